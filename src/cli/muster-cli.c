@@ -1,0 +1,83 @@
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include "muster-cli.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Each subcommand lives in its own file, mu-cli-NAME.c, and is listed here. */
+#define MU_CLI_COMMANDS(X) \
+  /* X (name, function, summary) */
+
+#define DECLARE(name, fn, summary) int fn (int argc, char **argv);
+MU_CLI_COMMANDS (DECLARE)
+#undef DECLARE
+
+static const MuCliCommand commands[] = {
+#define ENTRY(name, fn, summary) { name, summary, fn },
+  MU_CLI_COMMANDS (ENTRY)
+#undef ENTRY
+  { NULL, NULL, NULL },
+};
+
+void
+mu_cli_error (const char *format,
+              ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "muster-cli: %s\n", msg);
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "%s\n\n", _("Usage: muster-cli COMMAND [OPTION…] [ARGUMENT…]"));
+  fprintf (out, "%s\n\n", _("Headless tools for Muster scenarios and matches."));
+  fprintf (out, "%s\n", _("Commands:"));
+  for (const MuCliCommand *c = commands; c->name; c++)
+    fprintf (out, "  %-12s %s\n", c->name, _(c->summary));
+  fprintf (out, "\n%s\n", _("Run “muster-cli COMMAND --help” for a command's options."));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("muster-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  for (const MuCliCommand *c = commands; c->name; c++)
+    if (strcmp (c->name, argv[1]) == 0)
+      return c->run (argc - 1, argv + 1);
+
+  mu_cli_error (_("unknown command “%s”; see “muster-cli --help”"), argv[1]);
+  return 2;
+}

@@ -1,0 +1,6 @@
+/* muster-engine.h: the engine's public headers in one */
+#pragma once
+
+#include "mu-error.h"
+#include "mu-hex.h"
+#include "mu-scenario.h"

@@ -1,0 +1,102 @@
+/* mu-render.h: drawing boards, counters and markers on any cairo_t
+ *
+ * One renderer serves the screen, printing, export and tests. It never uses GTK.
+ * Coordinates: the caller sets up the cairo transformation; the renderer draws
+ * in board pixels as defined by MuRenderOptions (hex boards: mu_hex_center()
+ * with size = options->hex_size; tables: table units times options->table_scale).
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MU_COUNTER_STYLE_CLASSIC,  /* pictures: kepi, sabre and pistol, cannon */
+  MU_COUNTER_STYLE_NATO,     /* NATO-style unit symbols */
+} MuCounterStyle;
+
+typedef enum {
+  MU_MARKER_NONE       = 0,
+  MU_MARKER_NIC        = 1 << 0,
+  MU_MARKER_PINNED     = 1 << 1,
+  MU_MARKER_FATIGUED   = 1 << 2,
+  MU_MARKER_BREACHED   = 1 << 3,
+  MU_MARKER_OBJECTIVE  = 1 << 4,
+  MU_MARKER_DISABLED   = 1 << 5,
+  MU_MARKER_ON_TRAIN   = 1 << 6,
+} MuMarkers;
+
+/* A counter as it stands on the board: from the scenario's placement in the
+ * editor, or from a match's state in the game window. */
+typedef struct {
+  const MuCounter *counter;
+  MuHex hex;             /* hex boards */
+  MuPoint pos;           /* tables */
+  double facing;         /* tables, degrees */
+  MuFormation formation; /* tables */
+  int strength;          /* current strength (bases on a table); 0 = counter's own */
+  guint markers;         /* MuMarkers */
+  gboolean selected;
+  gboolean highlighted;  /* a legal target or mover */
+} MuPiece;
+
+/* A hex overlay drawn over the terrain (legal moves, targets, selection). */
+typedef struct {
+  MuHex hex;
+  guint32 rgba;          /* 0xRRGGBBAA */
+} MuHexHighlight;
+
+typedef struct {
+  double hex_size;       /* hex boards: centre to corner in board pixels */
+  double table_scale;    /* tables: board pixels per table unit */
+  gboolean show_grid;
+  gboolean show_coordinates;
+  gboolean show_counters;
+  MuCounterStyle counter_style;
+  /* The visible part of the board in board pixels; everything when width <= 0. */
+  double clip_x, clip_y, clip_width, clip_height;
+  /* Device pixels per board pixel, so that hairlines stay crisp. */
+  double device_scale;
+} MuRenderOptions;
+
+void     mu_render_options_init      (MuRenderOptions *options);
+
+/* The board's size in board pixels. */
+void     mu_render_board_size        (const MuScenario *scenario, const MuRenderOptions *options,
+                                      double *width, double *height);
+
+/* Terrain, features, paths, labels, grid, coordinates, objectives (no counters).
+ * objective_owner, when not NULL, gives the current owner of each objective in
+ * scenario order (side id or NULL); otherwise the scenario's starting owners. */
+void     mu_render_terrain           (cairo_t *cr, const MuScenario *scenario,
+                                      const MuRenderOptions *options,
+                                      const char *const *objective_owner);
+
+/* Highlights, then the pieces (stacked counters offset so each shows). */
+void     mu_render_highlights        (cairo_t *cr, const MuScenario *scenario,
+                                      const MuRenderOptions *options,
+                                      const MuHexHighlight *highlights, guint n_highlights);
+void     mu_render_pieces            (cairo_t *cr, const MuScenario *scenario,
+                                      const MuRenderOptions *options,
+                                      const MuPiece *pieces, guint n_pieces);
+
+/* Everything, with pieces from the scenario's own placements. */
+void     mu_render_scenario          (cairo_t *cr, const MuScenario *scenario,
+                                      const MuRenderOptions *options);
+
+/* One counter or marker of side `side`, `size` board pixels square, its top-left
+ * at (x, y): used by counter sheets and the order-of-battle panel. */
+void     mu_render_counter           (cairo_t *cr, const MuScenario *scenario,
+                                      const MuCounter *counter, MuCounterStyle style,
+                                      double x, double y, double size);
+void     mu_render_marker            (cairo_t *cr, MuMarkers marker, const MuSide *side,
+                                      double x, double y, double size);
+
+/* Fills `pieces` from the scenario's placements (counters placed on the board). */
+GArray  *mu_render_pieces_from_scenario (const MuScenario *scenario);
+
+G_END_DECLS
