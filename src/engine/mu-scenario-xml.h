@@ -1,0 +1,43 @@
+/* mu-scenario-xml.h: reading and writing .muster files
+ *
+ * Loading is parse (XML_PARSE_NONET, never NOENT or HUGE) -> RelaxNG
+ * validation against data/muster.rng -> model -> semantic checks
+ * (mu_scenario_check()). Every problem found is appended to `problems`
+ * (MuProblem*, see mu-problem.h), all of them, not only the first.
+ *
+ * Saving is deterministic (fixed element and attribute order, fixed number
+ * format), keeps extension content (MuExtra), and is atomic: the file is
+ * written beside the target and renamed over it.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "mu-problem.h"
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+#define MU_SCENARIO_MIME_TYPE "application/x-muster+xml"
+#define MU_SCENARIO_EXTENSION ".muster"
+
+/* Returns a new scenario, or NULL when it has errors; then `error` carries a
+ * one-line summary and `problems` (when not NULL) receives every problem.
+ * Warnings are appended to `problems` on success too. */
+MuScenario *mu_scenario_load_file   (const char *path, GPtrArray *problems, GError **error);
+/* As above for data in memory; filename is used in messages (may be NULL). */
+MuScenario *mu_scenario_load_data   (const char *data, gsize length, const char *filename,
+                                     GPtrArray *problems, GError **error);
+
+/* The canonical serialisation, newly allocated and NUL-terminated. */
+char       *mu_scenario_save_to_data (const MuScenario *scenario, gsize *length);
+/* Atomic write-then-rename. */
+gboolean    mu_scenario_save_file    (const MuScenario *scenario, const char *path, GError **error);
+
+/* Semantic checks on a model (also used live by the editor). Appends to problems. */
+void        mu_scenario_check        (const MuScenario *scenario, GPtrArray *problems);
+
+/* Where the RelaxNG schema is: $MUSTER_DATADIR, the source tree, or the installed data dir. */
+const char *mu_schema_path           (void);
+
+G_END_DECLS
