@@ -1,0 +1,193 @@
+#define G_LOG_DOMAIN "test-scenario"
+
+#include "config.h"
+
+#include "mu-scenario.h"
+
+static MuScenario *
+make_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 12, 10, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  MuCounter *c;
+  MuPath *p;
+
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb0b0b0));
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+  c = mu_counter_new (MU_COUNTER_CONTROL, "mcdowell", "usa");
+  c->leadership = 2;
+  g_ptr_array_add (s->counters, c);
+  c = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
+  c->division = 1;
+  c->parent = g_strdup ("mcdowell");
+  g_ptr_array_add (s->counters, c);
+  c = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  c->identity = 1;
+  c->parent = g_strdup ("tyler");
+  c->place.kind = MU_PLACE_HEX;
+  c->place.hex = (MuHex) { 3, 4 };
+  g_ptr_array_add (s->counters, c);
+  p = mu_path_new (MU_PATH_TURNPIKE);
+  g_array_append_val (p->hexes, ((MuHex) { 1, 4 }));
+  g_array_append_val (p->hexes, ((MuHex) { 2, 4 }));
+  g_array_append_val (p->hexes, ((MuHex) { 3, 4 }));
+  g_ptr_array_add (s->hex_map->paths, p);
+  mu_hex_map_cell (s->hex_map, (MuHex) { 5, 5 })->terrain = MU_TERRAIN_WOODLAND;
+  mu_hex_map_set_side (s->hex_map, (MuHex) { 5, 5 }, 4, MU_SIDE_STREAM | MU_SIDE_FORD);
+  return s;
+}
+
+static void
+test_lookup (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+
+  g_assert_nonnull (mu_scenario_find_side (s, "usa"));
+  g_assert_null (mu_scenario_find_side (s, "prussia"));
+  g_assert_cmpstr (mu_scenario_find_command (s, "usa", 1)->id, ==, "tyler");
+  g_assert_null (mu_scenario_find_command (s, "csa", 1));
+  g_assert_null (mu_scenario_find_counter (s, NULL));
+}
+
+static void
+test_cells_and_sides (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  MuHexMap *m = s->hex_map;
+  MuHex h = { 5, 5 };
+  MuHex n = mu_hex_neighbour (&m->grid, h, 4);
+
+  g_assert_null (mu_hex_map_cell (m, (MuHex) { 0, 1 }));
+  g_assert_null (mu_hex_map_cell (m, (MuHex) { 13, 1 }));
+  g_assert_cmpint (mu_hex_map_cell (m, h)->terrain, ==, MU_TERRAIN_WOODLAND);
+  /* a hexside is one thing seen from both hexes */
+  g_assert_cmpuint (mu_hex_map_side (m, h, 4), ==, MU_SIDE_STREAM | MU_SIDE_FORD);
+  g_assert_cmpuint (mu_hex_map_side (m, n, 1), ==, MU_SIDE_STREAM | MU_SIDE_FORD);
+  g_assert_cmpuint (mu_hex_map_side (m, h, 3), ==, 0);
+
+  /* every hexside of every board hex has a distinct slot, shared by exactly two hexes */
+  {
+    g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+    for (int c = 1; c <= m->grid.cols; c++)
+      for (int r = 1; r <= m->grid.rows; r++)
+        for (int d = 0; d < 6; d++)
+          {
+            int i = mu_hex_map_side_index (m, (MuHex) { c, r }, d);
+            MuHex nb = mu_hex_neighbour (&m->grid, (MuHex) { c, r }, d);
+
+            g_assert_cmpint (i, >=, 0);
+            g_assert_cmpint (i, <, (m->grid.cols + 2) * (m->grid.rows + 2) * 3);
+            g_assert_cmpint (i, ==, mu_hex_map_side_index (m, nb, (d + 3) % 6));
+            g_hash_table_add (seen, GINT_TO_POINTER (i + 1));
+          }
+    /* interior sides counted once: 6 per hex, shared ones halve */
+    g_assert_cmpuint (g_hash_table_size (seen), >, (guint) (m->grid.cols * m->grid.rows * 3));
+  }
+  /* a hexside with both hexes off the board has no slot */
+  g_assert_cmpint (mu_hex_map_side_index (m, (MuHex) { -3, -3 }, 0), ==, -1);
+}
+
+static void
+test_links (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  MuHexMap *m = s->hex_map;
+  int d = mu_hex_direction_to (&m->grid, (MuHex) { 1, 4 }, (MuHex) { 2, 4 });
+
+  g_assert_cmpint (d, >=, 0);
+  g_assert_true (mu_hex_map_has_link (m, (MuHex) { 1, 4 }, d, MU_PATH_TURNPIKE));
+  g_assert_true (mu_hex_map_has_link (m, (MuHex) { 2, 4 }, (d + 3) % 6, MU_PATH_TURNPIKE));
+  g_assert_false (mu_hex_map_has_link (m, (MuHex) { 1, 4 }, d, MU_PATH_LOCAL_ROAD));
+  g_assert_false (mu_hex_map_has_link (m, (MuHex) { 1, 4 }, (d + 1) % 6, MU_PATH_TURNPIKE));
+}
+
+static void
+test_copy (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  g_autoptr (MuScenario) c = NULL;
+  MuCounter *orig, *copy;
+
+  s->root_extra.elements = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (s->root_extra.elements, g_strdup ("<x:ext xmlns:x=\"urn:x\"/>"));
+  g_array_append_val (s->timeline.night_bounds, ((int) { 14 }));
+  c = mu_scenario_copy (s);
+
+  g_assert_cmpuint (c->counters->len, ==, s->counters->len);
+  orig = mu_scenario_find_counter (s, "sherman");
+  copy = mu_scenario_find_counter (c, "sherman");
+  g_assert_true (orig != copy);
+  g_assert_cmpstr (copy->parent, ==, "tyler");
+  g_assert_true (mu_hex_equal (copy->place.hex, orig->place.hex));
+  g_assert_cmpint (mu_hex_map_cell (c->hex_map, (MuHex) { 5, 5 })->terrain, ==, MU_TERRAIN_WOODLAND);
+  g_assert_cmpuint (mu_hex_map_side (c->hex_map, (MuHex) { 5, 5 }, 4), ==, MU_SIDE_STREAM | MU_SIDE_FORD);
+  g_assert_cmpuint (((MuPath *) g_ptr_array_index (c->hex_map->paths, 0))->hexes->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (c->root_extra.elements, 0), ==, "<x:ext xmlns:x=\"urn:x\"/>");
+  g_assert_cmpint (g_array_index (c->timeline.night_bounds, int, 0), ==, 14);
+  /* deep: changing the copy leaves the original alone */
+  mu_hex_map_cell (c->hex_map, (MuHex) { 5, 5 })->terrain = MU_TERRAIN_MARSH;
+  g_assert_cmpint (mu_hex_map_cell (s->hex_map, (MuHex) { 5, 5 })->terrain, ==, MU_TERRAIN_WOODLAND);
+}
+
+static void
+test_options_and_ids (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  g_autofree char *id = NULL;
+
+  g_assert_true (mu_scenario_option (s, "baa.withdrawing", TRUE));
+  mu_scenario_set_option (s, "baa.withdrawing", FALSE);
+  g_assert_false (mu_scenario_option (s, "baa.withdrawing", TRUE));
+  mu_scenario_set_option (s, "baa.withdrawing", TRUE);
+  g_assert_cmpuint (s->options->len, ==, 1);
+
+  g_ptr_array_add (s->counters, mu_counter_new (MU_COUNTER_UNIT, "u1", "usa"));
+  id = mu_scenario_unique_id (s, "u");
+  g_assert_cmpstr (id, ==, "u2");
+}
+
+static void
+test_names (void)
+{
+  int minutes = 0;
+  g_autofree char *t = NULL;
+
+  for (int i = 0; i < MU_TERRAIN_N; i++)
+    {
+      MuTerrain back;
+      g_assert_true (mu_terrain_from_string (mu_terrain_to_string (i), &back));
+      g_assert_cmpint (back, ==, i);
+    }
+  for (int i = 0; i < MU_PATH_N; i++)
+    {
+      MuPathKind back;
+      g_assert_true (mu_path_kind_from_string (mu_path_kind_to_string (i), &back));
+      g_assert_cmpint (back, ==, i);
+    }
+  for (guint bit = 1; bit <= MU_SIDE_BREACHED; bit <<= 1)
+    {
+      MuSideFeatures back;
+      g_assert_true (mu_side_feature_from_string (mu_side_feature_to_string (bit), &back));
+      g_assert_cmpuint (back, ==, bit);
+    }
+  g_assert_false (mu_terrain_from_string ("lava", &(MuTerrain) { 0 }));
+  g_assert_true (mu_minutes_parse ("06:30", &minutes));
+  g_assert_cmpint (minutes, ==, 390);
+  g_assert_false (mu_minutes_parse ("24:00", &minutes));
+  g_assert_false (mu_minutes_parse ("6:30", &minutes));
+  t = mu_minutes_to_string (25 * 60 + 5);
+  g_assert_cmpstr (t, ==, "01:05");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/scenario/lookup", test_lookup);
+  g_test_add_func ("/engine/scenario/cells-and-sides", test_cells_and_sides);
+  g_test_add_func ("/engine/scenario/links", test_links);
+  g_test_add_func ("/engine/scenario/copy", test_copy);
+  g_test_add_func ("/engine/scenario/options-and-ids", test_options_and_ids);
+  g_test_add_func ("/engine/scenario/names", test_names);
+  return g_test_run ();
+}
