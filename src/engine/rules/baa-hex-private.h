@@ -1,0 +1,283 @@
+/* baa-hex-private.h: the runtime state of a Brothers at Arms (hex) match
+ *
+ * Shared by the modules of the baa-hex ruleset: baa-hex.c (sequence, command
+ * and control, the ruleset table), baa-move.c (movement, ZOC, capture),
+ * baa-night/fatigue/reserves/days/objectives, and the combat half
+ * (baa-los.c, baa-fire.c, baa-melee.c, declared in baa-combat.h).
+ * Field names follow the digest, §1.2-1.4 (../shared/rules/baa-hex.md).
+ *
+ * Sides are indices: 0 = the side that plays first in a bound (CSA), 1 = the
+ * other (USA). BaaMatch.side_id[] maps them to scenario side ids.
+ *
+ * Conventions for every function that changes state: validate completely
+ * first; on refusal return FALSE with MU_ERROR_ILLEGAL, a message ending in the
+ * rule id in parentheses, and no change (no die rolled). Events go to the
+ * `events` array (of MuEvent*, owned).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-dice.h"
+#include "mu-error.h"
+#include "mu-event.h"
+#include "mu-hex.h"
+#include "mu-ruleset.h"
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+#define BAA_SIDES 2
+#define BAA_NONE (-1)
+
+typedef enum {
+  BAA_UNIT_ACTIVE,
+  BAA_UNIT_DISPERSED,
+  BAA_UNIT_SURRENDERED,
+  BAA_UNIT_OFFBOARD_RESERVE,
+  BAA_UNIT_TACTICAL_MARCH,
+} BaaUnitStatus;
+
+typedef enum {
+  BAA_CDR_ACTIVE,
+  BAA_CDR_DISABLED,
+  BAA_CDR_CAPTURED,
+  BAA_CDR_REMOVED_NO_UNITS,
+  BAA_CDR_OFFBOARD,
+} BaaCdrStatus;
+
+/* Phase numbers: 0 bound start, 1..12 as in the digest §2, 13 bound end. */
+enum {
+  BAA_PHASE_BOUND_START = 0,
+  BAA_PHASE_CONTROL_RANGE = 1,
+  BAA_PHASE_CONTROL_ROLL = 2,
+  BAA_PHASE_CONTROL_NIC = 3,
+  BAA_PHASE_COMMAND_RANGE = 4,
+  BAA_PHASE_COMMAND_ROLL = 5,
+  BAA_PHASE_COMMAND_NIC = 6,
+  BAA_PHASE_MOVE_UNITS = 7,
+  BAA_PHASE_MOVE_COMMANDS = 8,
+  BAA_PHASE_MOVE_CONTROLS = 9,
+  BAA_PHASE_FIRE = 10,
+  BAA_PHASE_MELEE = 11,
+  BAA_PHASE_REMOVE_MARKERS = 12,
+  BAA_PHASE_BOUND_END = 13,
+};
+
+typedef struct _BaaCommander BaaCommander;
+
+/* A unit counter (brigade). */
+typedef struct {
+  const MuCounter *def;        /* scenario data: arm, range, attack, strength, abilities */
+  guint index;                 /* in BaaMatch.units */
+  int side;                    /* 0 or 1 */
+  MuHex hex;                   /* meaningful while status == ACTIVE */
+  BaaUnitStatus status;
+  gboolean has_orders;
+  gboolean nic;
+  gboolean pinned;
+  int pinned_round;            /* round number (BaaMatch.round_serial) the marker was placed */
+  int flinches_this_round;
+  gboolean attacked_this_round;
+  gboolean moved_this_round;
+  gboolean fatigued;
+  int rest_streak;             /* 0..4 (BAA-FAT-2) */
+  gboolean on_train;           /* BAA-SPC-1 */
+  int train_round;             /* round serial of boarding (BAA-AMB-34) */
+  BaaCommander *assigned_to;   /* STAR units: this bound's commander (BAA-CMD-11) */
+  gboolean fought_at_night;    /* BAA-NGT-4 */
+  /* bookkeeping for rest (BAA-FAT-2, BAA-AMB-38): set during a bound */
+  gboolean acted_this_bound;   /* moved, flinched, fired or meleed */
+  gboolean targeted_this_bound;
+  gboolean locked;             /* entered an enemy ZOC this phase 7 (BAA-ZOC-3) */
+  const char *reserve;         /* reserve id while OFFBOARD_RESERVE (scenario string) */
+} BaaUnit;
+
+/* A command (division) or control (corps/army) counter. */
+struct _BaaCommander {
+  const MuCounter *def;        /* leadership, exceptional, star, division */
+  guint index;                 /* in BaaMatch.commanders */
+  int side;
+  gboolean is_control;
+  MuHex hex;
+  BaaCdrStatus status;
+  gboolean has_orders;
+  gboolean nic;
+  gboolean moved_this_round;
+  BaaCommander *direct_by;     /* command counters: the control counter directing
+                                * the division this round (BAA-CMD-10), or NULL */
+  const char *reserve;         /* reserve id while OFFBOARD */
+};
+
+typedef struct {
+  const MuObjective *def;
+  MuHex hex;
+  int owner;                   /* side whose marker is on it, BAA_NONE */
+  int hold_side;               /* BAA-OBJ-2, BAA_NONE */
+  int hold_count;
+} BaaObjective;
+
+typedef enum {
+  BAA_DECISION_NONE,
+  BAA_DECISION_FLINCH,         /* choose a flinch hex (BAA-FLN-5, BAA-FLN-6) */
+  BAA_DECISION_EVADE,          /* choose an evade hex for a commander (BAA-CDR-9) */
+  BAA_DECISION_DAY_WITHDRAW,   /* readdressing lines: choose a unit step (BAA-DAY-2) */
+  BAA_DECISION_DAY_CONTROL,    /* readdressing lines: reposition/march/pass (BAA-DAY-3/4) */
+  BAA_DECISION_DAY_PLACE,      /* readdressing lines: place repositioned counters */
+} BaaDecisionKind;
+
+/* A pending decision. Answers are hex labels for hex choices. */
+typedef struct {
+  BaaDecisionKind kind;
+  int side;                    /* who answers */
+  BaaUnit *units[2];           /* FLINCH: the flinching unit(s), a stacked pair flinches together */
+  guint n_units;
+  BaaCommander *commander;     /* EVADE */
+  BaaUnit *captor;             /* EVADE */
+  GArray *hexes;               /* of MuHex: the legal answers for hex choices */
+  GPtrArray *answers;          /* of char*: the answer words (hex labels or words) */
+  char *question;
+  const MuDecision *view;      /* filled by baa_match_pending() */
+} BaaDecision;
+
+typedef struct {
+  const MuScenario *scenario;
+  const MuHexMap *map;
+  const MuHexGrid *grid;
+  MuDice *dice;
+  const char *side_id[BAA_SIDES];  /* scenario side ids, first-moving side first */
+
+  GPtrArray *units;            /* of BaaUnit*, scenario order */
+  GPtrArray *commanders;       /* of BaaCommander*, scenario order */
+  GPtrArray *objectives;       /* of BaaObjective* */
+  GHashTable *by_id;           /* id -> BaaUnit* or BaaCommander* (see baa_match_find_*) */
+  GHashTable *breached;        /* canonical hexside index (mu_hex_map_side_index) -> TRUE */
+  GHashTable *reserves_done;   /* reserve id -> TRUE when arrived */
+
+  int bound;                   /* current bound number */
+  int last_bound;              /* first_bound + bounds - 1 */
+  int active;                  /* active side 0/1 */
+  int phase;                   /* BAA_PHASE_* */
+  int round_serial;            /* counts rounds from 1, for marker timing */
+  gboolean night;              /* the current bound is a night bound (BAA-NGT-*) */
+  gboolean finished;
+  int winner;                  /* BAA_NONE for a draw */
+  int victory_diff;
+  const char *victory_level;   /* "draw", "tactical", "decisive", "complete" */
+  int dispersed_count[BAA_SIDES]; /* units of that side dispersed or surrendered */
+
+  BaaDecision pending;         /* kind NONE when nothing is pending */
+
+  /* options, read once from the scenario (mu_scenario_option) */
+  gboolean opt_cmd_penalty;    /* baa.out-of-command-penalty, BAA-CMD-9 */
+  gboolean opt_direct_control; /* baa.direct-control, BAA-CMD-10 */
+  gboolean opt_withdrawing;    /* baa.withdrawing, BAA-MOV-12 (default on) */
+  gboolean opt_overwhelming;   /* baa.overwhelming-fire, BAA-FLN-7 */
+  gboolean opt_continued;      /* baa.continued-play, BAA-VIC-6 */
+  gboolean opt_railroads;      /* baa.railroads, BAA-SPC-1..3 */
+  gboolean opt_riverboats;     /* baa.river-boats, BAA-SPC-4..5 */
+  gboolean opt_indomitable;    /* baa.indomitable, BAA-FLN-8 */
+  gboolean opt_sharpshooters;  /* baa.sharpshooters, BAA-CDR-5 */
+  gboolean opt_night;          /* baa.night, BAA-NGT-* */
+  gboolean opt_fatigue;        /* baa.fatigue, BAA-FAT-* */
+  gboolean opt_reserves;       /* baa.reserves, BAA-RES-* */
+  gboolean opt_days;           /* baa.readdressing-lines, BAA-DAY-* */
+
+  /* views handed out through the ruleset table (owned) */
+  GArray *counter_views;
+  GArray *objective_views;
+  GPtrArray *strings;
+  MuDecision decision_view;
+} BaaMatch;
+
+/* Lookup --------------------------------------------------------------------- */
+
+BaaUnit      *baa_match_find_unit       (const BaaMatch *m, const char *id);
+BaaCommander *baa_match_find_commander  (const BaaMatch *m, const char *id);
+const char   *baa_unit_id               (const BaaUnit *u);
+const char   *baa_side_id               (const BaaMatch *m, int side);
+/* Printed label of a hex in a static per-call buffer pair (two may be used
+ * in one expression): for messages. */
+const char   *baa_hex_label             (const BaaMatch *m, MuHex hex);
+
+/* Active units of a side (side BAA_NONE = either) in a hex, appended to out. */
+guint         baa_units_at              (const BaaMatch *m, MuHex hex, int side, BaaUnit **out, guint max);
+/* Active commanders of a side (BAA_NONE = either) in a hex. */
+guint         baa_commanders_at         (const BaaMatch *m, MuHex hex, int side, BaaCommander **out, guint max);
+
+/* Map ----------------------------------------------------------------------- */
+
+gboolean      baa_hex_on_board          (const BaaMatch *m, MuHex hex);
+const MuHexCell *baa_hex_cell           (const BaaMatch *m, MuHex hex);
+/* Impassable for a counter of that arm (river boats: only water/river hexes). */
+gboolean      baa_hex_impassable        (const BaaMatch *m, MuHex hex, const MuCounter *who);
+/* Difficult for movement (BAA-TER-2, BAA-AMB-1): settlement, woodland, marsh,
+ * rough, stream without ford/bridge. Steep contours are handled per hexside. */
+gboolean      baa_hex_difficult         (const BaaMatch *m, MuHex hex);
+/* Attacking from here unforms (BAA-TER-3, BAA-TER-4): settlement, woodland,
+ * marsh, rough, stream, ford, bridge. */
+gboolean      baa_hex_unforms           (const BaaMatch *m, MuHex hex);
+/* Hexside features of (hex, dir) including breached state. */
+guint         baa_hexside               (const BaaMatch *m, MuHex hex, int dir);
+gboolean      baa_hexside_breached      (const BaaMatch *m, MuHex hex, int dir);
+void          baa_hexside_set_breached  (BaaMatch *m, MuHex hex, int dir);
+
+/* Derived predicates (digest §1.2) ----------------------------------------------- */
+
+gboolean      baa_unit_on_board         (const BaaUnit *u);
+gboolean      baa_unit_stacked          (const BaaMatch *m, const BaaUnit *u);
+gboolean      baa_unit_in_difficult     (const BaaMatch *m, const BaaUnit *u);
+/* Adjacent to an enemy unit, pinned or not (BAA-MEL-1). */
+gboolean      baa_unit_in_melee         (const BaaMatch *m, const BaaUnit *u);
+/* hex is adjacent to a non-pinned active unit of `enemy_of`'s enemy (BAA-ZOC-1, ZOC-4). */
+gboolean      baa_hex_in_enemy_zoc      (const BaaMatch *m, MuHex hex, int side);
+/* The unit's commander for this round: its division's command counter, the
+ * assigned commander for STAR units, the directing control counter under
+ * BAA-CMD-10. NULL when none. */
+BaaCommander *baa_unit_commander        (const BaaMatch *m, const BaaUnit *u);
+/* Within its commander's command range now (BAA-CMD-5; used by BAA-CMD-9). */
+gboolean      baa_unit_in_command_range (const BaaMatch *m, const BaaUnit *u);
+/* Dispersal threshold: strength, strength - 1 on a train (BAA-SPC-2). */
+int           baa_unit_threshold        (const BaaMatch *m, const BaaUnit *u);
+/* Modified attack value (BAA-FIRE-4): attack, +1 fatigued, +1 out of command
+ * range under BAA-CMD-9, capped at 6 (BAA-AMB-46). */
+int           baa_unit_attack_value     (const BaaMatch *m, const BaaUnit *u);
+/* Attack dice (BAA-FIRE-5, BAA-TER-3): strength, -1 in an unforming hex, min 1. */
+int           baa_unit_attack_dice      (const BaaMatch *m, const BaaUnit *u);
+
+/* State changes shared by all modules ------------------------------------------- */
+
+/* One d6 with an event (mu_dice_roll on the match dice). */
+int           baa_roll                  (BaaMatch *m, GPtrArray *events, const char *purpose,
+                                         const char *subject, const char *object, int modifier,
+                                         MuRollCompare compare, int target, const char *rule,
+                                         gboolean *success);
+/* Removes a unit: DISPERSED or SURRENDERED. Emits the event, removes its
+ * command counter when it was the division's last unit (BAA-CDR-2,
+ * BAA-AMB-48), and checks BAA-VIC-3 at once. `by` may be NULL. */
+void          baa_unit_remove           (BaaMatch *m, BaaUnit *u, BaaUnitStatus status,
+                                         const char *by, const char *rule, GPtrArray *events);
+/* Disables a commander (shot, BAA-CDR-3/4/5, BAA-LOS-4): removed from the board. */
+void          baa_commander_disable     (BaaMatch *m, BaaCommander *c, const char *rule,
+                                         GPtrArray *events);
+void          baa_commander_capture     (BaaMatch *m, BaaCommander *c, const char *by,
+                                         const char *rule, GPtrArray *events);
+/* Marks a unit as acted on / targeted this bound (rest, BAA-FAT-2, BAA-NGT-4). */
+void          baa_unit_note_action      (BaaMatch *m, BaaUnit *u);
+void          baa_unit_note_targeted    (BaaMatch *m, BaaUnit *u);
+/* Places a pinned marker (at most one, BAA-FLN-6). */
+void          baa_unit_pin              (BaaMatch *m, BaaUnit *u, GPtrArray *events);
+/* Opens a pending decision (takes ownership of hexes). Answers are the hex labels. */
+void          baa_decision_open_hexes   (BaaMatch *m, BaaDecisionKind kind, int side,
+                                         const char *question, GArray *hexes, GPtrArray *events);
+void          baa_decision_clear        (BaaMatch *m);
+
+/* Events helpers: fill at/from/to and the rule in one call. */
+MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, MuEventKind kind,
+                                         const char *subject, const char *rule);
+
+/* Errors: sets MU_ERROR_ILLEGAL with "FORMAT (RULE)". Returns FALSE. */
+gboolean      baa_refuse                (GError **error, const char *rule, const char *format, ...)
+                                         G_GNUC_PRINTF (3, 4);
+
+G_END_DECLS
