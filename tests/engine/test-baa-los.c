@@ -412,7 +412,7 @@ test_cover_case (gconstpointer data)
     mu_hex_map_set_side (b.map, t, c->side_dir, c->side);
   if (c->side_dir2 >= 0)
     mu_hex_map_set_side (b.map, t, c->side_dir2, c->side2);
-  v = mu_baa_cover_value (b.map, ax (&b.map->grid, c->fq, c->fr), t, &rule);
+  v = mu_baa_cover_value (b.map, ax (&b.map->grid, c->fq, c->fr), t, NULL, NULL, &rule);
   g_assert_cmpint (v, ==, c->cover);
   if (v > 0)
     g_assert_nonnull (rule);

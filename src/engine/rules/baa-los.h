@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 /* Whether hex holds a unit counter (of either side) that blocks line of sight.
  * Command and control counters never block (BAA-LOS-3). */
 typedef gboolean (*MuBaaUnitAtFunc) (MuHex hex, gpointer user_data);
+/* The features (MuSideFeatures, including MU_SIDE_BREACHED for a breach made
+ * during the match) of hexside dir of hex. */
+typedef guint    (*MuBaaSideFunc)   (const MuHexMap *map, MuHex hex, int dir, gpointer user_data);
 
 typedef enum {
   MU_BAA_LOS_LEVEL,   /* firer and target at the same height, nothing lower between */
@@ -61,10 +64,13 @@ gboolean     mu_baa_is_edge_toward   (const MuHexMap  *map,
 
 /* The cover value (0 = in the open, 3 soft, 4 hard, 5 fortification) of a
  * unit in target against fire from firer (BAA-COV-1, BAA-AMB-23, BAA-FORT-4).
- * If rule is not NULL it receives the rule id of the deciding cover. */
+ * side_at NULL reads the map's hexsides. If rule is not NULL it receives the
+ * rule id of the deciding cover (a static string). */
 int          mu_baa_cover_value      (const MuHexMap  *map,
                                       MuHex            firer,
                                       MuHex            target,
+                                      MuBaaSideFunc    side_at,
+                                      gpointer         user_data,
                                       const char     **rule);
 
 /* The hexsides (as (hex, dir) of target) through which a line from firer enters
