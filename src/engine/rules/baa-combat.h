@@ -34,6 +34,7 @@ typedef struct {
   gboolean clear;              /* TRUE when the target hex can be seen */
   int range_bonus;             /* +1 firing down from an edge (BAA-HGT-1) */
   const char *rule;            /* when blocked: the rule id that blocks */
+  const char *reason;          /* when blocked: why, untranslated (static string) */
   GArray *commander_hexes;     /* of MuHex: friendly commander hexes crossed
                                 * (BAA-LOS-4), excluding the firer's; may be NULL
                                 * when the caller passed no array */
@@ -81,6 +82,20 @@ void      baa_combat_legal_targets   (const BaaMatch *m, const BaaUnit *u, GPtrA
 /* Appends complete legal single-unit commands for u in the current phase (of
  * MuCommand*): fire, fire-commander, breach in phase 10; melee in phase 11. */
 void      baa_combat_legal_commands  (const BaaMatch *m, const BaaUnit *u, GPtrArray *commands);
+
+/* Shared by baa-fire.c and baa-melee.c ---------------------------------------- */
+
+/* Rolls and applies one validated attack (fire or melee, single or grouped):
+ * dice, cover, friendly commanders on the line (fire only), dispersal,
+ * stacked targets, commanders' fate, flinch (BAA-FIRE-5..12, BAA-MEL-3). */
+gboolean  baa_attack_resolve         (BaaMatch *m, BaaUnit *const *attackers, guint n,
+                                      BaaUnit *target, gboolean melee, GPtrArray *events);
+/* BAA-SPC-5: only artillery and river boats may attack a river boat. */
+gboolean  baa_check_riverboat        (const BaaUnit *attacker, const BaaUnit *target,
+                                      GError **error);
+/* May attacker melee target now (BAA-MEL-1/2, BAA-SPC-5)? */
+gboolean  baa_melee_check            (const BaaMatch *m, const BaaUnit *attacker,
+                                      const BaaUnit *target, GError **error);
 
 /* Flinch (shared with baa-hex.c for the `choose` answer) -------------------- */
 

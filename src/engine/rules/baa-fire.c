@@ -1,80 +1,977 @@
-#define G_LOG_DOMAIN "muster-engine"
+/* baa-fire.c: Brothers at Arms (hex) fire, flinch, commanders under fire,
+ * breaching
+ *
+ * Fire and melee share one resolution (BAA-MEL-3): attack_resolve() below,
+ * called by baa_fire_resolve() and by baa_melee_resolve() in baa-melee.c.
+ * Every refusal happens before the first die is rolled, so a refused command
+ * changes nothing.
+ *
+ * Order of the dice in one attack, which forced-dice tests rely on: for each
+ * attacker in the declared order, its attack dice, then the cover rerolls of
+ * its hits (BAA-FIRE-6), then one die per friendly commander hex its line of
+ * fire crosses (BAA-LOS-4). After the last attacker: one die per commander in
+ * the hex of each unit dispersed (BAA-CDR-3), then the flinch test
+ * (BAA-FLN-1/3) of the primary target, or of the secondary with the surplus
+ * hits (BAA-AMB-24).
+ */
+#define G_LOG_DOMAIN "muster-baa"
 
 #include "config.h"
 
 #include "baa-combat.h"
+#include "baa-los.h"
 
-/* Temporary: the combat module replaces this file. */
+#define MAX_STACK 8
+
+/* Helpers ---------------------------------------------------------------------- */
+
+static const char *
+cdr_id (const BaaCommander *c)
+{
+  return c->def->id;
+}
+
+static int
+hex_elevation (const BaaMatch *m,
+               MuHex           hex)
+{
+  const MuHexCell *cell = mu_hex_map_cell (m->map, hex);
+
+  return cell ? cell->elevation : 0;
+}
 
 static gboolean
-not_yet (GError **error)
+is_artillery (const BaaUnit *u)
 {
-  g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "fire is not available yet (BAA-FIRE-1)");
+  /* A river boat behaves as artillery (BAA-SPC-4). */
+  return u->def->arm == MU_ARM_ARTILLERY || u->def->arm == MU_ARM_RIVERBOAT;
+}
+
+static gboolean
+is_indomitable (const BaaMatch *m,
+                const BaaUnit  *u)
+{
+  return m->opt_indomitable && (u->def->abilities & MU_ABILITY_INDOMITABLE) != 0;
+}
+
+static gboolean
+is_sharpshooter (const BaaMatch *m,
+                 const BaaUnit  *u)
+{
+  return m->opt_sharpshooters && (u->def->abilities & MU_ABILITY_SHARPSHOOTER) != 0;
+}
+
+static int
+distance (const BaaMatch *m,
+          MuHex           a,
+          MuHex           b)
+{
+  return mu_hex_distance (m->grid, a, b);
+}
+
+/* BAA-AMB-49: a target is in melee for the fire ban when it is adjacent to
+ * any unit of the firer's side. */
+static gboolean
+unit_in_melee_with (const BaaMatch *m,
+                        const BaaUnit  *target,
+                        int             side)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const BaaUnit *u = g_ptr_array_index (m->units, i);
+
+      if (u->side == side && baa_unit_on_board (u) && distance (m, u->hex, target->hex) == 1)
+        return TRUE;
+    }
   return FALSE;
 }
 
-gboolean
-baa_fire_resolve (BaaMatch *m, BaaUnit *const *firers, guint n, BaaUnit *target,
-                  GPtrArray *events, GError **error)
+/* Line of sight, range, cover: the match-level wrappers -------------------------- */
+
+static gboolean
+unit_at (MuHex    hex,
+         gpointer user_data)
 {
-  return not_yet (error);
+  const BaaMatch *m = user_data;
+  BaaUnit *found[MAX_STACK];
+
+  return baa_units_at (m, hex, BAA_NONE, found, MAX_STACK) > 0;
 }
 
 gboolean
-baa_fire_commander_resolve (BaaMatch *m, BaaUnit *firer, BaaCommander *target,
-                            GPtrArray *events, GError **error)
+baa_los_check (const BaaMatch *m,
+               int             side,
+               MuHex           from,
+               MuHex           to,
+               BaaLos         *los)
 {
-  return not_yet (error);
+  MuBaaLos l;
+
+  g_return_val_if_fail (m != NULL && los != NULL, FALSE);
+
+  mu_baa_los_compute (m->map, from, to, unit_at, (gpointer) m, &l);
+  los->clear = l.clear;
+  los->range_bonus = l.range_bonus;
+  los->rule = l.rule;
+  los->reason = l.reason;
+  if (los->commander_hexes != NULL)
+    {
+      /* BAA-LOS-4: friendly commander hexes the line passes through or runs
+       * along; neither end counts (the target hex holds the enemy). */
+      for (guint i = 0; i < l.crossed->len; i++)
+        {
+          MuHex h = g_array_index (l.crossed, MuHex, i);
+          BaaCommander *c[MAX_STACK];
+          gboolean seen = FALSE;
+
+          if (baa_commanders_at (m, h, side, c, MAX_STACK) == 0)
+            continue;
+          for (guint j = 0; j < los->commander_hexes->len; j++)
+            seen = seen || mu_hex_equal (g_array_index (los->commander_hexes, MuHex, j), h);
+          if (!seen)
+            g_array_append_val (los->commander_hexes, h);
+        }
+    }
+  mu_baa_los_clear (&l);
+  return los->clear;
+}
+
+int
+baa_effective_range (const BaaMatch *m,
+                     const BaaUnit  *firer,
+                     MuHex           target)
+{
+  int range = firer->def->range;
+
+  /* BAA-HGT-1: +1 firing down from the edge of the firer's level. */
+  if (hex_elevation (m, firer->hex) > hex_elevation (m, target)
+      && mu_baa_is_edge_toward (m->map, firer->hex, target))
+    range += 1;
+  /* BAA-NGT-1: at night the cap of 2 comes after the hill bonus. */
+  if (m->night)
+    range = MIN (range, 2);
+  return range;
+}
+
+/* Hexsides with the breaches made so far. */
+static guint
+side_at (const MuHexMap *map,
+         MuHex           hex,
+         int             dir,
+         gpointer        user_data)
+{
+  return baa_hexside (user_data, hex, dir);
+}
+
+int
+baa_cover_value (const BaaMatch *m,
+                 MuHex           from,
+                 MuHex           target)
+{
+  return mu_baa_cover_value (m->map, from, target, side_at, (gpointer) m, NULL);
+}
+
+/* Eligibility ------------------------------------------------------------------- */
+
+/* BAA-FIRE-1: may this unit fire now? */
+static gboolean
+check_firer (const BaaMatch *m,
+             const BaaUnit  *u,
+             GError        **error)
+{
+  const char *id = baa_unit_id (u);
+
+  if (!baa_unit_on_board (u))
+    return baa_refuse (error, "BAA-FIRE-1", "%s is not on the board", id);
+  if (u->side != m->active)
+    return baa_refuse (error, "BAA-SEQ-3", "%s belongs to the side not playing this round", id);
+  if (u->attacked_this_round)
+    return baa_refuse (error, "BAA-FIRE-12", "%s has already attacked this round", id);
+  if (u->on_train)
+    return baa_refuse (error, "BAA-SPC-2", "%s is on a train and may not attack", id);
+  if (u->pinned)
+    return baa_refuse (error, "BAA-PIN-1", "%s is pinned and may not fire", id);
+  if (!u->has_orders || u->nic)
+    return baa_refuse (error, "BAA-FIRE-1", "%s has no orders and may not fire", id);
+  if (baa_unit_stacked (m, u))
+    return baa_refuse (error, "BAA-STK-2", "%s is stacked (unformed) and may not fire", id);
+  if (baa_unit_in_melee (m, u))
+    return baa_refuse (error, "BAA-AMB-19",
+                       "%s is in melee and attacks only in the melee phase", id);
+  return TRUE;
+}
+
+/* BAA-FIRE-2/3: range and line of sight from a firer to a hex. */
+static gboolean
+check_reach (const BaaMatch *m,
+             const BaaUnit  *firer,
+             MuHex           hex,
+             const char     *what,
+             GError        **error)
+{
+  BaaLos los = { 0 };
+  int d = distance (m, firer->hex, hex);
+  int range;
+
+  if (!baa_los_check (m, firer->side, firer->hex, hex, &los))
+    return baa_refuse (error, los.rule ? los.rule : "BAA-LOS-1", "%s cannot see %s at %s: %s",
+                       baa_unit_id (firer), what, baa_hex_label (m, hex),
+                       los.reason ? los.reason : "line of sight blocked");
+  range = baa_effective_range (m, firer, hex);
+  if (d > range)
+    return baa_refuse (error, m->night && range == 2 ? "BAA-NGT-1" : "BAA-FIRE-3",
+                       "%s is out of range of %s: distance %d, effective range %d",
+                       what, baa_unit_id (firer), d, range);
+  return TRUE;
 }
 
 gboolean
-baa_breach_resolve (BaaMatch *m, BaaUnit *const *firers, guint n, MuHex hex, int dir,
-                    GPtrArray *events, GError **error)
+baa_check_riverboat (const BaaUnit *attacker,
+                 const BaaUnit *target,
+                 GError       **error)
 {
-  return not_yet (error);
+  if (target->def->arm == MU_ARM_RIVERBOAT && !is_artillery (attacker))
+    return baa_refuse (error, "BAA-SPC-5", "%s may not attack the river boat %s",
+                       baa_unit_id (attacker), baa_unit_id (target));
+  return TRUE;
 }
 
-void
-baa_combat_legal_targets (const BaaMatch *m, const BaaUnit *u, GPtrArray *ids)
+/* BAA-FIRE-2: may firer fire at this unit? */
+static gboolean
+check_fire_target (const BaaMatch *m,
+                   const BaaUnit  *firer,
+                   const BaaUnit  *target,
+                   GError        **error)
 {
+  const char *tid = baa_unit_id (target);
+
+  if (!baa_unit_on_board (target))
+    return baa_refuse (error, "BAA-FIRE-2", "%s is not on the board", tid);
+  if (target->side == firer->side)
+    return baa_refuse (error, "BAA-FIRE-2", "%s is not an enemy unit", tid);
+  if (!baa_check_riverboat (firer, target, error))
+    return FALSE;
+  /* BAA-MEL-5, BAA-AMB-49: no fire into a melee from any distance. */
+  if (unit_in_melee_with (m, target, firer->side))
+    return baa_refuse (error, "BAA-MEL-5", "%s is in melee and may not be fired at", tid);
+  return check_reach (m, firer, target->hex, tid, error);
 }
 
-void
-baa_combat_legal_commands (const BaaMatch *m, const BaaUnit *u, GPtrArray *commands)
+static gboolean
+check_distinct (BaaUnit *const *units,
+                guint           n,
+                GError        **error)
 {
+  if (n == 0)
+    return baa_refuse (error, "BAA-FIRE-10", "no attacking unit named");
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (units[i] == units[j])
+        return baa_refuse (error, "BAA-FIRE-12", "%s is named twice: one attack per unit",
+                           baa_unit_id (units[i]));
+  return TRUE;
 }
+
+/* Commanders on the line of fire and in a dispersed unit's hex -------------------- */
+
+/* BAA-LOS-4, BAA-AMB-26: one die per friendly commander hex the line of fire
+ * crosses, not counting the firer's own hex; a 6 disables the commanders
+ * there. (Several commanders in one hex share the die: the digest counts
+ * hexes.) */
+static void
+friendly_fire_check (BaaMatch     *m,
+                     const BaaUnit *firer,
+                     MuHex          to,
+                     GPtrArray     *events)
+{
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  BaaLos los = { 0 };
+
+  los.commander_hexes = hexes;
+  baa_los_check (m, firer->side, firer->hex, to, &los);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      MuHex h = g_array_index (hexes, MuHex, i);
+      BaaCommander *c[MAX_STACK];
+      guint nc = baa_commanders_at (m, h, firer->side, c, MAX_STACK);
+      gboolean hit = FALSE;
+
+      if (nc == 0)
+        continue;
+      baa_roll (m, events, "friendly-fire", cdr_id (c[0]), baa_unit_id (firer), 0,
+                MU_ROLL_AT_LEAST, 6, "BAA-LOS-4", &hit);
+      if (hit)
+        for (guint j = 0; j < nc; j++)
+          baa_commander_disable (m, c[j], "BAA-LOS-4", events);
+    }
+}
+
+/* BAA-CDR-3: a commander in the hex of a unit just dispersed (or surrendered,
+ * BAA-AMB-15) is disabled on a 6, one die each. */
+static void
+commanders_share_fate (BaaMatch  *m,
+                       MuHex      hex,
+                       int        side,
+                       GPtrArray *events)
+{
+  BaaCommander *c[MAX_STACK];
+  guint nc = baa_commanders_at (m, hex, side, c, MAX_STACK);
+
+  for (guint i = 0; i < nc; i++)
+    {
+      gboolean hit = FALSE;
+
+      if (c[i]->status != BAA_CDR_ACTIVE)
+        continue;
+      baa_roll (m, events, "commander-fate", cdr_id (c[i]), NULL, 0, MU_ROLL_AT_LEAST, 6,
+                "BAA-CDR-3", &hit);
+      if (hit)
+        baa_commander_disable (m, c[i], "BAA-CDR-3", events);
+    }
+}
+
+static void
+remove_unit (BaaMatch      *m,
+             BaaUnit       *u,
+             BaaUnitStatus  status,
+             const char    *by,
+             const char    *rule,
+             GPtrArray     *events)
+{
+  MuHex hex = u->hex;
+  int side = u->side;
+
+  baa_unit_remove (m, u, status, by, rule, events);
+  commanders_share_fate (m, hex, side, events);
+}
+
+/* Flinch ----------------------------------------------------------------------- */
 
 GArray *
-baa_flinch_destinations (const BaaMatch *m, BaaUnit *const *units, guint n,
-                         BaaUnit *const *attackers, guint n_attackers)
+baa_flinch_destinations (const BaaMatch  *m,
+                         BaaUnit *const  *units,
+                         guint            n,
+                         BaaUnit *const  *attackers,
+                         guint            n_attackers)
 {
-  return g_array_new (FALSE, FALSE, sizeof (MuHex));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  int side;
+  MuHex from;
+
+  g_return_val_if_fail (m != NULL && units != NULL && n >= 1, out);
+
+  side = units[0]->side;
+  from = units[0]->hex;
+  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+    {
+      MuHex h = mu_hex_neighbour (m->grid, from, d);   /* BAA-FLN-5 (1) */
+      BaaUnit *found[MAX_STACK];
+      BaaCommander *cfound[MAX_STACK];
+      gboolean ok = TRUE;
+      guint friends;
+
+      if (!baa_hex_on_board (m, h))
+        continue;
+      /* (2) passable and free of enemy counters */
+      for (guint i = 0; i < n && ok; i++)
+        ok = !baa_hex_impassable (m, h, units[i]->def);
+      if (!ok)
+        continue;
+      if (baa_units_at (m, h, 1 - side, found, MAX_STACK) > 0
+          || baa_commanders_at (m, h, 1 - side, cfound, MAX_STACK) > 0)
+        continue;
+      /* (3) not adjacent to any unit that took part in the attack */
+      for (guint i = 0; i < n_attackers && ok; i++)
+        ok = distance (m, h, attackers[i]->hex) > 1;
+      if (!ok)
+        continue;
+      /* (4) not in the ZOC of a non-pinned enemy unit (BAA-AMB-14) */
+      if (baa_hex_in_enemy_zoc (m, h, side))
+        continue;
+      /* (5) stacking: one unit may join one friend, a pair needs an empty hex */
+      friends = baa_units_at (m, h, side, found, MAX_STACK);
+      if (friends + n > 2)
+        continue;
+      g_array_append_val (out, h);
+    }
+  return out;
 }
 
 void
-baa_flinch_move (BaaMatch *m, BaaUnit *const *units, guint n, MuHex dest, GPtrArray *events)
+baa_flinch_move (BaaMatch       *m,
+                 BaaUnit *const *units,
+                 guint           n,
+                 MuHex           dest,
+                 GPtrArray      *events)
 {
+  g_return_if_fail (m != NULL && units != NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      BaaUnit *u = units[i];
+      MuEvent *ev;
+
+      ev = baa_event (m, events, MU_EVENT_FLINCH, baa_unit_id (u), "BAA-FLN-5");
+      ev->from = u->hex;
+      ev->to = dest;
+      u->hex = dest;
+      u->flinches_this_round++;
+      /* A flinch counts as a move for rest (BAA-AMB-38). */
+      baa_unit_note_action (m, u);
+      /* Only the flinching unit(s) are pinned, never a unit already in the
+       * destination (BAA-AMB-16); at most one marker (BAA-FLN-6). */
+      baa_unit_pin (m, u, events);
+    }
 }
 
-/* Temporary, until the combat module provides them (baa-combat.h). */
+/* The flinch move after a failed test: forced, chosen or surrender. */
+static void
+flinch_go (BaaMatch       *m,
+           BaaUnit *const *units,
+           guint           n,
+           BaaUnit *const *attackers,
+           guint           n_attackers,
+           GPtrArray      *events)
+{
+  GArray *dests = baa_flinch_destinations (m, units, n, attackers, n_attackers);
+  int chooser;
+  g_autofree char *question = NULL;
+
+  if (dests->len == 0)
+    {
+      /* BAA-FLN-5a: no legal destination, the unit(s) surrender (BAA-AMB-14,
+       * AMB-15: counts as dispersal for every purpose). */
+      g_array_unref (dests);
+      for (guint i = 0; i < n; i++)
+        remove_unit (m, units[i], BAA_UNIT_SURRENDERED, baa_unit_id (attackers[0]),
+                     "BAA-FLN-5a", events);
+      return;
+    }
+  if (dests->len == 1)
+    {
+      MuHex only = g_array_index (dests, MuHex, 0);
+
+      g_array_unref (dests);
+      baa_flinch_move (m, units, n, only, events);
+      return;
+    }
+  /* BAA-FLN-6: the owner chooses the first flinch of the round; for later
+   * flinches of the same unit in the round the attacking player chooses. */
+  chooser = units[0]->flinches_this_round >= 1 ? attackers[0]->side : units[0]->side;
+  if (n == 2)
+    question = g_strdup_printf ("where do %s and %s flinch to?", baa_unit_id (units[0]),
+                                baa_unit_id (units[1]));
+  else
+    question = g_strdup_printf ("where does %s flinch to?", baa_unit_id (units[0]));
+  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, dests, events);
+  m->pending.units[0] = units[0];
+  m->pending.units[1] = n == 2 ? units[1] : NULL;
+  m->pending.n_units = n;
+}
+
+/* The flinch test (BAA-FLN-1..4, FLN-7, FLN-8) of units[0] (with units[1]
+ * flinching together when a stacked pair, BAA-FIRE-9) after `hits`. */
+static void
+flinch_test (BaaMatch       *m,
+             BaaUnit       **units,
+             guint           n,
+             int             hits,
+             int             cover,
+             BaaUnit *const *attackers,
+             guint           n_attackers,
+             GPtrArray      *events)
+{
+  BaaUnit *u = units[0];
+  const char *id = baa_unit_id (u);
+  const char *by = baa_unit_id (attackers[0]);
+  int threshold = baa_unit_threshold (m, u);
+  gboolean flinch = FALSE;
+
+  if (is_indomitable (m, u))
+    {
+      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-8");
+      return;
+    }
+  if (cover >= 5)
+    {
+      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-4");
+      return;
+    }
+  if (m->opt_overwhelming && hits == threshold - 1)
+    {
+      /* BAA-FLN-7, BAA-AMB-22: one short of dispersal. */
+      if (cover == 0)
+        {
+          MuEvent *ev = baa_event (m, events, MU_EVENT_NOTE, id, "BAA-FLN-7");
+          mu_event_set_text (ev, "overwhelming fire: flinches without a test");
+          flinch = TRUE;
+        }
+      else
+        baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
+    }
+  else if (cover == 0)
+    baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
+  else
+    {
+      gboolean a = FALSE, b = FALSE;
+
+      /* BAA-FLN-3: both dice are always rolled; both must be <= hits. */
+      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
+      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
+      flinch = a && b;
+    }
+  if (!flinch)
+    {
+      baa_event (m, events, MU_EVENT_NO_FLINCH, id, cover ? "BAA-FLN-3" : "BAA-FLN-1");
+      return;
+    }
+  /* An indomitable partner of a flinching primary stays where it is
+   * (BAA-FLN-8 "never flinches"; not spelled out for stacks). */
+  if (n == 2 && is_indomitable (m, units[1]))
+    n = 1;
+  flinch_go (m, units, n, attackers, n_attackers, events);
+}
+
+/* Attack resolution (fire and melee) --------------------------------------------- */
+
+/* Rolls one attacker's dice against the target hex: to-hit, then the cover
+ * reroll (BAA-FIRE-5, FIRE-6). Returns the hits that stand. */
+static int
+roll_attack (BaaMatch      *m,
+             BaaUnit       *a,
+             const BaaUnit *target,
+             int            cover,
+             gboolean       melee,
+             GPtrArray     *events)
+{
+  int dice = baa_unit_attack_dice (m, a);
+  int value = baa_unit_attack_value (m, a);
+  const char *aid = baa_unit_id (a);
+  const char *tid = baa_unit_id (target);
+  int hits = 0, kept = 0;
+
+  for (int k = 0; k < dice; k++)
+    {
+      gboolean ok = FALSE;
+
+      baa_roll (m, events, melee ? "melee" : "fire", aid, tid, 0, MU_ROLL_AT_LEAST, value,
+                "BAA-FIRE-5", &ok);
+      hits += ok;
+    }
+  if (cover == 0 || hits == 0)
+    return hits;
+  for (int k = 0; k < hits; k++)
+    {
+      gboolean ok = FALSE;
+
+      baa_roll (m, events, "cover", tid, aid, 0, MU_ROLL_AT_LEAST, cover, "BAA-FIRE-6", &ok);
+      kept += ok;
+    }
+  return kept;
+}
 
 gboolean
-baa_los_check (const BaaMatch *m, int side, MuHex from, MuHex to, BaaLos *los)
+baa_attack_resolve (BaaMatch       *m,
+                    BaaUnit *const *attackers,
+                    guint           n,
+                    BaaUnit        *target,
+                    gboolean        melee,
+                    GPtrArray      *events)
 {
-  los->clear = FALSE;
-  los->range_bonus = 0;
-  los->rule = "BAA-LOS-1";
-  return FALSE;
+  BaaUnit *stack[MAX_STACK];
+  BaaUnit *pair[2] = { target, NULL };
+  guint ns, npair = 1;
+  int tp, ts = 0, limit, total = 0, cover = -1;
+  MuHex hex = target->hex;
+  MuEvent *ev;
+
+  /* BAA-FIRE-9, BAA-STK-3: a stacked target hex holds a primary (the named
+   * target) and a secondary unit. */
+  ns = baa_units_at (m, hex, target->side, stack, MAX_STACK);
+  for (guint i = 0; i < ns; i++)
+    if (stack[i] != target && npair < 2)
+      pair[npair++] = stack[i];
+  tp = baa_unit_threshold (m, target);
+  if (npair == 2)
+    ts = baa_unit_threshold (m, pair[1]);
+  /* BAA-FIRE-10, BAA-AMB-18: a group stops rolling once nothing is left to
+   * hit. Against a stack both units can be hit (BAA-STK-3), so the group
+   * goes on until the surplus would disperse the secondary too (the digest
+   * speaks of a single target only). */
+  limit = tp + ts;
+
+  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (attackers[0]),
+                  melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
+  mu_event_set_object (ev, baa_unit_id (target));
+  mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
+  ev->count = (int) n;
+  for (guint i = 0; i < npair; i++)
+    baa_unit_note_targeted (m, pair[i]);
+
+  for (guint i = 0; i < n; i++)
+    {
+      BaaUnit *a = attackers[i];
+      int c, hits;
+
+      /* BAA-FIRE-12: every declared attacker has attacked, even when its
+       * attack is lost (BAA-FIRE-10). */
+      a->attacked_this_round = TRUE;
+      baa_unit_note_action (m, a);
+      if (total >= limit)
+        {
+          MuEvent *lost = baa_event (m, events, MU_EVENT_NOTE, baa_unit_id (a), "BAA-FIRE-10");
+          mu_event_set_text (lost, "attack lost: the target is already dispersed");
+          continue;
+        }
+      c = baa_cover_value (m, a->hex, hex);
+      /* The flinch test uses the lowest cover the target had against any
+       * attacker of the group: it was exposed to that fire (BAA-COV-2; the
+       * digest does not say which line of fire counts for a group). */
+      cover = cover < 0 ? c : MIN (cover, c);
+      hits = roll_attack (m, a, target, c, melee, events);
+      total += hits;
+      ev = baa_event (m, events, MU_EVENT_HITS, baa_unit_id (target), melee ? "BAA-MEL-3" : "BAA-FIRE-5");
+      mu_event_set_object (ev, baa_unit_id (a));
+      ev->value = hits;
+      ev->count = total;
+      if (!melee)
+        friendly_fire_check (m, a, hex, events);
+    }
+  if (cover < 0)
+    cover = 0;
+
+  if (total >= tp)
+    {
+      /* BAA-FIRE-7 (and BAA-CDR-3 for commanders in the hex) */
+      remove_unit (m, target, BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
+                   "BAA-FIRE-7", events);
+      if (npair == 2)
+        {
+          int surplus = total - tp;
+
+          if (surplus >= ts)
+            remove_unit (m, pair[1], BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
+                         "BAA-FIRE-9", events);
+          else if (surplus >= 1)
+            {
+              /* BAA-AMB-24: the secondary tests with hits = surplus. */
+              BaaUnit *second[1] = { pair[1] };
+              flinch_test (m, second, 1, surplus, cover, attackers, n, events);
+            }
+        }
+    }
+  else if (total >= 1)
+    /* BAA-FIRE-8; a flinching primary takes its stack partner along (BAA-FIRE-9). */
+    flinch_test (m, pair, npair, total, cover, attackers, n, events);
+  /* 0 hits: no flinch test (BAA-AMB-21). */
+  return TRUE;
 }
 
-int
-baa_effective_range (const BaaMatch *m, const BaaUnit *firer, MuHex target)
+gboolean
+baa_fire_resolve (BaaMatch       *m,
+                  BaaUnit *const *firers,
+                  guint           n,
+                  BaaUnit        *target,
+                  GPtrArray      *events,
+                  GError        **error)
 {
-  return firer->def->range;
+  g_return_val_if_fail (m != NULL && firers != NULL && target != NULL, FALSE);
+
+  if (!check_distinct (firers, n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      if (!check_firer (m, firers[i], error))
+        return FALSE;
+      if (!check_fire_target (m, firers[i], target, error))
+        return FALSE;
+    }
+  return baa_attack_resolve (m, firers, n, target, FALSE, events);
 }
 
-int
-baa_cover_value (const BaaMatch *m, MuHex from, MuHex target)
+/* Commanders ------------------------------------------------------------------- */
+
+static gboolean
+check_commander_target (const BaaMatch     *m,
+                        const BaaUnit      *firer,
+                        const BaaCommander *c,
+                        GError            **error)
 {
-  return 0;
+  BaaUnit *found[MAX_STACK];
+
+  if (c->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-CDR-4", "%s is not on the board", cdr_id (c));
+  if (c->side == firer->side)
+    return baa_refuse (error, "BAA-CDR-4", "%s is not an enemy commander", cdr_id (c));
+  /* BAA-AMB-27: only a lone commander; one with units is hit through them
+   * (BAA-FIRE-9, BAA-CDR-3). */
+  if (baa_units_at (m, c->hex, c->side, found, MAX_STACK) > 0)
+    return baa_refuse (error, "BAA-AMB-27",
+                       "%s is with a unit: only a lone commander may be fired at", cdr_id (c));
+  return check_reach (m, firer, c->hex, cdr_id (c), error);
+}
+
+gboolean
+baa_fire_commander_resolve (BaaMatch     *m,
+                            BaaUnit      *firer,
+                            BaaCommander *target,
+                            GPtrArray    *events,
+                            GError      **error)
+{
+  gboolean sharp, hit = FALSE;
+  const char *rule;
+  MuEvent *ev;
+
+  g_return_val_if_fail (m != NULL && firer != NULL && target != NULL, FALSE);
+
+  if (!check_firer (m, firer, error) || !check_commander_target (m, firer, target, error))
+    return FALSE;
+
+  /* BAA-CDR-4: all the firer's dice are given up for one die needing a 6;
+   * a sharpshooter needs its modified attack value (BAA-CDR-5, AMB-27). */
+  sharp = is_sharpshooter (m, firer);
+  rule = sharp ? "BAA-CDR-5" : "BAA-CDR-4";
+  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (firer), rule);
+  mu_event_set_object (ev, cdr_id (target));
+  mu_event_set_text (ev, "fire-commander");
+  ev->count = 1;
+  firer->attacked_this_round = TRUE;
+  baa_unit_note_action (m, firer);
+  baa_roll (m, events, "commander-shot", baa_unit_id (firer), cdr_id (target), 0,
+            MU_ROLL_AT_LEAST, sharp ? baa_unit_attack_value (m, firer) : 6, rule, &hit);
+  if (hit)
+    baa_commander_disable (m, target, rule, events);
+  friendly_fire_check (m, firer, target->hex, events);
+  return TRUE;
+}
+
+/* Breaching -------------------------------------------------------------------- */
+
+/* BAA-FORT-2: a hexside of field works: a defence-works hexside, or any
+ * hexside of a fortification hex (its works face every way). A fortified
+ * building is a building, not a hexside, and cannot be breached. */
+static gboolean
+hexside_fortified (const BaaMatch *m,
+                   MuHex           hex,
+                   int             dir)
+{
+  const MuHexCell *cell = baa_hex_cell (m, hex);
+
+  if (baa_hexside (m, hex, dir) & MU_SIDE_FORTIFICATION)
+    return TRUE;
+  return cell != NULL && (cell->features & MU_HEX_FEATURE_FORTIFICATION) != 0;
+}
+
+static gboolean
+check_breach_target (const BaaMatch *m,
+                     const BaaUnit  *firer,
+                     MuHex           hex,
+                     int             dir,
+                     GError        **error)
+{
+  BaaUnit *found[MAX_STACK];
+  BaaCommander *cfound[MAX_STACK];
+  int dirs[2];
+  int nd;
+  gboolean faces = FALSE;
+  g_autofree char *what = NULL;
+
+  if (dir < 0 || dir >= MU_HEX_DIRECTIONS || !baa_hex_on_board (m, hex))
+    return baa_refuse (error, "BAA-FORT-2", "no such hexside");
+  what = g_strdup_printf ("hexside %d of %s", dir, baa_hex_label (m, hex));
+  if (!hexside_fortified (m, hex, dir))
+    return baa_refuse (error, "BAA-FORT-2", "%s is not fortified", what);
+  if (baa_hexside_breached (m, hex, dir))
+    return baa_refuse (error, "BAA-FORT-3", "%s is already breached", what);
+  if (baa_units_at (m, hex, BAA_NONE, found, MAX_STACK) > 0
+      || baa_commanders_at (m, hex, BAA_NONE, cfound, MAX_STACK) > 0)
+    return baa_refuse (error, "BAA-FORT-2", "%s is occupied: its occupants must go first",
+                       baa_hex_label (m, hex));
+  if (!is_artillery (firer))
+    return baa_refuse (error, "BAA-FORT-2", "only artillery may fire at works; %s is not artillery",
+                       baa_unit_id (firer));
+  if (!check_reach (m, firer, hex, what, error))
+    return FALSE;
+  /* The works can be hit only on a side the line of fire reaches (the same
+   * hexsides that give cover against it, BAA-AMB-23); not spelled out in the
+   * digest. */
+  nd = mu_baa_entry_sides (m->map, firer->hex, hex, dirs);
+  for (int i = 0; i < nd; i++)
+    faces = faces || dirs[i] == dir;
+  if (!faces)
+    return baa_refuse (error, "BAA-FORT-2", "the line of fire of %s does not reach %s",
+                       baa_unit_id (firer), what);
+  return TRUE;
+}
+
+gboolean
+baa_breach_resolve (BaaMatch       *m,
+                    BaaUnit *const *firers,
+                    guint           n,
+                    MuHex           hex,
+                    int             dir,
+                    GPtrArray      *events,
+                    GError        **error)
+{
+  int total = 0;
+  MuEvent *ev;
+
+  g_return_val_if_fail (m != NULL && firers != NULL, FALSE);
+
+  if (!check_distinct (firers, n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!check_firer (m, firers[i], error) || !check_breach_target (m, firers[i], hex, dir, error))
+      return FALSE;
+
+  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (firers[0]), "BAA-FORT-3");
+  mu_event_set_text (ev, n > 1 ? "breach-group" : "breach");
+  ev->at = hex;
+  ev->value = dir;
+  ev->count = (int) n;
+  for (guint i = 0; i < n; i++)
+    {
+      BaaUnit *a = firers[i];
+      int dice, value, hits = 0;
+
+      a->attacked_this_round = TRUE;
+      baa_unit_note_action (m, a);
+      if (total >= 6)
+        {
+          MuEvent *lost = baa_event (m, events, MU_EVENT_NOTE, baa_unit_id (a), "BAA-FIRE-10");
+          mu_event_set_text (lost, "attack lost: the hexside is already breached");
+          continue;
+        }
+      dice = baa_unit_attack_dice (m, a);
+      value = baa_unit_attack_value (m, a);
+      for (int k = 0; k < dice; k++)
+        {
+          gboolean ok = FALSE;
+
+          baa_roll (m, events, "breach", baa_unit_id (a), NULL, 0, MU_ROLL_AT_LEAST, value,
+                    "BAA-FORT-3", &ok);
+          hits += ok;
+        }
+      /* BAA-FORT-3: no cover reroll for the hexside itself. */
+      total += hits;
+      ev = baa_event (m, events, MU_EVENT_HITS, NULL, "BAA-FORT-3");
+      mu_event_set_object (ev, baa_unit_id (a));
+      ev->at = hex;
+      ev->value = hits;
+      ev->count = total;
+      friendly_fire_check (m, a, hex, events);
+    }
+  /* BAA-FORT-3, BAA-AMB-33: strength 6, no carry-over between attacks. */
+  if (total >= 6)
+    baa_hexside_set_breached (m, hex, dir);
+  return TRUE;
+}
+
+/* Legal attacks ---------------------------------------------------------------- */
+
+void
+baa_combat_legal_targets (const BaaMatch *m,
+                          const BaaUnit  *u,
+                          GPtrArray      *ids)
+{
+  g_return_if_fail (m != NULL && u != NULL && ids != NULL);
+
+  if (m->phase == BAA_PHASE_FIRE)
+    {
+      if (!check_firer (m, u, NULL))
+        return;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (m->units, i);
+
+          if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
+            g_ptr_array_add (ids, (gpointer) baa_unit_id (t));
+        }
+      for (guint i = 0; i < m->commanders->len; i++)
+        {
+          const BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+          if (c->side != u->side && c->status == BAA_CDR_ACTIVE
+              && check_commander_target (m, u, c, NULL))
+            g_ptr_array_add (ids, (gpointer) cdr_id (c));
+        }
+    }
+  else if (m->phase == BAA_PHASE_MELEE)
+    {
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (m->units, i);
+
+          if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
+            g_ptr_array_add (ids, (gpointer) baa_unit_id (t));
+        }
+    }
+}
+
+void
+baa_combat_legal_commands (const BaaMatch *m,
+                           const BaaUnit  *u,
+                           GPtrArray      *commands)
+{
+  g_return_if_fail (m != NULL && u != NULL && commands != NULL);
+
+  if (m->phase == BAA_PHASE_FIRE)
+    {
+      int reach;
+      MuAxial o;
+
+      if (!check_firer (m, u, NULL))
+        return;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (m->units, i);
+
+          if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
+            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE, baa_unit_id (u),
+                                                              baa_unit_id (t)));
+        }
+      for (guint i = 0; i < m->commanders->len; i++)
+        {
+          const BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+          if (c->side != u->side && c->status == BAA_CDR_ACTIVE
+              && check_commander_target (m, u, c, NULL))
+            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE_COMMANDER,
+                                                              baa_unit_id (u), cdr_id (c)));
+        }
+      if (!is_artillery (u))
+        return;
+      /* Breach shots at fortified hexsides within reach (range + hill bonus). */
+      reach = m->night ? 2 : u->def->range + 1;
+      o = mu_hex_to_axial (m->grid, u->hex);
+      for (int dq = -reach; dq <= reach; dq++)
+        for (int dr = MAX (-reach, -dq - reach); dr <= MIN (reach, -dq + reach); dr++)
+          {
+            MuHex h = mu_hex_from_axial (m->grid, (MuAxial) { o.q + dq, o.r + dr });
+
+            if ((dq == 0 && dr == 0) || !baa_hex_on_board (m, h))
+              continue;
+            for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+              if (hexside_fortified (m, h, d) && check_breach_target (m, u, h, d, NULL))
+                {
+                  MuCommand *cmd = mu_command_new (MU_COMMAND_BREACH);
+
+                  cmd->unit = g_strdup (baa_unit_id (u));
+                  mu_command_add_hex (cmd, h);
+                  cmd->dir = d;
+                  g_ptr_array_add (commands, cmd);
+                }
+          }
+    }
+  else if (m->phase == BAA_PHASE_MELEE)
+    {
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (m->units, i);
+
+          if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
+            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_MELEE, baa_unit_id (u),
+                                                              baa_unit_id (t)));
+        }
+    }
 }
