@@ -11,7 +11,10 @@
 
 /* Each subcommand lives in its own file, mu-cli-NAME.c, and is listed here. */
 #define MU_CLI_COMMANDS(X) \
-  /* X (name, function, summary) */
+  /* X (name, function, summary) */ \
+  X ("validate", mu_cli_validate, N_("Check scenario files and print every problem")) \
+  X ("format", mu_cli_format, N_("Rewrite a scenario in the canonical form")) \
+  X ("info", mu_cli_info, N_("Summarise a scenario"))
 
 #define DECLARE(name, fn, summary) int fn (int argc, char **argv);
 MU_CLI_COMMANDS (DECLARE)

@@ -8,6 +8,18 @@
  * Saving is deterministic (fixed element and attribute order, fixed number
  * format), keeps extension content (MuExtra), and is atomic: the file is
  * written beside the target and renamed over it.
+ *
+ * How MuExtra holds what the loader did not interpret:
+ * - extra.attributes: foreign-namespace attributes as ("prefix:name", value)
+ *   pairs, preceded by the ("xmlns:prefix", uri) declarations they need.
+ * - extra.elements: serialised foreign elements (each declares its
+ *   namespaces) and comments. Entries "<!--...-->" at the start of the list
+ *   are comments written in front of the object's element; comments inside
+ *   the element's content are stored with one leading space (" <!--...-->")
+ *   and written as children, after the known ones.
+ * - MuScenario.root_extra.elements: comments before the root element.
+ * Comments in front of elements that are not objects (<terrain>, <hex>, ...)
+ * are kept in front of the next object element.
  */
 #pragma once
 

@@ -544,6 +544,7 @@ mu_rule_option_free (MuRuleOption *o)
   if (o == NULL)
     return;
   g_free (o->key);
+  mu_extra_clear (&o->extra);
   g_free (o);
 }
 
@@ -564,6 +565,7 @@ mu_side_area_free (MuSideArea *a)
     return;
   g_free (a->side);
   g_array_unref (a->hexes);
+  mu_extra_clear (&a->extra);
   g_free (a);
 }
 
@@ -730,6 +732,7 @@ mu_scenario_copy (const MuScenario *src)
       const MuRuleOption *a = g_ptr_array_index (src->options, i);
       MuRuleOption *b = mu_rule_option_new (a->key, a->enabled);
       b->line = a->line;
+      mu_extra_copy (&b->extra, &a->extra);
       g_ptr_array_add (s->options, b);
     }
   for (guint i = 0; i < src->own_lines->len; i++)
@@ -738,6 +741,7 @@ mu_scenario_copy (const MuScenario *src)
       MuSideArea *b = mu_side_area_new (a->side);
       g_array_append_vals (b->hexes, a->hexes->data, a->hexes->len);
       b->line = a->line;
+      mu_extra_copy (&b->extra, &a->extra);
       g_ptr_array_add (s->own_lines, b);
     }
 

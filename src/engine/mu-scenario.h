@@ -346,12 +346,14 @@ typedef struct {
   char *key;             /* stable option id, e.g. "baa.withdrawing" */
   gboolean enabled;
   int line;
+  MuExtra extra;
 } MuRuleOption;
 
 typedef struct {
   char *side;
   GArray *hexes;         /* of MuHex: "behind own lines" for BAA-DAY-3 */
   int line;
+  MuExtra extra;
 } MuSideArea;
 
 typedef enum {

@@ -1,0 +1,608 @@
+/* mu-scenario-check.c: semantic checks on a scenario model
+ *
+ * What the schema cannot say: unique ids, references that resolve, values in
+ * range, things on the board. Used after loading and live by the editor.
+ */
+#define G_LOG_DOMAIN "muster-check"
+
+#include "config.h"
+
+#include "mu-scenario-xml.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#define MAX_TABLE_SIZE 10000.0
+
+typedef struct {
+  const MuScenario *s;
+  GPtrArray *problems;
+  GHashTable *ids;       /* id -> GINT_TO_POINTER (line) */
+} Checker;
+
+static MuProblem * G_GNUC_PRINTF (4, 5)
+add (Checker           *ck,
+     MuProblemSeverity  severity,
+     int                line,
+     const char        *format,
+     ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+  MuProblem *p;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  p = mu_problem_new (severity, ck->s->filename, line, "%s", msg);
+  g_ptr_array_add (ck->problems, p);
+  return p;
+}
+
+#define ERR(ck, line, ...) add ((ck), MU_PROBLEM_ERROR, (line), __VA_ARGS__)
+#define WARN(ck, line, ...) add ((ck), MU_PROBLEM_WARNING, (line), __VA_ARGS__)
+
+static void
+set_object (MuProblem  *p,
+            const char *id)
+{
+  g_free (p->object_id);
+  p->object_id = g_strdup (id);
+}
+
+static const MuHexGrid *
+grid (Checker *ck)
+{
+  return ck->s->board == MU_BOARD_HEX && ck->s->hex_map ? &ck->s->hex_map->grid : NULL;
+}
+
+static char *
+hex_label (Checker *ck,
+           MuHex    hex)
+{
+  const MuHexGrid *g = grid (ck);
+  MuHexGrid fallback = { 99, 99, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD };
+
+  return mu_hex_to_string (g ? g : &fallback, hex);
+}
+
+static void
+check_id (Checker    *ck,
+          const char *kind,
+          const char *id,
+          int         line,
+          gboolean    required)
+{
+  gpointer first;
+
+  if (id == NULL || *id == '\0')
+    {
+      if (required)
+        ERR (ck, line, _("%s has no id"), kind);
+      return;
+    }
+  if (g_hash_table_lookup_extended (ck->ids, id, NULL, &first))
+    {
+      MuProblem *p = ERR (ck, line, _("duplicate id “%s” (first used on line %d)"), id,
+                          GPOINTER_TO_INT (first));
+      set_object (p, id);
+      return;
+    }
+  g_hash_table_insert (ck->ids, (gpointer) id, GINT_TO_POINTER (line));
+}
+
+static gboolean
+check_side_ref (Checker    *ck,
+                const char *what,
+                const char *side,
+                const char *object_id,
+                int         line)
+{
+  MuProblem *p;
+
+  if (side != NULL && mu_scenario_find_side (ck->s, side) != NULL)
+    return TRUE;
+  p = ERR (ck, line, _("%s refers to side “%s”, which is not defined"), what, side ? side : "");
+  set_object (p, object_id);
+  return FALSE;
+}
+
+/* Impassable for the rules: designated so, or a water hex without a crossing. */
+static gboolean
+hex_impassable (const MuHexCell *cell)
+{
+  if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
+    return TRUE;
+  return cell->terrain == MU_TERRAIN_WATER &&
+         !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE));
+}
+
+/* Reports and returns FALSE when hex is not on the hex board. */
+static gboolean
+check_on_board (Checker    *ck,
+                const char *what,
+                MuHex       hex,
+                const char *object_id,
+                int         line)
+{
+  const MuHexGrid *g = grid (ck);
+  g_autofree char *label = NULL;
+  MuProblem *p;
+
+  if (g == NULL)
+    return FALSE;
+  if (mu_hex_grid_contains (g, hex))
+    return TRUE;
+  label = hex_label (ck, hex);
+  p = ERR (ck, line, _("%s is at hex %s, which is off the %d × %d board"),
+           what, label, g->cols, g->rows);
+  set_object (p, object_id);
+  p->hex = hex;
+  return FALSE;
+}
+
+static gboolean
+point_on_table (Checker *ck,
+                MuPoint  pt)
+{
+  const MuTableMap *t = ck->s->table;
+
+  return t && pt.x >= 0 && pt.y >= 0 && pt.x <= t->width && pt.y <= t->height;
+}
+
+/* Board ------------------------------------------------------------------------------ */
+
+static void
+check_hex_map (Checker *ck)
+{
+  const MuHexMap *map = ck->s->hex_map;
+  const MuHexGrid *g = &map->grid;
+
+  if (map->hex_size_mm <= 0 || map->hex_size_mm > 1000)
+    ERR (ck, map->line, _("hex size %g mm is out of range (above 0, at most 1000)"), map->hex_size_mm);
+  for (gsize i = 0; i < (gsize) g->cols * g->rows; i++)
+    {
+      const MuHexCell *cell = &map->cells[i];
+
+      if (cell->elevation < 0 || cell->elevation > MU_ELEVATION_MAX || cell->terrain >= MU_TERRAIN_N)
+        {
+          MuHex h = { (int) (i % g->cols) + 1, (int) (i / g->cols) + 1 };
+          g_autofree char *label = hex_label (ck, h);
+          MuProblem *p = ERR (ck, map->line, _("hex %s has an invalid terrain or elevation"), label);
+
+          p->hex = h;
+        }
+    }
+
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *path = g_ptr_array_index (map->paths, i);
+      const char *name = path->name ? path->name : path->id ? path->id : mu_path_kind_to_string (path->kind);
+      g_autofree char *what = g_strdup_printf (_("path “%s”"), name);
+
+      check_id (ck, "path", path->id, path->line, FALSE);
+      if (path->hexes->len < 2)
+        {
+          MuProblem *p = ERR (ck, path->line, _("path “%s” needs at least two hexes"), name);
+          set_object (p, path->id);
+        }
+      for (guint j = 0; j < path->hexes->len; j++)
+        {
+          MuHex h = g_array_index (path->hexes, MuHex, j);
+
+          if (!check_on_board (ck, what, h, path->id, path->line))
+            continue;
+          if (j > 0)
+            {
+              MuHex prev = g_array_index (path->hexes, MuHex, j - 1);
+
+              if (mu_hex_grid_contains (g, prev) && mu_hex_direction_to (g, prev, h) < 0)
+                {
+                  g_autofree char *a = hex_label (ck, prev);
+                  g_autofree char *b = hex_label (ck, h);
+                  MuProblem *p = ERR (ck, path->line,
+                                      _("path “%s”: hexes %s and %s are not adjacent"), name, a, b);
+
+                  set_object (p, path->id);
+                  p->hex = h;
+                }
+            }
+        }
+    }
+
+  for (guint i = 0; i < map->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (map->labels, i);
+      g_autofree char *what = g_strdup_printf (_("label “%s”"), l->text ? l->text : "");
+
+      check_on_board (ck, what, l->hex, NULL, l->line);
+    }
+}
+
+static void
+check_table (Checker *ck)
+{
+  const MuTableMap *t = ck->s->table;
+
+  if (!(t->width > 0 && t->width <= MAX_TABLE_SIZE && t->height > 0 && t->height <= MAX_TABLE_SIZE))
+    ERR (ck, t->line, _("a table of %g × %g is not possible (sizes above 0, at most %g)"),
+         t->width, t->height, MAX_TABLE_SIZE);
+  if (t->base_width < 0 || t->base_depth < 0)
+    ERR (ck, t->line, _("base sizes must not be negative"));
+
+  for (guint i = 0; i < t->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, i);
+      const char *name = a->name ? a->name : a->id ? a->id : mu_area_kind_to_string (a->kind);
+
+      check_id (ck, "area", a->id, a->line, FALSE);
+      if (a->points->len < 3)
+        set_object (ERR (ck, a->line, _("area “%s” needs at least three points"), name), a->id);
+      if (a->kind == MU_AREA_HILL && (a->level < 1 || a->level > MU_ELEVATION_MAX))
+        set_object (ERR (ck, a->line, _("hill “%s”: level %d is out of range (1 to %d)"),
+                         name, a->level, MU_ELEVATION_MAX), a->id);
+      else if (a->kind != MU_AREA_HILL && a->level != 0)
+        set_object (ERR (ck, a->line, _("area “%s”: only hills have a level"), name), a->id);
+    }
+  for (guint i = 0; i < t->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, i);
+      const char *name = l->name ? l->name : l->id ? l->id : mu_line_kind_to_string (l->kind);
+
+      check_id (ck, "line", l->id, l->line, FALSE);
+      if (l->points->len < 2)
+        set_object (ERR (ck, l->line, _("line “%s” needs at least two points"), name), l->id);
+      if (l->width < 0)
+        set_object (ERR (ck, l->line, _("line “%s”: width must not be negative"), name), l->id);
+    }
+}
+
+/* Order of battle ---------------------------------------------------------------------- */
+
+static void
+check_range (Checker         *ck,
+             const MuCounter *c,
+             const char      *what,
+             int              value,
+             int              min,
+             int              max)
+{
+  if (value >= min && value <= max)
+    return;
+  if (max == G_MAXINT)
+    set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (at least %d)"),
+                     mu_counter_kind_to_string (c->kind), c->id, what, value, min), c->id);
+  else
+    set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (%d to %d)"),
+                     mu_counter_kind_to_string (c->kind), c->id, what, value, min, max), c->id);
+}
+
+static void
+check_counter (Checker         *ck,
+               const MuCounter *c)
+{
+  const MuScenario *s = ck->s;
+  const char *kind = mu_counter_kind_to_string (c->kind);
+  g_autofree char *what = g_strdup_printf ("%s “%s”", kind, c->id ? c->id : "");
+
+  check_id (ck, kind, c->id, c->line, TRUE);
+  check_side_ref (ck, what, c->side, c->id, c->line);
+
+  switch (c->kind)
+    {
+    case MU_COUNTER_CONTROL:
+      check_range (ck, c, _("leadership"), c->leadership, 1, 6);
+      break;
+    case MU_COUNTER_COMMAND:
+      check_range (ck, c, _("leadership"), c->leadership, 1, 6);
+      check_range (ck, c, _("division"), c->division, 1, 999);
+      for (guint i = 0; i < s->counters->len; i++)
+        {
+          const MuCounter *o = g_ptr_array_index (s->counters, i);
+
+          if (o == c)
+            break;
+          if (o->kind == MU_COUNTER_COMMAND && o->division == c->division &&
+              g_strcmp0 (o->side, c->side) == 0)
+            {
+              set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
+                               what, c->division, o->id), c->id);
+              break;
+            }
+        }
+      break;
+    case MU_COUNTER_UNIT:
+      check_range (ck, c, _("range"), c->range, 1, G_MAXINT);
+      check_range (ck, c, _("attack"), c->attack, 2, 6);
+      check_range (ck, c, _("strength"), c->strength, 1, G_MAXINT);
+      if (c->identity < 0)
+        set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
+                         c->identity), c->id);
+      else if (c->identity > 0 && c->side &&
+               mu_scenario_find_command (s, c->side, c->identity) == NULL)
+        set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
+                         what, c->identity, c->side), c->id);
+      if (c->arm >= MU_ARM_N)
+        set_object (ERR (ck, c->line, _("%s: invalid arm"), what), c->id);
+      break;
+    default:
+      break;
+    }
+
+  if (c->parent)
+    {
+      const MuCounter *parent = mu_scenario_find_counter (s, c->parent);
+
+      if (parent == NULL)
+        set_object (ERR (ck, c->line, _("%s: parent “%s” is not a counter of this scenario"),
+                         what, c->parent), c->id);
+      else if (parent == c)
+        set_object (ERR (ck, c->line, _("%s is its own parent"), what), c->id);
+      else
+        {
+          MuCounterKind want = c->kind == MU_COUNTER_UNIT ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL;
+
+          if (c->kind == MU_COUNTER_CONTROL)
+            set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
+          else if (parent->kind != want)
+            set_object (ERR (ck, c->line, _("%s: parent “%s” is a %s counter, not a %s counter"),
+                             what, c->parent, mu_counter_kind_to_string (parent->kind),
+                             mu_counter_kind_to_string (want)), c->id);
+          else if (g_strcmp0 (parent->side, c->side) != 0)
+            set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
+                        c->id);
+          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && parent->division != c->identity)
+            set_object (ERR (ck, c->line,
+                             _("%s: identity %d does not match division %d of its parent “%s”"),
+                             what, c->identity, parent->division, c->parent), c->id);
+        }
+    }
+
+  switch (c->place.kind)
+    {
+    case MU_PLACE_HEX:
+      if (s->board != MU_BOARD_HEX)
+        set_object (ERR (ck, c->line, _("%s is placed on a hex but the board is a table"), what), c->id);
+      else if (check_on_board (ck, what, c->place.hex, c->id, c->line))
+        {
+          const MuHexCell *cell = mu_hex_map_cell (s->hex_map, c->place.hex);
+
+          if (hex_impassable (cell))
+            {
+              g_autofree char *label = hex_label (ck, c->place.hex);
+              MuProblem *p = ERR (ck, c->line, _("%s starts on impassable hex %s"), what, label);
+
+              set_object (p, c->id);
+              p->hex = c->place.hex;
+            }
+        }
+      break;
+    case MU_PLACE_TABLE:
+      if (s->board != MU_BOARD_TABLE)
+        set_object (ERR (ck, c->line, _("%s is placed by table position but the board is a hex map"),
+                         what), c->id);
+      else if (!point_on_table (ck, c->place.pos))
+        set_object (ERR (ck, c->line, _("%s is placed off the table"), what), c->id);
+      if (!isfinite (c->place.facing) || c->place.facing < 0 || c->place.facing >= 360)
+        set_object (ERR (ck, c->line, _("%s: facing %g is out of range (0 to 359)"), what,
+                         c->place.facing), c->id);
+      break;
+    case MU_PLACE_RESERVE:
+      {
+        const MuReserve *r = c->place.reserve ? mu_scenario_find_reserve (s, c->place.reserve) : NULL;
+
+        if (r == NULL)
+          set_object (ERR (ck, c->line, _("%s: reserve “%s” is not defined"), what,
+                           c->place.reserve ? c->place.reserve : ""), c->id);
+        else if (g_strcmp0 (r->side, c->side) != 0)
+          set_object (ERR (ck, c->line, _("%s: reserve “%s” belongs to another side"), what,
+                           c->place.reserve), c->id);
+      }
+      break;
+    case MU_PLACE_NONE:
+    default:
+      set_object (WARN (ck, c->line, _("%s is not placed (no hex, position or reserve)"), what),
+                  c->id);
+      break;
+    }
+}
+
+/* Objectives, reserves, timeline -------------------------------------------------------- */
+
+static void
+check_objective (Checker           *ck,
+                 const MuObjective *o)
+{
+  g_autofree char *what = g_strdup_printf (_("objective “%s”"), o->id ? o->id : "");
+
+  check_id (ck, "objective", o->id, o->line, TRUE);
+  if (ck->s->board == MU_BOARD_HEX)
+    check_on_board (ck, what, o->hex, o->id, o->line);
+  else if (!point_on_table (ck, o->pos))
+    set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
+  if (o->radius < 0)
+    set_object (ERR (ck, o->line, _("%s: radius must not be negative"), what), o->id);
+  if (o->owner)
+    check_side_ref (ck, what, o->owner, o->id, o->line);
+  if (o->value < 0 || o->value > 1000)
+    set_object (ERR (ck, o->line, _("%s: value %d is out of range (0 to 1000)"), what, o->value), o->id);
+}
+
+static void
+check_task (Checker               *ck,
+            const MuTaskObjective *t)
+{
+  g_autofree char *what = g_strdup_printf (_("task objective “%s”"), t->id ? t->id : "");
+
+  check_id (ck, "task", t->id, t->line, TRUE);
+  check_side_ref (ck, what, t->side, t->id, t->line);
+  if (t->value < 0 || t->value > 1000)
+    set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
+}
+
+static void
+check_reserve (Checker         *ck,
+               const MuReserve *r)
+{
+  const MuScenario *s = ck->s;
+  g_autofree char *what = g_strdup_printf (_("reserve “%s”"), r->id ? r->id : "");
+  gboolean has_entry;
+  int last = s->timeline.first_bound + s->timeline.bounds - 1;
+
+  check_id (ck, "reserve", r->id, r->line, TRUE);
+  check_side_ref (ck, what, r->side, r->id, r->line);
+  if (r->edge && strcmp (r->edge, "n") != 0 && strcmp (r->edge, "e") != 0 &&
+      strcmp (r->edge, "s") != 0 && strcmp (r->edge, "w") != 0)
+    set_object (ERR (ck, r->line, _("%s: “%s” is not a board edge (n, e, s, w)"), what, r->edge), r->id);
+  if (s->board == MU_BOARD_HEX)
+    {
+      for (guint i = 0; i < r->entry->len; i++)
+        check_on_board (ck, what, g_array_index (r->entry, MuHex, i), r->id, r->line);
+      has_entry = r->entry->len > 0 || r->edge != NULL;
+    }
+  else
+    {
+      for (guint i = 0; i < r->entry_points->len; i++)
+        if (!point_on_table (ck, g_array_index (r->entry_points, MuPoint, i)))
+          {
+            set_object (ERR (ck, r->line, _("%s: entry point %u is off the table"), what, i + 1), r->id);
+            break;
+          }
+      has_entry = r->entry_points->len > 0 || r->edge != NULL;
+    }
+  if (!has_entry)
+    set_object (ERR (ck, r->line, _("%s has no entry (give entry hexes, points or an edge)"), what),
+                r->id);
+  if (r->bound < s->timeline.first_bound || r->bound > last)
+    set_object (ERR (ck, r->line, _("%s: bound %d is outside the game (bounds %d to %d)"),
+                     what, r->bound, s->timeline.first_bound, last), r->id);
+  if (r->roll < 0 || r->roll > 6)
+    set_object (ERR (ck, r->line, _("%s: roll %d is out of range (0 to 6)"), what, r->roll), r->id);
+}
+
+static void
+check_timeline (Checker *ck)
+{
+  const MuTimeline *tl = &ck->s->timeline;
+
+  if (tl->bounds < 1 || tl->bounds > 1000)
+    ERR (ck, tl->line, _("timeline: %d bounds is out of range (1 to 1000)"), tl->bounds);
+  if (tl->first_bound < 1 || tl->first_bound > 1000)
+    ERR (ck, tl->line, _("timeline: first bound %d is out of range (1 to 1000)"), tl->first_bound);
+  if (tl->minutes_per_bound < 1 || tl->minutes_per_bound > 24 * 60)
+    ERR (ck, tl->line, _("timeline: %d minutes per bound is out of range (1 to 1440)"),
+         tl->minutes_per_bound);
+  if (tl->days < 1 || tl->days > 30)
+    ERR (ck, tl->line, _("timeline: %d days is out of range (1 to 30)"), tl->days);
+  if (tl->dawn_minutes >= tl->dusk_minutes)
+    ERR (ck, tl->line, _("timeline: dawn must come before dusk"));
+  if (tl->darkness_bound < 0)
+    ERR (ck, tl->line, _("timeline: darkness bound %d must not be negative"), tl->darkness_bound);
+  for (guint i = 0; tl->night_bounds && i < tl->night_bounds->len; i++)
+    {
+      int b = g_array_index (tl->night_bounds, int, i);
+
+      if (b < tl->first_bound || b >= tl->first_bound + tl->bounds)
+        {
+          ERR (ck, tl->line, _("timeline: night bound %d is outside the game"), b);
+          break;
+        }
+    }
+}
+
+void
+mu_scenario_check (const MuScenario *scenario,
+                   GPtrArray        *problems)
+{
+  static const char *const rulesets[] = { "baa-hex", "baa-table", "mn-acw", "toy-soldiers", "regimental" };
+  Checker ck = { scenario, problems, NULL };
+  gboolean known_ruleset = FALSE;
+  g_autoptr(GHashTable) side_ids = NULL;
+  g_autoptr(GHashTable) option_keys = NULL;
+
+  g_return_if_fail (scenario != NULL);
+  g_return_if_fail (problems != NULL);
+
+  ck.ids = g_hash_table_new (g_str_hash, g_str_equal);
+  side_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  option_keys = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (scenario->title == NULL || strspn (scenario->title, " \t\r\n") == strlen (scenario->title))
+    WARN (&ck, scenario->line, _("the scenario has no title"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
+    if (g_strcmp0 (scenario->ruleset, rulesets[i]) == 0)
+      known_ruleset = TRUE;
+  if (!known_ruleset)
+    ERR (&ck, scenario->line, _("unknown ruleset “%s” (baa-hex, baa-table, mn-acw, toy-soldiers, regimental)"),
+         scenario->ruleset ? scenario->ruleset : "");
+  else if ((strcmp (scenario->ruleset, "baa-hex") == 0) != (scenario->board == MU_BOARD_HEX))
+    ERR (&ck, scenario->line, _("ruleset “%s” is played on %s, but the scenario has %s"),
+         scenario->ruleset,
+         strcmp (scenario->ruleset, "baa-hex") == 0 ? _("a hex board") : _("a table"),
+         scenario->board == MU_BOARD_HEX ? _("a hex board") : _("a table"));
+
+  if (scenario->board == MU_BOARD_HEX && scenario->hex_map)
+    check_hex_map (&ck);
+  else if (scenario->board == MU_BOARD_TABLE && scenario->table)
+    check_table (&ck);
+  else
+    ERR (&ck, scenario->line, _("the scenario has no board"));
+
+  for (guint i = 0; i < scenario->options->len; i++)
+    {
+      const MuRuleOption *o = g_ptr_array_index (scenario->options, i);
+
+      if (o->key == NULL || *o->key == '\0')
+        ERR (&ck, o->line, _("rule option without a key"));
+      else if (g_hash_table_contains (option_keys, o->key))
+        ERR (&ck, o->line, _("rule option “%s” is given twice"), o->key);
+      else
+        g_hash_table_add (option_keys, o->key);
+    }
+
+  check_timeline (&ck);
+
+  if (scenario->sides->len < 2)
+    WARN (&ck, scenario->line, _("the scenario has %u side(s); a battle needs two"),
+          scenario->sides->len);
+  for (guint i = 0; i < scenario->sides->len; i++)
+    {
+      const MuSide *side = g_ptr_array_index (scenario->sides, i);
+
+      if (side->id == NULL || *side->id == '\0')
+        ERR (&ck, side->line, _("side has no id"));
+      else if (g_hash_table_contains (side_ids, side->id))
+        set_object (ERR (&ck, side->line, _("duplicate side id “%s”"), side->id), side->id);
+      else
+        g_hash_table_add (side_ids, side->id);
+    }
+
+  /* Ids first, so that references to later objects are not reported twice. */
+  for (guint i = 0; i < scenario->counters->len; i++)
+    check_counter (&ck, g_ptr_array_index (scenario->counters, i));
+  for (guint i = 0; i < scenario->objectives->len; i++)
+    check_objective (&ck, g_ptr_array_index (scenario->objectives, i));
+  for (guint i = 0; i < scenario->tasks->len; i++)
+    check_task (&ck, g_ptr_array_index (scenario->tasks, i));
+  for (guint i = 0; i < scenario->reserves->len; i++)
+    check_reserve (&ck, g_ptr_array_index (scenario->reserves, i));
+  for (guint i = 0; i < scenario->own_lines->len; i++)
+    {
+      const MuSideArea *a = g_ptr_array_index (scenario->own_lines, i);
+
+      check_side_ref (&ck, _("own lines"), a->side, NULL, a->line);
+      if (scenario->board == MU_BOARD_HEX)
+        for (guint j = 0; j < a->hexes->len; j++)
+          if (!check_on_board (&ck, _("own lines"), g_array_index (a->hexes, MuHex, j), NULL, a->line))
+            break;
+    }
+
+  if (scenario->objectives_required < 0 ||
+      scenario->objectives_required > (int) scenario->objectives->len)
+    ERR (&ck, scenario->line, _("victory: %d objectives required, but the scenario has %u"),
+         scenario->objectives_required, scenario->objectives->len);
+
+  g_hash_table_unref (ck.ids);
+}

@@ -1,0 +1,824 @@
+/* mu-scenario-xml-write.c: the canonical serialisation of a scenario
+ *
+ * Written by hand rather than through a DOM so that the output is fully
+ * determined by the model: fixed element and attribute order, two-space
+ * indentation, numbers through g_ascii_formatd (no locale, no exponent).
+ * Extension content (MuExtra) is written back verbatim: leading comments
+ * before the element, foreign attributes after ours, foreign elements after
+ * the known children.
+ */
+#define G_LOG_DOMAIN "muster-xml"
+
+#include "config.h"
+
+#include "mu-scenario-xml.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "mu-error.h"
+
+typedef struct {
+  GString *out;
+  const MuScenario *s;
+  const MuHexGrid *grid;  /* NULL on tables */
+} Writer;
+
+static void
+indent (Writer *w,
+        int     depth)
+{
+  for (int i = 0; i < depth; i++)
+    g_string_append (w->out, "  ");
+}
+
+static void
+escape (GString    *out,
+        const char *text,
+        gboolean    in_attribute)
+{
+  for (const char *c = text; *c; c++)
+    {
+      switch (*c)
+        {
+        case '&': g_string_append (out, "&amp;"); break;
+        case '<': g_string_append (out, "&lt;"); break;
+        case '>': g_string_append (out, "&gt;"); break;
+        case '"':
+          if (in_attribute)
+            g_string_append (out, "&quot;");
+          else
+            g_string_append_c (out, '"');
+          break;
+        case '\n':
+          if (in_attribute)
+            g_string_append (out, "&#10;");
+          else
+            g_string_append_c (out, '\n');
+          break;
+        case '\t':
+          if (in_attribute)
+            g_string_append (out, "&#9;");
+          else
+            g_string_append_c (out, '\t');
+          break;
+        case '\r': g_string_append (out, "&#13;"); break;
+        default:
+          g_string_append_c (out, *c);
+        }
+    }
+}
+
+static void
+attr_str (Writer     *w,
+          const char *name,
+          const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_printf (w->out, " %s=\"", name);
+  escape (w->out, value, TRUE);
+  g_string_append_c (w->out, '"');
+}
+
+static void
+attr_int (Writer     *w,
+          const char *name,
+          int         value)
+{
+  g_string_append_printf (w->out, " %s=\"%d\"", name, value);
+}
+
+/* Fixed-point, at most four decimals, trailing zeros removed, never "-0". */
+static void
+format_number (GString *out,
+               double   v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE + 400];
+  char *end;
+
+  if (!isfinite (v))
+    v = 0;
+  if (fabs (v) < 0.00005)
+    v = 0;
+  g_ascii_formatd (buf, sizeof buf, "%.4f", v);
+  if (strchr (buf, '.'))
+    {
+      end = buf + strlen (buf) - 1;
+      while (*end == '0')
+        *end-- = '\0';
+      if (*end == '.')
+        *end = '\0';
+    }
+  if (strcmp (buf, "-0") == 0)
+    strcpy (buf, "0");
+  g_string_append (out, buf);
+}
+
+static void
+attr_num (Writer     *w,
+          const char *name,
+          double      value)
+{
+  g_string_append_printf (w->out, " %s=\"", name);
+  format_number (w->out, value);
+  g_string_append_c (w->out, '"');
+}
+
+static void
+attr_bool (Writer     *w,
+           const char *name,
+           gboolean    value)
+{
+  g_string_append_printf (w->out, " %s=\"%s\"", name, value ? "true" : "false");
+}
+
+static void
+attr_hex (Writer     *w,
+          const char *name,
+          MuHex       hex)
+{
+  char buf[32];
+
+  if (w->grid)
+    mu_hex_format (w->grid, hex, buf, sizeof buf);
+  else
+    g_snprintf (buf, sizeof buf, "%02d%02d", hex.col, hex.row);
+  attr_str (w, name, buf);
+}
+
+static void
+attr_hex_list (Writer       *w,
+               const char   *name,
+               const GArray *hexes)
+{
+  g_string_append_printf (w->out, " %s=\"", name);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      char buf[32];
+      MuHex h = g_array_index (hexes, MuHex, i);
+
+      if (w->grid)
+        mu_hex_format (w->grid, h, buf, sizeof buf);
+      else
+        g_snprintf (buf, sizeof buf, "%02d%02d", h.col, h.row);
+      if (i > 0)
+        g_string_append_c (w->out, ' ');
+      g_string_append (w->out, buf);
+    }
+  g_string_append_c (w->out, '"');
+}
+
+static void
+attr_points (Writer       *w,
+             const char   *name,
+             const GArray *points)
+{
+  g_string_append_printf (w->out, " %s=\"", name);
+  for (guint i = 0; i < points->len; i++)
+    {
+      MuPoint p = g_array_index (points, MuPoint, i);
+
+      if (i > 0)
+        g_string_append_c (w->out, ' ');
+      format_number (w->out, p.x);
+      g_string_append_c (w->out, ',');
+      format_number (w->out, p.y);
+    }
+  g_string_append_c (w->out, '"');
+}
+
+/* Extension content ----------------------------------------------------------- */
+
+static gboolean
+is_comment (const char *text)
+{
+  return g_str_has_prefix (text, "<!--");
+}
+
+/* Number of leading comments in extra.elements (written before the element). */
+static guint
+n_leading (const MuExtra *extra)
+{
+  guint n = 0;
+
+  if (extra == NULL || extra->elements == NULL)
+    return 0;
+  while (n < extra->elements->len && is_comment (g_ptr_array_index (extra->elements, n)))
+    n++;
+  return n;
+}
+
+static gboolean
+has_children (const MuExtra *extra)
+{
+  return extra && extra->elements && extra->elements->len > n_leading (extra);
+}
+
+/* Leading comments and "<name" */
+static void
+open_start (Writer        *w,
+            int            depth,
+            const char    *name,
+            const MuExtra *extra)
+{
+  guint lead = n_leading (extra);
+
+  for (guint i = 0; i < lead; i++)
+    {
+      indent (w, depth);
+      g_string_append (w->out, g_ptr_array_index (extra->elements, i));
+      g_string_append_c (w->out, '\n');
+    }
+  indent (w, depth);
+  g_string_append_printf (w->out, "<%s", name);
+}
+
+static void
+extra_attributes (Writer        *w,
+                  const MuExtra *extra)
+{
+  if (extra == NULL || extra->attributes == NULL)
+    return;
+  for (guint i = 0; i + 1 < extra->attributes->len; i += 2)
+    attr_str (w, g_ptr_array_index (extra->attributes, i),
+              g_ptr_array_index (extra->attributes, i + 1));
+}
+
+static void
+extra_elements (Writer        *w,
+                int            depth,
+                const MuExtra *extra)
+{
+  if (extra == NULL || extra->elements == NULL)
+    return;
+  for (guint i = n_leading (extra); i < extra->elements->len; i++)
+    {
+      const char *text = g_ptr_array_index (extra->elements, i);
+
+      /* Inner comments carry a leading space (see mu-scenario-xml.h). */
+      while (*text == ' ')
+        text++;
+      indent (w, depth);
+      g_string_append (w->out, text);
+      g_string_append_c (w->out, '\n');
+    }
+}
+
+/* Ends the start tag of an element with no known children: "/>" or the
+ * foreign children and the end tag. */
+static void
+close_empty (Writer        *w,
+             int            depth,
+             const char    *name,
+             const MuExtra *extra)
+{
+  extra_attributes (w, extra);
+  if (!has_children (extra))
+    {
+      g_string_append (w->out, "/>\n");
+      return;
+    }
+  g_string_append (w->out, ">\n");
+  extra_elements (w, depth + 1, extra);
+  indent (w, depth);
+  g_string_append_printf (w->out, "</%s>\n", name);
+}
+
+static void
+text_element (Writer     *w,
+              int         depth,
+              const char *name,
+              const char *text)
+{
+  if (text == NULL)
+    return;
+  indent (w, depth);
+  g_string_append_printf (w->out, "<%s>", name);
+  escape (w->out, text, FALSE);
+  g_string_append_printf (w->out, "</%s>\n", name);
+}
+
+/* Hex map ------------------------------------------------------------------------ */
+
+static void
+write_features (Writer     *w,
+                guint       bits,
+                gboolean    hexside)
+{
+  gboolean first = TRUE;
+
+  g_string_append (w->out, " features=\"");
+  for (guint bit = 1; bit <= 0x80; bit <<= 1)
+    {
+      const char *name;
+
+      if (!(bits & bit))
+        continue;
+      name = hexside ? mu_side_feature_to_string (bit) : mu_hex_feature_to_string (bit);
+      if (name == NULL)
+        continue;
+      if (!first)
+        g_string_append_c (w->out, ' ');
+      g_string_append (w->out, name);
+      first = FALSE;
+    }
+  g_string_append_c (w->out, '"');
+}
+
+static void
+write_hex_map (Writer         *w,
+               const MuHexMap *map)
+{
+  const MuHexGrid *g = &map->grid;
+  int cols = g->cols, rows = g->rows;
+  gboolean any_elevation = FALSE;
+  int stride = cols + 2;
+  gsize nsides = (gsize) (cols + 2) * (rows + 2) * 3;
+
+  w->grid = g;
+  open_start (w, 1, "hex-map", &map->extra);
+  attr_int (w, "cols", cols);
+  attr_int (w, "rows", rows);
+  attr_str (w, "orientation", g->orientation == MU_HEX_POINTY_TOP ? "pointy" : "flat");
+  attr_str (w, "offset", g->offset == MU_HEX_OFFSET_EVEN ? "even" : "odd");
+  attr_num (w, "hex-size-mm", map->hex_size_mm);
+  extra_attributes (w, &map->extra);
+  g_string_append (w->out, ">\n");
+
+  /* Terrain, run-length coded per row. */
+  indent (w, 2);
+  g_string_append (w->out, "<terrain default=\"open\">\n");
+  for (int r = 1; r <= rows; r++)
+    {
+      const MuHexCell *row = &map->cells[(gsize) (r - 1) * cols];
+      int c = 0;
+
+      indent (w, 3);
+      g_string_append_printf (w->out, "<row n=\"%d\">", r);
+      while (c < cols)
+        {
+          MuTerrain t = row[c].terrain;
+          int n = 1;
+
+          while (c + n < cols && row[c + n].terrain == t)
+            n++;
+          if (c > 0)
+            g_string_append_c (w->out, ' ');
+          g_string_append (w->out, t < MU_TERRAIN_N ? mu_terrain_to_string (t) : "open");
+          if (n > 1)
+            g_string_append_printf (w->out, "*%d", n);
+          c += n;
+        }
+      g_string_append (w->out, "</row>\n");
+    }
+  indent (w, 2);
+  g_string_append (w->out, "</terrain>\n");
+
+  for (gsize i = 0; i < (gsize) cols * rows; i++)
+    if (map->cells[i].elevation != 0)
+      any_elevation = TRUE;
+  if (any_elevation)
+    {
+      indent (w, 2);
+      g_string_append (w->out, "<elevation default=\"0\">\n");
+      for (int r = 1; r <= rows; r++)
+        {
+          indent (w, 3);
+          g_string_append_printf (w->out, "<row n=\"%d\">", r);
+          for (int c = 0; c < cols; c++)
+            {
+              int e = map->cells[(gsize) (r - 1) * cols + c].elevation;
+
+              g_string_append_c (w->out, '0' + CLAMP (e, 0, MU_ELEVATION_MAX));
+            }
+          g_string_append (w->out, "</row>\n");
+        }
+      indent (w, 2);
+      g_string_append (w->out, "</elevation>\n");
+    }
+
+  for (int r = 1; r <= rows; r++)
+    for (int c = 1; c <= cols; c++)
+      {
+        guint f = map->cells[(gsize) (r - 1) * cols + (c - 1)].features;
+
+        if (f == 0)
+          continue;
+        indent (w, 2);
+        g_string_append (w->out, "<hex");
+        attr_hex (w, "at", (MuHex) { c, r });
+        write_features (w, f, FALSE);
+        g_string_append (w->out, "/>\n");
+      }
+
+  for (gsize i = 0; i < nsides; i++)
+    {
+      MuHex h = { (int) ((i / 3) % stride), (int) ((i / 3) / stride) };
+      int dir = (int) (i % 3);
+      guint f = map->sides[i] & MU_SIDE_ALL;
+
+      if (f == 0)
+        continue;
+      if (!mu_hex_grid_contains (g, h))
+        {
+          h = mu_hex_neighbour (g, h, dir);
+          dir = (dir + 3) % 6;
+          if (!mu_hex_grid_contains (g, h))
+            continue;
+        }
+      indent (w, 2);
+      g_string_append (w->out, "<hexside");
+      attr_hex (w, "at", h);
+      attr_str (w, "dir", mu_hex_direction_name (g, dir));
+      write_features (w, f, TRUE);
+      g_string_append (w->out, "/>\n");
+    }
+
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *p = g_ptr_array_index (map->paths, i);
+
+      open_start (w, 2, "path", &p->extra);
+      attr_str (w, "id", p->id);
+      attr_str (w, "kind", mu_path_kind_to_string (p->kind));
+      attr_str (w, "name", p->name);
+      attr_hex_list (w, "hexes", p->hexes);
+      close_empty (w, 2, "path", &p->extra);
+    }
+
+  for (guint i = 0; i < map->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (map->labels, i);
+
+      open_start (w, 2, "label", &l->extra);
+      attr_hex (w, "at", l->hex);
+      attr_str (w, "text", l->text ? l->text : "");
+      if (l->dx != 0)
+        attr_num (w, "dx", l->dx);
+      if (l->dy != 0)
+        attr_num (w, "dy", l->dy);
+      if (l->scale != 1)
+        attr_num (w, "scale", l->scale);
+      close_empty (w, 2, "label", &l->extra);
+    }
+
+  extra_elements (w, 2, &map->extra);
+  indent (w, 1);
+  g_string_append (w->out, "</hex-map>\n");
+}
+
+/* Table -------------------------------------------------------------------------- */
+
+static void
+write_table (Writer           *w,
+             const MuTableMap *t)
+{
+  w->grid = NULL;
+  open_start (w, 1, "table", &t->extra);
+  attr_num (w, "width", t->width);
+  attr_num (w, "height", t->height);
+  attr_str (w, "unit", t->unit == MU_UNIT_CM ? "cm" : "in");
+  attr_str (w, "figure-scale", t->figure_scale);
+  if (t->base_width != 0)
+    attr_num (w, "base-width", t->base_width);
+  if (t->base_depth != 0)
+    attr_num (w, "base-depth", t->base_depth);
+  extra_attributes (w, &t->extra);
+  if (t->areas->len == 0 && t->lines->len == 0 && t->labels->len == 0 && !has_children (&t->extra))
+    {
+      g_string_append (w->out, "/>\n");
+      return;
+    }
+  g_string_append (w->out, ">\n");
+
+  for (guint i = 0; i < t->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, i);
+
+      open_start (w, 2, "area", &a->extra);
+      attr_str (w, "id", a->id);
+      attr_str (w, "kind", mu_area_kind_to_string (a->kind));
+      attr_str (w, "name", a->name);
+      if (a->level != 0)
+        attr_int (w, "level", a->level);
+      attr_points (w, "points", a->points);
+      close_empty (w, 2, "area", &a->extra);
+    }
+  for (guint i = 0; i < t->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+      open_start (w, 2, "line", &l->extra);
+      attr_str (w, "id", l->id);
+      attr_str (w, "kind", mu_line_kind_to_string (l->kind));
+      attr_str (w, "name", l->name);
+      if (l->width != 0)
+        attr_num (w, "width", l->width);
+      attr_points (w, "points", l->points);
+      close_empty (w, 2, "line", &l->extra);
+    }
+  for (guint i = 0; i < t->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (t->labels, i);
+
+      open_start (w, 2, "label", &l->extra);
+      attr_num (w, "x", l->dx);
+      attr_num (w, "y", l->dy);
+      attr_str (w, "text", l->text ? l->text : "");
+      if (l->scale != 1)
+        attr_num (w, "scale", l->scale);
+      close_empty (w, 2, "label", &l->extra);
+    }
+  extra_elements (w, 2, &t->extra);
+  indent (w, 1);
+  g_string_append (w->out, "</table>\n");
+}
+
+/* Order of battle ------------------------------------------------------------------- */
+
+static void
+write_counter (Writer          *w,
+               const MuCounter *c)
+{
+  const char *name = mu_counter_kind_to_string (c->kind);
+
+  open_start (w, 1, name, &c->extra);
+  attr_str (w, "id", c->id ? c->id : "");
+  attr_str (w, "side", c->side ? c->side : "");
+  attr_str (w, "name", c->name ? c->name : "");
+  attr_str (w, "parent", c->parent);
+  switch (c->place.kind)
+    {
+    case MU_PLACE_HEX:
+      attr_hex (w, "at", c->place.hex);
+      break;
+    case MU_PLACE_TABLE:
+      attr_num (w, "x", c->place.pos.x);
+      attr_num (w, "y", c->place.pos.y);
+      attr_num (w, "facing", c->place.facing);
+      break;
+    case MU_PLACE_RESERVE:
+      attr_str (w, "reserve", c->place.reserve ? c->place.reserve : "");
+      break;
+    case MU_PLACE_NONE:
+    default:
+      break;
+    }
+  if (c->place.kind == MU_PLACE_TABLE || c->place.formation != MU_FORMATION_LINE)
+    attr_str (w, "formation", mu_formation_to_string (c->place.formation));
+
+  switch (c->kind)
+    {
+    case MU_COUNTER_CONTROL:
+      attr_int (w, "leadership", c->leadership);
+      if (c->star)
+        attr_bool (w, "star", TRUE);
+      break;
+    case MU_COUNTER_COMMAND:
+      attr_int (w, "division", c->division);
+      attr_int (w, "leadership", c->leadership);
+      if (c->exceptional)
+        attr_bool (w, "exceptional", TRUE);
+      break;
+    case MU_COUNTER_UNIT:
+      if (c->identity == 0)
+        attr_str (w, "identity", "star");
+      else
+        attr_int (w, "identity", c->identity);
+      attr_str (w, "arm", mu_arm_to_string (c->arm));
+      attr_int (w, "range", c->range);
+      attr_int (w, "attack", c->attack);
+      attr_int (w, "strength", c->strength);
+      if (c->abilities & (MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER))
+        {
+          gboolean both = (c->abilities & MU_ABILITY_INDOMITABLE) &&
+                          (c->abilities & MU_ABILITY_SHARPSHOOTER);
+
+          attr_str (w, "abilities",
+                    both ? "indomitable sharpshooter"
+                    : (c->abilities & MU_ABILITY_INDOMITABLE) ? "indomitable" : "sharpshooter");
+        }
+      if (c->fatigued)
+        attr_bool (w, "fatigued", TRUE);
+      break;
+    default:
+      break;
+    }
+
+  if (c->note == NULL)
+    {
+      close_empty (w, 1, name, &c->extra);
+      return;
+    }
+  extra_attributes (w, &c->extra);
+  g_string_append (w->out, ">\n");
+  text_element (w, 2, "note", c->note);
+  extra_elements (w, 2, &c->extra);
+  indent (w, 1);
+  g_string_append_printf (w->out, "</%s>\n", name);
+}
+
+/* The scenario ------------------------------------------------------------------------ */
+
+static void
+write_time (Writer     *w,
+            const char *name,
+            int         minutes)
+{
+  g_autofree char *t = mu_minutes_to_string (minutes);
+
+  attr_str (w, name, t);
+}
+
+char *
+mu_scenario_save_to_data (const MuScenario *s,
+                          gsize            *length)
+{
+  Writer w = { 0 };
+  const MuTimeline *tl;
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  w.out = g_string_sized_new (64 * 1024);
+  w.s = s;
+  w.grid = s->board == MU_BOARD_HEX && s->hex_map ? &s->hex_map->grid : NULL;
+
+  g_string_append (w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  if (s->root_extra.elements)
+    for (guint i = 0; i < s->root_extra.elements->len; i++)
+      {
+        g_string_append (w.out, g_ptr_array_index (s->root_extra.elements, i));
+        g_string_append_c (w.out, '\n');
+      }
+  open_start (&w, 0, "scenario", &s->extra);
+  attr_str (&w, "xmlns", MU_SCENARIO_NAMESPACE);
+  attr_int (&w, "format", MU_SCENARIO_FORMAT_VERSION);
+  attr_str (&w, "ruleset", s->ruleset ? s->ruleset : "baa-hex");
+  extra_attributes (&w, &s->extra);
+  g_string_append (w.out, ">\n");
+
+  text_element (&w, 1, "title", s->title ? s->title : "");
+  text_element (&w, 1, "description", s->description);
+  text_element (&w, 1, "date", s->date);
+  text_element (&w, 1, "author", s->author);
+
+  for (guint i = 0; i < s->options->len; i++)
+    {
+      const MuRuleOption *o = g_ptr_array_index (s->options, i);
+
+      open_start (&w, 1, "option", &o->extra);
+      attr_str (&w, "key", o->key ? o->key : "");
+      attr_bool (&w, "enabled", o->enabled);
+      close_empty (&w, 1, "option", &o->extra);
+    }
+
+  tl = &s->timeline;
+  open_start (&w, 1, "timeline", &tl->extra);
+  attr_int (&w, "bounds", tl->bounds);
+  attr_int (&w, "first-bound", tl->first_bound);
+  write_time (&w, "start", tl->start_minutes);
+  attr_int (&w, "minutes-per-bound", tl->minutes_per_bound);
+  write_time (&w, "dawn", tl->dawn_minutes);
+  write_time (&w, "dusk", tl->dusk_minutes);
+  attr_int (&w, "days", tl->days);
+  if (tl->night_bounds && tl->night_bounds->len > 0)
+    {
+      g_string_append (w.out, " night-bounds=\"");
+      for (guint i = 0; i < tl->night_bounds->len; i++)
+        g_string_append_printf (w.out, i ? " %d" : "%d", g_array_index (tl->night_bounds, int, i));
+      g_string_append_c (w.out, '"');
+    }
+  if (tl->darkness_bound != 0)
+    attr_int (&w, "darkness-bound", tl->darkness_bound);
+  close_empty (&w, 1, "timeline", &tl->extra);
+
+  if (s->objectives_required != 0)
+    {
+      indent (&w, 1);
+      g_string_append (w.out, "<victory");
+      attr_int (&w, "objectives-required", s->objectives_required);
+      g_string_append (w.out, "/>\n");
+    }
+
+  if (s->board == MU_BOARD_HEX && s->hex_map)
+    write_hex_map (&w, s->hex_map);
+  else if (s->board == MU_BOARD_TABLE && s->table)
+    write_table (&w, s->table);
+  w.grid = s->board == MU_BOARD_HEX && s->hex_map ? &s->hex_map->grid : NULL;
+
+  for (guint i = 0; i < s->sides->len; i++)
+    {
+      const MuSide *side = g_ptr_array_index (s->sides, i);
+      char colour[8];
+
+      g_snprintf (colour, sizeof colour, "#%06x", side->colour & 0xffffff);
+      open_start (&w, 1, "side", &side->extra);
+      attr_str (&w, "id", side->id ? side->id : "");
+      attr_str (&w, "name", side->name ? side->name : "");
+      attr_str (&w, "colour", colour);
+      close_empty (&w, 1, "side", &side->extra);
+    }
+
+  for (guint i = 0; i < s->counters->len; i++)
+    write_counter (&w, g_ptr_array_index (s->counters, i));
+
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+
+      open_start (&w, 1, "objective", &o->extra);
+      attr_str (&w, "id", o->id ? o->id : "");
+      attr_str (&w, "name", o->name ? o->name : "");
+      if (s->board == MU_BOARD_HEX)
+        attr_hex (&w, "at", o->hex);
+      else
+        {
+          attr_num (&w, "x", o->pos.x);
+          attr_num (&w, "y", o->pos.y);
+          if (o->radius != 0)
+            attr_num (&w, "radius", o->radius);
+        }
+      attr_str (&w, "owner", o->owner);
+      attr_int (&w, "value", o->value);
+      close_empty (&w, 1, "objective", &o->extra);
+    }
+
+  for (guint i = 0; i < s->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
+
+      open_start (&w, 1, "task", &t->extra);
+      attr_str (&w, "id", t->id ? t->id : "");
+      attr_str (&w, "side", t->side ? t->side : "");
+      attr_str (&w, "text", t->text ? t->text : "");
+      attr_str (&w, "condition", t->condition);
+      attr_int (&w, "value", t->value);
+      close_empty (&w, 1, "task", &t->extra);
+    }
+
+  for (guint i = 0; i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+
+      open_start (&w, 1, "reserve", &r->extra);
+      attr_str (&w, "id", r->id ? r->id : "");
+      attr_str (&w, "side", r->side ? r->side : "");
+      attr_str (&w, "name", r->name);
+      attr_str (&w, "kind", mu_reserve_kind_to_string (r->kind));
+      attr_str (&w, "arrival", r->arrival == MU_ARRIVAL_ROLL ? "roll" : "bound");
+      attr_int (&w, "bound", r->bound);
+      if (r->roll != 0)
+        attr_int (&w, "roll", r->roll);
+      if (r->entry && r->entry->len > 0)
+        attr_hex_list (&w, "entry", r->entry);
+      attr_str (&w, "edge", r->edge);
+      if (r->entry_points && r->entry_points->len > 0)
+        attr_points (&w, "points", r->entry_points);
+      close_empty (&w, 1, "reserve", &r->extra);
+    }
+
+  for (guint i = 0; i < s->own_lines->len; i++)
+    {
+      const MuSideArea *a = g_ptr_array_index (s->own_lines, i);
+
+      open_start (&w, 1, "own-lines", &a->extra);
+      attr_str (&w, "side", a->side ? a->side : "");
+      attr_hex_list (&w, "hexes", a->hexes);
+      close_empty (&w, 1, "own-lines", &a->extra);
+    }
+
+  extra_elements (&w, 1, &s->extra);
+  g_string_append (w.out, "</scenario>\n");
+
+  if (length)
+    *length = w.out->len;
+  return g_string_free (w.out, FALSE);
+}
+
+gboolean
+mu_scenario_save_file (const MuScenario  *scenario,
+                       const char        *path,
+                       GError           **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (scenario != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = mu_scenario_save_to_data (scenario, &length);
+  /* Writes a temporary file beside path, fsyncs it and renames it over path:
+   * an interrupted save leaves the old file as it was. */
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0644, &local))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, _("cannot save %s: %s"), path, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
