@@ -1,0 +1,987 @@
+#define G_LOG_DOMAIN "muster-edit"
+
+#include "config.h"
+
+#include "mu-edit.h"
+
+#include "mu-edit-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+/* The order of battle: sides and the counter tree side → control → command → unit. */
+
+static const char *
+kind_display_name (MuCounterKind kind)
+{
+  switch (kind)
+    {
+    case MU_COUNTER_CONTROL: return _("control counter");
+    case MU_COUNTER_COMMAND: return _("command counter");
+    case MU_COUNTER_UNIT: return _("unit counter");
+    default: return "?";
+    }
+}
+
+gboolean
+mu_edit_check_id (const char *id,
+                  GError    **error)
+{
+  if (id == NULL || *id == '\0')
+    return mu_edit_fail (error, _("An id may not be empty"));
+  if (!g_ascii_isalpha (*id) && *id != '_')
+    return mu_edit_fail (error, _("The id “%s” must start with a letter"), id);
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
+      return mu_edit_fail (error, _("The id “%s” may only hold letters, digits, “-”, “_” and “.”"),
+                           id);
+  return TRUE;
+}
+
+/* Sides ---------------------------------------------------------------------------- */
+
+static MuSide *
+need_side_obj (const MuScenario *s,
+               const char       *id,
+               GError          **error)
+{
+  MuSide *side = mu_scenario_find_side (s, id);
+
+  if (side == NULL)
+    mu_edit_need_side (s, id, error);
+  return side;
+}
+
+static gboolean
+id_taken (const MuScenario *s,
+          const char       *id)
+{
+  for (guint i = 0; i < s->tasks->len; i++)
+    if (g_strcmp0 (((MuTaskObjective *) g_ptr_array_index (s->tasks, i))->id, id) == 0)
+      return TRUE;
+  return mu_scenario_find_side (s, id) || mu_scenario_find_counter (s, id) ||
+         mu_scenario_find_objective (s, id) || mu_scenario_find_reserve (s, id);
+}
+
+char *
+mu_edit_add_side (MuEditHistory *history,
+                  const char    *id,
+                  const char    *name,
+                  guint32        colour,
+                  GError       **error)
+{
+  MuScenario *s;
+  g_autofree char *new_id = NULL;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), NULL);
+
+  s = mu_edit_history_get_scenario (history);
+  if (id && *id)
+    {
+      if (!mu_edit_check_id (id, error))
+        return NULL;
+      if (id_taken (s, id))
+        {
+          mu_edit_fail (error, _("The id “%s” is already used in this scenario"), id);
+          return NULL;
+        }
+      new_id = g_strdup (id);
+    }
+  else
+    new_id = mu_scenario_unique_id (s, "side");
+  if (colour > 0xffffff)
+    {
+      mu_edit_fail (error, _("A colour is 0xRRGGBB, not 0x%x"), colour);
+      return NULL;
+    }
+
+  mu_edit_touch (history, _("Add Side"));
+  g_ptr_array_add (s->sides, mu_side_new (new_id, name && *name ? name : new_id, colour));
+  mu_edit_commit (history);
+  return g_steal_pointer (&new_id);
+}
+
+gboolean
+mu_edit_remove_side (MuEditHistory *history,
+                     const char    *id,
+                     GError       **error)
+{
+  MuScenario *s;
+  MuSide *side;
+  guint counters = 0, others = 0;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(side = need_side_obj (s, id, error)))
+    return FALSE;
+  for (guint i = 0; i < s->counters->len; i++)
+    counters += g_strcmp0 (((MuCounter *) g_ptr_array_index (s->counters, i))->side, id) == 0;
+  for (guint i = 0; i < s->objectives->len; i++)
+    others += g_strcmp0 (((MuObjective *) g_ptr_array_index (s->objectives, i))->owner, id) == 0;
+  for (guint i = 0; i < s->tasks->len; i++)
+    others += g_strcmp0 (((MuTaskObjective *) g_ptr_array_index (s->tasks, i))->side, id) == 0;
+  for (guint i = 0; i < s->reserves->len; i++)
+    others += g_strcmp0 (((MuReserve *) g_ptr_array_index (s->reserves, i))->side, id) == 0;
+  for (guint i = 0; i < s->own_lines->len; i++)
+    others += g_strcmp0 (((MuSideArea *) g_ptr_array_index (s->own_lines, i))->side, id) == 0;
+  if (counters || others)
+    return mu_edit_fail (error, _("The side “%s” still has %u counters and %u objectives, tasks, reserves or areas; remove them first"),
+                         id, counters, others);
+
+  mu_edit_touch (history, _("Delete Side"));
+  g_ptr_array_remove (s->sides, side);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_side_name (MuEditHistory *history,
+                       const char    *id,
+                       const char    *name,
+                       GError       **error)
+{
+  MuSide *side;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(side = need_side_obj (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  if (name == NULL || *name == '\0')
+    return mu_edit_fail (error, _("A side needs a name"));
+  mu_edit_set_string (history, _("Rename Side"), &side->name, name, FALSE);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_side_colour (MuEditHistory *history,
+                         const char    *id,
+                         guint32        colour,
+                         GError       **error)
+{
+  MuSide *side;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(side = need_side_obj (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  if (colour > 0xffffff)
+    return mu_edit_fail (error, _("A colour is 0xRRGGBB, not 0x%x"), colour);
+  if (side->colour != colour)
+    {
+      mu_edit_touch (history, _("Change Side Colour"));
+      side->colour = colour;
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+static void
+move_in_array (GPtrArray *array,
+               gpointer   item,
+               guint      position)
+{
+  guint from;
+
+  if (!g_ptr_array_find (array, item, &from))
+    g_assert_not_reached ();
+  position = MIN (position, array->len - 1);
+  g_ptr_array_steal_index (array, from);
+  g_ptr_array_insert (array, (int) position, item);
+}
+
+gboolean
+mu_edit_move_side (MuEditHistory *history,
+                   const char    *id,
+                   guint          position,
+                   GError       **error)
+{
+  MuScenario *s;
+  MuSide *side;
+  guint from;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(side = need_side_obj (s, id, error)))
+    return FALSE;
+  g_ptr_array_find (s->sides, side, &from);
+  if (MIN (position, s->sides->len - 1) != from)
+    {
+      mu_edit_touch (history, _("Reorder Sides"));
+      move_in_array (s->sides, side, position);
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+/* Counters ------------------------------------------------------------------------- */
+
+static MuCounter *
+need_counter (const MuScenario *s,
+              const char       *id,
+              GError          **error)
+{
+  MuCounter *c = mu_scenario_find_counter (s, id);
+
+  if (c == NULL)
+    mu_edit_fail (error, _("There is no counter “%s”"), id ? id : "");
+  return c;
+}
+
+/* Whether c lies in the subtree of root (root included). */
+static gboolean
+in_subtree (const MuScenario *s,
+            const MuCounter  *c,
+            const char       *root)
+{
+  for (guint depth = 0; c && depth <= s->counters->len; depth++)
+    {
+      if (g_strcmp0 (c->id, root) == 0)
+        return TRUE;
+      c = c->parent ? mu_scenario_find_counter (s, c->parent) : NULL;
+    }
+  return FALSE;
+}
+
+static gboolean
+check_parent (const MuScenario *s,
+              const MuCounter  *c,
+              MuCounterKind     kind,
+              const char       *side,
+              const char       *parent_id,
+              GError          **error)
+{
+  const MuCounter *parent;
+
+  if (parent_id == NULL)
+    return TRUE;
+  if (!(parent = need_counter (s, parent_id, error)))
+    return FALSE;
+  if (g_strcmp0 (parent->side, side) != 0)
+    return mu_edit_fail (error, _("“%s” belongs to side %s; a counter of side %s cannot serve under it"),
+                         parent_id, parent->side, side);
+  switch (kind)
+    {
+    case MU_COUNTER_UNIT:
+      if (parent->kind != MU_COUNTER_COMMAND)
+        return mu_edit_fail (error, _("A unit serves under a command counter (a division), and “%s” is a %s"),
+                             parent_id, kind_display_name (parent->kind));
+      break;
+    case MU_COUNTER_COMMAND:
+    case MU_COUNTER_CONTROL:
+      if (parent->kind != MU_COUNTER_CONTROL)
+        return mu_edit_fail (error, _("A %s serves under a control counter, and “%s” is a %s"),
+                             kind_display_name (kind), parent_id,
+                             kind_display_name (parent->kind));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (c && in_subtree (s, parent, c->id))
+    return mu_edit_fail (error, _("“%s” serves under “%s”, so it cannot become its superior"),
+                         parent_id, c->id);
+  return TRUE;
+}
+
+static int
+next_division (const MuScenario *s,
+               const char       *side)
+{
+  int max = 0;
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (c->kind == MU_COUNTER_COMMAND && g_strcmp0 (c->side, side) == 0)
+        max = MAX (max, c->division);
+    }
+  return max + 1;
+}
+
+/* Index after the last counter of parent's subtree (or of the side). */
+static guint
+insertion_index (const MuScenario *s,
+                 const char       *side,
+                 const char       *parent)
+{
+  guint at = s->counters->len;
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (parent ? in_subtree (s, c, parent) : g_strcmp0 (c->side, side) == 0)
+        {
+          at = i + 1;
+          found = TRUE;
+        }
+    }
+  return found ? at : s->counters->len;
+}
+
+/* "csa-unit12" -> "csa-unit"; ids without a number get a dash. */
+static char *
+id_prefix (const char *id)
+{
+  gsize n = strlen (id);
+
+  while (n > 0 && g_ascii_isdigit (id[n - 1]))
+    n--;
+  if (n == strlen (id))
+    return g_strconcat (id, "-", NULL);
+  return g_strndup (id, n);
+}
+
+char *
+mu_edit_add_counter (MuEditHistory *history,
+                     MuCounterKind  kind,
+                     const char    *side,
+                     const char    *parent,
+                     GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c, *p;
+  g_autofree char *prefix = NULL;
+  g_autofree char *id = NULL;
+  guint at;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), NULL);
+
+  s = mu_edit_history_get_scenario (history);
+  if (kind != MU_COUNTER_CONTROL && kind != MU_COUNTER_COMMAND && kind != MU_COUNTER_UNIT)
+    {
+      mu_edit_fail (error, _("Unknown counter kind %d"), (int) kind);
+      return NULL;
+    }
+  if (!mu_edit_need_side (s, side, error) || !check_parent (s, NULL, kind, side, parent, error))
+    return NULL;
+
+  prefix = g_strdup_printf ("%s-%s", side, mu_counter_kind_to_string (kind));
+  id = mu_scenario_unique_id (s, prefix);
+  at = insertion_index (s, side, parent);
+
+  mu_edit_touch (history, kind == MU_COUNTER_UNIT ? _("Add Unit")
+                          : kind == MU_COUNTER_COMMAND ? _("Add Command Counter")
+                          : _("Add Control Counter"));
+  c = mu_counter_new (kind, id, side);
+  c->parent = g_strdup (parent);
+  switch (kind)
+    {
+    case MU_COUNTER_UNIT:
+      c->name = g_strdup (_("New Brigade"));
+      p = parent ? mu_scenario_find_counter (s, parent) : NULL;
+      c->identity = p ? p->division : 0;
+      break;
+    case MU_COUNTER_COMMAND:
+      c->name = g_strdup (_("New Division"));
+      c->division = next_division (s, side);
+      break;
+    case MU_COUNTER_CONTROL:
+      c->name = g_strdup (_("New Commander"));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  g_ptr_array_insert (s->counters, (int) at, c);
+  mu_edit_commit (history);
+  return g_steal_pointer (&id);
+}
+
+gboolean
+mu_edit_remove_counter (MuEditHistory *history,
+                        const char    *id,
+                        GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  guint below;
+  g_autofree char *root = NULL;
+  g_autoptr(GPtrArray) doomed = NULL;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+
+  root = g_strdup (c->id);
+  doomed = g_ptr_array_new ();
+  for (guint i = 0; i < s->counters->len; i++)
+    if (in_subtree (s, g_ptr_array_index (s->counters, i), root))
+      g_ptr_array_add (doomed, g_ptr_array_index (s->counters, i));
+
+  mu_edit_touch (history, _("Delete Counter"));
+  below = doomed->len - 1;
+  for (guint i = 0; i < doomed->len; i++)
+    g_ptr_array_remove (s->counters, g_ptr_array_index (doomed, i));
+  if (below)
+    {
+      g_autofree char *detail =
+        g_strdup_printf (ngettext ("%u counter under it was deleted too.",
+                                   "%u counters under it were deleted too.", below), below);
+      mu_edit_add_detail (history, detail);
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+char *
+mu_edit_duplicate_counter (MuEditHistory *history,
+                           const char    *id,
+                           GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c, *copy;
+  g_autofree char *prefix = NULL;
+  g_autofree char *new_id = NULL;
+  guint at;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), NULL);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return NULL;
+  prefix = id_prefix (c->id);
+  new_id = mu_scenario_unique_id (s, prefix);
+  g_ptr_array_find (s->counters, c, &at);
+
+  mu_edit_touch (history, _("Duplicate Counter"));
+  copy = mu_counter_copy (c);
+  g_free (copy->id);
+  copy->id = g_strdup (new_id);
+  copy->line = 0;
+  copy->place.kind = MU_PLACE_NONE;
+  copy->place.hex = MU_HEX_NONE;
+  copy->place.pos = (MuPoint) { 0, 0 };
+  copy->place.facing = 0;
+  g_clear_pointer (&copy->place.reserve, g_free);
+  if (copy->kind == MU_COUNTER_COMMAND)
+    copy->division = next_division (s, copy->side);
+  g_ptr_array_insert (s->counters, (int) at + 1, copy);
+  mu_edit_commit (history);
+  return g_steal_pointer (&new_id);
+}
+
+gboolean
+mu_edit_move_counter_order (MuEditHistory *history,
+                            const char    *id,
+                            guint          position,
+                            GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  guint from;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+  g_ptr_array_find (s->counters, c, &from);
+  if (MIN (position, s->counters->len - 1) != from)
+    {
+      mu_edit_touch (history, _("Reorder Counters"));
+      move_in_array (s->counters, c, position);
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_parent (MuEditHistory *history,
+                            const char    *id,
+                            const char    *parent,
+                            GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (parent && *parent == '\0')
+    parent = NULL;
+  if (!(c = need_counter (s, id, error)) ||
+      !check_parent (s, c, c->kind, c->side, parent, error))
+    return FALSE;
+  if (mu_edit_set_string (history, _("Reassign Counter"), &c->parent, parent, TRUE) &&
+      c->kind == MU_COUNTER_UNIT)
+    {
+      MuCounter *p = parent ? mu_scenario_find_counter (s, parent) : NULL;
+
+      c->identity = p ? p->division : 0;
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_side (MuEditHistory *history,
+                          const char    *id,
+                          const char    *side,
+                          GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  g_autofree char *root = NULL;
+  g_autoptr(GPtrArray) moved = NULL;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)) || !mu_edit_need_side (s, side, error))
+    return FALSE;
+  if (g_strcmp0 (c->side, side) == 0)
+    {
+      mu_edit_commit (history);
+      return TRUE;
+    }
+
+  root = g_strdup (c->id);
+  moved = g_ptr_array_new ();
+  for (guint i = 0; i < s->counters->len; i++)
+    if (in_subtree (s, g_ptr_array_index (s->counters, i), root))
+      g_ptr_array_add (moved, g_ptr_array_index (s->counters, i));
+
+  mu_edit_touch (history, _("Change Counter Side"));
+  for (guint i = 0; i < moved->len; i++)
+    {
+      MuCounter *x = g_ptr_array_index (moved, i);
+      MuReserve *r;
+
+      g_free (x->side);
+      x->side = g_strdup (side);
+      if (x->place.kind == MU_PLACE_RESERVE &&
+          (r = mu_scenario_find_reserve (s, x->place.reserve)) &&
+          g_strcmp0 (r->side, side) != 0)
+        {
+          x->place.kind = MU_PLACE_NONE;
+          g_clear_pointer (&x->place.reserve, g_free);
+        }
+    }
+  /* The root leaves its old superior; the subtree stays together. */
+  g_clear_pointer (&c->parent, g_free);
+  if (c->kind == MU_COUNTER_UNIT)
+    c->identity = 0;
+  if (c->kind == MU_COUNTER_COMMAND)
+    {
+      MuCounter *clash = mu_scenario_find_command (s, side, c->division);
+
+      if (clash && clash != c)
+        {
+          c->division = next_division (s, side);
+          for (guint i = 0; i < moved->len; i++)
+            {
+              MuCounter *x = g_ptr_array_index (moved, i);
+
+              if (x->kind == MU_COUNTER_UNIT && g_strcmp0 (x->parent, c->id) == 0)
+                x->identity = c->division;
+            }
+        }
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_name (MuEditHistory *history,
+                          const char    *id,
+                          const char    *name,
+                          GError       **error)
+{
+  MuCounter *c;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(c = need_counter (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  mu_edit_set_string (history, _("Rename Counter"), &c->name, name, TRUE);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_note (MuEditHistory *history,
+                          const char    *id,
+                          const char    *note,
+                          GError       **error)
+{
+  MuCounter *c;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(c = need_counter (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  mu_edit_set_string (history, _("Edit Historical Note"), &c->note, note, TRUE);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+/* Counter values ------------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  guint kinds;     /* 1 << MuCounterKind */
+  int min, max;
+} fields[MU_COUNTER_FIELD_N] = {
+  [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 1, 6 },
+  [MU_COUNTER_FIELD_STAR]        = { "star",        1 << MU_COUNTER_CONTROL, 0, 1 },
+  [MU_COUNTER_FIELD_EXCEPTIONAL] = { "exceptional", 1 << MU_COUNTER_COMMAND, 0, 1 },
+  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 1, 99 },
+  [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 99 },
+  [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
+  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 1, 99 },
+  [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 2, 6 },
+  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 1, 99 },
+  [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
+                                     MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
+  [MU_COUNTER_FIELD_FATIGUED]    = { "fatigued",    1 << MU_COUNTER_UNIT, 0, 1 },
+};
+
+const char *
+mu_counter_field_to_string (MuCounterField field)
+{
+  g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, NULL);
+  return fields[field].name;
+}
+
+gboolean
+mu_edit_counter_field_range (MuCounterKind  kind,
+                             MuCounterField field,
+                             int           *min,
+                             int           *max)
+{
+  g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, FALSE);
+
+  if (min)
+    *min = fields[field].min;
+  if (max)
+    *max = fields[field].max;
+  return (fields[field].kinds & (1u << kind)) != 0;
+}
+
+int
+mu_edit_counter_get_int (const MuCounter *c,
+                         MuCounterField   field)
+{
+  g_return_val_if_fail (c != NULL, 0);
+
+  switch (field)
+    {
+    case MU_COUNTER_FIELD_LEADERSHIP: return c->leadership;
+    case MU_COUNTER_FIELD_STAR: return c->star;
+    case MU_COUNTER_FIELD_EXCEPTIONAL: return c->exceptional;
+    case MU_COUNTER_FIELD_DIVISION: return c->division;
+    case MU_COUNTER_FIELD_IDENTITY: return c->identity;
+    case MU_COUNTER_FIELD_ARM: return c->arm;
+    case MU_COUNTER_FIELD_RANGE: return c->range;
+    case MU_COUNTER_FIELD_ATTACK: return c->attack;
+    case MU_COUNTER_FIELD_STRENGTH: return c->strength;
+    case MU_COUNTER_FIELD_ABILITIES: return (int) c->abilities;
+    case MU_COUNTER_FIELD_FATIGUED: return c->fatigued;
+    case MU_COUNTER_FIELD_N:
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+static const char *
+field_display_name (MuCounterField field)
+{
+  switch (field)
+    {
+    case MU_COUNTER_FIELD_LEADERSHIP: return _("Leadership");
+    case MU_COUNTER_FIELD_STAR: return _("Star");
+    case MU_COUNTER_FIELD_EXCEPTIONAL: return _("Exceptional");
+    case MU_COUNTER_FIELD_DIVISION: return _("Division");
+    case MU_COUNTER_FIELD_IDENTITY: return _("Identity");
+    case MU_COUNTER_FIELD_ARM: return _("Arm");
+    case MU_COUNTER_FIELD_RANGE: return _("Range");
+    case MU_COUNTER_FIELD_ATTACK: return _("Attack");
+    case MU_COUNTER_FIELD_STRENGTH: return _("Strength");
+    case MU_COUNTER_FIELD_ABILITIES: return _("Abilities");
+    case MU_COUNTER_FIELD_FATIGUED: return _("Fatigue");
+    case MU_COUNTER_FIELD_N:
+    default: return "?";
+    }
+}
+
+/* Why a value is out of range, in the rules' words. */
+static gboolean
+range_error (MuCounterField field,
+             int            value,
+             GError       **error)
+{
+  switch (field)
+    {
+    case MU_COUNTER_FIELD_LEADERSHIP:
+      return mu_edit_fail (error, _("Leadership must be 1 to 6, not %d: it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)"),
+                           value);
+    case MU_COUNTER_FIELD_ATTACK:
+      return mu_edit_fail (error, _("Attack must be 2 to 6, not %d: it is the d6 score needed to hit (BAA §1.2)"),
+                           value);
+    case MU_COUNTER_FIELD_RANGE:
+      return mu_edit_fail (error, _("Range must be 1 to 99 hexes, not %d: the counter's own hex never counts (BAA §1.2)"),
+                           value);
+    case MU_COUNTER_FIELD_STRENGTH:
+      return mu_edit_fail (error, _("Strength must be 1 to 99, not %d: it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)"),
+                           value);
+    case MU_COUNTER_FIELD_DIVISION:
+      return mu_edit_fail (error, _("A division number is 1 to 99, not %d"), value);
+    case MU_COUNTER_FIELD_IDENTITY:
+      return mu_edit_fail (error, _("Identity must be 0 (STAR, unassigned) or a division number 1 to 99, not %d"),
+                           value);
+    case MU_COUNTER_FIELD_ARM:
+      return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
+    case MU_COUNTER_FIELD_ABILITIES:
+      return mu_edit_fail (error, _("Unknown special abilities 0x%x (indomitable, sharpshooter)"), value);
+    case MU_COUNTER_FIELD_STAR:
+    case MU_COUNTER_FIELD_EXCEPTIONAL:
+    case MU_COUNTER_FIELD_FATIGUED:
+    case MU_COUNTER_FIELD_N:
+    default:
+      return mu_edit_fail (error, _("%s is yes (1) or no (0), not %d"),
+                           field_display_name (field), value);
+    }
+}
+
+gboolean
+mu_edit_set_counter_int (MuEditHistory  *history,
+                         const char     *id,
+                         MuCounterField  field,
+                         int             value,
+                         GError        **error)
+{
+  MuScenario *s;
+  MuCounter *c, *command = NULL;
+  g_autofree char *label = NULL;
+  int min, max;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+  if ((int) field < 0 || field >= MU_COUNTER_FIELD_N)
+    return mu_edit_fail (error, _("Unknown counter value %d"), (int) field);
+  if (!mu_edit_counter_field_range (c->kind, field, &min, &max))
+    return mu_edit_fail (error, _("A %s has no %s"), kind_display_name (c->kind),
+                         field_display_name (field));
+  if (field == MU_COUNTER_FIELD_ABILITIES ? (value & ~max) != 0 || value < 0
+                                          : value < min || value > max)
+    return range_error (field, value, error);
+
+  if (field == MU_COUNTER_FIELD_DIVISION)
+    {
+      MuCounter *clash = mu_scenario_find_command (s, c->side, value);
+
+      if (clash && clash != c)
+        return mu_edit_fail (error, _("Division %d of side %s is already “%s”"),
+                             value, c->side, clash->name ? clash->name : clash->id);
+    }
+  if (field == MU_COUNTER_FIELD_IDENTITY && value != 0 &&
+      !(command = mu_scenario_find_command (s, c->side, value)))
+    return mu_edit_fail (error, _("Side %s has no division %d; a unit's identity names its command (or 0 for STAR)"),
+                         c->side, value);
+
+  if (mu_edit_counter_get_int (c, field) == value)
+    {
+      mu_edit_commit (history);
+      return TRUE;
+    }
+
+  label = g_strdup_printf (_("Change %s"), field_display_name (field));
+  mu_edit_touch (history, label);
+  switch (field)
+    {
+    case MU_COUNTER_FIELD_LEADERSHIP: c->leadership = value; break;
+    case MU_COUNTER_FIELD_STAR: c->star = value; break;
+    case MU_COUNTER_FIELD_EXCEPTIONAL: c->exceptional = value; break;
+    case MU_COUNTER_FIELD_DIVISION:
+      /* its units keep following it */
+      for (guint i = 0; i < s->counters->len; i++)
+        {
+          MuCounter *u = g_ptr_array_index (s->counters, i);
+
+          if (u->kind == MU_COUNTER_UNIT && g_strcmp0 (u->parent, c->id) == 0)
+            u->identity = value;
+        }
+      c->division = value;
+      break;
+    case MU_COUNTER_FIELD_IDENTITY:
+      /* identity and parent say the same thing; keep them together */
+      c->identity = value;
+      g_free (c->parent);
+      c->parent = command ? g_strdup (command->id) : NULL;
+      break;
+    case MU_COUNTER_FIELD_ARM: c->arm = value; break;
+    case MU_COUNTER_FIELD_RANGE: c->range = value; break;
+    case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
+    case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
+    case MU_COUNTER_FIELD_ABILITIES: c->abilities = (guint) value; break;
+    case MU_COUNTER_FIELD_FATIGUED: c->fatigued = value; break;
+    case MU_COUNTER_FIELD_N:
+    default: g_assert_not_reached ();
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+/* Placement ------------------------------------------------------------------------- */
+
+static void
+set_place (MuEditHistory     *history,
+           MuCounter         *c,
+           const MuPlacement *place)
+{
+  const MuPlacement *old = &c->place;
+
+  if (old->kind == place->kind && mu_hex_equal (old->hex, place->hex) &&
+      old->pos.x == place->pos.x && old->pos.y == place->pos.y &&
+      old->facing == place->facing && old->formation == place->formation &&
+      g_strcmp0 (old->reserve, place->reserve) == 0)
+    return;
+  mu_edit_touch (history, place->kind == MU_PLACE_NONE ? _("Remove Counter from Board")
+                          : place->kind == MU_PLACE_RESERVE ? _("Send Counter to Reserve")
+                          : old->kind == MU_PLACE_HEX || old->kind == MU_PLACE_TABLE
+                          ? _("Move Counter") : _("Place Counter"));
+  g_free (c->place.reserve);
+  c->place = *place;
+  c->place.reserve = g_strdup (place->reserve);
+}
+
+gboolean
+mu_edit_place_counter_hex (MuEditHistory *history,
+                           const char    *id,
+                           MuHex          hex,
+                           GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  MuPlacement p = { 0 };
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+  if (s->board != MU_BOARD_HEX)
+    return mu_edit_fail (error, _("This scenario is played on a table; place counters at a position"));
+  if (!mu_hex_grid_contains (&s->hex_map->grid, hex))
+    return mu_edit_fail (error, _("Hex %d,%d is off the board (columns 1–%d, rows 1–%d)"),
+                         hex.col, hex.row, s->hex_map->grid.cols, s->hex_map->grid.rows);
+  p.kind = MU_PLACE_HEX;
+  p.hex = hex;
+  p.formation = c->place.formation;
+  set_place (history, c, &p);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_place_counter_table (MuEditHistory *history,
+                             const char    *id,
+                             MuPoint        pos,
+                             double         facing,
+                             GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  MuPlacement p = { 0 };
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+  if (s->board != MU_BOARD_TABLE)
+    return mu_edit_fail (error, _("This scenario is played on a hex board; place counters on a hex"));
+  if (!(pos.x >= 0 && pos.y >= 0 && pos.x <= s->table->width && pos.y <= s->table->height))
+    return mu_edit_fail (error, _("Position %g, %g is off the table (%g × %g)"),
+                         pos.x, pos.y, s->table->width, s->table->height);
+  if (!isfinite (facing))
+    return mu_edit_fail (error, _("The facing is not a number"));
+  p.kind = MU_PLACE_TABLE;
+  p.pos = pos;
+  p.facing = fmod (fmod (facing, 360.0) + 360.0, 360.0);
+  p.formation = c->place.formation;
+  set_place (history, c, &p);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_formation (MuEditHistory *history,
+                               const char    *id,
+                               MuFormation    formation,
+                               GError       **error)
+{
+  MuCounter *c;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(c = need_counter (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  if ((int) formation < 0 || formation >= MU_FORMATION_N)
+    return mu_edit_fail (error, _("Unknown formation %d"), (int) formation);
+  if (c->place.formation != formation)
+    {
+      mu_edit_touch (history, _("Change Formation"));
+      c->place.formation = formation;
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_reserve (MuEditHistory *history,
+                             const char    *id,
+                             const char    *reserve,
+                             GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  MuReserve *r;
+  MuPlacement p = { 0 };
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = need_counter (s, id, error)))
+    return FALSE;
+  if (!(r = mu_scenario_find_reserve (s, reserve)))
+    return mu_edit_fail (error, _("There is no reserve “%s”"), reserve ? reserve : "");
+  if (g_strcmp0 (r->side, c->side) != 0)
+    return mu_edit_fail (error, _("Reserve “%s” belongs to side %s, and “%s” to side %s"),
+                         reserve, r->side, c->id, c->side);
+  p.kind = MU_PLACE_RESERVE;
+  p.formation = c->place.formation;
+  p.reserve = (char *) reserve;
+  set_place (history, c, &p);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_unplace_counter (MuEditHistory *history,
+                         const char    *id,
+                         GError       **error)
+{
+  MuCounter *c;
+  MuPlacement p = { 0 };
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(c = need_counter (mu_edit_history_get_scenario (history), id, error)))
+    return FALSE;
+  p.kind = MU_PLACE_NONE;
+  p.formation = c->place.formation;
+  set_place (history, c, &p);
+  mu_edit_commit (history);
+  return TRUE;
+}
