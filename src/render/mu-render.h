@@ -99,4 +99,27 @@ void     mu_render_marker            (cairo_t *cr, MuMarkers marker, const MuSid
 /* Fills `pieces` from the scenario's placements (counters placed on the board). */
 GArray  *mu_render_pieces_from_scenario (const MuScenario *scenario);
 
+/* Hex boards: the side of a counter square in board pixels. */
+double   mu_render_counter_size      (const MuRenderOptions *options);
+/* The rectangle where pieces[index] is drawn (stacks offset, tables: the
+ * bounding box of its bases), in board pixels. */
+void     mu_render_piece_bounds      (const MuScenario *scenario, const MuRenderOptions *options,
+                                      const MuPiece *pieces, guint n_pieces, guint index,
+                                      double *x, double *y, double *width, double *height);
+/* The topmost piece drawn under board pixel (x, y), or -1. */
+int      mu_render_piece_at          (const MuScenario *scenario, const MuRenderOptions *options,
+                                      const MuPiece *pieces, guint n_pieces, double x, double y);
+
+/* Tables: one base's frontage and depth in table units (from base_width/
+ * base_depth, else from the figure scale and the table's unit). */
+void     mu_render_base_size         (const MuTableMap *table, MuArm arm,
+                                      double *width, double *depth);
+/* Tables: the distance from a to b in the table's unit, and its readout
+ * ("7.5 in", "12.0 cm"; newly allocated). */
+double   mu_render_table_distance    (MuPoint a, MuPoint b);
+char    *mu_render_ruler_text        (const MuScenario *scenario, MuPoint a, MuPoint b);
+/* Tables: a measuring tape from a to b (table units) with ticks and the readout. */
+void     mu_render_ruler             (cairo_t *cr, const MuScenario *scenario,
+                                      const MuRenderOptions *options, MuPoint a, MuPoint b);
+
 G_END_DECLS

@@ -1,0 +1,119 @@
+/* mu-render-private.h: helpers shared by the renderer's files (not installed)
+ *
+ * Colours are 0xRRGGBB. Lengths are board pixels unless a name says otherwise;
+ * "device" sizes are board pixels times options->device_scale times the zoom the
+ * caller applied, which the renderer reads back from the cairo matrix so that
+ * level-of-detail choices (tree symbols, coordinates, counter text) follow what
+ * a person actually sees.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "mu-render.h"
+
+G_BEGIN_DECLS
+
+#define MU_SQRT3 1.7320508075688772
+
+typedef struct {
+  double x, y, width, height;
+} MuRect;
+
+typedef enum {
+  MU_FONT_SANS,
+  MU_FONT_SANS_BOLD,
+  MU_FONT_CONDENSED_BOLD,
+  MU_FONT_SERIF_ITALIC,
+  MU_FONT_SERIF_BOLD,
+  MU_FONT_N
+} MuFont;
+
+/* One layout reused for every string of a drawing pass: creating a layout per
+ * string would dominate the cost of a frame with hundreds of counters. */
+typedef struct {
+  cairo_t *cr;
+  PangoLayout *layout;
+  PangoFontDescription *desc[MU_FONT_N];
+  MuFont font;
+  double px;
+} MuText;
+
+void     mu_text_init            (MuText *text, cairo_t *cr);
+void     mu_text_clear           (MuText *text);
+/* Draws `str` with its ink box anchored at (x, y): ax, ay are 0 (left/top),
+ * 0.5 (centre) or 1 (right/bottom) of the logical box. Fills with the current
+ * source. max_width > 0 condenses the text horizontally to fit. */
+void     mu_text_draw            (MuText *text, MuFont font, double px, const char *str,
+                                  double x, double y, double ax, double ay, double max_width);
+/* As mu_text_draw with a halo of colour `halo` under the text. */
+void     mu_text_draw_halo       (MuText *text, MuFont font, double px, const char *str,
+                                  double x, double y, double ax, double ay,
+                                  guint32 colour, guint32 halo, double halo_width);
+
+static inline void
+mu_set_rgb (cairo_t *cr, guint32 rgb)
+{
+  cairo_set_source_rgb (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                        (rgb & 0xff) / 255.0);
+}
+
+static inline void
+mu_set_rgba (cairo_t *cr, guint32 rgb, double alpha)
+{
+  cairo_set_source_rgba (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                         (rgb & 0xff) / 255.0, alpha);
+}
+
+guint32  mu_colour_mix           (guint32 a, guint32 b, double t);
+/* Perceived lightness 0..1. */
+double   mu_colour_lightness     (guint32 rgb);
+
+/* The clip rectangle of the options, or FALSE when everything is to be drawn. */
+gboolean mu_render_get_clip      (const MuRenderOptions *options, MuRect *clip);
+/* Restricts drawing to the options' clip rectangle (after cairo_save). */
+void     mu_render_apply_clip    (cairo_t *cr, const MuRenderOptions *options);
+/* Device pixels per board pixel, from the cairo matrix and options->device_scale. */
+double   mu_render_device_scale  (cairo_t *cr, const MuRenderOptions *options);
+
+/* Hex-board visible range of printed columns and rows, widened by `margin` hexes. */
+void     mu_render_hex_range     (const MuHexMap *map, double size, const MuRenderOptions *options,
+                                  int margin, int *col0, int *col1, int *row0, int *row1);
+
+/* Appends a smooth curve (Catmull-Rom through the points) to the current path. */
+void     mu_render_smooth_path   (cairo_t *cr, const double *xy, guint n);
+/* Strokes ties across the current path (a railroad): every `spacing` along it,
+ * `length` long, then clears the path. */
+void     mu_render_stroke_ties   (cairo_t *cr, double spacing, double length);
+void     mu_render_star_path     (cairo_t *cr, double cx, double cy, double r_out, double r_in,
+                                  double rotation);
+void     mu_render_rounded_rect  (cairo_t *cr, double x, double y, double w, double h, double r);
+
+/* Side colour of a counter (falls back to a neutral buff). */
+guint32  mu_render_side_colour   (const MuScenario *scenario, const char *side_id);
+
+/* Hex boards (mu-render-terrain.c). */
+void     mu_render_hex_terrain   (cairo_t *cr, const MuScenario *scenario,
+                                  const MuRenderOptions *options,
+                                  const char *const *objective_owner);
+/* Tables (mu-render-table.c). */
+void     mu_render_table_terrain (cairo_t *cr, const MuScenario *scenario,
+                                  const MuRenderOptions *options,
+                                  const char *const *objective_owner);
+void     mu_render_table_pieces  (cairo_t *cr, const MuScenario *scenario,
+                                  const MuRenderOptions *options,
+                                  const MuPiece *pieces, guint n_pieces);
+void     mu_render_table_piece_bounds (const MuScenario *scenario, const MuRenderOptions *options,
+                                       const MuPiece *piece, double *x, double *y,
+                                       double *width, double *height);
+/* Counters (mu-render-counter.c). */
+void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
+                                  const MuCounter *counter, MuCounterStyle style, int strength,
+                                  double x, double y, double size, double device_size);
+void     mu_render_marker_with   (MuText *text, MuMarkers marker, const MuSide *side,
+                                  double x, double y, double size, double device_size);
+void     mu_render_objective_symbol (cairo_t *cr, double cx, double cy, double r, guint32 ring,
+                                     gboolean owned);
+
+G_END_DECLS

@@ -1,0 +1,976 @@
+/* mu-render-table.c: tabletop battlefields, units as bases, and the ruler
+ *
+ * Table coordinates are in the table's unit (inches or centimetres) from the
+ * top-left corner; board pixels are table units times options->table_scale.
+ * Areas are drawn as smooth closed outlines, lines as smooth curves through
+ * their points, units as rows of bases sized from the figure scale.
+ */
+#define G_LOG_DOMAIN "muster-render"
+
+#include "config.h"
+
+#include "mu-render-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  cairo_t *cr;
+  const MuScenario *scenario;
+  const MuTableMap *table;
+  const MuRenderOptions *o;
+  double k;              /* board pixels per table unit */
+  double inch;           /* table units per inch */
+  double dev;
+  gboolean have_clip;
+  MuRect clip;
+} TCtx;
+
+static double
+scale_of (const MuRenderOptions *o)
+{
+  return o->table_scale > 0 ? o->table_scale : 20.0;
+}
+
+static double
+units_per_inch (const MuTableMap *table)
+{
+  return table->unit == MU_UNIT_CM ? 2.54 : 1.0;
+}
+
+/* Closed smooth outline (Catmull-Rom) through the area's points. */
+static void
+area_path (const TCtx   *c,
+           const MuArea *a,
+           gboolean      smooth)
+{
+  guint n = a->points ? a->points->len : 0;
+  const MuPoint *p = n ? (const MuPoint *) a->points->data : NULL;
+  double k = c->k;
+
+  if (n < 3)
+    return;
+  cairo_move_to (c->cr, p[0].x * k, p[0].y * k);
+  for (guint i = 0; i < n; i++)
+    {
+      const MuPoint *p0 = &p[(i + n - 1) % n], *p1 = &p[i], *p2 = &p[(i + 1) % n], *p3 = &p[(i + 2) % n];
+      if (!smooth)
+        {
+          cairo_line_to (c->cr, p2->x * k, p2->y * k);
+          continue;
+        }
+      cairo_curve_to (c->cr,
+                      (p1->x + (p2->x - p0->x) / 6) * k, (p1->y + (p2->y - p0->y) / 6) * k,
+                      (p2->x - (p3->x - p1->x) / 6) * k, (p2->y - (p3->y - p1->y) / 6) * k,
+                      p2->x * k, p2->y * k);
+    }
+  cairo_close_path (c->cr);
+}
+
+static gboolean
+area_visible (const TCtx   *c,
+              const MuArea *a,
+              double       *bx0,
+              double       *by0,
+              double       *bx1,
+              double       *by1)
+{
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  if (!a->points || a->points->len < 3)
+    return FALSE;
+  for (guint i = 0; i < a->points->len; i++)
+    {
+      MuPoint p = g_array_index (a->points, MuPoint, i);
+      x0 = MIN (x0, p.x * c->k);
+      y0 = MIN (y0, p.y * c->k);
+      x1 = MAX (x1, p.x * c->k);
+      y1 = MAX (y1, p.y * c->k);
+    }
+  /* Smoothing bulges a little past the points. */
+  {
+    double m = 0.15 * MAX (x1 - x0, y1 - y0);
+    x0 -= m;
+    y0 -= m;
+    x1 += m;
+    y1 += m;
+  }
+  *bx0 = x0;
+  *by0 = y0;
+  *bx1 = x1;
+  *by1 = y1;
+  return !c->have_clip ||
+         !(x1 < c->clip.x || y1 < c->clip.y || x0 > c->clip.x + c->clip.width || y0 > c->clip.y + c->clip.height);
+}
+
+static guint32
+hash2 (int a, int b)
+{
+  guint32 h = (guint32) a * 73856093u ^ (guint32) b * 19349663u;
+  h ^= h >> 13;
+  h *= 0x5bd1e995u;
+  h ^= h >> 15;
+  return h;
+}
+
+static double
+jit (guint32 h, int slot)
+{
+  return ((h >> (slot * 5 % 27)) & 0x1f) / 15.5 - 1.0;
+}
+
+/* Symbols scattered over an area on a jittered lattice, clipped to it. */
+static void
+area_symbols (TCtx         *c,
+              const MuArea *a,
+              double        x0,
+              double        y0,
+              double        x1,
+              double        y1)
+{
+  cairo_t *cr = c->cr;
+  double step = c->inch * c->k * 0.9;   /* a symbol about every inch */
+  double r = step * 0.38;
+  int i0 = (int) floor (x0 / step), i1 = (int) ceil (x1 / step);
+  int j0 = (int) floor (y0 / step), j1 = (int) ceil (y1 / step);
+
+  if (step * c->dev < 6)
+    return;
+  if (c->have_clip)
+    {
+      i0 = MAX (i0, (int) floor ((c->clip.x - step) / step));
+      i1 = MIN (i1, (int) ceil ((c->clip.x + c->clip.width + step) / step));
+      j0 = MAX (j0, (int) floor ((c->clip.y - step) / step));
+      j1 = MIN (j1, (int) ceil ((c->clip.y + c->clip.height + step) / step));
+    }
+  cairo_save (cr);
+  area_path (c, a, a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD);
+  cairo_clip (cr);
+  for (int pass = 0; pass < 3; pass++)
+    {
+      for (int j = j0; j <= j1; j++)
+        for (int i = i0; i <= i1; i++)
+          {
+            guint32 h = hash2 (i, j);
+            double x = (i + 0.5 + 0.25 * jit (h, 0) + ((j & 1) ? 0.5 : 0)) * step;
+            double y = (j + 0.5 + 0.25 * jit (h, 1)) * step;
+
+            switch (a->kind)
+              {
+              case MU_AREA_WOODS:
+                cairo_new_sub_path (cr);
+                if (pass == 0)
+                  cairo_arc (cr, x + 0.1 * r, y + 0.14 * r, r, 0, 2 * G_PI);
+                else
+                  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+                break;
+              case MU_AREA_SETTLEMENT:
+                if (pass == 1)
+                  cairo_rectangle (cr, x - r * 0.8, y - r * 0.5, r * (1.2 + 0.3 * jit (h, 2)), r * (0.9 + 0.2 * jit (h, 3)));
+                break;
+              case MU_AREA_MARSH:
+                if (pass == 1)
+                  {
+                    cairo_move_to (cr, x - r * 0.6, y + r * 0.2);
+                    cairo_line_to (cr, x + r * 0.6, y + r * 0.2);
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x - r * 0.3, y - r * 0.5);
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x, y - r * 0.6);
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x + r * 0.3, y - r * 0.5);
+                  }
+                break;
+              case MU_AREA_ROUGH:
+                if (pass == 1)
+                  {
+                    cairo_move_to (cr, x - r * 0.4, y + r * 0.3);
+                    cairo_line_to (cr, x - r * 0.1, y - r * 0.3);
+                    cairo_line_to (cr, x + r * 0.4, y + r * 0.3);
+                    cairo_close_path (cr);
+                  }
+                break;
+              default:
+                break;
+              }
+          }
+      switch (a->kind)
+        {
+        case MU_AREA_WOODS:
+          if (pass == 0)
+            {
+              mu_set_rgba (cr, 0x3f5f2a, 0.55);
+              cairo_fill (cr);
+            }
+          else if (pass == 1)
+            {
+              mu_set_rgb (cr, 0x6e9d48);
+              cairo_fill (cr);
+            }
+          else
+            {
+              mu_set_rgb (cr, 0x2f4c1f);
+              cairo_set_line_width (cr, MAX (0.06 * r, 0.5 / c->dev));
+              cairo_stroke (cr);
+            }
+          break;
+        case MU_AREA_SETTLEMENT:
+        case MU_AREA_ROUGH:
+          if (pass == 1)
+            {
+              mu_set_rgb (cr, a->kind == MU_AREA_SETTLEMENT ? 0x9a4434 : 0xa08c66);
+              cairo_fill_preserve (cr);
+              mu_set_rgb (cr, 0x3a1a12);
+              cairo_set_line_width (cr, MAX (0.06 * r, 0.5 / c->dev));
+              cairo_stroke (cr);
+            }
+          break;
+        case MU_AREA_MARSH:
+          if (pass == 1)
+            {
+              mu_set_rgb (cr, 0x3c6a30);
+              cairo_set_line_width (cr, MAX (0.08 * r, 0.5 / c->dev));
+              cairo_stroke (cr);
+            }
+          break;
+        default:
+          cairo_new_path (cr);
+          break;
+        }
+    }
+  if (a->kind == MU_AREA_FIELD)
+    {
+      for (double d = x0 - (y1 - y0); d < x1; d += step * 0.4)
+        {
+          cairo_move_to (cr, d, y0);
+          cairo_line_to (cr, d + (y1 - y0), y1);
+        }
+      mu_set_rgb (cr, 0xb99a45);
+      cairo_set_line_width (cr, MAX (0.04 * step, 0.5 / c->dev));
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_area (TCtx         *c,
+           const MuArea *a)
+{
+  cairo_t *cr = c->cr;
+  double x0, y0, x1, y1;
+  gboolean smooth = a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD &&
+                    a->kind != MU_AREA_FORTIFICATION;
+  guint32 fill, edge;
+  double edge_w = 0.06 * c->inch * c->k;
+
+  if (!area_visible (c, a, &x0, &y0, &x1, &y1))
+    return;
+  switch (a->kind)
+    {
+    case MU_AREA_HILL:
+      fill = mu_colour_mix (0xdcd3a4, 0x8c6a3c, 0.12 * CLAMP (a->level, 1, 9));
+      edge = 0x8a5a2b;
+      break;
+    case MU_AREA_WOODS:
+      fill = 0x9fc27a;
+      edge = 0x4f7a35;
+      break;
+    case MU_AREA_SETTLEMENT:
+      fill = 0xe2d6bb;
+      edge = 0x7a6a50;
+      break;
+    case MU_AREA_FIELD:
+      fill = 0xeeda8e;
+      edge = 0xb99a45;
+      break;
+    case MU_AREA_MARSH:
+      fill = 0xcfdcbc;
+      edge = 0x4f86b8;
+      break;
+    case MU_AREA_WATER:
+      fill = 0x8fc1e3;
+      edge = 0x2f64a3;
+      break;
+    case MU_AREA_FORTIFICATION:
+      fill = 0xc4a878;
+      edge = 0x5b3a1a;
+      edge_w *= 2.5;
+      break;
+    case MU_AREA_ROUGH:
+    default:
+      fill = 0xd6c6a2;
+      edge = 0x8a7a5e;
+      break;
+    }
+  area_path (c, a, smooth);
+  mu_set_rgb (cr, fill);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, edge);
+  cairo_set_line_width (cr, MAX (edge_w, 0.6 / c->dev));
+  if (a->kind == MU_AREA_FORTIFICATION)
+    {
+      double dash[] = { edge_w * 1.5, edge_w };
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  else
+    cairo_stroke (cr);
+  area_symbols (c, a, x0, y0, x1, y1);
+}
+
+static double
+line_default_width (MuLineKind kind)
+{
+  /* In inches; converted for centimetre tables. */
+  switch (kind)
+    {
+    case MU_LINE_ROAD: return 0.5;
+    case MU_LINE_TURNPIKE: return 0.75;
+    case MU_LINE_RAILROAD: return 0.5;
+    case MU_LINE_STREAM: return 0.4;
+    case MU_LINE_RIVER: return 1.5;
+    case MU_LINE_FENCE: return 0.12;
+    case MU_LINE_WALL: return 0.25;
+    case MU_LINE_HEDGE: return 0.35;
+    case MU_LINE_DEFENCE_WORKS: return 0.45;
+    default: return 0.3;
+    }
+}
+
+static void
+draw_line (TCtx             *c,
+           const MuPolyline *l)
+{
+  cairo_t *cr = c->cr;
+  guint n = l->points ? l->points->len : 0;
+  g_autofree double *xy = NULL;
+  double w, x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  if (n < 2)
+    return;
+  w = (l->width > 0 ? l->width : line_default_width (l->kind) * c->inch) * c->k;
+  xy = g_new (double, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint p = g_array_index (l->points, MuPoint, i);
+      xy[2 * i] = p.x * c->k;
+      xy[2 * i + 1] = p.y * c->k;
+      x0 = MIN (x0, xy[2 * i]);
+      y0 = MIN (y0, xy[2 * i + 1]);
+      x1 = MAX (x1, xy[2 * i]);
+      y1 = MAX (y1, xy[2 * i + 1]);
+    }
+  if (c->have_clip && (x1 + w < c->clip.x || y1 + w < c->clip.y ||
+                       x0 - w > c->clip.x + c->clip.width || y0 - w > c->clip.y + c->clip.height))
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  mu_render_smooth_path (cr, xy, n);
+  switch (l->kind)
+    {
+    case MU_LINE_RIVER:
+    case MU_LINE_STREAM:
+      mu_set_rgb (cr, 0x2f64a3);
+      cairo_set_line_width (cr, w * 1.25);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0x4c8fd1);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_ROAD:
+      mu_set_rgb (cr, 0x6b4a2a);
+      cairo_set_line_width (cr, w * 1.3);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xe6c48c);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_TURNPIKE:
+      mu_set_rgb (cr, 0x1e1a16);
+      cairo_set_line_width (cr, w * 1.35);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xc8402c);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_RAILROAD:
+      {
+        cairo_path_t *path = cairo_copy_path (cr);
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        mu_set_rgb (cr, 0x1a1a1a);
+        cairo_set_line_width (cr, MAX (w * 0.15, 0.5 / c->dev));
+        mu_render_stroke_ties (cr, w * 0.7, w);
+        cairo_append_path (cr, path);
+        cairo_path_destroy (path);
+        cairo_set_line_width (cr, MAX (w * 0.25, 0.6 / c->dev));
+        cairo_stroke (cr);
+      }
+      break;
+    case MU_LINE_HEDGE:
+      {
+        double dash[] = { 0, w * 1.1 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0x1f3d12);
+        cairo_set_line_width (cr, w * 1.15);
+        cairo_stroke_preserve (cr);
+        mu_set_rgb (cr, 0x3f7a2a);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_WALL:
+      mu_set_rgb (cr, 0x3a3530);
+      cairo_set_line_width (cr, w * 1.4);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xa39c90);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_FENCE:
+      {
+        double dash[] = { w * 4, w * 2 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0x5a3d1c);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_DEFENCE_WORKS:
+    default:
+      mu_set_rgb (cr, 0x5b3a1a);
+      cairo_set_line_width (cr, w);
+      cairo_stroke_preserve (cr);
+      {
+        double dash[] = { w * 0.6, w * 0.6 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0xc4a878);
+        cairo_set_line_width (cr, w * 0.4);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+}
+
+static void
+draw_table_grid (TCtx   *c,
+                 MuText *text)
+{
+  cairo_t *cr = c->cr;
+  const MuTableMap *t = c->table;
+  double k = c->k, W = t->width * k, H = t->height * k;
+  int major = t->unit == MU_UNIT_CM ? 10 : 6;
+  double gx0 = 0, gx1 = t->width, gy0 = 0, gy1 = t->height;
+
+  if (c->have_clip)
+    {
+      gx0 = MAX (0, floor (c->clip.x / k));
+      gx1 = MIN (t->width, ceil ((c->clip.x + c->clip.width) / k));
+      gy0 = MAX (0, floor (c->clip.y / k));
+      gy1 = MIN (t->height, ceil ((c->clip.y + c->clip.height) / k));
+    }
+  /* Minor lines every unit when they are far enough apart to read. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int step = pass == 0 ? 1 : major;
+      if (pass == 0 && k * c->dev < 6)
+        continue;
+      for (int i = (int) gx0; i <= (int) gx1; i++)
+        if (i % step == 0 && (pass == 1 || i % major != 0))
+          {
+            cairo_move_to (cr, i * k, 0);
+            cairo_line_to (cr, i * k, H);
+          }
+      for (int j = (int) gy0; j <= (int) gy1; j++)
+        if (j % step == 0 && (pass == 1 || j % major != 0))
+          {
+            cairo_move_to (cr, 0, j * k);
+            cairo_line_to (cr, W, j * k);
+          }
+      mu_set_rgba (cr, 0x2a2418, pass == 0 ? 0.18 : 0.45);
+      cairo_set_line_width (cr, MAX ((pass == 0 ? 0.02 : 0.05) * k, (pass == 0 ? 0.5 : 1.0) / c->dev));
+      cairo_stroke (cr);
+    }
+  if (!c->o->show_coordinates || major * k * c->dev < 30)
+    return;
+  mu_set_rgba (cr, 0x2a2418, 0.8);
+  for (int i = major; i < t->width; i += major)
+    {
+      char buf[32];
+      g_snprintf (buf, sizeof buf, "%d", i);
+      mu_text_draw (text, MU_FONT_SANS, 0.7 * k * c->inch, buf, i * k + 0.15 * k, 0.15 * k, 0, 0, 0);
+    }
+  for (int j = major; j < t->height; j += major)
+    {
+      char buf[32];
+      g_snprintf (buf, sizeof buf, "%d", j);
+      mu_text_draw (text, MU_FONT_SANS, 0.7 * k * c->inch, buf, 0.15 * k, j * k + 0.15 * k, 0, 0, 0);
+    }
+}
+
+static int
+area_order (MuAreaKind kind)
+{
+  switch (kind)
+    {
+    case MU_AREA_HILL: return 0;
+    case MU_AREA_FIELD: return 1;
+    case MU_AREA_MARSH: return 2;
+    case MU_AREA_WATER: return 3;
+    case MU_AREA_ROUGH: return 4;
+    case MU_AREA_FORTIFICATION: return 5;
+    case MU_AREA_SETTLEMENT: return 6;
+    case MU_AREA_WOODS: return 7;
+    default: return 8;
+    }
+}
+
+static void
+init_ctx (TCtx                  *c,
+          cairo_t               *cr,
+          const MuScenario      *scenario,
+          const MuRenderOptions *options)
+{
+  memset (c, 0, sizeof *c);
+  c->cr = cr;
+  c->scenario = scenario;
+  c->table = scenario->table;
+  c->o = options;
+  c->k = scale_of (options);
+  c->inch = units_per_inch (scenario->table);
+  c->dev = mu_render_device_scale (cr, options);
+  c->have_clip = mu_render_get_clip (options, &c->clip);
+}
+
+void
+mu_render_table_terrain (cairo_t               *cr,
+                         const MuScenario      *scenario,
+                         const MuRenderOptions *options,
+                         const char *const     *objective_owner)
+{
+  TCtx c;
+  MuText text;
+  const MuTableMap *t = scenario->table;
+
+  init_ctx (&c, cr, scenario, options);
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  cairo_new_path (cr);
+
+  cairo_rectangle (cr, 0, 0, t->width * c.k, t->height * c.k);
+  mu_set_rgb (cr, 0xc9d29a);
+  cairo_fill (cr);
+
+  /* Hills by level so higher ground lies on top, then the other areas. */
+  for (int order = 0; order <= 8; order++)
+    {
+      if (order == 0)
+        {
+          for (int level = 0; level <= 9; level++)
+            for (guint i = 0; i < t->areas->len; i++)
+              {
+                const MuArea *a = g_ptr_array_index (t->areas, i);
+                if (a->kind == MU_AREA_HILL && CLAMP (a->level, 0, 9) == level)
+                  draw_area (&c, a);
+              }
+          continue;
+        }
+      for (guint i = 0; i < t->areas->len; i++)
+        {
+          const MuArea *a = g_ptr_array_index (t->areas, i);
+          if (a->kind != MU_AREA_HILL && area_order (a->kind) == order)
+            draw_area (&c, a);
+        }
+    }
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < t->lines->len; i++)
+      {
+        const MuPolyline *l = g_ptr_array_index (t->lines, i);
+        gboolean water = l->kind == MU_LINE_RIVER || l->kind == MU_LINE_STREAM;
+        if (water == (pass == 0))
+          draw_line (&c, l);
+      }
+
+  mu_text_init (&text, cr);
+  if (options->show_grid)
+    draw_table_grid (&c, &text);
+  cairo_rectangle (cr, 0, 0, t->width * c.k, t->height * c.k);
+  mu_set_rgb (cr, 0x2a2418);
+  cairo_set_line_width (cr, MAX (0.1 * c.k, 1.0 / c.dev));
+  cairo_stroke (cr);
+
+  for (guint i = 0; i < scenario->objectives->len; i++)
+    {
+      const MuObjective *obj = g_ptr_array_index (scenario->objectives, i);
+      const char *owner = objective_owner ? objective_owner[i] : obj->owner;
+      double x = obj->pos.x * c.k, y = obj->pos.y * c.k;
+      double r = 0.6 * c.inch * c.k;
+
+      if (obj->radius > 0)
+        {
+          double dash[] = { 0.3 * c.k, 0.2 * c.k };
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, obj->radius * c.k, 0, 2 * G_PI);
+          cairo_set_dash (cr, dash, 2, 0);
+          mu_set_rgba (cr, 0x1a1a1a, 0.7);
+          cairo_set_line_width (cr, MAX (0.08 * c.k, 1.0 / c.dev));
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+      mu_render_objective_symbol (cr, x, y, r, mu_render_side_colour (scenario, owner), owner != NULL);
+    }
+  for (guint i = 0; i < t->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (t->labels, i);
+      double px = 0.9 * c.inch * c.k * (l->scale > 0 ? l->scale : 1.0);
+      mu_text_draw_halo (&text, MU_FONT_SERIF_ITALIC, px, l->text, l->dx * c.k, l->dy * c.k,
+                         0.5, 0.5, 0x1e150c, 0xf6f1dc, 0.22 * px);
+    }
+  mu_text_clear (&text);
+  cairo_restore (cr);
+}
+
+/* Bases ------------------------------------------------------------------------------------- */
+
+void
+mu_render_base_size (const MuTableMap *table,
+                     MuArm             arm,
+                     double           *width,
+                     double           *depth)
+{
+  /* Common basing for each figure scale, frontage and depth in millimetres. */
+  double w_mm = 40, d_mm = 20;
+  const char *fs;
+  double mm;
+
+  g_return_if_fail (table != NULL);
+
+  fs = table->figure_scale ? table->figure_scale : "15mm";
+  if (g_str_has_prefix (fs, "2mm") || g_str_has_prefix (fs, "3mm"))
+    w_mm = 20, d_mm = 10;
+  else if (g_str_has_prefix (fs, "6mm") || g_str_has_prefix (fs, "10mm"))
+    w_mm = 30, d_mm = 15;
+  else if (g_str_has_prefix (fs, "25mm") || g_str_has_prefix (fs, "28mm"))
+    w_mm = 60, d_mm = 30;
+  if (arm == MU_ARM_CAVALRY || arm == MU_ARM_ARTILLERY || arm == MU_ARM_RIVERBOAT)
+    d_mm *= 2;
+  mm = table->unit == MU_UNIT_CM ? 0.1 : 1.0 / 25.4;
+  if (width)
+    *width = table->base_width > 0 ? table->base_width : w_mm * mm;
+  /* A given base_depth is the infantry depth; mounted and guns are twice as deep. */
+  if (depth)
+    *depth = table->base_depth > 0 ? table->base_depth * (arm == MU_ARM_INFANTRY ? 1.0 : 2.0)
+                                   : d_mm * mm;
+}
+
+/* Base centres of a unit in its own frame (x across the front, y back, units). */
+static guint
+base_layout (const MuTableMap *table,
+             const MuPiece    *p,
+             double           *xy,
+             guint             max,
+             double           *bw,
+             double           *bd)
+{
+  const MuCounter *c = p->counter;
+  guint n = c->kind == MU_COUNTER_UNIT ? (guint) (p->strength > 0 ? p->strength : c->strength) : 1;
+  guint per_row;
+  double gap;
+
+  n = CLAMP (n, 1, max);
+  mu_render_base_size (table, c->kind == MU_COUNTER_UNIT ? c->arm : MU_ARM_INFANTRY, bw, bd);
+  if (c->kind != MU_COUNTER_UNIT)
+    {
+      *bd = *bw;
+      xy[0] = xy[1] = 0;
+      return 1;
+    }
+  switch (p->formation)
+    {
+    case MU_FORMATION_COLUMN:
+    case MU_FORMATION_LIMBERED:
+      per_row = p->formation == MU_FORMATION_LIMBERED ? 1 : MIN (2u, n);
+      gap = 0;
+      break;
+    case MU_FORMATION_SKIRMISH:
+      per_row = n;
+      gap = *bw * 0.5;
+      break;
+    case MU_FORMATION_LINE:
+    default:
+      per_row = n;
+      gap = 0;
+      break;
+    }
+  {
+    guint rows = (n + per_row - 1) / per_row;
+    double total_w = per_row * *bw + (per_row - 1) * gap;
+    double total_d = rows * *bd;
+    for (guint i = 0; i < n; i++)
+      {
+        guint r = i / per_row, col = i % per_row;
+        xy[2 * i] = -total_w / 2 + *bw / 2 + col * (*bw + gap);
+        xy[2 * i + 1] = -total_d / 2 + *bd / 2 + r * *bd;
+      }
+  }
+  return n;
+}
+
+void
+mu_render_table_piece_bounds (const MuScenario      *scenario,
+                              const MuRenderOptions *options,
+                              const MuPiece         *piece,
+                              double                *x,
+                              double                *y,
+                              double                *width,
+                              double                *height)
+{
+  double xy[2 * 64], bw, bd, k = scale_of (options);
+  double a = piece->facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  guint n;
+
+  if (!piece->counter)
+    {
+      *x = *y = *width = *height = 0;
+      return;
+    }
+  n = base_layout (scenario->table, piece, xy, 64, &bw, &bd);
+  for (guint i = 0; i < n; i++)
+    for (int cnr = 0; cnr < 4; cnr++)
+      {
+        double lx = xy[2 * i] + ((cnr & 1) ? bw : -bw) / 2;
+        double ly = xy[2 * i + 1] + ((cnr & 2) ? bd : -bd) / 2;
+        double tx = piece->pos.x + lx * ca - ly * sa;
+        double ty = piece->pos.y + lx * sa + ly * ca;
+        x0 = MIN (x0, tx);
+        y0 = MIN (y0, ty);
+        x1 = MAX (x1, tx);
+        y1 = MAX (y1, ty);
+      }
+  *x = x0 * k;
+  *y = y0 * k;
+  *width = (x1 - x0) * k;
+  *height = (y1 - y0) * k;
+}
+
+static void
+base_figures (cairo_t *cr, MuArm arm, gboolean commander, double bw, double bd, guint32 ink)
+{
+  /* Little figures on the base, front to the top (negative y). */
+  if (commander)
+    {
+      /* A mounted officer and a flag. */
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 0, 0, bw * 0.18, 0, 2 * G_PI);
+      mu_set_rgb (cr, ink);
+      cairo_fill (cr);
+      cairo_move_to (cr, bw * 0.25, bd * 0.3);
+      cairo_line_to (cr, bw * 0.25, -bd * 0.35);
+      cairo_set_line_width (cr, bw * 0.04);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, bw * 0.25, -bd * 0.35, bw * 0.2, bd * 0.15);
+      mu_set_rgb (cr, 0xc8201e);
+      cairo_fill (cr);
+      return;
+    }
+  mu_set_rgb (cr, ink);
+  switch (arm)
+    {
+    case MU_ARM_CAVALRY:
+      for (int i = 0; i < 3; i++)
+        {
+          double x = -bw / 3 + i * bw / 3;
+          cairo_save (cr);
+          cairo_translate (cr, x, 0);
+          cairo_scale (cr, bw * 0.07, bd * 0.3);
+          cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+          cairo_restore (cr);
+          cairo_fill (cr);
+        }
+      break;
+    case MU_ARM_ARTILLERY:
+    case MU_ARM_RIVERBOAT:
+      cairo_rectangle (cr, -bw * 0.04, -bd * 0.38, bw * 0.08, bd * 0.45);
+      cairo_fill (cr);
+      cairo_rectangle (cr, -bw * 0.2, bd * 0.02, bw * 0.4, bd * 0.08);
+      cairo_fill (cr);
+      for (int i = 0; i < 2; i++)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, (i ? 1 : -1) * bw * 0.3, bd * 0.25, bw * 0.06, 0, 2 * G_PI);
+        }
+      cairo_fill (cr);
+      break;
+    case MU_ARM_INFANTRY:
+    default:
+      for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 4; i++)
+          {
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, -bw * 0.375 + i * bw * 0.25 + (r ? bw * 0.06 : 0), (r ? 0.17 : -0.17) * bd,
+                       MIN (bw, bd) * 0.11, 0, 2 * G_PI);
+          }
+      cairo_fill (cr);
+      break;
+    }
+}
+
+void
+mu_render_table_pieces (cairo_t               *cr,
+                        const MuScenario      *scenario,
+                        const MuRenderOptions *options,
+                        const MuPiece         *pieces,
+                        guint                  n_pieces)
+{
+  TCtx c;
+  MuText text;
+
+  if (!scenario->table)
+    return;
+  init_ctx (&c, cr, scenario, options);
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  mu_text_init (&text, cr);
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      const MuPiece *p = &pieces[i];
+      double xy[2 * 64], bw, bd, bx, by, bwid, bht;
+      guint n;
+      guint32 bg, ink;
+      gboolean commander;
+
+      if (!p->counter)
+        continue;
+      mu_render_table_piece_bounds (scenario, options, p, &bx, &by, &bwid, &bht);
+      if (c.have_clip && (bx + bwid < c.clip.x || by + bht < c.clip.y ||
+                          bx > c.clip.x + c.clip.width || by > c.clip.y + c.clip.height))
+        continue;
+      commander = p->counter->kind != MU_COUNTER_UNIT;
+      n = base_layout (c.table, p, xy, 64, &bw, &bd);
+      bg = mu_render_side_colour (scenario, p->counter->side);
+      ink = mu_colour_mix (bg, 0x000000, 0.7);
+
+      cairo_save (cr);
+      cairo_translate (cr, p->pos.x * c.k, p->pos.y * c.k);
+      cairo_rotate (cr, p->facing * G_PI / 180.0);
+      cairo_scale (cr, c.k, c.k);
+      for (guint b = 0; b < n; b++)
+        {
+          double x = xy[2 * b], y = xy[2 * b + 1];
+
+          if (p->selected || p->highlighted)
+            {
+              cairo_rectangle (cr, x - bw / 2 - bw * 0.08, y - bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
+              mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
+              cairo_fill (cr);
+            }
+          cairo_rectangle (cr, x - bw / 2 + bw * 0.04, y - bd / 2 + bw * 0.05, bw, bd);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+          cairo_fill (cr);
+          cairo_rectangle (cr, x - bw / 2, y - bd / 2, bw, bd);
+          mu_set_rgb (cr, commander ? mu_colour_mix (bg, 0xffffff, 0.3) : bg);
+          cairo_fill_preserve (cr);
+          mu_set_rgb (cr, 0x1a1a1a);
+          cairo_set_line_width (cr, MAX (bw * 0.03, 0.6 / (c.dev * c.k)));
+          cairo_stroke (cr);
+          /* The front edge, heavier: facing at a glance. */
+          cairo_move_to (cr, x - bw / 2, y - bd / 2);
+          cairo_line_to (cr, x + bw / 2, y - bd / 2);
+          cairo_set_line_width (cr, MAX (bw * 0.07, 1.0 / (c.dev * c.k)));
+          cairo_stroke (cr);
+          if (bw * c.k * c.dev >= 10)
+            {
+              cairo_save (cr);
+              cairo_translate (cr, x, y);
+              base_figures (cr, p->counter->arm, commander, bw, bd, ink);
+              cairo_restore (cr);
+            }
+        }
+      cairo_restore (cr);
+      if (bw * c.k * c.dev >= 24 && p->counter->name)
+        {
+          mu_set_rgb (cr, 0x1a1a1a);
+          mu_text_draw_halo (&text, MU_FONT_CONDENSED_BOLD, 0.28 * c.inch * c.k, p->counter->name,
+                             bx + bwid / 2, by + bht + 0.05 * c.k, 0.5, 0.0, 0x111111, 0xf6f1dc,
+                             0.05 * c.inch * c.k);
+        }
+    }
+  mu_text_clear (&text);
+  cairo_restore (cr);
+}
+
+/* Ruler ------------------------------------------------------------------------------------------ */
+
+double
+mu_render_table_distance (MuPoint a,
+                          MuPoint b)
+{
+  return hypot (b.x - a.x, b.y - a.y);
+}
+
+char *
+mu_render_ruler_text (const MuScenario *scenario,
+                      MuPoint           a,
+                      MuPoint           b)
+{
+  const char *unit;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  unit = scenario->table && scenario->table->unit == MU_UNIT_CM ? "cm" : "in";
+  return g_strdup_printf ("%.1f %s", mu_render_table_distance (a, b), unit);
+}
+
+void
+mu_render_ruler (cairo_t               *cr,
+                 const MuScenario      *scenario,
+                 const MuRenderOptions *options,
+                 MuPoint                a,
+                 MuPoint                b)
+{
+  double k, len, ux, uy, w;
+  g_autofree char *label = NULL;
+  MuText text;
+
+  g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
+
+  k = scale_of (options);
+  len = mu_render_table_distance (a, b);
+  if (len <= 0)
+    return;
+  ux = (b.x - a.x) / len;
+  uy = (b.y - a.y) / len;
+  w = 0.5 * (scenario->table ? units_per_inch (scenario->table) : 1.0);
+
+  cairo_save (cr);
+  cairo_translate (cr, a.x * k, a.y * k);
+  cairo_rotate (cr, atan2 (uy, ux));
+  /* A yellow tape measure along the line, ticks every unit. */
+  cairo_rectangle (cr, 0, -w * k / 2, len * k, w * k);
+  cairo_set_source_rgba (cr, 0.98, 0.84, 0.2, 0.9);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x1a1a1a);
+  cairo_set_line_width (cr, 0.04 * k);
+  cairo_stroke (cr);
+  for (int i = 1; i < len; i++)
+    {
+      double t = (i % 5 == 0) ? 0.6 : 0.35;
+      cairo_move_to (cr, i * k, -w * k / 2);
+      cairo_line_to (cr, i * k, -w * k / 2 + t * w * k);
+    }
+  cairo_set_line_width (cr, 0.05 * k);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  label = mu_render_ruler_text (scenario, a, b);
+  mu_text_init (&text, cr);
+  mu_text_draw_halo (&text, MU_FONT_SANS_BOLD, 0.9 * k, label, b.x * k, b.y * k - 0.6 * k, 0.5, 1.0,
+                     0x111111, 0xfff6c0, 0.2 * k);
+  mu_text_clear (&text);
+}

@@ -1,0 +1,1375 @@
+/* mu-render-terrain.c: hex boards drawn the way printed wargame maps are
+ *
+ * Layers, bottom to top: ground colour per terrain and elevation (one fill per
+ * colour, so neighbouring hexes of a kind show no seams), terrain symbols
+ * (trees, buildings, marsh tufts, furrows, waves, rocks), contour lines, water
+ * (hexside streams, then streams and rivers through hex centres), roads and
+ * railroads, fords and bridges, hexside works (hedges, walls, fortifications),
+ * hex works, the grid, CCRR numbers, labels and objectives.
+ *
+ * Only hexes inside the clip rectangle (plus a margin for symbols that reach
+ * over their hex) are visited, so a frame's cost follows the view, not the board.
+ */
+#define G_LOG_DOMAIN "muster-render"
+
+#include "config.h"
+
+#include "mu-render-private.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+  cairo_t *cr;
+  const MuScenario *scenario;
+  const MuHexMap *map;
+  const MuRenderOptions *o;
+  double s;              /* hex size (centre to corner) */
+  double dev;            /* device pixels per board pixel */
+  int c0, c1, r0, r1;    /* visible printed columns and rows */
+  double corner[6][2];   /* corner offsets from the centre */
+  guint8 *links[MU_PATH_N]; /* per cell: bit d set when a path of the kind leads to neighbour d */
+  gboolean have_clip;
+  MuRect clip;
+} Ctx;
+
+/* Ground colours of a printed board. */
+static const guint32 terrain_colour[MU_TERRAIN_N] = {
+  [MU_TERRAIN_OPEN] = 0xebe6c3,
+  [MU_TERRAIN_WOODLAND] = 0x9fc27a,
+  [MU_TERRAIN_SETTLEMENT] = 0xe2d6bb,
+  [MU_TERRAIN_MARSH] = 0xcfdcbc,
+  [MU_TERRAIN_FIELDS] = 0xeeda8e,
+  [MU_TERRAIN_WATER] = 0x8fc1e3,
+  [MU_TERRAIN_ROUGH] = 0xd6c6a2,
+};
+
+#define ELEVATION_TINT 0x8c6a3c
+#define CONTOUR_COLOUR 0x8a5a2b
+#define WATER_DARK 0x2f64a3
+#define WATER_MID 0x4c8fd1
+#define WATER_LIGHT 0x8fc1e3
+
+static guint32
+ground_colour (MuTerrain terrain,
+               int       elevation)
+{
+  double t = 0.085 * CLAMP (elevation, 0, MU_ELEVATION_MAX);
+
+  if (terrain == MU_TERRAIN_WATER)
+    return terrain_colour[terrain];
+  if (terrain == MU_TERRAIN_WOODLAND)
+    t *= 0.6;
+  return mu_colour_mix (terrain_colour[terrain], ELEVATION_TINT, t);
+}
+
+static inline guint32
+hex_hash (int col,
+          int row,
+          guint32 salt)
+{
+  guint32 h = (guint32) col * 73856093u ^ (guint32) row * 19349663u ^ salt * 83492791u;
+
+  h ^= h >> 13;
+  h *= 0x5bd1e995u;
+  h ^= h >> 15;
+  return h;
+}
+
+/* A value in [-1, 1] from a hash and a slot. */
+static inline double
+jitter (guint32 h,
+        int     slot)
+{
+  return ((h >> (slot * 4 % 28)) & 0xf) / 7.5 - 1.0;
+}
+
+static inline const MuHexCell *
+cell_at (const MuHexMap *map,
+         int             col,
+         int             row)
+{
+  return &map->cells[(row - 1) * map->grid.cols + (col - 1)];
+}
+
+static inline void
+centre (const Ctx *c,
+        int        col,
+        int        row,
+        double    *x,
+        double    *y)
+{
+  mu_hex_center (&c->map->grid, c->s, (MuHex) { col, row }, x, y);
+}
+
+static void
+hex_path (const Ctx *c,
+          double     cx,
+          double     cy,
+          double     scale)
+{
+  cairo_move_to (c->cr, cx + c->corner[0][0] * scale, cy + c->corner[0][1] * scale);
+  for (int k = 1; k < 6; k++)
+    cairo_line_to (c->cr, cx + c->corner[k][0] * scale, cy + c->corner[k][1] * scale);
+  cairo_close_path (c->cr);
+}
+
+static void
+hexside_points (const Ctx *c,
+                double     cx,
+                double     cy,
+                int        dir,
+                double    *x1,
+                double    *y1,
+                double    *x2,
+                double    *y2)
+{
+  *x1 = cx + c->corner[dir][0];
+  *y1 = cy + c->corner[dir][1];
+  *x2 = cx + c->corner[(dir + 1) % 6][0];
+  *y2 = cy + c->corner[(dir + 1) % 6][1];
+}
+
+static gboolean
+symbols_visible (const Ctx *c)
+{
+  return c->s * c->dev >= 9.0;
+}
+
+/* Links ------------------------------------------------------------------------- */
+
+static void
+build_links (Ctx *c)
+{
+  const MuHexMap *map = c->map;
+  gsize n = (gsize) map->grid.cols * map->grid.rows;
+
+  for (int k = 0; k < MU_PATH_N; k++)
+    c->links[k] = NULL;
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *p = g_ptr_array_index (map->paths, i);
+
+      if (p->kind >= MU_PATH_N || !p->hexes)
+        continue;
+      if (!c->links[p->kind])
+        c->links[p->kind] = g_new0 (guint8, n);
+      for (guint j = 1; j < p->hexes->len; j++)
+        {
+          MuHex a = g_array_index (p->hexes, MuHex, j - 1);
+          MuHex b = g_array_index (p->hexes, MuHex, j);
+          int d = mu_hex_direction_to (&map->grid, a, b);
+
+          if (d < 0)
+            continue;
+          if (mu_hex_grid_contains (&map->grid, a))
+            c->links[p->kind][(a.row - 1) * map->grid.cols + a.col - 1] |= 1 << d;
+          if (mu_hex_grid_contains (&map->grid, b))
+            c->links[p->kind][(b.row - 1) * map->grid.cols + b.col - 1] |= 1 << ((d + 3) % 6);
+        }
+    }
+}
+
+static guint
+links_of (const Ctx  *c,
+          MuPathKind  kind,
+          int         col,
+          int         row)
+{
+  if (!c->links[kind])
+    return 0;
+  return c->links[kind][(row - 1) * c->map->grid.cols + col - 1];
+}
+
+/* The direction (radians) of the line a crossing (ford, bridge) should take in
+ * a hex: along a road through it, else across the water through it. */
+static double
+crossing_angle (const Ctx *c,
+                int        col,
+                int        row)
+{
+  guint road = links_of (c, MU_PATH_LOCAL_ROAD, col, row) | links_of (c, MU_PATH_TURNPIKE, col, row) |
+               links_of (c, MU_PATH_RAILROAD, col, row);
+  guint water = links_of (c, MU_PATH_RIVER, col, row) | links_of (c, MU_PATH_STREAM, col, row);
+  guint bits = road ? road : water;
+  double sx = 0, sy = 0;
+  int n = 0;
+
+  for (int d = 0; d < 6; d++)
+    if (bits & (1 << d))
+      {
+        /* The outward normal of hexside d, folded so opposite sides add up. */
+        double mx = (c->corner[d][0] + c->corner[(d + 1) % 6][0]) / 2;
+        double my = (c->corner[d][1] + c->corner[(d + 1) % 6][1]) / 2;
+        double a = atan2 (my, mx) * 2;
+        sx += cos (a);
+        sy += sin (a);
+        n++;
+      }
+  if (n == 0)
+    return 0;
+  {
+    double a = atan2 (sy, sx) / 2;
+    return road ? a : a + G_PI / 2;
+  }
+}
+
+/* Ground --------------------------------------------------------------------------- */
+
+#define N_KEYS (MU_TERRAIN_N * (MU_ELEVATION_MAX + 1))
+
+static void
+draw_ground (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  int ncols = c->c1 - c->c0 + 1, nrows = c->r1 - c->r0 + 1;
+  int count[N_KEYS] = { 0 }, start[N_KEYS + 1];
+  g_autofree int *order = NULL;
+  g_autofree guint8 *keys = NULL;
+  double bw, bh;
+
+  if (ncols <= 0 || nrows <= 0)
+    return;
+  mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
+  /* The margin of a printed board: open ground up to the paper's edge. */
+  cairo_rectangle (cr, 0, 0, bw, bh);
+  mu_set_rgb (cr, ground_colour (MU_TERRAIN_OPEN, 0));
+  cairo_fill (cr);
+
+  keys = g_new (guint8, (gsize) ncols * nrows);
+  order = g_new (int, (gsize) ncols * nrows);
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        const MuHexCell *cell = cell_at (c->map, col, row);
+        int t = cell->terrain < MU_TERRAIN_N ? cell->terrain : MU_TERRAIN_OPEN;
+        int key = t * (MU_ELEVATION_MAX + 1) + CLAMP (cell->elevation, 0, MU_ELEVATION_MAX);
+        keys[(row - c->r0) * ncols + (col - c->c0)] = key;
+        count[key]++;
+      }
+  start[0] = 0;
+  for (int k = 0; k < N_KEYS; k++)
+    start[k + 1] = start[k] + count[k];
+  {
+    int fill[N_KEYS];
+    memcpy (fill, start, sizeof fill);
+    for (int i = 0; i < ncols * nrows; i++)
+      order[fill[keys[i]]++] = i;
+  }
+  for (int k = 0; k < N_KEYS; k++)
+    {
+      if (count[k] == 0 || k == 0)
+        continue;
+      for (int j = start[k]; j < start[k + 1]; j++)
+        {
+          int i = order[j];
+          double x, y;
+          centre (c, c->c0 + i % ncols, c->r0 + i / ncols, &x, &y);
+          hex_path (c, x, y, 1.0);
+        }
+      mu_set_rgb (cr, ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1)));
+      cairo_fill (cr);
+    }
+}
+
+/* Terrain symbols --------------------------------------------------------------------- */
+
+static const double tree_spots[7][2] = {
+  { 0.0, 0.0 }, { -0.45, -0.24 }, { 0.45, -0.24 }, { -0.45, 0.26 }, { 0.45, 0.26 },
+  { 0.0, -0.5 }, { 0.0, 0.5 },
+};
+
+static void
+tree_positions (const Ctx *c,
+                int        col,
+                int        row,
+                double     cx,
+                double     cy,
+                double     xy[7][3])
+{
+  guint32 h = hex_hash (col, row, 1);
+
+  for (int i = 0; i < 7; i++)
+    {
+      xy[i][0] = cx + c->s * (tree_spots[i][0] + 0.07 * jitter (h, i));
+      xy[i][1] = cy + c->s * (tree_spots[i][1] + 0.07 * jitter (h, i + 1));
+      xy[i][2] = c->s * (0.21 + 0.03 * jitter (h, i + 2));
+    }
+}
+
+static void
+draw_woods (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  /* Shadow, crowns, outline and a light spot: four passes over all trees. */
+  for (int pass = 0; pass < 4; pass++)
+    {
+      gboolean any = FALSE;
+
+      for (int row = c->r0; row <= c->r1; row++)
+        for (int col = c->c0; col <= c->c1; col++)
+          {
+            double cx, cy, xy[7][3];
+
+            if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_WOODLAND)
+              continue;
+            centre (c, col, row, &cx, &cy);
+            tree_positions (c, col, row, cx, cy, xy);
+            for (int i = 0; i < 7; i++)
+              {
+                double x = xy[i][0], y = xy[i][1], r = xy[i][2];
+                switch (pass)
+                  {
+                  case 0:
+                    cairo_new_sub_path (cr);
+                    cairo_arc (cr, x + 0.05 * s, y + 0.06 * s, r, 0, 2 * G_PI);
+                    break;
+                  case 1:
+                  case 2:
+                    cairo_new_sub_path (cr);
+                    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+                    break;
+                  default:
+                    cairo_new_sub_path (cr);
+                    cairo_arc (cr, x - 0.3 * r, y - 0.3 * r, 0.35 * r, 0, 2 * G_PI);
+                    break;
+                  }
+              }
+            any = TRUE;
+          }
+      if (!any)
+        return;
+      switch (pass)
+        {
+        case 0:
+          mu_set_rgba (cr, 0x3f5f2a, 0.55);
+          cairo_fill (cr);
+          break;
+        case 1:
+          mu_set_rgb (cr, 0x6e9d48);
+          cairo_fill (cr);
+          break;
+        case 2:
+          mu_set_rgb (cr, 0x2f4c1f);
+          cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
+          cairo_stroke (cr);
+          break;
+        default:
+          mu_set_rgba (cr, 0xb9d98f, 0.7);
+          cairo_fill (cr);
+          break;
+        }
+    }
+}
+
+static void
+draw_settlements (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+  gboolean any = FALSE;
+
+  /* Streets, then blocks of buildings in the quarters between them. */
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy;
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_SETTLEMENT)
+          continue;
+        centre (c, col, row, &cx, &cy);
+        cairo_move_to (cr, cx - 0.75 * s, cy);
+        cairo_line_to (cr, cx + 0.75 * s, cy);
+        cairo_move_to (cr, cx, cy - 0.7 * s);
+        cairo_line_to (cr, cx, cy + 0.7 * s);
+        any = TRUE;
+      }
+  if (!any)
+    return;
+  mu_set_rgb (cr, 0xf4eee0);
+  cairo_set_line_width (cr, 0.1 * s);
+  cairo_stroke (cr);
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy;
+        guint32 h;
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_SETTLEMENT)
+          continue;
+        centre (c, col, row, &cx, &cy);
+        h = hex_hash (col, row, 2);
+        for (int q = 0; q < 4; q++)
+          {
+            double sx = (q & 1) ? 1 : -1, sy = (q & 2) ? 1 : -1;
+            double w = s * (0.26 + 0.06 * jitter (h, q));
+            double d = s * (0.2 + 0.05 * jitter (h, q + 3));
+            double x = cx + sx * 0.1 * s + (sx < 0 ? -w : 0);
+            double y = cy + sy * 0.1 * s + (sy < 0 ? -d : 0);
+
+            cairo_rectangle (cr, x, y, w, d);
+            if ((h >> (q + 20)) & 1)
+              cairo_rectangle (cr, x + (sx < 0 ? -0.12 * s : w), y + 0.03 * s, 0.12 * s, 0.12 * s);
+          }
+      }
+  mu_set_rgb (cr, 0x9a4434);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x3a1a12);
+  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / c->dev));
+  cairo_stroke (cr);
+}
+
+static void
+draw_marsh (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+  static const double spots[5][2] = { { -0.4, -0.3 }, { 0.35, -0.35 }, { 0, 0.05 }, { -0.35, 0.42 }, { 0.42, 0.38 } };
+  gboolean any = FALSE;
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (int row = c->r0; row <= c->r1; row++)
+        for (int col = c->c0; col <= c->c1; col++)
+          {
+            double cx, cy;
+            guint32 h;
+            if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_MARSH)
+              continue;
+            centre (c, col, row, &cx, &cy);
+            h = hex_hash (col, row, 3);
+            for (int i = 0; i < 5; i++)
+              {
+                double x = cx + s * (spots[i][0] + 0.06 * jitter (h, i));
+                double y = cy + s * (spots[i][1] + 0.05 * jitter (h, i + 5));
+                if (pass == 0)
+                  {
+                    cairo_move_to (cr, x - 0.17 * s, y + 0.04 * s);
+                    cairo_line_to (cr, x + 0.17 * s, y + 0.04 * s);
+                    cairo_move_to (cr, x - 0.09 * s, y + 0.09 * s);
+                    cairo_line_to (cr, x + 0.09 * s, y + 0.09 * s);
+                  }
+                else
+                  {
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x - 0.09 * s, y - 0.14 * s);
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x, y - 0.19 * s);
+                    cairo_move_to (cr, x, y);
+                    cairo_line_to (cr, x + 0.09 * s, y - 0.14 * s);
+                  }
+              }
+            any = TRUE;
+          }
+      if (!any)
+        return;
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
+      mu_set_rgb (cr, pass == 0 ? 0x4f86b8 : 0x3c6a30);
+      cairo_stroke (cr);
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+}
+
+/* Clips the line through (px, py) with direction (ux, uy) to a convex polygon
+ * of n points; returns FALSE when it misses. */
+static gboolean
+clip_line_convex (const double (*poly)[2],
+                  int           n,
+                  double        px,
+                  double        py,
+                  double        ux,
+                  double        uy,
+                  double       *t0,
+                  double       *t1)
+{
+  double lo = -1e9, hi = 1e9;
+
+  for (int i = 0; i < n; i++)
+    {
+      double ax = poly[i][0], ay = poly[i][1];
+      double bx = poly[(i + 1) % n][0], by = poly[(i + 1) % n][1];
+      /* Inward normal for a clockwise (screen) polygon. */
+      double nx = -(by - ay), ny = bx - ax;
+      double denom = nx * ux + ny * uy;
+      double num = nx * (px - ax) + ny * (py - ay);
+
+      if (fabs (denom) < 1e-12)
+        {
+          if (num < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = -num / denom;
+        if (denom > 0)
+          lo = MAX (lo, t);
+        else
+          hi = MIN (hi, t);
+      }
+    }
+  *t0 = lo;
+  *t1 = hi;
+  return lo < hi;
+}
+
+static void
+draw_fields (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+  gboolean any = FALSE;
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy, poly[6][2], a, ux, uy;
+        guint32 h;
+
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_FIELDS)
+          continue;
+        centre (c, col, row, &cx, &cy);
+        h = hex_hash (col, row, 4);
+        for (int k = 0; k < 6; k++)
+          {
+            poly[k][0] = cx + c->corner[k][0] * 0.84;
+            poly[k][1] = cy + c->corner[k][1] * 0.84;
+          }
+        a = G_PI / 6 + (h % 3) * G_PI / 3;
+        ux = cos (a);
+        uy = sin (a);
+        for (int i = -4; i <= 4; i++)
+          {
+            double px = cx - uy * i * 0.17 * s, py = cy + ux * i * 0.17 * s, t0, t1;
+            if (!clip_line_convex ((const double (*)[2]) poly, 6, px, py, ux, uy, &t0, &t1))
+              continue;
+            cairo_move_to (cr, px + ux * t0, py + uy * t0);
+            cairo_line_to (cr, px + ux * t1, py + uy * t1);
+          }
+        any = TRUE;
+      }
+  if (!any)
+    return;
+  mu_set_rgb (cr, 0xb99a45);
+  cairo_set_line_width (cr, MAX (0.035 * s, 0.5 / c->dev));
+  cairo_stroke (cr);
+}
+
+static void
+draw_water_and_rough (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+  static const double waves[4][2] = { { -0.4, -0.35 }, { 0.3, -0.2 }, { -0.25, 0.3 }, { 0.4, 0.4 } };
+  static const double rocks[5][2] = { { -0.4, -0.3 }, { 0.3, -0.4 }, { 0.05, 0.05 }, { -0.3, 0.4 }, { 0.45, 0.3 } };
+  gboolean any_water = FALSE, any_rock = FALSE;
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy;
+        guint32 h;
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_WATER)
+          continue;
+        centre (c, col, row, &cx, &cy);
+        h = hex_hash (col, row, 5);
+        for (int i = 0; i < 4; i++)
+          {
+            double x = cx + s * (waves[i][0] + 0.05 * jitter (h, i));
+            double y = cy + s * (waves[i][1] + 0.05 * jitter (h, i + 4));
+            double w = 0.12 * s;
+            cairo_move_to (cr, x - w, y);
+            cairo_curve_to (cr, x - w / 2, y - w / 2, x, y - w / 2, x, y);
+            cairo_curve_to (cr, x, y + w / 2, x + w / 2, y + w / 2, x + w, y);
+          }
+        any_water = TRUE;
+      }
+  if (any_water)
+    {
+      mu_set_rgba (cr, WATER_DARK, 0.6);
+      cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
+      cairo_stroke (cr);
+    }
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy;
+        guint32 h;
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_ROUGH)
+          continue;
+        centre (c, col, row, &cx, &cy);
+        h = hex_hash (col, row, 6);
+        for (int i = 0; i < 5; i++)
+          {
+            double x = cx + s * (rocks[i][0] + 0.05 * jitter (h, i));
+            double y = cy + s * (rocks[i][1] + 0.05 * jitter (h, i + 5));
+            double r = s * (0.09 + 0.03 * jitter (h, i + 2));
+            cairo_move_to (cr, x - r, y + r * 0.6);
+            cairo_line_to (cr, x - r * 0.3, y - r * 0.7);
+            cairo_line_to (cr, x + r * 0.4, y - r * 0.4);
+            cairo_line_to (cr, x + r, y + r * 0.6);
+            cairo_close_path (cr);
+          }
+        any_rock = TRUE;
+      }
+  if (any_rock)
+    {
+      mu_set_rgb (cr, 0xa08c66);
+      cairo_fill_preserve (cr);
+      mu_set_rgb (cr, 0x5a4a32);
+      cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / c->dev));
+      cairo_stroke (cr);
+    }
+}
+
+/* Contours ------------------------------------------------------------------------------- */
+
+static void
+draw_contours (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  /* Each hexside between two levels once, from the higher hex; a step of two
+   * or more levels gets a heavier line, as on printed boards. */
+  for (int heavy = 0; heavy < 2; heavy++)
+    {
+      gboolean any = FALSE;
+
+      for (int row = c->r0; row <= c->r1; row++)
+        for (int col = c->c0; col <= c->c1; col++)
+          {
+            const MuHexCell *cell = cell_at (c->map, col, row);
+            double cx = 0, cy = 0;
+            gboolean have_centre = FALSE;
+
+            for (int d = 0; d < 6; d++)
+              {
+                MuHex n = mu_hex_neighbour (&c->map->grid, (MuHex) { col, row }, d);
+                int diff;
+                double x1, y1, x2, y2;
+
+                if (!mu_hex_grid_contains (&c->map->grid, n))
+                  continue;
+                diff = cell->elevation - cell_at (c->map, n.col, n.row)->elevation;
+                if (diff <= 0 || (diff >= 2) != heavy)
+                  continue;
+                if (!have_centre)
+                  {
+                    centre (c, col, row, &cx, &cy);
+                    have_centre = TRUE;
+                  }
+                hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
+                cairo_move_to (cr, x1, y1);
+                cairo_line_to (cr, x2, y2);
+                any = TRUE;
+              }
+          }
+      if (!any)
+        continue;
+      mu_set_rgb (cr, CONTOUR_COLOUR);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, MAX ((heavy ? 0.1 : 0.055) * s, 0.6 / c->dev));
+      cairo_stroke (cr);
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+}
+
+/* Hexsides -------------------------------------------------------------------------------- */
+
+typedef void (*SideFunc) (Ctx *c, double x1, double y1, double x2, double y2,
+                          double cx, double cy, guint features, gpointer data);
+
+/* Calls func for every hexside near the view whose features match mask. */
+static gboolean
+for_each_side (Ctx      *c,
+               guint     mask,
+               SideFunc  func,
+               gpointer  data)
+{
+  const MuHexMap *map = c->map;
+  int stride = map->grid.cols + 2;
+  gboolean any = FALSE;
+
+  for (int row = MAX (0, c->r0 - 1); row <= MIN (map->grid.rows + 1, c->r1 + 1); row++)
+    for (int col = MAX (0, c->c0 - 1); col <= MIN (map->grid.cols + 1, c->c1 + 1); col++)
+      for (int d = 0; d < 3; d++)
+        {
+          guint f = map->sides[(row * stride + col) * 3 + d];
+          double cx, cy, x1, y1, x2, y2;
+
+          if (!(f & mask))
+            continue;
+          centre (c, col, row, &cx, &cy);
+          hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
+          func (c, x1, y1, x2, y2, cx, cy, f, data);
+          any = TRUE;
+        }
+  return any;
+}
+
+static void
+side_stream_path (Ctx *c, double x1, double y1, double x2, double y2,
+                  double cx, double cy, guint f, gpointer data)
+{
+  /* A gentle S bend along the hexside: meanders, yet joins its neighbours at
+   * the hex corners. */
+  double dx = x2 - x1, dy = y2 - y1;
+  double nx = -dy * 0.18, ny = dx * 0.18;
+
+  cairo_move_to (c->cr, x1, y1);
+  cairo_curve_to (c->cr, x1 + dx / 3 + nx, y1 + dy / 3 + ny, x1 + 2 * dx / 3 - nx, y1 + 2 * dy / 3 - ny, x2, y2);
+}
+
+static void
+side_crossing (Ctx *c, double x1, double y1, double x2, double y2,
+               double cx, double cy, guint f, gpointer data)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+  double mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+  double ux = (x2 - x1) / s, uy = (y2 - y1) / s; /* along the hexside, unit length */
+  double nx = -uy, ny = ux;                     /* across it */
+
+  if (f & MU_SIDE_BRIDGE)
+    {
+      double l = 0.34 * s, w = 0.13 * s;
+      cairo_move_to (cr, mx - nx * l + ux * w, my - ny * l + uy * w);
+      cairo_line_to (cr, mx + nx * l + ux * w, my + ny * l + uy * w);
+      cairo_line_to (cr, mx + nx * l - ux * w, my + ny * l - uy * w);
+      cairo_line_to (cr, mx - nx * l - ux * w, my - ny * l - uy * w);
+      cairo_close_path (cr);
+      mu_set_rgb (cr, 0xe9dcc0);
+      cairo_fill (cr);
+      for (int side = -1; side <= 1; side += 2)
+        {
+          double ox = ux * w * side, oy = uy * w * side;
+          cairo_move_to (cr, mx - nx * (l + 0.08 * s) + ox * 1.5, my - ny * (l + 0.08 * s) + oy * 1.5);
+          cairo_line_to (cr, mx - nx * l + ox, my - ny * l + oy);
+          cairo_line_to (cr, mx + nx * l + ox, my + ny * l + oy);
+          cairo_line_to (cr, mx + nx * (l + 0.08 * s) + ox * 1.5, my + ny * (l + 0.08 * s) + oy * 1.5);
+        }
+      mu_set_rgb (cr, 0x222222);
+      cairo_set_line_width (cr, MAX (0.05 * s, 0.6 / c->dev));
+      cairo_stroke (cr);
+    }
+  if (f & MU_SIDE_FORD)
+    {
+      double l = 0.3 * s;
+      for (int i = -2; i <= 2; i++)
+        {
+          double t = i * l / 2.5;
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, mx + nx * t, my + ny * t, 0.055 * s, 0, 2 * G_PI);
+        }
+      mu_set_rgb (cr, 0xc8a26a);
+      cairo_fill_preserve (cr);
+      mu_set_rgb (cr, 0x5a3d1c);
+      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+      cairo_stroke (cr);
+    }
+}
+
+static void
+side_hedge (Ctx *c, double x1, double y1, double x2, double y2,
+            double cx, double cy, guint f, gpointer data)
+{
+  if (!(f & MU_SIDE_HEDGE))
+    return;
+  for (int i = 0; i <= 6; i++)
+    {
+      double t = 0.08 + 0.84 * i / 6.0;
+      cairo_new_sub_path (c->cr);
+      cairo_arc (c->cr, x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, 0.075 * c->s, 0, 2 * G_PI);
+    }
+}
+
+static void
+side_wall (Ctx *c, double x1, double y1, double x2, double y2,
+           double cx, double cy, guint f, gpointer data)
+{
+  if (!(f & MU_SIDE_WALL))
+    return;
+  cairo_move_to (c->cr, x1 + (x2 - x1) * 0.06, y1 + (y2 - y1) * 0.06);
+  cairo_line_to (c->cr, x1 + (x2 - x1) * 0.94, y1 + (y2 - y1) * 0.94);
+}
+
+static void
+side_wall_stones (Ctx *c, double x1, double y1, double x2, double y2,
+                  double cx, double cy, guint f, gpointer data)
+{
+  double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
+  double nx = -dy / len * 0.06 * c->s, ny = dx / len * 0.06 * c->s;
+
+  if (!(f & MU_SIDE_WALL))
+    return;
+  for (int i = 1; i < 8; i++)
+    {
+      double t = 0.06 + 0.88 * i / 8.0;
+      cairo_move_to (c->cr, x1 + dx * t - nx, y1 + dy * t - ny);
+      cairo_line_to (c->cr, x1 + dx * t + nx, y1 + dy * t + ny);
+    }
+}
+
+static void
+side_fortification (Ctx *c, double x1, double y1, double x2, double y2,
+                    double cx, double cy, guint f, gpointer data)
+{
+  cairo_t *cr = c->cr;
+  double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
+  double ux = dx / len, uy = dy / len;
+  /* Teeth point away from the hex whose hexside this is: towards the side the
+   * works face. */
+  double vx = (x1 + x2) / 2 - cx, vy = (y1 + y2) / 2 - cy, vl = hypot (vx, vy);
+  double tooth = 0.16 * c->s;
+  int n = 5;
+  gboolean breached = (f & MU_SIDE_BREACHED) != 0;
+
+  if (!(f & (MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED)))
+    return;
+  vx /= vl;
+  vy /= vl;
+  /* A rampart along the hexside, drawn slightly on the defended side. */
+  x1 -= vx * 0.05 * c->s;
+  y1 -= vy * 0.05 * c->s;
+  for (int i = 0; i < n; i++)
+    {
+      double a = 0.05 + 0.9 * i / n, b = 0.05 + 0.9 * (i + 1) / n, m = (a + b) / 2;
+      if (breached && (i == n / 2))
+        continue;
+      cairo_move_to (cr, x1 + ux * len * a, y1 + uy * len * a);
+      cairo_line_to (cr, x1 + ux * len * m + vx * tooth, y1 + uy * len * m + vy * tooth);
+      cairo_line_to (cr, x1 + ux * len * b, y1 + uy * len * b);
+      cairo_close_path (cr);
+    }
+  mu_set_rgb (cr, breached ? 0x8a6a4a : 0x5b3a1a);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x2a1a0a);
+  cairo_set_line_width (cr, MAX (0.02 * c->s, 0.4 / c->dev));
+  cairo_stroke (cr);
+  if (breached)
+    {
+      double mx = x1 + ux * len * 0.5, my = y1 + uy * len * 0.5, r = 0.09 * c->s;
+      mu_render_star_path (cr, mx + vx * tooth * 0.4, my + vy * tooth * 0.4, r * 1.6, r * 0.7, 0.3);
+      mu_set_rgb (cr, 0xd0342c);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_hexside_streams (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+
+  if (!for_each_side (c, MU_SIDE_STREAM, side_stream_path, NULL))
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  mu_set_rgb (cr, WATER_DARK);
+  cairo_set_line_width (cr, 0.17 * c->s);
+  cairo_stroke_preserve (cr);
+  mu_set_rgb (cr, WATER_MID);
+  cairo_set_line_width (cr, 0.11 * c->s);
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+}
+
+static void
+draw_hexside_works (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  if (for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
+    {
+      mu_set_rgb (cr, 0x3f7a2a);
+      cairo_fill_preserve (cr);
+      mu_set_rgb (cr, 0x1f3d12);
+      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+      cairo_stroke (cr);
+    }
+  if (for_each_side (c, MU_SIDE_WALL, side_wall, NULL))
+    {
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      mu_set_rgb (cr, 0x3a3530);
+      cairo_set_line_width (cr, 0.15 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xa39c90);
+      cairo_set_line_width (cr, 0.1 * s);
+      cairo_stroke (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      for_each_side (c, MU_SIDE_WALL, side_wall_stones, NULL);
+      mu_set_rgb (cr, 0x3a3530);
+      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+      cairo_stroke (cr);
+    }
+  for_each_side (c, MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED, side_fortification, NULL);
+  cairo_new_path (cr);
+  for_each_side (c, MU_SIDE_FORD | MU_SIDE_BRIDGE, side_crossing, NULL);
+  cairo_new_path (cr);
+}
+
+/* Paths ---------------------------------------------------------------------------------------- */
+
+static gboolean
+path_points (const Ctx    *c,
+             const MuPath *p,
+             GArray       *xy)
+{
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  g_array_set_size (xy, 0);
+  if (!p->hexes || p->hexes->len < 2)
+    return FALSE;
+  for (guint i = 0; i < p->hexes->len; i++)
+    {
+      MuHex h = g_array_index (p->hexes, MuHex, i);
+      double x, y;
+      mu_hex_center (&c->map->grid, c->s, h, &x, &y);
+      g_array_append_val (xy, x);
+      g_array_append_val (xy, y);
+      x0 = MIN (x0, x);
+      y0 = MIN (y0, y);
+      x1 = MAX (x1, x);
+      y1 = MAX (y1, y);
+    }
+  if (c->have_clip &&
+      (x1 + c->s < c->clip.x || y1 + c->s < c->clip.y ||
+       x0 - c->s > c->clip.x + c->clip.width || y0 - c->s > c->clip.y + c->clip.height))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+stroke_kind (Ctx *c, MuPathKind kind)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  switch (kind)
+    {
+    case MU_PATH_RIVER:
+      mu_set_rgb (cr, WATER_DARK);
+      cairo_set_line_width (cr, 0.46 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, WATER_MID);
+      cairo_set_line_width (cr, 0.36 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgba (cr, WATER_LIGHT, 0.7);
+      cairo_set_line_width (cr, 0.1 * s);
+      cairo_stroke (cr);
+      break;
+    case MU_PATH_STREAM:
+      mu_set_rgb (cr, WATER_DARK);
+      cairo_set_line_width (cr, 0.17 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, WATER_MID);
+      cairo_set_line_width (cr, 0.11 * s);
+      cairo_stroke (cr);
+      break;
+    case MU_PATH_LOCAL_ROAD:
+      mu_set_rgb (cr, 0x6b4a2a);
+      cairo_set_line_width (cr, 0.15 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xe6c48c);
+      cairo_set_line_width (cr, 0.09 * s);
+      cairo_stroke (cr);
+      break;
+    case MU_PATH_TURNPIKE:
+      mu_set_rgb (cr, 0x1e1a16);
+      cairo_set_line_width (cr, 0.24 * s);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0xc8402c);
+      cairo_set_line_width (cr, 0.16 * s);
+      cairo_stroke (cr);
+      break;
+    case MU_PATH_RAILROAD:
+      {
+        cairo_path_t *path = cairo_copy_path (cr);
+        mu_set_rgb (cr, 0x1a1a1a);
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_line_width (cr, MAX (0.04 * s, 0.5 / c->dev));
+        mu_render_stroke_ties (cr, 0.2 * s, 0.26 * s);
+        cairo_append_path (cr, path);
+        cairo_path_destroy (path);
+        cairo_set_line_width (cr, MAX (0.07 * s, 0.6 / c->dev));
+        cairo_stroke (cr);
+      }
+      break;
+    default:
+      cairo_new_path (cr);
+      break;
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+}
+
+static void
+draw_paths (Ctx        *c,
+            MuPathKind  kind)
+{
+  g_autoptr(GArray) xy = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < c->map->paths->len; i++)
+    {
+      const MuPath *p = g_ptr_array_index (c->map->paths, i);
+
+      if (p->kind != kind || !path_points (c, p, xy))
+        continue;
+      mu_render_smooth_path (c->cr, (const double *) xy->data, xy->len / 2);
+      any = TRUE;
+    }
+  /* All paths of a kind stroked together, so crossings of one kind merge. */
+  if (any)
+    stroke_kind (c, kind);
+}
+
+/* Hex features ------------------------------------------------------------------------------------ */
+
+static void
+draw_fort_ring (Ctx    *c,
+                double  cx,
+                double  cy,
+                double  scale,
+                gboolean dashed)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  for (int k = 0; k < 6; k++)
+    {
+      double ax = cx + c->corner[k][0] * scale, ay = cy + c->corner[k][1] * scale;
+      double bx = cx + c->corner[(k + 1) % 6][0] * scale, by = cy + c->corner[(k + 1) % 6][1] * scale;
+      double dx = bx - ax, dy = by - ay, len = hypot (dx, dy);
+      double ox = ((ax + bx) / 2 - cx), oy = ((ay + by) / 2 - cy), ol = hypot (ox, oy);
+      int n = 3;
+
+      ox /= ol;
+      oy /= ol;
+      for (int i = 0; i < n; i++)
+        {
+          double a = (double) i / n, b = (double) (i + 1) / n, m = (a + b) / 2;
+          if (dashed && (i % 2))
+            continue;
+          cairo_move_to (cr, ax + dx * a, ay + dy * a);
+          cairo_line_to (cr, ax + dx * m + ox * 0.13 * s, ay + dy * m + oy * 0.13 * s);
+          cairo_line_to (cr, ax + dx * b, ay + dy * b);
+          cairo_close_path (cr);
+        }
+      (void) len;
+    }
+  mu_set_rgb (cr, 0x5b3a1a);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x2a1a0a);
+  cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+  cairo_stroke (cr);
+}
+
+static void
+draw_building (Ctx *c, double x, double y, double w, double h)
+{
+  cairo_rectangle (c->cr, x - w / 2, y - h / 2, w, h);
+  mu_set_rgb (c->cr, 0x2a2420);
+  cairo_fill (c->cr);
+}
+
+static void
+draw_hex_features (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double s = c->s;
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        const MuHexCell *cell = cell_at (c->map, col, row);
+        guint f = cell->features;
+        double cx, cy;
+
+        if (f == 0)
+          continue;
+        centre (c, col, row, &cx, &cy);
+
+        if ((f & MU_HEX_FEATURE_STREAM) &&
+            !(links_of (c, MU_PATH_STREAM, col, row) | links_of (c, MU_PATH_RIVER, col, row)))
+          {
+            /* A brook that rises and ends within the hex. */
+            cairo_move_to (cr, cx - 0.6 * s, cy + 0.15 * s);
+            cairo_curve_to (cr, cx - 0.3 * s, cy - 0.35 * s, cx + 0.1 * s, cy + 0.4 * s, cx + 0.6 * s, cy - 0.1 * s);
+            cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+            mu_set_rgb (cr, WATER_DARK);
+            cairo_set_line_width (cr, 0.15 * s);
+            cairo_stroke_preserve (cr);
+            mu_set_rgb (cr, WATER_MID);
+            cairo_set_line_width (cr, 0.09 * s);
+            cairo_stroke (cr);
+            cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+          }
+        if (f & MU_HEX_FEATURE_IMPASSABLE)
+          {
+            cairo_save (cr);
+            hex_path (c, cx, cy, 0.95);
+            cairo_clip (cr);
+            for (int i = -6; i <= 6; i++)
+              {
+                cairo_move_to (cr, cx + i * 0.18 * s - s, cy - s);
+                cairo_line_to (cr, cx + i * 0.18 * s + s, cy + s);
+              }
+            mu_set_rgba (cr, 0x4a2a2a, 0.7);
+            cairo_set_line_width (cr, 0.04 * s);
+            cairo_stroke (cr);
+            cairo_restore (cr);
+          }
+        if (f & MU_HEX_FEATURE_BUILDINGS)
+          {
+            guint32 h = hex_hash (col, row, 7);
+            double ox = 0.25 * s * jitter (h, 1), oy = 0.2 * s * jitter (h, 2);
+            draw_building (c, cx + ox, cy + oy, 0.22 * s, 0.15 * s);
+            draw_building (c, cx + ox + 0.22 * s, cy + oy + 0.12 * s, 0.12 * s, 0.12 * s);
+          }
+        if (f & MU_HEX_FEATURE_FORTIFIED_BUILDING)
+          {
+            draw_building (c, cx, cy, 0.3 * s, 0.22 * s);
+            draw_fort_ring (c, cx, cy, 0.45, FALSE);
+          }
+        if (f & MU_HEX_FEATURE_FORTIFICATION)
+          draw_fort_ring (c, cx, cy, 0.72, FALSE);
+        else if (f & MU_HEX_FEATURE_PREPARED_DEFENCE)
+          draw_fort_ring (c, cx, cy, 0.72, TRUE);
+        if (f & (MU_HEX_FEATURE_BRIDGE | MU_HEX_FEATURE_FORD))
+          {
+            double a = crossing_angle (c, col, row);
+            double ux = cos (a), uy = sin (a), nx = -uy, ny = ux;
+            double l = 0.5 * s, w = 0.14 * s;
+
+            if (f & MU_HEX_FEATURE_BRIDGE)
+              {
+                cairo_move_to (cr, cx - ux * l + nx * w, cy - uy * l + ny * w);
+                cairo_line_to (cr, cx + ux * l + nx * w, cy + uy * l + ny * w);
+                cairo_line_to (cr, cx + ux * l - nx * w, cy + uy * l - ny * w);
+                cairo_line_to (cr, cx - ux * l - nx * w, cy - uy * l - ny * w);
+                cairo_close_path (cr);
+                mu_set_rgb (cr, 0xe9dcc0);
+                cairo_fill (cr);
+                for (int side = -1; side <= 1; side += 2)
+                  {
+                    double ox = nx * w * side, oy = ny * w * side;
+                    cairo_move_to (cr, cx - ux * (l + 0.1 * s) + ox * 1.6, cy - uy * (l + 0.1 * s) + oy * 1.6);
+                    cairo_line_to (cr, cx - ux * l + ox, cy - uy * l + oy);
+                    cairo_line_to (cr, cx + ux * l + ox, cy + uy * l + oy);
+                    cairo_line_to (cr, cx + ux * (l + 0.1 * s) + ox * 1.6, cy + uy * (l + 0.1 * s) + oy * 1.6);
+                  }
+                mu_set_rgb (cr, 0x222222);
+                cairo_set_line_width (cr, MAX (0.06 * s, 0.6 / c->dev));
+                cairo_stroke (cr);
+              }
+            else
+              {
+                for (int i = -3; i <= 3; i++)
+                  {
+                    cairo_new_sub_path (cr);
+                    cairo_arc (cr, cx + ux * i * 0.13 * s, cy + uy * i * 0.13 * s, 0.06 * s, 0, 2 * G_PI);
+                  }
+                mu_set_rgb (cr, 0xc8a26a);
+                cairo_fill_preserve (cr);
+                mu_set_rgb (cr, 0x5a3d1c);
+                cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+                cairo_stroke (cr);
+              }
+          }
+      }
+}
+
+/* Grid, numbers, labels, objectives ------------------------------------------------------------------ */
+
+static void
+draw_grid (Ctx *c)
+{
+  cairo_t *cr = c->cr;
+  double bw, bh;
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx, cy;
+        centre (c, col, row, &cx, &cy);
+        for (int d = 0; d < 6; d++)
+          {
+            if (d >= 3 && mu_hex_grid_contains (&c->map->grid,
+                                                mu_hex_neighbour (&c->map->grid, (MuHex) { col, row }, d)))
+              continue;
+            cairo_move_to (cr, cx + c->corner[d][0], cy + c->corner[d][1]);
+            cairo_line_to (cr, cx + c->corner[(d + 1) % 6][0], cy + c->corner[(d + 1) % 6][1]);
+          }
+      }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  mu_set_rgba (cr, 0x1a1a10, 0.55);
+  cairo_set_line_width (cr, MAX (0.03 * c->s, 0.7 / c->dev));
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+
+  mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
+  cairo_rectangle (cr, 0, 0, bw, bh);
+  mu_set_rgb (cr, 0x2a2418);
+  cairo_set_line_width (cr, MAX (0.08 * c->s, 1.0 / c->dev));
+  cairo_stroke (cr);
+}
+
+static void
+draw_coordinates (Ctx    *c,
+                  MuText *text)
+{
+  double s = c->s;
+  double dy = c->map->grid.orientation == MU_HEX_FLAT_TOP ? -0.84 * s : -0.78 * s;
+  double px = c->map->grid.orientation == MU_HEX_FLAT_TOP ? 0.25 * s : 0.23 * s;
+
+  mu_set_rgba (c->cr, 0x2a2418, 0.85);
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        char buf[16];
+        double cx, cy;
+        centre (c, col, row, &cx, &cy);
+        mu_hex_format (&c->map->grid, (MuHex) { col, row }, buf, sizeof buf);
+        mu_text_draw (text, MU_FONT_SANS, px, buf, cx, cy + dy, 0.5, 0.0, 0);
+      }
+}
+
+static void
+draw_labels (Ctx    *c,
+             MuText *text)
+{
+  for (guint i = 0; i < c->map->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (c->map->labels, i);
+      double cx, cy, px = 0.5 * c->s * (l->scale > 0 ? l->scale : 1.0);
+
+      if (!l->text)
+        continue;
+      mu_hex_center (&c->map->grid, c->s, l->hex, &cx, &cy);
+      cx += l->dx * c->s;
+      cy += l->dy * c->s;
+      if (c->have_clip &&
+          (cx + 8 * px < c->clip.x || cx - 8 * px > c->clip.x + c->clip.width ||
+           cy + 2 * px < c->clip.y || cy - 2 * px > c->clip.y + c->clip.height))
+        continue;
+      mu_text_draw_halo (text, MU_FONT_SERIF_ITALIC, px, l->text, cx, cy, 0.5, 0.5,
+                         0x1e150c, 0xf6f1dc, 0.22 * px);
+    }
+}
+
+void
+mu_render_objective_symbol (cairo_t *cr,
+                            double   cx,
+                            double   cy,
+                            double   r,
+                            guint32  ring,
+                            gboolean owned)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  mu_set_rgb (cr, owned ? ring : 0xf4f0e4);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x1a1a1a);
+  cairo_set_line_width (cr, 0.06 * r);
+  cairo_stroke (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, r * 0.74, 0, 2 * G_PI);
+  mu_set_rgb (cr, owned ? mu_colour_mix (ring, 0x000000, 0.45) : 0x9a9a9a);
+  cairo_fill (cr);
+  mu_render_star_path (cr, cx, cy, r * 0.68, r * 0.28, 0);
+  mu_set_rgb (cr, 0xffffff);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x1a1a1a);
+  cairo_set_line_width (cr, 0.05 * r);
+  cairo_stroke (cr);
+}
+
+static void
+draw_objectives (Ctx               *c,
+                 const char *const *owners)
+{
+  for (guint i = 0; i < c->scenario->objectives->len; i++)
+    {
+      const MuObjective *obj = g_ptr_array_index (c->scenario->objectives, i);
+      const char *owner = owners ? owners[i] : obj->owner;
+      double cx, cy, r = 0.42 * c->s;
+
+      if (!mu_hex_grid_contains (&c->map->grid, obj->hex))
+        continue;
+      mu_hex_center (&c->map->grid, c->s, obj->hex, &cx, &cy);
+      if (c->have_clip &&
+          (cx + r < c->clip.x || cx - r > c->clip.x + c->clip.width ||
+           cy + r < c->clip.y || cy - r > c->clip.y + c->clip.height))
+        continue;
+      /* Objectives sit at the lower part of the hex, clear of the counters' numbers. */
+      mu_render_objective_symbol (c->cr, cx, cy, r, mu_render_side_colour (c->scenario, owner),
+                                  owner != NULL);
+    }
+}
+
+void
+mu_render_hex_terrain (cairo_t               *cr,
+                       const MuScenario      *scenario,
+                       const MuRenderOptions *options,
+                       const char *const     *objective_owner)
+{
+  Ctx c = { 0 };
+  MuText text;
+
+  c.cr = cr;
+  c.scenario = scenario;
+  c.map = scenario->hex_map;
+  c.o = options;
+  c.s = options->hex_size > 0 ? options->hex_size : 32.0;
+  c.dev = mu_render_device_scale (cr, options);
+  c.have_clip = mu_render_get_clip (options, &c.clip);
+  for (int k = 0; k < 6; k++)
+    {
+      double a = (c.map->grid.orientation == MU_HEX_FLAT_TOP ? 240.0 : 210.0) + 60.0 * k;
+      c.corner[k][0] = c.s * cos (a * G_PI / 180.0);
+      c.corner[k][1] = c.s * sin (a * G_PI / 180.0);
+    }
+  mu_render_hex_range (c.map, c.s, options, 1, &c.c0, &c.c1, &c.r0, &c.r1);
+  build_links (&c);
+
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  cairo_new_path (cr);
+
+  draw_ground (&c);
+  if (symbols_visible (&c))
+    {
+      draw_fields (&c);
+      draw_marsh (&c);
+      draw_water_and_rough (&c);
+      draw_settlements (&c);
+      draw_woods (&c);
+    }
+  draw_contours (&c);
+  draw_hexside_streams (&c);
+  draw_paths (&c, MU_PATH_STREAM);
+  draw_paths (&c, MU_PATH_RIVER);
+  draw_paths (&c, MU_PATH_LOCAL_ROAD);
+  draw_paths (&c, MU_PATH_TURNPIKE);
+  draw_paths (&c, MU_PATH_RAILROAD);
+  draw_hex_features (&c);
+  draw_hexside_works (&c);
+  if (options->show_grid)
+    draw_grid (&c);
+
+  mu_text_init (&text, cr);
+  if (options->show_coordinates && c.s * c.dev >= 18.0)
+    draw_coordinates (&c, &text);
+  draw_objectives (&c, objective_owner);
+  draw_labels (&c, &text);
+  mu_text_clear (&text);
+
+  cairo_restore (cr);
+  for (int k = 0; k < MU_PATH_N; k++)
+    g_free (c.links[k]);
+}

@@ -1,0 +1,411 @@
+#define G_LOG_DOMAIN "test-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "mu-render.h"
+
+/* Pixels of an ARGB32 surface as 0xRRGGBB (surfaces here are opaque). */
+static guint32
+pixel (cairo_surface_t *surface,
+       int              x,
+       int              y)
+{
+  const guint32 *data;
+  int stride;
+
+  cairo_surface_flush (surface);
+  data = (const guint32 *) cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface) / 4;
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
+  return data[y * stride + x] & 0xffffff;
+}
+
+static gboolean
+colour_near (guint32 a,
+             guint32 b,
+             int     tolerance)
+{
+  for (int shift = 0; shift <= 16; shift += 8)
+    if (abs ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > tolerance)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+greenish (guint32 c)
+{
+  int r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+  return g > r + 10 && g > b + 10;
+}
+
+static gboolean
+bluish (guint32 c)
+{
+  int r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+  return b > r + 30 && b >= g;
+}
+
+static MuScenario *
+small_board (MuHexOrientation orientation)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 6, 5, orientation, MU_HEX_OFFSET_EVEN);
+
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb4b4b4));
+  return s;
+}
+
+static cairo_surface_t *
+render_board (const MuScenario      *s,
+              const MuRenderOptions *o,
+              double                 device_scale)
+{
+  double w, h;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  mu_render_board_size (s, o, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w * device_scale),
+                                        (int) ceil (h * device_scale));
+  cairo_surface_set_device_scale (surface, device_scale, device_scale);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_scenario (cr, s, o);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static void
+test_woodland_centre (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuRenderOptions o;
+  double sizes[] = { 6, 32 };
+
+  mu_hex_map_cell (s->hex_map, (MuHex) { 3, 3 })->terrain = MU_TERRAIN_WOODLAND;
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      cairo_surface_t *surface;
+      double x, y;
+
+      mu_render_options_init (&o);
+      o.hex_size = sizes[i];
+      o.show_coordinates = FALSE;
+      surface = render_board (s, &o, 1.0);
+      mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 3, 3 }, &x, &y);
+      g_assert_true (greenish (pixel (surface, (int) x, (int) y)));
+      mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 2, 2 }, &x, &y);
+      g_assert_false (greenish (pixel (surface, (int) x, (int) y)));
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+test_grid_lines (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuRenderOptions o;
+  double x1, y1, x2, y2;
+  guint32 with, without, open;
+
+  mu_render_options_init (&o);
+  o.hex_size = 40;
+  o.show_coordinates = FALSE;
+  /* The midpoint of the hexside between 0303 and its north-east neighbour. */
+  mu_hexside_endpoints (&s->hex_map->grid, o.hex_size, (MuHex) { 3, 3 }, 1, &x1, &y1, &x2, &y2);
+  {
+    cairo_surface_t *a = render_board (s, &o, 1.0);
+    with = pixel (a, (int) floor ((x1 + x2) / 2), (int) floor ((y1 + y2) / 2));
+    open = pixel (a, (int) ((x1 + x2) / 2 - 12), (int) ((y1 + y2) / 2 + 8));
+    cairo_surface_destroy (a);
+  }
+  o.show_grid = FALSE;
+  {
+    cairo_surface_t *b = render_board (s, &o, 1.0);
+    without = pixel (b, (int) floor ((x1 + x2) / 2), (int) floor ((y1 + y2) / 2));
+    cairo_surface_destroy (b);
+  }
+  g_assert_true (colour_near (without, open, 3));
+  g_assert_false (colour_near (with, open, 20));
+  g_assert_cmpint ((with >> 8) & 0xff, <, (open >> 8) & 0xff);
+}
+
+static void
+test_clip (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_POINTY_TOP);
+  g_autoptr(GArray) pieces = NULL;
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  MuRenderOptions o;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int changed = 0;
+  const int cx = 37, cy = 41, cw = 90, ch = 70;
+
+  c->range = 2;
+  c->attack = 4;
+  c->strength = 5;
+  c->place.kind = MU_PLACE_HEX;
+  c->place.hex = (MuHex) { 2, 2 };
+  g_ptr_array_add (s->counters, c);
+  mu_hex_map_cell (s->hex_map, (MuHex) { 2, 3 })->terrain = MU_TERRAIN_WOODLAND;
+  mu_render_options_init (&o);
+  o.hex_size = 30;
+  o.clip_x = cx;
+  o.clip_y = cy;
+  o.clip_width = cw;
+  o.clip_height = ch;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_scenario (cr, s, &o);
+  cairo_destroy (cr);
+  for (int y = 0; y < 300; y++)
+    for (int x = 0; x < 400; x++)
+      {
+        gboolean inside = x >= cx && x < cx + cw && y >= cy && y < cy + ch;
+        guint32 p = pixel (surface, x, y);
+        if (!inside)
+          g_assert_cmphex (p, ==, 0xff00ff);
+        else if (p != 0xff00ff)
+          changed++;
+      }
+  g_assert_cmpint (changed, ==, cw * ch);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_orientations (void)
+{
+  MuHexOrientation orientations[] = { MU_HEX_FLAT_TOP, MU_HEX_POINTY_TOP };
+
+  for (guint i = 0; i < G_N_ELEMENTS (orientations); i++)
+    {
+      g_autoptr(MuScenario) s = small_board (orientations[i]);
+      MuRenderOptions o;
+      cairo_surface_t *surface;
+      double w, h;
+
+      for (int row = 1; row <= 5; row++)
+        for (int col = 1; col <= 6; col++)
+          mu_hex_map_cell (s->hex_map, (MuHex) { col, row })->terrain =
+            (col + row) % 2 ? MU_TERRAIN_WATER : MU_TERRAIN_WOODLAND;
+      mu_render_options_init (&o);
+      o.hex_size = 8;   /* small: plain ground colours, no symbols */
+      surface = render_board (s, &o, 1.0);
+      mu_render_board_size (s, &o, &w, &h);
+      if (orientations[i] == MU_HEX_FLAT_TOP)
+        g_assert_cmpfloat (fabs (w - o.hex_size * (1.5 * 6 + 0.5)), <, 1e-9);
+      else
+        g_assert_cmpfloat (fabs (h - o.hex_size * (1.5 * 5 + 0.5)), <, 1e-9);
+      for (int row = 1; row <= 5; row++)
+        for (int col = 1; col <= 6; col++)
+          {
+            double x, y;
+            guint32 p;
+            mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { col, row }, &x, &y);
+            p = pixel (surface, (int) x, (int) y);
+            if ((col + row) % 2)
+              g_assert_true (bluish (p));
+            else
+              g_assert_true (greenish (p));
+          }
+      /* Nothing but the board: the paper margin has no magenta left. */
+      g_assert_cmphex (pixel (surface, 0, 0), !=, 0xff00ff);
+      g_assert_cmphex (pixel (surface, (int) w - 1, (int) h - 1), !=, 0xff00ff);
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+test_hidpi (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuRenderOptions o;
+  cairo_surface_t *surface;
+  double x, y, w, h;
+
+  mu_hex_map_cell (s->hex_map, (MuHex) { 4, 2 })->terrain = MU_TERRAIN_WATER;
+  mu_render_options_init (&o);
+  o.hex_size = 12;
+  o.device_scale = 2;
+  surface = render_board (s, &o, 2.0);
+  mu_render_board_size (s, &o, &w, &h);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, (int) ceil (2 * w));
+  mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 4, 2 }, &x, &y);
+  g_assert_true (bluish (pixel (surface, (int) (2 * x), (int) (2 * y))));
+  mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 1, 1 }, &x, &y);
+  g_assert_false (bluish (pixel (surface, (int) (2 * x), (int) (2 * y))));
+  g_assert_cmphex (pixel (surface, (int) (2 * w) - 1, (int) (2 * h) - 1), !=, 0xff00ff);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_counter_colours (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuCounter *u = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  MuCounter *r = mu_counter_new (MU_COUNTER_UNIT, "r1", "csa");
+  MuCounterStyle styles[] = { MU_COUNTER_STYLE_CLASSIC, MU_COUNTER_STYLE_NATO };
+
+  u->range = 2, u->attack = 4, u->strength = 5, u->identity = 1;
+  u->abilities = MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER;
+  *r = *u;
+  r->id = g_strdup ("r1");
+  r->side = g_strdup ("csa");
+  r->name = r->note = r->parent = r->place.reserve = NULL;
+  r->extra = (MuExtra) { 0 };
+  r->arm = MU_ARM_ARTILLERY;
+  g_ptr_array_add (s->counters, u);
+  g_ptr_array_add (s->counters, r);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 100);
+      cairo_t *cr = cairo_create (surface);
+      const double size = 64;
+
+      cairo_set_source_rgb (cr, 1, 0, 1);
+      cairo_paint (cr);
+      mu_render_counter (cr, s, u, styles[i], 10, 10, size);
+      mu_render_counter (cr, s, r, styles[i], 110, 10, size);
+      cairo_destroy (cr);
+      /* Near the top-left corner, clear of the number and the pictures. */
+      g_assert_true (colour_near (pixel (surface, 10 + 8, 10 + 16), 0x9cc3e6, 4));
+      g_assert_true (colour_near (pixel (surface, 110 + 8, 10 + 16), 0xb4b4b4, 4));
+      /* Outside the counters (and their shadows) nothing is drawn. */
+      g_assert_cmphex (pixel (surface, 5, 5), ==, 0xff00ff);
+      g_assert_cmphex (pixel (surface, 95, 50), ==, 0xff00ff);
+      cairo_surface_destroy (surface);
+    }
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuSide, mu_side_free)
+
+static void
+test_markers (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 60, 60);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(MuSide) side = mu_side_new ("usa", "Union", 0x9cc3e6);
+
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_marker (cr, MU_MARKER_NIC, side, 5, 5, 50);
+  cairo_destroy (cr);
+  g_assert_true (colour_near (pixel (surface, 5 + 6, 5 + 6), 0xf2d23c, 24));
+  cairo_surface_destroy (surface);
+}
+
+
+static void
+test_stacks (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuRenderOptions o;
+  MuPiece pieces[3] = { 0 };
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  double x0, y0, w0, h0, x1, y1, w1, h1, cx, cy;
+
+  g_ptr_array_add (s->counters, c);
+  mu_render_options_init (&o);
+  o.hex_size = 30;
+  for (int i = 0; i < 3; i++)
+    {
+      pieces[i].counter = c;
+      pieces[i].hex = i < 2 ? (MuHex) { 3, 3 } : (MuHex) { 5, 2 };
+    }
+  mu_render_piece_bounds (s, &o, pieces, 3, 0, &x0, &y0, &w0, &h0);
+  mu_render_piece_bounds (s, &o, pieces, 3, 1, &x1, &y1, &w1, &h1);
+  g_assert_cmpfloat (w0, ==, mu_render_counter_size (&o));
+  /* The upper counter is offset up and right, so both show. */
+  g_assert_cmpfloat (x1, >, x0);
+  g_assert_cmpfloat (y1, <, y0);
+  g_assert_cmpint (mu_render_piece_at (s, &o, pieces, 3, x1 + w1 / 2, y1 + h1 / 2), ==, 1);
+  g_assert_cmpint (mu_render_piece_at (s, &o, pieces, 3, x0 + 1, y0 + h0 - 1), ==, 0);
+  /* A lone counter sits centred on its hex. */
+  mu_render_piece_bounds (s, &o, pieces, 3, 2, &x0, &y0, &w0, &h0);
+  mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 5, 2 }, &cx, &cy);
+  g_assert_cmpfloat (fabs (x0 + w0 / 2 - cx), <, 1e-9);
+  g_assert_cmpfloat (fabs (y0 + h0 / 2 - cy), <, 1e-9);
+  g_assert_cmpint (mu_render_piece_at (s, &o, pieces, 3, 0, 0), ==, -1);
+}
+
+static void
+test_table (void)
+{
+  g_autoptr(MuScenario) s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  MuArea *woods = mu_area_new (MU_AREA_WOODS);
+  MuRenderOptions o;
+  MuPiece piece = { 0 };
+  double bw, bd, x, y, w, h;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autofree char *ruler = NULL;
+  MuPoint pts[] = { { 2, 2 }, { 12, 2 }, { 12, 10 }, { 2, 10 } };
+
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+  c->strength = 4;
+  g_ptr_array_add (s->counters, c);
+  g_array_append_vals (woods->points, pts, 4);
+  g_ptr_array_add (s->table->areas, woods);
+
+  mu_render_base_size (s->table, MU_ARM_INFANTRY, &bw, &bd);
+  g_assert_cmpfloat (fabs (bw - 40 / 25.4), <, 1e-9);
+  mu_render_options_init (&o);
+  o.table_scale = 10;
+  piece.counter = c;
+  piece.pos = (MuPoint) { 30, 20 };
+  piece.formation = MU_FORMATION_LINE;
+  mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
+  g_assert_cmpfloat (fabs (w - 4 * bw * 10), <, 1e-6);
+  g_assert_cmpfloat (fabs (h - bd * 10), <, 1e-6);
+  /* Facing 90 degrees turns the line into a file across the table. */
+  piece.facing = 90;
+  mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
+  g_assert_cmpfloat (fabs (h - 4 * bw * 10), <, 1e-6);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 480, 360);
+  cr = cairo_create (surface);
+  mu_render_terrain (cr, s, &o, NULL);
+  mu_render_pieces (cr, s, &o, &piece, 1);
+  cairo_destroy (cr);
+  /* Inside the woods area green; the unit's base in its side colour at an edge. */
+  g_assert_true (greenish (pixel (surface, 70, 60)));
+  g_assert_false (greenish (pixel (surface, 400, 320)));
+  {
+    /* Facing 90: the unit's back is to the left, its first base at the top. */
+    guint32 p = pixel (surface, (int) ((30 - 0.35 * bd) * 10), (int) ((20 - 1.9 * bw) * 10));
+    g_assert_true (colour_near (p, 0x9cc3e6, 40));
+  }
+  cairo_surface_destroy (surface);
+
+  ruler = mu_render_ruler_text (s, (MuPoint) { 0, 0 }, (MuPoint) { 3, 4 });
+  g_assert_cmpstr (ruler, ==, "5.0 in");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/terrain/woodland-centre", test_woodland_centre);
+  g_test_add_func ("/render/terrain/grid-lines", test_grid_lines);
+  g_test_add_func ("/render/terrain/orientations", test_orientations);
+  g_test_add_func ("/render/terrain/hidpi", test_hidpi);
+  g_test_add_func ("/render/clip/nothing-outside", test_clip);
+  g_test_add_func ("/render/counter/side-colour", test_counter_colours);
+  g_test_add_func ("/render/counter/marker", test_markers);
+  g_test_add_func ("/render/pieces/stacks", test_stacks);
+  g_test_add_func ("/render/table/bases-and-ruler", test_table);
+  return g_test_run ();
+}
