@@ -9,12 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Commands that need the renderer (built unless -Drender=false). */
+#ifdef MU_HAVE_RENDER
+#define MU_CLI_RENDER_COMMANDS(X) \
+  X ("bench", mu_cli_bench, N_("Time the renderer: muster-cli bench render"))
+#else
+#define MU_CLI_RENDER_COMMANDS(X)
+#endif
+
 /* Each subcommand lives in its own file, mu-cli-NAME.c, and is listed here. */
 #define MU_CLI_COMMANDS(X) \
   /* X (name, function, summary) */ \
   X ("validate", mu_cli_validate, N_("Check scenario files and print every problem")) \
   X ("format", mu_cli_format, N_("Rewrite a scenario in the canonical form")) \
-  X ("info", mu_cli_info, N_("Summarise a scenario"))
+  X ("info", mu_cli_info, N_("Summarise a scenario")) \
+  MU_CLI_RENDER_COMMANDS (X)
 
 #define DECLARE(name, fn, summary) int fn (int argc, char **argv);
 MU_CLI_COMMANDS (DECLARE)

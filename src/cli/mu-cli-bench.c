@@ -1,0 +1,669 @@
+/* mu-cli-bench.c: muster-cli bench render
+ *
+ * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
+ * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
+ * per measure:
+ *
+ *   cold      a full frame at 32 px hexes, nothing cached
+ *   pan       a frame while panning: the terrain comes from a cached surface
+ *             (one blit), the counters are drawn over it
+ *   overview  the whole board fitted to the window
+ *
+ * --save DIR writes the frames as PNG; --export FILE writes the whole board at
+ * 32 px hexes (PNG, SVG or PDF by extension); --tmx DIR writes an equivalent
+ * Tiled map (staggered hexagonal, three tile layers) for comparison with
+ * tmxrasterizer.
+ */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include "muster-cli.h"
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mu-render.h"
+
+int mu_cli_bench (int argc, char **argv);
+
+#define BOARD 100
+#define VIEW_W 1920
+#define VIEW_H 1080
+#define MU_SQRT3_TMX 1.7320508075688772
+
+/* Synthetic board ------------------------------------------------------------------------ */
+
+static double
+noise (guint32 seed, double x, double y)
+{
+  /* Value noise: smooth random hills from a hashed lattice. */
+  int xi = (int) floor (x), yi = (int) floor (y);
+  double fx = x - xi, fy = y - yi, v[4];
+
+  for (int i = 0; i < 4; i++)
+    {
+      guint32 h = (guint32) (xi + (i & 1)) * 73856093u ^ (guint32) (yi + (i >> 1)) * 19349663u ^ seed * 83492791u;
+      h ^= h >> 13;
+      h *= 0x5bd1e995u;
+      h ^= h >> 15;
+      v[i] = (h & 0xffff) / 65535.0;
+    }
+  fx = fx * fx * (3 - 2 * fx);
+  fy = fy * fy * (3 - 2 * fy);
+  return (v[0] * (1 - fx) + v[1] * fx) * (1 - fy) + (v[2] * (1 - fx) + v[3] * fx) * fy;
+}
+
+static double
+fractal (guint32 seed, double x, double y)
+{
+  return 0.6 * noise (seed, x / 14, y / 14) + 0.3 * noise (seed + 1, x / 6, y / 6) +
+         0.1 * noise (seed + 2, x / 3, y / 3);
+}
+
+/* A walk of adjacent hexes from a towards b, wandering a little. */
+static MuPath *
+walk (const MuHexGrid *grid, GRand *rand, MuPathKind kind, MuHex a, MuHex b)
+{
+  MuPath *p = mu_path_new (kind);
+  MuHex h = a;
+  int guard = 0;
+
+  g_array_append_val (p->hexes, h);
+  while (!mu_hex_equal (h, b) && guard++ < 1000)
+    {
+      int best = -1, second = -1, bd = G_MAXINT, sd = G_MAXINT;
+
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex n = mu_hex_neighbour (grid, h, d);
+          int dist;
+          if (!mu_hex_grid_contains (grid, n))
+            continue;
+          dist = mu_hex_distance (grid, n, b);
+          if (dist < bd)
+            {
+              second = best, sd = bd;
+              best = d, bd = dist;
+            }
+          else if (dist < sd)
+            second = d, sd = dist;
+        }
+      if (best < 0)
+        break;
+      if (second >= 0 && sd <= bd + 1 && g_rand_int_range (rand, 0, 100) < 30)
+        best = second;
+      h = mu_hex_neighbour (grid, h, best);
+      g_array_append_val (p->hexes, h);
+    }
+  return p;
+}
+
+static MuHex
+random_hex (GRand *rand, int margin)
+{
+  return (MuHex) { g_rand_int_range (rand, 1 + margin, BOARD + 1 - margin),
+                   g_rand_int_range (rand, 1 + margin, BOARD + 1 - margin) };
+}
+
+static MuScenario *
+synthetic_board (void)
+{
+  static const char *towns[] = {
+    "Centreville", "Manassas Junction", "Sudley Springs", "Groveton", "Gainesville",
+    "New Market", "Blackburn's Ford", "Mitchell's Ford", "Stone Bridge", "Henry Hill",
+    "Matthews Hill", "Chinn Ridge", "Portici", "Lewis Ford", "Ball's Ford", "Cub Run",
+    "Bull Run", "Youngs Branch", "Holkum Branch", "Dogan Ridge",
+  };
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", BOARD, BOARD, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  MuHexMap *map = s->hex_map;
+  const MuHexGrid *grid = &map->grid;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1861);
+  int n_counters = 0;
+
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb4b4b4));
+
+  for (int row = 1; row <= BOARD; row++)
+    for (int col = 1; col <= BOARD; col++)
+      {
+        MuHexCell *cell = mu_hex_map_cell (map, (MuHex) { col, row });
+        double e = fractal (7, col, row), w = fractal (11, col, row), f = fractal (13, col, row);
+
+        cell->elevation = (gint8) CLAMP ((int) ((e - 0.25) * 9), 0, 5);
+        if (w > 0.62)
+          cell->terrain = MU_TERRAIN_WOODLAND;
+        else if (f > 0.68)
+          cell->terrain = MU_TERRAIN_FIELDS;
+        else if (e < 0.3 && w < 0.35)
+          cell->terrain = MU_TERRAIN_MARSH;
+        else if (e > 0.78)
+          cell->terrain = MU_TERRAIN_ROUGH;
+        else
+          cell->terrain = MU_TERRAIN_OPEN;
+      }
+  /* A lake and some towns. */
+  for (int i = 0; i < 2; i++)
+    {
+      MuHex c = random_hex (rand, 10);
+      for (int row = c.row - 3; row <= c.row + 3; row++)
+        for (int col = c.col - 3; col <= c.col + 3; col++)
+          if (mu_hex_grid_contains (grid, (MuHex) { col, row }) &&
+              mu_hex_distance (grid, c, (MuHex) { col, row }) <= 2 + i)
+            {
+              MuHexCell *cell = mu_hex_map_cell (map, (MuHex) { col, row });
+              cell->terrain = MU_TERRAIN_WATER;
+              cell->elevation = 0;
+            }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (towns); i++)
+    {
+      MuHex c = random_hex (rand, 3);
+      MuLabel *label;
+      for (int k = 0; k < 4; k++)
+        {
+          MuHex h = k == 0 ? c : mu_hex_neighbour (grid, c, g_rand_int_range (rand, 0, 6));
+          MuHexCell *cell = mu_hex_map_cell (map, h);
+          if (cell)
+            cell->terrain = MU_TERRAIN_SETTLEMENT;
+        }
+      label = mu_label_new (towns[i], c);
+      label->dy = 0.9;
+      g_ptr_array_add (map->labels, label);
+    }
+  /* Rivers and streams, then roads and railroads over them. */
+  for (int i = 0; i < 2; i++)
+    g_ptr_array_add (map->paths, walk (grid, rand, MU_PATH_RIVER,
+                                       (MuHex) { 1, g_rand_int_range (rand, 10, 90) },
+                                       (MuHex) { BOARD, g_rand_int_range (rand, 10, 90) }));
+  for (int i = 0; i < 8; i++)
+    {
+      MuHex a = random_hex (rand, 5);
+      MuHex b = { CLAMP (a.col + g_rand_int_range (rand, -20, 20), 1, BOARD),
+                  CLAMP (a.row + g_rand_int_range (rand, 10, 25), 1, BOARD) };
+      g_ptr_array_add (map->paths, walk (grid, rand, MU_PATH_STREAM, a, b));
+    }
+  for (int i = 0; i < 10; i++)
+    g_ptr_array_add (map->paths, walk (grid, rand, MU_PATH_LOCAL_ROAD, random_hex (rand, 0), random_hex (rand, 0)));
+  for (int i = 0; i < 3; i++)
+    g_ptr_array_add (map->paths, walk (grid, rand, MU_PATH_TURNPIKE,
+                                       (MuHex) { g_rand_int_range (rand, 1, BOARD + 1), 1 },
+                                       (MuHex) { g_rand_int_range (rand, 1, BOARD + 1), BOARD }));
+  for (int i = 0; i < 2; i++)
+    g_ptr_array_add (map->paths, walk (grid, rand, MU_PATH_RAILROAD,
+                                       (MuHex) { 1, g_rand_int_range (rand, 1, BOARD + 1) },
+                                       (MuHex) { BOARD, g_rand_int_range (rand, 1, BOARD + 1) }));
+  /* Bridges where roads cross rivers; fords where they cross streams. */
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *road = g_ptr_array_index (map->paths, i);
+      if (road->kind != MU_PATH_LOCAL_ROAD && road->kind != MU_PATH_TURNPIKE && road->kind != MU_PATH_RAILROAD)
+        continue;
+      for (guint j = 0; j < map->paths->len; j++)
+        {
+          const MuPath *water = g_ptr_array_index (map->paths, j);
+          if (water->kind != MU_PATH_RIVER && water->kind != MU_PATH_STREAM)
+            continue;
+          for (guint a = 0; a < road->hexes->len; a++)
+            for (guint b = 0; b < water->hexes->len; b++)
+              {
+                MuHex h = g_array_index (road->hexes, MuHex, a);
+                if (mu_hex_equal (h, g_array_index (water->hexes, MuHex, b)))
+                  mu_hex_map_cell (map, h)->features |=
+                    water->kind == MU_PATH_RIVER || road->kind != MU_PATH_LOCAL_ROAD
+                      ? MU_HEX_FEATURE_BRIDGE : MU_HEX_FEATURE_FORD;
+              }
+        }
+    }
+  /* Hexside streams, hedges, walls and lines of works. */
+  for (int i = 0; i < 6; i++)
+    {
+      MuHex h = random_hex (rand, 2);
+      int d = g_rand_int_range (rand, 0, 6);
+      for (int k = 0; k < 12; k++)
+        {
+          mu_hex_map_set_side (map, h, d, MU_SIDE_STREAM);
+          /* Follow the hex outline: the next hexside shares corner d + 1. */
+          if (g_rand_boolean (rand))
+            d = (d + 1) % 6;
+          else
+            {
+              h = mu_hex_neighbour (grid, h, (d + 1) % 6);
+              d = (d + 5) % 6;
+            }
+          if (!mu_hex_grid_contains (grid, h))
+            break;
+        }
+    }
+  for (int i = 0; i < 400; i++)
+    {
+      MuHex h = random_hex (rand, 1);
+      static const guint kinds[] = { MU_SIDE_HEDGE, MU_SIDE_WALL, MU_SIDE_HEDGE, MU_SIDE_FORTIFICATION };
+      mu_hex_map_set_side (map, h, g_rand_int_range (rand, 0, 6), kinds[i % 4]);
+    }
+  for (int i = 0; i < 30; i++)
+    {
+      MuHex h = random_hex (rand, 1);
+      static const guint feats[] = { MU_HEX_FEATURE_BUILDINGS, MU_HEX_FEATURE_FORTIFICATION,
+                                     MU_HEX_FEATURE_PREPARED_DEFENCE };
+      mu_hex_map_cell (map, h)->features |= feats[i % 3];
+    }
+  for (int i = 0; i < 12; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("obj%d", i);
+      MuObjective *o = mu_objective_new (id);
+      o->hex = random_hex (rand, 2);
+      o->owner = i % 3 == 0 ? NULL : g_strdup (i % 3 == 1 ? "usa" : "csa");
+      g_ptr_array_add (s->objectives, o);
+    }
+
+  /* 1,000 counters: per side 5 control, 20 command and 475 unit counters. */
+  for (int side = 0; side < 2; side++)
+    for (int i = 0; i < 500; i++)
+      {
+        g_autofree char *id = g_strdup_printf ("%s%d", side ? "c" : "u", i);
+        MuCounterKind kind = i < 5 ? MU_COUNTER_CONTROL : i < 25 ? MU_COUNTER_COMMAND : MU_COUNTER_UNIT;
+        MuCounter *c = mu_counter_new (kind, id, side ? "csa" : "usa");
+        int r = g_rand_int_range (rand, 0, 100);
+
+        c->name = g_strdup_printf ("%s %s", side ? "Brig." : "Col.", towns[i % G_N_ELEMENTS (towns)]);
+        c->leadership = g_rand_int_range (rand, 1, 7);
+        c->star = kind == MU_COUNTER_CONTROL && i == 0;
+        c->exceptional = kind == MU_COUNTER_COMMAND && r < 15;
+        c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
+        c->identity = kind == MU_COUNTER_UNIT && r >= 5 ? 1 + i % 20 : 0;
+        c->arm = r < 70 ? MU_ARM_INFANTRY : r < 85 ? MU_ARM_ARTILLERY : r < 98 ? MU_ARM_CAVALRY : MU_ARM_RIVERBOAT;
+        c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
+        c->attack = g_rand_int_range (rand, 3, 6);
+        c->strength = g_rand_int_range (rand, 2, 7);
+        c->abilities = r % 17 == 0 ? MU_ABILITY_INDOMITABLE : r % 19 == 0 ? MU_ABILITY_SHARPSHOOTER : 0;
+        c->fatigued = r % 23 == 0;
+        c->place.kind = MU_PLACE_HEX;
+        /* The Union in the north half, the Confederacy in the south. */
+        c->place.hex = (MuHex) { g_rand_int_range (rand, 1, BOARD + 1),
+                                 side ? g_rand_int_range (rand, BOARD / 2 + 1, BOARD + 1)
+                                      : g_rand_int_range (rand, 1, BOARD / 2 + 1) };
+        g_ptr_array_add (s->counters, c);
+        n_counters++;
+      }
+  g_assert (n_counters == 1000);
+  return s;
+}
+
+/* Timing ------------------------------------------------------------------------------------- */
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+report (const char *name, GArray *ms)
+{
+  double min, max, median;
+
+  g_array_sort (ms, compare_double);
+  min = g_array_index (ms, double, 0);
+  max = g_array_index (ms, double, ms->len - 1);
+  median = ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
+                       : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
+  printf ("%s: %.2f ms (min %.2f, max %.2f, %u frames)\n", name, median, min, max, ms->len);
+  fflush (stdout);
+}
+
+static void
+clear (cairo_t *cr)
+{
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.33);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+/* One view: board pixels (vx, vy) at the window's top-left. */
+static void
+draw_view (cairo_t *cr, const MuScenario *s, MuRenderOptions *o, const MuPiece *pieces, guint n,
+           double vx, double vy, gboolean terrain)
+{
+  o->clip_x = vx;
+  o->clip_y = vy;
+  o->clip_width = VIEW_W;
+  o->clip_height = VIEW_H;
+  cairo_save (cr);
+  cairo_translate (cr, -vx, -vy);
+  if (terrain)
+    mu_render_terrain (cr, s, o, NULL);
+  mu_render_pieces (cr, s, o, pieces, n);
+  cairo_restore (cr);
+}
+
+static gboolean
+save_png (cairo_surface_t *surface, const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  if (cairo_surface_write_to_png (surface, path) != CAIRO_STATUS_SUCCESS)
+    {
+      mu_cli_error (_("cannot write %s"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+export_board (const MuScenario *s, const char *path, double hex_size)
+{
+  MuRenderOptions o;
+  double w, h;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  mu_render_options_init (&o);
+  o.hex_size = hex_size;
+  mu_render_board_size (s, &o, &w, &h);
+  if (g_str_has_suffix (path, ".svg"))
+    surface = cairo_svg_surface_create (path, w, h);
+  else if (g_str_has_suffix (path, ".pdf"))
+    surface = cairo_pdf_surface_create (path, w, h);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w), (int) ceil (h));
+  cr = cairo_create (surface);
+  mu_render_scenario (cr, s, &o);
+  cairo_destroy (cr);
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      mu_cli_error (_("cannot write %s: %s"), path, cairo_status_to_string (status));
+      return 1;
+    }
+  return 0;
+}
+
+/* Tiled map ---------------------------------------------------------------------------------- */
+
+/* Writes DIR/bench.tmx and its tileset: the same board as a staggered hex map
+ * (flat-top, stagger axis x) with a ground layer, a feature layer (roads,
+ * rivers, railroads and buildings as tiles) and a counter layer. */
+static int
+write_tmx (const MuScenario *s, const char *dir, double hex_size)
+{
+  const MuHexMap *map = s->hex_map;
+  int tw = (int) lround (2 * hex_size), th = (int) lround (MU_SQRT3_TMX * hex_size);
+  int n_tiles = 16, columns = 8;
+  g_autofree char *png = g_build_filename (dir, "bench-tiles.png", NULL);
+  g_autofree char *tmx = g_build_filename (dir, "bench.tmx", NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree int *features = g_new0 (int, BOARD * BOARD);
+  g_autofree int *units = g_new0 (int, BOARD * BOARD);
+  cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, columns * tw,
+                                                       (n_tiles / columns) * th);
+  cairo_t *cr = cairo_create (tiles);
+  static const guint32 colours[] = { 0xebe6c3, 0x9fc27a, 0xe2d6bb, 0xcfdcbc, 0xeeda8e, 0x8fc1e3, 0xd6c6a2 };
+  g_autoptr(GError) error = NULL;
+
+  /* Tiles 0..6 ground, 7 road, 8 river, 9 railroad, 10 union, 11 confederate. */
+  for (int t = 0; t < 12; t++)
+    {
+      double x = (t % columns) * tw, y = (t / columns) * th, cx = x + tw / 2.0, cy = y + th / 2.0;
+      if (t < 7)
+        {
+          for (int k = 0; k < 6; k++)
+            {
+              double a = k * G_PI / 3;
+              if (k == 0)
+                cairo_move_to (cr, cx + hex_size * cos (a), cy + hex_size * sin (a));
+              else
+                cairo_line_to (cr, cx + hex_size * cos (a), cy + hex_size * sin (a));
+            }
+          cairo_close_path (cr);
+          cairo_set_source_rgb (cr, ((colours[t] >> 16) & 0xff) / 255.0, ((colours[t] >> 8) & 0xff) / 255.0,
+                                (colours[t] & 0xff) / 255.0);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+      else if (t < 10)
+        {
+          cairo_move_to (cr, x, cy);
+          cairo_line_to (cr, x + tw, cy);
+          cairo_set_source_rgb (cr, t == 8 ? 0.3 : 0.4, t == 8 ? 0.55 : 0.3, t == 8 ? 0.8 : 0.2);
+          cairo_set_line_width (cr, hex_size * (t == 8 ? 0.35 : 0.15));
+          cairo_stroke (cr);
+        }
+      else
+        {
+          double cs = 1.15 * hex_size;
+          cairo_rectangle (cr, cx - cs / 2, cy - cs / 2, cs, cs);
+          cairo_set_source_rgb (cr, t == 10 ? 0.61 : 0.7, t == 10 ? 0.76 : 0.7, t == 10 ? 0.9 : 0.7);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          cairo_stroke (cr);
+        }
+    }
+  cairo_destroy (cr);
+  if (cairo_surface_write_to_png (tiles, png) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (tiles);
+      mu_cli_error (_("cannot write %s"), png);
+      return 1;
+    }
+  cairo_surface_destroy (tiles);
+
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *p = g_ptr_array_index (map->paths, i);
+      int tile = p->kind == MU_PATH_RIVER || p->kind == MU_PATH_STREAM ? 9 : p->kind == MU_PATH_RAILROAD ? 10 : 8;
+      for (guint j = 0; j < p->hexes->len; j++)
+        {
+          MuHex h = g_array_index (p->hexes, MuHex, j);
+          features[(h.row - 1) * BOARD + h.col - 1] = tile;
+        }
+    }
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      units[(c->place.hex.row - 1) * BOARD + c->place.hex.col - 1] = g_str_equal (c->side, "usa") ? 11 : 12;
+    }
+
+  g_string_append_printf (out,
+                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<map version=\"1.8\" orientation=\"hexagonal\" renderorder=\"right-down\" "
+                          "width=\"%d\" height=\"%d\" tilewidth=\"%d\" tileheight=\"%d\" "
+                          "hexsidelength=\"%d\" staggeraxis=\"x\" staggerindex=\"%s\" infinite=\"0\">\n"
+                          " <tileset firstgid=\"1\" name=\"bench\" tilewidth=\"%d\" tileheight=\"%d\" "
+                          "tilecount=\"%d\" columns=\"%d\">\n"
+                          "  <image source=\"bench-tiles.png\" width=\"%d\" height=\"%d\"/>\n"
+                          " </tileset>\n",
+                          BOARD, BOARD, tw, th, (int) lround (hex_size),
+                          map->grid.offset == MU_HEX_OFFSET_EVEN ? "odd" : "even",
+                          tw, th, n_tiles, columns, columns * tw, (n_tiles / columns) * th);
+  for (int layer = 0; layer < 3; layer++)
+    {
+      static const char *names[] = { "ground", "features", "counters" };
+      g_string_append_printf (out, " <layer id=\"%d\" name=\"%s\" width=\"%d\" height=\"%d\">\n"
+                              "  <data encoding=\"csv\">\n", layer + 1, names[layer], BOARD, BOARD);
+      for (int row = 1; row <= BOARD; row++)
+        {
+          for (int col = 1; col <= BOARD; col++)
+            {
+              int gid;
+              if (layer == 0)
+                gid = 1 + mu_hex_map_cell (map, (MuHex) { col, row })->terrain;
+              else if (layer == 1)
+                gid = features[(row - 1) * BOARD + col - 1];
+              else
+                gid = units[(row - 1) * BOARD + col - 1];
+              g_string_append_printf (out, "%d%s", gid, row == BOARD && col == BOARD ? "" : ",");
+            }
+          g_string_append_c (out, '\n');
+        }
+      g_string_append (out, "  </data>\n </layer>\n");
+    }
+  g_string_append (out, "</map>\n");
+  if (!g_file_set_contents (tmx, out->str, (gssize) out->len, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 1;
+    }
+  return 0;
+}
+
+/* The command -------------------------------------------------------------------------------- */
+
+int
+mu_cli_bench (int argc, char **argv)
+{
+  int frames = 30;
+  g_autofree char *save_dir = NULL;
+  g_autofree char *export_path = NULL;
+  g_autofree char *tmx_dir = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(GArray) pieces = NULL;
+  g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
+  cairo_surface_t *frame;
+  cairo_t *cr;
+  MuRenderOptions o;
+  double bw, bh;
+  GOptionEntry entries[] = {
+    { "frames", 'n', 0, G_OPTION_ARG_INT, &frames, N_("Frames per measure (default 30)"), "N" },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_dir, N_("Write the last frame of each measure as PNG into DIR"), "DIR" },
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path, N_("Only write the whole board at 32 px hexes to FILE (.png, .svg, .pdf)"), "FILE" },
+    { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write an equivalent Tiled map into DIR"), "DIR" },
+    { NULL },
+  };
+
+  context = g_option_context_new (_("render — time the renderer on a synthetic 100×100 board"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (argc != 2 || strcmp (argv[1], "render") != 0)
+    {
+      mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE] [--tmx DIR]"));
+      return 2;
+    }
+  frames = CLAMP (frames, 1, 10000);
+
+  s = synthetic_board ();
+  if (export_path)
+    return export_board (s, export_path, 32.0);
+  if (tmx_dir)
+    return write_tmx (s, tmx_dir, 32.0);
+  pieces = mu_render_pieces_from_scenario (s);
+
+  frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, VIEW_W, VIEW_H);
+  cr = cairo_create (frame);
+  mu_render_options_init (&o);
+  o.hex_size = 32;
+  mu_render_board_size (s, &o, &bw, &bh);
+
+  /* cold: full frames at places spread over the board. */
+  for (int i = 0; i < frames; i++)
+    {
+      double vx = fmod (i * 733.0, bw - VIEW_W), vy = fmod (i * 419.0, bh - VIEW_H);
+      gint64 t0 = g_get_monotonic_time ();
+      double t;
+
+      clear (cr);
+      draw_view (cr, s, &o, (const MuPiece *) pieces->data, pieces->len, vx, vy, TRUE);
+      cairo_surface_flush (frame);
+      t = (g_get_monotonic_time () - t0) / 1000.0;
+      g_array_append_val (ms, t);
+    }
+  report ("cold", ms);
+  if (save_dir && !save_png (frame, save_dir, "cold.png"))
+    return 1;
+
+  /* pan: the terrain of the stretch being panned over is cached once (as a
+   * canvas keeps it), then each frame blits it and draws the counters. */
+  {
+    const double step = 6.0, x0 = 1200, y0 = 1500;
+    double span = step * frames;
+    cairo_surface_t *cache = cairo_surface_create_similar_image (frame, CAIRO_FORMAT_RGB24,
+                                                                 VIEW_W + (int) ceil (span), VIEW_H);
+    cairo_t *cc = cairo_create (cache);
+
+    o.clip_x = x0;
+    o.clip_y = y0;
+    o.clip_width = VIEW_W + ceil (span);
+    o.clip_height = VIEW_H;
+    cairo_translate (cc, -x0, -y0);
+    mu_render_terrain (cc, s, &o, NULL);
+    cairo_destroy (cc);
+
+    g_array_set_size (ms, 0);
+    for (int i = 0; i < frames; i++)
+      {
+        double dx = i * step;
+        gint64 t0 = g_get_monotonic_time ();
+        double t;
+
+        cairo_save (cr);
+        cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_surface (cr, cache, -dx, 0);
+        cairo_paint (cr);
+        cairo_restore (cr);
+        draw_view (cr, s, &o, (const MuPiece *) pieces->data, pieces->len, x0 + dx, y0, FALSE);
+        cairo_surface_flush (frame);
+        t = (g_get_monotonic_time () - t0) / 1000.0;
+        g_array_append_val (ms, t);
+      }
+    cairo_surface_destroy (cache);
+    report ("pan", ms);
+    if (save_dir && !save_png (frame, save_dir, "pan.png"))
+      return 1;
+  }
+
+  /* overview: the whole board fitted to the window. */
+  {
+    double w1, h1, scale;
+    mu_render_options_init (&o);
+    o.hex_size = 1.0;
+    mu_render_board_size (s, &o, &w1, &h1);
+    scale = MIN (VIEW_W / w1, VIEW_H / h1);
+    o.hex_size = scale;
+    g_array_set_size (ms, 0);
+    for (int i = 0; i < frames; i++)
+      {
+        gint64 t0 = g_get_monotonic_time ();
+        double t;
+
+        clear (cr);
+        cairo_save (cr);
+        cairo_translate (cr, (VIEW_W - w1 * scale) / 2, (VIEW_H - h1 * scale) / 2);
+        mu_render_scenario (cr, s, &o);
+        cairo_restore (cr);
+        cairo_surface_flush (frame);
+        t = (g_get_monotonic_time () - t0) / 1000.0;
+        g_array_append_val (ms, t);
+      }
+    report ("overview", ms);
+    if (save_dir && !save_png (frame, save_dir, "overview.png"))
+      return 1;
+  }
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (frame);
+  return 0;
+}
