@@ -893,7 +893,12 @@ load_hex_map (Loader     *ld,
   int cols, rows;
   MuHexMap *map;
 
-  if (!get_int (ld, node, "cols", 0, &cols) | !get_int (ld, node, "rows", 0, &rows))
+  gboolean have_cols, have_rows;
+
+  /* Both are read before giving up so that both problems are reported. */
+  have_cols = get_int (ld, node, "cols", 0, &cols);
+  have_rows = get_int (ld, node, "rows", 0, &rows);
+  if (!have_cols || !have_rows)
     return NULL;
   /* Checked before anything is allocated. */
   if (cols < 1 || rows < 1 || cols > MAX_BOARD || rows > MAX_BOARD)
