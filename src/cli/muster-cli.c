@@ -12,6 +12,7 @@
 /* Commands that need the renderer (built unless -Drender=false). */
 #ifdef MU_HAVE_RENDER
 #define MU_CLI_RENDER_COMMANDS(X) \
+  X ("render", mu_cli_render, N_("Export a board as PNG, SVG or PDF")) \
   X ("bench", mu_cli_bench, N_("Time the renderer: muster-cli bench render"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)
