@@ -1340,6 +1340,80 @@ build_model (Loader *ld)
 
 /* Loading ---------------------------------------------------------------------------- */
 
+/* The first element called name, preferring one on a line in `lines`. */
+static xmlNodePtr
+find_element (xmlNodePtr  node,
+              const char *name,
+              GHashTable *lines,
+              xmlNodePtr *first)
+{
+  for (xmlNodePtr c = node; c; c = c->next)
+    {
+      xmlNodePtr found;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (strcmp ((const char *) c->name, name) == 0)
+        {
+          if (*first == NULL)
+            *first = c;
+          if (g_hash_table_contains (lines, GINT_TO_POINTER (node_line (c))))
+            return c;
+        }
+      found = find_element (c->children, name, lines, first);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Some RelaxNG messages (inside <interleave>) come without a node. Name the
+ * element they mention, or else the element named by the next message. */
+static void
+fix_schema_lines (Loader *ld,
+                  guint   first)
+{
+  for (guint i = first; i < ld->problems->len; i++)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i);
+      const char *extra;
+
+      if (p->line > 0)
+        continue;
+      extra = strstr (p->message, "Extra element ");
+      if (extra)
+        {
+          g_autofree char *name = g_strdup (extra + strlen ("Extra element "));
+          char *space = strchr (name, ' ');
+          g_autoptr(GHashTable) lines = g_hash_table_new (NULL, NULL);
+          xmlNodePtr node, first_found = NULL;
+
+          if (space)
+            *space = '\0';
+          for (guint j = first; j < ld->problems->len; j++)
+            {
+              const MuProblem *q = g_ptr_array_index (ld->problems, j);
+
+              if (q->line > 0)
+                g_hash_table_add (lines, GINT_TO_POINTER (q->line));
+            }
+          /* Depth is bounded by the parser (256), so recursion is safe. */
+          node = find_element (ld->root, name, lines, &first_found);
+          if (node == NULL)
+            node = first_found;
+          if (node)
+            p->line = node_line (node);
+        }
+      for (guint j = i + 1; p->line == 0 && j < ld->problems->len; j++)
+        {
+          const MuProblem *q = g_ptr_array_index (ld->problems, j);
+
+          if (q->line > 0)
+            p->line = q->line;
+        }
+    }
+}
+
 MuScenario *
 mu_scenario_load_data (const char  *data,
                        gsize        length,
@@ -1425,6 +1499,23 @@ mu_scenario_load_data (const char  *data,
       goto out;
     }
 
+  {
+    g_autofree char *format = attr_stripped (ld.root, "format");
+
+    if (format == NULL)
+      {
+        report (&ld, node_line (ld.root), _("<scenario>: the format attribute is missing"));
+        goto out;
+      }
+    if (strcmp (format, "1") != 0)
+      {
+        report (&ld, node_line (ld.root),
+                _("<scenario>: format “%s” is not supported (this version of Muster reads format %d)"),
+                format, MU_SCENARIO_FORMAT_VERSION);
+        goto out;
+      }
+  }
+
   schema = get_schema ();
   if (schema == NULL)
     {
@@ -1434,11 +1525,13 @@ mu_scenario_load_data (const char  *data,
   else
     {
       xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
+      guint first_schema_problem = problems->len;
       int rc;
 
       xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
+      fix_schema_lines (&ld, first_schema_problem);
       if (rc != 0)
         {
           if (ld.n_errors == 0)
@@ -1448,6 +1541,10 @@ mu_scenario_load_data (const char  *data,
     }
 
   s = build_model (&ld);
+  /* Without a board the checks would only repeat what was said above. */
+  if ((s->board == MU_BOARD_HEX && s->hex_map == NULL) ||
+      (s->board == MU_BOARD_TABLE && s->table == NULL))
+    goto out;
   g_free (s->filename);
   s->filename = g_strdup (filename);
   {

@@ -25,6 +25,7 @@
 
 #include <gio/gio.h>
 
+#include "mu-error.h"
 #include "mu-problem.h"
 #include "mu-scenario.h"
 
