@@ -1,0 +1,554 @@
+/* test-xml.c: the scenario file format: loading, checks, canonical writer */
+#define G_LOG_DOMAIN "test-xml"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mu-scenario-xml.h"
+
+static char *
+read_template (void)
+{
+  g_autofree char *path = g_build_filename (MUSTER_SOURCE_DATADIR, "..", "scenarios",
+                                            "template.muster", NULL);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  return data;
+}
+
+/* The template with `old` replaced by `new` (once, which must exist). */
+static char *
+template_with (const char *old,
+               const char *new)
+{
+  g_autofree char *t = read_template ();
+  const char *at = strstr (t, old);
+  GString *s;
+
+  g_assert_nonnull (at);
+  s = g_string_new_len (t, at - t);
+  g_string_append (s, new);
+  g_string_append (s, at + strlen (old));
+  return g_string_free (s, FALSE);
+}
+
+static int
+line_of (const char *text,
+         const char *needle)
+{
+  const char *at = strstr (text, needle);
+  int line = 1;
+
+  g_assert_nonnull (at);
+  for (const char *c = text; c < at; c++)
+    if (*c == '\n')
+      line++;
+  return line;
+}
+
+static char *
+problems_text (GPtrArray *problems)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_string_append_printf (s, "%s\n", line);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static MuScenario *
+load_ok (const char *data)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_data (data, strlen (data), "test.muster", problems, &error);
+
+  if (s == NULL)
+    {
+      g_autofree char *text = problems_text (problems);
+
+      g_test_message ("%s", text);
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  return s;
+}
+
+static char *
+save (const MuScenario *s)
+{
+  gsize len = 0;
+  char *data = mu_scenario_save_to_data (s, &len);
+
+  g_assert_cmpuint (strlen (data), ==, len);
+  return data;
+}
+
+/* Round trip ----------------------------------------------------------------------- */
+
+static void
+test_template_round_trip (void)
+{
+  g_autofree char *t = read_template ();
+  g_autoptr(MuScenario) a = load_ok (t);
+  g_autofree char *out1 = save (a);
+  g_autoptr(MuScenario) b = load_ok (out1);
+  g_autofree char *out2 = save (b);
+
+  g_assert_cmpstr (out1, ==, out2);
+  /* The template is shipped in canonical form. */
+  g_assert_cmpstr (out1, ==, t);
+
+  g_assert_cmpstr (a->title, ==, "Template: a brigade action");
+  g_assert_cmpint (a->board, ==, MU_BOARD_HEX);
+  g_assert_cmpint (a->hex_map->grid.cols, ==, 10);
+  g_assert_cmpint (a->hex_map->grid.rows, ==, 8);
+  g_assert_cmpint (mu_hex_map_cell (a->hex_map, (MuHex) { 7, 1 })->terrain, ==, MU_TERRAIN_WOODLAND);
+  g_assert_cmpint (mu_hex_map_cell (a->hex_map, (MuHex) { 8, 2 })->elevation, ==, 2);
+  g_assert_cmpuint (mu_hex_map_cell (a->hex_map, (MuHex) { 1, 6 })->features, ==, MU_HEX_FEATURE_IMPASSABLE);
+  g_assert_cmpuint (a->sides->len, ==, 2);
+  g_assert_cmpuint (a->counters->len, ==, 8);
+  g_assert_cmpuint (a->objectives->len, ==, 2);
+  g_assert_cmpint (a->objectives_required, ==, 2);
+  g_assert_cmpint (a->timeline.start_minutes, ==, 9 * 60);
+  g_assert_cmpuint (a->timeline.night_bounds->len, ==, 1);
+  {
+    const MuCounter *c = mu_scenario_find_counter (a, "csa-1-1");
+
+    g_assert_nonnull (c);
+    g_assert_cmpint (c->attack, ==, 5);
+    g_assert_cmpuint (c->abilities, ==, MU_ABILITY_INDOMITABLE);
+    g_assert_nonnull (c->note);
+    g_assert_cmpint (c->line, ==, line_of (t, "id=\"csa-1-1\""));
+  }
+  {
+    const MuCounter *c = mu_scenario_find_counter (a, "usa-1-2");
+
+    g_assert_cmpint (c->place.kind, ==, MU_PLACE_RESERVE);
+    g_assert_cmpstr (c->place.reserve, ==, "usa-reserve");
+  }
+}
+
+static MuScenario *
+build_table_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm");
+  MuArea *wood = mu_area_new (MU_AREA_HILL);
+  MuPolyline *road = mu_polyline_new (MU_LINE_ROAD);
+  MuCounter *cmd, *unit;
+  MuObjective *obj;
+  MuReserve *res;
+  MuPoint pts[] = { { 10, 4 }, { 18.25, 4 }, { 18.5, 12.125 }, { 10, 12 } };
+
+  wood->id = g_strdup ("hill");
+  wood->name = g_strdup ("Henry Hill & \"friends\" <1>");
+  wood->level = 2;
+  g_array_append_vals (wood->points, pts, 4);
+  g_ptr_array_add (s->table->areas, wood);
+  road->name = g_strdup ("Sudley Road");
+  road->width = 0.5;
+  g_array_append_vals (road->points, pts, 2);
+  g_ptr_array_add (s->table->lines, road);
+  g_ptr_array_add (s->table->labels, mu_label_new ("Bull Run", MU_HEX_NONE));
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x3b5998));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0x8c8c8c));
+  cmd = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
+  cmd->name = g_strdup ("Tyler");
+  cmd->division = 1;
+  cmd->place.kind = MU_PLACE_TABLE;
+  cmd->place.pos = (MuPoint) { 12.5, 30 };
+  cmd->place.facing = 90;
+  g_ptr_array_add (s->counters, cmd);
+  unit = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  unit->name = g_strdup ("Sherman");
+  unit->identity = 1;
+  unit->parent = g_strdup ("tyler");
+  unit->note = g_strdup ("Line one\nline two & <three>");
+  unit->place.kind = MU_PLACE_RESERVE;
+  unit->place.reserve = g_strdup ("late");
+  unit->place.formation = MU_FORMATION_COLUMN;
+  g_ptr_array_add (s->counters, unit);
+  obj = mu_objective_new ("henry");
+  obj->name = g_strdup ("Henry House");
+  obj->pos = (MuPoint) { 20, 20 };
+  obj->radius = 3;
+  g_ptr_array_add (s->objectives, obj);
+  res = mu_reserve_new ("late", "usa");
+  res->kind = MU_RESERVE_FLANK_MARCH;
+  res->arrival = MU_ARRIVAL_ROLL;
+  res->bound = 4;
+  res->roll = 5;
+  g_array_append_val (res->entry_points, pts[0]);
+  g_ptr_array_add (s->reserves, res);
+  mu_scenario_set_option (s, "baa.withdrawing", FALSE);
+  return s;
+}
+
+static void
+test_table_round_trip (void)
+{
+  g_autoptr(MuScenario) s = build_table_scenario ();
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autofree char *out1 = NULL, *out2 = NULL;
+  g_autoptr(MuScenario) back = NULL;
+  const MuCounter *c;
+
+  mu_scenario_check (s, problems);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+
+  out1 = save (s);
+  back = load_ok (out1);
+  out2 = save (back);
+  g_assert_cmpstr (out1, ==, out2);
+
+  g_assert_cmpint (back->board, ==, MU_BOARD_TABLE);
+  g_assert_cmpfloat (back->table->width, ==, 72);
+  g_assert_cmpstr (((MuArea *) back->table->areas->pdata[0])->name, ==, "Henry Hill & \"friends\" <1>");
+  g_assert_cmpfloat (g_array_index (((MuArea *) back->table->areas->pdata[0])->points, MuPoint, 2).y, ==, 12.125);
+  c = mu_scenario_find_counter (back, "sherman");
+  g_assert_cmpstr (c->note, ==, "Line one\nline two & <three>");
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
+  c = mu_scenario_find_counter (back, "tyler");
+  g_assert_cmpfloat (c->place.pos.x, ==, 12.5);
+  g_assert_cmpfloat (c->place.facing, ==, 90);
+  g_assert_cmpint (((MuReserve *) back->reserves->pdata[0])->arrival, ==, MU_ARRIVAL_ROLL);
+  g_assert_false (mu_scenario_option (back, "baa.withdrawing", TRUE));
+}
+
+/* The writer does not depend on the locale's decimal separator. */
+static void
+test_determinism (void)
+{
+  g_autoptr(MuScenario) s = build_table_scenario ();
+  g_autoptr(MuScenario) copy = mu_scenario_copy (s);
+  g_autofree char *a = save (s);
+  g_autofree char *b = save (s);
+  g_autofree char *c = save (copy);
+  g_autofree char *d = NULL;
+  const char *locales[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "C.UTF-8" };
+
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpstr (a, ==, c);
+  g_assert_nonnull (strstr (a, "points=\"10,4 18.25,4 18.5,12.125 10,12\""));
+  for (guint i = 0; i < G_N_ELEMENTS (locales); i++)
+    if (setlocale (LC_NUMERIC, locales[i]) != NULL)
+      {
+        d = save (s);
+        g_assert_cmpstr (a, ==, d);
+        g_clear_pointer (&d, g_free);
+      }
+  setlocale (LC_NUMERIC, "C");
+}
+
+/* Extensions and comments ------------------------------------------------------- */
+
+static void
+test_extensions_kept (void)
+{
+  g_autofree char *t1 = template_with ("<side id=\"usa\" name=\"Union\" colour=\"#3b5998\"/>",
+                                       "<side id=\"usa\" name=\"Union\" colour=\"#3b5998\" x:rank=\"1 &amp; 2\" xmlns:x=\"urn:example:x\">"
+                                       "<x:flag colour=\"blue\"><x:stars n=\"34\"/>text</x:flag></side>");
+  g_autofree char *t2 = NULL;
+  g_autofree char *t3 = NULL;
+  g_autofree char *out1 = NULL, *out2 = NULL;
+  g_autoptr(MuScenario) a = NULL;
+  g_autoptr(MuScenario) b = NULL;
+  const MuSide *side;
+
+  t2 = g_strdup (t1);
+  {
+    /* Root-level extensions, a comment inside and after the last element. */
+    g_autofree char *tmp = NULL;
+    char *root = strstr (t2, "<scenario ");
+    char *end = strstr (t2, "</scenario>");
+    GString *s = g_string_new_len (t2, root - t2);
+
+    g_string_append (s, "<scenario xmlns:y=\"urn:example:y\" y:tool=\"editor 2\" ");
+    g_string_append_len (s, root + strlen ("<scenario "), end - (root + strlen ("<scenario ")));
+    g_string_append (s, "<y:layer name=\"notes\"/>\n  <!-- closing remark -->\n</scenario>\n");
+    t3 = g_string_free (s, FALSE);
+  }
+
+  a = load_ok (t3);
+  side = mu_scenario_find_side (a, "usa");
+  g_assert_nonnull (side->extra.attributes);
+  g_assert_nonnull (side->extra.elements);
+  out1 = save (a);
+  g_assert_nonnull (strstr (out1, "x:rank=\"1 &amp; 2\""));
+  g_assert_nonnull (strstr (out1, "<x:stars n=\"34\"/>text</x:flag>"));
+  g_assert_nonnull (strstr (out1, "y:tool=\"editor 2\""));
+  g_assert_nonnull (strstr (out1, "<y:layer xmlns:y=\"urn:example:y\" name=\"notes\"/>"));
+  g_assert_nonnull (strstr (out1, "  <!-- closing remark -->\n</scenario>"));
+  /* The template's comments survive too. */
+  g_assert_nonnull (strstr (out1, "<!-- Order of battle:"));
+  g_assert_nonnull (strstr (out1, "<!-- template.muster:"));
+
+  b = load_ok (out1);
+  out2 = save (b);
+  g_assert_cmpstr (out1, ==, out2);
+
+  /* A copy keeps them as well. */
+  {
+    g_autoptr(MuScenario) c = mu_scenario_copy (b);
+    g_autofree char *out3 = save (c);
+
+    g_assert_cmpstr (out1, ==, out3);
+  }
+}
+
+/* Atomic save ---------------------------------------------------------------------- */
+
+static void
+test_atomic_save (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(MuScenario) s = build_table_scenario ();
+  g_autoptr(MuScenario) back = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "battle.muster", NULL);
+  g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+
+  /* A successful save replaces the file and leaves no temporary behind. */
+  g_assert_true (mu_scenario_save_file (s, path, &error));
+  g_assert_no_error (error);
+  back = mu_scenario_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+
+  /* A failing save (the directory cannot take the temporary file) keeps the
+   * old file as it was. */
+  g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+  if (geteuid () == 0)
+    {
+      g_test_skip ("running as root: a read-only directory does not stop the save");
+    }
+  else
+    {
+      g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+      g_assert_false (mu_scenario_save_file (s, path, &error));
+      g_assert_error (error, MU_ERROR, MU_ERROR_IO);
+      g_clear_error (&error);
+      g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      g_assert_cmpstr (contents, ==, "old contents");
+    }
+
+  /* Saving into a missing directory fails cleanly. */
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing", "x.muster", NULL);
+
+    g_assert_false (mu_scenario_save_file (s, bad, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Problems ------------------------------------------------------------------------ */
+
+typedef struct {
+  const char *old;
+  const char *new;
+  const char *needle;    /* locates the line; NULL = new */
+  const char *message;
+} CheckCase;
+
+static const CheckCase check_cases[] = {
+  { "id=\"csa-1-2\"", "id=\"usa-1-1\"", "name=\"Sharpshooters\"", "duplicate id “usa-1-1”" },
+  { "<side id=\"csa\" name=\"Confederate\"", "<side id=\"usa\" name=\"Confederate\"", NULL, "duplicate side id “usa”" },
+  { "id=\"usa-bty\" side=\"usa\"", "id=\"usa-bty\" side=\"prussia\"", NULL, "refers to side “prussia”, which is not defined" },
+  { "name=\"1st Brigade\" parent=\"usa-1\"", "name=\"1st Brigade\" parent=\"usa-9\"", NULL, "parent “usa-9” is not a counter" },
+  { "name=\"1st Brigade\" parent=\"usa-1\"", "name=\"1st Brigade\" parent=\"usa-army\"", NULL, "is a control counter, not a command counter" },
+  { "reserve=\"usa-reserve\"", "reserve=\"nope\"", NULL, "reserve “nope” is not defined" },
+  { "at=\"0305\" identity=\"star\"", "at=\"0305\" identity=\"7\"", NULL, "division 7 has no command counter on side “usa”" },
+  { "attack=\"5\"", "attack=\"9\"", NULL, "attack 9 is out of range (2 to 6)" },
+  { "attack=\"5\"", "attack=\"1\"", NULL, "attack 1 is out of range (2 to 6)" },
+  { "range=\"3\"", "range=\"0\"", NULL, "range 0 is out of range (at least 1)" },
+  { "strength=\"2\"", "strength=\"0\"", NULL, "strength 0 is out of range (at least 1)" },
+  { "leadership=\"2\"", "leadership=\"7\"", NULL, "leadership 7 is out of range (1 to 6)" },
+  { "at=\"0703\"", "at=\"1203\"", NULL, "is at hex 1203, which is off the 10 × 8 board" },
+  { "at=\"0305\" identity", "at=\"0106\" identity", NULL, "starts on impassable hex 0106" },
+  { "at=\"0902\" owner", "at=\"0999\" owner", NULL, "objective “round-hill” is at hex 0999, which is off" },
+  { " entry=\"0104 0105\" edge=\"w\"", "", "<reserve ", "has no entry" },
+  { "hexes=\"0103 0203", "hexes=\"0103 0503", NULL, "hexes 0103 and 0503 are not adjacent" },
+  { "<row n=\"3\">open*3", "<row n=\"3\">open*4", NULL, "terrain row 3 is longer than the board's 10 columns" },
+  { "<row n=\"2\">0000001221", "<row n=\"2\">000000122x", NULL, "elevation row 2: “x” is not a level 0 to 9" },
+  { "<hexside at=\"0501\" dir=\"se\"", "<hexside at=\"0501\" dir=\"w\"", NULL, "“w” is not a direction on a flat-top board" },
+  { "ruleset=\"baa-hex\"", "ruleset=\"toy-soldiers\"", "<scenario ", "is played on a table" },
+  { "strength=\"1\"", "strength=\"123456789012\"", NULL, "strength=\"123456789012\" is not a usable whole number" },
+  { "cols=\"10\"", "cols=\"5000\"", NULL, "a board of 5000 × 8 hexes is not possible" },
+  { "dusk=\"16:30\"", "dusk=\"04:00\"", NULL, "dawn must come before dusk" },
+  { "<side id=\"usa\" name=\"Union\"", "<side id=\"usa\" nmae=\"x\" name=\"Union\"", NULL, "Invalid attribute nmae for element side" },
+  { "<author>Muster</author>", "<author>Muster</autor>", NULL, "Opening and ending tag mismatch" },
+};
+
+static void
+test_checks (gconstpointer data)
+{
+  const CheckCase *cc = data;
+  g_autofree char *text = template_with (cc->old, cc->new);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  g_autofree char *all = NULL;
+  g_autofree char *want = NULL;
+  int line = line_of (text, cc->needle ? cc->needle : cc->new);
+
+  s = mu_scenario_load_data (text, strlen (text), "case.muster", problems, &error);
+  g_assert_null (s);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  all = problems_text (problems);
+  want = g_strdup_printf ("case.muster:%d: error: ", line);
+  g_test_message ("%s", all);
+  {
+    /* The message is on the expected line. */
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < problems->len; i++)
+      {
+        const MuProblem *p = g_ptr_array_index (problems, i);
+        g_autofree char *str = mu_problem_to_string (p);
+
+        if (strstr (p->message, cc->message) && g_str_has_prefix (str, want))
+          found = TRUE;
+      }
+    if (!found)
+      g_error ("expected “%s%s” among:\n%s", want, cc->message, all);
+  }
+}
+
+static void
+test_all_problems (void)
+{
+  g_autofree char *t1 = template_with ("attack=\"5\"", "attack=\"9\"");
+  g_autofree char *t2 = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = NULL;
+  {
+    const char *at = strstr (t1, "range=\"3\"");
+    GString *str = g_string_new_len (t1, at - t1);
+
+    g_string_append (str, "range=\"0\"");
+    g_string_append (str, at + strlen ("range=\"3\""));
+    t2 = g_string_free (str, FALSE);
+  }
+  s = mu_scenario_load_data (t2, strlen (t2), NULL, problems, NULL);
+  g_assert_null (s);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 2);
+}
+
+static void
+test_problem_format (void)
+{
+  MuProblem *p = mu_problem_new (MU_PROBLEM_ERROR, "a.muster", 12, "bad %s", "thing");
+  MuProblem *w = mu_problem_new (MU_PROBLEM_WARNING, NULL, 0, "careful");
+  g_autofree char *ps = mu_problem_to_string (p);
+  g_autofree char *ws = mu_problem_to_string (w);
+  g_autoptr(GPtrArray) list = mu_problem_list_new ();
+
+  g_assert_cmpstr (ps, ==, "a.muster:12: error: bad thing");
+  g_assert_cmpstr (ws, ==, "(unsaved): warning: careful");
+  g_ptr_array_add (list, p);
+  g_ptr_array_add (list, w);
+  g_assert_cmpuint (mu_problem_list_n_errors (list), ==, 1);
+}
+
+static void
+test_unplaced_is_warning (void)
+{
+  g_autofree char *t = template_with (" at=\"0305\" identity=\"star\"", " identity=\"star\"");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = mu_scenario_load_data (t, strlen (t), "w.muster", problems, NULL);
+
+  g_assert_nonnull (s);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpint (((MuProblem *) problems->pdata[0])->severity, ==, MU_PROBLEM_WARNING);
+}
+
+static void
+test_schema_path (void)
+{
+  const char *path = mu_schema_path ();
+
+  g_assert_nonnull (path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_str_has_suffix (path, "muster.rng"));
+}
+
+static void
+test_hostile_inline (void)
+{
+  static const char *const inputs[] = {
+    "",
+    "<",
+    "<?xml version=\"1.0\"?>",
+    "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"baa-hex\"/>",
+    "<!DOCTYPE x [<!ENTITY a \"aaaa\">]><x>&a;</x>",
+    "\xef\xbb\xbf<scenario/>",
+    "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"baa-hex\">"
+    "<title>x</title><hex-map cols=\"999\" rows=\"999\" orientation=\"pointy\" offset=\"odd\">"
+    "<terrain><row n=\"999\">water*999</row></terrain></hex-map></scenario>",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_data (inputs[i], strlen (inputs[i]), "h.muster",
+                                                       problems, &error);
+
+      if (s == NULL)
+        {
+          g_assert_nonnull (error);
+          g_assert_cmpuint (mu_problem_list_n_errors (problems), >, 0);
+        }
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/xml/template-round-trip", test_template_round_trip);
+  g_test_add_func ("/engine/xml/table-round-trip", test_table_round_trip);
+  g_test_add_func ("/engine/xml/determinism", test_determinism);
+  g_test_add_func ("/engine/xml/extensions-kept", test_extensions_kept);
+  g_test_add_func ("/engine/xml/atomic-save", test_atomic_save);
+  g_test_add_func ("/engine/xml/all-problems", test_all_problems);
+  g_test_add_func ("/engine/xml/problem-format", test_problem_format);
+  g_test_add_func ("/engine/xml/unplaced-is-warning", test_unplaced_is_warning);
+  g_test_add_func ("/engine/xml/schema-path", test_schema_path);
+  g_test_add_func ("/engine/xml/hostile-inline", test_hostile_inline);
+  for (guint i = 0; i < G_N_ELEMENTS (check_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/xml/check/%u", i);
+
+      g_test_add_data_func (path, &check_cases[i], test_checks);
+    }
+  return g_test_run ();
+}
