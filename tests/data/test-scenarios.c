@@ -1,0 +1,254 @@
+/* test-scenarios.c: every shipped scenario and every hostile file
+ *
+ * Iterates the directories at run time, so that a new scenario or hostile
+ * file is covered without touching the build:
+ * - every scenarios/NAME.muster validates with xmllint --relaxng data/muster.rng and
+ *   with muster-cli validate, load without errors, and load -> save -> load
+ *   -> save gives identical bytes;
+ * - every tests/fixtures/hostile/NAME.muster is rejected (in process and by
+ *   muster-cli validate with exit status 1), never crash, and print each
+ *   line of NAME.expected.
+ */
+#define G_LOG_DOMAIN "test-scenarios"
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include "mu-scenario-xml.h"
+
+static const char *
+source_root (void)
+{
+  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
+
+  return root ? root : MUSTER_SOURCE_DATADIR "/..";
+}
+
+static GPtrArray *
+list_files (const char *dir,
+            const char *suffix)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, suffix))
+      g_ptr_array_add (files, g_build_filename (dir, name, NULL));
+  return files;
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static char *
+run (const char *const *argv,
+     int                *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int wait_status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &wait_status, &error));
+  g_assert_no_error (error);
+  *status = -1;
+  if (WIFEXITED (wait_status))
+    *status = WEXITSTATUS (wait_status);
+  return g_strconcat (out ? out : "", err ? err : "", NULL);
+}
+
+static void
+test_shipped (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) a = NULL;
+  g_autoptr(MuScenario) b = NULL;
+  g_autofree char *out1 = NULL;
+  g_autofree char *out2 = NULL;
+  gsize len1 = 0, len2 = 0;
+
+  a = mu_scenario_load_file (path, problems, &error);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_test_message ("%s", line);
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (a);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+
+  /* The byte-stable round trip. */
+  out1 = mu_scenario_save_to_data (a, &len1);
+  b = mu_scenario_load_data (out1, len1, path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (b);
+  out2 = mu_scenario_save_to_data (b, &len2);
+  g_assert_cmpuint (len1, ==, len2);
+  g_assert_cmpstr (out1, ==, out2);
+}
+
+static void
+test_shipped_xmllint (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *xmllint = g_find_program_in_path ("xmllint");
+  g_autofree char *schema = g_build_filename (source_root (), "data", "muster.rng", NULL);
+  g_autofree char *out = NULL;
+  int status;
+
+  if (xmllint == NULL)
+    {
+      g_test_skip ("xmllint is not installed");
+      return;
+    }
+  {
+    const char *argv[] = { xmllint, "--noout", "--nonet", "--relaxng", schema, path, NULL };
+
+    out = run (argv, &status);
+  }
+  g_test_message ("%s", out);
+  g_assert_cmpint (status, ==, 0);
+}
+
+static void
+test_shipped_cli (gconstpointer data)
+{
+  const char *path = data;
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autofree char *out = NULL;
+  int status;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  {
+    const char *argv[] = { cli, "validate", path, NULL };
+
+    out = run (argv, &status);
+  }
+  g_test_message ("%s", out);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, ": valid"));
+}
+
+static GStrv
+expected_lines (const char *path)
+{
+  g_autofree char *base = g_strndup (path, strlen (path) - strlen (".muster"));
+  g_autofree char *expected_path = g_strconcat (base, ".expected", NULL);
+  g_autofree char *text = NULL;
+  GPtrArray *lines = g_ptr_array_new ();
+  g_auto(GStrv) split = NULL;
+
+  g_assert_true (g_file_get_contents (expected_path, &text, NULL, NULL));
+  split = g_strsplit (text, "\n", -1);
+  for (guint i = 0; split[i]; i++)
+    if (*split[i] != '\0')
+      g_ptr_array_add (lines, g_strdup (split[i]));
+  g_assert_cmpuint (lines->len, >, 0);
+  g_ptr_array_add (lines, NULL);
+  return (GStrv) g_ptr_array_free (lines, FALSE);
+}
+
+static void
+test_hostile (gconstpointer data)
+{
+  const char *path = data;
+  g_auto(GStrv) expected = expected_lines (path);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  GString *all = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  const char *cli = g_getenv ("MUSTER_CLI");
+
+  s = mu_scenario_load_file (path, problems, &error);
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), >, 0);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_assert_true (g_utf8_validate (line, -1, NULL));
+      g_assert_null (strchr (line, '\n'));
+      g_string_append_printf (all, "%s\n", line);
+    }
+  text = g_string_free (all, FALSE);
+  g_test_message ("%s", text);
+  for (guint i = 0; expected[i]; i++)
+    if (strstr (text, expected[i]) == NULL)
+      g_error ("%s: expected “%s” in:\n%s", path, expected[i], text);
+
+  if (cli != NULL)
+    {
+      const char *argv[] = { cli, "validate", path, NULL };
+      g_autofree char *out = NULL;
+      int status;
+
+      out = run (argv, &status);
+      g_assert_cmpint (status, ==, 1);
+      for (guint i = 0; expected[i]; i++)
+        if (strstr (out, expected[i]) == NULL)
+          g_error ("muster-cli validate %s: expected “%s” in:\n%s", path, expected[i], out);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *scenarios = NULL;
+  g_autofree char *hostile = NULL;
+  g_autoptr(GPtrArray) shipped = NULL;
+  g_autoptr(GPtrArray) bad = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+
+  scenarios = g_build_filename (source_root (), "scenarios", NULL);
+  hostile = g_build_filename (source_root (), "tests", "fixtures", "hostile", NULL);
+  shipped = list_files (scenarios, ".muster");
+  bad = list_files (hostile, ".muster");
+  g_ptr_array_sort (shipped, compare_paths);
+  g_ptr_array_sort (bad, compare_paths);
+
+  /* At least the template; the hostile corpus has at least 40 files. */
+  g_assert_cmpuint (shipped->len, >=, 1);
+  g_assert_cmpuint (bad->len, >=, 40);
+
+  for (guint i = 0; i < shipped->len; i++)
+    {
+      const char *path = g_ptr_array_index (shipped, i);
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *t1 = g_strdup_printf ("/data/scenarios/%s/round-trip", base);
+      g_autofree char *t2 = g_strdup_printf ("/data/scenarios/%s/xmllint", base);
+      g_autofree char *t3 = g_strdup_printf ("/data/scenarios/%s/muster-cli", base);
+
+      g_test_add_data_func (t1, path, test_shipped);
+      g_test_add_data_func (t2, path, test_shipped_xmllint);
+      g_test_add_data_func (t3, path, test_shipped_cli);
+    }
+  for (guint i = 0; i < bad->len; i++)
+    {
+      const char *path = g_ptr_array_index (bad, i);
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *t = g_strdup_printf ("/data/hostile/%s", base);
+
+      g_test_add_data_func (t, path, test_hostile);
+    }
+  return g_test_run ();
+}
