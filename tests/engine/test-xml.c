@@ -5,6 +5,8 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -268,7 +270,6 @@ test_extensions_kept (void)
   t2 = g_strdup (t1);
   {
     /* Root-level extensions, a comment inside and after the last element. */
-    g_autofree char *tmp = NULL;
     char *root = strstr (t2, "<scenario ");
     char *end = strstr (t2, "</scenario>");
     GString *s = g_string_new_len (t2, root - t2);
@@ -339,20 +340,47 @@ test_atomic_save (void)
   /* A failing save (the directory cannot take the temporary file) keeps the
    * old file as it was. */
   g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
-  if (geteuid () == 0)
-    {
-      g_test_skip ("running as root: a read-only directory does not stop the save");
-    }
-  else
+  if (geteuid () != 0)   /* root writes into read-only directories */
     {
       g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
       g_assert_false (mu_scenario_save_file (s, path, &error));
       g_assert_error (error, MU_ERROR, MU_ERROR_IO);
       g_clear_error (&error);
       g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+      g_clear_pointer (&contents, g_free);
       g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
       g_assert_cmpstr (contents, ==, "old contents");
     }
+
+  /* A save that cannot write the whole file (here: the file size limit, as
+   * on a full disk) keeps the old file and leaves no temporary behind. */
+  {
+    struct rlimit old_limit, limit;
+    void (*old_handler) (int);
+    gboolean ok;
+
+    g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+    g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+    limit = old_limit;
+    limit.rlim_cur = 100;
+    old_handler = signal (SIGXFSZ, SIG_IGN);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+    ok = mu_scenario_save_file (s, path, &error);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+    signal (SIGXFSZ, old_handler);
+    g_assert_false (ok);
+    g_assert_error (error, MU_ERROR, MU_ERROR_IO);
+    g_clear_error (&error);
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "old contents");
+    g_clear_pointer (&d, g_dir_close);
+    n = 0;
+    d = g_dir_open (dir, 0, NULL);
+    while ((name = g_dir_read_name (d)) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 1);
+  }
 
   /* Saving into a missing directory fails cleanly. */
   {
