@@ -10,7 +10,6 @@
 
 #include "mu-scenario-xml.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
@@ -18,36 +17,22 @@
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
-#include <libxml/xmlsave.h>
-#include <math.h>
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-scenario-xml-private.h"
 
 /* Files larger than this are refused before parsing. */
 #define MAX_FILE_SIZE (64 * 1024 * 1024)
-/* Limits on values that size allocations. */
-#define MAX_BOARD 999
-#define MAX_LIST 100000
 /* More messages than this from libxml2 for one file are summarised. */
 #define MAX_XML_MESSAGES 200
 
-typedef struct {
-  const char *file;      /* name used in messages */
-  GPtrArray *problems;
-  guint n_errors;
-  guint n_xml_messages;
-  xmlParserCtxtPtr ctxt;
-  xmlDocPtr doc;
-  xmlNodePtr root;
-  GPtrArray *comments;   /* pending comments (char*), attached to the next object */
-} Loader;
 
-static void G_GNUC_PRINTF (3, 4)
-report (Loader     *ld,
-        int         line,
-        const char *format,
-        ...)
+void
+mu_xml_report (MuXmlLoader *ld,
+               int         line,
+               const char *format,
+               ...)
 {
   va_list args;
   MuProblem *p;
@@ -64,8 +49,8 @@ report (Loader     *ld,
     mu_problem_free (p);
 }
 
-static int
-node_line (xmlNodePtr node)
+int
+mu_xml_node_line (xmlNodePtr node)
 {
   long l = xmlGetLineNo (node);
 
@@ -78,7 +63,7 @@ static void
 on_xml_error (void        *data,
               xmlErrorPtr  err)
 {
-  Loader *ld = data;
+  MuXmlLoader *ld = data;
   g_autofree char *msg = NULL;
   int line;
 
@@ -90,7 +75,7 @@ on_xml_error (void        *data,
   if (ld->n_xml_messages > MAX_XML_MESSAGES)
     {
       if (ld->n_xml_messages == MAX_XML_MESSAGES + 1)
-        report (ld, 0, _("too many errors, giving up"));
+        mu_xml_report (ld, 0, _("too many errors, giving up"));
       return;
     }
   msg = g_strdup (err->message ? err->message : _("unknown XML error"));
@@ -107,11 +92,11 @@ on_xml_error (void        *data,
     }
   line = err->line;
   if (line <= 0 && err->node != NULL && err->domain != XML_FROM_PARSER)
-    line = node_line (err->node);
+    line = mu_xml_node_line (err->node);
   if (err->domain == XML_FROM_RELAXNGV || err->domain == XML_FROM_VALID)
-    report (ld, line, _("not a valid scenario: %s"), msg);
+    mu_xml_report (ld, line, _("not a valid scenario: %s"), msg);
   else
-    report (ld, line, "%s", msg);
+    mu_xml_report (ld, line, "%s", msg);
 }
 
 /* A DOCTYPE can declare entities (entity-expansion bombs, external files):
@@ -123,10 +108,10 @@ on_internal_subset (void          *ctx,
                     const xmlChar *system_id)
 {
   xmlParserCtxtPtr ctxt = ctx;
-  Loader *ld = ctxt->_private;
+  MuXmlLoader *ld = ctxt->_private;
 
-  report (ld, ctxt->input ? ctxt->input->line : 0,
-          _("DOCTYPE declarations are not allowed in scenario files"));
+  mu_xml_report (ld, ctxt->input ? ctxt->input->line : 0,
+                 _("DOCTYPE declarations are not allowed in scenario files"));
   xmlStopParser (ctxt);
 }
 
@@ -211,1133 +196,6 @@ get_schema (void)
   return schema;
 }
 
-/* Attribute helpers ---------------------------------------------------------------- */
-
-static gboolean
-is_ours (xmlNodePtr node)
-{
-  return node->ns != NULL && node->ns->href != NULL &&
-         strcmp ((const char *) node->ns->href, MU_SCENARIO_NAMESPACE) == 0;
-}
-
-static gboolean
-is_element (xmlNodePtr node,
-            const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && is_ours (node) &&
-         strcmp ((const char *) node->name, name) == 0;
-}
-
-/* The value of an unqualified attribute, newly allocated, or NULL. */
-static char *
-attr (xmlNodePtr  node,
-      const char *name)
-{
-  xmlChar *v = xmlGetNoNsProp (node, (const xmlChar *) name);
-  char *r;
-
-  if (v == NULL)
-    return NULL;
-  r = g_strdup ((const char *) v);
-  xmlFree (v);
-  return r;
-}
-
-static char *
-attr_stripped (xmlNodePtr  node,
-               const char *name)
-{
-  char *v = attr (node, name);
-
-  return v ? g_strstrip (v) : NULL;
-}
-
-static gboolean
-parse_int_text (const char *text,
-                int        *out)
-{
-  char *end = NULL;
-  gint64 v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  errno = 0;
-  v = g_ascii_strtoll (text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0')
-    return FALSE;
-  /* Far beyond any meaningful value but safe to add and multiply. */
-  if (v < -100000000 || v > 100000000)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-/* Integer attribute; reports and returns FALSE when present but unusable. */
-static gboolean
-get_int (Loader     *ld,
-         xmlNodePtr  node,
-         const char *name,
-         int         fallback,
-         int        *out)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *out = fallback;
-  if (v == NULL)
-    return TRUE;
-  if (!parse_int_text (v, out))
-    {
-      report (ld, node_line (node), _("<%s>: %s=\"%s\" is not a usable whole number"),
-              (const char *) node->name, name, v);
-      *out = fallback;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_double_text (const char *text,
-                   double     *out)
-{
-  char *end = NULL;
-  double v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (v) || fabs (v) > 1e7)
-    return FALSE;
-  *out = v;
-  return TRUE;
-}
-
-static gboolean
-get_double (Loader     *ld,
-            xmlNodePtr  node,
-            const char *name,
-            double      fallback,
-            double     *out)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *out = fallback;
-  if (v == NULL)
-    return TRUE;
-  if (!parse_double_text (v, out))
-    {
-      report (ld, node_line (node), _("<%s>: %s=\"%s\" is not a usable number"),
-              (const char *) node->name, name, v);
-      *out = fallback;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-get_bool (xmlNodePtr  node,
-          const char *name,
-          gboolean    fallback)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  if (v == NULL)
-    return fallback;
-  return strcmp (v, "true") == 0 || strcmp (v, "1") == 0;
-}
-
-static gboolean
-get_hex (Loader     *ld,
-         xmlNodePtr  node,
-         const char *name,
-         MuHex      *hex)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *hex = MU_HEX_NONE;
-  if (v == NULL)
-    return FALSE;
-  if (!mu_hex_parse (v, hex))
-    {
-      report (ld, node_line (node), _("<%s>: %s=\"%s\" is not a hex (CCRR)"),
-              (const char *) node->name, name, v);
-      *hex = MU_HEX_NONE;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-get_hex_list (Loader     *ld,
-              xmlNodePtr  node,
-              const char *name,
-              GArray     *out)
-{
-  g_autofree char *v = attr (node, name);
-  g_auto(GStrv) words = NULL;
-
-  if (v == NULL)
-    return;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      MuHex h;
-
-      if (*words[i] == '\0')
-        continue;
-      if (out->len >= MAX_LIST)
-        {
-          report (ld, node_line (node), _("<%s>: too many hexes in %s"),
-                  (const char *) node->name, name);
-          return;
-        }
-      if (!mu_hex_parse (words[i], &h))
-        {
-          report (ld, node_line (node), _("<%s>: “%s” in %s is not a hex (CCRR)"),
-                  (const char *) node->name, words[i], name);
-          continue;
-        }
-      g_array_append_val (out, h);
-    }
-}
-
-static void
-get_point_list (Loader     *ld,
-                xmlNodePtr  node,
-                const char *name,
-                GArray     *out)
-{
-  g_autofree char *v = attr (node, name);
-  g_auto(GStrv) words = NULL;
-
-  if (v == NULL)
-    return;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      MuPoint p;
-      char *comma;
-
-      if (*words[i] == '\0')
-        continue;
-      if (out->len >= MAX_LIST)
-        {
-          report (ld, node_line (node), _("<%s>: too many points in %s"),
-                  (const char *) node->name, name);
-          return;
-        }
-      comma = strchr (words[i], ',');
-      if (comma == NULL)
-        {
-          report (ld, node_line (node), _("<%s>: “%s” in %s is not a point X,Y"),
-                  (const char *) node->name, words[i], name);
-          continue;
-        }
-      *comma = '\0';
-      if (!parse_double_text (words[i], &p.x) || !parse_double_text (comma + 1, &p.y))
-        {
-          *comma = ',';
-          report (ld, node_line (node), _("<%s>: “%s” in %s is not a point X,Y"),
-                  (const char *) node->name, words[i], name);
-          continue;
-        }
-      g_array_append_val (out, p);
-    }
-}
-
-static char *
-element_text (xmlNodePtr node)
-{
-  xmlChar *t = xmlNodeGetContent (node);
-  char *r = g_strdup (t ? (const char *) t : "");
-
-  xmlFree (t);
-  return r;
-}
-
-/* Extension content ------------------------------------------------------------ */
-
-static void
-extra_add (GPtrArray **array,
-           const char *text)
-{
-  if (*array == NULL)
-    *array = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (*array, g_strdup (text));
-}
-
-static gboolean
-extra_has_attr (MuExtra    *extra,
-                const char *name)
-{
-  if (extra->attributes == NULL)
-    return FALSE;
-  for (guint i = 0; i + 1 < extra->attributes->len; i += 2)
-    if (strcmp (g_ptr_array_index (extra->attributes, i), name) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* Foreign attributes of node (and the namespace declarations they need). */
-static void
-collect_attributes (Loader     *ld,
-                    xmlNodePtr  node,
-                    MuExtra    *extra)
-{
-  if (node == ld->root)
-    {
-      for (xmlNsPtr ns = node->nsDef; ns; ns = ns->next)
-        {
-          g_autofree char *name = NULL;
-
-          if (ns->prefix == NULL || ns->href == NULL ||
-              strcmp ((const char *) ns->href, MU_SCENARIO_NAMESPACE) == 0)
-            continue;
-          name = g_strdup_printf ("xmlns:%s", (const char *) ns->prefix);
-          extra_add (&extra->attributes, name);
-          extra_add (&extra->attributes, (const char *) ns->href);
-        }
-    }
-
-  for (xmlAttrPtr a = node->properties; a; a = a->next)
-    {
-      g_autofree char *name = NULL;
-      xmlChar *value;
-
-      if (a->ns == NULL || a->ns->href == NULL)
-        continue;       /* ours: unqualified */
-      if (strcmp ((const char *) a->ns->href, MU_SCENARIO_NAMESPACE) == 0)
-        continue;       /* the schema rejects these */
-      if (a->ns->prefix == NULL)
-        continue;
-      if (node != ld->root && strcmp ((const char *) a->ns->prefix, "xml") != 0)
-        {
-          xmlNsPtr at_root = xmlSearchNs (ld->doc, ld->root, a->ns->prefix);
-          g_autofree char *decl = g_strdup_printf ("xmlns:%s", (const char *) a->ns->prefix);
-
-          if ((at_root == NULL || xmlStrcmp (at_root->href, a->ns->href) != 0) &&
-              !extra_has_attr (extra, decl))
-            {
-              extra_add (&extra->attributes, decl);
-              extra_add (&extra->attributes, (const char *) a->ns->href);
-            }
-        }
-      name = g_strdup_printf ("%s:%s", (const char *) a->ns->prefix, (const char *) a->name);
-      /* Stored unescaped; the writer escapes. */
-      value = xmlGetNsProp (node, a->name, a->ns->href);
-      extra_add (&extra->attributes, name);
-      extra_add (&extra->attributes, value ? (const char *) value : "");
-      xmlFree (value);
-    }
-}
-
-static char *
-serialize_node (xmlNodePtr node)
-{
-  xmlDocPtr tmp;
-  xmlNodePtr copy;
-  xmlBufferPtr buf;
-  char *text;
-
-  if (node->type == XML_COMMENT_NODE)
-    return g_strdup_printf ("<!--%s-->", node->content ? (const char *) node->content : "");
-
-  tmp = xmlNewDoc ((const xmlChar *) "1.0");
-  copy = xmlDocCopyNode (node, tmp, 1);
-  if (copy == NULL)
-    {
-      xmlFreeDoc (tmp);
-      return NULL;
-    }
-  xmlDocSetRootElement (tmp, copy);
-  buf = xmlBufferCreate ();
-  xmlNodeDump (buf, tmp, copy, 0, 0);
-  text = g_strdup ((const char *) xmlBufferContent (buf));
-  xmlBufferFree (buf);
-  xmlFreeDoc (tmp);
-  return text;
-}
-
-/* Leading comments collected so far go before the element of this object. */
-static void
-take_comments (Loader  *ld,
-               MuExtra *extra)
-{
-  for (guint i = 0; i < ld->comments->len; i++)
-    extra_add (&extra->elements, g_ptr_array_index (ld->comments, i));
-  g_ptr_array_set_size (ld->comments, 0);
-}
-
-/* Comments inside an element's content (not in front of an object) are kept
- * as child content of that element, marked by a leading space. */
-static void
-add_inner_comments (Loader  *ld,
-                    MuExtra *extra)
-{
-  for (guint i = 0; i < ld->comments->len; i++)
-    {
-      g_autofree char *text = g_strconcat (" ", (const char *) g_ptr_array_index (ld->comments, i), NULL);
-
-      extra_add (&extra->elements, text);
-    }
-  g_ptr_array_set_size (ld->comments, 0);
-}
-
-/* Children of an object element: foreign elements go to extra, comments are
- * kept as leading comments of the object they precede (or of this object),
- * our own elements are handed to `known` when given. */
-typedef void (*KnownChildFunc) (Loader *ld, xmlNodePtr child, gpointer data);
-
-static void
-walk_children (Loader         *ld,
-               xmlNodePtr      node,
-               MuExtra        *extra,
-               KnownChildFunc  known,
-               gpointer        data)
-{
-  g_autoptr(GPtrArray) saved = ld->comments;
-
-  ld->comments = g_ptr_array_new_with_free_func (g_free);
-  for (xmlNodePtr c = node->children; c; c = c->next)
-    {
-      if (c->type == XML_COMMENT_NODE)
-        {
-          g_ptr_array_add (ld->comments, serialize_node (c));
-        }
-      else if (c->type == XML_ELEMENT_NODE && !is_ours (c))
-        {
-          g_autofree char *text = serialize_node (c);
-
-          /* Comments before a foreign element stay in front of it. */
-          add_inner_comments (ld, extra);
-          if (text)
-            extra_add (&extra->elements, text);
-        }
-      else if (c->type == XML_ELEMENT_NODE && known != NULL)
-        {
-          known (ld, c, data);
-        }
-    }
-  /* Comments after the last object stay at the end of this element. */
-  add_inner_comments (ld, extra);
-  g_ptr_array_unref (ld->comments);
-  ld->comments = g_steal_pointer (&saved);
-}
-
-static void
-object_extra (Loader     *ld,
-              xmlNodePtr  node,
-              MuExtra    *extra)
-{
-  take_comments (ld, extra);
-  collect_attributes (ld, node, extra);
-  walk_children (ld, node, extra, NULL, NULL);
-}
-
-/* Hex map ---------------------------------------------------------------------- */
-
-static void
-load_terrain (Loader     *ld,
-              xmlNodePtr  node,
-              MuHexMap   *map)
-{
-  g_autofree char *def = attr_stripped (node, "default");
-  MuTerrain deft = MU_TERRAIN_OPEN;
-  int cols = map->grid.cols, rows = map->grid.rows;
-
-  if (def && !mu_terrain_from_string (def, &deft))
-    report (ld, node_line (node), _("<terrain>: unknown terrain “%s”"), def);
-  for (int i = 0; i < cols * rows; i++)
-    map->cells[i].terrain = deft;
-
-  for (xmlNodePtr r = node->children; r; r = r->next)
-    {
-      g_autofree char *text = NULL;
-      g_auto(GStrv) words = NULL;
-      int n, col = 0;
-
-      if (!is_element (r, "row"))
-        continue;
-      if (!get_int (ld, r, "n", 0, &n))
-        continue;
-      if (n < 1 || n > rows)
-        {
-          report (ld, node_line (r), _("terrain row %d is off the board (rows 1 to %d)"), n, rows);
-          continue;
-        }
-      text = element_text (r);
-      words = g_strsplit_set (text, " \t\r\n", -1);
-      for (guint i = 0; words[i]; i++)
-        {
-          char *star;
-          int count = 1;
-          MuTerrain t;
-
-          if (*words[i] == '\0')
-            continue;
-          star = strchr (words[i], '*');
-          if (star)
-            {
-              *star = '\0';
-              if (!parse_int_text (star + 1, &count) || count < 1)
-                {
-                  report (ld, node_line (r), _("terrain row %d: bad repeat count “%s”"), n, star + 1);
-                  break;
-                }
-            }
-          if (!mu_terrain_from_string (words[i], &t))
-            {
-              report (ld, node_line (r), _("terrain row %d: unknown terrain “%s”"), n, words[i]);
-              break;
-            }
-          if (count > cols - col)
-            {
-              report (ld, node_line (r), _("terrain row %d is longer than the board's %d columns"),
-                      n, cols);
-              break;
-            }
-          for (int k = 0; k < count; k++, col++)
-            map->cells[(n - 1) * cols + col].terrain = t;
-        }
-    }
-}
-
-static void
-load_elevation (Loader     *ld,
-                xmlNodePtr  node,
-                MuHexMap   *map)
-{
-  int def, cols = map->grid.cols, rows = map->grid.rows;
-
-  get_int (ld, node, "default", 0, &def);
-  if (def < 0 || def > MU_ELEVATION_MAX)
-    {
-      report (ld, node_line (node), _("elevation %d is out of range (0 to %d)"), def, MU_ELEVATION_MAX);
-      def = 0;
-    }
-  for (int i = 0; i < cols * rows; i++)
-    map->cells[i].elevation = def;
-
-  for (xmlNodePtr r = node->children; r; r = r->next)
-    {
-      g_autofree char *text = NULL;
-      int n, col = 0;
-
-      if (!is_element (r, "row"))
-        continue;
-      if (!get_int (ld, r, "n", 0, &n))
-        continue;
-      if (n < 1 || n > rows)
-        {
-          report (ld, node_line (r), _("elevation row %d is off the board (rows 1 to %d)"), n, rows);
-          continue;
-        }
-      text = element_text (r);
-      for (const char *c = text; *c; c++)
-        {
-          if (g_ascii_isspace (*c))
-            continue;
-          if (!g_ascii_isdigit (*c))
-            {
-              report (ld, node_line (r), _("elevation row %d: “%c” is not a level 0 to 9"), n,
-                      g_ascii_isprint (*c) ? *c : '?');
-              break;
-            }
-          if (col >= cols)
-            {
-              report (ld, node_line (r), _("elevation row %d is longer than the board's %d columns"),
-                      n, cols);
-              break;
-            }
-          map->cells[(n - 1) * cols + col].elevation = *c - '0';
-          col++;
-        }
-    }
-}
-
-static guint
-parse_features (Loader     *ld,
-                xmlNodePtr  node,
-                gboolean    hexside)
-{
-  g_autofree char *v = attr (node, "features");
-  g_auto(GStrv) words = NULL;
-  guint bits = 0;
-
-  if (v == NULL)
-    return 0;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      if (*words[i] == '\0')
-        continue;
-      if (hexside)
-        {
-          MuSideFeatures f;
-
-          if (mu_side_feature_from_string (words[i], &f))
-            bits |= f;
-          else
-            report (ld, node_line (node), _("<hexside>: unknown feature “%s”"), words[i]);
-        }
-      else
-        {
-          MuHexFeatures f;
-
-          if (mu_hex_feature_from_string (words[i], &f))
-            bits |= f;
-          else
-            report (ld, node_line (node), _("<hex>: unknown feature “%s”"), words[i]);
-        }
-    }
-  return bits;
-}
-
-static void
-load_hex_map_child (Loader     *ld,
-                    xmlNodePtr  c,
-                    gpointer    data)
-{
-  MuHexMap *map = data;
-
-  if (is_element (c, "terrain"))
-    {
-      load_terrain (ld, c, map);
-    }
-  else if (is_element (c, "elevation"))
-    {
-      load_elevation (ld, c, map);
-    }
-  else if (is_element (c, "hex"))
-    {
-      MuHex h;
-      MuHexCell *cell;
-
-      if (!get_hex (ld, c, "at", &h))
-        return;
-      cell = mu_hex_map_cell (map, h);
-      if (cell == NULL)
-        {
-          g_autofree char *label = mu_hex_to_string (&map->grid, h);
-
-          report (ld, node_line (c), _("<hex>: hex %s is off the board"), label);
-          return;
-        }
-      cell->features |= parse_features (ld, c, FALSE);
-    }
-  else if (is_element (c, "hexside"))
-    {
-      MuHex h;
-      g_autofree char *dirname = attr_stripped (c, "dir");
-      int dir, index;
-
-      if (!get_hex (ld, c, "at", &h))
-        return;
-      dir = dirname ? mu_hex_direction_from_name (&map->grid, dirname) : -1;
-      if (dir < 0)
-        {
-          report (ld, node_line (c), _("<hexside>: “%s” is not a direction on a %s-top board"),
-                  dirname ? dirname : "",
-                  map->grid.orientation == MU_HEX_FLAT_TOP ? "flat" : "pointy");
-          return;
-        }
-      index = (h.col >= 0 && h.row >= 0 && h.col <= MAX_BOARD + 1 && h.row <= MAX_BOARD + 1)
-              ? mu_hex_map_side_index (map, h, dir) : -1;
-      if (index < 0 || !mu_hex_grid_contains (&map->grid, h))
-        {
-          g_autofree char *label = mu_hex_to_string (&map->grid, h);
-
-          report (ld, node_line (c), _("<hexside>: hex %s is off the board"), label);
-          return;
-        }
-      map->sides[index] |= parse_features (ld, c, TRUE) & MU_SIDE_ALL;
-    }
-  else if (is_element (c, "path"))
-    {
-      g_autofree char *kind = attr_stripped (c, "kind");
-      MuPathKind k = MU_PATH_LOCAL_ROAD;
-      MuPath *p;
-
-      if (!mu_path_kind_from_string (kind, &k))
-        report (ld, node_line (c), _("<path>: unknown kind “%s”"), kind ? kind : "");
-      p = mu_path_new (k);
-      p->id = attr_stripped (c, "id");
-      p->name = attr (c, "name");
-      p->line = node_line (c);
-      get_hex_list (ld, c, "hexes", p->hexes);
-      object_extra (ld, c, &p->extra);
-      g_ptr_array_add (map->paths, p);
-    }
-  else if (is_element (c, "label"))
-    {
-      g_autofree char *text = attr (c, "text");
-      MuHex h;
-      MuLabel *l;
-
-      get_hex (ld, c, "at", &h);
-      l = mu_label_new (text, h);
-      get_double (ld, c, "dx", 0, &l->dx);
-      get_double (ld, c, "dy", 0, &l->dy);
-      get_double (ld, c, "scale", 1, &l->scale);
-      l->line = node_line (c);
-      object_extra (ld, c, &l->extra);
-      g_ptr_array_add (map->labels, l);
-    }
-}
-
-static MuHexMap *
-load_hex_map (Loader     *ld,
-              xmlNodePtr  node)
-{
-  g_autofree char *orient = attr_stripped (node, "orientation");
-  g_autofree char *offset = attr_stripped (node, "offset");
-  int cols, rows;
-  MuHexMap *map;
-
-  gboolean have_cols, have_rows;
-
-  /* Both are read before giving up so that both problems are reported. */
-  have_cols = get_int (ld, node, "cols", 0, &cols);
-  have_rows = get_int (ld, node, "rows", 0, &rows);
-  if (!have_cols || !have_rows)
-    return NULL;
-  /* Checked before anything is allocated. */
-  if (cols < 1 || rows < 1 || cols > MAX_BOARD || rows > MAX_BOARD)
-    {
-      report (ld, node_line (node),
-              _("<hex-map>: a board of %d × %d hexes is not possible (1 to %d each)"),
-              cols, rows, MAX_BOARD);
-      return NULL;
-    }
-  map = mu_hex_map_new (cols, rows,
-                        g_strcmp0 (orient, "pointy") == 0 ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
-                        g_strcmp0 (offset, "even") == 0 ? MU_HEX_OFFSET_EVEN : MU_HEX_OFFSET_ODD);
-  map->line = node_line (node);
-  get_double (ld, node, "hex-size-mm", 16.0, &map->hex_size_mm);
-  take_comments (ld, &map->extra);
-  collect_attributes (ld, node, &map->extra);
-  walk_children (ld, node, &map->extra, load_hex_map_child, map);
-  return map;
-}
-
-/* Table ------------------------------------------------------------------------- */
-
-static void
-load_table_child (Loader     *ld,
-                  xmlNodePtr  c,
-                  gpointer    data)
-{
-  MuTableMap *t = data;
-
-  if (is_element (c, "area"))
-    {
-      g_autofree char *kind = attr_stripped (c, "kind");
-      MuAreaKind k = MU_AREA_WOODS;
-      MuArea *a;
-
-      if (!mu_area_kind_from_string (kind, &k))
-        report (ld, node_line (c), _("<area>: unknown kind “%s”"), kind ? kind : "");
-      a = mu_area_new (k);
-      a->id = attr_stripped (c, "id");
-      a->name = attr (c, "name");
-      get_int (ld, c, "level", 0, &a->level);
-      get_point_list (ld, c, "points", a->points);
-      a->line = node_line (c);
-      object_extra (ld, c, &a->extra);
-      g_ptr_array_add (t->areas, a);
-    }
-  else if (is_element (c, "line"))
-    {
-      g_autofree char *kind = attr_stripped (c, "kind");
-      MuLineKind k = MU_LINE_ROAD;
-      MuPolyline *l;
-
-      if (!mu_line_kind_from_string (kind, &k))
-        report (ld, node_line (c), _("<line>: unknown kind “%s”"), kind ? kind : "");
-      l = mu_polyline_new (k);
-      l->id = attr_stripped (c, "id");
-      l->name = attr (c, "name");
-      get_double (ld, c, "width", 0, &l->width);
-      get_point_list (ld, c, "points", l->points);
-      l->line = node_line (c);
-      object_extra (ld, c, &l->extra);
-      g_ptr_array_add (t->lines, l);
-    }
-  else if (is_element (c, "label"))
-    {
-      g_autofree char *text = attr (c, "text");
-      MuLabel *l = mu_label_new (text, MU_HEX_NONE);
-
-      get_double (ld, c, "x", 0, &l->dx);
-      get_double (ld, c, "y", 0, &l->dy);
-      get_double (ld, c, "scale", 1, &l->scale);
-      l->line = node_line (c);
-      object_extra (ld, c, &l->extra);
-      g_ptr_array_add (t->labels, l);
-    }
-}
-
-static MuTableMap *
-load_table (Loader     *ld,
-            xmlNodePtr  node)
-{
-  g_autofree char *unit = attr_stripped (node, "unit");
-  g_autofree char *scale = attr (node, "figure-scale");
-  double w, h;
-  MuTableMap *t;
-
-  get_double (ld, node, "width", 0, &w);
-  get_double (ld, node, "height", 0, &h);
-  t = mu_table_map_new (w, h, g_strcmp0 (unit, "cm") == 0 ? MU_UNIT_CM : MU_UNIT_INCH, scale);
-  get_double (ld, node, "base-width", 0, &t->base_width);
-  get_double (ld, node, "base-depth", 0, &t->base_depth);
-  t->line = node_line (node);
-  take_comments (ld, &t->extra);
-  collect_attributes (ld, node, &t->extra);
-  walk_children (ld, node, &t->extra, load_table_child, t);
-  return t;
-}
-
-/* Order of battle ------------------------------------------------------------------ */
-
-static void
-load_note_child (Loader     *ld,
-                 xmlNodePtr  c,
-                 gpointer    data)
-{
-  MuCounter *counter = data;
-
-  if (is_element (c, "note"))
-    {
-      g_free (counter->note);
-      counter->note = element_text (c);
-    }
-}
-
-static MuCounter *
-load_counter (Loader        *ld,
-              xmlNodePtr     node,
-              MuCounterKind  kind)
-{
-  g_autofree char *id = attr_stripped (node, "id");
-  g_autofree char *side = attr_stripped (node, "side");
-  g_autofree char *formation = attr_stripped (node, "formation");
-  MuCounter *c = mu_counter_new (kind, id, side);
-  MuHex h;
-
-  c->name = attr (node, "name");
-  c->parent = attr_stripped (node, "parent");
-  c->line = node_line (node);
-
-  if (xmlHasNsProp (node, (const xmlChar *) "at", NULL))
-    {
-      c->place.kind = MU_PLACE_HEX;
-      get_hex (ld, node, "at", &h);
-      c->place.hex = h;
-    }
-  else if (xmlHasNsProp (node, (const xmlChar *) "x", NULL) ||
-           xmlHasNsProp (node, (const xmlChar *) "y", NULL))
-    {
-      c->place.kind = MU_PLACE_TABLE;
-      get_double (ld, node, "x", 0, &c->place.pos.x);
-      get_double (ld, node, "y", 0, &c->place.pos.y);
-      get_double (ld, node, "facing", 0, &c->place.facing);
-    }
-  else if (xmlHasNsProp (node, (const xmlChar *) "reserve", NULL))
-    {
-      c->place.kind = MU_PLACE_RESERVE;
-      c->place.reserve = attr_stripped (node, "reserve");
-    }
-  if (formation && !mu_formation_from_string (formation, &c->place.formation))
-    report (ld, c->line, _("<%s>: unknown formation “%s”"), (const char *) node->name, formation);
-
-  switch (kind)
-    {
-    case MU_COUNTER_CONTROL:
-      get_int (ld, node, "leadership", 0, &c->leadership);
-      c->star = get_bool (node, "star", FALSE);
-      break;
-    case MU_COUNTER_COMMAND:
-      get_int (ld, node, "leadership", 0, &c->leadership);
-      get_int (ld, node, "division", 0, &c->division);
-      c->exceptional = get_bool (node, "exceptional", FALSE);
-      break;
-    case MU_COUNTER_UNIT:
-      {
-        g_autofree char *identity = attr_stripped (node, "identity");
-        g_autofree char *arm = attr_stripped (node, "arm");
-        g_autofree char *abilities = attr (node, "abilities");
-
-        if (identity == NULL || strcmp (identity, "star") == 0)
-          c->identity = 0;
-        else if (!parse_int_text (identity, &c->identity))
-          report (ld, c->line, _("<unit>: identity=\"%s\" is not a division number or “star”"),
-                  identity);
-        if (!mu_arm_from_string (arm, &c->arm))
-          report (ld, c->line, _("<unit>: unknown arm “%s”"), arm ? arm : "");
-        get_int (ld, node, "range", 0, &c->range);
-        get_int (ld, node, "attack", 0, &c->attack);
-        get_int (ld, node, "strength", 0, &c->strength);
-        c->abilities = 0;
-        if (abilities)
-          {
-            g_auto(GStrv) words = g_strsplit_set (abilities, " \t\r\n", -1);
-
-            for (guint i = 0; words[i]; i++)
-              {
-                if (*words[i] == '\0')
-                  continue;
-                if (strcmp (words[i], "indomitable") == 0)
-                  c->abilities |= MU_ABILITY_INDOMITABLE;
-                else if (strcmp (words[i], "sharpshooter") == 0)
-                  c->abilities |= MU_ABILITY_SHARPSHOOTER;
-                else
-                  report (ld, c->line, _("<unit>: unknown ability “%s”"), words[i]);
-              }
-          }
-        c->fatigued = get_bool (node, "fatigued", FALSE);
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  take_comments (ld, &c->extra);
-  collect_attributes (ld, node, &c->extra);
-  walk_children (ld, node, &c->extra, load_note_child, c);
-  return c;
-}
-
-/* Objectives, reserves ------------------------------------------------------------ */
-
-static MuObjective *
-load_objective (Loader     *ld,
-                xmlNodePtr  node)
-{
-  g_autofree char *id = attr_stripped (node, "id");
-  MuObjective *o = mu_objective_new (id);
-
-  o->name = attr (node, "name");
-  o->owner = attr_stripped (node, "owner");
-  o->line = node_line (node);
-  if (xmlHasNsProp (node, (const xmlChar *) "at", NULL))
-    get_hex (ld, node, "at", &o->hex);
-  get_double (ld, node, "x", 0, &o->pos.x);
-  get_double (ld, node, "y", 0, &o->pos.y);
-  get_double (ld, node, "radius", 0, &o->radius);
-  get_int (ld, node, "value", 1, &o->value);
-  object_extra (ld, node, &o->extra);
-  return o;
-}
-
-static MuTaskObjective *
-load_task (Loader     *ld,
-           xmlNodePtr  node)
-{
-  g_autofree char *id = attr_stripped (node, "id");
-  MuTaskObjective *t = mu_task_objective_new (id);
-
-  t->side = attr_stripped (node, "side");
-  t->text = attr (node, "text");
-  t->condition = attr (node, "condition");
-  t->line = node_line (node);
-  get_int (ld, node, "value", 1, &t->value);
-  object_extra (ld, node, &t->extra);
-  return t;
-}
-
-static MuReserve *
-load_reserve (Loader     *ld,
-              xmlNodePtr  node)
-{
-  g_autofree char *id = attr_stripped (node, "id");
-  g_autofree char *side = attr_stripped (node, "side");
-  g_autofree char *kind = attr_stripped (node, "kind");
-  g_autofree char *arrival = attr_stripped (node, "arrival");
-  MuReserve *r = mu_reserve_new (id, side);
-
-  r->name = attr (node, "name");
-  r->line = node_line (node);
-  if (kind && !mu_reserve_kind_from_string (kind, &r->kind))
-    report (ld, r->line, _("<reserve>: unknown kind “%s”"), kind);
-  r->arrival = g_strcmp0 (arrival, "roll") == 0 ? MU_ARRIVAL_ROLL : MU_ARRIVAL_BOUND;
-  get_int (ld, node, "bound", 1, &r->bound);
-  get_int (ld, node, "roll", 0, &r->roll);
-  get_hex_list (ld, node, "entry", r->entry);
-  r->edge = attr_stripped (node, "edge");
-  get_point_list (ld, node, "points", r->entry_points);
-  object_extra (ld, node, &r->extra);
-  return r;
-}
-
-static void
-load_timeline (Loader      *ld,
-               xmlNodePtr   node,
-               MuTimeline  *tl)
-{
-  static const struct { const char *name; gsize offset; } times[] = {
-    { "start", G_STRUCT_OFFSET (MuTimeline, start_minutes) },
-    { "dawn", G_STRUCT_OFFSET (MuTimeline, dawn_minutes) },
-    { "dusk", G_STRUCT_OFFSET (MuTimeline, dusk_minutes) },
-  };
-  g_autofree char *nights = attr (node, "night-bounds");
-
-  tl->line = node_line (node);
-  get_int (ld, node, "bounds", tl->bounds, &tl->bounds);
-  get_int (ld, node, "first-bound", tl->first_bound, &tl->first_bound);
-  get_int (ld, node, "minutes-per-bound", tl->minutes_per_bound, &tl->minutes_per_bound);
-  get_int (ld, node, "days", tl->days, &tl->days);
-  get_int (ld, node, "darkness-bound", tl->darkness_bound, &tl->darkness_bound);
-  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
-    {
-      g_autofree char *v = attr_stripped (node, times[i].name);
-      int *field = G_STRUCT_MEMBER_P (tl, times[i].offset);
-
-      if (v && !mu_minutes_parse (v, field))
-        report (ld, tl->line, _("<timeline>: %s=\"%s\" is not a time HH:MM"), times[i].name, v);
-    }
-  if (nights)
-    {
-      g_auto(GStrv) words = g_strsplit_set (nights, " \t\r\n", -1);
-
-      for (guint i = 0; words[i]; i++)
-        {
-          int b;
-
-          if (*words[i] == '\0')
-            continue;
-          if (tl->night_bounds->len >= MAX_LIST)
-            break;
-          if (!parse_int_text (words[i], &b))
-            report (ld, tl->line, _("<timeline>: night bound “%s” is not a bound number"), words[i]);
-          else
-            g_array_append_val (tl->night_bounds, b);
-        }
-    }
-  object_extra (ld, node, &tl->extra);
-}
-
-/* The root ------------------------------------------------------------------------ */
-
-static void
-set_text (char       **field,
-          xmlNodePtr   node)
-{
-  g_free (*field);
-  *field = element_text (node);
-}
-
-static void
-load_root_child (Loader     *ld,
-                 xmlNodePtr  c,
-                 gpointer    data)
-{
-  MuScenario *s = data;
-  const char *name = (const char *) c->name;
-
-  if (strcmp (name, "title") == 0)
-    set_text (&s->title, c);
-  else if (strcmp (name, "description") == 0)
-    set_text (&s->description, c);
-  else if (strcmp (name, "date") == 0)
-    set_text (&s->date, c);
-  else if (strcmp (name, "author") == 0)
-    set_text (&s->author, c);
-  else if (strcmp (name, "option") == 0)
-    {
-      g_autofree char *key = attr_stripped (c, "key");
-      MuRuleOption *o = mu_rule_option_new (key, get_bool (c, "enabled", FALSE));
-
-      o->line = node_line (c);
-      object_extra (ld, c, &o->extra);
-      g_ptr_array_add (s->options, o);
-    }
-  else if (strcmp (name, "timeline") == 0)
-    load_timeline (ld, c, &s->timeline);
-  else if (strcmp (name, "victory") == 0)
-    get_int (ld, c, "objectives-required", 0, &s->objectives_required);
-  else if (strcmp (name, "hex-map") == 0)
-    {
-      s->board = MU_BOARD_HEX;
-      mu_hex_map_free (s->hex_map);
-      s->hex_map = load_hex_map (ld, c);
-    }
-  else if (strcmp (name, "table") == 0)
-    {
-      s->board = MU_BOARD_TABLE;
-      mu_table_map_free (s->table);
-      s->table = load_table (ld, c);
-    }
-  else if (strcmp (name, "side") == 0)
-    {
-      g_autofree char *id = attr_stripped (c, "id");
-      g_autofree char *sname = attr (c, "name");
-      g_autofree char *colour = attr_stripped (c, "colour");
-      guint32 rgb = 0;
-      MuSide *side;
-
-      if (colour && colour[0] == '#' && strlen (colour) == 7)
-        {
-          char *end = NULL;
-          guint64 v = g_ascii_strtoull (colour + 1, &end, 16);
-
-          if (end && *end == '\0')
-            rgb = (guint32) v;
-        }
-      side = mu_side_new (id, sname, rgb);
-      side->line = node_line (c);
-      object_extra (ld, c, &side->extra);
-      g_ptr_array_add (s->sides, side);
-    }
-  else if (strcmp (name, "control") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_CONTROL));
-  else if (strcmp (name, "command") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_COMMAND));
-  else if (strcmp (name, "unit") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_UNIT));
-  else if (strcmp (name, "objective") == 0)
-    g_ptr_array_add (s->objectives, load_objective (ld, c));
-  else if (strcmp (name, "task") == 0)
-    g_ptr_array_add (s->tasks, load_task (ld, c));
-  else if (strcmp (name, "reserve") == 0)
-    g_ptr_array_add (s->reserves, load_reserve (ld, c));
-  else if (strcmp (name, "own-lines") == 0)
-    {
-      g_autofree char *side = attr_stripped (c, "side");
-      MuSideArea *a = mu_side_area_new (side);
-
-      a->line = node_line (c);
-      get_hex_list (ld, c, "hexes", a->hexes);
-      object_extra (ld, c, &a->extra);
-      g_ptr_array_add (s->own_lines, a);
-    }
-}
-
-static MuScenario *
-build_model (Loader *ld)
-{
-  MuScenario *s = mu_scenario_new ();
-  g_autofree char *ruleset = attr_stripped (ld->root, "ruleset");
-
-  s->board = MU_BOARD_HEX;
-  s->line = node_line (ld->root);
-  if (ruleset)
-    {
-      g_free (s->ruleset);
-      s->ruleset = g_steal_pointer (&ruleset);
-    }
-  /* Comments and processing instructions before the root element. */
-  for (xmlNodePtr n = ld->doc->children; n && n != ld->root; n = n->next)
-    if (n->type == XML_COMMENT_NODE)
-      {
-        g_autofree char *text = serialize_node (n);
-
-        extra_add (&s->root_extra.elements, text);
-      }
-  collect_attributes (ld, ld->root, &s->extra);
-  walk_children (ld, ld->root, &s->extra, load_root_child, s);
-  return s;
-}
-
 /* Loading ---------------------------------------------------------------------------- */
 
 /* The first element called name, preferring one on a line in `lines`. */
@@ -1357,7 +215,7 @@ find_element (xmlNodePtr  node,
         {
           if (*first == NULL)
             *first = c;
-          if (g_hash_table_contains (lines, GINT_TO_POINTER (node_line (c))))
+          if (g_hash_table_contains (lines, GINT_TO_POINTER (mu_xml_node_line (c))))
             return c;
         }
       found = find_element (c->children, name, lines, first);
@@ -1370,7 +228,7 @@ find_element (xmlNodePtr  node,
 /* Some RelaxNG messages (inside <interleave>) come without a node. Name the
  * element they mention, or else the element named by the next message. */
 static void
-fix_schema_lines (Loader *ld,
+fix_schema_lines (MuXmlLoader *ld,
                   guint   first)
 {
   for (guint i = first; i < ld->problems->len; i++)
@@ -1402,7 +260,7 @@ fix_schema_lines (Loader *ld,
           if (node == NULL)
             node = first_found;
           if (node)
-            p->line = node_line (node);
+            p->line = mu_xml_node_line (node);
         }
       for (guint j = i + 1; p->line == 0 && j < ld->problems->len; j++)
         {
@@ -1421,7 +279,7 @@ mu_scenario_load_data (const char  *data,
                        GPtrArray   *problems,
                        GError     **error)
 {
-  Loader ld = { 0 };
+  MuXmlLoader ld = { 0 };
   g_autoptr(GPtrArray) own_problems = NULL;
   MuScenario *s = NULL;
   xmlRelaxNGPtr schema;
@@ -1440,12 +298,12 @@ mu_scenario_load_data (const char  *data,
 
   if (length == 0 || data == NULL)
     {
-      report (&ld, 1, _("the file is empty"));
+      mu_xml_report (&ld, 1, _("the file is empty"));
       goto out;
     }
   if (length > MAX_FILE_SIZE || length > G_MAXINT)
     {
-      report (&ld, 0, _("the file is too large (%" G_GSIZE_FORMAT " bytes)"), length);
+      mu_xml_report (&ld, 0, _("the file is too large (%" G_GSIZE_FORMAT " bytes)"), length);
       goto out;
     }
 
@@ -1453,7 +311,7 @@ mu_scenario_load_data (const char  *data,
   ld.ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
   if (ld.ctxt == NULL)
     {
-      report (&ld, 0, _("cannot set up the XML parser"));
+      mu_xml_report (&ld, 0, _("cannot set up the XML parser"));
       goto out;
     }
   ld.ctxt->_private = &ld;
@@ -1476,42 +334,45 @@ mu_scenario_load_data (const char  *data,
   if (!ld.ctxt->wellFormed || ld.doc == NULL || ld.n_errors > 0)
     {
       if (ld.n_errors == 0)
-        report (&ld, ld.ctxt->input ? ld.ctxt->input->line : 0, _("not well-formed XML"));
+        mu_xml_report (&ld, ld.ctxt->input ? ld.ctxt->input->line : 0, _("not well-formed XML"));
       goto out;
     }
 
   ld.root = xmlDocGetRootElement (ld.doc);
   if (ld.root == NULL)
     {
-      report (&ld, 1, _("no root element"));
+      mu_xml_report (&ld, 1, _("no root element"));
       goto out;
     }
   if (ld.doc->intSubset != NULL || ld.doc->extSubset != NULL)
     {
-      report (&ld, 1, _("DOCTYPE declarations are not allowed in scenario files"));
+      mu_xml_report (&ld, 1, _("DOCTYPE declarations are not allowed in scenario files"));
       goto out;
     }
-  if (!is_element (ld.root, "scenario"))
+  if (!mu_xml_is_element (ld.root, "scenario"))
     {
-      report (&ld, node_line (ld.root),
-              _("the root element is <%s>, not <scenario> in namespace %s"),
-              (const char *) ld.root->name, MU_SCENARIO_NAMESPACE);
+      mu_xml_report (&ld, mu_xml_node_line (ld.root),
+                     _("the root element is <%s>, not <scenario> in namespace %s"),
+                     (const char *) ld.root->name, MU_SCENARIO_NAMESPACE);
       goto out;
     }
 
   {
-    g_autofree char *format = attr_stripped (ld.root, "format");
+    xmlChar *value = xmlGetNoNsProp (ld.root, (const xmlChar *) "format");
+    g_autofree char *format = value ? g_strstrip (g_strdup ((const char *) value)) : NULL;
+
+    xmlFree (value);
 
     if (format == NULL)
       {
-        report (&ld, node_line (ld.root), _("<scenario>: the format attribute is missing"));
+        mu_xml_report (&ld, mu_xml_node_line (ld.root), _("<scenario>: the format attribute is missing"));
         goto out;
       }
     if (strcmp (format, "1") != 0)
       {
-        report (&ld, node_line (ld.root),
-                _("<scenario>: format “%s” is not supported (this version of Muster reads format %d)"),
-                format, MU_SCENARIO_FORMAT_VERSION);
+        mu_xml_report (&ld, mu_xml_node_line (ld.root),
+                       _("<scenario>: format “%s” is not supported (this version of Muster reads format %d)"),
+                       format, MU_SCENARIO_FORMAT_VERSION);
         goto out;
       }
   }
@@ -1519,7 +380,7 @@ mu_scenario_load_data (const char  *data,
   schema = get_schema ();
   if (schema == NULL)
     {
-      report (&ld, 0, _("cannot read the scenario schema %s"), mu_schema_path ());
+      mu_xml_report (&ld, 0, _("cannot read the scenario schema %s"), mu_schema_path ());
       goto out;
     }
   else
@@ -1535,12 +396,12 @@ mu_scenario_load_data (const char  *data,
       if (rc != 0)
         {
           if (ld.n_errors == 0)
-            report (&ld, node_line (ld.root), _("not a valid scenario"));
+            mu_xml_report (&ld, mu_xml_node_line (ld.root), _("not a valid scenario"));
           goto out;
         }
     }
 
-  s = build_model (&ld);
+  s = mu_xml_build_model (&ld);
   /* Without a board the checks would only repeat what was said above. */
   if ((s->board == MU_BOARD_HEX && s->hex_map == NULL) ||
       (s->board == MU_BOARD_TABLE && s->table == NULL))

@@ -1,0 +1,34 @@
+/* mu-scenario-xml-private.h: shared by the loader's parts (not installed)
+ *
+ * mu-scenario-xml.c parses and validates, mu-scenario-xml-read.c turns the
+ * validated document into a MuScenario.
+ */
+#pragma once
+
+#include <libxml/tree.h>
+
+#include "mu-scenario-xml.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char *file;      /* name used in messages */
+  GPtrArray *problems;
+  guint n_errors;
+  guint n_xml_messages;
+  xmlParserCtxtPtr ctxt;
+  xmlDocPtr doc;
+  xmlNodePtr root;
+  GPtrArray *comments;   /* pending comments (char*), attached to the next object */
+} MuXmlLoader;
+
+/* Appends an error "FILE:LINE: error: MESSAGE" to the loader's problems. */
+void        mu_xml_report      (MuXmlLoader *ld, int line, const char *format, ...) G_GNUC_PRINTF (3, 4);
+/* The source line of a node, 0 when unknown. */
+int         mu_xml_node_line   (xmlNodePtr node);
+/* Whether node is the element `name` in the scenario namespace. */
+gboolean    mu_xml_is_element  (xmlNodePtr node, const char *name);
+/* The model of a schema-valid document; reports what the schema cannot see. */
+MuScenario *mu_xml_build_model (MuXmlLoader *ld);
+
+G_END_DECLS
