@@ -24,6 +24,8 @@
   X ("validate", mu_cli_validate, N_("Check scenario files and print every problem")) \
   X ("format", mu_cli_format, N_("Rewrite a scenario in the canonical form")) \
   X ("info", mu_cli_info, N_("Summarise a scenario")) \
+  X ("play", mu_cli_play, N_("Play commands against a match; print events and state")) \
+  X ("simulate", mu_cli_simulate, N_("Play whole matches automatically and check the engine")) \
   MU_CLI_RENDER_COMMANDS (X)
 
 #define DECLARE(name, fn, summary) int fn (int argc, char **argv);

@@ -91,6 +91,7 @@ typedef struct {
   gboolean targeted_this_bound;
   gboolean locked;             /* entered an enemy ZOC this phase 7 (BAA-ZOC-3) */
   const char *reserve;         /* reserve id while OFFBOARD_RESERVE (scenario string) */
+  char march_edge;             /* tactical march (BAA-RES-4): entry edge 'n','e','s','w', or 0 */
 } BaaUnit;
 
 /* A command (division) or control (corps/army) counter. */
@@ -107,6 +108,8 @@ struct _BaaCommander {
   BaaCommander *direct_by;     /* command counters: the control counter directing
                                 * the division this round (BAA-CMD-10), or NULL */
   const char *reserve;         /* reserve id while OFFBOARD */
+  char march_edge;             /* tactical march (BAA-RES-4): entry edge, or 0 */
+  int march_kind;              /* 1 flank, 2 rear, 0 none (a command counter on a march) */
 };
 
 typedef struct {
@@ -183,12 +186,31 @@ typedef struct {
   gboolean opt_reserves;       /* baa.reserves, BAA-RES-* */
   gboolean opt_days;           /* baa.readdressing-lines, BAA-DAY-* */
 
+  /* caches derived from the map and the units (baa-hex.c) */
+  guint8 *links;               /* per cell: 6 x MuPathKind bits, see baa_hex_links() */
+  gboolean occ_dirty;          /* set by baa_match_invalidate() */
+  guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
+  guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
+  guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
+  GPtrArray *evaders;          /* of BaaCommander*: evade decisions still to open (BAA-CDR-9) */
+  BaaUnit *captor;
+  int reserve_step_side;       /* bound start: side whose arrived reserves move, BAA_NONE */
+  GPtrArray *arrived;          /* of char*: ids of counters that arrived this bound */
+  int day_step;                /* readdressing lines progress, 0 = none */
+  GPtrArray *reposition;       /* of char*: counters a successful reposition may place */
+  struct _BaaDay *day;         /* readdressing lines bookkeeping (baa-bound.c) */
+  gboolean was_night;          /* the previous bound was a night bound */
+
   /* views handed out through the ruleset table (owned) */
   GArray *counter_views;
   GArray *objective_views;
   GPtrArray *strings;
   MuDecision decision_view;
 } BaaMatch;
+
+/* Call after changing any counter's hex, status or pinned marker directly
+ * (the helpers below do it themselves): occupancy queries are cached. */
+void          baa_match_invalidate      (BaaMatch *m);
 
 /* Lookup --------------------------------------------------------------------- */
 
@@ -200,7 +222,8 @@ const char   *baa_side_id               (const BaaMatch *m, int side);
  * in one expression): for messages. */
 const char   *baa_hex_label             (const BaaMatch *m, MuHex hex);
 
-/* Active units of a side (side BAA_NONE = either) in a hex, appended to out. */
+/* Active units of a side (side BAA_NONE = either) in a hex, written to out
+ * (at most max; out may be NULL to count). Returns the count. */
 guint         baa_units_at              (const BaaMatch *m, MuHex hex, int side, BaaUnit **out, guint max);
 /* Active commanders of a side (BAA_NONE = either) in a hex. */
 guint         baa_commanders_at         (const BaaMatch *m, MuHex hex, int side, BaaCommander **out, guint max);
@@ -219,6 +242,8 @@ gboolean      baa_hex_difficult         (const BaaMatch *m, MuHex hex);
 gboolean      baa_hex_unforms           (const BaaMatch *m, MuHex hex);
 /* Hexside features of (hex, dir) including breached state. */
 guint         baa_hexside               (const BaaMatch *m, MuHex hex, int dir);
+/* Whether a path of kind links hex to its neighbour in dir (cached). */
+gboolean      baa_hex_link              (const BaaMatch *m, MuHex hex, int dir, MuPathKind kind);
 gboolean      baa_hexside_breached      (const BaaMatch *m, MuHex hex, int dir);
 void          baa_hexside_set_breached  (BaaMatch *m, MuHex hex, int dir);
 
@@ -229,7 +254,8 @@ gboolean      baa_unit_stacked          (const BaaMatch *m, const BaaUnit *u);
 gboolean      baa_unit_in_difficult     (const BaaMatch *m, const BaaUnit *u);
 /* Adjacent to an enemy unit, pinned or not (BAA-MEL-1). */
 gboolean      baa_unit_in_melee         (const BaaMatch *m, const BaaUnit *u);
-/* hex is adjacent to a non-pinned active unit of `enemy_of`'s enemy (BAA-ZOC-1, ZOC-4). */
+/* hex is adjacent to a non-pinned active unit of the enemy of `side`
+ * (BAA-ZOC-1, BAA-ZOC-4). */
 gboolean      baa_hex_in_enemy_zoc      (const BaaMatch *m, MuHex hex, int side);
 /* The unit's commander for this round: its division's command counter, the
  * assigned commander for STAR units, the directing control counter under

@@ -1,0 +1,199 @@
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include "muster-cli.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mu-match.h"
+#include "mu-scenario-xml.h"
+
+int mu_cli_play (int argc, char **argv);
+
+/* Opens FILE as a saved match, or as a scenario starting a new match. */
+MuMatch *mu_cli_open_match (const char *file, gint64 seed, const char *dice, gboolean *was_game);
+
+MuMatch *
+mu_cli_open_match (const char *file,
+                   gint64      seed,
+                   const char *dice,
+                   gboolean   *was_game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(GArray) forced = NULL;
+  MuMatch *m;
+
+  *was_game = mu_match_file_is_match (file);
+  if (*was_game)
+    {
+      if (dice)
+        {
+          mu_cli_error ("%s", _("--dice cannot change a saved match; its dice are part of it"));
+          return NULL;
+        }
+      m = mu_match_load_file (file, &error);
+      if (m == NULL)
+        mu_cli_error ("%s", error->message);
+      return m;
+    }
+  s = mu_scenario_load_file (file, problems, &error);
+  for (guint j = 0; j < problems->len; j++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
+      if (s == NULL)
+        fprintf (stderr, "%s\n", line);
+    }
+  if (s == NULL)
+    {
+      mu_cli_error ("%s", error ? error->message : _("cannot load the scenario"));
+      return NULL;
+    }
+  if (dice)
+    {
+      forced = mu_dice_parse_list (dice, &error);
+      if (forced == NULL)
+        {
+          mu_cli_error ("%s", error->message);
+          return NULL;
+        }
+    }
+  m = mu_match_new (s, (guint64) seed, forced ? (const int *) forced->data : NULL,
+                    forced ? forced->len : 0, &error);
+  if (m == NULL)
+    mu_cli_error ("%s: %s", file, error->message);
+  return m;
+}
+
+/* muster-cli play SCENARIO|GAME [--seed N] [--dice LIST] [--commands FILE|-]
+ *                 [--save GAME] [--events] [--state] */
+int
+mu_cli_play (int    argc,
+             char **argv)
+{
+  g_auto(GStrv) files = NULL;
+  gint64 seed = 1;
+  g_autofree char *dice = NULL;
+  g_autofree char *commands = NULL;
+  g_autofree char *save = NULL;
+  gboolean events = FALSE, state = FALSE, was_game = FALSE;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the dice (new matches; default 1)"), N_("N") },
+    { "dice", 0, 0, G_OPTION_ARG_STRING, &dice, N_("Forced dice, used first, in order"), N_("4,2,6,…") },
+    { "commands", 0, 0, G_OPTION_ARG_FILENAME, &commands, N_("Commands to apply, one a line (- for standard input)"), N_("FILE") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match to GAME"), N_("GAME") },
+    { "events", 0, 0, G_OPTION_ARG_NONE, &events, N_("Print every event, one a line"), NULL },
+    { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO|GAME") },
+    { NULL },
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("SCENARIO|GAME — play commands against a match"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = NULL;
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  int status = 0;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Starts a match of SCENARIO (or continues the saved match GAME), applies the\n"
+      "commands, and prints the events and/or the final state in the stable formats\n"
+      "described in README.md. A refused command prints “refused: REASON (RULE)”,\n"
+      "changes nothing, and makes the exit status 1."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      mu_cli_error ("%s", _("play: give exactly one SCENARIO or GAME; see “muster-cli play --help”"));
+      return 2;
+    }
+  m = mu_cli_open_match (files[0], seed, dice, &was_game);
+  if (m == NULL)
+    return 1;
+  if (commands)
+    {
+      g_autoptr(GPtrArray) cmds = NULL;
+      const char *name = g_strcmp0 (commands, "-") == 0 ? "stdin" : commands;
+
+      if (g_strcmp0 (commands, "-") == 0)
+        {
+          GString *in = g_string_new (NULL);
+          char buf[4096];
+          size_t n;
+          while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
+            g_string_append_len (in, buf, n);
+          len = in->len;
+          text = g_string_free (in, FALSE);
+        }
+      else if (!g_file_get_contents (commands, &text, &len, &error))
+        {
+          mu_cli_error ("%s", error->message);
+          return 1;
+        }
+      /* line by line so that a refusal names its line and play goes on */
+      {
+        g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+        guint printed = mu_match_get_events (m)->len;
+
+        if (events)
+          {
+            const GPtrArray *ev = mu_match_get_events (m);
+            for (guint i = 0; i < ev->len; i++)
+              {
+                g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+                printf ("%s\n", line);
+              }
+          }
+        for (guint i = 0; lines[i]; i++)
+          {
+            g_autoptr(GError) local = NULL;
+            if (!mu_match_apply_line (m, lines[i], NULL, &local))
+              {
+                printf ("refused: %s\n", local->message);
+                fflush (stdout);
+                fprintf (stderr, "muster-cli: %s:%u: command refused\n", name, i + 1);
+                status = 1;
+              }
+            if (events)
+              {
+                const GPtrArray *ev = mu_match_get_events (m);
+                for (guint k = printed; k < ev->len; k++)
+                  {
+                    g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, k));
+                    printf ("%s\n", line);
+                  }
+              }
+            printed = mu_match_get_events (m)->len;
+          }
+        (void) cmds;
+      }
+    }
+  else if (events)
+    {
+      const GPtrArray *ev = mu_match_get_events (m);
+      for (guint i = 0; i < ev->len; i++)
+        {
+          g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+          printf ("%s\n", line);
+        }
+    }
+  if (state)
+    {
+      g_autofree char *s = mu_match_format_state (m);
+      fputs (s, stdout);
+    }
+  if (save && !mu_match_save_file (m, save, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 1;
+    }
+  return status;
+}

@@ -1,0 +1,284 @@
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include "muster-cli.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mu-match.h"
+#include "mu-scenario-xml.h"
+
+int mu_cli_simulate (int argc, char **argv);
+MuMatch *mu_cli_open_match (const char *file, gint64 seed, const char *dice, gboolean *was_game);
+
+#define MAX_COMMANDS 200000
+
+static int
+goal_distance (const MuMatch *m, const char *id, MuHex to)
+{
+  const MuScenario *s = mu_match_get_scenario (m);
+  const MuCounter *c = mu_scenario_find_counter (s, id);
+  GArray *objs = mu_match_get_objectives (m);
+  GArray *ctrs;
+  int best = G_MAXINT;
+
+  if (c == NULL || s->hex_map == NULL)
+    return 0;
+  for (guint i = 0; i < objs->len; i++)
+    {
+      const MuObjectiveView *o = &g_array_index (objs, MuObjectiveView, i);
+      if (g_strcmp0 (o->owner, c->side) != 0)
+        best = MIN (best, mu_hex_distance (&s->hex_map->grid, to, o->pos.hex));
+    }
+  if (best != G_MAXINT)
+    return best;
+  ctrs = mu_match_get_counters (m);
+  for (guint i = 0; i < ctrs->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (ctrs, MuCounterView, i);
+      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, c->side) != 0 &&
+          v->counter->kind == MU_COUNTER_UNIT)
+        best = MIN (best, mu_hex_distance (&s->hex_map->grid, to, v->pos.hex));
+    }
+  return best == G_MAXINT ? 0 : best;
+}
+
+/* Picks one legal command: attacks first, moves toward the nearest objective
+ * not yet owned (greedy) or at random, and ends the phase when nothing else
+ * is left or now and then. */
+static const MuCommand *
+choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
+{
+  g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  const MuCommand *end = NULL;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (legal, i);
+      switch (c->kind)
+        {
+        case MU_COMMAND_END_PHASE:
+          end = c;
+          break;
+        case MU_COMMAND_FIRE:
+        case MU_COMMAND_FIRE_GROUP:
+        case MU_COMMAND_FIRE_COMMANDER:
+        case MU_COMMAND_MELEE:
+        case MU_COMMAND_MELEE_GROUP:
+        case MU_COMMAND_BREACH:
+        case MU_COMMAND_BREACH_GROUP:
+          g_ptr_array_add (attacks, (gpointer) c);
+          break;
+        default:
+          g_ptr_array_add (others, (gpointer) c);
+          break;
+        }
+    }
+  if (attacks->len)
+    return g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));
+  if (others->len == 0 || (end && mu_dice_uniform (rng, 10) == 0))
+    return end;
+  if (greedy)
+    {
+      /* the move that gets closest to a goal; the unit to move is random */
+      const MuCommand *pick = g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
+      const MuCommand *best = pick;
+      int best_d = G_MAXINT;
+
+      if (pick->kind != MU_COMMAND_MOVE && pick->kind != MU_COMMAND_WITHDRAW)
+        return pick;
+      for (guint i = 0; i < others->len; i++)
+        {
+          const MuCommand *c = g_ptr_array_index (others, i);
+          int d;
+          if (c->kind != pick->kind || g_strcmp0 (c->unit, pick->unit) != 0 || c->path->len == 0)
+            continue;
+          d = goal_distance (m, c->unit, g_array_index (c->path, MuPos, c->path->len - 1).hex);
+          if (d < best_d)
+            {
+              best_d = d;
+              best = c;
+            }
+        }
+      return best;
+    }
+  return g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* muster-cli simulate SCENARIO [--seed N] [--games K] [--save GAME] [--state] [--policy P] */
+int
+mu_cli_simulate (int    argc,
+                 char **argv)
+{
+  g_auto(GStrv) files = NULL;
+  gint64 seed = 1;
+  int games = 1;
+  g_autofree char *save = NULL;
+  g_autofree char *policy = NULL;
+  gboolean state = FALSE, quiet = FALSE;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the first match (match i uses seed + i)"), N_("N") },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of matches (default 1)"), N_("K") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match played (with --games 1)"), N_("GAME") },
+    { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state of the last match"), NULL },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, N_("greedy (default) or random"), N_("POLICY") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the summary"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
+    { NULL },
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("SCENARIO — play whole matches automatically"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(MuMatch) last = NULL;
+  gboolean greedy = TRUE;
+  guint64 total_events = 0, total_commands = 0, total_bounds = 0;
+  gint64 t0, t1;
+  double secs;
+  int broken = 0, stalled = 0;
+  FILE *out;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Plays K matches of SCENARIO with both sides choosing among the legal commands,\n"
+      "checks the engine's invariants after every command, and prints a summary."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      mu_cli_error ("%s", _("simulate: give exactly one SCENARIO; see “muster-cli simulate --help”"));
+      return 2;
+    }
+  if (games < 1 || (save && games != 1))
+    {
+      mu_cli_error ("%s", _("simulate: --games must be at least 1, and --save needs --games 1"));
+      return 2;
+    }
+  if (policy && g_strcmp0 (policy, "greedy") != 0 && g_strcmp0 (policy, "random") != 0)
+    {
+      mu_cli_error (_("simulate: unknown policy “%s”"), policy);
+      return 2;
+    }
+  greedy = policy == NULL || g_strcmp0 (policy, "greedy") == 0;
+
+  t0 = g_get_monotonic_time ();
+  for (int g = 0; g < games; g++)
+    {
+      gboolean was_game;
+      g_autoptr(MuMatch) m = mu_cli_open_match (files[0], seed + g, NULL, &was_game);
+      g_autoptr(MuDice) rng = NULL;
+      MuResult r;
+      MuPosition p;
+      g_autofree char *key = NULL;
+      guint n = 0;
+
+      if (m == NULL)
+        return 1;
+      if (was_game)
+        {
+          mu_cli_error ("%s", _("simulate: give a scenario, not a saved match"));
+          return 2;
+        }
+      rng = mu_dice_new ((guint64) (seed + g) ^ G_GUINT64_CONSTANT (0x5eed5eed5eed5eed));
+      while (!mu_match_is_over (m) && n < MAX_COMMANDS)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          const MuCommand *c;
+          g_autoptr(GError) local = NULL;
+
+          if (legal->len == 0)
+            {
+              mu_cli_error ("match %d (seed %" G_GINT64_FORMAT "): no legal command", g, seed + g);
+              broken++;
+              break;
+            }
+          c = choose (m, legal, rng, greedy);
+          if (!mu_match_apply (m, c, NULL, &local))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+              mu_cli_error ("match %d (seed %" G_GINT64_FORMAT "): a listed legal command was refused: %s: %s",
+                            g, seed + g, line, local->message);
+              broken++;
+              break;
+            }
+          n++;
+          if (!mu_match_check_invariants (m, &local))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+              mu_cli_error ("match %d (seed %" G_GINT64_FORMAT "), after “%s”: %s", g, seed + g, line,
+                            local->message);
+              broken++;
+              break;
+            }
+        }
+      if (n >= MAX_COMMANDS)
+        stalled++;
+      mu_match_get_position (m, &p);
+      mu_match_get_result (m, &r);
+      key = r.over ? g_strdup_printf ("%s %s", r.winner ? r.winner : "-", r.level ? r.level : "-")
+                   : g_strdup ("unfinished");
+      g_hash_table_insert (results, g_strdup (key),
+                           GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (results, key)) + 1));
+      mu_result_clear (&r);
+      total_events += mu_match_get_events (m)->len;
+      total_commands += n;
+      total_bounds += p.bound - (mu_match_get_scenario (m)->timeline.first_bound > 0
+                                 ? mu_match_get_scenario (m)->timeline.first_bound : 1) + (p.finished ? 0 : 1);
+      if (g == games - 1)
+        last = g_steal_pointer (&m);
+    }
+  t1 = g_get_monotonic_time ();
+  secs = MAX ((t1 - t0) / 1e6, 1e-9);
+
+  if (state && last)
+    {
+      g_autofree char *s = mu_match_format_state (last);
+      fputs (s, stdout);
+    }
+  if (save && last && !mu_match_save_file (last, save, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 1;
+    }
+  /* with --state, stdout carries only the state (the same text as
+   * `muster-cli play GAME --state`); the summary goes to stderr */
+  if (quiet)
+    return broken ? 1 : 0;
+  out = state ? stderr : stdout;
+  fprintf (out, "games %d\n", games);
+  fprintf (out, "bounds %" G_GUINT64_FORMAT " (%.1f per game)\n", total_bounds, (double) total_bounds / games);
+  {
+    GHashTableIter it;
+    gpointer k;
+    keys = g_ptr_array_new ();
+    g_hash_table_iter_init (&it, results);
+    while (g_hash_table_iter_next (&it, &k, NULL))
+      g_ptr_array_add (keys, k);
+  }
+  g_ptr_array_sort (keys, compare_strings);
+  for (guint i = 0; i < keys->len; i++)
+    fprintf (out, "result %s: %d\n", (const char *) g_ptr_array_index (keys, i),
+            GPOINTER_TO_INT (g_hash_table_lookup (results, g_ptr_array_index (keys, i))));
+  fprintf (out, "commands %" G_GUINT64_FORMAT "\n", total_commands);
+  fprintf (out, "events %" G_GUINT64_FORMAT " (%.0f per second)\n", total_events, total_events / secs);
+  fprintf (out, "time %.3f s, %.1f matches per second, %.2f ms per match\n", secs, games / secs,
+          secs * 1000.0 / games);
+  fprintf (out, "invariants %s\n", broken ? "BROKEN" : "held");
+  if (stalled)
+    fprintf (out, "stalled %d\n", stalled);
+  return broken ? 1 : 0;
+}

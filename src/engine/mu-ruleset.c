@@ -1,0 +1,143 @@
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mu-ruleset.h"
+
+#include "baa-hex.h"
+
+static const MuRuleset *const rulesets[] = {
+  &baa_hex_ruleset,
+  NULL,
+};
+
+const MuRuleset *
+mu_ruleset_find (const char *id)
+{
+  for (guint i = 0; rulesets[i]; i++)
+    if (g_strcmp0 (rulesets[i]->id, id) == 0)
+      return rulesets[i];
+  return NULL;
+}
+
+const MuRuleset *const *
+mu_ruleset_list (void)
+{
+  return rulesets;
+}
+
+static const char *const status_names[MU_COUNTER_STATUS_N] = {
+  "active", "dispersed", "surrendered", "reserve", "tactical-march", "disabled", "captured",
+  "removed", "offboard",
+};
+
+const char *
+mu_counter_status_to_string (MuCounterStatus status)
+{
+  g_return_val_if_fail (status < MU_COUNTER_STATUS_N, "?");
+  return status_names[status];
+}
+
+const char *
+mu_rule_class_to_string (MuRuleClass rule_class)
+{
+  switch (rule_class)
+    {
+    case MU_RULE_ESSENTIAL:
+      return "essential";
+    case MU_RULE_OPTIONAL:
+      return "optional";
+    case MU_RULE_SPECIAL:
+      return "special";
+    default:
+      return "?";
+    }
+}
+
+void
+mu_result_clear (MuResult *result)
+{
+  g_clear_pointer (&result->summary, g_free);
+}
+
+static void
+append_pos (GString *s, const MuScenario *scenario, const MuPos *pos)
+{
+  char buf[64];
+
+  if (pos->is_point)
+    mu_pos_format (pos, buf, sizeof buf);
+  else if (scenario->hex_map && pos->hex.col != 0)
+    mu_hex_format (&scenario->hex_map->grid, pos->hex, buf, sizeof buf);
+  else
+    g_strlcpy (buf, "-", sizeof buf);
+  g_string_append (s, buf);
+}
+
+static gboolean
+on_board (MuCounterStatus status)
+{
+  return status == MU_COUNTER_STATUS_ACTIVE;
+}
+
+char *
+mu_ruleset_format_state (const MuRuleset *ruleset,
+                         gpointer         state,
+                         const MuScenario *scenario)
+{
+  GString *s = g_string_new (NULL);
+  MuPosition pos;
+  GArray *views;
+  const MuDecision *d;
+  MuResult r;
+  g_autofree char *time = NULL;
+
+  ruleset->position (state, &pos);
+  time = mu_minutes_to_string (pos.minutes);
+  g_string_append_printf (s, "bound %d round=%s phase=%d time=%s%s\n", pos.bound,
+                          pos.side ? pos.side : "-", pos.phase, time, pos.night ? " night" : "");
+  views = ruleset->counters (state);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      const char *kind = v->counter->kind == MU_COUNTER_UNIT ? "unit"
+                       : v->counter->kind == MU_COUNTER_COMMAND ? "command" : "control";
+
+      g_string_append_printf (s, "%s %s side=%s at=", kind, v->id, v->side);
+      if (on_board (v->status))
+        append_pos (s, scenario, &v->pos);
+      else
+        g_string_append_c (s, '-');
+      g_string_append_printf (s, " status=%s", mu_counter_status_to_string (v->status));
+      if (v->counter->kind == MU_COUNTER_UNIT)
+        g_string_append_printf (s, " strength=%d", v->strength);
+      g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
+    }
+  views = ruleset->objectives (state);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuObjectiveView *v = &g_array_index (views, MuObjectiveView, i);
+      g_string_append_printf (s, "objective %s at=", v->id);
+      append_pos (s, scenario, &v->pos);
+      g_string_append_printf (s, " owner=%s hold=%s/%d\n", v->owner ? v->owner : "none",
+                              v->holder ? v->holder : "none", v->hold_count);
+    }
+  d = ruleset->pending (state);
+  if (d)
+    {
+      g_string_append_printf (s, "decision %s side=%s", d->id, d->side);
+      if (d->subject)
+        g_string_append_printf (s, " subject=%s", d->subject);
+      g_string_append (s, " answers=");
+      for (guint i = 0; d->answers && d->answers[i]; i++)
+        g_string_append_printf (s, "%s%s", i ? "," : "", d->answers[i]);
+      g_string_append_c (s, '\n');
+    }
+  ruleset->victory (state, &r);
+  if (r.over)
+    g_string_append_printf (s, "result winner=%s level=%s diff=%d score=\"%s\"\n",
+                            r.winner ? r.winner : "none", r.level ? r.level : "-", r.difference,
+                            r.summary ? r.summary : "");
+  mu_result_clear (&r);
+  return g_string_free (s, FALSE);
+}

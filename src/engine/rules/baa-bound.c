@@ -1,0 +1,787 @@
+/* baa-bound.c: the start and the end of a bound: night (BAA-NGT-*),
+ * reserves and tactical marches (BAA-RES-*), rest and fatigue (BAA-FAT-*),
+ * readdressing lines between days (BAA-DAY-*). */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-hex.h"
+
+#include "baa-move.h"
+
+#include <string.h>
+
+struct _BaaDay {
+  int step;                 /* 0 none, 1 first side, 2 second side */
+  GHashTable *rolled;       /* control counters that made their roll */
+};
+
+#define BAA_CAT2(a, b) a##b
+#define BAA_CAT(a, b) BAA_CAT2 (a, b)
+#define FOR_UNITS(m, u) \
+  for (guint BAA_CAT (_i, __LINE__) = 0; BAA_CAT (_i, __LINE__) < (m)->units->len; BAA_CAT (_i, __LINE__)++) \
+    for (BaaUnit *u = g_ptr_array_index ((m)->units, BAA_CAT (_i, __LINE__)); u; u = NULL)
+#define FOR_CDRS(m, c) \
+  for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
+    for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
+
+static gboolean
+is_night_bound (const BaaMatch *m, int bound)
+{
+  const GArray *nb = m->scenario->timeline.night_bounds;
+
+  if (!m->opt_night || nb == NULL)
+    return FALSE;
+  for (guint i = 0; i < nb->len; i++)
+    if (g_array_index (nb, int, i) == bound)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+marker (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id, const char *name,
+        const char *rule)
+{
+  MuEvent *e = baa_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED,
+                          id, rule);
+  mu_event_set_text (e, name);
+}
+
+/* Reserves (BAA-RES-1..4) ------------------------------------------------------------- */
+
+static int
+side_of (const BaaMatch *m, const char *side)
+{
+  for (int s = 0; s < BAA_SIDES; s++)
+    if (g_strcmp0 (m->side_id[s], side) == 0)
+      return s;
+  return BAA_NONE;
+}
+
+/* BAA-AMB-39: the reserve's command counter, else its control counter. */
+static const MuCounter *
+reserve_leader (const BaaMatch *m, const MuReserve *r)
+{
+  const MuCounter *control = NULL;
+
+  for (guint i = 0; i < m->scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (m->scenario->counters, i);
+      if (c->place.kind != MU_PLACE_RESERVE || g_strcmp0 (c->place.reserve, r->id) != 0)
+        continue;
+      if (c->kind == MU_COUNTER_COMMAND)
+        return c;
+      if (c->kind == MU_COUNTER_CONTROL && control == NULL)
+        control = c;
+    }
+  return control;
+}
+
+static void
+rest_roll (BaaMatch *m, GPtrArray *events, const char *subject, GPtrArray *units)
+{
+  gboolean rested;
+
+  /* BAA-RES-4, BAA-AMB-40: 5-6 rested, otherwise fatigued */
+  baa_roll (m, events, "march-rest", subject, NULL, 0, MU_ROLL_AT_LEAST, 5, "BAA-RES-4", &rested);
+  if (rested || !m->opt_fatigue)
+    return;
+  for (guint i = 0; i < units->len; i++)
+    {
+      BaaUnit *u = g_ptr_array_index (units, i);
+      if (!u->fatigued)
+        {
+          u->fatigued = TRUE;
+          u->rest_streak = 0;
+          marker (m, events, TRUE, u->def->id, "fatigued", "BAA-RES-4");
+        }
+    }
+}
+
+static void
+reserves_arrive (BaaMatch *m, GPtrArray *events)
+{
+  for (guint i = 0; i < m->scenario->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
+      gboolean ok = TRUE;
+      gboolean march = r->kind == MU_RESERVE_FLANK_MARCH || r->kind == MU_RESERVE_OUT_CIRCLING;
+      MuEvent *e;
+
+      if (g_hash_table_contains (m->reserves_done, r->id) || r->bound > m->bound ||
+          side_of (m, r->side) == BAA_NONE)
+        continue;
+      if (march)
+        {
+          if (m->night)
+            continue;   /* BAA-RES-4: from the first dawn bound onward */
+          baa_roll (m, events, "march", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+                    r->kind == MU_RESERVE_FLANK_MARCH ? 5 : 6, "BAA-RES-4", &ok);
+        }
+      else if (r->arrival == MU_ARRIVAL_ROLL)
+        {
+          const MuCounter *leader = reserve_leader (m, r);
+          int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
+          baa_roll (m, events, "reserve", r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
+                    MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
+        }
+      if (!ok)
+        {
+          e = baa_event (m, events, MU_EVENT_RESERVE_DELAYED, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
+          mu_event_set_side (e, r->side);
+          continue;
+        }
+      g_hash_table_add (m->reserves_done, r->id);
+      e = baa_event (m, events, MU_EVENT_RESERVE_ARRIVED, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
+      mu_event_set_side (e, r->side);
+      if (march)
+        {
+          g_autoptr(GPtrArray) units = g_ptr_array_new ();
+          FOR_UNITS (m, u)
+            if (u->status == BAA_UNIT_OFFBOARD_RESERVE && g_strcmp0 (u->reserve, r->id) == 0)
+              g_ptr_array_add (units, u);
+          rest_roll (m, events, r->id, units);
+        }
+    }
+
+  /* divisions on a tactical march after readdressing lines (BAA-DAY-4) */
+  FOR_CDRS (m, c)
+    {
+      gboolean ok;
+      g_autoptr(GPtrArray) units = NULL;
+      MuEvent *e;
+
+      if (c->march_kind == 0 || c->status != BAA_CDR_OFFBOARD || m->night)
+        continue;
+      baa_roll (m, events, "march", c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
+                c->march_kind == 1 ? 5 : 6, "BAA-RES-4", &ok);
+      if (!ok)
+        {
+          e = baa_event (m, events, MU_EVENT_RESERVE_DELAYED, c->def->id, "BAA-RES-4");
+          mu_event_set_side (e, m->side_id[c->side]);
+          continue;
+        }
+      c->march_kind = 0;
+      e = baa_event (m, events, MU_EVENT_RESERVE_ARRIVED, c->def->id, "BAA-RES-4");
+      mu_event_set_side (e, m->side_id[c->side]);
+      units = g_ptr_array_new ();
+      FOR_UNITS (m, u)
+        if (u->status == BAA_UNIT_TACTICAL_MARCH && u->side == c->side &&
+            u->def->identity == c->def->division)
+          {
+            u->status = BAA_UNIT_OFFBOARD_RESERVE;
+            g_ptr_array_add (units, u);
+          }
+      rest_roll (m, events, c->def->id, units);
+    }
+}
+
+static gboolean
+unit_arrived (const BaaMatch *m, const BaaUnit *u)
+{
+  return u->status == BAA_UNIT_OFFBOARD_RESERVE &&
+         ((u->reserve && g_hash_table_contains (m->reserves_done, u->reserve)) || u->march_edge);
+}
+
+static gboolean
+cdr_arrived (const BaaMatch *m, const BaaCommander *c)
+{
+  return c->status == BAA_CDR_OFFBOARD && c->march_kind == 0 &&
+         ((c->reserve && g_hash_table_contains (m->reserves_done, c->reserve)) || c->march_edge);
+}
+
+static gboolean
+side_has_arrivals (const BaaMatch *m, int side)
+{
+  FOR_UNITS (m, u)
+    if (u->side == side && unit_arrived (m, u))
+      return TRUE;
+  FOR_CDRS (m, c)
+    if (c->side == side && cdr_arrived (m, c))
+      return TRUE;
+  return FALSE;
+}
+
+void
+baa_bound_start (BaaMatch *m, GPtrArray *events)
+{
+  const MuTimeline *t = &m->scenario->timeline;
+  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
+  int first = t->first_bound > 0 ? t->first_bound : 1;
+  int minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  gboolean night = is_night_bound (m, m->bound);
+  MuEvent *e;
+
+  e = baa_event (m, events, MU_EVENT_BOUND, NULL, "BAA-SEQ-5");
+  e->value = m->bound;
+  e->text = mu_minutes_to_string (minutes);
+  if (night != m->night)
+    {
+      e = baa_event (m, events, MU_EVENT_NIGHT, NULL, "BAA-NGT-1");
+      e->value = night;
+    }
+  m->night = night;
+  /* BAA-NGT-4, BAA-AMB-37: the first daylight bound after night fighting */
+  if (m->was_night && !night)
+    FOR_UNITS (m, u)
+      {
+        if (u->fought_at_night && u->status == BAA_UNIT_ACTIVE && !u->fatigued && m->opt_fatigue)
+          {
+            u->fatigued = TRUE;
+            u->rest_streak = 0;
+            marker (m, events, TRUE, u->def->id, "fatigued", "BAA-NGT-4");
+          }
+        u->fought_at_night = FALSE;
+      }
+  m->was_night = night;
+  if (m->opt_reserves)
+    reserves_arrive (m, events);
+  m->reserve_step_side = side_has_arrivals (m, 0) ? 0 : side_has_arrivals (m, 1) ? 1 : BAA_NONE;
+}
+
+gboolean
+baa_reserve_step_may_move (const BaaMatch *m, const BaaUnit *u, const BaaCommander *c)
+{
+  if (m->phase != BAA_PHASE_BOUND_START || m->reserve_step_side == BAA_NONE)
+    return FALSE;
+  if (u)
+    return u->side == m->reserve_step_side && unit_arrived (m, u);
+  return c && c->side == m->reserve_step_side && cdr_arrived (m, c);
+}
+
+void
+baa_reserve_step_commands (BaaMatch *m, GPtrArray *out)
+{
+  FOR_UNITS (m, u)
+    if (baa_reserve_step_may_move (m, u, NULL))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, FALSE);
+        for (guint i = 0; i < d->len; i++)
+          {
+            GArray *p = g_ptr_array_index (d, i);
+            g_ptr_array_add (out, mu_command_new_move (MU_COMMAND_MOVE, u->def->id,
+                                                       (MuHex *) p->data, p->len));
+          }
+      }
+  FOR_CDRS (m, c)
+    if (baa_reserve_step_may_move (m, NULL, c))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
+        for (guint i = 0; i < d->len; i++)
+          {
+            GArray *p = g_ptr_array_index (d, i);
+            g_ptr_array_add (out, mu_command_new_move (MU_COMMAND_MOVE, c->def->id,
+                                                       (MuHex *) p->data, p->len));
+          }
+      }
+}
+
+gboolean
+baa_reserve_step_has_choices (BaaMatch *m)
+{
+  FOR_UNITS (m, u)
+    if (baa_reserve_step_may_move (m, u, NULL))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, FALSE);
+        if (d->len)
+          return TRUE;
+      }
+  FOR_CDRS (m, c)
+    if (baa_reserve_step_may_move (m, NULL, c))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
+        if (d->len)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Counters that did not move are set down on their first free entry hex;
+ * with no room they wait for the next bound. */
+static void
+place_remaining (BaaMatch *m, int side, GPtrArray *events)
+{
+  FOR_UNITS (m, u)
+    if (u->side == side && unit_arrived (m, u))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, FALSE);
+        for (guint i = 0; i < d->len; i++)
+          {
+            GArray *p = g_ptr_array_index (d, i);
+            if (p->len == 1)
+              {
+                MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, u->def->id, "BAA-RES-2");
+                u->status = BAA_UNIT_ACTIVE;
+                u->hex = e->to = g_array_index (p, MuHex, 0);
+                baa_match_invalidate (m);
+                break;
+              }
+          }
+      }
+  FOR_CDRS (m, c)
+    if (c->side == side && cdr_arrived (m, c))
+      {
+        g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
+        for (guint i = 0; i < d->len; i++)
+          {
+            GArray *p = g_ptr_array_index (d, i);
+            if (p->len == 1)
+              {
+                MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, c->def->id, "BAA-RES-2");
+                c->status = BAA_CDR_ACTIVE;
+                c->hex = e->to = g_array_index (p, MuHex, 0);
+                baa_match_invalidate (m);
+                break;
+              }
+          }
+      }
+}
+
+gboolean
+baa_reserve_step_next (BaaMatch *m, GPtrArray *events)
+{
+  int side = m->reserve_step_side;
+
+  if (side == BAA_NONE)
+    return FALSE;
+  place_remaining (m, side, events);
+  /* BAA-RES-2/3: the free move is extra; normal play follows */
+  FOR_UNITS (m, u)
+    u->moved_this_round = FALSE;
+  FOR_CDRS (m, c)
+    c->moved_this_round = FALSE;
+  if (side == 0 && side_has_arrivals (m, 1))
+    {
+      m->reserve_step_side = 1;
+      return TRUE;
+    }
+  m->reserve_step_side = BAA_NONE;
+  return FALSE;
+}
+
+/* Rest and fatigue (BAA-FAT-2, BAA-NGT-4) ---------------------------------------------------- */
+
+static void
+rest_bounds (BaaMatch *m, BaaUnit *u, int bounds, GPtrArray *events)
+{
+  u->rest_streak += bounds;
+  if (u->rest_streak >= 4)
+    {
+      u->rest_streak = 4;
+      u->fought_at_night = FALSE;   /* BAA-AMB-37 */
+      if (u->fatigued)
+        {
+          u->fatigued = FALSE;
+          u->rest_streak = 0;
+          marker (m, events, FALSE, u->def->id, "fatigued", "BAA-FAT-2");
+        }
+    }
+}
+
+/* Readdressing lines (BAA-DAY-*) ------------------------------------------------------------------ */
+
+static int
+enemy_distance (const BaaMatch *m, MuHex hex, int side)
+{
+  int best = G_MAXINT;
+
+  FOR_UNITS (m, e)
+    if (e->side != side && e->status == BAA_UNIT_ACTIVE)
+      best = MIN (best, mu_hex_distance (m->grid, hex, e->hex));
+  return best;
+}
+
+static gboolean
+day_exempt (const BaaMatch *m, const BaaUnit *u)
+{
+  const MuHexCell *c = baa_hex_cell (m, u->hex);
+
+  if (c == NULL)
+    return FALSE;
+  /* BAA-DAY-2: settlement, woodland, defensive obstacle, fortification */
+  if (c->terrain == MU_TERRAIN_SETTLEMENT || c->terrain == MU_TERRAIN_WOODLAND)
+    return TRUE;
+  if (c->features & (MU_HEX_FEATURE_FORTIFICATION | MU_HEX_FEATURE_FORTIFIED_BUILDING |
+                     MU_HEX_FEATURE_PREPARED_DEFENCE | MU_HEX_FEATURE_BUILDINGS))
+    return TRUE;
+  for (int d = 0; d < 6; d++)
+    if (baa_hexside (m, u->hex, d) & (MU_SIDE_HEDGE | MU_SIDE_WALL | MU_SIDE_FORTIFICATION))
+      return TRUE;
+  return FALSE;
+}
+
+/* One withdrawal step for a side: the first unsafe unit in order of battle
+ * that can step further from the enemy, to the neighbour that leaves it
+ * furthest away. New ambiguity (BAA-DAY-2): the owner's choice of unit and
+ * hex is made by this fixed rule, so the step needs no decision. */
+static gboolean
+day_withdraw_step (BaaMatch *m, int side, GPtrArray *events)
+{
+  FOR_UNITS (m, u)
+    {
+      int now, best = -1;
+      MuHex to = MU_HEX_NONE;
+
+      if (u->side != side || u->status != BAA_UNIT_ACTIVE || day_exempt (m, u))
+        continue;
+      now = enemy_distance (m, u->hex, side);
+      if (now >= 4)
+        continue;
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex n = mu_hex_neighbour (m->grid, u->hex, d);
+          int dist;
+          if (!baa_hex_on_board (m, n) || baa_hex_impassable (m, n, u->def) ||
+              baa_units_at (m, n, 1 - side, NULL, 0) || baa_commanders_at (m, n, 1 - side, NULL, 0) ||
+              baa_units_at (m, n, side, NULL, 0) >= 2)
+            continue;
+          dist = enemy_distance (m, n, side);
+          if (dist > now && dist > best)
+            {
+              best = dist;
+              to = n;
+            }
+        }
+      if (best > 0)
+        {
+          MuEvent *e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
+          mu_event_set_text (e, "readdress");
+          e->from = u->hex;
+          e->to = to;
+          e->value = 1;
+          u->hex = to;
+          baa_match_invalidate (m);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+void
+baa_day_free (BaaMatch *m)
+{
+  if (m->day == NULL)
+    return;
+  g_clear_pointer (&m->day->rolled, g_hash_table_unref);
+  g_clear_pointer (&m->day, g_free);
+}
+
+void
+baa_bound_end (BaaMatch *m, GPtrArray *events)
+{
+  /* BAA-FAT-2, BAA-AMB-38 */
+  FOR_UNITS (m, u)
+    {
+      if (u->status == BAA_UNIT_ACTIVE)
+        {
+          if (!u->acted_this_bound && !u->targeted_this_bound)
+            rest_bounds (m, u, 1, events);
+          else
+            u->rest_streak = 0;
+        }
+      u->acted_this_bound = FALSE;
+      u->targeted_this_bound = FALSE;
+    }
+  if (m->opt_days && m->bound == m->scenario->timeline.darkness_bound && m->bound < m->last_bound &&
+      !m->finished)
+    {
+      MuEvent *e = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-DAY-1");
+      mu_event_set_text (e, "complete-darkness");
+      /* BAA-DAY-2: alternate single steps, first side first */
+      for (int guard = 0; guard < 10000; guard++)
+        {
+          gboolean a = day_withdraw_step (m, 0, events);
+          gboolean b = day_withdraw_step (m, 1, events);
+          if (!a && !b)
+            break;
+        }
+      if (m->day == NULL)
+        m->day = g_new0 (BaaDay, 1);
+      if (m->day->rolled == NULL)
+        m->day->rolled = g_hash_table_new (NULL, NULL);
+      g_hash_table_remove_all (m->day->rolled);
+      m->day->step = 1;
+      m->active = 0;
+    }
+}
+
+int
+baa_next_bound (BaaMatch *m, int bound, GPtrArray *events)
+{
+  int next = bound + 1;
+
+  if (m->opt_days && bound == m->scenario->timeline.darkness_bound)
+    {
+      int skipped;
+      while (next <= m->last_bound && is_night_bound (m, next))
+        next++;
+      skipped = next - bound - 1;
+      /* BAA-AMB-41: the dark interval counts as rest */
+      if (skipped > 0)
+        FOR_UNITS (m, u)
+          if (u->status == BAA_UNIT_ACTIVE)
+            rest_bounds (m, u, skipped, events);
+    }
+  return next;
+}
+
+static gboolean
+day_active (const BaaMatch *m)
+{
+  return m->phase == BAA_PHASE_BOUND_END && m->day && m->day->step > 0;
+}
+
+static GArray *
+own_lines (const BaaMatch *m, int side)
+{
+  for (guint i = 0; i < m->scenario->own_lines->len; i++)
+    {
+      const MuSideArea *a = g_ptr_array_index (m->scenario->own_lines, i);
+      if (g_strcmp0 (a->side, m->side_id[side]) == 0)
+        return a->hexes;
+    }
+  return NULL;
+}
+
+static gboolean
+place_ok (const BaaMatch *m, const char *id, MuHex hex, GError **error)
+{
+  BaaUnit *u = baa_match_find_unit (m, id);
+  BaaCommander *c = u ? NULL : baa_match_find_commander (m, id);
+  int side = u ? u->side : c ? c->side : BAA_NONE;
+  GArray *lines;
+  gboolean inside = FALSE;
+
+  if (side == BAA_NONE)
+    return baa_refuse (error, NULL, "no counter “%s”", id);
+  lines = own_lines (m, side);
+  for (guint i = 0; lines && i < lines->len; i++)
+    inside |= mu_hex_equal (g_array_index (lines, MuHex, i), hex);
+  if (!inside)
+    return baa_refuse (error, "BAA-DAY-3", "%s cannot be placed at %s: not behind its own lines", id,
+                       baa_hex_label (m, hex));
+  if (baa_hex_impassable (m, hex, u ? u->def : c->def) || baa_units_at (m, hex, 1 - side, NULL, 0) ||
+      baa_commanders_at (m, hex, 1 - side, NULL, 0))
+    return baa_refuse (error, "BAA-DAY-3", "%s cannot be placed at %s: impassable or enemy there", id,
+                       baa_hex_label (m, hex));
+  if (u && !mu_hex_equal (u->hex, hex) && baa_units_at (m, hex, side, NULL, 0) >= 2)
+    return baa_refuse (error, "BAA-STK-1", "%s cannot be placed at %s: two units there already", id,
+                       baa_hex_label (m, hex));
+  return TRUE;
+}
+
+void
+baa_day_commands (BaaMatch *m, GPtrArray *out)
+{
+  int side = m->active;
+
+  if (!day_active (m))
+    return;
+  for (guint i = 0; m->reposition && i < m->reposition->len; i++)
+    {
+      const char *id = g_ptr_array_index (m->reposition, i);
+      GArray *lines = own_lines (m, side);
+      for (guint j = 0; lines && j < lines->len; j++)
+        {
+          MuHex h = g_array_index (lines, MuHex, j);
+          if (place_ok (m, id, h, NULL))
+            {
+              MuCommand *c = mu_command_new (MU_COMMAND_PLACE);
+              c->unit = g_strdup (id);
+              mu_command_add_hex (c, h);
+              g_ptr_array_add (out, c);
+            }
+        }
+    }
+  FOR_CDRS (m, k)
+    {
+      if (!k->is_control || k->side != side || k->status != BAA_CDR_ACTIVE ||
+          g_hash_table_contains (m->day->rolled, k))
+        continue;
+      FOR_CDRS (m, c)
+        {
+          MuCommand *x;
+          if (c->is_control || c->side != side || c->status != BAA_CDR_ACTIVE)
+            continue;
+          if (own_lines (m, side))
+            g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_REPOSITION, k->def->id, c->def->id));
+          x = mu_command_new_attack (MU_COMMAND_MARCH, k->def->id, c->def->id);
+          x->answer = g_strdup ("flank");
+          g_ptr_array_add (out, x);
+          x = mu_command_new_attack (MU_COMMAND_MARCH, k->def->id, c->def->id);
+          x->answer = g_strdup ("rear");
+          g_ptr_array_add (out, x);
+        }
+    }
+}
+
+gboolean
+baa_day_has_choices (BaaMatch *m)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  if (!day_active (m))
+    return FALSE;
+  baa_day_commands (m, out);
+  return out->len > 0;
+}
+
+gboolean
+baa_day_next (BaaMatch *m, GPtrArray *events)
+{
+  if (!day_active (m))
+    return FALSE;
+  g_clear_pointer (&m->reposition, g_ptr_array_unref);
+  if (m->day->step == 1)
+    {
+      m->day->step = 2;
+      m->active = 1;
+      g_hash_table_remove_all (m->day->rolled);
+      return TRUE;
+    }
+  m->day->step = 0;
+  m->active = 0;
+  return FALSE;
+}
+
+/* The edge a tactical march enters by: behind the enemy (rear) or on the
+ * enemy's flank, from the two sides' centres of mass. New ambiguity
+ * (BAA-RES-4, BAA-AMB-40): "the enemy flank or rear edge" is taken as the
+ * board edge beyond the enemy's centre (rear), or the edge across the
+ * line between the armies nearer the enemy's centre (flank). */
+static char
+march_edge (const BaaMatch *m, int side, gboolean rear)
+{
+  double cx[2] = { 0, 0 }, cy[2] = { 0, 0 };
+  int n[2] = { 0, 0 };
+  double dx, dy;
+
+  FOR_UNITS (m, u)
+    if (u->status == BAA_UNIT_ACTIVE)
+      {
+        cx[u->side] += u->hex.col;
+        cy[u->side] += u->hex.row;
+        n[u->side]++;
+      }
+  for (int s = 0; s < 2; s++)
+    if (n[s])
+      {
+        cx[s] /= n[s];
+        cy[s] /= n[s];
+      }
+  dx = cx[1 - side] - cx[side];
+  dy = cy[1 - side] - cy[side];
+  if (ABS (dx) >= ABS (dy))
+    {
+      if (rear)
+        return dx >= 0 ? 'e' : 'w';
+      return cy[1 - side] < m->grid->rows / 2.0 ? 'n' : 's';
+    }
+  if (rear)
+    return dy >= 0 ? 's' : 'n';
+  return cx[1 - side] < m->grid->cols / 2.0 ? 'w' : 'e';
+}
+
+gboolean
+baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  int side = m->active;
+  BaaCommander *k, *c;
+  gboolean ok;
+
+  if (!day_active (m))
+    return baa_refuse (error, "BAA-DAY-1", "readdressing lines happens only after complete darkness");
+  if (cmd->kind == MU_COMMAND_PLACE)
+    {
+      const MuPos *p = &g_array_index (cmd->path, MuPos, 0);
+      BaaUnit *u;
+      gboolean listed = FALSE;
+      MuEvent *e;
+
+      for (guint i = 0; m->reposition && i < m->reposition->len; i++)
+        listed |= g_strcmp0 (g_ptr_array_index (m->reposition, i), cmd->unit) == 0;
+      if (!listed)
+        return baa_refuse (error, "BAA-DAY-3", "%s is not part of a successful reposition", cmd->unit);
+      if (p->is_point || !place_ok (m, cmd->unit, p->hex, error))
+        return FALSE;
+      u = baa_match_find_unit (m, cmd->unit);
+      c = u ? NULL : baa_match_find_commander (m, cmd->unit);
+      e = baa_event (m, events, MU_EVENT_MOVE, cmd->unit, "BAA-DAY-3");
+      mu_event_set_text (e, "reposition");
+      e->from = u ? u->hex : c->hex;
+      e->to = p->hex;
+      if (u)
+        u->hex = p->hex;
+      else
+        c->hex = p->hex;
+      for (guint i = 0; i < m->reposition->len; i++)
+        if (g_strcmp0 (g_ptr_array_index (m->reposition, i), cmd->unit) == 0)
+          {
+            g_ptr_array_remove_index (m->reposition, i);
+            break;
+          }
+      baa_match_invalidate (m);
+      return TRUE;
+    }
+  k = baa_match_find_commander (m, cmd->unit);
+  c = baa_match_find_commander (m, cmd->target);
+  if (k == NULL || !k->is_control || k->side != side || k->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-DAY-3", "%s is not an active control counter of the side readdressing",
+                       cmd->unit);
+  if (g_hash_table_contains (m->day->rolled, k))
+    return baa_refuse (error, "BAA-DAY-3", "%s has made its control roll", cmd->unit);
+  if (c == NULL || c->is_control || c->side != side || c->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-AMB-41", "%s is not an active friendly command counter", cmd->target);
+  if (cmd->kind == MU_COMMAND_REPOSITION && own_lines (m, side) == NULL)
+    return baa_refuse (error, "BAA-DAY-3", "the scenario names no hexes behind %s lines",
+                       m->side_id[side]);
+  g_hash_table_add (m->day->rolled, k);
+  if (cmd->kind == MU_COMMAND_REPOSITION)
+    {
+      baa_roll (m, events, "reposition", k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+                k->def->leadership, "BAA-DAY-3", &ok);
+      if (ok)
+        {
+          g_clear_pointer (&m->reposition, g_ptr_array_unref);
+          m->reposition = g_ptr_array_new ();
+          g_ptr_array_add (m->reposition, (char *) k->def->id);
+          g_ptr_array_add (m->reposition, (char *) c->def->id);
+          FOR_UNITS (m, u)
+            if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->def->division)
+              g_ptr_array_add (m->reposition, (char *) u->def->id);
+        }
+      return TRUE;
+    }
+  /* BAA-DAY-4: d6 + 1 <= leadership */
+  baa_roll (m, events, "march", k->def->id, c->def->id, 1, MU_ROLL_AT_MOST, k->def->leadership,
+            "BAA-DAY-4", &ok);
+  if (ok)
+    {
+      gboolean rear = g_strcmp0 (cmd->answer, "rear") == 0;
+      char edge = march_edge (m, side, rear);
+      MuEvent *e = baa_event (m, events, MU_EVENT_NOTE, c->def->id, "BAA-DAY-4");
+
+      mu_event_set_text (e, rear ? "march-rear" : "march-flank");
+      c->status = BAA_CDR_OFFBOARD;
+      c->march_kind = rear ? 2 : 1;
+      c->march_edge = edge;
+      c->has_orders = FALSE;
+      FOR_UNITS (m, u)
+        if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->def->division)
+          {
+            u->status = BAA_UNIT_TACTICAL_MARCH;
+            u->march_edge = edge;
+            u->reserve = NULL;
+            u->pinned = FALSE;
+            u->nic = FALSE;
+          }
+      baa_match_invalidate (m);
+    }
+  return TRUE;
+}
+
+gboolean
+baa_day_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError **error)
+{
+  return baa_refuse (error, "BAA-DAY-2", "no readdressing decision is pending");
+}

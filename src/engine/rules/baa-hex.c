@@ -1,0 +1,1637 @@
+/* baa-hex.c: the Brothers at Arms (hex) ruleset: the table behind
+ * mu-ruleset.h, match set-up, the bound/round/phase sequence (BAA-SEQ-*),
+ * command and control (BAA-CMD-*, BAA-CDR-6..8), objectives and victory
+ * (BAA-OBJ-*, BAA-VIC-*), and command dispatch. Movement is in baa-move.c,
+ * bound start and end (reserves, night, fatigue, readdressing lines) in
+ * baa-bound.c, combat in baa-los.c/baa-fire.c/baa-melee.c. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-hex.h"
+
+#include "baa-combat.h"
+#include "baa-move.h"
+
+#include <glib/gi18n.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Description ------------------------------------------------------------------- */
+
+static const MuPhaseInfo baa_phases[] = {
+  { 1, "control-range", N_("Control Range"), TRUE },
+  { 2, "control-roll", N_("Command Roll (commands)"), TRUE },
+  { 3, "control-nic", N_("NIC Marker (commands)"), TRUE },
+  { 4, "command-range", N_("Command Range"), FALSE },
+  { 5, "command-roll", N_("Command Roll (units)"), TRUE },
+  { 6, "command-nic", N_("NIC Marker (units)"), TRUE },
+  { 7, "move-units", N_("Move Unit Counters"), FALSE },
+  { 8, "move-commands", N_("Move Command Counters"), FALSE },
+  { 9, "move-controls", N_("Move Control Counters"), FALSE },
+  { 10, "fire", N_("Fire Unit Counters"), FALSE },
+  { 11, "melee", N_("Melee Unit Counters"), FALSE },
+  { 12, "remove-markers", N_("Remove Markers"), TRUE },
+};
+
+static const MuSequenceInfo baa_sequences[] = {
+  { "orders", N_("Orders"), 0, 6 },
+  { "movement", N_("Movement"), 6, 3 },
+  { "attack", N_("Attack"), 9, 2 },
+  { "removal", N_("Removal"), 11, 1 },
+};
+
+static const char *const baa_round_sides[] = { "csa", "usa", NULL };
+
+static const MuTurnStructure baa_turns = {
+  N_("Bound"),
+  N_("Round"),
+  60,
+  baa_round_sides,
+  baa_sequences, G_N_ELEMENTS (baa_sequences),
+  baa_phases, G_N_ELEMENTS (baa_phases),
+  N_("Reserves arrive and make their free move; tactical-march rolls; night or day is set"),
+  N_("Rest and fatigue; victory check; readdressing lines at complete darkness; the bound marker advances one hour"),
+};
+
+static const MuRuleOptionInfo baa_options[] = {
+  { "baa.out-of-command-penalty", N_("Out-of-range attack penalty"),
+    N_("A unit outside its commander's command range attacks at +1"), "BAA-CMD-9",
+    MU_RULE_OPTIONAL, FALSE },
+  { "baa.direct-control", N_("Direct control"),
+    N_("A control counter may command a division directly in phase 4"), "BAA-CMD-10",
+    MU_RULE_OPTIONAL, FALSE },
+  { "baa.withdrawing", N_("Withdrawing"),
+    N_("Units with orders may withdraw from melee at one hex less"), "BAA-MOV-12",
+    MU_RULE_OPTIONAL, TRUE },
+  { "baa.overwhelming-fire", N_("Overwhelming fire"),
+    N_("One hit short of dispersal: automatic flinch in the open, one die in cover"), "BAA-FLN-7",
+    MU_RULE_OPTIONAL, FALSE },
+  { "baa.continued-play", N_("Continued play"),
+    N_("The scenario grants advantages from the previous battle's result"), "BAA-VIC-6",
+    MU_RULE_OPTIONAL, FALSE },
+  { "baa.railroads", N_("Railroads"),
+    N_("Reinforcements may ride the railroad and disembark anywhere"), "BAA-SPC-1..3",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.river-boats", N_("River boats"),
+    N_("River boats move on river hexes and only artillery can hit them"), "BAA-SPC-4..5",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.indomitable", N_("Indomitable units"),
+    N_("Units with the red shield never flinch"), "BAA-FLN-8",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.sharpshooters", N_("Sharpshooters"),
+    N_("Sharpshooter units shoot commanders at their attack value"), "BAA-CDR-5",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.night", N_("Night fighting"),
+    N_("Night bounds: range 2, one hex of movement, +1 on command rolls"), "BAA-NGT-1..4",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.fatigue", N_("Fatigue"),
+    N_("Fatigued units attack at +1 until they rest four bounds"), "BAA-FAT-1..2",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.reserves", N_("Reserves"),
+    N_("Scheduled reserves and tactical marches arrive during play"), "BAA-RES-1..4",
+    MU_RULE_SPECIAL, FALSE },
+  { "baa.readdressing-lines", N_("Readdressing lines"),
+    N_("Multi-day battles: withdraw, reposition or march at complete darkness"), "BAA-DAY-1..4",
+    MU_RULE_SPECIAL, FALSE },
+};
+
+static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march" };
+static const char *const cdr_status_names[] = { "active", "disabled", "captured", "removed", "offboard" };
+
+/* Helpers --------------------------------------------------------------------------- */
+
+static gboolean
+any_unit_with (const MuScenario *s, guint abilities, int arm)
+{
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      if (c->kind != MU_COUNTER_UNIT)
+        continue;
+      if ((abilities && (c->abilities & abilities)) || (arm >= 0 && (int) c->arm == arm))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+read_options (BaaMatch *m)
+{
+  const MuScenario *s = m->scenario;
+  gboolean has_reserves = s->reserves->len > 0;
+  gboolean has_rail_reserve = FALSE;
+
+  for (guint i = 0; i < s->reserves->len; i++)
+    if (((MuReserve *) g_ptr_array_index (s->reserves, i))->kind == MU_RESERVE_RAILROAD)
+      has_rail_reserve = TRUE;
+  /* Special rules default to on when the scenario supplies their data
+   * (BAA rule classes: "enabled per scenario"); an explicit option wins. */
+  m->opt_cmd_penalty = mu_scenario_option (s, "baa.out-of-command-penalty", FALSE);
+  m->opt_direct_control = mu_scenario_option (s, "baa.direct-control", FALSE);
+  m->opt_withdrawing = mu_scenario_option (s, "baa.withdrawing", TRUE);
+  m->opt_overwhelming = mu_scenario_option (s, "baa.overwhelming-fire", FALSE);
+  m->opt_continued = mu_scenario_option (s, "baa.continued-play", FALSE);
+  m->opt_railroads = mu_scenario_option (s, "baa.railroads", has_rail_reserve);
+  m->opt_riverboats = mu_scenario_option (s, "baa.river-boats", any_unit_with (s, 0, MU_ARM_RIVERBOAT));
+  m->opt_indomitable = mu_scenario_option (s, "baa.indomitable", any_unit_with (s, MU_ABILITY_INDOMITABLE, -1));
+  m->opt_sharpshooters = mu_scenario_option (s, "baa.sharpshooters", any_unit_with (s, MU_ABILITY_SHARPSHOOTER, -1));
+  m->opt_night = mu_scenario_option (s, "baa.night",
+                                     s->timeline.night_bounds && s->timeline.night_bounds->len > 0);
+  m->opt_fatigue = mu_scenario_option (s, "baa.fatigue", TRUE);
+  m->opt_reserves = mu_scenario_option (s, "baa.reserves", has_reserves);
+  m->opt_days = mu_scenario_option (s, "baa.readdressing-lines",
+                                    s->timeline.days > 1 && s->timeline.darkness_bound > 0);
+}
+
+static void
+phase_event (BaaMatch *m, GPtrArray *events)
+{
+  MuEvent *e = baa_event (m, events, MU_EVENT_PHASE, NULL, NULL);
+
+  mu_event_set_side (e, m->side_id[m->active]);
+  e->value = m->phase;
+  mu_event_set_text (e, baa_phases[m->phase - 1].id);
+}
+
+static void
+marker_event (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id,
+              const char *marker, const char *rule)
+{
+  MuEvent *e = baa_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED,
+                          id, rule);
+  mu_event_set_text (e, marker);
+}
+
+static void
+orders_event (BaaMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
+{
+  MuEvent *e = baa_event (m, events, MU_EVENT_ORDERS, id, rule);
+
+  mu_event_set_text (e, how);
+}
+
+static int
+night_mod (const BaaMatch *m)
+{
+  return m->night ? 1 : 0;   /* BAA-NGT-3 */
+}
+
+#define BAA_CAT2(a, b) a##b
+#define BAA_CAT(a, b) BAA_CAT2 (a, b)
+#define FOR_UNITS(m, u) \
+  for (guint BAA_CAT (_i, __LINE__) = 0; BAA_CAT (_i, __LINE__) < (m)->units->len; BAA_CAT (_i, __LINE__)++) \
+    for (BaaUnit *u = g_ptr_array_index ((m)->units, BAA_CAT (_i, __LINE__)); u; u = NULL)
+#define FOR_CDRS(m, c) \
+  for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
+    for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
+
+static BaaCommander *
+best_control (const BaaMatch *m, int side)
+{
+  BaaCommander *best = NULL;
+
+  FOR_CDRS (m, c)
+    if (c->is_control && c->side == side && c->status == BAA_CDR_ACTIVE &&
+        (best == NULL || c->def->leadership > best->def->leadership))
+      best = c;
+  return best;
+}
+
+static BaaCommander *
+division_command (const BaaMatch *m, int side, int division)
+{
+  FOR_CDRS (m, c)
+    if (!c->is_control && c->side == side && c->def->division == division)
+      return c;
+  return NULL;
+}
+
+/* Victory ----------------------------------------------------------------------------- */
+
+static const char *
+level_for (int diff)
+{
+  /* BAA-VIC-2 */
+  if (diff == 0)
+    return "draw";
+  if (diff <= 2)
+    return "tactical";
+  if (diff <= 4)
+    return "decisive";
+  return "complete";
+}
+
+static void
+finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason,
+        const char *rule, GPtrArray *events)
+{
+  MuEvent *e;
+
+  m->finished = TRUE;
+  m->winner = winner;
+  m->victory_diff = diff;
+  m->victory_level = level;
+  e = baa_event (m, events, MU_EVENT_VICTORY, NULL, rule);
+  mu_event_set_side (e, winner == BAA_NONE ? NULL : m->side_id[winner]);
+  mu_event_set_text (e, level);
+  e->value = diff;
+  e = baa_event (m, events, MU_EVENT_GAME_END, NULL, NULL);
+  mu_event_set_text (e, reason);
+  baa_decision_clear (m);
+}
+
+void
+baa_check_sudden_death (BaaMatch *m, GPtrArray *events)
+{
+  if (m->finished)
+    return;
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      gboolean any = FALSE, all_gone = TRUE;
+      FOR_UNITS (m, u)
+        if (u->side == s)
+          {
+            any = TRUE;
+            /* BAA-VIC-3, BAA-AMB-44: reserves still due block it */
+            if (u->status != BAA_UNIT_DISPERSED && u->status != BAA_UNIT_SURRENDERED)
+              all_gone = FALSE;
+          }
+      if (any && all_gone)
+        {
+          finish (m, 1 - s, 6, "complete", "all-dispersed", "BAA-VIC-3", events);
+          return;
+        }
+    }
+}
+
+/* BAA-VIC-4: scenario predicates. Supported conditions:
+ *   "disperse SIDE N"  at least N units of SIDE dispersed or surrendered
+ *   "hold OBJECTIVE"   the task's side owns the objective's marker
+ * Other conditions are never met. */
+gboolean
+baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
+{
+  g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
+  guint n = g_strv_length (w);
+
+  if (n == 3 && g_str_equal (w[0], "disperse"))
+    {
+      for (int s = 0; s < BAA_SIDES; s++)
+        if (g_strcmp0 (m->side_id[s], w[1]) == 0)
+          return m->dispersed_count[s] >= atoi (w[2]);
+      return FALSE;
+    }
+  if (n == 2 && g_str_equal (w[0], "hold"))
+    {
+      for (guint i = 0; i < m->objectives->len; i++)
+        {
+          BaaObjective *o = g_ptr_array_index (m->objectives, i);
+          if (g_strcmp0 (o->def->id, w[1]) == 0)
+            return o->owner != BAA_NONE && g_strcmp0 (m->side_id[o->owner], t->side) == 0;
+        }
+    }
+  return FALSE;
+}
+
+void
+baa_score (const BaaMatch *m, int score[BAA_SIDES])
+{
+  score[0] = score[1] = 0;
+  /* BAA-OBJ-4, BAA-AMB-43: by marker only */
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BaaObjective *o = g_ptr_array_index (m->objectives, i);
+      if (o->owner != BAA_NONE)
+        score[o->owner] += o->def->value > 0 ? o->def->value : 1;
+    }
+  for (guint i = 0; i < m->scenario->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
+      for (int s = 0; s < BAA_SIDES; s++)
+        if (g_strcmp0 (t->side, m->side_id[s]) == 0 && baa_task_met (m, t))
+          score[s] += t->value > 0 ? t->value : 1;
+    }
+}
+
+static void
+end_of_game (BaaMatch *m, GPtrArray *events)
+{
+  int score[BAA_SIDES];
+  int diff, winner;
+
+  baa_score (m, score);
+  diff = ABS (score[0] - score[1]);   /* BAA-VIC-1 */
+  winner = diff == 0 ? BAA_NONE : score[0] > score[1] ? 0 : 1;
+  finish (m, winner, diff, level_for (diff), "bounds-played", "BAA-VIC-5", events);
+}
+
+/* Orders (phases 1-6) ----------------------------------------------------------------- */
+
+static void
+phase_control_range (BaaMatch *m, GPtrArray *events)
+{
+  FOR_CDRS (m, c)
+    {
+      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE)
+        continue;
+      if (c->def->exceptional)
+        {
+          c->has_orders = TRUE;   /* BAA-CMD-8, BAA-AMB-28 */
+          orders_event (m, events, c->def->id, "exceptional", "BAA-CMD-8");
+          continue;
+        }
+      FOR_CDRS (m, k)
+        if (k->is_control && k->side == c->side && k->status == BAA_CDR_ACTIVE &&
+            mu_hex_distance (m->grid, c->hex, k->hex) <= k->def->leadership)
+          c->has_orders = TRUE;
+      if (c->has_orders)
+        orders_event (m, events, c->def->id, "control-range", "BAA-CMD-2");
+    }
+}
+
+static void
+phase_control_roll (BaaMatch *m, GPtrArray *events)
+{
+  BaaCommander *ctl = best_control (m, m->active);
+
+  FOR_CDRS (m, c)
+    {
+      gboolean ok;
+      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE || c->has_orders)
+        continue;
+      if (ctl)
+        baa_roll (m, events, "command", c->def->id, ctl->def->id, night_mod (m), MU_ROLL_AT_MOST,
+                  ctl->def->leadership, "BAA-CMD-3", &ok);
+      else   /* BAA-CDR-8: a natural 1 (BAA-AMB-36) */
+        baa_roll (m, events, "command", c->def->id, NULL, 0, MU_ROLL_AT_MOST, 1, "BAA-CDR-8", &ok);
+      if (ok)
+        {
+          c->has_orders = TRUE;
+          orders_event (m, events, c->def->id, "roll", ctl ? "BAA-CMD-3" : "BAA-CDR-8");
+        }
+    }
+}
+
+static void
+phase_control_nic (BaaMatch *m, GPtrArray *events)
+{
+  FOR_CDRS (m, c)
+    {
+      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE || c->has_orders)
+        continue;
+      c->nic = TRUE;
+      marker_event (m, events, TRUE, c->def->id, "nic", "BAA-CMD-4");
+      /* BAA-CMD-4, BAA-AMB-6: the whole division */
+      FOR_UNITS (m, u)
+        if (u->side == c->side && u->def->identity == c->def->division &&
+            u->status == BAA_UNIT_ACTIVE && !u->nic)
+          {
+            u->nic = TRUE;
+            marker_event (m, events, TRUE, u->def->id, "nic", "BAA-CMD-4");
+          }
+    }
+}
+
+static gboolean
+unit_commander_ready (const BaaMatch *m, const BaaUnit *u, BaaCommander **out)
+{
+  BaaCommander *c = baa_unit_commander (m, u);
+
+  *out = c;
+  if (c == NULL || c->status != BAA_CDR_ACTIVE)
+    return FALSE;
+  if (c->is_control)
+    return TRUE;   /* BAA-CMD-10: uses its own leadership */
+  return c->has_orders;
+}
+
+static void
+phase_command_range (BaaMatch *m, GPtrArray *events)
+{
+  FOR_UNITS (m, u)
+    {
+      BaaCommander *c;
+      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->nic || u->has_orders)
+        continue;
+      if (!unit_commander_ready (m, u, &c))
+        continue;
+      if (mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership)
+        {
+          u->has_orders = TRUE;
+          orders_event (m, events, u->def->id, "command-range",
+                        c->is_control ? "BAA-CMD-10" : "BAA-CMD-5");
+        }
+    }
+}
+
+static void
+phase_command_roll (BaaMatch *m, GPtrArray *events)
+{
+  g_autoptr(GHashTable) rolled = g_hash_table_new (NULL, NULL);
+
+  FOR_UNITS (m, u)
+    {
+      BaaCommander *c;
+      gboolean ok;
+
+      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->nic || u->has_orders)
+        continue;
+      if (unit_commander_ready (m, u, &c))
+        {
+          baa_roll (m, events, "command", u->def->id, c->def->id, night_mod (m), MU_ROLL_AT_MOST,
+                    c->def->leadership, c->is_control ? "BAA-CMD-10" : "BAA-CMD-6", &ok);
+          if (ok)
+            {
+              u->has_orders = TRUE;
+              orders_event (m, events, u->def->id, "roll", "BAA-CMD-6");
+            }
+          continue;
+        }
+      if (u->def->identity != 0)
+        {
+          BaaCommander *cmd = division_command (m, u->side, u->def->identity);
+          /* BAA-CDR-7: a disabled command counter: one roll for the
+           * division, a natural 1 gives every unit orders */
+          if (cmd && cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD &&
+              !g_hash_table_contains (rolled, cmd))
+            {
+              g_hash_table_add (rolled, cmd);
+              baa_roll (m, events, "division", cmd->def->id, NULL, 0, MU_ROLL_AT_MOST, 1,
+                        "BAA-CDR-7", &ok);
+              if (ok)
+                FOR_UNITS (m, v)
+                  if (v->side == u->side && v->def->identity == u->def->identity &&
+                      v->status == BAA_UNIT_ACTIVE && !v->nic && !v->has_orders)
+                    {
+                      v->has_orders = TRUE;
+                      orders_event (m, events, v->def->id, "division-roll", "BAA-CDR-7");
+                    }
+            }
+        }
+    }
+}
+
+static void
+phase_command_nic (BaaMatch *m, GPtrArray *events)
+{
+  FOR_UNITS (m, u)
+    if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && !u->has_orders && !u->nic)
+      {
+        u->nic = TRUE;   /* BAA-CMD-7 */
+        marker_event (m, events, TRUE, u->def->id, "nic", "BAA-CMD-7");
+      }
+}
+
+/* Removal (phase 12) ------------------------------------------------------------------ */
+
+static void
+objectives_update (BaaMatch *m, GPtrArray *events)
+{
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BaaObjective *o = g_ptr_array_index (m->objectives, i);
+      int s = BAA_NONE;
+      MuEvent *e;
+
+      if (baa_units_at (m, o->hex, 0, NULL, 0) > 0)
+        s = 0;
+      else if (baa_units_at (m, o->hex, 1, NULL, 0) > 0)
+        s = 1;
+      if (s == BAA_NONE)
+        {
+          o->hold_side = BAA_NONE;
+          o->hold_count = 0;
+          continue;
+        }
+      if (o->hold_side == s)
+        o->hold_count++;
+      else
+        {
+          o->hold_side = s;
+          o->hold_count = 1;
+        }
+      if (o->owner == s)
+        continue;
+      if (o->hold_count >= 3)
+        {
+          /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
+          o->owner = s;
+          e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+          mu_event_set_side (e, m->side_id[s]);
+          e->at = o->hex;
+        }
+      else
+        {
+          e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+          mu_event_set_side (e, m->side_id[s]);
+          e->value = o->hold_count;
+        }
+    }
+}
+
+static void
+phase_remove_markers (BaaMatch *m, GPtrArray *events)
+{
+  /* BAA-SEQ-4, BAA-PIN-2 */
+  FOR_UNITS (m, u)
+    {
+      if (u->side == m->active)
+        {
+          if (u->nic)
+            {
+              u->nic = FALSE;
+              marker_event (m, events, FALSE, u->def->id, "nic", "BAA-SEQ-4");
+            }
+          if (u->pinned && u->pinned_round < m->round_serial)
+            {
+              u->pinned = FALSE;
+              marker_event (m, events, FALSE, u->def->id, "pinned", "BAA-PIN-2");
+            }
+        }
+      u->has_orders = FALSE;
+      u->attacked_this_round = FALSE;
+      u->moved_this_round = FALSE;
+      u->flinches_this_round = 0;
+      u->locked = FALSE;
+    }
+  FOR_CDRS (m, c)
+    {
+      if (c->side == m->active && c->nic)
+        {
+          c->nic = FALSE;
+          marker_event (m, events, FALSE, c->def->id, "nic", "BAA-SEQ-4");
+        }
+      c->has_orders = FALSE;
+      c->moved_this_round = FALSE;
+      c->direct_by = NULL;
+    }
+  baa_match_invalidate (m);
+  objectives_update (m, events);
+}
+
+/* Sequence ------------------------------------------------------------------------------ */
+
+static gboolean unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only);
+static gboolean cdr_can_move (const BaaMatch *m, const BaaCommander *c);
+
+static gboolean
+phase_has_choices (BaaMatch *m)
+{
+  switch (m->phase)
+    {
+    case BAA_PHASE_BOUND_START:
+      return baa_reserve_step_has_choices (m);
+    case BAA_PHASE_COMMAND_RANGE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0)
+          return TRUE;
+      if (m->opt_direct_control && best_control (m, m->active))
+        return TRUE;
+      return FALSE;
+    case BAA_PHASE_MOVE_UNITS:
+      FOR_UNITS (m, u)
+        {
+          gboolean w;
+          if (unit_can_move (m, u, &w))
+            return TRUE;
+        }
+      return FALSE;
+    case BAA_PHASE_MOVE_COMMANDS:
+    case BAA_PHASE_MOVE_CONTROLS:
+      FOR_CDRS (m, c)
+        if (cdr_can_move (m, c))
+          return TRUE;
+      return FALSE;
+    case BAA_PHASE_FIRE:
+    case BAA_PHASE_MELEE:
+      {
+        g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+        FOR_UNITS (m, u)
+          if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
+            {
+              baa_combat_legal_commands (m, u, cmds);
+              if (cmds->len)
+                return TRUE;
+            }
+        return FALSE;
+      }
+    case BAA_PHASE_BOUND_END:
+      return baa_day_has_choices (m);
+    default:
+      return FALSE;
+    }
+}
+
+static void
+enter_phase (BaaMatch *m, GPtrArray *events)
+{
+  if (m->phase >= 1 && m->phase <= 12)
+    phase_event (m, events);
+  switch (m->phase)
+    {
+    case BAA_PHASE_BOUND_START:
+      baa_bound_start (m, events);
+      break;
+    case BAA_PHASE_CONTROL_RANGE:
+      phase_control_range (m, events);
+      break;
+    case BAA_PHASE_CONTROL_ROLL:
+      phase_control_roll (m, events);
+      break;
+    case BAA_PHASE_CONTROL_NIC:
+      phase_control_nic (m, events);
+      break;
+    case BAA_PHASE_COMMAND_ROLL:
+      phase_command_roll (m, events);
+      break;
+    case BAA_PHASE_COMMAND_NIC:
+      phase_command_nic (m, events);
+      break;
+    case BAA_PHASE_MOVE_UNITS:
+      /* BAA-SPC-1, BAA-AMB-34: off the train at phase 7 of the next round */
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->on_train && u->train_round < m->round_serial)
+          {
+            u->on_train = FALSE;
+            marker_event (m, events, FALSE, u->def->id, "on-train", "BAA-SPC-1");
+          }
+      break;
+    case BAA_PHASE_REMOVE_MARKERS:
+      phase_remove_markers (m, events);
+      break;
+    case BAA_PHASE_BOUND_END:
+      baa_bound_end (m, events);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Completes the current phase and enters the next. */
+static void
+next_phase (BaaMatch *m, GPtrArray *events)
+{
+  switch (m->phase)
+    {
+    case BAA_PHASE_BOUND_START:
+      if (baa_reserve_step_next (m, events))
+        return;   /* the other side's arrivals move now */
+      m->active = 0;
+      m->round_serial++;
+      m->phase = BAA_PHASE_CONTROL_RANGE;
+      break;
+    case BAA_PHASE_COMMAND_RANGE:
+      phase_command_range (m, events);
+      m->phase++;
+      break;
+    case BAA_PHASE_REMOVE_MARKERS:
+      if (m->active == 0)
+        {
+          m->active = 1;
+          m->round_serial++;
+          m->phase = BAA_PHASE_CONTROL_RANGE;
+        }
+      else
+        m->phase = BAA_PHASE_BOUND_END;
+      break;
+    case BAA_PHASE_BOUND_END:
+      if (baa_day_next (m, events))
+        return;
+      if (m->finished)
+        return;
+      m->bound = baa_next_bound (m, m->bound, events);
+      if (m->bound > m->last_bound)
+        {
+          end_of_game (m, events);
+          return;
+        }
+      m->phase = BAA_PHASE_BOUND_START;
+      break;
+    default:
+      m->phase++;
+      break;
+    }
+  enter_phase (m, events);
+}
+
+void
+baa_advance (BaaMatch *m, GPtrArray *events)
+{
+  while (!m->finished && m->pending.kind == BAA_DECISION_NONE)
+    {
+      if (phase_has_choices (m))
+        return;
+      next_phase (m, events);
+    }
+}
+
+/* Moves --------------------------------------------------------------------------------- */
+
+static gboolean
+unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
+{
+  *withdraw_only = FALSE;
+  if (m->phase != BAA_PHASE_MOVE_UNITS || u->side != m->active || u->status != BAA_UNIT_ACTIVE)
+    return FALSE;
+  if (!u->has_orders || u->nic || u->pinned || u->moved_this_round || u->on_train)
+    return FALSE;
+  if (baa_hex_in_enemy_zoc (m, u->hex, u->side))
+    {
+      if (!m->opt_withdrawing)
+        return FALSE;
+      *withdraw_only = TRUE;
+    }
+  {
+    g_autoptr(GPtrArray) d = baa_move_destinations (m, (BaaUnit *) u, NULL, *withdraw_only);
+    return d->len > 0;
+  }
+}
+
+static gboolean
+cdr_can_move (const BaaMatch *m, const BaaCommander *c)
+{
+  if (c->side != m->active || c->status != BAA_CDR_ACTIVE || c->moved_this_round)
+    return FALSE;
+  if (m->phase == BAA_PHASE_MOVE_COMMANDS)
+    {
+      /* BAA-MOV-14, BAA-AMB-47 */
+      if (c->is_control || !c->has_orders || c->nic)
+        return FALSE;
+    }
+  else if (m->phase == BAA_PHASE_MOVE_CONTROLS)
+    {
+      if (!c->is_control)   /* BAA-AMB-7: every active control counter */
+        return FALSE;
+    }
+  else
+    return FALSE;
+  {
+    g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, (BaaCommander *) c, FALSE);
+    return d->len > 0;
+  }
+}
+
+static gboolean
+apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  gboolean withdraw = cmd->kind == MU_COMMAND_WITHDRAW;
+  BaaUnit *u = baa_match_find_unit (m, cmd->unit);
+  BaaCommander *c = u ? NULL : baa_match_find_commander (m, cmd->unit);
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+
+  for (guint i = 0; i < cmd->path->len; i++)
+    {
+      const MuPos *p = &g_array_index (cmd->path, MuPos, i);
+      if (p->is_point)
+        return baa_refuse (error, NULL, "%s: table positions are not hexes", cmd->unit);
+      g_array_append_val (path, p->hex);
+    }
+  if (!u && !c)
+    return baa_refuse (error, NULL, "no counter “%s” in this scenario", cmd->unit);
+
+  if (m->phase == BAA_PHASE_BOUND_START)
+    {
+      if (withdraw || !baa_reserve_step_may_move (m, u, c))
+        return baa_refuse (error, "BAA-RES-2", "%s is not an arriving reserve of the side moving now",
+                           cmd->unit);
+      return baa_move_counter (m, u, c, FALSE, (MuHex *) path->data, path->len, events, error);
+    }
+  if (u)
+    {
+      if (u->side != m->active)
+        return baa_refuse (error, "BAA-SEQ-3", "%s cannot move: it is the %s round", cmd->unit,
+                           m->side_id[m->active]);
+      if (m->phase != BAA_PHASE_MOVE_UNITS)
+        return baa_refuse (error, "BAA-MOV-13", "%s cannot move: unit counters move in phase 7",
+                           cmd->unit);
+      if (u->status != BAA_UNIT_ACTIVE)
+        return baa_refuse (error, "BAA-MOV-13", "%s is not on the board", cmd->unit);
+      if (u->nic || !u->has_orders)
+        return baa_refuse (error, "BAA-CMD-7", "%s cannot move: not in command (NIC)", cmd->unit);
+      if (u->pinned)
+        return baa_refuse (error, "BAA-PIN-1", "%s cannot move: pinned", cmd->unit);
+      if (u->on_train)
+        return baa_refuse (error, "BAA-SPC-1", "%s cannot move: still on the train", cmd->unit);
+      if (u->moved_this_round)
+        return baa_refuse (error, "BAA-MOV-13", "%s has already moved this round", cmd->unit);
+      if (withdraw)
+        {
+          if (!m->opt_withdrawing)
+            return baa_refuse (error, "BAA-MOV-12", "%s cannot withdraw: withdrawing is not in use",
+                               cmd->unit);
+          if (!baa_unit_in_melee (m, u))
+            return baa_refuse (error, "BAA-MOV-12", "%s cannot withdraw: not in melee", cmd->unit);
+        }
+      else if (baa_hex_in_enemy_zoc (m, u->hex, u->side))
+        return baa_refuse (error, "BAA-ZOC-3", "%s cannot enter %s: locked in a zone of control",
+                           cmd->unit, baa_hex_label (m, g_array_index (path, MuHex, 0)));
+      return baa_move_counter (m, u, NULL, withdraw, (MuHex *) path->data, path->len, events, error);
+    }
+  if (withdraw)
+    return baa_refuse (error, "BAA-MOV-12", "%s: only unit counters withdraw", cmd->unit);
+  if (c->side != m->active)
+    return baa_refuse (error, "BAA-SEQ-3", "%s cannot move: it is the %s round", cmd->unit,
+                       m->side_id[m->active]);
+  if (c->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-MOV-14", "%s is not on the board", cmd->unit);
+  if (c->is_control && m->phase != BAA_PHASE_MOVE_CONTROLS)
+    return baa_refuse (error, "BAA-MOV-13", "%s cannot move: control counters move in phase 9",
+                       cmd->unit);
+  if (!c->is_control && m->phase != BAA_PHASE_MOVE_COMMANDS)
+    return baa_refuse (error, "BAA-MOV-13", "%s cannot move: command counters move in phase 8",
+                       cmd->unit);
+  if (!c->is_control && (c->nic || !c->has_orders))
+    return baa_refuse (error, "BAA-AMB-47", "%s cannot move: no orders (NIC)", cmd->unit);
+  if (c->moved_this_round)
+    return baa_refuse (error, "BAA-MOV-13", "%s has already moved this round", cmd->unit);
+  return baa_move_counter (m, NULL, c, FALSE, (MuHex *) path->data, path->len, events, error);
+}
+
+/* Attacks -------------------------------------------------------------------------------- */
+
+static BaaUnit *
+active_unit (BaaMatch *m, const char *id, gboolean own, GError **error)
+{
+  BaaUnit *u = baa_match_find_unit (m, id);
+
+  if (u == NULL)
+    {
+      baa_refuse (error, NULL, "no unit counter “%s” in this scenario", id);
+      return NULL;
+    }
+  if (u->status != BAA_UNIT_ACTIVE)
+    {
+      baa_refuse (error, "BAA-FIRE-2", "%s is not on the board", id);
+      return NULL;
+    }
+  if (own && u->side != m->active)
+    {
+      baa_refuse (error, "BAA-SEQ-3", "%s cannot attack: it is the %s round", id,
+                  m->side_id[m->active]);
+      return NULL;
+    }
+  if (!own && u->side == m->active)
+    {
+      baa_refuse (error, "BAA-FIRE-2", "%s is not an enemy unit", id);
+      return NULL;
+    }
+  return u;
+}
+
+static gboolean
+apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  gboolean melee = cmd->kind == MU_COMMAND_MELEE || cmd->kind == MU_COMMAND_MELEE_GROUP;
+  gboolean breach = cmd->kind == MU_COMMAND_BREACH || cmd->kind == MU_COMMAND_BREACH_GROUP;
+  g_autoptr(GPtrArray) firers = g_ptr_array_new ();
+  BaaUnit *target = NULL;
+
+  if (melee && m->phase != BAA_PHASE_MELEE)
+    return baa_refuse (error, "BAA-MEL-2", "melee happens in phase 11");
+  if (!melee && m->phase != BAA_PHASE_FIRE)
+    return baa_refuse (error, "BAA-FIRE-1", "fire happens in phase 10");
+  if (cmd->unit)
+    {
+      BaaUnit *u = active_unit (m, cmd->unit, TRUE, error);
+      if (!u)
+        return FALSE;
+      g_ptr_array_add (firers, u);
+    }
+  for (guint i = 0; i < cmd->units->len; i++)
+    {
+      BaaUnit *u = active_unit (m, g_ptr_array_index (cmd->units, i), TRUE, error);
+      if (!u)
+        return FALSE;
+      for (guint j = 0; j < firers->len; j++)
+        if (g_ptr_array_index (firers, j) == u)
+          return baa_refuse (error, "BAA-FIRE-10", "%s is listed twice in the group", u->def->id);
+      g_ptr_array_add (firers, u);
+    }
+  if (cmd->kind == MU_COMMAND_FIRE_COMMANDER)
+    {
+      BaaCommander *c = baa_match_find_commander (m, cmd->target);
+      if (c == NULL || c->status != BAA_CDR_ACTIVE || c->side == m->active)
+        return baa_refuse (error, "BAA-CDR-4", "%s is not an enemy commander on the board", cmd->target);
+      return baa_fire_commander_resolve (m, g_ptr_array_index (firers, 0), c, events, error);
+    }
+  if (breach)
+    return baa_breach_resolve (m, (BaaUnit *const *) firers->pdata, firers->len,
+                               g_array_index (cmd->path, MuPos, 0).hex, cmd->dir, events, error);
+  target = active_unit (m, cmd->target, FALSE, error);
+  if (!target)
+    return FALSE;
+  if (melee)
+    return baa_melee_resolve (m, (BaaUnit *const *) firers->pdata, firers->len, target, events, error);
+  return baa_fire_resolve (m, (BaaUnit *const *) firers->pdata, firers->len, target, events, error);
+}
+
+/* Phase 4 commands -------------------------------------------------------------------------- */
+
+static gboolean
+apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  BaaUnit *u = baa_match_find_unit (m, cmd->unit);
+  BaaCommander *c = baa_match_find_commander (m, cmd->target);
+  MuEvent *e;
+
+  if (m->phase != BAA_PHASE_COMMAND_RANGE)
+    return baa_refuse (error, "BAA-CMD-11", "unassigned units are assigned at the start of phase 4");
+  if (u == NULL || u->def->identity != 0)
+    return baa_refuse (error, "BAA-CMD-11", "%s is not an unassigned (star) unit", cmd->unit);
+  if (u->side != m->active || u->status != BAA_UNIT_ACTIVE)
+    return baa_refuse (error, "BAA-CMD-11", "%s is not an active unit of the side in play", cmd->unit);
+  if (c == NULL || c->side != u->side || c->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-CMD-11", "%s is not an active friendly commander", cmd->target);
+  if (c->is_control ? !m->opt_direct_control : !c->has_orders)
+    return baa_refuse (error, "BAA-AMB-45",
+                       "%s cannot take %s: a command counter with orders, or a control counter under direct control",
+                       cmd->target, cmd->unit);
+  u->assigned_to = c;
+  e = baa_event (m, events, MU_EVENT_ASSIGNED, u->def->id, "BAA-CMD-11");
+  mu_event_set_object (e, c->def->id);
+  return TRUE;
+}
+
+static gboolean
+apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  BaaCommander *k = baa_match_find_commander (m, cmd->unit);
+  BaaCommander *c = baa_match_find_commander (m, cmd->target);
+  MuEvent *e;
+
+  if (!m->opt_direct_control)
+    return baa_refuse (error, "BAA-CMD-10", "direct control is not in use");
+  if (m->phase != BAA_PHASE_COMMAND_RANGE)
+    return baa_refuse (error, "BAA-CMD-10", "direct control is declared in phase 4");
+  if (k == NULL || !k->is_control || k->side != m->active || k->status != BAA_CDR_ACTIVE)
+    return baa_refuse (error, "BAA-CMD-10", "%s is not an active control counter of the side in play",
+                       cmd->unit);
+  if (c == NULL || c->is_control || c->side != k->side)
+    return baa_refuse (error, "BAA-CMD-10", "%s is not a friendly command counter", cmd->target);
+  /* New ambiguity (BAA-CMD-10 with BAA-AMB-6): a division whose command
+   * counter failed its roll is NIC for the round; direct control does not
+   * lift that. */
+  if (c->nic)
+    return baa_refuse (error, "BAA-AMB-6", "%s failed its command roll: its division is NIC this round",
+                       cmd->target);
+  c->direct_by = k;
+  e = baa_event (m, events, MU_EVENT_DIRECT_CONTROL, k->def->id, "BAA-CMD-10");
+  mu_event_set_object (e, c->def->id);
+  return TRUE;
+}
+
+/* Decisions ------------------------------------------------------------------------------------ */
+
+static gboolean
+apply_choose (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  BaaDecision *d = &m->pending;
+  MuHex hex;
+
+  if (d->kind == BAA_DECISION_NONE)
+    return baa_refuse (error, NULL, "nothing to choose: no decision is pending");
+  if (d->kind == BAA_DECISION_DAY_CONTROL || d->kind == BAA_DECISION_DAY_WITHDRAW ||
+      d->kind == BAA_DECISION_DAY_PLACE)
+    return baa_day_choose (m, cmd->answer, events, error);
+  if (!mu_hex_parse (cmd->answer, &hex) || !baa_hex_on_board (m, hex))
+    return baa_refuse (error, NULL, "“%s” is not a hex of the board", cmd->answer);
+  if (d->kind == BAA_DECISION_EVADE)
+    return baa_evade_choose (m, hex, events, error);
+  if (d->kind == BAA_DECISION_FLINCH)
+    {
+      BaaUnit *units[2] = { d->units[0], d->units[1] };
+      guint n = d->n_units;
+      gboolean ok = FALSE;
+
+      for (guint i = 0; d->hexes && i < d->hexes->len; i++)
+        ok |= mu_hex_equal (g_array_index (d->hexes, MuHex, i), hex);
+      if (!ok)
+        return baa_refuse (error, "BAA-FLN-5", "%s cannot flinch to %s", units[0]->def->id, cmd->answer);
+      baa_decision_clear (m);
+      baa_flinch_move (m, units, n, hex, events);
+      baa_match_invalidate (m);
+      return TRUE;
+    }
+  return baa_refuse (error, NULL, "this decision cannot be answered with “%s”", cmd->answer);
+}
+
+/* The ruleset table ------------------------------------------------------------------------------ */
+
+static void
+state_free (gpointer state)
+{
+  BaaMatch *m = state;
+
+  if (m == NULL)
+    return;
+  baa_decision_clear (m);
+  g_ptr_array_unref (m->units);
+  g_ptr_array_unref (m->commanders);
+  g_ptr_array_unref (m->objectives);
+  g_hash_table_unref (m->breached);
+  g_hash_table_unref (m->reserves_done);
+  g_free (m->links);
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      g_free (m->occ_units[s]);
+      g_free (m->occ_unpinned[s]);
+      g_free (m->occ_cdrs[s]);
+    }
+  g_clear_pointer (&m->evaders, g_ptr_array_unref);
+  g_clear_pointer (&m->arrived, g_ptr_array_unref);
+  g_clear_pointer (&m->reposition, g_ptr_array_unref);
+  g_clear_pointer (&m->counter_views, g_array_unref);
+  g_clear_pointer (&m->objective_views, g_array_unref);
+  g_clear_pointer (&m->strings, g_ptr_array_unref);
+  baa_day_free (m);
+  g_free (m);
+}
+
+static int
+side_index (const BaaMatch *m, const char *side)
+{
+  for (int s = 0; s < BAA_SIDES; s++)
+    if (g_strcmp0 (m->side_id[s], side) == 0)
+      return s;
+  return BAA_NONE;
+}
+
+static gpointer
+state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
+{
+  BaaMatch *m;
+  gsize ncells;
+
+  if (scenario->board != MU_BOARD_HEX || scenario->hex_map == NULL)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "baa-hex needs a hex board");
+      return NULL;
+    }
+  if (scenario->sides->len < 2)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "baa-hex needs two sides");
+      return NULL;
+    }
+  m = g_new0 (BaaMatch, 1);
+  m->scenario = scenario;
+  m->map = scenario->hex_map;
+  m->grid = &scenario->hex_map->grid;
+  m->dice = dice;
+  /* BAA-GEN-3: the CSA plays first; other scenarios: document order */
+  if (mu_scenario_find_side (scenario, "csa") && mu_scenario_find_side (scenario, "usa"))
+    {
+      m->side_id[0] = "csa";
+      m->side_id[1] = "usa";
+    }
+  else
+    {
+      m->side_id[0] = ((MuSide *) g_ptr_array_index (scenario->sides, 0))->id;
+      m->side_id[1] = ((MuSide *) g_ptr_array_index (scenario->sides, 1))->id;
+    }
+  m->units = g_ptr_array_new_with_free_func (g_free);
+  m->commanders = g_ptr_array_new_with_free_func (g_free);
+  m->objectives = g_ptr_array_new_with_free_func (g_free);
+  m->breached = g_hash_table_new (NULL, NULL);
+  m->reserves_done = g_hash_table_new (g_str_hash, g_str_equal);
+  m->strings = g_ptr_array_new_with_free_func (g_free);
+  baa_decision_clear (m);
+  read_options (m);
+  ncells = (gsize) m->grid->cols * m->grid->rows;
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      m->occ_units[s] = g_new0 (guint8, ncells);
+      m->occ_unpinned[s] = g_new0 (guint8, ncells);
+      m->occ_cdrs[s] = g_new0 (guint8, ncells);
+    }
+  baa_links_build (m);
+
+  for (guint i = 0; i < scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+      int side = side_index (m, c->side);
+      gboolean placed = c->place.kind == MU_PLACE_HEX && baa_hex_on_board (m, c->place.hex);
+
+      if (side == BAA_NONE)
+        continue;   /* a third side plays no part in a two-sided game */
+      if (c->kind == MU_COUNTER_UNIT)
+        {
+          BaaUnit *u = g_new0 (BaaUnit, 1);
+          u->def = c;
+          u->index = m->units->len;
+          u->side = side;
+          u->hex = placed ? c->place.hex : MU_HEX_NONE;
+          u->fatigued = c->fatigued && m->opt_fatigue;
+          if (placed)
+            u->status = BAA_UNIT_ACTIVE;
+          else
+            {
+              u->status = BAA_UNIT_OFFBOARD_RESERVE;
+              u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
+            }
+          g_ptr_array_add (m->units, u);
+        }
+      else
+        {
+          BaaCommander *k = g_new0 (BaaCommander, 1);
+          k->def = c;
+          k->index = m->commanders->len;
+          k->side = side;
+          k->is_control = c->kind == MU_COUNTER_CONTROL;
+          k->hex = placed ? c->place.hex : MU_HEX_NONE;
+          if (placed)
+            k->status = BAA_CDR_ACTIVE;
+          else
+            {
+              k->status = BAA_CDR_OFFBOARD;
+              k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
+            }
+          g_ptr_array_add (m->commanders, k);
+        }
+    }
+  for (guint i = 0; i < scenario->objectives->len; i++)
+    {
+      const MuObjective *d = g_ptr_array_index (scenario->objectives, i);
+      BaaObjective *o = g_new0 (BaaObjective, 1);
+      o->def = d;
+      o->hex = d->hex;
+      o->owner = side_index (m, d->owner);
+      o->hold_side = BAA_NONE;
+      g_ptr_array_add (m->objectives, o);
+    }
+  m->bound = scenario->timeline.first_bound > 0 ? scenario->timeline.first_bound : 1;
+  m->last_bound = m->bound + MAX (scenario->timeline.bounds, 1) - 1;
+  m->winner = BAA_NONE;
+  m->reserve_step_side = BAA_NONE;
+  m->phase = BAA_PHASE_BOUND_START;
+  m->occ_dirty = TRUE;
+  baa_event (m, events, MU_EVENT_MATCH_START, "baa-hex", NULL);
+  enter_phase (m, events);
+  baa_advance (m, events);
+  return m;
+}
+
+static gboolean
+apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  BaaMatch *m = state;
+  gboolean ok;
+
+  if (m->finished)
+    return baa_refuse (error, "BAA-VIC-5", "the match is over");
+  if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != MU_COMMAND_CHOOSE)
+    return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.question);
+  switch (cmd->kind)
+    {
+    case MU_COMMAND_END_PHASE:
+      if (m->phase == BAA_PHASE_MELEE)
+        FOR_UNITS (m, u)
+          if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
+            return baa_refuse (error, "BAA-MEL-2", "%s is in melee and must attack before the phase ends",
+                               u->def->id);
+      next_phase (m, events);
+      ok = TRUE;
+      break;
+    case MU_COMMAND_MOVE:
+    case MU_COMMAND_WITHDRAW:
+      ok = apply_move (m, cmd, events, error);
+      break;
+    case MU_COMMAND_FIRE:
+    case MU_COMMAND_FIRE_GROUP:
+    case MU_COMMAND_FIRE_COMMANDER:
+    case MU_COMMAND_MELEE:
+    case MU_COMMAND_MELEE_GROUP:
+    case MU_COMMAND_BREACH:
+    case MU_COMMAND_BREACH_GROUP:
+      ok = apply_attack (m, cmd, events, error);
+      baa_match_invalidate (m);
+      break;
+    case MU_COMMAND_ASSIGN:
+      ok = apply_assign (m, cmd, events, error);
+      break;
+    case MU_COMMAND_DIRECT:
+      ok = apply_direct (m, cmd, events, error);
+      break;
+    case MU_COMMAND_CHOOSE:
+      ok = apply_choose (m, cmd, events, error);
+      break;
+    case MU_COMMAND_PLACE:
+    case MU_COMMAND_MARCH:
+    case MU_COMMAND_REPOSITION:
+      ok = baa_day_command (m, cmd, events, error);
+      break;
+    default:
+      ok = baa_refuse (error, NULL, "%s is not a baa-hex command", mu_command_kind_to_string (cmd->kind));
+      break;
+    }
+  if (ok)
+    baa_advance (m, events);
+  return ok;
+}
+
+/* Legal commands --------------------------------------------------------------------------------- */
+
+static void
+add_paths (GPtrArray *out, MuCommandKind kind, const char *id, GPtrArray *dests)
+{
+  for (guint i = 0; i < dests->len; i++)
+    {
+      GArray *p = g_ptr_array_index (dests, i);
+      g_ptr_array_add (out, mu_command_new_move (kind, id, (MuHex *) p->data, p->len));
+    }
+}
+
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  BaaMatch *m = state;
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  gboolean melee_owed = FALSE;
+
+  if (m->finished)
+    return out;
+  if (m->pending.kind != BAA_DECISION_NONE)
+    {
+      for (guint i = 0; m->pending.answers && i < m->pending.answers->len; i++)
+        {
+          const char *a = g_ptr_array_index (m->pending.answers, i);
+          if (a)
+            g_ptr_array_add (out, mu_command_new_choose (a));
+        }
+      return out;
+    }
+  switch (m->phase)
+    {
+    case BAA_PHASE_BOUND_START:
+      baa_reserve_step_commands (m, out);
+      break;
+    case BAA_PHASE_COMMAND_RANGE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0)
+          FOR_CDRS (m, c)
+            if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
+                (c->is_control ? m->opt_direct_control : c->has_orders) && c != u->assigned_to)
+              {
+                MuCommand *a = mu_command_new_attack (MU_COMMAND_ASSIGN, u->def->id, c->def->id);
+                g_ptr_array_add (out, a);
+              }
+      if (m->opt_direct_control)
+        FOR_CDRS (m, k)
+          if (k->is_control && k->side == m->active && k->status == BAA_CDR_ACTIVE)
+            FOR_CDRS (m, c)
+              if (!c->is_control && c->side == k->side && !c->nic && c->direct_by != k &&
+                  c->status != BAA_CDR_OFFBOARD)
+                g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_DIRECT, k->def->id, c->def->id));
+      break;
+    case BAA_PHASE_MOVE_UNITS:
+      FOR_UNITS (m, u)
+        {
+          gboolean w;
+          if (unit_can_move (m, u, &w))
+            {
+              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
+              add_paths (out, w ? MU_COMMAND_WITHDRAW : MU_COMMAND_MOVE, u->def->id, d);
+            }
+          else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&
+                   u->has_orders && !u->nic && !u->pinned && !u->moved_this_round && !u->on_train &&
+                   baa_unit_in_melee (m, u))
+            {
+              /* in melee with pinned enemies only: a withdrawal is also possible */
+              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, TRUE);
+              add_paths (out, MU_COMMAND_WITHDRAW, u->def->id, d);
+            }
+        }
+      break;
+    case BAA_PHASE_MOVE_COMMANDS:
+    case BAA_PHASE_MOVE_CONTROLS:
+      FOR_CDRS (m, c)
+        if (cdr_can_move (m, c))
+          {
+            g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
+            add_paths (out, MU_COMMAND_MOVE, c->def->id, d);
+          }
+      break;
+    case BAA_PHASE_FIRE:
+    case BAA_PHASE_MELEE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
+          {
+            baa_combat_legal_commands (m, u, out);
+            if (m->phase == BAA_PHASE_MELEE && baa_melee_required (m, u))
+              melee_owed = TRUE;
+          }
+      break;
+    case BAA_PHASE_BOUND_END:
+      baa_day_commands (m, out);
+      break;
+    default:
+      break;
+    }
+  if (!melee_owed)
+    g_ptr_array_add (out, mu_command_new_end_phase ());
+  return out;
+}
+
+static GArray *
+legal_moves (gpointer state, const char *id)
+{
+  BaaMatch *m = state;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_autoptr(GPtrArray) cmds = legal_commands (state);
+
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      MuCommand *c = g_ptr_array_index (cmds, i);
+      if ((c->kind == MU_COMMAND_MOVE || c->kind == MU_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
+        g_array_append_val (out, g_array_index (c->path, MuPos, c->path->len - 1));
+    }
+  (void) m;
+  return out;
+}
+
+static GPtrArray *
+legal_targets (gpointer state, const char *id)
+{
+  BaaMatch *m = state;
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  BaaUnit *u = baa_match_find_unit (m, id);
+
+  if (u && !m->finished && m->pending.kind == BAA_DECISION_NONE)
+    baa_combat_legal_targets (m, u, ids);
+  for (guint i = 0; i < ids->len; i++)
+    g_ptr_array_add (out, g_strdup (g_ptr_array_index (ids, i)));
+  return out;
+}
+
+static void
+position (gpointer state, MuPosition *p)
+{
+  BaaMatch *m = state;
+  const MuTimeline *t = &m->scenario->timeline;
+  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
+  int first = t->first_bound > 0 ? t->first_bound : 1;
+
+  memset (p, 0, sizeof *p);
+  p->bound = m->bound;
+  p->phase = m->phase;
+  p->side = (m->phase >= 1 && m->phase <= 12) ? m->side_id[m->active]
+          : (m->phase == 0 && m->reserve_step_side != BAA_NONE) ? m->side_id[m->reserve_step_side]
+          : NULL;
+  p->phase_id = m->phase == 0 ? "bound-start" : m->phase == 13 ? "bound-end"
+              : baa_phases[m->phase - 1].id;
+  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->night = m->night;
+  p->finished = m->finished;
+}
+
+static const MuDecision *
+pending (gpointer state)
+{
+  BaaMatch *m = state;
+  BaaDecision *d = &m->pending;
+
+  if (d->kind == BAA_DECISION_NONE)
+    return NULL;
+  m->decision_view.side = m->side_id[d->side];
+  m->decision_view.id = d->kind == BAA_DECISION_FLINCH ? "flinch"
+                      : d->kind == BAA_DECISION_EVADE ? "evade"
+                      : d->kind == BAA_DECISION_DAY_WITHDRAW ? "day-withdraw"
+                      : d->kind == BAA_DECISION_DAY_CONTROL ? "day-control" : "day-place";
+  m->decision_view.subject = d->n_units ? d->units[0]->def->id
+                           : d->commander ? d->commander->def->id : NULL;
+  m->decision_view.question = d->question;
+  m->decision_view.answers = d->answers ? (const char *const *) d->answers->pdata : NULL;
+  return &m->decision_view;
+}
+
+static const char *
+keep (BaaMatch *m, char *s)
+{
+  g_ptr_array_add (m->strings, s);
+  return s;
+}
+
+static GArray *
+counters (gpointer state)
+{
+  BaaMatch *m = state;
+
+  if (m->counter_views == NULL)
+    m->counter_views = g_array_new (FALSE, TRUE, sizeof (MuCounterView));
+  g_array_set_size (m->counter_views, 0);
+  g_ptr_array_set_size (m->strings, 0);
+  for (guint i = 0; i < m->scenario->counters->len; i++)
+    {
+      const MuCounter *def = g_ptr_array_index (m->scenario->counters, i);
+      MuCounterView v = { 0 };
+      GString *mk = g_string_new (NULL);
+      BaaUnit *u = NULL;
+      BaaCommander *c = NULL;
+
+      if (def->kind == MU_COUNTER_UNIT)
+        u = baa_match_find_unit (m, def->id);
+      else
+        c = baa_match_find_commander (m, def->id);
+      if (!u && !c)
+        {
+          g_string_free (mk, TRUE);
+          continue;
+        }
+      v.counter = def;
+      v.id = def->id;
+      v.side = def->side;
+      if (u)
+        {
+          static const MuCounterStatus map[] = {
+            MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_SURRENDERED,
+            MU_COUNTER_STATUS_RESERVE, MU_COUNTER_STATUS_TACTICAL_MARCH };
+          v.status = map[u->status];
+          v.pos.hex = u->hex;
+          v.strength = u->status == BAA_UNIT_ACTIVE ? u->def->strength : 0;
+          if (u->nic) g_string_append (mk, ",nic");
+          if (u->pinned) g_string_append (mk, ",pinned");
+          if (u->fatigued) g_string_append (mk, ",fatigued");
+          if (u->on_train) g_string_append (mk, ",on-train");
+          if (baa_unit_stacked (m, u)) g_string_append (mk, ",stacked");
+          if (baa_unit_in_difficult (m, u)) g_string_append (mk, ",unformed");
+        }
+      else
+        {
+          static const MuCounterStatus map[] = {
+            MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
+            MU_COUNTER_STATUS_REMOVED, MU_COUNTER_STATUS_OFFBOARD };
+          v.status = map[c->status];
+          if (c->status == BAA_CDR_OFFBOARD && c->reserve)
+            v.status = MU_COUNTER_STATUS_RESERVE;
+          v.pos.hex = c->hex;
+          if (c->nic) g_string_append (mk, ",nic");
+          if (c->has_orders) g_string_append (mk, ",orders");
+        }
+      if (u && u->has_orders)
+        g_string_append (mk, ",orders");
+      v.markers = keep (m, g_strdup (mk->len ? mk->str + 1 : ""));
+      g_string_free (mk, TRUE);
+      g_array_append_val (m->counter_views, v);
+    }
+  return m->counter_views;
+}
+
+static GArray *
+objectives (gpointer state)
+{
+  BaaMatch *m = state;
+
+  if (m->objective_views == NULL)
+    m->objective_views = g_array_new (FALSE, TRUE, sizeof (MuObjectiveView));
+  g_array_set_size (m->objective_views, 0);
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BaaObjective *o = g_ptr_array_index (m->objectives, i);
+      MuObjectiveView v = { 0 };
+      v.objective = o->def;
+      v.id = o->def->id;
+      v.pos.hex = o->hex;
+      v.owner = o->owner == BAA_NONE ? NULL : m->side_id[o->owner];
+      v.holder = o->hold_side == BAA_NONE ? NULL : m->side_id[o->hold_side];
+      v.hold_count = o->hold_count;
+      g_array_append_val (m->objective_views, v);
+    }
+  return m->objective_views;
+}
+
+static void
+victory (gpointer state, MuResult *r)
+{
+  BaaMatch *m = state;
+  int score[BAA_SIDES];
+
+  memset (r, 0, sizeof *r);
+  baa_score (m, score);
+  r->over = m->finished;
+  if (m->finished)
+    {
+      r->winner = m->winner == BAA_NONE ? NULL : m->side_id[m->winner];
+      r->level = m->victory_level;
+      r->difference = m->victory_diff;
+    }
+  r->summary = g_strdup_printf ("%s %d %s %d", m->side_id[0], score[0], m->side_id[1], score[1]);
+}
+
+static gboolean
+invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+invalid (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "invariant broken: %s", msg);
+  return FALSE;
+}
+
+static gboolean
+check_invariants (gpointer state, GError **error)
+{
+  BaaMatch *m = state;
+  guint counted = 0;
+
+  FOR_UNITS (m, u)
+    {
+      counted++;
+      if (u->def->strength < 1 || baa_unit_threshold (m, u) < 1)
+        return invalid (error, "%s has no strength", u->def->id);
+      if (u->status == BAA_UNIT_ACTIVE)
+        {
+          BaaUnit *here[4];
+          if (!baa_hex_on_board (m, u->hex))
+            return invalid (error, "%s is off the board while active", u->def->id);
+          if (baa_hex_impassable (m, u->hex, u->def))
+            return invalid (error, "%s stands on impassable ground at %s", u->def->id,
+                            baa_hex_label (m, u->hex));
+          if (baa_units_at (m, u->hex, 1 - u->side, here, 4) > 0)
+            return invalid (error, "%s shares %s with an enemy unit", u->def->id, baa_hex_label (m, u->hex));
+          if (baa_units_at (m, u->hex, u->side, here, 4) > 2)
+            return invalid (error, "more than 2 units at %s", baa_hex_label (m, u->hex));
+          if (u->rest_streak < 0 || u->rest_streak > 4 || u->flinches_this_round < 0)
+            return invalid (error, "%s has a bad counter", u->def->id);
+          if (u->nic && u->has_orders)
+            return invalid (error, "%s is NIC and has orders", u->def->id);
+        }
+      else if (u->pinned || u->nic || u->on_train)
+        return invalid (error, "%s carries markers off the board", u->def->id);
+    }
+  FOR_CDRS (m, c)
+    {
+      counted++;
+      if (c->status == BAA_CDR_ACTIVE)
+        {
+          if (!baa_hex_on_board (m, c->hex) || baa_hex_impassable (m, c->hex, c->def))
+            return invalid (error, "%s stands on impassable ground", c->def->id);
+          if (baa_units_at (m, c->hex, 1 - c->side, NULL, 0) > 0 && m->pending.kind != BAA_DECISION_EVADE)
+            return invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
+        }
+    }
+  {
+    guint expected = 0;
+    for (guint i = 0; i < m->scenario->counters->len; i++)
+      {
+        const MuCounter *c = g_ptr_array_index (m->scenario->counters, i);
+        if (side_index (m, c->side) != BAA_NONE)
+          expected++;
+      }
+    if (counted != expected)
+      return invalid (error, "%u counters accounted for, %u in the order of battle", counted, expected);
+  }
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      int gone = 0;
+      FOR_UNITS (m, u)
+        if (u->side == s && (u->status == BAA_UNIT_DISPERSED || u->status == BAA_UNIT_SURRENDERED))
+          gone++;
+      if (gone != m->dispersed_count[s])
+        return invalid (error, "dispersal count of %s is %d, %d units are gone", m->side_id[s],
+                        m->dispersed_count[s], gone);
+    }
+  if (m->phase < 0 || m->phase > 13 || m->bound > m->last_bound + 1)
+    return invalid (error, "bad position: bound %d phase %d", m->bound, m->phase);
+  return TRUE;
+}
+
+const MuRuleset baa_hex_ruleset = {
+  "baa-hex",
+  N_("Brothers at Arms (hex board)"),
+  MU_BOARD_HEX,
+  &baa_turns,
+  baa_options,
+  G_N_ELEMENTS (baa_options),
+  state_new,
+  state_free,
+  apply,
+  legal_commands,
+  legal_moves,
+  legal_targets,
+  position,
+  pending,
+  counters,
+  objectives,
+  victory,
+  check_invariants,
+};
+
+const char *
+baa_unit_status_to_string (BaaUnitStatus s)
+{
+  return status_names[s];
+}
+
+const char *
+baa_cdr_status_to_string (BaaCdrStatus s)
+{
+  return cdr_status_names[s];
+}

@@ -1,0 +1,45 @@
+/* baa-hex.h: the baa-hex ruleset table and the functions its modules share
+ * (not for use outside src/engine/rules) */
+#pragma once
+
+#include "baa-hex-private.h"
+
+G_BEGIN_DECLS
+
+extern const MuRuleset baa_hex_ruleset;
+
+typedef struct _BaaDay BaaDay;
+
+/* baa-hex.c */
+void        baa_advance                  (BaaMatch *m, GPtrArray *events);
+void        baa_check_sudden_death       (BaaMatch *m, GPtrArray *events);
+void        baa_score                    (const BaaMatch *m, int score[BAA_SIDES]);
+gboolean    baa_task_met                 (const BaaMatch *m, const MuTaskObjective *t);
+const char *baa_unit_status_to_string    (BaaUnitStatus s);
+const char *baa_cdr_status_to_string     (BaaCdrStatus s);
+
+/* baa-state.c */
+void        baa_links_build              (BaaMatch *m);
+
+/* baa-bound.c: bound start (night, reserves, tactical marches) */
+void        baa_bound_start              (BaaMatch *m, GPtrArray *events);
+gboolean    baa_reserve_step_has_choices (BaaMatch *m);
+/* Ends the current side's reserve step; TRUE when another side's step begins. */
+gboolean    baa_reserve_step_next        (BaaMatch *m, GPtrArray *events);
+gboolean    baa_reserve_step_may_move    (const BaaMatch *m, const BaaUnit *u, const BaaCommander *c);
+void        baa_reserve_step_commands    (BaaMatch *m, GPtrArray *out);
+
+/* baa-bound.c: bound end (rest, night fatigue, readdressing lines) */
+void        baa_bound_end                (BaaMatch *m, GPtrArray *events);
+void        baa_day_free                 (BaaMatch *m);
+int         baa_next_bound               (BaaMatch *m, int bound, GPtrArray *events);
+gboolean    baa_day_has_choices          (BaaMatch *m);
+/* Ends the current readdressing step; TRUE when another step begins. */
+gboolean    baa_day_next                 (BaaMatch *m, GPtrArray *events);
+void        baa_day_commands             (BaaMatch *m, GPtrArray *out);
+gboolean    baa_day_command              (BaaMatch *m, const MuCommand *cmd, GPtrArray *events,
+                                          GError **error);
+gboolean    baa_day_choose               (BaaMatch *m, const char *answer, GPtrArray *events,
+                                          GError **error);
+
+G_END_DECLS

@@ -1,0 +1,860 @@
+/* baa-move.c: movement (BAA-MOV-*), zones of control (BAA-ZOC-*), stacking
+ * (BAA-STK-1), capturing commanders (BAA-CDR-9), railroads and river boats
+ * (BAA-SPC-1..4), and the search for legal moves. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-move.h"
+
+#include <string.h>
+
+/* A counter that moves: a unit or a commander. */
+typedef struct {
+  BaaUnit *unit;
+  BaaCommander *cdr;
+  const MuCounter *def;
+  int side;
+  MuHex start;
+  gboolean offboard;        /* enters from off the board (reserve arrival) */
+  gboolean withdraw;        /* BAA-MOV-12 */
+  gboolean rail;            /* BAA-SPC-1: a railroad arrival may ride the rails */
+  GArray *entry;            /* offboard: the legal first hexes (of MuHex) */
+  MuHex adjacent_enemies[6];
+  guint n_adjacent;
+} Mover;
+
+static int
+base_allowance (const BaaMatch *m,
+                const MuCounter *def)
+{
+  if (m->night)
+    return 1;   /* BAA-NGT-2 */
+  if (def->kind != MU_COUNTER_UNIT)
+    return 3;
+  switch (def->arm)
+    {
+    case MU_ARM_CAVALRY:
+      return 4;
+    case MU_ARM_INFANTRY:
+    case MU_ARM_ARTILLERY:
+    case MU_ARM_RIVERBOAT:
+    default:
+      return 2;   /* BAA-MOV-1 */
+    }
+}
+
+static int
+elevation (const BaaMatch *m, MuHex hex)
+{
+  const MuHexCell *c = baa_hex_cell (m, hex);
+  return c ? c->elevation : 0;
+}
+
+static gboolean
+uphill (const BaaMatch *m, MuHex from, MuHex to)
+{
+  return elevation (m, to) > elevation (m, from);
+}
+
+static gboolean
+is_woodland (const BaaMatch *m, MuHex hex)
+{
+  const MuHexCell *c = baa_hex_cell (m, hex);
+  return c && c->terrain == MU_TERRAIN_WOODLAND;
+}
+
+gboolean
+baa_hex_is_road (const BaaMatch *m, MuHex hex)
+{
+  for (int d = 0; d < 6; d++)
+    if (baa_hex_link (m, hex, d, MU_PATH_LOCAL_ROAD) || baa_hex_link (m, hex, d, MU_PATH_TURNPIKE))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_rail (const BaaMatch *m, MuHex hex)
+{
+  for (int d = 0; d < 6; d++)
+    if (baa_hex_link (m, hex, d, MU_PATH_RAILROAD))
+      return TRUE;
+  return FALSE;
+}
+
+/* The cost of entering `to` off the roads (BAA-MOV-2, MOV-3, MOV-7,
+ * BAA-AMB-1, AMB-3, AMB-9). `from` may be MU_HEX_NONE for the first hex
+ * entered from off the board. */
+int
+baa_step_cost (const BaaMatch *m, MuHex from, MuHex to)
+{
+  const MuHexCell *c = baa_hex_cell (m, to);
+  gboolean difficult;
+  int dir;
+
+  if (c && (c->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)))
+    return 1;   /* BAA-MOV-3 */
+  difficult = baa_hex_difficult (m, to);
+  if (from.col != 0)
+    {
+      if (uphill (m, from, to))
+        difficult = TRUE;    /* BAA-AMB-3: a steep contour crossed upward */
+      dir = mu_hex_direction_to (m->grid, from, to);
+      if (dir >= 0)
+        {
+          guint side = mu_hex_map_side (m->map, from, dir);
+          /* BAA-MOV-7, BAA-AMB-9: crossing a stream at a hexside */
+          if ((side & MU_SIDE_STREAM) && !(side & (MU_SIDE_FORD | MU_SIDE_BRIDGE)))
+            difficult = TRUE;
+        }
+    }
+  return difficult ? 2 : 1;   /* never more than +1 per hex (BAA-MOV-2) */
+}
+
+/* Road movement (BAA-MOV-4, MOV-5, BAA-AMB-8): returns FALSE when the path
+ * does not qualify; otherwise the road cost and the bonus. */
+static gboolean
+road_cost (const BaaMatch *m,
+           MuHex           start,
+           gboolean        offboard,
+           const MuHex    *path,
+           guint           n,
+           int            *cost,
+           int            *bonus)
+{
+  gboolean all_turnpike = TRUE, woods = FALSE;
+  int c = 0;
+  MuHex prev = start;
+  guint i0 = 0;
+
+  if (m->night)
+    return FALSE;   /* BAA-NGT-2 */
+  if (offboard)
+    {
+      if (!baa_hex_is_road (m, path[0]))
+        return FALSE;
+      prev = path[0];
+      c = 1;
+      woods = is_woodland (m, path[0]);
+      i0 = 1;
+    }
+  else if (!baa_hex_is_road (m, start))
+    return FALSE;
+  for (guint i = i0; i < n; i++)
+    {
+      int d = mu_hex_direction_to (m->grid, prev, path[i]);
+      gboolean tp, local;
+
+      if (d < 0)
+        return FALSE;
+      tp = baa_hex_link (m, prev, d, MU_PATH_TURNPIKE);
+      local = baa_hex_link (m, prev, d, MU_PATH_LOCAL_ROAD);
+      if (!tp && !local)
+        return FALSE;
+      if (!tp)
+        all_turnpike = FALSE;
+      c += 1;
+      if (uphill (m, prev, path[i]))
+        c += 1;
+      if (is_woodland (m, path[i]))
+        woods = TRUE;
+      prev = path[i];
+    }
+  if (woods)
+    c += 1;
+  *cost = c;
+  *bonus = all_turnpike ? 2 : 1;
+  return TRUE;
+}
+
+static int
+normal_cost (const BaaMatch *m, MuHex start, gboolean offboard, const MuHex *path, guint n)
+{
+  int c = 0;
+  MuHex prev = offboard ? MU_HEX_NONE : start;
+
+  for (guint i = 0; i < n; i++)
+    {
+      c += baa_step_cost (m, prev, path[i]);
+      prev = path[i];
+    }
+  return c;
+}
+
+/* Entry hexes of a reserve (BAA-RES-1): its listed hexes, else a whole edge. */
+static GArray *
+edge_hexes (const BaaMatch *m, const MuReserve *r, char edge)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
+
+  if (r && r->entry && r->entry->len)
+    g_array_append_vals (out, r->entry->data, r->entry->len);
+  else if (edge)
+    {
+      int cols = m->grid->cols, rows = m->grid->rows;
+      for (int i = 1; i <= MAX (cols, rows); i++)
+        {
+          MuHex h = MU_HEX_NONE;
+          switch (edge)
+            {
+            case 'n': h = (MuHex) { i, 1 }; break;
+            case 's': h = (MuHex) { i, rows }; break;
+            case 'w': h = (MuHex) { 1, i }; break;
+            case 'e': h = (MuHex) { cols, i }; break;
+            default: break;
+            }
+          if (baa_hex_on_board (m, h))
+            g_array_append_val (out, h);
+        }
+    }
+  return out;
+}
+
+GArray *
+baa_reserve_entry_hexes (const BaaMatch *m, const MuReserve *r)
+{
+  return edge_hexes (m, r, r && r->edge ? r->edge[0] : 0);
+}
+
+static gboolean
+hex_in (const GArray *hexes, MuHex h)
+{
+  for (guint i = 0; hexes && i < hexes->len; i++)
+    if (mu_hex_equal (g_array_index (hexes, MuHex, i), h))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+enemy_unit_at (const BaaMatch *m, MuHex h, int side)
+{
+  return baa_units_at (m, h, 1 - side, NULL, 0) > 0;
+}
+
+static gboolean
+enemy_cdr_at (const BaaMatch *m, MuHex h, int side)
+{
+  return baa_commanders_at (m, h, 1 - side, NULL, 0) > 0;
+}
+
+/* Whether the mover may enter h at all (not counting costs, ZOC stops and
+ * stacking), with the refusing rule in *rule. */
+static gboolean
+enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char **rule)
+{
+  if (!baa_hex_on_board (m, h))
+    {
+      *rule = "BAA-MOV-8";
+      return FALSE;
+    }
+  if (baa_hex_impassable (m, h, mv->def))
+    {
+      *rule = mv->def->arm == MU_ARM_RIVERBOAT && mv->unit ? "BAA-SPC-4" : "BAA-MOV-8";
+      return FALSE;
+    }
+  if (enemy_unit_at (m, h, mv->side))
+    {
+      *rule = "BAA-MOV-11";
+      return FALSE;
+    }
+  if (mv->cdr && enemy_cdr_at (m, h, mv->side))
+    {
+      *rule = "BAA-MOV-11";
+      return FALSE;
+    }
+  if (mv->withdraw)
+    {
+      /* BAA-MOV-12: every step further from each enemy adjacent at the
+       * start, and never into an enemy ZOC */
+      for (guint i = 0; i < mv->n_adjacent; i++)
+        if (from.col == 0 ||
+            mu_hex_distance (m->grid, h, mv->adjacent_enemies[i]) <=
+            mu_hex_distance (m->grid, from, mv->adjacent_enemies[i]))
+          {
+            *rule = "BAA-MOV-12";
+            return FALSE;
+          }
+      if (baa_hex_in_enemy_zoc (m, h, mv->side))
+        {
+          *rule = "BAA-MOV-12";
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A unit must stop in h: an enemy ZOC (BAA-ZOC-3) or a capture (BAA-CDR-9). */
+static gboolean
+must_stop (const BaaMatch *m, const Mover *mv, MuHex h, const char **rule)
+{
+  if (mv->cdr)
+    return FALSE;   /* BAA-ZOC-2 */
+  if (enemy_cdr_at (m, h, mv->side))
+    {
+      *rule = "BAA-CDR-9";
+      return TRUE;
+    }
+  if (baa_hex_in_enemy_zoc (m, h, mv->side))
+    {
+      *rule = "BAA-ZOC-3";
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+room_at (const BaaMatch *m, const Mover *mv, MuHex h)
+{
+  BaaUnit *here[4];
+  guint n, others = 0;
+
+  if (mv->cdr)
+    return TRUE;   /* commanders do not count (BAA-STK-1) */
+  n = baa_units_at (m, h, mv->side, here, 4);
+  for (guint i = 0; i < n; i++)
+    if (here[i] != mv->unit)
+      others++;
+  return others < 2;
+}
+
+static void
+mover_init (const BaaMatch *m, Mover *mv, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  memset (mv, 0, sizeof *mv);
+  mv->unit = u;
+  mv->cdr = c;
+  mv->def = u ? u->def : c->def;
+  mv->side = u ? u->side : c->side;
+  mv->withdraw = withdraw;
+  if (u && u->status == BAA_UNIT_OFFBOARD_RESERVE)
+    mv->offboard = TRUE;
+  else if (c && c->status == BAA_CDR_OFFBOARD)
+    mv->offboard = TRUE;
+  else
+    mv->start = u ? u->hex : c->hex;
+  if (mv->offboard)
+    {
+      const char *res = u ? u->reserve : c->reserve;
+      const MuReserve *r = res ? mu_scenario_find_reserve (m->scenario, res) : NULL;
+      char edge = u ? u->march_edge : c->march_edge;
+      mv->entry = r ? baa_reserve_entry_hexes (m, r) : edge_hexes (m, NULL, edge);
+      mv->rail = r && r->kind == MU_RESERVE_RAILROAD && u != NULL && m->opt_railroads;
+    }
+  if (withdraw && u)
+    for (int d = 0; d < 6; d++)
+      {
+        MuHex n = mu_hex_neighbour (m->grid, u->hex, d);
+        if (baa_units_at (m, n, 1 - u->side, NULL, 0) > 0)
+          mv->adjacent_enemies[mv->n_adjacent++] = n;
+      }
+}
+
+static void
+mover_clear (Mover *mv)
+{
+  g_clear_pointer (&mv->entry, g_array_unref);
+}
+
+/* Rail ride (BAA-SPC-1, SPC-3): every step along railroad links, never into
+ * a hex holding an enemy unit. */
+static gboolean
+rail_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n)
+{
+  if (!mv->rail || !hex_in (mv->entry, path[0]) || !is_rail (m, path[0]))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      if (enemy_unit_at (m, path[i], mv->side))
+        return FALSE;
+      if (i > 0)
+        {
+          int d = mu_hex_direction_to (m->grid, path[i - 1], path[i]);
+          if (d < 0 || !baa_hex_link (m, path[i - 1], d, MU_PATH_RAILROAD))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Validates a whole path for the mover. On success *rail_ride tells whether it
+ * is a rail ride and *cost the cost paid. */
+static gboolean
+check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
+            gboolean *rail_ride, int *cost_out, GError **error)
+{
+  const char *who = mv->def->id;
+  const char *rule = NULL;
+  MuHex prev = mv->start;
+  int allowance, normal, rcost = 0, bonus = 0;
+  gboolean road;
+
+  *rail_ride = FALSE;
+  if (n == 0)
+    return baa_refuse (error, "BAA-MOV-1", "%s: a move needs at least one hex", who);
+  if (mv->offboard)
+    {
+      if (!hex_in (mv->entry, path[0]))
+        return baa_refuse (error, "BAA-RES-1", "%s cannot enter at %s: not an entry hex of its reserve",
+                           who, baa_hex_label (m, path[0]));
+      if (rail_path (m, mv, path, n) && room_at (m, mv, path[n - 1]))
+        {
+          *rail_ride = TRUE;
+          *cost_out = 0;
+          return TRUE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      MuHex h = path[i];
+      if (i > 0 || !mv->offboard)
+        if (mu_hex_distance (m->grid, prev, h) != 1 || !baa_hex_on_board (m, h))
+          return baa_refuse (error, "BAA-MOV-1", "%s cannot enter %s: not adjacent to %s",
+                             who, baa_hex_label (m, h), baa_hex_label (m, prev));
+      if (!enterable (m, mv, (i > 0 || !mv->offboard) ? prev : MU_HEX_NONE, h, &rule))
+        {
+          const char *why =
+            g_str_equal (rule, "BAA-MOV-11") ? "enemy counters there" :
+            g_str_equal (rule, "BAA-MOV-12") ? "a withdrawal must move away from the enemy and stay out of enemy zones of control" :
+            g_str_equal (rule, "BAA-SPC-4") ? "river boats stay on river hexes" :
+            "impassable";
+          if (mv->withdraw && mv->offboard)
+            why = "impassable";
+          return baa_refuse (error, rule, "%s cannot enter %s: %s", who, baa_hex_label (m, h), why);
+        }
+      if (i + 1 < n && must_stop (m, mv, h, &rule))
+        return baa_refuse (error, rule, "%s cannot enter %s: %s at %s", who,
+                           baa_hex_label (m, path[i + 1]),
+                           g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
+                                                           : "it must stop to capture",
+                           baa_hex_label (m, h));
+      prev = h;
+    }
+  if (!room_at (m, mv, path[n - 1]))
+    return baa_refuse (error, "BAA-STK-1", "%s cannot end at %s: two friendly units are there already",
+                       who, baa_hex_label (m, path[n - 1]));
+
+  allowance = base_allowance (m, mv->def);
+  if (mv->withdraw)
+    allowance -= 1;
+  normal = normal_cost (m, mv->start, mv->offboard, path, n);
+  road = road_cost (m, mv->start, mv->offboard, path, n, &rcost, &bonus);
+  if (normal <= allowance)
+    *cost_out = normal;
+  else if (road && rcost <= allowance + bonus)
+    *cost_out = rcost;
+  else if (n == 1)
+    *cost_out = normal;   /* BAA-MOV-9: the minimum move */
+  else
+    return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
+                       "%s cannot reach %s: the path costs %d, the allowance is %d%s", who,
+                       baa_hex_label (m, path[n - 1]), road ? MIN (normal, rcost) : normal,
+                       road ? allowance + bonus : allowance, road ? " on the road" : "");
+  return TRUE;
+}
+
+/* Capture (BAA-CDR-9) ------------------------------------------------------------ */
+
+static GArray *
+evade_hexes (const BaaMatch *m, BaaCommander *c, BaaUnit *captor)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
+
+  for (int d = 0; d < 6; d++)
+    {
+      MuHex h = mu_hex_neighbour (m->grid, c->hex, d);
+      if (!baa_hex_on_board (m, h) || baa_hex_impassable (m, h, c->def))
+        continue;
+      if (baa_units_at (m, h, captor->side, NULL, 0) || baa_commanders_at (m, h, captor->side, NULL, 0))
+        continue;
+      if (mu_hex_distance (m->grid, h, captor->hex) <= 1)
+        continue;
+      g_array_append_val (out, h);
+    }
+  return out;
+}
+
+static void
+evade_move (BaaMatch *m, BaaCommander *c, MuHex to, GPtrArray *events)
+{
+  MuEvent *e = baa_event (m, events, MU_EVENT_COMMANDER_EVADED, c->def->id, "BAA-CDR-9");
+  e->from = c->hex;
+  e->to = to;
+  c->hex = to;
+  baa_match_invalidate (m);
+}
+
+/* Opens the next evade decision, resolving the forced cases at once. */
+void
+baa_capture_continue (BaaMatch *m, GPtrArray *events)
+{
+  while (m->evaders && m->evaders->len > 0 && m->pending.kind == BAA_DECISION_NONE)
+    {
+      BaaCommander *c = g_ptr_array_steal_index (m->evaders, 0);
+      g_autoptr(GArray) hexes = evade_hexes (m, c, m->captor);
+
+      if (hexes->len == 0)
+        baa_commander_capture (m, c, m->captor->def->id, "BAA-CDR-9", events);
+      else if (hexes->len == 1)
+        evade_move (m, c, g_array_index (hexes, MuHex, 0), events);
+      else
+        {
+          g_autofree char *q = g_strdup_printf ("%s evades capture: choose a hex", c->def->id);
+          baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, g_steal_pointer (&hexes), events);
+          m->pending.commander = c;
+          m->pending.captor = m->captor;
+        }
+    }
+}
+
+gboolean
+baa_evade_choose (BaaMatch *m, MuHex to, GPtrArray *events, GError **error)
+{
+  BaaCommander *c = m->pending.commander;
+
+  if (!hex_in (m->pending.hexes, to))
+    return baa_refuse (error, "BAA-CDR-9", "%s cannot evade to %s: adjacent to the capturing unit or not free",
+                       c->def->id, baa_hex_label (m, to));
+  baa_decision_clear (m);
+  evade_move (m, c, to, events);
+  baa_capture_continue (m, events);
+  return TRUE;
+}
+
+static void
+capture (BaaMatch *m, BaaUnit *u, GPtrArray *events)
+{
+  BaaCommander *cdrs[16];
+  guint n = baa_commanders_at (m, u->hex, 1 - u->side, cdrs, 16);
+  int need = baa_unit_attack_value (m, u);
+
+  if (n == 0)
+    return;
+  if (m->evaders == NULL)
+    m->evaders = g_ptr_array_new ();
+  m->captor = u;
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean ok;
+      baa_roll (m, events, "capture", u->def->id, cdrs[i]->def->id, 0, MU_ROLL_AT_LEAST, need,
+                "BAA-CDR-9", &ok);
+      if (ok)
+        baa_commander_capture (m, cdrs[i], u->def->id, "BAA-CDR-9", events);
+      else
+        g_ptr_array_add (m->evaders, cdrs[i]);
+    }
+  baa_capture_continue (m, events);
+}
+
+/* Applying a move ----------------------------------------------------------------- */
+
+gboolean
+baa_move_counter (BaaMatch         *m,
+                  BaaUnit          *u,
+                  BaaCommander     *c,
+                  gboolean          withdraw,
+                  const MuHex      *path,
+                  guint             n,
+                  GPtrArray        *events,
+                  GError          **error)
+{
+  Mover mv;
+  gboolean rail = FALSE;
+  int cost = 0;
+  MuEvent *e;
+
+  mover_init (m, &mv, u, c, withdraw);
+  if (!check_path (m, &mv, path, n, &rail, &cost, error))
+    {
+      mover_clear (&mv);
+      return FALSE;
+    }
+  e = baa_event (m, events, MU_EVENT_MOVE, mv.def->id,
+                 withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : NULL);
+  if (withdraw)
+    mu_event_set_text (e, "withdraw");
+  else if (rail)
+    mu_event_set_text (e, "rail");
+  else if (mv.offboard)
+    mu_event_set_text (e, "enter");
+  if (!mv.offboard)
+    e->from = mv.start;
+  e->to = path[n - 1];
+  e->path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  g_array_append_vals (e->path, path, n);
+  e->value = cost;
+  if (u)
+    {
+      if (mv.offboard)
+        u->status = BAA_UNIT_ACTIVE;
+      u->hex = path[n - 1];
+      u->moved_this_round = TRUE;
+      baa_unit_note_action (m, u);
+      if (rail)
+        {
+          u->on_train = TRUE;
+          u->train_round = m->round_serial;
+        }
+    }
+  else
+    {
+      if (mv.offboard)
+        c->status = BAA_CDR_ACTIVE;
+      c->hex = path[n - 1];
+      c->moved_this_round = TRUE;
+    }
+  baa_match_invalidate (m);
+  mover_clear (&mv);
+  if (u)
+    {
+      const char *rule = NULL;
+      if (enemy_cdr_at (m, u->hex, u->side))
+        capture (m, u, events);
+      else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
+        {
+          (void) rule;
+          u->locked = TRUE;
+          e = baa_event (m, events, MU_EVENT_LOCKED, u->def->id, "BAA-ZOC-3");
+          e->at = u->hex;
+        }
+    }
+  return TRUE;
+}
+
+/* Legal destinations ---------------------------------------------------------------- */
+
+typedef struct {
+  MuHex hex;
+  int cost;
+  int parent;   /* index into the node array, -1 for a first step */
+} Node;
+
+static int
+node_find (GArray *nodes, MuHex h)
+{
+  for (guint i = 0; i < nodes->len; i++)
+    if (mu_hex_equal (g_array_index (nodes, Node, i).hex, h))
+      return (int) i;
+  return -1;
+}
+
+static GArray *
+node_path (GArray *nodes, int i)
+{
+  GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
+
+  while (i >= 0)
+    {
+      Node *nd = &g_array_index (nodes, Node, i);
+      g_array_prepend_val (p, nd->hex);
+      i = nd->parent;
+    }
+  return p;
+}
+
+static void
+add_dest (GPtrArray *out, GArray *path)
+{
+  MuHex last = g_array_index (path, MuHex, path->len - 1);
+
+  for (guint i = 0; i < out->len; i++)
+    {
+      GArray *p = g_ptr_array_index (out, i);
+      if (mu_hex_equal (g_array_index (p, MuHex, p->len - 1), last))
+        {
+          g_array_unref (path);
+          return;
+        }
+    }
+  g_ptr_array_add (out, path);
+}
+
+static void
+road_search (const BaaMatch *m, const Mover *mv, GArray *path, int limit, GPtrArray *out)
+{
+  MuHex at = path->len ? g_array_index (path, MuHex, path->len - 1) : mv->start;
+  int cost, bonus;
+  const char *rule;
+
+  if (path->len > 0)
+    {
+      if (!road_cost (m, mv->start, mv->offboard, (MuHex *) path->data, path->len, &cost, &bonus))
+        return;
+      if (cost > limit + 2)
+        return;
+      if (cost <= limit + bonus && room_at (m, mv, at) && !mu_hex_equal (at, mv->start))
+        add_dest (out, g_array_copy (path));
+      if (must_stop (m, mv, at, &rule))
+        return;
+    }
+  for (int d = 0; d < 6; d++)
+    {
+      MuHex n = mu_hex_neighbour (m->grid, at, d);
+      gboolean seen = mu_hex_equal (n, mv->start) && !mv->offboard;
+
+      if (!baa_hex_link (m, at, d, MU_PATH_TURNPIKE) && !baa_hex_link (m, at, d, MU_PATH_LOCAL_ROAD))
+        continue;
+      for (guint i = 0; i < path->len && !seen; i++)
+        seen = mu_hex_equal (g_array_index (path, MuHex, i), n);
+      if (seen || !enterable (m, mv, at, n, &rule))
+        continue;
+      g_array_append_val (path, n);
+      road_search (m, mv, path, limit, out);
+      g_array_set_size (path, path->len - 1);
+    }
+}
+
+static void
+rail_search (const BaaMatch *m, const Mover *mv, GPtrArray *out)
+{
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+
+  for (guint i = 0; i < mv->entry->len; i++)
+    {
+      MuHex h = g_array_index (mv->entry, MuHex, i);
+      Node nd = { h, 0, -1 };
+      if (is_rail (m, h) && !enemy_unit_at (m, h, mv->side) && node_find (nodes, h) < 0)
+        g_array_append_val (nodes, nd);
+    }
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      Node cur = g_array_index (nodes, Node, i);
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex n = mu_hex_neighbour (m->grid, cur.hex, d);
+          Node nd = { n, cur.cost + 1, (int) i };
+          if (!baa_hex_link (m, cur.hex, d, MU_PATH_RAILROAD) || enemy_unit_at (m, n, mv->side) ||
+              node_find (nodes, n) >= 0)
+            continue;
+          g_array_append_val (nodes, nd);
+        }
+    }
+  for (guint i = 0; i < nodes->len; i++)
+    if (room_at (m, mv, g_array_index (nodes, Node, i).hex))
+      add_dest (out, node_path (nodes, (int) i));
+}
+
+/* Every destination with one legal path each (of GArray of MuHex). */
+GPtrArray *
+baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  Mover mv;
+  int allowance;
+  const char *rule;
+
+  mover_init (m, &mv, u, c, withdraw);
+  allowance = base_allowance (m, mv.def) - (withdraw ? 1 : 0);
+
+  /* off the roads: cheapest paths (costs 1 or 2 a hex) */
+  if (mv.offboard)
+    {
+      for (guint i = 0; i < mv.entry->len; i++)
+        {
+          MuHex h = g_array_index (mv.entry, MuHex, i);
+          Node nd = { h, baa_step_cost (m, MU_HEX_NONE, h), -1 };
+          if (node_find (nodes, h) < 0 && enterable (m, &mv, MU_HEX_NONE, h, &rule))
+            g_array_append_val (nodes, nd);
+        }
+    }
+  else
+    {
+      Node nd = { mv.start, 0, -1 };
+      g_array_append_val (nodes, nd);
+    }
+  for (gboolean changed = TRUE; changed;)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < nodes->len; i++)
+        {
+          Node cur = g_array_index (nodes, Node, i);
+          if (cur.cost >= allowance)
+            continue;
+          if ((i > 0 || mv.offboard) && must_stop (m, &mv, cur.hex, &rule))
+            continue;
+          for (int d = 0; d < 6; d++)
+            {
+              MuHex n = mu_hex_neighbour (m->grid, cur.hex, d);
+              int k, cost;
+              if (!enterable (m, &mv, cur.hex, n, &rule))
+                continue;
+              cost = cur.cost + baa_step_cost (m, cur.hex, n);
+              if (cost > allowance)
+                continue;
+              k = node_find (nodes, n);
+              if (k < 0)
+                {
+                  Node nd = { n, cost, mv.offboard ? (int) i : (int) i };
+                  g_array_append_val (nodes, nd);
+                  changed = TRUE;
+                }
+              else if (cost < g_array_index (nodes, Node, k).cost && k != 0)
+                {
+                  g_array_index (nodes, Node, k).cost = cost;
+                  g_array_index (nodes, Node, k).parent = (int) i;
+                  changed = TRUE;
+                }
+            }
+        }
+    }
+  for (guint i = mv.offboard ? 0 : 1; i < nodes->len; i++)
+    {
+      Node nd = g_array_index (nodes, Node, i);
+      if (mu_hex_equal (nd.hex, mv.start) && !mv.offboard)
+        continue;
+      if (room_at (m, &mv, nd.hex) && nd.cost <= allowance)
+        {
+          GArray *p = node_path (nodes, (int) i);
+          if (!mv.offboard)
+            g_array_remove_index (p, 0);
+          add_dest (out, p);
+        }
+    }
+  /* BAA-MOV-9: the minimum move of one hex */
+  if (!mv.offboard)
+    for (int d = 0; d < 6; d++)
+      {
+        MuHex n = mu_hex_neighbour (m->grid, mv.start, d);
+        if (enterable (m, &mv, mv.start, n, &rule) && room_at (m, &mv, n))
+          {
+            GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
+            g_array_append_val (p, n);
+            add_dest (out, p);
+          }
+      }
+  else
+    for (guint i = 0; i < mv.entry->len; i++)
+      {
+        MuHex h = g_array_index (mv.entry, MuHex, i);
+        if (enterable (m, &mv, MU_HEX_NONE, h, &rule) && room_at (m, &mv, h))
+          {
+            GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
+            g_array_append_val (p, h);
+            add_dest (out, p);
+          }
+      }
+  /* roads (BAA-MOV-4) */
+  if (!m->night)
+    {
+      if (mv.offboard)
+        for (guint i = 0; i < mv.entry->len; i++)
+          {
+            MuHex h = g_array_index (mv.entry, MuHex, i);
+            if (!enterable (m, &mv, MU_HEX_NONE, h, &rule))
+              continue;
+            g_array_set_size (path, 0);
+            g_array_append_val (path, h);
+            road_search (m, &mv, path, allowance, out);
+          }
+      else
+        {
+          g_array_set_size (path, 0);
+          road_search (m, &mv, path, allowance, out);
+        }
+    }
+  if (mv.rail)
+    rail_search (m, &mv, out);
+  mover_clear (&mv);
+  return out;
+}

@@ -1,0 +1,23 @@
+/* baa-move.h: baa-hex movement, zones of control, capture (baa-move.c) */
+#pragma once
+
+#include "baa-hex-private.h"
+
+G_BEGIN_DECLS
+
+/* Cost of entering `to` from `from` off the roads (MU_HEX_NONE: from off the board). */
+int        baa_step_cost            (const BaaMatch *m, MuHex from, MuHex to);
+gboolean   baa_hex_is_road          (const BaaMatch *m, MuHex hex);
+/* Entry hexes of a reserve (of MuHex, new array). */
+GArray    *baa_reserve_entry_hexes  (const BaaMatch *m, const MuReserve *r);
+/* Validates and applies a move or withdrawal of a unit (u) or commander (c);
+ * phase, side and orders are the caller's checks. */
+gboolean   baa_move_counter         (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+                                     const MuHex *path, guint n, GPtrArray *events, GError **error);
+/* One legal path per reachable destination (of GArray* of MuHex). */
+GPtrArray *baa_move_destinations    (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Evade decisions (BAA-CDR-9). */
+void       baa_capture_continue     (BaaMatch *m, GPtrArray *events);
+gboolean   baa_evade_choose         (BaaMatch *m, MuHex to, GPtrArray *events, GError **error);
+
+G_END_DECLS
