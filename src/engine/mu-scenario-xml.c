@@ -17,6 +17,7 @@
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "mu-error.h"
@@ -194,6 +195,142 @@ get_schema (void)
   schema = schema_cache;
   G_UNLOCK (schema);
   return schema;
+}
+
+/* Schema messages ------------------------------------------------------------------ */
+
+static const char *const known_elements[] = {
+  "scenario", "title", "description", "date", "author", "option", "timeline", "victory",
+  "hex-map", "terrain", "row", "elevation", "hex", "hexside", "path", "label", "table",
+  "area", "line", "side", "control", "command", "unit", "note", "objective", "task",
+  "reserve", "own-lines",
+};
+
+/* Elements in our namespace (or none) that the format does not have. */
+static guint
+report_unknown_elements (MuXmlLoader *ld,
+                         xmlNodePtr   node,
+                         guint        depth)
+{
+  guint n = 0;
+
+  for (xmlNodePtr c = node; c && depth < 300; c = c->next)
+    {
+      gboolean known = FALSE;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (c->ns != NULL && strcmp ((const char *) c->ns->href, MU_SCENARIO_NAMESPACE) != 0)
+        continue;       /* an extension: anything goes inside */
+      for (guint i = 0; i < G_N_ELEMENTS (known_elements); i++)
+        if (strcmp ((const char *) c->name, known_elements[i]) == 0)
+          known = TRUE;
+      if (!known)
+        {
+          mu_xml_report (ld, mu_xml_node_line (c),
+                         c->ns ? _("not a valid scenario: there is no element <%s> in the scenario format")
+                               : _("not a valid scenario: <%s> has no namespace (extensions need their own namespace)"),
+                         (const char *) c->name);
+          n++;
+          continue;
+        }
+      n += report_unknown_elements (ld, c->children, depth + 1);
+    }
+  return n;
+}
+
+static xmlNodePtr
+element_at_line (xmlNodePtr  node,
+                 const char *name,
+                 int         line,
+                 guint       depth)
+{
+  for (xmlNodePtr c = node; c && depth < 300; c = c->next)
+    {
+      xmlNodePtr found;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (mu_xml_node_line (c) == line && strcmp ((const char *) c->name, name) == 0)
+        return c;
+      found = element_at_line (c->children, name, line, depth + 1);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* libxml2's RelaxNG messages come with follow-up noise ("failed to validate
+ * content", "Invalid sequence in interleave"): keep what helps, say it in the
+ * terms of the format, and name unknown elements precisely. */
+static void
+tidy_schema_messages (MuXmlLoader *ld,
+                      guint        first)
+{
+  static const char prefix[] = "not a valid scenario: ";
+  guint unknown = report_unknown_elements (ld, ld->root, 0);
+  guint useful = 0;
+
+  for (guint i = first; i < ld->problems->len; i++)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i);
+      const char *raw;
+      char a[128], e[128];
+      char *rewritten = NULL;
+
+      if (!g_str_has_prefix (p->message, prefix))
+        continue;
+      raw = p->message + strlen (prefix);
+      if (sscanf (raw, "Invalid attribute %127s for element %127s", a, e) == 2)
+        {
+          xmlNodePtr node = element_at_line (ld->root, e, p->line, 0);
+          xmlChar *v = node ? xmlGetNoNsProp (node, (const xmlChar *) a) : NULL;
+
+          if (v)
+            rewritten = g_strdup_printf (_("<%s>: attribute %s=\"%s\" is unknown or its value is not allowed"),
+                                         e, a, (const char *) v);
+          else
+            rewritten = g_strdup_printf (_("<%s>: attribute %s is unknown or its value is not allowed"), e, a);
+          xmlFree (v);
+        }
+      else if (sscanf (raw, "Extra element %127s in interleave", e) == 1)
+        rewritten = g_strdup_printf (_("<%s> is not expected here or is not valid"), e);
+      else if (sscanf (raw, "Element %127s has extra content: %127s", e, a) == 2)
+        rewritten = g_strdup_printf (_("<%s>: <%s> is not allowed inside"), e, a);
+      else if (sscanf (raw, "Element %127s failed to validate attributes", e) == 1)
+        rewritten = g_strdup_printf (_("<%s>: a required attribute is missing or an attribute has a value that is not allowed"), e);
+      else if (unknown == 0 && sscanf (raw, "Expecting an element %127[^,], got nothing", e) == 1)
+        rewritten = g_strdup_printf (_("<%s> is missing or out of place"), e);
+      if (rewritten)
+        {
+          g_free (p->message);
+          p->message = g_strconcat (prefix, rewritten, NULL);
+          g_free (rewritten);
+          /* The root's attribute message follows any error inside it. */
+          if (strcmp (e, "scenario") != 0)
+            useful++;
+        }
+      else if (!g_str_has_prefix (raw, "Expecting an element") &&
+               !strstr (raw, "failed to validate content") &&
+               !g_str_has_prefix (raw, "Invalid sequence in interleave"))
+        useful++;
+    }
+  if (useful == 0)
+    return;
+  /* Drop the noise once something better has been said. */
+  for (guint i = ld->problems->len; i > first; i--)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i - 1);
+      const char *raw;
+
+      if (!g_str_has_prefix (p->message, prefix))
+        continue;
+      raw = p->message + strlen (prefix);
+      if (g_str_has_prefix (raw, "Expecting an element") || strstr (raw, "failed to validate content") ||
+          g_str_has_prefix (raw, "<scenario>: a required attribute") ||
+          g_str_has_prefix (raw, "Invalid sequence in interleave"))
+        g_ptr_array_remove_index (ld->problems, i - 1);
+    }
 }
 
 /* Loading ---------------------------------------------------------------------------- */
@@ -393,6 +530,8 @@ mu_scenario_load_data (const char  *data,
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
       fix_schema_lines (&ld, first_schema_problem);
+      if (rc != 0)
+        tidy_schema_messages (&ld, first_schema_problem);
       if (rc != 0)
         {
           if (ld.n_errors == 0)

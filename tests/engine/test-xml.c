@@ -429,7 +429,7 @@ static const CheckCase check_cases[] = {
   { "strength=\"1\"", "strength=\"123456789012\"", NULL, "strength=\"123456789012\" is not a usable whole number" },
   { "cols=\"10\"", "cols=\"5000\"", NULL, "a board of 5000 × 8 hexes is not possible" },
   { "dusk=\"16:30\"", "dusk=\"04:00\"", NULL, "dawn must come before dusk" },
-  { "<side id=\"usa\" name=\"Union\"", "<side id=\"usa\" nmae=\"x\" name=\"Union\"", NULL, "Invalid attribute nmae for element side" },
+  { "<side id=\"usa\" name=\"Union\"", "<side id=\"usa\" nmae=\"x\" name=\"Union\"", NULL, "<side>: attribute nmae=\"x\" is unknown or its value is not allowed" },
   { "<author>Muster</author>", "<author>Muster</autor>", NULL, "Opening and ending tag mismatch" },
 };
 
