@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -208,6 +209,177 @@ test_hostile (gconstpointer data)
     }
 }
 
+/* muster-cli validate, format, info ------------------------------------------------ */
+
+static char *
+cli_run (int         *status,
+         const char  *first,
+         ...)
+{
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  va_list args;
+  const char *a;
+
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (args, first);
+  for (a = first; a; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  return run ((const char *const *) argv->pdata, status);
+}
+
+static char *
+template_path (void)
+{
+  return g_build_filename (source_root (), "scenarios", "template.muster", NULL);
+}
+
+static void
+test_cli_help (void)
+{
+  const char *const commands[] = { "validate", "format", "info" };
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out = NULL;
+      int status;
+
+      out = cli_run (&status, commands[i], "--help", NULL);
+      g_assert_cmpint (status, ==, 0);
+      g_assert_nonnull (strstr (out, commands[i]));
+      g_assert_nonnull (strstr (out, "FILE"));
+    }
+  {
+    g_autofree char *out = NULL;
+    int status;
+
+    out = cli_run (&status, "--help", NULL);
+    g_assert_cmpint (status, ==, 0);
+    g_assert_nonnull (strstr (out, "validate"));
+    g_assert_nonnull (strstr (out, "format"));
+    g_assert_nonnull (strstr (out, "info"));
+  }
+}
+
+static void
+test_cli_validate_mixed (void)
+{
+  g_autofree char *good = template_path ();
+  g_autofree char *bad = g_build_filename (source_root (), "tests", "fixtures", "hostile",
+                                           "attack-out-of-range.muster", NULL);
+  g_autofree char *out = NULL;
+  int status;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  out = cli_run (&status, "validate", good, bad, NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (out, "template.muster: valid"));
+  g_assert_nonnull (strstr (out, "attack-out-of-range.muster:71: error: "));
+  g_clear_pointer (&out, g_free);
+  out = cli_run (&status, "validate", NULL);
+  g_assert_cmpint (status, ==, 2);
+}
+
+static void
+test_cli_info (void)
+{
+  g_autofree char *path = template_path ();
+  g_autofree char *out = NULL;
+  int status;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  out = cli_run (&status, "info", path, NULL);
+  g_test_message ("%s", out);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "baa-hex"));
+  g_assert_nonnull (strstr (out, "10 × 8"));
+  /* usa: 1 control, 1 command, 3 units of strength 4 + 3 + 1 */
+  g_assert_nonnull (strstr (out, "control 1, command 1, units 3, strength 8"));
+  g_assert_nonnull (strstr (out, "control 0, command 1, units 2, strength 6"));
+  g_assert_nonnull (strstr (out, "Objectives: 2"));
+  g_assert_nonnull (strstr (out, "usa-reserve"));
+  g_assert_nonnull (strstr (out, "8 bounds"));
+}
+
+static void
+test_cli_format (void)
+{
+  g_autofree char *path = template_path ();
+  g_autofree char *canonical = NULL;
+  g_autofree char *messy = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *out_path = NULL;
+  g_autofree char *result = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *bad_before = NULL;
+  g_autofree char *bad_after = NULL;
+  GString *s;
+  int status;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  g_assert_true (g_file_get_contents (path, &canonical, NULL, NULL));
+  /* The same scenario with other attribute order and spacing. */
+  s = g_string_new (canonical);
+  g_string_replace (s, "<side id=\"usa\" name=\"Union\" colour=\"#3b5998\"/>",
+                    "<side   colour=\"#3b5998\"\n        name=\"Union\" id=\"usa\" />", 1);
+  g_string_replace (s, "hex-size-mm=\"16\"", "hex-size-mm=\"16.000\"", 1);
+  messy = g_string_free (s, FALSE);
+  dir = g_dir_make_tmp ("muster-format-XXXXXX", NULL);
+  copy = g_build_filename (dir, "messy.muster", NULL);
+  out_path = g_build_filename (dir, "out.muster", NULL);
+  g_assert_true (g_file_set_contents (copy, messy, -1, NULL));
+
+  out = cli_run (&status, "format", copy, "-o", out_path, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (out_path, &result, NULL, NULL));
+  g_assert_cmpstr (result, ==, canonical);
+  g_clear_pointer (&result, g_free);
+  g_clear_pointer (&out, g_free);
+
+  /* In place. */
+  out = cli_run (&status, "format", copy, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (copy, &result, NULL, NULL));
+  g_assert_cmpstr (result, ==, canonical);
+  g_clear_pointer (&out, g_free);
+
+  /* A file with errors is reported and left alone. */
+  bad = g_build_filename (dir, "bad.muster", NULL);
+  bad_before = g_strconcat (messy, "<oops", NULL);
+  g_assert_true (g_file_set_contents (bad, bad_before, -1, NULL));
+  out = cli_run (&status, "format", bad, NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (out, "bad.muster:"));
+  g_assert_true (g_file_get_contents (bad, &bad_after, NULL, NULL));
+  g_assert_cmpstr (bad_after, ==, bad_before);
+
+  g_unlink (copy);
+  g_unlink (out_path);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,5 +422,9 @@ main (int   argc,
 
       g_test_add_data_func (t, path, test_hostile);
     }
+  g_test_add_func ("/data/cli/help", test_cli_help);
+  g_test_add_func ("/data/cli/validate-mixed", test_cli_validate_mixed);
+  g_test_add_func ("/data/cli/info", test_cli_info);
+  g_test_add_func ("/data/cli/format", test_cli_format);
   return g_test_run ();
 }
