@@ -270,8 +270,9 @@ check_parent (const MuScenario *s,
         return mu_edit_fail (error, _("A unit serves under a command counter (a division), and “%s” is a %s"),
                              parent_id, kind_display_name (parent->kind));
       break;
-    case MU_COUNTER_COMMAND:
     case MU_COUNTER_CONTROL:
+      return mu_edit_fail (error, _("A control counter is the top of its tree and has no superior"));
+    case MU_COUNTER_COMMAND:
       if (parent->kind != MU_COUNTER_CONTROL)
         return mu_edit_fail (error, _("A %s serves under a control counter, and “%s” is a %s"),
                              kind_display_name (kind), parent_id,
@@ -632,12 +633,12 @@ static const struct {
   [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 1, 6 },
   [MU_COUNTER_FIELD_STAR]        = { "star",        1 << MU_COUNTER_CONTROL, 0, 1 },
   [MU_COUNTER_FIELD_EXCEPTIONAL] = { "exceptional", 1 << MU_COUNTER_COMMAND, 0, 1 },
-  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 1, 99 },
-  [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 99 },
+  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 1, 999 },
+  [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 999 },
   [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
-  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 1, 99 },
+  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 1, 999 },
   [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 2, 6 },
-  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 1, 99 },
+  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 1, 999 },
   [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
                                      MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
   [MU_COUNTER_FIELD_FATIGUED]    = { "fatigued",    1 << MU_COUNTER_UNIT, 0, 1 },
@@ -711,11 +712,24 @@ field_display_name (MuCounterField field)
     }
 }
 
+gboolean
+mu_edit_counter_value_ok (MuCounterKind  kind,
+                          MuCounterField field,
+                          int            value)
+{
+  int min, max;
+
+  mu_edit_counter_field_range (kind, field, &min, &max);
+  if (field == MU_COUNTER_FIELD_ABILITIES)
+    return value >= 0 && (value & ~max) == 0;
+  return value >= min && value <= max;
+}
+
 /* Why a value is out of range, in the rules' words. */
-static gboolean
-range_error (MuCounterField field,
-             int            value,
-             GError       **error)
+gboolean
+mu_edit_counter_range_error (MuCounterField field,
+                             int            value,
+                             GError       **error)
 {
   switch (field)
     {
@@ -726,15 +740,15 @@ range_error (MuCounterField field,
       return mu_edit_fail (error, _("Attack must be 2 to 6, not %d: it is the d6 score needed to hit (BAA §1.2)"),
                            value);
     case MU_COUNTER_FIELD_RANGE:
-      return mu_edit_fail (error, _("Range must be 1 to 99 hexes, not %d: the counter's own hex never counts (BAA §1.2)"),
+      return mu_edit_fail (error, _("Range must be 1 to 999 hexes, not %d: the counter's own hex never counts (BAA §1.2)"),
                            value);
     case MU_COUNTER_FIELD_STRENGTH:
-      return mu_edit_fail (error, _("Strength must be 1 to 99, not %d: it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)"),
+      return mu_edit_fail (error, _("Strength must be 1 to 999, not %d: it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)"),
                            value);
     case MU_COUNTER_FIELD_DIVISION:
-      return mu_edit_fail (error, _("A division number is 1 to 99, not %d"), value);
+      return mu_edit_fail (error, _("A division number is 1 to 999, not %d"), value);
     case MU_COUNTER_FIELD_IDENTITY:
-      return mu_edit_fail (error, _("Identity must be 0 (STAR, unassigned) or a division number 1 to 99, not %d"),
+      return mu_edit_fail (error, _("Identity must be 0 (STAR, unassigned) or a division number 1 to 999, not %d"),
                            value);
     case MU_COUNTER_FIELD_ARM:
       return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
@@ -772,9 +786,8 @@ mu_edit_set_counter_int (MuEditHistory  *history,
   if (!mu_edit_counter_field_range (c->kind, field, &min, &max))
     return mu_edit_fail (error, _("A %s has no %s"), kind_display_name (c->kind),
                          field_display_name (field));
-  if (field == MU_COUNTER_FIELD_ABILITIES ? (value & ~max) != 0 || value < 0
-                                          : value < min || value > max)
-    return range_error (field, value, error);
+  if (!mu_edit_counter_value_ok (c->kind, field, value))
+    return mu_edit_counter_range_error (field, value, error);
 
   if (field == MU_COUNTER_FIELD_DIVISION)
     {

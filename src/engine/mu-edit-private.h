@@ -28,4 +28,9 @@ gboolean    mu_edit_need_side  (const MuScenario *scenario, const char *side, GE
 gboolean    mu_edit_set_string (MuEditHistory *history, const char *label, char **field,
                                 const char *value, gboolean empty_is_null);
 
+/* Sets the error explaining why value is out of the field's range; FALSE. */
+gboolean    mu_edit_counter_range_error (MuCounterField field, int value, GError **error);
+/* Whether value is within the field's range (abilities: known bits only). */
+gboolean    mu_edit_counter_value_ok (MuCounterKind kind, MuCounterField field, int value);
+
 G_END_DECLS

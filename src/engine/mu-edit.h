@@ -256,8 +256,7 @@ char     *mu_edit_duplicate_counter    (MuEditHistory *history, const char *id, 
 gboolean  mu_edit_move_counter_order   (MuEditHistory *history, const char *id, guint position,
                                         GError **error);
 /* Reassign in the tree: a unit under a command (or NULL: STAR), a command
- * under a control (or NULL), a control under a control (or NULL); same side,
- * no cycles. A unit takes its new command's division as identity. */
+ * under a control (or NULL); a control counter has none. Same side, no cycles. A unit takes its new command's division as identity. */
 gboolean  mu_edit_set_counter_parent   (MuEditHistory *history, const char *id, const char *parent,
                                         GError **error);
 /* Changes the side of the counter and everything under it; the parent is
@@ -275,12 +274,12 @@ typedef enum {
   MU_COUNTER_FIELD_LEADERSHIP,   /* control, command: 1..6 */
   MU_COUNTER_FIELD_STAR,         /* control: 0/1 */
   MU_COUNTER_FIELD_EXCEPTIONAL,  /* command: 0/1 */
-  MU_COUNTER_FIELD_DIVISION,     /* command: 1..99; its units follow */
-  MU_COUNTER_FIELD_IDENTITY,     /* unit: 0 (STAR) or a division of its side with a command */
+  MU_COUNTER_FIELD_DIVISION,     /* command: 1..999; its units follow */
+  MU_COUNTER_FIELD_IDENTITY,     /* unit: 0 (STAR) or a division (1..999) of its side with a command */
   MU_COUNTER_FIELD_ARM,          /* unit: MuArm */
-  MU_COUNTER_FIELD_RANGE,        /* unit: 1..99 */
+  MU_COUNTER_FIELD_RANGE,        /* unit: 1..999 */
   MU_COUNTER_FIELD_ATTACK,       /* unit: 2..6 */
-  MU_COUNTER_FIELD_STRENGTH,     /* unit: 1..99 */
+  MU_COUNTER_FIELD_STRENGTH,     /* unit: 1..999 */
   MU_COUNTER_FIELD_ABILITIES,    /* unit: MuAbilities bits */
   MU_COUNTER_FIELD_FATIGUED,     /* unit: 0/1 */
   MU_COUNTER_FIELD_N

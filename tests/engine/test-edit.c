@@ -4,6 +4,7 @@
 
 #include "mu-edit.h"
 #include "mu-error.h"
+#include "mu-scenario-xml.h"
 
 /* Every edit is checked the same way: it changes the model, makes exactly one
  * step with the expected name, undo restores the model field by field, and
@@ -1035,9 +1036,98 @@ test_undo_to_start (void)
     ;
   assert_same (start, mu_edit_history_get_scenario (h));
   g_assert_true (mu_edit_history_is_clean (h));
+  /* and it saves to the same bytes */
+  {
+    gsize n1, n2;
+    g_autofree char *a = mu_scenario_save_to_data (start, &n1);
+    g_autofree char *b = mu_scenario_save_to_data (mu_edit_history_get_scenario (h), &n2);
+
+    g_assert_cmpmem (a, n1, b, n2);
+  }
   while (mu_edit_history_redo (h))
     ;
   assert_same (end, mu_edit_history_get_scenario (h));
+}
+
+/* A small battle made only through edit operations saves to a file that
+ * loads without errors into the same model and saves to the same bytes. */
+static void
+test_end_to_end (void)
+{
+  g_autoptr(MuEditHistory) h = new_hex_history (10, 8, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autofree char *usa = NULL, *csa = NULL, *army = NULL, *div = NULL, *u1 = NULL, *u2 = NULL;
+  g_autofree char *cdiv = NULL, *c1 = NULL, *res = NULL, *obj = NULL, *obj2 = NULL, *task = NULL;
+  g_autofree char *data = NULL, *again = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) wood = NULL;
+  MuHex entry[] = { { 1, 4 }, { 1, 5 } };
+  gsize n1, n2;
+
+  g_assert_true (mu_edit_set_title (h, "Creek Crossing", NULL));
+  g_assert_true (mu_edit_set_date (h, "1862-06-01", NULL));
+  g_assert_true (mu_edit_set_description (h, "Two divisions meet at a ford.", NULL));
+  g_assert_true (mu_edit_set_option (h, "baa.withdrawing", TRUE, NULL));
+  g_assert_true (mu_edit_set_timeline (h, MU_TIMELINE_BOUNDS, 8, NULL));
+  g_assert_true (mu_edit_set_timeline (h, MU_TIMELINE_START, 9 * 60, NULL));
+  g_assert_true (mu_edit_set_night_bounds (h, (int[]) { 8 }, 1, NULL));
+
+  mu_edit_history_begin_group (h, NULL);
+  wood = mu_edit_brush_hexes (&s->hex_map->grid, (MuHex) { 8, 2 }, MU_BRUSH_19);
+  g_assert_true (mu_edit_paint_terrain (h, (MuHex *) wood->data, wood->len, MU_TERRAIN_WOODLAND, NULL));
+  mu_edit_history_end_group (h);
+  g_assert_true (mu_edit_flood_fill (h, (MuHex) { 1, 8 }, MU_TERRAIN_OPEN, NULL));
+  g_assert_true (mu_edit_paint_brush (h, (MuHex) { 5, 4 }, MU_BRUSH_1, MU_TERRAIN_SETTLEMENT, NULL));
+  g_assert_true (mu_edit_change_elevation (h, (MuHex *) wood->data, wood->len, 1, NULL));
+  g_assert_true (mu_edit_set_hex_features (h, &(MuHex) { 5, 4 }, 1, MU_HEX_FEATURE_BUILDINGS, TRUE, NULL));
+  for (int r = 1; r <= 8; r++)
+    g_assert_true (mu_edit_set_side_features (h, (MuHex) { 5, r }, 2, MU_SIDE_STREAM, TRUE, NULL));
+  g_assert_true (mu_edit_set_side_features (h, (MuHex) { 5, 4 }, 2, MU_SIDE_FORD, TRUE, NULL));
+  for (int c = 1; c < 10; c++)
+    g_assert_true (mu_edit_add_path_segment (h, MU_PATH_LOCAL_ROAD, (MuHex) { c, 4 },
+                                             mu_hex_neighbour (&s->hex_map->grid, (MuHex) { c, 4 }, c % 2 ? 2 : 1), NULL));
+  g_assert_cmpint (mu_edit_add_label (h, "Miller's Fields", (MuHex) { 3, 3 }, 0, -0.4, NULL), ==, 0);
+
+  usa = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  csa = mu_edit_add_side (h, "csa", "Confederate", 0x8c8c8c, NULL);
+  army = mu_edit_add_counter (h, MU_COUNTER_CONTROL, usa, NULL, NULL);
+  div = mu_edit_add_counter (h, MU_COUNTER_COMMAND, usa, army, NULL);
+  u1 = mu_edit_add_counter (h, MU_COUNTER_UNIT, usa, div, NULL);
+  u2 = mu_edit_duplicate_counter (h, u1, NULL);
+  cdiv = mu_edit_add_counter (h, MU_COUNTER_COMMAND, csa, NULL, NULL);
+  c1 = mu_edit_add_counter (h, MU_COUNTER_UNIT, csa, cdiv, NULL);
+  g_assert_true (mu_edit_set_counter_int (h, c1, MU_COUNTER_FIELD_ABILITIES, MU_ABILITY_INDOMITABLE, NULL));
+  g_assert_true (mu_edit_set_counter_int (h, cdiv, MU_COUNTER_FIELD_EXCEPTIONAL, 1, NULL));
+  g_assert_true (mu_edit_set_counter_note (h, c1, "Veterans.", NULL));
+  g_assert_true (mu_edit_place_counter_hex (h, army, (MuHex) { 2, 5 }, NULL));
+  g_assert_true (mu_edit_place_counter_hex (h, div, (MuHex) { 3, 4 }, NULL));
+  g_assert_true (mu_edit_place_counter_hex (h, u1, (MuHex) { 4, 4 }, NULL));
+  g_assert_true (mu_edit_place_counter_hex (h, cdiv, (MuHex) { 8, 2 }, NULL));
+  g_assert_true (mu_edit_place_counter_hex (h, c1, (MuHex) { 7, 3 }, NULL));
+  res = mu_edit_add_reserve (h, usa, "Second brigade", NULL);
+  g_assert_true (mu_edit_set_reserve_arrival (h, res, MU_ARRIVAL_BOUND, 3, 0, NULL));
+  g_assert_true (mu_edit_set_reserve_entry (h, res, entry, 2, NULL));
+  g_assert_true (mu_edit_set_counter_reserve (h, u2, res, NULL));
+  obj = mu_edit_add_objective (h, "Miller's Ford", (MuHex) { 6, 3 }, (MuPoint) { 0, 0 }, NULL);
+  obj2 = mu_edit_add_objective (h, "Round Hill", (MuHex) { 9, 2 }, (MuPoint) { 0, 0 }, NULL);
+  g_assert_true (mu_edit_set_objective_owner (h, obj2, csa, NULL));
+  g_assert_true (mu_edit_set_objectives_required (h, 2, NULL));
+  task = mu_edit_add_task (h, usa, "Hold the village", "hold usa 0504", 1, NULL);
+  g_assert_nonnull (task);
+  g_assert_true (mu_edit_resize_board (h, MU_EDGE_EAST, 2, NULL, NULL));
+
+  data = mu_scenario_save_to_data (s, &n1);
+  loaded = mu_scenario_load_data (data, n1, "e2e.muster", problems, &error);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", mu_problem_to_string (g_ptr_array_index (problems, i)));
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  assert_same (s, loaded);
+  again = mu_scenario_save_to_data (loaded, &n2);
+  g_assert_cmpmem (data, n1, again, n2);
 }
 
 int
@@ -1067,6 +1157,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit/oob/values", test_oob_values);
   g_test_add_func ("/engine/edit/oob/sides-and-placement", test_oob_sides_and_placement);
   g_test_add_func ("/engine/edit/properties", test_properties);
+  g_test_add_func ("/engine/edit/end-to-end", test_end_to_end);
 
   return g_test_run ();
 }

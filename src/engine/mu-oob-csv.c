@@ -1,0 +1,849 @@
+#define G_LOG_DOMAIN "muster-oob-csv"
+
+#include "config.h"
+
+#include "mu-oob-csv.h"
+
+#include "mu-edit-private.h"
+#include "mu-error.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+  COL_KIND, COL_ID, COL_SIDE, COL_PARENT, COL_NAME, COL_LEADERSHIP, COL_STAR,
+  COL_EXCEPTIONAL, COL_DIVISION, COL_IDENTITY, COL_ARM, COL_RANGE, COL_ATTACK,
+  COL_STRENGTH, COL_ABILITIES, COL_FATIGUED, COL_COLOUR, COL_FORMATION,
+  COL_PLACEMENT, COL_NOTE, N_COLS
+} Column;
+
+static const char *const column_names[N_COLS] = {
+  "kind", "id", "side", "parent", "name", "leadership", "star", "exceptional",
+  "division", "identity", "arm", "range", "attack", "strength", "abilities",
+  "fatigued", "colour", "formation", "placement", "note",
+};
+
+/* Export --------------------------------------------------------------------------- */
+
+static void
+append_field (GString    *out,
+              const char *value,
+              gboolean    first)
+{
+  gsize len;
+
+  if (!first)
+    g_string_append_c (out, ',');
+  if (value == NULL || *value == '\0')
+    return;
+  len = strlen (value);
+  if (strpbrk (value, ",\"\r\n") == NULL && value[0] != ' ' && value[len - 1] != ' ')
+    {
+      g_string_append (out, value);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = value; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_row (GString *out,
+            char   **fields)
+{
+  for (int i = 0; i < N_COLS; i++)
+    append_field (out, fields[i], i == 0);
+  g_string_append (out, "\r\n");
+}
+
+static char *
+format_double (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.10g", value));
+}
+
+static char *
+placement_to_string (const MuScenario *s,
+                     const MuCounter  *c)
+{
+  char buf[16];
+
+  switch (c->place.kind)
+    {
+    case MU_PLACE_HEX:
+      if (s->hex_map)
+        mu_hex_format (&s->hex_map->grid, c->place.hex, buf, sizeof buf);
+      else
+        g_snprintf (buf, sizeof buf, "%d,%d", c->place.hex.col, c->place.hex.row);
+      return g_strdup_printf ("hex %s", buf);
+    case MU_PLACE_TABLE:
+      {
+        g_autofree char *x = format_double (c->place.pos.x);
+        g_autofree char *y = format_double (c->place.pos.y);
+        g_autofree char *f = format_double (c->place.facing);
+
+        return g_strdup_printf ("table %s %s %s", x, y, f);
+      }
+    case MU_PLACE_RESERVE:
+      return g_strdup_printf ("reserve %s", c->place.reserve ? c->place.reserve : "");
+    case MU_PLACE_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+mu_oob_csv_export (const MuScenario *s,
+                   gsize            *length)
+{
+  GString *out = g_string_new (NULL);
+  char *header[N_COLS];
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  for (int i = 0; i < N_COLS; i++)
+    header[i] = (char *) column_names[i];
+  append_row (out, header);
+
+  for (guint i = 0; i < s->sides->len; i++)
+    {
+      const MuSide *side = g_ptr_array_index (s->sides, i);
+      char *f[N_COLS] = { NULL };
+      g_autofree char *colour = g_strdup_printf ("#%06x", side->colour & 0xffffff);
+
+      f[COL_KIND] = "side";
+      f[COL_ID] = side->id;
+      f[COL_NAME] = side->name;
+      f[COL_COLOUR] = colour;
+      append_row (out, f);
+    }
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      char *f[N_COLS] = { NULL };
+      g_autofree char *leadership = NULL, *division = NULL, *identity = NULL;
+      g_autofree char *range = NULL, *attack = NULL, *strength = NULL;
+      g_autofree char *placement = placement_to_string (s, c);
+      g_autoptr(GString) abilities = g_string_new (NULL);
+
+      f[COL_KIND] = (char *) mu_counter_kind_to_string (c->kind);
+      f[COL_ID] = c->id;
+      f[COL_SIDE] = c->side;
+      f[COL_PARENT] = c->parent;
+      f[COL_NAME] = c->name;
+      switch (c->kind)
+        {
+        case MU_COUNTER_CONTROL:
+          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+          f[COL_STAR] = c->star ? "yes" : NULL;
+          break;
+        case MU_COUNTER_COMMAND:
+          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+          f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
+          f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
+          break;
+        case MU_COUNTER_UNIT:
+        default:
+          f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
+                                                   : g_strdup ("STAR");
+          f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
+          f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
+          f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
+          f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
+          if (c->abilities & MU_ABILITY_INDOMITABLE)
+            g_string_append (abilities, "indomitable");
+          if (c->abilities & MU_ABILITY_SHARPSHOOTER)
+            g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
+          f[COL_ABILITIES] = abilities->str;
+          f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
+          break;
+        }
+      f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
+                                                          ? c->place.formation : MU_FORMATION_LINE);
+      f[COL_PLACEMENT] = placement;
+      f[COL_NOTE] = c->note;
+      append_row (out, f);
+    }
+
+  if (length)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/* Reading RFC 4180 ----------------------------------------------------------------- */
+
+typedef struct {
+  int line;              /* where the record starts */
+  GPtrArray *fields;     /* of char* */
+} Record;
+
+static void
+record_free (Record *r)
+{
+  g_ptr_array_unref (r->fields);
+  g_free (r);
+}
+
+typedef struct {
+  const char *filename;
+  GPtrArray *problems;
+  guint errors;
+} Reader;
+
+static void G_GNUC_PRINTF (3, 4)
+problem (Reader     *rd,
+         int         line,
+         const char *format,
+         ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+  MuProblem *p;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  p = mu_problem_new (MU_PROBLEM_ERROR, rd->filename, line, "%s", msg);
+  rd->errors++;
+  if (rd->problems)
+    g_ptr_array_add (rd->problems, p);
+  else
+    mu_problem_free (p);
+}
+
+/* Splits the text into records; a record that cannot be read is reported and skipped. */
+static GPtrArray *
+split_records (Reader     *rd,
+               const char *data,
+               gsize       length)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+  const char *p = data, *end = data + length;
+  int line = 1;
+
+  if (length >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;   /* spreadsheets like to start with a byte order mark */
+
+  while (p < end)
+    {
+      Record *r = g_new0 (Record, 1);
+      g_autoptr(GString) field = g_string_new (NULL);
+      gboolean bad = FALSE, done = FALSE;
+
+      r->line = line;
+      r->fields = g_ptr_array_new_with_free_func (g_free);
+      while (!done)
+        {
+          g_string_truncate (field, 0);
+          if (p < end && *p == '"')
+            {
+              int opened = line;
+
+              p++;
+              for (;;)
+                {
+                  if (p >= end)
+                    {
+                      problem (rd, opened, _("a quoted field is never closed"));
+                      bad = TRUE;
+                      break;
+                    }
+                  if (*p == '"')
+                    {
+                      if (p + 1 < end && p[1] == '"')
+                        {
+                          g_string_append_c (field, '"');
+                          p += 2;
+                          continue;
+                        }
+                      p++;
+                      break;
+                    }
+                  if (*p == '\n')
+                    line++;
+                  g_string_append_c (field, *p++);
+                }
+              if (!bad && p < end && *p != ',' && *p != '\r' && *p != '\n')
+                {
+                  problem (rd, line, _("text after the closing quote of a field; write a quote inside a quoted field as \"\""));
+                  bad = TRUE;
+                }
+            }
+          else
+            {
+              while (p < end && *p != ',' && *p != '\r' && *p != '\n')
+                {
+                  if (*p == '"' && !bad)
+                    {
+                      problem (rd, line, _("a quote inside an unquoted field; quote the whole field and double the quote"));
+                      bad = TRUE;
+                    }
+                  g_string_append_c (field, *p++);
+                }
+            }
+          if (bad)
+            {
+              /* skip to the end of the physical line */
+              while (p < end && *p != '\n')
+                p++;
+            }
+          g_ptr_array_add (r->fields, g_strdup (field->str));
+          if (p < end && *p == ',' && !bad)
+            {
+              p++;
+              continue;
+            }
+          if (p < end && *p == '\r')
+            p++;
+          if (p < end && *p == '\n')
+            {
+              p++;
+              line++;
+            }
+          done = TRUE;
+        }
+      if (bad || (r->fields->len == 1 && *(char *) r->fields->pdata[0] == '\0'))
+        record_free (r);     /* unreadable (reported) or an empty line */
+      else
+        g_ptr_array_add (records, r);
+    }
+  return records;
+}
+
+/* Building the order of battle ------------------------------------------------------ */
+
+static const char *
+cell_of (const Record *r,
+         const int    *map,
+         Column        col)
+{
+  int i = map[col];
+
+  if (i < 0 || (guint) i >= r->fields->len)
+    return "";
+  return g_ptr_array_index (r->fields, i);
+}
+
+/* A field value with spaces trimmed, or NULL when empty. */
+static char *
+trimmed (const Record *r,
+         const int    *map,
+         Column        col)
+{
+  char *v = g_strstrip (g_strdup (cell_of (r, map, col)));
+
+  if (*v == '\0')
+    g_clear_pointer (&v, g_free);
+  return v;
+}
+
+static gboolean
+parse_int (Reader       *rd,
+           const Record *r,
+           const int    *map,
+           Column        col,
+           int          *out)
+{
+  g_autofree char *v = trimmed (r, map, col);
+  char *end;
+  gint64 n;
+
+  if (v == NULL)
+    {
+      problem (rd, r->line, _("the %s column is empty; it needs a number"), column_names[col]);
+      return FALSE;
+    }
+  n = g_ascii_strtoll (v, &end, 10);
+  if (*end != '\0' || n < G_MININT || n > G_MAXINT)
+    {
+      problem (rd, r->line, _("%s “%s” is not a whole number"), column_names[col], v);
+      return FALSE;
+    }
+  *out = (int) n;
+  return TRUE;
+}
+
+static gboolean
+parse_bool (Reader       *rd,
+            const Record *r,
+            const int    *map,
+            Column        col,
+            gboolean     *out)
+{
+  g_autofree char *v = trimmed (r, map, col);
+  const char *yes[] = { "yes", "y", "true", "1", "x", NULL };
+  const char *no[] = { "no", "n", "false", "0", NULL };
+
+  if (v == NULL)
+    {
+      *out = FALSE;
+      return TRUE;
+    }
+  for (int i = 0; yes[i]; i++)
+    if (g_ascii_strcasecmp (v, yes[i]) == 0)
+      {
+        *out = TRUE;
+        return TRUE;
+      }
+  for (int i = 0; no[i]; i++)
+    if (g_ascii_strcasecmp (v, no[i]) == 0)
+      {
+        *out = FALSE;
+        return TRUE;
+      }
+  problem (rd, r->line, _("%s “%s” should be yes or empty"), column_names[col], v);
+  return FALSE;
+}
+
+/* Checks a counter value against the rules' range and reports it. */
+static void
+check_value (Reader         *rd,
+             const Record   *r,
+             MuCounterKind   kind,
+             MuCounterField  field,
+             int             value)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (mu_edit_counter_value_ok (kind, field, value))
+    return;
+  mu_edit_counter_range_error (field, value, &error);
+  problem (rd, r->line, "%s", error->message);
+}
+
+static void
+parse_placement (Reader           *rd,
+                 const Record     *r,
+                 const int        *map,
+                 const MuScenario *s,
+                 MuCounter        *c)
+{
+  g_autofree char *v = trimmed (r, map, COL_PLACEMENT);
+  g_auto(GStrv) words = NULL;
+  guint n;
+
+  c->place.kind = MU_PLACE_NONE;
+  if (v == NULL)
+    return;
+  words = g_strsplit_set (v, " \t", -1);
+  /* drop empty words from repeated spaces */
+  n = 0;
+  for (guint i = 0; words[i]; i++)
+    if (*words[i])
+      words[n++] = words[i];
+    else
+      g_free (words[i]);
+  words[n] = NULL;
+
+  if (g_ascii_strcasecmp (words[0], "hex") == 0 && n == 2)
+    {
+      MuHex hex;
+
+      if (!mu_hex_parse (words[1], &hex))
+        problem (rd, r->line, _("placement “%s”: “%s” is not a hex like 0412"), v, words[1]);
+      else if (s->board != MU_BOARD_HEX || !mu_hex_grid_contains (&s->hex_map->grid, hex))
+        problem (rd, r->line, _("placement “%s”: hex %s is not on the board"), v, words[1]);
+      else
+        {
+          c->place.kind = MU_PLACE_HEX;
+          c->place.hex = hex;
+        }
+    }
+  else if (g_ascii_strcasecmp (words[0], "table") == 0 && (n == 3 || n == 4))
+    {
+      double xyz[3] = { 0, 0, 0 };
+
+      for (guint i = 1; i < n; i++)
+        {
+          char *end;
+
+          xyz[i - 1] = g_ascii_strtod (words[i], &end);
+          if (*end != '\0')
+            {
+              problem (rd, r->line, _("placement “%s”: “%s” is not a number"), v, words[i]);
+              return;
+            }
+        }
+      if (s->board != MU_BOARD_TABLE)
+        problem (rd, r->line, _("placement “%s”: this scenario has a hex board"), v);
+      else if (xyz[0] < 0 || xyz[1] < 0 || xyz[0] > s->table->width || xyz[1] > s->table->height)
+        problem (rd, r->line, _("placement “%s” is off the table (%g × %g)"), v,
+                 s->table->width, s->table->height);
+      else if (xyz[2] < 0 || xyz[2] >= 360)
+        problem (rd, r->line, _("placement “%s”: facing must be 0 to 359 degrees"), v);
+      else
+        {
+          c->place.kind = MU_PLACE_TABLE;
+          c->place.pos = (MuPoint) { xyz[0], xyz[1] };
+          c->place.facing = xyz[2];
+        }
+    }
+  else if (g_ascii_strcasecmp (words[0], "reserve") == 0 && n == 2)
+    {
+      const MuReserve *res = mu_scenario_find_reserve (s, words[1]);
+
+      if (res == NULL)
+        problem (rd, r->line, _("placement “%s”: the scenario has no reserve “%s”"), v, words[1]);
+      else if (g_strcmp0 (res->side, c->side) != 0)
+        problem (rd, r->line, _("placement “%s”: reserve “%s” belongs to side %s"), v, words[1],
+                 res->side);
+      else
+        {
+          c->place.kind = MU_PLACE_RESERVE;
+          c->place.reserve = g_strdup (words[1]);
+        }
+    }
+  else
+    problem (rd, r->line, _("placement “%s” should be empty, “hex CCRR”, “table X Y FACING” or “reserve ID”"),
+             v);
+}
+
+static MuCounter *
+parse_counter (Reader           *rd,
+               const Record     *r,
+               const int        *map,
+               const MuScenario *s,
+               MuCounterKind     kind,
+               const char       *id)
+{
+  MuCounter *c = mu_counter_new (kind, id, NULL);
+  const MuCounter *old = mu_scenario_find_counter (s, id);
+  g_autofree char *arm = NULL, *identity = NULL, *abilities = NULL, *formation = NULL;
+  gboolean flag;
+
+  c->side = trimmed (r, map, COL_SIDE);
+  c->parent = trimmed (r, map, COL_PARENT);
+  c->name = g_strdup (*cell_of (r, map, COL_NAME) ? cell_of (r, map, COL_NAME) : NULL);
+  c->note = g_strdup (*cell_of (r, map, COL_NOTE) ? cell_of (r, map, COL_NOTE) : NULL);
+  c->line = r->line;
+  if (old)
+    mu_extra_copy (&c->extra, &old->extra);   /* keep other tools' data */
+  if (c->side == NULL)
+    problem (rd, r->line, _("%s “%s” has no side"), mu_counter_kind_to_string (kind), id);
+
+  switch (kind)
+    {
+    case MU_COUNTER_CONTROL:
+    case MU_COUNTER_COMMAND:
+      if (parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
+        check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
+      if (kind == MU_COUNTER_CONTROL && parse_bool (rd, r, map, COL_STAR, &flag))
+        c->star = flag;
+      if (kind == MU_COUNTER_COMMAND)
+        {
+          if (parse_bool (rd, r, map, COL_EXCEPTIONAL, &flag))
+            c->exceptional = flag;
+          if (parse_int (rd, r, map, COL_DIVISION, &c->division))
+            check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
+        }
+      break;
+    case MU_COUNTER_UNIT:
+      identity = trimmed (r, map, COL_IDENTITY);
+      if (identity == NULL || g_ascii_strcasecmp (identity, "star") == 0)
+        c->identity = 0;
+      else if (parse_int (rd, r, map, COL_IDENTITY, &c->identity))
+        check_value (rd, r, kind, MU_COUNTER_FIELD_IDENTITY, c->identity);
+      arm = trimmed (r, map, COL_ARM);
+      if (arm == NULL)
+        c->arm = MU_ARM_INFANTRY;
+      else
+        {
+          g_autofree char *lower = g_ascii_strdown (arm, -1);
+
+          if (!mu_arm_from_string (lower, &c->arm))
+            problem (rd, r->line, _("arm “%s” should be infantry, cavalry, artillery or riverboat"),
+                     arm);
+        }
+      if (parse_int (rd, r, map, COL_RANGE, &c->range))
+        check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
+      if (parse_int (rd, r, map, COL_ATTACK, &c->attack))
+        check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
+      if (parse_int (rd, r, map, COL_STRENGTH, &c->strength))
+        check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
+      abilities = trimmed (r, map, COL_ABILITIES);
+      if (abilities)
+        {
+          g_auto(GStrv) words = g_strsplit_set (abilities, " ;+", -1);
+
+          for (guint i = 0; words[i]; i++)
+            {
+              if (*words[i] == '\0')
+                continue;
+              if (g_ascii_strcasecmp (words[i], "indomitable") == 0)
+                c->abilities |= MU_ABILITY_INDOMITABLE;
+              else if (g_ascii_strcasecmp (words[i], "sharpshooter") == 0)
+                c->abilities |= MU_ABILITY_SHARPSHOOTER;
+              else
+                problem (rd, r->line, _("ability “%s” should be indomitable or sharpshooter"),
+                         words[i]);
+            }
+        }
+      if (parse_bool (rd, r, map, COL_FATIGUED, &flag))
+        c->fatigued = flag;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  formation = trimmed (r, map, COL_FORMATION);
+  if (formation)
+    {
+      g_autofree char *lower = g_ascii_strdown (formation, -1);
+
+      if (!mu_formation_from_string (lower, &c->place.formation))
+        problem (rd, r->line, _("formation “%s” should be line, column, skirmish or limbered"),
+                 formation);
+    }
+  if (c->side)
+    parse_placement (rd, r, map, s, c);
+  return c;
+}
+
+/* Relations between rows, once every row is read. */
+static void
+check_tree (Reader     *rd,
+            MuScenario *oob)
+{
+  for (guint i = 0; i < oob->counters->len; i++)
+    {
+      MuCounter *c = g_ptr_array_index (oob->counters, i);
+      const MuCounter *parent;
+
+      if (c->side && !mu_scenario_find_side (oob, c->side))
+        {
+          g_autoptr(GString) known = g_string_new (NULL);
+
+          for (guint j = 0; j < oob->sides->len; j++)
+            g_string_append_printf (known, "%s%s", j ? ", " : "",
+                                    ((MuSide *) oob->sides->pdata[j])->id);
+          problem (rd, c->line, _("side “%s” of “%s” is not a side (the sides are %s)"),
+                   c->side, c->id, known->len ? known->str : _("none"));
+          continue;
+        }
+      if (c->kind == MU_COUNTER_COMMAND)
+        for (guint j = 0; j < i; j++)
+          {
+            const MuCounter *o = g_ptr_array_index (oob->counters, j);
+
+            if (o->kind == MU_COUNTER_COMMAND && o->division == c->division &&
+                g_strcmp0 (o->side, c->side) == 0)
+              problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
+                       c->division, c->side, o->id, o->line);
+          }
+      if (c->parent == NULL)
+        continue;
+      parent = mu_scenario_find_counter (oob, c->parent);
+      if (parent == NULL)
+        problem (rd, c->line, _("parent “%s” of “%s” is not a counter of the file"),
+                 c->parent, c->id);
+      else if (c->kind == MU_COUNTER_CONTROL)
+        problem (rd, c->line, _("control counter “%s” is the top of its tree and has no parent"),
+                 c->id);
+      else if (parent->kind != (c->kind == MU_COUNTER_UNIT ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL))
+        problem (rd, c->line, _("“%s” is a %s counter; a %s serves under a %s counter"),
+                 c->parent, mu_counter_kind_to_string (parent->kind),
+                 mu_counter_kind_to_string (c->kind),
+                 c->kind == MU_COUNTER_UNIT ? "command" : "control");
+      else if (g_strcmp0 (parent->side, c->side) != 0)
+        problem (rd, c->line, _("parent “%s” is on side %s, and “%s” on side %s"),
+                 c->parent, parent->side, c->id, c->side);
+      else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && c->identity != parent->division)
+        problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
+                 c->identity, c->id, parent->division, c->parent);
+    }
+}
+
+MuScenario *
+mu_oob_csv_parse (const MuScenario *s,
+                  const char       *data,
+                  gsize             length,
+                  const char       *filename,
+                  GPtrArray        *problems,
+                  GError          **error)
+{
+  Reader rd = { filename, problems, 0 };
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(MuScenario) oob = NULL;
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  int map[N_COLS];
+  gboolean has_sides = FALSE;
+  const Record *header;
+
+  g_return_val_if_fail (s != NULL, NULL);
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      problem (&rd, 0, _("the file is not UTF-8 text; save it from the spreadsheet as “CSV UTF-8”"));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not UTF-8 text"),
+                   filename ? filename : _("the order of battle"));
+      return NULL;
+    }
+
+  records = split_records (&rd, data, length);
+  if (records->len == 0)
+    {
+      problem (&rd, 1, _("the file is empty; it needs a header row (kind,id,side,…)"));
+      goto out;
+    }
+
+  /* the header names the columns */
+  header = g_ptr_array_index (records, 0);
+  for (int i = 0; i < N_COLS; i++)
+    map[i] = -1;
+  for (guint i = 0; i < header->fields->len; i++)
+    {
+      g_autofree char *name = g_ascii_strdown (g_strstrip (g_strdup (header->fields->pdata[i])), -1);
+      int col = -1;
+
+      for (int k = 0; k < N_COLS; k++)
+        if (strcmp (name, column_names[k]) == 0 ||
+            (k == COL_COLOUR && strcmp (name, "color") == 0))
+          col = k;
+      if (col < 0)
+        problem (&rd, header->line, _("unknown column “%s” in the header row"),
+                 (char *) header->fields->pdata[i]);
+      else if (map[col] >= 0)
+        problem (&rd, header->line, _("column “%s” appears twice in the header row"), name);
+      else
+        map[col] = (int) i;
+    }
+  if (map[COL_KIND] < 0 || map[COL_ID] < 0)
+    {
+      problem (&rd, header->line, _("the header row needs at least the columns kind and id"));
+      goto out;
+    }
+
+  oob = mu_scenario_new ();
+  for (guint i = 1; i < records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (records, i);
+      g_autofree char *kind = trimmed (r, map, COL_KIND);
+      g_autofree char *id = trimmed (r, map, COL_ID);
+      g_autoptr(GError) id_error = NULL;
+
+      if (r->fields->len != header->fields->len)
+        problem (&rd, r->line, _("this row has %u fields and the header row %u"),
+                 r->fields->len, header->fields->len);
+      if (!mu_edit_check_id (id, &id_error))
+        {
+          problem (&rd, r->line, "%s", id_error->message);
+          continue;
+        }
+      if (g_hash_table_contains (ids, id))
+        {
+          problem (&rd, r->line, _("id “%s” is used twice"), id);
+          continue;
+        }
+
+      if (kind && g_ascii_strcasecmp (kind, "side") == 0)
+        {
+          g_autofree char *colour = trimmed (r, map, COL_COLOUR);
+          const char *name = cell_of (r, map, COL_NAME);
+          guint32 rgb = 0x808080;
+          MuSide *side;
+          const MuSide *old = mu_scenario_find_side (s, id);
+
+          if (colour)
+            {
+              char *end;
+              const char *hex = colour[0] == '#' ? colour + 1 : colour;
+              guint64 v = g_ascii_strtoull (hex, &end, 16);
+
+              if (strlen (hex) != 6 || *end != '\0')
+                problem (&rd, r->line, _("colour “%s” should be #RRGGBB"), colour);
+              else
+                rgb = (guint32) v;
+            }
+          else if (old)
+            rgb = old->colour;
+          side = mu_side_new (id, *name ? name : id, rgb);
+          side->line = r->line;
+          if (old)
+            mu_extra_copy (&side->extra, &old->extra);
+          g_ptr_array_add (oob->sides, side);
+          g_hash_table_add (ids, side->id);
+          has_sides = TRUE;
+        }
+      else if (kind && (g_ascii_strcasecmp (kind, "control") == 0 ||
+                        g_ascii_strcasecmp (kind, "command") == 0 ||
+                        g_ascii_strcasecmp (kind, "unit") == 0))
+        {
+          MuCounterKind k = g_ascii_strcasecmp (kind, "control") == 0 ? MU_COUNTER_CONTROL
+                          : g_ascii_strcasecmp (kind, "command") == 0 ? MU_COUNTER_COMMAND
+                          : MU_COUNTER_UNIT;
+
+          MuCounter *c = parse_counter (&rd, r, map, s, k, id);
+
+          g_ptr_array_add (oob->counters, c);
+          g_hash_table_add (ids, c->id);
+        }
+      else
+        {
+          problem (&rd, r->line, _("kind “%s” should be side, control, command or unit"),
+                   kind ? kind : "");
+          continue;
+        }
+    }
+
+  if (!has_sides)
+    for (guint i = 0; i < s->sides->len; i++)
+      {
+        const MuSide *x = g_ptr_array_index (s->sides, i);
+        MuSide *y = mu_side_new (x->id, x->name, x->colour);
+
+        y->line = x->line;
+        mu_extra_copy (&y->extra, &x->extra);
+        g_ptr_array_add (oob->sides, y);
+      }
+  check_tree (&rd, oob);
+
+out:
+  if (rd.errors)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                   ngettext ("%s: %u error in the order of battle; nothing was imported",
+                             "%s: %u errors in the order of battle; nothing was imported",
+                             rd.errors),
+                   filename ? filename : _("CSV"), rd.errors);
+      return NULL;
+    }
+  return g_steal_pointer (&oob);
+}
+
+gboolean
+mu_oob_csv_import (MuEditHistory *history,
+                   const char    *data,
+                   gsize          length,
+                   const char    *filename,
+                   GPtrArray     *problems,
+                   GError       **error)
+{
+  g_autoptr(MuScenario) oob = NULL;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  oob = mu_oob_csv_parse (mu_edit_history_get_scenario (history), data, length, filename,
+                          problems, error);
+  if (oob == NULL)
+    return FALSE;
+  if (!mu_edit_replace_oob (history, oob, _("Import Order of Battle"), &local))
+    {
+      if (problems)
+        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, filename, 0, "%s",
+                                                   local->message));
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,345 @@
+#define G_LOG_DOMAIN "test-oob-csv"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "mu-edit.h"
+#include "mu-error.h"
+#include "mu-oob-csv.h"
+#include "mu-scenario-xml.h"
+
+static MuScenario *
+load_template (void)
+{
+  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  MuScenario *s;
+
+  g_assert_nonnull (root);
+  path = g_build_filename (root, "scenarios", "template.muster", NULL);
+  s = mu_scenario_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  return s;
+}
+
+static void
+assert_same (const MuScenario *a,
+             const MuScenario *b)
+{
+  g_autofree char *diff = mu_edit_scenario_diff (a, b);
+
+  if (diff)
+    g_error ("models differ: %s", diff);
+}
+
+/* export -> import -> export gives the same bytes, and the import of an
+ * unchanged file is no step at all */
+static void
+test_round_trip (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  g_autoptr(MuScenario) before = mu_scenario_copy (mu_edit_history_get_scenario (h));
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  gsize n1, n2;
+
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n1);
+  g_assert_true (g_str_has_prefix (first, "kind,id,side,parent,name,"));
+  g_assert_nonnull (strstr (first, "\r\nunit,usa-bty,usa,,Battery A,,,,,STAR,artillery,3,4,1,"));
+  g_assert_true (mu_oob_csv_import (h, first, n1, "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+  assert_same (before, mu_edit_history_get_scenario (h));
+  second = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n2);
+  g_assert_cmpmem (first, n1, second, n2);
+}
+
+/* An edited spreadsheet comes back as one undoable step. */
+static void
+test_import_step (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(MuScenario) before = mu_scenario_copy (s);
+  g_autoptr(MuScenario) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = mu_oob_csv_export (s, NULL);
+  g_autoptr(GString) edited = g_string_new (csv);
+  gsize before_len = 0;
+  g_autofree char *saved_before = mu_scenario_save_to_data (s, &before_len);
+  MuCounter *c;
+
+  /* Archer's brigade hits on 4 now, a new STAR cavalry unit, a side renamed */
+  g_assert_cmpint (g_string_replace (edited, "Archer's Brigade,,,,,1,infantry,1,5,4",
+                                     "Archer's Brigade,,,,,1,infantry,1,4,4", 1), ==, 1);
+  g_assert_cmpint (g_string_replace (edited, "side,csa,,,Confederate,", "side,csa,,,\"Confederate States, Army of the Potomac\",", 1), ==, 1);
+  g_string_append (edited, "unit,csa-cav,csa,,\"Stuart's \"\"Black Horse\"\"\nCavalry\",,,,,STAR,Cavalry,1,4,2,,yes,,column,hex 1001,\" leading space\"\r\n");
+
+  g_assert_true (mu_oob_csv_import (h, edited->str, edited->len, "oob.csv", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Import Order of Battle");
+  c = mu_scenario_find_counter (s, "csa-1-1");
+  g_assert_cmpint (c->attack, ==, 4);
+  g_assert_nonnull (c->note);
+  c = mu_scenario_find_counter (s, "csa-cav");
+  g_assert_nonnull (c);
+  g_assert_cmpstr (c->name, ==, "Stuart's \"Black Horse\"\nCavalry");
+  g_assert_cmpstr (c->note, ==, " leading space");
+  g_assert_cmpint (c->arm, ==, MU_ARM_CAVALRY);
+  g_assert_true (c->fatigued);
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
+  g_assert_cmpint (c->place.hex.col, ==, 10);
+  g_assert_cmpstr (mu_scenario_find_side (s, "csa")->name, ==, "Confederate States, Army of the Potomac");
+
+  /* what was imported exports as it was written (quoting included) */
+  {
+    g_autofree char *again = mu_oob_csv_export (s, NULL);
+    g_autoptr(MuEditHistory) h2 = mu_edit_history_new (mu_scenario_copy (s));
+    g_autofree char *third = NULL;
+
+    g_assert_nonnull (strstr (again, "\"Stuart's \"\"Black Horse\"\"\nCavalry\""));
+    g_assert_true (mu_oob_csv_import (h2, again, strlen (again), NULL, NULL, &error));
+    third = mu_oob_csv_export (mu_edit_history_get_scenario (h2), NULL);
+    g_assert_cmpstr (again, ==, third);
+  }
+
+  /* the result is a valid scenario */
+  {
+    g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+
+    mu_scenario_check (s, problems);
+    g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  }
+
+  after = mu_scenario_copy (s);
+  g_assert_true (mu_edit_history_undo (h));
+  assert_same (before, s);
+  {
+    gsize len = 0;
+    g_autofree char *saved = mu_scenario_save_to_data (s, &len);
+
+    g_assert_cmpmem (saved_before, before_len, saved, len);
+  }
+  g_assert_true (mu_edit_history_redo (h));
+  assert_same (after, s);
+}
+
+static const struct {
+  const char *name;
+  const char *csv;        /* appended to the template's export, or whole when starting with '!' */
+  const char *message;    /* one expected problem */
+} bad[] = {
+  { "attack", "unit,x1,csa,csa-1,X,,,,,1,infantry,1,7,4,,,,line,,\r\n",
+    "oob.csv:12: error: Attack must be 2 to 6, not 7" },
+  { "leadership", "command,x1,csa,,X,0,,,2,,,,,,,,,line,,\r\n",
+    "oob.csv:12: error: Leadership must be 1 to 6, not 0" },
+  { "side", "unit,x1,cssa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: side “cssa” of “x1” is not a side (the sides are usa, csa)" },
+  { "parent", "unit,x1,csa,nobody,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: parent “nobody” of “x1” is not a counter of the file" },
+  { "parent-kind", "unit,x1,csa,csa-1-1,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: “csa-1-1” is a unit counter; a unit serves under a command counter" },
+  { "identity", "unit,x1,csa,csa-1,X,,,,,2,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: identity 2 of “x1” does not match division 1 of its parent “csa-1”" },
+  { "duplicate", "unit,csa-1-1,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: id “csa-1-1” is used twice" },
+  { "number", "unit,x1,csa,,X,,,,,STAR,infantry,one,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: range “one” is not a whole number" },
+  { "arm", "unit,x1,csa,,X,,,,,STAR,dragoons,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: arm “dragoons” should be infantry, cavalry, artillery or riverboat" },
+  { "placement", "unit,x1,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,hex 9999,\r\n",
+    "oob.csv:12: error: placement “hex 9999”: hex 9999 is not on the board" },
+  { "reserve", "unit,x1,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,reserve usa-reserve,\r\n",
+    "oob.csv:12: error: placement “reserve usa-reserve”: reserve “usa-reserve” belongs to side usa" },
+  { "quote", "unit,x1,csa,,X \"the\" Y,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: a quote inside an unquoted field" },
+  { "unclosed", "unit,x1,csa,,\"X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: a quoted field is never closed" },
+  { "fields", "unit,x1,csa,,X,,,,,STAR,infantry,1,4,4\r\n",
+    "oob.csv:12: error: this row has 14 fields and the header row 20" },
+  { "kind", "brigade,x1,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: kind “brigade” should be side, control, command or unit" },
+  { "header", "!kind,id,strenght\r\n",
+    "oob.csv:1: error: unknown column “strenght” in the header row" },
+  { "id", "unit,1st,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: The id “1st” must start with a letter" },
+  /* lines count physical lines: a quoted line break moves the next record down */
+  { "lines", "unit,x1,csa,,\"two\nlines\",,,,,STAR,infantry,1,4,4,,,,line,,\r\n"
+             "unit,x2,csa,,X,,,,,STAR,infantry,1,9,4,,,,line,,\r\n",
+    "oob.csv:14: error: Attack must be 2 to 6, not 9" },
+};
+
+static void
+test_bad (gconstpointer data)
+{
+  guint i = GPOINTER_TO_UINT (data);
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(MuScenario) before = mu_scenario_copy (s);
+  g_autofree char *csv = mu_oob_csv_export (s, NULL);
+  g_autofree char *text = bad[i].csv[0] == '!' ? g_strdup (bad[i].csv + 1)
+                                               : g_strconcat (csv, bad[i].csv, NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  gboolean found = FALSE;
+
+  g_assert_false (mu_oob_csv_import (h, text, strlen (text), "oob.csv", problems, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "nothing was imported"));
+  for (guint j = 0; j < problems->len; j++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
+
+      if (g_str_has_prefix (line, bad[i].message))
+        found = TRUE;
+      else
+        g_test_message ("other problem: %s", line);
+    }
+  if (!found)
+    {
+      for (guint j = 0; j < problems->len; j++)
+        g_printerr ("%s\n", mu_problem_to_string (g_ptr_array_index (problems, j)));
+      g_error ("expected “%s”", bad[i].message);
+    }
+  /* never half-applied */
+  g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+  assert_same (before, s);
+}
+
+/* Leaving out the side rows keeps the scenario's sides; dropping a side that
+ * objectives or reserves use is refused as a whole. */
+static void
+test_sides (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  const char *no_sides =
+    "kind,id,side,name,leadership,division\r\n"
+    "command,usa-1,usa,1st Division,3,1\r\n";
+  const char *one_side =
+    "kind,id,name,colour\r\n"
+    "side,csa,Confederate,#8c8c8c\r\n";
+
+  g_assert_true (mu_oob_csv_import (h, no_sides, strlen (no_sides), "a.csv", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (s->sides->len, ==, 2);
+  g_assert_cmpuint (s->counters->len, ==, 1);
+  g_assert_true (mu_edit_history_undo (h));
+
+  g_assert_false (mu_oob_csv_import (h, one_side, strlen (one_side), "b.csv", problems, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "usa"));
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpuint (s->sides->len, ==, 2);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+}
+
+/* Tables: positions and facing survive the round trip. */
+static void
+test_table (void)
+{
+  g_autoptr(MuEditHistory) h =
+    mu_edit_history_new (mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm"));
+  g_autofree char *side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  g_autofree char *unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  g_autofree char *first = NULL, *second = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mu_edit_place_counter_table (h, unit, (MuPoint) { 12.5, 0.1 }, 270.25, NULL));
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_nonnull (strstr (first, ",table 12.5 0.1 270.25,"));
+  g_assert_true (mu_edit_place_counter_table (h, unit, (MuPoint) { 1, 1 }, 0, NULL));
+  g_assert_true (mu_oob_csv_import (h, first, strlen (first), NULL, NULL, &error));
+  g_assert_no_error (error);
+  second = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_cmpstr (first, ==, second);
+}
+
+/* muster-cli oob export, then import of the unchanged CSV: the same scenario. */
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("muster-oob-XXXXXX", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "oob.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *scenario = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                                "template.muster", NULL);
+  g_autofree char *out = NULL, *err = NULL, *csv = NULL, *expected = NULL;
+  g_autoptr(MuScenario) s = load_template ();
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  {
+    const char *argv[] = { cli, "oob", "export", scenario, "-o", csv_path, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 NULL, &err, &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  expected = mu_oob_csv_export (s, NULL);
+  g_assert_cmpstr (csv, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "oob", "import", scenario, csv_path, "-o", "-", NULL };
+    gsize len;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    expected = mu_scenario_save_to_data (s, &len);
+    g_assert_cmpstr (out, ==, expected);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "oob", "import", scenario, bad_path, "-o", "-", NULL };
+    g_autofree char *broken = g_strconcat (csv, "unit,x1,csa,csa-1,X,,,,,1,infantry,1,7,4,,,,line,,\r\n", NULL);
+
+    g_assert_true (g_file_set_contents (bad_path, broken, -1, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_cmpstr (out, ==, "");
+    g_assert_nonnull (strstr (err, "bad.csv:12: error: Attack must be 2 to 6, not 7"));
+  }
+  g_unlink (csv_path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/oob-csv/round-trip", test_round_trip);
+  g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
+  g_test_add_func ("/engine/oob-csv/sides", test_sides);
+  g_test_add_func ("/engine/oob-csv/table", test_table);
+  g_test_add_func ("/engine/oob-csv/cli", test_cli);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/oob-csv/bad/%s", bad[i].name);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (i), test_bad);
+    }
+  return g_test_run ();
+}
