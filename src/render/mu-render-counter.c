@@ -96,31 +96,38 @@ picture_kepi (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 
   cairo_translate (cr, cx, cy);
   cairo_scale (cr, w, w);
   lw /= w;
-  /* Crown, slouched forward (to the left) as on the 1858 forage cap. */
+  /* Crown: tall at the back, its flat top sloping down to the front, as on
+   * the 1858 forage cap. */
   cairo_move_to (cr, 0.30, 0.20);
-  cairo_line_to (cr, 0.29, -0.02);
-  cairo_curve_to (cr, 0.27, -0.20, 0.18, -0.30, 0.02, -0.31);
-  cairo_line_to (cr, -0.30, -0.27);
-  cairo_curve_to (cr, -0.36, -0.25, -0.35, -0.18, -0.30, -0.14);
-  cairo_line_to (cr, -0.24, 0.20);
+  cairo_line_to (cr, 0.27, -0.24);
+  cairo_curve_to (cr, 0.26, -0.29, 0.22, -0.31, 0.17, -0.30);
+  cairo_line_to (cr, -0.33, -0.17);
+  cairo_curve_to (cr, -0.37, -0.16, -0.37, -0.11, -0.34, -0.09);
+  cairo_line_to (cr, -0.26, 0.20);
   cairo_close_path (cr);
   outline_fill (cr, ink, lw);
+  /* The top's edge catches the light. */
+  cairo_move_to (cr, 0.22, -0.27);
+  cairo_line_to (cr, -0.30, -0.14);
+  mu_set_rgba (cr, 0xffffff, 0.35);
+  cairo_set_line_width (cr, lw * 1.2);
+  cairo_stroke (cr);
   /* Band. */
   cairo_move_to (cr, 0.30, 0.20);
-  cairo_line_to (cr, 0.295, 0.08);
-  cairo_line_to (cr, -0.26, 0.08);
-  cairo_line_to (cr, -0.24, 0.20);
+  cairo_line_to (cr, 0.292, 0.08);
+  cairo_line_to (cr, -0.29, 0.08);
+  cairo_line_to (cr, -0.26, 0.20);
   cairo_close_path (cr);
   outline_fill (cr, mu_colour_mix (ink, 0x000000, 0.45), lw);
   /* Chin strap and buttons. */
-  cairo_move_to (cr, -0.24, 0.12);
-  cairo_line_to (cr, 0.26, 0.12);
+  cairo_move_to (cr, -0.27, 0.12);
+  cairo_line_to (cr, 0.27, 0.12);
   mu_set_rgb (cr, mu_colour_mix (bg, 0xffffff, 0.5));
   cairo_set_line_width (cr, lw * 0.9);
   cairo_stroke (cr);
   /* Visor. */
-  cairo_move_to (cr, -0.24, 0.19);
-  cairo_curve_to (cr, -0.34, 0.20, -0.46, 0.24, -0.50, 0.30);
+  cairo_move_to (cr, -0.26, 0.19);
+  cairo_curve_to (cr, -0.36, 0.20, -0.46, 0.24, -0.50, 0.30);
   cairo_curve_to (cr, -0.38, 0.31, -0.20, 0.27, -0.06, 0.21);
   cairo_close_path (cr);
   outline_fill (cr, 0x151515, lw);
@@ -345,7 +352,7 @@ nato_frame (cairo_t *cr, double x, double y, double w, double h, MuArm arm, gboo
     {
       /* Headquarters: the staff down from the frame's lower left corner. */
       cairo_move_to (cr, x, y + h);
-      cairo_line_to (cr, x, y + h * 1.7);
+      cairo_line_to (cr, x, y + h * 1.45);
       cairo_stroke (cr);
       return;
     }
@@ -483,8 +490,8 @@ draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterSty
     }
   if (style == MU_COUNTER_STYLE_NATO)
     {
-      double fw = 0.44 * size, fh = 0.26 * size;
-      nato_frame (cr, cx - fw / 2, y + 0.26 * size, fw, fh, MU_ARM_INFANTRY, TRUE,
+      double fw = 0.44 * size, fh = 0.22 * size;
+      nato_frame (cr, cx - fw / 2, y + 0.24 * size, fw, fh, MU_ARM_INFANTRY, TRUE,
                   mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
       if (text)
         {
@@ -536,11 +543,8 @@ draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterSty
   mu_set_rgb (cr, style == MU_COUNTER_STYLE_NATO ? ink : 0x111111);
   if (c->name)
     {
-      /* The surname reads best on a small counter. */
-      const char *name = strrchr (c->name, ' ');
-      name = name ? name + 1 : c->name;
-      mu_text_draw (t, MU_FONT_CONDENSED_BOLD, 0.17 * size, name, cx,
-                    style == MU_COUNTER_STYLE_NATO ? y + 0.72 * size : y + 0.505 * size,
+          mu_text_draw (t, MU_FONT_CONDENSED_BOLD, style == MU_COUNTER_STYLE_NATO ? 0.15 * size : 0.17 * size, c->name, cx,
+                    style == MU_COUNTER_STYLE_NATO ? y + 0.62 * size : y + 0.505 * size,
                     0.5, 0.5, 0.86 * size);
     }
   g_snprintf (buf, sizeof buf, "%d", c->leadership);
@@ -901,6 +905,86 @@ mu_render_highlights (cairo_t               *cr,
   cairo_restore (cr);
 }
 
+static guint64
+counter_key (const MuScenario *scenario,
+             const MuCounter  *c,
+             MuCounterStyle    style,
+             int               strength,
+             double            size,
+             double            dev)
+{
+  guint64 k = mu_hash_mix (0xc0c0, style);
+
+  k = mu_hash_mix (k, c->kind);
+  k = mu_hash_mix (k, c->arm);
+  k = mu_hash_mix (k, c->range);
+  k = mu_hash_mix (k, c->attack);
+  k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
+  k = mu_hash_mix (k, c->identity);
+  k = mu_hash_mix (k, c->abilities);
+  k = mu_hash_mix (k, c->leadership);
+  k = mu_hash_mix (k, c->star);
+  k = mu_hash_mix (k, c->exceptional);
+  k = mu_hash_mix (k, c->division);
+  k = mu_hash_string (k, c->name);
+  k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));
+  k = mu_hash_double (k, size);
+  return mu_hash_double (k, dev);
+}
+
+/* Draws a counter or a marker from the cache when there is one. */
+static void
+paint_counter (MuText           *t,
+               MuRenderCache    *cache,
+               const MuScenario *scenario,
+               const MuCounter  *counter,
+               MuMarkers         marker,
+               const MuSide     *side,
+               MuCounterStyle    style,
+               int               strength,
+               double            x,
+               double            y,
+               double            size,
+               double            dev)
+{
+  guint64 key;
+  MuSprite *sprite;
+
+  if (!cache)
+    {
+      if (counter)
+        mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev);
+      else
+        mu_render_marker_with (t, marker, side, x, y, size, size * dev);
+      return;
+    }
+  if (counter)
+    key = counter_key (scenario, counter, style, strength, size, dev);
+  else
+    {
+      key = mu_hash_mix (0x3a4e, marker);
+      key = mu_hash_mix (key, side ? side->colour : 0);
+      key = mu_hash_double (key, size);
+      key = mu_hash_double (key, dev);
+    }
+  sprite = mu_render_cache_lookup (cache, key);
+  if (!sprite)
+    {
+      MuText st;
+      cairo_t *sc = mu_sprite_begin (t->cr, dev, 0.03 * size, 0.03 * size, 1.1 * size, 1.1 * size, &sprite);
+
+      mu_text_init (&st, sc);
+      if (counter)
+        mu_render_counter_with (&st, scenario, counter, style, strength, 0, 0, size, size * dev);
+      else
+        mu_render_marker_with (&st, marker, side, 0, 0, size, size * dev);
+      mu_text_clear (&st);
+      cairo_destroy (sc);
+      mu_render_cache_insert (cache, key, sprite);
+    }
+  mu_sprite_paint (t->cr, sprite, x, y);
+}
+
 void
 mu_render_pieces (cairo_t               *cr,
                   const MuScenario      *scenario,
@@ -914,6 +998,7 @@ mu_render_pieces (cairo_t               *cr,
   MuRect clip;
   gboolean have_clip;
   double dev;
+  MuRenderCache *cache;
 
   g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
   if (n_pieces == 0)
@@ -931,6 +1016,7 @@ mu_render_pieces (cairo_t               *cr,
   stack_positions (pieces, n_pieces, level, height);
   have_clip = mu_render_get_clip (options, &clip);
   dev = mu_render_device_scale (cr, options);
+  cache = options->cache && mu_sprite_usable (cr) ? options->cache : NULL;
 
   cairo_save (cr);
   mu_render_apply_clip (cr, options);
@@ -955,8 +1041,8 @@ mu_render_pieces (cairo_t               *cr,
           mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
           cairo_fill (cr);
         }
-      mu_render_counter_with (&t, scenario, p->counter, options->counter_style, p->strength,
-                              x, y, size, size * dev);
+      paint_counter (&t, cache, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
+                     x, y, size, dev);
       for (guint m = 0; m < 7; m++)
         if (p->markers & (1u << m))
           {
@@ -965,7 +1051,8 @@ mu_render_pieces (cairo_t               *cr,
             double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
             const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
-            mu_render_marker_with (&t, 1u << m, side, mx, my, ms, ms * dev);
+            paint_counter (&t, cache, scenario, NULL, 1u << m, side, options->counter_style, 0,
+                           mx, my, ms, dev);
             n_markers++;
           }
     }

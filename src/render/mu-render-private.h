@@ -32,12 +32,30 @@ typedef enum {
 
 /* One layout reused for every string of a drawing pass: creating a layout per
  * string would dominate the cost of a frame with hundreds of counters. */
+/* Glyphs of printable ASCII in one font and size, shaped once, so that short
+ * strings (hex numbers, counter values) are drawn without shaping each. */
+#define MU_GLYPH_FIRST 32
+#define MU_GLYPH_COUNT 95
+typedef struct {
+  MuFont font;
+  double px;
+  gboolean usable;
+  cairo_scaled_font_t *scaled_font;
+  unsigned long index[MU_GLYPH_COUNT];
+  double advance[MU_GLYPH_COUNT];
+  double baseline, height; /* of the logical box */
+} MuGlyphSet;
+
+#define MU_GLYPH_SETS 8
+
 typedef struct {
   cairo_t *cr;
   PangoLayout *layout;
   PangoFontDescription *desc[MU_FONT_N];
   MuFont font;
   double px;
+  MuGlyphSet sets[MU_GLYPH_SETS];
+  guint n_sets;
 } MuText;
 
 void     mu_text_init            (MuText *text, cairo_t *cr);
@@ -83,6 +101,8 @@ void     mu_render_hex_range     (const MuHexMap *map, double size, const MuRend
 
 /* Appends a smooth curve (Catmull-Rom through the points) to the current path. */
 void     mu_render_smooth_path   (cairo_t *cr, const double *xy, guint n);
+/* The part of that curve from point first to point last. */
+void     mu_render_smooth_path_part (cairo_t *cr, const double *xy, guint n, guint first, guint last);
 /* Strokes ties across the current path (a railroad): every `spacing` along it,
  * `length` long, then clears the path. */
 void     mu_render_stroke_ties   (cairo_t *cr, double spacing, double length);
@@ -92,6 +112,27 @@ void     mu_render_rounded_rect  (cairo_t *cr, double x, double y, double w, dou
 
 /* Side colour of a counter (falls back to a neutral buff). */
 guint32  mu_render_side_colour   (const MuScenario *scenario, const char *side_id);
+
+/* Sprites (mu-render-cache.c): an image with the device pixel (ox, oy) where
+ * the drawing's board origin lies. */
+typedef struct {
+  cairo_surface_t *surface;
+  int ox, oy;
+} MuSprite;
+
+MuSprite *mu_render_cache_lookup  (MuRenderCache *cache, guint64 key);
+void      mu_render_cache_insert  (MuRenderCache *cache, guint64 key, MuSprite *sprite);
+guint64   mu_hash_mix             (guint64 h, guint64 v);
+guint64   mu_hash_double          (guint64 h, double v);
+guint64   mu_hash_string          (guint64 h, const char *s);
+/* Whether sprites give the same picture on this target (an unrotated image). */
+gboolean  mu_sprite_usable        (cairo_t *cr);
+/* A context for drawing a new sprite in board units around the origin, the
+ * drawing reaching left/top/right/bottom board pixels from it. */
+cairo_t  *mu_sprite_begin         (cairo_t *target, double dev, double left, double top,
+                                   double right, double bottom, MuSprite **sprite);
+/* Paints the sprite with its origin at board (x, y), snapped to a device pixel. */
+void      mu_sprite_paint         (cairo_t *cr, MuSprite *sprite, double x, double y);
 
 /* Hex boards (mu-render-terrain.c). */
 void     mu_render_hex_terrain   (cairo_t *cr, const MuScenario *scenario,

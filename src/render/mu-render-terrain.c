@@ -218,33 +218,48 @@ crossing_angle (const Ctx *c,
 
 #define N_KEYS (MU_TERRAIN_N * (MU_ELEVATION_MAX + 1))
 
+#define GRID_COLOUR 0x1a1a10
+#define GRID_ALPHA 0.55
+
 static void
 draw_ground (Ctx *c)
 {
   cairo_t *cr = c->cr;
-  int ncols = c->c1 - c->c0 + 1, nrows = c->r1 - c->r0 + 1;
+  gboolean grid = c->o->show_grid;
+  /* The grid is the gap left between hexes filled slightly smaller than they
+   * are: no separate stroke of every hexside, and roads and rivers drawn later
+   * cross it as they do on a printed map. Hexes one step off the board are
+   * filled too, the partial hexes at the paper's edge. */
+  double line = MAX (0.03 * c->s, 0.7 / c->dev);
+  double inset = grid ? 1.0 - line / (c->s * MU_SQRT3) : 1.0;
+  int c0 = c->c0 - 1, c1 = c->c1 + 1, r0 = c->r0 - 1, r1 = c->r1 + 1;
+  int ncols = c1 - c0 + 1, nrows = r1 - r0 + 1;
   int count[N_KEYS] = { 0 }, start[N_KEYS + 1];
   g_autofree int *order = NULL;
   g_autofree guint8 *keys = NULL;
   double bw, bh;
 
-  if (ncols <= 0 || nrows <= 0)
+  if (c->c1 < c->c0 || c->r1 < c->r0)
     return;
   mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
-  /* The margin of a printed board: open ground up to the paper's edge. */
   cairo_rectangle (cr, 0, 0, bw, bh);
-  mu_set_rgb (cr, ground_colour (MU_TERRAIN_OPEN, 0));
+  mu_set_rgb (cr, grid ? mu_colour_mix (ground_colour (MU_TERRAIN_OPEN, 0), GRID_COLOUR, GRID_ALPHA)
+                       : ground_colour (MU_TERRAIN_OPEN, 0));
   cairo_fill (cr);
 
   keys = g_new (guint8, (gsize) ncols * nrows);
   order = g_new (int, (gsize) ncols * nrows);
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
+  for (int row = r0; row <= r1; row++)
+    for (int col = c0; col <= c1; col++)
       {
-        const MuHexCell *cell = cell_at (c->map, col, row);
-        int t = cell->terrain < MU_TERRAIN_N ? cell->terrain : MU_TERRAIN_OPEN;
-        int key = t * (MU_ELEVATION_MAX + 1) + CLAMP (cell->elevation, 0, MU_ELEVATION_MAX);
-        keys[(row - c->r0) * ncols + (col - c->c0)] = key;
+        int key = 0;
+        if (col >= 1 && row >= 1 && col <= c->map->grid.cols && row <= c->map->grid.rows)
+          {
+            const MuHexCell *cell = cell_at (c->map, col, row);
+            int t = cell->terrain < MU_TERRAIN_N ? cell->terrain : MU_TERRAIN_OPEN;
+            key = t * (MU_ELEVATION_MAX + 1) + CLAMP (cell->elevation, 0, MU_ELEVATION_MAX);
+          }
+        keys[(row - r0) * ncols + (col - c0)] = key;
         count[key]++;
       }
   start[0] = 0;
@@ -258,14 +273,14 @@ draw_ground (Ctx *c)
   }
   for (int k = 0; k < N_KEYS; k++)
     {
-      if (count[k] == 0 || k == 0)
+      if (count[k] == 0 || (k == 0 && !grid))
         continue;
       for (int j = start[k]; j < start[k + 1]; j++)
         {
           int i = order[j];
           double x, y;
-          centre (c, c->c0 + i % ncols, c->r0 + i / ncols, &x, &y);
-          hex_path (c, x, y, 1.0);
+          centre (c, c0 + i % ncols, r0 + i / ncols, &x, &y);
+          hex_path (c, x, y, inset);
         }
       mu_set_rgb (cr, ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1)));
       cairo_fill (cr);
@@ -274,198 +289,115 @@ draw_ground (Ctx *c)
 
 /* Terrain symbols --------------------------------------------------------------------- */
 
-static const double tree_spots[7][2] = {
-  { 0.0, 0.0 }, { -0.45, -0.24 }, { 0.45, -0.24 }, { -0.45, 0.26 }, { 0.45, 0.26 },
-  { 0.0, -0.5 }, { 0.0, 0.5 },
-};
+/* Symbols of one hex, drawn around the origin. `h` picks one of a few
+ * variants so neighbouring hexes do not look stamped. */
+
+#define N_VARIANTS 6
 
 static void
-tree_positions (const Ctx *c,
-                int        col,
-                int        row,
-                double     cx,
-                double     cy,
-                double     xy[7][3])
+symbol_woods (cairo_t *cr, guint32 h, double s, double dev)
 {
-  guint32 h = hex_hash (col, row, 1);
+  static const double spots[7][2] = {
+    { 0.0, 0.0 }, { -0.45, -0.24 }, { 0.45, -0.24 }, { -0.45, 0.26 }, { 0.45, 0.26 },
+    { 0.0, -0.5 }, { 0.0, 0.5 },
+  };
+  double xy[7][3];
 
   for (int i = 0; i < 7; i++)
     {
-      xy[i][0] = cx + c->s * (tree_spots[i][0] + 0.07 * jitter (h, i));
-      xy[i][1] = cy + c->s * (tree_spots[i][1] + 0.07 * jitter (h, i + 1));
-      xy[i][2] = c->s * (0.21 + 0.03 * jitter (h, i + 2));
+      xy[i][0] = s * (spots[i][0] + 0.07 * jitter (h, i));
+      xy[i][1] = s * (spots[i][1] + 0.07 * jitter (h, i + 1));
+      xy[i][2] = s * (0.21 + 0.03 * jitter (h, i + 2));
     }
-}
-
-static void
-draw_woods (Ctx *c)
-{
-  cairo_t *cr = c->cr;
-  double s = c->s;
-
-  /* Shadow, crowns, outline and a light spot: four passes over all trees. */
-  for (int pass = 0; pass < 4; pass++)
+  /* Shadow, crowns, outline and a light spot. */
+  for (int i = 0; i < 7; i++)
     {
-      gboolean any = FALSE;
-
-      for (int row = c->r0; row <= c->r1; row++)
-        for (int col = c->c0; col <= c->c1; col++)
-          {
-            double cx, cy, xy[7][3];
-
-            if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_WOODLAND)
-              continue;
-            centre (c, col, row, &cx, &cy);
-            tree_positions (c, col, row, cx, cy, xy);
-            for (int i = 0; i < 7; i++)
-              {
-                double x = xy[i][0], y = xy[i][1], r = xy[i][2];
-                switch (pass)
-                  {
-                  case 0:
-                    cairo_new_sub_path (cr);
-                    cairo_arc (cr, x + 0.05 * s, y + 0.06 * s, r, 0, 2 * G_PI);
-                    break;
-                  case 1:
-                  case 2:
-                    cairo_new_sub_path (cr);
-                    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-                    break;
-                  default:
-                    cairo_new_sub_path (cr);
-                    cairo_arc (cr, x - 0.3 * r, y - 0.3 * r, 0.35 * r, 0, 2 * G_PI);
-                    break;
-                  }
-              }
-            any = TRUE;
-          }
-      if (!any)
-        return;
-      switch (pass)
-        {
-        case 0:
-          mu_set_rgba (cr, 0x3f5f2a, 0.55);
-          cairo_fill (cr);
-          break;
-        case 1:
-          mu_set_rgb (cr, 0x6e9d48);
-          cairo_fill (cr);
-          break;
-        case 2:
-          mu_set_rgb (cr, 0x2f4c1f);
-          cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
-          cairo_stroke (cr);
-          break;
-        default:
-          mu_set_rgba (cr, 0xb9d98f, 0.7);
-          cairo_fill (cr);
-          break;
-        }
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, xy[i][0] + 0.05 * s, xy[i][1] + 0.06 * s, xy[i][2], 0, 2 * G_PI);
     }
+  mu_set_rgba (cr, 0x3f5f2a, 0.55);
+  cairo_fill (cr);
+  for (int i = 0; i < 7; i++)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, xy[i][0], xy[i][1], xy[i][2], 0, 2 * G_PI);
+    }
+  mu_set_rgb (cr, 0x6e9d48);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x2f4c1f);
+  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
+  cairo_stroke (cr);
+  for (int i = 0; i < 7; i++)
+    {
+      double r = xy[i][2];
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, xy[i][0] - 0.3 * r, xy[i][1] - 0.3 * r, 0.35 * r, 0, 2 * G_PI);
+    }
+  mu_set_rgba (cr, 0xb9d98f, 0.7);
+  cairo_fill (cr);
 }
 
 static void
-draw_settlements (Ctx *c)
+symbol_settlement (cairo_t *cr, guint32 h, double s, double dev)
 {
-  cairo_t *cr = c->cr;
-  double s = c->s;
-  gboolean any = FALSE;
+  /* Blocks of houses around a crossing, some with a wing. */
+  static const double spots[6][2] = {
+    { -0.42, -0.36 }, { 0.12, -0.46 }, { 0.38, -0.12 }, { -0.5, 0.08 }, { -0.12, 0.3 }, { 0.3, 0.32 },
+  };
 
-  /* Streets, then blocks of buildings in the quarters between them. */
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy;
-        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_SETTLEMENT)
-          continue;
-        centre (c, col, row, &cx, &cy);
-        cairo_move_to (cr, cx - 0.75 * s, cy);
-        cairo_line_to (cr, cx + 0.75 * s, cy);
-        cairo_move_to (cr, cx, cy - 0.7 * s);
-        cairo_line_to (cr, cx, cy + 0.7 * s);
-        any = TRUE;
-      }
-  if (!any)
-    return;
-  mu_set_rgb (cr, 0xf4eee0);
-  cairo_set_line_width (cr, 0.1 * s);
-  cairo_stroke (cr);
+  for (int i = 0; i < 6; i++)
+    {
+      double x = s * (spots[i][0] + 0.05 * jitter (h, i));
+      double y = s * (spots[i][1] + 0.05 * jitter (h, i + 3));
+      double w = s * (0.24 + 0.05 * jitter (h, i + 1));
+      double d = s * (0.16 + 0.04 * jitter (h, i + 2));
 
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy;
-        guint32 h;
-        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_SETTLEMENT)
-          continue;
-        centre (c, col, row, &cx, &cy);
-        h = hex_hash (col, row, 2);
-        for (int q = 0; q < 4; q++)
-          {
-            double sx = (q & 1) ? 1 : -1, sy = (q & 2) ? 1 : -1;
-            double w = s * (0.26 + 0.06 * jitter (h, q));
-            double d = s * (0.2 + 0.05 * jitter (h, q + 3));
-            double x = cx + sx * 0.1 * s + (sx < 0 ? -w : 0);
-            double y = cy + sy * 0.1 * s + (sy < 0 ? -d : 0);
-
-            cairo_rectangle (cr, x, y, w, d);
-            if ((h >> (q + 20)) & 1)
-              cairo_rectangle (cr, x + (sx < 0 ? -0.12 * s : w), y + 0.03 * s, 0.12 * s, 0.12 * s);
-          }
-      }
+      if ((h >> (i + 3)) & 1)
+        {
+          double t = w;
+          w = d;
+          d = t;
+        }
+      cairo_rectangle (cr, x - w / 2, y - d / 2, w, d);
+      if ((h >> (i + 12)) & 1)
+        cairo_rectangle (cr, x + w / 2, y - d / 2, 0.1 * s, 0.1 * s);
+    }
   mu_set_rgb (cr, 0x9a4434);
   cairo_fill_preserve (cr);
   mu_set_rgb (cr, 0x3a1a12);
-  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / c->dev));
+  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / dev));
   cairo_stroke (cr);
 }
 
 static void
-draw_marsh (Ctx *c)
+symbol_marsh (cairo_t *cr, guint32 h, double s, double dev)
 {
-  cairo_t *cr = c->cr;
-  double s = c->s;
   static const double spots[5][2] = { { -0.4, -0.3 }, { 0.35, -0.35 }, { 0, 0.05 }, { -0.35, 0.42 }, { 0.42, 0.38 } };
-  gboolean any = FALSE;
 
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
   for (int pass = 0; pass < 2; pass++)
     {
-      for (int row = c->r0; row <= c->r1; row++)
-        for (int col = c->c0; col <= c->c1; col++)
-          {
-            double cx, cy;
-            guint32 h;
-            if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_MARSH)
-              continue;
-            centre (c, col, row, &cx, &cy);
-            h = hex_hash (col, row, 3);
-            for (int i = 0; i < 5; i++)
-              {
-                double x = cx + s * (spots[i][0] + 0.06 * jitter (h, i));
-                double y = cy + s * (spots[i][1] + 0.05 * jitter (h, i + 5));
-                if (pass == 0)
-                  {
-                    cairo_move_to (cr, x - 0.17 * s, y + 0.04 * s);
-                    cairo_line_to (cr, x + 0.17 * s, y + 0.04 * s);
-                    cairo_move_to (cr, x - 0.09 * s, y + 0.09 * s);
-                    cairo_line_to (cr, x + 0.09 * s, y + 0.09 * s);
-                  }
-                else
-                  {
-                    cairo_move_to (cr, x, y);
-                    cairo_line_to (cr, x - 0.09 * s, y - 0.14 * s);
-                    cairo_move_to (cr, x, y);
-                    cairo_line_to (cr, x, y - 0.19 * s);
-                    cairo_move_to (cr, x, y);
-                    cairo_line_to (cr, x + 0.09 * s, y - 0.14 * s);
-                  }
-              }
-            any = TRUE;
-          }
-      if (!any)
-        return;
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
+      for (int i = 0; i < 5; i++)
+        {
+          double x = s * (spots[i][0] + 0.06 * jitter (h, i));
+          double y = s * (spots[i][1] + 0.05 * jitter (h, i + 5));
+          if (pass == 0)
+            {
+              cairo_move_to (cr, x - 0.17 * s, y + 0.04 * s);
+              cairo_line_to (cr, x + 0.17 * s, y + 0.04 * s);
+              cairo_move_to (cr, x - 0.09 * s, y + 0.09 * s);
+              cairo_line_to (cr, x + 0.09 * s, y + 0.09 * s);
+            }
+          else
+            {
+              cairo_move_to (cr, x - 0.09 * s, y - 0.14 * s);
+              cairo_line_to (cr, x, y);
+              cairo_line_to (cr, x, y - 0.19 * s);
+              cairo_move_to (cr, x, y);
+              cairo_line_to (cr, x + 0.09 * s, y - 0.14 * s);
+            }
+        }
       mu_set_rgb (cr, pass == 0 ? 0x4f86b8 : 0x3c6a30);
       cairo_stroke (cr);
     }
@@ -515,113 +447,161 @@ clip_line_convex (const double (*poly)[2],
 }
 
 static void
-draw_fields (Ctx *c)
+symbol_fields (cairo_t *cr, guint32 h, double s, double dev, const double (*corner)[2])
 {
-  cairo_t *cr = c->cr;
-  double s = c->s;
-  gboolean any = FALSE;
+  double poly[6][2], a = G_PI / 6 + (h % 3) * G_PI / 3, ux = cos (a), uy = sin (a);
 
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy, poly[6][2], a, ux, uy;
-        guint32 h;
-
-        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_FIELDS)
-          continue;
-        centre (c, col, row, &cx, &cy);
-        h = hex_hash (col, row, 4);
-        for (int k = 0; k < 6; k++)
-          {
-            poly[k][0] = cx + c->corner[k][0] * 0.84;
-            poly[k][1] = cy + c->corner[k][1] * 0.84;
-          }
-        a = G_PI / 6 + (h % 3) * G_PI / 3;
-        ux = cos (a);
-        uy = sin (a);
-        for (int i = -4; i <= 4; i++)
-          {
-            double px = cx - uy * i * 0.17 * s, py = cy + ux * i * 0.17 * s, t0, t1;
-            if (!clip_line_convex ((const double (*)[2]) poly, 6, px, py, ux, uy, &t0, &t1))
-              continue;
-            cairo_move_to (cr, px + ux * t0, py + uy * t0);
-            cairo_line_to (cr, px + ux * t1, py + uy * t1);
-          }
-        any = TRUE;
-      }
-  if (!any)
-    return;
+  for (int k = 0; k < 6; k++)
+    {
+      poly[k][0] = corner[k][0] * 0.84;
+      poly[k][1] = corner[k][1] * 0.84;
+    }
+  for (int i = -4; i <= 4; i++)
+    {
+      double px = -uy * i * 0.17 * s, py = ux * i * 0.17 * s, t0, t1;
+      if (!clip_line_convex ((const double (*)[2]) poly, 6, px, py, ux, uy, &t0, &t1))
+        continue;
+      cairo_move_to (cr, px + ux * t0, py + uy * t0);
+      cairo_line_to (cr, px + ux * t1, py + uy * t1);
+    }
   mu_set_rgb (cr, 0xb99a45);
-  cairo_set_line_width (cr, MAX (0.035 * s, 0.5 / c->dev));
+  cairo_set_line_width (cr, MAX (0.035 * s, 0.5 / dev));
   cairo_stroke (cr);
 }
 
 static void
-draw_water_and_rough (Ctx *c)
+symbol_water (cairo_t *cr, guint32 h, double s, double dev)
 {
-  cairo_t *cr = c->cr;
-  double s = c->s;
   static const double waves[4][2] = { { -0.4, -0.35 }, { 0.3, -0.2 }, { -0.25, 0.3 }, { 0.4, 0.4 } };
+
+  for (int i = 0; i < 4; i++)
+    {
+      double x = s * (waves[i][0] + 0.05 * jitter (h, i));
+      double y = s * (waves[i][1] + 0.05 * jitter (h, i + 4));
+      double w = 0.12 * s;
+      cairo_move_to (cr, x - w, y);
+      cairo_curve_to (cr, x - w / 2, y - w / 2, x, y - w / 2, x, y);
+      cairo_curve_to (cr, x, y + w / 2, x + w / 2, y + w / 2, x + w, y);
+    }
+  mu_set_rgba (cr, WATER_DARK, 0.6);
+  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
+  cairo_stroke (cr);
+}
+
+static void
+symbol_rough (cairo_t *cr, guint32 h, double s, double dev)
+{
   static const double rocks[5][2] = { { -0.4, -0.3 }, { 0.3, -0.4 }, { 0.05, 0.05 }, { -0.3, 0.4 }, { 0.45, 0.3 } };
-  gboolean any_water = FALSE, any_rock = FALSE;
 
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy;
-        guint32 h;
-        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_WATER)
-          continue;
-        centre (c, col, row, &cx, &cy);
-        h = hex_hash (col, row, 5);
-        for (int i = 0; i < 4; i++)
-          {
-            double x = cx + s * (waves[i][0] + 0.05 * jitter (h, i));
-            double y = cy + s * (waves[i][1] + 0.05 * jitter (h, i + 4));
-            double w = 0.12 * s;
-            cairo_move_to (cr, x - w, y);
-            cairo_curve_to (cr, x - w / 2, y - w / 2, x, y - w / 2, x, y);
-            cairo_curve_to (cr, x, y + w / 2, x + w / 2, y + w / 2, x + w, y);
-          }
-        any_water = TRUE;
-      }
-  if (any_water)
+  for (int i = 0; i < 5; i++)
     {
-      mu_set_rgba (cr, WATER_DARK, 0.6);
-      cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / c->dev));
-      cairo_stroke (cr);
+      double x = s * (rocks[i][0] + 0.05 * jitter (h, i));
+      double y = s * (rocks[i][1] + 0.05 * jitter (h, i + 5));
+      double r = s * (0.09 + 0.03 * jitter (h, i + 2));
+      cairo_move_to (cr, x - r, y + r * 0.6);
+      cairo_line_to (cr, x - r * 0.3, y - r * 0.7);
+      cairo_line_to (cr, x + r * 0.4, y - r * 0.4);
+      cairo_line_to (cr, x + r, y + r * 0.6);
+      cairo_close_path (cr);
     }
+  mu_set_rgb (cr, 0xa08c66);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x5a4a32);
+  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / dev));
+  cairo_stroke (cr);
+}
 
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy;
-        guint32 h;
-        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_ROUGH)
-          continue;
-        centre (c, col, row, &cx, &cy);
-        h = hex_hash (col, row, 6);
-        for (int i = 0; i < 5; i++)
-          {
-            double x = cx + s * (rocks[i][0] + 0.05 * jitter (h, i));
-            double y = cy + s * (rocks[i][1] + 0.05 * jitter (h, i + 5));
-            double r = s * (0.09 + 0.03 * jitter (h, i + 2));
-            cairo_move_to (cr, x - r, y + r * 0.6);
-            cairo_line_to (cr, x - r * 0.3, y - r * 0.7);
-            cairo_line_to (cr, x + r * 0.4, y - r * 0.4);
-            cairo_line_to (cr, x + r, y + r * 0.6);
-            cairo_close_path (cr);
-          }
-        any_rock = TRUE;
-      }
-  if (any_rock)
+static void
+symbol (cairo_t              *cr,
+        MuTerrain             terrain,
+        int                   variant,
+        double                s,
+        double                dev,
+        const double        (*corner)[2])
+{
+  guint32 h = hex_hash (variant, terrain, 99);
+
+  switch (terrain)
     {
-      mu_set_rgb (cr, 0xa08c66);
-      cairo_fill_preserve (cr);
-      mu_set_rgb (cr, 0x5a4a32);
-      cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / c->dev));
-      cairo_stroke (cr);
+    case MU_TERRAIN_WOODLAND:
+      symbol_woods (cr, h, s, dev);
+      break;
+    case MU_TERRAIN_SETTLEMENT:
+      symbol_settlement (cr, h, s, dev);
+      break;
+    case MU_TERRAIN_MARSH:
+      symbol_marsh (cr, h, s, dev);
+      break;
+    case MU_TERRAIN_FIELDS:
+      symbol_fields (cr, h, s, dev, corner);
+      break;
+    case MU_TERRAIN_WATER:
+      symbol_water (cr, h, s, dev);
+      break;
+    case MU_TERRAIN_ROUGH:
+      symbol_rough (cr, h, s, dev);
+      break;
+    default:
+      break;
     }
+}
+
+static void
+draw_symbols (Ctx *c)
+{
+  /* Trees last: their crowns reach over the neighbouring hexes. */
+  static const MuTerrain order[] = {
+    MU_TERRAIN_FIELDS, MU_TERRAIN_MARSH, MU_TERRAIN_WATER, MU_TERRAIN_ROUGH,
+    MU_TERRAIN_SETTLEMENT, MU_TERRAIN_WOODLAND,
+  };
+  cairo_t *cr = c->cr;
+  gboolean sprites = mu_sprite_usable (cr);
+  MuRenderCache *own = NULL, *cache = c->o->cache;
+  MuSprite *sprite[G_N_ELEMENTS (order)][N_VARIANTS] = { { NULL } };
+
+  if (sprites && !cache)
+    cache = own = mu_render_cache_new ();
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    for (int row = c->r0; row <= c->r1; row++)
+      for (int col = c->c0; col <= c->c1; col++)
+        {
+          double cx, cy;
+          int variant;
+
+          if (cell_at (c->map, col, row)->terrain != order[k])
+            continue;
+          centre (c, col, row, &cx, &cy);
+          variant = hex_hash (col, row, order[k]) % N_VARIANTS;
+          if (!sprites)
+            {
+              cairo_save (cr);
+              cairo_translate (cr, cx, cy);
+              symbol (cr, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
+              cairo_restore (cr);
+              continue;
+            }
+          if (!sprite[k][variant])
+            {
+              guint64 key = mu_hash_mix (0x7e77a1, order[k]);
+              key = mu_hash_mix (key, variant);
+              key = mu_hash_mix (key, c->map->grid.orientation);
+              key = mu_hash_double (key, c->s);
+              key = mu_hash_double (key, c->dev);
+              sprite[k][variant] = mu_render_cache_lookup (cache, key);
+              if (!sprite[k][variant])
+                {
+                  MuSprite *sp;
+                  double m = 1.05 * c->s;
+                  cairo_t *sc = mu_sprite_begin (cr, c->dev, m, m, m, m, &sp);
+                  symbol (sc, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
+                  cairo_destroy (sc);
+                  mu_render_cache_insert (cache, key, sp);
+                  sprite[k][variant] = sp;
+                }
+            }
+          mu_sprite_paint (cr, sprite[k][variant], cx, cy);
+        }
+  mu_render_cache_free (own);
 }
 
 /* Contours ------------------------------------------------------------------------------- */
@@ -670,7 +650,9 @@ draw_contours (Ctx *c)
       if (!any)
         continue;
       mu_set_rgb (cr, CONTOUR_COLOUR);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      /* Round ends close the corners where hexsides meet; too small to see
+       * on a zoomed-out board, where they only cost time. */
+      cairo_set_line_cap (cr, c->s * c->dev >= 12 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
       cairo_set_line_width (cr, MAX ((heavy ? 0.1 : 0.055) * s, 0.6 / c->dev));
       cairo_stroke (cr);
     }
@@ -881,7 +863,8 @@ draw_hexside_works (Ctx *c)
   cairo_t *cr = c->cr;
   double s = c->s;
 
-  if (for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
+  /* Hedges and walls are too small to make out on a zoomed-out board. */
+  if (symbols_visible (c) && for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
     {
       mu_set_rgb (cr, 0x3f7a2a);
       cairo_fill_preserve (cr);
@@ -889,7 +872,7 @@ draw_hexside_works (Ctx *c)
       cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
       cairo_stroke (cr);
     }
-  if (for_each_side (c, MU_SIDE_WALL, side_wall, NULL))
+  if (symbols_visible (c) && for_each_side (c, MU_SIDE_WALL, side_wall, NULL))
     {
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       mu_set_rgb (cr, 0x3a3530);
@@ -1013,15 +996,50 @@ draw_paths (Ctx        *c,
 {
   g_autoptr(GArray) xy = g_array_new (FALSE, FALSE, sizeof (double));
   gboolean any = FALSE;
+  double m = 2.5 * c->s;
 
   for (guint i = 0; i < c->map->paths->len; i++)
     {
       const MuPath *p = g_ptr_array_index (c->map->paths, i);
+      const double *v;
+      guint n, start = 0;
 
       if (p->kind != kind || !path_points (c, p, xy))
         continue;
-      mu_render_smooth_path (c->cr, (const double *) xy->data, xy->len / 2);
-      any = TRUE;
+      v = (const double *) xy->data;
+      n = xy->len / 2;
+      if (!c->have_clip)
+        {
+          mu_render_smooth_path (c->cr, v, n);
+          any = TRUE;
+          continue;
+        }
+      /* Only the stretches near the view, each with a point of context on
+       * either side so the curve there is the same as for the whole path. */
+      while (start < n)
+        {
+          guint end;
+          gboolean near;
+
+          near = v[2 * start] > c->clip.x - m && v[2 * start] < c->clip.x + c->clip.width + m &&
+                 v[2 * start + 1] > c->clip.y - m && v[2 * start + 1] < c->clip.y + c->clip.height + m;
+          if (!near)
+            {
+              start++;
+              continue;
+            }
+          end = start;
+          while (end + 1 < n &&
+                 v[2 * (end + 1)] > c->clip.x - m && v[2 * (end + 1)] < c->clip.x + c->clip.width + m &&
+                 v[2 * (end + 1) + 1] > c->clip.y - m && v[2 * (end + 1) + 1] < c->clip.y + c->clip.height + m)
+            end++;
+          {
+            guint a = start > 0 ? start - 1 : 0, b = end + 1 < n ? end + 1 : n - 1;
+            mu_render_smooth_path_part (c->cr, v, n, a, b);
+          }
+          any = TRUE;
+          start = end + 1;
+        }
     }
   /* All paths of a kind stroked together, so crossings of one kind merge. */
   if (any)
@@ -1187,36 +1205,15 @@ draw_hex_features (Ctx *c)
 /* Grid, numbers, labels, objectives ------------------------------------------------------------------ */
 
 static void
-draw_grid (Ctx *c)
+draw_frame (Ctx *c)
 {
-  cairo_t *cr = c->cr;
   double bw, bh;
 
-  for (int row = c->r0; row <= c->r1; row++)
-    for (int col = c->c0; col <= c->c1; col++)
-      {
-        double cx, cy;
-        centre (c, col, row, &cx, &cy);
-        for (int d = 0; d < 6; d++)
-          {
-            if (d >= 3 && mu_hex_grid_contains (&c->map->grid,
-                                                mu_hex_neighbour (&c->map->grid, (MuHex) { col, row }, d)))
-              continue;
-            cairo_move_to (cr, cx + c->corner[d][0], cy + c->corner[d][1]);
-            cairo_line_to (cr, cx + c->corner[(d + 1) % 6][0], cy + c->corner[(d + 1) % 6][1]);
-          }
-      }
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  mu_set_rgba (cr, 0x1a1a10, 0.55);
-  cairo_set_line_width (cr, MAX (0.03 * c->s, 0.7 / c->dev));
-  cairo_stroke (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-
   mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
-  cairo_rectangle (cr, 0, 0, bw, bh);
-  mu_set_rgb (cr, 0x2a2418);
-  cairo_set_line_width (cr, MAX (0.08 * c->s, 1.0 / c->dev));
-  cairo_stroke (cr);
+  cairo_rectangle (c->cr, 0, 0, bw, bh);
+  mu_set_rgb (c->cr, 0x2a2418);
+  cairo_set_line_width (c->cr, MAX (0.08 * c->s, 1.0 / c->dev));
+  cairo_stroke (c->cr);
 }
 
 static void
@@ -1343,13 +1340,7 @@ mu_render_hex_terrain (cairo_t               *cr,
 
   draw_ground (&c);
   if (symbols_visible (&c))
-    {
-      draw_fields (&c);
-      draw_marsh (&c);
-      draw_water_and_rough (&c);
-      draw_settlements (&c);
-      draw_woods (&c);
-    }
+    draw_symbols (&c);
   draw_contours (&c);
   draw_hexside_streams (&c);
   draw_paths (&c, MU_PATH_STREAM);
@@ -1359,8 +1350,7 @@ mu_render_hex_terrain (cairo_t               *cr,
   draw_paths (&c, MU_PATH_RAILROAD);
   draw_hex_features (&c);
   draw_hexside_works (&c);
-  if (options->show_grid)
-    draw_grid (&c);
+  draw_frame (&c);
 
   mu_text_init (&text, cr);
   if (options->show_coordinates && c.s * c.dev >= 18.0)

@@ -179,15 +179,26 @@ mu_render_smooth_path (cairo_t      *cr,
                        const double *xy,
                        guint         n)
 {
-  if (n < 2)
+  if (n >= 2)
+    mu_render_smooth_path_part (cr, xy, n, 0, n - 1);
+}
+
+void
+mu_render_smooth_path_part (cairo_t      *cr,
+                            const double *xy,
+                            guint         n,
+                            guint         first,
+                            guint         last)
+{
+  if (n < 2 || first >= last || last >= n)
     return;
-  cairo_move_to (cr, xy[0], xy[1]);
+  cairo_move_to (cr, xy[2 * first], xy[2 * first + 1]);
   if (n == 2)
     {
       cairo_line_to (cr, xy[2], xy[3]);
       return;
     }
-  for (guint i = 0; i + 1 < n; i++)
+  for (guint i = first; i < last; i++)
     {
       guint p = i > 0 ? i - 1 : 0;
       guint q = i + 2 < n ? i + 2 : n - 1;
@@ -326,6 +337,9 @@ mu_text_init (MuText  *text,
 void
 mu_text_clear (MuText *text)
 {
+  for (guint i = 0; i < text->n_sets; i++)
+    g_clear_pointer (&text->sets[i].scaled_font, cairo_scaled_font_destroy);
+  text->n_sets = 0;
   g_clear_object (&text->layout);
   for (int i = 0; i < MU_FONT_N; i++)
     g_clear_pointer (&text->desc[i], pango_font_description_free);
@@ -347,6 +361,111 @@ text_prepare (MuText     *text,
   pango_layout_set_text (text->layout, str, -1);
 }
 
+static MuGlyphSet *
+glyph_set (MuText *text,
+           MuFont  font,
+           double  px)
+{
+  char all[MU_GLYPH_COUNT + 1];
+  MuGlyphSet *set;
+  PangoLayoutLine *line;
+  PangoRectangle logical;
+  PangoAttrList *attrs;
+
+  for (guint i = 0; i < text->n_sets; i++)
+    if (text->sets[i].font == font && text->sets[i].px == px)
+      return &text->sets[i];
+  if (text->n_sets == MU_GLYPH_SETS)
+    return NULL;
+  set = &text->sets[text->n_sets++];
+  memset (set, 0, sizeof *set);
+  set->font = font;
+  set->px = px;
+  for (int i = 0; i < MU_GLYPH_COUNT; i++)
+    all[i] = (char) (MU_GLYPH_FIRST + i);
+  all[MU_GLYPH_COUNT] = 0;
+  text_prepare (text, font, px, all);
+  /* No ligatures or kerning: one glyph per character, advances add up. */
+  attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_font_features_new ("liga=0, clig=0, kern=0"));
+  pango_layout_set_attributes (text->layout, attrs);
+  pango_attr_list_unref (attrs);
+  line = pango_layout_get_line_readonly (text->layout, 0);
+  if (line && line->runs && !line->runs->next)
+    {
+      PangoGlyphItem *run = line->runs->data;
+      PangoGlyphString *glyphs = run->glyphs;
+
+      if (glyphs->num_glyphs == MU_GLYPH_COUNT && PANGO_IS_CAIRO_FONT (run->item->analysis.font))
+        {
+          set->usable = TRUE;
+          for (int i = 0; i < MU_GLYPH_COUNT; i++)
+            {
+              if (glyphs->log_clusters[i] != i || (glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG))
+                set->usable = FALSE;
+              set->index[i] = glyphs->glyphs[i].glyph;
+              set->advance[i] = (double) glyphs->glyphs[i].geometry.width / PANGO_SCALE;
+            }
+          set->scaled_font = cairo_scaled_font_reference (
+            pango_cairo_font_get_scaled_font (PANGO_CAIRO_FONT (run->item->analysis.font)));
+          if (!set->scaled_font)
+            set->usable = FALSE;
+        }
+    }
+  pango_layout_get_extents (text->layout, NULL, &logical);
+  set->baseline = (double) (pango_layout_get_baseline (text->layout) - logical.y) / PANGO_SCALE;
+  set->height = (double) logical.height / PANGO_SCALE;
+  pango_layout_set_attributes (text->layout, NULL);
+  return set;
+}
+
+/* Draws ASCII text from a glyph set; FALSE when the set cannot draw it. */
+static gboolean
+draw_glyphs (MuText     *text,
+             MuFont      font,
+             double      px,
+             const char *str,
+             double      x,
+             double      y,
+             double      ax,
+             double      ay,
+             double      max_width)
+{
+  cairo_glyph_t glyphs[64];
+  MuGlyphSet *set;
+  double w = 0, sx = 1.0;
+  int n = 0;
+
+  for (const char *p = str; *p; p++)
+    if ((guchar) *p < MU_GLYPH_FIRST || (guchar) *p >= MU_GLYPH_FIRST + MU_GLYPH_COUNT || n >= 64)
+      return FALSE;
+    else
+      n++;
+  set = glyph_set (text, font, px);
+  if (!set || !set->usable)
+    return FALSE;
+  n = 0;
+  for (const char *p = str; *p; p++)
+    {
+      int i = *p - MU_GLYPH_FIRST;
+      glyphs[n].index = set->index[i];
+      glyphs[n].x = w;
+      glyphs[n].y = 0;
+      w += set->advance[i];
+      n++;
+    }
+  if (max_width > 0 && w > max_width)
+    sx = max_width / w;
+  cairo_save (text->cr);
+  cairo_translate (text->cr, x - ax * w * sx, y - ay * set->height + set->baseline);
+  if (sx != 1.0)
+    cairo_scale (text->cr, sx, 1.0);
+  cairo_set_scaled_font (text->cr, set->scaled_font);
+  cairo_show_glyphs (text->cr, glyphs, n);
+  cairo_restore (text->cr);
+  return TRUE;
+}
+
 void
 mu_text_draw (MuText     *text,
               MuFont      font,
@@ -363,6 +482,8 @@ mu_text_draw (MuText     *text,
   cairo_t *cr = text->cr;
 
   if (!str || !*str || px <= 0)
+    return;
+  if (draw_glyphs (text, font, px, str, x, y, ax, ay, max_width))
     return;
   text_prepare (text, font, px, str);
   pango_layout_get_extents (text->layout, &ink, &logical);

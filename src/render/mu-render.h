@@ -50,6 +50,18 @@ typedef struct {
   guint32 rgba;          /* 0xRRGGBBAA */
 } MuHexHighlight;
 
+/* Images of counters, markers and terrain symbols kept between frames, so a
+ * frame while panning blits them instead of drawing them again. Optional; keys
+ * include every value drawn, so edited counters never show stale images.
+ * Only used when drawing to image surfaces (never for SVG, PDF or printing). */
+typedef struct _MuRenderCache MuRenderCache;
+
+MuRenderCache *mu_render_cache_new   (void);
+void           mu_render_cache_free  (MuRenderCache *cache);
+/* Drops every image (e.g. when memory matters, or the side colours changed). */
+void           mu_render_cache_clear (MuRenderCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuRenderCache, mu_render_cache_free)
+
 typedef struct {
   double hex_size;       /* hex boards: centre to corner in board pixels */
   double table_scale;    /* tables: board pixels per table unit */
@@ -61,6 +73,8 @@ typedef struct {
   double clip_x, clip_y, clip_width, clip_height;
   /* Device pixels per board pixel, so that hairlines stay crisp. */
   double device_scale;
+  /* Optional, not owned: reuse images between frames (see MuRenderCache). */
+  MuRenderCache *cache;
 } MuRenderOptions;
 
 void     mu_render_options_init      (MuRenderOptions *options);
