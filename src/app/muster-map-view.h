@@ -1,0 +1,54 @@
+/* muster-map-view.h: the board canvas
+ *
+ * Draws a MusterScene with the renderer. The terrain and the pieces are kept
+ * as cached tiles at the current zoom, so that panning only blits; tiles are
+ * drawn again when the zoom or the scene changes.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "muster-picking.h"
+#include "muster-scene.h"
+
+G_BEGIN_DECLS
+
+/* Board pixels at zoom 1: the hex size (centre to corner) and the table scale
+ * (per inch; per centimetre it is this divided by 2.54). */
+#define MUSTER_MAP_VIEW_HEX_SIZE      32.0
+#define MUSTER_MAP_VIEW_PX_PER_INCH   24.0
+#define MUSTER_MAP_VIEW_MIN_ZOOM      0.05
+#define MUSTER_MAP_VIEW_MAX_ZOOM      8.0
+
+#define MUSTER_TYPE_MAP_VIEW (muster_map_view_get_type ())
+G_DECLARE_FINAL_TYPE (MusterMapView, muster_map_view, MUSTER, MAP_VIEW, GtkWidget)
+
+GtkWidget   *muster_map_view_new              (void);
+
+void         muster_map_view_set_scene        (MusterMapView *self, MusterScene *scene);
+MusterScene *muster_map_view_get_scene        (MusterMapView *self);
+
+double       muster_map_view_get_zoom         (MusterMapView *self);
+/* Zooms around widget point (x, y); clamped to the zoom limits. */
+void         muster_map_view_zoom_at          (MusterMapView *self, double zoom, double x, double y);
+void         muster_map_view_zoom_in          (MusterMapView *self);
+void         muster_map_view_zoom_out         (MusterMapView *self);
+void         muster_map_view_zoom_to_fit      (MusterMapView *self);
+/* Moves the board by (dx, dy) widget pixels. */
+void         muster_map_view_pan              (MusterMapView *self, double dx, double dy);
+void         muster_map_view_get_transform    (MusterMapView *self, MusterViewTransform *transform);
+
+/* The renderer options for the current scene (board pixels at zoom 1). */
+void         muster_map_view_get_render_options (MusterMapView *self, MuRenderOptions *options);
+
+/* What lies under a widget point; returns FALSE without a scenario.
+ * *piece receives the index of the topmost piece there or -1. */
+gboolean     muster_map_view_pick             (MusterMapView *self, double x, double y,
+                                               MusterPick *pick, int *piece);
+
+/* The status line for the pointer position ("Hex 0412 · Woodland"), or "". */
+const char  *muster_map_view_get_position_text (MusterMapView *self);
+/* The tooltip text for a widget point, newly allocated, or NULL. */
+char        *muster_map_view_describe_at      (MusterMapView *self, double x, double y);
+
+G_END_DECLS

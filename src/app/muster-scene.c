@@ -1,0 +1,229 @@
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-scene.h"
+
+/* Selected hexes are drawn as a highlight of this colour over the others. */
+#define SELECTED_HEX_RGBA 0xffd70070u
+
+struct _MusterScene
+{
+  GObject parent_instance;
+
+  const MuScenario *scenario;
+  GArray *pieces;        /* of MuPiece */
+  GArray *highlights;    /* of MuHexHighlight, with the selected hex last */
+  guint n_user_highlights;
+  int selected_piece;
+  MuHex selected_hex;
+};
+
+G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+muster_scene_finalize (GObject *object)
+{
+  MusterScene *self = MUSTER_SCENE (object);
+
+  g_clear_pointer (&self->pieces, g_array_unref);
+  g_clear_pointer (&self->highlights, g_array_unref);
+
+  G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
+}
+
+static void
+muster_scene_class_init (MusterSceneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = muster_scene_finalize;
+
+  /**
+   * MusterScene::changed:
+   * @what: MusterSceneChange flags
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+muster_scene_init (MusterScene *self)
+{
+  self->pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
+  self->highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
+  self->selected_piece = -1;
+  self->selected_hex = MU_HEX_NONE;
+}
+
+MusterScene *
+muster_scene_new (void)
+{
+  return g_object_new (MUSTER_TYPE_SCENE, NULL);
+}
+
+static void
+emit_changed (MusterScene *self,
+              guint        what)
+{
+  g_signal_emit (self, signals[CHANGED], 0, what);
+}
+
+static void
+sync_selection (MusterScene *self)
+{
+  for (guint i = 0; i < self->pieces->len; i++)
+    g_array_index (self->pieces, MuPiece, i).selected = ((int) i == self->selected_piece);
+
+  g_array_set_size (self->highlights, self->n_user_highlights);
+  if (self->selected_hex.col != 0)
+    {
+      MuHexHighlight h = { self->selected_hex, SELECTED_HEX_RGBA };
+      g_array_append_val (self->highlights, h);
+    }
+}
+
+void
+muster_scene_set_scenario (MusterScene      *self,
+                           const MuScenario *scenario)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  self->scenario = scenario;
+  g_array_set_size (self->pieces, 0);
+  g_array_set_size (self->highlights, 0);
+  self->n_user_highlights = 0;
+  self->selected_piece = -1;
+  self->selected_hex = MU_HEX_NONE;
+  if (scenario != NULL)
+    {
+      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario);
+
+      if (pieces != NULL)
+        g_array_append_vals (self->pieces, pieces->data, pieces->len);
+    }
+  emit_changed (self, MUSTER_SCENE_TERRAIN | MUSTER_SCENE_PIECES);
+}
+
+const MuScenario *
+muster_scene_get_scenario (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  return self->scenario;
+}
+
+void
+muster_scene_scenario_changed (MusterScene *self)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  emit_changed (self, MUSTER_SCENE_TERRAIN | MUSTER_SCENE_PIECES);
+}
+
+void
+muster_scene_set_pieces (MusterScene   *self,
+                         const MuPiece *pieces,
+                         guint          n)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (n == 0 || pieces != NULL);
+
+  g_array_set_size (self->pieces, 0);
+  g_array_append_vals (self->pieces, pieces, n);
+  if (self->selected_piece >= (int) n)
+    self->selected_piece = -1;
+  sync_selection (self);
+  emit_changed (self, MUSTER_SCENE_PIECES);
+}
+
+const MuPiece *
+muster_scene_get_pieces (MusterScene *self,
+                         guint       *n)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  *n = self->pieces->len;
+  return (const MuPiece *) self->pieces->data;
+}
+
+void
+muster_scene_set_highlights (MusterScene          *self,
+                             const MuHexHighlight *highlights,
+                             guint                 n)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (n == 0 || highlights != NULL);
+
+  g_array_set_size (self->highlights, 0);
+  g_array_append_vals (self->highlights, highlights, n);
+  self->n_user_highlights = n;
+  sync_selection (self);
+  emit_changed (self, MUSTER_SCENE_PIECES);
+}
+
+const MuHexHighlight *
+muster_scene_get_highlights (MusterScene *self,
+                             guint       *n)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  *n = self->highlights->len;
+  return (const MuHexHighlight *) self->highlights->data;
+}
+
+void
+muster_scene_clear_highlights (MusterScene *self)
+{
+  muster_scene_set_highlights (self, NULL, 0);
+}
+
+void
+muster_scene_select_piece (MusterScene *self,
+                           int          index)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (index >= -1 && index < (int) self->pieces->len);
+
+  if (self->selected_piece == index)
+    return;
+  self->selected_piece = index;
+  sync_selection (self);
+  emit_changed (self, MUSTER_SCENE_PIECES);
+}
+
+int
+muster_scene_get_selected_piece (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), -1);
+
+  return self->selected_piece;
+}
+
+void
+muster_scene_select_hex (MusterScene *self,
+                         MuHex        hex)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (mu_hex_equal (self->selected_hex, hex))
+    return;
+  self->selected_hex = hex;
+  sync_selection (self);
+  emit_changed (self, MUSTER_SCENE_PIECES);
+}
+
+MuHex
+muster_scene_get_selected_hex (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), MU_HEX_NONE);
+
+  return self->selected_hex;
+}

@@ -1,0 +1,49 @@
+/* muster-scene.h: what the map view shows of a scenario
+ *
+ * The scene sits between the model and the widget (as in GNOME Chess): it
+ * holds the pieces as they stand, the hex highlights and the selection. The
+ * editor and the game window change the scene; the map view only draws it and
+ * reports where the pointer is.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "mu-render.h"
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MUSTER_SCENE_TERRAIN    = 1 << 0,  /* the board itself changed */
+  MUSTER_SCENE_PIECES     = 1 << 1,  /* pieces, highlights or selection changed */
+} MusterSceneChange;
+
+#define MUSTER_TYPE_SCENE (muster_scene_get_type ())
+G_DECLARE_FINAL_TYPE (MusterScene, muster_scene, MUSTER, SCENE, GObject)
+
+MusterScene      *muster_scene_new                (void);
+
+/* The scenario is not copied: it must outlive the scene or be replaced first.
+ * Setting it takes the pieces from the scenario's placements. */
+void              muster_scene_set_scenario       (MusterScene *self, const MuScenario *scenario);
+const MuScenario *muster_scene_get_scenario       (MusterScene *self);
+/* Tells views that the scenario was edited in place. */
+void              muster_scene_scenario_changed   (MusterScene *self);
+
+/* Pieces (MuPiece), e.g. from a match; copied. */
+void              muster_scene_set_pieces         (MusterScene *self, const MuPiece *pieces, guint n);
+const MuPiece    *muster_scene_get_pieces         (MusterScene *self, guint *n);
+
+void              muster_scene_set_highlights     (MusterScene *self, const MuHexHighlight *highlights,
+                                                   guint n);
+const MuHexHighlight *muster_scene_get_highlights (MusterScene *self, guint *n);
+void              muster_scene_clear_highlights   (MusterScene *self);
+
+/* Selection: one piece (index into the pieces, -1 for none) and/or one hex. */
+void              muster_scene_select_piece       (MusterScene *self, int index);
+int               muster_scene_get_selected_piece (MusterScene *self);
+void              muster_scene_select_hex         (MusterScene *self, MuHex hex);
+MuHex             muster_scene_get_selected_hex   (MusterScene *self);
+
+G_END_DECLS

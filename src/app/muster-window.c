@@ -1,0 +1,1181 @@
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-window.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-scenario-xml.h"
+#include "muster-new-dialog.h"
+
+/* Undo history kept per window. */
+#define MAX_UNDO 100
+
+struct _MusterWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  GSettings *settings;
+
+  /* The document. */
+  MuScenario *scenario;
+  GFile *file;
+  GPtrArray *undo;        /* of MuScenario*: states before each edit, newest last */
+  GPtrArray *redo;        /* of MuScenario*: states undone, newest last */
+  gboolean modified;
+  gboolean editing;
+  gboolean close_after_save;
+  gboolean closing_confirmed;
+  MusterScene *scene;
+
+  GtkWidget *dialog;
+  GtkFileChooserNative *chooser;
+
+  /* Template children. */
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkStack *stack;
+  GtkMenuButton *primary_menu_button;
+  MusterMapView *map_view;
+  GtkWidget *side_panel;
+  GtkLabel *position_label;
+  GtkLabel *zoom_label;
+  GtkListBox *recent_list;
+  GtkWidget *recent_group;
+  GtkListBox *bundled_list;
+  GtkWidget *bundled_group;
+};
+
+G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void update_title (MusterWindow *self);
+static void update_actions (MusterWindow *self);
+static void schedule_close (MusterWindow *self);
+
+/* Document ------------------------------------------------------------------- */
+
+static void
+clear_history (MusterWindow *self)
+{
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+}
+
+static void
+set_scenario (MusterWindow *self,
+              MuScenario   *scenario,
+              GFile        *file)
+{
+  /* The scene points into the old scenario: detach it before freeing. */
+  muster_scene_set_scenario (self->scene, NULL);
+  g_clear_pointer (&self->scenario, mu_scenario_free);
+  self->scenario = scenario;
+  g_set_object (&self->file, file);
+  self->modified = FALSE;
+  clear_history (self);
+  muster_scene_set_scenario (self->scene, scenario);
+  gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
+  if (scenario != NULL)
+    {
+      muster_map_view_zoom_to_fit (self->map_view);
+      gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+    }
+  update_title (self);
+  update_actions (self);
+}
+
+const MuScenario *
+muster_window_get_scenario (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->scenario;
+}
+
+GFile *
+muster_window_get_file (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->file;
+}
+
+gboolean
+muster_window_get_modified (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  return self->modified;
+}
+
+gboolean
+muster_window_is_empty (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  return self->scenario == NULL;
+}
+
+MusterMapView *
+muster_window_get_map_view (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->map_view;
+}
+
+MusterScene *
+muster_window_get_scene (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->scene;
+}
+
+GtkWidget *
+muster_window_get_dialog (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->dialog;
+}
+
+GtkNativeDialog *
+muster_window_get_file_chooser (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
+}
+
+static char *
+display_name (MusterWindow *self)
+{
+  if (self->file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (self->file);
+
+      return g_filename_display_name (base);
+    }
+  return g_strdup (_("Untitled Scenario"));
+}
+
+static void
+update_title (MusterWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *window_title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->scenario == NULL)
+    {
+      gtk_label_set_text (self->title_label, _("Muster"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      gtk_window_set_title (GTK_WINDOW (self), _("Muster"));
+      return;
+    }
+
+  name = display_name (self);
+  /* The mark GNOME applications put before the name of a document with
+   * unsaved changes. */
+  title = self->modified ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  gtk_label_set_text (self->title_label, title);
+  window_title = g_strdup_printf ("%s — %s", title, _("Muster"));
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+
+  if (self->file != NULL)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (self->file);
+      g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+      const char *home = g_get_home_dir ();
+
+      if (path != NULL && home != NULL && g_str_has_prefix (path, home)
+          && (path[strlen (home)] == '/' || path[strlen (home)] == '\0'))
+        subtitle = g_strdup_printf ("~%s", path + strlen (home));
+      else
+        subtitle = g_strdup (path);
+    }
+  else if (self->scenario->title != NULL)
+    {
+      subtitle = g_strdup (self->scenario->title);
+    }
+  gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
+}
+
+static void
+set_modified (MusterWindow *self,
+              gboolean      modified)
+{
+  self->modified = modified;
+  update_title (self);
+  update_actions (self);
+}
+
+static void
+update_actions (MusterWindow *self)
+{
+  gboolean open = self->scenario != NULL;
+  static const char *const need_scenario[] = {
+    "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), need_scenario[i]);
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), open);
+    }
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "undo")),
+                               open && self->undo->len > 0);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
+                               open && self->redo->len > 0);
+}
+
+MuScenario *
+muster_window_begin_edit (MusterWindow *self,
+                          const char   *label)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (self->scenario != NULL, NULL);
+  g_return_val_if_fail (!self->editing, NULL);
+
+  self->editing = TRUE;
+  g_ptr_array_add (self->undo, mu_scenario_copy (self->scenario));
+  if (self->undo->len > MAX_UNDO)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  return self->scenario;
+}
+
+void
+muster_window_end_edit (MusterWindow *self)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (self->editing);
+
+  self->editing = FALSE;
+  muster_scene_scenario_changed (self->scene);
+  set_modified (self, TRUE);
+}
+
+/* Swaps the current scenario with the newest state of `from`, pushing the
+ * current one onto `to`. */
+static void
+swap_history (MusterWindow *self,
+              GPtrArray    *from,
+              GPtrArray    *to)
+{
+  MuScenario *state;
+
+  if (from->len == 0 || self->scenario == NULL)
+    return;
+  state = g_ptr_array_steal_index (from, from->len - 1);
+  g_free (state->filename);
+  state->filename = g_strdup (self->scenario->filename);
+  muster_scene_set_scenario (self->scene, NULL);
+  g_ptr_array_add (to, self->scenario);
+  self->scenario = state;
+  muster_scene_set_scenario (self->scene, state);
+  set_modified (self, TRUE);
+}
+
+static void
+show_dialog (MusterWindow *self,
+             GtkWidget    *dialog)
+{
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  self->dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_problems_response (GtkDialog *dialog,
+                      int        response,
+                      gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* A dialog listing every problem as FILE:LINE: MESSAGE. */
+static void
+show_problems (MusterWindow *self,
+               const char   *primary,
+               GError       *error,
+               GPtrArray    *problems)
+{
+  GtkWidget *dialog, *area, *scrolled, *view;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (problems != NULL)
+    for (guint i = 0; i < problems->len; i++)
+      {
+        g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+        g_string_append_printf (text, "%s\n", line);
+      }
+  if (text->len == 0 && error != NULL)
+    g_string_append (text, error->message);
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+  if (error != NULL)
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+
+  area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 480);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_widget_add_css_class (scrolled, "frame");
+  view = gtk_text_view_new ();
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text->str, -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_box_append (GTK_BOX (area), scrolled);
+  gtk_widget_set_name (view, "problems");
+
+  g_signal_connect (dialog, "response", G_CALLBACK (on_problems_response), NULL);
+  show_dialog (self, dialog);
+}
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+  static char *groups[] = { (char *) "muster", NULL };
+
+  data.mime_type = (char *) MU_SCENARIO_MIME_TYPE;
+  data.app_name = (char *) "Muster";
+  data.app_exec = (char *) "muster %u";
+  data.groups = groups;
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static void
+remember_folder (MusterWindow *self,
+                 GFile        *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (path != NULL)
+    g_settings_set_string (self->settings, "last-folder", path);
+}
+
+gboolean
+muster_window_open_file (MusterWindow *self,
+                         GFile        *file,
+                         GError      **error)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+  MuScenario *scenario;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (&local_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s is not a local file"), uri);
+      scenario = NULL;
+    }
+  else
+    {
+      scenario = mu_scenario_load_file (path, problems, &local_error);
+    }
+  if (scenario == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+
+      show_problems (self, primary, local_error, problems);
+      if (error)
+        *error = g_steal_pointer (&local_error);
+      return FALSE;
+    }
+  set_scenario (self, scenario, file);
+  add_recent (file);
+  remember_folder (self, file);
+  return TRUE;
+}
+
+void
+muster_window_set_new_scenario (MusterWindow *self,
+                                MuScenario   *scenario)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (scenario != NULL);
+
+  set_scenario (self, scenario, NULL);
+}
+
+gboolean
+muster_window_save_to_file (MusterWindow *self,
+                            GFile        *file,
+                            GError      **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->scenario != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Scenarios can only be saved to local files"));
+      return FALSE;
+    }
+  if (!mu_scenario_save_file (self->scenario, path, error))
+    return FALSE;
+
+  g_free (self->scenario->filename);
+  self->scenario->filename = g_strdup (path);
+  g_set_object (&self->file, file);
+  add_recent (file);
+  remember_folder (self, file);
+  set_modified (self, FALSE);
+  return TRUE;
+}
+
+/* File choosers ----------------------------------------------------------------- */
+
+static GtkFileFilter *
+scenario_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Muster Scenarios"));
+  gtk_file_filter_add_mime_type (filter, MU_SCENARIO_MIME_TYPE);
+  gtk_file_filter_add_suffix (filter, "muster");
+  return filter;
+}
+
+static GtkFileChooserNative *
+new_chooser (MusterWindow        *self,
+             const char          *title,
+             GtkFileChooserAction action,
+             const char          *accept)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = scenario_filter ();
+  g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
+    {
+      GtkFileFilter *all = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (all, _("All Files"));
+      gtk_file_filter_add_pattern (all, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+      g_object_unref (all);
+    }
+  if (*folder != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GFile) dir = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+    }
+  self->chooser = chooser;
+  return chooser;
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser,
+                  int              response,
+                  MusterWindow    *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (file == NULL)
+    return;
+
+  if (self->scenario == NULL && !self->modified)
+    muster_window_open_file (self, file, NULL);
+  else
+    muster_application_open_file (MUSTER_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                  file);
+}
+
+void
+muster_window_show_open (MusterWindow *self)
+{
+  GtkFileChooserNative *chooser;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  chooser = new_chooser (self, _("Open Scenario"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+report_save_error (MusterWindow *self,
+                   GError       *error)
+{
+  g_autofree char *name = display_name (self);
+  g_autofree char *primary = g_strdup_printf (_("Could not save “%s”"), name);
+
+  show_problems (self, primary, error, NULL);
+}
+
+static void
+on_save_as_response (GtkNativeDialog *chooser,
+                     int              response,
+                     MusterWindow    *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean close = self->close_after_save;
+
+  self->close_after_save = FALSE;
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (file == NULL)
+    return;
+
+  if (!muster_window_save_to_file (self, file, &error))
+    report_save_error (self, error);
+  else if (close)
+    schedule_close (self);
+}
+
+static void
+show_save_as (MusterWindow *self)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = new_chooser (self, _("Save Scenario"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+  if (self->file != NULL)
+    {
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+    }
+  else
+    {
+      g_autofree char *name = NULL;
+
+      if (self->scenario->title != NULL && *self->scenario->title != '\0')
+        name = g_strdup_printf ("%s.muster", self->scenario->title);
+      else
+        name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  gtk_file_chooser_set_create_folders (GTK_FILE_CHOOSER (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Saves to the window's file or asks for one. Returns TRUE when saved now. */
+static gboolean
+save (MusterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->scenario == NULL)
+    return FALSE;
+  if (self->file == NULL)
+    {
+      show_save_as (self);
+      return FALSE;
+    }
+  if (!muster_window_save_to_file (self, self->file, &error))
+    {
+      report_save_error (self, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* New scenario --------------------------------------------------------------------- */
+
+static void
+on_new_response (GtkDialog    *dialog,
+                 int           response,
+                 MusterWindow *self)
+{
+  MuScenario *scenario = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    scenario = muster_new_dialog_create_scenario (MUSTER_NEW_DIALOG (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (scenario == NULL)
+    return;
+
+  if (self->scenario == NULL)
+    {
+      muster_window_set_new_scenario (self, scenario);
+    }
+  else
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      MusterWindow *window = muster_window_new (MUSTER_APPLICATION (app));
+
+      muster_window_set_new_scenario (window, scenario);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+void
+muster_window_show_new (MusterWindow *self)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  dialog = muster_new_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_new_response), self);
+  show_dialog (self, dialog);
+}
+
+/* Closing ------------------------------------------------------------------------- */
+
+/* The window closes after the dialog is gone: the dialog still refers to its
+ * parent until its response has been handled. */
+static gboolean
+close_later (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_close (MusterWindow *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+}
+
+static void
+on_close_response (GtkDialog    *dialog,
+                   int           response,
+                   MusterWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT: /* Save */
+      if (self->file == NULL)
+        {
+          self->close_after_save = TRUE;
+          show_save_as (self);
+        }
+      else if (save (self))
+        {
+          schedule_close (self);
+        }
+      break;
+    case GTK_RESPONSE_REJECT: /* Discard */
+      self->closing_confirmed = TRUE;
+      schedule_close (self);
+      break;
+    default: /* Cancel */
+      break;
+    }
+}
+
+static void
+ask_save_changes (MusterWindow *self)
+{
+  g_autofree char *name = display_name (self);
+  GtkWidget *dialog, *button;
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save changes to “%s” before closing?"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("If you don’t save, your changes will be lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), self->file ? _("_Save") : _("_Save As…"),
+                                  GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  show_dialog (self, dialog);
+}
+
+static void
+save_window_state (MusterWindow *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+}
+
+static gboolean
+muster_window_close_request (GtkWindow *window)
+{
+  MusterWindow *self = MUSTER_WINDOW (window);
+
+  if (self->modified && !self->closing_confirmed)
+    {
+      ask_save_changes (self);
+      return TRUE;
+    }
+  save_window_state (self);
+  return GTK_WINDOW_CLASS (muster_window_parent_class)->close_request (window);
+}
+
+/* Actions ----------------------------------------------------------------------- */
+
+static void
+on_save (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  save (MUSTER_WINDOW (user_data));
+}
+
+static void
+on_save_as (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->scenario != NULL)
+    show_save_as (self);
+}
+
+static void
+on_close (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+static void
+on_undo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  swap_history (self, self->undo, self->redo);
+}
+
+static void
+on_redo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  swap_history (self, self->redo, self->undo);
+}
+
+static void
+on_zoom_in (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  muster_map_view_zoom_in (MUSTER_WINDOW (user_data)->map_view);
+}
+
+static void
+on_zoom_out (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  muster_map_view_zoom_out (MUSTER_WINDOW (user_data)->map_view);
+}
+
+static void
+on_zoom_fit (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  muster_map_view_zoom_to_fit (MUSTER_WINDOW (user_data)->map_view);
+}
+
+static void
+on_zoom_reset (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  MusterMapView *view = MUSTER_WINDOW (user_data)->map_view;
+
+  muster_map_view_zoom_at (view, 1.0, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0,
+                           gtk_widget_get_height (GTK_WIDGET (view)) / 2.0);
+}
+
+static void
+on_show_primary_menu (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  gtk_menu_button_popup (self->primary_menu_button);
+}
+
+static const GActionEntry win_entries[] = {
+  { "save", on_save },
+  { "save-as", on_save_as },
+  { "close", on_close },
+  { "undo", on_undo },
+  { "redo", on_redo },
+  { "zoom-in", on_zoom_in },
+  { "zoom-out", on_zoom_out },
+  { "zoom-fit", on_zoom_fit },
+  { "zoom-reset", on_zoom_reset },
+  { "show-primary-menu", on_show_primary_menu },
+};
+
+/* Start page --------------------------------------------------------------------- */
+
+static GtkWidget *
+file_row (GFile      *file,
+          const char *title,
+          const char *subtitle)
+{
+  GtkWidget *row, *box, *label, *icon;
+
+  row = gtk_list_box_row_new ();
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (box, "file-row");
+  icon = gtk_image_new_from_icon_name ("x-office-document-symbolic");
+  gtk_box_append (GTK_BOX (box), icon);
+  label = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  {
+    GtkWidget *t = gtk_label_new (title);
+    GtkWidget *s = gtk_label_new (subtitle);
+
+    gtk_label_set_xalign (GTK_LABEL (t), 0);
+    gtk_label_set_ellipsize (GTK_LABEL (t), PANGO_ELLIPSIZE_END);
+    gtk_label_set_xalign (GTK_LABEL (s), 0);
+    gtk_label_set_ellipsize (GTK_LABEL (s), PANGO_ELLIPSIZE_MIDDLE);
+    gtk_widget_add_css_class (s, "dim-label");
+    gtk_widget_add_css_class (s, "caption");
+    gtk_box_append (GTK_BOX (label), t);
+    gtk_box_append (GTK_BOX (label), s);
+  }
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "file", g_object_ref (file), g_object_unref);
+  return row;
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+fill_recent (MusterWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint n = 0;
+
+  clear_list (self->recent_list);
+  for (GList *l = items; l != NULL && n < 6; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GFile) parent = NULL;
+      g_autofree char *folder = NULL;
+
+      if (!g_str_has_suffix (uri, MU_SCENARIO_EXTENSION) || !gtk_recent_info_exists (info))
+        continue;
+      file = g_file_new_for_uri (uri);
+      parent = g_file_get_parent (file);
+      folder = parent ? g_file_get_parse_name (parent) : g_strdup ("");
+      gtk_list_box_append (self->recent_list,
+                           file_row (file, gtk_recent_info_get_display_name (info), folder));
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (self->recent_group, n > 0);
+}
+
+static char *
+describe_scenario (const MuScenario *scenario)
+{
+  if (scenario->board == MU_BOARD_HEX && scenario->hex_map != NULL)
+    /* Translators: ruleset id, then the board size in hexes. */
+    return g_strdup_printf (_("%s · %d × %d hexes"), scenario->ruleset ? scenario->ruleset : "",
+                            scenario->hex_map->grid.cols, scenario->hex_map->grid.rows);
+  if (scenario->board == MU_BOARD_TABLE && scenario->table != NULL)
+    return g_strdup_printf ("%s · %g × %g %s", scenario->ruleset ? scenario->ruleset : "",
+                            scenario->table->width, scenario->table->height,
+                            scenario->table->unit == MU_UNIT_CM ? _("cm") : _("in"));
+  return g_strdup (scenario->ruleset ? scenario->ruleset : "");
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+fill_bundled (MusterWindow *self)
+{
+  g_autofree char *dirname = muster_application_find_scenarios_dir ();
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  clear_list (self->bundled_list);
+  if (dirname != NULL)
+    dir = g_dir_open (dirname, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dirname, g_ptr_array_index (names, i), NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(MuScenario) scenario = mu_scenario_load_file (path, NULL, NULL);
+      g_autofree char *subtitle = NULL;
+      const char *title = g_ptr_array_index (names, i);
+
+      if (scenario != NULL)
+        {
+          if (scenario->title != NULL)
+            title = scenario->title;
+          subtitle = describe_scenario (scenario);
+        }
+      else
+        {
+          subtitle = g_strdup (_("This scenario has problems"));
+        }
+      gtk_list_box_append (self->bundled_list, file_row (file, title, subtitle));
+    }
+  gtk_widget_set_visible (self->bundled_group, names->len > 0);
+}
+
+static void
+on_file_row_activated (GtkListBox    *list,
+                       GtkListBoxRow *row,
+                       MusterWindow  *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (row), "file");
+
+  if (file != NULL)
+    muster_window_open_file (self, file, NULL);
+}
+
+static void
+on_recent_changed (GtkRecentManager *manager,
+                   MusterWindow     *self)
+{
+  if (self->scenario == NULL)
+    fill_recent (self);
+}
+
+static void
+on_stack_child_changed (GtkStack     *stack,
+                        GParamSpec   *pspec,
+                        MusterWindow *self)
+{
+  if (self->scenario == NULL)
+    fill_recent (self);
+}
+
+/* Status bar ------------------------------------------------------------------- */
+
+static void
+on_zoom_notify (MusterMapView *view,
+                GParamSpec    *pspec,
+                MusterWindow  *self)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f%%", muster_map_view_get_zoom (view) * 100);
+
+  gtk_label_set_text (self->zoom_label, text);
+}
+
+static gboolean
+counter_style_from_setting (GValue   *value,
+                            GVariant *variant,
+                            gpointer  user_data)
+{
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  g_value_set_int (value, g_strcmp0 (nick, "nato") == 0 ? MU_COUNTER_STYLE_NATO
+                                                        : MU_COUNTER_STYLE_CLASSIC);
+  return TRUE;
+}
+
+/* Object ------------------------------------------------------------------------- */
+
+static void
+muster_window_dispose (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+      g_clear_object (&self->chooser);
+    }
+  g_signal_handlers_disconnect_by_func (gtk_recent_manager_get_default (), on_recent_changed, self);
+  if (self->scene != NULL)
+    muster_scene_set_scenario (self->scene, NULL);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
+}
+
+static void
+muster_window_finalize (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  g_clear_object (&self->scene);
+  g_clear_pointer (&self->scenario, mu_scenario_free);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
+}
+
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+  GtkApplication *app;
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  /* The primary menu lives in gtk/menus.ui so that the application can fill
+   * its Open Recent section. */
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (app != NULL)
+    gtk_menu_button_set_menu_model (self->primary_menu_button,
+                                    G_MENU_MODEL (gtk_application_get_menu_by_id (app, "primary-menu")));
+}
+
+static void
+muster_window_class_init (MusterWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = muster_window_constructed;
+  object_class->dispose = muster_window_dispose;
+  object_class->finalize = muster_window_finalize;
+  window_class->close_request = muster_window_close_request;
+
+  g_type_ensure (MUSTER_TYPE_MAP_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, map_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, position_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_group);
+  gtk_widget_class_bind_template_callback (widget_class, on_file_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_stack_child_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_zoom_notify);
+}
+
+static void
+muster_window_init (MusterWindow *self)
+{
+  g_autoptr(GAction) grid = NULL;
+  g_autoptr(GAction) coordinates = NULL;
+  g_autoptr(GAction) style = NULL;
+
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_scenario_free);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_scenario_free);
+  self->scene = muster_scene_new ();
+  self->settings = g_settings_new (APPLICATION_ID);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  grid = g_settings_create_action (self->settings, "show-grid");
+  coordinates = g_settings_create_action (self->settings, "show-coordinates");
+  style = g_settings_create_action (self->settings, "counter-style");
+  g_action_map_add_action (G_ACTION_MAP (self), grid);
+  g_action_map_add_action (G_ACTION_MAP (self), coordinates);
+  g_action_map_add_action (G_ACTION_MAP (self), style);
+
+  g_settings_bind (self->settings, "show-grid", self->map_view, "show-grid", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-coordinates", self->map_view, "show-coordinates",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind_with_mapping (self->settings, "counter-style", self->map_view, "counter-style",
+                                G_SETTINGS_BIND_GET, counter_style_from_setting, NULL, NULL, NULL);
+  g_object_bind_property (self->map_view, "position-text", self->position_label, "label",
+                          G_BINDING_SYNC_CREATE);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  muster_map_view_set_scene (self->map_view, self->scene);
+  g_signal_connect (gtk_recent_manager_get_default (), "changed", G_CALLBACK (on_recent_changed), self);
+  fill_recent (self);
+  fill_bundled (self);
+  update_title (self);
+  update_actions (self);
+}
+
+MusterWindow *
+muster_window_new (MusterApplication *application)
+{
+  return g_object_new (MUSTER_TYPE_WINDOW, "application", application, NULL);
+}

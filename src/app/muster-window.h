@@ -1,0 +1,49 @@
+/* muster-window.h: a window showing one scenario (or the start page) */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "muster-application.h"
+#include "muster-map-view.h"
+#include "muster-scene.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_WINDOW (muster_window_get_type ())
+G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, GtkApplicationWindow)
+
+MusterWindow     *muster_window_new              (MusterApplication *application);
+
+/* Loads a .muster file into this window; on failure shows the problems in a
+ * dialog and returns FALSE (error, when not NULL, receives the summary). */
+gboolean          muster_window_open_file        (MusterWindow *self, GFile *file, GError **error);
+/* Shows `scenario` (taken) as an unsaved new scenario. */
+void              muster_window_set_new_scenario (MusterWindow *self, MuScenario *scenario);
+/* Writes the scenario to `file` atomically and makes it the window's file. */
+gboolean          muster_window_save_to_file     (MusterWindow *self, GFile *file, GError **error);
+
+const MuScenario *muster_window_get_scenario     (MusterWindow *self);
+GFile            *muster_window_get_file         (MusterWindow *self);
+gboolean          muster_window_get_modified     (MusterWindow *self);
+/* TRUE while the start page is shown and nothing is open. */
+gboolean          muster_window_is_empty         (MusterWindow *self);
+
+/* Undoable edits: begin_edit records the scenario as it is now, the caller
+ * changes the scenario returned, then end_edit marks the window modified and
+ * redraws. Undo and redo swap the recorded states. */
+MuScenario       *muster_window_begin_edit       (MusterWindow *self, const char *label);
+void              muster_window_end_edit         (MusterWindow *self);
+
+MusterMapView    *muster_window_get_map_view     (MusterWindow *self);
+MusterScene      *muster_window_get_scene        (MusterWindow *self);
+/* The dialog the window is waiting on (close confirmation, problems, new
+ * scenario), or NULL. Tests answer it with gtk_dialog_response(). */
+GtkWidget        *muster_window_get_dialog       (MusterWindow *self);
+/* The file chooser the window is waiting on, or NULL. */
+GtkNativeDialog  *muster_window_get_file_chooser (MusterWindow *self);
+
+/* Asks for a file and opens it (in this window when it is empty). */
+void              muster_window_show_open        (MusterWindow *self);
+void              muster_window_show_new         (MusterWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,627 @@
+/* The application window under a real display: opening, zooming, panning,
+ * every action, the title and its unsaved mark, closing with changes. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <math.h>
+
+#include "mu-scenario-xml.h"
+#include "muster-application.h"
+#include "muster-new-dialog.h"
+#include "muster-window.h"
+
+static MusterApplication *app;
+static char *tmpdir;
+
+/* Runs the main loop until nothing is pending (bounded, never timed). */
+static void
+flush_events (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Lets the window map and allocate its widgets. */
+static void
+wait_for_allocation (GtkWidget *widget)
+{
+  for (int i = 0; i < 20000 && gtk_widget_get_width (widget) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+}
+
+static void
+destroy_all_windows (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    gtk_window_destroy (GTK_WINDOW (l->data));
+  g_list_free (toplevels);
+  flush_events ();
+}
+
+static MuScenario *
+make_hex_scenario (MuHexOrientation orientation,
+                   MuHexOffset      offset)
+{
+  MuScenario *scenario = mu_scenario_new_hex ("baa-hex", 20, 14, orientation, offset);
+  MuCounter *unit;
+
+  g_free (scenario->title);
+  scenario->title = g_strdup ("Test Field");
+  g_ptr_array_add (scenario->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  g_ptr_array_add (scenario->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+  mu_hex_map_cell (scenario->hex_map, (MuHex) { 4, 5 })->terrain = MU_TERRAIN_WOODLAND;
+  mu_hex_map_cell (scenario->hex_map, (MuHex) { 4, 5 })->elevation = 2;
+
+  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  unit->name = g_strdup ("1st Brigade");
+  unit->arm = MU_ARM_INFANTRY;
+  unit->range = 2;
+  unit->attack = 4;
+  unit->strength = 3;
+  unit->identity = 0; /* STAR: no command counter needed */
+  unit->place.kind = MU_PLACE_HEX;
+  unit->place.hex = (MuHex) { 7, 6 };
+  g_ptr_array_add (scenario->counters, unit);
+  return scenario;
+}
+
+static GFile *
+write_scenario (MuScenario *scenario,
+                const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+
+  mu_scenario_save_file (scenario, path, &error);
+  g_assert_no_error (error);
+  return g_file_new_for_path (path);
+}
+
+static MusterWindow *
+open_window (GFile *file)
+{
+  MusterWindow *window = muster_window_new (app);
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  if (file != NULL)
+    {
+      gboolean ok = muster_window_open_file (window, file, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (ok);
+    }
+  if (file != NULL)
+    wait_for_allocation (GTK_WIDGET (muster_window_get_map_view (window)));
+  else
+    wait_for_allocation (GTK_WIDGET (window));
+  return window;
+}
+
+static gboolean
+action_enabled (MusterWindow *window,
+                const char   *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
+}
+
+/* Tests ------------------------------------------------------------------------ */
+
+static void
+test_start_page (void)
+{
+  MusterWindow *window = muster_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  flush_events ();
+  g_assert_true (muster_window_is_empty (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Muster");
+  g_assert_false (action_enabled (window, "save"));
+  g_assert_false (action_enabled (window, "zoom-in"));
+  g_assert_false (action_enabled (window, "undo"));
+  destroy_all_windows ();
+}
+
+static void
+test_open_and_title (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "title-test.muster");
+  MusterWindow *window = open_window (file);
+  const MuScenario *shown = muster_window_get_scenario (window);
+
+  g_assert_nonnull (shown);
+  g_assert_cmpint (shown->hex_map->grid.cols, ==, 20);
+  g_assert_false (muster_window_is_empty (window));
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "title-test.muster — Muster");
+  g_assert_true (action_enabled (window, "save"));
+  g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  destroy_all_windows ();
+}
+
+static void
+test_zoom_and_pan (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "zoom.muster");
+  MusterWindow *window = open_window (file);
+  MusterMapView *view = muster_window_get_map_view (window);
+  MusterViewTransform t0, t1;
+  MuRenderOptions options;
+  double fit, bw, bh, wx0, wy0, wx1, wy1;
+  int w = gtk_widget_get_width (GTK_WIDGET (view));
+  int h = gtk_widget_get_height (GTK_WIDGET (view));
+
+  /* Opening fits the whole board in the view. */
+  muster_map_view_get_transform (view, &t0);
+  muster_map_view_get_render_options (view, &options);
+  mu_render_board_size (muster_window_get_scenario (window), &options, &bw, &bh);
+  muster_view_to_widget (&t0, 0, 0, &wx0, &wy0);
+  muster_view_to_widget (&t0, bw, bh, &wx1, &wy1);
+  g_assert_cmpfloat (wx0, >=, 0);
+  g_assert_cmpfloat (wy0, >=, 0);
+  g_assert_cmpfloat (wx1, <=, w);
+  g_assert_cmpfloat (wy1, <=, h);
+  fit = muster_map_view_get_zoom (view);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), fit * 1.25, 1e-9);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-out", NULL);
+  g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), fit, 1e-9);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-reset", NULL);
+  g_assert_cmpfloat (muster_map_view_get_zoom (view), ==, 1.0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), fit, 1e-9);
+
+  /* Zooming around a point keeps the board point under it (to the pixel
+   * snapping of the origin). */
+  {
+    double bx0, by0, bx1, by1;
+
+    muster_map_view_get_transform (view, &t0);
+    muster_view_to_board (&t0, 200, 150, &bx0, &by0);
+    muster_map_view_zoom_at (view, 2.0, 200, 150);
+    muster_map_view_get_transform (view, &t1);
+    muster_view_to_board (&t1, 200, 150, &bx1, &by1);
+    g_assert_cmpfloat (fabs (bx1 - bx0) * 2.0, <=, 1.0);
+    g_assert_cmpfloat (fabs (by1 - by0) * 2.0, <=, 1.0);
+  }
+
+  /* Panning moves the origin by the amount asked. */
+  muster_map_view_get_transform (view, &t0);
+  muster_map_view_pan (view, -40, -30);
+  muster_map_view_get_transform (view, &t1);
+  g_assert_cmpfloat (t1.x, ==, t0.x - 40);
+  g_assert_cmpfloat (t1.y, ==, t0.y - 30);
+  g_assert_cmpfloat (t1.zoom, ==, t0.zoom);
+
+  /* A frame is drawn at each of these states. */
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  flush_events ();
+  destroy_all_windows ();
+}
+
+/* Pixel -> hex -> pixel through the live widget on whole boards. */
+static void
+test_widget_picking (gconstpointer data)
+{
+  MuHexOrientation orientation = GPOINTER_TO_INT (data);
+  g_autoptr(MuScenario) scenario = make_hex_scenario (orientation, MU_HEX_OFFSET_ODD);
+  g_autoptr(GFile) file = write_scenario (scenario, "picking.muster");
+  MusterWindow *window = open_window (file);
+  MusterMapView *view = muster_window_get_map_view (window);
+  const MuHexGrid *grid = &muster_window_get_scenario (window)->hex_map->grid;
+  static const double zooms[] = { 0.3, 1.0, 2.7 };
+
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    {
+      MusterViewTransform t;
+
+      muster_map_view_zoom_at (view, zooms[z], 100.5, 80.25);
+      muster_map_view_get_transform (view, &t);
+      for (int row = 1; row <= grid->rows; row++)
+        for (int col = 1; col <= grid->cols; col++)
+          {
+            MuHex hex = { col, row };
+            double cx, cy, wx, wy;
+            MusterPick pick;
+            int piece;
+
+            mu_hex_center (grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &cx, &cy);
+            muster_view_to_widget (&t, cx, cy, &wx, &wy);
+            g_assert_true (muster_map_view_pick (view, wx, wy, &pick, &piece));
+            g_assert_true (pick.on_board);
+            g_assert_cmpint (pick.hex.col, ==, col);
+            g_assert_cmpint (pick.hex.row, ==, row);
+          }
+    }
+  destroy_all_windows ();
+}
+
+static void
+edit_terrain (MusterWindow *window,
+              MuTerrain     terrain)
+{
+  MuScenario *scenario = muster_window_begin_edit (window, "Paint");
+
+  mu_hex_map_cell (scenario->hex_map, (MuHex) { 1, 1 })->terrain = terrain;
+  muster_window_end_edit (window);
+}
+
+static MuTerrain
+terrain_at_1_1 (MusterWindow *window)
+{
+  return mu_hex_map_cell (muster_window_get_scenario (window)->hex_map, (MuHex) { 1, 1 })->terrain;
+}
+
+static void
+test_unsaved_mark_undo_save (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_POINTY_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "edit.muster");
+  g_autoptr(MuScenario) reloaded = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  MusterWindow *window = open_window (file);
+
+  edit_terrain (window, MU_TERRAIN_MARSH);
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• edit.muster — Muster");
+  g_assert_true (action_enabled (window, "undo"));
+  g_assert_false (action_enabled (window, "redo"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpint (terrain_at_1_1 (window), ==, MU_TERRAIN_OPEN);
+  g_assert_true (action_enabled (window, "redo"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_cmpint (terrain_at_1_1 (window), ==, MU_TERRAIN_MARSH);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "edit.muster — Muster");
+
+  reloaded = mu_scenario_load_file (path, NULL, NULL);
+  g_assert_nonnull (reloaded);
+  g_assert_cmpint (mu_hex_map_cell (reloaded->hex_map, (MuHex) { 1, 1 })->terrain, ==, MU_TERRAIN_MARSH);
+  destroy_all_windows ();
+}
+
+static void
+test_close_unsaved (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  g_autoptr(GFile) file = write_scenario (scenario, "close.muster");
+  g_autofree char *path = g_file_get_path (file);
+  MusterWindow *window = open_window (file);
+  GtkWidget *dialog;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+
+  /* Unmodified: closes at once. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close", NULL);
+  flush_events ();
+  g_assert_null (window);
+
+  /* Modified, Cancel: stays open and modified. */
+  window = open_window (file);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  edit_terrain (window, MU_TERRAIN_WATER);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close", NULL);
+  flush_events ();
+  g_assert_nonnull (window);
+  dialog = muster_window_get_dialog (window);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_nonnull (window);
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_null (muster_window_get_dialog (window));
+
+  /* Modified, Discard: closes, the file keeps its old content. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close", NULL);
+  flush_events ();
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  flush_events ();
+  g_assert_null (window);
+  {
+    g_autoptr(MuScenario) on_disk = mu_scenario_load_file (path, NULL, NULL);
+
+    g_assert_cmpint (mu_hex_map_cell (on_disk->hex_map, (MuHex) { 1, 1 })->terrain, ==, MU_TERRAIN_OPEN);
+  }
+
+  /* Modified, Save: saves, then closes. */
+  window = open_window (file);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  edit_terrain (window, MU_TERRAIN_WATER);
+  gtk_window_close (GTK_WINDOW (window));
+  flush_events ();
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_null (window);
+  {
+    g_autoptr(MuScenario) on_disk = mu_scenario_load_file (path, NULL, NULL);
+
+    g_assert_cmpint (mu_hex_map_cell (on_disk->hex_map, (MuHex) { 1, 1 })->terrain, ==, MU_TERRAIN_WATER);
+  }
+  destroy_all_windows ();
+}
+
+static void
+test_load_error (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "broken.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window = open_window (NULL);
+  GtkWidget *dialog, *view;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_set_contents (path, "<?xml version=\"1.0\"?>\n<scenario>\n<oops\n", -1, NULL));
+  g_assert_false (muster_window_open_file (window, file, &error));
+  g_assert_nonnull (error);
+  g_assert_true (muster_window_is_empty (window));
+  dialog = muster_window_get_dialog (window);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  /* The problems are listed one per line as FILE:LINE: ... */
+  view = gtk_widget_get_last_child (gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog)));
+  view = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (view));
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  text = gtk_text_iter_get_text (&start, &end);
+  g_assert_nonnull (strstr (text, "broken.muster"));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  flush_events ();
+  g_assert_null (muster_window_get_dialog (window));
+  destroy_all_windows ();
+}
+
+static void
+test_new_scenario (void)
+{
+  MusterWindow *window = open_window (NULL);
+  GtkWidget *dialog;
+
+  /* Hex board with the dialog's proposals. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new", NULL);
+  flush_events ();
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_false (muster_window_is_empty (window));
+  g_assert_cmpint (muster_window_get_scenario (window)->board, ==, MU_BOARD_HEX);
+  g_assert_cmpint (muster_window_get_scenario (window)->hex_map->grid.cols, ==, 30);
+  g_assert_cmpint (muster_window_get_scenario (window)->hex_map->grid.rows, ==, 20);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Scenario — Muster");
+
+  /* A table: the window is in use, so a new window shows it. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-primary-menu", NULL);
+  muster_window_show_new (window);
+  dialog = muster_window_get_dialog (window);
+  muster_new_dialog_set_ruleset (MUSTER_NEW_DIALOG (dialog), "regimental");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (l->data != window)
+      {
+        const MuScenario *table = muster_window_get_scenario (l->data);
+
+        g_assert_cmpint (table->board, ==, MU_BOARD_TABLE);
+        g_assert_cmpstr (table->ruleset, ==, "regimental");
+        g_assert_cmpfloat (table->table->width, ==, 72);
+        g_assert_cmpstr (table->table->figure_scale, ==, "15mm");
+      }
+  destroy_all_windows ();
+}
+
+static void
+test_application_open (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "app-open.muster");
+  GFile *files[] = { file };
+
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  flush_events ();
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  g_assert_true (g_file_equal (muster_window_get_file (gtk_application_get_windows (GTK_APPLICATION (app))->data),
+                               file));
+  /* The same file again brings its window forward instead of a second one. */
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  flush_events ();
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  destroy_all_windows ();
+}
+
+/* Activates every action the window and the application have, then closes
+ * what they opened. */
+static void
+test_every_action (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "actions.muster");
+  MusterWindow *window = open_window (file);
+  g_auto(GStrv) win_actions = g_action_group_list_actions (G_ACTION_GROUP (window));
+  g_auto(GStrv) app_actions = g_action_group_list_actions (G_ACTION_GROUP (app));
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *expected[] = {
+    "win.save", "win.save-as", "win.close", "win.undo", "win.redo", "win.zoom-in", "win.zoom-out",
+    "win.zoom-fit", "win.zoom-reset", "win.show-grid", "win.show-coordinates", "win.counter-style",
+    "win.show-primary-menu", "win.show-help-overlay", "app.new", "app.open", "app.open-recent",
+    "app.about", "app.quit",
+  };
+
+  edit_terrain (window, MU_TERRAIN_ROUGH);
+
+  for (guint i = 0; win_actions[i]; i++)
+    {
+      const char *name = win_actions[i];
+      GtkNativeDialog *chooser;
+
+      g_hash_table_add (seen, g_strconcat ("win.", name, NULL));
+      if (g_str_equal (name, "close"))
+        continue; /* last */
+      if (g_str_equal (name, "counter-style"))
+        {
+          g_action_group_activate_action (G_ACTION_GROUP (window), name, g_variant_new_string ("nato"));
+          g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (muster_window_get_map_view (window))), >, 0);
+          g_action_group_activate_action (G_ACTION_GROUP (window), name, g_variant_new_string ("classic"));
+          continue;
+        }
+      if (g_str_equal (name, "show-grid") || g_str_equal (name, "show-coordinates"))
+        {
+          g_autoptr(GVariant) before = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
+          g_autoptr(GVariant) after = NULL;
+
+          g_action_group_activate_action (G_ACTION_GROUP (window), name, NULL);
+          after = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
+          g_assert_cmpint (g_variant_get_boolean (before), !=, g_variant_get_boolean (after));
+          continue;
+        }
+      if (g_str_equal (name, "show-help-overlay"))
+        {
+          /* GTK 4.8's shortcuts window measures some key labels negative
+           * under a bare X server and warns; that warning is GTK's own. */
+          GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+          g_action_group_activate_action (G_ACTION_GROUP (window), name, NULL);
+          flush_events ();
+          g_log_set_always_fatal (fatal);
+          continue;
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (window), name, NULL);
+      flush_events ();
+      chooser = muster_window_get_file_chooser (window);
+      if (chooser != NULL)
+        g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+      flush_events ();
+    }
+  /* Undo and redo ran after or before save: save once more, then quit. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_false (muster_window_get_modified (window));
+
+  for (guint i = 0; app_actions[i]; i++)
+    {
+      const char *name = app_actions[i];
+      GtkNativeDialog *chooser;
+      GtkWidget *dialog;
+
+      g_hash_table_add (seen, g_strconcat ("app.", name, NULL));
+      if (g_str_equal (name, "quit"))
+        continue; /* last */
+      if (g_str_equal (name, "open-recent"))
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          g_action_group_activate_action (G_ACTION_GROUP (app), name, g_variant_new_string (uri));
+          flush_events ();
+          g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), >=, 1);
+          continue;
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (app), name, NULL);
+      flush_events ();
+      chooser = muster_window_get_file_chooser (window);
+      if (chooser != NULL)
+        g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+      dialog = muster_window_get_dialog (window);
+      if (dialog != NULL)
+        gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+      flush_events ();
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_true (g_hash_table_contains (seen, expected[i]));
+
+  /* Every action with a shortcut is listed. */
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), expected[i]);
+
+      if (g_str_equal (expected[i], "win.counter-style") || g_str_equal (expected[i], "app.open-recent")
+          || g_str_equal (expected[i], "app.about"))
+        continue;
+      g_assert_true (accels[0] != NULL);
+    }
+
+  /* Quit closes every window (none has unsaved changes now). */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  flush_events ();
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  destroy_all_windows ();
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  /* Keep the recent files list of the person running the tests clean. */
+  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/window/no-display", test_no_display);
+      return g_test_run ();
+    }
+
+  app = muster_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  /* Windows are destroyed between tests; keep the application alive. */
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/app/window/start-page", test_start_page);
+  g_test_add_func ("/app/window/open-and-title", test_open_and_title);
+  g_test_add_func ("/app/window/zoom-and-pan", test_zoom_and_pan);
+  g_test_add_data_func ("/app/window/picking/flat", GINT_TO_POINTER (MU_HEX_FLAT_TOP), test_widget_picking);
+  g_test_add_data_func ("/app/window/picking/pointy", GINT_TO_POINTER (MU_HEX_POINTY_TOP), test_widget_picking);
+  g_test_add_func ("/app/window/unsaved-mark-undo-save", test_unsaved_mark_undo_save);
+  g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);
+  g_test_add_func ("/app/window/load-error", test_load_error);
+  g_test_add_func ("/app/window/new-scenario", test_new_scenario);
+  g_test_add_func ("/app/window/application-open", test_application_open);
+  g_test_add_func ("/app/window/every-action", test_every_action);
+
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+
+    while (dir && (name = g_dir_read_name (dir)))
+      {
+        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+
+        g_unlink (path);
+      }
+    g_rmdir (tmpdir);
+  }
+  return status;
+}
