@@ -194,6 +194,7 @@ typedef struct {
   guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
   GPtrArray *evaders;          /* of BaaCommander*: evade decisions still to open (BAA-CDR-9) */
   BaaUnit *captor;
+  MuHex captor_from;           /* the hex the captor entered from (BAA-CDR-9) */
   int reserve_step_side;       /* bound start: side whose arrived reserves move, BAA_NONE */
   GPtrArray *arrived;          /* of char*: ids of counters that arrived this bound */
   int day_step;                /* readdressing lines progress, 0 = none */

@@ -790,6 +790,8 @@ apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
     }
   if (!u && !c)
     return baa_refuse (error, NULL, "no counter “%s” in this scenario", cmd->unit);
+  if (withdraw && !m->opt_withdrawing)
+    return baa_refuse (error, "BAA-MOV-12", "%s cannot withdraw: withdrawing is not in use", cmd->unit);
 
   if (m->phase == BAA_PHASE_BOUND_START)
     {
@@ -803,13 +805,15 @@ apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
       if (u->side != m->active)
         return baa_refuse (error, "BAA-SEQ-3", "%s cannot move: it is the %s round", cmd->unit,
                            m->side_id[m->active]);
+      if (u->status != BAA_UNIT_ACTIVE)
+        return baa_refuse (error, "BAA-MOV-13", "%s is not on the board", cmd->unit);
+      if (u->nic)
+        return baa_refuse (error, "BAA-CMD-7", "%s cannot move: not in command (NIC)", cmd->unit);
       if (m->phase != BAA_PHASE_MOVE_UNITS)
         return baa_refuse (error, "BAA-MOV-13", "%s cannot move: unit counters move in phase 7",
                            cmd->unit);
-      if (u->status != BAA_UNIT_ACTIVE)
-        return baa_refuse (error, "BAA-MOV-13", "%s is not on the board", cmd->unit);
-      if (u->nic || !u->has_orders)
-        return baa_refuse (error, "BAA-CMD-7", "%s cannot move: not in command (NIC)", cmd->unit);
+      if (!u->has_orders)
+        return baa_refuse (error, "BAA-CMD-12", "%s cannot move: no orders", cmd->unit);
       if (u->pinned)
         return baa_refuse (error, "BAA-PIN-1", "%s cannot move: pinned", cmd->unit);
       if (u->on_train)

@@ -422,11 +422,10 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
           return baa_refuse (error, rule, "%s cannot enter %s: %s", who, baa_hex_label (m, h), why);
         }
       if (i + 1 < n && must_stop (m, mv, h, &rule))
-        return baa_refuse (error, rule, "%s cannot enter %s: %s at %s", who,
+        return baa_refuse (error, rule, "%s cannot enter %s: %s", who,
                            baa_hex_label (m, path[i + 1]),
                            g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
-                                                           : "it must stop to capture",
-                           baa_hex_label (m, h));
+                                                           : "it must stop to capture a commander");
       prev = h;
     }
   if (!room_at (m, mv, path[n - 1]))
@@ -466,7 +465,11 @@ evade_hexes (const BaaMatch *m, BaaCommander *c, BaaUnit *captor)
         continue;
       if (baa_units_at (m, h, captor->side, NULL, 0) || baa_commanders_at (m, h, captor->side, NULL, 0))
         continue;
-      if (mu_hex_distance (m->grid, h, captor->hex) <= 1)
+      /* New ambiguity (BAA-CDR-9, BAA-AMB-29): the captor stands in the
+       * commander's hex, so every neighbour is adjacent to it; the evader
+       * escapes as the unit closes in, so "not adjacent to the capturing
+       * unit" is measured from the hex the unit entered from. */
+      if (mu_hex_distance (m->grid, h, m->captor_from) <= 1 || mu_hex_equal (h, captor->hex))
         continue;
       g_array_append_val (out, h);
     }
@@ -521,7 +524,7 @@ baa_evade_choose (BaaMatch *m, MuHex to, GPtrArray *events, GError **error)
 }
 
 static void
-capture (BaaMatch *m, BaaUnit *u, GPtrArray *events)
+capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
 {
   BaaCommander *cdrs[16];
   guint n = baa_commanders_at (m, u->hex, 1 - u->side, cdrs, 16);
@@ -532,6 +535,7 @@ capture (BaaMatch *m, BaaUnit *u, GPtrArray *events)
   if (m->evaders == NULL)
     m->evaders = g_ptr_array_new ();
   m->captor = u;
+  m->captor_from = from;
   for (guint i = 0; i < n; i++)
     {
       gboolean ok;
@@ -608,7 +612,7 @@ baa_move_counter (BaaMatch         *m,
     {
       const char *rule = NULL;
       if (enemy_cdr_at (m, u->hex, u->side))
-        capture (m, u, events);
+        capture (m, u, n >= 2 ? path[n - 2] : mv.offboard ? u->hex : mv.start, events);
       else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
         {
           (void) rule;

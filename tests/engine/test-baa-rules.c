@@ -1,0 +1,615 @@
+/* test-baa-rules.c: baa-hex sequence, command and control, movement, zones of
+ * control, capture, special movement, reserves, night, fatigue, objectives and
+ * victory. Each case names the rule ids (../shared/rules/baa-hex.md) it checks. */
+#define G_LOG_DOMAIN "test-baa-rules"
+
+#include "config.h"
+
+#include "test-baa-util.h"
+
+#include "baa-hex-private.h"
+
+/* Tyler and his division under McDowell (BAA-EX-1..3): the USA round, the
+ * CSA having nothing on the board. */
+#define MCDOWELL \
+  "ctl mcd usa 2 0502\n" \
+  "cmd miles usa 1 2 0503\n" \
+  "cmd hunter usa 2 2 0504\n" \
+  "cmd tyler usa 3 2 0505\n" \
+  "unit t1 usa inf 2/4/3 3 0506\n" \
+  "unit t2 usa inf 2/4/3 3 0507\n" \
+  "unit t3 usa inf 2/4/3 3 0606\n"
+
+/* A CSA division with an exceptional commander, so no dice for orders. */
+#define CSA_DIV "cmd cx csa 1 6 0705 x\n"
+
+static const BaaCase cases[] = {
+  { "/engine/baa/cmd/BAA-EX-1/BAA-EX-2/success/BAA-CMD-1/BAA-CMD-2/BAA-CMD-3/BAA-AMB-4/BAA-AMB-5/BAA-GEN-2",
+    MCDOWELL "unit t4 usa inf 2/4/3 3 0406",
+    "2", "",
+    "phase usa 1 name=control-range\n"
+    "orders miles control-range (BAA-CMD-2)\n"
+    "orders hunter control-range (BAA-CMD-2)\n"
+    "roll command tyler vs=mcd die=2 need<=2 success (BAA-CMD-3)\n"
+    "orders tyler roll (BAA-CMD-3)\n"
+    "orders t1 command-range (BAA-CMD-5)\n"
+    "orders t4 command-range (BAA-CMD-5)\n"
+    "!orders tyler control-range",
+    "bound 1 round=usa phase=7\ncommand tyler markers=orders\nunit t4 markers=orders" },
+  { "/engine/baa/cmd/BAA-EX-2/fail/BAA-CMD-4/BAA-AMB-6/BAA-CMD-12/BAA-GEN-1",
+    MCDOWELL "unit t4 usa inf 2/4/3 3 0406",
+    "3", "! move t1 0507 => BAA-CMD-7",
+    "roll command tyler vs=mcd die=3 need<=2 fail (BAA-CMD-3)\n"
+    "marker tyler nic (BAA-CMD-4)\n"
+    "marker t1 nic (BAA-CMD-4)\n"
+    "marker t4 nic (BAA-CMD-4)\n"
+    "!orders t1",
+    "bound 1 round=usa phase=8\ncommand tyler markers=nic\nunit t1 markers=nic\nunit t4 markers=nic" },
+  { "/engine/baa/cmd/BAA-EX-3/BAA-CMD-5/BAA-CMD-6/BAA-CMD-7/BAA-CMD-8/BAA-MOV-14",
+    "ctl mcd usa 2 0502\ncmd tyler usa 3 2 0505 x\n"
+    "unit t1 usa inf 2/4/3 3 0506\nunit t2 usa inf 2/4/3 3 0507\nunit t3 usa inf 2/4/3 3 0606\n"
+    "unit t4 usa inf 2/4/3 3 0508",
+    "3",
+    "end-phase\nmove tyler 0506\nend-phase",
+    "orders tyler exceptional (BAA-CMD-8)\n"
+    "orders t3 command-range (BAA-CMD-5)\n"
+    "roll command t4 vs=tyler die=3 need<=2 fail (BAA-CMD-6)\n"
+    "marker t4 nic (BAA-CMD-7)\n"
+    "move tyler from=0505 to=0506\n"
+    "unmarker t4 nic (BAA-SEQ-4)\n"
+    "bound 2 time=10:00\n"
+    "orders t4 command-range (BAA-CMD-5)",
+    "bound 2 round=usa phase=7\ncommand tyler at=0506\nunit t4 markers=orders" },
+  { "/engine/baa/cmd/BAA-EX-4/night/BAA-NGT-3",
+    MCDOWELL "option baa.night on\nnight 1",
+    "1", "",
+    "roll command tyler vs=mcd die=1 mod=+1 need<=2 success (BAA-CMD-3)",
+    "bound 1 round=usa phase=7 night" },
+  { "/engine/baa/cmd/BAA-EX-4/night-fail/BAA-NGT-3",
+    MCDOWELL "option baa.night on\nnight 1",
+    "2", "",
+    "roll command tyler vs=mcd die=2 mod=+1 need<=2 fail (BAA-CMD-3)\nmarker tyler nic",
+    "" },
+  { "/engine/baa/cmd/BAA-CDR-8/BAA-AMB-36/natural-one-at-night",
+    "option baa.night on\nnight 1\ncmd ud usa 2 3 0505\nunit e1 usa inf 2/4/3 2 0506",
+    "1", "",
+    "roll command ud die=1 need<=1 success (BAA-CDR-8)\norders ud roll (BAA-CDR-8)",
+    "unit e1 markers=orders" },
+  { "/engine/baa/cmd/BAA-CDR-8/fail",
+    "cmd ud usa 2 3 0505\nunit e1 usa inf 2/4/3 2 0506",
+    "2", "",
+    "roll command ud die=2 need<=1 fail (BAA-CDR-8)\nmarker e1 nic (BAA-CMD-4)",
+    "" },
+  { "/engine/baa/cmd/BAA-AMB-28/BAA-CDR-6/highest-leadership",
+    "ctl k1 usa 1 0101\nctl k2 usa 4 0112\ncmd ud usa 2 3 0606\nunit e1 usa inf 2/4/3 2 0607",
+    "4", "",
+    "roll command ud vs=k2 die=4 need<=4 success (BAA-CMD-3)",
+    "" },
+  { "/engine/baa/cmd/BAA-AMB-28/exceptional-without-control",
+    "cmd ux usa 2 3 0606 x\nunit e1 usa inf 2/4/3 2 0607",
+    NULL, "",
+    "orders ux exceptional (BAA-CMD-8)\norders e1 command-range",
+    "" },
+  { "/engine/baa/cmd/BAA-CMD-10/direct-control",
+    "option baa.direct-control on\nctl k usa 3 0505\ncmd ud usa 2 1 0110\n"
+    "unit e1 usa inf 2/4/3 2 0506\nunit e2 usa inf 2/4/3 5 0507",
+    "1",
+    "! direct k zz => BAA-CMD-10\ndirect k ud\nend-phase",
+    "roll command ud vs=k die=1 need<=3 success (BAA-CMD-3)\n"
+    "direct-control k by=ud (BAA-CMD-10)\n"
+    "orders e1 command-range (BAA-CMD-10)\n"
+    "orders e2 command-range (BAA-CMD-10)",
+    "unit e1 markers=orders\nunit e2 markers=orders" },
+  { "/engine/baa/cmd/BAA-CMD-11/BAA-AMB-45/star-unit",
+    CSA_DIV "unit s1 csa inf 2/4/3 0 0706",
+    NULL,
+    "! assign s1 nobody => BAA-CMD-11\nassign s1 cx\nend-phase",
+    "assigned s1 by=cx (BAA-CMD-11)\norders s1 command-range (BAA-CMD-5)",
+    "unit s1 markers=orders" },
+  { "/engine/baa/cmd/BAA-CMD-11/unassigned-is-nic",
+    CSA_DIV "unit s1 csa inf 2/4/3 0 0706",
+    NULL, "end-phase",
+    "marker s1 nic (BAA-CMD-7)",
+    "unit s1 markers=nic" },
+
+  /* Movement */
+  { "/engine/baa/move/BAA-MOV-1/BAA-MOV-2/BAA-MOV-13/BAA-TER-1/BAA-TER-2",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit c1 csa cav 2/4/2 1 0605",
+    NULL,
+    "! move u1 0506 0507 0508 => BAA-MOV-2\n"
+    "move u1 0506 0507\n"
+    "! move u1 0508 => BAA-MOV-13\n"
+    "! move c1 0606 0607 0608 0609 0610 => BAA-MOV-2\n"
+    "move c1 0606 0607 0608 0609",
+    "move u1 from=0505 to=0507 path=0506,0507 cost=2\n"
+    "move c1 from=0605 to=0609 path=0606,0607,0608,0609 cost=4",
+    "unit u1 at=0507\nunit c1 at=0609\nbound 1 round=csa phase=8" },
+  { "/engine/baa/move/BAA-EX-26/woodland/BAA-AMB-1/BAA-AMB-3/BAA-TER-4",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit c1 csa cav 2/4/2 1 0605\n"
+    "terrain 0506 woodland\nterrain 0607 woodland\nelev 0609 1\n"
+    "feature 0506 stream\nelev 0506 1",
+    NULL,
+    "! move u1 0506 0507 => BAA-MOV-2\n"
+    "move u1 0506\n"
+    "! move c1 0606 0607 0608 0609 => BAA-MOV-2\n"
+    "move c1 0606 0607 0608",
+    "move u1 from=0505 to=0506 path=0506 cost=2\n"
+    "move c1 from=0605 to=0608 path=0606,0607,0608 cost=4",
+    "unit u1 at=0506 markers=unformed,orders" },
+  { "/engine/baa/move/BAA-EX-26/contour-not-unformed/BAA-TER-4/BAA-AMB-3",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nelev 0506 1",
+    NULL, "move u1 0506",
+    "move u1 from=0505 to=0506 path=0506 cost=2",
+    "unit u1 at=0506 markers=orders" },
+  { "/engine/baa/move/BAA-EX-27/roads/BAA-MOV-4/BAA-MOV-5/BAA-AMB-8",
+    CSA_DIV
+    "unit u1 csa inf 2/4/3 1 0505\npath turnpike 0505 0506 0507 0508 0509\n"
+    "unit u2 csa inf 2/4/3 1 0305\npath road 0305 0306 0307 0308 0309\n"
+    "unit u3 csa inf 2/4/3 1 0905\npath turnpike 0905 0906 0907\npath road 0907 0908 0909\n"
+    "unit u4 csa inf 2/4/3 1 1105\npath turnpike 1105 1106 1107 1108\nterrain 1106 woodland\nelev 1107 1",
+    NULL,
+    "move u1 0506 0507 0508 0509\n"
+    "! move u2 0306 0307 0308 0309 => BAA-MOV-5\n"
+    "move u2 0306 0307 0308\n"
+    "! move u3 0906 0907 0908 0909 => BAA-MOV-5\n"
+    "move u3 0906 0907 0908\n"
+    "! move u4 1106 1107 1108 => BAA-MOV-5\n"
+    "move u4 1106 1107",
+    "move u1 from=0505 to=0509 path=0506,0507,0508,0509 cost=4\n"
+    "move u2 from=0305 to=0308 path=0306,0307,0308 cost=3\n"
+    "move u3 from=0905 to=0908 path=0906,0907,0908 cost=3\n"
+    "move u4 from=1105 to=1107 path=1106,1107 cost=4",
+    "unit u1 at=0509" },
+  { "/engine/baa/move/BAA-MOV-4/off-road-start-no-bonus/BAA-AMB-8",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0504\npath turnpike 0505 0506 0507 0508",
+    NULL, "! move u1 0505 0506 0507 => BAA-MOV-2",
+    "", "" },
+  { "/engine/baa/move/BAA-MOV-3/BAA-MOV-8/ford-and-river",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nterrain 0506 water\n"
+    "unit u2 csa inf 2/4/3 1 0705\nterrain 0706 water\nfeature 0706 ford\nfeature 0706 stream\n"
+    "feature 0404 impassable",
+    NULL,
+    "! move u1 0506 => BAA-MOV-8\n! move u1 0404 => BAA-MOV-8\nmove u2 0706 0707",
+    "move u2 from=0705 to=0707 path=0706,0707 cost=2",
+    "unit u2 at=0707" },
+  { "/engine/baa/move/BAA-MOV-6/BAA-MOV-7/BAA-AMB-9/streams",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\npath road 0505 0506 0507\nfeature 0506 stream\n"
+    "unit u2 csa inf 2/4/3 1 0305\nhexside 0305 3 stream",
+    NULL,
+    "move u1 0506 0507\n! move u2 0306 0307 => BAA-MOV-2\nmove u2 0306",
+    "move u1 from=0505 to=0507 path=0506,0507 cost=2\n"
+    "move u2 from=0305 to=0306 path=0306 cost=2",
+    "" },
+  { "/engine/baa/move/BAA-MOV-9/BAA-AMB-10/BAA-NGT-2/night-minimum-move",
+    "option baa.night on\nnight 1\n" CSA_DIV
+    "unit u1 csa inf 2/4/3 1 0505\nterrain 0506 woodland\n"
+    "unit c1 csa cav 2/4/2 1 0605\nunit u2 csa inf 2/4/3 1 0305\nterrain 0306 water\n"
+    "unit u3 csa inf 2/4/3 1 0905\npath turnpike 0905 0906 0907",
+    NULL,
+    "move u1 0506\n! move c1 0606 0607 => BAA-MOV-2\n! move u2 0306 => BAA-MOV-8\n"
+    "! move u3 0906 0907 => BAA-MOV-2\nmove u3 0906",
+    "move u1 from=0505 to=0506 path=0506 cost=2",
+    "bound 1 round=csa phase=7 night" },
+  { "/engine/baa/move/BAA-MOV-10/BAA-STK-1/BAA-EX-29/BAA-AMB-13/BAA-STK-2",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0506\nunit u4 csa inf 2/4/3 1 0506\n"
+    "unit u5 csa inf 2/4/3 1 0406\ncmd c9 csa 9 2 0506",
+    NULL,
+    "move u1 0506 0507\n! move u5 0506 => BAA-STK-1\nmove u5 0507",
+    "move u1 from=0505 to=0507 path=0506,0507 cost=2",
+    "unit u2 markers=stacked,orders\nunit u1 at=0507 markers=stacked,orders\nunit u5 at=0507" },
+  { "/engine/baa/move/BAA-EX-5/BAA-ZOC-1/BAA-ZOC-3/BAA-AMB-11/BAA-MOV-12/BAA-MEL-2",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
+    "1,1,1,1,1,1",
+    "! move u1 0506 0405 => locked in a zone of control (BAA-ZOC-3)\n"
+    "move u1 0506\n"
+    "end-phase\n"
+    "melee u1 e1\n"
+    "melee e1 u1\n"
+    "! move u1 0505 => BAA-ZOC-3\n"
+    "! withdraw u1 0606 => BAA-MOV-12\n"
+    "! withdraw u1 0505 0504 => BAA-MOV-2\n"
+    "withdraw u1 0505",
+    "move u1 from=0505 to=0506 path=0506 cost=1\n"
+    "locked u1 at=0506 (BAA-ZOC-3)\n"
+    "bound 2\n"
+    "move u1 withdraw from=0506 to=0505 path=0505 cost=1 (BAA-MOV-12)",
+    "unit u1 at=0505" },
+  { "/engine/baa/move/BAA-MOV-12/option-off/BAA-AMB-12",
+    "option baa.withdrawing off\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
+    "1,1,1,1,1,1",
+    "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n! withdraw u1 0505 => BAA-MOV-12",
+    "", "" },
+  { "/engine/baa/move/BAA-MOV-14/BAA-ZOC-2/BAA-MOV-11/BAA-AMB-7/commanders",
+    "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507",
+    NULL,
+    "! move cx 0506 0507 => BAA-MOV-11\n! move k 0102 => BAA-MOV-13\n"
+    "move cx 0506 0606 0607\nmove k 0102",
+    "move cx from=0505 to=0607 path=0506,0606,0607 cost=3\nmove k from=0101 to=0102",
+    "command cx at=0607\ncontrol k at=0102" },
+  { "/engine/baa/move/BAA-CDR-9/BAA-EX-25/captured/BAA-CDR-7/BAA-EX-24/BAA-AMB-29/BAA-AMB-36",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
+    "5,1",
+    "! move u1 0506 0507 0508 => BAA-CDR-9\nmove u1 0506 0507\nend-phase",
+    "roll capture u1 vs=ud die=5 need>=4 success (BAA-CDR-9)\n"
+    "captured ud by=u1 at=0507 (BAA-CDR-9)\n"
+    "phase usa 5\n"
+    "roll division ud die=1 need<=1 success (BAA-CDR-7)\n"
+    "orders e1 division-roll (BAA-CDR-7)",
+    "command ud status=captured\nunit u1 at=0507\nunit e1 markers=orders" },
+  { "/engine/baa/move/BAA-EX-24/disabled-division-fails",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
+    "5,2",
+    "move u1 0506 0507\nend-phase",
+    "roll division ud die=2 need<=1 fail (BAA-CDR-7)\nmarker e1 nic (BAA-CMD-7)",
+    "" },
+  { "/engine/baa/move/BAA-CDR-9/BAA-EX-25/evades",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
+    "3",
+    "move u1 0506 0507\n! end-phase => decision\n! choose 0406 => BAA-CDR-9\nchoose 0508",
+    "roll capture u1 vs=ud die=3 need>=4 fail (BAA-CDR-9)\n"
+    "choose a hex side=usa\n"
+    "evaded ud from=0507 to=0508 (BAA-CDR-9)",
+    "command ud at=0508 status=active" },
+
+  /* Special movement */
+  { "/engine/baa/special/BAA-SPC-1/BAA-SPC-3/BAA-AMB-34/railroad",
+    "cmd ux usa 2 6 0811 x\nunit e0 usa inf 2/4/3 2 0812\n"
+    CSA_DIV "unit u9 csa inf 2/4/3 1 0705\n"
+    "reserve r1 usa 1 0112 kind railroad\nunit e1 usa inf 2/4/3 2 reserve:r1\n"
+    "path railroad 0112 0111 0110 0109 0108 0107 0106\nunit u8 csa inf 2/4/3 1 0106",
+    NULL,
+    "! move e1 0112 0111 0110 0109 0108 0107 0106 => e1\n"
+    "move e1 0112 0111 0110 0109 0108",
+    "reserve-arrived r1 side=usa (BAA-RES-1)\n"
+    "move e1 rail to=0108 path=0112,0111,0110,0109,0108 cost=0 (BAA-SPC-1)\n"
+    "phase csa 7",
+    "unit e1 at=0108 markers=on-train\nbound 1 round=csa phase=7" },
+  { "/engine/baa/special/BAA-SPC-4/river-boat",
+    CSA_DIV "unit b1 csa boat 2/4/2 1 0505\nterrain 0505 water\nterrain 0506 water\nterrain 0507 water",
+    NULL, "! move b1 0605 => BAA-SPC-4\nmove b1 0506 0507",
+    "move b1 from=0505 to=0507", "unit b1 at=0507" },
+
+  /* Reserves */
+  { "/engine/baa/reserves/BAA-RES-1/BAA-RES-2/BAA-RES-3",
+    "reserve r1 usa 1 0110,0111\nunit e2 usa inf 2/4/3 2 reserve:r1\ncmd ud usa 2 3 reserve:r1\n"
+    "unit e3 usa inf 2/4/3 2 reserve:r1",
+    NULL,
+    "! move e2 0110 0109 0108 => BAA-MOV-2\n! move e2 0305 => BAA-RES-1\nmove e2 0110 0109\nend-phase",
+    "reserve-arrived r1 side=usa (BAA-RES-1)\n"
+    "move e2 enter to=0109 path=0110,0109 cost=2\n"
+    "entered ud to=0110 (BAA-RES-2)\n"
+    "phase csa 1",
+    "unit e2 at=0109 status=active\ncommand ud at=0110\nunit e3 status=active" },
+  { "/engine/baa/reserves/BAA-RES-1/command-roll/BAA-AMB-39",
+    "reserve r1 usa 1 0110 roll 0\nunit e2 usa inf 2/4/3 2 reserve:r1\ncmd ud usa 2 3 reserve:r1",
+    "4,2",
+    "",
+    "roll reserve r1 vs=ud die=4 need<=3 fail (BAA-RES-1)\n"
+    "reserve-delayed r1 side=usa\n"
+    "bound 2\n"
+    "roll reserve r1 vs=ud die=2 need<=3 success (BAA-RES-1)\n"
+    "reserve-arrived r1",
+    "bound 2 round=usa phase=0" },
+  { "/engine/baa/reserves/BAA-RES-4/BAA-EX-34/flank-march/BAA-AMB-40/BAA-FAT-1",
+    "reserve r2 usa 1 0112 kind flank-march\nunit e3 usa inf 2/4/3 2 reserve:r2",
+    "4,5,3",
+    "",
+    "roll march r2 die=4 need>=5 fail (BAA-RES-4)\n"
+    "bound 2\n"
+    "roll march r2 die=5 need>=5 success (BAA-RES-4)\n"
+    "roll march-rest r2 die=3 need>=5 fail (BAA-RES-4)\n"
+    "marker e3 fatigued (BAA-RES-4)",
+    "" },
+  { "/engine/baa/reserves/BAA-EX-34/rear-march",
+    "reserve r2 usa 1 0112 kind out-circling\nunit e3 usa inf 2/4/3 2 reserve:r2",
+    "5,6,6",
+    "",
+    "roll march r2 die=5 need>=6 fail (BAA-RES-4)\n"
+    "roll march r2 die=6 need>=6 success (BAA-RES-4)\n"
+    "roll march-rest r2 die=6 need>=5 success\n"
+    "!marker e3 fatigued",
+    "" },
+
+  /* Night and fatigue */
+  { "/engine/baa/night/BAA-NGT-4/BAA-AMB-37/fatigue-at-dawn",
+    "option baa.night on\nnight 1\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0305",
+    NULL,
+    "move u1 0506\nend-phase\nend-phase",
+    "night n=1 (BAA-NGT-1)\nbound 2\nnight n=0\nmarker u1 fatigued (BAA-NGT-4)\n!marker u2 fatigued",
+    "unit u1 markers=fatigued,orders" },
+  { "/engine/baa/fatigue/BAA-FAT-2/BAA-AMB-38/rest-four-bounds",
+    "bounds 6\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505 fatigued",
+    NULL,
+    "end-phase\nend-phase\nend-phase\nend-phase\nend-phase\nend-phase\nend-phase\nend-phase",
+    "bound 4\nunmarker u1 fatigued (BAA-FAT-2)\nbound 5",
+    "bound 5 round=csa phase=7" },
+
+  /* Objectives and victory */
+  { "/engine/baa/objectives/BAA-EX-33/BAA-OBJ-2/BAA-OBJ-3/BAA-AMB-42",
+    "bounds 5\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nobj o1 0506",
+    NULL,
+    "move u1 0506\nend-phase\nend-phase\nend-phase\nmove u1 0505\nend-phase",
+    "hold o1 side=csa n=1 (BAA-OBJ-2)\n"
+    "hold o1 side=csa n=2 (BAA-OBJ-2)\n"
+    "bound 2\n"
+    "claimed o1 side=csa at=0506 (BAA-OBJ-2)\n"
+    "bound 3\n"
+    "move u1 from=0506 to=0505",
+    "objective o1 owner=csa hold=none/0" },
+  { "/engine/baa/victory/BAA-EX-32/tactical/BAA-VIC-1/BAA-VIC-2/BAA-VIC-5/BAA-OBJ-4/BAA-OBJ-1",
+    "bounds 1\nobj a 0101 csa\nobj b 0102 csa\nobj c 0103 csa\nobj d 0104 csa\nobj e 0105 usa\nobj f 0106 usa",
+    NULL, "",
+    "victory tactical side=csa n=2 (BAA-VIC-5)\nend bounds-played",
+    "result winner=csa level=tactical diff=2" },
+  { "/engine/baa/victory/BAA-EX-32/draw",
+    "bounds 1\nobj a 0101 csa\nobj b 0102 csa\nobj c 0103 csa\nobj d 0104 usa\nobj e 0105 usa\nobj f 0106 usa",
+    NULL, "", "victory draw n=0", "result winner=none level=draw diff=0" },
+  { "/engine/baa/victory/BAA-EX-32/decisive",
+    "bounds 1\nobj a 0101 csa\nobj b 0102 csa\nobj c 0103 csa\nobj d 0104 csa\nobj e 0105 csa\nobj f 0106 usa",
+    NULL, "", "", "result winner=csa level=decisive diff=4" },
+  { "/engine/baa/victory/BAA-EX-32/complete",
+    "bounds 1\nobj a 0101 csa\nobj b 0102 csa\nobj c 0103 csa\nobj d 0104 csa\nobj e 0105 csa\nobj f 0106 csa",
+    NULL, "", "", "result winner=csa level=complete diff=6" },
+  { "/engine/baa/victory/BAA-EX-32/unclaimed/BAA-AMB-43",
+    "bounds 1\nobj a 0101 csa\nobj b 0102 csa\nobj c 0103 usa\nobj d 0104 usa\nobj e 0105 usa\nobj f 0106",
+    NULL, "", "", "result winner=usa level=tactical diff=1" },
+  { "/engine/baa/victory/BAA-VIC-4/task-objective",
+    "bounds 1\nobj a 0101 csa\ntask t1 usa 3 disperse csa 0\ntask t2 csa 1 hold a\ntask t3 usa 5 hold a",
+    NULL, "", "", "result winner=usa level=tactical diff=1" },
+  { "/engine/baa/victory/BAA-VIC-3/BAA-CDR-2/BAA-AMB-48/complete-at-once",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/1 2 0507\ncmd ud usa 2 2 0112",
+    "6,6,6",
+    "end-phase\nend-phase\nfire u1 e1",
+    "dispersed e1 by=u1\nremoved ud (BAA-CDR-2)\nvictory complete side=csa n=6 (BAA-VIC-3)\nend all-dispersed",
+    "result winner=csa level=complete\ncommand ud status=removed\nunit e1 status=dispersed" },
+  { "/engine/baa/victory/BAA-VIC-3/BAA-AMB-44/reserves-block",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/1 2 0507\ncmd ud usa 2 2 0112\n"
+    "reserve r1 usa 9 0112\nunit e2 usa inf 2/4/1 2 reserve:r1",
+    "6,6,6",
+    "end-phase\nend-phase\nfire u1 e1",
+    "dispersed e1 by=u1\n!victory",
+    "unit e2 status=reserve" },
+};
+
+/* BAA-SEQ-1..5, BAA-EX-31, BAA-GEN-3, BAA-GEN-4: a bound is a CSA round and
+ * a USA round of 12 phases each, one hour apart. */
+static void
+test_sequence (void)
+{
+  const BaaCase c = { "/engine/baa/sequence/BAA-SEQ-1/BAA-SEQ-2/BAA-SEQ-5/BAA-EX-31/BAA-GEN-3/BAA-GEN-4",
+                      "bounds 3\nstart 23:00\nobj o1 0505 csa", NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  g_autoptr(GPtrArray) lines = t_event_lines (m);
+  GString *seq = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const char *l = g_ptr_array_index (lines, i);
+      if (g_str_has_prefix (l, "phase ") || g_str_has_prefix (l, "bound "))
+        g_string_append_printf (seq, "%s;", l);
+    }
+  text = g_string_free (seq, FALSE);
+  for (int b = 1; b <= 3; b++)
+    {
+      g_autofree char *bound = g_strdup_printf ("bound %d time=%s (BAA-SEQ-5);", b,
+                                                b == 1 ? "23:00" : b == 2 ? "00:00" : "01:00");
+      g_autofree char *want = NULL;
+      GString *w = g_string_new (bound);
+      for (int s = 0; s < 2; s++)
+        for (int p = 1; p <= 12; p++)
+          {
+            const char *l = strstr (text, bound);
+            (void) l;
+            g_string_append_printf (w, "phase %s %d ", s == 0 ? "csa" : "usa", p);
+          }
+      want = g_string_free (w, FALSE);
+      g_assert_nonnull (strstr (text, bound));
+    }
+  /* 3 bounds x 2 rounds x 12 phases, in order csa 1..12 then usa 1..12 */
+  {
+    guint phases = 0;
+    int last_side = -1, last_phase = 0;
+    for (guint i = 0; i < lines->len; i++)
+      {
+        const char *l = g_ptr_array_index (lines, i);
+        int side, p;
+        if (!g_str_has_prefix (l, "phase "))
+          continue;
+        side = g_str_has_prefix (l, "phase csa") ? 0 : 1;
+        p = atoi (l + 10);
+        if (phases % 12 == 0)
+          {
+            g_assert_cmpint (p, ==, 1);
+            g_assert_cmpint (side, ==, (phases / 12) % 2);
+          }
+        else
+          {
+            g_assert_cmpint (p, ==, last_phase + 1);
+            g_assert_cmpint (side, ==, last_side);
+          }
+        last_side = side;
+        last_phase = p;
+        phases++;
+      }
+    g_assert_cmpuint (phases, ==, 3 * 2 * 12);
+  }
+  t_check_state (m, "result winner=csa level=tactical diff=1", c.name);
+}
+
+/* BAA-SEQ-3/BAA-SEQ-4: only the active side acts; NIC markers go in phase 12. */
+static const BaaCase seq_cases[] = {
+  { "/engine/baa/sequence/BAA-SEQ-3/BAA-SEQ-4/passive-side",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 3 0110\nunit e1 usa inf 2/4/3 2 0111",
+    "6",
+    "! move e1 0110 => BAA-SEQ-3\nend-phase\nend-phase",
+    "phase csa 12\nphase usa 1\nroll command ud die=6 need<=1 fail (BAA-CDR-8)\nmarker e1 nic\nphase usa 12\nunmarker e1 nic (BAA-SEQ-4)",
+    "bound 2 round=csa phase=7" },
+};
+
+/* Helper values under the rules: BAA-EX-35, BAA-EX-38, BAA-EX-28, BAA-CMD-9. */
+static void
+test_values (void)
+{
+  const BaaCase c = { "/engine/baa/values",
+                      "option baa.out-of-command-penalty on\ncmd cx csa 1 2 0101 x\n"
+                      "unit u1 csa inf 2/6/3 1 0102 fatigued\nunit u2 csa inf 2/5/3 1 0909 fatigued\n"
+                      "unit u3 csa inf 2/4/3 1 0103\nunit u4 csa inf 2/4/1 1 0201\nterrain 0103 woodland\n"
+                      "terrain 0201 woodland",
+                      NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  BaaMatch *bm = mu_match_get_state (m);
+  BaaUnit *u1 = baa_match_find_unit (bm, "u1");
+  BaaUnit *u2 = baa_match_find_unit (bm, "u2");
+  BaaUnit *u3 = baa_match_find_unit (bm, "u3");
+  BaaUnit *u4 = baa_match_find_unit (bm, "u4");
+
+  /* BAA-EX-35, BAA-FAT-1, BAA-CMD-9, BAA-AMB-46: capped at 6 */
+  g_assert_cmpint (baa_unit_attack_value (bm, u1), ==, 6);
+  g_assert_false (baa_unit_in_command_range (bm, u2));
+  g_assert_cmpint (baa_unit_attack_value (bm, u2), ==, 6);
+  g_assert_cmpint (baa_unit_attack_value (bm, u3), ==, 4);
+  /* BAA-EX-28, BAA-TER-3, BAA-AMB-2: one die fewer from woodland, at least 1 */
+  g_assert_cmpint (baa_unit_attack_dice (bm, u3), ==, 2);
+  g_assert_cmpint (baa_unit_attack_dice (bm, u4), ==, 1);
+  g_assert_cmpint (baa_unit_threshold (bm, u3), ==, 3);
+  /* BAA-EX-38, BAA-SPC-2, BAA-AMB-52: easier to disperse on a train */
+  u3->on_train = TRUE;
+  g_assert_cmpint (baa_unit_threshold (bm, u3), ==, 2);
+  u3->on_train = FALSE;
+}
+
+/* BAA-EX-30, BAA-DAY-1..4, BAA-AMB-41: readdressing lines at complete darkness. */
+static MuMatch *
+day_match (const char *dice)
+{
+  const BaaCase c = { "/engine/baa/days", 
+                      "bounds 6\ndays 2 darkness 2\nnight 3 4\n"
+                      "cmd cx csa 1 6 0101 x\nctl k csa 4 0102\nlines csa 0101 0201 0301 0401 0501\n"
+                      "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0303\nterrain 0303 woodland\n"
+                      "cmd ux usa 2 6 0112 x\n"
+                      "unit e1 usa inf 2/4/3 2 0507\nunit e2 usa inf 2/4/3 2 0305\nterrain 0305 woodland",
+                      dice, "", NULL, NULL };
+  MuMatch *m = t_run (&c);
+  MuPosition p;
+  g_autoptr(GError) error = NULL;
+
+  for (int guard = 0; guard < 200; guard++)
+    {
+      mu_match_get_position (m, &p);
+      if (p.phase == 13 || p.finished)
+        break;
+      g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+      g_assert_no_error (error);
+    }
+  mu_match_get_position (m, &p);
+  g_assert_cmpint (p.phase, ==, 13);
+  g_assert_cmpint (p.bound, ==, 2);
+  return m;
+}
+
+static void
+test_days_reposition (void)
+{
+  g_autoptr(MuMatch) m = day_match ("2");
+  g_autoptr(GError) error = NULL;
+  BaaMatch *bm = mu_match_get_state (m);
+  BaaUnit *u1 = baa_match_find_unit (bm, "u1"), *e1 = baa_match_find_unit (bm, "e1");
+  MuPosition p;
+
+  /* BAA-DAY-2: the open-ground pair is now at a safe distance, the woodland
+   * defenders stayed (BAA-EX-30) */
+  g_assert_cmpint (mu_hex_distance (bm->grid, u1->hex, e1->hex), >=, 4);
+  g_assert_cmpstr (mu_match_format_state (m), !=, NULL);
+  t_check_events (m, "move u1 readdress\nmove e1 readdress\n!move u2 readdress\n!move e2 readdress", "days");
+  /* BAA-DAY-3 */
+  g_assert_false (mu_match_apply_line (m, "place u1 0101", NULL, &error));
+  g_clear_error (&error);
+  g_assert_true (mu_match_apply_line (m, "reposition k cx", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (mu_match_apply_line (m, "place u1 0909", NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_true (mu_match_apply_line (m, "place u1 0301", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  t_check_events (m, "roll reposition k vs=cx die=2 need<=4 success (BAA-DAY-3)\n"
+                  "move u1 reposition from=", "days");
+  mu_match_get_position (m, &p);
+  /* the dark interval is skipped: bound 5 follows bound 2 (BAA-DAY-1) */
+  g_assert_cmpint (p.bound, ==, 5);
+  t_check_state (m, "unit u1 at=0301", "days");
+}
+
+static void
+test_days_march (void)
+{
+  g_autoptr(MuMatch) m = day_match ("3,5,6");
+  g_autoptr(GError) error = NULL;
+  MuPosition p;
+
+  /* BAA-DAY-4: d6 + 1 <= leadership; the division leaves */
+  g_assert_true (mu_match_apply_line (m, "march k cx flank", NULL, &error));
+  g_assert_no_error (error);
+  t_check_state (m, "unit u1 status=tactical-march\ncommand cx status=offboard", "march");
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  /* BAA-RES-4: dawn roll 5 arrives, rest roll 6 rested */
+  t_check_events (m, "roll march k vs=cx die=3 mod=+1 need<=4 success (BAA-DAY-4)\n"
+                  "bound 5\nroll march cx die=5 need>=5 success (BAA-RES-4)\n"
+                  "roll march-rest cx die=6", "march");
+  mu_match_get_position (m, &p);
+  g_assert_cmpint (p.bound, ==, 5);
+  g_assert_cmpint (p.phase, ==, 0);
+}
+
+/* A refused command changes nothing, the events included; undo replays. */
+static void
+test_undo (void)
+{
+  const BaaCase c = { "/engine/baa/undo", CSA_DIV "unit u1 csa inf 2/4/3 1 0505", NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  g_autofree char *before = mu_match_format_state (m);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mu_match_apply_line (m, "move u1 0506", NULL, &error));
+  g_assert_true (mu_match_undo (m, &error));
+  g_assert_no_error (error);
+  after = mu_match_format_state (m);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (mu_match_get_commands (m)->len, ==, 0);
+}
+
+/* The options table lists every optional and special rule (BAA-VIC-6 among them). */
+static void
+test_options (void)
+{
+  const MuRuleset *rs = mu_ruleset_find ("baa-hex");
+  const char *keys[] = { "baa.out-of-command-penalty", "baa.direct-control", "baa.withdrawing",
+                         "baa.overwhelming-fire", "baa.continued-play", "baa.railroads",
+                         "baa.river-boats", "baa.indomitable", "baa.sharpshooters", "baa.night",
+                         "baa.fatigue", "baa.reserves", "baa.readdressing-lines" };
+
+  g_assert_nonnull (rs);
+  g_assert_cmpuint (rs->n_options, ==, G_N_ELEMENTS (keys));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_cmpstr (rs->options[i].key, ==, keys[i]);
+  g_assert_true (rs->options[2].default_value);   /* BAA-AMB-12 */
+  g_assert_cmpuint (rs->turns->n_phases, ==, 12);
+  g_assert_cmpuint (rs->turns->n_sequences, ==, 4);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  t_add_cases (cases, G_N_ELEMENTS (cases));
+  t_add_cases (seq_cases, G_N_ELEMENTS (seq_cases));
+  g_test_add_func ("/engine/baa/sequence/BAA-SEQ-1/BAA-SEQ-2/BAA-SEQ-5/BAA-EX-31/BAA-GEN-3/BAA-GEN-4", test_sequence);
+  g_test_add_func ("/engine/baa/values/BAA-EX-35/BAA-EX-38/BAA-EX-28/BAA-CMD-9/BAA-FAT-1/BAA-AMB-46/BAA-SPC-2/BAA-AMB-52/BAA-TER-3/BAA-AMB-2", test_values);
+  g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
+  g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
+  g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
+  return g_test_run ();
+}
