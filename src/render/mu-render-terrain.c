@@ -653,7 +653,7 @@ draw_contours (Ctx *c)
       /* Round ends close the corners where hexsides meet; too small to see
        * on a zoomed-out board, where they only cost time. */
       cairo_set_line_cap (cr, c->s * c->dev >= 12 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
-      cairo_set_line_width (cr, MAX ((heavy ? 0.1 : 0.055) * s, 0.6 / c->dev));
+      cairo_set_line_width (cr, MAX ((heavy ? 0.075 : 0.045) * s, 0.6 / c->dev));
       cairo_stroke (cr);
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
@@ -990,6 +990,40 @@ stroke_kind (Ctx *c, MuPathKind kind)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 }
 
+/* Pulls each inner point a little towards its neighbours' middle, at most
+ * `limit` hex sizes, so a road along a row of hexes, which zigzags between
+ * their centres, runs nearly straight, yet stays in its hexes. */
+static void
+straighten (const Ctx *c,
+            double    *xy,
+            guint      n,
+            double     limit)
+{
+  double px, py;
+
+  if (n < 3)
+    return;
+  px = xy[0];
+  py = xy[1];
+  for (guint i = 1; i + 1 < n; i++)
+    {
+      double x = xy[2 * i], y = xy[2 * i + 1];
+      double dx = (px + xy[2 * (i + 1)] - 2 * x) / 4, dy = (py + xy[2 * (i + 1) + 1] - 2 * y) / 4;
+      double len = hypot (dx, dy), max = limit * c->s;
+
+      if (len > max)
+        {
+          dx *= max / len;
+          dy *= max / len;
+        }
+      /* The original point, not the moved one, is the next point's neighbour. */
+      px = x;
+      py = y;
+      xy[2 * i] = x + dx;
+      xy[2 * i + 1] = y + dy;
+    }
+}
+
 static void
 draw_paths (Ctx        *c,
             MuPathKind  kind)
@@ -1006,8 +1040,10 @@ draw_paths (Ctx        *c,
 
       if (p->kind != kind || !path_points (c, p, xy))
         continue;
-      v = (const double *) xy->data;
       n = xy->len / 2;
+      straighten (c, (double *) xy->data, n,
+                  kind == MU_PATH_RIVER || kind == MU_PATH_STREAM ? 0.25 : 0.38);
+      v = (const double *) xy->data;
       if (!c->have_clip)
         {
           mu_render_smooth_path (c->cr, v, n);

@@ -393,6 +393,76 @@ test_table (void)
   g_assert_cmpstr (ruler, ==, "5.0 in");
 }
 
+static cairo_surface_t *
+render_pieces_hidpi (const MuScenario *s,
+                     MuRenderOptions  *o,
+                     const MuPiece    *pieces,
+                     guint             n)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (surface, 2, 2);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_terrain (cr, s, o, NULL);
+  mu_render_pieces (cr, s, o, pieces, n);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static void
+test_cache (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  g_autoptr(MuRenderCache) cache = mu_render_cache_new ();
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  MuRenderOptions o;
+  MuPiece piece = { 0 };
+  cairo_surface_t *plain, *cached, *changed;
+  double x, y, w, h;
+  int differ = 0, differ_changed = 0;
+
+  c->range = 2, c->attack = 4, c->strength = 5, c->identity = 3;
+  g_ptr_array_add (s->counters, c);
+  mu_hex_map_cell (s->hex_map, (MuHex) { 2, 2 })->terrain = MU_TERRAIN_WOODLAND;
+  piece.counter = c;
+  piece.hex = (MuHex) { 4, 3 };
+  mu_render_options_init (&o);
+  o.hex_size = 30;
+  o.device_scale = 2;
+
+  plain = render_pieces_hidpi (s, &o, &piece, 1);
+  o.cache = cache;
+  cached = render_pieces_hidpi (s, &o, &piece, 1);
+  /* Images kept in the cache look like the vectors they were made from. */
+  mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
+  g_assert_true (colour_near (pixel (cached, (int) (2 * (x + 0.1 * w)), (int) (2 * (y + 0.25 * h))), 0x9cc3e6, 4));
+  mu_hex_center (&s->hex_map->grid, o.hex_size, (MuHex) { 2, 2 }, &x, &y);
+  g_assert_true (greenish (pixel (cached, (int) (2 * x), (int) (2 * y))));
+  for (int py = 0; py < 400; py++)
+    for (int px = 0; px < 400; px++)
+      if (!colour_near (pixel (plain, px, py), pixel (cached, px, py), 40))
+        differ++;
+  g_test_message ("%d pixels differ between vectors and sprites", differ);
+  /* Sprites sit on whole device pixels: only edges may move. */
+  g_assert_cmpint (differ, <, 400 * 400 / 50);
+
+  /* A changed counter is drawn anew, not taken from the cache. */
+  c->strength = 1;
+  c->abilities = MU_ABILITY_INDOMITABLE;
+  changed = render_pieces_hidpi (s, &o, &piece, 1);
+  for (int py = 0; py < 400; py++)
+    for (int px = 0; px < 400; px++)
+      if (pixel (changed, px, py) != pixel (cached, px, py))
+        differ_changed++;
+  g_assert_cmpint (differ_changed, >, 20);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (cached);
+  cairo_surface_destroy (changed);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -406,6 +476,7 @@ main (int   argc,
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
   g_test_add_func ("/render/pieces/stacks", test_stacks);
+  g_test_add_func ("/render/pieces/cache", test_cache);
   g_test_add_func ("/render/table/bases-and-ruler", test_table);
   return g_test_run ();
 }
