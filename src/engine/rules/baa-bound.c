@@ -101,7 +101,7 @@ rest_roll (BaaMatch *m, GPtrArray *events, const char *subject, GPtrArray *units
 static void
 reserves_arrive (BaaMatch *m, GPtrArray *events)
 {
-  for (guint i = 0; i < m->scenario->reserves->len; i++)
+  for (guint i = 0; m->opt_reserves && i < m->scenario->reserves->len; i++)
     {
       const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
       gboolean ok = TRUE;
@@ -234,8 +234,7 @@ baa_bound_start (BaaMatch *m, GPtrArray *events)
         u->fought_at_night = FALSE;
       }
   m->was_night = night;
-  if (m->opt_reserves)
-    reserves_arrive (m, events);
+  reserves_arrive (m, events);
   m->reserve_step_side = side_has_arrivals (m, 0) ? 0 : side_has_arrivals (m, 1) ? 1 : BAA_NONE;
 }
 
