@@ -134,6 +134,35 @@ cairo_t  *mu_sprite_begin         (cairo_t *target, double dev, double left, dou
 /* Paints the sprite with its origin at board (x, y), snapped to a device pixel. */
 void      mu_sprite_paint         (cairo_t *cr, MuSprite *sprite, double x, double y);
 
+/* Terrain symbols (mu-render-symbols.c): one hex's symbols around the origin,
+ * in one of MU_SYMBOL_VARIANTS variants; corner[] are the hex's corner offsets. */
+#define MU_SYMBOL_VARIANTS 6
+void     mu_render_terrain_symbol (cairo_t *cr, MuTerrain terrain, int variant, double s,
+                                   double dev, const double (*corner)[2]);
+
+/* Stable pseudo-random numbers per hex, for symbol variants and jitter. */
+static inline guint32
+mu_hex_hash (int col,
+          int row,
+          guint32 salt)
+{
+  guint32 h = (guint32) col * 73856093u ^ (guint32) row * 19349663u ^ salt * 83492791u;
+
+  h ^= h >> 13;
+  h *= 0x5bd1e995u;
+  h ^= h >> 15;
+  return h;
+}
+
+/* A value in [-1, 1] from a hash and a slot. */
+static inline double
+mu_jitter (guint32 h,
+        int     slot)
+{
+  return ((h >> (slot * 4 % 28)) & 0xf) / 7.5 - 1.0;
+}
+
+
 /* Hex boards (mu-render-terrain.c). */
 void     mu_render_hex_terrain   (cairo_t *cr, const MuScenario *scenario,
                                   const MuRenderOptions *options,
@@ -148,6 +177,18 @@ void     mu_render_table_pieces  (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_table_piece_bounds (const MuScenario *scenario, const MuRenderOptions *options,
                                        const MuPiece *piece, double *x, double *y,
                                        double *width, double *height);
+/* Counter pictures and marks (mu-render-pictures.c), around (cx, cy). */
+void     mu_picture_kepi         (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);
+void     mu_picture_cavalry      (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);
+void     mu_picture_cannon       (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);
+void     mu_picture_boat         (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);
+void     mu_mark_shield          (cairo_t *cr, double cx, double cy, double h);
+void     mu_mark_crosshair       (cairo_t *cr, double cx, double cy, double h, guint32 ink);
+void     mu_mark_star            (cairo_t *cr, double cx, double cy, double r, guint32 fill);
+/* A NATO unit frame at (x, y), w by h, with the arm's sign or the HQ staff. */
+void     mu_nato_frame           (cairo_t *cr, double x, double y, double w, double h, MuArm arm,
+                                  gboolean hq, guint32 fill, double lw);
+
 /* Counters (mu-render-counter.c). */
 void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
                                   const MuCounter *counter, MuCounterStyle style, int strength,

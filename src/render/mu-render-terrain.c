@@ -15,23 +15,11 @@
 #include "config.h"
 
 #include "mu-render-private.h"
+#include "mu-render-hex-private.h"
 
 #include <math.h>
 #include <string.h>
 
-typedef struct {
-  cairo_t *cr;
-  const MuScenario *scenario;
-  const MuHexMap *map;
-  const MuRenderOptions *o;
-  double s;              /* hex size (centre to corner) */
-  double dev;            /* device pixels per board pixel */
-  int c0, c1, r0, r1;    /* visible printed columns and rows */
-  double corner[6][2];   /* corner offsets from the centre */
-  guint8 *links[MU_PATH_N]; /* per cell: bit d set when a path of the kind leads to neighbour d */
-  gboolean have_clip;
-  MuRect clip;
-} Ctx;
 
 /* Ground colours of a printed board. */
 static const guint32 terrain_colour[MU_TERRAIN_N] = {
@@ -46,9 +34,6 @@ static const guint32 terrain_colour[MU_TERRAIN_N] = {
 
 #define ELEVATION_TINT 0x8c6a3c
 #define CONTOUR_COLOUR 0x8a5a2b
-#define WATER_DARK 0x2f64a3
-#define WATER_MID 0x4c8fd1
-#define WATER_LIGHT 0x8fc1e3
 
 static guint32
 ground_colour (MuTerrain terrain,
@@ -63,83 +48,10 @@ ground_colour (MuTerrain terrain,
   return mu_colour_mix (terrain_colour[terrain], ELEVATION_TINT, t);
 }
 
-static inline guint32
-hex_hash (int col,
-          int row,
-          guint32 salt)
-{
-  guint32 h = (guint32) col * 73856093u ^ (guint32) row * 19349663u ^ salt * 83492791u;
-
-  h ^= h >> 13;
-  h *= 0x5bd1e995u;
-  h ^= h >> 15;
-  return h;
-}
-
-/* A value in [-1, 1] from a hash and a slot. */
-static inline double
-jitter (guint32 h,
-        int     slot)
-{
-  return ((h >> (slot * 4 % 28)) & 0xf) / 7.5 - 1.0;
-}
-
-static inline const MuHexCell *
-cell_at (const MuHexMap *map,
-         int             col,
-         int             row)
-{
-  return &map->cells[(row - 1) * map->grid.cols + (col - 1)];
-}
-
-static inline void
-centre (const Ctx *c,
-        int        col,
-        int        row,
-        double    *x,
-        double    *y)
-{
-  mu_hex_center (&c->map->grid, c->s, (MuHex) { col, row }, x, y);
-}
-
-static void
-hex_path (const Ctx *c,
-          double     cx,
-          double     cy,
-          double     scale)
-{
-  cairo_move_to (c->cr, cx + c->corner[0][0] * scale, cy + c->corner[0][1] * scale);
-  for (int k = 1; k < 6; k++)
-    cairo_line_to (c->cr, cx + c->corner[k][0] * scale, cy + c->corner[k][1] * scale);
-  cairo_close_path (c->cr);
-}
-
-static void
-hexside_points (const Ctx *c,
-                double     cx,
-                double     cy,
-                int        dir,
-                double    *x1,
-                double    *y1,
-                double    *x2,
-                double    *y2)
-{
-  *x1 = cx + c->corner[dir][0];
-  *y1 = cy + c->corner[dir][1];
-  *x2 = cx + c->corner[(dir + 1) % 6][0];
-  *y2 = cy + c->corner[(dir + 1) % 6][1];
-}
-
-static gboolean
-symbols_visible (const Ctx *c)
-{
-  return c->s * c->dev >= 9.0;
-}
-
 /* Links ------------------------------------------------------------------------- */
 
 static void
-build_links (Ctx *c)
+build_links (MuHexDraw *c)
 {
   const MuHexMap *map = c->map;
   gsize n = (gsize) map->grid.cols * map->grid.rows;
@@ -171,7 +83,7 @@ build_links (Ctx *c)
 }
 
 static guint
-links_of (const Ctx  *c,
+links_of (const MuHexDraw  *c,
           MuPathKind  kind,
           int         col,
           int         row)
@@ -184,7 +96,7 @@ links_of (const Ctx  *c,
 /* The direction (radians) of the line a crossing (ford, bridge) should take in
  * a hex: along a road through it, else across the water through it. */
 static double
-crossing_angle (const Ctx *c,
+crossing_angle (const MuHexDraw *c,
                 int        col,
                 int        row)
 {
@@ -222,7 +134,7 @@ crossing_angle (const Ctx *c,
 #define GRID_ALPHA 0.55
 
 static void
-draw_ground (Ctx *c)
+draw_ground (MuHexDraw *c)
 {
   cairo_t *cr = c->cr;
   gboolean grid = c->o->show_grid;
@@ -289,265 +201,8 @@ draw_ground (Ctx *c)
 
 /* Terrain symbols --------------------------------------------------------------------- */
 
-/* Symbols of one hex, drawn around the origin. `h` picks one of a few
- * variants so neighbouring hexes do not look stamped. */
-
-#define N_VARIANTS 6
-
 static void
-symbol_woods (cairo_t *cr, guint32 h, double s, double dev)
-{
-  static const double spots[7][2] = {
-    { 0.0, 0.0 }, { -0.45, -0.24 }, { 0.45, -0.24 }, { -0.45, 0.26 }, { 0.45, 0.26 },
-    { 0.0, -0.5 }, { 0.0, 0.5 },
-  };
-  double xy[7][3];
-
-  for (int i = 0; i < 7; i++)
-    {
-      xy[i][0] = s * (spots[i][0] + 0.07 * jitter (h, i));
-      xy[i][1] = s * (spots[i][1] + 0.07 * jitter (h, i + 1));
-      xy[i][2] = s * (0.21 + 0.03 * jitter (h, i + 2));
-    }
-  /* Shadow, crowns, outline and a light spot. */
-  for (int i = 0; i < 7; i++)
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, xy[i][0] + 0.05 * s, xy[i][1] + 0.06 * s, xy[i][2], 0, 2 * G_PI);
-    }
-  mu_set_rgba (cr, 0x3f5f2a, 0.55);
-  cairo_fill (cr);
-  for (int i = 0; i < 7; i++)
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, xy[i][0], xy[i][1], xy[i][2], 0, 2 * G_PI);
-    }
-  mu_set_rgb (cr, 0x6e9d48);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, 0x2f4c1f);
-  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
-  cairo_stroke (cr);
-  for (int i = 0; i < 7; i++)
-    {
-      double r = xy[i][2];
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, xy[i][0] - 0.3 * r, xy[i][1] - 0.3 * r, 0.35 * r, 0, 2 * G_PI);
-    }
-  mu_set_rgba (cr, 0xb9d98f, 0.7);
-  cairo_fill (cr);
-}
-
-static void
-symbol_settlement (cairo_t *cr, guint32 h, double s, double dev)
-{
-  /* Blocks of houses around a crossing, some with a wing. */
-  static const double spots[6][2] = {
-    { -0.42, -0.36 }, { 0.12, -0.46 }, { 0.38, -0.12 }, { -0.5, 0.08 }, { -0.12, 0.3 }, { 0.3, 0.32 },
-  };
-
-  for (int i = 0; i < 6; i++)
-    {
-      double x = s * (spots[i][0] + 0.05 * jitter (h, i));
-      double y = s * (spots[i][1] + 0.05 * jitter (h, i + 3));
-      double w = s * (0.24 + 0.05 * jitter (h, i + 1));
-      double d = s * (0.16 + 0.04 * jitter (h, i + 2));
-
-      if ((h >> (i + 3)) & 1)
-        {
-          double t = w;
-          w = d;
-          d = t;
-        }
-      cairo_rectangle (cr, x - w / 2, y - d / 2, w, d);
-      if ((h >> (i + 12)) & 1)
-        cairo_rectangle (cr, x + w / 2, y - d / 2, 0.1 * s, 0.1 * s);
-    }
-  mu_set_rgb (cr, 0x9a4434);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, 0x3a1a12);
-  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / dev));
-  cairo_stroke (cr);
-}
-
-static void
-symbol_marsh (cairo_t *cr, guint32 h, double s, double dev)
-{
-  static const double spots[5][2] = { { -0.4, -0.3 }, { 0.35, -0.35 }, { 0, 0.05 }, { -0.35, 0.42 }, { 0.42, 0.38 } };
-
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
-  for (int pass = 0; pass < 2; pass++)
-    {
-      for (int i = 0; i < 5; i++)
-        {
-          double x = s * (spots[i][0] + 0.06 * jitter (h, i));
-          double y = s * (spots[i][1] + 0.05 * jitter (h, i + 5));
-          if (pass == 0)
-            {
-              cairo_move_to (cr, x - 0.17 * s, y + 0.04 * s);
-              cairo_line_to (cr, x + 0.17 * s, y + 0.04 * s);
-              cairo_move_to (cr, x - 0.09 * s, y + 0.09 * s);
-              cairo_line_to (cr, x + 0.09 * s, y + 0.09 * s);
-            }
-          else
-            {
-              cairo_move_to (cr, x - 0.09 * s, y - 0.14 * s);
-              cairo_line_to (cr, x, y);
-              cairo_line_to (cr, x, y - 0.19 * s);
-              cairo_move_to (cr, x, y);
-              cairo_line_to (cr, x + 0.09 * s, y - 0.14 * s);
-            }
-        }
-      mu_set_rgb (cr, pass == 0 ? 0x4f86b8 : 0x3c6a30);
-      cairo_stroke (cr);
-    }
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-}
-
-/* Clips the line through (px, py) with direction (ux, uy) to a convex polygon
- * of n points; returns FALSE when it misses. */
-static gboolean
-clip_line_convex (const double (*poly)[2],
-                  int           n,
-                  double        px,
-                  double        py,
-                  double        ux,
-                  double        uy,
-                  double       *t0,
-                  double       *t1)
-{
-  double lo = -1e9, hi = 1e9;
-
-  for (int i = 0; i < n; i++)
-    {
-      double ax = poly[i][0], ay = poly[i][1];
-      double bx = poly[(i + 1) % n][0], by = poly[(i + 1) % n][1];
-      /* Inward normal for a clockwise (screen) polygon. */
-      double nx = -(by - ay), ny = bx - ax;
-      double denom = nx * ux + ny * uy;
-      double num = nx * (px - ax) + ny * (py - ay);
-
-      if (fabs (denom) < 1e-12)
-        {
-          if (num < 0)
-            return FALSE;
-          continue;
-        }
-      {
-        double t = -num / denom;
-        if (denom > 0)
-          lo = MAX (lo, t);
-        else
-          hi = MIN (hi, t);
-      }
-    }
-  *t0 = lo;
-  *t1 = hi;
-  return lo < hi;
-}
-
-static void
-symbol_fields (cairo_t *cr, guint32 h, double s, double dev, const double (*corner)[2])
-{
-  double poly[6][2], a = G_PI / 6 + (h % 3) * G_PI / 3, ux = cos (a), uy = sin (a);
-
-  for (int k = 0; k < 6; k++)
-    {
-      poly[k][0] = corner[k][0] * 0.84;
-      poly[k][1] = corner[k][1] * 0.84;
-    }
-  for (int i = -4; i <= 4; i++)
-    {
-      double px = -uy * i * 0.17 * s, py = ux * i * 0.17 * s, t0, t1;
-      if (!clip_line_convex ((const double (*)[2]) poly, 6, px, py, ux, uy, &t0, &t1))
-        continue;
-      cairo_move_to (cr, px + ux * t0, py + uy * t0);
-      cairo_line_to (cr, px + ux * t1, py + uy * t1);
-    }
-  mu_set_rgb (cr, 0xb99a45);
-  cairo_set_line_width (cr, MAX (0.035 * s, 0.5 / dev));
-  cairo_stroke (cr);
-}
-
-static void
-symbol_water (cairo_t *cr, guint32 h, double s, double dev)
-{
-  static const double waves[4][2] = { { -0.4, -0.35 }, { 0.3, -0.2 }, { -0.25, 0.3 }, { 0.4, 0.4 } };
-
-  for (int i = 0; i < 4; i++)
-    {
-      double x = s * (waves[i][0] + 0.05 * jitter (h, i));
-      double y = s * (waves[i][1] + 0.05 * jitter (h, i + 4));
-      double w = 0.12 * s;
-      cairo_move_to (cr, x - w, y);
-      cairo_curve_to (cr, x - w / 2, y - w / 2, x, y - w / 2, x, y);
-      cairo_curve_to (cr, x, y + w / 2, x + w / 2, y + w / 2, x + w, y);
-    }
-  mu_set_rgba (cr, WATER_DARK, 0.6);
-  cairo_set_line_width (cr, MAX (0.03 * s, 0.5 / dev));
-  cairo_stroke (cr);
-}
-
-static void
-symbol_rough (cairo_t *cr, guint32 h, double s, double dev)
-{
-  static const double rocks[5][2] = { { -0.4, -0.3 }, { 0.3, -0.4 }, { 0.05, 0.05 }, { -0.3, 0.4 }, { 0.45, 0.3 } };
-
-  for (int i = 0; i < 5; i++)
-    {
-      double x = s * (rocks[i][0] + 0.05 * jitter (h, i));
-      double y = s * (rocks[i][1] + 0.05 * jitter (h, i + 5));
-      double r = s * (0.09 + 0.03 * jitter (h, i + 2));
-      cairo_move_to (cr, x - r, y + r * 0.6);
-      cairo_line_to (cr, x - r * 0.3, y - r * 0.7);
-      cairo_line_to (cr, x + r * 0.4, y - r * 0.4);
-      cairo_line_to (cr, x + r, y + r * 0.6);
-      cairo_close_path (cr);
-    }
-  mu_set_rgb (cr, 0xa08c66);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, 0x5a4a32);
-  cairo_set_line_width (cr, MAX (0.025 * s, 0.5 / dev));
-  cairo_stroke (cr);
-}
-
-static void
-symbol (cairo_t              *cr,
-        MuTerrain             terrain,
-        int                   variant,
-        double                s,
-        double                dev,
-        const double        (*corner)[2])
-{
-  guint32 h = hex_hash (variant, terrain, 99);
-
-  switch (terrain)
-    {
-    case MU_TERRAIN_WOODLAND:
-      symbol_woods (cr, h, s, dev);
-      break;
-    case MU_TERRAIN_SETTLEMENT:
-      symbol_settlement (cr, h, s, dev);
-      break;
-    case MU_TERRAIN_MARSH:
-      symbol_marsh (cr, h, s, dev);
-      break;
-    case MU_TERRAIN_FIELDS:
-      symbol_fields (cr, h, s, dev, corner);
-      break;
-    case MU_TERRAIN_WATER:
-      symbol_water (cr, h, s, dev);
-      break;
-    case MU_TERRAIN_ROUGH:
-      symbol_rough (cr, h, s, dev);
-      break;
-    default:
-      break;
-    }
-}
-
-static void
-draw_symbols (Ctx *c)
+draw_symbols (MuHexDraw *c)
 {
   /* Trees last: their crowns reach over the neighbouring hexes. */
   static const MuTerrain order[] = {
@@ -557,7 +212,7 @@ draw_symbols (Ctx *c)
   cairo_t *cr = c->cr;
   gboolean sprites = mu_sprite_usable (cr);
   MuRenderCache *own = NULL, *cache = c->o->cache;
-  MuSprite *sprite[G_N_ELEMENTS (order)][N_VARIANTS] = { { NULL } };
+  MuSprite *sprite[G_N_ELEMENTS (order)][MU_SYMBOL_VARIANTS] = { { NULL } };
 
   if (sprites && !cache)
     cache = own = mu_render_cache_new ();
@@ -571,12 +226,12 @@ draw_symbols (Ctx *c)
           if (cell_at (c->map, col, row)->terrain != order[k])
             continue;
           centre (c, col, row, &cx, &cy);
-          variant = hex_hash (col, row, order[k]) % N_VARIANTS;
+          variant = mu_hex_hash (col, row, order[k]) % MU_SYMBOL_VARIANTS;
           if (!sprites)
             {
               cairo_save (cr);
               cairo_translate (cr, cx, cy);
-              symbol (cr, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
+              mu_render_terrain_symbol (cr, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
               cairo_restore (cr);
               continue;
             }
@@ -593,7 +248,7 @@ draw_symbols (Ctx *c)
                   MuSprite *sp;
                   double m = 1.05 * c->s;
                   cairo_t *sc = mu_sprite_begin (cr, c->dev, m, m, m, m, &sp);
-                  symbol (sc, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
+                  mu_render_terrain_symbol (sc, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
                   cairo_destroy (sc);
                   mu_render_cache_insert (cache, key, sp);
                   sprite[k][variant] = sp;
@@ -607,7 +262,7 @@ draw_symbols (Ctx *c)
 /* Contours ------------------------------------------------------------------------------- */
 
 static void
-draw_contours (Ctx *c)
+draw_contours (MuHexDraw *c)
 {
   cairo_t *cr = c->cr;
   double s = c->s;
@@ -659,244 +314,10 @@ draw_contours (Ctx *c)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
-/* Hexsides -------------------------------------------------------------------------------- */
-
-typedef void (*SideFunc) (Ctx *c, double x1, double y1, double x2, double y2,
-                          double cx, double cy, guint features, gpointer data);
-
-/* Calls func for every hexside near the view whose features match mask. */
-static gboolean
-for_each_side (Ctx      *c,
-               guint     mask,
-               SideFunc  func,
-               gpointer  data)
-{
-  const MuHexMap *map = c->map;
-  int stride = map->grid.cols + 2;
-  gboolean any = FALSE;
-
-  for (int row = MAX (0, c->r0 - 1); row <= MIN (map->grid.rows + 1, c->r1 + 1); row++)
-    for (int col = MAX (0, c->c0 - 1); col <= MIN (map->grid.cols + 1, c->c1 + 1); col++)
-      for (int d = 0; d < 3; d++)
-        {
-          guint f = map->sides[(row * stride + col) * 3 + d];
-          double cx, cy, x1, y1, x2, y2;
-
-          if (!(f & mask))
-            continue;
-          centre (c, col, row, &cx, &cy);
-          hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
-          func (c, x1, y1, x2, y2, cx, cy, f, data);
-          any = TRUE;
-        }
-  return any;
-}
-
-static void
-side_stream_path (Ctx *c, double x1, double y1, double x2, double y2,
-                  double cx, double cy, guint f, gpointer data)
-{
-  /* A gentle S bend along the hexside: meanders, yet joins its neighbours at
-   * the hex corners. */
-  double dx = x2 - x1, dy = y2 - y1;
-  double nx = -dy * 0.18, ny = dx * 0.18;
-
-  cairo_move_to (c->cr, x1, y1);
-  cairo_curve_to (c->cr, x1 + dx / 3 + nx, y1 + dy / 3 + ny, x1 + 2 * dx / 3 - nx, y1 + 2 * dy / 3 - ny, x2, y2);
-}
-
-static void
-side_crossing (Ctx *c, double x1, double y1, double x2, double y2,
-               double cx, double cy, guint f, gpointer data)
-{
-  cairo_t *cr = c->cr;
-  double s = c->s;
-  double mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-  double ux = (x2 - x1) / s, uy = (y2 - y1) / s; /* along the hexside, unit length */
-  double nx = -uy, ny = ux;                     /* across it */
-
-  if (f & MU_SIDE_BRIDGE)
-    {
-      double l = 0.34 * s, w = 0.13 * s;
-      cairo_move_to (cr, mx - nx * l + ux * w, my - ny * l + uy * w);
-      cairo_line_to (cr, mx + nx * l + ux * w, my + ny * l + uy * w);
-      cairo_line_to (cr, mx + nx * l - ux * w, my + ny * l - uy * w);
-      cairo_line_to (cr, mx - nx * l - ux * w, my - ny * l - uy * w);
-      cairo_close_path (cr);
-      mu_set_rgb (cr, 0xe9dcc0);
-      cairo_fill (cr);
-      for (int side = -1; side <= 1; side += 2)
-        {
-          double ox = ux * w * side, oy = uy * w * side;
-          cairo_move_to (cr, mx - nx * (l + 0.08 * s) + ox * 1.5, my - ny * (l + 0.08 * s) + oy * 1.5);
-          cairo_line_to (cr, mx - nx * l + ox, my - ny * l + oy);
-          cairo_line_to (cr, mx + nx * l + ox, my + ny * l + oy);
-          cairo_line_to (cr, mx + nx * (l + 0.08 * s) + ox * 1.5, my + ny * (l + 0.08 * s) + oy * 1.5);
-        }
-      mu_set_rgb (cr, 0x222222);
-      cairo_set_line_width (cr, MAX (0.05 * s, 0.6 / c->dev));
-      cairo_stroke (cr);
-    }
-  if (f & MU_SIDE_FORD)
-    {
-      double l = 0.3 * s;
-      for (int i = -2; i <= 2; i++)
-        {
-          double t = i * l / 2.5;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, mx + nx * t, my + ny * t, 0.055 * s, 0, 2 * G_PI);
-        }
-      mu_set_rgb (cr, 0xc8a26a);
-      cairo_fill_preserve (cr);
-      mu_set_rgb (cr, 0x5a3d1c);
-      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
-      cairo_stroke (cr);
-    }
-}
-
-static void
-side_hedge (Ctx *c, double x1, double y1, double x2, double y2,
-            double cx, double cy, guint f, gpointer data)
-{
-  if (!(f & MU_SIDE_HEDGE))
-    return;
-  for (int i = 0; i <= 6; i++)
-    {
-      double t = 0.08 + 0.84 * i / 6.0;
-      cairo_new_sub_path (c->cr);
-      cairo_arc (c->cr, x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, 0.075 * c->s, 0, 2 * G_PI);
-    }
-}
-
-static void
-side_wall (Ctx *c, double x1, double y1, double x2, double y2,
-           double cx, double cy, guint f, gpointer data)
-{
-  if (!(f & MU_SIDE_WALL))
-    return;
-  cairo_move_to (c->cr, x1 + (x2 - x1) * 0.06, y1 + (y2 - y1) * 0.06);
-  cairo_line_to (c->cr, x1 + (x2 - x1) * 0.94, y1 + (y2 - y1) * 0.94);
-}
-
-static void
-side_wall_stones (Ctx *c, double x1, double y1, double x2, double y2,
-                  double cx, double cy, guint f, gpointer data)
-{
-  double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
-  double nx = -dy / len * 0.06 * c->s, ny = dx / len * 0.06 * c->s;
-
-  if (!(f & MU_SIDE_WALL))
-    return;
-  for (int i = 1; i < 8; i++)
-    {
-      double t = 0.06 + 0.88 * i / 8.0;
-      cairo_move_to (c->cr, x1 + dx * t - nx, y1 + dy * t - ny);
-      cairo_line_to (c->cr, x1 + dx * t + nx, y1 + dy * t + ny);
-    }
-}
-
-static void
-side_fortification (Ctx *c, double x1, double y1, double x2, double y2,
-                    double cx, double cy, guint f, gpointer data)
-{
-  cairo_t *cr = c->cr;
-  double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
-  double ux = dx / len, uy = dy / len;
-  /* Teeth point away from the hex whose hexside this is: towards the side the
-   * works face. */
-  double vx = (x1 + x2) / 2 - cx, vy = (y1 + y2) / 2 - cy, vl = hypot (vx, vy);
-  double tooth = 0.16 * c->s;
-  int n = 5;
-  gboolean breached = (f & MU_SIDE_BREACHED) != 0;
-
-  if (!(f & (MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED)))
-    return;
-  vx /= vl;
-  vy /= vl;
-  /* A rampart along the hexside, drawn slightly on the defended side. */
-  x1 -= vx * 0.05 * c->s;
-  y1 -= vy * 0.05 * c->s;
-  for (int i = 0; i < n; i++)
-    {
-      double a = 0.05 + 0.9 * i / n, b = 0.05 + 0.9 * (i + 1) / n, m = (a + b) / 2;
-      if (breached && (i == n / 2))
-        continue;
-      cairo_move_to (cr, x1 + ux * len * a, y1 + uy * len * a);
-      cairo_line_to (cr, x1 + ux * len * m + vx * tooth, y1 + uy * len * m + vy * tooth);
-      cairo_line_to (cr, x1 + ux * len * b, y1 + uy * len * b);
-      cairo_close_path (cr);
-    }
-  mu_set_rgb (cr, breached ? 0x8a6a4a : 0x5b3a1a);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, 0x2a1a0a);
-  cairo_set_line_width (cr, MAX (0.02 * c->s, 0.4 / c->dev));
-  cairo_stroke (cr);
-  if (breached)
-    {
-      double mx = x1 + ux * len * 0.5, my = y1 + uy * len * 0.5, r = 0.09 * c->s;
-      mu_render_star_path (cr, mx + vx * tooth * 0.4, my + vy * tooth * 0.4, r * 1.6, r * 0.7, 0.3);
-      mu_set_rgb (cr, 0xd0342c);
-      cairo_fill (cr);
-    }
-}
-
-static void
-draw_hexside_streams (Ctx *c)
-{
-  cairo_t *cr = c->cr;
-
-  if (!for_each_side (c, MU_SIDE_STREAM, side_stream_path, NULL))
-    return;
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  mu_set_rgb (cr, WATER_DARK);
-  cairo_set_line_width (cr, 0.17 * c->s);
-  cairo_stroke_preserve (cr);
-  mu_set_rgb (cr, WATER_MID);
-  cairo_set_line_width (cr, 0.11 * c->s);
-  cairo_stroke (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-}
-
-static void
-draw_hexside_works (Ctx *c)
-{
-  cairo_t *cr = c->cr;
-  double s = c->s;
-
-  /* Hedges and walls are too small to make out on a zoomed-out board. */
-  if (symbols_visible (c) && for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
-    {
-      mu_set_rgb (cr, 0x3f7a2a);
-      cairo_fill_preserve (cr);
-      mu_set_rgb (cr, 0x1f3d12);
-      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
-      cairo_stroke (cr);
-    }
-  if (symbols_visible (c) && for_each_side (c, MU_SIDE_WALL, side_wall, NULL))
-    {
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      mu_set_rgb (cr, 0x3a3530);
-      cairo_set_line_width (cr, 0.15 * s);
-      cairo_stroke_preserve (cr);
-      mu_set_rgb (cr, 0xa39c90);
-      cairo_set_line_width (cr, 0.1 * s);
-      cairo_stroke (cr);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      for_each_side (c, MU_SIDE_WALL, side_wall_stones, NULL);
-      mu_set_rgb (cr, 0x3a3530);
-      cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
-      cairo_stroke (cr);
-    }
-  for_each_side (c, MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED, side_fortification, NULL);
-  cairo_new_path (cr);
-  for_each_side (c, MU_SIDE_FORD | MU_SIDE_BRIDGE, side_crossing, NULL);
-  cairo_new_path (cr);
-}
-
 /* Paths ---------------------------------------------------------------------------------------- */
 
 static gboolean
-path_points (const Ctx    *c,
+path_points (const MuHexDraw    *c,
              const MuPath *p,
              GArray       *xy)
 {
@@ -925,7 +346,7 @@ path_points (const Ctx    *c,
 }
 
 static void
-stroke_kind (Ctx *c, MuPathKind kind)
+stroke_kind (MuHexDraw *c, MuPathKind kind)
 {
   cairo_t *cr = c->cr;
   double s = c->s;
@@ -994,7 +415,7 @@ stroke_kind (Ctx *c, MuPathKind kind)
  * `limit` hex sizes, so a road along a row of hexes, which zigzags between
  * their centres, runs nearly straight, yet stays in its hexes. */
 static void
-straighten (const Ctx *c,
+straighten (const MuHexDraw *c,
             double    *xy,
             guint      n,
             double     limit)
@@ -1025,7 +446,7 @@ straighten (const Ctx *c,
 }
 
 static void
-draw_paths (Ctx        *c,
+draw_paths (MuHexDraw        *c,
             MuPathKind  kind)
 {
   g_autoptr(GArray) xy = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1085,7 +506,7 @@ draw_paths (Ctx        *c,
 /* Hex features ------------------------------------------------------------------------------------ */
 
 static void
-draw_fort_ring (Ctx    *c,
+draw_fort_ring (MuHexDraw    *c,
                 double  cx,
                 double  cy,
                 double  scale,
@@ -1124,7 +545,7 @@ draw_fort_ring (Ctx    *c,
 }
 
 static void
-draw_building (Ctx *c, double x, double y, double w, double h)
+draw_building (MuHexDraw *c, double x, double y, double w, double h)
 {
   cairo_rectangle (c->cr, x - w / 2, y - h / 2, w, h);
   mu_set_rgb (c->cr, 0x2a2420);
@@ -1132,7 +553,7 @@ draw_building (Ctx *c, double x, double y, double w, double h)
 }
 
 static void
-draw_hex_features (Ctx *c)
+draw_hex_features (MuHexDraw *c)
 {
   cairo_t *cr = c->cr;
   double s = c->s;
@@ -1180,8 +601,8 @@ draw_hex_features (Ctx *c)
           }
         if (f & MU_HEX_FEATURE_BUILDINGS)
           {
-            guint32 h = hex_hash (col, row, 7);
-            double ox = 0.25 * s * jitter (h, 1), oy = 0.2 * s * jitter (h, 2);
+            guint32 h = mu_hex_hash (col, row, 7);
+            double ox = 0.25 * s * mu_jitter (h, 1), oy = 0.2 * s * mu_jitter (h, 2);
             draw_building (c, cx + ox, cy + oy, 0.22 * s, 0.15 * s);
             draw_building (c, cx + ox + 0.22 * s, cy + oy + 0.12 * s, 0.12 * s, 0.12 * s);
           }
@@ -1241,7 +662,7 @@ draw_hex_features (Ctx *c)
 /* Grid, numbers, labels, objectives ------------------------------------------------------------------ */
 
 static void
-draw_frame (Ctx *c)
+draw_frame (MuHexDraw *c)
 {
   double bw, bh;
 
@@ -1253,7 +674,7 @@ draw_frame (Ctx *c)
 }
 
 static void
-draw_coordinates (Ctx    *c,
+draw_coordinates (MuHexDraw    *c,
                   MuText *text)
 {
   double s = c->s;
@@ -1273,7 +694,7 @@ draw_coordinates (Ctx    *c,
 }
 
 static void
-draw_labels (Ctx    *c,
+draw_labels (MuHexDraw    *c,
              MuText *text)
 {
   for (guint i = 0; i < c->map->labels->len; i++)
@@ -1323,7 +744,7 @@ mu_render_objective_symbol (cairo_t *cr,
 }
 
 static void
-draw_objectives (Ctx               *c,
+draw_objectives (MuHexDraw               *c,
                  const char *const *owners)
 {
   for (guint i = 0; i < c->scenario->objectives->len; i++)
@@ -1351,7 +772,7 @@ mu_render_hex_terrain (cairo_t               *cr,
                        const MuRenderOptions *options,
                        const char *const     *objective_owner)
 {
-  Ctx c = { 0 };
+  MuHexDraw c = { 0 };
   MuText text;
 
   c.cr = cr;
@@ -1378,14 +799,14 @@ mu_render_hex_terrain (cairo_t               *cr,
   if (symbols_visible (&c))
     draw_symbols (&c);
   draw_contours (&c);
-  draw_hexside_streams (&c);
+  mu_hex_draw_hexside_streams (&c);
   draw_paths (&c, MU_PATH_STREAM);
   draw_paths (&c, MU_PATH_RIVER);
   draw_paths (&c, MU_PATH_LOCAL_ROAD);
   draw_paths (&c, MU_PATH_TURNPIKE);
   draw_paths (&c, MU_PATH_RAILROAD);
   draw_hex_features (&c);
-  draw_hexside_works (&c);
+  mu_hex_draw_hexside_works (&c);
   draw_frame (&c);
 
   mu_text_init (&text, cr);

@@ -1,0 +1,331 @@
+/* mu-render-pieces.c: counters on hex boards, stacked, highlighted, cached
+ *
+ * Counters of one hex are drawn offset up and to the right, each a little,
+ * so every counter of a stack shows; markers sit on their counter's lower
+ * right corner. With a MuRenderCache each counter's image is kept between
+ * frames.
+ */
+#define G_LOG_DOMAIN "muster-render"
+
+#include "config.h"
+
+#include "mu-render-private.h"
+
+#include <math.h>
+
+#define COUNTER_SCALE 1.15   /* counter side in hex sizes */
+#define STACK_STEP 0.12      /* stack offset per counter in hex sizes */
+
+/* Pieces on hex boards -------------------------------------------------------------------------------- */
+
+double
+mu_render_counter_size (const MuRenderOptions *options)
+{
+  g_return_val_if_fail (options != NULL, 0);
+  return COUNTER_SCALE * (options->hex_size > 0 ? options->hex_size : 32.0);
+}
+
+static inline guint
+hex_key (MuHex h)
+{
+  return ((guint) h.col << 16) ^ (guint) (h.row & 0xffff);
+}
+
+/* For each piece: its place in its hex's stack and the stack's height. */
+static void
+stack_positions (const MuPiece *pieces,
+                 guint          n,
+                 guint         *level,
+                 guint         *height)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; i < n; i++)
+    {
+      gpointer key = GUINT_TO_POINTER (hex_key (pieces[i].hex) + 1);
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
+      level[i] = k;
+      g_hash_table_insert (counts, key, GUINT_TO_POINTER (k + 1));
+    }
+  for (guint i = 0; i < n; i++)
+    height[i] = GPOINTER_TO_UINT (g_hash_table_lookup (counts, GUINT_TO_POINTER (hex_key (pieces[i].hex) + 1)));
+}
+
+static void
+hex_piece_rect (const MuScenario      *scenario,
+                const MuRenderOptions *o,
+                MuHex                  hex,
+                guint                  level,
+                guint                  height,
+                double                *x,
+                double                *y,
+                double                *size)
+{
+  double s = o->hex_size > 0 ? o->hex_size : 32.0;
+  double cs = COUNTER_SCALE * s, step = STACK_STEP * s, cx, cy;
+  double shift = (height - 1) * step / 2.0;
+
+  mu_hex_center (&scenario->hex_map->grid, s, hex, &cx, &cy);
+  *x = cx - cs / 2 - shift + level * step;
+  *y = cy - cs / 2 + shift - level * step;
+  *size = cs;
+}
+
+void
+mu_render_piece_bounds (const MuScenario      *scenario,
+                        const MuRenderOptions *options,
+                        const MuPiece         *pieces,
+                        guint                  n_pieces,
+                        guint                  index,
+                        double                *x,
+                        double                *y,
+                        double                *width,
+                        double                *height)
+{
+  double bx = 0, by = 0, bw = 0, bh = 0;
+
+  g_return_if_fail (scenario != NULL && options != NULL && index < n_pieces);
+
+  if (scenario->board == MU_BOARD_HEX && scenario->hex_map)
+    {
+      guint level = 0, total = 0;
+      double size;
+
+      for (guint i = 0; i < n_pieces; i++)
+        if (mu_hex_equal (pieces[i].hex, pieces[index].hex))
+          {
+            if (i < index)
+              level++;
+            total++;
+          }
+      hex_piece_rect (scenario, options, pieces[index].hex, level, total, &bx, &by, &size);
+      bw = bh = size;
+    }
+  else if (scenario->board == MU_BOARD_TABLE && scenario->table)
+    {
+      mu_render_table_piece_bounds (scenario, options, &pieces[index], &bx, &by, &bw, &bh);
+    }
+  if (x) *x = bx;
+  if (y) *y = by;
+  if (width) *width = bw;
+  if (height) *height = bh;
+}
+
+int
+mu_render_piece_at (const MuScenario      *scenario,
+                    const MuRenderOptions *options,
+                    const MuPiece         *pieces,
+                    guint                  n_pieces,
+                    double                 x,
+                    double                 y)
+{
+  g_return_val_if_fail (scenario != NULL && options != NULL, -1);
+
+  /* Topmost first: later pieces are drawn over earlier ones. */
+  for (guint i = n_pieces; i-- > 0;)
+    {
+      double bx, by, bw, bh;
+      mu_render_piece_bounds (scenario, options, pieces, n_pieces, i, &bx, &by, &bw, &bh);
+      if (x >= bx && x < bx + bw && y >= by && y < by + bh)
+        return (int) i;
+    }
+  return -1;
+}
+
+void
+mu_render_highlights (cairo_t               *cr,
+                      const MuScenario      *scenario,
+                      const MuRenderOptions *options,
+                      const MuHexHighlight  *highlights,
+                      guint                  n_highlights)
+{
+  double s;
+
+  g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
+  if (scenario->board != MU_BOARD_HEX || !scenario->hex_map || n_highlights == 0)
+    return;
+  s = options->hex_size > 0 ? options->hex_size : 32.0;
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  for (guint i = 0; i < n_highlights; i++)
+    {
+      guint32 c = highlights[i].rgba;
+      double cx, cy;
+
+      mu_hex_center (&scenario->hex_map->grid, s, highlights[i].hex, &cx, &cy);
+      for (int k = 0; k < 6; k++)
+        {
+          double a = ((scenario->hex_map->grid.orientation == MU_HEX_FLAT_TOP ? 240.0 : 210.0) +
+                      60.0 * k) * G_PI / 180.0;
+          double x = cx + 0.94 * s * cos (a), y = cy + 0.94 * s * sin (a);
+          if (k == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      cairo_close_path (cr);
+      cairo_set_source_rgba (cr, ((c >> 24) & 0xff) / 255.0, ((c >> 16) & 0xff) / 255.0,
+                             ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, ((c >> 24) & 0xff) / 255.0, ((c >> 16) & 0xff) / 255.0,
+                             ((c >> 8) & 0xff) / 255.0, MIN (1.0, 2.0 * (c & 0xff) / 255.0));
+      cairo_set_line_width (cr, 0.08 * s);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static guint64
+counter_key (const MuScenario *scenario,
+             const MuCounter  *c,
+             MuCounterStyle    style,
+             int               strength,
+             double            size,
+             double            dev)
+{
+  guint64 k = mu_hash_mix (0xc0c0, style);
+
+  k = mu_hash_mix (k, c->kind);
+  k = mu_hash_mix (k, c->arm);
+  k = mu_hash_mix (k, c->range);
+  k = mu_hash_mix (k, c->attack);
+  k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
+  k = mu_hash_mix (k, c->identity);
+  k = mu_hash_mix (k, c->abilities);
+  k = mu_hash_mix (k, c->leadership);
+  k = mu_hash_mix (k, c->star);
+  k = mu_hash_mix (k, c->exceptional);
+  k = mu_hash_mix (k, c->division);
+  k = mu_hash_string (k, c->name);
+  k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));
+  k = mu_hash_double (k, size);
+  return mu_hash_double (k, dev);
+}
+
+/* Draws a counter or a marker from the cache when there is one. */
+static void
+paint_counter (MuText           *t,
+               MuRenderCache    *cache,
+               const MuScenario *scenario,
+               const MuCounter  *counter,
+               MuMarkers         marker,
+               const MuSide     *side,
+               MuCounterStyle    style,
+               int               strength,
+               double            x,
+               double            y,
+               double            size,
+               double            dev)
+{
+  guint64 key;
+  MuSprite *sprite;
+
+  if (!cache)
+    {
+      if (counter)
+        mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev);
+      else
+        mu_render_marker_with (t, marker, side, x, y, size, size * dev);
+      return;
+    }
+  if (counter)
+    key = counter_key (scenario, counter, style, strength, size, dev);
+  else
+    {
+      key = mu_hash_mix (0x3a4e, marker);
+      key = mu_hash_mix (key, side ? side->colour : 0);
+      key = mu_hash_double (key, size);
+      key = mu_hash_double (key, dev);
+    }
+  sprite = mu_render_cache_lookup (cache, key);
+  if (!sprite)
+    {
+      MuText st;
+      cairo_t *sc = mu_sprite_begin (t->cr, dev, 0.03 * size, 0.03 * size, 1.1 * size, 1.1 * size, &sprite);
+
+      mu_text_init (&st, sc);
+      if (counter)
+        mu_render_counter_with (&st, scenario, counter, style, strength, 0, 0, size, size * dev);
+      else
+        mu_render_marker_with (&st, marker, side, 0, 0, size, size * dev);
+      mu_text_clear (&st);
+      cairo_destroy (sc);
+      mu_render_cache_insert (cache, key, sprite);
+    }
+  mu_sprite_paint (t->cr, sprite, x, y);
+}
+
+void
+mu_render_pieces (cairo_t               *cr,
+                  const MuScenario      *scenario,
+                  const MuRenderOptions *options,
+                  const MuPiece         *pieces,
+                  guint                  n_pieces)
+{
+  g_autofree guint *level = NULL;
+  g_autofree guint *height = NULL;
+  MuText t;
+  MuRect clip;
+  gboolean have_clip;
+  double dev;
+  MuRenderCache *cache;
+
+  g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
+  if (n_pieces == 0)
+    return;
+  if (scenario->board == MU_BOARD_TABLE)
+    {
+      mu_render_table_pieces (cr, scenario, options, pieces, n_pieces);
+      return;
+    }
+  if (scenario->board != MU_BOARD_HEX || !scenario->hex_map)
+    return;
+
+  level = g_new (guint, n_pieces);
+  height = g_new (guint, n_pieces);
+  stack_positions (pieces, n_pieces, level, height);
+  have_clip = mu_render_get_clip (options, &clip);
+  dev = mu_render_device_scale (cr, options);
+  cache = options->cache && mu_sprite_usable (cr) ? options->cache : NULL;
+
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  mu_text_init (&t, cr);
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      const MuPiece *p = &pieces[i];
+      double x, y, size, margin;
+      guint n_markers = 0;
+
+      if (!p->counter || !mu_hex_grid_contains (&scenario->hex_map->grid, p->hex))
+        continue;
+      hex_piece_rect (scenario, options, p->hex, level[i], height[i], &x, &y, &size);
+      margin = 0.3 * size;
+      if (have_clip &&
+          (x + size + margin < clip.x || y + size + margin < clip.y ||
+           x - margin > clip.x + clip.width || y - margin > clip.y + clip.height))
+        continue;
+      if (p->selected || p->highlighted)
+        {
+          mu_render_rounded_rect (cr, x - 0.06 * size, y - 0.06 * size, 1.12 * size, 1.12 * size, 0.1 * size);
+          mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
+          cairo_fill (cr);
+        }
+      paint_counter (&t, cache, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
+                     x, y, size, dev);
+      for (guint m = 0; m < 7; m++)
+        if (p->markers & (1u << m))
+          {
+            double ms = 0.5 * size;
+            double mx = x + size - 0.6 * ms + n_markers * 0.2 * ms;
+            double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
+            const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
+
+            paint_counter (&t, cache, scenario, NULL, 1u << m, side, options->counter_style, 0,
+                           mx, my, ms, dev);
+            n_markers++;
+          }
+    }
+  mu_text_clear (&t);
+  cairo_restore (cr);
+}
