@@ -73,16 +73,12 @@ distance (const BaaMatch *m,
  * any unit of the firer's side. */
 static gboolean
 unit_in_melee_with (const BaaMatch *m,
-                        const BaaUnit  *target,
-                        int             side)
+                    const BaaUnit  *target,
+                    int             side)
 {
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      const BaaUnit *u = g_ptr_array_index (m->units, i);
-
-      if (u->side == side && baa_unit_on_board (u) && distance (m, u->hex, target->hex) == 1)
-        return TRUE;
-    }
+  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+    if (baa_units_at (m, mu_hex_neighbour (m->grid, target->hex, d), side, NULL, 0) > 0)
+      return TRUE;
   return FALSE;
 }
 
@@ -201,7 +197,41 @@ check_firer (const BaaMatch *m,
   return TRUE;
 }
 
-/* BAA-FIRE-2/3: range and line of sight from a firer to a hex. */
+/* BAA-FIRE-3: range from a firer to a hex (cheap: checked before LOS). */
+static gboolean
+check_range (const BaaMatch *m,
+             const BaaUnit  *firer,
+             MuHex           hex,
+             const char     *what,
+             GError        **error)
+{
+  int d = distance (m, firer->hex, hex);
+  int range = baa_effective_range (m, firer, hex);
+
+  if (d > range)
+    return baa_refuse (error, m->night && range == 2 ? "BAA-NGT-1" : "BAA-FIRE-3",
+                       "%s is out of range of %s: distance %d, effective range %d",
+                       what, baa_unit_id (firer), d, range);
+  return TRUE;
+}
+
+/* BAA-FIRE-2, BAA-LOS-*: line of sight from a firer to a hex. */
+static gboolean
+check_sight (const BaaMatch *m,
+             const BaaUnit  *firer,
+             MuHex           hex,
+             const char     *what,
+             GError        **error)
+{
+  BaaLos los = { 0 };
+
+  if (!baa_los_check (m, firer->side, firer->hex, hex, &los))
+    return baa_refuse (error, los.rule ? los.rule : "BAA-LOS-1", "%s cannot see %s at %s: %s",
+                       baa_unit_id (firer), what, baa_hex_label (m, hex),
+                       los.reason ? los.reason : "line of sight blocked");
+  return TRUE;
+}
+
 static gboolean
 check_reach (const BaaMatch *m,
              const BaaUnit  *firer,
@@ -209,20 +239,7 @@ check_reach (const BaaMatch *m,
              const char     *what,
              GError        **error)
 {
-  BaaLos los = { 0 };
-  int d = distance (m, firer->hex, hex);
-  int range;
-
-  if (!baa_los_check (m, firer->side, firer->hex, hex, &los))
-    return baa_refuse (error, los.rule ? los.rule : "BAA-LOS-1", "%s cannot see %s at %s: %s",
-                       baa_unit_id (firer), what, baa_hex_label (m, hex),
-                       los.reason ? los.reason : "line of sight blocked");
-  range = baa_effective_range (m, firer, hex);
-  if (d > range)
-    return baa_refuse (error, m->night && range == 2 ? "BAA-NGT-1" : "BAA-FIRE-3",
-                       "%s is out of range of %s: distance %d, effective range %d",
-                       what, baa_unit_id (firer), d, range);
-  return TRUE;
+  return check_range (m, firer, hex, what, error) && check_sight (m, firer, hex, what, error);
 }
 
 gboolean
@@ -249,12 +266,14 @@ check_fire_target (const BaaMatch *m,
     return baa_refuse (error, "BAA-FIRE-2", "%s is not on the board", tid);
   if (target->side == firer->side)
     return baa_refuse (error, "BAA-FIRE-2", "%s is not an enemy unit", tid);
+  if (!check_range (m, firer, target->hex, tid, error))
+    return FALSE;
   if (!baa_check_riverboat (firer, target, error))
     return FALSE;
   /* BAA-MEL-5, BAA-AMB-49: no fire into a melee from any distance. */
   if (unit_in_melee_with (m, target, firer->side))
     return baa_refuse (error, "BAA-MEL-5", "%s is in melee and may not be fired at", tid);
-  return check_reach (m, firer, target->hex, tid, error);
+  return check_sight (m, firer, target->hex, tid, error);
 }
 
 static gboolean
@@ -415,6 +434,7 @@ baa_flinch_move (BaaMatch       *m,
       ev->from = u->hex;
       ev->to = dest;
       u->hex = dest;
+      baa_match_invalidate (m);
       u->flinches_this_round++;
       /* A flinch counts as a move for rest (BAA-AMB-38). */
       baa_unit_note_action (m, u);
@@ -600,11 +620,15 @@ baa_attack_resolve (BaaMatch       *m,
    * speaks of a single target only). */
   limit = tp + ts;
 
-  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (attackers[0]),
+  /* "attack TARGET KIND by=FIRST-ATTACKER dice=N": the event names the
+   * target as subject so that its text form reads the right way round. */
+  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (target),
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
-  mu_event_set_object (ev, baa_unit_id (target));
+  mu_event_set_object (ev, baa_unit_id (attackers[0]));
   mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
-  ev->count = (int) n;
+  ev->at = hex;
+  for (guint i = 0; i < n; i++)
+    ev->count += baa_unit_attack_dice (m, attackers[i]);
   for (guint i = 0; i < npair; i++)
     baa_unit_note_targeted (m, pair[i]);
 
@@ -633,12 +657,18 @@ baa_attack_resolve (BaaMatch       *m,
       ev = baa_event (m, events, MU_EVENT_HITS, baa_unit_id (target), melee ? "BAA-MEL-3" : "BAA-FIRE-5");
       mu_event_set_object (ev, baa_unit_id (a));
       ev->value = hits;
-      ev->count = total;
       if (!melee)
         friendly_fire_check (m, a, hex, events);
     }
   if (cover < 0)
     cover = 0;
+  if (n > 1)
+    {
+      /* BAA-AMB-18: the group's running total decides. */
+      ev = baa_event (m, events, MU_EVENT_HITS, baa_unit_id (target), "BAA-AMB-18");
+      mu_event_set_text (ev, "total");
+      ev->value = total;
+    }
 
   if (total >= tp)
     {
@@ -731,9 +761,10 @@ baa_fire_commander_resolve (BaaMatch     *m,
    * a sharpshooter needs its modified attack value (BAA-CDR-5, AMB-27). */
   sharp = is_sharpshooter (m, firer);
   rule = sharp ? "BAA-CDR-5" : "BAA-CDR-4";
-  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (firer), rule);
-  mu_event_set_object (ev, cdr_id (target));
+  ev = baa_event (m, events, MU_EVENT_ATTACK, cdr_id (target), rule);
+  mu_event_set_object (ev, baa_unit_id (firer));
   mu_event_set_text (ev, "fire-commander");
+  ev->at = target->hex;
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
@@ -824,11 +855,16 @@ baa_breach_resolve (BaaMatch       *m,
     if (!check_firer (m, firers[i], error) || !check_breach_target (m, firers[i], hex, dir, error))
       return FALSE;
 
-  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (firers[0]), "BAA-FORT-3");
-  mu_event_set_text (ev, n > 1 ? "breach-group" : "breach");
+  ev = baa_event (m, events, MU_EVENT_ATTACK, NULL, "BAA-FORT-3");
+  {
+    g_autofree char *text = g_strdup_printf ("%s dir=%d", n > 1 ? "breach-group" : "breach", dir);
+    mu_event_set_text (ev, text);
+  }
+  mu_event_set_object (ev, baa_unit_id (firers[0]));
   ev->at = hex;
   ev->value = dir;
-  ev->count = (int) n;
+  for (guint i = 0; i < n; i++)
+    ev->count += baa_unit_attack_dice (m, firers[i]);
   for (guint i = 0; i < n; i++)
     {
       BaaUnit *a = firers[i];
@@ -858,12 +894,22 @@ baa_breach_resolve (BaaMatch       *m,
       mu_event_set_object (ev, baa_unit_id (a));
       ev->at = hex;
       ev->value = hits;
-      ev->count = total;
       friendly_fire_check (m, a, hex, events);
     }
   /* BAA-FORT-3, BAA-AMB-33: strength 6, no carry-over between attacks. */
   if (total >= 6)
-    baa_hexside_set_breached (m, hex, dir);
+    {
+      baa_hexside_set_breached (m, hex, dir);
+      ev = baa_event (m, events, MU_EVENT_BREACHED, NULL, "BAA-FORT-3");
+      ev->at = hex;
+      ev->value = dir;
+    }
+  else
+    {
+      ev = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-AMB-33");
+      ev->at = hex;
+      mu_event_set_text (ev, "works hold: hits do not carry over");
+    }
   return TRUE;
 }
 
