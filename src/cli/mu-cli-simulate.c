@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
@@ -16,33 +17,40 @@ MuMatch *mu_cli_open_match (const char *file, gint64 seed, const char *dice, gbo
 
 #define MAX_COMMANDS 200000
 
-static int
-goal_distance (const MuMatch *m, const char *id, MuHex to)
+/* Hexes a side moves toward: objectives it does not own, else enemy units. */
+static GArray *
+goals_for (const MuMatch *m, const char *side)
 {
-  const MuScenario *s = mu_match_get_scenario (m);
-  const MuCounter *c = mu_scenario_find_counter (s, id);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
   GArray *objs = mu_match_get_objectives (m);
   GArray *ctrs;
-  int best = G_MAXINT;
 
-  if (c == NULL || s->hex_map == NULL)
-    return 0;
   for (guint i = 0; i < objs->len; i++)
     {
       const MuObjectiveView *o = &g_array_index (objs, MuObjectiveView, i);
-      if (g_strcmp0 (o->owner, c->side) != 0)
-        best = MIN (best, mu_hex_distance (&s->hex_map->grid, to, o->pos.hex));
+      if (g_strcmp0 (o->owner, side) != 0)
+        g_array_append_val (out, o->pos.hex);
     }
-  if (best != G_MAXINT)
-    return best;
+  if (out->len)
+    return out;
   ctrs = mu_match_get_counters (m);
   for (guint i = 0; i < ctrs->len; i++)
     {
       const MuCounterView *v = &g_array_index (ctrs, MuCounterView, i);
-      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, c->side) != 0 &&
+      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) != 0 &&
           v->counter->kind == MU_COUNTER_UNIT)
-        best = MIN (best, mu_hex_distance (&s->hex_map->grid, to, v->pos.hex));
+        g_array_append_val (out, v->pos.hex);
     }
+  return out;
+}
+
+static int
+goal_distance (const MuHexGrid *grid, const GArray *goals, MuHex to)
+{
+  int best = G_MAXINT;
+
+  for (guint i = 0; i < goals->len; i++)
+    best = MIN (best, mu_hex_distance (grid, to, g_array_index (goals, MuHex, i)));
   return best == G_MAXINT ? 0 : best;
 }
 
@@ -87,17 +95,22 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
       /* the move that gets closest to a goal; the unit to move is random */
       const MuCommand *pick = g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
       const MuCommand *best = pick;
+      const MuScenario *s = mu_match_get_scenario (m);
+      const MuCounter *who = mu_scenario_find_counter (s, pick->unit);
+      g_autoptr(GArray) goals = NULL;
       int best_d = G_MAXINT;
 
-      if (pick->kind != MU_COMMAND_MOVE && pick->kind != MU_COMMAND_WITHDRAW)
+      if ((pick->kind != MU_COMMAND_MOVE && pick->kind != MU_COMMAND_WITHDRAW) || who == NULL ||
+          s->hex_map == NULL)
         return pick;
+      goals = goals_for (m, who->side);
       for (guint i = 0; i < others->len; i++)
         {
           const MuCommand *c = g_ptr_array_index (others, i);
           int d;
           if (c->kind != pick->kind || g_strcmp0 (c->unit, pick->unit) != 0 || c->path->len == 0)
             continue;
-          d = goal_distance (m, c->unit, g_array_index (c->path, MuPos, c->path->len - 1).hex);
+          d = goal_distance (&s->hex_map->grid, goals, g_array_index (c->path, MuPos, c->path->len - 1).hex);
           if (d < best_d)
             {
               best_d = d;
@@ -144,7 +157,8 @@ mu_cli_simulate (int    argc,
   gboolean greedy = TRUE;
   guint64 total_events = 0, total_commands = 0, total_bounds = 0;
   gint64 t0, t1;
-  double secs;
+  clock_t c0, c1;
+  double secs, cpu;
   int broken = 0, stalled = 0;
   FILE *out;
 
@@ -176,6 +190,7 @@ mu_cli_simulate (int    argc,
   greedy = policy == NULL || g_strcmp0 (policy, "greedy") == 0;
 
   t0 = g_get_monotonic_time ();
+  c0 = clock ();
   for (int g = 0; g < games; g++)
     {
       gboolean was_game;
@@ -242,7 +257,9 @@ mu_cli_simulate (int    argc,
         last = g_steal_pointer (&m);
     }
   t1 = g_get_monotonic_time ();
+  c1 = clock ();
   secs = MAX ((t1 - t0) / 1e6, 1e-9);
+  cpu = MAX ((double) (c1 - c0) / CLOCKS_PER_SEC, 1e-9);
 
   if (state && last)
     {
@@ -277,6 +294,8 @@ mu_cli_simulate (int    argc,
   fprintf (out, "events %" G_GUINT64_FORMAT " (%.0f per second)\n", total_events, total_events / secs);
   fprintf (out, "time %.3f s, %.1f matches per second, %.2f ms per match\n", secs, games / secs,
           secs * 1000.0 / games);
+  fprintf (out, "cpu %.3f s, %.1f matches per second, %.2f ms per match\n", cpu, games / cpu,
+          cpu * 1000.0 / games);
   fprintf (out, "invariants %s\n", broken ? "BROKEN" : "held");
   if (stalled)
     fprintf (out, "stalled %d\n", stalled);

@@ -641,6 +641,27 @@ node_find (GArray *nodes, MuHex h)
   return -1;
 }
 
+/* Node lookup by cell for the searches (index + 1, 0 = none). */
+typedef struct {
+  const BaaMatch *m;
+  int *slot;
+} NodeIndex;
+
+static int
+nindex_get (NodeIndex *x, MuHex h)
+{
+  if (!mu_hex_grid_contains (x->m->grid, h))
+    return -1;
+  return x->slot[(h.row - 1) * x->m->grid->cols + (h.col - 1)] - 1;
+}
+
+static void
+nindex_set (NodeIndex *x, MuHex h, int i)
+{
+  if (mu_hex_grid_contains (x->m->grid, h))
+    x->slot[(h.row - 1) * x->m->grid->cols + (h.col - 1)] = i + 1;
+}
+
 static GArray *
 node_path (GArray *nodes, int i)
 {
@@ -745,6 +766,7 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
   g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
   Mover mv;
+  NodeIndex nx;
   int allowance;
   const char *rule;
 
@@ -752,19 +774,25 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
   allowance = base_allowance (m, mv.def) - (withdraw ? 1 : 0);
 
   /* off the roads: cheapest paths (costs 1 or 2 a hex) */
+  nx.m = m;
+  nx.slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
   if (mv.offboard)
     {
       for (guint i = 0; i < mv.entry->len; i++)
         {
           MuHex h = g_array_index (mv.entry, MuHex, i);
           Node nd = { h, baa_step_cost (m, MU_HEX_NONE, h), -1 };
-          if (node_find (nodes, h) < 0 && enterable (m, &mv, MU_HEX_NONE, h, &rule))
-            g_array_append_val (nodes, nd);
+          if (nindex_get (&nx, h) < 0 && enterable (m, &mv, MU_HEX_NONE, h, &rule))
+            {
+              nindex_set (&nx, h, (int) nodes->len);
+              g_array_append_val (nodes, nd);
+            }
         }
     }
   else
     {
       Node nd = { mv.start, 0, -1 };
+      nindex_set (&nx, mv.start, 0);
       g_array_append_val (nodes, nd);
     }
   for (gboolean changed = TRUE; changed;)
@@ -786,14 +814,16 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
               cost = cur.cost + baa_step_cost (m, cur.hex, n);
               if (cost > allowance)
                 continue;
-              k = node_find (nodes, n);
+              k = nindex_get (&nx, n);
               if (k < 0)
                 {
-                  Node nd = { n, cost, mv.offboard ? (int) i : (int) i };
+                  Node nd = { n, cost, (int) i };
+                  nindex_set (&nx, n, (int) nodes->len);
                   g_array_append_val (nodes, nd);
                   changed = TRUE;
                 }
-              else if (cost < g_array_index (nodes, Node, k).cost && k != 0)
+              else if (cost < g_array_index (nodes, Node, k).cost &&
+                       g_array_index (nodes, Node, k).parent >= 0)
                 {
                   g_array_index (nodes, Node, k).cost = cost;
                   g_array_index (nodes, Node, k).parent = (int) i;
@@ -802,6 +832,7 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
             }
         }
     }
+  g_free (nx.slot);
   for (guint i = mv.offboard ? 0 : 1; i < nodes->len; i++)
     {
       Node nd = g_array_index (nodes, Node, i);

@@ -1,0 +1,190 @@
+#define G_LOG_DOMAIN "test-match"
+
+#include "config.h"
+
+#include "mu-error.h"
+#include "mu-match.h"
+#include "mu-scenario-xml.h"
+
+#include <string.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+static MuScenario *
+load_scenario (const char *name)
+{
+  g_autofree char *path = g_build_filename (MUSTER_SOURCE_DATADIR, "..", "scenarios", name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  MuScenario *s = mu_scenario_load_file (path, problems, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+static char *
+event_stream (const MuMatch *m)
+{
+  const GPtrArray *ev = mu_match_get_events (m);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < ev->len; i++)
+    {
+      g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+      g_string_append_printf (s, "%s\n", line);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Plays a whole match choosing at random among the legal commands (attacks
+ * first, end-phase now and then), checking invariants after each command. */
+static void
+play_out (MuMatch *m, guint64 seed)
+{
+  g_autoptr(MuDice) rng = mu_dice_new (seed ^ 0xabcdef);
+
+  for (guint n = 0; !mu_match_is_over (m); n++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
+      const MuCommand *end = NULL, *pick;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpuint (n, <, 100000);
+      g_assert_cmpuint (legal->len, >, 0);
+      for (guint i = 0; i < legal->len; i++)
+        {
+          const MuCommand *c = g_ptr_array_index (legal, i);
+          if (c->kind == MU_COMMAND_END_PHASE)
+            end = c;
+          else if (c->kind == MU_COMMAND_FIRE || c->kind == MU_COMMAND_MELEE ||
+                   c->kind == MU_COMMAND_FIRE_COMMANDER || c->kind == MU_COMMAND_BREACH)
+            g_ptr_array_add (attacks, (gpointer) c);
+        }
+      if (attacks->len)
+        pick = g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));
+      else if (end && (legal->len == 1 || mu_dice_uniform (rng, 8) == 0))
+        pick = end;
+      else
+        do
+          pick = g_ptr_array_index (legal, mu_dice_uniform (rng, legal->len));
+        while (pick == end && legal->len > 1);
+      if (!mu_match_apply (m, pick, NULL, &error))
+        {
+          g_autofree char *line = mu_command_to_string (pick);
+          g_error ("seed %" G_GUINT64_FORMAT ": legal command “%s” refused: %s", seed, line, error->message);
+        }
+      if (!mu_match_check_invariants (m, &error))
+        g_error ("seed %" G_GUINT64_FORMAT ": %s", seed, error->message);
+    }
+}
+
+/* Saving and reloading a match gives the identical state and event stream. */
+static void
+test_replay (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  guint games = SANITIZED ? 10 : 200;
+
+  if (g_test_thorough ())
+    games = 200;
+  for (guint g = 0; g < games; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_new (s, 1000 + g, NULL, 0, &error);
+      g_autoptr(MuMatch) again = NULL;
+      g_autofree char *data = NULL, *state1 = NULL, *state2 = NULL, *ev1 = NULL, *ev2 = NULL;
+      gsize len = 0;
+
+      g_assert_no_error (error);
+      play_out (m, 1000 + g);
+      data = mu_match_save_to_data (m, &len);
+      again = mu_match_load_data (data, len, "replay", &error);
+      g_assert_no_error (error);
+      state1 = mu_match_format_state (m);
+      state2 = mu_match_format_state (again);
+      g_assert_cmpstr (state1, ==, state2);
+      ev1 = event_stream (m);
+      ev2 = event_stream (again);
+      g_assert_cmpstr (ev1, ==, ev2);
+      g_assert_cmpuint (mu_match_get_commands (m)->len, ==, mu_match_get_commands (again)->len);
+    }
+}
+
+/* Forced dice are part of the saved match; undo replays all but the last. */
+static void
+test_save_forced_and_undo (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("template.muster");
+  const int forced[] = { 1, 2, 3, 4, 5, 6, 6, 5 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (s, 42, forced, G_N_ELEMENTS (forced), &error);
+  g_autoptr(MuMatch) again = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autofree char *data = NULL, *before = NULL, *after = NULL;
+  gsize len;
+
+  g_assert_no_error (error);
+  before = mu_match_format_state (m);
+  legal = mu_match_legal_commands (m);
+  g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, 0), NULL, &error));
+  data = mu_match_save_to_data (m, &len);
+  g_assert_nonnull (strstr (data, "<dice>1 2 3 4 5 6 6 5</dice>"));
+  g_assert_nonnull (strstr (data, "seed=\"42\""));
+  again = mu_match_load_data (data, len, "t", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_array_index (mu_match_get_forced (again), int, 5), ==, 6);
+  g_assert_true (mu_match_undo (m, &error));
+  after = mu_match_format_state (m);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_false (mu_match_undo (m, &error));
+  g_clear_error (&error);
+}
+
+static void
+test_bad_files (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) a = mu_match_load_data ("<match", 6, "bad.xml", &error);
+  g_autoptr(MuMatch) b = NULL;
+  const char *no_seed = "<match xmlns=\"" MU_MATCH_NAMESPACE "\"/>";
+  const char *refused =
+    "<match xmlns=\"" MU_MATCH_NAMESPACE "\" seed=\"1\"><scenario-data>"
+    "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"baa-hex\">"
+    "<title>x</title><timeline bounds=\"1\" start=\"09:00\"/>"
+    "<hex-map cols=\"4\" rows=\"4\" orientation=\"flat\" offset=\"even\"/>"
+    "<side id=\"csa\" name=\"C\" colour=\"#999999\"/><side id=\"usa\" name=\"U\" colour=\"#8899ee\"/>"
+    "</scenario></scenario-data><commands>\n<command>move nobody 0101</command></commands></match>";
+
+  g_assert_null (a);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "bad.xml:"));
+  g_clear_error (&error);
+  b = mu_match_load_data (no_seed, strlen (no_seed), "s.xml", &error);
+  g_assert_null (b);
+  g_assert_nonnull (strstr (error->message, "seed"));
+  g_clear_error (&error);
+  b = mu_match_load_data (refused, strlen (refused), "r.xml", &error);
+  g_assert_null (b);
+  g_assert_nonnull (error);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/match/replay-first-manassas", test_replay);
+  g_test_add_func ("/engine/match/forced-dice-and-undo", test_save_forced_and_undo);
+  g_test_add_func ("/engine/match/bad-files", test_bad_files);
+  return g_test_run ();
+}
