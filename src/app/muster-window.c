@@ -51,6 +51,7 @@ G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update_title (MusterWindow *self);
 static void update_actions (MusterWindow *self);
+static void update_status (MusterWindow *self);
 static void schedule_close (MusterWindow *self);
 
 /* Document ------------------------------------------------------------------- */
@@ -83,6 +84,7 @@ set_scenario (MusterWindow *self,
     }
   update_title (self);
   update_actions (self);
+  update_status (self);
 }
 
 const MuScenario *
@@ -1024,6 +1026,24 @@ on_stack_child_changed (GtkStack     *stack,
     fill_recent (self);
 }
 
+/* The pointer's position, or what the board is when the pointer is elsewhere. */
+static void
+update_status (MusterWindow *self)
+{
+  const char *position = muster_map_view_get_position_text (self->map_view);
+  g_autofree char *summary = NULL;
+
+  if (*position == '\0' && self->scenario != NULL)
+    {
+      g_autofree char *board = describe_scenario (self->scenario);
+
+      summary = g_strdup_printf ("%s · %s", self->scenario->title ? self->scenario->title
+                                                                   : _("Untitled Scenario"), board);
+    }
+  gtk_label_set_text (self->position_label, summary ? summary : position);
+  gtk_widget_set_opacity (GTK_WIDGET (self->position_label), summary ? 0.6 : 1.0);
+}
+
 /* Status bar ------------------------------------------------------------------- */
 
 static void
@@ -1082,20 +1102,18 @@ muster_window_finalize (GObject *object)
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
 }
 
+/* The primary menu lives in gtk/menus.ui so that the application can fill its
+ * Open Recent section; the application is known only after construction. */
 static void
-muster_window_constructed (GObject *object)
+on_application_notify (MusterWindow *self,
+                       GParamSpec   *pspec,
+                       gpointer      user_data)
 {
-  MusterWindow *self = MUSTER_WINDOW (object);
-  GtkApplication *app;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GMenu *menu = app ? gtk_application_get_menu_by_id (app, "primary-menu") : NULL;
 
-  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
-
-  /* The primary menu lives in gtk/menus.ui so that the application can fill
-   * its Open Recent section. */
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (app != NULL)
-    gtk_menu_button_set_menu_model (self->primary_menu_button,
-                                    G_MENU_MODEL (gtk_application_get_menu_by_id (app, "primary-menu")));
+  if (menu != NULL)
+    gtk_menu_button_set_menu_model (self->primary_menu_button, G_MENU_MODEL (menu));
 }
 
 static void
@@ -1105,7 +1123,6 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = muster_window_constructed;
   object_class->dispose = muster_window_dispose;
   object_class->finalize = muster_window_finalize;
   window_class->close_request = muster_window_close_request;
@@ -1157,8 +1174,7 @@ muster_window_init (MusterWindow *self)
                    G_SETTINGS_BIND_GET);
   g_settings_bind_with_mapping (self->settings, "counter-style", self->map_view, "counter-style",
                                 G_SETTINGS_BIND_GET, counter_style_from_setting, NULL, NULL, NULL);
-  g_object_bind_property (self->map_view, "position-text", self->position_label, "label",
-                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->map_view, "notify::position-text", G_CALLBACK (update_status), self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -1167,6 +1183,7 @@ muster_window_init (MusterWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   muster_map_view_set_scene (self->map_view, self->scene);
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_notify), NULL);
   g_signal_connect (gtk_recent_manager_get_default (), "changed", G_CALLBACK (on_recent_changed), self);
   fill_recent (self);
   fill_bundled (self);

@@ -43,6 +43,20 @@ destroy_all_windows (void)
   flush_events ();
 }
 
+/* Closes the about dialog, the shortcuts window and other windows that are
+ * not Muster windows. */
+static void
+destroy_other_windows (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (!MUSTER_IS_WINDOW (l->data))
+      gtk_window_destroy (GTK_WINDOW (l->data));
+  g_list_free (toplevels);
+  flush_events ();
+}
+
 static MuScenario *
 make_hex_scenario (MuHexOrientation orientation,
                    MuHexOffset      offset)
@@ -470,6 +484,7 @@ test_every_action (void)
       GtkNativeDialog *chooser;
 
       g_hash_table_add (seen, g_strconcat ("win.", name, NULL));
+      g_test_message ("activating win.%s", name);
       if (g_str_equal (name, "close"))
         continue; /* last */
       if (g_str_equal (name, "counter-style"))
@@ -497,6 +512,7 @@ test_every_action (void)
 
           g_action_group_activate_action (G_ACTION_GROUP (window), name, NULL);
           flush_events ();
+          destroy_other_windows ();
           g_log_set_always_fatal (fatal);
           continue;
         }
@@ -518,6 +534,7 @@ test_every_action (void)
       GtkWidget *dialog;
 
       g_hash_table_add (seen, g_strconcat ("app.", name, NULL));
+      g_test_message ("activating app.%s", name);
       if (g_str_equal (name, "quit"))
         continue; /* last */
       if (g_str_equal (name, "open-recent"))
@@ -538,6 +555,7 @@ test_every_action (void)
       if (dialog != NULL)
         gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
       flush_events ();
+      destroy_other_windows ();
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -558,6 +576,153 @@ test_every_action (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   flush_events ();
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  destroy_all_windows ();
+}
+
+/* Pieces: the counter drawn under a widget point is the one picked, through
+ * the widget's transform, at several zooms; tooltips name it. */
+static void
+test_piece_picking (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "pieces.muster");
+  MusterWindow *window = open_window (file);
+  MusterMapView *view = muster_window_get_map_view (window);
+  const MuScenario *shown = muster_window_get_scenario (window);
+  static const double zooms[] = { 0.5, 1.0, 3.0 };
+  MuRenderOptions options;
+  const MuPiece *pieces;
+  guint n;
+
+  pieces = muster_scene_get_pieces (muster_window_get_scene (window), &n);
+  g_assert_cmpuint (n, ==, 1);
+  muster_map_view_get_render_options (view, &options);
+
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    {
+      double x, y, w, h, wx, wy;
+      g_autofree char *tip = NULL;
+      MusterViewTransform t;
+      MusterPick pick;
+      int piece;
+
+      muster_map_view_zoom_at (view, zooms[z], 10, 10);
+      muster_map_view_get_transform (view, &t);
+      mu_render_piece_bounds (shown, &options, pieces, n, 0, &x, &y, &w, &h);
+      g_assert_cmpfloat (w, >, 0);
+      muster_view_to_widget (&t, x + w / 2, y + h / 2, &wx, &wy);
+      g_assert_true (muster_map_view_pick (view, wx, wy, &pick, &piece));
+      g_assert_cmpint (piece, ==, 0);
+      g_assert_cmpint (pick.hex.col, ==, 7);
+      g_assert_cmpint (pick.hex.row, ==, 6);
+      tip = muster_map_view_describe_at (view, wx, wy);
+      g_assert_nonnull (strstr (tip, "1st Brigade"));
+
+      /* Just outside the counter: no piece, the hex instead. */
+      muster_view_to_widget (&t, x - 2, y + h / 2, &wx, &wy);
+      g_assert_true (muster_map_view_pick (view, wx, wy, &pick, &piece));
+      g_assert_cmpint (piece, ==, -1);
+    }
+
+  /* A hex tooltip tells terrain and elevation. */
+  {
+    MusterViewTransform t;
+    double cx, cy, wx, wy;
+    g_autofree char *tip = NULL;
+
+    muster_map_view_get_transform (view, &t);
+    mu_hex_center (&shown->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, (MuHex) { 4, 5 }, &cx, &cy);
+    muster_view_to_widget (&t, cx, cy, &wx, &wy);
+    tip = muster_map_view_describe_at (view, wx, wy);
+    g_assert_nonnull (strstr (tip, "0405"));
+    g_assert_nonnull (strstr (tip, mu_terrain_display_name (MU_TERRAIN_WOODLAND)));
+    g_assert_nonnull (strstr (tip, "2"));
+  }
+  destroy_all_windows ();
+}
+
+/* A miniatures table: table units under the pointer, at several zooms. */
+static void
+test_table (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "app", "fixtures", "table-skirmish.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = open_window (file);
+  MusterMapView *view = muster_window_get_map_view (window);
+  const MuScenario *shown = muster_window_get_scenario (window);
+  static const double zooms[] = { 0.4, 1.0, 2.5 };
+  MuRenderOptions options;
+  const MuPiece *pieces;
+  guint n;
+
+  g_assert_cmpint (shown->board, ==, MU_BOARD_TABLE);
+  muster_map_view_get_render_options (view, &options);
+  pieces = muster_scene_get_pieces (muster_window_get_scene (window), &n);
+  g_assert_cmpuint (n, >=, 6);
+
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    {
+      MusterViewTransform t;
+
+      muster_map_view_zoom_at (view, zooms[z], 300.5, 200.5);
+      muster_map_view_get_transform (view, &t);
+      for (double x = 0; x <= shown->table->width; x += 6)
+        for (double y = 0; y <= shown->table->height; y += 6)
+          {
+            double wx, wy;
+            MusterPick pick;
+
+            muster_view_to_widget (&t, x * options.table_scale, y * options.table_scale, &wx, &wy);
+            g_assert_true (muster_map_view_pick (view, wx, wy, &pick, NULL));
+            g_assert_true (pick.on_board);
+            g_assert_cmpfloat_with_epsilon (pick.table.x, x, 1e-9);
+            g_assert_cmpfloat_with_epsilon (pick.table.y, y, 1e-9);
+          }
+      /* Each unit is picked at the centre of what is drawn for it. */
+      for (guint i = 0; i < n; i++)
+        {
+          double bx, by, bw, bh, wx, wy;
+          MusterPick pick;
+          int piece;
+
+          mu_render_piece_bounds (shown, &options, pieces, n, i, &bx, &by, &bw, &bh);
+          muster_view_to_widget (&t, bx + bw / 2, by + bh / 2, &wx, &wy);
+          g_assert_true (muster_map_view_pick (view, wx, wy, &pick, &piece));
+          g_assert_cmpint (piece, ==, (int) i);
+        }
+      gtk_widget_queue_draw (GTK_WIDGET (view));
+      flush_events ();
+    }
+  destroy_all_windows ();
+}
+
+/* The bundled First Manassas opens and draws at three zooms. */
+static void
+test_bundled_scenario (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  MusterWindow *window;
+  MusterMapView *view;
+
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, "first-manassas.muster", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("first-manassas.muster is not in the scenarios folder");
+      return;
+    }
+  file = g_file_new_for_path (path);
+  window = open_window (file);
+  view = muster_window_get_map_view (window);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "first-manassas.muster — Muster");
+  for (int i = 0; i < 3; i++)
+    {
+      muster_map_view_zoom_at (view, 0.25 * (1 << (2 * i)), 400, 300);
+      gtk_widget_queue_draw (GTK_WIDGET (view));
+      flush_events ();
+    }
   destroy_all_windows ();
 }
 
@@ -605,6 +770,9 @@ main (int   argc,
   g_test_add_func ("/app/window/load-error", test_load_error);
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
+  g_test_add_func ("/app/window/piece-picking", test_piece_picking);
+  g_test_add_func ("/app/window/table", test_table);
+  g_test_add_func ("/app/window/bundled-scenario", test_bundled_scenario);
   g_test_add_func ("/app/window/every-action", test_every_action);
 
   status = g_test_run ();
