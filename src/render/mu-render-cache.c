@@ -152,6 +152,19 @@ mu_sprite_begin (cairo_t  *target,
 }
 
 void
+mu_sprite_snap (cairo_t *cr,
+                double  *x,
+                double  *y)
+{
+  double d = surface_scale (cr);
+
+  cairo_user_to_device (cr, x, y);
+  *x = round (*x * d) / d;
+  *y = round (*y * d) / d;
+  cairo_device_to_user (cr, x, y);
+}
+
+void
 mu_sprite_paint (cairo_t  *cr,
                  MuSprite *sprite,
                  double    x,

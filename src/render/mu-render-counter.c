@@ -84,20 +84,25 @@ draw_values (MuText *t, const MuCounter *c, int strength, double x, double y, do
 
 static void
 draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle style, int strength,
-           double x, double y, double size, guint32 bg, gboolean text)
+           double x, double y, double size, guint32 bg, gboolean art, gboolean text)
 {
   cairo_t *cr = t->cr;
   guint32 ink = ink_for (bg), pic = picture_ink (bg);
   double cx = x + size / 2;
+  char buf[16];
 
   if (style == MU_COUNTER_STYLE_NATO)
     {
       double fw = 0.56 * size, fh = 0.36 * size;
-      mu_nato_frame (cr, cx - fw / 2, y + 0.3 * size, fw, fh, c->arm, FALSE,
-                  mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
+      if (art)
+        {
+          mu_nato_frame (cr, cx - fw / 2, y + 0.3 * size, fw, fh, c->arm, FALSE,
+                         mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
+          if (c->identity <= 0)
+            mu_mark_star (cr, x + 0.14 * size, y + 0.14 * size, 0.09 * size, 0xffffff);
+        }
       if (text)
         {
-          char buf[16];
           mu_set_rgb (cr, ink);
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.17 * size, "X", cx, y + 0.28 * size, 0.5, 1.0, 0);
           if (c->identity > 0)
@@ -105,59 +110,54 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
               g_snprintf (buf, sizeof buf, "%d", c->identity);
               mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.05 * size, y + 0.05 * size, 0.0, 0.0, 0);
             }
-          else
-            mu_mark_star (cr, x + 0.14 * size, y + 0.14 * size, 0.09 * size, 0xffffff);
         }
     }
   else
     {
       double pw = 0.52 * size, py = y + 0.47 * size;
-      switch (c->arm)
+      if (art)
         {
-        case MU_ARM_CAVALRY:
-          mu_picture_cavalry (cr, cx, py, pw, pic, bg);
-          break;
-        case MU_ARM_ARTILLERY:
-          mu_picture_cannon (cr, cx, py, pw, pic, bg);
-          break;
-        case MU_ARM_RIVERBOAT:
-          mu_picture_boat (cr, cx, py, pw, pic, bg);
-          break;
-        case MU_ARM_INFANTRY:
-        default:
-          mu_picture_kepi (cr, cx, py, pw, pic, bg);
-          break;
-        }
-      if (c->identity > 0)
-        {
-          if (text)
+          switch (c->arm)
             {
-              char buf[16];
-              g_snprintf (buf, sizeof buf, "%d", c->identity);
-              mu_set_rgb (cr, ink);
-              mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
+            case MU_ARM_CAVALRY:
+              mu_picture_cavalry (cr, cx, py, pw, pic, bg);
+              break;
+            case MU_ARM_ARTILLERY:
+              mu_picture_cannon (cr, cx, py, pw, pic, bg);
+              break;
+            case MU_ARM_RIVERBOAT:
+              mu_picture_boat (cr, cx, py, pw, pic, bg);
+              break;
+            case MU_ARM_INFANTRY:
+            default:
+              mu_picture_kepi (cr, cx, py, pw, pic, bg);
+              break;
             }
+          if (c->identity <= 0)
+            mu_mark_star (cr, cx, y + 0.15 * size, 0.1 * size, 0xffffff);
         }
-      else
-        mu_mark_star (cr, cx, y + 0.15 * size, 0.1 * size, 0xffffff);
+      if (text && c->identity > 0)
+        {
+          g_snprintf (buf, sizeof buf, "%d", c->identity);
+          mu_set_rgb (cr, ink);
+          mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
+        }
     }
-  if (c->abilities & MU_ABILITY_INDOMITABLE)
+  if (art && (c->abilities & MU_ABILITY_INDOMITABLE))
     mu_mark_shield (cr, x + 0.13 * size, y + 0.47 * size, 0.2 * size);
-  if (c->abilities & MU_ABILITY_SHARPSHOOTER)
+  if (art && (c->abilities & MU_ABILITY_SHARPSHOOTER))
     mu_mark_crosshair (cr, x + 0.87 * size, y + 0.47 * size, 0.18 * size, ink);
   if (text)
     draw_values (t, c, strength, x, y, size, ink);
 }
 
 static void
-draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle style,
-                double x, double y, double size, guint32 bg, gboolean text)
+draw_commander_art (cairo_t *cr, const MuCounter *c, MuCounterStyle style,
+                    double x, double y, double size, guint32 bg)
 {
-  cairo_t *cr = t->cr;
   guint32 ink = ink_for (bg);
   double cx = x + size / 2;
   gboolean control = c->kind == MU_COUNTER_CONTROL;
-  char buf[32];
 
   if (control)
     {
@@ -171,13 +171,7 @@ draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterSty
     {
       double fw = 0.44 * size, fh = 0.22 * size;
       mu_nato_frame (cr, cx - fw / 2, y + 0.24 * size, fw, fh, MU_ARM_INFANTRY, TRUE,
-                  mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
-      if (text)
-        {
-          mu_set_rgb (cr, ink);
-          mu_text_draw (t, MU_FONT_SANS_BOLD, 0.14 * size, control ? "XXX" : "XX", cx,
-                        y + 0.24 * size, 0.5, 1.0, 0);
-        }
+                     mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
     }
   else
     {
@@ -186,24 +180,10 @@ draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterSty
       mu_set_rgb (cr, mu_colour_mix (bg, 0xffffff, 0.6));
       cairo_fill (cr);
     }
-
-  /* Top: the division number (command) or the star (control). */
-  if (c->kind == MU_COUNTER_COMMAND && text && style != MU_COUNTER_STYLE_NATO)
-    {
-      g_snprintf (buf, sizeof buf, "%d", c->division);
-      mu_set_rgb (cr, ink);
-      mu_text_draw (t, MU_FONT_SANS_BOLD, 0.24 * size, buf, cx, y + 0.06 * size, 0.5, 0.0, 0);
-    }
-  else if (c->kind == MU_COUNTER_COMMAND && text)
-    {
-      g_snprintf (buf, sizeof buf, "%d", c->division);
-      mu_set_rgb (cr, ink);
-      mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.08 * size, y + 0.08 * size, 0.0, 0.0, 0);
-    }
   if (control && c->star)
     mu_mark_star (cr, style == MU_COUNTER_STYLE_NATO ? x + 0.18 * size : cx,
-               style == MU_COUNTER_STYLE_NATO ? y + 0.18 * size : y + 0.2 * size,
-               0.12 * size, 0xffffff);
+                  style == MU_COUNTER_STYLE_NATO ? y + 0.18 * size : y + 0.2 * size,
+                  0.12 * size, 0xffffff);
   if (c->exceptional)
     {
       double ex = x + 0.8 * size, ey = y + 0.18 * size, r = 0.08 * size;
@@ -217,14 +197,36 @@ draw_commander (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterSty
       cairo_stroke (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
     }
-  if (!text)
-    return;
-  mu_set_rgb (cr, style == MU_COUNTER_STYLE_NATO ? ink : 0x111111);
+}
+
+static void
+draw_commander_text (MuText *t, const MuCounter *c, MuCounterStyle style,
+                     double x, double y, double size, guint32 bg)
+{
+  cairo_t *cr = t->cr;
+  guint32 ink = ink_for (bg);
+  double cx = x + size / 2;
+  gboolean nato = style == MU_COUNTER_STYLE_NATO;
+  char buf[32];
+
+  mu_set_rgb (cr, ink);
+  if (nato)
+    mu_text_draw (t, MU_FONT_SANS_BOLD, 0.14 * size, c->kind == MU_COUNTER_CONTROL ? "XXX" : "XX", cx,
+                  y + 0.24 * size, 0.5, 1.0, 0);
+  /* Top: the division number of a command counter. */
+  if (c->kind == MU_COUNTER_COMMAND)
+    {
+      g_snprintf (buf, sizeof buf, "%d", c->division);
+      if (nato)
+        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.08 * size, y + 0.08 * size, 0.0, 0.0, 0);
+      else
+        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.24 * size, buf, cx, y + 0.06 * size, 0.5, 0.0, 0);
+    }
   if (c->name)
     {
-          mu_text_draw (t, MU_FONT_CONDENSED_BOLD, style == MU_COUNTER_STYLE_NATO ? 0.15 * size : 0.17 * size, c->name, cx,
-                    style == MU_COUNTER_STYLE_NATO ? y + 0.62 * size : y + 0.505 * size,
-                    0.5, 0.5, 0.86 * size);
+      mu_set_rgb (cr, nato ? ink : 0x111111);
+      mu_text_draw (t, MU_FONT_CONDENSED_BOLD, nato ? 0.15 * size : 0.17 * size, c->name, cx,
+                    nato ? y + 0.62 * size : y + 0.505 * size, 0.5, 0.5, 0.86 * size);
     }
   g_snprintf (buf, sizeof buf, "%d", c->leadership);
   mu_set_rgb (cr, ink);
@@ -240,19 +242,46 @@ mu_render_counter_with (MuText           *t,
                         double            x,
                         double            y,
                         double            size,
-                        double            device_size)
+                        double            device_size,
+                        guint             parts)
 {
   guint32 bg = mu_render_side_colour (scenario, counter->side);
   gboolean detailed = device_size >= 12.0;
-  gboolean text = device_size >= 18.0;
+  gboolean art = (parts & MU_COUNTER_PART_ART) != 0;
+  gboolean text = device_size >= 18.0 && (parts & MU_COUNTER_PART_TEXT) != 0;
 
-  counter_body (t->cr, x, y, size, bg, detailed);
+  if (art)
+    counter_body (t->cr, x, y, size, bg, detailed);
   if (!detailed)
     return;
   if (counter->kind == MU_COUNTER_UNIT)
-    draw_unit (t, scenario, counter, style, strength, x, y, size, bg, text);
+    draw_unit (t, scenario, counter, style, strength, x, y, size, bg, art, text);
   else
-    draw_commander (t, scenario, counter, style, x, y, size, bg, text);
+    {
+      if (art)
+        draw_commander_art (t->cr, counter, style, x, y, size, bg);
+      if (text)
+        draw_commander_text (t, counter, style, x, y, size, bg);
+    }
+}
+
+guint64
+mu_render_counter_art_key (const MuScenario *scenario,
+                           const MuCounter  *c,
+                           MuCounterStyle    style)
+{
+  guint64 k = mu_hash_mix (0xa47, style);
+
+  k = mu_hash_mix (k, c->kind);
+  k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));
+  if (c->kind == MU_COUNTER_UNIT)
+    {
+      k = mu_hash_mix (k, c->arm);
+      k = mu_hash_mix (k, c->abilities);
+      return mu_hash_mix (k, c->identity <= 0);
+    }
+  k = mu_hash_mix (k, c->star);
+  return mu_hash_mix (k, c->exceptional);
 }
 
 void
@@ -273,7 +302,7 @@ mu_render_counter (cairo_t          *cr,
   mu_text_init (&t, cr);
   cairo_save (cr);
   mu_render_counter_with (&t, scenario, counter, style, 0, x, y, size,
-                          size * mu_render_device_scale (cr, &o));
+                          size * mu_render_device_scale (cr, &o), MU_COUNTER_PART_ALL);
   cairo_restore (cr);
   mu_text_clear (&t);
 }

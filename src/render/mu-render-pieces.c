@@ -202,10 +202,14 @@ counter_key (const MuScenario *scenario,
   return mu_hash_double (k, dev);
 }
 
-/* Draws a counter or a marker from the cache when there is one. */
+/* Draws a counter or a marker. Without a cache: vectors. With one kept
+ * between frames (whole): one image per counter. With one for this call
+ * only: one image per kind of counter (body, picture, marks), its numbers
+ * and name drawn over it. */
 static void
 paint_counter (MuText           *t,
                MuRenderCache    *cache,
+               gboolean          whole,
                const MuScenario *scenario,
                const MuCounter  *counter,
                MuMarkers         marker,
@@ -219,17 +223,25 @@ paint_counter (MuText           *t,
 {
   guint64 key;
   MuSprite *sprite;
+  guint parts = MU_COUNTER_PART_ALL;
 
   if (!cache)
     {
       if (counter)
-        mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev);
+        mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev,
+                                MU_COUNTER_PART_ALL);
       else
         mu_render_marker_with (t, marker, side, x, y, size, size * dev);
       return;
     }
-  if (counter)
+  if (counter && whole)
     key = counter_key (scenario, counter, style, strength, size, dev);
+  else if (counter)
+    {
+      key = mu_hash_double (mu_render_counter_art_key (scenario, counter, style), size);
+      key = mu_hash_double (key, dev);
+      parts = MU_COUNTER_PART_ART;
+    }
   else
     {
       key = mu_hash_mix (0x3a4e, marker);
@@ -245,14 +257,18 @@ paint_counter (MuText           *t,
 
       mu_text_init (&st, sc);
       if (counter)
-        mu_render_counter_with (&st, scenario, counter, style, strength, 0, 0, size, size * dev);
+        mu_render_counter_with (&st, scenario, counter, style, strength, 0, 0, size, size * dev, parts);
       else
         mu_render_marker_with (&st, marker, side, 0, 0, size, size * dev);
       mu_text_clear (&st);
       cairo_destroy (sc);
       mu_render_cache_insert (cache, key, sprite);
     }
+  mu_sprite_snap (t->cr, &x, &y);
   mu_sprite_paint (t->cr, sprite, x, y);
+  if (parts == MU_COUNTER_PART_ART)
+    mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev,
+                            MU_COUNTER_PART_TEXT);
 }
 
 void
@@ -268,7 +284,7 @@ mu_render_pieces (cairo_t               *cr,
   MuRect clip;
   gboolean have_clip;
   double dev;
-  MuRenderCache *cache;
+  MuRenderCache *cache, *own = NULL;
 
   g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
   if (n_pieces == 0)
@@ -286,7 +302,9 @@ mu_render_pieces (cairo_t               *cr,
   stack_positions (pieces, n_pieces, level, height);
   have_clip = mu_render_get_clip (options, &clip);
   dev = mu_render_device_scale (cr, options);
-  cache = options->cache && mu_sprite_usable (cr) ? options->cache : NULL;
+  cache = NULL;
+  if (mu_sprite_usable (cr))
+    cache = options->cache ? options->cache : (own = mu_render_cache_new ());
 
   cairo_save (cr);
   mu_render_apply_clip (cr, options);
@@ -311,7 +329,7 @@ mu_render_pieces (cairo_t               *cr,
           mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
           cairo_fill (cr);
         }
-      paint_counter (&t, cache, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
+      paint_counter (&t, cache, own == NULL, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
                      x, y, size, dev);
       for (guint m = 0; m < 7; m++)
         if (p->markers & (1u << m))
@@ -321,11 +339,12 @@ mu_render_pieces (cairo_t               *cr,
             double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
             const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
-            paint_counter (&t, cache, scenario, NULL, 1u << m, side, options->counter_style, 0,
+            paint_counter (&t, cache, own == NULL, scenario, NULL, 1u << m, side, options->counter_style, 0,
                            mx, my, ms, dev);
             n_markers++;
           }
     }
   mu_text_clear (&t);
   cairo_restore (cr);
+  mu_render_cache_free (own);
 }

@@ -131,6 +131,8 @@ gboolean  mu_sprite_usable        (cairo_t *cr);
  * drawing reaching left/top/right/bottom board pixels from it. */
 cairo_t  *mu_sprite_begin         (cairo_t *target, double dev, double left, double top,
                                    double right, double bottom, MuSprite **sprite);
+/* Moves board point (x, y) to the nearest whole device pixel. */
+void      mu_sprite_snap          (cairo_t *cr, double *x, double *y);
 /* Paints the sprite with its origin at board (x, y), snapped to a device pixel. */
 void      mu_sprite_paint         (cairo_t *cr, MuSprite *sprite, double x, double y);
 
@@ -190,9 +192,18 @@ void     mu_nato_frame           (cairo_t *cr, double x, double y, double w, dou
                                   gboolean hq, guint32 fill, double lw);
 
 /* Counters (mu-render-counter.c). */
+/* Parts of a counter: the art (body, picture, marks) is the same for many
+ * counters and can be stamped; the text (numbers, names) differs. */
+#define MU_COUNTER_PART_ART  1u
+#define MU_COUNTER_PART_TEXT 2u
+#define MU_COUNTER_PART_ALL  3u
 void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
                                   const MuCounter *counter, MuCounterStyle style, int strength,
-                                  double x, double y, double size, double device_size);
+                                  double x, double y, double size, double device_size,
+                                  guint parts);
+/* The part of a counter's look that its art depends on (for sprite keys). */
+guint64  mu_render_counter_art_key (const MuScenario *scenario, const MuCounter *counter,
+                                    MuCounterStyle style);
 void     mu_render_marker_with   (MuText *text, MuMarkers marker, const MuSide *side,
                                   double x, double y, double size, double device_size);
 void     mu_render_objective_symbol (cairo_t *cr, double cx, double cy, double r, guint32 ring,

@@ -798,7 +798,10 @@ mu_render_hex_terrain (cairo_t               *cr,
   draw_ground (&c);
   if (symbols_visible (&c))
     draw_symbols (&c);
-  draw_contours (&c);
+  /* On a zoomed-out board the graded ground colours carry the elevation;
+   * contour lines there would only be a dense brown mesh. */
+  if (c.s * c.dev >= 8.0)
+    draw_contours (&c);
   mu_hex_draw_hexside_streams (&c);
   draw_paths (&c, MU_PATH_STREAM);
   draw_paths (&c, MU_PATH_RIVER);
