@@ -82,6 +82,7 @@ t_scenario (const char *text)
   s = mu_scenario_new_hex ("baa-hex", cols, rows, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0x999999));
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x8899ee));
+  g_free (s->title);
   s->title = g_strdup ("test");
   s->timeline.bounds = 4;
   s->timeline.first_bound = 1;
