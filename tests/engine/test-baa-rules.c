@@ -38,7 +38,7 @@ static const BaaCase cases[] = {
     "bound 1 round=usa phase=7\ncommand tyler markers=orders\nunit t4 markers=orders" },
   { "/engine/baa/cmd/BAA-EX-2/fail/BAA-CMD-4/BAA-AMB-6/BAA-CMD-12/BAA-GEN-1",
     MCDOWELL "unit t4 usa inf 2/4/3 3 0406",
-    "3", "! move t1 0507 => BAA-CMD-7",
+    "3", "! move t1 0507 => BAA-CMD-7\n! move tyler 0406 => BAA-AMB-47",
     "roll command tyler vs=mcd die=3 need<=2 fail (BAA-CMD-3)\n"
     "marker tyler nic (BAA-CMD-4)\n"
     "marker t1 nic (BAA-CMD-4)\n"
@@ -219,6 +219,17 @@ static const BaaCase cases[] = {
     "1,1,1,1,1,1",
     "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n! withdraw u1 0505 => BAA-MOV-12",
     "", "" },
+  { "/engine/baa/move/BAA-EX-16/BAA-MOV-15/BAA-PIN-2/BAA-AMB-50/pinned-timing",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ux usa 2 3 0510 x\nunit e1 usa inf 2/4/3 2 0507",
+    "4,2,6,2",
+    "end-phase\nend-phase\nfire u1 e1\nchoose 0508\n! move e1 0509 => BAA-PIN-1\nend-phase",
+    "flinch e1 from=0507 to=0508\n"
+    "marker e1 pinned\n"
+    "phase usa 1\n"
+    "phase usa 12\n"
+    "unmarker e1 pinned (BAA-PIN-2)\n"
+    "bound 2",
+    "unit e1 at=0508 markers=-\nbound 2 round=csa phase=7" },
   { "/engine/baa/move/BAA-MOV-14/BAA-ZOC-2/BAA-MOV-11/BAA-AMB-7/commanders",
     "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507",
     NULL,
@@ -567,6 +578,27 @@ test_days_march (void)
   g_assert_cmpint (p.phase, ==, 0);
 }
 
+/* BAA-ZOC-4: a pinned unit exerts no zone of control. */
+static void
+test_pinned_zoc (void)
+{
+  const BaaCase c = { "/engine/baa/zoc", CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
+                      NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  BaaMatch *bm = mu_match_get_state (m);
+  BaaUnit *e1 = baa_match_find_unit (bm, "e1");
+
+  g_assert_true (baa_hex_in_enemy_zoc (bm, t_hex ("0506"), 0));
+  e1->pinned = TRUE;
+  baa_match_invalidate (bm);
+  g_assert_false (baa_hex_in_enemy_zoc (bm, t_hex ("0506"), 0));
+  /* still in melee with it (BAA-MEL-1, BAA-AMB-17) */
+  g_assert_true (baa_unit_in_melee (bm, baa_match_find_unit (bm, "u1")) ==
+                 (mu_hex_distance (bm->grid, t_hex ("0505"), t_hex ("0507")) == 1));
+  e1->pinned = FALSE;
+  baa_match_invalidate (bm);
+}
+
 /* A refused command changes nothing, the events included; undo replays. */
 static void
 test_undo (void)
@@ -615,6 +647,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
   g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
   g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/zoc/BAA-ZOC-4/pinned", test_pinned_zoc);
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
   return g_test_run ();
 }

@@ -809,6 +809,8 @@ apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
         return baa_refuse (error, "BAA-MOV-13", "%s is not on the board", cmd->unit);
       if (u->nic)
         return baa_refuse (error, "BAA-CMD-7", "%s cannot move: not in command (NIC)", cmd->unit);
+      if (u->pinned)
+        return baa_refuse (error, "BAA-PIN-1", "%s cannot move: pinned", cmd->unit);
       if (m->phase != BAA_PHASE_MOVE_UNITS)
         return baa_refuse (error, "BAA-MOV-13", "%s cannot move: unit counters move in phase 7",
                            cmd->unit);
