@@ -24,6 +24,7 @@ struct _MusterWindow
   GPtrArray *undo;        /* of MuScenario*: states before each edit, newest last */
   GPtrArray *redo;        /* of MuScenario*: states undone, newest last */
   gboolean modified;
+  int saved_depth;        /* undo->len when the file was last saved or loaded; -1: gone */
   gboolean editing;
   gboolean close_after_save;
   gboolean closing_confirmed;
@@ -75,6 +76,7 @@ set_scenario (MusterWindow *self,
   g_set_object (&self->file, file);
   self->modified = FALSE;
   clear_history (self);
+  self->saved_depth = 0;
   muster_scene_set_scenario (self->scene, scenario);
   gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
   if (scenario != NULL)
@@ -245,9 +247,15 @@ muster_window_begin_edit (MusterWindow *self,
   g_return_val_if_fail (!self->editing, NULL);
 
   self->editing = TRUE;
+  /* The saved state can no longer be reached by redo. */
+  if (self->saved_depth > (int) self->undo->len)
+    self->saved_depth = -1;
   g_ptr_array_add (self->undo, mu_scenario_copy (self->scenario));
   if (self->undo->len > MAX_UNDO)
-    g_ptr_array_remove_index (self->undo, 0);
+    {
+      g_ptr_array_remove_index (self->undo, 0);
+      self->saved_depth = self->saved_depth > 0 ? self->saved_depth - 1 : -1;
+    }
   g_ptr_array_set_size (self->redo, 0);
   return self->scenario;
 }
@@ -260,7 +268,7 @@ muster_window_end_edit (MusterWindow *self)
 
   self->editing = FALSE;
   muster_scene_scenario_changed (self->scene);
-  set_modified (self, TRUE);
+  set_modified (self, self->saved_depth != (int) self->undo->len);
 }
 
 /* Swaps the current scenario with the newest state of `from`, pushing the
@@ -281,7 +289,8 @@ swap_history (MusterWindow *self,
   g_ptr_array_add (to, self->scenario);
   self->scenario = state;
   muster_scene_set_scenario (self->scene, state);
-  set_modified (self, TRUE);
+  /* Back at the state last saved: nothing to save. */
+  set_modified (self, self->saved_depth != (int) self->undo->len);
 }
 
 static void
@@ -456,6 +465,7 @@ muster_window_save_to_file (MusterWindow *self,
   g_set_object (&self->file, file);
   add_recent (file);
   remember_folder (self, file);
+  self->saved_depth = self->undo->len;
   set_modified (self, FALSE);
   return TRUE;
 }

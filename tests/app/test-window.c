@@ -293,8 +293,12 @@ test_unsaved_mark_undo_save (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
   g_assert_cmpint (terrain_at_1_1 (window), ==, MU_TERRAIN_OPEN);
   g_assert_true (action_enabled (window, "redo"));
+  /* Undone back to the file's state: nothing unsaved. */
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "edit.muster — Muster");
   g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
   g_assert_cmpint (terrain_at_1_1 (window), ==, MU_TERRAIN_MARSH);
+  g_assert_true (muster_window_get_modified (window));
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
   g_assert_false (muster_window_get_modified (window));
@@ -303,6 +307,15 @@ test_unsaved_mark_undo_save (void)
   reloaded = mu_scenario_load_file (path, NULL, NULL);
   g_assert_nonnull (reloaded);
   g_assert_cmpint (mu_hex_map_cell (reloaded->hex_map, (MuHex) { 1, 1 })->terrain, ==, MU_TERRAIN_MARSH);
+
+  /* After saving, undo leaves the saved state: modified again; a new edit
+   * after that makes the saved state unreachable. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_true (muster_window_get_modified (window));
+  edit_terrain (window, MU_TERRAIN_FIELDS);
+  g_assert_true (muster_window_get_modified (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_true (muster_window_get_modified (window));
   destroy_all_windows ();
 }
 
