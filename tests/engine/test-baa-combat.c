@@ -142,6 +142,7 @@ build_scenario (const char *const *setup,
   MuScenario *s = mu_scenario_new_hex ("baa-hex", COLS, ROWS, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
   MuCounter *c;
 
+  g_free (s->title);
   s->title = g_strdup ("combat test");
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb0b0b0));
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
