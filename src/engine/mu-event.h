@@ -40,7 +40,7 @@ typedef enum {
   MU_EVENT_DIRECT_CONTROL,     /* subject (control) takes object (command) */
   MU_EVENT_MOVE,               /* subject from -> to, path in hexes, value = cost */
   MU_EVENT_LOCKED,             /* subject stops in an enemy ZOC at `to` */
-  MU_EVENT_ATTACK,             /* subject (first attacker) attacks object; text = "fire"/"melee"/...; count = dice */
+  MU_EVENT_ATTACK,             /* subject (target) is attacked by object (first attacker); text = "fire"/"melee"/...; count = dice */
   MU_EVENT_HITS,               /* subject (target) takes value hits from object */
   MU_EVENT_DISPERSED,          /* subject; object = attacker */
   MU_EVENT_FLINCH,             /* subject from -> to */

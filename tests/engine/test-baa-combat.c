@@ -568,6 +568,8 @@ check_state (Fixture    *f,
       g_assert_true (u->pinned);
     else if (g_str_equal (w[1], "!pinned"))
       g_assert_false (u->pinned);
+    else if (g_str_equal (w[1], "!train"))
+      g_assert_false (u->on_train);
     else if (g_str_equal (w[1], "attacked"))
       g_assert_true (u->attacked_this_round);
     else if (g_str_equal (w[1], "!attacked"))
@@ -893,6 +895,11 @@ static const CombatCase cases[] = {
     { A1, "unit b1 usa infantry 2/4/3 2,0 train" }, "4,4,1",
     { "fire a1 b1" }, NULL,
     { "hits b1 by=a1 n=2", "dispersed b1" }, { NULL }, { "b1 status=dispersed" } },
+  { "BAA-EX-38/flinch-leaves-train",
+    { A1, "unit b1 usa infantry 2/4/4 2,0 train" }, "4,4,1,1",
+    { "fire a1 b1", "choose {3,0}" }, NULL,
+    { "hits b1 by=a1 n=2", "roll flinch b1 vs=a1 die=1 need<=2 success", "flinch b1 from={2,0} to={3,0}" },
+    { NULL }, { "b1 at={3,0}", "b1 !train" } },
   { "BAA-EX-38/may-not-attack-BAA-AMB-51",
     { A1, "unit b1 usa infantry 2/4/3 2,0 train" }, NULL,
     { "active usa", "fire b1 a1" }, "BAA-SPC-2", { NULL }, { NULL }, { NULL } },

@@ -434,6 +434,10 @@ baa_flinch_move (BaaMatch       *m,
       ev->from = u->hex;
       ev->to = dest;
       u->hex = dest;
+      /* A unit on a train that is forced to flinch leaves the train: it can
+       * no longer be "carried" off the railroad (BAA-SPC-1, BAA-AMB-34 do not
+       * say; the flinch rules take precedence). */
+      u->on_train = FALSE;
       baa_match_invalidate (m);
       u->flinches_this_round++;
       /* A flinch counts as a move for rest (BAA-AMB-38). */
