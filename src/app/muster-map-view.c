@@ -15,6 +15,8 @@
 #define PAN_STEP 64.0
 #define SCROLL_PAN 48.0
 #define FIT_MARGIN 24.0
+/* Milliseconds without zoom input before the board is drawn at the new zoom. */
+#define ZOOM_SETTLE_MS 150
 
 typedef enum {
   LAYER_TERRAIN,
@@ -40,6 +42,11 @@ struct _MusterMapView
   GHashTable *tiles[N_LAYERS];
   double tiles_zoom;
   int tiles_scale;
+  /* While a scroll or pinch zoom goes on, the tiles of the zoom it started
+   * from are shown scaled; the board is drawn anew once it settles. */
+  GHashTable *preview_tiles[N_LAYERS];
+  double preview_zoom;
+  guint settle_id;
 
   /* Pointer state. */
   double pointer_x, pointer_y;
@@ -165,6 +172,46 @@ constrain_origin (MusterMapView *self)
 static void update_position (MusterMapView *self);
 
 static void
+end_preview (MusterMapView *self)
+{
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  for (int l = 0; l < N_LAYERS; l++)
+    g_hash_table_remove_all (self->preview_tiles[l]);
+  self->preview_zoom = 0;
+}
+
+static gboolean
+on_zoom_settled (gpointer data)
+{
+  MusterMapView *self = data;
+
+  self->settle_id = 0;
+  end_preview (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Keeps the current tiles to show scaled until the zoom settles. */
+static void
+begin_preview (MusterMapView *self)
+{
+  if (self->preview_zoom == 0 && self->tiles_zoom > 0)
+    {
+      for (int l = 0; l < N_LAYERS; l++)
+        {
+          GHashTable *swap = self->preview_tiles[l];
+
+          self->preview_tiles[l] = self->tiles[l];
+          self->tiles[l] = swap;
+          g_hash_table_remove_all (self->tiles[l]);
+        }
+      self->preview_zoom = self->tiles_zoom;
+    }
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  self->settle_id = g_timeout_add (ZOOM_SETTLE_MS, on_zoom_settled, self);
+}
+
+static void
 transform_changed (MusterMapView *self,
                    gboolean       zoom_changed)
 {
@@ -274,9 +321,37 @@ muster_map_view_snapshot (GtkWidget   *widget,
   double h = gtk_widget_get_height (widget);
   double bw, bh, device_zoom, vx0, vy0, vx1, vy1;
   int tx0, ty0, tx1, ty1;
+  guint rendered = 0;
+  gint64 start;
 
   if (scenario == NULL || w <= 0 || h <= 0)
     return;
+  start = g_get_monotonic_time ();
+
+  if (self->settle_id != 0 && self->preview_zoom > 0 && self->tiles_scale == scale)
+    {
+      double f = self->transform.zoom / self->preview_zoom;
+      double tile = (double) TILE_SIZE / scale * f;
+
+      for (int l = 0; l < N_LAYERS; l++)
+        {
+          GHashTableIter iter;
+          gpointer key, value;
+
+          g_hash_table_iter_init (&iter, self->preview_tiles[l]);
+          while (g_hash_table_iter_next (&iter, &key, &value))
+            {
+              gint64 k = *(gint64 *) key;
+              double x = self->transform.x + (int) (k >> 32) * tile;
+              double y = self->transform.y + (int) (gint32) (k & 0xffffffff) * tile;
+
+              if (x > w || y > h || x + tile < 0 || y + tile < 0)
+                continue;
+              gtk_snapshot_append_texture (snapshot, value, &GRAPHENE_RECT_INIT (x, y, tile, tile));
+            }
+        }
+      return;
+    }
 
   if (self->tiles_zoom != self->transform.zoom || self->tiles_scale != scale)
     {
@@ -329,6 +404,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
                 *k = key;
                 texture = render_tile (self, (Layer) l, tx, ty);
                 g_hash_table_insert (self->tiles[l], k, texture);
+                rendered++;
               }
             graphene_rect_init (&bounds,
                                 self->transform.x + (double) tx * TILE_SIZE / scale,
@@ -337,6 +413,9 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
+  g_debug ("map view frame: %u of %d tiles drawn anew, %.2f ms", rendered,
+           N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1),
+           (g_get_monotonic_time () - start) / 1000.0);
 }
 
 /* Picking and descriptions ---------------------------------------------------- */
@@ -640,7 +719,8 @@ muster_map_view_zoom_at (MusterMapView *self,
 
 static void
 zoom_by (MusterMapView *self,
-         double         factor)
+         double         factor,
+         gboolean       preview)
 {
   double x, y;
 
@@ -654,7 +734,30 @@ zoom_by (MusterMapView *self,
       x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
       y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
+  if (preview)
+    begin_preview (self);
   muster_map_view_zoom_at (self, self->transform.zoom * factor, x, y);
+}
+
+void
+muster_map_view_zoom_continuous (MusterMapView *self,
+                                 double         factor,
+                                 double         x,
+                                 double         y)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (factor > 0);
+
+  begin_preview (self);
+  muster_map_view_zoom_at (self, self->transform.zoom * factor, x, y);
+}
+
+gboolean
+muster_map_view_get_settling (MusterMapView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
+
+  return self->settle_id != 0;
 }
 
 void
@@ -662,7 +765,7 @@ muster_map_view_zoom_in (MusterMapView *self)
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
-  zoom_by (self, ZOOM_STEP);
+  zoom_by (self, ZOOM_STEP, FALSE);
 }
 
 void
@@ -670,7 +773,7 @@ muster_map_view_zoom_out (MusterMapView *self)
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
-  zoom_by (self, 1 / ZOOM_STEP);
+  zoom_by (self, 1 / ZOOM_STEP, FALSE);
 }
 
 void
@@ -721,7 +824,7 @@ on_scroll (GtkEventControllerScroll *controller,
   if (state & GDK_CONTROL_MASK)
     {
       if (dy != 0)
-        zoom_by (self, pow (ZOOM_STEP, -dy));
+        zoom_by (self, pow (ZOOM_STEP, -dy), TRUE);
       return TRUE;
     }
   if (state & GDK_SHIFT_MASK && dx == 0)
@@ -835,6 +938,7 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
                        double          scale,
                        MusterMapView  *self)
 {
+  begin_preview (self);
   muster_map_view_zoom_at (self, self->zoom_gesture_start * scale,
                            self->zoom_gesture_x, self->zoom_gesture_y);
 }
@@ -905,6 +1009,7 @@ on_scene_changed (MusterScene   *scene,
   if (what & MUSTER_SCENE_PIECES)
     layers |= 1u << LAYER_PIECES;
   clear_tiles (self, layers);
+  end_preview (self);
   update_position (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -924,6 +1029,7 @@ muster_map_view_set_scene (MusterMapView *self,
   if (scene != NULL)
     self->scene_changed_id = g_signal_connect (scene, "changed", G_CALLBACK (on_scene_changed), self);
   clear_tiles (self, (1u << N_LAYERS) - 1);
+  end_preview (self);
   muster_map_view_zoom_to_fit (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
@@ -965,6 +1071,7 @@ set_bool (MusterMapView *self,
     return;
   *field = value;
   clear_tiles (self, (1u << N_LAYERS) - 1);
+  end_preview (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
@@ -1026,6 +1133,7 @@ muster_map_view_set_property (GObject      *object,
         {
           self->counter_style = g_value_get_int (value);
           clear_tiles (self, 1u << LAYER_PIECES);
+          end_preview (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
           g_object_notify_by_pspec (object, pspec);
         }
@@ -1043,6 +1151,7 @@ muster_map_view_dispose (GObject *object)
   if (self->scene != NULL)
     g_clear_signal_handler (&self->scene_changed_id, self->scene);
   g_clear_object (&self->scene);
+  g_clear_handle_id (&self->settle_id, g_source_remove);
 
   G_OBJECT_CLASS (muster_map_view_parent_class)->dispose (object);
 }
@@ -1053,7 +1162,10 @@ muster_map_view_finalize (GObject *object)
   MusterMapView *self = MUSTER_MAP_VIEW (object);
 
   for (int l = 0; l < N_LAYERS; l++)
-    g_hash_table_unref (self->tiles[l]);
+    {
+      g_hash_table_unref (self->tiles[l]);
+      g_hash_table_unref (self->preview_tiles[l]);
+    }
   g_free (self->position_text);
 
   G_OBJECT_CLASS (muster_map_view_parent_class)->finalize (object);
@@ -1109,7 +1221,10 @@ muster_map_view_init (MusterMapView *self)
   self->show_grid = TRUE;
   self->show_coordinates = TRUE;
   for (int l = 0; l < N_LAYERS; l++)
-    self->tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+    {
+      self->tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+      self->preview_tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+    }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);

@@ -31,6 +31,10 @@ MusterScene *muster_map_view_get_scene        (MusterMapView *self);
 double       muster_map_view_get_zoom         (MusterMapView *self);
 /* Zooms around widget point (x, y); clamped to the zoom limits. */
 void         muster_map_view_zoom_at          (MusterMapView *self, double zoom, double x, double y);
+/* Zoom steps of a gesture or of scrolling: the board shows the last drawn
+ * tiles scaled until the zoom has not changed for a moment. */
+void         muster_map_view_zoom_continuous  (MusterMapView *self, double factor, double x, double y);
+gboolean     muster_map_view_get_settling     (MusterMapView *self);
 void         muster_map_view_zoom_in          (MusterMapView *self);
 void         muster_map_view_zoom_out         (MusterMapView *self);
 void         muster_map_view_zoom_to_fit      (MusterMapView *self);

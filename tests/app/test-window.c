@@ -208,6 +208,25 @@ test_zoom_and_pan (void)
     g_assert_cmpfloat (fabs (by1 - by0) * 2.0, <=, 1.0);
   }
 
+  /* Continuous zoom (scroll, pinch) shows scaled tiles, then settles. */
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  flush_events ();
+  for (int i = 0; i < 5; i++)
+    {
+      double before = muster_map_view_get_zoom (view);
+
+      muster_map_view_zoom_continuous (view, 1.1, 300, 200);
+      g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), before * 1.1, 1e-9);
+      g_assert_true (muster_map_view_get_settling (view));
+      gtk_widget_queue_draw (GTK_WIDGET (view));
+      flush_events ();
+    }
+  for (int i = 0; i < 10000 && muster_map_view_get_settling (view); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (muster_map_view_get_settling (view));
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  flush_events ();
+
   /* Panning moves the origin by the amount asked. */
   muster_map_view_get_transform (view, &t0);
   muster_map_view_pan (view, -40, -30);
