@@ -90,6 +90,16 @@ void      baa_combat_legal_commands  (const BaaMatch *m, const BaaUnit *u, GPtrA
  * stacked targets, commanders' fate, flinch (BAA-FIRE-5..12, BAA-MEL-3). */
 gboolean  baa_attack_resolve         (BaaMatch *m, BaaUnit *const *attackers, guint n,
                                       BaaUnit *target, gboolean melee, GPtrArray *events);
+/* The flinch test of units[0] after `hits` with the given cover (units[1]
+ * flinches along when a stacked pair, BAA-FIRE-9), then the move, the
+ * decision or the surrender (baa-flinch.c). */
+void      baa_flinch_test            (BaaMatch *m, BaaUnit **units, guint n, int hits, int cover,
+                                      BaaUnit *const *attackers, guint n_attackers,
+                                      GPtrArray *events);
+/* baa_unit_remove() plus one die per commander in the unit's hex: a 6
+ * disables it (BAA-CDR-3; surrender counts as dispersal, BAA-AMB-15). */
+void      baa_combat_remove_unit     (BaaMatch *m, BaaUnit *u, BaaUnitStatus status,
+                                      const char *by, const char *rule, GPtrArray *events);
 /* BAA-SPC-5: only artillery and river boats may attack a river boat. */
 gboolean  baa_check_riverboat        (const BaaUnit *attacker, const BaaUnit *target,
                                       GError **error);

@@ -48,13 +48,6 @@ is_artillery (const BaaUnit *u)
 }
 
 static gboolean
-is_indomitable (const BaaMatch *m,
-                const BaaUnit  *u)
-{
-  return m->opt_indomitable && (u->def->abilities & MU_ABILITY_INDOMITABLE) != 0;
-}
-
-static gboolean
 is_sharpshooter (const BaaMatch *m,
                  const BaaUnit  *u)
 {
@@ -325,237 +318,6 @@ friendly_fire_check (BaaMatch     *m,
     }
 }
 
-/* BAA-CDR-3: a commander in the hex of a unit just dispersed (or surrendered,
- * BAA-AMB-15) is disabled on a 6, one die each. */
-static void
-commanders_share_fate (BaaMatch  *m,
-                       MuHex      hex,
-                       int        side,
-                       GPtrArray *events)
-{
-  BaaCommander *c[MAX_STACK];
-  guint nc = baa_commanders_at (m, hex, side, c, MAX_STACK);
-
-  for (guint i = 0; i < nc; i++)
-    {
-      gboolean hit = FALSE;
-
-      if (c[i]->status != BAA_CDR_ACTIVE)
-        continue;
-      baa_roll (m, events, "commander-fate", cdr_id (c[i]), NULL, 0, MU_ROLL_AT_LEAST, 6,
-                "BAA-CDR-3", &hit);
-      if (hit)
-        baa_commander_disable (m, c[i], "BAA-CDR-3", events);
-    }
-}
-
-static void
-remove_unit (BaaMatch      *m,
-             BaaUnit       *u,
-             BaaUnitStatus  status,
-             const char    *by,
-             const char    *rule,
-             GPtrArray     *events)
-{
-  MuHex hex = u->hex;
-  int side = u->side;
-
-  baa_unit_remove (m, u, status, by, rule, events);
-  commanders_share_fate (m, hex, side, events);
-}
-
-/* Flinch ----------------------------------------------------------------------- */
-
-GArray *
-baa_flinch_destinations (const BaaMatch  *m,
-                         BaaUnit *const  *units,
-                         guint            n,
-                         BaaUnit *const  *attackers,
-                         guint            n_attackers)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  int side;
-  MuHex from;
-
-  g_return_val_if_fail (m != NULL && units != NULL && n >= 1, out);
-
-  side = units[0]->side;
-  from = units[0]->hex;
-  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
-    {
-      MuHex h = mu_hex_neighbour (m->grid, from, d);   /* BAA-FLN-5 (1) */
-      BaaUnit *found[MAX_STACK];
-      BaaCommander *cfound[MAX_STACK];
-      gboolean ok = TRUE;
-      guint friends;
-
-      if (!baa_hex_on_board (m, h))
-        continue;
-      /* (2) passable and free of enemy counters */
-      for (guint i = 0; i < n && ok; i++)
-        ok = !baa_hex_impassable (m, h, units[i]->def);
-      if (!ok)
-        continue;
-      if (baa_units_at (m, h, 1 - side, found, MAX_STACK) > 0
-          || baa_commanders_at (m, h, 1 - side, cfound, MAX_STACK) > 0)
-        continue;
-      /* (3) not adjacent to any unit that took part in the attack */
-      for (guint i = 0; i < n_attackers && ok; i++)
-        ok = distance (m, h, attackers[i]->hex) > 1;
-      if (!ok)
-        continue;
-      /* (4) not in the ZOC of a non-pinned enemy unit (BAA-AMB-14) */
-      if (baa_hex_in_enemy_zoc (m, h, side))
-        continue;
-      /* (5) stacking: one unit may join one friend, a pair needs an empty hex */
-      friends = baa_units_at (m, h, side, found, MAX_STACK);
-      if (friends + n > 2)
-        continue;
-      g_array_append_val (out, h);
-    }
-  return out;
-}
-
-void
-baa_flinch_move (BaaMatch       *m,
-                 BaaUnit *const *units,
-                 guint           n,
-                 MuHex           dest,
-                 GPtrArray      *events)
-{
-  g_return_if_fail (m != NULL && units != NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      BaaUnit *u = units[i];
-      MuEvent *ev;
-
-      ev = baa_event (m, events, MU_EVENT_FLINCH, baa_unit_id (u), "BAA-FLN-5");
-      ev->from = u->hex;
-      ev->to = dest;
-      u->hex = dest;
-      /* A unit on a train that is forced to flinch leaves the train: it can
-       * no longer be "carried" off the railroad (BAA-SPC-1, BAA-AMB-34 do not
-       * say; the flinch rules take precedence). */
-      u->on_train = FALSE;
-      baa_match_invalidate (m);
-      u->flinches_this_round++;
-      /* A flinch counts as a move for rest (BAA-AMB-38). */
-      baa_unit_note_action (m, u);
-      /* Only the flinching unit(s) are pinned, never a unit already in the
-       * destination (BAA-AMB-16); at most one marker (BAA-FLN-6). */
-      baa_unit_pin (m, u, events);
-    }
-}
-
-/* The flinch move after a failed test: forced, chosen or surrender. */
-static void
-flinch_go (BaaMatch       *m,
-           BaaUnit *const *units,
-           guint           n,
-           BaaUnit *const *attackers,
-           guint           n_attackers,
-           GPtrArray      *events)
-{
-  GArray *dests = baa_flinch_destinations (m, units, n, attackers, n_attackers);
-  int chooser;
-  g_autofree char *question = NULL;
-
-  if (dests->len == 0)
-    {
-      /* BAA-FLN-5a: no legal destination, the unit(s) surrender (BAA-AMB-14,
-       * AMB-15: counts as dispersal for every purpose). */
-      g_array_unref (dests);
-      for (guint i = 0; i < n; i++)
-        remove_unit (m, units[i], BAA_UNIT_SURRENDERED, baa_unit_id (attackers[0]),
-                     "BAA-FLN-5a", events);
-      return;
-    }
-  if (dests->len == 1)
-    {
-      MuHex only = g_array_index (dests, MuHex, 0);
-
-      g_array_unref (dests);
-      baa_flinch_move (m, units, n, only, events);
-      return;
-    }
-  /* BAA-FLN-6: the owner chooses the first flinch of the round; for later
-   * flinches of the same unit in the round the attacking player chooses. */
-  chooser = units[0]->flinches_this_round >= 1 ? attackers[0]->side : units[0]->side;
-  if (n == 2)
-    question = g_strdup_printf ("where do %s and %s flinch to?", baa_unit_id (units[0]),
-                                baa_unit_id (units[1]));
-  else
-    question = g_strdup_printf ("where does %s flinch to?", baa_unit_id (units[0]));
-  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, dests, events);
-  m->pending.units[0] = units[0];
-  m->pending.units[1] = n == 2 ? units[1] : NULL;
-  m->pending.n_units = n;
-}
-
-/* The flinch test (BAA-FLN-1..4, FLN-7, FLN-8) of units[0] (with units[1]
- * flinching together when a stacked pair, BAA-FIRE-9) after `hits`. */
-static void
-flinch_test (BaaMatch       *m,
-             BaaUnit       **units,
-             guint           n,
-             int             hits,
-             int             cover,
-             BaaUnit *const *attackers,
-             guint           n_attackers,
-             GPtrArray      *events)
-{
-  BaaUnit *u = units[0];
-  const char *id = baa_unit_id (u);
-  const char *by = baa_unit_id (attackers[0]);
-  int threshold = baa_unit_threshold (m, u);
-  gboolean flinch = FALSE;
-
-  if (is_indomitable (m, u))
-    {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-8");
-      return;
-    }
-  if (cover >= 5)
-    {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-4");
-      return;
-    }
-  if (m->opt_overwhelming && hits == threshold - 1)
-    {
-      /* BAA-FLN-7, BAA-AMB-22: one short of dispersal. */
-      if (cover == 0)
-        {
-          MuEvent *ev = baa_event (m, events, MU_EVENT_NOTE, id, "BAA-FLN-7");
-          mu_event_set_text (ev, "overwhelming fire: flinches without a test");
-          flinch = TRUE;
-        }
-      else
-        baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
-    }
-  else if (cover == 0)
-    baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
-  else
-    {
-      gboolean a = FALSE, b = FALSE;
-
-      /* BAA-FLN-3: both dice are always rolled; both must be <= hits. */
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
-      flinch = a && b;
-    }
-  if (!flinch)
-    {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, cover ? "BAA-FLN-3" : "BAA-FLN-1");
-      return;
-    }
-  /* An indomitable partner of a flinching primary stays where it is
-   * (BAA-FLN-8 "never flinches"; not spelled out for stacks). */
-  if (n == 2 && is_indomitable (m, units[1]))
-    n = 1;
-  flinch_go (m, units, n, attackers, n_attackers, events);
-}
-
 /* Attack resolution (fire and melee) --------------------------------------------- */
 
 /* Rolls one attacker's dice against the target hex: to-hit, then the cover
@@ -677,26 +439,26 @@ baa_attack_resolve (BaaMatch       *m,
   if (total >= tp)
     {
       /* BAA-FIRE-7 (and BAA-CDR-3 for commanders in the hex) */
-      remove_unit (m, target, BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
+      baa_combat_remove_unit (m, target, BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
                    "BAA-FIRE-7", events);
       if (npair == 2)
         {
           int surplus = total - tp;
 
           if (surplus >= ts)
-            remove_unit (m, pair[1], BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
+            baa_combat_remove_unit (m, pair[1], BAA_UNIT_DISPERSED, baa_unit_id (attackers[0]),
                          "BAA-FIRE-9", events);
           else if (surplus >= 1)
             {
               /* BAA-AMB-24: the secondary tests with hits = surplus. */
               BaaUnit *second[1] = { pair[1] };
-              flinch_test (m, second, 1, surplus, cover, attackers, n, events);
+              baa_flinch_test (m, second, 1, surplus, cover, attackers, n, events);
             }
         }
     }
   else if (total >= 1)
     /* BAA-FIRE-8; a flinching primary takes its stack partner along (BAA-FIRE-9). */
-    flinch_test (m, pair, npair, total, cover, attackers, n, events);
+    baa_flinch_test (m, pair, npair, total, cover, attackers, n, events);
   /* 0 hits: no flinch test (BAA-AMB-21). */
   return TRUE;
 }

@@ -228,8 +228,6 @@ mu_baa_los_compute (const MuHexMap  *map,
           /* BAA-LOS-2: the weaker of the two hexes decides. */
           if (b.cls < a.cls)
             c = b;
-          if (b.cls == STEP_BLOCK && a.cls == STEP_BLOCK)
-            at = step->hex;
         }
 
       if (c.cls == STEP_BLOCK)
