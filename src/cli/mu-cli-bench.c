@@ -129,6 +129,7 @@ synthetic_board (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1861);
   int n_counters = 0;
 
+  g_free (s->title);
   s->title = g_strdup ("Render benchmark (synthetic 100 × 100 board)");
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb4b4b4));

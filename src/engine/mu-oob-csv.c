@@ -702,7 +702,8 @@ mu_oob_csv_parse (const MuScenario *s,
     map[i] = -1;
   for (guint i = 0; i < header->fields->len; i++)
     {
-      g_autofree char *name = g_ascii_strdown (g_strstrip (g_strdup (header->fields->pdata[i])), -1);
+      g_autofree char *raw = g_strstrip (g_strdup (header->fields->pdata[i]));
+      g_autofree char *name = g_ascii_strdown (raw, -1);
       int col = -1;
 
       for (int k = 0; k < N_COLS; k++)
