@@ -138,7 +138,6 @@ muster_new_dialog_create_scenario (MusterNewDialog *self)
   if (title != NULL && *title != '\0')
     {
       g_free (scenario->title);
-      g_free (scenario->title);
       scenario->title = g_strdup (title);
     }
   return scenario;
