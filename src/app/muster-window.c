@@ -138,6 +138,14 @@ muster_window_get_scene (MusterWindow *self)
 }
 
 GtkWidget *
+muster_window_get_side_panel (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->side_panel;
+}
+
+GtkWidget *
 muster_window_get_dialog (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);

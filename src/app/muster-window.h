@@ -36,6 +36,9 @@ void              muster_window_end_edit         (MusterWindow *self);
 
 MusterMapView    *muster_window_get_map_view     (MusterWindow *self);
 MusterScene      *muster_window_get_scene        (MusterWindow *self);
+/* A vertical GtkBox beside the board, hidden and empty until the editor or
+ * the game puts its panels there (and shows it). */
+GtkWidget        *muster_window_get_side_panel   (MusterWindow *self);
 /* The dialog the window is waiting on (close confirmation, problems, new
  * scenario), or NULL. Tests answer it with gtk_dialog_response(). */
 GtkWidget        *muster_window_get_dialog       (MusterWindow *self);

@@ -157,6 +157,8 @@ test_open_and_title (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "title-test.muster — Muster");
   g_assert_true (action_enabled (window, "save"));
   g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  g_assert_true (GTK_IS_BOX (muster_window_get_side_panel (window)));
+  g_assert_false (gtk_widget_get_visible (muster_window_get_side_panel (window)));
   destroy_all_windows ();
 }
 
