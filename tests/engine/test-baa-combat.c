@@ -1221,6 +1221,65 @@ static const CombatCase cases[] = {
     { "BAA-FLN-4" }, { NULL } },
 };
 
+/* The legal attacks offered to players and to the simulator: every target
+ * that fire would accept, and nothing it would refuse. */
+static void
+test_legal_commands (void)
+{
+  static const CombatCase c = {
+    "legal",
+    { "unit a1 csa artillery 3/4/3 0,0", "unit b1 usa infantry 2/4/3 2,0",
+      "unit b2 usa infantry 2/4/3 0,3", "terrain 0,2 woodland",  /* b2 unseen */
+      "unit b3 usa infantry 2/4/3 3,-3", "unit a2 csa infantry 2/4/3 3,-2", /* b3 in melee */
+      "cmd uc usa -2,0 div=5", "feature -3,3 fort" },
+    NULL, { NULL }, NULL, { NULL }, { NULL }, { NULL } };
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GString) all = g_string_new (NULL);
+  g_autofree char *breach = expand ("breach a1 {-3,3} 1");
+
+  fixture_init (&f, &c);
+  baa_combat_legal_commands (f.m, unit (&f, "a1"), cmds);
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, i));
+      g_string_append_printf (all, "%s;", t);
+    }
+  g_test_message ("legal: %s", all->str);
+  g_assert_nonnull (strstr (all->str, "fire a1 b1;"));
+  g_assert_null (strstr (all->str, "fire a1 b2;"));   /* BAA-LOS-1 */
+  g_assert_null (strstr (all->str, "fire a1 b3;"));   /* BAA-MEL-5 */
+  g_assert_nonnull (strstr (all->str, "fire-commander a1 uc;"));
+  g_assert_nonnull (strstr (all->str, breach));
+  baa_combat_legal_targets (f.m, unit (&f, "a1"), ids);
+  g_assert_cmpuint (ids->len, ==, 2);
+
+  /* every offered command is accepted */
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, i));
+      g_autoptr(GError) error = NULL;
+      BaaUnit *a1 = unit (&f, "a1");
+
+      a1->attacked_this_round = FALSE;
+      if (!run_command (&f, t, &error))
+        g_error ("%s was offered but refused: %s", t, error->message);
+      baa_decision_clear (f.m);
+    }
+
+  /* phase 11: a2 must melee b3, and only b3 */
+  g_ptr_array_set_size (cmds, 0);
+  f.m->phase = BAA_PHASE_MELEE;
+  baa_combat_legal_commands (f.m, unit (&f, "a2"), cmds);
+  g_assert_cmpuint (cmds->len, ==, 1);
+  {
+    g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, 0));
+    g_assert_cmpstr (t, ==, "melee a2 b3");
+  }
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1231,5 +1290,7 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/engine/baa/combat/%s", cases[i].name);
       g_test_add_data_func (path, &cases[i], test_case);
     }
+  g_test_add_func ("/engine/baa/combat/legal-commands/BAA-FIRE-2/BAA-CDR-4/BAA-FORT-2/BAA-MEL-2",
+                   test_legal_commands);
   return g_test_run ();
 }
