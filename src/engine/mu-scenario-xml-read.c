@@ -351,6 +351,12 @@ serialize_node (xmlNodePtr node)
 
   if (node->type == XML_COMMENT_NODE)
     return g_strdup_printf ("<!--%s-->", node->content ? (const char *) node->content : "");
+  if (node->type == XML_PI_NODE)
+    return node->content && *node->content
+           ? g_strdup_printf ("<?%s %s?>", (const char *) node->name, (const char *) node->content)
+           : g_strdup_printf ("<?%s?>", (const char *) node->name);
+  if (node->type != XML_ELEMENT_NODE)
+    return NULL;
 
   tmp = xmlNewDoc ((const xmlChar *) "1.0");
   copy = xmlDocCopyNode (node, tmp, 1);
@@ -1136,13 +1142,27 @@ mu_xml_build_model (MuXmlLoader *ld)
       g_free (s->ruleset);
       s->ruleset = g_steal_pointer (&ruleset);
     }
-  /* Comments and processing instructions before the root element. */
-  for (xmlNodePtr n = ld->doc->children; n && n != ld->root; n = n->next)
-    if (n->type == XML_COMMENT_NODE)
+  /* Comments and processing instructions around the root element; those
+   * after it are marked with a leading space. */
+  for (xmlNodePtr n = ld->doc->children; n; n = n->next)
+    if (n->type == XML_COMMENT_NODE || n->type == XML_PI_NODE)
       {
         g_autofree char *text = serialize_node (n);
+        gboolean after = FALSE;
 
-        extra_add (&s->root_extra.elements, text);
+        for (xmlNodePtr m = ld->root->next; m; m = m->next)
+          if (m == n)
+            after = TRUE;
+        if (text == NULL)
+          continue;
+        if (after)
+          {
+            g_autofree char *marked = g_strconcat (" ", text, NULL);
+
+            extra_add (&s->root_extra.elements, marked);
+          }
+        else
+          extra_add (&s->root_extra.elements, text);
       }
   collect_attributes (ld, ld->root, &s->extra);
   walk_children (ld, ld->root, &s->extra, load_root_child, s);

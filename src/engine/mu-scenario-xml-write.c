@@ -649,7 +649,11 @@ mu_scenario_save_to_data (const MuScenario *s,
   if (s->root_extra.elements)
     for (guint i = 0; i < s->root_extra.elements->len; i++)
       {
-        g_string_append (w.out, g_ptr_array_index (s->root_extra.elements, i));
+        const char *text = g_ptr_array_index (s->root_extra.elements, i);
+
+        if (*text == ' ')
+          continue;     /* after the root element */
+        g_string_append (w.out, text);
         g_string_append_c (w.out, '\n');
       }
   open_start (&w, 0, "scenario", &s->extra);
@@ -791,6 +795,16 @@ mu_scenario_save_to_data (const MuScenario *s,
 
   extra_elements (&w, 1, &s->extra);
   g_string_append (w.out, "</scenario>\n");
+  if (s->root_extra.elements)
+    for (guint i = 0; i < s->root_extra.elements->len; i++)
+      {
+        const char *text = g_ptr_array_index (s->root_extra.elements, i);
+
+        if (*text != ' ')
+          continue;
+        g_string_append (w.out, text + 1);
+        g_string_append_c (w.out, '\n');
+      }
 
   if (length)
     *length = w.out->len;

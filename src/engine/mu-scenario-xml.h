@@ -17,7 +17,8 @@
  *   are comments written in front of the object's element; comments inside
  *   the element's content are stored with one leading space (" <!--...-->")
  *   and written as children, after the known ones.
- * - MuScenario.root_extra.elements: comments before the root element.
+ * - MuScenario.root_extra.elements: comments and processing instructions
+ *   before the root element, and (with a leading space) after it.
  * Comments in front of elements that are not objects (<terrain>, <hex>, ...)
  * are kept in front of the next object element.
  */

@@ -307,6 +307,24 @@ test_extensions_kept (void)
   }
 }
 
+/* Comments and processing instructions around the root survive unchanged. */
+static void
+test_prolog_epilog (void)
+{
+  g_autofree char *t = read_template ();
+  g_autofree char *with = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  const char *decl_end = strchr (t, '\n') + 1;
+
+  with = g_strdup_printf ("%.*s<?xml-stylesheet type=\"text/xsl\" href=\"muster.xsl\"?>\n%s"
+                          "<!-- after the root -->\n<?done?>\n",
+                          (int) (decl_end - t), t, decl_end);
+  s = load_ok (with);
+  out = save (s);
+  g_assert_cmpstr (out, ==, with);
+}
+
 /* Atomic save ---------------------------------------------------------------------- */
 
 static void
@@ -566,6 +584,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/table-round-trip", test_table_round_trip);
   g_test_add_func ("/engine/xml/determinism", test_determinism);
   g_test_add_func ("/engine/xml/extensions-kept", test_extensions_kept);
+  g_test_add_func ("/engine/xml/prolog-epilog", test_prolog_epilog);
   g_test_add_func ("/engine/xml/atomic-save", test_atomic_save);
   g_test_add_func ("/engine/xml/all-problems", test_all_problems);
   g_test_add_func ("/engine/xml/problem-format", test_problem_format);
