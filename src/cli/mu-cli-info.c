@@ -40,6 +40,7 @@ mu_cli_info (int    argc,
   const MuHexGrid *grid = NULL;
   const MuTimeline *tl;
   g_autofree char *start = NULL, *dawn = NULL, *dusk = NULL;
+  int id_width = 8, name_width = 8;
 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
@@ -111,6 +112,21 @@ mu_cli_info (int    argc,
               n[MU_COUNTER_CONTROL], n[MU_COUNTER_COMMAND], n[MU_COUNTER_UNIT], strength);
     }
 
+  /* Column widths from the longest id and name. */
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+
+      id_width = MAX (id_width, (int) g_utf8_strlen (o->id ? o->id : "", -1));
+      name_width = MAX (name_width, (int) g_utf8_strlen (o->name ? o->name : "", -1));
+    }
+  for (guint i = 0; i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+
+      id_width = MAX (id_width, (int) g_utf8_strlen (r->id ? r->id : "", -1));
+    }
+
   printf (_("Objectives: %u"), s->objectives->len);
   if (s->objectives_required > 0)
     printf (_(" (%d required)"), s->objectives_required);
@@ -129,8 +145,8 @@ mu_cli_info (int    argc,
           where = g_strdup_printf ("%s,%s", g_ascii_formatd (x, sizeof x, "%g", o->pos.x),
                                    g_ascii_formatd (y, sizeof y, "%g", o->pos.y));
         }
-      printf (_("  %-14s %-24s at %s, value %d, held by %s\n"), o->id, o->name ? o->name : "",
-              where, o->value, o->owner ? o->owner : _("nobody"));
+      printf (_("  %-*s %-*s at %s, value %d, held by %s\n"), id_width, o->id,
+              name_width, o->name ? o->name : "", where, o->value, o->owner ? o->owner : _("nobody"));
     }
   for (guint i = 0; i < s->tasks->len; i++)
     {
@@ -152,8 +168,8 @@ mu_cli_info (int    argc,
           if (c->place.kind == MU_PLACE_RESERVE && g_strcmp0 (c->place.reserve, r->id) == 0)
             units++;
         }
-      printf (_("  %-14s %s, %s, %s bound %d, %d counter(s), entry"),
-              r->id, r->side, mu_reserve_kind_to_string (r->kind),
+      printf (_("  %-*s %s, %s, %s bound %d, %d counter(s), entry"),
+              id_width, r->id, r->side, mu_reserve_kind_to_string (r->kind),
               r->arrival == MU_ARRIVAL_ROLL ? _("roll from") : _("at"), r->bound, units);
       if (grid)
         print_hexes (grid, r->entry);
