@@ -67,6 +67,60 @@ hex_label (Checker *ck,
   return mu_hex_to_string (g ? g : &fallback, hex);
 }
 
+/* Ids and references as the file format allows them: a letter or digit,
+ * then letters, digits, "-", "_", "."; at most 200 characters. */
+static gboolean
+id_syntax_ok (const char *id)
+{
+  gsize n = strlen (id);
+
+  if (n == 0 || n > 200 || !g_ascii_isalnum (id[0]))
+    return FALSE;
+  for (gsize i = 1; i < n; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
+      return FALSE;
+  return TRUE;
+}
+
+/* Text that can be written to XML: UTF-8 without control characters other
+ * than tab and line breaks. */
+static gboolean
+text_ok (const char *text)
+{
+  if (text == NULL)
+    return TRUE;
+  if (!g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  for (const char *c = text; *c; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      if ((u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == 0xfffe || u == 0xffff)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+check_text (Checker    *ck,
+            const char *what,
+            const char *text,
+            int         line)
+{
+  if (!text_ok (text))
+    ERR (ck, line, _("%s contains characters that cannot be saved"), what);
+}
+
+static void
+check_ref_syntax (Checker    *ck,
+                  const char *what,
+                  const char *ref,
+                  int         line)
+{
+  if (ref != NULL && !id_syntax_ok (ref))
+    ERR (ck, line, _("%s: “%s” is not a valid id (letters, digits, “-”, “_”, “.”)"), what, ref);
+}
+
 static void
 check_id (Checker    *ck,
           const char *kind,
@@ -80,6 +134,13 @@ check_id (Checker    *ck,
     {
       if (required)
         ERR (ck, line, _("%s has no id"), kind);
+      return;
+    }
+  if (!id_syntax_ok (id))
+    {
+      g_autofree char *shown = g_utf8_make_valid (id, -1);
+
+      ERR (ck, line, _("%s: “%s” is not a valid id (letters, digits, “-”, “_”, “.”)"), kind, shown);
       return;
     }
   if (g_hash_table_lookup_extended (ck->ids, id, NULL, &first))
@@ -182,6 +243,7 @@ check_hex_map (Checker *ck)
       g_autofree char *what = g_strdup_printf (_("path “%s”"), name);
 
       check_id (ck, "path", path->id, path->line, FALSE);
+      check_text (ck, what, path->name, path->line);
       if (path->hexes->len < 2)
         {
           MuProblem *p = ERR (ck, path->line, _("path “%s” needs at least two hexes"), name);
@@ -217,6 +279,7 @@ check_hex_map (Checker *ck)
       g_autofree char *what = g_strdup_printf (_("label “%s”"), l->text ? l->text : "");
 
       check_on_board (ck, what, l->hex, NULL, l->line);
+      check_text (ck, _("label"), l->text, l->line);
     }
 }
 
@@ -230,6 +293,13 @@ check_table (Checker *ck)
          t->width, t->height, MAX_TABLE_SIZE);
   if (t->base_width < 0 || t->base_depth < 0)
     ERR (ck, t->line, _("base sizes must not be negative"));
+  check_text (ck, _("the figure scale"), t->figure_scale, t->line);
+  for (guint i = 0; i < t->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (t->labels, i);
+
+      check_text (ck, _("label"), l->text, l->line);
+    }
 
   for (guint i = 0; i < t->areas->len; i++)
     {
@@ -237,6 +307,7 @@ check_table (Checker *ck)
       const char *name = a->name ? a->name : a->id ? a->id : mu_area_kind_to_string (a->kind);
 
       check_id (ck, "area", a->id, a->line, FALSE);
+      check_text (ck, _("area"), a->name, a->line);
       if (a->points->len < 3)
         set_object (ERR (ck, a->line, _("area “%s” needs at least three points"), name), a->id);
       if (a->kind == MU_AREA_HILL && (a->level < 1 || a->level > MU_ELEVATION_MAX))
@@ -251,6 +322,7 @@ check_table (Checker *ck)
       const char *name = l->name ? l->name : l->id ? l->id : mu_line_kind_to_string (l->kind);
 
       check_id (ck, "line", l->id, l->line, FALSE);
+      check_text (ck, _("line"), l->name, l->line);
       if (l->points->len < 2)
         set_object (ERR (ck, l->line, _("line “%s” needs at least two points"), name), l->id);
       if (l->width < 0)
@@ -288,6 +360,9 @@ check_counter (Checker         *ck,
 
   check_id (ck, kind, c->id, c->line, TRUE);
   check_side_ref (ck, what, c->side, c->id, c->line);
+  check_text (ck, what, c->name, c->line);
+  check_text (ck, what, c->note, c->line);
+  check_ref_syntax (ck, what, c->parent, c->line);
 
   switch (c->kind)
     {
@@ -417,6 +492,7 @@ check_objective (Checker           *ck,
   g_autofree char *what = g_strdup_printf (_("objective “%s”"), o->id ? o->id : "");
 
   check_id (ck, "objective", o->id, o->line, TRUE);
+  check_text (ck, what, o->name, o->line);
   if (ck->s->board == MU_BOARD_HEX)
     check_on_board (ck, what, o->hex, o->id, o->line);
   else if (!point_on_table (ck, o->pos))
@@ -436,6 +512,8 @@ check_task (Checker               *ck,
   g_autofree char *what = g_strdup_printf (_("task objective “%s”"), t->id ? t->id : "");
 
   check_id (ck, "task", t->id, t->line, TRUE);
+  check_text (ck, what, t->text, t->line);
+  check_text (ck, what, t->condition, t->line);
   check_side_ref (ck, what, t->side, t->id, t->line);
   if (t->value < 0 || t->value > 1000)
     set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
@@ -451,6 +529,7 @@ check_reserve (Checker         *ck,
   int last = s->timeline.first_bound + s->timeline.bounds - 1;
 
   check_id (ck, "reserve", r->id, r->line, TRUE);
+  check_text (ck, what, r->name, r->line);
   check_side_ref (ck, what, r->side, r->id, r->line);
   if (r->edge && strcmp (r->edge, "n") != 0 && strcmp (r->edge, "e") != 0 &&
       strcmp (r->edge, "s") != 0 && strcmp (r->edge, "w") != 0)
@@ -528,6 +607,11 @@ mu_scenario_check (const MuScenario *scenario,
   side_ids = g_hash_table_new (g_str_hash, g_str_equal);
   option_keys = g_hash_table_new (g_str_hash, g_str_equal);
 
+  check_text (&ck, _("the title"), scenario->title, scenario->line);
+  check_text (&ck, _("the description"), scenario->description, scenario->line);
+  check_text (&ck, _("the date"), scenario->date, scenario->line);
+  check_text (&ck, _("the author"), scenario->author, scenario->line);
+  check_ref_syntax (&ck, _("ruleset"), scenario->ruleset, scenario->line);
   if (scenario->title == NULL || strspn (scenario->title, " \t\r\n") == strlen (scenario->title))
     WARN (&ck, scenario->line, _("the scenario has no title"));
 
@@ -556,6 +640,8 @@ mu_scenario_check (const MuScenario *scenario,
 
       if (o->key == NULL || *o->key == '\0')
         ERR (&ck, o->line, _("rule option without a key"));
+      else if (!id_syntax_ok (o->key))
+        check_ref_syntax (&ck, _("rule option"), o->key, o->line);
       else if (g_hash_table_contains (option_keys, o->key))
         ERR (&ck, o->line, _("rule option “%s” is given twice"), o->key);
       else
@@ -571,8 +657,11 @@ mu_scenario_check (const MuScenario *scenario,
     {
       const MuSide *side = g_ptr_array_index (scenario->sides, i);
 
+      check_text (&ck, _("side"), side->name, side->line);
       if (side->id == NULL || *side->id == '\0')
         ERR (&ck, side->line, _("side has no id"));
+      else if (!id_syntax_ok (side->id))
+        check_ref_syntax (&ck, _("side"), side->id, side->line);
       else if (g_hash_table_contains (side_ids, side->id))
         set_object (ERR (&ck, side->line, _("duplicate side id “%s”"), side->id), side->id);
       else

@@ -118,7 +118,11 @@ parse_double_text (const char *text,
   v = g_ascii_strtod (text, &end);
   if (end == text || *end != '\0' || !isfinite (v) || fabs (v) > 1e7)
     return FALSE;
-  *out = v;
+  /* The writer keeps four decimals: the model holds exactly what a save
+   * writes, so checks give the same answer before and after a round trip. */
+  *out = round (v * 10000.0) / 10000.0;
+  if (*out == 0)
+    *out = 0;   /* no negative zero */
   return TRUE;
 }
 

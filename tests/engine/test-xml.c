@@ -506,6 +506,38 @@ test_all_problems (void)
   g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 2);
 }
 
+/* What the editor could put in a model but a file cannot hold is reported. */
+static void
+test_unsavable_model (void)
+{
+  g_autoptr(MuScenario) s = build_table_scenario ();
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  MuCounter *c = mu_scenario_find_counter (s, "sherman");
+  g_autofree char *all = NULL;
+
+  g_free (c->id);
+  c->id = g_strdup ("two words");
+  g_free (c->name);
+  c->name = g_strdup ("bell\a");
+  mu_scenario_check (s, problems);
+  all = problems_text (problems);
+  g_assert_nonnull (strstr (all, "“two words” is not a valid id"));
+  g_assert_nonnull (strstr (all, "contains characters that cannot be saved"));
+}
+
+/* Decimals beyond the fourth are rounded on load, as the writer would. */
+static void
+test_number_rounding (void)
+{
+  g_autofree char *t = template_with ("dy=\"-0.4\"", "dy=\"-0.400049\"");
+  g_autoptr(MuScenario) s = load_ok (t);
+  g_autofree char *out = save (s);
+  const MuLabel *l = g_ptr_array_index (s->hex_map->labels, 0);
+
+  g_assert_cmpfloat (l->dy, ==, -0.4);
+  g_assert_nonnull (strstr (out, "dy=\"-0.4\""));
+}
+
 static void
 test_problem_format (void)
 {
@@ -588,6 +620,8 @@ main (int   argc,
   g_test_add_func ("/engine/xml/atomic-save", test_atomic_save);
   g_test_add_func ("/engine/xml/all-problems", test_all_problems);
   g_test_add_func ("/engine/xml/problem-format", test_problem_format);
+  g_test_add_func ("/engine/xml/unsavable-model", test_unsavable_model);
+  g_test_add_func ("/engine/xml/number-rounding", test_number_rounding);
   g_test_add_func ("/engine/xml/unplaced-is-warning", test_unplaced_is_warning);
   g_test_add_func ("/engine/xml/schema-path", test_schema_path);
   g_test_add_func ("/engine/xml/hostile-inline", test_hostile_inline);
