@@ -8,13 +8,16 @@
 #include <math.h>
 
 /* Tiles are squares of device pixels of the zoomed board. */
-#define TILE_SIZE 512
+#define TILE_SIZE 256
 /* Tiles kept per layer beyond those on screen before old ones are dropped. */
-#define TILE_CACHE_SLACK 24
+#define TILE_CACHE_SLACK 48
 #define ZOOM_STEP 1.25
 #define PAN_STEP 64.0
 #define SCROLL_PAN 48.0
 #define FIT_MARGIN 24.0
+/* Microseconds of tile drawing per frame; the rest waits for the next frames
+ * so that panning into new ground stays fluid. */
+#define FRAME_BUDGET_US 25000
 /* Milliseconds without zoom input before the board is drawn at the new zoom. */
 #define ZOOM_SETTLE_MS 150
 
@@ -47,6 +50,7 @@ struct _MusterMapView
   GHashTable *preview_tiles[N_LAYERS];
   double preview_zoom;
   guint settle_id;
+  guint redraw_id;
 
   /* Pointer state. */
   double pointer_x, pointer_y;
@@ -310,6 +314,16 @@ prune_tiles (MusterMapView *self,
     }
 }
 
+static gboolean
+redraw_missing (gpointer data)
+{
+  MusterMapView *self = data;
+
+  self->redraw_id = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 muster_map_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -321,7 +335,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
   double h = gtk_widget_get_height (widget);
   double bw, bh, device_zoom, vx0, vy0, vx1, vy1;
   int tx0, ty0, tx1, ty1;
-  guint rendered = 0;
+  guint rendered = 0, missing = 0;
   gint64 start;
 
   if (scenario == NULL || w <= 0 || h <= 0)
@@ -397,6 +411,12 @@ muster_map_view_snapshot (GtkWidget   *widget,
             GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
             graphene_rect_t bounds;
 
+            if (texture == NULL && rendered > 0
+                && g_get_monotonic_time () - start > FRAME_BUDGET_US)
+              {
+                missing++;
+                continue;
+              }
             if (texture == NULL)
               {
                 gint64 *k = g_new (gint64, 1);
@@ -413,8 +433,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
-  g_debug ("map view frame: %u of %d tiles drawn anew, %.2f ms", rendered,
-           N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1),
+  if (missing > 0 && self->redraw_id == 0)
+    self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
+  g_debug ("map view frame: %u of %d tiles drawn anew, %u left for later, %.2f ms", rendered,
+           N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1), missing,
            (g_get_monotonic_time () - start) / 1000.0);
 }
 
@@ -1152,6 +1174,7 @@ muster_map_view_dispose (GObject *object)
     g_clear_signal_handler (&self->scene_changed_id, self->scene);
   g_clear_object (&self->scene);
   g_clear_handle_id (&self->settle_id, g_source_remove);
+  g_clear_handle_id (&self->redraw_id, g_source_remove);
 
   G_OBJECT_CLASS (muster_map_view_parent_class)->dispose (object);
 }
