@@ -18,6 +18,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "mu-error.h"
@@ -593,6 +594,16 @@ mu_scenario_load_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* Devices and pipes (/dev/zero) would be read without end. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      const char *what = S_ISDIR (st.st_mode) ? _("is a directory") : _("is not a regular file");
+
+      if (problems)
+        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0, "%s", what));
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s: %s", path, what);
+      return NULL;
+    }
   if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
     {
       if (problems)

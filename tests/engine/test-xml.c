@@ -538,6 +538,24 @@ test_number_rounding (void)
   g_assert_nonnull (strstr (out, "dy=\"-0.4\""));
 }
 
+/* Devices, directories and missing files are refused without reading. */
+static void
+test_not_regular (void)
+{
+  const char *const paths[] = { "/dev/zero", "/", "/nonexistent/x.muster" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_file (paths[i], problems, &error);
+
+      g_assert_null (s);
+      g_assert_error (error, MU_ERROR, MU_ERROR_IO);
+      g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 1);
+    }
+}
+
 static void
 test_problem_format (void)
 {
@@ -620,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/atomic-save", test_atomic_save);
   g_test_add_func ("/engine/xml/all-problems", test_all_problems);
   g_test_add_func ("/engine/xml/problem-format", test_problem_format);
+  g_test_add_func ("/engine/xml/not-regular", test_not_regular);
   g_test_add_func ("/engine/xml/unsavable-model", test_unsavable_model);
   g_test_add_func ("/engine/xml/number-rounding", test_number_rounding);
   g_test_add_func ("/engine/xml/unplaced-is-warning", test_unplaced_is_warning);
