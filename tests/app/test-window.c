@@ -675,6 +675,69 @@ test_piece_picking (void)
   destroy_all_windows ();
 }
 
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c; /* still owned by the widget */
+    }
+  return NULL;
+}
+
+/* The input handlers: pointer motion fills the status text, scrolling and
+ * the arrow keys pan. */
+static void
+test_input (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "input.muster");
+  MusterWindow *window = open_window (file);
+  MusterMapView *view = muster_window_get_map_view (window);
+  const MuHexGrid *grid = &muster_window_get_scenario (window)->hex_map->grid;
+  GtkEventController *motion = find_controller (GTK_WIDGET (view), GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  GtkEventController *scroll = find_controller (GTK_WIDGET (view), GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+  GtkEventController *key = find_controller (GTK_WIDGET (view), GTK_TYPE_EVENT_CONTROLLER_KEY);
+  MusterViewTransform t0, t1;
+  double cx, cy, wx, wy;
+  gboolean handled;
+
+  g_assert_nonnull (motion);
+  g_assert_nonnull (scroll);
+  g_assert_nonnull (key);
+
+  muster_map_view_zoom_at (view, 1.0, 0, 0);
+  muster_map_view_get_transform (view, &t0);
+  mu_hex_center (grid, MUSTER_MAP_VIEW_HEX_SIZE, (MuHex) { 4, 5 }, &cx, &cy);
+  muster_view_to_widget (&t0, cx, cy, &wx, &wy);
+  g_signal_emit_by_name (motion, "motion", wx, wy);
+  {
+    g_autofree char *expected = g_strdup_printf ("Hex 0405 · %s", mu_terrain_display_name (MU_TERRAIN_WOODLAND));
+
+    g_assert_cmpstr (muster_map_view_get_position_text (view), ==, expected);
+  }
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_cmpstr (muster_map_view_get_position_text (view), ==, "");
+
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 1.0, &handled);
+  g_assert_true (handled);
+  muster_map_view_get_transform (view, &t1);
+  g_assert_cmpfloat (t1.y, <, t0.y);
+  g_assert_cmpfloat (t1.zoom, ==, t0.zoom);
+
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+  g_assert_true (handled);
+  muster_map_view_get_transform (view, &t0);
+  g_assert_cmpfloat (t0.x, >, t1.x);
+  destroy_all_windows ();
+}
+
 /* A miniatures table: table units under the pointer, at several zooms. */
 static void
 test_table (void)
@@ -806,6 +869,7 @@ main (int   argc,
   g_test_add_func ("/app/window/application-open", test_application_open);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);
   g_test_add_func ("/app/window/table", test_table);
+  g_test_add_func ("/app/window/input", test_input);
   g_test_add_func ("/app/window/bundled-scenario", test_bundled_scenario);
   g_test_add_func ("/app/window/every-action", test_every_action);
 
