@@ -56,6 +56,7 @@ typedef struct {
   double px;
   MuGlyphSet sets[MU_GLYPH_SETS];
   guint n_sets;
+  gboolean glyphs_ok;    /* image targets only: PDF and SVG keep real text */
 } MuText;
 
 void     mu_text_init            (MuText *text, cairo_t *cr);

@@ -332,6 +332,9 @@ mu_text_init (MuText  *text,
     }
   text->font = MU_FONT_N;
   text->px = -1;
+  /* Glyphs drawn without their text cannot be searched or copied in a PDF
+   * or SVG, so vector targets always go through Pango. */
+  text->glyphs_ok = cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE;
 }
 
 void
@@ -436,6 +439,8 @@ draw_glyphs (MuText     *text,
   double w = 0, sx = 1.0;
   int n = 0;
 
+  if (!text->glyphs_ok)
+    return FALSE;
   for (const char *p = str; *p; p++)
     if ((guchar) *p < MU_GLYPH_FIRST || (guchar) *p >= MU_GLYPH_FIRST + MU_GLYPH_COUNT || n >= 64)
       return FALSE;

@@ -181,6 +181,47 @@ test_clip (void)
       }
   g_assert_cmpint (changed, ==, cw * ch);
   cairo_surface_destroy (surface);
+
+  /* The same for a table. */
+  {
+    g_autoptr(MuScenario) t = mu_scenario_new_table ("baa-table", 30, 20, MU_UNIT_CM, "6mm");
+    MuCounter *u = mu_counter_new (MU_COUNTER_UNIT, "t1", "usa");
+    MuArea *woods = mu_area_new (MU_AREA_WOODS);
+    MuPoint pts[] = { { 1, 1 }, { 9, 2 }, { 8, 9 }, { 2, 8 } };
+
+    g_ptr_array_add (t->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+    u->strength = 4;
+    u->place.kind = MU_PLACE_TABLE;
+    u->place.pos = (MuPoint) { 5, 4 };
+    g_ptr_array_add (t->counters, u);
+    g_array_append_vals (woods->points, pts, 4);
+    g_ptr_array_add (t->table->areas, woods);
+    mu_render_options_init (&o);
+    o.table_scale = 12;
+    o.clip_x = cx;
+    o.clip_y = cy;
+    o.clip_width = cw;
+    o.clip_height = ch;
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+    cr = cairo_create (surface);
+    cairo_set_source_rgb (cr, 1, 0, 1);
+    cairo_paint (cr);
+    mu_render_scenario (cr, t, &o);
+    cairo_destroy (cr);
+    changed = 0;
+    for (int y = 0; y < 300; y++)
+      for (int x = 0; x < 400; x++)
+        {
+          gboolean inside = x >= cx && x < cx + cw && y >= cy && y < cy + ch;
+          guint32 p = pixel (surface, x, y);
+          if (!inside)
+            g_assert_cmphex (p, ==, 0xff00ff);
+          else if (p != 0xff00ff)
+            changed++;
+        }
+    g_assert_cmpint (changed, ==, cw * ch);
+    cairo_surface_destroy (surface);
+  }
 }
 
 static void
