@@ -1,0 +1,870 @@
+#define G_LOG_DOMAIN "muster-editor"
+
+#include "config.h"
+
+#include "muster-editor.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-render.h"
+#include "mu-scenario-xml.h"
+
+struct _MusterEditor
+{
+  GtkBox parent_instance;
+
+  MuEditHistory *history;
+  MusterMapView *view;
+  GSimpleActionGroup *actions;
+  GtkGesture *drag;
+  gulong changed_id;
+  guint refresh_id;
+  GPtrArray *problems;          /* of MuProblem* */
+  char *message;
+
+  /* Tool and options. */
+  MusterTool tool;
+  MuTerrain terrain;
+  MuBrushSize brush;
+  guint side_feature;
+  MuPathKind path_kind;
+  gboolean path_erase;
+  char *text;
+
+  /* The stroke in progress. */
+  gboolean stroking;
+  MuHex start_hex;
+  MuHex last_hex;
+  gboolean side_on;             /* hexside tool: adding (TRUE) or removing */
+  GHashTable *stroke_hexes;     /* elevation: hexes already raised/lowered, "col,row" */
+
+  /* Template children. */
+  GtkLabel *history_label;
+  GtkGrid *tool_grid;
+  GtkDropDown *terrain_dropdown;
+  GtkDropDown *brush_dropdown;
+  GtkDropDown *side_dropdown;
+  GtkDropDown *path_dropdown;
+  GtkCheckButton *erase_check;
+  GtkEntry *text_entry;
+  GtkLabel *message_label;
+  GtkLabel *problems_heading;
+  GtkListBox *problem_list;
+};
+
+G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
+
+static const struct {
+  const char *name;
+  const char *label;      /* translated in the palette */
+  const char *tooltip;
+} tools[MUSTER_TOOL_N] = {
+  [MUSTER_TOOL_SELECT] = { "select", N_("Select"), N_("Select and inspect a hex or counter") },
+  [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke") },
+  [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain") },
+  [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint") },
+  [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush") },
+  [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush") },
+  [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside") },
+  [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers") },
+  [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below") },
+  [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below") },
+};
+
+static const MuSideFeatures side_features[] = {
+  MU_SIDE_STREAM, MU_SIDE_HEDGE, MU_SIDE_WALL, MU_SIDE_FORTIFICATION, MU_SIDE_FORD, MU_SIDE_BRIDGE,
+};
+static const MuBrushSize brush_sizes[] = { MU_BRUSH_1, MU_BRUSH_7, MU_BRUSH_19 };
+
+const char *
+muster_tool_to_string (MusterTool tool)
+{
+  g_return_val_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N, NULL);
+  return tools[tool].name;
+}
+
+gboolean
+muster_tool_from_string (const char *name,
+                         MusterTool *tool)
+{
+  for (int i = 0; i < MUSTER_TOOL_N; i++)
+    if (g_strcmp0 (tools[i].name, name) == 0)
+      {
+        *tool = (MusterTool) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Model -> view ---------------------------------------------------------------- */
+
+static MuScenario *
+scenario (MusterEditor *self)
+{
+  return mu_edit_history_get_scenario (self->history);
+}
+
+static void
+show_message (MusterEditor *self,
+              const char   *message)
+{
+  g_free (self->message);
+  self->message = g_strdup (message);
+  gtk_label_set_label (self->message_label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+/* Reports a refused edit in the palette. */
+static void
+report (MusterEditor *self,
+        gboolean      ok,
+        GError       *error)
+{
+  if (!ok && error)
+    show_message (self, error->message);
+  else if (ok)
+    show_message (self, NULL);
+}
+
+static GtkWidget *
+problem_row (const MuProblem *p)
+{
+  GtkWidget *label = gtk_label_new (p->message);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, p->severity == MU_PROBLEM_ERROR ? "error" : "warning");
+  gtk_widget_set_margin_top (label, 3);
+  gtk_widget_set_margin_bottom (label, 3);
+  if (p->line > 0)
+    {
+      g_autofree char *tip = g_strdup_printf (_("Line %d of the file as loaded"), p->line);
+
+      gtk_widget_set_tooltip_text (label, tip);
+    }
+  return label;
+}
+
+/* The semantic checks run after the edits settle, not during every step of a stroke. */
+static gboolean
+refresh_problems (gpointer data)
+{
+  MusterEditor *self = data;
+  g_autofree char *heading = NULL;
+  GtkWidget *child;
+  guint errors;
+
+  self->refresh_id = 0;
+  g_ptr_array_set_size (self->problems, 0);
+  mu_scenario_check (scenario (self), self->problems);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problem_list))))
+    gtk_list_box_remove (self->problem_list, child);
+  for (guint i = 0; i < self->problems->len; i++)
+    gtk_list_box_append (self->problem_list, problem_row (g_ptr_array_index (self->problems, i)));
+  errors = mu_problem_list_n_errors (self->problems);
+  if (self->problems->len == 0)
+    heading = g_strdup (_("Problems: none"));
+  else
+    {
+      g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
+      g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings",
+                                                      self->problems->len - errors),
+                                            self->problems->len - errors);
+
+      /* TRANSLATORS: "Problems: 1 error, 2 warnings" */
+      heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
+    }
+  gtk_label_set_label (self->problems_heading, heading);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_history (MusterEditor *self)
+{
+  const char *undo = mu_edit_history_get_undo_label (self->history);
+  const char *redo = mu_edit_history_get_redo_label (self->history);
+  g_autofree char *undo_text = undo ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Nothing to undo"));
+  g_autofree char *redo_text = redo ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Nothing to redo"));
+  GAction *action;
+
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "undo");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), mu_edit_history_can_undo (self->history));
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "redo");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), mu_edit_history_can_redo (self->history));
+  gtk_label_set_label (self->history_label, undo ? undo_text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->history_label), undo_text);
+  gtk_widget_set_tooltip_text (gtk_widget_get_prev_sibling (GTK_WIDGET (self->history_label)),
+                               redo_text);
+  gtk_widget_set_tooltip_text (gtk_widget_get_prev_sibling (
+                                 gtk_widget_get_prev_sibling (GTK_WIDGET (self->history_label))),
+                               undo_text);
+}
+
+static void
+on_history_changed (MuEditHistory *history,
+                    MusterEditor  *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+
+  if (scene)
+    {
+      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario (self));
+
+      /* the model may have been swapped by undo: the scene keeps the same pointer */
+      if (muster_scene_get_scenario (scene) != scenario (self))
+        muster_scene_set_scenario (scene, scenario (self));
+      muster_scene_set_pieces (scene, pieces ? (MuPiece *) pieces->data : NULL,
+                               pieces ? pieces->len : 0);
+      muster_scene_scenario_changed (scene);
+    }
+  update_history (self);
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
+}
+
+/* Tools -------------------------------------------------------------------------- */
+
+static gboolean
+pick_at (MusterEditor *self,
+         double        x,
+         double        y,
+         MusterPick   *pick)
+{
+  int piece;
+
+  return muster_map_view_pick (self->view, x, y, pick, &piece) && scenario (self)->hex_map != NULL;
+}
+
+static void
+set_rectangle_preview (MusterEditor *self,
+                       MuHex         a,
+                       MuHex         b)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  g_autoptr(GArray) hexes = mu_edit_rectangle_hexes (&scenario (self)->hex_map->grid, a, b);
+  g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (MuHexHighlight));
+
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      MuHexHighlight h = { g_array_index (hexes, MuHex, i), 0xffd70060 };
+
+      g_array_append_val (marks, h);
+    }
+  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
+}
+
+static void
+elevate (MusterEditor *self,
+         MuHex         centre)
+{
+  g_autoptr(GArray) brush = mu_edit_brush_hexes (&scenario (self)->hex_map->grid, centre, self->brush);
+  g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  g_autoptr(GError) error = NULL;
+
+  /* a hex changes once per stroke however long the pointer stays on it */
+  for (guint i = 0; i < brush->len; i++)
+    {
+      MuHex h = g_array_index (brush, MuHex, i);
+      char *key = g_strdup_printf ("%d,%d", h.col, h.row);
+
+      if (g_hash_table_add (self->stroke_hexes, key))
+        g_array_append_val (fresh, h);
+    }
+  report (self, mu_edit_change_elevation (self->history, (MuHex *) fresh->data, fresh->len,
+                                          self->tool == MUSTER_TOOL_RAISE ? 1 : -1, &error),
+          error);
+}
+
+static void
+hexside_at (MusterEditor     *self,
+            const MusterPick *pick,
+            gboolean          first)
+{
+  g_autoptr(GError) error = NULL;
+  guint have;
+
+  if (first)
+    {
+      have = mu_hex_map_side (scenario (self)->hex_map, pick->hex, pick->side_dir);
+      self->side_on = (have & self->side_feature) == 0;
+    }
+  report (self, mu_edit_set_side_features (self->history, pick->hex, pick->side_dir,
+                                           self->side_feature, self->side_on, &error),
+          error);
+}
+
+void
+muster_editor_pointer_down (MusterEditor *self,
+                            double        x,
+                            double        y)
+{
+  MusterPick pick;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  const char *text;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  if (self->tool == MUSTER_TOOL_SELECT || !pick_at (self, x, y, &pick))
+    return;
+  if (!pick.on_board)
+    {
+      show_message (self, _("That point is off the board"));
+      return;
+    }
+  self->stroking = TRUE;
+  self->start_hex = self->last_hex = pick.hex;
+  g_hash_table_remove_all (self->stroke_hexes);
+  text = self->text && *self->text ? self->text : NULL;
+
+  switch (self->tool)
+    {
+    case MUSTER_TOOL_BRUSH:
+      mu_edit_history_begin_group (self->history, NULL);
+      report (self, mu_edit_paint_brush (self->history, pick.hex, self->brush, self->terrain, &error),
+              error);
+      break;
+    case MUSTER_TOOL_FILL:
+      report (self, mu_edit_flood_fill (self->history, pick.hex, self->terrain, &error), error);
+      self->stroking = FALSE;
+      break;
+    case MUSTER_TOOL_RECTANGLE:
+      set_rectangle_preview (self, pick.hex, pick.hex);
+      break;
+    case MUSTER_TOOL_RAISE:
+    case MUSTER_TOOL_LOWER:
+      mu_edit_history_begin_group (self->history, NULL);
+      elevate (self, pick.hex);
+      break;
+    case MUSTER_TOOL_HEXSIDE:
+      mu_edit_history_begin_group (self->history, NULL);
+      hexside_at (self, &pick, TRUE);
+      break;
+    case MUSTER_TOOL_PATH:
+      mu_edit_history_begin_group (self->history, NULL);
+      break;
+    case MUSTER_TOOL_LABEL:
+      report (self, mu_edit_add_label (self->history, text ? text : _("Label"), pick.hex, 0, 0,
+                                       &error) >= 0, error);
+      self->stroking = FALSE;
+      break;
+    case MUSTER_TOOL_OBJECTIVE:
+      id = mu_edit_add_objective (self->history, text ? text : _("Objective"), pick.hex,
+                                  pick.table, &error);
+      report (self, id != NULL, error);
+      self->stroking = FALSE;
+      break;
+    case MUSTER_TOOL_SELECT:
+    case MUSTER_TOOL_N:
+    default:
+      self->stroking = FALSE;
+      break;
+    }
+}
+
+void
+muster_editor_pointer_move (MusterEditor *self,
+                            double        x,
+                            double        y)
+{
+  MusterPick pick;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  if (!self->stroking || !pick_at (self, x, y, &pick))
+    return;
+
+  switch (self->tool)
+    {
+    case MUSTER_TOOL_BRUSH:
+      if (!mu_hex_equal (pick.hex, self->last_hex))
+        report (self, mu_edit_paint_brush (self->history, pick.hex, self->brush, self->terrain,
+                                           &error), error);
+      break;
+    case MUSTER_TOOL_RECTANGLE:
+      if (!mu_hex_equal (pick.hex, self->last_hex))
+        set_rectangle_preview (self, self->start_hex, pick.hex);
+      break;
+    case MUSTER_TOOL_RAISE:
+    case MUSTER_TOOL_LOWER:
+      if (!mu_hex_equal (pick.hex, self->last_hex))
+        elevate (self, pick.hex);
+      break;
+    case MUSTER_TOOL_HEXSIDE:
+      if (pick.on_board)
+        hexside_at (self, &pick, FALSE);
+      break;
+    case MUSTER_TOOL_PATH:
+      if (pick.on_board && !mu_hex_equal (pick.hex, self->last_hex))
+        {
+          const MuHexGrid *grid = &scenario (self)->hex_map->grid;
+
+          /* a fast pointer may skip hexes: follow the hex line */
+          g_autoptr(GArray) line = mu_hex_line (grid, self->last_hex, pick.hex);
+
+          for (guint i = 1; i < line->len; i++)
+            {
+              MuHex a = g_array_index (line, MuHexLineStep, i - 1).hex;
+              MuHex b = g_array_index (line, MuHexLineStep, i).hex;
+              gboolean ok;
+
+              g_clear_error (&error);
+              if (self->path_erase)
+                ok = !mu_hex_map_has_link (scenario (self)->hex_map, a, mu_hex_direction_to (grid, a, b),
+                                           self->path_kind) ||
+                     mu_edit_remove_path_segment (self->history, self->path_kind, a, b, &error);
+              else
+                ok = mu_edit_add_path_segment (self->history, self->path_kind, a, b, &error);
+              report (self, ok, error);
+            }
+        }
+      break;
+    case MUSTER_TOOL_SELECT:
+    case MUSTER_TOOL_FILL:
+    case MUSTER_TOOL_LABEL:
+    case MUSTER_TOOL_OBJECTIVE:
+    case MUSTER_TOOL_N:
+    default:
+      break;
+    }
+  self->last_hex = pick.hex;
+}
+
+void
+muster_editor_pointer_up (MusterEditor *self,
+                          double        x,
+                          double        y)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  if (!self->stroking)
+    return;
+  muster_editor_pointer_move (self, x, y);
+  self->stroking = FALSE;
+  switch (self->tool)
+    {
+    case MUSTER_TOOL_RECTANGLE:
+      {
+        g_autoptr(GArray) hexes = mu_edit_rectangle_hexes (&scenario (self)->hex_map->grid,
+                                                           self->start_hex, self->last_hex);
+
+        muster_scene_clear_highlights (muster_map_view_get_scene (self->view));
+        report (self, mu_edit_paint_terrain (self->history, (MuHex *) hexes->data, hexes->len,
+                                             self->terrain, &error), error);
+      }
+      break;
+    case MUSTER_TOOL_BRUSH:
+    case MUSTER_TOOL_RAISE:
+    case MUSTER_TOOL_LOWER:
+    case MUSTER_TOOL_HEXSIDE:
+    case MUSTER_TOOL_PATH:
+      mu_edit_history_end_group (self->history);
+      break;
+    case MUSTER_TOOL_SELECT:
+    case MUSTER_TOOL_FILL:
+    case MUSTER_TOOL_LABEL:
+    case MUSTER_TOOL_OBJECTIVE:
+    case MUSTER_TOOL_N:
+    default:
+      break;
+    }
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               MusterEditor   *self)
+{
+  if (self->tool == MUSTER_TOOL_SELECT)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  muster_editor_pointer_down (self, x, y);
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                MusterEditor   *self)
+{
+  double x, y;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  muster_editor_pointer_move (self, x + dx, y + dy);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             MusterEditor   *self)
+{
+  double x, y;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  muster_editor_pointer_up (self, x + dx, y + dy);
+}
+
+/* Options ---------------------------------------------------------------------- */
+
+void
+muster_editor_set_tool (MusterEditor *self,
+                        MusterTool    tool)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  g_return_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N);
+
+  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "tool",
+                                      g_variant_new_string (tools[tool].name));
+}
+
+MusterTool
+muster_editor_get_tool (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_TOOL_SELECT);
+  return self->tool;
+}
+
+void
+muster_editor_set_terrain (MusterEditor *self,
+                           MuTerrain     terrain)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_drop_down_set_selected (self->terrain_dropdown, terrain);
+}
+
+void
+muster_editor_set_brush_size (MusterEditor *self,
+                              MuBrushSize   size)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  for (guint i = 0; i < G_N_ELEMENTS (brush_sizes); i++)
+    if (brush_sizes[i] == size)
+      gtk_drop_down_set_selected (self->brush_dropdown, i);
+}
+
+void
+muster_editor_set_side_feature (MusterEditor *self,
+                                guint         feature)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
+    if (side_features[i] == feature)
+      gtk_drop_down_set_selected (self->side_dropdown, i);
+}
+
+void
+muster_editor_set_path_kind (MusterEditor *self,
+                             MuPathKind    kind)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_drop_down_set_selected (self->path_dropdown, kind);
+}
+
+void
+muster_editor_set_path_erase (MusterEditor *self,
+                              gboolean      erase)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_check_button_set_active (self->erase_check, erase);
+}
+
+void
+muster_editor_set_text (MusterEditor *self,
+                        const char   *text)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->text_entry), text ? text : "");
+}
+
+static void
+on_option_changed (GObject      *object,
+                   GParamSpec   *pspec,
+                   MusterEditor *self)
+{
+  guint side = gtk_drop_down_get_selected (self->side_dropdown);
+  guint brush = gtk_drop_down_get_selected (self->brush_dropdown);
+
+  self->terrain = MIN (gtk_drop_down_get_selected (self->terrain_dropdown), MU_TERRAIN_N - 1);
+  self->brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
+  self->side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
+  self->path_kind = MIN (gtk_drop_down_get_selected (self->path_dropdown), MU_PATH_N - 1);
+  self->path_erase = gtk_check_button_get_active (self->erase_check);
+  g_free (self->text);
+  self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)));
+}
+
+/* Actions ----------------------------------------------------------------------- */
+
+static void
+on_undo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       data)
+{
+  MusterEditor *self = data;
+
+  mu_edit_history_undo (self->history);
+}
+
+static void
+on_redo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       data)
+{
+  MusterEditor *self = data;
+
+  mu_edit_history_redo (self->history);
+}
+
+static void
+on_tool_change_state (GSimpleAction *action,
+                      GVariant      *value,
+                      gpointer       data)
+{
+  MusterEditor *self = data;
+  MusterTool tool;
+
+  if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
+    return;
+  if (self->stroking)
+    muster_editor_pointer_up (self, 0, 0);
+  self->tool = tool;
+  g_simple_action_set_state (action, value);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
+                                   tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
+  show_message (self, NULL);
+}
+
+static const GActionEntry actions[] = {
+  { "undo", on_undo },
+  { "redo", on_redo },
+  { "tool", NULL, "s", "'select'", on_tool_change_state },
+};
+
+/* Problems ----------------------------------------------------------------------- */
+
+GPtrArray *
+muster_editor_get_problems (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+
+  if (self->refresh_id)
+    {
+      g_source_remove (self->refresh_id);
+      refresh_problems (self);
+    }
+  return self->problems;
+}
+
+const char *
+muster_editor_get_message (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+  return self->message;
+}
+
+MuEditHistory *
+muster_editor_get_history (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+  return self->history;
+}
+
+void
+muster_editor_activate_problem (MusterEditor *self,
+                                guint         index)
+{
+  GPtrArray *problems = muster_editor_get_problems (self);
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  const MuProblem *p;
+  MuScenario *s = scenario (self);
+  MuHex hex = MU_HEX_NONE;
+
+  g_return_if_fail (index < problems->len);
+
+  p = g_ptr_array_index (problems, index);
+  hex = p->hex;
+  if (hex.col == 0 && p->object_id)
+    {
+      const MuCounter *c = mu_scenario_find_counter (s, p->object_id);
+      const MuObjective *o = mu_scenario_find_objective (s, p->object_id);
+
+      if (c && c->place.kind == MU_PLACE_HEX)
+        hex = c->place.hex;
+      else if (o)
+        hex = o->hex;
+    }
+  if (s->board == MU_BOARD_HEX && mu_hex_grid_contains (&s->hex_map->grid, hex))
+    {
+      MusterViewTransform t;
+      double bx, by, wx, wy;
+
+      muster_scene_select_hex (scene, hex);
+      /* bring the hex to the middle of the view */
+      muster_map_view_get_transform (self->view, &t);
+      mu_hex_center (&s->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &bx, &by);
+      muster_view_to_widget (&t, bx, by, &wx, &wy);
+      muster_map_view_pan (self->view, gtk_widget_get_width (GTK_WIDGET (self->view)) / 2.0 - wx,
+                           gtk_widget_get_height (GTK_WIDGET (self->view)) / 2.0 - wy);
+    }
+}
+
+static void
+on_problem_activated (GtkListBox    *box,
+                      GtkListBoxRow *row,
+                      MusterEditor  *self)
+{
+  muster_editor_activate_problem (self, (guint) gtk_list_box_row_get_index (row));
+}
+
+/* Object ------------------------------------------------------------------------- */
+
+static GListModel *
+string_model (const char *const *items,
+              guint              n)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (list, items[i]);
+  return G_LIST_MODEL (list);
+}
+
+static void
+muster_editor_dispose (GObject *object)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  if (self->drag && self->view)
+    gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
+  self->drag = NULL;
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->history)
+    g_clear_signal_handler (&self->changed_id, self->history);
+  g_clear_object (&self->history);
+  g_clear_object (&self->view);
+  g_clear_object (&self->actions);
+
+  G_OBJECT_CLASS (muster_editor_parent_class)->dispose (object);
+}
+
+static void
+muster_editor_finalize (GObject *object)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->stroke_hexes, g_hash_table_unref);
+  g_free (self->message);
+  g_free (self->text);
+
+  G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
+}
+
+static void
+muster_editor_class_init (MusterEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_editor_dispose;
+  object_class->finalize = muster_editor_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_grid);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, terrain_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, brush_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, side_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, path_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, erase_check);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, text_entry);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, message_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "editor.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "editor.redo", NULL);
+}
+
+static void
+muster_editor_init (MusterEditor *self)
+{
+  const char *terrains[MU_TERRAIN_N];
+  const char *brushes[] = { _("1 hex"), _("7 hexes"), _("19 hexes") };
+  const char *sides[] = { _("Stream"), _("Hedge"), _("Wall"), _("Fortification"), _("Ford"), _("Bridge") };
+  const char *paths[] = { _("Road"), _("Turnpike"), _("Railroad"), _("River"), _("Stream") };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->problems = mu_problem_list_new ();
+  self->stroke_hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->terrain = MU_TERRAIN_WOODLAND;
+  self->brush = MU_BRUSH_1;
+  self->side_feature = MU_SIDE_STREAM;
+
+  for (int i = 0; i < MU_TERRAIN_N; i++)
+    terrains[i] = mu_terrain_display_name ((MuTerrain) i);
+  gtk_drop_down_set_model (self->terrain_dropdown, string_model (terrains, MU_TERRAIN_N));
+  gtk_drop_down_set_model (self->brush_dropdown, string_model (brushes, G_N_ELEMENTS (brushes)));
+  gtk_drop_down_set_model (self->side_dropdown, string_model (sides, G_N_ELEMENTS (sides)));
+  gtk_drop_down_set_model (self->path_dropdown, string_model (paths, G_N_ELEMENTS (paths)));
+  gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
+  g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (self->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (self->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (self->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (self->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
+
+  for (int i = 0; i < MUSTER_TOOL_N; i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (_(tools[i].label));
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
+      gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
+      gtk_grid_attach (self->tool_grid, button, i % 2, i / 2, 1, 1);
+    }
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
+}
+
+GtkWidget *
+muster_editor_new (MuEditHistory *history,
+                   MusterMapView *view)
+{
+  MusterEditor *self;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), NULL);
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (view), NULL);
+
+  self = g_object_new (MUSTER_TYPE_EDITOR, NULL);
+  self->history = g_object_ref (history);
+  self->view = g_object_ref (view);
+  self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
+
+  /* Primary-button drags belong to the tool; the map view keeps the middle
+   * button and Space+drag for panning. */
+  self->drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+
+  update_history (self);
+  refresh_problems (self);
+  return GTK_WIDGET (self);
+}

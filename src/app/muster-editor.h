@@ -1,0 +1,70 @@
+/* muster-editor.h: the scenario editor beside the canvas
+ *
+ * A tool palette with the tools' options, the undo/redo buttons and the live
+ * problem list. The editor owns no model: every change goes through the
+ * MuEditHistory's operations (mu-edit.h), and the editor turns pointer input
+ * on the map view into those operations (one drag = one undo step). The
+ * "editor" action group holds the tool choice and undo/redo; the window adds
+ * it with gtk_widget_insert_action_group() (the editor inserts it on itself).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mu-edit.h"
+#include "muster-map-view.h"
+#include "muster-scene.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MUSTER_TOOL_SELECT,
+  MUSTER_TOOL_BRUSH,
+  MUSTER_TOOL_FILL,
+  MUSTER_TOOL_RECTANGLE,
+  MUSTER_TOOL_RAISE,
+  MUSTER_TOOL_LOWER,
+  MUSTER_TOOL_HEXSIDE,
+  MUSTER_TOOL_PATH,
+  MUSTER_TOOL_LABEL,
+  MUSTER_TOOL_OBJECTIVE,
+  MUSTER_TOOL_N
+} MusterTool;
+
+#define MUSTER_TYPE_EDITOR (muster_editor_get_type ())
+G_DECLARE_FINAL_TYPE (MusterEditor, muster_editor, MUSTER, EDITOR, GtkBox)
+
+/* The editor keeps a reference to history; it listens to the map view's
+ * pointer and keeps the scene in step with the model. */
+GtkWidget      *muster_editor_new              (MuEditHistory *history, MusterMapView *view);
+MuEditHistory  *muster_editor_get_history      (MusterEditor *self);
+
+const char     *muster_tool_to_string          (MusterTool tool);
+gboolean        muster_tool_from_string        (const char *name, MusterTool *tool);
+
+void            muster_editor_set_tool         (MusterEditor *self, MusterTool tool);
+MusterTool      muster_editor_get_tool         (MusterEditor *self);
+void            muster_editor_set_terrain      (MusterEditor *self, MuTerrain terrain);
+void            muster_editor_set_brush_size   (MusterEditor *self, MuBrushSize size);
+/* One MuSideFeatures bit for the hexside tool. */
+void            muster_editor_set_side_feature (MusterEditor *self, guint feature);
+void            muster_editor_set_path_kind    (MusterEditor *self, MuPathKind kind);
+/* The path tool erases segments instead of drawing them. */
+void            muster_editor_set_path_erase   (MusterEditor *self, gboolean erase);
+/* Text for new labels and objectives. */
+void            muster_editor_set_text         (MusterEditor *self, const char *text);
+
+/* Pointer input in map view widget coordinates, primary button; the gestures
+ * call these, and tests drive the tools through them. */
+void            muster_editor_pointer_down     (MusterEditor *self, double x, double y);
+void            muster_editor_pointer_move     (MusterEditor *self, double x, double y);
+void            muster_editor_pointer_up       (MusterEditor *self, double x, double y);
+
+/* The last refusal (a GError message of an edit) shown in the palette, or NULL. */
+const char     *muster_editor_get_message      (MusterEditor *self);
+/* The problems of the scenario now (MuProblem*), refreshed after each change. */
+GPtrArray      *muster_editor_get_problems     (MusterEditor *self);
+/* Selects the hex or counter of problem `index` and scrolls the board to it. */
+void            muster_editor_activate_problem (MusterEditor *self, guint index);
+
+G_END_DECLS

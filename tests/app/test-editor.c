@@ -1,0 +1,452 @@
+/* The editor under a real display: each tool driven through pointer input on
+ * the map view, checked against the model and the undo stack. With
+ * MUSTER_SCREENSHOT_DIR set, each test also leaves a PNG of the window. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "mu-edit.h"
+#include "mu-scenario-xml.h"
+#include "muster-editor.h"
+#include "muster-map-view.h"
+#include "muster-scene.h"
+
+typedef struct {
+  GtkWidget *window;
+  MusterMapView *view;
+  MusterScene *scene;
+  MusterEditor *editor;
+  MuEditHistory *history;
+  char *start;           /* the scenario saved before the test's edits */
+  gsize start_len;
+} Fixture;
+
+static void
+flush_events (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static MuScenario *
+load_template (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "template.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  MuScenario *s = load_template ();
+
+  f->history = mu_edit_history_new (s);
+  f->start = mu_scenario_save_to_data (s, &f->start_len);
+  f->scene = muster_scene_new ();
+  muster_scene_set_scenario (f->scene, s);
+  f->view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  muster_map_view_set_scene (f->view, f->scene);
+  gtk_widget_set_hexpand (GTK_WIDGET (f->view), TRUE);
+  f->editor = MUSTER_EDITOR (muster_editor_new (f->history, f->view));
+  gtk_widget_set_margin_start (GTK_WIDGET (f->editor), 8);
+  gtk_widget_set_margin_end (GTK_WIDGET (f->editor), 8);
+  gtk_widget_set_margin_top (GTK_WIDGET (f->editor), 8);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->view));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->editor));
+
+  f->window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (f->window), "Muster editor");
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 720);
+  gtk_window_set_child (GTK_WINDOW (f->window), box);
+  gtk_window_present (GTK_WINDOW (f->window));
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (f->view)) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 0);
+  muster_map_view_zoom_to_fit (f->view);
+  flush_events ();
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  flush_events ();
+  g_clear_object (&f->scene);
+  g_clear_object (&f->history);
+  g_free (f->start);
+}
+
+/* Widget coordinates of a point between a hex's centre (t = 0) and the middle
+ * of its hexside dir (t = 1). */
+static void
+hex_point (Fixture *f,
+           MuHex    hex,
+           int      dir,
+           double   t,
+           double  *x,
+           double  *y)
+{
+  const MuHexGrid *g = &mu_edit_history_get_scenario (f->history)->hex_map->grid;
+  MusterViewTransform tr;
+  double cx, cy, x1, y1, x2, y2;
+
+  mu_hex_center (g, MUSTER_MAP_VIEW_HEX_SIZE, hex, &cx, &cy);
+  if (dir >= 0)
+    {
+      mu_hexside_endpoints (g, MUSTER_MAP_VIEW_HEX_SIZE, hex, dir, &x1, &y1, &x2, &y2);
+      cx += t * ((x1 + x2) / 2 - cx);
+      cy += t * ((y1 + y2) / 2 - cy);
+    }
+  muster_map_view_get_transform (f->view, &tr);
+  muster_view_to_widget (&tr, cx, cy, x, y);
+}
+
+/* A drag through the centres of the given hexes. */
+static void
+drag (Fixture     *f,
+      const MuHex *hexes,
+      guint        n)
+{
+  double x, y;
+
+  for (guint i = 0; i < n; i++)
+    {
+      hex_point (f, hexes[i], -1, 0, &x, &y);
+      if (i == 0)
+        muster_editor_pointer_down (f->editor, x, y);
+      else
+        muster_editor_pointer_move (f->editor, x, y);
+    }
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+}
+
+static void
+click (Fixture *f,
+       MuHex    hex)
+{
+  drag (f, &hex, 1);
+}
+
+static MuScenario *
+model (Fixture *f)
+{
+  return mu_edit_history_get_scenario (f->history);
+}
+
+static MuHexCell *
+cell (Fixture *f, int col, int row)
+{
+  return mu_hex_map_cell (model (f)->hex_map, (MuHex) { col, row });
+}
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window draw a couple of frames (bounded by frames, not by time). */
+static void
+wait_for_frames (GtkWidget *widget)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, on_tick, &frames, NULL);
+
+  gtk_widget_queue_draw (widget);
+  for (int i = 0; i < 100000 && frames < 3; i++)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+static void
+screenshot (Fixture    *f,
+            const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  int w, h;
+
+  if (dir == NULL)
+    return;
+  wait_for_frames (f->window);
+  w = gtk_widget_get_width (f->window);
+  h = gtk_widget_get_height (f->window);
+  paintable = gtk_widget_paintable_new (f->window);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  path = g_strdup_printf ("%s/editor-%s.png", dir, name);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* Undo down to the start saves the same bytes as before the test; redo all returns. */
+static void
+assert_undo_redo_round_trip (Fixture *f)
+{
+  g_autofree char *end = NULL, *back = NULL, *again = NULL;
+  gsize end_len, back_len, again_len;
+
+  end = mu_scenario_save_to_data (model (f), &end_len);
+  while (mu_edit_history_can_undo (f->history))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+  back = mu_scenario_save_to_data (model (f), &back_len);
+  g_assert_cmpmem (f->start, f->start_len, back, back_len);
+  while (mu_edit_history_redo (f->history))
+    ;
+  again = mu_scenario_save_to_data (model (f), &again_len);
+  g_assert_cmpmem (end, end_len, again, again_len);
+}
+
+/* Tests ------------------------------------------------------------------------ */
+
+static void
+test_brush (Fixture *f, gconstpointer data)
+{
+  MuHex stroke[] = { { 2, 6 }, { 3, 6 }, { 4, 6 }, { 5, 6 } };
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_BRUSH);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_MARSH);
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_7);
+  drag (f, stroke, G_N_ELEMENTS (stroke));
+  for (guint i = 0; i < G_N_ELEMENTS (stroke); i++)
+    g_assert_cmpint (cell (f, stroke[i].col, stroke[i].row)->terrain, ==, MU_TERRAIN_MARSH);
+  g_assert_cmpint (cell (f, 3, 7)->terrain, ==, MU_TERRAIN_MARSH);      /* brush radius 1 */
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 1);      /* one stroke, one step */
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Paint Marsh");
+  screenshot (f, "brush");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_fill_and_rectangle (Fixture *f, gconstpointer data)
+{
+  MuHex corners[] = { { 2, 2 }, { 3, 3 }, { 4, 3 } };
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_FILL);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_FIELDS);
+  click (f, (MuHex) { 1, 8 });
+  g_assert_cmpint (cell (f, 1, 1)->terrain, ==, MU_TERRAIN_FIELDS);
+  g_assert_cmpint (cell (f, 7, 1)->terrain, ==, MU_TERRAIN_WOODLAND);   /* another region */
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Paint Fields");
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_RECTANGLE);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_SETTLEMENT);
+  drag (f, corners, G_N_ELEMENTS (corners));
+  for (int c = 2; c <= 4; c++)
+    for (int r = 2; r <= 3; r++)
+      g_assert_cmpint (cell (f, c, r)->terrain, ==, MU_TERRAIN_SETTLEMENT);
+  g_assert_cmpint (cell (f, 5, 2)->terrain, !=, MU_TERRAIN_SETTLEMENT);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 2);
+  screenshot (f, "fill-rectangle");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_elevation (Fixture *f, gconstpointer data)
+{
+  /* back and forth over the same hexes raises each only once */
+  MuHex stroke[] = { { 3, 5 }, { 4, 5 }, { 3, 5 }, { 4, 5 } };
+  int before = cell (f, 3, 5)->elevation;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_RAISE);
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_1);
+  drag (f, stroke, G_N_ELEMENTS (stroke));
+  g_assert_cmpint (cell (f, 3, 5)->elevation, ==, before + 1);
+  g_assert_cmpint (cell (f, 4, 5)->elevation, ==, before + 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Raise Elevation");
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_19);
+  click (f, (MuHex) { 4, 5 });
+  g_assert_cmpint (cell (f, 4, 5)->elevation, ==, before + 2);
+  screenshot (f, "raise");
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LOWER);
+  click (f, (MuHex) { 4, 5 });
+  g_assert_cmpint (cell (f, 4, 5)->elevation, ==, before + 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Lower Elevation");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_hexside (Fixture *f, gconstpointer data)
+{
+  MuHex hex = { 3, 4 };
+  double x, y;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_HEXSIDE);
+  muster_editor_set_side_feature (f->editor, MU_SIDE_WALL);
+  /* the pointer near hexside 2 of the hex picks that hexside */
+  hex_point (f, hex, 2, 0.85, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  g_assert_cmpuint (mu_hex_map_side (model (f)->hex_map, hex, 2) & MU_SIDE_WALL, ==, MU_SIDE_WALL);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Wall");
+  g_assert_cmpuint (mu_hex_map_side (model (f)->hex_map, hex, 1), ==, 0);
+  hex_point (f, hex, 3, 0.85, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  screenshot (f, "hexside");
+  /* clicking a hexside that has the feature removes it */
+  hex_point (f, hex, 2, 0.9, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  g_assert_cmpuint (mu_hex_map_side (model (f)->hex_map, hex, 2) & MU_SIDE_WALL, ==, 0);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Remove Wall");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_path (Fixture *f, gconstpointer data)
+{
+  MuHex route[] = { { 2, 7 }, { 3, 7 }, { 4, 6 }, { 5, 7 } };
+  guint before = model (f)->hex_map->paths->len;
+  const MuPath *p;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_PATH);
+  muster_editor_set_path_kind (f->editor, MU_PATH_RAILROAD);
+  drag (f, route, G_N_ELEMENTS (route));
+  g_assert_cmpuint (model (f)->hex_map->paths->len, ==, before + 1);
+  p = g_ptr_array_index (model (f)->hex_map->paths, before);
+  g_assert_cmpint (p->kind, ==, MU_PATH_RAILROAD);
+  g_assert_cmpuint (p->hexes->len, >=, 4);
+  for (guint i = 1; i < p->hexes->len; i++)
+    g_assert_cmpint (mu_hex_distance (&model (f)->hex_map->grid, g_array_index (p->hexes, MuHex, i - 1),
+                                      g_array_index (p->hexes, MuHex, i)), ==, 1);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Draw Railroad");
+  screenshot (f, "path");
+
+  /* erasing the middle segment splits the railroad */
+  muster_editor_set_path_erase (f->editor, TRUE);
+  drag (f, &route[1], 2);
+  g_assert_cmpuint (model (f)->hex_map->paths->len, ==, before + 2);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Erase Railroad");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_label_and_objective (Fixture *f, gconstpointer data)
+{
+  guint labels = model (f)->hex_map->labels->len;
+  guint objectives = model (f)->objectives->len;
+  const MuObjective *o;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+  muster_editor_set_text (f->editor, "Sudley Church");
+  click (f, (MuHex) { 2, 2 });
+  g_assert_cmpuint (model (f)->hex_map->labels->len, ==, labels + 1);
+  g_assert_cmpstr (((MuLabel *) model (f)->hex_map->labels->pdata[labels])->text, ==, "Sudley Church");
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Label");
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_OBJECTIVE);
+  muster_editor_set_text (f->editor, "Stone Bridge");
+  click (f, (MuHex) { 8, 6 });
+  g_assert_cmpuint (model (f)->objectives->len, ==, objectives + 1);
+  o = g_ptr_array_index (model (f)->objectives, objectives);
+  g_assert_cmpstr (o->name, ==, "Stone Bridge");
+  g_assert_cmpint (o->hex.col, ==, 8);
+  g_assert_null (muster_editor_get_message (f->editor));
+  /* a second objective on the same hex is refused, and the palette says why */
+  click (f, (MuHex) { 8, 6 });
+  g_assert_cmpuint (model (f)->objectives->len, ==, objectives + 1);
+  g_assert_nonnull (strstr (muster_editor_get_message (f->editor), "already holds"));
+  screenshot (f, "objective");
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_problems (Fixture *f, gconstpointer data)
+{
+  GPtrArray *problems;
+  g_autoptr(GError) error = NULL;
+  guint index = G_MAXUINT;
+
+  problems = muster_editor_get_problems (f->editor);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  /* an edit that makes a problem shows up in the list, and it leads to the counter */
+  g_assert_true (mu_edit_set_elevation (f->history, (MuHex) { 9, 9 - 1 }, 1, NULL));
+  g_assert_true (mu_edit_set_hex_features (f->history, &(MuHex) { 7, 3 }, 1,
+                                           MU_HEX_FEATURE_IMPASSABLE, TRUE, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  problems = muster_editor_get_problems (f->editor);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (problems, i);
+
+      if (p->severity == MU_PROBLEM_ERROR && g_strcmp0 (p->object_id, "csa-1-1") == 0)
+        index = i;
+    }
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  muster_editor_activate_problem (f->editor, index);
+  g_assert_cmpint (muster_scene_get_selected_hex (f->scene).col, ==, 7);
+  g_assert_cmpint (muster_scene_get_selected_hex (f->scene).row, ==, 3);
+  screenshot (f, "problems");
+  /* undo clears it */
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  g_assert_cmpuint (mu_problem_list_n_errors (muster_editor_get_problems (f->editor)), ==, 0);
+}
+
+static void
+test_select_tool_leaves_model (Fixture *f, gconstpointer data)
+{
+  MuHex stroke[] = { { 2, 2 }, { 3, 3 } };
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  drag (f, stroke, 2);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 0);
+  screenshot (f, "select");
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/editor/no-display", test_no_display);
+      return g_test_run ();
+    }
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/app/editor/brush", test_brush);
+  ADD ("/app/editor/fill-and-rectangle", test_fill_and_rectangle);
+  ADD ("/app/editor/elevation", test_elevation);
+  ADD ("/app/editor/hexside", test_hexside);
+  ADD ("/app/editor/path", test_path);
+  ADD ("/app/editor/label-and-objective", test_label_and_objective);
+  ADD ("/app/editor/problems", test_problems);
+  ADD ("/app/editor/select", test_select_tool_leaves_model);
+#undef ADD
+  return g_test_run ();
+}
