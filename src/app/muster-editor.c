@@ -5,9 +5,11 @@
 #include "muster-editor.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
+#include "muster-editor-oob.h"
 
 struct _MusterEditor
 {
@@ -50,6 +52,11 @@ struct _MusterEditor
   GtkLabel *message_label;
   GtkLabel *problems_heading;
   GtkListBox *problem_list;
+  GtkNotebook *notebook;
+  GtkBox *oob_page;
+  GtkLabel *problems_tab;
+  GtkWidget *oob;
+  GtkDropTarget *drop;
 };
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
@@ -175,6 +182,13 @@ refresh_problems (gpointer data)
       heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
     }
   gtk_label_set_label (self->problems_heading, heading);
+  {
+    g_autofree char *tab = self->problems->len
+                           ? g_strdup_printf (_("Problems (%u)"), self->problems->len)
+                           : g_strdup (_("Problems"));
+
+    gtk_label_set_label (self->problems_tab, tab);
+  }
   return G_SOURCE_REMOVE;
 }
 
@@ -512,6 +526,67 @@ on_drag_end (GtkGestureDrag *gesture,
   muster_editor_pointer_up (self, x + dx, y + dy);
 }
 
+gboolean
+muster_editor_drop_counter (MusterEditor *self,
+                            const char   *id,
+                            double        x,
+                            double        y)
+{
+  MusterPick pick;
+  int piece;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+
+  if (!muster_map_view_pick (self->view, x, y, &pick, &piece) || !pick.on_board)
+    {
+      show_message (self, _("Drop the counter on the board"));
+      return FALSE;
+    }
+  if (scenario (self)->board == MU_BOARD_HEX)
+    ok = mu_edit_place_counter_hex (self->history, id, pick.hex, &error);
+  else
+    {
+      const MuCounter *c = mu_scenario_find_counter (scenario (self), id);
+
+      ok = mu_edit_place_counter_table (self->history, id, pick.table,
+                                        c && c->place.kind == MU_PLACE_TABLE ? c->place.facing : 0,
+                                        &error);
+    }
+  report (self, ok, error);
+  return ok;
+}
+
+static gboolean
+on_board_drop (GtkDropTarget *target,
+               const GValue  *value,
+               double         x,
+               double         y,
+               MusterEditor  *self)
+{
+  const char *text = g_value_get_string (value);
+
+  if (text == NULL || !g_str_has_prefix (text, "counter:"))
+    return FALSE;
+  return muster_editor_drop_counter (self, text + strlen ("counter:"), x, y);
+}
+
+void
+muster_editor_show_panel (MusterEditor      *self,
+                          MusterEditorPanel  panel)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_notebook_set_current_page (self->notebook, (int) panel);
+}
+
+GtkWidget *
+muster_editor_get_oob (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+  return self->oob;
+}
+
 /* Options ---------------------------------------------------------------------- */
 
 void
@@ -745,6 +820,9 @@ muster_editor_dispose (GObject *object)
   if (self->drag && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
   self->drag = NULL;
+  if (self->drop && self->view)
+    gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
+  self->drop = NULL;
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
@@ -789,6 +867,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "editor.undo", NULL);
@@ -863,6 +944,15 @@ muster_editor_new (MuEditHistory *history,
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+
+  /* Counters dragged from the order of battle land on the hex under the pointer. */
+  self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
+  g_signal_connect (self->drop, "drop", G_CALLBACK (on_board_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drop));
+
+  self->oob = muster_editor_oob_new (history);
+  gtk_widget_set_vexpand (self->oob, TRUE);
+  gtk_box_append (self->oob_page, self->oob);
 
   update_history (self);
   refresh_problems (self);

@@ -60,6 +60,20 @@ void            muster_editor_pointer_down     (MusterEditor *self, double x, do
 void            muster_editor_pointer_move     (MusterEditor *self, double x, double y);
 void            muster_editor_pointer_up       (MusterEditor *self, double x, double y);
 
+/* Places counter `id` on the hex (or table point) under widget point (x, y) of
+ * the map view, as dropping it there from the order of battle does. */
+gboolean        muster_editor_drop_counter     (MusterEditor *self, const char *id, double x, double y);
+typedef enum {
+  MUSTER_EDITOR_PANEL_MAP,       /* tools and their options */
+  MUSTER_EDITOR_PANEL_FORCES,    /* the order of battle */
+  MUSTER_EDITOR_PANEL_PROBLEMS,  /* the validation list */
+} MusterEditorPanel;
+
+void            muster_editor_show_panel       (MusterEditor *self, MusterEditorPanel panel);
+
+/* The order-of-battle panel (a MusterEditorOob). */
+GtkWidget      *muster_editor_get_oob          (MusterEditor *self);
+
 /* The last refusal (a GError message of an edit) shown in the palette, or NULL. */
 const char     *muster_editor_get_message      (MusterEditor *self);
 /* The problems of the scenario now (MuProblem*), refreshed after each change. */

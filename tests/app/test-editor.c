@@ -10,6 +10,7 @@
 #include "mu-edit.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
+#include "muster-editor-oob.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
@@ -398,6 +399,7 @@ test_problems (Fixture *f, gconstpointer data)
         index = i;
     }
   g_assert_cmpuint (index, !=, G_MAXUINT);
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_PROBLEMS);
   muster_editor_activate_problem (f->editor, index);
   g_assert_cmpint (muster_scene_get_selected_hex (f->scene).col, ==, 7);
   g_assert_cmpint (muster_scene_get_selected_hex (f->scene).row, ==, 3);
@@ -417,6 +419,70 @@ test_select_tool_leaves_model (Fixture *f, gconstpointer data)
   drag (f, stroke, 2);
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 0);
   screenshot (f, "select");
+}
+
+static void
+test_oob (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *unit = NULL;
+  double x, y;
+
+  /* 2 sides and 8 counters, all shown (the tree stays expanded) */
+  g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 10);
+  first = muster_editor_oob_get_row_text (oob, 0);
+  g_assert_cmpstr (first, ==, "Union (usa)");
+
+  /* add under a command: a unit of its division */
+  g_assert_true (muster_editor_oob_select (oob, "csa-1"));
+  g_assert_true (muster_editor_oob_add (oob, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Unit");
+  unit = g_strdup (muster_editor_oob_get_selected (oob));
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (mu_scenario_find_counter (model (f), unit)->parent, ==, "csa-1");
+  g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 11);
+
+  /* values with the rules' ranges; a refusal explains itself */
+  g_assert_false (muster_editor_oob_set_value (oob, MU_COUNTER_FIELD_ATTACK, 7, &error));
+  g_assert_nonnull (strstr (error->message, "Attack must be 2 to 6"));
+  g_clear_error (&error);
+  g_assert_true (muster_editor_oob_set_value (oob, MU_COUNTER_FIELD_ATTACK, 3, &error));
+  g_assert_cmpint (mu_scenario_find_counter (model (f), unit)->attack, ==, 3);
+  g_assert_true (muster_editor_oob_duplicate (oob, &error));
+  g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 12);
+  g_assert_true (muster_editor_oob_move (oob, -1, &error));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Reorder Counters");
+
+  /* drag and drop in the tree: the STAR battery joins the 1st Division */
+  g_assert_true (muster_editor_oob_drop (oob, "usa-bty", "usa-1", &error));
+  g_assert_cmpstr (mu_scenario_find_counter (model (f), "usa-bty")->parent, ==, "usa-1");
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-bty")->identity, ==, 1);
+  g_assert_false (muster_editor_oob_drop (oob, "usa-bty", "csa-1", &error));
+  g_assert_nonnull (strstr (error->message, "side"));
+  g_clear_error (&error);
+  g_assert_false (muster_editor_oob_drop (oob, "usa-1", "usa-1-1", &error));
+  g_clear_error (&error);
+
+  /* dragging a counter onto the board places it there */
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
+  hex_point (f, (MuHex) { 2, 7 }, -1, 0, &x, &y);
+  g_assert_true (muster_editor_drop_counter (f->editor, "usa-1-2", x, y));
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-2")->place.kind, ==, MU_PLACE_HEX);
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-2")->place.hex.row, ==, 7);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Place Counter");
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  screenshot (f, "oob");
+
+  /* delete a division with its units */
+  g_assert_true (muster_editor_oob_select (oob, "csa-1"));
+  g_assert_true (muster_editor_oob_remove (oob, &error));
+  g_assert_null (mu_scenario_find_counter (model (f), "csa-1-1"));
+  assert_undo_redo_round_trip (f);
 }
 
 static void
@@ -447,6 +513,7 @@ main (int   argc,
   ADD ("/app/editor/label-and-objective", test_label_and_objective);
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
+  ADD ("/app/editor/oob", test_oob);
 #undef ADD
   return g_test_run ();
 }

@@ -1,0 +1,765 @@
+#define G_LOG_DOMAIN "muster-editor"
+
+#include "config.h"
+
+#include "muster-editor-oob.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+/* Items of the tree: a side or a counter, by id. ---------------------------------- */
+
+#define MUSTER_TYPE_OOB_ITEM (muster_oob_item_get_type ())
+G_DECLARE_FINAL_TYPE (MusterOobItem, muster_oob_item, MUSTER, OOB_ITEM, GObject)
+
+struct _MusterOobItem
+{
+  GObject parent_instance;
+  char *id;
+  gboolean is_side;
+};
+
+G_DEFINE_FINAL_TYPE (MusterOobItem, muster_oob_item, G_TYPE_OBJECT)
+
+static void
+muster_oob_item_finalize (GObject *object)
+{
+  g_free (MUSTER_OOB_ITEM (object)->id);
+  G_OBJECT_CLASS (muster_oob_item_parent_class)->finalize (object);
+}
+
+static void
+muster_oob_item_class_init (MusterOobItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_oob_item_finalize;
+}
+
+static void
+muster_oob_item_init (MusterOobItem *self)
+{
+}
+
+static MusterOobItem *
+item_new (const char *id,
+          gboolean    is_side)
+{
+  MusterOobItem *item = g_object_new (MUSTER_TYPE_OOB_ITEM, NULL);
+
+  item->id = g_strdup (id);
+  item->is_side = is_side;
+  return item;
+}
+
+/* The panel ---------------------------------------------------------------------- */
+
+struct _MusterEditorOob
+{
+  GtkBox parent_instance;
+
+  MuEditHistory *history;
+  gulong changed_id;
+  GListStore *roots;
+  GtkTreeListModel *tree;
+  GtkSingleSelection *selection;
+  GtkListView *list;
+  GtkGrid *form;
+  GtkLabel *message;
+  char *selected;
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (MusterEditorOob, muster_editor_oob, GTK_TYPE_BOX)
+
+static MuScenario *
+scenario (MusterEditorOob *self)
+{
+  return mu_edit_history_get_scenario (self->history);
+}
+
+static void
+show_result (MusterEditorOob *self,
+             gboolean         ok,
+             GError          *error)
+{
+  gtk_label_set_label (self->message, ok || error == NULL ? "" : error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && error != NULL);
+}
+
+static GListModel *
+create_children (gpointer item,
+                 gpointer data)
+{
+  MusterEditorOob *self = data;
+  MusterOobItem *it = item;
+  MuScenario *s = scenario (self);
+  GListStore *store = g_list_store_new (MUSTER_TYPE_OOB_ITEM);
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      gboolean child;
+
+      if (it->is_side)
+        child = g_strcmp0 (c->side, it->id) == 0 &&
+                (c->parent == NULL || mu_scenario_find_counter (s, c->parent) == NULL);
+      else
+        child = g_strcmp0 (c->parent, it->id) == 0;
+      if (child)
+        {
+          g_autoptr(MusterOobItem) ci = item_new (c->id, FALSE);
+
+          g_list_store_append (store, ci);
+        }
+    }
+  if (g_list_model_get_n_items (G_LIST_MODEL (store)) == 0)
+    {
+      g_object_unref (store);
+      return NULL;
+    }
+  return G_LIST_MODEL (store);
+}
+
+static char *
+row_text (MusterEditorOob *self,
+          const char      *id,
+          gboolean         is_side)
+{
+  MuScenario *s = scenario (self);
+  const MuCounter *c;
+  g_autofree char *place = NULL;
+  const char *name;
+
+  if (is_side)
+    {
+      const MuSide *side = mu_scenario_find_side (s, id);
+
+      return g_strdup_printf ("%s (%s)", side && side->name ? side->name : id, id);
+    }
+  c = mu_scenario_find_counter (s, id);
+  if (c == NULL)
+    return g_strdup (id);
+  name = c->name ? c->name : c->id;
+  switch (c->place.kind)
+    {
+    case MU_PLACE_HEX:
+      {
+        char buf[16];
+
+        mu_hex_format (&s->hex_map->grid, c->place.hex, buf, sizeof buf);
+        place = g_strdup_printf (_(" · hex %s"), buf);
+      }
+      break;
+    case MU_PLACE_TABLE:
+      place = g_strdup (_(" · on the table"));
+      break;
+    case MU_PLACE_RESERVE:
+      place = g_strdup_printf (_(" · reserve %s"), c->place.reserve);
+      break;
+    case MU_PLACE_NONE:
+    default:
+      place = g_strdup (_(" · not placed"));
+      break;
+    }
+  switch (c->kind)
+    {
+    case MU_COUNTER_CONTROL:
+      return g_strdup_printf (_("%s%s — control, leadership %d%s"), c->star ? "★ " : "", name,
+                              c->leadership, place);
+    case MU_COUNTER_COMMAND:
+      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, c->division,
+                              c->leadership, c->exceptional ? _(", exceptional") : "", place);
+    case MU_COUNTER_UNIT:
+    default:
+      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
+                              c->range, c->attack, c->strength, mu_arm_to_string (c->arm), place);
+    }
+}
+
+static MusterOobItem *
+row_item (MusterEditorOob *self,
+          guint            index)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), index);
+
+  return row ? gtk_tree_list_row_get_item (row) : NULL;
+}
+
+guint
+muster_editor_oob_get_n_rows (MusterEditorOob *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+}
+
+char *
+muster_editor_oob_get_row_text (MusterEditorOob *self,
+                                guint            index)
+{
+  g_autoptr(MusterOobItem) item = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), NULL);
+  item = row_item (self, index);
+  return item ? row_text (self, item->id, item->is_side) : NULL;
+}
+
+const char *
+muster_editor_oob_get_selected (MusterEditorOob *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), NULL);
+  return self->selected;
+}
+
+gboolean
+muster_editor_oob_select (MusterEditorOob *self,
+                          const char      *id)
+{
+  guint n = muster_editor_oob_get_n_rows (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MusterOobItem) item = row_item (self, i);
+
+      if (g_strcmp0 (item->id, id) == 0)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The form with the selected counter's values. */
+static void rebuild_form (MusterEditorOob *self);
+
+static void
+rebuild (MusterEditorOob *self)
+{
+  MuScenario *s = scenario (self);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *keep = g_strdup (self->selected);
+
+  self->updating = TRUE;
+  for (guint i = 0; i < s->sides->len; i++)
+    g_ptr_array_add (items, item_new (((MuSide *) s->sides->pdata[i])->id, TRUE));
+  g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
+                       items->pdata, items->len);
+  self->updating = FALSE;
+  if (keep == NULL || !muster_editor_oob_select (self, keep))
+    {
+      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+      g_clear_pointer (&self->selected, g_free);
+    }
+  rebuild_form (self);
+}
+
+static void
+on_history_changed (MuEditHistory   *history,
+                    MusterEditorOob *self)
+{
+  rebuild (self);
+}
+
+static void
+on_selection_changed (GtkSingleSelection *selection,
+                      GParamSpec         *pspec,
+                      MusterEditorOob    *self)
+{
+  g_autoptr(MusterOobItem) item = NULL;
+  guint pos;
+
+  if (self->updating)
+    return;
+  pos = gtk_single_selection_get_selected (selection);
+  item = pos == GTK_INVALID_LIST_POSITION ? NULL : row_item (self, pos);
+  g_free (self->selected);
+  self->selected = item ? g_strdup (item->id) : NULL;
+  rebuild_form (self);
+}
+
+/* Commands ------------------------------------------------------------------------ */
+
+gboolean
+muster_editor_oob_add (MusterEditorOob *self,
+                       GError         **error)
+{
+  MuScenario *s = scenario (self);
+  const MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
+  const MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
+  g_autofree char *id = NULL;
+
+  if (side)
+    id = mu_edit_add_counter (self->history, MU_COUNTER_CONTROL, side->id, NULL, error);
+  else if (c && c->kind == MU_COUNTER_CONTROL)
+    id = mu_edit_add_counter (self->history, MU_COUNTER_COMMAND, c->side, c->id, error);
+  else if (c && c->kind == MU_COUNTER_COMMAND)
+    id = mu_edit_add_counter (self->history, MU_COUNTER_UNIT, c->side, c->id, error);
+  else if (c)
+    id = mu_edit_add_counter (self->history, MU_COUNTER_UNIT, c->side, c->parent, error);
+  else
+    id = mu_edit_add_side (self->history, NULL, _("New Side"), 0x909090, error);
+  if (id)
+    muster_editor_oob_select (self, id);
+  return id != NULL;
+}
+
+gboolean
+muster_editor_oob_duplicate (MusterEditorOob *self,
+                             GError         **error)
+{
+  g_autofree char *id = NULL;
+
+  if (self->selected == NULL || !mu_scenario_find_counter (scenario (self), self->selected))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Select a counter to duplicate"));
+      return FALSE;
+    }
+  id = mu_edit_duplicate_counter (self->history, self->selected, error);
+  if (id)
+    muster_editor_oob_select (self, id);
+  return id != NULL;
+}
+
+gboolean
+muster_editor_oob_remove (MusterEditorOob *self,
+                          GError         **error)
+{
+  g_autofree char *id = g_strdup (self->selected);
+
+  if (id == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Select a side or counter to delete"));
+      return FALSE;
+    }
+  if (mu_scenario_find_side (scenario (self), id))
+    return mu_edit_remove_side (self->history, id, error);
+  return mu_edit_remove_counter (self->history, id, error);
+}
+
+gboolean
+muster_editor_oob_move (MusterEditorOob *self,
+                        int              delta,
+                        GError         **error)
+{
+  MuScenario *s = scenario (self);
+  MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
+  MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
+  guint index;
+
+  if (side)
+    {
+      g_ptr_array_find (s->sides, side, &index);
+      if ((int) index + delta < 0)
+        return TRUE;
+      return mu_edit_move_side (self->history, side->id, index + delta, error);
+    }
+  if (c == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Select a side or counter to move"));
+      return FALSE;
+    }
+  /* past the neighbouring sibling, not just the next counter in the file */
+  g_ptr_array_find (s->counters, c, &index);
+  for (int i = (int) index + delta; i >= 0 && i < (int) s->counters->len; i += delta)
+    {
+      const MuCounter *o = g_ptr_array_index (s->counters, i);
+
+      if (g_strcmp0 (o->parent, c->parent) == 0 && g_strcmp0 (o->side, c->side) == 0)
+        return mu_edit_move_counter_order (self->history, c->id, (guint) i, error);
+    }
+  return TRUE;
+}
+
+gboolean
+muster_editor_oob_drop (MusterEditorOob *self,
+                        const char      *dragged,
+                        const char      *target,
+                        GError         **error)
+{
+  MuScenario *s = scenario (self);
+  const MuCounter *c = mu_scenario_find_counter (s, dragged);
+  const MuCounter *t = mu_scenario_find_counter (s, target);
+  const MuSide *side = mu_scenario_find_side (s, target);
+  gboolean ok;
+  guint index;
+
+  if (c == NULL || g_strcmp0 (dragged, target) == 0)
+    return TRUE;
+  if (side)
+    return g_strcmp0 (c->side, side->id) == 0
+           ? mu_edit_set_counter_parent (self->history, dragged, NULL, error)
+           : mu_edit_set_counter_side (self->history, dragged, side->id, error);
+  if (t == NULL)
+    return TRUE;
+  if (g_strcmp0 (c->side, t->side) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” belongs to side %s; drop it on its own side's counters, or on the row of side %s to change its side"),
+                   c->name ? c->name : c->id, c->side, t->side);
+      return FALSE;
+    }
+  if ((c->kind == MU_COUNTER_UNIT && t->kind == MU_COUNTER_COMMAND) ||
+      (c->kind == MU_COUNTER_COMMAND && t->kind == MU_COUNTER_CONTROL))
+    return mu_edit_set_counter_parent (self->history, dragged, target, error);
+  if (t->kind != c->kind)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A %s counter cannot serve under a %s counter"),
+                   mu_counter_kind_to_string (c->kind), mu_counter_kind_to_string (t->kind));
+      return FALSE;
+    }
+  /* same rank: join its superior, just before it (one step) */
+  mu_edit_history_begin_group (self->history, _("Reorder Counters"));
+  ok = mu_edit_set_counter_parent (self->history, dragged, t->parent, error);
+  t = mu_scenario_find_counter (s, target);
+  g_ptr_array_find (s->counters, t, &index);
+  ok = ok && mu_edit_move_counter_order (self->history, dragged, index, error);
+  mu_edit_history_end_group (self->history);
+  return ok;
+}
+
+gboolean
+muster_editor_oob_set_value (MusterEditorOob *self,
+                             MuCounterField   field,
+                             int              value,
+                             GError         **error)
+{
+  if (self->selected == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Select a counter first"));
+      return FALSE;
+    }
+  return mu_edit_set_counter_int (self->history, self->selected, field, value, error);
+}
+
+/* Widgets ------------------------------------------------------------------------- */
+
+static void
+on_spin_changed (GtkSpinButton   *spin,
+                 MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "field"));
+
+  if (self->updating)
+    return;
+  show_result (self, muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin),
+                                                  &error), error);
+}
+
+static void
+on_check_toggled (GtkCheckButton  *check,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "field"));
+
+  if (self->updating)
+    return;
+  show_result (self, muster_editor_oob_set_value (self, field, gtk_check_button_get_active (check),
+                                                  &error), error);
+}
+
+static void
+on_name_activate (GtkEntry        *entry,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->selected == NULL)
+    return;
+  if (mu_scenario_find_side (scenario (self), self->selected))
+    show_result (self, mu_edit_set_side_name (self->history, self->selected,
+                                              gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+                 error);
+  else
+    show_result (self, mu_edit_set_counter_name (self->history, self->selected,
+                                                 gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+                 error);
+}
+
+static void
+rebuild_form (MusterEditorOob *self)
+{
+  MuScenario *s = scenario (self);
+  const MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
+  const MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
+  static const struct { MuCounterField field; const char *label; } spins[] = {
+    { MU_COUNTER_FIELD_LEADERSHIP, N_("Leadership") },
+    { MU_COUNTER_FIELD_DIVISION, N_("Division") },
+    { MU_COUNTER_FIELD_RANGE, N_("Range") },
+    { MU_COUNTER_FIELD_ATTACK, N_("Attack") },
+    { MU_COUNTER_FIELD_STRENGTH, N_("Strength") },
+    { MU_COUNTER_FIELD_IDENTITY, N_("Identity (0 = STAR)") },
+  };
+  static const struct { MuCounterField field; const char *label; } checks[] = {
+    { MU_COUNTER_FIELD_STAR, N_("Star: controls any command") },
+    { MU_COUNTER_FIELD_EXCEPTIONAL, N_("Exceptional commander") },
+    { MU_COUNTER_FIELD_FATIGUED, N_("Starts fatigued") },
+  };
+  GtkWidget *child, *entry;
+  int row = 0;
+
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->form))))
+    gtk_grid_remove (self->form, child);
+  if (c == NULL && side == NULL)
+    {
+      self->updating = FALSE;
+      return;
+    }
+
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
+  gtk_widget_set_hexpand (entry, TRUE);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Name")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+  if (c == NULL)
+    {
+      self->updating = FALSE;
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+    {
+      int min, max;
+      GtkWidget *spin, *label;
+
+      if (!mu_edit_counter_field_range (c->kind, spins[i].field, &min, &max))
+        continue;
+      /* the spin button allows only the rules' range; the model explains refusals */
+      spin = gtk_spin_button_new_with_range (min, max, 1);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, spins[i].field));
+      g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (spins[i].field));
+      g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
+      label = gtk_label_new (_(spins[i].label));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_grid_attach (self->form, label, 0, row, 1, 1);
+      gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      GtkWidget *check;
+
+      if (!mu_edit_counter_field_range (c->kind, checks[i].field, NULL, NULL))
+        continue;
+      check = gtk_check_button_new_with_label (_(checks[i].label));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));
+      g_object_set_data (G_OBJECT (check), "field", GINT_TO_POINTER (checks[i].field));
+      g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
+      gtk_grid_attach (self->form, check, 0, row++, 2, 1);
+    }
+  self->updating = FALSE;
+}
+
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 GtkWidget     *widget)
+{
+  const char *id = g_object_get_data (G_OBJECT (widget), "id");
+  g_autofree char *text = NULL;
+
+  if (id == NULL || g_object_get_data (G_OBJECT (widget), "is-side"))
+    return NULL;
+  text = g_strconcat ("counter:", id, NULL);
+  return gdk_content_provider_new_typed (G_TYPE_STRING, text);
+}
+
+static gboolean
+on_row_drop (GtkDropTarget *target,
+             const GValue  *value,
+             double         x,
+             double         y,
+             GtkWidget     *widget)
+{
+  MusterEditorOob *self = g_object_get_data (G_OBJECT (widget), "panel");
+  const char *text = g_value_get_string (value);
+  const char *id = g_object_get_data (G_OBJECT (widget), "id");
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (text == NULL || !g_str_has_prefix (text, "counter:") || id == NULL)
+    return FALSE;
+  ok = muster_editor_oob_drop (self, text + strlen ("counter:"), id, &error);
+  show_result (self, ok, error);
+  return ok;
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           MusterEditorOob          *self)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkDragSource *source = gtk_drag_source_new ();
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+  gtk_drag_source_set_actions (source, GDK_ACTION_COPY | GDK_ACTION_MOVE);
+  g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), expander);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (source));
+  g_object_set_data (G_OBJECT (expander), "panel", self);
+  g_signal_connect (target, "drop", G_CALLBACK (on_row_drop), expander);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (target));
+  gtk_list_item_set_child (list_item, expander);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *list_item,
+          MusterEditorOob          *self)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+  MusterOobItem *item = gtk_tree_list_row_get_item (row);
+  g_autofree char *text = row_text (self, item->id, item->is_side);
+  GtkWidget *label = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  gtk_label_set_label (GTK_LABEL (label), text);
+  if (item->is_side)
+    gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_remove_css_class (label, "heading");
+  g_object_set_data_full (G_OBJECT (expander), "id", g_strdup (item->id), g_free);
+  g_object_set_data (G_OBJECT (expander), "is-side", GINT_TO_POINTER (item->is_side));
+  g_object_unref (item);
+}
+
+static void
+on_button (GtkButton       *button,
+           MusterEditorOob *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (button), "command");
+  g_autoptr(GError) error = NULL;
+  gboolean ok = TRUE;
+
+  if (g_str_equal (what, "add"))
+    ok = muster_editor_oob_add (self, &error);
+  else if (g_str_equal (what, "duplicate"))
+    ok = muster_editor_oob_duplicate (self, &error);
+  else if (g_str_equal (what, "remove"))
+    ok = muster_editor_oob_remove (self, &error);
+  else if (g_str_equal (what, "up"))
+    ok = muster_editor_oob_move (self, -1, &error);
+  else if (g_str_equal (what, "down"))
+    ok = muster_editor_oob_move (self, 1, &error);
+  show_result (self, ok, error);
+}
+
+static void
+muster_editor_oob_dispose (GObject *object)
+{
+  MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
+
+  if (self->history)
+    g_clear_signal_handler (&self->changed_id, self->history);
+  g_clear_object (&self->history);
+  G_OBJECT_CLASS (muster_editor_oob_parent_class)->dispose (object);
+}
+
+static void
+muster_editor_oob_finalize (GObject *object)
+{
+  MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
+
+  g_free (self->selected);
+  G_OBJECT_CLASS (muster_editor_oob_parent_class)->finalize (object);
+}
+
+static void
+muster_editor_oob_class_init (MusterEditorOobClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = muster_editor_oob_dispose;
+  object_class->finalize = muster_editor_oob_finalize;
+}
+
+static void
+muster_editor_oob_init (MusterEditorOob *self)
+{
+  static const struct { const char *command; const char *icon; const char *tip; } buttons[] = {
+    { "add", "list-add-symbolic", N_("Add what belongs under the selection") },
+    { "duplicate", "edit-copy-symbolic", N_("Duplicate the counter") },
+    { "remove", "list-remove-symbolic", N_("Delete the side or counter and all under it") },
+    { "up", "go-up-symbolic", N_("Move up") },
+    { "down", "go-down-symbolic", N_("Move down") },
+  };
+  GtkListItemFactory *factory;
+  GtkWidget *bar, *scroller, *heading;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+
+  heading = gtk_label_new (_("Order of Battle"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (self), heading);
+
+  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      GtkWidget *b = gtk_button_new_from_icon_name (buttons[i].icon);
+
+      gtk_widget_set_tooltip_text (b, _(buttons[i].tip));
+      g_object_set_data (G_OBJECT (b), "command", (gpointer) buttons[i].command);
+      g_signal_connect (b, "clicked", G_CALLBACK (on_button), self);
+      gtk_box_append (GTK_BOX (bar), b);
+    }
+  gtk_box_append (GTK_BOX (self), bar);
+
+  self->roots = g_list_store_new (MUSTER_TYPE_OOB_ITEM);
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (self->roots), FALSE, TRUE,
+                                        create_children, self, NULL);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->tree));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selection_changed), self);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  self->list = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 160);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
+  gtk_box_append (GTK_BOX (self), scroller);
+
+  self->message = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->message, TRUE);
+  gtk_label_set_xalign (self->message, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->message));
+
+  self->form = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_row_spacing (self->form, 4);
+  gtk_grid_set_column_spacing (self->form, 6);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->form));
+}
+
+GtkWidget *
+muster_editor_oob_new (MuEditHistory *history)
+{
+  MusterEditorOob *self;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), NULL);
+
+  self = g_object_new (MUSTER_TYPE_EDITOR_OOB, NULL);
+  self->history = g_object_ref (history);
+  self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
+  rebuild (self);
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,46 @@
+/* muster-editor-oob.h: the order-of-battle tree of the editor
+ *
+ * side → control → command → units as an expandable list (GtkListView over a
+ * GtkTreeListModel), with add, duplicate, delete, reorder, drag to reassign,
+ * and the selected counter's values. Rows can be dragged onto the map view to
+ * place the counter (the drag carries "counter:ID"). All changes go through
+ * MuEditHistory.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mu-edit.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_EDITOR_OOB (muster_editor_oob_get_type ())
+G_DECLARE_FINAL_TYPE (MusterEditorOob, muster_editor_oob, MUSTER, EDITOR_OOB, GtkBox)
+
+GtkWidget  *muster_editor_oob_new          (MuEditHistory *history);
+
+/* The selected side or counter id, or NULL. */
+const char *muster_editor_oob_get_selected (MusterEditorOob *self);
+gboolean    muster_editor_oob_select       (MusterEditorOob *self, const char *id);
+/* Number of rows shown (the tree is kept expanded). */
+guint       muster_editor_oob_get_n_rows   (MusterEditorOob *self);
+/* The label of row `index` as shown, newly allocated. */
+char       *muster_editor_oob_get_row_text (MusterEditorOob *self, guint index);
+
+/* The buttons' commands. Add creates what belongs under the selection: a
+ * control counter under a side, a command under a control, a unit under a
+ * command (and a side when nothing is selected). */
+gboolean    muster_editor_oob_add          (MusterEditorOob *self, GError **error);
+gboolean    muster_editor_oob_duplicate    (MusterEditorOob *self, GError **error);
+gboolean    muster_editor_oob_remove       (MusterEditorOob *self, GError **error);
+gboolean    muster_editor_oob_move         (MusterEditorOob *self, int delta, GError **error);
+/* What dropping `dragged` on row `target` does: a counter dropped on a
+ * possible superior is reassigned to it, on a side it becomes top-level (STAR
+ * for a unit), on a counter of the same rank it moves before that counter. */
+gboolean    muster_editor_oob_drop         (MusterEditorOob *self, const char *dragged,
+                                            const char *target, GError **error);
+/* Sets a value of the selected counter (range-checked by the model). */
+gboolean    muster_editor_oob_set_value    (MusterEditorOob *self, MuCounterField field,
+                                            int value, GError **error);
+
+G_END_DECLS
