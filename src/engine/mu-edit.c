@@ -428,6 +428,27 @@ mu_edit_history_set_max_steps (MuEditHistory *self,
   notify_all (self);
 }
 
+MuScenario *
+mu_edit_history_begin_direct (MuEditHistory *self,
+                              const char    *label)
+{
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (self), NULL);
+
+  mu_edit_history_begin_group (self, label);
+  return mu_edit_touch (self, label);
+}
+
+void
+mu_edit_history_end_direct (MuEditHistory *self)
+{
+  g_return_if_fail (MU_IS_EDIT_HISTORY (self));
+  g_return_if_fail (self->group_depth > 0);
+
+  mu_edit_commit (self);
+  /* the group compares the model with the snapshot: no change, no step */
+  mu_edit_history_end_group (self);
+}
+
 /* For the operations ------------------------------------------------------------ */
 
 MuScenario *

@@ -67,6 +67,13 @@ void           mu_edit_history_clear          (MuEditHistory *history);
 void           mu_edit_history_set_max_steps  (MuEditHistory *history,
                                                guint          max_steps);
 
+/* For a front end's own change that no operation covers: begin_direct
+ * records the model for undo and returns it to change; end_direct makes the
+ * step (named label) if anything changed. Prefer the operations below. */
+MuScenario    *mu_edit_history_begin_direct   (MuEditHistory *history,
+                                               const char    *label);
+void           mu_edit_history_end_direct     (MuEditHistory *history);
+
 /* Field-by-field comparison of two models (everything the file keeps, not
  * filename or source lines). Returns NULL when equal, else a newly allocated
  * description of the first difference ("counters[3].attack: 4 != 5"). */
