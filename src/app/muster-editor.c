@@ -871,10 +871,6 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "editor.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "editor.redo", NULL);
 }
 
 static void
