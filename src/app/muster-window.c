@@ -7,10 +7,10 @@
 #include <glib/gi18n.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-editor.h"
 #include "muster-new-dialog.h"
 
 /* Undo history kept per window. */
-#define MAX_UNDO 100
 
 struct _MusterWindow
 {
@@ -21,10 +21,9 @@ struct _MusterWindow
   /* The document. */
   MuScenario *scenario;
   GFile *file;
-  GPtrArray *undo;        /* of MuScenario*: states before each edit, newest last */
-  GPtrArray *redo;        /* of MuScenario*: states undone, newest last */
+  MuEditHistory *history; /* owns the scenario; the undo stack and the saved state */
+  GtkWidget *editor;
   gboolean modified;
-  int saved_depth;        /* undo->len when the file was last saved or loaded; -1: gone */
   gboolean editing;
   gboolean close_after_save;
   gboolean closing_confirmed;
@@ -57,12 +56,7 @@ static void schedule_close (MusterWindow *self);
 
 /* Document ------------------------------------------------------------------- */
 
-static void
-clear_history (MusterWindow *self)
-{
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-}
+static void on_history_changed (MuEditHistory *history, MusterWindow *self);
 
 static void
 set_scenario (MusterWindow *self,
@@ -71,13 +65,23 @@ set_scenario (MusterWindow *self,
 {
   /* The scene points into the old scenario: detach it before freeing. */
   muster_scene_set_scenario (self->scene, NULL);
-  g_clear_pointer (&self->scenario, mu_scenario_free);
+  if (self->editor)
+    gtk_box_remove (GTK_BOX (self->side_panel), g_steal_pointer (&self->editor));
+  if (self->history)
+    g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
+  g_clear_object (&self->history);   /* frees the old scenario */
   self->scenario = scenario;
   g_set_object (&self->file, file);
   self->modified = FALSE;
-  clear_history (self);
-  self->saved_depth = 0;
   muster_scene_set_scenario (self->scene, scenario);
+  if (scenario != NULL)
+    {
+      self->history = mu_edit_history_new (scenario);
+      g_signal_connect (self->history, "changed", G_CALLBACK (on_history_changed), self);
+      self->editor = muster_editor_new (self->history, self->map_view);
+      gtk_box_append (GTK_BOX (self->side_panel), self->editor);
+    }
+  gtk_widget_set_visible (self->side_panel, scenario != NULL);
   gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
   if (scenario != NULL)
     {
@@ -226,6 +230,36 @@ set_modified (MusterWindow *self,
   update_actions (self);
 }
 
+/* "Undo Paint Woodland" in the primary menu (the section is in gtk/menus.ui). */
+static void
+update_undo_menu (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GMenu *section = app ? gtk_application_get_menu_by_id (app, "undo-section") : NULL;
+  const char *undo = self->history ? mu_edit_history_get_undo_label (self->history) : NULL;
+  const char *redo = self->history ? mu_edit_history_get_redo_label (self->history) : NULL;
+  g_autofree char *undo_text = undo ? g_strdup_printf (_("_Undo %s"), undo) : g_strdup (_("_Undo"));
+  g_autofree char *redo_text = redo ? g_strdup_printf (_("_Redo %s"), redo) : g_strdup (_("_Redo"));
+
+  if (section == NULL || !gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  /* Rebuilding a menu that is open makes its popover reallocate: only when
+   * the text changes. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *now = NULL;
+      const char *want = i == 0 ? undo_text : redo_text;
+
+      if (i < g_menu_model_get_n_items (G_MENU_MODEL (section)) &&
+          g_menu_model_get_item_attribute (G_MENU_MODEL (section), i, G_MENU_ATTRIBUTE_LABEL, "s", &now) &&
+          g_strcmp0 (now, want) == 0)
+        continue;
+      if (i < g_menu_model_get_n_items (G_MENU_MODEL (section)))
+        g_menu_remove (section, i);
+      g_menu_insert (section, i, want, i == 0 ? "win.undo" : "win.redo");
+    }
+}
+
 static void
 update_actions (MusterWindow *self)
 {
@@ -241,9 +275,10 @@ update_actions (MusterWindow *self)
       g_simple_action_set_enabled (G_SIMPLE_ACTION (action), open);
     }
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "undo")),
-                               open && self->undo->len > 0);
+                               open && mu_edit_history_can_undo (self->history));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
-                               open && self->redo->len > 0);
+                               open && mu_edit_history_can_redo (self->history));
+  update_undo_menu (self);
 }
 
 MuScenario *
@@ -255,17 +290,7 @@ muster_window_begin_edit (MusterWindow *self,
   g_return_val_if_fail (!self->editing, NULL);
 
   self->editing = TRUE;
-  /* The saved state can no longer be reached by redo. */
-  if (self->saved_depth > (int) self->undo->len)
-    self->saved_depth = -1;
-  g_ptr_array_add (self->undo, mu_scenario_copy (self->scenario));
-  if (self->undo->len > MAX_UNDO)
-    {
-      g_ptr_array_remove_index (self->undo, 0);
-      self->saved_depth = self->saved_depth > 0 ? self->saved_depth - 1 : -1;
-    }
-  g_ptr_array_set_size (self->redo, 0);
-  return self->scenario;
+  return mu_edit_history_begin_direct (self->history, label);
 }
 
 void
@@ -275,30 +300,32 @@ muster_window_end_edit (MusterWindow *self)
   g_return_if_fail (self->editing);
 
   self->editing = FALSE;
+  mu_edit_history_end_direct (self->history);
   muster_scene_scenario_changed (self->scene);
-  set_modified (self, self->saved_depth != (int) self->undo->len);
 }
 
-/* Swaps the current scenario with the newest state of `from`, pushing the
- * current one onto `to`. */
-static void
-swap_history (MusterWindow *self,
-              GPtrArray    *from,
-              GPtrArray    *to)
+MuEditHistory *
+muster_window_get_history (MusterWindow *self)
 {
-  MuScenario *state;
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->history;
+}
 
-  if (from->len == 0 || self->scenario == NULL)
-    return;
-  state = g_ptr_array_steal_index (from, from->len - 1);
-  g_free (state->filename);
-  state->filename = g_strdup (self->scenario->filename);
-  muster_scene_set_scenario (self->scene, NULL);
-  g_ptr_array_add (to, self->scenario);
-  self->scenario = state;
-  muster_scene_set_scenario (self->scene, state);
-  /* Back at the state last saved: nothing to save. */
-  set_modified (self, self->saved_depth != (int) self->undo->len);
+GtkWidget *
+muster_window_get_editor (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->editor;
+}
+
+/* Every change of the model, undo and redo included: the unsaved mark
+ * follows the history's saved state. */
+static void
+on_history_changed (MuEditHistory *history,
+                    MusterWindow  *self)
+{
+  muster_scene_scenario_changed (self->scene);
+  set_modified (self, !mu_edit_history_is_clean (history));
 }
 
 static void
@@ -474,7 +501,7 @@ muster_window_save_to_file (MusterWindow *self,
   g_set_object (&self->file, file);
   add_recent (file);
   remember_folder (self, file);
-  self->saved_depth = self->undo->len;
+  mu_edit_history_mark_clean (self->history);
   set_modified (self, FALSE);
   return TRUE;
 }
@@ -813,7 +840,8 @@ on_undo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  swap_history (self, self->undo, self->redo);
+  if (self->history)
+    mu_edit_history_undo (self->history);
 }
 
 static void
@@ -823,7 +851,8 @@ on_redo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  swap_history (self, self->redo, self->undo);
+  if (self->history)
+    mu_edit_history_redo (self->history);
 }
 
 static void
@@ -1112,10 +1141,11 @@ muster_window_finalize (GObject *object)
   MusterWindow *self = MUSTER_WINDOW (object);
 
   g_clear_object (&self->scene);
-  g_clear_pointer (&self->scenario, mu_scenario_free);
+  if (self->history)
+    g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
+  g_clear_object (&self->history);   /* owns the scenario */
+  self->scenario = NULL;
   g_clear_object (&self->file);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
@@ -1173,8 +1203,6 @@ muster_window_init (MusterWindow *self)
   g_autoptr(GAction) coordinates = NULL;
   g_autoptr(GAction) style = NULL;
 
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_scenario_free);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_scenario_free);
   self->scene = muster_scene_new ();
   self->settings = g_settings_new (APPLICATION_ID);
 

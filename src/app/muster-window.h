@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "mu-edit.h"
 #include "muster-application.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
@@ -34,6 +35,9 @@ gboolean          muster_window_is_empty         (MusterWindow *self);
 MuScenario       *muster_window_begin_edit       (MusterWindow *self, const char *label);
 void              muster_window_end_edit         (MusterWindow *self);
 
+/* The undo stack that owns the scenario, and the editor panel (NULL without a scenario). */
+MuEditHistory    *muster_window_get_history      (MusterWindow *self);
+GtkWidget        *muster_window_get_editor       (MusterWindow *self);
 MusterMapView    *muster_window_get_map_view     (MusterWindow *self);
 MusterScene      *muster_window_get_scene        (MusterWindow *self);
 /* A vertical GtkBox beside the board, hidden and empty until the editor or
