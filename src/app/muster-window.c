@@ -81,7 +81,11 @@ set_scenario (MusterWindow *self,
       self->editor = muster_editor_new (self->history, self->map_view);
       gtk_box_append (GTK_BOX (self->side_panel), self->editor);
     }
-  gtk_widget_set_visible (self->side_panel, scenario != NULL);
+  {
+    g_autoptr(GVariant) edit = g_action_get_state (g_action_map_lookup_action (G_ACTION_MAP (self), "edit"));
+
+    gtk_widget_set_visible (self->side_panel, scenario != NULL && g_variant_get_boolean (edit));
+  }
   gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
   if (scenario != NULL)
     {
@@ -900,6 +904,19 @@ on_show_primary_menu (GSimpleAction *action,
   gtk_menu_button_popup (self->primary_menu_button);
 }
 
+/* The editor panel beside the board, shown on request. */
+static void
+on_edit_change_state (GSimpleAction *action,
+                      GVariant      *value,
+                      gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  g_simple_action_set_state (action, value);
+  gtk_widget_set_visible (self->side_panel,
+                          self->editor != NULL && g_variant_get_boolean (value));
+}
+
 static const GActionEntry win_entries[] = {
   { "save", on_save },
   { "save-as", on_save_as },
@@ -911,6 +928,7 @@ static const GActionEntry win_entries[] = {
   { "zoom-fit", on_zoom_fit },
   { "zoom-reset", on_zoom_reset },
   { "show-primary-menu", on_show_primary_menu },
+  { "edit", NULL, NULL, "false", on_edit_change_state },
 };
 
 /* Start page --------------------------------------------------------------------- */
