@@ -14,8 +14,10 @@
 #include "mu-scenario-xml.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mu-error.h"
 
@@ -819,17 +821,22 @@ mu_scenario_save_file (const MuScenario  *scenario,
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
   gsize length = 0;
+  GStatBuf st;
+  int mode = 0644;
 
   g_return_val_if_fail (scenario != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = mu_scenario_save_to_data (scenario, &length);
+  /* Replacing a file keeps its permissions. */
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    mode = st.st_mode & 0777;
   /* Writes a temporary file beside path, fsyncs it and renames it over path:
    * an interrupted save leaves the old file as it was. */
   if (!g_file_set_contents_full (path, data, (gssize) length,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &local))
+                                 mode, &local))
     {
       g_set_error (error, MU_ERROR, MU_ERROR_IO, _("cannot save %s: %s"), path, local->message);
       return FALSE;

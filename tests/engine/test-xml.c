@@ -400,6 +400,17 @@ test_atomic_save (void)
     g_assert_cmpuint (n, ==, 1);
   }
 
+  /* Replacing a file keeps its permissions. */
+  {
+    GStatBuf st;
+
+    g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+    g_assert_true (mu_scenario_save_file (s, path, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (g_stat (path, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  }
+
   /* Saving into a missing directory fails cleanly. */
   {
     g_autofree char *bad = g_build_filename (dir, "missing", "x.muster", NULL);
