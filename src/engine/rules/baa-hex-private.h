@@ -92,6 +92,7 @@ typedef struct {
   gboolean locked;             /* entered an enemy ZOC this phase 7 (BAA-ZOC-3) */
   const char *reserve;         /* reserve id while OFFBOARD_RESERVE (scenario string) */
   char march_edge;             /* tactical march (BAA-RES-4): entry edge 'n','e','s','w', or 0 */
+  int assign_round;            /* round serial of the last `assign` (BAA-CMD-11) */
 } BaaUnit;
 
 /* A command (division) or control (corps/army) counter. */
@@ -110,6 +111,7 @@ struct _BaaCommander {
   const char *reserve;         /* reserve id while OFFBOARD */
   char march_edge;             /* tactical march (BAA-RES-4): entry edge, or 0 */
   int march_kind;              /* 1 flank, 2 rear, 0 none (a command counter on a march) */
+  int direct_round;            /* round serial of the last `direct` (BAA-CMD-10) */
 };
 
 typedef struct {

@@ -955,6 +955,7 @@ apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
                        "%s cannot take %s: a command counter with orders, or a control counter under direct control",
                        cmd->target, cmd->unit);
   u->assigned_to = c;
+  u->assign_round = m->round_serial;
   e = baa_event (m, events, MU_EVENT_ASSIGNED, u->def->id, "BAA-CMD-11");
   mu_event_set_object (e, c->def->id);
   return TRUE;
@@ -983,6 +984,7 @@ apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
     return baa_refuse (error, "BAA-AMB-6", "%s failed its command roll: its division is NIC this round",
                        cmd->target);
   c->direct_by = k;
+  c->direct_round = m->round_serial;
   e = baa_event (m, events, MU_EVENT_DIRECT_CONTROL, k->def->id, "BAA-CMD-10");
   mu_event_set_object (e, c->def->id);
   return TRUE;
@@ -1274,7 +1276,8 @@ legal_commands (gpointer state)
       break;
     case BAA_PHASE_COMMAND_RANGE:
       FOR_UNITS (m, u)
-        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0 &&
+            u->assign_round != m->round_serial)
           FOR_CDRS (m, c)
             if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
                 (c->is_control ? m->opt_direct_control : c->has_orders) && c != u->assigned_to)
@@ -1287,7 +1290,7 @@ legal_commands (gpointer state)
           if (k->is_control && k->side == m->active && k->status == BAA_CDR_ACTIVE)
             FOR_CDRS (m, c)
               if (!c->is_control && c->side == k->side && !c->nic && c->direct_by != k &&
-                  c->status != BAA_CDR_OFFBOARD)
+                  c->status != BAA_CDR_OFFBOARD && c->direct_round != m->round_serial)
                 g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_DIRECT, k->def->id, c->def->id));
       break;
     case BAA_PHASE_MOVE_UNITS:
