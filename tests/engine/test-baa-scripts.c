@@ -1,0 +1,319 @@
+/* test-baa-scripts.c: data-driven baa-hex rule probes
+ *
+ * Runs every tests/fixtures/rules/NAME.script. A script names its rule ids, a
+ * scenario file (a .muster file beside it), forced dice, and then a list of
+ * steps checked in order:
+ *
+ *   rules BAA-MOV-4 BAA-AMB-8     the rule ids probed (required; names the test)
+ *   scenario FILE.muster          relative to the script's directory (required)
+ *   dice 4,2,6                    forced dice (optional, before the first step)
+ *   seed N                        (optional, before the first step)
+ *   > COMMAND                     must be accepted
+ *   ! COMMAND => TEXT             must be refused with a message containing
+ *                                 TEXT; the state and the event log must not
+ *                                 change
+ *   ~ PATTERN                     an event line containing PATTERN, after the
+ *                                 last one matched (in order)
+ *   ~! PATTERN                    no event line after the last one matched
+ *                                 contains PATTERN
+ *   = KIND ID WORD...             the --state line starting "KIND ID" has
+ *                                 every WORD as a word; "= bound WORD..." and
+ *                                 "= result WORD..." match the position and
+ *                                 result lines; "= no result" and
+ *                                 "= no decision" require their absence
+ *   undo                          undo the last command (must succeed)
+ *   undo-fails                    undo must be refused
+ *
+ * '#' starts a comment line. Expectations are derived from the rules digest
+ * (shared/rules/baa-hex.md), not from the engine's output.
+ */
+#define G_LOG_DOMAIN "test-baa-scripts"
+
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "mu-match.h"
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
+
+typedef struct {
+  char *path;
+  char *name;
+} Script;
+
+#define s_fail(...) \
+  G_STMT_START { \
+    g_autofree char *s_msg_ = g_strdup_printf (__VA_ARGS__); \
+    g_printerr ("FAIL %s\n", s_msg_); \
+    g_test_fail (); \
+  } G_STMT_END
+
+static gboolean
+has_word (char *const *words, const char *w)
+{
+  for (guint i = 0; words[i]; i++)
+    if (g_str_equal (words[i], w))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+check_state (MuMatch *m, const char *want, const char *where)
+{
+  g_autofree char *state = mu_match_format_state (m);
+  g_auto(GStrv) lines = g_strsplit (state, "\n", -1);
+  g_auto(GStrv) ww = g_strsplit (want, " ", -1);
+  gboolean whole = g_str_equal (ww[0], "bound") || g_str_equal (ww[0], "result")
+                   || g_str_equal (ww[0], "decision");
+  gboolean found = FALSE;
+
+  if (g_str_equal (ww[0], "no") && ww[1])
+    {
+      for (guint j = 0; lines[j]; j++)
+        if (g_str_has_prefix (lines[j], ww[1])
+            && (lines[j][strlen (ww[1])] == ' ' || lines[j][strlen (ww[1])] == '\0'))
+          s_fail ("%s: unexpected state line “%s”\nstate:\n%s", where, lines[j], state);
+      return;
+    }
+  for (guint j = 0; lines[j] && !found; j++)
+    {
+      g_auto(GStrv) lw = g_strsplit (lines[j], " ", -1);
+      gboolean head = whole ? g_str_equal (lw[0], ww[0])
+                            : (lw[0] && lw[1] && ww[1] && g_str_equal (lw[0], ww[0])
+                               && g_str_equal (lw[1], ww[1]));
+      if (!head)
+        continue;
+      found = TRUE;
+      for (guint k = whole ? 1 : 2; ww[k]; k++)
+        if (*ww[k] && !has_word (lw, ww[k]))
+          s_fail ("%s: state line “%s” lacks “%s”\nstate:\n%s", where, lines[j], ww[k], state);
+    }
+  if (!found)
+    s_fail ("%s: no state line for “%s”\nstate:\n%s", where, want, state);
+}
+
+static char *
+events_text (MuMatch *m, guint from)
+{
+  const GPtrArray *ev = mu_match_get_events (m);
+  GString *all = g_string_new (NULL);
+
+  for (guint j = from; j < ev->len; j++)
+    {
+      g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, j));
+      g_string_append_printf (all, "  %s\n", line);
+    }
+  return g_string_free (all, FALSE);
+}
+
+static void
+run_script (gconstpointer data)
+{
+  const Script *sc = data;
+  g_autofree char *text = NULL;
+  g_autofree char *dir = g_path_get_dirname (sc->path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) scenario = NULL;
+  g_autoptr(GArray) dice = NULL;
+  g_autoptr(MuMatch) m = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint64 seed = 1;
+  guint at = 0;          /* event cursor */
+
+  g_assert_true (g_file_get_contents (sc->path, &text, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      g_autofree char *where = g_strdup_printf ("%s:%u", sc->name, i + 1);
+
+      if (*line == '\0' || *line == '#' || g_str_has_prefix (line, "rules "))
+        continue;
+      if (g_str_has_prefix (line, "scenario "))
+        {
+          g_autofree char *p = g_build_filename (dir, g_strstrip (line + 9), NULL);
+          g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+          scenario = mu_scenario_load_file (p, problems, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (scenario);
+          continue;
+        }
+      if (g_str_has_prefix (line, "dice "))
+        {
+          dice = mu_dice_parse_list (g_strstrip (line + 5), &error);
+          g_assert_no_error (error);
+          continue;
+        }
+      if (g_str_has_prefix (line, "seed "))
+        {
+          seed = g_ascii_strtoull (line + 5, NULL, 10);
+          continue;
+        }
+      if (m == NULL)
+        {
+          g_assert_nonnull (scenario);
+          m = mu_match_new (scenario, seed, dice ? (const int *) dice->data : NULL,
+                            dice ? dice->len : 0, &error);
+          g_assert_no_error (error);
+        }
+      if (line[0] == '>')
+        {
+          g_autoptr(GError) local = NULL;
+          g_autoptr(GError) inv = NULL;
+          const char *cmd = g_strstrip (line + 1);
+          if (!mu_match_apply_line (m, cmd, NULL, &local))
+            {
+              g_autofree char *state = mu_match_format_state (m);
+              g_autofree char *ev = events_text (m, at);
+              s_fail ("%s: “%s” refused: %s\nstate:\n%sevents since last match:\n%s",
+                      where, cmd, local->message, state, ev);
+              return;
+            }
+          if (!mu_match_check_invariants (m, &inv))
+            s_fail ("%s: after “%s”: %s", where, cmd, inv->message);
+        }
+      else if (line[0] == '!')
+        {
+          g_auto(GStrv) parts = g_strsplit (line + 1, "=>", 2);
+          g_autoptr(GError) local = NULL;
+          g_autofree char *before = mu_match_format_state (m);
+          g_autofree char *after = NULL;
+          guint nev = mu_match_get_events (m)->len;
+
+          g_assert_nonnull (parts[1]);
+          g_strstrip (parts[0]);
+          g_strstrip (parts[1]);
+          if (mu_match_apply_line (m, parts[0], NULL, &local))
+            {
+              s_fail ("%s: “%s” was accepted, expected a refusal with “%s”",
+                      where, parts[0], parts[1]);
+              return;
+            }
+          if (strstr (local->message, parts[1]) == NULL)
+            s_fail ("%s: “%s” refused with “%s”, expected “%s”",
+                    where, parts[0], local->message, parts[1]);
+          after = mu_match_format_state (m);
+          if (g_strcmp0 (before, after) != 0)
+            s_fail ("%s: refused “%s” changed the state", where, parts[0]);
+          if (nev != mu_match_get_events (m)->len)
+            s_fail ("%s: refused “%s” added events", where, parts[0]);
+        }
+      else if (g_str_has_prefix (line, "~!"))
+        {
+          const GPtrArray *ev = mu_match_get_events (m);
+          const char *pat = g_strstrip (line + 2);
+          for (guint j = at; j < ev->len; j++)
+            {
+              g_autofree char *e = mu_match_format_event (m, g_ptr_array_index (ev, j));
+              if (strstr (e, pat))
+                s_fail ("%s: unexpected event “%s”", where, e);
+            }
+        }
+      else if (line[0] == '~')
+        {
+          const GPtrArray *ev = mu_match_get_events (m);
+          const char *pat = g_strstrip (line + 1);
+          gboolean found = FALSE;
+          guint j;
+          for (j = at; j < ev->len && !found; j++)
+            {
+              g_autofree char *e = mu_match_format_event (m, g_ptr_array_index (ev, j));
+              found = strstr (e, pat) != NULL;
+            }
+          if (!found)
+            {
+              g_autofree char *all = events_text (m, at);
+              s_fail ("%s: expected event “%s” not found; events since last match:\n%s",
+                      where, pat, all);
+            }
+          else
+            at = j;
+        }
+      else if (line[0] == '=')
+        check_state (m, g_strstrip (line + 1), where);
+      else if (g_str_equal (line, "undo"))
+        {
+          g_autoptr(GError) local = NULL;
+          if (!mu_match_undo (m, &local))
+            s_fail ("%s: undo failed: %s", where, local ? local->message : "?");
+          at = MIN (at, mu_match_get_events (m)->len);
+        }
+      else if (g_str_equal (line, "undo-fails"))
+        {
+          g_autoptr(GError) local = NULL;
+          if (mu_match_undo (m, &local))
+            s_fail ("%s: undo succeeded", where);
+        }
+      else
+        g_error ("%s: unknown script line “%s”", where, line);
+    }
+}
+
+static void
+free_script (gpointer p)
+{
+  Script *s = p;
+  g_free (s->path);
+  g_free (s->name);
+  g_free (s);
+}
+
+static int
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GDir) d = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) scripts = g_ptr_array_new_with_free_func (free_script);
+  const char *n;
+
+  g_test_init (&argc, &argv, NULL);
+  /* G_TEST_SRCDIR is the tests/ directory (tests/meson.build) */
+  dir = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", NULL);
+  d = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (d);
+  while ((n = g_dir_read_name (d)))
+    if (g_str_has_suffix (n, ".script"))
+      g_ptr_array_add (names, g_strdup (n));
+  g_ptr_array_sort (names, cmp_str);
+  g_assert_cmpuint (names->len, >, 0);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      Script *s = g_new0 (Script, 1);
+      g_autofree char *text = NULL;
+      g_autofree char *rules = NULL;
+      g_autofree char *base = NULL;
+      g_auto(GStrv) lines = NULL;
+      g_autofree char *testpath = NULL;
+
+      s->path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      s->name = g_strdup (g_ptr_array_index (names, i));
+      g_assert_true (g_file_get_contents (s->path, &text, NULL, NULL));
+      lines = g_strsplit (text, "\n", -1);
+      for (guint j = 0; lines[j] && rules == NULL; j++)
+        if (g_str_has_prefix (lines[j], "rules "))
+          {
+            g_auto(GStrv) ids = g_strsplit_set (g_strstrip (lines[j] + 6), " \t", -1);
+            rules = g_strjoinv ("/", ids);
+          }
+      if (rules == NULL)
+        g_error ("%s: no “rules” line", s->name);
+      base = g_strndup (s->name, strlen (s->name) - strlen (".script"));
+      testpath = g_strdup_printf ("/engine/baa/scripts/%s/%s", base, rules);
+      g_test_add_data_func (testpath, s, run_script);
+      g_ptr_array_add (scripts, s);
+    }
+  return g_test_run ();
+}
