@@ -285,7 +285,8 @@ static const BaaCase cases[] = {
     "reserve r1 usa 1 0110,0111\nunit e2 usa inf 2/4/3 2 reserve:r1\ncmd ud usa 2 3 reserve:r1\n"
     "unit e3 usa inf 2/4/3 2 reserve:r1",
     NULL,
-    "! move e2 0110 0109 0108 => BAA-MOV-2\n! move e2 0305 => BAA-RES-1\nmove e2 0110 0109\nend-phase",
+    "! move e2 0110 0109 0108 => BAA-MOV-2\n! move e2 0305 => BAA-RES-1\n! move ud 0110 => BAA-RES-2\n"
+    "move e2 0110 0109\nend-phase",
     "reserve-arrived r1 side=usa (BAA-RES-1)\n"
     "move e2 enter to=0109 path=0110,0109 cost=2\n"
     "entered ud to=0110 (BAA-RES-2)\n"

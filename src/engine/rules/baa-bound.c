@@ -245,7 +245,15 @@ baa_reserve_step_may_move (const BaaMatch *m, const BaaUnit *u, const BaaCommand
     return FALSE;
   if (u)
     return u->side == m->reserve_step_side && unit_arrived (m, u);
-  return c && c->side == m->reserve_step_side && cdr_arrived (m, c);
+  if (!c || c->side != m->reserve_step_side || !cdr_arrived (m, c))
+    return FALSE;
+  /* BAA-RES-2: the reserve's commanders move after its units */
+  FOR_UNITS (m, x)
+    if (x->side == c->side && unit_arrived (m, x) &&
+        ((c->reserve && g_strcmp0 (x->reserve, c->reserve) == 0) ||
+         (c->march_edge && x->def->identity == c->def->division)))
+      return FALSE;
+  return TRUE;
 }
 
 void
