@@ -138,6 +138,40 @@ test_grid_lines (void)
 }
 
 static void
+test_objective_and_contour (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuObjective *obj = mu_objective_new ("o1");
+  MuRenderOptions o;
+  cairo_surface_t *surface;
+  double x, y, x1, y1, x2, y2;
+  guint32 ring, contour;
+
+  obj->hex = (MuHex) { 2, 2 };
+  obj->owner = g_strdup ("csa");
+  g_ptr_array_add (s->objectives, obj);
+  mu_hex_map_cell (s->hex_map, (MuHex) { 5, 3 })->elevation = 2;
+  mu_render_options_init (&o);
+  o.hex_size = 40;
+  o.show_grid = FALSE;
+  o.show_coordinates = FALSE;
+  surface = render_board (s, &o, 1.0);
+
+  /* A white star in the middle, a ring in the owner's colour around it. */
+  mu_hex_center (&s->hex_map->grid, o.hex_size, obj->hex, &x, &y);
+  g_assert_cmphex (pixel (surface, (int) x, (int) y), ==, 0xffffff);
+  ring = pixel (surface, (int) (x + 0.42 * o.hex_size * 0.87), (int) y);
+  g_assert_true (colour_near (ring, 0xb4b4b4, 4));
+
+  /* A contour line along the hexside between levels 0 and 2, brown. */
+  mu_hexside_endpoints (&s->hex_map->grid, o.hex_size, (MuHex) { 5, 3 }, 0, &x1, &y1, &x2, &y2);
+  contour = pixel (surface, (int) ((x1 + x2) / 2), (int) floor ((y1 + y2) / 2));
+  g_assert_cmpint ((contour >> 16) & 0xff, >, (contour & 0xff) + 40);
+  g_assert_cmpint ((contour >> 16) & 0xff, <, 0xc0);
+  cairo_surface_destroy (surface);
+}
+
+static void
 test_clip (void)
 {
   g_autoptr(MuScenario) s = small_board (MU_HEX_POINTY_TOP);
@@ -434,22 +468,36 @@ test_table (void)
   g_assert_cmpstr (ruler, ==, "5.0 in");
 }
 
+/* Draws on a HiDPI image; with `vectors`, through a recording surface first,
+ * which gets no sprites, only vectors. */
 static cairo_surface_t *
 render_pieces_hidpi (const MuScenario *s,
                      MuRenderOptions  *o,
                      const MuPiece    *pieces,
-                     guint             n)
+                     guint             n,
+                     gboolean          vectors)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_surface_t *target = surface;
   cairo_t *cr;
 
   cairo_surface_set_device_scale (surface, 2, 2);
-  cr = cairo_create (surface);
+  if (vectors)
+    target = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (target);
   cairo_set_source_rgb (cr, 1, 0, 1);
   cairo_paint (cr);
   mu_render_terrain (cr, s, o, NULL);
   mu_render_pieces (cr, s, o, pieces, n);
   cairo_destroy (cr);
+  if (vectors)
+    {
+      cr = cairo_create (surface);
+      cairo_set_source_surface (cr, target, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (target);
+    }
   return surface;
 }
 
@@ -474,9 +522,9 @@ test_cache (void)
   o.hex_size = 30;
   o.device_scale = 2;
 
-  plain = render_pieces_hidpi (s, &o, &piece, 1);
+  plain = render_pieces_hidpi (s, &o, &piece, 1, TRUE);
   o.cache = cache;
-  cached = render_pieces_hidpi (s, &o, &piece, 1);
+  cached = render_pieces_hidpi (s, &o, &piece, 1, FALSE);
   /* Images kept in the cache look like the vectors they were made from. */
   mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
   g_assert_true (colour_near (pixel (cached, (int) (2 * (x + 0.1 * w)), (int) (2 * (y + 0.25 * h))), 0x9cc3e6, 4));
@@ -489,11 +537,13 @@ test_cache (void)
   g_test_message ("%d pixels differ between vectors and sprites", differ);
   /* Sprites sit on whole device pixels: only edges may move. */
   g_assert_cmpint (differ, <, 400 * 400 / 50);
+  /* And the recording really drew something. */
+  g_assert_true (greenish (pixel (plain, (int) (2 * x), (int) (2 * y))));
 
   /* A changed counter is drawn anew, not taken from the cache. */
   c->strength = 1;
   c->abilities = MU_ABILITY_INDOMITABLE;
-  changed = render_pieces_hidpi (s, &o, &piece, 1);
+  changed = render_pieces_hidpi (s, &o, &piece, 1, FALSE);
   for (int py = 0; py < 400; py++)
     for (int px = 0; px < 400; px++)
       if (pixel (changed, px, py) != pixel (cached, px, py))
@@ -513,6 +563,7 @@ main (int   argc,
   g_test_add_func ("/render/terrain/grid-lines", test_grid_lines);
   g_test_add_func ("/render/terrain/orientations", test_orientations);
   g_test_add_func ("/render/terrain/hidpi", test_hidpi);
+  g_test_add_func ("/render/terrain/objective-and-contour", test_objective_and_contour);
   g_test_add_func ("/render/clip/nothing-outside", test_clip);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
