@@ -14,12 +14,14 @@
 
 #include <math.h>
 
-/* Past this many images the cache starts again: zooming through many levels
- * would otherwise keep every size ever drawn. */
+/* Past this many images or bytes the cache starts again: zooming through
+ * many levels would otherwise keep every size ever drawn. */
 #define MAX_SPRITES 6000
+#define MAX_BYTES (96u * 1024 * 1024)
 
 struct _MuRenderCache {
   GHashTable *sprites;   /* guint64* -> MuSprite* */
+  gsize bytes;
 };
 
 static void
@@ -54,6 +56,7 @@ mu_render_cache_clear (MuRenderCache *cache)
 {
   g_return_if_fail (cache != NULL);
   g_hash_table_remove_all (cache->sprites);
+  cache->bytes = 0;
 }
 
 MuSprite *
@@ -69,11 +72,14 @@ mu_render_cache_insert (MuRenderCache *cache,
                         MuSprite      *sprite)
 {
   guint64 *k = g_new (guint64, 1);
+  gsize bytes = (gsize) cairo_image_surface_get_stride (sprite->surface) *
+                cairo_image_surface_get_height (sprite->surface);
 
-  if (g_hash_table_size (cache->sprites) >= MAX_SPRITES)
-    g_hash_table_remove_all (cache->sprites);
+  if (g_hash_table_size (cache->sprites) >= MAX_SPRITES || cache->bytes + bytes > MAX_BYTES)
+    mu_render_cache_clear (cache);
   *k = key;
   g_hash_table_replace (cache->sprites, k, sprite);
+  cache->bytes += bytes;
 }
 
 guint64

@@ -250,6 +250,8 @@ draw_symbols (MuHexDraw *c)
                   cairo_t *sc = mu_sprite_begin (cr, c->dev, m, m, m, m, &sp);
                   mu_render_terrain_symbol (sc, order[k], variant, c->s, c->dev, (const double (*)[2]) c->corner);
                   cairo_destroy (sc);
+                  /* Inserting may empty a full cache: forget what was looked up. */
+                  memset (sprite, 0, sizeof sprite);
                   mu_render_cache_insert (cache, key, sp);
                   sprite[k][variant] = sp;
                 }
