@@ -10,6 +10,7 @@
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor-oob.h"
+#include "muster-editor-properties.h"
 
 struct _MusterEditor
 {
@@ -42,6 +43,8 @@ struct _MusterEditor
 
   /* Template children. */
   GtkLabel *history_label;
+  GtkWidget *undo_button;
+  GtkWidget *redo_button;
   GtkGrid *tool_grid;
   GtkDropDown *terrain_dropdown;
   GtkDropDown *brush_dropdown;
@@ -56,6 +59,7 @@ struct _MusterEditor
   GtkBox *oob_page;
   GtkLabel *problems_tab;
   GtkWidget *oob;
+  GtkWidget *properties;
   GtkDropTarget *drop;
 };
 
@@ -207,11 +211,8 @@ update_history (MusterEditor *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), mu_edit_history_can_redo (self->history));
   gtk_label_set_label (self->history_label, undo ? undo_text : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->history_label), undo_text);
-  gtk_widget_set_tooltip_text (gtk_widget_get_prev_sibling (GTK_WIDGET (self->history_label)),
-                               redo_text);
-  gtk_widget_set_tooltip_text (gtk_widget_get_prev_sibling (
-                                 gtk_widget_get_prev_sibling (GTK_WIDGET (self->history_label))),
-                               undo_text);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_text);
+  gtk_widget_set_tooltip_text (self->undo_button, undo_text);
 }
 
 static void
@@ -572,6 +573,24 @@ on_board_drop (GtkDropTarget *target,
   return muster_editor_drop_counter (self, text + strlen ("counter:"), x, y);
 }
 
+GtkWidget *
+muster_editor_show_properties (MusterEditor *self)
+{
+  GtkRoot *root;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+
+  if (self->properties == NULL)
+    {
+      root = gtk_widget_get_root (GTK_WIDGET (self));
+      self->properties = muster_editor_properties_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                       self->history);
+      g_object_add_weak_pointer (G_OBJECT (self->properties), (gpointer *) &self->properties);
+    }
+  gtk_window_present (GTK_WINDOW (self->properties));
+  return self->properties;
+}
+
 void
 muster_editor_show_panel (MusterEditor      *self,
                           MusterEditorPanel  panel)
@@ -717,7 +736,18 @@ on_tool_change_state (GSimpleAction *action,
   show_message (self, NULL);
 }
 
+static void
+on_properties (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       data)
+{
+  MusterEditor *self = data;
+
+  gtk_window_present (GTK_WINDOW (muster_editor_show_properties (self)));
+}
+
 static const GActionEntry actions[] = {
+  { "properties", on_properties },
   { "undo", on_undo },
   { "redo", on_redo },
   { "tool", NULL, "s", "'select'", on_tool_change_state },
@@ -824,6 +854,8 @@ muster_editor_dispose (GObject *object)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
   self->drop = NULL;
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->properties)
+    gtk_window_destroy (GTK_WINDOW (self->properties));
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
@@ -857,6 +889,8 @@ muster_editor_class_init (MusterEditorClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_grid);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, terrain_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, brush_dropdown);

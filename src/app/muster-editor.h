@@ -71,6 +71,9 @@ typedef enum {
 
 void            muster_editor_show_panel       (MusterEditor *self, MusterEditorPanel panel);
 
+/* Opens (or raises) the scenario properties dialog and returns it. */
+GtkWidget      *muster_editor_show_properties  (MusterEditor *self);
+
 /* The order-of-battle panel (a MusterEditorOob). */
 GtkWidget      *muster_editor_get_oob          (MusterEditor *self);
 

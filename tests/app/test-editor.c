@@ -11,6 +11,9 @@
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
+#include "muster-editor-properties.h"
+#include "muster-application.h"
+#include "muster-window.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
@@ -169,14 +172,14 @@ wait_for_frames (GtkWidget *widget)
   guint id = gtk_widget_add_tick_callback (widget, on_tick, &frames, NULL);
 
   gtk_widget_queue_draw (widget);
-  for (int i = 0; i < 100000 && frames < 3; i++)
+  for (int i = 0; i < 100000 && frames < 40; i++)
     g_main_context_iteration (NULL, TRUE);
   gtk_widget_remove_tick_callback (widget, id);
 }
 
 static void
-screenshot (Fixture    *f,
-            const char *name)
+screenshot_window (GtkWidget  *window,
+                   const char *name)
 {
   const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
@@ -188,18 +191,25 @@ screenshot (Fixture    *f,
 
   if (dir == NULL)
     return;
-  wait_for_frames (f->window);
-  w = gtk_widget_get_width (f->window);
-  h = gtk_widget_get_height (f->window);
-  paintable = gtk_widget_paintable_new (f->window);
+  wait_for_frames (window);
+  w = gtk_widget_get_width (window);
+  h = gtk_widget_get_height (window);
+  paintable = gtk_widget_paintable_new (window);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, w, h));
   path = g_strdup_printf ("%s/editor-%s.png", dir, name);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+screenshot (Fixture    *f,
+            const char *name)
+{
+  screenshot_window (f->window, name);
 }
 
 /* Undo down to the start saves the same bytes as before the test; redo all returns. */
@@ -486,6 +496,126 @@ test_oob (Fixture *f, gconstpointer data)
 }
 
 static void
+test_properties (Fixture *f, gconstpointer data)
+{
+  MusterEditorProperties *dialog = MUSTER_EDITOR_PROPERTIES (muster_editor_show_properties (f->editor));
+  GtkWidget *w;
+
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (dialog)) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+
+  w = muster_editor_properties_get_field (dialog, "title");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (w)), ==, model (f)->title);
+  gtk_editable_set_text (GTK_EDITABLE (w), "Miller's Ford");
+  g_signal_emit_by_name (w, "activate");
+  g_assert_cmpstr (model (f)->title, ==, "Miller's Ford");
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Title");
+
+  /* every optional and special rule is a switch */
+  w = muster_editor_properties_get_field (dialog, "baa.withdrawing");
+  g_assert_true (GTK_IS_SWITCH (w));
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (w)));
+  gtk_switch_set_active (GTK_SWITCH (w), FALSE);
+  g_assert_false (mu_scenario_option (model (f), "baa.withdrawing", TRUE));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Turn Rule Off");
+
+  w = muster_editor_properties_get_field (dialog, "bounds");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), 10);
+  g_assert_cmpint (model (f)->timeline.bounds, ==, 10);
+  w = muster_editor_properties_get_field (dialog, "dawn");
+  gtk_editable_set_text (GTK_EDITABLE (w), "04:45");
+  g_signal_emit_by_name (w, "activate");
+  g_assert_cmpint (model (f)->timeline.dawn_minutes, ==, 4 * 60 + 45);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Timeline");
+  w = muster_editor_properties_get_field (dialog, "night-bounds");
+  gtk_editable_set_text (GTK_EDITABLE (w), "9, 10");
+  g_signal_emit_by_name (w, "activate");
+  g_assert_cmpuint (model (f)->timeline.night_bounds->len, ==, 2);
+  w = muster_editor_properties_get_field (dialog, "objectives-required");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), 3);
+  g_assert_cmpint (model (f)->objectives_required, ==, 3);
+
+  /* a refusal is explained in the dialog and changes nothing */
+  w = muster_editor_properties_get_field (dialog, "date");
+  gtk_editable_set_text (GTK_EDITABLE (w), "1862-13-01");
+  g_signal_emit_by_name (w, "activate");
+  g_assert_cmpstr (model (f)->date, ==, "1862-06-01");
+  g_assert_nonnull (strstr (muster_editor_properties_get_message (dialog), "not a date"));
+  gtk_editable_set_text (GTK_EDITABLE (w), "1862-06-27");
+  g_signal_emit_by_name (w, "activate");
+  g_assert_cmpstr (model (f)->date, ==, "1862-06-27");
+  screenshot_window (GTK_WIDGET (dialog), "properties");
+
+  /* undo shows in the dialog */
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (w)), ==, "1862-06-01");
+  g_assert_true (mu_edit_history_redo (f->history));
+  assert_undo_redo_round_trip (f);
+}
+
+/* The editor in the application window: Edit Scenario shows it, the unsaved
+ * mark and the Undo menu item follow the history. */
+static MusterApplication *app;
+
+static void
+test_window (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = muster_window_new (app);
+  g_autoptr(GError) error = NULL;
+  MusterEditor *editor;
+  MuEditHistory *history;
+  GMenu *section;
+  g_autofree char *label = NULL;
+  double x, y;
+  MusterViewTransform t;
+  MuHex hex = { 10, 10 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (muster_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (muster_window_get_map_view (window))) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (gtk_widget_get_visible (muster_window_get_side_panel (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "edit", NULL);
+  g_assert_true (gtk_widget_get_visible (muster_window_get_side_panel (window)));
+  flush_events ();
+  muster_map_view_zoom_to_fit (muster_window_get_map_view (window));
+  flush_events ();
+
+  editor = MUSTER_EDITOR (muster_window_get_editor (window));
+  history = muster_window_get_history (window);
+  g_assert_true (muster_editor_get_history (editor) == history);
+  muster_editor_set_tool (editor, MUSTER_TOOL_BRUSH);
+  muster_editor_set_terrain (editor, MU_TERRAIN_WOODLAND);
+  muster_editor_set_brush_size (editor, MU_BRUSH_19);
+  muster_map_view_get_transform (muster_window_get_map_view (window), &t);
+  mu_hex_center (&muster_window_get_scenario (window)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &x, &y);
+  muster_view_to_widget (&t, x, y, &x, &y);
+  muster_editor_pointer_down (editor, x, y);
+  muster_editor_pointer_up (editor, x, y);
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+  section = gtk_application_get_menu_by_id (GTK_APPLICATION (app), "undo-section");
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (section), 0, G_MENU_ATTRIBUTE_LABEL,
+                                                  "s", &label));
+  g_assert_cmpstr (label, ==, "_Undo Paint Woodland");
+  screenshot_window (GTK_WIDGET (window), "window");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_false (mu_edit_history_can_undo (history));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_true (muster_window_get_modified (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static void
 test_no_display (void)
 {
   g_test_skip ("no display");
@@ -514,6 +644,24 @@ main (int   argc,
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
+  ADD ("/app/editor/properties", test_properties);
 #undef ADD
-  return g_test_run ();
+  {
+    g_autoptr(GError) error = NULL;
+    int status;
+    g_autofree char *tmp = g_dir_make_tmp ("muster-editor-XXXXXX", NULL);
+
+    /* keep the recent files of the person running the tests clean */
+    g_setenv ("XDG_DATA_HOME", tmp, TRUE);
+    app = muster_application_new ();
+    g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+    g_application_register (G_APPLICATION (app), NULL, &error);
+    g_assert_no_error (error);
+    g_application_hold (G_APPLICATION (app));
+    g_test_add_func ("/app/editor/window", test_window);
+    status = g_test_run ();
+    g_application_release (G_APPLICATION (app));
+    g_clear_object (&app);
+    return status;
+  }
 }
