@@ -637,6 +637,85 @@ test_options (void)
   g_assert_cmpuint (rs->turns->n_sequences, ==, 4);
 }
 
+/* Every special rule at once, played at random: invariants hold after each
+ * command and a saved match replays to the same state and events. */
+static void
+test_random_special (void)
+{
+  const BaaCase c = { "/engine/baa/random",
+    "board 14 14\nbounds 8\ndays 2 darkness 3\nnight 3 4 5\noption baa.direct-control on\n"
+    "option baa.out-of-command-penalty on\noption baa.overwhelming-fire on\n"
+    "ctl k csa 3 0203\ncmd c1 csa 1 2 0304\ncmd c2 csa 2 3 0305 x\n"
+    "unit a1 csa inf 2/4/3 1 0404\nunit a2 csa cav 2/4/2 1 0405\nunit a3 csa art 3/4/2 2 0306\n"
+    "unit a4 csa inf 2/4/3 0 0506 sharpshooter\nunit a5 csa inf 2/4/4 2 0406 indomitable\n"
+    "terrain 0701 water\nterrain 0702 water\nterrain 0703 water\n"
+    "terrain 0704 water\nterrain 0705 water\nterrain 0706 water\nterrain 0707 water\nterrain 0708 water\n"
+    "feature 0704 ford\nfeature 0706 bridge\n"
+    "ctl m usa 2 1212\ncmd d1 usa 5 2 1111\ncmd d2 usa 6 2 reserve:r1\n"
+    "unit e1 usa inf 2/4/3 5 1010\nunit e2 usa inf 2/4/3 5 1011\nunit e3 usa art 3/4/2 5 1110\n"
+    "unit e4 usa inf 2/4/3 6 reserve:r1\nunit e5 usa inf 2/4/3 6 reserve:r1\n"
+    "unit e6 usa inf 2/4/3 5 reserve:r2\nunit e7 usa cav 2/4/2 5 reserve:r3\n"
+    "reserve r1 usa 2 1414,1413 roll 0\nreserve r2 usa 2 1401 kind railroad\n"
+    "reserve r3 usa 6 0114 kind flank-march\npath railroad 1401 1302 1202 1103 1003 0904\n"
+    "path turnpike 0404 0505 0605 0706 0806 0907 1007 1008 1009 1010\npath road 0305 0405 0506\n"
+    "terrain 0808 woodland\nterrain 0909 settlement\nterrain 0606 marsh\nelev 0505 1\nelev 0606 2\n"
+    "hexside 0909 0 wall\nhexside 0808 3 hedge\nfeature 0707 fortification\nhexside 0505 2 stream\n"
+    "obj o1 0707\nobj o2 0909 usa\nobj o3 0505 csa\nobj o4 1010 usa\nobj o5 0404 csa\nobj o6 1111\n"
+    "lines csa 0101 0201 0301 0102\nlines usa 1414 1314 1214 1413\ntask t1 csa 1 disperse usa 2",
+    NULL, "", NULL, NULL };
+  g_autoptr(MuScenario) s = t_scenario (c.scenario);
+
+  for (guint64 g = 0; g < 40; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_new (s, 77 + g, NULL, 0, &error);
+      g_autoptr(MuDice) rng = mu_dice_new (g);
+      g_autoptr(MuMatch) again = NULL;
+      g_autofree char *data = NULL, *st1 = NULL, *st2 = NULL;
+      g_autoptr(GPtrArray) ev1 = NULL, ev2 = NULL;
+      gsize len = 0;
+
+      g_assert_no_error (error);
+      for (guint n = 0; !mu_match_is_over (m); n++)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          const MuCommand *pick;
+
+          g_assert_cmpuint (n, <, 20000);
+          g_assert_cmpuint (legal->len, >, 0);
+          pick = g_ptr_array_index (legal, mu_dice_uniform (rng, legal->len));
+          if (pick->kind == MU_COMMAND_END_PHASE && legal->len > 1 && mu_dice_uniform (rng, 3))
+            pick = g_ptr_array_index (legal, mu_dice_uniform (rng, legal->len));
+          if (!mu_match_apply (m, pick, NULL, &error))
+            {
+              g_autofree char *line = mu_command_to_string (pick);
+              g_error ("game %" G_GUINT64_FORMAT ": legal “%s” refused: %s", g, line, error->message);
+            }
+          if (!mu_match_check_invariants (m, &error))
+            g_error ("game %" G_GUINT64_FORMAT ": %s", g, error->message);
+        }
+      /* a replay in memory, then through a saved match */
+      again = mu_match_new (s, 77 + g, NULL, 0, &error);
+      for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
+        g_assert_true (mu_match_apply (again, g_ptr_array_index (mu_match_get_commands (m), i), NULL, &error));
+      st1 = mu_match_format_state (m);
+      st2 = mu_match_format_state (again);
+      g_assert_cmpstr (st1, ==, st2);
+      ev1 = t_event_lines (m);
+      ev2 = t_event_lines (again);
+      g_assert_cmpuint (ev1->len, ==, ev2->len);
+      for (guint i = 0; i < ev1->len; i++)
+        g_assert_cmpstr (g_ptr_array_index (ev1, i), ==, g_ptr_array_index (ev2, i));
+      data = mu_match_save_to_data (m, &len);
+      g_clear_pointer (&again, mu_match_free);
+      again = mu_match_load_data (data, len, "random", &error);
+      g_assert_no_error (error);
+      g_clear_pointer (&st2, g_free);
+      st2 = mu_match_format_state (again);
+      g_assert_cmpstr (st1, ==, st2);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -648,6 +727,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
   g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
   g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/random/special-rules", test_random_special);
   g_test_add_func ("/engine/baa/zoc/BAA-ZOC-4/pinned", test_pinned_zoc);
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
   return g_test_run ();
