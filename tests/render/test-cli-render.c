@@ -1,0 +1,128 @@
+#define G_LOG_DOMAIN "test-cli-render"
+
+#include "config.h"
+
+#include <cairo.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* muster-cli render and bench render, run as a person would run them. */
+
+static int
+run (const char *const *args,
+     char              **out)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("MUSTER_CLI"));
+  for (const char *const *a = args; *a; a++)
+    g_ptr_array_add (argv, (gpointer) *a);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (err && *err)
+    g_test_message ("stderr: %s", err);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : (WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+}
+
+static char *
+template_path (void)
+{
+  return g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", "template.muster", NULL);
+}
+
+static void
+test_png (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "board.png", NULL);
+  g_autofree char *scenario = template_path ();
+  const char *args[] = { "render", scenario, "-o", png, "--size", "400", NULL };
+  cairo_surface_t *surface;
+
+  g_assert_cmpint (run (args, NULL), ==, 0);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 400);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), >, 100);
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+static void
+test_vector_formats (void)
+{
+  const char *exts[] = { "svg", "pdf" };
+  const char *magic[] = { "<?xml", "%PDF" };
+  g_autofree char *scenario = template_path ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+      g_autofree char *name = g_strdup_printf ("board.%s", exts[i]);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *data = NULL;
+      const char *args[] = { "render", scenario, "-o", path, NULL };
+
+      g_assert_cmpint (run (args, NULL), ==, 0);
+      g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+      g_assert_true (g_str_has_prefix (data, magic[i]));
+      g_unlink (path);
+      g_rmdir (dir);
+    }
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *scenario = template_path ();
+  const char *bad_ext[] = { "render", scenario, "-o", "board.bmp", NULL };
+  const char *missing[] = { "render", "/nonexistent/nothing.muster", "-o", "x.png", NULL };
+  const char *no_output[] = { "render", scenario, NULL };
+
+  g_assert_cmpint (run (bad_ext, NULL), ==, 2);
+  g_assert_cmpint (run (missing, NULL), ==, 1);
+  g_assert_cmpint (run (no_output, NULL), ==, 2);
+}
+
+static void
+test_bench_format (void)
+{
+  const char *args[] = { "bench", "render", "--frames", "1", NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *names[] = { "cold", "pan", "overview" };
+
+  if (!g_test_slow ())
+    {
+      g_test_skip ("draws a 100×100 board; run with -m slow");
+      return;
+    }
+  g_assert_cmpint (run (args, &out), ==, 0);
+  lines = g_strsplit (g_strstrip (out), "\n", -1);
+  g_assert_cmpint (g_strv_length (lines), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("^%s: [0-9]+\\.[0-9]+ ms \\(min [0-9]+\\.[0-9]+, max [0-9]+\\.[0-9]+, 1 frames\\)$", names[i]);
+      g_assert_true (g_regex_match_simple (pattern, lines[i], 0, 0));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/cli/png", test_png);
+  g_test_add_func ("/render/cli/svg-pdf", test_vector_formats);
+  g_test_add_func ("/render/cli/errors", test_errors);
+  g_test_add_func ("/render/cli/bench-format", test_bench_format);
+  return g_test_run ();
+}
