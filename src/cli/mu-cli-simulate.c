@@ -251,8 +251,13 @@ mu_cli_simulate (int    argc,
       mu_result_clear (&r);
       total_events += mu_match_get_events (m)->len;
       total_commands += n;
-      total_bounds += p.bound - (mu_match_get_scenario (m)->timeline.first_bound > 0
-                                 ? mu_match_get_scenario (m)->timeline.first_bound : 1) + (p.finished ? 0 : 1);
+      {
+        const MuTimeline *tl = &mu_match_get_scenario (m)->timeline;
+        int first = tl->first_bound > 0 ? tl->first_bound : 1;
+        int final = first + MAX (tl->bounds, 1) - 1;
+        /* bounds begun: a match that ran its course stops after the last */
+        total_bounds += MIN (p.bound, final) - first + 1;
+      }
       if (g == games - 1)
         last = g_steal_pointer (&m);
     }
