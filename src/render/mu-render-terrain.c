@@ -201,6 +201,50 @@ draw_ground (MuHexDraw *c)
 
 /* Terrain symbols --------------------------------------------------------------------- */
 
+/* The edge of a wood, as printed boards outline them: a dark line along
+ * every hexside between woodland and other ground, under the trees. */
+static void
+draw_wood_edges (MuHexDraw *c)
+{
+  cairo_t *cr = c->cr;
+  gboolean any = FALSE;
+
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        double cx = 0, cy = 0;
+        gboolean have_centre = FALSE;
+
+        if (cell_at (c->map, col, row)->terrain != MU_TERRAIN_WOODLAND)
+          continue;
+        for (int d = 0; d < 6; d++)
+          {
+            MuHex n = mu_hex_neighbour (&c->map->grid, (MuHex) { col, row }, d);
+            double x1, y1, x2, y2;
+
+            if (!mu_hex_grid_contains (&c->map->grid, n) ||
+                cell_at (c->map, n.col, n.row)->terrain == MU_TERRAIN_WOODLAND)
+              continue;
+            if (!have_centre)
+              {
+                centre (c, col, row, &cx, &cy);
+                have_centre = TRUE;
+              }
+            hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
+            cairo_move_to (cr, x1, y1);
+            cairo_line_to (cr, x2, y2);
+            any = TRUE;
+          }
+      }
+  if (!any)
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  mu_set_rgb (cr, 0x3f6a2a);
+  cairo_set_line_width (cr, MAX (0.05 * c->s, 0.6 / c->dev));
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+}
+
 static void
 draw_symbols (MuHexDraw *c)
 {
@@ -799,7 +843,10 @@ mu_render_hex_terrain (cairo_t               *cr,
 
   draw_ground (&c);
   if (symbols_visible (&c))
-    draw_symbols (&c);
+    {
+      draw_wood_edges (&c);
+      draw_symbols (&c);
+    }
   /* On a zoomed-out board the graded ground colours carry the elevation;
    * contour lines there would only be a dense brown mesh. */
   if (c.s * c.dev >= 8.0)
