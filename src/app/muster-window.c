@@ -8,6 +8,7 @@
 
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
+#include "muster-editor-autosave.h"
 #include "muster-new-dialog.h"
 
 /* Undo history kept per window. */
@@ -23,6 +24,7 @@ struct _MusterWindow
   GFile *file;
   MuEditHistory *history; /* owns the scenario; the undo stack and the saved state */
   GtkWidget *editor;
+  MusterAutosave *autosave;
   gboolean modified;
   gboolean editing;
   gboolean close_after_save;
@@ -69,6 +71,9 @@ set_scenario (MusterWindow *self,
     gtk_box_remove (GTK_BOX (self->side_panel), g_steal_pointer (&self->editor));
   if (self->history)
     g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
+  if (self->autosave)
+    muster_autosave_discard (self->autosave);   /* the document is closed on purpose */
+  g_clear_object (&self->autosave);
   g_clear_object (&self->history);   /* frees the old scenario */
   self->scenario = scenario;
   g_set_object (&self->file, file);
@@ -80,6 +85,11 @@ set_scenario (MusterWindow *self,
       g_signal_connect (self->history, "changed", G_CALLBACK (on_history_changed), self);
       self->editor = muster_editor_new (self->history, self->map_view);
       gtk_box_append (GTK_BOX (self->side_panel), self->editor);
+      {
+        g_autofree char *path = file ? g_file_get_path (file) : NULL;
+
+        self->autosave = muster_autosave_new (self->history, path);
+      }
     }
   {
     g_autoptr(GVariant) edit = g_action_get_state (g_action_map_lookup_action (G_ACTION_MAP (self), "edit"));
@@ -427,6 +437,65 @@ remember_folder (MusterWindow *self,
     g_settings_set_string (self->settings, "last-folder", path);
 }
 
+/* Work left by a crash: offer it back as one undoable step. */
+static void
+on_recovery_response (GtkDialog *dialog,
+                      int        response,
+                      gpointer   user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+  const char *autosave = g_object_get_data (G_OBJECT (dialog), "autosave");
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && self->history)
+    {
+      g_autoptr(MuScenario) saved = mu_scenario_load_file (autosave, NULL, &error);
+
+      if (saved)
+        {
+          MuScenario *s = mu_edit_history_begin_direct (self->history, _("Recover Unsaved Work"));
+          MuScenario tmp = *s;
+          char *filename = tmp.filename;
+
+          /* take the recovered content, keep the document's file name */
+          *s = *saved;
+          *saved = tmp;
+          saved->filename = s->filename;
+          s->filename = filename;
+          mu_edit_history_end_direct (self->history);
+        }
+      else
+        g_warning ("Could not read the recovered work: %s", error->message);
+    }
+  else
+    muster_autosave_remove (autosave);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+offer_recovery (MusterWindow *self,
+                const char   *path)
+{
+  g_autofree char *autosave = muster_autosave_find (path);
+  g_autofree char *name = NULL;
+  GtkWidget *dialog;
+
+  if (autosave == NULL)
+    return;
+  name = g_path_get_basename (path);
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Recover unsaved work on “%s”?"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+    _("Muster was closed before these changes were saved. Recovering makes them one step you can undo."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
+                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_object_set_data_full (G_OBJECT (dialog), "autosave", g_steal_pointer (&autosave), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_recovery_response), self);
+  show_dialog (self, dialog);
+}
+
 gboolean
 muster_window_open_file (MusterWindow *self,
                          GFile        *file,
@@ -466,6 +535,7 @@ muster_window_open_file (MusterWindow *self,
   set_scenario (self, scenario, file);
   add_recent (file);
   remember_folder (self, file);
+  offer_recovery (self, path);
   return TRUE;
 }
 
@@ -506,6 +576,7 @@ muster_window_save_to_file (MusterWindow *self,
   add_recent (file);
   remember_folder (self, file);
   mu_edit_history_mark_clean (self->history);
+  muster_autosave_set_original (self->autosave, path);
   set_modified (self, FALSE);
   return TRUE;
 }
@@ -1161,6 +1232,10 @@ muster_window_finalize (GObject *object)
   g_clear_object (&self->scene);
   if (self->history)
     g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
+  /* Closing is confirmed (saved or discarded): nothing to recover. */
+  if (self->autosave)
+    muster_autosave_discard (self->autosave);
+  g_clear_object (&self->autosave);
   g_clear_object (&self->history);   /* owns the scenario */
   self->scenario = NULL;
   g_clear_object (&self->file);

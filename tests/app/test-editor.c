@@ -11,6 +11,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
+#include "muster-editor-autosave.h"
 #include "muster-editor-properties.h"
 #include "muster-application.h"
 #include "muster-window.h"
@@ -615,6 +616,70 @@ test_window (void)
   flush_events ();
 }
 
+/* Unsaved work is written to the cache folder and offered back on opening. */
+static void
+test_autosave_and_recovery (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-autosave-XXXXXX", NULL);
+  g_autofree char *doc = g_build_filename (dir, "ford.muster", NULL);
+  const char *cache = g_get_user_cache_dir ();
+  g_autofree char *saved = NULL;
+  g_autoptr(MuScenario) template = load_template ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  MusterWindow *window;
+  GtkWidget *dialog;
+
+  g_assert_true (g_str_has_prefix (cache, g_get_tmp_dir ()));
+  g_assert_true (mu_scenario_save_file (template, doc, &error));
+  g_assert_null (muster_autosave_find (doc));
+  {
+    g_autoptr(MuEditHistory) history = mu_edit_history_new (mu_scenario_copy (template));
+    g_autoptr(MusterAutosave) autosave = muster_autosave_new (history, doc);
+
+    /* nothing unsaved, nothing written */
+    g_assert_false (muster_autosave_save_now (autosave, &error));
+    g_assert_true (mu_edit_paint_brush (history, (MuHex) { 2, 2 }, MU_BRUSH_7, MU_TERRAIN_MARSH, NULL));
+    g_assert_true (muster_autosave_save_now (autosave, &error));
+    g_assert_no_error (error);
+    saved = muster_autosave_find (doc);
+    g_assert_nonnull (saved);
+    g_assert_true (g_str_has_prefix (saved, cache));
+    /* undoing back to the saved state leaves nothing to recover */
+    g_assert_true (mu_edit_history_undo (history));
+    g_assert_null (muster_autosave_find (doc));
+    /* the crash: unsaved work written, the window never closed */
+    g_assert_true (mu_edit_history_redo (history));
+    g_assert_true (muster_autosave_save_now (autosave, &error));
+    g_object_run_dispose (G_OBJECT (autosave));
+  }
+
+  /* the next start offers it back */
+  file = g_file_new_for_path (doc);
+  window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (muster_window_open_file (window, file, &error));
+  dialog = muster_window_get_dialog (window);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  g_assert_false (muster_window_get_modified (window));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (muster_window_get_history (window)), ==,
+                   "Recover Unsaved Work");
+  g_assert_cmpint (mu_hex_map_cell (muster_window_get_scenario (window)->hex_map, (MuHex) { 2, 2 })->terrain,
+                   ==, MU_TERRAIN_MARSH);
+  g_assert_cmpstr (muster_window_get_scenario (window)->filename, ==, doc);
+  /* saving makes the autosave go away */
+  g_assert_true (muster_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_null (muster_autosave_find (doc));
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+  g_unlink (doc);
+  g_rmdir (dir);
+}
+
 static void
 test_no_display (void)
 {
@@ -625,6 +690,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *cache = g_dir_make_tmp ("muster-cache-XXXXXX", NULL);
+
+  /* before anything asks GLib for the cache folder */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_test_init (&argc, &argv, NULL);
@@ -651,7 +720,7 @@ main (int   argc,
     int status;
     g_autofree char *tmp = g_dir_make_tmp ("muster-editor-XXXXXX", NULL);
 
-    /* keep the recent files of the person running the tests clean */
+    /* keep the recent files and autosaves of the person running the tests clean */
     g_setenv ("XDG_DATA_HOME", tmp, TRUE);
     app = muster_application_new ();
     g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
@@ -659,6 +728,7 @@ main (int   argc,
     g_assert_no_error (error);
     g_application_hold (G_APPLICATION (app));
     g_test_add_func ("/app/editor/window", test_window);
+    g_test_add_func ("/app/editor/autosave-and-recovery", test_autosave_and_recovery);
     status = g_test_run ();
     g_application_release (G_APPLICATION (app));
     g_clear_object (&app);
