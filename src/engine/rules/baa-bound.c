@@ -121,6 +121,10 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
       else if (r->arrival == MU_ARRIVAL_ROLL)
         {
           const MuCounter *leader = reserve_leader (m, r);
+          /* New ambiguity (BAA-RES-1, BAA-AMB-39): the scenario's `roll`
+           * is the value to roll equal or under; without one the leader's
+           * leadership; a reserve with neither arrives on anything but a
+           * night-modified 6. */
           int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
           baa_roll (m, events, "reserve", r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
