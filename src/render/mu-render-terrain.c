@@ -159,6 +159,10 @@ draw_ground (MuHexDraw *c)
                        : ground_colour (MU_TERRAIN_OPEN, 0));
   cairo_fill (cr);
 
+  /* Thousands of small hexes on a zoomed-out board: the coarser, faster
+   * antialiasing looks the same there. */
+  if (c->s * c->dev < 12.0)
+    cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   keys = g_new (guint8, (gsize) ncols * nrows);
   order = g_new (int, (gsize) ncols * nrows);
   for (int row = r0; row <= r1; row++)
@@ -197,6 +201,7 @@ draw_ground (MuHexDraw *c)
       mu_set_rgb (cr, ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1)));
       cairo_fill (cr);
     }
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
 }
 
 /* Terrain symbols --------------------------------------------------------------------- */
