@@ -19,7 +19,9 @@
  *   = KIND ID WORD...             the --state line starting "KIND ID" has
  *                                 every WORD as a word; "= bound WORD..." and
  *                                 "= result WORD..." match the position and
- *                                 result lines; "= no result" and
+ *                                 result lines; a WORD "KEY~V" wants V in the
+ *                                 comma list of KEY=, "KEY~!V" wants it absent;
+ *                                 "= no result" and
  *                                 "= no decision" require their absence
  *   undo                          undo the last command (must succeed)
  *   undo-fails                    undo must be refused
@@ -60,6 +62,27 @@ has_word (char *const *words, const char *w)
   return FALSE;
 }
 
+/* "KEY~VAL": the line has KEY=LIST with VAL in the comma-separated LIST;
+ * "KEY~!VAL": it has KEY=LIST without VAL. */
+static gboolean
+has_listed (char *const *words, const char *w)
+{
+  g_auto(GStrv) kv = g_strsplit (w, "~", 2);
+  gboolean negate = kv[1][0] == '!';
+  const char *val = kv[1] + (negate ? 1 : 0);
+
+  for (guint i = 0; words[i]; i++)
+    {
+      g_auto(GStrv) lv = g_strsplit (words[i], "=", 2);
+      if (lv[1] && g_str_equal (lv[0], kv[0]))
+        {
+          g_auto(GStrv) items = g_strsplit (lv[1], ",", -1);
+          return has_word (items, val) != negate;
+        }
+    }
+  return FALSE;
+}
+
 static void
 check_state (MuMatch *m, const char *want, const char *where)
 {
@@ -88,7 +111,7 @@ check_state (MuMatch *m, const char *want, const char *where)
         continue;
       found = TRUE;
       for (guint k = whole ? 1 : 2; ww[k]; k++)
-        if (*ww[k] && !has_word (lw, ww[k]))
+        if (*ww[k] && !(strchr (ww[k], '~') ? has_listed (lw, ww[k]) : has_word (lw, ww[k])))
           s_fail ("%s: state line “%s” lacks “%s”\nstate:\n%s", where, lines[j], ww[k], state);
     }
   if (!found)
