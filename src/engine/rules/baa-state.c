@@ -228,10 +228,27 @@ baa_hex_impassable (const BaaMatch  *m,
     return !is_river_hex (m, hex);
   if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
     return TRUE;
-  /* BAA-MOV-8: river hexes are impassable except at fords and bridges */
-  if (cell->terrain == MU_TERRAIN_WATER &&
+  /* BAA-MOV-8: river hexes are impassable except at fords and bridges; a
+   * river path runs through hex centres, so its hexes are river hexes just
+   * as they are for river boats (BAA-SPC-4). */
+  if (is_river_hex (m, hex) &&
       !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)))
     return TRUE;
+  return FALSE;
+}
+
+/* BAA-TER-2: a stream path runs through hex centres, so its hexes are stream
+ * hexes like those with the stream feature. */
+static gboolean
+is_stream_hex (const BaaMatch  *m,
+               MuHex            hex,
+               const MuHexCell *cell)
+{
+  if (cell->features & MU_HEX_FEATURE_STREAM)
+    return TRUE;
+  for (int d = 0; d < 6; d++)
+    if (baa_hex_link (m, hex, d, MU_PATH_STREAM))
+      return TRUE;
   return FALSE;
 }
 
@@ -256,7 +273,7 @@ baa_hex_difficult (const BaaMatch *m,
     default:
       break;
     }
-  return (cell->features & MU_HEX_FEATURE_STREAM) != 0;
+  return is_stream_hex (m, hex, cell);
 }
 
 gboolean
@@ -267,7 +284,8 @@ baa_hex_unforms (const BaaMatch *m,
 
   if (cell == NULL)
     return FALSE;
-  if (cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE | MU_HEX_FEATURE_STREAM))
+  if (cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)
+      || is_stream_hex (m, hex, cell))
     return TRUE;
   switch (cell->terrain)
     {
