@@ -406,6 +406,9 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
   for (guint i = 0; i < n; i++)
     {
       MuHex h = path[i];
+      if (!baa_hex_on_board (m, h))
+        return baa_refuse (error, "BAA-MOV-1", "%s cannot enter %s: not a hex of the board",
+                           who, baa_hex_label (m, h));
       if (i > 0 || !mv->offboard)
         if (mu_hex_distance (m->grid, prev, h) != 1 || !baa_hex_on_board (m, h))
           return baa_refuse (error, "BAA-MOV-1", "%s cannot enter %s: not adjacent to %s",
