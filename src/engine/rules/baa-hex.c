@@ -701,12 +701,16 @@ next_phase (BaaMatch *m, GPtrArray *events)
         return;
       if (m->finished)
         return;
-      m->bound = baa_next_bound (m, m->bound, events);
-      if (m->bound > m->last_bound)
-        {
-          end_of_game (m, events);
-          return;
-        }
+      {
+        int next = baa_next_bound (m, m->bound, events);
+        if (next > m->last_bound)
+          {
+            /* the position stays at the end of the last bound */
+            end_of_game (m, events);
+            return;
+          }
+        m->bound = next;
+      }
       m->phase = BAA_PHASE_BOUND_START;
       break;
     default:
