@@ -60,6 +60,15 @@ struct _MusterEditor
   GtkLabel *problems_tab;
   GtkWidget *oob;
   GtkWidget *properties;
+  GtkLabel *hex_label;
+  GtkWidget *hex_box;
+  GtkSpinButton *elevation_spin;
+  GtkFlowBox *feature_box;
+  GtkWidget *feature_checks[8];
+  GtkDropDown *edge_dropdown;
+  GtkSpinButton *resize_spin;
+  gulong scene_changed_id;
+  gboolean inspecting;
   GtkDropTarget *drop;
 };
 
@@ -106,6 +115,8 @@ muster_tool_from_string (const char *name,
       }
   return FALSE;
 }
+
+static void update_inspector (MusterEditor *self);
 
 /* Model -> view ---------------------------------------------------------------- */
 
@@ -233,6 +244,7 @@ on_history_changed (MuEditHistory *history,
       muster_scene_scenario_changed (scene);
     }
   update_history (self);
+  update_inspector (self);
   if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
@@ -695,6 +707,115 @@ on_option_changed (GObject      *object,
   self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)));
 }
 
+/* Inspector and board size ---------------------------------------------------------- */
+
+static const MuHexFeatures hex_features[8] = {
+  MU_HEX_FEATURE_STREAM, MU_HEX_FEATURE_FORD, MU_HEX_FEATURE_BRIDGE, MU_HEX_FEATURE_IMPASSABLE,
+  MU_HEX_FEATURE_FORTIFICATION, MU_HEX_FEATURE_FORTIFIED_BUILDING, MU_HEX_FEATURE_PREPARED_DEFENCE,
+  MU_HEX_FEATURE_BUILDINGS,
+};
+
+/* Shows the hex selected in the scene (by the map view's click) with its values. */
+static void
+update_inspector (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuScenario *s = scenario (self);
+  MuHex hex = scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE;
+  const MuHexCell *cell = s->hex_map ? mu_hex_map_cell (s->hex_map, hex) : NULL;
+  char buf[16];
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_sensitive (self->hex_box, cell != NULL);
+  if (cell == NULL)
+    {
+      gtk_label_set_label (self->hex_label, _("Click a hex with Select"));
+      return;
+    }
+  mu_hex_format (&s->hex_map->grid, hex, buf, sizeof buf);
+  text = g_strdup_printf (_("Hex %s: %s"), buf, mu_terrain_display_name (cell->terrain));
+  gtk_label_set_label (self->hex_label, text);
+  self->inspecting = TRUE;
+  gtk_spin_button_set_value (self->elevation_spin, cell->elevation);
+  for (guint i = 0; i < G_N_ELEMENTS (hex_features); i++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]),
+                                 (cell->features & hex_features[i]) != 0);
+  self->inspecting = FALSE;
+}
+
+static void
+on_scene_changed (MusterScene       *scene,
+                  MusterSceneChange  change,
+                  MusterEditor      *self)
+{
+  update_inspector (self);
+}
+
+static MuHex
+inspected_hex (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+
+  return scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE;
+}
+
+static void
+on_elevation_changed (GtkSpinButton *spin,
+                      MusterEditor  *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->inspecting)
+    return;
+  report (self, mu_edit_set_elevation (self->history, inspected_hex (self),
+                                       gtk_spin_button_get_value_as_int (spin), &error), error);
+}
+
+static void
+on_feature_toggled (GtkCheckButton *check,
+                    MusterEditor   *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuHex hex = inspected_hex (self);
+  guint feature = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "feature"));
+
+  if (self->inspecting)
+    return;
+  report (self, mu_edit_set_hex_features (self->history, &hex, 1, feature,
+                                          gtk_check_button_get_active (check), &error), error);
+}
+
+gboolean
+muster_editor_resize_board (MusterEditor *self,
+                            MuEdge        edge,
+                            int           count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *report_text = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+
+  ok = mu_edit_resize_board (self->history, edge, count, &report_text, &error);
+  report (self, ok, error);
+  if (ok && report_text)
+    show_message (self, report_text);   /* what the resize cut off, undoable */
+  if (ok)
+    muster_map_view_zoom_to_fit (self->view);
+  return ok;
+}
+
+static void
+on_resize (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       data)
+{
+  MusterEditor *self = data;
+
+  muster_editor_resize_board (self, (MuEdge) gtk_drop_down_get_selected (self->edge_dropdown),
+                              gtk_spin_button_get_value_as_int (self->resize_spin));
+}
+
 /* Actions ----------------------------------------------------------------------- */
 
 static void
@@ -748,6 +869,7 @@ on_properties (GSimpleAction *action,
 
 static const GActionEntry actions[] = {
   { "properties", on_properties },
+  { "resize", on_resize },
   { "undo", on_undo },
   { "redo", on_redo },
   { "tool", NULL, "s", "'select'", on_tool_change_state },
@@ -859,6 +981,8 @@ muster_editor_dispose (GObject *object)
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
+  if (self->view && self->scene_changed_id && muster_map_view_get_scene (self->view))
+    g_clear_signal_handler (&self->scene_changed_id, muster_map_view_get_scene (self->view));
   g_clear_object (&self->view);
   g_clear_object (&self->actions);
 
@@ -902,6 +1026,12 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, elevation_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, feature_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, edge_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, resize_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
@@ -936,6 +1066,22 @@ muster_editor_init (MusterEditor *self)
   g_signal_connect (self->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
+
+  {
+    const char *edges[] = { _("North edge"), _("South edge"), _("West edge"), _("East edge") };
+    const char *names[] = { _("Stream"), _("Ford"), _("Bridge"), _("Impassable"), _("Fortification"),
+                            _("Fortified building"), _("Prepared defence"), _("Buildings") };
+
+    gtk_drop_down_set_model (self->edge_dropdown, string_model (edges, G_N_ELEMENTS (edges)));
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        self->feature_checks[i] = gtk_check_button_new_with_label (names[i]);
+        g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (hex_features[i]));
+        g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (on_feature_toggled), self);
+        gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
+      }
+    g_signal_connect (self->elevation_spin, "value-changed", G_CALLBACK (on_elevation_changed), self);
+  }
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
@@ -979,6 +1125,10 @@ muster_editor_new (MuEditHistory *history,
   self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (self->drop, "drop", G_CALLBACK (on_board_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drop));
+
+  if (muster_map_view_get_scene (view))
+    self->scene_changed_id = g_signal_connect (muster_map_view_get_scene (view), "changed",
+                                               G_CALLBACK (on_scene_changed), self);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);

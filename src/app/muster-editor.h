@@ -71,6 +71,10 @@ typedef enum {
 
 void            muster_editor_show_panel       (MusterEditor *self, MusterEditorPanel panel);
 
+/* Inserts (count > 0) or removes rows or columns at an edge, as the Board
+ * Size controls do; what is cut off is shown in the palette. */
+gboolean        muster_editor_resize_board     (MusterEditor *self, MuEdge edge, int count);
+
 /* Opens (or raises) the scenario properties dialog and returns it. */
 GtkWidget      *muster_editor_show_properties  (MusterEditor *self);
 

@@ -429,7 +429,69 @@ test_select_tool_leaves_model (Fixture *f, gconstpointer data)
   muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
   drag (f, stroke, 2);
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 0);
+}
+
+/* The selected hex's values in the side panel edit the model. */
+static void
+test_inspector (Fixture *f, gconstpointer data)
+{
+  GtkWidget *spin = NULL, *ford = NULL;
+
+  muster_scene_select_hex (f->scene, (MuHex) { 6, 3 });
+  flush_events ();
+  /* find the inspector's controls by what they are */
+  {
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_ptr_array_add (stack, f->editor);
+    while (stack->len)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_SPIN_BUTTON (w) && gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (w)) &&
+            gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (w))) == 9)
+          spin = w;
+        if (GTK_IS_CHECK_BUTTON (w) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (w)), "Ford") == 0)
+          ford = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (stack, c);
+      }
+    g_ptr_array_unref (stack);
+  }
+  g_assert_nonnull (spin);
+  g_assert_nonnull (ford);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
+  g_assert_cmpint (cell (f, 6, 3)->elevation, ==, 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Set Elevation");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (ford), TRUE);
+  g_assert_cmpuint (cell (f, 6, 3)->features & MU_HEX_FEATURE_FORD, ==, MU_HEX_FEATURE_FORD);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Ford");
   screenshot (f, "select");
+  /* undo shows in the inspector */
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (ford)));
+  g_assert_true (mu_edit_history_redo (f->history));
+  assert_undo_redo_round_trip (f);
+}
+
+static void
+test_resize (Fixture *f, gconstpointer data)
+{
+  guint labels = model (f)->hex_map->labels->len;
+
+  g_assert_true (muster_editor_resize_board (f->editor, MU_EDGE_WEST, 2));
+  g_assert_cmpint (model (f)->hex_map->grid.cols, ==, 12);
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.hex.col, ==, 6);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Rows or Columns");
+  screenshot (f, "resize");
+  /* cutting the east edge off loses what stood there, and says so */
+  g_assert_true (muster_editor_resize_board (f->editor, MU_EDGE_EAST, -3));
+  g_assert_cmpint (model (f)->hex_map->grid.cols, ==, 9);
+  g_assert_cmpuint (model (f)->hex_map->labels->len, <, labels);
+  g_assert_nonnull (strstr (muster_editor_get_message (f->editor), "Removed with the board edge"));
+  g_assert_false (muster_editor_resize_board (f->editor, MU_EDGE_SOUTH, -8));
+  g_assert_nonnull (strstr (muster_editor_get_message (f->editor), "1 to 999"));
+  assert_undo_redo_round_trip (f);
 }
 
 static void
@@ -713,6 +775,8 @@ main (int   argc,
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
+  ADD ("/app/editor/inspector", test_inspector);
+  ADD ("/app/editor/resize", test_resize);
   ADD ("/app/editor/properties", test_properties);
 #undef ADD
   {
