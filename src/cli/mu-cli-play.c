@@ -115,6 +115,11 @@ mu_cli_play (int    argc,
       mu_cli_error ("%s", _("play: give exactly one SCENARIO or GAME; see “muster-cli play --help”"));
       return 2;
     }
+  if (seed < 0)
+    {
+      mu_cli_error ("%s", _("play: --seed must be 0 or more"));
+      return 2;
+    }
   m = mu_cli_open_match (files[0], seed, dice, &was_game);
   if (m == NULL)
     return 1;

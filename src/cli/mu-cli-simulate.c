@@ -182,6 +182,11 @@ mu_cli_simulate (int    argc,
       mu_cli_error ("%s", _("simulate: --games must be at least 1, and --save needs --games 1"));
       return 2;
     }
+  if (seed < 0 || seed > G_MAXINT64 - games)
+    {
+      mu_cli_error ("%s", _("simulate: --seed must be 0 or more, and --seed plus --games must fit in 64 bits"));
+      return 2;
+    }
   if (policy && g_strcmp0 (policy, "greedy") != 0 && g_strcmp0 (policy, "random") != 0)
     {
       mu_cli_error (_("simulate: unknown policy “%s”"), policy);
