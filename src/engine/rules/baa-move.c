@@ -600,6 +600,13 @@ baa_move_counter (BaaMatch         *m,
         {
           u->on_train = TRUE;
           u->train_round = m->round_serial;
+          /* BAA-AMB-34: a reserve rides in at the start of the bound, before
+           * its side's round of this bound has begun; that round counts as
+           * the boarding round, so the unit stays aboard until phase 7 of
+           * its side's round in the next bound (round serials: CSA +1, USA
+           * +2 from the bound start). */
+          if (m->phase == BAA_PHASE_BOUND_START)
+            u->train_round += 1 + u->side;
         }
     }
   else
