@@ -41,6 +41,9 @@ struct _MusterMapView
   gboolean show_coordinates;
   int counter_style;
 
+  /* Counter, marker and symbol images kept across tiles and frames. */
+  MuRenderCache *render_cache;
+
   /* Tiles of the zoomed board by layer: key (tx, ty) packed, value GdkTexture. */
   GHashTable *tiles[N_LAYERS];
   double tiles_zoom;
@@ -120,6 +123,7 @@ muster_map_view_get_render_options (MusterMapView   *self,
   options->counter_style = self->counter_style;
   /* The zoom is in the cairo matrix; the renderer reads it from there. */
   options->device_scale = 1.0;
+  options->cache = self->render_cache;
 }
 
 static const MuScenario *
@@ -1190,6 +1194,7 @@ muster_map_view_finalize (GObject *object)
       g_hash_table_unref (self->preview_tiles[l]);
     }
   g_free (self->position_text);
+  g_clear_pointer (&self->render_cache, mu_render_cache_free);
 
   G_OBJECT_CLASS (muster_map_view_parent_class)->finalize (object);
 }
@@ -1240,6 +1245,7 @@ muster_map_view_init (MusterMapView *self)
   GtkGesture *gesture;
 
   muster_view_transform_init (&self->transform);
+  self->render_cache = mu_render_cache_new ();
   self->needs_fit = TRUE;
   self->show_grid = TRUE;
   self->show_coordinates = TRUE;
