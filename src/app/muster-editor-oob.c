@@ -79,10 +79,11 @@ scenario (MusterEditorOob *self)
 static void
 show_result (MusterEditorOob *self,
              gboolean         ok,
-             GError          *error)
+             GError         **error)
 {
-  gtk_label_set_label (self->message, ok || error == NULL ? "" : error->message);
-  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && error != NULL);
+  /* by address: read after the call that sets it */
+  gtk_label_set_label (self->message, ok || *error == NULL ? "" : (*error)->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && *error != NULL);
 }
 
 static GListModel *
@@ -303,6 +304,26 @@ muster_editor_oob_add (MusterEditorOob *self,
 }
 
 gboolean
+muster_editor_oob_add_reserve (MusterEditorOob *self,
+                               GError         **error)
+{
+  MuScenario *s = scenario (self);
+  const MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
+  const MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
+  g_autofree char *id = NULL;
+  const char *side_id = side ? side->id : c ? c->side : NULL;
+
+  if (side_id == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Select the side (or one of its counters) the reserve belongs to"));
+      return FALSE;
+    }
+  id = mu_edit_add_reserve (self->history, side_id, _("Reserve"), error);
+  return id != NULL;
+}
+
+gboolean
 muster_editor_oob_duplicate (MusterEditorOob *self,
                              GError         **error)
 {
@@ -447,7 +468,7 @@ on_spin_changed (GtkSpinButton   *spin,
   if (self->updating)
     return;
   show_result (self, muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin),
-                                                  &error), error);
+                                                  &error), &error);
 }
 
 static void
@@ -460,7 +481,7 @@ on_check_toggled (GtkCheckButton  *check,
   if (self->updating)
     return;
   show_result (self, muster_editor_oob_set_value (self, field, gtk_check_button_get_active (check),
-                                                  &error), error);
+                                                  &error), &error);
 }
 
 static void
@@ -474,11 +495,11 @@ on_name_activate (GtkEntry        *entry,
   if (mu_scenario_find_side (scenario (self), self->selected))
     show_result (self, mu_edit_set_side_name (self->history, self->selected,
                                               gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
-                 error);
+                 &error);
   else
     show_result (self, mu_edit_set_counter_name (self->history, self->selected,
                                                  gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
-                 error);
+                 &error);
 }
 
 static void
@@ -587,7 +608,7 @@ on_row_drop (GtkDropTarget *target,
   if (text == NULL || !g_str_has_prefix (text, "counter:") || id == NULL)
     return FALSE;
   ok = muster_editor_oob_drop (self, text + strlen ("counter:"), id, &error);
-  show_result (self, ok, error);
+  show_result (self, ok, &error);
   return ok;
 }
 
@@ -653,7 +674,9 @@ on_button (GtkButton       *button,
     ok = muster_editor_oob_move (self, -1, &error);
   else if (g_str_equal (what, "down"))
     ok = muster_editor_oob_move (self, 1, &error);
-  show_result (self, ok, error);
+  else if (g_str_equal (what, "reserve"))
+    ok = muster_editor_oob_add_reserve (self, &error);
+  show_result (self, ok, &error);
 }
 
 static void
@@ -694,6 +717,7 @@ muster_editor_oob_init (MusterEditorOob *self)
     { "remove", "list-remove-symbolic", N_("Delete the side or counter and all under it") },
     { "up", "go-up-symbolic", N_("Move up") },
     { "down", "go-down-symbolic", N_("Move down") },
+    { "reserve", "document-new-symbolic", N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
   };
   GtkListItemFactory *factory;
   GtkWidget *bar, *scroller, *heading;

@@ -31,6 +31,8 @@ char       *muster_editor_oob_get_row_text (MusterEditorOob *self, guint index);
  * control counter under a side, a command under a control, a unit under a
  * command (and a side when nothing is selected). */
 gboolean    muster_editor_oob_add          (MusterEditorOob *self, GError **error);
+/* A new reserve for the selected side (or the selected counter's side). */
+gboolean    muster_editor_oob_add_reserve  (MusterEditorOob *self, GError **error);
 gboolean    muster_editor_oob_duplicate    (MusterEditorOob *self, GError **error);
 gboolean    muster_editor_oob_remove       (MusterEditorOob *self, GError **error);
 gboolean    muster_editor_oob_move         (MusterEditorOob *self, int delta, GError **error);

@@ -33,10 +33,11 @@ scenario (MusterEditorProperties *self)
 static void
 show_result (MusterEditorProperties *self,
              gboolean                ok,
-             GError                 *error)
+             GError                **error)
 {
-  gtk_label_set_label (self->message, !ok && error ? error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && error != NULL);
+  /* by address: read after the call that sets it */
+  gtk_label_set_label (self->message, !ok && *error ? (*error)->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && *error != NULL);
 }
 
 const char *
@@ -179,7 +180,7 @@ apply_text (MusterEditorProperties *self,
     ok = mu_edit_set_author (self->history, text, &error);
   else if (g_str_equal (name, "date"))
     ok = mu_edit_set_date (self->history, text, &error);
-  show_result (self, ok, error);
+  show_result (self, ok, &error);
 }
 
 static void
@@ -208,7 +209,7 @@ on_description_changed (GtkTextBuffer          *buffer,
     return;
   gtk_text_buffer_get_bounds (buffer, &a, &b);
   text = gtk_text_buffer_get_text (buffer, &a, &b, FALSE);
-  show_result (self, mu_edit_set_description (self->history, text, &error), error);
+  show_result (self, mu_edit_set_description (self->history, text, &error), &error);
 }
 
 static void
@@ -224,10 +225,10 @@ on_clock_activate (GtkEntry               *entry,
     {
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("“%s” is not a time like 09:30"), text);
-      show_result (self, FALSE, error);
+      show_result (self, FALSE, &error);
       return;
     }
-  show_result (self, mu_edit_set_timeline (self->history, field, minutes, &error), error);
+  show_result (self, mu_edit_set_timeline (self->history, field, minutes, &error), &error);
 }
 
 static void
@@ -241,11 +242,11 @@ on_spin_changed (GtkSpinButton          *spin,
   if (self->updating)
     return;
   if (g_str_equal (name, "objectives-required"))
-    show_result (self, mu_edit_set_objectives_required (self->history, value, &error), error);
+    show_result (self, mu_edit_set_objectives_required (self->history, value, &error), &error);
   else
     show_result (self, mu_edit_set_timeline (self->history,
                                              GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "timeline")),
-                                             value, &error), error);
+                                             value, &error), &error);
 }
 
 static void
@@ -268,7 +269,7 @@ on_nights_activate (GtkEntry               *entry,
         {
           g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _("Night bounds are bound numbers separated by commas, like 11, 12"));
-          show_result (self, FALSE, error);
+          show_result (self, FALSE, &error);
           return;
         }
       {
@@ -278,7 +279,7 @@ on_nights_activate (GtkEntry               *entry,
       }
     }
   show_result (self, mu_edit_set_night_bounds (self->history, (int *) bounds->data, bounds->len, &error),
-               error);
+               &error);
 }
 
 static void
@@ -291,7 +292,7 @@ on_switch_active (GtkSwitch              *sw,
   if (self->updating)
     return;
   show_result (self, mu_edit_set_option (self->history, g_object_get_data (G_OBJECT (sw), "field"),
-                                         gtk_switch_get_active (sw), &error), error);
+                                         gtk_switch_get_active (sw), &error), &error);
 }
 
 static void
@@ -305,7 +306,7 @@ on_ruleset_selected (GtkDropDown            *dropdown,
   if (self->updating || item == NULL)
     return;
   show_result (self, mu_edit_set_ruleset (self->history, gtk_string_object_get_string (item), &error),
-               error);
+               &error);
 }
 
 /* Building ------------------------------------------------------------------------ */

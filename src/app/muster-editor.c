@@ -33,6 +33,7 @@ struct _MusterEditor
   MuPathKind path_kind;
   gboolean path_erase;
   char *text;
+  char *reserve;
 
   /* The stroke in progress. */
   gboolean stroking;
@@ -89,6 +90,7 @@ static const struct {
   [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers") },
   [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below") },
   [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below") },
+  [MUSTER_TOOL_ENTRY] = { "entry", N_("Entry"), N_("Click board edge hexes where the chosen reserve enters (a railroad reserve: railroad hexes)") },
 };
 
 static const MuSideFeatures side_features[] = {
@@ -117,6 +119,7 @@ muster_tool_from_string (const char *name,
 }
 
 static void update_inspector (MusterEditor *self);
+static void update_entry_marks (MusterEditor *self);
 
 /* Model -> view ---------------------------------------------------------------- */
 
@@ -136,14 +139,15 @@ show_message (MusterEditor *self,
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
 }
 
-/* Reports a refused edit in the palette. */
+/* Reports a refused edit in the palette. The error is passed by address so
+ * that it is read after the edit that sets it (argument order is unspecified). */
 static void
 report (MusterEditor *self,
         gboolean      ok,
-        GError       *error)
+        GError      **error)
 {
-  if (!ok && error)
-    show_message (self, error->message);
+  if (!ok && *error)
+    show_message (self, (*error)->message);
   else if (ok)
     show_message (self, NULL);
 }
@@ -245,6 +249,7 @@ on_history_changed (MuEditHistory *history,
     }
   update_history (self);
   update_inspector (self);
+  update_entry_marks (self);
   if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
@@ -299,7 +304,7 @@ elevate (MusterEditor *self,
     }
   report (self, mu_edit_change_elevation (self->history, (MuHex *) fresh->data, fresh->len,
                                           self->tool == MUSTER_TOOL_RAISE ? 1 : -1, &error),
-          error);
+          &error);
 }
 
 static void
@@ -317,7 +322,86 @@ hexside_at (MusterEditor     *self,
     }
   report (self, mu_edit_set_side_features (self->history, pick->hex, pick->side_dir,
                                            self->side_feature, self->side_on, &error),
-          error);
+          &error);
+}
+
+static MuReserve *entry_reserve (MusterEditor *self);
+
+/* With the entry tool, the chosen reserve's entry hexes are marked on the board. */
+static void
+update_entry_marks (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuReserve *r;
+  g_autoptr(GArray) marks = NULL;
+
+  if (scene == NULL || self->stroking)
+    return;
+  if (self->tool != MUSTER_TOOL_ENTRY || !(r = entry_reserve (self)))
+    {
+      if (self->tool != MUSTER_TOOL_RECTANGLE)
+        muster_scene_clear_highlights (scene);
+      return;
+    }
+  marks = g_array_new (FALSE, FALSE, sizeof (MuHexHighlight));
+  for (guint i = 0; i < r->entry->len; i++)
+    {
+      MuHexHighlight h = { g_array_index (r->entry, MuHex, i), 0x2e7d3280 };
+
+      g_array_append_val (marks, h);
+    }
+  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
+}
+
+/* The reserve the entry tool works on. */
+static MuReserve *
+entry_reserve (MusterEditor *self)
+{
+  MuScenario *s = scenario (self);
+  MuReserve *r = self->reserve ? mu_scenario_find_reserve (s, self->reserve) : NULL;
+
+  if (r == NULL && s->reserves->len > 0)
+    r = g_ptr_array_index (s->reserves, 0);
+  return r;
+}
+
+static void
+toggle_entry (MusterEditor *self,
+              MuHex         hex)
+{
+  MuReserve *r = entry_reserve (self);
+  g_autoptr(GArray) hexes = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean found = FALSE;
+
+  if (r == NULL)
+    {
+      show_message (self, _("The scenario has no reserves; add one with the reserve button on the Forces page"));
+      return;
+    }
+  hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  for (guint i = 0; i < r->entry->len; i++)
+    {
+      MuHex h = g_array_index (r->entry, MuHex, i);
+
+      if (mu_hex_equal (h, hex))
+        found = TRUE;
+      else
+        g_array_append_val (hexes, h);
+    }
+  if (!found)
+    g_array_append_val (hexes, hex);
+  report (self, mu_edit_set_reserve_entry (self->history, r->id, (MuHex *) hexes->data, hexes->len,
+                                           &error), &error);
+}
+
+void
+muster_editor_set_reserve (MusterEditor *self,
+                           const char   *reserve)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  g_free (self->reserve);
+  self->reserve = g_strdup (reserve);
 }
 
 void
@@ -349,10 +433,10 @@ muster_editor_pointer_down (MusterEditor *self,
     case MUSTER_TOOL_BRUSH:
       mu_edit_history_begin_group (self->history, NULL);
       report (self, mu_edit_paint_brush (self->history, pick.hex, self->brush, self->terrain, &error),
-              error);
+              &error);
       break;
     case MUSTER_TOOL_FILL:
-      report (self, mu_edit_flood_fill (self->history, pick.hex, self->terrain, &error), error);
+      report (self, mu_edit_flood_fill (self->history, pick.hex, self->terrain, &error), &error);
       self->stroking = FALSE;
       break;
     case MUSTER_TOOL_RECTANGLE:
@@ -372,13 +456,17 @@ muster_editor_pointer_down (MusterEditor *self,
       break;
     case MUSTER_TOOL_LABEL:
       report (self, mu_edit_add_label (self->history, text ? text : _("Label"), pick.hex, 0, 0,
-                                       &error) >= 0, error);
+                                       &error) >= 0, &error);
       self->stroking = FALSE;
+      break;
+    case MUSTER_TOOL_ENTRY:
+      self->stroking = FALSE;
+      toggle_entry (self, pick.hex);
       break;
     case MUSTER_TOOL_OBJECTIVE:
       id = mu_edit_add_objective (self->history, text ? text : _("Objective"), pick.hex,
                                   pick.table, &error);
-      report (self, id != NULL, error);
+      report (self, id != NULL, &error);
       self->stroking = FALSE;
       break;
     case MUSTER_TOOL_SELECT:
@@ -407,7 +495,7 @@ muster_editor_pointer_move (MusterEditor *self,
     case MUSTER_TOOL_BRUSH:
       if (!mu_hex_equal (pick.hex, self->last_hex))
         report (self, mu_edit_paint_brush (self->history, pick.hex, self->brush, self->terrain,
-                                           &error), error);
+                                           &error), &error);
       break;
     case MUSTER_TOOL_RECTANGLE:
       if (!mu_hex_equal (pick.hex, self->last_hex))
@@ -443,7 +531,7 @@ muster_editor_pointer_move (MusterEditor *self,
                      mu_edit_remove_path_segment (self->history, self->path_kind, a, b, &error);
               else
                 ok = mu_edit_add_path_segment (self->history, self->path_kind, a, b, &error);
-              report (self, ok, error);
+              report (self, ok, &error);
             }
         }
       break;
@@ -451,6 +539,7 @@ muster_editor_pointer_move (MusterEditor *self,
     case MUSTER_TOOL_FILL:
     case MUSTER_TOOL_LABEL:
     case MUSTER_TOOL_OBJECTIVE:
+    case MUSTER_TOOL_ENTRY:
     case MUSTER_TOOL_N:
     default:
       break;
@@ -480,7 +569,7 @@ muster_editor_pointer_up (MusterEditor *self,
 
         muster_scene_clear_highlights (muster_map_view_get_scene (self->view));
         report (self, mu_edit_paint_terrain (self->history, (MuHex *) hexes->data, hexes->len,
-                                             self->terrain, &error), error);
+                                             self->terrain, &error), &error);
       }
       break;
     case MUSTER_TOOL_BRUSH:
@@ -494,6 +583,7 @@ muster_editor_pointer_up (MusterEditor *self,
     case MUSTER_TOOL_FILL:
     case MUSTER_TOOL_LABEL:
     case MUSTER_TOOL_OBJECTIVE:
+    case MUSTER_TOOL_ENTRY:
     case MUSTER_TOOL_N:
     default:
       break;
@@ -567,7 +657,7 @@ muster_editor_drop_counter (MusterEditor *self,
                                         c && c->place.kind == MU_PLACE_TABLE ? c->place.facing : 0,
                                         &error);
     }
-  report (self, ok, error);
+  report (self, ok, &error);
   return ok;
 }
 
@@ -768,7 +858,7 @@ on_elevation_changed (GtkSpinButton *spin,
   if (self->inspecting)
     return;
   report (self, mu_edit_set_elevation (self->history, inspected_hex (self),
-                                       gtk_spin_button_get_value_as_int (spin), &error), error);
+                                       gtk_spin_button_get_value_as_int (spin), &error), &error);
 }
 
 static void
@@ -782,7 +872,7 @@ on_feature_toggled (GtkCheckButton *check,
   if (self->inspecting)
     return;
   report (self, mu_edit_set_hex_features (self->history, &hex, 1, feature,
-                                          gtk_check_button_get_active (check), &error), error);
+                                          gtk_check_button_get_active (check), &error), &error);
 }
 
 gboolean
@@ -797,7 +887,7 @@ muster_editor_resize_board (MusterEditor *self,
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
 
   ok = mu_edit_resize_board (self->history, edge, count, &report_text, &error);
-  report (self, ok, error);
+  report (self, ok, &error);
   if (ok && report_text)
     show_message (self, report_text);   /* what the resize cut off, undoable */
   if (ok)
@@ -852,6 +942,7 @@ on_tool_change_state (GSimpleAction *action,
     muster_editor_pointer_up (self, 0, 0);
   self->tool = tool;
   g_simple_action_set_state (action, value);
+  update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
   show_message (self, NULL);
@@ -998,6 +1089,7 @@ muster_editor_finalize (GObject *object)
   g_clear_pointer (&self->stroke_hexes, g_hash_table_unref);
   g_free (self->message);
   g_free (self->text);
+  g_free (self->reserve);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
 }

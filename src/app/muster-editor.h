@@ -28,6 +28,7 @@ typedef enum {
   MUSTER_TOOL_PATH,
   MUSTER_TOOL_LABEL,
   MUSTER_TOOL_OBJECTIVE,
+  MUSTER_TOOL_ENTRY,          /* entry hexes of the chosen reserve */
   MUSTER_TOOL_N
 } MusterTool;
 
@@ -51,6 +52,8 @@ void            muster_editor_set_side_feature (MusterEditor *self, guint featur
 void            muster_editor_set_path_kind    (MusterEditor *self, MuPathKind kind);
 /* The path tool erases segments instead of drawing them. */
 void            muster_editor_set_path_erase   (MusterEditor *self, gboolean erase);
+/* The reserve whose entry hexes the entry tool toggles (NULL: the first one). */
+void            muster_editor_set_reserve      (MusterEditor *self, const char *reserve);
 /* Text for new labels and objectives. */
 void            muster_editor_set_text         (MusterEditor *self, const char *text);
 

@@ -387,6 +387,40 @@ test_label_and_objective (Fixture *f, gconstpointer data)
 }
 
 static void
+test_entry (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  g_autoptr(GError) error = NULL;
+  const MuReserve *r;
+  guint n;
+
+  /* the template's Union reserve enters at 0104 and 0105 */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_ENTRY);
+  click (f, (MuHex) { 1, 6 });
+  r = mu_scenario_find_reserve (model (f), "usa-reserve");
+  g_assert_cmpuint (r->entry->len, ==, 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Set Entry Hexes");
+  muster_scene_get_highlights (f->scene, &n);
+  g_assert_cmpuint (n, ==, 3);
+  screenshot (f, "entry");
+  /* clicking an entry hex again takes it away; an inner hex is refused */
+  click (f, (MuHex) { 1, 4 });
+  g_assert_cmpuint (mu_scenario_find_reserve (model (f), "usa-reserve")->entry->len, ==, 2);
+  click (f, (MuHex) { 4, 4 });
+  g_assert_nonnull (strstr (muster_editor_get_message (f->editor), "not on the board edge"));
+
+  /* a second reserve, for the Confederates, made from the Forces page */
+  g_assert_true (muster_editor_oob_select (oob, "csa"));
+  g_assert_true (muster_editor_oob_add_reserve (oob, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (model (f)->reserves->len, ==, 2);
+  muster_editor_set_reserve (f->editor, ((MuReserve *) model (f)->reserves->pdata[1])->id);
+  click (f, (MuHex) { 10, 3 });
+  g_assert_cmpuint (((MuReserve *) model (f)->reserves->pdata[1])->entry->len, ==, 1);
+  assert_undo_redo_round_trip (f);
+}
+
+static void
 test_problems (Fixture *f, gconstpointer data)
 {
   GPtrArray *problems;
@@ -775,6 +809,7 @@ main (int   argc,
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
+  ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);
   ADD ("/app/editor/properties", test_properties);
