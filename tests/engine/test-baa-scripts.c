@@ -104,7 +104,7 @@ check_state (MuMatch *m, const char *want, const char *where)
   for (guint j = 0; lines[j] && !found; j++)
     {
       g_auto(GStrv) lw = g_strsplit (lines[j], " ", -1);
-      gboolean head = whole ? g_str_equal (lw[0], ww[0])
+      gboolean head = whole ? (lw[0] && g_str_equal (lw[0], ww[0]))
                             : (lw[0] && lw[1] && ww[1] && g_str_equal (lw[0], ww[0])
                                && g_str_equal (lw[1], ww[1]));
       if (!head)
