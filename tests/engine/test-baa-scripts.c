@@ -23,6 +23,8 @@
  *                                 comma list of KEY=, "KEY~!V" wants it absent;
  *                                 "= no result" and
  *                                 "= no decision" require their absence
+ *   advance B [SIDE [PHASE]]      "end-phase" until bound B (and round SIDE,
+ *                                 phase PHASE) is reached
  *   undo                          undo the last command (must succeed)
  *   undo-fails                    undo must be refused
  *
@@ -259,6 +261,32 @@ run_script (gconstpointer data)
         }
       else if (line[0] == '=')
         check_state (m, g_strstrip (line + 1), where);
+      else if (g_str_has_prefix (line, "advance "))
+        {
+          g_auto(GStrv) w = g_strsplit (g_strstrip (line + 8), " ", -1);
+          int bound = atoi (w[0]);
+          const char *side = w[1];
+          int phase = side && w[2] ? atoi (w[2]) : -1;
+          guint guard;
+
+          for (guard = 0; guard < 500; guard++)
+            {
+              MuPosition p;
+              g_autoptr(GError) local = NULL;
+
+              mu_match_get_position (m, &p);
+              if (p.finished || p.bound > bound
+                  || (p.bound == bound && (side == NULL || g_strcmp0 (p.side, side) == 0)
+                      && (phase < 0 || p.phase == phase)))
+                break;
+              if (!mu_match_apply_line (m, "end-phase", NULL, &local))
+                {
+                  s_fail ("%s: end-phase refused: %s", where, local->message);
+                  return;
+                }
+            }
+          g_assert_cmpuint (guard, <, 500);
+        }
       else if (g_str_equal (line, "undo"))
         {
           g_autoptr(GError) local = NULL;
