@@ -215,6 +215,7 @@ set_accels (GtkApplication *app)
     { "win.close", { "<Control>w", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.scenario-properties", { "<Control>p", "<Alt>Return", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },

@@ -10,6 +10,9 @@
 #include "muster-editor.h"
 #include "muster-editor-autosave.h"
 #include "muster-new-dialog.h"
+#include "muster-oob-io.h"
+#include "muster-properties-dialog.h"
+#include "muster-resize-dialog.h"
 
 /* Undo history kept per window. */
 
@@ -280,6 +283,7 @@ update_actions (MusterWindow *self)
   gboolean open = self->scenario != NULL;
   static const char *const need_scenario[] = {
     "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
+    "scenario-properties", "resize-board", "import-oob", "export-oob",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)
@@ -988,6 +992,74 @@ on_edit_change_state (GSimpleAction *action,
                           self->editor != NULL && g_variant_get_boolean (value));
 }
 
+/* Scenario dialogs and the order of battle as CSV (each change one undo step). */
+static void
+on_scenario_properties (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->history)
+    show_dialog (self, muster_properties_dialog_new (GTK_WINDOW (self), self->history));
+}
+
+static void
+on_resize_board (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->history)
+    show_dialog (self, muster_resize_dialog_new (GTK_WINDOW (self), self->history));
+}
+
+static void
+on_oob_response (GtkNativeDialog *chooser,
+                 int              response,
+                 MusterWindow    *self)
+{
+  GtkWidget *dialog = NULL;
+
+  if (self->history)
+    dialog = muster_oob_chooser_response (chooser, response, self->history);
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (dialog)
+    show_dialog (self, dialog);
+}
+
+static void
+show_oob_chooser (MusterWindow *self,
+                  gboolean      export)
+{
+  if (self->history == NULL)
+    return;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = muster_oob_new_chooser (GTK_WINDOW (self), self->history, export);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_oob_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+on_import_oob (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  show_oob_chooser (MUSTER_WINDOW (user_data), FALSE);
+}
+
+static void
+on_export_oob (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  show_oob_chooser (MUSTER_WINDOW (user_data), TRUE);
+}
+
 static const GActionEntry win_entries[] = {
   { "save", on_save },
   { "save-as", on_save_as },
@@ -1000,6 +1072,10 @@ static const GActionEntry win_entries[] = {
   { "zoom-reset", on_zoom_reset },
   { "show-primary-menu", on_show_primary_menu },
   { "edit", NULL, NULL, "false", on_edit_change_state },
+  { "scenario-properties", on_scenario_properties },
+  { "resize-board", on_resize_board },
+  { "import-oob", on_import_oob },
+  { "export-oob", on_export_oob },
 };
 
 /* Start page --------------------------------------------------------------------- */

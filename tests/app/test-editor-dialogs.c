@@ -1,0 +1,570 @@
+/* The editor's dialogs under a real display: scenario properties, board
+ * resize, order of battle CSV import and export. Each
+ * change is one named undo step, and undo gives back the identical file. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "mu-oob-csv.h"
+#include "mu-ruleset.h"
+#include "mu-scenario-xml.h"
+#include "muster-application.h"
+#include "muster-oob-io.h"
+#include "muster-properties-dialog.h"
+#include "muster-resize-dialog.h"
+#include "muster-window.h"
+
+static MusterApplication *app;
+static char *tmpdir;
+
+static void
+flush_events (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+destroy_all_windows (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    gtk_window_destroy (GTK_WINDOW (l->data));
+  g_list_free (toplevels);
+  flush_events ();
+}
+
+static MuScenario *
+make_hex_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 20, 14, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  MuCounter *unit;
+  MuTaskObjective *task;
+  MuReserve *reserve;
+  MuObjective *objective;
+
+  g_free (s->title);
+  s->title = g_strdup ("Dialog Field");
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+  s->timeline.bounds = 10;
+  s->timeline.first_bound = 1;
+  s->timeline.start_minutes = 6 * 60;
+  s->timeline.minutes_per_bound = 60;
+  s->timeline.dawn_minutes = 5 * 60;
+  s->timeline.dusk_minutes = 19 * 60;
+  s->timeline.days = 1;
+
+  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  unit->name = g_strdup ("1st Brigade");
+  unit->arm = MU_ARM_INFANTRY;
+  unit->range = 2;
+  unit->attack = 4;
+  unit->strength = 3;
+  unit->place.kind = MU_PLACE_HEX;
+  unit->place.hex = (MuHex) { 20, 7 };
+  g_ptr_array_add (s->counters, unit);
+
+  objective = g_new0 (MuObjective, 1);
+  objective->id = g_strdup ("henry-house");
+  objective->name = g_strdup ("Henry House");
+  objective->hex = (MuHex) { 19, 3 };
+  objective->value = 1;
+  g_ptr_array_add (s->objectives, objective);
+
+  task = g_new0 (MuTaskObjective, 1);
+  task->id = g_strdup ("t1");
+  task->side = g_strdup ("csa");
+  task->text = g_strdup ("Disperse four Union brigades");
+  task->condition = g_strdup ("disperse usa 4");
+  task->value = 1;
+  g_ptr_array_add (s->tasks, task);
+
+  reserve = g_new0 (MuReserve, 1);
+  reserve->id = g_strdup ("r1");
+  reserve->side = g_strdup ("usa");
+  reserve->name = g_strdup ("Howard's Brigade");
+  reserve->kind = MU_RESERVE_RESERVE;
+  reserve->arrival = MU_ARRIVAL_BOUND;
+  reserve->bound = 4;
+  reserve->entry = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  reserve->entry_points = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_array_append_val (reserve->entry, ((MuHex) { 1, 7 }));
+  g_ptr_array_add (s->reserves, reserve);
+  return s;
+}
+
+/* The scenario as the file would hold it. */
+static char *
+save_bytes (MuEditHistory *history)
+{
+  return mu_scenario_save_to_data (mu_edit_history_get_scenario (history), NULL);
+}
+
+static void
+set_text (MusterPropertiesDialog *dialog,
+          const char             *field,
+          const char             *text)
+{
+  GtkWidget *w = muster_properties_dialog_get_field (dialog, field);
+
+  g_assert_nonnull (w);
+  gtk_editable_set_text (GTK_EDITABLE (w), text);
+}
+
+static void
+set_spin (MusterPropertiesDialog *dialog,
+          const char             *field,
+          int                     value)
+{
+  GtkWidget *w = muster_properties_dialog_get_field (dialog, field);
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (w));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+}
+
+static void
+set_dropdown (MusterPropertiesDialog *dialog,
+              const char             *field,
+              guint                   selected)
+{
+  GtkWidget *w = muster_properties_dialog_get_field (dialog, field);
+
+  g_assert_true (GTK_IS_DROP_DOWN (w));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (w), selected);
+}
+
+/* Undo gives back the file as it was, redo the file as applied. */
+static void
+check_undo_redo (MuEditHistory *history,
+                 const char    *before,
+                 const char    *label)
+{
+  g_autofree char *after = save_bytes (history);
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (history), ==, label);
+  g_assert_true (mu_edit_history_undo (history));
+  undone = save_bytes (history);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (mu_edit_history_redo (history));
+  redone = save_bytes (history);
+  g_assert_cmpstr (redone, ==, after);
+}
+
+static void
+test_properties_apply (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autofree char *before = save_bytes (history);
+  MusterPropertiesDialog *dialog;
+  GtkTextBuffer *buffer;
+  GtkWidget *option;
+  MuScenario *s;
+  MuTaskObjective *task;
+  MuReserve *reserve;
+
+  dialog = MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+
+  set_text (dialog, "title", "First Bull Run");
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (muster_properties_dialog_get_field (dialog, "description")));
+  gtk_text_buffer_set_text (buffer, "The first great battle of the war.", -1);
+  set_text (dialog, "date", "1861-07-21");
+  set_text (dialog, "author", "A. Designer");
+  option = muster_properties_dialog_get_field (dialog, "option:baa.withdrawing");
+  if (option == NULL)
+    {
+      /* Any optional rule of the ruleset will do. */
+      const MuRuleset *ruleset = mu_ruleset_find ("baa-hex");
+
+      for (guint i = 0; option == NULL && i < ruleset->n_options; i++)
+        if (ruleset->options[i].rule_class != MU_RULE_ESSENTIAL)
+          {
+            g_autofree char *name = g_strconcat ("option:", ruleset->options[i].key, NULL);
+
+            option = muster_properties_dialog_get_field (dialog, name);
+          }
+    }
+  g_assert_nonnull (option);
+  gtk_switch_set_active (GTK_SWITCH (option), !gtk_switch_get_active (GTK_SWITCH (option)));
+  set_spin (dialog, "bounds", 12);
+  set_text (dialog, "start", "05:30");
+  set_text (dialog, "night-bounds", "11 12");
+  set_spin (dialog, "objectives-required", 2);
+
+  /* A second task objective. */
+  g_signal_emit_by_name (muster_properties_dialog_get_field (dialog, "add-task"), "clicked");
+  set_dropdown (dialog, "task:1:side", 0);
+  set_text (dialog, "task:1:text", "Exit three brigades west");
+  set_text (dialog, "task:1:condition", "exit usa w 3");
+  set_spin (dialog, "task:1:value", 2);
+  /* The reserve arrives by roll from bound 5 on the west edge. */
+  set_dropdown (dialog, "reserve:0:arrival", MU_ARRIVAL_ROLL);
+  set_spin (dialog, "reserve:0:bound", 5);
+  set_spin (dialog, "reserve:0:roll", 4);
+  set_dropdown (dialog, "reserve:0:kind", MU_RESERVE_FLANK_MARCH);
+  set_text (dialog, "reserve:0:entry", "0107 0108");
+  /* And a new railroad reinforcement. */
+  g_signal_emit_by_name (muster_properties_dialog_get_field (dialog, "add-reserve"), "clicked");
+  set_dropdown (dialog, "reserve:1:side", 1);
+  set_text (dialog, "reserve:1:name", "Johnston's Army");
+  set_dropdown (dialog, "reserve:1:kind", MU_RESERVE_REINFORCEMENT);
+  set_spin (dialog, "reserve:1:bound", 6);
+  set_dropdown (dialog, "reserve:1:edge", 4);
+
+  g_assert_true (muster_properties_dialog_apply (dialog, NULL));
+  s = mu_edit_history_get_scenario (history);
+  g_assert_cmpstr (s->title, ==, "First Bull Run");
+  g_assert_cmpstr (s->description, ==, "The first great battle of the war.");
+  g_assert_cmpstr (s->date, ==, "1861-07-21");
+  g_assert_cmpstr (s->author, ==, "A. Designer");
+  g_assert_cmpint (s->timeline.bounds, ==, 12);
+  g_assert_cmpint (s->timeline.start_minutes, ==, 5 * 60 + 30);
+  g_assert_cmpuint (s->timeline.night_bounds->len, ==, 2);
+  g_assert_cmpint (s->objectives_required, ==, 2);
+  g_assert_cmpuint (s->tasks->len, ==, 2);
+  task = g_ptr_array_index (s->tasks, 1);
+  g_assert_cmpstr (task->side, ==, "usa");
+  g_assert_cmpstr (task->condition, ==, "exit usa w 3");
+  g_assert_cmpint (task->value, ==, 2);
+  g_assert_cmpuint (s->reserves->len, ==, 2);
+  reserve = mu_scenario_find_reserve (s, "r1");
+  g_assert_cmpint (reserve->arrival, ==, MU_ARRIVAL_ROLL);
+  g_assert_cmpint (reserve->bound, ==, 5);
+  g_assert_cmpint (reserve->roll, ==, 4);
+  g_assert_cmpint (reserve->kind, ==, MU_RESERVE_FLANK_MARCH);
+  g_assert_cmpuint (reserve->entry->len, ==, 2);
+  reserve = g_ptr_array_index (s->reserves, 1);
+  g_assert_cmpstr (reserve->side, ==, "csa");
+  g_assert_cmpstr (reserve->name, ==, "Johnston's Army");
+  g_assert_cmpstr (reserve->edge, ==, "w");
+  check_undo_redo (history, before, "Change Scenario Properties");
+
+  /* Removing rows removes the objects. */
+  g_signal_emit_by_name (muster_properties_dialog_get_field (dialog, "task:0:remove"), "clicked");
+  g_signal_emit_by_name (muster_properties_dialog_get_field (dialog, "reserve:1:remove"), "clicked");
+  g_assert_true (muster_properties_dialog_apply (dialog, NULL));
+  g_assert_cmpuint (s->tasks->len, ==, 1);
+  g_assert_cmpuint (s->reserves->len, ==, 1);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+/* A refused value changes nothing and says why beside the field. */
+static void
+test_properties_refused (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autofree char *before = save_bytes (history);
+  g_autoptr(GError) error = NULL;
+  MusterPropertiesDialog *dialog;
+  GtkWidget *label;
+  g_autofree char *now = NULL;
+  static const struct { const char *field; const char *text; int spin; const char *says; } cases[] = {
+    { "date", "1861-13-45", 0, "1861-13-45" },
+    { "bounds", NULL, 0, "The number of bounds must be 1 to 240, not 0" },
+    { "dawn", "25:00", 0, "HH:MM" },
+    { "night-bounds", "3 99", 0, "Night bound 99" },
+    { "reserve:0:entry", "0505", 0, NULL },
+    { "reserve:0:entry", "xyz", 0, "xyz" },
+  };
+
+  dialog = MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  label = muster_properties_dialog_get_field (dialog, "error");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *bytes = NULL;
+      GtkWidget *field = muster_properties_dialog_get_field (dialog, cases[i].field);
+
+      /* A valid change alongside: it must not be applied either. */
+      set_text (dialog, "title", "Changed");
+      if (cases[i].text)
+        set_text (dialog, cases[i].field, cases[i].text);
+      else
+        set_spin (dialog, cases[i].field, cases[i].spin);
+      g_clear_error (&error);
+      g_assert_false (muster_properties_dialog_apply (dialog, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s: %s", cases[i].field, error->message);
+      if (cases[i].says)
+        g_assert_nonnull (strstr (error->message, cases[i].says));
+      g_assert_true (gtk_widget_get_visible (label));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, error->message);
+      g_assert_true (gtk_widget_has_css_class (field, "error"));
+      bytes = save_bytes (history);
+      g_assert_cmpstr (bytes, ==, before);
+      g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 0);
+      /* Put the field back. */
+      if (g_str_equal (cases[i].field, "date"))
+        set_text (dialog, "date", "");
+      else if (g_str_equal (cases[i].field, "bounds"))
+        set_spin (dialog, "bounds", 10);
+      else if (g_str_equal (cases[i].field, "dawn"))
+        set_text (dialog, "dawn", "05:00");
+      else if (g_str_equal (cases[i].field, "night-bounds"))
+        set_text (dialog, "night-bounds", "");
+      else
+        set_text (dialog, cases[i].field, "0107");
+    }
+  /* All valid again: applies, and the message goes. */
+  g_assert_true (muster_properties_dialog_apply (dialog, NULL));
+  g_assert_false (gtk_widget_get_visible (label));
+  now = save_bytes (history);
+  g_assert_cmpstr (mu_edit_history_get_scenario (history)->title, ==, "Changed");
+  check_undo_redo (history, before, "Change Scenario Properties");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+static void
+test_resize_hex (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autofree char *before = save_bytes (history);
+  MusterResizeDialog *dialog;
+  MuScenario *s = mu_edit_history_get_scenario (history);
+
+  dialog = MUSTER_RESIZE_DIALOG (muster_resize_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+
+  /* Inserting loses nothing. */
+  muster_resize_dialog_set_hex (dialog, MU_EDGE_NORTH, 3);
+  g_assert_cmpstr (muster_resize_dialog_get_warning (dialog), ==, "");
+  /* Removing two columns on the right takes the counter at column 20 and
+   * the objective at 19; the model is untouched until applied. */
+  muster_resize_dialog_set_hex (dialog, MU_EDGE_EAST, -2);
+  g_test_message ("warning: %s", muster_resize_dialog_get_warning (dialog));
+  g_assert_nonnull (strstr (muster_resize_dialog_get_warning (dialog), "counter"));
+  g_assert_nonnull (strstr (muster_resize_dialog_get_warning (dialog), "objective"));
+  g_assert_cmpint (s->hex_map->grid.cols, ==, 20);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 0);
+
+  g_assert_true (muster_resize_dialog_apply (dialog, NULL));
+  g_assert_cmpint (s->hex_map->grid.cols, ==, 18);
+  check_undo_redo (history, before, mu_edit_history_get_undo_label (history));
+  g_assert_cmpint (s->hex_map->grid.cols, ==, 18);
+
+  /* Removing every row is refused, with the reason shown. */
+  muster_resize_dialog_set_hex (dialog, MU_EDGE_SOUTH, -14);
+  g_assert_cmpstr (muster_resize_dialog_get_warning (dialog), !=, "");
+  g_assert_false (muster_resize_dialog_apply (dialog, NULL));
+  g_assert_cmpint (s->hex_map->grid.rows, ==, 14);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+static void
+test_resize_table (void)
+{
+  MuScenario *table = mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm");
+  g_autoptr(MuEditHistory) history = NULL;
+  g_autofree char *before = NULL;
+  MusterResizeDialog *dialog;
+  MuCounter *unit;
+
+  g_ptr_array_add (table->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  unit->name = g_strdup ("1st Brigade");
+  unit->arm = MU_ARM_INFANTRY;
+  unit->range = 2;
+  unit->attack = 4;
+  unit->strength = 3;
+  unit->place.kind = MU_PLACE_TABLE;
+  unit->place.pos = (MuPoint) { 60, 10 };
+  g_ptr_array_add (table->counters, unit);
+  history = mu_edit_history_new (table);
+  before = save_bytes (history);
+
+  dialog = MUSTER_RESIZE_DIALOG (muster_resize_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  muster_resize_dialog_set_table (dialog, 48, 48);
+  g_assert_nonnull (strstr (muster_resize_dialog_get_warning (dialog), "1 counter"));
+  g_assert_true (muster_resize_dialog_apply (dialog, NULL));
+  g_assert_cmpfloat (table->table->width, ==, 48);
+  check_undo_redo (history, before, mu_edit_history_get_undo_label (history));
+  muster_resize_dialog_set_table (dialog, 0, 48);
+  g_assert_false (muster_resize_dialog_apply (dialog, NULL));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+static void
+test_oob_csv (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autofree char *before = save_bytes (history);
+  g_autofree char *path = g_build_filename (tmpdir, "oob.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (tmpdir, "bad.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *changed = NULL;
+  g_autofree char *bad_csv = NULL;
+  g_autofree char *after_error = NULL;
+  GtkWidget *problems = NULL;
+  GtkWidget *view;
+  GtkTextIter start, end;
+  g_autofree char *shown = NULL;
+
+  /* Export, rename the brigade in the spreadsheet, import. */
+  g_assert_true (muster_oob_export_file (history, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+  g_assert_nonnull (strstr (csv, "1st Brigade"));
+  {
+    g_auto(GStrv) parts = g_strsplit (csv, "1st Brigade", -1);
+
+    changed = g_strjoinv ("Porter's Brigade", parts);
+  }
+  g_assert_true (g_file_set_contents (path, changed, -1, NULL));
+  g_assert_true (muster_oob_import_file (NULL, history, file, &problems, &error));
+  g_assert_no_error (error);
+  g_assert_null (problems);
+  g_assert_cmpstr (mu_scenario_find_counter (mu_edit_history_get_scenario (history), "u1")->name,
+                   ==, "Porter's Brigade");
+  check_undo_redo (history, before, "Import Order of Battle");
+  g_assert_true (mu_edit_history_undo (history));
+
+  /* A bad attack value: a dialog names file and line, nothing changes. */
+  {
+    g_auto(GStrv) lines = g_strsplit (csv, "\r\n", -1);
+    GString *text = g_string_new (NULL);
+
+    for (guint i = 0; lines[i]; i++)
+      {
+        if (strstr (lines[i], "1st Brigade"))
+          g_string_append (text, "unit,u1,usa,,1st Brigade,,,,,,infantry,2,99,3,,,,,,\r\n");
+        else if (*lines[i])
+          g_string_append_printf (text, "%s\r\n", lines[i]);
+      }
+    bad_csv = g_string_free (text, FALSE);
+  }
+  g_assert_true (g_file_set_contents (bad_path, bad_csv, -1, NULL));
+  g_clear_error (&error);
+  g_assert_false (muster_oob_import_file (NULL, history, bad, &problems, &error));
+  g_assert_nonnull (error);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (problems));
+  view = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (gtk_widget_get_last_child (
+           gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (problems)))));
+  g_assert_true (GTK_IS_TEXT_VIEW (view));
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  shown = gtk_text_iter_get_text (&start, &end);
+  g_test_message ("problems: %s (%s)", shown, error->message);
+  g_assert_nonnull (strstr (shown, "bad.csv:"));
+  g_assert_nonnull (strstr (shown, ": error: "));
+  after_error = save_bytes (history);
+  g_assert_cmpstr (after_error, ==, before);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (problems));
+  flush_events ();
+}
+
+/* The window's actions open the dialogs. */
+static void
+test_window_actions (void)
+{
+  MusterWindow *window = muster_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "scenario-properties"));
+  muster_window_set_new_scenario (window, make_hex_scenario ());
+  flush_events ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "scenario-properties"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "resize-board"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "import-oob"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-oob"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "scenario-properties", NULL);
+  flush_events ();
+  g_assert_true (MUSTER_IS_PROPERTIES_DIALOG (muster_window_get_dialog (window)));
+  gtk_dialog_response (GTK_DIALOG (muster_window_get_dialog (window)), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_null (muster_window_get_dialog (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resize-board", NULL);
+  flush_events ();
+  g_assert_true (MUSTER_IS_RESIZE_DIALOG (muster_window_get_dialog (window)));
+  gtk_dialog_response (GTK_DIALOG (muster_window_get_dialog (window)), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_null (muster_window_get_dialog (window));
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkNativeDialog *chooser;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), i ? "export-oob" : "import-oob", NULL);
+      flush_events ();
+      chooser = muster_window_get_file_chooser (window);
+      g_assert_nonnull (chooser);
+      g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==,
+                       i ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN);
+      g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+      flush_events ();
+      g_assert_null (muster_window_get_file_chooser (window));
+    }
+  g_assert_false (muster_window_get_modified (window));
+  destroy_all_windows ();
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cache = NULL;
+  int status;
+
+  tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  cache = g_build_filename (tmpdir, "cache", NULL);
+  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/editor-dialogs/no-display", test_no_display);
+      return g_test_run ();
+    }
+
+  app = muster_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
+  g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
+  g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
+  g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
+  g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
+  g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  g_test_message ("temporary files in %s", tmpdir);
+  return status;
+}
