@@ -169,13 +169,38 @@ check_side_ref (Checker    *ck,
   return FALSE;
 }
 
-/* Impassable for the rules: designated so, or a water hex without a crossing. */
+/* A river hex: water, or a hex a river path runs through (BAA-MOV-8, BAA-SPC-4). */
 static gboolean
-hex_impassable (const MuHexCell *cell)
+hex_is_river (const MuHexMap *map,
+              MuHex           hex)
 {
+  const MuHexCell *cell = mu_hex_map_cell (map, hex);
+
+  if (cell == NULL)
+    return FALSE;
+  if (cell->terrain == MU_TERRAIN_WATER)
+    return TRUE;
+  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+    if (mu_hex_map_has_link (map, hex, d, MU_PATH_RIVER))
+      return TRUE;
+  return FALSE;
+}
+
+/* Impassable for the rules: designated so, or a river hex without a crossing.
+ * River boats are the exception: they may stand on river hexes only
+ * (BAA-SPC-4), whatever else the hex holds. */
+static gboolean
+hex_impassable_for (const MuHexMap  *map,
+                    MuHex            hex,
+                    const MuCounter *counter)
+{
+  const MuHexCell *cell = mu_hex_map_cell (map, hex);
+
+  if (counter != NULL && counter->kind == MU_COUNTER_UNIT && counter->arm == MU_ARM_RIVERBOAT)
+    return !hex_is_river (map, hex);
   if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
     return TRUE;
-  return cell->terrain == MU_TERRAIN_WATER &&
+  return hex_is_river (map, hex) &&
          !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE));
 }
 
@@ -441,12 +466,13 @@ check_counter (Checker         *ck,
         set_object (ERR (ck, c->line, _("%s is placed on a hex but the board is a table"), what), c->id);
       else if (check_on_board (ck, what, c->place.hex, c->id, c->line))
         {
-          const MuHexCell *cell = mu_hex_map_cell (s->hex_map, c->place.hex);
-
-          if (hex_impassable (cell))
+          if (hex_impassable_for (s->hex_map, c->place.hex, c))
             {
               g_autofree char *label = hex_label (ck, c->place.hex);
-              MuProblem *p = ERR (ck, c->line, _("%s starts on impassable hex %s"), what, label);
+              MuProblem *p = c->arm == MU_ARM_RIVERBOAT && c->kind == MU_COUNTER_UNIT
+                ? ERR (ck, c->line, _("%s is a river boat but starts on %s, which is not a river hex"),
+                       what, label)
+                : ERR (ck, c->line, _("%s starts on impassable hex %s"), what, label);
 
               set_object (p, c->id);
               p->hex = c->place.hex;

@@ -2,7 +2,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "mu-scenario.h"
+#include "mu-scenario-xml.h"
 
 static MuScenario *
 make_scenario (void)
@@ -179,6 +182,60 @@ test_names (void)
   g_assert_cmpstr (t, ==, "01:05");
 }
 
+/* River boats start on river hexes, everything else off them (BAA-MOV-8, BAA-SPC-4). */
+static void
+test_check_river_boats (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  MuCounter *boat = mu_counter_new (MU_COUNTER_UNIT, "boat", "usa");
+  MuCounter *sherman = mu_scenario_find_counter (s, "sherman");
+  MuPath *river = mu_path_new (MU_PATH_RIVER);
+
+  boat->arm = MU_ARM_RIVERBOAT;
+  boat->identity = 1;
+  boat->parent = g_strdup ("tyler");
+  boat->place.kind = MU_PLACE_HEX;
+  boat->place.hex = (MuHex) { 8, 8 };
+  g_ptr_array_add (s->counters, boat);
+  mu_hex_map_cell (s->hex_map, (MuHex) { 8, 8 })->terrain = MU_TERRAIN_WATER;
+  g_array_append_val (river->hexes, ((MuHex) { 10, 2 }));
+  g_array_append_val (river->hexes, ((MuHex) { 10, 3 }));
+  g_ptr_array_add (s->hex_map->paths, river);
+
+  {
+    g_autoptr (GPtrArray) problems = mu_problem_list_new ();
+    mu_scenario_check (s, problems);
+    g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  }
+  /* a river path hex is a river hex too */
+  boat->place.hex = (MuHex) { 10, 3 };
+  {
+    g_autoptr (GPtrArray) problems = mu_problem_list_new ();
+    mu_scenario_check (s, problems);
+    g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  }
+  /* a boat on land, and a brigade in the river */
+  boat->place.hex = (MuHex) { 7, 7 };
+  sherman->place.hex = (MuHex) { 8, 8 };
+  {
+    g_autoptr (GPtrArray) problems = mu_problem_list_new ();
+    gboolean boat_seen = FALSE, brigade_seen = FALSE;
+
+    mu_scenario_check (s, problems);
+    g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 2);
+    for (guint i = 0; i < problems->len; i++)
+      {
+        const MuProblem *p = g_ptr_array_index (problems, i);
+        if (g_strcmp0 (p->object_id, "boat") == 0)
+          boat_seen = strstr (p->message, "not a river hex") != NULL;
+        if (g_strcmp0 (p->object_id, "sherman") == 0)
+          brigade_seen = strstr (p->message, "impassable") != NULL;
+      }
+    g_assert_true (boat_seen);
+    g_assert_true (brigade_seen);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -189,5 +246,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/scenario/copy", test_copy);
   g_test_add_func ("/engine/scenario/options-and-ids", test_options_and_ids);
   g_test_add_func ("/engine/scenario/names", test_names);
+  g_test_add_func ("/engine/scenario/check-river-boats", test_check_river_boats);
   return g_test_run ();
 }
