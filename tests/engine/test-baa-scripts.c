@@ -24,7 +24,7 @@
  *                                 "= no result" and
  *                                 "= no decision" require their absence
  *   advance B [SIDE [PHASE]]      "end-phase" until bound B (and round SIDE,
- *                                 phase PHASE) is reached
+ *                                 "-" between rounds, phase PHASE) is reached
  *   undo                          undo the last command (must succeed)
  *   undo-fails                    undo must be refused
  *
@@ -276,7 +276,8 @@ run_script (gconstpointer data)
 
               mu_match_get_position (m, &p);
               if (p.finished || p.bound > bound
-                  || (p.bound == bound && (side == NULL || g_strcmp0 (p.side, side) == 0)
+                  || (p.bound == bound
+                      && (side == NULL || g_strcmp0 (p.side, g_str_equal (side, "-") ? NULL : side) == 0)
                       && (phase < 0 || p.phase == phase)))
                 break;
               if (!mu_match_apply_line (m, "end-phase", NULL, &local))
