@@ -37,7 +37,6 @@ problems_dialog (GtkWindow  *parent,
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
@@ -47,8 +46,8 @@ problems_dialog (GtkWindow  *parent,
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
   gtk_scrolled_window_set_has_frame (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 160);
-  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 460);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 200);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 560);
   gtk_widget_set_vexpand (scrolled, TRUE);
   area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
   gtk_box_append (GTK_BOX (area), scrolled);

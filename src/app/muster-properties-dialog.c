@@ -30,6 +30,7 @@ struct _MusterPropertiesDialog
   GtkWidget *rules_content;    /* rebuilt when the ruleset changes */
   GtkListBox *tasks_list;
   GtkListBox *reserves_list;
+  GtkSizeGroup *reserve_column;  /* the first column of every reserve row */
 };
 
 G_DEFINE_FINAL_TYPE (MusterPropertiesDialog, muster_properties_dialog, GTK_TYPE_DIALOG)
@@ -373,7 +374,7 @@ build_timeline (MusterPropertiesDialog *self)
   g_autofree char *dusk = format_minutes (t->dusk_minutes);
   GString *night = g_string_new (NULL);
   struct { const char *name; const char *label; GtkWidget *widget; const char *hint; } rows[] = {
-    { "bounds", N_("_Bounds"), new_spin (t->bounds), N_("bounds in the battle") },
+    { "bounds", N_("_Bounds"), new_spin (t->bounds), NULL },
     { "first-bound", N_("_First bound"), new_spin (t->first_bound), N_("number of the opening bound") },
     { "start", N_("First bound’s _time"), new_entry (start), N_("HH:MM") },
     { "minutes-per-bound", N_("_Minutes per bound"), new_spin (t->minutes_per_bound), NULL },
@@ -392,7 +393,10 @@ build_timeline (MusterPropertiesDialog *self)
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       if (GTK_IS_ENTRY (rows[i].widget) && i != 6)
-        gtk_editable_set_width_chars (GTK_EDITABLE (rows[i].widget), 6);
+        {
+          gtk_editable_set_width_chars (GTK_EDITABLE (rows[i].widget), 5);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (rows[i].widget), 5);
+        }
       grid_row (grid, i, _(rows[i].label), rows[i].widget, rows[i].hint ? _(rows[i].hint) : NULL);
       gtk_widget_set_hexpand (rows[i].widget, i == 6);
       gtk_widget_set_halign (rows[i].widget, i == 6 ? GTK_ALIGN_FILL : GTK_ALIGN_START);
@@ -518,6 +522,17 @@ on_add_task (GtkButton *button,
 }
 
 static GtkWidget *
+placeholder (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_set_margin_bottom (label, 12);
+  return label;
+}
+
+static GtkWidget *
 add_button (const char *label)
 {
   GtkWidget *button = gtk_button_new ();
@@ -552,6 +567,8 @@ build_victory (MusterPropertiesDialog *self)
   gtk_box_append (self->victory_box, sub);
   self->tasks_list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->tasks_list, GTK_SELECTION_NONE);
+  gtk_list_box_set_show_separators (self->tasks_list, TRUE);
+  gtk_list_box_set_placeholder (self->tasks_list, placeholder (_("No task objectives")));
   gtk_widget_add_css_class (GTK_WIDGET (self->tasks_list), "frame");
   gtk_box_append (self->victory_box, GTK_WIDGET (self->tasks_list));
   for (guint i = 0; i < s->tasks->len; i++)
@@ -620,6 +637,11 @@ add_reserve_row (MusterPropertiesDialog *self,
   gtk_widget_set_hexpand (name, TRUE);
   /* The model has no way to move a reserve to the other side. */
   gtk_widget_set_sensitive (side, reserve == NULL);
+  gtk_widget_set_tooltip_text (side, reserve ? _("A reserve keeps its side; remove it and add another to change it")
+                                             : _("The side the reserve belongs to"));
+  gtk_size_group_add_widget (self->reserve_column, side);
+  gtk_size_group_add_widget (self->reserve_column, arrival);
+  gtk_widget_set_halign (bound, GTK_ALIGN_START);
   gtk_grid_attach (GTK_GRID (grid), side, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), name, 1, 0, 3, 1);
   gtk_grid_attach (GTK_GRID (grid), kind, 4, 0, 1, 1);
@@ -640,14 +662,21 @@ add_reserve_row (MusterPropertiesDialog *self,
   on_arrival_changed (G_OBJECT (arrival), NULL, roll);
   g_signal_connect (arrival, "notify::selected", G_CALLBACK (on_arrival_changed), roll);
 
+  label = gtk_label_new_with_mnemonic (_("_Enters at"));
+  gtk_widget_set_halign (label, GTK_ALIGN_END);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 2, 1, 1);
   if (s->board == MU_BOARD_HEX)
     {
-      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Entry hexes, e.g. 0101 0102"));
-      gtk_grid_attach (GTK_GRID (grid), entry, 0, 2, 4, 1);
+      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Hexes, e.g. 0101 0102"));
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
+      gtk_grid_attach (GTK_GRID (grid), entry, 1, 2, 3, 1);
       gtk_grid_attach (GTK_GRID (grid), edge, 4, 2, 1, 1);
     }
   else
-    gtk_grid_attach (GTK_GRID (grid), edge, 0, 2, 1, 1);
+    {
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), edge);
+      gtk_grid_attach (GTK_GRID (grid), edge, 1, 2, 1, 1);
+    }
 
   gtk_box_append (GTK_BOX (box), grid);
   gtk_box_append (GTK_BOX (box), remove_button (self, _("Remove this reserve")));
@@ -686,6 +715,8 @@ build_reserves (MusterPropertiesDialog *self)
   gtk_box_append (self->reserves_box, sub);
   self->reserves_list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->reserves_list, GTK_SELECTION_NONE);
+  gtk_list_box_set_show_separators (self->reserves_list, TRUE);
+  gtk_list_box_set_placeholder (self->reserves_list, placeholder (_("No reserves: every counter starts on the board")));
   gtk_widget_add_css_class (GTK_WIDGET (self->reserves_list), "frame");
   gtk_box_append (self->reserves_box, GTK_WIDGET (self->reserves_list));
   for (guint i = 0; i < s->reserves->len; i++)
@@ -1083,6 +1114,7 @@ muster_properties_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_PROPERTIES_DIALOG);
   g_clear_pointer (&self->fields, g_hash_table_unref);
   g_clear_object (&self->history);
+  g_clear_object (&self->reserve_column);
   G_OBJECT_CLASS (muster_properties_dialog_parent_class)->dispose (object);
 }
 
@@ -1111,6 +1143,7 @@ static void
 muster_properties_dialog_init (MusterPropertiesDialog *self)
 {
   self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->reserve_column = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -1127,6 +1160,16 @@ muster_properties_dialog_new (GtkWindow     *parent,
                        "use-header-bar", TRUE,
                        NULL);
   self->history = g_object_ref (history);
+  {
+    GtkWidget *header = gtk_dialog_get_header_bar (GTK_DIALOG (self));
+    GtkWidget *switcher = gtk_stack_switcher_new ();
+
+    gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
+    if (header)
+      gtk_header_bar_set_title_widget (GTK_HEADER_BAR (header), switcher);
+    else
+      gtk_box_prepend (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (self))), switcher);
+  }
   build_general (self);
   rebuild_rules (self);
   build_timeline (self);
