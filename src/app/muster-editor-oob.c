@@ -66,6 +66,7 @@ struct _MusterEditorOob
   GtkLabel *message;
   char *selected;
   gboolean updating;
+  guint form_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MusterEditorOob, muster_editor_oob, GTK_TYPE_BOX)
@@ -232,6 +233,16 @@ muster_editor_oob_select (MusterEditorOob *self,
 /* The form with the selected counter's values. */
 static void rebuild_form (MusterEditorOob *self);
 
+static gboolean
+rebuild_form_idle (gpointer data)
+{
+  MusterEditorOob *self = data;
+
+  self->form_idle = 0;
+  rebuild_form (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 rebuild (MusterEditorOob *self)
 {
@@ -244,13 +255,17 @@ rebuild (MusterEditorOob *self)
     g_ptr_array_add (items, item_new (((MuSide *) s->sides->pdata[i])->id, TRUE));
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
                        items->pdata, items->len);
-  self->updating = FALSE;
+  /* same selection, by id; the form follows in the idle below */
   if (keep == NULL || !muster_editor_oob_select (self, keep))
     {
       gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
       g_clear_pointer (&self->selected, g_free);
     }
-  rebuild_form (self);
+  self->updating = FALSE;
+  /* The edit may come from a widget of the form: rebuild it once that
+   * widget's signal is over. */
+  if (self->form_idle == 0)
+    self->form_idle = g_idle_add (rebuild_form_idle, self);
 }
 
 static void
@@ -485,6 +500,49 @@ on_check_toggled (GtkCheckButton  *check,
 }
 
 static void
+on_arm_selected (GtkDropDown     *dropdown,
+                 GParamSpec      *pspec,
+                 MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating)
+    return;
+  show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ARM,
+                                                  (int) gtk_drop_down_get_selected (dropdown), &error),
+               &error);
+}
+
+static void
+on_ability_toggled (GtkCheckButton  *check,
+                    MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  const MuCounter *c;
+  guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "ability"));
+  guint abilities;
+
+  if (self->updating || !(c = mu_scenario_find_counter (scenario (self), self->selected)))
+    return;
+  abilities = gtk_check_button_get_active (check) ? (c->abilities | bit) : (c->abilities & ~bit);
+  show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ABILITIES, (int) abilities,
+                                                  &error), &error);
+}
+
+static void
+on_note_activate (GtkEntry        *entry,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->selected == NULL)
+    return;
+  show_result (self, mu_edit_set_counter_note (self->history, self->selected,
+                                               gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+               &error);
+}
+
+static void
 on_name_activate (GtkEntry        *entry,
                   MusterEditorOob *self)
 {
@@ -562,6 +620,29 @@ rebuild_form (MusterEditorOob *self)
       gtk_grid_attach (self->form, label, 0, row, 1, 1);
       gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
     }
+  if (c->kind == MU_COUNTER_UNIT)
+    {
+      const char *arms[] = { _("Infantry"), _("Cavalry"), _("Artillery"), _("River boat"), NULL };
+      GtkWidget *arm = gtk_drop_down_new_from_strings (arms);
+      static const struct { guint bit; const char *label; } abilities[] = {
+        { MU_ABILITY_INDOMITABLE, N_("Indomitable (red shield)") },
+        { MU_ABILITY_SHARPSHOOTER, N_("Sharpshooters (crosshair)") },
+      };
+
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), c->arm);
+      g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
+      gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
+      gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
+      for (guint i = 0; i < G_N_ELEMENTS (abilities); i++)
+        {
+          GtkWidget *check = gtk_check_button_new_with_label (_(abilities[i].label));
+
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (c->abilities & abilities[i].bit) != 0);
+          g_object_set_data (G_OBJECT (check), "ability", GUINT_TO_POINTER (abilities[i].bit));
+          g_signal_connect (check, "toggled", G_CALLBACK (on_ability_toggled), self);
+          gtk_grid_attach (self->form, check, 0, row++, 2, 1);
+        }
+    }
   for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
     {
       GtkWidget *check;
@@ -574,6 +655,12 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
+  g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Note")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
   self->updating = FALSE;
 }
 
@@ -684,6 +771,7 @@ muster_editor_oob_dispose (GObject *object)
 {
   MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
 
+  g_clear_handle_id (&self->form_idle, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);

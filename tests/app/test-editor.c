@@ -213,6 +213,27 @@ screenshot (Fixture    *f,
   screenshot_window (f->window, name);
 }
 
+/* The first descendant of `root` of the given type whose label (for check
+ * buttons) is `label` (NULL: any). */
+static GtkWidget *
+find_widget (GtkWidget  *root,
+             GType       type,
+             const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
+          (label == NULL || (GTK_IS_CHECK_BUTTON (c) &&
+                             g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (c)), label) == 0)))
+        return c;
+      if ((found = find_widget (c, type, label)))
+        return found;
+    }
+  return NULL;
+}
+
 /* Undo down to the start saves the same bytes as before the test; redo all returns. */
 static void
 assert_undo_redo_round_trip (Fixture *f)
@@ -572,6 +593,25 @@ test_oob (Fixture *f, gconstpointer data)
   g_clear_error (&error);
   g_assert_false (muster_editor_oob_drop (oob, "usa-1", "usa-1-1", &error));
   g_clear_error (&error);
+
+  /* the form edits arm and abilities */
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  {
+    GtkWidget *arm = find_widget (GTK_WIDGET (oob), GTK_TYPE_DROP_DOWN, NULL);
+    GtkWidget *shield = find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Indomitable (red shield)");
+
+    g_assert_nonnull (arm);
+    g_assert_nonnull (shield);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), MU_ARM_CAVALRY);
+    g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->arm, ==, MU_ARM_CAVALRY);
+    g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Arm");
+  }
+  {
+    GtkWidget *shield = find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Indomitable (red shield)");
+
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (shield), TRUE);
+    g_assert_cmpuint (mu_scenario_find_counter (model (f), "usa-1-1")->abilities, ==, MU_ABILITY_INDOMITABLE);
+  }
 
   /* dragging a counter onto the board places it there */
   g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
