@@ -730,6 +730,15 @@ build_reserves (MusterPropertiesDialog *self)
 
 /* Applying ------------------------------------------------------------------------------ */
 
+/* The list's rows from child on, past its placeholder. */
+static GtkWidget *
+next_row (GtkWidget *child)
+{
+  while (child && !GTK_IS_LIST_BOX_ROW (child))
+    child = gtk_widget_get_next_sibling (child);
+  return child;
+}
+
 static gboolean
 parse_minutes (const char *text,
                int        *minutes)
@@ -875,8 +884,8 @@ apply_to (MusterPropertiesDialog *self,
   TRY (w, mu_edit_set_objectives_required (history, spin_value (w), error));
 
   /* Task objectives: removed rows first, then changed and new ones. */
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->tasks_list)); row;
-       row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = next_row (gtk_widget_get_first_child (GTK_WIDGET (self->tasks_list))); row;
+       row = next_row (gtk_widget_get_next_sibling (row)))
     {
       const char *id = g_object_get_data (G_OBJECT (row), "object-id");
 
@@ -892,8 +901,8 @@ apply_to (MusterPropertiesDialog *self,
     }
   for (guint i = 0; i < gone->len; i++)
     TRY (GTK_WIDGET (self->tasks_list), mu_edit_remove_task (history, g_ptr_array_index (gone, i), error));
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->tasks_list)); row;
-       row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = next_row (gtk_widget_get_first_child (GTK_WIDGET (self->tasks_list))); row;
+       row = next_row (gtk_widget_get_next_sibling (row)))
     {
       const char *id = g_object_get_data (G_OBJECT (row), "object-id");
       GtkWidget *text = row_widget (row, "text");
@@ -917,8 +926,8 @@ apply_to (MusterPropertiesDialog *self,
   /* Reserves. */
   g_hash_table_remove_all (kept);
   g_ptr_array_set_size (gone, 0);
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->reserves_list)); row;
-       row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = next_row (gtk_widget_get_first_child (GTK_WIDGET (self->reserves_list))); row;
+       row = next_row (gtk_widget_get_next_sibling (row)))
     {
       const char *id = g_object_get_data (G_OBJECT (row), "object-id");
 
@@ -935,8 +944,8 @@ apply_to (MusterPropertiesDialog *self,
   for (guint i = 0; i < gone->len; i++)
     TRY (GTK_WIDGET (self->reserves_list),
          mu_edit_remove_reserve (history, g_ptr_array_index (gone, i), error));
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->reserves_list)); row;
-       row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = next_row (gtk_widget_get_first_child (GTK_WIDGET (self->reserves_list))); row;
+       row = next_row (gtk_widget_get_next_sibling (row)))
     {
       const char *id = g_object_get_data (G_OBJECT (row), "object-id");
       g_autofree char *new_id = NULL;
