@@ -224,7 +224,9 @@ parse_pos (const char *w,
     return FALSE;
   if (!mu_hex_parse (w, &pos->hex))
     return FALSE;
-  return pos->hex.col >= 1 && pos->hex.row >= 1;
+  /* column 0 or row 0 names the hex just beyond the west or north edge: a
+   * move may end there to leave the board (BAA-VIC-4); 0000 is no hex */
+  return pos->hex.col >= 1 || pos->hex.row >= 1;
 }
 
 static MuCommand *parse_fail (GError **error, const char *line, const char *format, ...)

@@ -531,6 +531,49 @@ check_objective (Checker           *ck,
     set_object (ERR (ck, o->line, _("%s: value %d is out of range (0 to 1000)"), what, o->value), o->id);
 }
 
+static gboolean
+count_ok (const char *w)
+{
+  char *end = NULL;
+  gint64 n = g_ascii_strtoll (w, &end, 10);
+
+  return end != w && *end == '\0' && n >= 0 && n <= 9999;
+}
+
+/* BAA-VIC-4: the task conditions the baa-hex engine scores (baa_task_met()):
+ * "disperse SIDE N", "hold OBJECTIVE", "hold SIDE HEX" (the form of the
+ * schema's example) and "exit SIDE EDGE N". Anything else would silently
+ * never score, so it is an error here. */
+static gboolean
+task_condition_ok (Checker    *ck,
+                   const char *condition)
+{
+  g_auto(GStrv) w = g_strsplit (condition, " ", -1);
+  guint n = g_strv_length (w);
+  MuHex hex;
+
+  if (n == 3 && strcmp (w[0], "disperse") == 0)
+    return mu_scenario_find_side (ck->s, w[1]) != NULL && count_ok (w[2]);
+  if (n == 2 && strcmp (w[0], "hold") == 0)
+    {
+      for (guint i = 0; i < ck->s->objectives->len; i++)
+        {
+          const MuObjective *o = g_ptr_array_index (ck->s->objectives, i);
+          if (g_strcmp0 (o->id, w[1]) == 0)
+            return TRUE;
+        }
+      return FALSE;
+    }
+  if (n == 3 && strcmp (w[0], "hold") == 0)
+    return mu_scenario_find_side (ck->s, w[1]) != NULL && mu_hex_parse (w[2], &hex);
+  if (n == 4 && strcmp (w[0], "exit") == 0)
+    return mu_scenario_find_side (ck->s, w[1]) != NULL &&
+           (strcmp (w[2], "n") == 0 || strcmp (w[2], "e") == 0 ||
+            strcmp (w[2], "s") == 0 || strcmp (w[2], "w") == 0) &&
+           count_ok (w[3]);
+  return FALSE;
+}
+
 static void
 check_task (Checker               *ck,
             const MuTaskObjective *t)
@@ -543,6 +586,12 @@ check_task (Checker               *ck,
   check_side_ref (ck, what, t->side, t->id, t->line);
   if (t->value < 0 || t->value > 1000)
     set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
+  if (g_strcmp0 (ck->s->ruleset, "baa-hex") == 0 && t->condition != NULL &&
+      !task_condition_ok (ck, t->condition))
+    set_object (ERR (ck, t->line,
+                     _("task “%s”: condition “%s” is not understood (expected disperse SIDE N, "
+                       "hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N) (BAA-VIC-4)"),
+                     t->id ? t->id : "", t->condition), t->id);
 }
 
 static void

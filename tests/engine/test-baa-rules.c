@@ -368,6 +368,30 @@ static const BaaCase cases[] = {
   { "/engine/baa/victory/BAA-VIC-4/task-objective",
     "bounds 1\nobj a 0101 csa\ntask t1 usa 3 disperse csa 0\ntask t2 csa 1 hold a\ntask t3 usa 5 hold a",
     NULL, "", "", "result winner=usa level=tactical diff=1" },
+  { "/engine/baa/victory/BAA-VIC-4/exit",
+    "bounds 1\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0205\nunit u2 csa inf 2/4/3 1 0308\n"
+    "task t1 csa 2 exit csa w 1\ntask t2 usa 1 exit csa e 1",
+    NULL,
+    "! move u2 0208 0108 0008 0007 => not adjacent\n"
+    "! move u2 0000 => not a hex\n"
+    "! move u2 0208 0108 0008 => the path costs 3, the allowance is 2\n"
+    "move u1 0105 0005",
+    "move u1 exit from=0205 to=0005 path=0105,0005 cost=2 (BAA-VIC-4)",
+    "unit u1 status=offboard\nunit u2 at=0308 status=active\nresult winner=csa level=tactical diff=2" },
+  { "/engine/baa/victory/BAA-VIC-4/exit-not-a-task-edge",
+    "bounds 1\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0105\ntask t1 usa 2 exit usa w 1",
+    NULL,
+    "! move u1 0005 => not a hex of the board",
+    "!exit",
+    "unit u1 at=0105 status=active\nresult winner=none level=draw diff=0" },
+  { "/engine/baa/victory/BAA-VIC-4/BAA-ZOC-3/exit-locked",
+    "bounds 1\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0305\nunit e1 usa inf 2/4/3 2 0104\ncmd ud usa 2 2 0112\n"
+    "task t1 csa 2 exit csa w 1",
+    NULL,
+    "! move u1 0205 0105 0005 => locked in a zone of control\n"
+    "move u1 0205 0105",
+    "",
+    "unit u1 at=0105 status=active" },
   { "/engine/baa/victory/BAA-VIC-3/BAA-CDR-2/BAA-AMB-48/complete-at-once",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/1 2 0507\ncmd ud usa 2 2 0112",
     "6,6,6",

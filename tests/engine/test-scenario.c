@@ -236,6 +236,56 @@ test_check_river_boats (void)
   }
 }
 
+/* BAA-VIC-4: a task condition the engine cannot score is an error, not a
+ * task that silently never scores. */
+static void
+test_check_task_conditions (void)
+{
+  static const struct { const char *condition; gboolean ok; } cases[] = {
+    { "disperse usa 4", TRUE },
+    { "hold o1", TRUE },
+    { "hold usa 0504", TRUE },
+    { "exit csa w 3", TRUE },
+    { "exit usa n 1", TRUE },
+    { "exit csa x 3", FALSE },
+    { "exit csa w", FALSE },
+    { "exit rebels w 2", FALSE },
+    { "hold nowhere", FALSE },
+    { "disperse usa many", FALSE },
+    { "capture the flag", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (MuScenario) s = make_scenario ();
+      g_autoptr (GPtrArray) problems = mu_problem_list_new ();
+      MuObjective *o = mu_objective_new ("o1");
+      MuTaskObjective *t = mu_task_objective_new ("t1");
+      gboolean seen = FALSE;
+
+      o->hex = (MuHex) { 5, 4 };
+      g_ptr_array_add (s->objectives, o);
+      t->side = g_strdup ("csa");
+      t->text = g_strdup ("A task");
+      t->condition = g_strdup (cases[i].condition);
+      g_ptr_array_add (s->tasks, t);
+      mu_scenario_check (s, problems);
+      for (guint j = 0; j < problems->len; j++)
+        {
+          const MuProblem *p = g_ptr_array_index (problems, j);
+          if (strstr (p->message, "is not understood (expected disperse SIDE N, hold OBJECTIVE") &&
+              strstr (p->message, cases[i].condition) && g_strcmp0 (p->object_id, "t1") == 0)
+            seen = TRUE;
+        }
+      if (seen == cases[i].ok)
+        {
+          g_printerr ("condition “%s”: %s\n", cases[i].condition,
+                      seen ? "refused" : "accepted");
+          g_test_fail ();
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -247,5 +297,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/scenario/options-and-ids", test_options_and_ids);
   g_test_add_func ("/engine/scenario/names", test_names);
   g_test_add_func ("/engine/scenario/check-river-boats", test_check_river_boats);
+  g_test_add_func ("/engine/scenario/check-task-conditions/BAA-VIC-4", test_check_task_conditions);
   return g_test_run ();
 }

@@ -36,6 +36,7 @@ typedef enum {
   BAA_UNIT_SURRENDERED,
   BAA_UNIT_OFFBOARD_RESERVE,
   BAA_UNIT_TACTICAL_MARCH,
+  BAA_UNIT_EXITED,             /* left the board for a task objective (BAA-VIC-4) */
 } BaaUnitStatus;
 
 typedef enum {
@@ -93,6 +94,7 @@ typedef struct {
   const char *reserve;         /* reserve id while OFFBOARD_RESERVE (scenario string) */
   char march_edge;             /* tactical march (BAA-RES-4): entry edge 'n','e','s','w', or 0 */
   int assign_round;            /* round serial of the last `assign` (BAA-CMD-11) */
+  char exit_edge;              /* EXITED: the edge 'n','e','s','w' it left by (BAA-VIC-4) */
 } BaaUnit;
 
 /* A command (division) or control (corps/army) counter. */

@@ -97,7 +97,7 @@ static const MuRuleOptionInfo baa_options[] = {
     MU_RULE_SPECIAL, FALSE },
 };
 
-static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march" };
+static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march", "exited" };
 static const char *const cdr_status_names[] = { "active", "disabled", "captured", "removed", "offboard" };
 
 /* Helpers --------------------------------------------------------------------------- */
@@ -266,10 +266,16 @@ baa_check_sudden_death (BaaMatch *m, GPtrArray *events)
     }
 }
 
+static int side_index (const BaaMatch *m, const char *side);
+
 /* BAA-VIC-4: scenario predicates. Supported conditions:
  *   "disperse SIDE N"  at least N units of SIDE dispersed or surrendered
  *   "hold OBJECTIVE"   the task's side owns the objective's marker
- * Other conditions are never met. */
+ *   "exit SIDE EDGE N" at least N units of SIDE left the board over edge
+ *                      EDGE (n, e, s or w) by a move (see exit_step() in
+ *                      baa-move.c)
+ * Any other condition is refused by the scenario check (mu-scenario-check.c),
+ * so it never reaches a match unnoticed; here it is simply not met. */
 gboolean
 baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
 {
@@ -282,6 +288,32 @@ baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
         if (g_strcmp0 (m->side_id[s], w[1]) == 0)
           return m->dispersed_count[s] >= atoi (w[2]);
       return FALSE;
+    }
+  if (n == 4 && g_str_equal (w[0], "exit"))
+    {
+      int count = 0;
+      FOR_UNITS (m, u)
+        if (u->status == BAA_UNIT_EXITED && u->exit_edge == w[2][0] &&
+            g_strcmp0 (m->side_id[u->side], w[1]) == 0)
+          count++;
+      return count >= atoi (w[3]);
+    }
+  if (n == 3 && g_str_equal (w[0], "hold"))
+    {
+      /* "hold SIDE HEX" (the schema's example form): the marker of the
+       * objective in that hex, or, for a hex that is no objective, SIDE's
+       * active units there and no enemy unit (a decision, BAA-VIC-4) */
+      MuHex h;
+      int s = side_index (m, w[1]);
+      if (s == BAA_NONE || !mu_hex_parse (w[2], &h))
+        return FALSE;
+      for (guint i = 0; i < m->objectives->len; i++)
+        {
+          BaaObjective *o = g_ptr_array_index (m->objectives, i);
+          if (mu_hex_equal (o->hex, h))
+            return o->owner == s;
+        }
+      return baa_units_at (m, h, s, NULL, 0) > 0 && baa_units_at (m, h, 1 - s, NULL, 0) == 0;
     }
   if (n == 2 && g_str_equal (w[0], "hold"))
     {
@@ -1459,7 +1491,7 @@ counters (gpointer state)
         {
           static const MuCounterStatus map[] = {
             MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_SURRENDERED,
-            MU_COUNTER_STATUS_RESERVE, MU_COUNTER_STATUS_TACTICAL_MARCH };
+            MU_COUNTER_STATUS_RESERVE, MU_COUNTER_STATUS_TACTICAL_MARCH, MU_COUNTER_STATUS_OFFBOARD };
           v.status = map[u->status];
           v.pos.hex = u->hex;
           v.strength = u->status == BAA_UNIT_ACTIVE ? u->def->strength : 0;

@@ -378,9 +378,72 @@ rail_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n)
 
 /* Validates a whole path for the mover. On success *rail_ride tells whether it
  * is a rail ride and *cost the cost paid. */
+/* BAA-VIC-4, exiting the board: the edge(s) beyond which an off-board hex
+ * lies, as a string of 'n','e','s','w'. */
+static void
+edges_beyond (const BaaMatch *m, MuHex h, char out[3])
+{
+  int k = 0;
+
+  if (h.col < 1) out[k++] = 'w';
+  else if (h.col > m->grid->cols) out[k++] = 'e';
+  if (h.row < 1) out[k++] = 'n';
+  else if (h.row > m->grid->rows) out[k++] = 's';
+  out[k] = 0;
+}
+
+gboolean
+baa_exit_edge_allowed (const BaaMatch *m, int side, char edge)
+{
+  for (guint i = 0; i < m->scenario->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
+      g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
+      if (g_strv_length (w) == 4 && g_str_equal (w[0], "exit") &&
+          g_strcmp0 (w[1], m->side_id[side]) == 0 && w[2][0] == edge && w[2][1] == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* BAA-VIC-4, exiting the board (a decision of ours: the digest gives only
+ * "exit units off edge E"): a unit's `move` path may end with one hex off the
+ * board, adjacent to the last hex of the path (or to the unit's hex), beyond
+ * an edge that a task objective "exit SIDE EDGE N" names for the unit's side.
+ * That last step costs one more hex, like a clear hex; the hexes before it
+ * follow every movement rule, and the unit must be free to leave the last
+ * board hex (a zone of control that stops it there stops the exit). Only
+ * units exit, only by `move` (not `withdraw`, not in the step that brings a
+ * reserve on). An exited unit is out of play for good. Returns the edge in
+ * *edge, or 0 when the path does not end off the board. */
+static gboolean
+exit_step (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n, char *edge,
+           GError **error)
+{
+  MuHex last = path[n - 1], prev = n >= 2 ? path[n - 2] : mv->start;
+  char edges[3];
+
+  *edge = 0;
+  if (baa_hex_on_board (m, last) || (last.col == 0 && last.row == 0))
+    return TRUE;
+  edges_beyond (m, last, edges);
+  for (const char *e = edges; *e; e++)
+    if (baa_exit_edge_allowed (m, mv->side, *e))
+      *edge = *e;
+  if (!*edge)
+    return TRUE;   /* not an exit: the path check refuses the hex */
+  if (!mv->unit || mv->withdraw || mv->offboard)
+    return baa_refuse (error, "BAA-VIC-4", "%s cannot leave the board at %s: only a unit's move exits the board",
+                       mv->def->id, baa_hex_label (m, last));
+  if (!baa_hex_on_board (m, prev) || mu_hex_distance (m->grid, prev, last) != 1)
+    return baa_refuse (error, "BAA-VIC-4", "%s cannot leave the board at %s: not adjacent to %s",
+                       mv->def->id, baa_hex_label (m, last), baa_hex_label (m, prev));
+  return TRUE;
+}
+
 static gboolean
 check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
-            gboolean *rail_ride, int *cost_out, GError **error)
+            gboolean *rail_ride, int *cost_out, char *exit_edge, GError **error)
 {
   const char *who = mv->def->id;
   const char *rule = NULL;
@@ -388,9 +451,16 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
   int allowance, normal, rcost = 0, bonus = 0;
   gboolean road;
 
+  guint nb = n;   /* hexes of the path on the board */
+
   *rail_ride = FALSE;
+  *exit_edge = 0;
   if (n == 0)
     return baa_refuse (error, "BAA-MOV-1", "%s: a move needs at least one hex", who);
+  if (!exit_step (m, mv, path, n, exit_edge, error))
+    return FALSE;
+  if (*exit_edge)
+    nb = n - 1;
   if (mv->offboard)
     {
       if (!hex_in (mv->entry, path[0]))
@@ -403,7 +473,7 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
           return TRUE;
         }
     }
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < nb; i++)
     {
       MuHex h = path[i];
       if (!baa_hex_on_board (m, h))
@@ -431,15 +501,24 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
                                                            : "it must stop to capture a commander");
       prev = h;
     }
-  if (!room_at (m, mv, path[n - 1]))
+  if (*exit_edge && nb == 0 && must_stop (m, mv, mv->start, &rule))
+    return baa_refuse (error, rule, "%s cannot leave %s: %s", who, baa_hex_label (m, mv->start),
+                       g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
+                                                       : "it must stop to capture a commander");
+  if (!*exit_edge && !room_at (m, mv, path[n - 1]))
     return baa_refuse (error, "BAA-STK-1", "%s cannot end at %s: two friendly units are there already",
                        who, baa_hex_label (m, path[n - 1]));
 
   allowance = base_allowance (m, mv->def);
   if (mv->withdraw)
     allowance -= 1;
-  normal = normal_cost (m, mv->start, mv->offboard, path, n);
-  road = road_cost (m, mv->start, mv->offboard, path, n, &rcost, &bonus);
+  normal = normal_cost (m, mv->start, mv->offboard, path, nb);
+  road = nb > 0 && road_cost (m, mv->start, mv->offboard, path, nb, &rcost, &bonus);
+  if (*exit_edge)
+    {
+      normal += 1;   /* BAA-VIC-4: the step off the board costs one hex */
+      rcost += 1;
+    }
   if (normal <= allowance)
     *cost_out = normal;
   else if (road && rcost <= allowance + bonus)
@@ -567,17 +646,20 @@ baa_move_counter (BaaMatch         *m,
   Mover mv;
   gboolean rail = FALSE;
   int cost = 0;
+  char exit_edge = 0;
   MuEvent *e;
 
   mover_init (m, &mv, u, c, withdraw);
-  if (!check_path (m, &mv, path, n, &rail, &cost, error))
+  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, error))
     {
       mover_clear (&mv);
       return FALSE;
     }
   e = baa_event (m, events, MU_EVENT_MOVE, mv.def->id,
-                 withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : NULL);
-  if (withdraw)
+                 withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : exit_edge ? "BAA-VIC-4" : NULL);
+  if (exit_edge)
+    mu_event_set_text (e, "exit");
+  else if (withdraw)
     mu_event_set_text (e, "withdraw");
   else if (rail)
     mu_event_set_text (e, "rail");
@@ -589,6 +671,21 @@ baa_move_counter (BaaMatch         *m,
   e->path = g_array_new (FALSE, FALSE, sizeof (MuHex));
   g_array_append_vals (e->path, path, n);
   e->value = cost;
+  if (u && exit_edge)
+    {
+      /* BAA-VIC-4: out of play; markers go with it */
+      u->status = BAA_UNIT_EXITED;
+      u->exit_edge = exit_edge;
+      u->hex = path[n - 1];
+      u->pinned = FALSE;
+      u->nic = FALSE;
+      u->on_train = FALSE;
+      u->moved_this_round = TRUE;
+      baa_unit_note_action (m, u);
+      baa_match_invalidate (m);
+      mover_clear (&mv);
+      return TRUE;
+    }
   if (u)
     {
       if (mv.offboard)

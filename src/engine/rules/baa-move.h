@@ -10,6 +10,8 @@ int        baa_step_cost            (const BaaMatch *m, MuHex from, MuHex to);
 gboolean   baa_hex_is_road          (const BaaMatch *m, MuHex hex);
 /* Entry hexes of a reserve (of MuHex, new array). */
 GArray    *baa_reserve_entry_hexes  (const BaaMatch *m, const MuReserve *r);
+/* A task objective "exit SIDE EDGE N" lets units of side leave over edge (BAA-VIC-4). */
+gboolean   baa_exit_edge_allowed    (const BaaMatch *m, int side, char edge);
 /* Validates and applies a move or withdrawal of a unit (u) or commander (c);
  * phase, side and orders are the caller's checks. */
 gboolean   baa_move_counter         (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
