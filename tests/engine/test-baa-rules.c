@@ -375,13 +375,13 @@ static const BaaCase cases[] = {
     "! move u2 0208 0108 0008 0007 => not adjacent\n"
     "! move u2 0000 => not a hex\n"
     "! move u2 0208 0108 0008 => the path costs 3, the allowance is 2\n"
-    "move u1 0105 0005",
+    "move u1 0105 0005\nend-phase\nend-phase",
     "move u1 exit from=0205 to=0005 path=0105,0005 cost=2 (BAA-VIC-4)",
     "unit u1 status=offboard\nunit u2 at=0308 status=active\nresult winner=csa level=tactical diff=2" },
   { "/engine/baa/victory/BAA-VIC-4/exit-not-a-task-edge",
     "bounds 1\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0105\ntask t1 usa 2 exit usa w 1",
     NULL,
-    "! move u1 0005 => not a hex of the board",
+    "! move u1 0005 => not a hex of the board\nend-phase\nend-phase",
     "!exit",
     "unit u1 at=0105 status=active\nresult winner=none level=draw diff=0" },
   { "/engine/baa/victory/BAA-VIC-4/BAA-ZOC-3/exit-locked",

@@ -317,7 +317,7 @@ t_check_state (MuMatch *m, const char *expect, const char *name)
           g_auto(GStrv) lw = g_strsplit (lines[j], " ", -1);
           gboolean head;
           if (g_str_equal (ww[0], "bound") || g_str_equal (ww[0], "result"))
-            head = g_str_equal (lw[0], ww[0]);
+            head = lw[0] && g_str_equal (lw[0], ww[0]);
           else
             head = lw[0] && lw[1] && g_str_equal (lw[0], ww[0]) && g_str_equal (lw[1], ww[1]);
           if (!head)
