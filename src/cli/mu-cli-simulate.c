@@ -145,7 +145,7 @@ mu_cli_simulate (int    argc,
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match played (with --games 1)"), N_("GAME") },
     { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state of the last match"), NULL },
     { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, N_("greedy (default) or random"), N_("POLICY") },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the summary"), NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the summary, not a line per match"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
     { NULL },
   };
@@ -193,6 +193,10 @@ mu_cli_simulate (int    argc,
       return 2;
     }
   greedy = policy == NULL || g_strcmp0 (policy, "greedy") == 0;
+  /* with --state, stdout carries only the state (the same text as
+   * `muster-cli play GAME --state`); the per-match lines and the summary go
+   * to stderr. --quiet drops the per-match lines, never the summary. */
+  out = state ? stderr : stdout;
 
   t0 = g_get_monotonic_time ();
   c0 = clock ();
@@ -261,7 +265,11 @@ mu_cli_simulate (int    argc,
         int first = tl->first_bound > 0 ? tl->first_bound : 1;
         int final = first + MAX (tl->bounds, 1) - 1;
         /* bounds begun: a match that ran its course stops after the last */
-        total_bounds += MIN (p.bound, final) - first + 1;
+        int bounds = MIN (p.bound, final) - first + 1;
+        total_bounds += bounds;
+        if (!quiet)
+          fprintf (out, "match %d seed %" G_GINT64_FORMAT ": result %s, bounds %d, commands %u, events %u\n",
+                   g, seed + g, key, bounds, n, mu_match_get_events (m)->len);
       }
       if (g == games - 1)
         last = g_steal_pointer (&m);
@@ -281,11 +289,6 @@ mu_cli_simulate (int    argc,
       mu_cli_error ("%s", error->message);
       return 1;
     }
-  /* with --state, stdout carries only the state (the same text as
-   * `muster-cli play GAME --state`); the summary goes to stderr */
-  if (quiet)
-    return broken ? 1 : 0;
-  out = state ? stderr : stdout;
   fprintf (out, "games %d\n", games);
   fprintf (out, "bounds %" G_GUINT64_FORMAT " (%.1f per game)\n", total_bounds, (double) total_bounds / games);
   {

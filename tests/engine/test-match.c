@@ -179,6 +179,45 @@ test_bad_files (void)
   g_assert_nonnull (error);
 }
 
+/* muster-cli simulate prints a line per match and the summary; --quiet
+ * (-q) keeps the summary and drops the per-match lines. */
+static void
+test_simulate_quiet (void)
+{
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autofree char *scenario = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                                "first-manassas.muster", NULL);
+
+  if (cli == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  for (int quiet = 0; quiet < 2; quiet++)
+    {
+      const char *argv[] = { cli, "simulate", scenario, "--games", "2", "--seed", "7",
+                             quiet ? "-q" : NULL, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "games 2\n"));
+      g_assert_nonnull (strstr (out, "invariants held\n"));
+      g_assert_nonnull (strstr (out, "matches per second"));
+      if (quiet)
+        g_assert_null (strstr (out, "match 0 seed 7: result "));
+      else
+        {
+          g_assert_nonnull (strstr (out, "match 0 seed 7: result "));
+          g_assert_nonnull (strstr (out, "match 1 seed 8: result "));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -186,5 +225,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/match/replay-first-manassas", test_replay);
   g_test_add_func ("/engine/match/forced-dice-and-undo", test_save_forced_and_undo);
   g_test_add_func ("/engine/match/bad-files", test_bad_files);
+  g_test_add_func ("/engine/match/simulate-quiet", test_simulate_quiet);
   return g_test_run ();
 }
