@@ -12,6 +12,7 @@
 #include "muster-new-dialog.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
+#include "muster-recovery.h"
 #include "muster-resize-dialog.h"
 
 /* Undo history kept per window. */
@@ -50,6 +51,7 @@ struct _MusterWindow
   GtkWidget *recent_group;
   GtkListBox *bundled_list;
   GtkWidget *bundled_group;
+  GtkWidget *recovery_box;
 };
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -1360,6 +1362,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_list);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recovery_box);
   gtk_widget_class_bind_template_callback (widget_class, on_file_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_stack_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_notify);
@@ -1403,6 +1406,14 @@ muster_window_init (MusterWindow *self)
   g_signal_connect (gtk_recent_manager_get_default (), "changed", G_CALLBACK (on_recent_changed), self);
   fill_recent (self);
   fill_bundled (self);
+  {
+    /* Work a crash left behind is offered once, on the first start page. */
+    static gboolean offered;
+
+    if (!offered)
+      muster_recovery_offer (GTK_WINDOW (self), GTK_BOX (self->recovery_box));
+    offered = TRUE;
+  }
   update_title (self);
   update_actions (self);
 }

@@ -1,11 +1,13 @@
 /* The editor's dialogs under a real display: scenario properties, board
- * resize, order of battle CSV import and export. Each
+ * resize, order of battle CSV import and export, recovering autosaved work
+ * from the start page. Each
  * change is one named undo step, and undo gives back the identical file. */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
+#include <utime.h>
 
 #include "mu-oob-csv.h"
 #include "mu-ruleset.h"
@@ -13,6 +15,7 @@
 #include "muster-application.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
+#include "muster-recovery.h"
 #include "muster-resize-dialog.h"
 #include "muster-window.h"
 
@@ -476,6 +479,119 @@ test_oob_csv (void)
   flush_events ();
 }
 
+/* Autosaves a crash left behind are offered on the start page: one on a
+ * saved document and one of an untitled scenario. */
+static void
+write_leftover (const char *key,
+                const char *original,
+                const char *content)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "muster", "autosave", NULL);
+  g_autofree char *muster = g_strdup_printf ("%s/%s.muster", dir, key);
+  g_autofree char *info = g_strdup_printf ("%s/%s.info", dir, key);
+  g_autofree char *text = g_strdup_printf ("[Autosave]\nOriginal=%s\nTime=%" G_GINT64_FORMAT "\n",
+                                           original ? original : "", g_get_real_time () / G_USEC_PER_SEC);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (muster, content, -1, NULL));
+  g_assert_true (g_file_set_contents (info, text, -1, NULL));
+}
+
+static void
+test_recovery (void)
+{
+  g_autofree char *original_path = g_build_filename (tmpdir, "kept.muster", NULL);
+  g_autoptr(GFile) original = g_file_new_for_path (original_path);
+  g_autoptr(MuScenario) saved = make_hex_scenario ();
+  g_autoptr(MuScenario) edited = make_hex_scenario ();
+  g_autoptr(MuScenario) untitled = make_hex_scenario ();
+  g_autofree char *edited_bytes = NULL;
+  g_autofree char *untitled_bytes = NULL;
+  g_autofree char *saved_bytes = NULL;
+  g_autofree char *key = g_compute_checksum_for_string (G_CHECKSUM_SHA1, original_path, -1);
+  GStatBuf st;
+  struct utimbuf old;
+  MusterWindow *window;
+  GtkWidget *slot;
+  GList *windows;
+  gboolean found_untitled = FALSE;
+
+  g_assert_true (mu_scenario_save_file (saved, original_path, NULL));
+  /* The document is older than the work kept for it. */
+  g_assert_cmpint (g_stat (original_path, &st), ==, 0);
+  old.actime = old.modtime = st.st_mtime - 60;
+  g_assert_cmpint (g_utime (original_path, &old), ==, 0);
+  saved_bytes = mu_scenario_save_to_data (saved, NULL);
+  g_free (edited->title);
+  edited->title = g_strdup ("Kept Work");
+  edited_bytes = mu_scenario_save_to_data (edited, NULL);
+  write_leftover (key, original_path, edited_bytes);
+  g_free (untitled->title);
+  untitled->title = g_strdup ("Never Saved");
+  untitled_bytes = mu_scenario_save_to_data (untitled, NULL);
+  write_leftover ("untitled-1-0x1", NULL, untitled_bytes);
+
+  window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  flush_events ();
+  slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  g_object_ref_sink (slot);
+  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 2);
+  g_assert_true (gtk_widget_get_visible (slot));
+
+  /* Recover both: the first fills this window, the second a new one. */
+  while (gtk_widget_get_first_child (slot))
+    {
+      gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_ACCEPT);
+      flush_events ();
+    }
+  g_assert_false (gtk_widget_get_visible (slot));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  for (GList *l = windows; l; l = l->next)
+    {
+      MusterWindow *w = l->data;
+      g_autofree char *bytes = NULL;
+      MuEditHistory *history;
+
+      if (!MUSTER_IS_WINDOW (w) || muster_window_is_empty (w))
+        continue;
+      history = muster_window_get_history (w);
+      bytes = mu_scenario_save_to_data (muster_window_get_scenario (w), NULL);
+      g_assert_true (muster_window_get_modified (w));
+      g_assert_cmpstr (mu_edit_history_get_undo_label (history), ==, "Recover Unsaved Work");
+      g_assert_null (muster_window_get_dialog (w));
+      if (muster_window_get_file (w))
+        {
+          g_autofree char *back = NULL;
+
+          g_assert_true (g_file_equal (muster_window_get_file (w), original));
+          g_assert_cmpstr (bytes, ==, edited_bytes);
+          /* Undo goes back to the file as saved. */
+          g_assert_true (mu_edit_history_undo (history));
+          back = mu_scenario_save_to_data (muster_window_get_scenario (w), NULL);
+          g_assert_cmpstr (back, ==, saved_bytes);
+          g_assert_false (muster_window_get_modified (w));
+        }
+      else
+        {
+          g_assert_cmpstr (bytes, ==, untitled_bytes);
+          found_untitled = TRUE;
+        }
+    }
+  g_assert_true (found_untitled);
+  /* Nothing is left to offer. */
+  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
+
+  /* Discard deletes without opening. */
+  write_leftover ("untitled-2-0x2", NULL, untitled_bytes);
+  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_REJECT);
+  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
+
+  g_object_unref (slot);
+  destroy_all_windows ();
+}
+
 /* The window's actions open the dialogs. */
 static void
 test_window_actions (void)
@@ -561,6 +677,7 @@ main (int   argc,
   g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
   g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
   g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
+  g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
