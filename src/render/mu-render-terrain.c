@@ -154,7 +154,11 @@ draw_ground (MuHexDraw *c)
   if (c->c1 < c->c0 || c->r1 < c->r0)
     return;
   mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
+  cairo_save (cr);
+  /* The partial hexes end at the paper's edge: nothing of them may spill
+   * past it when the surface (a tile of the canvas) reaches beyond the board. */
   cairo_rectangle (cr, 0, 0, bw, bh);
+  cairo_clip_preserve (cr);
   mu_set_rgb (cr, grid ? mu_colour_mix (ground_colour (MU_TERRAIN_OPEN, 0), GRID_COLOUR, GRID_ALPHA)
                        : ground_colour (MU_TERRAIN_OPEN, 0));
   cairo_fill (cr);
@@ -202,6 +206,7 @@ draw_ground (MuHexDraw *c)
       cairo_fill (cr);
     }
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
+  cairo_restore (cr);
 }
 
 /* Terrain symbols --------------------------------------------------------------------- */

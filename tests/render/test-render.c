@@ -554,6 +554,45 @@ test_cache (void)
   cairo_surface_destroy (changed);
 }
 
+/* A tile of the canvas may reach past the board: the ground's partial edge
+ * hexes stop at the board's edge (and its frame), they never spill beyond. */
+static void
+test_board_edge (void)
+{
+  for (int o = 0; o < 2; o++)
+    {
+      g_autoptr(MuScenario) s = small_board (o == 0 ? MU_HEX_FLAT_TOP : MU_HEX_POINTY_TOP);
+      MuRenderOptions opt;
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      double bw, bh;
+
+      mu_render_options_init (&opt);
+      opt.hex_size = 30;
+      mu_render_board_size (s, &opt, &bw, &bh);
+      opt.clip_x = 0;
+      opt.clip_y = 0;
+      opt.clip_width = bw + 200;
+      opt.clip_height = bh + 200;
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) bw + 200, (int) bh + 200);
+      cr = cairo_create (surface);
+      cairo_set_source_rgb (cr, 1, 0, 1);
+      cairo_paint (cr);
+      mu_render_terrain (cr, s, &opt, NULL);
+      cairo_destroy (cr);
+      /* a few pixels past the frame's stroke, on the right and below */
+      for (int y = 0; y < (int) bh + 200; y += 3)
+        for (int x = (int) bw + 6; x < (int) bw + 200; x += 3)
+          g_assert_cmphex (pixel (surface, x, y), ==, 0xff00ff);
+      for (int y = (int) bh + 6; y < (int) bh + 200; y += 3)
+        for (int x = 0; x < (int) bw; x += 3)
+          g_assert_cmphex (pixel (surface, x, y), ==, 0xff00ff);
+      /* and the board itself is drawn up to its corner */
+      g_assert_cmphex (pixel (surface, (int) bw - 8, (int) bh - 8), !=, 0xff00ff);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -565,6 +604,7 @@ main (int   argc,
   g_test_add_func ("/render/terrain/hidpi", test_hidpi);
   g_test_add_func ("/render/terrain/objective-and-contour", test_objective_and_contour);
   g_test_add_func ("/render/clip/nothing-outside", test_clip);
+  g_test_add_func ("/render/clip/board-edge", test_board_edge);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
   g_test_add_func ("/render/pieces/stacks", test_stacks);
