@@ -740,6 +740,54 @@ test_random_special (void)
     }
 }
 
+static gboolean
+t_legal (MuMatch *m, const char *line)
+{
+  g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
+      if (g_str_equal (text, line))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* BAA-FIRE-10, BAA-MEL-3: the legal commands offer grouped fire and grouped
+ * melee for units that may each attack the same target, and the offered
+ * group is accepted. */
+static void
+test_legal_groups (void)
+{
+  const BaaCase fire = {
+    "fire", CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0605\nunit u3 csa inf 2/4/3 1 0105\n"
+    "unit e1 usa inf 2/4/3 2 0507\ncmd ud usa 2 2 0112",
+    "1,1,1,1,1,1", "end-phase\nend-phase", NULL, NULL };
+  const BaaCase melee = {
+    "melee", CSA_DIV "unit u1 csa inf 2/4/3 1 0506\nunit u2 csa inf 2/4/3 1 0607\nunit u3 csa inf 2/4/3 1 0407\n"
+    "unit e1 usa inf 2/4/3 2 0507\ncmd ud usa 2 2 0112",
+    "1,1,1,1,1,1,1,1,1", "end-phase\nend-phase", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&fire);
+  g_autoptr(MuMatch) n = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (t_legal (m, "fire u1 e1"));
+  g_assert_true (t_legal (m, "fire-group e1 u1 u2"));
+  g_assert_false (t_legal (m, "fire-group e1 u1 u3"));   /* u3 is out of range */
+  g_assert_true (mu_match_apply_line (m, "fire-group e1 u1 u2", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (t_legal (m, "fire-group e1 u1 u2"));   /* one attack a round */
+
+  n = t_run (&melee);
+  g_assert_true (t_legal (n, "melee u1 e1"));
+  g_assert_true (t_legal (n, "melee-group e1 u1 u2"));
+  g_assert_true (t_legal (n, "melee-group e1 u1 u3"));
+  g_assert_true (t_legal (n, "melee-group e1 u1 u2 u3"));
+  g_assert_true (mu_match_apply_line (n, "melee-group e1 u1 u2 u3", NULL, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -751,6 +799,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
   g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
   g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/legal/BAA-FIRE-10/BAA-MEL-3/groups", test_legal_groups);
   g_test_add_func ("/engine/baa/random/special-rules", test_random_special);
   g_test_add_func ("/engine/baa/zoc/BAA-ZOC-4/pinned", test_pinned_zoc);
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);

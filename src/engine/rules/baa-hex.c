@@ -1286,6 +1286,64 @@ add_paths (GPtrArray *out, MuCommandKind kind, const char *id, GPtrArray *dests)
     }
 }
 
+/* BAA-FIRE-10, BAA-MEL-3: a group is legal when each member's own attack on
+ * the target is (baa_fire_resolve() and baa_melee_resolve() check no more).
+ * For every target that two or more units may attack, offers every pair and
+ * the whole group; larger partial groups are left out to keep the list
+ * short. Single attacks are in out[first..]. */
+static void
+add_groups (GPtrArray *out, guint first)
+{
+  g_autoptr(GPtrArray) targets = g_ptr_array_new ();   /* of const char*, first seen order */
+  guint end = out->len;
+
+  for (guint i = first; i < end; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (out, i);
+      gboolean seen = FALSE;
+      if (c->kind != MU_COMMAND_FIRE && c->kind != MU_COMMAND_MELEE)
+        continue;
+      for (guint k = 0; k < targets->len && !seen; k++)
+        seen = g_str_equal (g_ptr_array_index (targets, k), c->target);
+      if (!seen)
+        g_ptr_array_add (targets, c->target);
+    }
+  for (guint k = 0; k < targets->len; k++)
+    {
+      const char *target = g_ptr_array_index (targets, k);
+      g_autoptr(GPtrArray) who = g_ptr_array_new ();
+      MuCommandKind kind = MU_COMMAND_FIRE_GROUP;
+
+      for (guint i = first; i < end; i++)
+        {
+          const MuCommand *c = g_ptr_array_index (out, i);
+          if ((c->kind == MU_COMMAND_FIRE || c->kind == MU_COMMAND_MELEE) &&
+              g_str_equal (c->target, target))
+            {
+              g_ptr_array_add (who, c->unit);
+              kind = c->kind == MU_COMMAND_FIRE ? MU_COMMAND_FIRE_GROUP : MU_COMMAND_MELEE_GROUP;
+            }
+        }
+      for (guint i = 0; i < who->len; i++)
+        for (guint j = i + 1; j < who->len; j++)
+          {
+            MuCommand *g = mu_command_new (kind);
+            g->target = g_strdup (target);
+            mu_command_add_unit (g, g_ptr_array_index (who, i));
+            mu_command_add_unit (g, g_ptr_array_index (who, j));
+            g_ptr_array_add (out, g);
+          }
+      if (who->len >= 3)
+        {
+          MuCommand *g = mu_command_new (kind);
+          g->target = g_strdup (target);
+          for (guint i = 0; i < who->len; i++)
+            mu_command_add_unit (g, g_ptr_array_index (who, i));
+          g_ptr_array_add (out, g);
+        }
+    }
+}
+
 static GPtrArray *
 legal_commands (gpointer state)
 {
@@ -1359,13 +1417,17 @@ legal_commands (gpointer state)
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
-      FOR_UNITS (m, u)
-        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
-          {
-            baa_combat_legal_commands (m, u, out);
-            if (m->phase == BAA_PHASE_MELEE && baa_melee_required (m, u))
-              melee_owed = TRUE;
-          }
+      {
+        guint first = out->len;
+        FOR_UNITS (m, u)
+          if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
+            {
+              baa_combat_legal_commands (m, u, out);
+              if (m->phase == BAA_PHASE_MELEE && baa_melee_required (m, u))
+                melee_owed = TRUE;
+            }
+        add_groups (out, first);
+      }
       break;
     case BAA_PHASE_BOUND_END:
       baa_day_commands (m, out);
