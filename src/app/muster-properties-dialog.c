@@ -181,17 +181,27 @@ selected_side (MusterPropertiesDialog *self,
 
 static void rebuild_rules (MusterPropertiesDialog *self);
 
+/* Every ruleset a scenario may name, with the board it is played on. */
+static const struct {
+  const char *id;
+  const char *name;
+  MuBoardKind board;
+} known_rulesets[] = {
+  { "baa-hex", N_("Brothers at Arms (hex board)"), MU_BOARD_HEX },
+  { "baa-table", N_("Brothers at Arms (miniatures)"), MU_BOARD_TABLE },
+  { "mn-acw", N_("Morale Napoleon, ACW variant"), MU_BOARD_TABLE },
+  { "toy-soldiers", N_("Toy Soldiers"), MU_BOARD_TABLE },
+  { "regimental", N_("Regimental quick-reference rules"), MU_BOARD_TABLE },
+};
+
 static const char *
 selected_ruleset (MusterPropertiesDialog *self)
 {
-  const MuRuleset *const *list = mu_ruleset_list ();
   GtkWidget *dropdown = g_hash_table_lookup (self->fields, "ruleset");
+  GPtrArray *ids = g_object_get_data (G_OBJECT (dropdown), "ruleset-ids");
   guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
 
-  for (guint n = 0; list[n]; n++)
-    if (n == i)
-      return list[n]->id;
-  return NULL;
+  return i < ids->len ? g_ptr_array_index (ids, i) : NULL;
 }
 
 static void
@@ -206,8 +216,8 @@ static void
 build_general (MusterPropertiesDialog *self)
 {
   MuScenario *s = mu_edit_history_get_scenario (self->history);
-  const MuRuleset *const *list = mu_ruleset_list ();
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
   GtkWidget *grid = new_grid ();
   GtkWidget *scrolled, *view, *ruleset;
   guint selected = 0;
@@ -239,14 +249,27 @@ build_general (MusterPropertiesDialog *self)
   grid_row (grid, 3, _("A_uthor"), new_entry (s->author), NULL);
   add_field (self, "author", gtk_grid_get_child_at (GTK_GRID (grid), 1, 3));
 
-  for (guint i = 0; list[i]; i++)
+  /* Only the rulesets played on this kind of board, and the scenario's own. */
+  for (guint i = 0; i < G_N_ELEMENTS (known_rulesets); i++)
     {
-      g_ptr_array_add (names, (gpointer) (list[i]->name ? list[i]->name : list[i]->id));
-      if (g_strcmp0 (list[i]->id, s->ruleset) == 0)
-        selected = i;
+      gboolean current = g_strcmp0 (known_rulesets[i].id, s->ruleset) == 0;
+
+      if (known_rulesets[i].board != s->board && !current)
+        continue;
+      if (current)
+        selected = ids->len;
+      g_ptr_array_add (names, (gpointer) _(known_rulesets[i].name));
+      g_ptr_array_add (ids, g_strdup (known_rulesets[i].id));
+    }
+  if (s->ruleset && !g_ptr_array_find_with_equal_func (ids, s->ruleset, g_str_equal, NULL))
+    {
+      selected = ids->len;
+      g_ptr_array_add (names, s->ruleset);
+      g_ptr_array_add (ids, g_strdup (s->ruleset));
     }
   g_ptr_array_add (names, NULL);
-  ruleset = new_dropdown ((const char *const *) names->pdata, TRUE, selected);
+  ruleset = new_dropdown ((const char *const *) names->pdata, FALSE, selected);
+  g_object_set_data_full (G_OBJECT (ruleset), "ruleset-ids", ids, (GDestroyNotify) g_ptr_array_unref);
   grid_row (grid, 4, _("_Rules"), ruleset, NULL);
   add_field (self, "ruleset", ruleset);
   g_signal_connect (ruleset, "notify::selected", G_CALLBACK (on_ruleset_changed), self);

@@ -263,6 +263,41 @@ test_properties_apply (void)
   flush_events ();
 }
 
+/* Applying the shipped scenarios' properties untouched changes nothing. */
+static void
+test_properties_unchanged (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", NULL);
+  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (folder);
+  while ((name = g_dir_read_name (folder)))
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuEditHistory) history = NULL;
+      MuScenario *s;
+      MusterPropertiesDialog *dialog;
+
+      if (!g_str_has_suffix (name, ".muster"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      s = mu_scenario_load_file (path, NULL, &error);
+      g_assert_no_error (error);
+      history = mu_edit_history_new (s);
+      dialog = MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, history));
+      muster_properties_dialog_apply (dialog, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (mu_edit_history_get_n_undo (history), ==, 0);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+  flush_events ();
+}
+
 /* A refused value changes nothing and says why beside the field. */
 static void
 test_properties_refused (void)
@@ -673,6 +708,7 @@ main (int   argc,
 
   g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
   g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
+  g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
   g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
   g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
   g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
