@@ -934,7 +934,19 @@ apply_to (MusterPropertiesDialog *self,
       int value = spin_value (row_widget (row, "value"));
 
       if (id)
-        TRY (text, mu_edit_set_task (history, id, side, entry_text (text), condition, value, error));
+        {
+          /* Untouched rows are left alone, even when the file's values are
+           * ones the editor would refuse. */
+          const MuTaskObjective *old = NULL;
+
+          for (guint i = 0; i < s->tasks->len && old == NULL; i++)
+            if (g_strcmp0 (((MuTaskObjective *) g_ptr_array_index (s->tasks, i))->id, id) == 0)
+              old = g_ptr_array_index (s->tasks, i);
+          if (old == NULL || g_strcmp0 (old->side, side) != 0 ||
+              g_strcmp0 (old->text ? old->text : "", entry_text (text)) != 0 ||
+              g_strcmp0 (old->condition ? old->condition : "", condition) != 0 || old->value != value)
+            TRY (text, mu_edit_set_task (history, id, side, entry_text (text), condition, value, error));
+        }
       else
         {
           g_autofree char *new_id = NULL;
@@ -1017,11 +1029,23 @@ apply_to (MusterPropertiesDialog *self,
                 }
               g_array_append_val (hexes, hex);
             }
-          TRY (entry, mu_edit_set_reserve_entry (history, id, (MuHex *) hexes->data, hexes->len, error));
+          {
+            const MuReserve *old = mu_scenario_find_reserve (s, id);
+
+            if (old == NULL || old->entry == NULL || old->entry->len != hexes->len ||
+                (hexes->len > 0 &&
+                 memcmp (old->entry->data, hexes->data, hexes->len * sizeof (MuHex)) != 0))
+              TRY (entry, mu_edit_set_reserve_entry (history, id, (MuHex *) hexes->data, hexes->len,
+                                                     error));
+          }
         }
-      TRY (edge, mu_edit_set_reserve_edge (history, id,
-                                           edge_index < G_N_ELEMENTS (edge_ids) ? edge_ids[edge_index] : NULL,
-                                           error));
+      {
+        const MuReserve *old = mu_scenario_find_reserve (s, id);
+        const char *edge_id = edge_index < G_N_ELEMENTS (edge_ids) ? edge_ids[edge_index] : NULL;
+
+        if (old == NULL || g_strcmp0 (old->edge, edge_id) != 0)
+          TRY (edge, mu_edit_set_reserve_edge (history, id, edge_id, error));
+      }
     }
 #undef TRY
   *culprit = NULL;
