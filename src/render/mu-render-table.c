@@ -563,7 +563,10 @@ mu_render_table_terrain (cairo_t               *cr,
   mu_render_apply_clip (cr, options);
   cairo_new_path (cr);
 
+  /* Terrain ends at the table's edge even when its polygons and lines run on. */
+  cairo_save (cr);
   cairo_rectangle (cr, 0, 0, t->width * c.k, t->height * c.k);
+  cairo_clip_preserve (cr);
   mu_set_rgb (cr, 0xc9d29a);
   cairo_fill (cr);
 
@@ -596,6 +599,7 @@ mu_render_table_terrain (cairo_t               *cr,
         if (water == (pass == 0))
           draw_line (&c, l);
       }
+  cairo_restore (cr);
 
   mu_text_init (&text, cr);
   if (options->show_grid)

@@ -593,6 +593,38 @@ test_board_edge (void)
     }
 }
 
+/* Terrain that a designer drew past the table's edge is cut off there. */
+static void
+test_table_edge (void)
+{
+  g_autoptr(MuScenario) s = mu_scenario_new_table ("baa-table", 20, 10, MU_UNIT_INCH, "15mm");
+  MuArea *wood = mu_area_new (MU_AREA_WOODS);
+  MuRenderOptions opt;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double bw, bh;
+  const MuPoint pts[] = { { 15, 2 }, { 40, 2 }, { 40, 30 }, { 15, 30 } };
+
+  g_array_append_vals (wood->points, pts, G_N_ELEMENTS (pts));
+  g_ptr_array_add (s->table->areas, wood);
+  mu_render_options_init (&opt);
+  opt.table_scale = 10;
+  mu_render_board_size (s, &opt, &bw, &bh);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) bw + 300, (int) bh + 300);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_terrain (cr, s, &opt, NULL);
+  cairo_destroy (cr);
+  for (int y = 0; y < (int) bh + 300; y += 4)
+    for (int x = (int) bw + 6; x < (int) bw + 300; x += 4)
+      g_assert_cmphex (pixel (surface, x, y), ==, 0xff00ff);
+  for (int y = (int) bh + 6; y < (int) bh + 300; y += 4)
+    for (int x = 0; x < (int) bw; x += 4)
+      g_assert_cmphex (pixel (surface, x, y), ==, 0xff00ff);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -605,6 +637,7 @@ main (int   argc,
   g_test_add_func ("/render/terrain/objective-and-contour", test_objective_and_contour);
   g_test_add_func ("/render/clip/nothing-outside", test_clip);
   g_test_add_func ("/render/clip/board-edge", test_board_edge);
+  g_test_add_func ("/render/clip/table-edge", test_table_edge);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
   g_test_add_func ("/render/pieces/stacks", test_stacks);
