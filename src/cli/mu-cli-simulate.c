@@ -63,6 +63,12 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
   g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
   const MuCommand *end = NULL;
+  const MuDecision *pending = mu_match_get_pending (m);
+
+  /* BAA-DAY-2: readdressing lines withdraw the first unsafe unit in order of
+   * battle to the hex farthest from the enemy, the engine's first answer */
+  if (pending && g_strcmp0 (pending->id, "day-withdraw") == 0 && legal->len)
+    return g_ptr_array_index (legal, 0);
 
   for (guint i = 0; i < legal->len; i++)
     {

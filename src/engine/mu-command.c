@@ -276,8 +276,15 @@ mu_command_parse (const char  *line,
       break;
 
     case MU_COMMAND_CHOOSE:
+      /* one word, or a counter and a hex ("choose u3 0405", the
+       * readdressing-lines withdrawal step, BAA-DAY-2) */
+      if (n == 3 && valid_id (WORD (1)) && valid_id (WORD (2)))
+        {
+          c->answer = g_strdup_printf ("%s %s", WORD (1), WORD (2));
+          break;
+        }
       if (n != 2 || !valid_id (WORD (1)))
-        return parse_fail (error, copy, "%s needs exactly one answer", WORD (0));
+        return parse_fail (error, copy, "%s needs exactly one answer (or a counter and a hex)", WORD (0));
       c->answer = g_strdup (WORD (1));
       break;
 

@@ -544,6 +544,29 @@ day_match (const char *dice)
   return m;
 }
 
+/* BAA-DAY-2, BAA-AMB-41: the withdrawal is the players' choice, one unit one
+ * hex at a time, the sides alternating, CSA first; answers every decision
+ * with its first answer (the simulator's policy) and returns the sides that
+ * answered, in order ("csa usa csa ..."). */
+static char *
+day_withdraw_all (MuMatch *m)
+{
+  GString *sides = g_string_new (NULL);
+  const MuDecision *d;
+
+  while ((d = mu_match_get_pending (m)) != NULL && g_str_equal (d->id, "day-withdraw"))
+    {
+      g_autofree char *line = g_strdup_printf ("choose %s", d->answers[0]);
+      g_autoptr(GError) error = NULL;
+
+      g_string_append_printf (sides, "%s%s", sides->len ? " " : "", d->side);
+      g_assert_true (mu_match_apply_line (m, line, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (sides->len, <, 1000);
+    }
+  return g_string_free (sides, FALSE);
+}
+
 static void
 test_days_reposition (void)
 {
@@ -551,8 +574,28 @@ test_days_reposition (void)
   g_autoptr(GError) error = NULL;
   BaaMatch *bm = mu_match_get_state (m);
   BaaUnit *u1 = baa_match_find_unit (bm, "u1"), *e1 = baa_match_find_unit (bm, "e1");
+  const MuDecision *d = mu_match_get_pending (m);
+  g_autofree char *sides = NULL;
   MuPosition p;
 
+  /* BAA-DAY-2, BAA-AMB-41: CSA chooses first; only the open-ground unit
+   * may step, and only away from the enemy; a wrong answer changes nothing */
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->id, ==, "day-withdraw");
+  g_assert_cmpstr (d->side, ==, "csa");
+  for (guint i = 0; d->answers[i]; i++)
+    g_assert_true (g_str_has_prefix (d->answers[i], "u1 "));
+  g_assert_false (mu_match_apply_line (m, "choose u2 0302", NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "BAA-DAY-2"));
+  g_clear_error (&error);
+  g_assert_false (mu_match_apply_line (m, "choose u1 0506", NULL, &error));
+  g_clear_error (&error);
+  g_assert_false (mu_match_apply_line (m, "reposition k cx", NULL, &error));
+  g_clear_error (&error);
+  sides = day_withdraw_all (m);
+  g_assert_true (g_str_has_prefix (sides, "csa usa"));
+  g_assert_null (mu_match_get_pending (m));
   /* BAA-DAY-2: the open-ground pair is now at a safe distance, the woodland
    * defenders stayed (BAA-EX-30) */
   g_assert_cmpint (mu_hex_distance (bm->grid, u1->hex, e1->hex), >=, 4);
@@ -586,6 +629,7 @@ test_days_march (void)
 {
   g_autoptr(MuMatch) m = day_match ("3,5,6");
   g_autoptr(GError) error = NULL;
+  g_autofree char *sides = day_withdraw_all (m);
   MuPosition p;
 
   /* BAA-DAY-4: d6 + 1 <= leadership; the division leaves */

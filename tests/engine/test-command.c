@@ -24,6 +24,7 @@ static const char *const round_trip[] = {
   "reposition jackson d2",
   "choose 0513",
   "choose flank",
+  "choose u3 0405",
   "end-phase",
   "move u1 @12.5,3 @13,4.25",
   "move u1 104007",
@@ -60,6 +61,7 @@ static const char *const bad[] = {
   "breach-group 0912 a1",
   "end-phase now",
   "choose",
+  "choose u3 0405 0406",
   "march j d2 sideways",
   "fire-group u7",
 };

@@ -14,6 +14,7 @@
 struct _BaaDay {
   int step;                 /* 0 none, 1 first side, 2 second side */
   GHashTable *rolled;       /* control counters that made their roll */
+  int withdraw_steps;       /* BAA-DAY-2 steps taken this night (a guard) */
 };
 
 #define BAA_CAT2(a, b) a##b
@@ -421,17 +422,23 @@ day_exempt (const BaaMatch *m, const BaaUnit *u)
   return FALSE;
 }
 
-/* One withdrawal step for a side: the first unsafe unit in order of battle
- * that can step further from the enemy, to the neighbour that leaves it
- * furthest away. New ambiguity (BAA-DAY-2): the owner's choice of unit and
- * hex is made by this fixed rule, so the step needs no decision. */
-static gboolean
-day_withdraw_step (BaaMatch *m, int side, GPtrArray *events)
+/* BAA-DAY-2, BAA-AMB-41: the withdrawal steps open to a side, as answers
+ * "UNIT HEX": each unsafe (enemy within distance 3), non-exempt unit may
+ * step to a neighbour farther from the nearest enemy unit that is passable,
+ * free of enemy counters and not already holding two friendly units. The
+ * owner chooses which unit and which hex. The first answer is the choice
+ * the engine used to make by itself, kept as the simulator's policy: the
+ * first such unit in order of battle, to the neighbour that leaves it
+ * farthest away (the first of equals, clockwise from north). */
+static GPtrArray *
+day_withdraw_answers (const BaaMatch *m, int side)
 {
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
   FOR_UNITS (m, u)
     {
-      int now, best = -1;
-      MuHex to = MU_HEX_NONE;
+      int now, best = -1, dists[6];
+      MuHex to[6];
 
       if (u->side != side || u->status != BAA_UNIT_ACTIVE || day_exempt (m, u))
         continue;
@@ -441,31 +448,89 @@ day_withdraw_step (BaaMatch *m, int side, GPtrArray *events)
       for (int d = 0; d < 6; d++)
         {
           MuHex n = mu_hex_neighbour (m->grid, u->hex, d);
-          int dist;
+          to[d] = n;
+          dists[d] = -1;
           if (!baa_hex_on_board (m, n) || baa_hex_impassable (m, n, u->def) ||
               baa_units_at (m, n, 1 - side, NULL, 0) || baa_commanders_at (m, n, 1 - side, NULL, 0) ||
               baa_units_at (m, n, side, NULL, 0) >= 2)
             continue;
-          dist = enemy_distance (m, n, side);
-          if (dist > now && dist > best)
+          if (enemy_distance (m, n, side) > now)
             {
-              best = dist;
-              to = n;
+              dists[d] = enemy_distance (m, n, side);
+              if (best < 0 || dists[d] > dists[best])
+                best = d;
             }
         }
-      if (best > 0)
-        {
-          MuEvent *e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
-          mu_event_set_text (e, "readdress");
-          e->from = u->hex;
-          e->to = to;
-          e->value = 1;
-          u->hex = to;
-          baa_match_invalidate (m);
-          return TRUE;
-        }
+      if (best < 0)
+        continue;
+      g_ptr_array_add (out, g_strdup_printf ("%s %s", u->def->id, baa_hex_label (m, to[best])));
+      for (int d = 0; d < 6; d++)
+        if (d != best && dists[d] >= 0)
+          g_ptr_array_add (out, g_strdup_printf ("%s %s", u->def->id, baa_hex_label (m, to[d])));
     }
-  return FALSE;
+  return out;
+}
+
+/* Opens the next withdrawal decision (BAA-DAY-2): `side` if it has a step
+ * to take, else the other side; nothing when neither has. */
+static void
+day_withdraw_open (BaaMatch *m, int side, GPtrArray *events)
+{
+  if (m->day == NULL || m->day->withdraw_steps >= 10000)
+    return;
+  for (int k = 0; k < 2; k++)
+    {
+      int s = k == 0 ? side : 1 - side;
+      g_autoptr(GPtrArray) answers = day_withdraw_answers (m, s);
+      g_autofree char *q = NULL;
+
+      if (answers->len == 0)
+        continue;
+      q = g_strdup_printf ("readdressing lines: %s moves one unit one hex away from the enemy "
+                           "(choose UNIT HEX, BAA-DAY-2)", m->side_id[s]);
+      baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, NULL, events);
+      g_ptr_array_unref (m->pending.answers);
+      m->pending.answers = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < answers->len; i++)
+        g_ptr_array_add (m->pending.answers, g_strdup (g_ptr_array_index (answers, i)));
+      g_ptr_array_add (m->pending.answers, NULL);
+      return;
+    }
+}
+
+/* Answers a withdrawal decision: "UNIT HEX", one of the listed steps. */
+static gboolean
+day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError **error)
+{
+  BaaDecision *d = &m->pending;
+  g_auto(GStrv) w = g_strsplit (answer, " ", -1);
+  gboolean listed = FALSE;
+  BaaUnit *u;
+  MuHex to;
+  MuEvent *e;
+  int side = d->side;
+
+  for (guint i = 0; d->answers && i < d->answers->len; i++)
+    listed |= g_strcmp0 (g_ptr_array_index (d->answers, i), answer) == 0;
+  if (!listed || g_strv_length (w) != 2)
+    return baa_refuse (error, "BAA-DAY-2",
+                       "“%s” is not a withdrawal step open to %s: choose UNIT HEX, a unit within 3 hexes "
+                       "of the enemy stepping one hex farther away", answer, m->side_id[side]);
+  u = baa_match_find_unit (m, w[0]);
+  if (u == NULL || !mu_hex_parse (w[1], &to))
+    return baa_refuse (error, "BAA-DAY-2", "“%s” is not a withdrawal step", answer);
+  baa_decision_clear (m);
+  e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
+  mu_event_set_text (e, "readdress");
+  e->from = u->hex;
+  e->to = to;
+  e->value = 1;
+  u->hex = to;
+  baa_match_invalidate (m);
+  m->day->withdraw_steps++;
+  /* BAA-AMB-41: the sides alternate; a side with no step left passes */
+  day_withdraw_open (m, 1 - side, events);
+  return TRUE;
 }
 
 void
@@ -498,21 +563,18 @@ baa_bound_end (BaaMatch *m, GPtrArray *events)
     {
       MuEvent *e = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-DAY-1");
       mu_event_set_text (e, "complete-darkness");
-      /* BAA-DAY-2: alternate single steps, first side first */
-      for (int guard = 0; guard < 10000; guard++)
-        {
-          gboolean a = day_withdraw_step (m, 0, events);
-          gboolean b = day_withdraw_step (m, 1, events);
-          if (!a && !b)
-            break;
-        }
       if (m->day == NULL)
         m->day = g_new0 (BaaDay, 1);
       if (m->day->rolled == NULL)
         m->day->rolled = g_hash_table_new (NULL, NULL);
       g_hash_table_remove_all (m->day->rolled);
       m->day->step = 1;
+      m->day->withdraw_steps = 0;
       m->active = 0;
+      /* BAA-DAY-2, BAA-AMB-41: the players withdraw one unit one hex at a
+       * time, alternating, CSA (the first side) first; the control rolls
+       * (BAA-DAY-3/4) wait until no unit has a step left */
+      day_withdraw_open (m, 0, events);
     }
 }
 
@@ -794,5 +856,7 @@ baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
 gboolean
 baa_day_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError **error)
 {
+  if (m->pending.kind == BAA_DECISION_DAY_WITHDRAW && m->day)
+    return day_withdraw_choose (m, answer, events, error);
   return baa_refuse (error, "BAA-DAY-2", "no readdressing decision is pending");
 }
