@@ -29,6 +29,8 @@ typedef enum {
   MUSTER_TOOL_LABEL,
   MUSTER_TOOL_OBJECTIVE,
   MUSTER_TOOL_ENTRY,          /* entry hexes of the chosen reserve */
+  MUSTER_TOOL_AREA,           /* tables: terrain polygons */
+  MUSTER_TOOL_LINE,           /* tables: roads, streams, walls, ... */
   MUSTER_TOOL_N
 } MusterTool;
 
@@ -56,6 +58,43 @@ void            muster_editor_set_path_erase   (MusterEditor *self, gboolean era
 void            muster_editor_set_reserve      (MusterEditor *self, const char *reserve);
 /* Text for new labels and objectives. */
 void            muster_editor_set_text         (MusterEditor *self, const char *text);
+
+/* Kinds for the area and line tools of tabletop boards. */
+void            muster_editor_set_area_kind    (MusterEditor *self, MuAreaKind kind);
+void            muster_editor_set_line_kind    (MusterEditor *self, MuLineKind kind);
+/* Ends the polygon or polyline being drawn (as Enter or a click on its last
+ * point does) and adds it; FALSE when there was none or it was refused. */
+gboolean        muster_editor_finish_shape     (MusterEditor *self);
+/* Points of the shape being drawn so far. */
+guint           muster_editor_get_n_draft_points (MusterEditor *self);
+
+/* What the Select tool picked: an area or polyline of a table, a label or an
+ * objective. Clicking it selects it, dragging moves it (Shift+drag rotates
+ * areas and lines), and the Selected Item panel edits it. */
+typedef enum {
+  MUSTER_SELECTION_NONE,
+  MUSTER_SELECTION_AREA,
+  MUSTER_SELECTION_LINE,
+  MUSTER_SELECTION_LABEL,
+  MUSTER_SELECTION_OBJECTIVE,
+} MusterSelectionKind;
+
+/* The selected item: returns its kind; *index receives the area, line or
+ * label index, *id (may be NULL) the objective id (owned by the editor). */
+MusterSelectionKind muster_editor_get_selection (MusterEditor *self, int *index, const char **id);
+/* The Selected Item panel's controls, as a person uses them: each is one
+ * undo step. Text is the area's name, the label's text or the objective's
+ * name. Owner is a side id or NULL for nobody. */
+void            muster_editor_set_selected_text  (MusterEditor *self, const char *text);
+void            muster_editor_set_selected_level (MusterEditor *self, int level);
+void            muster_editor_set_selected_scale (MusterEditor *self, double scale);
+void            muster_editor_set_selected_owner (MusterEditor *self, const char *owner);
+void            muster_editor_set_selected_value (MusterEditor *self, int value);
+void            muster_editor_rotate_selected    (MusterEditor *self, double degrees);
+void            muster_editor_delete_selected    (MusterEditor *self);
+/* Rotates instead of moving while dragging a selected area or line with
+ * Select (the gesture sets it from Shift). */
+void            muster_editor_set_rotate_drag    (MusterEditor *self, gboolean rotate);
 
 /* Pointer input in map view widget coordinates, primary button; the gestures
  * call these, and tests drive the tools through them. */

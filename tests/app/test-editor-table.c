@@ -1,0 +1,414 @@
+/* The editor's tabletop tools and the Select tool's items under a real
+ * display: areas and lines drawn, picked, moved, rotated, edited and deleted
+ * through pointer input, labels and objectives selected and edited, each
+ * checked against the model and the undo stack and undone to the identical
+ * file. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "mu-edit.h"
+#include "mu-scenario-xml.h"
+#include "muster-editor.h"
+#include "muster-map-view.h"
+#include "muster-scene.h"
+
+typedef struct {
+  GtkWidget *window;
+  MusterMapView *view;
+  MusterScene *scene;
+  MusterEditor *editor;
+  MuEditHistory *history;
+  char *start;
+  gsize start_len;
+} Fixture;
+
+static void
+flush_events (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static MuScenario *
+table_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
+  MuSide *usa = mu_side_new ("usa", "Union", 0x7fa7d6);
+  MuSide *csa = mu_side_new ("csa", "Confederate", 0xa6a6a6);
+
+  g_ptr_array_add (s->sides, usa);
+  g_ptr_array_add (s->sides, csa);
+  return s;
+}
+
+static MuScenario *
+hex_scenario (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "template.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  MuScenario *s = data ? hex_scenario () : table_scenario ();
+
+  f->history = mu_edit_history_new (s);
+  f->start = mu_scenario_save_to_data (s, &f->start_len);
+  f->scene = muster_scene_new ();
+  muster_scene_set_scenario (f->scene, s);
+  f->view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  muster_map_view_set_scene (f->view, f->scene);
+  gtk_widget_set_hexpand (GTK_WIDGET (f->view), TRUE);
+  f->editor = MUSTER_EDITOR (muster_editor_new (f->history, f->view));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->view));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->editor));
+
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 720);
+  gtk_window_set_child (GTK_WINDOW (f->window), box);
+  gtk_window_present (GTK_WINDOW (f->window));
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (f->view)) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 0);
+  muster_map_view_zoom_to_fit (f->view);
+  flush_events ();
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  flush_events ();
+  g_clear_object (&f->scene);
+  g_clear_object (&f->history);
+  g_free (f->start);
+}
+
+static MuScenario *
+model (Fixture *f)
+{
+  return mu_edit_history_get_scenario (f->history);
+}
+
+/* Widget coordinates of table point (tx, ty). */
+static void
+table_point (Fixture *f,
+             double   tx,
+             double   ty,
+             double  *x,
+             double  *y)
+{
+  MuRenderOptions options;
+  MusterViewTransform t;
+
+  muster_map_view_get_render_options (f->view, &options);
+  muster_map_view_get_transform (f->view, &t);
+  muster_view_to_widget (&t, tx * options.table_scale, ty * options.table_scale, x, y);
+}
+
+static void
+click (Fixture *f,
+       double   tx,
+       double   ty)
+{
+  double x, y;
+
+  table_point (f, tx, ty, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+}
+
+static void
+drag (Fixture *f,
+      double   tx1,
+      double   ty1,
+      double   tx2,
+      double   ty2)
+{
+  double x, y;
+
+  table_point (f, tx1, ty1, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  for (int i = 1; i <= 4; i++)
+    {
+      table_point (f, tx1 + (tx2 - tx1) * i / 4, ty1 + (ty2 - ty1) * i / 4, &x, &y);
+      muster_editor_pointer_move (f->editor, x, y);
+    }
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+}
+
+static void
+assert_point (const GArray *points,
+              guint         i,
+              double        x,
+              double        y)
+{
+  const MuPoint *p = &g_array_index (points, MuPoint, i);
+
+  g_assert_cmpfloat_with_epsilon (p->x, x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (p->y, y, 1e-6);
+}
+
+/* Undo everything back to the identical file, redo to the end state, undo again. */
+static void
+assert_round_trip (Fixture *f,
+                   guint    n_steps)
+{
+  g_autofree char *end = NULL;
+  g_autofree char *bytes = NULL;
+  g_autofree char *redone = NULL;
+  gsize end_len, len, redone_len;
+
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, n_steps);
+  end = mu_scenario_save_to_data (model (f), &end_len);
+  while (mu_edit_history_can_undo (f->history))
+    g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  bytes = mu_scenario_save_to_data (model (f), &len);
+  g_assert_cmpmem (bytes, len, f->start, f->start_len);
+  while (mu_edit_history_can_redo (f->history))
+    g_assert_true (mu_edit_history_redo (f->history));
+  flush_events ();
+  redone = mu_scenario_save_to_data (model (f), &redone_len);
+  g_assert_cmpmem (redone, redone_len, end, end_len);
+}
+
+static void
+test_area (Fixture       *f,
+           gconstpointer  data)
+{
+  MuTableMap *t;
+  const MuArea *a;
+  int index = -1;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_AREA);
+  muster_editor_set_area_kind (f->editor, MU_AREA_HILL);
+  click (f, 10, 10);
+  click (f, 20, 10);
+  click (f, 20, 18);
+  click (f, 10, 18);
+  g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 4);
+  g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  click (f, 10, 18);            /* the last point again ends the area */
+  g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 0);
+  t = model (f)->table;
+  g_assert_cmpuint (t->areas->len, ==, 1);
+  a = g_ptr_array_index (t->areas, 0);
+  g_assert_cmpint (a->kind, ==, MU_AREA_HILL);
+  g_assert_cmpuint (a->points->len, ==, 4);
+  assert_point (a->points, 0, 10, 10);
+  assert_point (a->points, 2, 20, 18);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Draw Hill");
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 1);
+
+  /* Select picks it by clicking inside; outside selects nothing */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  click (f, 30, 30);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_NONE);
+  click (f, 15, 14);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, &index, NULL), ==, MUSTER_SELECTION_AREA);
+  g_assert_cmpint (index, ==, 0);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 1);   /* a click moves nothing */
+
+  muster_editor_set_selected_level (f->editor, 3);
+  muster_editor_set_selected_text (f->editor, "Round Top");
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  g_assert_cmpint (a->level, ==, 3);
+  g_assert_cmpstr (a->name, ==, "Round Top");
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 3);
+
+  /* a drag is one step */
+  drag (f, 15, 14, 19, 16);
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  assert_point (a->points, 0, 14, 12);
+  assert_point (a->points, 2, 24, 20);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Move Area");
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 4);
+
+  /* a quarter turn clockwise about the centre (19, 16) */
+  muster_editor_rotate_selected (f->editor, 90);
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  assert_point (a->points, 0, 23, 11);
+  assert_point (a->points, 2, 15, 21);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 5);
+
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_NONE);
+  assert_round_trip (f, 6);
+}
+
+static void
+test_line (Fixture       *f,
+           gconstpointer  data)
+{
+  const MuPolyline *l;
+  int index = -1;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LINE);
+  muster_editor_set_line_kind (f->editor, MU_LINE_WALL);
+  click (f, 5, 30);
+  g_assert_false (muster_editor_finish_shape (f->editor));   /* one point is no line */
+  g_assert_nonnull (muster_editor_get_message (f->editor));
+  g_assert_cmpuint (model (f)->table->lines->len, ==, 0);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 0);
+  click (f, 5, 30);
+  click (f, 15, 30);
+  click (f, 25, 20);
+  g_assert_true (muster_editor_finish_shape (f->editor));    /* as Enter does */
+  g_assert_cmpuint (model (f)->table->lines->len, ==, 1);
+  l = g_ptr_array_index (model (f)->table->lines, 0);
+  g_assert_cmpint (l->kind, ==, MU_LINE_WALL);
+  g_assert_cmpuint (l->points->len, ==, 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Draw Wall");
+
+  /* a click near the line picks it, one far from it does not */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  click (f, 10, 33);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_NONE);
+  click (f, 10, 30.1);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, &index, NULL), ==, MUSTER_SELECTION_LINE);
+  g_assert_cmpint (index, ==, 0);
+
+  drag (f, 10, 30, 12, 29);
+  l = g_ptr_array_index (model (f)->table->lines, 0);
+  assert_point (l->points, 0, 7, 29);
+  assert_point (l->points, 2, 27, 19);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Move Line");
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 2);
+
+  /* a click away drops the selection: Delete then removes nothing */
+  click (f, 40, 5);
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->table->lines->len, ==, 1);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 2);
+
+  /* Shift+drag turns it about its centre, as one step */
+  click (f, 17, 29);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_LINE);
+  muster_editor_set_rotate_drag (f->editor, TRUE);
+  {
+    double x, y;
+    static const double path[][2] = { { 17, 29 }, { 14, 26 }, { 17, 23 } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (path); i++)
+      {
+        table_point (f, path[i][0], path[i][1], &x, &y);
+        if (i == 0)
+          muster_editor_pointer_down (f->editor, x, y);
+        else
+          muster_editor_pointer_move (f->editor, x, y);
+      }
+    muster_editor_pointer_up (f->editor, x, y);
+  }
+  muster_editor_set_rotate_drag (f->editor, FALSE);
+  l = g_ptr_array_index (model (f)->table->lines, 0);
+  /* centre of the vertices: ((7+17+27)/3, (29+29+19)/3) = (17, 25.667) */
+  {
+    double cx = 17, cy = 77.0 / 3;
+    const MuPoint *p0 = &g_array_index (l->points, MuPoint, 0);
+
+    /* turned by the angle swept about the centre: the first point moved */
+    g_assert_cmpfloat (hypot (p0->x - 7, p0->y - 29), >, 1);
+    g_assert_cmpfloat_with_epsilon (hypot (p0->x - cx, p0->y - cy), hypot (7 - cx, 29 - cy), 1e-6);
+  }
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 3);
+
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->table->lines->len, ==, 0);
+  assert_round_trip (f, 4);
+}
+
+static void
+test_table_label_objective (Fixture       *f,
+                            gconstpointer  data)
+{
+  MuTableMap *t;
+  const MuLabel *l;
+  const MuObjective *o;
+  const char *id = NULL;
+  int index = -1;
+
+  muster_editor_set_text (f->editor, "Bald Hill");
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+  click (f, 30, 8);
+  t = model (f)->table;
+  g_assert_cmpuint (t->labels->len, ==, 1);
+  muster_editor_set_text (f->editor, "Crossroads");
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_OBJECTIVE);
+  click (f, 12, 24);
+  g_assert_cmpuint (model (f)->objectives->len, ==, 1);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 2);
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  click (f, 30, 8);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, &index, NULL), ==, MUSTER_SELECTION_LABEL);
+  g_assert_cmpint (index, ==, 0);
+  muster_editor_set_selected_text (f->editor, "Matthews Hill");
+  muster_editor_set_selected_scale (f->editor, 1.5);
+  drag (f, 30, 8, 34, 10);
+  l = g_ptr_array_index (model (f)->table->labels, 0);
+  g_assert_cmpstr (l->text, ==, "Matthews Hill");
+  g_assert_cmpfloat (l->scale, ==, 1.5);
+  g_assert_cmpfloat_with_epsilon (l->dx, 34, 1e-6);
+  g_assert_cmpfloat_with_epsilon (l->dy, 10, 1e-6);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Move Label");
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 5);
+
+  click (f, 12, 24);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, &id), ==, MUSTER_SELECTION_OBJECTIVE);
+  g_assert_nonnull (id);
+  muster_editor_set_selected_text (f->editor, "Sudley Ford");
+  muster_editor_set_selected_owner (f->editor, "csa");
+  muster_editor_set_selected_value (f->editor, 3);
+  drag (f, 12, 24, 14, 20);
+  o = g_ptr_array_index (model (f)->objectives, 0);
+  g_assert_cmpstr (o->name, ==, "Sudley Ford");
+  g_assert_cmpstr (o->owner, ==, "csa");
+  g_assert_cmpint (o->value, ==, 3);
+  g_assert_cmpfloat_with_epsilon (o->pos.x, 14, 1e-6);
+  g_assert_cmpfloat_with_epsilon (o->pos.y, 20, 1e-6);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 9);
+  muster_editor_set_selected_owner (f->editor, NULL);
+  g_assert_null (((MuObjective *) g_ptr_array_index (model (f)->objectives, 0))->owner);
+
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->objectives->len, ==, 0);
+  click (f, 34, 10);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_LABEL);
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->table->labels->len, ==, 0);
+  assert_round_trip (f, 12);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return g_test_run ();
+    }
+  g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
+  g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
+  g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,
+              test_table_label_objective, fixture_tear_down);
+  return g_test_run ();
+}
