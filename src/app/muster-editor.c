@@ -81,7 +81,9 @@ struct _MusterEditor
   GtkGrid *options_grid;
   GtkDropDown *area_dropdown;
   GtkDropDown *line_dropdown;
-  GtkEventController *keys;
+  GtkEventController *keys;      /* added by the editor, or NULL */
+  GtkEventController *view_keys; /* the controller listened to */
+  gulong keys_id;
 
   /* The Select tool's item and its panel. */
   MusterSelectionKind sel_kind;
@@ -1998,9 +2000,12 @@ muster_editor_dispose (GObject *object)
   if (self->drop && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
   self->drop = NULL;
+  if (self->view_keys && self->keys_id)
+    g_clear_signal_handler (&self->keys_id, self->view_keys);
   if (self->keys && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), self->keys);
   self->keys = NULL;
+  self->view_keys = NULL;
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->properties)
     gtk_window_destroy (GTK_WINDOW (self->properties));
@@ -2160,9 +2165,26 @@ muster_editor_new (MuEditHistory *history,
   g_signal_connect (self->drop, "drop", G_CALLBACK (on_board_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drop));
 
-  self->keys = gtk_event_controller_key_new ();
-  g_signal_connect (self->keys, "key-pressed", G_CALLBACK (on_view_key), self);
-  gtk_widget_add_controller (GTK_WIDGET (view), self->keys);
+  /* Enter, Escape and Delete: through the map view's own key controller
+   * when it has one (the view keeps the arrow keys), else a new one. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !self->view_keys; i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          self->view_keys = c;
+      }
+    if (self->view_keys == NULL)
+      {
+        self->keys = gtk_event_controller_key_new ();
+        gtk_widget_add_controller (GTK_WIDGET (view), self->keys);
+        self->view_keys = self->keys;
+      }
+    self->keys_id = g_signal_connect (self->view_keys, "key-pressed", G_CALLBACK (on_view_key), self);
+  }
 
   if (muster_map_view_get_scene (view))
     self->scene_changed_id = g_signal_connect (muster_map_view_get_scene (view), "changed",

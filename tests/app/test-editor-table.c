@@ -396,6 +396,52 @@ test_table_label_objective (Fixture       *f,
   assert_round_trip (f, 12);
 }
 
+static void
+press_key (Fixture *f,
+           guint    keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        {
+          g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+          break;
+        }
+    }
+  g_assert_true (handled);
+  flush_events ();
+}
+
+/* Enter ends a shape, Escape drops one, Delete removes the selected item. */
+static void
+test_keys (Fixture       *f,
+           gconstpointer  data)
+{
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_AREA);
+  muster_editor_set_area_kind (f->editor, MU_AREA_WOODS);
+  click (f, 2, 2);
+  click (f, 8, 2);
+  press_key (f, GDK_KEY_Escape);
+  g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 0);
+  click (f, 2, 2);
+  click (f, 8, 2);
+  click (f, 5, 7);
+  press_key (f, GDK_KEY_Return);
+  g_assert_cmpuint (model (f)->table->areas->len, ==, 1);
+  g_assert_cmpint (((MuArea *) g_ptr_array_index (model (f)->table->areas, 0))->kind, ==, MU_AREA_WOODS);
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  click (f, 5, 4);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_AREA);
+  press_key (f, GDK_KEY_Delete);
+  g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  assert_round_trip (f, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -408,6 +454,7 @@ main (int   argc,
     }
   g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
   g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
+  g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,
               test_table_label_objective, fixture_tear_down);
   return g_test_run ();
