@@ -715,7 +715,11 @@ add_reserve_row (MusterPropertiesDialog *self,
   if (s->board == MU_BOARD_HEX)
     set_row_widget (self, row, "reserve", "entry", entry);
   else
-    g_object_ref_sink (entry), g_object_unref (entry);
+    {
+      /* Tables enter by edge here; their entry points are kept as they are. */
+      g_object_ref_sink (entry);
+      g_object_unref (entry);
+    }
 }
 
 static void
@@ -1056,7 +1060,11 @@ static void
 clear_error (MusterPropertiesDialog *self)
 {
   if (self->error_widget)
-    gtk_widget_remove_css_class (self->error_widget, "error");
+    {
+      gtk_widget_remove_css_class (self->error_widget, "error");
+      gtk_widget_set_tooltip_text (self->error_widget,
+                                   g_object_get_data (G_OBJECT (self->error_widget), "own-tooltip"));
+    }
   self->error_widget = NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
 }
@@ -1075,6 +1083,9 @@ show_error (MusterPropertiesDialog *self,
     return;
   self->error_widget = culprit;
   gtk_widget_add_css_class (culprit, "error");
+  g_object_set_data_full (G_OBJECT (culprit), "own-tooltip",
+                          gtk_widget_get_tooltip_text (culprit)
+                          ? g_strdup (gtk_widget_get_tooltip_text (culprit)) : NULL, g_free);
   gtk_widget_set_tooltip_text (culprit, message);
   for (GtkWidget *w = culprit; w; w = gtk_widget_get_parent (w))
     if (gtk_widget_get_parent (w) == GTK_WIDGET (self->stack))
