@@ -81,6 +81,7 @@ struct _MusterEditor
   GtkGrid *options_grid;
   GtkDropDown *area_dropdown;
   GtkDropDown *line_dropdown;
+  GtkDropDown *reserve_dropdown;
   GtkEventController *keys;      /* added by the editor, or NULL */
   GtkEventController *view_keys; /* the controller listened to */
   gulong keys_id;
@@ -160,6 +161,8 @@ muster_tool_from_string (const char *name,
 static void update_inspector (MusterEditor *self);
 static void update_entry_marks (MusterEditor *self);
 static void update_selection (MusterEditor *self);
+static void update_reserves (MusterEditor *self);
+static void set_dropdown_strings (GtkDropDown *dropdown, GPtrArray *names);
 static void on_shape_kind_changed (MusterEditor *self);
 static GListModel *string_model (const char *const *items, guint n);
 
@@ -293,6 +296,7 @@ on_history_changed (MuEditHistory *history,
   update_inspector (self);
   update_entry_marks (self);
   update_selection (self);
+  update_reserves (self);
   if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
@@ -445,6 +449,8 @@ muster_editor_set_reserve (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   g_free (self->reserve);
   self->reserve = g_strdup (reserve);
+  update_reserves (self);
+  update_entry_marks (self);
 }
 
 /* Tabletop shapes and the selection ------------------------------------------------- */
@@ -866,9 +872,7 @@ update_selection (MusterEditor *self)
     case MUSTER_SELECTION_OBJECTIVE:
       {
         const MuObjective *o = mu_scenario_find_objective (s, self->sel_id);
-        GListModel *current = gtk_drop_down_get_model (self->item_owner);
         g_autoptr(GPtrArray) names = g_ptr_array_new ();
-        gboolean same;
         guint selected = 0;
 
         title = g_strdup_printf (_("Objective %s"), o->id);
@@ -883,17 +887,7 @@ update_selection (MusterEditor *self)
             if (g_strcmp0 (side->id, o->owner) == 0)
               selected = i + 1;
           }
-        /* the list is replaced only when the sides changed: never while it reports a choice */
-        same = current && g_list_model_get_n_items (current) == names->len;
-        for (guint i = 0; same && i < names->len; i++)
-          same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (current), i),
-                            g_ptr_array_index (names, i)) == 0;
-        if (!same)
-          {
-            g_autoptr(GListModel) list = string_model ((const char *const *) names->pdata, names->len);
-
-            gtk_drop_down_set_model (self->item_owner, list);
-          }
+        set_dropdown_strings (self->item_owner, names);
         gtk_drop_down_set_selected (self->item_owner, selected);
         gtk_spin_button_set_value (self->item_value, o->value);
       }
@@ -1106,6 +1100,67 @@ muster_editor_delete_selected (MusterEditor *self)
   on_item_delete (NULL, self);
 }
 
+/* Gives the drop-down these strings, replacing its list only when they differ
+ * (never while it reports a choice). */
+static void
+set_dropdown_strings (GtkDropDown *dropdown,
+                      GPtrArray   *names)
+{
+  GListModel *current = gtk_drop_down_get_model (dropdown);
+  gboolean same = current && g_list_model_get_n_items (current) == names->len;
+
+  for (guint i = 0; same && i < names->len; i++)
+    same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (current), i),
+                      g_ptr_array_index (names, i)) == 0;
+  if (!same)
+    {
+      g_autoptr(GListModel) list = string_model ((const char *const *) names->pdata, names->len);
+
+      gtk_drop_down_set_model (dropdown, list);
+    }
+}
+
+/* The entry tool's reserve choice follows the scenario's reserves. */
+static void
+update_reserves (MusterEditor *self)
+{
+  MuScenario *s = scenario (self);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  MuReserve *chosen = entry_reserve (self);
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+      const MuSide *side = mu_scenario_find_side (s, r->side);
+
+      g_ptr_array_add (names, g_strdup_printf ("%s (%s)", r->name && *r->name ? r->name : r->id,
+                                               side && side->name ? side->name : r->side));
+      if ((const MuReserve *) chosen == r)
+        selected = i;
+    }
+  self->inspecting = TRUE;
+  set_dropdown_strings (self->reserve_dropdown, names);
+  gtk_drop_down_set_selected (self->reserve_dropdown, selected);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->reserve_dropdown), s->reserves->len > 0);
+  self->inspecting = FALSE;
+}
+
+static void
+on_reserve_chosen (GtkDropDown  *dropdown,
+                   GParamSpec   *pspec,
+                   MusterEditor *self)
+{
+  MuScenario *s = scenario (self);
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  if (self->inspecting || i == GTK_INVALID_LIST_POSITION || i >= s->reserves->len)
+    return;
+  g_free (self->reserve);
+  self->reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
+  update_entry_marks (self);
+}
+
 static GtkWidget *
 panel_row (GtkWidget  *grid,
            int         row,
@@ -1140,6 +1195,11 @@ build_table_widgets (MusterEditor *self)
   self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (string_model (lines, MU_LINE_N), NULL));
   panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
   panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
+  self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
+                               _("The reserve whose entry hexes the Entry tool marks"));
+  panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"), GTK_WIDGET (self->reserve_dropdown));
+  g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (on_reserve_chosen), self);
   g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (on_shape_kind_changed), self);
   g_signal_connect_swapped (self->line_dropdown, "notify::selected", G_CALLBACK (on_shape_kind_changed), self);
 
@@ -2196,6 +2256,7 @@ muster_editor_new (MuEditHistory *history,
 
   update_history (self);
   update_selection (self);
+  update_reserves (self);
   refresh_problems (self);
   return GTK_WIDGET (self);
 }

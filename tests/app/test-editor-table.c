@@ -442,6 +442,136 @@ test_keys (Fixture       *f,
   assert_round_trip (f, 2);
 }
 
+/* Widget coordinates of a hex's centre. */
+static void
+hex_point (Fixture *f,
+           MuHex    hex,
+           double  *x,
+           double  *y)
+{
+  MusterViewTransform t;
+  double cx, cy;
+
+  mu_hex_center (&model (f)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &cx, &cy);
+  muster_map_view_get_transform (f->view, &t);
+  muster_view_to_widget (&t, cx, cy, x, y);
+}
+
+static void
+hex_drag (Fixture *f,
+          MuHex    a,
+          MuHex    b)
+{
+  double x, y;
+
+  hex_point (f, a, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  if (!mu_hex_equal (a, b))
+    {
+      hex_point (f, b, &x, &y);
+      muster_editor_pointer_move (f->editor, x, y);
+    }
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+}
+
+/* On a hex map: Select picks labels and objectives, drags them hex to hex, the
+ * panel edits them, Delete removes them. */
+static void
+test_hex_label_objective (Fixture       *f,
+                          gconstpointer  data)
+{
+  const MuLabel *l;
+  const MuObjective *o;
+  const char *id = NULL;
+  int index = -1;
+  guint n_labels = model (f)->hex_map->labels->len;
+  guint n_objectives = model (f)->objectives->len;
+
+  muster_editor_set_text (f->editor, "Mill");
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+  hex_drag (f, (MuHex) { 2, 7 }, (MuHex) { 2, 7 });
+  muster_editor_set_text (f->editor, "Bridge");
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_OBJECTIVE);
+  hex_drag (f, (MuHex) { 9, 7 }, (MuHex) { 9, 7 });
+  g_assert_cmpuint (model (f)->hex_map->labels->len, ==, n_labels + 1);
+  g_assert_cmpuint (model (f)->objectives->len, ==, n_objectives + 1);
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  hex_drag (f, (MuHex) { 2, 7 }, (MuHex) { 3, 6 });
+  g_assert_cmpint (muster_editor_get_selection (f->editor, &index, NULL), ==, MUSTER_SELECTION_LABEL);
+  g_assert_cmpint (index, ==, (int) n_labels);
+  l = g_ptr_array_index (model (f)->hex_map->labels, n_labels);
+  g_assert_true (mu_hex_equal (l->hex, (MuHex) { 3, 6 }));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Move Label");
+  muster_editor_set_selected_text (f->editor, "Old Mill");
+  muster_editor_set_selected_scale (f->editor, 0.75);
+  l = g_ptr_array_index (model (f)->hex_map->labels, n_labels);
+  g_assert_cmpstr (l->text, ==, "Old Mill");
+  g_assert_cmpfloat (l->scale, ==, 0.75);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 5);
+
+  hex_drag (f, (MuHex) { 9, 7 }, (MuHex) { 8, 6 });
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, &id), ==, MUSTER_SELECTION_OBJECTIVE);
+  o = mu_scenario_find_objective (model (f), id);
+  g_assert_true (mu_hex_equal (o->hex, (MuHex) { 8, 6 }));
+  muster_editor_set_selected_text (f->editor, "Stone Bridge");
+  muster_editor_set_selected_owner (f->editor, "usa");
+  muster_editor_set_selected_value (f->editor, 2);
+  o = mu_scenario_find_objective (model (f), id);
+  g_assert_cmpstr (o->name, ==, "Stone Bridge");
+  g_assert_cmpstr (o->owner, ==, "usa");
+  g_assert_cmpint (o->value, ==, 2);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 9);
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->objectives->len, ==, n_objectives);
+  hex_drag (f, (MuHex) { 3, 6 }, (MuHex) { 3, 6 });
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_LABEL);
+  muster_editor_delete_selected (f->editor);
+  g_assert_cmpuint (model (f)->hex_map->labels->len, ==, n_labels);
+  assert_round_trip (f, 11);
+}
+
+/* The Entry tool marks edge hexes for the reserve chosen in its drop-down. */
+static void
+test_entry_reserve (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *second = mu_edit_add_reserve (f->history, "csa", "Flank march", &error);
+  const MuReserve *first, *r;
+
+  g_assert_no_error (error);
+  g_free (f->start);
+  f->start = mu_scenario_save_to_data (model (f), &f->start_len);
+  mu_edit_history_clear (f->history);
+  flush_events ();
+  first = g_ptr_array_index (model (f)->reserves, 0);
+  g_assert_cmpuint (first->entry->len, ==, 2);
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_ENTRY);
+  muster_editor_set_reserve (f->editor, second);
+  hex_drag (f, (MuHex) { 10, 3 }, (MuHex) { 10, 3 });
+  hex_drag (f, (MuHex) { 10, 4 }, (MuHex) { 10, 4 });
+  r = mu_scenario_find_reserve (model (f), second);
+  g_assert_cmpuint (r->entry->len, ==, 2);
+  g_assert_true (mu_hex_equal (g_array_index (r->entry, MuHex, 1), (MuHex) { 10, 4 }));
+  first = g_ptr_array_index (model (f)->reserves, 0);
+  g_assert_cmpuint (first->entry->len, ==, 2);    /* the other reserve is untouched */
+
+  /* an inner hex is refused with a message and no step */
+  hex_drag (f, (MuHex) { 5, 4 }, (MuHex) { 5, 4 });
+  g_assert_nonnull (muster_editor_get_message (f->editor));
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 2);
+
+  /* back to the first reserve: a click toggles its hex 0104 off */
+  muster_editor_set_reserve (f->editor, first->id);
+  hex_drag (f, (MuHex) { 1, 4 }, (MuHex) { 1, 4 });
+  first = g_ptr_array_index (model (f)->reserves, 0);
+  g_assert_cmpuint (first->entry->len, ==, 1);
+  assert_round_trip (f, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -457,5 +587,9 @@ main (int   argc,
   g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,
               test_table_label_objective, fixture_tear_down);
+  g_test_add ("/app/editor-table/hex-label-objective", Fixture, GINT_TO_POINTER (1), fixture_set_up,
+              test_hex_label_objective, fixture_tear_down);
+  g_test_add ("/app/editor-table/entry-reserve", Fixture, GINT_TO_POINTER (1), fixture_set_up,
+              test_entry_reserve, fixture_tear_down);
   return g_test_run ();
 }
