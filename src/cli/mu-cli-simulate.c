@@ -166,12 +166,13 @@ mu_cli_simulate (int    argc,
   clock_t c0, c1;
   double secs, cpu;
   int broken = 0, stalled = 0;
+  gboolean each_event = FALSE;
   FILE *out;
 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
     _("Plays K matches of SCENARIO with both sides choosing among the legal commands,\n"
-      "checks the engine's invariants after every command, and prints a summary."));
+      "checks the engine's invariants after every command and event, and prints a summary."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -224,6 +225,9 @@ mu_cli_simulate (int    argc,
           return 2;
         }
       rng = mu_dice_new ((guint64) (seed + g) ^ G_GUINT64_CONSTANT (0x5eed5eed5eed5eed));
+      /* the invariants are checked after every command, and also as each
+       * event is appended where the ruleset can (check_each_event) */
+      each_event = mu_match_check_each_event (m, TRUE);
       while (!mu_match_is_over (m) && n < MAX_COMMANDS)
         {
           g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
@@ -315,7 +319,8 @@ mu_cli_simulate (int    argc,
           secs * 1000.0 / games);
   fprintf (out, "cpu %.3f s, %.1f matches per second, %.2f ms per match\n", cpu, games / cpu,
           cpu * 1000.0 / games);
-  fprintf (out, "invariants %s\n", broken ? "BROKEN" : "held");
+  fprintf (out, "invariants %s (checked after every %s)\n", broken ? "BROKEN" : "held",
+           each_event ? "event" : "command");
   if (stalled)
     fprintf (out, "stalled %d\n", stalled);
   return broken ? 1 : 0;

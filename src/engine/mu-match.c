@@ -205,6 +205,15 @@ mu_match_legal_commands (const MuMatch *m)
 }
 
 gboolean
+mu_match_check_each_event (MuMatch *m, gboolean on)
+{
+  if (m->ruleset->check_each_event == NULL)
+    return FALSE;
+  m->ruleset->check_each_event (m->state, on);
+  return TRUE;
+}
+
+gboolean
 mu_match_check_invariants (const MuMatch *m, GError **error)
 {
   return m->ruleset->check_invariants (m->state, error);

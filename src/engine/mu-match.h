@@ -61,6 +61,9 @@ void               mu_match_get_result       (const MuMatch *match, MuResult *re
 gboolean           mu_match_is_over          (const MuMatch *match);
 GPtrArray         *mu_match_legal_commands   (const MuMatch *match);
 gboolean           mu_match_check_invariants (const MuMatch *match, GError **error);
+/* Also check the invariants as each event is appended (see
+ * MuRuleset.check_each_event); FALSE when the ruleset cannot. */
+gboolean           mu_match_check_each_event (MuMatch *match, gboolean on);
 
 /* The stable --state text (newly allocated, lines end with '\n'). */
 char              *mu_match_format_state     (const MuMatch *match);

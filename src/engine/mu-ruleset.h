@@ -189,6 +189,11 @@ struct _MuRuleset {
   void     (*victory)          (gpointer state, MuResult *result);
   /* Checks the state's invariants; FALSE with a message naming the broken one. */
   gboolean (*check_invariants) (gpointer state, GError **error);
+  /* Optional (may be NULL): with on, the ruleset also checks its invariants
+   * each time it appends an event, on the state left by the events before
+   * it; check_invariants then reports the first such failure. For the
+   * simulator (a testing aid, slower). */
+  void     (*check_each_event) (gpointer state, gboolean on);
 };
 
 /* Registry. */

@@ -832,6 +832,44 @@ test_legal_groups (void)
   g_assert_no_error (error);
 }
 
+/* The simulator's per-event invariant check (issue: "checking the engine's
+ * invariants after every event"): a whole random match with it on holds; a
+ * state broken between commands is reported as found before the next event. */
+static void
+test_invariants_each_event (void)
+{
+  const BaaCase c = {
+    "each-event", "bounds 2\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0605\n"
+    "unit e1 usa inf 2/4/3 2 0507\ncmd ud usa 2 2 0509", NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  g_autoptr(MuDice) rng = mu_dice_new (5);
+  g_autoptr(GError) error = NULL;
+  BaaMatch *bm = mu_match_get_state (m);
+
+  g_assert_true (mu_match_check_each_event (m, TRUE));
+  for (guint n = 0; n < 200 && !mu_match_is_over (m); n++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, mu_dice_uniform (rng, legal->len)),
+                                     NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (mu_match_check_invariants (m, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (mu_match_is_over (m));
+  g_clear_pointer (&m, mu_match_free);
+  m = t_run (&c);
+  bm = mu_match_get_state (m);
+  g_assert_true (mu_match_check_each_event (m, TRUE));
+  baa_match_find_unit (bm, "u1")->rest_streak = 9;
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  baa_match_find_unit (bm, "u1")->rest_streak = 0;
+  g_assert_false (mu_match_check_invariants (m, &error));
+  g_assert_nonnull (strstr (error->message, "before event"));
+  g_assert_nonnull (strstr (error->message, "u1 has a bad counter"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -843,6 +881,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
   g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
   g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/invariants/each-event", test_invariants_each_event);
   g_test_add_func ("/engine/baa/legal/BAA-FIRE-10/BAA-MEL-3/groups", test_legal_groups);
   g_test_add_func ("/engine/baa/random/special-rules", test_random_special);
   g_test_add_func ("/engine/baa/zoc/BAA-ZOC-4/pinned", test_pinned_zoc);

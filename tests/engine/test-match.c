@@ -206,7 +206,7 @@ test_simulate_quiet (void)
       g_assert_no_error (error);
       g_assert_true (g_spawn_check_wait_status (status, NULL));
       g_assert_nonnull (strstr (out, "games 2\n"));
-      g_assert_nonnull (strstr (out, "invariants held\n"));
+      g_assert_nonnull (strstr (out, "invariants held (checked after every event)\n"));
       g_assert_nonnull (strstr (out, "matches per second"));
       if (quiet)
         g_assert_null (strstr (out, "match 0 seed 7: result "));

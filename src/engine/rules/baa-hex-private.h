@@ -174,6 +174,8 @@ typedef struct {
   int dispersed_count[BAA_SIDES]; /* units of that side dispersed or surrendered */
 
   BaaDecision pending;         /* kind NONE when nothing is pending */
+  gboolean check_events;       /* check the invariants at each event (simulator) */
+  char *event_failure;         /* the first invariant broken at an event, or NULL */
 
   /* options, read once from the scenario (mu_scenario_option) */
   gboolean opt_cmd_penalty;    /* baa.out-of-command-penalty, BAA-CMD-9 */
@@ -212,6 +214,12 @@ typedef struct {
   GPtrArray *strings;
   MuDecision decision_view;
 } BaaMatch;
+
+/* The invariants (baa-hex.c); FALSE with a message naming the broken one.
+ * mid_command: checked as an event is appended, in the middle of resolving
+ * a command: commanders in the hex of a unit capturing them (BAA-CDR-9) are
+ * still there until their capture or evasion events. */
+gboolean      baa_check_invariants      (BaaMatch *m, gboolean mid_command, GError **error);
 
 /* Call after changing any counter's hex, status or pinned marker directly
  * (the helpers below do it themselves): occupancy queries are cached. */

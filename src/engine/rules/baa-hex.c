@@ -1090,6 +1090,7 @@ state_free (gpointer state)
   g_clear_pointer (&m->objective_views, g_array_unref);
   g_clear_pointer (&m->strings, g_ptr_array_unref);
   baa_day_free (m);
+  g_free (m->event_failure);
   g_free (m);
 }
 
@@ -1646,6 +1647,23 @@ static gboolean
 check_invariants (gpointer state, GError **error)
 {
   BaaMatch *m = state;
+
+  if (m->event_failure)
+    return invalid (error, "%s", m->event_failure);
+  return baa_check_invariants (m, FALSE, error);
+}
+
+static void
+check_each_event (gpointer state, gboolean on)
+{
+  BaaMatch *m = state;
+
+  m->check_events = on;
+}
+
+gboolean
+baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
+{
   guint counted = 0;
 
   FOR_UNITS (m, u)
@@ -1680,7 +1698,8 @@ check_invariants (gpointer state, GError **error)
         {
           if (!baa_hex_on_board (m, c->hex) || baa_hex_impassable (m, c->hex, c->def))
             return invalid (error, "%s stands on impassable ground", c->def->id);
-          if (baa_units_at (m, c->hex, 1 - c->side, NULL, 0) > 0 && m->pending.kind != BAA_DECISION_EVADE)
+          if (baa_units_at (m, c->hex, 1 - c->side, NULL, 0) > 0 && m->pending.kind != BAA_DECISION_EVADE &&
+              !(mid_command && m->captor && mu_hex_equal (m->captor->hex, c->hex)))
             return invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
         }
     }
@@ -1729,6 +1748,7 @@ const MuRuleset baa_hex_ruleset = {
   objectives,
   victory,
   check_invariants,
+  check_each_event,
 };
 
 const char *

@@ -517,8 +517,18 @@ baa_event (BaaMatch    *m,
            const char  *subject,
            const char  *rule)
 {
-  MuEvent *e = mu_event_add (events, kind, subject);
+  MuEvent *e;
 
+  /* the simulator's per-event check: the state the events so far left */
+  if (m->check_events && m->event_failure == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!baa_check_invariants (m, TRUE, &error))
+        m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
+                                            mu_event_kind_to_string (kind), subject ? " " : "",
+                                            subject ? subject : "", error->message);
+    }
+  e = mu_event_add (events, kind, subject);
   e->rule = rule;
   return e;
 }
