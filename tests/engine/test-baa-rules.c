@@ -832,6 +832,24 @@ test_legal_groups (void)
   g_assert_no_error (error);
 }
 
+/* BAA-VIC-4: the legal commands include the moves that leave the board over
+ * an edge an exit task names for the unit's side, and only those. */
+static void
+test_legal_exit (void)
+{
+  const BaaCase c = {
+    "exit", CSA_DIV "unit u1 csa inf 2/4/3 1 0205\nunit u2 csa inf 2/4/3 1 0105\n"
+    "unit e1 usa inf 2/4/3 2 1110\ncmd ud usa 2 2 1112\ntask t1 csa 1 exit csa w 1",
+    NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+
+  g_assert_true (t_legal (m, "move u1 0105 0005"));
+  g_assert_true (t_legal (m, "move u2 0005"));
+  g_assert_true (t_legal (m, "move u2 0104") || t_legal (m, "move u2 0106"));   /* ordinary moves stay */
+  g_assert_false (t_legal (m, "move u2 0100"));   /* north is no exit edge here */
+  g_assert_false (t_legal (m, "move u1 0105 0005 0004"));
+}
+
 /* The simulator's per-event invariant check (issue: "checking the engine's
  * invariants after every event"): a whole random match with it on holds; a
  * state broken between commands is reported as found before the next event. */
@@ -881,6 +899,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
   g_test_add_func ("/engine/baa/days/BAA-DAY-4/BAA-RES-4", test_days_march);
   g_test_add_func ("/engine/baa/undo", test_undo);
+  g_test_add_func ("/engine/baa/legal/BAA-VIC-4/exit", test_legal_exit);
   g_test_add_func ("/engine/baa/invariants/each-event", test_invariants_each_event);
   g_test_add_func ("/engine/baa/legal/BAA-FIRE-10/BAA-MEL-3/groups", test_legal_groups);
   g_test_add_func ("/engine/baa/random/special-rules", test_random_special);

@@ -1395,6 +1395,8 @@ legal_commands (gpointer state)
           if (unit_can_move (m, u, &w))
             {
               g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
+              if (!w)
+                baa_exit_paths (m, u, d);
               add_paths (out, w ? MU_COMMAND_WITHDRAW : MU_COMMAND_MOVE, u->def->id, d);
             }
           else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&

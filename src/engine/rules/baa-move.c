@@ -1000,3 +1000,47 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
   mover_clear (&mv);
   return out;
 }
+
+/* BAA-VIC-4: the moves that leave the board, for the legal commands: from the
+ * unit's hex or the end of one of its destination paths (dests, from
+ * baa_move_destinations()), one step over an edge an exit task names for its
+ * side, when check_path() accepts the whole path. Appended to dests. */
+void
+baa_exit_paths (const BaaMatch *m, BaaUnit *u, GPtrArray *dests)
+{
+  gboolean any = FALSE;
+  guint n = dests->len;
+  Mover mv;
+
+  for (const char *e = "nesw"; *e && !any; e++)
+    any = baa_exit_edge_allowed (m, u->side, *e);
+  if (!any)
+    return;
+  mover_init (m, &mv, u, NULL, FALSE);
+  for (guint i = 0; i <= n; i++)
+    {
+      GArray *base = i < n ? g_ptr_array_index (dests, i) : NULL;
+      MuHex from = base && base->len ? g_array_index (base, MuHex, base->len - 1) : u->hex;
+
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex off = mu_hex_neighbour (m->grid, from, d);
+          GArray *path;
+          gboolean rail;
+          int cost;
+          char edge;
+
+          if (baa_hex_on_board (m, off))
+            continue;
+          path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+          if (base)
+            g_array_append_vals (path, base->data, base->len);
+          g_array_append_val (path, off);
+          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL) && edge)
+            g_ptr_array_add (dests, path);
+          else
+            g_array_unref (path);
+        }
+    }
+  mover_clear (&mv);
+}

@@ -12,6 +12,8 @@ gboolean   baa_hex_is_road          (const BaaMatch *m, MuHex hex);
 GArray    *baa_reserve_entry_hexes  (const BaaMatch *m, const MuReserve *r);
 /* A task objective "exit SIDE EDGE N" lets units of side leave over edge (BAA-VIC-4). */
 gboolean   baa_exit_edge_allowed    (const BaaMatch *m, int side, char edge);
+/* Appends to dests the paths that leave the board (BAA-VIC-4). */
+void       baa_exit_paths           (const BaaMatch *m, BaaUnit *u, GPtrArray *dests);
 /* Validates and applies a move or withdrawal of a unit (u) or commander (c);
  * phase, side and orders are the caller's checks. */
 gboolean   baa_move_counter         (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
