@@ -43,6 +43,7 @@ struct _MusterEditor
   MuHex last_hex;
   gboolean side_on;             /* hexside tool: adding (TRUE) or removing */
   GHashTable *stroke_hexes;     /* elevation: hexes already raised/lowered, "col,row" */
+  GArray *lasso;                /* MuPoint in board pixels while a lasso is drawn */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -122,6 +123,7 @@ static const struct {
   [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke") },
   [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain") },
   [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint") },
+  [MUSTER_TOOL_LASSO] = { "lasso", N_("Lasso"), N_("Draw round an area; the hexes whose centres it encloses are painted") },
   [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush") },
   [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush") },
   [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside") },
@@ -312,6 +314,46 @@ pick_at (MusterEditor *self,
   int piece;
 
   return muster_map_view_pick (self->view, x, y, pick, &piece) && scenario (self)->hex_map != NULL;
+}
+
+/* The lasso's hexes for the outline drawn so far (widget points kept in board pixels). */
+static GArray *
+lasso_hexes (MusterEditor *self)
+{
+  MuRenderOptions options;
+
+  muster_map_view_get_render_options (self->view, &options);
+  return mu_edit_lasso_hexes (&scenario (self)->hex_map->grid, options.hex_size,
+                              (const MuPoint *) self->lasso->data, self->lasso->len);
+}
+
+static void
+lasso_add (MusterEditor *self,
+           double        x,
+           double        y)
+{
+  MusterViewTransform transform;
+  MuPoint p;
+
+  muster_map_view_get_transform (self->view, &transform);
+  muster_view_to_board (&transform, x, y, &p.x, &p.y);
+  g_array_append_val (self->lasso, p);
+}
+
+static void
+set_lasso_preview (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  g_autoptr(GArray) hexes = lasso_hexes (self);
+  g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (MuHexHighlight));
+
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      MuHexHighlight h = { g_array_index (hexes, MuHex, i), 0xffd70060 };
+
+      g_array_append_val (marks, h);
+    }
+  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
 }
 
 static void
@@ -1409,6 +1451,10 @@ muster_editor_pointer_down (MusterEditor *self,
     case MUSTER_TOOL_RECTANGLE:
       set_rectangle_preview (self, pick.hex, pick.hex);
       break;
+    case MUSTER_TOOL_LASSO:
+      g_array_set_size (self->lasso, 0);
+      lasso_add (self, x, y);
+      break;
     case MUSTER_TOOL_RAISE:
     case MUSTER_TOOL_LOWER:
       mu_edit_history_begin_group (self->history, NULL);
@@ -1457,6 +1503,12 @@ muster_editor_pointer_move (MusterEditor *self,
   if (self->moving)
     {
       select_move (self, x, y);
+      return;
+    }
+  if (self->stroking && self->tool == MUSTER_TOOL_LASSO)
+    {
+      lasso_add (self, x, y);
+      set_lasso_preview (self);
       return;
     }
   if (!self->stroking || !pick_at (self, x, y, &pick))
@@ -1551,6 +1603,19 @@ muster_editor_pointer_up (MusterEditor *self,
         muster_scene_clear_highlights (muster_map_view_get_scene (self->view));
         report (self, mu_edit_paint_terrain (self->history, (MuHex *) hexes->data, hexes->len,
                                              self->terrain, &error), &error);
+      }
+      break;
+    case MUSTER_TOOL_LASSO:
+      {
+        g_autoptr(GArray) hexes = lasso_hexes (self);
+
+        muster_scene_clear_highlights (muster_map_view_get_scene (self->view));
+        g_array_set_size (self->lasso, 0);
+        if (hexes->len == 0)
+          show_message (self, _("The outline encloses no hex centre"));
+        else
+          report (self, mu_edit_paint_terrain (self->history, (MuHex *) hexes->data, hexes->len,
+                                               self->terrain, &error), &error);
       }
       break;
     case MUSTER_TOOL_BRUSH:
@@ -2087,6 +2152,7 @@ muster_editor_finalize (GObject *object)
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->stroke_hexes, g_hash_table_unref);
+  g_clear_pointer (&self->lasso, g_array_unref);
   g_free (self->message);
   g_free (self->text);
   g_free (self->reserve);
@@ -2145,6 +2211,7 @@ muster_editor_init (MusterEditor *self)
 
   self->problems = mu_problem_list_new ();
   self->stroke_hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->lasso = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   self->terrain = MU_TERRAIN_WOODLAND;
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;

@@ -22,6 +22,7 @@ typedef enum {
   MUSTER_TOOL_BRUSH,
   MUSTER_TOOL_FILL,
   MUSTER_TOOL_RECTANGLE,
+  MUSTER_TOOL_LASSO,          /* paint the hexes a drawn outline encloses */
   MUSTER_TOOL_RAISE,
   MUSTER_TOOL_LOWER,
   MUSTER_TOOL_HEXSIDE,

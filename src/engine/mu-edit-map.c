@@ -73,6 +73,58 @@ mu_edit_rectangle_hexes (const MuHexGrid *grid,
   return hexes;
 }
 
+static gboolean
+polygon_contains (const MuPoint *pts,
+                  guint          n,
+                  double         x,
+                  double         y)
+{
+  gboolean inside = FALSE;
+
+  for (guint i = 0, j = n - 1; i < n; j = i++)
+    if (((pts[i].y > y) != (pts[j].y > y)) &&
+        x < (pts[j].x - pts[i].x) * (y - pts[i].y) / (pts[j].y - pts[i].y) + pts[i].x)
+      inside = !inside;
+  return inside;
+}
+
+GArray *
+mu_edit_lasso_hexes (const MuHexGrid *grid,
+                     double           size,
+                     const MuPoint   *points,
+                     guint            n_points)
+{
+  GArray *hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  MuHex a, b;
+
+  g_return_val_if_fail (grid != NULL && size > 0, hexes);
+  if (points == NULL || n_points < 3)
+    return hexes;
+
+  /* Only the hexes of the lasso's bounding box can have their centre inside. */
+  for (guint i = 0; i < n_points; i++)
+    {
+      x0 = MIN (x0, points[i].x);
+      y0 = MIN (y0, points[i].y);
+      x1 = MAX (x1, points[i].x);
+      y1 = MAX (y1, points[i].y);
+    }
+  a = mu_hex_at_pixel (grid, size, x0, y0);
+  b = mu_hex_at_pixel (grid, size, x1, y1);
+  for (int r = MAX (1, MIN (a.row, b.row) - 1); r <= MIN (grid->rows, MAX (a.row, b.row) + 1); r++)
+    for (int c = MAX (1, MIN (a.col, b.col) - 1); c <= MIN (grid->cols, MAX (a.col, b.col) + 1); c++)
+      {
+        MuHex h = { c, r };
+        double cx, cy;
+
+        mu_hex_center (grid, size, h, &cx, &cy);
+        if (polygon_contains (points, n_points, cx, cy))
+          g_array_append_val (hexes, h);
+      }
+  return hexes;
+}
+
 GArray *
 mu_edit_flood_hexes (const MuHexMap *map,
                      MuHex           start)

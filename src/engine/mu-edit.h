@@ -94,6 +94,11 @@ GArray   *mu_edit_brush_hexes          (const MuHexGrid *grid, MuHex centre, MuB
 /* Hexes of the rectangle of printed coordinates spanned by a and b (either
  * corner), clipped to the board; new GArray of MuHex. */
 GArray   *mu_edit_rectangle_hexes      (const MuHexGrid *grid, MuHex a, MuHex b);
+/* Hexes whose centres lie inside the polygon `points` (board pixels as in
+ * mu_hex_center() with the given hex size; closed implicitly, even-odd rule),
+ * clipped to the board; new GArray of MuHex. Fewer than 3 points: none. */
+GArray   *mu_edit_lasso_hexes          (const MuHexGrid *grid, double size,
+                                        const MuPoint *points, guint n_points);
 /* The connected region of hexes with the same terrain as start (empty when
  * start is off the board); new GArray of MuHex. */
 GArray   *mu_edit_flood_hexes          (const MuHexMap *map, MuHex start);

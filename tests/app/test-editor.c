@@ -296,6 +296,69 @@ test_fill_and_rectangle (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
+/* A lasso drawn round a box of the board paints exactly the hexes whose
+ * centres lie in it, as one undo step. */
+static void
+test_lasso (Fixture *f, gconstpointer data)
+{
+  const MuHexGrid *g = &model (f)->hex_map->grid;
+  MusterViewTransform tr;
+  double ax, ay, bx, by;
+  double corners[5][2];
+  guint inside = 0;
+  g_autofree MuTerrain *before = g_new (MuTerrain, g->cols * g->rows);
+
+  for (int c = 1; c <= g->cols; c++)
+    for (int r = 1; r <= g->rows; r++)
+      before[(r - 1) * g->cols + c - 1] = cell (f, c, r)->terrain;
+
+  mu_hex_center (g, MUSTER_MAP_VIEW_HEX_SIZE, (MuHex) { 2, 2 }, &ax, &ay);
+  mu_hex_center (g, MUSTER_MAP_VIEW_HEX_SIZE, (MuHex) { 5, 5 }, &bx, &by);
+  ax -= 4; ay -= 4; bx += 4; by += 4;
+  corners[0][0] = ax; corners[0][1] = ay;
+  corners[1][0] = bx; corners[1][1] = ay;
+  corners[2][0] = bx; corners[2][1] = by;
+  corners[3][0] = ax; corners[3][1] = by;
+  corners[4][0] = ax; corners[4][1] = ay + 1;
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LASSO);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_MARSH);
+  muster_map_view_get_transform (f->view, &tr);
+  for (int i = 0; i < 5; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&tr, corners[i][0], corners[i][1], &x, &y);
+      if (i == 0)
+        muster_editor_pointer_down (f->editor, x, y);
+      else if (i < 4)
+        muster_editor_pointer_move (f->editor, x, y);
+      else
+        muster_editor_pointer_up (f->editor, x, y);
+    }
+  flush_events ();
+
+  for (int c = 1; c <= g->cols; c++)
+    for (int r = 1; r <= g->rows; r++)
+      {
+        double cx, cy;
+        gboolean in;
+
+        mu_hex_center (g, MUSTER_MAP_VIEW_HEX_SIZE, (MuHex) { c, r }, &cx, &cy);
+        in = cx > ax && cx < bx && cy > ay && cy < by;
+        inside += in;
+        if (in)
+          g_assert_cmpint (cell (f, c, r)->terrain, ==, MU_TERRAIN_MARSH);
+        else
+          g_assert_cmpint (cell (f, c, r)->terrain, ==, before[(r - 1) * g->cols + c - 1]);
+      }
+  g_assert_cmpuint (inside, >=, 9);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, 1);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Paint Marsh");
+  screenshot (f, "lasso");
+  assert_undo_redo_round_trip (f);
+}
+
 static void
 test_elevation (Fixture *f, gconstpointer data)
 {
@@ -842,6 +905,7 @@ main (int   argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/app/editor/brush", test_brush);
   ADD ("/app/editor/fill-and-rectangle", test_fill_and_rectangle);
+  ADD ("/app/editor/lasso", test_lasso);
   ADD ("/app/editor/elevation", test_elevation);
   ADD ("/app/editor/hexside", test_hexside);
   ADD ("/app/editor/path", test_path);

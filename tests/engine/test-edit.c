@@ -1130,6 +1130,71 @@ test_end_to_end (void)
   g_assert_cmpmem (data, n1, again, n2);
 }
 
+/* A lasso takes exactly the hexes whose centres it encloses, on both orientations. */
+static void
+test_lasso_hexes (void)
+{
+  const MuHexGrid grids[] = {
+    { 12, 10, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN },
+    { 12, 10, MU_HEX_POINTY_TOP, MU_HEX_OFFSET_ODD },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+    {
+      const MuHexGrid *grid = &grids[g];
+      const double size = 20.0;
+      double ax, ay, bx, by;
+      MuPoint tri[3];
+      g_autoptr(GArray) none = mu_edit_lasso_hexes (grid, size, tri, 2);
+      g_autoptr(GArray) one = NULL;
+      g_autoptr(GArray) box = NULL;
+      g_autoptr(GArray) whole = NULL;
+
+      g_assert_cmpuint (none->len, ==, 0);
+      /* a small triangle round the centre of 0504 takes that hex alone */
+      mu_hex_center (grid, size, (MuHex) { 5, 4 }, &ax, &ay);
+      tri[0] = (MuPoint) { ax - 5, ay - 5 };
+      tri[1] = (MuPoint) { ax + 6, ay - 4 };
+      tri[2] = (MuPoint) { ax, ay + 7 };
+      one = mu_edit_lasso_hexes (grid, size, tri, 3);
+      g_assert_cmpuint (one->len, ==, 1);
+      g_assert_true (mu_hex_equal (g_array_index (one, MuHex, 0), (MuHex) { 5, 4 }));
+
+      /* a box between two centres: every hex returned has its centre inside,
+       * every board hex with its centre inside is returned */
+      mu_hex_center (grid, size, (MuHex) { 3, 3 }, &ax, &ay);
+      mu_hex_center (grid, size, (MuHex) { 7, 8 }, &bx, &by);
+      {
+        MuPoint quad[] = { { ax - 1, ay - 1 }, { bx + 1, ay - 1 }, { bx + 1, by + 1 }, { ax - 1, by + 1 } };
+        guint expected = 0;
+
+        box = mu_edit_lasso_hexes (grid, size, quad, G_N_ELEMENTS (quad));
+        for (int c = 1; c <= grid->cols; c++)
+          for (int r = 1; r <= grid->rows; r++)
+            {
+              double cx, cy;
+              gboolean in, listed = FALSE;
+
+              mu_hex_center (grid, size, (MuHex) { c, r }, &cx, &cy);
+              in = cx >= ax - 1 && cx <= bx + 1 && cy >= ay - 1 && cy <= by + 1;
+              for (guint i = 0; i < box->len; i++)
+                listed |= mu_hex_equal (g_array_index (box, MuHex, i), (MuHex) { c, r });
+              g_assert_cmpint (in, ==, listed);
+              expected += in;
+            }
+        g_assert_cmpuint (box->len, ==, expected);
+        g_assert_cmpuint (expected, >, 10);
+      }
+      /* a lasso round more than the board is clipped to it */
+      {
+        MuPoint big[] = { { -500, -500 }, { 5000, -500 }, { 5000, 5000 }, { -500, 5000 } };
+
+        whole = mu_edit_lasso_hexes (grid, size, big, G_N_ELEMENTS (big));
+        g_assert_cmpuint (whole->len, ==, (guint) (grid->cols * grid->rows));
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1141,6 +1206,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit/history/limit", test_history_limit);
   g_test_add_func ("/engine/edit/history/undo-to-start", test_undo_to_start);
   g_test_add_func ("/engine/edit/map/brush-sizes", test_brush_sizes);
+  g_test_add_func ("/engine/edit/map/lasso-hexes", test_lasso_hexes);
   g_test_add_func ("/engine/edit/map/paint-and-fill", test_paint_and_fill);
   g_test_add_func ("/engine/edit/map/elevation", test_elevation);
   g_test_add_func ("/engine/edit/map/features", test_features);
