@@ -23,7 +23,7 @@ mu_cli_format (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — rewrite a scenario in the canonical form"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— rewrite a scenario in the canonical form"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(MuScenario) scenario = NULL;

@@ -33,7 +33,7 @@ mu_cli_info (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — summarise a scenario"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— summarise a scenario"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(MuScenario) s = NULL;

@@ -66,7 +66,7 @@ oob_export (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — write a scenario's order of battle as CSV"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— write a scenario's order of battle as CSV"));
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) scenario = NULL;
   g_autofree char *csv = NULL;
@@ -104,7 +104,7 @@ oob_import (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE CSV") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE CSV — replace a scenario's order of battle from CSV"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— replace a scenario's order of battle from CSV"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(MuEditHistory) history = NULL;

@@ -91,7 +91,7 @@ mu_cli_play (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO|GAME") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("SCENARIO|GAME — play commands against a match"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— play commands against a match"));
   g_autoptr(GError) error = NULL;
   g_autoptr(MuMatch) m = NULL;
   g_autofree char *text = NULL;

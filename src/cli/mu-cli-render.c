@@ -45,7 +45,7 @@ mu_cli_render (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("SCENARIO -o FILE — export a board as PNG, SVG or PDF"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("-o FILE — export a board as PNG, SVG or PDF"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(MuScenario) s = NULL;

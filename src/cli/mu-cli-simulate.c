@@ -155,7 +155,7 @@ mu_cli_simulate (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("SCENARIO — play whole matches automatically"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— play whole matches automatically"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) keys = NULL;

@@ -23,7 +23,7 @@ mu_cli_validate (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
     { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — check scenario files"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— check scenario files"));
   g_autoptr(GError) error = NULL;
   int status = 0;
 
