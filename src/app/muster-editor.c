@@ -83,6 +83,9 @@ struct _MusterEditor
   GtkDropDown *area_dropdown;
   GtkDropDown *line_dropdown;
   GtkDropDown *reserve_dropdown;
+  GtkWidget *tool_buttons[MUSTER_TOOL_N];
+  GtkWidget *area_row, *line_row, *reserve_row;
+  int shown_board;              /* MuBoardKind the palette shows, or -1 */
   GtkEventController *keys;      /* added by the editor, or NULL */
   GtkEventController *view_keys; /* the controller listened to */
   gulong keys_id;
@@ -93,6 +96,7 @@ struct _MusterEditor
   char *sel_id;
   gboolean moving;
   gboolean rotate_drag;
+  gboolean panel_empty;         /* the panel shows no item */
   MuPoint move_last;
   MuHex move_last_hex;
   GtkLabel *item_label;
@@ -164,6 +168,7 @@ static void update_inspector (MusterEditor *self);
 static void update_entry_marks (MusterEditor *self);
 static void update_selection (MusterEditor *self);
 static void update_reserves (MusterEditor *self);
+static void update_board_kind (MusterEditor *self);
 static void set_dropdown_strings (GtkDropDown *dropdown, GPtrArray *names);
 static void on_shape_kind_changed (MusterEditor *self);
 static GListModel *string_model (const char *const *items, guint n);
@@ -297,6 +302,7 @@ on_history_changed (MuEditHistory *history,
   update_history (self);
   update_inspector (self);
   update_entry_marks (self);
+  update_board_kind (self);
   update_selection (self);
   update_reserves (self);
   if (self->refresh_id == 0)
@@ -876,6 +882,10 @@ update_selection (MusterEditor *self)
       self->sel_kind = MUSTER_SELECTION_NONE;
       g_clear_pointer (&self->sel_id, g_free);
     }
+  /* nothing selected before or now: the panel stays as it is */
+  if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
+    return;
+  self->panel_empty = self->sel_kind == MUSTER_SELECTION_NONE;
   self->inspecting = TRUE;
   switch (self->sel_kind)
     {
@@ -1203,6 +1213,76 @@ on_reserve_chosen (GtkDropDown  *dropdown,
   update_entry_marks (self);
 }
 
+static gboolean
+tool_for_table (MusterTool tool)
+{
+  return tool == MUSTER_TOOL_SELECT || tool == MUSTER_TOOL_LABEL || tool == MUSTER_TOOL_OBJECTIVE ||
+         tool == MUSTER_TOOL_AREA || tool == MUSTER_TOOL_LINE;
+}
+
+static gboolean
+tool_for_hex (MusterTool tool)
+{
+  return tool != MUSTER_TOOL_AREA && tool != MUSTER_TOOL_LINE;
+}
+
+/* The palette shows the tools and options of the scenario's kind of board. */
+static void
+update_board_kind (MusterEditor *self)
+{
+  gboolean table = is_table (self);
+  GtkWidget *w;
+  int n = 0;
+
+  if (self->shown_board == (int) scenario (self)->board)
+    return;
+  self->shown_board = (int) scenario (self)->board;
+  for (int i = 0; i < MUSTER_TOOL_N; i++)
+    {
+      GtkWidget *button = self->tool_buttons[i];
+      gboolean show = table ? tool_for_table ((MusterTool) i) : tool_for_hex ((MusterTool) i);
+
+      /* shown tools fill the grid in palette order */
+      if (show)
+        {
+          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->tool_grid));
+          GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
+
+          gtk_grid_layout_child_set_column (child, n % 2);
+          gtk_grid_layout_child_set_row (child, n / 2);
+          n++;
+        }
+      gtk_widget_set_visible (button, show);
+    }
+  /* the hex options are the first five rows of the options grid */
+  for (int row = 0; row < 5; row++)
+    for (int col = 0; col < 2; col++)
+      if ((w = gtk_grid_get_child_at (self->options_grid, col, row)))
+        gtk_widget_set_visible (w, !table);
+  gtk_widget_set_visible (self->area_row, table);
+  gtk_widget_set_visible (self->line_row, table);
+  gtk_widget_set_visible (self->reserve_row, !table);
+  /* the Selected Hex section */
+  w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->hex_label));
+  if (w)
+    gtk_widget_set_visible (w, !table);
+  gtk_widget_set_visible (GTK_WIDGET (self->hex_label), !table);
+  gtk_widget_set_visible (self->hex_box, !table);
+  if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
+
+      /* the other board's tool cannot stay: back to Select (the cursor follows
+       * on the next tool change) */
+      if (self->stroking || self->moving)
+        muster_editor_pointer_up (self, 0, 0);
+      cancel_shape (self);
+      self->tool = MUSTER_TOOL_SELECT;
+      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string ("select"));
+      gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
+    }
+}
+
 static GtkWidget *
 panel_row (GtkWidget  *grid,
            int         row,
@@ -1235,12 +1315,13 @@ build_table_widgets (MusterEditor *self)
     lines[i] = _(line_names[i]);
   self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (string_model (areas, MU_AREA_N), NULL));
   self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (string_model (lines, MU_LINE_N), NULL));
-  panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
-  panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
+  self->area_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
+  self->line_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
   self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
                                _("The reserve whose entry hexes the Entry tool marks"));
-  panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"), GTK_WIDGET (self->reserve_dropdown));
+  self->reserve_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
+                                 GTK_WIDGET (self->reserve_dropdown));
   g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (on_reserve_chosen), self);
   g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (on_shape_kind_changed), self);
   g_signal_connect_swapped (self->line_dropdown, "notify::selected", G_CALLBACK (on_shape_kind_changed), self);
@@ -2217,6 +2298,7 @@ muster_editor_init (MusterEditor *self)
   self->side_feature = MU_SIDE_STREAM;
   self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   self->sel_index = -1;
+  self->shown_board = -1;
   build_table_widgets (self);
 
   for (int i = 0; i < MU_TERRAIN_N; i++)
@@ -2257,6 +2339,7 @@ muster_editor_init (MusterEditor *self)
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
       gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
       gtk_grid_attach (self->tool_grid, button, i % 2, i / 2, 1, 1);
+      self->tool_buttons[i] = button;
     }
 
   self->actions = g_simple_action_group_new ();
@@ -2322,6 +2405,7 @@ muster_editor_new (MuEditHistory *history,
   gtk_box_append (self->oob_page, self->oob);
 
   update_history (self);
+  update_board_kind (self);
   update_selection (self);
   update_reserves (self);
   refresh_problems (self);
