@@ -1268,6 +1268,12 @@ update_board_kind (MusterEditor *self)
     gtk_widget_set_visible (w, !table);
   gtk_widget_set_visible (GTK_WIDGET (self->hex_label), !table);
   gtk_widget_set_visible (self->hex_box, !table);
+  /* the Board Size section (rows and columns) */
+  w = gtk_widget_get_parent (GTK_WIDGET (self->edge_dropdown));
+  if (w && gtk_widget_get_prev_sibling (w))
+    gtk_widget_set_visible (gtk_widget_get_prev_sibling (w), !table);
+  if (w)
+    gtk_widget_set_visible (w, !table);
   if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
     {
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
