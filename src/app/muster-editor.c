@@ -98,6 +98,8 @@ struct _MusterEditor
   gboolean rotate_drag;
   gboolean panel_empty;         /* the panel shows no item */
   MuPoint move_last;
+  MuPoint move_start;           /* the table point pressed */
+  MuPoint move_origin;          /* where the label or objective was then */
   MuHex move_last_hex;
   GtkLabel *item_label;
   GtkEntry *item_text;
@@ -745,7 +747,16 @@ select_down (MusterEditor *self,
   select_item (self, kind, index, id);
   muster_map_view_pick (self->view, x, y, &pick, &piece);
   self->moving = TRUE;
-  self->move_last = pick.table;
+  self->move_start = self->move_last = pick.table;
+  if (kind == MUSTER_SELECTION_LABEL)
+    {
+      MuScenario *s = scenario (self);
+      const MuLabel *l = g_ptr_array_index (is_table (self) ? s->table->labels : s->hex_map->labels, index);
+
+      self->move_origin = (MuPoint) { l->dx, l->dy };
+    }
+  else if (kind == MUSTER_SELECTION_OBJECTIVE)
+    self->move_origin = mu_scenario_find_objective (scenario (self), id)->pos;
   self->move_last_hex = pick.hex;
   mu_edit_history_begin_group (self->history, NULL);
   return TRUE;
@@ -799,14 +810,21 @@ select_move (MusterEditor *self,
         ok = mu_edit_move_line (self->history, self->sel_index, dx, dy, &error);
       break;
     case MUSTER_SELECTION_LABEL:
+      /* a table label keeps its offset from the pointer: a click moves nothing */
       if (is_table (self))
-        ok = mu_edit_move_label (self->history, self->sel_index, MU_HEX_NONE, pick.table.x,
-                                 pick.table.y, &error);
+        ok = mu_edit_move_label (self->history, self->sel_index, MU_HEX_NONE,
+                                 self->move_origin.x + (pick.table.x - self->move_start.x),
+                                 self->move_origin.y + (pick.table.y - self->move_start.y), &error);
       else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
         ok = mu_edit_move_label (self->history, self->sel_index, pick.hex, 0, 0, &error);
       break;
     case MUSTER_SELECTION_OBJECTIVE:
-      if (is_table (self) || (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex)))
+      if (is_table (self))
+        ok = mu_edit_move_objective (self->history, self->sel_id, MU_HEX_NONE,
+                                     (MuPoint) { self->move_origin.x + (pick.table.x - self->move_start.x),
+                                                 self->move_origin.y + (pick.table.y - self->move_start.y) },
+                                     &error);
+      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
         ok = mu_edit_move_objective (self->history, self->sel_id, pick.hex, pick.table, &error);
       break;
     case MUSTER_SELECTION_NONE:
