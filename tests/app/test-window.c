@@ -2,6 +2,8 @@
  * every action, the title and its unsaved mark, closing with changes. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <math.h>
@@ -829,6 +831,23 @@ test_no_display (void)
   g_test_skip ("no display");
 }
 
+/* GTK 4.8 may ask for the pointer position over a tooltip's surface that a
+ * closed test window has already destroyed, when the display's pointer happens
+ * to rest where the windows open. That critical comes from GTK's own tooltip
+ * code, not from Muster, so it alone does not fail a test. */
+static gboolean
+on_fatal_log (const char     *domain,
+              GLogLevelFlags  level,
+              const char     *message,
+              gpointer        user_data)
+{
+  if (g_strcmp0 (domain, "Gdk") == 0 && message != NULL &&
+      strstr (message, "gdk_surface_get_device_position") != NULL &&
+      strstr (message, "GDK_IS_SURFACE") != NULL)
+    return FALSE;
+  return TRUE;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -844,6 +863,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
 
   g_test_init (&argc, &argv, NULL);
+  g_test_log_set_fatal_handler (on_fatal_log, NULL);
   if (!gtk_init_check ())
     {
       g_test_add_func ("/app/window/no-display", test_no_display);
