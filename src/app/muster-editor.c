@@ -12,7 +12,6 @@
 #include "mu-scenario-xml.h"
 #include "mu-table-geom.h"
 #include "muster-editor-oob.h"
-#include "muster-editor-properties.h"
 
 struct _MusterEditor
 {
@@ -63,7 +62,6 @@ struct _MusterEditor
   GtkBox *oob_page;
   GtkLabel *problems_tab;
   GtkWidget *oob;
-  GtkWidget *properties;
   GtkLabel *hex_label;
   GtkWidget *hex_box;
   GtkSpinButton *elevation_spin;
@@ -1837,24 +1835,6 @@ on_board_drop (GtkDropTarget *target,
   return muster_editor_drop_counter (self, text + strlen ("counter:"), x, y);
 }
 
-GtkWidget *
-muster_editor_show_properties (MusterEditor *self)
-{
-  GtkRoot *root;
-
-  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
-
-  if (self->properties == NULL)
-    {
-      root = gtk_widget_get_root (GTK_WIDGET (self));
-      self->properties = muster_editor_properties_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                       self->history);
-      g_object_add_weak_pointer (G_OBJECT (self->properties), (gpointer *) &self->properties);
-    }
-  gtk_window_present (GTK_WINDOW (self->properties));
-  return self->properties;
-}
-
 void
 muster_editor_show_panel (MusterEditor      *self,
                           MusterEditorPanel  panel)
@@ -2112,18 +2092,7 @@ on_tool_change_state (GSimpleAction *action,
   show_message (self, NULL);
 }
 
-static void
-on_properties (GSimpleAction *action,
-               GVariant      *param,
-               gpointer       data)
-{
-  MusterEditor *self = data;
-
-  gtk_window_present (GTK_WINDOW (muster_editor_show_properties (self)));
-}
-
 static const GActionEntry actions[] = {
-  { "properties", on_properties },
   { "resize", on_resize },
   { "undo", on_undo },
   { "redo", on_redo },
@@ -2237,8 +2206,6 @@ muster_editor_dispose (GObject *object)
   self->keys = NULL;
   self->view_keys = NULL;
   g_clear_handle_id (&self->refresh_id, g_source_remove);
-  if (self->properties)
-    gtk_window_destroy (GTK_WINDOW (self->properties));
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);

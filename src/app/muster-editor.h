@@ -118,8 +118,6 @@ void            muster_editor_show_panel       (MusterEditor *self, MusterEditor
  * Size controls do; what is cut off is shown in the palette. */
 gboolean        muster_editor_resize_board     (MusterEditor *self, MuEdge edge, int count);
 
-/* Opens (or raises) the scenario properties dialog and returns it. */
-GtkWidget      *muster_editor_show_properties  (MusterEditor *self);
 
 /* The order-of-battle panel (a MusterEditorOob). */
 GtkWidget      *muster_editor_get_oob          (MusterEditor *self);

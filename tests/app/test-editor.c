@@ -12,7 +12,6 @@
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
 #include "muster-editor-autosave.h"
-#include "muster-editor-properties.h"
 #include "muster-application.h"
 #include "muster-window.h"
 #include "muster-map-view.h"
@@ -695,64 +694,6 @@ test_oob (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
-static void
-test_properties (Fixture *f, gconstpointer data)
-{
-  MusterEditorProperties *dialog = MUSTER_EDITOR_PROPERTIES (muster_editor_show_properties (f->editor));
-  GtkWidget *w;
-
-  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (dialog)) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-
-  w = muster_editor_properties_get_field (dialog, "title");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (w)), ==, model (f)->title);
-  gtk_editable_set_text (GTK_EDITABLE (w), "Miller's Ford");
-  g_signal_emit_by_name (w, "activate");
-  g_assert_cmpstr (model (f)->title, ==, "Miller's Ford");
-  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Title");
-
-  /* every optional and special rule is a switch */
-  w = muster_editor_properties_get_field (dialog, "baa.withdrawing");
-  g_assert_true (GTK_IS_SWITCH (w));
-  g_assert_true (gtk_switch_get_active (GTK_SWITCH (w)));
-  gtk_switch_set_active (GTK_SWITCH (w), FALSE);
-  g_assert_false (mu_scenario_option (model (f), "baa.withdrawing", TRUE));
-  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Turn Rule Off");
-
-  w = muster_editor_properties_get_field (dialog, "bounds");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), 10);
-  g_assert_cmpint (model (f)->timeline.bounds, ==, 10);
-  w = muster_editor_properties_get_field (dialog, "dawn");
-  gtk_editable_set_text (GTK_EDITABLE (w), "04:45");
-  g_signal_emit_by_name (w, "activate");
-  g_assert_cmpint (model (f)->timeline.dawn_minutes, ==, 4 * 60 + 45);
-  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Timeline");
-  w = muster_editor_properties_get_field (dialog, "night-bounds");
-  gtk_editable_set_text (GTK_EDITABLE (w), "9, 10");
-  g_signal_emit_by_name (w, "activate");
-  g_assert_cmpuint (model (f)->timeline.night_bounds->len, ==, 2);
-  w = muster_editor_properties_get_field (dialog, "objectives-required");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), 3);
-  g_assert_cmpint (model (f)->objectives_required, ==, 3);
-
-  /* a refusal is explained in the dialog and changes nothing */
-  w = muster_editor_properties_get_field (dialog, "date");
-  gtk_editable_set_text (GTK_EDITABLE (w), "1862-13-01");
-  g_signal_emit_by_name (w, "activate");
-  g_assert_cmpstr (model (f)->date, ==, "1862-06-01");
-  g_assert_nonnull (strstr (muster_editor_properties_get_message (dialog), "not a date"));
-  gtk_editable_set_text (GTK_EDITABLE (w), "1862-06-27");
-  g_signal_emit_by_name (w, "activate");
-  g_assert_cmpstr (model (f)->date, ==, "1862-06-27");
-  screenshot_window (GTK_WIDGET (dialog), "properties");
-
-  /* undo shows in the dialog */
-  g_assert_true (mu_edit_history_undo (f->history));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (w)), ==, "1862-06-01");
-  g_assert_true (mu_edit_history_redo (f->history));
-  assert_undo_redo_round_trip (f);
-}
-
 /* The editor in the application window: Edit Scenario shows it, the unsaved
  * mark and the Undo menu item follow the history. */
 static MusterApplication *app;
@@ -916,7 +857,6 @@ main (int   argc,
   ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);
-  ADD ("/app/editor/properties", test_properties);
 #undef ADD
   {
     g_autoptr(GError) error = NULL;
