@@ -1,0 +1,208 @@
+/* Shared by the editor's source files; not installed. */
+
+#pragma once
+
+#include "muster-editor.h"
+
+G_BEGIN_DECLS
+
+struct _MusterEditor
+{
+  GtkBox parent_instance;
+
+  MuEditHistory *history;
+  MusterMapView *view;
+  GSimpleActionGroup *actions;
+  GtkGesture *drag;
+  gulong changed_id;
+  guint refresh_id;
+  GPtrArray *problems;          /* of MuProblem* */
+  char *message;
+
+  /* Tool and options. */
+  MusterTool tool;
+  MuTerrain terrain;
+  MuBrushSize brush;
+  guint side_feature;
+  MuPathKind path_kind;
+  gboolean path_erase;
+  char *text;
+  char *reserve;
+
+  /* The stroke in progress. */
+  gboolean stroking;
+  MuHex start_hex;
+  MuHex last_hex;
+  gboolean side_on;             /* hexside tool: adding (TRUE) or removing */
+  GHashTable *stroke_hexes;     /* elevation: hexes already raised/lowered, "col,row" */
+  GArray *lasso;                /* MuPoint in board pixels while a lasso is drawn */
+
+  /* Template children. */
+  GtkLabel *history_label;
+  GtkWidget *undo_button;
+  GtkWidget *redo_button;
+  GtkGrid *tool_grid;
+  GtkDropDown *terrain_dropdown;
+  GtkDropDown *brush_dropdown;
+  GtkDropDown *side_dropdown;
+  GtkDropDown *path_dropdown;
+  GtkCheckButton *erase_check;
+  GtkEntry *text_entry;
+  GtkLabel *message_label;
+  GtkLabel *problems_heading;
+  GtkListBox *problem_list;
+  GtkNotebook *notebook;
+  GtkBox *oob_page;
+  GtkLabel *problems_tab;
+  GtkWidget *oob;
+  GtkLabel *hex_label;
+  GtkWidget *hex_box;
+  GtkSpinButton *elevation_spin;
+  GtkFlowBox *feature_box;
+  GtkWidget *feature_checks[8];
+  GtkDropDown *edge_dropdown;
+  GtkSpinButton *resize_spin;
+  gulong scene_changed_id;
+  gboolean inspecting;
+
+  /* Tables: the shape being drawn and the options. */
+  MuAreaKind area_kind;
+  MuLineKind line_kind;
+  GArray *draft;                /* of MuPoint */
+  GtkBox *map_page;
+  GtkGrid *options_grid;
+  GtkDropDown *area_dropdown;
+  GtkDropDown *line_dropdown;
+  GtkDropDown *reserve_dropdown;
+  GtkWidget *tool_buttons[MUSTER_TOOL_N];
+  GtkWidget *area_row, *line_row, *reserve_row;
+  int shown_board;              /* MuBoardKind the palette shows, or -1 */
+  GtkEventController *keys;      /* added by the editor, or NULL */
+  GtkEventController *view_keys; /* the controller listened to */
+  gulong keys_id;
+
+  /* The Select tool's item and its panel. */
+  MusterSelectionKind sel_kind;
+  int sel_index;
+  char *sel_id;
+  gboolean moving;
+  gboolean rotate_drag;
+  gboolean panel_empty;         /* the panel shows no item */
+  MuPoint move_last;
+  MuPoint move_start;           /* the table point pressed */
+  MuPoint move_origin;          /* where the label or objective was then */
+  MuHex move_last_hex;
+  GtkLabel *item_label;
+  GtkEntry *item_text;
+  GtkSpinButton *item_level;
+  GtkSpinButton *item_scale;
+  GtkDropDown *item_owner;
+  GtkSpinButton *item_value;
+  GtkSpinButton *item_rotate;
+  GtkWidget *item_text_row;
+  GtkWidget *item_level_row;
+  GtkWidget *item_scale_row;
+  GtkWidget *item_owner_row;
+  GtkWidget *item_value_row;
+  GtkWidget *item_rotate_row;
+  GtkWidget *item_delete;
+  GtkDropTarget *drop;
+};
+
+void
+muster_editor_build_table_widgets (MusterEditor *self);
+
+void
+muster_editor_cancel_shape (MusterEditor *self);
+
+MuReserve *
+muster_editor_entry_reserve (MusterEditor *self);
+
+gboolean
+muster_editor_is_table (MusterEditor *self);
+
+gboolean
+muster_editor_on_board_drop (GtkDropTarget *target,
+                             const GValue  *value,
+                             double         x,
+                             double         y,
+                             MusterEditor  *self);
+
+void
+muster_editor_on_drag_begin (GtkGestureDrag *gesture,
+                             double          x,
+                             double          y,
+                             MusterEditor   *self);
+
+void
+muster_editor_on_drag_end (GtkGestureDrag *gesture,
+                           double          dx,
+                           double          dy,
+                           MusterEditor   *self);
+
+void
+muster_editor_on_drag_update (GtkGestureDrag *gesture,
+                              double          dx,
+                              double          dy,
+                              MusterEditor   *self);
+
+void
+muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
+                                 GParamSpec   *pspec,
+                                 MusterEditor *self);
+
+void
+muster_editor_on_shape_kind_changed (MusterEditor *self);
+
+gboolean
+muster_editor_on_view_key (GtkEventControllerKey *controller,
+                           guint                  keyval,
+                           guint                  keycode,
+                           GdkModifierType        state,
+                           MusterEditor          *self);
+
+void
+muster_editor_report (MusterEditor *self,
+                      gboolean      ok,
+                      GError      **error);
+
+MuScenario *
+muster_editor_scenario (MusterEditor *self);
+
+gboolean
+muster_editor_select_down (MusterEditor *self,
+                           double        x,
+                           double        y);
+
+void
+muster_editor_select_move (MusterEditor *self,
+                           double        x,
+                           double        y);
+
+void
+muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
+                                    GPtrArray   *names);
+
+void
+muster_editor_show_message (MusterEditor *self,
+                            const char   *message);
+
+GListModel *
+muster_editor_string_model (const char *const *items,
+                            guint              n);
+
+void
+muster_editor_table_down (MusterEditor *self,
+                          double        x,
+                          double        y);
+
+void
+muster_editor_update_entry_marks (MusterEditor *self);
+
+void
+muster_editor_update_reserves (MusterEditor *self);
+
+void
+muster_editor_update_selection (MusterEditor *self);
+
+G_END_DECLS

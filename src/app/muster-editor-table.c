@@ -1,0 +1,877 @@
+#define G_LOG_DOMAIN "muster-editor"
+
+#include "config.h"
+
+#include "muster-editor-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "mu-render.h"
+#include "mu-scenario-xml.h"
+#include "mu-table-geom.h"
+#include "muster-editor-oob.h"
+
+/* Tabletop shapes and the selection ------------------------------------------------- */
+
+static const char *const area_names[MU_AREA_N] = {
+  N_("Woods"), N_("Settlement"), N_("Hill"), N_("Field"), N_("Marsh"), N_("Fortification"),
+  N_("Water"), N_("Rough ground"),
+};
+static const char *const line_names[MU_LINE_N] = {
+  N_("Road"), N_("Turnpike"), N_("Railroad"), N_("Stream"), N_("River"), N_("Fence"), N_("Wall"),
+  N_("Hedge"), N_("Defence works"),
+};
+
+/* Widget pixels within which a click picks a line, label or point. */
+#define PICK_TOLERANCE 8.0
+
+gboolean
+muster_editor_is_table (MusterEditor *self)
+{
+  return muster_editor_scenario (self)->board == MU_BOARD_TABLE && muster_editor_scenario (self)->table != NULL;
+}
+
+/* Table units per widget pixel at the present zoom. */
+static double
+table_units_per_pixel (MusterEditor *self)
+{
+  MuRenderOptions options;
+
+  muster_map_view_get_render_options (self->view, &options);
+  return 1.0 / (MAX (options.table_scale, 1e-6) * muster_map_view_get_zoom (self->view));
+}
+
+/* The board pixel under a widget point. */
+static void
+board_point (MusterEditor *self,
+             double        x,
+             double        y,
+             double       *bx,
+             double       *by)
+{
+  MusterViewTransform t;
+
+  muster_map_view_get_transform (self->view, &t);
+  muster_view_to_board (&t, x, y, bx, by);
+}
+
+static void
+draft_message (MusterEditor *self)
+{
+  g_autofree char *text = NULL;
+  guint n = self->draft->len;
+
+  if (n == 0)
+    {
+      muster_editor_show_message (self, NULL);
+      return;
+    }
+  text = g_strdup_printf (ngettext ("%u point; click the last point again or press Enter to finish, Escape to cancel",
+                                    "%u points; click the last point again or press Enter to finish, Escape to cancel",
+                                    n), n);
+  muster_editor_show_message (self, text);
+}
+
+gboolean
+muster_editor_finish_shape (MusterEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = NULL;
+  int index;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+
+  if (self->draft->len == 0)
+    return FALSE;
+  points = g_steal_pointer (&self->draft);
+  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  if (self->tool == MUSTER_TOOL_AREA)
+    index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
+                              &error);
+  else
+    index = mu_edit_add_line (self->history, self->line_kind, (MuPoint *) points->data, points->len,
+                              &error);
+  muster_editor_report (self, index >= 0, &error);
+  return index >= 0;
+}
+
+guint
+muster_editor_get_n_draft_points (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), 0);
+  return self->draft->len;
+}
+
+void
+muster_editor_cancel_shape (MusterEditor *self)
+{
+  g_array_set_size (self->draft, 0);
+  muster_editor_show_message (self, NULL);
+}
+
+/* A click of the area or line tool adds a point; a click on the last point
+ * (the second press of a double-click) ends the shape. */
+static void
+shape_point (MusterEditor *self,
+             MuPoint       p)
+{
+  double tolerance = PICK_TOLERANCE * table_units_per_pixel (self);
+
+  if (self->draft->len > 0)
+    {
+      MuPoint last = g_array_index (self->draft, MuPoint, self->draft->len - 1);
+
+      if (hypot (p.x - last.x, p.y - last.y) <= tolerance)
+        {
+          muster_editor_finish_shape (self);
+          return;
+        }
+    }
+  g_array_append_val (self->draft, p);
+  draft_message (self);
+}
+
+static void
+select_item (MusterEditor        *self,
+             MusterSelectionKind  kind,
+             int                  index,
+             const char          *id)
+{
+  self->sel_kind = kind;
+  self->sel_index = index;
+  g_free (self->sel_id);
+  self->sel_id = g_strdup (id);
+  muster_editor_update_selection (self);
+}
+
+/* The label anchor in board pixels. */
+static void
+label_board_point (MusterEditor  *self,
+                   const MuLabel *l,
+                   double        *bx,
+                   double        *by)
+{
+  MuScenario *s = muster_editor_scenario (self);
+
+  if (muster_editor_is_table (self))
+    {
+      *bx = l->dx / table_units_per_pixel (self) / muster_map_view_get_zoom (self->view);
+      *by = l->dy / table_units_per_pixel (self) / muster_map_view_get_zoom (self->view);
+    }
+  else
+    {
+      mu_hex_center (&s->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, l->hex, bx, by);
+      *bx += l->dx * MUSTER_MAP_VIEW_HEX_SIZE;
+      *by += l->dy * MUSTER_MAP_VIEW_HEX_SIZE;
+    }
+}
+
+/* What the Select tool finds under widget point (x, y): labels first, then
+ * objectives, lines and areas. */
+static MusterSelectionKind
+item_at (MusterEditor *self,
+         double        x,
+         double        y,
+         int          *index,
+         const char  **id)
+{
+  MuScenario *s = muster_editor_scenario (self);
+  GPtrArray *labels = muster_editor_is_table (self) ? s->table->labels : s->hex_map ? s->hex_map->labels : NULL;
+  double zoom = muster_map_view_get_zoom (self->view);
+  double bx, by;
+  MusterPick pick;
+  int piece;
+
+  *index = -1;
+  *id = NULL;
+  if (labels == NULL || !muster_map_view_pick (self->view, x, y, &pick, &piece))
+    return MUSTER_SELECTION_NONE;
+  board_point (self, x, y, &bx, &by);
+  for (guint i = labels->len; i > 0; i--)
+    {
+      const MuLabel *l = g_ptr_array_index (labels, i - 1);
+      double lx, ly;
+
+      label_board_point (self, l, &lx, &ly);
+      /* labels are written centred on their anchor: half a line high, some letters wide */
+      if (fabs (lx - bx) * zoom <= 2 * PICK_TOLERANCE + 3.0 * l->scale * strlen (l->text) &&
+          fabs (ly - by) * zoom <= PICK_TOLERANCE * 1.5 * MAX (l->scale, 1.0))
+        {
+          *index = (int) i - 1;
+          return MUSTER_SELECTION_LABEL;
+        }
+    }
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+      gboolean hit;
+
+      if (muster_editor_is_table (self))
+        hit = hypot (o->pos.x - pick.table.x, o->pos.y - pick.table.y) <=
+              MAX (o->radius, 2 * PICK_TOLERANCE * table_units_per_pixel (self));
+      else
+        {
+          double ox, oy;
+
+          mu_hex_center (&s->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, o->hex, &ox, &oy);
+          hit = hypot (ox - bx, oy - by) <= MUSTER_MAP_VIEW_HEX_SIZE / 2;
+        }
+      if (hit)
+        {
+          *index = (int) i;
+          *id = o->id;
+          return MUSTER_SELECTION_OBJECTIVE;
+        }
+    }
+  if (!muster_editor_is_table (self))
+    return MUSTER_SELECTION_NONE;
+  if ((*index = mu_table_line_at (s->table, pick.table,
+                                  PICK_TOLERANCE * table_units_per_pixel (self))) >= 0)
+    return MUSTER_SELECTION_LINE;
+  if ((*index = mu_table_area_at (s->table, pick.table)) >= 0)
+    return MUSTER_SELECTION_AREA;
+  return MUSTER_SELECTION_NONE;
+}
+
+/* Select tool: picks the item under the pointer and starts moving it.
+ * Returns FALSE when there is nothing (the map view then selects the hex). */
+gboolean
+muster_editor_select_down (MusterEditor *self,
+                           double        x,
+                           double        y)
+{
+  const char *id;
+  int index;
+  MusterSelectionKind kind = item_at (self, x, y, &index, &id);
+  MusterPick pick;
+  int piece;
+
+  if (kind == MUSTER_SELECTION_NONE)
+    {
+      if (self->sel_kind != MUSTER_SELECTION_NONE)
+        select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
+      return FALSE;
+    }
+  select_item (self, kind, index, id);
+  muster_map_view_pick (self->view, x, y, &pick, &piece);
+  self->moving = TRUE;
+  self->move_start = self->move_last = pick.table;
+  if (kind == MUSTER_SELECTION_LABEL)
+    {
+      MuScenario *s = muster_editor_scenario (self);
+      const MuLabel *l = g_ptr_array_index (muster_editor_is_table (self) ? s->table->labels : s->hex_map->labels, index);
+
+      self->move_origin = (MuPoint) { l->dx, l->dy };
+    }
+  else if (kind == MUSTER_SELECTION_OBJECTIVE)
+    self->move_origin = mu_scenario_find_objective (muster_editor_scenario (self), id)->pos;
+  self->move_last_hex = pick.hex;
+  mu_edit_history_begin_group (self->history, NULL);
+  return TRUE;
+}
+
+static double
+angle_of (MuPoint c,
+          MuPoint p)
+{
+  return atan2 (p.y - c.y, p.x - c.x) * 180.0 / G_PI;
+}
+
+void
+muster_editor_select_move (MusterEditor *self,
+                           double        x,
+                           double        y)
+{
+  MuScenario *s = muster_editor_scenario (self);
+  g_autoptr(GError) error = NULL;
+  MusterPick pick;
+  int piece;
+  double dx, dy;
+  gboolean ok = TRUE;
+
+  if (!muster_map_view_pick (self->view, x, y, &pick, &piece))
+    return;
+  dx = pick.table.x - self->move_last.x;
+  dy = pick.table.y - self->move_last.y;
+  switch (self->sel_kind)
+    {
+    case MUSTER_SELECTION_AREA:
+    case MUSTER_SELECTION_LINE:
+      if (dx == 0 && dy == 0)
+        return;
+      if (self->rotate_drag)
+        {
+          GArray *pts = self->sel_kind == MUSTER_SELECTION_AREA
+                        ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
+                        : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
+          MuPoint c = mu_points_centre ((MuPoint *) pts->data, pts->len);
+          double degrees = angle_of (c, pick.table) - angle_of (c, self->move_last);
+
+          if (self->sel_kind == MUSTER_SELECTION_AREA)
+            ok = mu_edit_rotate_area (self->history, self->sel_index, degrees, &error);
+          else
+            ok = mu_edit_rotate_line (self->history, self->sel_index, degrees, &error);
+        }
+      else if (self->sel_kind == MUSTER_SELECTION_AREA)
+        ok = mu_edit_move_area (self->history, self->sel_index, dx, dy, &error);
+      else
+        ok = mu_edit_move_line (self->history, self->sel_index, dx, dy, &error);
+      break;
+    case MUSTER_SELECTION_LABEL:
+      /* a table label keeps its offset from the pointer: a click moves nothing */
+      if (muster_editor_is_table (self))
+        ok = mu_edit_move_label (self->history, self->sel_index, MU_HEX_NONE,
+                                 self->move_origin.x + (pick.table.x - self->move_start.x),
+                                 self->move_origin.y + (pick.table.y - self->move_start.y), &error);
+      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
+        ok = mu_edit_move_label (self->history, self->sel_index, pick.hex, 0, 0, &error);
+      break;
+    case MUSTER_SELECTION_OBJECTIVE:
+      if (muster_editor_is_table (self))
+        ok = mu_edit_move_objective (self->history, self->sel_id, MU_HEX_NONE,
+                                     (MuPoint) { self->move_origin.x + (pick.table.x - self->move_start.x),
+                                                 self->move_origin.y + (pick.table.y - self->move_start.y) },
+                                     &error);
+      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
+        ok = mu_edit_move_objective (self->history, self->sel_id, pick.hex, pick.table, &error);
+      break;
+    case MUSTER_SELECTION_NONE:
+    default:
+      return;
+    }
+  muster_editor_report (self, ok, &error);
+  if (ok)
+    {
+      self->move_last = pick.table;
+      if (pick.on_board)
+        self->move_last_hex = pick.hex;
+    }
+}
+
+MusterSelectionKind
+muster_editor_get_selection (MusterEditor *self,
+                             int          *index,
+                             const char  **id)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_SELECTION_NONE);
+  if (index)
+    *index = self->sel_index;
+  if (id)
+    *id = self->sel_id;
+  return self->sel_kind;
+}
+
+void
+muster_editor_set_rotate_drag (MusterEditor *self,
+                               gboolean      rotate)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  self->rotate_drag = rotate;
+}
+
+/* The selection panel ---------------------------------------------------------------- */
+
+/* Drops a selection that an edit, undo or redo has taken away. */
+static gboolean
+selection_valid (MusterEditor *self)
+{
+  MuScenario *s = muster_editor_scenario (self);
+  GPtrArray *labels = muster_editor_is_table (self) ? s->table->labels : s->hex_map ? s->hex_map->labels : NULL;
+
+  switch (self->sel_kind)
+    {
+    case MUSTER_SELECTION_AREA:
+      return muster_editor_is_table (self) && self->sel_index >= 0 && (guint) self->sel_index < s->table->areas->len;
+    case MUSTER_SELECTION_LINE:
+      return muster_editor_is_table (self) && self->sel_index >= 0 && (guint) self->sel_index < s->table->lines->len;
+    case MUSTER_SELECTION_LABEL:
+      return labels && self->sel_index >= 0 && (guint) self->sel_index < labels->len;
+    case MUSTER_SELECTION_OBJECTIVE:
+      return mu_scenario_find_objective (s, self->sel_id) != NULL;
+    case MUSTER_SELECTION_NONE:
+    default:
+      return FALSE;
+    }
+}
+
+void
+muster_editor_update_selection (MusterEditor *self)
+{
+  MuScenario *s = muster_editor_scenario (self);
+  GPtrArray *labels = muster_editor_is_table (self) ? s->table->labels : s->hex_map ? s->hex_map->labels : NULL;
+  g_autofree char *title = NULL;
+  const char *text = NULL;
+  gboolean name = FALSE, level = FALSE, scale = FALSE, objective = FALSE, shape = FALSE;
+
+  if (self->sel_kind != MUSTER_SELECTION_NONE && !selection_valid (self))
+    {
+      self->sel_kind = MUSTER_SELECTION_NONE;
+      g_clear_pointer (&self->sel_id, g_free);
+    }
+  /* nothing selected before or now: the panel stays as it is */
+  if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
+    return;
+  self->panel_empty = self->sel_kind == MUSTER_SELECTION_NONE;
+  self->inspecting = TRUE;
+  switch (self->sel_kind)
+    {
+    case MUSTER_SELECTION_AREA:
+      {
+        const MuArea *a = g_ptr_array_index (s->table->areas, self->sel_index);
+
+        title = g_strdup_printf (_("Area %d: %s"), self->sel_index + 1, _(area_names[a->kind]));
+        text = a->name;
+        name = shape = TRUE;
+        level = a->kind == MU_AREA_HILL;
+        if (level)
+          gtk_spin_button_set_value (self->item_level, a->level);
+      }
+      break;
+    case MUSTER_SELECTION_LINE:
+      {
+        const MuPolyline *l = g_ptr_array_index (s->table->lines, self->sel_index);
+
+        title = l->name ? g_strdup_printf (_("Line %d: %s, %s"), self->sel_index + 1,
+                                           _(line_names[l->kind]), l->name)
+                        : g_strdup_printf (_("Line %d: %s"), self->sel_index + 1, _(line_names[l->kind]));
+        shape = TRUE;
+      }
+      break;
+    case MUSTER_SELECTION_LABEL:
+      {
+        const MuLabel *l = g_ptr_array_index (labels, self->sel_index);
+
+        title = g_strdup_printf (_("Label %d"), self->sel_index + 1);
+        text = l->text;
+        name = scale = TRUE;
+        gtk_spin_button_set_value (self->item_scale, l->scale);
+      }
+      break;
+    case MUSTER_SELECTION_OBJECTIVE:
+      {
+        const MuObjective *o = mu_scenario_find_objective (s, self->sel_id);
+        g_autoptr(GPtrArray) names = g_ptr_array_new ();
+        guint selected = 0;
+
+        title = g_strdup_printf (_("Objective %s"), o->id);
+        text = o->name;
+        name = objective = TRUE;
+        g_ptr_array_add (names, (gpointer) _("Nobody"));
+        for (guint i = 0; i < s->sides->len; i++)
+          {
+            const MuSide *side = g_ptr_array_index (s->sides, i);
+
+            g_ptr_array_add (names, side->name ? side->name : side->id);
+            if (g_strcmp0 (side->id, o->owner) == 0)
+              selected = i + 1;
+          }
+        muster_editor_set_dropdown_strings (self->item_owner, names);
+        gtk_drop_down_set_selected (self->item_owner, selected);
+        gtk_spin_button_set_value (self->item_value, o->value);
+      }
+      break;
+    case MUSTER_SELECTION_NONE:
+    default:
+      break;
+    }
+  gtk_label_set_label (self->item_label, title ? title
+                       : _("Click an area, line, label or objective with Select"));
+  gtk_editable_set_text (GTK_EDITABLE (self->item_text), text ? text : "");
+  gtk_widget_set_visible (self->item_text_row, name);
+  gtk_widget_set_visible (self->item_level_row, level);
+  gtk_widget_set_visible (self->item_scale_row, scale);
+  gtk_widget_set_visible (self->item_owner_row, objective);
+  gtk_widget_set_visible (self->item_value_row, objective);
+  gtk_widget_set_visible (self->item_rotate_row, shape);
+  gtk_widget_set_visible (self->item_delete, self->sel_kind != MUSTER_SELECTION_NONE);
+  self->inspecting = FALSE;
+}
+
+static void
+on_item_text_activate (GtkEntry     *entry,
+                       MusterEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  gboolean ok;
+
+  if (self->inspecting)
+    return;
+  switch (self->sel_kind)
+    {
+    case MUSTER_SELECTION_AREA:
+      ok = mu_edit_set_area_name (self->history, self->sel_index, *text ? text : NULL, &error);
+      break;
+    case MUSTER_SELECTION_LABEL:
+      ok = mu_edit_set_label_text (self->history, self->sel_index, text, &error);
+      break;
+    case MUSTER_SELECTION_OBJECTIVE:
+      ok = mu_edit_set_objective_name (self->history, self->sel_id, text, &error);
+      break;
+    case MUSTER_SELECTION_LINE:
+    case MUSTER_SELECTION_NONE:
+    default:
+      return;
+    }
+  muster_editor_report (self, ok, &error);
+  if (!ok)
+    muster_editor_update_selection (self);
+}
+
+static void
+on_item_level_changed (GtkSpinButton *spin,
+                       MusterEditor  *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_AREA)
+    return;
+  muster_editor_report (self, mu_edit_set_area_level (self->history, self->sel_index,
+                                                      gtk_spin_button_get_value_as_int (spin), &error), &error);
+}
+
+static void
+on_item_scale_changed (GtkSpinButton *spin,
+                       MusterEditor  *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_LABEL)
+    return;
+  muster_editor_report (self, mu_edit_set_label_scale (self->history, self->sel_index,
+                                                       gtk_spin_button_get_value (spin), &error), &error);
+}
+
+static void
+on_item_owner_changed (GtkDropDown  *dropdown,
+                       GParamSpec   *pspec,
+                       MusterEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = muster_editor_scenario (self);
+  guint i = gtk_drop_down_get_selected (dropdown);
+  const char *owner = NULL;
+
+  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_OBJECTIVE || i == GTK_INVALID_LIST_POSITION)
+    return;
+  if (i > 0 && i <= s->sides->len)
+    owner = ((MuSide *) g_ptr_array_index (s->sides, i - 1))->id;
+  muster_editor_report (self, mu_edit_set_objective_owner (self->history, self->sel_id, owner, &error), &error);
+}
+
+static void
+on_item_value_changed (GtkSpinButton *spin,
+                       MusterEditor  *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_OBJECTIVE)
+    return;
+  muster_editor_report (self, mu_edit_set_objective_value (self->history, self->sel_id,
+                                                           gtk_spin_button_get_value_as_int (spin), &error), &error);
+}
+
+static void
+on_item_rotate (GtkButton    *button,
+                MusterEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  double degrees = gtk_spin_button_get_value (self->item_rotate);
+
+  if (self->sel_kind == MUSTER_SELECTION_AREA)
+    muster_editor_report (self, mu_edit_rotate_area (self->history, self->sel_index, degrees, &error), &error);
+  else if (self->sel_kind == MUSTER_SELECTION_LINE)
+    muster_editor_report (self, mu_edit_rotate_line (self->history, self->sel_index, degrees, &error), &error);
+}
+
+static void
+on_item_delete (GtkButton    *button,
+                MusterEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  switch (self->sel_kind)
+    {
+    case MUSTER_SELECTION_AREA:
+      ok = mu_edit_remove_area (self->history, self->sel_index, &error);
+      break;
+    case MUSTER_SELECTION_LINE:
+      ok = mu_edit_remove_line (self->history, self->sel_index, &error);
+      break;
+    case MUSTER_SELECTION_LABEL:
+      ok = mu_edit_remove_label (self->history, self->sel_index, &error);
+      break;
+    case MUSTER_SELECTION_OBJECTIVE:
+      ok = mu_edit_remove_objective (self->history, self->sel_id, &error);
+      break;
+    case MUSTER_SELECTION_NONE:
+    default:
+      return;
+    }
+  muster_editor_report (self, ok, &error);
+  if (ok)
+    select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
+}
+
+void
+muster_editor_set_selected_text (MusterEditor *self,
+                                 const char   *text)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->item_text), text ? text : "");
+  g_signal_emit_by_name (self->item_text, "activate");
+}
+
+void
+muster_editor_set_selected_level (MusterEditor *self,
+                                  int           level)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_spin_button_set_value (self->item_level, level);
+}
+
+void
+muster_editor_set_selected_scale (MusterEditor *self,
+                                  double        scale)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_spin_button_set_value (self->item_scale, scale);
+}
+
+void
+muster_editor_set_selected_owner (MusterEditor *self,
+                                  const char   *owner)
+{
+  MuScenario *s;
+  guint selected = 0;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  s = muster_editor_scenario (self);
+  for (guint i = 0; i < s->sides->len; i++)
+    if (g_strcmp0 (((MuSide *) g_ptr_array_index (s->sides, i))->id, owner) == 0)
+      selected = i + 1;
+  gtk_drop_down_set_selected (self->item_owner, selected);
+}
+
+void
+muster_editor_set_selected_value (MusterEditor *self,
+                                  int           value)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_spin_button_set_value (self->item_value, value);
+}
+
+void
+muster_editor_rotate_selected (MusterEditor *self,
+                               double        degrees)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_spin_button_set_value (self->item_rotate, degrees);
+  on_item_rotate (NULL, self);
+}
+
+void
+muster_editor_delete_selected (MusterEditor *self)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  on_item_delete (NULL, self);
+}
+
+static GtkWidget *
+panel_row (GtkWidget  *grid,
+           int         row,
+           const char *label,
+           GtkWidget  *control)
+{
+  GtkWidget *l = gtk_label_new_with_mnemonic (label);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (l), control);
+  gtk_widget_set_hexpand (control, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), l, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), control, 1, row, 1, 1);
+  /* the row shows and hides with its label */
+  g_object_bind_property (l, "visible", control, "visible", G_BINDING_SYNC_CREATE);
+  return l;
+}
+
+/* The table tool options and the Selected Item panel, built below the options. */
+void
+muster_editor_build_table_widgets (MusterEditor *self)
+{
+  const char *areas[MU_AREA_N], *lines[MU_LINE_N];
+  GtkWidget *heading, *grid, *rotate_box, *button;
+  int row = 100;
+
+  for (int i = 0; i < MU_AREA_N; i++)
+    areas[i] = _(area_names[i]);
+  for (int i = 0; i < MU_LINE_N; i++)
+    lines[i] = _(line_names[i]);
+  self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
+  self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
+  self->area_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
+  self->line_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
+  self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
+                               _("The reserve whose entry hexes the Entry tool marks"));
+  self->reserve_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
+                                 GTK_WIDGET (self->reserve_dropdown));
+  g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
+  g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
+  g_signal_connect_swapped (self->line_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
+
+  heading = gtk_label_new (_("Selected Item"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (self->map_page, heading);
+  self->item_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->item_label, 0);
+  gtk_label_set_wrap (self->item_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->item_label), "dim-label");
+  gtk_box_append (self->map_page, GTK_WIDGET (self->item_label));
+
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+  gtk_box_append (self->map_page, grid);
+  self->item_text = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_text), _("Press Enter to apply"));
+  self->item_text_row = panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
+  self->item_level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
+  self->item_level_row = panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
+  self->item_scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
+  self->item_scale_row = panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
+  self->item_owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->item_owner_row = panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
+  self->item_value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
+  self->item_value_row = panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
+  rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
+  gtk_spin_button_set_value (self->item_rotate, 15);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_rotate),
+                               _("Degrees clockwise; Shift+drag with Select rotates too"));
+  button = gtk_button_new_with_mnemonic (_("_Rotate"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_item_rotate), self);
+  gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->item_rotate));
+  gtk_box_append (GTK_BOX (rotate_box), button);
+  self->item_rotate_row = panel_row (grid, 5, _("Tur_n"), rotate_box);
+  self->item_delete = gtk_button_new_with_mnemonic (_("_Delete"));
+  gtk_widget_set_tooltip_text (self->item_delete, _("Delete the selected item (Delete key)"));
+  gtk_widget_add_css_class (self->item_delete, "destructive-action");
+  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 6, 1, 1);
+  g_signal_connect (self->item_delete, "clicked", G_CALLBACK (on_item_delete), self);
+
+  g_signal_connect (self->item_text, "activate", G_CALLBACK (on_item_text_activate), self);
+  g_signal_connect (self->item_level, "value-changed", G_CALLBACK (on_item_level_changed), self);
+  g_signal_connect (self->item_scale, "value-changed", G_CALLBACK (on_item_scale_changed), self);
+  g_signal_connect (self->item_owner, "notify::selected", G_CALLBACK (on_item_owner_changed), self);
+  g_signal_connect (self->item_value, "value-changed", G_CALLBACK (on_item_value_changed), self);
+}
+
+void
+muster_editor_on_shape_kind_changed (MusterEditor *self)
+{
+  self->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
+  self->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
+}
+
+void
+muster_editor_set_area_kind (MusterEditor *self,
+                             MuAreaKind    kind)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_drop_down_set_selected (self->area_dropdown, kind);
+}
+
+void
+muster_editor_set_line_kind (MusterEditor *self,
+                             MuLineKind    kind)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  gtk_drop_down_set_selected (self->line_dropdown, kind);
+}
+
+/* Enter ends a shape, Escape drops it, Delete removes the selected item. */
+gboolean
+muster_editor_on_view_key (GtkEventControllerKey *controller,
+                           guint                  keyval,
+                           guint                  keycode,
+                           GdkModifierType        state,
+                           MusterEditor          *self)
+{
+  switch (keyval)
+    {
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      if (self->draft->len == 0)
+        return FALSE;
+      muster_editor_finish_shape (self);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->draft->len == 0)
+        return FALSE;
+      muster_editor_cancel_shape (self);
+      return TRUE;
+    case GDK_KEY_Delete:
+    case GDK_KEY_KP_Delete:
+      if (self->sel_kind == MUSTER_SELECTION_NONE)
+        return FALSE;
+      muster_editor_delete_selected (self);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A press of a drawing tool on a table. */
+void
+muster_editor_table_down (MusterEditor *self,
+                          double        x,
+                          double        y)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  const char *text = self->text && *self->text ? self->text : NULL;
+  MusterPick pick;
+  int piece;
+
+  if (!muster_map_view_pick (self->view, x, y, &pick, &piece))
+    return;
+  if (!pick.on_board)
+    {
+      muster_editor_show_message (self, _("That point is off the table"));
+      return;
+    }
+  switch (self->tool)
+    {
+    case MUSTER_TOOL_AREA:
+    case MUSTER_TOOL_LINE:
+      shape_point (self, pick.table);
+      break;
+    case MUSTER_TOOL_LABEL:
+      muster_editor_report (self, mu_edit_add_label (self->history, text ? text : _("Label"), MU_HEX_NONE,
+                                                     pick.table.x, pick.table.y, &error) >= 0, &error);
+      break;
+    case MUSTER_TOOL_OBJECTIVE:
+      id = mu_edit_add_objective (self->history, text ? text : _("Objective"), MU_HEX_NONE,
+                                  pick.table, &error);
+      muster_editor_report (self, id != NULL, &error);
+      break;
+    case MUSTER_TOOL_SELECT:
+    case MUSTER_TOOL_BRUSH:
+    case MUSTER_TOOL_FILL:
+    case MUSTER_TOOL_RECTANGLE:
+    case MUSTER_TOOL_RAISE:
+    case MUSTER_TOOL_LOWER:
+    case MUSTER_TOOL_HEXSIDE:
+    case MUSTER_TOOL_PATH:
+    case MUSTER_TOOL_ENTRY:
+    case MUSTER_TOOL_N:
+    default:
+      muster_editor_show_message (self, _("On a tabletop board, use the Area, Line, Label and Objective tools"));
+      break;
+    }
+}
