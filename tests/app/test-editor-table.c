@@ -14,23 +14,7 @@
 #include "muster-editor.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
-
-typedef struct {
-  GtkWidget *window;
-  MusterMapView *view;
-  MusterScene *scene;
-  MusterEditor *editor;
-  MuEditHistory *history;
-  char *start;
-  gsize start_len;
-} Fixture;
-
-static void
-flush_events (void)
-{
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
+#include "editor-fixture.h"
 
 static MuScenario *
 table_scenario (void)
@@ -44,57 +28,18 @@ table_scenario (void)
   return s;
 }
 
-static MuScenario *
-hex_scenario (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
-                                            "template.muster", NULL);
-  g_autoptr(GError) error = NULL;
-  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  MuScenario *s = data ? hex_scenario () : table_scenario ();
-
-  f->history = mu_edit_history_new (s);
-  f->start = mu_scenario_save_to_data (s, &f->start_len);
-  f->scene = muster_scene_new ();
-  muster_scene_set_scenario (f->scene, s);
-  f->view = MUSTER_MAP_VIEW (muster_map_view_new ());
-  muster_map_view_set_scene (f->view, f->scene);
-  gtk_widget_set_hexpand (GTK_WIDGET (f->view), TRUE);
-  f->editor = MUSTER_EDITOR (muster_editor_new (f->history, f->view));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->view));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->editor));
-
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 720);
-  gtk_window_set_child (GTK_WINDOW (f->window), box);
-  gtk_window_present (GTK_WINDOW (f->window));
-  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (f->view)) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-  flush_events ();
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 0);
-  muster_map_view_zoom_to_fit (f->view);
-  flush_events ();
+  fixture_open (f, data ? load_template () : table_scenario ());
 }
 
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  flush_events ();
-  g_clear_object (&f->scene);
-  g_clear_object (&f->history);
-  g_free (f->start);
+  fixture_close (f);
 }
 
 static MuScenario *
