@@ -9,7 +9,10 @@
 #include <math.h>
 
 #include "mu-scenario-xml.h"
+#include "mu-edit.h"
 #include "muster-application.h"
+#include "muster-editor.h"
+#include "muster-editor-oob.h"
 #include "muster-new-dialog.h"
 #include "muster-window.h"
 
@@ -825,6 +828,62 @@ test_bundled_scenario (void)
   destroy_all_windows ();
 }
 
+/* The window with the editor shown fits a 1366 × 768 screen (title bar and
+ * panel included) on every page of the editor, with a unit's form open: the
+ * panel scrolls instead of growing the window. The panel keeps its width
+ * whatever is selected. */
+static void
+test_editor_fits_screen (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = open_window (file);
+  MusterEditor *editor;
+  MusterEditorOob *oob;
+  int width = -1;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "edit", g_variant_new_boolean (TRUE));
+  flush_events ();
+  editor = MUSTER_EDITOR (muster_window_get_editor (window));
+  g_assert_nonnull (editor);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (editor));
+  for (int page = MUSTER_EDITOR_PANEL_MAP; page <= MUSTER_EDITOR_PANEL_PROBLEMS; page++)
+    for (int pass = 0; pass < 2; pass++)
+      {
+        int min_h, min_w, panel_w;
+
+        muster_editor_show_panel (editor, (MusterEditorPanel) page);
+        if (pass == 1 && page == MUSTER_EDITOR_PANEL_FORCES)
+          {
+            /* the last row: a unit, with its full form */
+            guint n = muster_editor_oob_get_n_rows (oob);
+            const MuScenario *s = mu_edit_history_get_scenario (muster_editor_get_history (editor));
+            const MuCounter *unit = NULL;
+
+            g_assert_cmpuint (n, >, 1);
+            for (guint i = 0; i < s->counters->len && unit == NULL; i++)
+              if (((MuCounter *) g_ptr_array_index (s->counters, i))->kind == MU_COUNTER_UNIT)
+                unit = g_ptr_array_index (s->counters, i);
+            g_assert_nonnull (unit);
+            g_assert_true (muster_editor_oob_select (oob, unit->id));
+          }
+        if (pass == 1 && page == MUSTER_EDITOR_PANEL_MAP)
+          muster_editor_set_tool (editor, MUSTER_TOOL_ENTRY);
+        flush_events ();
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+        g_assert_cmpint (min_h, <=, 700);
+        g_assert_cmpint (min_w, <=, 1366);
+        gtk_widget_measure (GTK_WIDGET (editor), GTK_ORIENTATION_HORIZONTAL, -1, &panel_w, NULL, NULL, NULL);
+        if (width < 0)
+          width = panel_w;
+        g_assert_cmpint (panel_w, ==, width);
+      }
+  destroy_all_windows ();
+}
+
 static void
 test_no_display (void)
 {
@@ -892,6 +951,7 @@ main (int   argc,
   g_test_add_func ("/app/window/input", test_input);
   g_test_add_func ("/app/window/bundled-scenario", test_bundled_scenario);
   g_test_add_func ("/app/window/every-action", test_every_action);
+  g_test_add_func ("/app/window/editor-fits-screen", test_editor_fits_screen);
 
   status = g_test_run ();
 
