@@ -1376,7 +1376,7 @@ muster_window_init (MusterWindow *self)
   g_autoptr(GAction) style = NULL;
 
   self->scene = muster_scene_new ();
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = muster_settings_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -884,6 +884,22 @@ test_editor_fits_screen (void)
   destroy_all_windows ();
 }
 
+/* The settings schema travels inside the program, so a muster run where no
+ * schema is installed still starts (with defaults); the settings the window
+ * reads come from it. */
+static void
+test_settings_schema (void)
+{
+  g_autoptr(GBytes) compiled = g_resources_lookup_data ("/io/github/muster/Muster/gschemas.compiled",
+                                                        G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr(GSettings) settings = muster_settings_new ();
+
+  g_assert_nonnull (compiled);
+  g_assert_cmpuint (g_bytes_get_size (compiled), >, 0);
+  g_assert_nonnull (settings);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), >, 0);
+}
+
 static void
 test_no_display (void)
 {
@@ -952,6 +968,7 @@ main (int   argc,
   g_test_add_func ("/app/window/bundled-scenario", test_bundled_scenario);
   g_test_add_func ("/app/window/every-action", test_every_action);
   g_test_add_func ("/app/window/editor-fits-screen", test_editor_fits_screen);
+  g_test_add_func ("/app/window/settings-schema", test_settings_schema);
 
   status = g_test_run ();
 
