@@ -818,13 +818,62 @@ test_bundled_scenario (void)
   file = g_file_new_for_path (path);
   window = open_window (file);
   view = muster_window_get_map_view (window);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "first-manassas.muster — Muster");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Copy of first-manassas.muster — Muster");
   for (int i = 0; i < 3; i++)
     {
       muster_map_view_zoom_at (view, 0.25 * (1 << (2 * i)), 400, 300);
       gtk_widget_queue_draw (GTK_WIDGET (view));
       flush_events ();
     }
+  destroy_all_windows ();
+}
+
+/* A shipped scenario opens as a new, unsaved copy: Ctrl+S asks where to save
+ * it and the shipped file is never written. */
+static void
+test_bundled_copy (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = g_build_filename (dir, "learning-blackburns-ford.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *copy = g_build_filename (tmpdir, "my-ford.muster", NULL);
+  g_autoptr(GFile) copy_file = g_file_new_for_path (copy);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window;
+  GtkNativeDialog *chooser;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &before, &len, NULL));
+  window = open_window (file);
+  g_assert_null (muster_window_get_file (window));
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "Copy of learning-blackburns-ford.muster — Muster");
+
+  /* Ctrl+S: the chooser, offering the shipped name, not the shipped folder's file */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  flush_events ();
+  chooser = muster_window_get_file_chooser (window);
+  g_assert_nonnull (chooser);
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+
+    g_assert_cmpstr (name, ==, "learning-blackburns-ford.muster");
+  }
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_null (muster_window_get_file (window));
+
+  /* saved where the person chose, the shipped file untouched */
+  g_assert_true (muster_window_save_to_file (window, copy_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_equal (muster_window_get_file (window), copy_file));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "my-ford.muster — Muster");
+  g_assert_true (g_file_get_contents (path, &after, &len, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
   destroy_all_windows ();
 }
 
@@ -969,6 +1018,7 @@ main (int   argc,
   g_test_add_func ("/app/window/every-action", test_every_action);
   g_test_add_func ("/app/window/editor-fits-screen", test_editor_fits_screen);
   g_test_add_func ("/app/window/settings-schema", test_settings_schema);
+  g_test_add_func ("/app/window/bundled-copy", test_bundled_copy);
 
   status = g_test_run ();
 
