@@ -65,6 +65,7 @@ struct _MusterEditorOob
   GtkGrid *form;
   GtkLabel *message;
   char *selected;
+  char *form_of;                /* the side or counter id the form shows */
   gboolean updating;
   guint form_idle;
 };
@@ -473,6 +474,28 @@ muster_editor_oob_set_value (MusterEditorOob *self,
 
 /* Widgets ------------------------------------------------------------------------- */
 
+/* A value's refusal, under its field: the spin button keeps what was typed,
+ * marked invalid, until it is corrected or the counter changes. */
+static void
+show_field_error (GtkSpinButton *spin,
+                  const char    *message)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (spin), "error-label");
+
+  gtk_label_set_label (label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+  if (message)
+    gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                               message ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+  if (message)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 on_spin_changed (GtkSpinButton   *spin,
                  MusterEditorOob *self)
@@ -482,8 +505,10 @@ on_spin_changed (GtkSpinButton   *spin,
 
   if (self->updating)
     return;
-  show_result (self, muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin),
-                                                  &error), &error);
+  if (muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin), &error))
+    show_field_error (spin, NULL);
+  else
+    show_field_error (spin, error ? error->message : NULL);
 }
 
 static void
@@ -561,6 +586,52 @@ on_name_activate (GtkEntry        *entry,
 }
 
 static void
+set_entry_text (GtkWidget  *entry,
+                const char *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
+}
+
+/* The form's widgets show the model's values again (after an edit, an undo). */
+static void
+update_form (MusterEditorOob *self,
+             const MuCounter *c,
+             const MuSide    *side)
+{
+  self->updating = TRUE;
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (self->form)); w;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      const char *role = g_object_get_data (G_OBJECT (w), "role");
+      gpointer field = g_object_get_data (G_OBJECT (w), "field");
+      gpointer ability = g_object_get_data (G_OBJECT (w), "ability");
+
+      if (g_strcmp0 (role, "name") == 0)
+        set_entry_text (w, c ? c->name : side->name);
+      else if (c == NULL)
+        continue;
+      else if (g_strcmp0 (role, "note") == 0)
+        set_entry_text (w, c->note);
+      else if (g_strcmp0 (role, "arm") == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), c->arm);
+      else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
+        {
+          int value = mu_edit_counter_get_int (c, GPOINTER_TO_INT (field));
+
+          if (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w)) != value)
+            gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+          show_field_error (GTK_SPIN_BUTTON (w), NULL);
+        }
+      else if (GTK_IS_CHECK_BUTTON (w) && ability != NULL)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), (c->abilities & GPOINTER_TO_UINT (ability)) != 0);
+      else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
+    }
+  self->updating = FALSE;
+}
+
+static void
 rebuild_form (MusterEditorOob *self)
 {
   MuScenario *s = scenario (self);
@@ -582,7 +653,16 @@ rebuild_form (MusterEditorOob *self)
   GtkWidget *child, *entry;
   int row = 0;
 
+  if ((c != NULL || side != NULL) && g_strcmp0 (self->form_of, self->selected) == 0)
+    {
+      /* same side or counter: new values in the same widgets, so that the
+       * one being edited keeps the focus */
+      update_form (self, c, side);
+      return;
+    }
   self->updating = TRUE;
+  g_free (self->form_of);
+  self->form_of = (c != NULL || side != NULL) ? g_strdup (self->selected) : NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->form))))
     gtk_grid_remove (self->form, child);
   if (c == NULL && side == NULL)
@@ -592,6 +672,8 @@ rebuild_form (MusterEditorOob *self)
     }
 
   entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "name");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
   gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
   gtk_widget_set_hexpand (entry, TRUE);
   g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
@@ -610,15 +692,32 @@ rebuild_form (MusterEditorOob *self)
 
       if (!mu_edit_counter_field_range (c->kind, spins[i].field, &min, &max))
         continue;
-      /* the spin button allows only the rules' range; the model explains refusals */
-      spin = gtk_spin_button_new_with_range (min, max, 1);
+      /* The spin button takes any number, so that a value outside the rules'
+       * range is not clamped silently: the model refuses it with the reason,
+       * shown under the field. */
+      spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), 1);
+      gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, spins[i].field));
       g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (spins[i].field));
       g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
       label = gtk_label_new (_(spins[i].label));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(spins[i].label), -1);
       gtk_grid_attach (self->form, label, 0, row, 1, 1);
       gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
+      {
+        GtkWidget *error = gtk_label_new (NULL);
+
+        gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (error), 0);
+        gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+        gtk_widget_add_css_class (error, "error");
+        gtk_widget_set_visible (error, FALSE);
+        g_object_set_data (G_OBJECT (spin), "error-label", error);
+        gtk_grid_attach (self->form, error, 0, row++, 2, 1);
+      }
     }
   if (c->kind == MU_COUNTER_UNIT)
     {
@@ -630,6 +729,8 @@ rebuild_form (MusterEditorOob *self)
       };
 
       gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), c->arm);
+      g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
       g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
       gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
@@ -656,6 +757,8 @@ rebuild_form (MusterEditorOob *self)
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
   entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
   gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
   g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
@@ -784,6 +887,7 @@ muster_editor_oob_finalize (GObject *object)
   MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
 
   g_free (self->selected);
+  g_free (self->form_of);
   G_OBJECT_CLASS (muster_editor_oob_parent_class)->finalize (object);
 }
 

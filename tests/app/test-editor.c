@@ -767,6 +767,78 @@ test_no_display (void)
   g_test_skip ("no display");
 }
 
+static GtkWidget *
+find_field_spin (GtkWidget      *root,
+                 MuCounterField  field)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_SPIN_BUTTON (c) && g_object_get_data (G_OBJECT (c), "error-label") &&
+          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (c), "field")) == (int) field)
+        return c;
+      if ((found = find_field_spin (c, field)))
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+focus_in (GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* A value outside the rules' range, typed into the form, is refused with the
+ * model's reason under the field; it is neither clamped nor stored, and the
+ * focus stays in the field, also after a value that is accepted. */
+static void
+test_value_refused (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *spin, *message;
+  int attack;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  flush_events ();
+  attack = mu_scenario_find_counter (model (f), "usa-1-1")->attack;
+  spin = find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK);
+  g_assert_nonnull (spin);
+  message = g_object_get_data (G_OBJECT (spin), "error-label");
+  g_assert_false (gtk_widget_get_visible (message));
+  g_assert_true (gtk_widget_grab_focus (spin));
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), "99");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));   /* as Enter or leaving the field does */
+  flush_events ();
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, attack);
+  g_assert_false (mu_edit_history_can_undo (f->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 99);
+  g_assert_true (gtk_widget_get_visible (message));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (message)), "Attack must be 2 to 6, not 99"));
+  g_assert_true (gtk_widget_has_css_class (spin, "error"));
+  g_assert_true (focus_in (spin));
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), "5");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  flush_events ();
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, 5);
+  g_assert_false (gtk_widget_get_visible (message));
+  g_assert_false (gtk_widget_has_css_class (spin, "error"));
+  /* the same field, still focused, after the form followed the model */
+  g_assert_true (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK) == spin);
+  g_assert_true (focus_in (spin));
+
+  /* undo puts the old value back into the same field */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+  flush_events ();
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, attack);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -795,6 +867,7 @@ main (int   argc,
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
+  ADD ("/app/editor/value-refused", test_value_refused);
   ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);
