@@ -5,6 +5,7 @@
 #include "muster-editor-oob.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 /* Items of the tree: a side or a counter, by id. ---------------------------------- */
@@ -295,6 +296,34 @@ on_selection_changed (GtkSingleSelection *selection,
 
 /* Commands ------------------------------------------------------------------------ */
 
+/* The colours offered for sides, the usual ones of the war first. */
+static const guint32 side_colours[] = {
+  0x7fa7d6,  /* Union blue, as the shipped scenarios */
+  0xa6a6a6,  /* Confederate grey */
+  0x3b5998,  /* dark Union blue */
+  0xc9a66b,  /* butternut */
+  0xd98c8c,  /* red */
+  0x8cc08c,  /* green */
+  0xe0cc78,  /* yellow */
+  0xb8a0d8,  /* purple */
+};
+
+/* The first of the offered colours that no side wears yet. */
+static guint32
+free_side_colour (const MuScenario *s)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (side_colours); i++)
+    {
+      gboolean used = FALSE;
+
+      for (guint j = 0; j < s->sides->len && !used; j++)
+        used = ((const MuSide *) g_ptr_array_index (s->sides, j))->colour == side_colours[i];
+      if (!used)
+        return side_colours[i];
+    }
+  return side_colours[s->sides->len % G_N_ELEMENTS (side_colours)];
+}
+
 gboolean
 muster_editor_oob_add (MusterEditorOob *self,
                        GError         **error)
@@ -313,10 +342,42 @@ muster_editor_oob_add (MusterEditorOob *self,
   else if (c)
     id = mu_edit_add_counter (self->history, MU_COUNTER_UNIT, c->side, c->parent, error);
   else
-    id = mu_edit_add_side (self->history, NULL, _("New Side"), 0x909090, error);
+    id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (s), error);
   if (id)
     muster_editor_oob_select (self, id);
   return id != NULL;
+}
+
+gboolean
+muster_editor_oob_add_side (MusterEditorOob *self,
+                            GError         **error)
+{
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), FALSE);
+
+  id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (scenario (self)), error);
+  if (id)
+    muster_editor_oob_select (self, id);
+  return id != NULL;
+}
+
+gboolean
+muster_editor_oob_set_side_colour (MusterEditorOob *self,
+                                   guint32          colour,
+                                   GError         **error)
+{
+  const MuSide *side;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), FALSE);
+
+  side = self->selected ? mu_scenario_find_side (scenario (self), self->selected) : NULL;
+  if (side == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Select a side first"));
+      return FALSE;
+    }
+  return mu_edit_set_side_colour (self->history, side->id, colour, error);
 }
 
 gboolean
@@ -585,6 +646,34 @@ on_name_activate (GtkEntry        *entry,
                  &error);
 }
 
+static GdkRGBA
+colour_to_rgba (guint32 colour)
+{
+  return (GdkRGBA) { ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                     (colour & 0xff) / 255.0, 1.0 };
+}
+
+static guint32
+rgba_to_colour (const GdkRGBA *rgba)
+{
+  return ((guint32) lround (CLAMP (rgba->red, 0, 1) * 255) << 16) |
+         ((guint32) lround (CLAMP (rgba->green, 0, 1) * 255) << 8) |
+         (guint32) lround (CLAMP (rgba->blue, 0, 1) * 255);
+}
+
+static void
+on_colour_set (GtkColorButton  *button,
+               MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  GdkRGBA rgba;
+
+  if (self->updating)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  show_result (self, muster_editor_oob_set_side_colour (self, rgba_to_colour (&rgba), &error), &error);
+}
+
 static void
 set_entry_text (GtkWidget  *entry,
                 const char *text)
@@ -609,6 +698,12 @@ update_form (MusterEditorOob *self,
 
       if (g_strcmp0 (role, "name") == 0)
         set_entry_text (w, c ? c->name : side->name);
+      else if (g_strcmp0 (role, "colour") == 0 && side != NULL)
+        {
+          GdkRGBA rgba = colour_to_rgba (side->colour);
+
+          gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (w), &rgba);
+        }
       else if (c == NULL)
         continue;
       else if (g_strcmp0 (role, "note") == 0)
@@ -681,6 +776,26 @@ rebuild_form (MusterEditorOob *self)
   gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
   if (c == NULL)
     {
+      GtkWidget *colour = gtk_color_button_new ();
+      GdkRGBA palette[G_N_ELEMENTS (side_colours)];
+      GdkRGBA rgba;
+
+      for (guint i = 0; i < G_N_ELEMENTS (side_colours); i++)
+        palette[i] = colour_to_rgba (side_colours[i]);
+      /* replaces GTK's default palette: the war's colours first */
+      gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (colour), GTK_ORIENTATION_HORIZONTAL, 4,
+                                     G_N_ELEMENTS (palette), palette);
+      gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
+      gtk_color_button_set_title (GTK_COLOR_BUTTON (colour), _("Side Colour"));
+      rgba = colour_to_rgba (side->colour);
+      gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      g_object_set_data (G_OBJECT (colour), "role", (gpointer) "colour");
+      gtk_widget_set_tooltip_text (colour, _("The colour of the side's counters"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Side colour"), -1);
+      g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
+      gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
+      gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
       self->updating = FALSE;
       return;
     }
@@ -864,6 +979,8 @@ on_button (GtkButton       *button,
     ok = muster_editor_oob_move (self, -1, &error);
   else if (g_str_equal (what, "down"))
     ok = muster_editor_oob_move (self, 1, &error);
+  else if (g_str_equal (what, "add-side"))
+    ok = muster_editor_oob_add_side (self, &error);
   else if (g_str_equal (what, "reserve"))
     ok = muster_editor_oob_add_reserve (self, &error);
   show_result (self, ok, &error);
@@ -932,6 +1049,16 @@ muster_editor_oob_init (MusterEditorOob *self)
       g_signal_connect (b, "clicked", G_CALLBACK (on_button), self);
       gtk_box_append (GTK_BOX (bar), b);
     }
+  {
+    GtkWidget *add_side = gtk_button_new_with_mnemonic (_("Add _Side"));
+
+    gtk_widget_set_tooltip_text (add_side, _("A new side, with a colour no other side wears"));
+    gtk_widget_set_halign (add_side, GTK_ALIGN_END);
+    gtk_widget_set_hexpand (add_side, TRUE);
+    g_object_set_data (G_OBJECT (add_side), "command", (gpointer) "add-side");
+    g_signal_connect (add_side, "clicked", G_CALLBACK (on_button), self);
+    gtk_box_append (GTK_BOX (bar), add_side);
+  }
   gtk_box_append (GTK_BOX (self), bar);
 
   self->roots = g_list_store_new (MUSTER_TYPE_OOB_ITEM);

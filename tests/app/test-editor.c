@@ -839,6 +839,91 @@ test_value_refused (Fixture *f, gconstpointer data)
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, attack);
 }
 
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = find_button (c, label)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Sides: the visible Add Side button adds one in a colour no side wears, its
+ * colour button recolours it (one undo step), Delete removes it; all undoable. */
+static void
+test_sides (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *add, *colour;
+  const MuSide *side;
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+  GdkRGBA grey = { 0xa6 / 255.0, 0xa6 / 255.0, 0xa6 / 255.0, 1 };
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_cmpuint (model (f)->sides->len, ==, 2);
+  add = find_button (GTK_WIDGET (oob), "Add _Side");
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_get_visible (add));
+  g_signal_emit_by_name (add, "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->sides->len, ==, 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Side");
+  side = g_ptr_array_index (model (f)->sides, 2);
+  id = g_strdup (side->id);
+  g_assert_cmpstr (muster_editor_oob_get_selected (oob), ==, id);
+  /* the template wears #3b5998 and #8c8c8c: the first free colour is Union blue */
+  g_assert_cmphex (side->colour, ==, 0x7fa7d6);
+
+  /* a second new side does not wear the same colour */
+  g_assert_true (muster_editor_oob_add_side (oob, &error));
+  g_assert_no_error (error);
+  g_assert_cmphex (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->colour, ==, 0xa6a6a6);
+  g_assert_true (mu_edit_history_undo (f->history));
+
+  /* the colour button of the selected side */
+  g_assert_true (muster_editor_oob_select (oob, id));
+  flush_events ();
+  colour = find_widget (GTK_WIDGET (oob), GTK_TYPE_COLOR_BUTTON, NULL);
+  g_assert_nonnull (colour);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &(GdkRGBA) { 0.8, 0.2, 0.2, 1 });
+  g_signal_emit_by_name (colour, "color-set");
+  flush_events ();
+  side = mu_scenario_find_side (model (f), id);
+  g_assert_cmphex (side->colour, ==, 0xcc3333);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Side Colour");
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  g_assert_cmphex (mu_scenario_find_side (model (f), id)->colour, ==, 0x7fa7d6);
+  g_assert_true (muster_editor_oob_set_side_colour (oob, 0xa6a6a6, &error));
+  {
+    GdkRGBA shown;
+
+    flush_events ();
+    gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (find_widget (GTK_WIDGET (oob), GTK_TYPE_COLOR_BUTTON, NULL)),
+                                &shown);
+    g_assert_true (gdk_rgba_equal (&shown, &grey));
+  }
+
+  /* a side with counters cannot go; an empty one can */
+  g_assert_true (muster_editor_oob_select (oob, "usa"));
+  g_assert_false (muster_editor_oob_remove (oob, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (muster_editor_oob_select (oob, id));
+  g_assert_true (muster_editor_oob_remove (oob, &error));
+  g_assert_no_error (error);
+  g_assert_null (mu_scenario_find_side (model (f), id));
+  assert_undo_redo_round_trip (f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -868,6 +953,7 @@ main (int   argc,
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
   ADD ("/app/editor/value-refused", test_value_refused);
+  ADD ("/app/editor/sides", test_sides);
   ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);
