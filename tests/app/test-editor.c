@@ -924,6 +924,80 @@ test_sides (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
+/* Select drags a counter to another hex as one undo step, lists its stack in
+ * the Selected panel, and a drop off the board takes it off. */
+static void
+test_select_counter (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  const MuCounter *c;
+  double x, y;
+  guint steps;
+
+  g_assert_true (mu_edit_place_counter_hex (f->history, "usa-1-1", (MuHex) { 3, 3 }, &error));
+  g_assert_true (mu_edit_place_counter_hex (f->history, "usa-1-2", (MuHex) { 3, 3 }, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  steps = mu_edit_history_get_n_undo (f->history);
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+
+  /* a click selects the top counter, and the panel names its stack */
+  hex_point (f, (MuHex) { 3, 3 }, -1, 0, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+  {
+    const char *id = NULL;
+    g_autofree char *panel = NULL;
+
+    g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, &id), ==, MUSTER_SELECTION_COUNTER);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps);
+    panel = g_strdup (muster_editor_get_selection_text (f->editor));
+    g_assert_nonnull (strstr (panel, "Stacked with"));
+    g_assert_true (strstr (panel, g_strcmp0 (id, "usa-1-1") == 0 ? "usa-1-2" : "usa-1-1") != NULL ||
+                   strstr (panel, mu_scenario_find_counter (model (f), g_strcmp0 (id, "usa-1-1") == 0
+                                                                         ? "usa-1-2" : "usa-1-1")->name) != NULL);
+  }
+
+  /* a drag over three hexes: one step, the counter where it was let go */
+  {
+    MuHex path[] = { { 3, 3 }, { 4, 3 }, { 5, 4 }, { 6, 4 } };
+    const char *id = NULL;
+
+    muster_editor_get_selection (f->editor, NULL, &id);
+    drag (f, path, G_N_ELEMENTS (path));
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpint (c->place.kind, ==, MU_PLACE_HEX);
+    g_assert_cmpint (c->place.hex.col, ==, 6);
+    g_assert_cmpint (c->place.hex.row, ==, 4);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 1);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpint (c->place.hex.col, ==, 3);
+    g_assert_cmpint (c->place.hex.row, ==, 3);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps);
+  }
+
+  /* dragged off the board: back in the pool */
+  {
+    const char *id = NULL;
+    g_autofree char *kept = NULL;
+    double ox, oy;
+
+    hex_point (f, (MuHex) { 3, 3 }, -1, 0, &x, &y);
+    muster_editor_pointer_down (f->editor, x, y);
+    muster_editor_get_selection (f->editor, NULL, &id);
+    kept = g_strdup (id);
+    hex_point (f, (MuHex) { -3, 3 }, -1, 0, &ox, &oy);
+    muster_editor_pointer_move (f->editor, ox, oy);
+    muster_editor_pointer_up (f->editor, ox, oy);
+    flush_events ();
+    g_assert_cmpint (mu_scenario_find_counter (model (f), kept)->place.kind, ==, MU_PLACE_NONE);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 1);
+  }
+  assert_undo_redo_round_trip (f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -954,6 +1028,7 @@ main (int   argc,
   ADD ("/app/editor/oob", test_oob);
   ADD ("/app/editor/value-refused", test_value_refused);
   ADD ("/app/editor/sides", test_sides);
+  ADD ("/app/editor/select-counter", test_select_counter);
   ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);
