@@ -420,7 +420,8 @@ check_counter (Checker         *ck,
         set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
                          c->identity), c->id);
       else if (c->identity > 0 && c->side &&
-               mu_scenario_find_command (s, c->side, c->identity) == NULL)
+               mu_scenario_find_command (s, c->side, c->identity) == NULL &&
+               mu_scenario_side_has_commands (s, c->side))
         set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
                          what, c->identity, c->side), c->id);
       if (c->arm >= MU_ARM_N)
@@ -441,7 +442,11 @@ check_counter (Checker         *ck,
         set_object (ERR (ck, c->line, _("%s is its own parent"), what), c->id);
       else
         {
-          MuCounterKind want = c->kind == MU_COUNTER_UNIT ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL;
+          /* BAA-AMB-54: in an army without command counters a unit's parent
+           * is its control counter. */
+          MuCounterKind want = c->kind == MU_COUNTER_CONTROL
+            ? MU_COUNTER_CONTROL : mu_scenario_parent_kind (s, c->kind, c->side);
+          gboolean direct = c->kind == MU_COUNTER_UNIT && want == MU_COUNTER_CONTROL;
 
           if (c->kind == MU_COUNTER_CONTROL)
             set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
@@ -452,7 +457,8 @@ check_counter (Checker         *ck,
           else if (g_strcmp0 (parent->side, c->side) != 0)
             set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
                         c->id);
-          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && parent->division != c->identity)
+          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && !direct &&
+                   parent->division != c->identity)
             set_object (ERR (ck, c->line,
                              _("%s: identity %d does not match division %d of its parent “%s”"),
                              what, c->identity, parent->division, c->parent), c->id);
