@@ -131,6 +131,58 @@ test_nul_in_commands (void)
                    ==, 1);
   assert_contains (err, "nul.commands:3: a NUL byte");
   g_assert_false (g_file_test (save, G_FILE_TEST_EXISTS));
+  g_unlink (cmds);
+}
+
+/* Render options out of their documented ranges are refused before
+ * anything is drawn, and no output file is left behind. */
+static void
+test_render_options (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *outdir = tmp_path ("render");
+  g_autofree char *png = g_build_filename (outdir, "board.png", NULL);
+  const struct {
+    const char *option, *value, *message;
+    int status;
+  } cases[] = {
+    { "--hex-size", "inf", "--hex-size inf is out of range: give 2 to 500", 2 },
+    { "--hex-size", "nan", "--hex-size nan is out of range: give 2 to 500", 2 },
+    { "--hex-size", "1e300", "--hex-size 1e+300 is out of range: give 2 to 500", 2 },
+    { "--hex-size", "2000", "--hex-size 2000 is out of range: give 2 to 500", 2 },
+    { "--table-scale", "1e300", "--table-scale 1e+300 is out of range: give 0.5 to 500", 2 },
+    { "--size", "0", "--size 0 is out of range: give 1 to 16384", 2 },
+    { "--size", "32768", "--size 32768 is out of range: give 1 to 16384", 2 },
+    { "--size", "16384", "the output would be 16384 × ", 1 },
+  };
+
+  g_assert_cmpint (g_mkdir (outdir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      g_autoptr(GDir) dir = NULL;
+
+      g_assert_cmpint (run_cli (NULL, NULL, &err, "render", t, "-o", png, cases[i].option,
+                                cases[i].value, NULL), ==, cases[i].status);
+      assert_contains (err, cases[i].message);
+      /* Neither the output nor a temporary file beside it. */
+      dir = g_dir_open (outdir, 0, NULL);
+      g_assert_null (g_dir_read_name (dir));
+    }
+  {
+    g_autofree char *err = NULL;
+    g_autoptr(GDir) dir = NULL;
+    const char *name;
+
+    g_assert_cmpint (run_cli (NULL, NULL, &err, "render", t, "-o", png, "--hex-size", "40", NULL),
+                     ==, 0);
+    dir = g_dir_open (outdir, 0, NULL);
+    name = g_dir_read_name (dir);
+    g_assert_cmpstr (name, ==, "board.png");
+    g_assert_null (g_dir_read_name (dir));
+    g_unlink (png);
+  }
+  g_rmdir (outdir);
 }
 
 int
@@ -143,6 +195,7 @@ main (int   argc,
   tmpdir = g_dir_make_tmp ("muster-inputs-XXXXXX", NULL);
   g_test_add_func ("/data/inputs/not-regular-files", test_not_regular_files);
   g_test_add_func ("/data/inputs/nul-in-commands", test_nul_in_commands);
+  g_test_add_func ("/data/inputs/render-options", test_render_options);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);
