@@ -1,7 +1,8 @@
 /* mu-scenario-xml.c: loading .muster files
  *
- * parse (no network, no DTD, no entity expansion) -> RelaxNG validation ->
- * model -> semantic checks. Every libxml2 message is turned into a MuProblem
+ * parse (no network, no DTD, no entity expansion) -> RelaxNG validation
+ * (the per-hex elements checked by mu-scenario-xml-bulk.c) -> model ->
+ * semantic checks. Every libxml2 message is turned into a MuProblem
  * with the line it names; nothing here trusts the input.
  */
 #define G_LOG_DOMAIN "muster-xml"
@@ -525,11 +526,20 @@ mu_scenario_load_data (const char  *data,
     {
       xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
       guint first_schema_problem = problems->len;
+      guint bulk_errors = ld.n_errors;
+      g_autoptr(GArray) bulk = NULL;
       int rc;
 
+      /* The schema sees the board's structure; the loader checks the many
+       * per-hex elements itself (see mu-scenario-xml-bulk.c). */
+      bulk = mu_xml_detach_bulk (&ld);
+      bulk_errors = ld.n_errors - bulk_errors;
       xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
+      mu_xml_reattach_bulk (bulk);
+      if (rc == 0 && bulk_errors > 0)
+        goto out;
       fix_schema_lines (&ld, first_schema_problem);
       if (rc != 0)
         tidy_schema_messages (&ld, first_schema_problem);
