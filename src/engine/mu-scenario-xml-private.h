@@ -21,6 +21,9 @@ typedef struct {
   xmlDocPtr doc;
   xmlNodePtr root;
   GPtrArray *comments;   /* pending comments (char*), attached to the next object */
+  MuLoadProgressFunc progress;
+  gpointer progress_data;
+  GCancellable *cancellable;
 } MuXmlLoader;
 
 /* Appends an error "FILE:LINE: error: MESSAGE" to the loader's problems. */

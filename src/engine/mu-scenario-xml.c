@@ -411,14 +411,30 @@ fix_schema_lines (MuXmlLoader *ld,
     }
 }
 
-MuScenario *
-mu_scenario_load_data (const char  *data,
-                       gsize        length,
-                       const char  *filename,
-                       GPtrArray   *problems,
-                       GError     **error)
+/* Reports progress; FALSE once loading is to stop. */
+static gboolean
+stage (MuXmlLoader *ld,
+       double       fraction)
+{
+  if (g_cancellable_is_cancelled (ld->cancellable))
+    return FALSE;
+  if (ld->progress)
+    ld->progress (fraction, ld->progress_data);
+  return TRUE;
+}
+
+static MuScenario *
+load_data_full (const char         *data,
+                gsize               length,
+                const char         *filename,
+                GPtrArray          *problems,
+                MuLoadProgressFunc  progress,
+                gpointer            progress_data,
+                GCancellable       *cancellable,
+                GError            **error)
 {
   MuXmlLoader ld = { 0 };
+  gboolean cancelled = FALSE;
   g_autoptr(GPtrArray) own_problems = NULL;
   MuScenario *s = NULL;
   xmlRelaxNGPtr schema;
@@ -434,6 +450,9 @@ mu_scenario_load_data (const char  *data,
   ld.file = label;
   ld.problems = problems;
   ld.comments = g_ptr_array_new_with_free_func (g_free);
+  ld.progress = progress;
+  ld.progress_data = progress_data;
+  ld.cancellable = cancellable;
 
   if (length == 0 || data == NULL)
     {
@@ -477,6 +496,11 @@ mu_scenario_load_data (const char  *data,
       goto out;
     }
 
+  if (!stage (&ld, 0.5))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   ld.root = xmlDocGetRootElement (ld.doc);
   if (ld.root == NULL)
     {
@@ -551,6 +575,11 @@ mu_scenario_load_data (const char  *data,
         }
     }
 
+  if (!stage (&ld, 0.65))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   s = mu_xml_build_model (&ld);
   /* Without a board the checks would only repeat what was said above. */
   if ((s->board == MU_BOARD_HEX && s->hex_map == NULL) ||
@@ -558,6 +587,11 @@ mu_scenario_load_data (const char  *data,
     goto out;
   g_free (s->filename);
   s->filename = g_strdup (filename);
+  if (!stage (&ld, 0.85))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   {
     guint before = problems->len;
 
@@ -580,6 +614,12 @@ out:
     xmlFreeDoc (ld.doc);
   g_ptr_array_unref (ld.comments);
 
+  if (cancelled)
+    {
+      g_clear_pointer (&s, mu_scenario_free);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("%s: loading was cancelled"), label);
+      return NULL;
+    }
   if (mu_problem_list_n_errors (problems) > 0 || ld.n_errors > 0)
     {
       guint n = MAX (mu_problem_list_n_errors (problems), ld.n_errors);
@@ -593,9 +633,30 @@ out:
 }
 
 MuScenario *
+mu_scenario_load_data (const char  *data,
+                       gsize        length,
+                       const char  *filename,
+                       GPtrArray   *problems,
+                       GError     **error)
+{
+  return load_data_full (data, length, filename, problems, NULL, NULL, NULL, error);
+}
+
+MuScenario *
 mu_scenario_load_file (const char  *path,
                        GPtrArray   *problems,
                        GError     **error)
+{
+  return mu_scenario_load_file_full (path, problems, NULL, NULL, NULL, error);
+}
+
+MuScenario *
+mu_scenario_load_file_full (const char         *path,
+                            GPtrArray          *problems,
+                            MuLoadProgressFunc  progress,
+                            gpointer            user_data,
+                            GCancellable       *cancellable,
+                            GError            **error)
 {
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
@@ -631,5 +692,9 @@ mu_scenario_load_file (const char  *path,
       g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", local->message);
       return NULL;
     }
-  return mu_scenario_load_data (data, length, path, problems, error);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  if (progress)
+    progress (0.1, user_data);
+  return load_data_full (data, length, path, problems, progress, user_data, cancellable, error);
 }
