@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mu-edit.h"
+#include "mu-file.h"
 #include "mu-oob-csv.h"
 #include "mu-scenario-xml.h"
 
@@ -47,9 +48,9 @@ write_out (const char *output,
       fwrite (data, 1, length, stdout);
       return fflush (stdout) == 0 ? 0 : 1;
     }
-  if (!g_file_set_contents (output, data, (gssize) length, &error))
+  if (!mu_file_write_atomic (output, data, length, 0644, &error))
     {
-      mu_cli_error ("%s", error->message);
+      mu_cli_error (_("cannot write %s: %s"), output, error->message);
       return 1;
     }
   return 0;
@@ -131,7 +132,7 @@ oob_import (int    argc,
   if (!(scenario = load (files[0])))
     return 1;
   history = mu_edit_history_new (scenario);
-  if (!g_file_get_contents (files[1], &csv, &length, &error))
+  if (!mu_file_read (files[1], MU_FILE_MAX_SIZE, &csv, &length, &error))
     {
       mu_cli_error ("%s", error->message);
       return 1;

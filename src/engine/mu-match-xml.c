@@ -8,6 +8,7 @@
 #include "mu-match.h"
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-scenario-xml.h"
 
 #include <libxml/parser.h>
@@ -85,7 +86,15 @@ mu_match_save_file (const MuMatch *m, const char *path, GError **error)
   gsize len = 0;
   g_autofree char *data = mu_match_save_to_data (m, &len);
 
-  return g_file_set_contents (path, data, (gssize) len, error);
+  g_autoptr(GError) local = NULL;
+
+  /* Atomic and durable like a scenario's save: the match is the evening of play. */
+  if (!mu_file_write_atomic (path, data, len, 0644, &local))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, "cannot save %s: %s", path, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -244,7 +253,7 @@ mu_match_load_file (const char *path, GError **error)
   g_autofree char *data = NULL;
   gsize len = 0;
 
-  if (!g_file_get_contents (path, &data, &len, error))
+  if (!mu_file_read (path, MU_FILE_MAX_SIZE, &data, &len, error))
     return NULL;
   return mu_match_load_data (data, len, path, error);
 }
@@ -255,7 +264,7 @@ mu_match_file_is_match (const char *path)
   g_autofree char *data = NULL;
   gsize len = 0;
 
-  if (!g_file_get_contents (path, &data, &len, NULL))
+  if (!mu_file_read (path, MU_FILE_MAX_SIZE, &data, &len, NULL))
     return FALSE;
   return strstr (data, MU_MATCH_NAMESPACE) != NULL && strstr (data, "<match") != NULL;
 }

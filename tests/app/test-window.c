@@ -136,6 +136,59 @@ action_enabled (MusterWindow *window,
   return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
 }
 
+static gboolean
+on_timeout_quit (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the window draw its frames for MS milliseconds. */
+static void
+run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout_quit, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Boards of every size class open and draw at the zoom they open at, zoomed
+ * out to the smallest zoom and back in. A 300 x 300 board once aborted the
+ * window with heap corruption inside cairo (its fast antialiasing over
+ * 1.6 px hexes). */
+static void
+test_board_size_classes (void)
+{
+  const int sizes[][2] = { { 1, 1 }, { 10, 8 }, { 100, 100 }, { 280, 280 }, { 300, 300 },
+                           { 600, 400 }, { 999, 20 }, { 20, 999 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(MuScenario) scenario = mu_scenario_new_hex ("baa-hex", sizes[i][0], sizes[i][1],
+                                                            i % 2 ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
+                                                            MU_HEX_OFFSET_EVEN);
+      g_autofree char *name = g_strdup_printf ("board-%dx%d.muster", sizes[i][0], sizes[i][1]);
+      g_autoptr(GFile) file = NULL;
+      MusterWindow *window;
+      MusterMapView *view;
+
+      g_ptr_array_add (scenario->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+      g_ptr_array_add (scenario->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+      file = write_scenario (scenario, name);
+      window = open_window (file);
+      view = muster_window_get_map_view (window);
+      run_for (150);
+      muster_map_view_zoom_at (view, MUSTER_MAP_VIEW_MIN_ZOOM, 100, 100);
+      run_for (150);
+      muster_map_view_zoom_at (view, 1.0, 100, 100);
+      run_for (150);
+      g_assert_cmpint (muster_window_get_scenario (window)->hex_map->grid.cols, ==, sizes[i][0]);
+      destroy_all_windows ();
+    }
+}
+
 /* Tests ------------------------------------------------------------------------ */
 
 static void
@@ -1027,6 +1080,7 @@ main (int   argc,
   g_test_add_func ("/app/window/start-page", test_start_page);
   g_test_add_func ("/app/window/open-and-title", test_open_and_title);
   g_test_add_func ("/app/window/zoom-and-pan", test_zoom_and_pan);
+  g_test_add_func ("/app/window/board-size-classes", test_board_size_classes);
   g_test_add_data_func ("/app/window/picking/flat", GINT_TO_POINTER (MU_HEX_FLAT_TOP), test_widget_picking);
   g_test_add_data_func ("/app/window/picking/pointy", GINT_TO_POINTER (MU_HEX_POINTY_TOP), test_widget_picking);
   g_test_add_func ("/app/window/unsaved-mark-undo-save", test_unsaved_mark_undo_save);
