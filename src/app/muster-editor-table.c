@@ -944,7 +944,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       muster_editor_delete_selected (self);
       return TRUE;
     default:
-      return FALSE;
+      return muster_editor_tool_key (self, keyval, state);
     }
 }
 
