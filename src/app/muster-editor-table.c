@@ -602,6 +602,12 @@ muster_editor_update_selection (MusterEditor *self)
   gtk_widget_set_visible (self->item_value_row, objective);
   gtk_widget_set_visible (self->item_rotate_row, shape);
   gtk_widget_set_visible (self->item_delete, self->sel_kind != MUSTER_SELECTION_NONE);
+  /* a counter is not deleted here, only taken off the board (the order of battle keeps it) */
+  gtk_button_set_label (GTK_BUTTON (self->item_delete), self->sel_kind == MUSTER_SELECTION_COUNTER
+                        ? _("_Take Off the Board") : _("_Delete"));
+  gtk_widget_set_tooltip_text (self->item_delete, self->sel_kind == MUSTER_SELECTION_COUNTER
+                               ? _("Take the counter off the board; it stays in the order of battle (Delete key)")
+                               : _("Delete the selected item (Delete key)"));
   self->inspecting = FALSE;
 }
 

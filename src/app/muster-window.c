@@ -12,6 +12,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-autosave.h"
+#include "muster-file-watch.h"
 #include "muster-new-dialog.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
@@ -32,6 +33,7 @@ struct _MusterWindow
   MuEditHistory *history; /* owns the scenario; the undo stack and the saved state */
   GtkWidget *editor;
   char *copy_of;                /* a bundled scenario opened as a copy: its file name */
+  MusterFileWatch *watch;       /* the file's changes by other programs */
   MusterAutosave *autosave;
   gboolean modified;
   gboolean editing;
@@ -68,6 +70,86 @@ static void schedule_close (MusterWindow *self);
 /* Document ------------------------------------------------------------------- */
 
 static void on_history_changed (MuEditHistory *history, MusterWindow *self);
+static void show_dialog (MusterWindow *self, GtkWidget *dialog);
+static void show_problems (MusterWindow *self, const char *primary, GError *error, GPtrArray *problems);
+static void set_scenario (MusterWindow *self, MuScenario *scenario, GFile *file);
+
+gboolean
+muster_window_reload (MusterWindow *self,
+                      GError      **error)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  MuScenario *scenario;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->file != NULL, FALSE);
+
+  file = g_object_ref (self->file);
+  path = g_file_get_path (file);
+  scenario = mu_scenario_load_file (path, problems, &local_error);
+  if (scenario == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not reload “%s”"), name);
+
+      /* what is open stays as it is */
+      show_problems (self, primary, local_error, problems);
+      if (self->watch)
+        muster_file_watch_sync (self->watch);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  set_scenario (self, scenario, file);
+  return TRUE;
+}
+
+static void
+on_reload_response (GtkDialog    *dialog,
+                    int           response,
+                    MusterWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    muster_window_reload (self, NULL);
+  else if (self->watch)
+    muster_file_watch_sync (self->watch);   /* keep this version; ask again on the next change */
+}
+
+/* Another program saved the open file: offer its version. */
+static void
+on_file_changed_on_disk (MusterFileWatch *watch,
+                         MusterWindow    *self)
+{
+  g_autofree char *name = g_file_get_basename (self->file);
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("“%s” was changed by another program"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+    self->modified ? _("Reload it from disk? The changes made here and not saved are lost (reloading can be undone only by reopening).")
+                   : _("Reload it from disk?"));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Keep This Version"), GTK_RESPONSE_REJECT,
+                          _("_Reload"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_reload_response), self);
+  show_dialog (self, dialog);
+}
+
+static void
+watch_file (MusterWindow *self)
+{
+  if (self->watch)
+    g_signal_handlers_disconnect_by_func (self->watch, on_file_changed_on_disk, self);
+  g_clear_object (&self->watch);
+  if (self->file == NULL)
+    return;
+  self->watch = muster_file_watch_new (self->file);
+  g_signal_connect (self->watch, "changed", G_CALLBACK (on_file_changed_on_disk), self);
+}
 
 static void
 set_scenario (MusterWindow *self,
@@ -87,6 +169,7 @@ set_scenario (MusterWindow *self,
   self->scenario = scenario;
   g_set_object (&self->file, file);
   g_clear_pointer (&self->copy_of, g_free);
+  watch_file (self);
   self->modified = FALSE;
   muster_scene_set_scenario (self->scene, scenario);
   if (scenario != NULL)
@@ -614,6 +697,7 @@ muster_window_save_to_file (MusterWindow *self,
   self->scenario->filename = g_strdup (path);
   g_set_object (&self->file, file);
   g_clear_pointer (&self->copy_of, g_free);
+  watch_file (self);
   add_recent (file);
   remember_folder (self, file);
   mu_edit_history_mark_clean (self->history);
@@ -1356,6 +1440,9 @@ muster_window_finalize (GObject *object)
   self->scenario = NULL;
   g_clear_object (&self->file);
   g_clear_pointer (&self->copy_of, g_free);
+  if (self->watch)
+    g_signal_handlers_disconnect_by_func (self->watch, on_file_changed_on_disk, self);
+  g_clear_object (&self->watch);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);

@@ -20,6 +20,9 @@ MusterWindow     *muster_window_new              (MusterApplication *application
 gboolean          muster_window_open_file        (MusterWindow *self, GFile *file, GError **error);
 /* Shows `scenario` (taken) as an unsaved new scenario. */
 void              muster_window_set_new_scenario (MusterWindow *self, MuScenario *scenario);
+/* Reads the window's file again (as the offer after another program changed
+ * it does); on failure what is open stays and the problems are shown. */
+gboolean          muster_window_reload           (MusterWindow *self, GError **error);
 /* Writes the scenario to `file` atomically and makes it the window's file. */
 gboolean          muster_window_save_to_file     (MusterWindow *self, GFile *file, GError **error);
 

@@ -936,6 +936,57 @@ test_bundled_copy (void)
   destroy_all_windows ();
 }
 
+/* Runs the loop until the window shows a dialog (bounded by iterations: the
+ * file monitor's event comes when the kernel reports it). */
+static GtkWidget *
+wait_for_dialog (MusterWindow *window)
+{
+  for (int i = 0; i < 2000 && muster_window_get_dialog (window) == NULL; i++)
+    {
+      g_usleep (1000);
+      flush_events ();
+    }
+  return muster_window_get_dialog (window);
+}
+
+/* Another program saving the open file: the window offers to reload it, and
+ * reloading shows the new version; the window's own saves offer nothing. */
+static void
+test_changed_on_disk (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "watched.muster");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  MusterWindow *window = open_window (file);
+  GtkWidget *dialog;
+
+  /* our own save */
+  g_assert_true (muster_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 50; i++)
+    {
+      g_usleep (1000);
+      flush_events ();
+    }
+  g_assert_null (muster_window_get_dialog (window));
+
+  /* someone else's */
+  g_free (scenario->title);
+  scenario->title = g_strdup ("Changed Elsewhere");
+  g_assert_true (mu_scenario_save_file (scenario, path, &error));
+  g_assert_no_error (error);
+  dialog = wait_for_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (muster_window_get_scenario (window)->title, ==, "Test Field");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_cmpstr (muster_window_get_scenario (window)->title, ==, "Changed Elsewhere");
+  g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  g_assert_false (muster_window_get_modified (window));
+  destroy_all_windows ();
+}
+
 /* The window with the editor shown fits a 1366 × 768 screen (title bar and
  * panel included) on every page of the editor, with a unit's form open: the
  * panel scrolls instead of growing the window. The panel keeps its width
@@ -1102,6 +1153,7 @@ main (int   argc,
   g_test_add_func ("/app/window/editor-fits-screen", test_editor_fits_screen);
   g_test_add_func ("/app/window/settings-schema", test_settings_schema);
   g_test_add_func ("/app/window/bundled-copy", test_bundled_copy);
+  g_test_add_func ("/app/window/changed-on-disk", test_changed_on_disk);
 
   status = g_test_run ();
 
