@@ -23,10 +23,11 @@
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-scenario-xml-private.h"
 
 /* Files larger than this are refused before parsing. */
-#define MAX_FILE_SIZE (64 * 1024 * 1024)
+#define MAX_FILE_SIZE MU_FILE_MAX_SIZE
 /* More messages than this from libxml2 for one file are summarised. */
 #define MAX_XML_MESSAGES 200
 
@@ -661,35 +662,21 @@ mu_scenario_load_file_full (const char         *path,
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
   gsize length = 0;
-  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   /* Devices and pipes (/dev/zero) would be read without end. */
-  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+  if (!mu_file_read (path, MAX_FILE_SIZE, &data, &length, &local))
     {
-      const char *what = S_ISDIR (st.st_mode) ? _("is a directory") : _("is not a regular file");
+      /* The problem names the file itself: not twice. */
+      g_autofree char *display = g_filename_display_name (path);
+      const char *what = local->message;
 
+      if (g_str_has_prefix (what, display) && g_str_has_prefix (what + strlen (display), ": "))
+        what += strlen (display) + 2;
       if (problems)
         g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0, "%s", what));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s: %s", path, what);
-      return NULL;
-    }
-  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
-    {
-      if (problems)
-        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0,
-                                                   _("the file is too large (%lld bytes)"),
-                                                   (long long) st.st_size));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, _("%s: the file is too large"), path);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, &local))
-    {
-      if (problems)
-        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0, "%s",
-                                                   local->message));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
