@@ -43,7 +43,7 @@
 #include "mu-error.h"
 #include "mu-event.h"
 #include "mu-match.h"
-#include "rules/baa-combat.h"
+#include "rules/baa-hex/baa-combat.h"
 
 #define COLS 12
 #define ROWS 12
