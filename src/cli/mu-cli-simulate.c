@@ -70,27 +70,19 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
   if (pending && g_strcmp0 (pending->id, "day-withdraw") == 0 && legal->len)
     return g_ptr_array_index (legal, 0);
 
+  /* the ruleset says which of its verbs attack and which end a step */
   for (guint i = 0; i < legal->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (legal, i);
-      switch (c->kind)
-        {
-        case MU_COMMAND_END_PHASE:
-          end = c;
-          break;
-        case MU_COMMAND_FIRE:
-        case MU_COMMAND_FIRE_GROUP:
-        case MU_COMMAND_FIRE_COMMANDER:
-        case MU_COMMAND_MELEE:
-        case MU_COMMAND_MELEE_GROUP:
-        case MU_COMMAND_BREACH:
-        case MU_COMMAND_BREACH_GROUP:
-          g_ptr_array_add (attacks, (gpointer) c);
-          break;
-        default:
-          g_ptr_array_add (others, (gpointer) c);
-          break;
-        }
+      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
+      guint flags = verb ? verb->flags : 0;
+
+      if (flags & MU_VERB_END_STEP)
+        end = c;
+      else if (flags & MU_VERB_ATTACK)
+        g_ptr_array_add (attacks, (gpointer) c);
+      else
+        g_ptr_array_add (others, (gpointer) c);
     }
   if (attacks->len)
     return g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));

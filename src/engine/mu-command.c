@@ -152,6 +152,13 @@ mu_command_new_attack (MuCommandKind  kind,
 }
 
 const char *
+mu_command_get_verb (const MuCommand *command)
+{
+  g_return_val_if_fail (command != NULL, NULL);
+  return mu_command_kind_to_string (command->kind);
+}
+
+const char *
 mu_command_kind_to_string (MuCommandKind kind)
 {
   g_return_val_if_fail (kind < MU_COMMAND_N, "?");

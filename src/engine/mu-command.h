@@ -89,6 +89,8 @@ MuCommand    *mu_command_new_attack       (MuCommandKind kind, const char *unit,
 void          mu_command_add_hex          (MuCommand *command, MuHex hex);
 void          mu_command_add_unit         (MuCommand *command, const char *unit);
 
+/* The verb word ("move", "end-phase"): what the ruleset's MuVerbInfo names. */
+const char   *mu_command_get_verb         (const MuCommand *command);
 const char   *mu_command_kind_to_string   (MuCommandKind kind);
 gboolean      mu_command_kind_from_string (const char *word, MuCommandKind *kind);
 

@@ -55,6 +55,13 @@ mu_match_new (const MuScenario  *scenario,
                    scenario->ruleset ? scenario->ruleset : "(none)");
       return NULL;
     }
+  if (!mu_ruleset_can_play (rs))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                   "matches of ruleset “%s” cannot be played yet: Muster describes its rules "
+                   "but does not play them", rs->id);
+      return NULL;
+    }
   for (guint i = 0; i < n_forced; i++)
     if (forced[i] < 1 || forced[i] > 6)
       {

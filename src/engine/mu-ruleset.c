@@ -4,10 +4,18 @@
 
 #include "mu-ruleset.h"
 
-#include "baa-hex.h"
+#include "rules/mu-rulesets.h"
 
+#include <string.h>
+
+/* The one list of rulesets: the scenario checker, the dialogs, the editor
+ * and the simulator iterate it and keep no list of their own. */
 static const MuRuleset *const rulesets[] = {
-  &baa_hex_ruleset,
+  &mu_ruleset_baa_hex,
+  &mu_ruleset_baa_table,
+  &mu_ruleset_mn_acw,
+  &mu_ruleset_toy_soldiers,
+  &mu_ruleset_regimental,
   NULL,
 };
 
@@ -24,6 +32,69 @@ const MuRuleset *const *
 mu_ruleset_list (void)
 {
   return rulesets;
+}
+
+char *
+mu_ruleset_list_ids (void)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; rulesets[i]; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", rulesets[i]->id);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+mu_ruleset_can_play (const MuRuleset *ruleset)
+{
+  g_return_val_if_fail (ruleset != NULL, FALSE);
+  return ruleset->state_new != NULL && ruleset->apply != NULL;
+}
+
+const MuVerbInfo *
+mu_ruleset_find_verb (const MuRuleset *ruleset,
+                      const char      *verb)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    if (g_strcmp0 (ruleset->verbs[i].verb, verb) == 0)
+      return &ruleset->verbs[i];
+  return NULL;
+}
+
+const MuRuleOptionInfo *
+mu_ruleset_find_option (const MuRuleset *ruleset,
+                        const char      *key)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_options; i++)
+    if (g_strcmp0 (ruleset->options[i].key, key) == 0)
+      return &ruleset->options[i];
+  return NULL;
+}
+
+static const MuStepInfo *
+find_step (const MuStepInfo *steps,
+           guint             n,
+           const char       *path)
+{
+  const char *slash = strchr (path, '/');
+  gsize len = slash ? (gsize) (slash - path) : strlen (path);
+
+  for (guint i = 0; i < n; i++)
+    if (strlen (steps[i].id) == len && strncmp (steps[i].id, path, len) == 0)
+      return slash ? find_step (steps[i].steps, steps[i].n_steps, slash + 1) : &steps[i];
+  return NULL;
+}
+
+const MuStepInfo *
+mu_turn_structure_find_step (const MuTurnStructure *turns,
+                             const char            *path)
+{
+  g_return_val_if_fail (turns != NULL, NULL);
+  if (path == NULL || *path == '\0')
+    return NULL;
+  return find_step (turns->steps, turns->n_steps, path);
 }
 
 static const char *const status_names[MU_COUNTER_STATUS_N] = {

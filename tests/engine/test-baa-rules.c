@@ -701,8 +701,11 @@ test_options (void)
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_assert_cmpstr (rs->options[i].key, ==, keys[i]);
   g_assert_true (rs->options[2].default_value);   /* BAA-AMB-12 */
-  g_assert_cmpuint (rs->turns->n_phases, ==, 12);
-  g_assert_cmpuint (rs->turns->n_sequences, ==, 4);
+  /* BAA-SEQ-1: bound start, a round per side (4 sequences, 12 phases), bound end */
+  g_assert_cmpuint (rs->turns->n_steps, ==, 3);
+  g_assert_cmpuint (rs->turns->steps[1].n_steps, ==, 4);
+  g_assert_nonnull (mu_turn_structure_find_step (rs->turns, "round/orders/control-range"));
+  g_assert_nonnull (mu_turn_structure_find_step (rs->turns, "round/removal/remove-markers"));
 }
 
 /* Every special rule at once, played at random: invariants hold after each

@@ -12,6 +12,7 @@
 
 #include "baa-combat.h"
 #include "baa-move.h"
+#include "baa-scenario.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -20,39 +21,104 @@
 
 /* Description ------------------------------------------------------------------- */
 
-static const MuPhaseInfo baa_phases[] = {
-  { 1, "control-range", N_("Control Range"), TRUE },
-  { 2, "control-roll", N_("Command Roll (commands)"), TRUE },
-  { 3, "control-nic", N_("NIC Marker (commands)"), TRUE },
-  { 4, "command-range", N_("Command Range"), FALSE },
-  { 5, "command-roll", N_("Command Roll (units)"), TRUE },
-  { 6, "command-nic", N_("NIC Marker (units)"), TRUE },
-  { 7, "move-units", N_("Move Unit Counters"), FALSE },
-  { 8, "move-commands", N_("Move Command Counters"), FALSE },
-  { 9, "move-controls", N_("Move Control Counters"), FALSE },
-  { 10, "fire", N_("Fire Unit Counters"), FALSE },
-  { 11, "melee", N_("Melee Unit Counters"), FALSE },
-  { 12, "remove-markers", N_("Remove Markers"), TRUE },
+/* The twelve phases of a round (BAA-SEQ-1), in order: phase N is
+ * baa_phases[N - 1]; grouped into sequences below. */
+static const MuStepInfo baa_phases[] = {
+  { "control-range", N_("Control Range"), "BAA-CMD-2", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "control-roll", N_("Command Roll (commands)"), "BAA-CMD-3", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "control-nic", N_("NIC Marker (commands)"), "BAA-CMD-4", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "command-range", N_("Command Range"), "BAA-CMD-5", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "command-roll", N_("Command Roll (units)"), "BAA-CMD-6", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "command-nic", N_("NIC Marker (units)"), "BAA-CMD-7", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "move-units", N_("Move Unit Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "move-commands", N_("Move Command Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "move-controls", N_("Move Control Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "fire", N_("Fire Unit Counters"), "BAA-FIRE-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "melee", N_("Melee Unit Counters"), "BAA-MEL-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "remove-markers", N_("Remove Markers"), "BAA-SEQ-4", MU_STEP_AUTOMATIC, 0, NULL, 0 },
 };
 
-static const MuSequenceInfo baa_sequences[] = {
-  { "orders", N_("Orders"), 0, 6 },
-  { "movement", N_("Movement"), 6, 3 },
-  { "attack", N_("Attack"), 9, 2 },
-  { "removal", N_("Removal"), 11, 1 },
+/* The position path of phase N (N = 1..12); test-ruleset checks that each
+ * names a step of baa_turns. */
+static const char *const baa_phase_paths[] = {
+  "round/orders/control-range", "round/orders/control-roll", "round/orders/control-nic",
+  "round/orders/command-range", "round/orders/command-roll", "round/orders/command-nic",
+  "round/movement/move-units", "round/movement/move-commands", "round/movement/move-controls",
+  "round/attack/fire", "round/attack/melee", "round/removal/remove-markers",
+};
+
+static const MuStepInfo baa_sequences[] = {
+  { "orders", N_("Orders"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases, 6 },
+  { "movement", N_("Movement"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 6, 3 },
+  { "attack", N_("Attack"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 9, 2 },
+  { "removal", N_("Removal"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 11, 1 },
+};
+
+static const MuStepInfo baa_bound_steps[] = {
+  { "bound-start", N_("Reserves arrive and make their free move; tactical-march rolls; night or day is set"),
+    "BAA-RES-1", MU_STEP_EACH_SIDE, MU_STEP_CONDITIONAL, NULL, 0 },
+  { "round", N_("Round"), "BAA-SEQ-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_SIDE,
+    baa_sequences, G_N_ELEMENTS (baa_sequences) },
+  { "bound-end", N_("Rest and fatigue; victory check; readdressing lines at complete darkness; the bound marker advances one hour"),
+    "BAA-SEQ-5", MU_STEP_EACH_SIDE, MU_STEP_CONDITIONAL, NULL, 0 },
 };
 
 static const char *const baa_round_sides[] = { "csa", "usa", NULL };
 
 static const MuTurnStructure baa_turns = {
-  N_("Bound"),
-  N_("Round"),
-  60,
-  baa_round_sides,
-  baa_sequences, G_N_ELEMENTS (baa_sequences),
-  baa_phases, G_N_ELEMENTS (baa_phases),
-  N_("Reserves arrive and make their free move; tactical-march rolls; night or day is set"),
-  N_("Rest and fatigue; victory check; readdressing lines at complete darkness; the bound marker advances one hour"),
+  .turn_name = N_("Bound"),
+  .minutes_per_turn = 60,
+  .side_order = MU_SIDE_ORDER_FIXED,
+  .fixed_sides = baa_round_sides,
+  .steps = baa_bound_steps,
+  .n_steps = G_N_ELEMENTS (baa_bound_steps),
+};
+
+#define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
+#define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
+#define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
+
+static const char *const baa_arms[] = { "infantry", "cavalry", "artillery", "riverboat", NULL };
+static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL };
+
+/* The counter values of BAA §1.2-1.4, with their ranges. */
+static const MuFieldInfo baa_fields[] = {
+  { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
+    G_STRUCT_OFFSET (MuCounter, leadership) },
+  { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
+    G_STRUCT_OFFSET (MuCounter, division) },
+  { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, range) },
+  { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, attack) },
+  { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, strength) },
+  { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
+  { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
+};
+
+#undef UNIT
+#undef COMMAND
+#undef CONTROL
+
+/* The verbs of the command language (README.md, "Commands"). */
+static const MuVerbInfo baa_verbs[] = {
+  { "move", "UNIT HEX... [OFF]", "BAA-MOV-1", MU_VERB_MOVE },
+  { "withdraw", "UNIT HEX...", "BAA-MOV-12", MU_VERB_MOVE },
+  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK },
+  { "fire-group", "TARGET UNIT UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK },
+  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK },
+  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK },
+  { "melee-group", "TARGET UNIT UNIT...", "BAA-MEL-3", MU_VERB_ATTACK },
+  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK },
+  { "breach-group", "HEX DIR UNIT UNIT...", "BAA-FORT-3", MU_VERB_ATTACK },
+  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0 },
+  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0 },
+  { "place", "COUNTER HEX", "BAA-DAY-3", MU_VERB_MOVE },
+  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0 },
+  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0 },
+  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER },
+  { "end-phase", "", "BAA-SEQ-2", MU_VERB_END_STEP },
 };
 
 static const MuRuleOptionInfo baa_options[] = {
@@ -268,63 +334,69 @@ baa_check_sudden_death (BaaMatch *m, GPtrArray *events)
 
 static int side_index (const BaaMatch *m, const char *side);
 
-/* BAA-VIC-4: scenario predicates. Supported conditions:
+/* BAA-VIC-4: scenario predicates (the grammar is baa_task_parse()'s):
  *   "disperse SIDE N"  at least N units of SIDE dispersed or surrendered
  *   "hold OBJECTIVE"   the task's side owns the objective's marker
+ *   "hold SIDE HEX"    the marker of the objective in HEX is SIDE's, or, for a
+ *                      hex that is no objective, SIDE's active units there
+ *                      and no enemy unit (a decision)
  *   "exit SIDE EDGE N" at least N units of SIDE left the board over edge
  *                      EDGE (n, e, s or w) by a move (see exit_step() in
  *                      baa-move.c)
- * Any other condition is refused by the scenario check (mu-scenario-check.c),
- * so it never reaches a match unnoticed; here it is simply not met. */
-gboolean
-baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
+ * Any other condition is refused by the ruleset's scenario check
+ * (baa-scenario.c), so it never reaches a match unnoticed; here it is simply
+ * not met. */
+static gboolean
+task_met (const BaaMatch *m, const MuTaskObjective *t, const BaaTask *task)
 {
-  g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
-  guint n = g_strv_length (w);
+  int s;
 
-  if (n == 3 && g_str_equal (w[0], "disperse"))
+  switch (task->kind)
     {
-      for (int s = 0; s < BAA_SIDES; s++)
-        if (g_strcmp0 (m->side_id[s], w[1]) == 0)
-          return m->dispersed_count[s] >= atoi (w[2]);
-      return FALSE;
-    }
-  if (n == 4 && g_str_equal (w[0], "exit"))
-    {
-      int count = 0;
-      FOR_UNITS (m, u)
-        if (u->status == BAA_UNIT_EXITED && u->exit_edge == w[2][0] &&
-            g_strcmp0 (m->side_id[u->side], w[1]) == 0)
-          count++;
-      return count >= atoi (w[3]);
-    }
-  if (n == 3 && g_str_equal (w[0], "hold"))
-    {
-      /* "hold SIDE HEX" (the schema's example form): the marker of the
-       * objective in that hex, or, for a hex that is no objective, SIDE's
-       * active units there and no enemy unit (a decision, BAA-VIC-4) */
-      MuHex h;
-      int s = side_index (m, w[1]);
-      if (s == BAA_NONE || !mu_hex_parse (w[2], &h))
+    case BAA_TASK_DISPERSE:
+      s = side_index (m, task->side);
+      return s != BAA_NONE && m->dispersed_count[s] >= task->count;
+    case BAA_TASK_EXIT:
+      {
+        int count = 0;
+        FOR_UNITS (m, u)
+          if (u->status == BAA_UNIT_EXITED && u->exit_edge == task->edge &&
+              g_strcmp0 (m->side_id[u->side], task->side) == 0)
+            count++;
+        return count >= task->count;
+      }
+    case BAA_TASK_HOLD_HEX:
+      s = side_index (m, task->side);
+      if (s == BAA_NONE)
         return FALSE;
       for (guint i = 0; i < m->objectives->len; i++)
         {
           BaaObjective *o = g_ptr_array_index (m->objectives, i);
-          if (mu_hex_equal (o->hex, h))
+          if (mu_hex_equal (o->hex, task->hex))
             return o->owner == s;
         }
-      return baa_units_at (m, h, s, NULL, 0) > 0 && baa_units_at (m, h, 1 - s, NULL, 0) == 0;
-    }
-  if (n == 2 && g_str_equal (w[0], "hold"))
-    {
+      return baa_units_at (m, task->hex, s, NULL, 0) > 0 &&
+             baa_units_at (m, task->hex, 1 - s, NULL, 0) == 0;
+    case BAA_TASK_HOLD_OBJECTIVE:
+    default:
       for (guint i = 0; i < m->objectives->len; i++)
         {
           BaaObjective *o = g_ptr_array_index (m->objectives, i);
-          if (g_strcmp0 (o->def->id, w[1]) == 0)
+          if (g_strcmp0 (o->def->id, task->objective) == 0)
             return o->owner != BAA_NONE && g_strcmp0 (m->side_id[o->owner], t->side) == 0;
         }
+      return FALSE;
     }
-  return FALSE;
+}
+
+gboolean
+baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
+{
+  BaaTask task;
+  gboolean met = baa_task_parse (t->condition, &task) && task_met (m, t, &task);
+
+  baa_task_clear (&task);
+  return met;
 }
 
 void
@@ -1494,6 +1566,11 @@ position (gpointer state, MuPosition *p)
   p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
   p->night = m->night;
   p->finished = m->finished;
+  p->path = m->phase >= 1 && m->phase <= 12 ? baa_phase_paths[m->phase - 1] : p->phase_id;
+  p->side_order = m->side_id;
+  p->awaited = m->finished ? NULL
+             : m->pending.kind != BAA_DECISION_NONE ? m->side_id[m->pending.side]
+             : p->side;
 }
 
 static const MuDecision *
@@ -1731,26 +1808,45 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
   return TRUE;
 }
 
-const MuRuleset baa_hex_ruleset = {
-  "baa-hex",
-  N_("Brothers at Arms (hex board)"),
-  MU_BOARD_HEX,
-  &baa_turns,
-  baa_options,
-  G_N_ELEMENTS (baa_options),
-  state_new,
-  state_free,
-  apply,
-  legal_commands,
-  legal_moves,
-  legal_targets,
-  position,
-  pending,
-  counters,
-  objectives,
-  victory,
-  check_invariants,
-  check_each_event,
+/* The kinds of event a baa-hex match emits (README.md, "--events"). */
+static const MuEventKindInfo baa_event_kinds[] = {
+  { "start", NULL }, { "bound", NULL }, { "round", NULL }, { "phase", NULL }, { "roll", NULL },
+  { "orders", NULL }, { "marker", NULL }, { "unmarker", NULL }, { "assigned", NULL },
+  { "direct-control", NULL }, { "move", NULL }, { "locked", NULL }, { "attack", NULL },
+  { "hits", NULL }, { "dispersed", NULL }, { "flinch", NULL }, { "stands", NULL },
+  { "surrender", NULL }, { "disabled", NULL }, { "captured", NULL }, { "evaded", NULL },
+  { "removed", NULL }, { "breached", NULL }, { "hold", NULL }, { "claimed", NULL },
+  { "reserve-arrived", NULL }, { "reserve-delayed", NULL }, { "entered", NULL }, { "rest", NULL },
+  { "decision", NULL }, { "night", NULL }, { "victory", NULL }, { "end", NULL }, { "note", NULL },
+};
+
+const MuRuleset mu_ruleset_baa_hex = {
+  .id = "baa-hex",
+  .name = N_("Brothers at Arms (hex board)"),
+  .board = MU_BOARD_HEX,
+  .turns = &baa_turns,
+  .options = baa_options,
+  .n_options = G_N_ELEMENTS (baa_options),
+  .verbs = baa_verbs,
+  .n_verbs = G_N_ELEMENTS (baa_verbs),
+  .event_kinds = baa_event_kinds,
+  .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
+  .fields = baa_fields,
+  .n_fields = G_N_ELEMENTS (baa_fields),
+  .check_scenario = baa_check_scenario,
+  .state_new = state_new,
+  .state_free = state_free,
+  .apply = apply,
+  .legal_commands = legal_commands,
+  .legal_moves = legal_moves,
+  .legal_targets = legal_targets,
+  .position = position,
+  .pending = pending,
+  .counters = counters,
+  .objectives = objectives,
+  .victory = victory,
+  .check_invariants = check_invariants,
+  .check_each_event = check_each_event,
 };
 
 const char *

@@ -6,7 +6,6 @@
 
 G_BEGIN_DECLS
 
-extern const MuRuleset baa_hex_ruleset;
 
 typedef struct _BaaDay BaaDay;
 

@@ -7,6 +7,8 @@
 
 #include "baa-move.h"
 
+#include "baa-scenario.h"
+
 #include <string.h>
 
 /* A counter that moves: a unit or a commander. */
@@ -398,9 +400,12 @@ baa_exit_edge_allowed (const BaaMatch *m, int side, char edge)
   for (guint i = 0; i < m->scenario->tasks->len; i++)
     {
       const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
-      g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
-      if (g_strv_length (w) == 4 && g_str_equal (w[0], "exit") &&
-          g_strcmp0 (w[1], m->side_id[side]) == 0 && w[2][0] == edge && w[2][1] == 0)
+      BaaTask task;
+      gboolean ok = baa_task_parse (t->condition, &task) && task.kind == BAA_TASK_EXIT &&
+                    g_strcmp0 (task.side, m->side_id[side]) == 0 && task.edge == edge;
+
+      baa_task_clear (&task);
+      if (ok)
         return TRUE;
     }
   return FALSE;

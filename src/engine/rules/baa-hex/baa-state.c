@@ -7,6 +7,8 @@
 
 #include "baa-hex-private.h"
 
+#include "baa-scenario.h"
+
 #include "baa-hex.h"
 
 #include <stdarg.h>
@@ -219,22 +221,7 @@ baa_hex_impassable (const BaaMatch  *m,
                     MuHex            hex,
                     const MuCounter *who)
 {
-  const MuHexCell *cell = baa_hex_cell (m, hex);
-
-  if (cell == NULL)
-    return TRUE;
-  /* BAA-SPC-4: river boats move on river hexes only */
-  if (who && who->kind == MU_COUNTER_UNIT && who->arm == MU_ARM_RIVERBOAT)
-    return !is_river_hex (m, hex);
-  if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
-    return TRUE;
-  /* BAA-MOV-8: river hexes are impassable except at fords and bridges; a
-   * river path runs through hex centres, so its hexes are river hexes just
-   * as they are for river boats (BAA-SPC-4). */
-  if (is_river_hex (m, hex) &&
-      !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)))
-    return TRUE;
-  return FALSE;
+  return baa_impassable_rule (baa_hex_cell (m, hex), is_river_hex (m, hex), who);
 }
 
 /* BAA-TER-2: a stream path runs through hex centres, so its hexes are stream
