@@ -116,6 +116,24 @@ mu_match_apply (MuMatch          *m,
   return TRUE;
 }
 
+MuCommand *
+mu_match_parse (const MuMatch  *m,
+                const char     *line,
+                GError        **error)
+{
+  g_autoptr(MuCommand) c = NULL;
+
+  g_return_val_if_fail (m != NULL, NULL);
+  c = mu_command_parse (m->ruleset, line, error);
+  if (c && !mu_command_fits (c, m->scenario, error))
+    {
+      g_autofree char *text = g_strstrip (g_strdup (line));
+      g_prefix_error (error, "“%s”: ", text);
+      return NULL;
+    }
+  return g_steal_pointer (&c);
+}
+
 gboolean
 mu_match_apply_line (MuMatch     *m,
                      const char  *line,
@@ -123,7 +141,7 @@ mu_match_apply_line (MuMatch     *m,
                      GError     **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(MuCommand) c = mu_command_parse (line, &local);
+  g_autoptr(MuCommand) c = mu_match_parse (m, line, &local);
 
   if (local)
     {

@@ -34,6 +34,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuMatch, mu_match_free)
  * the log (and to `events` when not NULL, which must own MuEvent*). */
 gboolean           mu_match_apply            (MuMatch *match, const MuCommand *command,
                                               GPtrArray *events, GError **error);
+/* Parses one line against the match's ruleset and board: NULL with
+ * MU_ERROR_PARSE for a line that is no command of the ruleset or names a
+ * position that cannot fit the board, NULL without error for a blank or
+ * comment line. */
+MuCommand         *mu_match_parse            (const MuMatch *match, const char *line,
+                                              GError **error);
 /* Parses and applies one line. */
 gboolean           mu_match_apply_line       (MuMatch *match, const char *line,
                                               GPtrArray *events, GError **error);

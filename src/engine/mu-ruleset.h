@@ -175,6 +175,8 @@ typedef struct {
   const char *syntax;      /* "UNIT HEX... [OFF]" for the README and errors */
   const char *rule;        /* the rule that governs it */
   guint flags;             /* MuVerbFlags */
+  const char *usage;       /* what a line of the wrong shape is told, after the verb:
+                            * "needs exactly two ids"; NULL: the syntax is quoted */
 } MuVerbInfo;
 
 /* An event kind a ruleset emits; the kind word of the event line. */

@@ -739,7 +739,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
       for (guint i = 0; i < m->commanders->len; i++)
@@ -748,7 +748,7 @@ baa_combat_legal_commands (const BaaMatch *m,
 
           if (c->side != u->side && c->status == BAA_CDR_ACTIVE
               && check_commander_target (m, u, c, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE_COMMANDER,
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
       if (!is_artillery (u))
@@ -766,10 +766,10 @@ baa_combat_legal_commands (const BaaMatch *m,
             for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
               if (hexside_fortified (m, h, d) && check_breach_target (m, u, h, d, NULL))
                 {
-                  MuCommand *cmd = mu_command_new (MU_COMMAND_BREACH);
+                  BaaCommand *cmd = baa_command_new (BAA_COMMAND_BREACH);
 
                   cmd->unit = g_strdup (baa_unit_id (u));
-                  mu_command_add_hex (cmd, h);
+                  baa_command_add_hex (cmd, h);
                   cmd->dir = d;
                   g_ptr_array_add (commands, cmd);
                 }
@@ -782,7 +782,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_MELEE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_MELEE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
     }

@@ -11,6 +11,7 @@
 #include "baa-hex.h"
 
 #include "baa-combat.h"
+#include "baa-command.h"
 #include "baa-move.h"
 #include "baa-scenario.h"
 
@@ -103,22 +104,22 @@ static const MuFieldInfo baa_fields[] = {
 
 /* The verbs of the command language (README.md, "Commands"). */
 static const MuVerbInfo baa_verbs[] = {
-  { "move", "UNIT HEX... [OFF]", "BAA-MOV-1", MU_VERB_MOVE },
-  { "withdraw", "UNIT HEX...", "BAA-MOV-12", MU_VERB_MOVE },
-  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK },
-  { "fire-group", "TARGET UNIT UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK },
-  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK },
-  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK },
-  { "melee-group", "TARGET UNIT UNIT...", "BAA-MEL-3", MU_VERB_ATTACK },
-  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK },
-  { "breach-group", "HEX DIR UNIT UNIT...", "BAA-FORT-3", MU_VERB_ATTACK },
-  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0 },
-  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0 },
-  { "place", "COUNTER HEX", "BAA-DAY-3", MU_VERB_MOVE },
-  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0 },
-  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0 },
-  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER },
-  { "end-phase", "", "BAA-SEQ-2", MU_VERB_END_STEP },
+  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, "needs a counter and at least one position" },
+  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, "needs a counter and at least one position" },
+  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, "needs a unit, a hex and a direction 0..5" },
+  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, "needs a hex, a direction 0..5 and at least one unit" },
+  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, "needs exactly two ids" },
+  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, "needs exactly two ids" },
+  { "place", "COUNTER POS", "BAA-DAY-3", 0, "needs a counter and one position" },
+  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, "needs CONTROL COMMAND flank|rear" },
+  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, "needs exactly two ids" },
+  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, "needs exactly one answer (or a counter and a hex)" },
+  { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL },
 };
 
 static const MuRuleOptionInfo baa_options[] = {
@@ -711,7 +712,7 @@ phase_has_choices (BaaMatch *m)
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
       {
-        g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+        g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
         FOR_UNITS (m, u)
           if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
             {
@@ -882,9 +883,9 @@ cdr_can_move (const BaaMatch *m, const BaaCommander *c)
 }
 
 static gboolean
-apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_move (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  gboolean withdraw = cmd->kind == MU_COMMAND_WITHDRAW;
+  gboolean withdraw = cmd->kind == BAA_COMMAND_WITHDRAW;
   BaaUnit *u = baa_match_find_unit (m, cmd->unit);
   BaaCommander *c = u ? NULL : baa_match_find_commander (m, cmd->unit);
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
@@ -995,10 +996,10 @@ active_unit (BaaMatch *m, const char *id, gboolean own, GError **error)
 }
 
 static gboolean
-apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_attack (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  gboolean melee = cmd->kind == MU_COMMAND_MELEE || cmd->kind == MU_COMMAND_MELEE_GROUP;
-  gboolean breach = cmd->kind == MU_COMMAND_BREACH || cmd->kind == MU_COMMAND_BREACH_GROUP;
+  gboolean melee = cmd->kind == BAA_COMMAND_MELEE || cmd->kind == BAA_COMMAND_MELEE_GROUP;
+  gboolean breach = cmd->kind == BAA_COMMAND_BREACH || cmd->kind == BAA_COMMAND_BREACH_GROUP;
   g_autoptr(GPtrArray) firers = g_ptr_array_new ();
   BaaUnit *target = NULL;
 
@@ -1023,7 +1024,7 @@ apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
           return baa_refuse (error, "BAA-FIRE-10", "%s is listed twice in the group", u->def->id);
       g_ptr_array_add (firers, u);
     }
-  if (cmd->kind == MU_COMMAND_FIRE_COMMANDER)
+  if (cmd->kind == BAA_COMMAND_FIRE_COMMANDER)
     {
       BaaCommander *c = baa_match_find_commander (m, cmd->target);
       if (c == NULL || c->status != BAA_CDR_ACTIVE || c->side == m->active)
@@ -1044,7 +1045,7 @@ apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 /* Phase 4 commands -------------------------------------------------------------------------- */
 
 static gboolean
-apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaUnit *u = baa_match_find_unit (m, cmd->unit);
   BaaCommander *c = baa_match_find_commander (m, cmd->target);
@@ -1070,7 +1071,7 @@ apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 }
 
 static gboolean
-apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_direct (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaCommander *k = baa_match_find_commander (m, cmd->unit);
   BaaCommander *c = baa_match_find_commander (m, cmd->target);
@@ -1101,7 +1102,7 @@ apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 /* Decisions ------------------------------------------------------------------------------------ */
 
 static gboolean
-apply_choose (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_choose (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaDecision *d = &m->pending;
   MuHex hex;
@@ -1290,18 +1291,17 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
 }
 
 static gboolean
-apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  BaaMatch *m = state;
   gboolean ok;
 
   if (m->finished)
     return baa_refuse (error, "BAA-VIC-5", "the match is over");
-  if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != MU_COMMAND_CHOOSE)
+  if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != BAA_COMMAND_CHOOSE)
     return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.question);
   switch (cmd->kind)
     {
-    case MU_COMMAND_END_PHASE:
+    case BAA_COMMAND_END_PHASE:
       if (m->phase == BAA_PHASE_MELEE)
         FOR_UNITS (m, u)
           if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
@@ -1310,36 +1310,36 @@ apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
       next_phase (m, events);
       ok = TRUE;
       break;
-    case MU_COMMAND_MOVE:
-    case MU_COMMAND_WITHDRAW:
+    case BAA_COMMAND_MOVE:
+    case BAA_COMMAND_WITHDRAW:
       ok = apply_move (m, cmd, events, error);
       break;
-    case MU_COMMAND_FIRE:
-    case MU_COMMAND_FIRE_GROUP:
-    case MU_COMMAND_FIRE_COMMANDER:
-    case MU_COMMAND_MELEE:
-    case MU_COMMAND_MELEE_GROUP:
-    case MU_COMMAND_BREACH:
-    case MU_COMMAND_BREACH_GROUP:
+    case BAA_COMMAND_FIRE:
+    case BAA_COMMAND_FIRE_GROUP:
+    case BAA_COMMAND_FIRE_COMMANDER:
+    case BAA_COMMAND_MELEE:
+    case BAA_COMMAND_MELEE_GROUP:
+    case BAA_COMMAND_BREACH:
+    case BAA_COMMAND_BREACH_GROUP:
       ok = apply_attack (m, cmd, events, error);
       baa_match_invalidate (m);
       break;
-    case MU_COMMAND_ASSIGN:
+    case BAA_COMMAND_ASSIGN:
       ok = apply_assign (m, cmd, events, error);
       break;
-    case MU_COMMAND_DIRECT:
+    case BAA_COMMAND_DIRECT:
       ok = apply_direct (m, cmd, events, error);
       break;
-    case MU_COMMAND_CHOOSE:
+    case BAA_COMMAND_CHOOSE:
       ok = apply_choose (m, cmd, events, error);
       break;
-    case MU_COMMAND_PLACE:
-    case MU_COMMAND_MARCH:
-    case MU_COMMAND_REPOSITION:
+    case BAA_COMMAND_PLACE:
+    case BAA_COMMAND_MARCH:
+    case BAA_COMMAND_REPOSITION:
       ok = baa_day_command (m, cmd, events, error);
       break;
     default:
-      ok = baa_refuse (error, NULL, "%s is not a baa-hex command", mu_command_kind_to_string (cmd->kind));
+      ok = baa_refuse (error, NULL, "this is not a baa-hex command");
       break;
     }
   if (ok)
@@ -1347,15 +1347,23 @@ apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
   return ok;
 }
 
+static gboolean
+apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  g_autoptr(BaaCommand) cmd = baa_command_decode (command, error);
+
+  return cmd != NULL && apply_command (state, cmd, events, error);
+}
+
 /* Legal commands --------------------------------------------------------------------------------- */
 
 static void
-add_paths (GPtrArray *out, MuCommandKind kind, const char *id, GPtrArray *dests)
+add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests)
 {
   for (guint i = 0; i < dests->len; i++)
     {
       GArray *p = g_ptr_array_index (dests, i);
-      g_ptr_array_add (out, mu_command_new_move (kind, id, (MuHex *) p->data, p->len));
+      g_ptr_array_add (out, baa_command_new_move (kind, id, (MuHex *) p->data, p->len));
     }
 }
 
@@ -1372,9 +1380,9 @@ add_groups (GPtrArray *out, guint first)
 
   for (guint i = first; i < end; i++)
     {
-      const MuCommand *c = g_ptr_array_index (out, i);
+      const BaaCommand *c = g_ptr_array_index (out, i);
       gboolean seen = FALSE;
-      if (c->kind != MU_COMMAND_FIRE && c->kind != MU_COMMAND_MELEE)
+      if (c->kind != BAA_COMMAND_FIRE && c->kind != BAA_COMMAND_MELEE)
         continue;
       for (guint k = 0; k < targets->len && !seen; k++)
         seen = g_str_equal (g_ptr_array_index (targets, k), c->target);
@@ -1385,43 +1393,43 @@ add_groups (GPtrArray *out, guint first)
     {
       const char *target = g_ptr_array_index (targets, k);
       g_autoptr(GPtrArray) who = g_ptr_array_new ();
-      MuCommandKind kind = MU_COMMAND_FIRE_GROUP;
+      BaaCommandKind kind = BAA_COMMAND_FIRE_GROUP;
 
       for (guint i = first; i < end; i++)
         {
-          const MuCommand *c = g_ptr_array_index (out, i);
-          if ((c->kind == MU_COMMAND_FIRE || c->kind == MU_COMMAND_MELEE) &&
+          const BaaCommand *c = g_ptr_array_index (out, i);
+          if ((c->kind == BAA_COMMAND_FIRE || c->kind == BAA_COMMAND_MELEE) &&
               g_str_equal (c->target, target))
             {
               g_ptr_array_add (who, c->unit);
-              kind = c->kind == MU_COMMAND_FIRE ? MU_COMMAND_FIRE_GROUP : MU_COMMAND_MELEE_GROUP;
+              kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
             }
         }
       for (guint i = 0; i < who->len; i++)
         for (guint j = i + 1; j < who->len; j++)
           {
-            MuCommand *g = mu_command_new (kind);
+            BaaCommand *g = baa_command_new (kind);
             g->target = g_strdup (target);
-            mu_command_add_unit (g, g_ptr_array_index (who, i));
-            mu_command_add_unit (g, g_ptr_array_index (who, j));
+            baa_command_add_unit (g, g_ptr_array_index (who, i));
+            baa_command_add_unit (g, g_ptr_array_index (who, j));
             g_ptr_array_add (out, g);
           }
       if (who->len >= 3)
         {
-          MuCommand *g = mu_command_new (kind);
+          BaaCommand *g = baa_command_new (kind);
           g->target = g_strdup (target);
           for (guint i = 0; i < who->len; i++)
-            mu_command_add_unit (g, g_ptr_array_index (who, i));
+            baa_command_add_unit (g, g_ptr_array_index (who, i));
           g_ptr_array_add (out, g);
         }
     }
 }
 
 static GPtrArray *
-legal_commands (gpointer state)
+baa_legal_commands (gpointer state)
 {
   BaaMatch *m = state;
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
   gboolean melee_owed = FALSE;
 
   if (m->finished)
@@ -1432,7 +1440,7 @@ legal_commands (gpointer state)
         {
           const char *a = g_ptr_array_index (m->pending.answers, i);
           if (a)
-            g_ptr_array_add (out, mu_command_new_choose (a));
+            g_ptr_array_add (out, baa_command_new_choose (a));
         }
       return out;
     }
@@ -1449,7 +1457,7 @@ legal_commands (gpointer state)
             if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
                 (c->is_control ? m->opt_direct_control : c->has_orders) && c != u->assigned_to)
               {
-                MuCommand *a = mu_command_new_attack (MU_COMMAND_ASSIGN, u->def->id, c->def->id);
+                BaaCommand *a = baa_command_new_attack (BAA_COMMAND_ASSIGN, u->def->id, c->def->id);
                 g_ptr_array_add (out, a);
               }
       if (m->opt_direct_control)
@@ -1458,7 +1466,7 @@ legal_commands (gpointer state)
             FOR_CDRS (m, c)
               if (!c->is_control && c->side == k->side && !c->nic && c->direct_by != k &&
                   c->status != BAA_CDR_OFFBOARD && c->direct_round != m->round_serial)
-                g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_DIRECT, k->def->id, c->def->id));
+                g_ptr_array_add (out, baa_command_new_attack (BAA_COMMAND_DIRECT, k->def->id, c->def->id));
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
@@ -1469,7 +1477,7 @@ legal_commands (gpointer state)
               g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
               if (!w)
                 baa_exit_paths (m, u, d);
-              add_paths (out, w ? MU_COMMAND_WITHDRAW : MU_COMMAND_MOVE, u->def->id, d);
+              add_paths (out, w ? BAA_COMMAND_WITHDRAW : BAA_COMMAND_MOVE, u->def->id, d);
             }
           else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&
                    u->has_orders && !u->nic && !u->pinned && !u->moved_this_round && !u->on_train &&
@@ -1477,7 +1485,7 @@ legal_commands (gpointer state)
             {
               /* in melee with pinned enemies only: a withdrawal is also possible */
               g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, TRUE);
-              add_paths (out, MU_COMMAND_WITHDRAW, u->def->id, d);
+              add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
             }
         }
       break;
@@ -1487,7 +1495,7 @@ legal_commands (gpointer state)
         if (cdr_can_move (m, c))
           {
             g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
-            add_paths (out, MU_COMMAND_MOVE, c->def->id, d);
+            add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
           }
       break;
     case BAA_PHASE_FIRE:
@@ -1511,7 +1519,7 @@ legal_commands (gpointer state)
       break;
     }
   if (!melee_owed)
-    g_ptr_array_add (out, mu_command_new_end_phase ());
+    g_ptr_array_add (out, baa_command_new_end_phase ());
   return out;
 }
 
@@ -1520,15 +1528,27 @@ legal_moves (gpointer state, const char *id)
 {
   BaaMatch *m = state;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  g_autoptr(GPtrArray) cmds = legal_commands (state);
+  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
 
   for (guint i = 0; i < cmds->len; i++)
     {
-      MuCommand *c = g_ptr_array_index (cmds, i);
-      if ((c->kind == MU_COMMAND_MOVE || c->kind == MU_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
+      BaaCommand *c = g_ptr_array_index (cmds, i);
+      if ((c->kind == BAA_COMMAND_MOVE || c->kind == BAA_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
         g_array_append_val (out, g_array_index (c->path, MuPos, c->path->len - 1));
     }
   (void) m;
+  return out;
+}
+
+/* Every legal command in the generic form (of MuCommand*). */
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
+  GPtrArray *out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < cmds->len; i++)
+    g_ptr_array_add (out, baa_command_encode (g_ptr_array_index (cmds, i)));
   return out;
 }
 
