@@ -485,20 +485,7 @@ check_objective (Checker           *ck,
   check_id (ck, "objective", o->id, o->line, TRUE);
   check_text (ck, what, o->name, o->line);
   if (ck->s->board == MU_BOARD_HEX)
-    {
-      /* The schema's promise: no objective on ground no unit can enter, so
-       * none could ever hold it (BAA-OBJ-1). */
-      if (check_on_board (ck, what, o->hex, o->id, o->line) &&
-          hex_impassable_for (ck->s->hex_map, o->hex, NULL))
-        {
-          g_autofree char *label = hex_label (ck, o->hex);
-          MuProblem *p = ERR (ck, o->line, _("%s is on impassable hex %s: no unit could ever hold it"),
-                              what, label);
-
-          set_object (p, o->id);
-          p->hex = o->hex;
-        }
-    }
+    check_on_board (ck, what, o->hex, o->id, o->line);
   else if (!point_on_table (ck, o->pos))
     set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
   if (o->radius < 0)

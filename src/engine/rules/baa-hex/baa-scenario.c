@@ -173,6 +173,23 @@ baa_check_scenario (const MuScenario *s,
 
   if (s->board != MU_BOARD_HEX || s->hex_map == NULL)
     return;
+  /* BAA-OBJ-1, the schema's promise: no objective on ground no unit can
+   * enter, so none could ever hold it */
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+      g_autofree char *label = NULL;
+      MuProblem *p;
+
+      if (!mu_hex_grid_contains (&s->hex_map->grid, o->hex) ||
+          !baa_map_impassable (s->hex_map, o->hex, NULL))
+        continue;
+      label = mu_hex_to_string (&s->hex_map->grid, o->hex);
+      p = error_at (s, problems, o->line, o->id,
+                    g_strdup_printf (_("objective “%s” is on impassable hex %s: no unit could ever "
+                                       "hold it"), o->id ? o->id : "", label));
+      p->hex = o->hex;
+    }
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
