@@ -46,6 +46,12 @@ mu_pos_from_point (double x,
 }
 
 gboolean
+mu_pos_is_set (const MuPos *pos)
+{
+  return pos->is_point || pos->hex.col != 0 || pos->hex.row != 0;
+}
+
+gboolean
 mu_pos_equal (const MuPos *a,
               const MuPos *b)
 {

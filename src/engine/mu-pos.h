@@ -36,6 +36,8 @@ MuPos     mu_pos_from_hex  (MuHex hex);
 /* Rounds to the text's precision; facing < 0 (or NaN) means none. */
 MuPos     mu_pos_from_point (double x, double y, double facing);
 gboolean  mu_pos_equal     (const MuPos *a, const MuPos *b);
+/* FALSE for the zero MuPos (no hex 0000, no point): "no position". */
+gboolean  mu_pos_is_set    (const MuPos *pos);
 
 /* The text form (see above) into buf; "-" for a hex outside the numbering. */
 void      mu_pos_format    (const MuPos *pos, char *buf, gsize len);

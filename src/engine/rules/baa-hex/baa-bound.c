@@ -324,7 +324,8 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
               {
                 MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, u->def->id, "BAA-RES-2");
                 u->status = BAA_UNIT_ACTIVE;
-                u->hex = e->to = g_array_index (p, MuHex, 0);
+                u->hex = g_array_index (p, MuHex, 0);
+                e->to = mu_pos_from_hex (u->hex);
                 baa_match_invalidate (m);
                 break;
               }
@@ -341,7 +342,8 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
               {
                 MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, c->def->id, "BAA-RES-2");
                 c->status = BAA_CDR_ACTIVE;
-                c->hex = e->to = g_array_index (p, MuHex, 0);
+                c->hex = g_array_index (p, MuHex, 0);
+                e->to = mu_pos_from_hex (c->hex);
                 baa_match_invalidate (m);
                 break;
               }
@@ -522,8 +524,8 @@ day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError 
   baa_decision_clear (m);
   e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
   mu_event_set_text (e, "readdress");
-  e->from = u->hex;
-  e->to = to;
+  e->from = mu_pos_from_hex (u->hex);
+  e->to = mu_pos_from_hex (to);
   e->value = 1;
   u->hex = to;
   baa_match_invalidate (m);
@@ -781,8 +783,8 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       c = u ? NULL : baa_match_find_commander (m, cmd->unit);
       e = baa_event (m, events, MU_EVENT_MOVE, cmd->unit, "BAA-DAY-3");
       mu_event_set_text (e, "reposition");
-      e->from = u ? u->hex : c->hex;
-      e->to = p->hex;
+      e->from = mu_pos_from_hex (u ? u->hex : c->hex);
+      e->to = mu_pos_from_hex (p->hex);
       if (u)
         u->hex = p->hex;
       else

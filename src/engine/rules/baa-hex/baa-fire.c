@@ -392,7 +392,7 @@ baa_attack_resolve (BaaMatch       *m,
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
   mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, attackers[i]);
   for (guint i = 0; i < npair; i++)
@@ -530,7 +530,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
   ev = baa_event (m, events, MU_EVENT_ATTACK, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
   mu_event_set_text (ev, "fire-commander");
-  ev->at = target->hex;
+  ev->at = mu_pos_from_hex (target->hex);
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
@@ -627,7 +627,7 @@ baa_breach_resolve (BaaMatch       *m,
     mu_event_set_text (ev, text);
   }
   mu_event_set_object (ev, baa_unit_id (firers[0]));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   ev->value = dir;
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, firers[i]);
@@ -658,7 +658,7 @@ baa_breach_resolve (BaaMatch       *m,
       total += hits;
       ev = baa_event (m, events, MU_EVENT_HITS, NULL, "BAA-FORT-3");
       mu_event_set_object (ev, baa_unit_id (a));
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = hits;
       friendly_fire_check (m, a, hex, events);
     }
@@ -667,13 +667,13 @@ baa_breach_resolve (BaaMatch       *m,
     {
       baa_hexside_set_breached (m, hex, dir);
       ev = baa_event (m, events, MU_EVENT_BREACHED, NULL, "BAA-FORT-3");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = dir;
     }
   else
     {
       ev = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-AMB-33");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       mu_event_set_text (ev, "works hold: hits do not carry over");
     }
   return TRUE;

@@ -634,7 +634,7 @@ objectives_update (BaaMatch *m, GPtrArray *events)
           o->owner = s;
           e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
           mu_event_set_side (e, m->side_id[s]);
-          e->at = o->hex;
+          e->at = mu_pos_from_hex (o->hex);
         }
       else
         {

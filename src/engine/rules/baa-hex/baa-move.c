@@ -567,8 +567,8 @@ static void
 evade_move (BaaMatch *m, BaaCommander *c, MuHex to, GPtrArray *events)
 {
   MuEvent *e = baa_event (m, events, MU_EVENT_COMMANDER_EVADED, c->def->id, "BAA-CDR-9");
-  e->from = c->hex;
-  e->to = to;
+  e->from = mu_pos_from_hex (c->hex);
+  e->to = mu_pos_from_hex (to);
   c->hex = to;
   baa_match_invalidate (m);
 }
@@ -671,10 +671,14 @@ baa_move_counter (BaaMatch         *m,
   else if (mv.offboard)
     mu_event_set_text (e, "enter");
   if (!mv.offboard)
-    e->from = mv.start;
-  e->to = path[n - 1];
-  e->path = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  g_array_append_vals (e->path, path, n);
+    e->from = mu_pos_from_hex (mv.start);
+  e->to = mu_pos_from_hex (path[n - 1]);
+  e->path = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  for (guint i = 0; i < n; i++)
+    {
+      MuPos step = mu_pos_from_hex (path[i]);
+      g_array_append_val (e->path, step);
+    }
   e->value = cost;
   if (u && exit_edge)
     {
@@ -730,7 +734,7 @@ baa_move_counter (BaaMatch         *m,
           (void) rule;
           u->locked = TRUE;
           e = baa_event (m, events, MU_EVENT_LOCKED, u->def->id, "BAA-ZOC-3");
-          e->at = u->hex;
+          e->at = mu_pos_from_hex (u->hex);
         }
     }
   return TRUE;

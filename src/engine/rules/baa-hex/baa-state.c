@@ -603,7 +603,7 @@ baa_unit_remove (BaaMatch      *m,
   e = baa_event (m, events, status == BAA_UNIT_DISPERSED ? MU_EVENT_DISPERSED : MU_EVENT_SURRENDER,
                  u->def->id, rule);
   mu_event_set_object (e, by);
-  e->at = u->hex;
+  e->at = mu_pos_from_hex (u->hex);
   u->status = status;
   u->pinned = FALSE;
   u->nic = FALSE;
@@ -627,7 +627,7 @@ baa_commander_disable (BaaMatch    *m,
   c->status = BAA_CDR_DISABLED;
   c->has_orders = FALSE;
   e = baa_event (m, events, MU_EVENT_COMMANDER_DISABLED, c->def->id, rule);
-  e->at = c->hex;
+  e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
 }
 
@@ -646,7 +646,7 @@ baa_commander_capture (BaaMatch     *m,
   c->has_orders = FALSE;
   e = baa_event (m, events, MU_EVENT_COMMANDER_CAPTURED, c->def->id, rule);
   mu_event_set_object (e, by);
-  e->at = c->hex;
+  e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
 }
 
