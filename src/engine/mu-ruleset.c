@@ -151,10 +151,28 @@ on_board (MuCounterStatus status)
   return status == MU_COUNTER_STATUS_ACTIVE;
 }
 
+const char *
+mu_answer_kind_to_string (MuAnswerKind kind)
+{
+  static const char *const names[] = { "choice", "position", "subset", "number", "yes-no" };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), "?");
+  return names[kind];
+}
+
 char *
 mu_ruleset_format_state (const MuRuleset *ruleset,
                          gpointer         state,
                          const MuScenario *scenario)
+{
+  return mu_ruleset_format_state_for (ruleset, state, scenario, NULL);
+}
+
+char *
+mu_ruleset_format_state_for (const MuRuleset  *ruleset,
+                             gpointer          state,
+                             const MuScenario *scenario,
+                             const char       *side)
 {
   GString *s = g_string_new (NULL);
   MuPosition pos;
@@ -167,7 +185,8 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
   time = mu_minutes_to_string (pos.minutes);
   g_string_append_printf (s, "bound %d round=%s phase=%d time=%s%s\n", pos.bound,
                           pos.side ? pos.side : "-", pos.phase, time, pos.night ? " night" : "");
-  views = ruleset->counters (state);
+  views = side && ruleset->counters_for ? ruleset->counters_for (state, side)
+                                       : ruleset->counters (state);
   for (guint i = 0; i < views->len; i++)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
@@ -194,7 +213,9 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
                               v->holder ? v->holder : "none", v->hold_count);
     }
   d = ruleset->pending (state);
-  if (d)
+  if (d && d->hidden && side && g_strcmp0 (side, d->side) != 0)
+    g_string_append_printf (s, "decision %s side=%s hidden\n", d->id, d->side);
+  else if (d)
     {
       g_string_append_printf (s, "decision %s side=%s", d->id, d->side);
       if (d->subject)
@@ -202,6 +223,10 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
       g_string_append (s, " answers=");
       for (guint i = 0; d->answers && d->answers[i]; i++)
         g_string_append_printf (s, "%s%s", i ? "," : "", d->answers[i]);
+      if (d->kind != MU_ANSWER_CHOICE)
+        g_string_append_printf (s, " kind=%s", mu_answer_kind_to_string (d->kind));
+      if (d->kind == MU_ANSWER_SUBSET || d->kind == MU_ANSWER_NUMBER)
+        g_string_append_printf (s, " min=%d max=%d", d->min, d->max);
       g_string_append_c (s, '\n');
     }
   ruleset->victory (state, &r);

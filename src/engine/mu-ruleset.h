@@ -248,6 +248,15 @@ typedef struct {
   char *summary;              /* owned by the caller of victory(): g_free */
 } MuResult;
 
+/* The kind of answer a decision wants (the `choose` command's argument). */
+typedef enum {
+  MU_ANSWER_CHOICE,     /* one of answers */
+  MU_ANSWER_POSITION,   /* a hex or table point; answers lists the hexes when finite */
+  MU_ANSWER_SUBSET,     /* min..max of answers, e.g. which stands to remove: "choose s1 s3" */
+  MU_ANSWER_NUMBER,     /* an integer in min..max */
+  MU_ANSWER_YES_NO,     /* a "may": answers {"yes", "no"} */
+} MuAnswerKind;
+
 /* A pending decision: someone must answer with `choose ANSWER` before play
  * goes on. Strings owned by the state. */
 typedef struct {
@@ -256,6 +265,9 @@ typedef struct {
   const char *subject;        /* counter concerned */
   const char *question;       /* one line for people */
   const char *const *answers; /* legal answers, NULL-terminated */
+  MuAnswerKind kind;          /* MU_ANSWER_CHOICE when left out */
+  int min, max;               /* SUBSET: how many; NUMBER: the range */
+  gboolean hidden;            /* the answer is secret until revealed (TAB-19) */
 } MuDecision;
 
 /* The table ---------------------------------------------------------------- */
@@ -315,6 +327,9 @@ struct _MuRuleset {
   const MuDecision *(*pending) (gpointer state);
   /* Counters in scenario order (of MuCounterView, valid until the next command). */
   GArray   *(*counters)        (gpointer state);
+  /* Optional: the counters as `side` may see them (hidden units left out or
+   * shown where they were last seen). NULL: every side sees everything. */
+  GArray   *(*counters_for)    (gpointer state, const char *side);
   GArray   *(*objectives)      (gpointer state);
   /* Fills the result; result->over says whether the match has ended. */
   void     (*victory)          (gpointer state, MuResult *result);
@@ -346,5 +361,10 @@ void               mu_result_clear             (MuResult *result);
  * counter and per objective (see README.md, "Match text formats"). */
 char              *mu_ruleset_format_state (const MuRuleset *ruleset, gpointer state,
                                             const MuScenario *scenario);
+/* The same as `side` may see it (NULL: everything); a hidden decision of
+ * another side shows as "decision ID side=SIDE hidden". */
+char              *mu_ruleset_format_state_for (const MuRuleset *ruleset, gpointer state,
+                                                const MuScenario *scenario, const char *side);
+const char        *mu_answer_kind_to_string (MuAnswerKind kind);
 
 G_END_DECLS
