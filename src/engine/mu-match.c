@@ -60,7 +60,6 @@ mu_match_new (const MuScenario  *scenario,
               guint              n_forced,
               GError           **error)
 {
-  g_autoptr(MuMatch) m = NULL;
   const MuRuleset *rs;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -71,6 +70,20 @@ mu_match_new (const MuScenario  *scenario,
                    scenario->ruleset ? scenario->ruleset : "(none)");
       return NULL;
     }
+  return mu_match_new_with_ruleset (rs, scenario, seed, forced, n_forced, error);
+}
+
+MuMatch *
+mu_match_new_with_ruleset (const MuRuleset  *rs,
+                           const MuScenario *scenario,
+                           guint64           seed,
+                           const int        *forced,
+                           guint             n_forced,
+                           GError          **error)
+{
+  g_autoptr(MuMatch) m = NULL;
+
+  g_return_val_if_fail (rs != NULL && scenario != NULL, NULL);
   if (!mu_ruleset_can_play (rs))
     {
       g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
@@ -343,8 +356,8 @@ mu_match_check (const MuMatch   *m,
   check->rolls = mu_event_array_new ();
   /* a copy of the match, replayed: the match itself, its dice and its log
    * are never touched */
-  scratch = mu_match_new (m->scenario, m->seed, (const int *) m->forced->data, m->forced->len,
-                          &error);
+  scratch = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
+                                       (const int *) m->forced->data, m->forced->len, &error);
   for (guint i = 0; scratch && i < m->commands->len; i++)
     if (!mu_match_apply (scratch, g_ptr_array_index (m->commands, i), NULL, &error))
       g_clear_pointer (&scratch, mu_match_free);

@@ -27,6 +27,10 @@ typedef struct _MuMatch MuMatch;
 MuMatch           *mu_match_new              (const MuScenario *scenario, guint64 seed,
                                               const int *forced, guint n_forced,
                                               GError **error);
+/* The same with a ruleset that is not in the registry (the engine's tests). */
+MuMatch           *mu_match_new_with_ruleset (const MuRuleset *ruleset, const MuScenario *scenario,
+                                              guint64 seed, const int *forced, guint n_forced,
+                                              GError **error);
 void               mu_match_free             (MuMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuMatch, mu_match_free)
 
