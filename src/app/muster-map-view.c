@@ -588,6 +588,18 @@ muster_map_view_describe_at (MusterMapView *self,
       escaped = g_markup_escape_text (pieces[piece].counter->note ? pieces[piece].counter->note : "", -1);
       if (*escaped)
         g_string_append_printf (s, "\n<i>%s</i>", escaped);
+      if (scenario->board == MU_BOARD_HEX)
+        {
+          guint n_here = 0;
+
+          /* the rest of the stack */
+          for (guint i = 0; i < n; i++)
+            if ((int) i != piece && mu_hex_equal (pieces[i].hex, pieces[piece].hex))
+              {
+                g_string_append (s, n_here++ == 0 ? "\n\n" : "\n");
+                append_counter (s, scenario, pieces[i].counter);
+              }
+        }
       return g_string_free (g_steal_pointer (&s), FALSE);
     }
 

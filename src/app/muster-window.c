@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-autosave.h"
@@ -1222,7 +1223,8 @@ fill_bundled (MusterWindow *self)
   if (dirname != NULL)
     dir = g_dir_open (dirname, 0, NULL);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION))
+    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION) && name[0] != '.' &&
+        !mu_file_is_temporary (name))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names);
 

@@ -6,6 +6,7 @@
 
 #include "mu-edit-private.h"
 #include "mu-error.h"
+#include "mu-file.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -26,17 +27,33 @@ static const char *const column_names[N_COLS] = {
 
 /* Export --------------------------------------------------------------------------- */
 
+/* A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage
+ * return before one) as a formula: such values are written behind a guard
+ * apostrophe, which spreadsheets show as text, and the import takes it off.
+ * Values that already start with apostrophes before such a character get
+ * one more, so every value reads back exactly as it was written. */
+static gboolean
+needs_formula_guard (const char *value)
+{
+  while (*value == '\'')
+    value++;
+  return *value != '\0' && strchr ("=+-@\t\r", *value) != NULL;
+}
+
 static void
 append_field (GString    *out,
               const char *value,
               gboolean    first)
 {
+  g_autofree char *guarded = NULL;
   gsize len;
 
   if (!first)
     g_string_append_c (out, ',');
   if (value == NULL || *value == '\0')
     return;
+  if (needs_formula_guard (value))
+    value = guarded = g_strconcat ("'", value, NULL);
   len = strlen (value);
   if (strpbrk (value, ",\"\r\n") == NULL && value[0] != ' ' && value[len - 1] != ' ')
     {
@@ -296,6 +313,9 @@ split_records (Reader     *rd,
               while (p < end && *p != '\n')
                 p++;
             }
+          /* The export's formula guard (needs_formula_guard) comes off. */
+          if (field->str[0] == '\'' && needs_formula_guard (field->str))
+            g_string_erase (field, 0, 1);
           g_ptr_array_add (r->fields, g_strdup (field->str));
           if (p < end && *p == ',' && !bad)
             {
@@ -679,14 +699,27 @@ mu_oob_csv_parse (const MuScenario *s,
   int map[N_COLS];
   gboolean has_sides = FALSE;
   const Record *header;
+  const char *bad_byte = NULL;
 
   g_return_val_if_fail (s != NULL, NULL);
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
-  if (!g_utf8_validate (data, length, NULL))
+  if (mu_file_find_nul_line (data, length) > 0)
     {
-      problem (&rd, 0, _("the file is not UTF-8 text; save it from the spreadsheet as “CSV UTF-8”"));
-      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not UTF-8 text"),
+      problem (&rd, (int) mu_file_find_nul_line (data, length),
+               _("a NUL byte: the file is not CSV text; save it from the spreadsheet as “CSV UTF-8”"));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not CSV text; nothing was imported"),
+                   filename ? filename : _("the order of battle"));
+      return NULL;
+    }
+  if (!g_utf8_validate (data, length, &bad_byte))
+    {
+      int line = 1;
+
+      for (const char *q = data; q < bad_byte; q++)
+        line += *q == '\n';
+      problem (&rd, line, _("the file is not UTF-8 text; save it from the spreadsheet as “CSV UTF-8”"));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not UTF-8 text; nothing was imported"),
                    filename ? filename : _("the order of battle"));
       return NULL;
     }

@@ -70,19 +70,11 @@ hex_label (Checker *ck,
   return mu_hex_to_string (g ? g : &fallback, hex);
 }
 
-/* Ids and references as the file format allows them: a letter or digit,
- * then letters, digits, "-", "_", "."; at most 200 characters. */
+/* Ids and references as the file format allows them (mu_id_is_valid). */
 static gboolean
 id_syntax_ok (const char *id)
 {
-  gsize n = strlen (id);
-
-  if (n == 0 || n > 200 || !g_ascii_isalnum (id[0]))
-    return FALSE;
-  for (gsize i = 1; i < n; i++)
-    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
-      return FALSE;
-  return TRUE;
+  return mu_id_is_valid (id);
 }
 
 /* Text that can be written to XML: UTF-8 without control characters other
@@ -121,7 +113,12 @@ check_ref_syntax (Checker    *ck,
                   int         line)
 {
   if (ref != NULL && !id_syntax_ok (ref))
-    ERR (ck, line, _("%s: “%s” is not a valid id (letters, digits, “-”, “_”, “.”)"), what, ref);
+    {
+      g_autofree char *shown = mu_problem_quote (ref);
+
+      ERR (ck, line, _("%s: “%s” is not a valid id (a letter or digit, then letters, digits, “-”, “_”, “.”; at most %d characters)"),
+           what, shown, MU_ID_MAX_LENGTH);
+    }
 }
 
 static void
@@ -141,9 +138,10 @@ check_id (Checker    *ck,
     }
   if (!id_syntax_ok (id))
     {
-      g_autofree char *shown = g_utf8_make_valid (id, -1);
+      g_autofree char *shown = mu_problem_quote (id);
 
-      ERR (ck, line, _("%s: “%s” is not a valid id (letters, digits, “-”, “_”, “.”)"), kind, shown);
+      ERR (ck, line, _("%s: “%s” is not a valid id (a letter or digit, then letters, digits, “-”, “_”, “.”; at most %d characters)"),
+           kind, shown, MU_ID_MAX_LENGTH);
       return;
     }
   if (g_hash_table_lookup_extended (ck->ids, id, NULL, &first))
