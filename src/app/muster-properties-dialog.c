@@ -445,6 +445,8 @@ remove_button (MusterPropertiesDialog *self,
   GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  /* an icon is no name for a screen reader */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   g_signal_connect (button, "clicked", G_CALLBACK (on_remove_row), self);
@@ -626,6 +628,11 @@ add_reserve_row (MusterPropertiesDialog *self,
       if (g_strcmp0 (reserve->edge, edge_ids[i]) == 0)
         edge_index = i;
   edge = new_dropdown (edges, TRUE, edge_index);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (side), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Side"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (name), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve name"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Kind of reserve"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (arrival), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arrival"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (edge), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Entry edge"), -1);
   if (reserve && reserve->entry && s->board == MU_BOARD_HEX)
     {
       GString *text = g_string_new (NULL);

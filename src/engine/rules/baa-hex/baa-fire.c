@@ -199,8 +199,18 @@ check_range (const BaaMatch *m,
              GError        **error)
 {
   int d = distance (m, firer->hex, hex);
-  int range = baa_effective_range (m, firer, hex);
+  int base = firer->def->range;
+  int range;
 
+  /* The effective range is at least the base range (at night at most 2) and
+   * at most one more (BAA-HGT-1): most candidates are decided without the
+   * line to the edge of the level. Refusals that are explained still say
+   * the effective range. */
+  if (d <= (m->night ? MIN (base, 2) : base))
+    return TRUE;
+  if (error == NULL && d > base + 1)
+    return FALSE;
+  range = baa_effective_range (m, firer, hex);
   if (d > range)
     return baa_refuse (error, m->night && range == 2 ? "BAA-NGT-1" : "BAA-FIRE-3",
                        "%s is out of range of %s: distance %d, effective range %d",
