@@ -430,6 +430,16 @@ mu_match_legal_moves (const MuMatch *m,
   return m->ruleset->legal_moves (m->state, counter);
 }
 
+gboolean
+mu_match_get_resource (const MuMatch *m,
+                       const char    *resource,
+                       const char    *owner,
+                       int           *value)
+{
+  g_return_val_if_fail (m != NULL && value != NULL, FALSE);
+  return m->ruleset->resource != NULL && m->ruleset->resource (m->state, resource, owner, value);
+}
+
 const char *
 mu_match_get_awaited (const MuMatch *m)
 {

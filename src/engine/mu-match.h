@@ -82,6 +82,10 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* The current value of a resource the ruleset declares (activation points,
+ * élan, chaos) for a side or counter; FALSE when there is none. */
+gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,
+                                              const char *owner, int *value);
 /* The side whose input is awaited now, or NULL (MuPosition.awaited). */
 const char        *mu_match_get_awaited      (const MuMatch *match);
 /* The events `side` may see (NULL: a spectator), borrowed from the log. */

@@ -331,6 +331,10 @@ struct _MuRuleset {
    * shown where they were last seen). NULL: every side sees everything. */
   GArray   *(*counters_for)    (gpointer state, const char *side);
   GArray   *(*objectives)      (gpointer state);
+  /* Optional: the current value of a declared resource (MuTurnStructure.
+   * resources) of `owner`, a side id or a counter id; FALSE when the owner
+   * has none. */
+  gboolean (*resource)         (gpointer state, const char *resource, const char *owner, int *value);
   /* Fills the result; result->over says whether the match has ended. */
   void     (*victory)          (gpointer state, MuResult *result);
   /* Checks the state's invariants; FALSE with a message naming the broken one. */

@@ -32,6 +32,8 @@
  *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
  *   ? COMMAND => TEXT             or refuse it with a message containing
  *                                 TEXT; state, events and dice unchanged
+ *   resource ID OWNER N           the resource ID of OWNER (a side or a
+ *                                 counter) is N now
  *   as SIDE                       from here on `~` and `=` see what SIDE may
  *                                 see (hidden orders and dice left out);
  *                                 "as -" sees everything again
@@ -259,6 +261,16 @@ run_script (gconstpointer data)
           const char *side = g_strstrip (line + 3);
           as_side = g_str_equal (side, "-") ? NULL
                   : mu_scenario_find_side (mu_match_get_scenario (m), side)->id;
+          continue;
+        }
+      if (g_str_has_prefix (line, "resource "))
+        {
+          g_auto(GStrv) w = g_strsplit (g_strstrip (line + 9), " ", -1);
+          int value = -1;
+
+          g_assert_cmpuint (g_strv_length (w), ==, 3);
+          if (!mu_match_get_resource (m, w[0], w[1], &value) || value != atoi (w[2]))
+            s_fail ("%s: resource %s of %s is %d, expected %s", where, w[0], w[1], value, w[2]);
           continue;
         }
       if (line[0] == '?')

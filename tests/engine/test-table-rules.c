@@ -59,12 +59,18 @@ static const MuStepInfo steps[] = {
   { "move", "Move", "TAB-12", MU_STEP_EACH_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
 };
 
+static const MuResourceInfo resources[] = {
+  { "stands", "Stands", NULL, MU_RESOURCE_PER_SIDE, 0, G_MAXINT },
+};
+
 static const MuTurnStructure turns = {
   .turn_name = "Turn",
   .minutes_per_turn = 20,
   .side_order = MU_SIDE_ORDER_SCENARIO,
   .steps = steps,
   .n_steps = G_N_ELEMENTS (steps),
+  .resources = resources,
+  .n_resources = G_N_ELEMENTS (resources),
 };
 
 static const MuVerbInfo verbs[] = {
@@ -543,6 +549,21 @@ victory (gpointer data, MuResult *r)
                                 stands_of (t, 1));
 }
 
+/* The stands a side has left, shown as the side's resource. */
+static gboolean
+resource (gpointer data, const char *id, const char *owner, int *value)
+{
+  TState *t = data;
+
+  for (int side = 0; side < 2; side++)
+    if (g_strcmp0 (id, "stands") == 0 && g_strcmp0 (owner, t->side_id[side]) == 0)
+      {
+        *value = stands_of (t, side);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static gboolean
 check_invariants (gpointer data, GError **error)
 {
@@ -577,6 +598,7 @@ const MuRuleset test_table_ruleset = {
   .counters = counters,
   .counters_for = counters_for,
   .objectives = objectives,
+  .resource = resource,
   .victory = victory,
   .check_invariants = check_invariants,
 };
