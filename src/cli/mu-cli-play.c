@@ -37,7 +37,14 @@ mu_cli_open_match (const char *file,
           mu_cli_error ("%s", _("--dice cannot change a saved match; its dice are part of it"));
           return NULL;
         }
-      m = mu_match_load_file (file, &error);
+      g_autoptr(GPtrArray) warnings = mu_problem_list_new ();
+
+      m = mu_match_load_file_full (file, warnings, &error);
+      for (guint i = 0; i < warnings->len; i++)
+        {
+          g_autofree char *line = mu_problem_to_string (g_ptr_array_index (warnings, i));
+          fprintf (stderr, "%s\n", line);
+        }
       if (m == NULL)
         mu_cli_error ("%s", error->message);
       return m;
