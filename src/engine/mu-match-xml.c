@@ -296,7 +296,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   if (length > G_MAXINT)
     return load_fail (error, file, 0, "file too large");
   doc = xmlReadMemory (data, (int) length, file, NULL,
-                       XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                       XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (doc == NULL)
     {
       const xmlError *e = xmlGetLastError ();
