@@ -164,6 +164,29 @@ test_damaged (void)
     }
 }
 
+/* Refusals quote the line's words: a line with bytes that are not UTF-8 is
+ * refused as such, and a 1 MB word is not echoed whole (fuzz-play finding:
+ * “no counter “usa\xffbty”” carried the raw byte). */
+static void
+test_refusal_text (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("template.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (s, 109, NULL, 0, &error);
+  g_autofree char *word = g_strnfill (1024 * 1024, 'x');
+  g_autofree char *line = g_strdup_printf ("assign %s usa-1", word);
+
+  g_assert_no_error (error);
+  g_assert_false (mu_match_apply_line (m, "assign usa\xff" "bty usa-1", NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "the line is not UTF-8 text (a bad byte at column 11)");
+  g_clear_error (&error);
+  g_assert_false (mu_match_apply_line (m, line, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_cmpuint (strlen (error->message), <=, 1000 + strlen ("…"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -172,5 +195,6 @@ main (int   argc,
   g_test_add_func ("/engine/match-file/unchanged", test_unchanged);
   g_test_add_func ("/engine/match-file/edited-scenario", test_edited_scenario);
   g_test_add_func ("/engine/match-file/damaged", test_damaged);
+  g_test_add_func ("/engine/match-file/refusal-text", test_refusal_text);
   return g_test_run ();
 }
