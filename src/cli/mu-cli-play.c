@@ -45,13 +45,17 @@ mu_cli_open_match (const char *file,
     }
   m = mu_match_open_file (file, (guint64) seed, forced ? (const int *) forced->data : NULL,
                           forced ? forced->len : 0, problems, &error);
+  /* A saved match that loads may still carry warnings (its scenario was
+   * changed since the match started): the player must see them. */
+  for (guint j = 0; j < problems->len; j++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
+
+      if (m == NULL || *was_game)
+        fprintf (stderr, "%s\n", line);
+    }
   if (m == NULL)
     {
-      for (guint j = 0; j < problems->len; j++)
-        {
-          g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
-          fprintf (stderr, "%s\n", line);
-        }
       if (*was_game || mu_problem_list_n_errors (problems) > 0)
         mu_cli_error ("%s", error ? error->message : _("cannot load the scenario"));
       else

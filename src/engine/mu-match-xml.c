@@ -11,12 +11,131 @@
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 
+#include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NS ((const xmlChar *) MU_MATCH_NAMESPACE)
+
+/* The parts of a scenario a changed checksum is traced to: each top-level
+ * element of the saved scenario belongs to one. */
+static const struct {
+  const char *key;       /* in the parts-sha256 attribute */
+  const char *name;      /* in the warning */
+  const char *elements;  /* space-separated top-level element names */
+} parts[] = {
+  { "board", "the map", " hex-map table " },
+  { "oob", "the order of battle", " side control command unit " },
+  { "objectives", "the objectives and tasks", " objective task victory " },
+  { "reserves", "the reserves and own lines", " reserve own-lines " },
+  { "timeline", "the timeline", " timeline " },
+  { "options", "the rule options", " option " },
+};
+#define N_PARTS G_N_ELEMENTS (parts)
+#define OTHER_PART N_PARTS   /* title, description and anything else */
+
+static guint
+part_of (const xmlChar *name)
+{
+  g_autofree char *key = g_strdup_printf (" %s ", (const char *) name);
+
+  for (guint i = 0; i < N_PARTS; i++)
+    if (strstr (parts[i].elements, key) != NULL)
+      return i;
+  return OTHER_PART;
+}
+
+/* "board=HEX16 oob=HEX16 ... other=HEX16": the first 16 hex digits of the
+ * SHA-256 of each part's elements as saved, in document order. */
+static char *
+part_sums (xmlNodePtr scenario)
+{
+  GChecksum *sums[N_PARTS + 1];
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i <= N_PARTS; i++)
+    sums[i] = g_checksum_new (G_CHECKSUM_SHA256);
+  for (xmlNodePtr n = scenario->children; n; n = n->next)
+    if (n->type == XML_ELEMENT_NODE)
+      {
+        xmlBufferPtr buf = xmlBufferCreate ();
+
+        xmlNodeDump (buf, n->doc, n, 0, 0);
+        g_checksum_update (sums[part_of (n->name)], xmlBufferContent (buf),
+                           (gssize) xmlBufferLength (buf));
+        xmlBufferFree (buf);
+      }
+  for (guint i = 0; i <= N_PARTS; i++)
+    {
+      g_string_append_printf (out, "%s%s=%.16s", i ? " " : "", i < N_PARTS ? parts[i].key : "other",
+                              g_checksum_get_string (sums[i]));
+      g_checksum_free (sums[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+is_sha256 (const char *text)
+{
+  if (text == NULL || strlen (text) != 64)
+    return FALSE;
+  for (const char *p = text; *p; p++)
+    if (!g_ascii_isxdigit (*p) || g_ascii_isupper (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* What differs between the part sums RECORDED and FOUND, as "the map and
+ * the order of battle", or NULL when they cannot tell. */
+static char *
+differing_parts (const char *recorded,
+                 const char *found)
+{
+  g_auto(GStrv) a = recorded ? g_strsplit (recorded, " ", -1) : NULL;
+  g_auto(GStrv) b = g_strsplit (found, " ", -1);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  GString *out;
+
+  if (a == NULL || g_strv_length (a) != g_strv_length (b))
+    return NULL;
+  for (guint i = 0; b[i]; i++)
+    if (g_strcmp0 (a[i], b[i]) != 0)
+      g_ptr_array_add (names, (gpointer) (i < N_PARTS ? parts[i].name
+                                                      : "the title, description or other elements"));
+  if (names->len == 0)
+    return NULL;
+  out = g_string_new (NULL);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (out, "%s%s", i == 0 ? "" : i + 1 == names->len ? " and " : ", ",
+                            (const char *) names->pdata[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* The checksum of a scenario as a match embeds it: the loader's model of the
+ * embedded element, saved again (comments and whitespace around the root
+ * element are not embedded), so that save and load compute the same. */
+static char *
+embedded_sum (xmlNodePtr element)
+{
+  xmlDocPtr doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlChar *buf = NULL;
+  int len = 0;
+  g_autoptr(MuScenario) scenario = NULL;
+  g_autofree char *again = NULL;
+  gsize again_len = 0;
+
+  xmlDocSetRootElement (doc, xmlDocCopyNode (element, doc, 1));
+  xmlDocDumpMemoryEnc (doc, &buf, &len, "UTF-8");
+  xmlFreeDoc (doc);
+  scenario = mu_scenario_load_data ((const char *) buf, (gsize) len, "scenario.muster", NULL, NULL);
+  xmlFree (buf);
+  if (scenario == NULL)
+    return NULL;
+  again = mu_scenario_save_to_data (scenario, &again_len);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) again, again_len);
+}
 
 char *
 mu_match_save_to_data (const MuMatch *m, gsize *length)
@@ -47,7 +166,23 @@ mu_match_save_to_data (const MuMatch *m, gsize *length)
   xmlNewProp (root, (const xmlChar *) "seed", (const xmlChar *) buf);
   xmlAddChild (root, xmlNewText ((const xmlChar *) "\n  "));
   holder = xmlNewChild (root, ns, (const xmlChar *) "scenario-data", NULL);
+  if (sdoc && xmlDocGetRootElement (sdoc))
+    {
+      g_autofree char *embedded = embedded_sum (xmlDocGetRootElement (sdoc));
+
+      if (embedded)
+        {
+          g_free (sum);
+          sum = g_steal_pointer (&embedded);
+        }
+    }
   xmlNewProp (holder, (const xmlChar *) "sha256", (const xmlChar *) sum);
+  if (sdoc && xmlDocGetRootElement (sdoc))
+    {
+      g_autofree char *sums = part_sums (xmlDocGetRootElement (sdoc));
+
+      xmlNewProp (holder, (const xmlChar *) "parts-sha256", (const xmlChar *) sums);
+    }
   if (sdoc && xmlDocGetRootElement (sdoc))
     {
       xmlNodePtr copy = xmlDocCopyNode (xmlDocGetRootElement (sdoc), doc, 1);
@@ -113,15 +248,39 @@ load_fail (GError **error, const char *file, long line, const char *format, ...)
   va_list args;
   g_autofree char *msg = NULL;
 
+  g_autofree char *shown = NULL;
+  g_autofree char *name = NULL;
+
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "%s:%ld: %s", file, line, msg);
+  /* libxml2's messages quote the input: never raw bytes, never 1 MB. */
+  shown = g_utf8_make_valid (msg, MIN (strlen (msg), 1000));
+  name = g_utf8_make_valid (file, -1);
+  g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "%s:%ld: %s%s", name, line, shown,
+               strlen (msg) > 1000 ? "…" : "");
   return NULL;
+}
+
+static void
+warn (GPtrArray  *warnings,
+      const char *file,
+      long        line,
+      const char *message)
+{
+  if (warnings)
+    g_ptr_array_add (warnings, mu_problem_new (MU_PROBLEM_WARNING, file, (int) line, "%s", message));
 }
 
 MuMatch *
 mu_match_load_data (const char *data, gsize length, const char *filename, GError **error)
+{
+  return mu_match_load_data_full (data, length, filename, NULL, error);
+}
+
+MuMatch *
+mu_match_load_data_full (const char *data, gsize length, const char *filename,
+                         GPtrArray *warnings, GError **error)
 {
   const char *file = filename ? filename : "match";
   xmlDocPtr doc;
@@ -137,7 +296,7 @@ mu_match_load_data (const char *data, gsize length, const char *filename, GError
   if (length > G_MAXINT)
     return load_fail (error, file, 0, "file too large");
   doc = xmlReadMemory (data, (int) length, file, NULL,
-                       XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                       XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (doc == NULL)
     {
       const xmlError *e = xmlGetLastError ();
@@ -151,15 +310,38 @@ mu_match_load_data (const char *data, gsize length, const char *filename, GError
       return load_fail (error, file, root ? xmlGetLineNo (root) : 0, "not a saved match (<match> in %s)",
                         MU_MATCH_NAMESPACE);
     }
+  {
+    xmlChar *version = xmlGetProp (root, (const xmlChar *) "version");
+
+    if (version != NULL && !xmlStrEqual (version, (const xmlChar *) "1"))
+      {
+        long line = xmlGetLineNo (root);
+        g_autofree char *shown = mu_problem_quote ((const char *) version);
+
+        xmlFree (version);
+        xmlFreeDoc (doc);
+        return load_fail (error, file, line,
+                          "<match version=\"%s\">: this program reads saved matches of version 1 "
+                          "only; open it with the program that saved it", shown);
+      }
+    xmlFree (version);
+  }
   seed_text = xmlGetProp (root, (const xmlChar *) "seed");
-  if (seed_text)
+  errno = 0;
+  if (seed_text && g_ascii_isdigit (seed_text[0]))
     seed = g_ascii_strtoull ((const char *) seed_text, &end, 10);
-  if (seed_text == NULL || end == (char *) seed_text || *end != '\0')
+  if (seed_text == NULL || !g_ascii_isdigit (seed_text[0]) || *end != '\0' || errno == ERANGE)
     {
       long line = xmlGetLineNo (root);
+      g_autofree char *shown = mu_problem_quote ((const char *) seed_text);
+
       xmlFree (seed_text);
       xmlFreeDoc (doc);
-      return load_fail (error, file, line, "<match> needs a numeric seed attribute");
+      if (shown[0] == '\0')
+        return load_fail (error, file, line, "<match> needs a seed attribute, a whole number "
+                          "from 0 to %" G_GUINT64_FORMAT, G_MAXUINT64);
+      return load_fail (error, file, line, "<match seed=\"%s\">: the seed is a whole number "
+                        "from 0 to %" G_GUINT64_FORMAT, shown, G_MAXUINT64);
     }
   xmlFree (seed_text);
   for (n = root->children; n; n = n->next)
@@ -198,9 +380,89 @@ mu_match_load_data (const char *data, gsize length, const char *filename, GError
     if (scenario == NULL)
       {
         long line = xmlGetLineNo (n);
+        g_autoptr(GString) detail = g_string_new (NULL);
+        guint shown = 0;
+
+        /* The problems themselves, not only their count (at most three);
+         * their lines count from the <scenario> element. */
+        for (guint i = 0; i < problems->len && shown < 3; i++)
+          {
+            const MuProblem *p = g_ptr_array_index (problems, i);
+
+            if (p->severity != MU_PROBLEM_ERROR)
+              continue;
+            g_string_append_printf (detail, "%s%s (line %d of the scenario)", shown ? "; " : "",
+                                    p->message, p->line);
+            shown++;
+          }
         xmlFreeDoc (doc);
-        return load_fail (error, file, line, "embedded scenario: %s", local ? local->message : "invalid");
+        return load_fail (error, file, line, "the embedded scenario is invalid: %s",
+                          detail->len ? detail->str : local ? local->message : "invalid");
       }
+  }
+  /* The ruleset the match names is its scenario's. */
+  {
+    xmlChar *ruleset = xmlGetProp (root, (const xmlChar *) "ruleset");
+
+    if (ruleset != NULL && g_strcmp0 ((const char *) ruleset, scenario->ruleset) != 0)
+      {
+        long line = xmlGetLineNo (root);
+        g_autofree char *shown = mu_problem_quote ((const char *) ruleset);
+
+        xmlFree (ruleset);
+        xmlFreeDoc (doc);
+        return load_fail (error, file, line,
+                          "<match ruleset=\"%s\">: the embedded scenario is for the ruleset "
+                          "“%s”; a match is played under its scenario's ruleset",
+                          shown, scenario->ruleset);
+      }
+    xmlFree (ruleset);
+  }
+  /* The checksum tells the receiving player of a play-by-e-mail match
+   * whether the scenario is the one the match was started with. */
+  {
+    xmlChar *sha = xmlGetProp (scen, (const xmlChar *) "sha256");
+    xmlChar *recorded_parts = xmlGetProp (scen, (const xmlChar *) "parts-sha256");
+    long line = xmlGetLineNo (scen);
+    gsize now_len = 0;
+    g_autofree char *now_data = mu_scenario_save_to_data (scenario, &now_len);
+    g_autofree char *now_sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
+                                                             (const guchar *) now_data, now_len);
+
+    if (sha != NULL && !is_sha256 ((const char *) sha))
+      {
+        g_autofree char *shown = mu_problem_quote ((const char *) sha);
+
+        xmlFree (sha);
+        xmlFree (recorded_parts);
+        xmlFreeDoc (doc);
+        return load_fail (error, file, line,
+                          "<scenario-data sha256=\"%s\">: not a SHA-256 checksum (64 digits "
+                          "0-9 and a-f); the file is damaged", shown);
+      }
+    if (sha == NULL)
+      warn (warnings, file, line, "the match records no checksum of its scenario: whether it "
+            "is the scenario the match was started with cannot be told");
+    else if (strcmp ((const char *) sha, now_sum) != 0)
+      {
+        xmlDocPtr now_doc = xmlReadMemory (now_data, (int) now_len, "scenario.muster", NULL,
+                                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+        g_autofree char *now_parts = now_doc && xmlDocGetRootElement (now_doc)
+                                     ? part_sums (xmlDocGetRootElement (now_doc)) : NULL;
+        g_autofree char *what = now_parts ? differing_parts ((const char *) recorded_parts, now_parts)
+                                          : NULL;
+        g_autofree char *message = NULL;
+
+        if (now_doc)
+          xmlFreeDoc (now_doc);
+        message = g_strdup_printf ("the scenario in this match is not the one the match was "
+                                   "started with; changed since: %s (its SHA-256 is %.12s…, "
+                                   "the match recorded %.12s…)",
+                                   what ? what : "the scenario", now_sum, (const char *) sha);
+        warn (warnings, file, line, message);
+      }
+    xmlFree (sha);
+    xmlFree (recorded_parts);
   }
   if (dice)
     {
@@ -250,12 +512,18 @@ mu_match_load_data (const char *data, gsize length, const char *filename, GError
 MuMatch *
 mu_match_load_file (const char *path, GError **error)
 {
+  return mu_match_load_file_full (path, NULL, error);
+}
+
+MuMatch *
+mu_match_load_file_full (const char *path, GPtrArray *warnings, GError **error)
+{
   g_autofree char *data = NULL;
   gsize len = 0;
 
   if (!mu_file_read (path, MU_FILE_MAX_SIZE, &data, &len, error))
     return NULL;
-  return mu_match_load_data (data, len, path, error);
+  return mu_match_load_data_full (data, len, path, warnings, error);
 }
 
 gboolean

@@ -241,16 +241,31 @@ mu_match_apply_line (MuMatch     *m,
                      GError     **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(MuCommand) c = mu_match_parse (m, line, &local);
+  g_autoptr(MuCommand) c = NULL;
+  const char *bad = NULL;
+  gboolean ok;
 
-  if (local)
+  /* Refusals quote the line's words: never raw bytes, never a 1 MB word. */
+  if (!g_utf8_validate (line, -1, &bad))
     {
-      g_propagate_error (error, g_steal_pointer (&local));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
+                   "the line is not UTF-8 text (a bad byte at column %d)", (int) (bad - line) + 1);
       return FALSE;
     }
-  if (c == NULL)
+  c = mu_match_parse (m, line, &local);
+  if (local == NULL && c == NULL)
     return TRUE;
-  return mu_match_apply (m, c, events, error);
+  ok = local == NULL && mu_match_apply (m, c, events, &local);
+  if (!ok && local != NULL && strlen (local->message) > 1000)
+    {
+      g_autofree char *shown = g_utf8_make_valid (local->message, 1000);
+
+      g_free (local->message);
+      local->message = g_strconcat (shown, "…", NULL);
+    }
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return ok;
 }
 
 gboolean
@@ -481,7 +496,7 @@ mu_match_open_file (const char  *path,
                        "%s is a saved match: its dice are part of it and cannot be changed", path);
           return NULL;
         }
-      return mu_match_load_file (path, error);
+      return mu_match_load_file_full (path, problems, error);
     }
   s = mu_scenario_load_file (path, problems ? problems : own, error);
   if (s == NULL)

@@ -138,6 +138,16 @@ gboolean           mu_match_save_file        (const MuMatch *match, const char *
 MuMatch           *mu_match_load_data        (const char *data, gsize length,
                                               const char *filename, GError **error);
 MuMatch           *mu_match_load_file        (const char *path, GError **error);
+/* The same, with WARNINGS (MuProblem*, may be NULL) told what a person
+ * should know although the match loads: chiefly that the embedded scenario
+ * is not the one the match was started with (its SHA-256 differs), naming
+ * the parts that differ (map, order of battle, ...). A sha256 that is not
+ * 64 hex digits is an error. */
+MuMatch           *mu_match_load_data_full   (const char *data, gsize length,
+                                              const char *filename, GPtrArray *warnings,
+                                              GError **error);
+MuMatch           *mu_match_load_file_full   (const char *path, GPtrArray *warnings,
+                                              GError **error);
 /* TRUE when the file looks like a saved match rather than a scenario. */
 gboolean           mu_match_file_is_match    (const char *path);
 

@@ -201,8 +201,8 @@ get_hex_list (MuXmlLoader *ld,
         continue;
       if (out->len >= MAX_LIST)
         {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: too many hexes in %s"),
-                         (const char *) node->name, name);
+          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: more than %d hexes in %s; that is the limit"),
+                         (const char *) node->name, MAX_LIST, name);
           return;
         }
       if (!mu_hex_parse (words[i], &h))
@@ -236,8 +236,8 @@ get_point_list (MuXmlLoader *ld,
         continue;
       if (out->len >= MAX_LIST)
         {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: too many points in %s"),
-                         (const char *) node->name, name);
+          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: more than %d points in %s; that is the limit"),
+                         (const char *) node->name, MAX_LIST, name);
           return;
         }
       comma = strchr (words[i], ',');

@@ -94,6 +94,15 @@ on_xml_error (void        *data,
       g_free (msg);
       msg = fixed;
     }
+  /* libxml2 names its own option for its limits; say what the limit is. */
+  if (strstr (msg, "XML_PARSE_HUGE") != NULL || strstr (msg, "huge text node") != NULL)
+    {
+      g_free (msg);
+      msg = g_strdup (strstr (err->message ? err->message : "", "depth") != NULL
+                      ? _("elements are nested more than 256 deep; a scenario needs a few levels")
+                      : _("a name, text or attribute value is longer than 10,000,000 characters, "
+                          "the limit of the XML parser"));
+    }
   line = err->line;
   if (line <= 0 && err->node != NULL && err->domain != XML_FROM_PARSER)
     line = mu_xml_node_line (err->node);
@@ -515,9 +524,24 @@ load_data_full (const char         *data,
     }
   if (!mu_xml_is_element (ld.root, "scenario"))
     {
-      mu_xml_report (&ld, mu_xml_node_line (ld.root),
-                     _("the root element is <%s>, not <scenario> in namespace %s"),
-                     (const char *) ld.root->name, MU_SCENARIO_NAMESPACE);
+      g_autofree char *name = mu_problem_quote ((const char *) ld.root->name);
+
+      if (!xmlStrEqual (ld.root->name, (const xmlChar *) "scenario"))
+        mu_xml_report (&ld, mu_xml_node_line (ld.root),
+                       _("the root element is <%s>; a scenario file's is <scenario xmlns=\"%s\">"),
+                       name, MU_SCENARIO_NAMESPACE);
+      else if (ld.root->ns == NULL || ld.root->ns->href == NULL)
+        mu_xml_report (&ld, mu_xml_node_line (ld.root),
+                       _("<scenario> has no namespace; write <scenario xmlns=\"%s\" …>"),
+                       MU_SCENARIO_NAMESPACE);
+      else
+        {
+          g_autofree char *ns = mu_problem_quote ((const char *) ld.root->ns->href);
+
+          mu_xml_report (&ld, mu_xml_node_line (ld.root),
+                         _("<scenario> is in the namespace “%s”; a scenario file's is “%s”"),
+                         ns, MU_SCENARIO_NAMESPACE);
+        }
       goto out;
     }
 

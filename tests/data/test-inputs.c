@@ -185,6 +185,28 @@ test_render_options (void)
   g_rmdir (outdir);
 }
 
+/* muster-cli play warns when a saved match's scenario was edited since the
+ * match started, naming what changed, and still plays it. */
+static void
+test_edited_match (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *saved = tmp_path ("pbem.match");
+  g_autofree char *data = NULL, *edited = NULL, *err = NULL;
+  const char *at;
+
+  g_assert_cmpint (run_cli (NULL, NULL, NULL, "play", t, "--save", saved, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (saved, &data, NULL, NULL));
+  at = strstr (data, "attack=\"5\"");
+  g_assert_nonnull (at);
+  edited = g_strdup_printf ("%.*sattack=\"6\"%s", (int) (at - data), data, at + strlen ("attack=\"5\""));
+  g_assert_true (g_file_set_contents (saved, edited, -1, NULL));
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", saved, "--state", NULL), ==, 0);
+  assert_contains (err, "pbem.match:3: warning: the scenario in this match is not the one the match "
+                        "was started with; changed since: the order of battle");
+  g_unlink (saved);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -196,6 +218,7 @@ main (int   argc,
   g_test_add_func ("/data/inputs/not-regular-files", test_not_regular_files);
   g_test_add_func ("/data/inputs/nul-in-commands", test_nul_in_commands);
   g_test_add_func ("/data/inputs/render-options", test_render_options);
+  g_test_add_func ("/data/inputs/edited-match", test_edited_match);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);
