@@ -13,7 +13,8 @@
 #ifdef MU_HAVE_RENDER
 #define MU_CLI_RENDER_COMMANDS(X) \
   X ("render", mu_cli_render, N_("Export a board as PNG, SVG or PDF")) \
-  X ("bench", mu_cli_bench, N_("Time the renderer: muster-cli bench render"))
+  X ("counters", mu_cli_counters, N_("Print counters and markers at true size (PDF, SVG, PNG)")) \
+  X ("bench", mu_cli_bench, N_("Time the renderer: muster-cli bench render, bench counters"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)
 #endif
