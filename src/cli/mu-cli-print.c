@@ -1,4 +1,8 @@
-/* mu-cli-print.c: muster-cli counters SCENARIO -o FILE — counter sheets at true size
+/* mu-cli-print.c: printed sheets from the command line
+ *
+ *   muster-cli counters SCENARIO -o FILE   counters and markers at true size
+ *   muster-cli print-map SCENARIO -o FILE  the map at scale over several pages
+ *   muster-cli roster SCENARIO -o FILE     tabletop roster labels
  *
  * The format follows the file name: .pdf (every page in one document), .svg or
  * .png (one file per page, numbered when there are several). Nothing is
@@ -18,6 +22,8 @@
 #include "mu-sheet.h"
 
 int mu_cli_counters (int argc, char **argv);
+int mu_cli_print_map (int argc, char **argv);
+int mu_cli_roster (int argc, char **argv);
 
 static MuScenario *
 load_scenario (const char *filename)
@@ -123,4 +129,71 @@ mu_cli_counters (int    argc,
       return 1;
     }
   return 0;
+}
+
+/* print-map and roster: the same options but for the counters' own. */
+static int
+other_sheet (int          argc,
+             char       **argv,
+             MuSheetKind  kind)
+{
+  g_auto(GStrv) files = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *paper = NULL;
+  double dpi = 150;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (.pdf, .svg or .png)"), N_("FILE") },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper: a4 (default) or letter"), N_("PAPER") },
+    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, N_("PNG resolution (default 150)"), N_("DPI") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
+    { NULL },
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(MuSheet) sheet = NULL;
+  const char *name = kind == MU_SHEET_KIND_MAP ? "print-map" : "roster";
+  MuSheetOptions o;
+
+  context = g_option_context_new (kind == MU_SHEET_KIND_MAP
+                                  ? _("-o FILE — print the map at scale over several pages")
+                                  : _("-o FILE — print roster labels for the units of a table"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL || output == NULL)
+    {
+      mu_cli_error (_("%s: give one SCENARIO and -o FILE; see “muster-cli %s --help”"), name, name);
+      return 2;
+    }
+  if (!paper_options (paper, &o))
+    return 2;
+  s = load_scenario (files[0]);
+  if (s == NULL)
+    return 1;
+  sheet = kind == MU_SHEET_KIND_MAP ? mu_sheet_new_map (s, &o, &error) : mu_sheet_new_roster (s, &o, &error);
+  if (sheet == NULL || !mu_sheet_write (sheet, output, dpi, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 1;
+    }
+  return 0;
+}
+
+int
+mu_cli_print_map (int    argc,
+                  char **argv)
+{
+  return other_sheet (argc, argv, MU_SHEET_KIND_MAP);
+}
+
+int
+mu_cli_roster (int    argc,
+               char **argv)
+{
+  return other_sheet (argc, argv, MU_SHEET_KIND_ROSTER);
 }

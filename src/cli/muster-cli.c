@@ -14,6 +14,8 @@
 #define MU_CLI_RENDER_COMMANDS(X) \
   X ("render", mu_cli_render, N_("Export a board as PNG, SVG or PDF")) \
   X ("counters", mu_cli_counters, N_("Print counters and markers at true size (PDF, SVG, PNG)")) \
+  X ("print-map", mu_cli_print_map, N_("Print the map at scale over several pages")) \
+  X ("roster", mu_cli_roster, N_("Print tabletop roster labels for the units")) \
   X ("bench", mu_cli_bench, N_("Time the renderer: muster-cli bench render, bench counters"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)

@@ -13,6 +13,14 @@ struct _MuSheet {
   double counter_size;
   GArray *items;         /* of MuSheetItem */
   GArray *pages;         /* of MuSheetPage */
+  /* Map sheets: the board at scale (mm), the overlap, the tile grid; tables:
+   * paper mm per table unit. */
+  double board_width, board_height, overlap, plan_scale;
+  guint tiles_across, tiles_down;
+  /* Roster sheets: the units (MuCounter*) in order and one strip's size (mm). */
+  GPtrArray *units;
+  double strip_width, strip_height;
+  guint strips_per_page;
 };
 
 MuSheet *mu_sheet_alloc          (const MuScenario *scenario, const MuSheetOptions *options,
@@ -23,6 +31,9 @@ const char *mu_sheet_scenario_name (const MuScenario *scenario);
 /* The title line at the top of the printable area and the page number. */
 void     mu_sheet_draw_title     (const MuSheet *sheet, MuText *t, guint index, const char *what);
 
+
+void     mu_sheet_draw_map_page  (const MuSheet *sheet, cairo_t *cr, MuText *t, guint index);
+void     mu_sheet_draw_roster_page (const MuSheet *sheet, cairo_t *cr, MuText *t, guint index);
 
 /* Height of the title band at the top of the printable area (mm). */
 #define MU_SHEET_TITLE_HEIGHT 7.0

@@ -158,6 +158,7 @@ mu_sheet_free (MuSheet *sheet)
     return;
   g_array_unref (sheet->items);
   g_array_unref (sheet->pages);
+  g_clear_pointer (&sheet->units, g_ptr_array_unref);
   g_free (sheet);
 }
 
@@ -594,6 +595,12 @@ mu_sheet_draw_page (const MuSheet *sheet,
     {
     case MU_SHEET_KIND_COUNTERS:
       draw_counters_page (sheet, cr, &t, index);
+      break;
+    case MU_SHEET_KIND_MAP:
+      mu_sheet_draw_map_page (sheet, cr, &t, index);
+      break;
+    case MU_SHEET_KIND_ROSTER:
+      mu_sheet_draw_roster_page (sheet, cr, &t, index);
       break;
     default:
       g_assert_not_reached ();

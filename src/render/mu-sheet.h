@@ -65,6 +65,8 @@ GArray      *mu_sheet_marker_needs    (const MuScenario *scenario);
 
 typedef enum {
   MU_SHEET_KIND_COUNTERS,
+  MU_SHEET_KIND_MAP,
+  MU_SHEET_KIND_ROSTER,
 } MuSheetKind;
 
 typedef enum {
@@ -85,6 +87,10 @@ typedef struct {
 typedef enum {
   MU_SHEET_PAGE_FRONT,
   MU_SHEET_PAGE_BACK,       /* the back of the page before it, mirrored left to right */
+  MU_SHEET_PAGE_ASSEMBLY,   /* how the map's pages fit together */
+  MU_SHEET_PAGE_MAP_TILE,   /* a part of the board at its true size */
+  MU_SHEET_PAGE_PLAN,       /* a table as a reduced plan */
+  MU_SHEET_PAGE_ROSTER,     /* tabletop roster labels */
 } MuSheetPageKind;
 
 typedef struct {
@@ -94,6 +100,11 @@ typedef struct {
   /* Counter sheets: the grid's top-left corner and its columns and rows (mm). */
   double grid_x, grid_y;
   guint cols, rows;
+  /* Map tiles: the part of the board on this page (board millimetres, from
+   * the board's top-left corner) and where its top-left corner is on the paper. */
+  double board_x, board_y, board_width, board_height;
+  double paper_x, paper_y;
+  guint tile_col, tile_row;
 } MuSheetPage;
 
 typedef struct _MuSheet MuSheet;
@@ -102,6 +113,23 @@ typedef struct _MuSheet MuSheet;
  * counter size that does not fit the page, nothing to print. */
 MuSheet     *mu_sheet_new_counters    (const MuScenario *scenario, const MuSheetOptions *options,
                                        GError **error);
+/* The map at scale: a hex board at its printed hex size (hex-size-mm across
+ * the flats) tiled over pages with an overlap strip, registration marks and
+ * an assembly page first; a table as a reduced plan with its grid and a scale
+ * bar. counter_size, counters, markers and backs are not used. */
+MuSheet     *mu_sheet_new_map         (const MuScenario *scenario, const MuSheetOptions *options,
+                                       GError **error);
+/* Tabletop roster labels: a strip per unit with its name, side colour and
+ * values, to stick under a base or keep beside the table. */
+MuSheet     *mu_sheet_new_roster      (const MuScenario *scenario, const MuSheetOptions *options,
+                                       GError **error);
+/* Map sheets: the overlap strip (mm) and the tiles across and down. */
+double       mu_sheet_get_overlap     (const MuSheet *sheet);
+void         mu_sheet_get_tiles       (const MuSheet *sheet, guint *across, guint *down);
+/* Map sheets: the board's size at scale, and for tables the plan's scale in
+ * paper millimetres per table unit. */
+void         mu_sheet_get_board_size  (const MuSheet *sheet, double *width_mm, double *height_mm);
+double       mu_sheet_get_plan_scale  (const MuSheet *sheet);
 void         mu_sheet_free            (MuSheet *sheet);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuSheet, mu_sheet_free)
 
