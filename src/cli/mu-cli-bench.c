@@ -1,4 +1,4 @@
-/* mu-cli-bench.c: muster-cli bench render, muster-cli bench counters
+/* mu-cli-bench.c: muster-cli bench render and counters (load and undo: mu-cli-bench-data.c)
  *
  * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
  * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
@@ -39,6 +39,8 @@
 #include "mu-sheet.h"
 
 int mu_cli_bench (int argc, char **argv);
+int mu_cli_bench_load (int argc, char **argv);
+int mu_cli_bench_undo (int argc, char **argv);
 
 #define BOARD 100
 #define VIEW_W 1920
@@ -632,6 +634,11 @@ mu_cli_bench (int argc, char **argv)
     { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write an equivalent Tiled map into DIR"), "DIR" },
     { NULL },
   };
+
+  if (argc >= 2 && strcmp (argv[1], "load") == 0)
+    return mu_cli_bench_load (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "undo") == 0)
+    return mu_cli_bench_undo (argc - 1, argv + 1);
 
   context = g_option_context_new (_("render|counters — time the renderer on a synthetic 100×100 board, or a 500-counter sheet"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
