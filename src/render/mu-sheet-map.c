@@ -369,7 +369,11 @@ draw_plan (const MuSheet     *sheet,
   render_options (sheet, &ro);
   cairo_save (cr);
   cairo_translate (cr, page->paper_x, page->paper_y);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, page->board_width, page->board_height);
+  cairo_clip (cr);
   mu_render_scenario (cr, sheet->scenario, &ro);
+  cairo_restore (cr);
   cairo_rectangle (cr, 0, 0, page->board_width, page->board_height);
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_set_line_width (cr, 0.3);

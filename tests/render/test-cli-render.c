@@ -196,6 +196,31 @@ test_counters_errors (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+static void
+test_print_map_roster (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-map-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "map.pdf", NULL);
+  g_autofree char *hex = scenario_path ("first-manassas.muster");
+  g_autofree char *table = scenario_path ("henry-house-hill-table.muster");
+  const char *map[] = { "print-map", hex, "-o", pdf, NULL };
+  const char *plan[] = { "print-map", table, "-o", pdf, "--paper", "letter", NULL };
+  const char *roster[] = { "roster", table, "-o", pdf, NULL };
+  const char *bad[] = { "print-map", hex, "-o", pdf, "--paper", "tabloid", NULL };
+
+  /* 3 × 3 sheets and the assembly page. */
+  g_assert_cmpint (run (map, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 10);
+  g_assert_cmpint (run (plan, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 1);
+  g_assert_cmpint (run (roster, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 3);
+  g_unlink (pdf);
+  g_assert_cmpint (run (bad, NULL), ==, 2);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -204,6 +229,7 @@ main (int   argc,
   g_test_add_func ("/render/cli/png", test_png);
   g_test_add_func ("/render/cli/counters", test_counters);
   g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
+  g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);
   g_test_add_func ("/render/cli/svg-pdf", test_vector_formats);
   g_test_add_func ("/render/cli/errors", test_errors);
   g_test_add_func ("/render/cli/bench-format", test_bench_format);

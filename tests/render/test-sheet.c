@@ -532,6 +532,139 @@ test_errors (void)
   g_clear_error (&error);
 }
 
+static void
+check_inside (const MuSheetOptions *o, double x, double y, double w, double h)
+{
+  g_assert_cmpfloat (x, >=, o->margin - 1e-9);
+  g_assert_cmpfloat (y, >=, o->margin - 1e-9);
+  g_assert_cmpfloat (x + w, <=, o->paper_width - o->margin + 1e-9);
+  g_assert_cmpfloat (y + h, <=, o->paper_height - o->margin + 1e-9);
+}
+
+static void
+test_map (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  const MuPaper papers[] = { MU_PAPER_A4, MU_PAPER_LETTER };
+
+  for (guint p = 0; p < G_N_ELEMENTS (papers); p++)
+    {
+      g_autoptr(MuSheet) sheet = NULL;
+      g_autoptr(GError) error = NULL;
+      MuSheetOptions o;
+      guint across, down, n;
+      double bw, bh, gw, gh, overlap, c0x, c0y, c1x, c1y;
+      MuHex a = { 5, 5 }, b = { 5, 6 };
+
+      mu_sheet_options_init (&o, papers[p]);
+      sheet = mu_sheet_new_map (s, &o, &error);
+      g_assert_no_error (error);
+      mu_sheet_get_tiles (sheet, &across, &down);
+      mu_sheet_get_board_size (sheet, &bw, &bh);
+      overlap = mu_sheet_get_overlap (sheet);
+      n = mu_sheet_get_n_pages (sheet);
+      g_test_message ("%s: %u × %u tiles, board %.1f × %.1f mm", mu_paper_to_string (papers[p]),
+                      across, down, bw, bh);
+
+      /* At scale: hex-size-mm across the flats, so two hexes of a column are
+       * that far apart and the board is the grid at that size. */
+      mu_hex_grid_pixel_size (&s->hex_map->grid, s->hex_map->hex_size_mm / sqrt (3.0), &gw, &gh);
+      g_assert_cmpfloat_with_epsilon (bw, gw, 1e-6);
+      g_assert_cmpfloat_with_epsilon (bh, gh, 1e-6);
+      mu_hex_center (&s->hex_map->grid, s->hex_map->hex_size_mm / sqrt (3.0), a, &c0x, &c0y);
+      mu_hex_center (&s->hex_map->grid, s->hex_map->hex_size_mm / sqrt (3.0), b, &c1x, &c1y);
+      g_assert_cmpfloat_with_epsilon (hypot (c1x - c0x, c1y - c0y), s->hex_map->hex_size_mm, 1e-6);
+
+      /* More than one sheet: the assembly page first, then the tiles. */
+      g_assert_cmpuint (across * down, >, 1);
+      g_assert_cmpuint (n, ==, across * down + 1);
+      g_assert_cmpint (mu_sheet_get_page (sheet, 0)->kind, ==, MU_SHEET_PAGE_ASSEMBLY);
+      for (guint i = 1; i < n; i++)
+        {
+          const MuSheetPage *t = mu_sheet_get_page (sheet, i);
+          g_assert_cmpint (t->kind, ==, MU_SHEET_PAGE_MAP_TILE);
+          g_assert_cmpuint (t->tile_col, ==, (i - 1) % across);
+          g_assert_cmpuint (t->tile_row, ==, (i - 1) / across);
+          check_inside (&o, t->paper_x, t->paper_y, t->board_width, t->board_height);
+          g_assert_cmpfloat (t->paper_y, >=, o.margin + 5);  /* under the title line */
+          /* Neighbours share the overlap strip; the last ones reach the board's edge. */
+          if (t->tile_col + 1 < across)
+            {
+              const MuSheetPage *r = mu_sheet_get_page (sheet, i + 1);
+              g_assert_cmpfloat_with_epsilon (r->board_x, t->board_x + t->board_width - overlap, 1e-9);
+            }
+          else
+            g_assert_cmpfloat_with_epsilon (t->board_x + t->board_width, bw, 1e-9);
+          if (t->tile_row + 1 < down)
+            {
+              const MuSheetPage *d = mu_sheet_get_page (sheet, i + across);
+              g_assert_cmpfloat_with_epsilon (d->board_y, t->board_y + t->board_height - overlap, 1e-9);
+            }
+          else
+            g_assert_cmpfloat_with_epsilon (t->board_y + t->board_height, bh, 1e-9);
+          if (t->tile_col == 0)
+            g_assert_cmpfloat (t->board_x, ==, 0);
+          if (t->tile_row == 0)
+            g_assert_cmpfloat (t->board_y, ==, 0);
+        }
+      g_assert_cmpfloat (overlap, >=, 5);
+    }
+}
+
+static void
+test_plan_and_roster (void)
+{
+  g_autoptr(MuScenario) table = load_scenario ("henry-house-hill-table.muster");
+  g_autoptr(MuSheet) plan = NULL;
+  g_autoptr(MuSheet) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  const MuSheetPage *page;
+  MuSheetOptions o;
+  double bw, bh;
+
+  mu_sheet_options_init (&o, MU_PAPER_LETTER);
+  plan = mu_sheet_new_map (table, &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (mu_sheet_get_n_pages (plan), ==, 1);
+  page = mu_sheet_get_page (plan, 0);
+  g_assert_cmpint (page->kind, ==, MU_SHEET_PAGE_PLAN);
+  mu_sheet_get_board_size (plan, &bw, &bh);
+  /* Reduced in proportion, as large as the page allows. */
+  g_assert_cmpfloat_with_epsilon (bw / bh, table->table->width / table->table->height, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bw, mu_sheet_get_plan_scale (plan) * table->table->width, 1e-9);
+  check_inside (&o, page->paper_x, page->paper_y, bw, bh + 14);
+  g_assert_cmpfloat (bw, >, o.paper_width - 2 * o.margin - 1);
+
+  roster = mu_sheet_new_roster (table, &o, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < mu_sheet_get_n_pages (roster); i++)
+    {
+      page = mu_sheet_get_page (roster, i);
+      g_assert_cmpint (page->kind, ==, MU_SHEET_PAGE_ROSTER);
+      g_assert_cmpuint (page->n_items, >, 0);
+      for (guint k = page->first_item; k < page->first_item + page->n_items; k++)
+        g_hash_table_add (seen, GUINT_TO_POINTER (k + 1));
+      /* Two columns of strips, centred, all inside the printable area. */
+      check_inside (&o, page->grid_x, page->grid_y, o.paper_width - 2 * page->grid_x,
+                    MIN (page->n_items, page->rows) * 16.0);
+    }
+  /* Every counter once, sides grouped: Union pages first. */
+  g_assert_cmpuint (g_hash_table_size (seen), ==, table->counters->len);
+  g_assert_cmpstr (mu_sheet_get_page (roster, 0)->group, ==, "Union roster");
+  g_assert_cmpstr (mu_sheet_get_page (roster, mu_sheet_get_n_pages (roster) - 1)->group, ==,
+                   "Confederate roster");
+
+  /* A page too small for anything. */
+  o.paper_width = o.paper_height = 40;
+  g_assert_null (mu_sheet_new_map (table, &o, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (mu_sheet_new_roster (table, &o, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_clear_error (&error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -541,5 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/sheet/counts", test_counts);
   g_test_add_func ("/render/sheet/backs", test_backs);
   g_test_add_func ("/render/sheet/errors", test_errors);
+  g_test_add_func ("/render/sheet/map", test_map);
+  g_test_add_func ("/render/sheet/plan-and-roster", test_plan_and_roster);
   return g_test_run ();
 }
