@@ -16,6 +16,8 @@ typedef struct {
   GError *error;
   /* The Counters tab of the print dialog. */
   GtkWidget *size_spin, *default_check, *counters_check, *markers_check, *backs_check;
+  GtkWidget *preview;    /* the preview window while it is open (weak) */
+  gboolean done;
 } PrintJob;
 
 static void
@@ -23,6 +25,8 @@ print_job_free (gpointer data)
 {
   PrintJob *job = data;
 
+  if (job->preview)
+    g_object_remove_weak_pointer (G_OBJECT (job->preview), (gpointer *) &job->preview);
   mu_sheet_free (job->sheet);
   mu_scenario_free (job->scenario);
   g_clear_object (&job->settings);
@@ -216,11 +220,15 @@ on_done (GtkPrintOperation      *op,
 {
   g_autoptr(GError) error = NULL;
 
+  job->done = TRUE;
   if (result == GTK_PRINT_OPERATION_RESULT_APPLY && gtk_print_operation_get_print_settings (op))
     g_settings_set_value (job->settings, "print-settings",
                           gtk_print_settings_to_gvariant (gtk_print_operation_get_print_settings (op)));
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     gtk_print_operation_get_error (op, &error);
+  /* A preview of a sheet that could not be laid out has nothing to show. */
+  if (job->error && job->preview)
+    gtk_window_destroy (GTK_WINDOW (job->preview));
   if (job->error || error)
     show_error (GTK_WINDOW (g_object_get_data (G_OBJECT (op), "muster-parent")),
                 job->kind == MU_SHEET_KIND_MAP ? _("The map cannot be printed")
@@ -336,7 +344,8 @@ static void
 on_preview_destroy (GtkWidget *window,
                     Preview   *p)
 {
-  gtk_print_operation_preview_end_preview (p->preview);
+  if (!p->job->done)
+    gtk_print_operation_preview_end_preview (p->preview);
 }
 
 static gboolean
@@ -391,6 +400,8 @@ on_preview (GtkPrintOperation        *op,
   g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
   g_signal_connect (window, "destroy", G_CALLBACK (on_preview_destroy), p);
   g_object_set_data_full (G_OBJECT (window), "muster-preview", p, preview_free);
+  job->preview = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &job->preview);
   preview_update (p);
   gtk_window_present (GTK_WINDOW (window));
   return TRUE;

@@ -174,6 +174,35 @@ test_preview (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A sheet that cannot be laid out: the preview closes and a dialog says why. */
+static void
+test_preview_error (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  GtkWindow *message = NULL;
+
+  g_settings_set_double (settings, "print-counter-size", 3);
+  muster_print_run (NULL, s, MU_SHEET_KIND_COUNTERS, settings, GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  for (int i = 0; i < 2000 && message == NULL; i++)
+    {
+      GList *toplevels;
+      g_main_context_iteration (NULL, FALSE);
+      toplevels = gtk_window_list_toplevels ();
+      for (GList *l = toplevels; l; l = l->next)
+        if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+          message = l->data;
+      g_list_free (toplevels);
+    }
+  g_assert_nonnull (message);
+  g_assert_nonnull (find_label (GTK_WIDGET (message), "The counters cannot be printed"));
+  g_assert_nonnull (find_label (GTK_WIDGET (message), "/"));
+  g_assert_null (find_window ("Print Preview: Counters"));
+  gtk_window_destroy (message);
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 static void
 test_no_display (void)
 {
@@ -202,6 +231,7 @@ main (int   argc,
   g_test_add_func ("/app/print/export", test_export);
   g_test_add_func ("/app/print/operation", test_operation);
   g_test_add_func ("/app/print/preview", test_preview);
+  g_test_add_func ("/app/print/preview-error", test_preview_error);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);
