@@ -105,6 +105,8 @@ mu_sheet_default_counter_size (const MuScenario *scenario)
   if (scenario->board != MU_BOARD_HEX || scenario->hex_map == NULL ||
       scenario->hex_map->hex_size_mm <= 0)
     return 5.0 / 8 * MU_MM_PER_INCH;
+  if (scenario->hex_map->counter_size_mm > 0)
+    return scenario->hex_map->counter_size_mm;
   limit = 0.8 * scenario->hex_map->hex_size_mm + 1e-6;
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     if (sizes[i] <= limit)

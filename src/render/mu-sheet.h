@@ -45,9 +45,9 @@ typedef struct {
 /* A4, 10 mm margins, counters and markers, no backs, classic style. */
 void         mu_sheet_options_init    (MuSheetOptions *options, MuPaper paper);
 
-/* The counter size the scenario asks for: the largest usual size (10 mm up to
- * 1 in) no larger than 0.8 of the printed hex's width across the flats, so a
- * counter sits inside its hex; 5/8 in on tables. */
+/* The counter size the scenario asks for: its counter-size-mm, else the
+ * largest usual size (10 mm up to 1 in) no larger than 0.8 of the printed hex's
+ * width across the flats, so a counter sits inside its hex; 5/8 in on tables. */
 double       mu_sheet_default_counter_size (const MuScenario *scenario);
 
 /* The markers a ruleset declares and how many of each a scenario needs. This

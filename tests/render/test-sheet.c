@@ -351,6 +351,9 @@ test_default_size (void)
   g_assert_cmpfloat_with_epsilon (mu_sheet_default_counter_size (s), 16, 1e-9);
   s->hex_map->hex_size_mm = 32;
   g_assert_cmpfloat_with_epsilon (mu_sheet_default_counter_size (s), 25.4, 1e-9);
+  /* The scenario's own print setting wins. */
+  s->hex_map->counter_size_mm = 15;
+  g_assert_cmpfloat_with_epsilon (mu_sheet_default_counter_size (s), 15, 1e-9);
 }
 
 static guint
