@@ -1,4 +1,5 @@
-/* mu-cli-bench.c: muster-cli bench render and counters (load and undo: mu-cli-bench-data.c)
+/* mu-cli-bench.c: muster-cli bench render and counters (load and undo: mu-cli-bench-data.c,
+ * engine: mu-cli-bench-engine.c)
  *
  * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
  * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
@@ -41,6 +42,7 @@
 int mu_cli_bench (int argc, char **argv);
 int mu_cli_bench_load (int argc, char **argv);
 int mu_cli_bench_undo (int argc, char **argv);
+int mu_cli_bench_engine (int argc, char **argv);
 
 #define BOARD 100
 #define VIEW_W 1920
@@ -639,6 +641,8 @@ mu_cli_bench (int argc, char **argv)
     return mu_cli_bench_load (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "undo") == 0)
     return mu_cli_bench_undo (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "engine") == 0)
+    return mu_cli_bench_engine (argc - 1, argv + 1);
 
   context = g_option_context_new (_("render|counters — time the renderer on a synthetic 100×100 board, or a 500-counter sheet"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
