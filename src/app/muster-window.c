@@ -17,6 +17,7 @@
 #include "muster-file-watch.h"
 #include "muster-new-dialog.h"
 #include "muster-oob-io.h"
+#include "muster-print.h"
 #include "muster-properties-dialog.h"
 #include "muster-recovery.h"
 #include "muster-resize-dialog.h"
@@ -383,6 +384,7 @@ update_actions (MusterWindow *self)
   static const char *const need_scenario[] = {
     "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
     "scenario-properties", "resize-board", "import-oob", "export-oob",
+    "print-counters", "print-map", "export-counters",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)
@@ -1204,6 +1206,61 @@ on_export_oob (GSimpleAction *action,
   show_oob_chooser (MUSTER_WINDOW (user_data), TRUE);
 }
 
+static void
+on_print_counters (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->scenario)
+    muster_print_run (GTK_WINDOW (self), self->scenario, MU_SHEET_KIND_COUNTERS, self->settings,
+                      GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
+}
+
+static void
+on_print_map (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->scenario)
+    muster_print_run (GTK_WINDOW (self), self->scenario, MU_SHEET_KIND_MAP, self->settings,
+                      GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
+}
+
+static void
+on_export_counters_response (GtkNativeDialog *chooser,
+                             int              response,
+                             MusterWindow    *self)
+{
+  GtkWidget *dialog = muster_print_export_chooser_response (chooser, response, self->scenario,
+                                                            self->settings);
+
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (dialog)
+    show_dialog (self, dialog);
+}
+
+static void
+on_export_counters (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  if (self->scenario == NULL)
+    return;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = muster_print_new_export_chooser (GTK_WINDOW (self), self->scenario);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_counters_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 static const GActionEntry win_entries[] = {
   { "save", on_save },
   { "save-as", on_save_as },
@@ -1220,6 +1277,9 @@ static const GActionEntry win_entries[] = {
   { "resize-board", on_resize_board },
   { "import-oob", on_import_oob },
   { "export-oob", on_export_oob },
+  { "print-counters", on_print_counters },
+  { "print-map", on_print_map },
+  { "export-counters", on_export_counters },
 };
 
 /* Start page --------------------------------------------------------------------- */

@@ -1,4 +1,5 @@
-/* mu-cli-bench.c: muster-cli bench render (load and undo: mu-cli-bench-data.c, engine: mu-cli-bench-engine.c)
+/* mu-cli-bench.c: muster-cli bench render and counters (load and undo: mu-cli-bench-data.c,
+ * engine: mu-cli-bench-engine.c)
  *
  * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
  * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
@@ -13,6 +14,10 @@
  * 32 px hexes (PNG, SVG or PDF by extension); --tmx DIR writes an equivalent
  * Tiled map (staggered hexagonal, three tile layers) for comparison with
  * tmxrasterizer.
+ *
+ * `bench counters` lays out and writes (in memory) an A4 counter sheet of the
+ * board's first 500 counters as PDF, with and without markers, and prints the
+ * time of each; --export FILE writes that sheet.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -32,6 +37,7 @@
 
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
+#include "mu-sheet.h"
 
 int mu_cli_bench (int argc, char **argv);
 int mu_cli_bench_load (int argc, char **argv);
@@ -550,6 +556,60 @@ write_tmx (const MuScenario *s, const char *dir, double hex_size)
 
 /* The command -------------------------------------------------------------------------------- */
 
+/* Counter sheets: layout and the whole PDF in memory, per run. */
+static int
+bench_counters (MuScenario *s, int frames, gboolean use_cpu_time, const char *export_path)
+{
+  g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
+  MuSheetOptions o;
+
+  g_ptr_array_set_size (s->counters, 500);
+  mu_sheet_options_init (&o, MU_PAPER_A4);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      gsize bytes = 0;
+      guint pages = 0, items = 0;
+      o.markers = pass == 1;
+      g_array_set_size (ms, 0);
+      for (int i = 0; i < frames; i++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(MuSheet) sheet = NULL;
+          g_autoptr(GBytes) pdf = NULL;
+          gint64 t0 = now_us (use_cpu_time);
+          double t;
+
+          sheet = mu_sheet_new_counters (s, &o, &error);
+          if (sheet)
+            pdf = mu_sheet_to_pdf (sheet, &error);
+          if (pdf == NULL)
+            {
+              mu_cli_error ("%s", error->message);
+              return 1;
+            }
+          t = (now_us (use_cpu_time) - t0) / 1000.0;
+          g_array_append_val (ms, t);
+          bytes = g_bytes_get_size (pdf);
+          pages = mu_sheet_get_n_pages (sheet);
+          mu_sheet_get_items (sheet, &items);
+        }
+      report (pass ? "sheet+markers" : "sheet", ms);
+      printf ("  %u counters%s, %u items on %u A4 pages, %" G_GSIZE_FORMAT " kB of PDF\n", 500u,
+              pass ? " and their markers" : "", items, pages, bytes / 1024);
+    }
+  if (export_path)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuSheet) sheet = mu_sheet_new_counters (s, &o, &error);
+      if (sheet == NULL || !mu_sheet_write (sheet, export_path, 150, &error))
+        {
+          mu_cli_error ("%s", error->message);
+          return 1;
+        }
+    }
+  return 0;
+}
+
 int
 mu_cli_bench (int argc, char **argv)
 {
@@ -584,21 +644,24 @@ mu_cli_bench (int argc, char **argv)
   if (argc >= 2 && strcmp (argv[1], "engine") == 0)
     return mu_cli_bench_engine (argc - 1, argv + 1);
 
-  context = g_option_context_new (_("render — time the renderer on a synthetic 100×100 board"));
+  context = g_option_context_new (_("render|counters — time the renderer on a synthetic 100×100 board, or a 500-counter sheet"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       mu_cli_error ("%s", error->message);
       return 2;
     }
-  if (argc != 2 || strcmp (argv[1], "render") != 0)
+  if (argc != 2 || (strcmp (argv[1], "render") != 0 && strcmp (argv[1], "counters") != 0))
     {
       mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE] [--tmx DIR]"));
+      mu_cli_error (_("usage: muster-cli bench counters [--frames N] [--export FILE]"));
       return 2;
     }
   frames = CLAMP (frames, 1, 10000);
 
   s = synthetic_board ();
+  if (strcmp (argv[1], "counters") == 0)
+    return bench_counters (s, MIN (frames, 10), use_cpu_time, export_path);
   if (export_path && g_str_has_suffix (export_path, ".muster"))
     {
       if (!mu_scenario_save_file (s, export_path, &error))

@@ -13,7 +13,10 @@
 #ifdef MU_HAVE_RENDER
 #define MU_CLI_RENDER_COMMANDS(X) \
   X ("render", mu_cli_render, N_("Export a board as PNG, SVG or PDF")) \
-  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, load, undo or engine"))
+  X ("counters", mu_cli_counters, N_("Print counters and markers at true size (PDF, SVG, PNG)")) \
+  X ("print-map", mu_cli_print_map, N_("Print the map at scale over several pages")) \
+  X ("roster", mu_cli_roster, N_("Print tabletop roster labels for the units")) \
+  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, counters, load, undo or engine"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)
 #endif

@@ -146,6 +146,7 @@ diff_hex_map (const MuHexMap *a,
     }
   DIFF_SUB (diff_labels ("hex_map.labels", a->labels, b->labels));
   DIFF_DBL ("hex_map.hex_size_mm", a->hex_size_mm, b->hex_size_mm);
+  DIFF_DBL ("hex_map.counter_size_mm", a->counter_size_mm, b->counter_size_mm);
   return diff_extra ("hex_map", &a->extra, &b->extra);
 }
 

@@ -92,6 +92,7 @@ resize_map (Resize         *rz,
   int old_stride = old->grid.cols + 2;
 
   map->hex_size_mm = old->hex_size_mm;
+  map->counter_size_mm = old->counter_size_mm;
   map->line = old->line;
   mu_extra_copy (&map->extra, &old->extra);
 

@@ -213,6 +213,12 @@ check_hex_map (Checker *ck)
 
   if (map->hex_size_mm <= 0 || map->hex_size_mm > 1000)
     ERR (ck, map->line, _("hex size %g mm is out of range (above 0, at most 1000)"), map->hex_size_mm);
+  if (map->counter_size_mm < 0 || map->counter_size_mm > 100)
+    ERR (ck, map->line, _("counter size %g mm is out of range (5 to 100, or 0 for the hex's)"),
+         map->counter_size_mm);
+  else if (map->counter_size_mm > 0 && map->counter_size_mm < 5)
+    ERR (ck, map->line, _("counter size %g mm is too small to print and cut (at least 5)"),
+         map->counter_size_mm);
   for (gsize i = 0; i < (gsize) g->cols * g->rows; i++)
     {
       const MuHexCell *cell = &map->cells[i];

@@ -734,6 +734,7 @@ load_hex_map (MuXmlLoader *ld,
                         g_strcmp0 (offset, "even") == 0 ? MU_HEX_OFFSET_EVEN : MU_HEX_OFFSET_ODD);
   map->line = mu_xml_node_line (node);
   get_double (ld, node, "hex-size-mm", 16.0, &map->hex_size_mm);
+  get_double (ld, node, "counter-size-mm", 0.0, &map->counter_size_mm);
   take_comments (ld, &map->extra);
   collect_attributes (ld, node, &map->extra);
   walk_children (ld, node, &map->extra, load_hex_map_child, map);

@@ -347,6 +347,8 @@ write_hex_map (Writer         *w,
   attr_str (w, "orientation", g->orientation == MU_HEX_POINTY_TOP ? "pointy" : "flat");
   attr_str (w, "offset", g->offset == MU_HEX_OFFSET_EVEN ? "even" : "odd");
   attr_num (w, "hex-size-mm", map->hex_size_mm);
+  if (map->counter_size_mm > 0)
+    attr_num (w, "counter-size-mm", map->counter_size_mm);
   extra_attributes (w, &map->extra);
   g_string_append (w->out, ">\n");
 

@@ -128,6 +128,7 @@ mu_hex_map_copy (const MuHexMap *src)
   for (guint i = 0; i < src->labels->len; i++)
     g_ptr_array_add (map->labels, label_copy (g_ptr_array_index (src->labels, i)));
   map->hex_size_mm = src->hex_size_mm;
+  map->counter_size_mm = src->counter_size_mm;
   map->line = src->line;
   mu_extra_copy (&map->extra, &src->extra);
   return map;

@@ -119,6 +119,7 @@ typedef struct {
   GPtrArray *paths;      /* of MuPath* */
   GPtrArray *labels;     /* of MuLabel* */
   double hex_size_mm;    /* printed hex size, flat to flat, for counter sheets (default 16) */
+  double counter_size_mm; /* printed counter side; 0 = the size that fits hex_size_mm */
   int line;
   MuExtra extra;
 } MuHexMap;

@@ -34,10 +34,20 @@ counter_body (cairo_t *cr,
               double   y,
               double   size,
               guint32  colour,
-              gboolean detailed)
+              gboolean detailed,
+              gboolean flat)
 {
   double r = 0.07 * size, lw = 0.025 * size;
 
+  if (flat)
+    {
+      /* Printed sheets: a square filling the box, so neighbours meet along
+       * the cut lines with no gap and no shadow spilling over. */
+      cairo_rectangle (cr, x, y, size, size);
+      mu_set_rgb (cr, colour);
+      cairo_fill (cr);
+      return;
+    }
   if (detailed)
     {
       /* Shadow: the counter's thickness on the map. */
@@ -251,7 +261,7 @@ mu_render_counter_with (MuText           *t,
   gboolean text = device_size >= 18.0 && (parts & MU_COUNTER_PART_TEXT) != 0;
 
   if (art)
-    counter_body (t->cr, x, y, size, bg, detailed);
+    counter_body (t->cr, x, y, size, bg, detailed, (parts & MU_COUNTER_PART_FLAT) != 0);
   if (!detailed)
     return;
   if (counter->kind == MU_COUNTER_UNIT)
@@ -316,7 +326,8 @@ mu_render_marker_with (MuText       *t,
                        double        x,
                        double        y,
                        double        size,
-                       double        device_size)
+                       double        device_size,
+                       gboolean      flat)
 {
   cairo_t *cr = t->cr;
   guint32 bg = 0xeeeeee;
@@ -356,10 +367,14 @@ mu_render_marker_with (MuText       *t,
       bg = 0x4a5a6a;
       label = "ON TRAIN";
       break;
+    case MU_MARKER_BOUND:
+      bg = 0xf4f0e4;
+      label = "BOUND";
+      break;
     default:
       return;
     }
-  counter_body (cr, x, y, size, bg, detailed);
+  counter_body (cr, x, y, size, bg, detailed, flat);
   if (!detailed)
     return;
   switch (marker)
@@ -420,6 +435,21 @@ mu_render_marker_with (MuText       *t,
       mu_set_rgb (cr, 0xdddddd);
       cairo_fill (cr);
       break;
+    case MU_MARKER_BOUND:
+      /* A clock face: the bound marker moves an hour a bound (BAA-SEQ-5). */
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, y + 0.4 * size, 0.24 * size, 0, 2 * G_PI);
+      mu_set_rgb (cr, 0xffffff);
+      cairo_fill_preserve (cr);
+      mu_set_rgb (cr, 0x111111);
+      cairo_set_line_width (cr, 0.04 * size);
+      cairo_stroke (cr);
+      cairo_move_to (cr, cx, y + 0.4 * size);
+      cairo_line_to (cr, cx, y + 0.24 * size);
+      cairo_move_to (cr, cx, y + 0.4 * size);
+      cairo_line_to (cr, cx + 0.12 * size, y + 0.4 * size);
+      cairo_stroke (cr);
+      break;
     default:
       break;
     }
@@ -449,7 +479,7 @@ mu_render_marker (cairo_t      *cr,
   mu_render_options_init (&o);
   mu_text_init (&t, cr);
   cairo_save (cr);
-  mu_render_marker_with (&t, marker, side, x, y, size, size * mu_render_device_scale (cr, &o));
+  mu_render_marker_with (&t, marker, side, x, y, size, size * mu_render_device_scale (cr, &o), FALSE);
   cairo_restore (cr);
   mu_text_clear (&t);
 }

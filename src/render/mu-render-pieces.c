@@ -231,7 +231,7 @@ paint_counter (MuText           *t,
         mu_render_counter_with (t, scenario, counter, style, strength, x, y, size, size * dev,
                                 MU_COUNTER_PART_ALL);
       else
-        mu_render_marker_with (t, marker, side, x, y, size, size * dev);
+        mu_render_marker_with (t, marker, side, x, y, size, size * dev, FALSE);
       return;
     }
   if (counter && whole)
@@ -259,7 +259,7 @@ paint_counter (MuText           *t,
       if (counter)
         mu_render_counter_with (&st, scenario, counter, style, strength, 0, 0, size, size * dev, parts);
       else
-        mu_render_marker_with (&st, marker, side, 0, 0, size, size * dev);
+        mu_render_marker_with (&st, marker, side, 0, 0, size, size * dev, FALSE);
       mu_text_clear (&st);
       cairo_destroy (sc);
       mu_render_cache_insert (cache, key, sprite);

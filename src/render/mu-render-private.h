@@ -198,6 +198,8 @@ void     mu_nato_frame           (cairo_t *cr, double x, double y, double w, dou
 #define MU_COUNTER_PART_ART  1u
 #define MU_COUNTER_PART_TEXT 2u
 #define MU_COUNTER_PART_ALL  3u
+/* Printed sheets: a plain square body (no shadow, bevel or rounded corners). */
+#define MU_COUNTER_PART_FLAT 4u
 void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
                                   const MuCounter *counter, MuCounterStyle style, int strength,
                                   double x, double y, double size, double device_size,
@@ -206,7 +208,8 @@ void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
 guint64  mu_render_counter_art_key (const MuScenario *scenario, const MuCounter *counter,
                                     MuCounterStyle style);
 void     mu_render_marker_with   (MuText *text, MuMarkers marker, const MuSide *side,
-                                  double x, double y, double size, double device_size);
+                                  double x, double y, double size, double device_size,
+                                  gboolean flat);
 void     mu_render_objective_symbol (cairo_t *cr, double cx, double cy, double r, guint32 ring,
                                      gboolean owned);
 

@@ -28,6 +28,7 @@ typedef enum {
   MU_MARKER_OBJECTIVE  = 1 << 4,
   MU_MARKER_DISABLED   = 1 << 5,
   MU_MARKER_ON_TRAIN   = 1 << 6,
+  MU_MARKER_BOUND      = 1 << 7,  /* the turn track's bound marker */
 } MuMarkers;
 
 /* A counter as it stands on the board: from the scenario's placement in the

@@ -653,6 +653,10 @@ test_every_action (void)
       g_test_message ("activating win.%s", name);
       if (g_str_equal (name, "close"))
         continue; /* last */
+      /* GTK's print dialog is driven by test-print (export, preview); a real
+       * one opened here would outlive the window. */
+      if (g_str_has_prefix (name, "print-"))
+        continue;
       if (g_str_equal (name, "counter-style"))
         {
           g_action_group_activate_action (G_ACTION_GROUP (window), name, g_variant_new_string ("nato"));

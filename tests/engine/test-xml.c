@@ -141,6 +141,35 @@ test_template_round_trip (void)
   }
 }
 
+/* The printed counter size: kept when given, left out when not, checked. */
+static void
+test_counter_size (void)
+{
+  g_autofree char *t = read_template ();
+  g_autoptr(GString) with = g_string_new (t);
+  g_autoptr(GString) tiny = NULL;
+  g_autoptr(MuScenario) plain = load_ok (t);
+  g_autoptr(MuScenario) a = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) bad = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpfloat (plain->hex_map->counter_size_mm, ==, 0);
+  g_string_replace (with, "hex-size-mm=\"16\"", "hex-size-mm=\"16\" counter-size-mm=\"12.7\"", 1);
+  a = load_ok (with->str);
+  g_assert_cmpfloat (a->hex_map->counter_size_mm, ==, 12.7);
+  out = save (a);
+  g_assert_cmpstr (out, ==, with->str);
+
+  tiny = g_string_new (t);
+  g_string_replace (tiny, "hex-size-mm=\"16\"", "hex-size-mm=\"16\" counter-size-mm=\"3\"", 1);
+  bad = mu_scenario_load_data (tiny->str, tiny->len, "tiny.muster", problems, NULL);
+  text = problems_text (problems);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 1);
+  g_assert_nonnull (strstr (text, "counter size 3 mm is too small"));
+}
+
 static MuScenario *
 build_table_scenario (void)
 {
@@ -681,6 +710,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/template-round-trip", test_template_round_trip);
   g_test_add_func ("/engine/xml/load-progress-and-cancel", test_load_progress_and_cancel);
   g_test_add_func ("/engine/xml/table-round-trip", test_table_round_trip);
+  g_test_add_func ("/engine/xml/counter-size", test_counter_size);
   g_test_add_func ("/engine/xml/determinism", test_determinism);
   g_test_add_func ("/engine/xml/extensions-kept", test_extensions_kept);
   g_test_add_func ("/engine/xml/prolog-epilog", test_prolog_epilog);

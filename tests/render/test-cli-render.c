@@ -5,6 +5,7 @@
 #include <cairo.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -115,12 +116,120 @@ test_bench_format (void)
     }
 }
 
+static char *
+scenario_path (const char *name)
+{
+  return g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", name, NULL);
+}
+
+/* Pages of a PDF written by cairo: its /Count. */
+static int
+pdf_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF"));
+  /* Binary data: g_strstr_len would stop at the first NUL. */
+  for (gsize i = 0; i + 7 < len; i++)
+    if (memcmp (data + i, "/Count ", 7) == 0)
+      return atoi (data + i + 7);
+  g_assert_not_reached ();
+}
+
+static void
+test_counters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-counters-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  g_autofree char *png = g_build_filename (dir, "sheet.png", NULL);
+  g_autofree char *png1 = g_build_filename (dir, "sheet-1.png", NULL);
+  g_autofree char *png2 = g_build_filename (dir, "sheet-2.png", NULL);
+  g_autofree char *scenario = scenario_path ("first-manassas.muster");
+  const char *plain[] = { "counters", scenario, "-o", pdf, NULL };
+  const char *backs[] = { "counters", scenario, "-o", pdf, "--backs", "--paper", "letter", NULL };
+  const char *markers[] = { "counters", scenario, "-o", pdf, "--markers-only", "--size", "16", NULL };
+  const char *images[] = { "counters", scenario, "-o", png, "--no-markers", "--dpi", "50", NULL };
+  cairo_surface_t *surface;
+
+  /* Union counters, Confederate counters, markers: a page each. */
+  g_assert_cmpint (run (plain, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 3);
+  g_assert_cmpint (run (backs, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 6);
+  g_assert_cmpint (run (markers, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 1);
+  /* PNG: a file per page, A4 at 50 dpi. */
+  g_assert_cmpint (run (images, NULL), ==, 0);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  surface = cairo_image_surface_create_from_png (png1);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 414);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 585);
+  cairo_surface_destroy (surface);
+  g_assert_true (g_file_test (png2, G_FILE_TEST_EXISTS));
+  g_unlink (pdf);
+  g_unlink (png1);
+  g_unlink (png2);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_counters_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-counters-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  g_autofree char *scenario = scenario_path ("first-manassas.muster");
+  g_autofree char *table = scenario_path ("henry-house-hill-table.muster");
+  const char *paper[] = { "counters", scenario, "-o", pdf, "--paper", "a5", NULL };
+  const char *big[] = { "counters", scenario, "-o", pdf, "--size", "250", NULL };
+  const char *none[] = { "counters", table, "-o", pdf, "--markers-only", NULL };
+  const char *both[] = { "counters", scenario, "-o", pdf, "--markers-only", "--no-markers", NULL };
+
+  g_assert_cmpint (run (paper, NULL), ==, 2);
+  g_assert_cmpint (run (big, NULL), ==, 1);
+  g_assert_cmpint (run (none, NULL), ==, 1);
+  g_assert_cmpint (run (both, NULL), ==, 2);
+  /* No partial file, and nothing left in the folder. */
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_print_map_roster (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-map-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "map.pdf", NULL);
+  g_autofree char *hex = scenario_path ("first-manassas.muster");
+  g_autofree char *table = scenario_path ("henry-house-hill-table.muster");
+  const char *map[] = { "print-map", hex, "-o", pdf, NULL };
+  const char *plan[] = { "print-map", table, "-o", pdf, "--paper", "letter", NULL };
+  const char *roster[] = { "roster", table, "-o", pdf, NULL };
+  const char *bad[] = { "print-map", hex, "-o", pdf, "--paper", "tabloid", NULL };
+
+  /* 3 × 3 sheets and the assembly page. */
+  g_assert_cmpint (run (map, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 10);
+  g_assert_cmpint (run (plan, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 1);
+  g_assert_cmpint (run (roster, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 3);
+  g_unlink (pdf);
+  g_assert_cmpint (run (bad, NULL), ==, 2);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/cli/png", test_png);
+  g_test_add_func ("/render/cli/counters", test_counters);
+  g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
+  g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);
   g_test_add_func ("/render/cli/svg-pdf", test_vector_formats);
   g_test_add_func ("/render/cli/errors", test_errors);
   g_test_add_func ("/render/cli/bench-format", test_bench_format);

@@ -1,0 +1,567 @@
+/* muster-print.c: counter sheets and the map at scale through GtkPrintOperation */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-print.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+typedef struct {
+  MuScenario *scenario;  /* a copy, owned */
+  MuSheetKind kind;
+  GSettings *settings;
+  MuSheet *sheet;
+  GError *error;
+  /* The Counters tab of the print dialog. */
+  GtkWidget *size_spin, *default_check, *counters_check, *markers_check, *backs_check;
+  GtkWidget *preview;    /* the preview window while it is open (weak) */
+  gboolean done;
+} PrintJob;
+
+static void
+print_job_free (gpointer data)
+{
+  PrintJob *job = data;
+
+  if (job->preview)
+    g_object_remove_weak_pointer (G_OBJECT (job->preview), (gpointer *) &job->preview);
+  mu_sheet_free (job->sheet);
+  mu_scenario_free (job->scenario);
+  g_clear_object (&job->settings);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+void
+muster_print_sheet_options (GSettings      *settings,
+                            MuSheetOptions *options)
+{
+  g_autoptr(GVariant) setup_v = g_settings_get_value (settings, "page-setup");
+  g_autoptr(GtkPageSetup) setup = NULL;
+
+  mu_sheet_options_init (options, MU_PAPER_A4);
+  if (g_variant_n_children (setup_v) > 0)
+    setup = gtk_page_setup_new_from_gvariant (setup_v);
+  if (setup)
+    {
+      options->paper_width = gtk_page_setup_get_paper_width (setup, GTK_UNIT_MM);
+      options->paper_height = gtk_page_setup_get_paper_height (setup, GTK_UNIT_MM);
+    }
+  options->counter_size = g_settings_get_double (settings, "print-counter-size");
+  options->counters = g_settings_get_boolean (settings, "print-counters");
+  options->markers = g_settings_get_boolean (settings, "print-markers");
+  options->backs = g_settings_get_boolean (settings, "print-backs");
+  options->style = g_settings_get_enum (settings, "counter-style") == 1 ? MU_COUNTER_STYLE_NATO
+                                                                        : MU_COUNTER_STYLE_CLASSIC;
+}
+
+static MuSheet *
+make_sheet (const MuScenario     *scenario,
+            MuSheetKind           kind,
+            const MuSheetOptions *options,
+            GError              **error)
+{
+  if (kind == MU_SHEET_KIND_MAP)
+    return mu_sheet_new_map (scenario, options, error);
+  return mu_sheet_new_counters (scenario, options, error);
+}
+
+/* The Counters tab ------------------------------------------------------------------------ */
+
+static void
+on_default_size_toggled (GtkCheckButton *check,
+                         PrintJob       *job)
+{
+  gtk_widget_set_sensitive (job->size_spin, !gtk_check_button_get_active (check));
+}
+
+static GtkWidget *
+check_row (GtkWidget  *grid,
+           int         row,
+           const char *label,
+           gboolean    active)
+{
+  GtkWidget *check = gtk_check_button_new_with_mnemonic (label);
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+  gtk_grid_attach (GTK_GRID (grid), check, 0, row, 2, 1);
+  return check;
+}
+
+static GObject *
+on_create_custom_widget (GtkPrintOperation *op,
+                         PrintJob          *job)
+{
+  GtkWidget *grid = gtk_grid_new (), *label;
+  double size = g_settings_get_double (job->settings, "print-counter-size");
+  double own = mu_sheet_default_counter_size (job->scenario);
+  g_autofree char *own_text = g_strdup_printf (_("The _scenario's size (%.1f mm)"), own);
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_start (grid, 18);
+  gtk_widget_set_margin_end (grid, 18);
+  gtk_widget_set_margin_top (grid, 18);
+  gtk_widget_set_margin_bottom (grid, 18);
+
+  job->default_check = check_row (grid, 0, own_text, size <= 0);
+  label = gtk_label_new_with_mnemonic (_("Counter si_ze (mm)"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  job->size_spin = gtk_spin_button_new_with_range (5, 60, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (job->size_spin), 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (job->size_spin), size > 0 ? size : own);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), job->size_spin);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (job->size_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Counter size in millimetres"), -1);
+  gtk_widget_set_tooltip_text (job->size_spin,
+                               _("The side of a counter: 12.7 mm is 1/2 in, 15.9 mm is 5/8 in"));
+  gtk_widget_set_sensitive (job->size_spin, size > 0);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), job->size_spin, 1, 1, 1, 1);
+  g_signal_connect (job->default_check, "toggled", G_CALLBACK (on_default_size_toggled), job);
+
+  job->counters_check = check_row (grid, 2, _("Print the _counters"),
+                                   g_settings_get_boolean (job->settings, "print-counters"));
+  job->markers_check = check_row (grid, 3, _("Print the _markers the rules use"),
+                                  g_settings_get_boolean (job->settings, "print-markers"));
+  job->backs_check = check_row (grid, 4, _("Add mirrored _backs for two-sided printing"),
+                                g_settings_get_boolean (job->settings, "print-backs"));
+  gtk_widget_set_tooltip_text (job->backs_check,
+                               _("After each page, its back: print on both sides, turning over the long edge"));
+  return G_OBJECT (grid);
+}
+
+static void
+on_custom_widget_apply (GtkPrintOperation *op,
+                        GtkWidget         *widget,
+                        PrintJob          *job)
+{
+  gboolean own = gtk_check_button_get_active (GTK_CHECK_BUTTON (job->default_check));
+
+  g_settings_set_double (job->settings, "print-counter-size",
+                         own ? 0.0 : gtk_spin_button_get_value (GTK_SPIN_BUTTON (job->size_spin)));
+  g_settings_set_boolean (job->settings, "print-counters",
+                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->counters_check)));
+  g_settings_set_boolean (job->settings, "print-markers",
+                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->markers_check)));
+  g_settings_set_boolean (job->settings, "print-backs",
+                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->backs_check)));
+}
+
+/* Pages ------------------------------------------------------------------------------------ */
+
+static void
+on_begin_print (GtkPrintOperation *op,
+                GtkPrintContext   *context,
+                PrintJob          *job)
+{
+  GtkPageSetup *setup = gtk_print_context_get_page_setup (context);
+  MuSheetOptions options;
+  double top, bottom, left, right;
+
+  /* Remember the paper chosen in the dialog's Page Setup tab (the floating
+   * variant is the setting's). */
+  g_settings_set_value (job->settings, "page-setup", gtk_page_setup_to_gvariant (setup));
+  muster_print_sheet_options (job->settings, &options);
+  options.paper_width = gtk_page_setup_get_paper_width (setup, GTK_UNIT_MM);
+  options.paper_height = gtk_page_setup_get_paper_height (setup, GTK_UNIT_MM);
+  /* The printer's own margins, when wider than the sheet's, are respected. */
+  top = gtk_page_setup_get_top_margin (setup, GTK_UNIT_MM);
+  bottom = gtk_page_setup_get_bottom_margin (setup, GTK_UNIT_MM);
+  left = gtk_page_setup_get_left_margin (setup, GTK_UNIT_MM);
+  right = gtk_page_setup_get_right_margin (setup, GTK_UNIT_MM);
+  options.margin = MAX (options.margin, MAX (MAX (top, bottom), MAX (left, right)));
+
+  g_clear_pointer (&job->sheet, mu_sheet_free);
+  g_clear_error (&job->error);
+  job->sheet = make_sheet (job->scenario, job->kind, &options, &job->error);
+  if (job->sheet == NULL)
+    {
+      gtk_print_operation_set_n_pages (op, 1);
+      gtk_print_operation_cancel (op);
+      return;
+    }
+  gtk_print_operation_set_n_pages (op, mu_sheet_get_n_pages (job->sheet));
+}
+
+static void
+on_draw_page (GtkPrintOperation *op,
+              GtkPrintContext   *context,
+              int                page_nr,
+              PrintJob          *job)
+{
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+
+  if (job->sheet == NULL || page_nr < 0 || (guint) page_nr >= mu_sheet_get_n_pages (job->sheet))
+    return;
+  /* Full page, millimetres: the sheet's own coordinates. */
+  mu_sheet_draw_page (job->sheet, cr, (guint) page_nr);
+}
+
+static void
+show_error (GtkWindow  *parent,
+            const char *primary,
+            const char *secondary)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_done (GtkPrintOperation      *op,
+         GtkPrintOperationResult result,
+         PrintJob               *job)
+{
+  g_autoptr(GError) error = NULL;
+
+  job->done = TRUE;
+  if (result == GTK_PRINT_OPERATION_RESULT_APPLY && gtk_print_operation_get_print_settings (op))
+    g_settings_set_value (job->settings, "print-settings",
+                          gtk_print_settings_to_gvariant (gtk_print_operation_get_print_settings (op)));
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    gtk_print_operation_get_error (op, &error);
+  /* A preview of a sheet that could not be laid out has nothing to show. */
+  if (job->error && job->preview)
+    gtk_window_destroy (GTK_WINDOW (job->preview));
+  if (job->error || error)
+    show_error (GTK_WINDOW (g_object_get_data (G_OBJECT (op), "muster-parent")),
+                job->kind == MU_SHEET_KIND_MAP ? _("The map cannot be printed")
+                                               : _("The counters cannot be printed"),
+                (job->error ? job->error : error)->message);
+}
+
+/* Preview ----------------------------------------------------------------------------------- */
+
+typedef struct {
+  GtkPrintOperation *op;
+  GtkPrintOperationPreview *preview;
+  GtkPrintContext *context;
+  PrintJob *job;
+  GtkWidget *area, *label, *prev, *next;
+  cairo_t *idle_cr;  /* set on the context between draws: pagination needs one */
+  int page, n_pages;
+  gboolean ready;
+} Preview;
+
+static void
+preview_free (gpointer data)
+{
+  Preview *p = data;
+
+  g_object_unref (p->op);
+  g_object_unref (p->preview);
+  g_object_unref (p->context);
+  cairo_destroy (p->idle_cr);
+  g_free (p);
+}
+
+static void
+preview_update (Preview *p)
+{
+  g_autofree char *text = NULL;
+
+  if (p->ready)
+    text = g_strdup_printf (_("Page %d of %d"), p->page + 1, p->n_pages);
+  gtk_label_set_text (GTK_LABEL (p->label), text ? text : _("Preparing…"));
+  gtk_widget_set_sensitive (p->prev, p->ready && p->page > 0);
+  gtk_widget_set_sensitive (p->next, p->ready && p->page + 1 < p->n_pages);
+  gtk_widget_queue_draw (p->area);
+}
+
+static void
+preview_draw (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        data)
+{
+  Preview *p = data;
+  GtkPageSetup *setup = gtk_print_context_get_page_setup (p->context);
+  double pw = gtk_page_setup_get_paper_width (setup, GTK_UNIT_MM);
+  double ph = gtk_page_setup_get_paper_height (setup, GTK_UNIT_MM);
+  double scale = MIN ((width - 32) / pw, (height - 32) / ph);
+  double x = (width - pw * scale) / 2, y = (height - ph * scale) / 2;
+
+  cairo_set_source_rgb (cr, 0.55, 0.56, 0.58);
+  cairo_paint (cr);
+  if (scale <= 0)
+    return;
+  cairo_rectangle (cr, x + 3, y + 3, pw * scale, ph * scale);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x, y, pw * scale, ph * scale);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill (cr);
+  if (!p->ready)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, pw * scale, ph * scale);
+  cairo_clip (cr);
+  cairo_translate (cr, x, y);
+  /* The print context scales from its dpi to the operation's unit (mm). */
+  gtk_print_context_set_cairo_context (p->context, cr, scale * 25.4, scale * 25.4);
+  gtk_print_operation_preview_render_page (p->preview, p->page);
+  cairo_restore (cr);
+  /* The drawing area's context dies with this frame. */
+  gtk_print_context_set_cairo_context (p->context, p->idle_cr, 72, 72);
+}
+
+static void
+on_preview_ready (GtkPrintOperationPreview *preview,
+                  GtkPrintContext          *context,
+                  Preview                  *p)
+{
+  p->ready = TRUE;
+  p->n_pages = p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0;
+  preview_update (p);
+}
+
+static void
+on_preview_prev (GtkButton *button,
+                 Preview   *p)
+{
+  if (p->page > 0)
+    p->page--;
+  preview_update (p);
+}
+
+static void
+on_preview_next (GtkButton *button,
+                 Preview   *p)
+{
+  if (p->page + 1 < p->n_pages)
+    p->page++;
+  preview_update (p);
+}
+
+static void
+on_preview_destroy (GtkWidget *window,
+                    Preview   *p)
+{
+  if (!p->job->done)
+    gtk_print_operation_preview_end_preview (p->preview);
+}
+
+static gboolean
+on_preview (GtkPrintOperation        *op,
+            GtkPrintOperationPreview *preview,
+            GtkPrintContext          *context,
+            GtkWindow                *parent,
+            PrintJob                 *job)
+{
+  Preview *p = g_new0 (Preview, 1);
+  GtkWidget *window, *header, *box;
+
+  p->op = g_object_ref (op);
+  p->preview = g_object_ref (preview);
+  p->context = g_object_ref (context);
+  p->job = job;
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+    p->idle_cr = cairo_create (surface);
+    cairo_surface_destroy (surface);
+  }
+  /* GTK paginates as soon as this returns, and wants a context for it. */
+  gtk_print_context_set_cairo_context (context, p->idle_cr, 72, 72);
+
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), job->kind == MU_SHEET_KIND_MAP ? _("Print Preview: Map")
+                                                                            : _("Print Preview: Counters"));
+  if (parent)
+    gtk_window_set_transient_for (GTK_WINDOW (window), parent);
+  gtk_window_set_default_size (GTK_WINDOW (window), 720, 760);
+  header = gtk_header_bar_new ();
+  gtk_window_set_titlebar (GTK_WINDOW (window), header);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (box, "linked");
+  p->prev = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_tooltip_text (p->prev, _("Previous Page"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (p->prev), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous Page"), -1);
+  p->next = gtk_button_new_from_icon_name ("go-next-symbolic");
+  gtk_widget_set_tooltip_text (p->next, _("Next Page"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (p->next), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Next Page"), -1);
+  gtk_box_append (GTK_BOX (box), p->prev);
+  gtk_box_append (GTK_BOX (box), p->next);
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), box);
+  p->label = gtk_label_new (NULL);
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), p->label);
+  p->area = gtk_drawing_area_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (p->area), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Page preview"), -1);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (p->area), preview_draw, p, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), p->area);
+  g_signal_connect (p->prev, "clicked", G_CALLBACK (on_preview_prev), p);
+  g_signal_connect (p->next, "clicked", G_CALLBACK (on_preview_next), p);
+  g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
+  g_signal_connect (window, "destroy", G_CALLBACK (on_preview_destroy), p);
+  g_object_set_data_full (G_OBJECT (window), "muster-preview", p, preview_free);
+  job->preview = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &job->preview);
+  preview_update (p);
+  gtk_window_present (GTK_WINDOW (window));
+  return TRUE;
+}
+
+/* Operations --------------------------------------------------------------------------------- */
+
+GtkPrintOperation *
+muster_print_operation_new (const MuScenario *scenario,
+                            MuSheetKind       kind,
+                            GSettings        *settings)
+{
+  GtkPrintOperation *op;
+  PrintJob *job;
+  g_autoptr(GVariant) setup_v = NULL;
+  g_autoptr(GVariant) settings_v = NULL;
+
+  g_return_val_if_fail (scenario != NULL && G_IS_SETTINGS (settings), NULL);
+
+  job = g_new0 (PrintJob, 1);
+  job->scenario = mu_scenario_copy (scenario);
+  job->kind = kind;
+  job->settings = g_object_ref (settings);
+
+  op = gtk_print_operation_new ();
+  g_object_set_data_full (G_OBJECT (op), "muster-print-job", job, print_job_free);
+  gtk_print_operation_set_use_full_page (op, TRUE);
+  gtk_print_operation_set_unit (op, GTK_UNIT_MM);
+  gtk_print_operation_set_embed_page_setup (op, TRUE);
+  gtk_print_operation_set_job_name (op, scenario->title ? scenario->title : _("Muster"));
+  setup_v = g_settings_get_value (settings, "page-setup");
+  if (g_variant_n_children (setup_v) > 0)
+    {
+      g_autoptr(GtkPageSetup) setup = gtk_page_setup_new_from_gvariant (setup_v);
+      if (setup)
+        gtk_print_operation_set_default_page_setup (op, setup);
+    }
+  settings_v = g_settings_get_value (settings, "print-settings");
+  if (g_variant_n_children (settings_v) > 0)
+    {
+      g_autoptr(GtkPrintSettings) ps = gtk_print_settings_new_from_gvariant (settings_v);
+      if (ps)
+        gtk_print_operation_set_print_settings (op, ps);
+    }
+  if (kind == MU_SHEET_KIND_COUNTERS)
+    {
+      gtk_print_operation_set_custom_tab_label (op, _("Counters"));
+      g_signal_connect (op, "create-custom-widget", G_CALLBACK (on_create_custom_widget), job);
+      g_signal_connect (op, "custom-widget-apply", G_CALLBACK (on_custom_widget_apply), job);
+    }
+  g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), job);
+  g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), job);
+  g_signal_connect (op, "preview", G_CALLBACK (on_preview), job);
+  g_signal_connect (op, "done", G_CALLBACK (on_done), job);
+  return op;
+}
+
+void
+muster_print_run (GtkWindow              *parent,
+                  const MuScenario       *scenario,
+                  MuSheetKind             kind,
+                  GSettings              *settings,
+                  GtkPrintOperationAction action)
+{
+  g_autoptr(GtkPrintOperation) op = muster_print_operation_new (scenario, kind, settings);
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationResult result;
+
+  g_object_set_data (G_OBJECT (op), "muster-parent", parent);
+  /* Asynchronous: the window stays responsive while the dialog is open. */
+  gtk_print_operation_set_allow_async (op, TRUE);
+  result = gtk_print_operation_run (op, action, parent, &error);
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error)
+    show_error (parent, _("Printing failed"), error->message);
+}
+
+/* Export --------------------------------------------------------------------------------------- */
+
+gboolean
+muster_print_export_counters (const MuScenario *scenario,
+                              GSettings        *settings,
+                              GFile            *file,
+                              GError          **error)
+{
+  g_autoptr(MuSheet) sheet = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  MuSheetOptions options;
+
+  g_return_val_if_fail (scenario != NULL && G_IS_SETTINGS (settings) && G_IS_FILE (file), FALSE);
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
+      return FALSE;
+    }
+  muster_print_sheet_options (settings, &options);
+  sheet = mu_sheet_new_counters (scenario, &options, error);
+  return sheet != NULL && mu_sheet_write (sheet, path, 150, error);
+}
+
+GtkWidget *
+muster_print_export_chooser_response (GtkNativeDialog  *chooser,
+                                      int               response,
+                                      const MuScenario *scenario,
+                                      GSettings        *settings)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) pdf = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (GTK_IS_NATIVE_DIALOG (chooser), NULL);
+
+  if (response != GTK_RESPONSE_ACCEPT || scenario == NULL)
+    return NULL;
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  path = g_file_get_path (file);
+  if (path && !g_str_has_suffix (path, ".pdf"))
+    {
+      g_autofree char *with = g_strconcat (path, ".pdf", NULL);
+      pdf = g_file_new_for_path (with);
+    }
+  else
+    pdf = g_object_ref (file);
+  if (muster_print_export_counters (scenario, settings, pdf, &error))
+    return NULL;
+  dialog = gtk_message_dialog_new (gtk_native_dialog_get_transient_for (chooser),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s",
+                                   _("The counters cannot be exported"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  return dialog;
+}
+
+GtkFileChooserNative *
+muster_print_new_export_chooser (GtkWindow        *parent,
+                                 const MuScenario *scenario)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  chooser = gtk_file_chooser_native_new (_("Export Counters as PDF"), parent,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("PDF documents"));
+  gtk_file_filter_add_suffix (filter, "pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (scenario->filename)
+    {
+      g_autofree char *base = g_path_get_basename (scenario->filename);
+      char *dot = strrchr (base, '.');
+      if (dot)
+        *dot = '\0';
+      name = g_strdup_printf (_("%s counters.pdf"), base);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name ? name : _("counters.pdf"));
+  return chooser;
+}

@@ -1,0 +1,239 @@
+#define G_LOG_DOMAIN "test-print"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-scenario-xml.h"
+#include "muster-print.h"
+
+/* Printing through GtkPrintOperation (to a PDF file, and the preview window)
+ * and Export Counters as PDF, with the choices kept in GSettings. */
+
+static char *tmpdir;
+
+static MuScenario *
+load_scenario (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", name, NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, problems, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+static int
+pdf_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF"));
+  for (gsize i = 0; i + 7 < len; i++)
+    if (memcmp (data + i, "/Count ", 7) == 0)
+      return atoi (data + i + 7);
+  g_assert_not_reached ();
+}
+
+static GSettings *
+fresh_settings (void)
+{
+  GSettings *settings = g_settings_new (APPLICATION_ID);
+  const char *keys[] = { "print-counter-size", "print-counters", "print-markers", "print-backs",
+                         "page-setup", "print-settings" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+  return settings;
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autofree char *path = g_build_filename (tmpdir, "export.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_print_export_counters (s, settings, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pdf_pages (path), ==, 3);
+
+  /* The remembered choices: backs double the pages, no markers drop one. */
+  g_settings_set_boolean (settings, "print-backs", TRUE);
+  g_settings_set_boolean (settings, "print-markers", FALSE);
+  g_assert_true (muster_print_export_counters (s, settings, file, &error));
+  g_assert_cmpint (pdf_pages (path), ==, 4);
+
+  /* A counter too small to cut: an error and no file. */
+  g_unlink (path);
+  g_settings_set_double (settings, "print-counter-size", 3);
+  g_assert_false (muster_print_export_counters (s, settings, file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "too small"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_operation (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  const MuSheetKind kinds[] = { MU_SHEET_KIND_COUNTERS, MU_SHEET_KIND_MAP };
+  const int pages[] = { 3, 10 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(GtkPrintOperation) op = muster_print_operation_new (s, kinds[i], settings);
+      g_autofree char *path = g_build_filename (tmpdir, "operation.pdf", NULL);
+      g_autoptr(GtkPageSetup) a4 = gtk_page_setup_new ();
+      g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GVariant) remembered = NULL;
+      GtkPrintOperationResult result;
+
+      /* A4 with the sheet's own margins, as a printer that prints to the edge. */
+      gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
+      gtk_page_setup_set_top_margin (a4, 0, GTK_UNIT_MM);
+      gtk_page_setup_set_bottom_margin (a4, 0, GTK_UNIT_MM);
+      gtk_page_setup_set_left_margin (a4, 0, GTK_UNIT_MM);
+      gtk_page_setup_set_right_margin (a4, 0, GTK_UNIT_MM);
+      gtk_print_operation_set_default_page_setup (op, a4);
+      gtk_print_operation_set_export_filename (op, path);
+      result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+      g_assert_cmpint (pdf_pages (path), ==, pages[i]);
+      /* The paper used is remembered. */
+      remembered = g_settings_get_value (settings, "page-setup");
+      g_assert_cmpuint (g_variant_n_children (remembered), >, 0);
+      g_unlink (path);
+    }
+}
+
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, prefix);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_window (const char *title)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (g_strcmp0 (gtk_window_get_title (l->data), title) == 0)
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+static void
+test_preview (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  GtkWindow *preview = NULL;
+  GtkWidget *label = NULL;
+
+  g_settings_set_boolean (settings, "print-backs", TRUE);
+  muster_print_run (NULL, s, MU_SHEET_KIND_COUNTERS, settings, GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  /* Bounded: pagination runs from idle callbacks. */
+  for (int i = 0; i < 2000 && label == NULL; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      preview = find_window ("Print Preview: Counters");
+      if (preview)
+        label = find_label (GTK_WIDGET (preview), "Page ");
+    }
+  g_assert_nonnull (preview);
+  g_assert_nonnull (label);
+  /* Union, Confederate and markers, each with its back. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Page 1 of 6");
+  gtk_window_destroy (preview);
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* A sheet that cannot be laid out: the preview closes and a dialog says why. */
+static void
+test_preview_error (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  GtkWindow *message = NULL;
+
+  g_settings_set_double (settings, "print-counter-size", 3);
+  muster_print_run (NULL, s, MU_SHEET_KIND_COUNTERS, settings, GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  for (int i = 0; i < 2000 && message == NULL; i++)
+    {
+      GList *toplevels;
+      g_main_context_iteration (NULL, FALSE);
+      toplevels = gtk_window_list_toplevels ();
+      for (GList *l = toplevels; l; l = l->next)
+        if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+          message = l->data;
+      g_list_free (toplevels);
+    }
+  g_assert_nonnull (message);
+  g_assert_nonnull (find_label (GTK_WIDGET (message), "The counters cannot be printed"));
+  g_assert_nonnull (find_label (GTK_WIDGET (message), "/"));
+  g_assert_null (find_window ("Print Preview: Counters"));
+  gtk_window_destroy (message);
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  tmpdir = g_dir_make_tmp ("muster-print-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/print/no-display", test_no_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/app/print/export", test_export);
+  g_test_add_func ("/app/print/operation", test_operation);
+  g_test_add_func ("/app/print/preview", test_preview);
+  g_test_add_func ("/app/print/preview-error", test_preview_error);
+  status = g_test_run ();
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return status;
+}
