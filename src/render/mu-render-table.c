@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "mu-render-private.h"
+#include "mu-table-stand.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -648,82 +649,17 @@ mu_render_base_size (const MuTableMap *table,
                      double           *width,
                      double           *depth)
 {
-  /* Common basing for each figure scale, frontage and depth in millimetres. */
-  double w_mm = 40, d_mm = 20;
-  const char *fs;
-  double mm;
-
-  g_return_if_fail (table != NULL);
-
-  fs = table->figure_scale ? table->figure_scale : "15mm";
-  if (g_str_has_prefix (fs, "2mm") || g_str_has_prefix (fs, "3mm"))
-    w_mm = 20, d_mm = 10;
-  else if (g_str_has_prefix (fs, "6mm") || g_str_has_prefix (fs, "10mm"))
-    w_mm = 30, d_mm = 15;
-  else if (g_str_has_prefix (fs, "25mm") || g_str_has_prefix (fs, "28mm"))
-    w_mm = 60, d_mm = 30;
-  if (arm == MU_ARM_CAVALRY || arm == MU_ARM_ARTILLERY || arm == MU_ARM_RIVERBOAT)
-    d_mm *= 2;
-  mm = table->unit == MU_UNIT_CM ? 0.1 : 1.0 / 25.4;
-  if (width)
-    *width = table->base_width > 0 ? table->base_width : w_mm * mm;
-  /* A given base_depth is the infantry depth; mounted and guns are twice as deep. */
-  if (depth)
-    *depth = table->base_depth > 0 ? table->base_depth * (arm == MU_ARM_INFANTRY ? 1.0 : 2.0)
-                                   : d_mm * mm;
+  mu_table_base_size (table, arm, width, depth);
 }
 
-/* Base centres of a unit in its own frame (x across the front, y back, units). */
+/* The stands of a piece, as the engine lays them out (TAB-6). */
 static guint
-base_layout (const MuTableMap *table,
-             const MuPiece    *p,
-             double           *xy,
-             guint             max,
-             double           *bw,
-             double           *bd)
+piece_stands (const MuTableMap *table,
+              const MuPiece    *p,
+              MuStand          *out)
 {
-  const MuCounter *c = p->counter;
-  guint n = c->kind == MU_COUNTER_UNIT ? (guint) (p->strength > 0 ? p->strength : c->strength) : 1;
-  guint per_row;
-  double gap;
-
-  n = CLAMP (n, 1, max);
-  mu_render_base_size (table, c->kind == MU_COUNTER_UNIT ? c->arm : MU_ARM_INFANTRY, bw, bd);
-  if (c->kind != MU_COUNTER_UNIT)
-    {
-      *bd = *bw;
-      xy[0] = xy[1] = 0;
-      return 1;
-    }
-  switch (p->formation)
-    {
-    case MU_FORMATION_COLUMN:
-    case MU_FORMATION_LIMBERED:
-      per_row = p->formation == MU_FORMATION_LIMBERED ? 1 : MIN (2u, n);
-      gap = 0;
-      break;
-    case MU_FORMATION_SKIRMISH:
-      per_row = n;
-      gap = *bw * 0.5;
-      break;
-    case MU_FORMATION_LINE:
-    default:
-      per_row = n;
-      gap = 0;
-      break;
-    }
-  {
-    guint rows = (n + per_row - 1) / per_row;
-    double total_w = per_row * *bw + (per_row - 1) * gap;
-    double total_d = rows * *bd;
-    for (guint i = 0; i < n; i++)
-      {
-        guint r = i / per_row, col = i % per_row;
-        xy[2 * i] = -total_w / 2 + *bw / 2 + col * (*bw + gap);
-        xy[2 * i + 1] = -total_d / 2 + *bd / 2 + r * *bd;
-      }
-  }
-  return n;
+  return mu_table_counter_stands (table, p->counter, NULL, p->formation, p->strength,
+                                  p->pos, p->facing, out, MU_STANDS_MAX);
 }
 
 void
@@ -735,8 +671,8 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
                               double                *width,
                               double                *height)
 {
-  double xy[2 * 64], bw, bd, k = scale_of (options);
-  double a = piece->facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  MuStand stands[MU_STANDS_MAX];
+  double k = scale_of (options);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   guint n;
 
@@ -745,19 +681,20 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
       *x = *y = *width = *height = 0;
       return;
     }
-  n = base_layout (scenario->table, piece, xy, 64, &bw, &bd);
+  n = piece_stands (scenario->table, piece, stands);
   for (guint i = 0; i < n; i++)
-    for (int cnr = 0; cnr < 4; cnr++)
-      {
-        double lx = xy[2 * i] + ((cnr & 1) ? bw : -bw) / 2;
-        double ly = xy[2 * i + 1] + ((cnr & 2) ? bd : -bd) / 2;
-        double tx = piece->pos.x + lx * ca - ly * sa;
-        double ty = piece->pos.y + lx * sa + ly * ca;
-        x0 = MIN (x0, tx);
-        y0 = MIN (y0, ty);
-        x1 = MAX (x1, tx);
-        y1 = MAX (y1, ty);
-      }
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[i], c);
+      for (int cnr = 0; cnr < 4; cnr++)
+        {
+          x0 = MIN (x0, c[cnr].x);
+          y0 = MIN (y0, c[cnr].y);
+          x1 = MAX (x1, c[cnr].x);
+          y1 = MAX (y1, c[cnr].y);
+        }
+    }
   *x = x0 * k;
   *y = y0 * k;
   *width = (x1 - x0) * k;
@@ -845,7 +782,8 @@ mu_render_table_pieces (cairo_t               *cr,
   for (guint i = 0; i < n_pieces; i++)
     {
       const MuPiece *p = &pieces[i];
-      double xy[2 * 64], bw, bd, bx, by, bwid, bht;
+      MuStand stands[MU_STANDS_MAX];
+      double bw = 0, bx, by, bwid, bht;
       guint n;
       guint32 bg, ink;
       gboolean commander;
@@ -857,47 +795,44 @@ mu_render_table_pieces (cairo_t               *cr,
                           bx > c.clip.x + c.clip.width || by > c.clip.y + c.clip.height))
         continue;
       commander = p->counter->kind != MU_COUNTER_UNIT;
-      n = base_layout (c.table, p, xy, 64, &bw, &bd);
+      n = piece_stands (c.table, p, stands);
       bg = mu_render_side_colour (scenario, p->counter->side);
       ink = mu_colour_mix (bg, 0x000000, 0.7);
 
-      cairo_save (cr);
-      cairo_translate (cr, p->pos.x * c.k, p->pos.y * c.k);
-      cairo_rotate (cr, p->facing * G_PI / 180.0);
-      cairo_scale (cr, c.k, c.k);
       for (guint b = 0; b < n; b++)
         {
-          double x = xy[2 * b], y = xy[2 * b + 1];
+          const MuStand *s = &stands[b];
+          double bd = s->depth;
 
+          bw = s->width;
+          cairo_save (cr);
+          cairo_translate (cr, s->centre.x * c.k, s->centre.y * c.k);
+          cairo_rotate (cr, s->facing * G_PI / 180.0);
+          cairo_scale (cr, c.k, c.k);
           if (p->selected || p->highlighted)
             {
-              cairo_rectangle (cr, x - bw / 2 - bw * 0.08, y - bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
+              cairo_rectangle (cr, -bw / 2 - bw * 0.08, -bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
               mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
               cairo_fill (cr);
             }
-          cairo_rectangle (cr, x - bw / 2 + bw * 0.04, y - bd / 2 + bw * 0.05, bw, bd);
+          cairo_rectangle (cr, -bw / 2 + bw * 0.04, -bd / 2 + bw * 0.05, bw, bd);
           cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
           cairo_fill (cr);
-          cairo_rectangle (cr, x - bw / 2, y - bd / 2, bw, bd);
+          cairo_rectangle (cr, -bw / 2, -bd / 2, bw, bd);
           mu_set_rgb (cr, commander ? mu_colour_mix (bg, 0xffffff, 0.3) : bg);
           cairo_fill_preserve (cr);
           mu_set_rgb (cr, 0x1a1a1a);
           cairo_set_line_width (cr, MAX (bw * 0.03, 0.6 / (c.dev * c.k)));
           cairo_stroke (cr);
           /* The front edge, heavier: facing at a glance. */
-          cairo_move_to (cr, x - bw / 2, y - bd / 2);
-          cairo_line_to (cr, x + bw / 2, y - bd / 2);
+          cairo_move_to (cr, -bw / 2, -bd / 2);
+          cairo_line_to (cr, bw / 2, -bd / 2);
           cairo_set_line_width (cr, MAX (bw * 0.07, 1.0 / (c.dev * c.k)));
           cairo_stroke (cr);
           if (bw * c.k * c.dev >= 10)
-            {
-              cairo_save (cr);
-              cairo_translate (cr, x, y);
-              base_figures (cr, p->counter->arm, commander, bw, bd, ink);
-              cairo_restore (cr);
-            }
+            base_figures (cr, p->counter->arm, commander, bw, bd, ink);
+          cairo_restore (cr);
         }
-      cairo_restore (cr);
       if (bw * c.k * c.dev >= 24 && p->counter->name)
         {
           mu_set_rgb (cr, 0x1a1a1a);
