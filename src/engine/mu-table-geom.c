@@ -509,6 +509,34 @@ mu_polygon_self_crossing (const MuPoint *points,
   return FALSE;
 }
 
+gboolean
+mu_polygons_overlap (const MuPoint *a,
+                     guint          n_a,
+                     const MuPoint *b,
+                     guint          n_b)
+{
+  if (a == NULL || b == NULL || n_a < 3 || n_b < 3)
+    return FALSE;
+  for (guint i = 0, j = n_a - 1; i < n_a; j = i++)
+    for (guint k = 0, l = n_b - 1; k < n_b; l = k++)
+      {
+        int d1 = sign_eps (cross (b[l], b[k], a[j])), d2 = sign_eps (cross (b[l], b[k], a[i]));
+        int d3 = sign_eps (cross (a[j], a[i], b[l])), d4 = sign_eps (cross (a[j], a[i], b[k]));
+
+        if (d1 * d2 < 0 && d3 * d4 < 0)
+          return TRUE;
+      }
+  /* No crossing edges: one inside the other, or apart. Test the middle of an
+   * edge so a shared vertex does not count. */
+  {
+    MuPoint ma = { (a[0].x + a[1].x) / 2, (a[0].y + a[1].y) / 2 };
+    MuPoint mb = { (b[0].x + b[1].x) / 2, (b[0].y + b[1].y) / 2 };
+
+    return (mu_polygon_contains (b, n_b, ma) && mu_polyline_distance (b, n_b, ma) > 1e-9) ||
+           (mu_polygon_contains (a, n_a, mb) && mu_polyline_distance (a, n_a, mb) > 1e-9);
+  }
+}
+
 double
 mu_polygon_area (const MuPoint *points,
                  guint          n_points)

@@ -68,6 +68,9 @@ guint     mu_convex_hull             (const MuPoint *points, guint n_points, MuP
 
 /* Whether two edges of the polygon that are not neighbours meet. */
 gboolean  mu_polygon_self_crossing   (const MuPoint *points, guint n_points);
+/* Whether two simple polygons overlap: edges that cross, or one holding a
+ * vertex of the other. Polygons that only share a border do not. */
+gboolean  mu_polygons_overlap        (const MuPoint *a, guint n_a, const MuPoint *b, guint n_b);
 /* Absolute area (shoelace). */
 double    mu_polygon_area            (const MuPoint *points, guint n_points);
 

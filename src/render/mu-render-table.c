@@ -146,7 +146,8 @@ area_symbols (TCtx         *c,
       j1 = MIN (j1, (int) ceil ((c->clip.y + c->clip.height + step) / step));
     }
   cairo_save (cr);
-  area_path (c, a, a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD);
+  area_path (c, a, a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD &&
+                   a->kind != MU_AREA_BUILT_UP);
   cairo_clip (cr);
   for (int pass = 0; pass < 3; pass++)
     {
@@ -157,9 +158,12 @@ area_symbols (TCtx         *c,
             double x = (i + 0.5 + 0.25 * jit (h, 0) + ((j & 1) ? 0.5 : 0)) * step;
             double y = (j + 0.5 + 0.25 * jit (h, 1)) * step;
 
+            if (a->kind == MU_AREA_LIGHT_WOODS && (h & 3) != 0)
+              continue;   /* open woods: a tree in every fourth place */
             switch (a->kind)
               {
               case MU_AREA_WOODS:
+              case MU_AREA_LIGHT_WOODS:
                 cairo_new_sub_path (cr);
                 if (pass == 0)
                   cairo_arc (cr, x + 0.1 * r, y + 0.14 * r, r, 0, 2 * G_PI);
@@ -167,6 +171,7 @@ area_symbols (TCtx         *c,
                   cairo_arc (cr, x, y, r, 0, 2 * G_PI);
                 break;
               case MU_AREA_SETTLEMENT:
+              case MU_AREA_BUILT_UP:
                 if (pass == 1)
                   cairo_rectangle (cr, x - r * 0.8, y - r * 0.5, r * (1.2 + 0.3 * jit (h, 2)), r * (0.9 + 0.2 * jit (h, 3)));
                 break;
@@ -184,6 +189,8 @@ area_symbols (TCtx         *c,
                   }
                 break;
               case MU_AREA_ROUGH:
+              case MU_AREA_BROKEN:
+              case MU_AREA_IMPASSABLE:
                 if (pass == 1)
                   {
                     cairo_move_to (cr, x - r * 0.4, y + r * 0.3);
@@ -199,6 +206,7 @@ area_symbols (TCtx         *c,
       switch (a->kind)
         {
         case MU_AREA_WOODS:
+        case MU_AREA_LIGHT_WOODS:
           if (pass == 0)
             {
               mu_set_rgba (cr, 0x3f5f2a, 0.55);
@@ -217,10 +225,14 @@ area_symbols (TCtx         *c,
             }
           break;
         case MU_AREA_SETTLEMENT:
+        case MU_AREA_BUILT_UP:
         case MU_AREA_ROUGH:
+        case MU_AREA_BROKEN:
+        case MU_AREA_IMPASSABLE:
           if (pass == 1)
             {
-              mu_set_rgb (cr, a->kind == MU_AREA_SETTLEMENT ? 0x9a4434 : 0xa08c66);
+              mu_set_rgb (cr, a->kind == MU_AREA_SETTLEMENT || a->kind == MU_AREA_BUILT_UP ? 0x9a4434
+                              : a->kind == MU_AREA_IMPASSABLE ? 0x3e3a34 : 0xa08c66);
               cairo_fill_preserve (cr);
               mu_set_rgb (cr, 0x3a1a12);
               cairo_set_line_width (cr, MAX (0.06 * r, 0.5 / c->dev));
@@ -240,14 +252,14 @@ area_symbols (TCtx         *c,
           break;
         }
     }
-  if (a->kind == MU_AREA_FIELD)
+  if (a->kind == MU_AREA_FIELD || a->kind == MU_AREA_STEEP)
     {
-      for (double d = x0 - (y1 - y0); d < x1; d += step * 0.4)
+      for (double d = x0 - (y1 - y0); d < x1; d += step * (a->kind == MU_AREA_STEEP ? 0.25 : 0.4))
         {
           cairo_move_to (cr, d, y0);
           cairo_line_to (cr, d + (y1 - y0), y1);
         }
-      mu_set_rgb (cr, 0xb99a45);
+      mu_set_rgb (cr, a->kind == MU_AREA_STEEP ? 0x6b4a22 : 0xb99a45);
       cairo_set_line_width (cr, MAX (0.04 * step, 0.5 / c->dev));
       cairo_stroke (cr);
     }
@@ -261,7 +273,9 @@ draw_area (TCtx         *c,
   cairo_t *cr = c->cr;
   double x0, y0, x1, y1;
   gboolean smooth = a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD &&
-                    a->kind != MU_AREA_FORTIFICATION;
+                    a->kind != MU_AREA_FORTIFICATION && a->kind != MU_AREA_BUILT_UP &&
+                    a->kind != MU_AREA_BUILDING && a->kind != MU_AREA_DEPLOYMENT;
+  gboolean fill_it = a->kind != MU_AREA_DEPLOYMENT;
   guint32 fill, edge;
   double edge_w = 0.06 * c->inch * c->k;
 
@@ -298,18 +312,54 @@ draw_area (TCtx         *c,
       edge = 0x5b3a1a;
       edge_w *= 2.5;
       break;
+    case MU_AREA_LIGHT_WOODS:
+      fill = 0xc2d8a0;
+      edge = 0x6f9a55;
+      break;
+    case MU_AREA_IMPASSABLE:
+      fill = 0x8a8276;
+      edge = 0x2e2a25;
+      edge_w *= 1.5;
+      break;
+    case MU_AREA_BUILT_UP:
+      fill = 0xd9c8a8;
+      edge = 0x5a4a30;
+      break;
+    case MU_AREA_BUILDING:
+      fill = 0xa8503a;
+      edge = 0x2a140c;
+      break;
+    case MU_AREA_STEEP:
+      fill = 0xcdb98c;
+      edge = 0x6b4a22;
+      break;
+    case MU_AREA_DEPLOYMENT:
+      fill = 0;
+      edge = mu_render_side_colour (c->scenario, a->side);
+      edge_w *= 2;
+      break;
     case MU_AREA_ROUGH:
+    case MU_AREA_BROKEN:
     default:
       fill = 0xd6c6a2;
       edge = 0x8a7a5e;
       break;
     }
   area_path (c, a, smooth);
-  mu_set_rgb (cr, fill);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, edge);
+  if (fill_it)
+    {
+      mu_set_rgb (cr, fill);
+      cairo_fill_preserve (cr);
+    }
+  else
+    {
+      /* A deployment zone: a wash of its side's colour over the ground. */
+      mu_set_rgba (cr, edge, 0.18);
+      cairo_fill_preserve (cr);
+    }
+  mu_set_rgb (cr, a->kind == MU_AREA_DEPLOYMENT ? mu_colour_mix (edge, 0x000000, 0.35) : edge);
   cairo_set_line_width (cr, MAX (edge_w, 0.6 / c->dev));
-  if (a->kind == MU_AREA_FORTIFICATION)
+  if (a->kind == MU_AREA_FORTIFICATION || a->kind == MU_AREA_DEPLOYMENT)
     {
       double dash[] = { edge_w * 1.5, edge_w };
       cairo_set_dash (cr, dash, 2, 0);
@@ -336,6 +386,10 @@ line_default_width (MuLineKind kind)
     case MU_LINE_WALL: return 0.25;
     case MU_LINE_HEDGE: return 0.35;
     case MU_LINE_DEFENCE_WORKS: return 0.45;
+    case MU_LINE_IMPASSABLE: return 0.3;
+    case MU_LINE_FORD: return 0.5;
+    case MU_LINE_BRIDGE: return 0.5;
+    case MU_LINE_CREST: return 0.12;
     default: return 0.3;
     }
 }
@@ -440,6 +494,47 @@ draw_line (TCtx             *c,
         cairo_set_dash (cr, NULL, 0, 0);
       }
       break;
+    case MU_LINE_IMPASSABLE:
+      mu_set_rgb (cr, 0x2e2a25);
+      cairo_set_line_width (cr, w);
+      cairo_stroke_preserve (cr);
+      {
+        double dash[] = { w * 0.4, w * 0.8 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0x8a8276);
+        cairo_set_line_width (cr, w * 0.45);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_FORD:
+      {
+        double dash[] = { w * 0.35, w * 0.35 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0xe9d9a6);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_BRIDGE:
+      mu_set_rgb (cr, 0x2a1a0c);
+      cairo_set_line_width (cr, w * 1.3);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0x9a7a50);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_CREST:
+      {
+        double dash[] = { w * 3, w * 1.5, w * 0.5, w * 1.5 };
+        cairo_set_dash (cr, dash, 4, 0);
+        mu_set_rgb (cr, 0x6b3a12);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
     case MU_LINE_DEFENCE_WORKS:
     default:
       mu_set_rgb (cr, 0x5b3a1a);
@@ -528,6 +623,13 @@ area_order (MuAreaKind kind)
     case MU_AREA_FORTIFICATION: return 5;
     case MU_AREA_SETTLEMENT: return 6;
     case MU_AREA_WOODS: return 7;
+    case MU_AREA_LIGHT_WOODS: return 7;
+    case MU_AREA_STEEP: return 1;
+    case MU_AREA_BROKEN: return 4;
+    case MU_AREA_IMPASSABLE: return 4;
+    case MU_AREA_BUILT_UP: return 6;
+    case MU_AREA_BUILDING: return 8;
+    case MU_AREA_DEPLOYMENT: return 9;
     default: return 8;
     }
 }
@@ -572,7 +674,7 @@ mu_render_table_terrain (cairo_t               *cr,
   cairo_fill (cr);
 
   /* Hills by level so higher ground lies on top, then the other areas. */
-  for (int order = 0; order <= 8; order++)
+  for (int order = 0; order <= 9; order++)
     {
       if (order == 0)
         {
@@ -592,12 +694,14 @@ mu_render_table_terrain (cairo_t               *cr,
             draw_area (&c, a);
         }
     }
-  for (int pass = 0; pass < 2; pass++)
+  /* Water, then the other lines, then the fords and bridges over both. */
+  for (int pass = 0; pass < 3; pass++)
     for (guint i = 0; i < t->lines->len; i++)
       {
         const MuPolyline *l = g_ptr_array_index (t->lines, i);
-        gboolean water = l->kind == MU_LINE_RIVER || l->kind == MU_LINE_STREAM;
-        if (water == (pass == 0))
+        int lpass = l->kind == MU_LINE_RIVER || l->kind == MU_LINE_STREAM ? 0
+                    : l->kind == MU_LINE_FORD || l->kind == MU_LINE_BRIDGE ? 2 : 1;
+        if (lpass == pass)
           draw_line (&c, l);
       }
   cairo_restore (cr);
