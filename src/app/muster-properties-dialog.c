@@ -678,7 +678,7 @@ add_reserve_row (MusterPropertiesDialog *self,
   label = gtk_label_new_with_mnemonic (_("_Roll"));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), roll);
   gtk_widget_set_halign (label, GTK_ALIGN_END);
-  gtk_widget_set_tooltip_text (roll, _("The die roll needed each bound; 0 uses the commander’s leadership"));
+  gtk_widget_set_tooltip_text (roll, _("The reserve arrives on a die roll at or under this value, tried each bound; 0 uses the commander’s leadership"));
   gtk_grid_attach (GTK_GRID (grid), label, 3, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), roll, 4, 1, 1, 1);
   gtk_widget_set_halign (roll, GTK_ALIGN_START);

@@ -266,9 +266,14 @@ check_parent (const MuScenario *s,
   switch (kind)
     {
     case MU_COUNTER_UNIT:
-      if (parent->kind != MU_COUNTER_COMMAND)
-        return mu_edit_fail (error, _("A unit serves under a command counter (a division), and “%s” is a %s"),
-                             parent_id, kind_display_name (parent->kind));
+      /* BAA-AMB-54: in an army without command counters, units serve
+       * directly under a control counter. */
+      if (parent->kind != mu_scenario_parent_kind (s, kind, side))
+        return mu_scenario_side_has_commands (s, side)
+          ? mu_edit_fail (error, _("A unit serves under a command counter (a division), and “%s” is a %s"),
+                          parent_id, kind_display_name (parent->kind))
+          : mu_edit_fail (error, _("A unit of an army without command counters serves under a control counter, and “%s” is a %s"),
+                          parent_id, kind_display_name (parent->kind));
       break;
     case MU_COUNTER_CONTROL:
       return mu_edit_fail (error, _("A control counter is the top of its tree and has no superior"));
@@ -773,6 +778,7 @@ mu_edit_set_counter_int (MuEditHistory  *history,
 {
   MuScenario *s;
   MuCounter *c, *command = NULL;
+  gboolean direct;
   g_autofree char *label = NULL;
   int min, max;
 
@@ -797,7 +803,10 @@ mu_edit_set_counter_int (MuEditHistory  *history,
         return mu_edit_fail (error, _("Division %d of side %s is already “%s”"),
                              value, c->side, clash->name ? clash->name : clash->id);
     }
-  if (field == MU_COUNTER_FIELD_IDENTITY && value != 0 &&
+  /* BAA-AMB-54: in an army without command counters the division number
+   * names no counter; the unit stays under its control counter. */
+  direct = !mu_scenario_side_has_commands (s, c->side);
+  if (field == MU_COUNTER_FIELD_IDENTITY && value != 0 && !direct &&
       !(command = mu_scenario_find_command (s, c->side, value)))
     return mu_edit_fail (error, _("Side %s has no division %d; a unit's identity names its command (or 0 for STAR)"),
                          c->side, value);
@@ -829,8 +838,11 @@ mu_edit_set_counter_int (MuEditHistory  *history,
     case MU_COUNTER_FIELD_IDENTITY:
       /* identity and parent say the same thing; keep them together */
       c->identity = value;
-      g_free (c->parent);
-      c->parent = command ? g_strdup (command->id) : NULL;
+      if (!direct)
+        {
+          g_free (c->parent);
+          c->parent = command ? g_strdup (command->id) : NULL;
+        }
       break;
     case MU_COUNTER_FIELD_ARM: c->arm = value; break;
     case MU_COUNTER_FIELD_RANGE: c->range = value; break;

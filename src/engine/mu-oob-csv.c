@@ -648,15 +648,17 @@ check_tree (Reader     *rd,
       else if (c->kind == MU_COUNTER_CONTROL)
         problem (rd, c->line, _("control counter “%s” is the top of its tree and has no parent"),
                  c->id);
-      else if (parent->kind != (c->kind == MU_COUNTER_UNIT ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL))
+      else if (parent->kind != mu_scenario_parent_kind (oob, c->kind, c->side))
         problem (rd, c->line, _("“%s” is a %s counter; a %s serves under a %s counter"),
                  c->parent, mu_counter_kind_to_string (parent->kind),
                  mu_counter_kind_to_string (c->kind),
-                 c->kind == MU_COUNTER_UNIT ? "command" : "control");
+                 mu_counter_kind_to_string (mu_scenario_parent_kind (oob, c->kind, c->side)));
       else if (g_strcmp0 (parent->side, c->side) != 0)
         problem (rd, c->line, _("parent “%s” is on side %s, and “%s” on side %s"),
                  c->parent, parent->side, c->id, c->side);
-      else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && c->identity != parent->division)
+      /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
+      else if (c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
+               c->identity != 0 && c->identity != parent->division)
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
                  c->identity, c->id, parent->division, c->parent);
     }

@@ -583,7 +583,8 @@ check_counter (Checker         *ck,
         set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
                          c->identity), c->id);
       else if (c->identity > 0 && c->side &&
-               mu_scenario_find_command (s, c->side, c->identity) == NULL)
+               mu_scenario_find_command (s, c->side, c->identity) == NULL &&
+               mu_scenario_side_has_commands (s, c->side))
         set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
                          what, c->identity, c->side), c->id);
       if (c->arm >= MU_ARM_N)
@@ -604,7 +605,11 @@ check_counter (Checker         *ck,
         set_object (ERR (ck, c->line, _("%s is its own parent"), what), c->id);
       else
         {
-          MuCounterKind want = c->kind == MU_COUNTER_UNIT ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL;
+          /* BAA-AMB-54: in an army without command counters a unit's parent
+           * is its control counter. */
+          MuCounterKind want = c->kind == MU_COUNTER_CONTROL
+            ? MU_COUNTER_CONTROL : mu_scenario_parent_kind (s, c->kind, c->side);
+          gboolean direct = c->kind == MU_COUNTER_UNIT && want == MU_COUNTER_CONTROL;
 
           if (c->kind == MU_COUNTER_CONTROL)
             set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
@@ -615,7 +620,8 @@ check_counter (Checker         *ck,
           else if (g_strcmp0 (parent->side, c->side) != 0)
             set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
                         c->id);
-          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && parent->division != c->identity)
+          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && !direct &&
+                   parent->division != c->identity)
             set_object (ERR (ck, c->line,
                              _("%s: identity %d does not match division %d of its parent “%s”"),
                              what, c->identity, parent->division, c->parent), c->id);
@@ -685,7 +691,20 @@ check_objective (Checker           *ck,
   check_id (ck, "objective", o->id, o->line, TRUE);
   check_text (ck, what, o->name, o->line);
   if (ck->s->board == MU_BOARD_HEX)
-    check_on_board (ck, what, o->hex, o->id, o->line);
+    {
+      /* The schema's promise: no objective on ground no unit can enter, so
+       * none could ever hold it (BAA-OBJ-1). */
+      if (check_on_board (ck, what, o->hex, o->id, o->line) &&
+          hex_impassable_for (ck->s->hex_map, o->hex, NULL))
+        {
+          g_autofree char *label = hex_label (ck, o->hex);
+          MuProblem *p = ERR (ck, o->line, _("%s is on impassable hex %s: no unit could ever hold it"),
+                              what, label);
+
+          set_object (p, o->id);
+          p->hex = o->hex;
+        }
+    }
   else if (!point_on_table (ck, o->pos))
     set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
   if (o->radius < 0)

@@ -836,6 +836,35 @@ mu_scenario_find_command (const MuScenario *scenario,
 }
 
 gboolean
+mu_scenario_side_has_commands (const MuScenario *scenario,
+                               const char       *side)
+{
+  g_return_val_if_fail (scenario != NULL, FALSE);
+
+  for (guint i = 0; i < scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+
+      if (c->kind == MU_COUNTER_COMMAND && g_strcmp0 (c->side, side) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+MuCounterKind
+mu_scenario_parent_kind (const MuScenario *scenario,
+                         MuCounterKind     kind,
+                         const char       *side)
+{
+  g_return_val_if_fail (scenario != NULL, MU_COUNTER_CONTROL);
+  g_return_val_if_fail (kind != MU_COUNTER_CONTROL, MU_COUNTER_CONTROL);
+
+  if (kind == MU_COUNTER_UNIT && mu_scenario_side_has_commands (scenario, side))
+    return MU_COUNTER_COMMAND;
+  return MU_COUNTER_CONTROL;
+}
+
+gboolean
 mu_scenario_option (const MuScenario *scenario,
                     const char       *key,
                     gboolean          fallback)

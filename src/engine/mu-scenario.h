@@ -354,7 +354,8 @@ typedef struct {
   MuReserveKind kind;
   MuArrivalKind arrival;
   int bound;             /* first bound it may arrive */
-  int roll;              /* for MU_ARRIVAL_ROLL: d6 needed (0 = use the commander's leadership) */
+  int roll;              /* for MU_ARRIVAL_ROLL: arrives on a d6 at or under this (BAA-AMB-55;
+                          * 0 = the commander's leadership) */
   GArray *entry;         /* of MuHex: entry hexes on the board edge */
   char *edge;            /* "n", "e", "s", "w" or NULL: a whole edge */
   GArray *entry_points;  /* of MuPoint, tables */
@@ -439,6 +440,16 @@ MuObjective  *mu_scenario_find_objective (const MuScenario *scenario, const char
 MuReserve    *mu_scenario_find_reserve   (const MuScenario *scenario, const char *id);
 /* The command counter of a side with the given division number, or NULL. */
 MuCounter    *mu_scenario_find_command   (const MuScenario *scenario, const char *side, int division);
+/* Whether the side has at least one command (division) counter. An army
+ * without any is commanded directly by its control counters (BAA-CMD-10,
+ * BAA-AMB-54). */
+gboolean      mu_scenario_side_has_commands (const MuScenario *scenario, const char *side);
+/* The kind of counter a unit or command counter of SIDE serves under: a
+ * unit under a command counter, or under a control counter when its side has
+ * no command counters (BAA-AMB-54); a command counter under a control
+ * counter. (A control counter serves under nothing; not to be asked.) */
+MuCounterKind mu_scenario_parent_kind    (const MuScenario *scenario, MuCounterKind kind,
+                                          const char *side);
 gboolean      mu_scenario_option         (const MuScenario *scenario, const char *key, gboolean fallback);
 void          mu_scenario_set_option     (MuScenario *scenario, const char *key, gboolean enabled);
 /* A fresh id with the given prefix not used by any object of the scenario. */

@@ -728,7 +728,7 @@ test_random_special (void)
     "path turnpike 0404 0505 0605 0706 0806 0907 1007 1008 1009 1010\npath road 0305 0405 0506\n"
     "terrain 0808 woodland\nterrain 0909 settlement\nterrain 0606 marsh\nelev 0505 1\nelev 0606 2\n"
     "hexside 0909 0 wall\nhexside 0808 3 hedge\nfeature 0707 fortification\nhexside 0505 2 stream\n"
-    "obj o1 0707\nobj o2 0909 usa\nobj o3 0505 csa\nobj o4 1010 usa\nobj o5 0404 csa\nobj o6 1111\n"
+    "obj o1 0704\nobj o2 0909 usa\nobj o3 0505 csa\nobj o4 1010 usa\nobj o5 0404 csa\nobj o6 1111\n"
     "lines csa 0101 0201 0301 0102\nlines usa 1414 1314 1214 1413\ntask t1 csa 1 disperse usa 2",
     NULL, "", NULL, NULL };
   g_autoptr(MuScenario) s = t_scenario (c.scenario);

@@ -242,6 +242,47 @@ test_sides (void)
   g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
 }
 
+/* BAA-CMD-10, BAA-AMB-54: an army without command counters imports with its
+ * brigades directly under the control counter (a STAR one and a numbered
+ * one); on a side with command counters a unit under a control counter is
+ * still refused. */
+static void
+test_direct_army (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  const char *direct =
+    "kind,id,side,parent,name,leadership,identity,arm,range,attack,strength\r\n"
+    "control,c,csa,,Beauregard,4,,,,,\r\n"
+    "unit,b1,csa,c,Bee,,1,infantry,1,4,4\r\n"
+    "unit,b2,csa,c,Evans,,STAR,infantry,1,4,3\r\n";
+  const char *mixed =
+    "kind,id,side,parent,name,leadership,division,identity,arm,range,attack,strength\r\n"
+    "control,c,csa,,Beauregard,4,,,,,,\r\n"
+    "command,d,csa,c,Bonham,3,1,,,,,\r\n"
+    "unit,b1,csa,c,Bee,,,1,infantry,1,4,4\r\n";
+
+  g_assert_true (mu_oob_csv_import (h, direct, strlen (direct), "direct.csv", problems, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpstr (mu_scenario_find_counter (s, "b1")->parent, ==, "c");
+  g_assert_cmpint (mu_scenario_find_counter (s, "b1")->identity, ==, 1);
+  /* the editor numbers such a unit freely; it stays under its control counter */
+  g_assert_true (mu_edit_set_counter_int (h, "b2", MU_COUNTER_FIELD_IDENTITY, 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mu_scenario_find_counter (s, "b2")->parent, ==, "c");
+  g_assert_true (mu_edit_history_undo (h));
+  g_assert_true (mu_edit_history_undo (h));
+
+  g_assert_false (mu_oob_csv_import (h, mixed, strlen (mixed), "mixed.csv", problems, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (((MuProblem *) g_ptr_array_index (problems, 0))->message,
+                            "a unit serves under a command counter"));
+}
+
 /* Tables: positions and facing survive the round trip. */
 static void
 test_table (void)
@@ -333,6 +374,7 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/round-trip", test_round_trip);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
+  g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);
   g_test_add_func ("/engine/oob-csv/table", test_table);
   g_test_add_func ("/engine/oob-csv/cli", test_cli);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

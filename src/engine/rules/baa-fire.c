@@ -380,11 +380,11 @@ baa_attack_resolve (BaaMatch       *m,
   tp = baa_unit_threshold (m, target);
   if (npair == 2)
     ts = baa_unit_threshold (m, pair[1]);
-  /* BAA-FIRE-10, BAA-AMB-18: a group stops rolling once nothing is left to
-   * hit. Against a stack both units can be hit (BAA-STK-3), so the group
-   * goes on until the surplus would disperse the secondary too (the digest
-   * speaks of a single target only). */
-  limit = tp + ts;
+  /* BAA-FIRE-10, BAA-AMB-18, BAA-AMB-53: the named primary is the group's
+   * target. The group stops as soon as its running total disperses it; the
+   * secondary gets only the surplus of the hits already rolled (BAA-FIRE-9),
+   * never further rolls of its own. */
+  limit = tp;
 
   /* "attack TARGET KIND by=FIRST-ATTACKER dice=N": the event names the
    * target as subject so that its text form reads the right way round. */

@@ -180,6 +180,9 @@ typedef struct {
   /* options, read once from the scenario (mu_scenario_option) */
   gboolean opt_cmd_penalty;    /* baa.out-of-command-penalty, BAA-CMD-9 */
   gboolean opt_direct_control; /* baa.direct-control, BAA-CMD-10 */
+  gboolean no_command_counters[BAA_SIDES]; /* the side's army has no command counters: its
+                                * control counters command units directly, option or
+                                * not (BAA-CMD-10, BAA-AMB-54) */
   gboolean opt_withdrawing;    /* baa.withdrawing, BAA-MOV-12 (default on) */
   gboolean opt_overwhelming;   /* baa.overwhelming-fire, BAA-FLN-7 */
   gboolean opt_continued;      /* baa.continued-play, BAA-VIC-6 */

@@ -187,6 +187,15 @@ night_mod (const BaaMatch *m)
   for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
     for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
 
+/* BAA-CMD-10, BAA-AMB-54: direct control by a control counter is in use for
+ * a side when the option is on, and always for an army that has no command
+ * counters. */
+static gboolean
+direct_control (const BaaMatch *m, int side)
+{
+  return m->opt_direct_control || m->no_command_counters[side];
+}
+
 static BaaCommander *
 best_control (const BaaMatch *m, int side)
 {
@@ -620,7 +629,7 @@ phase_has_choices (BaaMatch *m)
         if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0)
           return TRUE;
       if (m->opt_direct_control && best_control (m, m->active))
-        return TRUE;
+        return TRUE;   /* `direct` declarations (a side with command counters) */
       return FALSE;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
@@ -986,7 +995,7 @@ apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active unit of the side in play", cmd->unit);
   if (c == NULL || c->side != u->side || c->status != BAA_CDR_ACTIVE)
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active friendly commander", cmd->target);
-  if (c->is_control ? !m->opt_direct_control : !c->has_orders)
+  if (c->is_control ? !direct_control (m, c->side) : !c->has_orders)
     return baa_refuse (error, "BAA-AMB-45",
                        "%s cannot take %s: a command counter with orders, or a control counter under direct control",
                        cmd->target, cmd->unit);
@@ -1195,6 +1204,11 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           g_ptr_array_add (m->commanders, k);
         }
     }
+  for (int side = 0; side < BAA_SIDES; side++)
+    m->no_command_counters[side] = TRUE;
+  FOR_CDRS (m, c)
+    if (!c->is_control)
+      m->no_command_counters[c->side] = FALSE;
   for (guint i = 0; i < scenario->objectives->len; i++)
     {
       const MuObjective *d = g_ptr_array_index (scenario->objectives, i);
@@ -1375,7 +1389,8 @@ legal_commands (gpointer state)
             u->assign_round != m->round_serial)
           FOR_CDRS (m, c)
             if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
-                (c->is_control ? m->opt_direct_control : c->has_orders) && c != u->assigned_to)
+                (c->is_control ? direct_control (m, c->side) : c->has_orders) &&
+                c != u->assigned_to)
               {
                 MuCommand *a = mu_command_new_attack (MU_COMMAND_ASSIGN, u->def->id, c->def->id);
                 g_ptr_array_add (out, a);
