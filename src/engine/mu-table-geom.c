@@ -290,12 +290,15 @@ mu_polyline_point_at (const MuPoint *points,
 /* The interval of t in [0, 1] where a + t (b - a) lies within r of segment c-d:
  * the distance is convex in t, so it is one interval, found by a ternary search
  * for the nearest point and bisection for both ends. */
-static gboolean
-corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r, double *lo, double *hi)
+gboolean
+mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r, double *lo, double *hi)
 {
 #define AT(t) ((MuPoint) { a.x + (t) * (b.x - a.x), a.y + (t) * (b.y - a.y) })
   double l = 0, h = 1, m;
 
+  if (MAX (a.x, b.x) + r < MIN (c.x, d.x) || MIN (a.x, b.x) - r > MAX (c.x, d.x) ||
+      MAX (a.y, b.y) + r < MIN (c.y, d.y) || MIN (a.y, b.y) - r > MAX (c.y, d.y))
+    return FALSE;
   for (int i = 0; i < 80; i++)
     {
       double m1 = l + (h - l) / 3, m2 = h - (h - l) / 3;
@@ -360,7 +363,7 @@ mu_segment_within_corridor (MuPoint        a,
            hypot (b.x - line[0].x, b.y - line[0].y) <= half_width;
   iv = g_new (double, 2 * n_line);
   for (guint i = 1; i < n_line; i++)
-    if (corridor_interval (a, b, line[i - 1], line[i], half_width, &iv[2 * n], &iv[2 * n + 1]))
+    if (mu_segment_corridor_interval (a, b, line[i - 1], line[i], half_width, &iv[2 * n], &iv[2 * n + 1]))
       n++;
   qsort (iv, n, 2 * sizeof (double), cmp_double);
   for (guint i = 0; i < n; i++)

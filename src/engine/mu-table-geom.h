@@ -49,6 +49,11 @@ MuPoint   mu_polyline_point_at       (const MuPoint *points, guint n_points, dou
 gboolean  mu_segment_within_corridor (MuPoint a, MuPoint b,
                                       const MuPoint *line, guint n_line, double half_width);
 
+/* The interval [*lo, *hi] of t in [0, 1] where a + t (b - a) lies within r
+ * of segment c-d; FALSE when it never does. */
+gboolean  mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r,
+                                        double *lo, double *hi);
+
 /* Convex polygons (vertices in order, either orientation) ------------------- */
 
 /* Whether two convex polygons overlap by more than `slack` (separating axis
