@@ -34,6 +34,7 @@
 #include "mu-scenario-xml.h"
 
 int mu_cli_bench (int argc, char **argv);
+int mu_cli_bench_table (int argc, char **argv);
 
 #define BOARD 100
 #define VIEW_W 1920
@@ -574,6 +575,9 @@ mu_cli_bench (int argc, char **argv)
     { NULL },
   };
 
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "table") == 0)
+      return mu_cli_bench_table (argc, argv);
   context = g_option_context_new (_("render — time the renderer on a synthetic 100×100 board"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
