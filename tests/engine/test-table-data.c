@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "mu-edit.h"
 #include "mu-scenario-xml.h"
 
 static char *
@@ -131,6 +132,54 @@ test_old_table_unchanged (void)
   g_assert_cmpuint (s->table->home_edges->len, ==, 0);
 }
 
+/* The editor's engine operations for the new values: a deployment zone
+ * drawn in the editor belongs to the first side; values are refused as the
+ * checker refuses them; undo gives the old values back. */
+static void
+test_edit_values (void)
+{
+  MuScenario *s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autoptr(GError) error = NULL;
+  static const MuPoint box[] = { { 1, 1 }, { 5, 1 }, { 5, 5 }, { 1, 5 } };
+  const MuArea *a;
+  int zone, church;
+
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x3b5998));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0x8c8c8c));
+  h = mu_edit_history_new (s);
+  zone = mu_edit_add_area (h, MU_AREA_DEPLOYMENT, box, 4, &error);
+  g_assert_no_error (error);
+  a = g_ptr_array_index (mu_edit_history_get_scenario (h)->table->areas, zone);
+  g_assert_cmpstr (a->side, ==, "usa");
+  g_assert_true (mu_edit_set_area_values (h, zone, 0, 0, FALSE, 0, "csa", &error));
+  g_assert_cmpstr (a->side, ==, "csa");
+  g_assert_false (mu_edit_set_area_values (h, zone, 0, 0, FALSE, 0, "prussia", &error));
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_area_values (h, zone, 0, 0, FALSE, 0, NULL, &error));
+  g_clear_error (&error);
+
+  church = mu_edit_add_area (h, MU_AREA_BUILDING, box, 4, &error);
+  g_assert_no_error (error);
+  g_assert_true (mu_edit_set_area_values (h, church, 2, 5, TRUE, 0, NULL, &error));
+  a = g_ptr_array_index (mu_edit_history_get_scenario (h)->table->areas, church);
+  g_assert_cmpint (a->capacity, ==, 2);
+  g_assert_true (a->hard_cover);
+  g_assert_false (mu_edit_set_area_values (h, church, 100, 5, TRUE, 0, NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_area_values (h, church, 2, 7, TRUE, 0, NULL, &error));
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_area_values (h, church, 2, 5, TRUE, 2, NULL, &error));
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_area_values (h, zone, 3, 0, FALSE, 0, "usa", &error));
+  g_clear_error (&error);
+  g_assert_true (mu_edit_history_undo (h));
+  a = g_ptr_array_index (mu_edit_history_get_scenario (h)->table->areas, church);
+  g_assert_cmpint (a->capacity, ==, 0);
+  g_assert_false (a->hard_cover);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,5 +188,6 @@ main (int   argc,
   g_test_add_func ("/engine/table-data/values", test_values);
   g_test_add_func ("/engine/table-data/round-trip", test_round_trip);
   g_test_add_func ("/engine/table-data/old-table-unchanged", test_old_table_unchanged);
+  g_test_add_func ("/engine/table-data/edit-values", test_edit_values);
   return g_test_run ();
 }
