@@ -10,6 +10,10 @@ G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION
 
 MusterApplication *muster_application_new          (void);
 GSettings         *muster_application_get_settings (MusterApplication *self);
+/* The application's settings: from the installed schema, else from the
+ * build's data folder (an uninstalled muster), else the defaults compiled
+ * into the program, kept in memory only (with a warning). */
+GSettings         *muster_settings_new             (void);
 /* Opens `file` in a window: the one showing it already, an empty one, or a new one. */
 void               muster_application_open_file    (MusterApplication *self, GFile *file);
 /* A window for a new document: `from` when it is empty, else a new window. */

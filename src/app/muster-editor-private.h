@@ -115,6 +115,9 @@ muster_editor_build_table_widgets (MusterEditor *self);
 void
 muster_editor_cancel_shape (MusterEditor *self);
 
+void
+muster_editor_ellipsize_dropdown (GtkDropDown *dropdown);
+
 MuReserve *
 muster_editor_entry_reserve (MusterEditor *self);
 

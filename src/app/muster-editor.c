@@ -692,6 +692,53 @@ muster_editor_string_model (const char *const *items,
 }
 
 static void
+on_ellipsized_setup (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (GPOINTER_TO_INT (data))
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_ellipsized_bind (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  data)
+{
+  GObject *object = gtk_list_item_get_item (item);
+  const char *text = GTK_IS_STRING_OBJECT (object) ? gtk_string_object_get_string (GTK_STRING_OBJECT (object)) : "";
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static GtkListItemFactory *
+string_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (on_ellipsized_setup), GINT_TO_POINTER (ellipsize));
+  g_signal_connect (factory, "bind", G_CALLBACK (on_ellipsized_bind), NULL);
+  return factory;
+}
+
+/* A long choice (a reserve's name) ellipsizes in the button instead of
+ * widening the panel; the popup shows it whole. */
+void
+muster_editor_ellipsize_dropdown (GtkDropDown *dropdown)
+{
+  g_autoptr(GtkListItemFactory) button = string_factory (TRUE);
+  g_autoptr(GtkListItemFactory) list = string_factory (FALSE);
+
+  gtk_drop_down_set_factory (dropdown, button);
+  gtk_drop_down_set_list_factory (dropdown, list);
+  gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
+}
+
+static void
 muster_editor_dispose (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
@@ -802,6 +849,14 @@ muster_editor_init (MusterEditor *self)
   gtk_drop_down_set_model (self->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
   gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
   gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
+  {
+    GtkDropDown *dropdowns[] = { self->terrain_dropdown, self->brush_dropdown, self->side_dropdown,
+                                 self->path_dropdown, self->edge_dropdown, self->area_dropdown,
+                                 self->line_dropdown, self->reserve_dropdown, self->item_owner };
+
+    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+      muster_editor_ellipsize_dropdown (dropdowns[i]);
+  }
   g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);

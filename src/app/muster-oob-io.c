@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mu-file.h"
 #include "mu-oob-csv.h"
 
 /* A dialog with the summary and every problem, one per line. */
@@ -57,6 +58,37 @@ problems_dialog (GtkWindow  *parent,
   return dialog;
 }
 
+/* Local files through the engine's reader, which refuses devices, pipes and
+ * files past its limit; other locations (remote mounts) are checked by type
+ * and size before they are loaded. */
+static gboolean
+read_bounded (GFile   *file,
+              char   **data,
+              gsize   *length,
+              GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GFileInfo) info = NULL;
+
+  if (path != NULL)
+    return mu_file_read (path, MU_FILE_MAX_SIZE, data, length, error);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return FALSE;
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR ||
+      g_file_info_get_size (info) > MU_FILE_MAX_SIZE)
+    {
+      g_autofree char *uri = g_file_get_parse_name (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s: not a regular file, or larger than %d MiB"), uri,
+                   MU_FILE_MAX_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  return g_file_load_contents (file, NULL, data, length, NULL, error);
+}
+
 gboolean
 muster_oob_import_file (GtkWindow     *parent,
                         MuEditHistory *history,
@@ -76,7 +108,7 @@ muster_oob_import_file (GtkWindow     *parent,
 
   if (dialog)
     *dialog = NULL;
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, &local) ||
+  if (!read_bounded (file, &data, &length, &local) ||
       !mu_oob_csv_import (history, data, length, name, problems, &local))
     {
       GtkWidget *shown = problems_dialog (parent, primary, local->message, problems);

@@ -5,6 +5,8 @@
 #include "muster-window.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
@@ -28,6 +30,7 @@ struct _MusterWindow
   GFile *file;
   MuEditHistory *history; /* owns the scenario; the undo stack and the saved state */
   GtkWidget *editor;
+  char *copy_of;                /* a bundled scenario opened as a copy: its file name */
   MusterAutosave *autosave;
   gboolean modified;
   gboolean editing;
@@ -82,6 +85,7 @@ set_scenario (MusterWindow *self,
   g_clear_object (&self->history);   /* frees the old scenario */
   self->scenario = scenario;
   g_set_object (&self->file, file);
+  g_clear_pointer (&self->copy_of, g_free);
   self->modified = FALSE;
   muster_scene_set_scenario (self->scene, scenario);
   if (scenario != NULL)
@@ -192,6 +196,13 @@ display_name (MusterWindow *self)
       g_autofree char *base = g_file_get_basename (self->file);
 
       return g_filename_display_name (base);
+    }
+  if (self->copy_of != NULL)
+    {
+      g_autofree char *name = g_filename_display_name (self->copy_of);
+
+      /* Translators: the title of an unsaved copy of a shipped scenario */
+      return g_strdup_printf (_("Copy of %s"), name);
     }
   return g_strdup (_("Untitled Scenario"));
 }
@@ -502,6 +513,18 @@ offer_recovery (MusterWindow *self,
   show_dialog (self, dialog);
 }
 
+/* Whether path is one of the scenarios shipped with Muster. */
+static gboolean
+is_bundled (const char *path)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autofree char *real_dir = dir ? realpath (dir, NULL) : NULL;
+  g_autofree char *real_parent = realpath (parent, NULL);
+
+  return real_dir != NULL && real_parent != NULL && strcmp (real_dir, real_parent) == 0;
+}
+
 gboolean
 muster_window_open_file (MusterWindow *self,
                          GFile        *file,
@@ -538,8 +561,18 @@ muster_window_open_file (MusterWindow *self,
         *error = g_steal_pointer (&local_error);
       return FALSE;
     }
-  set_scenario (self, scenario, file);
   add_recent (file);
+  if (is_bundled (path))
+    {
+      /* The shipped file stays as shipped: the window holds a new, unsaved
+       * copy, and Save asks where to put it. */
+      g_clear_pointer (&scenario->filename, g_free);
+      set_scenario (self, scenario, NULL);
+      self->copy_of = g_path_get_basename (path);
+      update_title (self);
+      return TRUE;
+    }
+  set_scenario (self, scenario, file);
   remember_folder (self, file);
   offer_recovery (self, path);
   return TRUE;
@@ -579,6 +612,7 @@ muster_window_save_to_file (MusterWindow *self,
   g_free (self->scenario->filename);
   self->scenario->filename = g_strdup (path);
   g_set_object (&self->file, file);
+  g_clear_pointer (&self->copy_of, g_free);
   add_recent (file);
   remember_folder (self, file);
   mu_edit_history_mark_clean (self->history);
@@ -716,7 +750,9 @@ show_save_as (MusterWindow *self)
     {
       g_autofree char *name = NULL;
 
-      if (self->scenario->title != NULL && *self->scenario->title != '\0')
+      if (self->copy_of != NULL)
+        name = g_strdup (self->copy_of);
+      else if (self->scenario->title != NULL && *self->scenario->title != '\0')
         name = g_strdup_printf ("%s.muster", self->scenario->title);
       else
         name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
@@ -1317,6 +1353,7 @@ muster_window_finalize (GObject *object)
   g_clear_object (&self->history);   /* owns the scenario */
   self->scenario = NULL;
   g_clear_object (&self->file);
+  g_clear_pointer (&self->copy_of, g_free);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
@@ -1376,7 +1413,7 @@ muster_window_init (MusterWindow *self)
   g_autoptr(GAction) style = NULL;
 
   self->scene = muster_scene_new ();
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = muster_settings_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -1,4 +1,4 @@
-/* mu-cli-bench.c: muster-cli bench render
+/* mu-cli-bench.c: muster-cli bench render (load and undo: mu-cli-bench-data.c)
  *
  * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
  * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
@@ -34,6 +34,8 @@
 #include "mu-scenario-xml.h"
 
 int mu_cli_bench (int argc, char **argv);
+int mu_cli_bench_load (int argc, char **argv);
+int mu_cli_bench_undo (int argc, char **argv);
 int mu_cli_bench_table (int argc, char **argv);
 
 #define BOARD 100
@@ -575,9 +577,13 @@ mu_cli_bench (int argc, char **argv)
     { NULL },
   };
 
-  for (int i = 1; i < argc; i++)
-    if (strcmp (argv[i], "table") == 0)
-      return mu_cli_bench_table (argc, argv);
+  if (argc >= 2 && strcmp (argv[1], "load") == 0)
+    return mu_cli_bench_load (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "undo") == 0)
+    return mu_cli_bench_undo (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "table") == 0)
+    return mu_cli_bench_table (argc, argv);
+
   context = g_option_context_new (_("render — time the renderer on a synthetic 100×100 board"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mu-edit.h"
+#include "mu-file.h"
 #include "mu-oob-csv.h"
 #include "mu-scenario-xml.h"
 
@@ -131,7 +132,7 @@ oob_import (int    argc,
   if (!(scenario = load (files[0])))
     return 1;
   history = mu_edit_history_new (scenario);
-  if (!g_file_get_contents (files[1], &csv, &length, &error))
+  if (!mu_file_read (files[1], MU_FILE_MAX_SIZE, &csv, &length, &error))
     {
       mu_cli_error ("%s", error->message);
       return 1;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "mu-file.h"
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
 
@@ -128,21 +129,25 @@ mu_cli_play (int    argc,
       g_autoptr(GPtrArray) cmds = NULL;
       const char *name = g_strcmp0 (commands, "-") == 0 ? "stdin" : commands;
 
-      if (g_strcmp0 (commands, "-") == 0)
-        {
-          GString *in = g_string_new (NULL);
-          char buf[4096];
-          size_t n;
-          while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
-            g_string_append_len (in, buf, n);
-          len = in->len;
-          text = g_string_free (in, FALSE);
-        }
-      else if (!g_file_get_contents (commands, &text, &len, &error))
+      if (g_strcmp0 (commands, "-") == 0
+          ? !mu_file_read_fd (0, name, MU_FILE_MAX_SIZE, &text, &len, &error)
+          : !mu_file_read (commands, MU_FILE_MAX_SIZE, &text, &len, &error))
         {
           mu_cli_error ("%s", error->message);
           return 1;
         }
+      /* A NUL byte would end the text early and drop the commands after it:
+       * refuse the file before applying any of it. */
+      {
+        guint nul = mu_file_find_nul_line (text, len);
+
+        if (nul > 0)
+          {
+            mu_cli_error (_("%s:%u: a NUL byte: a command file is text, one command a line; "
+                            "nothing was applied"), name, nul);
+            return 1;
+          }
+      }
       /* line by line so that a refusal names its line and play goes on */
       {
         g_auto(GStrv) lines = g_strsplit (text, "\n", -1);

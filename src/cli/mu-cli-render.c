@@ -2,7 +2,10 @@
  *
  * The output format follows the file name: .png (an image), .svg or .pdf
  * (vectors, text as text). --size gives the output width in pixels (PNG) or
- * points (SVG, PDF); the board is scaled to it.
+ * points (SVG, PDF); the board is scaled to it. Every option is checked
+ * (finite, in its documented range) and the output's size is bounded before
+ * anything is drawn; the file is written under a temporary name and renamed
+ * into place, so a failure never leaves a partial or empty file.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -11,6 +14,11 @@
 #include "muster-cli.h"
 
 #include <cairo.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
@@ -21,7 +29,38 @@
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 
+/* The documented ranges (README.md, --help). */
+#define MAX_SIZE 16384            /* --size, and each side of the output */
+#define MAX_PIXELS (8192 * 8192)  /* a PNG's area: 256 MB of memory at most */
+#define MIN_HEX_SIZE 2.0
+#define MAX_HEX_SIZE 500.0
+#define MIN_TABLE_SCALE 0.5
+#define MAX_TABLE_SCALE 500.0
+
 int mu_cli_render (int argc, char **argv);
+
+/* Creates an empty file beside OUTPUT (OUTPUT.XXXXXX, with the mode a new
+ * file gets) and returns its name: written there, renamed into place. */
+static char *
+write_temporary (const char  *output,
+                 GError     **error)
+{
+  g_autofree char *tmp = g_strconcat (output, ".XXXXXX", NULL);
+  mode_t mask = umask (0);
+  int fd;
+
+  umask (mask);
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0666 & ~mask);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                           g_strerror (saved));
+      return NULL;
+    }
+  close (fd);
+  return g_steal_pointer (&tmp);
+}
 
 int
 mu_cli_render (int    argc,
@@ -30,14 +69,14 @@ mu_cli_render (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *output = NULL;
   g_autofree char *style = NULL;
-  int size = 0;
+  int size = -1;
   double hex_size = 32.0, table_scale = 20.0;
   gboolean no_grid = FALSE, no_coordinates = FALSE, no_counters = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (.png, .svg or .pdf)"), N_("FILE") },
-    { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Output width in pixels (PNG) or points (SVG, PDF)"), "W" },
-    { "hex-size", 0, 0, G_OPTION_ARG_DOUBLE, &hex_size, N_("Hex size, centre to corner, when --size is not given (default 32)"), "S" },
-    { "table-scale", 0, 0, G_OPTION_ARG_DOUBLE, &table_scale, N_("Pixels per table unit when --size is not given (default 20)"), "K" },
+    { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Output width in pixels (PNG) or points (SVG, PDF), 1 to 16384"), "W" },
+    { "hex-size", 0, 0, G_OPTION_ARG_DOUBLE, &hex_size, N_("Hex size, centre to corner, 2 to 500, when --size is not given (default 32)"), "S" },
+    { "table-scale", 0, 0, G_OPTION_ARG_DOUBLE, &table_scale, N_("Pixels per table unit, 0.5 to 500, when --size is not given (default 20)"), "K" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &style, N_("Counter style: classic or nato"), N_("STYLE") },
     { "no-grid", 0, 0, G_OPTION_ARG_NONE, &no_grid, N_("Leave out the hex grid or table grid"), NULL },
     { "no-coordinates", 0, 0, G_OPTION_ARG_NONE, &no_coordinates, N_("Leave out hex numbers"), NULL },
@@ -51,6 +90,7 @@ mu_cli_render (int    argc,
   g_autoptr(MuScenario) s = NULL;
   MuRenderOptions o;
   double w, h, scale = 1.0;
+  g_autofree char *tmp = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -79,9 +119,22 @@ mu_cli_render (int    argc,
       mu_cli_error (_("render: %s: the output name must end in .png, .svg or .pdf"), output);
       return 2;
     }
-  if (size < 0 || size > 32768 || hex_size <= 0 || table_scale <= 0)
+  if (size != -1 && (size < 1 || size > MAX_SIZE))
     {
-      mu_cli_error ("%s", _("render: --size must be 1..32768, --hex-size and --table-scale positive"));
+      mu_cli_error (_("render: --size %d is out of range: give 1 to %d"), size, MAX_SIZE);
+      return 2;
+    }
+  /* isfinite and the ranges also refuse nan, inf and 1e300. */
+  if (!isfinite (hex_size) || hex_size < MIN_HEX_SIZE || hex_size > MAX_HEX_SIZE)
+    {
+      mu_cli_error (_("render: --hex-size %g is out of range: give %g to %g"), hex_size,
+                    MIN_HEX_SIZE, MAX_HEX_SIZE);
+      return 2;
+    }
+  if (!isfinite (table_scale) || table_scale < MIN_TABLE_SCALE || table_scale > MAX_TABLE_SCALE)
+    {
+      mu_cli_error (_("render: --table-scale %g is out of range: give %g to %g"), table_scale,
+                    MIN_TABLE_SCALE, MAX_TABLE_SCALE);
       return 2;
     }
 
@@ -121,12 +174,26 @@ mu_cli_render (int    argc,
       o.table_scale *= scale;
       mu_render_board_size (s, &o, &w, &h);
     }
+  if (!(w <= MAX_SIZE && h <= MAX_SIZE) || (format == PNG && ceil (w) * ceil (h) > MAX_PIXELS))
+    {
+      mu_cli_error (_("render: the output would be %.0f × %.0f; at most %d on a side and, for "
+                      "PNG, %d pixels in all: give a smaller --size, --hex-size or --table-scale"),
+                    ceil (w), ceil (h), MAX_SIZE, MAX_PIXELS);
+      return 1;
+    }
+  tmp = write_temporary (output, &error);
+  if (tmp == NULL)
+    {
+      mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
+      return 1;
+    }
   if (format == SVG)
-    surface = cairo_svg_surface_create (output, w, h);
+    surface = cairo_svg_surface_create (tmp, w, h);
   else if (format == PDF)
-    surface = cairo_pdf_surface_create (output, w, h);
+    surface = cairo_pdf_surface_create (tmp, w, h);
   else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w), (int) ceil (h));
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX ((int) ceil (w), 1),
+                                          MAX ((int) ceil (h), 1));
   cr = cairo_create (surface);
   mu_render_scenario (cr, s, &o);
   status = cairo_status (cr);
@@ -134,7 +201,7 @@ mu_cli_render (int    argc,
   if (status == CAIRO_STATUS_SUCCESS)
     {
       if (format == PNG)
-        status = cairo_surface_write_to_png (surface, output);
+        status = cairo_surface_write_to_png (surface, tmp);
       else
         {
           cairo_surface_finish (surface);
@@ -144,7 +211,16 @@ mu_cli_render (int    argc,
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
+      g_unlink (tmp);
       mu_cli_error (_("render: cannot write %s: %s"), output, cairo_status_to_string (status));
+      return 1;
+    }
+  if (g_rename (tmp, output) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (tmp);
+      mu_cli_error (_("render: cannot write %s: %s"), output, g_strerror (saved));
       return 1;
     }
   return 0;

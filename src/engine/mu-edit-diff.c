@@ -4,6 +4,8 @@
 
 #include "mu-edit.h"
 
+#include "mu-edit-private.h"
+
 #include <string.h>
 
 /* Field-by-field comparison of two models. Each helper returns a newly
@@ -240,6 +242,15 @@ diff_counter (const char      *p,
   DIFF_INT (p, a->place.formation, b->place.formation);
   DIFF_STR (p, a->place.reserve, b->place.reserve);
   return diff_extra (p, &a->extra, &b->extra);
+}
+
+gboolean
+mu_edit_counter_equal (const MuCounter *a,
+                       const MuCounter *b)
+{
+  g_autofree char *d = diff_counter ("counter", a, b);
+
+  return d == NULL;
 }
 
 char *

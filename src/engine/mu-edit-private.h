@@ -33,4 +33,27 @@ gboolean    mu_edit_counter_range_error (MuCounterField field, int value, GError
 /* Whether value is within the field's range (abilities: known bits only). */
 gboolean    mu_edit_counter_value_ok (MuCounterKind kind, MuCounterField field, int value);
 
+/* Undo steps that keep what changed (mu-edit-step.c). The shadow is a copy of
+ * the board's cells and hexsides as at the end of the last step; a pending
+ * step holds what a step needs from before its first change; a delta is a
+ * finished step, which applying exchanges with the live scenario. */
+typedef struct _MuEditShadow MuEditShadow;
+typedef struct _MuEditPending MuEditPending;
+typedef struct _MuEditDelta MuEditDelta;
+
+MuEditShadow  *mu_edit_shadow_new     (void);
+void           mu_edit_shadow_free    (MuEditShadow *shadow);
+/* Forget the board copy (the scenario was changed outside the history). */
+void           mu_edit_shadow_reset   (MuEditShadow *shadow);
+MuEditPending *mu_edit_pending_new    (const MuScenario *live, MuEditShadow *shadow);
+void           mu_edit_pending_free   (MuEditPending *pending);
+/* Consumes pending; NULL when the scenario is as it was. */
+MuEditDelta   *mu_edit_pending_finish (MuEditPending *pending, const MuScenario *live,
+                                       MuEditShadow *shadow);
+/* Undo or redo: after it, delta holds the other direction. */
+void           mu_edit_delta_apply    (MuEditDelta *delta, MuScenario *live, MuEditShadow *shadow);
+void           mu_edit_delta_free     (MuEditDelta *delta);
+/* Whether two counters have the same content (mu-edit-diff.c). */
+gboolean       mu_edit_counter_equal  (const MuCounter *a, const MuCounter *b);
+
 G_END_DECLS

@@ -8,13 +8,13 @@
 
 #include <glib/gi18n.h>
 
-/* One undo or redo step: the name it has in the menu and the whole scenario
- * as it is on the other side of the step. Undo and redo swap it with the
+/* One undo or redo step: the name it has in the menu and what differs on the
+ * other side of the step (mu-edit-step.c). Undo and redo exchange it with the
  * live model. */
 typedef struct {
   char *label;
   char *detail;
-  MuScenario *state;
+  MuEditDelta *delta;
 } Step;
 
 struct _MuEditHistory {
@@ -26,10 +26,13 @@ struct _MuEditHistory {
   int clean_index;          /* undo->len at the saved state; -1 = unreachable */
   guint max_steps;
 
-  /* The step being built: a snapshot from before its first change. */
+  /* The board as at the end of the last step, to find what a step changed. */
+  MuEditShadow *shadow;
+
+  /* The step being built: what it needs from before its first change. */
   int group_depth;
   char *group_label;
-  MuScenario *pending;
+  MuEditPending *pending;
   char *pending_label;
   GString *pending_detail;
   gboolean op_touched;
@@ -60,24 +63,8 @@ step_free (Step *step)
 {
   g_free (step->label);
   g_free (step->detail);
-  mu_scenario_free (step->state);
+  mu_edit_delta_free (step->delta);
   g_free (step);
-}
-
-/* Exchange the contents of two scenarios. The file name belongs to the
- * document, not to a state of it, so it stays where it is. */
-static void
-scenario_swap (MuScenario *a,
-               MuScenario *b)
-{
-  MuScenario tmp = *a;
-  char *filename;
-
-  *a = *b;
-  *b = tmp;
-  filename = a->filename;
-  a->filename = b->filename;
-  b->filename = filename;
 }
 
 static void
@@ -97,10 +84,11 @@ mu_edit_history_finalize (GObject *object)
   g_ptr_array_unref (self->undo);
   g_ptr_array_unref (self->redo);
   g_free (self->group_label);
-  g_clear_pointer (&self->pending, mu_scenario_free);
+  g_clear_pointer (&self->pending, mu_edit_pending_free);
   g_free (self->pending_label);
   if (self->pending_detail)
     g_string_free (self->pending_detail, TRUE);
+  mu_edit_shadow_free (self->shadow);
   mu_scenario_free (self->scenario);
 
   G_OBJECT_CLASS (mu_edit_history_parent_class)->finalize (object);
@@ -173,6 +161,7 @@ mu_edit_history_init (MuEditHistory *self)
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
   self->max_steps = 500;
+  self->shadow = mu_edit_shadow_new ();
 }
 
 MuEditHistory *
@@ -258,7 +247,7 @@ mu_edit_history_get_n_redo (MuEditHistory *self)
   return self->redo->len;
 }
 
-/* Move the top step of `from` to `to`, swapping the model with its state. */
+/* Move the top step of `from` to `to`, exchanging what it changed with the model. */
 static gboolean
 travel (MuEditHistory *self,
         GPtrArray     *from,
@@ -271,7 +260,7 @@ travel (MuEditHistory *self,
     return FALSE;
 
   step = g_ptr_array_steal_index (from, from->len - 1);
-  scenario_swap (self->scenario, step->state);
+  mu_edit_delta_apply (step->delta, self->scenario, self->shadow);
   g_ptr_array_add (to, step);
 
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
@@ -296,40 +285,36 @@ mu_edit_history_redo (MuEditHistory *self)
 static void
 clear_pending (MuEditHistory *self)
 {
-  g_clear_pointer (&self->pending, mu_scenario_free);
+  g_clear_pointer (&self->pending, mu_edit_pending_free);
   g_clear_pointer (&self->pending_label, g_free);
   if (self->pending_detail)
     g_string_free (self->pending_detail, TRUE);
   self->pending_detail = NULL;
 }
 
-/* Turn the pending snapshot into an undo step. */
+/* Turn the pending step into an undo step; a step that ends where it began
+ * (a stroke that raises then lowers) is none. */
 static void
-finish_pending (MuEditHistory *self,
-                gboolean       check_net_change)
+finish_pending (MuEditHistory *self)
 {
+  MuEditDelta *delta;
   Step *step;
 
   if (self->pending == NULL)
     return;
 
-  if (check_net_change)
+  delta = mu_edit_pending_finish (g_steal_pointer (&self->pending), self->scenario, self->shadow);
+  if (delta == NULL)
     {
-      g_autofree char *diff = mu_edit_scenario_diff (self->pending, self->scenario);
-
-      if (diff == NULL)
-        {
-          /* A stroke that ends where it began (raise then lower) is no step. */
-          clear_pending (self);
-          g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-          notify_all (self);
-          return;
-        }
+      clear_pending (self);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+      notify_all (self);
+      return;
     }
 
   step = g_new0 (Step, 1);
   step->label = g_steal_pointer (&self->pending_label);
-  step->state = g_steal_pointer (&self->pending);
+  step->delta = delta;
   if (self->pending_detail)
     step->detail = g_string_free (g_steal_pointer (&self->pending_detail), FALSE);
 
@@ -372,7 +357,7 @@ mu_edit_history_end_group (MuEditHistory *self)
     return;
   g_clear_pointer (&self->group_label, g_free);
   if (self->pending)
-    finish_pending (self, TRUE);
+    finish_pending (self);
   else
     notify_all (self);
 }
@@ -408,6 +393,7 @@ mu_edit_history_clear (MuEditHistory *self)
 
   g_ptr_array_set_size (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
+  mu_edit_shadow_reset (self->shadow);
   self->clean_index = 0;
   notify_all (self);
 }
@@ -459,7 +445,7 @@ mu_edit_touch (MuEditHistory *self,
 
   if (self->pending == NULL)
     {
-      self->pending = mu_scenario_copy (self->scenario);
+      self->pending = mu_edit_pending_new (self->scenario, self->shadow);
       self->pending_label = g_strdup (self->group_label ? self->group_label : label);
     }
   self->op_touched = TRUE;
@@ -475,7 +461,7 @@ mu_edit_commit (MuEditHistory *self)
     return;
   self->op_touched = FALSE;
   if (self->group_depth == 0)
-    finish_pending (self, FALSE);
+    finish_pending (self);
   else
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }

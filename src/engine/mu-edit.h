@@ -6,8 +6,12 @@
  * mu_edit_history_begin_group() and mu_edit_history_end_group() form one step
  * (one brush stroke). A call that would change nothing records nothing.
  *
- * A step remembers the whole scenario as it was before it (a snapshot), so
- * undo restores exactly the old model whatever the step did. Undo and redo
+ * A step remembers what it changed, found by comparing the model with how it
+ * was before the step (mu-edit-step.c), so undo restores exactly the old
+ * model whatever the step did, and no operation has to say what it changes.
+ * Change the scenario only through this history (begin_direct for a front
+ * end's own change), or call mu_edit_history_clear() after changing it
+ * otherwise. Undo and redo
  * exchange the contents of the scenario in place: the MuScenario pointer stays
  * valid for the history's lifetime, but pointers into it (cells, counters,
  * labels) do not survive an undo, a redo or any edit. Keep ids or indices, and

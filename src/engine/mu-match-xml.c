@@ -8,6 +8,7 @@
 #include "mu-match.h"
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-scenario-xml.h"
 
 #include <libxml/parser.h>
@@ -244,7 +245,7 @@ mu_match_load_file (const char *path, GError **error)
   g_autofree char *data = NULL;
   gsize len = 0;
 
-  if (!g_file_get_contents (path, &data, &len, error))
+  if (!mu_file_read (path, MU_FILE_MAX_SIZE, &data, &len, error))
     return NULL;
   return mu_match_load_data (data, len, path, error);
 }
@@ -255,7 +256,7 @@ mu_match_file_is_match (const char *path)
   g_autofree char *data = NULL;
   gsize len = 0;
 
-  if (!g_file_get_contents (path, &data, &len, NULL))
+  if (!mu_file_read (path, MU_FILE_MAX_SIZE, &data, &len, NULL))
     return FALSE;
   return strstr (data, MU_MATCH_NAMESPACE) != NULL && strstr (data, "<match") != NULL;
 }

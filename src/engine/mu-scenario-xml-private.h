@@ -1,6 +1,7 @@
 /* mu-scenario-xml-private.h: shared by the loader's parts (not installed)
  *
- * mu-scenario-xml.c parses and validates, mu-scenario-xml-read.c turns the
+ * mu-scenario-xml.c parses and validates, mu-scenario-xml-bulk.c checks the
+ * per-hex elements the schema leaves to it, mu-scenario-xml-read.c turns the
  * validated document into a MuScenario.
  */
 #pragma once
@@ -20,6 +21,9 @@ typedef struct {
   xmlDocPtr doc;
   xmlNodePtr root;
   GPtrArray *comments;   /* pending comments (char*), attached to the next object */
+  MuLoadProgressFunc progress;
+  gpointer progress_data;
+  GCancellable *cancellable;
 } MuXmlLoader;
 
 /* Appends an error "FILE:LINE: error: MESSAGE" to the loader's problems. */
@@ -28,6 +32,11 @@ void        mu_xml_report      (MuXmlLoader *ld, int line, const char *format, .
 int         mu_xml_node_line   (xmlNodePtr node);
 /* Whether node is the element `name` in the scenario namespace. */
 gboolean    mu_xml_is_element  (xmlNodePtr node, const char *name);
+/* Takes the <hex> and <hexside> elements of the hex map out of the document,
+ * checking each as the schema would (mu-scenario-xml-bulk.c); returns what
+ * reattach puts back where it was. */
+GArray     *mu_xml_detach_bulk   (MuXmlLoader *ld);
+void        mu_xml_reattach_bulk (GArray *detached);
 /* The model of a schema-valid document; reports what the schema cannot see. */
 MuScenario *mu_xml_build_model (MuXmlLoader *ld);
 

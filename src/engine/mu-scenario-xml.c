@@ -1,7 +1,8 @@
 /* mu-scenario-xml.c: loading .muster files
  *
- * parse (no network, no DTD, no entity expansion) -> RelaxNG validation ->
- * model -> semantic checks. Every libxml2 message is turned into a MuProblem
+ * parse (no network, no DTD, no entity expansion) -> RelaxNG validation
+ * (the per-hex elements checked by mu-scenario-xml-bulk.c) -> model ->
+ * semantic checks. Every libxml2 message is turned into a MuProblem
  * with the line it names; nothing here trusts the input.
  */
 #define G_LOG_DOMAIN "muster-xml"
@@ -22,10 +23,11 @@
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-scenario-xml-private.h"
 
 /* Files larger than this are refused before parsing. */
-#define MAX_FILE_SIZE (64 * 1024 * 1024)
+#define MAX_FILE_SIZE MU_FILE_MAX_SIZE
 /* More messages than this from libxml2 for one file are summarised. */
 #define MAX_XML_MESSAGES 200
 
@@ -410,14 +412,30 @@ fix_schema_lines (MuXmlLoader *ld,
     }
 }
 
-MuScenario *
-mu_scenario_load_data (const char  *data,
-                       gsize        length,
-                       const char  *filename,
-                       GPtrArray   *problems,
-                       GError     **error)
+/* Reports progress; FALSE once loading is to stop. */
+static gboolean
+stage (MuXmlLoader *ld,
+       double       fraction)
+{
+  if (g_cancellable_is_cancelled (ld->cancellable))
+    return FALSE;
+  if (ld->progress)
+    ld->progress (fraction, ld->progress_data);
+  return TRUE;
+}
+
+static MuScenario *
+load_data_full (const char         *data,
+                gsize               length,
+                const char         *filename,
+                GPtrArray          *problems,
+                MuLoadProgressFunc  progress,
+                gpointer            progress_data,
+                GCancellable       *cancellable,
+                GError            **error)
 {
   MuXmlLoader ld = { 0 };
+  gboolean cancelled = FALSE;
   g_autoptr(GPtrArray) own_problems = NULL;
   MuScenario *s = NULL;
   xmlRelaxNGPtr schema;
@@ -433,6 +451,9 @@ mu_scenario_load_data (const char  *data,
   ld.file = label;
   ld.problems = problems;
   ld.comments = g_ptr_array_new_with_free_func (g_free);
+  ld.progress = progress;
+  ld.progress_data = progress_data;
+  ld.cancellable = cancellable;
 
   if (length == 0 || data == NULL)
     {
@@ -476,6 +497,11 @@ mu_scenario_load_data (const char  *data,
       goto out;
     }
 
+  if (!stage (&ld, 0.5))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   ld.root = xmlDocGetRootElement (ld.doc);
   if (ld.root == NULL)
     {
@@ -525,11 +551,20 @@ mu_scenario_load_data (const char  *data,
     {
       xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
       guint first_schema_problem = problems->len;
+      guint bulk_errors = ld.n_errors;
+      g_autoptr(GArray) bulk = NULL;
       int rc;
 
+      /* The schema sees the board's structure; the loader checks the many
+       * per-hex elements itself (see mu-scenario-xml-bulk.c). */
+      bulk = mu_xml_detach_bulk (&ld);
+      bulk_errors = ld.n_errors - bulk_errors;
       xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
+      mu_xml_reattach_bulk (bulk);
+      if (rc == 0 && bulk_errors > 0)
+        goto out;
       fix_schema_lines (&ld, first_schema_problem);
       if (rc != 0)
         tidy_schema_messages (&ld, first_schema_problem);
@@ -541,6 +576,11 @@ mu_scenario_load_data (const char  *data,
         }
     }
 
+  if (!stage (&ld, 0.65))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   s = mu_xml_build_model (&ld);
   /* Without a board the checks would only repeat what was said above. */
   if ((s->board == MU_BOARD_HEX && s->hex_map == NULL) ||
@@ -548,6 +588,11 @@ mu_scenario_load_data (const char  *data,
     goto out;
   g_free (s->filename);
   s->filename = g_strdup (filename);
+  if (!stage (&ld, 0.85))
+    {
+      cancelled = TRUE;
+      goto out;
+    }
   {
     guint before = problems->len;
 
@@ -570,6 +615,12 @@ out:
     xmlFreeDoc (ld.doc);
   g_ptr_array_unref (ld.comments);
 
+  if (cancelled)
+    {
+      g_clear_pointer (&s, mu_scenario_free);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("%s: loading was cancelled"), label);
+      return NULL;
+    }
   if (mu_problem_list_n_errors (problems) > 0 || ld.n_errors > 0)
     {
       guint n = MAX (mu_problem_list_n_errors (problems), ld.n_errors);
@@ -583,43 +634,54 @@ out:
 }
 
 MuScenario *
+mu_scenario_load_data (const char  *data,
+                       gsize        length,
+                       const char  *filename,
+                       GPtrArray   *problems,
+                       GError     **error)
+{
+  return load_data_full (data, length, filename, problems, NULL, NULL, NULL, error);
+}
+
+MuScenario *
 mu_scenario_load_file (const char  *path,
                        GPtrArray   *problems,
                        GError     **error)
 {
+  return mu_scenario_load_file_full (path, problems, NULL, NULL, NULL, error);
+}
+
+MuScenario *
+mu_scenario_load_file_full (const char         *path,
+                            GPtrArray          *problems,
+                            MuLoadProgressFunc  progress,
+                            gpointer            user_data,
+                            GCancellable       *cancellable,
+                            GError            **error)
+{
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
   gsize length = 0;
-  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   /* Devices and pipes (/dev/zero) would be read without end. */
-  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+  if (!mu_file_read (path, MAX_FILE_SIZE, &data, &length, &local))
     {
-      const char *what = S_ISDIR (st.st_mode) ? _("is a directory") : _("is not a regular file");
+      /* The problem names the file itself: not twice. */
+      g_autofree char *display = g_filename_display_name (path);
+      const char *what = local->message;
 
+      if (g_str_has_prefix (what, display) && g_str_has_prefix (what + strlen (display), ": "))
+        what += strlen (display) + 2;
       if (problems)
         g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0, "%s", what));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s: %s", path, what);
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
-  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
-    {
-      if (problems)
-        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0,
-                                                   _("the file is too large (%lld bytes)"),
-                                                   (long long) st.st_size));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, _("%s: the file is too large"), path);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, &local))
-    {
-      if (problems)
-        g_ptr_array_add (problems, mu_problem_new (MU_PROBLEM_ERROR, path, 0, "%s",
-                                                   local->message));
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
-  return mu_scenario_load_data (data, length, path, problems, error);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  if (progress)
+    progress (0.1, user_data);
+  return load_data_full (data, length, path, problems, progress, user_data, cancellable, error);
 }

@@ -43,6 +43,16 @@ MuScenario *mu_scenario_load_file   (const char *path, GPtrArray *problems, GErr
 MuScenario *mu_scenario_load_data   (const char *data, gsize length, const char *filename,
                                      GPtrArray *problems, GError **error);
 
+/* Called as loading passes its stages, with the share done (0 to 1), in the
+ * thread that loads. */
+typedef void (*MuLoadProgressFunc) (double fraction, gpointer user_data);
+/* mu_scenario_load_file() that reports its progress and stops between its
+ * stages (read, parse, validate, build, check) once `cancellable` is
+ * cancelled, with a G_IO_ERROR_CANCELLED error. Safe in a worker thread. */
+MuScenario *mu_scenario_load_file_full (const char *path, GPtrArray *problems,
+                                        MuLoadProgressFunc progress, gpointer user_data,
+                                        GCancellable *cancellable, GError **error);
+
 /* The canonical serialisation, newly allocated and NUL-terminated. */
 char       *mu_scenario_save_to_data (const MuScenario *scenario, gsize *length);
 /* Atomic write-then-rename. */

@@ -9,7 +9,10 @@
 #include <math.h>
 
 #include "mu-scenario-xml.h"
+#include "mu-edit.h"
 #include "muster-application.h"
+#include "muster-editor.h"
+#include "muster-editor-oob.h"
 #include "muster-new-dialog.h"
 #include "muster-window.h"
 
@@ -125,6 +128,59 @@ action_enabled (MusterWindow *window,
                 const char   *name)
 {
   return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
+}
+
+static gboolean
+on_timeout_quit (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the window draw its frames for MS milliseconds. */
+static void
+run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout_quit, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Boards of every size class open and draw at the zoom they open at, zoomed
+ * out to the smallest zoom and back in. A 300 x 300 board once aborted the
+ * window with heap corruption inside cairo (its fast antialiasing over
+ * 1.6 px hexes). */
+static void
+test_board_size_classes (void)
+{
+  const int sizes[][2] = { { 1, 1 }, { 10, 8 }, { 100, 100 }, { 280, 280 }, { 300, 300 },
+                           { 600, 400 }, { 999, 20 }, { 20, 999 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(MuScenario) scenario = mu_scenario_new_hex ("baa-hex", sizes[i][0], sizes[i][1],
+                                                            i % 2 ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
+                                                            MU_HEX_OFFSET_EVEN);
+      g_autofree char *name = g_strdup_printf ("board-%dx%d.muster", sizes[i][0], sizes[i][1]);
+      g_autoptr(GFile) file = NULL;
+      MusterWindow *window;
+      MusterMapView *view;
+
+      g_ptr_array_add (scenario->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+      g_ptr_array_add (scenario->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+      file = write_scenario (scenario, name);
+      window = open_window (file);
+      view = muster_window_get_map_view (window);
+      run_for (150);
+      muster_map_view_zoom_at (view, MUSTER_MAP_VIEW_MIN_ZOOM, 100, 100);
+      run_for (150);
+      muster_map_view_zoom_at (view, 1.0, 100, 100);
+      run_for (150);
+      g_assert_cmpint (muster_window_get_scenario (window)->hex_map->grid.cols, ==, sizes[i][0]);
+      destroy_all_windows ();
+    }
 }
 
 /* Tests ------------------------------------------------------------------------ */
@@ -815,7 +871,7 @@ test_bundled_scenario (void)
   file = g_file_new_for_path (path);
   window = open_window (file);
   view = muster_window_get_map_view (window);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "first-manassas.muster — Muster");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Copy of first-manassas.muster — Muster");
   for (int i = 0; i < 3; i++)
     {
       muster_map_view_zoom_at (view, 0.25 * (1 << (2 * i)), 400, 300);
@@ -823,6 +879,127 @@ test_bundled_scenario (void)
       flush_events ();
     }
   destroy_all_windows ();
+}
+
+/* A shipped scenario opens as a new, unsaved copy: Ctrl+S asks where to save
+ * it and the shipped file is never written. */
+static void
+test_bundled_copy (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = g_build_filename (dir, "learning-blackburns-ford.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *copy = g_build_filename (tmpdir, "my-ford.muster", NULL);
+  g_autoptr(GFile) copy_file = g_file_new_for_path (copy);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window;
+  GtkNativeDialog *chooser;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &before, &len, NULL));
+  window = open_window (file);
+  g_assert_null (muster_window_get_file (window));
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "Copy of learning-blackburns-ford.muster — Muster");
+
+  /* Ctrl+S: the chooser, offering the shipped name, not the shipped folder's file */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  flush_events ();
+  chooser = muster_window_get_file_chooser (window);
+  g_assert_nonnull (chooser);
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+
+    g_assert_cmpstr (name, ==, "learning-blackburns-ford.muster");
+  }
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_null (muster_window_get_file (window));
+
+  /* saved where the person chose, the shipped file untouched */
+  g_assert_true (muster_window_save_to_file (window, copy_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_equal (muster_window_get_file (window), copy_file));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "my-ford.muster — Muster");
+  g_assert_true (g_file_get_contents (path, &after, &len, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
+  destroy_all_windows ();
+}
+
+/* The window with the editor shown fits a 1366 × 768 screen (title bar and
+ * panel included) on every page of the editor, with a unit's form open: the
+ * panel scrolls instead of growing the window. The panel keeps its width
+ * whatever is selected. */
+static void
+test_editor_fits_screen (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = open_window (file);
+  MusterEditor *editor;
+  MusterEditorOob *oob;
+  int width = -1;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "edit", g_variant_new_boolean (TRUE));
+  flush_events ();
+  editor = MUSTER_EDITOR (muster_window_get_editor (window));
+  g_assert_nonnull (editor);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (editor));
+  for (int page = MUSTER_EDITOR_PANEL_MAP; page <= MUSTER_EDITOR_PANEL_PROBLEMS; page++)
+    for (int pass = 0; pass < 2; pass++)
+      {
+        int min_h, min_w, panel_w;
+
+        muster_editor_show_panel (editor, (MusterEditorPanel) page);
+        if (pass == 1 && page == MUSTER_EDITOR_PANEL_FORCES)
+          {
+            /* the last row: a unit, with its full form */
+            guint n = muster_editor_oob_get_n_rows (oob);
+            const MuScenario *s = mu_edit_history_get_scenario (muster_editor_get_history (editor));
+            const MuCounter *unit = NULL;
+
+            g_assert_cmpuint (n, >, 1);
+            for (guint i = 0; i < s->counters->len && unit == NULL; i++)
+              if (((MuCounter *) g_ptr_array_index (s->counters, i))->kind == MU_COUNTER_UNIT)
+                unit = g_ptr_array_index (s->counters, i);
+            g_assert_nonnull (unit);
+            g_assert_true (muster_editor_oob_select (oob, unit->id));
+          }
+        if (pass == 1 && page == MUSTER_EDITOR_PANEL_MAP)
+          muster_editor_set_tool (editor, MUSTER_TOOL_ENTRY);
+        flush_events ();
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+        g_assert_cmpint (min_h, <=, 700);
+        g_assert_cmpint (min_w, <=, 1366);
+        gtk_widget_measure (GTK_WIDGET (editor), GTK_ORIENTATION_HORIZONTAL, -1, &panel_w, NULL, NULL, NULL);
+        if (width < 0)
+          width = panel_w;
+        g_assert_cmpint (panel_w, ==, width);
+      }
+  destroy_all_windows ();
+}
+
+/* The settings schema travels inside the program, so a muster run where no
+ * schema is installed still starts (with defaults); the settings the window
+ * reads come from it. */
+static void
+test_settings_schema (void)
+{
+  g_autoptr(GBytes) compiled = g_resources_lookup_data ("/io/github/muster/Muster/gschemas.compiled",
+                                                        G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr(GSettings) settings = muster_settings_new ();
+
+  g_assert_nonnull (compiled);
+  g_assert_cmpuint (g_bytes_get_size (compiled), >, 0);
+  g_assert_nonnull (settings);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), >, 0);
 }
 
 static void
@@ -848,6 +1025,23 @@ on_fatal_log (const char     *domain,
   return TRUE;
 }
 
+/* GLib's default handler aborts on a fatal message before the fatal handler
+ * above is asked, so that one critical is also kept from it; everything else
+ * goes to the default handler. */
+static void
+on_gdk_log (const char     *domain,
+            GLogLevelFlags  level,
+            const char     *message,
+            gpointer        user_data)
+{
+  if (!on_fatal_log (domain, level, message, user_data))
+    {
+      g_test_message ("ignored: %s-CRITICAL: %s", domain, message);
+      return;
+    }
+  g_log_default_handler (domain, level, message, user_data);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -864,6 +1058,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   g_test_log_set_fatal_handler (on_fatal_log, NULL);
+  g_log_set_handler ("Gdk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
   if (!gtk_init_check ())
     {
       g_test_add_func ("/app/window/no-display", test_no_display);
@@ -880,6 +1075,7 @@ main (int   argc,
   g_test_add_func ("/app/window/start-page", test_start_page);
   g_test_add_func ("/app/window/open-and-title", test_open_and_title);
   g_test_add_func ("/app/window/zoom-and-pan", test_zoom_and_pan);
+  g_test_add_func ("/app/window/board-size-classes", test_board_size_classes);
   g_test_add_data_func ("/app/window/picking/flat", GINT_TO_POINTER (MU_HEX_FLAT_TOP), test_widget_picking);
   g_test_add_data_func ("/app/window/picking/pointy", GINT_TO_POINTER (MU_HEX_POINTY_TOP), test_widget_picking);
   g_test_add_func ("/app/window/unsaved-mark-undo-save", test_unsaved_mark_undo_save);
@@ -892,6 +1088,9 @@ main (int   argc,
   g_test_add_func ("/app/window/input", test_input);
   g_test_add_func ("/app/window/bundled-scenario", test_bundled_scenario);
   g_test_add_func ("/app/window/every-action", test_every_action);
+  g_test_add_func ("/app/window/editor-fits-screen", test_editor_fits_screen);
+  g_test_add_func ("/app/window/settings-schema", test_settings_schema);
+  g_test_add_func ("/app/window/bundled-copy", test_bundled_copy);
 
   status = g_test_run ();
 

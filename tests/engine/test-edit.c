@@ -1049,6 +1049,110 @@ test_undo_to_start (void)
   assert_same (end, mu_edit_history_get_scenario (h));
 }
 
+/* A long random walk of edits, undos and redos, groups and board resizes:
+ * after each, the model equals the one recorded for that point of the
+ * history (steps keep only what changed; this checks they keep enough). */
+static void
+test_history_random_walk (void)
+{
+  g_autoptr(MuEditHistory) h = new_battle ();
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_scenario_free);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1862);
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  guint pos = 0, n_edits = 0;
+
+  g_ptr_array_add (states, mu_scenario_copy (s));
+  for (int i = 0; i < 600; i++)
+    {
+      int what = g_rand_int_range (rand, 0, 20);
+      const MuHexGrid *g = &s->hex_map->grid;
+      MuHex x = { g_rand_int_range (rand, 1, g->cols + 1), g_rand_int_range (rand, 1, g->rows + 1) };
+      guint n = mu_edit_history_get_n_undo (h);
+      const char *side = g_rand_boolean (rand) ? "usa" : "csa";
+      const MuCounter *c = s->counters->len ? g_ptr_array_index (s->counters, g_rand_int_range (rand, 0, s->counters->len)) : NULL;
+      g_autofree char *id = NULL;
+
+      if (what < 3 && mu_edit_history_can_undo (h))
+        {
+          g_assert_true (mu_edit_history_undo (h));
+          assert_same (g_ptr_array_index (states, --pos), s);
+          continue;
+        }
+      if (what < 5 && mu_edit_history_can_redo (h))
+        {
+          g_assert_true (mu_edit_history_redo (h));
+          assert_same (g_ptr_array_index (states, ++pos), s);
+          continue;
+        }
+      switch (what)
+        {
+        case 5: case 6:
+          mu_edit_paint_brush (h, x, MU_BRUSH_7, (MuTerrain) g_rand_int_range (rand, 0, MU_TERRAIN_N), NULL);
+          break;
+        case 7:
+          mu_edit_set_hex_features (h, &x, 1, MU_HEX_FEATURE_BUILDINGS, g_rand_boolean (rand), NULL);
+          break;
+        case 8:
+          mu_edit_set_side_features (h, x, g_rand_int_range (rand, 0, 6), MU_SIDE_WALL, g_rand_boolean (rand), NULL);
+          break;
+        case 9:
+          mu_edit_set_elevation (h, x, g_rand_int_range (rand, 0, 5), NULL);
+          break;
+        case 10: case 11:
+          id = mu_edit_add_counter (h, g_rand_boolean (rand) ? MU_COUNTER_UNIT : MU_COUNTER_COMMAND, side, NULL, NULL);
+          break;
+        case 12:
+          if (c)
+            mu_edit_remove_counter (h, c->id, NULL);
+          break;
+        case 13:
+          if (c)
+            mu_edit_place_counter_hex (h, c->id, x, NULL);
+          break;
+        case 14:
+          if (c)
+            mu_edit_set_counter_name (h, c->id, g_rand_boolean (rand) ? "A" : "B", NULL);
+          break;
+        case 15:
+          mu_edit_add_label (h, "Here", x, 0, 0, NULL);
+          break;
+        case 16:
+          mu_edit_set_title (h, g_rand_boolean (rand) ? "One" : "Two", NULL);
+          break;
+        case 17:
+          if (g_rand_int_range (rand, 0, 4) == 0)
+            mu_edit_resize_board (h, (MuEdge) g_rand_int_range (rand, 0, 4),
+                                  g->cols > 8 && g->rows > 8 && g_rand_boolean (rand) ? -1 : 1, NULL, NULL);
+          break;
+        default:
+          /* a stroke: one step, or none when it ends where it began */
+          mu_edit_history_begin_group (h, "Stroke");
+          mu_edit_change_elevation (h, &x, 1, 1, NULL);
+          if (g_rand_boolean (rand))
+            mu_edit_change_elevation (h, &x, 1, -1, NULL);
+          if (c && g_rand_boolean (rand))
+            mu_edit_place_counter_hex (h, c->id, x, NULL);
+          mu_edit_history_end_group (h);
+          break;
+        }
+      if (mu_edit_history_get_n_undo (h) == n + 1 || (n == 500 && mu_edit_history_get_n_undo (h) == n))
+        {
+          g_ptr_array_set_size (states, ++pos);
+          g_ptr_array_add (states, mu_scenario_copy (s));
+          n_edits++;
+        }
+      assert_same (g_ptr_array_index (states, pos), s);
+    }
+  g_assert_cmpuint (n_edits, >, 200);
+  /* all the way back, and forward again */
+  while (mu_edit_history_undo (h))
+    assert_same (g_ptr_array_index (states, --pos), s);
+  g_assert_cmpuint (pos, ==, 0);
+  while (mu_edit_history_redo (h))
+    assert_same (g_ptr_array_index (states, ++pos), s);
+  g_assert_cmpuint (pos, ==, states->len - 1);
+}
+
 /* A small battle made only through edit operations saves to a file that
  * loads without errors into the same model and saves to the same bytes. */
 static void
@@ -1205,6 +1309,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit/history/groups", test_history_groups);
   g_test_add_func ("/engine/edit/history/limit", test_history_limit);
   g_test_add_func ("/engine/edit/history/undo-to-start", test_undo_to_start);
+  g_test_add_func ("/engine/edit/history/random-walk", test_history_random_walk);
   g_test_add_func ("/engine/edit/map/brush-sizes", test_brush_sizes);
   g_test_add_func ("/engine/edit/map/lasso-hexes", test_lasso_hexes);
   g_test_add_func ("/engine/edit/map/paint-and-fill", test_paint_and_fill);

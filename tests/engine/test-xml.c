@@ -635,6 +635,43 @@ test_hostile_inline (void)
     }
 }
 
+static void
+on_load_progress (double   fraction,
+                  gpointer data)
+{
+  GArray *seen = data;
+
+  g_array_append_val (seen, fraction);
+}
+
+/* Loading reports its stages in order and stops when cancelled. */
+static void
+test_load_progress_and_cancel (void)
+{
+  g_autofree char *path = g_build_filename (MUSTER_SOURCE_DATADIR, "..", "scenarios",
+                                            "template.muster", NULL);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = NULL;
+
+  s = mu_scenario_load_file_full (path, NULL, on_load_progress, seen, cancellable, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (seen->len, >=, 4);
+  for (guint i = 1; i < seen->len; i++)
+    g_assert_cmpfloat (g_array_index (seen, double, i), >, g_array_index (seen, double, i - 1));
+  g_assert_cmpfloat (g_array_index (seen, double, seen->len - 1), <=, 1.0);
+
+  g_cancellable_cancel (cancellable);
+  g_array_set_size (seen, 0);
+  g_clear_pointer (&s, mu_scenario_free);
+  s = mu_scenario_load_file_full (path, NULL, on_load_progress, seen, cancellable, &error);
+  g_assert_null (s);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (seen->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -642,6 +679,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/xml/template-round-trip", test_template_round_trip);
+  g_test_add_func ("/engine/xml/load-progress-and-cancel", test_load_progress_and_cancel);
   g_test_add_func ("/engine/xml/table-round-trip", test_table_round_trip);
   g_test_add_func ("/engine/xml/determinism", test_determinism);
   g_test_add_func ("/engine/xml/extensions-kept", test_extensions_kept);

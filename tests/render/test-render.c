@@ -625,6 +625,64 @@ test_table_edge (void)
   cairo_surface_destroy (surface);
 }
 
+/* The map view's tiles of boards of every size class, zoomed to fit a
+ * window and zoomed further out and in: the ground of thousands of tiny
+ * hexes once made cairo 1.16's fast antialiasing write past its buffers
+ * (a 300 x 300 board crashed the window). Run under valgrind or with
+ * MALLOC_CHECK_=2 (as the suite does) a heap overflow aborts here. */
+static void
+test_board_size_classes (void)
+{
+  const int sizes[] = { 1, 10, 50, 100, 280, 300, 400, 600, 800, 999 };
+  const int tile = 256;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(MuScenario) s = mu_scenario_new_hex ("baa-hex", sizes[i], sizes[i],
+                                                     MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+      MuRenderOptions o;
+      double bw, bh, fit;
+      const double zooms[] = { 0.05, 0.025 };
+
+      g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
+      for (int k = 1; k <= sizes[i]; k += 7)
+        mu_hex_map_cell (s->hex_map, (MuHex) { k, k })->terrain = MU_TERRAIN_WOODLAND;
+      mu_render_options_init (&o);
+      mu_render_board_size (s, &o, &bw, &bh);
+      /* The window's zoom to fit 1000 x 700 pixels, and the map view's
+       * smallest zoom (where a large board starts), and around it. */
+      fit = MIN (1000 / bw, 700 / bh);
+      for (guint f = 0; f <= G_N_ELEMENTS (zooms); f++)
+        {
+          double zoom = f < G_N_ELEMENTS (zooms) ? zooms[f] : fit;
+          int ntx = MIN ((int) ceil (bw * zoom / tile), 3);
+          int nty = MIN ((int) ceil (bh * zoom / tile), 3);
+
+          for (int ty = 0; ty < nty; ty++)
+            for (int tx = 0; tx < ntx; tx++)
+              {
+                cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                                       tile, tile);
+                cairo_t *cr = cairo_create (surface);
+                MuRenderOptions to = o;
+
+                cairo_translate (cr, -(double) tx * tile, -(double) ty * tile);
+                cairo_scale (cr, zoom, zoom);
+                to.clip_x = (double) tx * tile / zoom;
+                to.clip_y = (double) ty * tile / zoom;
+                to.clip_width = tile / zoom;
+                to.clip_height = tile / zoom;
+                cairo_rectangle (cr, to.clip_x, to.clip_y, to.clip_width, to.clip_height);
+                cairo_clip (cr);
+                mu_render_terrain (cr, s, &to, NULL);
+                g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+                cairo_destroy (cr);
+                cairo_surface_destroy (surface);
+              }
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -635,6 +693,7 @@ main (int   argc,
   g_test_add_func ("/render/terrain/orientations", test_orientations);
   g_test_add_func ("/render/terrain/hidpi", test_hidpi);
   g_test_add_func ("/render/terrain/objective-and-contour", test_objective_and_contour);
+  g_test_add_func ("/render/terrain/board-size-classes", test_board_size_classes);
   g_test_add_func ("/render/clip/nothing-outside", test_clip);
   g_test_add_func ("/render/clip/board-edge", test_board_edge);
   g_test_add_func ("/render/clip/table-edge", test_table_edge);

@@ -1,0 +1,203 @@
+/* test-inputs.c: hostile inputs to every muster-cli surface but the scenario
+ * loader (which tests/fixtures/hostile covers): command files, saved
+ * matches, order-of-battle CSV and render options. Each case runs
+ * muster-cli and expects its exit status and a message on standard error;
+ * none may hang (the test's timeout) or leave a partial output file.
+ */
+#define G_LOG_DOMAIN "test-inputs"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *tmpdir;
+
+static const char *
+source_root (void)
+{
+  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
+
+  return root ? root : MUSTER_SOURCE_DATADIR "/..";
+}
+
+static char *
+template_path (void)
+{
+  return g_build_filename (source_root (), "scenarios", "template.muster", NULL);
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+/* Runs muster-cli with ARGS (NULL-terminated), standard input from STDIN_PATH
+ * (or none); returns the exit status and its outputs. */
+static int
+run_cli (const char  *stdin_path,
+         char       **out,
+         char       **err,
+         ...)
+{
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *o = NULL, *e = NULL;
+  const char *arg;
+  va_list args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (stdin_path)
+    g_subprocess_launcher_set_stdin_file_path (launcher, stdin_path);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &o, &e, &error);
+  g_assert_no_error (error);
+  if (out)
+    *out = g_steal_pointer (&o);
+  if (err)
+    *err = g_steal_pointer (&e);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+#define assert_contains(haystack, needle) \
+  G_STMT_START { \
+    if (strstr ((haystack), (needle)) == NULL) \
+      g_error ("“%s” not in: %s", (needle), (haystack)); \
+  } G_STMT_END
+
+/* Devices and FIFOs are refused at once by every reader (a FIFO without a
+ * writer would block forever, /dev/zero never ends). */
+static void
+test_not_regular_files (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *fifo = tmp_path ("fifo");
+  g_autofree char *err = NULL, *out = NULL;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", "/dev/zero", NULL), ==, 1);
+  assert_contains (err, "/dev/zero: is not a regular file");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", fifo, NULL), ==, 1);
+  assert_contains (err, "fifo: is not a regular file");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", t, "--commands", "/dev/zero", NULL), ==, 1);
+  assert_contains (err, "/dev/zero: is not a regular file");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", t, "--commands", fifo, NULL), ==, 1);
+  assert_contains (err, "fifo: is not a regular file");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "oob", "import", t, "/dev/zero", "-o", "-", NULL), ==, 1);
+  assert_contains (err, "/dev/zero: is not a regular file");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &out, NULL, "validate", tmpdir, NULL), ==, 1);
+  assert_contains (out, ": error: is a directory, not a file");
+  /* Standard input is read up to the same limit as files. */
+  g_assert_cmpint (run_cli ("/dev/zero", NULL, &err, "play", t, "--commands", "-", NULL), ==, 1);
+  assert_contains (err, "stdin: the file is too large (the limit is 64 MiB)");
+  g_unlink (fifo);
+}
+
+/* A NUL byte in a command file is refused naming its line; nothing is
+ * applied and nothing saved (it used to end the file there, silently). */
+static void
+test_nul_in_commands (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *cmds = tmp_path ("nul.commands");
+  g_autofree char *save = tmp_path ("nul.match");
+  g_autofree char *err = NULL;
+  const char text[] = "end-phase\nend-phase\nend-ph\0se\nend-phase\n";
+
+  g_assert_true (g_file_set_contents (cmds, text, sizeof text - 1, NULL));
+  g_assert_cmpint (run_cli (NULL, NULL, &err, "play", t, "--commands", cmds, "--save", save, NULL),
+                   ==, 1);
+  assert_contains (err, "nul.commands:3: a NUL byte");
+  g_assert_false (g_file_test (save, G_FILE_TEST_EXISTS));
+  g_unlink (cmds);
+}
+
+/* Render options out of their documented ranges are refused before
+ * anything is drawn, and no output file is left behind. */
+static void
+test_render_options (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *outdir = tmp_path ("render");
+  g_autofree char *png = g_build_filename (outdir, "board.png", NULL);
+  const struct {
+    const char *option, *value, *message;
+    int status;
+  } cases[] = {
+    { "--hex-size", "inf", "--hex-size inf is out of range: give 2 to 500", 2 },
+    { "--hex-size", "nan", "--hex-size nan is out of range: give 2 to 500", 2 },
+    { "--hex-size", "1e300", "--hex-size 1e+300 is out of range: give 2 to 500", 2 },
+    { "--hex-size", "2000", "--hex-size 2000 is out of range: give 2 to 500", 2 },
+    { "--table-scale", "1e300", "--table-scale 1e+300 is out of range: give 0.5 to 500", 2 },
+    { "--size", "0", "--size 0 is out of range: give 1 to 16384", 2 },
+    { "--size", "32768", "--size 32768 is out of range: give 1 to 16384", 2 },
+    { "--size", "16384", "the output would be 16384 × ", 1 },
+  };
+
+  g_assert_cmpint (g_mkdir (outdir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      g_autoptr(GDir) dir = NULL;
+
+      g_assert_cmpint (run_cli (NULL, NULL, &err, "render", t, "-o", png, cases[i].option,
+                                cases[i].value, NULL), ==, cases[i].status);
+      assert_contains (err, cases[i].message);
+      /* Neither the output nor a temporary file beside it. */
+      dir = g_dir_open (outdir, 0, NULL);
+      g_assert_null (g_dir_read_name (dir));
+    }
+  {
+    g_autofree char *err = NULL;
+    g_autoptr(GDir) dir = NULL;
+    const char *name;
+
+    g_assert_cmpint (run_cli (NULL, NULL, &err, "render", t, "-o", png, "--hex-size", "40", NULL),
+                     ==, 0);
+    dir = g_dir_open (outdir, 0, NULL);
+    name = g_dir_read_name (dir);
+    g_assert_cmpstr (name, ==, "board.png");
+    g_assert_null (g_dir_read_name (dir));
+    g_unlink (png);
+  }
+  g_rmdir (outdir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int result;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("muster-inputs-XXXXXX", NULL);
+  g_test_add_func ("/data/inputs/not-regular-files", test_not_regular_files);
+  g_test_add_func ("/data/inputs/nul-in-commands", test_nul_in_commands);
+  g_test_add_func ("/data/inputs/render-options", test_render_options);
+  result = g_test_run ();
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return result;
+}
