@@ -57,6 +57,16 @@ mu_table_base_size (const MuTableMap *table,
 }
 
 double
+mu_table_length_convert (double       value,
+                         MuLengthUnit from,
+                         MuLengthUnit to)
+{
+  if (from == to)
+    return value;
+  return from == MU_UNIT_INCH ? value * 2.54 : value / 2.54;
+}
+
+double
 mu_table_contact_tolerance (MuLengthUnit unit)
 {
   return unit == MU_UNIT_CM ? 0.13 : 0.05;
@@ -434,6 +444,34 @@ mu_sector_to_string (MuSector sector)
     case MU_SECTOR_FLANK:
     default: return "flank";
     }
+}
+
+MuPoint
+mu_stands_away_vector (const MuStand *unit,
+                       guint          n_unit,
+                       const MuStand *enemy,
+                       guint          n_enemy)
+{
+  MuPoint c, from = { 0, 0 }, zero = { 0, 0 };
+  double best = G_MAXDOUBLE, len;
+
+  g_return_val_if_fail (unit != NULL && n_unit > 0 && enemy != NULL && n_enemy > 0, zero);
+
+  c = mu_stands_centre (unit, n_unit);
+  for (guint i = 0; i < n_enemy; i++)
+    {
+      double d = mu_stands_distance (unit, n_unit, &enemy[i], 1);
+
+      if (d < best)
+        {
+          best = d;
+          from = enemy[i].centre;
+        }
+    }
+  len = hypot (c.x - from.x, c.y - from.y);
+  if (len <= 0)
+    return zero;
+  return (MuPoint) { (c.x - from.x) / len, (c.y - from.y) / len };
 }
 
 guint

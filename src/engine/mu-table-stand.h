@@ -49,6 +49,8 @@ const MuFormationShape *mu_formation_shape_default (MuFormation formation);
  * depth), else the common basing of the table's figure scale. */
 void      mu_table_base_size        (const MuTableMap *table, MuArm arm,
                                      double *width, double *depth);
+/* TAB-2: a length in one table unit converted to another (2.54 cm to the inch). */
+double    mu_table_length_convert   (double value, MuLengthUnit from, MuLengthUnit to);
 /* TAB-11: the contact tolerance of the table's unit (0.05 in, 0.13 cm). */
 double    mu_table_contact_tolerance (MuLengthUnit unit);
 
@@ -122,6 +124,12 @@ typedef enum {
 MuSector  mu_stands_sector          (const MuStand *target, guint n_target, double half_angle,
                                      MuPoint attacker_centre);
 const char *mu_sector_to_string     (MuSector sector);
+
+/* TAB-17: "directly away": the unit vector along the line from the centre of
+ * the enemy's stand nearest the unit through the centre of the unit; (0, 0)
+ * when the two centres coincide. */
+MuPoint   mu_stands_away_vector     (const MuStand *unit, guint n_unit,
+                                     const MuStand *enemy, guint n_enemy);
 
 /* TAB-13: how many stands have their centre inside the polygon; a unit is in
  * an area when at least half of its stands are (mu_stands_in_polygon). */

@@ -161,6 +161,10 @@ test_distance_contact (void)
       g_assert_cmpint (mu_stands_overlap (&cases[i].a, 1, &cases[i].b, 1), ==, cases[i].overlap);
     }
   g_assert_cmpfloat (mu_table_contact_tolerance (MU_UNIT_CM), ==, 0.13);
+  /* TAB-2: an inch ruleset on a cm table converts at 2.54 cm to the inch */
+  g_assert_cmpfloat_with_epsilon (mu_table_length_convert (8, MU_UNIT_INCH, MU_UNIT_CM), 20.32, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mu_table_length_convert (20.32, MU_UNIT_CM, MU_UNIT_INCH), 8, 1e-12);
+  g_assert_cmpfloat (mu_table_length_convert (5, MU_UNIT_CM, MU_UNIT_CM), ==, 5);
 }
 
 /* BAT-EX-4: a commander with command value 3 in 15mm on a cm table has a
@@ -301,6 +305,24 @@ test_in_area (void)
   g_assert_false (mu_stands_in_polygon (s, 4, wood, 4));
 }
 
+/* TAB-17: directly away runs from the centre of the nearest enemy stand
+ * through the centre of the moving unit. */
+static void
+test_away (void)
+{
+  MuStand unit[2], enemy[3];
+  MuPoint v;
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 4, 1, (MuPoint) { 10, 10 }, 0,
+                    unit, 2);   /* centre (10, 10.5) */
+  /* an enemy line to the south-east: its nearest stand is the left one at (16, 14.5) */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 1, (MuPoint) { 20, 14 }, 0,
+                    enemy, 3);
+  v = mu_stands_away_vector (unit, 2, enemy, 3);
+  g_assert_cmpfloat_with_epsilon (v.x, -6 / hypot (6, 4), 1e-9);
+  g_assert_cmpfloat_with_epsilon (v.y, -4 / hypot (6, 4), 1e-9);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -314,5 +336,6 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
+  g_test_add_func ("/engine/table-stand/away", test_away);
   return g_test_run ();
 }
