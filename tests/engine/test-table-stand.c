@@ -323,6 +323,34 @@ test_away (void)
   g_assert_cmpfloat_with_epsilon (v.y, -4 / hypot (6, 4), 1e-9);
 }
 
+/* TS-EX-9, TS-SMK-1: a smoke marker affects the area within 2" of it. Two
+ * opposing units 4" apart with smoke on the front of one: fire either way
+ * passes through the smoke's area, so both are obscured; a unit 4" to the
+ * side of the smoke, firing past it, is not. */
+static void
+test_ts_ex_9 (void)
+{
+  MuStand a[2], b[2], c[2];
+  MuPoint smoke, af, bf, cf;
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 10, 10 }, 0,
+                    a, 2);
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 10, 6 }, 180,
+                    b, 2);
+  g_assert_cmpfloat_with_epsilon (mu_stands_distance (a, 2, b, 2), 4, 1e-9);
+  smoke = mu_stands_anchor (a, 2);          /* smoke in front of a */
+  af = mu_stands_anchor (a, 2);
+  bf = mu_stands_anchor (b, 2);
+  g_assert_true (mu_segment_point_distance (af, bf, smoke) <= 2);   /* a fires at b */
+  g_assert_true (mu_segment_point_distance (bf, af, smoke) <= 2);   /* b fires at a */
+  g_assert_false (mu_stands_point_distance (b, 2, smoke) <= 2);     /* b itself is 4 from it */
+  /* a third unit 4 to the side fires at b past the smoke */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 14.5, 10 }, 0,
+                    c, 2);
+  cf = mu_stands_anchor (c, 2);
+  g_assert_false (mu_segment_point_distance (cf, (MuPoint) { 14.5, 6 }, smoke) <= 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,5 +365,6 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
   g_test_add_func ("/engine/table-stand/away", test_away);
+  g_test_add_func ("/engine/table-stand/smoke", test_ts_ex_9);
   return g_test_run ();
 }
