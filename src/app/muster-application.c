@@ -165,8 +165,10 @@ muster_application_open_file (MusterApplication *self,
     if (MUSTER_IS_WINDOW (l->data))
       {
         GFile *shown = muster_window_get_file (MUSTER_WINDOW (l->data));
+        GFile *opening = muster_window_get_opening_file (MUSTER_WINDOW (l->data));
 
-        if (shown != NULL && g_file_equal (shown, file))
+        if ((shown != NULL && g_file_equal (shown, file)) ||
+            (opening != NULL && g_file_equal (opening, file)))
           {
             gtk_window_present (GTK_WINDOW (l->data));
             return;
@@ -176,7 +178,7 @@ muster_application_open_file (MusterApplication *self,
   active = gtk_application_get_active_window (GTK_APPLICATION (self));
   active = muster_application_get_empty_window (self, active);
   gtk_window_present (active);
-  muster_window_open_file (MUSTER_WINDOW (active), file, NULL);
+  muster_window_open_file_async (MUSTER_WINDOW (active), file);
 }
 
 static MusterWindow *

@@ -5,6 +5,7 @@
 #include "muster-editor-oob.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 /* Items of the tree: a side or a counter, by id. ---------------------------------- */
@@ -65,6 +66,7 @@ struct _MusterEditorOob
   GtkGrid *form;
   GtkLabel *message;
   char *selected;
+  char *form_of;                /* the side or counter id the form shows */
   gboolean updating;
   guint form_idle;
 };
@@ -294,6 +296,34 @@ on_selection_changed (GtkSingleSelection *selection,
 
 /* Commands ------------------------------------------------------------------------ */
 
+/* The colours offered for sides, the usual ones of the war first. */
+static const guint32 side_colours[] = {
+  0x7fa7d6,  /* Union blue, as the shipped scenarios */
+  0xa6a6a6,  /* Confederate grey */
+  0x3b5998,  /* dark Union blue */
+  0xc9a66b,  /* butternut */
+  0xd98c8c,  /* red */
+  0x8cc08c,  /* green */
+  0xe0cc78,  /* yellow */
+  0xb8a0d8,  /* purple */
+};
+
+/* The first of the offered colours that no side wears yet. */
+static guint32
+free_side_colour (const MuScenario *s)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (side_colours); i++)
+    {
+      gboolean used = FALSE;
+
+      for (guint j = 0; j < s->sides->len && !used; j++)
+        used = ((const MuSide *) g_ptr_array_index (s->sides, j))->colour == side_colours[i];
+      if (!used)
+        return side_colours[i];
+    }
+  return side_colours[s->sides->len % G_N_ELEMENTS (side_colours)];
+}
+
 gboolean
 muster_editor_oob_add (MusterEditorOob *self,
                        GError         **error)
@@ -312,10 +342,42 @@ muster_editor_oob_add (MusterEditorOob *self,
   else if (c)
     id = mu_edit_add_counter (self->history, MU_COUNTER_UNIT, c->side, c->parent, error);
   else
-    id = mu_edit_add_side (self->history, NULL, _("New Side"), 0x909090, error);
+    id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (s), error);
   if (id)
     muster_editor_oob_select (self, id);
   return id != NULL;
+}
+
+gboolean
+muster_editor_oob_add_side (MusterEditorOob *self,
+                            GError         **error)
+{
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), FALSE);
+
+  id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (scenario (self)), error);
+  if (id)
+    muster_editor_oob_select (self, id);
+  return id != NULL;
+}
+
+gboolean
+muster_editor_oob_set_side_colour (MusterEditorOob *self,
+                                   guint32          colour,
+                                   GError         **error)
+{
+  const MuSide *side;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), FALSE);
+
+  side = self->selected ? mu_scenario_find_side (scenario (self), self->selected) : NULL;
+  if (side == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Select a side first"));
+      return FALSE;
+    }
+  return mu_edit_set_side_colour (self->history, side->id, colour, error);
 }
 
 gboolean
@@ -473,6 +535,28 @@ muster_editor_oob_set_value (MusterEditorOob *self,
 
 /* Widgets ------------------------------------------------------------------------- */
 
+/* A value's refusal, under its field: the spin button keeps what was typed,
+ * marked invalid, until it is corrected or the counter changes. */
+static void
+show_field_error (GtkSpinButton *spin,
+                  const char    *message)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (spin), "error-label");
+
+  gtk_label_set_label (label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+  if (message)
+    gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                               message ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+  if (message)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 on_spin_changed (GtkSpinButton   *spin,
                  MusterEditorOob *self)
@@ -482,8 +566,10 @@ on_spin_changed (GtkSpinButton   *spin,
 
   if (self->updating)
     return;
-  show_result (self, muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin),
-                                                  &error), &error);
+  if (muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin), &error))
+    show_field_error (spin, NULL);
+  else
+    show_field_error (spin, error ? error->message : NULL);
 }
 
 static void
@@ -560,6 +646,86 @@ on_name_activate (GtkEntry        *entry,
                  &error);
 }
 
+static GdkRGBA
+colour_to_rgba (guint32 colour)
+{
+  return (GdkRGBA) { ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                     (colour & 0xff) / 255.0, 1.0 };
+}
+
+static guint32
+rgba_to_colour (const GdkRGBA *rgba)
+{
+  return ((guint32) lround (CLAMP (rgba->red, 0, 1) * 255) << 16) |
+         ((guint32) lround (CLAMP (rgba->green, 0, 1) * 255) << 8) |
+         (guint32) lround (CLAMP (rgba->blue, 0, 1) * 255);
+}
+
+static void
+on_colour_set (GtkColorButton  *button,
+               MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  GdkRGBA rgba;
+
+  if (self->updating)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  show_result (self, muster_editor_oob_set_side_colour (self, rgba_to_colour (&rgba), &error), &error);
+}
+
+static void
+set_entry_text (GtkWidget  *entry,
+                const char *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
+}
+
+/* The form's widgets show the model's values again (after an edit, an undo). */
+static void
+update_form (MusterEditorOob *self,
+             const MuCounter *c,
+             const MuSide    *side)
+{
+  self->updating = TRUE;
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (self->form)); w;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      const char *role = g_object_get_data (G_OBJECT (w), "role");
+      gpointer field = g_object_get_data (G_OBJECT (w), "field");
+      gpointer ability = g_object_get_data (G_OBJECT (w), "ability");
+
+      if (g_strcmp0 (role, "name") == 0)
+        set_entry_text (w, c ? c->name : side->name);
+      else if (g_strcmp0 (role, "colour") == 0 && side != NULL)
+        {
+          GdkRGBA rgba = colour_to_rgba (side->colour);
+
+          gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (w), &rgba);
+        }
+      else if (c == NULL)
+        continue;
+      else if (g_strcmp0 (role, "note") == 0)
+        set_entry_text (w, c->note);
+      else if (g_strcmp0 (role, "arm") == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), c->arm);
+      else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
+        {
+          int value = mu_edit_counter_get_int (c, GPOINTER_TO_INT (field));
+
+          if (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w)) != value)
+            gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+          show_field_error (GTK_SPIN_BUTTON (w), NULL);
+        }
+      else if (GTK_IS_CHECK_BUTTON (w) && ability != NULL)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), (c->abilities & GPOINTER_TO_UINT (ability)) != 0);
+      else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
+    }
+  self->updating = FALSE;
+}
+
 static void
 rebuild_form (MusterEditorOob *self)
 {
@@ -582,7 +748,16 @@ rebuild_form (MusterEditorOob *self)
   GtkWidget *child, *entry;
   int row = 0;
 
+  if ((c != NULL || side != NULL) && g_strcmp0 (self->form_of, self->selected) == 0)
+    {
+      /* same side or counter: new values in the same widgets, so that the
+       * one being edited keeps the focus */
+      update_form (self, c, side);
+      return;
+    }
   self->updating = TRUE;
+  g_free (self->form_of);
+  self->form_of = (c != NULL || side != NULL) ? g_strdup (self->selected) : NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->form))))
     gtk_grid_remove (self->form, child);
   if (c == NULL && side == NULL)
@@ -592,6 +767,8 @@ rebuild_form (MusterEditorOob *self)
     }
 
   entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "name");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
   gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
   gtk_widget_set_hexpand (entry, TRUE);
   g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
@@ -599,6 +776,26 @@ rebuild_form (MusterEditorOob *self)
   gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
   if (c == NULL)
     {
+      GtkWidget *colour = gtk_color_button_new ();
+      GdkRGBA palette[G_N_ELEMENTS (side_colours)];
+      GdkRGBA rgba;
+
+      for (guint i = 0; i < G_N_ELEMENTS (side_colours); i++)
+        palette[i] = colour_to_rgba (side_colours[i]);
+      /* replaces GTK's default palette: the war's colours first */
+      gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (colour), GTK_ORIENTATION_HORIZONTAL, 4,
+                                     G_N_ELEMENTS (palette), palette);
+      gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
+      gtk_color_button_set_title (GTK_COLOR_BUTTON (colour), _("Side Colour"));
+      rgba = colour_to_rgba (side->colour);
+      gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      g_object_set_data (G_OBJECT (colour), "role", (gpointer) "colour");
+      gtk_widget_set_tooltip_text (colour, _("The colour of the side's counters"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Side colour"), -1);
+      g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
+      gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
+      gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
       self->updating = FALSE;
       return;
     }
@@ -610,15 +807,32 @@ rebuild_form (MusterEditorOob *self)
 
       if (!mu_edit_counter_field_range (c->kind, spins[i].field, &min, &max))
         continue;
-      /* the spin button allows only the rules' range; the model explains refusals */
-      spin = gtk_spin_button_new_with_range (min, max, 1);
+      /* The spin button takes any number, so that a value outside the rules'
+       * range is not clamped silently: the model refuses it with the reason,
+       * shown under the field. */
+      spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), 1);
+      gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, spins[i].field));
       g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (spins[i].field));
       g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
       label = gtk_label_new (_(spins[i].label));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(spins[i].label), -1);
       gtk_grid_attach (self->form, label, 0, row, 1, 1);
       gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
+      {
+        GtkWidget *error = gtk_label_new (NULL);
+
+        gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (error), 0);
+        gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+        gtk_widget_add_css_class (error, "error");
+        gtk_widget_set_visible (error, FALSE);
+        g_object_set_data (G_OBJECT (spin), "error-label", error);
+        gtk_grid_attach (self->form, error, 0, row++, 2, 1);
+      }
     }
   if (c->kind == MU_COUNTER_UNIT)
     {
@@ -630,6 +844,8 @@ rebuild_form (MusterEditorOob *self)
       };
 
       gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), c->arm);
+      g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
       g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
       gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
@@ -656,6 +872,8 @@ rebuild_form (MusterEditorOob *self)
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
   entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
   gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
   g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
@@ -734,6 +952,7 @@ bind_row (GtkSignalListItemFactory *factory,
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   if (item->is_side)
     gtk_widget_add_css_class (label, "heading");
   else
@@ -761,6 +980,8 @@ on_button (GtkButton       *button,
     ok = muster_editor_oob_move (self, -1, &error);
   else if (g_str_equal (what, "down"))
     ok = muster_editor_oob_move (self, 1, &error);
+  else if (g_str_equal (what, "add-side"))
+    ok = muster_editor_oob_add_side (self, &error);
   else if (g_str_equal (what, "reserve"))
     ok = muster_editor_oob_add_reserve (self, &error);
   show_result (self, ok, &error);
@@ -784,6 +1005,7 @@ muster_editor_oob_finalize (GObject *object)
   MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
 
   g_free (self->selected);
+  g_free (self->form_of);
   G_OBJECT_CLASS (muster_editor_oob_parent_class)->finalize (object);
 }
 
@@ -799,13 +1021,13 @@ muster_editor_oob_class_init (MusterEditorOobClass *klass)
 static void
 muster_editor_oob_init (MusterEditorOob *self)
 {
-  static const struct { const char *command; const char *icon; const char *tip; } buttons[] = {
-    { "add", "list-add-symbolic", N_("Add what belongs under the selection") },
-    { "duplicate", "edit-copy-symbolic", N_("Duplicate the counter") },
-    { "remove", "list-remove-symbolic", N_("Delete the side or counter and all under it") },
-    { "up", "go-up-symbolic", N_("Move up") },
-    { "down", "go-down-symbolic", N_("Move down") },
-    { "reserve", "document-new-symbolic", N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
+  static const struct { const char *command; const char *icon; const char *name; const char *tip; } buttons[] = {
+    { "add", "list-add-symbolic", N_("Add"), N_("Add what belongs under the selection") },
+    { "duplicate", "edit-copy-symbolic", N_("Duplicate"), N_("Duplicate the counter") },
+    { "remove", "list-remove-symbolic", N_("Delete"), N_("Delete the side or counter and all under it") },
+    { "up", "go-up-symbolic", N_("Move Up"), N_("Move up") },
+    { "down", "go-down-symbolic", N_("Move Down"), N_("Move down") },
+    { "reserve", "document-new-symbolic", N_("New Reserve"), N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
   };
   GtkListItemFactory *factory;
   GtkWidget *bar, *scroller, *heading;
@@ -824,10 +1046,21 @@ muster_editor_oob_init (MusterEditorOob *self)
       GtkWidget *b = gtk_button_new_from_icon_name (buttons[i].icon);
 
       gtk_widget_set_tooltip_text (b, _(buttons[i].tip));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[i].name), -1);
       g_object_set_data (G_OBJECT (b), "command", (gpointer) buttons[i].command);
       g_signal_connect (b, "clicked", G_CALLBACK (on_button), self);
       gtk_box_append (GTK_BOX (bar), b);
     }
+  {
+    GtkWidget *add_side = gtk_button_new_with_mnemonic (_("Add _Side"));
+
+    gtk_widget_set_tooltip_text (add_side, _("A new side, with a colour no other side wears"));
+    gtk_widget_set_halign (add_side, GTK_ALIGN_END);
+    gtk_widget_set_hexpand (add_side, TRUE);
+    g_object_set_data (G_OBJECT (add_side), "command", (gpointer) "add-side");
+    g_signal_connect (add_side, "clicked", G_CALLBACK (on_button), self);
+    gtk_box_append (GTK_BOX (bar), add_side);
+  }
   gtk_box_append (GTK_BOX (self), bar);
 
   self->roots = g_list_store_new (MUSTER_TYPE_OOB_ITEM);

@@ -31,6 +31,12 @@ char       *muster_editor_oob_get_row_text (MusterEditorOob *self, guint index);
  * control counter under a side, a command under a control, a unit under a
  * command (and a side when nothing is selected). */
 gboolean    muster_editor_oob_add          (MusterEditorOob *self, GError **error);
+/* A new side (named "New Side", in the first offered colour no side wears),
+ * selected. Remove deletes a selected side (refused while anything refers
+ * to it). */
+gboolean    muster_editor_oob_add_side     (MusterEditorOob *self, GError **error);
+/* The selected side's colour, 0xRRGGBB (one undo step). */
+gboolean    muster_editor_oob_set_side_colour (MusterEditorOob *self, guint32 colour, GError **error);
 /* A new reserve for the selected side (or the selected counter's side). */
 gboolean    muster_editor_oob_add_reserve  (MusterEditorOob *self, GError **error);
 gboolean    muster_editor_oob_duplicate    (MusterEditorOob *self, GError **error);

@@ -90,7 +90,8 @@ struct _MusterEditor
   gboolean panel_empty;         /* the panel shows no item */
   MuPoint move_last;
   MuPoint move_start;           /* the table point pressed */
-  MuPoint move_origin;          /* where the label or objective was then */
+  MuPoint move_origin;          /* where the label, objective or stand was then */
+  double move_facing;           /* the stand's facing then */
   MuHex move_last_hex;
   GtkLabel *item_label;
   GtkEntry *item_text;
@@ -116,7 +117,17 @@ void
 muster_editor_cancel_shape (MusterEditor *self);
 
 void
+muster_editor_select_up (MusterEditor *self,
+                         double        x,
+                         double        y);
+
+void
 muster_editor_ellipsize_dropdown (GtkDropDown *dropdown);
+
+gboolean
+muster_editor_tool_key (MusterEditor    *self,
+                        guint            keyval,
+                        GdkModifierType  state);
 
 MuReserve *
 muster_editor_entry_reserve (MusterEditor *self);

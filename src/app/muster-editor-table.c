@@ -169,8 +169,8 @@ label_board_point (MusterEditor  *self,
     }
 }
 
-/* What the Select tool finds under widget point (x, y): labels first, then
- * objectives, lines and areas. */
+/* What the Select tool finds under widget point (x, y): counters first, then
+ * labels, objectives, lines and areas. */
 static MusterSelectionKind
 item_at (MusterEditor *self,
          double        x,
@@ -189,6 +189,18 @@ item_at (MusterEditor *self,
   *id = NULL;
   if (labels == NULL || !muster_map_view_pick (self->view, x, y, &pick, &piece))
     return MUSTER_SELECTION_NONE;
+  /* counters lie on top of everything */
+  if (piece >= 0)
+    {
+      guint n;
+      const MuPiece *pieces = muster_scene_get_pieces (muster_map_view_get_scene (self->view), &n);
+
+      if ((guint) piece < n && pieces[piece].counter != NULL)
+        {
+          *id = pieces[piece].counter->id;
+          return MUSTER_SELECTION_COUNTER;
+        }
+    }
   board_point (self, x, y, &bx, &by);
   for (guint i = labels->len; i > 0; i--)
     {
@@ -268,6 +280,13 @@ muster_editor_select_down (MusterEditor *self,
     }
   else if (kind == MUSTER_SELECTION_OBJECTIVE)
     self->move_origin = mu_scenario_find_objective (muster_editor_scenario (self), id)->pos;
+  else if (kind == MUSTER_SELECTION_COUNTER)
+    {
+      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), id);
+
+      self->move_origin = c->place.pos;
+      self->move_facing = c->place.facing;
+    }
   self->move_last_hex = pick.hex;
   mu_edit_history_begin_group (self->history, NULL);
   return TRUE;
@@ -338,6 +357,24 @@ muster_editor_select_move (MusterEditor *self,
       else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
         ok = mu_edit_move_objective (self->history, self->sel_id, pick.hex, pick.table, &error);
       break;
+    case MUSTER_SELECTION_COUNTER:
+      if (muster_editor_is_table (self) && self->rotate_drag)
+        {
+          /* the stand turns about its centre, following the pointer */
+          double degrees = self->move_facing + angle_of (self->move_origin, pick.table)
+                           - angle_of (self->move_origin, self->move_start);
+
+          degrees = fmod (fmod (degrees, 360.0) + 360.0, 360.0);
+          ok = mu_edit_place_counter_table (self->history, self->sel_id, self->move_origin, degrees, &error);
+        }
+      else if (muster_editor_is_table (self))
+        ok = mu_edit_place_counter_table (self->history, self->sel_id,
+                                          (MuPoint) { self->move_origin.x + (pick.table.x - self->move_start.x),
+                                                      self->move_origin.y + (pick.table.y - self->move_start.y) },
+                                          self->move_facing, &error);
+      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
+        ok = mu_edit_place_counter_hex (self->history, self->sel_id, pick.hex, &error);
+      break;
     case MUSTER_SELECTION_NONE:
     default:
       return;
@@ -349,6 +386,30 @@ muster_editor_select_move (MusterEditor *self,
       if (pick.on_board)
         self->move_last_hex = pick.hex;
     }
+}
+
+/* The end of a Select drag: a counter let go off a hex board leaves it. */
+void
+muster_editor_select_up (MusterEditor *self,
+                         double        x,
+                         double        y)
+{
+  g_autoptr(GError) error = NULL;
+  MusterPick pick;
+  int piece;
+
+  muster_editor_select_move (self, x, y);
+  if (self->sel_kind == MUSTER_SELECTION_COUNTER && !muster_editor_is_table (self) &&
+      muster_map_view_pick (self->view, x, y, &pick, &piece) && !pick.on_board)
+    muster_editor_report (self, mu_edit_unplace_counter (self->history, self->sel_id, &error), &error);
+}
+
+const char *
+muster_editor_get_selection_text (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+
+  return gtk_label_get_label (self->item_label);
 }
 
 MusterSelectionKind
@@ -391,10 +452,62 @@ selection_valid (MusterEditor *self)
       return labels && self->sel_index >= 0 && (guint) self->sel_index < labels->len;
     case MUSTER_SELECTION_OBJECTIVE:
       return mu_scenario_find_objective (s, self->sel_id) != NULL;
+    case MUSTER_SELECTION_COUNTER:
+      {
+        const MuCounter *c = mu_scenario_find_counter (s, self->sel_id);
+
+        return c != NULL && (c->place.kind == MU_PLACE_HEX || c->place.kind == MU_PLACE_TABLE);
+      }
     case MUSTER_SELECTION_NONE:
     default:
       return FALSE;
     }
+}
+
+static void
+append_counter_line (GString         *text,
+                     const MuScenario *s,
+                     const MuCounter  *c)
+{
+  const MuSide *side = mu_scenario_find_side (s, c->side);
+
+  g_string_append_printf (text, "%s (%s, %s)", c->name ? c->name : c->id,
+                          side && side->name ? side->name : c->side,
+                          mu_counter_kind_to_string (c->kind));
+}
+
+/* The selected counter and, on a hex board, the rest of its stack. */
+static char *
+counter_title (const MuScenario *s,
+               const char       *id)
+{
+  const MuCounter *c = mu_scenario_find_counter (s, id);
+  GString *text = g_string_new (NULL);
+  guint n_here = 0;
+
+  append_counter_line (text, s, c);
+  if (c->place.kind == MU_PLACE_HEX)
+    {
+      char label[16];
+
+      mu_hex_format (&s->hex_map->grid, c->place.hex, label, sizeof label);
+      g_string_append_printf (text, _(" in hex %s"), label);
+      for (guint i = 0; i < s->counters->len; i++)
+        {
+          const MuCounter *o = g_ptr_array_index (s->counters, i);
+
+          if (o != c && o->place.kind == MU_PLACE_HEX && mu_hex_equal (o->place.hex, c->place.hex))
+            {
+              g_string_append (text, n_here++ == 0 ? _("\nStacked with:\n") : "\n");
+              g_string_append (text, "• ");
+              append_counter_line (text, s, o);
+            }
+        }
+    }
+  else
+    g_string_append_printf (text, _(" at %.1f, %.1f facing %.0f°"), c->place.pos.x, c->place.pos.y,
+                            c->place.facing);
+  return g_string_free (text, FALSE);
 }
 
 void
@@ -473,12 +586,15 @@ muster_editor_update_selection (MusterEditor *self)
         gtk_spin_button_set_value (self->item_value, o->value);
       }
       break;
+    case MUSTER_SELECTION_COUNTER:
+      title = counter_title (s, self->sel_id);
+      break;
     case MUSTER_SELECTION_NONE:
     default:
       break;
     }
   gtk_label_set_label (self->item_label, title ? title
-                       : _("Click an area, line, label or objective with Select"));
+                       : _("Click a counter, area, line, label or objective with Select"));
   gtk_editable_set_text (GTK_EDITABLE (self->item_text), text ? text : "");
   gtk_widget_set_visible (self->item_text_row, name);
   gtk_widget_set_visible (self->item_level_row, level);
@@ -607,6 +723,10 @@ on_item_delete (GtkButton    *button,
       break;
     case MUSTER_SELECTION_OBJECTIVE:
       ok = mu_edit_remove_objective (self->history, self->sel_id, &error);
+      break;
+    case MUSTER_SELECTION_COUNTER:
+      /* off the board, back to the order of battle's pool */
+      ok = mu_edit_unplace_counter (self->history, self->sel_id, &error);
       break;
     case MUSTER_SELECTION_NONE:
     default:
@@ -751,6 +871,8 @@ muster_editor_build_table_widgets (MusterEditor *self)
   self->item_value_row = panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
   rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->item_rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Degrees to rotate"), -1);
   gtk_spin_button_set_value (self->item_rotate, 15);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_rotate),
                                _("Degrees clockwise; Shift+drag with Select rotates too"));
@@ -823,7 +945,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       muster_editor_delete_selected (self);
       return TRUE;
     default:
-      return FALSE;
+      return muster_editor_tool_key (self, keyval, state);
     }
 }
 

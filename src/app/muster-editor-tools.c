@@ -389,7 +389,7 @@ muster_editor_pointer_up (MusterEditor *self,
 
   if (self->moving)
     {
-      muster_editor_select_move (self, x, y);
+      muster_editor_select_up (self, x, y);
       self->moving = FALSE;
       mu_edit_history_end_group (self->history);
       return;

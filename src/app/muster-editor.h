@@ -69,20 +69,26 @@ gboolean        muster_editor_finish_shape     (MusterEditor *self);
 /* Points of the shape being drawn so far. */
 guint           muster_editor_get_n_draft_points (MusterEditor *self);
 
-/* What the Select tool picked: an area or polyline of a table, a label or an
- * objective. Clicking it selects it, dragging moves it (Shift+drag rotates
- * areas and lines), and the Selected Item panel edits it. */
+/* What the Select tool picked: a counter (a stand on a table), an area or
+ * polyline of a table, a label or an objective. Clicking it selects it,
+ * dragging moves it (Shift+drag rotates stands, areas and lines; a counter
+ * dropped off a hex board is taken off it), and the Selected Item panel edits
+ * it. A drag is one undo step. */
 typedef enum {
   MUSTER_SELECTION_NONE,
   MUSTER_SELECTION_AREA,
   MUSTER_SELECTION_LINE,
   MUSTER_SELECTION_LABEL,
   MUSTER_SELECTION_OBJECTIVE,
+  MUSTER_SELECTION_COUNTER,     /* a placed counter or stand, by id */
 } MusterSelectionKind;
 
 /* The selected item: returns its kind; *index receives the area, line or
  * label index, *id (may be NULL) the objective id (owned by the editor). */
 MusterSelectionKind muster_editor_get_selection (MusterEditor *self, int *index, const char **id);
+/* What the Selected Item panel says about the selection (for a counter, its
+ * stack too); owned by the editor. */
+const char     *muster_editor_get_selection_text (MusterEditor *self);
 /* The Selected Item panel's controls, as a person uses them: each is one
  * undo step. Text is the area's name, the label's text or the objective's
  * name. Owner is a side id or NULL for nobody. */

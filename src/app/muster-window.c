@@ -4,10 +4,13 @@
 
 #include "muster-window.h"
 
+#include "muster-window-private.h"
+
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-autosave.h"
@@ -145,7 +148,7 @@ muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->scenario == NULL;
+  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL;
 }
 
 MusterMapView *
@@ -526,6 +529,43 @@ is_bundled (const char *path)
 }
 
 gboolean
+muster_window_open_loaded (MusterWindow *self,
+                           GFile        *file,
+                           MuScenario   *scenario,
+                           GPtrArray    *problems,
+                           GError       *load_error,
+                           GError      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (scenario == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+
+      show_problems (self, primary, load_error, problems);
+      if (error)
+        *error = load_error ? g_error_copy (load_error) : NULL;
+      return FALSE;
+    }
+  add_recent (file);
+  if (path != NULL && is_bundled (path))
+    {
+      /* The shipped file stays as shipped: the window holds a new, unsaved
+       * copy, and Save asks where to put it. */
+      g_clear_pointer (&scenario->filename, g_free);
+      set_scenario (self, scenario, NULL);
+      self->copy_of = g_path_get_basename (path);
+      update_title (self);
+      return TRUE;
+    }
+  set_scenario (self, scenario, file);
+  remember_folder (self, file);
+  offer_recovery (self, path);
+  return TRUE;
+}
+
+gboolean
 muster_window_open_file (MusterWindow *self,
                          GFile        *file,
                          GError      **error)
@@ -551,31 +591,13 @@ muster_window_open_file (MusterWindow *self,
     {
       scenario = mu_scenario_load_file (path, problems, &local_error);
     }
-  if (scenario == NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+  return muster_window_open_loaded (self, file, scenario, problems, local_error, error);
+}
 
-      show_problems (self, primary, local_error, problems);
-      if (error)
-        *error = g_steal_pointer (&local_error);
-      return FALSE;
-    }
-  add_recent (file);
-  if (is_bundled (path))
-    {
-      /* The shipped file stays as shipped: the window holds a new, unsaved
-       * copy, and Save asks where to put it. */
-      g_clear_pointer (&scenario->filename, g_free);
-      set_scenario (self, scenario, NULL);
-      self->copy_of = g_path_get_basename (path);
-      update_title (self);
-      return TRUE;
-    }
-  set_scenario (self, scenario, file);
-  remember_folder (self, file);
-  offer_recovery (self, path);
-  return TRUE;
+GtkStack *
+muster_window_get_stack (MusterWindow *self)
+{
+  return self->stack;
 }
 
 void
@@ -685,7 +707,7 @@ on_open_response (GtkNativeDialog *chooser,
     return;
 
   if (self->scenario == NULL && !self->modified)
-    muster_window_open_file (self, file, NULL);
+    muster_window_open_file_async (self, file);
   else
     muster_application_open_file (MUSTER_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                                   file);
@@ -1222,7 +1244,8 @@ fill_bundled (MusterWindow *self)
   if (dirname != NULL)
     dir = g_dir_open (dirname, 0, NULL);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION))
+    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION) && name[0] != '.' &&
+        !mu_file_is_temporary (name))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names);
 
@@ -1257,7 +1280,7 @@ on_file_row_activated (GtkListBox    *list,
   GFile *file = g_object_get_data (G_OBJECT (row), "file");
 
   if (file != NULL)
-    muster_window_open_file (self, file, NULL);
+    muster_window_open_file_async (self, file);
 }
 
 static void
@@ -1334,6 +1357,7 @@ muster_window_dispose (GObject *object)
   g_signal_handlers_disconnect_by_func (gtk_recent_manager_get_default (), on_recent_changed, self);
   if (self->scene != NULL)
     muster_scene_set_scenario (self->scene, NULL);
+  muster_window_cancel_open (self);
 
   G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
 }

@@ -18,6 +18,14 @@ MusterWindow     *muster_window_new              (MusterApplication *application
 /* Loads a .muster file into this window; on failure shows the problems in a
  * dialog and returns FALSE (error, when not NULL, receives the summary). */
 gboolean          muster_window_open_file        (MusterWindow *self, GFile *file, GError **error);
+/* Opens a .muster file as the window's, loading it in a worker thread: the
+ * window stays responsive and shows the progress and a Cancel button, which
+ * returns to what was shown before (muster-window-open.c). */
+void              muster_window_open_file_async  (MusterWindow *self, GFile *file);
+/* Stops opening a file, if one is being opened. */
+void              muster_window_cancel_open      (MusterWindow *self);
+/* The file being opened, or NULL. */
+GFile            *muster_window_get_opening_file (MusterWindow *self);
 /* Shows `scenario` (taken) as an unsaved new scenario. */
 void              muster_window_set_new_scenario (MusterWindow *self, MuScenario *scenario);
 /* Writes the scenario to `file` atomically and makes it the window's file. */

@@ -75,8 +75,12 @@ heap_bytes (void)
 
 /* Synthetic scenario ------------------------------------------------------------------------- */
 
-static MuScenario *
-synthetic_scenario (int      cols,
+MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,
+                                    double side_share, guint32 seed);
+
+/* Also the generated battle of bench engine (mu-cli-bench-engine.c). */
+MuScenario *
+mu_cli_bench_synthetic (int      cols,
                     int      rows,
                     int      n_counters,
                     double   hex_share,
@@ -162,7 +166,7 @@ bench_load_once (int         cols,
                  gboolean    wall,
                  const char *save_path)
 {
-  g_autoptr(MuScenario) s = synthetic_scenario (cols, rows, n_counters, 0.55, 0.37, 1861);
+  g_autoptr(MuScenario) s = mu_cli_bench_synthetic (cols, rows, n_counters, 0.55, 0.37, 1861);
   g_autofree char *data = NULL;
   g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
   gsize length = 0;
@@ -331,7 +335,7 @@ bench_undo_once (int      cols,
   g_autoptr(GRand) rand = g_rand_new_with_seed (1863);
   g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(MuEditHistory) history = NULL;
-  MuScenario *s = synthetic_scenario (cols, rows, n_counters, 0.1, 0.05, 1862);
+  MuScenario *s = mu_cli_bench_synthetic (cols, rows, n_counters, 0.1, 0.05, 1862);
   double heap0, heap1, med, undo_ms, redo_ms;
   gint64 t0;
   guint n_undo;

@@ -1,4 +1,4 @@
-/* mu-cli-bench.c: muster-cli bench render (load and undo: mu-cli-bench-data.c)
+/* mu-cli-bench.c: muster-cli bench render (load and undo: mu-cli-bench-data.c, engine: mu-cli-bench-engine.c)
  *
  * Draws a synthetic 100x100-hex board with varied terrain, roads, rivers and
  * 1,000 counters, built in memory, into a 1920x1080 image and prints one line
@@ -36,6 +36,7 @@
 int mu_cli_bench (int argc, char **argv);
 int mu_cli_bench_load (int argc, char **argv);
 int mu_cli_bench_undo (int argc, char **argv);
+int mu_cli_bench_engine (int argc, char **argv);
 int mu_cli_bench_table (int argc, char **argv);
 
 #define BOARD 100
@@ -581,6 +582,8 @@ mu_cli_bench (int argc, char **argv)
     return mu_cli_bench_load (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "undo") == 0)
     return mu_cli_bench_undo (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "engine") == 0)
+    return mu_cli_bench_engine (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "table") == 0)
     return mu_cli_bench_table (argc, argv);
 

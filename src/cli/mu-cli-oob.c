@@ -48,9 +48,9 @@ write_out (const char *output,
       fwrite (data, 1, length, stdout);
       return fflush (stdout) == 0 ? 0 : 1;
     }
-  if (!g_file_set_contents (output, data, (gssize) length, &error))
+  if (!mu_file_write_atomic (output, data, length, 0644, &error))
     {
-      mu_cli_error ("%s", error->message);
+      mu_cli_error (_("cannot write %s: %s"), output, error->message);
       return 1;
     }
   return 0;

@@ -13,7 +13,7 @@
 #ifdef MU_HAVE_RENDER
 #define MU_CLI_RENDER_COMMANDS(X) \
   X ("render", mu_cli_render, N_("Export a board as PNG, SVG or PDF")) \
-  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, load, undo or table"))
+  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, load, undo, engine or table"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)
 #endif

@@ -5,6 +5,7 @@
 #include "mu-edit.h"
 
 #include "mu-edit-private.h"
+#include "mu-problem.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -30,12 +31,14 @@ mu_edit_check_id (const char *id,
 {
   if (id == NULL || *id == '\0')
     return mu_edit_fail (error, _("An id may not be empty"));
-  if (!g_ascii_isalpha (*id) && *id != '_')
-    return mu_edit_fail (error, _("The id “%s” must start with a letter"), id);
-  for (const char *p = id; *p; p++)
-    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
-      return mu_edit_fail (error, _("The id “%s” may only hold letters, digits, “-”, “_” and “.”"),
-                           id);
+  if (!mu_id_is_valid (id))
+    {
+      g_autofree char *shown = mu_problem_quote (id);
+
+      return mu_edit_fail (error, _("The id “%s” is not valid: an id starts with a letter or digit, "
+                                    "holds only letters, digits, “-”, “_” and “.”, and has at most "
+                                    "%d characters"), shown, MU_ID_MAX_LENGTH);
+    }
   return TRUE;
 }
 

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "mu-error.h"
@@ -124,4 +125,128 @@ mu_file_find_nul_line (const char *data,
     if (*p == '\n')
       line++;
   return line;
+}
+
+/* A save's temporary file: 6 letters or digits after BASE and a dot. */
+static gboolean
+is_temporary_of (const char *name,
+                 const char *base)
+{
+  gsize n = strlen (base);
+
+  if (strncmp (name, base, n) != 0 || name[n] != '.' || strlen (name + n + 1) != 6)
+    return FALSE;
+  for (const char *p = name + n + 1; *p; p++)
+    if (!g_ascii_isalnum (*p))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+mu_file_is_temporary (const char *name)
+{
+  gsize n;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  n = strlen (name);
+  if (n < 8 || name[n - 7] != '.')
+    return FALSE;
+  for (gsize i = n - 6; i < n; i++)
+    if (!g_ascii_isalnum (name[i]))
+      return FALSE;
+  /* NAME.muster.XXXXXX or .NAME.XXXXXX */
+  return name[0] == '.' || g_strstr_len (name, (gssize) n - 7, ".muster") != NULL;
+}
+
+/* Stale temporaries only: a save of the same file running in another
+ * program right now has a fresh one. */
+#define STALE_SECONDS 60
+
+static void
+remove_stale_temporaries (const char *path)
+{
+  g_autofree char *dirname = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *hidden = g_strconcat (".", base, NULL);
+  g_autoptr(GDir) dir = g_dir_open (dirname, 0, NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *full = NULL;
+      struct stat st;
+
+      if (!is_temporary_of (name, hidden) && !is_temporary_of (name, base))
+        continue;
+      full = g_build_filename (dirname, name, NULL);
+      if (lstat (full, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == getuid () &&
+          now - (gint64) st.st_mtime >= STALE_SECONDS)
+        g_unlink (full);
+    }
+}
+
+gboolean
+mu_file_write_atomic (const char  *path,
+                      const char  *data,
+                      gsize        length,
+                      int          mode,
+                      GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dirname = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  const char *p;
+  gsize left = length;
+  int fd, saved;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  /* Saving through a symbolic link replaces its target, not the link. */
+  target = realpath (path, NULL);
+  if (target == NULL)
+    target = g_strdup (path);
+  dirname = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  tmp = g_strdup_printf ("%s%s.%s.XXXXXX", dirname, G_DIR_SEPARATOR_S, base);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, mode);
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", g_strerror (saved));
+      return FALSE;
+    }
+  for (p = data; left > 0;)
+    {
+      gssize n = write (fd, p, left);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        goto fail;
+      p += n;
+      left -= (gsize) n;
+    }
+  if (fsync (fd) != 0)
+    goto fail;
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      goto fail;
+    }
+  fd = -1;
+  if (g_rename (tmp, target) != 0)
+    goto fail;
+  remove_stale_temporaries (target);
+  return TRUE;
+
+fail:
+  saved = errno;
+  if (fd >= 0)
+    close (fd);
+  g_unlink (tmp);
+  g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", g_strerror (saved));
+  return FALSE;
 }

@@ -86,7 +86,15 @@ mu_match_save_file (const MuMatch *m, const char *path, GError **error)
   gsize len = 0;
   g_autofree char *data = mu_match_save_to_data (m, &len);
 
-  return g_file_set_contents (path, data, (gssize) len, error);
+  g_autoptr(GError) local = NULL;
+
+  /* Atomic and durable like a scenario's save: the match is the evening of play. */
+  if (!mu_file_write_atomic (path, data, len, 0644, &local))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, "cannot save %s: %s", path, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean

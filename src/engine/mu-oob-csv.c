@@ -6,6 +6,7 @@
 
 #include "mu-edit-private.h"
 #include "mu-error.h"
+#include "mu-file.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -26,17 +27,33 @@ static const char *const column_names[N_COLS] = {
 
 /* Export --------------------------------------------------------------------------- */
 
+/* A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage
+ * return before one) as a formula: such values are written behind a guard
+ * apostrophe, which spreadsheets show as text, and the import takes it off.
+ * Values that already start with apostrophes before such a character get
+ * one more, so every value reads back exactly as it was written. */
+static gboolean
+needs_formula_guard (const char *value)
+{
+  while (*value == '\'')
+    value++;
+  return *value != '\0' && strchr ("=+-@\t\r", *value) != NULL;
+}
+
 static void
 append_field (GString    *out,
               const char *value,
               gboolean    first)
 {
+  g_autofree char *guarded = NULL;
   gsize len;
 
   if (!first)
     g_string_append_c (out, ',');
   if (value == NULL || *value == '\0')
     return;
+  if (needs_formula_guard (value))
+    value = guarded = g_strconcat ("'", value, NULL);
   len = strlen (value);
   if (strpbrk (value, ",\"\r\n") == NULL && value[0] != ' ' && value[len - 1] != ' ')
     {
@@ -199,6 +216,8 @@ typedef struct {
   guint errors;
 } Reader;
 
+#define MAX_LISTED_PROBLEMS 100
+
 static void G_GNUC_PRINTF (3, 4)
 problem (Reader     *rd,
          int         line,
@@ -212,8 +231,12 @@ problem (Reader     *rd,
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  p = mu_problem_new (MU_PROBLEM_ERROR, rd->filename, line, "%s", msg);
   rd->errors++;
+  /* A broken file of 100,000 rows need not print 100,000 lines: the first
+   * ones show what is wrong; the count is in the summary. */
+  if (rd->errors > MAX_LISTED_PROBLEMS)
+    return;
+  p = mu_problem_new (MU_PROBLEM_ERROR, rd->filename, line, "%s", msg);
   if (rd->problems)
     g_ptr_array_add (rd->problems, p);
   else
@@ -296,6 +319,9 @@ split_records (Reader     *rd,
               while (p < end && *p != '\n')
                 p++;
             }
+          /* The export's formula guard (needs_formula_guard) comes off. */
+          if (field->str[0] == '\'' && needs_formula_guard (field->str))
+            g_string_erase (field, 0, 1);
           g_ptr_array_add (r->fields, g_strdup (field->str));
           if (p < end && *p == ',' && !bad)
             {
@@ -613,6 +639,8 @@ static void
 check_tree (Reader     *rd,
             MuScenario *oob)
 {
+  g_autoptr(GHashTable) divisions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
   for (guint i = 0; i < oob->counters->len; i++)
     {
       MuCounter *c = g_ptr_array_index (oob->counters, i);
@@ -630,15 +658,20 @@ check_tree (Reader     *rd,
           continue;
         }
       if (c->kind == MU_COUNTER_COMMAND)
-        for (guint j = 0; j < i; j++)
-          {
-            const MuCounter *o = g_ptr_array_index (oob->counters, j);
+        {
+          /* Against the first command of the division only: each row once. */
+          char *key = g_strdup_printf ("%d %s", c->division, c->side ? c->side : "");
+          const MuCounter *o = g_hash_table_lookup (divisions, key);
 
-            if (o->kind == MU_COUNTER_COMMAND && o->division == c->division &&
-                g_strcmp0 (o->side, c->side) == 0)
+          if (o != NULL)
+            {
               problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
                        c->division, c->side, o->id, o->line);
-          }
+              g_free (key);
+            }
+          else
+            g_hash_table_insert (divisions, key, c);
+        }
       if (c->parent == NULL)
         continue;
       parent = mu_scenario_find_counter (oob, c->parent);
@@ -679,14 +712,27 @@ mu_oob_csv_parse (const MuScenario *s,
   int map[N_COLS];
   gboolean has_sides = FALSE;
   const Record *header;
+  const char *bad_byte = NULL;
 
   g_return_val_if_fail (s != NULL, NULL);
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
-  if (!g_utf8_validate (data, length, NULL))
+  if (mu_file_find_nul_line (data, length) > 0)
     {
-      problem (&rd, 0, _("the file is not UTF-8 text; save it from the spreadsheet as “CSV UTF-8”"));
-      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not UTF-8 text"),
+      problem (&rd, (int) mu_file_find_nul_line (data, length),
+               _("a NUL byte: the file is not CSV text; save it from the spreadsheet as “CSV UTF-8”"));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not CSV text; nothing was imported"),
+                   filename ? filename : _("the order of battle"));
+      return NULL;
+    }
+  if (!g_utf8_validate (data, length, &bad_byte))
+    {
+      int line = 1;
+
+      for (const char *q = data; q < bad_byte; q++)
+        line += *q == '\n';
+      problem (&rd, line, _("the file is not UTF-8 text; save it from the spreadsheet as “CSV UTF-8”"));
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is not UTF-8 text; nothing was imported"),
                    filename ? filename : _("the order of battle"));
       return NULL;
     }
@@ -813,11 +859,17 @@ mu_oob_csv_parse (const MuScenario *s,
 out:
   if (rd.errors)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                   ngettext ("%s: %u error in the order of battle; nothing was imported",
-                             "%s: %u errors in the order of battle; nothing was imported",
-                             rd.errors),
-                   filename ? filename : _("CSV"), rd.errors);
+      if (rd.errors > MAX_LISTED_PROBLEMS)
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     _("%s: %u errors in the order of battle (the first %d are listed); "
+                       "nothing was imported"),
+                     filename ? filename : _("CSV"), rd.errors, MAX_LISTED_PROBLEMS);
+      else
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     ngettext ("%s: %u error in the order of battle; nothing was imported",
+                               "%s: %u errors in the order of battle; nothing was imported",
+                               rd.errors),
+                     filename ? filename : _("CSV"), rd.errors);
       return NULL;
     }
   return g_steal_pointer (&oob);
@@ -840,6 +892,33 @@ mu_oob_csv_import (MuEditHistory *history,
                           problems, error);
   if (oob == NULL)
     return FALSE;
+  /* Lines of the CSV are not lines of the scenario file: a later check of
+   * the scenario must not name them. A counter or side the file had keeps
+   * its line there; a new one has none. */
+  {
+    const MuScenario *s = mu_edit_history_get_scenario (history);
+    g_autoptr(GHashTable) lines = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < s->counters->len; i++)
+      {
+        const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+        g_hash_table_insert (lines, c->id, GINT_TO_POINTER (c->line));
+      }
+    for (guint i = 0; i < oob->counters->len; i++)
+      {
+        MuCounter *c = g_ptr_array_index (oob->counters, i);
+
+        c->line = GPOINTER_TO_INT (g_hash_table_lookup (lines, c->id));
+      }
+    for (guint i = 0; i < oob->sides->len; i++)
+      {
+        MuSide *side = g_ptr_array_index (oob->sides, i);
+        const MuSide *old = mu_scenario_find_side (s, side->id);
+
+        side->line = old ? old->line : 0;
+      }
+  }
   if (!mu_edit_replace_oob (history, oob, _("Import Order of Battle"), &local))
     {
       if (problems)

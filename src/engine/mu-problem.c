@@ -4,6 +4,8 @@
 
 #include "mu-problem.h"
 
+#include <string.h>
+
 MuProblem *
 mu_problem_new (MuProblemSeverity  severity,
                 const char        *file,
@@ -75,4 +77,33 @@ mu_problem_list_n_errors (GPtrArray *problems)
         n++;
     }
   return n;
+}
+
+char *
+mu_problem_quote (const char *text)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  int n = 0;
+
+  if (text == NULL)
+    return g_strdup ("");
+  /* Only the start is looked at: a 1 MB word costs nothing. */
+  valid = g_utf8_make_valid (text, MIN (strlen (text), 256));
+  out = g_string_new (NULL);
+  for (const char *c = valid; *c; c = g_utf8_next_char (c), n++)
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      if (n == 40)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0))
+        g_string_append_c (out, '?');
+      else
+        g_string_append_unichar (out, u);
+    }
+  return g_string_free (out, FALSE);
 }

@@ -30,6 +30,10 @@ MuProblem *mu_problem_new     (MuProblemSeverity severity, const char *file, int
 void       mu_problem_free    (MuProblem *problem);
 /* "FILE:LINE: error: MESSAGE"; newly allocated. */
 char      *mu_problem_to_string (const MuProblem *problem);
+/* TEXT as a message may quote it: valid UTF-8 (invalid bytes replaced),
+ * control characters as "?", at most 40 characters then "…"; newly
+ * allocated. Input is never echoed raw or whole into a message. */
+char      *mu_problem_quote   (const char *text);
 /* A new GPtrArray of MuProblem* that frees its elements. */
 GPtrArray *mu_problem_list_new (void);
 /* Number of MU_PROBLEM_ERROR entries. */

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "mu-error.h"
+#include "mu-file.h"
 
 typedef struct {
   GString *out;
@@ -853,11 +854,8 @@ mu_scenario_save_file (const MuScenario  *scenario,
   /* Replacing a file keeps its permissions. */
   if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
     mode = st.st_mode & 0777;
-  /* Writes a temporary file beside path, fsyncs it and renames it over path:
-   * an interrupted save leaves the old file as it was. */
-  if (!g_file_set_contents_full (path, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 mode, &local))
+  /* An interrupted save leaves the old file as it was (mu-file.h). */
+  if (!mu_file_write_atomic (path, data, length, mode, &local))
     {
       g_set_error (error, MU_ERROR, MU_ERROR_IO, _("cannot save %s: %s"), path, local->message);
       return FALSE;

@@ -914,6 +914,22 @@ id_in_use (const MuScenario *s,
   return FALSE;
 }
 
+gboolean
+mu_id_is_valid (const char *id)
+{
+  gsize n;
+
+  if (id == NULL)
+    return FALSE;
+  n = strlen (id);
+  if (n == 0 || n > MU_ID_MAX_LENGTH || !g_ascii_isalnum (id[0]))
+    return FALSE;
+  for (gsize i = 1; i < n; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-' && id[i] != '_' && id[i] != '.')
+      return FALSE;
+  return TRUE;
+}
+
 char *
 mu_scenario_unique_id (const MuScenario *scenario,
                        const char       *prefix)

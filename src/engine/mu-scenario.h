@@ -454,6 +454,10 @@ gboolean      mu_scenario_option         (const MuScenario *scenario, const char
 void          mu_scenario_set_option     (MuScenario *scenario, const char *key, gboolean enabled);
 /* A fresh id with the given prefix not used by any object of the scenario. */
 char         *mu_scenario_unique_id      (const MuScenario *scenario, const char *prefix);
+/* The one rule for ids everywhere (file format, editor, CSV): a letter or
+ * digit, then letters, digits, "-", "_", "."; at most MU_ID_MAX_LENGTH bytes. */
+#define MU_ID_MAX_LENGTH 200
+gboolean      mu_id_is_valid             (const char *id);
 
 MuHexMap     *mu_hex_map_new             (int cols, int rows, MuHexOrientation orientation,
                                           MuHexOffset offset);

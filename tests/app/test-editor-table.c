@@ -519,6 +519,84 @@ test_entry_reserve (Fixture       *f,
   assert_round_trip (f, 3);
 }
 
+/* Select drags a stand without moving the hill under it, and Shift+drag
+ * turns it about its centre; each drag is one undo step. */
+static void
+test_move_stand (Fixture       *f,
+                 gconstpointer  data)
+{
+  const MuPoint hill[] = { { 16, 10 }, { 32, 10 }, { 32, 26 }, { 16, 26 } };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *hill_before = NULL;
+  const MuCounter *c;
+  const MuArea *a;
+  guint steps;
+
+  g_assert_cmpint (mu_edit_add_area (f->history, MU_AREA_HILL, hill, G_N_ELEMENTS (hill), &error), ==, 0);
+  id = mu_edit_add_counter (f->history, MU_COUNTER_UNIT, "usa", NULL, &error);
+  g_assert_nonnull (id);
+  g_assert_true (mu_edit_place_counter_table (f->history, id, (MuPoint) { 24, 18 }, 0, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  steps = mu_edit_history_get_n_undo (f->history);
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+
+  drag (f, 24, 18, 28, 20);
+  c = mu_scenario_find_counter (model (f), id);
+  g_assert_cmpfloat_with_epsilon (c->place.pos.x, 28, 1e-6);
+  g_assert_cmpfloat_with_epsilon (c->place.pos.y, 20, 1e-6);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_COUNTER);
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (hill); i++)
+    assert_point (a->points, i, hill[i].x, hill[i].y);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 1);
+
+  /* Shift+drag from just right of the centre to just below it: a quarter turn */
+  muster_editor_set_rotate_drag (f->editor, TRUE);
+  drag (f, 28.3, 20, 28, 20.3);
+  muster_editor_set_rotate_drag (f->editor, FALSE);
+  c = mu_scenario_find_counter (model (f), id);
+  g_assert_cmpfloat_with_epsilon (c->place.pos.x, 28, 1e-6);
+  g_assert_cmpfloat_with_epsilon (c->place.facing, 90, 1e-6);
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (hill); i++)
+    assert_point (a->points, i, hill[i].x, hill[i].y);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 2);
+  assert_round_trip (f, steps + 2);
+}
+
+/* One key on the board picks a tool, as map editors do; a table has no
+ * Brush, so B does nothing there. */
+static void
+test_tool_keys (Fixture       *f,
+                gconstpointer  data)
+{
+  press_key (f, GDK_KEY_a);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_AREA);
+  press_key (f, GDK_KEY_i);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_LINE);
+  press_key (f, GDK_KEY_S);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_SELECT);
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+    gboolean handled = TRUE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          {
+            g_signal_emit_by_name (c, "key-pressed", GDK_KEY_b, 0, 0, &handled);
+            break;
+          }
+      }
+    g_assert_false (handled);
+    g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_SELECT);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -530,6 +608,8 @@ main (int   argc,
       return g_test_run ();
     }
   g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
+  g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up, test_move_stand, fixture_tear_down);
+  g_test_add ("/app/editor-table/tool-keys", Fixture, NULL, fixture_set_up, test_tool_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
   g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,

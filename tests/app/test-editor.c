@@ -767,6 +767,239 @@ test_no_display (void)
   g_test_skip ("no display");
 }
 
+static GtkWidget *
+find_field_spin (GtkWidget      *root,
+                 MuCounterField  field)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_SPIN_BUTTON (c) && g_object_get_data (G_OBJECT (c), "error-label") &&
+          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (c), "field")) == (int) field)
+        return c;
+      if ((found = find_field_spin (c, field)))
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+focus_in (GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* A value outside the rules' range, typed into the form, is refused with the
+ * model's reason under the field; it is neither clamped nor stored, and the
+ * focus stays in the field, also after a value that is accepted. */
+static void
+test_value_refused (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *spin, *message;
+  int attack;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  flush_events ();
+  attack = mu_scenario_find_counter (model (f), "usa-1-1")->attack;
+  spin = find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK);
+  g_assert_nonnull (spin);
+  message = g_object_get_data (G_OBJECT (spin), "error-label");
+  g_assert_false (gtk_widget_get_visible (message));
+  g_assert_true (gtk_widget_grab_focus (spin));
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), "99");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));   /* as Enter or leaving the field does */
+  flush_events ();
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, attack);
+  g_assert_false (mu_edit_history_can_undo (f->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 99);
+  g_assert_true (gtk_widget_get_visible (message));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (message)), "Attack must be 2 to 6, not 99"));
+  g_assert_true (gtk_widget_has_css_class (spin, "error"));
+  g_assert_true (focus_in (spin));
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), "5");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  flush_events ();
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, 5);
+  g_assert_false (gtk_widget_get_visible (message));
+  g_assert_false (gtk_widget_has_css_class (spin, "error"));
+  /* the same field, still focused, after the form followed the model */
+  g_assert_true (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK) == spin);
+  g_assert_true (focus_in (spin));
+
+  /* undo puts the old value back into the same field */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+  flush_events ();
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, attack);
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = find_button (c, label)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Sides: the visible Add Side button adds one in a colour no side wears, its
+ * colour button recolours it (one undo step), Delete removes it; all undoable. */
+static void
+test_sides (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *add, *colour;
+  const MuSide *side;
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+  GdkRGBA grey = { 0xa6 / 255.0, 0xa6 / 255.0, 0xa6 / 255.0, 1 };
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_cmpuint (model (f)->sides->len, ==, 2);
+  add = find_button (GTK_WIDGET (oob), "Add _Side");
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_get_visible (add));
+  g_signal_emit_by_name (add, "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->sides->len, ==, 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Add Side");
+  side = g_ptr_array_index (model (f)->sides, 2);
+  id = g_strdup (side->id);
+  g_assert_cmpstr (muster_editor_oob_get_selected (oob), ==, id);
+  /* the template wears #3b5998 and #8c8c8c: the first free colour is Union blue */
+  g_assert_cmphex (side->colour, ==, 0x7fa7d6);
+
+  /* a second new side does not wear the same colour */
+  g_assert_true (muster_editor_oob_add_side (oob, &error));
+  g_assert_no_error (error);
+  g_assert_cmphex (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->colour, ==, 0xa6a6a6);
+  g_assert_true (mu_edit_history_undo (f->history));
+
+  /* the colour button of the selected side */
+  g_assert_true (muster_editor_oob_select (oob, id));
+  flush_events ();
+  colour = find_widget (GTK_WIDGET (oob), GTK_TYPE_COLOR_BUTTON, NULL);
+  g_assert_nonnull (colour);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &(GdkRGBA) { 0.8, 0.2, 0.2, 1 });
+  g_signal_emit_by_name (colour, "color-set");
+  flush_events ();
+  side = mu_scenario_find_side (model (f), id);
+  g_assert_cmphex (side->colour, ==, 0xcc3333);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Side Colour");
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  g_assert_cmphex (mu_scenario_find_side (model (f), id)->colour, ==, 0x7fa7d6);
+  g_assert_true (muster_editor_oob_set_side_colour (oob, 0xa6a6a6, &error));
+  {
+    GdkRGBA shown;
+
+    flush_events ();
+    gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (find_widget (GTK_WIDGET (oob), GTK_TYPE_COLOR_BUTTON, NULL)),
+                                &shown);
+    g_assert_true (gdk_rgba_equal (&shown, &grey));
+  }
+
+  /* a side with counters cannot go; an empty one can */
+  g_assert_true (muster_editor_oob_select (oob, "usa"));
+  g_assert_false (muster_editor_oob_remove (oob, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (muster_editor_oob_select (oob, id));
+  g_assert_true (muster_editor_oob_remove (oob, &error));
+  g_assert_no_error (error);
+  g_assert_null (mu_scenario_find_side (model (f), id));
+  assert_undo_redo_round_trip (f);
+}
+
+/* Select drags a counter to another hex as one undo step, lists its stack in
+ * the Selected panel, and a drop off the board takes it off. */
+static void
+test_select_counter (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  const MuCounter *c;
+  double x, y;
+  guint steps;
+
+  g_assert_true (mu_edit_place_counter_hex (f->history, "usa-1-1", (MuHex) { 3, 3 }, &error));
+  g_assert_true (mu_edit_place_counter_hex (f->history, "usa-1-2", (MuHex) { 3, 3 }, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  steps = mu_edit_history_get_n_undo (f->history);
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+
+  /* a click selects the top counter, and the panel names its stack */
+  hex_point (f, (MuHex) { 3, 3 }, -1, 0, &x, &y);
+  muster_editor_pointer_down (f->editor, x, y);
+  muster_editor_pointer_up (f->editor, x, y);
+  flush_events ();
+  {
+    const char *id = NULL;
+    g_autofree char *panel = NULL;
+
+    g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, &id), ==, MUSTER_SELECTION_COUNTER);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps);
+    panel = g_strdup (muster_editor_get_selection_text (f->editor));
+    g_assert_nonnull (strstr (panel, "Stacked with"));
+    g_assert_true (strstr (panel, g_strcmp0 (id, "usa-1-1") == 0 ? "usa-1-2" : "usa-1-1") != NULL ||
+                   strstr (panel, mu_scenario_find_counter (model (f), g_strcmp0 (id, "usa-1-1") == 0
+                                                                         ? "usa-1-2" : "usa-1-1")->name) != NULL);
+  }
+
+  /* a drag over three hexes: one step, the counter where it was let go */
+  {
+    MuHex path[] = { { 3, 3 }, { 4, 3 }, { 5, 4 }, { 6, 4 } };
+    const char *sel = NULL;
+    g_autofree char *id = NULL;
+
+    muster_editor_get_selection (f->editor, NULL, &sel);
+    id = g_strdup (sel);   /* the editor's copy goes with the next selection */
+    drag (f, path, G_N_ELEMENTS (path));
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpint (c->place.kind, ==, MU_PLACE_HEX);
+    g_assert_cmpint (c->place.hex.col, ==, 6);
+    g_assert_cmpint (c->place.hex.row, ==, 4);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 1);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpint (c->place.hex.col, ==, 3);
+    g_assert_cmpint (c->place.hex.row, ==, 3);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps);
+  }
+
+  /* dragged off the board: back in the pool */
+  {
+    const char *id = NULL;
+    g_autofree char *kept = NULL;
+    double ox, oy;
+
+    hex_point (f, (MuHex) { 3, 3 }, -1, 0, &x, &y);
+    muster_editor_pointer_down (f->editor, x, y);
+    muster_editor_get_selection (f->editor, NULL, &id);
+    kept = g_strdup (id);
+    hex_point (f, (MuHex) { -3, 3 }, -1, 0, &ox, &oy);
+    muster_editor_pointer_move (f->editor, ox, oy);
+    muster_editor_pointer_up (f->editor, ox, oy);
+    flush_events ();
+    g_assert_cmpint (mu_scenario_find_counter (model (f), kept)->place.kind, ==, MU_PLACE_NONE);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 1);
+  }
+  assert_undo_redo_round_trip (f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -795,6 +1028,9 @@ main (int   argc,
   ADD ("/app/editor/problems", test_problems);
   ADD ("/app/editor/select", test_select_tool_leaves_model);
   ADD ("/app/editor/oob", test_oob);
+  ADD ("/app/editor/value-refused", test_value_refused);
+  ADD ("/app/editor/sides", test_sides);
+  ADD ("/app/editor/select-counter", test_select_counter);
   ADD ("/app/editor/entry", test_entry);
   ADD ("/app/editor/inspector", test_inspector);
   ADD ("/app/editor/resize", test_resize);

@@ -59,6 +59,132 @@ test_round_trip (void)
   g_assert_cmpmem (first, n1, second, n2);
 }
 
+/* Every shipped scenario: export -> import changes nothing (no step, the
+ * same model) and exports the same bytes again. Ids follow one rule in the
+ * file format and the CSV (Henry House Hill's and Blackburn's Ford's ids
+ * with a leading digit were once refused by the import). */
+static void
+test_shipped_round_trip (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(MuEditHistory) h = NULL;
+      g_autoptr(MuScenario) before = NULL;
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *first = NULL, *second = NULL;
+      MuScenario *s;
+      gsize n1, n2;
+
+      if (!g_str_has_suffix (name, ".muster"))
+        continue;
+      s = mu_scenario_load_file (path, NULL, &error);
+      g_assert_no_error (error);
+      h = mu_edit_history_new (s);
+      before = mu_scenario_copy (s);
+      first = mu_oob_csv_export (s, &n1);
+      if (!mu_oob_csv_import (h, first, n1, name, problems, &error))
+        {
+          for (guint j = 0; j < problems->len; j++)
+            {
+              g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
+              g_test_message ("%s", line);
+            }
+          g_error ("%s: %s", name, error->message);
+        }
+      g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+      assert_same (before, mu_edit_history_get_scenario (h));
+      second = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n2);
+      g_assert_cmpmem (first, n1, second, n2);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 4);
+}
+
+/* Names and notes a spreadsheet would run as formulas are exported behind a
+ * guard apostrophe and read back exactly as they were. */
+static void
+test_formula_guard (void)
+{
+  const char *names[] = { "=HYPERLINK(\"http://x\")", "+1", "-2 Brigade", "@SUM(A1)",
+                          "'=already", "''+two", "'Stonewall' Jackson", "\t=tab", "plain" };
+  const char *expected[] = { "\"'=HYPERLINK(\"\"http://x\"\")\"", "'+1", "'-2 Brigade", "'@SUM(A1)",
+                             "''=already", "'''+two", "'Stonewall' Jackson", "'\t=tab", "plain" };
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(MuScenario) before = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL, *again = NULL;
+  gsize n1, n2;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      MuCounter *c = g_ptr_array_index (s->counters, i % s->counters->len);
+
+      if (i < s->counters->len)
+        {
+          g_free (c->name);
+          c->name = g_strdup (names[i]);
+        }
+      else
+        {
+          g_free (c->note);
+          c->note = g_strdup (names[i]);
+        }
+    }
+  before = mu_scenario_copy (s);
+  csv = mu_oob_csv_export (s, &n1);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *field = g_strconcat (",", expected[i], ",", NULL);
+      g_autofree char *last = g_strconcat (",", expected[i], "\r\n", NULL);
+
+      if (strstr (csv, field) == NULL && strstr (csv, last) == NULL)
+        g_error ("%s not exported as %s in:\n%s", names[i], expected[i], csv);
+    }
+  g_assert_null (strstr (csv, ",="));
+  g_assert_null (strstr (csv, ",\"="));
+  g_assert_true (mu_oob_csv_import (h, csv, n1, "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  assert_same (before, mu_edit_history_get_scenario (h));
+  again = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n2);
+  g_assert_cmpmem (csv, n1, again, n2);
+}
+
+/* 20,000 commands in one division once made 200 million problems (each row
+ * against every earlier one): each row is reported once, against the first
+ * command of the division, and only the first 100 problems are listed. */
+static void
+test_many_errors (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  g_autoptr(GString) csv = g_string_new ("kind,id,side,parent,name,leadership,division\r\n"
+                                         "side,usa,,,Union,,\r\nside,csa,,,Confederate,,\r\n"
+                                         "control,hq,usa,,HQ,2,\r\n");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+
+  for (int i = 0; i < 20000; i++)
+    g_string_append_printf (csv, "command,c%d,usa,hq,Division %d,3,1\r\n", i, i);
+  g_assert_false (mu_oob_csv_import (h, csv->str, csv->len, "big.csv", problems, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "big.csv: 19999 errors in the order of battle (the first 100 are listed); "
+                   "nothing was imported");
+  g_assert_cmpuint (problems->len, ==, 100);
+  first = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_assert_cmpstr (first, ==, "big.csv:6: error: division 1 of side usa is already “c0” (line 5)");
+}
+
 /* An edited spreadsheet comes back as one undoable step. */
 static void
 test_import_step (void)
@@ -167,8 +293,12 @@ static const struct {
     "oob.csv:12: error: kind “brigade” should be side, control, command or unit" },
   { "header", "!kind,id,strenght\r\n",
     "oob.csv:1: error: unknown column “strenght” in the header row" },
-  { "id", "unit,1st,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
-    "oob.csv:12: error: The id “1st” must start with a letter" },
+  { "id", "unit,_1st,csa,,X,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: The id “_1st” is not valid: an id starts with a letter or digit" },
+  { "nul", "unit,x1,csa,,X{NUL}Y,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: a NUL byte: the file is not CSV text" },
+  { "latin1", "unit,x1,csa,,Fran\xe7ois,,,,,STAR,infantry,1,4,4,,,,line,,\r\n",
+    "oob.csv:12: error: the file is not UTF-8 text" },
   /* lines count physical lines: a quoted line break moves the next record down */
   { "lines", "unit,x1,csa,,\"two\nlines\",,,,,STAR,infantry,1,4,4,,,,line,,\r\n"
              "unit,x2,csa,,X,,,,,STAR,infantry,1,9,4,,,,line,,\r\n",
@@ -189,8 +319,19 @@ test_bad (gconstpointer data)
   g_autoptr(GError) error = NULL;
   gboolean found = FALSE;
 
-  g_assert_false (mu_oob_csv_import (h, text, strlen (text), "oob.csv", problems, &error));
-  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  gsize length = strlen (text);
+  char *nul = strstr (text, "{NUL}");
+
+  /* {NUL} stands for a NUL byte, which a C string cannot hold. */
+  if (nul != NULL)
+    {
+      *nul = '\0';
+      memmove (nul + 1, nul + 5, strlen (nul + 5) + 1);
+      length -= 4;
+    }
+  g_assert_false (mu_oob_csv_import (h, text, length, "oob.csv", problems, &error));
+  g_assert_true (g_error_matches (error, MU_ERROR, MU_ERROR_INVALID) ||
+                 g_error_matches (error, MU_ERROR, MU_ERROR_PARSE));
   g_assert_nonnull (strstr (error->message, "nothing was imported"));
   for (guint j = 0; j < problems->len; j++)
     {
@@ -372,6 +513,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/oob-csv/round-trip", test_round_trip);
+  g_test_add_func ("/engine/oob-csv/shipped-round-trip", test_shipped_round_trip);
+  g_test_add_func ("/engine/oob-csv/formula-guard", test_formula_guard);
+  g_test_add_func ("/engine/oob-csv/many-errors", test_many_errors);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
   g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);

@@ -199,8 +199,18 @@ check_range (const BaaMatch *m,
              GError        **error)
 {
   int d = distance (m, firer->hex, hex);
-  int range = baa_effective_range (m, firer, hex);
+  int base = firer->def->range;
+  int range;
 
+  /* The effective range is at least the base range (at night at most 2) and
+   * at most one more (BAA-HGT-1): most candidates are decided without the
+   * line to the edge of the level. Refusals that are explained still say
+   * the effective range. */
+  if (d <= (m->night ? MIN (base, 2) : base))
+    return TRUE;
+  if (error == NULL && d > base + 1)
+    return FALSE;
+  range = baa_effective_range (m, firer, hex);
   if (d > range)
     return baa_refuse (error, m->night && range == 2 ? "BAA-NGT-1" : "BAA-FIRE-3",
                        "%s is out of range of %s: distance %d, effective range %d",
@@ -392,7 +402,7 @@ baa_attack_resolve (BaaMatch       *m,
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
   mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, attackers[i]);
   for (guint i = 0; i < npair; i++)
@@ -530,7 +540,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
   ev = baa_event (m, events, MU_EVENT_ATTACK, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
   mu_event_set_text (ev, "fire-commander");
-  ev->at = target->hex;
+  ev->at = mu_pos_from_hex (target->hex);
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
@@ -627,7 +637,7 @@ baa_breach_resolve (BaaMatch       *m,
     mu_event_set_text (ev, text);
   }
   mu_event_set_object (ev, baa_unit_id (firers[0]));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   ev->value = dir;
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, firers[i]);
@@ -658,7 +668,7 @@ baa_breach_resolve (BaaMatch       *m,
       total += hits;
       ev = baa_event (m, events, MU_EVENT_HITS, NULL, "BAA-FORT-3");
       mu_event_set_object (ev, baa_unit_id (a));
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = hits;
       friendly_fire_check (m, a, hex, events);
     }
@@ -667,13 +677,13 @@ baa_breach_resolve (BaaMatch       *m,
     {
       baa_hexside_set_breached (m, hex, dir);
       ev = baa_event (m, events, MU_EVENT_BREACHED, NULL, "BAA-FORT-3");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = dir;
     }
   else
     {
       ev = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-AMB-33");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       mu_event_set_text (ev, "works hold: hits do not carry over");
     }
   return TRUE;
@@ -739,7 +749,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
       for (guint i = 0; i < m->commanders->len; i++)
@@ -748,7 +758,7 @@ baa_combat_legal_commands (const BaaMatch *m,
 
           if (c->side != u->side && c->status == BAA_CDR_ACTIVE
               && check_commander_target (m, u, c, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE_COMMANDER,
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
       if (!is_artillery (u))
@@ -766,10 +776,10 @@ baa_combat_legal_commands (const BaaMatch *m,
             for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
               if (hexside_fortified (m, h, d) && check_breach_target (m, u, h, d, NULL))
                 {
-                  MuCommand *cmd = mu_command_new (MU_COMMAND_BREACH);
+                  BaaCommand *cmd = baa_command_new (BAA_COMMAND_BREACH);
 
                   cmd->unit = g_strdup (baa_unit_id (u));
-                  mu_command_add_hex (cmd, h);
+                  baa_command_add_hex (cmd, h);
                   cmd->dir = d;
                   g_ptr_array_add (commands, cmd);
                 }
@@ -782,7 +792,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_MELEE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_MELEE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
     }

@@ -1,0 +1,249 @@
+/* muster-window-open.c: opening a file without freezing the window
+ *
+ * The file is loaded and checked in a worker thread (GTask); the window shows
+ * a page with the file's name, the loader's progress and a Cancel button.
+ * Cancelling returns at once to what was shown before; the loader stops at
+ * its next stage and its result is dropped.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-window.h"
+
+#include "muster-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-scenario-xml.h"
+
+#define OPENING_KEY "muster-window-opening"
+#define PAGE_NAME "opening"
+
+typedef struct {
+  MusterWindow *window;       /* not a reference; NULL once cancelled */
+  GFile *file;
+  char *path;
+  GCancellable *cancellable;
+  char *previous_page;
+  gint permille;              /* progress, written by the worker */
+  guint tick;
+} Opening;
+
+typedef struct {
+  MuScenario *scenario;
+  GPtrArray *problems;
+  GError *error;
+} Loaded;
+
+static void
+opening_free (Opening *op)
+{
+  g_clear_handle_id (&op->tick, g_source_remove);
+  g_object_unref (op->file);
+  g_free (op->path);
+  g_object_unref (op->cancellable);
+  g_free (op->previous_page);
+  g_free (op);
+}
+
+static void
+loaded_free (Loaded *ld)
+{
+  g_clear_pointer (&ld->scenario, mu_scenario_free);
+  g_clear_pointer (&ld->problems, g_ptr_array_unref);
+  g_clear_error (&ld->error);
+  g_free (ld);
+}
+
+/* The page -------------------------------------------------------------------------- */
+
+static void
+on_cancel_clicked (GtkButton    *button,
+                   MusterWindow *self)
+{
+  muster_window_cancel_open (self);
+}
+
+static GtkWidget *
+opening_page (MusterWindow *self)
+{
+  GtkStack *stack = muster_window_get_stack (self);
+  GtkWidget *page = gtk_stack_get_child_by_name (stack, PAGE_NAME);
+  GtkWidget *label, *bar, *button;
+
+  if (page != NULL)
+    return page;
+  page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (page, 360, -1);
+  label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (label, "title-2");
+  bar = gtk_progress_bar_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Loading progress"), -1);
+  button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Stop opening this file"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_cancel_clicked), self);
+  gtk_box_append (GTK_BOX (page), label);
+  gtk_box_append (GTK_BOX (page), bar);
+  gtk_box_append (GTK_BOX (page), button);
+  g_object_set_data (G_OBJECT (page), "label", label);
+  g_object_set_data (G_OBJECT (page), "bar", bar);
+  gtk_stack_add_named (stack, page, PAGE_NAME);
+  return page;
+}
+
+static gboolean
+on_tick (gpointer data)
+{
+  Opening *op = data;
+  GtkWidget *page;
+
+  if (op->window == NULL)
+    return G_SOURCE_CONTINUE;
+  page = opening_page (op->window);
+  gtk_progress_bar_set_fraction (g_object_get_data (G_OBJECT (page), "bar"),
+                                 g_atomic_int_get (&op->permille) / 1000.0);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Back to the page shown before opening began. */
+static void
+leave_page (Opening *op)
+{
+  GtkStack *stack = muster_window_get_stack (op->window);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (stack), PAGE_NAME) == 0)
+    gtk_stack_set_visible_child_name (stack, op->previous_page ? op->previous_page : "start");
+}
+
+/* The worker -------------------------------------------------------------------------- */
+
+static void
+on_progress (double   fraction,
+             gpointer data)
+{
+  Opening *op = data;
+
+  g_atomic_int_set (&op->permille, (gint) CLAMP (fraction * 1000, 0, 1000));
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Opening *op = task_data;
+  Loaded *ld = g_new0 (Loaded, 1);
+
+  ld->problems = mu_problem_list_new ();
+  ld->scenario = mu_scenario_load_file_full (op->path, ld->problems, on_progress, op,
+                                             cancellable, &ld->error);
+  g_task_return_pointer (task, ld, (GDestroyNotify) loaded_free);
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (source);
+  Opening *op = g_task_get_task_data (G_TASK (result));
+  Loaded *ld = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (op->window != NULL && !g_cancellable_is_cancelled (op->cancellable) && ld != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) file = g_object_ref (op->file);
+
+      g_object_set_data (G_OBJECT (self), OPENING_KEY, NULL);
+      leave_page (op);
+      op->window = NULL;
+      muster_window_open_loaded (self, file, g_steal_pointer (&ld->scenario), ld->problems,
+                                 ld->error, &error);
+    }
+  if (ld)
+    loaded_free (ld);
+}
+
+/* API -------------------------------------------------------------------------------- */
+
+void
+muster_window_open_file_async (MusterWindow *self,
+                               GFile        *file)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  GtkStack *stack;
+  GtkWidget *page;
+  Opening *op;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      /* Not a local file: the synchronous path explains why. */
+      muster_window_open_file (self, file, NULL);
+      return;
+    }
+  muster_window_cancel_open (self);
+
+  op = g_new0 (Opening, 1);
+  op->window = self;
+  op->file = g_object_ref (file);
+  op->path = g_steal_pointer (&path);
+  op->cancellable = g_cancellable_new ();
+  stack = muster_window_get_stack (self);
+  op->previous_page = g_strdup (gtk_stack_get_visible_child_name (stack));
+
+  page = opening_page (self);
+  name = g_file_get_basename (file);
+  text = g_strdup_printf (_("Opening “%s”…"), name);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (page), "label"), text);
+  gtk_progress_bar_set_fraction (g_object_get_data (G_OBJECT (page), "bar"), 0);
+  gtk_stack_set_visible_child_name (stack, PAGE_NAME);
+  op->tick = g_timeout_add (50, on_tick, op);
+  g_object_set_data (G_OBJECT (self), OPENING_KEY, op);
+
+  task = g_task_new (self, op->cancellable, on_loaded, NULL);
+  g_task_set_source_tag (task, muster_window_open_file_async);
+  g_task_set_task_data (task, op, (GDestroyNotify) opening_free);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+void
+muster_window_cancel_open (MusterWindow *self)
+{
+  Opening *op;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  op = g_object_get_data (G_OBJECT (self), OPENING_KEY);
+  if (op == NULL)
+    return;
+  g_object_set_data (G_OBJECT (self), OPENING_KEY, NULL);
+  g_cancellable_cancel (op->cancellable);
+  leave_page (op);
+  op->window = NULL;
+}
+
+GFile *
+muster_window_get_opening_file (MusterWindow *self)
+{
+  Opening *op;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  op = g_object_get_data (G_OBJECT (self), OPENING_KEY);
+  return op ? op->file : NULL;
+}

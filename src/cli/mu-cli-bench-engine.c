@@ -1,0 +1,217 @@
+/* mu-cli-bench-engine.c: muster-cli bench engine
+ *
+ * Plays whole matches with both sides choosing uniformly at random among the
+ * legal commands (seeded, so the same matches every time), and times the
+ * engine's legal-command generation, which such a match asks for before
+ * every command, and the match as a whole (without the simulator's invariant
+ * checks):
+ *
+ *   manassas   the shipped First Manassas scenario
+ *   generated  a generated 100 x 100 board with 400 counters and two
+ *              objectives (--cols, --rows, --counters change it)
+ *
+ * Prints per input: the median time of a match, the commands per match, and
+ * the time spent in legal-command generation per match, with the median and
+ * maximum of one call.
+ */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include "muster-cli.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "mu-match.h"
+#include "mu-scenario-xml.h"
+
+#define MAX_COMMANDS 20000
+
+int mu_cli_bench_engine (int argc, char **argv);
+MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,
+                                    double side_share, guint32 seed);
+
+static gint64
+cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (GArray *ms)
+{
+  g_array_sort (ms, compare_double);
+  if (ms->len == 0)
+    return 0;
+  return ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
+                     : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
+}
+
+static char *
+shipped_scenario (const char *name)
+{
+  const char *env = g_getenv ("MUSTER_DATADIR");
+  g_autofree char *source_root = g_path_get_dirname (MUSTER_SOURCE_DATADIR);
+  g_autofree char *a = env ? g_build_filename (env, "scenarios", name, NULL) : NULL;
+  g_autofree char *b = g_build_filename (source_root, "scenarios", name, NULL);
+  g_autofree char *c = g_build_filename (PKGDATADIR, "scenarios", name, NULL);
+
+  if (a && g_file_test (a, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&a);
+  if (g_file_test (b, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&b);
+  return g_steal_pointer (&c);
+}
+
+/* A generated battle a match can be played on: the synthetic board with a
+ * timeline and an objective in each half. */
+static MuScenario *
+generated_battle (int cols, int rows, int n_counters)
+{
+  MuScenario *s = mu_cli_bench_synthetic (cols, rows, n_counters, 0.05, 0.03, 1864);
+
+  for (int i = 0; i < 2; i++)
+    {
+      MuObjective *o = mu_objective_new (i ? "north" : "south");
+
+      o->name = g_strdup (i ? "North Crossroads" : "South Crossroads");
+      o->hex = (MuHex) { cols / 2, i ? rows / 4 : rows - rows / 4 };
+      o->owner = g_strdup (i ? "usa" : "csa");
+      g_ptr_array_add (s->objectives, o);
+    }
+  s->objectives_required = 1;
+  return s;
+}
+
+static int
+bench_matches (const char       *name,
+               const MuScenario *scenario,
+               int               games)
+{
+  g_autoptr(GArray) match_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) legal_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  guint64 calls = 0, commands = 0;
+  double legal_total = 0;
+
+  for (int g = 0; g < games; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GRand) rand = g_rand_new_with_seed (1000 + g);
+      MuMatch *m = mu_match_new (scenario, 1 + g, NULL, 0, &error);
+      gint64 t0;
+      double t;
+      guint n = 0;
+
+      if (m == NULL)
+        {
+          mu_cli_error ("%s: %s", name, error->message);
+          return 1;
+        }
+      t0 = cpu_us ();
+      while (!mu_match_is_over (m) && n < MAX_COMMANDS)
+        {
+          gint64 l0 = cpu_us ();
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          double lt = (cpu_us () - l0) / 1000.0;
+          const MuCommand *c;
+          g_autoptr(GError) local = NULL;
+
+          g_array_append_val (legal_ms, lt);
+          legal_total += lt;
+          calls++;
+          if (legal->len == 0)
+            break;
+          c = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+          if (!mu_match_apply (m, c, NULL, &local))
+            {
+              mu_cli_error ("%s: a legal command was refused: %s", name, local->message);
+              mu_match_free (m);
+              return 1;
+            }
+          n++;
+        }
+      t = (cpu_us () - t0) / 1000.0;
+      g_array_append_val (match_ms, t);
+      commands += n;
+      mu_match_free (m);
+    }
+  {
+    double med = median (match_ms), lmed = median (legal_ms);
+    double lmax = legal_ms->len ? g_array_index (legal_ms, double, legal_ms->len - 1) : 0;
+
+    printf ("engine %s: %.1f ms per match (%d matches, %.0f commands per match); "
+            "legal commands %.1f ms per match, %.3f ms median per call, %.3f ms max\n",
+            name, med, games, (double) commands / games, legal_total / games, lmed, lmax);
+    fflush (stdout);
+  }
+  return 0;
+}
+
+int
+mu_cli_bench_engine (int argc, char **argv)
+{
+  int games = 5, cols = 100, rows = 100, counters = 400;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *manassas = shipped_scenario ("first-manassas.muster");
+  g_autoptr(MuScenario) fm = NULL;
+  g_autoptr(MuScenario) generated = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  GOptionEntry entries[] = {
+    { "games", 'n', 0, G_OPTION_ARG_INT, &games, N_("Matches per input (default 5)"), "N" },
+    { "cols", 0, 0, G_OPTION_ARG_INT, &cols, N_("Generated board columns (default 100)"), "N" },
+    { "rows", 0, 0, G_OPTION_ARG_INT, &rows, N_("Generated board rows (default 100)"), "N" },
+    { "counters", 0, 0, G_OPTION_ARG_INT, &counters, N_("Generated counters (default 400)"), "N" },
+    { NULL },
+  };
+
+  context = g_option_context_new (_("engine — time legal-command generation in whole matches"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      mu_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (argc != 1)
+    {
+      mu_cli_error (_("usage: muster-cli bench engine [--games N] [--cols N] [--rows N] [--counters N]"));
+      return 2;
+    }
+  games = CLAMP (games, 1, 1000);
+  fm = mu_scenario_load_file (manassas, NULL, &error);
+  if (fm == NULL)
+    {
+      mu_cli_error ("%s", error->message);
+      return 1;
+    }
+  if (bench_matches ("first-manassas", fm, games) != 0)
+    return 1;
+  generated = generated_battle (CLAMP (cols, 20, 999), CLAMP (rows, 20, 999), CLAMP (counters, 50, 100000));
+  mu_scenario_check (generated, problems);
+  if (mu_problem_list_n_errors (problems) > 0)
+    {
+      g_autofree char *first = mu_problem_to_string (g_ptr_array_index (problems, 0));
+
+      mu_cli_error ("%s", first);
+      return 1;
+    }
+  {
+    g_autofree char *label = g_strdup_printf ("generated %d×%d, %u counters", generated->hex_map->grid.cols,
+                                              generated->hex_map->grid.rows, generated->counters->len);
+
+    return bench_matches (label, generated, games);
+  }
+}
