@@ -52,6 +52,8 @@ line_blocked (MuTerrainIndex    *ix,
               guint              n_others,
               const MuStand     *skip_a,
               const MuStand     *skip_b,
+              int                level_a,
+              int                level_b,
               Scratch           *sc,
               MuLosResult       *r)
 {
@@ -89,7 +91,8 @@ line_blocked (MuTerrainIndex    *ix,
     int top = 0;
 
     if (p->levels)
-      top = MAX (mu_terrain_level_at (ix, a), mu_terrain_level_at (ix, b));
+      top = MAX (level_a >= 0 ? level_a : mu_terrain_level_at (ix, a),
+                 level_b >= 0 ? level_b : mu_terrain_level_at (ix, b));
     for (guint i = 0; i < sc->areas->len; i++)
       {
         guint k = g_array_index (sc->areas, guint, i);
@@ -154,7 +157,7 @@ mu_table_los_line (MuTerrainIndex    *ix,
       r->area = r->line = -1;
       r->unit = NULL;
     }
-  block = line_blocked (ix, p, a, b, others, n_others, skip_a, skip_b, &sc, r);
+  block = line_blocked (ix, p, a, b, others, n_others, skip_a, skip_b, -1, -1, &sc, r);
   if (r)
     r->block = block;
   g_array_unref (sc.areas);
@@ -193,6 +196,7 @@ mu_table_los (MuTerrainIndex    *ix,
   double best = G_MAXDOUBLE;
   int nearest = 0;
   guint n_clear = 0;
+  int level_from[3], level_to[3];
   gboolean have_clear = FALSE;
 
   g_return_val_if_fail (ix != NULL && p != NULL && firer != NULL && target != NULL, FALSE);
@@ -218,6 +222,12 @@ mu_table_los (MuTerrainIndex    *ix,
     }
   edge_points (&tf, nearest, to);
 
+  /* The ends' levels once, not once per line. */
+  for (int k = 0; k < 3; k++)
+    {
+      level_from[k] = p->levels ? mu_terrain_level_at (ix, from[k]) : 0;
+      level_to[k] = p->levels ? mu_terrain_level_at (ix, to[k]) : 0;
+    }
   sc.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   sc.lines = g_array_new (FALSE, FALSE, sizeof (guint));
   if (result)
@@ -231,7 +241,8 @@ mu_table_los (MuTerrainIndex    *ix,
       MuLosBlock b;
 
       one.area = one.line = -1;
-      b = line_blocked (ix, p, from[i / 3], to[i % 3], others, n_others, firer, target, &sc, &one);
+      b = line_blocked (ix, p, from[i / 3], to[i % 3], others, n_others, firer, target,
+                        level_from[i / 3], level_to[i % 3], &sc, &one);
       if (n == 0)
         {
           mid = one;
