@@ -17,11 +17,12 @@
 
 static const char *const area_names[MU_AREA_N] = {
   N_("Woods"), N_("Settlement"), N_("Hill"), N_("Field"), N_("Marsh"), N_("Fortification"),
-  N_("Water"), N_("Rough ground"),
+  N_("Water"), N_("Rough ground"), N_("Impassable ground"), N_("Light woods"), N_("Broken ground"),
+  N_("Built-up area"), N_("Building"), N_("Steep slope"), N_("Deployment zone"),
 };
 static const char *const line_names[MU_LINE_N] = {
   N_("Road"), N_("Turnpike"), N_("Railroad"), N_("Stream"), N_("River"), N_("Fence"), N_("Wall"),
-  N_("Hedge"), N_("Defence works"),
+  N_("Hedge"), N_("Defence works"), N_("Impassable line"), N_("Ford"), N_("Bridge"), N_("Crest line"),
 };
 
 /* Widget pixels within which a click picks a line, label or point. */

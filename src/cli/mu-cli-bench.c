@@ -43,6 +43,7 @@ int mu_cli_bench (int argc, char **argv);
 int mu_cli_bench_load (int argc, char **argv);
 int mu_cli_bench_undo (int argc, char **argv);
 int mu_cli_bench_engine (int argc, char **argv);
+int mu_cli_bench_table (int argc, char **argv);
 
 #define BOARD 100
 #define VIEW_W 1920
@@ -643,6 +644,8 @@ mu_cli_bench (int argc, char **argv)
     return mu_cli_bench_undo (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "engine") == 0)
     return mu_cli_bench_engine (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "table") == 0)
+    return mu_cli_bench_table (argc, argv);
 
   context = g_option_context_new (_("render|counters — time the renderer on a synthetic 100×100 board, or a 500-counter sheet"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

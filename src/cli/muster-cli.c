@@ -16,7 +16,7 @@
   X ("counters", mu_cli_counters, N_("Print counters and markers at true size (PDF, SVG, PNG)")) \
   X ("print-map", mu_cli_print_map, N_("Print the map at scale over several pages")) \
   X ("roster", mu_cli_roster, N_("Print tabletop roster labels for the units")) \
-  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, counters, load, undo or engine"))
+  X ("bench", mu_cli_bench, N_("Benchmarks: muster-cli bench render, counters, load, undo, engine or table"))
 #else
 #define MU_CLI_RENDER_COMMANDS(X)
 #endif

@@ -172,6 +172,11 @@ diff_table (const MuTableMap *a,
       DIFF_INT (p, x->kind, y->kind);
       DIFF_STR (p, x->name, y->name);
       DIFF_INT (p, x->level, y->level);
+      DIFF_INT (p, x->capacity, y->capacity);
+      DIFF_INT (p, x->defence, y->defence);
+      DIFF_INT (p, x->hard_cover, y->hard_cover);
+      DIFF_INT (p, x->grade, y->grade);
+      DIFF_STR (p, x->side, y->side);
       DIFF_SUB (diff_garray (p, x->points, y->points, sizeof (MuPoint)));
       DIFF_SUB (diff_extra (p, &x->extra, &y->extra));
     }
@@ -187,10 +192,23 @@ diff_table (const MuTableMap *a,
       DIFF_INT (p, x->kind, y->kind);
       DIFF_STR (p, x->name, y->name);
       DIFF_DBL (p, x->width, y->width);
+      DIFF_INT (p, x->grade, y->grade);
       DIFF_SUB (diff_garray (p, x->points, y->points, sizeof (MuPoint)));
       DIFF_SUB (diff_extra (p, &x->extra, &y->extra));
     }
   DIFF_SUB (diff_labels ("table.labels", a->labels, b->labels));
+  if (a->home_edges->len != b->home_edges->len)
+    return g_strdup_printf ("table.home_edges: %u != %u", a->home_edges->len, b->home_edges->len);
+  for (guint i = 0; i < a->home_edges->len; i++)
+    {
+      const MuHomeEdge *x = g_ptr_array_index (a->home_edges, i);
+      const MuHomeEdge *y = g_ptr_array_index (b->home_edges, i);
+      g_autofree char *p = g_strdup_printf ("table.home_edges[%u]", i);
+
+      DIFF_STR (p, x->side, y->side);
+      DIFF_INT (p, x->edge, y->edge);
+      DIFF_SUB (diff_extra (p, &x->extra, &y->extra));
+    }
   return diff_extra ("table", &a->extra, &b->extra);
 }
 

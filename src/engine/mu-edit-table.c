@@ -80,6 +80,13 @@ area_display_name (MuAreaKind kind)
     case MU_AREA_FORTIFICATION: return _("Fortification");
     case MU_AREA_WATER: return _("Water");
     case MU_AREA_ROUGH: return _("Rough Ground");
+    case MU_AREA_IMPASSABLE: return _("Impassable Ground");
+    case MU_AREA_LIGHT_WOODS: return _("Light Woods");
+    case MU_AREA_BROKEN: return _("Broken Ground");
+    case MU_AREA_BUILT_UP: return _("Built-up Area");
+    case MU_AREA_BUILDING: return _("Building");
+    case MU_AREA_STEEP: return _("Steep Slope");
+    case MU_AREA_DEPLOYMENT: return _("Deployment Zone");
     case MU_AREA_N:
     default: return NULL;
     }
@@ -99,6 +106,10 @@ line_display_name (MuLineKind kind)
     case MU_LINE_WALL: return _("Wall");
     case MU_LINE_HEDGE: return _("Hedge");
     case MU_LINE_DEFENCE_WORKS: return _("Defence Works");
+    case MU_LINE_IMPASSABLE: return _("Impassable Line");
+    case MU_LINE_FORD: return _("Ford");
+    case MU_LINE_BRIDGE: return _("Bridge");
+    case MU_LINE_CREST: return _("Crest Line");
     case MU_LINE_N:
     default: return NULL;
     }
@@ -154,6 +165,9 @@ mu_edit_add_area (MuEditHistory *history,
   a = mu_area_new (kind);
   if (kind == MU_AREA_HILL)
     a->level = 1;
+  /* A deployment zone belongs to a side: the first, until it is changed. */
+  if (kind == MU_AREA_DEPLOYMENT && mu_edit_history_get_scenario (history)->sides->len > 0)
+    a->side = g_strdup (((const MuSide *) g_ptr_array_index (mu_edit_history_get_scenario (history)->sides, 0))->id);
   g_array_append_vals (a->points, points, n_points);
   g_ptr_array_add (t->areas, a);
   mu_edit_commit (history);
@@ -379,6 +393,61 @@ mu_edit_set_area_level (MuEditHistory *history,
     {
       mu_edit_touch (history, _("Set Hill Level"));
       a->level = level;
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_area_values (MuEditHistory *history,
+                         guint          index,
+                         int            capacity,
+                         int            defence,
+                         gboolean       hard_cover,
+                         int            grade,
+                         const char    *side,
+                         GError       **error)
+{
+  MuTableMap *t;
+  MuArea *a;
+  gboolean building, cover;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if (!(t = need_table (history, error)) || !need_shape (t, TRUE, index, error))
+    return FALSE;
+  a = g_ptr_array_index (t->areas, index);
+  building = a->kind == MU_AREA_BUILDING || a->kind == MU_AREA_BUILT_UP;
+  cover = building || a->kind == MU_AREA_FORTIFICATION;
+  if (capacity != 0 && (!building || capacity < 1 || capacity > 99))
+    return mu_edit_fail (error, building ? _("A capacity must be between 1 and 99, not %d")
+                                         : _("Only buildings and built-up areas have a capacity"), capacity);
+  if (defence != 0 && (!cover || defence < 1 || defence > 6))
+    return mu_edit_fail (error, cover ? _("A defence value must be between 1 and 6, not %d")
+                                      : _("Only buildings, built-up areas and fortifications have a defence value"),
+                         defence);
+  if (hard_cover && !cover)
+    return mu_edit_fail (error, _("Only buildings, built-up areas and fortifications give hard cover"));
+  if (grade != 0 && (a->kind != MU_AREA_FORTIFICATION || grade < 1 || grade > 3))
+    return mu_edit_fail (error, a->kind == MU_AREA_FORTIFICATION ? _("A grade must be between 1 and 3, not %d")
+                                                                  : _("Only fortifications have a grade"), grade);
+  if (side && *side == '\0')
+    side = NULL;
+  if ((side != NULL) != (a->kind == MU_AREA_DEPLOYMENT))
+    return mu_edit_fail (error, side ? _("Only deployment zones belong to a side")
+                                     : _("A deployment zone needs a side"));
+  if (side && !mu_edit_need_side (mu_edit_history_get_scenario (history), side, error))
+    return FALSE;
+  if (a->capacity != capacity || a->defence != defence || a->hard_cover != hard_cover ||
+      a->grade != grade || g_strcmp0 (a->side, side) != 0)
+    {
+      mu_edit_touch (history, _("Set Area Values"));
+      a->capacity = capacity;
+      a->defence = defence;
+      a->hard_cover = hard_cover;
+      a->grade = grade;
+      g_free (a->side);
+      a->side = g_strdup (side);
     }
   mu_edit_commit (history);
   return TRUE;

@@ -185,6 +185,12 @@ gboolean  mu_edit_rotate_area          (MuEditHistory *history, guint index, dou
                                         GError **error);
 gboolean  mu_edit_set_area_level       (MuEditHistory *history, guint index, int level,
                                         GError **error);
+/* Values of buildings, built-up areas, fortifications and deployment zones
+ * (0, FALSE or NULL = not given); refuses values the area's kind does not
+ * carry or out of range, as the checker does. */
+gboolean  mu_edit_set_area_values      (MuEditHistory *history, guint index, int capacity,
+                                        int defence, gboolean hard_cover, int grade,
+                                        const char *side, GError **error);
 gboolean  mu_edit_set_area_name        (MuEditHistory *history, guint index, const char *name,
                                         GError **error);
 gboolean  mu_edit_remove_area          (MuEditHistory *history, guint index, GError **error);

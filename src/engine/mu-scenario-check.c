@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "mu-scenario-xml.h"
+#include "mu-table-geom.h"
+#include "mu-table-stand.h"
 
 #include "mu-ruleset.h"
 
@@ -16,6 +18,8 @@
 #include <string.h>
 
 #define MAX_TABLE_SIZE 10000.0
+#define MAX_CAPACITY 99
+#define MAX_WORKS_GRADE 3
 
 typedef struct {
   const MuScenario *s;
@@ -280,6 +284,94 @@ check_hex_map (Checker *ck)
     }
 }
 
+static gboolean
+crosses_water (const MuTableMap *t,
+               const MuPolyline *crossing)
+{
+  for (guint i = 0; i < t->lines->len; i++)
+    {
+      const MuPolyline *w = g_ptr_array_index (t->lines, i);
+
+      if ((w->kind == MU_LINE_RIVER || w->kind == MU_LINE_STREAM) &&
+          mu_path_crossings ((const MuPoint *) crossing->points->data, crossing->points->len,
+                             (const MuPoint *) w->points->data, w->points->len, NULL) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Values only some kinds of area carry, each in its range. */
+static void
+check_area_values (Checker      *ck,
+                   const MuArea *a,
+                   const char   *name)
+{
+  gboolean building = a->kind == MU_AREA_BUILDING || a->kind == MU_AREA_BUILT_UP;
+  gboolean cover = building || a->kind == MU_AREA_FORTIFICATION;
+
+  if (a->capacity != 0 && !building)
+    set_object (ERR (ck, a->line, _("area “%s”: only buildings and built-up areas have a capacity"),
+                     name), a->id);
+  else if (a->capacity != 0 && (a->capacity < 1 || a->capacity > MAX_CAPACITY))
+    set_object (ERR (ck, a->line, _("area “%s”: capacity %d is out of range (1 to %d)"), name,
+                     a->capacity, MAX_CAPACITY), a->id);
+  if (a->defence != 0 && !cover)
+    set_object (ERR (ck, a->line, _("area “%s”: only buildings, built-up areas and fortifications have a defence value"),
+                     name), a->id);
+  else if (a->defence != 0 && (a->defence < 1 || a->defence > 6))
+    set_object (ERR (ck, a->line, _("area “%s”: defence %d is out of range (1 to 6)"), name,
+                     a->defence), a->id);
+  if (a->hard_cover && !cover)
+    set_object (ERR (ck, a->line, _("area “%s”: only buildings, built-up areas and fortifications give hard cover"),
+                     name), a->id);
+  if (a->grade != 0 && a->kind != MU_AREA_FORTIFICATION)
+    set_object (ERR (ck, a->line, _("area “%s”: only fortifications have a grade"), name), a->id);
+  else if (a->grade != 0 && (a->grade < 1 || a->grade > MAX_WORKS_GRADE))
+    set_object (ERR (ck, a->line, _("area “%s”: grade %d is out of range (1 to %d)"), name, a->grade,
+                     MAX_WORKS_GRADE), a->id);
+  if (a->kind == MU_AREA_DEPLOYMENT)
+    {
+      g_autofree char *what = g_strdup_printf (_("deployment zone “%s”"), name);
+
+      if (a->side == NULL)
+        set_object (ERR (ck, a->line, _("deployment zone “%s” needs a side"), name), a->id);
+      else
+        check_side_ref (ck, what, a->side, a->id, a->line);
+    }
+  else if (a->side != NULL)
+    set_object (ERR (ck, a->line, _("area “%s”: only deployment zones belong to a side"), name), a->id);
+  if (mu_polygon_self_crossing ((const MuPoint *) a->points->data, a->points->len))
+    set_object (ERR (ck, a->line, _("area “%s”: its outline crosses itself"), name), a->id);
+}
+
+/* Buildings may not overlap each other, nor two sides' deployment zones. */
+static void
+check_table_overlaps (Checker          *ck,
+                      const MuTableMap *t)
+{
+  for (guint i = 0; i < t->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, i);
+
+      if (a->kind != MU_AREA_BUILDING && a->kind != MU_AREA_DEPLOYMENT)
+        continue;
+      for (guint k = 0; k < i; k++)
+        {
+          const MuArea *b = g_ptr_array_index (t->areas, k);
+
+          if (b->kind != a->kind || (a->kind == MU_AREA_DEPLOYMENT && g_strcmp0 (a->side, b->side) == 0))
+            continue;
+          if (mu_polygons_overlap ((const MuPoint *) a->points->data, a->points->len,
+                                   (const MuPoint *) b->points->data, b->points->len))
+            set_object (ERR (ck, a->line, a->kind == MU_AREA_BUILDING
+                                 ? _("building “%s” overlaps building “%s” (line %d)")
+                                 : _("deployment zone “%s” overlaps the other side's zone “%s” (line %d)"),
+                             a->name ? a->name : a->id ? a->id : "",
+                             b->name ? b->name : b->id ? b->id : "", b->line), a->id);
+        }
+    }
+}
+
 static void
 check_table (Checker *ck)
 {
@@ -290,6 +382,10 @@ check_table (Checker *ck)
          t->width, t->height, MAX_TABLE_SIZE);
   if (t->base_width < 0 || t->base_depth < 0)
     ERR (ck, t->line, _("base sizes must not be negative"));
+  else if (t->width > 0 && t->height > 0 &&
+           (t->base_width > MIN (t->width, t->height) / 4 || t->base_depth > MIN (t->width, t->height) / 4))
+    ERR (ck, t->line, _("a base of %g × %g is too large for a table of %g × %g (at most a quarter of its shorter side)"),
+         t->base_width, t->base_depth, t->width, t->height);
   check_text (ck, _("the figure scale"), t->figure_scale, t->line);
   for (guint i = 0; i < t->labels->len; i++)
     {
@@ -312,6 +408,7 @@ check_table (Checker *ck)
                          name, a->level, MU_ELEVATION_MAX), a->id);
       else if (a->kind != MU_AREA_HILL && a->level != 0)
         set_object (ERR (ck, a->line, _("area “%s”: only hills have a level"), name), a->id);
+      check_area_values (ck, a, name);
     }
   for (guint i = 0; i < t->lines->len; i++)
     {
@@ -324,6 +421,72 @@ check_table (Checker *ck)
         set_object (ERR (ck, l->line, _("line “%s” needs at least two points"), name), l->id);
       if (l->width < 0)
         set_object (ERR (ck, l->line, _("line “%s”: width must not be negative"), name), l->id);
+      if (l->grade != 0 && l->kind != MU_LINE_DEFENCE_WORKS)
+        set_object (ERR (ck, l->line, _("line “%s”: only defence works have a grade"), name), l->id);
+      else if (l->grade != 0 && (l->grade < 1 || l->grade > MAX_WORKS_GRADE))
+        set_object (ERR (ck, l->line, _("line “%s”: grade %d is out of range (1 to %d)"), name,
+                         l->grade, MAX_WORKS_GRADE), l->id);
+      if ((l->kind == MU_LINE_FORD || l->kind == MU_LINE_BRIDGE) && l->points->len >= 2 &&
+          !crosses_water (t, l))
+        set_object (ERR (ck, l->line, _("%s “%s” crosses no river or stream"),
+                         l->kind == MU_LINE_FORD ? _("ford") : _("bridge"), name), l->id);
+    }
+  check_table_overlaps (ck, t);
+  for (guint i = 0; i < t->home_edges->len; i++)
+    {
+      const MuHomeEdge *e = g_ptr_array_index (t->home_edges, i);
+
+      if (!check_side_ref (ck, _("a home edge"), e->side, NULL, e->line))
+        continue;
+      for (guint k = 0; k < i; k++)
+        if (g_strcmp0 (((const MuHomeEdge *) g_ptr_array_index (t->home_edges, k))->side, e->side) == 0)
+          {
+            ERR (ck, e->line, _("side “%s” has a second home edge"), e->side);
+            break;
+          }
+    }
+}
+
+/* TAB-6: every stand a counter starts with lies on the table, and none stands
+ * on impassable ground (TAB-12). */
+static void
+check_table_stands (Checker         *ck,
+                    const MuCounter *c,
+                    const char      *what)
+{
+  const MuTableMap *t = ck->s->table;
+  MuStand stands[MU_STANDS_MAX];
+  guint n;
+
+  if (t == NULL || !isfinite (c->place.facing))
+    return;
+  n = mu_table_counter_stands (t, c, NULL, c->place.formation, 0, c->place.pos, c->place.facing,
+                               stands, MU_STANDS_MAX);
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint k[4];
+
+      mu_stand_corners (&stands[i], k);
+      for (int j = 0; j < 4; j++)
+        if (k[j].x < -1e-6 || k[j].y < -1e-6 || k[j].x > t->width + 1e-6 || k[j].y > t->height + 1e-6)
+          {
+            set_object (ERR (ck, c->line, _("%s: stand %u reaches off the table (at %.2f, %.2f)"),
+                             what, i + 1, k[j].x, k[j].y), c->id);
+            return;
+          }
+      for (guint a = 0; a < t->areas->len; a++)
+        {
+          const MuArea *area = g_ptr_array_index (t->areas, a);
+
+          if (area->kind == MU_AREA_IMPASSABLE &&
+              mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len,
+                                   stands[i].centre))
+            {
+              set_object (ERR (ck, c->line, _("%s: stand %u stands on impassable ground “%s”"),
+                               what, i + 1, area->name ? area->name : area->id ? area->id : ""), c->id);
+              return;
+            }
+        }
     }
 }
 
@@ -454,6 +617,8 @@ check_counter (Checker         *ck,
                          what), c->id);
       else if (!point_on_table (ck, c->place.pos))
         set_object (ERR (ck, c->line, _("%s is placed off the table"), what), c->id);
+      else
+        check_table_stands (ck, c, what);
       if (!isfinite (c->place.facing) || c->place.facing < 0 || c->place.facing >= 360)
         set_object (ERR (ck, c->line, _("%s: facing %g is out of range (0 to 359)"), what,
                          c->place.facing), c->id);

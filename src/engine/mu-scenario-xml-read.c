@@ -762,6 +762,11 @@ load_table_child (MuXmlLoader *ld,
       a->id = attr_stripped (c, "id");
       a->name = attr (c, "name");
       get_int (ld, c, "level", 0, &a->level);
+      get_int (ld, c, "capacity", 0, &a->capacity);
+      get_int (ld, c, "defence", 0, &a->defence);
+      a->hard_cover = get_bool (c, "hard-cover", FALSE);
+      get_int (ld, c, "grade", 0, &a->grade);
+      a->side = attr_stripped (c, "side");
       get_point_list (ld, c, "points", a->points);
       a->line = mu_xml_node_line (c);
       object_extra (ld, c, &a->extra);
@@ -779,6 +784,7 @@ load_table_child (MuXmlLoader *ld,
       l->id = attr_stripped (c, "id");
       l->name = attr (c, "name");
       get_double (ld, c, "width", 0, &l->width);
+      get_int (ld, c, "grade", 0, &l->grade);
       get_point_list (ld, c, "points", l->points);
       l->line = mu_xml_node_line (c);
       object_extra (ld, c, &l->extra);
@@ -795,6 +801,21 @@ load_table_child (MuXmlLoader *ld,
       l->line = mu_xml_node_line (c);
       object_extra (ld, c, &l->extra);
       g_ptr_array_add (t->labels, l);
+    }
+  else if (mu_xml_is_element (c, "home-edge"))
+    {
+      g_autofree char *side = attr_stripped (c, "side");
+      g_autofree char *edge = attr_stripped (c, "edge");
+      MuTableEdge e = MU_TABLE_EDGE_NORTH;
+      MuHomeEdge *h;
+
+      if (!mu_table_edge_from_string (edge, &e))
+        mu_xml_report (ld, mu_xml_node_line (c), _("<home-edge>: unknown edge “%s” (north, east, south or west)"),
+                       edge ? edge : "");
+      h = mu_home_edge_new (side, e);
+      h->line = mu_xml_node_line (c);
+      object_extra (ld, c, &h->extra);
+      g_ptr_array_add (t->home_edges, h);
     }
 }
 

@@ -491,7 +491,8 @@ write_table (Writer           *w,
   if (t->base_depth != 0)
     attr_num (w, "base-depth", t->base_depth);
   extra_attributes (w, &t->extra);
-  if (t->areas->len == 0 && t->lines->len == 0 && t->labels->len == 0 && !has_children (&t->extra))
+  if (t->areas->len == 0 && t->lines->len == 0 && t->labels->len == 0 && t->home_edges->len == 0 &&
+      !has_children (&t->extra))
     {
       g_string_append (w->out, "/>\n");
       return;
@@ -508,6 +509,15 @@ write_table (Writer           *w,
       attr_str (w, "name", a->name);
       if (a->level != 0)
         attr_int (w, "level", a->level);
+      if (a->capacity != 0)
+        attr_int (w, "capacity", a->capacity);
+      if (a->defence != 0)
+        attr_int (w, "defence", a->defence);
+      if (a->hard_cover)
+        attr_bool (w, "hard-cover", TRUE);
+      if (a->grade != 0)
+        attr_int (w, "grade", a->grade);
+      attr_str (w, "side", a->side);
       attr_points (w, "points", a->points);
       close_empty (w, 2, "area", &a->extra);
     }
@@ -521,6 +531,8 @@ write_table (Writer           *w,
       attr_str (w, "name", l->name);
       if (l->width != 0)
         attr_num (w, "width", l->width);
+      if (l->grade != 0)
+        attr_int (w, "grade", l->grade);
       attr_points (w, "points", l->points);
       close_empty (w, 2, "line", &l->extra);
     }
@@ -535,6 +547,15 @@ write_table (Writer           *w,
       if (l->scale != 1)
         attr_num (w, "scale", l->scale);
       close_empty (w, 2, "label", &l->extra);
+    }
+  for (guint i = 0; i < t->home_edges->len; i++)
+    {
+      const MuHomeEdge *e = g_ptr_array_index (t->home_edges, i);
+
+      open_start (w, 2, "home-edge", &e->extra);
+      attr_str (w, "side", e->side ? e->side : "");
+      attr_str (w, "edge", mu_table_edge_to_string (e->edge));
+      close_empty (w, 2, "home-edge", &e->extra);
     }
   extra_elements (w, 2, &t->extra);
   indent (w, 1);

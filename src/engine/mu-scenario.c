@@ -232,6 +232,7 @@ mu_table_map_new (double       width,
   t->areas = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_area_free);
   t->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_polyline_free);
   t->labels = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_label_free);
+  t->home_edges = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_home_edge_free);
   return t;
 }
 
@@ -244,6 +245,7 @@ mu_table_map_free (MuTableMap *t)
   g_ptr_array_unref (t->areas);
   g_ptr_array_unref (t->lines);
   g_ptr_array_unref (t->labels);
+  g_ptr_array_unref (t->home_edges);
   mu_extra_clear (&t->extra);
   g_free (t);
 }
@@ -263,6 +265,11 @@ table_copy (const MuTableMap *src)
       c->id = g_strdup (a->id);
       c->name = g_strdup (a->name);
       c->level = a->level;
+      c->capacity = a->capacity;
+      c->defence = a->defence;
+      c->hard_cover = a->hard_cover;
+      c->grade = a->grade;
+      c->side = g_strdup (a->side);
       g_array_append_vals (c->points, a->points->data, a->points->len);
       c->line = a->line;
       mu_extra_copy (&c->extra, &a->extra);
@@ -276,6 +283,7 @@ table_copy (const MuTableMap *src)
       c->id = g_strdup (l->id);
       c->name = g_strdup (l->name);
       c->width = l->width;
+      c->grade = l->grade;
       g_array_append_vals (c->points, l->points->data, l->points->len);
       c->line = l->line;
       mu_extra_copy (&c->extra, &l->extra);
@@ -283,6 +291,15 @@ table_copy (const MuTableMap *src)
     }
   for (guint i = 0; i < src->labels->len; i++)
     g_ptr_array_add (t->labels, label_copy (g_ptr_array_index (src->labels, i)));
+  for (guint i = 0; i < src->home_edges->len; i++)
+    {
+      const MuHomeEdge *e = g_ptr_array_index (src->home_edges, i);
+      MuHomeEdge *c = mu_home_edge_new (e->side, e->edge);
+
+      c->line = e->line;
+      mu_extra_copy (&c->extra, &e->extra);
+      g_ptr_array_add (t->home_edges, c);
+    }
   t->line = src->line;
   mu_extra_copy (&t->extra, &src->extra);
   return t;
@@ -351,6 +368,7 @@ mu_area_free (MuArea *a)
     return;
   g_free (a->id);
   g_free (a->name);
+  g_free (a->side);
   g_array_unref (a->points);
   mu_extra_clear (&a->extra);
   g_free (a);
@@ -376,6 +394,27 @@ mu_polyline_free (MuPolyline *l)
   g_array_unref (l->points);
   mu_extra_clear (&l->extra);
   g_free (l);
+}
+
+MuHomeEdge *
+mu_home_edge_new (const char  *side,
+                  MuTableEdge  edge)
+{
+  MuHomeEdge *e = g_new0 (MuHomeEdge, 1);
+
+  e->side = g_strdup (side);
+  e->edge = edge;
+  return e;
+}
+
+void
+mu_home_edge_free (MuHomeEdge *e)
+{
+  if (e == NULL)
+    return;
+  g_free (e->side);
+  mu_extra_clear (&e->extra);
+  g_free (e);
 }
 
 MuSide *
@@ -920,10 +959,16 @@ static const char *const path_names[MU_PATH_N] = {
 
 static const char *const area_names[MU_AREA_N] = {
   "woods", "settlement", "hill", "field", "marsh", "fortification", "water", "rough",
+  "impassable", "light-woods", "broken", "built-up", "building", "steep-slope", "deployment",
 };
 
 static const char *const line_names[MU_LINE_N] = {
   "road", "turnpike", "railroad", "stream", "river", "fence", "wall", "hedge", "defence-works",
+  "impassable", "ford", "bridge", "crest",
+};
+
+static const char *const edge_names[MU_TABLE_EDGE_N] = {
+  "north", "east", "south", "west",
 };
 
 static const char *const arm_names[MU_ARM_N] = {
@@ -974,6 +1019,7 @@ lookup_name (const char *const *names,
 
 DEFINE_NAMES (MuTerrain, mu_terrain, terrain_names, MU_TERRAIN_N)
 DEFINE_NAMES (MuPathKind, mu_path_kind, path_names, MU_PATH_N)
+DEFINE_NAMES (MuTableEdge, mu_table_edge, edge_names, MU_TABLE_EDGE_N)
 DEFINE_NAMES (MuAreaKind, mu_area_kind, area_names, MU_AREA_N)
 DEFINE_NAMES (MuLineKind, mu_line_kind, line_names, MU_LINE_N)
 DEFINE_NAMES (MuArm, mu_arm, arm_names, MU_ARM_N)

@@ -140,6 +140,13 @@ typedef enum {
   MU_AREA_FORTIFICATION,
   MU_AREA_WATER,
   MU_AREA_ROUGH,
+  MU_AREA_IMPASSABLE,    /* no unit enters it */
+  MU_AREA_LIGHT_WOODS,
+  MU_AREA_BROKEN,        /* broken ground */
+  MU_AREA_BUILT_UP,      /* a built-up area: capacity, defence, hard cover */
+  MU_AREA_BUILDING,      /* one building: capacity, defence, hard cover */
+  MU_AREA_STEEP,         /* a steep slope */
+  MU_AREA_DEPLOYMENT,    /* a side's deployment zone: uses side */
   MU_AREA_N
 } MuAreaKind;
 
@@ -152,7 +159,11 @@ typedef enum {
   MU_LINE_FENCE,
   MU_LINE_WALL,
   MU_LINE_HEDGE,
-  MU_LINE_DEFENCE_WORKS,
+  MU_LINE_DEFENCE_WORKS, /* field works: uses grade */
+  MU_LINE_IMPASSABLE,    /* a line no unit crosses (a cliff, an unfordable bank) */
+  MU_LINE_FORD,          /* a crossing of a river or stream, drawn across it */
+  MU_LINE_BRIDGE,        /* likewise */
+  MU_LINE_CREST,         /* the military crest of a hill */
   MU_LINE_N
 } MuLineKind;
 
@@ -165,6 +176,11 @@ typedef struct {
   MuAreaKind kind;
   char *name;
   int level;             /* hills: contour level 1.. ; others 0 */
+  int capacity;          /* buildings and built-up areas: stands it holds; 0 = not given */
+  int defence;           /* buildings, built-up areas, fortifications: defence value 1..6; 0 = not given */
+  gboolean hard_cover;   /* buildings, built-up areas, fortifications: hard cover */
+  int grade;             /* fortifications: grade of the field works 1..3; 0 = not given */
+  char *side;            /* deployment zones: the side's id */
   GArray *points;        /* of MuPoint, at least 3, closed implicitly */
   int line;
   MuExtra extra;
@@ -175,10 +191,27 @@ typedef struct {
   MuLineKind kind;
   char *name;
   double width;          /* table units; 0 = the kind's default */
+  int grade;             /* defence works: grade of the field works 1..3; 0 = not given */
   GArray *points;        /* of MuPoint, at least 2 */
   int line;
   MuExtra extra;
 } MuPolyline;
+
+typedef enum {
+  MU_TABLE_EDGE_NORTH,
+  MU_TABLE_EDGE_EAST,
+  MU_TABLE_EDGE_SOUTH,
+  MU_TABLE_EDGE_WEST,
+  MU_TABLE_EDGE_N
+} MuTableEdge;
+
+/* A side's home edge (the edge it came from and retreats to). */
+typedef struct {
+  char *side;
+  MuTableEdge edge;
+  int line;
+  MuExtra extra;
+} MuHomeEdge;
 
 typedef struct {
   double width, height;  /* in unit */
@@ -189,6 +222,7 @@ typedef struct {
   GPtrArray *areas;      /* of MuArea* */
   GPtrArray *lines;      /* of MuPolyline* */
   GPtrArray *labels;     /* of MuLabel*; hex is unused, position in dx/dy as table units */
+  GPtrArray *home_edges; /* of MuHomeEdge*, at most one per side */
   int line;
   MuExtra extra;
 } MuTableMap;
@@ -454,6 +488,8 @@ MuPolyline   *mu_polyline_new            (MuLineKind kind);
 void          mu_polyline_free           (MuPolyline *line);
 MuSide       *mu_side_new                (const char *id, const char *name, guint32 colour);
 void          mu_side_free               (MuSide *side);
+MuHomeEdge   *mu_home_edge_new           (const char *side, MuTableEdge edge);
+void          mu_home_edge_free          (MuHomeEdge *edge);
 MuCounter    *mu_counter_new             (MuCounterKind kind, const char *id, const char *side);
 void          mu_counter_free            (MuCounter *counter);
 MuCounter    *mu_counter_copy            (const MuCounter *counter);
@@ -481,6 +517,8 @@ const char   *mu_area_kind_to_string     (MuAreaKind kind);
 gboolean      mu_area_kind_from_string   (const char *name, MuAreaKind *kind);
 const char   *mu_line_kind_to_string     (MuLineKind kind);
 gboolean      mu_line_kind_from_string   (const char *name, MuLineKind *kind);
+const char   *mu_table_edge_to_string    (MuTableEdge edge);
+gboolean      mu_table_edge_from_string  (const char *name, MuTableEdge *edge);
 const char   *mu_arm_to_string           (MuArm arm);
 gboolean      mu_arm_from_string         (const char *name, MuArm *arm);
 const char   *mu_formation_to_string     (MuFormation formation);

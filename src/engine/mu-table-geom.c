@@ -5,6 +5,8 @@
 #include "mu-table-geom.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 gboolean
 mu_polygon_contains (const MuPoint *points,
@@ -26,10 +28,10 @@ mu_polygon_contains (const MuPoint *points,
   return inside;
 }
 
-static double
-segment_distance (MuPoint a,
-                  MuPoint b,
-                  MuPoint p)
+double
+mu_segment_point_distance (MuPoint a,
+                           MuPoint b,
+                           MuPoint p)
 {
   double vx = b.x - a.x, vy = b.y - a.y;
   double len2 = vx * vx + vy * vy;
@@ -52,7 +54,7 @@ mu_polyline_distance (const MuPoint *points,
     return hypot (p.x - points[0].x, p.y - points[0].y);
   best = G_MAXDOUBLE;
   for (guint i = 1; i < n_points; i++)
-    best = MIN (best, segment_distance (points[i - 1], points[i], p));
+    best = MIN (best, mu_segment_point_distance (points[i - 1], points[i], p));
   return best;
 }
 
@@ -68,6 +70,485 @@ mu_points_centre (const MuPoint *points,
       c.y += points[i].y / n_points;
     }
   return c;
+}
+
+/* Segments ------------------------------------------------------------------------ */
+
+static double
+cross (MuPoint o, MuPoint a, MuPoint b)
+{
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+static int
+sign_eps (double v)
+{
+  return v > 1e-12 ? 1 : v < -1e-12 ? -1 : 0;
+}
+
+static gboolean
+on_segment (MuPoint a, MuPoint b, MuPoint p)
+{
+  return MIN (a.x, b.x) - 1e-12 <= p.x && p.x <= MAX (a.x, b.x) + 1e-12 &&
+         MIN (a.y, b.y) - 1e-12 <= p.y && p.y <= MAX (a.y, b.y) + 1e-12;
+}
+
+static double
+param_of (MuPoint a, MuPoint b, MuPoint p)
+{
+  double vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy;
+
+  return len2 > 0 ? CLAMP (((p.x - a.x) * vx + (p.y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
+}
+
+gboolean
+mu_segment_intersect (MuPoint a,
+                      MuPoint b,
+                      MuPoint c,
+                      MuPoint d,
+                      double *t)
+{
+  int d1 = sign_eps (cross (c, d, a)), d2 = sign_eps (cross (c, d, b));
+  int d3 = sign_eps (cross (a, b, c)), d4 = sign_eps (cross (a, b, d));
+
+  if (d1 * d2 < 0 && d3 * d4 < 0)
+    {
+      if (t)
+        {
+          double ca = cross (c, d, a), cb = cross (c, d, b);
+          *t = ca / (ca - cb);
+        }
+      return TRUE;
+    }
+  /* Touching or collinear: the first shared point along a-b. */
+  {
+    double best = G_MAXDOUBLE;
+
+    if (d1 == 0 && on_segment (c, d, a))
+      best = 0;
+    if (d3 == 0 && on_segment (a, b, c))
+      best = MIN (best, param_of (a, b, c));
+    if (d4 == 0 && on_segment (a, b, d))
+      best = MIN (best, param_of (a, b, d));
+    if (d2 == 0 && on_segment (c, d, b))
+      best = MIN (best, 1.0);
+    if (best == G_MAXDOUBLE)
+      return FALSE;
+    if (t)
+      *t = best;
+    return TRUE;
+  }
+}
+
+double
+mu_segment_distance (MuPoint a,
+                     MuPoint b,
+                     MuPoint c,
+                     MuPoint d)
+{
+  if (mu_segment_intersect (a, b, c, d, NULL))
+    return 0;
+  return MIN (MIN (mu_segment_point_distance (a, b, c), mu_segment_point_distance (a, b, d)),
+              MIN (mu_segment_point_distance (c, d, a), mu_segment_point_distance (c, d, b)));
+}
+
+double
+mu_polyline_length (const MuPoint *points,
+                    guint          n_points)
+{
+  double len = 0;
+
+  for (guint i = 1; i < n_points; i++)
+    len += hypot (points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+  return len;
+}
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The length of a-b inside the polygon: cut a-b at every edge crossing and
+ * test the middle of each piece. */
+static double
+segment_length_inside (MuPoint        a,
+                       MuPoint        b,
+                       const MuPoint *polygon,
+                       guint          n)
+{
+  double ts_small[34], *ts = ts_small, len = hypot (b.x - a.x, b.y - a.y), inside = 0;
+  g_autofree double *ts_big = NULL;
+  guint nt = 0;
+
+  if (len <= 0)
+    return 0;
+  if (n + 2 > G_N_ELEMENTS (ts_small))
+    ts = ts_big = g_new (double, n + 2);
+  ts[nt++] = 0;
+  ts[nt++] = 1;
+  for (guint i = 0, j = n - 1; i < n; j = i++)
+    {
+      double t;
+
+      if (mu_segment_intersect (a, b, polygon[j], polygon[i], &t) && t > 0 && t < 1)
+        ts[nt++] = t;
+    }
+  qsort (ts, nt, sizeof (double), cmp_double);
+  for (guint i = 1; i < nt; i++)
+    {
+      double tm = (ts[i - 1] + ts[i]) / 2;
+      MuPoint m = { a.x + tm * (b.x - a.x), a.y + tm * (b.y - a.y) };
+
+      if (ts[i] - ts[i - 1] > 1e-12 && mu_polygon_contains (polygon, n, m))
+        inside += (ts[i] - ts[i - 1]) * len;
+    }
+  return inside;
+}
+
+double
+mu_path_length_inside (const MuPoint *path,
+                       guint          n_path,
+                       const MuPoint *polygon,
+                       guint          n_polygon)
+{
+  double len = 0;
+
+  if (path == NULL || polygon == NULL || n_polygon < 3)
+    return 0;
+  for (guint i = 1; i < n_path; i++)
+    len += segment_length_inside (path[i - 1], path[i], polygon, n_polygon);
+  return len;
+}
+
+guint
+mu_path_crossings (const MuPoint *path,
+                   guint          n_path,
+                   const MuPoint *line,
+                   guint          n_line,
+                   double        *first_at)
+{
+  guint count = 0;
+  double along = 0, first = G_MAXDOUBLE;
+  MuPoint last = { G_MAXDOUBLE, G_MAXDOUBLE };
+
+  for (guint i = 1; i < n_path; i++)
+    {
+      MuPoint a = path[i - 1], b = path[i];
+      double seg = hypot (b.x - a.x, b.y - a.y);
+
+      for (guint k = 1; k < n_line; k++)
+        {
+          double t;
+          MuPoint at;
+
+          if (!mu_segment_intersect (a, b, line[k - 1], line[k], &t))
+            continue;
+          /* A crossing exactly at a vertex of either polyline is seen by two
+           * segments; count it once. */
+          at = (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+          if (fabs (at.x - last.x) < 1e-9 && fabs (at.y - last.y) < 1e-9)
+            continue;
+          last = at;
+          count++;
+          first = MIN (first, along + t * seg);
+        }
+      along += seg;
+    }
+  if (first_at)
+    *first_at = first;
+  return count;
+}
+
+MuPoint
+mu_polyline_point_at (const MuPoint *points,
+                      guint          n_points,
+                      double         along)
+{
+  MuPoint none = { 0, 0 };
+
+  g_return_val_if_fail (points != NULL && n_points > 0, none);
+
+  for (guint i = 1; i < n_points; i++)
+    {
+      double seg = hypot (points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+
+      if (along <= seg)
+        {
+          double t = seg > 0 ? along / seg : 0;
+          return (MuPoint) { points[i - 1].x + t * (points[i].x - points[i - 1].x),
+                             points[i - 1].y + t * (points[i].y - points[i - 1].y) };
+        }
+      along -= seg;
+    }
+  return points[n_points - 1];
+}
+
+/* The interval of t in [0, 1] where a + t (b - a) lies within r of segment c-d:
+ * the distance is convex in t, so it is one interval, found by a ternary search
+ * for the nearest point and bisection for both ends. */
+gboolean
+mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r, double *lo, double *hi)
+{
+#define AT(t) ((MuPoint) { a.x + (t) * (b.x - a.x), a.y + (t) * (b.y - a.y) })
+  double l = 0, h = 1, m;
+
+  if (MAX (a.x, b.x) + r < MIN (c.x, d.x) || MIN (a.x, b.x) - r > MAX (c.x, d.x) ||
+      MAX (a.y, b.y) + r < MIN (c.y, d.y) || MIN (a.y, b.y) - r > MAX (c.y, d.y))
+    return FALSE;
+  for (int i = 0; i < 80; i++)
+    {
+      double m1 = l + (h - l) / 3, m2 = h - (h - l) / 3;
+
+      if (mu_segment_point_distance (c, d, AT (m1)) < mu_segment_point_distance (c, d, AT (m2)))
+        h = m2;
+      else
+        l = m1;
+    }
+  m = (l + h) / 2;
+  if (mu_segment_point_distance (c, d, AT (m)) > r + 1e-9)
+    return FALSE;
+  l = 0, h = m;
+  if (mu_segment_point_distance (c, d, AT (0.0)) <= r + 1e-9)
+    *lo = 0;
+  else
+    {
+      for (int i = 0; i < 60; i++)
+        {
+          double x = (l + h) / 2;
+          if (mu_segment_point_distance (c, d, AT (x)) <= r + 1e-9)
+            h = x;
+          else
+            l = x;
+        }
+      *lo = h;
+    }
+  l = m, h = 1;
+  if (mu_segment_point_distance (c, d, AT (1.0)) <= r + 1e-9)
+    *hi = 1;
+  else
+    {
+      for (int i = 0; i < 60; i++)
+        {
+          double x = (l + h) / 2;
+          if (mu_segment_point_distance (c, d, AT (x)) <= r + 1e-9)
+            l = x;
+          else
+            h = x;
+        }
+      *hi = l;
+    }
+  return TRUE;
+#undef AT
+}
+
+gboolean
+mu_segment_within_corridor (MuPoint        a,
+                            MuPoint        b,
+                            const MuPoint *line,
+                            guint          n_line,
+                            double         half_width)
+{
+  g_autofree double *iv = NULL;
+  guint n = 0;
+  double reach = 0;
+
+  if (line == NULL || n_line == 0)
+    return FALSE;
+  if (n_line == 1)
+    return hypot (a.x - line[0].x, a.y - line[0].y) <= half_width &&
+           hypot (b.x - line[0].x, b.y - line[0].y) <= half_width;
+  iv = g_new (double, 2 * n_line);
+  for (guint i = 1; i < n_line; i++)
+    if (mu_segment_corridor_interval (a, b, line[i - 1], line[i], half_width, &iv[2 * n], &iv[2 * n + 1]))
+      n++;
+  qsort (iv, n, 2 * sizeof (double), cmp_double);
+  for (guint i = 0; i < n; i++)
+    {
+      if (iv[2 * i] > reach + 1e-9)
+        return FALSE;
+      reach = MAX (reach, iv[2 * i + 1]);
+    }
+  return reach >= 1 - 1e-9;
+}
+
+/* Convex polygons ------------------------------------------------------------------ */
+
+static gboolean
+separated_on_axes (const MuPoint *a, guint n_a, const MuPoint *b, guint n_b, double slack)
+{
+  for (guint i = 0, j = n_a - 1; i < n_a; j = i++)
+    {
+      double nx = -(a[i].y - a[j].y), ny = a[i].x - a[j].x, len = hypot (nx, ny);
+      double min_a = G_MAXDOUBLE, max_a = -G_MAXDOUBLE, min_b = G_MAXDOUBLE, max_b = -G_MAXDOUBLE;
+
+      if (len <= 0)
+        continue;
+      nx /= len, ny /= len;
+      for (guint k = 0; k < n_a; k++)
+        {
+          double v = a[k].x * nx + a[k].y * ny;
+          min_a = MIN (min_a, v), max_a = MAX (max_a, v);
+        }
+      for (guint k = 0; k < n_b; k++)
+        {
+          double v = b[k].x * nx + b[k].y * ny;
+          min_b = MIN (min_b, v), max_b = MAX (max_b, v);
+        }
+      if (max_a <= min_b + slack || max_b <= min_a + slack)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+mu_convex_overlap (const MuPoint *a,
+                   guint          n_a,
+                   const MuPoint *b,
+                   guint          n_b,
+                   double         slack)
+{
+  g_return_val_if_fail (a != NULL && b != NULL && n_a > 0 && n_b > 0, FALSE);
+
+  return !separated_on_axes (a, n_a, b, n_b, slack) && !separated_on_axes (b, n_b, a, n_a, slack);
+}
+
+double
+mu_convex_distance (const MuPoint *a,
+                    guint          n_a,
+                    const MuPoint *b,
+                    guint          n_b)
+{
+  double best = G_MAXDOUBLE;
+
+  g_return_val_if_fail (a != NULL && b != NULL && n_a > 0 && n_b > 0, G_MAXDOUBLE);
+
+  if (mu_convex_overlap (a, n_a, b, n_b, 0))
+    return 0;
+  for (guint i = 0, j = n_a - 1; i < n_a; j = i++)
+    for (guint k = 0, l = n_b - 1; k < n_b; l = k++)
+      best = MIN (best, mu_segment_distance (a[j], a[i], b[l], b[k]));
+  return best;
+}
+
+gboolean
+mu_convex_meets_segment (const MuPoint *poly,
+                         guint          n,
+                         MuPoint        p,
+                         MuPoint        q)
+{
+  MuPoint seg[2] = { p, q };
+
+  g_return_val_if_fail (poly != NULL && n >= 3, FALSE);
+
+  return mu_convex_overlap (poly, n, seg, 2, 0) || mu_polygon_contains (poly, n, p);
+}
+
+static int
+cmp_point (gconstpointer a, gconstpointer b)
+{
+  const MuPoint *p = a, *q = b;
+
+  return p->x < q->x ? -1 : p->x > q->x ? 1 : p->y < q->y ? -1 : p->y > q->y;
+}
+
+guint
+mu_convex_hull (const MuPoint *points,
+                guint          n_points,
+                MuPoint       *out)
+{
+  MuPoint pts[64];
+  guint k = 0;
+
+  g_return_val_if_fail (n_points <= 64, 0);
+
+  if (n_points < 3)
+    {
+      memcpy (out, points, n_points * sizeof (MuPoint));
+      return n_points;
+    }
+  memcpy (pts, points, n_points * sizeof (MuPoint));
+  qsort (pts, n_points, sizeof (MuPoint), cmp_point);
+  /* Andrew's monotone chain; out needs room for n_points + 1. */
+  {
+    MuPoint hull[130];
+
+    for (guint i = 0; i < n_points; i++)
+      {
+        while (k >= 2 && cross (hull[k - 2], hull[k - 1], pts[i]) <= 0)
+          k--;
+        hull[k++] = pts[i];
+      }
+    for (guint i = n_points - 1, t = k + 1; i > 0; i--)
+      {
+        while (k >= t && cross (hull[k - 2], hull[k - 1], pts[i - 1]) <= 0)
+          k--;
+        hull[k++] = pts[i - 1];
+      }
+    k--;
+    memcpy (out, hull, k * sizeof (MuPoint));
+  }
+  return k;
+}
+
+gboolean
+mu_polygon_self_crossing (const MuPoint *points,
+                          guint          n_points)
+{
+  if (points == NULL || n_points < 4)
+    return FALSE;
+  for (guint i = 0; i < n_points; i++)
+    for (guint k = i + 2; k < n_points; k++)
+      {
+        if (i == 0 && k == n_points - 1)
+          continue;
+        if (mu_segment_intersect (points[i], points[(i + 1) % n_points],
+                                  points[k], points[(k + 1) % n_points], NULL))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+mu_polygons_overlap (const MuPoint *a,
+                     guint          n_a,
+                     const MuPoint *b,
+                     guint          n_b)
+{
+  if (a == NULL || b == NULL || n_a < 3 || n_b < 3)
+    return FALSE;
+  for (guint i = 0, j = n_a - 1; i < n_a; j = i++)
+    for (guint k = 0, l = n_b - 1; k < n_b; l = k++)
+      {
+        int d1 = sign_eps (cross (b[l], b[k], a[j])), d2 = sign_eps (cross (b[l], b[k], a[i]));
+        int d3 = sign_eps (cross (a[j], a[i], b[l])), d4 = sign_eps (cross (a[j], a[i], b[k]));
+
+        if (d1 * d2 < 0 && d3 * d4 < 0)
+          return TRUE;
+      }
+  /* No crossing edges: one inside the other, or apart. Test the middle of an
+   * edge so a shared vertex does not count. */
+  {
+    MuPoint ma = { (a[0].x + a[1].x) / 2, (a[0].y + a[1].y) / 2 };
+    MuPoint mb = { (b[0].x + b[1].x) / 2, (b[0].y + b[1].y) / 2 };
+
+    return (mu_polygon_contains (b, n_b, ma) && mu_polyline_distance (b, n_b, ma) > 1e-9) ||
+           (mu_polygon_contains (a, n_a, mb) && mu_polyline_distance (a, n_a, mb) > 1e-9);
+  }
+}
+
+double
+mu_polygon_area (const MuPoint *points,
+                 guint          n_points)
+{
+  double a = 0;
+
+  for (guint i = 0, j = n_points - 1; i < n_points; j = i++)
+    a += points[j].x * points[i].y - points[i].x * points[j].y;
+  return fabs (a) / 2;
 }
 
 int

@@ -20,6 +20,65 @@ double    mu_polyline_distance       (const MuPoint *points, guint n_points, MuP
 /* The centroid (mean of the vertices) of a point list; (0, 0) for none. */
 MuPoint   mu_points_centre           (const MuPoint *points, guint n_points);
 
+/* Segments and polylines ------------------------------------------------------ */
+
+/* Distance from p to the segment a-b. */
+double    mu_segment_point_distance  (MuPoint a, MuPoint b, MuPoint p);
+/* Shortest distance between segments a-b and c-d (0 when they cross or touch). */
+double    mu_segment_distance        (MuPoint a, MuPoint b, MuPoint c, MuPoint d);
+/* Whether segments a-b and c-d share a point. When they cross properly (one
+ * point), *t (may be NULL) is the parameter of that point along a-b (0..1);
+ * for collinear overlap, the first shared point. */
+gboolean  mu_segment_intersect       (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double *t);
+/* Length of a polyline. */
+double    mu_polyline_length         (const MuPoint *points, guint n_points);
+/* Length of the part of the polyline `path` inside the polygon (even-odd rule).
+ * Exact: the path is cut at every polygon edge it crosses. */
+double    mu_path_length_inside      (const MuPoint *path, guint n_path,
+                                      const MuPoint *polygon, guint n_polygon);
+/* Where the polyline `path` crosses the polyline `line`: the number of
+ * crossings; the first one's distance along the path in *first_at (may be
+ * NULL; G_MAXDOUBLE when none). A path that touches the line counts. */
+guint     mu_path_crossings          (const MuPoint *path, guint n_path,
+                                      const MuPoint *line, guint n_line,
+                                      double *first_at);
+/* The point at distance `along` from the start of a polyline (clamped). */
+MuPoint   mu_polyline_point_at       (const MuPoint *points, guint n_points, double along);
+/* Whether the segment a-b lies within `half_width` of the polyline over its
+ * whole length (the union of the corridors of the polyline's segments). */
+gboolean  mu_segment_within_corridor (MuPoint a, MuPoint b,
+                                      const MuPoint *line, guint n_line, double half_width);
+
+/* The interval [*lo, *hi] of t in [0, 1] where a + t (b - a) lies within r
+ * of segment c-d; FALSE when it never does. */
+gboolean  mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r,
+                                        double *lo, double *hi);
+
+/* Convex polygons (vertices in order, either orientation) ------------------- */
+
+/* Whether two convex polygons overlap by more than `slack` (separating axis
+ * test; touching edges with slack > 0 do not overlap). */
+gboolean  mu_convex_overlap          (const MuPoint *a, guint n_a,
+                                      const MuPoint *b, guint n_b, double slack);
+/* Shortest distance between two convex polygons; 0 when they overlap. */
+double    mu_convex_distance         (const MuPoint *a, guint n_a,
+                                      const MuPoint *b, guint n_b);
+/* Whether the segment p-q meets the convex polygon (crosses it or has an end in it). */
+gboolean  mu_convex_meets_segment    (const MuPoint *poly, guint n, MuPoint p, MuPoint q);
+/* Convex hull of up to 64 points (counter-clockwise in y-down coordinates
+ * does not matter); writes it to out and returns its size. */
+guint     mu_convex_hull             (const MuPoint *points, guint n_points, MuPoint *out);
+
+/* Simple polygons --------------------------------------------------------------- */
+
+/* Whether two edges of the polygon that are not neighbours meet. */
+gboolean  mu_polygon_self_crossing   (const MuPoint *points, guint n_points);
+/* Whether two simple polygons overlap: edges that cross, or one holding a
+ * vertex of the other. Polygons that only share a border do not. */
+gboolean  mu_polygons_overlap        (const MuPoint *a, guint n_a, const MuPoint *b, guint n_b);
+/* Absolute area (shoelace). */
+double    mu_polygon_area            (const MuPoint *points, guint n_points);
+
 /* Index of the topmost (last drawn) area containing p, or -1. */
 int       mu_table_area_at           (const MuTableMap *table, MuPoint p);
 /* Index of the polyline nearest to p within tolerance (table units), or -1. */

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "mu-render-private.h"
+#include "mu-table-stand.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -145,7 +146,8 @@ area_symbols (TCtx         *c,
       j1 = MIN (j1, (int) ceil ((c->clip.y + c->clip.height + step) / step));
     }
   cairo_save (cr);
-  area_path (c, a, a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD);
+  area_path (c, a, a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD &&
+                   a->kind != MU_AREA_BUILT_UP);
   cairo_clip (cr);
   for (int pass = 0; pass < 3; pass++)
     {
@@ -156,9 +158,12 @@ area_symbols (TCtx         *c,
             double x = (i + 0.5 + 0.25 * jit (h, 0) + ((j & 1) ? 0.5 : 0)) * step;
             double y = (j + 0.5 + 0.25 * jit (h, 1)) * step;
 
+            if (a->kind == MU_AREA_LIGHT_WOODS && (h & 3) != 0)
+              continue;   /* open woods: a tree in every fourth place */
             switch (a->kind)
               {
               case MU_AREA_WOODS:
+              case MU_AREA_LIGHT_WOODS:
                 cairo_new_sub_path (cr);
                 if (pass == 0)
                   cairo_arc (cr, x + 0.1 * r, y + 0.14 * r, r, 0, 2 * G_PI);
@@ -166,6 +171,7 @@ area_symbols (TCtx         *c,
                   cairo_arc (cr, x, y, r, 0, 2 * G_PI);
                 break;
               case MU_AREA_SETTLEMENT:
+              case MU_AREA_BUILT_UP:
                 if (pass == 1)
                   cairo_rectangle (cr, x - r * 0.8, y - r * 0.5, r * (1.2 + 0.3 * jit (h, 2)), r * (0.9 + 0.2 * jit (h, 3)));
                 break;
@@ -183,6 +189,8 @@ area_symbols (TCtx         *c,
                   }
                 break;
               case MU_AREA_ROUGH:
+              case MU_AREA_BROKEN:
+              case MU_AREA_IMPASSABLE:
                 if (pass == 1)
                   {
                     cairo_move_to (cr, x - r * 0.4, y + r * 0.3);
@@ -198,6 +206,7 @@ area_symbols (TCtx         *c,
       switch (a->kind)
         {
         case MU_AREA_WOODS:
+        case MU_AREA_LIGHT_WOODS:
           if (pass == 0)
             {
               mu_set_rgba (cr, 0x3f5f2a, 0.55);
@@ -216,10 +225,14 @@ area_symbols (TCtx         *c,
             }
           break;
         case MU_AREA_SETTLEMENT:
+        case MU_AREA_BUILT_UP:
         case MU_AREA_ROUGH:
+        case MU_AREA_BROKEN:
+        case MU_AREA_IMPASSABLE:
           if (pass == 1)
             {
-              mu_set_rgb (cr, a->kind == MU_AREA_SETTLEMENT ? 0x9a4434 : 0xa08c66);
+              mu_set_rgb (cr, a->kind == MU_AREA_SETTLEMENT || a->kind == MU_AREA_BUILT_UP ? 0x9a4434
+                              : a->kind == MU_AREA_IMPASSABLE ? 0x3e3a34 : 0xa08c66);
               cairo_fill_preserve (cr);
               mu_set_rgb (cr, 0x3a1a12);
               cairo_set_line_width (cr, MAX (0.06 * r, 0.5 / c->dev));
@@ -239,14 +252,14 @@ area_symbols (TCtx         *c,
           break;
         }
     }
-  if (a->kind == MU_AREA_FIELD)
+  if (a->kind == MU_AREA_FIELD || a->kind == MU_AREA_STEEP)
     {
-      for (double d = x0 - (y1 - y0); d < x1; d += step * 0.4)
+      for (double d = x0 - (y1 - y0); d < x1; d += step * (a->kind == MU_AREA_STEEP ? 0.25 : 0.4))
         {
           cairo_move_to (cr, d, y0);
           cairo_line_to (cr, d + (y1 - y0), y1);
         }
-      mu_set_rgb (cr, 0xb99a45);
+      mu_set_rgb (cr, a->kind == MU_AREA_STEEP ? 0x6b4a22 : 0xb99a45);
       cairo_set_line_width (cr, MAX (0.04 * step, 0.5 / c->dev));
       cairo_stroke (cr);
     }
@@ -260,7 +273,9 @@ draw_area (TCtx         *c,
   cairo_t *cr = c->cr;
   double x0, y0, x1, y1;
   gboolean smooth = a->kind != MU_AREA_SETTLEMENT && a->kind != MU_AREA_FIELD &&
-                    a->kind != MU_AREA_FORTIFICATION;
+                    a->kind != MU_AREA_FORTIFICATION && a->kind != MU_AREA_BUILT_UP &&
+                    a->kind != MU_AREA_BUILDING && a->kind != MU_AREA_DEPLOYMENT;
+  gboolean fill_it = a->kind != MU_AREA_DEPLOYMENT;
   guint32 fill, edge;
   double edge_w = 0.06 * c->inch * c->k;
 
@@ -297,18 +312,54 @@ draw_area (TCtx         *c,
       edge = 0x5b3a1a;
       edge_w *= 2.5;
       break;
+    case MU_AREA_LIGHT_WOODS:
+      fill = 0xc2d8a0;
+      edge = 0x6f9a55;
+      break;
+    case MU_AREA_IMPASSABLE:
+      fill = 0x8a8276;
+      edge = 0x2e2a25;
+      edge_w *= 1.5;
+      break;
+    case MU_AREA_BUILT_UP:
+      fill = 0xd9c8a8;
+      edge = 0x5a4a30;
+      break;
+    case MU_AREA_BUILDING:
+      fill = 0xa8503a;
+      edge = 0x2a140c;
+      break;
+    case MU_AREA_STEEP:
+      fill = 0xcdb98c;
+      edge = 0x6b4a22;
+      break;
+    case MU_AREA_DEPLOYMENT:
+      fill = 0;
+      edge = mu_render_side_colour (c->scenario, a->side);
+      edge_w *= 2;
+      break;
     case MU_AREA_ROUGH:
+    case MU_AREA_BROKEN:
     default:
       fill = 0xd6c6a2;
       edge = 0x8a7a5e;
       break;
     }
   area_path (c, a, smooth);
-  mu_set_rgb (cr, fill);
-  cairo_fill_preserve (cr);
-  mu_set_rgb (cr, edge);
+  if (fill_it)
+    {
+      mu_set_rgb (cr, fill);
+      cairo_fill_preserve (cr);
+    }
+  else
+    {
+      /* A deployment zone: a wash of its side's colour over the ground. */
+      mu_set_rgba (cr, edge, 0.18);
+      cairo_fill_preserve (cr);
+    }
+  mu_set_rgb (cr, a->kind == MU_AREA_DEPLOYMENT ? mu_colour_mix (edge, 0x000000, 0.35) : edge);
   cairo_set_line_width (cr, MAX (edge_w, 0.6 / c->dev));
-  if (a->kind == MU_AREA_FORTIFICATION)
+  if (a->kind == MU_AREA_FORTIFICATION || a->kind == MU_AREA_DEPLOYMENT)
     {
       double dash[] = { edge_w * 1.5, edge_w };
       cairo_set_dash (cr, dash, 2, 0);
@@ -335,6 +386,10 @@ line_default_width (MuLineKind kind)
     case MU_LINE_WALL: return 0.25;
     case MU_LINE_HEDGE: return 0.35;
     case MU_LINE_DEFENCE_WORKS: return 0.45;
+    case MU_LINE_IMPASSABLE: return 0.3;
+    case MU_LINE_FORD: return 0.5;
+    case MU_LINE_BRIDGE: return 0.5;
+    case MU_LINE_CREST: return 0.12;
     default: return 0.3;
     }
 }
@@ -439,6 +494,47 @@ draw_line (TCtx             *c,
         cairo_set_dash (cr, NULL, 0, 0);
       }
       break;
+    case MU_LINE_IMPASSABLE:
+      mu_set_rgb (cr, 0x2e2a25);
+      cairo_set_line_width (cr, w);
+      cairo_stroke_preserve (cr);
+      {
+        double dash[] = { w * 0.4, w * 0.8 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0x8a8276);
+        cairo_set_line_width (cr, w * 0.45);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_FORD:
+      {
+        double dash[] = { w * 0.35, w * 0.35 };
+        cairo_set_dash (cr, dash, 2, 0);
+        mu_set_rgb (cr, 0xe9d9a6);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case MU_LINE_BRIDGE:
+      mu_set_rgb (cr, 0x2a1a0c);
+      cairo_set_line_width (cr, w * 1.3);
+      cairo_stroke_preserve (cr);
+      mu_set_rgb (cr, 0x9a7a50);
+      cairo_set_line_width (cr, w);
+      cairo_stroke (cr);
+      break;
+    case MU_LINE_CREST:
+      {
+        double dash[] = { w * 3, w * 1.5, w * 0.5, w * 1.5 };
+        cairo_set_dash (cr, dash, 4, 0);
+        mu_set_rgb (cr, 0x6b3a12);
+        cairo_set_line_width (cr, w);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
     case MU_LINE_DEFENCE_WORKS:
     default:
       mu_set_rgb (cr, 0x5b3a1a);
@@ -527,6 +623,13 @@ area_order (MuAreaKind kind)
     case MU_AREA_FORTIFICATION: return 5;
     case MU_AREA_SETTLEMENT: return 6;
     case MU_AREA_WOODS: return 7;
+    case MU_AREA_LIGHT_WOODS: return 7;
+    case MU_AREA_STEEP: return 1;
+    case MU_AREA_BROKEN: return 4;
+    case MU_AREA_IMPASSABLE: return 4;
+    case MU_AREA_BUILT_UP: return 6;
+    case MU_AREA_BUILDING: return 8;
+    case MU_AREA_DEPLOYMENT: return 9;
     default: return 8;
     }
 }
@@ -571,7 +674,7 @@ mu_render_table_terrain (cairo_t               *cr,
   cairo_fill (cr);
 
   /* Hills by level so higher ground lies on top, then the other areas. */
-  for (int order = 0; order <= 8; order++)
+  for (int order = 0; order <= 9; order++)
     {
       if (order == 0)
         {
@@ -591,12 +694,14 @@ mu_render_table_terrain (cairo_t               *cr,
             draw_area (&c, a);
         }
     }
-  for (int pass = 0; pass < 2; pass++)
+  /* Water, then the other lines, then the fords and bridges over both. */
+  for (int pass = 0; pass < 3; pass++)
     for (guint i = 0; i < t->lines->len; i++)
       {
         const MuPolyline *l = g_ptr_array_index (t->lines, i);
-        gboolean water = l->kind == MU_LINE_RIVER || l->kind == MU_LINE_STREAM;
-        if (water == (pass == 0))
+        int lpass = l->kind == MU_LINE_RIVER || l->kind == MU_LINE_STREAM ? 0
+                    : l->kind == MU_LINE_FORD || l->kind == MU_LINE_BRIDGE ? 2 : 1;
+        if (lpass == pass)
           draw_line (&c, l);
       }
   cairo_restore (cr);
@@ -648,82 +753,17 @@ mu_render_base_size (const MuTableMap *table,
                      double           *width,
                      double           *depth)
 {
-  /* Common basing for each figure scale, frontage and depth in millimetres. */
-  double w_mm = 40, d_mm = 20;
-  const char *fs;
-  double mm;
-
-  g_return_if_fail (table != NULL);
-
-  fs = table->figure_scale ? table->figure_scale : "15mm";
-  if (g_str_has_prefix (fs, "2mm") || g_str_has_prefix (fs, "3mm"))
-    w_mm = 20, d_mm = 10;
-  else if (g_str_has_prefix (fs, "6mm") || g_str_has_prefix (fs, "10mm"))
-    w_mm = 30, d_mm = 15;
-  else if (g_str_has_prefix (fs, "25mm") || g_str_has_prefix (fs, "28mm"))
-    w_mm = 60, d_mm = 30;
-  if (arm == MU_ARM_CAVALRY || arm == MU_ARM_ARTILLERY || arm == MU_ARM_RIVERBOAT)
-    d_mm *= 2;
-  mm = table->unit == MU_UNIT_CM ? 0.1 : 1.0 / 25.4;
-  if (width)
-    *width = table->base_width > 0 ? table->base_width : w_mm * mm;
-  /* A given base_depth is the infantry depth; mounted and guns are twice as deep. */
-  if (depth)
-    *depth = table->base_depth > 0 ? table->base_depth * (arm == MU_ARM_INFANTRY ? 1.0 : 2.0)
-                                   : d_mm * mm;
+  mu_table_base_size (table, arm, width, depth);
 }
 
-/* Base centres of a unit in its own frame (x across the front, y back, units). */
+/* The stands of a piece, as the engine lays them out (TAB-6). */
 static guint
-base_layout (const MuTableMap *table,
-             const MuPiece    *p,
-             double           *xy,
-             guint             max,
-             double           *bw,
-             double           *bd)
+piece_stands (const MuTableMap *table,
+              const MuPiece    *p,
+              MuStand          *out)
 {
-  const MuCounter *c = p->counter;
-  guint n = c->kind == MU_COUNTER_UNIT ? (guint) (p->strength > 0 ? p->strength : c->strength) : 1;
-  guint per_row;
-  double gap;
-
-  n = CLAMP (n, 1, max);
-  mu_render_base_size (table, c->kind == MU_COUNTER_UNIT ? c->arm : MU_ARM_INFANTRY, bw, bd);
-  if (c->kind != MU_COUNTER_UNIT)
-    {
-      *bd = *bw;
-      xy[0] = xy[1] = 0;
-      return 1;
-    }
-  switch (p->formation)
-    {
-    case MU_FORMATION_COLUMN:
-    case MU_FORMATION_LIMBERED:
-      per_row = p->formation == MU_FORMATION_LIMBERED ? 1 : MIN (2u, n);
-      gap = 0;
-      break;
-    case MU_FORMATION_SKIRMISH:
-      per_row = n;
-      gap = *bw * 0.5;
-      break;
-    case MU_FORMATION_LINE:
-    default:
-      per_row = n;
-      gap = 0;
-      break;
-    }
-  {
-    guint rows = (n + per_row - 1) / per_row;
-    double total_w = per_row * *bw + (per_row - 1) * gap;
-    double total_d = rows * *bd;
-    for (guint i = 0; i < n; i++)
-      {
-        guint r = i / per_row, col = i % per_row;
-        xy[2 * i] = -total_w / 2 + *bw / 2 + col * (*bw + gap);
-        xy[2 * i + 1] = -total_d / 2 + *bd / 2 + r * *bd;
-      }
-  }
-  return n;
+  return mu_table_counter_stands (table, p->counter, NULL, p->formation, p->strength,
+                                  p->pos, p->facing, out, MU_STANDS_MAX);
 }
 
 void
@@ -735,8 +775,8 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
                               double                *width,
                               double                *height)
 {
-  double xy[2 * 64], bw, bd, k = scale_of (options);
-  double a = piece->facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  MuStand stands[MU_STANDS_MAX];
+  double k = scale_of (options);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   guint n;
 
@@ -745,19 +785,20 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
       *x = *y = *width = *height = 0;
       return;
     }
-  n = base_layout (scenario->table, piece, xy, 64, &bw, &bd);
+  n = piece_stands (scenario->table, piece, stands);
   for (guint i = 0; i < n; i++)
-    for (int cnr = 0; cnr < 4; cnr++)
-      {
-        double lx = xy[2 * i] + ((cnr & 1) ? bw : -bw) / 2;
-        double ly = xy[2 * i + 1] + ((cnr & 2) ? bd : -bd) / 2;
-        double tx = piece->pos.x + lx * ca - ly * sa;
-        double ty = piece->pos.y + lx * sa + ly * ca;
-        x0 = MIN (x0, tx);
-        y0 = MIN (y0, ty);
-        x1 = MAX (x1, tx);
-        y1 = MAX (y1, ty);
-      }
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[i], c);
+      for (int cnr = 0; cnr < 4; cnr++)
+        {
+          x0 = MIN (x0, c[cnr].x);
+          y0 = MIN (y0, c[cnr].y);
+          x1 = MAX (x1, c[cnr].x);
+          y1 = MAX (y1, c[cnr].y);
+        }
+    }
   *x = x0 * k;
   *y = y0 * k;
   *width = (x1 - x0) * k;
@@ -845,7 +886,8 @@ mu_render_table_pieces (cairo_t               *cr,
   for (guint i = 0; i < n_pieces; i++)
     {
       const MuPiece *p = &pieces[i];
-      double xy[2 * 64], bw, bd, bx, by, bwid, bht;
+      MuStand stands[MU_STANDS_MAX];
+      double bw = 0, bx, by, bwid, bht;
       guint n;
       guint32 bg, ink;
       gboolean commander;
@@ -857,47 +899,44 @@ mu_render_table_pieces (cairo_t               *cr,
                           bx > c.clip.x + c.clip.width || by > c.clip.y + c.clip.height))
         continue;
       commander = p->counter->kind != MU_COUNTER_UNIT;
-      n = base_layout (c.table, p, xy, 64, &bw, &bd);
+      n = piece_stands (c.table, p, stands);
       bg = mu_render_side_colour (scenario, p->counter->side);
       ink = mu_colour_mix (bg, 0x000000, 0.7);
 
-      cairo_save (cr);
-      cairo_translate (cr, p->pos.x * c.k, p->pos.y * c.k);
-      cairo_rotate (cr, p->facing * G_PI / 180.0);
-      cairo_scale (cr, c.k, c.k);
       for (guint b = 0; b < n; b++)
         {
-          double x = xy[2 * b], y = xy[2 * b + 1];
+          const MuStand *s = &stands[b];
+          double bd = s->depth;
 
+          bw = s->width;
+          cairo_save (cr);
+          cairo_translate (cr, s->centre.x * c.k, s->centre.y * c.k);
+          cairo_rotate (cr, s->facing * G_PI / 180.0);
+          cairo_scale (cr, c.k, c.k);
           if (p->selected || p->highlighted)
             {
-              cairo_rectangle (cr, x - bw / 2 - bw * 0.08, y - bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
+              cairo_rectangle (cr, -bw / 2 - bw * 0.08, -bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
               mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
               cairo_fill (cr);
             }
-          cairo_rectangle (cr, x - bw / 2 + bw * 0.04, y - bd / 2 + bw * 0.05, bw, bd);
+          cairo_rectangle (cr, -bw / 2 + bw * 0.04, -bd / 2 + bw * 0.05, bw, bd);
           cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
           cairo_fill (cr);
-          cairo_rectangle (cr, x - bw / 2, y - bd / 2, bw, bd);
+          cairo_rectangle (cr, -bw / 2, -bd / 2, bw, bd);
           mu_set_rgb (cr, commander ? mu_colour_mix (bg, 0xffffff, 0.3) : bg);
           cairo_fill_preserve (cr);
           mu_set_rgb (cr, 0x1a1a1a);
           cairo_set_line_width (cr, MAX (bw * 0.03, 0.6 / (c.dev * c.k)));
           cairo_stroke (cr);
           /* The front edge, heavier: facing at a glance. */
-          cairo_move_to (cr, x - bw / 2, y - bd / 2);
-          cairo_line_to (cr, x + bw / 2, y - bd / 2);
+          cairo_move_to (cr, -bw / 2, -bd / 2);
+          cairo_line_to (cr, bw / 2, -bd / 2);
           cairo_set_line_width (cr, MAX (bw * 0.07, 1.0 / (c.dev * c.k)));
           cairo_stroke (cr);
           if (bw * c.k * c.dev >= 10)
-            {
-              cairo_save (cr);
-              cairo_translate (cr, x, y);
-              base_figures (cr, p->counter->arm, commander, bw, bd, ink);
-              cairo_restore (cr);
-            }
+            base_figures (cr, p->counter->arm, commander, bw, bd, ink);
+          cairo_restore (cr);
         }
-      cairo_restore (cr);
       if (bw * c.k * c.dev >= 24 && p->counter->name)
         {
           mu_set_rgb (cr, 0x1a1a1a);

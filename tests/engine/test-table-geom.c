@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "mu-table-geom.h"
 
 /* A concave "L": the notch at (3..6, 0..3) is outside. */
@@ -86,6 +88,131 @@ test_table_pick (void)
   mu_table_map_free (t);
 }
 
+static void
+test_segments (void)
+{
+  double t = -1;
+
+  g_assert_true (mu_segment_intersect ((MuPoint) { 0, 0 }, (MuPoint) { 4, 0 },
+                                       (MuPoint) { 1, -1 }, (MuPoint) { 1, 1 }, &t));
+  g_assert_cmpfloat_with_epsilon (t, 0.25, 1e-12);
+  g_assert_false (mu_segment_intersect ((MuPoint) { 0, 0 }, (MuPoint) { 4, 0 },
+                                        (MuPoint) { 5, -1 }, (MuPoint) { 5, 1 }, NULL));
+  /* touching at an end, and collinear overlap from its first shared point */
+  g_assert_true (mu_segment_intersect ((MuPoint) { 0, 0 }, (MuPoint) { 4, 0 },
+                                       (MuPoint) { 4, 0 }, (MuPoint) { 4, 3 }, &t));
+  g_assert_cmpfloat_with_epsilon (t, 1, 1e-12);
+  g_assert_true (mu_segment_intersect ((MuPoint) { 0, 0 }, (MuPoint) { 4, 0 },
+                                       (MuPoint) { 3, 0 }, (MuPoint) { 6, 0 }, &t));
+  g_assert_cmpfloat_with_epsilon (t, 0.75, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mu_segment_distance ((MuPoint) { 0, 0 }, (MuPoint) { 4, 0 },
+                                                       (MuPoint) { 6, 3 }, (MuPoint) { 6, 9 }),
+                                  hypot (2, 3), 1e-12);
+  g_assert_cmpfloat_with_epsilon (mu_polyline_length ((const MuPoint[]) { { 0, 0 }, { 3, 4 }, { 3, 10 } }, 3),
+                                  11, 1e-12);
+  {
+    static const MuPoint l[] = { { 0, 0 }, { 10, 0 }, { 10, 10 } };
+    MuPoint p = mu_polyline_point_at (l, 3, 15);
+
+    g_assert_cmpfloat_with_epsilon (p.x, 10, 1e-12);
+    g_assert_cmpfloat_with_epsilon (p.y, 5, 1e-12);
+    p = mu_polyline_point_at (l, 3, 99);
+    g_assert_cmpfloat_with_epsilon (p.y, 10, 1e-12);
+  }
+}
+
+/* TAB-13: difficult terrain costs in proportion to the length of the anchor's
+ * path inside it. BAT-EX-5: infantry with 20 cm moves 10 cm in the open and
+ * then enters woods at half rate: 10 cm left buy 5 cm inside the woods, so
+ * the path to the limit is 15 cm long with 5 cm inside the polygon. */
+static void
+test_path_inside (void)
+{
+  static const MuPoint woods[] = { { 10, -5 }, { 40, -5 }, { 40, 5 }, { 10, 5 } };
+  static const MuPoint path[] = { { 0, 0 }, { 15, 0 } };
+  double inside = mu_path_length_inside (path, 2, woods, 4);
+  double outside = mu_polyline_length (path, 2) - inside;
+
+  g_assert_cmpfloat_with_epsilon (inside, 5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (outside + 2 * inside, 20, 1e-12);
+  /* through a concave polygon: in, out across the notch, in again */
+  {
+    static const MuPoint u[] = { { 0, 0 }, { 9, 0 }, { 9, 9 }, { 6, 9 }, { 6, 3 }, { 3, 3 }, { 3, 9 }, { 0, 9 } };
+    static const MuPoint across[] = { { -1, 6 }, { 10, 6 } };
+    static const MuPoint bent[] = { { -1, 1 }, { 4.5, 1 }, { 4.5, 6 } };
+
+    g_assert_cmpfloat_with_epsilon (mu_path_length_inside (across, 2, u, 8), 6, 1e-12);
+    g_assert_cmpfloat_with_epsilon (mu_path_length_inside (bent, 3, u, 8), 4.5 + 2, 1e-12);
+  }
+  /* a path along an edge and a degenerate polygon */
+  g_assert_cmpfloat (mu_path_length_inside (path, 2, woods, 2), ==, 0);
+}
+
+/* MN-EX-18: a move that crosses a fence is halved, rounded up; the engine
+ * tells whether and where the path crosses the fence. */
+static void
+test_crossings (void)
+{
+  static const MuPoint fence[] = { { 0, 3 }, { 10, 3 }, { 10, 10 } };
+  static const MuPoint straight[] = { { 5, 0 }, { 5, 5 } };
+  static const MuPoint along[] = { { 1, 0 }, { 9, 0 } };
+  static const MuPoint twice[] = { { 5, 0 }, { 5, 5 }, { 12, 5 } };
+  static const MuPoint at_vertex[] = { { 8, 1 }, { 12, 5 } };
+  double first;
+
+  g_assert_cmpuint (mu_path_crossings (straight, 2, fence, 3, &first), ==, 1);
+  g_assert_cmpfloat_with_epsilon (first, 3, 1e-12);
+  g_assert_cmpuint (mu_path_crossings (along, 2, fence, 3, &first), ==, 0);
+  g_assert_cmpfloat (first, ==, G_MAXDOUBLE);
+  g_assert_cmpuint (mu_path_crossings (twice, 3, fence, 3, NULL), ==, 2);
+  /* through the fence's corner: one crossing, not two */
+  g_assert_cmpuint (mu_path_crossings (at_vertex, 2, fence, 3, NULL), ==, 1);
+}
+
+/* BAT-EX-5: a whole move on a road; the road corridor is the road's width. */
+static void
+test_corridor (void)
+{
+  static const MuPoint road[] = { { 0, 0 }, { 10, 0 }, { 10, 10 } };
+
+  g_assert_true (mu_segment_within_corridor ((MuPoint) { 1, 0.2 }, (MuPoint) { 9, -0.2 }, road, 3, 0.25));
+  g_assert_false (mu_segment_within_corridor ((MuPoint) { 1, 0.2 }, (MuPoint) { 9, 1 }, road, 3, 0.25));
+  /* cutting the corner leaves the road */
+  g_assert_false (mu_segment_within_corridor ((MuPoint) { 8, 0 }, (MuPoint) { 10, 2 }, road, 3, 0.25));
+  /* round the corner, segment by segment */
+  g_assert_true (mu_segment_within_corridor ((MuPoint) { 8, 0 }, (MuPoint) { 10, 0 }, road, 3, 0.25));
+  g_assert_true (mu_segment_within_corridor ((MuPoint) { 10, 0 }, (MuPoint) { 10, 9 }, road, 3, 0.25));
+}
+
+static void
+test_convex (void)
+{
+  static const MuPoint sq[] = { { 0, 0 }, { 2, 0 }, { 2, 2 }, { 0, 2 } };
+  static const MuPoint far[] = { { 5, 0 }, { 7, 0 }, { 7, 2 }, { 5, 2 } };
+  static const MuPoint touch[] = { { 2, 0 }, { 4, 0 }, { 4, 2 }, { 2, 2 } };
+  MuPoint pts[] = { { 0, 0 }, { 1, 1 }, { 2, 0 }, { 2, 2 }, { 0, 2 }, { 1, 0.5 } };
+  MuPoint hull[8];
+
+  g_assert_cmpfloat_with_epsilon (mu_convex_distance (sq, 4, far, 4), 3, 1e-12);
+  g_assert_false (mu_convex_overlap (sq, 4, touch, 4, 1e-9));
+  g_assert_true (mu_convex_overlap (sq, 4, touch, 4, -1e-9));
+  g_assert_true (mu_convex_meets_segment (sq, 4, (MuPoint) { -1, 1 }, (MuPoint) { 3, 1 }));
+  g_assert_true (mu_convex_meets_segment (sq, 4, (MuPoint) { 1, 1 }, (MuPoint) { 1.5, 1 }));
+  g_assert_false (mu_convex_meets_segment (sq, 4, (MuPoint) { -1, 3 }, (MuPoint) { 3, 3 }));
+  g_assert_cmpuint (mu_convex_hull (pts, G_N_ELEMENTS (pts), hull), ==, 4);
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area (hull, 4), 4, 1e-12);
+}
+
+static void
+test_self_crossing (void)
+{
+  static const MuPoint bow[] = { { 0, 0 }, { 4, 4 }, { 4, 0 }, { 0, 4 } };
+
+  g_assert_true (mu_polygon_self_crossing (bow, 4));
+  g_assert_false (mu_polygon_self_crossing (ell, G_N_ELEMENTS (ell)));
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area (ell, G_N_ELEMENTS (ell)), 27, 1e-12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -95,5 +222,11 @@ main (int   argc,
   g_test_add_func ("/engine/table-geom/polyline-distance", test_polyline_distance);
   g_test_add_func ("/engine/table-geom/centre", test_centre);
   g_test_add_func ("/engine/table-geom/table-pick", test_table_pick);
+  g_test_add_func ("/engine/table-geom/segments", test_segments);
+  g_test_add_func ("/engine/table-geom/path-inside", test_path_inside);
+  g_test_add_func ("/engine/table-geom/crossings", test_crossings);
+  g_test_add_func ("/engine/table-geom/corridor", test_corridor);
+  g_test_add_func ("/engine/table-geom/convex", test_convex);
+  g_test_add_func ("/engine/table-geom/self-crossing", test_self_crossing);
   return g_test_run ();
 }

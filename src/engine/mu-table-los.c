@@ -1,0 +1,279 @@
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mu-table-los.h"
+
+#include <math.h>
+
+#include "mu-table-geom.h"
+
+void
+mu_los_params_init (MuLosParams  *p,
+                    MuLengthUnit  unit)
+{
+  g_return_if_fail (p != NULL);
+
+  for (int k = 0; k < MU_AREA_N; k++)
+    p->visible_depth[k] = -1;
+  p->visible_depth[MU_AREA_WOODS] = 0;
+  p->visible_depth[MU_AREA_SETTLEMENT] = 0;
+  p->visible_depth[MU_AREA_BUILT_UP] = 0;
+  p->visible_depth[MU_AREA_BUILDING] = 0;
+  p->levels = TRUE;
+  p->crest_clearance = unit == MU_UNIT_CM ? 2.54 : 1.0;
+  p->units_block = TRUE;
+}
+
+const char *
+mu_los_block_to_string (MuLosBlock block)
+{
+  switch (block)
+    {
+    case MU_LOS_CLEAR: return "clear";
+    case MU_LOS_UNIT: return "unit";
+    case MU_LOS_TERRAIN: return "terrain";
+    case MU_LOS_HIGHER_GROUND: return "higher-ground";
+    case MU_LOS_CREST: return "crest";
+    default: return "unknown";
+    }
+}
+
+typedef struct {
+  GArray *areas, *lines;
+} Scratch;
+
+static MuLosBlock
+line_blocked (MuTerrainIndex    *ix,
+              const MuLosParams *p,
+              MuPoint            a,
+              MuPoint            b,
+              const MuLosUnit   *others,
+              guint              n_others,
+              const MuStand     *skip_a,
+              const MuStand     *skip_b,
+              int                level_a,
+              int                level_b,
+              Scratch           *sc,
+              MuLosResult       *r)
+{
+  const MuTableMap *t = mu_terrain_index_table (ix);
+  MuPoint seg[2] = { a, b };
+
+  if (p->units_block)
+    for (guint u = 0; u < n_others; u++)
+      {
+        const MuLosUnit *o = &others[u];
+
+        if (o->commander || o->stands == skip_a || o->stands == skip_b)
+          continue;
+        for (guint s = 0; s < o->n_stands; s++)
+          {
+            const MuStand *st = &o->stands[s];
+            double reach = (st->width + st->depth) / 2;
+            MuPoint c[4];
+
+            /* A cheap bound first: the stand's circumcircle. */
+            if (mu_segment_point_distance (a, b, st->centre) > reach)
+              continue;
+            mu_stand_corners (st, c);
+            if (mu_convex_overlap (c, 4, seg, 2, 1e-9))
+              {
+                if (r)
+                  r->unit = o->id;
+                return MU_LOS_UNIT;
+              }
+          }
+      }
+
+  mu_terrain_candidates (ix, a, b, 0, sc->areas, sc->lines);
+  {
+    int top = 0;
+
+    if (p->levels)
+      top = MAX (level_a >= 0 ? level_a : mu_terrain_level_at (ix, a),
+                 level_b >= 0 ? level_b : mu_terrain_level_at (ix, b));
+    for (guint i = 0; i < sc->areas->len; i++)
+      {
+        guint k = g_array_index (sc->areas, guint, i);
+        const MuArea *area = g_ptr_array_index (t->areas, k);
+        const MuPoint *poly = (const MuPoint *) area->points->data;
+        double depth = area->kind < MU_AREA_N ? p->visible_depth[area->kind] : -1;
+
+        if (p->levels && area->kind == MU_AREA_HILL && area->level > top &&
+            mu_path_length_inside (seg, 2, poly, area->points->len) > 1e-9)
+          {
+            if (r)
+              r->area = (int) k;
+            return MU_LOS_HIGHER_GROUND;
+          }
+        if (depth >= 0 && mu_path_length_inside (seg, 2, poly, area->points->len) > depth + 1e-9)
+          {
+            if (r)
+              r->area = (int) k;
+            return MU_LOS_TERRAIN;
+          }
+      }
+  }
+  if (p->crest_clearance >= 0)
+    for (guint i = 0; i < sc->lines->len; i++)
+      {
+        guint k = g_array_index (sc->lines, guint, i);
+        const MuPolyline *l = g_ptr_array_index (t->lines, k);
+        const MuPoint *pts = (const MuPoint *) l->points->data;
+
+        if (l->kind != MU_LINE_CREST)
+          continue;
+        if (mu_path_crossings (seg, 2, pts, l->points->len, NULL) > 0 &&
+            mu_polyline_distance (pts, l->points->len, a) > p->crest_clearance &&
+            mu_polyline_distance (pts, l->points->len, b) > p->crest_clearance)
+          {
+            if (r)
+              r->line = (int) k;
+            return MU_LOS_CREST;
+          }
+      }
+  return MU_LOS_CLEAR;
+}
+
+MuLosBlock
+mu_table_los_line (MuTerrainIndex    *ix,
+                   const MuLosParams *p,
+                   MuPoint            a,
+                   MuPoint            b,
+                   const MuLosUnit   *others,
+                   guint              n_others,
+                   const MuStand     *skip_a,
+                   const MuStand     *skip_b,
+                   MuLosResult       *r)
+{
+  Scratch sc = { g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)) };
+  MuLosBlock block;
+
+  g_return_val_if_fail (ix != NULL && p != NULL, MU_LOS_CLEAR);
+
+  if (r)
+    {
+      r->area = r->line = -1;
+      r->unit = NULL;
+    }
+  block = line_blocked (ix, p, a, b, others, n_others, skip_a, skip_b, -1, -1, &sc, r);
+  if (r)
+    r->block = block;
+  g_array_unref (sc.areas);
+  g_array_unref (sc.lines);
+  return block;
+}
+
+/* The three points of a footprint's edge k (0 front, 1 right, 2 rear, 3 left):
+ * its ends and its middle. */
+static void
+edge_points (const MuStand *f, int k, MuPoint out[3])
+{
+  MuPoint c[4];
+
+  mu_stand_corners (f, c);
+  out[0] = c[k];
+  out[2] = c[(k + 1) % 4];
+  out[1] = (MuPoint) { (out[0].x + out[2].x) / 2, (out[0].y + out[2].y) / 2 };
+}
+
+gboolean
+mu_table_los (MuTerrainIndex    *ix,
+              const MuLosParams *p,
+              const MuStand     *firer,
+              guint              n_firer,
+              const MuStand     *target,
+              guint              n_target,
+              const MuLosUnit   *others,
+              guint              n_others,
+              MuLosResult       *result)
+{
+  MuStand ff, tf;
+  MuPoint from[3], to[3];
+  MuLosResult mid = { 0 };
+  Scratch sc;
+  double best = G_MAXDOUBLE;
+  int nearest = 0;
+  guint n_clear = 0;
+  int level_from[3], level_to[3];
+  gboolean have_clear = FALSE;
+
+  g_return_val_if_fail (ix != NULL && p != NULL && firer != NULL && target != NULL, FALSE);
+  g_return_val_if_fail (n_firer > 0 && n_target > 0, FALSE);
+
+  ff = mu_stands_footprint (firer, n_firer);
+  tf = mu_stands_footprint (target, n_target);
+  edge_points (&ff, 0, from);
+  /* The target's nearest edge: the one whose middle is nearest the firer's
+   * front edge. */
+  for (int k = 0; k < 4; k++)
+    {
+      MuPoint e[3];
+      double d;
+
+      edge_points (&tf, k, e);
+      d = mu_segment_point_distance (from[0], from[2], e[1]);
+      if (d < best - 1e-9)
+        {
+          best = d;
+          nearest = k;
+        }
+    }
+  edge_points (&tf, nearest, to);
+
+  /* The ends' levels once, not once per line. */
+  for (int k = 0; k < 3; k++)
+    {
+      level_from[k] = p->levels ? mu_terrain_level_at (ix, from[k]) : 0;
+      level_to[k] = p->levels ? mu_terrain_level_at (ix, to[k]) : 0;
+    }
+  sc.areas = g_array_new (FALSE, FALSE, sizeof (guint));
+  sc.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (result)
+    *result = (MuLosResult) { FALSE, 0, from[1], to[1], MU_LOS_CLEAR, -1, -1, NULL };
+  mid.area = mid.line = -1;
+  /* The middle line first: its blocker is the one reported. */
+  for (int n = 0; n < 9; n++)
+    {
+      int i = (n + 4) % 9;
+      MuLosResult one = { 0 };
+      MuLosBlock b;
+
+      one.area = one.line = -1;
+      b = line_blocked (ix, p, from[i / 3], to[i % 3], others, n_others, firer, target,
+                        level_from[i / 3], level_to[i % 3], &sc, &one);
+      if (n == 0)
+        {
+          mid = one;
+          mid.block = b;
+        }
+      if (b == MU_LOS_CLEAR)
+        {
+          n_clear++;
+          if (!have_clear && result)
+            {
+              result->from = from[i / 3];
+              result->to = to[i % 3];
+            }
+          have_clear = TRUE;
+          if (result == NULL)
+            break;
+        }
+    }
+  g_array_unref (sc.areas);
+  g_array_unref (sc.lines);
+  if (result)
+    {
+      result->clear = have_clear;
+      result->n_clear = n_clear;
+      if (!have_clear)
+        {
+          result->block = mid.block;
+          result->area = mid.area;
+          result->line = mid.line;
+          result->unit = mid.unit;
+        }
+    }
+  return have_clear;
+}

@@ -1,0 +1,647 @@
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mu-table-move.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "mu-table-geom.h"
+
+/* Rotations are followed in steps of at most this many degrees; between two
+ * of them each stand sweeps the hull of its two poses. */
+#define ROTATION_STEP 5.0
+
+void
+mu_move_params_init (MuMoveParams *p)
+{
+  g_return_if_fail (p != NULL);
+
+  memset (p, 0, sizeof *p);
+  for (int k = 0; k < MU_AREA_N; k++)
+    p->area_cost[k] = 1;
+  for (int k = 0; k < MU_LINE_N; k++)
+    p->crossing_factor[k] = 1;
+  p->area_impassable[MU_AREA_IMPASSABLE] = TRUE;
+  p->line_impassable[MU_LINE_IMPASSABLE] = TRUE;
+  p->water_needs_crossing = TRUE;
+  p->allowance_rule = "TAB-12";
+}
+
+void
+mu_move_result_clear (MuMoveResult *r)
+{
+  if (r)
+    g_clear_pointer (&r->reason, g_free);
+}
+
+/* Poses ------------------------------------------------------------------------------- */
+
+typedef struct {
+  MuPoint anchor;
+  double facing;
+} Pose;
+
+static MuPoint
+rotate_about (MuPoint p, MuPoint c, double degrees)
+{
+  double a = degrees * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double dx = p.x - c.x, dy = p.y - c.y;
+
+  /* y down: a positive angle turns clockwise on the table */
+  return (MuPoint) { c.x + dx * ca - dy * sa, c.y + dx * sa + dy * ca };
+}
+
+static guint
+layout (const MuMoveUnit *u, Pose pose, MuStand *out)
+{
+  return mu_stands_layout (u->shape, u->n_stands, u->width, u->depth, pose.anchor, pose.facing, out,
+                           MU_STANDS_MAX);
+}
+
+static double
+frontage (const MuMoveUnit *u)
+{
+  MuStand s[MU_STANDS_MAX];
+  guint n = mu_stands_layout (u->shape, u->n_stands, u->width, u->depth, (MuPoint) { 0, 0 }, 0, s,
+                              MU_STANDS_MAX);
+
+  return n ? mu_stands_footprint (s, n).width : 0;
+}
+
+static double
+signed_turn (double from, double to)
+{
+  double d = fmod (to - from, 360.0);
+
+  if (d > 180)
+    d -= 360;
+  else if (d <= -180)
+    d += 360;
+  return d;
+}
+
+/* The pose a fraction t through a step. */
+static Pose
+pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+{
+  Pose p = start;
+
+  switch (st->kind)
+    {
+    case MU_STEP_MOVE:
+      p.anchor.x = start.anchor.x + t * (st->to.x - start.anchor.x);
+      p.anchor.y = start.anchor.y + t * (st->to.y - start.anchor.y);
+      break;
+    case MU_STEP_WHEEL:
+      {
+        MuPoint f = mu_facing_vector (start.facing);
+        MuPoint right = { -f.y, f.x };
+        double half = frontage (u) / 2, side = st->angle >= 0 ? 1 : -1;
+        MuPoint pivot = { start.anchor.x + side * half * right.x, start.anchor.y + side * half * right.y };
+
+        p.anchor = rotate_about (start.anchor, pivot, st->angle * t);
+        p.facing = start.facing + st->angle * t;
+      }
+      break;
+    case MU_STEP_TURN:
+      {
+        MuStand s[MU_STANDS_MAX];
+        guint n = layout (u, start, s);
+        MuPoint c = n ? mu_stands_footprint (s, n).centre : start.anchor;
+        double d = signed_turn (start.facing, st->angle);
+
+        p.anchor = rotate_about (start.anchor, c, d * t);
+        p.facing = start.facing + d * t;
+      }
+      break;
+    default:
+      break;
+    }
+  return p;
+}
+
+/* Degrees a step turns through. */
+static double
+step_rotation (const MuMoveStep *st, Pose start)
+{
+  switch (st->kind)
+    {
+    case MU_STEP_WHEEL: return fabs (st->angle);
+    case MU_STEP_TURN: return fabs (signed_turn (start.facing, st->angle));
+    default: return 0;
+    }
+}
+
+/* Obstacles --------------------------------------------------------------------------- */
+
+typedef struct {
+  MuTerrainIndex *ix;
+  const MuMoveParams *p;
+  const MuMoveUnit *u;
+  const MuStand *enemies;
+  guint n_enemies;
+  GArray *areas, *lines;
+  const char *rule;
+  char *reason;
+} Ctx;
+
+static gboolean
+fail (Ctx *c, const char *rule, char *reason)
+{
+  g_free (c->reason);
+  c->reason = reason;
+  c->rule = rule;
+  return FALSE;
+}
+
+static const char *
+area_name (const MuArea *a)
+{
+  return a->name ? a->name : a->id ? a->id : mu_area_kind_to_string (a->kind);
+}
+
+static const char *
+line_name (const MuPolyline *l)
+{
+  return l->name ? l->name : l->id ? l->id : mu_line_kind_to_string (l->kind);
+}
+
+/* Whether a convex hull swept by one stand is free of the table's edge, enemy
+ * stands and impassable ground and lines. */
+static gboolean
+hull_free (Ctx *c, const MuPoint *h, guint n)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  MuPoint mid;
+
+  for (guint i = 0; i < n; i++)
+    {
+      x0 = MIN (x0, h[i].x), y0 = MIN (y0, h[i].y);
+      x1 = MAX (x1, h[i].x), y1 = MAX (y1, h[i].y);
+    }
+  if (x0 < -1e-6 || y0 < -1e-6 || x1 > t->width + 1e-6 || y1 > t->height + 1e-6)
+    return fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
+  for (guint e = 0; e < c->n_enemies; e++)
+    {
+      const MuStand *s = &c->enemies[e];
+      double r = (s->width + s->depth) / 2;
+      MuPoint k[4];
+
+      if (s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1)
+        continue;
+      mu_stand_corners (s, k);
+      if (mu_convex_overlap (h, n, k, 4, 1e-6))
+        return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
+    }
+  mid = (MuPoint) { (x0 + x1) / 2, (y0 + y1) / 2 };
+  mu_terrain_candidates (c->ix, mid, mid, hypot (x1 - x0, y1 - y0) / 2, c->areas, c->lines);
+  for (guint i = 0; i < c->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, g_array_index (c->areas, guint, i));
+
+      if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind] &&
+          mu_polygons_overlap (h, n, (const MuPoint *) a->points->data, a->points->len))
+        return fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
+                                                   area_name (a)));
+    }
+  for (guint i = 0; i < c->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
+      const MuPoint *pts = (const MuPoint *) l->points->data;
+
+      if (l->kind >= MU_LINE_N || !c->p->line_impassable[l->kind])
+        continue;
+      for (guint k = 1; k < l->points->len; k++)
+        if (mu_convex_meets_segment (h, n, pts[k - 1], pts[k]))
+          return fail (c, "TAB-12", g_strdup_printf (_("the move would cross an impassable line (%s)"),
+                                                     line_name (l)));
+    }
+  return TRUE;
+}
+
+/* Whether moving from pose a to pose b (close enough for hulls) is free. */
+static gboolean
+sweep_free (Ctx *c, Pose a, Pose b)
+{
+  MuStand sa[MU_STANDS_MAX], sb[MU_STANDS_MAX];
+  guint n = layout (c->u, a, sa);
+
+  layout (c->u, b, sb);
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint pts[8], hull[9];
+      guint nh;
+
+      mu_stand_corners (&sa[i], pts);
+      mu_stand_corners (&sb[i], pts + 4);
+      nh = mu_convex_hull (pts, 8, hull);
+      if (!hull_free (c, hull, nh))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the anchor's segment a-b crosses water only at fords and bridges. */
+static gboolean
+water_free (Ctx *c, MuPoint a, MuPoint b)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+
+  if (!c->p->water_needs_crossing)
+    return TRUE;
+  mu_terrain_candidates (c->ix, a, b, 0, NULL, c->lines);
+  for (guint i = 0; i < c->lines->len; i++)
+    {
+      const MuPolyline *w = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
+      const MuPoint *wp = (const MuPoint *) w->points->data;
+
+      if (w->kind != MU_LINE_RIVER && w->kind != MU_LINE_STREAM)
+        continue;
+      for (guint k = 1; k < w->points->len; k++)
+        {
+          double tt;
+          MuPoint at;
+          gboolean crossing_ok = FALSE;
+
+          if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
+            continue;
+          at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
+          for (guint j = 0; j < t->lines->len && !crossing_ok; j++)
+            {
+              const MuPolyline *f = g_ptr_array_index (t->lines, j);
+
+              if (f->kind != MU_LINE_FORD && f->kind != MU_LINE_BRIDGE)
+                continue;
+              crossing_ok = mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
+                            mu_terrain_line_width (t, f) / 2 + 1e-9;
+            }
+          if (!crossing_ok)
+            return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
+                                                       line_name (w)));
+        }
+    }
+  return TRUE;
+}
+
+/* Whether the part of a step from 0 to t is free. */
+static gboolean
+step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
+{
+  double rot = step_rotation (st, start) * t;
+  int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
+  Pose prev = start;
+
+  for (int i = 1; i <= n; i++)
+    {
+      Pose next = pose_at (c->u, st, start, t * i / n);
+
+      if (!sweep_free (c, prev, next) || !water_free (c, prev.anchor, next.anchor))
+        return FALSE;
+      prev = next;
+    }
+  return TRUE;
+}
+
+/* Cost -------------------------------------------------------------------------------- */
+
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The cost of the anchor's segment a-b: each piece between area edges at the
+ * dearest cost of the areas holding it. */
+static double
+segment_cost (Ctx *c, MuPoint a, MuPoint b)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double len = hypot (b.x - a.x, b.y - a.y), cost = 0;
+  g_autoptr(GArray) ts = NULL;
+
+  if (len <= 0)
+    return 0;
+  mu_terrain_candidates (c->ix, a, b, 0, c->areas, NULL);
+  ts = g_array_new (FALSE, FALSE, sizeof (double));
+  {
+    double zero = 0, one = 1;
+    g_array_append_val (ts, zero);
+    g_array_append_val (ts, one);
+  }
+  for (guint i = 0; i < c->areas->len; i++)
+    {
+      const MuArea *ar = g_ptr_array_index (t->areas, g_array_index (c->areas, guint, i));
+      const MuPoint *pp = (const MuPoint *) ar->points->data;
+      guint np = ar->points->len;
+
+      if (ar->kind >= MU_AREA_N || c->p->area_cost[ar->kind] == 1 || np < 3)
+        continue;
+      for (guint k = 0, j = np - 1; k < np; j = k++)
+        {
+          double tt;
+
+          if (mu_segment_intersect (a, b, pp[j], pp[k], &tt) && tt > 0 && tt < 1)
+            g_array_append_val (ts, tt);
+        }
+    }
+  g_array_sort (ts, cmp_double);
+  for (guint i = 1; i < ts->len; i++)
+    {
+      double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);
+      double tm = (t0 + t1) / 2, f = 1;
+      MuPoint m = { a.x + tm * (b.x - a.x), a.y + tm * (b.y - a.y) };
+
+      if (t1 - t0 <= 0)
+        continue;
+      for (guint k = 0; k < c->areas->len; k++)
+        {
+          const MuArea *ar = g_ptr_array_index (t->areas, g_array_index (c->areas, guint, k));
+
+          if (ar->kind < MU_AREA_N && c->p->area_cost[ar->kind] != 1 &&
+              mu_polygon_contains ((const MuPoint *) ar->points->data, ar->points->len, m))
+            f = MAX (f, c->p->area_cost[ar->kind]);
+        }
+      cost += (t1 - t0) * len * f;
+    }
+  return cost;
+}
+
+/* The measured point of a pose for a step: the anchor, or for a wheel the
+ * outer front corner (TAB-12). */
+static MuPoint
+measured_point (const MuMoveUnit *u, const MuMoveStep *st, Pose p)
+{
+  if (st->kind == MU_STEP_WHEEL)
+    {
+      MuPoint f = mu_facing_vector (p.facing);
+      MuPoint right = { -f.y, f.x };
+      double half = frontage (u) / 2, side = st->angle >= 0 ? -1 : 1;
+
+      return (MuPoint) { p.anchor.x + side * half * right.x, p.anchor.y + side * half * right.y };
+    }
+  return p.anchor;
+}
+
+/* Length and cost of a step from 0 to t. */
+static void
+step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length, double *cost)
+{
+  *length = *cost = 0;
+  if (st->kind == MU_STEP_TURN)
+    {
+      *cost = t > 0 ? c->p->turn_cost : 0;
+      return;
+    }
+  {
+    int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (step_rotation (st, start) * t / 2.0)) : 1;
+    MuPoint prev = measured_point (c->u, st, start);
+
+    for (int i = 1; i <= n; i++)
+      {
+        MuPoint next = measured_point (c->u, st, pose_at (c->u, st, start, t * i / n));
+
+        *length += hypot (next.x - prev.x, next.y - prev.y);
+        *cost += segment_cost (c, prev, next);
+        prev = next;
+      }
+    if (st->kind == MU_STEP_WHEEL)
+      {
+        /* The arc itself, not its chords. */
+        double arc = frontage (c->u) * step_rotation (st, start) * t * G_PI / 180.0;
+
+        if (*length > 0)
+          *cost *= arc / *length;
+        *length = arc;
+      }
+  }
+}
+
+/* The evaluator --------------------------------------------------------------------- */
+
+static double
+path_allowance (Ctx *c, const GArray *path)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  const MuMoveParams *p = c->p;
+  double allowance = p->allowance, tried = G_MAXDOUBLE;
+  const MuPoint *pts = (const MuPoint *) path->data;
+
+  /* Roads: the best allowance whose lines (of its kind and of every kind at
+   * least as good) hold the whole path. */
+  for (;;)
+    {
+      double best = 0;
+      guint mask = 0;
+
+      for (int k = 0; k < MU_LINE_N; k++)
+        if (p->line_allowance[k] > allowance && p->line_allowance[k] > best && p->line_allowance[k] < tried)
+          best = p->line_allowance[k];
+      if (best == 0)
+        break;
+      for (int k = 0; k < MU_LINE_N; k++)
+        if (p->line_allowance[k] >= best)
+          mask |= 1u << k;
+      if (mu_terrain_path_on_lines (c->ix, pts, path->len, mask))
+        {
+          allowance = best;
+          break;
+        }
+      tried = best;
+    }
+  /* Crossings that change the allowance, once per kind. */
+  for (int k = 0; k < MU_LINE_N; k++)
+    {
+      gboolean crossed = FALSE;
+
+      if (p->crossing_factor[k] == 1)
+        continue;
+      for (guint i = 0; i < t->lines->len && !crossed; i++)
+        {
+          const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+          crossed = (int) l->kind == k &&
+                    mu_path_crossings (pts, path->len, (const MuPoint *) l->points->data, l->points->len,
+                                       NULL) > 0;
+        }
+      if (crossed)
+        allowance *= p->crossing_factor[k];
+    }
+  return allowance;
+}
+
+gboolean
+mu_table_move_check (MuTerrainIndex     *ix,
+                     const MuMoveParams *p,
+                     const MuMoveUnit   *u,
+                     const MuMoveStep   *steps,
+                     guint               n_steps,
+                     const MuStand      *enemies,
+                     guint               n_enemies,
+                     MuMoveResult       *result)
+{
+  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL };
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  Pose *starts;
+  Pose pose = { u->anchor, u->facing };
+  guint bad_step = G_MAXUINT;
+  double bad_t = 1, total_len = 0, total_cost = 0, allowance, *costs;
+
+  g_return_val_if_fail (ix != NULL && p != NULL && u != NULL && u->shape != NULL && result != NULL, FALSE);
+  g_return_val_if_fail (steps != NULL || n_steps == 0, FALSE);
+
+  memset (result, 0, sizeof *result);
+  c.areas = g_array_new (FALSE, FALSE, sizeof (guint));
+  c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  starts = g_new (Pose, n_steps + 1);
+  g_array_append_val (path, pose.anchor);
+
+  /* The swept path: the first step that is not free, and how far into it. */
+  for (guint s = 0; s < n_steps; s++)
+    {
+      const MuMoveStep *st = &steps[s];
+
+      starts[s] = pose;
+      if (bad_step == G_MAXUINT && !step_free_to (&c, st, pose, 1.0))
+        {
+          double lo = 0, hi = 1;
+          const char *rule = c.rule;
+          char *reason = g_steal_pointer (&c.reason);
+
+          for (int i = 0; i < 40; i++)
+            {
+              double m = (lo + hi) / 2;
+
+              if (step_free_to (&c, st, pose, m))
+                lo = m;
+              else
+                hi = m;
+            }
+          g_free (c.reason);
+          c.reason = reason;
+          c.rule = rule;
+          bad_step = s;
+          bad_t = lo;
+        }
+      {
+        int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (step_rotation (st, pose) / ROTATION_STEP));
+        for (int i = 1; i <= n; i++)
+          {
+            Pose q = pose_at (u, st, pose, (double) i / n);
+            g_array_append_val (path, q.anchor);
+          }
+      }
+      pose = pose_at (u, st, pose, 1.0);
+    }
+  starts[n_steps] = pose;
+  result->anchor = pose.anchor;
+  result->facing = fmod (fmod (pose.facing, 360.0) + 360.0, 360.0);
+
+  /* Cost against the allowance. */
+  allowance = path_allowance (&c, path);
+  costs = g_new (double, n_steps + 1);
+  for (guint s = 0; s < n_steps; s++)
+    {
+      double len;
+
+      step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
+      total_len += len;
+      total_cost += costs[s];
+    }
+  if (total_cost > allowance + 1e-9)
+    {
+      double before = 0;
+      guint s = 0;
+
+      /* The step where the allowance runs out, and how far into it. */
+      while (s + 1 < n_steps && before + costs[s] <= allowance + 1e-9)
+        before += costs[s++];
+      if (bad_step == G_MAXUINT || s <= bad_step)
+        {
+          double lo = 0, hi = 1;
+
+          for (int i = 0; i < 50; i++)
+            {
+              double m = (lo + hi) / 2, l2, c2;
+
+              step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
+              if (before + c2 <= allowance + 1e-9)
+                lo = m;
+              else
+                hi = m;
+            }
+          if (bad_step == G_MAXUINT || s < bad_step || lo < bad_t)
+            {
+              bad_step = s;
+              bad_t = lo;
+              g_free (c.reason);
+              c.reason = g_strdup_printf (_("the move costs %.2f, more than the unit's allowance of %.2f"),
+                                          total_cost, allowance);
+              c.rule = p->allowance_rule ? p->allowance_rule : "TAB-12";
+            }
+        }
+    }
+  g_free (costs);
+  result->length = total_len;
+  result->cost = total_cost;
+  result->allowance = allowance;
+  result->legal = bad_step == G_MAXUINT;
+  if (!result->legal)
+    {
+      result->step = bad_step;
+      result->stop = pose_at (u, &steps[bad_step], starts[bad_step], bad_t).anchor;
+      result->rule = c.rule;
+      result->reason = g_steal_pointer (&c.reason);
+    }
+  g_free (c.reason);
+  g_free (starts);
+  g_array_unref (c.areas);
+  g_array_unref (c.lines);
+  return result->legal;
+}
+
+void
+mu_table_reachable (MuTerrainIndex     *ix,
+                    const MuMoveParams *p,
+                    const MuMoveUnit   *u,
+                    const MuStand      *enemies,
+                    guint               n_enemies,
+                    double              cell,
+                    MuReachable        *out)
+{
+  double reach = p->allowance;
+  int half;
+
+  g_return_if_fail (ix != NULL && p != NULL && u != NULL && out != NULL && cell > 0);
+
+  for (int k = 0; k < MU_LINE_N; k++)
+    reach = MAX (reach, p->line_allowance[k]);
+  half = (int) ceil (reach / cell);
+  out->cell = cell;
+  out->cols = out->rows = (guint) (2 * half + 1);
+  out->origin = (MuPoint) { u->anchor.x - half * cell, u->anchor.y - half * cell };
+  out->cells = g_new0 (guint8, out->cols * out->rows);
+  for (guint r = 0; r < out->rows; r++)
+    for (guint col = 0; col < out->cols; col++)
+      {
+        MuMoveStep st = { MU_STEP_MOVE, { out->origin.x + col * cell, out->origin.y + r * cell }, 0 };
+        MuMoveResult res;
+
+        if (hypot (st.to.x - u->anchor.x, st.to.y - u->anchor.y) > reach + 1e-9)
+          continue;
+        out->cells[r * out->cols + col] = mu_table_move_check (ix, p, u, &st, 1, enemies, n_enemies, &res);
+        mu_move_result_clear (&res);
+      }
+}
+
+void
+mu_reachable_clear (MuReachable *r)
+{
+  if (r)
+    g_clear_pointer (&r->cells, g_free);
+}

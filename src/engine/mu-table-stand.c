@@ -1,0 +1,498 @@
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mu-table-stand.h"
+
+#include <math.h>
+
+#include "mu-table-geom.h"
+
+/* Formation shapes and base sizes ------------------------------------------------------- */
+
+static const MuFormationShape default_shapes[MU_FORMATION_N] = {
+  [MU_FORMATION_LINE] = { "line", 0, 0.0 },
+  [MU_FORMATION_COLUMN] = { "column", 2, 0.0 },
+  [MU_FORMATION_SKIRMISH] = { "skirmish", 0, 0.5 },
+  [MU_FORMATION_LIMBERED] = { "limbered", 1, 0.0 },
+};
+
+const MuFormationShape *
+mu_formation_shape_default (MuFormation formation)
+{
+  if ((guint) formation >= MU_FORMATION_N)
+    formation = MU_FORMATION_LINE;
+  return &default_shapes[formation];
+}
+
+void
+mu_table_base_size (const MuTableMap *table,
+                    MuArm             arm,
+                    double           *width,
+                    double           *depth)
+{
+  /* Common basing for each figure scale, frontage and depth in millimetres. */
+  double w_mm = 40, d_mm = 20;
+  const char *fs;
+  double mm;
+
+  g_return_if_fail (table != NULL);
+
+  fs = table->figure_scale ? table->figure_scale : "15mm";
+  if (g_str_has_prefix (fs, "2mm") || g_str_has_prefix (fs, "3mm"))
+    w_mm = 20, d_mm = 10;
+  else if (g_str_has_prefix (fs, "6mm") || g_str_has_prefix (fs, "10mm"))
+    w_mm = 30, d_mm = 15;
+  else if (g_str_has_prefix (fs, "25mm") || g_str_has_prefix (fs, "28mm"))
+    w_mm = 60, d_mm = 30;
+  if (arm == MU_ARM_CAVALRY || arm == MU_ARM_ARTILLERY || arm == MU_ARM_RIVERBOAT)
+    d_mm *= 2;
+  mm = table->unit == MU_UNIT_CM ? 0.1 : 1.0 / 25.4;
+  if (width)
+    *width = table->base_width > 0 ? table->base_width : w_mm * mm;
+  /* A given base_depth is the infantry depth; mounted and guns are twice as deep. */
+  if (depth)
+    *depth = table->base_depth > 0 ? table->base_depth * (arm == MU_ARM_INFANTRY ? 1.0 : 2.0)
+                                   : d_mm * mm;
+}
+
+double
+mu_table_length_convert (double       value,
+                         MuLengthUnit from,
+                         MuLengthUnit to)
+{
+  if (from == to)
+    return value;
+  return from == MU_UNIT_INCH ? value * 2.54 : value / 2.54;
+}
+
+double
+mu_table_contact_tolerance (MuLengthUnit unit)
+{
+  return unit == MU_UNIT_CM ? 0.13 : 0.05;
+}
+
+/* Layout ---------------------------------------------------------------------------------- */
+
+MuPoint
+mu_facing_vector (double facing)
+{
+  double a = facing * G_PI / 180.0;
+
+  return (MuPoint) { sin (a), -cos (a) };
+}
+
+/* A point of a frame at `origin` facing `facing`: lx to the right, ly backwards. */
+static MuPoint
+frame_point (MuPoint origin, double facing, double lx, double ly)
+{
+  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+
+  return (MuPoint) { origin.x + lx * ca - ly * sa, origin.y + lx * sa + ly * ca };
+}
+
+/* The inverse of frame_point. */
+static MuPoint
+to_frame (MuPoint origin, double facing, MuPoint p)
+{
+  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double dx = p.x - origin.x, dy = p.y - origin.y;
+
+  return (MuPoint) { dx * ca + dy * sa, -dx * sa + dy * ca };
+}
+
+static void
+shape_extent (const MuFormationShape *shape, guint n, double width, double depth,
+              guint *files, guint *ranks, double *total_w, double *total_d)
+{
+  guint f = shape->files == 0 ? n : MIN (shape->files, n);
+
+  f = MAX (f, 1u);
+  *files = f;
+  *ranks = (n + f - 1) / f;
+  *total_w = f * width + (f - 1) * shape->gap * width;
+  *total_d = *ranks * depth;
+}
+
+guint
+mu_stands_layout (const MuFormationShape *shape,
+                  guint                   n,
+                  double                  width,
+                  double                  depth,
+                  MuPoint                 anchor,
+                  double                  facing,
+                  MuStand                *out,
+                  guint                   max)
+{
+  guint files, ranks;
+  double total_w, total_d;
+
+  g_return_val_if_fail (shape != NULL && out != NULL, 0);
+
+  n = MIN (n, max);
+  if (n == 0)
+    return 0;
+  shape_extent (shape, n, width, depth, &files, &ranks, &total_w, &total_d);
+  for (guint i = 0; i < n; i++)
+    {
+      guint r = i / files, col = i % files;
+      double lx = -total_w / 2 + width / 2 + col * (width + shape->gap * width);
+      double ly = depth / 2 + r * depth;
+
+      out[i] = (MuStand) { frame_point (anchor, facing, lx, ly), width, depth, facing, r };
+    }
+  return n;
+}
+
+guint
+mu_table_counter_stands (const MuTableMap       *table,
+                         const MuCounter        *counter,
+                         const MuFormationShape *shape,
+                         MuFormation             formation,
+                         int                     strength,
+                         MuPoint                 centre,
+                         double                  facing,
+                         MuStand                *out,
+                         guint                   max)
+{
+  double w, d, total_w, total_d;
+  guint n, files, ranks;
+  MuPoint anchor;
+
+  g_return_val_if_fail (table != NULL && counter != NULL && out != NULL, 0);
+
+  if (counter->kind != MU_COUNTER_UNIT)
+    {
+      mu_table_base_size (table, MU_ARM_INFANTRY, &w, NULL);
+      shape = &default_shapes[MU_FORMATION_LINE];
+      n = 1;
+      d = w;
+    }
+  else
+    {
+      mu_table_base_size (table, counter->arm, &w, &d);
+      if (shape == NULL)
+        shape = mu_formation_shape_default (formation);
+      n = (guint) MAX (strength > 0 ? strength : counter->strength, 1);
+    }
+  n = MIN (n, max);
+  shape_extent (shape, n, w, d, &files, &ranks, &total_w, &total_d);
+  anchor = frame_point (centre, facing, 0, -total_d / 2);
+  return mu_stands_layout (shape, n, w, d, anchor, facing, out, max);
+}
+
+/* Shapes and distances ------------------------------------------------------------------- */
+
+void
+mu_stand_corners (const MuStand *s,
+                  MuPoint        corners[4])
+{
+  double hw = s->width / 2, hd = s->depth / 2;
+
+  corners[0] = frame_point (s->centre, s->facing, -hw, -hd);
+  corners[1] = frame_point (s->centre, s->facing, hw, -hd);
+  corners[2] = frame_point (s->centre, s->facing, hw, hd);
+  corners[3] = frame_point (s->centre, s->facing, -hw, hd);
+}
+
+MuPoint
+mu_stands_centre (const MuStand *stands,
+                  guint          n)
+{
+  MuPoint c = { 0, 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      c.x += stands[i].centre.x / n;
+      c.y += stands[i].centre.y / n;
+    }
+  return c;
+}
+
+MuStand
+mu_stands_footprint (const MuStand *stands,
+                     guint          n)
+{
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  MuStand f = { { 0, 0 }, 0, 0, 0, 0 };
+
+  g_return_val_if_fail (stands != NULL && n > 0, f);
+
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[i], c);
+      for (int k = 0; k < 4; k++)
+        {
+          MuPoint l = to_frame (stands[0].centre, stands[0].facing, c[k]);
+          x0 = MIN (x0, l.x), y0 = MIN (y0, l.y), x1 = MAX (x1, l.x), y1 = MAX (y1, l.y);
+        }
+    }
+  f.centre = frame_point (stands[0].centre, stands[0].facing, (x0 + x1) / 2, (y0 + y1) / 2);
+  f.width = x1 - x0;
+  f.depth = y1 - y0;
+  f.facing = stands[0].facing;
+  return f;
+}
+
+MuPoint
+mu_stands_anchor (const MuStand *stands,
+                  guint          n)
+{
+  MuStand f = mu_stands_footprint (stands, n);
+
+  return frame_point (f.centre, f.facing, 0, -f.depth / 2);
+}
+
+double
+mu_stand_distance (const MuStand *a,
+                   const MuStand *b)
+{
+  MuPoint ca[4], cb[4];
+
+  mu_stand_corners (a, ca);
+  mu_stand_corners (b, cb);
+  return mu_convex_distance (ca, 4, cb, 4);
+}
+
+double
+mu_stands_distance (const MuStand *a,
+                    guint          n_a,
+                    const MuStand *b,
+                    guint          n_b)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      best = MIN (best, mu_stand_distance (&a[i], &b[k]));
+  return best;
+}
+
+double
+mu_stands_point_distance (const MuStand *stands,
+                          guint          n,
+                          MuPoint        p)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[i], c);
+      if (mu_polygon_contains (c, 4, p))
+        return 0;
+      for (int k = 0; k < 4; k++)
+        best = MIN (best, mu_segment_point_distance (c[k], c[(k + 1) % 4], p));
+    }
+  return best;
+}
+
+double
+mu_stand_range (const MuStand *firer,
+                const MuStand *target,
+                guint          n_target)
+{
+  MuPoint c[4], t[4];
+  double best = G_MAXDOUBLE;
+
+  mu_stand_corners (firer, c);
+  for (guint i = 0; i < n_target; i++)
+    {
+      mu_stand_corners (&target[i], t);
+      for (int k = 0; k < 4; k++)
+        best = MIN (best, mu_segment_distance (c[0], c[1], t[k], t[(k + 1) % 4]));
+    }
+  return best;
+}
+
+gboolean
+mu_stands_overlap (const MuStand *a,
+                   guint          n_a,
+                   const MuStand *b,
+                   guint          n_b)
+{
+  for (guint i = 0; i < n_a; i++)
+    {
+      MuPoint ca[4];
+
+      mu_stand_corners (&a[i], ca);
+      for (guint k = 0; k < n_b; k++)
+        {
+          MuPoint cb[4];
+
+          mu_stand_corners (&b[k], cb);
+          if (mu_convex_overlap (ca, 4, cb, 4, 1e-6))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+mu_stands_in_contact (const MuStand *a,
+                      guint          n_a,
+                      const MuStand *b,
+                      guint          n_b,
+                      double         tolerance)
+{
+  return mu_stands_distance (a, n_a, b, n_b) <= tolerance;
+}
+
+/* Arcs and sectors ------------------------------------------------------------------------ */
+
+/* The arc ahead of a stand's front edge, cut off far beyond any table: a
+ * convex quadrilateral. */
+static void
+arc_polygon (const MuStand *s, double half_angle, MuPoint out[4])
+{
+  const double far = 1e5;
+  double hw = s->width / 2, hd = s->depth / 2, sgn = -1;
+  double t = tan (CLAMP (half_angle, 0.0, 89.0) * G_PI / 180.0);
+
+  out[0] = frame_point (s->centre, s->facing, -hw, sgn * hd);
+  out[1] = frame_point (s->centre, s->facing, hw, sgn * hd);
+  out[2] = frame_point (s->centre, s->facing, hw + far * t, sgn * (hd + far));
+  out[3] = frame_point (s->centre, s->facing, -hw - far * t, sgn * (hd + far));
+}
+
+gboolean
+mu_stand_arc_contains (const MuStand *stand,
+                       double         half_angle,
+                       MuPoint        p)
+{
+  MuPoint l = to_frame (stand->centre, stand->facing, p);
+  double ahead = -stand->depth / 2 - l.y;
+  double t = tan (CLAMP (half_angle, 0.0, 89.0) * G_PI / 180.0);
+
+  g_return_val_if_fail (stand != NULL, FALSE);
+
+  return ahead >= -1e-9 && fabs (l.x) <= stand->width / 2 + ahead * t + 1e-9;
+}
+
+gboolean
+mu_stands_in_arc (const MuStand *unit,
+                  guint          n_unit,
+                  double         half_angle,
+                  const MuStand *target,
+                  guint          n_target,
+                  MuArcTest      test)
+{
+  for (guint i = 0; i < n_unit; i++)
+    {
+      MuPoint arc[4];
+
+      if (unit[i].rank != 0)
+        continue;
+      arc_polygon (&unit[i], half_angle, arc);
+      for (guint k = 0; k < n_target; k++)
+        {
+          MuPoint c[4];
+
+          mu_stand_corners (&target[k], c);
+          if (test == MU_ARC_ANY_PART)
+            {
+              if (mu_convex_overlap (arc, 4, c, 4, 0) ||
+                  mu_stand_arc_contains (&unit[i], half_angle, c[0]))
+                return TRUE;
+            }
+          else
+            {
+              gboolean all = TRUE;
+
+              for (int j = 0; j < 4 && all; j++)
+                all = mu_stand_arc_contains (&unit[i], half_angle, c[j]);
+              if (all)
+                return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+MuSector
+mu_stands_sector (const MuStand *target,
+                  guint          n_target,
+                  double         half_angle,
+                  MuPoint        attacker_centre)
+{
+  MuStand f;
+  MuStand back;
+
+  g_return_val_if_fail (target != NULL && n_target > 0, MU_SECTOR_FLANK);
+
+  f = mu_stands_footprint (target, n_target);
+  if (mu_stand_arc_contains (&f, half_angle, attacker_centre))
+    return MU_SECTOR_FRONT;
+  /* The rear arc is the front arc of the footprint turned about. */
+  back = f;
+  back.facing = f.facing + 180;
+  if (mu_stand_arc_contains (&back, half_angle, attacker_centre))
+    return MU_SECTOR_REAR;
+  return MU_SECTOR_FLANK;
+}
+
+const char *
+mu_sector_to_string (MuSector sector)
+{
+  switch (sector)
+    {
+    case MU_SECTOR_FRONT: return "front";
+    case MU_SECTOR_REAR: return "rear";
+    case MU_SECTOR_FLANK:
+    default: return "flank";
+    }
+}
+
+MuPoint
+mu_stands_away_vector (const MuStand *unit,
+                       guint          n_unit,
+                       const MuStand *enemy,
+                       guint          n_enemy)
+{
+  MuPoint c, from = { 0, 0 }, zero = { 0, 0 };
+  double best = G_MAXDOUBLE, len;
+
+  g_return_val_if_fail (unit != NULL && n_unit > 0 && enemy != NULL && n_enemy > 0, zero);
+
+  c = mu_stands_centre (unit, n_unit);
+  for (guint i = 0; i < n_enemy; i++)
+    {
+      double d = mu_stands_distance (unit, n_unit, &enemy[i], 1);
+
+      if (d < best)
+        {
+          best = d;
+          from = enemy[i].centre;
+        }
+    }
+  len = hypot (c.x - from.x, c.y - from.y);
+  if (len <= 0)
+    return zero;
+  return (MuPoint) { (c.x - from.x) / len, (c.y - from.y) / len };
+}
+
+guint
+mu_stands_count_in_polygon (const MuStand *stands,
+                            guint          n,
+                            const MuPoint *polygon,
+                            guint          n_polygon)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (mu_polygon_contains (polygon, n_polygon, stands[i].centre))
+      count++;
+  return count;
+}
+
+gboolean
+mu_stands_in_polygon (const MuStand *stands,
+                      guint          n,
+                      const MuPoint *polygon,
+                      guint          n_polygon)
+{
+  return n > 0 && 2 * mu_stands_count_in_polygon (stands, n, polygon, n_polygon) >= n;
+}

@@ -1,0 +1,141 @@
+/* mu-table-stand.h: the stands of units on a table
+ *
+ * The engine lays out each unit's stands (TAB-6) as oriented rectangles from a
+ * formation shape, the number of stands and the base size (TAB-7, TAB-8), and
+ * measures between them: distance (TAB-9, TAB-10), contact and overlap
+ * (TAB-11), front arcs (TAB-14) and front, flank and rear (TAB-15).
+ *
+ * Frames: table units, y down; a facing is in degrees, 0 = towards the top edge
+ * of the table, clockwise. A stand's own frame has x across its front (to its
+ * right) and y backwards, so its front edge is at y = -depth / 2.
+ *
+ * Nothing here allocates: callers pass arrays of MuStand, MU_STANDS_MAX is
+ * enough for any unit.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+#define MU_STANDS_MAX 64
+
+typedef struct {
+  MuPoint centre;
+  double width;          /* frontage */
+  double depth;
+  double facing;         /* degrees */
+  guint rank;            /* 0 = the front rank */
+} MuStand;
+
+/* How a formation arranges its stands: a plain description a ruleset declares
+ * (TAB-6). Stands fill ranks of `files` from the front, left to right; a
+ * short last rank keeps to the left, as the table has always been drawn. */
+typedef struct {
+  const char *id;        /* stable formation id ("line", "column", ...) */
+  guint files;           /* stands per rank; 0 = all stands in one rank */
+  double gap;            /* space between neighbours in a rank, in frontages */
+} MuFormationShape;
+
+/* The shapes of the format-1 formations (MuFormation): line (one rank),
+ * column (two files), skirmish (one rank, half a frontage apart) and limbered
+ * (one file). Owned by the engine. */
+const MuFormationShape *mu_formation_shape_default (MuFormation formation);
+
+/* TAB-7: one base's frontage and depth for an arm on this table: the table's
+ * base-width/base-depth when given (mounted arms and guns twice the given
+ * depth), else the common basing of the table's figure scale. */
+void      mu_table_base_size        (const MuTableMap *table, MuArm arm,
+                                     double *width, double *depth);
+/* TAB-2: a length in one table unit converted to another (2.54 cm to the inch). */
+double    mu_table_length_convert   (double value, MuLengthUnit from, MuLengthUnit to);
+/* TAB-11: the contact tolerance of the table's unit (0.05 in, 0.13 cm). */
+double    mu_table_contact_tolerance (MuLengthUnit unit);
+
+/* Lays out n stands of width x depth in `shape` so that the midpoint of the
+ * front rank's front edge is `anchor` (TAB-5) and the unit faces `facing`.
+ * Writes at most max stands; returns how many were written. */
+guint     mu_stands_layout          (const MuFormationShape *shape, guint n,
+                                     double width, double depth,
+                                     MuPoint anchor, double facing,
+                                     MuStand *out, guint max);
+/* The stands of a counter on a table. Commanders are one square stand of the
+ * infantry frontage; a unit has `strength` stands (the counter's own when 0),
+ * TAB-8. Format-1 scenarios record the centre of the unit's footprint (as the
+ * table has always been drawn), so `centre` is that point; the anchor is
+ * derived from it. shape NULL = mu_formation_shape_default (formation). */
+guint     mu_table_counter_stands   (const MuTableMap *table, const MuCounter *counter,
+                                     const MuFormationShape *shape, MuFormation formation,
+                                     int strength, MuPoint centre, double facing,
+                                     MuStand *out, guint max);
+
+/* Corners of a stand: front-left, front-right, rear-right, rear-left. */
+void      mu_stand_corners          (const MuStand *stand, MuPoint corners[4]);
+/* The unit vector a facing points to. */
+MuPoint   mu_facing_vector          (double facing);
+/* Mean of the stands' centres. */
+MuPoint   mu_stands_centre          (const MuStand *stands, guint n);
+/* The smallest rectangle in the first stand's frame holding every stand (the
+ * unit's footprint), as a stand; rank 0. */
+MuStand   mu_stands_footprint       (const MuStand *stands, guint n);
+/* The anchor of a unit: the midpoint of its footprint's front edge (TAB-5). */
+MuPoint   mu_stands_anchor          (const MuStand *stands, guint n);
+
+/* TAB-9, TAB-10: edge-to-edge distance; 0 when they touch or overlap. */
+double    mu_stand_distance         (const MuStand *a, const MuStand *b);
+double    mu_stands_distance        (const MuStand *a, guint n_a, const MuStand *b, guint n_b);
+/* Distance from a point (a commander's position, a stand's front edge
+ * midpoint) to the nearest point of any of the stands. */
+double    mu_stands_point_distance  (const MuStand *stands, guint n, MuPoint p);
+/* TAB-10: range, from the front edge of `firer` to the nearest point of the
+ * target's stands. */
+double    mu_stand_range            (const MuStand *firer, const MuStand *target, guint n_target);
+/* TAB-11: in contact when at most `tolerance` apart (and not overlapping). */
+gboolean  mu_stands_in_contact      (const MuStand *a, guint n_a, const MuStand *b, guint n_b,
+                                     double tolerance);
+/* TAB-11: whether any stand of a overlaps any of b (more than 1e-6 units deep). */
+gboolean  mu_stands_overlap         (const MuStand *a, guint n_a, const MuStand *b, guint n_b);
+
+typedef enum {
+  MU_ARC_ANY_PART,       /* TAB-14: a target is in the arc if any part of it is */
+  MU_ARC_WHOLE_STAND,    /* toy-soldiers TS-GEN-4: at least one complete stand */
+} MuArcTest;
+
+/* TAB-14: whether the target stands are in the front arc of the unit whose
+ * stands are `unit` (the arcs of its front rank), lines at `half_angle`
+ * degrees (45 unless the ruleset says otherwise; below 90) outward from the
+ * front corners. */
+gboolean  mu_stands_in_arc          (const MuStand *unit, guint n_unit, double half_angle,
+                                     const MuStand *target, guint n_target, MuArcTest test);
+/* Whether a point lies in the arc of a single stand (TAB-14; the front edge itself is in it). */
+gboolean  mu_stand_arc_contains     (const MuStand *stand, double half_angle, MuPoint p);
+
+typedef enum {
+  MU_SECTOR_FRONT,
+  MU_SECTOR_FLANK,
+  MU_SECTOR_REAR,
+} MuSector;
+
+/* TAB-15: where `attacker_centre` lies seen from the target unit: inside the
+ * front arc of its footprint, inside the same construction behind its rear
+ * edge, or else on a flank. */
+MuSector  mu_stands_sector          (const MuStand *target, guint n_target, double half_angle,
+                                     MuPoint attacker_centre);
+const char *mu_sector_to_string     (MuSector sector);
+
+/* TAB-17: "directly away": the unit vector along the line from the centre of
+ * the enemy's stand nearest the unit through the centre of the unit; (0, 0)
+ * when the two centres coincide. */
+MuPoint   mu_stands_away_vector     (const MuStand *unit, guint n_unit,
+                                     const MuStand *enemy, guint n_enemy);
+
+/* TAB-13: how many stands have their centre inside the polygon; a unit is in
+ * an area when at least half of its stands are (mu_stands_in_polygon). */
+guint     mu_stands_count_in_polygon (const MuStand *stands, guint n,
+                                      const MuPoint *polygon, guint n_polygon);
+gboolean  mu_stands_in_polygon      (const MuStand *stands, guint n,
+                                     const MuPoint *polygon, guint n_polygon);
+
+G_END_DECLS

@@ -1,0 +1,370 @@
+#define G_LOG_DOMAIN "test-table-stand"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "mu-table-geom.h"
+#include "mu-table-stand.h"
+
+#define EPS 1e-9
+
+static MuStand
+stand_at (double x, double y, double w, double d, double facing)
+{
+  return (MuStand) { { x, y }, w, d, facing, 0 };
+}
+
+/* TAB-5, TAB-6: the anchor is the midpoint of the front edge; stands fill
+ * ranks from the front, left to right, and the facing turns them. */
+static void
+test_layout (void)
+{
+  static const struct {
+    const char *what;
+    MuFormation formation;
+    guint n;
+    double facing;
+    /* expected footprint across x down, centre of stand 0 */
+    double width, depth, x0, y0;
+  } cases[] = {
+    { "TAB-6 line of 4 facing up", MU_FORMATION_LINE, 4, 0, 16, 1, -6, 10.5 },
+    { "TAB-6 column of 4 (two files)", MU_FORMATION_COLUMN, 4, 0, 8, 2, -2, 10.5 },
+    { "TAB-6 column of 3 keeps the short rank left", MU_FORMATION_COLUMN, 3, 0, 8, 2, -2, 10.5 },
+    { "TAB-6 limbered: one file", MU_FORMATION_LIMBERED, 3, 0, 4, 3, 0, 10.5 },
+    { "TAB-6 skirmish: half a frontage apart", MU_FORMATION_SKIRMISH, 3, 0, 16, 1, -6, 10.5 },
+    /* facing 90 (towards the right edge): stand 0 is the front rank's left,
+     * which is at the top (-y), half a depth behind (left of) the anchor */
+    { "TAB-5 line of 2 facing 90", MU_FORMATION_LINE, 2, 90, 8, 1, -0.5, 8 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MuStand s[MU_STANDS_MAX], f;
+      MuPoint anchor = { 0, 10 }, a;
+      guint n = mu_stands_layout (mu_formation_shape_default (cases[i].formation), cases[i].n,
+                                  4, 1, anchor, cases[i].facing, s, MU_STANDS_MAX);
+
+      g_test_message ("%s", cases[i].what);
+      g_assert_cmpuint (n, ==, cases[i].n);
+      f = mu_stands_footprint (s, n);
+      g_assert_cmpfloat_with_epsilon (f.width, cases[i].width, EPS);
+      g_assert_cmpfloat_with_epsilon (f.depth, cases[i].depth, EPS);
+      g_assert_cmpfloat_with_epsilon (s[0].centre.x, cases[i].x0, EPS);
+      g_assert_cmpfloat_with_epsilon (s[0].centre.y, cases[i].y0, EPS);
+      a = mu_stands_anchor (s, n);
+      if (cases[i].formation != MU_FORMATION_COLUMN || cases[i].n % 2 == 0)
+        {
+          /* the footprint's front edge midpoint is the anchor */
+          g_assert_cmpfloat_with_epsilon (a.x, anchor.x, EPS);
+          g_assert_cmpfloat_with_epsilon (a.y, anchor.y, EPS);
+        }
+      /* stands of a unit never overlap each other (TAB-11) */
+      for (guint k = 1; k < n; k++)
+        g_assert_false (mu_stands_overlap (&s[k - 1], 1, &s[k], 1));
+    }
+}
+
+/* TAB-7: base sizes per arm and figure scale; TAB-8: a lost stand closes up
+ * about the same anchor and facing. */
+static void
+test_base_size_and_loss (void)
+{
+  MuTableMap *t = mu_table_map_new (72, 48, MU_UNIT_CM, "15mm");
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u", "usa");
+  MuStand s[MU_STANDS_MAX], s3[MU_STANDS_MAX];
+  double w, d;
+  MuPoint a4, a3;
+  guint n;
+
+  mu_table_base_size (t, MU_ARM_INFANTRY, &w, &d);
+  g_assert_cmpfloat_with_epsilon (w, 4.0, EPS);
+  g_assert_cmpfloat_with_epsilon (d, 2.0, EPS);
+  mu_table_base_size (t, MU_ARM_CAVALRY, &w, &d);
+  g_assert_cmpfloat_with_epsilon (d, 4.0, EPS);
+  t->base_width = 5;
+  t->base_depth = 2.5;
+  mu_table_base_size (t, MU_ARM_ARTILLERY, &w, &d);
+  g_assert_cmpfloat_with_epsilon (w, 5.0, EPS);
+  g_assert_cmpfloat_with_epsilon (d, 5.0, EPS);
+  t->base_width = t->base_depth = 0;
+  g_free (t->figure_scale);
+  t->figure_scale = g_strdup ("6mm");
+  t->unit = MU_UNIT_INCH;
+  mu_table_base_size (t, MU_ARM_INFANTRY, &w, &d);
+  g_assert_cmpfloat_with_epsilon (w, 30 / 25.4, EPS);
+
+  /* BAT-EX-3: a strength 4 unit has 4 stands; TAB-8: with one lost it is laid
+   * out again with 3 about the same anchor */
+  c->strength = 4;
+  c->arm = MU_ARM_INFANTRY;
+  n = mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 4, 1, 0.5,
+                        (MuPoint) { 20, 20 }, 30, s, MU_STANDS_MAX);
+  g_assert_cmpuint (n, ==, 4);
+  a4 = mu_stands_anchor (s, n);
+  n = mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 1, 0.5,
+                        (MuPoint) { 20, 20 }, 30, s3, MU_STANDS_MAX);
+  a3 = mu_stands_anchor (s3, n);
+  g_assert_cmpfloat_with_epsilon (a3.x, a4.x, EPS);
+  g_assert_cmpfloat_with_epsilon (a3.y, a4.y, EPS);
+  g_assert_cmpfloat_with_epsilon (mu_stands_footprint (s3, 3).width, 3, EPS);
+  /* a counter: the placement is the footprint's centre; strength from the piece */
+  n = mu_table_counter_stands (t, c, NULL, MU_FORMATION_LINE, 2, (MuPoint) { 10, 10 }, 0, s,
+                               MU_STANDS_MAX);
+  g_assert_cmpuint (n, ==, 2);
+  {
+    MuStand f = mu_stands_footprint (s, n);
+    g_assert_cmpfloat_with_epsilon (f.centre.x, 10, EPS);
+    g_assert_cmpfloat_with_epsilon (f.centre.y, 10, EPS);
+  }
+  /* commanders are one square stand */
+  {
+    MuCounter *k = mu_counter_new (MU_COUNTER_COMMAND, "k", "usa");
+    n = mu_table_counter_stands (t, k, NULL, MU_FORMATION_COLUMN, 0, (MuPoint) { 5, 5 }, 0, s,
+                                 MU_STANDS_MAX);
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_cmpfloat_with_epsilon (s[0].width, s[0].depth, EPS);
+    mu_counter_free (k);
+  }
+  mu_counter_free (c);
+  mu_table_map_free (t);
+}
+
+/* TAB-9, TAB-10, TAB-11: edge-to-edge distances, contact within the tolerance,
+ * overlap. */
+static void
+test_distance_contact (void)
+{
+  static const struct {
+    const char *what;
+    MuStand a, b;
+    double distance;
+    gboolean contact, overlap;
+  } cases[] = {
+    { "TAB-9 side by side, 2 apart", { { 0, 0 }, 4, 1, 0, 0 }, { { 6, 0 }, 4, 1, 0, 0 }, 2, FALSE, FALSE },
+    { "TAB-11 touching front to front", { { 0, 0 }, 4, 1, 0, 0 }, { { 0, -1 }, 4, 1, 180, 0 }, 0, TRUE, FALSE },
+    { "TAB-11 0.05 apart is contact (TAB-4)", { { 0, 0 }, 4, 1, 0, 0 }, { { 0, -1.05 }, 4, 1, 180, 0 }, 0.05, TRUE, FALSE },
+    { "TAB-11 0.06 apart is not", { { 0, 0 }, 4, 1, 0, 0 }, { { 0, -1.06 }, 4, 1, 180, 0 }, 0.06, FALSE, FALSE },
+    { "TAB-11 overlapping", { { 0, 0 }, 4, 1, 0, 0 }, { { 1, 0.5 }, 4, 1, 0, 0 }, 0, TRUE, TRUE },
+    /* a stand turned 45 degrees: its corner is sqrt(2)/2*... from the other's edge */
+    { "TAB-9 corner to edge", { { 0, 0 }, 2, 2, 0, 0 }, { { 0, -1 - M_SQRT2 - 1 }, 2, 2, 45, 0 }, 1, FALSE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].what);
+      g_assert_cmpfloat_with_epsilon (mu_stand_distance (&cases[i].a, &cases[i].b),
+                                      cases[i].distance, 1e-6);
+      g_assert_cmpint (mu_stands_in_contact (&cases[i].a, 1, &cases[i].b, 1,
+                                             mu_table_contact_tolerance (MU_UNIT_INCH) + 1e-9),
+                       ==, cases[i].contact);
+      g_assert_cmpint (mu_stands_overlap (&cases[i].a, 1, &cases[i].b, 1), ==, cases[i].overlap);
+    }
+  g_assert_cmpfloat (mu_table_contact_tolerance (MU_UNIT_CM), ==, 0.13);
+  /* TAB-2: an inch ruleset on a cm table converts at 2.54 cm to the inch */
+  g_assert_cmpfloat_with_epsilon (mu_table_length_convert (8, MU_UNIT_INCH, MU_UNIT_CM), 20.32, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mu_table_length_convert (20.32, MU_UNIT_CM, MU_UNIT_INCH), 8, 1e-12);
+  g_assert_cmpfloat (mu_table_length_convert (5, MU_UNIT_CM, MU_UNIT_CM), ==, 5);
+}
+
+/* BAT-EX-4: a commander with command value 3 in 15mm on a cm table has a
+ * radius of 30 cm; a unit with one base 29 cm away and the others 35 cm away
+ * is in command (TAB-10: to the nearest point of any stand; TAB-4: within
+ * includes exactly the distance). */
+static void
+test_bat_ex_4 (void)
+{
+  MuStand commander = stand_at (0, 0, 4, 4, 0);
+  MuStand unit[4];
+  double radius = 3 * 10.0;
+
+  /* a line bent back: the first base 29 cm from the commander's edge, the others 35 */
+  unit[0] = stand_at (0, -2 - 29 - 1, 4, 2, 0);
+  unit[1] = stand_at (-4, -2 - 35 - 1, 4, 2, 0);
+  unit[2] = stand_at (0, -2 - 35 - 1, 4, 2, 0);
+  unit[3] = stand_at (4, -2 - 35 - 1, 4, 2, 0);
+  g_assert_cmpfloat_with_epsilon (mu_stands_distance (&commander, 1, unit, 4), 29, 1e-9);
+  g_assert_true (mu_stands_distance (&commander, 1, unit, 4) <= radius);
+  g_assert_cmpfloat_with_epsilon (mu_stands_distance (&commander, 1, &unit[1], 3), 35, 1e-9);
+  g_assert_false (mu_stands_distance (&commander, 1, &unit[1], 3) <= radius);
+  /* exactly 30 is within */
+  unit[0].centre.y = -2 - 30 - 1;
+  g_assert_true (mu_stands_distance (&commander, 1, unit, 1) <= radius);
+}
+
+/* TAB-10: range from the firer's front edge: a target behind the firer is
+ * measured from the front edge, not the rear. */
+static void
+test_range (void)
+{
+  MuStand firer = stand_at (0, 0, 4, 2, 0);
+  MuStand ahead = stand_at (0, -11, 4, 2, 180);
+  MuStand behind = stand_at (0, 11, 4, 2, 0);
+
+  g_assert_cmpfloat_with_epsilon (mu_stand_range (&firer, &ahead, 1), 9, EPS);
+  g_assert_cmpfloat_with_epsilon (mu_stand_distance (&firer, &behind), 9, EPS);
+  g_assert_cmpfloat_with_epsilon (mu_stand_range (&firer, &behind, 1), 11, EPS);
+}
+
+/* TAB-14 arcs at 45 degrees (any part) and toy-soldiers' 22 degrees with a
+ * whole stand (TS-GEN-4). */
+static void
+test_arcs (void)
+{
+  MuStand unit = stand_at (0, 0, 4, 2, 0);
+  static const struct {
+    const char *what;
+    MuStand target;
+    double half_angle;
+    MuArcTest test;
+    gboolean in;
+  } cases[] = {
+    { "TAB-14 straight ahead", { { 0, -10 }, 4, 2, 180, 0 }, 45, MU_ARC_ANY_PART, TRUE },
+    { "TAB-14 behind", { { 0, 10 }, 4, 2, 0, 0 }, 45, MU_ARC_ANY_PART, FALSE },
+    /* 10 ahead of the front edge the 45-degree arc reaches x = 2 + 10 = 12 */
+    { "TAB-14 corner just inside at 45", { { 13.9, -12 }, 4, 2, 0, 0 }, 45, MU_ARC_ANY_PART, TRUE },
+    { "TAB-14 wholly outside at 45", { { 16.1, -12 }, 4, 2, 0, 0 }, 45, MU_ARC_ANY_PART, FALSE },
+    /* at 22 degrees the arc 10 ahead reaches x = 2 + 10 tan 22 = 6.04 */
+    { "TS-GEN-4 22 degrees, only a part inside", { { 6, -12 }, 4, 2, 0, 0 }, 22, MU_ARC_WHOLE_STAND, FALSE },
+    { "TS-GEN-4 22 degrees, a whole stand inside", { { 3, -14 }, 2, 1, 0, 0 }, 22, MU_ARC_WHOLE_STAND, TRUE },
+    { "TAB-14 22 degrees, any part", { { 6, -12 }, 4, 2, 0, 0 }, 22, MU_ARC_ANY_PART, TRUE },
+    { "TAB-14 level with the front edge beside", { { 6, 0 }, 4, 2, 0, 0 }, 45, MU_ARC_ANY_PART, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].what);
+      g_assert_cmpint (mu_stands_in_arc (&unit, 1, cases[i].half_angle, &cases[i].target, 1,
+                                         cases[i].test), ==, cases[i].in);
+    }
+  /* a turned unit: facing 90, the arc is to the right */
+  unit.facing = 90;
+  g_assert_true (mu_stand_arc_contains (&unit, 45, (MuPoint) { 10, 0 }));
+  g_assert_false (mu_stand_arc_contains (&unit, 45, (MuPoint) { 0, -10 }));
+  /* only the front rank's arcs count: a stand beside the front stand of a
+   * column is not in the arc of the rank behind */
+  {
+    MuStand col[2];
+    MuStand beside = stand_at (3.2, -0.5, 1, 1, 0);
+
+    mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LIMBERED), 2, 2, 2,
+                      (MuPoint) { 0, 0 }, 0, col, 2);
+    g_assert_false (mu_stands_in_arc (col, 2, 45, &beside, 1, MU_ARC_ANY_PART));
+  }
+}
+
+/* TAB-15: front, flank and rear of a target seen from the attacker's centre. */
+static void
+test_sectors (void)
+{
+  MuStand target[3];
+  static const struct {
+    const char *what;
+    MuPoint attacker;
+    MuSector sector;
+  } cases[] = {
+    { "TAB-15 ahead", { 0, -10 }, MU_SECTOR_FRONT },
+    { "TAB-15 ahead and wide (inside 45)", { 14, -10 }, MU_SECTOR_FRONT },
+    { "TAB-15 beside", { 20, 0.5 }, MU_SECTOR_FLANK },
+    { "TAB-15 wide ahead, outside 45", { 20, -5 }, MU_SECTOR_FLANK },
+    { "TAB-15 behind", { 0, 10 }, MU_SECTOR_REAR },
+    { "TAB-15 behind and wide", { 9, 7 }, MU_SECTOR_REAR },
+  };
+
+  /* a line of three 4 x 1 stands, anchor at the origin, facing up */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 1, (MuPoint) { 0, 0 },
+                    0, target, 3);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].what);
+      g_assert_cmpstr (mu_sector_to_string (mu_stands_sector (target, 3, 45, cases[i].attacker)), ==,
+                       mu_sector_to_string (cases[i].sector));
+    }
+}
+
+/* TAB-13 and BAT-EX-8: a unit with 3 of its 4 stands' centres in a wood is in
+ * the wood; with 1 of 4 it is not; 2 of 4 (half) is. */
+static void
+test_in_area (void)
+{
+  static const MuPoint wood[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
+  MuStand s[4];
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 4, 4, 1, (MuPoint) { 4, 5 },
+                    0, s, 4);
+  /* centres at x = -2, 2, 6, 10.0 (on the edge: outside by even-odd) */
+  g_assert_cmpuint (mu_stands_count_in_polygon (s, 4, wood, 4), ==, 2);
+  g_assert_true (mu_stands_in_polygon (s, 4, wood, 4));
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 4, 4, 1, (MuPoint) { 7, 5 },
+                    0, s, 4);
+  g_assert_cmpuint (mu_stands_count_in_polygon (s, 4, wood, 4), ==, 3);
+  g_assert_true (mu_stands_in_polygon (s, 4, wood, 4));
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 4, 4, 1, (MuPoint) { -3, 5 },
+                    0, s, 4);
+  g_assert_cmpuint (mu_stands_count_in_polygon (s, 4, wood, 4), ==, 1);
+  g_assert_false (mu_stands_in_polygon (s, 4, wood, 4));
+}
+
+/* TAB-17: directly away runs from the centre of the nearest enemy stand
+ * through the centre of the moving unit. */
+static void
+test_away (void)
+{
+  MuStand unit[2], enemy[3];
+  MuPoint v;
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 4, 1, (MuPoint) { 10, 10 }, 0,
+                    unit, 2);   /* centre (10, 10.5) */
+  /* an enemy line to the south-east: its nearest stand is the left one at (16, 14.5) */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 1, (MuPoint) { 20, 14 }, 0,
+                    enemy, 3);
+  v = mu_stands_away_vector (unit, 2, enemy, 3);
+  g_assert_cmpfloat_with_epsilon (v.x, -6 / hypot (6, 4), 1e-9);
+  g_assert_cmpfloat_with_epsilon (v.y, -4 / hypot (6, 4), 1e-9);
+}
+
+/* TS-EX-9, TS-SMK-1: a smoke marker affects the area within 2" of it. Two
+ * opposing units 4" apart with smoke on the front of one: fire either way
+ * passes through the smoke's area, so both are obscured; a unit 4" to the
+ * side of the smoke, firing past it, is not. */
+static void
+test_ts_ex_9 (void)
+{
+  MuStand a[2], b[2], c[2];
+  MuPoint smoke, af, bf, cf;
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 10, 10 }, 0,
+                    a, 2);
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 10, 6 }, 180,
+                    b, 2);
+  g_assert_cmpfloat_with_epsilon (mu_stands_distance (a, 2, b, 2), 4, 1e-9);
+  smoke = mu_stands_anchor (a, 2);          /* smoke in front of a */
+  af = mu_stands_anchor (a, 2);
+  bf = mu_stands_anchor (b, 2);
+  g_assert_true (mu_segment_point_distance (af, bf, smoke) <= 2);   /* a fires at b */
+  g_assert_true (mu_segment_point_distance (bf, af, smoke) <= 2);   /* b fires at a */
+  g_assert_false (mu_stands_point_distance (b, 2, smoke) <= 2);     /* b itself is 4 from it */
+  /* a third unit 4 to the side fires at b past the smoke */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 1.5, 0.75, (MuPoint) { 14.5, 10 }, 0,
+                    c, 2);
+  cf = mu_stands_anchor (c, 2);
+  g_assert_false (mu_segment_point_distance (cf, (MuPoint) { 14.5, 6 }, smoke) <= 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/table-stand/layout", test_layout);
+  g_test_add_func ("/engine/table-stand/base-size-and-loss", test_base_size_and_loss);
+  g_test_add_func ("/engine/table-stand/distance-contact", test_distance_contact);
+  g_test_add_func ("/engine/table-stand/command-radius", test_bat_ex_4);
+  g_test_add_func ("/engine/table-stand/range", test_range);
+  g_test_add_func ("/engine/table-stand/arcs", test_arcs);
+  g_test_add_func ("/engine/table-stand/sectors", test_sectors);
+  g_test_add_func ("/engine/table-stand/in-area", test_in_area);
+  g_test_add_func ("/engine/table-stand/away", test_away);
+  g_test_add_func ("/engine/table-stand/smoke", test_ts_ex_9);
+  return g_test_run ();
+}
