@@ -577,6 +577,23 @@ test_application_open (void)
 }
 
 
+/* Destroys the windows and waits until `window` is freed: the loading thread
+ * holds it until it has finished, and the next test must not see it. */
+static void
+destroy_and_wait (MusterWindow *window)
+{
+  GObject *alive = G_OBJECT (window);
+
+  g_object_add_weak_pointer (alive, (gpointer *) &alive);
+  destroy_all_windows ();
+  for (int i = 0; i < 20000 && alive != NULL; i++)
+    {
+      g_usleep (1000);
+      flush_events ();
+    }
+  g_assert_null (alive);
+}
+
 /* Opening in a worker thread: the window shows the opening page with a
  * progress bar and Cancel, then the board; Cancel returns to the start page
  * and the late result is dropped. */
@@ -602,7 +619,7 @@ test_open_async (void)
   g_assert_nonnull (muster_window_get_scenario (window));
   g_assert_true (g_file_equal (muster_window_get_file (window), file));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "board");
-  destroy_all_windows ();
+  destroy_and_wait (window);
 
   /* Cancelled: back to the start page at once, nothing opened later. */
   window = open_window (NULL);
@@ -618,7 +635,7 @@ test_open_async (void)
     }
   g_assert_null (muster_window_get_scenario (window));
   g_assert_true (muster_window_is_empty (window));
-  destroy_all_windows ();
+  destroy_and_wait (window);
 }
 
 /* Activates every action the window and the application have, then closes
@@ -1093,6 +1110,12 @@ on_fatal_log (const char     *domain,
       strstr (message, "gdk_surface_get_device_position") != NULL &&
       strstr (message, "GDK_IS_SURFACE") != NULL)
     return FALSE;
+  /* The same defect seen from GTK's pointer tracking (a pointer event for
+   * a window whose surface is gone). */
+  if (g_strcmp0 (domain, "Gtk") == 0 && message != NULL &&
+      strstr (message, "_gtk_widget_find_at_coords") != NULL &&
+      strstr (message, "GDK_IS_SURFACE") != NULL)
+    return FALSE;
   return TRUE;
 }
 
@@ -1129,6 +1152,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_log_set_fatal_handler (on_fatal_log, NULL);
   g_log_set_handler ("Gdk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
+  g_log_set_handler ("Gtk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
   if (!gtk_init_check ())
     {
       g_test_add_func ("/app/window/no-display", test_no_display);
