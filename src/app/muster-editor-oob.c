@@ -952,6 +952,7 @@ bind_row (GtkSignalListItemFactory *factory,
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   if (item->is_side)
     gtk_widget_add_css_class (label, "heading");
   else
@@ -1020,13 +1021,13 @@ muster_editor_oob_class_init (MusterEditorOobClass *klass)
 static void
 muster_editor_oob_init (MusterEditorOob *self)
 {
-  static const struct { const char *command; const char *icon; const char *tip; } buttons[] = {
-    { "add", "list-add-symbolic", N_("Add what belongs under the selection") },
-    { "duplicate", "edit-copy-symbolic", N_("Duplicate the counter") },
-    { "remove", "list-remove-symbolic", N_("Delete the side or counter and all under it") },
-    { "up", "go-up-symbolic", N_("Move up") },
-    { "down", "go-down-symbolic", N_("Move down") },
-    { "reserve", "document-new-symbolic", N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
+  static const struct { const char *command; const char *icon; const char *name; const char *tip; } buttons[] = {
+    { "add", "list-add-symbolic", N_("Add"), N_("Add what belongs under the selection") },
+    { "duplicate", "edit-copy-symbolic", N_("Duplicate"), N_("Duplicate the counter") },
+    { "remove", "list-remove-symbolic", N_("Delete"), N_("Delete the side or counter and all under it") },
+    { "up", "go-up-symbolic", N_("Move Up"), N_("Move up") },
+    { "down", "go-down-symbolic", N_("Move Down"), N_("Move down") },
+    { "reserve", "document-new-symbolic", N_("New Reserve"), N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
   };
   GtkListItemFactory *factory;
   GtkWidget *bar, *scroller, *heading;
@@ -1045,6 +1046,7 @@ muster_editor_oob_init (MusterEditorOob *self)
       GtkWidget *b = gtk_button_new_from_icon_name (buttons[i].icon);
 
       gtk_widget_set_tooltip_text (b, _(buttons[i].tip));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[i].name), -1);
       g_object_set_data (G_OBJECT (b), "command", (gpointer) buttons[i].command);
       g_signal_connect (b, "clicked", G_CALLBACK (on_button), self);
       gtk_box_append (GTK_BOX (bar), b);

@@ -124,6 +124,11 @@ muster_editor_select_up (MusterEditor *self,
 void
 muster_editor_ellipsize_dropdown (GtkDropDown *dropdown);
 
+gboolean
+muster_editor_tool_key (MusterEditor    *self,
+                        guint            keyval,
+                        GdkModifierType  state);
+
 MuReserve *
 muster_editor_entry_reserve (MusterEditor *self);
 

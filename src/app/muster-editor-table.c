@@ -870,6 +870,8 @@ muster_editor_build_table_widgets (MusterEditor *self)
   self->item_value_row = panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
   rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->item_rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Degrees to rotate"), -1);
   gtk_spin_button_set_value (self->item_rotate, 15);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_rotate),
                                _("Degrees clockwise; Shift+drag with Select rotates too"));
@@ -942,7 +944,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       muster_editor_delete_selected (self);
       return TRUE;
     default:
-      return FALSE;
+      return muster_editor_tool_key (self, keyval, state);
     }
 }
 

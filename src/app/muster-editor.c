@@ -20,21 +20,22 @@ static const struct {
   const char *name;
   const char *label;      /* translated in the palette */
   const char *tooltip;
+  guint key;              /* one-key shortcut on the board, as map editors have */
 } tools[MUSTER_TOOL_N] = {
-  [MUSTER_TOOL_SELECT] = { "select", N_("Select"), N_("Select and inspect a hex or counter") },
-  [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke") },
-  [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain") },
-  [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint") },
-  [MUSTER_TOOL_LASSO] = { "lasso", N_("Lasso"), N_("Draw round an area; the hexes whose centres it encloses are painted") },
-  [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush") },
-  [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush") },
-  [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside") },
-  [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers") },
-  [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below") },
-  [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below") },
-  [MUSTER_TOOL_ENTRY] = { "entry", N_("Entry"), N_("Click board edge hexes where the chosen reserve enters (a railroad reserve: railroad hexes)") },
-  [MUSTER_TOOL_AREA] = { "area", N_("Area"), N_("Tabletop: click the corners of a terrain area; click the last one again or press Enter to finish") },
-  [MUSTER_TOOL_LINE] = { "line", N_("Line"), N_("Tabletop: click the points of a road, stream or wall; click the last one again or press Enter to finish") },
+  [MUSTER_TOOL_SELECT] = { "select", N_("Select"), N_("Select and inspect a hex or counter"), GDK_KEY_s },
+  [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke"), GDK_KEY_b },
+  [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain"), GDK_KEY_f },
+  [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint"), GDK_KEY_r },
+  [MUSTER_TOOL_LASSO] = { "lasso", N_("Lasso"), N_("Draw round an area; the hexes whose centres it encloses are painted"), GDK_KEY_l },
+  [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush"), GDK_KEY_u },
+  [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush"), GDK_KEY_d },
+  [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside"), GDK_KEY_h },
+  [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers"), GDK_KEY_p },
+  [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below"), GDK_KEY_t },
+  [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below"), GDK_KEY_o },
+  [MUSTER_TOOL_ENTRY] = { "entry", N_("Entry"), N_("Click board edge hexes where the chosen reserve enters (a railroad reserve: railroad hexes)"), GDK_KEY_e },
+  [MUSTER_TOOL_AREA] = { "area", N_("Area"), N_("Tabletop: click the corners of a terrain area; click the last one again or press Enter to finish"), GDK_KEY_a },
+  [MUSTER_TOOL_LINE] = { "line", N_("Line"), N_("Tabletop: click the points of a road, stream or wall; click the last one again or press Enter to finish"), GDK_KEY_i },
 };
 
 static const MuSideFeatures side_features[] = {
@@ -680,6 +681,25 @@ on_problem_activated (GtkListBox    *box,
 
 /* Object ------------------------------------------------------------------------- */
 
+/* A tool's one-key shortcut, pressed on the board: TRUE when it chose a tool. */
+gboolean
+muster_editor_tool_key (MusterEditor    *self,
+                        guint            keyval,
+                        GdkModifierType  state)
+{
+  guint key = gdk_keyval_to_lower (keyval);
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+    return FALSE;
+  for (int i = 0; i < MUSTER_TOOL_N; i++)
+    if (tools[i].key == key && self->tool_buttons[i] && gtk_widget_get_visible (self->tool_buttons[i]))
+      {
+        muster_editor_set_tool (self, (MusterTool) i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 GListModel *
 muster_editor_string_model (const char *const *items,
                             guint              n)
@@ -886,7 +906,12 @@ muster_editor_init (MusterEditor *self)
 
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
-      gtk_widget_set_tooltip_text (button, _(tools[i].tooltip));
+      {
+        g_autofree char *tip = g_strdup_printf ("%s (%s)", _(tools[i].tooltip),
+                                                gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)));
+
+        gtk_widget_set_tooltip_text (button, tip);
+      }
       gtk_grid_attach (self->tool_grid, button, i % 2, i / 2, 1, 1);
       self->tool_buttons[i] = button;
     }

@@ -647,6 +647,9 @@ set_position_text (MusterMapView *self,
     return;
   g_free (self->position_text);
   self->position_text = g_strdup (text);
+  /* what a screen reader says of the board: the hex or point under the pointer */
+  if (text != NULL && *text != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION_TEXT]);
 }
 
@@ -1270,6 +1273,7 @@ muster_map_view_init (MusterMapView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);

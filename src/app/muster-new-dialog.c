@@ -4,6 +4,8 @@
 
 #include "muster-new-dialog.h"
 
+#include "mu-ruleset.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -29,34 +31,31 @@ struct _MusterNewDialog
 
 G_DEFINE_FINAL_TYPE (MusterNewDialog, muster_new_dialog, GTK_TYPE_DIALOG)
 
-/* Same order as the ruleset list in muster-new-dialog.ui. */
-static const char *const rulesets[] = {
-  "baa-hex", "baa-table", "mn-acw", "toy-soldiers", "regimental", NULL,
-};
 
 /* Same order as the figure scale list in muster-new-dialog.ui. */
 static const char *const figure_scales[] = {
   "2mm", "3mm", "6mm", "10mm", "15mm", "18mm", "20mm", "25mm", "28mm", NULL,
 };
 
-const char *const *
-muster_new_dialog_rulesets (void)
-{
-  return rulesets;
-}
 
 static gboolean
 ruleset_is_hex (const char *ruleset)
 {
-  return g_strcmp0 (ruleset, "baa-hex") == 0;
+  const MuRuleset *rs = mu_ruleset_find (ruleset);
+
+  return rs != NULL && rs->board == MU_BOARD_HEX;
 }
 
 static const char *
 selected_ruleset (MusterNewDialog *self)
 {
+  const MuRuleset *const *rulesets = mu_ruleset_list ();
   guint i = gtk_drop_down_get_selected (self->ruleset_dropdown);
 
-  return i < G_N_ELEMENTS (rulesets) - 1 ? rulesets[i] : rulesets[0];
+  for (guint k = 0; rulesets[k]; k++)
+    if (k == i)
+      return rulesets[k]->id;
+  return rulesets[0]->id;
 }
 
 static void
@@ -91,8 +90,10 @@ muster_new_dialog_set_ruleset (MusterNewDialog *self,
 {
   g_return_if_fail (MUSTER_IS_NEW_DIALOG (self));
 
+  const MuRuleset *const *rulesets = mu_ruleset_list ();
+
   for (guint i = 0; rulesets[i] != NULL; i++)
-    if (g_strcmp0 (rulesets[i], ruleset) == 0)
+    if (g_strcmp0 (rulesets[i]->id, ruleset) == 0)
       gtk_drop_down_set_selected (self->ruleset_dropdown, i);
 }
 
@@ -181,8 +182,14 @@ muster_new_dialog_class_init (MusterNewDialogClass *klass)
 static void
 muster_new_dialog_init (MusterNewDialog *self)
 {
+  const MuRuleset *const *rulesets = mu_ruleset_list ();
+  GtkStringList *names;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->unit = MU_UNIT_INCH;
+  names = GTK_STRING_LIST (gtk_drop_down_get_model (self->ruleset_dropdown));
+  for (guint i = 0; rulesets[i]; i++)
+    gtk_string_list_append (names, _(rulesets[i]->name));
 }
 
 GtkWidget *

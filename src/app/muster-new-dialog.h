@@ -16,8 +16,6 @@ GtkWidget  *muster_new_dialog_new             (GtkWindow *parent, GSettings *set
 /* The scenario described by the dialog (new, owned by the caller). */
 MuScenario *muster_new_dialog_create_scenario (MusterNewDialog *self);
 
-/* Rulesets offered, by stable id; the first is hex-based, the others are tables. */
-const char *const *muster_new_dialog_rulesets (void);
 void        muster_new_dialog_set_ruleset     (MusterNewDialog *self, const char *ruleset);
 
 G_END_DECLS

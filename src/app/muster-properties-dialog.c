@@ -181,18 +181,6 @@ selected_side (MusterPropertiesDialog *self,
 
 static void rebuild_rules (MusterPropertiesDialog *self);
 
-/* Every ruleset a scenario may name, with the board it is played on. */
-static const struct {
-  const char *id;
-  const char *name;
-  MuBoardKind board;
-} known_rulesets[] = {
-  { "baa-hex", N_("Brothers at Arms (hex board)"), MU_BOARD_HEX },
-  { "baa-table", N_("Brothers at Arms (miniatures)"), MU_BOARD_TABLE },
-  { "mn-acw", N_("Morale Napoleon, ACW variant"), MU_BOARD_TABLE },
-  { "toy-soldiers", N_("Toy Soldiers"), MU_BOARD_TABLE },
-  { "regimental", N_("Regimental quick-reference rules"), MU_BOARD_TABLE },
-};
 
 static const char *
 selected_ruleset (MusterPropertiesDialog *self)
@@ -250,16 +238,16 @@ build_general (MusterPropertiesDialog *self)
   add_field (self, "author", gtk_grid_get_child_at (GTK_GRID (grid), 1, 3));
 
   /* Only the rulesets played on this kind of board, and the scenario's own. */
-  for (guint i = 0; i < G_N_ELEMENTS (known_rulesets); i++)
+  for (const MuRuleset *const *rs = mu_ruleset_list (); *rs; rs++)
     {
-      gboolean current = g_strcmp0 (known_rulesets[i].id, s->ruleset) == 0;
+      gboolean current = g_strcmp0 ((*rs)->id, s->ruleset) == 0;
 
-      if (known_rulesets[i].board != s->board && !current)
+      if ((*rs)->board != s->board && !current)
         continue;
       if (current)
         selected = ids->len;
-      g_ptr_array_add (names, (gpointer) _(known_rulesets[i].name));
-      g_ptr_array_add (ids, g_strdup (known_rulesets[i].id));
+      g_ptr_array_add (names, (gpointer) _((*rs)->name));
+      g_ptr_array_add (ids, g_strdup ((*rs)->id));
     }
   if (s->ruleset && !g_ptr_array_find_with_equal_func (ids, s->ruleset, g_str_equal, NULL))
     {
@@ -457,6 +445,8 @@ remove_button (MusterPropertiesDialog *self,
   GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  /* an icon is no name for a screen reader */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   g_signal_connect (button, "clicked", G_CALLBACK (on_remove_row), self);
@@ -638,6 +628,11 @@ add_reserve_row (MusterPropertiesDialog *self,
       if (g_strcmp0 (reserve->edge, edge_ids[i]) == 0)
         edge_index = i;
   edge = new_dropdown (edges, TRUE, edge_index);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (side), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Side"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (name), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve name"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Kind of reserve"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (arrival), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arrival"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (edge), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Entry edge"), -1);
   if (reserve && reserve->entry && s->board == MU_BOARD_HEX)
     {
       GString *text = g_string_new (NULL);

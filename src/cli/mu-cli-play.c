@@ -25,33 +25,13 @@ mu_cli_open_match (const char *file,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
-  g_autoptr(MuScenario) s = NULL;
   g_autoptr(GArray) forced = NULL;
   MuMatch *m;
 
   *was_game = mu_match_file_is_match (file);
-  if (*was_game)
+  if (*was_game && dice)
     {
-      if (dice)
-        {
-          mu_cli_error ("%s", _("--dice cannot change a saved match; its dice are part of it"));
-          return NULL;
-        }
-      m = mu_match_load_file (file, &error);
-      if (m == NULL)
-        mu_cli_error ("%s", error->message);
-      return m;
-    }
-  s = mu_scenario_load_file (file, problems, &error);
-  for (guint j = 0; j < problems->len; j++)
-    {
-      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
-      if (s == NULL)
-        fprintf (stderr, "%s\n", line);
-    }
-  if (s == NULL)
-    {
-      mu_cli_error ("%s", error ? error->message : _("cannot load the scenario"));
+      mu_cli_error ("%s", _("--dice cannot change a saved match; its dice are part of it"));
       return NULL;
     }
   if (dice)
@@ -63,15 +43,25 @@ mu_cli_open_match (const char *file,
           return NULL;
         }
     }
-  m = mu_match_new (s, (guint64) seed, forced ? (const int *) forced->data : NULL,
-                    forced ? forced->len : 0, &error);
+  m = mu_match_open_file (file, (guint64) seed, forced ? (const int *) forced->data : NULL,
+                          forced ? forced->len : 0, problems, &error);
   if (m == NULL)
-    mu_cli_error ("%s: %s", file, error->message);
+    {
+      for (guint j = 0; j < problems->len; j++)
+        {
+          g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, j));
+          fprintf (stderr, "%s\n", line);
+        }
+      if (*was_game || mu_problem_list_n_errors (problems) > 0)
+        mu_cli_error ("%s", error ? error->message : _("cannot load the scenario"));
+      else
+        mu_cli_error ("%s: %s", file, error ? error->message : _("cannot start the match"));
+    }
   return m;
 }
 
 /* muster-cli play SCENARIO|GAME [--seed N] [--dice LIST] [--commands FILE|-]
- *                 [--save GAME] [--events] [--state] */
+ *                 [--save GAME] [--events] [--state] [--as SIDE] */
 int
 mu_cli_play (int    argc,
              char **argv)
@@ -82,6 +72,7 @@ mu_cli_play (int    argc,
   g_autofree char *commands = NULL;
   g_autofree char *save = NULL;
   gboolean events = FALSE, state = FALSE, was_game = FALSE;
+  g_autofree char *as = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the dice (new matches; default 1)"), N_("N") },
     { "dice", 0, 0, G_OPTION_ARG_STRING, &dice, N_("Forced dice, used first, in order"), N_("4,2,6,…") },
@@ -89,6 +80,7 @@ mu_cli_play (int    argc,
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match to GAME"), N_("GAME") },
     { "events", 0, 0, G_OPTION_ARG_NONE, &events, N_("Print every event, one a line"), NULL },
     { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state"), NULL },
+    { "as", 0, 0, G_OPTION_ARG_STRING, &as, N_("Print only what this side may see (hidden orders and dice left out)"), N_("SIDE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO|GAME") },
     { NULL },
   };
@@ -124,6 +116,11 @@ mu_cli_play (int    argc,
   m = mu_cli_open_match (files[0], seed, dice, &was_game);
   if (m == NULL)
     return 1;
+  if (as && mu_scenario_find_side (mu_match_get_scenario (m), as) == NULL)
+    {
+      mu_cli_error (_("play: --as %s: the scenario has no such side"), as);
+      return 2;
+    }
   if (commands)
     {
       g_autoptr(GPtrArray) cmds = NULL;
@@ -158,7 +155,11 @@ mu_cli_play (int    argc,
             const GPtrArray *ev = mu_match_get_events (m);
             for (guint i = 0; i < ev->len; i++)
               {
-                g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+                g_autofree char *line = NULL;
+
+                if (as && !mu_event_visible (g_ptr_array_index (ev, i), as))
+                  continue;
+                line = mu_match_format_event (m, g_ptr_array_index (ev, i));
                 printf ("%s\n", line);
               }
           }
@@ -177,7 +178,11 @@ mu_cli_play (int    argc,
                 const GPtrArray *ev = mu_match_get_events (m);
                 for (guint k = printed; k < ev->len; k++)
                   {
-                    g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, k));
+                    g_autofree char *line = NULL;
+
+                    if (as && !mu_event_visible (g_ptr_array_index (ev, k), as))
+                      continue;
+                    line = mu_match_format_event (m, g_ptr_array_index (ev, k));
                     printf ("%s\n", line);
                   }
               }
@@ -191,13 +196,17 @@ mu_cli_play (int    argc,
       const GPtrArray *ev = mu_match_get_events (m);
       for (guint i = 0; i < ev->len; i++)
         {
-          g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+          g_autofree char *line = NULL;
+
+          if (as && !mu_event_visible (g_ptr_array_index (ev, i), as))
+            continue;
+          line = mu_match_format_event (m, g_ptr_array_index (ev, i));
           printf ("%s\n", line);
         }
     }
   if (state)
     {
-      g_autofree char *s = mu_match_format_state (m);
+      g_autofree char *s = mu_match_format_state_for (m, as);
       fputs (s, stdout);
     }
   if (save && !mu_match_save_file (m, save, &error))

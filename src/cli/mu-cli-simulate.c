@@ -70,27 +70,19 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
   if (pending && g_strcmp0 (pending->id, "day-withdraw") == 0 && legal->len)
     return g_ptr_array_index (legal, 0);
 
+  /* the ruleset says which of its verbs attack and which end a step */
   for (guint i = 0; i < legal->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (legal, i);
-      switch (c->kind)
-        {
-        case MU_COMMAND_END_PHASE:
-          end = c;
-          break;
-        case MU_COMMAND_FIRE:
-        case MU_COMMAND_FIRE_GROUP:
-        case MU_COMMAND_FIRE_COMMANDER:
-        case MU_COMMAND_MELEE:
-        case MU_COMMAND_MELEE_GROUP:
-        case MU_COMMAND_BREACH:
-        case MU_COMMAND_BREACH_GROUP:
-          g_ptr_array_add (attacks, (gpointer) c);
-          break;
-        default:
-          g_ptr_array_add (others, (gpointer) c);
-          break;
-        }
+      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
+      guint flags = verb ? verb->flags : 0;
+
+      if (flags & MU_VERB_END_STEP)
+        end = c;
+      else if (flags & MU_VERB_ATTACK)
+        g_ptr_array_add (attacks, (gpointer) c);
+      else
+        g_ptr_array_add (others, (gpointer) c);
     }
   if (attacks->len)
     return g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));
@@ -102,21 +94,27 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
       const MuCommand *pick = g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
       const MuCommand *best = pick;
       const MuScenario *s = mu_match_get_scenario (m);
-      const MuCounter *who = mu_scenario_find_counter (s, pick->unit);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (pick));
+      const char *unit = mu_command_word (pick, 0);
+      const MuCounter *who = unit ? mu_scenario_find_counter (s, unit) : NULL;
       g_autoptr(GArray) goals = NULL;
       int best_d = G_MAXINT;
 
-      if ((pick->kind != MU_COMMAND_MOVE && pick->kind != MU_COMMAND_WITHDRAW) || who == NULL ||
-          s->hex_map == NULL)
+      if (verb == NULL || !(verb->flags & MU_VERB_MOVE) || who == NULL || s->hex_map == NULL)
         return pick;
       goals = goals_for (m, who->side);
       for (guint i = 0; i < others->len; i++)
         {
           const MuCommand *c = g_ptr_array_index (others, i);
+          guint n = mu_command_n_args (c);
+          const MuArg *last = n ? mu_command_arg (c, n - 1) : NULL;
           int d;
-          if (c->kind != pick->kind || g_strcmp0 (c->unit, pick->unit) != 0 || c->path->len == 0)
+
+          if (g_strcmp0 (mu_command_get_verb (c), mu_command_get_verb (pick)) != 0 ||
+              g_strcmp0 (mu_command_word (c, 0), unit) != 0 || last == NULL ||
+              last->kind != MU_ARG_POS || last->pos.is_point)
             continue;
-          d = goal_distance (&s->hex_map->grid, goals, g_array_index (c->path, MuPos, c->path->len - 1).hex);
+          d = goal_distance (&s->hex_map->grid, goals, last->pos.hex);
           if (d < best_d)
             {
               best_d = d;

@@ -1,3 +1,5 @@
+/* mu-command.c: commands as a verb and typed arguments, parsed against the
+ * ruleset's verb declarations (see mu-command.h for the syntax). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -5,39 +7,30 @@
 #include "mu-command.h"
 
 #include "mu-error.h"
+#include "mu-ruleset.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[MU_COMMAND_N] = {
-  [MU_COMMAND_MOVE] = "move",
-  [MU_COMMAND_WITHDRAW] = "withdraw",
-  [MU_COMMAND_FIRE] = "fire",
-  [MU_COMMAND_FIRE_GROUP] = "fire-group",
-  [MU_COMMAND_FIRE_COMMANDER] = "fire-commander",
-  [MU_COMMAND_MELEE] = "melee",
-  [MU_COMMAND_MELEE_GROUP] = "melee-group",
-  [MU_COMMAND_BREACH] = "breach",
-  [MU_COMMAND_BREACH_GROUP] = "breach-group",
-  [MU_COMMAND_ASSIGN] = "assign",
-  [MU_COMMAND_DIRECT] = "direct",
-  [MU_COMMAND_PLACE] = "place",
-  [MU_COMMAND_MARCH] = "march",
-  [MU_COMMAND_REPOSITION] = "reposition",
-  [MU_COMMAND_CHOOSE] = "choose",
-  [MU_COMMAND_END_PHASE] = "end-phase",
-};
+static void
+arg_clear (gpointer data)
+{
+  MuArg *a = data;
+
+  g_clear_pointer (&a->word, g_free);
+  g_clear_pointer (&a->value, g_free);
+}
 
 MuCommand *
-mu_command_new (MuCommandKind kind)
+mu_command_new (const char *verb)
 {
   MuCommand *c = g_new0 (MuCommand, 1);
 
-  c->kind = kind;
-  c->units = g_ptr_array_new_with_free_func (g_free);
-  c->path = g_array_new (FALSE, TRUE, sizeof (MuPos));
-  c->dir = -1;
+  c->verb = g_strdup (verb);
+  c->args = g_array_new (FALSE, TRUE, sizeof (MuArg));
+  g_array_set_clear_func (c->args, arg_clear);
   return c;
 }
 
@@ -46,187 +39,449 @@ mu_command_free (MuCommand *c)
 {
   if (c == NULL)
     return;
-  g_free (c->unit);
-  g_free (c->target);
-  g_free (c->answer);
-  g_ptr_array_unref (c->units);
-  g_array_unref (c->path);
+  g_free (c->verb);
+  g_array_unref (c->args);
   g_free (c);
+}
+
+static void
+add_arg (MuCommand   *c,
+         const MuArg *a)
+{
+  MuArg copy = *a;
+
+  copy.word = g_strdup (a->word);
+  copy.value = g_strdup (a->value);
+  g_array_append_val (c->args, copy);
 }
 
 MuCommand *
 mu_command_copy (const MuCommand *src)
 {
-  MuCommand *c = mu_command_new (src->kind);
+  MuCommand *c = mu_command_new (src->verb);
 
-  c->unit = g_strdup (src->unit);
-  c->target = g_strdup (src->target);
-  c->answer = g_strdup (src->answer);
-  c->dir = src->dir;
-  for (guint i = 0; i < src->units->len; i++)
-    g_ptr_array_add (c->units, g_strdup (g_ptr_array_index (src->units, i)));
-  g_array_append_vals (c->path, src->path->data, src->path->len);
+  for (guint i = 0; i < src->args->len; i++)
+    add_arg (c, &g_array_index (src->args, MuArg, i));
   return c;
+}
+
+static gboolean
+arg_equal (const MuArg *a,
+           const MuArg *b)
+{
+  if (a->kind != b->kind || g_strcmp0 (a->word, b->word) != 0 || g_strcmp0 (a->value, b->value) != 0)
+    return FALSE;
+  switch (a->kind)
+    {
+    case MU_ARG_POS:
+      return mu_pos_equal (&a->pos, &b->pos);
+    case MU_ARG_NUMBER:
+      return a->number == b->number;
+    case MU_ARG_STEP:
+      return a->move == b->move && mu_pos_equal (&a->pos, &b->pos) && a->number == b->number;
+    case MU_ARG_WORD:
+    case MU_ARG_OPTION:
+    default:
+      return TRUE;
+    }
 }
 
 gboolean
 mu_command_equal (const MuCommand *a,
                   const MuCommand *b)
 {
-  if (a->kind != b->kind || a->dir != b->dir ||
-      g_strcmp0 (a->unit, b->unit) != 0 || g_strcmp0 (a->target, b->target) != 0 ||
-      g_strcmp0 (a->answer, b->answer) != 0 ||
-      a->units->len != b->units->len || a->path->len != b->path->len)
+  if (g_strcmp0 (a->verb, b->verb) != 0 || a->args->len != b->args->len)
     return FALSE;
-  for (guint i = 0; i < a->units->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (a->units, i), g_ptr_array_index (b->units, i)) != 0)
+  for (guint i = 0; i < a->args->len; i++)
+    if (!arg_equal (&g_array_index (a->args, MuArg, i), &g_array_index (b->args, MuArg, i)))
       return FALSE;
-  for (guint i = 0; i < a->path->len; i++)
-    {
-      const MuPos *p = &g_array_index (a->path, MuPos, i);
-      const MuPos *q = &g_array_index (b->path, MuPos, i);
-      if (p->is_point != q->is_point)
-        return FALSE;
-      if (p->is_point ? (p->point.x != q->point.x || p->point.y != q->point.y)
-                      : !mu_hex_equal (p->hex, q->hex))
-        return FALSE;
-    }
   return TRUE;
 }
 
-MuCommand *
-mu_command_new_end_phase (void)
+const char *
+mu_command_get_verb (const MuCommand *command)
 {
-  return mu_command_new (MU_COMMAND_END_PHASE);
+  g_return_val_if_fail (command != NULL, NULL);
+  return command->verb;
 }
 
-MuCommand *
-mu_command_new_choose (const char *answer)
+guint
+mu_command_n_args (const MuCommand *command)
 {
-  MuCommand *c = mu_command_new (MU_COMMAND_CHOOSE);
+  g_return_val_if_fail (command != NULL, 0);
+  return command->args->len;
+}
 
-  c->answer = g_strdup (answer);
-  return c;
+const MuArg *
+mu_command_arg (const MuCommand *command,
+                guint            i)
+{
+  g_return_val_if_fail (command != NULL, NULL);
+  return i < command->args->len ? &g_array_index (command->args, MuArg, i) : NULL;
+}
+
+const char *
+mu_command_word (const MuCommand *command,
+                 guint            i)
+{
+  const MuArg *a = mu_command_arg (command, i);
+
+  return a && a->kind == MU_ARG_WORD ? a->word : NULL;
+}
+
+void
+mu_command_add_word (MuCommand  *c,
+                     const char *word)
+{
+  MuArg a = { .kind = MU_ARG_WORD, .word = (char *) word };
+
+  add_arg (c, &a);
+}
+
+void
+mu_command_add_pos (MuCommand   *c,
+                    const MuPos *pos)
+{
+  MuArg a = { .kind = MU_ARG_POS, .pos = *pos };
+
+  add_arg (c, &a);
 }
 
 void
 mu_command_add_hex (MuCommand *c,
                     MuHex      hex)
 {
-  MuPos p = { FALSE, hex, { 0, 0 } };
+  MuPos p = mu_pos_from_hex (hex);
 
-  g_array_append_val (c->path, p);
+  mu_command_add_pos (c, &p);
+}
+
+static double
+round_number (double v, double scale)
+{
+  return rint (v * scale) / scale + 0.0;
 }
 
 void
-mu_command_add_unit (MuCommand  *c,
-                     const char *unit)
+mu_command_add_number (MuCommand *c,
+                       double     number)
 {
-  g_ptr_array_add (c->units, g_strdup (unit));
-}
+  MuArg a = { .kind = MU_ARG_NUMBER, .number = round_number (number, 100) };
 
-MuCommand *
-mu_command_new_move (MuCommandKind  kind,
-                     const char    *unit,
-                     const MuHex   *hexes,
-                     guint          n)
-{
-  MuCommand *c = mu_command_new (kind);
-
-  c->unit = g_strdup (unit);
-  for (guint i = 0; i < n; i++)
-    mu_command_add_hex (c, hexes[i]);
-  return c;
-}
-
-MuCommand *
-mu_command_new_attack (MuCommandKind  kind,
-                       const char    *unit,
-                       const char    *target)
-{
-  MuCommand *c = mu_command_new (kind);
-
-  c->unit = g_strdup (unit);
-  c->target = g_strdup (target);
-  return c;
-}
-
-const char *
-mu_command_kind_to_string (MuCommandKind kind)
-{
-  g_return_val_if_fail (kind < MU_COMMAND_N, "?");
-  return kind_names[kind];
-}
-
-gboolean
-mu_command_kind_from_string (const char    *word,
-                             MuCommandKind *kind)
-{
-  for (int i = 0; i < MU_COMMAND_N; i++)
-    if (g_strcmp0 (word, kind_names[i]) == 0)
-      {
-        *kind = i;
-        return TRUE;
-      }
-  return FALSE;
+  add_arg (c, &a);
 }
 
 void
-mu_pos_format (const MuPos *pos,
-               char        *buf,
-               gsize        len)
+mu_command_add_option (MuCommand  *c,
+                       const char *key,
+                       const char *value)
 {
-  if (pos->is_point)
-    {
-      char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-      g_ascii_formatd (x, sizeof x, "%.6g", pos->point.x);
-      g_ascii_formatd (y, sizeof y, "%.6g", pos->point.y);
-      g_snprintf (buf, len, "@%s,%s", x, y);
-    }
-  else if (pos->hex.col > 99 || pos->hex.row > 99)
-    g_snprintf (buf, len, "%03d%03d", pos->hex.col, pos->hex.row);
+  MuArg a = { .kind = MU_ARG_OPTION, .word = (char *) key, .value = (char *) value };
+
+  add_arg (c, &a);
+}
+
+void
+mu_command_add_step (MuCommand   *c,
+                     MuMoveKind   move,
+                     const MuPos *pos,
+                     double       number,
+                     const char  *word)
+{
+  MuArg a = { .kind = MU_ARG_STEP, .move = move, .word = (char *) word };
+
+  if (move == MU_MOVE_TO && pos)
+    a.pos = *pos;
+  if (move == MU_MOVE_FACE)
+    a.number = fmod (round_number (number, 10), 360.0) + 0.0;
+  else if (move == MU_MOVE_WHEEL)
+    a.number = round_number (number, 10);
+  add_arg (c, &a);
+}
+
+/* Printing ------------------------------------------------------------------ */
+
+static void
+append_number (GString *s, double v, const char *format)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (v == floor (v) && fabs (v) < 1e15 && format == NULL)
+    g_string_append_printf (s, "%.0f", v);
   else
-    g_snprintf (buf, len, "%02d%02d", pos->hex.col, pos->hex.row);
+    g_string_append (s, g_ascii_formatd (buf, sizeof buf, format ? format : "%.2f", v));
 }
+
+char *
+mu_command_to_string (const MuCommand *c)
+{
+  GString *s = g_string_new (c->verb);
+  char buf[96];
+
+  for (guint i = 0; i < c->args->len; i++)
+    {
+      const MuArg *a = &g_array_index (c->args, MuArg, i);
+
+      g_string_append_c (s, ' ');
+      switch (a->kind)
+        {
+        case MU_ARG_WORD:
+          g_string_append (s, a->word);
+          break;
+        case MU_ARG_POS:
+          mu_pos_format (&a->pos, buf, sizeof buf);
+          g_string_append (s, buf);
+          break;
+        case MU_ARG_NUMBER:
+          append_number (s, a->number, NULL);
+          break;
+        case MU_ARG_OPTION:
+          g_string_append_printf (s, "%s=%s", a->word, a->value);
+          break;
+        case MU_ARG_STEP:
+        default:
+          switch (a->move)
+            {
+            case MU_MOVE_TO:
+              mu_pos_format (&a->pos, buf, sizeof buf);
+              g_string_append (s, buf);
+              break;
+            case MU_MOVE_FACE:
+              g_string_append (s, "face ");
+              append_number (s, a->number, "%.1f");
+              break;
+            case MU_MOVE_WHEEL:
+              g_string_append_printf (s, "wheel %s ", a->word);
+              append_number (s, a->number, "%.1f");
+              break;
+            case MU_MOVE_FORM:
+            default:
+              g_string_append_printf (s, "form %s", a->word);
+              break;
+            }
+          break;
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Parsing ------------------------------------------------------------------- */
 
 static gboolean
-valid_id (const char *w)
+valid_word (const char *w)
 {
-  if (w == NULL || *w == '\0')
+  if (w == NULL || *w == '\0' || *w == '@')
     return FALSE;
   for (const char *p = w; *p; p++)
-    if (g_ascii_isspace (*p) || *p == '#')
+    if (g_ascii_isspace (*p) || *p == '#' || *p == '=' || (guchar) *p < 0x20)
       return FALSE;
   return TRUE;
 }
 
 static gboolean
-parse_pos (const char *w,
-           MuPos      *pos)
+parse_decimal (const char *w,
+               double     *out)
 {
-  memset (pos, 0, sizeof *pos);
-  if (w[0] == '@')
-    {
-      char *end = NULL;
-      pos->is_point = TRUE;
-      pos->point.x = g_ascii_strtod (w + 1, &end);
-      if (end == w + 1 || *end != ',')
-        return FALSE;
-      w = end + 1;
-      pos->point.y = g_ascii_strtod (w, &end);
-      return end != w && *end == '\0';
-    }
-  /* printed labels only: digits, even length */
+  char *end = NULL;
+
+  if (*w == '\0')
+    return FALSE;
   for (const char *p = w; *p; p++)
-    if (!g_ascii_isdigit (*p))
+    if (!g_ascii_isdigit (*p) && *p != '.' && !(p == w && *p == '-'))
       return FALSE;
-  if (strlen (w) < 4 || strlen (w) % 2 != 0)
-    return FALSE;
-  if (!mu_hex_parse (w, &pos->hex))
-    return FALSE;
-  /* column 0 or row 0 names the hex just beyond the west or north edge: a
-   * move may end there to leave the board (BAA-VIC-4); 0000 is no hex */
-  return pos->hex.col >= 1 || pos->hex.row >= 1;
+  *out = g_ascii_strtod (w, &end);
+  return end != w && *end == '\0' && isfinite (*out) && fabs (*out) <= 1e9;
+}
+
+static gboolean
+is_id_element (const char *e)
+{
+  for (const char *p = e; *p; p++)
+    if (!g_ascii_isupper (*p) && *p != '-' && *p != '_')
+      return FALSE;
+  return *e != '\0';
+}
+
+/* The furthest word an element refused, for the error message. */
+typedef struct {
+  gint wi;
+  const char *element;
+} Refusal;
+
+static guint match_element (const char *e, char **words, guint wi, guint n, MuCommand *c);
+
+/* Matches one grammar element at words[wi]; returns the number of words
+ * used (0: no match) and appends the argument. */
+static guint
+match_one (const char *e,
+           char      **words,
+           guint       wi,
+           guint       n,
+           MuCommand  *c,
+           Refusal    *why)
+{
+  guint used = match_element (e, words, wi, n, c);
+
+  if (used == 0 && wi < n && (gint) wi >= why->wi)
+    {
+      why->wi = wi;
+      why->element = g_intern_string (e);
+    }
+  return used;
+}
+
+static guint
+match_element (const char *e,
+               char      **words,
+               guint       wi,
+               guint       n,
+               MuCommand  *c)
+{
+  const char *w = words[wi];
+  MuPos pos;
+  double v;
+
+  if (wi >= n)
+    return 0;
+  if (g_str_equal (e, "HEX") || g_str_equal (e, "POS") || g_str_equal (e, "OFF"))
+    {
+      if (!mu_pos_parse (w, &pos) || (g_str_equal (e, "HEX") && pos.is_point))
+        return 0;
+      mu_command_add_pos (c, &pos);
+      return 1;
+    }
+  if (g_str_equal (e, "DIR"))
+    {
+      if (strlen (w) != 1 || w[0] < '0' || w[0] > '5')
+        return 0;
+      mu_command_add_number (c, w[0] - '0');
+      return 1;
+    }
+  if (g_str_equal (e, "N") || g_str_equal (e, "NUMBER") || g_str_equal (e, "DEG"))
+    {
+      if (!parse_decimal (w, &v))
+        return 0;
+      mu_command_add_number (c, v);
+      return 1;
+    }
+  if (g_str_equal (e, "KEY=VALUE"))
+    {
+      const char *eq = strchr (w, '=');
+      g_autofree char *key = eq ? g_strndup (w, eq - w) : NULL;
+
+      if (eq == NULL || !valid_word (key) || strchr (eq + 1, '=') || eq[1] == '\0' ||
+          strchr (eq + 1, '#'))
+        return 0;
+      mu_command_add_option (c, key, eq + 1);
+      return 1;
+    }
+  if (g_str_equal (e, "STEP"))
+    {
+      if (w[0] == '@')
+        {
+          if (!mu_pos_parse (w, &pos))
+            return 0;
+          mu_command_add_step (c, MU_MOVE_TO, &pos, 0, NULL);
+          return 1;
+        }
+      if (g_str_equal (w, "face") && wi + 1 < n && parse_decimal (words[wi + 1], &v) &&
+          v >= 0 && v < 360)
+        {
+          mu_command_add_step (c, MU_MOVE_FACE, NULL, v, NULL);
+          return 2;
+        }
+      if (g_str_equal (w, "wheel") && wi + 2 < n &&
+          (g_str_equal (words[wi + 1], "l") || g_str_equal (words[wi + 1], "r")) &&
+          parse_decimal (words[wi + 2], &v) && v > 0 && v <= 360)
+        {
+          mu_command_add_step (c, MU_MOVE_WHEEL, NULL, v, words[wi + 1]);
+          return 3;
+        }
+      if (g_str_equal (w, "form") && wi + 1 < n && valid_word (words[wi + 1]))
+        {
+          mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, words[wi + 1]);
+          return 2;
+        }
+      return 0;
+    }
+  if (g_str_equal (e, "ANSWER") || is_id_element (e))
+    {
+      if (!valid_word (w))
+        return 0;
+      mu_command_add_word (c, w);
+      return 1;
+    }
+  /* literal words, "flank|rear" */
+  {
+    g_auto(GStrv) choices = g_strsplit (e, "|", -1);
+
+    for (guint i = 0; choices[i]; i++)
+      if (g_str_equal (choices[i], w))
+        {
+          mu_command_add_word (c, w);
+          return 1;
+        }
+  }
+  return 0;
+}
+
+/* Matches elements[ei..] against words[wi..n] exactly, backtracking over
+ * repeats and optional elements. */
+static gboolean
+match_from (char      **elements,
+            guint       ei,
+            char      **words,
+            guint       wi,
+            guint       n,
+            MuCommand  *c,
+            Refusal    *why)
+{
+  g_autofree char *e = NULL;
+  gboolean repeat, optional;
+  guint before = c->args->len;
+  gsize len;
+
+  if (elements[ei] == NULL)
+    return wi == n;
+  e = g_strdup (elements[ei]);
+  len = strlen (e);
+  optional = len > 2 && e[0] == '[' && e[len - 1] == ']';
+  if (optional)
+    {
+      memmove (e, e + 1, len - 2);
+      e[len - 2] = '\0';
+      len -= 2;
+    }
+  repeat = len > 3 && g_str_has_suffix (e, "...");
+  if (repeat)
+    e[len - 3] = '\0';
+
+  /* as many as possible first, then fewer */
+  {
+    g_autoptr(GArray) ends = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint at = wi;
+
+    while (at < n)
+      {
+        guint used = match_one (e, words, at, n, c, why);
+        if (used == 0)
+          break;
+        at += used;
+        g_array_append_val (ends, at);
+        if (!repeat)
+          break;
+      }
+    for (guint k = ends->len; k > 0; k--)
+      {
+        g_array_set_size (c->args, before + k);
+        if (match_from (elements, ei + 1, words, g_array_index (ends, guint, k - 1), n, c, why))
+          return TRUE;
+      }
+    g_array_set_size (c->args, before);
+    if (optional)
+      return match_from (elements, ei + 1, words, wi, n, c, why);
+  }
+  return FALSE;
 }
 
 static MuCommand *parse_fail (GError **error, const char *line, const char *format, ...)
@@ -246,191 +501,96 @@ parse_fail (GError **error, const char *line, const char *format, ...)
 }
 
 MuCommand *
-mu_command_parse (const char  *line,
-                  GError     **error)
+mu_command_parse (const MuRuleset *ruleset,
+                  const char      *line,
+                  GError         **error)
 {
   g_autofree char *copy = g_strstrip (g_strdup (line ? line : ""));
   g_auto(GStrv) raw = NULL;
   g_autoptr(GPtrArray) w = g_ptr_array_new ();
-  g_autoptr(MuCommand) c = NULL;
-  MuCommandKind kind;
-  guint n, first_pos = 0;
+  g_auto(GStrv) forms = NULL;
+  const MuVerbInfo *verb;
+  Refusal why = { -1, NULL };
+
+  g_return_val_if_fail (ruleset != NULL, NULL);
 
   if (copy[0] == '\0' || copy[0] == '#')
     return NULL;
+  for (const char *p = copy; *p; p++)
+    if ((guchar) *p < 0x20 && *p != '\t')
+      return parse_fail (error, copy, "control character 0x%02x in the line", (guchar) *p);
   raw = g_strsplit_set (copy, " \t", -1);
   for (guint i = 0; raw[i]; i++)
     if (raw[i][0] != '\0')
       g_ptr_array_add (w, raw[i]);
-  n = w->len;
-  if (!mu_command_kind_from_string (g_ptr_array_index (w, 0), &kind))
-    return parse_fail (error, copy, "unknown command “%s”", (const char *) g_ptr_array_index (w, 0));
-  c = mu_command_new (kind);
-#define WORD(i) ((const char *) g_ptr_array_index (w, (i)))
+  g_ptr_array_add (w, NULL);
+  verb = mu_ruleset_find_verb (ruleset, g_ptr_array_index (w, 0));
+  if (verb == NULL)
+    return parse_fail (error, copy, "unknown command “%s” (%s has no such verb)",
+                       (const char *) g_ptr_array_index (w, 0), ruleset->id);
 
-  switch (kind)
+  /* each form ("A | B") in turn */
+  forms = g_strsplit (verb->syntax ? verb->syntax : "", " | ", -1);
+  for (guint f = 0; forms[f] || f == 0; f++)
     {
-    case MU_COMMAND_END_PHASE:
-      if (n != 1)
-        return parse_fail (error, copy, "%s takes no arguments", WORD (0));
-      break;
+      g_auto(GStrv) elements = g_strsplit_set (forms[f] ? forms[f] : "", " ", -1);
+      g_autoptr(GPtrArray) el = g_ptr_array_new ();
+      g_autoptr(MuCommand) c = mu_command_new (verb->verb);
 
-    case MU_COMMAND_CHOOSE:
-      /* one word, or a counter and a hex ("choose u3 0405", the
-       * readdressing-lines withdrawal step, BAA-DAY-2) */
-      if (n == 3 && valid_id (WORD (1)) && valid_id (WORD (2)))
-        {
-          c->answer = g_strdup_printf ("%s %s", WORD (1), WORD (2));
-          break;
-        }
-      if (n != 2 || !valid_id (WORD (1)))
-        return parse_fail (error, copy, "%s needs exactly one answer (or a counter and a hex)", WORD (0));
-      c->answer = g_strdup (WORD (1));
-      break;
-
-    case MU_COMMAND_MOVE:
-    case MU_COMMAND_WITHDRAW:
-    case MU_COMMAND_PLACE:
-      if (n < 3)
-        return parse_fail (error, copy, "%s needs a counter and at least one position", WORD (0));
-      if (kind == MU_COMMAND_PLACE && n != 3)
-        return parse_fail (error, copy, "%s needs a counter and one position", WORD (0));
-      c->unit = g_strdup (WORD (1));
-      first_pos = 2;
-      break;
-
-    case MU_COMMAND_FIRE:
-    case MU_COMMAND_FIRE_COMMANDER:
-    case MU_COMMAND_MELEE:
-    case MU_COMMAND_ASSIGN:
-    case MU_COMMAND_DIRECT:
-    case MU_COMMAND_REPOSITION:
-      if (n != 3)
-        return parse_fail (error, copy, "%s needs exactly two ids", WORD (0));
-      c->unit = g_strdup (WORD (1));
-      c->target = g_strdup (WORD (2));
-      break;
-
-    case MU_COMMAND_MARCH:
-      if (n != 4 || (g_strcmp0 (WORD (3), "flank") != 0 && g_strcmp0 (WORD (3), "rear") != 0))
-        return parse_fail (error, copy, "%s needs CONTROL COMMAND flank|rear", WORD (0));
-      c->unit = g_strdup (WORD (1));
-      c->target = g_strdup (WORD (2));
-      c->answer = g_strdup (WORD (3));
-      break;
-
-    case MU_COMMAND_FIRE_GROUP:
-    case MU_COMMAND_MELEE_GROUP:
-      if (n < 3)
-        return parse_fail (error, copy, "%s needs a target and at least one unit", WORD (0));
-      c->target = g_strdup (WORD (1));
-      for (guint i = 2; i < n; i++)
-        mu_command_add_unit (c, WORD (i));
-      break;
-
-    case MU_COMMAND_BREACH:
-    case MU_COMMAND_BREACH_GROUP:
-      {
-        guint dir_word = kind == MU_COMMAND_BREACH ? 3 : 2;
-        const char *d;
-        MuPos pos;
-
-        if ((kind == MU_COMMAND_BREACH && n != 4) || (kind == MU_COMMAND_BREACH_GROUP && n < 4))
-          return parse_fail (error, copy, "%s needs a unit, a hex and a direction 0..5", WORD (0));
-        d = WORD (dir_word);
-        if (strlen (d) != 1 || d[0] < '0' || d[0] > '5')
-          return parse_fail (error, copy, "“%s” is not a hexside direction 0..5", d);
-        c->dir = d[0] - '0';
-        if (kind == MU_COMMAND_BREACH)
-          {
-            c->unit = g_strdup (WORD (1));
-            if (!parse_pos (WORD (2), &pos) || pos.is_point)
-              return parse_fail (error, copy, "“%s” is not a hex (CCRR)", WORD (2));
-          }
-        else
-          {
-            if (!parse_pos (WORD (1), &pos) || pos.is_point)
-              return parse_fail (error, copy, "“%s” is not a hex (CCRR)", WORD (1));
-            for (guint i = 3; i < n; i++)
-              mu_command_add_unit (c, WORD (i));
-          }
-        g_array_append_val (c->path, pos);
-      }
-      break;
-
-    default:
-      g_assert_not_reached ();
+      for (guint i = 0; elements[i]; i++)
+        if (elements[i][0])
+          g_ptr_array_add (el, elements[i]);
+      g_ptr_array_add (el, NULL);
+      if (match_from ((char **) el->pdata, 0, (char **) w->pdata + 1, 0, w->len - 2, c, &why))
+        return g_steal_pointer (&c);
+      if (forms[f] == NULL)
+        break;
     }
+  if (verb->syntax == NULL || *verb->syntax == '\0')
+    return parse_fail (error, copy, "%s takes no arguments", verb->verb);
+  if (why.element)
+    {
+      const char *word = g_ptr_array_index (w, why.wi + 1);
+      const char *e = why.element;
 
-  if (first_pos)
-    for (guint i = first_pos; i < n; i++)
-      {
-        MuPos pos;
-        if (!parse_pos (WORD (i), &pos))
-          return parse_fail (error, copy, "“%s” is not a hex (CCRR) or a position (@X,Y)", WORD (i));
-        g_array_append_val (c->path, pos);
-      }
-  if (c->unit && !valid_id (c->unit))
-    return parse_fail (error, copy, "bad id “%s”", c->unit);
-  if (c->target && !valid_id (c->target))
-    return parse_fail (error, copy, "bad id “%s”", c->target);
-#undef WORD
-  return g_steal_pointer (&c);
+      if (strstr (e, "HEX"))
+        return parse_fail (error, copy, "“%s” is not a hex (CCRR)", word);
+      if (strstr (e, "POS") || strstr (e, "OFF"))
+        return parse_fail (error, copy, "“%s” is not a hex (CCRR) or a position (@X,Y)", word);
+      if (strstr (e, "DIR"))
+        return parse_fail (error, copy, "“%s” is not a hexside direction 0..5", word);
+      if (strstr (e, "STEP"))
+        return parse_fail (error, copy,
+                           "“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)",
+                           word);
+    }
+  if (verb->usage)
+    return parse_fail (error, copy, "%s %s", verb->verb, verb->usage);
+  return parse_fail (error, copy, "expected %s %s (hexes as CCRR, table positions as @X,Y)",
+                     verb->verb, verb->syntax);
 }
 
-char *
-mu_command_to_string (const MuCommand *c)
+gboolean
+mu_command_fits (const MuCommand  *c,
+                 const MuScenario *scenario,
+                 GError          **error)
 {
-  GString *s = g_string_new (mu_command_kind_to_string (c->kind));
-  char buf[64];
-
-  switch (c->kind)
+  for (guint i = 0; i < c->args->len; i++)
     {
-    case MU_COMMAND_END_PHASE:
-      break;
-    case MU_COMMAND_CHOOSE:
-      g_string_append_printf (s, " %s", c->answer);
-      break;
-    case MU_COMMAND_MOVE:
-    case MU_COMMAND_WITHDRAW:
-    case MU_COMMAND_PLACE:
-      g_string_append_printf (s, " %s", c->unit);
-      for (guint i = 0; i < c->path->len; i++)
-        {
-          mu_pos_format (&g_array_index (c->path, MuPos, i), buf, sizeof buf);
-          g_string_append_printf (s, " %s", buf);
-        }
-      break;
-    case MU_COMMAND_MARCH:
-      g_string_append_printf (s, " %s %s %s", c->unit, c->target, c->answer);
-      break;
-    case MU_COMMAND_FIRE_GROUP:
-    case MU_COMMAND_MELEE_GROUP:
-      g_string_append_printf (s, " %s", c->target);
-      for (guint i = 0; i < c->units->len; i++)
-        g_string_append_printf (s, " %s", (const char *) g_ptr_array_index (c->units, i));
-      break;
-    case MU_COMMAND_BREACH:
-      mu_pos_format (&g_array_index (c->path, MuPos, 0), buf, sizeof buf);
-      g_string_append_printf (s, " %s %s %d", c->unit, buf, c->dir);
-      break;
-    case MU_COMMAND_BREACH_GROUP:
-      mu_pos_format (&g_array_index (c->path, MuPos, 0), buf, sizeof buf);
-      g_string_append_printf (s, " %s %d", buf, c->dir);
-      for (guint i = 0; i < c->units->len; i++)
-        g_string_append_printf (s, " %s", (const char *) g_ptr_array_index (c->units, i));
-      break;
-    default:
-      g_string_append_printf (s, " %s %s", c->unit, c->target);
-      break;
+      const MuArg *a = &g_array_index (c->args, MuArg, i);
+
+      if ((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO)) &&
+          !mu_pos_fits (&a->pos, scenario, error))
+        return FALSE;
     }
-  return g_string_free (s, FALSE);
+  return TRUE;
 }
 
 GPtrArray *
-mu_command_parse_script (const char  *text,
-                         const char  *name,
-                         GError     **error)
+mu_command_parse_script (const MuRuleset *ruleset,
+                         const char      *text,
+                         const char      *name,
+                         GError         **error)
 {
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
@@ -438,7 +598,7 @@ mu_command_parse_script (const char  *text,
   for (guint i = 0; lines[i]; i++)
     {
       g_autoptr(GError) local = NULL;
-      MuCommand *c = mu_command_parse (lines[i], &local);
+      MuCommand *c = mu_command_parse (ruleset, lines[i], &local);
 
       if (local)
         {

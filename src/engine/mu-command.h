@@ -1,28 +1,32 @@
 /* mu-command.h: the command language
  *
- * Every player decision is one line of text. Words are separated by blanks;
- * hexes are written as printed on the map (CCRR, e.g. 0412), table positions
- * (tabletop systems) as @X,Y in table units; units and commanders by their
- * scenario ids. Parsing needs no scenario: it checks the shape of a line, the
- * ruleset checks its meaning. mu_command_to_string() gives the canonical form,
- * and parse(to_string(c)) == c.
+ * Every player decision is one line of text: a verb and its arguments,
+ * separated by blanks. The ruleset declares its verbs (MuVerbInfo) and the
+ * shape of their arguments (MuVerbInfo.syntax); the parser checks a line
+ * against that shape and types each argument; the ruleset then checks its
+ * meaning when the command is applied. mu_command_to_string() gives the
+ * canonical form, and parse(to_string(c)) == c for every command that parses,
+ * so the text is the stable, readable match log.
  *
- *   move UNIT POS...                 a path, the first position is the first step
- *   withdraw UNIT POS...             a withdrawal from melee (BAA-MOV-12)
- *   fire UNIT TARGET                 TARGET is the primary target when stacked
- *   fire-group TARGET UNIT UNIT...   grouped fire, firers in declared order
- *   fire-commander UNIT COMMANDER    shoot a lone commander (BAA-CDR-4/5)
- *   melee UNIT TARGET
- *   melee-group TARGET UNIT UNIT...
- *   breach UNIT HEX DIR              fire at the hexside DIR (0..5) of HEX
- *   breach-group HEX DIR UNIT UNIT...
- *   assign UNIT COMMANDER            a STAR unit reports to COMMANDER (BAA-CMD-11)
- *   direct CONTROL COMMAND           direct control of a division (BAA-CMD-10)
- *   place UNIT POS                   set a counter down (repositioning, BAA-DAY-3)
- *   march CONTROL COMMAND flank|rear tactical march (BAA-DAY-4)
- *   reposition CONTROL COMMAND       repositioning roll (BAA-DAY-3)
- *   choose ANSWER                    answers the pending decision
- *   end-phase
+ * Arguments:
+ *   WORD    a counter id or any other word ("u12", "flank", "0513" as an answer)
+ *   POS     a hex label or a table point, see mu-pos.h ("0412", "@12.50,3.00/90.0")
+ *   NUMBER  a decimal number, printed with at most two decimals ("3", "2.50")
+ *   OPTION  KEY=VALUE
+ *   STEP    one step of a path on a table: a position ("@X,Y" or "@X,Y/F"),
+ *           "face F", "wheel l|r DEG" or "form ID"
+ *
+ * Syntax of MuVerbInfo.syntax, one element a word:
+ *   HEX, POS, OFF      a POS (HEX: a hex only)
+ *   DIR                a hexside direction 0..5
+ *   N, NUMBER, DEG     a NUMBER
+ *   STEP               a path step
+ *   KEY=VALUE          an OPTION
+ *   ANSWER             any one word
+ *   a|b                one of these words
+ *   other capitals     an id (UNIT, TARGET, COMMANDER, ...)
+ *   X...               one or more X;   [X] X or nothing
+ *   A | B              (spaced bar) either whole form
  *
  * A line starting with '#' and an empty line parse as "no command"
  * (mu_command_parse returns NULL without an error).
@@ -31,79 +35,75 @@
 
 #include <glib.h>
 
-#include "mu-hex.h"
-#include "mu-scenario.h"
+#include "mu-pos.h"
 
 G_BEGIN_DECLS
 
+typedef struct _MuRuleset MuRuleset;
+
 typedef enum {
-  MU_COMMAND_MOVE,
-  MU_COMMAND_WITHDRAW,
-  MU_COMMAND_FIRE,
-  MU_COMMAND_FIRE_GROUP,
-  MU_COMMAND_FIRE_COMMANDER,
-  MU_COMMAND_MELEE,
-  MU_COMMAND_MELEE_GROUP,
-  MU_COMMAND_BREACH,
-  MU_COMMAND_BREACH_GROUP,
-  MU_COMMAND_ASSIGN,
-  MU_COMMAND_DIRECT,
-  MU_COMMAND_PLACE,
-  MU_COMMAND_MARCH,
-  MU_COMMAND_REPOSITION,
-  MU_COMMAND_CHOOSE,
-  MU_COMMAND_END_PHASE,
-  MU_COMMAND_N
-} MuCommandKind;
+  MU_ARG_WORD,
+  MU_ARG_POS,
+  MU_ARG_NUMBER,
+  MU_ARG_OPTION,
+  MU_ARG_STEP,
+} MuArgKind;
 
-/* A position: a hex on hex boards, a point on tables. */
-typedef struct {
-  gboolean is_point;
-  MuHex hex;
-  MuPoint point;
-} MuPos;
+typedef enum {
+  MU_MOVE_TO,       /* to a position (pos) */
+  MU_MOVE_FACE,     /* turn to face `number` degrees */
+  MU_MOVE_WHEEL,    /* wheel left (word "l") or right ("r") by `number` degrees */
+  MU_MOVE_FORM,     /* change to formation `word` */
+} MuMoveKind;
 
 typedef struct {
-  MuCommandKind kind;
-  char *unit;        /* the acting counter (move, fire, ...; control for direct/march/reposition) */
-  char *target;      /* target unit/commander; the commander for assign; command for direct/march */
-  GPtrArray *units;  /* of char*: the group (fire-group, melee-group, breach-group), never NULL */
-  GArray *path;      /* of MuPos: move/withdraw path, place/breach position; never NULL */
-  int dir;           /* breach: hexside direction 0..5; -1 otherwise */
-  char *answer;      /* choose: the answer word; march: "flank" or "rear" */
+  MuArgKind kind;
+  char *word;        /* WORD; OPTION's key; STEP: "l"/"r" for a wheel, the formation id */
+  char *value;       /* OPTION's value */
+  MuPos pos;         /* POS; STEP MU_MOVE_TO */
+  double number;     /* NUMBER (rounded to 0.01); STEP face/wheel degrees (rounded to 0.1) */
+  MuMoveKind move;   /* STEP */
+} MuArg;
+
+typedef struct {
+  char *verb;
+  GArray *args;      /* of MuArg, never NULL */
 } MuCommand;
 
-MuCommand    *mu_command_new              (MuCommandKind kind);
+MuCommand    *mu_command_new              (const char *verb);
 void          mu_command_free             (MuCommand *command);
 MuCommand    *mu_command_copy             (const MuCommand *command);
 gboolean      mu_command_equal            (const MuCommand *a, const MuCommand *b);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuCommand, mu_command_free)
 
-/* Convenience constructors (strings are copied). */
-MuCommand    *mu_command_new_end_phase    (void);
-MuCommand    *mu_command_new_choose       (const char *answer);
-MuCommand    *mu_command_new_move         (MuCommandKind kind, const char *unit,
-                                           const MuHex *hexes, guint n);
-MuCommand    *mu_command_new_attack       (MuCommandKind kind, const char *unit,
-                                           const char *target);
+const char   *mu_command_get_verb         (const MuCommand *command);
+guint         mu_command_n_args           (const MuCommand *command);
+const MuArg  *mu_command_arg              (const MuCommand *command, guint i);
+/* The word of argument i, or NULL when there is none or it is no word. */
+const char   *mu_command_word             (const MuCommand *command, guint i);
+
+void          mu_command_add_word         (MuCommand *command, const char *word);
+void          mu_command_add_pos          (MuCommand *command, const MuPos *pos);
 void          mu_command_add_hex          (MuCommand *command, MuHex hex);
-void          mu_command_add_unit         (MuCommand *command, const char *unit);
+void          mu_command_add_number       (MuCommand *command, double number);
+void          mu_command_add_option       (MuCommand *command, const char *key, const char *value);
+void          mu_command_add_step         (MuCommand *command, MuMoveKind move, const MuPos *pos,
+                                           double number, const char *word);
 
-const char   *mu_command_kind_to_string   (MuCommandKind kind);
-gboolean      mu_command_kind_from_string (const char *word, MuCommandKind *kind);
-
-/* Parses one line. Returns NULL with error set (MU_ERROR_PARSE, message naming
- * the word that is wrong) or NULL without error for blank/comment lines. */
-MuCommand    *mu_command_parse            (const char *line, GError **error);
+/* Parses one line against the verbs `ruleset` declares. Returns NULL with
+ * error set (MU_ERROR_PARSE, the message quoting the line and naming what
+ * is wrong) or NULL without error for blank/comment lines. */
+MuCommand    *mu_command_parse            (const MuRuleset *ruleset, const char *line, GError **error);
 /* The canonical text form (no newline). Newly allocated. */
 char         *mu_command_to_string        (const MuCommand *command);
+/* Every position the command names fits the scenario's board (mu_pos_fits). */
+gboolean      mu_command_fits             (const MuCommand *command, const MuScenario *scenario,
+                                           GError **error);
 
 /* Parses a whole script: one command per line. On an error names the line
  * number ("commands:12: ..."), using `name` for the file name. Returns a
  * GPtrArray of MuCommand* (free func set). */
-GPtrArray    *mu_command_parse_script     (const char *text, const char *name, GError **error);
-
-/* Hex text without a grid: two digits each, three when above 99. */
-void          mu_pos_format               (const MuPos *pos, char *buf, gsize len);
+GPtrArray    *mu_command_parse_script     (const MuRuleset *ruleset, const char *text,
+                                           const char *name, GError **error);
 
 G_END_DECLS

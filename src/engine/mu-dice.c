@@ -170,6 +170,68 @@ mu_dice_roll (MuDice         *dice,
   return die;
 }
 
+int
+mu_dice_roll_pool (MuDice         *dice,
+                   GPtrArray      *events,
+                   const char     *purpose,
+                   const char     *subject,
+                   guint           n,
+                   MuDiceRead      read,
+                   int             modifier,
+                   int             target,
+                   int             need,
+                   const char     *visible_to,
+                   const char     *rule,
+                   gboolean       *success)
+{
+  g_autoptr(GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
+  int result = 0;
+
+  g_return_val_if_fail (dice != NULL, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      int die = mu_dice_d6 (dice);
+
+      g_array_append_val (faces, die);
+      switch (read)
+        {
+        case MU_DICE_SUM:
+          result += die;
+          break;
+        case MU_DICE_SUCCESSES:
+          result += die + modifier >= target;
+          break;
+        case MU_DICE_HIGHEST:
+          result = i == 0 ? die : MAX (result, die);
+          break;
+        case MU_DICE_LOWEST:
+        default:
+          result = i == 0 ? die : MIN (result, die);
+          break;
+        }
+    }
+  if (read == MU_DICE_SUM)
+    result += modifier;
+  if (success)
+    *success = result >= need;
+  if (events)
+    {
+      MuEvent *e = mu_event_add (events, MU_EVENT_ROLL, subject);
+
+      mu_event_set_text (e, purpose);
+      mu_event_set_visible_to (e, visible_to);
+      e->pool = g_steal_pointer (&faces);
+      e->read = read;
+      e->value = result;
+      e->modifier = modifier;
+      e->target = read == MU_DICE_SUCCESSES ? target : need;
+      e->compare = read == MU_DICE_SUCCESSES || need > 0 ? MU_ROLL_AT_LEAST : MU_ROLL_NONE;
+      e->success = result >= need;
+      e->rule = rule;
+    }
+  return result;
+}
+
 GArray *
 mu_dice_parse_list (const char  *text,
                     GError     **error)

@@ -52,6 +52,26 @@ int       mu_dice_roll             (MuDice         *dice,
                                     const char     *rule,
                                     gboolean       *success);
 
+/* A pool of n d6 in one event (MU_EVENT_ROLL with `pool`): the faces are
+ * read by `read`; for MU_DICE_SUCCESSES each face + modifier >= target is
+ * one success. Returns the result (sum, successes, highest or lowest face);
+ * *success (when not NULL) says whether it reached `need` (>= need; need 0:
+ * always). visible_to: only that side sees the roll (hidden dice, TAB-19),
+ * NULL for everyone. `events` may be NULL; `faces` (may be NULL) receives
+ * the faces. */
+int       mu_dice_roll_pool        (MuDice         *dice,
+                                    GPtrArray      *events,
+                                    const char     *purpose,
+                                    const char     *subject,
+                                    guint           n,
+                                    MuDiceRead      read,
+                                    int             modifier,
+                                    int             target,
+                                    int             need,
+                                    const char     *visible_to,
+                                    const char     *rule,
+                                    gboolean       *success);
+
 /* Parses "4,2,6" (commas or spaces) into values 1..6. */
 GArray   *mu_dice_parse_list       (const char *text, GError **error);
 

@@ -5,6 +5,7 @@
 #include "mu-edit.h"
 
 #include "mu-edit-private.h"
+#include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <stdio.h>
@@ -75,16 +76,6 @@ mu_edit_set_date (MuEditHistory *history,
                    &mu_edit_history_get_scenario (history)->date, date, TRUE);
 }
 
-static const struct {
-  const char *id;
-  MuBoardKind board;
-} rulesets[] = {
-  { "baa-hex", MU_BOARD_HEX },
-  { "baa-table", MU_BOARD_TABLE },
-  { "mn-acw", MU_BOARD_TABLE },
-  { "toy-soldiers", MU_BOARD_TABLE },
-  { "regimental", MU_BOARD_TABLE },
-};
 
 gboolean
 mu_edit_set_ruleset (MuEditHistory *history,
@@ -92,22 +83,24 @@ mu_edit_set_ruleset (MuEditHistory *history,
                      GError       **error)
 {
   MuScenario *s;
+  const MuRuleset *rs;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
 
   s = mu_edit_history_get_scenario (history);
-  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
-    if (g_strcmp0 (rulesets[i].id, ruleset) == 0)
-      {
-        if (rulesets[i].board != s->board)
-          return mu_edit_fail (error, s->board == MU_BOARD_HEX
-                               ? _("The ruleset “%s” is played on a table, and this scenario has a hex board")
-                               : _("The ruleset “%s” is played on a hex board, and this scenario has a table"),
-                               ruleset);
-        return set_text (history, _("Change Ruleset"), &s->ruleset, ruleset, FALSE);
-      }
-  return mu_edit_fail (error, _("Unknown ruleset “%s” (baa-hex, baa-table, mn-acw, toy-soldiers, regimental)"),
-                       ruleset ? ruleset : "");
+  rs = mu_ruleset_find (ruleset);
+  if (rs == NULL)
+    {
+      g_autofree char *ids = mu_ruleset_list_ids ();
+
+      return mu_edit_fail (error, _("Unknown ruleset “%s” (%s)"), ruleset ? ruleset : "", ids);
+    }
+  if (rs->board != s->board)
+    return mu_edit_fail (error, s->board == MU_BOARD_HEX
+                         ? _("The ruleset “%s” is played on a table, and this scenario has a hex board")
+                         : _("The ruleset “%s” is played on a hex board, and this scenario has a table"),
+                         ruleset);
+  return set_text (history, _("Change Ruleset"), &s->ruleset, ruleset, FALSE);
 }
 
 gboolean

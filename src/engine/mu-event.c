@@ -41,6 +41,8 @@ static const char *const kind_names[MU_EVENT_N] = {
   [MU_EVENT_NIGHT] = "night",
   [MU_EVENT_VICTORY] = "victory",
   [MU_EVENT_GAME_END] = "end",
+  [MU_EVENT_REVEAL] = "reveal",
+  [MU_EVENT_RULESET] = "?",
 };
 
 MuEvent *
@@ -51,7 +53,7 @@ mu_event_new (MuEventKind  kind,
 
   e->kind = kind;
   e->subject = g_strdup (subject);
-  e->at = e->from = e->to = MU_HEX_NONE;
+  e->at = e->from = e->to = mu_pos_from_hex (MU_HEX_NONE);
   return e;
 }
 
@@ -66,6 +68,9 @@ mu_event_free (MuEvent *event)
   g_free (event->text);
   if (event->path)
     g_array_unref (event->path);
+  if (event->pool)
+    g_array_unref (event->pool);
+  g_free (event->visible_to);
   g_free (event);
 }
 
@@ -79,6 +84,8 @@ mu_event_copy (const MuEvent *event)
   e->side = g_strdup (event->side);
   e->text = g_strdup (event->text);
   e->path = event->path ? g_array_copy (event->path) : NULL;
+  e->pool = event->pool ? g_array_copy (event->pool) : NULL;
+  e->visible_to = g_strdup (event->visible_to);
   return e;
 }
 
@@ -125,6 +132,40 @@ mu_event_set_text (MuEvent    *event,
   event->text = g_strdup (text);
 }
 
+void
+mu_event_set_visible_to (MuEvent    *event,
+                         const char *side)
+{
+  g_free (event->visible_to);
+  event->visible_to = g_strdup (side);
+}
+
+MuEvent *
+mu_event_add_ruleset (GPtrArray  *events,
+                      const char *word,
+                      const char *subject)
+{
+  MuEvent *e = mu_event_add (events, MU_EVENT_RULESET, subject);
+
+  e->word = word;
+  return e;
+}
+
+gboolean
+mu_event_visible (const MuEvent *event,
+                  const char    *side)
+{
+  return event->visible_to == NULL || g_strcmp0 (event->visible_to, side) == 0;
+}
+
+const char *
+mu_event_get_kind_word (const MuEvent *event)
+{
+  if (event->kind == MU_EVENT_RULESET)
+    return event->word ? event->word : "?";
+  return mu_event_kind_to_string (event->kind);
+}
+
 const char *
 mu_event_kind_to_string (MuEventKind kind)
 {
@@ -132,31 +173,27 @@ mu_event_kind_to_string (MuEventKind kind)
   return kind_names[kind];
 }
 
+/* Hexes as the map prints them (the grid's label width), table points as
+ * mu_pos_format() writes them. */
 static void
-append_hex (GString *s, const MuHexGrid *grid, MuHex hex)
+append_pos (GString *s, const MuHexGrid *grid, const MuPos *pos)
 {
-  char buf[16];
+  char buf[96];
 
-  if (grid)
-    mu_hex_format (grid, hex, buf, sizeof buf);
-  else if (hex.col > 99 || hex.row > 99)
-    g_snprintf (buf, sizeof buf, "%03d%03d", hex.col, hex.row);
+  if (grid && !pos->is_point)
+    mu_hex_format (grid, pos->hex, buf, sizeof buf);
   else
-    g_snprintf (buf, sizeof buf, "%02d%02d", hex.col, hex.row);
+    mu_pos_format (pos, buf, sizeof buf);
   g_string_append (s, buf);
 }
 
-static gboolean
-hex_set (MuHex hex)
-{
-  return hex.col != 0 || hex.row != 0;
-}
+static const char *const read_names[] = { "sum", "successes", "highest", "lowest" };
 
 char *
 mu_event_to_string (const MuEvent   *e,
                     const MuHexGrid *grid)
 {
-  GString *s = g_string_new (mu_event_kind_to_string (e->kind));
+  GString *s = g_string_new (mu_event_get_kind_word (e));
 
   switch (e->kind)
     {
@@ -166,13 +203,24 @@ mu_event_to_string (const MuEvent   *e,
         g_string_append_printf (s, " %s", e->subject);
       if (e->object)
         g_string_append_printf (s, " vs=%s", e->object);
-      g_string_append_printf (s, " die=%d", e->value);
+      if (e->pool)
+        {
+          /* a pool: the faces, how they are read, the result */
+          g_string_append (s, " dice=");
+          for (guint i = 0; i < e->pool->len; i++)
+            g_string_append_printf (s, "%s%d", i ? "," : "", g_array_index (e->pool, int, i));
+          g_string_append_printf (s, " read=%s", read_names[e->read]);
+        }
+      else
+        g_string_append_printf (s, " die=%d", e->value);
       if (e->modifier)
         g_string_append_printf (s, " mod=%+d", e->modifier);
       if (e->compare == MU_ROLL_AT_LEAST)
         g_string_append_printf (s, " need>=%d %s", e->target, e->success ? "success" : "fail");
       else if (e->compare == MU_ROLL_AT_MOST)
         g_string_append_printf (s, " need<=%d %s", e->target, e->success ? "success" : "fail");
+      if (e->pool)
+        g_string_append_printf (s, " n=%d", e->value);
       break;
 
     case MU_EVENT_BOUND:
@@ -196,20 +244,20 @@ mu_event_to_string (const MuEvent   *e,
         g_string_append_printf (s, " by=%s", e->object);
       if (e->side)
         g_string_append_printf (s, " side=%s", e->side);
-      if (hex_set (e->at))
+      if (mu_pos_is_set (&e->at))
         {
           g_string_append (s, " at=");
-          append_hex (s, grid, e->at);
+          append_pos (s, grid, &e->at);
         }
-      if (hex_set (e->from))
+      if (mu_pos_is_set (&e->from))
         {
           g_string_append (s, " from=");
-          append_hex (s, grid, e->from);
+          append_pos (s, grid, &e->from);
         }
-      if (hex_set (e->to))
+      if (mu_pos_is_set (&e->to))
         {
           g_string_append (s, " to=");
-          append_hex (s, grid, e->to);
+          append_pos (s, grid, &e->to);
         }
       if (e->path && e->path->len)
         {
@@ -218,7 +266,7 @@ mu_event_to_string (const MuEvent   *e,
             {
               if (i)
                 g_string_append_c (s, ',');
-              append_hex (s, grid, g_array_index (e->path, MuHex, i));
+              append_pos (s, grid, &g_array_index (e->path, MuPos, i));
             }
         }
       if (e->kind == MU_EVENT_MOVE)
@@ -231,6 +279,8 @@ mu_event_to_string (const MuEvent   *e,
         g_string_append_printf (s, " dice=%d", e->count);
       break;
     }
+  if (e->visible_to)
+    g_string_append_printf (s, " only=%s", e->visible_to);
   if (e->rule)
     g_string_append_printf (s, " (%s)", e->rule);
   return g_string_free (s, FALSE);

@@ -16,7 +16,7 @@
 
 #include <glib.h>
 
-#include "mu-hex.h"
+#include "mu-pos.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +25,14 @@ typedef enum {
   MU_ROLL_AT_LEAST,  /* success when die + modifier >= target (to-hit) */
   MU_ROLL_AT_MOST,   /* success when die + modifier <= target (command, flinch) */
 } MuRollCompare;
+
+/* How a pool of dice is read (MuEvent.pool). */
+typedef enum {
+  MU_DICE_SUM,          /* the sum of the faces (activation dice, MN-ACT-1) */
+  MU_DICE_SUCCESSES,    /* the number of faces + modifier at or over the target (fire dice) */
+  MU_DICE_HIGHEST,      /* the highest face */
+  MU_DICE_LOWEST,       /* the lowest face */
+} MuDiceRead;
 
 typedef enum {
   MU_EVENT_NOTE,               /* free text (subject may be NULL) */
@@ -61,6 +69,8 @@ typedef enum {
   MU_EVENT_NIGHT,              /* value = 1 night, 0 day */
   MU_EVENT_VICTORY,            /* side (NULL for a draw), text = level, value = diff */
   MU_EVENT_GAME_END,           /* text = reason */
+  MU_EVENT_REVEAL,             /* hidden information is shown to everyone: side's secret step ends (TAB-19) */
+  MU_EVENT_RULESET,            /* a kind the ruleset declares (MuRuleset.event_kinds): `word` */
   MU_EVENT_N
 } MuEventKind;
 
@@ -70,10 +80,10 @@ typedef struct {
   char *object;           /* second id (target, attacker, commander); may be NULL */
   char *side;             /* side id; may be NULL */
   char *text;             /* purpose, marker, phase id, level...; may be NULL */
-  MuHex at;               /* MU_HEX_NONE when unused */
-  MuHex from;
-  MuHex to;
-  GArray *path;           /* of MuHex, NULL when unused */
+  MuPos at;               /* a hex or a table point; unset (mu_pos_is_set) when unused */
+  MuPos from;
+  MuPos to;
+  GArray *path;           /* of MuPos, NULL when unused */
   int value;
   int modifier;
   int target;
@@ -81,6 +91,15 @@ typedef struct {
   MuRollCompare compare;
   gboolean success;
   const char *rule;       /* static rule id string or NULL */
+  /* A roll of a pool of dice: the faces (of int), how they are read, and
+   * the result (value). NULL for a single die (value = the die). */
+  GArray *pool;
+  MuDiceRead read;
+  /* Only this side may see the event (hidden orders and dice, TAB-19);
+   * NULL: everyone. */
+  char *visible_to;
+  /* MU_EVENT_RULESET: the kind word the ruleset declares (static). */
+  const char *word;
 } MuEvent;
 
 MuEvent     *mu_event_new            (MuEventKind kind, const char *subject);
@@ -94,9 +113,16 @@ MuEvent     *mu_event_add            (GPtrArray *events, MuEventKind kind, const
 void         mu_event_set_object     (MuEvent *event, const char *object);
 void         mu_event_set_side       (MuEvent *event, const char *side);
 void         mu_event_set_text       (MuEvent *event, const char *text);
+void         mu_event_set_visible_to (MuEvent *event, const char *side);
+/* A ruleset-declared kind: kind MU_EVENT_RULESET, `word` static. */
+MuEvent     *mu_event_add_ruleset    (GPtrArray *events, const char *word, const char *subject);
+/* May `side` (NULL: a spectator) see the event? */
+gboolean     mu_event_visible        (const MuEvent *event, const char *side);
 
 GPtrArray   *mu_event_array_new      (void);
 const char  *mu_event_kind_to_string (MuEventKind kind);
+/* The kind word of this event (the ruleset's word for MU_EVENT_RULESET). */
+const char  *mu_event_get_kind_word  (const MuEvent *event);
 /* The stable one-line text form (no newline); grid formats hexes (may be NULL:
  * then two digits each). Newly allocated. */
 char        *mu_event_to_string      (const MuEvent *event, const MuHexGrid *grid);

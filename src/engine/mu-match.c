@@ -5,6 +5,21 @@
 #include "mu-match.h"
 
 #include "mu-error.h"
+#include "mu-scenario-xml.h"
+
+#include <string.h>
+
+/* What the undo policy needs to know of each recorded command. */
+typedef struct {
+  guint first_event;     /* its events are first_event .. the next record's */
+  char *side;            /* the side whose input was awaited when it was given */
+} Record;
+
+static void
+record_clear (gpointer data)
+{
+  g_free (((Record *) data)->side);
+}
 
 struct _MuMatch {
   MuScenario *scenario;
@@ -15,6 +30,7 @@ struct _MuMatch {
   gpointer state;
   GPtrArray *commands;   /* of MuCommand* */
   GPtrArray *events;     /* of MuEvent* */
+  GArray *records;       /* of Record, one per command */
 };
 
 static gboolean
@@ -44,7 +60,6 @@ mu_match_new (const MuScenario  *scenario,
               guint              n_forced,
               GError           **error)
 {
-  g_autoptr(MuMatch) m = NULL;
   const MuRuleset *rs;
 
   g_return_val_if_fail (scenario != NULL, NULL);
@@ -53,6 +68,27 @@ mu_match_new (const MuScenario  *scenario,
     {
       g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "unknown ruleset “%s”",
                    scenario->ruleset ? scenario->ruleset : "(none)");
+      return NULL;
+    }
+  return mu_match_new_with_ruleset (rs, scenario, seed, forced, n_forced, error);
+}
+
+MuMatch *
+mu_match_new_with_ruleset (const MuRuleset  *rs,
+                           const MuScenario *scenario,
+                           guint64           seed,
+                           const int        *forced,
+                           guint             n_forced,
+                           GError          **error)
+{
+  g_autoptr(MuMatch) m = NULL;
+
+  g_return_val_if_fail (rs != NULL && scenario != NULL, NULL);
+  if (!mu_ruleset_can_play (rs))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                   "matches of ruleset “%s” cannot be played yet: Muster describes its rules "
+                   "but does not play them", rs->id);
       return NULL;
     }
   for (guint i = 0; i < n_forced; i++)
@@ -69,6 +105,8 @@ mu_match_new (const MuScenario  *scenario,
   if (n_forced)
     g_array_append_vals (m->forced, forced, n_forced);
   m->commands = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  m->records = g_array_new (FALSE, TRUE, sizeof (Record));
+  g_array_set_clear_func (m->records, record_clear);
   if (!match_start (m, error))
     return NULL;
   return g_steal_pointer (&m);
@@ -83,7 +121,39 @@ mu_match_free (MuMatch *m)
   g_clear_pointer (&m->scenario, mu_scenario_free);
   g_clear_pointer (&m->forced, g_array_unref);
   g_clear_pointer (&m->commands, g_ptr_array_unref);
+  g_clear_pointer (&m->records, g_array_unref);
   g_free (m);
+}
+
+/* The engine's own verb: dice the players rolled at the table, used next
+ * (before the generator), recorded in the command list so that a replay
+ * consumes them at the same point. */
+#define DICE_VERB "dice"
+
+static gboolean
+apply_dice (MuMatch *m, const MuCommand *command, GError **error)
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < mu_command_n_args (command); i++)
+    {
+      const MuArg *a = mu_command_arg (command, i);
+      int v = (int) a->number;
+
+      if (a->kind != MU_ARG_NUMBER || a->number != v || v < 1 || v > 6)
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "dice are entered as faces 1 to 6");
+          return FALSE;
+        }
+      g_array_append_val (values, v);
+    }
+  if (values->len == 0)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "dice needs at least one face (1 to 6)");
+      return FALSE;
+    }
+  mu_dice_force (m->dice, (const int *) values->data, values->len);
+  return TRUE;
 }
 
 gboolean
@@ -93,20 +163,75 @@ mu_match_apply (MuMatch          *m,
                 GError          **error)
 {
   guint before;
+  MuPosition pos;
+  Record r = { 0 };
 
   g_return_val_if_fail (m != NULL && command != NULL, FALSE);
   before = m->events->len;
-  if (!m->ruleset->apply (m->state, command, m->events, error))
+  mu_match_get_position (m, &pos);
+  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+    {
+      if (!apply_dice (m, command, error))
+        return FALSE;
+    }
+  else if (!m->ruleset->apply (m->state, command, m->events, error))
     {
       /* a refusal changes nothing: drop any event a ruleset might have added */
       g_ptr_array_set_size (m->events, before);
       return FALSE;
     }
   g_ptr_array_add (m->commands, mu_command_copy (command));
+  r.first_event = before;
+  r.side = g_strdup (pos.awaited);
+  g_array_append_val (m->records, r);
   if (events)
     for (guint i = before; i < m->events->len; i++)
       g_ptr_array_add (events, mu_event_copy (g_ptr_array_index (m->events, i)));
   return TRUE;
+}
+
+gboolean
+mu_match_enter_dice (MuMatch    *m,
+                     const int  *faces,
+                     guint       n,
+                     GError    **error)
+{
+  g_autoptr(MuCommand) c = mu_command_new (DICE_VERB);
+
+  g_return_val_if_fail (m != NULL, FALSE);
+  for (guint i = 0; i < n; i++)
+    mu_command_add_number (c, faces[i]);
+  return mu_match_apply (m, c, NULL, error);
+}
+
+MuCommand *
+mu_match_parse (const MuMatch  *m,
+                const char     *line,
+                GError        **error)
+{
+  g_autoptr(MuCommand) c = NULL;
+
+  g_return_val_if_fail (m != NULL, NULL);
+  {
+    g_auto(GStrv) w = g_strsplit_set (line ? line : "", " \t", 2);
+
+    if (w[0] && g_str_equal (g_strstrip (w[0]), DICE_VERB))
+      {
+        static const MuVerbInfo dice_verb = { DICE_VERB, "N...", "TAB-19", 0,
+                                              "needs the faces the players rolled, 1 to 6" };
+        static const MuRuleset dice_rules = { .id = "the engine", .verbs = &dice_verb, .n_verbs = 1 };
+
+        return mu_command_parse (&dice_rules, line, error);
+      }
+  }
+  c = mu_command_parse (m->ruleset, line, error);
+  if (c && !mu_command_fits (c, m->scenario, error))
+    {
+      g_autofree char *text = g_strstrip (g_strdup (line));
+      g_prefix_error (error, "“%s”: ", text);
+      return NULL;
+    }
+  return g_steal_pointer (&c);
 }
 
 gboolean
@@ -116,7 +241,7 @@ mu_match_apply_line (MuMatch     *m,
                      GError     **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(MuCommand) c = mu_command_parse (line, &local);
+  g_autoptr(MuCommand) c = mu_match_parse (m, line, &local);
 
   if (local)
     {
@@ -129,18 +254,60 @@ mu_match_apply_line (MuMatch     *m,
 }
 
 gboolean
-mu_match_undo (MuMatch  *m,
-               GError  **error)
+mu_match_can_undo (const MuMatch  *m,
+                   GError        **error)
 {
-  g_autoptr(GPtrArray) old = NULL;
+  const Record *r;
+  MuPosition pos;
 
+  g_return_val_if_fail (m != NULL, FALSE);
   if (m->commands->len == 0)
     {
       g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "nothing to undo");
       return FALSE;
     }
+  r = &g_array_index (m->records, Record, m->records->len - 1);
+  for (guint i = r->first_event; i < m->events->len; i++)
+    {
+      const MuEvent *e = g_ptr_array_index (m->events, i);
+
+      if (e->kind == MU_EVENT_ROLL)
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
+                       "the last command rolled dice (%s); undo never goes back over a roll (TAB-19)",
+                       e->text ? e->text : "d6");
+          return FALSE;
+        }
+      if (e->kind == MU_EVENT_REVEAL)
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
+                       "the last command revealed hidden information; undo never goes back over "
+                       "a reveal (TAB-19)");
+          return FALSE;
+        }
+    }
+  mu_match_get_position (m, &pos);
+  if (r->side && g_strcmp0 (r->side, pos.awaited) != 0)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
+                   "the last command was %s's; a side never undoes another side's command",
+                   r->side);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mu_match_undo (MuMatch  *m,
+               GError  **error)
+{
+  g_autoptr(GPtrArray) old = NULL;
+
+  if (!mu_match_can_undo (m, error))
+    return FALSE;
   old = g_steal_pointer (&m->commands);
   m->commands = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_array_set_size (m->records, 0);
   match_stop (m);
   if (!match_start (m, error))
     return FALSE;
@@ -148,6 +315,178 @@ mu_match_undo (MuMatch  *m,
     if (!mu_match_apply (m, g_ptr_array_index (old, i), NULL, error))
       return FALSE;
   return TRUE;
+}
+
+void
+mu_check_clear (MuCheck *check)
+{
+  g_clear_pointer (&check->reason, g_free);
+  g_clear_pointer (&check->rule, g_free);
+  g_clear_pointer (&check->rolls, g_ptr_array_unref);
+}
+
+/* The rule id at the end of a refusal "REASON (RULE-ID)". */
+static char *
+rule_of (const char *message)
+{
+  const char *open = strrchr (message, '(');
+  gsize len = strlen (message);
+
+  if (open == NULL || len < 2 || message[len - 1] != ')' || open[1] == '\0')
+    return NULL;
+  for (const char *p = open + 1; p < message + len - 1; p++)
+    if (!g_ascii_isupper (*p) && !g_ascii_isdigit (*p) && *p != '-' && *p != '.' &&
+        *p != ',' && *p != ' ')
+      return NULL;
+  return g_strndup (open + 1, message + len - 2 - open);
+}
+
+gboolean
+mu_match_check (const MuMatch   *m,
+                const MuCommand *command,
+                MuCheck         *check)
+{
+  g_autoptr(MuMatch) scratch = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+
+  g_return_val_if_fail (m != NULL && command != NULL && check != NULL, FALSE);
+  memset (check, 0, sizeof *check);
+  check->cost = check->allowance = -1;
+  check->rolls = mu_event_array_new ();
+  /* a copy of the match, replayed: the match itself, its dice and its log
+   * are never touched */
+  scratch = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
+                                       (const int *) m->forced->data, m->forced->len, &error);
+  for (guint i = 0; scratch && i < m->commands->len; i++)
+    if (!mu_match_apply (scratch, g_ptr_array_index (m->commands, i), NULL, &error))
+      g_clear_pointer (&scratch, mu_match_free);
+  if (scratch == NULL)
+    {
+      check->reason = g_strdup (error ? error->message : "the match does not replay");
+      return FALSE;
+    }
+  if (!mu_match_apply (scratch, command, events, &error))
+    {
+      check->reason = g_strdup (error->message);
+      check->rule = rule_of (error->message);
+      return FALSE;
+    }
+  check->legal = TRUE;
+  for (guint i = 0; i < events->len; i++)
+    {
+      MuEvent *e = g_ptr_array_index (events, i);
+
+      if (e->kind == MU_EVENT_MOVE && check->cost < 0)
+        check->cost = e->value;
+      if (e->kind == MU_EVENT_ROLL)
+        {
+          /* what is rolled and against what, never the faces */
+          MuEvent *roll = mu_event_copy (e);
+
+          roll->value = 0;
+          roll->success = FALSE;
+          if (roll->pool)
+            {
+              guint n = roll->pool->len;
+
+              g_array_set_size (roll->pool, 0);
+              roll->count = n;
+            }
+          else
+            roll->count = 1;
+          g_ptr_array_add (check->rolls, roll);
+        }
+    }
+  return TRUE;
+}
+
+GPtrArray *
+mu_match_legal_actions (const MuMatch *m,
+                        const char    *counter)
+{
+  GPtrArray *all = mu_match_legal_commands (m);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      MuCommand *c = g_ptr_array_index (all, i);
+
+      for (guint k = 0; k < mu_command_n_args (c); k++)
+        if (g_strcmp0 (mu_command_word (c, k), counter) == 0)
+          {
+            g_ptr_array_add (out, g_ptr_array_steal_index (all, i--));
+            break;
+          }
+    }
+  g_ptr_array_unref (all);
+  return out;
+}
+
+GArray *
+mu_match_legal_moves (const MuMatch *m,
+                      const char    *counter)
+{
+  return m->ruleset->legal_moves (m->state, counter);
+}
+
+gboolean
+mu_match_get_resource (const MuMatch *m,
+                       const char    *resource,
+                       const char    *owner,
+                       int           *value)
+{
+  g_return_val_if_fail (m != NULL && value != NULL, FALSE);
+  return m->ruleset->resource != NULL && m->ruleset->resource (m->state, resource, owner, value);
+}
+
+const char *
+mu_match_get_awaited (const MuMatch *m)
+{
+  MuPosition pos;
+
+  mu_match_get_position (m, &pos);
+  return pos.awaited;
+}
+
+GPtrArray *
+mu_match_get_events_for (const MuMatch *m,
+                         const char    *side)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < m->events->len; i++)
+    if (mu_event_visible (g_ptr_array_index (m->events, i), side))
+      g_ptr_array_add (out, g_ptr_array_index (m->events, i));
+  return out;
+}
+
+MuMatch *
+mu_match_open_file (const char  *path,
+                    guint64      seed,
+                    const int   *forced,
+                    guint        n_forced,
+                    GPtrArray   *problems,
+                    GError     **error)
+{
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(GPtrArray) own = problems ? NULL : mu_problem_list_new ();
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (mu_match_file_is_match (path))
+    {
+      if (n_forced > 0)
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                       "%s is a saved match: its dice are part of it and cannot be changed", path);
+          return NULL;
+        }
+      return mu_match_load_file (path, error);
+    }
+  s = mu_scenario_load_file (path, problems ? problems : own, error);
+  if (s == NULL)
+    return NULL;
+  return mu_match_new (s, seed, forced, n_forced, error);
 }
 
 const MuScenario *mu_match_get_scenario (const MuMatch *m) { return m->scenario; }
@@ -217,6 +556,13 @@ gboolean
 mu_match_check_invariants (const MuMatch *m, GError **error)
 {
   return m->ruleset->check_invariants (m->state, error);
+}
+
+char *
+mu_match_format_state_for (const MuMatch *m,
+                           const char    *side)
+{
+  return mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side);
 }
 
 char *

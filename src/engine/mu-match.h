@@ -27,6 +27,10 @@ typedef struct _MuMatch MuMatch;
 MuMatch           *mu_match_new              (const MuScenario *scenario, guint64 seed,
                                               const int *forced, guint n_forced,
                                               GError **error);
+/* The same with a ruleset that is not in the registry (the engine's tests). */
+MuMatch           *mu_match_new_with_ruleset (const MuRuleset *ruleset, const MuScenario *scenario,
+                                              guint64 seed, const int *forced, guint n_forced,
+                                              GError **error);
 void               mu_match_free             (MuMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuMatch, mu_match_free)
 
@@ -34,11 +38,64 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuMatch, mu_match_free)
  * the log (and to `events` when not NULL, which must own MuEvent*). */
 gboolean           mu_match_apply            (MuMatch *match, const MuCommand *command,
                                               GPtrArray *events, GError **error);
+/* Parses one line against the match's ruleset and board: NULL with
+ * MU_ERROR_PARSE for a line that is no command of the ruleset or names a
+ * position that cannot fit the board, NULL without error for a blank or
+ * comment line. */
+MuCommand         *mu_match_parse            (const MuMatch *match, const char *line,
+                                              GError **error);
 /* Parses and applies one line. */
 gboolean           mu_match_apply_line       (MuMatch *match, const char *line,
                                               GPtrArray *events, GError **error);
-/* Undo = replay all but the last command. FALSE when there is none. */
+/* The undo policy: may the last command be undone? Never back over a die
+ * roll, a reveal of hidden information, or another side's command (TAB-19);
+ * FALSE with the reason (MU_ERROR_ILLEGAL, or MU_ERROR_FAILED when there is
+ * nothing to undo). */
+gboolean           mu_match_can_undo         (const MuMatch *match, GError **error);
+/* Undo = replay all but the last command, when mu_match_can_undo allows. */
 gboolean           mu_match_undo             (MuMatch *match, GError **error);
+/* Dice the players rolled at the table: used next, before the seeded
+ * generator; recorded in the command list as the line "dice 4 2 6" so that
+ * the saved match replays them at the same point. */
+gboolean           mu_match_enter_dice       (MuMatch *match, const int *faces, guint n,
+                                              GError **error);
+
+/* A dry run (mu_match_check): never changes the match, never rolls its dice. */
+typedef struct {
+  gboolean legal;
+  char *reason;        /* the refusal "REASON (RULE-ID)", NULL when legal */
+  char *rule;          /* the rule id of the refusal, or NULL */
+  int cost;            /* a move's cost against its allowance, -1 when not a move */
+  int allowance;       /* -1: the ruleset does not say */
+  GPtrArray *rolls;    /* of MuEvent (MU_EVENT_ROLL): what would be rolled, for what, the
+                        * modifier and target; faces and outcome left out, `count` dice */
+} MuCheck;
+
+/* Would the command be accepted now? Fills check (clear it with
+ * mu_check_clear). Replays the match on a scratch copy: its cost grows with
+ * the match's length. */
+gboolean           mu_match_check            (const MuMatch *match, const MuCommand *command,
+                                              MuCheck *check);
+void               mu_check_clear            (MuCheck *check);
+/* The legal commands that name the counter (of MuCommand*). */
+GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
+/* Where the counter may go now (of MuPos: hexes; the destinations of its
+ * legal moves). */
+GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* The current value of a resource the ruleset declares (activation points,
+ * élan, chaos) for a side or counter; FALSE when there is none. */
+gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,
+                                              const char *owner, int *value);
+/* The side whose input is awaited now, or NULL (MuPosition.awaited). */
+const char        *mu_match_get_awaited      (const MuMatch *match);
+/* The events `side` may see (NULL: a spectator), borrowed from the log. */
+GPtrArray         *mu_match_get_events_for   (const MuMatch *match, const char *side);
+
+/* Opens a saved match, or a scenario as a new match with the seed and
+ * forced dice (a saved match refuses forced dice: they are part of it).
+ * The scenario's problems go to `problems` (may be NULL). */
+MuMatch           *mu_match_open_file        (const char *path, guint64 seed, const int *forced,
+                                              guint n_forced, GPtrArray *problems, GError **error);
 
 const MuScenario  *mu_match_get_scenario     (const MuMatch *match);
 const MuRuleset   *mu_match_get_ruleset      (const MuMatch *match);
@@ -67,6 +124,8 @@ gboolean           mu_match_check_each_event (MuMatch *match, gboolean on);
 
 /* The stable --state text (newly allocated, lines end with '\n'). */
 char              *mu_match_format_state     (const MuMatch *match);
+/* The --state text as `side` may see it (--as SIDE). */
+char              *mu_match_format_state_for (const MuMatch *match, const char *side);
 /* One event in its stable text form. */
 char              *mu_match_format_event     (const MuMatch *match, const MuEvent *event);
 

@@ -216,6 +216,8 @@ typedef struct {
   guint errors;
 } Reader;
 
+#define MAX_LISTED_PROBLEMS 100
+
 static void G_GNUC_PRINTF (3, 4)
 problem (Reader     *rd,
          int         line,
@@ -229,8 +231,12 @@ problem (Reader     *rd,
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  p = mu_problem_new (MU_PROBLEM_ERROR, rd->filename, line, "%s", msg);
   rd->errors++;
+  /* A broken file of 100,000 rows need not print 100,000 lines: the first
+   * ones show what is wrong; the count is in the summary. */
+  if (rd->errors > MAX_LISTED_PROBLEMS)
+    return;
+  p = mu_problem_new (MU_PROBLEM_ERROR, rd->filename, line, "%s", msg);
   if (rd->problems)
     g_ptr_array_add (rd->problems, p);
   else
@@ -633,6 +639,8 @@ static void
 check_tree (Reader     *rd,
             MuScenario *oob)
 {
+  g_autoptr(GHashTable) divisions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
   for (guint i = 0; i < oob->counters->len; i++)
     {
       MuCounter *c = g_ptr_array_index (oob->counters, i);
@@ -650,15 +658,20 @@ check_tree (Reader     *rd,
           continue;
         }
       if (c->kind == MU_COUNTER_COMMAND)
-        for (guint j = 0; j < i; j++)
-          {
-            const MuCounter *o = g_ptr_array_index (oob->counters, j);
+        {
+          /* Against the first command of the division only: each row once. */
+          char *key = g_strdup_printf ("%d %s", c->division, c->side ? c->side : "");
+          const MuCounter *o = g_hash_table_lookup (divisions, key);
 
-            if (o->kind == MU_COUNTER_COMMAND && o->division == c->division &&
-                g_strcmp0 (o->side, c->side) == 0)
+          if (o != NULL)
+            {
               problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
                        c->division, c->side, o->id, o->line);
-          }
+              g_free (key);
+            }
+          else
+            g_hash_table_insert (divisions, key, c);
+        }
       if (c->parent == NULL)
         continue;
       parent = mu_scenario_find_counter (oob, c->parent);
@@ -846,11 +859,17 @@ mu_oob_csv_parse (const MuScenario *s,
 out:
   if (rd.errors)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                   ngettext ("%s: %u error in the order of battle; nothing was imported",
-                             "%s: %u errors in the order of battle; nothing was imported",
-                             rd.errors),
-                   filename ? filename : _("CSV"), rd.errors);
+      if (rd.errors > MAX_LISTED_PROBLEMS)
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     _("%s: %u errors in the order of battle (the first %d are listed); "
+                       "nothing was imported"),
+                     filename ? filename : _("CSV"), rd.errors, MAX_LISTED_PROBLEMS);
+      else
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     ngettext ("%s: %u error in the order of battle; nothing was imported",
+                               "%s: %u errors in the order of battle; nothing was imported",
+                               rd.errors),
+                     filename ? filename : _("CSV"), rd.errors);
       return NULL;
     }
   return g_steal_pointer (&oob);
@@ -873,6 +892,33 @@ mu_oob_csv_import (MuEditHistory *history,
                           problems, error);
   if (oob == NULL)
     return FALSE;
+  /* Lines of the CSV are not lines of the scenario file: a later check of
+   * the scenario must not name them. A counter or side the file had keeps
+   * its line there; a new one has none. */
+  {
+    const MuScenario *s = mu_edit_history_get_scenario (history);
+    g_autoptr(GHashTable) lines = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < s->counters->len; i++)
+      {
+        const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+        g_hash_table_insert (lines, c->id, GINT_TO_POINTER (c->line));
+      }
+    for (guint i = 0; i < oob->counters->len; i++)
+      {
+        MuCounter *c = g_ptr_array_index (oob->counters, i);
+
+        c->line = GPOINTER_TO_INT (g_hash_table_lookup (lines, c->id));
+      }
+    for (guint i = 0; i < oob->sides->len; i++)
+      {
+        MuSide *side = g_ptr_array_index (oob->sides, i);
+        const MuSide *old = mu_scenario_find_side (s, side->id);
+
+        side->line = old ? old->line : 0;
+      }
+  }
   if (!mu_edit_replace_oob (history, oob, _("Import Order of Battle"), &local))
     {
       if (problems)

@@ -4,10 +4,18 @@
 
 #include "mu-ruleset.h"
 
-#include "baa-hex.h"
+#include "rules/mu-rulesets.h"
 
+#include <string.h>
+
+/* The one list of rulesets: the scenario checker, the dialogs, the editor
+ * and the simulator iterate it and keep no list of their own. */
 static const MuRuleset *const rulesets[] = {
-  &baa_hex_ruleset,
+  &mu_ruleset_baa_hex,
+  &mu_ruleset_baa_table,
+  &mu_ruleset_mn_acw,
+  &mu_ruleset_toy_soldiers,
+  &mu_ruleset_regimental,
   NULL,
 };
 
@@ -24,6 +32,69 @@ const MuRuleset *const *
 mu_ruleset_list (void)
 {
   return rulesets;
+}
+
+char *
+mu_ruleset_list_ids (void)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; rulesets[i]; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", rulesets[i]->id);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+mu_ruleset_can_play (const MuRuleset *ruleset)
+{
+  g_return_val_if_fail (ruleset != NULL, FALSE);
+  return ruleset->state_new != NULL && ruleset->apply != NULL;
+}
+
+const MuVerbInfo *
+mu_ruleset_find_verb (const MuRuleset *ruleset,
+                      const char      *verb)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    if (g_strcmp0 (ruleset->verbs[i].verb, verb) == 0)
+      return &ruleset->verbs[i];
+  return NULL;
+}
+
+const MuRuleOptionInfo *
+mu_ruleset_find_option (const MuRuleset *ruleset,
+                        const char      *key)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_options; i++)
+    if (g_strcmp0 (ruleset->options[i].key, key) == 0)
+      return &ruleset->options[i];
+  return NULL;
+}
+
+static const MuStepInfo *
+find_step (const MuStepInfo *steps,
+           guint             n,
+           const char       *path)
+{
+  const char *slash = strchr (path, '/');
+  gsize len = slash ? (gsize) (slash - path) : strlen (path);
+
+  for (guint i = 0; i < n; i++)
+    if (strlen (steps[i].id) == len && strncmp (steps[i].id, path, len) == 0)
+      return slash ? find_step (steps[i].steps, steps[i].n_steps, slash + 1) : &steps[i];
+  return NULL;
+}
+
+const MuStepInfo *
+mu_turn_structure_find_step (const MuTurnStructure *turns,
+                             const char            *path)
+{
+  g_return_val_if_fail (turns != NULL, NULL);
+  if (path == NULL || *path == '\0')
+    return NULL;
+  return find_step (turns->steps, turns->n_steps, path);
 }
 
 static const char *const status_names[MU_COUNTER_STATUS_N] = {
@@ -80,10 +151,28 @@ on_board (MuCounterStatus status)
   return status == MU_COUNTER_STATUS_ACTIVE;
 }
 
+const char *
+mu_answer_kind_to_string (MuAnswerKind kind)
+{
+  static const char *const names[] = { "choice", "position", "subset", "number", "yes-no" };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), "?");
+  return names[kind];
+}
+
 char *
 mu_ruleset_format_state (const MuRuleset *ruleset,
                          gpointer         state,
                          const MuScenario *scenario)
+{
+  return mu_ruleset_format_state_for (ruleset, state, scenario, NULL);
+}
+
+char *
+mu_ruleset_format_state_for (const MuRuleset  *ruleset,
+                             gpointer          state,
+                             const MuScenario *scenario,
+                             const char       *side)
 {
   GString *s = g_string_new (NULL);
   MuPosition pos;
@@ -96,7 +185,8 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
   time = mu_minutes_to_string (pos.minutes);
   g_string_append_printf (s, "bound %d round=%s phase=%d time=%s%s\n", pos.bound,
                           pos.side ? pos.side : "-", pos.phase, time, pos.night ? " night" : "");
-  views = ruleset->counters (state);
+  views = side && ruleset->counters_for ? ruleset->counters_for (state, side)
+                                       : ruleset->counters (state);
   for (guint i = 0; i < views->len; i++)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
@@ -123,7 +213,9 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
                               v->holder ? v->holder : "none", v->hold_count);
     }
   d = ruleset->pending (state);
-  if (d)
+  if (d && d->hidden && side && g_strcmp0 (side, d->side) != 0)
+    g_string_append_printf (s, "decision %s side=%s hidden\n", d->id, d->side);
+  else if (d)
     {
       g_string_append_printf (s, "decision %s side=%s", d->id, d->side);
       if (d->subject)
@@ -131,6 +223,10 @@ mu_ruleset_format_state (const MuRuleset *ruleset,
       g_string_append (s, " answers=");
       for (guint i = 0; d->answers && d->answers[i]; i++)
         g_string_append_printf (s, "%s%s", i ? "," : "", d->answers[i]);
+      if (d->kind != MU_ANSWER_CHOICE)
+        g_string_append_printf (s, " kind=%s", mu_answer_kind_to_string (d->kind));
+      if (d->kind == MU_ANSWER_SUBSET || d->kind == MU_ANSWER_NUMBER)
+        g_string_append_printf (s, " min=%d max=%d", d->min, d->max);
       g_string_append_c (s, '\n');
     }
   ruleset->victory (state, &r);

@@ -30,39 +30,78 @@ G_BEGIN_DECLS
 
 /* Turn structure ----------------------------------------------------------- */
 
-/* One phase. Automatic phases are resolved by the engine without asking. */
-typedef struct {
-  int number;            /* as printed on the phase tracker (1..12 for baa-hex) */
-  const char *id;        /* stable: "control-range", "movement-units", ... */
-  const char *name;      /* display name (translatable, mark with N_()) */
-  gboolean automatic;    /* TRUE: nothing to ask the player */
-} MuPhaseInfo;
+/* Who acts in a step. */
+typedef enum {
+  MU_STEP_AUTOMATIC,     /* the engine resolves it without asking */
+  MU_STEP_ACTIVE_SIDE,   /* the side whose player turn (round) it is */
+  MU_STEP_EACH_SIDE,     /* every side, one after the other in the turn's side order */
+  MU_STEP_BOTH_SECRET,   /* every side in turn behind the hand-over screen, revealed together (TAB-19, TAB-20) */
+  MU_STEP_BOTH,          /* both sides together (simultaneous resolution) */
+} MuStepActors;
 
-/* A named group of consecutive phases ("Orders", "Movement", ...). */
-typedef struct {
+typedef enum {
+  MU_STEP_FLAG_NONE = 0,
+  MU_STEP_PER_SIDE = 1 << 0,    /* repeated once per side in the turn's order: a player turn, a round */
+  MU_STEP_CONDITIONAL = 1 << 1, /* only when a rule calls for it (an initiative roll after Battlefield Awareness) */
+  MU_STEP_PROCEDURE = 1 << 2,   /* not in the sequence: run when a command or event starts it (a charge, a melee) */
+  MU_STEP_REPEATED = 1 << 3,    /* repeated until a condition ends it (melee passes, rally until none left) */
+  MU_STEP_PER_COUNTER = 1 << 4, /* once per counter acting (activation, "units act one at a time") */
+} MuStepFlags;
+
+/* One step of the turn; steps nest (a round is made of sequences, a
+ * sequence of phases; a charge procedure of its stages). ids are stable
+ * (they make the position path), names translatable (N_()). */
+typedef struct _MuStepInfo MuStepInfo;
+struct _MuStepInfo {
   const char *id;
   const char *name;
-  guint first_phase;     /* index into MuTurnStructure.phases */
-  guint n_phases;
-} MuSequenceInfo;
+  const char *rule;              /* rule id(s) for the tracker's tooltip, or NULL */
+  MuStepActors actors;
+  guint flags;                   /* MuStepFlags */
+  const MuStepInfo *steps;       /* the nested steps, in order; NULL for a leaf */
+  guint n_steps;
+};
 
-/* The turn: a bound (or turn) is made of one round per side in a fixed order
- * (side ids from the scenario, first-moving side first; NULL-terminated
- * when the ruleset fixes them, NULL when both sides move together), each round
- * is the same phases grouped into sequences. Steps before the first and after
- * the last round (bound start and end) are listed separately. */
+/* How the order of the sides is set each turn. */
+typedef enum {
+  MU_SIDE_ORDER_FIXED,           /* the ruleset's fixed_sides, every turn (baa: csa then usa) */
+  MU_SIDE_ORDER_SCENARIO,        /* the scenario's order of sides, every turn */
+  MU_SIDE_ORDER_INITIATIVE,      /* rolled or decided each turn: the position carries it */
+} MuSideOrder;
+
+/* A per-side (or per-counter) resource the tracker shows: activation
+ * points, élan, chaos, ammunition. */
+typedef enum {
+  MU_RESOURCE_PER_SIDE,
+  MU_RESOURCE_PER_COMMANDER,
+  MU_RESOURCE_PER_UNIT,
+} MuResourceScope;
+
 typedef struct {
-  const char *bound_name;          /* "Bound" */
-  const char *round_name;          /* "Round" */
-  int minutes_per_bound;           /* game time per bound, 60 for baa-hex */
-  const char *const *round_sides;  /* {"csa", "usa", NULL} */
-  const MuSequenceInfo *sequences;
-  guint n_sequences;
-  const MuPhaseInfo *phases;
-  guint n_phases;
-  const char *bound_start;         /* description of the bound-start step */
-  const char *bound_end;           /* description of the bound-end step */
+  const char *id;                /* stable: "activation", "elan", "chaos" */
+  const char *name;              /* N_() */
+  const char *rule;
+  MuResourceScope scope;
+  int min, max;                  /* G_MININT / G_MAXINT when open */
+} MuResourceInfo;
+
+/* The turn: a turn (baa's bound) is the steps in order; a step flagged
+ * MU_STEP_PER_SIDE is played once for each side in the turn's side order.
+ * The position in it is the path of step ids from the top ("round/movement/
+ * move-units"), see MuPosition.path. */
+typedef struct {
+  const char *turn_name;           /* "Bound", "Turn" (N_()) */
+  int minutes_per_turn;            /* game time per turn; 0 when the rules give none */
+  MuSideOrder side_order;
+  const char *const *fixed_sides;  /* MU_SIDE_ORDER_FIXED: {"csa", "usa", NULL} */
+  const MuStepInfo *steps;
+  guint n_steps;
+  const MuResourceInfo *resources;
+  guint n_resources;
 } MuTurnStructure;
+
+/* The step with this path ("round/orders/command-range"), or NULL. */
+const MuStepInfo  *mu_turn_structure_find_step (const MuTurnStructure *turns, const char *path);
 
 /* Rule options ------------------------------------------------------------- */
 
@@ -72,6 +111,12 @@ typedef enum {
   MU_RULE_SPECIAL,       /* enabled by the scenario */
 } MuRuleClass;
 
+typedef enum {
+  MU_OPTION_BOOLEAN,     /* on or off (default_value) */
+  MU_OPTION_NUMBER,      /* an integer in [min, max] (default_number); e.g. activation dice */
+  MU_OPTION_CHOICE,      /* one of choices (default_number is its index) */
+} MuOptionType;
+
 typedef struct {
   const char *key;          /* scenario option key, e.g. "baa.withdrawing" */
   const char *name;         /* display name (N_()) */
@@ -79,7 +124,66 @@ typedef struct {
   const char *rule;         /* rule id(s), e.g. "BAA-MOV-12" */
   MuRuleClass rule_class;
   gboolean default_value;
+  MuOptionType type;        /* MU_OPTION_BOOLEAN when left out */
+  int min, max;             /* MU_OPTION_NUMBER */
+  int default_number;
+  const char *const *choices; /* MU_OPTION_CHOICE: stable words, NULL-terminated */
 } MuRuleOptionInfo;
+
+/* Counter fields --------------------------------------------------------------- */
+
+typedef enum {
+  MU_FIELD_INT,
+  MU_FIELD_ENUM,         /* one of the words in values */
+  MU_FIELD_FLAGS,        /* any of the words in values */
+} MuFieldType;
+
+/* Which counters have a field (a mask of 1 << MuCounterKind, and MU_FIELD_OF_SIDE). */
+#define MU_FIELD_OF(kind) (1u << (kind))
+#define MU_FIELD_OF_SIDE (1u << 8)
+
+/* A value the ruleset keeps on a counter or a side. The scenario model
+ * stores the baa values (MuCounter's int members); `offset` names the
+ * member for those (G_STRUCT_OFFSET), -1 for a field the scenario model
+ * does not hold yet (it lives in the match state only). */
+typedef struct {
+  const char *id;          /* stable: "attack", "stands", "elan" */
+  const char *name;        /* N_() */
+  const char *rule;
+  MuFieldType type;
+  int min, max;            /* MU_FIELD_INT; max G_MAXINT when open */
+  guint of;                /* MU_FIELD_OF (MU_COUNTER_UNIT) | ... */
+  const char *const *values; /* MU_FIELD_ENUM/FLAGS: NULL-terminated words */
+  gssize offset;           /* into MuCounter (an int member), or -1 */
+} MuFieldInfo;
+
+/* Commands and events ------------------------------------------------------------ */
+
+typedef enum {
+  MU_VERB_FLAG_NONE = 0,
+  MU_VERB_MOVE = 1 << 0,        /* changes where a counter stands */
+  MU_VERB_ATTACK = 1 << 1,      /* fire, melee, charge: the simulator prefers these */
+  MU_VERB_END_STEP = 1 << 2,    /* ends the current step (end-phase) */
+  MU_VERB_ANSWER = 1 << 3,      /* answers the pending decision */
+  MU_VERB_HIDDEN = 1 << 4,      /* a secret order: only its side sees it until revealed */
+} MuVerbFlags;
+
+/* A verb of the command language. syntax names the typed arguments in
+ * the order they come (see mu-command.h): "UNIT POS...", "TARGET UNIT UNIT...". */
+typedef struct {
+  const char *verb;        /* "move", "fire-group", "end-phase" */
+  const char *syntax;      /* "UNIT HEX... [OFF]" for the README and errors */
+  const char *rule;        /* the rule that governs it */
+  guint flags;             /* MuVerbFlags */
+  const char *usage;       /* what a line of the wrong shape is told, after the verb:
+                            * "needs exactly two ids"; NULL: the syntax is quoted */
+} MuVerbInfo;
+
+/* An event kind a ruleset emits; the kind word of the event line. */
+typedef struct {
+  const char *kind;        /* "move", "flinch", "stand-lost" */
+  const char *description;
+} MuEventKindInfo;
 
 /* Reading the state ---------------------------------------------------------- */
 
@@ -91,6 +195,15 @@ typedef struct {
   int minutes;              /* clock time of the bound */
   gboolean night;
   gboolean finished;        /* the match is over */
+  /* The generic position (every ruleset): the path of step ids through
+   * MuTurnStructure ("round/movement/move-units", "bound-start"), the
+   * sides in this turn's order (NULL-terminated) and the side whose
+   * input is awaited now (NULL while nothing is asked: between steps, or
+   * when the match is over). Owned by the state. bound/phase above are
+   * the baa-hex numbers of the documented --state line. */
+  const char *path;
+  const char *const *side_order;
+  const char *awaited;
 } MuPosition;
 
 typedef enum {
@@ -135,6 +248,15 @@ typedef struct {
   char *summary;              /* owned by the caller of victory(): g_free */
 } MuResult;
 
+/* The kind of answer a decision wants (the `choose` command's argument). */
+typedef enum {
+  MU_ANSWER_CHOICE,     /* one of answers */
+  MU_ANSWER_POSITION,   /* a hex or table point; answers lists the hexes when finite */
+  MU_ANSWER_SUBSET,     /* min..max of answers, e.g. which stands to remove: "choose s1 s3" */
+  MU_ANSWER_NUMBER,     /* an integer in min..max */
+  MU_ANSWER_YES_NO,     /* a "may": answers {"yes", "no"} */
+} MuAnswerKind;
+
 /* A pending decision: someone must answer with `choose ANSWER` before play
  * goes on. Strings owned by the state. */
 typedef struct {
@@ -143,6 +265,9 @@ typedef struct {
   const char *subject;        /* counter concerned */
   const char *question;       /* one line for people */
   const char *const *answers; /* legal answers, NULL-terminated */
+  MuAnswerKind kind;          /* MU_ANSWER_CHOICE when left out */
+  int min, max;               /* SUBSET: how many; NUMBER: the range */
+  gboolean hidden;            /* the answer is secret until revealed (TAB-19) */
 } MuDecision;
 
 /* The table ---------------------------------------------------------------- */
@@ -150,12 +275,30 @@ typedef struct {
 typedef struct _MuRuleset MuRuleset;
 
 struct _MuRuleset {
+  /* Description: enough for the registry's users (the scenario checker,
+   * the New Scenario and Properties dialogs, the editor's forms, the
+   * simulator, the phase tracker) to need no list of their own. */
   const char *id;
   const char *name;
   MuBoardKind board;
   const MuTurnStructure *turns;
   const MuRuleOptionInfo *options;
   guint n_options;
+  const MuVerbInfo *verbs;
+  guint n_verbs;
+  const MuEventKindInfo *event_kinds;
+  guint n_event_kinds;
+  const MuFieldInfo *fields;
+  guint n_fields;
+  /* The ruleset's own checks of a scenario (task grammar, placement,
+   * value ranges), appended to problems as mu-problem.h errors naming the
+   * line. May be NULL. The generic checks (ids, references, the board)
+   * are mu_scenario_check()'s. */
+  void     (*check_scenario)   (const MuScenario *scenario, GPtrArray *problems);
+
+  /* Play. A ruleset that is registered but cannot be played yet (its
+   * rules are described, not implemented) leaves everything below NULL:
+   * see mu_ruleset_can_play(). */
 
   /* Creates the state of a new match at its first decision point (automatic
    * steps before it are played, their events appended). The state keeps
@@ -184,7 +327,14 @@ struct _MuRuleset {
   const MuDecision *(*pending) (gpointer state);
   /* Counters in scenario order (of MuCounterView, valid until the next command). */
   GArray   *(*counters)        (gpointer state);
+  /* Optional: the counters as `side` may see them (hidden units left out or
+   * shown where they were last seen). NULL: every side sees everything. */
+  GArray   *(*counters_for)    (gpointer state, const char *side);
   GArray   *(*objectives)      (gpointer state);
+  /* Optional: the current value of a declared resource (MuTurnStructure.
+   * resources) of `owner`, a side id or a counter id; FALSE when the owner
+   * has none. */
+  gboolean (*resource)         (gpointer state, const char *resource, const char *owner, int *value);
   /* Fills the result; result->over says whether the match has ended. */
   void     (*victory)          (gpointer state, MuResult *result);
   /* Checks the state's invariants; FALSE with a message naming the broken one. */
@@ -196,10 +346,16 @@ struct _MuRuleset {
   void     (*check_each_event) (gpointer state, gboolean on);
 };
 
-/* Registry. */
+/* Registry: the one list of rulesets. */
 const MuRuleset   *mu_ruleset_find        (const char *id);
 /* NULL-terminated list of every ruleset. */
 const MuRuleset *const *mu_ruleset_list   (void);
+/* "baa-hex, baa-table, ..." for messages; newly allocated. */
+char              *mu_ruleset_list_ids    (void);
+/* TRUE when matches of the ruleset can be played (its play functions exist). */
+gboolean           mu_ruleset_can_play    (const MuRuleset *ruleset);
+const MuVerbInfo  *mu_ruleset_find_verb   (const MuRuleset *ruleset, const char *verb);
+const MuRuleOptionInfo *mu_ruleset_find_option (const MuRuleset *ruleset, const char *key);
 
 const char        *mu_counter_status_to_string (MuCounterStatus status);
 const char        *mu_rule_class_to_string     (MuRuleClass rule_class);
@@ -209,5 +365,10 @@ void               mu_result_clear             (MuResult *result);
  * counter and per objective (see README.md, "Match text formats"). */
 char              *mu_ruleset_format_state (const MuRuleset *ruleset, gpointer state,
                                             const MuScenario *scenario);
+/* The same as `side` may see it (NULL: everything); a hidden decision of
+ * another side shows as "decision ID side=SIDE hidden". */
+char              *mu_ruleset_format_state_for (const MuRuleset *ruleset, gpointer state,
+                                                const MuScenario *scenario, const char *side);
+const char        *mu_answer_kind_to_string (MuAnswerKind kind);
 
 G_END_DECLS

@@ -9,6 +9,8 @@
 
 #include "mu-scenario-xml.h"
 
+#include "mu-ruleset.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 
 typedef struct {
   const MuScenario *s;
+  const MuRuleset *ruleset; /* NULL when unknown */
   GPtrArray *problems;
   GHashTable *ids;       /* id -> GINT_TO_POINTER (line) */
 } Checker;
@@ -165,41 +168,6 @@ check_side_ref (Checker    *ck,
   p = ERR (ck, line, _("%s refers to side “%s”, which is not defined"), what, side ? side : "");
   set_object (p, object_id);
   return FALSE;
-}
-
-/* A river hex: water, or a hex a river path runs through (BAA-MOV-8, BAA-SPC-4). */
-static gboolean
-hex_is_river (const MuHexMap *map,
-              MuHex           hex)
-{
-  const MuHexCell *cell = mu_hex_map_cell (map, hex);
-
-  if (cell == NULL)
-    return FALSE;
-  if (cell->terrain == MU_TERRAIN_WATER)
-    return TRUE;
-  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
-    if (mu_hex_map_has_link (map, hex, d, MU_PATH_RIVER))
-      return TRUE;
-  return FALSE;
-}
-
-/* Impassable for the rules: designated so, or a river hex without a crossing.
- * River boats are the exception: they may stand on river hexes only
- * (BAA-SPC-4), whatever else the hex holds. */
-static gboolean
-hex_impassable_for (const MuHexMap  *map,
-                    MuHex            hex,
-                    const MuCounter *counter)
-{
-  const MuHexCell *cell = mu_hex_map_cell (map, hex);
-
-  if (counter != NULL && counter->kind == MU_COUNTER_UNIT && counter->arm == MU_ARM_RIVERBOAT)
-    return !hex_is_river (map, hex);
-  if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
-    return TRUE;
-  return hex_is_river (map, hex) &&
-         !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE));
 }
 
 /* Reports and returns FALSE when hex is not on the hex board. */
@@ -387,14 +355,20 @@ check_counter (Checker         *ck,
   check_text (ck, what, c->note, c->line);
   check_ref_syntax (ck, what, c->parent, c->line);
 
+  /* the values the ruleset declares, in its ranges */
+  for (guint i = 0; ck->ruleset && i < ck->ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ck->ruleset->fields[i];
+
+      if (f->type == MU_FIELD_INT && f->offset >= 0 && (f->of & MU_FIELD_OF (c->kind)))
+        check_range (ck, c, f->id, G_STRUCT_MEMBER (int, c, f->offset), f->min, f->max);
+    }
+
   switch (c->kind)
     {
     case MU_COUNTER_CONTROL:
-      check_range (ck, c, _("leadership"), c->leadership, 1, 6);
       break;
     case MU_COUNTER_COMMAND:
-      check_range (ck, c, _("leadership"), c->leadership, 1, 6);
-      check_range (ck, c, _("division"), c->division, 1, 999);
       for (guint i = 0; i < s->counters->len; i++)
         {
           const MuCounter *o = g_ptr_array_index (s->counters, i);
@@ -411,9 +385,6 @@ check_counter (Checker         *ck,
         }
       break;
     case MU_COUNTER_UNIT:
-      check_range (ck, c, _("range"), c->range, 1, G_MAXINT);
-      check_range (ck, c, _("attack"), c->attack, 2, 6);
-      check_range (ck, c, _("strength"), c->strength, 1, G_MAXINT);
       if (c->identity < 0)
         set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
                          c->identity), c->id);
@@ -468,20 +439,8 @@ check_counter (Checker         *ck,
     case MU_PLACE_HEX:
       if (s->board != MU_BOARD_HEX)
         set_object (ERR (ck, c->line, _("%s is placed on a hex but the board is a table"), what), c->id);
-      else if (check_on_board (ck, what, c->place.hex, c->id, c->line))
-        {
-          if (hex_impassable_for (s->hex_map, c->place.hex, c))
-            {
-              g_autofree char *label = hex_label (ck, c->place.hex);
-              MuProblem *p = c->arm == MU_ARM_RIVERBOAT && c->kind == MU_COUNTER_UNIT
-                ? ERR (ck, c->line, _("%s is a river boat but starts on %s, which is not a river hex"),
-                       what, label)
-                : ERR (ck, c->line, _("%s starts on impassable hex %s"), what, label);
-
-              set_object (p, c->id);
-              p->hex = c->place.hex;
-            }
-        }
+      else
+        check_on_board (ck, what, c->place.hex, c->id, c->line);
       break;
     case MU_PLACE_TABLE:
       if (s->board != MU_BOARD_TABLE)
@@ -524,20 +483,7 @@ check_objective (Checker           *ck,
   check_id (ck, "objective", o->id, o->line, TRUE);
   check_text (ck, what, o->name, o->line);
   if (ck->s->board == MU_BOARD_HEX)
-    {
-      /* The schema's promise: no objective on ground no unit can enter, so
-       * none could ever hold it (BAA-OBJ-1). */
-      if (check_on_board (ck, what, o->hex, o->id, o->line) &&
-          hex_impassable_for (ck->s->hex_map, o->hex, NULL))
-        {
-          g_autofree char *label = hex_label (ck, o->hex);
-          MuProblem *p = ERR (ck, o->line, _("%s is on impassable hex %s: no unit could ever hold it"),
-                              what, label);
-
-          set_object (p, o->id);
-          p->hex = o->hex;
-        }
-    }
+    check_on_board (ck, what, o->hex, o->id, o->line);
   else if (!point_on_table (ck, o->pos))
     set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
   if (o->radius < 0)
@@ -546,49 +492,6 @@ check_objective (Checker           *ck,
     check_side_ref (ck, what, o->owner, o->id, o->line);
   if (o->value < 0 || o->value > 1000)
     set_object (ERR (ck, o->line, _("%s: value %d is out of range (0 to 1000)"), what, o->value), o->id);
-}
-
-static gboolean
-count_ok (const char *w)
-{
-  char *end = NULL;
-  gint64 n = g_ascii_strtoll (w, &end, 10);
-
-  return end != w && *end == '\0' && n >= 0 && n <= 9999;
-}
-
-/* BAA-VIC-4: the task conditions the baa-hex engine scores (baa_task_met()):
- * "disperse SIDE N", "hold OBJECTIVE", "hold SIDE HEX" (the form of the
- * schema's example) and "exit SIDE EDGE N". Anything else would silently
- * never score, so it is an error here. */
-static gboolean
-task_condition_ok (Checker    *ck,
-                   const char *condition)
-{
-  g_auto(GStrv) w = g_strsplit (condition, " ", -1);
-  guint n = g_strv_length (w);
-  MuHex hex;
-
-  if (n == 3 && strcmp (w[0], "disperse") == 0)
-    return mu_scenario_find_side (ck->s, w[1]) != NULL && count_ok (w[2]);
-  if (n == 2 && strcmp (w[0], "hold") == 0)
-    {
-      for (guint i = 0; i < ck->s->objectives->len; i++)
-        {
-          const MuObjective *o = g_ptr_array_index (ck->s->objectives, i);
-          if (g_strcmp0 (o->id, w[1]) == 0)
-            return TRUE;
-        }
-      return FALSE;
-    }
-  if (n == 3 && strcmp (w[0], "hold") == 0)
-    return mu_scenario_find_side (ck->s, w[1]) != NULL && mu_hex_parse (w[2], &hex);
-  if (n == 4 && strcmp (w[0], "exit") == 0)
-    return mu_scenario_find_side (ck->s, w[1]) != NULL &&
-           (strcmp (w[2], "n") == 0 || strcmp (w[2], "e") == 0 ||
-            strcmp (w[2], "s") == 0 || strcmp (w[2], "w") == 0) &&
-           count_ok (w[3]);
-  return FALSE;
 }
 
 static void
@@ -603,12 +506,6 @@ check_task (Checker               *ck,
   check_side_ref (ck, what, t->side, t->id, t->line);
   if (t->value < 0 || t->value > 1000)
     set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
-  if (g_strcmp0 (ck->s->ruleset, "baa-hex") == 0 && t->condition != NULL &&
-      !task_condition_ok (ck, t->condition))
-    set_object (ERR (ck, t->line,
-                     _("task “%s”: condition “%s” is not understood (expected disperse SIDE N, "
-                       "hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N) (BAA-VIC-4)"),
-                     t->id ? t->id : "", t->condition), t->id);
 }
 
 static void
@@ -686,9 +583,7 @@ void
 mu_scenario_check (const MuScenario *scenario,
                    GPtrArray        *problems)
 {
-  static const char *const rulesets[] = { "baa-hex", "baa-table", "mn-acw", "toy-soldiers", "regimental" };
-  Checker ck = { scenario, problems, NULL };
-  gboolean known_ruleset = FALSE;
+  Checker ck = { scenario, NULL, problems, NULL };
   g_autoptr(GHashTable) side_ids = NULL;
   g_autoptr(GHashTable) option_keys = NULL;
 
@@ -707,17 +602,24 @@ mu_scenario_check (const MuScenario *scenario,
   if (scenario->title == NULL || strspn (scenario->title, " \t\r\n") == strlen (scenario->title))
     WARN (&ck, scenario->line, _("the scenario has no title"));
 
-  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
-    if (g_strcmp0 (scenario->ruleset, rulesets[i]) == 0)
-      known_ruleset = TRUE;
-  if (!known_ruleset)
-    ERR (&ck, scenario->line, _("unknown ruleset “%s” (baa-hex, baa-table, mn-acw, toy-soldiers, regimental)"),
-         scenario->ruleset ? scenario->ruleset : "");
-  else if ((strcmp (scenario->ruleset, "baa-hex") == 0) != (scenario->board == MU_BOARD_HEX))
+  ck.ruleset = mu_ruleset_find (scenario->ruleset);
+  if (ck.ruleset == NULL)
+    {
+      g_autofree char *ids = mu_ruleset_list_ids ();
+
+      ERR (&ck, scenario->line, _("unknown ruleset “%s” (%s)"),
+           scenario->ruleset ? scenario->ruleset : "", ids);
+    }
+  else if (ck.ruleset->board != scenario->board)
     ERR (&ck, scenario->line, _("ruleset “%s” is played on %s, but the scenario has %s"),
          scenario->ruleset,
-         strcmp (scenario->ruleset, "baa-hex") == 0 ? _("a hex board") : _("a table"),
+         ck.ruleset->board == MU_BOARD_HEX ? _("a hex board") : _("a table"),
          scenario->board == MU_BOARD_HEX ? _("a hex board") : _("a table"));
+  else if (!mu_ruleset_can_play (ck.ruleset))
+    WARN (&ck, scenario->line,
+          _("matches of ruleset “%s” cannot be played yet: Muster describes its rules but does "
+            "not play them; the scenario can be edited, checked and printed"),
+          scenario->ruleset);
 
   if (scenario->board == MU_BOARD_HEX && scenario->hex_map)
     check_hex_map (&ck);
@@ -779,6 +681,10 @@ mu_scenario_check (const MuScenario *scenario,
           if (!check_on_board (&ck, _("own lines"), g_array_index (a->hexes, MuHex, j), NULL, a->line))
             break;
     }
+
+  /* the ruleset's own checks: task grammar, placement, ... */
+  if (ck.ruleset && ck.ruleset->board == scenario->board && ck.ruleset->check_scenario)
+    ck.ruleset->check_scenario (scenario, problems);
 
   if (scenario->objectives_required < 0 ||
       scenario->objectives_required > (int) scenario->objectives->len)

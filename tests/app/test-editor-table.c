@@ -566,6 +566,37 @@ test_move_stand (Fixture       *f,
   assert_round_trip (f, steps + 2);
 }
 
+/* One key on the board picks a tool, as map editors do; a table has no
+ * Brush, so B does nothing there. */
+static void
+test_tool_keys (Fixture       *f,
+                gconstpointer  data)
+{
+  press_key (f, GDK_KEY_a);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_AREA);
+  press_key (f, GDK_KEY_i);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_LINE);
+  press_key (f, GDK_KEY_S);
+  g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_SELECT);
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+    gboolean handled = TRUE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          {
+            g_signal_emit_by_name (c, "key-pressed", GDK_KEY_b, 0, 0, &handled);
+            break;
+          }
+      }
+    g_assert_false (handled);
+    g_assert_cmpint (muster_editor_get_tool (f->editor), ==, MUSTER_TOOL_SELECT);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -578,6 +609,7 @@ main (int   argc,
     }
   g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
   g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up, test_move_stand, fixture_tear_down);
+  g_test_add ("/app/editor-table/tool-keys", Fixture, NULL, fixture_set_up, test_tool_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
   g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,

@@ -962,11 +962,11 @@ test_select_counter (Fixture *f, gconstpointer data)
   /* a drag over three hexes: one step, the counter where it was let go */
   {
     MuHex path[] = { { 3, 3 }, { 4, 3 }, { 5, 4 }, { 6, 4 } };
-    const char *id = NULL;
+    const char *sel = NULL;
+    g_autofree char *id = NULL;
 
-    muster_editor_get_selection (f->editor, NULL, &id);
-    /* the editor's own string is replaced when the drag selects again */
-    id = g_intern_string (id);
+    muster_editor_get_selection (f->editor, NULL, &sel);
+    id = g_strdup (sel);   /* the editor's copy goes with the next selection */
     drag (f, path, G_N_ELEMENTS (path));
     c = mu_scenario_find_counter (model (f), id);
     g_assert_cmpint (c->place.kind, ==, MU_PLACE_HEX);

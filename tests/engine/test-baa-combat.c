@@ -43,7 +43,7 @@
 #include "mu-error.h"
 #include "mu-event.h"
 #include "mu-match.h"
-#include "rules/baa-combat.h"
+#include "rules/baa-hex/baa-combat.h"
 
 #define COLS 12
 #define ROWS 12
@@ -409,13 +409,23 @@ unit (Fixture    *f,
   return u;
 }
 
+/* The command language text of a baa-hex command. */
+static char *
+baa_text (const BaaCommand *c)
+{
+  g_autoptr(MuCommand) mc = baa_command_encode (c);
+
+  return mu_command_to_string (mc);
+}
+
 static gboolean
 run_command (Fixture     *f,
              const char  *line,
              GError     **error)
 {
   g_autofree char *text = expand (line);
-  g_autoptr(MuCommand) cmd = NULL;
+  g_autoptr(MuCommand) parsed = NULL;
+  g_autoptr(BaaCommand) cmd = NULL;
   BaaMatch *m = f->m;
   BaaUnit *group[8];
   guint n = 0;
@@ -442,34 +452,36 @@ run_command (Fixture     *f,
         ((BaaUnit *) g_ptr_array_index (m->units, i))->attacked_this_round = FALSE;
       return TRUE;
     }
-  cmd = mu_command_parse (text, error);
+  parsed = mu_command_parse (mu_ruleset_find ("baa-hex"), text, error);
+  g_assert_nonnull (parsed);
+  cmd = baa_command_decode (parsed, error);
   g_assert_nonnull (cmd);
   switch (cmd->kind)
     {
-    case MU_COMMAND_FIRE:
-    case MU_COMMAND_MELEE:
+    case BAA_COMMAND_FIRE:
+    case BAA_COMMAND_MELEE:
       group[0] = unit (f, cmd->unit);
-      return (cmd->kind == MU_COMMAND_FIRE ? baa_fire_resolve : baa_melee_resolve)
+      return (cmd->kind == BAA_COMMAND_FIRE ? baa_fire_resolve : baa_melee_resolve)
         (m, group, 1, unit (f, cmd->target), f->events, error);
-    case MU_COMMAND_FIRE_GROUP:
-    case MU_COMMAND_MELEE_GROUP:
+    case BAA_COMMAND_FIRE_GROUP:
+    case BAA_COMMAND_MELEE_GROUP:
       for (guint i = 0; i < cmd->units->len; i++)
         group[n++] = unit (f, g_ptr_array_index (cmd->units, i));
-      return (cmd->kind == MU_COMMAND_FIRE_GROUP ? baa_fire_resolve : baa_melee_resolve)
+      return (cmd->kind == BAA_COMMAND_FIRE_GROUP ? baa_fire_resolve : baa_melee_resolve)
         (m, group, n, unit (f, cmd->target), f->events, error);
-    case MU_COMMAND_FIRE_COMMANDER:
+    case BAA_COMMAND_FIRE_COMMANDER:
       return baa_fire_commander_resolve (m, unit (f, cmd->unit),
                                          baa_match_find_commander (m, cmd->target),
                                          f->events, error);
-    case MU_COMMAND_BREACH:
-    case MU_COMMAND_BREACH_GROUP:
-      if (cmd->kind == MU_COMMAND_BREACH)
+    case BAA_COMMAND_BREACH:
+    case BAA_COMMAND_BREACH_GROUP:
+      if (cmd->kind == BAA_COMMAND_BREACH)
         group[n++] = unit (f, cmd->unit);
       for (guint i = 0; i < cmd->units->len; i++)
         group[n++] = unit (f, g_ptr_array_index (cmd->units, i));
       return baa_breach_resolve (m, group, n, g_array_index (cmd->path, MuPos, 0).hex, cmd->dir,
                                  f->events, error);
-    case MU_COMMAND_CHOOSE:
+    case BAA_COMMAND_CHOOSE:
       {
         MuHex h;
         gboolean legal = FALSE;
@@ -1234,7 +1246,7 @@ test_legal_commands (void)
       "cmd uc usa -2,0 div=5", "feature -3,3 fort" },
     NULL, { NULL }, NULL, { NULL }, { NULL }, { NULL } };
   Fixture f = { 0 };
-  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GString) all = g_string_new (NULL);
   g_autofree char *breach = expand ("breach a1 {-3,3} 1");
@@ -1243,7 +1255,7 @@ test_legal_commands (void)
   baa_combat_legal_commands (f.m, unit (&f, "a1"), cmds);
   for (guint i = 0; i < cmds->len; i++)
     {
-      g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, i));
+      g_autofree char *t = baa_text (g_ptr_array_index (cmds, i));
       g_string_append_printf (all, "%s;", t);
     }
   g_test_message ("legal: %s", all->str);
@@ -1258,7 +1270,7 @@ test_legal_commands (void)
   /* every offered command is accepted */
   for (guint i = 0; i < cmds->len; i++)
     {
-      g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, i));
+      g_autofree char *t = baa_text (g_ptr_array_index (cmds, i));
       g_autoptr(GError) error = NULL;
       BaaUnit *a1 = unit (&f, "a1");
 
@@ -1274,7 +1286,7 @@ test_legal_commands (void)
   baa_combat_legal_commands (f.m, unit (&f, "a2"), cmds);
   g_assert_cmpuint (cmds->len, ==, 1);
   {
-    g_autofree char *t = mu_command_to_string (g_ptr_array_index (cmds, 0));
+    g_autofree char *t = baa_text (g_ptr_array_index (cmds, 0));
     g_assert_cmpstr (t, ==, "melee a2 b3");
   }
   fixture_clear (&f);

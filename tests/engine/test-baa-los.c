@@ -10,7 +10,7 @@
 
 #include "config.h"
 
-#include "rules/baa-los.h"
+#include "rules/baa-hex/baa-los.h"
 
 #define COLS 15
 #define ROWS 15

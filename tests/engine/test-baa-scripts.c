@@ -27,6 +27,20 @@
  *                                 "-" between rounds, phase PHASE) is reached
  *   undo                          undo the last command (must succeed)
  *   undo-fails                    undo must be refused
+ *   ruleset ID                    play with a ruleset of the tests' own
+ *                                 (test-table), before the first step
+ *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
+ *   ? COMMAND => TEXT             or refuse it with a message containing
+ *                                 TEXT; state, events and dice unchanged
+ *   resource ID OWNER N           the resource ID of OWNER (a side or a
+ *                                 counter) is N now
+ *   as SIDE                       from here on `~` and `=` see what SIDE may
+ *                                 see (hidden orders and dice left out);
+ *                                 "as -" sees everything again
+ *
+ * In "=" lines a WORD "KEY=@X,Y/F+-T" wants the table position KEY within
+ * T table units of X,Y and its facing within T degrees of F ("/F" may be
+ * left out).
  *
  * '#' starts a comment line. Expectations are derived from the rules digest
  * (shared/rules/baa-hex.md), not from the engine's output.
@@ -42,6 +56,10 @@
 #include "mu-match.h"
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
+
+#include "test-table-rules.h"
+
+#include <math.h>
 
 typedef struct {
   char *path;
@@ -85,10 +103,45 @@ has_listed (char *const *words, const char *w)
   return FALSE;
 }
 
+/* "KEY=@X,Y/F+-T": KEY's table position within T of X,Y (and F). */
+static gboolean
+has_near (char *const *words, const char *w)
+{
+  g_auto(GStrv) kt = g_strsplit (w, "+-", 2);
+  g_auto(GStrv) kv = g_strsplit (kt[0], "=", 2);
+  double tol = g_ascii_strtod (kt[1], NULL);
+  MuPos want, got;
+
+  if (kv[1] == NULL || !mu_pos_parse (kv[1], &want) || !want.is_point)
+    g_error ("bad position check “%s”", w);
+  for (guint i = 0; words[i]; i++)
+    {
+      g_auto(GStrv) lv = g_strsplit (words[i], "=", 2);
+      double df;
+
+      if (lv[1] == NULL || !g_str_equal (lv[0], kv[0]))
+        continue;
+      if (!mu_pos_parse (lv[1], &got) || !got.is_point)
+        return FALSE;
+      df = fabs (fmod (got.facing - want.facing + 540.0, 360.0) - 180.0);
+      return hypot (got.point.x - want.point.x, got.point.y - want.point.y) <= tol &&
+             (!want.has_facing || (got.has_facing && df <= tol));
+    }
+  return FALSE;
+}
+
+static const char *as_side;   /* `as SIDE`: what that side may see, NULL: all */
+
+static gboolean
+seen_by (const MuEvent *e)
+{
+  return as_side == NULL || mu_event_visible (e, as_side);
+}
+
 static void
 check_state (MuMatch *m, const char *want, const char *where)
 {
-  g_autofree char *state = mu_match_format_state (m);
+  g_autofree char *state = mu_match_format_state_for (m, as_side);
   g_auto(GStrv) lines = g_strsplit (state, "\n", -1);
   g_auto(GStrv) ww = g_strsplit (want, " ", -1);
   gboolean whole = g_str_equal (ww[0], "bound") || g_str_equal (ww[0], "result")
@@ -113,7 +166,8 @@ check_state (MuMatch *m, const char *want, const char *where)
         continue;
       found = TRUE;
       for (guint k = whole ? 1 : 2; ww[k]; k++)
-        if (*ww[k] && !(strchr (ww[k], '~') ? has_listed (lw, ww[k]) : has_word (lw, ww[k])))
+        if (*ww[k] && !(strstr (ww[k], "+-") ? has_near (lw, ww[k])
+                        : strchr (ww[k], '~') ? has_listed (lw, ww[k]) : has_word (lw, ww[k])))
           s_fail ("%s: state line “%s” lacks “%s”\nstate:\n%s", where, lines[j], ww[k], state);
     }
   if (!found)
@@ -128,7 +182,11 @@ events_text (MuMatch *m, guint from)
 
   for (guint j = from; j < ev->len; j++)
     {
-      g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (ev, j));
+      g_autofree char *line = NULL;
+
+      if (!seen_by (g_ptr_array_index (ev, j)))
+        continue;
+      line = mu_match_format_event (m, g_ptr_array_index (ev, j));
       g_string_append_printf (all, "  %s\n", line);
     }
   return g_string_free (all, FALSE);
@@ -147,6 +205,9 @@ run_script (gconstpointer data)
   g_auto(GStrv) lines = NULL;
   guint64 seed = 1;
   guint at = 0;          /* event cursor */
+  const MuRuleset *ruleset = NULL;
+
+  as_side = NULL;
 
   g_assert_true (g_file_get_contents (sc->path, &text, NULL, &error));
   g_assert_no_error (error);
@@ -179,12 +240,71 @@ run_script (gconstpointer data)
           seed = g_ascii_strtoull (line + 5, NULL, 10);
           continue;
         }
+      if (g_str_has_prefix (line, "ruleset "))
+        {
+          g_assert_cmpstr (g_strstrip (line + 8), ==, test_table_ruleset.id);
+          ruleset = &test_table_ruleset;
+          continue;
+        }
       if (m == NULL)
         {
           g_assert_nonnull (scenario);
-          m = mu_match_new (scenario, seed, dice ? (const int *) dice->data : NULL,
-                            dice ? dice->len : 0, &error);
+          m = ruleset ? mu_match_new_with_ruleset (ruleset, scenario, seed,
+                                                   dice ? (const int *) dice->data : NULL,
+                                                   dice ? dice->len : 0, &error)
+                      : mu_match_new (scenario, seed, dice ? (const int *) dice->data : NULL,
+                                      dice ? dice->len : 0, &error);
           g_assert_no_error (error);
+        }
+      if (g_str_has_prefix (line, "as "))
+        {
+          const char *side = g_strstrip (line + 3);
+          as_side = g_str_equal (side, "-") ? NULL
+                  : mu_scenario_find_side (mu_match_get_scenario (m), side)->id;
+          continue;
+        }
+      if (g_str_has_prefix (line, "resource "))
+        {
+          g_auto(GStrv) w = g_strsplit (g_strstrip (line + 9), " ", -1);
+          int value = -1;
+
+          g_assert_cmpuint (g_strv_length (w), ==, 3);
+          if (!mu_match_get_resource (m, w[0], w[1], &value) || value != atoi (w[2]))
+            s_fail ("%s: resource %s of %s is %d, expected %s", where, w[0], w[1], value, w[2]);
+          continue;
+        }
+      if (line[0] == '?')
+        {
+          g_auto(GStrv) parts = g_strsplit (line + 1, "=>", 2);
+          g_autoptr(GError) local = NULL;
+          g_autoptr(MuCommand) c = NULL;
+          g_autofree char *before = mu_match_format_state (m);
+          g_autofree char *after = NULL;
+          guint nev = mu_match_get_events (m)->len;
+          guint rolled = mu_dice_count (mu_match_get_dice (m));
+          MuCheck check;
+
+          g_assert_nonnull (parts[1]);
+          g_strstrip (parts[0]);
+          g_strstrip (parts[1]);
+          c = mu_match_parse (m, parts[0], &local);
+          if (c == NULL)
+            {
+              if (g_str_equal (parts[1], "legal") || strstr (local->message, parts[1]) == NULL)
+                s_fail ("%s: “%s” does not parse: %s", where, parts[0], local->message);
+              continue;
+            }
+          mu_match_check (m, c, &check);
+          if (g_str_equal (parts[1], "legal") ? !check.legal
+              : check.legal || strstr (check.reason, parts[1]) == NULL)
+            s_fail ("%s: dry run of “%s”: %s, expected %s", where, parts[0],
+                    check.legal ? "legal" : check.reason, parts[1]);
+          mu_check_clear (&check);
+          after = mu_match_format_state (m);
+          if (g_strcmp0 (before, after) != 0 || nev != mu_match_get_events (m)->len ||
+              rolled != mu_dice_count (mu_match_get_dice (m)))
+            s_fail ("%s: the dry run of “%s” changed the match", where, parts[0]);
+          continue;
         }
       if (line[0] == '>')
         {
@@ -234,7 +354,11 @@ run_script (gconstpointer data)
           const char *pat = g_strstrip (line + 2);
           for (guint j = at; j < ev->len; j++)
             {
-              g_autofree char *e = mu_match_format_event (m, g_ptr_array_index (ev, j));
+              g_autofree char *e = NULL;
+
+              if (!seen_by (g_ptr_array_index (ev, j)))
+                continue;
+              e = mu_match_format_event (m, g_ptr_array_index (ev, j));
               if (strstr (e, pat))
                 s_fail ("%s: unexpected event “%s”", where, e);
             }
@@ -247,7 +371,11 @@ run_script (gconstpointer data)
           guint j;
           for (j = at; j < ev->len && !found; j++)
             {
-              g_autofree char *e = mu_match_format_event (m, g_ptr_array_index (ev, j));
+              g_autofree char *e = NULL;
+
+              if (!seen_by (g_ptr_array_index (ev, j)))
+                continue;
+              e = mu_match_format_event (m, g_ptr_array_index (ev, j));
               found = strstr (e, pat) != NULL;
             }
           if (!found)
@@ -338,6 +466,16 @@ main (int argc, char **argv)
   while ((n = g_dir_read_name (d)))
     if (g_str_has_suffix (n, ".script"))
       g_ptr_array_add (names, g_strdup (n));
+  /* the scripts of the tests' own table ruleset */
+  {
+    g_autofree char *sub = g_build_filename (dir, "test-table", NULL);
+    g_autoptr(GDir) sd = g_dir_open (sub, 0, NULL);
+
+    g_assert_nonnull (sd);
+    while ((n = g_dir_read_name (sd)))
+      if (g_str_has_suffix (n, ".script"))
+        g_ptr_array_add (names, g_build_filename ("test-table", n, NULL));
+  }
   g_ptr_array_sort (names, cmp_str);
   g_assert_cmpuint (names->len, >, 0);
 

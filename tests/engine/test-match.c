@@ -65,10 +65,11 @@ play_out (MuMatch *m, guint64 seed)
       for (guint i = 0; i < legal->len; i++)
         {
           const MuCommand *c = g_ptr_array_index (legal, i);
-          if (c->kind == MU_COMMAND_END_PHASE)
+          if (g_str_equal (mu_command_get_verb (c), "end-phase"))
             end = c;
-          else if (c->kind == MU_COMMAND_FIRE || c->kind == MU_COMMAND_MELEE ||
-                   c->kind == MU_COMMAND_FIRE_COMMANDER || c->kind == MU_COMMAND_BREACH)
+          else if (g_str_equal (mu_command_get_verb (c), "fire") || g_str_equal (mu_command_get_verb (c), "melee") ||
+                   g_str_equal (mu_command_get_verb (c), "fire-commander") ||
+                   g_str_equal (mu_command_get_verb (c), "breach"))
             g_ptr_array_add (attacks, (gpointer) c);
         }
       if (attacks->len)

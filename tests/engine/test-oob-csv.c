@@ -159,6 +159,32 @@ test_formula_guard (void)
   g_assert_cmpmem (csv, n1, again, n2);
 }
 
+/* 20,000 commands in one division once made 200 million problems (each row
+ * against every earlier one): each row is reported once, against the first
+ * command of the division, and only the first 100 problems are listed. */
+static void
+test_many_errors (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  g_autoptr(GString) csv = g_string_new ("kind,id,side,parent,name,leadership,division\r\n"
+                                         "side,usa,,,Union,,\r\nside,csa,,,Confederate,,\r\n"
+                                         "control,hq,usa,,HQ,2,\r\n");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+
+  for (int i = 0; i < 20000; i++)
+    g_string_append_printf (csv, "command,c%d,usa,hq,Division %d,3,1\r\n", i, i);
+  g_assert_false (mu_oob_csv_import (h, csv->str, csv->len, "big.csv", problems, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "big.csv: 19999 errors in the order of battle (the first 100 are listed); "
+                   "nothing was imported");
+  g_assert_cmpuint (problems->len, ==, 100);
+  first = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_assert_cmpstr (first, ==, "big.csv:6: error: division 1 of side usa is already “c0” (line 5)");
+}
+
 /* An edited spreadsheet comes back as one undoable step. */
 static void
 test_import_step (void)
@@ -489,6 +515,7 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/round-trip", test_round_trip);
   g_test_add_func ("/engine/oob-csv/shipped-round-trip", test_shipped_round_trip);
   g_test_add_func ("/engine/oob-csv/formula-guard", test_formula_guard);
+  g_test_add_func ("/engine/oob-csv/many-errors", test_many_errors);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
   g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);

@@ -152,7 +152,7 @@ typedef struct {
   const MuHexMap *map;
   const MuHexGrid *grid;
   MuDice *dice;
-  const char *side_id[BAA_SIDES];  /* scenario side ids, first-moving side first */
+  const char *side_id[BAA_SIDES + 1]; /* scenario side ids, first-moving side first; NULL-terminated */
 
   GPtrArray *units;            /* of BaaUnit*, scenario order */
   GPtrArray *commanders;       /* of BaaCommander*, scenario order */

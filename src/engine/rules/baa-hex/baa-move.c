@@ -7,6 +7,8 @@
 
 #include "baa-move.h"
 
+#include "baa-scenario.h"
+
 #include <string.h>
 
 /* A counter that moves: a unit or a commander. */
@@ -398,9 +400,12 @@ baa_exit_edge_allowed (const BaaMatch *m, int side, char edge)
   for (guint i = 0; i < m->scenario->tasks->len; i++)
     {
       const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
-      g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
-      if (g_strv_length (w) == 4 && g_str_equal (w[0], "exit") &&
-          g_strcmp0 (w[1], m->side_id[side]) == 0 && w[2][0] == edge && w[2][1] == 0)
+      BaaTask task;
+      gboolean ok = baa_task_parse (t->condition, &task) && task.kind == BAA_TASK_EXIT &&
+                    g_strcmp0 (task.side, m->side_id[side]) == 0 && task.edge == edge;
+
+      baa_task_clear (&task);
+      if (ok)
         return TRUE;
     }
   return FALSE;
@@ -562,8 +567,8 @@ static void
 evade_move (BaaMatch *m, BaaCommander *c, MuHex to, GPtrArray *events)
 {
   MuEvent *e = baa_event (m, events, MU_EVENT_COMMANDER_EVADED, c->def->id, "BAA-CDR-9");
-  e->from = c->hex;
-  e->to = to;
+  e->from = mu_pos_from_hex (c->hex);
+  e->to = mu_pos_from_hex (to);
   c->hex = to;
   baa_match_invalidate (m);
 }
@@ -666,10 +671,14 @@ baa_move_counter (BaaMatch         *m,
   else if (mv.offboard)
     mu_event_set_text (e, "enter");
   if (!mv.offboard)
-    e->from = mv.start;
-  e->to = path[n - 1];
-  e->path = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  g_array_append_vals (e->path, path, n);
+    e->from = mu_pos_from_hex (mv.start);
+  e->to = mu_pos_from_hex (path[n - 1]);
+  e->path = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  for (guint i = 0; i < n; i++)
+    {
+      MuPos step = mu_pos_from_hex (path[i]);
+      g_array_append_val (e->path, step);
+    }
   e->value = cost;
   if (u && exit_edge)
     {
@@ -725,7 +734,7 @@ baa_move_counter (BaaMatch         *m,
           (void) rule;
           u->locked = TRUE;
           e = baa_event (m, events, MU_EVENT_LOCKED, u->def->id, "BAA-ZOC-3");
-          e->at = u->hex;
+          e->at = mu_pos_from_hex (u->hex);
         }
     }
   return TRUE;

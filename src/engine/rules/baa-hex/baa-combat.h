@@ -25,6 +25,7 @@
 #pragma once
 
 #include "baa-hex-private.h"
+#include "baa-command.h"
 
 G_BEGIN_DECLS
 
@@ -80,7 +81,7 @@ gboolean  baa_melee_required         (const BaaMatch *m, const BaaUnit *u);
  * attack now in the current phase (10: fire and commander shots; 11: melee). */
 void      baa_combat_legal_targets   (const BaaMatch *m, const BaaUnit *u, GPtrArray *ids);
 /* Appends complete legal single-unit commands for u in the current phase (of
- * MuCommand*): fire, fire-commander, breach in phase 10; melee in phase 11. */
+ * BaaCommand*): fire, fire-commander, breach in phase 10; melee in phase 11. */
 void      baa_combat_legal_commands  (const BaaMatch *m, const BaaUnit *u, GPtrArray *commands);
 
 /* Shared by baa-fire.c and baa-melee.c ---------------------------------------- */

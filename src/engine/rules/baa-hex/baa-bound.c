@@ -271,7 +271,7 @@ baa_reserve_step_commands (BaaMatch *m, GPtrArray *out)
         for (guint i = 0; i < d->len; i++)
           {
             GArray *p = g_ptr_array_index (d, i);
-            g_ptr_array_add (out, mu_command_new_move (MU_COMMAND_MOVE, u->def->id,
+            g_ptr_array_add (out, baa_command_new_move (BAA_COMMAND_MOVE, u->def->id,
                                                        (MuHex *) p->data, p->len));
           }
       }
@@ -282,7 +282,7 @@ baa_reserve_step_commands (BaaMatch *m, GPtrArray *out)
         for (guint i = 0; i < d->len; i++)
           {
             GArray *p = g_ptr_array_index (d, i);
-            g_ptr_array_add (out, mu_command_new_move (MU_COMMAND_MOVE, c->def->id,
+            g_ptr_array_add (out, baa_command_new_move (BAA_COMMAND_MOVE, c->def->id,
                                                        (MuHex *) p->data, p->len));
           }
       }
@@ -324,7 +324,8 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
               {
                 MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, u->def->id, "BAA-RES-2");
                 u->status = BAA_UNIT_ACTIVE;
-                u->hex = e->to = g_array_index (p, MuHex, 0);
+                u->hex = g_array_index (p, MuHex, 0);
+                e->to = mu_pos_from_hex (u->hex);
                 baa_match_invalidate (m);
                 break;
               }
@@ -341,7 +342,8 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
               {
                 MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, c->def->id, "BAA-RES-2");
                 c->status = BAA_CDR_ACTIVE;
-                c->hex = e->to = g_array_index (p, MuHex, 0);
+                c->hex = g_array_index (p, MuHex, 0);
+                e->to = mu_pos_from_hex (c->hex);
                 baa_match_invalidate (m);
                 break;
               }
@@ -522,8 +524,8 @@ day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError 
   baa_decision_clear (m);
   e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
   mu_event_set_text (e, "readdress");
-  e->from = u->hex;
-  e->to = to;
+  e->from = mu_pos_from_hex (u->hex);
+  e->to = mu_pos_from_hex (to);
   e->value = 1;
   u->hex = to;
   baa_match_invalidate (m);
@@ -659,9 +661,9 @@ baa_day_commands (BaaMatch *m, GPtrArray *out)
           MuHex h = g_array_index (lines, MuHex, j);
           if (place_ok (m, id, h, NULL))
             {
-              MuCommand *c = mu_command_new (MU_COMMAND_PLACE);
+              BaaCommand *c = baa_command_new (BAA_COMMAND_PLACE);
               c->unit = g_strdup (id);
-              mu_command_add_hex (c, h);
+              baa_command_add_hex (c, h);
               g_ptr_array_add (out, c);
             }
         }
@@ -673,15 +675,15 @@ baa_day_commands (BaaMatch *m, GPtrArray *out)
         continue;
       FOR_CDRS (m, c)
         {
-          MuCommand *x;
+          BaaCommand *x;
           if (c->is_control || c->side != side || c->status != BAA_CDR_ACTIVE)
             continue;
           if (own_lines (m, side))
-            g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_REPOSITION, k->def->id, c->def->id));
-          x = mu_command_new_attack (MU_COMMAND_MARCH, k->def->id, c->def->id);
+            g_ptr_array_add (out, baa_command_new_attack (BAA_COMMAND_REPOSITION, k->def->id, c->def->id));
+          x = baa_command_new_attack (BAA_COMMAND_MARCH, k->def->id, c->def->id);
           x->answer = g_strdup ("flank");
           g_ptr_array_add (out, x);
-          x = mu_command_new_attack (MU_COMMAND_MARCH, k->def->id, c->def->id);
+          x = baa_command_new_attack (BAA_COMMAND_MARCH, k->def->id, c->def->id);
           x->answer = g_strdup ("rear");
           g_ptr_array_add (out, x);
         }
@@ -691,7 +693,7 @@ baa_day_commands (BaaMatch *m, GPtrArray *out)
 gboolean
 baa_day_has_choices (BaaMatch *m)
 {
-  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
 
   if (!day_active (m))
     return FALSE;
@@ -756,7 +758,7 @@ march_edge (const BaaMatch *m, int side, gboolean rear)
 }
 
 gboolean
-baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   int side = m->active;
   BaaCommander *k, *c;
@@ -764,7 +766,7 @@ baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
 
   if (!day_active (m))
     return baa_refuse (error, "BAA-DAY-1", "readdressing lines happens only after complete darkness");
-  if (cmd->kind == MU_COMMAND_PLACE)
+  if (cmd->kind == BAA_COMMAND_PLACE)
     {
       const MuPos *p = &g_array_index (cmd->path, MuPos, 0);
       BaaUnit *u;
@@ -781,8 +783,8 @@ baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       c = u ? NULL : baa_match_find_commander (m, cmd->unit);
       e = baa_event (m, events, MU_EVENT_MOVE, cmd->unit, "BAA-DAY-3");
       mu_event_set_text (e, "reposition");
-      e->from = u ? u->hex : c->hex;
-      e->to = p->hex;
+      e->from = mu_pos_from_hex (u ? u->hex : c->hex);
+      e->to = mu_pos_from_hex (p->hex);
       if (u)
         u->hex = p->hex;
       else
@@ -805,11 +807,11 @@ baa_day_command (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
     return baa_refuse (error, "BAA-DAY-3", "%s has made its control roll", cmd->unit);
   if (c == NULL || c->is_control || c->side != side || c->status != BAA_CDR_ACTIVE)
     return baa_refuse (error, "BAA-AMB-41", "%s is not an active friendly command counter", cmd->target);
-  if (cmd->kind == MU_COMMAND_REPOSITION && own_lines (m, side) == NULL)
+  if (cmd->kind == BAA_COMMAND_REPOSITION && own_lines (m, side) == NULL)
     return baa_refuse (error, "BAA-DAY-3", "the scenario names no hexes behind %s lines",
                        m->side_id[side]);
   g_hash_table_add (m->day->rolled, k);
-  if (cmd->kind == MU_COMMAND_REPOSITION)
+  if (cmd->kind == BAA_COMMAND_REPOSITION)
     {
       baa_roll (m, events, "reposition", k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
                 k->def->leadership, "BAA-DAY-3", &ok);

@@ -7,6 +7,8 @@
 
 #include "baa-hex-private.h"
 
+#include "baa-scenario.h"
+
 #include "baa-hex.h"
 
 #include <stdarg.h>
@@ -219,22 +221,7 @@ baa_hex_impassable (const BaaMatch  *m,
                     MuHex            hex,
                     const MuCounter *who)
 {
-  const MuHexCell *cell = baa_hex_cell (m, hex);
-
-  if (cell == NULL)
-    return TRUE;
-  /* BAA-SPC-4: river boats move on river hexes only */
-  if (who && who->kind == MU_COUNTER_UNIT && who->arm == MU_ARM_RIVERBOAT)
-    return !is_river_hex (m, hex);
-  if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
-    return TRUE;
-  /* BAA-MOV-8: river hexes are impassable except at fords and bridges; a
-   * river path runs through hex centres, so its hexes are river hexes just
-   * as they are for river boats (BAA-SPC-4). */
-  if (is_river_hex (m, hex) &&
-      !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)))
-    return TRUE;
-  return FALSE;
+  return baa_impassable_rule (baa_hex_cell (m, hex), is_river_hex (m, hex), who);
 }
 
 /* BAA-TER-2: a stream path runs through hex centres, so its hexes are stream
@@ -616,7 +603,7 @@ baa_unit_remove (BaaMatch      *m,
   e = baa_event (m, events, status == BAA_UNIT_DISPERSED ? MU_EVENT_DISPERSED : MU_EVENT_SURRENDER,
                  u->def->id, rule);
   mu_event_set_object (e, by);
-  e->at = u->hex;
+  e->at = mu_pos_from_hex (u->hex);
   u->status = status;
   u->pinned = FALSE;
   u->nic = FALSE;
@@ -640,7 +627,7 @@ baa_commander_disable (BaaMatch    *m,
   c->status = BAA_CDR_DISABLED;
   c->has_orders = FALSE;
   e = baa_event (m, events, MU_EVENT_COMMANDER_DISABLED, c->def->id, rule);
-  e->at = c->hex;
+  e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
 }
 
@@ -659,7 +646,7 @@ baa_commander_capture (BaaMatch     *m,
   c->has_orders = FALSE;
   e = baa_event (m, events, MU_EVENT_COMMANDER_CAPTURED, c->def->id, rule);
   mu_event_set_object (e, by);
-  e->at = c->hex;
+  e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
 }
 

@@ -11,7 +11,9 @@
 #include "baa-hex.h"
 
 #include "baa-combat.h"
+#include "baa-command.h"
 #include "baa-move.h"
+#include "baa-scenario.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -20,39 +22,104 @@
 
 /* Description ------------------------------------------------------------------- */
 
-static const MuPhaseInfo baa_phases[] = {
-  { 1, "control-range", N_("Control Range"), TRUE },
-  { 2, "control-roll", N_("Command Roll (commands)"), TRUE },
-  { 3, "control-nic", N_("NIC Marker (commands)"), TRUE },
-  { 4, "command-range", N_("Command Range"), FALSE },
-  { 5, "command-roll", N_("Command Roll (units)"), TRUE },
-  { 6, "command-nic", N_("NIC Marker (units)"), TRUE },
-  { 7, "move-units", N_("Move Unit Counters"), FALSE },
-  { 8, "move-commands", N_("Move Command Counters"), FALSE },
-  { 9, "move-controls", N_("Move Control Counters"), FALSE },
-  { 10, "fire", N_("Fire Unit Counters"), FALSE },
-  { 11, "melee", N_("Melee Unit Counters"), FALSE },
-  { 12, "remove-markers", N_("Remove Markers"), TRUE },
+/* The twelve phases of a round (BAA-SEQ-1), in order: phase N is
+ * baa_phases[N - 1]; grouped into sequences below. */
+static const MuStepInfo baa_phases[] = {
+  { "control-range", N_("Control Range"), "BAA-CMD-2", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "control-roll", N_("Command Roll (commands)"), "BAA-CMD-3", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "control-nic", N_("NIC Marker (commands)"), "BAA-CMD-4", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "command-range", N_("Command Range"), "BAA-CMD-5", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "command-roll", N_("Command Roll (units)"), "BAA-CMD-6", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "command-nic", N_("NIC Marker (units)"), "BAA-CMD-7", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "move-units", N_("Move Unit Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "move-commands", N_("Move Command Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "move-controls", N_("Move Control Counters"), "BAA-MOV-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "fire", N_("Fire Unit Counters"), "BAA-FIRE-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "melee", N_("Melee Unit Counters"), "BAA-MEL-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_COUNTER, NULL, 0 },
+  { "remove-markers", N_("Remove Markers"), "BAA-SEQ-4", MU_STEP_AUTOMATIC, 0, NULL, 0 },
 };
 
-static const MuSequenceInfo baa_sequences[] = {
-  { "orders", N_("Orders"), 0, 6 },
-  { "movement", N_("Movement"), 6, 3 },
-  { "attack", N_("Attack"), 9, 2 },
-  { "removal", N_("Removal"), 11, 1 },
+/* The position path of phase N (N = 1..12); test-ruleset checks that each
+ * names a step of baa_turns. */
+static const char *const baa_phase_paths[] = {
+  "round/orders/control-range", "round/orders/control-roll", "round/orders/control-nic",
+  "round/orders/command-range", "round/orders/command-roll", "round/orders/command-nic",
+  "round/movement/move-units", "round/movement/move-commands", "round/movement/move-controls",
+  "round/attack/fire", "round/attack/melee", "round/removal/remove-markers",
+};
+
+static const MuStepInfo baa_sequences[] = {
+  { "orders", N_("Orders"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases, 6 },
+  { "movement", N_("Movement"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 6, 3 },
+  { "attack", N_("Attack"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 9, 2 },
+  { "removal", N_("Removal"), NULL, MU_STEP_ACTIVE_SIDE, 0, baa_phases + 11, 1 },
+};
+
+static const MuStepInfo baa_bound_steps[] = {
+  { "bound-start", N_("Reserves arrive and make their free move; tactical-march rolls; night or day is set"),
+    "BAA-RES-1", MU_STEP_EACH_SIDE, MU_STEP_CONDITIONAL, NULL, 0 },
+  { "round", N_("Round"), "BAA-SEQ-1", MU_STEP_ACTIVE_SIDE, MU_STEP_PER_SIDE,
+    baa_sequences, G_N_ELEMENTS (baa_sequences) },
+  { "bound-end", N_("Rest and fatigue; victory check; readdressing lines at complete darkness; the bound marker advances one hour"),
+    "BAA-SEQ-5", MU_STEP_EACH_SIDE, MU_STEP_CONDITIONAL, NULL, 0 },
 };
 
 static const char *const baa_round_sides[] = { "csa", "usa", NULL };
 
 static const MuTurnStructure baa_turns = {
-  N_("Bound"),
-  N_("Round"),
-  60,
-  baa_round_sides,
-  baa_sequences, G_N_ELEMENTS (baa_sequences),
-  baa_phases, G_N_ELEMENTS (baa_phases),
-  N_("Reserves arrive and make their free move; tactical-march rolls; night or day is set"),
-  N_("Rest and fatigue; victory check; readdressing lines at complete darkness; the bound marker advances one hour"),
+  .turn_name = N_("Bound"),
+  .minutes_per_turn = 60,
+  .side_order = MU_SIDE_ORDER_FIXED,
+  .fixed_sides = baa_round_sides,
+  .steps = baa_bound_steps,
+  .n_steps = G_N_ELEMENTS (baa_bound_steps),
+};
+
+#define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
+#define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
+#define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
+
+static const char *const baa_arms[] = { "infantry", "cavalry", "artillery", "riverboat", NULL };
+static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL };
+
+/* The counter values of BAA §1.2-1.4, with their ranges. */
+static const MuFieldInfo baa_fields[] = {
+  { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
+    G_STRUCT_OFFSET (MuCounter, leadership) },
+  { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
+    G_STRUCT_OFFSET (MuCounter, division) },
+  { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, range) },
+  { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, attack) },
+  { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, strength) },
+  { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
+  { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
+};
+
+#undef UNIT
+#undef COMMAND
+#undef CONTROL
+
+/* The verbs of the command language (README.md, "Commands"). */
+static const MuVerbInfo baa_verbs[] = {
+  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, "needs a counter and at least one position" },
+  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, "needs a counter and at least one position" },
+  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, "needs a unit, a hex and a direction 0..5" },
+  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, "needs a hex, a direction 0..5 and at least one unit" },
+  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, "needs exactly two ids" },
+  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, "needs exactly two ids" },
+  { "place", "COUNTER POS", "BAA-DAY-3", 0, "needs a counter and one position" },
+  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, "needs CONTROL COMMAND flank|rear" },
+  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, "needs exactly two ids" },
+  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, "needs exactly one answer (or a counter and a hex)" },
+  { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL },
 };
 
 static const MuRuleOptionInfo baa_options[] = {
@@ -277,63 +344,69 @@ baa_check_sudden_death (BaaMatch *m, GPtrArray *events)
 
 static int side_index (const BaaMatch *m, const char *side);
 
-/* BAA-VIC-4: scenario predicates. Supported conditions:
+/* BAA-VIC-4: scenario predicates (the grammar is baa_task_parse()'s):
  *   "disperse SIDE N"  at least N units of SIDE dispersed or surrendered
  *   "hold OBJECTIVE"   the task's side owns the objective's marker
+ *   "hold SIDE HEX"    the marker of the objective in HEX is SIDE's, or, for a
+ *                      hex that is no objective, SIDE's active units there
+ *                      and no enemy unit (a decision)
  *   "exit SIDE EDGE N" at least N units of SIDE left the board over edge
  *                      EDGE (n, e, s or w) by a move (see exit_step() in
  *                      baa-move.c)
- * Any other condition is refused by the scenario check (mu-scenario-check.c),
- * so it never reaches a match unnoticed; here it is simply not met. */
-gboolean
-baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
+ * Any other condition is refused by the ruleset's scenario check
+ * (baa-scenario.c), so it never reaches a match unnoticed; here it is simply
+ * not met. */
+static gboolean
+task_met (const BaaMatch *m, const MuTaskObjective *t, const BaaTask *task)
 {
-  g_auto(GStrv) w = g_strsplit (t->condition ? t->condition : "", " ", -1);
-  guint n = g_strv_length (w);
+  int s;
 
-  if (n == 3 && g_str_equal (w[0], "disperse"))
+  switch (task->kind)
     {
-      for (int s = 0; s < BAA_SIDES; s++)
-        if (g_strcmp0 (m->side_id[s], w[1]) == 0)
-          return m->dispersed_count[s] >= atoi (w[2]);
-      return FALSE;
-    }
-  if (n == 4 && g_str_equal (w[0], "exit"))
-    {
-      int count = 0;
-      FOR_UNITS (m, u)
-        if (u->status == BAA_UNIT_EXITED && u->exit_edge == w[2][0] &&
-            g_strcmp0 (m->side_id[u->side], w[1]) == 0)
-          count++;
-      return count >= atoi (w[3]);
-    }
-  if (n == 3 && g_str_equal (w[0], "hold"))
-    {
-      /* "hold SIDE HEX" (the schema's example form): the marker of the
-       * objective in that hex, or, for a hex that is no objective, SIDE's
-       * active units there and no enemy unit (a decision, BAA-VIC-4) */
-      MuHex h;
-      int s = side_index (m, w[1]);
-      if (s == BAA_NONE || !mu_hex_parse (w[2], &h))
+    case BAA_TASK_DISPERSE:
+      s = side_index (m, task->side);
+      return s != BAA_NONE && m->dispersed_count[s] >= task->count;
+    case BAA_TASK_EXIT:
+      {
+        int count = 0;
+        FOR_UNITS (m, u)
+          if (u->status == BAA_UNIT_EXITED && u->exit_edge == task->edge &&
+              g_strcmp0 (m->side_id[u->side], task->side) == 0)
+            count++;
+        return count >= task->count;
+      }
+    case BAA_TASK_HOLD_HEX:
+      s = side_index (m, task->side);
+      if (s == BAA_NONE)
         return FALSE;
       for (guint i = 0; i < m->objectives->len; i++)
         {
           BaaObjective *o = g_ptr_array_index (m->objectives, i);
-          if (mu_hex_equal (o->hex, h))
+          if (mu_hex_equal (o->hex, task->hex))
             return o->owner == s;
         }
-      return baa_units_at (m, h, s, NULL, 0) > 0 && baa_units_at (m, h, 1 - s, NULL, 0) == 0;
-    }
-  if (n == 2 && g_str_equal (w[0], "hold"))
-    {
+      return baa_units_at (m, task->hex, s, NULL, 0) > 0 &&
+             baa_units_at (m, task->hex, 1 - s, NULL, 0) == 0;
+    case BAA_TASK_HOLD_OBJECTIVE:
+    default:
       for (guint i = 0; i < m->objectives->len; i++)
         {
           BaaObjective *o = g_ptr_array_index (m->objectives, i);
-          if (g_strcmp0 (o->def->id, w[1]) == 0)
+          if (g_strcmp0 (o->def->id, task->objective) == 0)
             return o->owner != BAA_NONE && g_strcmp0 (m->side_id[o->owner], t->side) == 0;
         }
+      return FALSE;
     }
-  return FALSE;
+}
+
+gboolean
+baa_task_met (const BaaMatch *m, const MuTaskObjective *t)
+{
+  BaaTask task;
+  gboolean met = baa_task_parse (t->condition, &task) && task_met (m, t, &task);
+
+  baa_task_clear (&task);
+  return met;
 }
 
 void
@@ -561,7 +634,7 @@ objectives_update (BaaMatch *m, GPtrArray *events)
           o->owner = s;
           e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
           mu_event_set_side (e, m->side_id[s]);
-          e->at = o->hex;
+          e->at = mu_pos_from_hex (o->hex);
         }
       else
         {
@@ -648,7 +721,7 @@ phase_has_choices (BaaMatch *m)
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
       {
-        g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+        g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
         FOR_UNITS (m, u)
           if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
             {
@@ -819,9 +892,9 @@ cdr_can_move (const BaaMatch *m, const BaaCommander *c)
 }
 
 static gboolean
-apply_move (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_move (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  gboolean withdraw = cmd->kind == MU_COMMAND_WITHDRAW;
+  gboolean withdraw = cmd->kind == BAA_COMMAND_WITHDRAW;
   BaaUnit *u = baa_match_find_unit (m, cmd->unit);
   BaaCommander *c = u ? NULL : baa_match_find_commander (m, cmd->unit);
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
@@ -932,10 +1005,10 @@ active_unit (BaaMatch *m, const char *id, gboolean own, GError **error)
 }
 
 static gboolean
-apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_attack (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  gboolean melee = cmd->kind == MU_COMMAND_MELEE || cmd->kind == MU_COMMAND_MELEE_GROUP;
-  gboolean breach = cmd->kind == MU_COMMAND_BREACH || cmd->kind == MU_COMMAND_BREACH_GROUP;
+  gboolean melee = cmd->kind == BAA_COMMAND_MELEE || cmd->kind == BAA_COMMAND_MELEE_GROUP;
+  gboolean breach = cmd->kind == BAA_COMMAND_BREACH || cmd->kind == BAA_COMMAND_BREACH_GROUP;
   g_autoptr(GPtrArray) firers = g_ptr_array_new ();
   BaaUnit *target = NULL;
 
@@ -960,7 +1033,7 @@ apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
           return baa_refuse (error, "BAA-FIRE-10", "%s is listed twice in the group", u->def->id);
       g_ptr_array_add (firers, u);
     }
-  if (cmd->kind == MU_COMMAND_FIRE_COMMANDER)
+  if (cmd->kind == BAA_COMMAND_FIRE_COMMANDER)
     {
       BaaCommander *c = baa_match_find_commander (m, cmd->target);
       if (c == NULL || c->status != BAA_CDR_ACTIVE || c->side == m->active)
@@ -981,7 +1054,7 @@ apply_attack (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 /* Phase 4 commands -------------------------------------------------------------------------- */
 
 static gboolean
-apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaUnit *u = baa_match_find_unit (m, cmd->unit);
   BaaCommander *c = baa_match_find_commander (m, cmd->target);
@@ -1007,7 +1080,7 @@ apply_assign (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 }
 
 static gboolean
-apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_direct (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaCommander *k = baa_match_find_commander (m, cmd->unit);
   BaaCommander *c = baa_match_find_commander (m, cmd->target);
@@ -1038,7 +1111,7 @@ apply_direct (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **err
 /* Decisions ------------------------------------------------------------------------------------ */
 
 static gboolean
-apply_choose (BaaMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_choose (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
   BaaDecision *d = &m->pending;
   MuHex hex;
@@ -1232,18 +1305,17 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
 }
 
 static gboolean
-apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
+apply_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **error)
 {
-  BaaMatch *m = state;
   gboolean ok;
 
   if (m->finished)
     return baa_refuse (error, "BAA-VIC-5", "the match is over");
-  if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != MU_COMMAND_CHOOSE)
+  if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != BAA_COMMAND_CHOOSE)
     return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.question);
   switch (cmd->kind)
     {
-    case MU_COMMAND_END_PHASE:
+    case BAA_COMMAND_END_PHASE:
       if (m->phase == BAA_PHASE_MELEE)
         FOR_UNITS (m, u)
           if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
@@ -1252,36 +1324,36 @@ apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
       next_phase (m, events);
       ok = TRUE;
       break;
-    case MU_COMMAND_MOVE:
-    case MU_COMMAND_WITHDRAW:
+    case BAA_COMMAND_MOVE:
+    case BAA_COMMAND_WITHDRAW:
       ok = apply_move (m, cmd, events, error);
       break;
-    case MU_COMMAND_FIRE:
-    case MU_COMMAND_FIRE_GROUP:
-    case MU_COMMAND_FIRE_COMMANDER:
-    case MU_COMMAND_MELEE:
-    case MU_COMMAND_MELEE_GROUP:
-    case MU_COMMAND_BREACH:
-    case MU_COMMAND_BREACH_GROUP:
+    case BAA_COMMAND_FIRE:
+    case BAA_COMMAND_FIRE_GROUP:
+    case BAA_COMMAND_FIRE_COMMANDER:
+    case BAA_COMMAND_MELEE:
+    case BAA_COMMAND_MELEE_GROUP:
+    case BAA_COMMAND_BREACH:
+    case BAA_COMMAND_BREACH_GROUP:
       ok = apply_attack (m, cmd, events, error);
       baa_match_invalidate (m);
       break;
-    case MU_COMMAND_ASSIGN:
+    case BAA_COMMAND_ASSIGN:
       ok = apply_assign (m, cmd, events, error);
       break;
-    case MU_COMMAND_DIRECT:
+    case BAA_COMMAND_DIRECT:
       ok = apply_direct (m, cmd, events, error);
       break;
-    case MU_COMMAND_CHOOSE:
+    case BAA_COMMAND_CHOOSE:
       ok = apply_choose (m, cmd, events, error);
       break;
-    case MU_COMMAND_PLACE:
-    case MU_COMMAND_MARCH:
-    case MU_COMMAND_REPOSITION:
+    case BAA_COMMAND_PLACE:
+    case BAA_COMMAND_MARCH:
+    case BAA_COMMAND_REPOSITION:
       ok = baa_day_command (m, cmd, events, error);
       break;
     default:
-      ok = baa_refuse (error, NULL, "%s is not a baa-hex command", mu_command_kind_to_string (cmd->kind));
+      ok = baa_refuse (error, NULL, "this is not a baa-hex command");
       break;
     }
   if (ok)
@@ -1289,15 +1361,23 @@ apply (gpointer state, const MuCommand *cmd, GPtrArray *events, GError **error)
   return ok;
 }
 
+static gboolean
+apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  g_autoptr(BaaCommand) cmd = baa_command_decode (command, error);
+
+  return cmd != NULL && apply_command (state, cmd, events, error);
+}
+
 /* Legal commands --------------------------------------------------------------------------------- */
 
 static void
-add_paths (GPtrArray *out, MuCommandKind kind, const char *id, GPtrArray *dests)
+add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests)
 {
   for (guint i = 0; i < dests->len; i++)
     {
       GArray *p = g_ptr_array_index (dests, i);
-      g_ptr_array_add (out, mu_command_new_move (kind, id, (MuHex *) p->data, p->len));
+      g_ptr_array_add (out, baa_command_new_move (kind, id, (MuHex *) p->data, p->len));
     }
 }
 
@@ -1314,9 +1394,9 @@ add_groups (GPtrArray *out, guint first)
 
   for (guint i = first; i < end; i++)
     {
-      const MuCommand *c = g_ptr_array_index (out, i);
+      const BaaCommand *c = g_ptr_array_index (out, i);
       gboolean seen = FALSE;
-      if (c->kind != MU_COMMAND_FIRE && c->kind != MU_COMMAND_MELEE)
+      if (c->kind != BAA_COMMAND_FIRE && c->kind != BAA_COMMAND_MELEE)
         continue;
       for (guint k = 0; k < targets->len && !seen; k++)
         seen = g_str_equal (g_ptr_array_index (targets, k), c->target);
@@ -1327,43 +1407,43 @@ add_groups (GPtrArray *out, guint first)
     {
       const char *target = g_ptr_array_index (targets, k);
       g_autoptr(GPtrArray) who = g_ptr_array_new ();
-      MuCommandKind kind = MU_COMMAND_FIRE_GROUP;
+      BaaCommandKind kind = BAA_COMMAND_FIRE_GROUP;
 
       for (guint i = first; i < end; i++)
         {
-          const MuCommand *c = g_ptr_array_index (out, i);
-          if ((c->kind == MU_COMMAND_FIRE || c->kind == MU_COMMAND_MELEE) &&
+          const BaaCommand *c = g_ptr_array_index (out, i);
+          if ((c->kind == BAA_COMMAND_FIRE || c->kind == BAA_COMMAND_MELEE) &&
               g_str_equal (c->target, target))
             {
               g_ptr_array_add (who, c->unit);
-              kind = c->kind == MU_COMMAND_FIRE ? MU_COMMAND_FIRE_GROUP : MU_COMMAND_MELEE_GROUP;
+              kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
             }
         }
       for (guint i = 0; i < who->len; i++)
         for (guint j = i + 1; j < who->len; j++)
           {
-            MuCommand *g = mu_command_new (kind);
+            BaaCommand *g = baa_command_new (kind);
             g->target = g_strdup (target);
-            mu_command_add_unit (g, g_ptr_array_index (who, i));
-            mu_command_add_unit (g, g_ptr_array_index (who, j));
+            baa_command_add_unit (g, g_ptr_array_index (who, i));
+            baa_command_add_unit (g, g_ptr_array_index (who, j));
             g_ptr_array_add (out, g);
           }
       if (who->len >= 3)
         {
-          MuCommand *g = mu_command_new (kind);
+          BaaCommand *g = baa_command_new (kind);
           g->target = g_strdup (target);
           for (guint i = 0; i < who->len; i++)
-            mu_command_add_unit (g, g_ptr_array_index (who, i));
+            baa_command_add_unit (g, g_ptr_array_index (who, i));
           g_ptr_array_add (out, g);
         }
     }
 }
 
 static GPtrArray *
-legal_commands (gpointer state)
+baa_legal_commands (gpointer state)
 {
   BaaMatch *m = state;
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
   gboolean melee_owed = FALSE;
 
   if (m->finished)
@@ -1374,7 +1454,7 @@ legal_commands (gpointer state)
         {
           const char *a = g_ptr_array_index (m->pending.answers, i);
           if (a)
-            g_ptr_array_add (out, mu_command_new_choose (a));
+            g_ptr_array_add (out, baa_command_new_choose (a));
         }
       return out;
     }
@@ -1392,7 +1472,7 @@ legal_commands (gpointer state)
                 (c->is_control ? direct_control (m, c->side) : c->has_orders) &&
                 c != u->assigned_to)
               {
-                MuCommand *a = mu_command_new_attack (MU_COMMAND_ASSIGN, u->def->id, c->def->id);
+                BaaCommand *a = baa_command_new_attack (BAA_COMMAND_ASSIGN, u->def->id, c->def->id);
                 g_ptr_array_add (out, a);
               }
       if (m->opt_direct_control)
@@ -1401,7 +1481,7 @@ legal_commands (gpointer state)
             FOR_CDRS (m, c)
               if (!c->is_control && c->side == k->side && !c->nic && c->direct_by != k &&
                   c->status != BAA_CDR_OFFBOARD && c->direct_round != m->round_serial)
-                g_ptr_array_add (out, mu_command_new_attack (MU_COMMAND_DIRECT, k->def->id, c->def->id));
+                g_ptr_array_add (out, baa_command_new_attack (BAA_COMMAND_DIRECT, k->def->id, c->def->id));
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
@@ -1412,7 +1492,7 @@ legal_commands (gpointer state)
               g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
               if (!w)
                 baa_exit_paths (m, u, d);
-              add_paths (out, w ? MU_COMMAND_WITHDRAW : MU_COMMAND_MOVE, u->def->id, d);
+              add_paths (out, w ? BAA_COMMAND_WITHDRAW : BAA_COMMAND_MOVE, u->def->id, d);
             }
           else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&
                    u->has_orders && !u->nic && !u->pinned && !u->moved_this_round && !u->on_train &&
@@ -1420,7 +1500,7 @@ legal_commands (gpointer state)
             {
               /* in melee with pinned enemies only: a withdrawal is also possible */
               g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, TRUE);
-              add_paths (out, MU_COMMAND_WITHDRAW, u->def->id, d);
+              add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
             }
         }
       break;
@@ -1430,7 +1510,7 @@ legal_commands (gpointer state)
         if (cdr_can_move (m, c))
           {
             g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
-            add_paths (out, MU_COMMAND_MOVE, c->def->id, d);
+            add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
           }
       break;
     case BAA_PHASE_FIRE:
@@ -1454,7 +1534,7 @@ legal_commands (gpointer state)
       break;
     }
   if (!melee_owed)
-    g_ptr_array_add (out, mu_command_new_end_phase ());
+    g_ptr_array_add (out, baa_command_new_end_phase ());
   return out;
 }
 
@@ -1463,15 +1543,27 @@ legal_moves (gpointer state, const char *id)
 {
   BaaMatch *m = state;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  g_autoptr(GPtrArray) cmds = legal_commands (state);
+  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
 
   for (guint i = 0; i < cmds->len; i++)
     {
-      MuCommand *c = g_ptr_array_index (cmds, i);
-      if ((c->kind == MU_COMMAND_MOVE || c->kind == MU_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
+      BaaCommand *c = g_ptr_array_index (cmds, i);
+      if ((c->kind == BAA_COMMAND_MOVE || c->kind == BAA_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
         g_array_append_val (out, g_array_index (c->path, MuPos, c->path->len - 1));
     }
   (void) m;
+  return out;
+}
+
+/* Every legal command in the generic form (of MuCommand*). */
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
+  GPtrArray *out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < cmds->len; i++)
+    g_ptr_array_add (out, baa_command_encode (g_ptr_array_index (cmds, i)));
   return out;
 }
 
@@ -1509,6 +1601,11 @@ position (gpointer state, MuPosition *p)
   p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
   p->night = m->night;
   p->finished = m->finished;
+  p->path = m->phase >= 1 && m->phase <= 12 ? baa_phase_paths[m->phase - 1] : p->phase_id;
+  p->side_order = m->side_id;
+  p->awaited = m->finished ? NULL
+             : m->pending.kind != BAA_DECISION_NONE ? m->side_id[m->pending.side]
+             : p->side;
 }
 
 static const MuDecision *
@@ -1746,26 +1843,45 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
   return TRUE;
 }
 
-const MuRuleset baa_hex_ruleset = {
-  "baa-hex",
-  N_("Brothers at Arms (hex board)"),
-  MU_BOARD_HEX,
-  &baa_turns,
-  baa_options,
-  G_N_ELEMENTS (baa_options),
-  state_new,
-  state_free,
-  apply,
-  legal_commands,
-  legal_moves,
-  legal_targets,
-  position,
-  pending,
-  counters,
-  objectives,
-  victory,
-  check_invariants,
-  check_each_event,
+/* The kinds of event a baa-hex match emits (README.md, "--events"). */
+static const MuEventKindInfo baa_event_kinds[] = {
+  { "start", NULL }, { "bound", NULL }, { "round", NULL }, { "phase", NULL }, { "roll", NULL },
+  { "orders", NULL }, { "marker", NULL }, { "unmarker", NULL }, { "assigned", NULL },
+  { "direct-control", NULL }, { "move", NULL }, { "locked", NULL }, { "attack", NULL },
+  { "hits", NULL }, { "dispersed", NULL }, { "flinch", NULL }, { "stands", NULL },
+  { "surrender", NULL }, { "disabled", NULL }, { "captured", NULL }, { "evaded", NULL },
+  { "removed", NULL }, { "breached", NULL }, { "hold", NULL }, { "claimed", NULL },
+  { "reserve-arrived", NULL }, { "reserve-delayed", NULL }, { "entered", NULL }, { "rest", NULL },
+  { "decision", NULL }, { "night", NULL }, { "victory", NULL }, { "end", NULL }, { "note", NULL },
+};
+
+const MuRuleset mu_ruleset_baa_hex = {
+  .id = "baa-hex",
+  .name = N_("Brothers at Arms (hex board)"),
+  .board = MU_BOARD_HEX,
+  .turns = &baa_turns,
+  .options = baa_options,
+  .n_options = G_N_ELEMENTS (baa_options),
+  .verbs = baa_verbs,
+  .n_verbs = G_N_ELEMENTS (baa_verbs),
+  .event_kinds = baa_event_kinds,
+  .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
+  .fields = baa_fields,
+  .n_fields = G_N_ELEMENTS (baa_fields),
+  .check_scenario = baa_check_scenario,
+  .state_new = state_new,
+  .state_free = state_free,
+  .apply = apply,
+  .legal_commands = legal_commands,
+  .legal_moves = legal_moves,
+  .legal_targets = legal_targets,
+  .position = position,
+  .pending = pending,
+  .counters = counters,
+  .objectives = objectives,
+  .victory = victory,
+  .check_invariants = check_invariants,
+  .check_each_event = check_each_event,
 };
 
 const char *

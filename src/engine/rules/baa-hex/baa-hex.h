@@ -3,10 +3,10 @@
 #pragma once
 
 #include "baa-hex-private.h"
+#include "baa-command.h"
 
 G_BEGIN_DECLS
 
-extern const MuRuleset baa_hex_ruleset;
 
 typedef struct _BaaDay BaaDay;
 
@@ -37,7 +37,7 @@ gboolean    baa_day_has_choices          (BaaMatch *m);
 /* Ends the current readdressing step; TRUE when another step begins. */
 gboolean    baa_day_next                 (BaaMatch *m, GPtrArray *events);
 void        baa_day_commands             (BaaMatch *m, GPtrArray *out);
-gboolean    baa_day_command              (BaaMatch *m, const MuCommand *cmd, GPtrArray *events,
+gboolean    baa_day_command              (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events,
                                           GError **error);
 gboolean    baa_day_choose               (BaaMatch *m, const char *answer, GPtrArray *events,
                                           GError **error);

@@ -140,8 +140,8 @@ baa_flinch_move (BaaMatch       *m,
       MuEvent *ev;
 
       ev = baa_event (m, events, MU_EVENT_FLINCH, baa_unit_id (u), "BAA-FLN-5");
-      ev->from = u->hex;
-      ev->to = dest;
+      ev->from = mu_pos_from_hex (u->hex);
+      ev->to = mu_pos_from_hex (dest);
       u->hex = dest;
       /* A unit on a train that is forced to flinch leaves the train: it can
        * no longer be "carried" off the railroad (BAA-SPC-1, BAA-AMB-34 do not

@@ -402,7 +402,7 @@ baa_attack_resolve (BaaMatch       *m,
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
   mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, attackers[i]);
   for (guint i = 0; i < npair; i++)
@@ -540,7 +540,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
   ev = baa_event (m, events, MU_EVENT_ATTACK, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
   mu_event_set_text (ev, "fire-commander");
-  ev->at = target->hex;
+  ev->at = mu_pos_from_hex (target->hex);
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
@@ -637,7 +637,7 @@ baa_breach_resolve (BaaMatch       *m,
     mu_event_set_text (ev, text);
   }
   mu_event_set_object (ev, baa_unit_id (firers[0]));
-  ev->at = hex;
+  ev->at = mu_pos_from_hex (hex);
   ev->value = dir;
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, firers[i]);
@@ -668,7 +668,7 @@ baa_breach_resolve (BaaMatch       *m,
       total += hits;
       ev = baa_event (m, events, MU_EVENT_HITS, NULL, "BAA-FORT-3");
       mu_event_set_object (ev, baa_unit_id (a));
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = hits;
       friendly_fire_check (m, a, hex, events);
     }
@@ -677,13 +677,13 @@ baa_breach_resolve (BaaMatch       *m,
     {
       baa_hexside_set_breached (m, hex, dir);
       ev = baa_event (m, events, MU_EVENT_BREACHED, NULL, "BAA-FORT-3");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       ev->value = dir;
     }
   else
     {
       ev = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-AMB-33");
-      ev->at = hex;
+      ev->at = mu_pos_from_hex (hex);
       mu_event_set_text (ev, "works hold: hits do not carry over");
     }
   return TRUE;
@@ -749,7 +749,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
       for (guint i = 0; i < m->commanders->len; i++)
@@ -758,7 +758,7 @@ baa_combat_legal_commands (const BaaMatch *m,
 
           if (c->side != u->side && c->status == BAA_CDR_ACTIVE
               && check_commander_target (m, u, c, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_FIRE_COMMANDER,
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
       if (!is_artillery (u))
@@ -776,10 +776,10 @@ baa_combat_legal_commands (const BaaMatch *m,
             for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
               if (hexside_fortified (m, h, d) && check_breach_target (m, u, h, d, NULL))
                 {
-                  MuCommand *cmd = mu_command_new (MU_COMMAND_BREACH);
+                  BaaCommand *cmd = baa_command_new (BAA_COMMAND_BREACH);
 
                   cmd->unit = g_strdup (baa_unit_id (u));
-                  mu_command_add_hex (cmd, h);
+                  baa_command_add_hex (cmd, h);
                   cmd->dir = d;
                   g_ptr_array_add (commands, cmd);
                 }
@@ -792,7 +792,7 @@ baa_combat_legal_commands (const BaaMatch *m,
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
           if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
-            g_ptr_array_add (commands, mu_command_new_attack (MU_COMMAND_MELEE, baa_unit_id (u),
+            g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_MELEE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
     }

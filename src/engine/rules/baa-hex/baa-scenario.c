@@ -1,0 +1,213 @@
+/* baa-scenario.c: the baa-hex ruleset's scenario checks, task grammar and
+ * impassability rule (see baa-scenario.h). */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-scenario.h"
+
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+static gboolean
+count_ok (const char *w, int *out)
+{
+  char *end = NULL;
+  gint64 n = g_ascii_strtoll (w, &end, 10);
+
+  if (end == w || *end != '\0' || n < 0 || n > 9999)
+    return FALSE;
+  *out = (int) n;
+  return TRUE;
+}
+
+gboolean
+baa_task_parse (const char *condition,
+                BaaTask    *t)
+{
+  char **w;
+  guint n;
+
+  memset (t, 0, sizeof *t);
+  t->hex = MU_HEX_NONE;
+  w = t->words = g_strsplit (condition ? condition : "", " ", -1);
+  n = g_strv_length (w);
+  if (n == 3 && g_str_equal (w[0], "disperse") && count_ok (w[2], &t->count))
+    {
+      t->kind = BAA_TASK_DISPERSE;
+      t->side = w[1];
+      return TRUE;
+    }
+  if (n == 2 && g_str_equal (w[0], "hold") && *w[1])
+    {
+      t->kind = BAA_TASK_HOLD_OBJECTIVE;
+      t->objective = w[1];
+      return TRUE;
+    }
+  if (n == 3 && g_str_equal (w[0], "hold") && mu_hex_parse (w[2], &t->hex))
+    {
+      t->kind = BAA_TASK_HOLD_HEX;
+      t->side = w[1];
+      return TRUE;
+    }
+  if (n == 4 && g_str_equal (w[0], "exit") && strlen (w[2]) == 1 && strchr ("nesw", w[2][0]) &&
+      count_ok (w[3], &t->count))
+    {
+      t->kind = BAA_TASK_EXIT;
+      t->side = w[1];
+      t->edge = w[2][0];
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+baa_task_clear (BaaTask *t)
+{
+  g_clear_pointer (&t->words, g_strfreev);
+}
+
+gboolean
+baa_impassable_rule (const MuHexCell *cell,
+                     gboolean         river,
+                     const MuCounter *who)
+{
+  if (cell == NULL)
+    return TRUE;
+  /* BAA-SPC-4: river boats move on river hexes only */
+  if (who && who->kind == MU_COUNTER_UNIT && who->arm == MU_ARM_RIVERBOAT)
+    return !river;
+  if (cell->features & MU_HEX_FEATURE_IMPASSABLE)
+    return TRUE;
+  /* BAA-MOV-8: river hexes are impassable except at fords and bridges; a
+   * river path runs through hex centres, so its hexes are river hexes just
+   * as they are for river boats (BAA-SPC-4). */
+  return river && !(cell->features & (MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE));
+}
+
+static gboolean
+map_river (const MuHexMap *map,
+           MuHex           hex)
+{
+  const MuHexCell *cell = mu_hex_map_cell (map, hex);
+
+  if (cell == NULL)
+    return FALSE;
+  if (cell->terrain == MU_TERRAIN_WATER)
+    return TRUE;
+  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+    if (mu_hex_map_has_link (map, hex, d, MU_PATH_RIVER))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+baa_map_impassable (const MuHexMap  *map,
+                    MuHex            hex,
+                    const MuCounter *who)
+{
+  return baa_impassable_rule (mu_hex_map_cell (map, hex), map_river (map, hex), who);
+}
+
+static MuProblem *
+error_at (const MuScenario *s,
+          GPtrArray        *problems,
+          int               line,
+          const char       *object_id,
+          char             *message)
+{
+  MuProblem *p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, line, "%s", message);
+
+  p->object_id = g_strdup (object_id);
+  g_ptr_array_add (problems, p);
+  g_free (message);
+  return p;
+}
+
+/* BAA-VIC-4: the task conditions the engine scores (baa_task_met()).
+ * Anything else would silently never score, so it is an error here. */
+static gboolean
+task_ok (const MuScenario *s,
+         const char       *condition)
+{
+  BaaTask t;
+  gboolean ok = FALSE;
+
+  if (baa_task_parse (condition, &t))
+    switch (t.kind)
+      {
+      case BAA_TASK_HOLD_OBJECTIVE:
+        for (guint i = 0; i < s->objectives->len && !ok; i++)
+          ok = g_strcmp0 (((const MuObjective *) g_ptr_array_index (s->objectives, i))->id,
+                          t.objective) == 0;
+        break;
+      case BAA_TASK_DISPERSE:
+      case BAA_TASK_HOLD_HEX:
+      case BAA_TASK_EXIT:
+      default:
+        ok = mu_scenario_find_side (s, t.side) != NULL;
+        break;
+      }
+  baa_task_clear (&t);
+  return ok;
+}
+
+void
+baa_check_scenario (const MuScenario *s,
+                    GPtrArray        *problems)
+{
+  for (guint i = 0; i < s->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
+
+      if (t->condition != NULL && !task_ok (s, t->condition))
+        error_at (s, problems, t->line, t->id,
+                  g_strdup_printf (_("task “%s”: condition “%s” is not understood (expected "
+                                     BAA_TASK_GRAMMAR ") (BAA-VIC-4)"),
+                                   t->id ? t->id : "", t->condition));
+    }
+
+  if (s->board != MU_BOARD_HEX || s->hex_map == NULL)
+    return;
+  /* BAA-OBJ-1, the schema's promise: no objective on ground no unit can
+   * enter, so none could ever hold it */
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+      g_autofree char *label = NULL;
+      MuProblem *p;
+
+      if (!mu_hex_grid_contains (&s->hex_map->grid, o->hex) ||
+          !baa_map_impassable (s->hex_map, o->hex, NULL))
+        continue;
+      label = mu_hex_to_string (&s->hex_map->grid, o->hex);
+      p = error_at (s, problems, o->line, o->id,
+                    g_strdup_printf (_("objective “%s” is on impassable hex %s: no unit could ever "
+                                       "hold it"), o->id ? o->id : "", label));
+      p->hex = o->hex;
+    }
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      g_autofree char *label = NULL;
+      MuProblem *p;
+
+      if (c->place.kind != MU_PLACE_HEX || !mu_hex_grid_contains (&s->hex_map->grid, c->place.hex) ||
+          !baa_map_impassable (s->hex_map, c->place.hex, c))
+        continue;
+      label = mu_hex_to_string (&s->hex_map->grid, c->place.hex);
+      p = c->arm == MU_ARM_RIVERBOAT && c->kind == MU_COUNTER_UNIT
+        ? error_at (s, problems, c->line, c->id,
+                    g_strdup_printf (_("%s “%s” is a river boat but starts on %s, which is not a "
+                                       "river hex (BAA-SPC-4)"),
+                                     mu_counter_kind_to_string (c->kind), c->id, label))
+        : error_at (s, problems, c->line, c->id,
+                    g_strdup_printf (_("%s “%s” starts on impassable hex %s (BAA-MOV-8)"),
+                                     mu_counter_kind_to_string (c->kind), c->id, label));
+      p->hex = c->place.hex;
+    }
+}

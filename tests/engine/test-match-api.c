@@ -1,0 +1,228 @@
+/* test-match-api.c: what a front end asks the match: the dry run, the
+ * undo policy, dice entered by the players, the side awaited, the legal
+ * actions of a counter, opening a file. On the learning scenario
+ * (baa-hex); the test-only table ruleset covers the rest (test-ruleset). */
+#define G_LOG_DOMAIN "test-match-api"
+
+#include "config.h"
+
+#include "mu-error.h"
+#include "mu-match.h"
+#include "mu-scenario-xml.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static char *
+scenario_path (void)
+{
+  return g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                           "learning-blackburns-ford.muster", NULL);
+}
+
+static MuMatch *
+open_match (void)
+{
+  g_autofree char *path = scenario_path ();
+  g_autoptr(GError) error = NULL;
+  MuMatch *m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  return m;
+}
+
+static MuCommand *
+parse (MuMatch *m, const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  MuCommand *c = mu_match_parse (m, line, &error);
+
+  g_assert_no_error (error);
+  return c;
+}
+
+/* A check changes nothing and rolls nothing, and says why not with the rule. */
+static void
+test_check (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(MuCommand) end = parse (m, "end-phase");
+  g_autoptr(MuCommand) bad = parse (m, "fire nobody nothing");
+  g_autofree char *before = mu_match_format_state (m);
+  g_autofree char *after = NULL;
+  guint events = mu_match_get_events (m)->len;
+  guint rolled = mu_dice_count (mu_match_get_dice (m));
+  MuCheck check;
+
+  g_assert_true (mu_match_check (m, end, &check));
+  g_assert_true (check.legal);
+  g_assert_null (check.reason);
+  for (guint i = 0; i < check.rolls->len; i++)
+    {
+      const MuEvent *roll = g_ptr_array_index (check.rolls, i);
+      g_assert_cmpint (roll->kind, ==, MU_EVENT_ROLL);
+      g_assert_cmpint (roll->value, ==, 0);   /* no face is told */
+    }
+  mu_check_clear (&check);
+  g_assert_false (mu_match_check (m, bad, &check));
+  g_assert_false (check.legal);
+  g_assert_nonnull (check.reason);
+  mu_check_clear (&check);
+
+  after = mu_match_format_state (m);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (mu_match_get_events (m)->len, ==, events);
+  g_assert_cmpuint (mu_dice_count (mu_match_get_dice (m)), ==, rolled);
+  g_assert_cmpuint (mu_match_get_commands (m)->len, ==, 0);
+}
+
+/* TAB-19: undo never goes back over a roll or over another side's command. */
+static void
+test_undo_policy (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(GError) error = NULL;
+  gboolean rolled = FALSE;
+
+  g_assert_false (mu_match_can_undo (m, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_FAILED);
+  g_clear_error (&error);
+  /* end phases until one rolls a die */
+  for (guint i = 0; i < 40 && !rolled; i++)
+    {
+      guint before = mu_match_get_events (m)->len;
+      const GPtrArray *ev;
+      const char *side = mu_match_get_awaited (m);
+
+      g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+      g_assert_no_error (error);
+      ev = mu_match_get_events (m);
+      for (guint k = before; k < ev->len; k++)
+        rolled = rolled || ((const MuEvent *) g_ptr_array_index (ev, k))->kind == MU_EVENT_ROLL;
+      if (rolled)
+        {
+          g_assert_false (mu_match_can_undo (m, &error));
+          g_assert_nonnull (strstr (error->message, "roll"));
+          g_clear_error (&error);
+          g_assert_false (mu_match_undo (m, &error));
+          g_clear_error (&error);
+        }
+      else if (g_strcmp0 (side, mu_match_get_awaited (m)) != 0)
+        {
+          g_assert_false (mu_match_can_undo (m, &error));
+          g_assert_nonnull (strstr (error->message, "another side"));
+          g_clear_error (&error);
+        }
+      else
+        g_assert_true (mu_match_can_undo (m, NULL));
+    }
+  g_assert_true (rolled);
+}
+
+/* Dice entered at the table are used next and replay from the saved match. */
+static void
+test_entered_dice (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) again = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *last = NULL;
+  gsize len = 0;
+  const int faces[] = { 6, 6, 6, 6, 6, 6, 6, 6 };
+  guint before;
+  gboolean seen = FALSE;
+
+  g_assert_true (mu_match_enter_dice (m, faces, G_N_ELEMENTS (faces), &error));
+  g_assert_no_error (error);
+  last = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (m), 0));
+  g_assert_cmpstr (last, ==, "dice 6 6 6 6 6 6 6 6");
+  g_assert_false (mu_match_apply_line (m, "dice 7", NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+  g_clear_error (&error);
+  before = mu_match_get_events (m)->len;
+  for (guint i = 0; i < 40 && !seen; i++)
+    {
+      const GPtrArray *ev;
+
+      g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+      ev = mu_match_get_events (m);
+      for (guint k = before; k < ev->len && !seen; k++)
+        {
+          const MuEvent *e = g_ptr_array_index (ev, k);
+          if (e->kind == MU_EVENT_ROLL)
+            {
+              g_assert_cmpint (e->value, ==, 6);
+              seen = TRUE;
+            }
+        }
+      before = ev->len;
+    }
+  g_assert_true (seen);
+  data = mu_match_save_to_data (m, &len);
+  g_assert_nonnull (strstr (data, "<command>dice 6 6 6 6 6 6 6 6</command>"));
+  again = mu_match_load_data (data, len, "entered.mustermatch", &error);
+  g_assert_no_error (error);
+  a = mu_match_format_state (m);
+  b = mu_match_format_state (again);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpuint (mu_match_get_events (m)->len, ==, mu_match_get_events (again)->len);
+}
+
+/* mu_match_open_file: a scenario starts a match, a saved match reopens to
+ * the same state and refuses forced dice; the awaited side and the legal
+ * actions of a counter. */
+static void
+test_open_file (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "m.mustermatch", NULL);
+  g_autoptr(MuMatch) back = NULL;
+  g_autoptr(MuMatch) refused = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  const int six = 6;
+
+  g_assert_nonnull (mu_match_get_awaited (m));
+  legal = mu_match_legal_commands (m);
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const char *who = mu_command_word (g_ptr_array_index (legal, i), 0);
+      if (who)
+        {
+          g_autoptr(GPtrArray) mine = mu_match_legal_actions (m, who);
+          g_assert_cmpuint (mine->len, >, 0);
+          break;
+        }
+    }
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_true (mu_match_save_file (m, saved, &error));
+  g_assert_no_error (error);
+  back = mu_match_open_file (saved, 1, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  a = mu_match_format_state (m);
+  b = mu_match_format_state (back);
+  g_assert_cmpstr (a, ==, b);
+  refused = mu_match_open_file (saved, 1, &six, 1, NULL, &error);
+  g_assert_null (refused);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_unlink (saved);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/match-api/check", test_check);
+  g_test_add_func ("/engine/match-api/undo-policy", test_undo_policy);
+  g_test_add_func ("/engine/match-api/entered-dice", test_entered_dice);
+  g_test_add_func ("/engine/match-api/open-file", test_open_file);
+  return g_test_run ();
+}

@@ -1,0 +1,154 @@
+/* test-ruleset.c: the ruleset registry and the descriptions every ruleset
+ * gives (the one source of truth for the checker, the dialogs, the editor
+ * and the simulator). */
+#define G_LOG_DOMAIN "test-ruleset"
+
+#include "config.h"
+
+#include "mu-error.h"
+#include "mu-match.h"
+#include "mu-ruleset.h"
+#include "mu-scenario-xml.h"
+
+#include <string.h>
+
+static void
+check_steps (const MuStepInfo *steps,
+             guint             n,
+             const char       *prefix,
+             const MuTurnStructure *turns)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = prefix ? g_strdup_printf ("%s/%s", prefix, steps[i].id)
+                                     : g_strdup (steps[i].id);
+
+      g_assert_nonnull (steps[i].id);
+      g_assert_nonnull (steps[i].name);
+      g_assert_null (strchr (steps[i].id, '/'));
+      /* every step is found again by its path */
+      g_assert_true (mu_turn_structure_find_step (turns, path) == &steps[i]);
+      if (steps[i].n_steps)
+        check_steps (steps[i].steps, steps[i].n_steps, path, turns);
+    }
+}
+
+/* Every ruleset of ARCHITECTURE.md is registered with its board, options
+ * (each naming its rule), turn structure and values. */
+static void
+test_registry (void)
+{
+  const char *const ids[] = { "baa-hex", "baa-table", "mn-acw", "toy-soldiers", "regimental" };
+  const MuRuleset *const *list = mu_ruleset_list ();
+  g_autofree char *all = mu_ruleset_list_ids ();
+  guint n = 0;
+
+  for (; list[n]; n++)
+    {
+      const MuRuleset *rs = list[n];
+
+      g_assert_cmpstr (rs->id, ==, ids[n]);
+      g_assert_true (mu_ruleset_find (rs->id) == rs);
+      g_assert_nonnull (rs->name);
+      g_assert_nonnull (rs->turns);
+      g_assert_cmpuint (rs->turns->n_steps, >, 0);
+      check_steps (rs->turns->steps, rs->turns->n_steps, NULL, rs->turns);
+      if (rs->turns->side_order == MU_SIDE_ORDER_FIXED)
+        g_assert_nonnull (rs->turns->fixed_sides);
+      for (guint i = 0; i < rs->n_options; i++)
+        {
+          const MuRuleOptionInfo *o = &rs->options[i];
+
+          g_assert_nonnull (o->key);
+          g_assert_nonnull (o->rule);
+          g_assert_true (mu_ruleset_find_option (rs, o->key) == o);
+          if (o->type == MU_OPTION_NUMBER)
+            g_assert_true (o->min <= o->default_number && o->default_number <= o->max);
+        }
+      for (guint i = 0; i < rs->n_fields; i++)
+        if (rs->fields[i].type == MU_FIELD_INT)
+          g_assert_cmpint (rs->fields[i].min, <=, rs->fields[i].max);
+        else
+          g_assert_nonnull (rs->fields[i].values);
+      for (guint i = 0; i < rs->n_verbs; i++)
+        g_assert_true (mu_ruleset_find_verb (rs, rs->verbs[i].verb) == &rs->verbs[i]);
+      g_assert_true (strstr (all, rs->id) != NULL);
+    }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (ids));
+  g_assert_null (mu_ruleset_find ("chess"));
+  g_assert_true (mu_ruleset_find ("baa-hex")->board == MU_BOARD_HEX);
+  g_assert_true (mu_ruleset_can_play (mu_ruleset_find ("baa-hex")));
+  for (guint i = 1; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_assert_true (mu_ruleset_find (ids[i])->board == MU_BOARD_TABLE);
+      g_assert_false (mu_ruleset_can_play (mu_ruleset_find (ids[i])));
+    }
+}
+
+/* The descriptions carry what a phase tracker needs for every system:
+ * initiative each turn, secret steps, nested procedures, resources. */
+static void
+test_turns (void)
+{
+  const MuTurnStructure *mn = mu_ruleset_find ("mn-acw")->turns;
+  const MuTurnStructure *ts = mu_ruleset_find ("toy-soldiers")->turns;
+  const MuTurnStructure *qrs = mu_ruleset_find ("regimental")->turns;
+  const MuStepInfo *step;
+
+  /* MN-INI-1, MN-ACT-1 */
+  g_assert_true (mn->side_order == MU_SIDE_ORDER_INITIATIVE);
+  step = mu_turn_structure_find_step (mn, "player-turn");
+  g_assert_true (step->flags & MU_STEP_PER_SIDE);
+  g_assert_cmpstr (mn->resources[0].id, ==, "activation");
+  /* TS-STATE-3: chaos 1..6 per commander; TS-CHG-0: the charge sequence nests */
+  g_assert_cmpint (ts->resources[1].min, ==, 1);
+  g_assert_cmpint (ts->resources[1].max, ==, 6);
+  step = mu_turn_structure_find_step (ts, "player-turn/charge");
+  g_assert_true (step->flags & MU_STEP_PROCEDURE);
+  g_assert_nonnull (mu_turn_structure_find_step (ts, "player-turn/charge/contact"));
+  /* QRS-ORD-1: orders are marked in secret (TAB-19, TAB-20) */
+  step = mu_turn_structure_find_step (qrs, "orders");
+  g_assert_true (step->actors == MU_STEP_BOTH_SECRET);
+  g_assert_cmpint (qrs->minutes_per_turn, ==, 20);
+  g_assert_null (mu_turn_structure_find_step (qrs, "orders/nothing"));
+  g_assert_null (mu_turn_structure_find_step (qrs, ""));
+}
+
+/* A scenario of a registered ruleset that cannot be played yet loads and
+ * validates, says so in a warning, and refuses to start a match. */
+static void
+test_not_playable (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "henry-house-hill-table.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuMatch) m = NULL;
+  gboolean said = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (problems, i);
+      if (p->severity == MU_PROBLEM_WARNING && strstr (p->message, "cannot be played yet"))
+        said = TRUE;
+    }
+  g_assert_true (said);
+  m = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_null (m);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "cannot be played yet"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/ruleset/registry", test_registry);
+  g_test_add_func ("/engine/ruleset/turns", test_turns);
+  g_test_add_func ("/engine/ruleset/not-playable", test_not_playable);
+  return g_test_run ();
+}
