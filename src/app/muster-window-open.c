@@ -87,7 +87,6 @@ opening_page (MusterWindow *self)
                                   _("Loading progress"), -1);
   button = gtk_button_new_with_mnemonic (_("_Cancel"));
   gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Stop opening this file"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_cancel_clicked), self);
   gtk_box_append (GTK_BOX (page), label);
   gtk_box_append (GTK_BOX (page), bar);

@@ -580,6 +580,23 @@ test_application_open (void)
 }
 
 
+/* Destroys the windows and waits until `window` is freed: the loading thread
+ * holds it until it has finished, and the next test must not see it. */
+static void
+destroy_and_wait (MusterWindow *window)
+{
+  GObject *alive = G_OBJECT (window);
+
+  g_object_add_weak_pointer (alive, (gpointer *) &alive);
+  destroy_all_windows ();
+  for (int i = 0; i < 20000 && alive != NULL; i++)
+    {
+      g_usleep (1000);
+      flush_events ();
+    }
+  g_assert_null (alive);
+}
+
 /* Opening in a worker thread: the window shows the opening page with a
  * progress bar and Cancel, then the board; Cancel returns to the start page
  * and the late result is dropped. */
@@ -605,7 +622,7 @@ test_open_async (void)
   g_assert_nonnull (muster_window_get_scenario (window));
   g_assert_true (g_file_equal (muster_window_get_file (window), file));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "board");
-  destroy_all_windows ();
+  destroy_and_wait (window);
 
   /* Cancelled: back to the start page at once, nothing opened later. */
   window = open_window (NULL);
@@ -621,7 +638,7 @@ test_open_async (void)
     }
   g_assert_null (muster_window_get_scenario (window));
   g_assert_true (muster_window_is_empty (window));
-  destroy_all_windows ();
+  destroy_and_wait (window);
 }
 
 /* Activates every action the window and the application have, then closes
