@@ -173,7 +173,7 @@ toggle_entry (MusterEditor *self,
 
   if (r == NULL)
     {
-      muster_editor_show_message (self, _("The muster_editor_scenario has no reserves; add one with the reserve button on the Forces page"));
+      muster_editor_show_message (self, _("The scenario has no reserves; add one with the reserve button on the Forces page"));
       return;
     }
   hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
