@@ -30,39 +30,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "mu-cli-bench.h"
 #include "mu-edit.h"
 #include "mu-scenario-xml.h"
 
 /* Timing ------------------------------------------------------------------------------------ */
 
-static gint64
-clock_us (gboolean wall)
-{
-  struct timespec ts;
-
-  if (wall)
-    return g_get_monotonic_time ();
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-/* Sorts ms and returns its median. */
-static double
-median (GArray *ms)
-{
-  g_array_sort (ms, compare_double);
-  if (ms->len == 0)
-    return 0;
-  return ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
-                     : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
-}
 
 /* Bytes the heap holds (small blocks and mmapped large ones). */
 static double
@@ -75,8 +48,6 @@ heap_bytes (void)
 
 /* Synthetic scenario ------------------------------------------------------------------------- */
 
-MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,
-                                    double side_share, guint32 seed);
 
 /* Also the generated battle of bench engine (mu-cli-bench-engine.c). */
 MuScenario *
@@ -189,11 +160,11 @@ bench_load_once (int         cols,
       g_autoptr(GPtrArray) problems = mu_problem_list_new ();
       g_autoptr(GError) error = NULL;
       g_autoptr(MuScenario) loaded = NULL;
-      gint64 t0 = clock_us (wall);
+      gint64 t0 = mu_cli_bench_clock_us (!wall);
       double t;
 
       loaded = mu_scenario_load_data (data, length, "bench.muster", problems, &error);
-      t = (clock_us (wall) - t0) / 1000.0;
+      t = (mu_cli_bench_clock_us (!wall) - t0) / 1000.0;
       if (loaded == NULL)
         {
           for (guint i = 0; i < problems->len && i < 5; i++)
@@ -206,7 +177,7 @@ bench_load_once (int         cols,
         }
       g_array_append_val (ms, t);
     }
-  med = median (ms);
+  med = mu_cli_bench_sort_median (ms);
   printf ("load %d×%d, %.1f MB, %u <hex>, %u <hexside>, %d counters: %.1f ms (min %.1f, max %.1f, %u runs), %.1f ms per MB\n",
           cols, rows, length / 1e6, n_hex, n_side, n_counters, med,
           g_array_index (ms, double, 0), g_array_index (ms, double, ms->len - 1), ms->len,
@@ -215,7 +186,6 @@ bench_load_once (int         cols,
   return 0;
 }
 
-int mu_cli_bench_load (int argc, char **argv);
 
 int
 mu_cli_bench_load (int argc, char **argv)
@@ -346,24 +316,24 @@ bench_undo_once (int      cols,
   heap0 = heap_bytes ();
   for (int i = 0; (int) ms->len < steps && i < steps * 4; i++)
     {
-      gint64 e0 = clock_us (wall);
+      gint64 e0 = mu_cli_bench_clock_us (!wall);
       gboolean changed = some_edit (history, rand, i);
-      double t = (clock_us (wall) - e0) / 1000.0;
+      double t = (mu_cli_bench_clock_us (!wall) - e0) / 1000.0;
 
       if (changed)
         g_array_append_val (ms, t);
     }
   heap1 = heap_bytes ();
   n_undo = mu_edit_history_get_n_undo (history);
-  t0 = clock_us (wall);
+  t0 = mu_cli_bench_clock_us (!wall);
   while (mu_edit_history_undo (history))
     ;
-  undo_ms = (clock_us (wall) - t0) / 1000.0;
-  t0 = clock_us (wall);
+  undo_ms = (mu_cli_bench_clock_us (!wall) - t0) / 1000.0;
+  t0 = mu_cli_bench_clock_us (!wall);
   while (mu_edit_history_redo (history))
     ;
-  redo_ms = (clock_us (wall) - t0) / 1000.0;
-  med = median (ms);
+  redo_ms = (mu_cli_bench_clock_us (!wall) - t0) / 1000.0;
+  med = mu_cli_bench_sort_median (ms);
   printf ("undo %d×%d, %d counters, %u steps: history %.2f MB; edit %.3f ms (min %.3f, max %.3f); "
           "undo all %.1f ms, redo all %.1f ms\n",
           cols, rows, n_counters, n_undo, (heap1 - heap0) / (1024.0 * 1024.0), med,
@@ -373,7 +343,6 @@ bench_undo_once (int      cols,
   return 0;
 }
 
-int mu_cli_bench_undo (int argc, char **argv);
 
 int
 mu_cli_bench_undo (int argc, char **argv)

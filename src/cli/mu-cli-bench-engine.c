@@ -25,40 +25,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "mu-cli-bench.h"
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
 
 #define MAX_COMMANDS 20000
 
-int mu_cli_bench_engine (int argc, char **argv);
-MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,
-                                    double side_share, guint32 seed);
 
-static gint64
-cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *ms)
-{
-  g_array_sort (ms, compare_double);
-  if (ms->len == 0)
-    return 0;
-  return ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
-                     : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
-}
 
 static char *
 shipped_scenario (const char *name)
@@ -120,12 +93,12 @@ bench_matches (const char       *name,
           mu_cli_error ("%s: %s", name, error->message);
           return 1;
         }
-      t0 = cpu_us ();
+      t0 = mu_cli_bench_clock_us (TRUE);
       while (!mu_match_is_over (m) && n < MAX_COMMANDS)
         {
-          gint64 l0 = cpu_us ();
+          gint64 l0 = mu_cli_bench_clock_us (TRUE);
           g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
-          double lt = (cpu_us () - l0) / 1000.0;
+          double lt = (mu_cli_bench_clock_us (TRUE) - l0) / 1000.0;
           const MuCommand *c;
           g_autoptr(GError) local = NULL;
 
@@ -143,13 +116,13 @@ bench_matches (const char       *name,
             }
           n++;
         }
-      t = (cpu_us () - t0) / 1000.0;
+      t = (mu_cli_bench_clock_us (TRUE) - t0) / 1000.0;
       g_array_append_val (match_ms, t);
       commands += n;
       mu_match_free (m);
     }
   {
-    double med = median (match_ms), lmed = median (legal_ms);
+    double med = mu_cli_bench_sort_median (match_ms), lmed = mu_cli_bench_sort_median (legal_ms);
     double lmax = legal_ms->len ? g_array_index (legal_ms, double, legal_ms->len - 1) : 0;
 
     printf ("engine %s: %.1f ms per match (%d matches, %.0f commands per match); "

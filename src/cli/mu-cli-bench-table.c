@@ -29,10 +29,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "mu-cli-bench.h"
 #include "mu-table-los.h"
 #include "mu-table-move.h"
 
-int mu_cli_bench_table (int argc, char **argv);
 
 #define N_AREAS 300
 #define N_LINES 40
@@ -95,13 +95,6 @@ synthetic_table (guint32 *seed)
   return t;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 static void
 report (const char *name, GArray *ms, const char *extra)
 {
@@ -112,8 +105,7 @@ report (const char *name, GArray *ms, const char *extra)
       printf ("%s: no queries\n", name);
       return;
     }
-  g_array_sort (ms, compare_double);
-  median = g_array_index (ms, double, ms->len / 2);
+  median = mu_cli_bench_sort_median (ms);
   max = g_array_index (ms, double, ms->len - 1);
   p99 = g_array_index (ms, double, ms->len * 99 / 100);
   for (guint i = 0; i < ms->len; i++)

@@ -35,15 +35,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "mu-cli-bench.h"
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 #include "mu-sheet.h"
 
 int mu_cli_bench (int argc, char **argv);
-int mu_cli_bench_load (int argc, char **argv);
-int mu_cli_bench_undo (int argc, char **argv);
-int mu_cli_bench_engine (int argc, char **argv);
-int mu_cli_bench_table (int argc, char **argv);
 
 #define BOARD 100
 #define VIEW_W 1920
@@ -314,10 +311,8 @@ synthetic_board (void)
 
 /* Timing ------------------------------------------------------------------------------------- */
 
-/* Microseconds of wall time, or of this thread's CPU time with --cpu (on a
- * machine shared with other jobs the CPU time is the steadier figure). */
-static gint64
-now_us (gboolean cpu)
+gint64
+mu_cli_bench_clock_us (gboolean cpu)
 {
   if (cpu)
     {
@@ -335,16 +330,25 @@ compare_double (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+double
+mu_cli_bench_sort_median (GArray *ms)
+{
+  g_array_sort (ms, compare_double);
+  if (ms->len == 0)
+    return 0;
+  return ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
+                     : (g_array_index (ms, double, ms->len / 2 - 1) +
+                        g_array_index (ms, double, ms->len / 2)) / 2;
+}
+
 static void
 report (const char *name, GArray *ms)
 {
   double min, max, median;
 
-  g_array_sort (ms, compare_double);
+  median = mu_cli_bench_sort_median (ms);
   min = g_array_index (ms, double, 0);
   max = g_array_index (ms, double, ms->len - 1);
-  median = ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
-                       : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
   printf ("%s: %.2f ms (min %.2f, max %.2f, %u frames)\n", name, median, min, max, ms->len);
   fflush (stdout);
 }
@@ -577,7 +581,7 @@ bench_counters (MuScenario *s, int frames, gboolean use_cpu_time, const char *ex
           g_autoptr(GError) error = NULL;
           g_autoptr(MuSheet) sheet = NULL;
           g_autoptr(GBytes) pdf = NULL;
-          gint64 t0 = now_us (use_cpu_time);
+          gint64 t0 = mu_cli_bench_clock_us (use_cpu_time);
           double t;
 
           sheet = mu_sheet_new_counters (s, &o, &error);
@@ -588,7 +592,7 @@ bench_counters (MuScenario *s, int frames, gboolean use_cpu_time, const char *ex
               mu_cli_error ("%s", error->message);
               return 1;
             }
-          t = (now_us (use_cpu_time) - t0) / 1000.0;
+          t = (mu_cli_bench_clock_us (use_cpu_time) - t0) / 1000.0;
           g_array_append_val (ms, t);
           bytes = g_bytes_get_size (pdf);
           pages = mu_sheet_get_n_pages (sheet);
@@ -690,13 +694,13 @@ mu_cli_bench (int argc, char **argv)
   for (int i = 0; i < frames; i++)
     {
       double vx = fmod (i * 733.0, bw - VIEW_W), vy = fmod (i * 419.0, bh - VIEW_H);
-      gint64 t0 = now_us (use_cpu_time);
+      gint64 t0 = mu_cli_bench_clock_us (use_cpu_time);
       double t;
 
       clear (cr);
       draw_view (cr, s, &o, (const MuPiece *) pieces->data, pieces->len, vx, vy, TRUE);
       cairo_surface_flush (frame);
-      t = (now_us (use_cpu_time) - t0) / 1000.0;
+      t = (mu_cli_bench_clock_us (use_cpu_time) - t0) / 1000.0;
       g_array_append_val (ms, t);
     }
   report ("cold", ms);
@@ -728,7 +732,7 @@ mu_cli_bench (int argc, char **argv)
     for (int i = 0; i < frames; i++)
       {
         double dx = i * step;
-        gint64 t0 = now_us (use_cpu_time);
+        gint64 t0 = mu_cli_bench_clock_us (use_cpu_time);
         double t;
 
         cairo_save (cr);
@@ -738,7 +742,7 @@ mu_cli_bench (int argc, char **argv)
         cairo_restore (cr);
         draw_view (cr, s, &o, (const MuPiece *) pieces->data, pieces->len, x0 + dx, y0, FALSE);
         cairo_surface_flush (frame);
-        t = (now_us (use_cpu_time) - t0) / 1000.0;
+        t = (mu_cli_bench_clock_us (use_cpu_time) - t0) / 1000.0;
         g_array_append_val (ms, t);
       }
     cairo_surface_destroy (cache);
@@ -758,7 +762,7 @@ mu_cli_bench (int argc, char **argv)
     g_array_set_size (ms, 0);
     for (int i = 0; i < frames; i++)
       {
-        gint64 t0 = now_us (use_cpu_time);
+        gint64 t0 = mu_cli_bench_clock_us (use_cpu_time);
         double t;
 
         clear (cr);
@@ -767,7 +771,7 @@ mu_cli_bench (int argc, char **argv)
         mu_render_scenario (cr, s, &o);
         cairo_restore (cr);
         cairo_surface_flush (frame);
-        t = (now_us (use_cpu_time) - t0) / 1000.0;
+        t = (mu_cli_bench_clock_us (use_cpu_time) - t0) / 1000.0;
         g_array_append_val (ms, t);
       }
     report ("overview", ms);
