@@ -390,9 +390,13 @@ match_element (const char *e,
           mu_command_add_step (c, MU_MOVE_FACE, NULL, v, NULL);
           return 2;
         }
+      /* TAB-3: the angle counts at the tenth of a degree it is printed
+       * with, so a wheel that rounds to 0.0 is no wheel, refused here
+       * rather than saved as a line that would not read back. */
       if (g_str_equal (w, "wheel") && wi + 2 < n &&
           (g_str_equal (words[wi + 1], "l") || g_str_equal (words[wi + 1], "r")) &&
-          parse_decimal (words[wi + 2], &v) && v > 0 && v <= 360)
+          parse_decimal (words[wi + 2], &v) && round_number (v, 10) > 0 &&
+          round_number (v, 10) <= 360)
         {
           mu_command_add_step (c, MU_MOVE_WHEEL, NULL, v, words[wi + 1]);
           return 3;

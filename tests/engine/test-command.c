@@ -182,6 +182,29 @@ test_table_round_trip (void)
     g_assert_null (c);
     g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
   }
+  /* Found by fuzzing (TAB-3): a wheel of 0.03° was accepted but printed as
+   * "wheel l 0.0", which does not parse. An angle counts at the tenth of a
+   * degree it prints with: one that rounds to 0.0 is refused, one that
+   * rounds up reads back. */
+  {
+    static const char *const refused[] = { "move u1 wheel l 0.03", "move u1 wheel l 00.03",
+                                           "move u1 wheel r 0.04" };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MuCommand) c = mu_command_parse (&table_rules, "move u1 wheel l 0.06", &error);
+    g_autofree char *text = NULL;
+
+    g_assert_no_error (error);
+    text = mu_command_to_string (c);
+    g_assert_cmpstr (text, ==, "move u1 wheel l 0.1");
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_autoptr(GError) e = NULL;
+        g_autoptr(MuCommand) r = mu_command_parse (&table_rules, refused[i], &e);
+
+        g_assert_null (r);
+        g_assert_error (e, MU_ERROR, MU_ERROR_PARSE);
+      }
+  }
 }
 
 /* issue 16: parse(print(c)) == c for every command that parses, over random
