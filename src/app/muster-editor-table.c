@@ -15,16 +15,6 @@
 
 /* Tabletop shapes and the selection ------------------------------------------------- */
 
-static const char *const area_names[MU_AREA_N] = {
-  N_("Woods"), N_("Settlement"), N_("Hill"), N_("Field"), N_("Marsh"), N_("Fortification"),
-  N_("Water"), N_("Rough ground"), N_("Impassable ground"), N_("Light woods"), N_("Broken ground"),
-  N_("Built-up area"), N_("Building"), N_("Steep slope"), N_("Deployment zone"),
-};
-static const char *const line_names[MU_LINE_N] = {
-  N_("Road"), N_("Turnpike"), N_("Railroad"), N_("Stream"), N_("River"), N_("Fence"), N_("Wall"),
-  N_("Hedge"), N_("Defence works"), N_("Impassable line"), N_("Ford"), N_("Bridge"), N_("Crest line"),
-};
-
 /* Widget pixels within which a click picks a line, label or point. */
 #define PICK_TOLERANCE 8.0
 
@@ -535,7 +525,7 @@ muster_editor_update_selection (MusterEditor *self)
       {
         const MuArea *a = g_ptr_array_index (s->table->areas, self->sel_index);
 
-        title = g_strdup_printf (_("Area %d: %s"), self->sel_index + 1, _(area_names[a->kind]));
+        title = g_strdup_printf (_("Area %d: %s"), self->sel_index + 1, mu_area_kind_display_name (a->kind));
         text = a->name;
         name = shape = TRUE;
         level = a->kind == MU_AREA_HILL;
@@ -548,8 +538,8 @@ muster_editor_update_selection (MusterEditor *self)
         const MuPolyline *l = g_ptr_array_index (s->table->lines, self->sel_index);
 
         title = l->name ? g_strdup_printf (_("Line %d: %s, %s"), self->sel_index + 1,
-                                           _(line_names[l->kind]), l->name)
-                        : g_strdup_printf (_("Line %d: %s"), self->sel_index + 1, _(line_names[l->kind]));
+                                           mu_line_kind_display_name (l->kind), l->name)
+                        : g_strdup_printf (_("Line %d: %s"), self->sel_index + 1, mu_line_kind_display_name (l->kind));
         shape = TRUE;
       }
       break;
@@ -834,9 +824,9 @@ muster_editor_build_table_widgets (MusterEditor *self)
   int row = 100;
 
   for (int i = 0; i < MU_AREA_N; i++)
-    areas[i] = _(area_names[i]);
+    areas[i] = mu_area_kind_display_name (i);
   for (int i = 0; i < MU_LINE_N; i++)
-    lines[i] = _(line_names[i]);
+    lines[i] = mu_line_kind_display_name (i);
   self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
   self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
   self->area_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));

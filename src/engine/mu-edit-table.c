@@ -67,54 +67,6 @@ mu_edit_set_table_size (MuEditHistory *history,
   return TRUE;
 }
 
-static const char *
-area_display_name (MuAreaKind kind)
-{
-  switch (kind)
-    {
-    case MU_AREA_WOODS: return _("Woods");
-    case MU_AREA_SETTLEMENT: return _("Settlement");
-    case MU_AREA_HILL: return _("Hill");
-    case MU_AREA_FIELD: return _("Field");
-    case MU_AREA_MARSH: return _("Marsh");
-    case MU_AREA_FORTIFICATION: return _("Fortification");
-    case MU_AREA_WATER: return _("Water");
-    case MU_AREA_ROUGH: return _("Rough Ground");
-    case MU_AREA_IMPASSABLE: return _("Impassable Ground");
-    case MU_AREA_LIGHT_WOODS: return _("Light Woods");
-    case MU_AREA_BROKEN: return _("Broken Ground");
-    case MU_AREA_BUILT_UP: return _("Built-up Area");
-    case MU_AREA_BUILDING: return _("Building");
-    case MU_AREA_STEEP: return _("Steep Slope");
-    case MU_AREA_DEPLOYMENT: return _("Deployment Zone");
-    case MU_AREA_N:
-    default: return NULL;
-    }
-}
-
-static const char *
-line_display_name (MuLineKind kind)
-{
-  switch (kind)
-    {
-    case MU_LINE_ROAD: return _("Road");
-    case MU_LINE_TURNPIKE: return _("Turnpike");
-    case MU_LINE_RAILROAD: return _("Railroad");
-    case MU_LINE_STREAM: return _("Stream");
-    case MU_LINE_RIVER: return _("River");
-    case MU_LINE_FENCE: return _("Fence");
-    case MU_LINE_WALL: return _("Wall");
-    case MU_LINE_HEDGE: return _("Hedge");
-    case MU_LINE_DEFENCE_WORKS: return _("Defence Works");
-    case MU_LINE_IMPASSABLE: return _("Impassable Line");
-    case MU_LINE_FORD: return _("Ford");
-    case MU_LINE_BRIDGE: return _("Bridge");
-    case MU_LINE_CREST: return _("Crest Line");
-    case MU_LINE_N:
-    default: return NULL;
-    }
-}
-
 static GArray *
 points_of (MuTableMap *t,
            gboolean    area,
@@ -160,7 +112,7 @@ mu_edit_add_area (MuEditHistory *history,
   if (!check_points (t, points, n_points, 3, error))
     return -1;
 
-  label = g_strdup_printf (_("Draw %s"), area_display_name (kind));
+  label = g_strdup_printf (_("Draw %s"), mu_area_kind_display_name (kind));
   mu_edit_touch (history, label);
   a = mu_area_new (kind);
   if (kind == MU_AREA_HILL)
@@ -197,7 +149,7 @@ mu_edit_add_line (MuEditHistory *history,
   if (!check_points (t, points, n_points, 2, error))
     return -1;
 
-  label = g_strdup_printf (_("Draw %s"), line_display_name (kind));
+  label = g_strdup_printf (_("Draw %s"), mu_line_kind_display_name (kind));
   mu_edit_touch (history, label);
   l = mu_polyline_new (kind);
   g_array_append_vals (l->points, points, n_points);

@@ -1044,6 +1044,31 @@ mu_terrain_display_name (MuTerrain terrain)
     }
 }
 
+static const char *const area_display_names[MU_AREA_N] = {
+  N_("Woods"), N_("Settlement"), N_("Hill"), N_("Field"), N_("Marsh"), N_("Fortification"),
+  N_("Water"), N_("Rough ground"), N_("Impassable ground"), N_("Light woods"), N_("Broken ground"),
+  N_("Built-up area"), N_("Building"), N_("Steep slope"), N_("Deployment zone"),
+};
+
+static const char *const line_display_names[MU_LINE_N] = {
+  N_("Road"), N_("Turnpike"), N_("Railroad"), N_("Stream"), N_("River"), N_("Fence"), N_("Wall"),
+  N_("Hedge"), N_("Defence works"), N_("Impassable line"), N_("Ford"), N_("Bridge"), N_("Crest line"),
+};
+
+const char *
+mu_area_kind_display_name (MuAreaKind kind)
+{
+  g_return_val_if_fail ((int) kind >= 0 && kind < MU_AREA_N, NULL);
+  return _(area_display_names[kind]);
+}
+
+const char *
+mu_line_kind_display_name (MuLineKind kind)
+{
+  g_return_val_if_fail ((int) kind >= 0 && kind < MU_LINE_N, NULL);
+  return _(line_display_names[kind]);
+}
+
 const char *
 mu_counter_kind_to_string (MuCounterKind kind)
 {

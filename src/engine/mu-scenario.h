@@ -511,6 +511,8 @@ void          mu_extra_copy              (MuExtra *dest, const MuExtra *src);
 const char   *mu_terrain_to_string       (MuTerrain terrain);
 gboolean      mu_terrain_from_string     (const char *name, MuTerrain *terrain);
 const char   *mu_terrain_display_name    (MuTerrain terrain); /* translated */
+const char   *mu_area_kind_display_name  (MuAreaKind kind);  /* translated */
+const char   *mu_line_kind_display_name  (MuLineKind kind);  /* translated */
 const char   *mu_path_kind_to_string     (MuPathKind kind);
 gboolean      mu_path_kind_from_string   (const char *name, MuPathKind *kind);
 const char   *mu_area_kind_to_string     (MuAreaKind kind);
