@@ -13,11 +13,15 @@
 #include "mu-scenario-xml.h"
 #include "mu-table-geom.h"
 #include "muster-editor-oob.h"
+#include "muster-swatch.h"
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
 
 /* The tool palette: icon buttons in rows of this many. */
 #define TOOL_COLUMNS 7
+/* The side of a terrain, path or hexside swatch in pixels (drawn at twice
+ * the size shown, for high-density screens). */
+#define SWATCH_SIZE 48
 
 static const struct {
   const char *name;
@@ -940,12 +944,31 @@ muster_editor_init (MusterEditor *self)
   gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
   gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
   {
-    GtkDropDown *dropdowns[] = { self->terrain_dropdown, self->brush_dropdown, self->side_dropdown,
-                                 self->path_dropdown, self->edge_dropdown, self->area_dropdown,
+    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->edge_dropdown, self->area_dropdown,
                                  self->line_dropdown, self->reserve_dropdown, self->item_owner };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
       muster_editor_ellipsize_dropdown (dropdowns[i]);
+  }
+  /* terrain, hexside features and paths are picked from swatches drawn as on the board */
+  {
+    GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
+
+    for (int i = 0; i < MU_TERRAIN_N; i++)
+      swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
+    muster_swatch_dropdown (self->terrain_dropdown, swatches, MU_TERRAIN_N);
+    for (int i = 0; i < MU_TERRAIN_N; i++)
+      g_object_unref (swatches[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
+      swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
+    muster_swatch_dropdown (self->side_dropdown, swatches, G_N_ELEMENTS (side_features));
+    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
+      g_object_unref (swatches[i]);
+    for (int i = 0; i < MU_PATH_N; i++)
+      swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
+    muster_swatch_dropdown (self->path_dropdown, swatches, MU_PATH_N);
+    for (int i = 0; i < MU_PATH_N; i++)
+      g_object_unref (swatches[i]);
   }
   g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
