@@ -835,6 +835,8 @@ muster_editor_dispose (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
+  if (self->cursor_id && self->view)
+    g_clear_signal_handler (&self->cursor_id, self->view);
   if (self->drag && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
   self->drag = NULL;
@@ -1020,6 +1022,19 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
 }
 
+/* The keyboard's click: the active tool pressed and released at the hex. */
+static void
+on_cursor_activated (MusterMapView *view,
+                     double         x,
+                     double         y,
+                     MusterEditor  *self)
+{
+  if (self->stroking || self->moving)
+    return;
+  muster_editor_pointer_down (self, x, y);
+  muster_editor_pointer_up (self, x, y);
+}
+
 GtkWidget *
 muster_editor_new (MuEditHistory *history,
                    MusterMapView *view)
@@ -1042,6 +1057,9 @@ muster_editor_new (MuEditHistory *history,
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (muster_editor_on_drag_update), self);
   g_signal_connect (self->drag, "drag-end", G_CALLBACK (muster_editor_on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+
+  /* Enter on the board's keyboard cursor acts as a click there. */
+  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), self);
 
   /* Counters dragged from the order of battle land on the hex under the pointer. */
   self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
