@@ -618,12 +618,11 @@ describe_hex (MusterMapView *self,
 {
   const MuHexMap *map = get_scenario (self)->hex_map;
   const MuHexCell *cell = mu_hex_map_cell (map, hex);
-  const MuPiece *pieces = muster_scene_get_pieces (self->scene, NULL);
-  guint n;
+  guint n = 0;
+  const MuPiece *pieces = self->scene != NULL ? muster_scene_get_pieces (self->scene, &n) : NULL;
   char label[16];
   guint n_here = 0;
 
-  muster_scene_get_pieces (self->scene, &n);
   mu_hex_format (&map->grid, hex, label, sizeof label);
   g_string_append_printf (s, "<b>%s %s</b>\n%s", _("Hex"), label,
                           mu_terrain_display_name (cell->terrain));
