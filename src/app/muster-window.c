@@ -739,7 +739,8 @@ scenario_filter (void)
   gtk_file_filter_set_name (filter, _("Muster Scenarios"));
   /* By name only (GTK compares suffixes without case): matching the MIME
    * type too would offer NAME.muster.XXXXXX, the temporaries of saves that
-   * were killed, whose content the type sniffing takes for a scenario. */
+   * were killed, wherever the type is told by the root element (a portal's
+   * file chooser reading shared-mime-info's XMLnamespaces). */
   gtk_file_filter_add_suffix (filter, "muster");
   return filter;
 }
