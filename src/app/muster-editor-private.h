@@ -204,6 +204,10 @@ void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message);
 
+void
+muster_editor_show_hint    (MusterEditor *self,
+                            const char   *hint);
+
 GListModel *
 muster_editor_string_model (const char *const *items,
                             guint              n);

@@ -88,7 +88,18 @@ muster_editor_show_message (MusterEditor *self,
   g_free (self->message);
   self->message = g_strdup (message);
   gtk_label_set_label (self->message_label, message ? message : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+/* The same place for guidance that is not an error (what a shape being
+ * drawn needs next): not in the error colour. */
+void
+muster_editor_show_hint (MusterEditor *self,
+                         const char   *hint)
+{
+  muster_editor_show_message (self, hint);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
 /* Reports a refused edit in the palette. The error is passed by address so

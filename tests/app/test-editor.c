@@ -436,7 +436,17 @@ test_lasso (Fixture *f, gconstpointer data)
       else if (i < 4)
         muster_editor_pointer_move (f->editor, x, y);
       else
-        muster_editor_pointer_up (f->editor, x, y);
+        {
+          guint n, flags;
+
+          /* the line drawn so far is on the board, closed */
+          muster_scene_get_outline (f->scene, &n, &flags);
+          g_assert_cmpuint (n, >=, 4);
+          g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED);
+          muster_editor_pointer_up (f->editor, x, y);
+          muster_scene_get_outline (f->scene, &n, NULL);
+          g_assert_cmpuint (n, ==, 0);
+        }
     }
   flush_events ();
 
