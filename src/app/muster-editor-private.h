@@ -72,6 +72,7 @@ struct _MusterEditor
   GtkBox *map_page;
   GtkGrid *options_grid;
   gulong cursor_id;
+  gulong zoom_id;
   GtkLabel *options_heading;
   GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
@@ -207,6 +208,10 @@ muster_editor_show_message (MusterEditor *self,
 void
 muster_editor_show_hint    (MusterEditor *self,
                             const char   *hint);
+
+/* The facing handle of a stand selected on a table, shown or hidden. */
+void
+muster_editor_update_handle (MusterEditor *self);
 
 GListModel *
 muster_editor_string_model (const char *const *items,

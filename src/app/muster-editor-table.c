@@ -268,6 +268,78 @@ item_at (MusterEditor *self,
 
 /* Select tool: picks the item under the pointer and starts moving it.
  * Returns FALSE when there is nothing (the map view then selects the hex). */
+/* The facing handle of the stand selected on a table, in board pixels:
+ * ahead of its front, beyond its footprint; FALSE when there is none. */
+static gboolean
+facing_handle (MusterEditor *self,
+               MuPoint      *centre,
+               MuPoint      *knob)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  const MuCounter *c;
+  const MuPiece *pieces;
+  MuRenderOptions options;
+  guint n;
+  double zoom = muster_map_view_get_zoom (self->view);
+  double radius = 0, rad;
+
+  if (scene == NULL || !muster_editor_is_table (self) || self->tool != MUSTER_TOOL_SELECT ||
+      self->sel_kind != MUSTER_SELECTION_COUNTER || self->sel_id == NULL)
+    return FALSE;
+  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+  if (c == NULL || c->place.kind != MU_PLACE_TABLE)
+    return FALSE;
+  muster_map_view_get_render_options (self->view, &options);
+  pieces = muster_scene_get_pieces (scene, &n);
+  for (guint i = 0; i < n; i++)
+    if (pieces[i].counter == c)
+      {
+        double x, y, w, h;
+
+        mu_render_piece_bounds (muster_editor_scenario (self), &options, pieces, n, i, &x, &y, &w, &h);
+        radius = hypot (w, h) / 2;
+        break;
+      }
+  centre->x = c->place.pos.x * options.table_scale;
+  centre->y = c->place.pos.y * options.table_scale;
+  /* facing 0 is up the table, clockwise (TAB-4) */
+  rad = c->place.facing * G_PI / 180.0;
+  radius += 3 * MUSTER_MAP_VIEW_HANDLE_RADIUS / MAX (zoom, 1e-6);
+  knob->x = centre->x + sin (rad) * radius;
+  knob->y = centre->y - cos (rad) * radius;
+  return TRUE;
+}
+
+void
+muster_editor_update_handle (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuPoint centre, knob;
+
+  if (scene == NULL)
+    return;
+  if (facing_handle (self, &centre, &knob))
+    muster_scene_set_handle (scene, &centre, &knob);
+  else
+    muster_scene_set_handle (scene, NULL, NULL);
+}
+
+/* Whether widget point (x, y) is on the facing handle's knob. */
+static gboolean
+on_facing_handle (MusterEditor *self,
+                  double        x,
+                  double        y)
+{
+  MuPoint centre, knob;
+  double bx, by;
+
+  if (!facing_handle (self, &centre, &knob))
+    return FALSE;
+  board_point (self, x, y, &bx, &by);
+  return hypot (bx - knob.x, by - knob.y) * muster_map_view_get_zoom (self->view) <=
+         MUSTER_MAP_VIEW_HANDLE_RADIUS + 3;
+}
+
 gboolean
 muster_editor_select_down (MusterEditor *self,
                            double        x,
@@ -275,10 +347,26 @@ muster_editor_select_down (MusterEditor *self,
 {
   const char *id;
   int index;
-  MusterSelectionKind kind = item_at (self, x, y, &index, &id);
+  MusterSelectionKind kind;
   MusterPick pick;
   int piece;
 
+  /* the selected stand's facing handle turns it */
+  if (on_facing_handle (self, x, y))
+    {
+      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+
+      muster_map_view_pick (self->view, x, y, &pick, &piece);
+      self->rotate_drag = TRUE;
+      self->moving = TRUE;
+      self->move_start = self->move_last = pick.table;
+      self->move_origin = c->place.pos;
+      self->move_facing = c->place.facing;
+      self->move_last_hex = pick.hex;
+      mu_edit_history_begin_group (self->history, NULL);
+      return TRUE;
+    }
+  kind = item_at (self, x, y, &index, &id);
   if (kind == MUSTER_SELECTION_NONE)
     {
       if (self->sel_kind != MUSTER_SELECTION_NONE)
@@ -542,6 +630,7 @@ muster_editor_update_selection (MusterEditor *self)
       self->sel_kind = MUSTER_SELECTION_NONE;
       g_clear_pointer (&self->sel_id, g_free);
     }
+  muster_editor_update_handle (self);
   /* nothing selected before or now: the panel stays as it is */
   if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
     return;

@@ -673,6 +673,7 @@ on_tool_change_state (GSimpleAction *action,
   self->tool = tool;
   g_simple_action_set_state (action, value);
   update_tool_options (self);
+  muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
@@ -848,6 +849,8 @@ muster_editor_dispose (GObject *object)
 
   if (self->cursor_id && self->view)
     g_clear_signal_handler (&self->cursor_id, self->view);
+  if (self->zoom_id && self->view)
+    g_clear_signal_handler (&self->zoom_id, self->view);
   if (self->drag && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
   self->drag = NULL;
@@ -1071,6 +1074,8 @@ muster_editor_new (MuEditHistory *history,
 
   /* Enter on the board's keyboard cursor acts as a click there. */
   self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), self);
+  /* the facing handle keeps its distance on screen */
+  self->zoom_id = g_signal_connect_swapped (view, "notify::zoom", G_CALLBACK (muster_editor_update_handle), self);
 
   /* Counters dragged from the order of battle land on the hex under the pointer. */
   self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
