@@ -420,8 +420,14 @@ GPtrArray *
 mu_match_legal_actions (const MuMatch *m,
                         const char    *counter)
 {
-  GPtrArray *all = mu_match_legal_commands (m);
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  GPtrArray *all;
+  GPtrArray *out;
+
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (m->ruleset->legal_actions)
+    return m->ruleset->legal_actions (m->state, counter);
+  all = mu_match_legal_commands (m);
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
 
   for (guint i = 0; i < all->len; i++)
     {
@@ -442,7 +448,16 @@ GArray *
 mu_match_legal_moves (const MuMatch *m,
                       const char    *counter)
 {
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   return m->ruleset->legal_moves (m->state, counter);
+}
+
+GPtrArray *
+mu_match_legal_targets (const MuMatch *m,
+                        const char    *counter)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  return m->ruleset->legal_targets (m->state, counter);
 }
 
 gboolean

@@ -82,6 +82,8 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* The ids of the counters it may attack now (of char*, newly allocated). */
+GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
 /* The current value of a resource the ruleset declares (activation points,
  * élan, chaos) for a side or counter; FALSE when there is none. */
 gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,

@@ -321,6 +321,11 @@ struct _MuRuleset {
   GArray   *(*legal_moves)     (gpointer state, const char *counter);
   /* Ids of the counters the counter may legally attack now (of char*). */
   GPtrArray *(*legal_targets)  (gpointer state, const char *counter);
+  /* Optional: the legal commands that name the counter (of MuCommand*, free
+   * func set), the same and in the same order as legal_commands' that have
+   * it as a word argument, found faster. NULL: the match filters
+   * legal_commands. */
+  GPtrArray *(*legal_actions)  (gpointer state, const char *counter);
 
   void     (*position)         (gpointer state, MuPosition *position);
   /* NULL when nothing is pending beyond the normal phase commands. */

@@ -216,6 +216,110 @@ test_open_file (void)
   g_rmdir (dir);
 }
 
+/* The per-counter questions of the match window (legal moves, legal
+ * actions, targets) answer exactly what the full legal-command list says,
+ * however the ruleset finds them: checked for every counter at every third
+ * command of random matches of the shipped hex scenarios and of rules
+ * fixtures with reserves, readdressing lines, rails and breaches. */
+static void
+check_counter_questions (MuMatch *m, const char *where)
+{
+  g_autoptr(GPtrArray) all = mu_match_legal_commands (m);
+  const GPtrArray *counters = mu_match_get_scenario (m)->counters;
+
+  for (guint i = 0; i < counters->len; i++)
+    {
+      const char *id = ((const MuCounter *) g_ptr_array_index (counters, i))->id;
+      g_autoptr(GArray) moves = mu_match_legal_moves (m, id);
+      g_autoptr(GPtrArray) actions = mu_match_legal_actions (m, id);
+      g_autoptr(GPtrArray) targets = mu_match_legal_targets (m, id);
+      g_autoptr(GString) want_moves = g_string_new (NULL);
+      g_autoptr(GString) got_moves = g_string_new (NULL);
+      g_autoptr(GString) want_actions = g_string_new (NULL);
+      g_autoptr(GString) got_actions = g_string_new (NULL);
+      g_autoptr(GString) want_targets = g_string_new (NULL);
+      g_autoptr(GString) got_targets = g_string_new (NULL);
+
+      for (guint k = 0; k < all->len; k++)
+        {
+          const MuCommand *c = g_ptr_array_index (all, k);
+          const char *verb = mu_command_get_verb (c);
+          g_autofree char *text = mu_command_to_string (c);
+          gboolean names = FALSE;
+
+          for (guint a = 0; a < mu_command_n_args (c); a++)
+            names = names || g_strcmp0 (mu_command_word (c, a), id) == 0;
+          if (names)
+            g_string_append_printf (want_actions, "%s\n", text);
+          if ((g_str_equal (verb, "move") || g_str_equal (verb, "withdraw")) &&
+              g_strcmp0 (mu_command_word (c, 0), id) == 0)
+            {
+              g_autofree char *pos = mu_pos_to_string (&mu_command_arg (c, mu_command_n_args (c) - 1)->pos);
+              g_string_append_printf (want_moves, "%s\n", pos);
+            }
+          if ((g_str_equal (verb, "fire") || g_str_equal (verb, "melee") ||
+               g_str_equal (verb, "fire-commander")) && g_strcmp0 (mu_command_word (c, 0), id) == 0)
+            g_string_append_printf (want_targets, "%s\n", mu_command_word (c, 1));
+        }
+      for (guint k = 0; k < moves->len; k++)
+        {
+          g_autofree char *pos = mu_pos_to_string (&g_array_index (moves, MuPos, k));
+          g_string_append_printf (got_moves, "%s\n", pos);
+        }
+      for (guint k = 0; k < actions->len; k++)
+        {
+          g_autofree char *text = mu_command_to_string (g_ptr_array_index (actions, k));
+          g_string_append_printf (got_actions, "%s\n", text);
+        }
+      for (guint k = 0; k < targets->len; k++)
+        g_string_append_printf (got_targets, "%s\n", (const char *) g_ptr_array_index (targets, k));
+      if (!g_str_equal (want_moves->str, got_moves->str) ||
+          !g_str_equal (want_actions->str, got_actions->str) ||
+          !g_str_equal (want_targets->str, got_targets->str))
+        g_error ("%s, counter %s:\nmoves want\n%sgot\n%sactions want\n%sgot\n%stargets want\n%sgot\n%s",
+                 where, id, want_moves->str, got_moves->str, want_actions->str, got_actions->str,
+                 want_targets->str, got_targets->str);
+    }
+}
+
+static void
+test_counter_questions (void)
+{
+  static const char *const files[] = {
+    "scenarios/learning-blackburns-ford.muster", "scenarios/first-manassas.muster",
+    "tests/fixtures/rules/days.muster", "tests/fixtures/rules/reserve.muster",
+    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/breach.muster",
+    "tests/fixtures/rules/melee.muster",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        guint n = 0;
+
+        g_assert_no_error (error);
+        while (!mu_match_is_over (m) && n < 600)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+            if (n % 3 == 0)
+              {
+                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", files[f], seed, n);
+                check_counter_questions (m, where);
+              }
+            g_assert_cmpuint (legal->len, >, 0);
+            g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                           NULL, &error));
+            g_assert_no_error (error);
+            n++;
+          }
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -224,5 +328,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/undo-policy", test_undo_policy);
   g_test_add_func ("/engine/match-api/entered-dice", test_entered_dice);
   g_test_add_func ("/engine/match-api/open-file", test_open_file);
+  g_test_add_func ("/engine/match-api/counter-questions", test_counter_questions);
   return g_test_run ();
 }

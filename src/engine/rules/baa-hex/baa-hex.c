@@ -847,8 +847,11 @@ baa_advance (BaaMatch *m, GPtrArray *events)
 
 /* Moves --------------------------------------------------------------------------------- */
 
+/* May the unit move in this phase 7 at all, destinations aside (BAA-MOV-1,
+ * BAA-PIN-1, BAA-SPC-1, BAA-MOV-12)? *withdraw_only: only a withdrawal
+ * (it starts in an enemy ZOC). */
 static gboolean
-unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
+unit_may_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
 {
   *withdraw_only = FALSE;
   if (m->phase != BAA_PHASE_MOVE_UNITS || u->side != m->active || u->status != BAA_UNIT_ACTIVE)
@@ -861,14 +864,18 @@ unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
         return FALSE;
       *withdraw_only = TRUE;
     }
-  {
-    g_autoptr(GPtrArray) d = baa_move_destinations (m, (BaaUnit *) u, NULL, *withdraw_only);
-    return d->len > 0;
-  }
+  return TRUE;
 }
 
 static gboolean
-cdr_can_move (const BaaMatch *m, const BaaCommander *c)
+unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
+{
+  return unit_may_move (m, u, withdraw_only) &&
+         baa_move_has_destination (m, (BaaUnit *) u, NULL, *withdraw_only);
+}
+
+static gboolean
+cdr_may_move (const BaaMatch *m, const BaaCommander *c)
 {
   if (c->side != m->active || c->status != BAA_CDR_ACTIVE || c->moved_this_round)
     return FALSE;
@@ -885,10 +892,13 @@ cdr_can_move (const BaaMatch *m, const BaaCommander *c)
     }
   else
     return FALSE;
-  {
-    g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, (BaaCommander *) c, FALSE);
-    return d->len > 0;
-  }
+  return TRUE;
+}
+
+static gboolean
+cdr_can_move (const BaaMatch *m, const BaaCommander *c)
+{
+  return cdr_may_move (m, c) && baa_move_has_destination (m, NULL, (BaaCommander *) c, FALSE);
 }
 
 static gboolean
@@ -1159,6 +1169,7 @@ state_free (gpointer state)
   g_hash_table_unref (m->breached);
   g_hash_table_unref (m->reserves_done);
   g_free (m->links);
+  g_free (m->search_slot);
   for (int s = 0; s < BAA_SIDES; s++)
     {
       g_free (m->occ_units[s]);
@@ -1439,6 +1450,48 @@ add_groups (GPtrArray *out, guint first)
     }
 }
 
+/* The phase 7 commands of one unit, in the legal-command list's order: its
+ * moves with the exits after them (BAA-VIC-4), or its withdrawals
+ * (BAA-MOV-12). Each destination is searched once. */
+static void
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out)
+{
+  g_autoptr(GPtrArray) d = NULL;
+  gboolean w;
+
+  if (!unit_may_move (m, u, &w))
+    return;
+  d = baa_move_destinations (m, u, NULL, w);
+  if (w)
+    {
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
+      return;
+    }
+  if (d->len > 0)
+    {
+      baa_exit_paths (m, u, d);
+      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d);
+    }
+  else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
+    {
+      /* in melee with pinned enemies only: a withdrawal is also possible */
+      g_autoptr(GPtrArray) back = baa_move_destinations (m, u, NULL, TRUE);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back);
+    }
+}
+
+/* The phase 8 or 9 moves of one commander. */
+static void
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out)
+{
+  g_autoptr(GPtrArray) d = NULL;
+
+  if (!cdr_may_move (m, c))
+    return;
+  d = baa_move_destinations (m, NULL, c, FALSE);
+  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
+}
+
 static GPtrArray *
 baa_legal_commands (gpointer state)
 {
@@ -1485,33 +1538,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        {
-          gboolean w;
-          if (unit_can_move (m, u, &w))
-            {
-              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
-              if (!w)
-                baa_exit_paths (m, u, d);
-              add_paths (out, w ? BAA_COMMAND_WITHDRAW : BAA_COMMAND_MOVE, u->def->id, d);
-            }
-          else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&
-                   u->has_orders && !u->nic && !u->pinned && !u->moved_this_round && !u->on_train &&
-                   baa_unit_in_melee (m, u))
-            {
-              /* in melee with pinned enemies only: a withdrawal is also possible */
-              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, TRUE);
-              add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
-            }
-        }
+        unit_move_commands (m, u, out);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        if (cdr_can_move (m, c))
-          {
-            g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
-            add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
-          }
+        cdr_move_commands (m, c, out);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -1538,20 +1570,89 @@ baa_legal_commands (gpointer state)
   return out;
 }
 
+/* The legal commands of counter `id` alone (of BaaCommand*), in the order
+ * of the full list, in the movement phases where no other command names it:
+ * what the match window asks at each click. NULL in the other phases,
+ * where the callers filter the full list. */
+static GPtrArray *
+counter_move_commands (BaaMatch *m, const char *id)
+{
+  GPtrArray *out;
+
+  if (m->finished || m->pending.kind != BAA_DECISION_NONE)
+    return NULL;
+  if (m->phase == BAA_PHASE_MOVE_UNITS)
+    {
+      BaaUnit *u = baa_match_find_unit (m, id);
+
+      out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+      if (u)
+        unit_move_commands (m, u, out);
+      return out;
+    }
+  if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
+    {
+      BaaCommander *c = baa_match_find_commander (m, id);
+
+      out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+      if (c)
+        cdr_move_commands (m, c, out);
+      return out;
+    }
+  return NULL;
+}
+
 static GArray *
 legal_moves (gpointer state, const char *id)
 {
-  BaaMatch *m = state;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
+  g_autoptr(GPtrArray) cmds = counter_move_commands (state, id);
+  BaaMatch *m = state;
 
+  if (cmds == NULL)
+    {
+      /* besides the movement phases, only the reserves' step at the start
+       * of a bound and readdressing lines at its end list moves; a
+       * decision lists its answers */
+      if (m->finished || m->pending.kind != BAA_DECISION_NONE ||
+          (m->phase != BAA_PHASE_BOUND_START && m->phase != BAA_PHASE_BOUND_END))
+        return out;
+      cmds = baa_legal_commands (state);
+    }
   for (guint i = 0; i < cmds->len; i++)
     {
       BaaCommand *c = g_ptr_array_index (cmds, i);
       if ((c->kind == BAA_COMMAND_MOVE || c->kind == BAA_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
         g_array_append_val (out, g_array_index (c->path, MuPos, c->path->len - 1));
     }
-  (void) m;
+  return out;
+}
+
+static gboolean
+names_counter (const MuCommand *c, const char *id)
+{
+  for (guint k = 0; k < mu_command_n_args (c); k++)
+    if (g_strcmp0 (mu_command_word (c, k), id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static GPtrArray *
+legal_actions (gpointer state, const char *id)
+{
+  g_autoptr(GPtrArray) own = counter_move_commands (state, id);
+  g_autoptr(GPtrArray) cmds = own ? g_ptr_array_ref (own) : baa_legal_commands (state);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      MuCommand *c = baa_command_encode (g_ptr_array_index (cmds, i));
+
+      if (names_counter (c, id))
+        g_ptr_array_add (out, c);
+      else
+        mu_command_free (c);
+    }
   return out;
 }
 
@@ -1874,6 +1975,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
+  .legal_actions = legal_actions,
   .legal_targets = legal_targets,
   .position = position,
   .pending = pending,

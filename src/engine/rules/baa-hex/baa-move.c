@@ -891,7 +891,11 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
 
   /* off the roads: cheapest paths (costs 1 or 2 a hex) */
   nx.m = m;
-  nx.slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
+  /* the per-cell scratch is the match's, kept zeroed between searches: a
+   * fresh board-sized array per search cost more than the search */
+  if (m->search_slot == NULL)
+    ((BaaMatch *) m)->search_slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
+  nx.slot = m->search_slot;
   if (mv.offboard)
     {
       for (guint i = 0; i < mv.entry->len; i++)
@@ -948,7 +952,8 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
             }
         }
     }
-  g_free (nx.slot);
+  for (guint i = 0; i < nodes->len; i++)
+    nindex_set (&nx, g_array_index (nodes, Node, i).hex, -1);
   for (guint i = mv.offboard ? 0 : 1; i < nodes->len; i++)
     {
       Node nd = g_array_index (nodes, Node, i);
@@ -1008,6 +1013,30 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
     rail_search (m, &mv, out);
   mover_clear (&mv);
   return out;
+}
+
+gboolean
+baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  g_autoptr(GPtrArray) dests = NULL;
+  const char *rule;
+  Mover mv;
+  gboolean found = FALSE;
+
+  mover_init (m, &mv, u, c, withdraw);
+  /* BAA-MOV-9: a neighbour the counter may enter and stay in is always one
+   * of baa_move_destinations()' answers, whatever the allowance */
+  if (!mv.offboard)
+    for (int d = 0; d < 6 && !found; d++)
+      {
+        MuHex n = mu_hex_neighbour (m->grid, mv.start, d);
+        found = enterable (m, &mv, mv.start, n, &rule) && room_at (m, &mv, n);
+      }
+  mover_clear (&mv);
+  if (found)
+    return TRUE;
+  dests = baa_move_destinations (m, u, c, withdraw);
+  return dests->len > 0;
 }
 
 /* BAA-VIC-4: the moves that leave the board, for the legal commands: from the

@@ -20,6 +20,9 @@ gboolean   baa_move_counter         (BaaMatch *m, BaaUnit *u, BaaCommander *c, g
                                      const MuHex *path, guint n, GPtrArray *events, GError **error);
 /* One legal path per reachable destination (of GArray* of MuHex). */
 GPtrArray *baa_move_destinations    (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Whether baa_move_destinations() would find any (cheaper: most counters
+ * answer from their neighbours). */
+gboolean   baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
 /* Evade decisions (BAA-CDR-9). */
 void       baa_capture_continue     (BaaMatch *m, GPtrArray *events);
 gboolean   baa_evade_choose         (BaaMatch *m, MuHex to, GPtrArray *events, GError **error);
