@@ -16,8 +16,10 @@
  * clicked (its legal moves, its legal actions and its targets): the median
  * and maximum over every counter on the board of the side whose input is
  * awaited, at every SAMPLE_EVERY-th command of the first match (left out of
- * the match's time). Last, a digest of every command played, so two builds
- * can be seen to play the same matches.
+ * the match's time). The dry run (mu_match_check) of the command about to be
+ * played, at every CHECK_EVERY-th command of the first match: the median, and
+ * the last one, latest in the match. Last, a digest of every command played,
+ * so two builds can be seen to play the same matches.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -36,6 +38,7 @@
 
 #define MAX_COMMANDS 20000
 #define SAMPLE_EVERY 25
+#define CHECK_EVERY 100
 
 
 
@@ -115,6 +118,9 @@ bench_matches (const char       *name,
   g_autoptr(GArray) match_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) legal_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) unit_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) check_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  double last_check = 0;
+  guint last_check_at = 0;
   g_autoptr(GChecksum) digest = g_checksum_new (G_CHECKSUM_SHA256);
   guint64 calls = 0, commands = 0;
   double legal_total = 0;
@@ -156,6 +162,25 @@ bench_matches (const char       *name,
               sampled += mu_cli_bench_clock_us (TRUE) - s0;
             }
           c = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+          if (g == 0 && n % CHECK_EVERY == 0)
+            {
+              gint64 s0 = mu_cli_bench_clock_us (TRUE);
+              MuCheck check;
+
+              mu_match_check (m, c, &check);
+              last_check = (mu_cli_bench_clock_us (TRUE) - s0) / 1000.0;
+              last_check_at = n;
+              g_array_append_val (check_ms, last_check);
+              sampled += mu_cli_bench_clock_us (TRUE) - s0;
+              if (!check.legal)
+                {
+                  mu_cli_error ("%s: the dry run refused a legal command: %s", name, check.reason);
+                  mu_check_clear (&check);
+                  mu_match_free (m);
+                  return 1;
+                }
+              mu_check_clear (&check);
+            }
           text = mu_command_to_string (c);
           g_checksum_update (digest, (const guchar *) text, strlen (text) + 1);
           if (!mu_match_apply (m, c, NULL, &local))
@@ -184,6 +209,9 @@ bench_matches (const char       *name,
     printf ("engine %s: one counter's moves, actions and targets %.3f ms median, %.3f ms max "
             "(%u counters at every %dth command of the first match)\n",
             name, umed, umax, unit_ms->len, SAMPLE_EVERY);
+    printf ("engine %s: dry run of the next command %.3f ms median (%u, every %dth command), "
+            "%.3f ms at command %u\n", name, mu_cli_bench_sort_median (check_ms), check_ms->len,
+            CHECK_EVERY, last_check, last_check_at);
     printf ("engine %s: commands played, sha256 %.16s\n", name, g_checksum_get_string (digest));
     fflush (stdout);
   }

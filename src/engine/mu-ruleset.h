@@ -313,6 +313,17 @@ struct _MuRuleset {
   gboolean (*apply)            (gpointer state, const MuCommand *command,
                                 GPtrArray *events, GError **error);
 
+  /* Optional: a copy of the state for the dry run (mu_match_check) that
+   * shares the scenario and uses `dice`, a copy of the match's; it is played
+   * on and freed with state_free. NULL: the dry run replays the match on a
+   * scratch copy, at a cost that grows with the match's length. */
+  gpointer (*state_copy)       (gpointer state, MuDice *dice);
+  /* Optional: what a move command costs against the counter's allowance
+   * (movement points), legal or not; FALSE when it is no move or is refused
+   * before its cost is known. */
+  gboolean (*move_cost)        (gpointer state, const MuCommand *command, int *cost,
+                                int *allowance);
+
   /* Every legal command now (of MuCommand*, free func set). For move-like
    * commands it lists complete legal paths to every reachable destination
    * (one path each), so the list is finite. */

@@ -1656,6 +1656,44 @@ legal_actions (gpointer state, const char *id)
   return out;
 }
 
+static gpointer
+state_copy (gpointer state, MuDice *dice)
+{
+  return baa_match_copy (state, dice);
+}
+
+/* BAA-MOV-1..5, MOV-9, MOV-12: a move's cost in movement points against the
+ * allowance, for the dry run. */
+static gboolean
+move_cost (gpointer state, const MuCommand *command, int *cost, int *allowance)
+{
+  BaaMatch *m = state;
+  g_autoptr(BaaCommand) cmd = baa_command_decode (command, NULL);
+  g_autoptr(GArray) path = NULL;
+  BaaUnit *u;
+  BaaCommander *c = NULL;
+
+  *cost = *allowance = -1;
+  if (cmd == NULL || (cmd->kind != BAA_COMMAND_MOVE && cmd->kind != BAA_COMMAND_WITHDRAW))
+    return FALSE;
+  u = baa_match_find_unit (m, cmd->unit);
+  if (u == NULL)
+    c = baa_match_find_commander (m, cmd->unit);
+  if (u ? (u->status != BAA_UNIT_ACTIVE && u->status != BAA_UNIT_OFFBOARD_RESERVE)
+        : (c == NULL || (c->status != BAA_CDR_ACTIVE && c->status != BAA_CDR_OFFBOARD)))
+    return FALSE;
+  path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  for (guint i = 0; i < cmd->path->len; i++)
+    {
+      const MuPos *p = &g_array_index (cmd->path, MuPos, i);
+      if (p->is_point)
+        return FALSE;
+      g_array_append_val (path, p->hex);
+    }
+  return baa_move_cost (m, u, c, cmd->kind == BAA_COMMAND_WITHDRAW, (MuHex *) path->data, path->len,
+                        cost, allowance);
+}
+
 /* Every legal command in the generic form (of MuCommand*). */
 static GPtrArray *
 legal_commands (gpointer state)
@@ -1972,6 +2010,8 @@ const MuRuleset mu_ruleset_baa_hex = {
   .check_scenario = baa_check_scenario,
   .state_new = state_new,
   .state_free = state_free,
+  .state_copy = state_copy,
+  .move_cost = move_cost,
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,

@@ -18,6 +18,9 @@ gboolean    baa_task_met                 (const BaaMatch *m, const MuTaskObjecti
 const char *baa_unit_status_to_string    (BaaUnitStatus s);
 const char *baa_cdr_status_to_string     (BaaCdrStatus s);
 
+/* baa-copy.c: a copy sharing the scenario, using `dice` (for the dry run) */
+BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);
+
 /* baa-state.c */
 void        baa_links_build              (BaaMatch *m);
 
@@ -32,6 +35,9 @@ void        baa_reserve_step_commands    (BaaMatch *m, GPtrArray *out);
 /* baa-bound.c: bound end (rest, night fatigue, readdressing lines) */
 void        baa_bound_end                (BaaMatch *m, GPtrArray *events);
 void        baa_day_free                 (BaaMatch *m);
+/* Copies from's readdressing bookkeeping into to (whose counters are
+ * from's, copied in the same order). */
+void        baa_day_copy                 (const BaaMatch *from, BaaMatch *to);
 int         baa_next_bound               (BaaMatch *m, int bound, GPtrArray *events);
 gboolean    baa_day_has_choices          (BaaMatch *m);
 /* Ends the current readdressing step; TRUE when another step begins. */

@@ -446,9 +446,13 @@ exit_step (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n, char 
   return TRUE;
 }
 
+/* On success *cost_out is the path's cost; *allowance_out (may be NULL) the
+ * allowance it was measured against (with the road bonus when the road was
+ * taken), also set with the cost when the cost is what refuses the path. */
 static gboolean
 check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
-            gboolean *rail_ride, int *cost_out, char *exit_edge, GError **error)
+            gboolean *rail_ride, int *cost_out, char *exit_edge, int *allowance_out,
+            GError **error)
 {
   const char *who = mv->def->id;
   const char *rule = NULL;
@@ -475,6 +479,8 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
         {
           *rail_ride = TRUE;
           *cost_out = 0;
+          if (allowance_out)
+            *allowance_out = base_allowance (m, mv->def);   /* the ride costs nothing (BAA-SPC-1) */
           return TRUE;
         }
     }
@@ -524,18 +530,46 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
       normal += 1;   /* BAA-VIC-4: the step off the board costs one hex */
       rcost += 1;
     }
+  if (allowance_out)
+    *allowance_out = allowance;
   if (normal <= allowance)
     *cost_out = normal;
   else if (road && rcost <= allowance + bonus)
-    *cost_out = rcost;
+    {
+      *cost_out = rcost;
+      if (allowance_out)
+        *allowance_out = allowance + bonus;
+    }
   else if (n == 1)
     *cost_out = normal;   /* BAA-MOV-9: the minimum move */
   else
-    return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
+    {
+      *cost_out = road ? MIN (normal, rcost) : normal;
+      if (allowance_out)
+        *allowance_out = road ? allowance + bonus : allowance;
+      return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
                        "%s cannot reach %s: the path costs %d, the allowance is %d%s", who,
                        baa_hex_label (m, path[n - 1]), road ? MIN (normal, rcost) : normal,
                        road ? allowance + bonus : allowance, road ? " on the road" : "");
+    }
   return TRUE;
+}
+
+gboolean
+baa_move_cost (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+               const MuHex *path, guint n, int *cost, int *allowance)
+{
+  Mover mv;
+  gboolean rail;
+  char edge;
+
+  *cost = *allowance = -1;
+  mover_init (m, &mv, u, c, withdraw);
+  check_path (m, &mv, path, n, &rail, cost, &edge, allowance, NULL);
+  mover_clear (&mv);
+  if (*cost < 0 || *allowance < 0)
+    *cost = *allowance = -1;
+  return *cost >= 0;
 }
 
 /* Capture (BAA-CDR-9) ------------------------------------------------------------ */
@@ -655,7 +689,7 @@ baa_move_counter (BaaMatch         *m,
   MuEvent *e;
 
   mover_init (m, &mv, u, c, withdraw);
-  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, error))
+  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, NULL, error))
     {
       mover_clear (&mv);
       return FALSE;
@@ -1074,7 +1108,7 @@ baa_exit_paths (const BaaMatch *m, BaaUnit *u, GPtrArray *dests)
           if (base)
             g_array_append_vals (path, base->data, base->len);
           g_array_append_val (path, off);
-          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL) && edge)
+          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL, NULL) && edge)
             g_ptr_array_add (dests, path);
           else
             g_array_unref (path);
