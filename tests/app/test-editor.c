@@ -212,6 +212,168 @@ test_brush (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
+/* Depth-first search for the tool button whose action target is `name`. */
+static GtkWidget *
+find_tool_button (GtkWidget *widget, const char *name)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "editor.tool") == 0)
+    {
+      GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), name))
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tool_button (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first visible widget of a type whose mnemonic label reads `label`. */
+static gboolean
+option_shown (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), label) == 0)
+    return gtk_widget_is_visible (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (option_shown (child, label))
+      return TRUE;
+  return FALSE;
+}
+
+/* The palette: icon buttons named for assistive technology, the active
+ * tool's button pressed (and only it), and only its options shown. */
+static void
+test_tool_palette (Fixture *f, gconstpointer data)
+{
+  static const struct {
+    MusterTool tool;
+    const char *name;
+    const char *label;          /* its accessible name */
+    const char *shown[3];       /* option labels shown */
+    const char *hidden[3];      /* option labels hidden */
+  } cases[] = {
+    { MUSTER_TOOL_BRUSH, "brush", "Brush", { "_Terrain", "_Brush" }, { "_Hexside", "_Path", "Te_xt" } },
+    { MUSTER_TOOL_FILL, "fill", "Fill", { "_Terrain" }, { "_Brush", "_Path" } },
+    { MUSTER_TOOL_RAISE, "raise", "Raise", { "_Brush" }, { "_Terrain", "_Hexside" } },
+    { MUSTER_TOOL_HEXSIDE, "hexside", "Hexside", { "_Hexside" }, { "_Terrain", "_Brush" } },
+    { MUSTER_TOOL_PATH, "path", "Path", { "_Path" }, { "_Terrain", "Te_xt" } },
+    { MUSTER_TOOL_LABEL, "label", "Label", { "Te_xt" }, { "_Terrain", "_Path" } },
+    { MUSTER_TOOL_ENTRY, "entry", "Entry", { "_Reserve" }, { "_Terrain", "Te_xt" } },
+    { MUSTER_TOOL_SELECT, "select", "Select", { NULL }, { "_Terrain", "_Brush", "Te_xt" } },
+  };
+  const char *all[] = { "select", "brush", "fill", "rectangle", "lasso", "raise", "lower",
+                        "hexside", "path", "label", "objective", "entry" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GtkWidget *button;
+      char *name;
+
+      muster_editor_set_tool (f->editor, cases[i].tool);
+      flush_events ();
+      for (guint j = 0; j < G_N_ELEMENTS (all); j++)
+        {
+          button = find_tool_button (GTK_WIDGET (f->editor), all[j]);
+          g_assert_nonnull (button);
+          g_assert_true (gtk_widget_get_visible (button));
+          g_assert_cmpint (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)), ==,
+                           g_str_equal (all[j], cases[i].name));
+          /* a button, whose pressed state GTK gives assistive technology */
+          g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (button)), ==,
+                           GTK_ACCESSIBLE_ROLE_BUTTON);
+        }
+      button = find_tool_button (GTK_WIDGET (f->editor), cases[i].name);
+      g_assert_null (gtk_button_get_label (GTK_BUTTON (button)));
+      name = g_strdup_printf ("muster-tool-%s-symbolic", cases[i].name);
+      g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, name);
+      g_free (name);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].shown) && cases[i].shown[k]; k++)
+        if (!option_shown (GTK_WIDGET (f->editor), cases[i].shown[k]))
+          g_error ("%s: option %s hidden", cases[i].name, cases[i].shown[k]);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].hidden) && cases[i].hidden[k]; k++)
+        if (option_shown (GTK_WIDGET (f->editor), cases[i].hidden[k]))
+          g_error ("%s: option %s shown", cases[i].name, cases[i].hidden[k]);
+    }
+  /* the table tools are not offered on a hex board */
+  g_assert_false (gtk_widget_get_visible (find_tool_button (GTK_WIDGET (f->editor), "area")));
+  g_assert_false (gtk_widget_get_visible (find_tool_button (GTK_WIDGET (f->editor), "line")));
+}
+
+static gboolean
+view_key (Fixture *f, guint keyval, GdkModifierType state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        {
+          g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+          break;
+        }
+    }
+  flush_events ();
+  return handled;
+}
+
+/* The keyboard alone: the arrows show and move a hex cursor (never off
+ * the board), the status line and the board's accessible description name
+ * the hex, and Enter uses the active tool there, one undo step. */
+static void
+test_keyboard_cursor (Fixture *f, gconstpointer data)
+{
+  MuHex start, hex;
+  guint undo = mu_edit_history_get_n_undo (f->history);
+
+  g_assert_false (muster_map_view_get_cursor (f->view, NULL));
+  g_assert_true (view_key (f, GDK_KEY_Right, 0));
+  g_assert_true (muster_map_view_get_cursor (f->view, &start));
+  g_assert_true (view_key (f, GDK_KEY_Right, 0));
+  g_assert_true (view_key (f, GDK_KEY_Down, 0));
+  g_assert_true (muster_map_view_get_cursor (f->view, &hex));
+  g_assert_cmpint (hex.col, ==, start.col + 1);
+  g_assert_cmpint (hex.row, ==, start.row + 1);
+  {
+    char label[16];
+    g_autofree char *expected = NULL;
+
+    mu_hex_format (&model (f)->hex_map->grid, hex, label, sizeof label);
+    expected = g_strdup_printf ("Hex %s · ", label);
+    g_assert_true (g_str_has_prefix (muster_map_view_get_position_text (f->view), expected));
+  }
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_BRUSH);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_MARSH);
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_1);
+  g_assert_cmpint (cell (f, hex.col, hex.row)->terrain, !=, MU_TERRAIN_MARSH);
+  g_assert_true (view_key (f, GDK_KEY_Return, 0));
+  g_assert_cmpint (cell (f, hex.col, hex.row)->terrain, ==, MU_TERRAIN_MARSH);
+  g_assert_cmpint (cell (f, start.col, start.row)->terrain, !=, MU_TERRAIN_MARSH);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, undo + 1);
+
+  /* the edge stops the cursor */
+  for (int i = 0; i < 200; i++)
+    view_key (f, GDK_KEY_Up, 0);
+  g_assert_true (muster_map_view_get_cursor (f->view, &hex));
+  g_assert_cmpint (hex.row, ==, 1);
+  muster_map_view_set_cursor (f->view, NULL);
+  g_assert_false (muster_map_view_get_cursor (f->view, NULL));
+  /* without a cursor Enter is not the board's */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  g_assert_false (view_key (f, GDK_KEY_Return, 0));
+}
+
 static void
 test_fill_and_rectangle (Fixture *f, gconstpointer data)
 {
@@ -1019,6 +1181,8 @@ main (int   argc,
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/app/editor/brush", test_brush);
+  ADD ("/app/editor/tool-palette", test_tool_palette);
+  ADD ("/app/editor/keyboard-cursor", test_keyboard_cursor);
   ADD ("/app/editor/fill-and-rectangle", test_fill_and_rectangle);
   ADD ("/app/editor/lasso", test_lasso);
   ADD ("/app/editor/elevation", test_elevation);
