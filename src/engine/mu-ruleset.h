@@ -324,7 +324,8 @@ struct _MuRuleset {
   gboolean (*move_cost)        (gpointer state, const MuCommand *command, int *cost,
                                 int *allowance);
 
-  /* Every legal command now (of MuCommand*, free func set). For move-like
+  /* Every legal command now (of MuCommand*, free func set; the commands
+   * may be shared with what the ruleset keeps, mu_command_ref()). For move-like
    * commands it lists complete legal paths to every reachable destination
    * (one path each), so the list is finite. */
   GPtrArray *(*legal_commands) (gpointer state);

@@ -999,6 +999,70 @@ test_state_copy_pointers (void)
     }
 }
 
+/* The kept phase 7, 8 and 9 commands (baa-move-cache.c) are those a fresh
+ * search finds: two matches play the same commands, one keeping its
+ * answers between calls, the other finding every answer again; their
+ * legal-command lists are equal at every command. */
+static char *
+commands_text (GPtrArray *cmds)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      g_autofree char *line = mu_command_to_string (g_ptr_array_index (cmds, i));
+      g_string_append_printf (out, "%s\n", line);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_move_cache (void)
+{
+  static const char *const files[] = {
+    "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
+    "tests/fixtures/rules/roads.muster", "tests/fixtures/rules/zoc.muster",
+    "tests/fixtures/rules/capture.muster", "tests/fixtures/rules/night.muster",
+    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/days.muster",
+    "tests/fixtures/rules/pinned.muster",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) kept = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(MuMatch) fresh = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+        g_assert_no_error (error);
+        for (guint n = 0; n < 600 && !mu_match_is_over (kept); n++)
+          {
+            BaaMatch *m = mu_match_get_state (fresh);
+            g_autoptr(GPtrArray) a = mu_match_legal_commands (kept);
+            g_autoptr(GPtrArray) b = NULL;
+            g_autofree char *ta = NULL;
+            g_autofree char *tb = NULL;
+
+            g_clear_pointer (&m->move_cache, baa_move_cache_free);
+            b = mu_match_legal_commands (fresh);
+            ta = commands_text (a);
+            tb = commands_text (b);
+            if (g_strcmp0 (ta, tb) != 0)
+              g_error ("%s seed %u after %u commands: kept\n%sfresh\n%s", files[f], seed, n, ta, tb);
+            g_assert_true (a->len > 0);
+            {
+              const MuCommand *c = g_ptr_array_index (a, g_rand_int_range (rand, 0, a->len));
+
+              g_assert_true (mu_match_apply (kept, c, NULL, &error));
+              g_assert_true (mu_match_apply (fresh, c, NULL, &error));
+              g_assert_no_error (error);
+            }
+          }
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1017,5 +1081,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/zoc/BAA-ZOC-4/pinned", test_pinned_zoc);
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
+  g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
   return g_test_run ();
 }

@@ -102,6 +102,7 @@ baa_match_copy (const BaaMatch *m,
       n->occ_cdrs[s] = copy_cells (m->occ_cdrs[s], ncells);
     }
   n->search_slot = NULL;
+  n->move_cache = NULL;
   if (m->evaders)
     {
       n->evaders = g_ptr_array_new ();

@@ -201,6 +201,7 @@ typedef struct {
   guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
   guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
+  struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
   int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
                                 * all zero between searches; allocated on first use */
   GPtrArray *evaders;          /* of BaaCommander*: evade decisions still to open (BAA-CDR-9) */

@@ -1170,6 +1170,7 @@ state_free (gpointer state)
   g_hash_table_unref (m->reserves_done);
   g_free (m->links);
   g_free (m->search_slot);
+  baa_move_cache_free (m->move_cache);
   for (int s = 0; s < BAA_SIDES; s++)
     {
       g_free (m->occ_units[s]);
@@ -1694,12 +1695,80 @@ move_cost (gpointer state, const MuCommand *command, int *cost, int *allowance)
                         cost, allowance);
 }
 
+/* The counter's phase 7, 8 or 9 commands, encoded, from the cache
+ * (baa-move-cache.c) or found and kept. */
+static const GPtrArray *
+kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
+  g_autoptr(GPtrArray) cmds = NULL;
+  GPtrArray *encoded;
+
+  if (kept)
+    return kept;
+  cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+  if (u)
+    unit_move_commands (m, u, cmds);
+  else
+    cdr_move_commands (m, c, cmds);
+  encoded = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+  for (guint i = 0; i < cmds->len; i++)
+    g_ptr_array_add (encoded, baa_command_encode (g_ptr_array_index (cmds, i)));
+  baa_move_cache_put (m, u, c, withdraw, encoded);
+  return encoded;
+}
+
+/* Phases 7, 8 and 9: every counter's moves from the cache, found again only
+ * for the counters near a change. The same list as baa_legal_commands()
+ * gives, encoded. */
+static GPtrArray *
+legal_moves_phase (BaaMatch *m)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(BaaCommand) end = baa_command_new_end_phase ();
+
+  baa_move_cache_sync (m);
+  if (m->phase == BAA_PHASE_MOVE_UNITS)
+    FOR_UNITS (m, u)
+      {
+        const GPtrArray *kept;
+        gboolean w;
+
+        if (!unit_may_move (m, u, &w))
+          continue;
+        kept = kept_move_commands (m, u, NULL, w);
+        for (guint i = 0; i < kept->len; i++)
+          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+      }
+  else
+    FOR_CDRS (m, c)
+      {
+        const GPtrArray *kept;
+
+        if (!cdr_may_move (m, c))
+          continue;
+        kept = kept_move_commands (m, NULL, c, FALSE);
+        for (guint i = 0; i < kept->len; i++)
+          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+      }
+  g_ptr_array_add (out, baa_command_encode (end));
+  return out;
+}
+
 /* Every legal command in the generic form (of MuCommand*). */
 static GPtrArray *
 legal_commands (gpointer state)
 {
-  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
-  GPtrArray *out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+  BaaMatch *m = state;
+  g_autoptr(GPtrArray) cmds = NULL;
+  GPtrArray *out;
+
+  if (!m->finished && m->pending.kind == BAA_DECISION_NONE &&
+      (m->phase == BAA_PHASE_MOVE_UNITS || m->phase == BAA_PHASE_MOVE_COMMANDS ||
+       m->phase == BAA_PHASE_MOVE_CONTROLS))
+    return legal_moves_phase (m);
+  cmds = baa_legal_commands (state);
+  out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
 
   for (guint i = 0; i < cmds->len; i++)
     g_ptr_array_add (out, baa_command_encode (g_ptr_array_index (cmds, i)));

@@ -21,6 +21,19 @@ const char *baa_cdr_status_to_string     (BaaCdrStatus s);
 /* baa-copy.c: a copy sharing the scenario, using `dice` (for the dry run) */
 BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);
 
+/* baa-move-cache.c: each unit's phase 7 commands (of MuCommand*) kept
+ * between calls. Sync once before a round of get/put: it drops what the
+ * counters' changes since the last sync may have changed. */
+typedef struct _BaaMoveCache BaaMoveCache;
+void        baa_move_cache_free          (BaaMoveCache *cache);
+void        baa_move_cache_sync          (BaaMatch *m);
+/* The commands of unit u (or commander c) when kept for its hex, withdraw
+ * and night, or NULL. */
+const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Keeps commands (takes them) as the counter's answer now. */
+void        baa_move_cache_put           (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+                                          GPtrArray *commands);
+
 /* baa-state.c */
 void        baa_links_build              (BaaMatch *m);
 
