@@ -103,6 +103,7 @@ baa_match_copy (const BaaMatch *m,
     }
   n->search_slot = NULL;
   n->move_cache = NULL;
+  n->move_cells = NULL;
   if (m->evaders)
     {
       n->evaders = g_ptr_array_new ();

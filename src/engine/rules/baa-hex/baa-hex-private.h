@@ -202,6 +202,8 @@ typedef struct {
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
   guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
+  guint8 *move_cells;          /* per cell: the map's fixed movement facts (baa-move.c),
+                                * built on first use */
   int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
                                 * all zero between searches; allocated on first use */
   GPtrArray *evaders;          /* of BaaCommander*: evade decisions still to open (BAA-CDR-9) */

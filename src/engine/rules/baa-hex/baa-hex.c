@@ -1170,6 +1170,7 @@ state_free (gpointer state)
   g_hash_table_unref (m->reserves_done);
   g_free (m->links);
   g_free (m->search_slot);
+  g_free (m->move_cells);
   baa_move_cache_free (m->move_cache);
   for (int s = 0; s < BAA_SIDES; s++)
     {

@@ -113,6 +113,79 @@ baa_step_cost (const BaaMatch *m, MuHex from, MuHex to)
   return difficult ? 2 : 1;   /* never more than +1 per hex (BAA-MOV-2) */
 }
 
+/* The map's movement facts do not change during a match: the searches read
+ * them from a table built once. Per cell, MOVE_CELL_SIZE bytes: the flags,
+ * then for each direction baa_step_cost() into that neighbour (0 when it is
+ * off the board). */
+enum {
+  CELL_RIVER = 1 << 0,     /* a river boat may enter (BAA-SPC-4) */
+  CELL_BLOCKED = 1 << 1,   /* impassable to every other counter (BAA-MOV-8) */
+};
+#define MOVE_CELL_SIZE 7
+
+static const guint8 *
+move_cells (const BaaMatch *m)
+{
+  static const MuCounter foot = { .kind = MU_COUNTER_UNIT, .arm = MU_ARM_INFANTRY };
+  static const MuCounter boat = { .kind = MU_COUNTER_UNIT, .arm = MU_ARM_RIVERBOAT };
+  int cols = m->grid->cols, rows = m->grid->rows;
+  guint8 *cells;
+
+  if (m->move_cells)
+    return m->move_cells;
+  cells = g_new0 (guint8, (gsize) cols * rows * MOVE_CELL_SIZE);
+  for (int row = 1; row <= rows; row++)
+    for (int col = 1; col <= cols; col++)
+      {
+        MuHex h = { col, row };
+        guint8 *c = cells + ((gsize) (row - 1) * cols + (col - 1)) * MOVE_CELL_SIZE;
+
+        /* every counter but a river boat is blocked alike (baa_impassable_rule) */
+        if (!baa_hex_impassable (m, h, &boat))
+          c[0] |= CELL_RIVER;
+        if (baa_hex_impassable (m, h, &foot))
+          c[0] |= CELL_BLOCKED;
+        for (int d = 0; d < 6; d++)
+          {
+            MuHex n = mu_hex_neighbour (m->grid, h, d);
+
+            if (baa_hex_on_board (m, n))
+              c[1 + d] = (guint8) baa_step_cost (m, h, n);
+          }
+      }
+  ((BaaMatch *) m)->move_cells = cells;
+  return cells;
+}
+
+static const guint8 *
+move_cell (const BaaMatch *m, MuHex h)
+{
+  if (!mu_hex_grid_contains (m->grid, h))
+    return NULL;
+  return move_cells (m) + ((gsize) (h.row - 1) * m->grid->cols + (h.col - 1)) * MOVE_CELL_SIZE;
+}
+
+/* baa_hex_impassable() from the table. */
+static gboolean
+impassable (const BaaMatch *m, MuHex h, const MuCounter *who)
+{
+  const guint8 *c = move_cell (m, h);
+
+  if (c == NULL)
+    return TRUE;
+  if (who->kind == MU_COUNTER_UNIT && who->arm == MU_ARM_RIVERBOAT)
+    return !(c[0] & CELL_RIVER);
+  return (c[0] & CELL_BLOCKED) != 0;
+}
+
+/* baa_step_cost() from `from` into its neighbour in direction d, both on
+ * the board, from the table. */
+static int
+step_cost_dir (const BaaMatch *m, MuHex from, int d)
+{
+  return move_cell (m, from)[1 + d];
+}
+
 /* Road movement (BAA-MOV-4, MOV-5, BAA-AMB-8): returns FALSE when the path
  * does not qualify; otherwise the road cost and the bonus. */
 static gboolean
@@ -249,7 +322,7 @@ enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char *
       *rule = "BAA-MOV-8";
       return FALSE;
     }
-  if (baa_hex_impassable (m, h, mv->def))
+  if (impassable (m, h, mv->def))
     {
       *rule = mv->def->arm == MU_ARM_RIVERBOAT && mv->unit ? "BAA-SPC-4" : "BAA-MOV-8";
       return FALSE;
@@ -965,7 +1038,7 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
               int k, cost;
               if (!enterable (m, &mv, cur.hex, n, &rule))
                 continue;
-              cost = cur.cost + baa_step_cost (m, cur.hex, n);
+              cost = cur.cost + step_cost_dir (m, cur.hex, d);
               if (cost > allowance)
                 continue;
               k = nindex_get (&nx, n);
