@@ -164,6 +164,52 @@ static const MuRuleOptionInfo baa_options[] = {
     MU_RULE_SPECIAL, FALSE },
 };
 
+/* The markers of the digest's §1.5 that sit on counters or the board, and
+ * the conditions the --state line shows among them (README.md, "--state").
+ * Objective markers are the objectives' owners; the bound marker is the
+ * position. */
+static const MuMarkerInfo baa_markers[] = {
+  { "nic", N_("Not in command"), "BAA-CMD-4, BAA-CMD-7", "NIC",
+    N_("No orders: the counter may not move or fire; removed in phase 12 of the round (BAA-SEQ-4)"),
+    MU_MARKER_ON_COUNTER },
+  { "pinned", N_("Pinned"), "BAA-FLN-5", "PIN",
+    N_("Flinched: may not move or fire; removed in phase 12 of its side's next round (BAA-PIN-2)"),
+    MU_MARKER_ON_COUNTER },
+  { "fatigued", N_("Fatigued"), "BAA-FAT-1, BAA-NGT-4, BAA-RES-4", "FAT",
+    N_("Attacks at +1 to its attack value; removed by rest (BAA-FAT-2)"), MU_MARKER_ON_COUNTER },
+  { "on-train", N_("On a train"), "BAA-SPC-1", "RR",
+    N_("Arrived by rail: may not move or attack until phase 7 of its next round"),
+    MU_MARKER_ON_COUNTER },
+  { "orders", N_("Orders"), "BAA-CMD-2, BAA-CMD-3, BAA-CMD-5, BAA-CMD-6", "ORD",
+    N_("Has orders this round: may move and fire"), MU_MARKER_ON_COUNTER },
+  { "stacked", N_("Stacked"), "BAA-STK-2", "STK",
+    N_("Two units in one hex: unformed, neither may fire or melee while they stay"),
+    MU_MARKER_ON_COUNTER },
+  { "unformed", N_("Unformed by terrain"), "BAA-TER-3", "UNF",
+    N_("In a difficult, ford or bridge hex: attacks with one die less"), MU_MARKER_ON_COUNTER },
+  { "breached", N_("Breached"), "BAA-FORT-3", "BR",
+    N_("A fortified hexside breached by artillery: its works give no cover; never removed"),
+    MU_MARKER_ON_BOARD },
+};
+
+static const MuStatusInfo baa_statuses[] = {
+  { MU_COUNTER_STATUS_ACTIVE, N_("On the board"), NULL, N_("In play on the board") },
+  { MU_COUNTER_STATUS_DISPERSED, N_("Dispersed"), "BAA-FIRE-7",
+    N_("Destroyed by hits reaching its strength; counts towards sudden death (BAA-VIC-3)") },
+  { MU_COUNTER_STATUS_SURRENDERED, N_("Surrendered"), "BAA-FLN-5",
+    N_("Could not flinch and surrendered; counts as dispersed (BAA-AMB-15)") },
+  { MU_COUNTER_STATUS_RESERVE, N_("In reserve"), "BAA-RES-1", N_("Not arrived yet") },
+  { MU_COUNTER_STATUS_TACTICAL_MARCH, N_("On a tactical march"), "BAA-RES-4",
+    N_("Marching round to enter from a board edge") },
+  { MU_COUNTER_STATUS_DISABLED, N_("Disabled"), "BAA-CDR-3, BAA-CDR-4, BAA-LOS-4",
+    N_("A commander shot or caught in a dispersed unit's hex; out of play") },
+  { MU_COUNTER_STATUS_CAPTURED, N_("Captured"), "BAA-CDR-9", N_("A commander taken by an enemy unit") },
+  { MU_COUNTER_STATUS_REMOVED, N_("Removed"), "BAA-CDR-2",
+    N_("A command counter whose division's last unit has gone") },
+  { MU_COUNTER_STATUS_OFFBOARD, N_("Off the board"), "BAA-VIC-4",
+    N_("Left the board (an exit a task objective asks for) or not yet placed") },
+};
+
 static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march", "exited" };
 static const char *const cdr_status_names[] = { "active", "disabled", "captured", "removed", "offboard" };
 
@@ -2077,6 +2123,10 @@ const MuRuleset mu_ruleset_baa_hex = {
   .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
   .fields = baa_fields,
   .n_fields = G_N_ELEMENTS (baa_fields),
+  .markers = baa_markers,
+  .n_markers = G_N_ELEMENTS (baa_markers),
+  .statuses = baa_statuses,
+  .n_statuses = G_N_ELEMENTS (baa_statuses),
   .check_scenario = baa_check_scenario,
   .state_new = state_new,
   .state_free = state_free,
