@@ -339,6 +339,94 @@ redraw_missing (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The outline being drawn (the scene's): a dark line under a light dashed
+ * one, its corners marked, so that it shows on every terrain. */
+static void
+snapshot_outline (MusterMapView *self,
+                  GtkSnapshot   *snapshot,
+                  double         w,
+                  double         h)
+{
+  guint n, flags;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_outline (self->scene, &n, &flags) : NULL;
+  const double dash[] = { 6, 4 };
+  cairo_t *cr;
+
+  if (points == NULL || n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  if ((flags & MUSTER_OUTLINE_CLOSED) && n > 2)
+    cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 2);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (guint i = 0; (flags & MUSTER_OUTLINE_CORNERS) && i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
+  cairo_destroy (cr);
+}
+
+/* The scene's handle: a line from its anchor to a round knob. */
+static void
+snapshot_handle (MusterMapView *self,
+                 GtkSnapshot   *snapshot,
+                 double         w,
+                 double         h)
+{
+  MuPoint from, knob;
+  double fx, fy, kx, ky;
+  cairo_t *cr;
+
+  if (self->scene == NULL || !muster_scene_get_handle (self->scene, &from, &knob))
+    return;
+  muster_view_to_widget (&self->transform, from.x, from.y, &fx, &fy);
+  muster_view_to_widget (&self->transform, knob.x, knob.y, &kx, &ky);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 3);
+  cairo_stroke (cr);
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, kx, ky, MUSTER_MAP_VIEW_HANDLE_RADIUS, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
 /* The keyboard cursor: the hex's outline, dark under light so that it
  * shows on every terrain. */
 static void
@@ -483,6 +571,8 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
+  snapshot_outline (self, snapshot, w, h);
+  snapshot_handle (self, snapshot, w, h);
   if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
       mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
     snapshot_cursor (self, snapshot, w, h);
@@ -1218,9 +1308,12 @@ on_scene_changed (MusterScene   *scene,
     layers |= 1u << LAYER_TERRAIN;
   if (what & MUSTER_SCENE_PIECES)
     layers |= 1u << LAYER_PIECES;
-  clear_tiles (self, layers);
-  end_preview (self);
-  update_position (self);
+  if (layers != 0)
+    {
+      clear_tiles (self, layers);
+      end_preview (self);
+      update_position (self);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
