@@ -31,7 +31,8 @@ mu_command_new (const char *verb)
   MuCommand *c = g_new0 (MuCommand, 1);
 
   c->verb = g_strdup (verb);
-  c->args = g_array_new (FALSE, TRUE, sizeof (MuArg));
+  /* room for a unit and a few hexes: most commands never grow it */
+  c->args = g_array_sized_new (FALSE, TRUE, sizeof (MuArg), 4);
   g_array_set_clear_func (c->args, arg_clear);
   c->ref_count = 1;
   return c;

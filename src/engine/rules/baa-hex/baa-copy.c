@@ -72,7 +72,8 @@ baa_match_copy (const BaaMatch *m,
   n->objectives = g_ptr_array_new_full (m->objectives->len, g_free);
   for (guint i = 0; i < m->objectives->len; i++)
     g_ptr_array_add (n->objectives, g_memdup2 (g_ptr_array_index (m->objectives, i), sizeof (BaaObjective)));
-  n->by_id = m->by_id ? g_hash_table_ref (m->by_id) : NULL;   /* unused: no lookup keeps one */
+  n->by_id = NULL;       /* built again on the first lookup, with the copy's counters */
+  n->cdr_by_id = NULL;
   n->breached = g_hash_table_new (NULL, NULL);
   g_hash_table_iter_init (&it, m->breached);
   while (g_hash_table_iter_next (&it, &key, NULL))
@@ -103,7 +104,7 @@ baa_match_copy (const BaaMatch *m,
     }
   n->search_slot = NULL;
   n->move_cache = NULL;
-  n->move_cells = NULL;
+  n->move_cells = m->move_cells ? g_memdup2 (m->move_cells, ncells * BAA_MOVE_CELL_SIZE) : NULL;
   if (m->evaders)
     {
       n->evaders = g_ptr_array_new ();

@@ -1217,6 +1217,8 @@ state_free (gpointer state)
   g_free (m->links);
   g_free (m->search_slot);
   g_free (m->move_cells);
+  g_clear_pointer (&m->by_id, g_hash_table_unref);
+  g_clear_pointer (&m->cdr_by_id, g_hash_table_unref);
   baa_move_cache_free (m->move_cache);
   for (int s = 0; s < BAA_SIDES; s++)
     {

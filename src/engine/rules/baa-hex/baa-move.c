@@ -121,7 +121,7 @@ enum {
   CELL_RIVER = 1 << 0,     /* a river boat may enter (BAA-SPC-4) */
   CELL_BLOCKED = 1 << 1,   /* impassable to every other counter (BAA-MOV-8) */
 };
-#define MOVE_CELL_SIZE 7
+#define MOVE_CELL_SIZE BAA_MOVE_CELL_SIZE
 
 static const guint8 *
 move_cells (const BaaMatch *m)
