@@ -73,6 +73,28 @@ mu_ruleset_find_option (const MuRuleset *ruleset,
   return NULL;
 }
 
+const MuMarkerInfo *
+mu_ruleset_find_marker (const MuRuleset *ruleset,
+                        const char      *id)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_markers; i++)
+    if (g_strcmp0 (ruleset->markers[i].id, id) == 0)
+      return &ruleset->markers[i];
+  return NULL;
+}
+
+const MuStatusInfo *
+mu_ruleset_find_status (const MuRuleset *ruleset,
+                        MuCounterStatus  status)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_statuses; i++)
+    if (ruleset->statuses[i].status == status)
+      return &ruleset->statuses[i];
+  return NULL;
+}
+
 static const MuStepInfo *
 find_step (const MuStepInfo *steps,
            guint             n,

@@ -545,6 +545,26 @@ baa_day_free (BaaMatch *m)
 }
 
 void
+baa_day_copy (const BaaMatch *from, BaaMatch *to)
+{
+  GHashTableIter it;
+  gpointer key;
+
+  to->day = NULL;
+  if (from->day == NULL)
+    return;
+  to->day = g_memdup2 (from->day, sizeof *from->day);
+  if (from->day->rolled == NULL)
+    return;
+  /* keyed by control counter: the copy's own */
+  to->day->rolled = g_hash_table_new (NULL, NULL);
+  g_hash_table_iter_init (&it, from->day->rolled);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_hash_table_add (to->day->rolled,
+                      g_ptr_array_index (to->commanders, ((BaaCommander *) key)->index));
+}
+
+void
 baa_bound_end (BaaMatch *m, GPtrArray *events)
 {
   /* BAA-FAT-2, BAA-AMB-38 */
