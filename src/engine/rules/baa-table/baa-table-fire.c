@@ -41,7 +41,8 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       return 0;
     }
   /* quick refusal before any line of sight is traced */
-  if (mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands) > range + 1e-9)
+  if (!bat_circles_within (u->bc, u->br, t->bc, t->br, range) ||
+      mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands) > range + 1e-9)
     {
       if (rule) *rule = m->night ? "BAT-FIRE-9" : "BAT-FIRE-2";
       if (reason) *reason = g_strdup_printf ("%s is more than %.2f away", t->def->id, range);

@@ -95,9 +95,30 @@ bat_layout_at (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing, Bat
 }
 
 void
+bat_stands_circle (const MuStand *st, guint n, MuPoint *centre, double *radius)
+{
+  double r = 0;
+
+  *centre = mu_stands_centre (st, n);
+  for (guint i = 0; i < n; i++)
+    r = MAX (r, hypot (st[i].centre.x - centre->x, st[i].centre.y - centre->y) +
+                hypot (st[i].width, st[i].depth) / 2);
+  *radius = r;
+}
+
+gboolean
+bat_circles_within (MuPoint ca, double ra, MuPoint cb, double rb, double d)
+{
+  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + 1e-6;
+
+  return dx * dx + dy * dy <= lim * lim;
+}
+
+void
 bat_unit_layout (BatMatch *m, BatUnit *u)
 {
   u->n_stands = bat_unit_on_table (u) ? bat_layout_at (m, u, u->anchor, u->facing, u->form, u->stands) : 0;
+  bat_stands_circle (u->stands, u->n_stands, &u->bc, &u->br);
 }
 
 void
@@ -196,7 +217,7 @@ bat_contacts (BatMatch *m, const BatUnit *u, BatUnit **out, guint max)
   if (!bat_unit_on_table (u))
     return 0;
   BAT_FOR_UNITS (m, e)
-    if (e->side != u->side && bat_unit_on_table (e) &&
+    if (e->side != u->side && bat_unit_on_table (e) && bat_circles_within (u->bc, u->br, e->bc, e->br, tol) &&
         mu_stands_in_contact (u->stands, u->n_stands, e->stands, e->n_stands, tol))
       {
         if (out && n < max)

@@ -109,15 +109,17 @@ extra_cost (BatMatch *m, MuPoint a, MuPoint b)
 /* The stands a move may not pass through: the enemy's units and commanders
  * (BAT-MOV-5). */
 static GArray *
-enemy_stands (BatMatch *m, int side)
+enemy_stands (BatMatch *m, int side, MuPoint centre, double reach)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (MuStand));
 
+  /* only those the move could reach: within `reach` of the mover's circle */
   BAT_FOR_UNITS (m, e)
-    if (e->side != side && bat_unit_on_table (e))
+    if (e->side != side && bat_unit_on_table (e) && bat_circles_within (centre, reach, e->bc, e->br, 0))
       g_array_append_vals (out, e->stands, e->n_stands);
   BAT_FOR_CDRS (m, c)
-    if (c->side != side && c->status == BAT_CDR_ACTIVE)
+    if (c->side != side && c->status == BAT_CDR_ACTIVE &&
+        bat_circles_within (centre, reach, c->stand.centre, hypot (c->stand.width, c->stand.depth), 0))
       g_array_append_val (out, c->stand);
   return out;
 }
@@ -127,6 +129,10 @@ enemy_stands (BatMatch *m, int side)
 static const char *
 end_blocked (BatMatch *m, const MuStand *st, guint n, const void *self)
 {
+  MuPoint bc;
+  double br;
+
+  bat_stands_circle (st, n, &bc, &br);
   for (guint i = 0; i < n; i++)
     {
       MuPoint cs[4];
@@ -140,7 +146,8 @@ end_blocked (BatMatch *m, const MuStand *st, guint n, const void *self)
         return "on impassable ground";
     }
   BAT_FOR_UNITS (m, o)
-    if ((const void *) o != self && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
+    if ((const void *) o != self && bat_unit_on_table (o) && bat_circles_within (bc, br, o->bc, o->br, 0) &&
+        mu_stands_overlap (st, n, o->stands, o->n_stands))
       return o->def->id;
   BAT_FOR_CDRS (m, o)
     if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
@@ -163,7 +170,7 @@ static gboolean
 eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *ev, GError **error)
 {
   MuMoveParams params;
-  g_autoptr(GArray) enemies = enemy_stands (m, u ? u->side : c->side);
+  g_autoptr(GArray) enemies = NULL;
   g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (MuMoveStep));
   MuFormationShape shape;
   double road = 2.0, base;
@@ -181,6 +188,10 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   ev->path = g_array_new (FALSE, FALSE, sizeof (MuPos));
   base = u ? bat_unit_allowance (m, u) : m->scale.move_commander;
   move_params (m, &params, TRUE);
+  /* the farthest any part can get: twice the allowance (a turnpike), the
+   * unit's own size, and a formation change's new extent */
+  enemies = enemy_stands (m, u ? u->side : c->side, u ? u->bc : c->stand.centre,
+                          2 * base + (u ? 2 * u->br + u->bases * u->stands[0].width : 2 * c->stand.width));
   if (n_args < 2)
     return bat_refuse (error, "BAT-MOV-1", "a move needs at least one step");
 

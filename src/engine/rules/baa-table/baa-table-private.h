@@ -104,6 +104,8 @@ typedef struct {
   /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
   MuStand stands[MU_STANDS_MAX];
   guint n_stands;
+  MuPoint bc;                  /* a circle holding every stand: quick refusals */
+  double br;
 } BatUnit;
 
 struct _BatCdr {
@@ -193,6 +195,10 @@ void          bat_cdr_layout        (BatMatch *m, BatCdr *c);
 guint         bat_layout_at         (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing,
                                      BatFormation form, MuStand *out);
 gboolean      bat_unit_on_table     (const BatUnit *u);
+/* Whether the bounding circles of two sets of stands come within d (a
+ * quick test before the exact one). */
+gboolean      bat_circles_within    (MuPoint ca, double ra, MuPoint cb, double rb, double d);
+void          bat_stands_circle     (const MuStand *st, guint n, MuPoint *centre, double *radius);
 /* BAT-MOV-6: a base in difficult terrain (its centre, TAB-13). */
 gboolean      bat_point_difficult   (BatMatch *m, MuPoint p);
 gboolean      bat_unit_unformed     (BatMatch *m, const BatUnit *u);

@@ -353,7 +353,8 @@ bat_check_invariants (BatMatch *m, GError **error)
       if (!bat_unit_on_table (u))
         continue;
       BAT_FOR_UNITS (m, o)
-        if (o > u && bat_unit_on_table (o) && mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
+        if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
+            mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
           return invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
       BAT_FOR_CDRS (m, c)
         if (c->status == BAT_CDR_ACTIVE && mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
