@@ -95,7 +95,8 @@ pool (BatMatch *m, GPtrArray *events, const char *purpose, const char *subject, 
 
 /* Bases lost, dispersal, then the flinch test and move (BAT-FLN-*). */
 static void
-take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_cover, GPtrArray *events)
+take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_cover, const char *rule,
+             GPtrArray *events)
 {
   MuEvent *e;
   gboolean flinch = TRUE;
@@ -104,7 +105,7 @@ take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_c
   if (hits <= 0)
     return;
   hits = MIN (hits, t->bases);
-  e = bat_event (m, events, MU_EVENT_HITS, t->def->id, "BAT-FIRE-3");
+  e = bat_event (m, events, MU_EVENT_HITS, t->def->id, rule);
   mu_event_set_object (e, by->def->id);
   e->value = hits;
   /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor, so
@@ -195,7 +196,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
   u->fired = TRUE;
   u->acted_this_bound = TRUE;
-  take_losses (m, t, u, hits, cover > 0, events);
+  take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
   bat_advance (m, events);
   return TRUE;
 }
@@ -281,7 +282,7 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
           hits = cover_save (m, events, t, u, hits, cover > 0 ? cover - 1 : 0, "BAT-COV-2");
           t->acted_this_bound = TRUE;
           /* BAT-MEL-7 */
-          take_losses (m, t, u, hits, cover > 0, events);
+          take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
         }
     }
 }

@@ -257,9 +257,17 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
                                (const MuStand *) enemies->data, enemies->len, &r);
           if (!r.legal)
             {
-              gboolean ok = bat_refuse (error, r.rule && g_str_has_prefix (r.rule, "TAB") ? "BAT-MOV-4" : r.rule,
-                                        "%s: %s", id, r.reason ? r.reason : "the path is blocked");
+              MuMoveResult r2;
+              gboolean ok;
+
+              /* through an enemy (BAT-MOV-5), or impassable ground, water
+               * away from a crossing or the table's edge (BAT-MOV-4) */
+              mu_table_move_check (m->terrain, &params, &mu, (const MuMoveStep *) steps->data, steps->len,
+                                   NULL, 0, &r2);
+              ok = bat_refuse (error, r2.legal ? "BAT-MOV-5" : "BAT-MOV-4", "%s: %s", id,
+                               r.reason ? r.reason : "the path is blocked");
               mu_move_result_clear (&r);
+              mu_move_result_clear (&r2);
               return ok;
             }
           /* BAT-MOV-2, BAT-AMB-9, BAT-AMB-39: on the road the difficult rate
@@ -370,7 +378,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
                                u ? u->facing : c->facing);
   e->to = mu_pos_from_point (ev.anchor.x, ev.anchor.y, ev.facing);
   e->path = ev.path;
-  e->value = (int) ceil (ev.cost - 1e-9);
+  e->value = (int) ceil (round (ev.cost * 100) / 100 - 1e-9);
   if (u)
     {
       if (ev.form_changed)
