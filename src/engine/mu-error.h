@@ -18,4 +18,8 @@ typedef enum {
 
 GQuark mu_error_quark (void);
 
+/* The rule id at the end of a refusal "REASON (RULE-ID)" (newly
+ * allocated), or NULL when the message names none. */
+char  *mu_refusal_rule (const char *message);
+
 G_END_DECLS

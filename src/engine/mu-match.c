@@ -340,22 +340,6 @@ mu_check_clear (MuCheck *check)
   g_clear_pointer (&check->rolls, g_ptr_array_unref);
 }
 
-/* The rule id at the end of a refusal "REASON (RULE-ID)". */
-static char *
-rule_of (const char *message)
-{
-  const char *open = strrchr (message, '(');
-  gsize len = strlen (message);
-
-  if (open == NULL || len < 2 || message[len - 1] != ')' || open[1] == '\0')
-    return NULL;
-  for (const char *p = open + 1; p < message + len - 1; p++)
-    if (!g_ascii_isupper (*p) && !g_ascii_isdigit (*p) && *p != '-' && *p != '.' &&
-        *p != ',' && *p != ' ')
-      return NULL;
-  return g_strndup (open + 1, message + len - 2 - open);
-}
-
 gboolean
 mu_match_check (const MuMatch   *m,
                 const MuCommand *command,
@@ -384,7 +368,7 @@ mu_match_check (const MuMatch   *m,
   if (!mu_match_apply (scratch, command, events, &error))
     {
       check->reason = g_strdup (error->message);
-      check->rule = rule_of (error->message);
+      check->rule = mu_refusal_rule (error->message);
       return FALSE;
     }
   check->legal = TRUE;
