@@ -369,8 +369,9 @@ phase_control_nic (BatMatch *m, GPtrArray *events)
         continue;
       c->nic = TRUE;
       bat_marker (m, events, TRUE, c->def->id, "nic", "BAT-CMD-4");
+      /* BAT-CMD-9: a reserve's first move is in command all the same */
       BAT_FOR_UNITS (m, u)
-        if (u->status == BAT_UNIT_ACTIVE && !u->nic && bat_unit_commander (m, u) == c)
+        if (u->status == BAT_UNIT_ACTIVE && !u->nic && !u->first_move_free && bat_unit_commander (m, u) == c)
           {
             u->nic = TRUE;
             bat_marker (m, events, TRUE, u->def->id, "nic", "BAT-CMD-4");
@@ -510,8 +511,7 @@ phase_remove_markers (BatMatch *m, GPtrArray *events)
               u->pinned = FALSE;
               bat_marker (m, events, FALSE, u->def->id, "pinned", "BAT-FLN-7");
             }
-          if (u->moved)
-            u->first_move_free = FALSE;
+          u->first_move_free = FALSE;   /* its first round on the table is over */
         }
       u->has_orders = u->roll_ordered = FALSE;
       u->moved = u->fired = u->meleed = FALSE;
