@@ -4,7 +4,7 @@
  * each one checked by the same code that applies it: for the first counter
  * that may still move in the phase, straight moves (facing the way it goes)
  * towards every objective, the nearest enemy unit (as far as it can go, so a
- * charge ends in contact), and the eight compass directions, each at the
+ * charge ends in contact), and the four quarters of the compass, each at the
  * longest of full, three quarters, half and a quarter of the way that is
  * legal; and each formation change on the spot. Fire lists every unit and
  * target that may fire. Only one counter's moves are listed at a time, which
@@ -55,7 +55,7 @@ towards (BatMatch *m, const char *id, MuPoint from, MuPoint to, double reach, gb
       double lo = 0, hi = d;
       MuCommand *best = NULL;
 
-      for (int i = 0; i < 12; i++)
+      for (int i = 0; i < 10; i++)
         {
           double mid = (lo + hi) / 2;
           MuCommand *c = move_command (id, (MuPoint) { from.x + dx / hypot (dx, dy) * mid,
@@ -124,9 +124,9 @@ moves_of (BatMatch *m, const char *id, MuPoint anchor, double reach, int side, G
   if (nearest)
     add_unique (out, towards (m, id, anchor, mu_stands_centre (nearest->stands, nearest->n_stands), reach,
                               TRUE));
-  for (int k = 0; k < 8; k++)
+  for (int k = 0; k < 4; k++)
     {
-      double a = k * G_PI / 4;
+      double a = k * G_PI / 2;
       add_unique (out, towards (m, id, anchor, (MuPoint) { anchor.x + sin (a) * reach,
                                                            anchor.y - cos (a) * reach }, reach, FALSE));
     }
