@@ -165,10 +165,14 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   int hits, cover;
   MuEvent *e;
 
+  BatCdr *tc = t ? NULL : bat_find_cdr (m, tid);
+  BatCdr *through[4 * MU_STANDS_MAX];
+  guint n_through;
+
   if (u == NULL || !bat_unit_on_table (u))
     return bat_refuse (error, NULL, "no unit %s on the table", id ? id : "");
-  if (t == NULL)
-    return bat_refuse (error, "BAT-FIRE-1", "no unit %s", tid ? tid : "");
+  if (t == NULL && tc == NULL)
+    return bat_refuse (error, "BAT-FIRE-1", "no unit or commander %s", tid ? tid : "");
   if (u->side != m->active)
     return bat_refuse (error, "BAT-FIRE-1", "%s is not %s's", id, m->side_id[m->active]);
   if (m->phase != BAT_PHASE_FIRE)
@@ -181,11 +185,14 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
     return bat_refuse (error, "BAT-CMD-7", "%s has no orders", id);
   if (bat_in_melee (m, u))
     return bat_refuse (error, "BAT-FIRE-1", "%s is in melee and may not fire", id);
+  if (tc)
+    return bat_fire_at_commander (m, u, tc, events, error);
   n = bat_fire_bases (m, u, t, &rule, &reason);
   if (n == 0)
     return bat_refuse (error, rule, "%s", reason);
   if (events == NULL)
     return TRUE;
+  n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
 
   cover = bat_cover_value (m, t, u);
   e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FIRE-2");
@@ -197,6 +204,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   u->fired = TRUE;
   u->acted_this_bound = TRUE;
   take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
+  bat_fire_through_roll (m, u, through, n_through, events);
   bat_advance (m, events);
   return TRUE;
 }

@@ -189,6 +189,21 @@ bat_legal_commands (BatMatch *m)
               mu_command_add_word (c, t->def->id);
               g_ptr_array_add (out, c);
             }
+  /* fire at commanders (BAT-CDR-2, BAT-CDR-3) */
+  if (m->phase == BAT_PHASE_FIRE)
+    BAT_FOR_UNITS (m, u)
+      if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+        BAT_FOR_CDRS (m, k)
+          if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
+            {
+              MuCommand *c = mu_command_new ("fire");
+              mu_command_add_word (c, u->def->id);
+              mu_command_add_word (c, k->def->id);
+              if (bat_apply_fire (m, c, NULL, NULL))
+                g_ptr_array_add (out, c);
+              else
+                mu_command_free (c);
+            }
   g_ptr_array_add (out, mu_command_new ("end-phase"));
   return out;
 }

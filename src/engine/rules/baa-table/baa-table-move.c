@@ -389,6 +389,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       u->moved = TRUE;
       u->acted_this_bound = TRUE;
       bat_unit_layout (m, u);
+      bat_capture_check (m, u, events);
     }
   else
     {

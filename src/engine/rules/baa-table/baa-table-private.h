@@ -263,6 +263,17 @@ gboolean      bat_apply_fire        (BatMatch *m, const MuCommand *c, GPtrArray 
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
 gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
 
+/* baa-table-cdr.c ------------------------------------------------------------------ */
+
+/* BAT-CDR-2, BAT-AMB-23: the commanders on the lines of fire of u's firing
+ * bases at t, one entry per base and commander (at most max). */
+guint         bat_fire_through      (BatMatch *m, const BatUnit *u, const BatUnit *t, BatCdr **cdrs, guint max);
+void          bat_fire_through_roll (BatMatch *m, const BatUnit *u, BatCdr **cdrs, guint n, GPtrArray *events);
+/* `fire UNIT COMMANDER` (BAT-CDR-2, BAT-CDR-3); dry run when events is NULL. */
+gboolean      bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GError **error);
+/* BAT-CDR-4: lone enemy commanders u has reached are captured or evade. */
+void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events);
+
 /* baa-table-legal.c ------------------------------------------------------------------ */
 
 GPtrArray    *bat_legal_commands    (BatMatch *m);
