@@ -55,7 +55,9 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] = 2;
   p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] = 2;
   p->area_impassable[MU_AREA_WATER] = TRUE;
-  p->line_impassable[MU_LINE_RIVER] = FALSE;
+  /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
+   * anywhere, at a price (extra_cost) */
+  p->streams_crossable = TRUE;
   p->allowance_rule = "BAT-MOV-1";
 }
 
