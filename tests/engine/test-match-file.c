@@ -114,7 +114,7 @@ test_table_replay (void)
   gsize len = 0, len2 = 0;
 
   g_assert_no_error (error);
-  for (guint n = 0; n < 120 && !mu_match_is_over (m); n++)
+  for (guint n = 0; n < 60 && !mu_match_is_over (m); n++)
     {
       g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
       const MuCommand *c = g_ptr_array_index (legal, legal->len - 1);

@@ -94,17 +94,14 @@ pool (BatMatch *m, GPtrArray *events, const char *purpose, const char *subject, 
 }
 
 /* Bases lost, dispersal, then the flinch test and move (BAT-FLN-*). */
-static void
-take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_cover, const char *rule,
-             GPtrArray *events)
+static int
+remove_bases (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, const char *rule, GPtrArray *events)
 {
   MuEvent *e;
-  gboolean flinch = TRUE;
-  int dice;
 
-  if (hits <= 0)
-    return;
   hits = MIN (hits, t->bases);
+  if (hits <= 0)
+    return 0;
   e = bat_event (m, events, MU_EVENT_HITS, t->def->id, rule);
   mu_event_set_object (e, by->def->id);
   e->value = hits;
@@ -113,10 +110,19 @@ take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_c
   t->bases -= hits;
   bat_unit_layout (m, t);
   if (t->bases == 0)
-    {
-      bat_unit_remove (m, t, BAT_UNIT_DISPERSED, "BAT-GEN-4", events);   /* BAT-FIRE-10 */
-      return;
-    }
+    bat_unit_remove (m, t, BAT_UNIT_DISPERSED, "BAT-GEN-4", events);   /* BAT-FIRE-10 */
+  return hits;
+}
+
+/* The flinch test after `lost` bases, and the flinch move away from `by`. */
+static void
+flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_cover, GPtrArray *events)
+{
+  gboolean flinch = TRUE;
+  int dice;
+
+  if (lost <= 0 || !bat_unit_on_table (t))
+    return;
   if (t->def->abilities & MU_ABILITY_INDOMITABLE)
     return;   /* BAT-FLN-6 */
   /* BAT-FLN-1: one die at most the bases lost; BAT-FLN-2: in cover two,
@@ -125,7 +131,7 @@ take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_c
   for (int i = 0; i < dice; i++)
     {
       gboolean ok;
-      mu_dice_roll (m->dice, events, "flinch", t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, hits,
+      mu_dice_roll (m->dice, events, "flinch", t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, lost,
                     dice == 2 ? "BAT-FLN-2" : "BAT-FLN-1", &ok);
       flinch = flinch && ok;
     }
@@ -142,6 +148,13 @@ take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_c
     bat_marker (m, events, TRUE, t->def->id, "pinned", "BAT-FLN-7");
   t->pinned = TRUE;
   t->pinned_round = m->round_serial;
+}
+
+static void
+take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_cover, const char *rule,
+             GPtrArray *events)
+{
+  flinch_test (m, t, by, remove_bases (m, t, by, hits, rule, events), in_cover, events);
 }
 
 /* Cover rerolls: each hit stands on a die at or above the cover value. */
@@ -205,6 +218,80 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   u->acted_this_bound = TRUE;
   take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
   bat_fire_through_roll (m, u, through, n_through, events);
+  bat_advance (m, events);
+  return TRUE;
+}
+
+/* BAT-FIRE-4, BAT-AMB-15: `fire-group TARGET UNIT...`: each unit fires in
+ * turn, dice and saves, and the target tests once at the end for all the
+ * bases it lost, away from the nearest firing unit. */
+gboolean
+bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  const char *tid = mu_command_word (cmd, 0);
+  BatUnit *t = bat_find_unit (m, tid), *nearest = NULL;
+  guint n_units = mu_command_n_args (cmd) - 1;
+  BatUnit *firers[64];
+  int lost = 0;
+  gboolean in_cover = FALSE;
+  double best = G_MAXDOUBLE;
+
+  if (t == NULL || !bat_unit_on_table (t))
+    return bat_refuse (error, "BAT-FIRE-4", "no unit %s on the table", tid ? tid : "");
+  if (n_units < 1 || n_units > G_N_ELEMENTS (firers))
+    return bat_refuse (error, "BAT-FIRE-4", "a group fire needs one to %u units", (guint) G_N_ELEMENTS (firers));
+  for (guint i = 0; i < n_units; i++)
+    {
+      g_autoptr(MuCommand) one = mu_command_new ("fire");
+      const char *id = mu_command_word (cmd, i + 1);
+
+      for (guint k = 0; k < i; k++)
+        if (g_strcmp0 (firers[k]->def->id, id) == 0)
+          return bat_refuse (error, "BAT-FIRE-4", "%s is named twice", id);
+      mu_command_add_word (one, id);
+      mu_command_add_word (one, tid);
+      if (!bat_apply_fire (m, one, NULL, error))
+        return FALSE;
+      firers[i] = bat_find_unit (m, id);
+    }
+  if (events == NULL)
+    return TRUE;
+  for (guint i = 0; i < n_units; i++)
+    {
+      BatUnit *u = firers[i];
+      BatCdr *through[4 * MU_STANDS_MAX];
+      guint n, n_through;
+      int hits, cover;
+      MuEvent *e;
+      double d;
+
+      u->fired = TRUE;
+      u->acted_this_bound = TRUE;
+      if (!bat_unit_on_table (t))
+        continue;   /* dispersed by an earlier unit of the group */
+      n = bat_fire_bases (m, u, t, NULL, NULL);
+      if (n == 0)
+        continue;   /* out of range or sight of the target as it closed up */
+      d = mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands);
+      if (d < best)
+        {
+          best = d;
+          nearest = u;
+        }
+      n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
+      cover = bat_cover_value (m, t, u);
+      in_cover = in_cover || cover > 0;
+      e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FIRE-4");
+      mu_event_set_object (e, u->def->id);
+      mu_event_set_text (e, "fire");
+      e->count = (int) n;
+      hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
+      hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
+      lost += remove_bases (m, t, u, hits, "BAT-FIRE-3", events);
+      bat_fire_through_roll (m, u, through, n_through, events);
+    }
+  if (nearest)
+    flinch_test (m, t, nearest, lost, in_cover, events);
   bat_advance (m, events);
   return TRUE;
 }

@@ -101,6 +101,7 @@ static const MuVerbInfo bat_verbs[] = {
   { "move", "UNIT STEP...", "BAT-MOV-1", MU_VERB_MOVE,
     "needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)" },
   { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, "needs a target and at least one unit" },
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
@@ -136,6 +137,8 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
     return bat_apply_move (m, command, events, error);
   if (g_str_equal (verb, "fire"))
     return bat_apply_fire (m, command, events, error);
+  if (g_str_equal (verb, "fire-group"))
+    return bat_apply_fire_group (m, command, events, error);
   return bat_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
