@@ -381,3 +381,38 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
         }
     }
 }
+
+/* BAT-FLN-4, BAT-AMB-20: a unit that flinched into contact with an enemy
+ * fights one round of melee at once: both roll their melee dice against
+ * each other at the same time (both dice before either loses a base), no
+ * flinch test follows, and they stay in contact. */
+void
+bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
+{
+  BatUnit *pair[2] = { a, b };
+  int hits[2] = { 0, 0 };
+
+  for (int i = 0; i < 2; i++)
+    {
+      BatUnit *u = pair[i], *t = pair[1 - i];
+      BatUnit *enemies[1] = { t };
+      int dice[1];
+      int cover = bat_cover_value (m, t, u);
+      MuEvent *e;
+
+      melee_dice (m, u, enemies, 1, dice);
+      if (dice[0] == 0)
+        continue;
+      e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FLN-4");
+      mu_event_set_object (e, u->def->id);
+      mu_event_set_text (e, "melee");
+      e->count = dice[0];
+      hits[i] = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[0], bat_attack_value (m, u),
+                      "BAT-FLN-4");
+      hits[i] = cover_save (m, events, t, u, hits[i], cover > 0 ? cover - 1 : 0, "BAT-COV-2");
+    }
+  for (int i = 0; i < 2; i++)
+    if (bat_unit_on_table (pair[1 - i]))
+      remove_bases (m, pair[1 - i], pair[i], hits[i], "BAT-FLN-4", events);
+  a->acted_this_bound = b->acted_this_bound = TRUE;
+}

@@ -514,4 +514,11 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
   bat_unit_layout (m, u);
   e->to = mu_pos_from_point (at.x, at.y, u->facing);
   u->acted_this_bound = TRUE;
+  if (contact)
+    {
+      BatUnit *enemies[1];
+
+      if (bat_contacts (m, u, enemies, 1) > 0)
+        bat_melee_exchange (m, u, enemies[0], events);
+    }
 }

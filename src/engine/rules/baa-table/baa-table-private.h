@@ -260,6 +260,7 @@ guint         bat_fire_bases        (BatMatch *m, const BatUnit *u, const BatUni
                                      const char **rule, char **reason);
 gboolean      bat_apply_fire        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      bat_apply_fire_group  (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events);
 /* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
 gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
