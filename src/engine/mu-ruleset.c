@@ -221,7 +221,9 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       else
         g_string_append_c (s, '-');
       g_string_append_printf (s, " status=%s", mu_counter_status_to_string (v->status));
-      if (v->counter->kind == MU_COUNTER_UNIT)
+      if (v->counter->kind == MU_COUNTER_UNIT && v->formation)
+        g_string_append_printf (s, " formation=%s bases=%d", v->formation, v->strength);
+      else if (v->counter->kind == MU_COUNTER_UNIT)
         g_string_append_printf (s, " strength=%d", v->strength);
       g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
     }

@@ -260,6 +260,7 @@ typedef struct {
   MuPos pos;                  /* meaningful while on the board */
   int strength;               /* current strength (dice) */
   const char *markers;        /* comma-separated marker names, "" when none */
+  const char *formation;      /* tables: the unit's formation id, NULL when the board has none */
 } MuCounterView;
 
 typedef struct {

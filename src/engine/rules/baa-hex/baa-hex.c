@@ -14,6 +14,7 @@
 #include "baa-command.h"
 #include "baa-move.h"
 #include "baa-scenario.h"
+#include "baa-common.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -332,19 +333,6 @@ division_command (const BaaMatch *m, int side, int division)
 
 /* Victory ----------------------------------------------------------------------------- */
 
-static const char *
-level_for (int diff)
-{
-  /* BAA-VIC-2 */
-  if (diff == 0)
-    return "draw";
-  if (diff <= 2)
-    return "tactical";
-  if (diff <= 4)
-    return "decisive";
-  return "complete";
-}
-
 static void
 finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason,
         const char *rule, GPtrArray *events)
@@ -484,7 +472,7 @@ end_of_game (BaaMatch *m, GPtrArray *events)
   baa_score (m, score);
   diff = ABS (score[0] - score[1]);   /* BAA-VIC-1 */
   winner = diff == 0 ? BAA_NONE : score[0] > score[1] ? 0 : 1;
-  finish (m, winner, diff, level_for (diff), "bounds-played", "BAA-VIC-5", events);
+  finish (m, winner, diff, baa_common_victory_level (diff), "bounds-played", "BAA-VIC-5", events);
 }
 
 /* Orders (phases 1-6) ----------------------------------------------------------------- */
@@ -659,35 +647,27 @@ objectives_update (BaaMatch *m, GPtrArray *events)
         s = 0;
       else if (baa_units_at (m, o->hex, 1, NULL, 0) > 0)
         s = 1;
-      if (s == BAA_NONE)
-        {
-          o->hold_side = BAA_NONE;
-          o->hold_count = 0;
+      {
+        BaaHold h = { o->owner, o->hold_side, o->hold_count };
+        BaaHoldResult r = baa_common_hold_check (&h, s);
+
+        o->owner = h.owner;
+        o->hold_side = h.hold_side;
+        o->hold_count = h.hold_count;
+        if (r == BAA_HOLD_NOTHING)
           continue;
-        }
-      if (o->hold_side == s)
-        o->hold_count++;
-      else
-        {
-          o->hold_side = s;
-          o->hold_count = 1;
-        }
-      if (o->owner == s)
-        continue;
-      if (o->hold_count >= 3)
-        {
-          /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
-          o->owner = s;
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->at = mu_pos_from_hex (o->hex);
-        }
-      else
-        {
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->value = o->hold_count;
-        }
+        if (r == BAA_HOLD_CLAIMED)
+          {
+            /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
+            e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+            mu_event_set_side (e, m->side_id[s]);
+            e->at = mu_pos_from_hex (o->hex);
+            continue;
+          }
+      }
+      e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+      mu_event_set_side (e, m->side_id[s]);
+      e->value = o->hold_count;
     }
 }
 
