@@ -28,6 +28,7 @@ struct _MusterPhaseTracker {
 
   /* what describe() reports: rebuilt with the view */
   GString *text;
+  GPtrArray *row_views;    /* of RowView, one per row of steps_list */
 };
 
 G_DEFINE_FINAL_TYPE (MusterPhaseTracker, muster_phase_tracker, GTK_TYPE_WIDGET)
@@ -264,55 +265,87 @@ row_result (GHashTable *results,
 
 typedef enum { STEP_DONE, STEP_CURRENT, STEP_PENDING } StepState;
 
-static GtkWidget *
-make_row (const Row  *row,
-          StepState   state,
-          gboolean    in_progress,
-          const char *result,
+/* One row of the list: made once, then set again as the match goes on
+ * (rebuilding every row after each command would cost far more). */
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *icon;
+  GtkWidget *title;
+  GtkWidget *sub;
+  char *key;           /* depth and name: the same key, the same row */
+} RowView;
+
+static void
+row_view_free (gpointer data)
+{
+  RowView *v = data;
+
+  g_free (v->key);
+  g_free (v);
+}
+
+static RowView *
+make_row (int         depth,
           const char *name)
 {
+  RowView *v = g_new0 (RowView, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *icon = gtk_image_new ();
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *list_row = gtk_list_box_row_new ();
+
+  v->key = g_strdup_printf ("%d %s", depth, name);
+  v->row = gtk_list_box_row_new ();
+  v->icon = gtk_image_new ();
+  v->title = gtk_label_new (name);
+  v->sub = gtk_label_new (NULL);
+  gtk_widget_set_margin_start (box, 14 * depth);
+  gtk_widget_set_size_request (v->icon, 16, 16);
+  gtk_widget_set_valign (v->icon, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), v->icon);
+  gtk_label_set_xalign (GTK_LABEL (v->title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (v->title), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (labels), v->title);
+  gtk_label_set_xalign (GTK_LABEL (v->sub), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (v->sub), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (v->sub, "caption");
+  gtk_widget_add_css_class (v->sub, "dim-label");
+  gtk_box_append (GTK_BOX (labels), v->sub);
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_box_append (GTK_BOX (box), labels);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (v->row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (v->row), FALSE);
+  return v;
+}
+
+static void
+set_row (RowView    *v,
+         const Row  *row,
+         StepState   state,
+         gboolean    in_progress,
+         const char *result,
+         const char *name)
+{
   g_autofree char *tip = NULL;
   const char *state_text = state == STEP_DONE ? _("done")
                          : state == STEP_CURRENT || in_progress ? _("current") : _("to come");
   g_autofree char *a11y = result ? g_strdup_printf ("%s, %s: %s", name, state_text, result)
                                  : g_strdup_printf ("%s, %s", name, state_text);
 
-  gtk_widget_set_margin_start (box, 14 * row->depth);
-  if (state == STEP_DONE)
-    gtk_image_set_from_icon_name (GTK_IMAGE (icon), "object-select-symbolic");
-  else if (state == STEP_CURRENT)
-    gtk_image_set_from_icon_name (GTK_IMAGE (icon), "go-next-symbolic");
-  gtk_widget_set_size_request (icon, 16, 16);
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), icon);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (labels), title);
-  if (result)
-    {
-      GtkWidget *sub = gtk_label_new (result);
-
-      gtk_label_set_xalign (GTK_LABEL (sub), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (sub, "caption");
-      gtk_widget_add_css_class (sub, "dim-label");
-      gtk_box_append (GTK_BOX (labels), sub);
-    }
-  gtk_widget_set_hexpand (labels, TRUE);
-  gtk_box_append (GTK_BOX (box), labels);
-
+  gtk_image_set_from_icon_name (GTK_IMAGE (v->icon), state == STEP_DONE ? "object-select-symbolic"
+                                                   : state == STEP_CURRENT ? "go-next-symbolic" : NULL);
+  gtk_label_set_text (GTK_LABEL (v->sub), result ? result : "");
+  gtk_widget_set_visible (v->sub, result != NULL);
   if (state == STEP_CURRENT || in_progress)
-    gtk_widget_add_css_class (title, "heading");
+    gtk_widget_add_css_class (v->title, "heading");
+  else
+    gtk_widget_remove_css_class (v->title, "heading");
   if (state == STEP_PENDING && !in_progress)
-    gtk_widget_add_css_class (title, "dim-label");
+    gtk_widget_add_css_class (v->title, "dim-label");
+  else
+    gtk_widget_remove_css_class (v->title, "dim-label");
   if (state == STEP_CURRENT)
-    gtk_widget_add_css_class (list_row, "current-step");
+    gtk_widget_add_css_class (v->row, "current-step");
+  else
+    gtk_widget_remove_css_class (v->row, "current-step");
 
   if (row->step->rule && result)
     tip = g_strdup_printf ("%s (%s)\n%s", name, row->step->rule, result);
@@ -320,12 +353,8 @@ make_row (const Row  *row,
     tip = g_strdup_printf ("%s (%s)", name, row->step->rule);
   else if (result)
     tip = g_strdup_printf ("%s\n%s", name, result);
-  if (tip)
-    gtk_widget_set_tooltip_text (list_row, tip);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (list_row), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
-  return list_row;
+  gtk_widget_set_tooltip_text (v->row, tip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (v->row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 }
 
 static void
@@ -407,7 +436,12 @@ update_steps (MusterPhaseTracker *self,
   g_autofree gboolean *shown = NULL;
   int current = -1;
 
-  clear_box (GTK_WIDGET (self->steps_list));
+  g_autoptr(GPtrArray) shown_rows = g_ptr_array_new ();  /* of Row*, in rows */
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) results_shown = g_ptr_array_new ();
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean same;
+
   if (turns == NULL)
     return;
   g_array_set_clear_func (rows, row_clear);
@@ -434,8 +468,8 @@ update_steps (MusterPhaseTracker *self,
                       : (int) i < current ? STEP_DONE
                       : (int) i == current ? STEP_CURRENT : STEP_PENDING;
       const char *result;
-      const char *name = _(r->step->name);
-      g_autofree char *shown_name = NULL;
+      char *name;
+      int packed;
 
       /* the nested steps of one side's round only while it is played */
       if (r->parent >= 0)
@@ -454,12 +488,50 @@ update_steps (MusterPhaseTracker *self,
         continue;
       result = state == STEP_DONE || state == STEP_CURRENT ? row_result (results, r) : NULL;
       if ((r->step->flags & MU_STEP_PER_SIDE) && r->side)
-        name = shown_name = g_strdup_printf (_("%s: %s"), name, side_name (self, r->side));
-      gtk_list_box_append (self->steps_list, make_row (r, state, ancestor[i], result, name));
+        name = g_strdup_printf (_("%s: %s"), _(r->step->name), side_name (self, r->side));
+      else
+        name = g_strdup (_(r->step->name));
+      g_ptr_array_add (shown_rows, (gpointer) r);
+      g_ptr_array_add (names, name);
+      g_ptr_array_add (results_shown, (gpointer) result);
+      packed = state | (ancestor[i] ? 4 : 0);
+      g_array_append_val (states, packed);
       g_string_append_printf (self->text, "step %s %d %s%s%s\n",
                               state == STEP_DONE ? "done" : state == STEP_CURRENT || ancestor[i]
                               ? "current" : "pending", r->depth, name, result ? ": " : "",
                               result ? result : "");
+    }
+
+  /* the same rows as before: set them again; else new rows */
+  same = self->row_views->len == shown_rows->len;
+  for (guint i = 0; same && i < shown_rows->len; i++)
+    {
+      const RowView *v = g_ptr_array_index (self->row_views, i);
+      g_autofree char *key = g_strdup_printf ("%d %s", ((const Row *) g_ptr_array_index (shown_rows, i))->depth,
+                                              (const char *) g_ptr_array_index (names, i));
+
+      same = g_str_equal (key, v->key);
+    }
+  if (!same)
+    {
+      clear_box (GTK_WIDGET (self->steps_list));
+      g_ptr_array_set_size (self->row_views, 0);
+      for (guint i = 0; i < shown_rows->len; i++)
+        {
+          RowView *v = make_row (((const Row *) g_ptr_array_index (shown_rows, i))->depth,
+                                 g_ptr_array_index (names, i));
+
+          g_ptr_array_add (self->row_views, v);
+          gtk_list_box_append (self->steps_list, v->row);
+        }
+    }
+  for (guint i = 0; i < shown_rows->len; i++)
+    {
+      int packed = g_array_index (states, int, i);
+
+      set_row (g_ptr_array_index (self->row_views, i), g_ptr_array_index (shown_rows, i),
+               (StepState) (packed & 3), (packed & 4) != 0, g_ptr_array_index (results_shown, i),
+               g_ptr_array_index (names, i));
     }
 }
 
@@ -587,6 +659,7 @@ muster_phase_tracker_finalize (GObject *object)
   MusterPhaseTracker *self = MUSTER_PHASE_TRACKER (object);
 
   g_string_free (self->text, TRUE);
+  g_ptr_array_unref (self->row_views);
   G_OBJECT_CLASS (muster_phase_tracker_parent_class)->finalize (object);
 }
 
@@ -662,6 +735,7 @@ static void
 muster_phase_tracker_init (MusterPhaseTracker *self)
 {
   self->text = g_string_new (NULL);
+  self->row_views = g_ptr_array_new_with_free_func (row_view_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Phase tracker"), -1);
