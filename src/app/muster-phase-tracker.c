@@ -22,6 +22,7 @@ struct _MusterPhaseTracker {
   GtkLabel *clock_label;
   GtkLabel *round_label;
   GtkWidget *resources_box;
+  GtkWidget *steps_scroller;
   GtkListBox *steps_list;
   GtkWidget *todo_box;
   GtkWidget *end_button;
@@ -29,6 +30,8 @@ struct _MusterPhaseTracker {
   /* what describe() reports: rebuilt with the view */
   GString *text;
   GPtrArray *row_views;    /* of RowView, one per row of steps_list */
+  GtkWidget *current_row;  /* the current step's row, or NULL */
+  guint scroll_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MusterPhaseTracker, muster_phase_tracker, GTK_TYPE_WIDGET)
@@ -134,6 +137,10 @@ tally_line (const Tally *t)
       return g_strdup_printf (ngettext ("%d dispersed", "%d dispersed", t->n), t->n);
     case MU_EVENT_FLINCH:
       return g_strdup_printf (ngettext ("%d flinched", "%d flinched", t->n), t->n);
+    case MU_EVENT_RESERVE_ARRIVED:
+      return g_strdup_printf (ngettext ("%d reserve arrived", "%d reserves arrived", t->n), t->n);
+    case MU_EVENT_ENTERED:
+      return g_strdup_printf (ngettext ("%d entered the board", "%d entered the board", t->n), t->n);
     default:
       return g_strdup_printf ("%d %s", t->n, t->word);
     }
@@ -371,6 +378,28 @@ clear_box (GtkWidget *box)
     }
 }
 
+/* Is the step at path inside a step played once per side (a round)? */
+static gboolean
+in_side_round (const MuTurnStructure *turns,
+               const char            *path)
+{
+  g_auto(GStrv) ids = path ? g_strsplit (path, "/", -1) : NULL;
+  g_autoptr(GString) prefix = g_string_new (NULL);
+
+  for (guint i = 0; turns && ids && ids[i]; i++)
+    {
+      const MuStepInfo *st;
+
+      if (i > 0)
+        g_string_append_c (prefix, '/');
+      g_string_append (prefix, ids[i]);
+      st = mu_turn_structure_find_step (turns, prefix->str);
+      if (st && (st->flags & MU_STEP_PER_SIDE))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The header lines: turn, clock and daylight, round. */
 static void
 update_header (MusterPhaseTracker *self,
@@ -412,6 +441,8 @@ update_header (MusterPhaseTracker *self,
 
   if (pos->finished)
     round = g_strdup (_("The match is over"));
+  else if (pos->awaited && !in_side_round (turns, pos->path))
+    round = g_strdup_printf (_("%s to act"), side_name (self, pos->awaited));
   else if (pos->side && pos->awaited && g_strcmp0 (pos->side, pos->awaited) != 0)
     round = g_strdup_printf (_("%s round — %s to answer"), side_name (self, pos->side),
                              side_name (self, pos->awaited));
@@ -525,10 +556,13 @@ update_steps (MusterPhaseTracker *self,
           gtk_list_box_append (self->steps_list, v->row);
         }
     }
+  self->current_row = NULL;
   for (guint i = 0; i < shown_rows->len; i++)
     {
       int packed = g_array_index (states, int, i);
 
+      if ((packed & 3) == STEP_CURRENT)
+        self->current_row = ((RowView *) g_ptr_array_index (self->row_views, i))->row;
       set_row (g_ptr_array_index (self->row_views, i), g_ptr_array_index (shown_rows, i),
                (StepState) (packed & 3), (packed & 4) != 0, g_ptr_array_index (results_shown, i),
                g_ptr_array_index (names, i));
@@ -605,6 +639,29 @@ update_todo (MusterPhaseTracker *self)
   gtk_widget_set_visible (self->todo_box, todo->len > 0);
 }
 
+/* Keeps the current step in sight once the list is laid out. */
+static gboolean
+scroll_to_current (gpointer data)
+{
+  MusterPhaseTracker *self = data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->steps_scroller));
+  graphene_rect_t bounds;
+
+  self->scroll_idle = 0;
+  if (self->current_row != NULL &&
+      gtk_widget_compute_bounds (self->current_row, GTK_WIDGET (self->steps_list), &bounds))
+    {
+      double top = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+
+      if (bounds.origin.y < top)
+        gtk_adjustment_set_value (adj, bounds.origin.y);
+      else if (bounds.origin.y + bounds.size.height > top + page)
+        gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height - page);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update (MusterPhaseTracker *self)
 {
@@ -618,6 +675,8 @@ update (MusterPhaseTracker *self)
   update_resources (self, &pos);
   update_steps (self, &pos);
   update_todo (self);
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
 static void
@@ -643,6 +702,8 @@ muster_phase_tracker_dispose (GObject *object)
 {
   MusterPhaseTracker *self = MUSTER_PHASE_TRACKER (object);
 
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  self->current_row = NULL;
   if (self->game)
     {
       g_clear_signal_handler (&self->changed_id, self->game);
@@ -723,6 +784,7 @@ muster_phase_tracker_class_init (MusterPhaseTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, clock_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, round_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, resources_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_list);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, todo_box);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, end_button);
