@@ -48,12 +48,38 @@ board_point (MusterEditor *self,
   muster_view_to_board (&t, x, y, bx, by);
 }
 
+/* The area or line being drawn, on the board: its corners joined (an
+ * area closed), in board pixels. */
+static void
+draft_outline (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuRenderOptions options;
+  g_autoptr(GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), self->draft->len);
+
+  if (scene == NULL)
+    return;
+  muster_map_view_get_render_options (self->view, &options);
+  for (guint i = 0; i < self->draft->len; i++)
+    {
+      MuPoint p = g_array_index (self->draft, MuPoint, i);
+
+      p.x *= options.table_scale;
+      p.y *= options.table_scale;
+      g_array_append_val (points, p);
+    }
+  muster_scene_set_outline (scene, (const MuPoint *) points->data, points->len,
+                            MUSTER_OUTLINE_CORNERS |
+                            (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
+}
+
 static void
 draft_message (MusterEditor *self)
 {
   g_autofree char *text = NULL;
   guint n = self->draft->len;
 
+  draft_outline (self);
   if (n == 0)
     {
       muster_editor_show_message (self, NULL);
@@ -62,7 +88,7 @@ draft_message (MusterEditor *self)
   text = g_strdup_printf (ngettext ("%u point; click the last point again or press Enter to finish, Escape to cancel",
                                     "%u points; click the last point again or press Enter to finish, Escape to cancel",
                                     n), n);
-  muster_editor_show_message (self, text);
+  muster_editor_show_hint (self, text);
 }
 
 gboolean
@@ -78,6 +104,7 @@ muster_editor_finish_shape (MusterEditor *self)
     return FALSE;
   points = g_steal_pointer (&self->draft);
   self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  draft_outline (self);
   if (self->tool == MUSTER_TOOL_AREA)
     index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
                               &error);
@@ -99,6 +126,7 @@ void
 muster_editor_cancel_shape (MusterEditor *self)
 {
   g_array_set_size (self->draft, 0);
+  draft_outline (self);
   muster_editor_show_message (self, NULL);
 }
 

@@ -88,7 +88,18 @@ muster_editor_show_message (MusterEditor *self,
   g_free (self->message);
   self->message = g_strdup (message);
   gtk_label_set_label (self->message_label, message ? message : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+/* The same place for guidance that is not an error (what a shape being
+ * drawn needs next): not in the error colour. */
+void
+muster_editor_show_hint (MusterEditor *self,
+                         const char   *hint)
+{
+  muster_editor_show_message (self, hint);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
 /* Reports a refused edit in the palette. The error is passed by address so
@@ -835,6 +846,8 @@ muster_editor_dispose (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
+  if (self->cursor_id && self->view)
+    g_clear_signal_handler (&self->cursor_id, self->view);
   if (self->drag && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
   self->drag = NULL;
@@ -1020,6 +1033,19 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
 }
 
+/* The keyboard's click: the active tool pressed and released at the hex. */
+static void
+on_cursor_activated (MusterMapView *view,
+                     double         x,
+                     double         y,
+                     MusterEditor  *self)
+{
+  if (self->stroking || self->moving)
+    return;
+  muster_editor_pointer_down (self, x, y);
+  muster_editor_pointer_up (self, x, y);
+}
+
 GtkWidget *
 muster_editor_new (MuEditHistory *history,
                    MusterMapView *view)
@@ -1042,6 +1068,9 @@ muster_editor_new (MuEditHistory *history,
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (muster_editor_on_drag_update), self);
   g_signal_connect (self->drag, "drag-end", G_CALLBACK (muster_editor_on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+
+  /* Enter on the board's keyboard cursor acts as a click there. */
+  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), self);
 
   /* Counters dragged from the order of battle land on the hex under the pointer. */
   self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);

@@ -54,5 +54,11 @@ gboolean     muster_map_view_pick             (MusterMapView *self, double x, do
 const char  *muster_map_view_get_position_text (MusterMapView *self);
 /* The tooltip text for a widget point, newly allocated, or NULL. */
 char        *muster_map_view_describe_at      (MusterMapView *self, double x, double y);
+/* The keyboard's hex cursor on a hex board: the arrow keys show and move
+ * it (Shift+arrows pan), Enter emits "cursor-activated" (x, y) with the
+ * widget point at its middle. FALSE while it is hidden. */
+gboolean     muster_map_view_get_cursor       (MusterMapView *self, MuHex *hex);
+/* Shows the cursor at hex, or hides it (NULL or off the board). */
+void         muster_map_view_set_cursor       (MusterMapView *self, const MuHex *hex);
 
 G_END_DECLS

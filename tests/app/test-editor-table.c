@@ -149,8 +149,26 @@ test_area (Fixture       *f,
   click (f, 10, 18);
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 4);
   g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  /* the area being drawn is on the board: its corners, closed */
+  {
+    MuRenderOptions options;
+    guint n, flags;
+    const MuPoint *outline = muster_scene_get_outline (f->scene, &n, &flags);
+
+    muster_map_view_get_render_options (f->view, &options);
+    g_assert_cmpuint (n, ==, 4);
+    g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED | MUSTER_OUTLINE_CORNERS);
+    g_assert_cmpfloat_with_epsilon (outline[1].x, 20 * options.table_scale, 0.6 * options.table_scale);
+    g_assert_cmpfloat_with_epsilon (outline[2].y, 18 * options.table_scale, 0.6 * options.table_scale);
+  }
   click (f, 10, 18);            /* the last point again ends the area */
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 0);
+  {
+    guint n;
+
+    muster_scene_get_outline (f->scene, &n, NULL);
+    g_assert_cmpuint (n, ==, 0);
+  }
   t = model (f)->table;
   g_assert_cmpuint (t->areas->len, ==, 1);
   a = g_ptr_array_index (t->areas, 0);
