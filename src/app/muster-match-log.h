@@ -1,10 +1,10 @@
 /* muster-match-log.h: every event of the match in words
  *
  * The log pane of the match page: one line per event, and one line per
- * roll with its purpose, target and outcome ("keyes vs bonham: fire, 3
- * dice, need 4+ — 6 5 1: 2 succeed"; the single dice a ruleset rolls one
- * after the other for the same purpose, subject and target read as one
- * roll). Filterable by kind; the rule id on hover; scrolled to the newest.
+ * roll with its purpose, target and outcome ("richardson vs bonham: fire,
+ * 3 dice, need 4+ — 2 6 1: 1 of 3 succeed"; the single dice a ruleset
+ * rolls one after the other for the same purpose, roller and target read
+ * as one roll). Filterable by kind; the rule id on hover; scrolled to the newest.
  * It appends on the game's "events-added" and rebuilds on "reset". A
  * GtkListView over a GListModel of MusterLogEntry: a whole match of
  * thousands of events costs a few rows of widgets.
