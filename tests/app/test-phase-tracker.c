@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 #include "muster-game.h"
 #include "muster-phase-tracker.h"
@@ -260,6 +261,51 @@ test_undo_resets (void)
   g_object_unref (tracker);
 }
 
+/* A ruleset that declares resources (here baa-hex with two of them added,
+ * one per side and one per unit, and values made up by the hook): the
+ * tracker shows the per-side one with each side's value, in the side order. */
+static const MuResourceInfo test_resources[] = {
+  { "elan", "Élan", "TEST-1", MU_RESOURCE_PER_SIDE, 0, 10 },
+  { "ammo", "Ammunition", "TEST-2", MU_RESOURCE_PER_UNIT, 0, 10 },
+};
+
+static gboolean
+test_resource (gpointer state, const char *resource, const char *owner, int *value)
+{
+  if (g_strcmp0 (resource, "elan") != 0)
+    return FALSE;
+  *value = g_strcmp0 (owner, "csa") == 0 ? 3 : 5;
+  return TRUE;
+}
+
+static void
+test_resources_shown (void)
+{
+  MuRuleset rs = *mu_ruleset_find ("baa-hex");
+  MuTurnStructure turns = *rs.turns;
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MusterGame) game = NULL;
+  GtkWidget *tracker;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  turns.resources = test_resources;
+  turns.n_resources = G_N_ELEMENTS (test_resources);
+  rs.turns = &turns;
+  rs.resource = test_resource;
+  game = muster_game_new (mu_match_new_with_ruleset (&rs, s, 7, NULL, 0, &error));
+  g_assert_no_error (error);
+  tracker = g_object_ref_sink (muster_phase_tracker_new (game));
+  text = muster_phase_tracker_describe (MUSTER_PHASE_TRACKER (tracker));
+  g_assert_nonnull (strstr (text, "resource elan csa 3\nresource elan usa 5\n"));
+  g_assert_null (strstr (text, "resource ammo"));
+  g_object_unref (tracker);
+}
+
 static void
 on_end_phase (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
@@ -331,5 +377,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/phase-tracker/daylight-and-end", test_daylight_and_end);
   g_test_add_func ("/app/phase-tracker/undo-resets", test_undo_resets);
   g_test_add_func ("/app/phase-tracker/end-button", test_end_button);
+  g_test_add_func ("/app/phase-tracker/resources", test_resources_shown);
   return g_test_run ();
 }
