@@ -392,6 +392,41 @@ snapshot_outline (MusterMapView *self,
   cairo_destroy (cr);
 }
 
+/* The scene's handle: a line from its anchor to a round knob. */
+static void
+snapshot_handle (MusterMapView *self,
+                 GtkSnapshot   *snapshot,
+                 double         w,
+                 double         h)
+{
+  MuPoint from, knob;
+  double fx, fy, kx, ky;
+  cairo_t *cr;
+
+  if (self->scene == NULL || !muster_scene_get_handle (self->scene, &from, &knob))
+    return;
+  muster_view_to_widget (&self->transform, from.x, from.y, &fx, &fy);
+  muster_view_to_widget (&self->transform, knob.x, knob.y, &kx, &ky);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 3);
+  cairo_stroke (cr);
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, kx, ky, MUSTER_MAP_VIEW_HANDLE_RADIUS, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
 /* The keyboard cursor: the hex's outline, dark under light so that it
  * shows on every terrain. */
 static void
@@ -537,6 +572,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
           }
     }
   snapshot_outline (self, snapshot, w, h);
+  snapshot_handle (self, snapshot, w, h);
   if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
       mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
     snapshot_cursor (self, snapshot, w, h);

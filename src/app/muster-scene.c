@@ -19,6 +19,8 @@ struct _MusterScene
   MuHex selected_hex;
   GArray *outline;       /* of MuPoint */
   guint outline_flags;        /* MusterOutlineFlags */
+  gboolean handle_on;
+  MuPoint handle_from, handle_knob;
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -262,4 +264,43 @@ muster_scene_get_outline (MusterScene *self,
   if (flags != NULL)
     *flags = self->outline_flags;
   return (const MuPoint *) self->outline->data;
+}
+
+void
+muster_scene_set_handle (MusterScene   *self,
+                         const MuPoint *from,
+                         const MuPoint *knob)
+{
+  gboolean on = from != NULL && knob != NULL;
+
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (!on && !self->handle_on)
+    return;
+  if (on && self->handle_on && self->handle_from.x == from->x && self->handle_from.y == from->y &&
+      self->handle_knob.x == knob->x && self->handle_knob.y == knob->y)
+    return;
+  self->handle_on = on;
+  if (on)
+    {
+      self->handle_from = *from;
+      self->handle_knob = *knob;
+    }
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+gboolean
+muster_scene_get_handle (MusterScene *self,
+                         MuPoint     *from,
+                         MuPoint     *knob)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), FALSE);
+
+  if (!self->handle_on)
+    return FALSE;
+  if (from != NULL)
+    *from = self->handle_from;
+  if (knob != NULL)
+    *knob = self->handle_knob;
+  return TRUE;
 }

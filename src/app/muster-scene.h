@@ -60,4 +60,10 @@ void              muster_scene_set_outline        (MusterScene *self, const MuPo
                                                    guint flags);
 const MuPoint    *muster_scene_get_outline        (MusterScene *self, guint *n, guint *flags);
 
+/* A handle to drag (a stand's facing): a knob at `knob` tied to `from`,
+ * board pixels; NULL hides it. */
+void              muster_scene_set_handle         (MusterScene *self, const MuPoint *from,
+                                                   const MuPoint *knob);
+gboolean          muster_scene_get_handle         (MusterScene *self, MuPoint *from, MuPoint *knob);
+
 G_END_DECLS

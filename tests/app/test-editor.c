@@ -701,6 +701,36 @@ test_inspector (Fixture *f, gconstpointer data)
   g_assert_true (mu_edit_history_undo (f->history));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (ford)));
   g_assert_true (mu_edit_history_redo (f->history));
+
+  /* the panel says what is really on the hex: its paths and hexsides */
+  {
+    g_autoptr(GError) error = NULL;
+    GtkWidget *label = NULL;
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_assert_true (mu_edit_add_path_segment (f->history, MU_PATH_STREAM, (MuHex) { 5, 3 }, (MuHex) { 6, 3 },
+                                             &error));
+    g_assert_no_error (error);
+    g_assert_true (mu_edit_set_side_features (f->history, (MuHex) { 6, 3 }, 0, MU_SIDE_WALL, TRUE, &error));
+    g_assert_no_error (error);
+    flush_events ();
+    g_ptr_array_add (stack, f->editor);
+    while (stack->len)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_LABEL (w) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (w)), "Hex 0603"))
+          label = w;
+        for (GtkWidget *ch = gtk_widget_get_first_child (w); ch; ch = gtk_widget_get_next_sibling (ch))
+          g_ptr_array_add (stack, ch);
+      }
+    g_ptr_array_unref (stack);
+    g_assert_nonnull (label);
+    g_test_message ("panel: %s", gtk_label_get_label (GTK_LABEL (label)));
+    /* the fixture's hex has a road through it and a stream with a ford on one side */
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Through it: Creek Road (road), stream\n"));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Hexsides: N wall; SW stream + ford"));
+  }
   assert_undo_redo_round_trip (f);
 }
 
