@@ -220,6 +220,7 @@ double        bat_contact_tolerance (const BatMatch *m);
 
 BatMatch     *bat_match_new         (const MuScenario *scenario, MuDice *dice, GPtrArray *events,
                                      GError **error);
+BatMatch     *bat_match_copy        (const BatMatch *m, MuDice *dice);
 void          bat_match_free        (BatMatch *m);
 void          bat_advance           (BatMatch *m, GPtrArray *events);
 gboolean      bat_end_phase         (BatMatch *m, GPtrArray *events, GError **error);

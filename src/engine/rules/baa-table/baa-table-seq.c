@@ -236,6 +236,37 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
   return m;
 }
 
+/* A copy for the dry run (mu_match_check): its own counters, objectives and
+ * terrain index, the same scenario, `dice` for its rolls. */
+BatMatch *
+bat_match_copy (const BatMatch *o, MuDice *dice)
+{
+  BatMatch *m = g_new (BatMatch, 1);
+  GHashTableIter it;
+  gpointer key;
+
+  *m = *o;
+  m->dice = dice;
+  m->terrain = mu_terrain_index_new (o->table);
+  m->units = g_ptr_array_new_with_free_func (g_free);
+  m->cdrs = g_ptr_array_new_with_free_func (g_free);
+  m->objectives = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < o->units->len; i++)
+    g_ptr_array_add (m->units, g_memdup2 (g_ptr_array_index (o->units, i), sizeof (BatUnit)));
+  for (guint i = 0; i < o->cdrs->len; i++)
+    g_ptr_array_add (m->cdrs, g_memdup2 (g_ptr_array_index (o->cdrs, i), sizeof (BatCdr)));
+  for (guint i = 0; i < o->objectives->len; i++)
+    g_ptr_array_add (m->objectives, g_memdup2 (g_ptr_array_index (o->objectives, i), sizeof (BatObjective)));
+  m->reserves_done = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_iter_init (&it, o->reserves_done);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_hash_table_add (m->reserves_done, key);
+  m->strings = g_ptr_array_new_with_free_func (g_free);
+  m->counter_views = m->objective_views = NULL;
+  m->event_failure = g_strdup (o->event_failure);
+  return m;
+}
+
 void
 bat_match_free (BatMatch *m)
 {

@@ -117,6 +117,12 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
   return bat_match_new (scenario, dice, events, error);
 }
 
+static gpointer
+state_copy (gpointer state, MuDice *dice)
+{
+  return bat_match_copy (state, dice);
+}
+
 static void
 state_free (gpointer state)
 {
@@ -397,6 +403,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .n_event_kinds = G_N_ELEMENTS (bat_event_kinds),
   .state_new = state_new,
   .state_free = state_free,
+  .state_copy = state_copy,
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
