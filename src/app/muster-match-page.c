@@ -1,0 +1,1056 @@
+/* muster-match-page.c: the page a match is played on (see muster-match-page.h)
+ *
+ * This file lays the page out and runs its actions, the hand-over between
+ * two people, the computer players, the refusal bar and the result; the
+ * board's selection and clicks are in muster-match-board.c.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-page.h"
+
+#include "muster-match-page-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-policy.h"
+
+G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+#define DEFAULT_PACE_MS 700
+
+static void update_actions (MusterMatchPage *self);
+static void schedule_computer (MusterMatchPage *self);
+
+const char *
+muster_match_page_side_name (MusterMatchPage *self,
+                             const char      *side)
+{
+  const MuSide *s = side ? mu_scenario_find_side (muster_game_get_scenario (self->game), side) : NULL;
+
+  return s && s->name ? s->name : side;
+}
+
+/* Position ------------------------------------------------------------------------ */
+
+static void
+update_position (MusterMatchPage *self)
+{
+  MuPosition p;
+  g_autofree char *text = NULL;
+  const char *awaited;
+  const MuStepInfo *step;
+
+  muster_game_get_position (self->game, &p);
+  step = p.path ? mu_turn_structure_find_step (muster_game_get_ruleset (self->game)->turns, p.path) : NULL;
+  awaited = muster_game_get_awaited_side (self->game);
+  if (p.finished)
+    text = g_strdup (_("The match is over"));
+  else
+    /* Translators: bound number, clock time, the side to act, the step of the turn */
+    text = g_strdup_printf (_("Bound %d · %02d:%02d%s\n%s to act · %s"), p.bound,
+                            (p.minutes / 60) % 24, p.minutes % 60, p.night ? _(" · night") : "",
+                            awaited ? muster_match_page_side_name (self, awaited) : _("Nobody"),
+                            step ? _(step->name) : p.path ? p.path : "");
+  gtk_label_set_text (GTK_LABEL (self->position_label), text);
+}
+
+/* Log (until the match log widget takes its place) ----------------------------------- */
+
+static void
+append_events (MusterMatchPage *self,
+               guint            first,
+               guint            n)
+{
+  MuMatch *match = muster_game_get_match (self->game);
+  const GPtrArray *events = mu_match_get_events (match);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->log_view));
+  GtkTextIter end;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = first; i < first + n && i < events->len; i++)
+    {
+      g_autofree char *line = mu_match_format_event (match, g_ptr_array_index (events, i));
+
+      g_string_append_printf (text, "%s\n", line);
+    }
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, text->str, -1);
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->log_view), &end, 0, FALSE, 0, 1);
+}
+
+static void
+on_events_added (MusterGame      *game,
+                 guint            first,
+                 guint            n,
+                 MusterMatchPage *self)
+{
+  append_events (self, first, n);
+}
+
+static void
+on_reset (MusterGame      *game,
+          MusterMatchPage *self)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->log_view)), "", -1);
+  append_events (self, 0, mu_match_get_events (muster_game_get_match (game))->len);
+}
+
+/* Refusals ------------------------------------------------------------------------ */
+
+static void
+hide_refusal (MusterMatchPage *self)
+{
+  g_clear_pointer (&self->refusal, g_free);
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), FALSE);
+}
+
+static void
+on_refused (MusterGame      *game,
+            const char      *reason,
+            const char      *rule,
+            MusterMatchPage *self)
+{
+  g_free (self->refusal);
+  self->refusal = g_strdup (reason);
+  gtk_label_set_text (GTK_LABEL (self->refusal_label), reason);
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), TRUE);
+}
+
+static void
+on_refusal_response (GtkInfoBar      *bar,
+                     int              response,
+                     MusterMatchPage *self)
+{
+  hide_refusal (self);
+}
+
+/* Pending decision ----------------------------------------------------------------- */
+
+static void
+on_answer_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  const char *answer = g_object_get_data (G_OBJECT (button), "answer");
+  g_autofree char *line = g_strdup_printf ("choose %s", answer);
+
+  muster_game_apply_line (self->game, line, NULL);
+}
+
+static void
+on_subset_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  g_autoptr(GString) line = g_string_new ("choose");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->decision_box); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
+      g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
+  muster_game_apply_line (self->game, line->str, NULL);
+}
+
+static void
+on_number_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
+  g_autofree char *line = g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
+
+  muster_game_apply_line (self->game, line, NULL);
+}
+
+static GtkWidget *
+answer_button (MusterMatchPage *self,
+               const char      *answer)
+{
+  GtkWidget *button = gtk_button_new_with_label (answer);
+
+  g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
+  return button;
+}
+
+static void
+update_decision (MusterMatchPage *self)
+{
+  const MuDecision *d = muster_game_get_pending (self->game);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->decision_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->decision_box), child);
+  gtk_widget_set_visible (self->decision_frame, d != NULL);
+  if (d == NULL)
+    return;
+  {
+    g_autofree char *text = g_strdup_printf ("%s: %s", muster_match_page_side_name (self, d->side),
+                                             d->question ? d->question : d->id);
+
+    gtk_label_set_text (GTK_LABEL (self->decision_label), text);
+  }
+  switch (d->kind)
+    {
+    case MU_ANSWER_NUMBER:
+      {
+        GtkWidget *spin = gtk_spin_button_new_with_range (d->min, d->max, 1);
+        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        _("Number"), -1);
+        g_object_set_data (G_OBJECT (ok), "spin", spin);
+        g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
+        gtk_box_append (GTK_BOX (self->decision_box), spin);
+        gtk_box_append (GTK_BOX (self->decision_box), ok);
+      }
+      break;
+    case MU_ANSWER_SUBSET:
+      for (guint i = 0; d->answers && d->answers[i]; i++)
+        {
+          GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
+
+          g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
+          gtk_box_append (GTK_BOX (self->decision_box), check);
+        }
+      {
+        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
+
+        g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
+        gtk_box_append (GTK_BOX (self->decision_box), ok);
+      }
+      break;
+    default:
+      for (guint i = 0; d->answers && d->answers[i]; i++)
+        gtk_box_append (GTK_BOX (self->decision_box), answer_button (self, d->answers[i]));
+      break;
+    }
+}
+
+/* Hand-over --------------------------------------------------------------------- */
+
+static guint
+count_people (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  guint n = 0;
+
+  for (guint i = 0; i < s->sides->len; i++)
+    if (muster_match_page_get_player (self, ((MuSide *) g_ptr_array_index (s->sides, i))->id) ==
+        MUSTER_PLAYER_PERSON)
+      n++;
+  return n;
+}
+
+static void
+show_handover (MusterMatchPage *self,
+               const char      *side)
+{
+  const char *name = muster_match_page_side_name (self, side);
+  g_autofree char *title = g_strdup_printf (_("%s to play — pass the computer"), name);
+  g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
+
+  g_free (self->handover_side);
+  self->handover_side = g_strdup (side);
+  gtk_label_set_text (GTK_LABEL (self->handover_title), title);
+  gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+  gtk_widget_set_visible (self->handover, TRUE);
+  muster_match_page_select (self, NULL);
+  gtk_widget_grab_focus (self->handover_button);
+}
+
+void
+muster_match_page_dismiss_handover (MusterMatchPage *self)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (self->handover_side == NULL)
+    return;
+  g_free (self->seen_side);
+  self->seen_side = g_steal_pointer (&self->handover_side);
+  gtk_widget_set_visible (self->handover, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
+const char *
+muster_match_page_get_handover_side (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->handover_side;
+}
+
+/* When the side that must act is a person other than the one who has the
+ * board, and two people share the computer, the board is covered until that
+ * person takes it. */
+static void
+check_handover (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  if (awaited == NULL || muster_game_is_over (self->game) ||
+      muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)
+    return;
+  if (count_people (self) < 2)
+    {
+      g_free (self->seen_side);
+      self->seen_side = g_strdup (awaited);
+      return;
+    }
+  if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
+    show_handover (self, awaited);
+}
+
+/* Computer players ------------------------------------------------------------------ */
+
+static gboolean
+computer_move (gpointer data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (data);
+  MuMatch *match = muster_game_get_match (self->game);
+  g_autoptr(GPtrArray) legal = NULL;
+  const MuCommand *command;
+  g_autoptr(MuCommand) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  self->computer_source = 0;
+  if (self->paused || muster_game_is_over (self->game))
+    return G_SOURCE_REMOVE;
+  if (self->policy_rng == NULL)
+    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
+  legal = mu_match_legal_commands (match);
+  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
+  if (command == NULL)
+    {
+      g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
+
+      on_refused (self->game, text, NULL, self);
+      return G_SOURCE_REMOVE;
+    }
+  copy = mu_command_copy (command);
+  muster_match_board_show_command (self, copy);
+  if (!muster_game_apply (self->game, copy, &error))
+    g_warning ("A command the engine listed as legal was refused: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_computer (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  if (self->computer_source != 0 || self->paused || muster_game_is_over (self->game) ||
+      awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
+    return;
+  self->computer_source = g_timeout_add (self->pace, computer_move, self);
+}
+
+/* Result -------------------------------------------------------------------------- */
+
+static void
+update_result (MusterMatchPage *self)
+{
+  MuResult r = { 0 };
+  g_autofree char *title = NULL;
+
+  if (!muster_game_is_over (self->game))
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack), "play");
+      return;
+    }
+  mu_match_get_result (muster_game_get_match (self->game), &r);
+  if (r.winner != NULL)
+    /* Translators: a side's name, then the level of its victory (tactical, decisive, complete) */
+    title = g_strdup_printf (_("%s wins — %s victory"), muster_match_page_side_name (self, r.winner),
+                             r.level ? r.level : "");
+  else
+    title = g_strdup (_("A draw"));
+  gtk_label_set_text (GTK_LABEL (self->result_title), title);
+  gtk_label_set_text (GTK_LABEL (self->result_summary), r.summary ? r.summary : "");
+  mu_result_clear (&r);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack), "result");
+}
+
+gboolean
+muster_match_page_get_result_shown (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->inner_stack)), "result") == 0;
+}
+
+/* The game changed ------------------------------------------------------------------ */
+
+static void
+on_changed (MusterGame      *game,
+            MusterMatchPage *self)
+{
+  hide_refusal (self);
+  update_position (self);
+  update_decision (self);
+  muster_match_board_refresh (self);
+  update_actions (self);
+  update_result (self);
+  check_handover (self);
+  schedule_computer (self);
+}
+
+/* Actions --------------------------------------------------------------------------- */
+
+static void
+update_actions (MusterMatchPage *self)
+{
+  g_autofree char *why = NULL;
+  gboolean can_undo = muster_game_can_undo (self->game, &why);
+  GAction *undo = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "undo");
+  GAction *end = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "end-phase");
+  const char *awaited = muster_game_get_awaited_side (self->game);
+  gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (end), person && !muster_game_is_over (self->game));
+  g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
+}
+
+static void
+on_end_phase (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+
+  /* the ruleset's verb that ends the current step */
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    if (ruleset->verbs[i].flags & MU_VERB_END_STEP)
+      {
+        g_autoptr(MuCommand) command = mu_command_new (ruleset->verbs[i].verb);
+
+        muster_game_apply (self->game, command, NULL);
+        return;
+      }
+}
+
+static void
+on_undo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_game_undo (self->game, &error))
+    on_refused (self->game, error->message, NULL, self);
+}
+
+static void
+on_cancel (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  muster_match_page_select (self, NULL);
+  hide_refusal (self);
+}
+
+static void
+on_pause_change_state (GSimpleAction *action,
+                       GVariant      *value,
+                       gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  g_simple_action_set_state (action, value);
+  self->paused = g_variant_get_boolean (value);
+  if (self->paused)
+    g_clear_handle_id (&self->computer_source, g_source_remove);
+  else
+    schedule_computer (self);
+}
+
+static void
+show_dialog (MusterMatchPage *self,
+             GtkWidget       *dialog)
+{
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  self->dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_message_response (GtkDialog *dialog,
+                     int        response,
+                     gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+report_error (MusterMatchPage *self,
+              const char      *primary,
+              const GError    *error)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_message_response), NULL);
+  show_dialog (self, dialog);
+}
+
+static void
+finish_close (MusterMatchPage *self)
+{
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0);
+}
+
+static void
+on_save_response (GtkNativeDialog *chooser,
+                  int              response,
+                  MusterMatchPage *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean close = self->close_after_save;
+
+  self->close_after_save = FALSE;
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (file == NULL)
+    return;
+  if (!muster_game_save (self->game, file, &error))
+    report_error (self, _("Could not save the match"), error);
+  else if (close)
+    finish_close (self);
+}
+
+static void
+show_save (MusterMatchPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GFile *file = muster_game_get_file (self->game);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("Muster Matches"));
+  gtk_file_filter_add_suffix (filter, "muster-game");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser), file, NULL);
+  else
+    {
+      const MuScenario *s = muster_game_get_scenario (self->game);
+      g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+    }
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+on_save (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  show_save (MUSTER_MATCH_PAGE (user_data));
+}
+
+static void
+on_close_response (GtkDialog       *dialog,
+                   int              response,
+                   MusterMatchPage *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      self->close_after_save = TRUE;
+      show_save (self);
+    }
+  else if (response == GTK_RESPONSE_REJECT)
+    finish_close (self);
+}
+
+static void
+on_close (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog, *button;
+
+  if (!muster_game_get_modified (self->game))
+    {
+      finish_close (self);
+      return;
+    }
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   "%s", _("Save the match before closing it?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, the commands played since the last save are lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save As…"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  show_dialog (self, dialog);
+}
+
+static const GActionEntry match_entries[] = {
+  { "end-phase", on_end_phase },
+  { "undo", on_undo },
+  { "save", on_save },
+  { "close", on_close },
+  { "cancel", on_cancel },
+  { "pause", NULL, NULL, "false", on_pause_change_state },
+};
+
+/* The undo button says why it is unavailable. */
+static gboolean
+on_undo_query_tooltip (GtkWidget       *widget,
+                       int              x,
+                       int              y,
+                       gboolean         keyboard,
+                       GtkTooltip      *tooltip,
+                       MusterMatchPage *self)
+{
+  const char *why = g_object_get_data (G_OBJECT (self), "undo-why");
+  g_autofree char *text = why ? g_strdup_printf (_("Undo is not possible: %s"), why)
+                              : g_strdup (_("Undo the last command (Ctrl+Z)"));
+
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* Layout --------------------------------------------------------------------------- */
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static GtkWidget *
+build_sidebar (MusterMatchPage *self)
+{
+  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *row, *button, *scrolled;
+
+  gtk_widget_set_size_request (side, 340, -1);
+  gtk_widget_set_hexpand (side, FALSE);
+  gtk_widget_add_css_class (side, "side-panel");
+  gtk_widget_set_margin_start (side, 8);
+  gtk_widget_set_margin_end (side, 8);
+  gtk_widget_set_margin_top (side, 8);
+  gtk_widget_set_margin_bottom (side, 8);
+
+  /* The phase tracker's place. */
+  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (self->tracker), heading (_("Turn")));
+  self->position_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->position_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->position_label), TRUE);
+  gtk_box_append (GTK_BOX (self->tracker), self->position_label);
+  gtk_box_append (GTK_BOX (side), self->tracker);
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  button = gtk_button_new_with_mnemonic (_("_End Phase"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.end-phase");
+  gtk_widget_set_tooltip_text (button, _("End the current phase (Ctrl+Return)"));
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_box_append (GTK_BOX (row), button);
+  button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
+  gtk_widget_set_has_tooltip (button, TRUE);
+  g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
+  gtk_box_append (GTK_BOX (row), button);
+  self->pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pause_button), "match.pause");
+  gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
+  gtk_widget_set_visible (self->pause_button, FALSE);
+  gtk_box_append (GTK_BOX (row), self->pause_button);
+  button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match As"), -1);
+  gtk_widget_set_tooltip_text (button, _("Save Match As… (Ctrl+S)"));
+  gtk_widget_set_hexpand (button, TRUE);
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (row), button);
+  button = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.close");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Close Match"), -1);
+  gtk_widget_set_tooltip_text (button, _("Close the match"));
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (side), row);
+
+  self->hint_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_box_append (GTK_BOX (side), self->hint_label);
+
+  /* The pending decision. */
+  self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->decision_frame, "card");
+  gtk_box_append (GTK_BOX (self->decision_frame), heading (_("Decision")));
+  self->decision_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->decision_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->decision_label), TRUE);
+  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_label);
+  self->decision_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Answers"), -1);
+  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_box);
+  gtk_widget_set_visible (self->decision_frame, FALSE);
+  gtk_box_append (GTK_BOX (side), self->decision_frame);
+
+  /* The log's place. */
+  self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_vexpand (self->log, TRUE);
+  gtk_box_append (GTK_BOX (self->log), heading (_("Log")));
+  scrolled = gtk_scrolled_window_new ();
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_add_css_class (scrolled, "frame");
+  self->log_view = gtk_text_view_new ();
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->log_view), FALSE);
+  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (self->log_view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->log_view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->log_view), GTK_WRAP_WORD_CHAR);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Match Log"), -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->log_view);
+  gtk_box_append (GTK_BOX (self->log), scrolled);
+  gtk_box_append (GTK_BOX (side), self->log);
+  return side;
+}
+
+static GtkWidget *
+build_handover (MusterMatchPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+  gtk_widget_add_css_class (box, "handover");
+  gtk_widget_add_css_class (box, "view");
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_widget_set_vexpand (box, TRUE);
+  gtk_widget_set_can_target (box, TRUE);
+  gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (inner, TRUE);
+  self->handover_title = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->handover_title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->handover_title), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (self->handover_title, "title-1");
+  gtk_box_append (GTK_BOX (inner), self->handover_title);
+  {
+    GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
+
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_box_append (GTK_BOX (inner), label);
+  }
+  self->handover_button = gtk_button_new_with_mnemonic ("");
+  gtk_widget_set_halign (self->handover_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->handover_button, "pill");
+  gtk_widget_add_css_class (self->handover_button, "suggested-action");
+  g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_box_append (GTK_BOX (inner), self->handover_button);
+  gtk_box_append (GTK_BOX (box), inner);
+  gtk_widget_set_visible (box, FALSE);
+  return box;
+}
+
+static GtkWidget *
+build_result (MusterMatchPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *button;
+
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  self->result_title = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->result_title, "title-1");
+  gtk_box_append (GTK_BOX (box), self->result_title);
+  self->result_summary = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->result_summary), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->result_summary), 70);
+  gtk_box_append (GTK_BOX (box), self->result_summary);
+  gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
+  button = gtk_button_new_with_mnemonic (_("_Save Match As…"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
+  gtk_widget_add_css_class (button, "pill");
+  gtk_box_append (GTK_BOX (row), button);
+  button = gtk_button_new_with_mnemonic (_("_Close"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.close");
+  gtk_widget_add_css_class (button, "pill");
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (box), row);
+  return box;
+}
+
+static void
+build (MusterMatchPage *self)
+{
+  GtkWidget *play, *overlay, *content;
+  GtkEventController *shortcuts;
+
+  self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->root, GTK_WIDGET (self));
+
+  self->refusal_bar = gtk_info_bar_new ();
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->refusal_bar), GTK_MESSAGE_WARNING);
+  gtk_info_bar_set_show_close_button (GTK_INFO_BAR (self->refusal_bar), TRUE);
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), FALSE);
+  self->refusal_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
+  gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Refused Command"), -1);
+  gtk_info_bar_add_child (GTK_INFO_BAR (self->refusal_bar), self->refusal_label);
+  g_signal_connect (self->refusal_bar, "response", G_CALLBACK (on_refusal_response), self);
+  gtk_box_append (GTK_BOX (self->root), self->refusal_bar);
+
+  self->inner_stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->inner_stack, TRUE);
+  gtk_box_append (GTK_BOX (self->root), self->inner_stack);
+
+  play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  overlay = gtk_overlay_new ();
+  gtk_widget_set_hexpand (overlay, TRUE);
+  self->map_view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
+  self->handover = build_handover (self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
+  gtk_box_append (GTK_BOX (play), overlay);
+  gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  content = build_sidebar (self);
+  gtk_box_append (GTK_BOX (play), content);
+  gtk_stack_add_named (GTK_STACK (self->inner_stack), play, "play");
+  self->result_box = build_result (self);
+  gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_LOCAL);
+  {
+    static const struct { const char *trigger, *action; } keys[] = {
+      { "<Control>s", "match.save" },
+      { "<Control>z", "match.undo" },
+      { "<Control>Return", "match.end-phase" },
+      { "Escape", "match.cancel" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                              gtk_named_action_new (keys[i].action)));
+  }
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+}
+
+/* Object --------------------------------------------------------------------------- */
+
+static void
+muster_match_page_dispose (GObject *object)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->scene != NULL)
+    muster_scene_set_scenario (self->scene, NULL);
+  g_clear_pointer (&self->root, gtk_widget_unparent);
+  G_OBJECT_CLASS (muster_match_page_parent_class)->dispose (object);
+}
+
+static void
+muster_match_page_finalize (GObject *object)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  muster_match_board_finalize (self);
+  g_clear_object (&self->scene);
+  g_clear_object (&self->game);
+  g_clear_object (&self->actions);
+  g_clear_pointer (&self->players, g_hash_table_unref);
+  g_clear_pointer (&self->policy_rng, mu_dice_free);
+  g_clear_pointer (&self->handover_side, g_free);
+  g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->refusal, g_free);
+  G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
+}
+
+static void
+muster_match_page_class_init (MusterMatchPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_match_page_dispose;
+  object_class->finalize = muster_match_page_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "matchpage");
+
+  signals[SIGNAL_CLOSED] =
+    g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+muster_match_page_init (MusterMatchPage *self)
+{
+  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->pace = DEFAULT_PACE_MS;
+  self->scene = muster_scene_new ();
+  build (self);
+  muster_map_view_set_scene (self->map_view, self->scene);
+  muster_match_board_init (self);
+}
+
+GtkWidget *
+muster_match_page_new (MusterGame *game)
+{
+  MusterMatchPage *self;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
+
+  self = g_object_new (MUSTER_TYPE_MATCH_PAGE, NULL);
+  self->game = g_object_ref (game);
+  muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
+  g_signal_connect (game, "events-added", G_CALLBACK (on_events_added), self);
+  g_signal_connect (game, "reset", G_CALLBACK (on_reset), self);
+  g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
+  on_reset (game, self);
+  on_changed (game, self);
+  return GTK_WIDGET (self);
+}
+
+MusterGame *
+muster_match_page_get_game (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->game;
+}
+
+MusterMapView *
+muster_match_page_get_map_view (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->map_view;
+}
+
+MusterScene *
+muster_match_page_get_scene (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->scene;
+}
+
+void
+muster_match_page_set_player (MusterMatchPage *self,
+                              const char      *side,
+                              MusterPlayer     player)
+{
+  gboolean any_computer = FALSE;
+  GHashTableIter it;
+  gpointer value;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  g_return_if_fail (side != NULL);
+
+  g_hash_table_insert (self->players, g_strdup (side), GINT_TO_POINTER (player));
+  g_hash_table_iter_init (&it, self->players);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
+      any_computer = TRUE;
+  gtk_widget_set_visible (self->pause_button, any_computer);
+  update_actions (self);
+  check_handover (self);
+  schedule_computer (self);
+}
+
+MusterPlayer
+muster_match_page_get_player (MusterMatchPage *self,
+                              const char      *side)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), MUSTER_PLAYER_PERSON);
+  return side ? GPOINTER_TO_INT (g_hash_table_lookup (self->players, side)) : MUSTER_PLAYER_PERSON;
+}
+
+void
+muster_match_page_set_pace (MusterMatchPage *self,
+                            guint            ms)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  self->pace = ms;
+}
+
+const char *
+muster_match_page_get_refusal (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->refusal;
+}
+
+GtkWidget *
+muster_match_page_get_decision_box (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->decision_box;
+}
+
+GtkNativeDialog *
+muster_match_page_get_file_chooser (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
+}
+
+GtkWidget *
+muster_match_page_get_dialog (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->dialog;
+}
