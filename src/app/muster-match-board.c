@@ -171,6 +171,8 @@ muster_match_board_update (MusterMatchPage *self)
   muster_scene_select_hex (self->scene, MU_HEX_NONE);
 }
 
+static void fill_other_actions (MusterMatchPage *self);
+
 static void
 clear_lists (MusterMatchPage *self)
 {
@@ -225,6 +227,40 @@ read_lists (MusterMatchPage *self)
         }
     }
   g_ptr_array_add (self->targets, NULL);
+  fill_other_actions (self);
+}
+
+#define MAX_OTHER_ACTIONS 12
+
+/* The selected counter's legal commands that neither move nor attack
+ * (baa-hex: assign a star unit to a commander), one button each. */
+static void
+fill_other_actions (MusterMatchPage *self)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  GtkWidget *child;
+  guint n = 0;
+
+  while ((child = gtk_widget_get_first_child (self->other_actions)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->other_actions), child);
+  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len &&
+       n < MAX_OTHER_ACTIONS; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      g_autofree char *line = NULL;
+      GtkWidget *button;
+
+      if (verb == NULL || (verb->flags & (MU_VERB_MOVE | MU_VERB_ATTACK | MU_VERB_END_STEP)))
+        continue;
+      line = mu_command_to_string (c);
+      button = gtk_button_new_with_label (line);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
+      gtk_flow_box_append (GTK_FLOW_BOX (self->other_actions), button);
+      n++;
+    }
+  gtk_widget_set_visible (self->other_actions, n > 0);
 }
 
 void

@@ -46,6 +46,7 @@ struct _MusterMatchPage
   GtkWidget *position_label;
   GtkWidget *pause_button;
   GtkWidget *hint_label;
+  GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
   GtkWidget *decision_frame;
   GtkWidget *decision_label;
   GtkWidget *decision_box;

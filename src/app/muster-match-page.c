@@ -294,6 +294,15 @@ check_handover (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
+  /* a screen for a side now played by the computer, or for nobody, goes */
+  if (self->handover_side != NULL &&
+      (count_people (self) < 2 || muster_game_is_over (self->game) ||
+       muster_match_page_get_player (self, self->handover_side) != MUSTER_PLAYER_PERSON ||
+       g_strcmp0 (self->handover_side, awaited) != 0))
+    {
+      g_clear_pointer (&self->handover_side, g_free);
+      gtk_widget_set_visible (self->handover, FALSE);
+    }
   if (awaited == NULL || muster_game_is_over (self->game) ||
       muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)
     return;
@@ -446,6 +455,18 @@ on_undo (GSimpleAction *action,
 
   if (!muster_game_undo (self->game, &error))
     on_refused (self->game, error->message, NULL, self);
+}
+
+/* A command line the page offers (the selected counter's other legal
+ * commands, as the engine lists them). */
+static void
+on_command (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  muster_game_apply_line (self->game, g_variant_get_string (param, NULL), NULL);
 }
 
 static void
@@ -625,6 +646,7 @@ static const GActionEntry match_entries[] = {
   { "save", on_save },
   { "close", on_close },
   { "cancel", on_cancel },
+  { "command", on_command, "s" },
   { "pause", NULL, NULL, "false", on_pause_change_state },
 };
 
@@ -716,6 +738,12 @@ build_sidebar (MusterMatchPage *self)
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_box_append (GTK_BOX (side), self->hint_label);
+  self->other_actions = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->other_actions), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->other_actions), 2);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Other Commands"), -1);
+  gtk_box_append (GTK_BOX (side), self->other_actions);
 
   /* The pending decision. */
   self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
