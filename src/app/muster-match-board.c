@@ -341,6 +341,14 @@ muster_match_board_refresh (MusterMatchPage *self)
       muster_match_page_select (self, NULL);
       return;
     }
+  /* the selection stays; its lists and hint are the engine's new ones */
+  if (self->selected != NULL)
+    {
+      g_autofree char *id = g_strdup (self->selected);
+
+      muster_match_page_select (self, id);
+      return;
+    }
   read_lists (self);
   muster_match_board_update (self);
 }

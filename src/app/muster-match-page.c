@@ -85,7 +85,10 @@ append_events (MusterMatchPage *self,
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert (buffer, &end, text->str, -1);
   gtk_text_buffer_get_end_iter (buffer, &end);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->log_view), &end, 0, FALSE, 0, 1);
+  gtk_text_buffer_place_cursor (buffer, &end);
+  /* a mark, not an iter: the view scrolls once its new lines are laid out */
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->log_view), gtk_text_buffer_get_insert (buffer),
+                                0, TRUE, 0, 1);
 }
 
 static void
@@ -381,7 +384,44 @@ update_result (MusterMatchPage *self)
   else
     title = g_strdup (_("A draw"));
   gtk_label_set_text (GTK_LABEL (self->result_title), title);
-  gtk_label_set_text (GTK_LABEL (self->result_summary), r.summary ? r.summary : "");
+  {
+    MuMatch *match = muster_game_get_match (self->game);
+    const MuScenario *s = muster_game_get_scenario (self->game);
+    GArray *objectives = mu_match_get_objectives (match);
+    GArray *views = mu_match_get_counters (match);
+    g_autoptr(GString) text = g_string_new (r.summary ? r.summary : "");
+
+    g_string_append_printf (text, "\n\n%s", _("Objectives"));
+    for (guint i = 0; i < objectives->len; i++)
+      {
+        const MuObjectiveView *o = &g_array_index (objectives, MuObjectiveView, i);
+        const char *name = o->objective && o->objective->name ? o->objective->name : o->id;
+
+        g_string_append_printf (text, "\n%s: %s", name,
+                                o->owner ? muster_match_page_side_name (self, o->owner) : _("nobody"));
+      }
+    g_string_append_printf (text, "\n\n%s", _("Units out of play"));
+    for (guint k = 0; k < s->sides->len; k++)
+      {
+        const MuSide *side = g_ptr_array_index (s->sides, k);
+        guint lost = 0, all = 0;
+
+        for (guint i = 0; i < views->len; i++)
+          {
+            const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+            if (g_strcmp0 (v->side, side->id) != 0 || v->counter->kind != MU_COUNTER_UNIT)
+              continue;
+            all++;
+            if (v->status == MU_COUNTER_STATUS_DISPERSED || v->status == MU_COUNTER_STATUS_SURRENDERED)
+              lost++;
+          }
+        /* Translators: a side, its units dispersed or surrendered, its units in all */
+        g_string_append_c (text, '\n');
+        g_string_append_printf (text, _("%s: %u of %u"), side->name ? side->name : side->id, lost, all);
+      }
+    gtk_label_set_text (GTK_LABEL (self->result_summary), text->str);
+  }
   mu_result_clear (&r);
   gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack), "result");
 }
@@ -831,6 +871,7 @@ build_result (MusterMatchPage *self)
   self->result_summary = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->result_summary), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (self->result_summary), 70);
+  gtk_label_set_justify (GTK_LABEL (self->result_summary), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (box), self->result_summary);
   gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
   button = gtk_button_new_with_mnemonic (_("_Save Match As…"));

@@ -124,6 +124,26 @@ snap (MusterWindow *window,
   gdk_texture_save_to_png (texture, path);
 }
 
+/* Shows hex at the middle of the board at 100 % (for the screenshots). */
+static void
+look_at (MusterMatchPage *page,
+         MuHex            hex)
+{
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  const MuScenario *scenario = muster_game_get_scenario (muster_match_page_get_game (page));
+  MusterViewTransform t;
+  double cx, cy, wx, wy;
+
+  if (g_getenv ("MUSTER_SCREENSHOTS") == NULL)
+    return;
+  muster_map_view_zoom_at (view, 1.0, 0, 0);
+  muster_map_view_get_transform (view, &t);
+  mu_hex_center (&scenario->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &cx, &cy);
+  muster_view_to_widget (&t, cx, cy, &wx, &wy);
+  muster_map_view_pan (view, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0 - wx,
+                       gtk_widget_get_height (GTK_WIDGET (view)) / 2.0 - wy);
+}
+
 static MusterWindow *
 new_window (void)
 {
@@ -292,7 +312,18 @@ play_line (MusterMatchPage *page,
           gtk_widget_activate_action (GTK_WIDGET (page), "match.command", "s", line);
         }
       else
-        click_hex (page, to.hex);
+        {
+          static gboolean shown;
+
+          if (!shown && dest->len > 3)
+            {
+              /* where the first counter to move may go, as the engine lists it */
+              shown = TRUE;
+              look_at (page, to.hex);
+              snap (MUSTER_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (page), MUSTER_TYPE_WINDOW)), "selected");
+            }
+          click_hex (page, to.hex);
+        }
     }
   else if (g_strcmp0 (words[0], "fire") == 0 && n == 3)
     {
@@ -368,6 +399,9 @@ test_scripted_opening (void)
   snap (window, "handover");
   muster_match_page_dismiss_handover (page);
   snap (window, "start");
+  /* the Confederate army at 100 %: its counters and NIC markers */
+  look_at (page, view_of (page, "bonham")->pos.hex);
+  snap (window, "start-zoomed");
 
   /* The opening through the page, up to and including the first fire and
    * the undo it forbids. */
@@ -382,6 +416,7 @@ test_scripted_opening (void)
           g_autoptr(GVariant) state = NULL;
 
           fired = TRUE;
+          look_at (page, view_of (page, "davies")->pos.hex);
           snap (window, "fire");
           /* never back over a die roll (TAB-19): the action says no */
           g_assert_false (g_action_group_get_action_enabled (
@@ -432,6 +467,13 @@ test_scripted_opening (void)
       g_assert_nonnull (gtk_widget_get_first_child (muster_match_page_get_decision_box (page)));
       if (muster_match_page_get_handover_side (page))
         muster_match_page_dismiss_handover (page);
+      if (d->kind == MU_ANSWER_POSITION && d->answers && d->answers[0])
+        {
+          MuPos at;
+
+          g_assert_true (mu_pos_parse (d->answers[0], &at));
+          look_at (page, at.hex);
+        }
       snap (window, "decision");
       play_line (page, g_ptr_array_index (script, i++));
       g_assert_null (muster_game_get_pending (game));
