@@ -120,7 +120,12 @@ fill_body (MusterMatchDialog *self)
       GtkWidget *drop = gtk_drop_down_new_from_strings (translated);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      {
+        /* Translators: the accessible name of the drop-down choosing who plays a side */
+        g_autofree char *name = g_strdup_printf (_("Player of %s"), side->name ? side->name : side->id);
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
       gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), drop, 1, row++, 1, 1);
       g_hash_table_insert (self->player_drops, g_strdup (side->id), drop);

@@ -897,7 +897,7 @@ build (MusterMatchPage *self)
 
   self->refusal_bar = gtk_info_bar_new ();
   gtk_info_bar_set_message_type (GTK_INFO_BAR (self->refusal_bar), GTK_MESSAGE_WARNING);
-  gtk_info_bar_set_show_close_button (GTK_INFO_BAR (self->refusal_bar), TRUE);
+  gtk_info_bar_add_button (GTK_INFO_BAR (self->refusal_bar), _("_Dismiss"), GTK_RESPONSE_CLOSE);
   gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), FALSE);
   self->refusal_label = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
