@@ -114,7 +114,7 @@ static void
 hide_refusal (MusterMatchPage *self)
 {
   g_clear_pointer (&self->refusal, g_free);
-  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), FALSE);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
 }
 
 static void
@@ -126,15 +126,7 @@ on_refused (MusterGame      *game,
   g_free (self->refusal);
   self->refusal = g_strdup (reason);
   gtk_label_set_text (GTK_LABEL (self->refusal_label), reason);
-  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), TRUE);
-}
-
-static void
-on_refusal_response (GtkInfoBar      *bar,
-                     int              response,
-                     MusterMatchPage *self)
-{
-  hide_refusal (self);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
 }
 
 /* Pending decision ----------------------------------------------------------------- */
@@ -895,18 +887,31 @@ build (MusterMatchPage *self)
   self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->root, GTK_WIDGET (self));
 
-  self->refusal_bar = gtk_info_bar_new ();
-  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->refusal_bar), GTK_MESSAGE_WARNING);
-  gtk_info_bar_add_button (GTK_INFO_BAR (self->refusal_bar), _("_Dismiss"), GTK_RESPONSE_CLOSE);
-  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->refusal_bar), FALSE);
-  self->refusal_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
-  gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
+  /* A bar, not a dialog: play goes on while it shows. */
+  self->refusal_bar = gtk_revealer_new ();
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  {
+    GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *dismiss = gtk_button_new_with_mnemonic (_("_Dismiss"));
+
+    gtk_widget_add_css_class (bar, "refusal-bar");
+    gtk_widget_set_margin_start (bar, 12);
+    gtk_widget_set_margin_end (bar, 12);
+    gtk_widget_set_margin_top (bar, 6);
+    gtk_widget_set_margin_bottom (bar, 6);
+    gtk_box_append (GTK_BOX (bar), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+    self->refusal_label = gtk_label_new (NULL);
+    gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
+    gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
+    gtk_widget_set_hexpand (self->refusal_label, TRUE);
+    gtk_box_append (GTK_BOX (bar), self->refusal_label);
+    g_signal_connect_swapped (dismiss, "clicked", G_CALLBACK (hide_refusal), self);
+    gtk_box_append (GTK_BOX (bar), dismiss);
+    gtk_revealer_set_child (GTK_REVEALER (self->refusal_bar), bar);
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Refused Command"), -1);
-  gtk_info_bar_add_child (GTK_INFO_BAR (self->refusal_bar), self->refusal_label);
-  g_signal_connect (self->refusal_bar, "response", G_CALLBACK (on_refusal_response), self);
   gtk_box_append (GTK_BOX (self->root), self->refusal_bar);
 
   self->inner_stack = gtk_stack_new ();
