@@ -71,6 +71,8 @@ struct _MusterEditor
   GArray *draft;                /* of MuPoint */
   GtkBox *map_page;
   GtkGrid *options_grid;
+  GtkLabel *options_heading;
+  GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
   GtkDropDown *line_dropdown;
   GtkDropDown *reserve_dropdown;

@@ -13,8 +13,15 @@
 #include "mu-scenario-xml.h"
 #include "mu-table-geom.h"
 #include "muster-editor-oob.h"
+#include "muster-swatch.h"
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
+
+/* The tool palette: icon buttons in rows of this many. */
+#define TOOL_COLUMNS 7
+/* The side of a terrain, path or hexside swatch in pixels (drawn at twice
+ * the size shown, for high-density screens). */
+#define SWATCH_SIZE 48
 
 static const struct {
   const char *name;
@@ -276,6 +283,77 @@ tool_for_hex (MusterTool tool)
   return tool != MUSTER_TOOL_AREA && tool != MUSTER_TOOL_LINE;
 }
 
+/* Which rows of the options grid a tool uses. */
+enum {
+  OPTION_TERRAIN = 1 << 0,
+  OPTION_BRUSH = 1 << 1,
+  OPTION_HEXSIDE = 1 << 2,
+  OPTION_PATH = 1 << 3,
+  OPTION_TEXT = 1 << 4,
+  OPTION_RESERVE = 1 << 5,
+  OPTION_AREA = 1 << 6,
+  OPTION_LINE = 1 << 7,
+};
+
+static guint
+tool_options (MusterTool tool)
+{
+  switch (tool)
+    {
+    case MUSTER_TOOL_BRUSH:
+      return OPTION_TERRAIN | OPTION_BRUSH;
+    case MUSTER_TOOL_FILL:
+    case MUSTER_TOOL_RECTANGLE:
+    case MUSTER_TOOL_LASSO:
+      return OPTION_TERRAIN;
+    case MUSTER_TOOL_RAISE:
+    case MUSTER_TOOL_LOWER:
+      return OPTION_BRUSH;
+    case MUSTER_TOOL_HEXSIDE:
+      return OPTION_HEXSIDE;
+    case MUSTER_TOOL_PATH:
+      return OPTION_PATH;
+    case MUSTER_TOOL_LABEL:
+    case MUSTER_TOOL_OBJECTIVE:
+      return OPTION_TEXT;
+    case MUSTER_TOOL_ENTRY:
+      return OPTION_RESERVE;
+    case MUSTER_TOOL_AREA:
+      return OPTION_AREA;
+    case MUSTER_TOOL_LINE:
+      return OPTION_LINE;
+    case MUSTER_TOOL_SELECT:
+    case MUSTER_TOOL_N:
+    default:
+      return 0;
+    }
+}
+
+/* Only the active tool's options are shown, under its name and what it does. */
+static void
+update_tool_options (MusterEditor *self)
+{
+  /* the rows of the options grid in muster-editor.ui, in order */
+  static const guint grid_rows[] = { OPTION_TERRAIN, OPTION_BRUSH, OPTION_HEXSIDE, OPTION_PATH,
+                                     OPTION_PATH, OPTION_TEXT };
+  guint options = tool_options (self->tool);
+  g_autofree char *heading = NULL;
+  GtkWidget *w;
+
+  for (guint row = 0; row < G_N_ELEMENTS (grid_rows); row++)
+    for (int col = 0; col < 2; col++)
+      if ((w = gtk_grid_get_child_at (self->options_grid, col, (int) row)))
+        gtk_widget_set_visible (w, (options & grid_rows[row]) != 0);
+  gtk_widget_set_visible (self->area_row, (options & OPTION_AREA) != 0);
+  gtk_widget_set_visible (self->line_row, (options & OPTION_LINE) != 0);
+  gtk_widget_set_visible (self->reserve_row, (options & OPTION_RESERVE) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->options_grid), options != 0);
+  /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
+  heading = g_strdup (_(tools[self->tool].label));
+  gtk_label_set_label (self->options_heading, heading);
+  gtk_label_set_label (self->tool_hint, _(tools[self->tool].tooltip));
+}
+
 /* The palette shows the tools and options of the scenario's kind of board. */
 static void
 update_board_kind (MusterEditor *self)
@@ -298,20 +376,12 @@ update_board_kind (MusterEditor *self)
           GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->tool_grid));
           GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
 
-          gtk_grid_layout_child_set_column (child, n % 2);
-          gtk_grid_layout_child_set_row (child, n / 2);
+          gtk_grid_layout_child_set_column (child, n % TOOL_COLUMNS);
+          gtk_grid_layout_child_set_row (child, n / TOOL_COLUMNS);
           n++;
         }
       gtk_widget_set_visible (button, show);
     }
-  /* the hex options are the first five rows of the options grid */
-  for (int row = 0; row < 5; row++)
-    for (int col = 0; col < 2; col++)
-      if ((w = gtk_grid_get_child_at (self->options_grid, col, row)))
-        gtk_widget_set_visible (w, !table);
-  gtk_widget_set_visible (self->area_row, table);
-  gtk_widget_set_visible (self->line_row, table);
-  gtk_widget_set_visible (self->reserve_row, !table);
   /* the Selected Hex section */
   w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->hex_label));
   if (w)
@@ -337,6 +407,7 @@ update_board_kind (MusterEditor *self)
       g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string ("select"));
       gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
     }
+  update_tool_options (self);
 }
 
 void
@@ -590,6 +661,7 @@ on_tool_change_state (GSimpleAction *action,
     muster_editor_cancel_shape (self);
   self->tool = tool;
   g_simple_action_set_state (action, value);
+  update_tool_options (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
@@ -818,6 +890,8 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_grid);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_hint);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, terrain_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, brush_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, side_dropdown);
@@ -870,12 +944,31 @@ muster_editor_init (MusterEditor *self)
   gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
   gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
   {
-    GtkDropDown *dropdowns[] = { self->terrain_dropdown, self->brush_dropdown, self->side_dropdown,
-                                 self->path_dropdown, self->edge_dropdown, self->area_dropdown,
+    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->edge_dropdown, self->area_dropdown,
                                  self->line_dropdown, self->reserve_dropdown, self->item_owner };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
       muster_editor_ellipsize_dropdown (dropdowns[i]);
+  }
+  /* terrain, hexside features and paths are picked from swatches drawn as on the board */
+  {
+    GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
+
+    for (int i = 0; i < MU_TERRAIN_N; i++)
+      swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
+    muster_swatch_dropdown (self->terrain_dropdown, swatches, MU_TERRAIN_N);
+    for (int i = 0; i < MU_TERRAIN_N; i++)
+      g_object_unref (swatches[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
+      swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
+    muster_swatch_dropdown (self->side_dropdown, swatches, G_N_ELEMENTS (side_features));
+    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
+      g_object_unref (swatches[i]);
+    for (int i = 0; i < MU_PATH_N; i++)
+      swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
+    muster_swatch_dropdown (self->path_dropdown, swatches, MU_PATH_N);
+    for (int i = 0; i < MU_PATH_N; i++)
+      g_object_unref (swatches[i]);
   }
   g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
@@ -902,17 +995,23 @@ muster_editor_init (MusterEditor *self)
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
-      GtkWidget *button = gtk_toggle_button_new_with_label (_(tools[i].label));
+      GtkWidget *button = gtk_toggle_button_new ();
+      g_autofree char *icon = g_strdup_printf ("muster-tool-%s-symbolic", tools[i].name);
+      /* TRANSLATORS: a tool's tooltip: its name, its key, what it does */
+      g_autofree char *tip = g_strdup_printf (_("%s (%s): %s"), _(tools[i].label),
+                                              gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)),
+                                              _(tools[i].tooltip));
 
+      gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+      gtk_widget_add_css_class (button, "tool-button");
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
-      {
-        g_autofree char *tip = g_strdup_printf ("%s (%s)", _(tools[i].tooltip),
-                                                gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)));
-
-        gtk_widget_set_tooltip_text (button, tip);
-      }
-      gtk_grid_attach (self->tool_grid, button, i % 2, i / 2, 1, 1);
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
+                                      -1);
+      gtk_grid_attach (self->tool_grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
       self->tool_buttons[i] = button;
     }
 

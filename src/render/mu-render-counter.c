@@ -243,6 +243,61 @@ draw_commander_text (MuText *t, const MuCounter *c, MuCounterStyle style,
   mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, buf, cx, y + 0.95 * size, 0.5, 1.0, 0);
 }
 
+/* The type of a counter drawn too small for its picture: a unit's arm as
+ * the map symbols show it (infantry a cross, cavalry a bar, artillery a dot,
+ * a riverboat a wave), a commander a star, in lines a device pixel wide. */
+static void
+overview_mark (cairo_t         *cr,
+               const MuCounter *counter,
+               double           x,
+               double           y,
+               double           size,
+               double           device_size,
+               guint32          ink)
+{
+  double lw = size / device_size * 1.2;
+  double m = 0.25 * size;
+  double x0 = x + m, y0 = y + m, x1 = x + size - m, y1 = y + size - m;
+
+  cairo_save (cr);
+  mu_set_rgb (cr, ink);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+  if (counter->kind != MU_COUNTER_UNIT)
+    {
+      mu_render_star_path (cr, x + size / 2, y + size / 2, 0.36 * size, 0.15 * size, 0);
+      cairo_fill (cr);
+    }
+  else
+    switch (counter->arm)
+      {
+      case MU_ARM_CAVALRY:
+        cairo_move_to (cr, x0, y1);
+        cairo_line_to (cr, x1, y0);
+        cairo_stroke (cr);
+        break;
+      case MU_ARM_ARTILLERY:
+        cairo_arc (cr, x + size / 2, y + size / 2, 0.16 * size, 0, 2 * G_PI);
+        cairo_fill (cr);
+        break;
+      case MU_ARM_RIVERBOAT:
+        cairo_move_to (cr, x0, y + size / 2);
+        cairo_curve_to (cr, x0 + (x1 - x0) / 3, y0, x0 + 2 * (x1 - x0) / 3, y1, x1, y + size / 2);
+        cairo_stroke (cr);
+        break;
+      case MU_ARM_INFANTRY:
+      case MU_ARM_N:
+      default:
+        cairo_move_to (cr, x0, y0);
+        cairo_line_to (cr, x1, y1);
+        cairo_move_to (cr, x0, y1);
+        cairo_line_to (cr, x1, y0);
+        cairo_stroke (cr);
+        break;
+      }
+  cairo_restore (cr);
+}
+
 void
 mu_render_counter_with (MuText           *t,
                         const MuScenario *scenario,
@@ -263,7 +318,13 @@ mu_render_counter_with (MuText           *t,
   if (art)
     counter_body (t->cr, x, y, size, bg, detailed, (parts & MU_COUNTER_PART_FLAT) != 0);
   if (!detailed)
-    return;
+    {
+      /* Too small for values: the side's colour and a mark of the type
+       * still tell counters apart on the overview. */
+      if (art && device_size >= 5.0)
+        overview_mark (t->cr, counter, x, y, size, device_size, ink_for (bg));
+      return;
+    }
   if (counter->kind == MU_COUNTER_UNIT)
     draw_unit (t, scenario, counter, style, strength, x, y, size, bg, art, text);
   else

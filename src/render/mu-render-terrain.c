@@ -797,8 +797,27 @@ mu_render_objective_symbol (cairo_t *cr,
   cairo_stroke (cr);
 }
 
+/* Whether a map label with this text (ignoring case) lies within two hexes
+ * of hex. */
+static gboolean
+labelled_nearby (const MuHexMap *map,
+                 const char     *text,
+                 MuHex           hex)
+{
+  for (guint i = 0; i < map->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (map->labels, i);
+
+      if (l->text != NULL && g_ascii_strcasecmp (l->text, text) == 0 &&
+          mu_hex_distance (&map->grid, l->hex, hex) <= 2)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 draw_objectives (MuHexDraw               *c,
+                 MuText                  *text,
                  const char *const *owners)
 {
   for (guint i = 0; i < c->scenario->objectives->len; i++)
@@ -817,6 +836,12 @@ draw_objectives (MuHexDraw               *c,
       /* Objectives sit at the lower part of the hex, clear of the counters' numbers. */
       mu_render_objective_symbol (c->cr, cx, cy, r, mu_render_side_colour (c->scenario, owner),
                                   owner != NULL);
+      /* its name under it, in the labels' hand, once it can be read and
+       * unless the map already labels it nearby */
+      if (obj->name != NULL && obj->name[0] != '\0' && 0.3 * c->s * c->dev >= 6.0 &&
+          !labelled_nearby (c->map, obj->name, obj->hex))
+        mu_text_draw_halo (text, MU_FONT_SERIF_ITALIC, 0.3 * c->s, obj->name, cx, cy + 1.08 * r,
+                           0.5, 0.0, 0x1e150c, 0xf6f1dc, 0.2 * 0.3 * c->s);
     }
 }
 
@@ -872,7 +897,7 @@ mu_render_hex_terrain (cairo_t               *cr,
   mu_text_init (&text, cr);
   if (options->show_coordinates && c.s * c.dev >= 18.0)
     draw_coordinates (&c, &text);
-  draw_objectives (&c, objective_owner);
+  draw_objectives (&c, &text, objective_owner);
   draw_labels (&c, &text);
   mu_text_clear (&text);
 

@@ -212,6 +212,101 @@ test_brush (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
+/* Depth-first search for the tool button whose action target is `name`. */
+static GtkWidget *
+find_tool_button (GtkWidget *widget, const char *name)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "editor.tool") == 0)
+    {
+      GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), name))
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tool_button (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first visible widget of a type whose mnemonic label reads `label`. */
+static gboolean
+option_shown (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), label) == 0)
+    return gtk_widget_is_visible (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (option_shown (child, label))
+      return TRUE;
+  return FALSE;
+}
+
+/* The palette: icon buttons named for assistive technology, the active
+ * tool's button pressed (and only it), and only its options shown. */
+static void
+test_tool_palette (Fixture *f, gconstpointer data)
+{
+  static const struct {
+    MusterTool tool;
+    const char *name;
+    const char *label;          /* its accessible name */
+    const char *shown[3];       /* option labels shown */
+    const char *hidden[3];      /* option labels hidden */
+  } cases[] = {
+    { MUSTER_TOOL_BRUSH, "brush", "Brush", { "_Terrain", "_Brush" }, { "_Hexside", "_Path", "Te_xt" } },
+    { MUSTER_TOOL_FILL, "fill", "Fill", { "_Terrain" }, { "_Brush", "_Path" } },
+    { MUSTER_TOOL_RAISE, "raise", "Raise", { "_Brush" }, { "_Terrain", "_Hexside" } },
+    { MUSTER_TOOL_HEXSIDE, "hexside", "Hexside", { "_Hexside" }, { "_Terrain", "_Brush" } },
+    { MUSTER_TOOL_PATH, "path", "Path", { "_Path" }, { "_Terrain", "Te_xt" } },
+    { MUSTER_TOOL_LABEL, "label", "Label", { "Te_xt" }, { "_Terrain", "_Path" } },
+    { MUSTER_TOOL_ENTRY, "entry", "Entry", { "_Reserve" }, { "_Terrain", "Te_xt" } },
+    { MUSTER_TOOL_SELECT, "select", "Select", { NULL }, { "_Terrain", "_Brush", "Te_xt" } },
+  };
+  const char *all[] = { "select", "brush", "fill", "rectangle", "lasso", "raise", "lower",
+                        "hexside", "path", "label", "objective", "entry" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GtkWidget *button;
+      char *name;
+
+      muster_editor_set_tool (f->editor, cases[i].tool);
+      flush_events ();
+      for (guint j = 0; j < G_N_ELEMENTS (all); j++)
+        {
+          button = find_tool_button (GTK_WIDGET (f->editor), all[j]);
+          g_assert_nonnull (button);
+          g_assert_true (gtk_widget_get_visible (button));
+          g_assert_cmpint (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)), ==,
+                           g_str_equal (all[j], cases[i].name));
+          /* a button, whose pressed state GTK gives assistive technology */
+          g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (button)), ==,
+                           GTK_ACCESSIBLE_ROLE_BUTTON);
+        }
+      button = find_tool_button (GTK_WIDGET (f->editor), cases[i].name);
+      g_assert_null (gtk_button_get_label (GTK_BUTTON (button)));
+      name = g_strdup_printf ("muster-tool-%s-symbolic", cases[i].name);
+      g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, name);
+      g_free (name);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].shown) && cases[i].shown[k]; k++)
+        if (!option_shown (GTK_WIDGET (f->editor), cases[i].shown[k]))
+          g_error ("%s: option %s hidden", cases[i].name, cases[i].shown[k]);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].hidden) && cases[i].hidden[k]; k++)
+        if (option_shown (GTK_WIDGET (f->editor), cases[i].hidden[k]))
+          g_error ("%s: option %s shown", cases[i].name, cases[i].hidden[k]);
+    }
+  /* the table tools are not offered on a hex board */
+  g_assert_false (gtk_widget_get_visible (find_tool_button (GTK_WIDGET (f->editor), "area")));
+  g_assert_false (gtk_widget_get_visible (find_tool_button (GTK_WIDGET (f->editor), "line")));
+}
+
 static void
 test_fill_and_rectangle (Fixture *f, gconstpointer data)
 {
@@ -1019,6 +1114,7 @@ main (int   argc,
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/app/editor/brush", test_brush);
+  ADD ("/app/editor/tool-palette", test_tool_palette);
   ADD ("/app/editor/fill-and-rectangle", test_fill_and_rectangle);
   ADD ("/app/editor/lasso", test_lasso);
   ADD ("/app/editor/elevation", test_elevation);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mu-render.h"
 
@@ -363,6 +364,103 @@ test_counter_colours (void)
     }
 }
 
+/* Counts the pixels of a box that differ from colour by more than tolerance. */
+static guint
+count_off (cairo_surface_t *surface, int x0, int y0, int w, int h, guint32 colour, int tolerance)
+{
+  guint n = 0;
+
+  for (int y = y0; y < y0 + h; y++)
+    for (int x = x0; x < x0 + w; x++)
+      if (!colour_near (pixel (surface, x, y), colour, tolerance))
+        n++;
+  return n;
+}
+
+/* A counter too small for its values still shows its type: infantry a
+ * cross, cavalry a diagonal bar, artillery a dot, a commander a star, each
+ * in ink on the side's colour, so the four differ from each other. */
+static void
+test_overview_marks (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuArm arms[] = { MU_ARM_INFANTRY, MU_ARM_CAVALRY, MU_ARM_ARTILLERY };
+  guchar *images[4];
+  const int size = 10, stride = cairo_format_stride_for_width (CAIRO_FORMAT_RGB24, size);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      MuCounter *c = mu_counter_new (i < 3 ? MU_COUNTER_UNIT : MU_COUNTER_COMMAND, "c", "usa");
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, size, size);
+      cairo_t *cr = cairo_create (surface);
+
+      if (i < 3)
+        c->arm = arms[i];
+      cairo_set_source_rgb (cr, 1, 0, 1);
+      cairo_paint (cr);
+      mu_render_counter (cr, s, c, MU_COUNTER_STYLE_CLASSIC, 0, 0, size);
+      cairo_destroy (cr);
+      /* a mark in dark ink covers part of the light blue body */
+      g_assert_cmpuint (count_off (surface, 2, 2, 6, 6, 0x9cc3e6, 40), >=, 3);
+      g_assert_true (colour_near (pixel (surface, 1, 5), 0x9cc3e6, 40));
+      cairo_surface_flush (surface);
+      images[i] = g_memdup2 (cairo_image_surface_get_data (surface), (gsize) stride * size);
+      cairo_surface_destroy (surface);
+      mu_counter_free (c);
+    }
+  for (guint i = 0; i < 4; i++)
+    for (guint j = i + 1; j < 4; j++)
+      g_assert_true (memcmp (images[i], images[j], (gsize) stride * size) != 0);
+  for (guint i = 0; i < 4; i++)
+    g_free (images[i]);
+}
+
+/* An objective's name is written under it, unless a map label nearby
+ * already says it. */
+static void
+test_objective_name (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuObjective *obj = mu_objective_new ("o1");
+  MuRenderOptions o;
+  cairo_surface_t *named, *plain, *labelled;
+  double x, y;
+  int x0, y0, w, h;
+
+  obj->hex = (MuHex) { 3, 2 };
+  g_ptr_array_add (s->objectives, obj);
+  mu_render_options_init (&o);
+  o.hex_size = 40;
+  o.show_grid = FALSE;
+  o.show_coordinates = FALSE;
+  plain = render_board (s, &o, 1.0);
+  obj->name = g_strdup ("Henry Hill");
+  named = render_board (s, &o, 1.0);
+  g_ptr_array_add (s->hex_map->labels, mu_label_new ("henry hill", (MuHex) { 4, 3 }));
+  labelled = render_board (s, &o, 1.0);
+
+  /* the band under the symbol */
+  mu_hex_center (&s->hex_map->grid, o.hex_size, obj->hex, &x, &y);
+  x0 = (int) (x - o.hex_size), y0 = (int) (y + 0.45 * o.hex_size), w = (int) (2 * o.hex_size);
+  h = (int) (0.4 * o.hex_size);
+  {
+    guint changed = 0, changed_labelled = 0;
+
+    for (int py = y0; py < y0 + h; py++)
+      for (int px = x0; px < x0 + w; px++)
+        {
+          changed += pixel (named, px, py) != pixel (plain, px, py);
+          changed_labelled += pixel (labelled, px, py) != pixel (plain, px, py);
+        }
+    g_assert_cmpuint (changed, >, 40);
+    /* the label itself is drawn at 0403, lower down: the band stays as without a name */
+    g_assert_cmpuint (changed_labelled, <, changed / 4);
+  }
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (named);
+  cairo_surface_destroy (labelled);
+}
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuSide, mu_side_free)
 
 static void
@@ -699,6 +797,8 @@ main (int   argc,
   g_test_add_func ("/render/clip/table-edge", test_table_edge);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
+  g_test_add_func ("/render/counter/overview-marks", test_overview_marks);
+  g_test_add_func ("/render/terrain/objective-name", test_objective_name);
   g_test_add_func ("/render/pieces/stacks", test_stacks);
   g_test_add_func ("/render/pieces/cache", test_cache);
   g_test_add_func ("/render/table/bases-and-ruler", test_table);
