@@ -43,7 +43,6 @@ struct _MusterMatchPage
   GtkWidget *handover_title;
   GtkWidget *handover_button;
   GtkWidget *tracker;
-  GtkWidget *position_label;
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
@@ -51,10 +50,7 @@ struct _MusterMatchPage
   GtkWidget *decision_label;
   GtkWidget *decision_box;
   GtkWidget *log;
-  GtkWidget *log_view;
   GtkWidget *result_box;
-  GtkWidget *result_title;
-  GtkWidget *result_summary;
 
   GtkWidget *dialog;
   GtkFileChooserNative *chooser;

@@ -15,6 +15,9 @@
 #include <glib/gi18n.h>
 
 #include "mu-policy.h"
+#include "muster-match-log.h"
+#include "muster-phase-tracker.h"
+#include "muster-result-page.h"
 
 G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
 
@@ -28,6 +31,7 @@ static guint signals[N_SIGNALS];
 #define DEFAULT_PACE_MS 700
 
 static void update_actions (MusterMatchPage *self);
+static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
 static void schedule_computer (MusterMatchPage *self);
 
 const char *
@@ -37,75 +41,6 @@ muster_match_page_side_name (MusterMatchPage *self,
   const MuSide *s = side ? mu_scenario_find_side (muster_game_get_scenario (self->game), side) : NULL;
 
   return s && s->name ? s->name : side;
-}
-
-/* Position ------------------------------------------------------------------------ */
-
-static void
-update_position (MusterMatchPage *self)
-{
-  MuPosition p;
-  g_autofree char *text = NULL;
-  const char *awaited;
-  const MuStepInfo *step;
-
-  muster_game_get_position (self->game, &p);
-  step = p.path ? mu_turn_structure_find_step (muster_game_get_ruleset (self->game)->turns, p.path) : NULL;
-  awaited = muster_game_get_awaited_side (self->game);
-  if (p.finished)
-    text = g_strdup (_("The match is over"));
-  else
-    /* Translators: bound number, clock time, the side to act, the step of the turn */
-    text = g_strdup_printf (_("Bound %d · %02d:%02d%s\n%s to act · %s"), p.bound,
-                            (p.minutes / 60) % 24, p.minutes % 60, p.night ? _(" · night") : "",
-                            awaited ? muster_match_page_side_name (self, awaited) : _("Nobody"),
-                            step ? _(step->name) : p.path ? p.path : "");
-  gtk_label_set_text (GTK_LABEL (self->position_label), text);
-}
-
-/* Log (until the match log widget takes its place) ----------------------------------- */
-
-static void
-append_events (MusterMatchPage *self,
-               guint            first,
-               guint            n)
-{
-  MuMatch *match = muster_game_get_match (self->game);
-  const GPtrArray *events = mu_match_get_events (match);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->log_view));
-  GtkTextIter end;
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = first; i < first + n && i < events->len; i++)
-    {
-      g_autofree char *line = mu_match_format_event (match, g_ptr_array_index (events, i));
-
-      g_string_append_printf (text, "%s\n", line);
-    }
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  gtk_text_buffer_insert (buffer, &end, text->str, -1);
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  gtk_text_buffer_place_cursor (buffer, &end);
-  /* a mark, not an iter: the view scrolls once its new lines are laid out */
-  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->log_view), gtk_text_buffer_get_insert (buffer),
-                                0, TRUE, 0, 1);
-}
-
-static void
-on_events_added (MusterGame      *game,
-                 guint            first,
-                 guint            n,
-                 MusterMatchPage *self)
-{
-  append_events (self, first, n);
-}
-
-static void
-on_reset (MusterGame      *game,
-          MusterMatchPage *self)
-{
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->log_view)), "", -1);
-  append_events (self, 0, mu_match_get_events (muster_game_get_match (game))->len);
 }
 
 /* Refusals ------------------------------------------------------------------------ */
@@ -360,62 +295,8 @@ schedule_computer (MusterMatchPage *self)
 static void
 update_result (MusterMatchPage *self)
 {
-  MuResult r = { 0 };
-  g_autofree char *title = NULL;
-
-  if (!muster_game_is_over (self->game))
-    {
-      gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack), "play");
-      return;
-    }
-  mu_match_get_result (muster_game_get_match (self->game), &r);
-  if (r.winner != NULL)
-    /* Translators: a side's name, then the level of its victory (tactical, decisive, complete) */
-    title = g_strdup_printf (_("%s wins — %s victory"), muster_match_page_side_name (self, r.winner),
-                             r.level ? r.level : "");
-  else
-    title = g_strdup (_("A draw"));
-  gtk_label_set_text (GTK_LABEL (self->result_title), title);
-  {
-    MuMatch *match = muster_game_get_match (self->game);
-    const MuScenario *s = muster_game_get_scenario (self->game);
-    GArray *objectives = mu_match_get_objectives (match);
-    GArray *views = mu_match_get_counters (match);
-    g_autoptr(GString) text = g_string_new (r.summary ? r.summary : "");
-
-    g_string_append_printf (text, "\n\n%s", _("Objectives"));
-    for (guint i = 0; i < objectives->len; i++)
-      {
-        const MuObjectiveView *o = &g_array_index (objectives, MuObjectiveView, i);
-        const char *name = o->objective && o->objective->name ? o->objective->name : o->id;
-
-        g_string_append_printf (text, "\n%s: %s", name,
-                                o->owner ? muster_match_page_side_name (self, o->owner) : _("nobody"));
-      }
-    g_string_append_printf (text, "\n\n%s", _("Units out of play"));
-    for (guint k = 0; k < s->sides->len; k++)
-      {
-        const MuSide *side = g_ptr_array_index (s->sides, k);
-        guint lost = 0, all = 0;
-
-        for (guint i = 0; i < views->len; i++)
-          {
-            const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-
-            if (g_strcmp0 (v->side, side->id) != 0 || v->counter->kind != MU_COUNTER_UNIT)
-              continue;
-            all++;
-            if (v->status == MU_COUNTER_STATUS_DISPERSED || v->status == MU_COUNTER_STATUS_SURRENDERED)
-              lost++;
-          }
-        /* Translators: a side, its units dispersed or surrendered, its units in all */
-        g_string_append_c (text, '\n');
-        g_string_append_printf (text, _("%s: %u of %u"), side->name ? side->name : side->id, lost, all);
-      }
-    gtk_label_set_text (GTK_LABEL (self->result_summary), text->str);
-  }
-  mu_result_clear (&r);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack), "result");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack),
+                                    muster_game_is_over (self->game) ? "result" : "play");
 }
 
 gboolean
@@ -432,7 +313,6 @@ on_changed (MusterGame      *game,
             MusterMatchPage *self)
 {
   hide_refusal (self);
-  update_position (self);
   update_decision (self);
   muster_match_board_refresh (self);
   update_actions (self);
@@ -459,11 +339,8 @@ update_actions (MusterMatchPage *self)
 }
 
 static void
-on_end_phase (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       user_data)
+end_phase (MusterMatchPage *self)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
 
   /* the ruleset's verb that ends the current step */
@@ -475,6 +352,49 @@ on_end_phase (GSimpleAction *action,
         muster_game_apply (self->game, command, NULL);
         return;
       }
+}
+
+static void
+on_end_phase_response (GtkDialog       *dialog,
+                       int              response,
+                       MusterMatchPage *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    end_phase (self);
+}
+
+/* End Phase warns first when the engine says something compulsory is left. */
+static void
+on_end_phase (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  GtkWidget *tracker = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->tracker));
+  g_autofree char *warning = NULL;
+  GtkRoot *root;
+  GtkWidget *dialog, *button;
+
+  if (GTK_IS_VIEWPORT (tracker))
+    tracker = gtk_viewport_get_child (GTK_VIEWPORT (tracker));
+  if (!MUSTER_IS_PHASE_TRACKER (tracker) ||
+      !muster_phase_tracker_get_warning (MUSTER_PHASE_TRACKER (tracker), &warning))
+    {
+      end_phase (self);
+      return;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE, "%s", _("End the phase now?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", warning ? warning : "");
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_End Phase"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_end_phase_response), self);
+  show_dialog (self, dialog);
 }
 
 static void
@@ -715,7 +635,7 @@ static GtkWidget *
 build_sidebar (MusterMatchPage *self)
 {
   GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *row, *button, *scrolled;
+  GtkWidget *row, *button;
 
   gtk_widget_set_size_request (side, 340, -1);
   gtk_widget_set_hexpand (side, FALSE);
@@ -725,20 +645,18 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_margin_top (side, 8);
   gtk_widget_set_margin_bottom (side, 8);
 
-  /* The phase tracker's place. */
-  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (self->tracker), heading (_("Turn")));
-  self->position_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->position_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->position_label), TRUE);
-  gtk_box_append (GTK_BOX (self->tracker), self->position_label);
+  /* The phase tracker's place (filled once the game is known). */
+  self->tracker = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->tracker), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->tracker), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->tracker), 300);
   gtk_box_append (GTK_BOX (side), self->tracker);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* the tracker has End Phase too, but it may be scrolled out of sight */
   button = gtk_button_new_with_mnemonic (_("_End Phase"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.end-phase");
   gtk_widget_set_tooltip_text (button, _("End the current phase (Ctrl+Return)"));
-  gtk_widget_add_css_class (button, "suggested-action");
   gtk_box_append (GTK_BOX (row), button);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
@@ -795,19 +713,6 @@ build_sidebar (MusterMatchPage *self)
   /* The log's place. */
   self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_vexpand (self->log, TRUE);
-  gtk_box_append (GTK_BOX (self->log), heading (_("Log")));
-  scrolled = gtk_scrolled_window_new ();
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_add_css_class (scrolled, "frame");
-  self->log_view = gtk_text_view_new ();
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->log_view), FALSE);
-  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (self->log_view), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->log_view), TRUE);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->log_view), GTK_WRAP_WORD_CHAR);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Match Log"), -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->log_view);
-  gtk_box_append (GTK_BOX (self->log), scrolled);
   gtk_box_append (GTK_BOX (side), self->log);
   return side;
 }
@@ -848,34 +753,17 @@ build_handover (MusterMatchPage *self)
   return box;
 }
 
-static GtkWidget *
-build_result (MusterMatchPage *self)
+/* The tracker, the log and the result page follow the game: they are made
+ * once it is known. */
+static void
+place_widgets (MusterMatchPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *button;
+  GtkWidget *log = muster_match_log_new (self->game);
 
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  self->result_title = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->result_title, "title-1");
-  gtk_box_append (GTK_BOX (box), self->result_title);
-  self->result_summary = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->result_summary), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->result_summary), 70);
-  gtk_label_set_justify (GTK_LABEL (self->result_summary), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (box), self->result_summary);
-  gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
-  button = gtk_button_new_with_mnemonic (_("_Save Match As…"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
-  gtk_widget_add_css_class (button, "pill");
-  gtk_box_append (GTK_BOX (row), button);
-  button = gtk_button_new_with_mnemonic (_("_Close"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.close");
-  gtk_widget_add_css_class (button, "pill");
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (box), row);
-  return box;
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_widget_set_vexpand (log, TRUE);
+  gtk_box_append (GTK_BOX (self->log), log);
+  gtk_box_append (GTK_BOX (self->result_box), muster_result_page_new (self->game));
 }
 
 static void
@@ -932,7 +820,7 @@ build (MusterMatchPage *self)
   content = build_sidebar (self);
   gtk_box_append (GTK_BOX (play), content);
   gtk_stack_add_named (GTK_STACK (self->inner_stack), play, "play");
-  self->result_box = build_result (self);
+  self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
 
   self->actions = g_simple_action_group_new ();
@@ -1032,11 +920,9 @@ muster_match_page_new (MusterGame *game)
   self = g_object_new (MUSTER_TYPE_MATCH_PAGE, NULL);
   self->game = g_object_ref (game);
   muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
-  g_signal_connect (game, "events-added", G_CALLBACK (on_events_added), self);
-  g_signal_connect (game, "reset", G_CALLBACK (on_reset), self);
   g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
   g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
-  on_reset (game, self);
+  place_widgets (self);
   on_changed (game, self);
   return GTK_WIDGET (self);
 }

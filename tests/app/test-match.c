@@ -270,6 +270,7 @@ strv_has (const char *const *list,
 }
 
 static guint handovers;
+static guint end_phase_warnings;
 
 /* Plays one line of the script through the page as a person would. */
 static void
@@ -293,7 +294,15 @@ play_line (MusterMatchPage *page,
   g_assert_null (muster_match_page_get_handover_side (page));
 
   if (g_strcmp0 (words[0], "end-phase") == 0)
-    gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+    {
+      gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+      /* something compulsory left: the page asks first */
+      if (muster_match_page_get_dialog (page) != NULL)
+        {
+          end_phase_warnings++;
+          gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_ACCEPT);
+        }
+    }
   else if ((g_strcmp0 (words[0], "move") == 0 || g_strcmp0 (words[0], "withdraw") == 0) && n >= 3)
     {
       MuPos to;
