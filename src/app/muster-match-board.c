@@ -230,10 +230,11 @@ read_lists (MusterMatchPage *self)
   fill_other_actions (self);
 }
 
-#define MAX_OTHER_ACTIONS 12
+#define MAX_LISTED_ACTIONS 60
 
-/* The selected counter's legal commands that neither move nor attack
- * (baa-hex: assign a star unit to a commander), one button each. */
+/* Every legal command of the selected counter, one button each, so that the
+ * keyboard reaches what the board offers to the pointer: a move by its
+ * destination, any other command by its text ("assign bee johnston"). */
 static void
 fill_other_actions (MusterMatchPage *self)
 {
@@ -244,23 +245,81 @@ fill_other_actions (MusterMatchPage *self)
   while ((child = gtk_widget_get_first_child (self->other_actions)) != NULL)
     gtk_flow_box_remove (GTK_FLOW_BOX (self->other_actions), child);
   for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len &&
-       n < MAX_OTHER_ACTIONS; i++)
+       n < MAX_LISTED_ACTIONS; i++)
     {
       const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      guint n_args = mu_command_n_args (c);
+      const MuArg *last = n_args ? mu_command_arg (c, n_args - 1) : NULL;
       g_autofree char *line = NULL;
+      g_autofree char *label = NULL;
       GtkWidget *button;
 
-      if (verb == NULL || (verb->flags & (MU_VERB_MOVE | MU_VERB_ATTACK | MU_VERB_END_STEP)))
+      if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
         continue;
       line = mu_command_to_string (c);
-      button = gtk_button_new_with_label (line);
+      if ((verb->flags & MU_VERB_MOVE) && last != NULL && last->kind == MU_ARG_POS)
+        {
+          g_autofree char *to = mu_pos_to_string (&last->pos);
+
+          /* Translators: a move verb of the ruleset ("move", "withdraw") and the destination */
+          label = g_strdup_printf (_("%s to %s"), verb->verb, to);
+        }
+      button = gtk_button_new_with_label (label ? label : line);
+      gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
       gtk_flow_box_append (GTK_FLOW_BOX (self->other_actions), button);
       n++;
     }
-  gtk_widget_set_visible (self->other_actions, n > 0);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
+}
+
+/* N and Shift+N: the next or previous counter of the side to act. */
+static void
+select_next (MusterMatchPage *self,
+             int              step)
+{
+  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
+  const char *side = muster_game_get_awaited_side (self->game);
+  int n = (int) views->len, at = -1;
+
+  if (side == NULL || n == 0)
+    return;
+  for (int i = 0; i < n; i++)
+    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, self->selected) == 0)
+      at = i;
+  if (at < 0)
+    at = step > 0 ? -1 : n;
+  for (int k = 1; k <= n; k++)
+    {
+      int i = ((at + step * k) % n + n) % n;
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->side, side) == 0 && view_on_board (v))
+        {
+          muster_match_page_select (self, v->id);
+          return;
+        }
+    }
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                MusterMatchPage       *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
+    {
+      if (self->handover_side == NULL)
+        select_next (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_N ? -1 : 1);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 void
@@ -664,7 +723,7 @@ void
 muster_match_board_init (MusterMatchPage *self)
 {
   GtkGesture *click;
-  GtkEventController *motion;
+  GtkEventController *motion, *keys;
 
   self->group = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->group, NULL);
@@ -679,6 +738,9 @@ muster_match_board_init (MusterMatchPage *self)
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
 }
 
 void

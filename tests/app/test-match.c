@@ -562,6 +562,27 @@ test_group (void)
   muster_match_page_click_hex (page, view_of (page, "bonham")->pos.hex, TRUE);
   group = muster_match_page_get_group (page);
   g_assert_null (group[1]);
+  /* N selects the next counter of the side to act, Shift+N the previous */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (muster_match_page_get_map_view (page)));
+    const char *first;
+    gboolean handled = FALSE;
+
+    muster_match_page_select (page, NULL);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+        gboolean h = FALSE;
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          g_signal_emit_by_name (c, "key-pressed", GDK_KEY_n, 0, 0, &h);
+        handled |= h;
+      }
+    g_assert_true (handled);
+    first = muster_match_page_get_selected (page);
+    g_assert_nonnull (first);
+    g_assert_cmpstr (view_of (page, first)->side, ==, "csa");
+  }
   /* an empty hex drops the selection */
   muster_match_page_click_hex (page, (MuHex) { 1, 1 }, FALSE);
   g_assert_null (muster_match_page_get_selected (page));
