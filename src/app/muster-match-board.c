@@ -155,7 +155,10 @@ muster_match_board_update (MusterMatchPage *self)
       if (v != NULL && view_on_board (v))
         add_highlight (highlights, v->pos.hex, GROUP_RGBA);
     }
-  if (pending != NULL && pending->kind == MU_ANSWER_POSITION && pending->answers != NULL)
+  /* answers that are positions (a flinch hex, an evasion hex), whatever
+   * kind the decision declares, are shown and clicked on the board */
+  if (pending != NULL && pending->answers != NULL &&
+      pending->kind != MU_ANSWER_SUBSET && pending->kind != MU_ANSWER_NUMBER)
     for (guint i = 0; pending->answers[i] != NULL; i++)
       {
         MuPos pos;
@@ -567,7 +570,8 @@ answer_position (MusterMatchPage *self,
   MuPos pos = mu_pos_from_hex (hex);
   char label[64];
 
-  if (pending == NULL || pending->kind != MU_ANSWER_POSITION || pending->answers == NULL)
+  if (pending == NULL || pending->answers == NULL ||
+      pending->kind == MU_ANSWER_SUBSET || pending->kind == MU_ANSWER_NUMBER)
     return FALSE;
   mu_pos_format (&pos, label, sizeof label);
   for (guint i = 0; pending->answers[i] != NULL; i++)

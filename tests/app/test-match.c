@@ -136,6 +136,12 @@ look_at (MusterMatchPage *page,
 
   if (g_getenv ("MUSTER_SCREENSHOTS") == NULL)
     return;
+  /* the sidebar may have changed the board's width: let it settle first */
+  for (int i = 0; i < 30; i++)
+    {
+      flush_events ();
+      g_usleep (10000);
+    }
   muster_map_view_zoom_at (view, 1.0, 0, 0);
   muster_map_view_get_transform (view, &t);
   mu_hex_center (&scenario->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, hex, &cx, &cy);
@@ -271,6 +277,7 @@ strv_has (const char *const *list,
 
 static guint handovers;
 static guint end_phase_warnings;
+static guint answered_on_board;
 
 /* Plays one line of the script through the page as a person would. */
 static void
@@ -341,12 +348,14 @@ play_line (MusterMatchPage *page,
       click_hex (page, view_of (page, words[2])->pos.hex);
     }
   else if (g_strcmp0 (words[0], "choose") == 0 && n == 2 && muster_game_get_pending (game) &&
-           muster_game_get_pending (game)->kind == MU_ANSWER_POSITION)
+           mu_pos_parse (words[1], &(MuPos) { 0 }))
     {
       MuPos at;
 
+      /* a hex answer: clicked on the board, where it is highlighted */
       g_assert_true (mu_pos_parse (words[1], &at));
       click_hex (page, at.hex);
+      answered_on_board++;
     }
   else
     {
@@ -476,7 +485,7 @@ test_scripted_opening (void)
       g_assert_nonnull (gtk_widget_get_first_child (muster_match_page_get_decision_box (page)));
       if (muster_match_page_get_handover_side (page))
         muster_match_page_dismiss_handover (page);
-      if (d->kind == MU_ANSWER_POSITION && d->answers && d->answers[0])
+      if (d->answers && d->answers[0])
         {
           MuPos at;
 
@@ -484,7 +493,14 @@ test_scripted_opening (void)
           look_at (page, at.hex);
         }
       snap (window, "decision");
+      {
+        guint highlighted;
+
+        muster_scene_get_highlights (muster_match_page_get_scene (page), &highlighted);
+        g_assert_cmpuint (highlighted, >=, g_strv_length ((char **) d->answers));
+      }
       play_line (page, g_ptr_array_index (script, i++));
+      g_assert_cmpuint (answered_on_board, ==, 1);
       g_assert_null (muster_game_get_pending (game));
     }
   else
