@@ -333,6 +333,7 @@ muster_match_page_select (MusterMatchPage *self,
 
   g_free (self->selected);
   self->selected = g_strdup (counter);
+  self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
   g_ptr_array_set_size (self->group, 0);
   if (counter != NULL)
     g_ptr_array_add (self->group, g_strdup (counter));
@@ -641,6 +642,55 @@ muster_match_page_click_hex (MusterMatchPage *self,
   muster_match_page_select (self, there ? there->id : NULL);
 }
 
+/* What an attack would roll, from the engine's dry run: "fire at longstreet:
+ * 2 dice, 5 or more (BAA-FIRE-5)". */
+static void
+hint_attack (MusterMatchPage *self,
+             const char      *target)
+{
+  const MuCommand *attack = self->group->len > 2 ? NULL : attack_on (self, target);
+  MuCheck check = { 0 };
+  const MuEvent *roll;
+  g_autofree char *need = NULL;
+
+  if (attack == NULL)
+    {
+      set_hint (self, g_strdup_printf (_("Attack %s with the group"), target));
+      return;
+    }
+  muster_game_check (self->game, attack, &check);
+  roll = check.rolls && check.rolls->len ? g_ptr_array_index (check.rolls, 0) : NULL;
+  if (!check.legal)
+    set_hint (self, g_strdup_printf ("%s %s: %s", mu_command_get_verb (attack), target,
+                                     check.reason ? check.reason : ""));
+  else if (roll == NULL)
+    set_hint (self, g_strdup_printf ("%s %s", mu_command_get_verb (attack), target));
+  else
+    {
+      int dice = 0;
+
+      /* the dice of the attack's first purpose, one die a roll or a pool */
+      for (guint i = 0; i < check.rolls->len; i++)
+        {
+          const MuEvent *r = g_ptr_array_index (check.rolls, i);
+
+          if (g_strcmp0 (r->text, roll->text) == 0 && g_strcmp0 (r->subject, roll->subject) == 0)
+            dice += MAX (r->count, 1);
+        }
+      if (roll->compare == MU_ROLL_AT_LEAST)
+        /* Translators: the number a die must reach, e.g. "5 or more" */
+        need = g_strdup_printf (_("%d or more"), roll->target - roll->modifier);
+      else if (roll->compare == MU_ROLL_AT_MOST)
+        need = g_strdup_printf (_("%d or less"), roll->target - roll->modifier);
+      /* Translators: verb, target, number of dice, what they need, the rule */
+      set_hint (self, g_strdup_printf (ngettext ("%s %s: %d die, %s (%s)", "%s %s: %d dice, %s (%s)",
+                                                 dice),
+                                       mu_command_get_verb (attack), target, dice,
+                                       need ? need : "", roll->rule ? roll->rule : ""));
+    }
+  mu_check_clear (&check);
+}
+
 void
 muster_match_page_hover_hex (MusterMatchPage *self,
                              MuHex            hex)
@@ -655,6 +705,11 @@ muster_match_page_hover_hex (MusterMatchPage *self,
   if (mu_hex_equal (hex, self->hover))
     return;
   self->hover = hex;
+  if (self->selected != NULL && target_at (self, hex) != NULL)
+    {
+      hint_attack (self, target_at (self, hex));
+      return;
+    }
   if (self->selected == NULL || !is_destination (self, hex) || (move = move_to (self, hex)) == NULL)
     return;
   mu_pos_format (&pos, label, sizeof label);

@@ -338,6 +338,10 @@ play_line (MusterMatchPage *page,
               look_at (page, to.hex);
               snap (MUSTER_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (page), MUSTER_TYPE_WINDOW)), "selected");
             }
+          /* hovering the destination tells its cost (the engine's dry run) */
+          muster_match_page_hover_hex (page, to.hex);
+          g_test_message ("hover: %s", muster_match_page_get_hint (page));
+          g_assert_nonnull (strstr (muster_match_page_get_hint (page), "cost"));
           click_hex (page, to.hex);
         }
     }
@@ -345,6 +349,11 @@ play_line (MusterMatchPage *page,
     {
       select_counter (page, words[1]);
       g_assert_true (strv_has (muster_match_page_get_targets (page), words[2]));
+      /* hovering the target tells what the engine's dry run would roll */
+      muster_match_page_hover_hex (page, view_of (page, words[2])->pos.hex);
+      g_test_message ("hover: %s", muster_match_page_get_hint (page));
+      g_assert_true (strstr (muster_match_page_get_hint (page), " dice, ") != NULL ||
+                     strstr (muster_match_page_get_hint (page), " die, ") != NULL);
       click_hex (page, view_of (page, words[2])->pos.hex);
     }
   else if (g_strcmp0 (words[0], "choose") == 0 && n == 2 && muster_game_get_pending (game) &&
