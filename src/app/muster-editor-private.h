@@ -71,6 +71,8 @@ struct _MusterEditor
   GArray *draft;                /* of MuPoint */
   GtkBox *map_page;
   GtkGrid *options_grid;
+  gulong cursor_id;
+  gulong zoom_id;
   GtkLabel *options_heading;
   GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
@@ -202,6 +204,14 @@ muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
 void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message);
+
+void
+muster_editor_show_hint    (MusterEditor *self,
+                            const char   *hint);
+
+/* The facing handle of a stand selected on a table, shown or hidden. */
+void
+muster_editor_update_handle (MusterEditor *self);
 
 GListModel *
 muster_editor_string_model (const char *const *items,

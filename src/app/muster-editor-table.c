@@ -48,12 +48,38 @@ board_point (MusterEditor *self,
   muster_view_to_board (&t, x, y, bx, by);
 }
 
+/* The area or line being drawn, on the board: its corners joined (an
+ * area closed), in board pixels. */
+static void
+draft_outline (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuRenderOptions options;
+  g_autoptr(GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), self->draft->len);
+
+  if (scene == NULL)
+    return;
+  muster_map_view_get_render_options (self->view, &options);
+  for (guint i = 0; i < self->draft->len; i++)
+    {
+      MuPoint p = g_array_index (self->draft, MuPoint, i);
+
+      p.x *= options.table_scale;
+      p.y *= options.table_scale;
+      g_array_append_val (points, p);
+    }
+  muster_scene_set_outline (scene, (const MuPoint *) points->data, points->len,
+                            MUSTER_OUTLINE_CORNERS |
+                            (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
+}
+
 static void
 draft_message (MusterEditor *self)
 {
   g_autofree char *text = NULL;
   guint n = self->draft->len;
 
+  draft_outline (self);
   if (n == 0)
     {
       muster_editor_show_message (self, NULL);
@@ -62,7 +88,7 @@ draft_message (MusterEditor *self)
   text = g_strdup_printf (ngettext ("%u point; click the last point again or press Enter to finish, Escape to cancel",
                                     "%u points; click the last point again or press Enter to finish, Escape to cancel",
                                     n), n);
-  muster_editor_show_message (self, text);
+  muster_editor_show_hint (self, text);
 }
 
 gboolean
@@ -78,6 +104,7 @@ muster_editor_finish_shape (MusterEditor *self)
     return FALSE;
   points = g_steal_pointer (&self->draft);
   self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  draft_outline (self);
   if (self->tool == MUSTER_TOOL_AREA)
     index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
                               &error);
@@ -99,6 +126,7 @@ void
 muster_editor_cancel_shape (MusterEditor *self)
 {
   g_array_set_size (self->draft, 0);
+  draft_outline (self);
   muster_editor_show_message (self, NULL);
 }
 
@@ -240,6 +268,78 @@ item_at (MusterEditor *self,
 
 /* Select tool: picks the item under the pointer and starts moving it.
  * Returns FALSE when there is nothing (the map view then selects the hex). */
+/* The facing handle of the stand selected on a table, in board pixels:
+ * ahead of its front, beyond its footprint; FALSE when there is none. */
+static gboolean
+facing_handle (MusterEditor *self,
+               MuPoint      *centre,
+               MuPoint      *knob)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  const MuCounter *c;
+  const MuPiece *pieces;
+  MuRenderOptions options;
+  guint n;
+  double zoom = muster_map_view_get_zoom (self->view);
+  double radius = 0, rad;
+
+  if (scene == NULL || !muster_editor_is_table (self) || self->tool != MUSTER_TOOL_SELECT ||
+      self->sel_kind != MUSTER_SELECTION_COUNTER || self->sel_id == NULL)
+    return FALSE;
+  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+  if (c == NULL || c->place.kind != MU_PLACE_TABLE)
+    return FALSE;
+  muster_map_view_get_render_options (self->view, &options);
+  pieces = muster_scene_get_pieces (scene, &n);
+  for (guint i = 0; i < n; i++)
+    if (pieces[i].counter == c)
+      {
+        double x, y, w, h;
+
+        mu_render_piece_bounds (muster_editor_scenario (self), &options, pieces, n, i, &x, &y, &w, &h);
+        radius = hypot (w, h) / 2;
+        break;
+      }
+  centre->x = c->place.pos.x * options.table_scale;
+  centre->y = c->place.pos.y * options.table_scale;
+  /* facing 0 is up the table, clockwise (TAB-4) */
+  rad = c->place.facing * G_PI / 180.0;
+  radius += 3 * MUSTER_MAP_VIEW_HANDLE_RADIUS / MAX (zoom, 1e-6);
+  knob->x = centre->x + sin (rad) * radius;
+  knob->y = centre->y - cos (rad) * radius;
+  return TRUE;
+}
+
+void
+muster_editor_update_handle (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuPoint centre, knob;
+
+  if (scene == NULL)
+    return;
+  if (facing_handle (self, &centre, &knob))
+    muster_scene_set_handle (scene, &centre, &knob);
+  else
+    muster_scene_set_handle (scene, NULL, NULL);
+}
+
+/* Whether widget point (x, y) is on the facing handle's knob. */
+static gboolean
+on_facing_handle (MusterEditor *self,
+                  double        x,
+                  double        y)
+{
+  MuPoint centre, knob;
+  double bx, by;
+
+  if (!facing_handle (self, &centre, &knob))
+    return FALSE;
+  board_point (self, x, y, &bx, &by);
+  return hypot (bx - knob.x, by - knob.y) * muster_map_view_get_zoom (self->view) <=
+         MUSTER_MAP_VIEW_HANDLE_RADIUS + 3;
+}
+
 gboolean
 muster_editor_select_down (MusterEditor *self,
                            double        x,
@@ -247,10 +347,26 @@ muster_editor_select_down (MusterEditor *self,
 {
   const char *id;
   int index;
-  MusterSelectionKind kind = item_at (self, x, y, &index, &id);
+  MusterSelectionKind kind;
   MusterPick pick;
   int piece;
 
+  /* the selected stand's facing handle turns it */
+  if (on_facing_handle (self, x, y))
+    {
+      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+
+      muster_map_view_pick (self->view, x, y, &pick, &piece);
+      self->rotate_drag = TRUE;
+      self->moving = TRUE;
+      self->move_start = self->move_last = pick.table;
+      self->move_origin = c->place.pos;
+      self->move_facing = c->place.facing;
+      self->move_last_hex = pick.hex;
+      mu_edit_history_begin_group (self->history, NULL);
+      return TRUE;
+    }
+  kind = item_at (self, x, y, &index, &id);
   if (kind == MUSTER_SELECTION_NONE)
     {
       if (self->sel_kind != MUSTER_SELECTION_NONE)
@@ -514,6 +630,7 @@ muster_editor_update_selection (MusterEditor *self)
       self->sel_kind = MUSTER_SELECTION_NONE;
       g_clear_pointer (&self->sel_id, g_free);
     }
+  muster_editor_update_handle (self);
   /* nothing selected before or now: the panel stays as it is */
   if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
     return;

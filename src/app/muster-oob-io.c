@@ -127,12 +127,28 @@ muster_oob_export_file (MuEditHistory *history,
                         GError       **error)
 {
   g_autofree char *data = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) local = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
   data = mu_oob_csv_export (mu_edit_history_get_scenario (history), &length);
-  return g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                  NULL, NULL, error);
+  /* Local files as a scenario is saved: a temporary beside the file, synced
+   * and renamed over it, and the stale temporaries of killed saves removed.
+   * Other locations through GIO, which replaces the file as a whole too. */
+  path = g_file_get_path (file);
+  if (path == NULL)
+    return g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
+                                    NULL, NULL, error);
+  if (!mu_file_write_atomic (path, data, length, 0644, &local))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, local->domain, local->code, _("Cannot write %s: %s"), name, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static GtkFileFilter *

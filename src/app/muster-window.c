@@ -789,7 +789,10 @@ scenario_filter (void)
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, _("Muster Scenarios and Matches"));
-  gtk_file_filter_add_mime_type (filter, MU_SCENARIO_MIME_TYPE);
+  /* By name only (GTK compares suffixes without case): matching the MIME
+   * type too would offer NAME.muster.XXXXXX, the temporaries of saves that
+   * were killed, wherever the type is told by the root element (a portal's
+   * file chooser reading shared-mime-info's XMLnamespaces). */
   gtk_file_filter_add_suffix (filter, "muster");
   gtk_file_filter_add_suffix (filter, "muster-game");
   return filter;

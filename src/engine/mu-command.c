@@ -7,7 +7,9 @@
 #include "mu-command.h"
 
 #include "mu-error.h"
+#include "mu-problem.h"
 #include "mu-ruleset.h"
+#include "mu-scenario.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -369,7 +371,7 @@ match_element (const char *e,
       const char *eq = strchr (w, '=');
       g_autofree char *key = eq ? g_strndup (w, eq - w) : NULL;
 
-      if (eq == NULL || !valid_word (key) || strchr (eq + 1, '=') || eq[1] == '\0' ||
+      if (eq == NULL || !mu_id_is_valid (key) || strchr (eq + 1, '=') || eq[1] == '\0' ||
           strchr (eq + 1, '#'))
         return 0;
       mu_command_add_option (c, key, eq + 1);
@@ -401,16 +403,25 @@ match_element (const char *e,
           mu_command_add_step (c, MU_MOVE_WHEEL, NULL, v, words[wi + 1]);
           return 3;
         }
-      if (g_str_equal (w, "form") && wi + 1 < n && valid_word (words[wi + 1]))
+      if (g_str_equal (w, "form") && wi + 1 < n && mu_id_is_valid (words[wi + 1]))
         {
           mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, words[wi + 1]);
           return 2;
         }
       return 0;
     }
-  if (g_str_equal (e, "ANSWER") || is_id_element (e))
+  if (g_str_equal (e, "ANSWER"))
     {
       if (!valid_word (w))
+        return 0;
+      mu_command_add_word (c, w);
+      return 1;
+    }
+  /* Ids follow the one rule of the file format, the editor and the CSV, so
+   * a command can name every counter a scenario can hold and nothing else. */
+  if (is_id_element (e))
+    {
+      if (!mu_id_is_valid (w))
         return 0;
       mu_command_add_word (c, w);
       return 1;
@@ -567,6 +578,14 @@ mu_command_parse (const MuRuleset *ruleset,
         return parse_fail (error, copy,
                            "“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)",
                            word);
+      if (is_id_element (e) && !mu_id_is_valid (word))
+        {
+          g_autofree char *shown = mu_problem_quote (word);
+
+          return parse_fail (error, copy,
+                             "“%s” is not an id (a letter or digit, then letters, digits, “-”, "
+                             "“_” or “.”; at most %d characters)", shown, MU_ID_MAX_LENGTH);
+        }
     }
   if (verb->usage)
     return parse_fail (error, copy, "%s %s", verb->verb, verb->usage);

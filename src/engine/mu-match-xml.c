@@ -10,6 +10,7 @@
 #include "mu-error.h"
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
+#include "mu-scenario-xml-private.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -239,6 +240,16 @@ is_el (xmlNodePtr n, const char *name)
          n->ns && xmlStrEqual (n->ns->href, NS);
 }
 
+static void
+keep_first_error (void        *data,
+                  xmlErrorPtr  err)
+{
+  xmlError *first = data;
+
+  if (first->code == 0 && err != NULL && err->level >= XML_ERR_ERROR)
+    xmlCopyError (err, first);
+}
+
 static MuMatch *
 load_fail (GError **error, const char *file, long line, const char *format, ...) G_GNUC_PRINTF (4, 5);
 
@@ -295,14 +306,24 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
 
   if (length > G_MAXINT)
     return load_fail (error, file, 0, "file too large");
-  doc = xmlReadMemory (data, (int) length, file, NULL,
-                       XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (doc == NULL)
-    {
-      const xmlError *e = xmlGetLastError ();
-      return load_fail (error, file, e ? e->line : 0, "not well-formed XML: %s",
-                        e && e->message ? g_strstrip (e->message) : "?");
-    }
+  {
+    xmlError first = { 0 };
+
+    /* The first message says what is wrong; later ones are its echoes. */
+    xmlSetStructuredErrorFunc (&first, keep_first_error);
+    doc = xmlReadMemory (data, (int) length, file, NULL,
+                         XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlSetStructuredErrorFunc (NULL, NULL);
+    if (doc == NULL)
+      {
+        g_autofree char *msg = first.code != 0 ? mu_xml_error_message (&first) : g_strdup ("?");
+        int line = first.line;
+
+        xmlResetError (&first);
+        return load_fail (error, file, line, "not well-formed XML: %s", msg);
+      }
+    xmlResetError (&first);
+  }
   root = xmlDocGetRootElement (doc);
   if (root == NULL || !is_el (root, "match"))
     {

@@ -20,12 +20,16 @@
 #define MAX_TABLE_SIZE 10000.0
 #define MAX_CAPACITY 99
 #define MAX_WORKS_GRADE 3
+/* Unplaced counters are named one by one up to this many; the rest are
+ * counted in one warning, so that a big import cannot flood the list. */
+#define MAX_UNPLACED_LISTED 20
 
 typedef struct {
   const MuScenario *s;
   const MuRuleset *ruleset; /* NULL when unknown */
   GPtrArray *problems;
   GHashTable *ids;       /* id -> GINT_TO_POINTER (line) */
+  guint n_unplaced;
 } Checker;
 
 static MuProblem * G_GNUC_PRINTF (4, 5)
@@ -637,8 +641,9 @@ check_counter (Checker         *ck,
       break;
     case MU_PLACE_NONE:
     default:
-      set_object (WARN (ck, c->line, _("%s is not placed (no hex, position or reserve)"), what),
-                  c->id);
+      if (++ck->n_unplaced <= MAX_UNPLACED_LISTED)
+        set_object (WARN (ck, c->line, _("%s is not placed (no hex, position or reserve)"), what),
+                    c->id);
       break;
     }
 }
@@ -836,6 +841,18 @@ mu_scenario_check (const MuScenario *scenario,
   /* Ids first, so that references to later objects are not reported twice. */
   for (guint i = 0; i < scenario->counters->len; i++)
     check_counter (&ck, g_ptr_array_index (scenario->counters, i));
+  if (ck.n_unplaced > MAX_UNPLACED_LISTED)
+    {
+      guint more = ck.n_unplaced - MAX_UNPLACED_LISTED;
+
+      WARN (&ck, scenario->line,
+            g_dngettext (GETTEXT_PACKAGE,
+                         "%u more counter is not placed either (%u in all; each needs a hex, "
+                         "a table position or a reserve)",
+                         "%u more counters are not placed either (%u in all; each needs a hex, "
+                         "a table position or a reserve)", more),
+            more, ck.n_unplaced);
+    }
   for (guint i = 0; i < scenario->objectives->len; i++)
     check_objective (&ck, g_ptr_array_index (scenario->objectives, i));
   for (guint i = 0; i < scenario->tasks->len; i++)

@@ -24,8 +24,14 @@ typedef struct {
   MuLoadProgressFunc progress;
   gpointer progress_data;
   GCancellable *cancellable;
+  gboolean hit_limit;    /* a limit of the XML parser was reported */
 } MuXmlLoader;
 
+/* libxml2's message for ERR on one line and in valid UTF-8, with the
+ * parser's limits named instead of the option that lifts them; free it. */
+char       *mu_xml_error_message  (const xmlError *err);
+/* Whether ERR is one of the XML parser's size or depth limits. */
+gboolean    mu_xml_error_is_limit (const xmlError *err);
 /* Appends an error "FILE:LINE: error: MESSAGE" to the loader's problems. */
 void        mu_xml_report      (MuXmlLoader *ld, int line, const char *format, ...) G_GNUC_PRINTF (3, 4);
 /* The source line of a node, 0 when unknown. */

@@ -16,6 +16,7 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
+#include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <stdio.h>
@@ -30,6 +31,10 @@
 #define MAX_FILE_SIZE MU_FILE_MAX_SIZE
 /* More messages than this from libxml2 for one file are summarised. */
 #define MAX_XML_MESSAGES 200
+/* Elements nested deeper than this (<scenario> is 1) are refused: a saved
+ * match holds the scenario two levels down, and libxml2 reads no deeper
+ * than 256, so every scenario that loads also reopens inside a match. */
+#define MAX_DEPTH 250
 
 
 void
@@ -63,6 +68,66 @@ mu_xml_node_line (xmlNodePtr node)
 
 /* libxml2 messages ---------------------------------------------------------------- */
 
+/* libxml2 names its own option (XML_PARSE_HUGE) when it meets one of its
+ * limits; a person needs the limit and where it applies instead. */
+static const char *
+limit_message (const xmlError *err)
+{
+  const char *m = err->message ? err->message : "";
+
+  if (strstr (m, "Excessive depth") != NULL)
+    return _("elements are nested more than 256 deep, the limit of the XML parser");
+  if (err->code == XML_ERR_NAME_TOO_LONG || strstr (m, "Name too long") != NULL)
+    return _("a name is longer than 50,000 characters, the limit of the XML parser");
+  if (strstr (m, "AttValue length too long") != NULL)
+    return _("an attribute value is longer than 10,000,000 characters, the limit of the XML parser");
+  if (strstr (m, "Comment too big") != NULL)
+    return _("a comment is longer than 10,000,000 characters, the limit of the XML parser");
+  if (strstr (m, "CData section too big") != NULL)
+    return _("a CDATA section is longer than 10,000,000 characters, the limit of the XML parser");
+  if (strstr (m, "PI ") != NULL && strstr (m, "too big") != NULL)
+    return _("a processing instruction is longer than 10,000,000 characters, the limit of the XML parser");
+  if (strstr (m, "huge text node") != NULL)
+    return _("a text is longer than 10,000,000 characters, the limit of the XML parser");
+  if (strstr (m, "XML_PARSE_HUGE") != NULL || strstr (m, "Huge input lookup") != NULL)
+    return _("the file goes past a limit of the XML parser (names of 50,000 characters, "
+             "texts and values of 10,000,000, elements nested 256 deep)");
+  return NULL;
+}
+
+gboolean
+mu_xml_error_is_limit (const xmlError *err)
+{
+  return err != NULL && limit_message (err) != NULL;
+}
+
+char *
+mu_xml_error_message (const xmlError *err)
+{
+  const char *limit;
+  char *msg;
+
+  if (err == NULL)
+    return g_strdup (_("unknown XML error"));
+  limit = limit_message (err);
+  if (limit != NULL)
+    return g_strdup (limit);
+  msg = g_strdup (err->message ? err->message : _("unknown XML error"));
+  g_strstrip (msg);
+  /* Keep messages on one line and valid UTF-8 even when they quote bad input. */
+  for (char *c = msg; *c; c++)
+    if (*c == '\n' || *c == '\r' || *c == '\t')
+      *c = ' ';
+  if (!g_utf8_validate (msg, -1, NULL))
+    {
+      char *fixed = g_utf8_make_valid (msg, -1);
+
+      g_free (msg);
+      msg = fixed;
+    }
+  return msg;
+}
+
 static void
 on_xml_error (void        *data,
               xmlErrorPtr  err)
@@ -82,27 +147,13 @@ on_xml_error (void        *data,
         mu_xml_report (ld, 0, _("too many errors, giving up"));
       return;
     }
-  msg = g_strdup (err->message ? err->message : _("unknown XML error"));
-  g_strstrip (msg);
-  /* Keep messages on one line and valid UTF-8 even when they quote bad input. */
-  for (char *c = msg; *c; c++)
-    if (*c == '\n' || *c == '\r' || *c == '\t')
-      *c = ' ';
-  if (!g_utf8_validate (msg, -1, NULL))
-    {
-      char *fixed = g_utf8_make_valid (msg, -1);
-      g_free (msg);
-      msg = fixed;
-    }
-  /* libxml2 names its own option for its limits; say what the limit is. */
-  if (strstr (msg, "XML_PARSE_HUGE") != NULL || strstr (msg, "huge text node") != NULL)
-    {
-      g_free (msg);
-      msg = g_strdup (strstr (err->message ? err->message : "", "depth") != NULL
-                      ? _("elements are nested more than 256 deep; a scenario needs a few levels")
-                      : _("a name, text or attribute value is longer than 10,000,000 characters, "
-                          "the limit of the XML parser"));
-    }
+  /* A limit's message is followed by the parser's complaints about what it
+   * could not read after it; only the first says what is wrong. */
+  if (ld->hit_limit && err->domain == XML_FROM_PARSER)
+    return;
+  msg = mu_xml_error_message (err);
+  if (mu_xml_error_is_limit (err))
+    ld->hit_limit = TRUE;
   line = err->line;
   if (line <= 0 && err->node != NULL && err->domain != XML_FROM_PARSER)
     line = mu_xml_node_line (err->node);
@@ -110,6 +161,35 @@ on_xml_error (void        *data,
     mu_xml_report (ld, line, _("not a valid scenario: %s"), msg);
   else
     mu_xml_report (ld, line, "%s", msg);
+}
+
+static void
+on_start_element (void           *ctx,
+                  const xmlChar  *localname,
+                  const xmlChar  *prefix,
+                  const xmlChar  *uri,
+                  int             nb_namespaces,
+                  const xmlChar **namespaces,
+                  int             nb_attributes,
+                  int             nb_defaulted,
+                  const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  MuXmlLoader *ld = ctxt->_private;
+
+  /* nameNr counts the open ancestors of this element. */
+  if (ctxt->nameNr >= MAX_DEPTH)
+    {
+      if (!ld->hit_limit)
+        mu_xml_report (ld, ctxt->input ? ctxt->input->line : 0,
+                       _("elements are nested more than %d deep; a scenario needs only a few levels"),
+                       MAX_DEPTH);
+      ld->hit_limit = TRUE;
+      xmlStopParser (ctxt);
+      return;
+    }
+  xmlSAX2StartElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                         nb_attributes, nb_defaulted, attributes);
 }
 
 /* A DOCTYPE can declare entities (entity-expansion bombs, external files):
@@ -484,6 +564,7 @@ load_data_full (const char         *data,
     }
   ld.ctxt->_private = &ld;
   ld.ctxt->sax->internalSubset = on_internal_subset;
+  ld.ctxt->sax->startElementNs = on_start_element;
   ld.ctxt->sax->externalSubset = NULL;
   ld.ctxt->sax->error = NULL;
   ld.ctxt->sax->warning = NULL;

@@ -461,9 +461,34 @@ test_oob_csv (void)
   GtkTextIter start, end;
   g_autofree char *shown = NULL;
 
-  /* Export, rename the brigade in the spreadsheet, import. */
-  g_assert_true (muster_oob_export_file (history, file, &error));
-  g_assert_no_error (error);
+  /* Export, rename the brigade in the spreadsheet, import. The export is
+   * written as a scenario is saved: through a temporary file renamed over
+   * the old one, which also removes what a killed export left behind. */
+  {
+    g_autofree char *stray = g_build_filename (tmpdir, ".oob.csv.Ab12Cd", NULL);
+    struct utimbuf old = { .actime = time (NULL) - 3600, .modtime = time (NULL) - 3600 };
+    g_autoptr(GDir) dir = NULL;
+    const char *name;
+
+    g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+    g_assert_true (g_file_set_contents (stray, "stray", -1, NULL));
+    g_assert_cmpint (g_utime (stray, &old), ==, 0);
+    g_assert_true (muster_oob_export_file (history, file, &error));
+    g_assert_no_error (error);
+    g_assert_false (g_file_test (stray, G_FILE_TEST_EXISTS));
+    dir = g_dir_open (tmpdir, 0, NULL);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      g_assert_false (g_str_has_prefix (name, ".oob.csv") || g_str_has_prefix (name, ".goutputstream"));
+  }
+  {
+    g_autofree char *missing = g_build_filename (tmpdir, "no-such-folder", "oob.csv", NULL);
+    g_autoptr(GFile) nowhere = g_file_new_for_path (missing);
+
+    g_assert_false (muster_oob_export_file (history, nowhere, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, missing));
+    g_clear_error (&error);
+  }
   g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
   g_assert_nonnull (strstr (csv, "1st Brigade"));
   {

@@ -149,8 +149,26 @@ test_area (Fixture       *f,
   click (f, 10, 18);
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 4);
   g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  /* the area being drawn is on the board: its corners, closed */
+  {
+    MuRenderOptions options;
+    guint n, flags;
+    const MuPoint *outline = muster_scene_get_outline (f->scene, &n, &flags);
+
+    muster_map_view_get_render_options (f->view, &options);
+    g_assert_cmpuint (n, ==, 4);
+    g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED | MUSTER_OUTLINE_CORNERS);
+    g_assert_cmpfloat_with_epsilon (outline[1].x, 20 * options.table_scale, 0.6 * options.table_scale);
+    g_assert_cmpfloat_with_epsilon (outline[2].y, 18 * options.table_scale, 0.6 * options.table_scale);
+  }
   click (f, 10, 18);            /* the last point again ends the area */
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 0);
+  {
+    guint n;
+
+    muster_scene_get_outline (f->scene, &n, NULL);
+    g_assert_cmpuint (n, ==, 0);
+  }
   t = model (f)->table;
   g_assert_cmpuint (t->areas->len, ==, 1);
   a = g_ptr_array_index (t->areas, 0);
@@ -563,7 +581,39 @@ test_move_stand (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (hill); i++)
     assert_point (a->points, i, hill[i].x, hill[i].y);
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 2);
-  assert_round_trip (f, steps + 2);
+
+  /* the selected stand shows a handle ahead of its front (facing 90: to
+   * the right); dragging it below the stand turns it to face down */
+  {
+    MuRenderOptions options;
+    MuPoint from, knob;
+    MusterViewTransform t;
+    double x, y, kx, ky;
+
+    muster_map_view_get_render_options (f->view, &options);
+    g_assert_true (muster_scene_get_handle (f->scene, &from, &knob));
+    g_assert_cmpfloat_with_epsilon (from.x, 28 * options.table_scale, 1e-6);
+    g_assert_cmpfloat (knob.x, >, from.x + 1);
+    g_assert_cmpfloat_with_epsilon (knob.y, from.y, 1e-6);
+    muster_map_view_get_transform (f->view, &t);
+    muster_view_to_widget (&t, knob.x, knob.y, &kx, &ky);
+    muster_editor_pointer_down (f->editor, kx, ky);
+    table_point (f, 28, 26, &x, &y);
+    muster_editor_pointer_move (f->editor, (kx + x) / 2, (ky + y) / 2);
+    muster_editor_pointer_up (f->editor, x, y);
+    flush_events ();
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpfloat_with_epsilon (c->place.pos.x, 28, 1e-6);
+    g_assert_cmpfloat_with_epsilon (c->place.pos.y, 20, 1e-6);
+    g_assert_cmpfloat_with_epsilon (c->place.facing, 180, 0.5);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 3);
+    /* the handle followed, and leaves with another tool */
+    g_assert_true (muster_scene_get_handle (f->scene, &from, &knob));
+    g_assert_cmpfloat (knob.y, >, from.y + 1);
+    muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+    g_assert_false (muster_scene_get_handle (f->scene, NULL, NULL));
+  }
+  assert_round_trip (f, steps + 3);
 }
 
 /* One key on the board picks a tool, as map editors do; a table has no

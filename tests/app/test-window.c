@@ -884,10 +884,17 @@ test_input (void)
   g_assert_cmpfloat (t1.y, <, t0.y);
   g_assert_cmpfloat (t1.zoom, ==, t0.zoom);
 
-  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+  /* Shift+arrows pan; the arrows alone move the keyboard's hex cursor */
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, GDK_SHIFT_MASK, &handled);
   g_assert_true (handled);
   muster_map_view_get_transform (view, &t0);
   g_assert_cmpfloat (t0.x, >, t1.x);
+  g_assert_false (muster_map_view_get_cursor (view, NULL));
+  handled = FALSE;
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_true (muster_map_view_get_cursor (view, NULL));
+  g_assert_true (g_str_has_prefix (muster_map_view_get_position_text (view), "Hex "));
   destroy_all_windows ();
 }
 
@@ -1036,6 +1043,54 @@ wait_for_dialog (MusterWindow *window)
       flush_events ();
     }
   return muster_window_get_dialog (window);
+}
+
+/* Whether the Open dialog's first filter (the scenarios) offers a file of
+ * this name and content type. */
+static gboolean
+open_filter_offers (GtkFileFilter *filter,
+                    const char    *name,
+                    const char    *content_type)
+{
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_file_info_set_display_name (info, name);
+  g_file_info_set_name (info, name);
+  g_file_info_set_content_type (info, content_type);
+  return gtk_filter_match (GTK_FILTER (filter), info);
+}
+
+/* The Open dialog offers scenarios by name, never the temporaries that a
+ * killed save leaves (NAME.muster.XXXXXX, .NAME.muster.XXXXXX), although the
+ * type sniffing takes their content for a scenario. */
+static void
+test_open_filter (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) file = write_scenario (scenario, "filtered.muster");
+  MusterWindow *window = open_window (file);
+  GtkNativeDialog *chooser;
+  g_autoptr(GListModel) filters = NULL;
+  g_autoptr(GtkFileFilter) scenarios = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open", NULL);
+  flush_events ();
+  chooser = muster_window_get_file_chooser (window);
+  g_assert_nonnull (chooser);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpuint (g_list_model_get_n_items (filters), >=, 1);
+  scenarios = g_list_model_get_item (filters, 0);
+  g_assert_cmpstr (gtk_file_filter_get_name (scenarios), ==, "Muster Scenarios");
+
+  g_assert_true (open_filter_offers (scenarios, "bull-run.muster", MU_SCENARIO_MIME_TYPE));
+  g_assert_true (open_filter_offers (scenarios, "BULL-RUN.MUSTER", "application/xml"));
+  g_assert_false (open_filter_offers (scenarios, "bull-run.muster.Ab12Cd", MU_SCENARIO_MIME_TYPE));
+  g_assert_false (open_filter_offers (scenarios, ".bull-run.muster.Zz9900", MU_SCENARIO_MIME_TYPE));
+  g_assert_false (open_filter_offers (scenarios, "notes.txt", "text/plain"));
+
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  flush_events ();
+  destroy_all_windows ();
 }
 
 /* Another program saving the open file: the window offers to reload it, and
@@ -1244,6 +1299,7 @@ main (int   argc,
   g_test_add_func ("/app/window/settings-schema", test_settings_schema);
   g_test_add_func ("/app/window/bundled-copy", test_bundled_copy);
   g_test_add_func ("/app/window/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/app/window/open-filter", test_open_filter);
 
   status = g_test_run ();
 

@@ -4,6 +4,7 @@
 
 #include "mu-command.h"
 #include "mu-error.h"
+#include "mu-problem.h"
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
@@ -312,6 +313,77 @@ test_hex_digits (void)
   }
 }
 
+/* Commands take ids by the one rule of the file format, the editor and
+ * the CSV (mu_id_is_valid): a counter a scenario can hold can be named, and
+ * a word no scenario can hold as an id is refused at parse time, saying
+ * what an id is. Words from a small alphabet with the punctuation that
+ * matters, and the length limit, are tried both ways. */
+static void
+test_one_id_rule (void)
+{
+  static const char alphabet[] = "aZ09-_.!/:\xc3@=#";
+  g_autofree char *longest = g_strnfill (MU_ID_MAX_LENGTH, 'u');
+  g_autofree char *too_long = g_strnfill (MU_ID_MAX_LENGTH + 1, 'u');
+  const char *fixed[] = { "u1", "1st-bde", "a.b_c", "9", "_x", "-x", ".x", "x!", "x/y", "\xc3\xa9" "1",
+                          longest, too_long };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1861);
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  guint n_valid = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+    g_ptr_array_add (words, g_strdup (fixed[i]));
+  for (guint i = 0; i < 2000; i++)
+    {
+      GString *w = g_string_new (NULL);
+      guint len = g_rand_int_range (rand, 1, 5);
+
+      for (guint j = 0; j < len; j++)
+        {
+          guint k = g_rand_int_range (rand, 0, strlen (alphabet));
+
+          /* the one non-ASCII letter, "é", whole */
+          if ((guchar) alphabet[k] >= 0x80)
+            g_string_append (w, "\xc3\xa9");
+          else
+            g_string_append_c (w, alphabet[k]);
+        }
+      g_ptr_array_add (words, g_string_free (w, FALSE));
+    }
+
+  for (guint i = 0; i < words->len; i++)
+    {
+      const char *w = g_ptr_array_index (words, i);
+      gboolean valid = mu_id_is_valid (w);
+      g_autofree char *assign = g_strdup_printf ("assign %s d1", w);
+      g_autofree char *form = g_strdup_printf ("move u1 form %s", w);
+      g_autoptr(GError) error = NULL, form_error = NULL;
+      g_autoptr(MuCommand) c = mu_command_parse (baa (), assign, &error);
+      g_autoptr(MuCommand) f = mu_command_parse (&table_rules, form, &form_error);
+
+      n_valid += valid;
+      if (valid != (c != NULL))
+        g_error ("“%s”: %s, but the command parser %s it", w, valid ? "an id" : "not an id",
+                 c ? "accepted" : "refused");
+      if (valid != (f != NULL))
+        g_error ("“%s”: %s, but the path step parser %s it", w, valid ? "an id" : "not an id",
+                 f ? "accepted" : "refused");
+      if (!valid && strchr (w, '#') == NULL)
+        {
+          g_autofree char *shown = mu_problem_quote (w);
+          g_autofree char *expected = g_strdup_printf ("“%s” is not an id (a letter or digit, then "
+                                                       "letters, digits, “-”, “_” or “.”; at most "
+                                                       "200 characters)", shown);
+
+          g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+          if (strstr (error->message, expected) == NULL)
+            g_error ("“%s”: the message “%s” does not say what an id is", w, error->message);
+        }
+    }
+  /* both ways, many times */
+  g_assert_cmpuint (n_valid, >, 100);
+  g_assert_cmpuint (words->len - n_valid, >, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -322,5 +394,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/command/table-round-trip", test_table_round_trip);
   g_test_add_func ("/engine/command/round-trip-property", test_round_trip_property);
   g_test_add_func ("/engine/command/hex-digits", test_hex_digits);
+  g_test_add_func ("/engine/command/one-id-rule", test_one_id_rule);
   return g_test_run ();
 }

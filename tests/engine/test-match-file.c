@@ -187,6 +187,53 @@ test_refusal_text (void)
   g_assert_cmpuint (strlen (error->message), <=, 1000 + strlen ("…"));
 }
 
+/* A scenario as deep as a scenario may be (250 levels, extensions kept)
+ * is saved in a match two levels down and reopens; a match nested past the
+ * XML parser's 256 levels is refused in words, not with libxml2's option
+ * name (a 256-level scenario used to save as a match that did not reopen). */
+static void
+test_deep_scenario (void)
+{
+  g_autofree char *path = g_build_filename (MUSTER_SOURCE_DATADIR, "..", "scenarios", "template.muster", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *deep_text = NULL;
+  g_autofree char *saved = NULL, *deeper = NULL;
+  g_autoptr(GString) nest = g_string_new ("<x:a xmlns:x=\"urn:x\">");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(MuMatch) m = NULL, again = NULL, refused = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  /* <scenario> and 249 levels under it. */
+  for (guint i = 1; i < 249; i++)
+    g_string_append (nest, "<x:a>");
+  for (guint i = 0; i < 249; i++)
+    g_string_append (nest, "</x:a>");
+  g_string_append (nest, "\n</scenario>");
+  deep_text = replace (text, "</scenario>", nest->str);
+  s = mu_scenario_load_data (deep_text, strlen (deep_text), "deep.muster", problems, &error);
+  g_assert_no_error (error);
+  m = mu_match_new (s, 5, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  saved = mu_match_save_to_data (m, &len);
+  again = mu_match_load_data (saved, len, "deep.match", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+
+  deeper = replace (saved, "<x:a xmlns:x=\"urn:x\">",
+                    "<x:a xmlns:x=\"urn:x\"><x:a><x:a><x:a><x:a><x:a><x:a><x:a><x:a>");
+  refused = mu_match_load_data (deeper, strlen (deeper), "deep.match", &error);
+  g_assert_null (refused);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "deep.match:"));
+  g_assert_nonnull (strstr (error->message, ": not well-formed XML: elements are nested more than 256 deep, "
+                                            "the limit of the XML parser"));
+  g_assert_null (strstr (error->message, "XML_PARSE_HUGE"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -196,5 +243,6 @@ main (int   argc,
   g_test_add_func ("/engine/match-file/edited-scenario", test_edited_scenario);
   g_test_add_func ("/engine/match-file/damaged", test_damaged);
   g_test_add_func ("/engine/match-file/refusal-text", test_refusal_text);
+  g_test_add_func ("/engine/match-file/deep-scenario", test_deep_scenario);
   return g_test_run ();
 }

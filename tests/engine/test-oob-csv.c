@@ -185,6 +185,45 @@ test_many_errors (void)
   g_assert_cmpstr (first, ==, "big.csv:6: error: division 1 of side usa is already “c0” (line 5)");
 }
 
+/* After a big import of unplaced units the check names the first 20 and
+ * counts the rest in one warning, instead of one warning a unit (100,000
+ * lines after a 100,000-row import). */
+static void
+test_unplaced_summary (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  g_autoptr(GString) csv = g_string_new ("kind,id,side,parent,name,leadership,division,identity,"
+                                         "arm,range,attack,strength,placement\r\n"
+                                         "side,usa,,,Union,,,,,,,,\r\nside,csa,,,Confederate,,,,,,,,\r\n"
+                                         "control,hq,usa,,HQ,2,,,,,,,hex 0205\r\n"
+                                         "command,d1,usa,hq,Division,3,1,,,,,,hex 0304\r\n");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  guint n_warnings = 0;
+  g_autofree char *first = NULL, *last = NULL;
+
+  for (int i = 0; i < 5000; i++)
+    g_string_append_printf (csv, "unit,u%d,usa,d1,Brigade %d,,,1,infantry,1,4,4,\r\n", i, i);
+  g_assert_true (mu_oob_csv_import (h, csv->str, csv->len, "big.csv", problems, &error));
+  g_assert_no_error (error);
+  g_ptr_array_set_size (problems, 0);
+  mu_scenario_check (mu_edit_history_get_scenario (h), problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      MuProblem *p = g_ptr_array_index (problems, i);
+
+      g_assert_cmpint (p->severity, ==, MU_PROBLEM_WARNING);
+      if (strstr (p->message, "not placed") != NULL)
+        n_warnings++;
+    }
+  g_assert_cmpuint (n_warnings, ==, 21);
+  first = mu_problem_to_string (g_ptr_array_index (problems, problems->len - 21));
+  g_assert_nonnull (strstr (first, "warning: unit “u0” is not placed (no hex, position or reserve)"));
+  last = mu_problem_to_string (g_ptr_array_index (problems, problems->len - 1));
+  g_assert_nonnull (strstr (last, "warning: 4980 more counters are not placed either (5000 in all; "
+                                  "each needs a hex, a table position or a reserve)"));
+}
+
 /* An edited spreadsheet comes back as one undoable step. */
 static void
 test_import_step (void)
@@ -517,6 +556,7 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/formula-guard", test_formula_guard);
   g_test_add_func ("/engine/oob-csv/many-errors", test_many_errors);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
+  g_test_add_func ("/engine/oob-csv/unplaced-summary", test_unplaced_summary);
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
   g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);
   g_test_add_func ("/engine/oob-csv/table", test_table);

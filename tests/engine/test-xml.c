@@ -664,6 +664,92 @@ test_hostile_inline (void)
     }
 }
 
+/* The template with INSERT just before </scenario>, which is on its line. */
+static char *
+template_ending_with (const char *insert)
+{
+  g_autofree char *end = g_strconcat (insert, "</scenario>", NULL);
+
+  return template_with ("</scenario>", end);
+}
+
+/* A run of N copies of C. */
+static char *
+run_of (char  c,
+        gsize n)
+{
+  char *r = g_malloc (n + 1);
+
+  memset (r, c, n);
+  r[n] = '\0';
+  return r;
+}
+
+/* Nested extension elements, DEPTH of them. */
+static char *
+nest (guint depth)
+{
+  GString *s = g_string_new ("<x:a xmlns:x=\"urn:x\">");
+
+  for (guint i = 1; i < depth; i++)
+    g_string_append (s, "<x:a>");
+  for (guint i = 0; i < depth; i++)
+    g_string_append (s, "</x:a>");
+  g_string_append (s, "\n");
+  return g_string_free (s, FALSE);
+}
+
+/* libxml2's limits are named with their size and where they were met, never
+ * by the option that lifts them ("use XML_PARSE_HUGE option"), and the
+ * parser's echoes after the first message are left out. Scenarios are
+ * refused past 250 levels, so that a saved match (two levels more) still
+ * reads them. */
+static void
+test_parser_limits (void)
+{
+  g_autofree char *big = run_of ('v', 10000001);
+  g_autofree char *long_name = run_of ('n', 50001);
+  g_autofree char *comment = g_strdup_printf ("<!--%s-->\n", big);
+  g_autofree char *attribute = g_strdup_printf ("<x:e xmlns:x=\"urn:x\" v=\"%s\"/>\n", big);
+  g_autofree char *cdata = g_strdup_printf ("<x:e xmlns:x=\"urn:x\"><![CDATA[%s]]></x:e>\n", big);
+  g_autofree char *element = g_strdup_printf ("<%s/>\n", long_name);
+  g_autofree char *attr_name = g_strdup_printf ("<x:e xmlns:x=\"urn:x\" %s=\"1\"/>\n", long_name);
+  g_autofree char *deep = nest (249);  /* under <scenario>: 250 levels in all */
+  g_autofree char *deeper = nest (250);
+  const struct {
+    const char *insert, *message;
+  } cases[] = {
+    { comment, "a comment is longer than 10,000,000 characters, the limit of the XML parser" },
+    { attribute, "an attribute value is longer than 10,000,000 characters, the limit of the XML parser" },
+    { cdata, "a CDATA section is longer than 10,000,000 characters, the limit of the XML parser" },
+    { element, "a name is longer than 50,000 characters, the limit of the XML parser" },
+    { attr_name, "a name is longer than 50,000 characters, the limit of the XML parser" },
+    { deeper, "elements are nested more than 250 deep; a scenario needs only a few levels" },
+  };
+
+  g_test_summary ("the XML parser's limits in words a person can act on");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *data = template_ending_with (cases[i].insert);
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_data (data, strlen (data), "big.muster", problems, &error);
+      g_autofree char *text = problems_text (problems);
+      g_autofree char *expected = g_strdup_printf ("big.muster:%d: error: %s\n",
+                                                   line_of (data, cases[i].insert), cases[i].message);
+
+      g_assert_null (s);
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      g_assert_cmpstr (text, ==, expected);
+    }
+  {
+    g_autofree char *fits = template_ending_with (deep);
+    g_autoptr(MuScenario) s = load_ok (fits);
+
+    g_assert_nonnull (s);
+  }
+}
+
 static void
 on_load_progress (double   fraction,
                   gpointer data)
@@ -723,6 +809,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/unplaced-is-warning", test_unplaced_is_warning);
   g_test_add_func ("/engine/xml/schema-path", test_schema_path);
   g_test_add_func ("/engine/xml/hostile-inline", test_hostile_inline);
+  g_test_add_func ("/engine/xml/parser-limits", test_parser_limits);
   for (guint i = 0; i < G_N_ELEMENTS (check_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/xml/check/%u", i);
