@@ -310,6 +310,8 @@ muster_match_log_describe_event (MusterGame    *game,
     case MU_EVENT_DIRECT_CONTROL:
       return g_strdup_printf (_("%s takes direct control of %s"), or_q (e->subject), or_q (e->object));
     case MU_EVENT_MOVE:
+      if (e->text && !mu_pos_is_set (&e->from))
+        return g_strdup_printf (_("%s moves (%s) to %s, cost %d"), or_q (e->subject), e->text, to, e->value);
       if (e->text)
         return g_strdup_printf (_("%s moves (%s) from %s to %s, cost %d"), or_q (e->subject), e->text,
                                 from, to, e->value);

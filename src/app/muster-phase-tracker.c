@@ -22,12 +22,16 @@ struct _MusterPhaseTracker {
   GtkLabel *clock_label;
   GtkLabel *round_label;
   GtkWidget *resources_box;
+  GtkWidget *steps_scroller;
   GtkListBox *steps_list;
   GtkWidget *todo_box;
   GtkWidget *end_button;
 
   /* what describe() reports: rebuilt with the view */
   GString *text;
+  GPtrArray *row_views;    /* of RowView, one per row of steps_list */
+  GtkWidget *current_row;  /* the current step's row, or NULL */
+  guint scroll_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MusterPhaseTracker, muster_phase_tracker, GTK_TYPE_WIDGET)
@@ -133,6 +137,10 @@ tally_line (const Tally *t)
       return g_strdup_printf (ngettext ("%d dispersed", "%d dispersed", t->n), t->n);
     case MU_EVENT_FLINCH:
       return g_strdup_printf (ngettext ("%d flinched", "%d flinched", t->n), t->n);
+    case MU_EVENT_RESERVE_ARRIVED:
+      return g_strdup_printf (ngettext ("%d reserve arrived", "%d reserves arrived", t->n), t->n);
+    case MU_EVENT_ENTERED:
+      return g_strdup_printf (ngettext ("%d entered the board", "%d entered the board", t->n), t->n);
     default:
       return g_strdup_printf ("%d %s", t->n, t->word);
     }
@@ -264,55 +272,87 @@ row_result (GHashTable *results,
 
 typedef enum { STEP_DONE, STEP_CURRENT, STEP_PENDING } StepState;
 
-static GtkWidget *
-make_row (const Row  *row,
-          StepState   state,
-          gboolean    in_progress,
-          const char *result,
+/* One row of the list: made once, then set again as the match goes on
+ * (rebuilding every row after each command would cost far more). */
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *icon;
+  GtkWidget *title;
+  GtkWidget *sub;
+  char *key;           /* depth and name: the same key, the same row */
+} RowView;
+
+static void
+row_view_free (gpointer data)
+{
+  RowView *v = data;
+
+  g_free (v->key);
+  g_free (v);
+}
+
+static RowView *
+make_row (int         depth,
           const char *name)
 {
+  RowView *v = g_new0 (RowView, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *icon = gtk_image_new ();
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *list_row = gtk_list_box_row_new ();
+
+  v->key = g_strdup_printf ("%d %s", depth, name);
+  v->row = gtk_list_box_row_new ();
+  v->icon = gtk_image_new ();
+  v->title = gtk_label_new (name);
+  v->sub = gtk_label_new (NULL);
+  gtk_widget_set_margin_start (box, 14 * depth);
+  gtk_widget_set_size_request (v->icon, 16, 16);
+  gtk_widget_set_valign (v->icon, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), v->icon);
+  gtk_label_set_xalign (GTK_LABEL (v->title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (v->title), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (labels), v->title);
+  gtk_label_set_xalign (GTK_LABEL (v->sub), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (v->sub), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (v->sub, "caption");
+  gtk_widget_add_css_class (v->sub, "dim-label");
+  gtk_box_append (GTK_BOX (labels), v->sub);
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_box_append (GTK_BOX (box), labels);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (v->row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (v->row), FALSE);
+  return v;
+}
+
+static void
+set_row (RowView    *v,
+         const Row  *row,
+         StepState   state,
+         gboolean    in_progress,
+         const char *result,
+         const char *name)
+{
   g_autofree char *tip = NULL;
   const char *state_text = state == STEP_DONE ? _("done")
                          : state == STEP_CURRENT || in_progress ? _("current") : _("to come");
   g_autofree char *a11y = result ? g_strdup_printf ("%s, %s: %s", name, state_text, result)
                                  : g_strdup_printf ("%s, %s", name, state_text);
 
-  gtk_widget_set_margin_start (box, 14 * row->depth);
-  if (state == STEP_DONE)
-    gtk_image_set_from_icon_name (GTK_IMAGE (icon), "object-select-symbolic");
-  else if (state == STEP_CURRENT)
-    gtk_image_set_from_icon_name (GTK_IMAGE (icon), "go-next-symbolic");
-  gtk_widget_set_size_request (icon, 16, 16);
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), icon);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (labels), title);
-  if (result)
-    {
-      GtkWidget *sub = gtk_label_new (result);
-
-      gtk_label_set_xalign (GTK_LABEL (sub), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (sub, "caption");
-      gtk_widget_add_css_class (sub, "dim-label");
-      gtk_box_append (GTK_BOX (labels), sub);
-    }
-  gtk_widget_set_hexpand (labels, TRUE);
-  gtk_box_append (GTK_BOX (box), labels);
-
+  gtk_image_set_from_icon_name (GTK_IMAGE (v->icon), state == STEP_DONE ? "object-select-symbolic"
+                                                   : state == STEP_CURRENT ? "go-next-symbolic" : NULL);
+  gtk_label_set_text (GTK_LABEL (v->sub), result ? result : "");
+  gtk_widget_set_visible (v->sub, result != NULL);
   if (state == STEP_CURRENT || in_progress)
-    gtk_widget_add_css_class (title, "heading");
+    gtk_widget_add_css_class (v->title, "heading");
+  else
+    gtk_widget_remove_css_class (v->title, "heading");
   if (state == STEP_PENDING && !in_progress)
-    gtk_widget_add_css_class (title, "dim-label");
+    gtk_widget_add_css_class (v->title, "dim-label");
+  else
+    gtk_widget_remove_css_class (v->title, "dim-label");
   if (state == STEP_CURRENT)
-    gtk_widget_add_css_class (list_row, "current-step");
+    gtk_widget_add_css_class (v->row, "current-step");
+  else
+    gtk_widget_remove_css_class (v->row, "current-step");
 
   if (row->step->rule && result)
     tip = g_strdup_printf ("%s (%s)\n%s", name, row->step->rule, result);
@@ -320,12 +360,8 @@ make_row (const Row  *row,
     tip = g_strdup_printf ("%s (%s)", name, row->step->rule);
   else if (result)
     tip = g_strdup_printf ("%s\n%s", name, result);
-  if (tip)
-    gtk_widget_set_tooltip_text (list_row, tip);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (list_row), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
-  return list_row;
+  gtk_widget_set_tooltip_text (v->row, tip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (v->row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 }
 
 static void
@@ -340,6 +376,28 @@ clear_box (GtkWidget *box)
       else
         gtk_box_remove (GTK_BOX (box), child);
     }
+}
+
+/* Is the step at path inside a step played once per side (a round)? */
+static gboolean
+in_side_round (const MuTurnStructure *turns,
+               const char            *path)
+{
+  g_auto(GStrv) ids = path ? g_strsplit (path, "/", -1) : NULL;
+  g_autoptr(GString) prefix = g_string_new (NULL);
+
+  for (guint i = 0; turns && ids && ids[i]; i++)
+    {
+      const MuStepInfo *st;
+
+      if (i > 0)
+        g_string_append_c (prefix, '/');
+      g_string_append (prefix, ids[i]);
+      st = mu_turn_structure_find_step (turns, prefix->str);
+      if (st && (st->flags & MU_STEP_PER_SIDE))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* The header lines: turn, clock and daylight, round. */
@@ -383,6 +441,8 @@ update_header (MusterPhaseTracker *self,
 
   if (pos->finished)
     round = g_strdup (_("The match is over"));
+  else if (pos->awaited && !in_side_round (turns, pos->path))
+    round = g_strdup_printf (_("%s to act"), side_name (self, pos->awaited));
   else if (pos->side && pos->awaited && g_strcmp0 (pos->side, pos->awaited) != 0)
     round = g_strdup_printf (_("%s round — %s to answer"), side_name (self, pos->side),
                              side_name (self, pos->awaited));
@@ -407,7 +467,12 @@ update_steps (MusterPhaseTracker *self,
   g_autofree gboolean *shown = NULL;
   int current = -1;
 
-  clear_box (GTK_WIDGET (self->steps_list));
+  g_autoptr(GPtrArray) shown_rows = g_ptr_array_new ();  /* of Row*, in rows */
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) results_shown = g_ptr_array_new ();
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean same;
+
   if (turns == NULL)
     return;
   g_array_set_clear_func (rows, row_clear);
@@ -434,8 +499,8 @@ update_steps (MusterPhaseTracker *self,
                       : (int) i < current ? STEP_DONE
                       : (int) i == current ? STEP_CURRENT : STEP_PENDING;
       const char *result;
-      const char *name = _(r->step->name);
-      g_autofree char *shown_name = NULL;
+      char *name;
+      int packed;
 
       /* the nested steps of one side's round only while it is played */
       if (r->parent >= 0)
@@ -454,12 +519,53 @@ update_steps (MusterPhaseTracker *self,
         continue;
       result = state == STEP_DONE || state == STEP_CURRENT ? row_result (results, r) : NULL;
       if ((r->step->flags & MU_STEP_PER_SIDE) && r->side)
-        name = shown_name = g_strdup_printf (_("%s: %s"), name, side_name (self, r->side));
-      gtk_list_box_append (self->steps_list, make_row (r, state, ancestor[i], result, name));
+        name = g_strdup_printf (_("%s: %s"), _(r->step->name), side_name (self, r->side));
+      else
+        name = g_strdup (_(r->step->name));
+      g_ptr_array_add (shown_rows, (gpointer) r);
+      g_ptr_array_add (names, name);
+      g_ptr_array_add (results_shown, (gpointer) result);
+      packed = state | (ancestor[i] ? 4 : 0);
+      g_array_append_val (states, packed);
       g_string_append_printf (self->text, "step %s %d %s%s%s\n",
                               state == STEP_DONE ? "done" : state == STEP_CURRENT || ancestor[i]
                               ? "current" : "pending", r->depth, name, result ? ": " : "",
                               result ? result : "");
+    }
+
+  /* the same rows as before: set them again; else new rows */
+  same = self->row_views->len == shown_rows->len;
+  for (guint i = 0; same && i < shown_rows->len; i++)
+    {
+      const RowView *v = g_ptr_array_index (self->row_views, i);
+      g_autofree char *key = g_strdup_printf ("%d %s", ((const Row *) g_ptr_array_index (shown_rows, i))->depth,
+                                              (const char *) g_ptr_array_index (names, i));
+
+      same = g_str_equal (key, v->key);
+    }
+  if (!same)
+    {
+      clear_box (GTK_WIDGET (self->steps_list));
+      g_ptr_array_set_size (self->row_views, 0);
+      for (guint i = 0; i < shown_rows->len; i++)
+        {
+          RowView *v = make_row (((const Row *) g_ptr_array_index (shown_rows, i))->depth,
+                                 g_ptr_array_index (names, i));
+
+          g_ptr_array_add (self->row_views, v);
+          gtk_list_box_append (self->steps_list, v->row);
+        }
+    }
+  self->current_row = NULL;
+  for (guint i = 0; i < shown_rows->len; i++)
+    {
+      int packed = g_array_index (states, int, i);
+
+      if ((packed & 3) == STEP_CURRENT)
+        self->current_row = ((RowView *) g_ptr_array_index (self->row_views, i))->row;
+      set_row (g_ptr_array_index (self->row_views, i), g_ptr_array_index (shown_rows, i),
+               (StepState) (packed & 3), (packed & 4) != 0, g_ptr_array_index (results_shown, i),
+               g_ptr_array_index (names, i));
     }
 }
 
@@ -533,6 +639,29 @@ update_todo (MusterPhaseTracker *self)
   gtk_widget_set_visible (self->todo_box, todo->len > 0);
 }
 
+/* Keeps the current step in sight once the list is laid out. */
+static gboolean
+scroll_to_current (gpointer data)
+{
+  MusterPhaseTracker *self = data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->steps_scroller));
+  graphene_rect_t bounds;
+
+  self->scroll_idle = 0;
+  if (self->current_row != NULL &&
+      gtk_widget_compute_bounds (self->current_row, GTK_WIDGET (self->steps_list), &bounds))
+    {
+      double top = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+
+      if (bounds.origin.y < top)
+        gtk_adjustment_set_value (adj, bounds.origin.y);
+      else if (bounds.origin.y + bounds.size.height > top + page)
+        gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height - page);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update (MusterPhaseTracker *self)
 {
@@ -546,6 +675,8 @@ update (MusterPhaseTracker *self)
   update_resources (self, &pos);
   update_steps (self, &pos);
   update_todo (self);
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
 static void
@@ -571,6 +702,8 @@ muster_phase_tracker_dispose (GObject *object)
 {
   MusterPhaseTracker *self = MUSTER_PHASE_TRACKER (object);
 
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  self->current_row = NULL;
   if (self->game)
     {
       g_clear_signal_handler (&self->changed_id, self->game);
@@ -587,6 +720,7 @@ muster_phase_tracker_finalize (GObject *object)
   MusterPhaseTracker *self = MUSTER_PHASE_TRACKER (object);
 
   g_string_free (self->text, TRUE);
+  g_ptr_array_unref (self->row_views);
   G_OBJECT_CLASS (muster_phase_tracker_parent_class)->finalize (object);
 }
 
@@ -650,6 +784,7 @@ muster_phase_tracker_class_init (MusterPhaseTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, clock_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, round_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, resources_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_list);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, todo_box);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, end_button);
@@ -662,6 +797,7 @@ static void
 muster_phase_tracker_init (MusterPhaseTracker *self)
 {
   self->text = g_string_new (NULL);
+  self->row_views = g_ptr_array_new_with_free_func (row_view_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Phase tracker"), -1);

@@ -446,19 +446,18 @@ mu_match_get_outstanding (const MuMatch *m)
 {
   GArray *todo = mu_todo_array_new ();
   g_autoptr(GPtrArray) legal = NULL;
-  gboolean compulsory = FALSE;
   gboolean can_end = FALSE;
 
   g_return_val_if_fail (m != NULL, todo);
   if (mu_match_is_over (m) || mu_match_get_pending (m) != NULL)
     return todo;
+  /* the ruleset's own account, when it gives one, says what is compulsory */
   if (m->ruleset->outstanding)
-    m->ruleset->outstanding (m->state, todo);
-  for (guint i = 0; i < todo->len; i++)
-    compulsory = compulsory || g_array_index (todo, MuTodo, i).compulsory;
-  if (compulsory)
-    return todo;
-  /* every ruleset: commands are legal, but none of them ends the step */
+    {
+      m->ruleset->outstanding (m->state, todo);
+      return todo;
+    }
+  /* otherwise: commands are legal, but none of them ends the step */
   legal = mu_match_legal_commands (m);
   for (guint i = 0; i < legal->len && !can_end; i++)
     {

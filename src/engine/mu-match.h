@@ -85,9 +85,9 @@ void               mu_check_clear            (MuCheck *check);
 gboolean           mu_match_check_with_dice  (const MuMatch *match, const MuCommand *command,
                                               const int *faces, guint n, MuCheck *check);
 /* What is still to do in the current step (of MuTodo; g_array_unref): the
- * ruleset's account (MuRuleset.outstanding) when it gives one; and, for
- * every ruleset, one compulsory item when commands are legal but none of
- * them ends the step (something must be done first). Empty while a
+ * ruleset's account (MuRuleset.outstanding) when it gives one; otherwise
+ * one compulsory item when commands are legal but none of them ends the
+ * step (something must be done first), and nothing else. Empty while a
  * decision is pending or the match is over. */
 GArray            *mu_match_get_outstanding  (const MuMatch *match);
 /* A new match of the same scenario, seed and forced dice with the first

@@ -356,7 +356,8 @@ struct _MuRuleset {
   void     (*check_each_event) (gpointer state, gboolean on);
   /* Optional (may be NULL): what is still to do in the current step, as
    * MuTodo appended to todo (an array of MuTodo with mu_todo_clear as its
-   * clear function). Without it the match can only tell, from the legal
+   * clear function), every compulsory thing that keeps the step from
+   * ending among them. Without it the match can only tell, from the legal
    * commands, whether the step may end (mu_match_get_outstanding). */
   void     (*outstanding)      (gpointer state, GArray *todo);
 };

@@ -370,6 +370,40 @@ test_outstanding (void)
   g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, <, 4);
 }
 
+/* A ruleset that gives no account of the step: the match still tells,
+ * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
+ * baa-hex without its hook), and says nothing otherwise. */
+static void
+test_outstanding_generic (void)
+{
+  MuRuleset bare = *mu_ruleset_find ("baa-hex");
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures",
+                                            "rules", "melee.muster", NULL);
+  const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(GArray) todo = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+
+  g_assert_no_error (error);
+  bare.outstanding = NULL;
+  m = mu_match_new_with_ruleset (&bare, s, 7, dice, G_N_ELEMENTS (dice), &error);
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpuint (todo->len, ==, 0);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (m);
+  legal = mu_match_legal_commands (m);
+  g_assert_cmpuint (todo->len, ==, 1);
+  g_assert_true (g_array_index (todo, MuTodo, 0).compulsory);
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, ==, (int) legal->len);
+  g_assert_nonnull (strstr (g_array_index (todo, MuTodo, 0).text, "before the step can end"));
+}
+
 /* A replay of the first K commands is the match as it stood after them. */
 static void
 test_new_replay (void)
@@ -410,6 +444,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/open-file", test_open_file);
   g_test_add_func ("/engine/match-api/check-with-dice/TAB-19", test_check_with_dice);
   g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
+  g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   return g_test_run ();
 }
