@@ -519,11 +519,11 @@ group_attack (MusterMatchPage *self,
       mu_check_clear (&check);
       if (legal)
         {
-          muster_game_apply (self->game, g_ptr_array_index (candidates, i), NULL);
+          muster_match_page_play (self, g_ptr_array_index (candidates, i));
           return;
         }
     }
-  muster_game_apply (self->game, g_ptr_array_index (candidates, 0), NULL);
+  muster_match_page_play (self, g_ptr_array_index (candidates, 0));
 }
 
 /* The topmost counter the engine reports at hex (its view), or NULL. */
@@ -580,7 +580,7 @@ answer_position (MusterMatchPage *self,
       {
         g_autofree char *line = g_strdup_printf ("choose %s", label);
 
-        muster_game_apply_line (self->game, line, NULL);
+        muster_match_page_play_line (self, line);
         return TRUE;
       }
   return FALSE;
@@ -611,7 +611,7 @@ muster_match_page_click_hex (MusterMatchPage *self,
           if (self->group->len > 2)
             group_attack (self, target);
           else if ((move = attack_on (self, target)) != NULL)
-            muster_game_apply (self->game, move, NULL);
+            muster_match_page_play (self, move);
           return;
         }
       if (add && there != NULL && me != NULL && g_strcmp0 (there->side, me->side) == 0 &&
@@ -635,7 +635,7 @@ muster_match_page_click_hex (MusterMatchPage *self,
         }
       if (is_destination (self, hex) && (move = move_to (self, hex)) != NULL)
         {
-          muster_game_apply (self->game, move, NULL);
+          muster_match_page_play (self, move);
           return;
         }
     }

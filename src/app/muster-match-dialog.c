@@ -22,6 +22,8 @@ struct _MusterMatchDialog
   GHashTable *player_drops;      /* side id -> GtkDropDown */
   GHashTable *option_checks;     /* option key -> GtkCheckButton */
   GtkWidget *seed_entry;
+  GtkWidget *dice_computer;
+  GtkWidget *dice_players;
   GtkWidget *seed_error;
   GtkWidget *problem;
 };
@@ -306,6 +308,15 @@ muster_match_dialog_new (GtkWindow        *parent,
   gtk_box_append (GTK_BOX (box), self->body);
 
   gtk_box_append (GTK_BOX (box), heading (_("Dice")));
+  self->dice_computer = gtk_check_button_new_with_mnemonic (_("Rolled by the _computer"));
+  self->dice_players = gtk_check_button_new_with_mnemonic (_("Rolled at the table and _entered by the players"));
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (self->dice_players), GTK_CHECK_BUTTON (self->dice_computer));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->dice_computer), TRUE);
+  gtk_box_append (GTK_BOX (box), self->dice_computer);
+  gtk_box_append (GTK_BOX (box), self->dice_players);
+  gtk_box_append (GTK_BOX (box),
+                  caption (_("With real dice, the window asks for each roll a command makes before it is played "
+                             "(the computer players roll the match's own dice).")));
   self->seed_entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->seed_entry), _("Random"));
   gtk_entry_set_input_purpose (GTK_ENTRY (self->seed_entry), GTK_INPUT_PURPOSE_DIGITS);
@@ -383,6 +394,21 @@ muster_match_dialog_set_option (MusterMatchDialog *self,
   check = g_hash_table_lookup (self->option_checks, key);
   if (check != NULL)
     gtk_check_button_set_active (check, enabled);
+}
+
+gboolean
+muster_match_dialog_get_dice_by_players (MusterMatchDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), FALSE);
+  return gtk_check_button_get_active (GTK_CHECK_BUTTON (self->dice_players));
+}
+
+void
+muster_match_dialog_set_dice_by_players (MusterMatchDialog *self,
+                                         gboolean           by_players)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (by_players ? self->dice_players : self->dice_computer), TRUE);
 }
 
 MusterGame *

@@ -2,7 +2,8 @@
  *
  * For a scenario: who plays each side (a person or the computer), the
  * ruleset's optional rules (with their rule ids and one-line explanations,
- * from MuRuleset.options), and the seed of the dice (random unless given).
+ * from MuRuleset.options), the seed of the dice (random unless given), and
+ * whether the computer rolls the dice or the players enter real ones.
  * Without a scenario the dialog first offers the bundled ones.
  */
 #pragma once
@@ -24,6 +25,9 @@ GtkWidget    *muster_match_dialog_new         (GtkWindow *parent, const MuScenar
 /* The match described (a new game), or NULL with the engine's error. */
 MusterGame   *muster_match_dialog_create_game (MusterMatchDialog *self, GError **error);
 MusterPlayer  muster_match_dialog_get_player  (MusterMatchDialog *self, const char *side);
+/* TRUE: the players roll real dice and enter them. */
+gboolean      muster_match_dialog_get_dice_by_players (MusterMatchDialog *self);
+void          muster_match_dialog_set_dice_by_players (MusterMatchDialog *self, gboolean by_players);
 
 /* For tests and scripts: the same as the controls. */
 void          muster_match_dialog_set_player  (MusterMatchDialog *self, const char *side,

@@ -17,6 +17,8 @@ struct _MusterMatchPage
   guint computer_source;
   MuDice *policy_rng;
   gboolean paused;
+  gboolean dice_by_players;
+  GtkWidget *dice_dialog;
 
   /* Selection (muster-match-board.c). */
   char *selected;

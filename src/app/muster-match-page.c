@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "mu-policy.h"
+#include "muster-dice-dialog.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
 #include "muster-result-page.h"
@@ -64,6 +65,88 @@ on_refused (MusterGame      *game,
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
 }
 
+/* Playing a person's command ---------------------------------------------------------- */
+
+static void
+on_dice_finished (MusterDiceDialog *dialog,
+                  gboolean          entered,
+                  MusterMatchPage  *self)
+{
+  const MuCommand *command = g_object_get_data (G_OBJECT (dialog), "command");
+
+  if (entered && command != NULL)
+    muster_game_apply (self->game, command, NULL);
+}
+
+void
+muster_match_page_play (MusterMatchPage *self,
+                        const MuCommand *command)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  g_return_if_fail (command != NULL);
+
+  if (!self->dice_by_players || muster_dice_dialog_count_dice (self->game, command) <= 0)
+    {
+      muster_game_apply (self->game, command, NULL);
+      return;
+    }
+  /* the players roll: the faces first, then the command */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
+  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
+                          (GDestroyNotify) mu_command_free);
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  self->dice_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_match_page_play_line (MusterMatchPage *self,
+                             const char      *line)
+{
+  g_autoptr(MuCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  command = mu_match_parse (muster_game_get_match (self->game), line, &error);
+  if (command == NULL)
+    {
+      /* the game says why, in the bar */
+      muster_game_apply_line (self->game, line, NULL);
+      return;
+    }
+  muster_match_page_play (self, command);
+}
+
+void
+muster_match_page_set_dice_by_players (MusterMatchPage *self,
+                                       gboolean         by_players)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  self->dice_by_players = by_players;
+}
+
+gboolean
+muster_match_page_get_dice_by_players (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+  return self->dice_by_players;
+}
+
+GtkWidget *
+muster_match_page_get_dice_dialog (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->dice_dialog;
+}
+
 /* Pending decision ----------------------------------------------------------------- */
 
 static void
@@ -73,7 +156,7 @@ on_answer_clicked (GtkButton       *button,
   const char *answer = g_object_get_data (G_OBJECT (button), "answer");
   g_autofree char *line = g_strdup_printf ("choose %s", answer);
 
-  muster_game_apply_line (self->game, line, NULL);
+  muster_match_page_play_line (self, line);
 }
 
 static void
@@ -86,7 +169,7 @@ on_subset_clicked (GtkButton       *button,
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
       g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
-  muster_game_apply_line (self->game, line->str, NULL);
+  muster_match_page_play_line (self, line->str);
 }
 
 static void
@@ -96,7 +179,7 @@ on_number_clicked (GtkButton       *button,
   GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
   g_autofree char *line = g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
 
-  muster_game_apply_line (self->game, line, NULL);
+  muster_match_page_play_line (self, line);
 }
 
 static GtkWidget *
@@ -349,7 +432,7 @@ end_phase (MusterMatchPage *self)
       {
         g_autoptr(MuCommand) command = mu_command_new (ruleset->verbs[i].verb);
 
-        muster_game_apply (self->game, command, NULL);
+        muster_match_page_play (self, command);
         return;
       }
 }
@@ -418,7 +501,7 @@ on_command (GSimpleAction *action,
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
 
-  muster_game_apply_line (self->game, g_variant_get_string (param, NULL), NULL);
+  muster_match_page_play_line (self, g_variant_get_string (param, NULL));
 }
 
 static void
@@ -867,6 +950,8 @@ muster_match_page_dispose (GObject *object)
   g_clear_object (&self->chooser);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->scene != NULL)

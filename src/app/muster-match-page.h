@@ -46,6 +46,19 @@ MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, cons
  * 0 plays as fast as the main loop allows). */
 void           muster_match_page_set_pace           (MusterMatchPage *self, guint ms);
 
+/* Dice rolled at the table: before a command of a person that rolls, the
+ * page asks for the faces (the dice-entry dialog) and gives them to the
+ * match. The computer players' commands roll the match's own dice. */
+void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
+gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
+/* Plays a command of a person: through the dice-entry dialog when it
+ * rolls and the players roll their dice, else at once (a refusal shows in
+ * the bar). */
+void           muster_match_page_play               (MusterMatchPage *self, const MuCommand *command);
+void           muster_match_page_play_line          (MusterMatchPage *self, const char *line);
+/* The dice-entry dialog the page waits on, or NULL. */
+GtkWidget     *muster_match_page_get_dice_dialog    (MusterMatchPage *self);
+
 /* Selects a counter of the board (NULL: none) and shows where it may go
  * and what it may attack, as the engine lists them. */
 void           muster_match_page_select             (MusterMatchPage *self, const char *counter);

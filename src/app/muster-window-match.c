@@ -285,6 +285,8 @@ on_match_dialog_response (GtkDialog    *dialog,
     }
   muster_window_show_match (self, game);
   page = muster_window_get_match_page (self);
+  muster_match_page_set_dice_by_players (MUSTER_MATCH_PAGE (page),
+                                         muster_match_dialog_get_dice_by_players (MUSTER_MATCH_DIALOG (dialog)));
   scenario = muster_game_get_scenario (game);
   for (guint i = 0; i < scenario->sides->len; i++)
     {

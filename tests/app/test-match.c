@@ -20,6 +20,7 @@
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
+#include "muster-dice-dialog.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
@@ -614,6 +615,75 @@ test_group (void)
   destroy_all_windows ();
 }
 
+/* Dice rolled at the table: End Phase asks for the command rolls' faces
+ * first, then the match records them and the command; muster-cli replays
+ * the same commands (the dice among them) to the same state. */
+static void
+test_dice_by_players (void)
+{
+  MusterWindow *window;
+  MusterMatchPage *page;
+  MusterGame *game;
+  MuMatch *match;
+  MusterDiceDialog *dialog;
+  guint before, asked = 0;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  window = new_window ();
+  page = start_match (window, 5);
+  game = muster_match_page_get_game (page);
+  match = muster_game_get_match (game);
+  muster_match_page_set_dice_by_players (page, TRUE);
+  muster_match_page_dismiss_handover (page);
+  /* the first End Phase with a roll after it */
+  for (guint k = 0; k < 40 && muster_match_page_get_dice_dialog (page) == NULL; k++)
+    {
+      before = mu_match_get_commands (match)->len;
+      if (muster_match_page_get_handover_side (page))
+        muster_match_page_dismiss_handover (page);
+      gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+      if (muster_match_page_get_dialog (page) != NULL)
+        gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_ACCEPT);
+      flush_events ();
+    }
+  g_assert_nonnull (muster_match_page_get_dice_dialog (page));
+  before = mu_match_get_commands (match)->len;
+  dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
+  g_test_message ("asked: %s", muster_dice_dialog_get_question (dialog));
+  while (muster_match_page_get_dice_dialog (page) != NULL && muster_dice_dialog_get_needed (dialog) > 0)
+    {
+      guint needed = muster_dice_dialog_get_needed (dialog);
+      g_autoptr(GString) faces = g_string_new (NULL);
+
+      for (guint i = 0; i < needed; i++)
+        g_string_append (faces, "6 ");
+      muster_dice_dialog_set_faces (dialog, faces->str);
+      g_assert_true (muster_dice_dialog_next (dialog));
+      g_assert_cmpuint (++asked, <, 100);
+    }
+  if (muster_match_page_get_dice_dialog (page) != NULL)
+    g_assert_true (muster_dice_dialog_next (dialog));
+  flush_events ();
+  g_assert_null (muster_match_page_get_dice_dialog (page));
+  /* the dice, then the command */
+  g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before + 2);
+  {
+    g_autofree char *dice = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (match), before));
+    g_autofree char *end = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (match), before + 1));
+    g_autofree char *mine = mu_match_format_state (match);
+    g_autofree char *theirs = cli_state ("5", match);
+
+    g_assert_true (g_str_has_prefix (dice, "dice 6"));
+    g_assert_cmpstr (end, ==, "end-phase");
+    g_assert_cmpstr (mine, ==, theirs);
+  }
+  destroy_all_windows ();
+}
+
 /* Two computer players play First Manassas to its end in the window. */
 static void
 test_computer_match (void)
@@ -728,6 +798,7 @@ main (int   argc,
 
   g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
   g_test_add_func ("/app/match/group", test_group);
+  g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
   g_test_add_func ("/app/match/computer-match", test_computer_match);
 
   status = g_test_run ();
