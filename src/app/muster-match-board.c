@@ -97,7 +97,7 @@ static const MuCounterView *
 find_view (MusterMatchPage *self,
            const char      *id)
 {
-  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
+  GArray *views = mu_match_get_counters (muster_match_page_shown_match (self));
 
   for (guint i = 0; id != NULL && i < views->len; i++)
     {
@@ -112,7 +112,7 @@ find_view (MusterMatchPage *self,
 void
 muster_match_board_update (MusterMatchPage *self)
 {
-  MuMatch *match = muster_game_get_match (self->game);
+  MuMatch *match = muster_match_page_shown_match (self);
   GArray *views = mu_match_get_counters (match);
   const MuDecision *pending = mu_match_get_pending (match);
   g_autoptr(GArray) pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
@@ -597,7 +597,7 @@ muster_match_page_click_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->handover_side != NULL || muster_game_is_over (self->game))
+  if (self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game))
     return;
   if (answer_position (self, hex))
     return;

@@ -20,6 +20,11 @@ struct _MusterMatchPage
   gboolean dice_by_players;
   GtkWidget *dice_dialog;
 
+  /* Replay: the bar while replaying, and the match at its step (the bar's). */
+  GtkWidget *replay_slot;
+  GtkWidget *replay_bar;
+  MuMatch *replay_match;
+
   /* Selection (muster-match-board.c). */
   char *selected;
   GPtrArray *group;             /* of char*, NULL-terminated; the selected counter first */
@@ -67,6 +72,8 @@ void muster_match_board_update       (MusterMatchPage *self);
 /* After a command: the selection's lists are read again from the engine. */
 void muster_match_board_refresh      (MusterMatchPage *self);
 void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *command);
+/* The match the board shows: the replay's step while replaying, else the game's. */
+MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);
 /* A side's display name ("Union"), or its id. */
 const char *muster_match_page_side_name (MusterMatchPage *self, const char *side);
 

@@ -18,6 +18,7 @@
 #include "muster-dice-dialog.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
+#include "muster-replay-bar.h"
 #include "muster-result-page.h"
 
 G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
@@ -367,7 +368,7 @@ schedule_computer (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
-  if (self->computer_source != 0 || self->paused || muster_game_is_over (self->game) ||
+  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || muster_game_is_over (self->game) ||
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
   self->computer_source = g_timeout_add (self->pace, computer_move, self);
@@ -379,7 +380,74 @@ static void
 update_result (MusterMatchPage *self)
 {
   gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack),
-                                    muster_game_is_over (self->game) ? "result" : "play");
+                                    muster_game_is_over (self->game) && self->replay_bar == NULL
+                                    ? "result" : "play");
+}
+
+/* Replay ------------------------------------------------------------------------------ */
+
+MuMatch *
+muster_match_page_shown_match (MusterMatchPage *self)
+{
+  return self->replay_match ? self->replay_match : muster_game_get_match (self->game);
+}
+
+static void
+on_replay_position (MusterReplayBar *bar,
+                    MuMatch         *match,
+                    guint            commands,
+                    guint            events,
+                    MusterMatchPage *self)
+{
+  self->replay_match = match;
+  muster_match_board_update (self);
+}
+
+static void
+leave_replay (MusterMatchPage *self)
+{
+  if (self->replay_bar == NULL)
+    return;
+  self->replay_match = NULL;
+  gtk_box_remove (GTK_BOX (self->replay_slot), self->replay_bar);
+  self->replay_bar = NULL;
+  gtk_widget_set_visible (self->replay_slot, FALSE);
+  update_actions (self);
+  update_result (self);
+  muster_match_board_update (self);
+}
+
+/* The match steps command by command on the board; the live match waits. */
+static void
+on_replay (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  leave_replay (self);
+  muster_match_page_select (self, NULL);
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  self->replay_bar = muster_replay_bar_new (self->game);
+  gtk_widget_set_hexpand (self->replay_bar, TRUE);
+  gtk_box_prepend (GTK_BOX (self->replay_slot), self->replay_bar);
+  gtk_widget_set_visible (self->replay_slot, TRUE);
+  self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
+  g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
+  update_actions (self);
+  update_result (self);
+  muster_match_board_update (self);
+}
+
+static void
+on_leave_replay (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  leave_replay (self);
+  schedule_computer (self);
 }
 
 gboolean
@@ -416,8 +484,14 @@ update_actions (MusterMatchPage *self)
   const char *awaited = muster_game_get_awaited_side (self->game);
   gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (end), person && !muster_game_is_over (self->game));
+  GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
+  GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
+  gboolean live = self->replay_bar == NULL;
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo && live);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (end), person && live && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (command), live && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
 }
 
@@ -682,6 +756,8 @@ static const GActionEntry match_entries[] = {
   { "close", on_close },
   { "cancel", on_cancel },
   { "command", on_command, "s" },
+  { "replay", on_replay },
+  { "leave-replay", on_leave_replay },
   { "pause", NULL, NULL, "false", on_pause_change_state },
 };
 
@@ -861,7 +937,7 @@ place_widgets (MusterMatchPage *self)
 static void
 build (MusterMatchPage *self)
 {
-  GtkWidget *play, *overlay, *content;
+  GtkWidget *play, *overlay, *content, *board_column;
   GtkEventController *shortcuts;
 
   self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -899,15 +975,31 @@ build (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (self->root), self->inner_stack);
 
   play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_hexpand (board_column, TRUE);
+  self->replay_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->replay_slot, 6);
+  gtk_widget_set_margin_end (self->replay_slot, 6);
+  gtk_widget_set_visible (self->replay_slot, FALSE);
+  {
+    GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Match"));
+
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "match.leave-replay");
+    gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (self->replay_slot), back);
+  }
+  gtk_box_append (GTK_BOX (board_column), self->replay_slot);
   overlay = gtk_overlay_new ();
   gtk_widget_set_hexpand (overlay, TRUE);
+  gtk_widget_set_vexpand (overlay, TRUE);
   self->map_view = MUSTER_MAP_VIEW (muster_map_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
   self->handover = build_handover (self);
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
-  gtk_box_append (GTK_BOX (play), overlay);
+  gtk_box_append (GTK_BOX (board_column), overlay);
+  gtk_box_append (GTK_BOX (play), board_column);
   gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   content = build_sidebar (self);
   gtk_box_append (GTK_BOX (play), content);
@@ -1093,6 +1185,13 @@ muster_match_page_get_decision_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
   return self->decision_box;
+}
+
+GtkWidget *
+muster_match_page_get_replay_bar (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->replay_bar;
 }
 
 GtkNativeDialog *

@@ -8,7 +8,8 @@
  * Its actions are in the group "match" on the page: match.end-phase,
  * match.undo, match.save (Save Match As…), match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
- * selection). The page never decides what the rules allow: it lists what
+ * selection), match.command (a command line the page offers), match.replay
+ * and match.leave-replay. The page never decides what the rules allow: it lists what
  * the engine says is legal, asks its dry run and applies commands through
  * the MusterGame.
  *
@@ -88,6 +89,9 @@ void           muster_match_page_dismiss_handover   (MusterMatchPage *self);
 /* The box holding the pending decision's answers (its buttons' action
  * target is the answer). */
 GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);
+/* The replay bar while match.replay steps through the match (the board
+ * shows its position; match.leave-replay goes back), or NULL. */
+GtkWidget     *muster_match_page_get_replay_bar     (MusterMatchPage *self);
 /* TRUE when the result is shown. */
 gboolean       muster_match_page_get_result_shown   (MusterMatchPage *self);
 /* The file chooser of Save Match As, while it is open. */

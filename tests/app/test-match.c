@@ -21,6 +21,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
 #include "muster-dice-dialog.h"
+#include "muster-replay-bar.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
@@ -718,6 +719,35 @@ test_computer_match (void)
   flush_events ();
   g_assert_true (muster_match_page_get_result_shown (page));
   snap (window, "result");
+
+  /* Replay from the result page: the board shows each step, the last is
+   * the match's own state; Back to the Match returns to the result. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.replay", NULL);
+  flush_events ();
+  g_assert_false (muster_match_page_get_result_shown (page));
+  {
+    MusterReplayBar *bar = MUSTER_REPLAY_BAR (muster_match_page_get_replay_bar (page));
+    guint n = mu_match_get_commands (muster_game_get_match (game))->len;
+    g_autofree char *end_state = NULL;
+    g_autofree char *live_state = mu_match_format_state (muster_game_get_match (game));
+    guint start_pieces, end_pieces;
+
+    g_assert_nonnull (bar);
+    g_assert_cmpuint (muster_replay_bar_get_commands (bar), ==, 0);
+    muster_scene_get_pieces (muster_match_page_get_scene (page), &start_pieces);
+    g_assert_true (muster_replay_bar_seek_command (bar, n, &error));
+    g_assert_no_error (error);
+    flush_events ();
+    end_state = mu_match_format_state (muster_replay_bar_get_match (bar));
+    g_assert_cmpstr (end_state, ==, live_state);
+    muster_scene_get_pieces (muster_match_page_get_scene (page), &end_pieces);
+    g_test_message ("pieces on the board: %u at the start, %u at the end", start_pieces, end_pieces);
+    g_assert_cmpuint (start_pieces, !=, end_pieces);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.leave-replay", NULL);
+  flush_events ();
+  g_assert_null (muster_match_page_get_replay_bar (page));
+  g_assert_true (muster_match_page_get_result_shown (page));
 
   g_assert_true (muster_game_save (game, file, &error));
   g_assert_no_error (error);
