@@ -931,7 +931,13 @@ place_widgets (MusterMatchPage *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->tracker), muster_phase_tracker_new (self->game));
   gtk_widget_set_vexpand (log, TRUE);
   gtk_box_append (GTK_BOX (self->log), log);
-  gtk_box_append (GTK_BOX (self->result_box), muster_result_page_new (self->game));
+  {
+    GtkWidget *result = muster_result_page_new (self->game);
+
+    gtk_widget_set_vexpand (result, TRUE);
+    gtk_widget_set_hexpand (result, TRUE);
+    gtk_box_append (GTK_BOX (self->result_box), result);
+  }
 }
 
 static void
