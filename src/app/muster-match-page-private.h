@@ -62,6 +62,7 @@ struct _MusterMatchPage
   GtkWidget *dialog;
   GtkFileChooserNative *chooser;
   gboolean close_after_save;
+  gboolean close_window;         /* the window closes after the match */
 };
 
 /* muster-match-board.c: the board side of the page. */

@@ -641,8 +641,11 @@ report_error (MusterMatchPage *self,
 static void
 finish_close (MusterMatchPage *self)
 {
+  gboolean then_window = self->close_window;
+
+  self->close_window = FALSE;
   g_clear_handle_id (&self->computer_source, g_source_remove);
-  g_signal_emit (self, signals[SIGNAL_CLOSED], 0);
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
 
 static void
@@ -659,11 +662,15 @@ on_save_response (GtkNativeDialog *chooser,
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_destroy (chooser);
   g_clear_object (&self->chooser);
-  if (file == NULL)
-    return;
-  if (!muster_game_save (self->game, file, &error))
-    report_error (self, _("Could not save the match"), error);
-  else if (close)
+  if (file == NULL || !muster_game_save (self->game, file, &error))
+    {
+      /* not saved: nothing closes */
+      self->close_window = FALSE;
+      if (error != NULL)
+        report_error (self, _("Could not save the match"), error);
+      return;
+    }
+  if (close)
     finish_close (self);
 }
 
@@ -717,16 +724,21 @@ on_close_response (GtkDialog       *dialog,
     }
   else if (response == GTK_RESPONSE_REJECT)
     finish_close (self);
+  else
+    self->close_window = FALSE;
 }
 
-static void
-on_close (GSimpleAction *action,
-          GVariant      *param,
-          gpointer       user_data)
+void
+muster_match_page_close (MusterMatchPage *self,
+                         gboolean         then_window)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkRoot *root;
   GtkWidget *dialog, *button;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  self->close_window = then_window;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (!muster_game_get_modified (self->game))
     {
@@ -747,6 +759,14 @@ on_close (GSimpleAction *action,
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
   show_dialog (self, dialog);
+}
+
+static void
+on_close (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  muster_match_page_close (MUSTER_MATCH_PAGE (user_data), FALSE);
 }
 
 static const GActionEntry match_entries[] = {
@@ -1088,7 +1108,7 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
 
   signals[SIGNAL_CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void

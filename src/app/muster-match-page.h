@@ -14,8 +14,9 @@
  * the MusterGame.
  *
  * Signals:
- *   "closed" (): match.close finished (saved or discarded); the window
- *       takes the page away.
+ *   "closed" (gboolean then_window): match.close or muster_match_page_close
+ *       finished (saved or discarded); the window takes the page away, and
+ *       closes itself too when then_window.
  */
 #pragma once
 
@@ -80,6 +81,10 @@ const char *const *muster_match_page_get_targets    (MusterMatchPage *self);
  * pointer ("Move to 1510: cost 2 of 4"), after muster_match_page_hover_hex. */
 void           muster_match_page_hover_hex          (MusterMatchPage *self, MuHex hex);
 const char    *muster_match_page_get_hint           (MusterMatchPage *self);
+
+/* Closes the match as match.close does (asking to save it when modified);
+ * "closed" tells then_window. Cancelling the question closes nothing. */
+void           muster_match_page_close              (MusterMatchPage *self, gboolean then_window);
 
 /* The refusal shown in the bar, or NULL while it is hidden. */
 const char    *muster_match_page_get_refusal        (MusterMatchPage *self);

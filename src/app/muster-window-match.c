@@ -15,7 +15,6 @@
 #include "muster-match-page.h"
 
 #define PAGE_KEY "muster-match-page"
-#define CLOSE_AFTER_KEY "muster-close-after-match"
 /* Saved matches in the recent files (the shared MIME database names the type). */
 #define MATCH_MIME_TYPE "application/x-muster-game+xml"
 #define MATCH_EXTENSION ".muster-game"
@@ -57,11 +56,9 @@ remove_page (MusterWindow *self)
 
 static void
 on_page_closed (MusterMatchPage *page,
+                gboolean         close_window,
                 MusterWindow    *self)
 {
-  gboolean close_window = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), CLOSE_AFTER_KEY));
-
-  g_object_set_data (G_OBJECT (self), CLOSE_AFTER_KEY, NULL);
   remove_page (self);
   /* back to the editor of the scenario, or the start page */
   gtk_stack_set_visible_child_name (muster_window_get_stack (self),
@@ -159,8 +156,7 @@ muster_window_match_close_request (MusterWindow *self)
   if (page == NULL || !muster_game_get_modified (muster_match_page_get_game (MUSTER_MATCH_PAGE (page))))
     return FALSE;
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
-  g_object_set_data (G_OBJECT (self), CLOSE_AFTER_KEY, GINT_TO_POINTER (TRUE));
-  gtk_widget_activate_action (page, "match.close", NULL);
+  muster_match_page_close (MUSTER_MATCH_PAGE (page), TRUE);
   return TRUE;
 }
 

@@ -569,6 +569,57 @@ test_scripted_opening (void)
   destroy_all_windows ();
 }
 
+/* Closing the window with an unsaved match asks first: Cancel keeps both,
+ * and a later Close of the match alone leaves the window open; Discard
+ * from the window's close closes it. */
+static void
+test_close_unsaved (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *dialog;
+
+  muster_match_page_dismiss_handover (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  flush_events ();
+  g_assert_true (muster_game_get_modified (muster_match_page_get_game (page)));
+
+  gtk_window_close (GTK_WINDOW (window));
+  flush_events ();
+  dialog = muster_match_page_get_dialog (page);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_true (muster_window_get_match_page (window) == GTK_WIDGET (page));
+
+  /* the match's own Close, discarded: back to the start page, the window stays */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
+  flush_events ();
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_REJECT);
+  flush_events ();
+  g_assert_null (muster_window_get_match_page (window));
+  {
+    GList *toplevels = gtk_window_list_toplevels ();
+
+    g_assert_nonnull (g_list_find (toplevels, window));
+    g_list_free (toplevels);
+  }
+
+  /* again, closing the window this time */
+  page = start_match (window, 5);
+  muster_match_page_dismiss_handover (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  flush_events ();
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_close (GTK_WINDOW (window));
+  flush_events ();
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_REJECT);
+  for (int i = 0; i < 100 && window != NULL; i++)
+    flush_events ();
+  g_assert_null (window);
+  destroy_all_windows ();
+}
+
 /* Shift-click groups firers; the page asks the engine which group verb
  * fits and applies it (or shows the engine's refusal). */
 static void
@@ -828,6 +879,7 @@ main (int   argc,
 
   g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
   g_test_add_func ("/app/match/group", test_group);
+  g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
   g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
   g_test_add_func ("/app/match/computer-match", test_computer_match);
 
