@@ -709,6 +709,8 @@ muster_editor_update_selection (MusterEditor *self)
   gtk_widget_set_visible (self->item_owner_row, objective);
   gtk_widget_set_visible (self->item_value_row, objective);
   gtk_widget_set_visible (self->item_rotate_row, shape);
+  muster_editor_show_area_values (self, self->sel_kind == MUSTER_SELECTION_AREA
+                                        ? g_ptr_array_index (s->table->areas, self->sel_index) : NULL);
   gtk_widget_set_visible (self->item_delete, self->sel_kind != MUSTER_SELECTION_NONE);
   /* a counter is not deleted here, only taken off the board (the order of battle keeps it) */
   gtk_button_set_label (GTK_BUTTON (self->item_delete), self->sel_kind == MUSTER_SELECTION_COUNTER
@@ -914,11 +916,11 @@ muster_editor_delete_selected (MusterEditor *self)
   on_item_delete (NULL, self);
 }
 
-static GtkWidget *
-panel_row (GtkWidget  *grid,
-           int         row,
-           const char *label,
-           GtkWidget  *control)
+GtkWidget *
+muster_editor_panel_row (GtkWidget  *grid,
+                         int         row,
+                         const char *label,
+                         GtkWidget  *control)
 {
   GtkWidget *l = gtk_label_new_with_mnemonic (label);
 
@@ -946,12 +948,12 @@ muster_editor_build_table_widgets (MusterEditor *self)
     lines[i] = mu_line_kind_display_name (i);
   self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
   self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
-  self->area_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
-  self->line_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
+  self->area_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
+  self->line_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
   self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
                                _("The reserve whose entry hexes the Entry tool marks"));
-  self->reserve_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
+  self->reserve_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
                                  GTK_WIDGET (self->reserve_dropdown));
   g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
   g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
@@ -973,15 +975,15 @@ muster_editor_build_table_widgets (MusterEditor *self)
   gtk_box_append (self->map_page, grid);
   self->item_text = GTK_ENTRY (gtk_entry_new ());
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_text), _("Press Enter to apply"));
-  self->item_text_row = panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
+  self->item_text_row = muster_editor_panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
   self->item_level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
-  self->item_level_row = panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
+  self->item_level_row = muster_editor_panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
   self->item_scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
-  self->item_scale_row = panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
+  self->item_scale_row = muster_editor_panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
   self->item_owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->item_owner_row = panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
+  self->item_owner_row = muster_editor_panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
   self->item_value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
-  self->item_value_row = panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
+  self->item_value_row = muster_editor_panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
   rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->item_rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -993,11 +995,12 @@ muster_editor_build_table_widgets (MusterEditor *self)
   g_signal_connect (button, "clicked", G_CALLBACK (on_item_rotate), self);
   gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->item_rotate));
   gtk_box_append (GTK_BOX (rotate_box), button);
-  self->item_rotate_row = panel_row (grid, 5, _("Tur_n"), rotate_box);
+  self->item_rotate_row = muster_editor_panel_row (grid, 5, _("Tur_n"), rotate_box);
   self->item_delete = gtk_button_new_with_mnemonic (_("_Delete"));
   gtk_widget_set_tooltip_text (self->item_delete, _("Delete the selected item (Delete key)"));
   gtk_widget_add_css_class (self->item_delete, "destructive-action");
-  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 6, 1, 1);
+  muster_editor_build_area_values (self, grid, 6);
+  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 20, 1, 1);
   g_signal_connect (self->item_delete, "clicked", G_CALLBACK (on_item_delete), self);
 
   g_signal_connect (self->item_text, "activate", G_CALLBACK (on_item_text_activate), self);
