@@ -61,6 +61,17 @@ view_on_board (const MuCounterView *view)
          mu_pos_is_set (&view->pos) && !view->pos.is_point;
 }
 
+/* Shown on the board, a hex or a table position (tables: shown, and reached
+ * from the keyboard and the sidebar; the pointer's moves are for hexes). */
+static gboolean
+view_shown (const MuCounterView *view)
+{
+  return (view->status == MU_COUNTER_STATUS_ACTIVE ||
+          view->status == MU_COUNTER_STATUS_TACTICAL_MARCH ||
+          view->status == MU_COUNTER_STATUS_DISABLED) &&
+         mu_pos_is_set (&view->pos);
+}
+
 static gboolean
 strv_contains (GPtrArray  *array,
                const char *id)
@@ -124,10 +135,16 @@ muster_match_board_update (MusterMatchPage *self)
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
       MuPiece piece = { 0 };
 
-      if (!view_on_board (v))
+      if (!view_shown (v))
         continue;
       piece.counter = v->counter;
-      piece.hex = v->pos.hex;
+      if (v->pos.is_point)
+        {
+          piece.pos = v->pos.point;
+          piece.facing = v->pos.has_facing ? v->pos.facing : 0;
+        }
+      else
+        piece.hex = v->pos.hex;
       piece.strength = v->strength;
       piece.markers = markers_from_words (v->markers);
       piece.highlighted = strv_contains (self->targets, v->id);
@@ -299,7 +316,7 @@ select_next (MusterMatchPage *self,
       int i = ((at + step * k) % n + n) % n;
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
 
-      if (g_strcmp0 (v->side, side) == 0 && view_on_board (v))
+      if (g_strcmp0 (v->side, side) == 0 && view_shown (v))
         {
           muster_match_page_select (self, v->id);
           return;
@@ -399,7 +416,7 @@ muster_match_board_refresh (MusterMatchPage *self)
   const MuCounterView *v = find_view (self, self->selected);
 
   /* a counter that left the board is no longer selected */
-  if (self->selected != NULL && (v == NULL || !view_on_board (v)))
+  if (self->selected != NULL && (v == NULL || !view_shown (v)))
     {
       muster_match_page_select (self, NULL);
       return;
