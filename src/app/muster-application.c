@@ -276,7 +276,8 @@ update_recent_menu (GtkRecentManager  *manager,
       const char *uri = gtk_recent_info_get_uri (info);
       g_autoptr(GMenuItem) item = NULL;
 
-      if (!g_str_has_suffix (uri, MU_SCENARIO_EXTENSION) || !gtk_recent_info_exists (info))
+      if ((!g_str_has_suffix (uri, MU_SCENARIO_EXTENSION) && !g_str_has_suffix (uri, ".muster-game")) ||
+          !gtk_recent_info_exists (info))
         continue;
       item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
       g_menu_item_set_action_and_target (item, "app.open-recent", "s", uri);
@@ -294,6 +295,7 @@ set_accels (GtkApplication *app)
     { "app.open", { "<Control>o", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.save", { "<Control>s", NULL } },
+    { "win.play", { "<Control><Shift>p", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.close", { "<Control>w", NULL } },
     { "win.undo", { "<Control>z", NULL } },

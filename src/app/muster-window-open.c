@@ -189,9 +189,10 @@ muster_window_open_file_async (MusterWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   path = g_file_get_path (file);
-  if (path == NULL)
+  if (path == NULL || muster_window_file_is_match (file))
     {
-      /* Not a local file: the synchronous path explains why. */
+      /* Not a local file: the synchronous path explains why. A saved
+       * match replays its commands where it is opened. */
       muster_window_open_file (self, file, NULL);
       return;
     }

@@ -15,6 +15,7 @@
 #include "muster-editor.h"
 #include "muster-editor-autosave.h"
 #include "muster-file-watch.h"
+#include "muster-match-page.h"
 #include "muster-new-dialog.h"
 #include "muster-oob-io.h"
 #include "muster-print.h"
@@ -301,7 +302,16 @@ update_title (MusterWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *match_title = muster_window_match_title (self);
 
+  if (match_title != NULL)
+    {
+      gtk_label_set_text (self->title_label, match_title);
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      window_title = g_strdup_printf ("%s — %s", match_title, _("Muster"));
+      gtk_window_set_title (GTK_WINDOW (self), window_title);
+      return;
+    }
   if (self->scenario == NULL)
     {
       gtk_label_set_text (self->title_label, _("Muster"));
@@ -397,6 +407,22 @@ update_actions (MusterWindow *self)
                                open && mu_edit_history_can_undo (self->history));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
                                open && mu_edit_history_can_redo (self->history));
+  if (muster_window_match_shown (self))
+    {
+      /* Save, Undo and the zoom act on the match; the scenario's tools wait */
+      static const char *const for_match[] = { "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_scenario[i])),
+                                     FALSE);
+      for (guint i = 0; i < G_N_ELEMENTS (for_match); i++)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), for_match[i])),
+                                     TRUE);
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "undo")),
+                                   muster_window_match_can_undo (self));
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
+                                   FALSE);
+    }
   update_undo_menu (self);
 }
 
@@ -515,6 +541,30 @@ show_problems (MusterWindow *self,
 
   g_signal_connect (dialog, "response", G_CALLBACK (on_problems_response), NULL);
   show_dialog (self, dialog);
+}
+
+void
+muster_window_show_dialog (MusterWindow *self,
+                           GtkWidget    *dialog)
+{
+  show_dialog (self, dialog);
+}
+
+void
+muster_window_show_problems (MusterWindow *self,
+                             const char   *primary,
+                             GError       *error,
+                             GPtrArray    *problems)
+{
+  show_problems (self, primary, error, problems);
+}
+
+void
+muster_window_update_chrome (MusterWindow *self)
+{
+  update_title (self);
+  update_actions (self);
+  update_status (self);
 }
 
 static void
@@ -663,6 +713,8 @@ muster_window_open_file (MusterWindow *self,
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  if (muster_window_file_is_match (file))
+    return muster_window_open_match_file (self, file, error);
   path = g_file_get_path (file);
   if (path == NULL)
     {
@@ -736,12 +788,13 @@ scenario_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Muster Scenarios"));
+  gtk_file_filter_set_name (filter, _("Muster Scenarios and Matches"));
   /* By name only (GTK compares suffixes without case): matching the MIME
    * type too would offer NAME.muster.XXXXXX, the temporaries of saves that
    * were killed, wherever the type is told by the root element (a portal's
    * file chooser reading shared-mime-info's XMLnamespaces). */
   gtk_file_filter_add_suffix (filter, "muster");
+  gtk_file_filter_add_suffix (filter, "muster-game");
   return filter;
 }
 
@@ -1023,6 +1076,8 @@ muster_window_close_request (GtkWindow *window)
 {
   MusterWindow *self = MUSTER_WINDOW (window);
 
+  if (!self->closing_confirmed && muster_window_match_close_request (self))
+    return TRUE;
   if (self->modified && !self->closing_confirmed)
     {
       ask_save_changes (self);
@@ -1039,7 +1094,8 @@ on_save (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
-  save (MUSTER_WINDOW (user_data));
+  if (!muster_window_match_activate (MUSTER_WINDOW (user_data), "match.save"))
+    save (MUSTER_WINDOW (user_data));
 }
 
 static void
@@ -1049,6 +1105,8 @@ on_save_as (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
+  if (muster_window_match_activate (self, "match.save"))
+    return;
   if (self->scenario != NULL)
     show_save_as (self);
 }
@@ -1068,6 +1126,8 @@ on_undo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
+  if (muster_window_match_activate (self, "match.undo"))
+    return;
   if (self->history)
     mu_edit_history_undo (self->history);
 }
@@ -1083,12 +1143,23 @@ on_redo (GSimpleAction *action,
     mu_edit_history_redo (self->history);
 }
 
+/* The board shown: the match's or the scenario's. */
+static MusterMapView *
+shown_map_view (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  if (page != NULL && muster_window_match_shown (self))
+    return muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page));
+  return self->map_view;
+}
+
 static void
 on_zoom_in (GSimpleAction *action,
             GVariant      *param,
             gpointer       user_data)
 {
-  muster_map_view_zoom_in (MUSTER_WINDOW (user_data)->map_view);
+  muster_map_view_zoom_in (shown_map_view (MUSTER_WINDOW (user_data)));
 }
 
 static void
@@ -1096,7 +1167,7 @@ on_zoom_out (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  muster_map_view_zoom_out (MUSTER_WINDOW (user_data)->map_view);
+  muster_map_view_zoom_out (shown_map_view (MUSTER_WINDOW (user_data)));
 }
 
 static void
@@ -1104,7 +1175,7 @@ on_zoom_fit (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  muster_map_view_zoom_to_fit (MUSTER_WINDOW (user_data)->map_view);
+  muster_map_view_zoom_to_fit (shown_map_view (MUSTER_WINDOW (user_data)));
 }
 
 static void
@@ -1112,7 +1183,7 @@ on_zoom_reset (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  MusterMapView *view = MUSTER_WINDOW (user_data)->map_view;
+  MusterMapView *view = shown_map_view (MUSTER_WINDOW (user_data));
 
   muster_map_view_zoom_at (view, 1.0, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0,
                            gtk_widget_get_height (GTK_WIDGET (view)) / 2.0);
@@ -1264,7 +1335,16 @@ on_export_counters (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+static void
+on_play (GSimpleAction *action,
+         GVariant      *parameter,
+         gpointer       user_data)
+{
+  muster_window_show_play (MUSTER_WINDOW (user_data));
+}
+
 static const GActionEntry win_entries[] = {
+  { "play", on_play },
   { "save", on_save },
   { "save-as", on_save_as },
   { "close", on_close },
@@ -1345,7 +1425,8 @@ fill_recent (MusterWindow *self)
       g_autoptr(GFile) parent = NULL;
       g_autofree char *folder = NULL;
 
-      if (!g_str_has_suffix (uri, MU_SCENARIO_EXTENSION) || !gtk_recent_info_exists (info))
+      if ((!g_str_has_suffix (uri, MU_SCENARIO_EXTENSION) && !muster_window_is_match_uri (uri)) ||
+          !gtk_recent_info_exists (info))
         continue;
       file = g_file_new_for_uri (uri);
       parent = g_file_get_parent (file);
@@ -1445,6 +1526,11 @@ on_stack_child_changed (GtkStack     *stack,
 {
   if (self->scenario == NULL)
     fill_recent (self);
+  if (self->title_label != NULL && g_action_map_lookup_action (G_ACTION_MAP (self), "play") != NULL)
+    {
+      update_title (self);
+      update_actions (self);
+    }
 }
 
 /* The pointer's position, or what the board is when the pointer is elsewhere. */

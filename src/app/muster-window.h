@@ -5,6 +5,7 @@
 
 #include "mu-edit.h"
 #include "muster-application.h"
+#include "muster-game.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
@@ -15,7 +16,7 @@ G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, GtkApplicatio
 
 MusterWindow     *muster_window_new              (MusterApplication *application);
 
-/* Loads a .muster file into this window; on failure shows the problems in a
+/* Loads a .muster file (or resumes a saved .muster-game match) into this window; on failure shows the problems in a
  * dialog and returns FALSE (error, when not NULL, receives the summary). */
 gboolean          muster_window_open_file        (MusterWindow *self, GFile *file, GError **error);
 /* Opens a .muster file as the window's, loading it in a worker thread: the
@@ -63,5 +64,14 @@ GtkNativeDialog  *muster_window_get_file_chooser (MusterWindow *self);
 /* Asks for a file and opens it (in this window when it is empty). */
 void              muster_window_show_open        (MusterWindow *self);
 void              muster_window_show_new         (MusterWindow *self);
+
+/* Matches (muster-window-match.c). Shows `game` (referenced) on the match
+ * page, in place of a match shown before; match.close goes back to the
+ * editor of the scenario or to the start page. */
+void              muster_window_show_match       (MusterWindow *self, MusterGame *game);
+/* The match page (a MusterMatchPage), or NULL. */
+GtkWidget        *muster_window_get_match_page   (MusterWindow *self);
+/* The New Match dialog for the open scenario (the bundled ones without). */
+void              muster_window_show_play        (MusterWindow *self);
 
 G_END_DECLS

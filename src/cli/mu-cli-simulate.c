@@ -7,141 +7,16 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
-#include <math.h>
 #include <time.h>
 
 #include "mu-match.h"
+#include "mu-policy.h"
 #include "mu-scenario-xml.h"
 
 int mu_cli_simulate (int argc, char **argv);
 MuMatch *mu_cli_open_match (const char *file, gint64 seed, const char *dice, gboolean *was_game);
 
 #define MAX_COMMANDS 200000
-
-/* Where a side moves toward: objectives it does not own, else enemy units
- * (hexes, or points on a table). */
-static GArray *
-goals_for (const MuMatch *m, const char *side)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  GArray *objs = mu_match_get_objectives (m);
-  GArray *ctrs;
-
-  for (guint i = 0; i < objs->len; i++)
-    {
-      const MuObjectiveView *o = &g_array_index (objs, MuObjectiveView, i);
-      if (g_strcmp0 (o->owner, side) != 0)
-        g_array_append_val (out, o->pos);
-    }
-  if (out->len)
-    return out;
-  ctrs = mu_match_get_counters (m);
-  for (guint i = 0; i < ctrs->len; i++)
-    {
-      const MuCounterView *v = &g_array_index (ctrs, MuCounterView, i);
-      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) != 0 &&
-          v->counter->kind == MU_COUNTER_UNIT)
-        g_array_append_val (out, v->pos);
-    }
-  return out;
-}
-
-/* Hexes for a hex board, table units (times 100, rounded) on a table. */
-static int
-goal_distance (const MuScenario *s, const GArray *goals, const MuPos *to)
-{
-  int best = G_MAXINT;
-
-  for (guint i = 0; i < goals->len; i++)
-    {
-      const MuPos *g = &g_array_index (goals, MuPos, i);
-      int d;
-
-      if (to->is_point != g->is_point)
-        continue;
-      if (to->is_point)
-        d = (int) (hypot (to->point.x - g->point.x, to->point.y - g->point.y) * 100);
-      else if (s->hex_map)
-        d = mu_hex_distance (&s->hex_map->grid, to->hex, g->hex);
-      else
-        continue;
-      best = MIN (best, d);
-    }
-  return best == G_MAXINT ? 0 : best;
-}
-
-/* Picks one legal command: attacks first, moves toward the nearest objective
- * not yet owned (greedy) or at random, and ends the phase when nothing else
- * is left or now and then. */
-static const MuCommand *
-choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
-{
-  g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
-  g_autoptr(GPtrArray) others = g_ptr_array_new ();
-  const MuCommand *end = NULL;
-  const MuDecision *pending = mu_match_get_pending (m);
-
-  /* BAA-DAY-2: readdressing lines withdraw the first unsafe unit in order of
-   * battle to the hex farthest from the enemy, the engine's first answer */
-  if (pending && g_strcmp0 (pending->id, "day-withdraw") == 0 && legal->len)
-    return g_ptr_array_index (legal, 0);
-
-  /* the ruleset says which of its verbs attack and which end a step */
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const MuCommand *c = g_ptr_array_index (legal, i);
-      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
-      guint flags = verb ? verb->flags : 0;
-
-      if (flags & MU_VERB_END_STEP)
-        end = c;
-      else if (flags & MU_VERB_ATTACK)
-        g_ptr_array_add (attacks, (gpointer) c);
-      else
-        g_ptr_array_add (others, (gpointer) c);
-    }
-  if (attacks->len)
-    return g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));
-  if (others->len == 0 || (end && mu_dice_uniform (rng, 10) == 0))
-    return end;
-  if (greedy)
-    {
-      /* the move that gets closest to a goal; the unit to move is random */
-      const MuCommand *pick = g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
-      const MuCommand *best = pick;
-      const MuScenario *s = mu_match_get_scenario (m);
-      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (pick));
-      const char *unit = mu_command_word (pick, 0);
-      const MuCounter *who = unit ? mu_scenario_find_counter (s, unit) : NULL;
-      g_autoptr(GArray) goals = NULL;
-      int best_d = G_MAXINT;
-
-      if (verb == NULL || !(verb->flags & MU_VERB_MOVE) || who == NULL)
-        return pick;
-      goals = goals_for (m, who->side);
-      for (guint i = 0; i < others->len; i++)
-        {
-          const MuCommand *c = g_ptr_array_index (others, i);
-          guint n = mu_command_n_args (c);
-          const MuArg *last = n ? mu_command_arg (c, n - 1) : NULL;
-          int d;
-
-          /* the last position of the path: a hex, a table point or pose */
-          if (g_strcmp0 (mu_command_get_verb (c), mu_command_get_verb (pick)) != 0 ||
-              g_strcmp0 (mu_command_word (c, 0), unit) != 0 || last == NULL ||
-              !(last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
-            continue;
-          d = goal_distance (s, goals, &last->pos);
-          if (d < best_d)
-            {
-              best_d = d;
-              best = c;
-            }
-        }
-      return best;
-    }
-  return g_ptr_array_index (others, mu_dice_uniform (rng, others->len));
-}
 
 static int
 compare_strings (gconstpointer a, gconstpointer b)
@@ -239,7 +114,7 @@ mu_cli_simulate (int    argc,
           mu_cli_error ("%s", _("simulate: give a scenario, not a saved match"));
           return 2;
         }
-      rng = mu_dice_new ((guint64) (seed + g) ^ G_GUINT64_CONSTANT (0x5eed5eed5eed5eed));
+      rng = mu_policy_rng_new ((guint64) (seed + g));
       /* the invariants are checked after every command, and also as each
        * event is appended where the ruleset can (check_each_event) */
       each_event = mu_match_check_each_event (m, TRUE);
@@ -255,7 +130,7 @@ mu_cli_simulate (int    argc,
               broken++;
               break;
             }
-          c = choose (m, legal, rng, greedy);
+          c = mu_policy_choose (m, legal, rng, greedy ? MU_POLICY_GREEDY : MU_POLICY_RANDOM);
           if (!mu_match_apply (m, c, NULL, &local))
             {
               g_autofree char *line = mu_command_to_string (c);

@@ -14,6 +14,8 @@
 #include "muster-application.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
+#include "muster-match-dialog.h"
+#include "muster-match-page.h"
 #include "muster-new-dialog.h"
 #include "muster-properties-dialog.h"
 #include "muster-resize-dialog.h"
@@ -279,6 +281,45 @@ test_dialogs (void)
   flush_events ();
 }
 
+/* The match page (hand-over, board and sidebar with a counter's commands,
+ * the result page in its stack) and the New Match dialog. */
+static void
+test_match (void)
+{
+  MusterWindow *window = open_window ("first-manassas.muster");
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterMatchPage *page;
+  GtkWidget *dialog;
+
+  game = muster_game_new_for_scenario (muster_window_get_scenario (window), 3, &error);
+  g_assert_no_error (error);
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  flush_events ();
+  g_assert_nonnull (muster_match_page_get_handover_side (page));
+  assert_all_named (GTK_WIDGET (window), "match page, hand-over");
+  muster_match_page_dismiss_handover (page);
+  /* a star unit in the command-range phase: its assignments as buttons */
+  muster_match_page_select (page, "bonham");
+  flush_events ();
+  assert_all_named (GTK_WIDGET (window), "match page, a counter selected");
+
+  dialog = muster_match_dialog_new (GTK_WINDOW (window), muster_window_get_scenario (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_for_allocation (dialog);
+  assert_all_named (dialog, "new match dialog");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dialog = muster_match_dialog_new (GTK_WINDOW (window), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_for_allocation (dialog);
+  assert_all_named (dialog, "new match dialog, bundled scenarios");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
 /* The match page's sidebar widgets, the result page and the dice dialog,
  * on a First Manassas match at a step where ending the phase rolls dice. */
 static void
@@ -419,8 +460,9 @@ main (int   argc,
   g_test_add_func ("/app/a11y/editor-hex", test_editor_hex);
   g_test_add_func ("/app/a11y/editor-table", test_editor_table);
   g_test_add_func ("/app/a11y/dialogs", test_dialogs);
-  g_test_add_func ("/app/a11y/gtk-dialogs", test_gtk_dialogs);
+  g_test_add_func ("/app/a11y/match", test_match);
   g_test_add_func ("/app/a11y/match-widgets", test_match_widgets);
+  g_test_add_func ("/app/a11y/gtk-dialogs", test_gtk_dialogs);
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

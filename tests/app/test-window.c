@@ -1080,10 +1080,12 @@ test_open_filter (void)
   filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
   g_assert_cmpuint (g_list_model_get_n_items (filters), >=, 1);
   scenarios = g_list_model_get_item (filters, 0);
-  g_assert_cmpstr (gtk_file_filter_get_name (scenarios), ==, "Muster Scenarios");
+  g_assert_cmpstr (gtk_file_filter_get_name (scenarios), ==, "Muster Scenarios and Matches");
 
   g_assert_true (open_filter_offers (scenarios, "bull-run.muster", MU_SCENARIO_MIME_TYPE));
   g_assert_true (open_filter_offers (scenarios, "BULL-RUN.MUSTER", "application/xml"));
+  /* saved matches open too, and resume on the match page */
+  g_assert_true (open_filter_offers (scenarios, "bull-run.muster-game", "application/xml"));
   g_assert_false (open_filter_offers (scenarios, "bull-run.muster.Ab12Cd", MU_SCENARIO_MIME_TYPE));
   g_assert_false (open_filter_offers (scenarios, ".bull-run.muster.Zz9900", MU_SCENARIO_MIME_TYPE));
   g_assert_false (open_filter_offers (scenarios, "notes.txt", "text/plain"));

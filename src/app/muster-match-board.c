@@ -1,0 +1,830 @@
+/* muster-match-board.c: the match page's board: pieces, selection, highlights,
+ * clicks
+ *
+ * Everything the board offers comes from the engine: the counters from
+ * mu_match_get_counters, where a counter may go from mu_match_legal_moves,
+ * what it may do from mu_match_legal_actions (the legal commands that name
+ * it), a move's cost from the dry run mu_match_check. A click builds the
+ * command the engine listed, or asks the engine's check which group verb
+ * it takes, and applies it through the MusterGame; a refusal shows in the
+ * page's bar.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-page-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-render.h"
+
+#define DESTINATION_RGBA 0x3cb44b70u
+#define TARGET_RGBA      0xe6194b80u
+#define ANSWER_RGBA      0xffa50090u
+#define GROUP_RGBA       0x4363d870u
+#define LAST_RGBA        0x911eb460u
+
+/* The renderer's marker pictures for the marker words of the engine's
+ * counter views (the ruleset's words; words without a picture are left to
+ * the tooltip). */
+static guint
+markers_from_words (const char *words)
+{
+  static const struct { const char *word; MuMarkers marker; } pictures[] = {
+    { "nic", MU_MARKER_NIC },
+    { "pinned", MU_MARKER_PINNED },
+    { "fatigued", MU_MARKER_FATIGUED },
+    { "on-train", MU_MARKER_ON_TRAIN },
+    { "disabled", MU_MARKER_DISABLED },
+  };
+  g_auto(GStrv) list = NULL;
+  guint markers = 0;
+
+  if (words == NULL || *words == '\0')
+    return 0;
+  list = g_strsplit (words, ",", -1);
+  for (guint i = 0; list[i] != NULL; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
+      if (g_strcmp0 (list[i], pictures[k].word) == 0)
+        markers |= pictures[k].marker;
+  return markers;
+}
+
+/* On the board: what the engine reports as standing on a position. */
+static gboolean
+view_on_board (const MuCounterView *view)
+{
+  return (view->status == MU_COUNTER_STATUS_ACTIVE ||
+          view->status == MU_COUNTER_STATUS_TACTICAL_MARCH ||
+          view->status == MU_COUNTER_STATUS_DISABLED) &&
+         mu_pos_is_set (&view->pos) && !view->pos.is_point;
+}
+
+/* Shown on the board, a hex or a table position (tables: shown, and reached
+ * from the keyboard and the sidebar; the pointer's moves are for hexes). */
+static gboolean
+view_shown (const MuCounterView *view)
+{
+  return (view->status == MU_COUNTER_STATUS_ACTIVE ||
+          view->status == MU_COUNTER_STATUS_TACTICAL_MARCH ||
+          view->status == MU_COUNTER_STATUS_DISABLED) &&
+         mu_pos_is_set (&view->pos);
+}
+
+static gboolean
+strv_contains (GPtrArray  *array,
+               const char *id)
+{
+  if (array == NULL || id == NULL)
+    return FALSE;
+  for (guint i = 0; i < array->len; i++)
+    if (g_ptr_array_index (array, i) != NULL && g_strcmp0 (g_ptr_array_index (array, i), id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+set_hint (MusterMatchPage *self,
+          char            *hint)
+{
+  g_free (self->hint);
+  self->hint = hint;
+  gtk_label_set_text (GTK_LABEL (self->hint_label), hint ? hint : "");
+}
+
+static void
+add_highlight (GArray  *highlights,
+               MuHex    hex,
+               guint32  rgba)
+{
+  MuHexHighlight h = { hex, rgba };
+
+  g_array_append_val (highlights, h);
+}
+
+/* The counter view of `id`, or NULL. */
+static const MuCounterView *
+find_view (MusterMatchPage *self,
+           const char      *id)
+{
+  GArray *views = mu_match_get_counters (muster_match_page_shown_match (self));
+
+  for (guint i = 0; id != NULL && i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->id, id) == 0)
+        return v;
+    }
+  return NULL;
+}
+
+void
+muster_match_board_update (MusterMatchPage *self)
+{
+  MuMatch *match = muster_match_page_shown_match (self);
+  GArray *views = mu_match_get_counters (match);
+  const MuDecision *pending = mu_match_get_pending (match);
+  g_autoptr(GArray) pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
+  g_autoptr(GArray) highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
+  int selected = -1;
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      MuPiece piece = { 0 };
+
+      if (!view_shown (v))
+        continue;
+      piece.counter = v->counter;
+      if (v->pos.is_point)
+        {
+          piece.pos = v->pos.point;
+          piece.facing = v->pos.has_facing ? v->pos.facing : 0;
+        }
+      else
+        piece.hex = v->pos.hex;
+      piece.strength = v->strength;
+      piece.markers = markers_from_words (v->markers);
+      piece.highlighted = strv_contains (self->targets, v->id);
+      if (g_strcmp0 (v->id, self->selected) == 0)
+        selected = (int) pieces->len;
+      g_array_append_val (pieces, piece);
+    }
+
+  if (self->last_hexes != NULL)
+    for (guint i = 0; i < self->last_hexes->len; i++)
+      add_highlight (highlights, g_array_index (self->last_hexes, MuHex, i), LAST_RGBA);
+  for (guint i = 0; self->destinations != NULL && i < self->destinations->len; i++)
+    add_highlight (highlights, g_array_index (self->destinations, MuHex, i), DESTINATION_RGBA);
+  for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
+    {
+      const MuCounterView *v = find_view (self, g_ptr_array_index (self->targets, i));
+
+      if (v != NULL && view_on_board (v))
+        add_highlight (highlights, v->pos.hex, TARGET_RGBA);
+    }
+  for (guint i = 1; self->group != NULL && i + 1 < self->group->len; i++)
+    {
+      const MuCounterView *v = find_view (self, g_ptr_array_index (self->group, i));
+
+      if (v != NULL && view_on_board (v))
+        add_highlight (highlights, v->pos.hex, GROUP_RGBA);
+    }
+  /* answers that are positions (a flinch hex, an evasion hex), whatever
+   * kind the decision declares, are shown and clicked on the board */
+  if (pending != NULL && pending->answers != NULL &&
+      pending->kind != MU_ANSWER_SUBSET && pending->kind != MU_ANSWER_NUMBER)
+    for (guint i = 0; pending->answers[i] != NULL; i++)
+      {
+        MuPos pos;
+
+        if (mu_pos_parse (pending->answers[i], &pos) && !pos.is_point)
+          add_highlight (highlights, pos.hex, ANSWER_RGBA);
+      }
+
+  muster_scene_set_pieces (self->scene, (const MuPiece *) pieces->data, pieces->len);
+  muster_scene_set_highlights (self->scene, (const MuHexHighlight *) highlights->data,
+                               highlights->len);
+  muster_scene_select_piece (self->scene, selected);
+  muster_scene_select_hex (self->scene, MU_HEX_NONE);
+}
+
+static void fill_other_actions (MusterMatchPage *self);
+
+static void
+clear_lists (MusterMatchPage *self)
+{
+  g_clear_pointer (&self->destinations, g_array_unref);
+  g_clear_pointer (&self->targets, g_ptr_array_unref);
+  g_clear_pointer (&self->actions_of_selected, g_ptr_array_unref);
+}
+
+/* The engine's lists for the selected counter: where it may go, the legal
+ * commands that name it, and the other counters those commands attack. */
+static void
+read_lists (MusterMatchPage *self)
+{
+  MuMatch *match = muster_game_get_match (self->game);
+  const MuRuleset *ruleset = mu_match_get_ruleset (match);
+  GArray *moves;
+
+  clear_lists (self);
+  self->targets = g_ptr_array_new_with_free_func (g_free);
+  if (self->selected != NULL && !mu_match_is_over (match))
+    {
+      const MuCounterView *me = find_view (self, self->selected);
+
+      moves = mu_match_legal_moves (match, self->selected);
+      self->destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
+      for (guint i = 0; moves != NULL && i < moves->len; i++)
+        {
+          const MuPos *pos = &g_array_index (moves, MuPos, i);
+
+          if (!pos->is_point)
+            g_array_append_val (self->destinations, pos->hex);
+        }
+      g_clear_pointer (&moves, g_array_unref);
+
+      self->actions_of_selected = mu_match_legal_actions (match, self->selected);
+      for (guint i = 0; i < self->actions_of_selected->len; i++)
+        {
+          const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+          const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+
+          if (verb == NULL || !(verb->flags & MU_VERB_ATTACK))
+            continue;
+          for (guint k = 0; k < mu_command_n_args (c); k++)
+            {
+              const char *word = mu_command_word (c, k);
+              const MuCounterView *v = word ? find_view (self, word) : NULL;
+
+              if (v != NULL && me != NULL && g_strcmp0 (v->side, me->side) != 0 &&
+                  !strv_contains (self->targets, word))
+                g_ptr_array_add (self->targets, g_strdup (word));
+            }
+        }
+    }
+  g_ptr_array_add (self->targets, NULL);
+  fill_other_actions (self);
+}
+
+#define MAX_LISTED_ACTIONS 60
+
+/* Every legal command of the selected counter, one button each, so that the
+ * keyboard reaches what the board offers to the pointer: a move by its
+ * destination, any other command by its text ("assign bee johnston"). */
+static void
+fill_other_actions (MusterMatchPage *self)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  GtkWidget *child;
+  guint n = 0;
+
+  while ((child = gtk_widget_get_first_child (self->other_actions)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->other_actions), child);
+  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len &&
+       n < MAX_LISTED_ACTIONS; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      guint n_args = mu_command_n_args (c);
+      const MuArg *last = n_args ? mu_command_arg (c, n_args - 1) : NULL;
+      g_autofree char *line = NULL;
+      g_autofree char *label = NULL;
+      GtkWidget *button;
+
+      if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
+        continue;
+      line = mu_command_to_string (c);
+      if ((verb->flags & MU_VERB_MOVE) && last != NULL && last->kind == MU_ARG_POS)
+        {
+          g_autofree char *to = mu_pos_to_string (&last->pos);
+
+          /* Translators: a move verb of the ruleset ("move", "withdraw") and the destination */
+          label = g_strdup_printf (_("%s to %s"), verb->verb, to);
+        }
+      button = gtk_button_new_with_label (label ? label : line);
+      gtk_widget_set_tooltip_text (button, line);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
+      gtk_flow_box_append (GTK_FLOW_BOX (self->other_actions), button);
+      n++;
+    }
+  gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
+}
+
+/* N and Shift+N: the next or previous counter of the side to act. */
+static void
+select_next (MusterMatchPage *self,
+             int              step)
+{
+  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
+  const char *side = muster_game_get_awaited_side (self->game);
+  int n = (int) views->len, at = -1;
+
+  if (side == NULL || n == 0)
+    return;
+  for (int i = 0; i < n; i++)
+    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, self->selected) == 0)
+      at = i;
+  if (at < 0)
+    at = step > 0 ? -1 : n;
+  for (int k = 1; k <= n; k++)
+    {
+      int i = ((at + step * k) % n + n) % n;
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->side, side) == 0 && view_shown (v))
+        {
+          muster_match_page_select (self, v->id);
+          return;
+        }
+    }
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                MusterMatchPage       *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
+    {
+      if (self->handover_side == NULL)
+        select_next (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_N ? -1 : 1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+muster_match_page_select (MusterMatchPage *self,
+                          const char      *counter)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  g_free (self->selected);
+  self->selected = g_strdup (counter);
+  self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
+  g_ptr_array_set_size (self->group, 0);
+  if (counter != NULL)
+    g_ptr_array_add (self->group, g_strdup (counter));
+  g_ptr_array_add (self->group, NULL);
+  read_lists (self);
+  if (counter != NULL)
+    {
+      const MuCounterView *v = find_view (self, counter);
+      const char *name = v && v->counter->name ? v->counter->name : counter;
+      guint n_targets = self->targets->len - 1;
+      guint n_moves = self->destinations ? self->destinations->len : 0;
+
+      if (n_moves == 0 && n_targets == 0)
+        set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
+      else
+        /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
+        set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),
+                                         name, n_moves, n_targets));
+    }
+  else
+    set_hint (self, NULL);
+  muster_match_board_update (self);
+}
+
+const char *
+muster_match_page_get_selected (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->selected;
+}
+
+const char *const *
+muster_match_page_get_group (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return (const char *const *) self->group->pdata;
+}
+
+const GArray *
+muster_match_page_get_destinations (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->destinations;
+}
+
+const char *const *
+muster_match_page_get_targets (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->targets ? (const char *const *) self->targets->pdata : NULL;
+}
+
+const char *
+muster_match_page_get_hint (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->hint;
+}
+
+void
+muster_match_board_refresh (MusterMatchPage *self)
+{
+  const MuCounterView *v = find_view (self, self->selected);
+
+  /* a counter that left the board is no longer selected */
+  if (self->selected != NULL && (v == NULL || !view_shown (v)))
+    {
+      muster_match_page_select (self, NULL);
+      return;
+    }
+  /* the selection stays; its lists and hint are the engine's new ones */
+  if (self->selected != NULL)
+    {
+      g_autofree char *id = g_strdup (self->selected);
+
+      muster_match_page_select (self, id);
+      return;
+    }
+  read_lists (self);
+  muster_match_board_update (self);
+}
+
+void
+muster_match_board_show_command (MusterMatchPage *self,
+                                 const MuCommand *command)
+{
+  g_array_set_size (self->last_hexes, 0);
+  for (guint i = 0; command != NULL && i < mu_command_n_args (command); i++)
+    {
+      const MuArg *arg = mu_command_arg (command, i);
+      const MuCounterView *v;
+
+      if (arg->kind == MU_ARG_POS && !arg->pos.is_point)
+        g_array_append_val (self->last_hexes, arg->pos.hex);
+      else if (arg->kind == MU_ARG_WORD && (v = find_view (self, arg->word)) != NULL && view_on_board (v))
+        g_array_append_val (self->last_hexes, v->pos.hex);
+    }
+}
+
+static gboolean
+is_destination (MusterMatchPage *self,
+                MuHex            hex)
+{
+  for (guint i = 0; self->destinations != NULL && i < self->destinations->len; i++)
+    if (mu_hex_equal (g_array_index (self->destinations, MuHex, i), hex))
+      return TRUE;
+  return FALSE;
+}
+
+/* The legal move of the selected counter that ends in `hex`, as the engine
+ * listed it (one path per destination). */
+static const MuCommand *
+move_to (MusterMatchPage *self,
+         MuHex            hex)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+
+  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      guint n = mu_command_n_args (c);
+      const MuArg *last = n ? mu_command_arg (c, n - 1) : NULL;
+
+      if (verb != NULL && (verb->flags & MU_VERB_MOVE) && last != NULL &&
+          last->kind == MU_ARG_POS && !last->pos.is_point && mu_hex_equal (last->pos.hex, hex))
+        return c;
+    }
+  return NULL;
+}
+
+/* The selected counter's listed attack on `target`. */
+static const MuCommand *
+attack_on (MusterMatchPage *self,
+           const char      *target)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+
+  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+
+      if (verb == NULL || !(verb->flags & MU_VERB_ATTACK) || g_strcmp0 (mu_command_word (c, 0), self->selected) != 0)
+        continue;
+      for (guint k = 1; k < mu_command_n_args (c); k++)
+        if (g_strcmp0 (mu_command_word (c, k), target) == 0)
+          return c;
+    }
+  return NULL;
+}
+
+/* A group attack: the ruleset's attack verbs of the shape "TARGET UNIT..."
+ * (baa-hex: fire-group, melee-group), each checked by the engine; the first
+ * it accepts is applied, else the first is, so that its refusal shows. */
+static void
+group_attack (MusterMatchPage *self,
+              const char      *target)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  g_autoptr(GPtrArray) candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    {
+      const MuVerbInfo *verb = &ruleset->verbs[i];
+      MuCommand *c;
+
+      if (!(verb->flags & MU_VERB_ATTACK) || g_strcmp0 (verb->syntax, "TARGET UNIT...") != 0)
+        continue;
+      c = mu_command_new (verb->verb);
+      mu_command_add_word (c, target);
+      for (guint k = 0; k + 1 < self->group->len; k++)
+        mu_command_add_word (c, g_ptr_array_index (self->group, k));
+      g_ptr_array_add (candidates, c);
+    }
+  if (candidates->len == 0)
+    return;
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      MuCheck check = { 0 };
+      gboolean legal = muster_game_check (self->game, g_ptr_array_index (candidates, i), &check);
+
+      mu_check_clear (&check);
+      if (legal)
+        {
+          muster_match_page_play (self, g_ptr_array_index (candidates, i));
+          return;
+        }
+    }
+  muster_match_page_play (self, g_ptr_array_index (candidates, 0));
+}
+
+/* The topmost counter the engine reports at hex (its view), or NULL. */
+static const MuCounterView *
+counter_at (MusterMatchPage *self,
+            MuHex            hex)
+{
+  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
+  const MuCounterView *found = NULL;
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (view_on_board (v) && mu_hex_equal (v->pos.hex, hex))
+        {
+          /* a unit rather than its commander; the last drawn otherwise */
+          if (found == NULL || v->counter->kind == MU_COUNTER_UNIT)
+            found = v;
+        }
+    }
+  return found;
+}
+
+/* A target at hex: the first counter there the selected one may attack. */
+static const char *
+target_at (MusterMatchPage *self,
+           MuHex            hex)
+{
+  for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
+    {
+      const MuCounterView *v = find_view (self, g_ptr_array_index (self->targets, i));
+
+      if (v != NULL && view_on_board (v) && mu_hex_equal (v->pos.hex, hex))
+        return v->id;
+    }
+  return NULL;
+}
+
+static gboolean
+answer_position (MusterMatchPage *self,
+                 MuHex            hex)
+{
+  const MuDecision *pending = muster_game_get_pending (self->game);
+  MuPos pos = mu_pos_from_hex (hex);
+  char label[64];
+
+  if (pending == NULL || pending->answers == NULL ||
+      pending->kind == MU_ANSWER_SUBSET || pending->kind == MU_ANSWER_NUMBER)
+    return FALSE;
+  mu_pos_format (&pos, label, sizeof label);
+  for (guint i = 0; pending->answers[i] != NULL; i++)
+    if (g_strcmp0 (pending->answers[i], label) == 0)
+      {
+        g_autofree char *line = g_strdup_printf ("choose %s", label);
+
+        muster_match_page_play_line (self, line);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+muster_match_page_click_hex (MusterMatchPage *self,
+                             MuHex            hex,
+                             gboolean         add)
+{
+  const MuCounterView *there;
+  const char *target;
+  const MuCommand *move;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game))
+    return;
+  if (answer_position (self, hex))
+    return;
+  there = counter_at (self, hex);
+  if (self->selected != NULL)
+    {
+      const MuCounterView *me = find_view (self, self->selected);
+
+      if ((target = target_at (self, hex)) != NULL)
+        {
+          if (self->group->len > 2)
+            group_attack (self, target);
+          else if ((move = attack_on (self, target)) != NULL)
+            muster_match_page_play (self, move);
+          return;
+        }
+      if (add && there != NULL && me != NULL && g_strcmp0 (there->side, me->side) == 0 &&
+          g_strcmp0 (there->id, self->selected) != 0)
+        {
+          /* Shift-click: a friend joins (or leaves) the firing group */
+          guint n = self->group->len - 1;
+
+          for (guint i = 1; i < n; i++)
+            if (g_strcmp0 (g_ptr_array_index (self->group, i), there->id) == 0)
+              {
+                g_ptr_array_remove_index (self->group, i);
+                muster_match_board_update (self);
+                return;
+              }
+          g_ptr_array_insert (self->group, n, g_strdup (there->id));
+          set_hint (self, g_strdup_printf (ngettext ("%u counters grouped to fire together",
+                                                     "%u counters grouped to fire together", n + 1), n + 1));
+          muster_match_board_update (self);
+          return;
+        }
+      if (is_destination (self, hex) && (move = move_to (self, hex)) != NULL)
+        {
+          muster_match_page_play (self, move);
+          return;
+        }
+    }
+  muster_match_page_select (self, there ? there->id : NULL);
+}
+
+/* What an attack would roll, from the engine's dry run: "fire at longstreet:
+ * 2 dice, 5 or more (BAA-FIRE-5)". */
+static void
+hint_attack (MusterMatchPage *self,
+             const char      *target)
+{
+  const MuCommand *attack = self->group->len > 2 ? NULL : attack_on (self, target);
+  MuCheck check = { 0 };
+  const MuEvent *roll;
+  g_autofree char *need = NULL;
+
+  if (attack == NULL)
+    {
+      set_hint (self, g_strdup_printf (_("Attack %s with the group"), target));
+      return;
+    }
+  muster_game_check (self->game, attack, &check);
+  roll = check.rolls && check.rolls->len ? g_ptr_array_index (check.rolls, 0) : NULL;
+  if (!check.legal)
+    set_hint (self, g_strdup_printf ("%s %s: %s", mu_command_get_verb (attack), target,
+                                     check.reason ? check.reason : ""));
+  else if (roll == NULL)
+    set_hint (self, g_strdup_printf ("%s %s", mu_command_get_verb (attack), target));
+  else
+    {
+      int dice = 0;
+
+      /* the dice of the attack's first purpose, one die a roll or a pool */
+      for (guint i = 0; i < check.rolls->len; i++)
+        {
+          const MuEvent *r = g_ptr_array_index (check.rolls, i);
+
+          if (g_strcmp0 (r->text, roll->text) == 0 && g_strcmp0 (r->subject, roll->subject) == 0)
+            dice += MAX (r->count, 1);
+        }
+      if (roll->compare == MU_ROLL_AT_LEAST)
+        /* Translators: the number a die must reach, e.g. "5 or more" */
+        need = g_strdup_printf (_("%d or more"), roll->target - roll->modifier);
+      else if (roll->compare == MU_ROLL_AT_MOST)
+        need = g_strdup_printf (_("%d or less"), roll->target - roll->modifier);
+      /* Translators: verb, target, number of dice, what they need, the rule */
+      set_hint (self, g_strdup_printf (ngettext ("%s %s: %d die, %s (%s)", "%s %s: %d dice, %s (%s)",
+                                                 dice),
+                                       mu_command_get_verb (attack), target, dice,
+                                       need ? need : "", roll->rule ? roll->rule : ""));
+    }
+  mu_check_clear (&check);
+}
+
+void
+muster_match_page_hover_hex (MusterMatchPage *self,
+                             MuHex            hex)
+{
+  const MuCommand *move;
+  MuCheck check = { 0 };
+  char label[64];
+  MuPos pos = mu_pos_from_hex (hex);
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (mu_hex_equal (hex, self->hover))
+    return;
+  self->hover = hex;
+  if (self->selected != NULL && target_at (self, hex) != NULL)
+    {
+      hint_attack (self, target_at (self, hex));
+      return;
+    }
+  if (self->selected == NULL || !is_destination (self, hex) || (move = move_to (self, hex)) == NULL)
+    return;
+  mu_pos_format (&pos, label, sizeof label);
+  /* the engine's dry run says what the move costs */
+  muster_game_check (self->game, move, &check);
+  if (!check.legal)
+    set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, check.reason ? check.reason : ""));
+  else if (check.cost >= 0 && check.allowance >= 0)
+    /* Translators: a hex, the movement points the move uses and the unit's allowance */
+    set_hint (self, g_strdup_printf (_("Move to %s: cost %d of %d"), label, check.cost, check.allowance));
+  else if (check.cost >= 0)
+    set_hint (self, g_strdup_printf (_("Move to %s: cost %d"), label, check.cost));
+  else
+    set_hint (self, g_strdup_printf (_("Move to %s"), label));
+  mu_check_clear (&check);
+}
+
+/* Input --------------------------------------------------------------------------- */
+
+static gboolean
+pick_hex (MusterMatchPage *self,
+          double           x,
+          double           y,
+          MuHex           *hex)
+{
+  MusterPick pick;
+  int piece;
+  guint n;
+  const MuPiece *pieces;
+
+  if (!muster_map_view_pick (self->map_view, x, y, &pick, &piece) || !pick.on_board)
+    return FALSE;
+  pieces = muster_scene_get_pieces (self->scene, &n);
+  /* a counter drawn over the edge of its hex belongs to its own hex */
+  *hex = piece >= 0 && (guint) piece < n ? pieces[piece].hex : pick.hex;
+  return TRUE;
+}
+
+static void
+on_click_released (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   MusterMatchPage *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  MuHex hex;
+
+  if (!pick_hex (self, x, y, &hex))
+    {
+      muster_match_page_select (self, NULL);
+      return;
+    }
+  muster_match_page_click_hex (self, hex, (state & GDK_SHIFT_MASK) != 0);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           MusterMatchPage          *self)
+{
+  MuHex hex;
+
+  if (pick_hex (self, x, y, &hex))
+    muster_match_page_hover_hex (self, hex);
+}
+
+void
+muster_match_board_init (MusterMatchPage *self)
+{
+  GtkGesture *click;
+  GtkEventController *motion, *keys;
+
+  self->group = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->group, NULL);
+  self->last_hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  self->hover = MU_HEX_NONE;
+
+  /* on release, after the view's own press handler has picked */
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (click));
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
+}
+
+void
+muster_match_board_finalize (MusterMatchPage *self)
+{
+  clear_lists (self);
+  g_clear_pointer (&self->group, g_ptr_array_unref);
+  g_clear_pointer (&self->last_hexes, g_array_unref);
+  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->hint, g_free);
+}

@@ -1,0 +1,441 @@
+/* muster-match-dialog.c: the New Match dialog (see muster-match-dialog.h) */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-dialog.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-file.h"
+#include "mu-scenario-xml.h"
+#include "muster-application.h"
+
+struct _MusterMatchDialog
+{
+  GtkDialog parent_instance;
+
+  MuScenario *scenario;          /* owned copy */
+  GPtrArray *bundled;            /* of char*: paths, when no scenario was given */
+  GtkWidget *scenario_drop;
+  GtkWidget *body;               /* rebuilt for each scenario */
+  GHashTable *player_drops;      /* side id -> GtkDropDown */
+  GHashTable *option_checks;     /* option key -> GtkCheckButton */
+  GtkWidget *seed_entry;
+  GtkWidget *dice_computer;
+  GtkWidget *dice_players;
+  GtkWidget *seed_error;
+  GtkWidget *problem;
+};
+
+G_DEFINE_FINAL_TYPE (MusterMatchDialog, muster_match_dialog, GTK_TYPE_DIALOG)
+
+static GtkWidget *
+caption (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
+  return label;
+}
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static gboolean
+parse_seed (MusterMatchDialog *self,
+            guint64           *seed)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->seed_entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  if (*stripped == '\0')
+    {
+      *seed = ((guint64) g_random_int () << 32) | g_random_int ();
+      return TRUE;
+    }
+  return g_ascii_string_to_unsigned (stripped, 10, 0, G_MAXUINT64, seed, NULL);
+}
+
+static void
+update_sensitive (MusterMatchDialog *self)
+{
+  guint64 seed;
+  gboolean seed_ok = parse_seed (self, &seed);
+  const MuRuleset *ruleset = self->scenario ? mu_ruleset_find (self->scenario->ruleset) : NULL;
+  gboolean playable = ruleset != NULL && mu_ruleset_can_play (ruleset);
+
+  gtk_widget_set_visible (self->seed_error, !seed_ok);
+  gtk_dialog_set_response_sensitive (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT, seed_ok && playable);
+  gtk_widget_set_visible (self->problem, !playable);
+  if (!playable)
+    {
+      g_autofree char *text = NULL;
+
+      if (self->scenario == NULL)
+        text = g_strdup (_("The scenario could not be read."));
+      else
+        text = g_strdup_printf (_("Muster describes the rules “%s” but cannot play them yet."),
+                                self->scenario->ruleset ? self->scenario->ruleset : "");
+      gtk_label_set_text (GTK_LABEL (self->problem), text);
+    }
+}
+
+static void
+fill_body (MusterMatchDialog *self)
+{
+  GtkWidget *child, *grid;
+  const MuRuleset *ruleset;
+  int row = 0;
+  gboolean any_option = FALSE;
+  GtkWidget *options;
+
+  while ((child = gtk_widget_get_first_child (self->body)) != NULL)
+    gtk_box_remove (GTK_BOX (self->body), child);
+  g_hash_table_remove_all (self->player_drops);
+  g_hash_table_remove_all (self->option_checks);
+  if (self->scenario == NULL)
+    return;
+  ruleset = mu_ruleset_find (self->scenario->ruleset);
+
+  gtk_box_append (GTK_BOX (self->body), heading (_("Players")));
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  for (guint i = 0; i < self->scenario->sides->len; i++)
+    {
+      const MuSide *side = g_ptr_array_index (self->scenario->sides, i);
+      static const char *const players[] = { N_("A person"), N_("The computer"), NULL };
+      const char *translated[3] = { _(players[0]), _(players[1]), NULL };
+      GtkWidget *label = gtk_label_new (side->name ? side->name : side->id);
+      GtkWidget *drop = gtk_drop_down_new_from_strings (translated);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      {
+        /* Translators: the accessible name of the drop-down choosing who plays a side */
+        g_autofree char *name = g_strdup_printf (_("Player of %s"), side->name ? side->name : side->id);
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
+      gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), drop, 1, row++, 1, 1);
+      g_hash_table_insert (self->player_drops, g_strdup (side->id), drop);
+    }
+  gtk_box_append (GTK_BOX (self->body), grid);
+
+  options = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  for (guint i = 0; ruleset != NULL && i < ruleset->n_options; i++)
+    {
+      const MuRuleOptionInfo *info = &ruleset->options[i];
+      GtkWidget *check, *box;
+      g_autofree char *about = NULL;
+
+      /* the players' choices; essential rules are always on, special ones
+       * are the scenario's (Scenario Properties) */
+      if (info->rule_class != MU_RULE_OPTIONAL || info->type != MU_OPTION_BOOLEAN)
+        continue;
+      any_option = TRUE;
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      check = gtk_check_button_new_with_label (_(info->name));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   mu_scenario_option (self->scenario, info->key, info->default_value));
+      about = info->rule ? g_strdup_printf ("%s (%s)", _(info->description), info->rule)
+                         : g_strdup (_(info->description));
+      gtk_box_append (GTK_BOX (box), check);
+      child = caption (about);
+      gtk_widget_set_margin_start (child, 28);
+      gtk_box_append (GTK_BOX (box), child);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, about, -1);
+      gtk_box_append (GTK_BOX (options), box);
+      g_hash_table_insert (self->option_checks, g_strdup (info->key), check);
+    }
+  if (any_option)
+    {
+      gtk_box_append (GTK_BOX (self->body), heading (_("Optional Rules")));
+      gtk_box_append (GTK_BOX (self->body), options);
+    }
+  else
+    {
+      g_object_ref_sink (options);
+      g_object_unref (options);
+    }
+}
+
+static void
+set_scenario (MusterMatchDialog *self,
+              MuScenario        *scenario)
+{
+  g_clear_pointer (&self->scenario, mu_scenario_free);
+  self->scenario = scenario;
+  fill_body (self);
+  update_sensitive (self);
+}
+
+static void
+on_scenario_selected (GtkDropDown       *drop,
+                      GParamSpec        *pspec,
+                      MusterMatchDialog *self)
+{
+  guint i = gtk_drop_down_get_selected (drop);
+
+  if (self->bundled == NULL || i >= self->bundled->len)
+    return;
+  set_scenario (self, mu_scenario_load_file (g_ptr_array_index (self->bundled, i), NULL, NULL));
+}
+
+static void
+on_seed_changed (GtkEditable       *entry,
+                 MusterMatchDialog *self)
+{
+  update_sensitive (self);
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The bundled scenarios a match can be played on, by title. */
+static GtkWidget *
+bundled_drop (MusterMatchDialog *self)
+{
+  g_autofree char *dirname = muster_application_find_scenarios_dir ();
+  g_autoptr(GDir) dir = dirname ? g_dir_open (dirname, 0, NULL) : NULL;
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  const char *name;
+  GtkWidget *drop;
+  guint first_playable = 0;
+  gboolean found = FALSE;
+
+  self->bundled = g_ptr_array_new_with_free_func (g_free);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, MU_SCENARIO_EXTENSION) && name[0] != '.' && !mu_file_is_temporary (name))
+      g_ptr_array_add (self->bundled, g_build_filename (dirname, name, NULL));
+  g_ptr_array_sort (self->bundled, compare_paths);
+  for (guint i = 0; i < self->bundled->len; i++)
+    {
+      g_autoptr(MuScenario) s = mu_scenario_load_file (g_ptr_array_index (self->bundled, i), NULL, NULL);
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (self->bundled, i));
+      const MuRuleset *ruleset = s ? mu_ruleset_find (s->ruleset) : NULL;
+
+      gtk_string_list_append (titles, s && s->title ? s->title : base);
+      if (!found && ruleset != NULL && mu_ruleset_can_play (ruleset))
+        {
+          first_playable = i;
+          found = TRUE;
+        }
+    }
+  drop = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scenario"), -1);
+  if (self->bundled->len > 0)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), first_playable);
+  g_signal_connect (drop, "notify::selected", G_CALLBACK (on_scenario_selected), self);
+  return drop;
+}
+
+static void
+muster_match_dialog_finalize (GObject *object)
+{
+  MusterMatchDialog *self = MUSTER_MATCH_DIALOG (object);
+
+  g_clear_pointer (&self->scenario, mu_scenario_free);
+  g_clear_pointer (&self->bundled, g_ptr_array_unref);
+  g_clear_pointer (&self->player_drops, g_hash_table_unref);
+  g_clear_pointer (&self->option_checks, g_hash_table_unref);
+  G_OBJECT_CLASS (muster_match_dialog_parent_class)->finalize (object);
+}
+
+static void
+muster_match_dialog_class_init (MusterMatchDialogClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_match_dialog_finalize;
+}
+
+static void
+muster_match_dialog_init (MusterMatchDialog *self)
+{
+  self->player_drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->option_checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+GtkWidget *
+muster_match_dialog_new (GtkWindow        *parent,
+                         const MuScenario *scenario)
+{
+  MusterMatchDialog *self = g_object_new (MUSTER_TYPE_MATCH_DIALOG,
+                                          "title", _("New Match"),
+                                          "transient-for", parent,
+                                          "modal", TRUE,
+                                          "destroy-with-parent", TRUE,
+                                          NULL);
+  GtkWidget *area = gtk_dialog_get_content_area (GTK_DIALOG (self));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *button;
+
+  gtk_window_set_default_size (GTK_WINDOW (self), 520, -1);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 560);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (area), scrolled);
+
+  if (scenario == NULL)
+    {
+      gtk_box_append (GTK_BOX (box), heading (_("Scenario")));
+      self->scenario_drop = bundled_drop (self);
+      gtk_box_append (GTK_BOX (box), self->scenario_drop);
+    }
+  self->body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_box_append (GTK_BOX (box), self->body);
+
+  gtk_box_append (GTK_BOX (box), heading (_("Dice")));
+  self->dice_computer = gtk_check_button_new_with_mnemonic (_("Rolled by the _computer"));
+  self->dice_players = gtk_check_button_new_with_mnemonic (_("Rolled at the table and _entered by the players"));
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (self->dice_players), GTK_CHECK_BUTTON (self->dice_computer));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->dice_computer), TRUE);
+  gtk_box_append (GTK_BOX (box), self->dice_computer);
+  gtk_box_append (GTK_BOX (box), self->dice_players);
+  gtk_box_append (GTK_BOX (box),
+                  caption (_("With real dice, the window asks for each roll a command makes before it is played "
+                             "(the computer players roll the match's own dice).")));
+  self->seed_entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->seed_entry), _("Random"));
+  gtk_entry_set_input_purpose (GTK_ENTRY (self->seed_entry), GTK_INPUT_PURPOSE_DIGITS);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->seed_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Seed"), -1);
+  g_signal_connect (self->seed_entry, "changed", G_CALLBACK (on_seed_changed), self);
+  gtk_box_append (GTK_BOX (box), self->seed_entry);
+  gtk_box_append (GTK_BOX (box),
+                  caption (_("The seed of the computer's dice: the same seed and commands replay the same match. "
+                             "Leave it empty for a random one.")));
+  self->seed_error = caption (_("The seed is a whole number from 0 to 18446744073709551615."));
+  gtk_widget_add_css_class (self->seed_error, "error");
+  gtk_box_append (GTK_BOX (box), self->seed_error);
+  self->problem = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->problem), TRUE);
+  gtk_widget_add_css_class (self->problem, "error");
+  gtk_box_append (GTK_BOX (box), self->problem);
+
+  gtk_dialog_add_button (GTK_DIALOG (self), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (self), _("_Play"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
+
+  if (scenario != NULL)
+    set_scenario (self, mu_scenario_copy (scenario));
+  else if (self->bundled->len > 0)
+    on_scenario_selected (GTK_DROP_DOWN (self->scenario_drop), NULL, self);
+  else
+    set_scenario (self, NULL);
+  return GTK_WIDGET (self);
+}
+
+MusterPlayer
+muster_match_dialog_get_player (MusterMatchDialog *self,
+                                const char        *side)
+{
+  GtkDropDown *drop;
+
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), MUSTER_PLAYER_PERSON);
+
+  drop = g_hash_table_lookup (self->player_drops, side);
+  return drop && gtk_drop_down_get_selected (drop) == 1 ? MUSTER_PLAYER_COMPUTER : MUSTER_PLAYER_PERSON;
+}
+
+void
+muster_match_dialog_set_player (MusterMatchDialog *self,
+                                const char        *side,
+                                MusterPlayer       player)
+{
+  GtkDropDown *drop;
+
+  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
+
+  drop = g_hash_table_lookup (self->player_drops, side);
+  if (drop != NULL)
+    gtk_drop_down_set_selected (drop, player == MUSTER_PLAYER_COMPUTER ? 1 : 0);
+}
+
+void
+muster_match_dialog_set_seed (MusterMatchDialog *self,
+                              const char        *seed)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed ? seed : "");
+}
+
+void
+muster_match_dialog_set_option (MusterMatchDialog *self,
+                                const char        *key,
+                                gboolean           enabled)
+{
+  GtkCheckButton *check;
+
+  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
+
+  check = g_hash_table_lookup (self->option_checks, key);
+  if (check != NULL)
+    gtk_check_button_set_active (check, enabled);
+}
+
+gboolean
+muster_match_dialog_get_dice_by_players (MusterMatchDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), FALSE);
+  return gtk_check_button_get_active (GTK_CHECK_BUTTON (self->dice_players));
+}
+
+void
+muster_match_dialog_set_dice_by_players (MusterMatchDialog *self,
+                                         gboolean           by_players)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (by_players ? self->dice_players : self->dice_computer), TRUE);
+}
+
+MusterGame *
+muster_match_dialog_create_game (MusterMatchDialog *self,
+                                 GError           **error)
+{
+  g_autoptr(MuScenario) copy = NULL;
+  GHashTableIter it;
+  gpointer key, value;
+  guint64 seed;
+
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), NULL);
+
+  if (self->scenario == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("No scenario to play"));
+      return NULL;
+    }
+  if (!parse_seed (self, &seed))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The seed is a whole number from 0 to 18446744073709551615."));
+      return NULL;
+    }
+  copy = mu_scenario_copy (self->scenario);
+  g_hash_table_iter_init (&it, self->option_checks);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    mu_scenario_set_option (copy, key, gtk_check_button_get_active (GTK_CHECK_BUTTON (value)));
+  return muster_game_new_for_scenario (copy, seed, error);
+}

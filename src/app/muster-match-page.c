@@ -1,0 +1,1235 @@
+/* muster-match-page.c: the page a match is played on (see muster-match-page.h)
+ *
+ * This file lays the page out and runs its actions, the hand-over between
+ * two people, the computer players, the refusal bar and the result; the
+ * board's selection and clicks are in muster-match-board.c.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-page.h"
+
+#include "muster-match-page-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-policy.h"
+#include "muster-dice-dialog.h"
+#include "muster-match-log.h"
+#include "muster-phase-tracker.h"
+#include "muster-replay-bar.h"
+#include "muster-result-page.h"
+
+G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+#define DEFAULT_PACE_MS 700
+
+static void update_actions (MusterMatchPage *self);
+static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
+static void schedule_computer (MusterMatchPage *self);
+
+const char *
+muster_match_page_side_name (MusterMatchPage *self,
+                             const char      *side)
+{
+  const MuSide *s = side ? mu_scenario_find_side (muster_game_get_scenario (self->game), side) : NULL;
+
+  return s && s->name ? s->name : side;
+}
+
+/* Refusals ------------------------------------------------------------------------ */
+
+static void
+hide_refusal (MusterMatchPage *self)
+{
+  g_clear_pointer (&self->refusal, g_free);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+}
+
+static void
+on_refused (MusterGame      *game,
+            const char      *reason,
+            const char      *rule,
+            MusterMatchPage *self)
+{
+  g_free (self->refusal);
+  self->refusal = g_strdup (reason);
+  gtk_label_set_text (GTK_LABEL (self->refusal_label), reason);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
+}
+
+/* Playing a person's command ---------------------------------------------------------- */
+
+static void
+on_dice_finished (MusterDiceDialog *dialog,
+                  gboolean          entered,
+                  MusterMatchPage  *self)
+{
+  const MuCommand *command = g_object_get_data (G_OBJECT (dialog), "command");
+
+  if (entered && command != NULL)
+    muster_game_apply (self->game, command, NULL);
+}
+
+void
+muster_match_page_play (MusterMatchPage *self,
+                        const MuCommand *command)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  g_return_if_fail (command != NULL);
+
+  if (!self->dice_by_players || muster_dice_dialog_count_dice (self->game, command) <= 0)
+    {
+      muster_game_apply (self->game, command, NULL);
+      return;
+    }
+  /* the players roll: the faces first, then the command */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
+  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
+                          (GDestroyNotify) mu_command_free);
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  self->dice_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_match_page_play_line (MusterMatchPage *self,
+                             const char      *line)
+{
+  g_autoptr(MuCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  command = mu_match_parse (muster_game_get_match (self->game), line, &error);
+  if (command == NULL)
+    {
+      /* the game says why, in the bar */
+      muster_game_apply_line (self->game, line, NULL);
+      return;
+    }
+  muster_match_page_play (self, command);
+}
+
+void
+muster_match_page_set_dice_by_players (MusterMatchPage *self,
+                                       gboolean         by_players)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  self->dice_by_players = by_players;
+}
+
+gboolean
+muster_match_page_get_dice_by_players (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+  return self->dice_by_players;
+}
+
+GtkWidget *
+muster_match_page_get_dice_dialog (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->dice_dialog;
+}
+
+/* Pending decision ----------------------------------------------------------------- */
+
+static void
+on_answer_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  const char *answer = g_object_get_data (G_OBJECT (button), "answer");
+  g_autofree char *line = g_strdup_printf ("choose %s", answer);
+
+  muster_match_page_play_line (self, line);
+}
+
+static void
+on_subset_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  g_autoptr(GString) line = g_string_new ("choose");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->decision_box); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
+      g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
+  muster_match_page_play_line (self, line->str);
+}
+
+static void
+on_number_clicked (GtkButton       *button,
+                   MusterMatchPage *self)
+{
+  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
+  g_autofree char *line = g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
+
+  muster_match_page_play_line (self, line);
+}
+
+static GtkWidget *
+answer_button (MusterMatchPage *self,
+               const char      *answer)
+{
+  GtkWidget *button = gtk_button_new_with_label (answer);
+
+  g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
+  return button;
+}
+
+static void
+update_decision (MusterMatchPage *self)
+{
+  const MuDecision *d = muster_game_get_pending (self->game);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->decision_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->decision_box), child);
+  gtk_widget_set_visible (self->decision_frame, d != NULL);
+  if (d == NULL)
+    return;
+  {
+    g_autofree char *text = g_strdup_printf ("%s: %s", muster_match_page_side_name (self, d->side),
+                                             d->question ? d->question : d->id);
+
+    gtk_label_set_text (GTK_LABEL (self->decision_label), text);
+  }
+  switch (d->kind)
+    {
+    case MU_ANSWER_NUMBER:
+      {
+        GtkWidget *spin = gtk_spin_button_new_with_range (d->min, d->max, 1);
+        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        _("Number"), -1);
+        g_object_set_data (G_OBJECT (ok), "spin", spin);
+        g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
+        gtk_box_append (GTK_BOX (self->decision_box), spin);
+        gtk_box_append (GTK_BOX (self->decision_box), ok);
+      }
+      break;
+    case MU_ANSWER_SUBSET:
+      for (guint i = 0; d->answers && d->answers[i]; i++)
+        {
+          GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
+
+          g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
+          gtk_box_append (GTK_BOX (self->decision_box), check);
+        }
+      {
+        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
+
+        g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
+        gtk_box_append (GTK_BOX (self->decision_box), ok);
+      }
+      break;
+    default:
+      for (guint i = 0; d->answers && d->answers[i]; i++)
+        gtk_box_append (GTK_BOX (self->decision_box), answer_button (self, d->answers[i]));
+      break;
+    }
+}
+
+/* Hand-over --------------------------------------------------------------------- */
+
+static guint
+count_people (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  guint n = 0;
+
+  for (guint i = 0; i < s->sides->len; i++)
+    if (muster_match_page_get_player (self, ((MuSide *) g_ptr_array_index (s->sides, i))->id) ==
+        MUSTER_PLAYER_PERSON)
+      n++;
+  return n;
+}
+
+static void
+show_handover (MusterMatchPage *self,
+               const char      *side)
+{
+  const char *name = muster_match_page_side_name (self, side);
+  g_autofree char *title = g_strdup_printf (_("%s to play — pass the computer"), name);
+  g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
+
+  g_free (self->handover_side);
+  self->handover_side = g_strdup (side);
+  gtk_label_set_text (GTK_LABEL (self->handover_title), title);
+  gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+  gtk_widget_set_visible (self->handover, TRUE);
+  muster_match_page_select (self, NULL);
+  gtk_widget_grab_focus (self->handover_button);
+}
+
+void
+muster_match_page_dismiss_handover (MusterMatchPage *self)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (self->handover_side == NULL)
+    return;
+  g_free (self->seen_side);
+  self->seen_side = g_steal_pointer (&self->handover_side);
+  gtk_widget_set_visible (self->handover, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
+const char *
+muster_match_page_get_handover_side (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->handover_side;
+}
+
+/* When the side that must act is a person other than the one who has the
+ * board, and two people share the computer, the board is covered until that
+ * person takes it. */
+static void
+check_handover (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  /* a screen for a side now played by the computer, or for nobody, goes */
+  if (self->handover_side != NULL &&
+      (count_people (self) < 2 || muster_game_is_over (self->game) ||
+       muster_match_page_get_player (self, self->handover_side) != MUSTER_PLAYER_PERSON ||
+       g_strcmp0 (self->handover_side, awaited) != 0))
+    {
+      g_clear_pointer (&self->handover_side, g_free);
+      gtk_widget_set_visible (self->handover, FALSE);
+    }
+  if (awaited == NULL || muster_game_is_over (self->game) ||
+      muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)
+    return;
+  if (count_people (self) < 2)
+    {
+      g_free (self->seen_side);
+      self->seen_side = g_strdup (awaited);
+      return;
+    }
+  if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
+    show_handover (self, awaited);
+}
+
+/* Computer players ------------------------------------------------------------------ */
+
+static gboolean
+computer_move (gpointer data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (data);
+  MuMatch *match = muster_game_get_match (self->game);
+  g_autoptr(GPtrArray) legal = NULL;
+  const MuCommand *command;
+  g_autoptr(MuCommand) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  self->computer_source = 0;
+  if (self->paused || muster_game_is_over (self->game))
+    return G_SOURCE_REMOVE;
+  if (self->policy_rng == NULL)
+    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
+  legal = mu_match_legal_commands (match);
+  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
+  if (command == NULL)
+    {
+      g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
+
+      on_refused (self->game, text, NULL, self);
+      return G_SOURCE_REMOVE;
+    }
+  copy = mu_command_copy (command);
+  muster_match_board_show_command (self, copy);
+  if (!muster_game_apply (self->game, copy, &error))
+    g_warning ("A command the engine listed as legal was refused: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_computer (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || muster_game_is_over (self->game) ||
+      awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
+    return;
+  self->computer_source = g_timeout_add (self->pace, computer_move, self);
+}
+
+/* Result -------------------------------------------------------------------------- */
+
+static void
+update_result (MusterMatchPage *self)
+{
+  gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack),
+                                    muster_game_is_over (self->game) && self->replay_bar == NULL
+                                    ? "result" : "play");
+}
+
+/* Replay ------------------------------------------------------------------------------ */
+
+MuMatch *
+muster_match_page_shown_match (MusterMatchPage *self)
+{
+  return self->replay_match ? self->replay_match : muster_game_get_match (self->game);
+}
+
+static void
+on_replay_position (MusterReplayBar *bar,
+                    MuMatch         *match,
+                    guint            commands,
+                    guint            events,
+                    MusterMatchPage *self)
+{
+  self->replay_match = match;
+  muster_match_board_update (self);
+}
+
+static void
+leave_replay (MusterMatchPage *self)
+{
+  if (self->replay_bar == NULL)
+    return;
+  self->replay_match = NULL;
+  gtk_box_remove (GTK_BOX (self->replay_slot), self->replay_bar);
+  self->replay_bar = NULL;
+  gtk_widget_set_visible (self->replay_slot, FALSE);
+  update_actions (self);
+  update_result (self);
+  muster_match_board_update (self);
+}
+
+/* The match steps command by command on the board; the live match waits. */
+static void
+on_replay (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  leave_replay (self);
+  muster_match_page_select (self, NULL);
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  self->replay_bar = muster_replay_bar_new (self->game);
+  gtk_widget_set_hexpand (self->replay_bar, TRUE);
+  gtk_box_prepend (GTK_BOX (self->replay_slot), self->replay_bar);
+  gtk_widget_set_visible (self->replay_slot, TRUE);
+  self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
+  g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
+  update_actions (self);
+  update_result (self);
+  muster_match_board_update (self);
+}
+
+static void
+on_leave_replay (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  leave_replay (self);
+  schedule_computer (self);
+}
+
+gboolean
+muster_match_page_get_result_shown (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->inner_stack)), "result") == 0;
+}
+
+/* The game changed ------------------------------------------------------------------ */
+
+static void
+on_changed (MusterGame      *game,
+            MusterMatchPage *self)
+{
+  hide_refusal (self);
+  update_decision (self);
+  muster_match_board_refresh (self);
+  update_actions (self);
+  update_result (self);
+  check_handover (self);
+  schedule_computer (self);
+}
+
+/* Actions --------------------------------------------------------------------------- */
+
+static void
+update_actions (MusterMatchPage *self)
+{
+  g_autofree char *why = NULL;
+  gboolean can_undo = muster_game_can_undo (self->game, &why);
+  GAction *undo = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "undo");
+  GAction *end = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "end-phase");
+  const char *awaited = muster_game_get_awaited_side (self->game);
+  gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
+
+  GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
+  GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
+  gboolean live = self->replay_bar == NULL;
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo && live);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (end), person && live && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (command), live && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
+  g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
+}
+
+static void
+end_phase (MusterMatchPage *self)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+
+  /* the ruleset's verb that ends the current step */
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    if (ruleset->verbs[i].flags & MU_VERB_END_STEP)
+      {
+        g_autoptr(MuCommand) command = mu_command_new (ruleset->verbs[i].verb);
+
+        muster_match_page_play (self, command);
+        return;
+      }
+}
+
+static void
+on_end_phase_response (GtkDialog       *dialog,
+                       int              response,
+                       MusterMatchPage *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    end_phase (self);
+}
+
+/* End Phase warns first when the engine says something compulsory is left. */
+static void
+on_end_phase (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  GtkWidget *tracker = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->tracker));
+  g_autofree char *warning = NULL;
+  GtkRoot *root;
+  GtkWidget *dialog, *button;
+
+  if (GTK_IS_VIEWPORT (tracker))
+    tracker = gtk_viewport_get_child (GTK_VIEWPORT (tracker));
+  if (!MUSTER_IS_PHASE_TRACKER (tracker) ||
+      !muster_phase_tracker_get_warning (MUSTER_PHASE_TRACKER (tracker), &warning))
+    {
+      end_phase (self);
+      return;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE, "%s", _("End the phase now?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", warning ? warning : "");
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_End Phase"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_end_phase_response), self);
+  show_dialog (self, dialog);
+}
+
+static void
+on_undo (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_game_undo (self->game, &error))
+    on_refused (self->game, error->message, NULL, self);
+}
+
+/* A command line the page offers (the selected counter's other legal
+ * commands, as the engine lists them). */
+static void
+on_command (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  muster_match_page_play_line (self, g_variant_get_string (param, NULL));
+}
+
+static void
+on_cancel (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  muster_match_page_select (self, NULL);
+  hide_refusal (self);
+}
+
+static void
+on_pause_change_state (GSimpleAction *action,
+                       GVariant      *value,
+                       gpointer       user_data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+
+  g_simple_action_set_state (action, value);
+  self->paused = g_variant_get_boolean (value);
+  if (self->paused)
+    g_clear_handle_id (&self->computer_source, g_source_remove);
+  else
+    schedule_computer (self);
+}
+
+static void
+show_dialog (MusterMatchPage *self,
+             GtkWidget       *dialog)
+{
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  self->dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_message_response (GtkDialog *dialog,
+                     int        response,
+                     gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+report_error (MusterMatchPage *self,
+              const char      *primary,
+              const GError    *error)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_message_response), NULL);
+  show_dialog (self, dialog);
+}
+
+static void
+finish_close (MusterMatchPage *self)
+{
+  gboolean then_window = self->close_window;
+
+  self->close_window = FALSE;
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
+}
+
+static void
+on_save_response (GtkNativeDialog *chooser,
+                  int              response,
+                  MusterMatchPage *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean close = self->close_after_save;
+
+  self->close_after_save = FALSE;
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_clear_object (&self->chooser);
+  if (file == NULL || !muster_game_save (self->game, file, &error))
+    {
+      /* not saved: nothing closes */
+      self->close_window = FALSE;
+      if (error != NULL)
+        report_error (self, _("Could not save the match"), error);
+      return;
+    }
+  if (close)
+    finish_close (self);
+}
+
+static void
+show_save (MusterMatchPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GFile *file = muster_game_get_file (self->game);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("Muster Matches"));
+  gtk_file_filter_add_suffix (filter, "muster-game");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser), file, NULL);
+  else
+    {
+      const MuScenario *s = muster_game_get_scenario (self->game);
+      g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+    }
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+on_save (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  show_save (MUSTER_MATCH_PAGE (user_data));
+}
+
+static void
+on_close_response (GtkDialog       *dialog,
+                   int              response,
+                   MusterMatchPage *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      self->close_after_save = TRUE;
+      show_save (self);
+    }
+  else if (response == GTK_RESPONSE_REJECT)
+    finish_close (self);
+  else
+    self->close_window = FALSE;
+}
+
+void
+muster_match_page_close (MusterMatchPage *self,
+                         gboolean         then_window)
+{
+  GtkRoot *root;
+  GtkWidget *dialog, *button;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  self->close_window = then_window;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (!muster_game_get_modified (self->game))
+    {
+      finish_close (self);
+      return;
+    }
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   "%s", _("Save the match before closing it?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, the commands played since the last save are lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save As…"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  show_dialog (self, dialog);
+}
+
+static void
+on_close (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  muster_match_page_close (MUSTER_MATCH_PAGE (user_data), FALSE);
+}
+
+static const GActionEntry match_entries[] = {
+  { "end-phase", on_end_phase },
+  { "undo", on_undo },
+  { "save", on_save },
+  { "close", on_close },
+  { "cancel", on_cancel },
+  { "command", on_command, "s" },
+  { "replay", on_replay },
+  { "leave-replay", on_leave_replay },
+  { "pause", NULL, NULL, "false", on_pause_change_state },
+};
+
+/* The undo button says why it is unavailable. */
+static gboolean
+on_undo_query_tooltip (GtkWidget       *widget,
+                       int              x,
+                       int              y,
+                       gboolean         keyboard,
+                       GtkTooltip      *tooltip,
+                       MusterMatchPage *self)
+{
+  const char *why = g_object_get_data (G_OBJECT (self), "undo-why");
+  g_autofree char *text = why ? g_strdup_printf (_("Undo is not possible: %s"), why)
+                              : g_strdup (_("Undo the last command (Ctrl+Z)"));
+
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* Layout --------------------------------------------------------------------------- */
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static GtkWidget *
+build_sidebar (MusterMatchPage *self)
+{
+  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *row, *button;
+
+  gtk_widget_set_size_request (side, 340, -1);
+  gtk_widget_set_hexpand (side, FALSE);
+  gtk_widget_add_css_class (side, "side-panel");
+  gtk_widget_set_margin_start (side, 8);
+  gtk_widget_set_margin_end (side, 8);
+  gtk_widget_set_margin_top (side, 8);
+  gtk_widget_set_margin_bottom (side, 8);
+
+  /* The phase tracker's place (filled once the game is known). */
+  self->tracker = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->tracker), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->tracker), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->tracker), 300);
+  gtk_box_append (GTK_BOX (side), self->tracker);
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* the tracker has End Phase too, but it may be scrolled out of sight */
+  button = gtk_button_new_with_mnemonic (_("_End Phase"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.end-phase");
+  gtk_widget_set_tooltip_text (button, _("End the current phase (Ctrl+Return)"));
+  gtk_box_append (GTK_BOX (row), button);
+  button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
+  gtk_widget_set_has_tooltip (button, TRUE);
+  g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
+  gtk_box_append (GTK_BOX (row), button);
+  self->pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pause_button), "match.pause");
+  gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
+  gtk_widget_set_visible (self->pause_button, FALSE);
+  gtk_box_append (GTK_BOX (row), self->pause_button);
+  button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match As"), -1);
+  gtk_widget_set_tooltip_text (button, _("Save Match As… (Ctrl+S)"));
+  gtk_widget_set_hexpand (button, TRUE);
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (row), button);
+  button = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.close");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Close Match"), -1);
+  gtk_widget_set_tooltip_text (button, _("Close the match"));
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (side), row);
+
+  self->hint_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
+  gtk_widget_add_css_class (self->hint_label, "dim-label");
+  gtk_box_append (GTK_BOX (side), self->hint_label);
+  self->other_actions = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->other_actions), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->other_actions), 3);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Commands of the Selected Counter"), -1);
+  {
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->other_actions);
+    gtk_widget_set_visible (scrolled, FALSE);
+    gtk_box_append (GTK_BOX (side), scrolled);
+  }
+
+  /* The pending decision. */
+  self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->decision_frame, "card");
+  gtk_box_append (GTK_BOX (self->decision_frame), heading (_("Decision")));
+  self->decision_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->decision_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->decision_label), TRUE);
+  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_label);
+  self->decision_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Answers"), -1);
+  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_box);
+  gtk_widget_set_visible (self->decision_frame, FALSE);
+  gtk_box_append (GTK_BOX (side), self->decision_frame);
+
+  /* The log's place. */
+  self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_vexpand (self->log, TRUE);
+  gtk_box_append (GTK_BOX (side), self->log);
+  return side;
+}
+
+static GtkWidget *
+build_handover (MusterMatchPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+  gtk_widget_add_css_class (box, "handover");
+  gtk_widget_add_css_class (box, "view");
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_widget_set_vexpand (box, TRUE);
+  gtk_widget_set_can_target (box, TRUE);
+  gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (inner, TRUE);
+  self->handover_title = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->handover_title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->handover_title), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (self->handover_title, "title-1");
+  gtk_box_append (GTK_BOX (inner), self->handover_title);
+  {
+    GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
+
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_box_append (GTK_BOX (inner), label);
+  }
+  self->handover_button = gtk_button_new_with_mnemonic ("");
+  gtk_widget_set_halign (self->handover_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->handover_button, "pill");
+  gtk_widget_add_css_class (self->handover_button, "suggested-action");
+  g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_box_append (GTK_BOX (inner), self->handover_button);
+  gtk_box_append (GTK_BOX (box), inner);
+  gtk_widget_set_visible (box, FALSE);
+  return box;
+}
+
+/* The tracker, the log and the result page follow the game: they are made
+ * once it is known. */
+static void
+place_widgets (MusterMatchPage *self)
+{
+  GtkWidget *log = muster_match_log_new (self->game);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_widget_set_vexpand (log, TRUE);
+  gtk_box_append (GTK_BOX (self->log), log);
+  {
+    GtkWidget *result = muster_result_page_new (self->game);
+
+    gtk_widget_set_vexpand (result, TRUE);
+    gtk_widget_set_hexpand (result, TRUE);
+    gtk_box_append (GTK_BOX (self->result_box), result);
+  }
+}
+
+static void
+build (MusterMatchPage *self)
+{
+  GtkWidget *play, *overlay, *content, *board_column;
+  GtkEventController *shortcuts;
+
+  self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->root, GTK_WIDGET (self));
+
+  /* A bar, not a dialog: play goes on while it shows. */
+  self->refusal_bar = gtk_revealer_new ();
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  {
+    GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *dismiss = gtk_button_new_with_mnemonic (_("_Dismiss"));
+
+    gtk_widget_add_css_class (bar, "refusal-bar");
+    gtk_widget_set_margin_start (bar, 12);
+    gtk_widget_set_margin_end (bar, 12);
+    gtk_widget_set_margin_top (bar, 6);
+    gtk_widget_set_margin_bottom (bar, 6);
+    gtk_box_append (GTK_BOX (bar), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+    self->refusal_label = gtk_label_new (NULL);
+    gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
+    gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
+    gtk_widget_set_hexpand (self->refusal_label, TRUE);
+    gtk_box_append (GTK_BOX (bar), self->refusal_label);
+    g_signal_connect_swapped (dismiss, "clicked", G_CALLBACK (hide_refusal), self);
+    gtk_box_append (GTK_BOX (bar), dismiss);
+    gtk_revealer_set_child (GTK_REVEALER (self->refusal_bar), bar);
+  }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Refused Command"), -1);
+  gtk_box_append (GTK_BOX (self->root), self->refusal_bar);
+
+  self->inner_stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->inner_stack, TRUE);
+  gtk_box_append (GTK_BOX (self->root), self->inner_stack);
+
+  play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_hexpand (board_column, TRUE);
+  self->replay_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->replay_slot, 6);
+  gtk_widget_set_margin_end (self->replay_slot, 6);
+  gtk_widget_set_visible (self->replay_slot, FALSE);
+  {
+    GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Match"));
+
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "match.leave-replay");
+    gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (self->replay_slot), back);
+  }
+  gtk_box_append (GTK_BOX (board_column), self->replay_slot);
+  overlay = gtk_overlay_new ();
+  gtk_widget_set_hexpand (overlay, TRUE);
+  gtk_widget_set_vexpand (overlay, TRUE);
+  self->map_view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
+  self->handover = build_handover (self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
+  gtk_box_append (GTK_BOX (board_column), overlay);
+  gtk_box_append (GTK_BOX (play), board_column);
+  gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  content = build_sidebar (self);
+  gtk_box_append (GTK_BOX (play), content);
+  gtk_stack_add_named (GTK_STACK (self->inner_stack), play, "play");
+  self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_LOCAL);
+  {
+    static const struct { const char *trigger, *action; } keys[] = {
+      { "<Control>s", "match.save" },
+      { "<Control>z", "match.undo" },
+      { "<Control>Return", "match.end-phase" },
+      { "Escape", "match.cancel" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                              gtk_named_action_new (keys[i].action)));
+  }
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+}
+
+/* Object --------------------------------------------------------------------------- */
+
+static void
+muster_match_page_dispose (GObject *object)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  g_clear_handle_id (&self->computer_source, g_source_remove);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->scene != NULL)
+    muster_scene_set_scenario (self->scene, NULL);
+  g_clear_pointer (&self->root, gtk_widget_unparent);
+  G_OBJECT_CLASS (muster_match_page_parent_class)->dispose (object);
+}
+
+static void
+muster_match_page_finalize (GObject *object)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  muster_match_board_finalize (self);
+  g_clear_object (&self->scene);
+  g_clear_object (&self->game);
+  g_clear_object (&self->actions);
+  g_clear_pointer (&self->players, g_hash_table_unref);
+  g_clear_pointer (&self->policy_rng, mu_dice_free);
+  g_clear_pointer (&self->handover_side, g_free);
+  g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->refusal, g_free);
+  G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
+}
+
+static void
+muster_match_page_class_init (MusterMatchPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_match_page_dispose;
+  object_class->finalize = muster_match_page_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "matchpage");
+
+  signals[SIGNAL_CLOSED] =
+    g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+}
+
+static void
+muster_match_page_init (MusterMatchPage *self)
+{
+  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->pace = DEFAULT_PACE_MS;
+  self->scene = muster_scene_new ();
+  build (self);
+  muster_map_view_set_scene (self->map_view, self->scene);
+  muster_match_board_init (self);
+}
+
+GtkWidget *
+muster_match_page_new (MusterGame *game)
+{
+  MusterMatchPage *self;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
+
+  self = g_object_new (MUSTER_TYPE_MATCH_PAGE, NULL);
+  self->game = g_object_ref (game);
+  muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
+  g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
+  place_widgets (self);
+  on_changed (game, self);
+  return GTK_WIDGET (self);
+}
+
+MusterGame *
+muster_match_page_get_game (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->game;
+}
+
+MusterMapView *
+muster_match_page_get_map_view (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->map_view;
+}
+
+MusterScene *
+muster_match_page_get_scene (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->scene;
+}
+
+void
+muster_match_page_set_player (MusterMatchPage *self,
+                              const char      *side,
+                              MusterPlayer     player)
+{
+  gboolean any_computer = FALSE;
+  GHashTableIter it;
+  gpointer value;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  g_return_if_fail (side != NULL);
+
+  g_hash_table_insert (self->players, g_strdup (side), GINT_TO_POINTER (player));
+  g_hash_table_iter_init (&it, self->players);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
+      any_computer = TRUE;
+  gtk_widget_set_visible (self->pause_button, any_computer);
+  update_actions (self);
+  check_handover (self);
+  schedule_computer (self);
+}
+
+MusterPlayer
+muster_match_page_get_player (MusterMatchPage *self,
+                              const char      *side)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), MUSTER_PLAYER_PERSON);
+  return side ? GPOINTER_TO_INT (g_hash_table_lookup (self->players, side)) : MUSTER_PLAYER_PERSON;
+}
+
+void
+muster_match_page_set_pace (MusterMatchPage *self,
+                            guint            ms)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  self->pace = ms;
+}
+
+const char *
+muster_match_page_get_refusal (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->refusal;
+}
+
+GtkWidget *
+muster_match_page_get_decision_box (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->decision_box;
+}
+
+GtkWidget *
+muster_match_page_get_replay_bar (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->replay_bar;
+}
+
+GtkNativeDialog *
+muster_match_page_get_file_chooser (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
+}
+
+GtkWidget *
+muster_match_page_get_dialog (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->dialog;
+}

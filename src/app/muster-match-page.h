@@ -1,0 +1,107 @@
+/* muster-match-page.h: the page a match is played on
+ *
+ * The board (its own MusterMapView and MusterScene showing the match's
+ * counters where the engine has them), a sidebar (the phase tracker, the
+ * pending decision, the log), a bar telling the engine's refusals, the
+ * hand-over screen between two people and the result at the end.
+ *
+ * Its actions are in the group "match" on the page: match.end-phase,
+ * match.undo, match.save (Save Match As…), match.close, match.pause
+ * (stateful: the computer players wait), match.cancel (Escape: drops the
+ * selection), match.command (a command line the page offers), match.replay
+ * and match.leave-replay. The page never decides what the rules allow: it lists what
+ * the engine says is legal, asks its dry run and applies commands through
+ * the MusterGame.
+ *
+ * Signals:
+ *   "closed" (gboolean then_window): match.close or muster_match_page_close
+ *       finished (saved or discarded); the window takes the page away, and
+ *       closes itself too when then_window.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "muster-game.h"
+#include "muster-map-view.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MUSTER_PLAYER_PERSON,
+  MUSTER_PLAYER_COMPUTER,
+} MusterPlayer;
+
+#define MUSTER_TYPE_MATCH_PAGE (muster_match_page_get_type ())
+G_DECLARE_FINAL_TYPE (MusterMatchPage, muster_match_page, MUSTER, MATCH_PAGE, GtkWidget)
+
+GtkWidget     *muster_match_page_new                (MusterGame *game);
+MusterGame    *muster_match_page_get_game           (MusterMatchPage *self);
+MusterMapView *muster_match_page_get_map_view       (MusterMatchPage *self);
+MusterScene   *muster_match_page_get_scene          (MusterMatchPage *self);
+
+/* Who plays a side (every side is a person until told otherwise). */
+void           muster_match_page_set_player         (MusterMatchPage *self, const char *side,
+                                                     MusterPlayer player);
+MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, const char *side);
+/* Milliseconds between two commands of a computer player (default 700;
+ * 0 plays as fast as the main loop allows). */
+void           muster_match_page_set_pace           (MusterMatchPage *self, guint ms);
+
+/* Dice rolled at the table: before a command of a person that rolls, the
+ * page asks for the faces (the dice-entry dialog) and gives them to the
+ * match. The computer players' commands roll the match's own dice. */
+void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
+gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
+/* Plays a command of a person: through the dice-entry dialog when it
+ * rolls and the players roll their dice, else at once (a refusal shows in
+ * the bar). */
+void           muster_match_page_play               (MusterMatchPage *self, const MuCommand *command);
+void           muster_match_page_play_line          (MusterMatchPage *self, const char *line);
+/* The dice-entry dialog the page waits on, or NULL. */
+GtkWidget     *muster_match_page_get_dice_dialog    (MusterMatchPage *self);
+
+/* Selects a counter of the board (NULL: none) and shows where it may go
+ * and what it may attack, as the engine lists them. */
+void           muster_match_page_select             (MusterMatchPage *self, const char *counter);
+const char    *muster_match_page_get_selected       (MusterMatchPage *self);
+/* The counters grouped to fire together (the selected one first), NULL-
+ * terminated, owned by the page. */
+const char *const *muster_match_page_get_group      (MusterMatchPage *self);
+/* What a click on `hex` does (the board's click handler calls it): answers
+ * a decision with that hex, moves the selected counter there, attacks the
+ * counter there, or selects it; `add` (Shift) adds a counter of the same
+ * side to the firing group. */
+void           muster_match_page_click_hex          (MusterMatchPage *self, MuHex hex, gboolean add);
+/* The hexes the selected counter may reach (owned by the page). */
+const GArray  *muster_match_page_get_destinations   (MusterMatchPage *self);
+/* Ids of the counters it may attack (NULL-terminated, owned by the page). */
+const char *const *muster_match_page_get_targets    (MusterMatchPage *self);
+/* What the status line under the sidebar says about the hex under the
+ * pointer ("Move to 1510: cost 2 of 4"), after muster_match_page_hover_hex. */
+void           muster_match_page_hover_hex          (MusterMatchPage *self, MuHex hex);
+const char    *muster_match_page_get_hint           (MusterMatchPage *self);
+
+/* Closes the match as match.close does (asking to save it when modified);
+ * "closed" tells then_window. Cancelling the question closes nothing. */
+void           muster_match_page_close              (MusterMatchPage *self, gboolean then_window);
+
+/* The refusal shown in the bar, or NULL while it is hidden. */
+const char    *muster_match_page_get_refusal        (MusterMatchPage *self);
+/* The side the hand-over screen waits for, or NULL when it is not shown. */
+const char    *muster_match_page_get_handover_side  (MusterMatchPage *self);
+void           muster_match_page_dismiss_handover   (MusterMatchPage *self);
+/* The box holding the pending decision's answers (its buttons' action
+ * target is the answer). */
+GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);
+/* The replay bar while match.replay steps through the match (the board
+ * shows its position; match.leave-replay goes back), or NULL. */
+GtkWidget     *muster_match_page_get_replay_bar     (MusterMatchPage *self);
+/* TRUE when the result is shown. */
+gboolean       muster_match_page_get_result_shown   (MusterMatchPage *self);
+/* The file chooser of Save Match As, while it is open. */
+GtkNativeDialog *muster_match_page_get_file_chooser (MusterMatchPage *self);
+/* The question the page is waiting on (save before closing), or NULL. */
+GtkWidget     *muster_match_page_get_dialog         (MusterMatchPage *self);
+
+G_END_DECLS

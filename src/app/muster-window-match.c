@@ -1,0 +1,307 @@
+/* muster-window-match.c: the window's match page: Play (the New Match dialog),
+ * opening saved matches, and the page's place among the window's pages */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-window.h"
+
+#include "muster-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-problem.h"
+#include "muster-match-dialog.h"
+#include "muster-match-page.h"
+
+#define PAGE_KEY "muster-match-page"
+/* Saved matches in the recent files (the shared MIME database names the type). */
+#define MATCH_MIME_TYPE "application/x-muster-game+xml"
+#define MATCH_EXTENSION ".muster-game"
+
+GtkWidget *
+muster_window_get_match_page (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return g_object_get_data (G_OBJECT (self), PAGE_KEY);
+}
+
+gboolean
+muster_window_match_shown (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  return page != NULL && gtk_stack_get_visible_child (muster_window_get_stack (self)) == page;
+}
+
+static gboolean
+close_window_later (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+remove_page (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  if (page == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (muster_match_page_get_game (MUSTER_MATCH_PAGE (page)), self);
+  g_signal_handlers_disconnect_by_data (page, self);
+  g_object_set_data (G_OBJECT (self), PAGE_KEY, NULL);
+  gtk_stack_remove (muster_window_get_stack (self), page);
+}
+
+static void
+on_page_closed (MusterMatchPage *page,
+                gboolean         close_window,
+                MusterWindow    *self)
+{
+  remove_page (self);
+  /* back to the editor of the scenario, or the start page */
+  gtk_stack_set_visible_child_name (muster_window_get_stack (self),
+                                    muster_window_get_scenario (self) ? "board" : "start");
+  muster_window_update_chrome (self);
+  if (close_window)
+    g_idle_add_full (G_PRIORITY_DEFAULT, close_window_later, g_object_ref (self), g_object_unref);
+}
+
+static void
+on_game_notify (MusterGame   *game,
+                GParamSpec   *pspec,
+                MusterWindow *self)
+{
+  muster_window_update_chrome (self);
+}
+
+void
+muster_window_show_match (MusterWindow *self,
+                          MusterGame   *game)
+{
+  GtkWidget *page;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (MUSTER_IS_GAME (game));
+
+  remove_page (self);
+  page = muster_match_page_new (game);
+  g_object_set_data (G_OBJECT (self), PAGE_KEY, page);
+  gtk_stack_add_named (muster_window_get_stack (self), page, "match");
+  gtk_stack_set_visible_child (muster_window_get_stack (self), page);
+  g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
+  g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::file", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_game_notify), self);
+  muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
+  gtk_widget_grab_focus (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
+  muster_window_update_chrome (self);
+}
+
+/* The title while a match is shown ("• Bull Run.muster-game"), or NULL. */
+char *
+muster_window_match_title (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+  MusterGame *game;
+  GFile *file;
+  g_autofree char *name = NULL;
+
+  if (page == NULL || !muster_window_match_shown (self))
+    return NULL;
+  game = muster_match_page_get_game (MUSTER_MATCH_PAGE (page));
+  file = muster_game_get_file (game);
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+
+      name = g_filename_display_name (base);
+    }
+  else
+    {
+      const MuScenario *s = muster_game_get_scenario (game);
+
+      /* Translators: the title of a match not saved yet, with its scenario's title */
+      name = g_strdup_printf (_("New Match of %s"), s->title && *s->title ? s->title : _("Untitled Scenario"));
+    }
+  return muster_game_get_modified (game) ? g_strdup_printf ("• %s", name) : g_steal_pointer (&name);
+}
+
+gboolean
+muster_window_match_activate (MusterWindow *self,
+                              const char   *action)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  if (page == NULL || !muster_window_match_shown (self))
+    return FALSE;
+  gtk_widget_activate_action (page, action, NULL);
+  return TRUE;
+}
+
+gboolean
+muster_window_match_can_undo (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  return page != NULL && muster_game_can_undo (muster_match_page_get_game (MUSTER_MATCH_PAGE (page)), NULL);
+}
+
+gboolean
+muster_window_match_close_request (MusterWindow *self)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  if (page == NULL || !muster_game_get_modified (muster_match_page_get_game (MUSTER_MATCH_PAGE (page))))
+    return FALSE;
+  gtk_stack_set_visible_child (muster_window_get_stack (self), page);
+  muster_match_page_close (MUSTER_MATCH_PAGE (page), TRUE);
+  return TRUE;
+}
+
+/* Saved matches ----------------------------------------------------------------------- */
+
+gboolean
+muster_window_file_is_match (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  return path != NULL && mu_match_file_is_match (path);
+}
+
+static void
+add_recent_match (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+  static char *groups[] = { (char *) "muster", NULL };
+
+  data.mime_type = (char *) MATCH_MIME_TYPE;
+  data.app_name = (char *) "Muster";
+  data.app_exec = (char *) "muster %u";
+  data.groups = groups;
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static void
+on_warnings_response (GtkDialog *dialog,
+                      int        response,
+                      gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* What a person should know although the match loaded (a changed embedded
+ * scenario), one problem a line. */
+static void
+show_warnings (MusterWindow *self,
+               GFile        *file,
+               GPtrArray    *warnings)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (warnings, i));
+
+      g_string_append_printf (text, "%s%s", i ? "\n" : "", line);
+    }
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_CLOSE,
+                                   _("“%s” was opened with warnings"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", text->str);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_warnings_response), NULL);
+  muster_window_show_dialog (self, dialog);
+}
+
+gboolean
+muster_window_open_match_file (MusterWindow *self,
+                               GFile        *file,
+                               GError      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GPtrArray) warnings = mu_problem_list_new ();
+  g_autoptr(GError) local = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  MuMatch *match;
+
+  match = path ? mu_match_load_file_full (path, warnings, &local) : NULL;
+  if (match == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+
+      if (local == NULL)
+        g_set_error (&local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("%s is not a local file"), name);
+      muster_window_show_problems (self, primary, local, NULL);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  game = muster_game_new (match);
+  muster_game_set_file (game, file);
+  add_recent_match (file);
+  muster_window_show_match (self, game);
+  if (warnings->len > 0)
+    show_warnings (self, file, warnings);
+  return TRUE;
+}
+
+gboolean
+muster_window_is_match_uri (const char *uri)
+{
+  return g_str_has_suffix (uri, MATCH_EXTENSION);
+}
+
+/* Play ---------------------------------------------------------------------------------- */
+
+static void
+on_match_dialog_response (GtkDialog    *dialog,
+                          int           response,
+                          MusterWindow *self)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *page;
+  const MuScenario *scenario;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    {
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      return;
+    }
+  game = muster_match_dialog_create_game (MUSTER_MATCH_DIALOG (dialog), &error);
+  if (game == NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      muster_window_show_problems (self, _("Could not start the match"), error, NULL);
+      return;
+    }
+  muster_window_show_match (self, game);
+  page = muster_window_get_match_page (self);
+  muster_match_page_set_dice_by_players (MUSTER_MATCH_PAGE (page),
+                                         muster_match_dialog_get_dice_by_players (MUSTER_MATCH_DIALOG (dialog)));
+  scenario = muster_game_get_scenario (game);
+  for (guint i = 0; i < scenario->sides->len; i++)
+    {
+      const char *side = ((MuSide *) g_ptr_array_index (scenario->sides, i))->id;
+
+      muster_match_page_set_player (MUSTER_MATCH_PAGE (page), side,
+                                    muster_match_dialog_get_player (MUSTER_MATCH_DIALOG (dialog), side));
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+void
+muster_window_show_play (MusterWindow *self)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  dialog = muster_match_dialog_new (GTK_WINDOW (self), muster_window_get_scenario (self));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_match_dialog_response), self);
+  muster_window_show_dialog (self, dialog);
+}
