@@ -327,6 +327,35 @@ add_source_icons (void)
     gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()), icons);
 }
 
+/* GTK's shortcuts window has an icon-only Search button without a name
+ * for assistive technology: name it, and any such button of its header. */
+static void
+name_icon_buttons (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_BUTTON (c) && gtk_button_get_label (GTK_BUTTON (c)) == NULL &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (c)), "edit-find-symbolic") == 0)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (c), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        _("Search Shortcuts"), -1);
+      name_icon_buttons (c);
+    }
+}
+
+static void
+on_window_added (GtkApplication *application,
+                 GtkWindow      *window,
+                 gpointer        data)
+{
+  GtkShortcutsWindow *overlay;
+
+  if (!GTK_IS_APPLICATION_WINDOW (window))
+    return;
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  if (overlay != NULL)
+    name_icon_buttons (GTK_WIDGET (overlay));
+}
+
 static void
 muster_application_startup (GApplication *application)
 {
@@ -338,6 +367,7 @@ muster_application_startup (GApplication *application)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
   set_accels (GTK_APPLICATION (self));
+  g_signal_connect (self, "window-added", G_CALLBACK (on_window_added), NULL);
 
   gtk_css_provider_load_from_resource (css, "/io/github/muster/Muster/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),

@@ -71,6 +71,8 @@ struct _MusterEditor
   GArray *draft;                /* of MuPoint */
   GtkBox *map_page;
   GtkGrid *options_grid;
+  gulong cursor_id;
+  gulong zoom_id;
   GtkLabel *options_heading;
   GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
@@ -109,11 +111,41 @@ struct _MusterEditor
   GtkWidget *item_value_row;
   GtkWidget *item_rotate_row;
   GtkWidget *item_delete;
+  /* an area's values (muster-editor-area.c) */
+  GtkSpinButton *area_capacity;
+  GtkSpinButton *area_defence;
+  GtkCheckButton *area_hard_cover;
+  GtkSpinButton *area_grade;
+  GtkDropDown *area_side;
+  GtkWidget *area_capacity_row;
+  GtkWidget *area_defence_row;
+  GtkWidget *area_grade_row;
+  GtkWidget *area_side_row;
   GtkDropTarget *drop;
 };
 
 void
 muster_editor_build_table_widgets (MusterEditor *self);
+
+/* A label and a control in a row of grid; the control shows and hides
+ * with the label, which is returned. */
+GtkWidget *
+muster_editor_panel_row (GtkWidget  *grid,
+                         int         row,
+                         const char *label,
+                         GtkWidget  *control);
+
+/* The Selected Item rows of an area's values (capacity, defence, hard
+ * cover, grade, a deployment zone's side), from row `row` of grid. */
+void
+muster_editor_build_area_values (MusterEditor *self,
+                                 GtkWidget    *grid,
+                                 int           row);
+
+/* Shows the rows the area carries, with its values (NULL: none shown). */
+void
+muster_editor_show_area_values (MusterEditor *self,
+                                const MuArea *area);
 
 void
 muster_editor_cancel_shape (MusterEditor *self);
@@ -202,6 +234,14 @@ muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
 void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message);
+
+void
+muster_editor_show_hint    (MusterEditor *self,
+                            const char   *hint);
+
+/* The facing handle of a stand selected on a table, shown or hidden. */
+void
+muster_editor_update_handle (MusterEditor *self);
 
 GListModel *
 muster_editor_string_model (const char *const *items,

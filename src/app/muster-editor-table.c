@@ -48,12 +48,38 @@ board_point (MusterEditor *self,
   muster_view_to_board (&t, x, y, bx, by);
 }
 
+/* The area or line being drawn, on the board: its corners joined (an
+ * area closed), in board pixels. */
+static void
+draft_outline (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuRenderOptions options;
+  g_autoptr(GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), self->draft->len);
+
+  if (scene == NULL)
+    return;
+  muster_map_view_get_render_options (self->view, &options);
+  for (guint i = 0; i < self->draft->len; i++)
+    {
+      MuPoint p = g_array_index (self->draft, MuPoint, i);
+
+      p.x *= options.table_scale;
+      p.y *= options.table_scale;
+      g_array_append_val (points, p);
+    }
+  muster_scene_set_outline (scene, (const MuPoint *) points->data, points->len,
+                            MUSTER_OUTLINE_CORNERS |
+                            (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
+}
+
 static void
 draft_message (MusterEditor *self)
 {
   g_autofree char *text = NULL;
   guint n = self->draft->len;
 
+  draft_outline (self);
   if (n == 0)
     {
       muster_editor_show_message (self, NULL);
@@ -62,7 +88,7 @@ draft_message (MusterEditor *self)
   text = g_strdup_printf (ngettext ("%u point; click the last point again or press Enter to finish, Escape to cancel",
                                     "%u points; click the last point again or press Enter to finish, Escape to cancel",
                                     n), n);
-  muster_editor_show_message (self, text);
+  muster_editor_show_hint (self, text);
 }
 
 gboolean
@@ -78,6 +104,7 @@ muster_editor_finish_shape (MusterEditor *self)
     return FALSE;
   points = g_steal_pointer (&self->draft);
   self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  draft_outline (self);
   if (self->tool == MUSTER_TOOL_AREA)
     index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
                               &error);
@@ -99,6 +126,7 @@ void
 muster_editor_cancel_shape (MusterEditor *self)
 {
   g_array_set_size (self->draft, 0);
+  draft_outline (self);
   muster_editor_show_message (self, NULL);
 }
 
@@ -240,6 +268,78 @@ item_at (MusterEditor *self,
 
 /* Select tool: picks the item under the pointer and starts moving it.
  * Returns FALSE when there is nothing (the map view then selects the hex). */
+/* The facing handle of the stand selected on a table, in board pixels:
+ * ahead of its front, beyond its footprint; FALSE when there is none. */
+static gboolean
+facing_handle (MusterEditor *self,
+               MuPoint      *centre,
+               MuPoint      *knob)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  const MuCounter *c;
+  const MuPiece *pieces;
+  MuRenderOptions options;
+  guint n;
+  double zoom = muster_map_view_get_zoom (self->view);
+  double radius = 0, rad;
+
+  if (scene == NULL || !muster_editor_is_table (self) || self->tool != MUSTER_TOOL_SELECT ||
+      self->sel_kind != MUSTER_SELECTION_COUNTER || self->sel_id == NULL)
+    return FALSE;
+  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+  if (c == NULL || c->place.kind != MU_PLACE_TABLE)
+    return FALSE;
+  muster_map_view_get_render_options (self->view, &options);
+  pieces = muster_scene_get_pieces (scene, &n);
+  for (guint i = 0; i < n; i++)
+    if (pieces[i].counter == c)
+      {
+        double x, y, w, h;
+
+        mu_render_piece_bounds (muster_editor_scenario (self), &options, pieces, n, i, &x, &y, &w, &h);
+        radius = hypot (w, h) / 2;
+        break;
+      }
+  centre->x = c->place.pos.x * options.table_scale;
+  centre->y = c->place.pos.y * options.table_scale;
+  /* facing 0 is up the table, clockwise (TAB-4) */
+  rad = c->place.facing * G_PI / 180.0;
+  radius += 3 * MUSTER_MAP_VIEW_HANDLE_RADIUS / MAX (zoom, 1e-6);
+  knob->x = centre->x + sin (rad) * radius;
+  knob->y = centre->y - cos (rad) * radius;
+  return TRUE;
+}
+
+void
+muster_editor_update_handle (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+  MuPoint centre, knob;
+
+  if (scene == NULL)
+    return;
+  if (facing_handle (self, &centre, &knob))
+    muster_scene_set_handle (scene, &centre, &knob);
+  else
+    muster_scene_set_handle (scene, NULL, NULL);
+}
+
+/* Whether widget point (x, y) is on the facing handle's knob. */
+static gboolean
+on_facing_handle (MusterEditor *self,
+                  double        x,
+                  double        y)
+{
+  MuPoint centre, knob;
+  double bx, by;
+
+  if (!facing_handle (self, &centre, &knob))
+    return FALSE;
+  board_point (self, x, y, &bx, &by);
+  return hypot (bx - knob.x, by - knob.y) * muster_map_view_get_zoom (self->view) <=
+         MUSTER_MAP_VIEW_HANDLE_RADIUS + 3;
+}
+
 gboolean
 muster_editor_select_down (MusterEditor *self,
                            double        x,
@@ -247,10 +347,26 @@ muster_editor_select_down (MusterEditor *self,
 {
   const char *id;
   int index;
-  MusterSelectionKind kind = item_at (self, x, y, &index, &id);
+  MusterSelectionKind kind;
   MusterPick pick;
   int piece;
 
+  /* the selected stand's facing handle turns it */
+  if (on_facing_handle (self, x, y))
+    {
+      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+
+      muster_map_view_pick (self->view, x, y, &pick, &piece);
+      self->rotate_drag = TRUE;
+      self->moving = TRUE;
+      self->move_start = self->move_last = pick.table;
+      self->move_origin = c->place.pos;
+      self->move_facing = c->place.facing;
+      self->move_last_hex = pick.hex;
+      mu_edit_history_begin_group (self->history, NULL);
+      return TRUE;
+    }
+  kind = item_at (self, x, y, &index, &id);
   if (kind == MUSTER_SELECTION_NONE)
     {
       if (self->sel_kind != MUSTER_SELECTION_NONE)
@@ -514,6 +630,7 @@ muster_editor_update_selection (MusterEditor *self)
       self->sel_kind = MUSTER_SELECTION_NONE;
       g_clear_pointer (&self->sel_id, g_free);
     }
+  muster_editor_update_handle (self);
   /* nothing selected before or now: the panel stays as it is */
   if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
     return;
@@ -592,6 +709,8 @@ muster_editor_update_selection (MusterEditor *self)
   gtk_widget_set_visible (self->item_owner_row, objective);
   gtk_widget_set_visible (self->item_value_row, objective);
   gtk_widget_set_visible (self->item_rotate_row, shape);
+  muster_editor_show_area_values (self, self->sel_kind == MUSTER_SELECTION_AREA
+                                        ? g_ptr_array_index (s->table->areas, self->sel_index) : NULL);
   gtk_widget_set_visible (self->item_delete, self->sel_kind != MUSTER_SELECTION_NONE);
   /* a counter is not deleted here, only taken off the board (the order of battle keeps it) */
   gtk_button_set_label (GTK_BUTTON (self->item_delete), self->sel_kind == MUSTER_SELECTION_COUNTER
@@ -797,11 +916,11 @@ muster_editor_delete_selected (MusterEditor *self)
   on_item_delete (NULL, self);
 }
 
-static GtkWidget *
-panel_row (GtkWidget  *grid,
-           int         row,
-           const char *label,
-           GtkWidget  *control)
+GtkWidget *
+muster_editor_panel_row (GtkWidget  *grid,
+                         int         row,
+                         const char *label,
+                         GtkWidget  *control)
 {
   GtkWidget *l = gtk_label_new_with_mnemonic (label);
 
@@ -829,12 +948,12 @@ muster_editor_build_table_widgets (MusterEditor *self)
     lines[i] = mu_line_kind_display_name (i);
   self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
   self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
-  self->area_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
-  self->line_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
+  self->area_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
+  self->line_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
   self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
                                _("The reserve whose entry hexes the Entry tool marks"));
-  self->reserve_row = panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
+  self->reserve_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
                                  GTK_WIDGET (self->reserve_dropdown));
   g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
   g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
@@ -856,15 +975,15 @@ muster_editor_build_table_widgets (MusterEditor *self)
   gtk_box_append (self->map_page, grid);
   self->item_text = GTK_ENTRY (gtk_entry_new ());
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_text), _("Press Enter to apply"));
-  self->item_text_row = panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
+  self->item_text_row = muster_editor_panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
   self->item_level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
-  self->item_level_row = panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
+  self->item_level_row = muster_editor_panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
   self->item_scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
-  self->item_scale_row = panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
+  self->item_scale_row = muster_editor_panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
   self->item_owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->item_owner_row = panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
+  self->item_owner_row = muster_editor_panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
   self->item_value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
-  self->item_value_row = panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
+  self->item_value_row = muster_editor_panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
   rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->item_rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -876,11 +995,12 @@ muster_editor_build_table_widgets (MusterEditor *self)
   g_signal_connect (button, "clicked", G_CALLBACK (on_item_rotate), self);
   gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->item_rotate));
   gtk_box_append (GTK_BOX (rotate_box), button);
-  self->item_rotate_row = panel_row (grid, 5, _("Tur_n"), rotate_box);
+  self->item_rotate_row = muster_editor_panel_row (grid, 5, _("Tur_n"), rotate_box);
   self->item_delete = gtk_button_new_with_mnemonic (_("_Delete"));
   gtk_widget_set_tooltip_text (self->item_delete, _("Delete the selected item (Delete key)"));
   gtk_widget_add_css_class (self->item_delete, "destructive-action");
-  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 6, 1, 1);
+  muster_editor_build_area_values (self, grid, 6);
+  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 20, 1, 1);
   g_signal_connect (self->item_delete, "clicked", G_CALLBACK (on_item_delete), self);
 
   g_signal_connect (self->item_text, "activate", G_CALLBACK (on_item_text_activate), self);

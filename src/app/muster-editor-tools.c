@@ -48,6 +48,9 @@ lasso_add (MusterEditor *self,
   muster_map_view_get_transform (self->view, &transform);
   muster_view_to_board (&transform, x, y, &p.x, &p.y);
   g_array_append_val (self->lasso, p);
+  /* the line drawn so far, closed as the lasso will close it */
+  muster_scene_set_outline (muster_map_view_get_scene (self->view), (const MuPoint *) self->lasso->data,
+                            self->lasso->len, MUSTER_OUTLINE_CLOSED);
 }
 
 static void
@@ -415,6 +418,7 @@ muster_editor_pointer_up (MusterEditor *self,
         g_autoptr(GArray) hexes = lasso_hexes (self);
 
         muster_scene_clear_highlights (muster_map_view_get_scene (self->view));
+        muster_scene_set_outline (muster_map_view_get_scene (self->view), NULL, 0, 0);
         g_array_set_size (self->lasso, 0);
         if (hexes->len == 0)
           muster_editor_show_message (self, _("The outline encloses no hex centre"));

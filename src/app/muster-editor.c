@@ -88,7 +88,18 @@ muster_editor_show_message (MusterEditor *self,
   g_free (self->message);
   self->message = g_strdup (message);
   gtk_label_set_label (self->message_label, message ? message : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+/* The same place for guidance that is not an error (what a shape being
+ * drawn needs next): not in the error colour. */
+void
+muster_editor_show_hint (MusterEditor *self,
+                         const char   *hint)
+{
+  muster_editor_show_message (self, hint);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
 /* Reports a refused edit in the palette. The error is passed by address so
@@ -523,6 +534,99 @@ static const MuHexFeatures hex_features[8] = {
 };
 
 /* Shows the hex selected in the scene (by the map view's click) with its values. */
+static const char *
+path_kind_name (MuPathKind kind)
+{
+  switch (kind)
+    {
+    case MU_PATH_LOCAL_ROAD:
+      return _("road");
+    case MU_PATH_TURNPIKE:
+      return _("turnpike");
+    case MU_PATH_RAILROAD:
+      return _("railroad");
+    case MU_PATH_RIVER:
+      return _("river");
+    case MU_PATH_STREAM:
+      return _("stream");
+    case MU_PATH_N:
+    default:
+      return "";
+    }
+}
+
+/* What is really on a hex, a line each: terrain and elevation; the paths
+ * through it; each hexside's features by compass direction; the counters
+ * placed there and an objective. */
+static char *
+describe_hex (const MuScenario *s,
+              MuHex             hex,
+              const char       *number,
+              const MuHexCell  *cell)
+{
+  static const struct { guint feature; const char *name; } sides[] = {
+    { MU_SIDE_STREAM, N_("stream") }, { MU_SIDE_HEDGE, N_("hedge") }, { MU_SIDE_WALL, N_("wall") },
+    { MU_SIDE_FORTIFICATION, N_("fortification") }, { MU_SIDE_BREACHED, N_("breached") },
+    { MU_SIDE_FORD, N_("ford") }, { MU_SIDE_BRIDGE, N_("bridge") },
+  };
+  const MuHexMap *map = s->hex_map;
+  GString *text = g_string_new (NULL);
+  guint n;
+
+  g_string_append_printf (text, _("Hex %s: %s"), number, mu_terrain_display_name (cell->terrain));
+  if (cell->elevation > 0)
+    g_string_append_printf (text, _(", elevation %d"), cell->elevation);
+  n = 0;
+  for (guint i = 0; i < map->paths->len; i++)
+    {
+      const MuPath *path = g_ptr_array_index (map->paths, i);
+
+      for (guint j = 0; j < path->hexes->len; j++)
+        if (mu_hex_equal (g_array_index (path->hexes, MuHex, j), hex))
+          {
+            g_string_append (text, n++ == 0 ? _("\nThrough it: ") : ", ");
+            if (path->name != NULL)
+              g_string_append_printf (text, "%s (%s)", path->name, path_kind_name (path->kind));
+            else
+              g_string_append (text, path_kind_name (path->kind));
+            break;
+          }
+    }
+  n = 0;
+  for (int dir = 0; dir < 6; dir++)
+    {
+      guint features = mu_hex_map_side (map, hex, dir);
+      guint m = 0;
+
+      if (features == 0)
+        continue;
+      g_autofree char *compass = g_ascii_strup (mu_hex_direction_name (&map->grid, dir), -1);
+
+      g_string_append (text, n++ == 0 ? _("\nHexsides: ") : "; ");
+      g_string_append_printf (text, "%s ", compass);
+      for (guint k = 0; k < G_N_ELEMENTS (sides); k++)
+        if (features & sides[k].feature)
+          g_string_append_printf (text, "%s%s", m++ == 0 ? "" : " + ", _(sides[k].name));
+    }
+  n = 0;
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (c->place.kind == MU_PLACE_HEX && mu_hex_equal (c->place.hex, hex))
+        g_string_append_printf (text, "%s%s", n++ == 0 ? _("\nCounters: ") : ", ",
+                                c->name != NULL ? c->name : c->id);
+    }
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+
+      if (mu_hex_equal (o->hex, hex))
+        g_string_append_printf (text, _("\nObjective: %s"), o->name != NULL ? o->name : o->id);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static void
 update_inspector (MusterEditor *self)
 {
@@ -540,13 +644,20 @@ update_inspector (MusterEditor *self)
       return;
     }
   mu_hex_format (&s->hex_map->grid, hex, buf, sizeof buf);
-  text = g_strdup_printf (_("Hex %s: %s"), buf, mu_terrain_display_name (cell->terrain));
+  text = describe_hex (s, hex, buf, cell);
   gtk_label_set_label (self->hex_label, text);
   self->inspecting = TRUE;
   gtk_spin_button_set_value (self->elevation_spin, cell->elevation);
   for (guint i = 0; i < G_N_ELEMENTS (hex_features); i++)
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]),
-                                 (cell->features & hex_features[i]) != 0);
+    {
+      gboolean on = (cell->features & hex_features[i]) != 0;
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]), on);
+      /* a stream through the hex is drawn with the Path tool; the old
+       * per-hex flag shows only where a file has it, to be cleared */
+      if (hex_features[i] == MU_HEX_FEATURE_STREAM)
+        gtk_widget_set_visible (self->feature_checks[i], on);
+    }
   self->inspecting = FALSE;
 }
 
@@ -662,6 +773,7 @@ on_tool_change_state (GSimpleAction *action,
   self->tool = tool;
   g_simple_action_set_state (action, value);
   update_tool_options (self);
+  muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
@@ -835,6 +947,10 @@ muster_editor_dispose (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
+  if (self->cursor_id && self->view)
+    g_clear_signal_handler (&self->cursor_id, self->view);
+  if (self->zoom_id && self->view)
+    g_clear_signal_handler (&self->zoom_id, self->view);
   if (self->drag && self->view)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
   self->drag = NULL;
@@ -1020,6 +1136,19 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
 }
 
+/* The keyboard's click: the active tool pressed and released at the hex. */
+static void
+on_cursor_activated (MusterMapView *view,
+                     double         x,
+                     double         y,
+                     MusterEditor  *self)
+{
+  if (self->stroking || self->moving)
+    return;
+  muster_editor_pointer_down (self, x, y);
+  muster_editor_pointer_up (self, x, y);
+}
+
 GtkWidget *
 muster_editor_new (MuEditHistory *history,
                    MusterMapView *view)
@@ -1042,6 +1171,11 @@ muster_editor_new (MuEditHistory *history,
   g_signal_connect (self->drag, "drag-update", G_CALLBACK (muster_editor_on_drag_update), self);
   g_signal_connect (self->drag, "drag-end", G_CALLBACK (muster_editor_on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+
+  /* Enter on the board's keyboard cursor acts as a click there. */
+  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), self);
+  /* the facing handle keeps its distance on screen */
+  self->zoom_id = g_signal_connect_swapped (view, "notify::zoom", G_CALLBACK (muster_editor_update_handle), self);
 
   /* Counters dragged from the order of battle land on the hex under the pointer. */
   self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);

@@ -64,6 +64,10 @@ struct _MusterMapView
   double drag_origin_x, drag_origin_y;
   double zoom_gesture_start;
   double zoom_gesture_x, zoom_gesture_y;
+
+  /* The keyboard's hex cursor (hex boards): shown once an arrow key moved it. */
+  gboolean cursor_on;
+  MuHex cursor;
 };
 
 G_DEFINE_FINAL_TYPE (MusterMapView, muster_map_view, GTK_TYPE_WIDGET)
@@ -80,6 +84,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_CURSOR_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static gint64
 tile_key (int tx,
@@ -328,6 +339,129 @@ redraw_missing (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The outline being drawn (the scene's): a dark line under a light dashed
+ * one, its corners marked, so that it shows on every terrain. */
+static void
+snapshot_outline (MusterMapView *self,
+                  GtkSnapshot   *snapshot,
+                  double         w,
+                  double         h)
+{
+  guint n, flags;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_outline (self->scene, &n, &flags) : NULL;
+  const double dash[] = { 6, 4 };
+  cairo_t *cr;
+
+  if (points == NULL || n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  if ((flags & MUSTER_OUTLINE_CLOSED) && n > 2)
+    cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 2);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (guint i = 0; (flags & MUSTER_OUTLINE_CORNERS) && i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
+  cairo_destroy (cr);
+}
+
+/* The scene's handle: a line from its anchor to a round knob. */
+static void
+snapshot_handle (MusterMapView *self,
+                 GtkSnapshot   *snapshot,
+                 double         w,
+                 double         h)
+{
+  MuPoint from, knob;
+  double fx, fy, kx, ky;
+  cairo_t *cr;
+
+  if (self->scene == NULL || !muster_scene_get_handle (self->scene, &from, &knob))
+    return;
+  muster_view_to_widget (&self->transform, from.x, from.y, &fx, &fy);
+  muster_view_to_widget (&self->transform, knob.x, knob.y, &kx, &ky);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 3);
+  cairo_stroke (cr);
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, kx, ky, MUSTER_MAP_VIEW_HANDLE_RADIUS, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* The keyboard cursor: the hex's outline, dark under light so that it
+ * shows on every terrain. */
+static void
+snapshot_cursor (MusterMapView *self,
+                 GtkSnapshot   *snapshot,
+                 double         w,
+                 double         h)
+{
+  const MuScenario *scenario = get_scenario (self);
+  const MuHexGrid *grid = &scenario->hex_map->grid;
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  double zoom = self->transform.zoom;
+
+  cairo_translate (cr, self->transform.x, self->transform.y);
+  for (int k = 0; k < 6; k++)
+    {
+      double x, y;
+
+      mu_hex_corner (grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, k, &x, &y);
+      if (k == 0)
+        cairo_move_to (cr, x * zoom, y * zoom);
+      else
+        cairo_line_to (cr, x * zoom, y * zoom);
+    }
+  cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 5);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
 static void
 muster_map_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -437,6 +571,11 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
+  snapshot_outline (self, snapshot, w, h);
+  snapshot_handle (self, snapshot, w, h);
+  if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
+      mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
+    snapshot_cursor (self, snapshot, w, h);
   if (missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
   g_debug ("map view frame: %u of %d tiles drawn anew, %u left for later, %.2f ms", rendered,
@@ -560,6 +699,42 @@ append_counter (GString         *s,
     }
 }
 
+/* A hex in markup: its number, terrain, elevation, features and the
+ * counters on it, a line each. */
+static void
+describe_hex (MusterMapView *self,
+              MuHex          hex,
+              GString       *s)
+{
+  const MuHexMap *map = get_scenario (self)->hex_map;
+  const MuHexCell *cell = mu_hex_map_cell (map, hex);
+  guint n = 0;
+  const MuPiece *pieces = self->scene != NULL ? muster_scene_get_pieces (self->scene, &n) : NULL;
+  char label[16];
+  guint n_here = 0;
+
+  mu_hex_format (&map->grid, hex, label, sizeof label);
+  g_string_append_printf (s, "<b>%s %s</b>\n%s", _("Hex"), label,
+                          mu_terrain_display_name (cell->terrain));
+  if (cell->elevation > 0)
+    g_string_append_printf (s, ", %s %d", _("elevation"), cell->elevation);
+  if (cell->features != 0)
+    {
+      g_string_append (s, "\n");
+      append_features (s, cell->features);
+    }
+  for (guint i = 0; i < n; i++)
+    if (mu_hex_equal (pieces[i].hex, hex))
+      {
+        g_autofree char *name = g_markup_escape_text (pieces[i].counter->name ? pieces[i].counter->name
+                                                      : pieces[i].counter->id, -1);
+
+        g_string_append (s, n_here == 0 ? "\n" : ", ");
+        g_string_append (s, name);
+        n_here++;
+      }
+}
+
 char *
 muster_map_view_describe_at (MusterMapView *self,
                              double         x,
@@ -604,33 +779,7 @@ muster_map_view_describe_at (MusterMapView *self,
     }
 
   if (scenario->board == MU_BOARD_HEX)
-    {
-      const MuHexMap *map = scenario->hex_map;
-      const MuHexCell *cell = mu_hex_map_cell (map, pick.hex);
-      char label[16];
-      guint n_here = 0;
-
-      mu_hex_format (&map->grid, pick.hex, label, sizeof label);
-      g_string_append_printf (s, "<b>%s %s</b>\n%s", _("Hex"), label,
-                              mu_terrain_display_name (cell->terrain));
-      if (cell->elevation > 0)
-        g_string_append_printf (s, ", %s %d", _("elevation"), cell->elevation);
-      if (cell->features != 0)
-        {
-          g_string_append (s, "\n");
-          append_features (s, cell->features);
-        }
-      for (guint i = 0; i < n; i++)
-        if (mu_hex_equal (pieces[i].hex, pick.hex))
-          {
-            g_autofree char *name = g_markup_escape_text (pieces[i].counter->name ? pieces[i].counter->name
-                                                          : pieces[i].counter->id, -1);
-
-            g_string_append (s, n_here == 0 ? "\n" : ", ");
-            g_string_append (s, name);
-            n_here++;
-          }
-    }
+    describe_hex (self, pick.hex, s);
   else
     {
       g_string_append_printf (s, "%.1f, %.1f %s", pick.table.x, pick.table.y,
@@ -984,6 +1133,96 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
                            self->zoom_gesture_x, self->zoom_gesture_y);
 }
 
+/* The widget point at the middle of the cursor's hex. */
+static void
+cursor_centre (MusterMapView *self,
+               double        *x,
+               double        *y)
+{
+  double bx, by;
+
+  mu_hex_center (&get_scenario (self)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, &bx, &by);
+  muster_view_to_widget (&self->transform, bx, by, x, y);
+}
+
+/* Tells the status line and assistive technology what is under the cursor. */
+static void
+describe_cursor (MusterMapView *self)
+{
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autofree char *plain = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *text = NULL;
+
+  /* the tooltip's words, its lines joined */
+  describe_hex (self, self->cursor, markup);
+  if (!pango_parse_markup (markup->str, -1, 0, NULL, &plain, NULL, NULL))
+    plain = g_strdup (markup->str);
+  lines = g_strsplit (plain, "\n", -1);
+  text = g_strjoinv (" · ", lines);
+  set_position_text (self, text);
+}
+
+/* Arrow keys on a hex board: the cursor appears at the hex in the middle
+ * of the view, then moves a column or a row at a time; the view follows it.
+ * FALSE on a table (the arrows pan there). */
+static gboolean
+move_cursor (MusterMapView *self,
+             int            dcol,
+             int            drow)
+{
+  const MuScenario *scenario = get_scenario (self);
+  const MuHexGrid *grid;
+  double x, y, w, h;
+  MuHex next;
+
+  if (scenario == NULL || scenario->board != MU_BOARD_HEX || scenario->hex_map == NULL)
+    return FALSE;
+  grid = &scenario->hex_map->grid;
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  if (!self->cursor_on || !mu_hex_grid_contains (grid, self->cursor))
+    {
+      double bx, by;
+
+      muster_view_to_board (&self->transform, w / 2, h / 2, &bx, &by);
+      next = mu_hex_at_pixel (grid, MUSTER_MAP_VIEW_HEX_SIZE, bx, by);
+      if (!mu_hex_grid_contains (grid, next))
+        next = (MuHex) { 1, 1 };
+      self->cursor_on = TRUE;
+    }
+  else
+    {
+      next = (MuHex) { self->cursor.col + dcol, self->cursor.row + drow };
+      if (!mu_hex_grid_contains (grid, next))
+        {
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          return TRUE;
+        }
+    }
+  self->cursor = next;
+  /* keep the cursor a hex clear of the view's edges */
+  cursor_centre (self, &x, &y);
+  {
+    double margin = MIN (2 * MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom, MIN (w, h) / 4);
+    double dx = 0, dy = 0;
+
+    if (x < margin)
+      dx = margin - x;
+    else if (x > w - margin)
+      dx = w - margin - x;
+    if (y < margin)
+      dy = margin - y;
+    else if (y > h - margin)
+      dy = h - margin - y;
+    if (dx != 0 || dy != 0)
+      muster_map_view_pan (self, dx, dy);
+  }
+  describe_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -1002,20 +1241,40 @@ on_key_pressed (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
+      if (!(state & GDK_SHIFT_MASK) && move_cursor (self, -1, 0))
+        return TRUE;
       muster_map_view_pan (self, PAN_STEP, 0);
       return TRUE;
     case GDK_KEY_Right:
     case GDK_KEY_KP_Right:
+      if (!(state & GDK_SHIFT_MASK) && move_cursor (self, 1, 0))
+        return TRUE;
       muster_map_view_pan (self, -PAN_STEP, 0);
       return TRUE;
     case GDK_KEY_Up:
     case GDK_KEY_KP_Up:
+      if (!(state & GDK_SHIFT_MASK) && move_cursor (self, 0, -1))
+        return TRUE;
       muster_map_view_pan (self, 0, PAN_STEP);
       return TRUE;
     case GDK_KEY_Down:
     case GDK_KEY_KP_Down:
+      if (!(state & GDK_SHIFT_MASK) && move_cursor (self, 0, 1))
+        return TRUE;
       muster_map_view_pan (self, 0, -PAN_STEP);
       return TRUE;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      {
+        double x, y;
+
+        if (!self->cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
+          return FALSE;
+        cursor_centre (self, &x, &y);
+        g_signal_emit (self, signals[SIGNAL_CURSOR_ACTIVATED], 0, x, y);
+        return TRUE;
+      }
     default:
       return FALSE;
     }
@@ -1049,9 +1308,12 @@ on_scene_changed (MusterScene   *scene,
     layers |= 1u << LAYER_TERRAIN;
   if (what & MUSTER_SCENE_PIECES)
     layers |= 1u << LAYER_PIECES;
-  clear_tiles (self, layers);
-  end_preview (self);
-  update_position (self);
+  if (layers != 0)
+    {
+      clear_tiles (self, layers);
+      end_preview (self);
+      update_position (self);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1249,6 +1511,12 @@ muster_map_view_class_init (MusterMapViewClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* Enter on the keyboard's hex cursor: the widget point at its middle, for
+   * the editor's tools and the match page to act there as on a click. */
+  signals[SIGNAL_CURSOR_ACTIVATED] =
+    g_signal_new ("cursor-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -1271,6 +1539,8 @@ muster_map_view_init (MusterMapView *self)
     }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* the keyboard cursor shows while the board has the focus */
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
@@ -1313,4 +1583,38 @@ GtkWidget *
 muster_map_view_new (void)
 {
   return g_object_new (MUSTER_TYPE_MAP_VIEW, NULL);
+}
+
+gboolean
+muster_map_view_get_cursor (MusterMapView *self,
+                            MuHex         *hex)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
+
+  if (!self->cursor_on)
+    return FALSE;
+  if (hex != NULL)
+    *hex = self->cursor;
+  return TRUE;
+}
+
+void
+muster_map_view_set_cursor (MusterMapView *self,
+                            const MuHex   *hex)
+{
+  const MuScenario *scenario;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  scenario = get_scenario (self);
+  if (hex == NULL || scenario == NULL || scenario->hex_map == NULL ||
+      !mu_hex_grid_contains (&scenario->hex_map->grid, *hex))
+    self->cursor_on = FALSE;
+  else
+    {
+      self->cursor_on = TRUE;
+      self->cursor = *hex;
+      describe_cursor (self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -16,6 +16,8 @@ G_BEGIN_DECLS
 /* Board pixels at zoom 1: the hex size (centre to corner) and the table scale
  * (per inch; per centimetre it is this divided by 2.54). */
 #define MUSTER_MAP_VIEW_HEX_SIZE      32.0
+/* The radius of a drag handle's knob on screen, in widget pixels. */
+#define MUSTER_MAP_VIEW_HANDLE_RADIUS 6.0
 #define MUSTER_MAP_VIEW_PX_PER_INCH   24.0
 #define MUSTER_MAP_VIEW_MIN_ZOOM      0.05
 #define MUSTER_MAP_VIEW_MAX_ZOOM      8.0
@@ -54,5 +56,11 @@ gboolean     muster_map_view_pick             (MusterMapView *self, double x, do
 const char  *muster_map_view_get_position_text (MusterMapView *self);
 /* The tooltip text for a widget point, newly allocated, or NULL. */
 char        *muster_map_view_describe_at      (MusterMapView *self, double x, double y);
+/* The keyboard's hex cursor on a hex board: the arrow keys show and move
+ * it (Shift+arrows pan), Enter emits "cursor-activated" (x, y) with the
+ * widget point at its middle. FALSE while it is hidden. */
+gboolean     muster_map_view_get_cursor       (MusterMapView *self, MuHex *hex);
+/* Shows the cursor at hex, or hides it (NULL or off the board). */
+void         muster_map_view_set_cursor       (MusterMapView *self, const MuHex *hex);
 
 G_END_DECLS

@@ -17,6 +17,10 @@ struct _MusterScene
   guint n_user_highlights;
   int selected_piece;
   MuHex selected_hex;
+  GArray *outline;       /* of MuPoint */
+  guint outline_flags;        /* MusterOutlineFlags */
+  gboolean handle_on;
+  MuPoint handle_from, handle_knob;
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -35,6 +39,7 @@ muster_scene_finalize (GObject *object)
 
   g_clear_pointer (&self->pieces, g_array_unref);
   g_clear_pointer (&self->highlights, g_array_unref);
+  g_clear_pointer (&self->outline, g_array_unref);
 
   G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
 }
@@ -59,6 +64,7 @@ muster_scene_init (MusterScene *self)
 {
   self->pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
   self->highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
+  self->outline = g_array_new (FALSE, TRUE, sizeof (MuPoint));
   self->selected_piece = -1;
   self->selected_hex = MU_HEX_NONE;
 }
@@ -226,4 +232,75 @@ muster_scene_get_selected_hex (MusterScene *self)
   g_return_val_if_fail (MUSTER_IS_SCENE (self), MU_HEX_NONE);
 
   return self->selected_hex;
+}
+
+void
+muster_scene_set_outline (MusterScene   *self,
+                          const MuPoint *points,
+                          guint          n,
+                          guint          flags)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (n == 0 || points != NULL);
+
+  if (n == 0 && self->outline->len == 0)
+    return;
+  g_array_set_size (self->outline, 0);
+  if (n > 0)
+    g_array_append_vals (self->outline, points, n);
+  self->outline_flags = flags;
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MuPoint *
+muster_scene_get_outline (MusterScene *self,
+                          guint       *n,
+                          guint       *flags)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  if (n != NULL)
+    *n = self->outline->len;
+  if (flags != NULL)
+    *flags = self->outline_flags;
+  return (const MuPoint *) self->outline->data;
+}
+
+void
+muster_scene_set_handle (MusterScene   *self,
+                         const MuPoint *from,
+                         const MuPoint *knob)
+{
+  gboolean on = from != NULL && knob != NULL;
+
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (!on && !self->handle_on)
+    return;
+  if (on && self->handle_on && self->handle_from.x == from->x && self->handle_from.y == from->y &&
+      self->handle_knob.x == knob->x && self->handle_knob.y == knob->y)
+    return;
+  self->handle_on = on;
+  if (on)
+    {
+      self->handle_from = *from;
+      self->handle_knob = *knob;
+    }
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+gboolean
+muster_scene_get_handle (MusterScene *self,
+                         MuPoint     *from,
+                         MuPoint     *knob)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), FALSE);
+
+  if (!self->handle_on)
+    return FALSE;
+  if (from != NULL)
+    *from = self->handle_from;
+  if (knob != NULL)
+    *knob = self->handle_knob;
+  return TRUE;
 }

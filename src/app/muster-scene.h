@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 typedef enum {
   MUSTER_SCENE_TERRAIN    = 1 << 0,  /* the board itself changed */
   MUSTER_SCENE_PIECES     = 1 << 1,  /* pieces, highlights or selection changed */
+  MUSTER_SCENE_OVERLAY    = 1 << 2,  /* only the outline being drawn changed */
 } MusterSceneChange;
 
 #define MUSTER_TYPE_SCENE (muster_scene_get_type ())
@@ -45,5 +46,24 @@ void              muster_scene_select_piece       (MusterScene *self, int index)
 int               muster_scene_get_selected_piece (MusterScene *self);
 void              muster_scene_select_hex         (MusterScene *self, MuHex hex);
 MuHex             muster_scene_get_selected_hex   (MusterScene *self);
+
+typedef enum {
+  MUSTER_OUTLINE_OPEN    = 0,
+  MUSTER_OUTLINE_CLOSED  = 1 << 0,  /* the last point joins the first */
+  MUSTER_OUTLINE_CORNERS = 1 << 1,  /* each point is marked (clicked corners, not a freehand line) */
+} MusterOutlineFlags;
+
+/* The outline being drawn (a lasso, an area, a line), in board pixels at
+ * the view's unscaled size, drawn over the board as it grows; n = 0 clears
+ * it. */
+void              muster_scene_set_outline        (MusterScene *self, const MuPoint *points, guint n,
+                                                   guint flags);
+const MuPoint    *muster_scene_get_outline        (MusterScene *self, guint *n, guint *flags);
+
+/* A handle to drag (a stand's facing): a knob at `knob` tied to `from`,
+ * board pixels; NULL hides it. */
+void              muster_scene_set_handle         (MusterScene *self, const MuPoint *from,
+                                                   const MuPoint *knob);
+gboolean          muster_scene_get_handle         (MusterScene *self, MuPoint *from, MuPoint *knob);
 
 G_END_DECLS

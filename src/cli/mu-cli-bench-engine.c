@@ -12,7 +12,14 @@
  *
  * Prints per input: the median time of a match, the commands per match, and
  * the time spent in legal-command generation per match, with the median and
- * maximum of one call.
+ * maximum of one call. Then what the match window asks when a counter is
+ * clicked (its legal moves, its legal actions and its targets): the median
+ * and maximum over every counter on the board of the side whose input is
+ * awaited, at every SAMPLE_EVERY-th command of the first match (left out of
+ * the match's time). The dry run (mu_match_check) of the command about to be
+ * played, at every CHECK_EVERY-th command of the first match: the median, and
+ * the last one, latest in the match. Last, a digest of every command played,
+ * so two builds can be seen to play the same matches.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -30,6 +37,8 @@
 #include "mu-scenario-xml.h"
 
 #define MAX_COMMANDS 20000
+#define SAMPLE_EVERY 25
+#define CHECK_EVERY 100
 
 
 
@@ -69,6 +78,38 @@ generated_battle (int cols, int rows, int n_counters)
   return s;
 }
 
+/* Times the per-counter questions for every counter of the awaited side on
+ * the board, appending one figure (ms) per counter to unit_ms. */
+static void
+sample_counters (const MuMatch *m, GArray *unit_ms)
+{
+  const char *side = mu_match_get_awaited (m);
+  GArray *views;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+  if (side == NULL)
+    return;
+  views = mu_match_get_counters (m);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) == 0)
+        g_ptr_array_add (ids, g_strdup (v->id));
+    }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      gint64 t0 = mu_cli_bench_clock_us (TRUE);
+      g_autoptr(GArray) moves = mu_match_legal_moves (m, id);
+      g_autoptr(GPtrArray) actions = mu_match_legal_actions (m, id);
+      g_autoptr(GPtrArray) targets = mu_match_legal_targets (m, id);
+      double t = (mu_cli_bench_clock_us (TRUE) - t0) / 1000.0;
+
+      g_array_append_val (unit_ms, t);
+    }
+}
+
 static int
 bench_matches (const char       *name,
                const MuScenario *scenario,
@@ -76,6 +117,11 @@ bench_matches (const char       *name,
 {
   g_autoptr(GArray) match_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) legal_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) unit_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) check_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  double last_check = 0;
+  guint last_check_at = 0;
+  g_autoptr(GChecksum) digest = g_checksum_new (G_CHECKSUM_SHA256);
   guint64 calls = 0, commands = 0;
   double legal_total = 0;
 
@@ -84,7 +130,7 @@ bench_matches (const char       *name,
       g_autoptr(GError) error = NULL;
       g_autoptr(GRand) rand = g_rand_new_with_seed (1000 + g);
       MuMatch *m = mu_match_new (scenario, 1 + g, NULL, 0, &error);
-      gint64 t0;
+      gint64 t0, sampled = 0;
       double t;
       guint n = 0;
 
@@ -101,13 +147,42 @@ bench_matches (const char       *name,
           double lt = (mu_cli_bench_clock_us (TRUE) - l0) / 1000.0;
           const MuCommand *c;
           g_autoptr(GError) local = NULL;
+          g_autofree char *text = NULL;
 
           g_array_append_val (legal_ms, lt);
           legal_total += lt;
           calls++;
           if (legal->len == 0)
             break;
+          if (g == 0 && n % SAMPLE_EVERY == 0)
+            {
+              gint64 s0 = mu_cli_bench_clock_us (TRUE);
+
+              sample_counters (m, unit_ms);
+              sampled += mu_cli_bench_clock_us (TRUE) - s0;
+            }
           c = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+          if (g == 0 && n % CHECK_EVERY == 0)
+            {
+              gint64 s0 = mu_cli_bench_clock_us (TRUE);
+              MuCheck check;
+
+              mu_match_check (m, c, &check);
+              last_check = (mu_cli_bench_clock_us (TRUE) - s0) / 1000.0;
+              last_check_at = n;
+              g_array_append_val (check_ms, last_check);
+              sampled += mu_cli_bench_clock_us (TRUE) - s0;
+              if (!check.legal)
+                {
+                  mu_cli_error ("%s: the dry run refused a legal command: %s", name, check.reason);
+                  mu_check_clear (&check);
+                  mu_match_free (m);
+                  return 1;
+                }
+              mu_check_clear (&check);
+            }
+          text = mu_command_to_string (c);
+          g_checksum_update (digest, (const guchar *) text, strlen (text) + 1);
           if (!mu_match_apply (m, c, NULL, &local))
             {
               mu_cli_error ("%s: a legal command was refused: %s", name, local->message);
@@ -116,7 +191,7 @@ bench_matches (const char       *name,
             }
           n++;
         }
-      t = (mu_cli_bench_clock_us (TRUE) - t0) / 1000.0;
+      t = (mu_cli_bench_clock_us (TRUE) - t0 - sampled) / 1000.0;
       g_array_append_val (match_ms, t);
       commands += n;
       mu_match_free (m);
@@ -125,9 +200,19 @@ bench_matches (const char       *name,
     double med = mu_cli_bench_sort_median (match_ms), lmed = mu_cli_bench_sort_median (legal_ms);
     double lmax = legal_ms->len ? g_array_index (legal_ms, double, legal_ms->len - 1) : 0;
 
+    double umed = mu_cli_bench_sort_median (unit_ms);
+    double umax = unit_ms->len ? g_array_index (unit_ms, double, unit_ms->len - 1) : 0;
+
     printf ("engine %s: %.1f ms per match (%d matches, %.0f commands per match); "
             "legal commands %.1f ms per match, %.3f ms median per call, %.3f ms max\n",
             name, med, games, (double) commands / games, legal_total / games, lmed, lmax);
+    printf ("engine %s: one counter's moves, actions and targets %.3f ms median, %.3f ms max "
+            "(%u counters at every %dth command of the first match)\n",
+            name, umed, umax, unit_ms->len, SAMPLE_EVERY);
+    printf ("engine %s: dry run of the next command %.3f ms median (%u, every %dth command), "
+            "%.3f ms at command %u\n", name, mu_cli_bench_sort_median (check_ms), check_ms->len,
+            CHECK_EVERY, last_check, last_check_at);
+    printf ("engine %s: commands played, sha256 %.16s\n", name, g_checksum_get_string (digest));
     fflush (stdout);
   }
   return 0;

@@ -31,8 +31,18 @@ mu_command_new (const char *verb)
   MuCommand *c = g_new0 (MuCommand, 1);
 
   c->verb = g_strdup (verb);
-  c->args = g_array_new (FALSE, TRUE, sizeof (MuArg));
+  /* room for a unit and a few hexes: most commands never grow it */
+  c->args = g_array_sized_new (FALSE, TRUE, sizeof (MuArg), 4);
   g_array_set_clear_func (c->args, arg_clear);
+  c->ref_count = 1;
+  return c;
+}
+
+MuCommand *
+mu_command_ref (MuCommand *c)
+{
+  g_return_val_if_fail (c != NULL && c->ref_count > 0, NULL);
+  c->ref_count++;
   return c;
 }
 
@@ -40,6 +50,9 @@ void
 mu_command_free (MuCommand *c)
 {
   if (c == NULL)
+    return;
+  g_return_if_fail (c->ref_count > 0);
+  if (--c->ref_count > 0)
     return;
   g_free (c->verb);
   g_array_unref (c->args);
@@ -60,10 +73,24 @@ add_arg (MuCommand   *c,
 MuCommand *
 mu_command_copy (const MuCommand *src)
 {
-  MuCommand *c = mu_command_new (src->verb);
+  MuCommand *c = g_new0 (MuCommand, 1);
+  guint n = src->args->len;
 
-  for (guint i = 0; i < src->args->len; i++)
-    add_arg (c, &g_array_index (src->args, MuArg, i));
+  /* the legal-command lists copy many commands: one allocation for the
+   * arguments, then their strings */
+  c->verb = g_strdup (src->verb);
+  c->ref_count = 1;
+  c->args = g_array_sized_new (FALSE, TRUE, sizeof (MuArg), n);
+  g_array_set_clear_func (c->args, arg_clear);
+  if (n > 0)
+    g_array_append_vals (c->args, src->args->data, n);
+  for (guint i = 0; i < n; i++)
+    {
+      MuArg *a = &g_array_index (c->args, MuArg, i);
+
+      a->word = g_strdup (a->word);
+      a->value = g_strdup (a->value);
+    }
   return c;
 }
 

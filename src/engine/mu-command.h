@@ -68,10 +68,16 @@ typedef struct {
 typedef struct {
   char *verb;
   GArray *args;      /* of MuArg, never NULL */
+  guint ref_count;   /* private: see mu_command_ref() */
 } MuCommand;
 
 MuCommand    *mu_command_new              (const char *verb);
+/* Drops one reference: the command is freed with the last. */
 void          mu_command_free             (MuCommand *command);
+/* Shares the command (the lists of legal commands share what the ruleset
+ * keeps between calls): a command that may be shared is read-only; take a
+ * mu_command_copy() to change one. */
+MuCommand    *mu_command_ref              (MuCommand *command);
 MuCommand    *mu_command_copy             (const MuCommand *command);
 gboolean      mu_command_equal            (const MuCommand *a, const MuCommand *b);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuCommand, mu_command_free)

@@ -361,6 +361,7 @@ mu_edit_scenario_diff (const MuScenario *a,
 
       DIFF_STR (p, x->key, y->key);
       DIFF_INT (p, x->enabled, y->enabled);
+      DIFF_STR (p, x->value, y->value);
     }
   if (a->own_lines->len != b->own_lines->len)
     return g_strdup_printf ("own_lines: %u != %u", a->own_lines->len, b->own_lines->len);

@@ -87,6 +87,14 @@ gboolean     mu_hex_grid_contains     (const MuHexGrid *grid, MuHex hex);
 MuAxial      mu_hex_to_axial          (const MuHexGrid *grid, MuHex hex);
 MuHex        mu_hex_from_axial        (const MuHexGrid *grid, MuAxial a);
 int          mu_hex_distance          (const MuHexGrid *grid, MuHex a, MuHex b);
+/* A lower bound of mu_hex_distance() on any grid, without conversions: a
+ * step changes the column and the row by one at most, so the distance is at
+ * least the larger difference. For "farther than N?" tests on many pairs. */
+static inline int
+mu_hex_distance_at_least (MuHex a, MuHex b)
+{
+  return MAX (ABS (a.col - b.col), ABS (a.row - b.row));
+}
 int          mu_axial_distance        (MuAxial a, MuAxial b);
 /* The neighbour in direction dir (0..5); may be off the board. */
 MuHex        mu_hex_neighbour         (const MuHexGrid *grid, MuHex hex, int dir);

@@ -131,7 +131,7 @@ mu_match_free (MuMatch *m)
 #define DICE_VERB "dice"
 
 static gboolean
-apply_dice (MuMatch *m, const MuCommand *command, GError **error)
+apply_dice (MuDice *dice, const MuCommand *command, GError **error)
 {
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -152,7 +152,7 @@ apply_dice (MuMatch *m, const MuCommand *command, GError **error)
       g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "dice needs at least one face (1 to 6)");
       return FALSE;
     }
-  mu_dice_force (m->dice, (const int *) values->data, values->len);
+  mu_dice_force (dice, (const int *) values->data, values->len);
   return TRUE;
 }
 
@@ -171,7 +171,7 @@ mu_match_apply (MuMatch          *m,
   mu_match_get_position (m, &pos);
   if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
     {
-      if (!apply_dice (m, command, error))
+      if (!apply_dice (m->dice, command, error))
         return FALSE;
     }
   else if (!m->ruleset->apply (m->state, command, m->events, error))
@@ -340,32 +340,66 @@ mu_check_clear (MuCheck *check)
   g_clear_pointer (&check->rolls, g_ptr_array_unref);
 }
 
+/* The dry run on a copy of the state and of the dice (the ruleset's
+ * state_copy): FALSE with the refusal. */
+static gboolean
+check_on_copy (const MuMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  g_autoptr(MuDice) dice = mu_dice_copy (m->dice);
+  gpointer state;
+  gboolean ok;
+
+  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+    return apply_dice (dice, command, error);
+  state = m->ruleset->state_copy (m->state, dice);
+  ok = m->ruleset->apply (state, command, events, error);
+  m->ruleset->state_free (state);
+  return ok;
+}
+
+/* The dry run on a scratch match replayed from the start. */
+static gboolean
+check_on_replay (const MuMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  g_autoptr(MuMatch) scratch = NULL;
+  g_autoptr(GError) local = NULL;
+
+  scratch = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
+                                       (const int *) m->forced->data, m->forced->len, &local);
+  for (guint i = 0; scratch && i < m->commands->len; i++)
+    if (!mu_match_apply (scratch, g_ptr_array_index (m->commands, i), NULL, &local))
+      g_clear_pointer (&scratch, mu_match_free);
+  if (scratch == NULL)
+    {
+      g_set_error_literal (error, MU_ERROR, MU_ERROR_FAILED,
+                           local ? local->message : "the match does not replay");
+      return FALSE;
+    }
+  return mu_match_apply (scratch, command, events, error);
+}
+
 gboolean
 mu_match_check (const MuMatch   *m,
                 const MuCommand *command,
                 MuCheck         *check)
 {
-  g_autoptr(MuMatch) scratch = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) events = mu_event_array_new ();
+  gboolean ok;
 
   g_return_val_if_fail (m != NULL && command != NULL && check != NULL, FALSE);
   memset (check, 0, sizeof *check);
   check->cost = check->allowance = -1;
   check->rolls = mu_event_array_new ();
-  /* a copy of the match, replayed: the match itself, its dice and its log
-   * are never touched */
-  scratch = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
-                                       (const int *) m->forced->data, m->forced->len, &error);
-  for (guint i = 0; scratch && i < m->commands->len; i++)
-    if (!mu_match_apply (scratch, g_ptr_array_index (m->commands, i), NULL, &error))
-      g_clear_pointer (&scratch, mu_match_free);
-  if (scratch == NULL)
-    {
-      check->reason = g_strdup (error ? error->message : "the match does not replay");
-      return FALSE;
-    }
-  if (!mu_match_apply (scratch, command, events, &error))
+  /* the match itself, its dice and its log are never touched */
+  if (m->ruleset->state_copy)
+    ok = check_on_copy (m, command, events, &error);
+  else
+    ok = check_on_replay (m, command, events, &error);
+  if (m->ruleset->move_cost &&
+      !m->ruleset->move_cost (m->state, command, &check->cost, &check->allowance))
+    check->cost = check->allowance = -1;
+  if (!ok)
     {
       check->reason = g_strdup (error->message);
       check->rule = mu_refusal_rule (error->message);
@@ -376,7 +410,7 @@ mu_match_check (const MuMatch   *m,
     {
       MuEvent *e = g_ptr_array_index (events, i);
 
-      if (e->kind == MU_EVENT_MOVE && check->cost < 0)
+      if (e->kind == MU_EVENT_MOVE && check->cost < 0 && m->ruleset->move_cost == NULL)
         check->cost = e->value;
       if (e->kind == MU_EVENT_ROLL)
         {
@@ -404,8 +438,14 @@ GPtrArray *
 mu_match_legal_actions (const MuMatch *m,
                         const char    *counter)
 {
-  GPtrArray *all = mu_match_legal_commands (m);
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  GPtrArray *all;
+  GPtrArray *out;
+
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (m->ruleset->legal_actions)
+    return m->ruleset->legal_actions (m->state, counter);
+  all = mu_match_legal_commands (m);
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
 
   for (guint i = 0; i < all->len; i++)
     {
@@ -426,7 +466,16 @@ GArray *
 mu_match_legal_moves (const MuMatch *m,
                       const char    *counter)
 {
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   return m->ruleset->legal_moves (m->state, counter);
+}
+
+GPtrArray *
+mu_match_legal_targets (const MuMatch *m,
+                        const char    *counter)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  return m->ruleset->legal_targets (m->state, counter);
 }
 
 gboolean

@@ -72,8 +72,11 @@ typedef struct {
 } MuCheck;
 
 /* Would the command be accepted now? Fills check (clear it with
- * mu_check_clear). Replays the match on a scratch copy: its cost grows with
- * the match's length. */
+ * mu_check_clear). Plays the command on a copy of the state and the dice
+ * when the ruleset can copy its state (MuRuleset.state_copy), else replays
+ * the match on a scratch copy (a cost that grows with the match's length).
+ * cost and allowance come from the ruleset's move_cost when it has one,
+ * for a refused move too. */
 gboolean           mu_match_check            (const MuMatch *match, const MuCommand *command,
                                               MuCheck *check);
 void               mu_check_clear            (MuCheck *check);
@@ -82,6 +85,8 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* The ids of the counters it may attack now (of char*, newly allocated). */
+GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
 /* The current value of a resource the ruleset declares (activation points,
  * élan, chaos) for a side or counter; FALSE when there is none. */
 gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,

@@ -73,6 +73,28 @@ mu_ruleset_find_option (const MuRuleset *ruleset,
   return NULL;
 }
 
+const MuMarkerInfo *
+mu_ruleset_find_marker (const MuRuleset *ruleset,
+                        const char      *id)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_markers; i++)
+    if (g_strcmp0 (ruleset->markers[i].id, id) == 0)
+      return &ruleset->markers[i];
+  return NULL;
+}
+
+const MuStatusInfo *
+mu_ruleset_find_status (const MuRuleset *ruleset,
+                        MuCounterStatus  status)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_statuses; i++)
+    if (ruleset->statuses[i].status == status)
+      return &ruleset->statuses[i];
+  return NULL;
+}
+
 static const MuStepInfo *
 find_step (const MuStepInfo *steps,
            guint             n,
@@ -199,7 +221,9 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       else
         g_string_append_c (s, '-');
       g_string_append_printf (s, " status=%s", mu_counter_status_to_string (v->status));
-      if (v->counter->kind == MU_COUNTER_UNIT)
+      if (v->counter->kind == MU_COUNTER_UNIT && v->formation)
+        g_string_append_printf (s, " formation=%s bases=%d", v->formation, v->strength);
+      else if (v->counter->kind == MU_COUNTER_UNIT)
         g_string_append_printf (s, " strength=%d", v->strength);
       g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
     }

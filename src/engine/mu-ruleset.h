@@ -219,6 +219,37 @@ typedef enum {
   MU_COUNTER_STATUS_N
 } MuCounterStatus;
 
+/* Markers and statuses ---------------------------------------------------- */
+
+/* Where a marker goes. */
+typedef enum {
+  MU_MARKER_ON_COUNTER,  /* a word of MuCounterView.markers and of marker events */
+  MU_MARKER_ON_BOARD,    /* on a hex or hexside (a breach): an event kind of its own */
+} MuMarkerPlace;
+
+/* A marker (or a condition shown like one) the ruleset puts on counters or
+ * the board, so that a front end can draw and explain it without knowing
+ * the ruleset: the match window's counters and tooltips, the counter
+ * sheets' marker pages. */
+typedef struct {
+  const char *id;          /* stable: the word of the --state line's markers= and of
+                            * marker events ("nic", "pinned"), or the event kind */
+  const char *name;        /* N_() "Not in command" */
+  const char *rule;        /* rule id(s) placing it: "BAA-CMD-4, BAA-CMD-7" */
+  const char *glyph;       /* a few letters to print on the marker: "NIC", "P" (not translated) */
+  const char *description; /* N_() one line: what it does and what removes it */
+  MuMarkerPlace place;
+} MuMarkerInfo;
+
+/* A counter status the ruleset uses (a subset of MuCounterStatus), with
+ * its name and rule for people. */
+typedef struct {
+  MuCounterStatus status;  /* its word is mu_counter_status_to_string (status) */
+  const char *name;        /* N_() */
+  const char *rule;
+  const char *description; /* N_() */
+} MuStatusInfo;
+
 /* A snapshot of one counter; strings are owned by the state and valid until
  * the next command. */
 typedef struct {
@@ -229,6 +260,7 @@ typedef struct {
   MuPos pos;                  /* meaningful while on the board */
   int strength;               /* current strength (dice) */
   const char *markers;        /* comma-separated marker names, "" when none */
+  const char *formation;      /* tables: the unit's formation id, NULL when the board has none */
 } MuCounterView;
 
 typedef struct {
@@ -290,6 +322,12 @@ struct _MuRuleset {
   guint n_event_kinds;
   const MuFieldInfo *fields;
   guint n_fields;
+  /* The markers it places and the statuses its counters take (may be
+   * NULL/0: a ruleset that describes none yet). */
+  const MuMarkerInfo *markers;
+  guint n_markers;
+  const MuStatusInfo *statuses;
+  guint n_statuses;
   /* The ruleset's own checks of a scenario (task grammar, placement,
    * value ranges), appended to problems as mu-problem.h errors naming the
    * line. May be NULL. The generic checks (ids, references, the board)
@@ -313,7 +351,19 @@ struct _MuRuleset {
   gboolean (*apply)            (gpointer state, const MuCommand *command,
                                 GPtrArray *events, GError **error);
 
-  /* Every legal command now (of MuCommand*, free func set). For move-like
+  /* Optional: a copy of the state for the dry run (mu_match_check) that
+   * shares the scenario and uses `dice`, a copy of the match's; it is played
+   * on and freed with state_free. NULL: the dry run replays the match on a
+   * scratch copy, at a cost that grows with the match's length. */
+  gpointer (*state_copy)       (gpointer state, MuDice *dice);
+  /* Optional: what a move command costs against the counter's allowance
+   * (movement points), legal or not; FALSE when it is no move or is refused
+   * before its cost is known. */
+  gboolean (*move_cost)        (gpointer state, const MuCommand *command, int *cost,
+                                int *allowance);
+
+  /* Every legal command now (of MuCommand*, free func set; the commands
+   * may be shared with what the ruleset keeps, mu_command_ref()). For move-like
    * commands it lists complete legal paths to every reachable destination
    * (one path each), so the list is finite. */
   GPtrArray *(*legal_commands) (gpointer state);
@@ -321,6 +371,11 @@ struct _MuRuleset {
   GArray   *(*legal_moves)     (gpointer state, const char *counter);
   /* Ids of the counters the counter may legally attack now (of char*). */
   GPtrArray *(*legal_targets)  (gpointer state, const char *counter);
+  /* Optional: the legal commands that name the counter (of MuCommand*, free
+   * func set), the same and in the same order as legal_commands' that have
+   * it as a word argument, found faster. NULL: the match filters
+   * legal_commands. */
+  GPtrArray *(*legal_actions)  (gpointer state, const char *counter);
 
   void     (*position)         (gpointer state, MuPosition *position);
   /* NULL when nothing is pending beyond the normal phase commands. */
@@ -356,6 +411,11 @@ char              *mu_ruleset_list_ids    (void);
 gboolean           mu_ruleset_can_play    (const MuRuleset *ruleset);
 const MuVerbInfo  *mu_ruleset_find_verb   (const MuRuleset *ruleset, const char *verb);
 const MuRuleOptionInfo *mu_ruleset_find_option (const MuRuleset *ruleset, const char *key);
+/* The marker with this id (a word of MuCounterView.markers, or the kind of
+ * a board marker's event), or NULL. */
+const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);
+/* The ruleset's description of a status, or NULL when it uses none such. */
+const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
 
 const char        *mu_counter_status_to_string (MuCounterStatus status);
 const char        *mu_rule_class_to_string     (MuRuleClass rule_class);

@@ -1088,7 +1088,9 @@ load_root_child (MuXmlLoader *ld,
   else if (strcmp (name, "option") == 0)
     {
       g_autofree char *key = attr_stripped (c, "key");
-      MuRuleOption *o = mu_rule_option_new (key, get_bool (c, "enabled", FALSE));
+      g_autofree char *value = attr_stripped (c, "value");
+      MuRuleOption *o = value ? mu_rule_option_new_value (key, value)
+                              : mu_rule_option_new (key, get_bool (c, "enabled", FALSE));
 
       o->line = mu_xml_node_line (c);
       object_extra (ld, c, &o->extra);

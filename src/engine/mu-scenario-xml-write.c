@@ -700,7 +700,10 @@ mu_scenario_save_to_data (const MuScenario *s,
 
       open_start (&w, 1, "option", &o->extra);
       attr_str (&w, "key", o->key ? o->key : "");
-      attr_bool (&w, "enabled", o->enabled);
+      if (o->value)
+        attr_str (&w, "value", o->value);
+      else
+        attr_bool (&w, "enabled", o->enabled);
       close_empty (&w, 1, "option", &o->extra);
     }
 

@@ -578,12 +578,23 @@ mu_rule_option_new (const char *key,
   return o;
 }
 
+MuRuleOption *
+mu_rule_option_new_value (const char *key,
+                          const char *value)
+{
+  MuRuleOption *o = mu_rule_option_new (key, FALSE);
+
+  o->value = g_strdup (value);
+  return o;
+}
+
 void
 mu_rule_option_free (MuRuleOption *o)
 {
   if (o == NULL)
     return;
   g_free (o->key);
+  g_free (o->value);
   mu_extra_clear (&o->extra);
   g_free (o);
 }
@@ -771,6 +782,7 @@ mu_scenario_copy (const MuScenario *src)
     {
       const MuRuleOption *a = g_ptr_array_index (src->options, i);
       MuRuleOption *b = mu_rule_option_new (a->key, a->enabled);
+      b->value = g_strdup (a->value);
       b->line = a->line;
       mu_extra_copy (&b->extra, &a->extra);
       g_ptr_array_add (s->options, b);
@@ -896,10 +908,62 @@ mu_scenario_set_option (MuScenario *scenario,
       if (g_strcmp0 (o->key, key) == 0)
         {
           o->enabled = enabled;
+          g_clear_pointer (&o->value, g_free);
           return;
         }
     }
   g_ptr_array_add (scenario->options, mu_rule_option_new (key, enabled));
+}
+
+const char *
+mu_scenario_option_value (const MuScenario *scenario,
+                          const char       *key)
+{
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  for (guint i = 0; i < scenario->options->len; i++)
+    {
+      const MuRuleOption *o = g_ptr_array_index (scenario->options, i);
+
+      if (g_strcmp0 (o->key, key) == 0)
+        return o->value;
+    }
+  return NULL;
+}
+
+int
+mu_scenario_option_number (const MuScenario *scenario,
+                           const char       *key,
+                           int               fallback)
+{
+  const char *v = mu_scenario_option_value (scenario, key);
+  gint64 n;
+
+  if (v == NULL || !g_ascii_string_to_signed (v, 10, G_MININT, G_MAXINT, &n, NULL))
+    return fallback;
+  return (int) n;
+}
+
+void
+mu_scenario_set_option_value (MuScenario *scenario,
+                              const char *key,
+                              const char *value)
+{
+  g_return_if_fail (scenario != NULL && key != NULL && value != NULL);
+
+  for (guint i = 0; i < scenario->options->len; i++)
+    {
+      MuRuleOption *o = g_ptr_array_index (scenario->options, i);
+
+      if (g_strcmp0 (o->key, key) == 0)
+        {
+          g_free (o->value);
+          o->value = g_strdup (value);
+          o->enabled = FALSE;
+          return;
+        }
+    }
+  g_ptr_array_add (scenario->options, mu_rule_option_new_value (key, value));
 }
 
 static gboolean

@@ -380,7 +380,11 @@ typedef struct {
 
 typedef struct {
   char *key;             /* stable option id, e.g. "baa.withdrawing" */
-  gboolean enabled;
+  gboolean enabled;      /* an on/off option (value NULL) */
+  char *value;           /* an option of type number (the integer, "3") or choice
+                          * (the word): the file's value="…"; NULL for on/off.
+                          * Which type a key has, and its range, is the
+                          * ruleset's declaration (MuRuleOptionInfo) */
   int line;
   MuExtra extra;
 } MuRuleOption;
@@ -453,6 +457,15 @@ MuCounterKind mu_scenario_parent_kind    (const MuScenario *scenario, MuCounterK
                                           const char *side);
 gboolean      mu_scenario_option         (const MuScenario *scenario, const char *key, gboolean fallback);
 void          mu_scenario_set_option     (MuScenario *scenario, const char *key, gboolean enabled);
+/* The value of an option of type number or choice (the text of value="…"),
+ * NULL when the scenario gives none (the ruleset's default applies). */
+const char   *mu_scenario_option_value   (const MuScenario *scenario, const char *key);
+/* The number an option of type number is set to, or fallback when the
+ * scenario gives none or its value is no integer. */
+int           mu_scenario_option_number  (const MuScenario *scenario, const char *key, int fallback);
+/* Sets an option of type number or choice (value: the integer as text, or the
+ * choice word). */
+void          mu_scenario_set_option_value (MuScenario *scenario, const char *key, const char *value);
 /* A fresh id with the given prefix not used by any object of the scenario. */
 char         *mu_scenario_unique_id      (const MuScenario *scenario, const char *prefix);
 /* The one rule for ids everywhere (file format, editor, CSV): a letter or
@@ -500,6 +513,7 @@ void          mu_task_objective_free     (MuTaskObjective *task);
 MuReserve    *mu_reserve_new             (const char *id, const char *side);
 void          mu_reserve_free            (MuReserve *reserve);
 MuRuleOption *mu_rule_option_new         (const char *key, gboolean enabled);
+MuRuleOption *mu_rule_option_new_value   (const char *key, const char *value);
 void          mu_rule_option_free        (MuRuleOption *option);
 MuSideArea   *mu_side_area_new           (const char *side);
 void          mu_side_area_free          (MuSideArea *area);

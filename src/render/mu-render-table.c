@@ -651,6 +651,25 @@ init_ctx (TCtx                  *c,
   c->have_clip = mu_render_get_clip (options, &c->clip);
 }
 
+/* Whether a label with this text (ignoring case) lies within `within`
+ * table units of pos. */
+static gboolean
+table_labelled_nearby (const MuTableMap *t,
+                       const char       *text,
+                       MuPoint           pos,
+                       double            within)
+{
+  for (guint i = 0; i < t->labels->len; i++)
+    {
+      const MuLabel *l = g_ptr_array_index (t->labels, i);
+
+      if (l->text != NULL && g_ascii_strcasecmp (l->text, text) == 0 &&
+          hypot (l->dx - pos.x, l->dy - pos.y) <= within)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 mu_render_table_terrain (cairo_t               *cr,
                          const MuScenario      *scenario,
@@ -733,6 +752,11 @@ mu_render_table_terrain (cairo_t               *cr,
           cairo_set_dash (cr, NULL, 0, 0);
         }
       mu_render_objective_symbol (cr, x, y, r, mu_render_side_colour (scenario, owner), owner != NULL);
+      /* its name under it, as on hex boards, unless a label nearby says it */
+      if (obj->name != NULL && obj->name[0] != '\0' && 0.45 * c.inch * c.k * c.dev >= 6.0 &&
+          !table_labelled_nearby (t, obj->name, obj->pos, 8 * c.inch))
+        mu_text_draw_halo (&text, MU_FONT_SERIF_ITALIC, 0.45 * c.inch * c.k, obj->name, x,
+                           y + 1.08 * r, 0.5, 0.0, 0x1e150c, 0xf6f1dc, 0.2 * 0.45 * c.inch * c.k);
     }
   for (guint i = 0; i < t->labels->len; i++)
     {

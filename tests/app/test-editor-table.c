@@ -149,8 +149,26 @@ test_area (Fixture       *f,
   click (f, 10, 18);
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 4);
   g_assert_cmpuint (model (f)->table->areas->len, ==, 0);
+  /* the area being drawn is on the board: its corners, closed */
+  {
+    MuRenderOptions options;
+    guint n, flags;
+    const MuPoint *outline = muster_scene_get_outline (f->scene, &n, &flags);
+
+    muster_map_view_get_render_options (f->view, &options);
+    g_assert_cmpuint (n, ==, 4);
+    g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED | MUSTER_OUTLINE_CORNERS);
+    g_assert_cmpfloat_with_epsilon (outline[1].x, 20 * options.table_scale, 0.6 * options.table_scale);
+    g_assert_cmpfloat_with_epsilon (outline[2].y, 18 * options.table_scale, 0.6 * options.table_scale);
+  }
   click (f, 10, 18);            /* the last point again ends the area */
   g_assert_cmpuint (muster_editor_get_n_draft_points (f->editor), ==, 0);
+  {
+    guint n;
+
+    muster_scene_get_outline (f->scene, &n, NULL);
+    g_assert_cmpuint (n, ==, 0);
+  }
   t = model (f)->table;
   g_assert_cmpuint (t->areas->len, ==, 1);
   a = g_ptr_array_index (t->areas, 0);
@@ -563,7 +581,39 @@ test_move_stand (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (hill); i++)
     assert_point (a->points, i, hill[i].x, hill[i].y);
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 2);
-  assert_round_trip (f, steps + 2);
+
+  /* the selected stand shows a handle ahead of its front (facing 90: to
+   * the right); dragging it below the stand turns it to face down */
+  {
+    MuRenderOptions options;
+    MuPoint from, knob;
+    MusterViewTransform t;
+    double x, y, kx, ky;
+
+    muster_map_view_get_render_options (f->view, &options);
+    g_assert_true (muster_scene_get_handle (f->scene, &from, &knob));
+    g_assert_cmpfloat_with_epsilon (from.x, 28 * options.table_scale, 1e-6);
+    g_assert_cmpfloat (knob.x, >, from.x + 1);
+    g_assert_cmpfloat_with_epsilon (knob.y, from.y, 1e-6);
+    muster_map_view_get_transform (f->view, &t);
+    muster_view_to_widget (&t, knob.x, knob.y, &kx, &ky);
+    muster_editor_pointer_down (f->editor, kx, ky);
+    table_point (f, 28, 26, &x, &y);
+    muster_editor_pointer_move (f->editor, (kx + x) / 2, (ky + y) / 2);
+    muster_editor_pointer_up (f->editor, x, y);
+    flush_events ();
+    c = mu_scenario_find_counter (model (f), id);
+    g_assert_cmpfloat_with_epsilon (c->place.pos.x, 28, 1e-6);
+    g_assert_cmpfloat_with_epsilon (c->place.pos.y, 20, 1e-6);
+    g_assert_cmpfloat_with_epsilon (c->place.facing, 180, 0.5);
+    g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 3);
+    /* the handle followed, and leaves with another tool */
+    g_assert_true (muster_scene_get_handle (f->scene, &from, &knob));
+    g_assert_cmpfloat (knob.y, >, from.y + 1);
+    muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+    g_assert_false (muster_scene_get_handle (f->scene, NULL, NULL));
+  }
+  assert_round_trip (f, steps + 3);
 }
 
 /* One key on the board picks a tool, as map editors do; a table has no
@@ -597,6 +647,96 @@ test_tool_keys (Fixture       *f,
   }
 }
 
+
+/* The spin button or check button whose mnemonic label reads `label`. */
+static GtkWidget *
+labelled (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (w) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (w)), label) == 0)
+        return w;
+      if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (w)), label) == 0 &&
+          gtk_label_get_mnemonic_widget (GTK_LABEL (w)) != NULL)
+        return gtk_label_get_mnemonic_widget (GTK_LABEL (w));
+      if ((found = labelled (w, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A building's capacity, defence and hard cover, a fortification's grade
+ * and a deployment zone's side are set in the Selected Item panel, each
+ * change one undo step; a value the rules refuse is refused with the
+ * engine's reason and the field shows the model again. */
+static void
+test_area_values (Fixture       *f,
+                  gconstpointer  data)
+{
+  const MuPoint house[] = { { 30, 30 }, { 34, 30 }, { 34, 34 }, { 30, 34 } };
+  const MuPoint zone[] = { { 2, 2 }, { 12, 2 }, { 12, 8 }, { 2, 8 } };
+  g_autoptr(GError) error = NULL;
+  GtkWidget *capacity, *defence, *hard, *grade, *side;
+  const MuArea *a;
+  guint steps;
+
+  g_assert_cmpint (mu_edit_add_area (f->history, MU_AREA_BUILDING, house, 4, &error), ==, 0);
+  g_assert_cmpint (mu_edit_add_area (f->history, MU_AREA_DEPLOYMENT, zone, 4, &error), ==, 1);
+  flush_events ();
+  steps = mu_edit_history_get_n_undo (f->history);
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  click (f, 32, 32);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_AREA);
+  capacity = labelled (GTK_WIDGET (f->editor), "_Capacity");
+  defence = labelled (GTK_WIDGET (f->editor), "_Defence");
+  hard = labelled (GTK_WIDGET (f->editor), "_Hard cover");
+  grade = labelled (GTK_WIDGET (f->editor), "_Grade");
+  side = labelled (GTK_WIDGET (f->editor), "Si_de");
+  g_assert_nonnull (capacity);
+  g_assert_nonnull (grade);
+  g_assert_true (gtk_widget_get_visible (capacity));
+  g_assert_true (gtk_widget_get_visible (defence));
+  g_assert_true (gtk_widget_get_visible (hard));
+  g_assert_false (gtk_widget_get_visible (grade));   /* a building has no grade */
+  g_assert_false (gtk_widget_get_visible (side));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (capacity), 4);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (defence), 3);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (hard), TRUE);
+  flush_events ();
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  g_assert_cmpint (a->capacity, ==, 4);
+  g_assert_cmpint (a->defence, ==, 3);
+  g_assert_true (a->hard_cover);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 3);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Set Area Values");
+
+  /* out of the rules' range: refused with the reason, the field as the model */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (defence), 8);
+  flush_events ();
+  a = g_ptr_array_index (model (f)->table->areas, 0);
+  g_assert_cmpint (a->defence, ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (defence)), ==, 3);
+  g_assert_nonnull (muster_editor_get_message (f->editor));
+  g_assert_nonnull (strstr (muster_editor_get_message (f->editor), "between 1 and 6"));
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 3);
+
+  /* a deployment zone: only its side, chosen from the sides */
+  click (f, 7, 5);
+  g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_AREA);
+  g_assert_true (gtk_widget_get_visible (side));
+  g_assert_false (gtk_widget_get_visible (capacity));
+  g_assert_false (gtk_widget_get_visible (defence));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (side), 1);
+  flush_events ();
+  a = g_ptr_array_index (model (f)->table->areas, 1);
+  g_assert_cmpstr (a->side, ==, ((MuSide *) g_ptr_array_index (model (f)->sides, 1))->id);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 4);
+  assert_round_trip (f, steps + 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -609,6 +749,7 @@ main (int   argc,
     }
   g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
   g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up, test_move_stand, fixture_tear_down);
+  g_test_add ("/app/editor-table/area-values", Fixture, NULL, fixture_set_up, test_area_values, fixture_tear_down);
   g_test_add ("/app/editor-table/tool-keys", Fixture, NULL, fixture_set_up, test_tool_keys, fixture_tear_down);
   g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
   g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);

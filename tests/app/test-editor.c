@@ -307,6 +307,73 @@ test_tool_palette (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (find_tool_button (GTK_WIDGET (f->editor), "line")));
 }
 
+static gboolean
+view_key (Fixture *f, guint keyval, GdkModifierType state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        {
+          g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+          break;
+        }
+    }
+  flush_events ();
+  return handled;
+}
+
+/* The keyboard alone: the arrows show and move a hex cursor (never off
+ * the board), the status line and the board's accessible description name
+ * the hex, and Enter uses the active tool there, one undo step. */
+static void
+test_keyboard_cursor (Fixture *f, gconstpointer data)
+{
+  MuHex start, hex;
+  guint undo = mu_edit_history_get_n_undo (f->history);
+
+  g_assert_false (muster_map_view_get_cursor (f->view, NULL));
+  g_assert_true (view_key (f, GDK_KEY_Right, 0));
+  g_assert_true (muster_map_view_get_cursor (f->view, &start));
+  g_assert_true (view_key (f, GDK_KEY_Right, 0));
+  g_assert_true (view_key (f, GDK_KEY_Down, 0));
+  g_assert_true (muster_map_view_get_cursor (f->view, &hex));
+  g_assert_cmpint (hex.col, ==, start.col + 1);
+  g_assert_cmpint (hex.row, ==, start.row + 1);
+  {
+    char label[16];
+    g_autofree char *expected = NULL;
+
+    mu_hex_format (&model (f)->hex_map->grid, hex, label, sizeof label);
+    expected = g_strdup_printf ("Hex %s · ", label);
+    g_assert_true (g_str_has_prefix (muster_map_view_get_position_text (f->view), expected));
+  }
+
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_BRUSH);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_MARSH);
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_1);
+  g_assert_cmpint (cell (f, hex.col, hex.row)->terrain, !=, MU_TERRAIN_MARSH);
+  g_assert_true (view_key (f, GDK_KEY_Return, 0));
+  g_assert_cmpint (cell (f, hex.col, hex.row)->terrain, ==, MU_TERRAIN_MARSH);
+  g_assert_cmpint (cell (f, start.col, start.row)->terrain, !=, MU_TERRAIN_MARSH);
+  g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, undo + 1);
+
+  /* the edge stops the cursor */
+  for (int i = 0; i < 200; i++)
+    view_key (f, GDK_KEY_Up, 0);
+  g_assert_true (muster_map_view_get_cursor (f->view, &hex));
+  g_assert_cmpint (hex.row, ==, 1);
+  muster_map_view_set_cursor (f->view, NULL);
+  g_assert_false (muster_map_view_get_cursor (f->view, NULL));
+  /* without a cursor Enter is not the board's */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
+  g_assert_false (view_key (f, GDK_KEY_Return, 0));
+}
+
 static void
 test_fill_and_rectangle (Fixture *f, gconstpointer data)
 {
@@ -369,7 +436,17 @@ test_lasso (Fixture *f, gconstpointer data)
       else if (i < 4)
         muster_editor_pointer_move (f->editor, x, y);
       else
-        muster_editor_pointer_up (f->editor, x, y);
+        {
+          guint n, flags;
+
+          /* the line drawn so far is on the board, closed */
+          muster_scene_get_outline (f->scene, &n, &flags);
+          g_assert_cmpuint (n, >=, 4);
+          g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED);
+          muster_editor_pointer_up (f->editor, x, y);
+          muster_scene_get_outline (f->scene, &n, NULL);
+          g_assert_cmpuint (n, ==, 0);
+        }
     }
   flush_events ();
 
@@ -624,6 +701,36 @@ test_inspector (Fixture *f, gconstpointer data)
   g_assert_true (mu_edit_history_undo (f->history));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (ford)));
   g_assert_true (mu_edit_history_redo (f->history));
+
+  /* the panel says what is really on the hex: its paths and hexsides */
+  {
+    g_autoptr(GError) error = NULL;
+    GtkWidget *label = NULL;
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_assert_true (mu_edit_add_path_segment (f->history, MU_PATH_STREAM, (MuHex) { 5, 3 }, (MuHex) { 6, 3 },
+                                             &error));
+    g_assert_no_error (error);
+    g_assert_true (mu_edit_set_side_features (f->history, (MuHex) { 6, 3 }, 0, MU_SIDE_WALL, TRUE, &error));
+    g_assert_no_error (error);
+    flush_events ();
+    g_ptr_array_add (stack, f->editor);
+    while (stack->len)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_LABEL (w) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (w)), "Hex 0603"))
+          label = w;
+        for (GtkWidget *ch = gtk_widget_get_first_child (w); ch; ch = gtk_widget_get_next_sibling (ch))
+          g_ptr_array_add (stack, ch);
+      }
+    g_ptr_array_unref (stack);
+    g_assert_nonnull (label);
+    g_test_message ("panel: %s", gtk_label_get_label (GTK_LABEL (label)));
+    /* the fixture's hex has a road through it and a stream with a ford on one side */
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Through it: Creek Road (road), stream\n"));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Hexsides: N wall; SW stream + ford"));
+  }
   assert_undo_redo_round_trip (f);
 }
 
@@ -1115,6 +1222,7 @@ main (int   argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/app/editor/brush", test_brush);
   ADD ("/app/editor/tool-palette", test_tool_palette);
+  ADD ("/app/editor/keyboard-cursor", test_keyboard_cursor);
   ADD ("/app/editor/fill-and-rectangle", test_fill_and_rectangle);
   ADD ("/app/editor/lasso", test_lasso);
   ADD ("/app/editor/elevation", test_elevation);

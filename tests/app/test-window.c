@@ -884,10 +884,17 @@ test_input (void)
   g_assert_cmpfloat (t1.y, <, t0.y);
   g_assert_cmpfloat (t1.zoom, ==, t0.zoom);
 
-  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+  /* Shift+arrows pan; the arrows alone move the keyboard's hex cursor */
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, GDK_SHIFT_MASK, &handled);
   g_assert_true (handled);
   muster_map_view_get_transform (view, &t0);
   g_assert_cmpfloat (t0.x, >, t1.x);
+  g_assert_false (muster_map_view_get_cursor (view, NULL));
+  handled = FALSE;
+  g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_true (muster_map_view_get_cursor (view, NULL));
+  g_assert_true (g_str_has_prefix (muster_map_view_get_position_text (view), "Hex "));
   destroy_all_windows ();
 }
 

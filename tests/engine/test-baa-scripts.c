@@ -31,7 +31,9 @@
  *                                 (test-table), before the first step
  *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
  *   ? COMMAND => TEXT             or refuse it with a message containing
- *                                 TEXT; state, events and dice unchanged
+ *                                 TEXT; state, events and dice unchanged;
+ *                                 a last word "cost=C/A" wants the cost C
+ *                                 against the allowance A (-1: none)
  *   resource ID OWNER N           the resource ID of OWNER (a side or a
  *                                 counter) is N now
  *   as SIDE                       from here on `~` and `=` see what SIDE may
@@ -43,7 +45,8 @@
  * left out).
  *
  * '#' starts a comment line. Expectations are derived from the rules digest
- * (shared/rules/baa-hex.md), not from the engine's output.
+ * (shared/rules/baa-hex.md, and for the scripts in baa-table/ baa-table.md),
+ * not from the engine's output.
  */
 #define G_LOG_DOMAIN "test-baa-scripts"
 
@@ -51,6 +54,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "mu-match.h"
@@ -284,9 +288,20 @@ run_script (gconstpointer data)
           guint rolled = mu_dice_count (mu_match_get_dice (m));
           MuCheck check;
 
+          int want_cost = -2, want_allowance = -2;
+          char *cost_word;
+
           g_assert_nonnull (parts[1]);
           g_strstrip (parts[0]);
           g_strstrip (parts[1]);
+          cost_word = strrchr (parts[1], ' ');
+          cost_word = cost_word ? cost_word + 1 : parts[1];
+          if (g_str_has_prefix (cost_word, "cost="))
+            {
+              g_assert_true (sscanf (cost_word, "cost=%d/%d", &want_cost, &want_allowance) == 2);
+              *cost_word = '\0';
+              g_strstrip (parts[1]);
+            }
           c = mu_match_parse (m, parts[0], &local);
           if (c == NULL)
             {
@@ -299,6 +314,9 @@ run_script (gconstpointer data)
               : check.legal || strstr (check.reason, parts[1]) == NULL)
             s_fail ("%s: dry run of “%s”: %s, expected %s", where, parts[0],
                     check.legal ? "legal" : check.reason, parts[1]);
+          if (want_cost != -2 && (check.cost != want_cost || check.allowance != want_allowance))
+            s_fail ("%s: dry run of “%s”: cost %d against %d, expected %d against %d", where, parts[0],
+                    check.cost, check.allowance, want_cost, want_allowance);
           mu_check_clear (&check);
           after = mu_match_format_state (m);
           if (g_strcmp0 (before, after) != 0 || nev != mu_match_get_events (m)->len ||
@@ -330,9 +348,20 @@ run_script (gconstpointer data)
           g_autofree char *after = NULL;
           guint nev = mu_match_get_events (m)->len;
 
+          int want_cost = -2, want_allowance = -2;
+          char *cost_word;
+
           g_assert_nonnull (parts[1]);
           g_strstrip (parts[0]);
           g_strstrip (parts[1]);
+          cost_word = strrchr (parts[1], ' ');
+          cost_word = cost_word ? cost_word + 1 : parts[1];
+          if (g_str_has_prefix (cost_word, "cost="))
+            {
+              g_assert_true (sscanf (cost_word, "cost=%d/%d", &want_cost, &want_allowance) == 2);
+              *cost_word = '\0';
+              g_strstrip (parts[1]);
+            }
           if (mu_match_apply_line (m, parts[0], NULL, &local))
             {
               s_fail ("%s: “%s” was accepted, expected a refusal with “%s”",
@@ -466,16 +495,18 @@ main (int argc, char **argv)
   while ((n = g_dir_read_name (d)))
     if (g_str_has_suffix (n, ".script"))
       g_ptr_array_add (names, g_strdup (n));
-  /* the scripts of the tests' own table ruleset */
-  {
-    g_autofree char *sub = g_build_filename (dir, "test-table", NULL);
-    g_autoptr(GDir) sd = g_dir_open (sub, 0, NULL);
+  /* the scripts of the tests' own table ruleset, and of baa-table */
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *folder = k == 0 ? "test-table" : "baa-table";
+      g_autofree char *sub = g_build_filename (dir, folder, NULL);
+      g_autoptr(GDir) sd = g_dir_open (sub, 0, NULL);
 
-    g_assert_nonnull (sd);
-    while ((n = g_dir_read_name (sd)))
-      if (g_str_has_suffix (n, ".script"))
-        g_ptr_array_add (names, g_build_filename ("test-table", n, NULL));
-  }
+      g_assert_nonnull (sd);
+      while ((n = g_dir_read_name (sd)))
+        if (g_str_has_suffix (n, ".script"))
+          g_ptr_array_add (names, g_build_filename (folder, n, NULL));
+    }
   g_ptr_array_sort (names, cmp_str);
   g_assert_cmpuint (names->len, >, 0);
 

@@ -216,6 +216,235 @@ test_open_file (void)
   g_rmdir (dir);
 }
 
+/* The per-counter questions of the match window (legal moves, legal
+ * actions, targets) answer exactly what the full legal-command list says,
+ * however the ruleset finds them: checked for every counter at every third
+ * command of random matches of the shipped hex scenarios and of rules
+ * fixtures with reserves, readdressing lines, rails and breaches. */
+static void
+check_counter_questions (MuMatch *m, const char *where)
+{
+  g_autoptr(GPtrArray) all = mu_match_legal_commands (m);
+  const GPtrArray *counters = mu_match_get_scenario (m)->counters;
+
+  for (guint i = 0; i < counters->len; i++)
+    {
+      const char *id = ((const MuCounter *) g_ptr_array_index (counters, i))->id;
+      g_autoptr(GArray) moves = mu_match_legal_moves (m, id);
+      g_autoptr(GPtrArray) actions = mu_match_legal_actions (m, id);
+      g_autoptr(GPtrArray) targets = mu_match_legal_targets (m, id);
+      g_autoptr(GString) want_moves = g_string_new (NULL);
+      g_autoptr(GString) got_moves = g_string_new (NULL);
+      g_autoptr(GString) want_actions = g_string_new (NULL);
+      g_autoptr(GString) got_actions = g_string_new (NULL);
+      g_autoptr(GString) want_targets = g_string_new (NULL);
+      g_autoptr(GString) got_targets = g_string_new (NULL);
+
+      for (guint k = 0; k < all->len; k++)
+        {
+          const MuCommand *c = g_ptr_array_index (all, k);
+          const char *verb = mu_command_get_verb (c);
+          g_autofree char *text = mu_command_to_string (c);
+          gboolean names = FALSE;
+
+          for (guint a = 0; a < mu_command_n_args (c); a++)
+            names = names || g_strcmp0 (mu_command_word (c, a), id) == 0;
+          if (names)
+            g_string_append_printf (want_actions, "%s\n", text);
+          if ((g_str_equal (verb, "move") || g_str_equal (verb, "withdraw")) &&
+              g_strcmp0 (mu_command_word (c, 0), id) == 0)
+            {
+              g_autofree char *pos = mu_pos_to_string (&mu_command_arg (c, mu_command_n_args (c) - 1)->pos);
+              g_string_append_printf (want_moves, "%s\n", pos);
+            }
+          if ((g_str_equal (verb, "fire") || g_str_equal (verb, "melee") ||
+               g_str_equal (verb, "fire-commander")) && g_strcmp0 (mu_command_word (c, 0), id) == 0)
+            g_string_append_printf (want_targets, "%s\n", mu_command_word (c, 1));
+        }
+      for (guint k = 0; k < moves->len; k++)
+        {
+          g_autofree char *pos = mu_pos_to_string (&g_array_index (moves, MuPos, k));
+          g_string_append_printf (got_moves, "%s\n", pos);
+        }
+      for (guint k = 0; k < actions->len; k++)
+        {
+          g_autofree char *text = mu_command_to_string (g_ptr_array_index (actions, k));
+          g_string_append_printf (got_actions, "%s\n", text);
+        }
+      for (guint k = 0; k < targets->len; k++)
+        g_string_append_printf (got_targets, "%s\n", (const char *) g_ptr_array_index (targets, k));
+      if (!g_str_equal (want_moves->str, got_moves->str) ||
+          !g_str_equal (want_actions->str, got_actions->str) ||
+          !g_str_equal (want_targets->str, got_targets->str))
+        g_error ("%s, counter %s:\nmoves want\n%sgot\n%sactions want\n%sgot\n%stargets want\n%sgot\n%s",
+                 where, id, want_moves->str, got_moves->str, want_actions->str, got_actions->str,
+                 want_targets->str, got_targets->str);
+    }
+}
+
+static const char *const played_files[] = {
+  "scenarios/learning-blackburns-ford.muster", "scenarios/first-manassas.muster",
+  "tests/fixtures/rules/days.muster", "tests/fixtures/rules/reserve.muster",
+  "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/breach.muster",
+  "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/capture.muster",
+};
+
+static void
+test_counter_questions (void)
+{
+  const char *const *files = played_files;
+
+  for (guint f = 0; f < G_N_ELEMENTS (played_files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        guint n = 0;
+
+        g_assert_no_error (error);
+        while (!mu_match_is_over (m) && n < 600)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+            if (n % 3 == 0)
+              {
+                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", files[f], seed, n);
+                check_counter_questions (m, where);
+              }
+            g_assert_cmpuint (legal->len, >, 0);
+            g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                           NULL, &error));
+            g_assert_no_error (error);
+            n++;
+          }
+      }
+}
+
+static char *
+events_text (const MuMatch *m, const GPtrArray *events)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      g_autofree char *line = mu_match_format_event (m, g_ptr_array_index (events, i));
+      g_string_append_printf (out, "%s\n", line);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+check_text (const MuCheck *check, const MuMatch *m)
+{
+  g_autofree char *rolls = events_text (m, check->rolls);
+
+  return g_strdup_printf ("legal=%d reason=%s rule=%s cost=%d allowance=%d\n%s", check->legal,
+                          check->reason, check->rule, check->cost, check->allowance, rolls);
+}
+
+/* The dry run plays on a copy of the state (MuRuleset.state_copy): a
+ * command played on the copy gives the events and the state the match
+ * itself then gives, and leaves the match as it was; and mu_match_check
+ * answers what the old dry run (replaying the match from its start) did,
+ * for the command played, end-phase and a command of the wrong side. */
+static void
+test_state_copy (void)
+{
+  const MuRuleset *rs = mu_ruleset_find ("baa-hex");
+  MuRuleset replaying = *rs;
+
+  g_assert_nonnull (rs->state_copy);
+  replaying.state_copy = NULL;
+  for (guint f = 0; f < G_N_ELEMENTS (played_files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), played_files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(MuMatch) old = NULL;
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        guint n = 0;
+
+        g_assert_no_error (error);
+        old = mu_match_new_with_ruleset (&replaying, mu_match_get_scenario (m), seed, NULL, 0, &error);
+        g_assert_no_error (error);
+        while (!mu_match_is_over (m) && n < 400)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+            const MuCommand *c = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+            g_autoptr(GPtrArray) copy_events = mu_event_array_new ();
+            g_autoptr(GPtrArray) real_events = mu_event_array_new ();
+            g_autofree char *before = mu_match_format_state (m);
+            g_autofree char *copy_state = NULL;
+            g_autofree char *untouched = NULL;
+            g_autofree char *real_state = NULL;
+            g_autofree char *a = NULL;
+            g_autofree char *b = NULL;
+
+            if (n % 4 == 0)
+              {
+                g_autoptr(MuDice) dice = mu_dice_copy (mu_match_get_dice (m));
+                gpointer copy = rs->state_copy (mu_match_get_state (m), dice);
+                g_autoptr(MuCommand) end = mu_command_new ("end-phase");
+                g_autoptr(MuCommand) wrong = NULL;
+                const MuCommand *probes[3] = { c, end, NULL };
+                const GPtrArray *counters = mu_match_get_scenario (m)->counters;
+                const char *awaited = mu_match_get_awaited (m);
+
+                g_assert_true (rs->apply (copy, c, copy_events, &error));
+                g_assert_no_error (error);
+                copy_state = mu_ruleset_format_state (rs, copy, mu_match_get_scenario (m));
+                rs->state_free (copy);
+                untouched = mu_match_format_state (m);
+                g_assert_cmpstr (before, ==, untouched);
+
+                /* a move of a counter of the side not awaited */
+                for (guint i = 0; i < counters->len && wrong == NULL; i++)
+                  {
+                    const MuCounter *k = g_ptr_array_index (counters, i);
+                    if (awaited && g_strcmp0 (k->side, awaited) != 0)
+                      {
+                        wrong = mu_command_new ("move");
+                        mu_command_add_word (wrong, k->id);
+                        mu_command_add_hex (wrong, (MuHex) { 2, 2 });
+                      }
+                  }
+                probes[2] = wrong;
+                /* the replaying dry run costs the match's length: now and then */
+                for (guint p = 0; n % 20 == 0 && p < G_N_ELEMENTS (probes) && probes[p]; p++)
+                  {
+                    MuCheck now, then;
+                    g_autofree char *x = NULL;
+                    g_autofree char *y = NULL;
+
+                    mu_match_check (m, probes[p], &now);
+                    mu_match_check (old, probes[p], &then);
+                    x = check_text (&now, m);
+                    y = check_text (&then, old);
+                    g_assert_cmpstr (x, ==, y);
+                    mu_check_clear (&now);
+                    mu_check_clear (&then);
+                  }
+              }
+            g_assert_true (mu_match_apply (m, c, real_events, &error));
+            g_assert_no_error (error);
+            g_assert_true (mu_match_apply (old, c, NULL, &error));
+            g_assert_no_error (error);
+            if (copy_state)
+              {
+                real_state = mu_match_format_state (m);
+                g_assert_cmpstr (copy_state, ==, real_state);
+                a = events_text (m, copy_events);
+                b = events_text (m, real_events);
+                g_assert_cmpstr (a, ==, b);
+              }
+            n++;
+          }
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -224,5 +453,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/undo-policy", test_undo_policy);
   g_test_add_func ("/engine/match-api/entered-dice", test_entered_dice);
   g_test_add_func ("/engine/match-api/open-file", test_open_file);
+  g_test_add_func ("/engine/match-api/counter-questions", test_counter_questions);
+  g_test_add_func ("/engine/match-api/state-copy", test_state_copy);
   return g_test_run ();
 }

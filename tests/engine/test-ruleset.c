@@ -81,7 +81,8 @@ test_registry (void)
   for (guint i = 1; i < G_N_ELEMENTS (ids); i++)
     {
       g_assert_true (mu_ruleset_find (ids[i])->board == MU_BOARD_TABLE);
-      g_assert_false (mu_ruleset_can_play (mu_ruleset_find (ids[i])));
+      /* baa-table plays; the other tabletop rulesets are described only */
+      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i])) == g_str_equal (ids[i], "baa-table"));
     }
 }
 
@@ -130,6 +131,16 @@ test_not_playable (void)
   g_assert_no_error (error);
   g_assert_nonnull (s);
   g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  /* the shipped table plays (baa-table); the same table under a ruleset
+   * that is described only does not */
+  m = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  g_clear_pointer (&m, mu_match_free);
+  g_free (s->ruleset);
+  s->ruleset = g_strdup ("mn-acw");
+  g_ptr_array_set_size (problems, 0);
+  mu_scenario_check (s, problems);
   for (guint i = 0; i < problems->len; i++)
     {
       const MuProblem *p = g_ptr_array_index (problems, i);
@@ -143,6 +154,99 @@ test_not_playable (void)
   g_assert_nonnull (strstr (error->message, "cannot be played yet"));
 }
 
+/* The markers and statuses a ruleset declares are well formed, and a
+ * baa-hex match uses no other: every marker word of every counter view,
+ * every marker event and breach, and every status seen in random matches
+ * of scenarios with pinning, rails, fatigue and breaches is declared; and
+ * every counter marker declared is seen. */
+static void
+test_markers (void)
+{
+  static const char *const files[] = {
+    "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
+    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/fatigue.muster",
+    "tests/fixtures/rules/breach.muster", "tests/fixtures/rules/pinned.muster",
+    "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/stack.muster",
+  };
+  const MuRuleset *const *all = mu_ruleset_list ();
+  const MuRuleset *rs = mu_ruleset_find ("baa-hex");
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint r = 0; all[r]; r++)
+    for (guint i = 0; i < all[r]->n_markers; i++)
+      {
+        const MuMarkerInfo *k = &all[r]->markers[i];
+
+        g_assert_nonnull (k->id);
+        g_assert_nonnull (k->name);
+        g_assert_nonnull (k->description);
+        g_assert_true (k->glyph && *k->glyph && strlen (k->glyph) <= 4);
+        g_assert_true (k->rule && *k->rule);
+        g_assert_true (mu_ruleset_find_marker (all[r], k->id) == k);
+      }
+  g_assert_cmpuint (rs->n_markers, >=, 5);
+  for (guint i = 0; i < rs->n_statuses; i++)
+    g_assert_true (mu_ruleset_find_status (rs, rs->statuses[i].status) == &rs->statuses[i]);
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 3; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        const GPtrArray *events;
+
+        g_assert_no_error (error);
+        for (guint n = 0; n < 500 && !mu_match_is_over (m); n++)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+            GArray *views = mu_match_get_counters (m);
+
+            for (guint i = 0; i < views->len; i++)
+              {
+                const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+                g_auto(GStrv) words = g_strsplit (v->markers, ",", -1);
+
+                g_assert_nonnull (mu_ruleset_find_status (rs, v->status));
+                for (guint w = 0; words[w]; w++)
+                  if (*words[w])
+                    {
+                      const MuMarkerInfo *k = mu_ruleset_find_marker (rs, words[w]);
+
+                      if (k == NULL || k->place != MU_MARKER_ON_COUNTER)
+                        g_error ("%s: marker “%s” of %s is not declared", files[f], words[w], v->id);
+                      g_hash_table_add (seen, g_strdup (words[w]));
+                    }
+              }
+            g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                           NULL, &error));
+            g_assert_no_error (error);
+          }
+        events = mu_match_get_events (m);
+        for (guint i = 0; i < events->len; i++)
+          {
+            const MuEvent *e = g_ptr_array_index (events, i);
+
+            if (e->kind == MU_EVENT_MARKER_PLACED || e->kind == MU_EVENT_MARKER_REMOVED)
+              {
+                const MuMarkerInfo *k = mu_ruleset_find_marker (rs, e->text);
+
+                if (k == NULL || k->place != MU_MARKER_ON_COUNTER)
+                  g_error ("%s: marker event “%s” is not declared", files[f], e->text);
+              }
+            if (e->kind == MU_EVENT_BREACHED)
+              {
+                g_assert_nonnull (mu_ruleset_find_marker (rs, "breached"));
+                g_assert_cmpint (mu_ruleset_find_marker (rs, "breached")->place, ==, MU_MARKER_ON_BOARD);
+              }
+          }
+      }
+  for (guint i = 0; i < rs->n_markers; i++)
+    if (rs->markers[i].place == MU_MARKER_ON_COUNTER && !g_hash_table_contains (seen, rs->markers[i].id))
+      g_error ("marker “%s” is declared but never seen", rs->markers[i].id);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,5 +254,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ruleset/registry", test_registry);
   g_test_add_func ("/engine/ruleset/turns", test_turns);
   g_test_add_func ("/engine/ruleset/not-playable", test_not_playable);
+  g_test_add_func ("/engine/ruleset/markers", test_markers);
   return g_test_run ();
 }

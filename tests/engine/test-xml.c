@@ -256,6 +256,60 @@ test_table_round_trip (void)
   g_assert_false (mu_scenario_option (back, "baa.withdrawing", TRUE));
 }
 
+/* Options of type number (and on/off beside them) are stored in the model:
+ * a scenario of the regimental ruleset with value="…" options loads, says
+ * their values, saves byte for byte as read, and keeps them through a copy;
+ * setting an option changes its kind. Old files (enabled="…" only) are the
+ * other round-trip tests. */
+static void
+test_typed_options (void)
+{
+  g_autofree char *path = g_build_filename (MUSTER_SOURCE_DATADIR, "..", "scenarios",
+                                            "henry-house-hill-table.muster", NULL);
+  g_autofree char *original = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(MuScenario) copy = NULL;
+  g_autofree char *out = NULL;
+  const MuRuleOption *o;
+
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  text = g_string_new (original);
+  g_assert_cmpint (g_string_replace (text, "ruleset=\"baa-table\"", "ruleset=\"regimental\"", 1), ==, 1);
+  g_assert_cmpint (g_string_replace (text, "<author>Muster</author>\n",
+                                     "<author>Muster</author>\n"
+                                     "  <option key=\"qrs.alternative-charge\" enabled=\"true\"/>\n"
+                                     "  <option key=\"qrs.combat-dice\" value=\"3\"/>\n"
+                                     "  <option key=\"qrs.figures-per-stand\" value=\"12\"/>\n", 1), ==, 1);
+  s = load_ok (text->str);
+  g_assert_cmpuint (s->options->len, ==, 3);
+  g_assert_true (mu_scenario_option (s, "qrs.alternative-charge", FALSE));
+  g_assert_null (mu_scenario_option_value (s, "qrs.alternative-charge"));
+  g_assert_cmpstr (mu_scenario_option_value (s, "qrs.combat-dice"), ==, "3");
+  g_assert_cmpint (mu_scenario_option_number (s, "qrs.combat-dice", 2), ==, 3);
+  g_assert_cmpint (mu_scenario_option_number (s, "qrs.figures-per-stand", 1), ==, 12);
+  g_assert_cmpint (mu_scenario_option_number (s, "mn.activation-dice", 2), ==, 2);
+  o = g_ptr_array_index (s->options, 1);
+  g_assert_cmpint (o->line, ==, 32);
+
+  out = save (s);
+  g_assert_cmpstr (out, ==, text->str);
+
+  copy = mu_scenario_copy (s);
+  g_assert_cmpint (mu_scenario_option_number (copy, "qrs.combat-dice", 2), ==, 3);
+  mu_scenario_set_option_value (copy, "qrs.combat-dice", "4");
+  g_assert_cmpint (mu_scenario_option_number (copy, "qrs.combat-dice", 2), ==, 4);
+  g_assert_cmpint (mu_scenario_option_number (s, "qrs.combat-dice", 2), ==, 3);
+  mu_scenario_set_option (copy, "qrs.combat-dice", TRUE);
+  g_assert_null (mu_scenario_option_value (copy, "qrs.combat-dice"));
+  mu_scenario_set_option_value (copy, "qrs.new-one", "5");
+  g_assert_cmpint (mu_scenario_option_number (copy, "qrs.new-one", 0), ==, 5);
+  g_clear_pointer (&out, g_free);
+  out = save (copy);
+  g_assert_nonnull (strstr (out, "<option key=\"qrs.combat-dice\" enabled=\"true\"/>"));
+  g_assert_nonnull (strstr (out, "<option key=\"qrs.new-one\" value=\"5\"/>"));
+}
+
 /* The writer does not depend on the locale's decimal separator. */
 static void
 test_determinism (void)
@@ -796,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/template-round-trip", test_template_round_trip);
   g_test_add_func ("/engine/xml/load-progress-and-cancel", test_load_progress_and_cancel);
   g_test_add_func ("/engine/xml/table-round-trip", test_table_round_trip);
+  g_test_add_func ("/engine/xml/typed-options", test_typed_options);
   g_test_add_func ("/engine/xml/counter-size", test_counter_size);
   g_test_add_func ("/engine/xml/determinism", test_determinism);
   g_test_add_func ("/engine/xml/extensions-kept", test_extensions_kept);

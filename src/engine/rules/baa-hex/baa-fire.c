@@ -198,9 +198,14 @@ check_range (const BaaMatch *m,
              const char     *what,
              GError        **error)
 {
-  int d = distance (m, firer->hex, hex);
   int base = firer->def->range;
-  int range;
+  int d, range;
+
+  /* the many candidates of the legal-command list: most are settled by the
+   * lower bound of the distance, without computing it */
+  if (error == NULL && mu_hex_distance_at_least (firer->hex, hex) > base + 1)
+    return FALSE;
+  d = distance (m, firer->hex, hex);
 
   /* The effective range is at least the base range (at night at most 2) and
    * at most one more (BAA-HGT-1): most candidates are decided without the
@@ -724,7 +729,8 @@ baa_combat_legal_targets (const BaaMatch *m,
         {
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
-          if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
+          if (t->side != u->side && baa_unit_on_board (t) &&
+              mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
             g_ptr_array_add (ids, (gpointer) baa_unit_id (t));
         }
     }
@@ -791,7 +797,9 @@ baa_combat_legal_commands (const BaaMatch *m,
         {
           const BaaUnit *t = g_ptr_array_index (m->units, i);
 
-          if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
+          /* BAA-MEL-1: only an adjacent enemy (a cheap bound first) */
+          if (t->side != u->side && baa_unit_on_board (t) &&
+              mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_MELEE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }

@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 
 #define BAA_SIDES 2
 #define BAA_NONE (-1)
+#define BAA_MOVE_CELL_SIZE 7
 
 typedef enum {
   BAA_UNIT_ACTIVE,
@@ -157,7 +158,8 @@ typedef struct {
   GPtrArray *units;            /* of BaaUnit*, scenario order */
   GPtrArray *commanders;       /* of BaaCommander*, scenario order */
   GPtrArray *objectives;       /* of BaaObjective* */
-  GHashTable *by_id;           /* id -> BaaUnit* or BaaCommander* (see baa_match_find_*) */
+  GHashTable *by_id;           /* unit id -> BaaUnit*, built on first lookup (baa_match_find_unit) */
+  GHashTable *cdr_by_id;       /* commander id -> BaaCommander*, likewise */
   GHashTable *breached;        /* canonical hexside index (mu_hex_map_side_index) -> TRUE */
   GHashTable *reserves_done;   /* reserve id -> TRUE when arrived */
 
@@ -201,6 +203,11 @@ typedef struct {
   guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
   guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
+  struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
+  guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
+                                * movement facts (baa-move.c), built on first use */
+  int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
+                                * all zero between searches; allocated on first use */
   GPtrArray *evaders;          /* of BaaCommander*: evade decisions still to open (BAA-CDR-9) */
   BaaUnit *captor;
   MuHex captor_from;           /* the hex the captor entered from (BAA-CDR-9) */

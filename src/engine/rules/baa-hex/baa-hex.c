@@ -14,6 +14,7 @@
 #include "baa-command.h"
 #include "baa-move.h"
 #include "baa-scenario.h"
+#include "baa-common.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -164,6 +165,52 @@ static const MuRuleOptionInfo baa_options[] = {
     MU_RULE_SPECIAL, FALSE },
 };
 
+/* The markers of the digest's §1.5 that sit on counters or the board, and
+ * the conditions the --state line shows among them (README.md, "--state").
+ * Objective markers are the objectives' owners; the bound marker is the
+ * position. */
+static const MuMarkerInfo baa_markers[] = {
+  { "nic", N_("Not in command"), "BAA-CMD-4, BAA-CMD-7", "NIC",
+    N_("No orders: the counter may not move or fire; removed in phase 12 of the round (BAA-SEQ-4)"),
+    MU_MARKER_ON_COUNTER },
+  { "pinned", N_("Pinned"), "BAA-FLN-5", "PIN",
+    N_("Flinched: may not move or fire; removed in phase 12 of its side's next round (BAA-PIN-2)"),
+    MU_MARKER_ON_COUNTER },
+  { "fatigued", N_("Fatigued"), "BAA-FAT-1, BAA-NGT-4, BAA-RES-4", "FAT",
+    N_("Attacks at +1 to its attack value; removed by rest (BAA-FAT-2)"), MU_MARKER_ON_COUNTER },
+  { "on-train", N_("On a train"), "BAA-SPC-1", "RR",
+    N_("Arrived by rail: may not move or attack until phase 7 of its next round"),
+    MU_MARKER_ON_COUNTER },
+  { "orders", N_("Orders"), "BAA-CMD-2, BAA-CMD-3, BAA-CMD-5, BAA-CMD-6", "ORD",
+    N_("Has orders this round: may move and fire"), MU_MARKER_ON_COUNTER },
+  { "stacked", N_("Stacked"), "BAA-STK-2", "STK",
+    N_("Two units in one hex: unformed, neither may fire or melee while they stay"),
+    MU_MARKER_ON_COUNTER },
+  { "unformed", N_("Unformed by terrain"), "BAA-TER-3", "UNF",
+    N_("In a difficult, ford or bridge hex: attacks with one die less"), MU_MARKER_ON_COUNTER },
+  { "breached", N_("Breached"), "BAA-FORT-3", "BR",
+    N_("A fortified hexside breached by artillery: its works give no cover; never removed"),
+    MU_MARKER_ON_BOARD },
+};
+
+static const MuStatusInfo baa_statuses[] = {
+  { MU_COUNTER_STATUS_ACTIVE, N_("On the board"), NULL, N_("In play on the board") },
+  { MU_COUNTER_STATUS_DISPERSED, N_("Dispersed"), "BAA-FIRE-7",
+    N_("Destroyed by hits reaching its strength; counts towards sudden death (BAA-VIC-3)") },
+  { MU_COUNTER_STATUS_SURRENDERED, N_("Surrendered"), "BAA-FLN-5",
+    N_("Could not flinch and surrendered; counts as dispersed (BAA-AMB-15)") },
+  { MU_COUNTER_STATUS_RESERVE, N_("In reserve"), "BAA-RES-1", N_("Not arrived yet") },
+  { MU_COUNTER_STATUS_TACTICAL_MARCH, N_("On a tactical march"), "BAA-RES-4",
+    N_("Marching round to enter from a board edge") },
+  { MU_COUNTER_STATUS_DISABLED, N_("Disabled"), "BAA-CDR-3, BAA-CDR-4, BAA-LOS-4",
+    N_("A commander shot or caught in a dispersed unit's hex; out of play") },
+  { MU_COUNTER_STATUS_CAPTURED, N_("Captured"), "BAA-CDR-9", N_("A commander taken by an enemy unit") },
+  { MU_COUNTER_STATUS_REMOVED, N_("Removed"), "BAA-CDR-2",
+    N_("A command counter whose division's last unit has gone") },
+  { MU_COUNTER_STATUS_OFFBOARD, N_("Off the board"), "BAA-VIC-4",
+    N_("Left the board (an exit a task objective asks for) or not yet placed") },
+};
+
 static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march", "exited" };
 static const char *const cdr_status_names[] = { "active", "disabled", "captured", "removed", "offboard" };
 
@@ -285,19 +332,6 @@ division_command (const BaaMatch *m, int side, int division)
 }
 
 /* Victory ----------------------------------------------------------------------------- */
-
-static const char *
-level_for (int diff)
-{
-  /* BAA-VIC-2 */
-  if (diff == 0)
-    return "draw";
-  if (diff <= 2)
-    return "tactical";
-  if (diff <= 4)
-    return "decisive";
-  return "complete";
-}
 
 static void
 finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason,
@@ -438,7 +472,7 @@ end_of_game (BaaMatch *m, GPtrArray *events)
   baa_score (m, score);
   diff = ABS (score[0] - score[1]);   /* BAA-VIC-1 */
   winner = diff == 0 ? BAA_NONE : score[0] > score[1] ? 0 : 1;
-  finish (m, winner, diff, level_for (diff), "bounds-played", "BAA-VIC-5", events);
+  finish (m, winner, diff, baa_common_victory_level (diff), "bounds-played", "BAA-VIC-5", events);
 }
 
 /* Orders (phases 1-6) ----------------------------------------------------------------- */
@@ -613,35 +647,27 @@ objectives_update (BaaMatch *m, GPtrArray *events)
         s = 0;
       else if (baa_units_at (m, o->hex, 1, NULL, 0) > 0)
         s = 1;
-      if (s == BAA_NONE)
-        {
-          o->hold_side = BAA_NONE;
-          o->hold_count = 0;
+      {
+        BaaHold h = { o->owner, o->hold_side, o->hold_count };
+        BaaHoldResult r = baa_common_hold_check (&h, s);
+
+        o->owner = h.owner;
+        o->hold_side = h.hold_side;
+        o->hold_count = h.hold_count;
+        if (r == BAA_HOLD_NOTHING)
           continue;
-        }
-      if (o->hold_side == s)
-        o->hold_count++;
-      else
-        {
-          o->hold_side = s;
-          o->hold_count = 1;
-        }
-      if (o->owner == s)
-        continue;
-      if (o->hold_count >= 3)
-        {
-          /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
-          o->owner = s;
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->at = mu_pos_from_hex (o->hex);
-        }
-      else
-        {
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->value = o->hold_count;
-        }
+        if (r == BAA_HOLD_CLAIMED)
+          {
+            /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
+            e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+            mu_event_set_side (e, m->side_id[s]);
+            e->at = mu_pos_from_hex (o->hex);
+            continue;
+          }
+      }
+      e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+      mu_event_set_side (e, m->side_id[s]);
+      e->value = o->hold_count;
     }
 }
 
@@ -847,8 +873,11 @@ baa_advance (BaaMatch *m, GPtrArray *events)
 
 /* Moves --------------------------------------------------------------------------------- */
 
+/* May the unit move in this phase 7 at all, destinations aside (BAA-MOV-1,
+ * BAA-PIN-1, BAA-SPC-1, BAA-MOV-12)? *withdraw_only: only a withdrawal
+ * (it starts in an enemy ZOC). */
 static gboolean
-unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
+unit_may_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
 {
   *withdraw_only = FALSE;
   if (m->phase != BAA_PHASE_MOVE_UNITS || u->side != m->active || u->status != BAA_UNIT_ACTIVE)
@@ -861,14 +890,18 @@ unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
         return FALSE;
       *withdraw_only = TRUE;
     }
-  {
-    g_autoptr(GPtrArray) d = baa_move_destinations (m, (BaaUnit *) u, NULL, *withdraw_only);
-    return d->len > 0;
-  }
+  return TRUE;
 }
 
 static gboolean
-cdr_can_move (const BaaMatch *m, const BaaCommander *c)
+unit_can_move (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only)
+{
+  return unit_may_move (m, u, withdraw_only) &&
+         baa_move_has_destination (m, (BaaUnit *) u, NULL, *withdraw_only);
+}
+
+static gboolean
+cdr_may_move (const BaaMatch *m, const BaaCommander *c)
 {
   if (c->side != m->active || c->status != BAA_CDR_ACTIVE || c->moved_this_round)
     return FALSE;
@@ -885,10 +918,13 @@ cdr_can_move (const BaaMatch *m, const BaaCommander *c)
     }
   else
     return FALSE;
-  {
-    g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, (BaaCommander *) c, FALSE);
-    return d->len > 0;
-  }
+  return TRUE;
+}
+
+static gboolean
+cdr_can_move (const BaaMatch *m, const BaaCommander *c)
+{
+  return cdr_may_move (m, c) && baa_move_has_destination (m, NULL, (BaaCommander *) c, FALSE);
 }
 
 static gboolean
@@ -1159,6 +1195,11 @@ state_free (gpointer state)
   g_hash_table_unref (m->breached);
   g_hash_table_unref (m->reserves_done);
   g_free (m->links);
+  g_free (m->search_slot);
+  g_free (m->move_cells);
+  g_clear_pointer (&m->by_id, g_hash_table_unref);
+  g_clear_pointer (&m->cdr_by_id, g_hash_table_unref);
+  baa_move_cache_free (m->move_cache);
   for (int s = 0; s < BAA_SIDES; s++)
     {
       g_free (m->occ_units[s]);
@@ -1439,6 +1480,48 @@ add_groups (GPtrArray *out, guint first)
     }
 }
 
+/* The phase 7 commands of one unit, in the legal-command list's order: its
+ * moves with the exits after them (BAA-VIC-4), or its withdrawals
+ * (BAA-MOV-12). Each destination is searched once. */
+static void
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out)
+{
+  g_autoptr(GPtrArray) d = NULL;
+  gboolean w;
+
+  if (!unit_may_move (m, u, &w))
+    return;
+  d = baa_move_destinations (m, u, NULL, w);
+  if (w)
+    {
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
+      return;
+    }
+  if (d->len > 0)
+    {
+      baa_exit_paths (m, u, d);
+      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d);
+    }
+  else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
+    {
+      /* in melee with pinned enemies only: a withdrawal is also possible */
+      g_autoptr(GPtrArray) back = baa_move_destinations (m, u, NULL, TRUE);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back);
+    }
+}
+
+/* The phase 8 or 9 moves of one commander. */
+static void
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out)
+{
+  g_autoptr(GPtrArray) d = NULL;
+
+  if (!cdr_may_move (m, c))
+    return;
+  d = baa_move_destinations (m, NULL, c, FALSE);
+  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
+}
+
 static GPtrArray *
 baa_legal_commands (gpointer state)
 {
@@ -1485,33 +1568,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        {
-          gboolean w;
-          if (unit_can_move (m, u, &w))
-            {
-              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, w);
-              if (!w)
-                baa_exit_paths (m, u, d);
-              add_paths (out, w ? BAA_COMMAND_WITHDRAW : BAA_COMMAND_MOVE, u->def->id, d);
-            }
-          else if (!w && m->opt_withdrawing && u->side == m->active && u->status == BAA_UNIT_ACTIVE &&
-                   u->has_orders && !u->nic && !u->pinned && !u->moved_this_round && !u->on_train &&
-                   baa_unit_in_melee (m, u))
-            {
-              /* in melee with pinned enemies only: a withdrawal is also possible */
-              g_autoptr(GPtrArray) d = baa_move_destinations (m, u, NULL, TRUE);
-              add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
-            }
-        }
+        unit_move_commands (m, u, out);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        if (cdr_can_move (m, c))
-          {
-            g_autoptr(GPtrArray) d = baa_move_destinations (m, NULL, c, FALSE);
-            add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
-          }
+        cdr_move_commands (m, c, out);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -1538,20 +1600,187 @@ baa_legal_commands (gpointer state)
   return out;
 }
 
+/* The legal commands of counter `id` alone (of BaaCommand*), in the order
+ * of the full list, in the movement phases where no other command names it:
+ * what the match window asks at each click. NULL in the other phases,
+ * where the callers filter the full list. */
+static GPtrArray *
+counter_move_commands (BaaMatch *m, const char *id)
+{
+  GPtrArray *out;
+
+  if (m->finished || m->pending.kind != BAA_DECISION_NONE)
+    return NULL;
+  if (m->phase == BAA_PHASE_MOVE_UNITS)
+    {
+      BaaUnit *u = baa_match_find_unit (m, id);
+
+      out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+      if (u)
+        unit_move_commands (m, u, out);
+      return out;
+    }
+  if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
+    {
+      BaaCommander *c = baa_match_find_commander (m, id);
+
+      out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+      if (c)
+        cdr_move_commands (m, c, out);
+      return out;
+    }
+  return NULL;
+}
+
 static GArray *
 legal_moves (gpointer state, const char *id)
 {
-  BaaMatch *m = state;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
+  g_autoptr(GPtrArray) cmds = counter_move_commands (state, id);
+  BaaMatch *m = state;
 
+  if (cmds == NULL)
+    {
+      /* besides the movement phases, only the reserves' step at the start
+       * of a bound and readdressing lines at its end list moves; a
+       * decision lists its answers */
+      if (m->finished || m->pending.kind != BAA_DECISION_NONE ||
+          (m->phase != BAA_PHASE_BOUND_START && m->phase != BAA_PHASE_BOUND_END))
+        return out;
+      cmds = baa_legal_commands (state);
+    }
   for (guint i = 0; i < cmds->len; i++)
     {
       BaaCommand *c = g_ptr_array_index (cmds, i);
       if ((c->kind == BAA_COMMAND_MOVE || c->kind == BAA_COMMAND_WITHDRAW) && g_strcmp0 (c->unit, id) == 0)
         g_array_append_val (out, g_array_index (c->path, MuPos, c->path->len - 1));
     }
-  (void) m;
+  return out;
+}
+
+static gboolean
+names_counter (const MuCommand *c, const char *id)
+{
+  for (guint k = 0; k < mu_command_n_args (c); k++)
+    if (g_strcmp0 (mu_command_word (c, k), id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static GPtrArray *
+legal_actions (gpointer state, const char *id)
+{
+  g_autoptr(GPtrArray) own = counter_move_commands (state, id);
+  g_autoptr(GPtrArray) cmds = own ? g_ptr_array_ref (own) : baa_legal_commands (state);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      MuCommand *c = baa_command_encode (g_ptr_array_index (cmds, i));
+
+      if (names_counter (c, id))
+        g_ptr_array_add (out, c);
+      else
+        mu_command_free (c);
+    }
+  return out;
+}
+
+static gpointer
+state_copy (gpointer state, MuDice *dice)
+{
+  return baa_match_copy (state, dice);
+}
+
+/* BAA-MOV-1..5, MOV-9, MOV-12: a move's cost in movement points against the
+ * allowance, for the dry run. */
+static gboolean
+move_cost (gpointer state, const MuCommand *command, int *cost, int *allowance)
+{
+  BaaMatch *m = state;
+  g_autoptr(BaaCommand) cmd = baa_command_decode (command, NULL);
+  g_autoptr(GArray) path = NULL;
+  BaaUnit *u;
+  BaaCommander *c = NULL;
+
+  *cost = *allowance = -1;
+  if (cmd == NULL || (cmd->kind != BAA_COMMAND_MOVE && cmd->kind != BAA_COMMAND_WITHDRAW))
+    return FALSE;
+  u = baa_match_find_unit (m, cmd->unit);
+  if (u == NULL)
+    c = baa_match_find_commander (m, cmd->unit);
+  if (u ? (u->status != BAA_UNIT_ACTIVE && u->status != BAA_UNIT_OFFBOARD_RESERVE)
+        : (c == NULL || (c->status != BAA_CDR_ACTIVE && c->status != BAA_CDR_OFFBOARD)))
+    return FALSE;
+  path = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  for (guint i = 0; i < cmd->path->len; i++)
+    {
+      const MuPos *p = &g_array_index (cmd->path, MuPos, i);
+      if (p->is_point)
+        return FALSE;
+      g_array_append_val (path, p->hex);
+    }
+  return baa_move_cost (m, u, c, cmd->kind == BAA_COMMAND_WITHDRAW, (MuHex *) path->data, path->len,
+                        cost, allowance);
+}
+
+/* The counter's phase 7, 8 or 9 commands, encoded, from the cache
+ * (baa-move-cache.c) or found and kept. */
+static const GPtrArray *
+kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
+  g_autoptr(GPtrArray) cmds = NULL;
+  GPtrArray *encoded;
+
+  if (kept)
+    return kept;
+  cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+  if (u)
+    unit_move_commands (m, u, cmds);
+  else
+    cdr_move_commands (m, c, cmds);
+  encoded = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+  for (guint i = 0; i < cmds->len; i++)
+    g_ptr_array_add (encoded, baa_command_encode (g_ptr_array_index (cmds, i)));
+  baa_move_cache_put (m, u, c, withdraw, encoded);
+  return encoded;
+}
+
+/* Phases 7, 8 and 9: every counter's moves from the cache, found again only
+ * for the counters near a change. The same list as baa_legal_commands()
+ * gives, encoded. */
+static GPtrArray *
+legal_moves_phase (BaaMatch *m)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(BaaCommand) end = baa_command_new_end_phase ();
+
+  baa_move_cache_sync (m);
+  if (m->phase == BAA_PHASE_MOVE_UNITS)
+    FOR_UNITS (m, u)
+      {
+        const GPtrArray *kept;
+        gboolean w;
+
+        if (!unit_may_move (m, u, &w))
+          continue;
+        kept = kept_move_commands (m, u, NULL, w);
+        for (guint i = 0; i < kept->len; i++)
+          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+      }
+  else
+    FOR_CDRS (m, c)
+      {
+        const GPtrArray *kept;
+
+        if (!cdr_may_move (m, c))
+          continue;
+        kept = kept_move_commands (m, NULL, c, FALSE);
+        for (guint i = 0; i < kept->len; i++)
+          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+      }
+  g_ptr_array_add (out, baa_command_encode (end));
   return out;
 }
 
@@ -1559,8 +1788,16 @@ legal_moves (gpointer state, const char *id)
 static GPtrArray *
 legal_commands (gpointer state)
 {
-  g_autoptr(GPtrArray) cmds = baa_legal_commands (state);
-  GPtrArray *out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
+  BaaMatch *m = state;
+  g_autoptr(GPtrArray) cmds = NULL;
+  GPtrArray *out;
+
+  if (!m->finished && m->pending.kind == BAA_DECISION_NONE &&
+      (m->phase == BAA_PHASE_MOVE_UNITS || m->phase == BAA_PHASE_MOVE_COMMANDS ||
+       m->phase == BAA_PHASE_MOVE_CONTROLS))
+    return legal_moves_phase (m);
+  cmds = baa_legal_commands (state);
+  out = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
 
   for (guint i = 0; i < cmds->len; i++)
     g_ptr_array_add (out, baa_command_encode (g_ptr_array_index (cmds, i)));
@@ -1868,12 +2105,19 @@ const MuRuleset mu_ruleset_baa_hex = {
   .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
   .fields = baa_fields,
   .n_fields = G_N_ELEMENTS (baa_fields),
+  .markers = baa_markers,
+  .n_markers = G_N_ELEMENTS (baa_markers),
+  .statuses = baa_statuses,
+  .n_statuses = G_N_ELEMENTS (baa_statuses),
   .check_scenario = baa_check_scenario,
   .state_new = state_new,
   .state_free = state_free,
+  .state_copy = state_copy,
+  .move_cost = move_cost,
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
+  .legal_actions = legal_actions,
   .legal_targets = legal_targets,
   .position = position,
   .pending = pending,

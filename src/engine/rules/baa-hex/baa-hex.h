@@ -18,6 +18,22 @@ gboolean    baa_task_met                 (const BaaMatch *m, const MuTaskObjecti
 const char *baa_unit_status_to_string    (BaaUnitStatus s);
 const char *baa_cdr_status_to_string     (BaaCdrStatus s);
 
+/* baa-copy.c: a copy sharing the scenario, using `dice` (for the dry run) */
+BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);
+
+/* baa-move-cache.c: each unit's phase 7 commands (of MuCommand*) kept
+ * between calls. Sync once before a round of get/put: it drops what the
+ * counters' changes since the last sync may have changed. */
+typedef struct _BaaMoveCache BaaMoveCache;
+void        baa_move_cache_free          (BaaMoveCache *cache);
+void        baa_move_cache_sync          (BaaMatch *m);
+/* The commands of unit u (or commander c) when kept for its hex, withdraw
+ * and night, or NULL. */
+const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Keeps commands (takes them) as the counter's answer now. */
+void        baa_move_cache_put           (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+                                          GPtrArray *commands);
+
 /* baa-state.c */
 void        baa_links_build              (BaaMatch *m);
 
@@ -32,6 +48,9 @@ void        baa_reserve_step_commands    (BaaMatch *m, GPtrArray *out);
 /* baa-bound.c: bound end (rest, night fatigue, readdressing lines) */
 void        baa_bound_end                (BaaMatch *m, GPtrArray *events);
 void        baa_day_free                 (BaaMatch *m);
+/* Copies from's readdressing bookkeeping into to (whose counters are
+ * from's, copied in the same order). */
+void        baa_day_copy                 (const BaaMatch *from, BaaMatch *to);
 int         baa_next_bound               (BaaMatch *m, int bound, GPtrArray *events);
 gboolean    baa_day_has_choices          (BaaMatch *m);
 /* Ends the current readdressing step; TRUE when another step begins. */

@@ -97,7 +97,8 @@ baa_melee_required (const BaaMatch *m,
     {
       const BaaUnit *t = g_ptr_array_index (m->units, i);
 
-      if (t->side != u->side && baa_unit_on_board (t) && baa_melee_check (m, u, t, NULL))
+      if (t->side != u->side && baa_unit_on_board (t) &&
+          mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
         return TRUE;
     }
   return FALSE;

@@ -113,6 +113,79 @@ baa_step_cost (const BaaMatch *m, MuHex from, MuHex to)
   return difficult ? 2 : 1;   /* never more than +1 per hex (BAA-MOV-2) */
 }
 
+/* The map's movement facts do not change during a match: the searches read
+ * them from a table built once. Per cell, MOVE_CELL_SIZE bytes: the flags,
+ * then for each direction baa_step_cost() into that neighbour (0 when it is
+ * off the board). */
+enum {
+  CELL_RIVER = 1 << 0,     /* a river boat may enter (BAA-SPC-4) */
+  CELL_BLOCKED = 1 << 1,   /* impassable to every other counter (BAA-MOV-8) */
+};
+#define MOVE_CELL_SIZE BAA_MOVE_CELL_SIZE
+
+static const guint8 *
+move_cells (const BaaMatch *m)
+{
+  static const MuCounter foot = { .kind = MU_COUNTER_UNIT, .arm = MU_ARM_INFANTRY };
+  static const MuCounter boat = { .kind = MU_COUNTER_UNIT, .arm = MU_ARM_RIVERBOAT };
+  int cols = m->grid->cols, rows = m->grid->rows;
+  guint8 *cells;
+
+  if (m->move_cells)
+    return m->move_cells;
+  cells = g_new0 (guint8, (gsize) cols * rows * MOVE_CELL_SIZE);
+  for (int row = 1; row <= rows; row++)
+    for (int col = 1; col <= cols; col++)
+      {
+        MuHex h = { col, row };
+        guint8 *c = cells + ((gsize) (row - 1) * cols + (col - 1)) * MOVE_CELL_SIZE;
+
+        /* every counter but a river boat is blocked alike (baa_impassable_rule) */
+        if (!baa_hex_impassable (m, h, &boat))
+          c[0] |= CELL_RIVER;
+        if (baa_hex_impassable (m, h, &foot))
+          c[0] |= CELL_BLOCKED;
+        for (int d = 0; d < 6; d++)
+          {
+            MuHex n = mu_hex_neighbour (m->grid, h, d);
+
+            if (baa_hex_on_board (m, n))
+              c[1 + d] = (guint8) baa_step_cost (m, h, n);
+          }
+      }
+  ((BaaMatch *) m)->move_cells = cells;
+  return cells;
+}
+
+static const guint8 *
+move_cell (const BaaMatch *m, MuHex h)
+{
+  if (!mu_hex_grid_contains (m->grid, h))
+    return NULL;
+  return move_cells (m) + ((gsize) (h.row - 1) * m->grid->cols + (h.col - 1)) * MOVE_CELL_SIZE;
+}
+
+/* baa_hex_impassable() from the table. */
+static gboolean
+impassable (const BaaMatch *m, MuHex h, const MuCounter *who)
+{
+  const guint8 *c = move_cell (m, h);
+
+  if (c == NULL)
+    return TRUE;
+  if (who->kind == MU_COUNTER_UNIT && who->arm == MU_ARM_RIVERBOAT)
+    return !(c[0] & CELL_RIVER);
+  return (c[0] & CELL_BLOCKED) != 0;
+}
+
+/* baa_step_cost() from `from` into its neighbour in direction d, both on
+ * the board, from the table. */
+static int
+step_cost_dir (const BaaMatch *m, MuHex from, int d)
+{
+  return move_cell (m, from)[1 + d];
+}
+
 /* Road movement (BAA-MOV-4, MOV-5, BAA-AMB-8): returns FALSE when the path
  * does not qualify; otherwise the road cost and the bonus. */
 static gboolean
@@ -249,7 +322,7 @@ enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char *
       *rule = "BAA-MOV-8";
       return FALSE;
     }
-  if (baa_hex_impassable (m, h, mv->def))
+  if (impassable (m, h, mv->def))
     {
       *rule = mv->def->arm == MU_ARM_RIVERBOAT && mv->unit ? "BAA-SPC-4" : "BAA-MOV-8";
       return FALSE;
@@ -446,9 +519,13 @@ exit_step (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n, char 
   return TRUE;
 }
 
+/* On success *cost_out is the path's cost; *allowance_out (may be NULL) the
+ * allowance it was measured against (with the road bonus when the road was
+ * taken), also set with the cost when the cost is what refuses the path. */
 static gboolean
 check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
-            gboolean *rail_ride, int *cost_out, char *exit_edge, GError **error)
+            gboolean *rail_ride, int *cost_out, char *exit_edge, int *allowance_out,
+            GError **error)
 {
   const char *who = mv->def->id;
   const char *rule = NULL;
@@ -475,6 +552,8 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
         {
           *rail_ride = TRUE;
           *cost_out = 0;
+          if (allowance_out)
+            *allowance_out = base_allowance (m, mv->def);   /* the ride costs nothing (BAA-SPC-1) */
           return TRUE;
         }
     }
@@ -524,18 +603,46 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
       normal += 1;   /* BAA-VIC-4: the step off the board costs one hex */
       rcost += 1;
     }
+  if (allowance_out)
+    *allowance_out = allowance;
   if (normal <= allowance)
     *cost_out = normal;
   else if (road && rcost <= allowance + bonus)
-    *cost_out = rcost;
+    {
+      *cost_out = rcost;
+      if (allowance_out)
+        *allowance_out = allowance + bonus;
+    }
   else if (n == 1)
     *cost_out = normal;   /* BAA-MOV-9: the minimum move */
   else
-    return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
+    {
+      *cost_out = road ? MIN (normal, rcost) : normal;
+      if (allowance_out)
+        *allowance_out = road ? allowance + bonus : allowance;
+      return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
                        "%s cannot reach %s: the path costs %d, the allowance is %d%s", who,
                        baa_hex_label (m, path[n - 1]), road ? MIN (normal, rcost) : normal,
                        road ? allowance + bonus : allowance, road ? " on the road" : "");
+    }
   return TRUE;
+}
+
+gboolean
+baa_move_cost (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+               const MuHex *path, guint n, int *cost, int *allowance)
+{
+  Mover mv;
+  gboolean rail;
+  char edge;
+
+  *cost = *allowance = -1;
+  mover_init (m, &mv, u, c, withdraw);
+  check_path (m, &mv, path, n, &rail, cost, &edge, allowance, NULL);
+  mover_clear (&mv);
+  if (*cost < 0 || *allowance < 0)
+    *cost = *allowance = -1;
+  return *cost >= 0;
 }
 
 /* Capture (BAA-CDR-9) ------------------------------------------------------------ */
@@ -655,7 +762,7 @@ baa_move_counter (BaaMatch         *m,
   MuEvent *e;
 
   mover_init (m, &mv, u, c, withdraw);
-  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, error))
+  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, NULL, error))
     {
       mover_clear (&mv);
       return FALSE;
@@ -891,7 +998,11 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
 
   /* off the roads: cheapest paths (costs 1 or 2 a hex) */
   nx.m = m;
-  nx.slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
+  /* the per-cell scratch is the match's, kept zeroed between searches: a
+   * fresh board-sized array per search cost more than the search */
+  if (m->search_slot == NULL)
+    ((BaaMatch *) m)->search_slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
+  nx.slot = m->search_slot;
   if (mv.offboard)
     {
       for (guint i = 0; i < mv.entry->len; i++)
@@ -927,7 +1038,7 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
               int k, cost;
               if (!enterable (m, &mv, cur.hex, n, &rule))
                 continue;
-              cost = cur.cost + baa_step_cost (m, cur.hex, n);
+              cost = cur.cost + step_cost_dir (m, cur.hex, d);
               if (cost > allowance)
                 continue;
               k = nindex_get (&nx, n);
@@ -948,7 +1059,8 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
             }
         }
     }
-  g_free (nx.slot);
+  for (guint i = 0; i < nodes->len; i++)
+    nindex_set (&nx, g_array_index (nodes, Node, i).hex, -1);
   for (guint i = mv.offboard ? 0 : 1; i < nodes->len; i++)
     {
       Node nd = g_array_index (nodes, Node, i);
@@ -1010,6 +1122,30 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
   return out;
 }
 
+gboolean
+baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  g_autoptr(GPtrArray) dests = NULL;
+  const char *rule;
+  Mover mv;
+  gboolean found = FALSE;
+
+  mover_init (m, &mv, u, c, withdraw);
+  /* BAA-MOV-9: a neighbour the counter may enter and stay in is always one
+   * of baa_move_destinations()' answers, whatever the allowance */
+  if (!mv.offboard)
+    for (int d = 0; d < 6 && !found; d++)
+      {
+        MuHex n = mu_hex_neighbour (m->grid, mv.start, d);
+        found = enterable (m, &mv, mv.start, n, &rule) && room_at (m, &mv, n);
+      }
+  mover_clear (&mv);
+  if (found)
+    return TRUE;
+  dests = baa_move_destinations (m, u, c, withdraw);
+  return dests->len > 0;
+}
+
 /* BAA-VIC-4: the moves that leave the board, for the legal commands: from the
  * unit's hex or the end of one of its destination paths (dests, from
  * baa_move_destinations()), one step over an edge an exit task names for its
@@ -1045,7 +1181,7 @@ baa_exit_paths (const BaaMatch *m, BaaUnit *u, GPtrArray *dests)
           if (base)
             g_array_append_vals (path, base->data, base->len);
           g_array_append_val (path, off);
-          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL) && edge)
+          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL, NULL) && edge)
             g_ptr_array_add (dests, path);
           else
             g_array_unref (path);

@@ -18,8 +18,16 @@ void       baa_exit_paths           (const BaaMatch *m, BaaUnit *u, GPtrArray *d
  * phase, side and orders are the caller's checks. */
 gboolean   baa_move_counter         (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
                                      const MuHex *path, guint n, GPtrArray *events, GError **error);
+/* What the path costs a unit (u) or commander (c) against its allowance
+ * (with the road bonus when it goes by road; BAA-MOV-1..5, MOV-9, MOV-12),
+ * legal or not; FALSE (both -1) when the path is refused before its cost. */
+gboolean   baa_move_cost            (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+                                     const MuHex *path, guint n, int *cost, int *allowance);
 /* One legal path per reachable destination (of GArray* of MuHex). */
 GPtrArray *baa_move_destinations    (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Whether baa_move_destinations() would find any (cheaper: most counters
+ * answer from their neighbours). */
+gboolean   baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
 /* Evade decisions (BAA-CDR-9). */
 void       baa_capture_continue     (BaaMatch *m, GPtrArray *events);
 gboolean   baa_evade_choose         (BaaMatch *m, MuHex to, GPtrArray *events, GError **error);

@@ -16,30 +16,45 @@
 
 /* Lookup --------------------------------------------------------------------- */
 
+/* Id lookups are asked for by every command: a table built on the first
+ * (counters are never added to a match), the first counter of an id
+ * winning as the scan it replaces did. */
+static GHashTable *
+id_table (const GPtrArray *counters)
+{
+  GHashTable *t = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < counters->len; i++)
+    {
+      /* BaaUnit and BaaCommander both start with their scenario counter */
+      const MuCounter *def = *(const MuCounter *const *) g_ptr_array_index (counters, i);
+
+      if (!g_hash_table_contains (t, def->id))
+        g_hash_table_insert (t, (gpointer) def->id, g_ptr_array_index (counters, i));
+    }
+  return t;
+}
+
 BaaUnit *
 baa_match_find_unit (const BaaMatch *m,
                      const char     *id)
 {
-  for (guint i = 0; id && i < m->units->len; i++)
-    {
-      BaaUnit *u = g_ptr_array_index (m->units, i);
-      if (strcmp (u->def->id, id) == 0)
-        return u;
-    }
-  return NULL;
+  if (id == NULL)
+    return NULL;
+  if (m->by_id == NULL)
+    ((BaaMatch *) m)->by_id = id_table (m->units);
+  return g_hash_table_lookup (m->by_id, id);
 }
 
 BaaCommander *
 baa_match_find_commander (const BaaMatch *m,
                           const char     *id)
 {
-  for (guint i = 0; id && i < m->commanders->len; i++)
-    {
-      BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (strcmp (c->def->id, id) == 0)
-        return c;
-    }
-  return NULL;
+  if (id == NULL)
+    return NULL;
+  if (m->cdr_by_id == NULL)
+    ((BaaMatch *) m)->cdr_by_id = id_table (m->commanders);
+  return g_hash_table_lookup (m->cdr_by_id, id);
 }
 
 const char *

@@ -1,0 +1,164 @@
+/* baa-move-cache.c: the phase 7 commands of each unit, kept between calls
+ *
+ * The legal-command list asks every unit of the side moving for its moves
+ * before each command, and a unit's moves are a search of the hexes around
+ * it. That search reads, besides the unit's own hex, whether it withdraws
+ * and whether it is night, only the map (fixed) and which counters stand
+ * where (units of each side, pinned or not, and commanders) within
+ * BAA_MOVE_REACH hexes of the unit: a road move of a cavalry unit (4 + 2,
+ * BAA-MOV-4) looks at hexes 7 away, and their zones of control 8 away
+ * (BAA-ZOC-1). So the answer is kept per unit, and dropped when a counter
+ * appears, leaves or changes its pinned marker within that reach. The
+ * commanders' moves of phases 8 and 9 are kept the same way; a commander's
+ * search reads only enemy counters (commanders do not stack, BAA-STK-1, and
+ * have no zone to stop in, BAA-ZOC-2), and a unit's does not read friendly
+ * commanders (it only captures enemy ones, BAA-CDR-9). Which
+ * counters changed is found by comparing each counter with what the cache
+ * saw at its last use.
+ */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-hex.h"
+
+/* One more than the farthest hex a unit's move search reads (see above). */
+#define BAA_MOVE_REACH 9
+
+typedef struct {
+  gboolean valid;
+  gboolean commander;
+  int side;
+  MuHex start;
+  gboolean withdraw;
+  gboolean night;
+  GPtrArray *commands;   /* of MuCommand* */
+} Entry;
+
+typedef struct {
+  MuHex hex;
+  gboolean on_board;
+  gboolean pinned;
+} Seen;
+
+struct _BaaMoveCache {
+  guint n_units, n_cdrs;
+  Entry *entries;        /* per unit by index, then per commander by index */
+  Seen *units;
+  Seen *cdrs;
+};
+
+void
+baa_move_cache_free (BaaMoveCache *cache)
+{
+  if (cache == NULL)
+    return;
+  for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
+    g_clear_pointer (&cache->entries[i].commands, g_ptr_array_unref);
+  g_free (cache->entries);
+  g_free (cache->units);
+  g_free (cache->cdrs);
+  g_free (cache);
+}
+
+/* A counter of `side` (a commander or not) appeared, left or changed at
+ * hex: drop every answer that may have read it. */
+static void
+touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
+{
+  for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
+    {
+      Entry *e = &cache->entries[i];
+
+      if (!e->valid || (e->side == side && (e->commander || commander)))
+        continue;
+      if (mu_hex_distance_at_least (e->start, hex) <= BAA_MOVE_REACH)
+        e->valid = FALSE;
+    }
+}
+
+static void
+see (BaaMoveCache *cache, Seen *seen, Seen now, int side, gboolean commander)
+{
+  if (seen->on_board == now.on_board && seen->pinned == now.pinned &&
+      (!now.on_board || mu_hex_equal (seen->hex, now.hex)))
+    return;
+  if (seen->on_board)
+    touch (cache, seen->hex, side, commander);
+  if (now.on_board)
+    touch (cache, now.hex, side, commander);
+  *seen = now;
+}
+
+static BaaMoveCache *
+cache_sync (BaaMatch *m)
+{
+  BaaMoveCache *cache = m->move_cache;
+
+  if (cache == NULL)
+    {
+      cache = m->move_cache = g_new0 (BaaMoveCache, 1);
+      cache->n_units = m->units->len;
+      cache->n_cdrs = m->commanders->len;
+      cache->entries = g_new0 (Entry, cache->n_units + cache->n_cdrs);
+      cache->units = g_new0 (Seen, cache->n_units);
+      cache->cdrs = g_new0 (Seen, cache->n_cdrs);
+    }
+  for (guint i = 0; i < cache->n_units; i++)
+    {
+      const BaaUnit *u = g_ptr_array_index (m->units, i);
+      Seen now = { u->hex, u->status == BAA_UNIT_ACTIVE, u->pinned };
+
+      see (cache, &cache->units[i], now, u->side, FALSE);
+    }
+  for (guint i = 0; i < cache->n_cdrs; i++)
+    {
+      const BaaCommander *c = g_ptr_array_index (m->commanders, i);
+      Seen now = { c->hex, c->status == BAA_CDR_ACTIVE, FALSE };
+
+      see (cache, &cache->cdrs[i], now, c->side, TRUE);
+    }
+  return cache;
+}
+
+void
+baa_move_cache_sync (BaaMatch *m)
+{
+  cache_sync (m);
+}
+
+static Entry *
+entry_of (BaaMatch *m, BaaUnit *u, BaaCommander *c)
+{
+  BaaMoveCache *cache = m->move_cache;
+  guint i = u ? u->index : cache->n_units + c->index;
+
+  g_assert (i < cache->n_units + cache->n_cdrs);
+  return &cache->entries[i];
+}
+
+const GPtrArray *
+baa_move_cache_get (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  Entry *e = entry_of (m, u, c);
+
+  if (e->valid && e->withdraw == withdraw && e->night == m->night &&
+      mu_hex_equal (e->start, u ? u->hex : c->hex))
+    return e->commands;
+  return NULL;
+}
+
+void
+baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, GPtrArray *commands)
+{
+  Entry *e = entry_of (m, u, c);
+
+  g_clear_pointer (&e->commands, g_ptr_array_unref);
+  e->commands = commands;
+  e->start = u ? u->hex : c->hex;
+  e->side = u ? u->side : c->side;
+  e->commander = c != NULL;
+  e->withdraw = withdraw;
+  e->night = m->night;
+  e->valid = TRUE;
+}
