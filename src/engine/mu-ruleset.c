@@ -182,6 +182,21 @@ mu_answer_kind_to_string (MuAnswerKind kind)
   return names[kind];
 }
 
+void
+mu_todo_clear (gpointer todo)
+{
+  g_clear_pointer (&((MuTodo *) todo)->text, g_free);
+}
+
+GArray *
+mu_todo_array_new (void)
+{
+  GArray *a = g_array_new (FALSE, TRUE, sizeof (MuTodo));
+
+  g_array_set_clear_func (a, mu_todo_clear);
+  return a;
+}
+
 char *
 mu_ruleset_format_state (const MuRuleset *ruleset,
                          gpointer         state,

@@ -1804,6 +1804,83 @@ legal_commands (gpointer state)
   return out;
 }
 
+/* Appends an item counting n counters (nothing when n is 0); text is the
+ * line for one counter or for n (taken). */
+static void
+todo_add (GArray *todo, int n, const char *rule, gboolean compulsory, char *text)
+{
+  MuTodo t = { 0 };
+
+  if (n <= 0)
+    {
+      g_free (text);
+      return;
+    }
+  t.text = text;
+  t.rule = rule;
+  t.count = n;
+  t.compulsory = compulsory;
+  g_array_append_val (todo, t);
+}
+
+#define COUNTED(n, one, many) ((n) == 1 ? g_strdup (one) : g_strdup_printf (many, (n)))
+
+/* What is left to do in the active side's phase (the phase tracker): the
+ * compulsory melees (BAA-MEL-2) and the counters that may still act. */
+static void
+outstanding (gpointer state, GArray *todo)
+{
+  BaaMatch *m = state;
+  int n = 0;
+
+  if (m->finished || m->pending.kind != BAA_DECISION_NONE)
+    return;
+  switch (m->phase)
+    {
+    case BAA_PHASE_MOVE_UNITS:
+      FOR_UNITS (m, u)
+        {
+          gboolean w;
+
+          if (unit_can_move (m, u, &w))
+            n++;
+        }
+      todo_add (todo, n, "BAA-MOV-1", FALSE,
+                COUNTED (n, "1 unit with orders has not moved", "%d units with orders have not moved"));
+      break;
+    case BAA_PHASE_MOVE_COMMANDS:
+    case BAA_PHASE_MOVE_CONTROLS:
+      FOR_CDRS (m, c)
+        if (cdr_can_move (m, c))
+          n++;
+      todo_add (todo, n, "BAA-MOV-1", FALSE,
+                COUNTED (n, "1 commander has not moved", "%d commanders have not moved"));
+      break;
+    case BAA_PHASE_FIRE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
+          {
+            g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+
+            baa_combat_legal_commands (m, u, cmds);
+            if (cmds->len > 0)
+              n++;
+          }
+      todo_add (todo, n, "BAA-FIRE-1", FALSE,
+                COUNTED (n, "1 unit may still fire", "%d units may still fire"));
+      break;
+    case BAA_PHASE_MELEE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
+          n++;
+      todo_add (todo, n, "BAA-MEL-2", TRUE,
+                COUNTED (n, "1 unit in melee must attack", "%d units in melee must attack"));
+      break;
+    default:
+      break;
+    }
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *id)
 {
@@ -2126,6 +2203,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
+  .outstanding = outstanding,
 };
 
 const char *
