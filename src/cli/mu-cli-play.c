@@ -12,6 +12,9 @@
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
 
+/* Refusals printed one by one before the rest are only counted. */
+#define MAX_REFUSALS_SHOWN 100
+
 int mu_cli_play (int argc, char **argv);
 
 /* Opens FILE as a saved match, or as a scenario starting a new match. */
@@ -153,6 +156,7 @@ mu_cli_play (int    argc,
       {
         g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
         guint printed = mu_match_get_events (m)->len;
+        guint n_refused = 0, first_unshown = 0, last_unshown = 0;
 
         if (events)
           {
@@ -172,10 +176,19 @@ mu_cli_play (int    argc,
             g_autoptr(GError) local = NULL;
             if (!mu_match_apply_line (m, lines[i], NULL, &local))
               {
+                status = 1;
+                /* A long file played past the end of the match would print
+                 * every later line: the first refusals, then a count. */
+                if (++n_refused > MAX_REFUSALS_SHOWN)
+                  {
+                    if (first_unshown == 0)
+                      first_unshown = i + 1;
+                    last_unshown = i + 1;
+                    continue;
+                  }
                 printf ("refused: %s\n", local->message);
                 fflush (stdout);
                 fprintf (stderr, "muster-cli: %s:%u: command refused\n", name, i + 1);
-                status = 1;
               }
             if (events)
               {
@@ -192,6 +205,16 @@ mu_cli_play (int    argc,
               }
             printed = mu_match_get_events (m)->len;
           }
+        if (n_refused > MAX_REFUSALS_SHOWN)
+          fprintf (stderr,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "muster-cli: %s: %u more command refused, on lines %u to %u "
+                                "(only the first %d refusals are shown)\n",
+                                "muster-cli: %s: %u more commands refused, on lines %u to %u "
+                                "(only the first %d refusals are shown)\n",
+                                n_refused - MAX_REFUSALS_SHOWN),
+                   name, n_refused - MAX_REFUSALS_SHOWN, first_unshown, last_unshown,
+                   MAX_REFUSALS_SHOWN);
         (void) cmds;
       }
     }

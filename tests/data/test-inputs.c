@@ -231,6 +231,39 @@ test_edited_match (void)
   g_unlink (saved);
 }
 
+/* A command file played past the end of the match: the first 100
+ * refusals are printed one by one, the rest counted in one line with the
+ * lines they were on (1.4 million lines once printed 2.8 million). */
+static void
+test_refusals_counted (void)
+{
+  g_autofree char *t = template_path ();
+  g_autofree char *commands = tmp_path ("long.commands");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_auto(GStrv) err_lines = NULL;
+  g_auto(GStrv) out_lines = NULL;
+  guint n_refused = 0;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (text, "end-phase\n");
+  g_assert_true (g_file_set_contents (commands, text->str, -1, NULL));
+  g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--commands", commands, NULL), ==, 1);
+  out_lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; out_lines[i]; i++)
+    n_refused += g_str_has_prefix (out_lines[i], "refused: ");
+  g_assert_cmpuint (n_refused, ==, 100);
+  err_lines = g_strsplit (err, "\n", -1);
+  /* 100 lines, the count and the empty string after the last newline */
+  g_assert_cmpuint (g_strv_length (err_lines), ==, 102);
+  /* the template's match is over after line 49 */
+  assert_contains (err_lines[0], "long.commands:50: command refused");
+  assert_contains (err_lines[99], "long.commands:149: command refused");
+  assert_contains (err_lines[100], "long.commands: 851 more commands refused, on lines 150 to 1000 "
+                                   "(only the first 100 refusals are shown)");
+  g_unlink (commands);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -243,6 +276,7 @@ main (int   argc,
   g_test_add_func ("/data/inputs/nul-in-commands", test_nul_in_commands);
   g_test_add_func ("/data/inputs/render-options", test_render_options);
   g_test_add_func ("/data/inputs/edited-match", test_edited_match);
+  g_test_add_func ("/data/inputs/refusals-counted", test_refusals_counted);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);
