@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "mu-cli-png.h"
 #include "muster-cli.h"
 
 #include <cairo.h>
@@ -30,8 +31,8 @@
 #include "mu-scenario-xml.h"
 
 /* The documented ranges (README.md, --help). */
-#define MAX_SIZE 16384            /* --size, and each side of the output */
-#define MAX_PIXELS (8192 * 8192)  /* a PNG's area: 256 MB of memory at most */
+#define MAX_SIZE 16384            /* --size, and each side of an SVG or PDF */
+#define MAX_PNG_SIDE 65535        /* each side of a PNG (drawn in strips: memory grows with the width only) */
 #define MIN_HEX_SIZE 2.0
 #define MAX_HEX_SIZE 500.0
 #define MIN_TABLE_SCALE 0.5
@@ -174,39 +175,55 @@ mu_cli_render (int    argc,
       o.table_scale *= scale;
       mu_render_board_size (s, &o, &w, &h);
     }
-  if (!(w <= MAX_SIZE && h <= MAX_SIZE) || (format == PNG && ceil (w) * ceil (h) > MAX_PIXELS))
-    {
-      mu_cli_error (_("render: the output would be %.0f × %.0f; at most %d on a side and, for "
-                      "PNG, %d pixels in all: give a smaller --size, --hex-size or --table-scale"),
-                    ceil (w), ceil (h), MAX_SIZE, MAX_PIXELS);
-      return 1;
-    }
+  {
+    int max_side = format == PNG ? MAX_PNG_SIDE : MAX_SIZE;
+
+    if (!(ceil (w) <= max_side && ceil (h) <= max_side))
+      {
+        mu_cli_error (_("render: the output would be %.0f × %.0f; %s is at most %d on a side: "
+                        "give a smaller --size, --hex-size or --table-scale"),
+                      ceil (w), ceil (h), format == PNG ? "a PNG" : format == SVG ? "an SVG" : "a PDF",
+                      max_side);
+        return 1;
+      }
+  }
   tmp = write_temporary (output, &error);
   if (tmp == NULL)
     {
       mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
       return 1;
     }
+  if (format == PNG)
+    {
+      /* drawn and written in strips: any board at full size */
+      if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), tmp, &error))
+        {
+          g_unlink (tmp);
+          mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
+          return 1;
+        }
+      if (g_rename (tmp, output) != 0)
+        {
+          int saved = errno;
+
+          g_unlink (tmp);
+          mu_cli_error (_("render: cannot write %s: %s"), output, g_strerror (saved));
+          return 1;
+        }
+      return 0;
+    }
   if (format == SVG)
     surface = cairo_svg_surface_create (tmp, w, h);
-  else if (format == PDF)
-    surface = cairo_pdf_surface_create (tmp, w, h);
   else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX ((int) ceil (w), 1),
-                                          MAX ((int) ceil (h), 1));
+    surface = cairo_pdf_surface_create (tmp, w, h);
   cr = cairo_create (surface);
   mu_render_scenario (cr, s, &o);
   status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS)
     {
-      if (format == PNG)
-        status = cairo_surface_write_to_png (surface, tmp);
-      else
-        {
-          cairo_surface_finish (surface);
-          status = cairo_surface_status (surface);
-        }
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
     }
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 #include "mu-match.h"
@@ -17,11 +18,12 @@ MuMatch *mu_cli_open_match (const char *file, gint64 seed, const char *dice, gbo
 
 #define MAX_COMMANDS 200000
 
-/* Hexes a side moves toward: objectives it does not own, else enemy units. */
+/* Where a side moves toward: objectives it does not own, else enemy units
+ * (hexes, or points on a table). */
 static GArray *
 goals_for (const MuMatch *m, const char *side)
 {
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
   GArray *objs = mu_match_get_objectives (m);
   GArray *ctrs;
 
@@ -29,7 +31,7 @@ goals_for (const MuMatch *m, const char *side)
     {
       const MuObjectiveView *o = &g_array_index (objs, MuObjectiveView, i);
       if (g_strcmp0 (o->owner, side) != 0)
-        g_array_append_val (out, o->pos.hex);
+        g_array_append_val (out, o->pos);
     }
   if (out->len)
     return out;
@@ -39,18 +41,32 @@ goals_for (const MuMatch *m, const char *side)
       const MuCounterView *v = &g_array_index (ctrs, MuCounterView, i);
       if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) != 0 &&
           v->counter->kind == MU_COUNTER_UNIT)
-        g_array_append_val (out, v->pos.hex);
+        g_array_append_val (out, v->pos);
     }
   return out;
 }
 
+/* Hexes for a hex board, table units (times 100, rounded) on a table. */
 static int
-goal_distance (const MuHexGrid *grid, const GArray *goals, MuHex to)
+goal_distance (const MuScenario *s, const GArray *goals, const MuPos *to)
 {
   int best = G_MAXINT;
 
   for (guint i = 0; i < goals->len; i++)
-    best = MIN (best, mu_hex_distance (grid, to, g_array_index (goals, MuHex, i)));
+    {
+      const MuPos *g = &g_array_index (goals, MuPos, i);
+      int d;
+
+      if (to->is_point != g->is_point)
+        continue;
+      if (to->is_point)
+        d = (int) (hypot (to->point.x - g->point.x, to->point.y - g->point.y) * 100);
+      else if (s->hex_map)
+        d = mu_hex_distance (&s->hex_map->grid, to->hex, g->hex);
+      else
+        continue;
+      best = MIN (best, d);
+    }
   return best == G_MAXINT ? 0 : best;
 }
 
@@ -100,7 +116,7 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
       g_autoptr(GArray) goals = NULL;
       int best_d = G_MAXINT;
 
-      if (verb == NULL || !(verb->flags & MU_VERB_MOVE) || who == NULL || s->hex_map == NULL)
+      if (verb == NULL || !(verb->flags & MU_VERB_MOVE) || who == NULL)
         return pick;
       goals = goals_for (m, who->side);
       for (guint i = 0; i < others->len; i++)
@@ -110,11 +126,12 @@ choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, gboolean greedy)
           const MuArg *last = n ? mu_command_arg (c, n - 1) : NULL;
           int d;
 
+          /* the last position of the path: a hex, a table point or pose */
           if (g_strcmp0 (mu_command_get_verb (c), mu_command_get_verb (pick)) != 0 ||
               g_strcmp0 (mu_command_word (c, 0), unit) != 0 || last == NULL ||
-              last->kind != MU_ARG_POS || last->pos.is_point)
+              !(last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
             continue;
-          d = goal_distance (&s->hex_map->grid, goals, last->pos.hex);
+          d = goal_distance (s, goals, &last->pos);
           if (d < best_d)
             {
               best_d = d;

@@ -340,15 +340,34 @@ mu_check_clear (MuCheck *check)
   g_clear_pointer (&check->rolls, g_ptr_array_unref);
 }
 
+MuMatch *
+mu_match_new_replay (const MuMatch *m,
+                     guint          n_commands,
+                     GError       **error)
+{
+  g_autoptr(MuMatch) replay = NULL;
+
+  g_return_val_if_fail (m != NULL, NULL);
+  replay = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
+                                      (const int *) m->forced->data, m->forced->len, error);
+  for (guint i = 0; replay && i < MIN (n_commands, m->commands->len); i++)
+    if (!mu_match_apply (replay, g_ptr_array_index (m->commands, i), NULL, error))
+      return NULL;
+  return g_steal_pointer (&replay);
+}
+
 /* The dry run on a copy of the state and of the dice (the ruleset's
- * state_copy): FALSE with the refusal. */
+ * state_copy), the faces given used first: FALSE with the refusal. */
 static gboolean
-check_on_copy (const MuMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+check_on_copy (const MuMatch *m, const MuCommand *command, const int *faces, guint n_faces,
+               GPtrArray *events, GError **error)
 {
   g_autoptr(MuDice) dice = mu_dice_copy (m->dice);
   gpointer state;
   gboolean ok;
 
+  if (n_faces > 0)
+    mu_dice_force (dice, faces, n_faces);
   if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
     return apply_dice (dice, command, error);
   state = m->ruleset->state_copy (m->state, dice);
@@ -359,29 +378,30 @@ check_on_copy (const MuMatch *m, const MuCommand *command, GPtrArray *events, GE
 
 /* The dry run on a scratch match replayed from the start. */
 static gboolean
-check_on_replay (const MuMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+check_on_replay (const MuMatch *m, const MuCommand *command, const int *faces, guint n_faces,
+                 GPtrArray *events, GError **error)
 {
   g_autoptr(MuMatch) scratch = NULL;
   g_autoptr(GError) local = NULL;
 
-  scratch = mu_match_new_with_ruleset (m->ruleset, m->scenario, m->seed,
-                                       (const int *) m->forced->data, m->forced->len, &local);
-  for (guint i = 0; scratch && i < m->commands->len; i++)
-    if (!mu_match_apply (scratch, g_ptr_array_index (m->commands, i), NULL, &local))
-      g_clear_pointer (&scratch, mu_match_free);
+  scratch = mu_match_new_replay (m, m->commands->len, &local);
   if (scratch == NULL)
     {
       g_set_error_literal (error, MU_ERROR, MU_ERROR_FAILED,
                            local ? local->message : "the match does not replay");
       return FALSE;
     }
+  if (n_faces > 0)
+    mu_dice_force (scratch->dice, faces, n_faces);
   return mu_match_apply (scratch, command, events, error);
 }
 
-gboolean
-mu_match_check (const MuMatch   *m,
-                const MuCommand *command,
-                MuCheck         *check)
+static gboolean
+check_command (const MuMatch   *m,
+               const MuCommand *command,
+               const int       *faces,
+               guint            n_faces,
+               MuCheck         *check)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) events = mu_event_array_new ();
@@ -391,11 +411,17 @@ mu_match_check (const MuMatch   *m,
   memset (check, 0, sizeof *check);
   check->cost = check->allowance = -1;
   check->rolls = mu_event_array_new ();
+  for (guint i = 0; i < n_faces; i++)
+    if (faces[i] < 1 || faces[i] > 6)
+      {
+        check->reason = g_strdup_printf ("die %u is %d, not 1 to 6", i + 1, faces[i]);
+        return FALSE;
+      }
   /* the match itself, its dice and its log are never touched */
   if (m->ruleset->state_copy)
-    ok = check_on_copy (m, command, events, &error);
+    ok = check_on_copy (m, command, faces, n_faces, events, &error);
   else
-    ok = check_on_replay (m, command, events, &error);
+    ok = check_on_replay (m, command, faces, n_faces, events, &error);
   if (m->ruleset->move_cost &&
       !m->ruleset->move_cost (m->state, command, &check->cost, &check->allowance))
     check->cost = check->allowance = -1;
@@ -432,6 +458,64 @@ mu_match_check (const MuMatch   *m,
         }
     }
   return TRUE;
+}
+
+gboolean
+mu_match_check (const MuMatch   *m,
+                const MuCommand *command,
+                MuCheck         *check)
+{
+  return check_command (m, command, NULL, 0, check);
+}
+
+gboolean
+mu_match_check_with_dice (const MuMatch   *m,
+                          const MuCommand *command,
+                          const int       *faces,
+                          guint            n,
+                          MuCheck         *check)
+{
+  g_return_val_if_fail (faces != NULL || n == 0, FALSE);
+  return check_command (m, command, faces, n, check);
+}
+
+GArray *
+mu_match_get_outstanding (const MuMatch *m)
+{
+  GArray *todo = mu_todo_array_new ();
+  g_autoptr(GPtrArray) legal = NULL;
+  gboolean can_end = FALSE;
+
+  g_return_val_if_fail (m != NULL, todo);
+  if (mu_match_is_over (m) || mu_match_get_pending (m) != NULL)
+    return todo;
+  /* the ruleset's own account, when it gives one, says what is compulsory */
+  if (m->ruleset->outstanding)
+    {
+      m->ruleset->outstanding (m->state, todo);
+      return todo;
+    }
+  /* otherwise: commands are legal, but none of them ends the step */
+  legal = mu_match_legal_commands (m);
+  for (guint i = 0; i < legal->len && !can_end; i++)
+    {
+      const MuVerbInfo *v = mu_ruleset_find_verb (m->ruleset,
+                                                  mu_command_get_verb (g_ptr_array_index (legal, i)));
+
+      can_end = v != NULL && (v->flags & MU_VERB_END_STEP) != 0;
+    }
+  if (legal->len > 0 && !can_end)
+    {
+      MuTodo t = { 0 };
+
+      t.text = legal->len == 1
+             ? g_strdup ("1 command must be given before the step can end")
+             : g_strdup_printf ("one of %u commands must be given before the step can end", legal->len);
+      t.count = legal->len;
+      t.compulsory = TRUE;
+      g_array_append_val (todo, t);
+    }
+  return todo;
 }
 
 GPtrArray *

@@ -80,6 +80,24 @@ typedef struct {
 gboolean           mu_match_check            (const MuMatch *match, const MuCommand *command,
                                               MuCheck *check);
 void               mu_check_clear            (MuCheck *check);
+/* The same dry run as if the players had entered `faces` (n of them, 1..6)
+ * at the table first: what the command would roll once those are used. The
+ * dice-entry dialog asks for the first roll they do not cover, then checks
+ * again with its faces, so a roll that depends on an earlier outcome is
+ * asked for only once that outcome is known. */
+gboolean           mu_match_check_with_dice  (const MuMatch *match, const MuCommand *command,
+                                              const int *faces, guint n, MuCheck *check);
+/* What is still to do in the current step (of MuTodo; g_array_unref): the
+ * ruleset's account (MuRuleset.outstanding) when it gives one; otherwise
+ * one compulsory item when commands are legal but none of them ends the
+ * step (something must be done first), and nothing else. Empty while a
+ * decision is pending or the match is over. */
+GArray            *mu_match_get_outstanding  (const MuMatch *match);
+/* A new match of the same scenario, seed and forced dice with the first
+ * n_commands of match's commands replayed (at most all of them): the
+ * position a replay shows after n_commands steps. */
+MuMatch           *mu_match_new_replay       (const MuMatch *match, guint n_commands,
+                                              GError **error);
 /* The legal commands that name the counter (of MuCommand*). */
 GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
 /* Where the counter may go now (of MuPos: hexes; the destinations of its

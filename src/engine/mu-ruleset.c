@@ -182,6 +182,21 @@ mu_answer_kind_to_string (MuAnswerKind kind)
   return names[kind];
 }
 
+void
+mu_todo_clear (gpointer todo)
+{
+  g_clear_pointer (&((MuTodo *) todo)->text, g_free);
+}
+
+GArray *
+mu_todo_array_new (void)
+{
+  GArray *a = g_array_new (FALSE, TRUE, sizeof (MuTodo));
+
+  g_array_set_clear_func (a, mu_todo_clear);
+  return a;
+}
+
 char *
 mu_ruleset_format_state (const MuRuleset *ruleset,
                          gpointer         state,
@@ -221,7 +236,9 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       else
         g_string_append_c (s, '-');
       g_string_append_printf (s, " status=%s", mu_counter_status_to_string (v->status));
-      if (v->counter->kind == MU_COUNTER_UNIT)
+      if (v->counter->kind == MU_COUNTER_UNIT && v->formation)
+        g_string_append_printf (s, " formation=%s bases=%d", v->formation, v->strength);
+      else if (v->counter->kind == MU_COUNTER_UNIT)
         g_string_append_printf (s, " strength=%d", v->strength);
       g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
     }

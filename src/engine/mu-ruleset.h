@@ -260,6 +260,7 @@ typedef struct {
   MuPos pos;                  /* meaningful while on the board */
   int strength;               /* current strength (dice) */
   const char *markers;        /* comma-separated marker names, "" when none */
+  const char *formation;      /* tables: the unit's formation id, NULL when the board has none */
 } MuCounterView;
 
 typedef struct {
@@ -278,6 +279,16 @@ typedef struct {
   int difference;
   char *summary;              /* owned by the caller of victory(): g_free */
 } MuResult;
+
+/* Something left to do in the current step, for the phase tracker ("4 units
+ * with orders have not moved", "2 units must melee") and the warning before
+ * the step is ended. text is owned by the item (mu_todo_clear). */
+typedef struct {
+  char *text;                 /* one line for people */
+  const char *rule;           /* static rule id, or NULL */
+  int count;                  /* how many counters (or commands) it concerns, 0 when not counted */
+  gboolean compulsory;        /* the step may not end before it is done */
+} MuTodo;
 
 /* The kind of answer a decision wants (the `choose` command's argument). */
 typedef enum {
@@ -398,6 +409,12 @@ struct _MuRuleset {
    * it; check_invariants then reports the first such failure. For the
    * simulator (a testing aid, slower). */
   void     (*check_each_event) (gpointer state, gboolean on);
+  /* Optional (may be NULL): what is still to do in the current step, as
+   * MuTodo appended to todo (an array of MuTodo with mu_todo_clear as its
+   * clear function), every compulsory thing that keeps the step from
+   * ending among them. Without it the match can only tell, from the legal
+   * commands, whether the step may end (mu_match_get_outstanding). */
+  void     (*outstanding)      (gpointer state, GArray *todo);
 };
 
 /* Registry: the one list of rulesets. */
@@ -434,5 +451,8 @@ char              *mu_ruleset_format_state (const MuRuleset *ruleset, gpointer s
 char              *mu_ruleset_format_state_for (const MuRuleset *ruleset, gpointer state,
                                                 const MuScenario *scenario, const char *side);
 const char        *mu_answer_kind_to_string (MuAnswerKind kind);
+void               mu_todo_clear               (gpointer todo);
+/* A new, empty array of MuTodo that clears its items. */
+GArray            *mu_todo_array_new           (void);
 
 G_END_DECLS

@@ -30,7 +30,58 @@ typedef struct {
   GPtrArray *problems;
   GHashTable *ids;       /* id -> GINT_TO_POINTER (line) */
   guint n_unplaced;
+  /* The counters indexed once, so that checking each one against the
+   * others stays linear in their number: id -> the first counter with it;
+   * "SIDE DIVISION" -> the first command counter; sides with a command. */
+  GHashTable *counter_by_id;
+  GHashTable *command_by_division;
+  GHashTable *sides_with_commands;
 } Checker;
+
+static char *
+division_key (const char *side,
+              int         division)
+{
+  return g_strdup_printf ("%s %d", side ? side : "", division);
+}
+
+static void
+index_counters (Checker *ck)
+{
+  ck->counter_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  ck->command_by_division = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ck->sides_with_commands = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < ck->s->counters->len; i++)
+    {
+      MuCounter *c = g_ptr_array_index (ck->s->counters, i);
+
+      if (c->id != NULL && !g_hash_table_contains (ck->counter_by_id, c->id))
+        g_hash_table_insert (ck->counter_by_id, c->id, c);
+      if (c->kind == MU_COUNTER_COMMAND)
+        {
+          char *key = division_key (c->side, c->division);
+
+          if (!g_hash_table_contains (ck->command_by_division, key))
+            g_hash_table_insert (ck->command_by_division, key, c);
+          else
+            g_free (key);
+          if (c->side != NULL)
+            g_hash_table_add (ck->sides_with_commands, c->side);
+        }
+    }
+}
+
+/* The first command counter of the side's division, as
+ * mu_scenario_find_command() finds it. */
+static const MuCounter *
+indexed_command (Checker    *ck,
+                 const char *side,
+                 int         division)
+{
+  g_autofree char *key = division_key (side, division);
+
+  return g_hash_table_lookup (ck->command_by_division, key);
+}
 
 static MuProblem * G_GNUC_PRINTF (4, 5)
 add (Checker           *ck,
@@ -542,28 +593,22 @@ check_counter (Checker         *ck,
     case MU_COUNTER_CONTROL:
       break;
     case MU_COUNTER_COMMAND:
-      for (guint i = 0; i < s->counters->len; i++)
-        {
-          const MuCounter *o = g_ptr_array_index (s->counters, i);
+      {
+        /* an earlier command counter of the same division */
+        const MuCounter *o = indexed_command (ck, c->side, c->division);
 
-          if (o == c)
-            break;
-          if (o->kind == MU_COUNTER_COMMAND && o->division == c->division &&
-              g_strcmp0 (o->side, c->side) == 0)
-            {
-              set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
-                               what, c->division, o->id), c->id);
-              break;
-            }
-        }
+        if (o != NULL && o != c)
+          set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
+                           what, c->division, o->id), c->id);
+      }
       break;
     case MU_COUNTER_UNIT:
       if (c->identity < 0)
         set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
                          c->identity), c->id);
       else if (c->identity > 0 && c->side &&
-               mu_scenario_find_command (s, c->side, c->identity) == NULL &&
-               mu_scenario_side_has_commands (s, c->side))
+               indexed_command (ck, c->side, c->identity) == NULL &&
+               g_hash_table_contains (ck->sides_with_commands, c->side))
         set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
                          what, c->identity, c->side), c->id);
       if (c->arm >= MU_ARM_N)
@@ -575,7 +620,7 @@ check_counter (Checker         *ck,
 
   if (c->parent)
     {
-      const MuCounter *parent = mu_scenario_find_counter (s, c->parent);
+      const MuCounter *parent = g_hash_table_lookup (ck->counter_by_id, c->parent);
 
       if (parent == NULL)
         set_object (ERR (ck, c->line, _("%s: parent “%s” is not a counter of this scenario"),
@@ -586,8 +631,10 @@ check_counter (Checker         *ck,
         {
           /* BAA-AMB-54: in an army without command counters a unit's parent
            * is its control counter. */
-          MuCounterKind want = c->kind == MU_COUNTER_CONTROL
-            ? MU_COUNTER_CONTROL : mu_scenario_parent_kind (s, c->kind, c->side);
+          MuCounterKind want = c->kind == MU_COUNTER_CONTROL ? MU_COUNTER_CONTROL
+            : c->kind == MU_COUNTER_UNIT && c->side != NULL &&
+              g_hash_table_contains (ck->sides_with_commands, c->side)
+            ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL;
           gboolean direct = c->kind == MU_COUNTER_UNIT && want == MU_COUNTER_CONTROL;
 
           if (c->kind == MU_COUNTER_CONTROL)
@@ -894,6 +941,7 @@ mu_scenario_check (const MuScenario *scenario,
     }
 
   /* Ids first, so that references to later objects are not reported twice. */
+  index_counters (&ck);
   for (guint i = 0; i < scenario->counters->len; i++)
     check_counter (&ck, g_ptr_array_index (scenario->counters, i));
   if (ck.n_unplaced > MAX_UNPLACED_LISTED)
@@ -935,4 +983,7 @@ mu_scenario_check (const MuScenario *scenario,
          scenario->objectives_required, scenario->objectives->len);
 
   g_hash_table_unref (ck.ids);
+  g_clear_pointer (&ck.counter_by_id, g_hash_table_unref);
+  g_clear_pointer (&ck.command_by_division, g_hash_table_unref);
+  g_clear_pointer (&ck.sides_with_commands, g_hash_table_unref);
 }

@@ -259,7 +259,8 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
       const MuPolyline *w = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
       const MuPoint *wp = (const MuPoint *) w->points->data;
 
-      if (w->kind != MU_LINE_RIVER && w->kind != MU_LINE_STREAM)
+      if ((w->kind != MU_LINE_RIVER && w->kind != MU_LINE_STREAM) ||
+          (w->kind == MU_LINE_STREAM && c->p->streams_crossable))
         continue;
       for (guint k = 1; k < w->points->len; k++)
         {

@@ -57,6 +57,8 @@ typedef struct {
   double crossing_factor[MU_LINE_N];
   gboolean line_impassable[MU_LINE_N];  /* may not be crossed at all */
   gboolean water_needs_crossing;        /* rivers and streams only at fords and bridges */
+  gboolean streams_crossable;           /* with water_needs_crossing: streams anywhere (the
+                                         * ruleset charges for them), rivers at crossings */
   double turn_cost;                     /* per turn in place */
   const char *allowance_rule;           /* rule id reported for "too far" */
 } MuMoveParams;

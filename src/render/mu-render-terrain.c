@@ -519,7 +519,10 @@ draw_paths (MuHexDraw        *c,
       straighten (c, (double *) xy->data, n,
                   kind == MU_PATH_RIVER || kind == MU_PATH_STREAM ? 0.25 : 0.38);
       v = (const double *) xy->data;
-      if (!c->have_clip)
+      /* a railroad's ties are spaced along the whole line: drawn whole, they
+       * fall in the same places whatever part of the board is drawn (a
+       * tile, a strip of an export) */
+      if (!c->have_clip || kind == MU_PATH_RAILROAD)
         {
           mu_render_smooth_path (c->cr, v, n);
           any = TRUE;

@@ -18,6 +18,12 @@
 #include "muster-properties-dialog.h"
 #include "muster-resize-dialog.h"
 #include "muster-window.h"
+#include "muster-dice-dialog.h"
+#include "muster-game.h"
+#include "muster-match-log.h"
+#include "muster-phase-tracker.h"
+#include "muster-replay-bar.h"
+#include "muster-result-page.h"
 
 static MusterApplication *app;
 
@@ -273,6 +279,44 @@ test_dialogs (void)
   flush_events ();
 }
 
+/* The match page's sidebar widgets, the result page and the dice dialog,
+ * on a First Manassas match at a step where ending the phase rolls dice. */
+static void
+test_match_widgets (void)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  MuMatch *match = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MuCommand) end = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *dialog;
+
+  g_assert_no_error (error);
+  game = muster_game_new (match);
+  end = mu_match_parse (match, "end-phase", &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < 60 && muster_dice_dialog_count_dice (game, end) <= 0; i++)
+    g_assert_true (muster_game_apply (game, end, NULL));
+  gtk_box_append (GTK_BOX (box), muster_phase_tracker_new (game));
+  gtk_box_append (GTK_BOX (box), muster_match_log_new (game));
+  gtk_box_append (GTK_BOX (box), muster_replay_bar_new (game));
+  gtk_box_append (GTK_BOX (box), muster_result_page_new (game));
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 320, 1000);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_allocation (window);
+  assert_all_named (window, "match widgets");
+  dialog = muster_dice_dialog_new (GTK_WINDOW (window), game, end);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_for_allocation (dialog);
+  assert_all_named (dialog, "dice dialog");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
 
 /* Every toplevel that is not `except`, newest first. */
 static GtkWidget *
@@ -376,6 +420,7 @@ main (int   argc,
   g_test_add_func ("/app/a11y/editor-table", test_editor_table);
   g_test_add_func ("/app/a11y/dialogs", test_dialogs);
   g_test_add_func ("/app/a11y/gtk-dialogs", test_gtk_dialogs);
+  g_test_add_func ("/app/a11y/match-widgets", test_match_widgets);
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

@@ -445,6 +445,224 @@ test_state_copy (void)
       }
 }
 
+static MuMatch *
+open_fixture (const char *name, const int *forced, guint n_forced)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures",
+                                            "rules", name, NULL);
+  g_autoptr(GError) error = NULL;
+  MuMatch *m = mu_match_open_file (path, 7, forced, n_forced, NULL, &error);
+
+  g_assert_no_error (error);
+  return m;
+}
+
+/* Ends phases until one of `m`'s end-phase commands would roll dice. */
+static void
+advance_to_a_roll (MuMatch *m, MuCommand *end)
+{
+  for (guint i = 0; i < 60; i++)
+    {
+      MuCheck check;
+      gboolean rolls;
+
+      g_assert_true (mu_match_check (m, end, &check));
+      rolls = check.rolls->len > 0;
+      mu_check_clear (&check);
+      if (rolls)
+        return;
+      g_assert_true (mu_match_apply (m, end, NULL, NULL));
+    }
+  g_assert_not_reached ();
+}
+
+/* TAB-19: the dry run with dice entered at the table rolls exactly what the
+ * command then rolls with those dice, in order, and touches nothing. */
+static void
+test_check_with_dice (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(MuCommand) end = parse (m, "end-phase");
+  const int ones[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  const int sixes[] = { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 };
+  const int *sets[] = { ones, sixes };
+  const int bad[] = { 7 };
+  MuCheck check;
+
+  advance_to_a_roll (m, end);
+  for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
+    {
+      g_autoptr(MuMatch) copy = mu_match_new_replay (m, G_MAXUINT, NULL);
+      g_autoptr(GPtrArray) events = mu_event_array_new ();
+      g_autoptr(GPtrArray) rolls = g_ptr_array_new ();
+      g_autoptr(GError) error = NULL;
+      guint rolled_before = mu_dice_count (mu_match_get_dice (m));
+      guint covered = 0;
+
+      g_assert_true (mu_match_check_with_dice (m, end, sets[k], G_N_ELEMENTS (ones), &check));
+      g_assert_cmpuint (mu_dice_count (mu_match_get_dice (m)), ==, rolled_before);
+      g_assert_true (mu_match_enter_dice (copy, sets[k], G_N_ELEMENTS (ones), &error));
+      g_assert_true (mu_match_apply (copy, end, events, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < events->len; i++)
+        if (((MuEvent *) g_ptr_array_index (events, i))->kind == MU_EVENT_ROLL)
+          g_ptr_array_add (rolls, g_ptr_array_index (events, i));
+      g_assert_cmpuint (check.rolls->len, ==, rolls->len);
+      for (guint i = 0; i < rolls->len; i++)
+        {
+          const MuEvent *want = g_ptr_array_index (rolls, i);
+          const MuEvent *got = g_ptr_array_index (check.rolls, i);
+
+          g_assert_cmpstr (got->text, ==, want->text);
+          g_assert_cmpstr (got->subject, ==, want->subject);
+          g_assert_cmpint (got->target, ==, want->target);
+          g_assert_cmpint (got->compare, ==, want->compare);
+          g_assert_cmpint (got->count, ==, want->pool ? (int) want->pool->len : 1);
+          if (covered < G_N_ELEMENTS (ones))
+            g_assert_cmpint (want->value, ==, sets[k][0]);
+          covered += got->count;
+        }
+      mu_check_clear (&check);
+    }
+  g_assert_false (mu_match_check_with_dice (m, end, bad, 1, &check));
+  g_assert_nonnull (strstr (check.reason, "not 1 to 6"));
+  mu_check_clear (&check);
+}
+
+/* What is left in the phase: the units with orders that may still move
+ * (BAA-MOV-1), as many as the legal moves name; the compulsory melees
+ * (BAA-MEL-2), while end-phase is refused. */
+static void
+test_outstanding (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(MuCommand) end = parse (m, "end-phase");
+  const int melee_dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
+  g_autoptr(MuMatch) melee = open_fixture ("melee.muster", melee_dice, G_N_ELEMENTS (melee_dice));
+  g_autoptr(GArray) todo = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean seen_move = FALSE;
+
+  for (guint i = 0; i < 80 && !seen_move && !mu_match_is_over (m); i++)
+    {
+      MuPosition pos;
+
+      mu_match_get_position (m, &pos);
+      if (g_strcmp0 (pos.phase_id, "move-units") == 0 && mu_match_get_pending (m) == NULL)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          g_autoptr(GHashTable) movers = g_hash_table_new (g_str_hash, g_str_equal);
+
+          for (guint k = 0; k < legal->len; k++)
+            {
+              MuCommand *c = g_ptr_array_index (legal, k);
+              if (g_str_equal (mu_command_get_verb (c), "move") ||
+                  g_str_equal (mu_command_get_verb (c), "withdraw"))
+                g_hash_table_add (movers, (gpointer) mu_command_word (c, 0));
+            }
+          g_clear_pointer (&todo, g_array_unref);
+          todo = mu_match_get_outstanding (m);
+          if (g_hash_table_size (movers) > 0)
+            {
+              const MuTodo *t = &g_array_index (todo, MuTodo, 0);
+
+              g_assert_cmpuint (todo->len, ==, 1);
+              g_assert_cmpint (t->count, ==, (int) g_hash_table_size (movers));
+              g_assert_cmpstr (t->rule, ==, "BAA-MOV-1");
+              g_assert_false (t->compulsory);
+              g_assert_nonnull (strstr (t->text, "not moved"));
+              seen_move = TRUE;
+            }
+        }
+      g_assert_true (mu_match_apply (m, end, NULL, NULL));
+    }
+  g_assert_true (seen_move);
+
+  /* melee.script: both end-phases bring the CSA round to phase 11 */
+  g_assert_true (mu_match_apply_line (melee, "end-phase", NULL, &error));
+  g_assert_true (mu_match_apply_line (melee, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (melee);
+  g_assert_cmpuint (todo->len, ==, 1);
+  g_assert_true (g_array_index (todo, MuTodo, 0).compulsory);
+  g_assert_cmpstr (g_array_index (todo, MuTodo, 0).rule, ==, "BAA-MEL-2");
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, ==, 4);
+  g_assert_false (mu_match_apply_line (melee, "end-phase", NULL, &error));
+  g_assert_nonnull (strstr (error->message, "BAA-MEL-2"));
+  g_clear_error (&error);
+  /* a1's melee leaves a2 nobody to fight: three units still owe one */
+  g_assert_true (mu_match_apply_line (melee, "melee a1 ms", NULL, &error));
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (melee);
+  g_assert_cmpuint (todo->len, ==, 1);
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, <, 4);
+}
+
+/* A ruleset that gives no account of the step: the match still tells,
+ * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
+ * baa-hex without its hook), and says nothing otherwise. */
+static void
+test_outstanding_generic (void)
+{
+  MuRuleset bare = *mu_ruleset_find ("baa-hex");
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures",
+                                            "rules", "melee.muster", NULL);
+  const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(GArray) todo = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+
+  g_assert_no_error (error);
+  bare.outstanding = NULL;
+  m = mu_match_new_with_ruleset (&bare, s, 7, dice, G_N_ELEMENTS (dice), &error);
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpuint (todo->len, ==, 0);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (m);
+  legal = mu_match_legal_commands (m);
+  g_assert_cmpuint (todo->len, ==, 1);
+  g_assert_true (g_array_index (todo, MuTodo, 0).compulsory);
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, ==, (int) legal->len);
+  g_assert_nonnull (strstr (g_array_index (todo, MuTodo, 0).text, "before the step can end"));
+}
+
+/* A replay of the first K commands is the match as it stood after them. */
+static void
+test_new_replay (void)
+{
+  g_autoptr(MuMatch) m = open_match ();
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 12; i++)
+    {
+      guint n = mu_match_get_events (m)->len;
+
+      g_ptr_array_add (states, mu_match_format_state (m));
+      g_array_append_val (counts, n);
+      g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+    }
+  for (guint k = 0; k < states->len; k++)
+    {
+      g_autoptr(MuMatch) r = mu_match_new_replay (m, k, &error);
+      g_autofree char *state = NULL;
+
+      g_assert_no_error (error);
+      state = mu_match_format_state (r);
+      g_assert_cmpstr (state, ==, g_ptr_array_index (states, k));
+      g_assert_cmpuint (mu_match_get_events (r)->len, ==, g_array_index (counts, guint, k));
+      g_assert_cmpuint (mu_match_get_commands (r)->len, ==, k);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -455,5 +673,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/open-file", test_open_file);
   g_test_add_func ("/engine/match-api/counter-questions", test_counter_questions);
   g_test_add_func ("/engine/match-api/state-copy", test_state_copy);
+  g_test_add_func ("/engine/match-api/check-with-dice/TAB-19", test_check_with_dice);
+  g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
+  g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
+  g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   return g_test_run ();
 }

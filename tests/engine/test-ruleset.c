@@ -81,7 +81,8 @@ test_registry (void)
   for (guint i = 1; i < G_N_ELEMENTS (ids); i++)
     {
       g_assert_true (mu_ruleset_find (ids[i])->board == MU_BOARD_TABLE);
-      g_assert_false (mu_ruleset_can_play (mu_ruleset_find (ids[i])));
+      /* baa-table plays; the other tabletop rulesets are described only */
+      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i])) == g_str_equal (ids[i], "baa-table"));
     }
 }
 
@@ -130,6 +131,16 @@ test_not_playable (void)
   g_assert_no_error (error);
   g_assert_nonnull (s);
   g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  /* the shipped table plays (baa-table); the same table under a ruleset
+   * that is described only does not */
+  m = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  g_clear_pointer (&m, mu_match_free);
+  g_free (s->ruleset);
+  s->ruleset = g_strdup ("mn-acw");
+  g_ptr_array_set_size (problems, 0);
+  mu_scenario_check (s, problems);
   for (guint i = 0; i < problems->len; i++)
     {
       const MuProblem *p = g_ptr_array_index (problems, i);

@@ -3,11 +3,15 @@
 #include "config.h"
 
 #include <cairo.h>
+#include <math.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+
+#include "mu-render.h"
+#include "mu-scenario-xml.h"
 
 /* muster-cli render and bench render, run as a person would run them. */
 
@@ -53,6 +57,70 @@ test_png (void)
   g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 400);
   g_assert_cmpint (cairo_image_surface_get_height (surface), >, 100);
   cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+
+/* A PNG is drawn in strips of rows: the picture is the same as one drawn
+ * whole, row for row across the strips' seams (rows 255/256 and 511/512). */
+static void
+test_png_strips (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "board.png", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  const char *args[] = { "render", path, "-o", png, "--size", "700", NULL };
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, NULL);
+  cairo_surface_t *strips, *whole;
+  MuRenderOptions o;
+  double w, h, scale;
+  cairo_t *cr;
+  guint differ = 0;
+
+  g_assert_nonnull (s);
+  g_assert_cmpint (run (args, NULL), ==, 0);
+  strips = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (strips), ==, CAIRO_STATUS_SUCCESS);
+
+  /* the same board drawn in one go, as render did before */
+  mu_render_options_init (&o);
+  mu_render_board_size (s, &o, &w, &h);
+  scale = 700 / w;
+  o.hex_size *= scale;
+  o.table_scale *= scale;
+  mu_render_board_size (s, &o, &w, &h);
+  g_assert_cmpint (cairo_image_surface_get_width (strips), ==, (int) ceil (w));
+  g_assert_cmpint (cairo_image_surface_get_height (strips), ==, (int) ceil (h));
+  g_assert_cmpint (cairo_image_surface_get_height (strips), >, 600);
+  whole = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w), (int) ceil (h));
+  cr = cairo_create (whole);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  mu_render_scenario (cr, s, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (whole);
+  cairo_surface_flush (strips);
+  for (int y = 0; y < (int) ceil (h); y++)
+    for (int x = 0; x < (int) ceil (w); x++)
+      {
+        guint32 a = ((guint32 *) (cairo_image_surface_get_data (whole) + y * cairo_image_surface_get_stride (whole)))[x];
+        guint32 b = ((guint32 *) (cairo_image_surface_get_data (strips) + y * cairo_image_surface_get_stride (strips)))[x];
+
+        /* antialiased edges may round differently where a strip's clip cuts them */
+        for (int shift = 0; shift <= 16; shift += 8)
+          if (abs ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > 8)
+            {
+              if (differ++ < 40)
+                g_test_message ("differs at %d,%d: %06x %06x", x, y, a & 0xffffff, b & 0xffffff);
+              break;
+            }
+      }
+  g_test_message ("%u of %d pixels differ", differ, (int) (ceil (w) * ceil (h)));
+  g_assert_cmpuint (differ, ==, 0);
+  cairo_surface_destroy (whole);
+  cairo_surface_destroy (strips);
   g_unlink (png);
   g_rmdir (dir);
 }
@@ -227,6 +295,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/cli/png", test_png);
+  g_test_add_func ("/render/cli/png-strips", test_png_strips);
   g_test_add_func ("/render/cli/counters", test_counters);
   g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
   g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);

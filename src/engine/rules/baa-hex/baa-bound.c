@@ -8,6 +8,7 @@
 #include "baa-hex.h"
 
 #include "baa-move.h"
+#include "baa-common.h"
 
 #include <string.h>
 
@@ -29,14 +30,7 @@ struct _BaaDay {
 static gboolean
 is_night_bound (const BaaMatch *m, int bound)
 {
-  const GArray *nb = m->scenario->timeline.night_bounds;
-
-  if (!m->opt_night || nb == NULL)
-    return FALSE;
-  for (guint i = 0; i < nb->len; i++)
-    if (g_array_index (nb, int, i) == bound)
-      return TRUE;
-  return FALSE;
+  return m->opt_night && baa_common_night_bound (&m->scenario->timeline, bound);
 }
 
 static void
@@ -378,18 +372,12 @@ baa_reserve_step_next (BaaMatch *m, GPtrArray *events)
 static void
 rest_bounds (BaaMatch *m, BaaUnit *u, int bounds, GPtrArray *events)
 {
-  u->rest_streak += bounds;
-  if (u->rest_streak >= 4)
-    {
-      u->rest_streak = 4;
-      u->fought_at_night = FALSE;   /* BAA-AMB-37 */
-      if (u->fatigued)
-        {
-          u->fatigued = FALSE;
-          u->rest_streak = 0;
-          marker (m, events, FALSE, u->def->id, "fatigued", "BAA-FAT-2");
-        }
-    }
+  gboolean recovered = baa_common_rest (&u->rest_streak, &u->fatigued, bounds);
+
+  if (recovered || u->rest_streak >= BAA_REST_BOUNDS)
+    u->fought_at_night = FALSE;   /* BAA-AMB-37 */
+  if (recovered)
+    marker (m, events, FALSE, u->def->id, "fatigued", "BAA-FAT-2");
 }
 
 /* Readdressing lines (BAA-DAY-*) ------------------------------------------------------------------ */

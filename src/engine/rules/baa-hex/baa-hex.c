@@ -14,6 +14,7 @@
 #include "baa-command.h"
 #include "baa-move.h"
 #include "baa-scenario.h"
+#include "baa-common.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -332,19 +333,6 @@ division_command (const BaaMatch *m, int side, int division)
 
 /* Victory ----------------------------------------------------------------------------- */
 
-static const char *
-level_for (int diff)
-{
-  /* BAA-VIC-2 */
-  if (diff == 0)
-    return "draw";
-  if (diff <= 2)
-    return "tactical";
-  if (diff <= 4)
-    return "decisive";
-  return "complete";
-}
-
 static void
 finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason,
         const char *rule, GPtrArray *events)
@@ -484,7 +472,7 @@ end_of_game (BaaMatch *m, GPtrArray *events)
   baa_score (m, score);
   diff = ABS (score[0] - score[1]);   /* BAA-VIC-1 */
   winner = diff == 0 ? BAA_NONE : score[0] > score[1] ? 0 : 1;
-  finish (m, winner, diff, level_for (diff), "bounds-played", "BAA-VIC-5", events);
+  finish (m, winner, diff, baa_common_victory_level (diff), "bounds-played", "BAA-VIC-5", events);
 }
 
 /* Orders (phases 1-6) ----------------------------------------------------------------- */
@@ -659,35 +647,27 @@ objectives_update (BaaMatch *m, GPtrArray *events)
         s = 0;
       else if (baa_units_at (m, o->hex, 1, NULL, 0) > 0)
         s = 1;
-      if (s == BAA_NONE)
-        {
-          o->hold_side = BAA_NONE;
-          o->hold_count = 0;
+      {
+        BaaHold h = { o->owner, o->hold_side, o->hold_count };
+        BaaHoldResult r = baa_common_hold_check (&h, s);
+
+        o->owner = h.owner;
+        o->hold_side = h.hold_side;
+        o->hold_count = h.hold_count;
+        if (r == BAA_HOLD_NOTHING)
           continue;
-        }
-      if (o->hold_side == s)
-        o->hold_count++;
-      else
-        {
-          o->hold_side = s;
-          o->hold_count = 1;
-        }
-      if (o->owner == s)
-        continue;
-      if (o->hold_count >= 3)
-        {
-          /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
-          o->owner = s;
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->at = mu_pos_from_hex (o->hex);
-        }
-      else
-        {
-          e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
-          mu_event_set_side (e, m->side_id[s]);
-          e->value = o->hold_count;
-        }
+        if (r == BAA_HOLD_CLAIMED)
+          {
+            /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
+            e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+            mu_event_set_side (e, m->side_id[s]);
+            e->at = mu_pos_from_hex (o->hex);
+            continue;
+          }
+      }
+      e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+      mu_event_set_side (e, m->side_id[s]);
+      e->value = o->hold_count;
     }
 }
 
@@ -1824,6 +1804,83 @@ legal_commands (gpointer state)
   return out;
 }
 
+/* Appends an item counting n counters (nothing when n is 0); text is the
+ * line for one counter or for n (taken). */
+static void
+todo_add (GArray *todo, int n, const char *rule, gboolean compulsory, char *text)
+{
+  MuTodo t = { 0 };
+
+  if (n <= 0)
+    {
+      g_free (text);
+      return;
+    }
+  t.text = text;
+  t.rule = rule;
+  t.count = n;
+  t.compulsory = compulsory;
+  g_array_append_val (todo, t);
+}
+
+#define COUNTED(n, one, many) ((n) == 1 ? g_strdup (one) : g_strdup_printf (many, (n)))
+
+/* What is left to do in the active side's phase (the phase tracker): the
+ * compulsory melees (BAA-MEL-2) and the counters that may still act. */
+static void
+outstanding (gpointer state, GArray *todo)
+{
+  BaaMatch *m = state;
+  int n = 0;
+
+  if (m->finished || m->pending.kind != BAA_DECISION_NONE)
+    return;
+  switch (m->phase)
+    {
+    case BAA_PHASE_MOVE_UNITS:
+      FOR_UNITS (m, u)
+        {
+          gboolean w;
+
+          if (unit_can_move (m, u, &w))
+            n++;
+        }
+      todo_add (todo, n, "BAA-MOV-1", FALSE,
+                COUNTED (n, "1 unit with orders has not moved", "%d units with orders have not moved"));
+      break;
+    case BAA_PHASE_MOVE_COMMANDS:
+    case BAA_PHASE_MOVE_CONTROLS:
+      FOR_CDRS (m, c)
+        if (cdr_can_move (m, c))
+          n++;
+      todo_add (todo, n, "BAA-MOV-1", FALSE,
+                COUNTED (n, "1 commander has not moved", "%d commanders have not moved"));
+      break;
+    case BAA_PHASE_FIRE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE)
+          {
+            g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+
+            baa_combat_legal_commands (m, u, cmds);
+            if (cmds->len > 0)
+              n++;
+          }
+      todo_add (todo, n, "BAA-FIRE-1", FALSE,
+                COUNTED (n, "1 unit may still fire", "%d units may still fire"));
+      break;
+    case BAA_PHASE_MELEE:
+      FOR_UNITS (m, u)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
+          n++;
+      todo_add (todo, n, "BAA-MEL-2", TRUE,
+                COUNTED (n, "1 unit in melee must attack", "%d units in melee must attack"));
+      break;
+    default:
+      break;
+    }
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *id)
 {
@@ -2146,6 +2203,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
+  .outstanding = outstanding,
 };
 
 const char *

@@ -1,13 +1,20 @@
 /* baa-table.c: Brothers at Arms converted for miniatures (rules digest
- * ../shared/rules/baa-table.md): described (turn, options, values, verbs),
- * not yet playable: its play functions are still to come. */
+ * ../shared/rules/baa-table.md): the ruleset table behind mu-ruleset.h, its
+ * description (turn, options, values, verbs, events), the views of the
+ * state and the invariants. The rules are in the baa-table-*.c modules (see
+ * baa-table-private.h). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
 
+#include "baa-table-private.h"
+
 #include <glib/gi18n.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
 
 /* §2: the twelve phases of a round, as on the hex board. */
 static const MuStepInfo bat_phases[] = {
@@ -61,15 +68,15 @@ static const MuRuleOptionInfo bat_options[] = {
   { "bat.river-boats", N_("River boats"), N_("River boats move on rivers"), "BAT-MOV-11",
     MU_RULE_SPECIAL, FALSE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
   { "bat.fatigue", N_("Fatigue"), N_("Fatigued units attack at +1 until they rest"), "BAT-FAT-1",
-    MU_RULE_SPECIAL, FALSE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
+    MU_RULE_SPECIAL, TRUE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
   { "bat.reserves", N_("Reserves"), N_("Scheduled reserves arrive during play"), "BAT-RES-1",
-    MU_RULE_SPECIAL, FALSE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
+    MU_RULE_SPECIAL, TRUE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
 };
 
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
 #define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
 #define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
-static const char *const bat_formations[] = { "formed", "unformed", NULL };
+static const char *const bat_formations[] = { "line", "double-line", "column", NULL };
 
 /* §1.2-1.3: the counter's values, strength counted in bases. */
 static const MuFieldInfo bat_fields[] = {
@@ -83,11 +90,297 @@ static const MuFieldInfo bat_fields[] = {
     G_STRUCT_OFFSET (MuCounter, attack) },
   { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength) },
-  { "formation", N_("Formation"), "BAT-MOV-6", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
+  { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
 };
 #undef UNIT
 #undef COMMAND
 #undef CONTROL
+
+/* The verbs of the table's command language (README.md, "Commands"). */
+static const MuVerbInfo bat_verbs[] = {
+  { "move", "UNIT STEP...", "BAT-MOV-1", MU_VERB_MOVE,
+    "needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)" },
+  { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
+  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
+};
+
+static const MuEventKindInfo bat_event_kinds[] = {
+  { "formation", "a unit changed formation (BAT-MOV-7)" },
+};
+
+/* Play ------------------------------------------------------------------------------ */
+
+static gpointer
+state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
+{
+  return bat_match_new (scenario, dice, events, error);
+}
+
+static void
+state_free (gpointer state)
+{
+  bat_match_free (state);
+}
+
+static gboolean
+apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  BatMatch *m = state;
+  const char *verb = mu_command_get_verb (command);
+
+  if (m->finished)
+    return bat_refuse (error, "BAT-OBJ-4", "the match is over");
+  if (g_str_equal (verb, "end-phase"))
+    return bat_end_phase (m, events, error);
+  if (g_str_equal (verb, "move"))
+    return bat_apply_move (m, command, events, error);
+  if (g_str_equal (verb, "fire"))
+    return bat_apply_fire (m, command, events, error);
+  if (g_str_equal (verb, "fire-group"))
+    return bat_apply_fire_group (m, command, events, error);
+  return bat_refuse (error, NULL, "unknown command “%s”", verb);
+}
+
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  return bat_legal_commands (state);
+}
+
+static GArray *
+legal_moves (gpointer state, const char *counter)
+{
+  return bat_legal_moves (state, counter);
+}
+
+static GPtrArray *
+legal_targets (gpointer state, const char *counter)
+{
+  return bat_legal_targets (state, counter);
+}
+
+static const char *const bat_paths[] = {
+  "bound-start",
+  "round/orders/control-range", "round/orders/control-roll", "round/orders/control-nic",
+  "round/orders/command-range", "round/orders/command-roll", "round/orders/command-nic",
+  "round/movement/move-units", "round/movement/move-commands", "round/movement/move-controls",
+  "round/attack/fire", "round/attack/melee", "round/removal/remove-markers",
+  "bound-end",
+};
+
+static void
+position (gpointer state, MuPosition *p)
+{
+  BatMatch *m = state;
+  const MuTimeline *t = &m->scenario->timeline;
+  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
+  int first = t->first_bound > 0 ? t->first_bound : 1;
+
+  memset (p, 0, sizeof *p);
+  p->bound = m->bound;
+  p->phase = m->phase;
+  p->side = m->phase >= 1 && m->phase <= 12 ? m->side_id[m->active] : NULL;
+  p->phase_id = bat_phase_id (m->phase);
+  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->night = m->night;
+  p->finished = m->finished;
+  p->path = bat_paths[CLAMP (m->phase, 0, 13)];
+  p->side_order = m->side_id;
+  p->awaited = m->finished ? NULL : p->side;
+}
+
+static const MuDecision *
+pending (gpointer state)
+{
+  return NULL;
+}
+
+static const char *
+keep (BatMatch *m, char *s)
+{
+  g_ptr_array_add (m->strings, s);
+  return s;
+}
+
+static GArray *
+counters (gpointer state)
+{
+  BatMatch *m = state;
+  static const MuCounterStatus unit_status[] = {
+    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_OFFBOARD,
+    MU_COUNTER_STATUS_RESERVE };
+  static const MuCounterStatus cdr_status[] = {
+    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
+    MU_COUNTER_STATUS_REMOVED, MU_COUNTER_STATUS_RESERVE };
+
+  if (m->counter_views == NULL)
+    m->counter_views = g_array_new (FALSE, TRUE, sizeof (MuCounterView));
+  g_array_set_size (m->counter_views, 0);
+  g_ptr_array_set_size (m->strings, 0);
+  for (guint i = 0; i < m->scenario->counters->len; i++)
+    {
+      const MuCounter *def = g_ptr_array_index (m->scenario->counters, i);
+      BatUnit *u = def->kind == MU_COUNTER_UNIT ? bat_find_unit (m, def->id) : NULL;
+      BatCdr *c = def->kind != MU_COUNTER_UNIT ? bat_find_cdr (m, def->id) : NULL;
+      MuCounterView v = { 0 };
+      GString *mk;
+
+      if (!u && !c)
+        continue;
+      mk = g_string_new (NULL);
+      v.counter = def;
+      v.id = def->id;
+      v.side = def->side;
+      if (u)
+        {
+          v.status = unit_status[u->status];
+          v.pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+          v.strength = u->status == BAT_UNIT_ACTIVE || u->status == BAT_UNIT_RESERVE ? u->bases : 0;
+          v.formation = bat_formation_id (u->form);
+          if (u->has_orders) g_string_append (mk, ",orders");
+          if (u->roll_ordered) g_string_append (mk, ",roll");
+          if (u->nic) g_string_append (mk, ",nic");
+          if (u->pinned) g_string_append (mk, ",pinned");
+          if (u->fatigued) g_string_append (mk, ",fatigued");
+          if (bat_unit_on_table (u) && bat_unit_unformed (m, u)) g_string_append (mk, ",unformed");
+          if (bat_unit_on_table (u) && bat_in_melee (m, u)) g_string_append (mk, ",melee");
+        }
+      else
+        {
+          v.status = cdr_status[c->status];
+          v.pos = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
+          if (c->has_orders) g_string_append (mk, ",orders");
+          if (c->nic) g_string_append (mk, ",nic");
+        }
+      v.markers = keep (m, g_strdup (mk->len ? mk->str + 1 : ""));
+      g_string_free (mk, TRUE);
+      g_array_append_val (m->counter_views, v);
+    }
+  return m->counter_views;
+}
+
+static GArray *
+objectives (gpointer state)
+{
+  BatMatch *m = state;
+
+  if (m->objective_views == NULL)
+    m->objective_views = g_array_new (FALSE, TRUE, sizeof (MuObjectiveView));
+  g_array_set_size (m->objective_views, 0);
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BatObjective *o = g_ptr_array_index (m->objectives, i);
+      MuObjectiveView v = { 0 };
+
+      v.objective = o->def;
+      v.id = o->def->id;
+      v.pos = mu_pos_from_point (o->def->pos.x, o->def->pos.y, -1);
+      v.owner = o->hold.owner == BAT_NONE ? NULL : m->side_id[o->hold.owner];
+      v.holder = o->hold.hold_side == BAT_NONE ? NULL : m->side_id[o->hold.hold_side];
+      v.hold_count = o->hold.hold_count;
+      g_array_append_val (m->objective_views, v);
+    }
+  return m->objective_views;
+}
+
+static void
+victory (gpointer state, MuResult *r)
+{
+  BatMatch *m = state;
+  int score[BAT_SIDES];
+
+  memset (r, 0, sizeof *r);
+  bat_score (m, score);
+  r->over = m->finished;
+  if (m->finished)
+    {
+      r->winner = m->winner == BAT_NONE ? NULL : m->side_id[m->winner];
+      r->level = m->victory_level;
+      r->difference = m->victory_diff;
+    }
+  r->summary = g_strdup_printf ("%s %d %s %d", m->side_id[0], score[0], m->side_id[1], score[1]);
+}
+
+static gboolean
+invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+invalid (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "invariant broken: %s", msg);
+  return FALSE;
+}
+
+/* The table's invariants: every unit accounted for, bases within 0..strength
+ * and laid out, no stand off the table or on impassable ground, no two
+ * counters' stands overlapping. */
+gboolean
+bat_check_invariants (BatMatch *m, GError **error)
+{
+  guint n_units = 0;
+
+  for (guint i = 0; i < m->scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (m->scenario->counters, i);
+      if (c->kind == MU_COUNTER_UNIT && (g_strcmp0 (c->side, m->side_id[0]) == 0 ||
+                                         g_strcmp0 (c->side, m->side_id[1]) == 0))
+        n_units++;
+    }
+  if (m->units->len != n_units)
+    return invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
+  BAT_FOR_UNITS (m, u)
+    {
+      if (u->bases < 0 || u->bases > u->def->strength)
+        return invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
+      if (u->status == BAT_UNIT_ACTIVE && u->bases == 0)
+        return invalid (error, "%s is on the table with no bases", u->def->id);
+      if (u->status == BAT_UNIT_DISPERSED && u->bases != 0)
+        return invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
+      if (bat_unit_on_table (u) && u->n_stands != (guint) u->bases)
+        return invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
+      for (guint k = 0; bat_unit_on_table (u) && k < u->n_stands; k++)
+        {
+          MuPoint p = u->stands[k].centre;
+          if (p.x < 0 || p.y < 0 || p.x > m->table->width || p.y > m->table->height)
+            return invalid (error, "a stand of %s is off the table", u->def->id);
+          if (bat_point_impassable (m, p))
+            return invalid (error, "a stand of %s is on impassable ground", u->def->id);
+        }
+      if (!bat_unit_on_table (u))
+        continue;
+      BAT_FOR_UNITS (m, o)
+        if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
+            mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
+          return invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
+      BAT_FOR_CDRS (m, c)
+        if (c->status == BAT_CDR_ACTIVE && mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
+          return invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_invariants (gpointer state, GError **error)
+{
+  BatMatch *m = state;
+
+  if (m->event_failure)
+    return invalid (error, "%s", m->event_failure);
+  return bat_check_invariants (m, error);
+}
+
+static void
+check_each_event (gpointer state, gboolean on)
+{
+  ((BatMatch *) state)->check_events = on;
+}
 
 const MuRuleset mu_ruleset_baa_table = {
   .id = "baa-table",
@@ -98,4 +391,21 @@ const MuRuleset mu_ruleset_baa_table = {
   .n_options = G_N_ELEMENTS (bat_options),
   .fields = bat_fields,
   .n_fields = G_N_ELEMENTS (bat_fields),
+  .verbs = bat_verbs,
+  .n_verbs = G_N_ELEMENTS (bat_verbs),
+  .event_kinds = bat_event_kinds,
+  .n_event_kinds = G_N_ELEMENTS (bat_event_kinds),
+  .state_new = state_new,
+  .state_free = state_free,
+  .apply = apply,
+  .legal_commands = legal_commands,
+  .legal_moves = legal_moves,
+  .legal_targets = legal_targets,
+  .position = position,
+  .pending = pending,
+  .counters = counters,
+  .objectives = objectives,
+  .victory = victory,
+  .check_invariants = check_invariants,
+  .check_each_event = check_each_event,
 };

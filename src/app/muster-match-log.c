@@ -1,0 +1,815 @@
+/* muster-match-log.c: every event of the match in words (see the header) */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-log.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-ruleset.h"
+
+/* Entries ------------------------------------------------------------------ */
+
+struct _MusterLogEntry {
+  GObject parent_instance;
+
+  char *text;
+  const char *rule;
+  MusterLogKind kind;
+  MuEventKind event_kind;
+  guint first, n;
+  /* a roll: what a following single die must share to join it */
+  gboolean is_roll;
+  MuEvent *roll;          /* a copy of the first roll */
+  GArray *faces;          /* of int */
+  int successes;
+};
+
+G_DEFINE_FINAL_TYPE (MusterLogEntry, muster_log_entry, G_TYPE_OBJECT)
+
+static void
+muster_log_entry_finalize (GObject *object)
+{
+  MusterLogEntry *self = MUSTER_LOG_ENTRY (object);
+
+  g_free (self->text);
+  g_clear_pointer (&self->roll, mu_event_free);
+  g_clear_pointer (&self->faces, g_array_unref);
+  G_OBJECT_CLASS (muster_log_entry_parent_class)->finalize (object);
+}
+
+static void
+muster_log_entry_class_init (MusterLogEntryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_log_entry_finalize;
+}
+
+static void
+muster_log_entry_init (MusterLogEntry *self)
+{
+}
+
+const char *
+muster_log_entry_get_text (MusterLogEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), NULL);
+  return self->text;
+}
+
+const char *
+muster_log_entry_get_rule (MusterLogEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), NULL);
+  return self->rule;
+}
+
+MusterLogKind
+muster_log_entry_get_kind (MusterLogEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), MUSTER_LOG_OTHER);
+  return self->kind;
+}
+
+guint
+muster_log_entry_get_first (MusterLogEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), 0);
+  return self->first;
+}
+
+guint
+muster_log_entry_get_n (MusterLogEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), 0);
+  return self->n;
+}
+
+/* Words --------------------------------------------------------------------- */
+
+static MusterLogKind
+kind_of (MuEventKind kind)
+{
+  switch (kind)
+    {
+    case MU_EVENT_ROLL:
+      return MUSTER_LOG_ROLLS;
+    case MU_EVENT_MOVE:
+    case MU_EVENT_LOCKED:
+    case MU_EVENT_ENTERED:
+    case MU_EVENT_FLINCH:
+    case MU_EVENT_NO_FLINCH:
+    case MU_EVENT_COMMANDER_EVADED:
+      return MUSTER_LOG_MOVES;
+    case MU_EVENT_ATTACK:
+    case MU_EVENT_HITS:
+    case MU_EVENT_DISPERSED:
+    case MU_EVENT_SURRENDER:
+    case MU_EVENT_COMMANDER_DISABLED:
+    case MU_EVENT_COMMANDER_CAPTURED:
+    case MU_EVENT_COMMANDER_REMOVED:
+    case MU_EVENT_BREACHED:
+      return MUSTER_LOG_COMBAT;
+    case MU_EVENT_ORDERS:
+    case MU_EVENT_MARKER_PLACED:
+    case MU_EVENT_MARKER_REMOVED:
+    case MU_EVENT_ASSIGNED:
+    case MU_EVENT_DIRECT_CONTROL:
+    case MU_EVENT_REST:
+      return MUSTER_LOG_COMMAND;
+    case MU_EVENT_MATCH_START:
+    case MU_EVENT_BOUND:
+    case MU_EVENT_ROUND:
+    case MU_EVENT_PHASE:
+    case MU_EVENT_DECISION:
+    case MU_EVENT_NIGHT:
+    case MU_EVENT_VICTORY:
+    case MU_EVENT_GAME_END:
+    case MU_EVENT_REVEAL:
+      return MUSTER_LOG_TURN;
+    case MU_EVENT_OBJECTIVE_HOLD:
+    case MU_EVENT_OBJECTIVE_CLAIMED:
+    case MU_EVENT_RESERVE_ARRIVED:
+    case MU_EVENT_RESERVE_DELAYED:
+      return MUSTER_LOG_OBJECTIVES;
+    case MU_EVENT_NOTE:
+    case MU_EVENT_RULESET:
+    case MU_EVENT_N:
+    default:
+      return MUSTER_LOG_OTHER;
+    }
+}
+
+static const char *
+side_name (MusterGame *game,
+           const char *id)
+{
+  const MuSide *side = id ? mu_scenario_find_side (muster_game_get_scenario (game), id) : NULL;
+
+  return side && side->name && *side->name ? side->name : id ? id : "?";
+}
+
+static char *
+pos_text (MusterGame  *game,
+          const MuPos *pos)
+{
+  const MuScenario *s = muster_game_get_scenario (game);
+  char buf[64];
+
+  if (!mu_pos_is_set (pos))
+    return g_strdup ("—");
+  if (!pos->is_point && s->hex_map)
+    mu_hex_format (&s->hex_map->grid, pos->hex, buf, sizeof buf);
+  else
+    mu_pos_format (pos, buf, sizeof buf);
+  return g_strdup (buf);
+}
+
+/* The display name of the step the phase event names, else its id. */
+static const char *
+step_name (MusterGame *game,
+           const char *id)
+{
+  const MuTurnStructure *turns = muster_game_get_ruleset (game)->turns;
+  GQueue queue = G_QUEUE_INIT;
+  const char *found = NULL;
+
+  for (guint i = 0; turns && i < turns->n_steps; i++)
+    g_queue_push_tail (&queue, (gpointer) &turns->steps[i]);
+  while (!g_queue_is_empty (&queue))
+    {
+      const MuStepInfo *st = g_queue_pop_head (&queue);
+
+      if (found == NULL && g_strcmp0 (st->id, id) == 0)
+        found = _(st->name);
+      for (guint i = 0; i < st->n_steps; i++)
+        g_queue_push_tail (&queue, (gpointer) &st->steps[i]);
+    }
+  return found ? found : id;
+}
+
+static const char *
+or_q (const char *s)
+{
+  return s ? s : "?";
+}
+
+/* "need 4+", "need 2 or less", "" */
+static char *
+need_text (const MuEvent *e)
+{
+  g_autofree char *mod = e->modifier ? g_strdup_printf (" %+d", e->modifier) : g_strdup ("");
+
+  switch (e->compare)
+    {
+    case MU_ROLL_AT_LEAST:
+      return g_strdup_printf (_("need %d+%s"), e->target, mod);
+    case MU_ROLL_AT_MOST:
+      return g_strdup_printf (_("need %d or less%s"), e->target, mod);
+    case MU_ROLL_NONE:
+    default:
+      return e->modifier ? g_strdup_printf (_("modifier %+d"), e->modifier) : g_strdup ("");
+    }
+}
+
+static const char *
+read_text (MuDiceRead read)
+{
+  switch (read)
+    {
+    case MU_DICE_SUM: return _("sum");
+    case MU_DICE_HIGHEST: return _("highest");
+    case MU_DICE_LOWEST: return _("lowest");
+    case MU_DICE_SUCCESSES:
+    default: return _("successes");
+    }
+}
+
+/* A roll in one line: who against whom, the purpose, how many dice, the
+ * target, the faces and the outcome. */
+static char *
+roll_text (const MuEvent *e,
+           const GArray  *faces,
+           int            successes)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *need = need_text (e);
+  guint n = faces->len;
+
+  g_string_append (s, or_q (e->subject));
+  if (e->object)
+    g_string_append_printf (s, _(" vs %s"), e->object);
+  g_string_append_printf (s, ": %s, ", e->text ? e->text : _("roll"));
+  g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
+  if (*need)
+    g_string_append_printf (s, ", %s", need);
+  g_string_append (s, " — ");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, i ? " %d" : "%d", g_array_index (faces, int, i));
+  if (e->pool)
+    {
+      if (e->read == MU_DICE_SUCCESSES)
+        g_string_append_printf (s, ngettext (": %d success", ": %d successes", e->value), e->value);
+      else
+        g_string_append_printf (s, ": %s %d", read_text (e->read), e->value);
+      if (e->compare != MU_ROLL_NONE && e->read != MU_DICE_SUCCESSES)
+        g_string_append_printf (s, " (%s)", e->success ? _("success") : _("fail"));
+    }
+  else if (e->compare != MU_ROLL_NONE && n > 1)
+    g_string_append_printf (s, ": %d of %u succeed", successes, n);
+  else if (e->compare != MU_ROLL_NONE)
+    g_string_append_printf (s, ": %s", successes > 0 ? _("success") : _("fail"));
+  return g_string_free (s, FALSE);
+}
+
+char *
+muster_match_log_describe_event (MusterGame    *game,
+                                 const MuEvent *e)
+{
+  const MuTurnStructure *turns;
+  g_autofree char *at = NULL, *from = NULL, *to = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
+  g_return_val_if_fail (e != NULL, NULL);
+
+  turns = muster_game_get_ruleset (game)->turns;
+  at = pos_text (game, &e->at);
+  from = pos_text (game, &e->from);
+  to = pos_text (game, &e->to);
+  switch (e->kind)
+    {
+    case MU_EVENT_MATCH_START:
+      return g_strdup_printf (_("The match begins (%s)"), or_q (e->subject));
+    case MU_EVENT_BOUND:
+      return g_strdup_printf (_("%s %d begins — %s"),
+                              turns && turns->turn_name ? _(turns->turn_name) : _("Turn"),
+                              e->value, e->text ? e->text : "");
+    case MU_EVENT_ROUND:
+      return g_strdup_printf (_("%s round"), side_name (game, e->side));
+    case MU_EVENT_PHASE:
+      return g_strdup_printf (_("%s: %s"), side_name (game, e->side), step_name (game, e->text));
+    case MU_EVENT_ROLL:
+      {
+        g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+
+        if (e->pool)
+          g_array_append_vals (faces, e->pool->data, e->pool->len);
+        else
+          g_array_append_val (faces, e->value);
+        return roll_text (e, faces, e->success ? 1 : 0);
+      }
+    case MU_EVENT_ORDERS:
+      return e->text ? g_strdup_printf (_("%s has orders (%s)"), or_q (e->subject), e->text)
+                     : g_strdup_printf (_("%s has orders"), or_q (e->subject));
+    case MU_EVENT_MARKER_PLACED:
+      return g_strdup_printf (_("%s marker placed on %s"), or_q (e->text), or_q (e->subject));
+    case MU_EVENT_MARKER_REMOVED:
+      return g_strdup_printf (_("%s marker removed from %s"), or_q (e->text), or_q (e->subject));
+    case MU_EVENT_ASSIGNED:
+      return g_strdup_printf (_("%s reports to %s"), or_q (e->subject), or_q (e->object));
+    case MU_EVENT_DIRECT_CONTROL:
+      return g_strdup_printf (_("%s takes direct control of %s"), or_q (e->subject), or_q (e->object));
+    case MU_EVENT_MOVE:
+      if (e->text && !mu_pos_is_set (&e->from))
+        return g_strdup_printf (_("%s moves (%s) to %s, cost %d"), or_q (e->subject), e->text, to, e->value);
+      if (e->text)
+        return g_strdup_printf (_("%s moves (%s) from %s to %s, cost %d"), or_q (e->subject), e->text,
+                                from, to, e->value);
+      return g_strdup_printf (_("%s moves from %s to %s, cost %d"), or_q (e->subject), from, to, e->value);
+    case MU_EVENT_LOCKED:
+      return g_strdup_printf (_("%s must stop at %s (enemy zone of control)"), or_q (e->subject),
+                              mu_pos_is_set (&e->at) ? at : to);
+    case MU_EVENT_ATTACK:
+      return g_strdup_printf (ngettext ("%s attacks %s (%s, %d die)", "%s attacks %s (%s, %d dice)",
+                                        e->count),
+                              or_q (e->object), or_q (e->subject), e->text ? e->text : _("attack"),
+                              e->count);
+    case MU_EVENT_HITS:
+      if (e->object == NULL)
+        return g_strdup_printf (ngettext ("%s takes %d hit in all", "%s takes %d hits in all", e->value),
+                                or_q (e->subject), e->value);
+      return g_strdup_printf (ngettext ("%s takes %d hit from %s", "%s takes %d hits from %s", e->value),
+                              or_q (e->subject), e->value, or_q (e->object));
+    case MU_EVENT_DISPERSED:
+      return e->object ? g_strdup_printf (_("%s is dispersed by %s"), or_q (e->subject), e->object)
+                       : g_strdup_printf (_("%s is dispersed"), or_q (e->subject));
+    case MU_EVENT_FLINCH:
+      return g_strdup_printf (_("%s flinches from %s to %s"), or_q (e->subject), from, to);
+    case MU_EVENT_NO_FLINCH:
+      return g_strdup_printf (_("%s stands"), or_q (e->subject));
+    case MU_EVENT_SURRENDER:
+      return g_strdup_printf (_("%s surrenders"), or_q (e->subject));
+    case MU_EVENT_COMMANDER_DISABLED:
+      return g_strdup_printf (_("%s is disabled"), or_q (e->subject));
+    case MU_EVENT_COMMANDER_CAPTURED:
+      return g_strdup_printf (_("%s is captured by %s"), or_q (e->subject), or_q (e->object));
+    case MU_EVENT_COMMANDER_EVADED:
+      return g_strdup_printf (_("%s evades from %s to %s"), or_q (e->subject), from, to);
+    case MU_EVENT_COMMANDER_REMOVED:
+      return g_strdup_printf (_("%s is removed: no units left"), or_q (e->subject));
+    case MU_EVENT_BREACHED:
+      return g_strdup_printf (_("The fortification at %s is breached (side %d)"), at, e->value);
+    case MU_EVENT_OBJECTIVE_HOLD:
+      return g_strdup_printf (_("%s holds %s (%d)"), side_name (game, e->side), or_q (e->subject), e->value);
+    case MU_EVENT_OBJECTIVE_CLAIMED:
+      return g_strdup_printf (_("%s claims %s"), side_name (game, e->side), or_q (e->subject));
+    case MU_EVENT_RESERVE_ARRIVED:
+      return g_strdup_printf (_("Reserve %s arrives"), or_q (e->subject));
+    case MU_EVENT_RESERVE_DELAYED:
+      return g_strdup_printf (_("Reserve %s is delayed"), or_q (e->subject));
+    case MU_EVENT_ENTERED:
+      return g_strdup_printf (_("%s enters the board at %s"), or_q (e->subject), to);
+    case MU_EVENT_REST:
+      return g_strdup_printf (_("%s rests (%d)"), or_q (e->subject), e->value);
+    case MU_EVENT_DECISION:
+      return g_strdup_printf (_("%s to decide: %s"), side_name (game, e->side), e->text ? e->text : "");
+    case MU_EVENT_NIGHT:
+      return g_strdup (e->value ? _("Night falls") : _("Day breaks"));
+    case MU_EVENT_VICTORY:
+      if (e->side == NULL)
+        return g_strdup_printf (_("A draw (difference %d)"), e->value);
+      return g_strdup_printf (_("%s wins: %s victory (difference %d)"), side_name (game, e->side),
+                              or_q (e->text), e->value);
+    case MU_EVENT_GAME_END:
+      return g_strdup_printf (_("The match ends (%s)"), or_q (e->text));
+    case MU_EVENT_REVEAL:
+      return g_strdup_printf (_("Hidden %s are revealed"), e->text ? e->text : _("orders"));
+    case MU_EVENT_NOTE:
+      return g_strdup (e->text ? e->text : "");
+    case MU_EVENT_RULESET:
+    case MU_EVENT_N:
+    default:
+      return mu_match_format_event (muster_game_get_match (game), e);
+    }
+}
+
+/* The widget ---------------------------------------------------------------- */
+
+struct _MusterMatchLog {
+  GtkWidget parent_instance;
+
+  MusterGame *game;
+  gulong events_id;
+  gulong reset_id;
+  char *viewer;
+  gboolean everything;     /* no viewer: every event */
+  MusterLogKind filter;
+
+  GListStore *store;       /* of MusterLogEntry */
+  GtkCustomFilter *custom;
+  GtkFilterListModel *filtered;
+
+  GtkWidget *box;
+  GtkWidget *dropdown;
+  GtkWidget *scroller;
+  GtkWidget *view;
+  gboolean follow;         /* scrolled to the newest: stay there */
+  guint scroll_idle;
+  double last_value;
+};
+
+G_DEFINE_FINAL_TYPE (MusterMatchLog, muster_match_log, GTK_TYPE_WIDGET)
+
+static const char *const kind_names[MUSTER_LOG_N_KINDS] = {
+  N_("All events"), N_("Rolls"), N_("Movement"), N_("Combat"), N_("Orders and markers"),
+  N_("Turns and phases"), N_("Objectives and reserves"), N_("Other"),
+};
+
+static MusterLogEntry *
+entry_new (MusterMatchLog *self,
+           const MuEvent  *e,
+           guint           index)
+{
+  MusterLogEntry *entry = g_object_new (MUSTER_TYPE_LOG_ENTRY, NULL);
+
+  entry->rule = e->rule;
+  entry->kind = kind_of (e->kind);
+  entry->event_kind = e->kind;
+  entry->first = index;
+  entry->n = 1;
+  if (e->kind == MU_EVENT_ROLL)
+    {
+      entry->is_roll = TRUE;
+      entry->roll = mu_event_copy (e);
+      entry->faces = g_array_new (FALSE, FALSE, sizeof (int));
+      if (e->pool)
+        g_array_append_vals (entry->faces, e->pool->data, e->pool->len);
+      else
+        g_array_append_val (entry->faces, e->value);
+      entry->successes = e->success ? 1 : 0;
+    }
+  entry->text = muster_match_log_describe_event (self->game, e);
+  if (e->visible_to && self->everything)
+    {
+      char *marked = g_strdup_printf (_("%s (seen by %s only)"), entry->text,
+                                      side_name (self->game, e->visible_to));
+
+      g_free (entry->text);
+      entry->text = marked;
+    }
+  return entry;
+}
+
+/* Does the single die e continue the roll of entry (same purpose, roller,
+ * target and need, the next event of the log)? */
+static gboolean
+joins (MusterLogEntry *entry,
+       const MuEvent  *e,
+       guint           index)
+{
+  const MuEvent *r;
+
+  if (entry == NULL || !entry->is_roll || e->kind != MU_EVENT_ROLL || e->pool != NULL)
+    return FALSE;
+  r = entry->roll;
+  return r->pool == NULL && entry->first + entry->n == index && g_strcmp0 (r->text, e->text) == 0 &&
+         g_strcmp0 (r->subject, e->subject) == 0 && g_strcmp0 (r->object, e->object) == 0 &&
+         r->compare == e->compare && r->target == e->target && r->modifier == e->modifier &&
+         g_strcmp0 (r->rule, e->rule) == 0 && g_strcmp0 (r->visible_to, e->visible_to) == 0;
+}
+
+static void queue_scroll (MusterMatchLog *self);
+
+static gboolean
+shows (MusterMatchLog *self,
+       const MuEvent  *e)
+{
+  return self->everything || mu_event_visible (e, self->viewer);
+}
+
+/* Appends events [first, first + n) of the log to the store. */
+static void
+append_events (MusterMatchLog *self,
+               guint           first,
+               guint           n)
+{
+  const GPtrArray *events = mu_match_get_events (muster_game_get_match (self->game));
+  g_autoptr(GPtrArray) added = g_ptr_array_new_with_free_func (g_object_unref);
+  MusterLogEntry *last = NULL;
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  gboolean last_changed = FALSE;
+
+  if (n_items > 0)
+    last = g_list_model_get_item (G_LIST_MODEL (self->store), n_items - 1);
+  for (guint i = first; i < first + n && i < events->len; i++)
+    {
+      const MuEvent *e = g_ptr_array_index (events, i);
+      MusterLogEntry *tail = added->len ? g_ptr_array_index (added, added->len - 1) : last;
+
+      if (!shows (self, e))
+        continue;
+      if (joins (tail, e, i))
+        {
+          g_array_append_val (tail->faces, e->value);
+          tail->successes += e->success ? 1 : 0;
+          tail->n = i - tail->first + 1;
+          g_free (tail->text);
+          tail->text = roll_text (tail->roll, tail->faces, tail->successes);
+          if (tail == last)
+            last_changed = TRUE;
+          continue;
+        }
+      g_ptr_array_add (added, entry_new (self, e, i));
+    }
+  if (last_changed)
+    {
+      /* the grown roll shows again: replace it by itself */
+      g_ptr_array_insert (added, 0, g_object_ref (last));
+      g_list_store_splice (self->store, n_items - 1, 1, added->pdata, added->len);
+    }
+  else if (added->len > 0)
+    g_list_store_splice (self->store, n_items, 0, added->pdata, added->len);
+  g_clear_object (&last);
+  queue_scroll (self);
+}
+
+static void
+rebuild (MusterMatchLog *self)
+{
+  g_list_store_remove_all (self->store);
+  if (self->game)
+    append_events (self, 0, mu_match_get_events (muster_game_get_match (self->game))->len);
+  self->follow = TRUE;
+  queue_scroll (self);
+}
+
+static void
+on_events_added (MusterGame     *game,
+                 guint           first,
+                 guint           n,
+                 MusterMatchLog *self)
+{
+  append_events (self, first, n);
+}
+
+static void
+on_reset (MusterGame     *game,
+          MusterMatchLog *self)
+{
+  rebuild (self);
+}
+
+static gboolean
+filter_entry (gpointer item,
+              gpointer data)
+{
+  MusterMatchLog *self = data;
+
+  return self->filter == MUSTER_LOG_ALL || MUSTER_LOG_ENTRY (item)->kind == self->filter;
+}
+
+static void
+on_dropdown_selected (GtkDropDown    *dropdown,
+                      GParamSpec     *pspec,
+                      MusterMatchLog *self)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (selected < MUSTER_LOG_N_KINDS)
+    muster_match_log_set_filter (self, (MusterLogKind) selected);
+}
+
+/* Scrolled to the newest stays there as lines arrive; a person who
+ * scrolled back stays where they are until they scroll to the end again. */
+static gboolean
+scroll_to_newest (gpointer data)
+{
+  MusterMatchLog *self = data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+
+  self->scroll_idle = 0;
+  if (n > 0 && self->follow)
+    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", n - 1);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_scroll (MusterMatchLog *self)
+{
+  if (self->follow && self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_newest, self, NULL);
+}
+
+/* A scroll back up leaves the end; reaching the end again follows again.
+ * The view's own adjustments as rows are measured never scroll back. */
+static void
+on_adjustment_value_changed (GtkAdjustment  *adj,
+                             MusterMatchLog *self)
+{
+  double value = gtk_adjustment_get_value (adj);
+
+  if (value >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0)
+    self->follow = TRUE;
+  else if (value < self->last_value - 0.5 && self->scroll_idle == 0)
+    self->follow = FALSE;
+  self->last_value = value;
+}
+
+static void
+on_adjustment_changed (GtkAdjustment  *adj,
+                       MusterMatchLog *self)
+{
+  queue_scroll (self);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item,
+          gpointer                  data)
+{
+  MusterLogEntry *entry = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *tip = entry->rule ? g_strdup_printf (_("Rule %s"), entry->rule) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (label), entry->text);
+  gtk_widget_set_tooltip_text (label, tip);
+  gtk_widget_remove_css_class (label, "heading");
+  gtk_widget_remove_css_class (label, "dim-label");
+  gtk_widget_remove_css_class (label, "log-roll");
+  if (entry->event_kind == MU_EVENT_BOUND || entry->event_kind == MU_EVENT_VICTORY)
+    gtk_widget_add_css_class (label, "heading");
+  else if (entry->event_kind == MU_EVENT_PHASE || entry->event_kind == MU_EVENT_ROUND)
+    gtk_widget_add_css_class (label, "dim-label");
+  else if (entry->kind == MUSTER_LOG_ROLLS)
+    gtk_widget_add_css_class (label, "log-roll");
+}
+
+static void
+muster_match_log_dispose (GObject *object)
+{
+  MusterMatchLog *self = MUSTER_MATCH_LOG (object);
+
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  if (self->game)
+    {
+      g_clear_signal_handler (&self->events_id, self->game);
+      g_clear_signal_handler (&self->reset_id, self->game);
+      g_clear_object (&self->game);
+    }
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (muster_match_log_parent_class)->dispose (object);
+}
+
+static void
+muster_match_log_finalize (GObject *object)
+{
+  MusterMatchLog *self = MUSTER_MATCH_LOG (object);
+
+  g_free (self->viewer);
+  G_OBJECT_CLASS (muster_match_log_parent_class)->finalize (object);
+}
+
+static void
+muster_match_log_class_init (MusterMatchLogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_match_log_dispose;
+  object_class->finalize = muster_match_log_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "matchlog");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+muster_match_log_init (MusterMatchLog *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkNoSelection *selection;
+  GtkAdjustment *adj;
+  GtkWidget *label;
+  GtkWidget *header;
+
+  self->everything = TRUE;
+  self->follow = TRUE;
+  self->store = g_list_store_new (MUSTER_TYPE_LOG_ENTRY);
+  self->custom = gtk_custom_filter_new (filter_entry, self, NULL);
+  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                              GTK_FILTER (self->custom));
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (header, 12);
+  gtk_widget_set_margin_end (header, 12);
+  gtk_widget_set_margin_top (header, 6);
+  label = gtk_label_new_with_mnemonic (_("_Show"));
+  gtk_box_append (GTK_BOX (header), label);
+  for (guint i = 0; i < MUSTER_LOG_N_KINDS; i++)
+    gtk_string_list_append (names, _(kind_names[i]));
+  self->dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  gtk_widget_set_hexpand (self->dropdown, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->dropdown);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Show events of the kind"), -1);
+  g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
+  gtk_box_append (GTK_BOX (header), self->dropdown);
+  gtk_box_append (GTK_BOX (self->box), header);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->filtered)));
+  self->view = gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory);
+  gtk_widget_add_css_class (self->view, "match-log");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Match log"), -1);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
+  gtk_box_append (GTK_BOX (self->box), self->scroller);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  g_signal_connect (adj, "value-changed", G_CALLBACK (on_adjustment_value_changed), self);
+  g_signal_connect (adj, "changed", G_CALLBACK (on_adjustment_changed), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Match log"), -1);
+}
+
+GtkWidget *
+muster_match_log_new (MusterGame *game)
+{
+  MusterMatchLog *self;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
+
+  self = g_object_new (MUSTER_TYPE_MATCH_LOG, NULL);
+  self->game = g_object_ref (game);
+  self->events_id = g_signal_connect (game, "events-added", G_CALLBACK (on_events_added), self);
+  self->reset_id = g_signal_connect (game, "reset", G_CALLBACK (on_reset), self);
+  rebuild (self);
+  return GTK_WIDGET (self);
+}
+
+void
+muster_match_log_set_viewer (MusterMatchLog *self,
+                             const char     *side)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_LOG (self));
+
+  if (g_strcmp0 (side, self->viewer) == 0 && self->everything == (side == NULL))
+    return;
+  g_free (self->viewer);
+  self->viewer = g_strdup (side);
+  self->everything = side == NULL;
+  rebuild (self);
+}
+
+const char *
+muster_match_log_get_viewer (MusterMatchLog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_LOG (self), NULL);
+  return self->viewer;
+}
+
+void
+muster_match_log_set_filter (MusterMatchLog *self,
+                             MusterLogKind   kind)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_LOG (self));
+  g_return_if_fail (kind < MUSTER_LOG_N_KINDS);
+
+  if (self->filter == kind)
+    return;
+  self->filter = kind;
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->dropdown)) != (guint) kind)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dropdown), kind);
+  gtk_filter_changed (GTK_FILTER (self->custom), GTK_FILTER_CHANGE_DIFFERENT);
+  self->follow = TRUE;
+  queue_scroll (self);
+}
+
+MusterLogKind
+muster_match_log_get_filter (MusterMatchLog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_LOG (self), MUSTER_LOG_ALL);
+  return self->filter;
+}
+
+GListModel *
+muster_match_log_get_model (MusterMatchLog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_LOG (self), NULL);
+  return G_LIST_MODEL (self->filtered);
+}

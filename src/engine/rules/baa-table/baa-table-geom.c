@@ -1,0 +1,375 @@
+/* baa-table-geom.c: scale, stands, terrain, line of sight and cover for
+ * baa-table (BAT §1.1, BAT-GEN-2/3/5, BAT-MOV-6, BAT-FIRE-5/6/8, BAT-COV-1,
+ * BAT-AMB-16, -35, -36, -37, -45) */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-table-private.h"
+
+#include "mu-table-geom.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tables S1, S2 and S4: the rules' numbers, in one place. Columns: the
+ * listed figure scales; per scale the centimetre and the inch values. */
+static const struct {
+  const char *scale;
+  double u[2];                 /* Table S1: cm, in */
+  double inf[2], cav[2], cdr[2]; /* Table S2 (artillery and river boats as infantry) */
+  double visible[2];           /* Table S4 */
+} bat_tables[] = {
+  { "6mm",  { 5, 2 },  { 10, 4 },  { 20, 8 },  { 15, 6 },  { 2.5, 1 } },
+  { "15mm", { 10, 4 }, { 20, 8 },  { 40, 16 }, { 30, 12 }, { 5, 2 } },
+  { "25mm", { 20, 8 }, { 40, 16 }, { 80, 32 }, { 60, 24 }, { 10, 4 } },
+};
+
+void
+bat_scale_init (BatScale *s, const MuTableMap *table)
+{
+  int mm = table->figure_scale ? atoi (table->figure_scale) : 15;
+  guint row, col = table->unit == MU_UNIT_CM ? 0 : 1;
+
+  /* BAT-AMB-45: the nearest listed scale; 2 and 3 mm use 6 mm, 10 and 20
+   * mm use 15 mm, anything larger 25 mm */
+  row = mm <= 0 ? 1 : mm < 10 ? 0 : mm <= 20 ? 1 : 2;
+  memset (s, 0, sizeof *s);
+  s->scale = bat_tables[row].scale;
+  s->u = bat_tables[row].u[col];
+  s->move[MU_ARM_INFANTRY] = bat_tables[row].inf[col];
+  s->move[MU_ARM_ARTILLERY] = bat_tables[row].inf[col];
+  s->move[MU_ARM_RIVERBOAT] = bat_tables[row].inf[col];   /* BAT-MOV-1, BAT-MOV-11 */
+  s->move[MU_ARM_CAVALRY] = bat_tables[row].cav[col];
+  s->move_commander = bat_tables[row].cdr[col];
+  s->visible = bat_tables[row].visible[col];
+}
+
+/* Formations ------------------------------------------------------------------------- */
+
+static const char *const form_ids[] = { "line", "double-line", "column" };
+
+const char *
+bat_formation_id (BatFormation form)
+{
+  return form < BAT_FORM_N ? form_ids[form] : "line";
+}
+
+gboolean
+bat_formation_parse (const char *id, BatFormation *form)
+{
+  for (guint i = 0; i < BAT_FORM_N; i++)
+    if (g_strcmp0 (id, form_ids[i]) == 0)
+      {
+        *form = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Single line: one rank; double line: two ranks (the front one the longer);
+ * column of attack: one base wide. */
+const MuFormationShape *
+bat_formation_shape (BatFormation form, guint n, MuFormationShape *scratch)
+{
+  scratch->id = bat_formation_id (form);
+  scratch->gap = 0;
+  scratch->files = form == BAT_FORM_LINE ? 0 : form == BAT_FORM_DOUBLE ? MAX (1, (n + 1) / 2) : 1;
+  return scratch;
+}
+
+guint
+bat_layout_at (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing, BatFormation form,
+               MuStand *out)
+{
+  MuFormationShape shape;
+  double w, d;
+  guint n = (guint) CLAMP (u->bases, 0, MU_STANDS_MAX);
+
+  if (n == 0)
+    return 0;
+  mu_table_base_size (m->table, u->def->arm, &w, &d);
+  return mu_stands_layout (bat_formation_shape (form, n, &shape), n, w, d, anchor, facing, out,
+                           MU_STANDS_MAX);
+}
+
+void
+bat_stands_circle (const MuStand *st, guint n, MuPoint *centre, double *radius)
+{
+  double r = 0;
+
+  *centre = mu_stands_centre (st, n);
+  for (guint i = 0; i < n; i++)
+    r = MAX (r, hypot (st[i].centre.x - centre->x, st[i].centre.y - centre->y) +
+                hypot (st[i].width, st[i].depth) / 2);
+  *radius = r;
+}
+
+gboolean
+bat_circles_within (MuPoint ca, double ra, MuPoint cb, double rb, double d)
+{
+  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + 1e-6;
+
+  return dx * dx + dy * dy <= lim * lim;
+}
+
+void
+bat_unit_layout (BatMatch *m, BatUnit *u)
+{
+  u->n_stands = bat_unit_on_table (u) ? bat_layout_at (m, u, u->anchor, u->facing, u->form, u->stands) : 0;
+  bat_stands_circle (u->stands, u->n_stands, &u->bc, &u->br);
+}
+
+void
+bat_cdr_layout (BatMatch *m, BatCdr *c)
+{
+  MuFormationShape shape = { "line", 0, 0 };
+  double w;
+
+  mu_table_base_size (m->table, MU_ARM_INFANTRY, &w, NULL);
+  mu_stands_layout (&shape, 1, w, w, c->anchor, c->facing, &c->stand, 1);
+}
+
+gboolean
+bat_unit_on_table (const BatUnit *u)
+{
+  return u->status == BAT_UNIT_ACTIVE && u->bases > 0;
+}
+
+/* Terrain ------------------------------------------------------------------------------ */
+
+static gboolean
+difficult_kind (MuAreaKind k)
+{
+  /* BAT §1.5, BAT-MOV-3: settlements, woodland, marshland, steep slopes */
+  return k == MU_AREA_WOODS || k == MU_AREA_SETTLEMENT || k == MU_AREA_MARSH ||
+         k == MU_AREA_STEEP || k == MU_AREA_BUILT_UP || k == MU_AREA_BUILDING;
+}
+
+gboolean
+bat_point_difficult (BatMatch *m, MuPoint p)
+{
+  guint idx[16];
+  guint n = MIN (mu_terrain_areas_at (m->terrain, p, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MuArea *a = g_ptr_array_index (m->table->areas, idx[i]);
+      if (difficult_kind (a->kind))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+bat_point_impassable (BatMatch *m, MuPoint p)
+{
+  guint idx[16];
+  guint n = MIN (mu_terrain_areas_at (m->terrain, p, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MuArea *a = g_ptr_array_index (m->table->areas, idx[i]);
+      if (a->kind == MU_AREA_IMPASSABLE || a->kind == MU_AREA_WATER)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+bat_unit_unformed (BatMatch *m, const BatUnit *u)
+{
+  /* BAT-MOV-6, BAT-AMB-11: any base (its centre, TAB-13) in difficult terrain */
+  for (guint i = 0; i < u->n_stands; i++)
+    if (bat_point_difficult (m, u->stands[i].centre))
+      return TRUE;
+  return FALSE;
+}
+
+int
+bat_attack_value (BatMatch *m, const BatUnit *u)
+{
+  int v = u->def->attack;
+
+  /* BAT-GEN-5, BAT-FIRE-7, BAT-MEL-8, BAT-CMD-6, BAT-FAT-1; capped (BAT-AMB-12) */
+  if (bat_unit_unformed (m, u))
+    v++;
+  if (u->roll_ordered)
+    v++;
+  if (u->fatigued)
+    v++;
+  return MIN (v, 6);
+}
+
+double
+bat_contact_tolerance (const BatMatch *m)
+{
+  return mu_table_contact_tolerance (m->table->unit);
+}
+
+guint
+bat_contacts (BatMatch *m, const BatUnit *u, BatUnit **out, guint max)
+{
+  guint n = 0;
+  double tol = bat_contact_tolerance (m);
+
+  if (!bat_unit_on_table (u))
+    return 0;
+  BAT_FOR_UNITS (m, e)
+    if (e->side != u->side && bat_unit_on_table (e) && bat_circles_within (u->bc, u->br, e->bc, e->br, tol) &&
+        mu_stands_in_contact (u->stands, u->n_stands, e->stands, e->n_stands, tol))
+      {
+        if (out && n < max)
+          out[n] = e;
+        n++;
+      }
+  return n;
+}
+
+gboolean
+bat_in_melee (BatMatch *m, const BatUnit *u)
+{
+  return bat_contacts (m, u, NULL, 0) > 0;
+}
+
+/* Line of sight ------------------------------------------------------------------------- */
+
+gboolean
+bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const BatUnit *target,
+               MuLosResult *result)
+{
+  MuLosParams p;
+  MuStand turned = *from;
+  MuPoint tc = mu_stands_centre (target->stands, target->n_stands);
+  g_autoptr(GArray) others = g_array_new (FALSE, FALSE, sizeof (MuLosUnit));
+  int lf = mu_terrain_level_at (m->terrain, from->centre), lt = mu_terrain_level_at (m->terrain, tc);
+
+  /* BAT-AMB-36: woods and settlements block beyond Table S4's visible
+   * distance inside them (BAT-FIRE-6, BAT-AMB-25); hills higher than both
+   * ends block (TAB-16); BAT-FIRE-8: no crest lines */
+  mu_los_params_init (&p, m->table->unit);
+  for (int k = 0; k < MU_AREA_N; k++)
+    if (p.visible_depth[k] >= 0)
+      p.visible_depth[k] = m->scale.visible;
+  p.crest_clearance = -1;
+  p.units_block = TRUE;
+  /* BAT-FIRE-5, BAT-FIRE-8, BAT-AMB-36: units on the same level as both
+   * ends block; commanders never (BAT-CDR-1) */
+  if (lf == lt)
+    BAT_FOR_UNITS (m, o)
+      if (o != firer && o != target && bat_unit_on_table (o) &&
+          mu_terrain_level_at (m->terrain, mu_stands_centre (o->stands, o->n_stands)) == lf)
+        {
+          MuLosUnit lu = { o->def->id, o->stands, o->n_stands, FALSE };
+          g_array_append_val (others, lu);
+        }
+  /* BAT-AMB-35: fire is all round; the firing base's side towards the
+   * target stands in for the front edge of TAB-16 */
+  turned.facing = fmod (atan2 (tc.x - from->centre.x, -(tc.y - from->centre.y)) * 180.0 / G_PI + 360.0,
+                        360.0);
+  return mu_table_los (m->terrain, &p, &turned, 1, target->stands, target->n_stands,
+                       (const MuLosUnit *) others->data, others->len, result);
+}
+
+/* Cover ---------------------------------------------------------------------------------- */
+
+/* Table C by area kind: soft 3, hard 4, fortifications 5. */
+static int
+area_cover (const MuArea *a)
+{
+  switch (a->kind)
+    {
+    case MU_AREA_WOODS:
+    case MU_AREA_LIGHT_WOODS:
+      return 3;
+    case MU_AREA_SETTLEMENT:
+    case MU_AREA_BUILDING:
+      return 4;
+    case MU_AREA_BUILT_UP:
+      return a->hard_cover ? 4 : 3;
+    case MU_AREA_FORTIFICATION:
+      return 5;
+    default:
+      return 0;
+    }
+}
+
+static int
+line_cover (const MuPolyline *l)
+{
+  switch (l->kind)
+    {
+    case MU_LINE_HEDGE:
+    case MU_LINE_FENCE:
+      return 3;
+    case MU_LINE_WALL:
+      return 4;
+    case MU_LINE_DEFENCE_WORKS:
+      /* BAT-FORT-1: field defences 5, prepared defences (grade 1) 4 */
+      return l->grade == 1 ? 4 : 5;
+    default:
+      return 0;
+    }
+}
+
+/* The best cover of one base against fire from `from`. */
+static int
+stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
+{
+  guint idx[16];
+  guint n = MIN (mu_terrain_areas_at (m->terrain, s->centre, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+  int best = 0;
+
+  /* BAT-AMB-16: a base is in an area's cover when its centre is in it (TAB-13) */
+  for (guint i = 0; i < n; i++)
+    best = MAX (best, area_cover (g_ptr_array_index (m->table->areas, idx[i])));
+  /* BAT-AMB-37: a line crossing the line of fire within one base depth */
+  for (guint i = 0; i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPoint *pp = (const MuPoint *) l->points->data;
+      int v = line_cover (l);
+
+      if (v <= best)
+        continue;
+      for (guint k = 1; k < l->points->len; k++)
+        {
+          double t;
+
+          if (mu_segment_intersect (from, s->centre, pp[k - 1], pp[k], &t))
+            {
+              MuPoint at = { from.x + t * (s->centre.x - from.x), from.y + t * (s->centre.y - from.y) };
+              if (mu_stands_point_distance (s, 1, at) <= s->depth + 1e-9)
+                {
+                  best = v;
+                  break;
+                }
+            }
+        }
+    }
+  return best;
+}
+
+int
+bat_cover_value (BatMatch *m, const BatUnit *target, const BatUnit *firer)
+{
+  MuPoint from = mu_stands_centre (firer->stands, firer->n_stands);
+  int covers[MU_STANDS_MAX];
+
+  if (target->n_stands == 0)
+    return 0;
+  for (guint i = 0; i < target->n_stands; i++)
+    covers[i] = stand_cover (m, &target->stands[i], from);
+  /* BAT-COV-1: the best cover that covers at least half the current bases */
+  for (int v = 5; v >= 3; v--)
+    {
+      guint n = 0;
+      for (guint i = 0; i < target->n_stands; i++)
+        if (covers[i] >= v)
+          n++;
+      if (n * 2 >= target->n_stands)
+        return v;
+    }
+  return 0;
+}

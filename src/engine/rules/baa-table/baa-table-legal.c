@@ -1,0 +1,242 @@
+/* baa-table-legal.c: the legal commands, moves and targets of baa-table
+ *
+ * A table has infinitely many destinations, so the moves listed are a sample,
+ * each one checked by the same code that applies it: for the first counter
+ * that may still move in the phase, straight moves (facing the way it goes)
+ * towards every objective, the nearest enemy unit (as far as it can go, so a
+ * charge ends in contact), and the four quarters of the compass, each at the
+ * longest of full, three quarters, half and a quarter of the way that is
+ * legal; and each formation change on the spot. Fire lists every unit and
+ * target that may fire. Only one counter's moves are listed at a time, which
+ * keeps the list short; the others come when it has moved, or not at all
+ * when the phase is ended.
+ */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-table-private.h"
+
+#include <math.h>
+
+static MuCommand *
+move_command (const char *id, MuPoint to, double facing)
+{
+  MuCommand *c = mu_command_new ("move");
+  MuPos p = mu_pos_from_point (to.x, to.y, facing);
+
+  mu_command_add_word (c, id);
+  mu_command_add_step (c, MU_MOVE_TO, &p, 0, NULL);
+  return c;
+}
+
+static gboolean
+legal (BatMatch *m, const MuCommand *c)
+{
+  return bat_apply_move (m, c, NULL, NULL);
+}
+
+/* The longest legal straight move from `from` towards `to` (at most `reach`),
+ * facing the way it goes; NULL when none. With `exact`, a search for the
+ * farthest legal point (a charge into contact). */
+static MuCommand *
+towards (BatMatch *m, const char *id, MuPoint from, MuPoint to, double reach, gboolean exact)
+{
+  double dx = to.x - from.x, dy = to.y - from.y, d = hypot (dx, dy);
+  double facing;
+  static const double fractions[] = { 1, 0.75, 0.5, 0.25 };
+
+  if (d < 0.05)
+    return NULL;
+  facing = fmod (atan2 (dx, -dy) * 180.0 / G_PI + 360.0, 360.0);
+  d = MIN (d, reach);
+  if (exact)
+    {
+      double lo = 0, hi = d;
+      MuCommand *best = NULL;
+
+      for (int i = 0; i < 10; i++)
+        {
+          double mid = (lo + hi) / 2;
+          MuCommand *c = move_command (id, (MuPoint) { from.x + dx / hypot (dx, dy) * mid,
+                                                       from.y + dy / hypot (dx, dy) * mid }, facing);
+          if (legal (m, c))
+            {
+              lo = mid;
+              g_clear_pointer (&best, mu_command_free);
+              best = c;
+            }
+          else
+            {
+              hi = mid;
+              mu_command_free (c);
+            }
+        }
+      return best;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (fractions); i++)
+    {
+      double f = d * fractions[i];
+      MuCommand *c = move_command (id, (MuPoint) { from.x + dx / hypot (dx, dy) * f,
+                                                   from.y + dy / hypot (dx, dy) * f }, facing);
+      if (legal (m, c))
+        return c;
+      mu_command_free (c);
+    }
+  return NULL;
+}
+
+static void
+add_unique (GPtrArray *out, MuCommand *c)
+{
+  if (c == NULL)
+    return;
+  for (guint i = 0; i < out->len; i++)
+    if (mu_command_equal (g_ptr_array_index (out, i), c))
+      {
+        mu_command_free (c);
+        return;
+      }
+  g_ptr_array_add (out, c);
+}
+
+static void
+moves_of (BatMatch *m, const char *id, MuPoint anchor, double reach, int side, GPtrArray *out)
+{
+  const BatUnit *nearest = NULL;
+  double best = G_MAXDOUBLE;
+
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BatObjective *o = g_ptr_array_index (m->objectives, i);
+      add_unique (out, towards (m, id, anchor, o->def->pos, reach, FALSE));
+    }
+  BAT_FOR_UNITS (m, e)
+    if (e->side != side && bat_unit_on_table (e))
+      {
+        double d = hypot (e->anchor.x - anchor.x, e->anchor.y - anchor.y);
+        if (d < best)
+          {
+            best = d;
+            nearest = e;
+          }
+      }
+  if (nearest)
+    add_unique (out, towards (m, id, anchor, mu_stands_centre (nearest->stands, nearest->n_stands), reach,
+                              TRUE));
+  for (int k = 0; k < 4; k++)
+    {
+      double a = k * G_PI / 2;
+      add_unique (out, towards (m, id, anchor, (MuPoint) { anchor.x + sin (a) * reach,
+                                                           anchor.y - cos (a) * reach }, reach, FALSE));
+    }
+}
+
+GPtrArray *
+bat_legal_commands (BatMatch *m)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  if (m->finished)
+    return out;
+  if (m->phase == BAT_PHASE_MOVE_UNITS)
+    BAT_FOR_UNITS (m, u)
+      {
+        if (out->len || !bat_unit_may_move (m, u))
+          continue;
+        moves_of (m, u->def->id, u->anchor, bat_unit_allowance (m, u), u->side, out);
+        for (guint f = 0; f < BAT_FORM_N; f++)
+          {
+            MuCommand *c = mu_command_new ("move");
+            mu_command_add_word (c, u->def->id);
+            mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, bat_formation_id (f));
+            if (legal (m, c))
+              g_ptr_array_add (out, c);
+            else
+              mu_command_free (c);
+          }
+      }
+  else if (m->phase == BAT_PHASE_MOVE_COMMANDS || m->phase == BAT_PHASE_MOVE_CONTROLS)
+    BAT_FOR_CDRS (m, c)
+      if (out->len == 0 && bat_cdr_may_move (m, c))
+        {
+          /* towards its formation's units: the centre of their stands */
+          MuPoint sum = { 0, 0 };
+          int n = 0;
+
+          BAT_FOR_UNITS (m, u)
+            if (bat_unit_on_table (u) && u->side == c->side &&
+                (c->is_control || bat_unit_commander (m, u) == c))
+              {
+                MuPoint p = mu_stands_centre (u->stands, u->n_stands);
+                sum.x += p.x;
+                sum.y += p.y;
+                n++;
+              }
+          if (n)
+            add_unique (out, towards (m, c->def->id, c->anchor, (MuPoint) { sum.x / n, sum.y / n },
+                                      m->scale.move_commander, FALSE));
+          moves_of (m, c->def->id, c->anchor, m->scale.move_commander, c->side, out);
+        }
+  if (m->phase == BAT_PHASE_FIRE)
+    BAT_FOR_UNITS (m, u)
+      if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+        BAT_FOR_UNITS (m, t)
+          if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+            {
+              MuCommand *c = mu_command_new ("fire");
+              mu_command_add_word (c, u->def->id);
+              mu_command_add_word (c, t->def->id);
+              g_ptr_array_add (out, c);
+            }
+  /* fire at commanders (BAT-CDR-2, BAT-CDR-3) */
+  if (m->phase == BAT_PHASE_FIRE)
+    BAT_FOR_UNITS (m, u)
+      if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+        BAT_FOR_CDRS (m, k)
+          if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
+            {
+              MuCommand *c = mu_command_new ("fire");
+              mu_command_add_word (c, u->def->id);
+              mu_command_add_word (c, k->def->id);
+              if (bat_apply_fire (m, c, NULL, NULL))
+                g_ptr_array_add (out, c);
+              else
+                mu_command_free (c);
+            }
+  g_ptr_array_add (out, mu_command_new ("end-phase"));
+  return out;
+}
+
+GArray *
+bat_legal_moves (BatMatch *m, const char *id)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  BatUnit *u = bat_find_unit (m, id);
+  BatCdr *c = u ? NULL : bat_find_cdr (m, id);
+
+  if (u && bat_unit_may_move (m, u))
+    moves_of (m, id, u->anchor, bat_unit_allowance (m, u), u->side, cmds);
+  else if (c && bat_cdr_may_move (m, c))
+    moves_of (m, id, c->anchor, m->scale.move_commander, c->side, cmds);
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      const MuCommand *cmd = g_ptr_array_index (cmds, i);
+      g_array_append_val (out, mu_command_arg (cmd, 1)->pos);
+    }
+  return out;
+}
+
+GPtrArray *
+bat_legal_targets (BatMatch *m, const char *id)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  BatUnit *u = bat_find_unit (m, id);
+
+  if (u && bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+    BAT_FOR_UNITS (m, t)
+      if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+        g_ptr_array_add (out, g_strdup (t->def->id));
+  return out;
+}

@@ -1,0 +1,285 @@
+/* baa-table-private.h: the runtime state of a Brothers at Arms match on a
+ * table (rules digest ../shared/rules/baa-table.md, with table-conventions.md)
+ *
+ * Shared by the modules of the baa-table ruleset:
+ *   baa-table.c        the ruleset table (description, views, invariants)
+ *   baa-table-seq.c    set-up, the bound/round/phase sequence, command and
+ *                      control (BAT-CMD-*), objectives and victory
+ *                      (BAT-OBJ-*), scheduled reserves, fatigue rest
+ *   baa-table-geom.c   scale (Tables S1-S4), stands, terrain, line of sight,
+ *                      cover (BAT-COV-1)
+ *   baa-table-move.c   movement (BAT-MOV-*), flinch moves (BAT-FLN-3..5)
+ *   baa-table-fire.c   fire (BAT-FIRE-*), flinch tests and pins (BAT-FLN-*)
+ *   baa-table-legal.c  the legal commands, moves and targets
+ *
+ * Sides are indices: 0 = the side whose round comes first (CSA), 1 = the
+ * other. Functions that change state validate completely first; a refusal
+ * returns FALSE with MU_ERROR_ILLEGAL and "REASON (RULE-ID)", changing
+ * nothing and rolling no die.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-dice.h"
+#include "mu-error.h"
+#include "mu-event.h"
+#include "mu-ruleset.h"
+#include "mu-scenario.h"
+#include "mu-table-los.h"
+#include "mu-table-move.h"
+#include "mu-table-stand.h"
+#include "mu-table-terrain.h"
+
+#include "baa-common.h"
+
+G_BEGIN_DECLS
+
+#define BAT_SIDES 2
+#define BAT_NONE BAA_COMMON_NONE
+
+typedef enum {
+  BAT_UNIT_ACTIVE,
+  BAT_UNIT_DISPERSED,          /* 0 bases (BAT-GEN-4) */
+  BAT_UNIT_LOST,               /* flinched into impassable ground or off the table (BAT-FLN-5, TAB-18) */
+  BAT_UNIT_RESERVE,            /* not arrived yet (BAT-RES-1) */
+} BatUnitStatus;
+
+typedef enum {
+  BAT_CDR_ACTIVE,
+  BAT_CDR_DISABLED,
+  BAT_CDR_CAPTURED,
+  BAT_CDR_REMOVED,             /* its formation's last unit gone (BAT-CDR-5) */
+  BAT_CDR_RESERVE,
+} BatCdrStatus;
+
+/* BAT §1.2: the three formations. */
+typedef enum {
+  BAT_FORM_LINE,               /* single line */
+  BAT_FORM_DOUBLE,             /* double line */
+  BAT_FORM_COLUMN,             /* column of attack */
+  BAT_FORM_N
+} BatFormation;
+
+enum {
+  BAT_PHASE_BOUND_START = 0,
+  BAT_PHASE_CONTROL_RANGE = 1,
+  BAT_PHASE_CONTROL_ROLL = 2,
+  BAT_PHASE_CONTROL_NIC = 3,
+  BAT_PHASE_COMMAND_RANGE = 4,
+  BAT_PHASE_COMMAND_ROLL = 5,
+  BAT_PHASE_COMMAND_NIC = 6,
+  BAT_PHASE_MOVE_UNITS = 7,
+  BAT_PHASE_MOVE_COMMANDS = 8,
+  BAT_PHASE_MOVE_CONTROLS = 9,
+  BAT_PHASE_FIRE = 10,
+  BAT_PHASE_MELEE = 11,
+  BAT_PHASE_REMOVE_MARKERS = 12,
+  BAT_PHASE_BOUND_END = 13,
+};
+
+typedef struct _BatCdr BatCdr;
+
+typedef struct {
+  const MuCounter *def;
+  int side;
+  BatUnitStatus status;
+  MuPoint anchor;              /* TAB-5: the midpoint of the front edge */
+  double facing;
+  BatFormation form;
+  int bases;                   /* 0..strength (BAT-GEN-4) */
+  gboolean has_orders;
+  gboolean nic;
+  gboolean roll_ordered;       /* orders by a phase-5 roll: +1 attack this round (BAT-CMD-6) */
+  gboolean pinned;
+  int pinned_round;            /* round serial the marker was placed in */
+  gboolean fatigued;
+  int rest_streak;             /* 0..4 (BAT-FAT-2) */
+  gboolean moved;              /* this round */
+  gboolean fired;              /* this round */
+  gboolean meleed;             /* fought a melee this round */
+  gboolean acted_this_bound;   /* moved, fired or fought: no rest (BAT-FAT-2) */
+  gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
+  const char *reserve;         /* its reserve id while RESERVE */
+  /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
+  MuStand stands[MU_STANDS_MAX];
+  guint n_stands;
+  MuPoint bc;                  /* a circle holding every stand: quick refusals */
+  double br;
+} BatUnit;
+
+struct _BatCdr {
+  const MuCounter *def;
+  int side;
+  gboolean is_control;         /* a higher commander (star) */
+  BatCdrStatus status;
+  MuPoint anchor;
+  double facing;
+  gboolean has_orders;
+  gboolean nic;
+  gboolean moved;
+  const char *reserve;
+  MuStand stand;
+};
+
+typedef struct {
+  const MuObjective *def;
+  BaaHold hold;
+} BatObjective;
+
+/* Scale (Tables S1-S4), in the table's unit. */
+typedef struct {
+  const char *scale;           /* the listed scale used: "6mm", "15mm", "25mm" (BAT-AMB-45) */
+  double u;                    /* Table S1 */
+  double move[MU_ARM_N];       /* Table S2 by arm */
+  double move_commander;
+  double visible;              /* Table S4 */
+} BatScale;
+
+typedef struct {
+  const MuScenario *scenario;
+  const MuTableMap *table;
+  MuDice *dice;
+  const char *side_id[BAT_SIDES + 1];
+  MuTerrainIndex *terrain;
+  BatScale scale;
+
+  GPtrArray *units;            /* of BatUnit*, scenario order */
+  GPtrArray *cdrs;             /* of BatCdr*, scenario order */
+  GPtrArray *objectives;       /* of BatObjective* */
+  GHashTable *reserves_done;   /* reserve id -> TRUE */
+
+  int bound, last_bound;
+  int active;
+  int phase;
+  int round_serial;
+  gboolean night;
+  gboolean finished;
+  int winner;
+  int victory_diff;
+  const char *victory_level;
+
+  /* options */
+  gboolean opt_fatigue;
+  gboolean opt_reserves;
+
+  gboolean check_events;
+  char *event_failure;
+
+  /* views */
+  GArray *counter_views;
+  GArray *objective_views;
+  GPtrArray *strings;
+} BatMatch;
+
+#define BAT_CAT2(a, b) a##b
+#define BAT_CAT(a, b) BAT_CAT2 (a, b)
+#define BAT_FOR_UNITS(m, u) \
+  for (guint BAT_CAT (_i, __LINE__) = 0; BAT_CAT (_i, __LINE__) < (m)->units->len; BAT_CAT (_i, __LINE__)++) \
+    for (BatUnit *u = g_ptr_array_index ((m)->units, BAT_CAT (_i, __LINE__)); u; u = NULL)
+#define BAT_FOR_CDRS(m, c) \
+  for (guint BAT_CAT (_j, __LINE__) = 0; BAT_CAT (_j, __LINE__) < (m)->cdrs->len; BAT_CAT (_j, __LINE__)++) \
+    for (BatCdr *c = g_ptr_array_index ((m)->cdrs, BAT_CAT (_j, __LINE__)); c; c = NULL)
+
+/* baa-table-geom.c ------------------------------------------------------------------ */
+
+/* Tables S1, S2, S4 for the table's figure scale and unit (BAT-GEN-2, BAT-AMB-45). */
+void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
+const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
+const char   *bat_formation_id      (BatFormation form);
+gboolean      bat_formation_parse   (const char *id, BatFormation *form);
+/* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
+void          bat_unit_layout       (BatMatch *m, BatUnit *u);
+void          bat_cdr_layout        (BatMatch *m, BatCdr *c);
+/* Stands of a unit in another pose/formation (scratch, n written). */
+guint         bat_layout_at         (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing,
+                                     BatFormation form, MuStand *out);
+gboolean      bat_unit_on_table     (const BatUnit *u);
+/* Whether the bounding circles of two sets of stands come within d (a
+ * quick test before the exact one). */
+gboolean      bat_circles_within    (MuPoint ca, double ra, MuPoint cb, double rb, double d);
+void          bat_stands_circle     (const MuStand *st, guint n, MuPoint *centre, double *radius);
+/* BAT-MOV-6: a base in difficult terrain (its centre, TAB-13). */
+gboolean      bat_point_difficult   (BatMatch *m, MuPoint p);
+gboolean      bat_unit_unformed     (BatMatch *m, const BatUnit *u);
+gboolean      bat_point_impassable  (BatMatch *m, MuPoint p);
+/* Line of sight between two units' stands (BAT-FIRE-5, BAT-FIRE-6, BAT-AMB-36). */
+gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const MuStand *from,
+                                     const BatUnit *target, MuLosResult *result);
+/* BAT-COV-1, BAT-AMB-16, BAT-AMB-37: the cover value of the target against
+ * the firer (0 none). */
+int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer);
+/* BAT-GEN-5: the modified attack value, capped at 6 (BAT-AMB-12). */
+int           bat_attack_value      (BatMatch *m, const BatUnit *u);
+/* The enemy units in contact (TAB-11) with u, into out (may be NULL); returns how many. */
+guint         bat_contacts          (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
+gboolean      bat_in_melee          (BatMatch *m, const BatUnit *u);
+double        bat_contact_tolerance (const BatMatch *m);
+
+/* baa-table-seq.c ------------------------------------------------------------------- */
+
+BatMatch     *bat_match_new         (const MuScenario *scenario, MuDice *dice, GPtrArray *events,
+                                     GError **error);
+void          bat_match_free        (BatMatch *m);
+void          bat_advance           (BatMatch *m, GPtrArray *events);
+gboolean      bat_end_phase         (BatMatch *m, GPtrArray *events, GError **error);
+BatUnit      *bat_find_unit         (const BatMatch *m, const char *id);
+BatCdr       *bat_find_cdr          (const BatMatch *m, const char *id);
+BatCdr       *bat_unit_commander    (const BatMatch *m, const BatUnit *u);
+void          bat_score             (const BatMatch *m, int score[BAT_SIDES]);
+/* Removes a unit (DISPERSED or LOST); its formation commander goes with the
+ * formation's last unit (BAT-FIRE-10, BAT-CDR-5); checks sudden death. */
+void          bat_unit_remove       (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule,
+                                     GPtrArray *events);
+void          bat_marker            (BatMatch *m, GPtrArray *events, gboolean placed, const char *id,
+                                     const char *name, const char *rule);
+MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, MuEventKind kind,
+                                     const char *subject, const char *rule);
+gboolean      bat_refuse            (GError **error, const char *rule, const char *format, ...)
+                                     G_GNUC_PRINTF (3, 4);
+gboolean      bat_check_invariants  (BatMatch *m, GError **error);
+gboolean      bat_phase_has_choices (BatMatch *m);
+const char   *bat_phase_id          (int phase);
+
+/* baa-table-move.c ------------------------------------------------------------------ */
+
+/* Whether the unit or commander may move in this phase (BAT-MOV-12, BAT-CMD-7, BAT-FLN-7). */
+gboolean      bat_unit_may_move     (const BatMatch *m, const BatUnit *u);
+gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
+/* The move command: `move ID STEP...` (dry run when events is NULL: only checks). */
+gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
+void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
+double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
+
+/* baa-table-fire.c ------------------------------------------------------------------ */
+
+/* The bases of `u` that may fire at `target` (range, night cap, line of
+ * sight, BAT-FIRE-2); 0 when it may not fire at all (reason set when not NULL). */
+guint         bat_fire_bases        (BatMatch *m, const BatUnit *u, const BatUnit *target,
+                                     const char **rule, char **reason);
+gboolean      bat_apply_fire        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      bat_apply_fire_group  (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events);
+/* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
+void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
+gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
+
+/* baa-table-cdr.c ------------------------------------------------------------------ */
+
+/* BAT-CDR-2, BAT-AMB-23: the commanders on the lines of fire of u's firing
+ * bases at t, one entry per base and commander (at most max). */
+guint         bat_fire_through      (BatMatch *m, const BatUnit *u, const BatUnit *t, BatCdr **cdrs, guint max);
+void          bat_fire_through_roll (BatMatch *m, const BatUnit *u, BatCdr **cdrs, guint n, GPtrArray *events);
+/* `fire UNIT COMMANDER` (BAT-CDR-2, BAT-CDR-3); dry run when events is NULL. */
+gboolean      bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GError **error);
+/* BAT-CDR-4: lone enemy commanders u has reached are captured or evade. */
+void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events);
+
+/* baa-table-legal.c ------------------------------------------------------------------ */
+
+GPtrArray    *bat_legal_commands    (BatMatch *m);
+GArray       *bat_legal_moves       (BatMatch *m, const char *id);
+GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
+
+G_END_DECLS

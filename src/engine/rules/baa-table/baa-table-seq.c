@@ -1,0 +1,812 @@
+/* baa-table-seq.c: set-up, the bound/round/phase sequence (BAT §2), command
+ * and control (BAT-CMD-*, BAT-CDR-5/6), objectives and victory (BAT-OBJ-*),
+ * scheduled and rolled reserves (BAT-RES-*), fatigue rest (BAT-FAT-2) */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "baa-table-private.h"
+
+#include "mu-table-geom.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+static const char *const phase_ids[] = {
+  "bound-start", "control-range", "control-roll", "control-nic", "command-range", "command-roll",
+  "command-nic", "move-units", "move-commands", "move-controls", "fire", "melee", "remove-markers",
+  "bound-end",
+};
+
+/* Events ---------------------------------------------------------------------------------- */
+
+MuEvent *
+bat_event (BatMatch *m, GPtrArray *events, MuEventKind kind, const char *subject, const char *rule)
+{
+  MuEvent *e;
+
+  if (m->check_events && m->event_failure == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!bat_check_invariants (m, &error))
+        m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
+                                            mu_event_kind_to_string (kind), subject ? " " : "",
+                                            subject ? subject : "", error->message);
+    }
+  e = mu_event_add (events, kind, subject);
+  e->rule = rule;
+  return e;
+}
+
+void
+bat_marker (BatMatch *m, GPtrArray *events, gboolean placed, const char *id, const char *name,
+            const char *rule)
+{
+  MuEvent *e = bat_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED, id, rule);
+
+  mu_event_set_text (e, name);
+}
+
+static void
+orders_event (BatMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
+{
+  mu_event_set_text (bat_event (m, events, MU_EVENT_ORDERS, id, rule), how);
+}
+
+gboolean
+bat_refuse (GError **error, const char *rule, const char *format, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (rule)
+    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
+  else
+    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
+  return FALSE;
+}
+
+/* Lookup ------------------------------------------------------------------------------------ */
+
+BatUnit *
+bat_find_unit (const BatMatch *m, const char *id)
+{
+  BAT_FOR_UNITS (m, u)
+    if (g_strcmp0 (u->def->id, id) == 0)
+      return u;
+  return NULL;
+}
+
+BatCdr *
+bat_find_cdr (const BatMatch *m, const char *id)
+{
+  BAT_FOR_CDRS (m, c)
+    if (g_strcmp0 (c->def->id, id) == 0)
+      return c;
+  return NULL;
+}
+
+/* The formation commander of a unit: its parent in the order of battle, else
+ * the command of its formation number; a STAR unit (formation 0) without a
+ * parent has none (BAT-AMB-6: assigned at set-up, by the scenario). */
+BatCdr *
+bat_unit_commander (const BatMatch *m, const BatUnit *u)
+{
+  BatCdr *p = u->def->parent ? bat_find_cdr (m, u->def->parent) : NULL;
+
+  if (p && !p->is_control)
+    return p;
+  if (u->def->identity == 0)
+    return NULL;
+  BAT_FOR_CDRS (m, c)
+    if (!c->is_control && c->side == u->side && c->def->division == u->def->identity)
+      return c;
+  return NULL;
+}
+
+static int
+side_index (const BatMatch *m, const char *side)
+{
+  for (int s = 0; s < BAT_SIDES; s++)
+    if (g_strcmp0 (m->side_id[s], side) == 0)
+      return s;
+  return BAT_NONE;
+}
+
+static BatFormation
+form_from_scenario (MuFormation f)
+{
+  return f == MU_FORMATION_COLUMN || f == MU_FORMATION_LIMBERED ? BAT_FORM_COLUMN : BAT_FORM_LINE;
+}
+
+/* Set-up ----------------------------------------------------------------------------------- */
+
+static void enter_phase (BatMatch *m, GPtrArray *events);
+
+BatMatch *
+bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **error)
+{
+  BatMatch *m;
+
+  if (s->board != MU_BOARD_TABLE || s->table == NULL || s->sides->len < 2)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "baa-table needs a table and two sides");
+      return NULL;
+    }
+  m = g_new0 (BatMatch, 1);
+  m->scenario = s;
+  m->table = s->table;
+  m->dice = dice;
+  if (mu_scenario_find_side (s, "csa") && mu_scenario_find_side (s, "usa"))
+    {
+      m->side_id[0] = "csa";
+      m->side_id[1] = "usa";
+    }
+  else
+    {
+      m->side_id[0] = ((MuSide *) g_ptr_array_index (s->sides, 0))->id;
+      m->side_id[1] = ((MuSide *) g_ptr_array_index (s->sides, 1))->id;
+    }
+  m->terrain = mu_terrain_index_new (s->table);
+  bat_scale_init (&m->scale, s->table);
+  m->units = g_ptr_array_new_with_free_func (g_free);
+  m->cdrs = g_ptr_array_new_with_free_func (g_free);
+  m->objectives = g_ptr_array_new_with_free_func (g_free);
+  m->reserves_done = g_hash_table_new (g_str_hash, g_str_equal);
+  m->strings = g_ptr_array_new_with_free_func (g_free);
+  m->opt_fatigue = mu_scenario_option (s, "bat.fatigue", TRUE);
+  m->opt_reserves = mu_scenario_option (s, "bat.reserves", TRUE);
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      int side = side_index (m, c->side);
+      gboolean placed = c->place.kind == MU_PLACE_TABLE;
+      MuStand st[MU_STANDS_MAX];
+
+      if (side == BAT_NONE)
+        continue;
+      if (c->kind == MU_COUNTER_UNIT)
+        {
+          BatUnit *u = g_new0 (BatUnit, 1);
+          MuFormationShape shape;
+          guint n;
+
+          u->def = c;
+          u->side = side;
+          u->bases = c->strength;
+          u->form = form_from_scenario (c->place.formation);
+          u->fatigued = c->fatigued && m->opt_fatigue;
+          u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
+          u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
+          if (placed)
+            {
+              /* TAB-5: format-1 files record the footprint's centre */
+              n = mu_table_counter_stands (s->table, c, bat_formation_shape (u->form, (guint) u->bases, &shape),
+                                           c->place.formation, u->bases, c->place.pos, c->place.facing,
+                                           st, MU_STANDS_MAX);
+              u->anchor = mu_stands_anchor (st, n);
+              u->facing = c->place.facing;
+            }
+          bat_unit_layout (m, u);
+          g_ptr_array_add (m->units, u);
+        }
+      else
+        {
+          BatCdr *k = g_new0 (BatCdr, 1);
+          guint n;
+
+          k->def = c;
+          k->side = side;
+          k->is_control = c->kind == MU_COUNTER_CONTROL;
+          k->status = placed ? BAT_CDR_ACTIVE : BAT_CDR_RESERVE;
+          k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
+          if (placed)
+            {
+              n = mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 1, c->place.pos,
+                                           c->place.facing, st, MU_STANDS_MAX);
+              k->anchor = mu_stands_anchor (st, n);
+              k->facing = c->place.facing;
+            }
+          bat_cdr_layout (m, k);
+          g_ptr_array_add (m->cdrs, k);
+        }
+    }
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *d = g_ptr_array_index (s->objectives, i);
+      BatObjective *o = g_new0 (BatObjective, 1);
+
+      o->def = d;
+      o->hold.owner = side_index (m, d->owner);
+      o->hold.hold_side = BAT_NONE;
+      g_ptr_array_add (m->objectives, o);
+    }
+  m->bound = s->timeline.first_bound > 0 ? s->timeline.first_bound : 1;
+  m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
+  m->winner = BAT_NONE;
+  m->phase = BAT_PHASE_BOUND_START;
+  bat_event (m, events, MU_EVENT_MATCH_START, "baa-table", NULL);
+  enter_phase (m, events);
+  bat_advance (m, events);
+  return m;
+}
+
+void
+bat_match_free (BatMatch *m)
+{
+  g_ptr_array_unref (m->units);
+  g_ptr_array_unref (m->cdrs);
+  g_ptr_array_unref (m->objectives);
+  g_hash_table_unref (m->reserves_done);
+  g_ptr_array_unref (m->strings);
+  g_clear_pointer (&m->counter_views, g_array_unref);
+  g_clear_pointer (&m->objective_views, g_array_unref);
+  mu_terrain_index_free (m->terrain);
+  g_free (m->event_failure);
+  g_free (m);
+}
+
+/* Removal and victory ------------------------------------------------------------------ */
+
+void
+bat_score (const BatMatch *m, int score[BAT_SIDES])
+{
+  score[0] = score[1] = 0;
+  /* BAT-OBJ-3, BAT-OBJ-4: by ownership */
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BatObjective *o = g_ptr_array_index (m->objectives, i);
+      if (o->hold.owner != BAT_NONE)
+        score[o->hold.owner] += o->def->value > 0 ? o->def->value : 1;
+    }
+}
+
+static void
+finish (BatMatch *m, const char *reason, GPtrArray *events)
+{
+  int score[BAT_SIDES];
+  MuEvent *e;
+
+  bat_score (m, score);
+  m->finished = TRUE;
+  m->victory_diff = ABS (score[0] - score[1]);
+  m->winner = m->victory_diff == 0 ? BAT_NONE : score[0] > score[1] ? 0 : 1;
+  m->victory_level = baa_common_victory_level (m->victory_diff);   /* BAT-OBJ-4 */
+  e = bat_event (m, events, MU_EVENT_VICTORY, NULL, "BAT-OBJ-4");
+  mu_event_set_side (e, m->winner == BAT_NONE ? NULL : m->side_id[m->winner]);
+  mu_event_set_text (e, m->victory_level);
+  e->value = m->victory_diff;
+  mu_event_set_text (bat_event (m, events, MU_EVENT_GAME_END, NULL, NULL), reason);
+}
+
+void
+bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule, GPtrArray *events)
+{
+  BatCdr *c = bat_unit_commander (m, u);
+  gboolean any = FALSE;
+
+  u->status = status;
+  u->bases = status == BAT_UNIT_DISPERSED ? 0 : u->bases;
+  u->pinned = u->nic = FALSE;
+  bat_unit_layout (m, u);
+  bat_event (m, events, MU_EVENT_DISPERSED, u->def->id, rule);
+  /* BAT-FIRE-10, BAT-CDR-5: the formation's last unit takes its commander */
+  if (c == NULL || c->status != BAT_CDR_ACTIVE)
+    return;
+  BAT_FOR_UNITS (m, v)
+    if (bat_unit_commander (m, v) == c && (v->status == BAT_UNIT_ACTIVE || v->status == BAT_UNIT_RESERVE))
+      any = TRUE;
+  if (!any)
+    {
+      c->status = BAT_CDR_REMOVED;
+      bat_event (m, events, MU_EVENT_COMMANDER_REMOVED, c->def->id, "BAT-CDR-5");
+    }
+}
+
+/* Orders (phases 1-6) -------------------------------------------------------------------- */
+
+static double
+radius (const BatMatch *m, const BatCdr *c)
+{
+  return c->def->leadership * m->scale.u;   /* BAT-GEN-2 */
+}
+
+static void
+phase_control_range (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_CDRS (m, c)
+    {
+      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE)
+        continue;
+      if (c->def->exceptional)
+        {
+          c->has_orders = TRUE;   /* BAT-CMD-3 */
+          orders_event (m, events, c->def->id, "exceptional", "BAT-CMD-3");
+          continue;
+        }
+      /* BAT-CMD-3, BAT-GEN-3: within the radius of any active higher
+       * commander; none active: every one rolls (BAT-CMD-8, BAT-AMB-7) */
+      BAT_FOR_CDRS (m, k)
+        if (k->is_control && k->side == c->side && k->status == BAT_CDR_ACTIVE &&
+            mu_stand_distance (&k->stand, &c->stand) <= radius (m, k) + 1e-9)
+          c->has_orders = TRUE;
+      if (c->has_orders)
+        orders_event (m, events, c->def->id, "control-range", "BAT-CMD-3");
+    }
+}
+
+static void
+phase_control_roll (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_CDRS (m, c)
+    {
+      gboolean ok;
+
+      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE || c->has_orders)
+        continue;
+      /* BAT-CMD-4, BAT-AMB-3: against its own value */
+      mu_dice_roll (m->dice, events, "command", c->def->id, NULL, 0, MU_ROLL_AT_MOST,
+                    c->def->leadership, "BAT-CMD-4", &ok);
+      if (ok)
+        {
+          c->has_orders = TRUE;
+          orders_event (m, events, c->def->id, "roll", "BAT-CMD-4");
+        }
+    }
+}
+
+static void
+phase_control_nic (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_CDRS (m, c)
+    {
+      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE || c->has_orders)
+        continue;
+      c->nic = TRUE;
+      bat_marker (m, events, TRUE, c->def->id, "nic", "BAT-CMD-4");
+      /* BAT-CMD-9: a reserve's first move is in command all the same */
+      BAT_FOR_UNITS (m, u)
+        if (u->status == BAT_UNIT_ACTIVE && !u->nic && !u->first_move_free && bat_unit_commander (m, u) == c)
+          {
+            u->nic = TRUE;
+            bat_marker (m, events, TRUE, u->def->id, "nic", "BAT-CMD-4");
+          }
+    }
+}
+
+static void
+phase_command_range (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_UNITS (m, u)
+    {
+      BatCdr *c;
+
+      if (u->side != m->active || u->status != BAT_UNIT_ACTIVE || u->nic || u->has_orders)
+        continue;
+      if (u->first_move_free)
+        {
+          u->has_orders = TRUE;   /* BAT-CMD-9, BAT-RES-1 */
+          orders_event (m, events, u->def->id, "reserve", "BAT-CMD-9");
+          continue;
+        }
+      c = bat_unit_commander (m, u);
+      /* BAT-CMD-5, BAT-GEN-3: any part of the unit within the radius */
+      if (c && c->status == BAT_CDR_ACTIVE && c->has_orders &&
+          mu_stands_distance (&c->stand, 1, u->stands, u->n_stands) <= radius (m, c) + 1e-9)
+        {
+          u->has_orders = TRUE;
+          orders_event (m, events, u->def->id, "command-range", "BAT-CMD-5");
+        }
+    }
+}
+
+static void
+phase_command_roll (BatMatch *m, GPtrArray *events)
+{
+  g_autoptr(GHashTable) rolled = g_hash_table_new (NULL, NULL);
+
+  BAT_FOR_UNITS (m, u)
+    {
+      BatCdr *c;
+      gboolean ok;
+
+      if (u->side != m->active || u->status != BAT_UNIT_ACTIVE || u->nic || u->has_orders)
+        continue;
+      c = bat_unit_commander (m, u);
+      if (c == NULL)
+        continue;
+      if (c->status == BAT_CDR_ACTIVE)
+        {
+          /* BAT-CMD-6: d6 at most the commander's value; +1 attack */
+          mu_dice_roll (m->dice, events, "command", u->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+                        c->def->leadership, "BAT-CMD-6", &ok);
+          if (ok)
+            {
+              u->has_orders = u->roll_ordered = TRUE;
+              orders_event (m, events, u->def->id, "roll", "BAT-CMD-6");
+            }
+          continue;
+        }
+      if (c->status == BAT_CDR_DISABLED || c->status == BAT_CDR_CAPTURED)
+        {
+          /* BAT-CDR-6, BAT-AMB-8: one natural 1 for the whole formation */
+          if (g_hash_table_contains (rolled, c))
+            continue;
+          g_hash_table_add (rolled, c);
+          mu_dice_roll (m->dice, events, "formation", c->def->id, NULL, 0, MU_ROLL_AT_MOST, 1,
+                        "BAT-CDR-6", &ok);
+          if (ok)
+            BAT_FOR_UNITS (m, v)
+              if (v->side == u->side && v->status == BAT_UNIT_ACTIVE && !v->nic && !v->has_orders &&
+                  bat_unit_commander (m, v) == c)
+                {
+                  v->has_orders = v->roll_ordered = TRUE;
+                  orders_event (m, events, v->def->id, "formation-roll", "BAT-CDR-6");
+                }
+        }
+    }
+}
+
+static void
+phase_command_nic (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_UNITS (m, u)
+    if (u->side == m->active && u->status == BAT_UNIT_ACTIVE && !u->has_orders && !u->nic)
+      {
+        u->nic = TRUE;   /* BAT-CMD-6, BAT-CMD-7 */
+        bat_marker (m, events, TRUE, u->def->id, "nic", "BAT-CMD-6");
+      }
+}
+
+/* Objectives and markers (phase 12) -------------------------------------------------------- */
+
+static void
+objectives_check (BatMatch *m, GPtrArray *events)
+{
+  for (guint i = 0; i < m->objectives->len; i++)
+    {
+      BatObjective *o = g_ptr_array_index (m->objectives, i);
+      gboolean near[BAT_SIDES] = { FALSE, FALSE };
+      int present;
+      BaaHoldResult r;
+      MuEvent *e;
+
+      /* BAT-OBJ-2, BAT-AMB-29: a unit within 1 U of the point, no enemy within 1 U */
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_on_table (u) &&
+            mu_stands_point_distance (u->stands, u->n_stands, o->def->pos) <= m->scale.u + 1e-9)
+          near[u->side] = TRUE;
+      present = near[0] && !near[1] ? 0 : near[1] && !near[0] ? 1 : BAT_NONE;
+      r = baa_common_hold_check (&o->hold, present);
+      if (r == BAA_HOLD_NOTHING)
+        continue;
+      e = bat_event (m, events, r == BAA_HOLD_CLAIMED ? MU_EVENT_OBJECTIVE_CLAIMED : MU_EVENT_OBJECTIVE_HOLD,
+                     o->def->id, "BAT-OBJ-2");
+      mu_event_set_side (e, m->side_id[present]);
+      e->value = o->hold.hold_count;
+      e->at = mu_pos_from_point (o->def->pos.x, o->def->pos.y, -1);
+    }
+}
+
+static void
+phase_remove_markers (BatMatch *m, GPtrArray *events)
+{
+  BAT_FOR_UNITS (m, u)
+    {
+      if (u->side == m->active)
+        {
+          if (u->nic)
+            {
+              u->nic = FALSE;
+              bat_marker (m, events, FALSE, u->def->id, "nic", "BAT-CMD-7");
+            }
+          /* BAT-FLN-7: off at the end of the unit's side's next round */
+          if (u->pinned && u->pinned_round < m->round_serial)
+            {
+              u->pinned = FALSE;
+              bat_marker (m, events, FALSE, u->def->id, "pinned", "BAT-FLN-7");
+            }
+          u->first_move_free = FALSE;   /* its first round on the table is over */
+        }
+      u->has_orders = u->roll_ordered = FALSE;
+      u->moved = u->fired = u->meleed = FALSE;
+    }
+  BAT_FOR_CDRS (m, c)
+    {
+      if (c->side == m->active && c->nic)
+        {
+          c->nic = FALSE;
+          bat_marker (m, events, FALSE, c->def->id, "nic", "BAT-CMD-7");
+        }
+      c->has_orders = c->moved = FALSE;
+    }
+  objectives_check (m, events);
+}
+
+/* Bound start and end ----------------------------------------------------------------------- */
+
+/* The inward facing at an entry point: away from the nearest table edge. */
+static double
+inward_facing (const BatMatch *m, MuPoint p)
+{
+  double d[4] = { p.y, m->table->width - p.x, m->table->height - p.y, p.x };
+  static const double facing[4] = { 180, 270, 0, 90 };
+  int best = 0;
+
+  for (int i = 1; i < 4; i++)
+    if (d[i] < d[best])
+      best = i;
+  return facing[best];
+}
+
+static gboolean
+place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
+{
+  for (guint i = 0; i < n; i++)
+    if (st[i].centre.x < 0 || st[i].centre.y < 0 || st[i].centre.x > m->table->width ||
+        st[i].centre.y > m->table->height || bat_point_impassable (m, st[i].centre))
+      return FALSE;
+  BAT_FOR_UNITS (m, o)
+    if ((const void *) o != self && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
+      return FALSE;
+  BAT_FOR_CDRS (m, o)
+    if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
+      return FALSE;
+  return TRUE;
+}
+
+/* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
+ * points, in order of battle, each behind the last at the same point when
+ * there are more units than points; commanders follow. */
+static void
+reserve_arrive (BatMatch *m, const MuReserve *r, GPtrArray *events)
+{
+  guint k = 0, np = r->entry_points ? r->entry_points->len : 0;
+  MuEvent *e;
+
+  g_hash_table_add (m->reserves_done, r->id);
+  e = bat_event (m, events, MU_EVENT_RESERVE_ARRIVED, r->id, "BAT-RES-1");
+  mu_event_set_side (e, r->side);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < m->scenario->counters->len; i++)
+      {
+        const MuCounter *def = g_ptr_array_index (m->scenario->counters, i);
+        BatUnit *u = def->kind == MU_COUNTER_UNIT ? bat_find_unit (m, def->id) : NULL;
+        BatCdr *c = def->kind != MU_COUNTER_UNIT ? bat_find_cdr (m, def->id) : NULL;
+        MuPoint p0, at;
+        double facing;
+        gboolean placed = FALSE;
+
+        if ((pass == 0) != (u != NULL) || g_strcmp0 (u ? u->reserve : c ? c->reserve : NULL, r->id) != 0 ||
+            (u && u->status != BAT_UNIT_RESERVE) || (c && c->status != BAT_CDR_RESERVE) || np == 0)
+          continue;
+        p0 = g_array_index (r->entry_points, MuPoint, k % np);
+        facing = inward_facing (m, p0);
+        for (int step = 0; step < 200 && !placed; step++)
+          {
+            MuPoint f = mu_facing_vector (facing);
+            MuStand st[MU_STANDS_MAX];
+            guint n;
+
+            /* from the edge inwards until it is clear of everything */
+            at = (MuPoint) { p0.x + f.x * step * 0.25, p0.y + f.y * step * 0.25 };
+            if (u)
+              {
+                BatUnit probe = *u;
+                probe.status = BAT_UNIT_ACTIVE;
+                n = bat_layout_at (m, &probe, at, facing, BAT_FORM_COLUMN, st);
+                /* the anchor is the front edge: the column lies behind it */
+                {
+                  MuStand fp = mu_stands_footprint (st, n);
+                  at.x += f.x * fp.depth;
+                  at.y += f.y * fp.depth;
+                  n = bat_layout_at (m, &probe, at, facing, BAT_FORM_COLUMN, st);
+                }
+              }
+            else
+              {
+                BatCdr probe = *c;
+                probe.anchor = (MuPoint) { at.x + f.x * 2, at.y + f.y * 2 };
+                probe.facing = facing;
+                bat_cdr_layout (m, &probe);
+                st[0] = probe.stand;
+                n = 1;
+                at = probe.anchor;
+              }
+            placed = place_free (m, st, n, u ? (const void *) u : (const void *) c);
+          }
+        if (!placed)
+          continue;   /* stays off the table: tried again next bound */
+        if (u)
+          {
+            u->status = BAT_UNIT_ACTIVE;
+            u->anchor = at;
+            u->facing = facing;
+            u->form = BAT_FORM_COLUMN;
+            u->first_move_free = TRUE;
+            bat_unit_layout (m, u);
+          }
+        else
+          {
+            c->status = BAT_CDR_ACTIVE;
+            c->anchor = at;
+            c->facing = facing;
+            bat_cdr_layout (m, c);
+          }
+        e = bat_event (m, events, MU_EVENT_ENTERED, def->id, "BAT-RES-1");
+        e->to = mu_pos_from_point (at.x, at.y, facing);
+        k++;
+      }
+}
+
+static void
+bound_start (BatMatch *m, GPtrArray *events)
+{
+  MuEvent *e = bat_event (m, events, MU_EVENT_BOUND, NULL, NULL);
+
+  e->value = m->bound;
+  m->night = baa_common_night_bound (&m->scenario->timeline, m->bound);
+  if (m->night)
+    bat_event (m, events, MU_EVENT_NIGHT, NULL, "BAT-FIRE-9")->value = 1;
+  if (!m->opt_reserves)
+    return;
+  for (guint i = 0; i < m->scenario->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
+      gboolean ok = TRUE;
+
+      if (g_hash_table_contains (m->reserves_done, r->id) || m->bound < r->bound)
+        continue;
+      if (r->kind == MU_RESERVE_FLANK_MARCH || r->kind == MU_RESERVE_OUT_CIRCLING)
+        {
+          /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
+          mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+                        r->kind == MU_RESERVE_FLANK_MARCH ? 5 : 6, "BAT-RES-2", &ok);
+          if (!ok)
+            {
+              bat_event (m, events, MU_EVENT_RESERVE_DELAYED, r->id, "BAT-RES-2");
+              continue;
+            }
+        }
+      reserve_arrive (m, r, events);
+    }
+}
+
+static void
+bound_end (BatMatch *m, GPtrArray *events)
+{
+  /* BAT-FAT-2: a rest bound is one without moving, firing or melee */
+  BAT_FOR_UNITS (m, u)
+    {
+      if (u->status == BAT_UNIT_ACTIVE)
+        {
+          if (u->acted_this_bound)
+            u->rest_streak = 0;
+          else if (baa_common_rest (&u->rest_streak, &u->fatigued, 1))
+            bat_marker (m, events, FALSE, u->def->id, "fatigued", "BAT-FAT-2");
+        }
+      u->acted_this_bound = FALSE;
+    }
+}
+
+/* Sequence ------------------------------------------------------------------------------------ */
+
+static void
+enter_phase (BatMatch *m, GPtrArray *events)
+{
+  if (m->phase >= 1 && m->phase <= 12)
+    {
+      MuEvent *e = bat_event (m, events, MU_EVENT_PHASE, NULL, NULL);
+      mu_event_set_side (e, m->side_id[m->active]);
+      e->value = m->phase;
+      mu_event_set_text (e, phase_ids[m->phase]);
+    }
+  switch (m->phase)
+    {
+    case BAT_PHASE_BOUND_START: bound_start (m, events); break;
+    case BAT_PHASE_CONTROL_RANGE: phase_control_range (m, events); break;
+    case BAT_PHASE_CONTROL_ROLL: phase_control_roll (m, events); break;
+    case BAT_PHASE_CONTROL_NIC: phase_control_nic (m, events); break;
+    case BAT_PHASE_COMMAND_RANGE: phase_command_range (m, events); break;
+    case BAT_PHASE_COMMAND_ROLL: phase_command_roll (m, events); break;
+    case BAT_PHASE_COMMAND_NIC: phase_command_nic (m, events); break;
+    case BAT_PHASE_MELEE: bat_melee_phase (m, events); break;
+    case BAT_PHASE_REMOVE_MARKERS: phase_remove_markers (m, events); break;
+    case BAT_PHASE_BOUND_END: bound_end (m, events); break;
+    default: break;
+    }
+}
+
+static void
+next_phase (BatMatch *m, GPtrArray *events)
+{
+  switch (m->phase)
+    {
+    case BAT_PHASE_BOUND_START:
+      m->active = 0;
+      m->round_serial++;
+      m->phase = BAT_PHASE_CONTROL_RANGE;
+      break;
+    case BAT_PHASE_REMOVE_MARKERS:
+      if (m->active == 0)
+        {
+          m->active = 1;
+          m->round_serial++;
+          m->phase = BAT_PHASE_CONTROL_RANGE;
+        }
+      else
+        m->phase = BAT_PHASE_BOUND_END;
+      break;
+    case BAT_PHASE_BOUND_END:
+      if (m->bound >= m->last_bound)
+        {
+          finish (m, "bounds-played", events);
+          return;
+        }
+      m->bound++;
+      m->phase = BAT_PHASE_BOUND_START;
+      break;
+    default:
+      m->phase++;
+      break;
+    }
+  enter_phase (m, events);
+}
+
+void
+bat_advance (BatMatch *m, GPtrArray *events)
+{
+  while (!m->finished && !bat_phase_has_choices (m))
+    next_phase (m, events);
+}
+
+gboolean
+bat_end_phase (BatMatch *m, GPtrArray *events, GError **error)
+{
+  (void) error;
+  if (events)
+    {
+      next_phase (m, events);
+      bat_advance (m, events);
+    }
+  return TRUE;
+}
+
+gboolean
+bat_phase_has_choices (BatMatch *m)
+{
+  switch (m->phase)
+    {
+    case BAT_PHASE_MOVE_UNITS:
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_may_move (m, u))
+          return TRUE;
+      return FALSE;
+    case BAT_PHASE_MOVE_COMMANDS:
+    case BAT_PHASE_MOVE_CONTROLS:
+      BAT_FOR_CDRS (m, c)
+        if (bat_cdr_may_move (m, c))
+          return TRUE;
+      return FALSE;
+    case BAT_PHASE_FIRE:
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_may_fire (m, u))
+          BAT_FOR_UNITS (m, t)
+            if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+              return TRUE;
+      return FALSE;
+    default:
+      return FALSE;
+    }
+}
+
+const char *
+bat_phase_id (int phase)
+{
+  return phase >= 0 && phase <= 13 ? phase_ids[phase] : "?";
+}

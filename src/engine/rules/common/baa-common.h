@@ -1,0 +1,52 @@
+/* baa-common.h: what Brothers at Arms plays the same on the hex board
+ * (baa-hex) and on the table (baa-table)
+ *
+ * Both rulesets call these; neither keeps its own copy. Private to the
+ * engine's rulesets (not for the app or the command line).
+ *
+ *   - victory levels from the difference in objectives (BAA-VIC-2, BAT-OBJ-4);
+ *   - the objective hold counter: three consecutive round-end checks claim
+ *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
+ *     (BAA-OBJ-3, BAT-OBJ-3);
+ *   - rest towards recovery from fatigue: four bounds (BAA-FAT-2, BAT-FAT-2);
+ *   - whether a bound is a night bound (the scenario's timeline).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+#define BAA_COMMON_NONE (-1)
+
+/* "draw" (0), "tactical" (1-2), "decisive" (3-4), "complete" (5 and more). */
+const char *baa_common_victory_level   (int difference);
+
+/* An objective's markers: owner and the side holding it towards a claim. */
+typedef struct {
+  int owner;         /* side index, BAA_COMMON_NONE */
+  int hold_side;
+  int hold_count;
+} BaaHold;
+
+typedef enum {
+  BAA_HOLD_NOTHING,  /* nobody holds it (the count is reset), or its owner holds it */
+  BAA_HOLD_COUNTED,  /* hold_side holds it, hold_count checks running */
+  BAA_HOLD_CLAIMED,  /* the third check: owner is now hold_side */
+} BaaHoldResult;
+
+/* One round-end check: `present` is the only side holding it unopposed, or
+ * BAA_COMMON_NONE (nobody, or both sides there). */
+BaaHoldResult baa_common_hold_check    (BaaHold *hold, int present);
+
+/* Rest (BAA-FAT-2, BAT-FAT-2): adds `bounds` rest bounds to *streak (0..4).
+ * Returns TRUE when a fatigued unit recovers (the streak starts again). */
+gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bounds);
+#define BAA_REST_BOUNDS 4
+
+/* The timeline lists the bound as fought at night. */
+gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
+
+G_END_DECLS

@@ -1,0 +1,151 @@
+/* test-baa-table.c: baa-table's scale tables and what it shares with baa-hex
+ *
+ * Table-driven: Tables S1, S2 and S4 of the digest for every listed figure
+ * scale in both units (BAT-GEN-2, BAT-MOV-1), the nearest listed scale for the
+ * others (BAT-AMB-45), the range conversions of BAT-EX-1/2/16, and the
+ * victory levels of BAT-OBJ-4 (BAT-EX-17) and the hold counter (BAT-OBJ-2).
+ * Expectations are the digest's numbers.
+ */
+#define G_LOG_DOMAIN "test-baa-table"
+
+#include "config.h"
+
+#include <glib.h>
+
+#include "baa-table-private.h"
+
+static const struct {
+  const char *scale;
+  MuLengthUnit unit;
+  double u, inf, cav, cdr, visible;
+} scales[] = {
+  /* Table S1 (U), Table S2 (infantry and artillery, cavalry, commanders), Table S4 */
+  { "6mm", MU_UNIT_CM, 5, 10, 20, 15, 2.5 },
+  { "6mm", MU_UNIT_INCH, 2, 4, 8, 6, 1 },
+  { "15mm", MU_UNIT_CM, 10, 20, 40, 30, 5 },
+  { "15mm", MU_UNIT_INCH, 4, 8, 16, 12, 2 },
+  { "25mm", MU_UNIT_CM, 20, 40, 80, 60, 10 },
+  { "25mm", MU_UNIT_INCH, 8, 16, 32, 24, 4 },
+  /* BAT-AMB-45: 2 and 3 mm use 6 mm; 10 and 20 mm use 15 mm; 28 mm 25 mm */
+  { "2mm", MU_UNIT_INCH, 2, 4, 8, 6, 1 },
+  { "3mm", MU_UNIT_CM, 5, 10, 20, 15, 2.5 },
+  { "10mm", MU_UNIT_INCH, 4, 8, 16, 12, 2 },
+  { "20mm", MU_UNIT_CM, 10, 20, 40, 30, 5 },
+  { "28mm", MU_UNIT_INCH, 8, 16, 32, 24, 4 },
+};
+
+static void
+test_scale (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    {
+      MuTableMap *t = mu_table_map_new (72, 48, scales[i].unit, scales[i].scale);
+      BatScale s;
+
+      bat_scale_init (&s, t);
+      g_test_message ("%s %s", scales[i].scale, scales[i].unit == MU_UNIT_CM ? "cm" : "in");
+      g_assert_cmpfloat (s.u, ==, scales[i].u);
+      g_assert_cmpfloat (s.move[MU_ARM_INFANTRY], ==, scales[i].inf);
+      g_assert_cmpfloat (s.move[MU_ARM_ARTILLERY], ==, scales[i].inf);
+      g_assert_cmpfloat (s.move[MU_ARM_RIVERBOAT], ==, scales[i].inf);
+      g_assert_cmpfloat (s.move[MU_ARM_CAVALRY], ==, scales[i].cav);
+      g_assert_cmpfloat (s.move_commander, ==, scales[i].cdr);
+      g_assert_cmpfloat (s.visible, ==, scales[i].visible);
+      /* Table S2 is the hex rates times U: 2, 4 and 3 */
+      g_assert_cmpfloat (s.move[MU_ARM_INFANTRY], ==, 2 * s.u);
+      g_assert_cmpfloat (s.move[MU_ARM_CAVALRY], ==, 4 * s.u);
+      g_assert_cmpfloat (s.move_commander, ==, 3 * s.u);
+      mu_table_map_free (t);
+    }
+}
+
+/* BAT-EX-1, BAT-EX-2, BAT-EX-16: range value x U; at night at most 1 U. */
+static void
+test_ranges (void)
+{
+  static const struct {
+    const char *scale;
+    int range;
+    double cm, in;
+  } ex[] = {
+    { "15mm", 2, 20, 8 },     /* BAT-EX-1 */
+    { "6mm", 3, 15, 6 },      /* BAT-EX-2 */
+    { "25mm", 1, 20, 8 },
+    { "25mm", 4, 80, 32 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ex); i++)
+    for (int u = 0; u < 2; u++)
+      {
+        MuTableMap *t = mu_table_map_new (72, 48, u ? MU_UNIT_INCH : MU_UNIT_CM, ex[i].scale);
+        BatScale s;
+
+        bat_scale_init (&s, t);
+        g_assert_cmpfloat (ex[i].range * s.u, ==, u ? ex[i].in : ex[i].cm);
+        mu_table_map_free (t);
+      }
+}
+
+/* BAT-OBJ-4, BAT-EX-17: 4 held against 1 is decisive; equal is a draw. */
+static void
+test_victory (void)
+{
+  static const struct { int a, b; const char *level; } ex[] = {
+    { 4, 1, "decisive" }, { 2, 2, "draw" }, { 3, 2, "tactical" }, { 1, 3, "tactical" },
+    { 6, 2, "decisive" }, { 6, 1, "complete" }, { 0, 6, "complete" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ex); i++)
+    g_assert_cmpstr (baa_common_victory_level (ex[i].a - ex[i].b), ==, ex[i].level);
+}
+
+/* BAT-OBJ-2, BAT-AMB-29: three consecutive checks claim; an interruption
+ * starts again; BAT-OBJ-3: the owner keeps it when nobody is there. */
+static void
+test_hold (void)
+{
+  BaaHold h = { BAA_COMMON_NONE, BAA_COMMON_NONE, 0 };
+
+  g_assert_cmpint (baa_common_hold_check (&h, 0), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (baa_common_hold_check (&h, 0), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (baa_common_hold_check (&h, BAA_COMMON_NONE), ==, BAA_HOLD_NOTHING);
+  g_assert_cmpint (h.hold_count, ==, 0);
+  g_assert_cmpint (baa_common_hold_check (&h, 0), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (baa_common_hold_check (&h, 0), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (baa_common_hold_check (&h, 0), ==, BAA_HOLD_CLAIMED);
+  g_assert_cmpint (h.owner, ==, 0);
+  g_assert_cmpint (baa_common_hold_check (&h, BAA_COMMON_NONE), ==, BAA_HOLD_NOTHING);
+  g_assert_cmpint (h.owner, ==, 0);
+  g_assert_cmpint (baa_common_hold_check (&h, 1), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (baa_common_hold_check (&h, 1), ==, BAA_HOLD_COUNTED);
+  g_assert_cmpint (h.owner, ==, 0);
+  g_assert_cmpint (baa_common_hold_check (&h, 1), ==, BAA_HOLD_CLAIMED);
+  g_assert_cmpint (h.owner, ==, 1);
+}
+
+/* BAT-FAT-2: four rest bounds take the marker off. */
+static void
+test_rest (void)
+{
+  int streak = 0;
+  gboolean fatigued = TRUE;
+
+  for (int i = 0; i < 3; i++)
+    g_assert_false (baa_common_rest (&streak, &fatigued, 1));
+  g_assert_true (fatigued);
+  g_assert_true (baa_common_rest (&streak, &fatigued, 1));
+  g_assert_false (fatigued);
+  g_assert_cmpint (streak, ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/baa-table/scale", test_scale);
+  g_test_add_func ("/engine/baa-table/ranges", test_ranges);
+  g_test_add_func ("/engine/baa-table/victory", test_victory);
+  g_test_add_func ("/engine/baa-table/hold", test_hold);
+  g_test_add_func ("/engine/baa-table/rest", test_rest);
+  return g_test_run ();
+}
