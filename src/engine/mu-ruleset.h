@@ -427,6 +427,11 @@ char              *mu_ruleset_list_ids    (void);
 gboolean           mu_ruleset_can_play    (const MuRuleset *ruleset);
 const MuVerbInfo  *mu_ruleset_find_verb   (const MuRuleset *ruleset, const char *verb);
 const MuRuleOptionInfo *mu_ruleset_find_option (const MuRuleset *ruleset, const char *key);
+/* NULL when the scenario's option holds a value of the declared type: on/off
+ * (enabled="…"), a whole number in [min, max] or one of the choices
+ * (value="…"); else what is wrong, for people (newly allocated). The
+ * scenario checker reports it on the option's line. */
+char              *mu_rule_option_check   (const MuRuleOptionInfo *info, const MuRuleOption *option);
 /* The marker with this id (a word of MuCounterView.markers, or the kind of
  * a board marker's event), or NULL. */
 const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);

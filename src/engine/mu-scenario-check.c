@@ -802,53 +802,56 @@ check_timeline (Checker *ck)
     }
 }
 
-/* An option the ruleset declares holds a value of its type: on/off
- * (enabled="…"), a whole number in its range, or one of its words
- * (value="…"). */
-static void
-check_option_value (Checker *ck, const MuRuleOption *o)
+char *
+mu_rule_option_check (const MuRuleOptionInfo *info,
+                      const MuRuleOption     *o)
 {
-  const MuRuleOptionInfo *info = ck->ruleset ? mu_ruleset_find_option (ck->ruleset, o->key) : NULL;
   gint64 n;
 
-  if (info == NULL)
-    return;
+  g_return_val_if_fail (info != NULL && o != NULL, NULL);
   switch (info->type)
     {
     case MU_OPTION_BOOLEAN:
       if (o->value)
-        ERR (ck, o->line, _("rule option “%s” is on or off: write enabled=\"true\" or "
-                            "enabled=\"false\", not value=\"%s\""), o->key, o->value);
-      break;
+        return g_strdup_printf (_("rule option “%s” is on or off: write enabled=\"true\" or "
+                                  "enabled=\"false\", not value=\"%s\""), o->key, o->value);
+      return NULL;
     case MU_OPTION_NUMBER:
       if (o->value == NULL)
-        ERR (ck, o->line, _("rule option “%s” takes a whole number from %d to %d: write "
-                            "value=\"N\", not enabled="), o->key, info->min, info->max);
-      else if (!g_ascii_string_to_signed (o->value, 10, info->min, info->max, &n, NULL))
-        ERR (ck, o->line, _("rule option “%s” is “%s”: it takes a whole number from %d to %d"),
-             o->key, o->value, info->min, info->max);
-      break;
+        return g_strdup_printf (_("rule option “%s” takes a whole number from %d to %d: write "
+                                  "value=\"N\", not enabled="), o->key, info->min, info->max);
+      if (!g_ascii_string_to_signed (o->value, 10, info->min, info->max, &n, NULL))
+        return g_strdup_printf (_("rule option “%s” is “%s”: it takes a whole number from %d to %d"),
+                                o->key, o->value, info->min, info->max);
+      return NULL;
     case MU_OPTION_CHOICE:
       {
-        gboolean found = FALSE;
         g_autofree char *words = NULL;
 
         for (guint i = 0; o->value && info->choices && info->choices[i]; i++)
-          found = found || g_str_equal (info->choices[i], o->value);
-        if (found)
-          break;
+          if (g_str_equal (info->choices[i], o->value))
+            return NULL;
         words = info->choices ? g_strjoinv (", ", (char **) info->choices) : g_strdup ("");
         if (o->value == NULL)
-          ERR (ck, o->line, _("rule option “%s” takes one of: %s; write value=\"WORD\", not "
-                              "enabled="), o->key, words);
-        else
-          ERR (ck, o->line, _("rule option “%s” is “%s”: it takes one of: %s"), o->key, o->value,
-               words);
+          return g_strdup_printf (_("rule option “%s” takes one of: %s; write value=\"WORD\", not "
+                                    "enabled="), o->key, words);
+        return g_strdup_printf (_("rule option “%s” is “%s”: it takes one of: %s"), o->key, o->value,
+                                words);
       }
-      break;
     default:
-      break;
+      return NULL;
     }
+}
+
+/* An option the ruleset declares holds a value of its type. */
+static void
+check_option_value (Checker *ck, const MuRuleOption *o)
+{
+  const MuRuleOptionInfo *info = ck->ruleset ? mu_ruleset_find_option (ck->ruleset, o->key) : NULL;
+  g_autofree char *why = info ? mu_rule_option_check (info, o) : NULL;
+
+  if (why)
+    ERR (ck, o->line, "%s", why);
 }
 
 void

@@ -515,6 +515,7 @@ void          mu_reserve_free            (MuReserve *reserve);
 MuRuleOption *mu_rule_option_new         (const char *key, gboolean enabled);
 MuRuleOption *mu_rule_option_new_value   (const char *key, const char *value);
 void          mu_rule_option_free        (MuRuleOption *option);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuRuleOption, mu_rule_option_free)
 MuSideArea   *mu_side_area_new           (const char *side);
 void          mu_side_area_free          (MuSideArea *area);
 

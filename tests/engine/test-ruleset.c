@@ -154,6 +154,61 @@ test_not_playable (void)
   g_assert_nonnull (strstr (error->message, "cannot be played yet"));
 }
 
+/* A rule option's value against its declared type: on/off, a number in its
+ * range, one of a list of words (no registered ruleset declares a choice
+ * yet, so one is made here). */
+static void
+test_option_values (void)
+{
+  static const char *const formations[] = { "line", "column", NULL };
+  const MuRuleOptionInfo number = { "t.dice", "Dice", "", "T-1", MU_RULE_SPECIAL, FALSE,
+                                    MU_OPTION_NUMBER, 1, 6, 2, NULL };
+  const MuRuleOptionInfo choice = { "t.formation", "Formation", "", "T-2", MU_RULE_SPECIAL, FALSE,
+                                    MU_OPTION_CHOICE, 0, 0, 0, formations };
+  const MuRuleOptionInfo onoff = { "t.rule", "Rule", "", "T-3", MU_RULE_OPTIONAL, TRUE,
+                                   MU_OPTION_BOOLEAN, 0, 0, 0, NULL };
+  static const struct {
+    const char *value;      /* NULL: enabled="true" */
+    const char *error;      /* NULL: accepted */
+  } cases[] = {
+    { "1", NULL }, { "6", NULL }, { "0", "is “0”: it takes a whole number from 1 to 6" },
+    { "7", "from 1 to 6" }, { "-1", "from 1 to 6" }, { "2.5", "from 1 to 6" },
+    { "x", "is “x”" }, { NULL, "takes a whole number from 1 to 6: write value=" },
+  };
+  const MuRuleOptionInfo *infos[] = { &number, &choice, &onoff };
+  const char *const values[][3] = {
+    /* value, wanted error (NULL: accepted), info index */
+    { "column", NULL, "1" }, { "line", NULL, "1" },
+    { "square", "rule option “t.formation” is “square”: it takes one of: line, column", "1" },
+    { NULL, "takes one of: line, column; write value=", "1" },
+    { NULL, NULL, "2" }, { "3", "is on or off: write enabled=", "2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MuRuleOption) o = cases[i].value ? mu_rule_option_new_value ("t.dice", cases[i].value)
+                                                 : mu_rule_option_new ("t.dice", TRUE);
+      g_autofree char *why = mu_rule_option_check (&number, o);
+
+      if (cases[i].error == NULL)
+        g_assert_null (why);
+      else
+        g_assert_nonnull (strstr (why ? why : "", cases[i].error));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      const MuRuleOptionInfo *info = infos[values[i][2][0] - '0'];
+      g_autoptr(MuRuleOption) o = values[i][0] ? mu_rule_option_new_value (info->key, values[i][0])
+                                               : mu_rule_option_new (info->key, TRUE);
+      g_autofree char *why = mu_rule_option_check (info, o);
+
+      if (values[i][1] == NULL)
+        g_assert_null (why);
+      else
+        g_assert_nonnull (strstr (why ? why : "", values[i][1]));
+    }
+}
+
 /* The markers and statuses a ruleset declares are well formed, and a
  * baa-hex match uses no other: every marker word of every counter view,
  * every marker event and breach, and every status seen in random matches
@@ -255,5 +310,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ruleset/turns", test_turns);
   g_test_add_func ("/engine/ruleset/not-playable", test_not_playable);
   g_test_add_func ("/engine/ruleset/markers", test_markers);
+  g_test_add_func ("/engine/ruleset/option-values", test_option_values);
   return g_test_run ();
 }
