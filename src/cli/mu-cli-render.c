@@ -95,6 +95,7 @@ mu_cli_render (int    argc,
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
+  g_autofree char *message = NULL;
   enum { PNG, SVG, PDF } format;
 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
@@ -197,47 +198,34 @@ mu_cli_render (int    argc,
     {
       /* drawn and written in strips: any board at full size */
       if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), tmp, &error))
-        {
-          g_unlink (tmp);
-          mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
-          return 1;
-        }
-      if (g_rename (tmp, output) != 0)
-        {
-          int saved = errno;
-
-          g_unlink (tmp);
-          mu_cli_error (_("render: cannot write %s: %s"), output, g_strerror (saved));
-          return 1;
-        }
-      return 0;
+        message = g_strdup (error->message);
     }
-  if (format == SVG)
-    surface = cairo_svg_surface_create (tmp, w, h);
   else
-    surface = cairo_pdf_surface_create (tmp, w, h);
-  cr = cairo_create (surface);
-  mu_render_scenario (cr, s, &o);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS)
     {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
+      if (format == SVG)
+        surface = cairo_svg_surface_create (tmp, w, h);
+      else
+        surface = cairo_pdf_surface_create (tmp, w, h);
+      cr = cairo_create (surface);
+      mu_render_scenario (cr, s, &o);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+      if (status == CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_finish (surface);
+          status = cairo_surface_status (surface);
+        }
+      cairo_surface_destroy (surface);
+      if (status != CAIRO_STATUS_SUCCESS)
+        message = g_strdup (cairo_status_to_string (status));
     }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
+  /* the output appears whole or not at all */
+  if (message == NULL && g_rename (tmp, output) != 0)
+    message = g_strdup (g_strerror (errno));
+  if (message != NULL)
     {
       g_unlink (tmp);
-      mu_cli_error (_("render: cannot write %s: %s"), output, cairo_status_to_string (status));
-      return 1;
-    }
-  if (g_rename (tmp, output) != 0)
-    {
-      int saved = errno;
-
-      g_unlink (tmp);
-      mu_cli_error (_("render: cannot write %s: %s"), output, g_strerror (saved));
+      mu_cli_error (_("render: cannot write %s: %s"), output, message);
       return 1;
     }
   return 0;
