@@ -50,27 +50,35 @@ board_point (MusterEditor *self,
 
 /* The area or line being drawn, on the board: its corners joined (an
  * area closed), in board pixels. */
+/* Table points (of MuPoint, table units) outlined on the board. */
 static void
-draft_outline (MusterEditor *self)
+set_table_outline (MusterEditor *self,
+                   const GArray *points,
+                   guint         flags)
 {
   MusterScene *scene = muster_map_view_get_scene (self->view);
   MuRenderOptions options;
-  g_autoptr(GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), self->draft->len);
+  g_autoptr(GArray) board = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), points->len);
 
   if (scene == NULL)
     return;
   muster_map_view_get_render_options (self->view, &options);
-  for (guint i = 0; i < self->draft->len; i++)
+  for (guint i = 0; i < points->len; i++)
     {
-      MuPoint p = g_array_index (self->draft, MuPoint, i);
+      MuPoint p = g_array_index (points, MuPoint, i);
 
       p.x *= options.table_scale;
       p.y *= options.table_scale;
-      g_array_append_val (points, p);
+      g_array_append_val (board, p);
     }
-  muster_scene_set_outline (scene, (const MuPoint *) points->data, points->len,
-                            MUSTER_OUTLINE_CORNERS |
-                            (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
+  muster_scene_set_outline (scene, (const MuPoint *) board->data, board->len, flags);
+}
+
+static void
+draft_outline (MusterEditor *self)
+{
+  set_table_outline (self, self->draft, MUSTER_OUTLINE_CORNERS |
+                     (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
 }
 
 static void
@@ -322,6 +330,20 @@ muster_editor_update_handle (MusterEditor *self)
     muster_scene_set_handle (scene, &centre, &knob);
   else
     muster_scene_set_handle (scene, NULL, NULL);
+  /* the selected area or line is outlined on the board; the other tools'
+   * shapes being drawn use the same outline */
+  if (self->tool == MUSTER_TOOL_SELECT && muster_editor_is_table (self) &&
+      (self->sel_kind == MUSTER_SELECTION_AREA || self->sel_kind == MUSTER_SELECTION_LINE))
+    {
+      MuScenario *s = muster_editor_scenario (self);
+      gboolean area = self->sel_kind == MUSTER_SELECTION_AREA;
+      const GArray *points = area ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
+                                  : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
+
+      set_table_outline (self, points, MUSTER_OUTLINE_CORNERS | (area ? MUSTER_OUTLINE_CLOSED : 0));
+    }
+  else if (self->draft->len == 0 && self->lasso->len == 0)
+    muster_scene_set_outline (scene, NULL, 0, 0);
 }
 
 /* Whether widget point (x, y) is on the facing handle's knob. */

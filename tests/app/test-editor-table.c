@@ -689,6 +689,14 @@ test_area_values (Fixture       *f,
   muster_editor_set_tool (f->editor, MUSTER_TOOL_SELECT);
   click (f, 32, 32);
   g_assert_cmpint (muster_editor_get_selection (f->editor, NULL, NULL), ==, MUSTER_SELECTION_AREA);
+  /* the selected area is outlined on the board, its corners marked */
+  {
+    guint n, flags;
+
+    muster_scene_get_outline (f->scene, &n, &flags);
+    g_assert_cmpuint (n, ==, 4);
+    g_assert_cmpuint (flags, ==, MUSTER_OUTLINE_CLOSED | MUSTER_OUTLINE_CORNERS);
+  }
   capacity = labelled (GTK_WIDGET (f->editor), "_Capacity");
   defence = labelled (GTK_WIDGET (f->editor), "_Defence");
   hard = labelled (GTK_WIDGET (f->editor), "_Hard cover");
@@ -734,6 +742,14 @@ test_area_values (Fixture       *f,
   a = g_ptr_array_index (model (f)->table->areas, 1);
   g_assert_cmpstr (a->side, ==, ((MuSide *) g_ptr_array_index (model (f)->sides, 1))->id);
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, steps + 4);
+  /* another tool leaves the board without the selection's outline */
+  muster_editor_set_tool (f->editor, MUSTER_TOOL_LABEL);
+  {
+    guint n;
+
+    muster_scene_get_outline (f->scene, &n, NULL);
+    g_assert_cmpuint (n, ==, 0);
+  }
   assert_round_trip (f, steps + 4);
 }
 
