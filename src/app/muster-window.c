@@ -30,6 +30,9 @@ struct _MusterWindow
   GtkApplicationWindow parent_instance;
 
   GSettings *settings;
+  /* Show Hex Numbers: in the window's actions only while a hex board is
+   * shown, so that its menu item hides on a table */
+  GAction *coordinates;
 
   /* The document. */
   MuScenario *scenario;
@@ -423,6 +426,14 @@ update_actions (MusterWindow *self)
       g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
                                    FALSE);
     }
+  /* hex numbers mean nothing on a table */
+  if (self->scenario != NULL && self->scenario->board == MU_BOARD_HEX)
+    {
+      if (g_action_map_lookup_action (G_ACTION_MAP (self), "show-coordinates") == NULL)
+        g_action_map_add_action (G_ACTION_MAP (self), self->coordinates);
+    }
+  else
+    g_action_map_remove_action (G_ACTION_MAP (self), "show-coordinates");
   update_undo_menu (self);
 }
 
@@ -1615,6 +1626,7 @@ muster_window_finalize (GObject *object)
     g_signal_handlers_disconnect_by_func (self->watch, on_file_changed_on_disk, self);
   g_clear_object (&self->watch);
   g_clear_object (&self->settings);
+  g_clear_object (&self->coordinates);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
 }
@@ -1682,7 +1694,7 @@ muster_window_init (MusterWindow *self)
   coordinates = g_settings_create_action (self->settings, "show-coordinates");
   style = g_settings_create_action (self->settings, "counter-style");
   g_action_map_add_action (G_ACTION_MAP (self), grid);
-  g_action_map_add_action (G_ACTION_MAP (self), coordinates);
+  self->coordinates = g_object_ref (coordinates);
   g_action_map_add_action (G_ACTION_MAP (self), style);
 
   g_settings_bind (self->settings, "show-grid", self->map_view, "show-grid", G_SETTINGS_BIND_GET);

@@ -913,6 +913,9 @@ test_table (void)
   guint n;
 
   g_assert_cmpint (shown->board, ==, MU_BOARD_TABLE);
+  /* hex numbers mean nothing on a table: the action and its menu item are gone */
+  g_assert_false (g_action_group_has_action (G_ACTION_GROUP (window), "show-coordinates"));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-grid"));
   muster_map_view_get_render_options (view, &options);
   pieces = muster_scene_get_pieces (muster_window_get_scene (window), &n);
   g_assert_cmpuint (n, >=, 6);
