@@ -199,6 +199,8 @@ typedef struct {
 
   /* caches derived from the map and the units (baa-hex.c) */
   guint8 *links;               /* per cell: 6 x MuPathKind bits, see baa_hex_links() */
+  gboolean any_fortification;  /* the map has a fortified hexside or hex: breach shots
+                                * are possible (BAA-FORT-3) */
   gboolean occ_dirty;          /* set by baa_match_invalidate() */
   guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */

@@ -1226,6 +1226,23 @@ side_index (const BaaMatch *m, const char *side)
   return BAA_NONE;
 }
 
+/* Whether any hexside or hex of the map is fortified: the only place breach
+ * shots (BAA-FORT-3) can aim at. The map does not change during a match. */
+static gboolean
+map_has_fortification (const MuHexMap *map)
+{
+  gsize ncells = (gsize) map->grid.cols * map->grid.rows;
+  gsize nsides = (gsize) (map->grid.cols + 2) * (map->grid.rows + 2) * 3;
+
+  for (gsize i = 0; i < ncells; i++)
+    if (map->cells[i].features & MU_HEX_FEATURE_FORTIFICATION)
+      return TRUE;
+  for (gsize i = 0; map->sides && i < nsides; i++)
+    if (map->sides[i] & MU_SIDE_FORTIFICATION)
+      return TRUE;
+  return FALSE;
+}
+
 static gpointer
 state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
 {
@@ -1274,6 +1291,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
       m->occ_cdrs[s] = g_new0 (guint8, ncells);
     }
   baa_links_build (m);
+  m->any_fortification = map_has_fortification (m->map);
 
   for (guint i = 0; i < scenario->counters->len; i++)
     {
