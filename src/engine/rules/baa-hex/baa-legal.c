@@ -21,13 +21,16 @@
 
 /* Legal commands --------------------------------------------------------------------------------- */
 
+/* Adds a move along each path: as MuCommand* when encoded, else BaaCommand*. */
 static void
-add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests)
+add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests, gboolean encoded)
 {
   for (guint i = 0; i < dests->len; i++)
     {
       GArray *p = g_ptr_array_index (dests, i);
-      g_ptr_array_add (out, baa_command_new_move (kind, id, (MuHex *) p->data, p->len));
+
+      g_ptr_array_add (out, encoded ? (gpointer) baa_command_encode_move (kind, id, (MuHex *) p->data, p->len)
+                                    : (gpointer) baa_command_new_move (kind, id, (MuHex *) p->data, p->len));
     }
 }
 
@@ -93,7 +96,7 @@ add_groups (GPtrArray *out, guint first)
  * moves with the exits after them (BAA-VIC-4), or its withdrawals
  * (BAA-MOV-12). Each destination is searched once. */
 static void
-unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out)
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded)
 {
   g_autoptr(GPtrArray) d = NULL;
   gboolean w;
@@ -103,32 +106,32 @@ unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out)
   d = baa_move_destinations (m, u, NULL, w);
   if (w)
     {
-      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d, encoded);
       return;
     }
   if (d->len > 0)
     {
       baa_exit_paths (m, u, d);
-      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d);
+      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d, encoded);
     }
   else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
     {
       /* in melee with pinned enemies only: a withdrawal is also possible */
       g_autoptr(GPtrArray) back = baa_move_destinations (m, u, NULL, TRUE);
-      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back, encoded);
     }
 }
 
 /* The phase 8 or 9 moves of one commander. */
 static void
-cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out)
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded)
 {
   g_autoptr(GPtrArray) d = NULL;
 
   if (!baa_cdr_may_move (m, c))
     return;
   d = baa_move_destinations (m, NULL, c, FALSE);
-  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d);
+  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d, encoded);
 }
 
 static GPtrArray *
@@ -177,12 +180,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        unit_move_commands (m, u, out);
+        unit_move_commands (m, u, out, FALSE);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        cdr_move_commands (m, c, out);
+        cdr_move_commands (m, c, out, FALSE);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -226,7 +229,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (u)
-        unit_move_commands (m, u, out);
+        unit_move_commands (m, u, out, FALSE);
       return out;
     }
   if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
@@ -235,7 +238,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (c)
-        cdr_move_commands (m, c, out);
+        cdr_move_commands (m, c, out, FALSE);
       return out;
     }
   return NULL;
@@ -333,19 +336,15 @@ static const GPtrArray *
 kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 {
   const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
-  g_autoptr(GPtrArray) cmds = NULL;
   GPtrArray *encoded;
 
   if (kept)
     return kept;
-  cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+  encoded = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   if (u)
-    unit_move_commands (m, u, cmds);
+    unit_move_commands (m, u, encoded, TRUE);
   else
-    cdr_move_commands (m, c, cmds);
-  encoded = g_ptr_array_new_full (cmds->len, (GDestroyNotify) mu_command_free);
-  for (guint i = 0; i < cmds->len; i++)
-    g_ptr_array_add (encoded, baa_command_encode (g_ptr_array_index (cmds, i)));
+    cdr_move_commands (m, c, encoded, TRUE);
   baa_move_cache_put (m, u, c, withdraw, encoded);
   return encoded;
 }
