@@ -22,6 +22,8 @@
 /* Widget pixels the pointer moves before a press on the selected counter
  * becomes a drag. */
 #define DRAG_THRESHOLD 8.0
+/* Widget pixels around a marked destination on a table that a click takes as it. */
+#define SPOT_RADIUS 8.0
 
 static const char *
 block_name (MuSightBlock block)
@@ -135,6 +137,9 @@ muster_match_input_table_marks (MusterMatchPage *self,
 {
   g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (MuPoint));
 
+  if (self->table_moves == NULL)
+    self->table_moves = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_array_set_size (self->table_moves, 0);
   for (guint i = 0; moves != NULL && i < moves->len; i++)
     {
       const MuPos *pos = &g_array_index (moves, MuPos, i);
@@ -142,6 +147,7 @@ muster_match_input_table_marks (MusterMatchPage *self,
 
       if (!pos->is_point)
         continue;
+      g_array_append_val (self->table_moves, *pos);
       muster_map_view_pos_to_board (self->map_view, pos, &p);
       g_array_append_val (spots, p);
     }
@@ -215,6 +221,8 @@ move_selected_to (MusterMatchPage *self,
   muster_match_page_play (self, c);
 }
 
+static MuPoint snap_to_spot (MusterMatchPage *self, MuPoint point);
+
 void
 muster_match_page_click_point (MusterMatchPage *self,
                                MuPoint          point,
@@ -242,7 +250,37 @@ muster_match_page_click_point (MusterMatchPage *self,
     }
   if (self->selected == NULL)
     return;
+  point = snap_to_spot (self, point);
   move_selected_to (self, mu_pos_from_point (point.x, point.y, -1));
+}
+
+/* A click on a marked destination (the engine's listed moves) means that
+ * point, not the pixel's rounding of it, which may lie a hair beyond the
+ * unit's reach. */
+static MuPoint
+snap_to_spot (MusterMatchPage *self,
+              MuPoint          point)
+{
+  MuPos unit = mu_pos_from_point (1, 0, -1), origin = mu_pos_from_point (0, 0, -1);
+  MuPoint a, b;
+  double per_unit, best = G_MAXDOUBLE;
+  MuPoint found = point;
+
+  muster_map_view_pos_to_board (self->map_view, &unit, &a);
+  muster_map_view_pos_to_board (self->map_view, &origin, &b);
+  per_unit = (a.x - b.x) * muster_map_view_get_zoom (self->map_view);
+  for (guint i = 0; per_unit > 0 && self->table_moves != NULL && i < self->table_moves->len; i++)
+    {
+      const MuPos *to = &g_array_index (self->table_moves, MuPos, i);
+      double d = hypot (to->point.x - point.x, to->point.y - point.y) * per_unit;
+
+      if (d <= SPOT_RADIUS && d < best)
+        {
+          best = d;
+          found = to->point;
+        }
+    }
+  return found;
 }
 
 /* Drag and drop ---------------------------------------------------------------- */

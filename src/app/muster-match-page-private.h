@@ -33,6 +33,7 @@ struct _MusterMatchPage
   GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
   MuHex hover;
   MuPos hover_pos;              /* tables: the point last hovered */
+  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
   gboolean drag_on;             /* a drag of the selected counter is under way */
