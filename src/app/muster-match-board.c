@@ -335,6 +335,8 @@ on_key_pressed (GtkEventControllerKey *controller,
 {
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return FALSE;
+  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab || keyval == GDK_KEY_ISO_Left_Tab)
+    return muster_match_input_tab (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_ISO_Left_Tab ? -1 : 1);
   if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
     {
       if (self->handover_side == NULL)

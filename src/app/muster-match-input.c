@@ -416,10 +416,8 @@ on_cursor_activated (MusterMapView   *view,
     muster_match_page_click_hex (self, hex, FALSE);
 }
 
-/* Tab and Shift+Tab: the cursor to the next or previous counter of the side
- * to act; past the last one the focus leaves the board as usual. */
-static gboolean
-cursor_to_next_counter (MusterMatchPage *self,
+gboolean
+muster_match_input_tab (MusterMatchPage *self,
                         int              step)
 {
   GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
@@ -457,27 +455,10 @@ cursor_to_next_counter (MusterMatchPage *self,
   return TRUE;
 }
 
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                MusterMatchPage       *self)
-{
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
-    return cursor_to_next_counter (self, (state & GDK_SHIFT_MASK) ? -1 : 1);
-  if (keyval == GDK_KEY_ISO_Left_Tab)
-    return cursor_to_next_counter (self, -1);
-  return FALSE;
-}
-
 void
 muster_match_input_init (MusterMatchPage *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
-  GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drag), "match-drag");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
@@ -485,10 +466,6 @@ muster_match_input_init (MusterMatchPage *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (drag));
-
-  gtk_event_controller_set_name (keys, "match-cursor-keys");
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
 
   g_signal_connect_object (self->map_view, "cursor-moved", G_CALLBACK (on_cursor_moved), self, 0);
   g_signal_connect_object (self->map_view, "cursor-activated", G_CALLBACK (on_cursor_activated), self, 0);

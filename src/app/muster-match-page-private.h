@@ -95,6 +95,10 @@ void muster_match_input_init         (MusterMatchPage *self);
  * line of sight to pos; nothing without a selection. */
 void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, const MuCommand *move,
                                       const char *label);
+/* Tab and Shift+Tab (step 1, -1): the cursor to the next or previous
+ * counter of the side to act; FALSE past the last one, for the focus to
+ * leave the board as usual. */
+gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
 /* The table's marks for the selected counter's listed destinations. */
 void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
 

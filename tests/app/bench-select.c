@@ -54,17 +54,13 @@ script (const char *scenario)
   return lines;
 }
 
-static void
-measure (MusterMatchPage *page,
-         const char      *label)
+/* The counters of the side to act on the board. */
+static GPtrArray *
+acting_ids (MusterGame *game)
 {
-  MusterGame *game = muster_match_page_get_game (page);
   const char *side = muster_game_get_awaited_side (game);
   GArray *views = mu_match_get_counters (muster_game_get_match (game));
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  guint highlighted = 0;
-  double sum = 0;
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < views->len; i++)
     {
@@ -73,6 +69,20 @@ measure (MusterMatchPage *page,
       if (g_strcmp0 (v->side, side) == 0 && v->status == MU_COUNTER_STATUS_ACTIVE)
         g_ptr_array_add (ids, g_strdup (v->id));
     }
+  return ids;
+}
+
+static void
+measure (MusterMatchPage *page,
+         const char      *label)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  const char *side = muster_game_get_awaited_side (game);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) ids = acting_ids (game);
+  guint highlighted = 0;
+  double sum = 0;
+
   for (guint r = 0; r < REPEATS; r++)
     for (guint i = 0; i < ids->len; i++)
       {
@@ -105,23 +115,14 @@ measure_hover (MusterMatchPage *page,
 {
   MusterGame *game = muster_match_page_get_game (page);
   const MuScenario *scenario = muster_game_get_scenario (game);
-  const char *side = muster_game_get_awaited_side (game);
-  GArray *views = mu_match_get_counters (muster_game_get_match (game));
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) ids = acting_ids (game);
   double sum = 0;
   guint traced = 0;
 
   /* the board is shown only once its player has taken it */
   if (muster_match_page_get_handover_side (page) != NULL)
     muster_match_page_dismiss_handover (page);
-  for (guint i = 0; i < views->len; i++)
-    {
-      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-
-      if (g_strcmp0 (v->side, side) == 0 && v->status == MU_COUNTER_STATUS_ACTIVE)
-        g_ptr_array_add (ids, g_strdup (v->id));
-    }
   for (guint i = 0; i < ids->len; i++)
     {
       muster_match_page_select (page, g_ptr_array_index (ids, i));
