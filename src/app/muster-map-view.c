@@ -1175,6 +1175,28 @@ describe_cursor (MusterMapView *self)
   set_position_text (self, text);
 }
 
+/* Pans so that the cursor stays a hex clear of the view's edges. */
+static void
+keep_cursor_in_view (MusterMapView *self)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self));
+  double h = gtk_widget_get_height (GTK_WIDGET (self));
+  double margin = MIN (2 * MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom, MIN (w, h) / 4);
+  double x, y, dx = 0, dy = 0;
+
+  cursor_centre (self, &x, &y);
+  if (x < margin)
+    dx = margin - x;
+  else if (x > w - margin)
+    dx = w - margin - x;
+  if (y < margin)
+    dy = margin - y;
+  else if (y > h - margin)
+    dy = h - margin - y;
+  if (dx != 0 || dy != 0)
+    muster_map_view_pan (self, dx, dy);
+}
+
 /* Arrow keys on a hex board: the cursor appears at the hex in the middle
  * of the view, then moves a column or a row at a time; the view follows it.
  * FALSE on a table (the arrows pan there). */
@@ -1213,23 +1235,7 @@ move_cursor (MusterMapView *self,
         }
     }
   self->cursor = next;
-  /* keep the cursor a hex clear of the view's edges */
-  cursor_centre (self, &x, &y);
-  {
-    double margin = MIN (2 * MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom, MIN (w, h) / 4);
-    double dx = 0, dy = 0;
-
-    if (x < margin)
-      dx = margin - x;
-    else if (x > w - margin)
-      dx = w - margin - x;
-    if (y < margin)
-      dy = margin - y;
-    else if (y > h - margin)
-      dy = h - margin - y;
-    if (dx != 0 || dy != 0)
-      muster_map_view_pan (self, dx, dy);
-  }
+  keep_cursor_in_view (self);
   describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   cursor_centre (self, &x, &y);
@@ -1636,6 +1642,7 @@ muster_map_view_set_cursor (MusterMapView *self,
 
       self->cursor_on = TRUE;
       self->cursor = *hex;
+      keep_cursor_in_view (self);
       describe_cursor (self);
       cursor_centre (self, &x, &y);
       g_signal_emit (self, signals[SIGNAL_CURSOR_MOVED], 0, x, y);

@@ -163,22 +163,6 @@ muster_match_page_get_sight_text (MusterMatchPage *self)
 
 /* Tables ---------------------------------------------------------------------- */
 
-void
-muster_match_page_hover_point (MusterMatchPage *self,
-                               MuPoint          point)
-{
-  MuPos pos = mu_pos_from_point (point.x, point.y, -1);
-
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-
-  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL)
-    return;
-  self->hover_pos = pos;
-  muster_match_input_trace (self, &pos, NULL, NULL);
-  if (self->sight_text != NULL)
-    muster_match_board_set_hint (self, g_strdup (self->sight_text));
-}
-
 /* The first move verb among the selected counter's listed commands (the
  * ruleset's own word), "move" when none is listed now. */
 static const char *
@@ -197,18 +181,17 @@ move_verb (MusterMatchPage *self)
   return "move";
 }
 
-/* The selected counter moved to pos by a command the engine checks when it
- * is applied: a refusal shows its reason in the bar. Tables keep the
- * counter's facing (`move ID @X,Y/F`). */
-static void
-move_selected_to (MusterMatchPage *self,
-                  MuPos            pos)
+/* The move of the selected counter to pos, for the engine to check: tables
+ * keep the counter's facing (`move ID @X,Y/F`). NULL without a selection. */
+static MuCommand *
+move_command (MusterMatchPage *self,
+              MuPos            pos)
 {
   const MuCounterView *me = muster_match_board_find_view (self, self->selected);
-  g_autoptr(MuCommand) c = NULL;
+  MuCommand *c;
 
   if (me == NULL)
-    return;
+    return NULL;
   c = mu_command_new (move_verb (self));
   mu_command_add_word (c, self->selected);
   if (pos.is_point)
@@ -218,10 +201,23 @@ move_selected_to (MusterMatchPage *self,
     }
   else
     mu_command_add_pos (c, &pos);
-  muster_match_page_play (self, c);
+  return c;
 }
 
-static MuPoint snap_to_spot (MusterMatchPage *self, MuPoint point);
+/* The selected counter moved to pos by a command the engine checks when it
+ * is applied: a refusal shows its reason in the bar. */
+static void
+move_selected_to (MusterMatchPage *self,
+                  MuPos            pos)
+{
+  g_autoptr(MuCommand) c = move_command (self, pos);
+
+  if (c != NULL)
+    muster_match_page_play (self, c);
+}
+
+static gboolean snap_to_spot (MusterMatchPage *self, MuPoint *point);
+
 
 void
 muster_match_page_click_point (MusterMatchPage *self,
@@ -250,21 +246,21 @@ muster_match_page_click_point (MusterMatchPage *self,
     }
   if (self->selected == NULL)
     return;
-  point = snap_to_spot (self, point);
+  snap_to_spot (self, &point);
   move_selected_to (self, mu_pos_from_point (point.x, point.y, -1));
 }
 
-/* A click on a marked destination (the engine's listed moves) means that
+/* A point on a marked destination (the engine's listed moves) means that
  * point, not the pixel's rounding of it, which may lie a hair beyond the
- * unit's reach. */
-static MuPoint
+ * unit's reach: *point becomes it, and TRUE. */
+static gboolean
 snap_to_spot (MusterMatchPage *self,
-              MuPoint          point)
+              MuPoint         *point)
 {
   MuPos unit = mu_pos_from_point (1, 0, -1), origin = mu_pos_from_point (0, 0, -1);
   MuPoint a, b;
   double per_unit, best = G_MAXDOUBLE;
-  MuPoint found = point;
+  MuPoint found = *point;
 
   muster_map_view_pos_to_board (self->map_view, &unit, &a);
   muster_map_view_pos_to_board (self->map_view, &origin, &b);
@@ -272,7 +268,7 @@ snap_to_spot (MusterMatchPage *self,
   for (guint i = 0; per_unit > 0 && self->table_moves != NULL && i < self->table_moves->len; i++)
     {
       const MuPos *to = &g_array_index (self->table_moves, MuPos, i);
-      double d = hypot (to->point.x - point.x, to->point.y - point.y) * per_unit;
+      double d = hypot (to->point.x - point->x, to->point.y - point->y) * per_unit;
 
       if (d <= SPOT_RADIUS && d < best)
         {
@@ -280,7 +276,43 @@ snap_to_spot (MusterMatchPage *self,
           found = to->point;
         }
     }
-  return found;
+  *point = found;
+  return best < G_MAXDOUBLE;
+}
+
+void
+muster_match_page_hover_point (MusterMatchPage *self,
+                               MuPoint          point)
+{
+  MuPos pos = mu_pos_from_point (point.x, point.y, -1);
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL)
+    return;
+  self->hover_pos = pos;
+  if (snap_to_spot (self, &point))
+    {
+      /* a marked destination: the straight move there, as the engine checks it */
+      g_autoptr(MuCommand) move = move_command (self, mu_pos_from_point (point.x, point.y, -1));
+      MuPos to = mu_pos_from_point (point.x, point.y, -1);
+      MuCheck check = { 0 };
+      char label[64];
+
+      mu_pos_format (&to, label, sizeof label);
+      muster_game_check (self->game, move, &check);
+      muster_match_input_trace (self, &to, move, check.legal ? _("Move here") : check.reason);
+      if (check.legal)
+        muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s"), label));
+      else
+        muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label,
+                                                            check.reason ? check.reason : ""));
+      mu_check_clear (&check);
+      return;
+    }
+  muster_match_input_trace (self, &pos, NULL, NULL);
+  if (self->sight_text != NULL)
+    muster_match_board_set_hint (self, g_strdup (self->sight_text));
 }
 
 /* Drag and drop ---------------------------------------------------------------- */

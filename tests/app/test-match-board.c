@@ -425,9 +425,22 @@ check_table (const char *file)
   muster_scene_get_spots (scene, &n_spots);
   g_assert_cmpuint (n_spots, ==, moves->len);
 
-  /* hovering a point: the unit's line of sight to it, with a rule id */
+  /* hovering a marked destination: the straight move there, checked */
   dest = g_array_index (moves, MuPos, 0);
   muster_match_page_hover_point (page, dest.point);
+  {
+    MusterTrace trace;
+    MuPoint b = board_point (page, &dest);
+
+    muster_scene_get_trace (scene, &trace);
+    g_assert_cmpint (trace.kind, ==, MUSTER_TRACE_PATH);
+    g_assert_cmpuint (trace.n_points, ==, 2);
+    g_assert_cmpfloat_with_epsilon (trace.points[1].x, b.x, 1e-6);
+    g_assert_cmpfloat_with_epsilon (trace.points[1].y, b.y, 1e-6);
+    g_assert_true (g_str_has_prefix (muster_match_page_get_hint (page), "Move to @"));
+  }
+  /* hovering elsewhere: the unit's line of sight to it, with a rule id */
+  muster_match_page_hover_point (page, (MuPoint) { 1.0, 1.0 });
   g_assert_nonnull (muster_match_page_get_sight_text (page));
   g_assert_nonnull (strstr (muster_match_page_get_sight_text (page), "(BAT-"));
 
