@@ -403,6 +403,14 @@ muster_match_page_drop (MusterMatchPage *self,
   if (!pos.is_point && muster_match_board_is_destination (self, pos.hex) &&
       (move = muster_match_board_move_to (self, pos.hex)) != NULL)
     muster_match_page_play (self, move);
+  else if (pos.is_point)
+    {
+      /* on a table, as a click there does: a marked destination exactly */
+      MuPoint p = pos.point;
+
+      snap_to_spot (self, &p);
+      move_selected_to (self, mu_pos_from_point (p.x, p.y, -1));
+    }
   else
     move_selected_to (self, pos);
 }
