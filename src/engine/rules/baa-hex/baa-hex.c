@@ -514,6 +514,12 @@ state_copy (gpointer state, MuDice *dice)
   return baa_match_copy (state, dice);
 }
 
+static gboolean
+line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  return baa_line_of_sight (state, counter, to, sight, error);
+}
+
 static void
 position (gpointer state, MuPosition *p)
 {
@@ -814,6 +820,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .legal_moves = baa_hex_legal_moves,
   .legal_actions = baa_hex_legal_actions,
   .legal_targets = baa_hex_legal_targets,
+  .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,
   .counters = counters,
