@@ -436,7 +436,7 @@ check_command (const MuMatch   *m,
     {
       MuEvent *e = g_ptr_array_index (events, i);
 
-      if (e->kind == MU_EVENT_MOVE && check->cost < 0 && m->ruleset->move_cost == NULL)
+      if ((e->info->flags & MU_EVENT_KIND_MOVES) && check->cost < 0 && m->ruleset->move_cost == NULL)
         check->cost = e->value;
       if (e->kind == MU_EVENT_ROLL)
         {

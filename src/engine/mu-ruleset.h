@@ -179,12 +179,6 @@ typedef struct {
                             * "needs exactly two ids"; NULL: the syntax is quoted */
 } MuVerbInfo;
 
-/* An event kind a ruleset emits; the kind word of the event line. */
-typedef struct {
-  const char *kind;        /* "move", "flinch", "stand-lost" */
-  const char *description;
-} MuEventKindInfo;
-
 /* Reading the state ---------------------------------------------------------- */
 
 typedef struct {
@@ -328,7 +322,10 @@ struct _MuRuleset {
   guint n_options;
   const MuVerbInfo *verbs;
   guint n_verbs;
-  const MuEventKindInfo *event_kinds;
+  /* The kinds of event it emits beyond the engine's own (mu-event.h):
+   * their words, fields and sentences for the event lines and the match
+   * log. Pointers, so that two rulesets may share a declaration. */
+  const MuEventKindInfo *const *event_kinds;
   guint n_event_kinds;
   const MuFieldInfo *fields;
   guint n_fields;
@@ -435,6 +432,9 @@ char              *mu_rule_option_check   (const MuRuleOptionInfo *info, const M
 /* The marker with this id (a word of MuCounterView.markers, or the kind of
  * a board marker's event), or NULL. */
 const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);
+/* The declaration of the event kind with this word: the ruleset's, else
+ * the engine's own; NULL when neither has it. */
+const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
 

@@ -262,7 +262,7 @@ read_options (BaaMatch *m)
 static void
 phase_event (BaaMatch *m, GPtrArray *events)
 {
-  MuEvent *e = baa_event (m, events, MU_EVENT_PHASE, NULL, NULL);
+  MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_PHASE), NULL, NULL);
 
   mu_event_set_side (e, m->side_id[m->active]);
   e->value = m->phase;
@@ -273,7 +273,7 @@ static void
 marker_event (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id,
               const char *marker, const char *rule)
 {
-  MuEvent *e = baa_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED,
+  MuEvent *e = baa_event (m, events, BAA_EV_MARKER (placed),
                           id, rule);
   mu_event_set_text (e, marker);
 }
@@ -281,7 +281,7 @@ marker_event (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id,
 static void
 orders_event (BaaMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
 {
-  MuEvent *e = baa_event (m, events, MU_EVENT_ORDERS, id, rule);
+  MuEvent *e = baa_event (m, events, &baa_ev_orders, id, rule);
 
   mu_event_set_text (e, how);
 }
@@ -343,11 +343,11 @@ finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason
   m->winner = winner;
   m->victory_diff = diff;
   m->victory_level = level;
-  e = baa_event (m, events, MU_EVENT_VICTORY, NULL, rule);
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_VICTORY), NULL, rule);
   mu_event_set_side (e, winner == BAA_NONE ? NULL : m->side_id[winner]);
   mu_event_set_text (e, level);
   e->value = diff;
-  e = baa_event (m, events, MU_EVENT_GAME_END, NULL, NULL);
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_GAME_END), NULL, NULL);
   mu_event_set_text (e, reason);
   baa_decision_clear (m);
 }
@@ -659,13 +659,13 @@ objectives_update (BaaMatch *m, GPtrArray *events)
         if (r == BAA_HOLD_CLAIMED)
           {
             /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
-            e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+            e = baa_event (m, events, &baa_ev_claimed, o->def->id, "BAA-OBJ-2");
             mu_event_set_side (e, m->side_id[s]);
             e->at = mu_pos_from_hex (o->hex);
             continue;
           }
       }
-      e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+      e = baa_event (m, events, &baa_ev_hold, o->def->id, "BAA-OBJ-2");
       mu_event_set_side (e, m->side_id[s]);
       e->value = o->hold_count;
     }
@@ -1110,7 +1110,7 @@ apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
                        cmd->target, cmd->unit);
   u->assigned_to = c;
   u->assign_round = m->round_serial;
-  e = baa_event (m, events, MU_EVENT_ASSIGNED, u->def->id, "BAA-CMD-11");
+  e = baa_event (m, events, &baa_ev_assigned, u->def->id, "BAA-CMD-11");
   mu_event_set_object (e, c->def->id);
   return TRUE;
 }
@@ -1139,7 +1139,7 @@ apply_direct (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
                        cmd->target);
   c->direct_by = k;
   c->direct_round = m->round_serial;
-  e = baa_event (m, events, MU_EVENT_DIRECT_CONTROL, k->def->id, "BAA-CMD-10");
+  e = baa_event (m, events, &baa_ev_direct_control, k->def->id, "BAA-CMD-10");
   mu_event_set_object (e, c->def->id);
   return TRUE;
 }
@@ -1339,7 +1339,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
   m->reserve_step_side = BAA_NONE;
   m->phase = BAA_PHASE_BOUND_START;
   m->occ_dirty = TRUE;
-  baa_event (m, events, MU_EVENT_MATCH_START, "baa-hex", NULL);
+  baa_event (m, events, mu_event_kind_info (MU_EVENT_MATCH_START), "baa-hex", NULL);
   enter_phase (m, events);
   baa_advance (m, events);
   return m;
@@ -2157,16 +2157,14 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
   return TRUE;
 }
 
-/* The kinds of event a baa-hex match emits (README.md, "--events"). */
-static const MuEventKindInfo baa_event_kinds[] = {
-  { "start", NULL }, { "bound", NULL }, { "round", NULL }, { "phase", NULL }, { "roll", NULL },
-  { "orders", NULL }, { "marker", NULL }, { "unmarker", NULL }, { "assigned", NULL },
-  { "direct-control", NULL }, { "move", NULL }, { "locked", NULL }, { "attack", NULL },
-  { "hits", NULL }, { "dispersed", NULL }, { "flinch", NULL }, { "stands", NULL },
-  { "surrender", NULL }, { "disabled", NULL }, { "captured", NULL }, { "evaded", NULL },
-  { "removed", NULL }, { "breached", NULL }, { "hold", NULL }, { "claimed", NULL },
-  { "reserve-arrived", NULL }, { "reserve-delayed", NULL }, { "entered", NULL }, { "rest", NULL },
-  { "decision", NULL }, { "night", NULL }, { "victory", NULL }, { "end", NULL }, { "note", NULL },
+/* The kinds of event a baa-hex match emits beyond the engine's own
+ * (README.md, "--events"); declared in rules/common/baa-events.c. */
+static const MuEventKindInfo *const baa_event_kinds[] = {
+  &baa_ev_orders, &baa_ev_marker, &baa_ev_unmarker, &baa_ev_assigned, &baa_ev_direct_control,
+  &baa_ev_move, &baa_ev_locked, &baa_ev_attack, &baa_ev_hits, &baa_ev_dispersed, &baa_ev_flinch,
+  &baa_ev_stands, &baa_ev_surrender, &baa_ev_disabled, &baa_ev_captured, &baa_ev_evaded,
+  &baa_ev_removed, &baa_ev_breached, &baa_ev_hold, &baa_ev_claimed, &baa_ev_reserve_arrived,
+  &baa_ev_reserve_delayed, &baa_ev_entered, &baa_ev_rest, &baa_ev_night,
 };
 
 const MuRuleset mu_ruleset_baa_hex = {
