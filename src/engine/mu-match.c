@@ -554,6 +554,34 @@ mu_match_legal_moves (const MuMatch *m,
   return m->ruleset->legal_moves (m->state, counter);
 }
 
+MuRegion *
+mu_match_legal_region (const MuMatch *m,
+                       const char    *counter)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (m->ruleset->legal_region == NULL)
+    return NULL;
+  return m->ruleset->legal_region (m->state, counter);
+}
+
+const MuCommand *
+mu_match_policy_hint (const MuMatch *m,
+                      GPtrArray     *legal)
+{
+  const MuCommand *hint;
+
+  g_return_val_if_fail (m != NULL && legal != NULL, NULL);
+  if (m->ruleset->policy_hint == NULL || legal->len == 0)
+    return NULL;
+  hint = m->ruleset->policy_hint (m->state, legal);
+  /* only a command of the list: the policy never invents one */
+  for (guint i = 0; hint && i < legal->len; i++)
+    if (g_ptr_array_index (legal, i) == hint)
+      return hint;
+  g_return_val_if_fail (hint == NULL, NULL);
+  return NULL;
+}
+
 GPtrArray *
 mu_match_legal_targets (const MuMatch *m,
                         const char    *counter)

@@ -24,6 +24,7 @@
 #include "mu-command.h"
 #include "mu-dice.h"
 #include "mu-event.h"
+#include "mu-region.h"
 #include "mu-scenario.h"
 
 G_BEGIN_DECLS
@@ -412,6 +413,19 @@ struct _MuRuleset {
    * ending among them. Without it the match can only tell, from the legal
    * commands, whether the step may end (mu_match_get_outstanding). */
   void     (*outstanding)      (gpointer state, GArray *todo);
+
+  /* Asking the engine, on any board (all optional, NULL when the ruleset
+   * has none): */
+  /* Where the counter may go now on a table, as a region of the points its
+   * position (MuPos.point) may take by a legal move; newly allocated, NULL
+   * when it may not move (or on a hex board: legal_moves lists the hexes). */
+  MuRegion *(*legal_region)    (gpointer state, const char *counter);
+  /* The command a computer player takes now where the rules prescribe one
+   * (an order the rules set, BAA-DAY-2's withdrawal of the first unsafe
+   * unit): one of `legal` (the legal commands, as legal_commands gives
+   * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
+   * free of any ruleset's commands and decisions. */
+  const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
 };
 
 /* Registry: the one list of rulesets. */

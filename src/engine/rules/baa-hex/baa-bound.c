@@ -653,6 +653,19 @@ place_ok (const BaaMatch *m, const char *id, MuHex hex, GError **error)
   return TRUE;
 }
 
+const MuCommand *
+baa_day_policy_hint (gpointer state, GPtrArray *legal)
+{
+  BaaMatch *m = state;
+
+  /* BAA-DAY-2: a computer player withdraws the first unsafe unit in order
+   * of battle to the hex farthest from the enemy: the first answer listed
+   * (day_withdraw_answers), the first legal command */
+  if (m->pending.kind == BAA_DECISION_DAY_WITHDRAW && legal->len)
+    return g_ptr_array_index (legal, 0);
+  return NULL;
+}
+
 void
 baa_day_commands (BaaMatch *m, GPtrArray *out)
 {

@@ -2194,6 +2194,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .legal_moves = legal_moves,
   .legal_actions = legal_actions,
   .legal_targets = legal_targets,
+  .policy_hint = baa_day_policy_hint,
   .position = position,
   .pending = pending,
   .counters = counters,

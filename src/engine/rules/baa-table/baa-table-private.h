@@ -285,5 +285,7 @@ void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events)
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
+/* Where the counter can go now (MuRuleset.legal_region), or NULL. */
+MuRegion     *bat_legal_region      (BatMatch *m, const char *id);
 
 G_END_DECLS

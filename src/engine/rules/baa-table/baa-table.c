@@ -183,6 +183,12 @@ legal_targets (gpointer state, const char *counter)
   return bat_legal_targets (state, counter);
 }
 
+static MuRegion *
+legal_region (gpointer state, const char *counter)
+{
+  return bat_legal_region (state, counter);
+}
+
 static const char *const bat_paths[] = {
   "bound-start",
   "round/orders/control-range", "round/orders/control-roll", "round/orders/control-nic",
@@ -425,6 +431,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
   .legal_targets = legal_targets,
+  .legal_region = legal_region,
   .position = position,
   .pending = pending,
   .counters = counters,
