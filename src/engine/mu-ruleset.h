@@ -222,6 +222,20 @@ typedef enum {
   MU_MARKER_ON_BOARD,    /* on a hex or hexside (a breach): an event kind of its own */
 } MuMarkerPlace;
 
+/* How many of a marker a printed counter sheet gives, so a game of the
+ * scenario never runs short. */
+typedef enum {
+  MU_MARKER_SUPPLY_NONE,            /* not printed */
+  MU_MARKER_SUPPLY_ONE,             /* one (a turn marker) */
+  MU_MARKER_SUPPLY_PER_UNIT,        /* one per unit of both sides */
+  MU_MARKER_SUPPLY_LARGER_SIDE,     /* one per unit and command counter of the larger side */
+  MU_MARKER_SUPPLY_PER_OBJECTIVE,   /* one per objective for each side, in the side's colour */
+  MU_MARKER_SUPPLY_PER_FORTIFIED,   /* one per fortified hexside not yet breached */
+  MU_MARKER_SUPPLY_PER_RAIL,        /* one per counter arriving by rail */
+} MuMarkerSupply;
+
+#define MU_MARKER_SIDE_COLOUR 0xff000000u
+
 /* A marker (or a condition shown like one) the ruleset puts on counters or
  * the board, so that a front end can draw and explain it without knowing
  * the ruleset: the match window's counters and tooltips, the counter
@@ -234,6 +248,14 @@ typedef struct {
   const char *glyph;       /* a few letters to print on the marker: "NIC", "P" (not translated) */
   const char *description; /* N_() one line: what it does and what removes it */
   MuMarkerPlace place;
+  /* How it is drawn and printed (all optional): the colour of its face
+   * (0xRRGGBB; 0: light grey; MU_MARKER_SIDE_COLOUR: its side's), a
+   * picture the renderer knows ("crossed-arrows", "cross", "breach",
+   * "locomotive", "clock", "objective"; NULL: the glyph alone), and how
+   * many a printed sheet gives (MU_MARKER_SUPPLY_NONE: it is not printed). */
+  guint32 colour;
+  const char *picture;
+  MuMarkerSupply supply;
 } MuMarkerInfo;
 
 /* A counter status the ruleset uses (a subset of MuCounterStatus), with
@@ -243,6 +265,7 @@ typedef struct {
   const char *name;        /* N_() */
   const char *rule;
   const char *description; /* N_() */
+  const char *marker;      /* the declared marker a counter in this status shows, or NULL */
 } MuStatusInfo;
 
 /* A snapshot of one counter; strings are owned by the state and valid until
