@@ -1890,6 +1890,12 @@ outstanding (gpointer state, GArray *todo)
     }
 }
 
+static gboolean
+line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  return baa_line_of_sight (state, counter, to, sight, error);
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *id)
 {
@@ -2204,6 +2210,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .legal_actions = legal_actions,
   .legal_targets = legal_targets,
   .policy_hint = baa_day_policy_hint,
+  .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,
   .counters = counters,
