@@ -257,7 +257,7 @@ apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
                        cmd->target, cmd->unit);
   u->assigned_to = c;
   u->assign_round = m->round_serial;
-  e = baa_event (m, events, MU_EVENT_ASSIGNED, u->def->id, "BAA-CMD-11");
+  e = baa_event (m, events, &baa_ev_assigned, u->def->id, "BAA-CMD-11");
   mu_event_set_object (e, c->def->id);
   return TRUE;
 }
@@ -286,7 +286,7 @@ apply_direct (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
                        cmd->target);
   c->direct_by = k;
   c->direct_round = m->round_serial;
-  e = baa_event (m, events, MU_EVENT_DIRECT_CONTROL, k->def->id, "BAA-CMD-10");
+  e = baa_event (m, events, &baa_ev_direct_control, k->def->id, "BAA-CMD-10");
   mu_event_set_object (e, c->def->id);
   return TRUE;
 }

@@ -122,7 +122,7 @@ gboolean  baa_melee_check            (const BaaMatch *m, const BaaUnit *attacker
 GArray   *baa_flinch_destinations    (const BaaMatch *m, BaaUnit *const *units, guint n,
                                       BaaUnit *const *attackers, guint n_attackers);
 /* Moves the unit(s) to dest, pins them, counts flinches_this_round, emits
- * MU_EVENT_FLINCH and MARKER_PLACED. dest must be one of the destinations. */
+ * flinch and marker events. dest must be one of the destinations. */
 void      baa_flinch_move            (BaaMatch *m, BaaUnit *const *units, guint n, MuHex dest,
                                       GPtrArray *events);
 

@@ -27,6 +27,8 @@
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
+#include "baa-events.h"
+
 G_BEGIN_DECLS
 
 #define BAA_SIDES 2
@@ -326,7 +328,7 @@ void          baa_decision_open_hexes   (BaaMatch *m, BaaDecisionKind kind, int 
 void          baa_decision_clear        (BaaMatch *m);
 
 /* Events helpers: fill at/from/to and the rule in one call. */
-MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, MuEventKind kind,
+MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
                                          const char *subject, const char *rule);
 
 /* Errors: sets MU_ERROR_ILLEGAL with "FORMAT (RULE)". Returns FALSE. */

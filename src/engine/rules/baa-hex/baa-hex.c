@@ -173,25 +173,34 @@ static const MuRuleOptionInfo baa_options[] = {
 static const MuMarkerInfo baa_markers[] = {
   { "nic", N_("Not in command"), "BAA-CMD-4, BAA-CMD-7", "NIC",
     N_("No orders: the counter may not move or fire; removed in phase 12 of the round (BAA-SEQ-4)"),
-    MU_MARKER_ON_COUNTER },
+    MU_MARKER_ON_COUNTER, 0xf2d23c, NULL, MU_MARKER_SUPPLY_LARGER_SIDE },
   { "pinned", N_("Pinned"), "BAA-FLN-5", "PIN",
     N_("Flinched: may not move or fire; removed in phase 12 of its side's next round (BAA-PIN-2)"),
-    MU_MARKER_ON_COUNTER },
+    MU_MARKER_ON_COUNTER, 0xc8322c, "crossed-arrows", MU_MARKER_SUPPLY_PER_UNIT },
   { "fatigued", N_("Fatigued"), "BAA-FAT-1, BAA-NGT-4, BAA-RES-4", "FAT",
-    N_("Attacks at +1 to its attack value; removed by rest (BAA-FAT-2)"), MU_MARKER_ON_COUNTER },
+    N_("Attacks at +1 to its attack value; removed by rest (BAA-FAT-2)"), MU_MARKER_ON_COUNTER,
+    0xe8893a, NULL, MU_MARKER_SUPPLY_PER_UNIT },
   { "on-train", N_("On a train"), "BAA-SPC-1", "RR",
     N_("Arrived by rail: may not move or attack until phase 7 of its next round"),
-    MU_MARKER_ON_COUNTER },
+    MU_MARKER_ON_COUNTER, 0x4a5a6a, "locomotive", MU_MARKER_SUPPLY_PER_RAIL },
   { "orders", N_("Orders"), "BAA-CMD-2, BAA-CMD-3, BAA-CMD-5, BAA-CMD-6", "ORD",
-    N_("Has orders this round: may move and fire"), MU_MARKER_ON_COUNTER },
+    N_("Has orders this round: may move and fire"), MU_MARKER_ON_COUNTER, 0, NULL, 0 },
   { "stacked", N_("Stacked"), "BAA-STK-2", "STK",
     N_("Two units in one hex: unformed, neither may fire or melee while they stay"),
-    MU_MARKER_ON_COUNTER },
+    MU_MARKER_ON_COUNTER, 0, NULL, 0 },
   { "unformed", N_("Unformed by terrain"), "BAA-TER-3", "UNF",
-    N_("In a difficult, ford or bridge hex: attacks with one die less"), MU_MARKER_ON_COUNTER },
+    N_("In a difficult, ford or bridge hex: attacks with one die less"), MU_MARKER_ON_COUNTER, 0, NULL, 0 },
   { "breached", N_("Breached"), "BAA-FORT-3", "BR",
     N_("A fortified hexside breached by artillery: its works give no cover; never removed"),
-    MU_MARKER_ON_BOARD },
+    MU_MARKER_ON_BOARD, 0x6b4a2a, "breach", MU_MARKER_SUPPLY_PER_FORTIFIED },
+  { "disabled", N_("Disabled"), "BAA-CDR-3, BAA-CDR-4", "DIS",
+    N_("Shows a disabled commander (its status): out of play"), MU_MARKER_ON_COUNTER, 0x2a2a2a, "cross", 0 },
+  { "objective", N_("Objective"), "BAA-OBJ-2, BAA-OBJ-3", "OBJ",
+    N_("Who owns an objective: placed on a claim, replaced by the other side's claim"),
+    MU_MARKER_ON_BOARD, MU_MARKER_SIDE_COLOUR, "objective", MU_MARKER_SUPPLY_PER_OBJECTIVE },
+  { "bound", N_("Bound"), "BAA-SEQ-5", "BND",
+    N_("The turn track's marker: moves an hour a bound"), MU_MARKER_ON_BOARD, 0xf4f0e4, "clock",
+    MU_MARKER_SUPPLY_ONE },
 };
 
 static const MuStatusInfo baa_statuses[] = {
@@ -204,7 +213,7 @@ static const MuStatusInfo baa_statuses[] = {
   { MU_COUNTER_STATUS_TACTICAL_MARCH, N_("On a tactical march"), "BAA-RES-4",
     N_("Marching round to enter from a board edge") },
   { MU_COUNTER_STATUS_DISABLED, N_("Disabled"), "BAA-CDR-3, BAA-CDR-4, BAA-LOS-4",
-    N_("A commander shot or caught in a dispersed unit's hex; out of play") },
+    N_("A commander shot or caught in a dispersed unit's hex; out of play"), "disabled" },
   { MU_COUNTER_STATUS_CAPTURED, N_("Captured"), "BAA-CDR-9", N_("A commander taken by an enemy unit") },
   { MU_COUNTER_STATUS_REMOVED, N_("Removed"), "BAA-CDR-2",
     N_("A command counter whose division's last unit has gone") },
@@ -263,7 +272,7 @@ read_options (BaaMatch *m)
 void
 baa_phase_event (BaaMatch *m, GPtrArray *events)
 {
-  MuEvent *e = baa_event (m, events, MU_EVENT_PHASE, NULL, NULL);
+  MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_PHASE), NULL, NULL);
 
   mu_event_set_side (e, m->side_id[m->active]);
   e->value = m->phase;
@@ -274,7 +283,7 @@ void
 baa_marker_event (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id,
                   const char *marker, const char *rule)
 {
-  MuEvent *e = baa_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED,
+  MuEvent *e = baa_event (m, events, BAA_EV_MARKER (placed),
                           id, rule);
   mu_event_set_text (e, marker);
 }
@@ -282,7 +291,7 @@ baa_marker_event (BaaMatch *m, GPtrArray *events, gboolean placed, const char *i
 void
 baa_orders_event (BaaMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
 {
-  MuEvent *e = baa_event (m, events, MU_EVENT_ORDERS, id, rule);
+  MuEvent *e = baa_event (m, events, &baa_ev_orders, id, rule);
 
   mu_event_set_text (e, how);
 }
@@ -502,7 +511,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
   m->reserve_step_side = BAA_NONE;
   m->phase = BAA_PHASE_BOUND_START;
   m->occ_dirty = TRUE;
-  baa_event (m, events, MU_EVENT_MATCH_START, "baa-hex", NULL);
+  baa_event (m, events, mu_event_kind_info (MU_EVENT_MATCH_START), "baa-hex", NULL);
   baa_enter_phase (m, events);
   baa_advance (m, events);
   return m;
@@ -781,16 +790,14 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
   return TRUE;
 }
 
-/* The kinds of event a baa-hex match emits (README.md, "--events"). */
-static const MuEventKindInfo baa_event_kinds[] = {
-  { "start", NULL }, { "bound", NULL }, { "round", NULL }, { "phase", NULL }, { "roll", NULL },
-  { "orders", NULL }, { "marker", NULL }, { "unmarker", NULL }, { "assigned", NULL },
-  { "direct-control", NULL }, { "move", NULL }, { "locked", NULL }, { "attack", NULL },
-  { "hits", NULL }, { "dispersed", NULL }, { "flinch", NULL }, { "stands", NULL },
-  { "surrender", NULL }, { "disabled", NULL }, { "captured", NULL }, { "evaded", NULL },
-  { "removed", NULL }, { "breached", NULL }, { "hold", NULL }, { "claimed", NULL },
-  { "reserve-arrived", NULL }, { "reserve-delayed", NULL }, { "entered", NULL }, { "rest", NULL },
-  { "decision", NULL }, { "night", NULL }, { "victory", NULL }, { "end", NULL }, { "note", NULL },
+/* The kinds of event a baa-hex match emits beyond the engine's own
+ * (README.md, "--events"); declared in rules/common/baa-events.c. */
+static const MuEventKindInfo *const baa_event_kinds[] = {
+  &baa_ev_orders, &baa_ev_marker, &baa_ev_unmarker, &baa_ev_assigned, &baa_ev_direct_control,
+  &baa_ev_move, &baa_ev_locked, &baa_ev_attack, &baa_ev_hits, &baa_ev_dispersed, &baa_ev_flinch,
+  &baa_ev_stands, &baa_ev_surrender, &baa_ev_disabled, &baa_ev_captured, &baa_ev_evaded,
+  &baa_ev_removed, &baa_ev_breached, &baa_ev_hold, &baa_ev_claimed, &baa_ev_reserve_arrived,
+  &baa_ev_reserve_delayed, &baa_ev_entered, &baa_ev_rest, &baa_ev_night,
 };
 
 const MuRuleset mu_ruleset_baa_hex = {
@@ -820,6 +827,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .legal_moves = baa_hex_legal_moves,
   .legal_actions = baa_hex_legal_actions,
   .legal_targets = baa_hex_legal_targets,
+  .policy_hint = baa_day_policy_hint,
   .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,

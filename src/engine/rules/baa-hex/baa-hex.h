@@ -100,5 +100,8 @@ gboolean    baa_day_command              (BaaMatch *m, const BaaCommand *cmd, GP
                                           GError **error);
 gboolean    baa_day_choose               (BaaMatch *m, const char *answer, GPtrArray *events,
                                           GError **error);
+/* The ruleset's policy_hint: the withdrawal the rules' own order takes
+ * (BAA-DAY-2), else NULL. */
+const MuCommand *baa_day_policy_hint     (gpointer state, GPtrArray *legal);
 
 G_END_DECLS

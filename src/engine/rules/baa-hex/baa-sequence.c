@@ -30,11 +30,11 @@ finish (BaaMatch *m, int winner, int diff, const char *level, const char *reason
   m->winner = winner;
   m->victory_diff = diff;
   m->victory_level = level;
-  e = baa_event (m, events, MU_EVENT_VICTORY, NULL, rule);
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_VICTORY), NULL, rule);
   mu_event_set_side (e, winner == BAA_NONE ? NULL : m->side_id[winner]);
   mu_event_set_text (e, level);
   e->value = diff;
-  e = baa_event (m, events, MU_EVENT_GAME_END, NULL, NULL);
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_GAME_END), NULL, NULL);
   mu_event_set_text (e, reason);
   baa_decision_clear (m);
 }
@@ -345,13 +345,13 @@ objectives_update (BaaMatch *m, GPtrArray *events)
         if (r == BAA_HOLD_CLAIMED)
           {
             /* BAA-OBJ-2, BAA-AMB-42: the third round-end claims it */
-            e = baa_event (m, events, MU_EVENT_OBJECTIVE_CLAIMED, o->def->id, "BAA-OBJ-2");
+            e = baa_event (m, events, &baa_ev_claimed, o->def->id, "BAA-OBJ-2");
             mu_event_set_side (e, m->side_id[s]);
             e->at = mu_pos_from_hex (o->hex);
             continue;
           }
       }
-      e = baa_event (m, events, MU_EVENT_OBJECTIVE_HOLD, o->def->id, "BAA-OBJ-2");
+      e = baa_event (m, events, &baa_ev_hold, o->def->id, "BAA-OBJ-2");
       mu_event_set_side (e, m->side_id[s]);
       e->value = o->hold_count;
     }
