@@ -1199,8 +1199,7 @@ load_root_child (MuXmlLoader *ld,
 /* A ruleset field the model holds in a member but the file as a <value>
  * (a tabletop unit's stand count) goes to its member. */
 static void
-take_member_values (MuXmlLoader *ld,
-                    MuScenario  *s)
+take_member_values (MuScenario *s)
 {
   const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
 
@@ -1221,11 +1220,9 @@ take_member_values (MuXmlLoader *ld,
               v = g_ptr_array_index (c->values, k);
           if (v == NULL)
             continue;
+          /* not a number: it stays a <value>, which the checker reports */
           if (!parse_int_text (v->value, &n))
-            {
-              mu_xml_report (ld, v->line, _("<value>: %s “%s” is not a whole number"), f->id, v->value);
-              continue;
-            }
+            continue;
           G_STRUCT_MEMBER (int, c, f->offset) = n;
           mu_values_set (&c->values, f->id, NULL);
         }
@@ -1269,7 +1266,7 @@ mu_xml_build_model (MuXmlLoader *ld)
       }
   collect_attributes (ld, ld->root, &s->extra);
   walk_children (ld, ld->root, &s->extra, load_root_child, s);
-  take_member_values (ld, s);
+  take_member_values (s);
   return s;
 }
 
