@@ -7,6 +7,7 @@
 #include "mu-edit-private.h"
 #include "mu-error.h"
 #include "mu-file.h"
+#include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -70,13 +71,54 @@ append_field (GString    *out,
   g_string_append_c (out, '"');
 }
 
+/* The fixed columns, then one per field of the ruleset's own (extra). */
 static void
-append_row (GString *out,
-            char   **fields)
+append_row (GString         *out,
+            char           **fields,
+            const GPtrArray *extra)
 {
   for (int i = 0; i < N_COLS; i++)
     append_field (out, fields[i], i == 0);
+  for (guint i = 0; extra && i < extra->len; i++)
+    append_field (out, g_ptr_array_index (extra, i), FALSE);
   g_string_append (out, "\r\n");
+}
+
+/* The fields the scenario's ruleset declares beyond the fixed columns
+ * (of const MuFieldInfo*): a column each, named by the field's id. */
+static GPtrArray *
+field_columns (const MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  GPtrArray *columns = g_ptr_array_new ();
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    if (!mu_field_is_attribute (&ruleset->fields[i]) &&
+        !g_strv_contains ((const char *const *) column_names, ruleset->fields[i].id))
+      g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
+  return columns;
+}
+
+/* A row's cells of the field columns (of char*, NULL where the field does
+ * not apply); side NULL for a counter's row. */
+static GPtrArray *
+field_cells (const GPtrArray *columns,
+             const MuSide    *side,
+             const MuCounter *c)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < columns->len; i++)
+    {
+      const MuFieldInfo *f = g_ptr_array_index (columns, i);
+
+      if (side)
+        g_ptr_array_add (cells, mu_field_of_side (f) ? g_strdup (mu_values_get (side->values, f->id))
+                                                     : NULL);
+      else
+        g_ptr_array_add (cells, mu_field_applies (f, c->kind) ? mu_counter_get_field (c, f) : NULL);
+    }
+  return cells;
 }
 
 static char *
@@ -123,12 +165,17 @@ mu_oob_csv_export (const MuScenario *s,
 {
   GString *out = g_string_new (NULL);
   char *header[N_COLS];
+  g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   g_return_val_if_fail (s != NULL, NULL);
 
+  columns = field_columns (s);
   for (int i = 0; i < N_COLS; i++)
     header[i] = (char *) column_names[i];
-  append_row (out, header);
+  for (guint i = 0; i < columns->len; i++)
+    g_ptr_array_add (names, (gpointer) ((const MuFieldInfo *) columns->pdata[i])->id);
+  append_row (out, header, names);
 
   for (guint i = 0; i < s->sides->len; i++)
     {
@@ -140,7 +187,11 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_ID] = side->id;
       f[COL_NAME] = side->name;
       f[COL_COLOUR] = colour;
-      append_row (out, f);
+      {
+        g_autoptr(GPtrArray) cells = field_cells (columns, side, NULL);
+
+        append_row (out, f, cells);
+      }
     }
 
   for (guint i = 0; i < s->counters->len; i++)
@@ -188,7 +239,11 @@ mu_oob_csv_export (const MuScenario *s,
                                                           ? c->place.formation : MU_FORMATION_LINE);
       f[COL_PLACEMENT] = placement;
       f[COL_NOTE] = c->note;
-      append_row (out, f);
+      {
+        g_autoptr(GPtrArray) cells = field_cells (columns, NULL, c);
+
+        append_row (out, f, cells);
+      }
     }
 
   if (length)
@@ -552,7 +607,10 @@ parse_counter (Reader           *rd,
   c->note = g_strdup (*cell_of (r, map, COL_NOTE) ? cell_of (r, map, COL_NOTE) : NULL);
   c->line = r->line;
   if (old)
-    mu_extra_copy (&c->extra, &old->extra);   /* keep other tools' data */
+    {
+      mu_extra_copy (&c->extra, &old->extra);   /* keep other tools' data */
+      c->values = mu_values_copy (old->values);
+    }
   if (c->side == NULL)
     problem (rd, r->line, _("%s “%s” has no side"), mu_counter_kind_to_string (kind), id);
 
@@ -634,6 +692,37 @@ parse_counter (Reader           *rd,
   return c;
 }
 
+/* The cells of the ruleset's field columns (by_index: the header's column
+ * → its MuFieldInfo, NULL for the fixed ones) into a side or a counter; an
+ * empty cell leaves what the scenario had. */
+static void
+parse_field_cells (Reader          *rd,
+                   const Record    *r,
+                   const GPtrArray *by_index,
+                   MuSide          *side,
+                   MuCounter       *c)
+{
+  for (guint i = 0; i < by_index->len && i < r->fields->len; i++)
+    {
+      const MuFieldInfo *f = g_ptr_array_index (by_index, i);
+      g_autofree char *text = f ? g_strstrip (g_strdup (r->fields->pdata[i])) : NULL;
+      g_autofree char *why = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (text == NULL || *text == '\0')
+        continue;
+      if (side ? !mu_field_of_side (f) : !mu_field_applies (f, c->kind))
+        problem (rd, r->line, _("%s is not a value of a %s"), f->id,
+                 side ? _("side") : mu_counter_kind_to_string (c->kind));
+      else if (side && (why = mu_field_check_value (f, text)) != NULL)
+        problem (rd, r->line, "%s", why);
+      else if (side)
+        mu_values_set (&side->values, f->id, text);
+      else if (!mu_counter_set_field (c, f, text, &error))
+        problem (rd, r->line, "%s", error->message);
+    }
+}
+
 /* Relations between rows, once every row is read. */
 static void
 check_tree (Reader     *rd,
@@ -710,6 +799,8 @@ mu_oob_csv_parse (const MuScenario *s,
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   int map[N_COLS];
+  g_autoptr(GPtrArray) columns = field_columns (s);
+  g_autoptr(GPtrArray) by_index = g_ptr_array_new (); /* header index → MuFieldInfo* or NULL */
   gboolean has_sides = FALSE;
   const Record *header;
   const char *bad_byte = NULL;
@@ -758,6 +849,21 @@ mu_oob_csv_parse (const MuScenario *s,
         if (strcmp (name, column_names[k]) == 0 ||
             (k == COL_COLOUR && strcmp (name, "color") == 0))
           col = k;
+      g_ptr_array_add (by_index, NULL);
+      for (guint k = 0; col < 0 && k < columns->len; k++)
+        if (strcmp (name, ((const MuFieldInfo *) columns->pdata[k])->id) == 0)
+          {
+            gboolean twice = FALSE;
+
+            for (guint j = 0; j + 1 < by_index->len; j++)
+              twice = twice || by_index->pdata[j] == columns->pdata[k];
+            if (twice)
+              problem (&rd, header->line, _("column “%s” appears twice in the header row"), name);
+            by_index->pdata[i] = columns->pdata[k];
+            col = N_COLS;
+          }
+      if (col == N_COLS)
+        continue;
       if (col < 0)
         problem (&rd, header->line, _("unknown column “%s” in the header row"),
                  (char *) header->fields->pdata[i]);
@@ -818,7 +924,11 @@ mu_oob_csv_parse (const MuScenario *s,
           side = mu_side_new (id, *name ? name : id, rgb);
           side->line = r->line;
           if (old)
-            mu_extra_copy (&side->extra, &old->extra);
+            {
+              mu_extra_copy (&side->extra, &old->extra);
+              side->values = mu_values_copy (old->values);
+            }
+          parse_field_cells (&rd, r, by_index, side, NULL);
           g_ptr_array_add (oob->sides, side);
           g_hash_table_add (ids, side->id);
           has_sides = TRUE;
@@ -833,6 +943,7 @@ mu_oob_csv_parse (const MuScenario *s,
 
           MuCounter *c = parse_counter (&rd, r, map, s, k, id);
 
+          parse_field_cells (&rd, r, by_index, NULL, c);
           g_ptr_array_add (oob->counters, c);
           g_hash_table_add (ids, c->id);
         }
@@ -851,6 +962,7 @@ mu_oob_csv_parse (const MuScenario *s,
         MuSide *y = mu_side_new (x->id, x->name, x->colour);
 
         y->line = x->line;
+        y->values = mu_values_copy (x->values);
         mu_extra_copy (&y->extra, &x->extra);
         g_ptr_array_add (oob->sides, y);
       }
