@@ -805,7 +805,7 @@ rebuild_form (MusterEditorOob *self)
       int min, max;
       GtkWidget *spin, *label;
 
-      if (!mu_edit_counter_field_range (c->kind, spins[i].field, &min, &max))
+      if (!mu_edit_counter_field_range (s, c->kind, spins[i].field, &min, &max))
         continue;
       /* The spin button takes any number, so that a value outside the rules'
        * range is not clamped silently: the model refuses it with the reason,
@@ -863,7 +863,7 @@ rebuild_form (MusterEditorOob *self)
     {
       GtkWidget *check;
 
-      if (!mu_edit_counter_field_range (c->kind, checks[i].field, NULL, NULL))
+      if (!mu_edit_counter_field_range (s, c->kind, checks[i].field, NULL, NULL))
         continue;
       check = gtk_check_button_new_with_label (_(checks[i].label));
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));

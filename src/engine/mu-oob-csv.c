@@ -93,9 +93,14 @@ field_columns (const MuScenario *s)
   GPtrArray *columns = g_ptr_array_new ();
 
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
-    if (!mu_field_is_attribute (&ruleset->fields[i]) &&
-        !g_strv_contains ((const char *const *) column_names, ruleset->fields[i].id))
-      g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
+    {
+      gboolean fixed = FALSE;
+
+      for (int k = 0; k < N_COLS; k++)
+        fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
+      if (!fixed && !mu_field_is_attribute (&ruleset->fields[i]))
+        g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
+    }
   return columns;
 }
 
@@ -208,33 +213,34 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_SIDE] = c->side;
       f[COL_PARENT] = c->parent;
       f[COL_NAME] = c->name;
-      switch (c->kind)
-        {
-        case MU_COUNTER_CONTROL:
-          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-          f[COL_STAR] = c->star ? "yes" : NULL;
-          break;
-        case MU_COUNTER_COMMAND:
-          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-          f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
-          f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
-          break;
-        case MU_COUNTER_UNIT:
-        default:
-          f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
-                                                   : g_strdup ("STAR");
-          f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
-          f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
-          f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
-          f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
-          if (c->abilities & MU_ABILITY_INDOMITABLE)
-            g_string_append (abilities, "indomitable");
-          if (c->abilities & MU_ABILITY_SHARPSHOOTER)
-            g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
-          f[COL_ABILITIES] = abilities->str;
-          f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
-          break;
-        }
+#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
+      if (HAS (LEADERSHIP))
+        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+      if (HAS (STAR))
+        f[COL_STAR] = c->star ? "yes" : NULL;
+      if (HAS (EXCEPTIONAL))
+        f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
+      if (HAS (DIVISION))
+        f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
+      if (HAS (IDENTITY))
+        f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
+                                                 : g_strdup ("STAR");
+      if (c->kind == MU_COUNTER_UNIT)
+        f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
+      if (HAS (RANGE))
+        f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
+      if (HAS (ATTACK))
+        f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
+      if (HAS (STRENGTH))
+        f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
+      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_INDOMITABLE))
+        g_string_append (abilities, "indomitable");
+      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_SHARPSHOOTER))
+        g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
+      f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
+      if (HAS (FATIGUED))
+        f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
+#undef HAS
       f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
                                                           ? c->place.formation : MU_FORMATION_LINE);
       f[COL_PLACEMENT] = placement;
@@ -269,6 +275,7 @@ typedef struct {
   const char *filename;
   GPtrArray *problems;
   guint errors;
+  const MuScenario *scenario;  /* whose ruleset gives the ranges */
 } Reader;
 
 #define MAX_LISTED_PROBLEMS 100
@@ -495,9 +502,15 @@ check_value (Reader         *rd,
 {
   g_autoptr(GError) error = NULL;
 
-  if (mu_edit_counter_value_ok (kind, field, value))
+  if (!mu_edit_counter_field_range (rd->scenario, kind, field, NULL, NULL))
+    {
+      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_counter_field_to_string (field));
+      return;
+    }
+  if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
     return;
-  mu_edit_counter_range_error (field, value, &error);
+  mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
   problem (rd, r->line, "%s", error->message);
 }
 
@@ -614,11 +627,15 @@ parse_counter (Reader           *rd,
   if (c->side == NULL)
     problem (rd, r->line, _("%s “%s” has no side"), mu_counter_kind_to_string (kind), id);
 
+  /* only the values the scenario's ruleset has are read; a cell given for
+   * another is reported (check_value) */
+#define HAS(field) (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_##field, NULL, NULL) || \
+                    *cell_of (r, map, COL_##field) != '\0')
   switch (kind)
     {
     case MU_COUNTER_CONTROL:
     case MU_COUNTER_COMMAND:
-      if (parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
+      if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
         check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
       if (kind == MU_COUNTER_CONTROL && parse_bool (rd, r, map, COL_STAR, &flag))
         c->star = flag;
@@ -626,7 +643,7 @@ parse_counter (Reader           *rd,
         {
           if (parse_bool (rd, r, map, COL_EXCEPTIONAL, &flag))
             c->exceptional = flag;
-          if (parse_int (rd, r, map, COL_DIVISION, &c->division))
+          if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
             check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
         }
       break;
@@ -647,11 +664,11 @@ parse_counter (Reader           *rd,
             problem (rd, r->line, _("arm “%s” should be infantry, cavalry, artillery or riverboat"),
                      arm);
         }
-      if (parse_int (rd, r, map, COL_RANGE, &c->range))
+      if (HAS (RANGE) && parse_int (rd, r, map, COL_RANGE, &c->range))
         check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
-      if (parse_int (rd, r, map, COL_ATTACK, &c->attack))
+      if (HAS (ATTACK) && parse_int (rd, r, map, COL_ATTACK, &c->attack))
         check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
-      if (parse_int (rd, r, map, COL_STRENGTH, &c->strength))
+      if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
       abilities = trimmed (r, map, COL_ABILITIES);
       if (abilities)
@@ -677,6 +694,22 @@ parse_counter (Reader           *rd,
     default:
       g_assert_not_reached ();
     }
+#undef HAS
+  {
+    /* the values the ruleset does not have stay as they were (0 for a new
+     * counter, as a file without them loads) */
+    static const struct { MuCounterField field; gssize offset; } kept[] = {
+      { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
+      { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
+      { MU_COUNTER_FIELD_RANGE, G_STRUCT_OFFSET (MuCounter, range) },
+      { MU_COUNTER_FIELD_ATTACK, G_STRUCT_OFFSET (MuCounter, attack) },
+      { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+      if (!mu_edit_counter_field_range (s, kind, kept[i].field, NULL, NULL))
+        G_STRUCT_MEMBER (int, c, kept[i].offset) = old ? G_STRUCT_MEMBER (int, old, kept[i].offset) : 0;
+  }
 
   formation = trimmed (r, map, COL_FORMATION);
   if (formation)
@@ -794,7 +827,7 @@ mu_oob_csv_parse (const MuScenario *s,
                   GPtrArray        *problems,
                   GError          **error)
 {
-  Reader rd = { filename, problems, 0 };
+  Reader rd = { filename, problems, 0, s };
   g_autoptr(GPtrArray) records = NULL;
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
