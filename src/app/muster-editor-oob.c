@@ -4,6 +4,8 @@
 
 #include "muster-editor-oob.h"
 
+#include "muster-editor-oob-values.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -723,6 +725,7 @@ update_form (MusterEditorOob *self,
       else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
         gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
     }
+  muster_editor_oob_values_update (self->form, self->history, self->selected, c == NULL);
   self->updating = FALSE;
 }
 
@@ -796,6 +799,8 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
       gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
+      muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+                                       self->message);
       self->updating = FALSE;
       return;
     }
@@ -871,6 +876,8 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
+  row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
+                                         self->message);
   entry = gtk_entry_new ();
   g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
