@@ -947,6 +947,20 @@ mu_scenario_check (const MuScenario *scenario,
     check_counter (&ck, g_ptr_array_index (scenario->counters, i));
   if (ck.ruleset)
     mu_ruleset_check_values (ck.ruleset, scenario, problems);
+  if (scenario->board == MU_BOARD_TABLE && scenario->table)
+    {
+      /* TAB-11: units do not stand on each other */
+      g_autoptr(GArray) pairs = mu_table_overlapping_units (scenario->table, scenario->counters);
+
+      for (guint i = 0; i + 1 < pairs->len; i += 2)
+        {
+          const MuCounter *a = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i));
+          const MuCounter *b = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i + 1));
+
+          set_object (ERR (&ck, b->line, _("unit “%s”: its stands overlap those of unit “%s” (line %d)"),
+                           b->id ? b->id : "", a->id ? a->id : "", a->line), b->id);
+        }
+    }
   if (ck.n_unplaced > MAX_UNPLACED_LISTED)
     {
       guint more = ck.n_unplaced - MAX_UNPLACED_LISTED;
