@@ -132,6 +132,103 @@ has_word (const char *set,
   return g_strv_contains ((const char *const *) words, word);
 }
 
+/* Home edge and deployment zone (a side on a table) ------------------------------ */
+
+static MuTableEdge
+home_edge (const MuScenario *s,
+           const char       *side)
+{
+  for (guint i = 0; s->table && i < s->table->home_edges->len; i++)
+    {
+      const MuHomeEdge *e = g_ptr_array_index (s->table->home_edges, i);
+
+      if (g_strcmp0 (e->side, side) == 0)
+        return e->edge;
+    }
+  return MU_TABLE_EDGE_N;
+}
+
+static void
+show_message (GtkWidget    *grid,
+              gboolean      ok,
+              const GError *error)
+{
+  GtkLabel *message = g_object_get_data (G_OBJECT (grid), "values-message");
+
+  gtk_label_set_label (message, ok || error == NULL ? "" : error->message);
+  gtk_widget_set_visible (GTK_WIDGET (message), !ok && error != NULL);
+}
+
+static void
+on_home_edge_selected (GtkDropDown *dropdown,
+                       GParamSpec  *pspec,
+                       gpointer     data)
+{
+  GtkWidget *grid = gtk_widget_get_parent (GTK_WIDGET (dropdown));
+  MuEditHistory *history = g_object_get_data (G_OBJECT (grid), "values-history");
+  const char *id = g_object_get_data (G_OBJECT (grid), "values-id");
+  guint i = gtk_drop_down_get_selected (dropdown);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (g_object_get_data (G_OBJECT (grid), "values-updating"))
+    return;
+  /* the first item is "none"; then the edges in MuTableEdge order */
+  ok = mu_edit_set_home_edge (history, id, i == 0 ? MU_TABLE_EDGE_N : (MuTableEdge) (i - 1), &error);
+  show_message (grid, ok, error);
+}
+
+static void
+on_add_deployment_clicked (GtkButton *button,
+                           GtkSpinButton *depth)
+{
+  GtkWidget *grid = gtk_widget_get_parent (GTK_WIDGET (button));
+  MuEditHistory *history = g_object_get_data (G_OBJECT (grid), "values-history");
+  const char *id = g_object_get_data (G_OBJECT (grid), "values-id");
+  g_autoptr(GError) error = NULL;
+  gboolean ok = mu_edit_add_deployment_zone (history, id, gtk_spin_button_get_value (depth), &error) >= 0;
+
+  show_message (grid, ok, error);
+}
+
+static int
+attach_deployment (GtkGrid          *grid,
+                   int               row,
+                   const MuScenario *s)
+{
+  const char *edges[] = { _("None"), _("North (top)"), _("East (right)"), _("South (bottom)"),
+                          _("West (left)"), NULL };
+  GtkWidget *edge = gtk_drop_down_new_from_strings (edges);
+  GtkWidget *depth, *add, *label;
+
+  g_object_set_data (G_OBJECT (edge), "role", (gpointer) "home-edge");
+  gtk_widget_set_tooltip_text (edge, _("The table edge the side comes from and retreats to"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (edge), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Home edge"), -1);
+  g_signal_connect (edge, "notify::selected", G_CALLBACK (on_home_edge_selected), NULL);
+  label = gtk_label_new (_("Home edge"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, edge, 1, row++, 1, 1);
+
+  /* a zone along the home edge, this deep (8 inches: TS-SEL-4) */
+  depth = gtk_spin_button_new_with_range (0.5, 1000, 0.5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), s->table && s->table->unit == MU_UNIT_CM ? 20 : 8);
+  gtk_editable_set_width_chars (GTK_EDITABLE (depth), 5);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (depth), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Deployment zone depth"), -1);
+  g_object_set_data (G_OBJECT (depth), "role", (gpointer) "deployment-depth");
+  label = gtk_label_new (_("Zone depth"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, depth, 1, row++, 1, 1);
+  add = gtk_button_new_with_mnemonic (_("Add _Deployment Zone"));
+  gtk_widget_set_tooltip_text (add, _("A deployment zone of this depth along the side's home edge"));
+  g_object_set_data (G_OBJECT (add), "role", (gpointer) "add-deployment");
+  g_signal_connect (add, "clicked", G_CALLBACK (on_add_deployment_clicked), depth);
+  gtk_grid_attach (grid, add, 0, row++, 2, 1);
+  return row;
+}
+
 int
 muster_editor_oob_values_attach (GtkGrid       *grid,
                                  int            row,
@@ -197,6 +294,8 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
       gtk_grid_attach (grid, label, 0, row, 1, 1);
       gtk_grid_attach (grid, control, 1, row++, 1, 1);
     }
+  if (is_side && s->board == MU_BOARD_TABLE)
+    row = attach_deployment (grid, row, s);
   muster_editor_oob_values_update (grid, history, id, is_side);
   return row;
 }
@@ -216,6 +315,13 @@ muster_editor_oob_values_update (GtkGrid       *grid,
       const MuFieldInfo *f = g_object_get_data (G_OBJECT (w), "value-field");
       g_autofree char *text = NULL;
 
+      if (GTK_IS_DROP_DOWN (w) && g_strcmp0 (g_object_get_data (G_OBJECT (w), "role"), "home-edge") == 0)
+        {
+          MuTableEdge edge = home_edge (mu_edit_history_get_scenario (history), id);
+
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (w), edge == MU_TABLE_EDGE_N ? 0 : edge + 1);
+          continue;
+        }
       if (f == NULL)
         continue;
       text = current (history, id, is_side, f);
@@ -235,4 +341,25 @@ muster_editor_oob_values_update (GtkGrid       *grid,
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), text ? g_ascii_strtod (text, NULL) : f->min);
     }
   g_object_set_data (G_OBJECT (grid), "values-updating", NULL);
+}
+
+char *
+muster_editor_oob_values_summary (const MuScenario *s,
+                                  const MuCounter  *c)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (!mu_field_applies (f, c->kind) || !(text = mu_counter_get_field (c, f)))
+        continue;
+      g_string_append_printf (out, "%s%s %s", out->len ? ", " : "", f->id, text);
+    }
+  return g_string_free (out, FALSE);
 }

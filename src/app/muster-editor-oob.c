@@ -5,6 +5,7 @@
 #include "muster-editor-oob.h"
 
 #include "muster-editor-oob-values.h"
+#include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -165,6 +166,16 @@ row_text (MusterEditorOob *self,
     default:
       place = g_strdup (_(" · not placed"));
       break;
+    }
+  if (!mu_ruleset_has_divisions (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL))
+    {
+      /* a tabletop ruleset's own values, as it declares them */
+      g_autofree char *values = muster_editor_oob_values_summary (s, c);
+
+      return g_strdup_printf ("%s — %s%s%s%s", name,
+                              c->kind == MU_COUNTER_UNIT ? mu_arm_to_string (c->arm)
+                                                         : mu_counter_kind_to_string (c->kind),
+                              *values ? ", " : "", values, place);
     }
   switch (c->kind)
     {

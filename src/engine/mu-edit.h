@@ -329,6 +329,14 @@ gboolean  mu_edit_set_counter_value    (MuEditHistory *history, const char *id, 
 gboolean  mu_edit_set_side_value       (MuEditHistory *history, const char *id, const char *field,
                                         const char *value, GError **error);
 
+/* A side's home edge on a table (MU_TABLE_EDGE_N: none), and a deployment
+ * zone `depth` table units deep along it (more than 0, at most half the
+ * table); the zone's index in table->areas, or -1 (mu-edit-deploy.c). */
+gboolean  mu_edit_set_home_edge        (MuEditHistory *history, const char *side, MuTableEdge edge,
+                                        GError **error);
+int       mu_edit_add_deployment_zone  (MuEditHistory *history, const char *side, double depth,
+                                        GError **error);
+
 /* Placement. */
 gboolean  mu_edit_place_counter_hex    (MuEditHistory *history, const char *id, MuHex hex,
                                         GError **error);

@@ -118,6 +118,21 @@ test_unit_values (Fixture *f, gconstpointer data)
 
     g_assert_cmpstr (gtk_string_object_get_string (item), ==, "inf");
   }
+  /* the row tells the ruleset's values, not Brothers at Arms' */
+  {
+    guint seen = 0;
+
+    for (guint i = 0; i < muster_editor_oob_get_n_rows (oob); i++)
+      {
+        g_autofree char *text = muster_editor_oob_get_row_text (oob, i);
+
+        if (g_str_has_prefix (text, "2nd Wisconsin") && ++seen)
+          g_assert_cmpstr (text, ==, "2nd Wisconsin — infantry, type inf, bases 4 · on the table");
+        if (g_str_has_prefix (text, "Gibbon") && ++seen)
+          g_assert_cmpstr (text, ==, "Gibbon — control, level division · on the table");
+      }
+    g_assert_cmpuint (seen, ==, 2);
+  }
   /* the leader's level, not a unit's value, is not offered here */
   g_assert_null (find_value (GTK_WIDGET (oob), "level", NULL));
 
@@ -202,6 +217,78 @@ test_side_values (Fixture *f, gconstpointer data)
   }
 }
 
+static GtkWidget *
+find_role (GtkWidget  *root,
+           const char *role)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (w), "role"), role) == 0)
+        return w;
+      if ((found = find_role (w, role)))
+        return found;
+    }
+  return NULL;
+}
+
+/* A side's home edge and a deployment zone along it, from the form; both
+ * undone to the file as it was. */
+static void
+test_home_edge (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *edge, *depth, *add;
+  guint areas = model (f)->table->areas->len;
+  const MuArea *zone;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "csa"));
+  flush_events ();
+  edge = find_role (GTK_WIDGET (oob), "home-edge");
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  add = find_role (GTK_WIDGET (oob), "add-deployment");
+  g_assert_nonnull (edge);
+  g_assert_nonnull (depth);
+  g_assert_nonnull (add);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (edge)), ==, 1 + MU_TABLE_EDGE_NORTH);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (edge), 1 + MU_TABLE_EDGE_EAST);
+  flush_events ();
+  g_assert_cmpint (((MuHomeEdge *) model (f)->table->home_edges->pdata[1])->edge, ==, MU_TABLE_EDGE_EAST);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Home Edge");
+
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 6);
+  g_signal_emit_by_name (find_role (GTK_WIDGET (oob), "add-deployment"), "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->table->areas->len, ==, areas + 1);
+  zone = g_ptr_array_index (model (f)->table->areas, areas);
+  g_assert_cmpstr (zone->side, ==, "csa");
+  g_assert_cmpfloat (((const MuPoint *) zone->points->data)[0].x, ==, 42);
+
+  /* too deep: refused in the form's message line */
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 30);
+  g_signal_emit_by_name (find_role (GTK_WIDGET (oob), "add-deployment"), "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->table->areas->len, ==, areas + 1);
+  g_assert_true (shows_label (GTK_WIDGET (oob), "at most half the table (24) deep, not 30"));
+
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  edge = find_role (GTK_WIDGET (oob), "home-edge");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (edge)), ==, 1 + MU_TABLE_EDGE_NORTH);
+  {
+    gsize len = 0;
+    g_autofree char *now = mu_scenario_save_to_data (model (f), &len);
+
+    g_assert_cmpmem (now, len, f->start, f->start_len);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -216,5 +303,7 @@ main (int   argc,
               test_unit_values, fixture_tear_down);
   g_test_add ("/app/editor-values/side", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
               test_side_values, fixture_tear_down);
+  g_test_add ("/app/editor-values/home-edge", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
+              test_home_edge, fixture_tear_down);
   return g_test_run ();
 }

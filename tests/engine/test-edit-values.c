@@ -9,6 +9,7 @@
 #include "mu-edit.h"
 #include "mu-error.h"
 #include "mu-ruleset.h"
+#include "mu-scenario-xml.h"
 
 static MuEditHistory *
 new_table (const char *ruleset)
@@ -133,6 +134,57 @@ test_baa_table_ranges (void)
   g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7 (BAT-GEN-5)");
 }
 
+/* A side's home edge and a deployment zone along it, each one undo step;
+ * the file saves as before after undoing them. */
+static void
+test_home_edge_and_deployment (void)
+{
+  g_autoptr(MuEditHistory) h = new_table ("toy-soldiers");
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = mu_scenario_save_to_data (s, NULL);
+  g_autofree char *after = NULL;
+  const MuArea *a;
+  const MuPoint *p;
+  int index;
+
+  g_assert_cmpint (mu_edit_add_deployment_zone (h, "usa", 8, &error), ==, -1);
+  g_assert_nonnull (strstr (error->message, "has no home edge"));
+  g_clear_error (&error);
+
+  g_assert_true (mu_edit_set_home_edge (h, "usa", MU_TABLE_EDGE_SOUTH, &error));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Change Home Edge");
+  g_assert_cmpuint (s->table->home_edges->len, ==, 1);
+  g_assert_true (mu_edit_set_home_edge (h, "usa", MU_TABLE_EDGE_SOUTH, &error));
+  g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 3);   /* two sides added, one edge */
+
+  /* TS-SEL-4: within 8 inches of its own edge */
+  index = mu_edit_add_deployment_zone (h, "usa", 8, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (index, ==, 0);
+  a = g_ptr_array_index (s->table->areas, index);
+  g_assert_cmpint (a->kind, ==, MU_AREA_DEPLOYMENT);
+  g_assert_cmpstr (a->side, ==, "usa");
+  g_assert_cmpstr (a->name, ==, "Union deployment zone");
+  p = (const MuPoint *) a->points->data;
+  g_assert_cmpfloat (p[0].y, ==, 28);
+  g_assert_cmpfloat (p[2].y, ==, 36);
+  g_assert_cmpfloat (p[1].x, ==, 48);
+  g_assert_cmpint (mu_edit_add_deployment_zone (h, "usa", 30, &error), ==, -1);
+  g_assert_nonnull (strstr (error->message, "at most half the table (18) deep, not 30"));
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_home_edge (h, "prussia", MU_TABLE_EDGE_NORTH, &error));
+  g_clear_error (&error);
+
+  g_assert_true (mu_edit_set_home_edge (h, "usa", MU_TABLE_EDGE_N, &error));
+  g_assert_cmpuint (s->table->home_edges->len, ==, 0);
+  g_assert_true (mu_edit_history_undo (h));
+  g_assert_true (mu_edit_history_undo (h));
+  g_assert_true (mu_edit_history_undo (h));
+  after = mu_scenario_save_to_data (mu_edit_history_get_scenario (h), NULL);
+  g_assert_cmpstr (after, ==, before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -141,5 +193,6 @@ main (int   argc,
   g_test_add_func ("/engine/edit-values/mn-acw", test_mn_acw);
   g_test_add_func ("/engine/edit-values/side-values", test_side_values);
   g_test_add_func ("/engine/edit-values/baa-table-ranges", test_baa_table_ranges);
+  g_test_add_func ("/engine/edit-values/home-edge-and-deployment", test_home_edge_and_deployment);
   return g_test_run ();
 }
