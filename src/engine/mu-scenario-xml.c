@@ -316,7 +316,7 @@ static const char *const known_elements[] = {
   "scenario", "title", "description", "date", "author", "option", "timeline", "victory",
   "hex-map", "terrain", "row", "elevation", "hex", "hexside", "path", "label", "table",
   "area", "line", "side", "control", "command", "unit", "note", "objective", "task",
-  "reserve", "own-lines",
+  "reserve", "own-lines", "home-edge", "value",
 };
 
 /* Elements in our namespace (or none) that the format does not have. */

@@ -292,8 +292,19 @@ test_typed_options (void)
   o = g_ptr_array_index (s->options, 1);
   g_assert_cmpint (o->line, ==, 32);
 
+  /* The first save leaves out the Brothers at Arms values the regimental
+   * ruleset does not declare and writes its stand count as a <value>; from
+   * then on the file saves as read, options and all. */
   out = save (s);
-  g_assert_cmpstr (out, ==, text->str);
+  g_assert_null (strstr (out, " attack=\""));
+  g_assert_nonnull (strstr (out, "<value field=\"stands\">3</value>"));
+  g_assert_nonnull (strstr (out, "  <option key=\"qrs.combat-dice\" value=\"3\"/>\n"));
+  {
+    g_autoptr(MuScenario) again = load_ok (out);
+    g_autofree char *out2 = save (again);
+
+    g_assert_cmpstr (out2, ==, out);
+  }
 
   copy = mu_scenario_copy (s);
   g_assert_cmpint (mu_scenario_option_number (copy, "qrs.combat-dice", 2), ==, 3);
