@@ -236,7 +236,8 @@ muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL;
+  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL &&
+         muster_window_get_match_page (self) == NULL;
 }
 
 MusterMapView *

@@ -12,60 +12,17 @@
  * window at 1366 x 768 at the moments worth seeing. */
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
-
+#include "app-test.h"
 #include "mu-match.h"
-#include "mu-scenario-xml.h"
-#include "muster-application.h"
 #include "muster-dice-dialog.h"
 #include "muster-replay-bar.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
-static MusterApplication *app;
-static char *tmpdir;
-
-static gboolean on_fatal_log (const char *domain, GLogLevelFlags level, const char *message,
-                              gpointer user_data);
-
-static void
-flush_events (void)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-wait_for_allocation (GtkWidget *widget)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 20000 && gtk_widget_get_width (widget) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-  flush_events ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
-destroy_all_windows (void)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
-  flush_events ();
-}
-
 static char *
 scenario_path (void)
 {
-  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
-
-  return g_build_filename (root ? root : ".", "scenarios", "first-manassas.muster", NULL);
+  return app_test_scenario_path ("first-manassas.muster");
 }
 
 /* Runs muster-cli with argv (NULL-terminated after the program); its
@@ -150,37 +107,6 @@ look_at (MusterMatchPage *page,
   muster_view_to_widget (&t, cx, cy, &wx, &wy);
   muster_map_view_pan (view, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0 - wx,
                        gtk_widget_get_height (GTK_WIDGET (view)) / 2.0 - wy);
-}
-
-static MusterWindow *
-new_window (void)
-{
-  MusterWindow *window = muster_window_new (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_allocation (GTK_WIDGET (window));
-  return window;
-}
-
-static MusterMatchPage *
-start_match (MusterWindow *window,
-             guint64       seed)
-{
-  g_autofree char *path = scenario_path ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MuScenario) scenario = mu_scenario_load_file (path, NULL, &error);
-  g_autoptr(MusterGame) game = NULL;
-  GtkWidget *page;
-
-  g_assert_no_error (error);
-  game = muster_game_new_for_scenario (scenario, seed, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = muster_window_get_match_page (window);
-  g_assert_true (MUSTER_IS_MATCH_PAGE (page));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
-  return MUSTER_MATCH_PAGE (page);
 }
 
 /* The commands `muster-cli simulate --seed SEED` plays, as lines. */
@@ -761,7 +687,7 @@ test_computer_match (void)
   g_assert_null (muster_match_page_get_handover_side (page));
   for (guint i = 0; i < 2000000 && !muster_game_is_over (game); i++)
     {
-      g_test_log_set_fatal_handler (on_fatal_log, NULL);
+      g_test_log_set_fatal_handler (app_test_on_fatal_log, NULL);
       g_main_context_iteration (NULL, TRUE);
       if (i == 400)
         snap (window, "computer");
@@ -816,88 +742,18 @@ test_computer_match (void)
   destroy_all_windows ();
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display");
-}
-
-/* As in test-window.c: GTK 4.8's tooltip and pointer code may ask about a
- * surface a closed test window destroyed; that critical alone fails nothing. */
-static gboolean
-on_fatal_log (const char     *domain,
-              GLogLevelFlags  level,
-              const char     *message,
-              gpointer        user_data)
-{
-  if (message != NULL && strstr (message, "GDK_IS_SURFACE") != NULL &&
-      (strstr (message, "gdk_surface_get_device_position") != NULL ||
-       strstr (message, "_gtk_widget_find_at_coords") != NULL))
-    return FALSE;
-  return TRUE;
-}
-
-static void
-on_gdk_log (const char     *domain,
-            GLogLevelFlags  level,
-            const char     *message,
-            gpointer        user_data)
-{
-  if (!on_fatal_log (domain, level, message, user_data))
-    return;
-  g_log_default_handler (domain, level, message, user_data);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmpdir = g_dir_make_tmp ("muster-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  g_log_set_handler ("Gdk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  g_log_set_handler ("Gtk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  if (!gtk_init_check ())
+  if (app_test_init (&argc, &argv, "/app/match/no-display"))
     {
-      g_test_add_func ("/app/match/no-display", test_no_display);
-      return g_test_run ();
+      g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
+      g_test_add_func ("/app/match/group", test_group);
+      g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
+      g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
+      g_test_add_func ("/app/match/computer-match", test_computer_match);
+      return app_test_run (TRUE);
     }
-
-  app = muster_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
-
-  g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
-  g_test_add_func ("/app/match/group", test_group);
-  g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
-  g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
-  g_test_add_func ("/app/match/computer-match", test_computer_match);
-
-  status = g_test_run ();
-
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir && (name = g_dir_read_name (dir)))
-      {
-        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (tmpdir);
-  }
-  return status;
+  return app_test_run (FALSE);
 }
