@@ -49,7 +49,7 @@ struct _MusterMatchPage
   GtkWidget *handover;
   GtkWidget *handover_title;
   GtkWidget *handover_button;
-  GtkWidget *tracker;
+  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "mu-policy.h"
+#include "muster-application.h"
 #include "muster-dice-dialog.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
@@ -528,13 +529,11 @@ on_end_phase (GSimpleAction *action,
               gpointer       user_data)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  GtkWidget *tracker = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->tracker));
+  GtkWidget *tracker = gtk_widget_get_first_child (self->tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
   GtkWidget *dialog, *button;
 
-  if (GTK_IS_VIEWPORT (tracker))
-    tracker = gtk_viewport_get_child (GTK_VIEWPORT (tracker));
   if (!MUSTER_IS_PHASE_TRACKER (tracker) ||
       !muster_phase_tracker_get_warning (MUSTER_PHASE_TRACKER (tracker), &warning))
     {
@@ -608,11 +607,7 @@ static void
 show_dialog (MusterMatchPage *self,
              GtkWidget       *dialog)
 {
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-  self->dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_present_dialog (&self->dialog, dialog);
 }
 
 static void
@@ -824,19 +819,14 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_margin_top (side, 8);
   gtk_widget_set_margin_bottom (side, 8);
 
-  /* The phase tracker's place (filled once the game is known). */
-  self->tracker = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->tracker), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->tracker), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->tracker), 300);
+  /* The phase tracker's place (filled once the game is known). It has the
+   * one End Phase, under its list of phases, which scrolls by itself: the
+   * button never scrolls out of sight. */
+  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_vexpand (self->tracker, FALSE);
   gtk_box_append (GTK_BOX (side), self->tracker);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  /* the tracker has End Phase too, but it may be scrolled out of sight */
-  button = gtk_button_new_with_mnemonic (_("_End Phase"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.end-phase");
-  gtk_widget_set_tooltip_text (button, _("End the current phase (Ctrl+Return)"));
-  gtk_box_append (GTK_BOX (row), button);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
@@ -948,7 +938,7 @@ place_widgets (MusterMatchPage *self)
 {
   GtkWidget *log = muster_match_log_new (self->game);
 
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_box_append (GTK_BOX (self->tracker), muster_phase_tracker_new (self->game));
   gtk_widget_set_vexpand (log, TRUE);
   gtk_box_append (GTK_BOX (self->log), log);
   {

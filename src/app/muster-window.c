@@ -489,11 +489,7 @@ static void
 show_dialog (MusterWindow *self,
              GtkWidget    *dialog)
 {
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-  self->dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_present_dialog (&self->dialog, dialog);
 }
 
 static void

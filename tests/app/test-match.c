@@ -593,6 +593,57 @@ test_group (void)
   destroy_all_windows ();
 }
 
+static guint
+count_actionables (GtkWidget  *widget,
+                   const char *action)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_actionables (child, action);
+  return n;
+}
+
+/* The page shows one End Phase (the tracker's), in sight under its phases. */
+static void
+test_one_end_phase (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  graphene_rect_t bounds;
+
+  muster_match_page_dismiss_handover (page);
+  flush_events ();
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.end-phase"), ==, 1);
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.undo"), ==, 1);
+  {
+    GtkWidget *button = NULL;
+    GPtrArray *stack = g_ptr_array_new ();
+
+    /* find it, and check it lies inside the window */
+    g_ptr_array_add (stack, page);
+    while (stack->len > 0 && button == NULL)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "match.end-phase") == 0)
+          button = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (stack, c);
+      }
+    g_ptr_array_unref (stack);
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
+    g_assert_cmpfloat (bounds.size.height, >, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  }
+  destroy_all_windows ();
+}
+
 /* Dice rolled at the table: End Phase asks for the command rolls' faces
  * first, then the match records them and the command; muster-cli replays
  * the same commands (the dice among them) to the same state. */
@@ -750,6 +801,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
       g_test_add_func ("/app/match/group", test_group);
+      g_test_add_func ("/app/match/one-end-phase", test_one_end_phase);
       g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
       g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
       g_test_add_func ("/app/match/computer-match", test_computer_match);
