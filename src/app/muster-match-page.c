@@ -70,23 +70,68 @@ on_refused (MusterGame      *game,
 /* Playing a person's command ---------------------------------------------------------- */
 
 static void
+set_paused (MusterMatchPage *self,
+            gboolean         paused)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "pause", g_variant_new_boolean (paused));
+}
+
+static void
 on_dice_finished (MusterDiceDialog *dialog,
                   gboolean          entered,
                   MusterMatchPage  *self)
 {
   const MuCommand *command = g_object_get_data (G_OBJECT (dialog), "command");
+  gboolean computer = g_object_get_data (G_OBJECT (dialog), "computer") != NULL;
 
+  /* answered: no longer waited on, so that the computer may go on */
+  if (self->dice_dialog == GTK_WIDGET (dialog))
+    {
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+      self->dice_dialog = NULL;
+    }
   if (entered && command != NULL)
     muster_game_apply (self->game, command, NULL);
+  else if (computer)
+    /* the computer waits until the players go on (Pause again): it then
+     * chooses again and asks for its dice again */
+    set_paused (self, TRUE);
+}
+
+/* The players roll the command's dice at the table: the faces first (the
+ * dice-entry dialog), then the command. computer_side: the side the
+ * computer plays the command for, or NULL for a person's command. */
+static void
+ask_dice (MusterMatchPage *self,
+          const MuCommand *command,
+          const char      *computer_side)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
+
+  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
+                          (GDestroyNotify) mu_command_free);
+  if (computer_side != NULL)
+    {
+      /* Translators: %s is a side, e.g. "Union" */
+      g_autofree char *heading = g_strdup_printf (_("The computer plays %s: roll its dice at the table and enter their faces"),
+                                                  muster_match_page_side_name (self, computer_side));
+
+      g_object_set_data (G_OBJECT (dialog), "computer", GINT_TO_POINTER (1));
+      muster_dice_dialog_set_heading (MUSTER_DICE_DIALOG (dialog), heading);
+    }
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  self->dice_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
 muster_match_page_play (MusterMatchPage *self,
                         const MuCommand *command)
 {
-  GtkRoot *root;
-  GtkWidget *dialog;
-
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
   g_return_if_fail (command != NULL);
 
@@ -95,17 +140,7 @@ muster_match_page_play (MusterMatchPage *self,
       muster_game_apply (self->game, command, NULL);
       return;
     }
-  /* the players roll: the faces first, then the command */
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
-  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
-                          (GDestroyNotify) mu_command_free);
-  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  self->dice_dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_dice (self, command, NULL);
 }
 
 void
@@ -359,6 +394,12 @@ computer_move (gpointer data)
     }
   copy = mu_command_copy (command);
   muster_match_board_show_command (self, copy);
+  /* dice rolled at the table are every roll's, the computer's too */
+  if (self->dice_by_players && muster_dice_dialog_count_dice (self->game, copy) > 0)
+    {
+      ask_dice (self, copy, muster_game_get_awaited_side (self->game));
+      return G_SOURCE_REMOVE;
+    }
   if (!muster_game_apply (self->game, copy, &error))
     g_warning ("A command the engine listed as legal was refused: %s", error->message);
   return G_SOURCE_REMOVE;
@@ -369,7 +410,8 @@ schedule_computer (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
-  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || muster_game_is_over (self->game) ||
+  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || self->dice_dialog != NULL ||
+      muster_game_is_over (self->game) ||
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
   self->computer_source = g_timeout_add (self->pace, computer_move, self);

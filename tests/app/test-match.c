@@ -608,6 +608,22 @@ count_actionables (GtkWidget  *widget,
   return n;
 }
 
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_actionable (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The page shows one End Phase (the tracker's), in sight under its phases. */
 static void
 test_one_end_phase (void)
@@ -621,21 +637,8 @@ test_one_end_phase (void)
   g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.end-phase"), ==, 1);
   g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.undo"), ==, 1);
   {
-    GtkWidget *button = NULL;
-    GPtrArray *stack = g_ptr_array_new ();
+    GtkWidget *button = find_actionable (GTK_WIDGET (page), "match.end-phase");
 
-    /* find it, and check it lies inside the window */
-    g_ptr_array_add (stack, page);
-    while (stack->len > 0 && button == NULL)
-      {
-        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
-
-        if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "match.end-phase") == 0)
-          button = w;
-        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-          g_ptr_array_add (stack, c);
-      }
-    g_ptr_array_unref (stack);
     g_assert_nonnull (button);
     g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
     g_assert_cmpfloat (bounds.size.height, >, 0);
@@ -708,6 +711,89 @@ test_dice_by_players (void)
 
     g_assert_true (g_str_has_prefix (dice, "dice 6"));
     g_assert_cmpstr (end, ==, "end-phase");
+    g_assert_cmpstr (mine, ==, theirs);
+  }
+  destroy_all_windows ();
+}
+
+/* Dice rolled at the table and a computer player: its rolls are asked
+ * too, naming it, and its command waits for them; closing the dialog
+ * pauses it and going on asks again; muster-cli replays the commands (the
+ * dice among them) to the same state. */
+static void
+test_computer_dice (void)
+{
+  MusterWindow *window;
+  MusterMatchPage *page;
+  MuMatch *match;
+  MusterDiceDialog *dialog;
+  GtkWidget *pause;
+  guint before, asked = 0;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  window = new_window ();
+  page = start_match (window, 5);
+  match = muster_game_get_match (muster_match_page_get_game (page));
+  muster_match_page_set_pace (page, 0);
+  muster_match_page_set_dice_by_players (page, TRUE);
+  muster_match_page_set_player (page, "csa", MUSTER_PLAYER_COMPUTER);
+  for (guint i = 0; i < 100000 && muster_match_page_get_dice_dialog (page) == NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
+  g_assert_nonnull (dialog);
+  g_test_message ("%s — %s", muster_dice_dialog_get_heading (dialog), muster_dice_dialog_get_question (dialog));
+  g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
+  g_assert_cmpstr (muster_game_get_awaited_side (muster_match_page_get_game (page)), ==, "csa");
+
+  /* closed: nothing is played, the computer waits */
+  before = mu_match_get_commands (match)->len;
+  gtk_window_close (GTK_WINDOW (dialog));
+  for (int i = 0; i < 50; i++)
+    flush_events ();
+  g_assert_null (muster_match_page_get_dice_dialog (page));
+  g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before);
+  pause = find_actionable (GTK_WIDGET (page), "match.pause");
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (pause));
+  g_assert_true (gtk_widget_get_visible (pause));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pause)));
+  for (int i = 0; i < 20; i++)
+    flush_events ();
+  g_assert_null (muster_match_page_get_dice_dialog (page));
+  /* Pause again: the computer goes on */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.pause", NULL);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pause)));
+  /* going on, the computer chooses again and asks for the dice again */
+  for (guint i = 0; i < 100000 && muster_match_page_get_dice_dialog (page) == NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
+  before = mu_match_get_commands (match)->len;
+  while (muster_dice_dialog_get_needed (dialog) > 0)
+    {
+      guint needed = muster_dice_dialog_get_needed (dialog);
+      g_autoptr(GString) faces = g_string_new (NULL);
+
+      for (guint i = 0; i < needed; i++)
+        g_string_append (faces, "5 ");
+      muster_dice_dialog_set_faces (dialog, faces->str);
+      g_assert_true (muster_dice_dialog_next (dialog));
+      g_assert_cmpuint (++asked, <, 100);
+    }
+  muster_match_page_set_player (page, "csa", MUSTER_PLAYER_PERSON);
+  g_assert_true (muster_dice_dialog_next (dialog));
+  flush_events ();
+  g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before + 2);
+  {
+    g_autofree char *dice = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (match), before));
+    g_autofree char *mine = mu_match_format_state (match);
+    g_autofree char *theirs = cli_state ("5", match);
+
+    g_assert_true (g_str_has_prefix (dice, "dice 5"));
     g_assert_cmpstr (mine, ==, theirs);
   }
   destroy_all_windows ();
@@ -804,6 +890,7 @@ main (int   argc,
       g_test_add_func ("/app/match/one-end-phase", test_one_end_phase);
       g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
       g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
+      g_test_add_func ("/app/match/computer-dice", test_computer_dice);
       g_test_add_func ("/app/match/computer-match", test_computer_match);
       return app_test_run (TRUE);
     }
