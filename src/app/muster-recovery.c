@@ -145,13 +145,33 @@ recover (GtkWindow      *window,
   return TRUE;
 }
 
+/* The bar's work could not be read: it says so and stays, Discard only. */
+static void
+bar_failed (GtkInfoBar *bar,
+            const char *text)
+{
+  gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
+  gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
+}
+
+/* Answered: the bar goes, and the slot with its last bar. */
+static void
+bar_done (GtkInfoBar *bar)
+{
+  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
+
+  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
+  if (gtk_widget_get_first_child (slot) == NULL)
+    gtk_widget_set_visible (slot, FALSE);
+}
+
 static void
 on_response (GtkInfoBar *bar,
              int         response,
              gpointer    user_data)
 {
   Leftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
-  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -161,9 +181,7 @@ on_response (GtkInfoBar *bar,
         {
           g_autofree char *text = g_strdup_printf (_("The kept work cannot be read: %s"), error->message);
 
-          gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
-          gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
-          gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
+          bar_failed (bar, text);
           return;
         }
     }
@@ -171,9 +189,7 @@ on_response (GtkInfoBar *bar,
     muster_autosave_remove (leftover->autosave);
   else
     return;
-  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
-  if (gtk_widget_get_first_child (slot) == NULL)
-    gtk_widget_set_visible (slot, FALSE);
+  bar_done (bar);
 }
 
 /* A match: Resume shows it (in window when it is empty, else in a new
@@ -184,7 +200,6 @@ on_match_response (GtkInfoBar *bar,
                    gpointer    user_data)
 {
   MusterMatchLeftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
-  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
   GtkWindow *window = GTK_WINDOW (user_data);
 
   if (response == GTK_RESPONSE_ACCEPT)
@@ -200,9 +215,7 @@ on_match_response (GtkInfoBar *bar,
 
           if (target != MUSTER_WINDOW (window))
             gtk_window_destroy (GTK_WINDOW (target));
-          gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
-          gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
-          gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
+          bar_failed (bar, text);
           return;
         }
       gtk_window_present (GTK_WINDOW (target));
@@ -211,9 +224,7 @@ on_match_response (GtkInfoBar *bar,
     muster_match_autosave_remove (leftover->path);
   else
     return;
-  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
-  if (gtk_widget_get_first_child (slot) == NULL)
-    gtk_widget_set_visible (slot, FALSE);
+  bar_done (bar);
 }
 
 /* One bar: the text, Discard and the accepting button; data is the

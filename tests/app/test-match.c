@@ -647,6 +647,25 @@ test_one_end_phase (void)
   destroy_all_windows ();
 }
 
+/* Answers every roll the dialog asks for with dice all showing `face`
+ * ("6 "), up to the last Next (left to the caller). */
+static void
+enter_faces (MusterDiceDialog *dialog,
+             const char       *face)
+{
+  for (guint asked = 0; muster_dice_dialog_get_needed (dialog) > 0; asked++)
+    {
+      guint needed = muster_dice_dialog_get_needed (dialog);
+      g_autoptr(GString) faces = g_string_new (NULL);
+
+      for (guint i = 0; i < needed; i++)
+        g_string_append (faces, face);
+      muster_dice_dialog_set_faces (dialog, faces->str);
+      g_assert_true (muster_dice_dialog_next (dialog));
+      g_assert_cmpuint (asked, <, 100);
+    }
+}
+
 /* Dice rolled at the table: End Phase asks for the command rolls' faces
  * first, then the match records them and the command; muster-cli replays
  * the same commands (the dice among them) to the same state. */
@@ -658,7 +677,7 @@ test_dice_by_players (void)
   MusterGame *game;
   MuMatch *match;
   MusterDiceDialog *dialog;
-  guint before, asked = 0;
+  guint before;
 
   if (g_getenv ("MUSTER_CLI") == NULL)
     {
@@ -686,17 +705,7 @@ test_dice_by_players (void)
   before = mu_match_get_commands (match)->len;
   dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
   g_test_message ("asked: %s", muster_dice_dialog_get_question (dialog));
-  while (muster_match_page_get_dice_dialog (page) != NULL && muster_dice_dialog_get_needed (dialog) > 0)
-    {
-      guint needed = muster_dice_dialog_get_needed (dialog);
-      g_autoptr(GString) faces = g_string_new (NULL);
-
-      for (guint i = 0; i < needed; i++)
-        g_string_append (faces, "6 ");
-      muster_dice_dialog_set_faces (dialog, faces->str);
-      g_assert_true (muster_dice_dialog_next (dialog));
-      g_assert_cmpuint (++asked, <, 100);
-    }
+  enter_faces (dialog, "6 ");
   if (muster_match_page_get_dice_dialog (page) != NULL)
     g_assert_true (muster_dice_dialog_next (dialog));
   flush_events ();
@@ -728,7 +737,7 @@ test_computer_dice (void)
   MuMatch *match;
   MusterDiceDialog *dialog;
   GtkWidget *pause;
-  guint before, asked = 0;
+  guint before;
 
   if (g_getenv ("MUSTER_CLI") == NULL)
     {
@@ -773,17 +782,7 @@ test_computer_dice (void)
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
   before = mu_match_get_commands (match)->len;
-  while (muster_dice_dialog_get_needed (dialog) > 0)
-    {
-      guint needed = muster_dice_dialog_get_needed (dialog);
-      g_autoptr(GString) faces = g_string_new (NULL);
-
-      for (guint i = 0; i < needed; i++)
-        g_string_append (faces, "5 ");
-      muster_dice_dialog_set_faces (dialog, faces->str);
-      g_assert_true (muster_dice_dialog_next (dialog));
-      g_assert_cmpuint (++asked, <, 100);
-    }
+  enter_faces (dialog, "5 ");
   muster_match_page_set_player (page, "csa", MUSTER_PLAYER_PERSON);
   g_assert_true (muster_dice_dialog_next (dialog));
   flush_events ();
