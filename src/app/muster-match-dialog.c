@@ -283,8 +283,8 @@ muster_match_dialog_new (GtkWindow        *parent,
   gtk_box_append (GTK_BOX (box), self->dice_computer);
   gtk_box_append (GTK_BOX (box), self->dice_players);
   gtk_box_append (GTK_BOX (box),
-                  caption (_("With real dice, the window asks for each roll a command makes before it is played "
-                             "— the computer players' rolls too: the players roll them for it.")));
+                  caption (_("With real dice, the window asks for the faces of each roll before the command is "
+                             "played, the computer players' rolls included: the players roll them for it.")));
   self->seed_entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->seed_entry), _("Random"));
   gtk_entry_set_input_purpose (GTK_ENTRY (self->seed_entry), GTK_INPUT_PURPOSE_DIGITS);

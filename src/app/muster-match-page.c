@@ -93,9 +93,15 @@ on_dice_finished (MusterDiceDialog *dialog,
   if (entered && command != NULL)
     muster_game_apply (self->game, command, NULL);
   else if (computer)
-    /* the computer waits until the players go on (Pause again): it then
-     * chooses again and asks for its dice again */
-    set_paused (self, TRUE);
+    {
+      /* the computer waits until the players go on (Pause again): it then
+       * chooses again and asks for its dice again */
+      g_autofree char *text = g_strdup_printf (_("The computer player of %s waits for its dice: press Pause again to go on."),
+                                               muster_match_page_side_name (self, muster_game_get_awaited_side (self->game)));
+
+      set_paused (self, TRUE);
+      on_refused (self->game, text, NULL, self);
+    }
 }
 
 /* The players roll the command's dice at the table: the faces first (the
