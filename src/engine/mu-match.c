@@ -563,6 +563,31 @@ mu_match_legal_targets (const MuMatch *m,
 }
 
 gboolean
+mu_match_line_of_sight (const MuMatch *m,
+                        const char    *counter,
+                        const MuPos   *to,
+                        MuSight       *sight,
+                        GError       **error)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL && to != NULL && sight != NULL, FALSE);
+
+  *sight = (MuSight) { 0 };
+  if (m->ruleset->line_of_sight == NULL)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "%s has no line of sight to ask about",
+                   m->ruleset->id);
+      return FALSE;
+    }
+  if (!m->ruleset->line_of_sight (m->state, counter, to, sight, error))
+    {
+      mu_sight_clear (sight);
+      *sight = (MuSight) { 0 };
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 mu_match_get_resource (const MuMatch *m,
                        const char    *resource,
                        const char    *owner,

@@ -105,6 +105,13 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
 /* The ids of the counters it may attack now (of char*, newly allocated). */
 GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
+/* The line of sight from the counter (where it stands) to `to`, by the
+ * ruleset's rules: clear or blocked, where and by what, and the rule id.
+ * Fills sight (clear it with mu_sight_clear); FALSE with an error when the
+ * ruleset has no line of sight (MU_ERROR_FAILED) or the counter is not on
+ * the board (MU_ERROR_ILLEGAL); TRUE when answered, blocked or not. */
+gboolean           mu_match_line_of_sight    (const MuMatch *match, const char *counter,
+                                              const MuPos *to, MuSight *sight, GError **error);
 /* The current value of a resource the ruleset declares (activation points,
  * élan, chaos) for a side or counter; FALSE when there is none. */
 gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,

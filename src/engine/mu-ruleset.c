@@ -153,6 +153,24 @@ mu_result_clear (MuResult *result)
   g_clear_pointer (&result->summary, g_free);
 }
 
+void
+mu_sight_clear (MuSight *sight)
+{
+  if (sight == NULL)
+    return;
+  g_clear_pointer (&sight->reason, g_free);
+  g_clear_pointer (&sight->unit, g_free);
+}
+
+const char *
+mu_sight_block_to_string (MuSightBlock block)
+{
+  static const char *const words[MU_SIGHT_N] = { "clear", "terrain", "unit", "elevation", "crest" };
+
+  g_return_val_if_fail (block < MU_SIGHT_N, NULL);
+  return words[block];
+}
+
 static void
 append_pos (GString *s, const MuScenario *scenario, const MuPos *pos)
 {

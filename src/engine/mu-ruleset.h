@@ -25,6 +25,7 @@
 #include "mu-dice.h"
 #include "mu-event.h"
 #include "mu-scenario.h"
+#include "mu-sight.h"
 
 G_BEGIN_DECLS
 
@@ -377,6 +378,12 @@ struct _MuRuleset {
    * commands it lists complete legal paths to every reachable destination
    * (one path each), so the list is finite. */
   GPtrArray *(*legal_commands) (gpointer state);
+  /* Optional: the counter's line of sight to `to` by the rules its fire
+   * uses (the same function), filled into sight (mu-sight.h). FALSE with
+   * MU_ERROR_ILLEGAL when the counter is unknown or not on the board (then
+   * sight is left cleared). NULL: the ruleset cannot say. */
+  gboolean (*line_of_sight)    (gpointer state, const char *counter, const MuPos *to,
+                                MuSight *sight, GError **error);
   /* Destinations the counter may legally reach now (of MuPos). */
   GArray   *(*legal_moves)     (gpointer state, const char *counter);
   /* Ids of the counters the counter may legally attack now (of char*). */

@@ -36,6 +36,8 @@ typedef struct {
   int range_bonus;             /* +1 firing down from an edge (BAA-HGT-1) */
   const char *rule;            /* when blocked: the rule id that blocks */
   const char *reason;          /* when blocked: why, untranslated (static string) */
+  MuSightBlock block;          /* when blocked: what blocks */
+  MuHex blocker;               /* when blocked by a hex: that hex, else MU_HEX_NONE */
   GArray *commander_hexes;     /* of MuHex: friendly commander hexes crossed
                                 * (BAA-LOS-4), excluding the firer's; may be NULL
                                 * when the caller passed no array */
@@ -45,6 +47,11 @@ typedef struct {
  * los->commander_hexes must be NULL or an array of MuHex to fill. */
 gboolean  baa_los_check              (const BaaMatch *m, int side, MuHex from, MuHex to,
                                       BaaLos *los);
+/* The ruleset's line_of_sight (mu_match_line_of_sight): the unit's or
+ * commander's line of sight from its hex to a hex, by baa_los_check, the
+ * function fire uses. */
+gboolean  baa_line_of_sight          (const BaaMatch *m, const char *counter, const MuPos *to,
+                                      MuSight *sight, GError **error);
 /* Effective range of a firer against a target hex (BAA-FIRE-3): range, +1
  * firing down (BAA-HGT-1), night cap 2 after the bonus (BAA-NGT-1). */
 int       baa_effective_range        (const BaaMatch *m, const BaaUnit *firer, MuHex target);

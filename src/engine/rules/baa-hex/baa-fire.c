@@ -103,6 +103,8 @@ baa_los_check (const BaaMatch *m,
   los->range_bonus = l.range_bonus;
   los->rule = l.rule;
   los->reason = l.reason;
+  los->block = l.block;
+  los->blocker = l.blocker;
   if (los->commander_hexes != NULL)
     {
       /* BAA-LOS-4: friendly commander hexes the line passes through or runs
@@ -123,6 +125,57 @@ baa_los_check (const BaaMatch *m,
     }
   mu_baa_los_clear (&l);
   return los->clear;
+}
+
+gboolean
+baa_line_of_sight (const BaaMatch *m,
+                   const char     *counter,
+                   const MuPos    *to,
+                   MuSight        *sight,
+                   GError        **error)
+{
+  BaaUnit *u = baa_match_find_unit (m, counter);
+  BaaCommander *c = u ? NULL : baa_match_find_commander (m, counter);
+  BaaLos los = { 0 };
+  MuHex from;
+  int side;
+
+  if (u != NULL && baa_unit_on_board (u))
+    {
+      from = u->hex;
+      side = u->side;
+    }
+  else if (c != NULL && c->status == BAA_CDR_ACTIVE)
+    {
+      from = c->hex;
+      side = c->side;
+    }
+  else
+    return baa_refuse (error, "BAA-LOS-1", "%s is no counter on the board", counter);
+  if (to->is_point || !mu_hex_grid_contains (m->grid, to->hex))
+    return baa_refuse (error, "BAA-LOS-1", "a line of sight ends in a hex of the board");
+
+  baa_los_check (m, side, from, to->hex, &los);
+  sight->clear = los.clear;
+  sight->from = mu_pos_from_hex (from);
+  sight->to = *to;
+  sight->rule = los.rule ? los.rule : "BAA-LOS-1";
+  if (!los.clear)
+    {
+      sight->block = los.block;
+      sight->reason = g_strdup (los.reason);
+      sight->has_blocker = !mu_hex_equal (los.blocker, MU_HEX_NONE);
+      if (sight->has_blocker)
+        sight->blocker = mu_pos_from_hex (los.blocker);
+      if (los.block == MU_SIGHT_UNIT && sight->has_blocker)
+        {
+          BaaUnit *there[MAX_STACK];
+
+          if (baa_units_at (m, los.blocker, BAA_NONE, there, MAX_STACK) > 0)
+            sight->unit = g_strdup (baa_unit_id (there[0]));
+        }
+    }
+  return TRUE;
 }
 
 int

@@ -1881,6 +1881,12 @@ outstanding (gpointer state, GArray *todo)
     }
 }
 
+static gboolean
+line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  return baa_line_of_sight (state, counter, to, sight, error);
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *id)
 {
@@ -2196,6 +2202,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .legal_moves = legal_moves,
   .legal_actions = legal_actions,
   .legal_targets = legal_targets,
+  .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,
   .counters = counters,

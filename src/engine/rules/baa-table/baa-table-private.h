@@ -206,6 +206,10 @@ gboolean      bat_point_impassable  (BatMatch *m, MuPoint p);
 /* Line of sight between two units' stands (BAT-FIRE-5, BAT-FIRE-6, BAT-AMB-36). */
 gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const MuStand *from,
                                      const BatUnit *target, MuLosResult *result);
+/* The ruleset's line_of_sight: from the unit's bases to a point, or to the
+ * unit whose stand holds the point, by the function fire uses. */
+gboolean      bat_line_of_sight     (BatMatch *m, const char *counter, const MuPos *to,
+                                     MuSight *sight, GError **error);
 /* BAT-COV-1, BAT-AMB-16, BAT-AMB-37: the cover value of the target against
  * the firer (0 none). */
 int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer);

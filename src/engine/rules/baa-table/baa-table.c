@@ -160,6 +160,12 @@ legal_moves (gpointer state, const char *counter)
   return bat_legal_moves (state, counter);
 }
 
+static gboolean
+line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  return bat_line_of_sight (state, counter, to, sight, error);
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *counter)
 {
@@ -408,6 +414,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
   .legal_targets = legal_targets,
+  .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,
   .counters = counters,
