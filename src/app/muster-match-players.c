@@ -43,7 +43,7 @@ on_dice_finished (MusterDiceDialog *dialog,
     {
       /* the computer waits until the players go on (Pause again): it then
        * chooses again and asks for its dice again */
-      g_autofree char *text = g_strdup_printf (_("The computer player of %s waits for its dice: press Pause again to go on."),
+      g_autofree char *text = g_strdup_printf (_("The computer player of %s waits for the dice of its command: press Pause again to go on."),
                                                muster_match_page_side_name (self, muster_game_get_awaited_side (self->game)));
 
       set_paused (self, TRUE);
@@ -67,7 +67,7 @@ ask_dice (MusterMatchPage *self,
   if (computer_side != NULL)
     {
       /* Translators: %s is a side, e.g. "Union" */
-      g_autofree char *heading = g_strdup_printf (_("The computer plays %s: roll its dice at the table and enter their faces"),
+      g_autofree char *heading = g_strdup_printf (_("The computer plays %s: roll the dice its command needs at the table and enter their faces"),
                                                   muster_match_page_side_name (self, computer_side));
 
       g_object_set_data (G_OBJECT (dialog), "computer", GINT_TO_POINTER (1));

@@ -776,7 +776,7 @@ test_computer_dice (void)
   g_assert_true (GTK_IS_TOGGLE_BUTTON (pause));
   g_assert_true (gtk_widget_get_visible (pause));
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pause)));
-  g_assert_nonnull (strstr (muster_match_page_get_refusal (page), "waits for its dice"));
+  g_assert_nonnull (strstr (muster_match_page_get_refusal (page), "waits for the dice"));
   for (int i = 0; i < 20; i++)
     flush_events ();
   g_assert_null (muster_match_page_get_dice_dialog (page));
