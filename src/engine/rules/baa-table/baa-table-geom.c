@@ -258,7 +258,7 @@ bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const Bat
    * ends block; commanders never (BAT-CDR-1) */
   if (lf == lt)
     BAT_FOR_UNITS (m, o)
-      if (o != firer && o != target && bat_unit_on_table (o) &&
+      if (o != firer && o->def != target->def && bat_unit_on_table (o) &&
           mu_terrain_level_at (m->terrain, mu_stands_centre (o->stands, o->n_stands)) == lf)
         {
           MuLosUnit lu = { o->def->id, o->stands, o->n_stands, FALSE };
@@ -342,7 +342,8 @@ stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
               MuPoint at = { from.x + t * (s->centre.x - from.x), from.y + t * (s->centre.y - from.y) };
               if (mu_stands_point_distance (s, 1, at) <= s->depth + 1e-9)
                 {
-                  best = v;
+                  /* BAT-FORT-4: behind a breached section, soft cover only */
+                  best = MAX (best, l->kind == MU_LINE_DEFENCE_WORKS && bat_works_breached_at (m, l, at) ? 3 : v);
                   break;
                 }
             }

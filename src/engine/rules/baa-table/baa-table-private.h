@@ -118,6 +118,7 @@ struct _BatCdr {
   gboolean has_orders;
   gboolean nic;
   gboolean moved;
+  gboolean day_rolled;         /* made its night roll (BAT-DAY-2, BAT-DAY-3) */
   const char *reserve;
   MuStand stand;
 };
@@ -126,6 +127,16 @@ typedef struct {
   const MuObjective *def;
   BaaHold hold;
 } BatObjective;
+
+/* A section of a defence-work line (BAT-AMB-42). */
+typedef struct {
+  char id[64];                 /* "LINE.N", N from 1 at the line's first point */
+  const MuPolyline *line;
+  guint line_index;
+  double s0, s1;               /* its stretch, as distances along the line */
+  int cover;                   /* its own cover value (BAT-FORT-3, BAT-AMB-28) */
+  int strength;                /* 6 down to 0: breached (BAT-FORT-3) */
+} BatSection;
 
 /* Scale (Tables S1-S4), in the table's unit. */
 typedef struct {
@@ -148,6 +159,10 @@ typedef struct {
   GPtrArray *cdrs;             /* of BatCdr*, scenario order */
   GPtrArray *objectives;       /* of BatObjective* */
   GHashTable *reserves_done;   /* reserve id -> TRUE */
+  GArray *sections;            /* of BatSection */
+  GPtrArray *night_reserves;   /* of MuReserve*, owned: formations sent away at night (BAT-DAY-3) */
+  int day_step;                /* 1, 2: the first, second side readdresses its lines (BAT-DAY-2) */
+  GPtrArray *day_place;        /* ids that may still be placed behind the lines (BAT-DAY-2) */
 
   int bound, last_bound;
   int active;
@@ -276,6 +291,32 @@ void          bat_fire_through_roll (BatMatch *m, const BatUnit *u, BatCdr **cdr
 gboolean      bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GError **error);
 /* BAT-CDR-4: lone enemy commanders u has reached are captured or evade. */
 void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events);
+
+/* baa-table-days.c ------------------------------------------------------------------- */
+
+/* The end of the scenario's complete-darkness bound of a battle of days. */
+gboolean      bat_day_darkness      (const BatMatch *m);
+int           bat_day_morning       (const BatMatch *m);
+void          bat_day_begin         (BatMatch *m, GPtrArray *events);
+/* TRUE when the second side's readdressing begins; FALSE at the night's end. */
+gboolean      bat_day_next          (BatMatch *m);
+gboolean      bat_day_has_choices   (const BatMatch *m);
+/* `reposition`, `place`, `reserve`; dry run when events is NULL. */
+gboolean      bat_day_command       (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          bat_night_reserve_free (gpointer r);
+MuReserve    *bat_night_reserve_copy (const MuReserve *r);
+
+/* baa-table-works.c ------------------------------------------------------------------ */
+
+void          bat_sections_init     (BatMatch *m);
+BatSection   *bat_find_section      (const BatMatch *m, const char *id);
+/* BAT-FORT-4: the section of line l at `at` is breached. */
+gboolean      bat_works_breached_at (const BatMatch *m, const MuPolyline *l, MuPoint at);
+/* BAT-FORT-2, BAT-FORT-4: crossing or contact across unbreached works. */
+gboolean      bat_works_check_move  (BatMatch *m, const BatUnit *u, const MuPoint *path, guint n_path,
+                                     const MuStand *end, guint n_end, GError **error);
+/* `fire UNIT SECTION` (BAT-FORT-3); dry run when events is NULL. */
+gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, GError **error);
 
 /* baa-table-legal.c ------------------------------------------------------------------ */
 

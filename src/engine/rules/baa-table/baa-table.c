@@ -102,6 +102,9 @@ static const MuVerbInfo bat_verbs[] = {
     "needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)" },
   { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
   { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, "needs a higher and a formation commander" },
+  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, "needs a higher and a formation commander" },
+  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, "needs a counter and one table point" },
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
@@ -145,6 +148,8 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
     return bat_apply_fire (m, command, events, error);
   if (g_str_equal (verb, "fire-group"))
     return bat_apply_fire_group (m, command, events, error);
+  if (g_str_equal (verb, "reposition") || g_str_equal (verb, "reserve") || g_str_equal (verb, "place"))
+    return bat_day_command (m, command, events, error);
   return bat_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
@@ -186,7 +191,7 @@ position (gpointer state, MuPosition *p)
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
   p->phase = m->phase;
-  p->side = m->phase >= 1 && m->phase <= 12 ? m->side_id[m->active] : NULL;
+  p->side = (m->phase >= 1 && m->phase <= 12) || m->day_step ? m->side_id[m->active] : NULL;
   p->phase_id = bat_phase_id (m->phase);
   p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
   p->night = m->night;
