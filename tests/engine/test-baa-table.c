@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <math.h>
 
 #include "baa-table-private.h"
 
@@ -57,6 +58,26 @@ test_scale (void)
       g_assert_cmpfloat (s.move_commander, ==, 3 * s.u);
       mu_table_map_free (t);
     }
+}
+
+/* BAT-AMB-2: one measuring system per game, no conversion between them: a
+ * centimetre table uses the centimetre column, which is not the inch
+ * column converted (10 cm is not quite 4 in). */
+static void
+test_units (void)
+{
+  MuTableMap *cm = mu_table_map_new (180, 120, MU_UNIT_CM, "15mm");
+  MuTableMap *in = mu_table_map_new (72, 48, MU_UNIT_INCH, "15mm");
+  BatScale c, i;
+
+  bat_scale_init (&c, cm);
+  bat_scale_init (&i, in);
+  g_assert_cmpfloat (c.u, ==, 10);
+  g_assert_cmpfloat (i.u, ==, 4);
+  g_assert_cmpfloat (fabs (c.u - i.u * 2.54), >, 0.1);
+  g_assert_cmpfloat (fabs (c.move[MU_ARM_CAVALRY] - i.move[MU_ARM_CAVALRY] * 2.54), >, 0.4);
+  mu_table_map_free (cm);
+  mu_table_map_free (in);
 }
 
 /* BAT-EX-1, BAT-EX-2, BAT-EX-16: range value x U; at night at most 1 U. */
@@ -144,6 +165,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/baa-table/scale", test_scale);
   g_test_add_func ("/engine/baa-table/ranges", test_ranges);
+  g_test_add_func ("/engine/baa-table/units", test_units);
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);

@@ -138,6 +138,22 @@ typedef struct {
   int strength;                /* 6 down to 0: breached (BAT-FORT-3) */
 } BatSection;
 
+typedef enum {
+  BAT_DECIDE_NONE,
+  BAT_DECIDE_ENTRY,            /* reserve-entry (BAT-MOV-10, BAT-AMB-44) */
+} BatDecideKind;
+
+/* The pending decision (baa-table-decide.c). */
+typedef struct {
+  BatDecideKind kind;
+  int side;                    /* who answers */
+  const char *subject;         /* the reserve's id (scenario-owned or interned) */
+  char *question;
+  GPtrArray *answers;          /* of char*, NULL-terminated */
+  GPtrArray *queue;            /* reserve ids waiting for their entry decision */
+  MuDecision view;
+} BatDecision;
+
 /* Scale (Tables S1-S4), in the table's unit. */
 typedef struct {
   const char *scale;           /* the listed scale used: "6mm", "15mm", "25mm" (BAT-AMB-45) */
@@ -161,6 +177,7 @@ typedef struct {
   GHashTable *reserves_done;   /* reserve id -> TRUE */
   GArray *sections;            /* of BatSection */
   GPtrArray *night_reserves;   /* of MuReserve*, owned: formations sent away at night (BAT-DAY-3) */
+  BatDecision decision;
   int day_step;                /* 1, 2: the first, second side readdresses its lines (BAT-DAY-2) */
   GPtrArray *day_place;        /* ids that may still be placed behind the lines (BAT-DAY-2) */
 
@@ -291,6 +308,21 @@ void          bat_fire_through_roll (BatMatch *m, const BatUnit *u, BatCdr **cdr
 gboolean      bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GError **error);
 /* BAT-CDR-4: lone enemy commanders u has reached are captured or evade. */
 void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events);
+
+/* baa-table-decide.c ----------------------------------------------------------------- */
+
+void          bat_decision_clear    (BatDecision *d);
+void          bat_decision_free     (BatDecision *d);
+void          bat_decision_copy     (const BatMatch *from, BatMatch *to);
+const MuDecision *bat_decision_view (const BatMatch *m);
+const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
+gboolean      bat_entry_is_choice   (const MuReserve *r);
+void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
+void          bat_decide_next_entry (BatMatch *m);
+gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* BAT-RES-1, BAT-AMB-44: the reserve's counters come on in column at `at`,
+ * or at its entry points in turn when NULL (baa-table-seq.c). */
+void          bat_reserve_arrive    (BatMatch *m, const MuReserve *r, const MuPoint *at, GPtrArray *events);
 
 /* baa-table-days.c ------------------------------------------------------------------- */
 

@@ -272,6 +272,7 @@ bat_match_copy (const BatMatch *o, MuDice *dice)
   for (guint i = 0; i < o->night_reserves->len; i++)
     g_ptr_array_add (m->night_reserves, bat_night_reserve_copy (g_ptr_array_index (o->night_reserves, i)));
   m->day_place = g_ptr_array_copy (o->day_place, NULL, NULL);
+  bat_decision_copy (o, m);
   m->counter_views = m->objective_views = NULL;
   m->event_failure = g_strdup (o->event_failure);
   return m;
@@ -287,6 +288,7 @@ bat_match_free (BatMatch *m)
   g_array_unref (m->sections);
   g_ptr_array_unref (m->night_reserves);
   g_ptr_array_unref (m->day_place);
+  bat_decision_free (&m->decision);
   g_ptr_array_unref (m->strings);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
@@ -615,10 +617,10 @@ place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
  * points, in order of battle, each behind the last at the same point when
  * there are more units than points; commanders follow. */
-static void
-reserve_arrive (BatMatch *m, const MuReserve *r, GPtrArray *events)
+void
+bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtrArray *events)
 {
-  guint k = 0, np = r->entry_points ? r->entry_points->len : 0;
+  guint k = 0, np = chosen ? 1 : r->entry_points ? r->entry_points->len : 0;
   MuEvent *e;
 
   g_hash_table_add (m->reserves_done, r->id);
@@ -637,7 +639,7 @@ reserve_arrive (BatMatch *m, const MuReserve *r, GPtrArray *events)
         if ((pass == 0) != (u != NULL) || g_strcmp0 (u ? u->reserve : c ? c->reserve : NULL, r->id) != 0 ||
             (u && u->status != BAT_UNIT_RESERVE) || (c && c->status != BAT_CDR_RESERVE) || np == 0)
           continue;
-        p0 = g_array_index (r->entry_points, MuPoint, k % np);
+        p0 = chosen ? *chosen : g_array_index (r->entry_points, MuPoint, k % np);
         facing = inward_facing (m, p0);
         for (int step = 0; step < 200 && !placed; step++)
           {
@@ -727,8 +729,16 @@ bound_start (BatMatch *m, GPtrArray *events)
               continue;
             }
         }
-      reserve_arrive (m, r, events);
+      /* BAT-MOV-10, BAT-AMB-44: where it comes on may be its owner's choice */
+      if (bat_entry_is_choice (r))
+        {
+          g_hash_table_add (m->reserves_done, r->id);
+          bat_decide_queue_entry (m, r);
+        }
+      else
+        bat_reserve_arrive (m, r, NULL, events);
     }
+  bat_decide_next_entry (m);
 }
 
 static void
@@ -907,6 +917,8 @@ bat_end_phase (BatMatch *m, GPtrArray *events, GError **error)
 gboolean
 bat_phase_has_choices (BatMatch *m)
 {
+  if (m->decision.kind != BAT_DECIDE_NONE)
+    return TRUE;
   switch (m->phase)
     {
     case BAT_PHASE_MOVE_UNITS:
@@ -925,6 +937,12 @@ bat_phase_has_choices (BatMatch *m)
         if (bat_unit_may_fire (m, u))
           BAT_FOR_UNITS (m, t)
             if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+              return TRUE;
+      /* artillery at defence works (BAT-FORT-3) */
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+          for (guint i = 0; i < m->sections->len; i++)
+            if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
               return TRUE;
       return FALSE;
     case BAT_PHASE_BOUND_END:

@@ -105,6 +105,7 @@ static const MuVerbInfo bat_verbs[] = {
   { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, "needs a higher and a formation commander" },
   { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, "needs a higher and a formation commander" },
   { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, "needs a counter and one table point" },
+  { "choose", "ANSWER | POS", "BAT-MOV-10", MU_VERB_ANSWER, "needs exactly one answer or table point" },
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
@@ -140,6 +141,11 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
 
   if (m->finished)
     return bat_refuse (error, "BAT-OBJ-4", "the match is over");
+  if (g_str_equal (verb, "choose"))
+    return bat_choose (m, command, events, error);
+  if (m->decision.kind != BAT_DECIDE_NONE)
+    return bat_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                       m->decision.question);
   if (g_str_equal (verb, "end-phase"))
     return bat_end_phase (m, events, error);
   if (g_str_equal (verb, "move"))
@@ -198,13 +204,13 @@ position (gpointer state, MuPosition *p)
   p->finished = m->finished;
   p->path = bat_paths[CLAMP (m->phase, 0, 13)];
   p->side_order = m->side_id;
-  p->awaited = m->finished ? NULL : p->side;
+  p->awaited = m->finished ? NULL : m->decision.kind != BAT_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
 }
 
 static const MuDecision *
 pending (gpointer state)
 {
-  return NULL;
+  return bat_decision_view (state);
 }
 
 static const char *
