@@ -14,6 +14,10 @@
 #include <math.h>
 
 #include "baa-table-private.h"
+#include "mu-match.h"
+#include "mu-policy.h"
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
 
 static const struct {
   const char *scale;
@@ -159,6 +163,62 @@ test_rest (void)
   g_assert_cmpint (streak, ==, 0);
 }
 
+/* The shipped tables play to their end through the legal commands, both
+ * sides choosing with the simulator's policy (fire groups and decisions
+ * included), the invariants checked after every event; the saved match
+ * replays to the identical state. */
+static void
+test_simulate_replay (void)
+{
+  static const char *const files[] = {
+    "scenarios/henry-house-hill-table.muster", "scenarios/learning-table-blackburns-ford.muster",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint64 seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+        g_autoptr(MuMatch) m = NULL;
+        g_autoptr(MuMatch) again = NULL;
+        g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+        g_autofree char *data = NULL;
+        g_autofree char *state = NULL;
+        g_autofree char *state2 = NULL;
+        gboolean fired = FALSE;
+        gsize len;
+        guint n = 0;
+
+        g_assert_no_error (error);
+        m = mu_match_new (s, seed, NULL, 0, &error);
+        g_assert_no_error (error);
+        g_assert_true (mu_match_check_each_event (m, TRUE));
+        while (!mu_match_is_over (m) && n++ < 20000)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+            const MuCommand *c;
+
+            g_assert_cmpuint (legal->len, >, 0);
+            c = mu_policy_choose (m, legal, rng, MU_POLICY_GREEDY);
+            fired |= g_str_has_prefix (mu_command_get_verb (c), "fire");
+            g_assert_true (mu_match_apply (m, c, NULL, &error));
+            g_assert_no_error (error);
+            g_assert_true (mu_match_check_invariants (m, &error));
+            g_assert_no_error (error);
+          }
+        g_assert_true (mu_match_is_over (m));
+        g_assert_true (fired);
+        data = mu_match_save_to_data (m, &len);
+        again = mu_match_load_data (data, len, path, &error);
+        g_assert_no_error (error);
+        state = mu_match_format_state (m);
+        state2 = mu_match_format_state (again);
+        g_assert_cmpstr (state, ==, state2);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -169,5 +229,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
+  g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();
 }
