@@ -5,6 +5,9 @@
  *                   anywhere along the track (BAT-MOV-10), a reserve with
  *                   several entry points at one of them, or spread over
  *                   them all ("spread", in order of battle, BAT-AMB-44)
+ *   melee-split     which enemy the bases of a unit that touch two enemy
+ *                   units fight in phase 11 (BAT-AMB-40), asked of the
+ *                   active side for each such unit before the melees
  *
  * A pending decision stops the sequence until it is answered; nothing else
  * is accepted meanwhile. Reserves arriving together are asked for in the
@@ -47,11 +50,11 @@ update_view (BatMatch *m)
   if (d->kind == BAT_DECIDE_NONE)
     return;
   d->view.side = m->side_id[d->side];
-  d->view.id = "reserve-entry";
+  d->view.id = d->kind == BAT_DECIDE_SPLIT ? "melee-split" : "reserve-entry";
   d->view.subject = d->subject;
   d->view.question = d->question;
   d->view.answers = (const char *const *) d->answers->pdata;
-  d->view.kind = MU_ANSWER_POSITION;
+  d->view.kind = d->kind == BAT_DECIDE_SPLIT ? MU_ANSWER_CHOICE : MU_ANSWER_POSITION;
 }
 
 void
@@ -62,6 +65,7 @@ bat_decision_copy (const BatMatch *from, BatMatch *to)
 
   memset (t, 0, sizeof *t);
   t->kind = f->kind;
+  t->queue_kind = f->queue_kind;
   t->side = f->side;
   t->subject = f->subject;
   t->question = g_strdup (f->question);
@@ -139,7 +143,7 @@ bat_decide_next_entry (BatMatch *m)
   BatDecision *d = &m->decision;
 
   bat_decision_clear (d);
-  if (d->queue == NULL || d->queue->len == 0)
+  if (d->queue == NULL || d->queue->len == 0 || d->queue_kind != BAT_DECIDE_ENTRY)
     return;
   r = bat_find_reserve (m, g_ptr_array_index (d->queue, 0));
   g_ptr_array_remove_index (d->queue, 0);
@@ -189,7 +193,63 @@ bat_decide_queue_entry (BatMatch *m, const MuReserve *r)
 {
   if (m->decision.queue == NULL)
     m->decision.queue = g_ptr_array_new ();
+  m->decision.queue_kind = BAT_DECIDE_ENTRY;
   g_ptr_array_add (m->decision.queue, r->id);
+}
+
+/* Opens the split decision of the next unit waiting for one; when none is
+ * left, the melees are fought. */
+static void
+next_split (BatMatch *m, GPtrArray *events)
+{
+  BatDecision *d = &m->decision;
+
+  bat_decision_clear (d);
+  while (d->queue && d->queue->len)
+    {
+      BatUnit *u = bat_find_unit (m, g_ptr_array_index (d->queue, 0));
+      BatUnit *enemies[16];
+      guint n;
+
+      g_ptr_array_remove_index (d->queue, 0);
+      n = u ? bat_melee_split (m, u, enemies, G_N_ELEMENTS (enemies)) : 0;
+      if (n < 2)
+        continue;
+      d->kind = BAT_DECIDE_SPLIT;
+      d->side = u->side;
+      d->subject = u->def->id;
+      d->question = g_strdup_printf ("bases of %s touch two enemy units: which does each of them fight? "
+                                     "(choose UNIT, BAT-AMB-40)", u->def->id);
+      d->answers = g_ptr_array_new_with_free_func (g_free);
+      for (guint k = 0; k < n; k++)
+        g_ptr_array_add (d->answers, g_strdup (enemies[k]->def->id));
+      g_ptr_array_add (d->answers, NULL);
+      update_view (m);
+      return;
+    }
+  bat_melee_phase (m, events);
+}
+
+void
+bat_melee_begin (BatMatch *m, GPtrArray *events)
+{
+  BatDecision *d = &m->decision;
+
+  if (d->queue == NULL)
+    d->queue = g_ptr_array_new ();
+  g_ptr_array_set_size (d->queue, 0);
+  d->queue_kind = BAT_DECIDE_SPLIT;
+  BAT_FOR_UNITS (m, u)
+    {
+      BatUnit *enemies[2];
+
+      u->split_target = NULL;
+      /* those that fight (BAT-MEL-1, BAT-AMB-21) with a base touching two */
+      if (u->side == m->active && bat_unit_on_table (u) && !u->pinned &&
+          bat_melee_split (m, u, enemies, G_N_ELEMENTS (enemies)) >= 2)
+        g_ptr_array_add (d->queue, (gpointer) u->def->id);
+    }
+  next_split (m, events);
 }
 
 /* `choose ANSWER`; dry run when events is NULL. */
@@ -209,6 +269,22 @@ bat_choose (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
     return bat_refuse (error, NULL, "choose needs one answer");
   /* a point as the command prints it, so that it compares with the list */
   answer = a->kind == MU_ARG_POS ? mu_pos_to_string (&a->pos) : g_strdup (a->word);
+  if (d->kind == BAT_DECIDE_SPLIT)
+    {
+      BatUnit *u = bat_find_unit (m, d->subject);
+
+      for (guint i = 0; i + 1 < d->answers->len; i++)
+        listed |= g_str_equal (g_ptr_array_index (d->answers, i), answer);
+      if (!listed)
+        return bat_refuse (error, "BAT-AMB-40", "%s's bases touch no such two units: “%s”", d->subject,
+                           answer);
+      if (events == NULL)
+        return TRUE;
+      u->split_target = bat_find_unit (m, answer)->def->id;
+      next_split (m, events);
+      bat_advance (m, events);
+      return TRUE;
+    }
   r = bat_find_reserve (m, d->subject);
   g_assert (r != NULL);
   for (guint i = 0; i + 1 < d->answers->len; i++)

@@ -351,9 +351,11 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
   for (guint i = 0; i < u->n_stands; i++)
     {
       touching[i] = -1;
-      /* a base touching two units fights the first in order of battle */
-      for (guint k = 0; k < n_enemies && touching[i] < 0; k++)
-        if (mu_stands_in_contact (&u->stands[i], 1, enemies[k]->stands, enemies[k]->n_stands, tol))
+      /* BAT-AMB-40: a base touching two units fights the one its owner
+       * chose (bat_melee_begin), else the first in order of battle */
+      for (guint k = 0; k < n_enemies; k++)
+        if (mu_stands_in_contact (&u->stands[i], 1, enemies[k]->stands, enemies[k]->n_stands, tol) &&
+            (touching[i] < 0 || g_strcmp0 (enemies[k]->def->id, u->split_target) == 0))
           touching[i] = (int) k;
     }
   for (guint i = 0; i < u->n_stands; i++)
@@ -377,6 +379,31 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
         if (touching[i] >= 0 && i + files < u->n_stands && touching[i + files] < 0)
           dice[touching[i]]++;
     }
+}
+
+guint
+bat_melee_split (BatMatch *m, const BatUnit *u, BatUnit **out, guint max)
+{
+  BatUnit *enemies[16];
+  double tol = bat_contact_tolerance (m);
+  guint n = MIN (bat_contacts (m, u, enemies, G_N_ELEMENTS (enemies)), G_N_ELEMENTS (enemies)), k = 0;
+  gboolean listed[16] = { FALSE };
+
+  for (guint i = 0; i < u->n_stands; i++)
+    {
+      guint touched = 0;
+
+      for (guint e = 0; e < n; e++)
+        touched += mu_stands_in_contact (&u->stands[i], 1, enemies[e]->stands, enemies[e]->n_stands, tol);
+      if (touched < 2)
+        continue;
+      for (guint e = 0; e < n; e++)
+        listed[e] |= mu_stands_in_contact (&u->stands[i], 1, enemies[e]->stands, enemies[e]->n_stands, tol);
+    }
+  for (guint e = 0; e < n; e++)
+    if (listed[e] && k < max)
+      out[k++] = enemies[e];
+  return k;
 }
 
 void

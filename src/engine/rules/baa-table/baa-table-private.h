@@ -101,6 +101,7 @@ typedef struct {
   gboolean acted_this_bound;   /* moved, fired or fought: no rest (BAT-FAT-2) */
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
   const char *reserve;         /* its reserve id while RESERVE */
+  const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
   /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
   MuStand stands[MU_STANDS_MAX];
   guint n_stands;
@@ -141,16 +142,18 @@ typedef struct {
 typedef enum {
   BAT_DECIDE_NONE,
   BAT_DECIDE_ENTRY,            /* reserve-entry (BAT-MOV-10, BAT-AMB-44) */
+  BAT_DECIDE_SPLIT,            /* melee-split (BAT-AMB-40) */
 } BatDecideKind;
 
 /* The pending decision (baa-table-decide.c). */
 typedef struct {
   BatDecideKind kind;
   int side;                    /* who answers */
-  const char *subject;         /* the reserve's id (scenario-owned or interned) */
+  const char *subject;         /* the reserve's or unit's id (scenario-owned or interned) */
   char *question;
   GPtrArray *answers;          /* of char*, NULL-terminated */
-  GPtrArray *queue;            /* reserve ids waiting for their entry decision */
+  BatDecideKind queue_kind;
+  GPtrArray *queue;            /* reserve or unit ids waiting for their decision */
   MuDecision view;
 } BatDecision;
 
@@ -294,6 +297,9 @@ guint         bat_fire_bases        (BatMatch *m, const BatUnit *u, const BatUni
 gboolean      bat_apply_fire        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      bat_apply_fire_group  (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events);
+/* BAT-AMB-40: the enemies touched by a base of u that touches two or more
+ * (into out, at most max); 0 when no base of u touches two. */
+guint         bat_melee_split       (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 /* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
 gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
@@ -320,6 +326,8 @@ gboolean      bat_entry_is_choice   (const MuReserve *r);
 void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
 void          bat_decide_next_entry (BatMatch *m);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* Phase 11: the owners' choices of BAT-AMB-40 first, then the melees. */
+void          bat_melee_begin       (BatMatch *m, GPtrArray *events);
 /* BAT-RES-1, BAT-AMB-44: the reserve's counters come on in column at `at`,
  * or at its entry points in turn when NULL (baa-table-seq.c). */
 void          bat_reserve_arrive    (BatMatch *m, const MuReserve *r, const MuPoint *at, GPtrArray *events);

@@ -569,6 +569,7 @@ phase_remove_markers (BatMatch *m, GPtrArray *events)
         }
       u->has_orders = u->roll_ordered = FALSE;
       u->moved = u->fired = u->meleed = FALSE;
+      u->split_target = NULL;
     }
   BAT_FOR_CDRS (m, c)
     {
@@ -781,7 +782,7 @@ enter_phase (BatMatch *m, GPtrArray *events)
     case BAT_PHASE_COMMAND_RANGE: phase_command_range (m, events); break;
     case BAT_PHASE_COMMAND_ROLL: phase_command_roll (m, events); break;
     case BAT_PHASE_COMMAND_NIC: phase_command_nic (m, events); break;
-    case BAT_PHASE_MELEE: bat_melee_phase (m, events); break;
+    case BAT_PHASE_MELEE: bat_melee_begin (m, events); break;
     case BAT_PHASE_REMOVE_MARKERS: phase_remove_markers (m, events); break;
     case BAT_PHASE_BOUND_END: bound_end (m, events); break;
     default: break;
