@@ -9,8 +9,6 @@
 
 #include "mu-table-geom.h"
 
-#include "../baa-hex/baa-scenario.h"
-
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
