@@ -63,15 +63,8 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
     if (st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
         st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre))
       return TRUE;
-  for (guint i = 0; i < m->table->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
-
-      if ((l->kind == MU_LINE_RIVER || l->kind == MU_LINE_IMPASSABLE) &&
-          mu_path_crossings ((MuPoint[]) { from, to }, 2, (const MuPoint *) l->points->data, l->points->len,
-                             NULL) > 0)
-        return TRUE;
-    }
+  if (bat_crosses_barrier (m, from, to))
+    return TRUE;
   BAT_FOR_UNITS (m, o)
     if (o != u && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
       {

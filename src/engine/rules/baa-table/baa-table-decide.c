@@ -111,22 +111,6 @@ bat_entry_is_choice (const MuReserve *r)
   return r->kind == MU_RESERVE_RAILROAD || (r->entry_points && r->entry_points->len > 1);
 }
 
-/* BAT-MOV-10: a point on a railroad's track (within half its width). */
-static gboolean
-on_railroad (const BatMatch *m, MuPoint p)
-{
-  for (guint i = 0; i < m->table->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
-
-      if (l->kind == MU_LINE_RAILROAD &&
-          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
-          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static char *
 point_word (MuPoint p)
 {
@@ -160,7 +144,7 @@ bat_decide_next_entry (BatMatch *m)
       d->question = g_strdup_printf ("%s arrives by train: where along the railroad does it "
                                      "disembark? (choose @X,Y, BAT-MOV-10)", r->id);
       for (guint i = 0; r->entry_points && i < r->entry_points->len; i++)
-        if (on_railroad (m, g_array_index (r->entry_points, MuPoint, i)))
+        if (bat_point_on_line (m, MU_LINE_RAILROAD, g_array_index (r->entry_points, MuPoint, i)))
           g_ptr_array_add (d->answers, point_word (g_array_index (r->entry_points, MuPoint, i)));
       for (guint i = 0; i < m->table->lines->len; i++)
         {
@@ -292,7 +276,7 @@ bat_choose (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
   if (r->kind == MU_RESERVE_RAILROAD)
     {
       /* BAT-MOV-10: any point of the track, listed or not */
-      if (!mu_pos_parse (answer, &pos) || !pos.is_point || !on_railroad (m, pos.point))
+      if (!mu_pos_parse (answer, &pos) || !pos.is_point || !bat_point_on_line (m, MU_LINE_RAILROAD, pos.point))
         return bat_refuse (error, "BAT-MOV-10", "“%s” is no point on a railroad's track", answer);
     }
   else if (!listed)

@@ -178,6 +178,21 @@ bat_point_impassable (BatMatch *m, MuPoint p)
 }
 
 gboolean
+bat_point_on_line (const BatMatch *m, MuLineKind kind, MuPoint p)
+{
+  for (guint i = 0; i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+
+      if (l->kind == kind &&
+          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
+          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 bat_unit_unformed (BatMatch *m, const BatUnit *u)
 {
   /* BAT-MOV-6, BAT-AMB-11: any base (its centre, TAB-13) in difficult terrain */

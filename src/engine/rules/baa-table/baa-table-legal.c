@@ -133,6 +133,27 @@ moves_of (BatMatch *m, const char *id, MuPoint anchor, double reach, int side, G
     }
 }
 
+/* `VERB A B` */
+static MuCommand *
+command2 (const char *verb, const char *a, const char *b)
+{
+  MuCommand *c = mu_command_new (verb);
+
+  mu_command_add_word (c, a);
+  mu_command_add_word (c, b);
+  return c;
+}
+
+/* Adds c to out when ok, else frees it. */
+static void
+keep_if (GPtrArray *out, MuCommand *c, gboolean ok)
+{
+  if (ok)
+    g_ptr_array_add (out, c);
+  else
+    mu_command_free (c);
+}
+
 /* The answers of the pending decision, each a `choose` command. */
 static void
 choices_of (BatMatch *m, GPtrArray *out)
@@ -170,17 +191,11 @@ fire_of (BatMatch *m, GPtrArray *out)
       BAT_FOR_UNITS (m, u)
         if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
           {
-            MuCommand *c = mu_command_new ("fire");
-            mu_command_add_word (c, u->def->id);
-            mu_command_add_word (c, t->def->id);
-            g_ptr_array_add (out, c);
+            g_ptr_array_add (out, command2 ("fire", u->def->id, t->def->id));
             mu_command_add_word (group, u->def->id);
             n++;
           }
-      if (n >= 2)
-        g_ptr_array_add (out, group);
-      else
-        mu_command_free (group);
+      keep_if (out, group, n >= 2);
     }
   BAT_FOR_UNITS (m, u)
     if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) &&
@@ -188,14 +203,9 @@ fire_of (BatMatch *m, GPtrArray *out)
       for (guint i = 0; i < m->sections->len; i++)
         {
           BatSection *s = &g_array_index (m->sections, BatSection, i);
-          MuCommand *c;
 
-          if (s->strength <= 0 || !bat_fire_at_section (m, u, s, NULL, NULL))
-            continue;
-          c = mu_command_new ("fire");
-          mu_command_add_word (c, u->def->id);
-          mu_command_add_word (c, s->id);
-          g_ptr_array_add (out, c);
+          if (s->strength > 0 && bat_fire_at_section (m, u, s, NULL, NULL))
+            g_ptr_array_add (out, command2 ("fire", u->def->id, s->id));
         }
 }
 
@@ -211,13 +221,8 @@ day_of (BatMatch *m, GPtrArray *out)
         if (!c->is_control && c->side == m->active && c->status == BAT_CDR_ACTIVE)
           for (int v = 0; v < 2; v++)
             {
-              MuCommand *x = mu_command_new (v ? "reserve" : "reposition");
-              mu_command_add_word (x, k->def->id);
-              mu_command_add_word (x, c->def->id);
-              if (bat_day_command (m, x, NULL, NULL))
-                g_ptr_array_add (out, x);
-              else
-                mu_command_free (x);
+              MuCommand *x = command2 (v ? "reserve" : "reposition", k->def->id, c->def->id);
+              keep_if (out, x, bat_day_command (m, x, NULL, NULL));
             }
   for (guint i = 0; i < m->day_place->len; i++)
     {
@@ -247,10 +252,8 @@ day_of (BatMatch *m, GPtrArray *out)
 
                 mu_command_add_word (c, id);
                 mu_command_add_pos (c, &p);
-                if ((found = bat_day_command (m, c, NULL, NULL)))
-                  g_ptr_array_add (out, c);
-                else
-                  mu_command_free (c);
+                found = bat_day_command (m, c, NULL, NULL);
+                keep_if (out, c, found);
               }
         }
     }
@@ -318,13 +321,8 @@ bat_legal_commands (BatMatch *m)
         BAT_FOR_CDRS (m, k)
           if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
             {
-              MuCommand *c = mu_command_new ("fire");
-              mu_command_add_word (c, u->def->id);
-              mu_command_add_word (c, k->def->id);
-              if (bat_apply_fire (m, c, NULL, NULL))
-                g_ptr_array_add (out, c);
-              else
-                mu_command_free (c);
+              MuCommand *c = command2 ("fire", u->def->id, k->def->id);
+              keep_if (out, c, bat_apply_fire (m, c, NULL, NULL));
             }
   g_ptr_array_add (out, mu_command_new ("end-phase"));
   return out;

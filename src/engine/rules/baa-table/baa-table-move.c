@@ -108,22 +108,6 @@ extra_cost (BatMatch *m, MuPoint a, MuPoint b)
   return extra;
 }
 
-/* BAT-MOV-11: a point on a river (within half its width of its line). */
-static gboolean
-on_river (BatMatch *m, MuPoint p)
-{
-  for (guint i = 0; i < m->table->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
-
-      if (l->kind == MU_LINE_RIVER &&
-          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
-          mu_terrain_line_width (m->table, l) / 2 + 1e-9)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* BAT-MOV-11: a river boat's anchor stays on the river all the way. */
 static gboolean
 river_leg (BatMatch *m, MuPoint a, MuPoint b)
@@ -131,7 +115,7 @@ river_leg (BatMatch *m, MuPoint a, MuPoint b)
   int n = MAX (1, (int) ceil (hypot (b.x - a.x, b.y - a.y) / (m->scale.u / 8)));
 
   for (int i = 0; i <= n; i++)
-    if (!on_river (m, (MuPoint) { a.x + (b.x - a.x) * i / n, a.y + (b.y - a.y) * i / n }))
+    if (!bat_point_on_line (m, MU_LINE_RIVER, (MuPoint) { a.x + (b.x - a.x) * i / n, a.y + (b.y - a.y) * i / n }))
       return FALSE;
   return TRUE;
 }
@@ -454,8 +438,8 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
 
 /* Flinch ----------------------------------------------------------------------------- */
 
-static gboolean
-crosses_barrier (BatMatch *m, MuPoint a, MuPoint b)
+gboolean
+bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b)
 {
   for (guint i = 0; i < m->table->lines->len; i++)
     {
@@ -495,7 +479,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       for (guint k = 0; k < n && !lost; k++)
         lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
                st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre);
-      lost = lost || crosses_barrier (m, at, next);
+      lost = lost || bat_crosses_barrier (m, at, next);
       if (lost)
         {
           /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */

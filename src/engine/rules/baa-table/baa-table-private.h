@@ -237,6 +237,9 @@ void          bat_stands_circle     (const MuStand *st, guint n, MuPoint *centre
 /* BAT-MOV-6: a base in difficult terrain (its centre, TAB-13). */
 gboolean      bat_point_difficult   (BatMatch *m, MuPoint p);
 gboolean      bat_unit_unformed     (BatMatch *m, const BatUnit *u);
+/* p lies on a line of the kind, within half its width (a river for boats,
+ * BAT-MOV-11; a railroad's track, BAT-MOV-10). */
+gboolean      bat_point_on_line     (const BatMatch *m, MuLineKind kind, MuPoint p);
 gboolean      bat_point_impassable  (BatMatch *m, MuPoint p);
 /* Line of sight between two units' stands (BAT-FIRE-5, BAT-FIRE-6, BAT-AMB-36). */
 gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const MuStand *from,
@@ -286,6 +289,8 @@ gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
+/* A straight step a-b crosses a river or an impassable line. */
+gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
 
 /* baa-table-fire.c ------------------------------------------------------------------ */
