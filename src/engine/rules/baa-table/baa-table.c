@@ -11,6 +11,8 @@
 
 #include "baa-table-private.h"
 
+#include "mu-problem.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdarg.h>
@@ -383,6 +385,32 @@ bat_check_invariants (BatMatch *m, GError **error)
   return TRUE;
 }
 
+/* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
+ * OBJECTIVE"); any other would silently never be met, so it is an error. */
+static void
+check_scenario (const MuScenario *s, GPtrArray *problems)
+{
+  for (guint i = 0; i < s->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
+      BaaTask task;
+      gboolean ok = baa_task_parse (t->condition, &task) &&
+                    (task.kind == BAA_TASK_HOLD_OBJECTIVE ? mu_scenario_find_objective (s, task.objective) != NULL
+                     : task.kind == BAA_TASK_DISPERSE && mu_scenario_find_side (s, task.side) != NULL);
+      MuProblem *p;
+
+      baa_task_clear (&task);
+      if (t->condition == NULL || ok)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, t->line,
+                          _("task “%s”: condition “%s” is not understood on a table (expected "
+                            "disperse SIDE N or hold OBJECTIVE) (BAT-OBJ-5)"),
+                          t->id ? t->id : "", t->condition);
+      p->object_id = g_strdup (t->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
 static gboolean
 check_invariants (gpointer state, GError **error)
 {
@@ -425,5 +453,6 @@ const MuRuleset mu_ruleset_baa_table = {
   .objectives = objectives,
   .victory = victory,
   .check_invariants = check_invariants,
+  .check_scenario = check_scenario,
   .check_each_event = check_each_event,
 };
