@@ -219,6 +219,58 @@ test_simulate_replay (void)
       }
 }
 
+static gboolean
+listed (GPtrArray *legal, const char *line)
+{
+  for (guint i = 0; i < legal->len; i++)
+    {
+      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
+      if (g_str_equal (text, line))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The legal commands of the fire phase: each unit at each target, a group
+ * fire of every unit that may fire at a target (BAT-FIRE-4), artillery at
+ * the defence-work sections it reaches, and no other arm (BAT-FORT-3). */
+static void
+test_legal_fire (void)
+{
+  static const struct {
+    const char *file;
+    const char *want[4];
+    const char *not[3];
+  } cases[] = {
+    { "details.muster", { "fire-group tg fh sm star1 ga gb", "fire ga tg", "fire gb tg", NULL }, { NULL } },
+    { "works.muster", { "fire a1 works.4", "fire a2 pits.1", "fire f1 d1", NULL },
+      { "fire f1 works.4", "fire-group d1 f1", NULL } },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table",
+                                                     cases[k].file, NULL);
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+      g_autoptr(MuMatch) m = NULL;
+      g_autoptr(GPtrArray) legal = NULL;
+      MuPosition p;
+
+      g_assert_no_error (error);
+      m = mu_match_new (s, 1, NULL, 0, &error);
+      g_assert_no_error (error);
+      for (mu_match_get_position (m, &p); p.phase != 10; mu_match_get_position (m, &p))
+        g_assert_true (mu_match_apply_line (m, "end-phase", NULL, NULL));
+      legal = mu_match_legal_commands (m);
+      for (guint i = 0; cases[k].want[i]; i++)
+        g_assert_true (listed (legal, cases[k].want[i]));
+      for (guint i = 0; cases[k].not[i]; i++)
+        g_assert_false (listed (legal, cases[k].not[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -229,6 +281,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
+  g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
   g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();
 }
