@@ -3,7 +3,70 @@
 
 #include "muster-window.h"
 
+#include "muster-document.h"
+
 G_BEGIN_DECLS
+
+struct _MusterWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  GSettings *settings;
+  /* Show Hex Numbers: in the window's actions only while a hex board is
+   * shown, so that its menu item hides on a table */
+  GAction *coordinates;
+
+  MusterDocument *document;     /* the open scenario, or NULL */
+  GtkWidget *editor;
+  gboolean editing;
+  gboolean close_after_save;
+  gboolean closing_confirmed;
+  MusterScene *scene;
+
+  GtkWidget *dialog;
+  GtkFileChooserNative *chooser;
+
+  /* Template children. */
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkStack *stack;
+  GtkMenuButton *primary_menu_button;
+  MusterMapView *map_view;
+  GtkWidget *side_panel;
+  GtkLabel *position_label;
+  GtkLabel *zoom_label;
+  GtkListBox *recent_list;
+  GtkWidget *recent_group;
+  GtkListBox *bundled_list;
+  GtkWidget *bundled_group;
+  GtkWidget *recovery_box;
+};
+
+/* The open document's parts, or NULL (FALSE) when nothing is open. */
+static inline MuScenario *
+window_scenario (MusterWindow *self)
+{
+  return self->document ? muster_document_get_scenario (self->document) : NULL;
+}
+
+static inline MuEditHistory *
+window_history (MusterWindow *self)
+{
+  return self->document ? muster_document_get_history (self->document) : NULL;
+}
+
+static inline GFile *
+window_file (MusterWindow *self)
+{
+  return self->document ? muster_document_get_file (self->document) : NULL;
+}
+
+static inline gboolean
+window_modified (MusterWindow *self)
+{
+  return self->document != NULL && muster_document_get_modified (self->document);
+}
+
 
 /* Shows a loaded scenario (taken), or the problems when it is NULL; the end
  * of opening a file, whichever thread loaded it. */

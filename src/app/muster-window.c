@@ -13,8 +13,6 @@
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
-#include "muster-editor-autosave.h"
-#include "muster-file-watch.h"
 #include "muster-match-page.h"
 #include "muster-new-dialog.h"
 #include "muster-oob-io.h"
@@ -22,50 +20,6 @@
 #include "muster-properties-dialog.h"
 #include "muster-recovery.h"
 #include "muster-resize-dialog.h"
-
-/* Undo history kept per window. */
-
-struct _MusterWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  GSettings *settings;
-  /* Show Hex Numbers: in the window's actions only while a hex board is
-   * shown, so that its menu item hides on a table */
-  GAction *coordinates;
-
-  /* The document. */
-  MuScenario *scenario;
-  GFile *file;
-  MuEditHistory *history; /* owns the scenario; the undo stack and the saved state */
-  GtkWidget *editor;
-  char *copy_of;                /* a bundled scenario opened as a copy: its file name */
-  MusterFileWatch *watch;       /* the file's changes by other programs */
-  MusterAutosave *autosave;
-  gboolean modified;
-  gboolean editing;
-  gboolean close_after_save;
-  gboolean closing_confirmed;
-  MusterScene *scene;
-
-  GtkWidget *dialog;
-  GtkFileChooserNative *chooser;
-
-  /* Template children. */
-  GtkLabel *title_label;
-  GtkLabel *subtitle_label;
-  GtkStack *stack;
-  GtkMenuButton *primary_menu_button;
-  MusterMapView *map_view;
-  GtkWidget *side_panel;
-  GtkLabel *position_label;
-  GtkLabel *zoom_label;
-  GtkListBox *recent_list;
-  GtkWidget *recent_group;
-  GtkListBox *bundled_list;
-  GtkWidget *bundled_group;
-  GtkWidget *recovery_box;
-};
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -76,7 +30,7 @@ static void schedule_close (MusterWindow *self);
 
 /* Document ------------------------------------------------------------------- */
 
-static void on_history_changed (MuEditHistory *history, MusterWindow *self);
+static void on_document_changed (MusterDocument *document, MusterWindow *self);
 static void show_dialog (MusterWindow *self, GtkWidget *dialog);
 static void show_problems (MusterWindow *self, const char *primary, GError *error, GPtrArray *problems);
 static void set_scenario (MusterWindow *self, MuScenario *scenario, GFile *file);
@@ -92,9 +46,9 @@ muster_window_reload (MusterWindow *self,
   MuScenario *scenario;
 
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->file != NULL, FALSE);
+  g_return_val_if_fail (window_file (self) != NULL, FALSE);
 
-  file = g_object_ref (self->file);
+  file = g_object_ref (window_file (self));
   path = g_file_get_path (file);
   scenario = mu_scenario_load_file (path, problems, &local_error);
   if (scenario == NULL)
@@ -104,8 +58,7 @@ muster_window_reload (MusterWindow *self,
 
       /* what is open stays as it is */
       show_problems (self, primary, local_error, problems);
-      if (self->watch)
-        muster_file_watch_sync (self->watch);
+      muster_document_keep_version (self->document);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
@@ -121,23 +74,23 @@ on_reload_response (GtkDialog    *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     muster_window_reload (self, NULL);
-  else if (self->watch)
-    muster_file_watch_sync (self->watch);   /* keep this version; ask again on the next change */
+  else if (self->document)
+    muster_document_keep_version (self->document);   /* ask again on the next change */
 }
 
 /* Another program saved the open file: offer its version. */
 static void
-on_file_changed_on_disk (MusterFileWatch *watch,
-                         MusterWindow    *self)
+on_file_changed_on_disk (MusterDocument *document,
+                         MusterWindow   *self)
 {
-  g_autofree char *name = g_file_get_basename (self->file);
+  g_autofree char *name = g_file_get_basename (window_file (self));
   GtkWidget *dialog;
 
   dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                    _("“%s” was changed by another program"), name);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-    self->modified ? _("Reload it from disk? The changes made here and not saved are lost (reloading can be undone only by reopening).")
+    window_modified (self) ? _("Reload it from disk? The changes made here and not saved are lost (reloading can be undone only by reopening).")
                    : _("Reload it from disk?"));
   gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Keep This Version"), GTK_RESPONSE_REJECT,
                           _("_Reload"), GTK_RESPONSE_ACCEPT, NULL);
@@ -147,15 +100,12 @@ on_file_changed_on_disk (MusterFileWatch *watch,
 }
 
 static void
-watch_file (MusterWindow *self)
+on_document_notify (MusterDocument *document,
+                    GParamSpec     *pspec,
+                    MusterWindow   *self)
 {
-  if (self->watch)
-    g_signal_handlers_disconnect_by_func (self->watch, on_file_changed_on_disk, self);
-  g_clear_object (&self->watch);
-  if (self->file == NULL)
-    return;
-  self->watch = muster_file_watch_new (self->file);
-  g_signal_connect (self->watch, "changed", G_CALLBACK (on_file_changed_on_disk), self);
+  update_title (self);
+  update_actions (self);
 }
 
 static void
@@ -167,29 +117,24 @@ set_scenario (MusterWindow *self,
   muster_scene_set_scenario (self->scene, NULL);
   if (self->editor)
     gtk_box_remove (GTK_BOX (self->side_panel), g_steal_pointer (&self->editor));
-  if (self->history)
-    g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
-  if (self->autosave)
-    muster_autosave_discard (self->autosave);   /* the document is closed on purpose */
-  g_clear_object (&self->autosave);
-  g_clear_object (&self->history);   /* frees the old scenario */
-  self->scenario = scenario;
-  g_set_object (&self->file, file);
-  g_clear_pointer (&self->copy_of, g_free);
-  watch_file (self);
-  self->modified = FALSE;
+  if (self->document)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      muster_document_close (self->document);   /* closed on purpose: no autosave to keep */
+    }
+  g_clear_object (&self->document);   /* frees the old scenario */
+  if (scenario != NULL)
+    {
+      self->document = muster_document_new (scenario, file);
+      g_signal_connect (self->document, "changed", G_CALLBACK (on_document_changed), self);
+      g_signal_connect (self->document, "changed-on-disk", G_CALLBACK (on_file_changed_on_disk), self);
+      g_signal_connect (self->document, "notify", G_CALLBACK (on_document_notify), self);
+    }
   muster_scene_set_scenario (self->scene, scenario);
   if (scenario != NULL)
     {
-      self->history = mu_edit_history_new (scenario);
-      g_signal_connect (self->history, "changed", G_CALLBACK (on_history_changed), self);
-      self->editor = muster_editor_new (self->history, self->map_view);
+      self->editor = muster_editor_new (window_history (self), self->map_view);
       gtk_box_append (GTK_BOX (self->side_panel), self->editor);
-      {
-        g_autofree char *path = file ? g_file_get_path (file) : NULL;
-
-        self->autosave = muster_autosave_new (self->history, path);
-      }
     }
   {
     g_autoptr(GVariant) edit = g_action_get_state (g_action_map_lookup_action (G_ACTION_MAP (self), "edit"));
@@ -207,12 +152,20 @@ set_scenario (MusterWindow *self,
   update_status (self);
 }
 
+MusterDocument *
+muster_window_get_document (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->document;
+}
+
 const MuScenario *
 muster_window_get_scenario (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->scenario;
+  return window_scenario (self);
 }
 
 GFile *
@@ -220,7 +173,7 @@ muster_window_get_file (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->file;
+  return window_file (self);
 }
 
 gboolean
@@ -228,7 +181,7 @@ muster_window_get_modified (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->modified;
+  return window_modified (self);
 }
 
 gboolean
@@ -236,7 +189,7 @@ muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL &&
+  return window_scenario (self) == NULL && muster_window_get_opening_file (self) == NULL &&
          muster_window_get_match_page (self) == NULL;
 }
 
@@ -280,29 +233,10 @@ muster_window_get_file_chooser (MusterWindow *self)
   return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
 }
 
-static char *
-display_name (MusterWindow *self)
-{
-  if (self->file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (self->file);
-
-      return g_filename_display_name (base);
-    }
-  if (self->copy_of != NULL)
-    {
-      g_autofree char *name = g_filename_display_name (self->copy_of);
-
-      /* Translators: the title of an unsaved copy of a shipped scenario */
-      return g_strdup_printf (_("Copy of %s"), name);
-    }
-  return g_strdup (_("Untitled Scenario"));
-}
-
 static void
 update_title (MusterWindow *self)
 {
-  g_autofree char *name = NULL;
+  const char *name;
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *subtitle = NULL;
@@ -316,7 +250,7 @@ update_title (MusterWindow *self)
       gtk_window_set_title (GTK_WINDOW (self), window_title);
       return;
     }
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     {
       gtk_label_set_text (self->title_label, _("Muster"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
@@ -324,17 +258,17 @@ update_title (MusterWindow *self)
       return;
     }
 
-  name = display_name (self);
+  name = muster_document_get_title (self->document);
   /* The mark GNOME applications put before the name of a document with
    * unsaved changes. */
-  title = self->modified ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  title = window_modified (self) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   gtk_label_set_text (self->title_label, title);
   window_title = g_strdup_printf ("%s — %s", title, _("Muster"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
-  if (self->file != NULL)
+  if (window_file (self) != NULL)
     {
-      g_autoptr(GFile) parent = g_file_get_parent (self->file);
+      g_autoptr(GFile) parent = g_file_get_parent (window_file (self));
       g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
       const char *home = g_get_home_dir ();
 
@@ -344,21 +278,12 @@ update_title (MusterWindow *self)
       else
         subtitle = g_strdup (path);
     }
-  else if (self->scenario->title != NULL)
+  else if (window_scenario (self)->title != NULL)
     {
-      subtitle = g_strdup (self->scenario->title);
+      subtitle = g_strdup (window_scenario (self)->title);
     }
   gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
-}
-
-static void
-set_modified (MusterWindow *self,
-              gboolean      modified)
-{
-  self->modified = modified;
-  update_title (self);
-  update_actions (self);
 }
 
 /* "Undo Paint Woodland" in the primary menu (the section is in gtk/menus.ui). */
@@ -367,8 +292,8 @@ update_undo_menu (MusterWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   GMenu *section = app ? gtk_application_get_menu_by_id (app, "undo-section") : NULL;
-  const char *undo = self->history ? mu_edit_history_get_undo_label (self->history) : NULL;
-  const char *redo = self->history ? mu_edit_history_get_redo_label (self->history) : NULL;
+  const char *undo = window_history (self) ? mu_edit_history_get_undo_label (window_history (self)) : NULL;
+  const char *redo = window_history (self) ? mu_edit_history_get_redo_label (window_history (self)) : NULL;
   g_autofree char *undo_text = undo ? g_strdup_printf (_("_Undo %s"), undo) : g_strdup (_("_Undo"));
   g_autofree char *redo_text = redo ? g_strdup_printf (_("_Redo %s"), redo) : g_strdup (_("_Redo"));
 
@@ -394,7 +319,7 @@ update_undo_menu (MusterWindow *self)
 static void
 update_actions (MusterWindow *self)
 {
-  gboolean open = self->scenario != NULL;
+  gboolean open = window_scenario (self) != NULL;
   static const char *const need_scenario[] = {
     "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
     "scenario-properties", "resize-board", "import-oob", "export-oob",
@@ -408,9 +333,9 @@ update_actions (MusterWindow *self)
       g_simple_action_set_enabled (G_SIMPLE_ACTION (action), open);
     }
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "undo")),
-                               open && mu_edit_history_can_undo (self->history));
+                               open && mu_edit_history_can_undo (window_history (self)));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
-                               open && mu_edit_history_can_redo (self->history));
+                               open && mu_edit_history_can_redo (window_history (self)));
   if (muster_window_match_shown (self))
     {
       /* Save, Undo and the zoom act on the match; the scenario's tools wait */
@@ -428,7 +353,7 @@ update_actions (MusterWindow *self)
                                    FALSE);
     }
   /* hex numbers mean nothing on a table */
-  if (self->scenario != NULL && self->scenario->board == MU_BOARD_HEX)
+  if (window_scenario (self) != NULL && window_scenario (self)->board == MU_BOARD_HEX)
     {
       if (g_action_map_lookup_action (G_ACTION_MAP (self), "show-coordinates") == NULL)
         g_action_map_add_action (G_ACTION_MAP (self), self->coordinates);
@@ -443,11 +368,11 @@ muster_window_begin_edit (MusterWindow *self,
                           const char   *label)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (self->scenario != NULL, NULL);
+  g_return_val_if_fail (window_scenario (self) != NULL, NULL);
   g_return_val_if_fail (!self->editing, NULL);
 
   self->editing = TRUE;
-  return mu_edit_history_begin_direct (self->history, label);
+  return mu_edit_history_begin_direct (window_history (self), label);
 }
 
 void
@@ -457,7 +382,7 @@ muster_window_end_edit (MusterWindow *self)
   g_return_if_fail (self->editing);
 
   self->editing = FALSE;
-  mu_edit_history_end_direct (self->history);
+  mu_edit_history_end_direct (window_history (self));
   muster_scene_scenario_changed (self->scene);
 }
 
@@ -465,7 +390,7 @@ MuEditHistory *
 muster_window_get_history (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  return self->history;
+  return window_history (self);
 }
 
 GtkWidget *
@@ -475,14 +400,14 @@ muster_window_get_editor (MusterWindow *self)
   return self->editor;
 }
 
-/* Every change of the model, undo and redo included: the unsaved mark
- * follows the history's saved state. */
+/* Every change of the model, undo and redo included. */
 static void
-on_history_changed (MuEditHistory *history,
-                    MusterWindow  *self)
+on_document_changed (MusterDocument *document,
+                     MusterWindow   *self)
 {
   muster_scene_scenario_changed (self->scene);
-  set_modified (self, !mu_edit_history_is_clean (history));
+  update_title (self);
+  update_actions (self);
 }
 
 static void
@@ -610,13 +535,13 @@ on_recovery_response (GtkDialog *dialog,
   const char *autosave = g_object_get_data (G_OBJECT (dialog), "autosave");
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT && self->history)
+  if (response == GTK_RESPONSE_ACCEPT && window_history (self))
     {
       g_autoptr(MuScenario) saved = mu_scenario_load_file (autosave, NULL, &error);
 
       if (saved)
         {
-          MuScenario *s = mu_edit_history_begin_direct (self->history, _("Recover Unsaved Work"));
+          MuScenario *s = mu_edit_history_begin_direct (window_history (self), _("Recover Unsaved Work"));
           MuScenario tmp = *s;
           char *filename = tmp.filename;
 
@@ -625,7 +550,7 @@ on_recovery_response (GtkDialog *dialog,
           *saved = tmp;
           saved->filename = s->filename;
           s->filename = filename;
-          mu_edit_history_end_direct (self->history);
+          mu_edit_history_end_direct (window_history (self));
         }
       else
         g_warning ("Could not read the recovered work: %s", error->message);
@@ -696,10 +621,11 @@ muster_window_open_loaded (MusterWindow *self,
     {
       /* The shipped file stays as shipped: the window holds a new, unsaved
        * copy, and Save asks where to put it. */
+      g_autofree char *copy_of = g_path_get_basename (path);
+
       g_clear_pointer (&scenario->filename, g_free);
       set_scenario (self, scenario, NULL);
-      self->copy_of = g_path_get_basename (path);
-      update_title (self);
+      muster_document_set_copy_of (self->document, copy_of);
       return TRUE;
     }
   set_scenario (self, scenario, file);
@@ -760,32 +686,14 @@ muster_window_save_to_file (MusterWindow *self,
                             GFile        *file,
                             GError      **error)
 {
-  g_autofree char *path = NULL;
-
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->scenario != NULL, FALSE);
+  g_return_val_if_fail (self->document != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Scenarios can only be saved to local files"));
-      return FALSE;
-    }
-  if (!mu_scenario_save_file (self->scenario, path, error))
+  if (!muster_document_save (self->document, file, error))
     return FALSE;
-
-  g_free (self->scenario->filename);
-  self->scenario->filename = g_strdup (path);
-  g_set_object (&self->file, file);
-  g_clear_pointer (&self->copy_of, g_free);
-  watch_file (self);
   add_recent (file);
   remember_folder (self, file);
-  mu_edit_history_mark_clean (self->history);
-  muster_autosave_set_original (self->autosave, path);
-  set_modified (self, FALSE);
   return TRUE;
 }
 
@@ -856,7 +764,7 @@ on_open_response (GtkNativeDialog *chooser,
   if (file == NULL)
     return;
 
-  if (self->scenario == NULL && !self->modified)
+  if (window_scenario (self) == NULL && !window_modified (self))
     muster_window_open_file_async (self, file);
   else
     muster_application_open_file (MUSTER_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
@@ -879,7 +787,7 @@ static void
 report_save_error (MusterWindow *self,
                    GError       *error)
 {
-  g_autofree char *name = display_name (self);
+  const char *name = muster_document_get_title (self->document);
   g_autofree char *primary = g_strdup_printf (_("Could not save “%s”"), name);
 
   show_problems (self, primary, error, NULL);
@@ -914,18 +822,18 @@ show_save_as (MusterWindow *self)
   GtkFileChooserNative *chooser;
 
   chooser = new_chooser (self, _("Save Scenario"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
-  if (self->file != NULL)
+  if (window_file (self) != NULL)
     {
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), window_file (self), NULL);
     }
   else
     {
       g_autofree char *name = NULL;
 
-      if (self->copy_of != NULL)
-        name = g_strdup (self->copy_of);
-      else if (self->scenario->title != NULL && *self->scenario->title != '\0')
-        name = g_strdup_printf ("%s.muster", self->scenario->title);
+      if (muster_document_get_copy_of (self->document) != NULL)
+        name = g_strdup (muster_document_get_copy_of (self->document));
+      else if (window_scenario (self)->title != NULL && *window_scenario (self)->title != '\0')
+        name = g_strdup_printf ("%s.muster", window_scenario (self)->title);
       else
         name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
@@ -941,14 +849,14 @@ save (MusterWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     return FALSE;
-  if (self->file == NULL)
+  if (window_file (self) == NULL)
     {
       show_save_as (self);
       return FALSE;
     }
-  if (!muster_window_save_to_file (self, self->file, &error))
+  if (!muster_window_save_to_file (self, window_file (self), &error))
     {
       report_save_error (self, error);
       return FALSE;
@@ -971,7 +879,7 @@ on_new_response (GtkDialog    *dialog,
   if (scenario == NULL)
     return;
 
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     {
       muster_window_set_new_scenario (self, scenario);
     }
@@ -1023,7 +931,7 @@ on_close_response (GtkDialog    *dialog,
   switch (response)
     {
     case GTK_RESPONSE_ACCEPT: /* Save */
-      if (self->file == NULL)
+      if (window_file (self) == NULL)
         {
           self->close_after_save = TRUE;
           show_save_as (self);
@@ -1045,7 +953,7 @@ on_close_response (GtkDialog    *dialog,
 static void
 ask_save_changes (MusterWindow *self)
 {
-  g_autofree char *name = display_name (self);
+  const char *name = muster_document_get_title (self->document);
   GtkWidget *dialog, *button;
 
   dialog = gtk_message_dialog_new (GTK_WINDOW (self),
@@ -1057,7 +965,7 @@ ask_save_changes (MusterWindow *self)
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
   gtk_widget_add_css_class (button, "destructive-action");
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), self->file ? _("_Save") : _("_Save As…"),
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), window_file (self) ? _("_Save") : _("_Save As…"),
                                   GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
@@ -1086,7 +994,7 @@ muster_window_close_request (GtkWindow *window)
 
   if (!self->closing_confirmed && muster_window_match_close_request (self))
     return TRUE;
-  if (self->modified && !self->closing_confirmed)
+  if (window_modified (self) && !self->closing_confirmed)
     {
       ask_save_changes (self);
       return TRUE;
@@ -1115,7 +1023,7 @@ on_save_as (GSimpleAction *action,
 
   if (muster_window_match_activate (self, "match.save"))
     return;
-  if (self->scenario != NULL)
+  if (window_scenario (self) != NULL)
     show_save_as (self);
 }
 
@@ -1136,8 +1044,8 @@ on_undo (GSimpleAction *action,
 
   if (muster_window_match_activate (self, "match.undo"))
     return;
-  if (self->history)
-    mu_edit_history_undo (self->history);
+  if (window_history (self))
+    mu_edit_history_undo (window_history (self));
 }
 
 static void
@@ -1147,8 +1055,8 @@ on_redo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->history)
-    mu_edit_history_redo (self->history);
+  if (window_history (self))
+    mu_edit_history_redo (window_history (self));
 }
 
 /* The board shown: the match's or the scenario's. */
@@ -1228,8 +1136,8 @@ on_scenario_properties (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->history)
-    show_dialog (self, muster_properties_dialog_new (GTK_WINDOW (self), self->history));
+  if (window_history (self))
+    show_dialog (self, muster_properties_dialog_new (GTK_WINDOW (self), window_history (self)));
 }
 
 static void
@@ -1239,8 +1147,8 @@ on_resize_board (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->history)
-    show_dialog (self, muster_resize_dialog_new (GTK_WINDOW (self), self->history));
+  if (window_history (self))
+    show_dialog (self, muster_resize_dialog_new (GTK_WINDOW (self), window_history (self)));
 }
 
 static void
@@ -1250,8 +1158,8 @@ on_oob_response (GtkNativeDialog *chooser,
 {
   GtkWidget *dialog = NULL;
 
-  if (self->history)
-    dialog = muster_oob_chooser_response (chooser, response, self->history);
+  if (window_history (self))
+    dialog = muster_oob_chooser_response (chooser, response, window_history (self));
   gtk_native_dialog_destroy (chooser);
   g_clear_object (&self->chooser);
   if (dialog)
@@ -1262,12 +1170,12 @@ static void
 show_oob_chooser (MusterWindow *self,
                   gboolean      export)
 {
-  if (self->history == NULL)
+  if (window_history (self) == NULL)
     return;
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  self->chooser = muster_oob_new_chooser (GTK_WINDOW (self), self->history, export);
+  self->chooser = muster_oob_new_chooser (GTK_WINDOW (self), window_history (self), export);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_oob_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
@@ -1295,8 +1203,8 @@ on_print_counters (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->scenario)
-    muster_print_run (GTK_WINDOW (self), self->scenario, MU_SHEET_KIND_COUNTERS, self->settings,
+  if (window_scenario (self))
+    muster_print_run (GTK_WINDOW (self), window_scenario (self), MU_SHEET_KIND_COUNTERS, self->settings,
                       GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
@@ -1307,8 +1215,8 @@ on_print_map (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->scenario)
-    muster_print_run (GTK_WINDOW (self), self->scenario, MU_SHEET_KIND_MAP, self->settings,
+  if (window_scenario (self))
+    muster_print_run (GTK_WINDOW (self), window_scenario (self), MU_SHEET_KIND_MAP, self->settings,
                       GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
@@ -1317,7 +1225,7 @@ on_export_counters_response (GtkNativeDialog *chooser,
                              int              response,
                              MusterWindow    *self)
 {
-  GtkWidget *dialog = muster_print_export_chooser_response (chooser, response, self->scenario,
+  GtkWidget *dialog = muster_print_export_chooser_response (chooser, response, window_scenario (self),
                                                             self->settings);
 
   gtk_native_dialog_destroy (chooser);
@@ -1333,12 +1241,12 @@ on_export_counters (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     return;
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  self->chooser = muster_print_new_export_chooser (GTK_WINDOW (self), self->scenario);
+  self->chooser = muster_print_new_export_chooser (GTK_WINDOW (self), window_scenario (self));
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_counters_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
@@ -1523,7 +1431,7 @@ static void
 on_recent_changed (GtkRecentManager *manager,
                    MusterWindow     *self)
 {
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     fill_recent (self);
 }
 
@@ -1532,7 +1440,7 @@ on_stack_child_changed (GtkStack     *stack,
                         GParamSpec   *pspec,
                         MusterWindow *self)
 {
-  if (self->scenario == NULL)
+  if (window_scenario (self) == NULL)
     fill_recent (self);
   if (self->title_label != NULL && g_action_map_lookup_action (G_ACTION_MAP (self), "play") != NULL)
     {
@@ -1548,11 +1456,11 @@ update_status (MusterWindow *self)
   const char *position = muster_map_view_get_position_text (self->map_view);
   g_autofree char *summary = NULL;
 
-  if (*position == '\0' && self->scenario != NULL)
+  if (*position == '\0' && window_scenario (self) != NULL)
     {
-      g_autofree char *board = describe_scenario (self->scenario);
+      g_autofree char *board = describe_scenario (window_scenario (self));
 
-      summary = g_strdup_printf ("%s · %s", self->scenario->title ? self->scenario->title
+      summary = g_strdup_printf ("%s · %s", window_scenario (self)->title ? window_scenario (self)->title
                                                                    : _("Untitled Scenario"), board);
     }
   gtk_label_set_text (self->position_label, summary ? summary : position);
@@ -1609,19 +1517,13 @@ muster_window_finalize (GObject *object)
   MusterWindow *self = MUSTER_WINDOW (object);
 
   g_clear_object (&self->scene);
-  if (self->history)
-    g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
   /* Closing is confirmed (saved or discarded): nothing to recover. */
-  if (self->autosave)
-    muster_autosave_discard (self->autosave);
-  g_clear_object (&self->autosave);
-  g_clear_object (&self->history);   /* owns the scenario */
-  self->scenario = NULL;
-  g_clear_object (&self->file);
-  g_clear_pointer (&self->copy_of, g_free);
-  if (self->watch)
-    g_signal_handlers_disconnect_by_func (self->watch, on_file_changed_on_disk, self);
-  g_clear_object (&self->watch);
+  if (self->document)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      muster_document_close (self->document);
+    }
+  g_clear_object (&self->document);   /* owns the scenario */
   g_clear_object (&self->settings);
   g_clear_object (&self->coordinates);
 
