@@ -68,6 +68,9 @@ window_modified (MusterWindow *self)
 }
 
 
+/* Makes `scenario` (taken; NULL for none) the window's document, read from
+ * `file` (NULL for a new one), and shows its page. */
+void      muster_window_set_scenario  (MusterWindow *self, MuScenario *scenario, GFile *file);
 /* Shows a loaded scenario (taken), or the problems when it is NULL; the end
  * of opening a file, whichever thread loaded it. */
 gboolean  muster_window_open_loaded (MusterWindow *self, GFile *file, MuScenario *scenario,
@@ -78,6 +81,24 @@ void      muster_window_update_chrome (MusterWindow *self);
 void      muster_window_show_dialog   (MusterWindow *self, GtkWidget *dialog);
 void      muster_window_show_problems (MusterWindow *self, const char *primary, GError *error,
                                        GPtrArray *problems);
+
+/* muster-window-open.c */
+void      muster_window_add_recent      (GFile *file);
+/* The folder file choosers start in next time. */
+void      muster_window_remember_folder (MusterWindow *self, GFile *file);
+
+/* muster-window-actions.c */
+void      muster_window_add_actions      (MusterWindow *self);
+/* TRUE when closing waits on a question (save the match, save the changes). */
+gboolean  muster_window_ask_before_close (MusterWindow *self);
+
+/* muster-window-start.c */
+void      muster_window_start_page_init    (MusterWindow *self);
+void      muster_window_start_page_dispose (MusterWindow *self);
+void      muster_window_fill_recent        (MusterWindow *self);
+/* "baa-hex · 20 × 14 hexes" (newly allocated). */
+char     *muster_window_describe_scenario  (const MuScenario *scenario);
+void      muster_window_file_row_activated (GtkListBox *list, GtkListBoxRow *row, MusterWindow *self);
 
 /* muster-window-match.c */
 gboolean  muster_window_match_shown         (MusterWindow *self);
