@@ -360,6 +360,11 @@ gboolean  mu_edit_set_date             (MuEditHistory *history, const char *date
 gboolean  mu_edit_set_ruleset          (MuEditHistory *history, const char *ruleset, GError **error);
 gboolean  mu_edit_set_option           (MuEditHistory *history, const char *key, gboolean enabled,
                                         GError **error);
+/* An option of type number or choice: value is the whole number as text or
+ * the choice word, refused (naming the range or the words) when the
+ * scenario's ruleset declares the key with another type or range. */
+gboolean  mu_edit_set_option_value     (MuEditHistory *history, const char *key, const char *value,
+                                        GError **error);
 gboolean  mu_edit_set_objectives_required (MuEditHistory *history, int count, GError **error);
 
 typedef enum {

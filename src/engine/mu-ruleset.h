@@ -24,6 +24,7 @@
 #include "mu-command.h"
 #include "mu-dice.h"
 #include "mu-event.h"
+#include "mu-region.h"
 #include "mu-scenario.h"
 #include "mu-sight.h"
 
@@ -215,12 +216,6 @@ typedef struct {
                             * "needs exactly two ids"; NULL: the syntax is quoted */
 } MuVerbInfo;
 
-/* An event kind a ruleset emits; the kind word of the event line. */
-typedef struct {
-  const char *kind;        /* "move", "flinch", "stand-lost" */
-  const char *description;
-} MuEventKindInfo;
-
 /* Reading the state ---------------------------------------------------------- */
 
 typedef struct {
@@ -263,6 +258,20 @@ typedef enum {
   MU_MARKER_ON_BOARD,    /* on a hex or hexside (a breach): an event kind of its own */
 } MuMarkerPlace;
 
+/* How many of a marker a printed counter sheet gives, so a game of the
+ * scenario never runs short. */
+typedef enum {
+  MU_MARKER_SUPPLY_NONE,            /* not printed */
+  MU_MARKER_SUPPLY_ONE,             /* one (a turn marker) */
+  MU_MARKER_SUPPLY_PER_UNIT,        /* one per unit of both sides */
+  MU_MARKER_SUPPLY_LARGER_SIDE,     /* one per unit and command counter of the larger side */
+  MU_MARKER_SUPPLY_PER_OBJECTIVE,   /* one per objective for each side, in the side's colour */
+  MU_MARKER_SUPPLY_PER_FORTIFIED,   /* one per fortified hexside not yet breached */
+  MU_MARKER_SUPPLY_PER_RAIL,        /* one per counter arriving by rail */
+} MuMarkerSupply;
+
+#define MU_MARKER_SIDE_COLOUR 0xff000000u
+
 /* A marker (or a condition shown like one) the ruleset puts on counters or
  * the board, so that a front end can draw and explain it without knowing
  * the ruleset: the match window's counters and tooltips, the counter
@@ -275,6 +284,14 @@ typedef struct {
   const char *glyph;       /* a few letters to print on the marker: "NIC", "P" (not translated) */
   const char *description; /* N_() one line: what it does and what removes it */
   MuMarkerPlace place;
+  /* How it is drawn and printed (all optional): the colour of its face
+   * (0xRRGGBB; 0: light grey; MU_MARKER_SIDE_COLOUR: its side's), a
+   * picture the renderer knows ("crossed-arrows", "cross", "breach",
+   * "locomotive", "clock", "objective"; NULL: the glyph alone), and how
+   * many a printed sheet gives (MU_MARKER_SUPPLY_NONE: it is not printed). */
+  guint32 colour;
+  const char *picture;
+  MuMarkerSupply supply;
 } MuMarkerInfo;
 
 /* A counter status the ruleset uses (a subset of MuCounterStatus), with
@@ -284,6 +301,7 @@ typedef struct {
   const char *name;        /* N_() */
   const char *rule;
   const char *description; /* N_() */
+  const char *marker;      /* the declared marker a counter in this status shows, or NULL */
 } MuStatusInfo;
 
 /* A snapshot of one counter; strings are owned by the state and valid until
@@ -364,7 +382,10 @@ struct _MuRuleset {
   guint n_options;
   const MuVerbInfo *verbs;
   guint n_verbs;
-  const MuEventKindInfo *event_kinds;
+  /* The kinds of event it emits beyond the engine's own (mu-event.h):
+   * their words, fields and sentences for the event lines and the match
+   * log. Pointers, so that two rulesets may share a declaration. */
+  const MuEventKindInfo *const *event_kinds;
   guint n_event_kinds;
   const MuFieldInfo *fields;
   guint n_fields;
@@ -457,6 +478,19 @@ struct _MuRuleset {
    * ending among them. Without it the match can only tell, from the legal
    * commands, whether the step may end (mu_match_get_outstanding). */
   void     (*outstanding)      (gpointer state, GArray *todo);
+
+  /* Asking the engine, on any board (all optional, NULL when the ruleset
+   * has none): */
+  /* Where the counter may go now on a table, as a region of the points its
+   * position (MuPos.point) may take by a legal move; newly allocated, NULL
+   * when it may not move (or on a hex board: legal_moves lists the hexes). */
+  MuRegion *(*legal_region)    (gpointer state, const char *counter);
+  /* The command a computer player takes now where the rules prescribe one
+   * (an order the rules set, BAA-DAY-2's withdrawal of the first unsafe
+   * unit): one of `legal` (the legal commands, as legal_commands gives
+   * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
+   * free of any ruleset's commands and decisions. */
+  const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
 };
 
 /* Registry: the one list of rulesets. */
@@ -477,6 +511,9 @@ char              *mu_rule_option_check   (const MuRuleOptionInfo *info, const M
 /* The marker with this id (a word of MuCounterView.markers, or the kind of
  * a board marker's event), or NULL. */
 const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);
+/* The declaration of the event kind with this word: the ruleset's, else
+ * the engine's own; NULL when neither has it. */
+const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
 

@@ -32,6 +32,7 @@
 #include "mu-table-terrain.h"
 
 #include "baa-common.h"
+#include "baa-events.h"
 
 G_BEGIN_DECLS
 
@@ -243,7 +244,9 @@ void          bat_unit_remove       (BatMatch *m, BatUnit *u, BatUnitStatus stat
                                      GPtrArray *events);
 void          bat_marker            (BatMatch *m, GPtrArray *events, gboolean placed, const char *id,
                                      const char *name, const char *rule);
-MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, MuEventKind kind,
+/* The formation change's event kind (baa-table.c declares it). */
+const MuEventKindInfo *bat_formation_event_kind (void);
+MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
                                      const char *subject, const char *rule);
 gboolean      bat_refuse            (GError **error, const char *rule, const char *format, ...)
                                      G_GNUC_PRINTF (3, 4);
@@ -291,5 +294,7 @@ void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events)
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
+/* Where the counter can go now (MuRuleset.legal_region), or NULL. */
+MuRegion     *bat_legal_region      (BatMatch *m, const char *id);
 
 G_END_DECLS
