@@ -25,32 +25,6 @@
 #define GROUP_RGBA       0x4363d870u
 #define LAST_RGBA        0x911eb460u
 
-/* The renderer's marker pictures for the marker words of the engine's
- * counter views (the ruleset's words; words without a picture are left to
- * the tooltip). */
-static guint
-markers_from_words (const char *words)
-{
-  static const struct { const char *word; MuMarkers marker; } pictures[] = {
-    { "nic", MU_MARKER_NIC },
-    { "pinned", MU_MARKER_PINNED },
-    { "fatigued", MU_MARKER_FATIGUED },
-    { "on-train", MU_MARKER_ON_TRAIN },
-    { "disabled", MU_MARKER_DISABLED },
-  };
-  g_auto(GStrv) list = NULL;
-  guint markers = 0;
-
-  if (words == NULL || *words == '\0')
-    return 0;
-  list = g_strsplit (words, ",", -1);
-  for (guint i = 0; list[i] != NULL; i++)
-    for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
-      if (g_strcmp0 (list[i], pictures[k].word) == 0)
-        markers |= pictures[k].marker;
-  return markers;
-}
-
 /* On the board: what the engine reports as standing on a position. */
 static gboolean
 view_on_board (const MuCounterView *view)
@@ -146,7 +120,9 @@ muster_match_board_update (MusterMatchPage *self)
       else
         piece.hex = v->pos.hex;
       piece.strength = v->strength;
-      piece.markers = markers_from_words (v->markers);
+      /* the renderer draws them from the ruleset's declarations */
+      piece.markers = v->markers;
+      piece.status = v->status;
       piece.highlighted = strv_contains (self->targets, v->id);
       if (g_strcmp0 (v->id, self->selected) == 0)
         selected = (int) pieces->len;

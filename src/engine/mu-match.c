@@ -436,7 +436,7 @@ check_command (const MuMatch   *m,
     {
       MuEvent *e = g_ptr_array_index (events, i);
 
-      if (e->kind == MU_EVENT_MOVE && check->cost < 0 && m->ruleset->move_cost == NULL)
+      if ((e->info->flags & MU_EVENT_KIND_MOVES) && check->cost < 0 && m->ruleset->move_cost == NULL)
         check->cost = e->value;
       if (e->kind == MU_EVENT_ROLL)
         {
@@ -552,6 +552,34 @@ mu_match_legal_moves (const MuMatch *m,
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   return m->ruleset->legal_moves (m->state, counter);
+}
+
+MuRegion *
+mu_match_legal_region (const MuMatch *m,
+                       const char    *counter)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (m->ruleset->legal_region == NULL)
+    return NULL;
+  return m->ruleset->legal_region (m->state, counter);
+}
+
+const MuCommand *
+mu_match_policy_hint (const MuMatch *m,
+                      GPtrArray     *legal)
+{
+  const MuCommand *hint;
+
+  g_return_val_if_fail (m != NULL && legal != NULL, NULL);
+  if (m->ruleset->policy_hint == NULL || legal->len == 0)
+    return NULL;
+  hint = m->ruleset->policy_hint (m->state, legal);
+  /* only a command of the list: the policy never invents one */
+  for (guint i = 0; hint && i < legal->len; i++)
+    if (g_ptr_array_index (legal, i) == hint)
+      return hint;
+  g_return_val_if_fail (hint == NULL, NULL);
+  return NULL;
 }
 
 GPtrArray *

@@ -103,6 +103,13 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* Where the counter may go now on a table, as a region (newly allocated);
+ * NULL when it may not move, on a hex board (see mu_match_legal_moves), or
+ * when the ruleset draws no region. */
+MuRegion          *mu_match_legal_region     (const MuMatch *match, const char *counter);
+/* The command the ruleset prescribes now for a computer player, one of
+ * `legal`, or NULL (MuRuleset.policy_hint). */
+const MuCommand   *mu_match_policy_hint      (const MuMatch *match, GPtrArray *legal);
 /* The ids of the counters it may attack now (of char*, newly allocated). */
 GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
 /* The line of sight from the counter (where it stands) to `to`, by the

@@ -263,6 +263,28 @@ events_text (MuMatch *m, guint from)
   return g_string_free (all, FALSE);
 }
 
+/* Every event of the match is of a kind its ruleset declares (or the
+ * engine's own) and fills only the fields that kind declares. */
+static void
+check_event_kinds (const char *name,
+                   MuMatch    *m)
+{
+  const GPtrArray *ev = mu_match_get_events (m);
+  const MuRuleset *rs = mu_match_get_ruleset (m);
+
+  for (guint j = 0; j < ev->len; j++)
+    {
+      const MuEvent *e = g_ptr_array_index (ev, j);
+      const char *field = NULL;
+
+      if (mu_ruleset_find_event_kind (rs, mu_event_get_kind_word (e)) != e->info)
+        s_fail ("%s: event kind “%s” is not declared by %s", name, mu_event_get_kind_word (e), rs->id);
+      else if (!mu_event_check_fields (e, &field))
+        s_fail ("%s: a “%s” event fills %s, which its kind does not declare", name,
+                mu_event_get_kind_word (e), field);
+    }
+}
+
 static void
 run_script (gconstpointer data)
 {
@@ -533,6 +555,8 @@ run_script (gconstpointer data)
       else
         g_error ("%s: unknown script line “%s”", where, line);
     }
+  if (m)
+    check_event_kinds (sc->name, m);
 }
 
 static void

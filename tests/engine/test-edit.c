@@ -894,10 +894,10 @@ test_oob_values (void)
   g_autoptr(GError) error = NULL;
   int min, max;
 
-  g_assert_true (mu_edit_counter_field_range (MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
+  g_assert_true (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
   g_assert_cmpint (min, ==, 2);
   g_assert_cmpint (max, ==, 6);
-  g_assert_false (mu_edit_counter_field_range (MU_COUNTER_UNIT, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
+  g_assert_false (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
 
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 3, NULL), "Change Attack");
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_RANGE, 3, NULL), "Change Range");
