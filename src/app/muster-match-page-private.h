@@ -54,7 +54,7 @@ struct _MusterMatchPage
   GtkWidget *handover;
   GtkWidget *handover_title;
   GtkWidget *handover_button;
-  GtkWidget *tracker;
+  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
@@ -106,5 +106,15 @@ void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);
 /* A side's display name ("Union"), or its id. */
 const char *muster_match_page_side_name (MusterMatchPage *self, const char *side);
+
+/* Shows text in the refusal bar (until the game changes). */
+void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);
+
+/* muster-match-players.c: people, the hand-over and the computer players. */
+/* Covers the board when the side to act is another person's. */
+void       muster_match_players_check_handover (MusterMatchPage *self);
+/* A computer player's next command after the page's pace, when it is to act. */
+void       muster_match_players_schedule       (MusterMatchPage *self);
+GtkWidget *muster_match_players_build_handover (MusterMatchPage *self);
 
 G_END_DECLS

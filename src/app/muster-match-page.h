@@ -48,9 +48,11 @@ MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, cons
  * 0 plays as fast as the main loop allows). */
 void           muster_match_page_set_pace           (MusterMatchPage *self, guint ms);
 
-/* Dice rolled at the table: before a command of a person that rolls, the
- * page asks for the faces (the dice-entry dialog) and gives them to the
- * match. The computer players' commands roll the match's own dice. */
+/* Dice rolled at the table: before a command that rolls, the page asks
+ * for the faces (the dice-entry dialog) and gives them to the match; for a
+ * computer player's command too (the dialog says whose dice they are), so
+ * that every roll of the match is rolled at the table. Cancelling the
+ * computer's dice pauses the computer players (match.pause). */
 void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
 gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
 /* Plays a command of a person: through the dice-entry dialog when it

@@ -159,6 +159,41 @@ typedef struct {
   gssize offset;           /* into MuCounter (an int member), or -1 */
 } MuFieldInfo;
 
+/* Declared values on counters and sides (mu-ruleset-fields.c) ------------------ */
+
+/* The ruleset's field with this id, or NULL. */
+const MuFieldInfo *mu_ruleset_find_field   (const MuRuleset *ruleset, const char *id);
+/* Whether a counter of this kind has the field. */
+gboolean     mu_field_applies              (const MuFieldInfo *field, MuCounterKind kind);
+/* Whether a side has the field. */
+gboolean     mu_field_of_side              (const MuFieldInfo *field);
+/* The allowed values for people: "1 to 6", "at least 0", "one of line, column",
+ * "any of time-limit, veterans". Newly allocated. */
+char        *mu_field_describe_range       (const MuFieldInfo *field);
+/* NULL when text is a value of the field; else what is wrong, naming the
+ * allowed range (newly allocated). */
+char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
+/* Whether the field is written as the counter element's own attribute
+ * (leadership, division, range, attack, strength): an int member of
+ * MuCounter of the same name. Other fields are <value> elements; those with
+ * an offset still live in the member (the stand count of a tabletop unit). */
+gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
+/* A counter's value of the field as file text, NULL when not given. Newly allocated. */
+char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
+/* Sets it from file text (NULL or "" clears a <value>); FALSE with a message
+ * naming the allowed range when text is no value of the field. */
+gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInfo *field,
+                                            const char *text, GError **error);
+/* Checks every <value> of the scenario's counters and sides against the
+ * ruleset's declarations, appending "FILE:LINE: error:" problems naming
+ * the value's line and the allowed range: a field it does not declare, one
+ * another kind of counter (or the sides) has, a value outside the range. */
+void         mu_ruleset_check_values       (const MuRuleset *ruleset, const MuScenario *scenario,
+                                            GPtrArray *problems);
+/* Whether the scenario's counters carry Brothers at Arms' identity and
+ * division numbers (the ruleset declares "division"; unknown rulesets do). */
+gboolean     mu_ruleset_has_divisions      (const MuRuleset *ruleset);
+
 /* Commands and events ------------------------------------------------------------ */
 
 typedef enum {

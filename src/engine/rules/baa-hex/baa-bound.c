@@ -18,15 +18,6 @@ struct _BaaDay {
   int withdraw_steps;       /* BAA-DAY-2 steps taken this night (a guard) */
 };
 
-#define BAA_CAT2(a, b) a##b
-#define BAA_CAT(a, b) BAA_CAT2 (a, b)
-#define FOR_UNITS(m, u) \
-  for (guint BAA_CAT (_i, __LINE__) = 0; BAA_CAT (_i, __LINE__) < (m)->units->len; BAA_CAT (_i, __LINE__)++) \
-    for (BaaUnit *u = g_ptr_array_index ((m)->units, BAA_CAT (_i, __LINE__)); u; u = NULL)
-#define FOR_CDRS(m, c) \
-  for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
-    for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
-
 static gboolean
 is_night_bound (const BaaMatch *m, int bound)
 {

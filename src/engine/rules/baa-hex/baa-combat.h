@@ -6,7 +6,7 @@
  * breaching (baa-fire.c), melee (baa-melee.c). Rule areas BAA-LOS, HGT, COV,
  * FIRE, FLN, PIN, MEL, FORT, CDR-1..5.
  *
- * Called by baa-hex.c: it parses the command, finds the counters (ids already
+ * Called by baa-apply.c: it parses the command, finds the counters (ids already
  * resolved to pointers, every pointer non-NULL and ACTIVE on the board), checks
  * the phase and the active side, then calls the resolver. The resolver checks
  * everything else (eligibility, range, LOS, targets), refusing with
@@ -18,7 +18,7 @@
  *
  * A flinch whose destination someone must choose (BAA-FLN-5, FLN-6) opens a
  * BAA_DECISION_FLINCH (m->pending: units, n_units, side = the chooser, hexes =
- * baa_flinch_destinations()) and returns TRUE; baa-hex.c answers `choose HEX`
+ * baa_flinch_destinations()) and returns TRUE; baa-apply.c answers `choose HEX`
  * by calling baa_flinch_move(). With exactly one destination the resolver moves
  * at once without a decision; with none the unit(s) surrender (BAA-FLN-5a).
  */
@@ -115,7 +115,7 @@ gboolean  baa_check_riverboat        (const BaaUnit *attacker, const BaaUnit *ta
 gboolean  baa_melee_check            (const BaaMatch *m, const BaaUnit *attacker,
                                       const BaaUnit *target, GError **error);
 
-/* Flinch (shared with baa-hex.c for the `choose` answer) -------------------- */
+/* Flinch (shared with baa-apply.c for the `choose` answer) ------------------ */
 
 /* Legal flinch destinations (BAA-FLN-5, BAA-AMB-14) for units (1, or a stacked
  * pair moving together) after an attack by `attackers`. Of MuHex, new array. */

@@ -623,7 +623,8 @@ hexside_fortified (const BaaMatch *m,
 {
   const MuHexCell *cell = baa_hex_cell (m, hex);
 
-  if (baa_hexside (m, hex, dir) & MU_SIDE_FORTIFICATION)
+  /* a breach does not take the fortification away */
+  if (mu_hex_map_side (m->map, hex, dir) & MU_SIDE_FORTIFICATION)
     return TRUE;
   return cell != NULL && (cell->features & MU_HEX_FEATURE_FORTIFICATION) != 0;
 }
@@ -822,7 +823,7 @@ baa_combat_legal_commands (const BaaMatch *m,
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
-      if (!is_artillery (u))
+      if (!is_artillery (u) || !m->any_fortification)
         return;
       /* Breach shots at fortified hexsides within reach (range + hill bonus). */
       reach = m->night ? 2 : u->def->range + 1;

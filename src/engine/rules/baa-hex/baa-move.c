@@ -888,14 +888,16 @@ nindex_set (NodeIndex *x, MuHex h, int i)
 static GArray *
 node_path (GArray *nodes, int i)
 {
-  GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  guint n = 0;
+  GArray *p;
 
-  while (i >= 0)
-    {
-      Node *nd = &g_array_index (nodes, Node, i);
-      g_array_prepend_val (p, nd->hex);
-      i = nd->parent;
-    }
+  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
+    n++;
+  p = g_array_sized_new (FALSE, FALSE, sizeof (MuHex), n);
+  g_array_set_size (p, n);
+  /* filled from the end: the start comes first */
+  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
+    g_array_index (p, MuHex, --n) = g_array_index (nodes, Node, j).hex;
   return p;
 }
 

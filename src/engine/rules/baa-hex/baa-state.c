@@ -306,9 +306,14 @@ baa_hexside (const BaaMatch *m,
              MuHex           hex,
              int             dir)
 {
-  guint f = mu_hex_map_side (m->map, hex, dir);
+  int k = mu_hex_map_side_index (m->map, hex, dir);
+  guint f;
 
-  if (baa_hexside_breached (m, hex, dir))
+  if (k < 0)
+    return 0;
+  f = m->map->sides[k];
+  /* the hexsides breached in the match (few, often none) */
+  if (g_hash_table_size (m->breached) > 0 && g_hash_table_contains (m->breached, GINT_TO_POINTER (k + 1)))
     f |= MU_SIDE_BREACHED;
   return f;
 }

@@ -44,6 +44,7 @@ bat_scale_init (BatScale *s, const MuTableMap *table)
   s->move[MU_ARM_CAVALRY] = bat_tables[row].cav[col];
   s->move_commander = bat_tables[row].cdr[col];
   s->visible = bat_tables[row].visible[col];
+  bat_scale_apply_data (s, col == 0);
 }
 
 /* Formations ------------------------------------------------------------------------- */

@@ -48,12 +48,13 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   p->allowance = BIG;
   if (roads)
     {
-      p->line_allowance[MU_LINE_ROAD] = BIG * 1.5;       /* BAT-MOV-2, Table S3 */
-      p->line_allowance[MU_LINE_TURNPIKE] = BIG * 2.0;
+      p->line_allowance[MU_LINE_ROAD] = BIG * m->scale.road;       /* BAT-MOV-2, Table S3 */
+      p->line_allowance[MU_LINE_TURNPIKE] = BIG * m->scale.turnpike;
     }
   /* BAT-MOV-3, BAT-AMB-10: distance inside difficult terrain counts double */
-  p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] = 2;
-  p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] = 2;
+  p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] =
+    p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] =
+    1 / m->scale.difficult;
   p->area_impassable[MU_AREA_WATER] = TRUE;
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
    * anywhere, at a price (extra_cost) */

@@ -135,6 +135,8 @@ typedef struct {
   double move[MU_ARM_N];       /* Table S2 by arm */
   double move_commander;
   double visible;              /* Table S4 */
+  double road, turnpike;       /* Table S3: allowance multipliers on roads */
+  double difficult;            /* Table S3: on difficult terrain */
 } BatScale;
 
 typedef struct {
@@ -186,6 +188,9 @@ typedef struct {
 
 /* Tables S1, S2, S4 for the table's figure scale and unit (BAT-GEN-2, BAT-AMB-45). */
 void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
+/* baa-table-data.c: the numbers of data/rules/baa-table.xml over the printed
+ * ones (S1-S4), when the file is found. */
+void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
 const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
