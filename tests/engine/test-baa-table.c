@@ -11,8 +11,13 @@
 #include "config.h"
 
 #include <glib.h>
+#include <math.h>
 
 #include "baa-table-private.h"
+#include "mu-match.h"
+#include "mu-policy.h"
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
 
 static const struct {
   const char *scale;
@@ -57,6 +62,26 @@ test_scale (void)
       g_assert_cmpfloat (s.move_commander, ==, 3 * s.u);
       mu_table_map_free (t);
     }
+}
+
+/* BAT-AMB-2: one measuring system per game, no conversion between them: a
+ * centimetre table uses the centimetre column, which is not the inch
+ * column converted (10 cm is not quite 4 in). */
+static void
+test_units (void)
+{
+  MuTableMap *cm = mu_table_map_new (180, 120, MU_UNIT_CM, "15mm");
+  MuTableMap *in = mu_table_map_new (72, 48, MU_UNIT_INCH, "15mm");
+  BatScale c, i;
+
+  bat_scale_init (&c, cm);
+  bat_scale_init (&i, in);
+  g_assert_cmpfloat (c.u, ==, 10);
+  g_assert_cmpfloat (i.u, ==, 4);
+  g_assert_cmpfloat (fabs (c.u - i.u * 2.54), >, 0.1);
+  g_assert_cmpfloat (fabs (c.move[MU_ARM_CAVALRY] - i.move[MU_ARM_CAVALRY] * 2.54), >, 0.4);
+  mu_table_map_free (cm);
+  mu_table_map_free (in);
 }
 
 /* BAT-EX-1, BAT-EX-2, BAT-EX-16: range value x U; at night at most 1 U. */
@@ -138,14 +163,125 @@ test_rest (void)
   g_assert_cmpint (streak, ==, 0);
 }
 
+/* The shipped tables play to their end through the legal commands, both
+ * sides choosing with the simulator's policy (fire groups and decisions
+ * included), the invariants checked after every event; the saved match
+ * replays to the identical state. */
+static void
+test_simulate_replay (void)
+{
+  static const char *const files[] = {
+    "scenarios/henry-house-hill-table.muster", "scenarios/learning-table-blackburns-ford.muster",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint64 seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+        g_autoptr(MuMatch) m = NULL;
+        g_autoptr(MuMatch) again = NULL;
+        g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+        g_autofree char *data = NULL;
+        g_autofree char *state = NULL;
+        g_autofree char *state2 = NULL;
+        gboolean fired = FALSE;
+        gsize len;
+        guint n = 0;
+
+        g_assert_no_error (error);
+        m = mu_match_new (s, seed, NULL, 0, &error);
+        g_assert_no_error (error);
+        g_assert_true (mu_match_check_each_event (m, TRUE));
+        while (!mu_match_is_over (m) && n++ < 20000)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+            const MuCommand *c;
+
+            g_assert_cmpuint (legal->len, >, 0);
+            c = mu_policy_choose (m, legal, rng, MU_POLICY_GREEDY);
+            fired |= g_str_has_prefix (mu_command_get_verb (c), "fire");
+            g_assert_true (mu_match_apply (m, c, NULL, &error));
+            g_assert_no_error (error);
+            g_assert_true (mu_match_check_invariants (m, &error));
+            g_assert_no_error (error);
+          }
+        g_assert_true (mu_match_is_over (m));
+        g_assert_true (fired);
+        data = mu_match_save_to_data (m, &len);
+        again = mu_match_load_data (data, len, path, &error);
+        g_assert_no_error (error);
+        state = mu_match_format_state (m);
+        state2 = mu_match_format_state (again);
+        g_assert_cmpstr (state, ==, state2);
+      }
+}
+
+static gboolean
+listed (GPtrArray *legal, const char *line)
+{
+  for (guint i = 0; i < legal->len; i++)
+    {
+      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
+      if (g_str_equal (text, line))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The legal commands of the fire phase: each unit at each target, a group
+ * fire of every unit that may fire at a target (BAT-FIRE-4), artillery at
+ * the defence-work sections it reaches, and no other arm (BAT-FORT-3). */
+static void
+test_legal_fire (void)
+{
+  static const struct {
+    const char *file;
+    const char *want[4];
+    const char *not[3];
+  } cases[] = {
+    { "details.muster", { "fire-group tg fh sm star1 ga gb", "fire ga tg", "fire gb tg", NULL }, { NULL } },
+    { "works.muster", { "fire a1 works.4", "fire a2 pits.1", "fire f1 d1", NULL },
+      { "fire f1 works.4", "fire-group d1 f1", NULL } },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table",
+                                                     cases[k].file, NULL);
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+      g_autoptr(MuMatch) m = NULL;
+      g_autoptr(GPtrArray) legal = NULL;
+      MuPosition p;
+
+      g_assert_no_error (error);
+      m = mu_match_new (s, 1, NULL, 0, &error);
+      g_assert_no_error (error);
+      for (mu_match_get_position (m, &p); p.phase != 10; mu_match_get_position (m, &p))
+        g_assert_true (mu_match_apply_line (m, "end-phase", NULL, NULL));
+      legal = mu_match_legal_commands (m);
+      for (guint i = 0; cases[k].want[i]; i++)
+        g_assert_true (listed (legal, cases[k].want[i]));
+      for (guint i = 0; cases[k].not[i]; i++)
+        g_assert_false (listed (legal, cases[k].not[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/baa-table/scale", test_scale);
   g_test_add_func ("/engine/baa-table/ranges", test_ranges);
+  g_test_add_func ("/engine/baa-table/units", test_units);
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
+  g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
+  g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();
 }

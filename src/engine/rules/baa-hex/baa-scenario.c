@@ -1,5 +1,5 @@
-/* baa-scenario.c: the baa-hex ruleset's scenario checks, task grammar and
- * impassability rule (see baa-scenario.h). */
+/* baa-scenario.c: the baa-hex ruleset's scenario checks and impassability
+ * rule (see baa-scenario.h). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -12,64 +12,6 @@
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
-
-static gboolean
-count_ok (const char *w, int *out)
-{
-  char *end = NULL;
-  gint64 n = g_ascii_strtoll (w, &end, 10);
-
-  if (end == w || *end != '\0' || n < 0 || n > 9999)
-    return FALSE;
-  *out = (int) n;
-  return TRUE;
-}
-
-gboolean
-baa_task_parse (const char *condition,
-                BaaTask    *t)
-{
-  char **w;
-  guint n;
-
-  memset (t, 0, sizeof *t);
-  t->hex = MU_HEX_NONE;
-  w = t->words = g_strsplit (condition ? condition : "", " ", -1);
-  n = g_strv_length (w);
-  if (n == 3 && g_str_equal (w[0], "disperse") && count_ok (w[2], &t->count))
-    {
-      t->kind = BAA_TASK_DISPERSE;
-      t->side = w[1];
-      return TRUE;
-    }
-  if (n == 2 && g_str_equal (w[0], "hold") && *w[1])
-    {
-      t->kind = BAA_TASK_HOLD_OBJECTIVE;
-      t->objective = w[1];
-      return TRUE;
-    }
-  if (n == 3 && g_str_equal (w[0], "hold") && mu_hex_parse (w[2], &t->hex))
-    {
-      t->kind = BAA_TASK_HOLD_HEX;
-      t->side = w[1];
-      return TRUE;
-    }
-  if (n == 4 && g_str_equal (w[0], "exit") && strlen (w[2]) == 1 && strchr ("nesw", w[2][0]) &&
-      count_ok (w[3], &t->count))
-    {
-      t->kind = BAA_TASK_EXIT;
-      t->side = w[1];
-      t->edge = w[2][0];
-      return TRUE;
-    }
-  return FALSE;
-}
-
-void
-baa_task_clear (BaaTask *t)
-{
-  g_clear_pointer (&t->words, g_strfreev);
-}
 
 gboolean
 baa_impassable_rule (const MuHexCell *cell,

@@ -76,6 +76,41 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
   return n;
 }
 
+/* BAT-FIRE-3, BAT-AMB-26: the bases of t that the bases of u firing at it
+ * could see. The owner chooses the losses among them, so no more are lost
+ * to u's fire than it could see; the unit then closes up (TAB-8). */
+static int
+visible_bases (BatMatch *m, const BatUnit *u, const BatUnit *t)
+{
+  double range = fire_range (m, u);
+  gboolean seen[MU_STANDS_MAX] = { FALSE };
+  int n = 0;
+
+  for (guint i = 0; i < u->n_stands; i++)
+    {
+      MuLosResult r;
+
+      if (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands) > range + 1e-9 ||
+          !bat_los_stand (m, u, &u->stands[i], t, &r))
+        continue;
+      for (guint k = 0; k < t->n_stands; k++)
+        {
+          BatUnit one = *t;
+
+          if (seen[k])
+            continue;
+          one.stands[0] = t->stands[k];
+          one.n_stands = 1;
+          bat_stands_circle (one.stands, 1, &one.bc, &one.br);
+          if (bat_los_stand (m, u, &u->stands[i], &one, &r))
+            seen[k] = TRUE;
+        }
+    }
+  for (guint k = 0; k < t->n_stands; k++)
+    n += seen[k];
+  return n;
+}
+
 static MuEvent *
 last_event (GPtrArray *events)
 {
@@ -179,12 +214,13 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   MuEvent *e;
 
   BatCdr *tc = t ? NULL : bat_find_cdr (m, tid);
+  BatSection *ts = t || tc ? NULL : bat_find_section (m, tid);
   BatCdr *through[4 * MU_STANDS_MAX];
   guint n_through;
 
   if (u == NULL || !bat_unit_on_table (u))
     return bat_refuse (error, NULL, "no unit %s on the table", id ? id : "");
-  if (t == NULL && tc == NULL)
+  if (t == NULL && tc == NULL && ts == NULL)
     return bat_refuse (error, "BAT-FIRE-1", "no unit or commander %s", tid ? tid : "");
   if (u->side != m->active)
     return bat_refuse (error, "BAT-FIRE-1", "%s is not %s's", id, m->side_id[m->active]);
@@ -200,6 +236,8 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
     return bat_refuse (error, "BAT-FIRE-1", "%s is in melee and may not fire", id);
   if (tc)
     return bat_fire_at_commander (m, u, tc, events, error);
+  if (ts)
+    return bat_fire_at_section (m, u, ts, events, error);
   n = bat_fire_bases (m, u, t, &rule, &reason);
   if (n == 0)
     return bat_refuse (error, rule, "%s", reason);
@@ -214,6 +252,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   e->count = (int) n;
   hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
   hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
+  hits = MIN (hits, visible_bases (m, u, t));
   u->fired = TRUE;
   u->acted_this_bound = TRUE;
   take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
@@ -287,6 +326,7 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
       e->count = (int) n;
       hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
       hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
+      hits = MIN (hits, visible_bases (m, u, t));   /* BAT-AMB-26 */
       lost += remove_bases (m, t, u, hits, "BAT-FIRE-3", events);
       bat_fire_through_roll (m, u, through, n_through, events);
     }
@@ -311,9 +351,11 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
   for (guint i = 0; i < u->n_stands; i++)
     {
       touching[i] = -1;
-      /* a base touching two units fights the first in order of battle */
-      for (guint k = 0; k < n_enemies && touching[i] < 0; k++)
-        if (mu_stands_in_contact (&u->stands[i], 1, enemies[k]->stands, enemies[k]->n_stands, tol))
+      /* BAT-AMB-40: a base touching two units fights the one its owner
+       * chose (bat_melee_begin), else the first in order of battle */
+      for (guint k = 0; k < n_enemies; k++)
+        if (mu_stands_in_contact (&u->stands[i], 1, enemies[k]->stands, enemies[k]->n_stands, tol) &&
+            (touching[i] < 0 || g_strcmp0 (enemies[k]->def->id, u->split_target) == 0))
           touching[i] = (int) k;
     }
   for (guint i = 0; i < u->n_stands; i++)
@@ -337,6 +379,31 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
         if (touching[i] >= 0 && i + files < u->n_stands && touching[i + files] < 0)
           dice[touching[i]]++;
     }
+}
+
+guint
+bat_melee_split (BatMatch *m, const BatUnit *u, BatUnit **out, guint max)
+{
+  BatUnit *enemies[16];
+  double tol = bat_contact_tolerance (m);
+  guint n = MIN (bat_contacts (m, u, enemies, G_N_ELEMENTS (enemies)), G_N_ELEMENTS (enemies)), k = 0;
+  gboolean listed[16] = { FALSE };
+
+  for (guint i = 0; i < u->n_stands; i++)
+    {
+      guint touched = 0;
+
+      for (guint e = 0; e < n; e++)
+        touched += mu_stands_in_contact (&u->stands[i], 1, enemies[e]->stands, enemies[e]->n_stands, tol);
+      if (touched < 2)
+        continue;
+      for (guint e = 0; e < n; e++)
+        listed[e] |= mu_stands_in_contact (&u->stands[i], 1, enemies[e]->stands, enemies[e]->n_stands, tol);
+    }
+  for (guint e = 0; e < n; e++)
+    if (listed[e] && k < max)
+      out[k++] = enemies[e];
+  return k;
 }
 
 void

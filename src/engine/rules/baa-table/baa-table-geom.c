@@ -179,6 +179,21 @@ bat_point_impassable (BatMatch *m, MuPoint p)
 }
 
 gboolean
+bat_point_on_line (const BatMatch *m, MuLineKind kind, MuPoint p)
+{
+  for (guint i = 0; i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+
+      if (l->kind == kind &&
+          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
+          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 bat_unit_unformed (BatMatch *m, const BatUnit *u)
 {
   /* BAT-MOV-6, BAT-AMB-11: any base (its centre, TAB-13) in difficult terrain */
@@ -261,7 +276,7 @@ los_to_stands (BatMatch *m, const BatUnit *firer, const MuStand *from, const Bat
    * ends block; commanders never (BAT-CDR-1) */
   if (lf == lt)
     BAT_FOR_UNITS (m, o)
-      if (o != firer && o != target && bat_unit_on_table (o) &&
+      if (o != firer && (target == NULL || o->def != target->def) && bat_unit_on_table (o) &&
           mu_terrain_level_at (m->terrain, mu_stands_centre (o->stands, o->n_stands)) == lf)
         {
           MuLosUnit lu = { o->def->id, o->stands, o->n_stands, FALSE };
@@ -518,7 +533,8 @@ stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
               MuPoint at = { from.x + t * (s->centre.x - from.x), from.y + t * (s->centre.y - from.y) };
               if (mu_stands_point_distance (s, 1, at) <= s->depth + 1e-9)
                 {
-                  best = v;
+                  /* BAT-FORT-4: behind a breached section, soft cover only */
+                  best = MAX (best, l->kind == MU_LINE_DEFENCE_WORKS && bat_works_breached_at (m, l, at) ? 3 : v);
                   break;
                 }
             }

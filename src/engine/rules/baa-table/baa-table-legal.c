@@ -7,7 +7,8 @@
  * charge ends in contact), and the four quarters of the compass, each at the
  * longest of full, three quarters, half and a quarter of the way that is
  * legal; and each formation change on the spot. Fire lists every unit and
- * target that may fire. Only one counter's moves are listed at a time, which
+ * target that may fire, a group fire of all the units that may fire at a
+ * target, and artillery at defence works; a pending decision its answers. Only one counter's moves are listed at a time, which
  * keeps the list short; the others come when it has moved, or not at all
  * when the phase is ended.
  */
@@ -132,6 +133,132 @@ moves_of (BatMatch *m, const char *id, MuPoint anchor, double reach, int side, G
     }
 }
 
+/* `VERB A B` */
+static MuCommand *
+command2 (const char *verb, const char *a, const char *b)
+{
+  MuCommand *c = mu_command_new (verb);
+
+  mu_command_add_word (c, a);
+  mu_command_add_word (c, b);
+  return c;
+}
+
+/* Adds c to out when ok, else frees it. */
+static void
+keep_if (GPtrArray *out, MuCommand *c, gboolean ok)
+{
+  if (ok)
+    g_ptr_array_add (out, c);
+  else
+    mu_command_free (c);
+}
+
+/* The answers of the pending decision, each a `choose` command. */
+static void
+choices_of (BatMatch *m, GPtrArray *out)
+{
+  const MuDecision *d = bat_decision_view (m);
+
+  for (guint i = 0; d && d->answers[i]; i++)
+    {
+      MuCommand *c = mu_command_new ("choose");
+      MuPos pos;
+
+      if (mu_pos_parse (d->answers[i], &pos))
+        mu_command_add_pos (c, &pos);
+      else
+        mu_command_add_word (c, d->answers[i]);
+      g_ptr_array_add (out, c);
+    }
+}
+
+/* Fire (BAT-FIRE-*): each unit at each target it may fire at; a group fire
+ * (BAT-FIRE-4) of every unit that may fire at a target, when there are two
+ * or more; artillery at the defence-work sections it reaches (BAT-FORT-3). */
+static void
+fire_of (BatMatch *m, GPtrArray *out)
+{
+  BAT_FOR_UNITS (m, t)
+    {
+      MuCommand *group;
+      guint n = 0;
+
+      if (t->side == m->active || !bat_unit_on_table (t))
+        continue;
+      group = mu_command_new ("fire-group");
+      mu_command_add_word (group, t->def->id);
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+          {
+            g_ptr_array_add (out, command2 ("fire", u->def->id, t->def->id));
+            mu_command_add_word (group, u->def->id);
+            n++;
+          }
+      keep_if (out, group, n >= 2);
+    }
+  BAT_FOR_UNITS (m, u)
+    if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) &&
+        (u->def->arm == MU_ARM_ARTILLERY || u->def->arm == MU_ARM_RIVERBOAT))
+      for (guint i = 0; i < m->sections->len; i++)
+        {
+          BatSection *s = &g_array_index (m->sections, BatSection, i);
+
+          if (s->strength > 0 && bat_fire_at_section (m, u, s, NULL, NULL))
+            g_ptr_array_add (out, command2 ("fire", u->def->id, s->id));
+        }
+}
+
+/* The night between days (BAT-DAY-2, BAT-DAY-3): each roll a higher
+ * commander may make, and for each counter that may be placed the first
+ * free pose on a grid over its side's deployment zone, facing as it does. */
+static void
+day_of (BatMatch *m, GPtrArray *out)
+{
+  BAT_FOR_CDRS (m, k)
+    if (k->is_control && k->side == m->active && k->status == BAT_CDR_ACTIVE && !k->day_rolled)
+      BAT_FOR_CDRS (m, c)
+        if (!c->is_control && c->side == m->active && c->status == BAT_CDR_ACTIVE)
+          for (int v = 0; v < 2; v++)
+            {
+              MuCommand *x = command2 (v ? "reserve" : "reposition", k->def->id, c->def->id);
+              keep_if (out, x, bat_day_command (m, x, NULL, NULL));
+            }
+  for (guint i = 0; i < m->day_place->len; i++)
+    {
+      const char *id = g_ptr_array_index (m->day_place, i);
+      gboolean found = FALSE;
+
+      for (guint a = 0; a < m->table->areas->len && !found; a++)
+        {
+          const MuArea *z = g_ptr_array_index (m->table->areas, a);
+          const MuPoint *zp = (const MuPoint *) z->points->data;
+          double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+          if (z->kind != MU_AREA_DEPLOYMENT || g_strcmp0 (z->side, m->side_id[m->active]) != 0)
+            continue;
+          for (guint k = 0; k < z->points->len; k++)
+            {
+              x0 = MIN (x0, zp[k].x);
+              y0 = MIN (y0, zp[k].y);
+              x1 = MAX (x1, zp[k].x);
+              y1 = MAX (y1, zp[k].y);
+            }
+          for (double y = y0 + m->scale.u / 2; y < y1 && !found; y += m->scale.u)
+            for (double x = x0 + m->scale.u / 2; x < x1 && !found; x += m->scale.u)
+              {
+                MuCommand *c = mu_command_new ("place");
+                MuPos p = mu_pos_from_point (x, y, -1);
+
+                mu_command_add_word (c, id);
+                mu_command_add_pos (c, &p);
+                found = bat_day_command (m, c, NULL, NULL);
+                keep_if (out, c, found);
+              }
+        }
+    }
+}
+
 GPtrArray *
 bat_legal_commands (BatMatch *m)
 {
@@ -139,6 +266,13 @@ bat_legal_commands (BatMatch *m)
 
   if (m->finished)
     return out;
+  if (m->decision.kind != BAT_DECIDE_NONE)
+    {
+      choices_of (m, out);
+      return out;
+    }
+  if (m->day_step)
+    day_of (m, out);
   if (m->phase == BAT_PHASE_MOVE_UNITS)
     BAT_FOR_UNITS (m, u)
       {
@@ -179,16 +313,7 @@ bat_legal_commands (BatMatch *m)
           moves_of (m, c->def->id, c->anchor, m->scale.move_commander, c->side, out);
         }
   if (m->phase == BAT_PHASE_FIRE)
-    BAT_FOR_UNITS (m, u)
-      if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
-        BAT_FOR_UNITS (m, t)
-          if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
-            {
-              MuCommand *c = mu_command_new ("fire");
-              mu_command_add_word (c, u->def->id);
-              mu_command_add_word (c, t->def->id);
-              g_ptr_array_add (out, c);
-            }
+    fire_of (m, out);
   /* fire at commanders (BAT-CDR-2, BAT-CDR-3) */
   if (m->phase == BAT_PHASE_FIRE)
     BAT_FOR_UNITS (m, u)
@@ -196,13 +321,8 @@ bat_legal_commands (BatMatch *m)
         BAT_FOR_CDRS (m, k)
           if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
             {
-              MuCommand *c = mu_command_new ("fire");
-              mu_command_add_word (c, u->def->id);
-              mu_command_add_word (c, k->def->id);
-              if (bat_apply_fire (m, c, NULL, NULL))
-                g_ptr_array_add (out, c);
-              else
-                mu_command_free (c);
+              MuCommand *c = command2 ("fire", u->def->id, k->def->id);
+              keep_if (out, c, bat_apply_fire (m, c, NULL, NULL));
             }
   g_ptr_array_add (out, mu_command_new ("end-phase"));
   return out;

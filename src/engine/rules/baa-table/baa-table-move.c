@@ -109,6 +109,18 @@ extra_cost (BatMatch *m, MuPoint a, MuPoint b)
   return extra;
 }
 
+/* BAT-MOV-11: a river boat's anchor stays on the river all the way. */
+static gboolean
+river_leg (BatMatch *m, MuPoint a, MuPoint b)
+{
+  int n = MAX (1, (int) ceil (hypot (b.x - a.x, b.y - a.y) / (m->scale.u / 8)));
+
+  for (int i = 0; i <= n; i++)
+    if (!bat_point_on_line (m, MU_LINE_RIVER, (MuPoint) { a.x + (b.x - a.x) * i / n, a.y + (b.y - a.y) * i / n }))
+      return FALSE;
+  return TRUE;
+}
+
 /* The stands a move may not pass through: the enemy's units and commanders
  * (BAT-MOV-5). */
 static GArray *
@@ -183,14 +195,26 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   const char *blocked;
   const char *id = u ? u->def->id : c->def->id;
   guint n_args = mu_command_n_args (cmd);
+  gboolean boat = u && u->def->arm == MU_ARM_RIVERBOAT;
+  g_autoptr(GArray) trail = g_array_new (FALSE, FALSE, sizeof (MuPoint));
 
   memset (ev, 0, sizeof *ev);
   ev->anchor = u ? u->anchor : c->anchor;
   ev->facing = u ? u->facing : c->facing;
   ev->form = u ? u->form : BAT_FORM_LINE;
   ev->path = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_array_append_val (trail, ev->anchor);
   base = u ? bat_unit_allowance (m, u) : m->scale.move_commander;
-  move_params (m, &params, TRUE);
+  move_params (m, &params, !boat);
+  if (boat)
+    {
+      /* BAT-MOV-11: on the river, which no other unit may cross but at a
+       * ford or bridge; river_leg() keeps it there */
+      params.water_needs_crossing = FALSE;
+      params.area_cost[MU_AREA_WOODS] = params.area_cost[MU_AREA_SETTLEMENT] = 1;
+      params.area_cost[MU_AREA_MARSH] = params.area_cost[MU_AREA_STEEP] = 1;
+      params.area_cost[MU_AREA_BUILT_UP] = params.area_cost[MU_AREA_BUILDING] = 1;
+    }
   /* the farthest any part can get: twice the allowance (a turnpike), the
    * unit's own size, and a formation change's new extent */
   enemies = enemy_stands (m, u ? u->side : c->side, u ? u->bc : c->stand.centre,
@@ -282,11 +306,17 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
             for (guint k = 0; k < steps->len; k++)
               {
                 const MuMoveStep *st = &g_array_index (steps, MuMoveStep, k);
-                if (st->kind == MU_STEP_MOVE)
+                if (st->kind != MU_STEP_MOVE)
+                  continue;
+                if (boat && !river_leg (m, from, st->to))
                   {
-                    ev->cost += extra_cost (m, from, st->to);
-                    from = st->to;
+                    mu_move_result_clear (&r);
+                    return bat_refuse (error, "BAT-MOV-11", "%s: river boats move only on the river", id);
                   }
+                if (!boat)
+                  ev->cost += extra_cost (m, from, st->to);
+                from = st->to;
+                g_array_append_val (trail, from);
               }
           }
           ev->anchor = r.anchor;
@@ -341,6 +371,8 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   blocked = end_blocked (m, end, n_end, u ? (const void *) u : (const void *) c);
   if (blocked)
     return bat_refuse (error, "BAT-MOV-5", "%s would end its move overlapping %s", id, blocked);
+  if (u && !bat_works_check_move (m, u, (const MuPoint *) trail->data, trail->len, end, n_end, error))
+    return FALSE;
   /* BAT-MOV-7, BAT-AMB-13: no charge after a formation change */
   if (u && ev->form_changed)
     BAT_FOR_UNITS (m, e)
@@ -408,8 +440,8 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
 
 /* Flinch ----------------------------------------------------------------------------- */
 
-static gboolean
-crosses_barrier (BatMatch *m, MuPoint a, MuPoint b)
+gboolean
+bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b)
 {
   for (guint i = 0; i < m->table->lines->len; i++)
     {
@@ -449,7 +481,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       for (guint k = 0; k < n && !lost; k++)
         lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
                st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre);
-      lost = lost || crosses_barrier (m, at, next);
+      lost = lost || bat_crosses_barrier (m, at, next);
       if (lost)
         {
           /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */

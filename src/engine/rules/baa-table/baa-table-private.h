@@ -102,6 +102,7 @@ typedef struct {
   gboolean acted_this_bound;   /* moved, fired or fought: no rest (BAT-FAT-2) */
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
   const char *reserve;         /* its reserve id while RESERVE */
+  const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
   /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
   MuStand stands[MU_STANDS_MAX];
   guint n_stands;
@@ -119,6 +120,7 @@ struct _BatCdr {
   gboolean has_orders;
   gboolean nic;
   gboolean moved;
+  gboolean day_rolled;         /* made its night roll (BAT-DAY-2, BAT-DAY-3) */
   const char *reserve;
   MuStand stand;
 };
@@ -127,6 +129,34 @@ typedef struct {
   const MuObjective *def;
   BaaHold hold;
 } BatObjective;
+
+/* A section of a defence-work line (BAT-AMB-42). */
+typedef struct {
+  char id[64];                 /* "LINE.N", N from 1 at the line's first point */
+  const MuPolyline *line;
+  guint line_index;
+  double s0, s1;               /* its stretch, as distances along the line */
+  int cover;                   /* its own cover value (BAT-FORT-3, BAT-AMB-28) */
+  int strength;                /* 6 down to 0: breached (BAT-FORT-3) */
+} BatSection;
+
+typedef enum {
+  BAT_DECIDE_NONE,
+  BAT_DECIDE_ENTRY,            /* reserve-entry (BAT-MOV-10, BAT-AMB-44) */
+  BAT_DECIDE_SPLIT,            /* melee-split (BAT-AMB-40) */
+} BatDecideKind;
+
+/* The pending decision (baa-table-decide.c). */
+typedef struct {
+  BatDecideKind kind;
+  int side;                    /* who answers */
+  const char *subject;         /* the reserve's or unit's id (scenario-owned or interned) */
+  char *question;
+  GPtrArray *answers;          /* of char*, NULL-terminated */
+  BatDecideKind queue_kind;
+  GPtrArray *queue;            /* reserve or unit ids waiting for their decision */
+  MuDecision view;
+} BatDecision;
 
 /* Scale (Tables S1-S4), in the table's unit. */
 typedef struct {
@@ -151,6 +181,11 @@ typedef struct {
   GPtrArray *cdrs;             /* of BatCdr*, scenario order */
   GPtrArray *objectives;       /* of BatObjective* */
   GHashTable *reserves_done;   /* reserve id -> TRUE */
+  GArray *sections;            /* of BatSection */
+  GPtrArray *night_reserves;   /* of MuReserve*, owned: formations sent away at night (BAT-DAY-3) */
+  BatDecision decision;
+  int day_step;                /* 1, 2: the first, second side readdresses its lines (BAT-DAY-2) */
+  GPtrArray *day_place;        /* ids that may still be placed behind the lines (BAT-DAY-2) */
 
   int bound, last_bound;
   int active;
@@ -208,6 +243,9 @@ void          bat_stands_circle     (const MuStand *st, guint n, MuPoint *centre
 /* BAT-MOV-6: a base in difficult terrain (its centre, TAB-13). */
 gboolean      bat_point_difficult   (BatMatch *m, MuPoint p);
 gboolean      bat_unit_unformed     (BatMatch *m, const BatUnit *u);
+/* p lies on a line of the kind, within half its width (a river for boats,
+ * BAT-MOV-11; a railroad's track, BAT-MOV-10). */
+gboolean      bat_point_on_line     (const BatMatch *m, MuLineKind kind, MuPoint p);
 gboolean      bat_point_impassable  (BatMatch *m, MuPoint p);
 /* Line of sight between two units' stands (BAT-FIRE-5, BAT-FIRE-6, BAT-AMB-36). */
 gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const MuStand *from,
@@ -263,6 +301,8 @@ gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
+/* A straight step a-b crosses a river or an impassable line. */
+gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
 
 /* baa-table-fire.c ------------------------------------------------------------------ */
@@ -274,6 +314,9 @@ guint         bat_fire_bases        (BatMatch *m, const BatUnit *u, const BatUni
 gboolean      bat_apply_fire        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      bat_apply_fire_group  (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events);
+/* BAT-AMB-40: the enemies touched by a base of u that touches two or more
+ * (into out, at most max); 0 when no base of u touches two. */
+guint         bat_melee_split       (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 /* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
 gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
@@ -288,6 +331,49 @@ void          bat_fire_through_roll (BatMatch *m, const BatUnit *u, BatCdr **cdr
 gboolean      bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GError **error);
 /* BAT-CDR-4: lone enemy commanders u has reached are captured or evade. */
 void          bat_capture_check     (BatMatch *m, BatUnit *u, GPtrArray *events);
+
+/* baa-table-decide.c ----------------------------------------------------------------- */
+
+void          bat_decision_clear    (BatDecision *d);
+void          bat_decision_free     (BatDecision *d);
+void          bat_decision_copy     (const BatMatch *from, BatMatch *to);
+const MuDecision *bat_decision_view (const BatMatch *m);
+const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
+gboolean      bat_entry_is_choice   (const MuReserve *r);
+void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
+void          bat_decide_next_entry (BatMatch *m);
+gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* Phase 11: the owners' choices of BAT-AMB-40 first, then the melees. */
+void          bat_melee_begin       (BatMatch *m, GPtrArray *events);
+/* BAT-RES-1, BAT-AMB-44: the reserve's counters come on in column at `at`,
+ * or at its entry points in turn when NULL (baa-table-seq.c). */
+void          bat_reserve_arrive    (BatMatch *m, const MuReserve *r, const MuPoint *at, GPtrArray *events);
+
+/* baa-table-days.c ------------------------------------------------------------------- */
+
+/* The end of the scenario's complete-darkness bound of a battle of days. */
+gboolean      bat_day_darkness      (const BatMatch *m);
+int           bat_day_morning       (const BatMatch *m);
+void          bat_day_begin         (BatMatch *m, GPtrArray *events);
+/* TRUE when the second side's readdressing begins; FALSE at the night's end. */
+gboolean      bat_day_next          (BatMatch *m);
+gboolean      bat_day_has_choices   (const BatMatch *m);
+/* `reposition`, `place`, `reserve`; dry run when events is NULL. */
+gboolean      bat_day_command       (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          bat_night_reserve_free (gpointer r);
+MuReserve    *bat_night_reserve_copy (const MuReserve *r);
+
+/* baa-table-works.c ------------------------------------------------------------------ */
+
+void          bat_sections_init     (BatMatch *m);
+BatSection   *bat_find_section      (const BatMatch *m, const char *id);
+/* BAT-FORT-4: the section of line l at `at` is breached. */
+gboolean      bat_works_breached_at (const BatMatch *m, const MuPolyline *l, MuPoint at);
+/* BAT-FORT-2, BAT-FORT-4: crossing or contact across unbreached works. */
+gboolean      bat_works_check_move  (BatMatch *m, const BatUnit *u, const MuPoint *path, guint n_path,
+                                     const MuStand *end, guint n_end, GError **error);
+/* `fire UNIT SECTION` (BAT-FORT-3); dry run when events is NULL. */
+gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, GError **error);
 
 /* baa-table-legal.c ------------------------------------------------------------------ */
 

@@ -158,6 +158,9 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
   m->objectives = g_ptr_array_new_with_free_func (g_free);
   m->reserves_done = g_hash_table_new (g_str_hash, g_str_equal);
   m->strings = g_ptr_array_new_with_free_func (g_free);
+  bat_sections_init (m);
+  m->night_reserves = g_ptr_array_new_with_free_func (bat_night_reserve_free);
+  m->day_place = g_ptr_array_new ();
   m->opt_fatigue = mu_scenario_option (s, "bat.fatigue", TRUE);
   m->opt_reserves = mu_scenario_option (s, "bat.reserves", TRUE);
 
@@ -262,6 +265,12 @@ bat_match_copy (const BatMatch *o, MuDice *dice)
   while (g_hash_table_iter_next (&it, &key, NULL))
     g_hash_table_add (m->reserves_done, key);
   m->strings = g_ptr_array_new_with_free_func (g_free);
+  m->sections = g_array_copy (o->sections);
+  m->night_reserves = g_ptr_array_new_with_free_func (bat_night_reserve_free);
+  for (guint i = 0; i < o->night_reserves->len; i++)
+    g_ptr_array_add (m->night_reserves, bat_night_reserve_copy (g_ptr_array_index (o->night_reserves, i)));
+  m->day_place = g_ptr_array_copy (o->day_place, NULL, NULL);
+  bat_decision_copy (o, m);
   m->counter_views = m->objective_views = NULL;
   m->event_failure = g_strdup (o->event_failure);
   return m;
@@ -274,6 +283,10 @@ bat_match_free (BatMatch *m)
   g_ptr_array_unref (m->cdrs);
   g_ptr_array_unref (m->objectives);
   g_hash_table_unref (m->reserves_done);
+  g_array_unref (m->sections);
+  g_ptr_array_unref (m->night_reserves);
+  g_ptr_array_unref (m->day_place);
+  bat_decision_free (&m->decision);
   g_ptr_array_unref (m->strings);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
@@ -297,8 +310,11 @@ bat_score (const BatMatch *m, int score[BAT_SIDES])
     }
 }
 
+/* The end of the match: by objectives (BAT-OBJ-4), or won by `task_side`
+ * (BAT-OBJ-5), whose victory is at least tactical, the level the objectives'
+ * difference gives otherwise. */
 static void
-finish (BatMatch *m, const char *reason, GPtrArray *events)
+finish (BatMatch *m, const char *reason, int task_side, GPtrArray *events)
 {
   int score[BAT_SIDES];
   MuEvent *e;
@@ -307,8 +323,14 @@ finish (BatMatch *m, const char *reason, GPtrArray *events)
   m->finished = TRUE;
   m->victory_diff = ABS (score[0] - score[1]);
   m->winner = m->victory_diff == 0 ? BAT_NONE : score[0] > score[1] ? 0 : 1;
+  if (task_side != BAT_NONE)
+    {
+      m->winner = task_side;
+      m->victory_diff = MAX (m->victory_diff, 1);
+    }
   m->victory_level = baa_common_victory_level (m->victory_diff);   /* BAT-OBJ-4 */
-  e = bat_event (m, events, mu_event_kind_info (MU_EVENT_VICTORY), NULL, "BAT-OBJ-4");
+  e = bat_event (m, events, mu_event_kind_info (MU_EVENT_VICTORY), NULL,
+                 task_side != BAT_NONE ? "BAT-OBJ-5" : "BAT-OBJ-4");
   mu_event_set_side (e, m->winner == BAT_NONE ? NULL : m->side_id[m->winner]);
   mu_event_set_text (e, m->victory_level);
   e->value = m->victory_diff;
@@ -546,6 +568,7 @@ phase_remove_markers (BatMatch *m, GPtrArray *events)
         }
       u->has_orders = u->roll_ordered = FALSE;
       u->moved = u->fired = u->meleed = FALSE;
+      u->split_target = NULL;
     }
   BAT_FOR_CDRS (m, c)
     {
@@ -594,10 +617,10 @@ place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
  * points, in order of battle, each behind the last at the same point when
  * there are more units than points; commanders follow. */
-static void
-reserve_arrive (BatMatch *m, const MuReserve *r, GPtrArray *events)
+void
+bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtrArray *events)
 {
-  guint k = 0, np = r->entry_points ? r->entry_points->len : 0;
+  guint k = 0, np = chosen ? 1 : r->entry_points ? r->entry_points->len : 0;
   MuEvent *e;
 
   g_hash_table_add (m->reserves_done, r->id);
@@ -616,7 +639,7 @@ reserve_arrive (BatMatch *m, const MuReserve *r, GPtrArray *events)
         if ((pass == 0) != (u != NULL) || g_strcmp0 (u ? u->reserve : c ? c->reserve : NULL, r->id) != 0 ||
             (u && u->status != BAT_UNIT_RESERVE) || (c && c->status != BAT_CDR_RESERVE) || np == 0)
           continue;
-        p0 = g_array_index (r->entry_points, MuPoint, k % np);
+        p0 = chosen ? *chosen : g_array_index (r->entry_points, MuPoint, k % np);
         facing = inward_facing (m, p0);
         for (int step = 0; step < 200 && !placed; step++)
           {
@@ -686,9 +709,11 @@ bound_start (BatMatch *m, GPtrArray *events)
     bat_event (m, events, &baa_ev_night, NULL, "BAT-FIRE-9")->value = 1;
   if (!m->opt_reserves)
     return;
-  for (guint i = 0; i < m->scenario->reserves->len; i++)
+  for (guint i = 0; i < m->scenario->reserves->len + m->night_reserves->len; i++)
     {
-      const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
+      /* the scenario's, then those sent away at night (BAT-DAY-3, BAT-AMB-32) */
+      const MuReserve *r = i < m->scenario->reserves->len ? g_ptr_array_index (m->scenario->reserves, i)
+                           : g_ptr_array_index (m->night_reserves, i - m->scenario->reserves->len);
       gboolean ok = TRUE;
 
       if (g_hash_table_contains (m->reserves_done, r->id) || m->bound < r->bound)
@@ -704,8 +729,16 @@ bound_start (BatMatch *m, GPtrArray *events)
               continue;
             }
         }
-      reserve_arrive (m, r, events);
+      /* BAT-MOV-10, BAT-AMB-44: where it comes on may be its owner's choice */
+      if (bat_entry_is_choice (r))
+        {
+          g_hash_table_add (m->reserves_done, r->id);
+          bat_decide_queue_entry (m, r);
+        }
+      else
+        bat_reserve_arrive (m, r, NULL, events);
     }
+  bat_decide_next_entry (m);
 }
 
 static void
@@ -723,6 +756,8 @@ bound_end (BatMatch *m, GPtrArray *events)
         }
       u->acted_this_bound = FALSE;
     }
+  if (bat_day_darkness (m) && !m->finished)
+    bat_day_begin (m, events);
 }
 
 /* Sequence ------------------------------------------------------------------------------------ */
@@ -746,7 +781,7 @@ enter_phase (BatMatch *m, GPtrArray *events)
     case BAT_PHASE_COMMAND_RANGE: phase_command_range (m, events); break;
     case BAT_PHASE_COMMAND_ROLL: phase_command_roll (m, events); break;
     case BAT_PHASE_COMMAND_NIC: phase_command_nic (m, events); break;
-    case BAT_PHASE_MELEE: bat_melee_phase (m, events); break;
+    case BAT_PHASE_MELEE: bat_melee_begin (m, events); break;
     case BAT_PHASE_REMOVE_MARKERS: phase_remove_markers (m, events); break;
     case BAT_PHASE_BOUND_END: bound_end (m, events); break;
     default: break;
@@ -774,12 +809,27 @@ next_phase (BatMatch *m, GPtrArray *events)
         m->phase = BAT_PHASE_BOUND_END;
       break;
     case BAT_PHASE_BOUND_END:
+      if (m->day_step && bat_day_next (m))
+        return;   /* the second side readdresses its lines (BAT-DAY-2) */
       if (m->bound >= m->last_bound)
         {
-          finish (m, "bounds-played", events);
+          finish (m, "bounds-played", BAT_NONE, events);
           return;
         }
-      m->bound++;
+      if (bat_day_darkness (m))
+        {
+          /* BAT-DAY-4: on at the morning bound; the night bounds skipped
+           * count as rest (BAT-FAT-2) */
+          int morning = bat_day_morning (m);
+
+          BAT_FOR_UNITS (m, u)
+            if (u->status == BAT_UNIT_ACTIVE && morning - m->bound - 1 > 0 &&
+                baa_common_rest (&u->rest_streak, &u->fatigued, morning - m->bound - 1))
+              bat_marker (m, events, FALSE, u->def->id, "fatigued", "BAT-FAT-2");
+          m->bound = morning;
+        }
+      else
+        m->bound++;
       m->phase = BAT_PHASE_BOUND_START;
       break;
     default:
@@ -789,11 +839,67 @@ next_phase (BatMatch *m, GPtrArray *events)
   enter_phase (m, events);
 }
 
+/* BAT-OBJ-5: a scenario's task objectives ("disperse SIDE N": N units of
+ * SIDE dispersed or lost; "hold OBJECTIVE": the task's side owns it). The
+ * first side to complete its task wins at once; tasks of a board (a hex, an
+ * edge) are never met on a table. */
+static gboolean
+task_met (const BatMatch *m, const MuTaskObjective *t)
+{
+  BaaTask task;
+  gboolean met = FALSE;
+
+  if (baa_task_parse (t->condition, &task))
+    {
+      if (task.kind == BAA_TASK_DISPERSE)
+        {
+          int side = side_index (m, task.side), n = 0;
+
+          BAT_FOR_UNITS (m, u)
+            if (u->side == side && (u->status == BAT_UNIT_DISPERSED || u->status == BAT_UNIT_LOST))
+              n++;
+          met = side != BAT_NONE && n >= task.count;
+        }
+      else if (task.kind == BAA_TASK_HOLD_OBJECTIVE)
+        for (guint i = 0; i < m->objectives->len; i++)
+          {
+            const BatObjective *o = g_ptr_array_index (m->objectives, i);
+            if (g_strcmp0 (o->def->id, task.objective) == 0 && o->hold.owner != BAT_NONE)
+              met = g_strcmp0 (m->side_id[o->hold.owner], t->side) == 0;
+          }
+    }
+  baa_task_clear (&task);
+  return met;
+}
+
+static void
+tasks_check (BatMatch *m, GPtrArray *events)
+{
+  for (guint i = 0; i < m->scenario->tasks->len && !m->finished; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
+      int side = side_index (m, t->side);
+
+      if (side != BAT_NONE && task_met (m, t))
+        {
+          MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), t->id, "BAT-OBJ-5");
+
+          mu_event_set_side (e, t->side);
+          mu_event_set_text (e, "task-completed");
+          finish (m, "task-completed", side, events);
+        }
+    }
+}
+
 void
 bat_advance (BatMatch *m, GPtrArray *events)
 {
+  tasks_check (m, events);
   while (!m->finished && !bat_phase_has_choices (m))
-    next_phase (m, events);
+    {
+      next_phase (m, events);
+      tasks_check (m, events);
+    }
 }
 
 gboolean
@@ -811,6 +917,8 @@ bat_end_phase (BatMatch *m, GPtrArray *events, GError **error)
 gboolean
 bat_phase_has_choices (BatMatch *m)
 {
+  if (m->decision.kind != BAT_DECIDE_NONE)
+    return TRUE;
   switch (m->phase)
     {
     case BAT_PHASE_MOVE_UNITS:
@@ -830,7 +938,15 @@ bat_phase_has_choices (BatMatch *m)
           BAT_FOR_UNITS (m, t)
             if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
               return TRUE;
+      /* artillery at defence works (BAT-FORT-3) */
+      BAT_FOR_UNITS (m, u)
+        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+          for (guint i = 0; i < m->sections->len; i++)
+            if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
+              return TRUE;
       return FALSE;
+    case BAT_PHASE_BOUND_END:
+      return bat_day_has_choices (m);
     default:
       return FALSE;
     }

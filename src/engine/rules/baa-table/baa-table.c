@@ -11,6 +11,8 @@
 
 #include "baa-table-private.h"
 
+#include "mu-problem.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdarg.h>
@@ -102,6 +104,10 @@ static const MuVerbInfo bat_verbs[] = {
     "needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)" },
   { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
   { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, "needs a target and at least one unit" },
+  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, "needs a higher and a formation commander" },
+  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, "needs a higher and a formation commander" },
+  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, "needs a counter and one table point" },
+  { "choose", "ANSWER | POS", "BAT-MOV-10", MU_VERB_ANSWER, "needs exactly one answer or table point" },
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
@@ -154,6 +160,11 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
 
   if (m->finished)
     return bat_refuse (error, "BAT-OBJ-4", "the match is over");
+  if (g_str_equal (verb, "choose"))
+    return bat_choose (m, command, events, error);
+  if (m->decision.kind != BAT_DECIDE_NONE)
+    return bat_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                       m->decision.question);
   if (g_str_equal (verb, "end-phase"))
     return bat_end_phase (m, events, error);
   if (g_str_equal (verb, "move"))
@@ -162,6 +173,8 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
     return bat_apply_fire (m, command, events, error);
   if (g_str_equal (verb, "fire-group"))
     return bat_apply_fire_group (m, command, events, error);
+  if (g_str_equal (verb, "reposition") || g_str_equal (verb, "reserve") || g_str_equal (verb, "place"))
+    return bat_day_command (m, command, events, error);
   return bat_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
@@ -215,20 +228,20 @@ position (gpointer state, MuPosition *p)
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
   p->phase = m->phase;
-  p->side = m->phase >= 1 && m->phase <= 12 ? m->side_id[m->active] : NULL;
+  p->side = (m->phase >= 1 && m->phase <= 12) || m->day_step ? m->side_id[m->active] : NULL;
   p->phase_id = bat_phase_id (m->phase);
   p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
   p->night = m->night;
   p->finished = m->finished;
   p->path = bat_paths[CLAMP (m->phase, 0, 13)];
   p->side_order = m->side_id;
-  p->awaited = m->finished ? NULL : p->side;
+  p->awaited = m->finished ? NULL : m->decision.kind != BAT_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
 }
 
 static const MuDecision *
 pending (gpointer state)
 {
-  return NULL;
+  return bat_decision_view (state);
 }
 
 static const char *
@@ -401,6 +414,32 @@ bat_check_invariants (BatMatch *m, GError **error)
   return TRUE;
 }
 
+/* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
+ * OBJECTIVE"); any other would silently never be met, so it is an error. */
+static void
+check_scenario (const MuScenario *s, GPtrArray *problems)
+{
+  for (guint i = 0; i < s->tasks->len; i++)
+    {
+      const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
+      BaaTask task;
+      gboolean ok = baa_task_parse (t->condition, &task) &&
+                    (task.kind == BAA_TASK_HOLD_OBJECTIVE ? mu_scenario_find_objective (s, task.objective) != NULL
+                     : task.kind == BAA_TASK_DISPERSE && mu_scenario_find_side (s, task.side) != NULL);
+      MuProblem *p;
+
+      baa_task_clear (&task);
+      if (t->condition == NULL || ok)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, t->line,
+                          _("task “%s”: condition “%s” is not understood on a table (expected "
+                            "disperse SIDE N or hold OBJECTIVE) (BAT-OBJ-5)"),
+                          t->id ? t->id : "", t->condition);
+      p->object_id = g_strdup (t->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
 static gboolean
 check_invariants (gpointer state, GError **error)
 {
@@ -445,5 +484,6 @@ const MuRuleset mu_ruleset_baa_table = {
   .objectives = objectives,
   .victory = victory,
   .check_invariants = check_invariants,
+  .check_scenario = check_scenario,
   .check_each_event = check_each_event,
 };

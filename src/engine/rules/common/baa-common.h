@@ -9,12 +9,14 @@
  *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
  *     (BAA-OBJ-3, BAT-OBJ-3);
  *   - rest towards recovery from fatigue: four bounds (BAA-FAT-2, BAT-FAT-2);
- *   - whether a bound is a night bound (the scenario's timeline).
+ *   - whether a bound is a night bound (the scenario's timeline);
+ *   - the grammar of task objectives' conditions (BAA-VIC-4, BAT-OBJ-5).
  */
 #pragma once
 
 #include <glib.h>
 
+#include "mu-hex.h"
 #include "mu-scenario.h"
 
 G_BEGIN_DECLS
@@ -48,5 +50,32 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
 
 /* The timeline lists the bound as fought at night. */
 gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
+
+/* Task objectives ------------------------------------------------------------ */
+
+typedef enum {
+  BAA_TASK_DISPERSE,       /* disperse SIDE N */
+  BAA_TASK_HOLD_OBJECTIVE, /* hold OBJECTIVE */
+  BAA_TASK_HOLD_HEX,       /* hold SIDE HEX */
+  BAA_TASK_EXIT,           /* exit SIDE EDGE N, EDGE one of n e s w */
+} BaaTaskKind;
+
+/* A parsed task condition; side and objective point into `words`, which
+ * the caller frees with g_strfreev. */
+typedef struct {
+  BaaTaskKind kind;
+  const char *side;
+  const char *objective;
+  MuHex hex;
+  char edge;
+  int count;
+  char **words;
+} BaaTask;
+
+/* The condition's shape only (sides and objectives are not looked up).
+ * FALSE for anything the engine does not score. */
+gboolean  baa_task_parse        (const char *condition, BaaTask *task);
+void      baa_task_clear        (BaaTask *task);
+#define BAA_TASK_GRAMMAR "disperse SIDE N, hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N"
 
 G_END_DECLS
