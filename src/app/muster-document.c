@@ -21,6 +21,7 @@ struct _MusterDocument
   MusterFileWatch *watch;   /* the file's changes by other programs */
   MusterAutosave *autosave;
   gboolean modified;
+  gboolean editing;         /* between begin_edit and end_edit */
 };
 
 G_DEFINE_FINAL_TYPE (MusterDocument, muster_document, G_TYPE_OBJECT)
@@ -187,6 +188,27 @@ muster_document_set_copy_of (MusterDocument *self,
   g_free (self->copy_of);
   self->copy_of = g_strdup (name);
   update_title (self);
+}
+
+MuScenario *
+muster_document_begin_edit (MusterDocument *self,
+                            const char     *label)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (!self->editing, NULL);
+
+  self->editing = TRUE;
+  return mu_edit_history_begin_direct (self->history, label);
+}
+
+void
+muster_document_end_edit (MusterDocument *self)
+{
+  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
+  g_return_if_fail (self->editing);
+
+  self->editing = FALSE;
+  mu_edit_history_end_direct (self->history);
 }
 
 gboolean

@@ -38,6 +38,12 @@ const char     *muster_document_get_title    (MusterDocument *self);
 const char     *muster_document_get_copy_of  (MusterDocument *self);
 void            muster_document_set_copy_of  (MusterDocument *self, const char *name);
 
+/* A change the history's operations do not cover: begin_edit records the
+ * scenario for undo and returns it to change; end_edit makes the step
+ * (named label) if anything changed. One at a time. */
+MuScenario     *muster_document_begin_edit   (MusterDocument *self, const char *label);
+void            muster_document_end_edit     (MusterDocument *self);
+
 /* Writes the scenario to `file` atomically and makes it the document's file:
  * the document is no longer modified and its autosave follows the new path. */
 gboolean        muster_document_save         (MusterDocument *self, GFile *file, GError **error);

@@ -18,7 +18,6 @@ struct _MusterWindow
 
   MusterDocument *document;     /* the open scenario, or NULL */
   GtkWidget *editor;
-  gboolean editing;
   gboolean close_after_save;
   gboolean closing_confirmed;
   MusterScene *scene;

@@ -362,21 +362,18 @@ muster_window_begin_edit (MusterWindow *self,
                           const char   *label)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (window_scenario (self) != NULL, NULL);
-  g_return_val_if_fail (!self->editing, NULL);
+  g_return_val_if_fail (self->document != NULL, NULL);
 
-  self->editing = TRUE;
-  return mu_edit_history_begin_direct (window_history (self), label);
+  return muster_document_begin_edit (self->document, label);
 }
 
 void
 muster_window_end_edit (MusterWindow *self)
 {
   g_return_if_fail (MUSTER_IS_WINDOW (self));
-  g_return_if_fail (self->editing);
+  g_return_if_fail (self->document != NULL);
 
-  self->editing = FALSE;
-  mu_edit_history_end_direct (window_history (self));
+  muster_document_end_edit (self->document);
   muster_scene_scenario_changed (self->scene);
 }
 

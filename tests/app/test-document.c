@@ -55,12 +55,11 @@ static void
 edit (MusterDocument *document,
       const char     *title)
 {
-  MuEditHistory *history = muster_document_get_history (document);
-  MuScenario *scenario = mu_edit_history_begin_direct (history, "Rename");
+  MuScenario *scenario = muster_document_begin_edit (document, "Rename");
 
   g_free (scenario->title);
   scenario->title = g_strdup (title);
-  mu_edit_history_end_direct (history);
+  muster_document_end_edit (document);
 }
 
 static void
@@ -105,6 +104,16 @@ test_modified_follows_edits_and_saves (void)
   g_assert_cmpuint (c.title, ==, 1);
   g_assert_cmpstr (muster_document_get_scenario (document)->filename, ==, path);
 
+  /* an edit that changes nothing makes no step and leaves it saved */
+  edit (document, "Third Name");
+  edit (document, "Third Name");
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_true (muster_document_save (document, file, &error));
+  g_assert_no_error (error);
+  edit (document, "Third Name");
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (muster_document_get_history (document)), ==, "Rename");
+
   /* undo leaves the saved state, redo comes back to it */
   g_assert_true (mu_edit_history_undo (muster_document_get_history (document)));
   g_assert_true (muster_document_get_modified (document));
@@ -112,7 +121,7 @@ test_modified_follows_edits_and_saves (void)
   g_assert_false (muster_document_get_modified (document));
 
   /* saving again to the same file changes neither title nor file */
-  edit (document, "Third Name");
+  edit (document, "Fourth Name");
   g_assert_true (muster_document_save (document, file, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (c.file, ==, 1);
