@@ -18,6 +18,10 @@ GSettings         *muster_settings_new             (void);
 void               muster_application_open_file    (MusterApplication *self, GFile *file);
 /* A window for a new document: `from` when it is empty, else a new window. */
 GtkWindow         *muster_application_get_empty_window (MusterApplication *self, GtkWindow *from);
+/* Presents dialog as the one its owner waits on: the dialog in *current
+ * before (if any) is destroyed, and *current follows dialog (it becomes
+ * NULL when dialog is destroyed). The window and the match page share it. */
+void               muster_present_dialog           (GtkWidget **current, GtkWidget *dialog);
 /* Folders where bundled scenarios are looked for, first existing wins. */
 char              *muster_application_find_scenarios_dir (void);
 

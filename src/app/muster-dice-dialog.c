@@ -228,6 +228,14 @@ on_cancel_clicked (GtkButton        *button,
   finish (self, FALSE);
 }
 
+/* Closing the window (Escape, the title bar) is Cancel. */
+static gboolean
+muster_dice_dialog_close_request (GtkWindow *window)
+{
+  finish (MUSTER_DICE_DIALOG (window), FALSE);
+  return TRUE;
+}
+
 static void
 muster_dice_dialog_dispose (GObject *object)
 {
@@ -256,6 +264,7 @@ muster_dice_dialog_class_init (MusterDiceDialogClass *klass)
 
   object_class->dispose = muster_dice_dialog_dispose;
   object_class->finalize = muster_dice_dialog_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = muster_dice_dialog_close_request;
   signals[SIGNAL_FINISHED] =
     g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
@@ -355,6 +364,22 @@ muster_dice_dialog_count_dice (MusterGame      *game,
     n += ((const MuEvent *) g_ptr_array_index (check.rolls, i))->count;
   mu_check_clear (&check);
   return n;
+}
+
+void
+muster_dice_dialog_set_heading (MusterDiceDialog *self,
+                                const char       *text)
+{
+  g_return_if_fail (MUSTER_IS_DICE_DIALOG (self));
+  g_return_if_fail (text != NULL);
+  gtk_label_set_text (GTK_LABEL (self->heading), text);
+}
+
+const char *
+muster_dice_dialog_get_heading (MusterDiceDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE_DIALOG (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->heading));
 }
 
 const char *

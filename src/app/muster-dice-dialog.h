@@ -8,8 +8,8 @@
  * outcome is asked for once that outcome is known; it takes the faces
  * (1 to 6, as many as the roll needs) and, when every roll is covered,
  * gives them to the match (muster_game_enter_dice) and emits "finished"
- * (TRUE); the page then applies the command. Cancel emits "finished"
- * (FALSE) and enters nothing. Rolls the match makes when it starts, before
+ * (TRUE); the page then applies the command. Cancel (or closing the
+ * window) emits "finished" (FALSE) and enters nothing. Rolls the match makes when it starts, before
  * any command, cannot be entered here.
  */
 #pragma once
@@ -29,6 +29,11 @@ GtkWidget  *muster_dice_dialog_new          (GtkWindow *parent, MusterGame *game
 /* How many dice the command rolls now, with the generator's dice after any
  * entered (0: no dialog is needed); -1 when the engine refuses the command. */
 int         muster_dice_dialog_count_dice   (MusterGame *game, const MuCommand *command);
+
+/* The line above the question (by default "Roll the dice at the table and
+ * enter their faces"): whose dice they are when the computer plays. */
+void        muster_dice_dialog_set_heading  (MusterDiceDialog *self, const char *text);
+const char *muster_dice_dialog_get_heading  (MusterDiceDialog *self);
 
 /* For tests and the keyboard: the question shown, the faces typed, the
  * complaint about them ("" when they will do), and Next (the roll's faces

@@ -4,6 +4,9 @@
 
 #include "muster-editor-oob.h"
 
+#include "muster-editor-oob-values.h"
+#include "mu-ruleset.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -163,6 +166,16 @@ row_text (MusterEditorOob *self,
     default:
       place = g_strdup (_(" · not placed"));
       break;
+    }
+  if (!mu_ruleset_has_divisions (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL))
+    {
+      /* a tabletop ruleset's own values, as it declares them */
+      g_autofree char *values = muster_editor_oob_values_summary (s, c);
+
+      return g_strdup_printf ("%s — %s%s%s%s", name,
+                              c->kind == MU_COUNTER_UNIT ? mu_arm_to_string (c->arm)
+                                                         : mu_counter_kind_to_string (c->kind),
+                              *values ? ", " : "", values, place);
     }
   switch (c->kind)
     {
@@ -723,6 +736,7 @@ update_form (MusterEditorOob *self,
       else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
         gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
     }
+  muster_editor_oob_values_update (self->form, self->history, self->selected, c == NULL);
   self->updating = FALSE;
 }
 
@@ -796,6 +810,8 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
       gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
+      muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+                                       self->message);
       self->updating = FALSE;
       return;
     }
@@ -805,7 +821,7 @@ rebuild_form (MusterEditorOob *self)
       int min, max;
       GtkWidget *spin, *label;
 
-      if (!mu_edit_counter_field_range (c->kind, spins[i].field, &min, &max))
+      if (!mu_edit_counter_field_range (s, c->kind, spins[i].field, &min, &max))
         continue;
       /* The spin button takes any number, so that a value outside the rules'
        * range is not clamped silently: the model refuses it with the reason,
@@ -863,7 +879,7 @@ rebuild_form (MusterEditorOob *self)
     {
       GtkWidget *check;
 
-      if (!mu_edit_counter_field_range (c->kind, checks[i].field, NULL, NULL))
+      if (!mu_edit_counter_field_range (s, c->kind, checks[i].field, NULL, NULL))
         continue;
       check = gtk_check_button_new_with_label (_(checks[i].label));
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));
@@ -871,6 +887,8 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
+  row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
+                                         self->message);
   entry = gtk_entry_new ();
   g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);

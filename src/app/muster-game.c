@@ -391,6 +391,14 @@ muster_game_get_modified (MusterGame *self)
   return self->modified;
 }
 
+void
+muster_game_set_modified (MusterGame *self,
+                          gboolean    modified)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+  set_modified (self, modified);
+}
+
 gboolean
 muster_game_save (MusterGame *self,
                   GFile      *file,

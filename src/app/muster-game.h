@@ -73,6 +73,8 @@ gboolean          muster_game_is_over           (MusterGame *self);
 GFile            *muster_game_get_file          (MusterGame *self);
 void              muster_game_set_file          (MusterGame *self, GFile *file);
 gboolean          muster_game_get_modified      (MusterGame *self);
+/* A match resumed from its autosave has commands no file holds. */
+void              muster_game_set_modified      (MusterGame *self, gboolean modified);
 /* Saves atomically to file (the engine's saved-match format) and makes it
  * the game's file; clears "modified". */
 gboolean          muster_game_save              (MusterGame *self, GFile *file, GError **error);

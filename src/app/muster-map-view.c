@@ -4,6 +4,8 @@
 
 #include "muster-map-view.h"
 
+#include "muster-map-trace.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -87,6 +89,7 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   SIGNAL_CURSOR_ACTIVATED,
+  SIGNAL_CURSOR_MOVED,
   N_SIGNALS
 };
 
@@ -572,6 +575,15 @@ muster_map_view_snapshot (GtkWidget   *widget,
           }
     }
   snapshot_outline (self, snapshot, w, h);
+  {
+    MusterTrace trace;
+    guint n_spots;
+    const MuPoint *spots = muster_scene_get_spots (self->scene, &n_spots);
+
+    muster_scene_get_trace (self->scene, &trace);
+    muster_map_trace_snapshot (widget, snapshot, &self->transform, scenario, MUSTER_MAP_VIEW_HEX_SIZE,
+                               &trace, spots, n_spots, w, h);
+  }
   snapshot_handle (self, snapshot, w, h);
   if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
       mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
@@ -1163,6 +1175,28 @@ describe_cursor (MusterMapView *self)
   set_position_text (self, text);
 }
 
+/* Pans so that the cursor stays a hex clear of the view's edges. */
+static void
+keep_cursor_in_view (MusterMapView *self)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self));
+  double h = gtk_widget_get_height (GTK_WIDGET (self));
+  double margin = MIN (2 * MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom, MIN (w, h) / 4);
+  double x, y, dx = 0, dy = 0;
+
+  cursor_centre (self, &x, &y);
+  if (x < margin)
+    dx = margin - x;
+  else if (x > w - margin)
+    dx = w - margin - x;
+  if (y < margin)
+    dy = margin - y;
+  else if (y > h - margin)
+    dy = h - margin - y;
+  if (dx != 0 || dy != 0)
+    muster_map_view_pan (self, dx, dy);
+}
+
 /* Arrow keys on a hex board: the cursor appears at the hex in the middle
  * of the view, then moves a column or a row at a time; the view follows it.
  * FALSE on a table (the arrows pan there). */
@@ -1201,25 +1235,11 @@ move_cursor (MusterMapView *self,
         }
     }
   self->cursor = next;
-  /* keep the cursor a hex clear of the view's edges */
-  cursor_centre (self, &x, &y);
-  {
-    double margin = MIN (2 * MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom, MIN (w, h) / 4);
-    double dx = 0, dy = 0;
-
-    if (x < margin)
-      dx = margin - x;
-    else if (x > w - margin)
-      dx = w - margin - x;
-    if (y < margin)
-      dy = margin - y;
-    else if (y > h - margin)
-      dy = h - margin - y;
-    if (dx != 0 || dy != 0)
-      muster_map_view_pan (self, dx, dy);
-  }
+  keep_cursor_in_view (self);
   describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  cursor_centre (self, &x, &y);
+  g_signal_emit (self, signals[SIGNAL_CURSOR_MOVED], 0, x, y);
   return TRUE;
 }
 
@@ -1516,6 +1536,12 @@ muster_map_view_class_init (MusterMapViewClass *klass)
   signals[SIGNAL_CURSOR_ACTIVATED] =
     g_signal_new ("cursor-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  /* The cursor moved (keys or muster_map_view_set_cursor): the widget
+   * point at its new middle, for the match page to show what the pointer
+   * would show there. */
+  signals[SIGNAL_CURSOR_MOVED] =
+    g_signal_new ("cursor-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -1612,9 +1638,34 @@ muster_map_view_set_cursor (MusterMapView *self,
     self->cursor_on = FALSE;
   else
     {
+      double x, y;
+
       self->cursor_on = TRUE;
       self->cursor = *hex;
+      keep_cursor_in_view (self);
       describe_cursor (self);
+      cursor_centre (self, &x, &y);
+      g_signal_emit (self, signals[SIGNAL_CURSOR_MOVED], 0, x, y);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+muster_map_view_pos_to_board (MusterMapView *self,
+                              const MuPos   *pos,
+                              MuPoint       *board)
+{
+  const MuScenario *scenario;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (pos != NULL && board != NULL);
+
+  scenario = get_scenario (self);
+  *board = (MuPoint) { 0, 0 };
+  if (scenario == NULL)
+    return;
+  if (pos->is_point)
+    *board = (MuPoint) { pos->point.x * board_scale (self), pos->point.y * board_scale (self) };
+  else if (scenario->hex_map != NULL)
+    mu_hex_center (&scenario->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, pos->hex, &board->x, &board->y);
 }

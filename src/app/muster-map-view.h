@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "mu-pos.h"
 #include "muster-picking.h"
 #include "muster-scene.h"
 
@@ -60,7 +61,10 @@ char        *muster_map_view_describe_at      (MusterMapView *self, double x, do
  * it (Shift+arrows pan), Enter emits "cursor-activated" (x, y) with the
  * widget point at its middle. FALSE while it is hidden. */
 gboolean     muster_map_view_get_cursor       (MusterMapView *self, MuHex *hex);
-/* Shows the cursor at hex, or hides it (NULL or off the board). */
+/* Shows the cursor at hex (the view pans to keep it in sight), or hides it
+ * (NULL or off the board); "cursor-moved" (x, y) tells where it went. */
 void         muster_map_view_set_cursor       (MusterMapView *self, const MuHex *hex);
+/* A hex's centre or a table point in board pixels (the scene's trace). */
+void         muster_map_view_pos_to_board     (MusterMapView *self, const MuPos *pos, MuPoint *board);
 
 G_END_DECLS

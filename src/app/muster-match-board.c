@@ -25,32 +25,6 @@
 #define GROUP_RGBA       0x4363d870u
 #define LAST_RGBA        0x911eb460u
 
-/* The renderer's marker pictures for the marker words of the engine's
- * counter views (the ruleset's words; words without a picture are left to
- * the tooltip). */
-static guint
-markers_from_words (const char *words)
-{
-  static const struct { const char *word; MuMarkers marker; } pictures[] = {
-    { "nic", MU_MARKER_NIC },
-    { "pinned", MU_MARKER_PINNED },
-    { "fatigued", MU_MARKER_FATIGUED },
-    { "on-train", MU_MARKER_ON_TRAIN },
-    { "disabled", MU_MARKER_DISABLED },
-  };
-  g_auto(GStrv) list = NULL;
-  guint markers = 0;
-
-  if (words == NULL || *words == '\0')
-    return 0;
-  list = g_strsplit (words, ",", -1);
-  for (guint i = 0; list[i] != NULL; i++)
-    for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
-      if (g_strcmp0 (list[i], pictures[k].word) == 0)
-        markers |= pictures[k].marker;
-  return markers;
-}
-
 /* On the board: what the engine reports as standing on a position. */
 static gboolean
 view_on_board (const MuCounterView *view)
@@ -84,8 +58,8 @@ strv_contains (GPtrArray  *array,
   return FALSE;
 }
 
-static void
-set_hint (MusterMatchPage *self,
+void
+muster_match_board_set_hint (MusterMatchPage *self,
           char            *hint)
 {
   g_free (self->hint);
@@ -104,8 +78,8 @@ add_highlight (GArray  *highlights,
 }
 
 /* The counter view of `id`, or NULL. */
-static const MuCounterView *
-find_view (MusterMatchPage *self,
+const MuCounterView *
+muster_match_board_find_view (MusterMatchPage *self,
            const char      *id)
 {
   GArray *views = mu_match_get_counters (muster_match_page_shown_match (self));
@@ -146,7 +120,9 @@ muster_match_board_update (MusterMatchPage *self)
       else
         piece.hex = v->pos.hex;
       piece.strength = v->strength;
-      piece.markers = markers_from_words (v->markers);
+      /* the renderer draws them from the ruleset's declarations */
+      piece.markers = v->markers;
+      piece.status = v->status;
       piece.highlighted = strv_contains (self->targets, v->id);
       if (g_strcmp0 (v->id, self->selected) == 0)
         selected = (int) pieces->len;
@@ -160,14 +136,14 @@ muster_match_board_update (MusterMatchPage *self)
     add_highlight (highlights, g_array_index (self->destinations, MuHex, i), DESTINATION_RGBA);
   for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
     {
-      const MuCounterView *v = find_view (self, g_ptr_array_index (self->targets, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->targets, i));
 
       if (v != NULL && view_on_board (v))
         add_highlight (highlights, v->pos.hex, TARGET_RGBA);
     }
   for (guint i = 1; self->group != NULL && i + 1 < self->group->len; i++)
     {
-      const MuCounterView *v = find_view (self, g_ptr_array_index (self->group, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->group, i));
 
       if (v != NULL && view_on_board (v))
         add_highlight (highlights, v->pos.hex, GROUP_RGBA);
@@ -211,10 +187,11 @@ read_lists (MusterMatchPage *self)
   GArray *moves;
 
   clear_lists (self);
+  muster_match_input_table_marks (self, NULL);
   self->targets = g_ptr_array_new_with_free_func (g_free);
   if (self->selected != NULL && !mu_match_is_over (match))
     {
-      const MuCounterView *me = find_view (self, self->selected);
+      const MuCounterView *me = muster_match_board_find_view (self, self->selected);
 
       moves = mu_match_legal_moves (match, self->selected);
       self->destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
@@ -225,6 +202,7 @@ read_lists (MusterMatchPage *self)
           if (!pos->is_point)
             g_array_append_val (self->destinations, pos->hex);
         }
+      muster_match_input_table_marks (self, moves);
       g_clear_pointer (&moves, g_array_unref);
 
       self->actions_of_selected = mu_match_legal_actions (match, self->selected);
@@ -238,7 +216,7 @@ read_lists (MusterMatchPage *self)
           for (guint k = 0; k < mu_command_n_args (c); k++)
             {
               const char *word = mu_command_word (c, k);
-              const MuCounterView *v = word ? find_view (self, word) : NULL;
+              const MuCounterView *v = word ? muster_match_board_find_view (self, word) : NULL;
 
               if (v != NULL && me != NULL && g_strcmp0 (v->side, me->side) != 0 &&
                   !strv_contains (self->targets, word))
@@ -333,6 +311,8 @@ on_key_pressed (GtkEventControllerKey *controller,
 {
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return FALSE;
+  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab || keyval == GDK_KEY_ISO_Left_Tab)
+    return muster_match_input_tab (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_ISO_Left_Tab ? -1 : 1);
   if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
     {
       if (self->handover_side == NULL)
@@ -351,6 +331,9 @@ muster_match_page_select (MusterMatchPage *self,
   g_free (self->selected);
   self->selected = g_strdup (counter);
   self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
+  self->hover_pos = (MuPos) { 0 };
+  g_clear_pointer (&self->sight_text, g_free);
+  muster_scene_set_trace (self->scene, NULL);
   g_ptr_array_set_size (self->group, 0);
   if (counter != NULL)
     g_ptr_array_add (self->group, g_strdup (counter));
@@ -358,20 +341,20 @@ muster_match_page_select (MusterMatchPage *self,
   read_lists (self);
   if (counter != NULL)
     {
-      const MuCounterView *v = find_view (self, counter);
+      const MuCounterView *v = muster_match_board_find_view (self, counter);
       const char *name = v && v->counter->name ? v->counter->name : counter;
       guint n_targets = self->targets->len - 1;
       guint n_moves = self->destinations ? self->destinations->len : 0;
 
       if (n_moves == 0 && n_targets == 0)
-        set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
       else
         /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
-        set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),
                                          name, n_moves, n_targets));
     }
   else
-    set_hint (self, NULL);
+    muster_match_board_set_hint (self, NULL);
   muster_match_board_update (self);
 }
 
@@ -413,7 +396,7 @@ muster_match_page_get_hint (MusterMatchPage *self)
 void
 muster_match_board_refresh (MusterMatchPage *self)
 {
-  const MuCounterView *v = find_view (self, self->selected);
+  const MuCounterView *v = muster_match_board_find_view (self, self->selected);
 
   /* a counter that left the board is no longer selected */
   if (self->selected != NULL && (v == NULL || !view_shown (v)))
@@ -445,13 +428,13 @@ muster_match_board_show_command (MusterMatchPage *self,
 
       if (arg->kind == MU_ARG_POS && !arg->pos.is_point)
         g_array_append_val (self->last_hexes, arg->pos.hex);
-      else if (arg->kind == MU_ARG_WORD && (v = find_view (self, arg->word)) != NULL && view_on_board (v))
+      else if (arg->kind == MU_ARG_WORD && (v = muster_match_board_find_view (self, arg->word)) != NULL && view_on_board (v))
         g_array_append_val (self->last_hexes, v->pos.hex);
     }
 }
 
-static gboolean
-is_destination (MusterMatchPage *self,
+gboolean
+muster_match_board_is_destination (MusterMatchPage *self,
                 MuHex            hex)
 {
   for (guint i = 0; self->destinations != NULL && i < self->destinations->len; i++)
@@ -462,8 +445,8 @@ is_destination (MusterMatchPage *self,
 
 /* The legal move of the selected counter that ends in `hex`, as the engine
  * listed it (one path per destination). */
-static const MuCommand *
-move_to (MusterMatchPage *self,
+const MuCommand *
+muster_match_board_move_to (MusterMatchPage *self,
          MuHex            hex)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
@@ -483,8 +466,8 @@ move_to (MusterMatchPage *self,
 }
 
 /* The selected counter's listed attack on `target`. */
-static const MuCommand *
-attack_on (MusterMatchPage *self,
+const MuCommand *
+muster_match_board_attack_on (MusterMatchPage *self,
            const char      *target)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
@@ -566,13 +549,13 @@ counter_at (MusterMatchPage *self,
 }
 
 /* A target at hex: the first counter there the selected one may attack. */
-static const char *
-target_at (MusterMatchPage *self,
+const char *
+muster_match_board_target_at (MusterMatchPage *self,
            MuHex            hex)
 {
   for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
     {
-      const MuCounterView *v = find_view (self, g_ptr_array_index (self->targets, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->targets, i));
 
       if (v != NULL && view_on_board (v) && mu_hex_equal (v->pos.hex, hex))
         return v->id;
@@ -621,13 +604,13 @@ muster_match_page_click_hex (MusterMatchPage *self,
   there = counter_at (self, hex);
   if (self->selected != NULL)
     {
-      const MuCounterView *me = find_view (self, self->selected);
+      const MuCounterView *me = muster_match_board_find_view (self, self->selected);
 
-      if ((target = target_at (self, hex)) != NULL)
+      if ((target = muster_match_board_target_at (self, hex)) != NULL)
         {
           if (self->group->len > 2)
             group_attack (self, target);
-          else if ((move = attack_on (self, target)) != NULL)
+          else if ((move = muster_match_board_attack_on (self, target)) != NULL)
             muster_match_page_play (self, move);
           return;
         }
@@ -645,12 +628,12 @@ muster_match_page_click_hex (MusterMatchPage *self,
                 return;
               }
           g_ptr_array_insert (self->group, n, g_strdup (there->id));
-          set_hint (self, g_strdup_printf (ngettext ("%u counters grouped to fire together",
+          muster_match_board_set_hint (self, g_strdup_printf (ngettext ("%u counters grouped to fire together",
                                                      "%u counters grouped to fire together", n + 1), n + 1));
           muster_match_board_update (self);
           return;
         }
-      if (is_destination (self, hex) && (move = move_to (self, hex)) != NULL)
+      if (muster_match_board_is_destination (self, hex) && (move = muster_match_board_move_to (self, hex)) != NULL)
         {
           muster_match_page_play (self, move);
           return;
@@ -665,23 +648,23 @@ static void
 hint_attack (MusterMatchPage *self,
              const char      *target)
 {
-  const MuCommand *attack = self->group->len > 2 ? NULL : attack_on (self, target);
+  const MuCommand *attack = self->group->len > 2 ? NULL : muster_match_board_attack_on (self, target);
   MuCheck check = { 0 };
   const MuEvent *roll;
   g_autofree char *need = NULL;
 
   if (attack == NULL)
     {
-      set_hint (self, g_strdup_printf (_("Attack %s with the group"), target));
+      muster_match_board_set_hint (self, g_strdup_printf (_("Attack %s with the group"), target));
       return;
     }
   muster_game_check (self->game, attack, &check);
   roll = check.rolls && check.rolls->len ? g_ptr_array_index (check.rolls, 0) : NULL;
   if (!check.legal)
-    set_hint (self, g_strdup_printf ("%s %s: %s", mu_command_get_verb (attack), target,
+    muster_match_board_set_hint (self, g_strdup_printf ("%s %s: %s", mu_command_get_verb (attack), target,
                                      check.reason ? check.reason : ""));
   else if (roll == NULL)
-    set_hint (self, g_strdup_printf ("%s %s", mu_command_get_verb (attack), target));
+    muster_match_board_set_hint (self, g_strdup_printf ("%s %s", mu_command_get_verb (attack), target));
   else
     {
       int dice = 0;
@@ -700,7 +683,7 @@ hint_attack (MusterMatchPage *self,
       else if (roll->compare == MU_ROLL_AT_MOST)
         need = g_strdup_printf (_("%d or less"), roll->target - roll->modifier);
       /* Translators: verb, target, number of dice, what they need, the rule */
-      set_hint (self, g_strdup_printf (ngettext ("%s %s: %d die, %s (%s)", "%s %s: %d dice, %s (%s)",
+      muster_match_board_set_hint (self, g_strdup_printf (ngettext ("%s %s: %d die, %s (%s)", "%s %s: %d dice, %s (%s)",
                                                  dice),
                                        mu_command_get_verb (attack), target, dice,
                                        need ? need : "", roll->rule ? roll->rule : ""));
@@ -716,31 +699,40 @@ muster_match_page_hover_hex (MusterMatchPage *self,
   MuCheck check = { 0 };
   char label[64];
   MuPos pos = mu_pos_from_hex (hex);
+  g_autofree char *cost = NULL;
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
   if (mu_hex_equal (hex, self->hover))
     return;
   self->hover = hex;
-  if (self->selected != NULL && target_at (self, hex) != NULL)
+  if (self->selected == NULL || !muster_match_board_is_destination (self, hex) ||
+      (move = muster_match_board_move_to (self, hex)) == NULL)
     {
-      hint_attack (self, target_at (self, hex));
+      /* anywhere else: the line of sight to it, and an attack's dice */
+      muster_match_input_trace (self, &pos, NULL, NULL);
+      if (self->selected != NULL && muster_match_board_target_at (self, hex) != NULL)
+        hint_attack (self, muster_match_board_target_at (self, hex));
+      else if (self->sight_text != NULL)
+        muster_match_board_set_hint (self, g_strdup (self->sight_text));
       return;
     }
-  if (self->selected == NULL || !is_destination (self, hex) || (move = move_to (self, hex)) == NULL)
-    return;
   mu_pos_format (&pos, label, sizeof label);
   /* the engine's dry run says what the move costs */
   muster_game_check (self->game, move, &check);
+  if (check.legal && check.cost >= 0 && check.allowance >= 0)
+    /* Translators: movement points a move uses and the unit's allowance */
+    cost = g_strdup_printf (_("cost %d of %d"), check.cost, check.allowance);
+  else if (check.legal && check.cost >= 0)
+    cost = g_strdup_printf (_("cost %d"), check.cost);
+  muster_match_input_trace (self, &pos, move, cost);
   if (!check.legal)
-    set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, check.reason ? check.reason : ""));
-  else if (check.cost >= 0 && check.allowance >= 0)
-    /* Translators: a hex, the movement points the move uses and the unit's allowance */
-    set_hint (self, g_strdup_printf (_("Move to %s: cost %d of %d"), label, check.cost, check.allowance));
-  else if (check.cost >= 0)
-    set_hint (self, g_strdup_printf (_("Move to %s: cost %d"), label, check.cost));
+    muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, check.reason ? check.reason : ""));
+  else if (cost != NULL)
+    /* Translators: a hex and what the move there costs ("cost 2 of 4") */
+    muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, cost));
   else
-    set_hint (self, g_strdup_printf (_("Move to %s"), label));
+    muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s"), label));
   mu_check_clear (&check);
 }
 
@@ -774,7 +766,19 @@ on_click_released (GtkGestureClick *gesture,
 {
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   MuHex hex;
+  MusterPick pick;
+  int piece;
 
+  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
+    {
+      guint n;
+      const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
+
+      if (muster_map_view_pick (self->map_view, x, y, &pick, &piece) && pick.on_board)
+        muster_match_page_click_point (self, pick.table,
+                                       piece >= 0 && (guint) piece < n ? pieces[piece].counter->id : NULL);
+      return;
+    }
   if (!pick_hex (self, x, y, &hex))
     {
       muster_match_page_select (self, NULL);
@@ -790,7 +794,14 @@ on_motion (GtkEventControllerMotion *controller,
            MusterMatchPage          *self)
 {
   MuHex hex;
+  MusterPick pick;
 
+  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
+    {
+      if (muster_map_view_pick (self->map_view, x, y, &pick, NULL) && pick.on_board)
+        muster_match_page_hover_point (self, pick.table);
+      return;
+    }
   if (pick_hex (self, x, y, &hex))
     muster_match_page_hover_hex (self, hex);
 }
@@ -817,6 +828,7 @@ muster_match_board_init (MusterMatchPage *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
+  muster_match_input_init (self);
 }
 
 void
@@ -827,4 +839,6 @@ muster_match_board_finalize (MusterMatchPage *self)
   g_clear_pointer (&self->last_hexes, g_array_unref);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->sight_text, g_free);
+  g_clear_pointer (&self->table_moves, g_array_unref);
 }

@@ -10,6 +10,7 @@
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
+#include "muster-options-editor.h"
 
 struct _MusterMatchDialog
 {
@@ -20,7 +21,7 @@ struct _MusterMatchDialog
   GtkWidget *scenario_drop;
   GtkWidget *body;               /* rebuilt for each scenario */
   GHashTable *player_drops;      /* side id -> GtkDropDown */
-  GHashTable *option_checks;     /* option key -> GtkCheckButton */
+  GtkWidget *options;            /* MusterOptionsEditor of the scenario's ruleset, or NULL */
   GtkWidget *seed_entry;
   GtkWidget *dice_computer;
   GtkWidget *dice_players;
@@ -96,19 +97,14 @@ static void
 fill_body (MusterMatchDialog *self)
 {
   GtkWidget *child, *grid;
-  const MuRuleset *ruleset;
   int row = 0;
-  gboolean any_option = FALSE;
-  GtkWidget *options;
 
   while ((child = gtk_widget_get_first_child (self->body)) != NULL)
     gtk_box_remove (GTK_BOX (self->body), child);
   g_hash_table_remove_all (self->player_drops);
-  g_hash_table_remove_all (self->option_checks);
+  self->options = NULL;
   if (self->scenario == NULL)
     return;
-  ruleset = mu_ruleset_find (self->scenario->ruleset);
-
   gtk_box_append (GTK_BOX (self->body), heading (_("Players")));
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
@@ -134,41 +130,15 @@ fill_body (MusterMatchDialog *self)
     }
   gtk_box_append (GTK_BOX (self->body), grid);
 
-  options = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  for (guint i = 0; ruleset != NULL && i < ruleset->n_options; i++)
-    {
-      const MuRuleOptionInfo *info = &ruleset->options[i];
-      GtkWidget *check, *box;
-      g_autofree char *about = NULL;
-
-      /* the players' choices; essential rules are always on, special ones
-       * are the scenario's (Scenario Properties) */
-      if (info->rule_class != MU_RULE_OPTIONAL || info->type != MU_OPTION_BOOLEAN)
-        continue;
-      any_option = TRUE;
-      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      check = gtk_check_button_new_with_label (_(info->name));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
-                                   mu_scenario_option (self->scenario, info->key, info->default_value));
-      about = info->rule ? g_strdup_printf ("%s (%s)", _(info->description), info->rule)
-                         : g_strdup (_(info->description));
-      gtk_box_append (GTK_BOX (box), check);
-      child = caption (about);
-      gtk_widget_set_margin_start (child, 28);
-      gtk_box_append (GTK_BOX (box), child);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, about, -1);
-      gtk_box_append (GTK_BOX (options), box);
-      g_hash_table_insert (self->option_checks, g_strdup (info->key), check);
-    }
-  if (any_option)
-    {
-      gtk_box_append (GTK_BOX (self->body), heading (_("Optional Rules")));
-      gtk_box_append (GTK_BOX (self->body), options);
-    }
+  /* the players' choices; essential rules are always on, special ones are
+   * the scenario's (Scenario Properties) */
+  self->options = muster_options_editor_new_for_scenario (self->scenario, MUSTER_OPTIONS_OPTIONAL);
+  if (muster_options_editor_get_n_shown (MUSTER_OPTIONS_EDITOR (self->options)) > 0)
+    gtk_box_append (GTK_BOX (self->body), self->options);
   else
     {
-      g_object_ref_sink (options);
-      g_object_unref (options);
+      g_object_ref_sink (self->options);
+      g_clear_object (&self->options);
     }
 }
 
@@ -254,7 +224,6 @@ muster_match_dialog_finalize (GObject *object)
   g_clear_pointer (&self->scenario, mu_scenario_free);
   g_clear_pointer (&self->bundled, g_ptr_array_unref);
   g_clear_pointer (&self->player_drops, g_hash_table_unref);
-  g_clear_pointer (&self->option_checks, g_hash_table_unref);
   G_OBJECT_CLASS (muster_match_dialog_parent_class)->finalize (object);
 }
 
@@ -268,7 +237,6 @@ static void
 muster_match_dialog_init (MusterMatchDialog *self)
 {
   self->player_drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->option_checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 GtkWidget *
@@ -315,8 +283,8 @@ muster_match_dialog_new (GtkWindow        *parent,
   gtk_box_append (GTK_BOX (box), self->dice_computer);
   gtk_box_append (GTK_BOX (box), self->dice_players);
   gtk_box_append (GTK_BOX (box),
-                  caption (_("With real dice, the window asks for each roll a command makes before it is played "
-                             "(the computer players roll the match's own dice).")));
+                  caption (_("With real dice, the window asks for the faces of each roll before the command is "
+                             "played, the computer players' rolls included: the players roll them for it.")));
   self->seed_entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->seed_entry), _("Random"));
   gtk_entry_set_input_purpose (GTK_ENTRY (self->seed_entry), GTK_INPUT_PURPOSE_DIGITS);
@@ -382,18 +350,11 @@ muster_match_dialog_set_seed (MusterMatchDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed ? seed : "");
 }
 
-void
-muster_match_dialog_set_option (MusterMatchDialog *self,
-                                const char        *key,
-                                gboolean           enabled)
+GtkWidget *
+muster_match_dialog_get_options (MusterMatchDialog *self)
 {
-  GtkCheckButton *check;
-
-  g_return_if_fail (MUSTER_IS_MATCH_DIALOG (self));
-
-  check = g_hash_table_lookup (self->option_checks, key);
-  if (check != NULL)
-    gtk_check_button_set_active (check, enabled);
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), NULL);
+  return self->options;
 }
 
 gboolean
@@ -416,8 +377,6 @@ muster_match_dialog_create_game (MusterMatchDialog *self,
                                  GError           **error)
 {
   g_autoptr(MuScenario) copy = NULL;
-  GHashTableIter it;
-  gpointer key, value;
   guint64 seed;
 
   g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), NULL);
@@ -434,8 +393,7 @@ muster_match_dialog_create_game (MusterMatchDialog *self,
       return NULL;
     }
   copy = mu_scenario_copy (self->scenario);
-  g_hash_table_iter_init (&it, self->option_checks);
-  while (g_hash_table_iter_next (&it, &key, &value))
-    mu_scenario_set_option (copy, key, gtk_check_button_get_active (GTK_CHECK_BUTTON (value)));
+  if (self->options != NULL)
+    muster_options_editor_apply (MUSTER_OPTIONS_EDITOR (self->options), copy);
   return muster_game_new_for_scenario (copy, seed, error);
 }

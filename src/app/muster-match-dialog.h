@@ -2,7 +2,8 @@
  *
  * For a scenario: who plays each side (a person or the computer), the
  * ruleset's optional rules (with their rule ids and one-line explanations,
- * from MuRuleset.options), the seed of the dice (random unless given), and
+ * from MuRuleset.options, each with a control of its type: see
+ * muster-options-editor.h), the seed of the dice (random unless given), and
  * whether the computer rolls the dice or the players enter real ones.
  * Without a scenario the dialog first offers the bundled ones.
  */
@@ -33,7 +34,8 @@ void          muster_match_dialog_set_dice_by_players (MusterMatchDialog *self, 
 void          muster_match_dialog_set_player  (MusterMatchDialog *self, const char *side,
                                                MusterPlayer player);
 void          muster_match_dialog_set_seed    (MusterMatchDialog *self, const char *seed);
-void          muster_match_dialog_set_option  (MusterMatchDialog *self, const char *key,
-                                               gboolean enabled);
+/* The rule options shown (a MusterOptionsEditor), or NULL when the
+ * ruleset offers the players no choice. */
+GtkWidget    *muster_match_dialog_get_options (MusterMatchDialog *self);
 
 G_END_DECLS

@@ -87,54 +87,25 @@ muster_log_entry_get_n (MusterLogEntry *self)
 
 /* Words --------------------------------------------------------------------- */
 
+/* The log's group of an event: its kind's declared category. */
 static MusterLogKind
-kind_of (MuEventKind kind)
+kind_of (const MuEvent *e)
 {
-  switch (kind)
+  switch (e->info->category)
     {
-    case MU_EVENT_ROLL:
+    case MU_EVENT_CLASS_ROLL:
       return MUSTER_LOG_ROLLS;
-    case MU_EVENT_MOVE:
-    case MU_EVENT_LOCKED:
-    case MU_EVENT_ENTERED:
-    case MU_EVENT_FLINCH:
-    case MU_EVENT_NO_FLINCH:
-    case MU_EVENT_COMMANDER_EVADED:
+    case MU_EVENT_CLASS_MOVEMENT:
       return MUSTER_LOG_MOVES;
-    case MU_EVENT_ATTACK:
-    case MU_EVENT_HITS:
-    case MU_EVENT_DISPERSED:
-    case MU_EVENT_SURRENDER:
-    case MU_EVENT_COMMANDER_DISABLED:
-    case MU_EVENT_COMMANDER_CAPTURED:
-    case MU_EVENT_COMMANDER_REMOVED:
-    case MU_EVENT_BREACHED:
+    case MU_EVENT_CLASS_COMBAT:
       return MUSTER_LOG_COMBAT;
-    case MU_EVENT_ORDERS:
-    case MU_EVENT_MARKER_PLACED:
-    case MU_EVENT_MARKER_REMOVED:
-    case MU_EVENT_ASSIGNED:
-    case MU_EVENT_DIRECT_CONTROL:
-    case MU_EVENT_REST:
+    case MU_EVENT_CLASS_ORDERS:
       return MUSTER_LOG_COMMAND;
-    case MU_EVENT_MATCH_START:
-    case MU_EVENT_BOUND:
-    case MU_EVENT_ROUND:
-    case MU_EVENT_PHASE:
-    case MU_EVENT_DECISION:
-    case MU_EVENT_NIGHT:
-    case MU_EVENT_VICTORY:
-    case MU_EVENT_GAME_END:
-    case MU_EVENT_REVEAL:
+    case MU_EVENT_CLASS_TURN:
       return MUSTER_LOG_TURN;
-    case MU_EVENT_OBJECTIVE_HOLD:
-    case MU_EVENT_OBJECTIVE_CLAIMED:
-    case MU_EVENT_RESERVE_ARRIVED:
-    case MU_EVENT_RESERVE_DELAYED:
+    case MU_EVENT_CLASS_OBJECTIVES:
       return MUSTER_LOG_OBJECTIVES;
-    case MU_EVENT_NOTE:
-    case MU_EVENT_RULESET:
-    case MU_EVENT_N:
+    case MU_EVENT_CLASS_OTHER:
     default:
       return MUSTER_LOG_OTHER;
     }
@@ -262,125 +233,68 @@ roll_text (const MuEvent *e,
   return g_string_free (s, FALSE);
 }
 
+/* A template field as people read it: side names, positions as the map
+ * labels them, the step's and the marker's names, the ruleset's word for a
+ * turn; the rest as the engine writes it. */
+static char *
+field_text (const MuEvent *e,
+            const char    *field,
+            gpointer       data)
+{
+  MusterGame *game = data;
+  const MuRuleset *rs = muster_game_get_ruleset (game);
+
+  if (g_str_equal (field, "side"))
+    return e->side ? g_strdup (side_name (game, e->side)) : NULL;
+  if (g_str_equal (field, "step"))
+    return g_strdup (step_name (game, e->text));
+  if (g_str_equal (field, "turn"))
+    return g_strdup (rs->turns && rs->turns->turn_name ? _(rs->turns->turn_name) : _("Turn"));
+  if (g_str_equal (field, "marker"))
+    {
+      const MuMarkerInfo *k = e->text ? mu_ruleset_find_marker (rs, e->text) : NULL;
+
+      return k ? g_strdup (_(k->name)) : g_strdup (e->text);
+    }
+  if (g_str_equal (field, "at") || g_str_equal (field, "from") || g_str_equal (field, "to"))
+    {
+      const MuPos *pos = field[0] == 'a' ? &e->at : field[0] == 'f' ? &e->from : &e->to;
+
+      return mu_pos_is_set (pos) ? pos_text (game, pos) : NULL;
+    }
+  return mu_event_field_text (e, field, NULL);
+}
+
 char *
 muster_match_log_describe_event (MusterGame    *game,
                                  const MuEvent *e)
 {
-  const MuTurnStructure *turns;
-  g_autofree char *at = NULL, *from = NULL, *to = NULL;
+  const MuEventKindInfo *k;
 
   g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
   g_return_val_if_fail (e != NULL, NULL);
 
-  turns = muster_game_get_ruleset (game)->turns;
-  at = pos_text (game, &e->at);
-  from = pos_text (game, &e->from);
-  to = pos_text (game, &e->to);
-  switch (e->kind)
+  k = e->info;
+  if (e->kind == MU_EVENT_ROLL)
     {
-    case MU_EVENT_MATCH_START:
-      return g_strdup_printf (_("The match begins (%s)"), or_q (e->subject));
-    case MU_EVENT_BOUND:
-      return g_strdup_printf (_("%s %d begins — %s"),
-                              turns && turns->turn_name ? _(turns->turn_name) : _("Turn"),
-                              e->value, e->text ? e->text : "");
-    case MU_EVENT_ROUND:
-      return g_strdup_printf (_("%s round"), side_name (game, e->side));
-    case MU_EVENT_PHASE:
-      return g_strdup_printf (_("%s: %s"), side_name (game, e->side), step_name (game, e->text));
-    case MU_EVENT_ROLL:
-      {
-        g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
 
-        if (e->pool)
-          g_array_append_vals (faces, e->pool->data, e->pool->len);
-        else
-          g_array_append_val (faces, e->value);
-        return roll_text (e, faces, e->success ? 1 : 0);
-      }
-    case MU_EVENT_ORDERS:
-      return e->text ? g_strdup_printf (_("%s has orders (%s)"), or_q (e->subject), e->text)
-                     : g_strdup_printf (_("%s has orders"), or_q (e->subject));
-    case MU_EVENT_MARKER_PLACED:
-      return g_strdup_printf (_("%s marker placed on %s"), or_q (e->text), or_q (e->subject));
-    case MU_EVENT_MARKER_REMOVED:
-      return g_strdup_printf (_("%s marker removed from %s"), or_q (e->text), or_q (e->subject));
-    case MU_EVENT_ASSIGNED:
-      return g_strdup_printf (_("%s reports to %s"), or_q (e->subject), or_q (e->object));
-    case MU_EVENT_DIRECT_CONTROL:
-      return g_strdup_printf (_("%s takes direct control of %s"), or_q (e->subject), or_q (e->object));
-    case MU_EVENT_MOVE:
-      if (e->text && !mu_pos_is_set (&e->from))
-        return g_strdup_printf (_("%s moves (%s) to %s, cost %d"), or_q (e->subject), e->text, to, e->value);
-      if (e->text)
-        return g_strdup_printf (_("%s moves (%s) from %s to %s, cost %d"), or_q (e->subject), e->text,
-                                from, to, e->value);
-      return g_strdup_printf (_("%s moves from %s to %s, cost %d"), or_q (e->subject), from, to, e->value);
-    case MU_EVENT_LOCKED:
-      return g_strdup_printf (_("%s must stop at %s (enemy zone of control)"), or_q (e->subject),
-                              mu_pos_is_set (&e->at) ? at : to);
-    case MU_EVENT_ATTACK:
-      return g_strdup_printf (ngettext ("%s attacks %s (%s, %d die)", "%s attacks %s (%s, %d dice)",
-                                        e->count),
-                              or_q (e->object), or_q (e->subject), e->text ? e->text : _("attack"),
-                              e->count);
-    case MU_EVENT_HITS:
-      if (e->object == NULL)
-        return g_strdup_printf (ngettext ("%s takes %d hit in all", "%s takes %d hits in all", e->value),
-                                or_q (e->subject), e->value);
-      return g_strdup_printf (ngettext ("%s takes %d hit from %s", "%s takes %d hits from %s", e->value),
-                              or_q (e->subject), e->value, or_q (e->object));
-    case MU_EVENT_DISPERSED:
-      return e->object ? g_strdup_printf (_("%s is dispersed by %s"), or_q (e->subject), e->object)
-                       : g_strdup_printf (_("%s is dispersed"), or_q (e->subject));
-    case MU_EVENT_FLINCH:
-      return g_strdup_printf (_("%s flinches from %s to %s"), or_q (e->subject), from, to);
-    case MU_EVENT_NO_FLINCH:
-      return g_strdup_printf (_("%s stands"), or_q (e->subject));
-    case MU_EVENT_SURRENDER:
-      return g_strdup_printf (_("%s surrenders"), or_q (e->subject));
-    case MU_EVENT_COMMANDER_DISABLED:
-      return g_strdup_printf (_("%s is disabled"), or_q (e->subject));
-    case MU_EVENT_COMMANDER_CAPTURED:
-      return g_strdup_printf (_("%s is captured by %s"), or_q (e->subject), or_q (e->object));
-    case MU_EVENT_COMMANDER_EVADED:
-      return g_strdup_printf (_("%s evades from %s to %s"), or_q (e->subject), from, to);
-    case MU_EVENT_COMMANDER_REMOVED:
-      return g_strdup_printf (_("%s is removed: no units left"), or_q (e->subject));
-    case MU_EVENT_BREACHED:
-      return g_strdup_printf (_("The fortification at %s is breached (side %d)"), at, e->value);
-    case MU_EVENT_OBJECTIVE_HOLD:
-      return g_strdup_printf (_("%s holds %s (%d)"), side_name (game, e->side), or_q (e->subject), e->value);
-    case MU_EVENT_OBJECTIVE_CLAIMED:
-      return g_strdup_printf (_("%s claims %s"), side_name (game, e->side), or_q (e->subject));
-    case MU_EVENT_RESERVE_ARRIVED:
-      return g_strdup_printf (_("Reserve %s arrives"), or_q (e->subject));
-    case MU_EVENT_RESERVE_DELAYED:
-      return g_strdup_printf (_("Reserve %s is delayed"), or_q (e->subject));
-    case MU_EVENT_ENTERED:
-      return g_strdup_printf (_("%s enters the board at %s"), or_q (e->subject), to);
-    case MU_EVENT_REST:
-      return g_strdup_printf (_("%s rests (%d)"), or_q (e->subject), e->value);
-    case MU_EVENT_DECISION:
-      return g_strdup_printf (_("%s to decide: %s"), side_name (game, e->side), e->text ? e->text : "");
-    case MU_EVENT_NIGHT:
-      return g_strdup (e->value ? _("Night falls") : _("Day breaks"));
-    case MU_EVENT_VICTORY:
-      if (e->side == NULL)
-        return g_strdup_printf (_("A draw (difference %d)"), e->value);
-      return g_strdup_printf (_("%s wins: %s victory (difference %d)"), side_name (game, e->side),
-                              or_q (e->text), e->value);
-    case MU_EVENT_GAME_END:
-      return g_strdup_printf (_("The match ends (%s)"), or_q (e->text));
-    case MU_EVENT_REVEAL:
-      return g_strdup_printf (_("Hidden %s are revealed"), e->text ? e->text : _("orders"));
-    case MU_EVENT_NOTE:
-      return g_strdup (e->text ? e->text : "");
-    case MU_EVENT_RULESET:
-    case MU_EVENT_N:
-    default:
-      return mu_match_format_event (muster_game_get_match (game), e);
+      if (e->pool)
+        g_array_append_vals (faces, e->pool->data, e->pool->len);
+      else
+        g_array_append_val (faces, e->value);
+      return roll_text (e, faces, e->success ? 1 : 0);
     }
+  /* the kind's declared sentence, else its event line */
+  if (k->format)
+    {
+      const char *template = k->format_plural
+                             ? ngettext (k->format, k->format_plural, mu_event_plural_number (e))
+                             : _(k->format);
+
+      return mu_event_expand (template, e, field_text, game);
+    }
+  return mu_match_format_event (muster_game_get_match (game), e);
 }
 
 /* The widget ---------------------------------------------------------------- */
@@ -423,7 +337,7 @@ entry_new (MusterMatchLog *self,
   MusterLogEntry *entry = g_object_new (MUSTER_TYPE_LOG_ENTRY, NULL);
 
   entry->rule = e->rule;
-  entry->kind = kind_of (e->kind);
+  entry->kind = kind_of (e);
   entry->event_kind = e->kind;
   entry->first = index;
   entry->n = 1;

@@ -32,7 +32,12 @@ struct _MusterMatchPage
   GPtrArray *targets;           /* of char*, NULL-terminated */
   GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
   MuHex hover;
+  MuPos hover_pos;              /* tables: the point last hovered */
+  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
   char *hint;
+  char *sight_text;             /* the last line-of-sight answer, for people */
+  gboolean drag_on;             /* a drag of the selected counter is under way */
+  double drag_x, drag_y;        /* where it started, widget pixels */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
   /* Hand-over. */
@@ -49,7 +54,7 @@ struct _MusterMatchPage
   GtkWidget *handover;
   GtkWidget *handover_title;
   GtkWidget *handover_button;
-  GtkWidget *tracker;
+  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
@@ -73,9 +78,43 @@ void muster_match_board_update       (MusterMatchPage *self);
 /* After a command: the selection's lists are read again from the engine. */
 void muster_match_board_refresh      (MusterMatchPage *self);
 void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *command);
+/* What the board's files share (muster-match-board.c). */
+const MuCounterView *muster_match_board_find_view      (MusterMatchPage *self, const char *id);
+void                 muster_match_board_set_hint       (MusterMatchPage *self, char *hint);
+gboolean             muster_match_board_is_destination (MusterMatchPage *self, MuHex hex);
+/* The selected counter's listed move ending in hex, its listed attack on
+ * target, the first target it may attack at hex (NULL when none). */
+const MuCommand     *muster_match_board_move_to        (MusterMatchPage *self, MuHex hex);
+const MuCommand     *muster_match_board_attack_on      (MusterMatchPage *self, const char *target);
+const char          *muster_match_board_target_at      (MusterMatchPage *self, MuHex hex);
+
+/* muster-match-input.c: traces, drag and drop, the keyboard's cursor, tables. */
+void muster_match_input_init         (MusterMatchPage *self);
+/* The trace for the position under the pointer or the cursor: the path of
+ * `move` (its cost in label) when it is given, else the selected counter's
+ * line of sight to pos; nothing without a selection. */
+void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, const MuCommand *move,
+                                      const char *label);
+/* Tab and Shift+Tab (step 1, -1): the cursor to the next or previous
+ * counter of the side to act; FALSE past the last one, for the focus to
+ * leave the board as usual. */
+gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
+/* The table's marks for the selected counter's listed destinations. */
+void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
+
 /* The match the board shows: the replay's step while replaying, else the game's. */
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);
 /* A side's display name ("Union"), or its id. */
 const char *muster_match_page_side_name (MusterMatchPage *self, const char *side);
+
+/* Shows text in the refusal bar (until the game changes). */
+void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);
+
+/* muster-match-players.c: people, the hand-over and the computer players. */
+/* Covers the board when the side to act is another person's. */
+void       muster_match_players_check_handover (MusterMatchPage *self);
+/* A computer player's next command after the page's pace, when it is to act. */
+void       muster_match_players_schedule       (MusterMatchPage *self);
+GtkWidget *muster_match_players_build_handover (MusterMatchPage *self);
 
 G_END_DECLS

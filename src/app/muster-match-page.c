@@ -1,8 +1,10 @@
 /* muster-match-page.c: the page a match is played on (see muster-match-page.h)
  *
- * This file lays the page out and runs its actions, the hand-over between
- * two people, the computer players, the refusal bar and the result; the
- * board's selection and clicks are in muster-match-board.c.
+ * This file lays the page out and runs its actions, the refusal bar, the
+ * pending decision, the replay and the result; who plays (a person's
+ * commands and their dice, the hand-over, the computer players) is in
+ * muster-match-players.c, the board's selection and clicks in
+ * muster-match-board.c.
  */
 #define G_LOG_DOMAIN "muster"
 
@@ -14,8 +16,7 @@
 
 #include <glib/gi18n.h>
 
-#include "mu-policy.h"
-#include "muster-dice-dialog.h"
+#include "muster-application.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
 #include "muster-replay-bar.h"
@@ -34,7 +35,6 @@ static guint signals[N_SIGNALS];
 
 static void update_actions (MusterMatchPage *self);
 static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
-static void schedule_computer (MusterMatchPage *self);
 
 const char *
 muster_match_page_side_name (MusterMatchPage *self,
@@ -66,86 +66,11 @@ on_refused (MusterGame      *game,
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
 }
 
-/* Playing a person's command ---------------------------------------------------------- */
-
-static void
-on_dice_finished (MusterDiceDialog *dialog,
-                  gboolean          entered,
-                  MusterMatchPage  *self)
-{
-  const MuCommand *command = g_object_get_data (G_OBJECT (dialog), "command");
-
-  if (entered && command != NULL)
-    muster_game_apply (self->game, command, NULL);
-}
-
 void
-muster_match_page_play (MusterMatchPage *self,
-                        const MuCommand *command)
+muster_match_page_show_refusal (MusterMatchPage *self,
+                                const char      *text)
 {
-  GtkRoot *root;
-  GtkWidget *dialog;
-
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-  g_return_if_fail (command != NULL);
-
-  if (!self->dice_by_players || muster_dice_dialog_count_dice (self->game, command) <= 0)
-    {
-      muster_game_apply (self->game, command, NULL);
-      return;
-    }
-  /* the players roll: the faces first, then the command */
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
-  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
-                          (GDestroyNotify) mu_command_free);
-  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  self->dice_dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-void
-muster_match_page_play_line (MusterMatchPage *self,
-                             const char      *line)
-{
-  g_autoptr(MuCommand) command = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-
-  command = mu_match_parse (muster_game_get_match (self->game), line, &error);
-  if (command == NULL)
-    {
-      /* the game says why, in the bar */
-      muster_game_apply_line (self->game, line, NULL);
-      return;
-    }
-  muster_match_page_play (self, command);
-}
-
-void
-muster_match_page_set_dice_by_players (MusterMatchPage *self,
-                                       gboolean         by_players)
-{
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-  self->dice_by_players = by_players;
-}
-
-gboolean
-muster_match_page_get_dice_by_players (MusterMatchPage *self)
-{
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
-  return self->dice_by_players;
-}
-
-GtkWidget *
-muster_match_page_get_dice_dialog (MusterMatchPage *self)
-{
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->dice_dialog;
+  on_refused (self->game, text, NULL, self);
 }
 
 /* Pending decision ----------------------------------------------------------------- */
@@ -248,132 +173,6 @@ update_decision (MusterMatchPage *self)
     }
 }
 
-/* Hand-over --------------------------------------------------------------------- */
-
-static guint
-count_people (MusterMatchPage *self)
-{
-  const MuScenario *s = muster_game_get_scenario (self->game);
-  guint n = 0;
-
-  for (guint i = 0; i < s->sides->len; i++)
-    if (muster_match_page_get_player (self, ((MuSide *) g_ptr_array_index (s->sides, i))->id) ==
-        MUSTER_PLAYER_PERSON)
-      n++;
-  return n;
-}
-
-static void
-show_handover (MusterMatchPage *self,
-               const char      *side)
-{
-  const char *name = muster_match_page_side_name (self, side);
-  g_autofree char *title = g_strdup_printf (_("%s to play — pass the computer"), name);
-  g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
-
-  g_free (self->handover_side);
-  self->handover_side = g_strdup (side);
-  gtk_label_set_text (GTK_LABEL (self->handover_title), title);
-  gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
-  gtk_widget_set_visible (self->handover, TRUE);
-  muster_match_page_select (self, NULL);
-  gtk_widget_grab_focus (self->handover_button);
-}
-
-void
-muster_match_page_dismiss_handover (MusterMatchPage *self)
-{
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-
-  if (self->handover_side == NULL)
-    return;
-  g_free (self->seen_side);
-  self->seen_side = g_steal_pointer (&self->handover_side);
-  gtk_widget_set_visible (self->handover, FALSE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
-}
-
-const char *
-muster_match_page_get_handover_side (MusterMatchPage *self)
-{
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->handover_side;
-}
-
-/* When the side that must act is a person other than the one who has the
- * board, and two people share the computer, the board is covered until that
- * person takes it. */
-static void
-check_handover (MusterMatchPage *self)
-{
-  const char *awaited = muster_game_get_awaited_side (self->game);
-
-  /* a screen for a side now played by the computer, or for nobody, goes */
-  if (self->handover_side != NULL &&
-      (count_people (self) < 2 || muster_game_is_over (self->game) ||
-       muster_match_page_get_player (self, self->handover_side) != MUSTER_PLAYER_PERSON ||
-       g_strcmp0 (self->handover_side, awaited) != 0))
-    {
-      g_clear_pointer (&self->handover_side, g_free);
-      gtk_widget_set_visible (self->handover, FALSE);
-    }
-  if (awaited == NULL || muster_game_is_over (self->game) ||
-      muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)
-    return;
-  if (count_people (self) < 2)
-    {
-      g_free (self->seen_side);
-      self->seen_side = g_strdup (awaited);
-      return;
-    }
-  if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
-    show_handover (self, awaited);
-}
-
-/* Computer players ------------------------------------------------------------------ */
-
-static gboolean
-computer_move (gpointer data)
-{
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (data);
-  MuMatch *match = muster_game_get_match (self->game);
-  g_autoptr(GPtrArray) legal = NULL;
-  const MuCommand *command;
-  g_autoptr(MuCommand) copy = NULL;
-  g_autoptr(GError) error = NULL;
-
-  self->computer_source = 0;
-  if (self->paused || muster_game_is_over (self->game))
-    return G_SOURCE_REMOVE;
-  if (self->policy_rng == NULL)
-    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
-  legal = mu_match_legal_commands (match);
-  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
-  if (command == NULL)
-    {
-      g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
-
-      on_refused (self->game, text, NULL, self);
-      return G_SOURCE_REMOVE;
-    }
-  copy = mu_command_copy (command);
-  muster_match_board_show_command (self, copy);
-  if (!muster_game_apply (self->game, copy, &error))
-    g_warning ("A command the engine listed as legal was refused: %s", error->message);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_computer (MusterMatchPage *self)
-{
-  const char *awaited = muster_game_get_awaited_side (self->game);
-
-  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || muster_game_is_over (self->game) ||
-      awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
-    return;
-  self->computer_source = g_timeout_add (self->pace, computer_move, self);
-}
-
 /* Result -------------------------------------------------------------------------- */
 
 static void
@@ -447,7 +246,7 @@ on_leave_replay (GSimpleAction *action,
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
 
   leave_replay (self);
-  schedule_computer (self);
+  muster_match_players_schedule (self);
 }
 
 gboolean
@@ -468,8 +267,8 @@ on_changed (MusterGame      *game,
   muster_match_board_refresh (self);
   update_actions (self);
   update_result (self);
-  check_handover (self);
-  schedule_computer (self);
+  muster_match_players_check_handover (self);
+  muster_match_players_schedule (self);
 }
 
 /* Actions --------------------------------------------------------------------------- */
@@ -528,13 +327,11 @@ on_end_phase (GSimpleAction *action,
               gpointer       user_data)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  GtkWidget *tracker = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->tracker));
+  GtkWidget *tracker = gtk_widget_get_first_child (self->tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
   GtkWidget *dialog, *button;
 
-  if (GTK_IS_VIEWPORT (tracker))
-    tracker = gtk_viewport_get_child (GTK_VIEWPORT (tracker));
   if (!MUSTER_IS_PHASE_TRACKER (tracker) ||
       !muster_phase_tracker_get_warning (MUSTER_PHASE_TRACKER (tracker), &warning))
     {
@@ -601,18 +398,14 @@ on_pause_change_state (GSimpleAction *action,
   if (self->paused)
     g_clear_handle_id (&self->computer_source, g_source_remove);
   else
-    schedule_computer (self);
+    muster_match_players_schedule (self);
 }
 
 static void
 show_dialog (MusterMatchPage *self,
              GtkWidget       *dialog)
 {
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-  self->dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_present_dialog (&self->dialog, dialog);
 }
 
 static void
@@ -824,19 +617,14 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_margin_top (side, 8);
   gtk_widget_set_margin_bottom (side, 8);
 
-  /* The phase tracker's place (filled once the game is known). */
-  self->tracker = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->tracker), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->tracker), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->tracker), 300);
+  /* The phase tracker's place (filled once the game is known). It has the
+   * one End Phase, under its list of phases, which scrolls by itself: the
+   * button never scrolls out of sight. */
+  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_vexpand (self->tracker, FALSE);
   gtk_box_append (GTK_BOX (side), self->tracker);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  /* the tracker has End Phase too, but it may be scrolled out of sight */
-  button = gtk_button_new_with_mnemonic (_("_End Phase"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.end-phase");
-  gtk_widget_set_tooltip_text (button, _("End the current phase (Ctrl+Return)"));
-  gtk_box_append (GTK_BOX (row), button);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
@@ -905,42 +693,6 @@ build_sidebar (MusterMatchPage *self)
   return side;
 }
 
-static GtkWidget *
-build_handover (MusterMatchPage *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-
-  gtk_widget_add_css_class (box, "handover");
-  gtk_widget_add_css_class (box, "view");
-  gtk_widget_set_hexpand (box, TRUE);
-  gtk_widget_set_vexpand (box, TRUE);
-  gtk_widget_set_can_target (box, TRUE);
-  gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
-  gtk_widget_set_vexpand (inner, TRUE);
-  self->handover_title = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->handover_title), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->handover_title), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (self->handover_title, "title-1");
-  gtk_box_append (GTK_BOX (inner), self->handover_title);
-  {
-    GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
-
-    gtk_widget_add_css_class (label, "dim-label");
-    gtk_box_append (GTK_BOX (inner), label);
-  }
-  self->handover_button = gtk_button_new_with_mnemonic ("");
-  gtk_widget_set_halign (self->handover_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->handover_button, "pill");
-  gtk_widget_add_css_class (self->handover_button, "suggested-action");
-  g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
-  gtk_box_append (GTK_BOX (inner), self->handover_button);
-  gtk_box_append (GTK_BOX (box), inner);
-  gtk_widget_set_visible (box, FALSE);
-  return box;
-}
-
 /* The tracker, the log and the result page follow the game: they are made
  * once it is known. */
 static void
@@ -948,7 +700,7 @@ place_widgets (MusterMatchPage *self)
 {
   GtkWidget *log = muster_match_log_new (self->game);
 
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_box_append (GTK_BOX (self->tracker), muster_phase_tracker_new (self->game));
   gtk_widget_set_vexpand (log, TRUE);
   gtk_box_append (GTK_BOX (self->log), log);
   {
@@ -1022,7 +774,7 @@ build (MusterMatchPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover = build_handover (self);
+  self->handover = muster_match_players_build_handover (self);
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
   gtk_box_append (GTK_BOX (board_column), overlay);
   gtk_box_append (GTK_BOX (play), board_column);
@@ -1179,8 +931,8 @@ muster_match_page_set_player (MusterMatchPage *self,
       any_computer = TRUE;
   gtk_widget_set_visible (self->pause_button, any_computer);
   update_actions (self);
-  check_handover (self);
-  schedule_computer (self);
+  muster_match_players_check_handover (self);
+  muster_match_players_schedule (self);
 }
 
 MusterPlayer

@@ -48,9 +48,11 @@ MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, cons
  * 0 plays as fast as the main loop allows). */
 void           muster_match_page_set_pace           (MusterMatchPage *self, guint ms);
 
-/* Dice rolled at the table: before a command of a person that rolls, the
- * page asks for the faces (the dice-entry dialog) and gives them to the
- * match. The computer players' commands roll the match's own dice. */
+/* Dice rolled at the table: before a command that rolls, the page asks
+ * for the faces (the dice-entry dialog) and gives them to the match; for a
+ * computer player's command too (the dialog says whose dice they are), so
+ * that every roll of the match is rolled at the table. Cancelling the
+ * computer's dice pauses the computer players (match.pause). */
 void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
 gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
 /* Plays a command of a person: through the dice-entry dialog when it
@@ -81,6 +83,20 @@ const char *const *muster_match_page_get_targets    (MusterMatchPage *self);
  * pointer ("Move to 1510: cost 2 of 4"), after muster_match_page_hover_hex. */
 void           muster_match_page_hover_hex          (MusterMatchPage *self, MuHex hex);
 const char    *muster_match_page_get_hint           (MusterMatchPage *self);
+/* Tables: a click at a table point (on the counter `piece`, or NULL): it
+ * selects that counter, attacks it when the selected unit may, or moves
+ * the selected unit there keeping its facing (the engine's move command,
+ * `move ID @X,Y/F`); a refusal shows in the bar. */
+void           muster_match_page_click_point        (MusterMatchPage *self, MuPoint point,
+                                                     const char *piece);
+/* Tables: the pointer at a point: the selected unit's line of sight to it. */
+void           muster_match_page_hover_point        (MusterMatchPage *self, MuPoint point);
+/* A drop of the selected counter at widget point (x, y) (the end of a
+ * drag): the engine's listed move there, else a move command the engine
+ * checks, whose refusal shows in the bar. */
+void           muster_match_page_drop               (MusterMatchPage *self, double x, double y);
+/* The last line of sight shown ("Blocked by a unit: ... (BAA-LOS-1)"), or NULL. */
+const char    *muster_match_page_get_sight_text     (MusterMatchPage *self);
 
 /* Closes the match as match.close does (asking to save it when modified);
  * "closed" tells then_window. Cancelling the question closes nothing. */

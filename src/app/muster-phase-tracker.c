@@ -6,6 +6,7 @@
 #include "muster-phase-tracker.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mu-ruleset.h"
 
@@ -101,49 +102,48 @@ side_name (MusterPhaseTracker *self,
  * they first came ("14 nic markers placed, 8 rolls (3 succeeded)"). Only
  * events every side may see are counted. */
 typedef struct {
-  MuEventKind kind;
-  const char *word;     /* kind word, or the marker's name */
+  const MuEventKindInfo *kind;
+  const char *word;     /* kind word, or the marker's id */
   int n;
   int successes;        /* rolls compared with a target */
   int compared;
   int total;            /* hits: their sum */
 } Tally;
 
+/* {n}, {total} and {text} (the marker) of a tally's template. */
+static char *
+tally_field (const MuEvent *e,
+             const char    *field,
+             gpointer       data)
+{
+  const Tally *t = data;
+
+  if (g_str_equal (field, "n"))
+    return g_strdup_printf ("%d", t->n);
+  if (g_str_equal (field, "total"))
+    return g_strdup_printf ("%d", t->total);
+  if (g_str_equal (field, "text"))
+    return g_strdup (t->word);
+  return NULL;
+}
+
+/* The kind's declared account ("3 moves", "14 nic markers placed"), else
+ * "N WORD". */
 static char *
 tally_line (const Tally *t)
 {
-  switch (t->kind)
-    {
-    case MU_EVENT_ROLL:
-      if (t->compared > 0)
-        return g_strdup_printf (ngettext ("%d roll (%d succeeded)", "%d rolls (%d succeeded)", t->n),
-                                t->n, t->successes);
-      return g_strdup_printf (ngettext ("%d roll", "%d rolls", t->n), t->n);
-    case MU_EVENT_MARKER_PLACED:
-      return g_strdup_printf (ngettext ("%d %s marker placed", "%d %s markers placed", t->n), t->n,
-                              t->word);
-    case MU_EVENT_MARKER_REMOVED:
-      return g_strdup_printf (ngettext ("%d %s marker removed", "%d %s markers removed", t->n), t->n,
-                              t->word);
-    case MU_EVENT_ORDERS:
-      return g_strdup_printf (ngettext ("%d given orders", "%d given orders", t->n), t->n);
-    case MU_EVENT_MOVE:
-      return g_strdup_printf (ngettext ("%d move", "%d moves", t->n), t->n);
-    case MU_EVENT_ATTACK:
-      return g_strdup_printf (ngettext ("%d attack", "%d attacks", t->n), t->n);
-    case MU_EVENT_HITS:
-      return g_strdup_printf (ngettext ("%d hit", "%d hits", t->total), t->total);
-    case MU_EVENT_DISPERSED:
-      return g_strdup_printf (ngettext ("%d dispersed", "%d dispersed", t->n), t->n);
-    case MU_EVENT_FLINCH:
-      return g_strdup_printf (ngettext ("%d flinched", "%d flinched", t->n), t->n);
-    case MU_EVENT_RESERVE_ARRIVED:
-      return g_strdup_printf (ngettext ("%d reserve arrived", "%d reserves arrived", t->n), t->n);
-    case MU_EVENT_ENTERED:
-      return g_strdup_printf (ngettext ("%d entered the board", "%d entered the board", t->n), t->n);
-    default:
-      return g_strdup_printf ("%d %s", t->n, t->word);
-    }
+  const MuEventKindInfo *k = t->kind;
+  g_autoptr(MuEvent) dummy = NULL;
+
+  if (k == mu_event_kind_info (MU_EVENT_ROLL) && t->compared > 0)
+    return g_strdup_printf (ngettext ("%d roll (%d succeeded)", "%d rolls (%d succeeded)", t->n),
+                            t->n, t->successes);
+  if (k->tally == NULL)
+    return g_strdup_printf ("%d %s", t->n, t->word);
+  dummy = mu_event_new (MU_EVENT_NOTE, NULL);
+  return mu_event_expand (ngettext (k->tally, k->tally_plural ? k->tally_plural : k->tally,
+                                    strstr (k->tally, "{total}") ? t->total : t->n),
+                          dummy, tally_field, (gpointer) t);
 }
 
 static char *
@@ -169,18 +169,18 @@ tally_event (GArray        *tallies,
   const char *word = mu_event_get_kind_word (e);
   Tally *t = NULL;
 
-  if (e->kind == MU_EVENT_MARKER_PLACED || e->kind == MU_EVENT_MARKER_REMOVED)
+  if (e->info->flags & MU_EVENT_KIND_MARKER)
     word = e->text ? e->text : word;
   for (guint i = 0; i < tallies->len && t == NULL; i++)
     {
       Tally *o = &g_array_index (tallies, Tally, i);
 
-      if (o->kind == e->kind && g_strcmp0 (o->word, word) == 0)
+      if (o->kind == e->info && g_strcmp0 (o->word, word) == 0)
         t = o;
     }
   if (t == NULL)
     {
-      Tally n = { e->kind, word, 0, 0, 0, 0 };
+      Tally n = { e->info, word, 0, 0, 0, 0 };
 
       g_array_append_val (tallies, n);
       t = &g_array_index (tallies, Tally, tallies->len - 1);
@@ -231,8 +231,7 @@ step_results (MusterPhaseTracker *self)
           key_step = e->text;
           continue;
         }
-      if (key_step == NULL || !mu_event_visible (e, NULL) || e->kind == MU_EVENT_ROUND ||
-          e->kind == MU_EVENT_NOTE || e->kind == MU_EVENT_DECISION || e->kind == MU_EVENT_BOUND)
+      if (key_step == NULL || !mu_event_visible (e, NULL) || (e->info->flags & MU_EVENT_KIND_QUIET))
         continue;
       for (int pass = 0; pass < 2; pass++)
         {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mu-ruleset.h"
+#include "muster-options-editor.h"
 
 struct _MusterPropertiesDialog
 {
@@ -28,6 +29,7 @@ struct _MusterPropertiesDialog
   GtkBox *reserves_box;
 
   GtkWidget *rules_content;    /* rebuilt when the ruleset changes */
+  MusterOptionsEditor *options; /* rules_content when the ruleset has options */
   GtkListBox *tasks_list;
   GtkListBox *reserves_list;
   GtkSizeGroup *reserve_column;  /* the first column of every reserve row */
@@ -272,104 +274,21 @@ rebuild_rules (MusterPropertiesDialog *self)
 {
   MuScenario *s = mu_edit_history_get_scenario (self->history);
   const MuRuleset *ruleset = mu_ruleset_find (selected_ruleset (self));
-  static const struct { MuRuleClass rule_class; const char *title; const char *about; } groups[] = {
-    { MU_RULE_ESSENTIAL, N_("Essential Rules"), N_("Always in play, listed for reference.") },
-    { MU_RULE_OPTIONAL, N_("Optional Rules"), N_("The players’ choice.") },
-    { MU_RULE_SPECIAL, N_("Special Rules"), N_("Enabled by this scenario.") },
-  };
-  GHashTableIter iter;
-  gpointer key;
 
-  /* Forget the switches of the old ruleset. */
-  g_hash_table_iter_init (&iter, self->fields);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (g_str_has_prefix (key, "option:"))
-      g_hash_table_iter_remove (&iter);
   if (self->rules_content)
     gtk_box_remove (self->rules_box, self->rules_content);
-  self->rules_content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_box_append (self->rules_box, self->rules_content);
-
+  self->rules_content = NULL;
+  self->options = NULL;
   if (ruleset == NULL || ruleset->n_options == 0)
     {
-      GtkWidget *none = gtk_label_new (_("These rules have no options."));
-
-      gtk_widget_add_css_class (none, "dim-label");
-      gtk_box_append (GTK_BOX (self->rules_content), none);
+      self->rules_content = gtk_label_new (_("These rules have no options."));
+      gtk_widget_add_css_class (self->rules_content, "dim-label");
+      gtk_box_append (self->rules_box, self->rules_content);
       return;
     }
-
-  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-    {
-      GtkWidget *list = NULL;
-
-      for (guint i = 0; i < ruleset->n_options; i++)
-        {
-          const MuRuleOptionInfo *info = &ruleset->options[i];
-          GtkWidget *row, *box, *text, *name, *about, *sw;
-          g_autofree char *field = NULL;
-          g_autofree char *detail = NULL;
-
-          if (info->rule_class != groups[g].rule_class)
-            continue;
-          if (list == NULL)
-            {
-              GtkWidget *title = heading (_(groups[g].title));
-              GtkWidget *sub = gtk_label_new (_(groups[g].about));
-
-              gtk_label_set_xalign (GTK_LABEL (sub), 0);
-              gtk_widget_add_css_class (sub, "dim-label");
-              gtk_box_append (GTK_BOX (self->rules_content), title);
-              gtk_box_append (GTK_BOX (self->rules_content), sub);
-              list = gtk_list_box_new ();
-              gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-              gtk_widget_add_css_class (list, "boxed-list");
-              gtk_widget_add_css_class (list, "frame");
-              gtk_box_append (GTK_BOX (self->rules_content), list);
-            }
-          box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-          gtk_widget_set_margin_start (box, 12);
-          gtk_widget_set_margin_end (box, 12);
-          gtk_widget_set_margin_top (box, 8);
-          gtk_widget_set_margin_bottom (box, 8);
-          text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-          gtk_widget_set_hexpand (text, TRUE);
-          name = gtk_label_new (_(info->name));
-          gtk_label_set_xalign (GTK_LABEL (name), 0);
-          gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-          detail = info->rule && *info->rule
-                   ? g_strdup_printf ("%s (%s)", _(info->description), info->rule)
-                   : g_strdup (_(info->description));
-          about = gtk_label_new (detail);
-          gtk_label_set_xalign (GTK_LABEL (about), 0);
-          gtk_label_set_wrap (GTK_LABEL (about), TRUE);
-          gtk_widget_add_css_class (about, "dim-label");
-          gtk_widget_add_css_class (about, "caption");
-          gtk_box_append (GTK_BOX (text), name);
-          gtk_box_append (GTK_BOX (text), about);
-          sw = gtk_switch_new ();
-          gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (sw),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->name), -1);
-          if (info->rule_class == MU_RULE_ESSENTIAL)
-            {
-              gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
-              gtk_widget_set_sensitive (sw, FALSE);
-            }
-          else
-            gtk_switch_set_active (GTK_SWITCH (sw),
-                                   mu_scenario_option (s, info->key, info->default_value));
-          g_object_set_data (G_OBJECT (sw), "option-info", (gpointer) info);
-          gtk_box_append (GTK_BOX (box), text);
-          gtk_box_append (GTK_BOX (box), sw);
-          row = gtk_list_box_row_new ();
-          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-          gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-          gtk_list_box_append (GTK_LIST_BOX (list), row);
-          field = g_strconcat ("option:", info->key, NULL);
-          add_field (self, field, sw);
-        }
-    }
+  self->rules_content = muster_options_editor_new (ruleset->options, ruleset->n_options, MUSTER_OPTIONS_ALL, s);
+  self->options = MUSTER_OPTIONS_EDITOR (self->rules_content);
+  gtk_box_append (self->rules_box, self->rules_content);
 }
 
 /* Timeline -------------------------------------------------------------------------- */
@@ -838,23 +757,8 @@ apply_to (MusterPropertiesDialog *self,
   TRY (w, mu_edit_set_ruleset (history, selected_ruleset (self), error));
 
   /* Rule options: only those the person can choose, and only when they differ. */
-  {
-    GHashTableIter iter;
-    gpointer key, value;
-
-    g_hash_table_iter_init (&iter, f);
-    while (g_hash_table_iter_next (&iter, &key, &value))
-      {
-        const MuRuleOptionInfo *info = g_object_get_data (value, "option-info");
-        gboolean on;
-
-        if (!g_str_has_prefix (key, "option:") || info == NULL || info->rule_class == MU_RULE_ESSENTIAL)
-          continue;
-        on = gtk_switch_get_active (GTK_SWITCH (value));
-        if (on != mu_scenario_option (s, info->key, info->default_value))
-          TRY (value, mu_edit_set_option (history, info->key, on, error));
-      }
-  }
+  if (self->options != NULL && !muster_options_editor_apply_edits (self->options, history, culprit, error))
+    return FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (timeline); i++)
     {
@@ -1142,6 +1046,8 @@ muster_properties_dialog_get_field (MusterPropertiesDialog *self,
       row = gtk_list_box_get_row_at_index (list, atoi (parts[1]));
       return row ? row_widget (GTK_WIDGET (row), parts[2]) : NULL;
     }
+  if (g_str_has_prefix (name, "option:"))
+    return self->options ? muster_options_editor_get_control (self->options, name + strlen ("option:")) : NULL;
   return g_hash_table_lookup (self->fields, name);
 }
 

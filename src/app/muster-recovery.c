@@ -10,6 +10,7 @@
 
 #include "mu-scenario-xml.h"
 #include "muster-editor-autosave.h"
+#include "muster-match-autosave.h"
 #include "muster-window.h"
 
 typedef struct {
@@ -144,13 +145,33 @@ recover (GtkWindow      *window,
   return TRUE;
 }
 
+/* The bar's work could not be read: it says so and stays, Discard only. */
+static void
+bar_failed (GtkInfoBar *bar,
+            const char *text)
+{
+  gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
+  gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
+}
+
+/* Answered: the bar goes, and the slot with its last bar. */
+static void
+bar_done (GtkInfoBar *bar)
+{
+  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
+
+  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
+  if (gtk_widget_get_first_child (slot) == NULL)
+    gtk_widget_set_visible (slot, FALSE);
+}
+
 static void
 on_response (GtkInfoBar *bar,
              int         response,
              gpointer    user_data)
 {
   Leftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
-  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -160,9 +181,7 @@ on_response (GtkInfoBar *bar,
         {
           g_autofree char *text = g_strdup_printf (_("The kept work cannot be read: %s"), error->message);
 
-          gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
-          gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
-          gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
+          bar_failed (bar, text);
           return;
         }
     }
@@ -170,9 +189,78 @@ on_response (GtkInfoBar *bar,
     muster_autosave_remove (leftover->autosave);
   else
     return;
-  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
-  if (gtk_widget_get_first_child (slot) == NULL)
-    gtk_widget_set_visible (slot, FALSE);
+  bar_done (bar);
+}
+
+/* A match: Resume shows it (in window when it is empty, else in a new
+ * window); Discard removes its files. */
+static void
+on_match_response (GtkInfoBar *bar,
+                   int         response,
+                   gpointer    user_data)
+{
+  MusterMatchLeftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
+  GtkWindow *window = GTK_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GError) error = NULL;
+      MusterWindow *target = MUSTER_WINDOW (window);
+
+      if (!muster_window_is_empty (target))
+        target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (window)));
+      if (!muster_window_resume_match (target, leftover, &error))
+        {
+          g_autofree char *text = g_strdup_printf (_("The kept match cannot be read: %s"), error->message);
+
+          if (target != MUSTER_WINDOW (window))
+            gtk_window_destroy (GTK_WINDOW (target));
+          bar_failed (bar, text);
+          return;
+        }
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  else if (response == GTK_RESPONSE_REJECT)
+    muster_match_autosave_remove (leftover->path);
+  else
+    return;
+  bar_done (bar);
+}
+
+/* One bar: the text, Discard and the accepting button; data is the
+ * leftover the bar owns. */
+static void
+add_bar (GtkBox         *slot,
+         const char     *text,
+         const char     *accept,
+         gpointer        data,
+         GDestroyNotify  free_data,
+         GCallback       on_response_cb,
+         GtkWindow      *window)
+{
+  GtkWidget *bar = gtk_info_bar_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_info_bar_add_child (GTK_INFO_BAR (bar), label);
+  gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_info_bar_add_button (GTK_INFO_BAR (bar), accept, GTK_RESPONSE_ACCEPT);
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (bar), GTK_MESSAGE_WARNING);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  g_object_set_data (G_OBJECT (bar), "label", label);
+  g_object_set_data_full (G_OBJECT (bar), "leftover", data, free_data);
+  g_signal_connect (bar, "response", on_response_cb, window);
+  gtk_box_append (slot, bar);
+}
+
+static char *
+format_time (gint64 time)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+
+  return g_date_time_format (when, "%x %H:%M");
 }
 
 guint
@@ -180,40 +268,42 @@ muster_recovery_offer (GtkWindow *window,
                        GtkBox    *slot)
 {
   g_autoptr(GPtrArray) leftovers = find_leftovers ();
+  g_autoptr(GPtrArray) matches = muster_match_autosave_find_leftovers ();
   GtkWidget *child;
-  guint n = leftovers->len;
+  guint n = leftovers->len + matches->len;
 
   g_return_val_if_fail (MUSTER_IS_WINDOW (window), 0);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (slot))))
     gtk_box_remove (slot, child);
+  while (matches->len > 0)
+    {
+      MusterMatchLeftover *leftover = g_ptr_array_steal_index (matches, 0);
+      g_autofree char *time = format_time (leftover->time);
+      g_autofree char *name = leftover->original ? g_path_get_basename (leftover->original) : NULL;
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: %s are a file name or a scenario's title, then a date and time */
+      text = name ? g_strdup_printf (_("The match “%s” (%s) was not saved when Muster closed."), name, time)
+                  : g_strdup_printf (_("A match of “%s” (%s) was not saved when Muster closed."),
+                                     leftover->title ? leftover->title : _("Untitled Scenario"), time);
+      add_bar (slot, text, _("_Resume"), leftover, (GDestroyNotify) muster_match_leftover_free,
+               G_CALLBACK (on_match_response), window);
+    }
   while (leftovers->len > 0)
     {
       Leftover *leftover = g_ptr_array_steal_index (leftovers, 0);
-      g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (leftover->time);
-      g_autofree char *time = g_date_time_format (when, "%x %H:%M");
+      g_autofree char *time = format_time (leftover->time);
       g_autofree char *name = leftover->original ? g_path_get_basename (leftover->original)
                                                  : g_strdup (_("an untitled scenario"));
       g_autofree char *text = NULL;
-      GtkWidget *bar = gtk_info_bar_new ();
-      GtkWidget *label;
 
       /* TRANSLATORS: %s is a file name (or "an untitled scenario"), then a date and time */
       text = leftover->original
              ? g_strdup_printf (_("Unsaved changes to “%s” (%s) were kept when Muster closed."), name, time)
              : g_strdup_printf (_("Unsaved changes to %s (%s) were kept when Muster closed."), name, time);
-      label = gtk_label_new (text);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_info_bar_add_child (GTK_INFO_BAR (bar), label);
-      gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Discard"), GTK_RESPONSE_REJECT);
-      gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Recover"), GTK_RESPONSE_ACCEPT);
-      gtk_info_bar_set_message_type (GTK_INFO_BAR (bar), GTK_MESSAGE_WARNING);
-      g_object_set_data (G_OBJECT (bar), "label", label);
-      g_object_set_data_full (G_OBJECT (bar), "leftover", leftover, (GDestroyNotify) leftover_free);
-      g_signal_connect (bar, "response", G_CALLBACK (on_response), window);
-      gtk_box_append (slot, bar);
+      add_bar (slot, text, _("_Recover"), leftover, (GDestroyNotify) leftover_free,
+               G_CALLBACK (on_response), window);
     }
   gtk_widget_set_visible (GTK_WIDGET (slot), n > 0);
   return n;

@@ -21,6 +21,10 @@ struct _MusterScene
   guint outline_flags;        /* MusterOutlineFlags */
   gboolean handle_on;
   MuPoint handle_from, handle_knob;
+  MusterTrace trace;     /* points and label owned below */
+  GArray *trace_points;  /* of MuPoint */
+  char *trace_label;
+  GArray *spots;         /* of MuPoint */
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -40,6 +44,9 @@ muster_scene_finalize (GObject *object)
   g_clear_pointer (&self->pieces, g_array_unref);
   g_clear_pointer (&self->highlights, g_array_unref);
   g_clear_pointer (&self->outline, g_array_unref);
+  g_clear_pointer (&self->trace_points, g_array_unref);
+  g_clear_pointer (&self->trace_label, g_free);
+  g_clear_pointer (&self->spots, g_array_unref);
 
   G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
 }
@@ -65,6 +72,9 @@ muster_scene_init (MusterScene *self)
   self->pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
   self->highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
   self->outline = g_array_new (FALSE, TRUE, sizeof (MuPoint));
+  self->trace_points = g_array_new (FALSE, TRUE, sizeof (MuPoint));
+  self->trace.mark_hex = MU_HEX_NONE;
+  self->spots = g_array_new (FALSE, TRUE, sizeof (MuPoint));
   self->selected_piece = -1;
   self->selected_hex = MU_HEX_NONE;
 }
@@ -303,4 +313,65 @@ muster_scene_get_handle (MusterScene *self,
   if (knob != NULL)
     *knob = self->handle_knob;
   return TRUE;
+}
+
+void
+muster_scene_set_trace (MusterScene       *self,
+                        const MusterTrace *trace)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if ((trace == NULL || trace->kind == MUSTER_TRACE_NONE) && self->trace.kind == MUSTER_TRACE_NONE)
+    return;
+  g_array_set_size (self->trace_points, 0);
+  g_clear_pointer (&self->trace_label, g_free);
+  if (trace == NULL || trace->kind == MUSTER_TRACE_NONE)
+    self->trace = (MusterTrace) { MUSTER_TRACE_NONE, .mark_hex = MU_HEX_NONE };
+  else
+    {
+      self->trace = *trace;
+      g_array_append_vals (self->trace_points, trace->points, trace->n_points);
+      self->trace_label = g_strdup (trace->label);
+    }
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+void
+muster_scene_get_trace (MusterScene *self,
+                        MusterTrace *trace)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (trace != NULL);
+
+  *trace = self->trace;
+  trace->points = (const MuPoint *) self->trace_points->data;
+  trace->n_points = self->trace_points->len;
+  trace->label = self->trace_label;
+}
+
+void
+muster_scene_set_spots (MusterScene   *self,
+                        const MuPoint *points,
+                        guint          n)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (n == 0 || points != NULL);
+
+  if (n == 0 && self->spots->len == 0)
+    return;
+  g_array_set_size (self->spots, 0);
+  if (n > 0)
+    g_array_append_vals (self->spots, points, n);
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MuPoint *
+muster_scene_get_spots (MusterScene *self,
+                        guint       *n)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  if (n != NULL)
+    *n = self->spots->len;
+  return (const MuPoint *) self->spots->data;
 }

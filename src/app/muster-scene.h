@@ -66,4 +66,33 @@ void              muster_scene_set_handle         (MusterScene *self, const MuPo
                                                    const MuPoint *knob);
 gboolean          muster_scene_get_handle         (MusterScene *self, MuPoint *from, MuPoint *knob);
 
+/* A trace over the board: the line of sight from the selected counter to
+ * the position under the pointer, or the path a move would take. Points in
+ * board pixels at the view's unscaled size. */
+typedef enum {
+  MUSTER_TRACE_NONE,
+  MUSTER_TRACE_SIGHT,    /* a line of sight: clear up to `mark`, blocked beyond it */
+  MUSTER_TRACE_PATH,     /* a move's path through its points */
+} MusterTraceKind;
+
+typedef struct {
+  MusterTraceKind kind;
+  const MuPoint *points;
+  guint n_points;
+  gboolean blocked;      /* SIGHT: blocked at mark */
+  MuPoint mark;          /* SIGHT: where the line is blocked */
+  MuHex mark_hex;        /* SIGHT on a hex board: the blocking hex, else MU_HEX_NONE */
+  const char *label;     /* a few words shown by the trace's end or its mark, or NULL */
+} MusterTrace;
+
+/* Copies the trace (NULL or kind NONE clears it). */
+void              muster_scene_set_trace          (MusterScene *self, const MusterTrace *trace);
+/* The trace, borrowed until the next change; kind NONE when there is none. */
+void              muster_scene_get_trace          (MusterScene *self, MusterTrace *trace);
+
+/* Marks on a table: the points a selected unit may move to as the engine
+ * lists them (board pixels); n = 0 clears them. */
+void              muster_scene_set_spots          (MusterScene *self, const MuPoint *points, guint n);
+const MuPoint    *muster_scene_get_spots          (MusterScene *self, guint *n);
+
 G_END_DECLS

@@ -11,10 +11,12 @@
 #include <glib/gi18n.h>
 
 #include "mu-problem.h"
+#include "muster-match-autosave.h"
 #include "muster-match-dialog.h"
 #include "muster-match-page.h"
 
 #define PAGE_KEY "muster-match-page"
+#define AUTOSAVE_KEY "muster-match-autosave"
 /* Saved matches in the recent files (the shared MIME database names the type). */
 #define MATCH_MIME_TYPE "application/x-muster-game+xml"
 #define MATCH_EXTENSION ".muster-game"
@@ -50,6 +52,8 @@ remove_page (MusterWindow *self)
     return;
   g_signal_handlers_disconnect_by_data (muster_match_page_get_game (MUSTER_MATCH_PAGE (page)), self);
   g_signal_handlers_disconnect_by_data (page, self);
+  /* the match is closed: its autosave goes now, whoever still holds the page */
+  g_object_set_data (G_OBJECT (page), AUTOSAVE_KEY, NULL);
   g_object_set_data (G_OBJECT (self), PAGE_KEY, NULL);
   gtk_stack_remove (muster_window_get_stack (self), page);
 }
@@ -91,6 +95,9 @@ muster_window_show_match (MusterWindow *self,
   gtk_stack_add_named (muster_window_get_stack (self), page, "match");
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
+  /* goes (and takes its files) with the page: the match was closed */
+  g_object_set_data_full (G_OBJECT (page), AUTOSAVE_KEY, muster_match_autosave_new (MUSTER_MATCH_PAGE (page)),
+                          g_object_unref);
   g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::file", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_game_notify), self);
@@ -253,6 +260,43 @@ gboolean
 muster_window_is_match_uri (const char *uri)
 {
   return g_str_has_suffix (uri, MATCH_EXTENSION);
+}
+
+gboolean
+muster_window_resume_match (MusterWindow              *self,
+                            const MusterMatchLeftover *leftover,
+                            GError                   **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GError) local = NULL;
+  MusterMatchPage *page;
+  MuMatch *match;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (leftover != NULL, FALSE);
+
+  match = mu_match_load_file (leftover->path, error);
+  if (match == NULL)
+    return FALSE;
+  game = muster_game_new (match);
+  if (leftover->original != NULL && g_file_test (leftover->original, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (leftover->original);
+
+      muster_game_set_file (game, file);
+    }
+  /* what the autosave holds, no file does yet */
+  muster_game_set_modified (game, TRUE);
+  muster_window_show_match (self, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (self));
+  muster_match_page_set_dice_by_players (page, leftover->dice_by_players);
+  for (guint i = 0; leftover->computer[i]; i++)
+    muster_match_page_set_player (page, leftover->computer[i], MUSTER_PLAYER_COMPUTER);
+  /* kept under the resumed match's own name before the old one goes */
+  if (!muster_match_autosave_save_now (g_object_get_data (G_OBJECT (page), AUTOSAVE_KEY), &local))
+    g_warning ("Could not autosave the match: %s", local ? local->message : "nothing to save");
+  muster_match_autosave_remove (leftover->path);
+  return TRUE;
 }
 
 /* Play ---------------------------------------------------------------------------------- */

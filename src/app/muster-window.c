@@ -236,7 +236,8 @@ muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL;
+  return self->scenario == NULL && muster_window_get_opening_file (self) == NULL &&
+         muster_window_get_match_page (self) == NULL;
 }
 
 MusterMapView *
@@ -488,11 +489,7 @@ static void
 show_dialog (MusterWindow *self,
              GtkWidget    *dialog)
 {
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-  self->dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_present_dialog (&self->dialog, dialog);
 }
 
 static void

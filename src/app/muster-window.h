@@ -6,6 +6,7 @@
 #include "mu-edit.h"
 #include "muster-application.h"
 #include "muster-game.h"
+#include "muster-match-autosave.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
@@ -71,6 +72,11 @@ void              muster_window_show_new         (MusterWindow *self);
 void              muster_window_show_match       (MusterWindow *self, MusterGame *game);
 /* The match page (a MusterMatchPage), or NULL. */
 GtkWidget        *muster_window_get_match_page   (MusterWindow *self);
+/* Resumes a match a crash left in the autosave folder (see
+ * muster-match-autosave.h): unsaved, on its own file when it had one, with
+ * the same players and dice; its autosave goes once the match is shown. */
+gboolean          muster_window_resume_match     (MusterWindow *self, const MusterMatchLeftover *leftover,
+                                                  GError **error);
 /* The New Match dialog for the open scenario (the bundled ones without). */
 void              muster_window_show_play        (MusterWindow *self);
 

@@ -11,7 +11,8 @@
  *   overview  the whole board fitted to the window
  *
  * --cpu measures the thread's CPU time instead of wall time. --save DIR writes the frames as PNG; --export FILE writes the whole board at
- * 32 px hexes (PNG, SVG or PDF by extension); --tmx DIR writes an equivalent
+ * 32 px hexes (PNG, SVG or PDF by extension; a PNG as `muster-cli render` writes
+ * it), or within a SIZE × SIZE square with --size; --tmx DIR writes an equivalent
  * Tiled map (staggered hexagonal, three tile layers) for comparison with
  * tmxrasterizer.
  *
@@ -36,6 +37,7 @@
 #include <time.h>
 
 #include "mu-cli-bench.h"
+#include "mu-cli-png.h"
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 #include "mu-sheet.h"
@@ -393,7 +395,7 @@ save_png (cairo_surface_t *surface, const char *dir, const char *name)
 }
 
 static int
-export_board (const MuScenario *s, const char *path, double hex_size)
+export_board (const MuScenario *s, const char *path, double hex_size, int fit)
 {
   MuRenderOptions o;
   double w, h;
@@ -404,6 +406,24 @@ export_board (const MuScenario *s, const char *path, double hex_size)
   mu_render_options_init (&o);
   o.hex_size = hex_size;
   mu_render_board_size (s, &o, &w, &h);
+  if (fit > 0)
+    {
+      /* within a fit × fit square, as tmxrasterizer --size draws */
+      o.hex_size *= MIN (fit / w, fit / h) * (1 - 1e-9);
+      mu_render_board_size (s, &o, &w, &h);
+    }
+  if (g_str_has_suffix (path, ".png"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* as `muster-cli render` writes it, a strip at a time */
+      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), path, &error))
+        {
+          mu_cli_error (_("cannot write %s: %s"), path, error->message);
+          return 1;
+        }
+      return 0;
+    }
   if (g_str_has_suffix (path, ".svg"))
     surface = cairo_svg_surface_create (path, w, h);
   else if (g_str_has_suffix (path, ".pdf"))
@@ -623,6 +643,7 @@ mu_cli_bench (int argc, char **argv)
   g_autofree char *save_dir = NULL;
   g_autofree char *export_path = NULL;
   g_autofree char *tmx_dir = NULL;
+  int fit = 0;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) s = NULL;
@@ -639,6 +660,7 @@ mu_cli_bench (int argc, char **argv)
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_dir, N_("Write the last frame of each measure as PNG into DIR"), "DIR" },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path, N_("Only write the whole board at 32 px hexes to FILE (.png, .svg, .pdf), or the scenario (.muster)"), "FILE" },
     { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write an equivalent Tiled map into DIR"), "DIR" },
+    { "size", 0, 0, G_OPTION_ARG_INT, &fit, N_("With --export: fit the board within SIZE × SIZE pixels instead of 32 px hexes"), "SIZE" },
     { NULL },
   };
 
@@ -660,11 +682,12 @@ mu_cli_bench (int argc, char **argv)
     }
   if (argc != 2 || (strcmp (argv[1], "render") != 0 && strcmp (argv[1], "counters") != 0))
     {
-      mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE] [--tmx DIR]"));
+      mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE [--size SIZE]] [--tmx DIR]"));
       mu_cli_error (_("usage: muster-cli bench counters [--frames N] [--export FILE]"));
       return 2;
     }
   frames = CLAMP (frames, 1, 10000);
+  fit = CLAMP (fit, 0, 16384);
 
   s = synthetic_board ();
   if (strcmp (argv[1], "counters") == 0)
@@ -679,7 +702,7 @@ mu_cli_bench (int argc, char **argv)
       return 0;
     }
   if (export_path)
-    return export_board (s, export_path, 32.0);
+    return export_board (s, export_path, 32.0, fit);
   if (tmx_dir)
     return write_tmx (s, tmx_dir, 32.0);
   pieces = mu_render_pieces_from_scenario (s);

@@ -213,6 +213,27 @@ diff_table (const MuTableMap *a,
 }
 
 static char *
+diff_values (const char      *path,
+             const GPtrArray *a,
+             const GPtrArray *b)
+{
+  guint na = a ? a->len : 0, nb = b ? b->len : 0;
+
+  if (na != nb)
+    return g_strdup_printf ("%s.values: %u != %u", path, na, nb);
+  for (guint i = 0; i < na; i++)
+    {
+      const MuFieldValue *x = g_ptr_array_index (a, i);
+      const MuFieldValue *y = g_ptr_array_index (b, i);
+      g_autofree char *p = g_strdup_printf ("%s.values[%u]", path, i);
+
+      DIFF_STR (p, x->field, y->field);
+      DIFF_STR (p, x->value, y->value);
+    }
+  return NULL;
+}
+
+static char *
 diff_counter (const char      *p,
               const MuCounter *a,
               const MuCounter *b)
@@ -242,6 +263,7 @@ diff_counter (const char      *p,
   DIFF_DBL (p, a->place.facing, b->place.facing);
   DIFF_INT (p, a->place.formation, b->place.formation);
   DIFF_STR (p, a->place.reserve, b->place.reserve);
+  DIFF_SUB (diff_values (p, a->values, b->values));
   return diff_extra (p, &a->extra, &b->extra);
 }
 
@@ -286,6 +308,7 @@ mu_edit_scenario_diff (const MuScenario *a,
       DIFF_STR (p, x->id, y->id);
       DIFF_STR (p, x->name, y->name);
       DIFF_INT (p, x->colour, y->colour);
+      DIFF_SUB (diff_values (p, x->values, y->values));
       DIFF_SUB (diff_extra (p, &x->extra, &y->extra));
     }
   if (a->counters->len != b->counters->len)

@@ -5,6 +5,7 @@
 #include "mu-edit.h"
 
 #include "mu-edit-private.h"
+#include "mu-ruleset.h"
 #include "mu-problem.h"
 
 #include <glib/gi18n.h>
@@ -633,24 +634,30 @@ mu_edit_set_counter_note (MuEditHistory *history,
 
 /* Counter values ------------------------------------------------------------------- */
 
+/* The values the model holds for Brothers at Arms; leadership, division,
+ * range, attack and strength take their ranges from the scenario's ruleset
+ * (mu-ruleset.h), the others are the counter's own switches and lists. */
 static const struct {
   const char *name;
   guint kinds;     /* 1 << MuCounterKind */
-  int min, max;
+  int min, max;    /* 0, 0 for the declared ones */
 } fields[MU_COUNTER_FIELD_N] = {
-  [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 1, 6 },
+  [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 0, 0 },
   [MU_COUNTER_FIELD_STAR]        = { "star",        1 << MU_COUNTER_CONTROL, 0, 1 },
   [MU_COUNTER_FIELD_EXCEPTIONAL] = { "exceptional", 1 << MU_COUNTER_COMMAND, 0, 1 },
-  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 1, 999 },
+  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 0, 0 },
   [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 999 },
   [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
-  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 1, 999 },
-  [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 2, 6 },
-  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 1, 999 },
+  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 0, 0 },
+  [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 0, 0 },
+  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
                                      MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
   [MU_COUNTER_FIELD_FATIGUED]    = { "fatigued",    1 << MU_COUNTER_UNIT, 0, 1 },
 };
+
+/* An open range ("at least 1") as the editor offers it. */
+#define OPEN_MAX 999
 
 const char *
 mu_counter_field_to_string (MuCounterField field)
@@ -659,14 +666,57 @@ mu_counter_field_to_string (MuCounterField field)
   return fields[field].name;
 }
 
-gboolean
-mu_edit_counter_field_range (MuCounterKind  kind,
-                             MuCounterField field,
-                             int           *min,
-                             int           *max)
+/* The scenario's ruleset; Brothers at Arms' when it names none we know. */
+static const MuRuleset *
+ruleset_of (const MuScenario *scenario)
 {
+  const MuRuleset *ruleset = scenario && scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL;
+
+  return ruleset ? ruleset : mu_ruleset_find ("baa-hex");
+}
+
+/* The declaration of a value the model holds in a member, NULL when the
+ * ruleset has no such value for the kind (or it is no declared one). */
+static const MuFieldInfo *
+declared (const MuScenario *scenario,
+          MuCounterKind     kind,
+          MuCounterField    field)
+{
+  const MuFieldInfo *f;
+
+  if (fields[field].max != 0)
+    return NULL;
+  f = mu_ruleset_find_field (ruleset_of (scenario), fields[field].name);
+  return f && f->offset >= 0 && mu_field_applies (f, kind) ? f : NULL;
+}
+
+gboolean
+mu_edit_counter_field_range (const MuScenario *scenario,
+                             MuCounterKind     kind,
+                             MuCounterField    field,
+                             int              *min,
+                             int              *max)
+{
+  const MuRuleset *ruleset;
+  const MuFieldInfo *f;
+
   g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, FALSE);
 
+  ruleset = ruleset_of (scenario);
+  if (fields[field].max == 0)
+    {
+      if (!(f = declared (scenario, kind, field)))
+        return FALSE;
+      if (min)
+        *min = f->min;
+      if (max)
+        *max = MIN (f->max, OPEN_MAX);
+      return TRUE;
+    }
+  /* identities, star, exceptional, special abilities and fatigue are
+   * Brothers at Arms' (on the board and on the table) */
+  if (field != MU_COUNTER_FIELD_ARM && !mu_ruleset_has_divisions (ruleset))
+    return FALSE;
   if (min)
     *min = fields[field].min;
   if (max)
@@ -721,40 +771,61 @@ field_display_name (MuCounterField field)
 }
 
 gboolean
-mu_edit_counter_value_ok (MuCounterKind  kind,
-                          MuCounterField field,
-                          int            value)
+mu_edit_counter_value_ok (const MuScenario *scenario,
+                          MuCounterKind     kind,
+                          MuCounterField    field,
+                          int               value)
 {
-  int min, max;
+  int min = 0, max = 0;
 
-  mu_edit_counter_field_range (kind, field, &min, &max);
+  mu_edit_counter_field_range (scenario, kind, field, &min, &max);
   if (field == MU_COUNTER_FIELD_ABILITIES)
     return value >= 0 && (value & ~max) == 0;
   return value >= min && value <= max;
 }
 
-/* Why a value is out of range, in the rules' words. */
+/* Why a value is out of range: the declared range, and what the value is
+ * for in Brothers at Arms or the rule that declares it. */
 gboolean
-mu_edit_counter_range_error (MuCounterField field,
-                             int            value,
-                             GError       **error)
+mu_edit_counter_range_error (const MuScenario *scenario,
+                             MuCounterKind     kind,
+                             MuCounterField    field,
+                             int               value,
+                             GError          **error)
 {
+  const MuFieldInfo *f = declared (scenario, kind, field);
+  const char *why = NULL;
+  int min = 0, max = 0;
+
+  if (f && mu_ruleset_find_field (ruleset_of (scenario), "abilities") != NULL)
+    switch (field)
+      {
+      case MU_COUNTER_FIELD_LEADERSHIP:
+        why = _("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)");
+        break;
+      case MU_COUNTER_FIELD_ATTACK:
+        why = _("it is the d6 score needed to hit (BAA §1.2)");
+        break;
+      case MU_COUNTER_FIELD_RANGE:
+        why = _("the counter's own hex never counts (BAA §1.2)");
+        break;
+      case MU_COUNTER_FIELD_STRENGTH:
+        why = _("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)");
+        break;
+      default:
+        break;
+      }
+  if (f)
+    {
+      mu_edit_counter_field_range (scenario, kind, field, &min, &max);
+      if (why)
+        return mu_edit_fail (error, _("%s must be %d to %d, not %d: %s"), field_display_name (field),
+                             min, max, value, why);
+      return mu_edit_fail (error, _("%s must be %d to %d, not %d (%s)"), field_display_name (field),
+                           min, max, value, f->rule ? f->rule : "");
+    }
   switch (field)
     {
-    case MU_COUNTER_FIELD_LEADERSHIP:
-      return mu_edit_fail (error, _("Leadership must be 1 to 6, not %d: it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)"),
-                           value);
-    case MU_COUNTER_FIELD_ATTACK:
-      return mu_edit_fail (error, _("Attack must be 2 to 6, not %d: it is the d6 score needed to hit (BAA §1.2)"),
-                           value);
-    case MU_COUNTER_FIELD_RANGE:
-      return mu_edit_fail (error, _("Range must be 1 to 999 hexes, not %d: the counter's own hex never counts (BAA §1.2)"),
-                           value);
-    case MU_COUNTER_FIELD_STRENGTH:
-      return mu_edit_fail (error, _("Strength must be 1 to 999, not %d: it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)"),
-                           value);
-    case MU_COUNTER_FIELD_DIVISION:
-      return mu_edit_fail (error, _("A division number is 1 to 999, not %d"), value);
     case MU_COUNTER_FIELD_IDENTITY:
       return mu_edit_fail (error, _("Identity must be 0 (STAR, unassigned) or a division number 1 to 999, not %d"),
                            value);
@@ -765,10 +836,11 @@ mu_edit_counter_range_error (MuCounterField field,
     case MU_COUNTER_FIELD_STAR:
     case MU_COUNTER_FIELD_EXCEPTIONAL:
     case MU_COUNTER_FIELD_FATIGUED:
-    case MU_COUNTER_FIELD_N:
-    default:
       return mu_edit_fail (error, _("%s is yes (1) or no (0), not %d"),
                            field_display_name (field), value);
+    case MU_COUNTER_FIELD_N:
+    default:
+      return mu_edit_fail (error, _("%s is not a value of this counter"), field_display_name (field));
     }
 }
 
@@ -792,11 +864,11 @@ mu_edit_set_counter_int (MuEditHistory  *history,
     return FALSE;
   if ((int) field < 0 || field >= MU_COUNTER_FIELD_N)
     return mu_edit_fail (error, _("Unknown counter value %d"), (int) field);
-  if (!mu_edit_counter_field_range (c->kind, field, &min, &max))
+  if (!mu_edit_counter_field_range (s, c->kind, field, &min, &max))
     return mu_edit_fail (error, _("A %s has no %s"), kind_display_name (c->kind),
                          field_display_name (field));
-  if (!mu_edit_counter_value_ok (c->kind, field, value))
-    return mu_edit_counter_range_error (field, value, error);
+  if (!mu_edit_counter_value_ok (s, c->kind, field, value))
+    return mu_edit_counter_range_error (s, c->kind, field, value, error);
 
   if (field == MU_COUNTER_FIELD_DIVISION)
     {

@@ -29,9 +29,11 @@ gboolean    mu_edit_set_string (MuEditHistory *history, const char *label, char 
                                 const char *value, gboolean empty_is_null);
 
 /* Sets the error explaining why value is out of the field's range; FALSE. */
-gboolean    mu_edit_counter_range_error (MuCounterField field, int value, GError **error);
+gboolean    mu_edit_counter_range_error (const MuScenario *scenario, MuCounterKind kind,
+                                         MuCounterField field, int value, GError **error);
 /* Whether value is within the field's range (abilities: known bits only). */
-gboolean    mu_edit_counter_value_ok (MuCounterKind kind, MuCounterField field, int value);
+gboolean    mu_edit_counter_value_ok (const MuScenario *scenario, MuCounterKind kind,
+                                      MuCounterField field, int value);
 
 /* Undo steps that keep what changed (mu-edit-step.c). The shadow is a copy of
  * the board's cells and hexsides as at the end of the last step; a pending

@@ -134,6 +134,43 @@ mu_edit_set_option (MuEditHistory *history,
 }
 
 gboolean
+mu_edit_set_option_value (MuEditHistory *history,
+                          const char    *key,
+                          const char    *value,
+                          GError       **error)
+{
+  MuScenario *s;
+  const MuRuleset *ruleset;
+  const MuRuleOptionInfo *info;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!mu_edit_check_id (key, error))
+    return FALSE;
+  ruleset = mu_ruleset_find (s->ruleset);
+  info = ruleset ? mu_ruleset_find_option (ruleset, key) : NULL;
+  if (info != NULL)
+    {
+      MuRuleOption probe = { .key = (char *) key, .value = (char *) value };
+      g_autofree char *why = mu_rule_option_check (info, &probe);
+
+      if (why != NULL)
+        return mu_edit_fail (error, "%s", why);
+    }
+  if (g_strcmp0 (mu_scenario_option_value (s, key), value) == 0)
+    {
+      mu_edit_commit (history);
+      return TRUE;
+    }
+  mu_edit_touch (history, _("Change Rule Option"));
+  mu_scenario_set_option_value (s, key, value);
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
 mu_edit_set_objectives_required (MuEditHistory *history,
                                  int            count,
                                  GError       **error)

@@ -307,13 +307,35 @@ typedef enum {
   MU_COUNTER_FIELD_N
 } MuCounterField;
 
-/* Whether the field applies to the kind, and its range. */
-gboolean  mu_edit_counter_field_range  (MuCounterKind kind, MuCounterField field,
-                                        int *min, int *max);
+/* Whether the field applies to the kind in the scenario's ruleset, and its
+ * range: leadership, division, range, attack and strength as the ruleset
+ * declares them (mu-ruleset.h; an open range up to 999), the others
+ * Brothers at Arms' own. scenario NULL (or an unknown ruleset): baa-hex. */
+gboolean  mu_edit_counter_field_range  (const MuScenario *scenario, MuCounterKind kind,
+                                        MuCounterField field, int *min, int *max);
 const char *mu_counter_field_to_string (MuCounterField field);
 int       mu_edit_counter_get_int      (const MuCounter *counter, MuCounterField field);
 gboolean  mu_edit_set_counter_int      (MuEditHistory *history, const char *id,
                                         MuCounterField field, int value, GError **error);
+
+/* The values the scenario's ruleset declares beyond those above
+ * (mu-ruleset.h: a tabletop unit's bases, weapon, quality; a side's élan):
+ * value as file text ("6", "veteran", "time-limit veterans"), NULL or ""
+ * clears it. Refused, changing nothing, when the ruleset has no such value
+ * for the counter's kind (or for sides) or the value is out of its range;
+ * the message names the range (mu-edit-values.c). */
+gboolean  mu_edit_set_counter_value    (MuEditHistory *history, const char *id, const char *field,
+                                        const char *value, GError **error);
+gboolean  mu_edit_set_side_value       (MuEditHistory *history, const char *id, const char *field,
+                                        const char *value, GError **error);
+
+/* A side's home edge on a table (MU_TABLE_EDGE_N: none), and a deployment
+ * zone `depth` table units deep along it (more than 0, at most half the
+ * table); the zone's index in table->areas, or -1 (mu-edit-deploy.c). */
+gboolean  mu_edit_set_home_edge        (MuEditHistory *history, const char *side, MuTableEdge edge,
+                                        GError **error);
+int       mu_edit_add_deployment_zone  (MuEditHistory *history, const char *side, double depth,
+                                        GError **error);
 
 /* Placement. */
 gboolean  mu_edit_place_counter_hex    (MuEditHistory *history, const char *id, MuHex hex,
@@ -337,6 +359,11 @@ gboolean  mu_edit_set_date             (MuEditHistory *history, const char *date
 /* One of the known rulesets; its board kind must match the scenario's. */
 gboolean  mu_edit_set_ruleset          (MuEditHistory *history, const char *ruleset, GError **error);
 gboolean  mu_edit_set_option           (MuEditHistory *history, const char *key, gboolean enabled,
+                                        GError **error);
+/* An option of type number or choice: value is the whole number as text or
+ * the choice word, refused (naming the range or the words) when the
+ * scenario's ruleset declares the key with another type or range. */
+gboolean  mu_edit_set_option_value     (MuEditHistory *history, const char *key, const char *value,
                                         GError **error);
 gboolean  mu_edit_set_objectives_required (MuEditHistory *history, int count, GError **error);
 

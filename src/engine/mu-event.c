@@ -6,44 +6,71 @@
 
 #include <string.h>
 
-static const char *const kind_names[MU_EVENT_N] = {
-  [MU_EVENT_NOTE] = "note",
-  [MU_EVENT_MATCH_START] = "start",
-  [MU_EVENT_BOUND] = "bound",
-  [MU_EVENT_ROUND] = "round",
-  [MU_EVENT_PHASE] = "phase",
-  [MU_EVENT_ROLL] = "roll",
-  [MU_EVENT_ORDERS] = "orders",
-  [MU_EVENT_MARKER_PLACED] = "marker",
-  [MU_EVENT_MARKER_REMOVED] = "unmarker",
-  [MU_EVENT_ASSIGNED] = "assigned",
-  [MU_EVENT_DIRECT_CONTROL] = "direct-control",
-  [MU_EVENT_MOVE] = "move",
-  [MU_EVENT_LOCKED] = "locked",
-  [MU_EVENT_ATTACK] = "attack",
-  [MU_EVENT_HITS] = "hits",
-  [MU_EVENT_DISPERSED] = "dispersed",
-  [MU_EVENT_FLINCH] = "flinch",
-  [MU_EVENT_NO_FLINCH] = "stands",
-  [MU_EVENT_SURRENDER] = "surrender",
-  [MU_EVENT_COMMANDER_DISABLED] = "disabled",
-  [MU_EVENT_COMMANDER_CAPTURED] = "captured",
-  [MU_EVENT_COMMANDER_EVADED] = "evaded",
-  [MU_EVENT_COMMANDER_REMOVED] = "removed",
-  [MU_EVENT_BREACHED] = "breached",
-  [MU_EVENT_OBJECTIVE_HOLD] = "hold",
-  [MU_EVENT_OBJECTIVE_CLAIMED] = "claimed",
-  [MU_EVENT_RESERVE_ARRIVED] = "reserve-arrived",
-  [MU_EVENT_RESERVE_DELAYED] = "reserve-delayed",
-  [MU_EVENT_ENTERED] = "entered",
-  [MU_EVENT_REST] = "rest",
-  [MU_EVENT_DECISION] = "decision",
-  [MU_EVENT_NIGHT] = "night",
-  [MU_EVENT_VICTORY] = "victory",
-  [MU_EVENT_GAME_END] = "end",
-  [MU_EVENT_REVEAL] = "reveal",
-  [MU_EVENT_RULESET] = "?",
+#include <glib/gi18n.h>
+
+#define F(x) MU_EVENT_FIELD_##x
+
+/* The engine's own kinds; the rulesets declare the rest. */
+static const MuEventKindInfo generic_kinds[MU_EVENT_N] = {
+  [MU_EVENT_NOTE] = {
+    "note", N_("Note"), N_("a remark of the rules"),
+    F (SUBJECT) | F (TEXT) | F (SIDE) | F (AT), NULL, MU_EVENT_CLASS_OTHER, MU_EVENT_KIND_QUIET,
+    "{text}", NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_MATCH_START] = {
+    "start", N_("Match start"), N_("the match begins"),
+    F (SUBJECT), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
+    N_("The match begins[ ({subject})]"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_BOUND] = {
+    "bound", N_("Turn"), N_("a turn begins (its number, the clock time)"),
+    F (VALUE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
+    N_("{turn} {value} begins — [{text}]"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_ROUND] = {
+    "round", N_("Round"), N_("a side's player turn begins"),
+    F (SIDE), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
+    N_("[{side}|?] round"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_PHASE] = {
+    "phase", N_("Step"), N_("a step of the turn begins"),
+    F (SIDE) | F (VALUE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
+    N_("[{side}|?]: [{step}|?]"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_ROLL] = {
+    "roll", N_("Roll"), N_("dice rolled: the faces, how they are read, the outcome"),
+    F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), NULL, MU_EVENT_CLASS_ROLL, 0,
+    NULL, NULL, 0, N_("{n} roll"), N_("{n} rolls"),
+  },
+  [MU_EVENT_DECISION] = {
+    "decision", N_("Decision"), N_("a decision opens: the side that answers, the question"),
+    F (SUBJECT) | F (SIDE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
+    N_("[{side}|?] to decide: [{text}]"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_VICTORY] = {
+    "victory", N_("Victory"), N_("the result: the winner (none for a draw), the level"),
+    F (SIDE) | F (TEXT) | F (VALUE), "n", MU_EVENT_CLASS_TURN, 0,
+    N_("[{side} wins: {text} victory|A draw] (difference {value})"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_GAME_END] = {
+    "end", N_("End"), N_("the match ends (why)"),
+    F (TEXT), NULL, MU_EVENT_CLASS_TURN, 0,
+    N_("The match ends[ ({text})]"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_REVEAL] = {
+    "reveal", N_("Reveal"), N_("hidden information is shown to every side (TAB-19)"),
+    F (SIDE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, 0,
+    N_("Hidden [{text}|orders] are revealed"), NULL, 0, NULL, NULL,
+  },
+  [MU_EVENT_RULESET] = { "?", NULL, NULL, 0, NULL, MU_EVENT_CLASS_OTHER, 0, NULL, NULL, 0, NULL, NULL },
 };
+
+const MuEventKindInfo *
+mu_event_kind_info (MuEventKind kind)
+{
+  g_return_val_if_fail (kind < MU_EVENT_N, &generic_kinds[MU_EVENT_NOTE]);
+  return &generic_kinds[kind];
+}
 
 MuEvent *
 mu_event_new (MuEventKind  kind,
@@ -51,7 +78,9 @@ mu_event_new (MuEventKind  kind,
 {
   MuEvent *e = g_new0 (MuEvent, 1);
 
+  g_return_val_if_fail (kind < MU_EVENT_RULESET, NULL);
   e->kind = kind;
+  e->info = &generic_kinds[kind];
   e->subject = g_strdup (subject);
   e->at = e->from = e->to = mu_pos_from_hex (MU_HEX_NONE);
   return e;
@@ -141,14 +170,53 @@ mu_event_set_visible_to (MuEvent    *event,
 }
 
 MuEvent *
-mu_event_add_ruleset (GPtrArray  *events,
-                      const char *word,
-                      const char *subject)
+mu_event_add_kind (GPtrArray             *events,
+                   const MuEventKindInfo *info,
+                   const char            *subject)
 {
-  MuEvent *e = mu_event_add (events, MU_EVENT_RULESET, subject);
+  MuEvent *e;
 
-  e->word = word;
+  g_return_val_if_fail (events != NULL && info != NULL, NULL);
+  if (info >= generic_kinds && info < generic_kinds + MU_EVENT_RULESET)
+    return mu_event_add (events, (MuEventKind) (info - generic_kinds), subject);
+  e = mu_event_add (events, MU_EVENT_NOTE, subject);
+  e->kind = MU_EVENT_RULESET;
+  e->info = info;
   return e;
+}
+
+gboolean
+mu_event_is (const MuEvent *event,
+             const char    *word)
+{
+  return g_strcmp0 (event->info->kind, word) == 0;
+}
+
+gboolean
+mu_event_check_fields (const MuEvent  *e,
+                       const char    **field)
+{
+  const struct { guint flag; gboolean set; const char *name; } used[] = {
+    { MU_EVENT_FIELD_SUBJECT, e->subject != NULL, "subject" },
+    { MU_EVENT_FIELD_OBJECT, e->object != NULL, "object" },
+    { MU_EVENT_FIELD_SIDE, e->side != NULL, "side" },
+    { MU_EVENT_FIELD_TEXT, e->text != NULL, "text" },
+    { MU_EVENT_FIELD_AT, mu_pos_is_set (&e->at), "at" },
+    { MU_EVENT_FIELD_FROM, mu_pos_is_set (&e->from), "from" },
+    { MU_EVENT_FIELD_TO, mu_pos_is_set (&e->to), "to" },
+    { MU_EVENT_FIELD_PATH, e->path != NULL && e->path->len > 0, "path" },
+    { MU_EVENT_FIELD_COUNT, e->count != 0, "count" },
+  };
+
+  /* a roll's own members (dice, target) are its kind's by definition */
+  for (guint i = 0; i < G_N_ELEMENTS (used); i++)
+    if (used[i].set && !(e->info->fields & used[i].flag))
+      {
+        if (field)
+          *field = used[i].name;
+        return FALSE;
+      }
+  return TRUE;
 }
 
 gboolean
@@ -161,16 +229,14 @@ mu_event_visible (const MuEvent *event,
 const char *
 mu_event_get_kind_word (const MuEvent *event)
 {
-  if (event->kind == MU_EVENT_RULESET)
-    return event->word ? event->word : "?";
-  return mu_event_kind_to_string (event->kind);
+  return event->info->kind;
 }
 
 const char *
 mu_event_kind_to_string (MuEventKind kind)
 {
   g_return_val_if_fail (kind < MU_EVENT_N, "?");
-  return kind_names[kind];
+  return generic_kinds[kind].kind;
 }
 
 /* Hexes as the map prints them (the grid's label width), table points as
@@ -269,12 +335,8 @@ mu_event_to_string (const MuEvent   *e,
               append_pos (s, grid, &g_array_index (e->path, MuPos, i));
             }
         }
-      if (e->kind == MU_EVENT_MOVE)
-        g_string_append_printf (s, " cost=%d", e->value);
-      else if (e->kind == MU_EVENT_HITS || e->kind == MU_EVENT_OBJECTIVE_HOLD ||
-               e->kind == MU_EVENT_REST || e->kind == MU_EVENT_VICTORY ||
-               e->kind == MU_EVENT_BREACHED || e->kind == MU_EVENT_NIGHT)
-        g_string_append_printf (s, " n=%d", e->value);
+      if (e->info->value_key)
+        g_string_append_printf (s, " %s=%d", e->info->value_key, e->value);
       if (e->count)
         g_string_append_printf (s, " dice=%d", e->count);
       break;
@@ -284,4 +346,129 @@ mu_event_to_string (const MuEvent   *e,
   if (e->rule)
     g_string_append_printf (s, " (%s)", e->rule);
   return g_string_free (s, FALSE);
+}
+
+/* Templates ------------------------------------------------------------------------------- */
+
+char *
+mu_event_field_text (const MuEvent *e,
+                     const char    *field,
+                     gpointer       grid)
+{
+  const MuPos *pos = NULL;
+
+  if (g_str_equal (field, "subject"))
+    return g_strdup (e->subject);
+  if (g_str_equal (field, "object"))
+    return g_strdup (e->object);
+  if (g_str_equal (field, "side"))
+    return g_strdup (e->side);
+  if (g_str_equal (field, "text") || g_str_equal (field, "marker") || g_str_equal (field, "step"))
+    return g_strdup (e->text);
+  if (g_str_equal (field, "value"))
+    return g_strdup_printf ("%d", e->value);
+  if (g_str_equal (field, "if-value"))
+    return e->value ? g_strdup ("") : NULL;
+  if (g_str_equal (field, "count"))
+    return g_strdup_printf ("%d", e->count);
+  if (g_str_equal (field, "at"))
+    pos = &e->at;
+  else if (g_str_equal (field, "from"))
+    pos = &e->from;
+  else if (g_str_equal (field, "to"))
+    pos = &e->to;
+  if (pos && mu_pos_is_set (pos))
+    {
+      GString *s = g_string_new (NULL);
+
+      append_pos (s, grid, pos);
+      return g_string_free (s, FALSE);
+    }
+  return NULL;
+}
+
+/* Expands template[0, len) into out; FALSE when a field in it is unset
+ * (out then holds what came before). */
+static gboolean
+expand_range (GString          *out,
+              const char       *t,
+              gsize             len,
+              const MuEvent    *e,
+              MuEventFieldFunc  func,
+              gpointer          data)
+{
+  gboolean complete = TRUE;
+  const char *end = t + len;
+
+  while (t < end)
+    {
+      if (*t == '{')
+        {
+          const char *close = memchr (t, '}', end - t);
+          g_autofree char *name = NULL, *value = NULL;
+
+          if (close == NULL)
+            {
+              g_string_append_len (out, t, end - t);
+              break;
+            }
+          name = g_strndup (t + 1, close - t - 1);
+          value = func (e, name, data);
+          if (value)
+            g_string_append (out, value);
+          else
+            complete = FALSE;
+          t = close + 1;
+        }
+      else if (*t == '[')
+        {
+          /* an optional part, or two alternatives: find the matching ']' */
+          const char *p = t + 1, *bar = NULL;
+          int depth = 1;
+          gsize mark = out->len;
+
+          for (; p < end && depth > 0; p++)
+            if (*p == '[')
+              depth++;
+            else if (*p == ']')
+              depth--;
+            else if (*p == '|' && depth == 1 && bar == NULL)
+              bar = p;
+          /* p is past the ']' */
+          if (!expand_range (out, t + 1, (bar ? bar : p - 1) - (t + 1), e, func, data))
+            {
+              g_string_truncate (out, mark);
+              if (bar)
+                expand_range (out, bar + 1, (p - 1) - (bar + 1), e, func, data);
+            }
+          t = p;
+        }
+      else
+        g_string_append_c (out, *t++);
+    }
+  return complete;
+}
+
+char *
+mu_event_expand (const char       *template,
+                 const MuEvent    *event,
+                 MuEventFieldFunc  field_func,
+                 gpointer          data)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (template != NULL && event != NULL, NULL);
+  if (field_func == NULL)
+    field_func = mu_event_field_text;
+  expand_range (out, template, strlen (template), event, field_func, data);
+  return g_string_free (out, FALSE);
+}
+
+gulong
+mu_event_plural_number (const MuEvent *event)
+{
+  int n = event->info->plural_of == MU_EVENT_FIELD_VALUE ? event->value
+          : event->info->plural_of == MU_EVENT_FIELD_COUNT ? event->count : 1;
+
+  return (gulong) ABS (n);
 }

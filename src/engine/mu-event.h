@@ -34,45 +34,80 @@ typedef enum {
   MU_DICE_LOWEST,       /* the lowest face */
 } MuDiceRead;
 
+/* The kinds of event the engine itself knows (its generic front ends read
+ * them: the dice, the undo policy, the phase tracker). Every other kind is
+ * declared by a ruleset (MuRuleset.event_kinds) and is MU_EVENT_RULESET
+ * here, told apart by its MuEventKindInfo. */
 typedef enum {
   MU_EVENT_NOTE,               /* free text (subject may be NULL) */
-  MU_EVENT_MATCH_START,
-  MU_EVENT_BOUND,              /* value = bound number, text = clock time */
-  MU_EVENT_ROUND,              /* side = the active side */
-  MU_EVENT_PHASE,              /* side, value = phase number, text = phase id */
+  MU_EVENT_MATCH_START,        /* subject = the ruleset id */
+  MU_EVENT_BOUND,              /* a turn begins: value = its number, text = clock time */
+  MU_EVENT_ROUND,              /* side = the side whose player turn begins */
+  MU_EVENT_PHASE,              /* a step begins: side, value = step number, text = step id */
   MU_EVENT_ROLL,               /* text = purpose; subject, object; value = die; modifier; compare/target; success */
-  MU_EVENT_ORDERS,             /* subject got orders; text = how ("control-range", "roll", ...) */
-  MU_EVENT_MARKER_PLACED,      /* subject, text = marker name */
-  MU_EVENT_MARKER_REMOVED,     /* subject, text = marker name */
-  MU_EVENT_ASSIGNED,           /* subject (STAR unit) -> object (commander) */
-  MU_EVENT_DIRECT_CONTROL,     /* subject (control) takes object (command) */
-  MU_EVENT_MOVE,               /* subject from -> to, path in hexes, value = cost */
-  MU_EVENT_LOCKED,             /* subject stops in an enemy ZOC at `to` */
-  MU_EVENT_ATTACK,             /* subject (target) is attacked by object (first attacker); text = "fire"/"melee"/...; count = dice */
-  MU_EVENT_HITS,               /* subject (target) takes value hits from object */
-  MU_EVENT_DISPERSED,          /* subject; object = attacker */
-  MU_EVENT_FLINCH,             /* subject from -> to */
-  MU_EVENT_NO_FLINCH,          /* subject stands */
-  MU_EVENT_SURRENDER,          /* subject */
-  MU_EVENT_COMMANDER_DISABLED, /* subject */
-  MU_EVENT_COMMANDER_CAPTURED, /* subject; object = captor */
-  MU_EVENT_COMMANDER_EVADED,   /* subject from -> to */
-  MU_EVENT_COMMANDER_REMOVED,  /* subject: no units left (BAA-CDR-2) */
-  MU_EVENT_BREACHED,           /* at = hex, value = direction */
-  MU_EVENT_OBJECTIVE_HOLD,     /* subject = objective, side, value = count */
-  MU_EVENT_OBJECTIVE_CLAIMED,  /* subject = objective, side */
-  MU_EVENT_RESERVE_ARRIVED,    /* subject = reserve id, side */
-  MU_EVENT_RESERVE_DELAYED,    /* subject = reserve id */
-  MU_EVENT_ENTERED,            /* subject entered the board at `to` */
-  MU_EVENT_REST,               /* subject, value = rest streak */
   MU_EVENT_DECISION,           /* a pending decision opens: side answers, text = question */
-  MU_EVENT_NIGHT,              /* value = 1 night, 0 day */
-  MU_EVENT_VICTORY,            /* side (NULL for a draw), text = level, value = diff */
+  MU_EVENT_VICTORY,            /* side (NULL for a draw), text = level, value = difference */
   MU_EVENT_GAME_END,           /* text = reason */
   MU_EVENT_REVEAL,             /* hidden information is shown to everyone: side's secret step ends (TAB-19) */
-  MU_EVENT_RULESET,            /* a kind the ruleset declares (MuRuleset.event_kinds): `word` */
+  MU_EVENT_RULESET,            /* a kind the ruleset declares: MuEvent.info */
   MU_EVENT_N
 } MuEventKind;
+
+/* The fields an event kind fills (MuEventKindInfo.fields). */
+typedef enum {
+  MU_EVENT_FIELD_SUBJECT = 1 << 0,
+  MU_EVENT_FIELD_OBJECT = 1 << 1,
+  MU_EVENT_FIELD_SIDE = 1 << 2,
+  MU_EVENT_FIELD_TEXT = 1 << 3,
+  MU_EVENT_FIELD_AT = 1 << 4,
+  MU_EVENT_FIELD_FROM = 1 << 5,
+  MU_EVENT_FIELD_TO = 1 << 6,
+  MU_EVENT_FIELD_PATH = 1 << 7,
+  MU_EVENT_FIELD_VALUE = 1 << 8,
+  MU_EVENT_FIELD_COUNT = 1 << 9,
+} MuEventField;
+
+/* Which of the match log's groups an event belongs to. */
+typedef enum {
+  MU_EVENT_CLASS_OTHER,
+  MU_EVENT_CLASS_ROLL,
+  MU_EVENT_CLASS_MOVEMENT,
+  MU_EVENT_CLASS_COMBAT,
+  MU_EVENT_CLASS_ORDERS,        /* orders, markers, command */
+  MU_EVENT_CLASS_TURN,          /* turns, steps, decisions, the end */
+  MU_EVENT_CLASS_OBJECTIVES,    /* objectives and reserves */
+} MuEventClass;
+
+typedef enum {
+  MU_EVENT_KIND_FLAG_NONE = 0,
+  MU_EVENT_KIND_MOVES = 1 << 0,   /* the subject moved (from, to); value is the cost against its allowance */
+  MU_EVENT_KIND_MARKER = 1 << 1,  /* text is the id of a declared marker (MuMarkerInfo) */
+  MU_EVENT_KIND_QUIET = 1 << 2,   /* left out of a step's account (the phase tracker) */
+} MuEventKindFlags;
+
+/* An event kind: its word in the event line, what it means, the fields it
+ * fills, and how people read it. A ruleset declares the kinds it emits
+ * (MuRuleset.event_kinds); the engine declares its own (mu_event_kind_info).
+ *
+ * The sentences (format, tally) are templates: {subject}, {object},
+ * {side}, {text}, {marker} (the name of the marker text names), {at},
+ * {from}, {to}, {value}, {count}; in a tally {n} (events) and {total} (the
+ * sum of their values). "[...]" is left out when a field in it is unset;
+ * "[A|B]" is A when every field in A is set, else B. */
+typedef struct {
+  const char *kind;          /* the stable word: "move", "flinch", "stand-lost" */
+  const char *name;          /* N_() "Move" */
+  const char *description;   /* N_() one line: what happened */
+  guint fields;              /* MuEventField mask */
+  const char *value_key;     /* the event line prints value as " KEY=N" ("cost", "n"); NULL: not */
+  MuEventClass category;
+  guint flags;               /* MuEventKindFlags */
+  const char *format;        /* N_() the log's sentence, e.g. "{subject} flinches from {from} to {to}" */
+  const char *format_plural; /* N_() the same when plural_of's number is not 1; NULL: format */
+  MuEventField plural_of;    /* MU_EVENT_FIELD_VALUE or _COUNT; 0 when no plural */
+  const char *tally;         /* N_() a step's account of such events: "{n} move" */
+  const char *tally_plural;  /* N_() "{n} moves" */
+} MuEventKindInfo;
 
 typedef struct {
   MuEventKind kind;
@@ -98,10 +133,12 @@ typedef struct {
   /* Only this side may see the event (hidden orders and dice, TAB-19);
    * NULL: everyone. */
   char *visible_to;
-  /* MU_EVENT_RULESET: the kind word the ruleset declares (static). */
-  const char *word;
+  /* The kind's declaration (static, never NULL): the engine's for its own
+   * kinds, the ruleset's for MU_EVENT_RULESET. */
+  const MuEventKindInfo *info;
 } MuEvent;
 
+/* A new event of one of the engine's kinds (not MU_EVENT_RULESET). */
 MuEvent     *mu_event_new            (MuEventKind kind, const char *subject);
 void         mu_event_free           (MuEvent *event);
 MuEvent     *mu_event_copy           (const MuEvent *event);
@@ -114,17 +151,39 @@ void         mu_event_set_object     (MuEvent *event, const char *object);
 void         mu_event_set_side       (MuEvent *event, const char *side);
 void         mu_event_set_text       (MuEvent *event, const char *text);
 void         mu_event_set_visible_to (MuEvent *event, const char *side);
-/* A ruleset-declared kind: kind MU_EVENT_RULESET, `word` static. */
-MuEvent     *mu_event_add_ruleset    (GPtrArray *events, const char *word, const char *subject);
+/* An event of a declared kind: the engine's own (mu_event_kind_info) or a
+ * ruleset's (kind MU_EVENT_RULESET); info is static. */
+MuEvent     *mu_event_add_kind       (GPtrArray *events, const MuEventKindInfo *info, const char *subject);
+/* The engine's declaration of one of its own kinds. */
+const MuEventKindInfo *mu_event_kind_info (MuEventKind kind);
+/* Is the event of the kind with this word? */
+gboolean     mu_event_is             (const MuEvent *event, const char *word);
+/* Does the event fill only fields its kind declares? FALSE with the first
+ * other one's name in *field. */
+gboolean     mu_event_check_fields   (const MuEvent *event, const char **field);
 /* May `side` (NULL: a spectator) see the event? */
 gboolean     mu_event_visible        (const MuEvent *event, const char *side);
 
 GPtrArray   *mu_event_array_new      (void);
 const char  *mu_event_kind_to_string (MuEventKind kind);
-/* The kind word of this event (the ruleset's word for MU_EVENT_RULESET). */
+/* The kind word of this event (its declaration's). */
 const char  *mu_event_get_kind_word  (const MuEvent *event);
 /* The stable one-line text form (no newline); grid formats hexes (may be NULL:
  * then two digits each). Newly allocated. */
 char        *mu_event_to_string      (const MuEvent *event, const MuHexGrid *grid);
+
+/* The text of one template field of the event ("subject", "from", "value"),
+ * newly allocated, or NULL when the event leaves it unset. */
+typedef char *(*MuEventFieldFunc) (const MuEvent *event, const char *field, gpointer data);
+/* The default: ids as they are, positions as the event line writes them
+ * (data is the MuHexGrid, or NULL), numbers in decimal. */
+char        *mu_event_field_text     (const MuEvent *event, const char *field, gpointer grid);
+/* Expands a template (see MuEventKindInfo) for the event; field_func gives
+ * each field's text (mu_event_field_text when NULL). Newly allocated. */
+char        *mu_event_expand         (const char *template, const MuEvent *event,
+                                      MuEventFieldFunc field_func, gpointer data);
+/* The number that picks the kind's plural sentence (its plural_of field),
+ * 1 when it has none. */
+gulong       mu_event_plural_number  (const MuEvent *event);
 
 G_END_DECLS

@@ -436,7 +436,7 @@ check_command (const MuMatch   *m,
     {
       MuEvent *e = g_ptr_array_index (events, i);
 
-      if (e->kind == MU_EVENT_MOVE && check->cost < 0 && m->ruleset->move_cost == NULL)
+      if ((e->info->flags & MU_EVENT_KIND_MOVES) && check->cost < 0 && m->ruleset->move_cost == NULL)
         check->cost = e->value;
       if (e->kind == MU_EVENT_ROLL)
         {
@@ -554,12 +554,65 @@ mu_match_legal_moves (const MuMatch *m,
   return m->ruleset->legal_moves (m->state, counter);
 }
 
+MuRegion *
+mu_match_legal_region (const MuMatch *m,
+                       const char    *counter)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (m->ruleset->legal_region == NULL)
+    return NULL;
+  return m->ruleset->legal_region (m->state, counter);
+}
+
+const MuCommand *
+mu_match_policy_hint (const MuMatch *m,
+                      GPtrArray     *legal)
+{
+  const MuCommand *hint;
+
+  g_return_val_if_fail (m != NULL && legal != NULL, NULL);
+  if (m->ruleset->policy_hint == NULL || legal->len == 0)
+    return NULL;
+  hint = m->ruleset->policy_hint (m->state, legal);
+  /* only a command of the list: the policy never invents one */
+  for (guint i = 0; hint && i < legal->len; i++)
+    if (g_ptr_array_index (legal, i) == hint)
+      return hint;
+  g_return_val_if_fail (hint == NULL, NULL);
+  return NULL;
+}
+
 GPtrArray *
 mu_match_legal_targets (const MuMatch *m,
                         const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   return m->ruleset->legal_targets (m->state, counter);
+}
+
+gboolean
+mu_match_line_of_sight (const MuMatch *m,
+                        const char    *counter,
+                        const MuPos   *to,
+                        MuSight       *sight,
+                        GError       **error)
+{
+  g_return_val_if_fail (m != NULL && counter != NULL && to != NULL && sight != NULL, FALSE);
+
+  *sight = (MuSight) { 0 };
+  if (m->ruleset->line_of_sight == NULL)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "%s has no line of sight to ask about",
+                   m->ruleset->id);
+      return FALSE;
+    }
+  if (!m->ruleset->line_of_sight (m->state, counter, to, sight, error))
+    {
+      mu_sight_clear (sight);
+      *sight = (MuSight) { 0 };
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

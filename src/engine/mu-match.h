@@ -103,8 +103,22 @@ GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */
 GArray            *mu_match_legal_moves      (const MuMatch *match, const char *counter);
+/* Where the counter may go now on a table, as a region (newly allocated);
+ * NULL when it may not move, on a hex board (see mu_match_legal_moves), or
+ * when the ruleset draws no region. */
+MuRegion          *mu_match_legal_region     (const MuMatch *match, const char *counter);
+/* The command the ruleset prescribes now for a computer player, one of
+ * `legal`, or NULL (MuRuleset.policy_hint). */
+const MuCommand   *mu_match_policy_hint      (const MuMatch *match, GPtrArray *legal);
 /* The ids of the counters it may attack now (of char*, newly allocated). */
 GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
+/* The line of sight from the counter (where it stands) to `to`, by the
+ * ruleset's rules: clear or blocked, where and by what, and the rule id.
+ * Fills sight (clear it with mu_sight_clear); FALSE with an error when the
+ * ruleset has no line of sight (MU_ERROR_FAILED) or the counter is not on
+ * the board (MU_ERROR_ILLEGAL); TRUE when answered, blocked or not. */
+gboolean           mu_match_line_of_sight    (const MuMatch *match, const char *counter,
+                                              const MuPos *to, MuSight *sight, GError **error);
 /* The current value of a resource the ruleset declares (activation points,
  * élan, chaos) for a side or counter; FALSE when there is none. */
 gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,

@@ -7,6 +7,7 @@
 #include "mu-edit-private.h"
 #include "mu-error.h"
 #include "mu-file.h"
+#include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -70,13 +71,59 @@ append_field (GString    *out,
   g_string_append_c (out, '"');
 }
 
+/* The fixed columns, then one per field of the ruleset's own (extra). */
 static void
-append_row (GString *out,
-            char   **fields)
+append_row (GString         *out,
+            char           **fields,
+            const GPtrArray *extra)
 {
   for (int i = 0; i < N_COLS; i++)
     append_field (out, fields[i], i == 0);
+  for (guint i = 0; extra && i < extra->len; i++)
+    append_field (out, g_ptr_array_index (extra, i), FALSE);
   g_string_append (out, "\r\n");
+}
+
+/* The fields the scenario's ruleset declares beyond the fixed columns
+ * (of const MuFieldInfo*): a column each, named by the field's id. */
+static GPtrArray *
+field_columns (const MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  GPtrArray *columns = g_ptr_array_new ();
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      gboolean fixed = FALSE;
+
+      for (int k = 0; k < N_COLS; k++)
+        fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
+      if (!fixed && !mu_field_is_attribute (&ruleset->fields[i]))
+        g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
+    }
+  return columns;
+}
+
+/* A row's cells of the field columns (of char*, NULL where the field does
+ * not apply); side NULL for a counter's row. */
+static GPtrArray *
+field_cells (const GPtrArray *columns,
+             const MuSide    *side,
+             const MuCounter *c)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < columns->len; i++)
+    {
+      const MuFieldInfo *f = g_ptr_array_index (columns, i);
+
+      if (side)
+        g_ptr_array_add (cells, mu_field_of_side (f) ? g_strdup (mu_values_get (side->values, f->id))
+                                                     : NULL);
+      else
+        g_ptr_array_add (cells, mu_field_applies (f, c->kind) ? mu_counter_get_field (c, f) : NULL);
+    }
+  return cells;
 }
 
 static char *
@@ -123,12 +170,17 @@ mu_oob_csv_export (const MuScenario *s,
 {
   GString *out = g_string_new (NULL);
   char *header[N_COLS];
+  g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   g_return_val_if_fail (s != NULL, NULL);
 
+  columns = field_columns (s);
   for (int i = 0; i < N_COLS; i++)
     header[i] = (char *) column_names[i];
-  append_row (out, header);
+  for (guint i = 0; i < columns->len; i++)
+    g_ptr_array_add (names, (gpointer) ((const MuFieldInfo *) columns->pdata[i])->id);
+  append_row (out, header, names);
 
   for (guint i = 0; i < s->sides->len; i++)
     {
@@ -140,7 +192,11 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_ID] = side->id;
       f[COL_NAME] = side->name;
       f[COL_COLOUR] = colour;
-      append_row (out, f);
+      {
+        g_autoptr(GPtrArray) cells = field_cells (columns, side, NULL);
+
+        append_row (out, f, cells);
+      }
     }
 
   for (guint i = 0; i < s->counters->len; i++)
@@ -157,38 +213,43 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_SIDE] = c->side;
       f[COL_PARENT] = c->parent;
       f[COL_NAME] = c->name;
-      switch (c->kind)
-        {
-        case MU_COUNTER_CONTROL:
-          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-          f[COL_STAR] = c->star ? "yes" : NULL;
-          break;
-        case MU_COUNTER_COMMAND:
-          f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-          f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
-          f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
-          break;
-        case MU_COUNTER_UNIT:
-        default:
-          f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
-                                                   : g_strdup ("STAR");
-          f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
-          f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
-          f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
-          f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
-          if (c->abilities & MU_ABILITY_INDOMITABLE)
-            g_string_append (abilities, "indomitable");
-          if (c->abilities & MU_ABILITY_SHARPSHOOTER)
-            g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
-          f[COL_ABILITIES] = abilities->str;
-          f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
-          break;
-        }
+#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
+      if (HAS (LEADERSHIP))
+        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+      if (HAS (STAR))
+        f[COL_STAR] = c->star ? "yes" : NULL;
+      if (HAS (EXCEPTIONAL))
+        f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
+      if (HAS (DIVISION))
+        f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
+      if (HAS (IDENTITY))
+        f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
+                                                 : g_strdup ("STAR");
+      if (c->kind == MU_COUNTER_UNIT)
+        f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
+      if (HAS (RANGE))
+        f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
+      if (HAS (ATTACK))
+        f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
+      if (HAS (STRENGTH))
+        f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
+      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_INDOMITABLE))
+        g_string_append (abilities, "indomitable");
+      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_SHARPSHOOTER))
+        g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
+      f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
+      if (HAS (FATIGUED))
+        f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
+#undef HAS
       f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
                                                           ? c->place.formation : MU_FORMATION_LINE);
       f[COL_PLACEMENT] = placement;
       f[COL_NOTE] = c->note;
-      append_row (out, f);
+      {
+        g_autoptr(GPtrArray) cells = field_cells (columns, NULL, c);
+
+        append_row (out, f, cells);
+      }
     }
 
   if (length)
@@ -214,6 +275,7 @@ typedef struct {
   const char *filename;
   GPtrArray *problems;
   guint errors;
+  const MuScenario *scenario;  /* whose ruleset gives the ranges */
 } Reader;
 
 #define MAX_LISTED_PROBLEMS 100
@@ -440,9 +502,15 @@ check_value (Reader         *rd,
 {
   g_autoptr(GError) error = NULL;
 
-  if (mu_edit_counter_value_ok (kind, field, value))
+  if (!mu_edit_counter_field_range (rd->scenario, kind, field, NULL, NULL))
+    {
+      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_counter_field_to_string (field));
+      return;
+    }
+  if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
     return;
-  mu_edit_counter_range_error (field, value, &error);
+  mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
   problem (rd, r->line, "%s", error->message);
 }
 
@@ -552,15 +620,22 @@ parse_counter (Reader           *rd,
   c->note = g_strdup (*cell_of (r, map, COL_NOTE) ? cell_of (r, map, COL_NOTE) : NULL);
   c->line = r->line;
   if (old)
-    mu_extra_copy (&c->extra, &old->extra);   /* keep other tools' data */
+    {
+      mu_extra_copy (&c->extra, &old->extra);   /* keep other tools' data */
+      c->values = mu_values_copy (old->values);
+    }
   if (c->side == NULL)
     problem (rd, r->line, _("%s “%s” has no side"), mu_counter_kind_to_string (kind), id);
 
+  /* only the values the scenario's ruleset has are read; a cell given for
+   * another is reported (check_value) */
+#define HAS(field) (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_##field, NULL, NULL) || \
+                    *cell_of (r, map, COL_##field) != '\0')
   switch (kind)
     {
     case MU_COUNTER_CONTROL:
     case MU_COUNTER_COMMAND:
-      if (parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
+      if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
         check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
       if (kind == MU_COUNTER_CONTROL && parse_bool (rd, r, map, COL_STAR, &flag))
         c->star = flag;
@@ -568,7 +643,7 @@ parse_counter (Reader           *rd,
         {
           if (parse_bool (rd, r, map, COL_EXCEPTIONAL, &flag))
             c->exceptional = flag;
-          if (parse_int (rd, r, map, COL_DIVISION, &c->division))
+          if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
             check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
         }
       break;
@@ -589,11 +664,11 @@ parse_counter (Reader           *rd,
             problem (rd, r->line, _("arm “%s” should be infantry, cavalry, artillery or riverboat"),
                      arm);
         }
-      if (parse_int (rd, r, map, COL_RANGE, &c->range))
+      if (HAS (RANGE) && parse_int (rd, r, map, COL_RANGE, &c->range))
         check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
-      if (parse_int (rd, r, map, COL_ATTACK, &c->attack))
+      if (HAS (ATTACK) && parse_int (rd, r, map, COL_ATTACK, &c->attack))
         check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
-      if (parse_int (rd, r, map, COL_STRENGTH, &c->strength))
+      if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
       abilities = trimmed (r, map, COL_ABILITIES);
       if (abilities)
@@ -619,6 +694,22 @@ parse_counter (Reader           *rd,
     default:
       g_assert_not_reached ();
     }
+#undef HAS
+  {
+    /* the values the ruleset does not have stay as they were (0 for a new
+     * counter, as a file without them loads) */
+    static const struct { MuCounterField field; gssize offset; } kept[] = {
+      { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
+      { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
+      { MU_COUNTER_FIELD_RANGE, G_STRUCT_OFFSET (MuCounter, range) },
+      { MU_COUNTER_FIELD_ATTACK, G_STRUCT_OFFSET (MuCounter, attack) },
+      { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+      if (!mu_edit_counter_field_range (s, kind, kept[i].field, NULL, NULL))
+        G_STRUCT_MEMBER (int, c, kept[i].offset) = old ? G_STRUCT_MEMBER (int, old, kept[i].offset) : 0;
+  }
 
   formation = trimmed (r, map, COL_FORMATION);
   if (formation)
@@ -632,6 +723,37 @@ parse_counter (Reader           *rd,
   if (c->side)
     parse_placement (rd, r, map, s, c);
   return c;
+}
+
+/* The cells of the ruleset's field columns (by_index: the header's column
+ * → its MuFieldInfo, NULL for the fixed ones) into a side or a counter; an
+ * empty cell leaves what the scenario had. */
+static void
+parse_field_cells (Reader          *rd,
+                   const Record    *r,
+                   const GPtrArray *by_index,
+                   MuSide          *side,
+                   MuCounter       *c)
+{
+  for (guint i = 0; i < by_index->len && i < r->fields->len; i++)
+    {
+      const MuFieldInfo *f = g_ptr_array_index (by_index, i);
+      g_autofree char *text = f ? g_strstrip (g_strdup (r->fields->pdata[i])) : NULL;
+      g_autofree char *why = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (text == NULL || *text == '\0')
+        continue;
+      if (side ? !mu_field_of_side (f) : !mu_field_applies (f, c->kind))
+        problem (rd, r->line, _("%s is not a value of a %s"), f->id,
+                 side ? _("side") : mu_counter_kind_to_string (c->kind));
+      else if (side && (why = mu_field_check_value (f, text)) != NULL)
+        problem (rd, r->line, "%s", why);
+      else if (side)
+        mu_values_set (&side->values, f->id, text);
+      else if (!mu_counter_set_field (c, f, text, &error))
+        problem (rd, r->line, "%s", error->message);
+    }
 }
 
 /* Relations between rows, once every row is read. */
@@ -705,11 +827,13 @@ mu_oob_csv_parse (const MuScenario *s,
                   GPtrArray        *problems,
                   GError          **error)
 {
-  Reader rd = { filename, problems, 0 };
+  Reader rd = { filename, problems, 0, s };
   g_autoptr(GPtrArray) records = NULL;
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   int map[N_COLS];
+  g_autoptr(GPtrArray) columns = field_columns (s);
+  g_autoptr(GPtrArray) by_index = g_ptr_array_new (); /* header index → MuFieldInfo* or NULL */
   gboolean has_sides = FALSE;
   const Record *header;
   const char *bad_byte = NULL;
@@ -758,6 +882,21 @@ mu_oob_csv_parse (const MuScenario *s,
         if (strcmp (name, column_names[k]) == 0 ||
             (k == COL_COLOUR && strcmp (name, "color") == 0))
           col = k;
+      g_ptr_array_add (by_index, NULL);
+      for (guint k = 0; col < 0 && k < columns->len; k++)
+        if (strcmp (name, ((const MuFieldInfo *) columns->pdata[k])->id) == 0)
+          {
+            gboolean twice = FALSE;
+
+            for (guint j = 0; j + 1 < by_index->len; j++)
+              twice = twice || by_index->pdata[j] == columns->pdata[k];
+            if (twice)
+              problem (&rd, header->line, _("column “%s” appears twice in the header row"), name);
+            by_index->pdata[i] = columns->pdata[k];
+            col = N_COLS;
+          }
+      if (col == N_COLS)
+        continue;
       if (col < 0)
         problem (&rd, header->line, _("unknown column “%s” in the header row"),
                  (char *) header->fields->pdata[i]);
@@ -818,7 +957,11 @@ mu_oob_csv_parse (const MuScenario *s,
           side = mu_side_new (id, *name ? name : id, rgb);
           side->line = r->line;
           if (old)
-            mu_extra_copy (&side->extra, &old->extra);
+            {
+              mu_extra_copy (&side->extra, &old->extra);
+              side->values = mu_values_copy (old->values);
+            }
+          parse_field_cells (&rd, r, by_index, side, NULL);
           g_ptr_array_add (oob->sides, side);
           g_hash_table_add (ids, side->id);
           has_sides = TRUE;
@@ -833,6 +976,7 @@ mu_oob_csv_parse (const MuScenario *s,
 
           MuCounter *c = parse_counter (&rd, r, map, s, k, id);
 
+          parse_field_cells (&rd, r, by_index, NULL, c);
           g_ptr_array_add (oob->counters, c);
           g_hash_table_add (ids, c->id);
         }
@@ -851,6 +995,7 @@ mu_oob_csv_parse (const MuScenario *s,
         MuSide *y = mu_side_new (x->id, x->name, x->colour);
 
         y->line = x->line;
+        y->values = mu_values_copy (x->values);
         mu_extra_copy (&y->extra, &x->extra);
         g_ptr_array_add (oob->sides, y);
       }

@@ -68,16 +68,15 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
   g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
   const MuCommand *end = NULL;
-  const MuDecision *pending = mu_match_get_pending (m);
+  const MuCommand *hint;
 
   g_return_val_if_fail (m != NULL && legal != NULL && rng != NULL, NULL);
   if (legal->len == 0)
     return NULL;
 
-  /* BAA-DAY-2: readdressing lines withdraw the first unsafe unit in order of
-   * battle to the hex farthest from the enemy, the engine's first answer */
-  if (pending && g_strcmp0 (pending->id, "day-withdraw") == 0 && legal->len)
-    return g_ptr_array_index (legal, 0);
+  /* where the rules prescribe the command, the ruleset names it */
+  if ((hint = mu_match_policy_hint (m, legal)) != NULL)
+    return hint;
 
   /* the ruleset says which of its verbs attack and which end a step */
   for (guint i = 0; i < legal->len; i++)

@@ -84,6 +84,20 @@ mu_ruleset_find_marker (const MuRuleset *ruleset,
   return NULL;
 }
 
+const MuEventKindInfo *
+mu_ruleset_find_event_kind (const MuRuleset *ruleset,
+                            const char      *word)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; i < ruleset->n_event_kinds; i++)
+    if (g_strcmp0 (ruleset->event_kinds[i]->kind, word) == 0)
+      return ruleset->event_kinds[i];
+  for (MuEventKind k = 0; k < MU_EVENT_RULESET; k++)
+    if (g_strcmp0 (mu_event_kind_info (k)->kind, word) == 0)
+      return mu_event_kind_info (k);
+  return NULL;
+}
+
 const MuStatusInfo *
 mu_ruleset_find_status (const MuRuleset *ruleset,
                         MuCounterStatus  status)
@@ -151,6 +165,24 @@ void
 mu_result_clear (MuResult *result)
 {
   g_clear_pointer (&result->summary, g_free);
+}
+
+void
+mu_sight_clear (MuSight *sight)
+{
+  if (sight == NULL)
+    return;
+  g_clear_pointer (&sight->reason, g_free);
+  g_clear_pointer (&sight->unit, g_free);
+}
+
+const char *
+mu_sight_block_to_string (MuSightBlock block)
+{
+  static const char *const words[MU_SIGHT_N] = { "clear", "terrain", "unit", "elevation", "crest" };
+
+  g_return_val_if_fail (block < MU_SIGHT_N, NULL);
+  return words[block];
 }
 
 static void

@@ -24,7 +24,9 @@
 #include "mu-command.h"
 #include "mu-dice.h"
 #include "mu-event.h"
+#include "mu-region.h"
 #include "mu-scenario.h"
+#include "mu-sight.h"
 
 G_BEGIN_DECLS
 
@@ -157,6 +159,41 @@ typedef struct {
   gssize offset;           /* into MuCounter (an int member), or -1 */
 } MuFieldInfo;
 
+/* Declared values on counters and sides (mu-ruleset-fields.c) ------------------ */
+
+/* The ruleset's field with this id, or NULL. */
+const MuFieldInfo *mu_ruleset_find_field   (const MuRuleset *ruleset, const char *id);
+/* Whether a counter of this kind has the field. */
+gboolean     mu_field_applies              (const MuFieldInfo *field, MuCounterKind kind);
+/* Whether a side has the field. */
+gboolean     mu_field_of_side              (const MuFieldInfo *field);
+/* The allowed values for people: "1 to 6", "at least 0", "one of line, column",
+ * "any of time-limit, veterans". Newly allocated. */
+char        *mu_field_describe_range       (const MuFieldInfo *field);
+/* NULL when text is a value of the field; else what is wrong, naming the
+ * allowed range (newly allocated). */
+char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
+/* Whether the field is written as the counter element's own attribute
+ * (leadership, division, range, attack, strength): an int member of
+ * MuCounter of the same name. Other fields are <value> elements; those with
+ * an offset still live in the member (the stand count of a tabletop unit). */
+gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
+/* A counter's value of the field as file text, NULL when not given. Newly allocated. */
+char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
+/* Sets it from file text (NULL or "" clears a <value>); FALSE with a message
+ * naming the allowed range when text is no value of the field. */
+gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInfo *field,
+                                            const char *text, GError **error);
+/* Checks every <value> of the scenario's counters and sides against the
+ * ruleset's declarations, appending "FILE:LINE: error:" problems naming
+ * the value's line and the allowed range: a field it does not declare, one
+ * another kind of counter (or the sides) has, a value outside the range. */
+void         mu_ruleset_check_values       (const MuRuleset *ruleset, const MuScenario *scenario,
+                                            GPtrArray *problems);
+/* Whether the scenario's counters carry Brothers at Arms' identity and
+ * division numbers (the ruleset declares "division"; unknown rulesets do). */
+gboolean     mu_ruleset_has_divisions      (const MuRuleset *ruleset);
+
 /* Commands and events ------------------------------------------------------------ */
 
 typedef enum {
@@ -178,12 +215,6 @@ typedef struct {
   const char *usage;       /* what a line of the wrong shape is told, after the verb:
                             * "needs exactly two ids"; NULL: the syntax is quoted */
 } MuVerbInfo;
-
-/* An event kind a ruleset emits; the kind word of the event line. */
-typedef struct {
-  const char *kind;        /* "move", "flinch", "stand-lost" */
-  const char *description;
-} MuEventKindInfo;
 
 /* Reading the state ---------------------------------------------------------- */
 
@@ -227,6 +258,20 @@ typedef enum {
   MU_MARKER_ON_BOARD,    /* on a hex or hexside (a breach): an event kind of its own */
 } MuMarkerPlace;
 
+/* How many of a marker a printed counter sheet gives, so a game of the
+ * scenario never runs short. */
+typedef enum {
+  MU_MARKER_SUPPLY_NONE,            /* not printed */
+  MU_MARKER_SUPPLY_ONE,             /* one (a turn marker) */
+  MU_MARKER_SUPPLY_PER_UNIT,        /* one per unit of both sides */
+  MU_MARKER_SUPPLY_LARGER_SIDE,     /* one per unit and command counter of the larger side */
+  MU_MARKER_SUPPLY_PER_OBJECTIVE,   /* one per objective for each side, in the side's colour */
+  MU_MARKER_SUPPLY_PER_FORTIFIED,   /* one per fortified hexside not yet breached */
+  MU_MARKER_SUPPLY_PER_RAIL,        /* one per counter arriving by rail */
+} MuMarkerSupply;
+
+#define MU_MARKER_SIDE_COLOUR 0xff000000u
+
 /* A marker (or a condition shown like one) the ruleset puts on counters or
  * the board, so that a front end can draw and explain it without knowing
  * the ruleset: the match window's counters and tooltips, the counter
@@ -239,6 +284,14 @@ typedef struct {
   const char *glyph;       /* a few letters to print on the marker: "NIC", "P" (not translated) */
   const char *description; /* N_() one line: what it does and what removes it */
   MuMarkerPlace place;
+  /* How it is drawn and printed (all optional): the colour of its face
+   * (0xRRGGBB; 0: light grey; MU_MARKER_SIDE_COLOUR: its side's), a
+   * picture the renderer knows ("crossed-arrows", "cross", "breach",
+   * "locomotive", "clock", "objective"; NULL: the glyph alone), and how
+   * many a printed sheet gives (MU_MARKER_SUPPLY_NONE: it is not printed). */
+  guint32 colour;
+  const char *picture;
+  MuMarkerSupply supply;
 } MuMarkerInfo;
 
 /* A counter status the ruleset uses (a subset of MuCounterStatus), with
@@ -248,6 +301,7 @@ typedef struct {
   const char *name;        /* N_() */
   const char *rule;
   const char *description; /* N_() */
+  const char *marker;      /* the declared marker a counter in this status shows, or NULL */
 } MuStatusInfo;
 
 /* A snapshot of one counter; strings are owned by the state and valid until
@@ -328,7 +382,10 @@ struct _MuRuleset {
   guint n_options;
   const MuVerbInfo *verbs;
   guint n_verbs;
-  const MuEventKindInfo *event_kinds;
+  /* The kinds of event it emits beyond the engine's own (mu-event.h):
+   * their words, fields and sentences for the event lines and the match
+   * log. Pointers, so that two rulesets may share a declaration. */
+  const MuEventKindInfo *const *event_kinds;
   guint n_event_kinds;
   const MuFieldInfo *fields;
   guint n_fields;
@@ -377,6 +434,12 @@ struct _MuRuleset {
    * commands it lists complete legal paths to every reachable destination
    * (one path each), so the list is finite. */
   GPtrArray *(*legal_commands) (gpointer state);
+  /* Optional: the counter's line of sight to `to` by the rules its fire
+   * uses (the same function), filled into sight (mu-sight.h). FALSE with
+   * MU_ERROR_ILLEGAL when the counter is unknown or not on the board (then
+   * sight is left cleared). NULL: the ruleset cannot say. */
+  gboolean (*line_of_sight)    (gpointer state, const char *counter, const MuPos *to,
+                                MuSight *sight, GError **error);
   /* Destinations the counter may legally reach now (of MuPos). */
   GArray   *(*legal_moves)     (gpointer state, const char *counter);
   /* Ids of the counters the counter may legally attack now (of char*). */
@@ -415,6 +478,19 @@ struct _MuRuleset {
    * ending among them. Without it the match can only tell, from the legal
    * commands, whether the step may end (mu_match_get_outstanding). */
   void     (*outstanding)      (gpointer state, GArray *todo);
+
+  /* Asking the engine, on any board (all optional, NULL when the ruleset
+   * has none): */
+  /* Where the counter may go now on a table, as a region of the points its
+   * position (MuPos.point) may take by a legal move; newly allocated, NULL
+   * when it may not move (or on a hex board: legal_moves lists the hexes). */
+  MuRegion *(*legal_region)    (gpointer state, const char *counter);
+  /* The command a computer player takes now where the rules prescribe one
+   * (an order the rules set, BAA-DAY-2's withdrawal of the first unsafe
+   * unit): one of `legal` (the legal commands, as legal_commands gives
+   * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
+   * free of any ruleset's commands and decisions. */
+  const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
 };
 
 /* Registry: the one list of rulesets. */
@@ -435,6 +511,9 @@ char              *mu_rule_option_check   (const MuRuleOptionInfo *info, const M
 /* The marker with this id (a word of MuCounterView.markers, or the kind of
  * a board marker's event), or NULL. */
 const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);
+/* The declaration of the event kind with this word: the ruleset's, else
+ * the engine's own; NULL when neither has it. */
+const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
 

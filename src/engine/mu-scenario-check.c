@@ -588,7 +588,8 @@ check_counter (Checker         *ck,
         check_range (ck, c, f->id, G_STRUCT_MEMBER (int, c, f->offset), f->min, f->max);
     }
 
-  switch (c->kind)
+  /* Division numbers and identities are Brothers at Arms' (baa rulesets). */
+  switch (mu_ruleset_has_divisions (ck->ruleset) ? c->kind : MU_COUNTER_CONTROL)
     {
     case MU_COUNTER_CONTROL:
       break;
@@ -647,7 +648,7 @@ check_counter (Checker         *ck,
             set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
                         c->id);
           else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && !direct &&
-                   parent->division != c->identity)
+                   parent->division != c->identity && mu_ruleset_has_divisions (ck->ruleset))
             set_object (ERR (ck, c->line,
                              _("%s: identity %d does not match division %d of its parent “%s”"),
                              what, c->identity, parent->division, c->parent), c->id);
@@ -944,6 +945,22 @@ mu_scenario_check (const MuScenario *scenario,
   index_counters (&ck);
   for (guint i = 0; i < scenario->counters->len; i++)
     check_counter (&ck, g_ptr_array_index (scenario->counters, i));
+  if (ck.ruleset)
+    mu_ruleset_check_values (ck.ruleset, scenario, problems);
+  if (scenario->board == MU_BOARD_TABLE && scenario->table)
+    {
+      /* TAB-11: units do not stand on each other */
+      g_autoptr(GArray) pairs = mu_table_overlapping_units (scenario->table, scenario->counters);
+
+      for (guint i = 0; i + 1 < pairs->len; i += 2)
+        {
+          const MuCounter *a = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i));
+          const MuCounter *b = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i + 1));
+
+          set_object (ERR (&ck, b->line, _("unit “%s”: its stands overlap those of unit “%s” (line %d)"),
+                           b->id ? b->id : "", a->id ? a->id : "", a->line), b->id);
+        }
+    }
   if (ck.n_unplaced > MAX_UNPLACED_LISTED)
     {
       guint more = ck.n_unplaced - MAX_UNPLACED_LISTED;

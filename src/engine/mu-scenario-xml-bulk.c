@@ -8,6 +8,10 @@
  * "hexside"), and puts them back where they were. The schema still checks
  * everything else, and still documents these elements. Messages have the
  * form the schema's messages are given (see tidy_schema_messages()).
+ *
+ * The counters (<control>, <command>, <unit>), children of the root's
+ * <interleave>, are taken out the same way and checked on their own against
+ * data/muster-counters.rng, which uses muster.rng's definitions.
  */
 #define G_LOG_DOMAIN "muster-xml"
 
@@ -232,6 +236,90 @@ mu_xml_detach_bulk (MuXmlLoader *ld)
         }
     }
   return out;
+}
+
+GArray *
+mu_xml_detach_counters (MuXmlLoader *ld)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (Detached));
+  xmlNodePtr anchor = NULL, next;
+
+  for (xmlNodePtr c = ld->root->children; c; c = next)
+    {
+      next = c->next;
+      if (c->type == XML_ELEMENT_NODE &&
+          (mu_xml_is_element (c, "unit") || mu_xml_is_element (c, "command") ||
+           mu_xml_is_element (c, "control")))
+        {
+          Detached d = { c, ld->root, anchor };
+
+          xmlUnlinkNode (c);
+          g_array_append_val (out, d);
+        }
+      else
+        anchor = c;
+    }
+  return out;
+}
+
+int
+mu_xml_validate_counters (MuXmlLoader         *ld,
+                          GArray              *detached,
+                          xmlRelaxNGValidCtxtPtr vctxt)
+{
+  xmlNodePtr root = ld->root;
+  xmlNodePtr first = root->children, last = root->last;
+  int rc;
+
+  /* The root holds only the counters while they are checked; the rest of
+   * its children wait aside, unchanged. */
+  root->children = root->last = NULL;
+  for (guint i = 0; i < detached->len; i++)
+    xmlAddChild (root, g_array_index (detached, Detached, i).node);
+  rc = xmlRelaxNGValidateDoc (vctxt, ld->doc);
+  for (guint i = 0; i < detached->len; i++)
+    xmlUnlinkNode (g_array_index (detached, Detached, i).node);
+  root->children = first;
+  root->last = last;
+  return rc;
+}
+
+static void
+ignore_error (void        *data,
+              xmlErrorPtr  err)
+{
+}
+
+GArray *
+mu_xml_invalid_counter_lines (MuXmlLoader  *ld,
+                              GArray       *detached,
+                              xmlRelaxNGPtr schema)
+{
+  GArray *lines = g_array_new (FALSE, FALSE, sizeof (int));
+  xmlNodePtr root = ld->root;
+  xmlNodePtr first = root->children, last = root->last;
+
+  root->children = root->last = NULL;
+  for (guint i = 0; i < detached->len; i++)
+    {
+      xmlNodePtr node = g_array_index (detached, Detached, i).node;
+      /* A context keeps state from one document to the next. */
+      xmlRelaxNGValidCtxtPtr vctxt = xmlRelaxNGNewValidCtxt (schema);
+
+      xmlRelaxNGSetValidStructuredErrors (vctxt, ignore_error, NULL);
+      xmlAddChild (root, node);
+      if (xmlRelaxNGValidateDoc (vctxt, ld->doc) != 0)
+        {
+          int line = mu_xml_node_line (node);
+
+          g_array_append_val (lines, line);
+        }
+      xmlUnlinkNode (node);
+      xmlRelaxNGFreeValidCtxt (vctxt);
+    }
+  root->children = first;
+  root->last = last;
+  return lines;
 }
 
 void

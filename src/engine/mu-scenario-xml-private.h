@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <libxml/relaxng.h>
 #include <libxml/tree.h>
 
 #include "mu-scenario-xml.h"
@@ -43,6 +44,15 @@ gboolean    mu_xml_is_element  (xmlNodePtr node, const char *name);
  * reattach puts back where it was. */
 GArray     *mu_xml_detach_bulk   (MuXmlLoader *ld);
 void        mu_xml_reattach_bulk (GArray *detached);
+/* Takes the counters (<control>, <command>, <unit>) out of the root, for
+ * mu_xml_reattach_bulk() to put back. */
+GArray     *mu_xml_detach_counters   (MuXmlLoader *ld);
+/* Validates the detached counters alone (data/muster-counters.rng), as
+ * xmlRelaxNGValidateDoc() does; the document is as it was afterwards. */
+int         mu_xml_validate_counters (MuXmlLoader *ld, GArray *detached, xmlRelaxNGValidCtxtPtr vctxt);
+/* The lines of the detached counters that are invalid each on its own (of
+ * int): libxml2 names no node in some messages about them. */
+GArray     *mu_xml_invalid_counter_lines (MuXmlLoader *ld, GArray *detached, xmlRelaxNGPtr schema);
 /* The model of a schema-valid document; reports what the schema cannot see. */
 MuScenario *mu_xml_build_model (MuXmlLoader *ld);
 

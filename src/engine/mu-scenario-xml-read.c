@@ -11,6 +11,8 @@
 
 #include "mu-scenario-xml-private.h"
 
+#include "mu-ruleset.h"
+
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <libxml/parser.h>
@@ -842,6 +844,39 @@ load_table (MuXmlLoader *ld,
 
 /* Order of battle ------------------------------------------------------------------ */
 
+/* <value field="ID">TEXT</value>: a value the ruleset declares; the
+ * checker knows the fields, the reader keeps what the file says. */
+static void
+load_value (MuXmlLoader *ld,
+            xmlNodePtr   c,
+            GPtrArray  **values)
+{
+  g_autofree char *field = attr_stripped (c, "field");
+  g_autofree char *text = element_text (c);
+  MuFieldValue *v;
+
+  if (mu_values_get (*values, field ? field : "") != NULL)
+    {
+      mu_xml_report (ld, mu_xml_node_line (c), _("<value>: field “%s” is given twice"),
+                     field ? field : "");
+      return;
+    }
+  mu_values_set (values, field ? field : "", g_strstrip (text));
+  v = g_ptr_array_index (*values, (*values)->len - 1);
+  v->line = mu_xml_node_line (c);
+}
+
+static void
+load_side_child (MuXmlLoader *ld,
+                 xmlNodePtr  c,
+                 gpointer    data)
+{
+  MuSide *side = data;
+
+  if (mu_xml_is_element (c, "value"))
+    load_value (ld, c, &side->values);
+}
+
 static void
 load_note_child (MuXmlLoader *ld,
                  xmlNodePtr  c,
@@ -854,6 +889,8 @@ load_note_child (MuXmlLoader *ld,
       g_free (counter->note);
       counter->note = element_text (c);
     }
+  else if (mu_xml_is_element (c, "value"))
+    load_value (ld, c, &counter->values);
 }
 
 static MuCounter *
@@ -915,7 +952,7 @@ load_counter (MuXmlLoader *ld,
         else if (!parse_int_text (identity, &c->identity))
           mu_xml_report (ld, c->line, _("<unit>: identity=\"%s\" is not a division number or “star”"),
                          identity);
-        if (!mu_arm_from_string (arm, &c->arm))
+        if (arm != NULL && !mu_arm_from_string (arm, &c->arm))
           mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm ? arm : "");
         get_int (ld, node, "range", 0, &c->range);
         get_int (ld, node, "attack", 0, &c->attack);
@@ -1130,7 +1167,9 @@ load_root_child (MuXmlLoader *ld,
         }
       side = mu_side_new (id, sname, rgb);
       side->line = mu_xml_node_line (c);
-      object_extra (ld, c, &side->extra);
+      take_comments (ld, &side->extra);
+      collect_attributes (ld, c, &side->extra);
+      walk_children (ld, c, &side->extra, load_side_child, side);
       g_ptr_array_add (s->sides, side);
     }
   else if (strcmp (name, "control") == 0)
@@ -1154,6 +1193,39 @@ load_root_child (MuXmlLoader *ld,
       get_hex_list (ld, c, "hexes", a->hexes);
       object_extra (ld, c, &a->extra);
       g_ptr_array_add (s->own_lines, a);
+    }
+}
+
+/* A ruleset field the model holds in a member but the file as a <value>
+ * (a tabletop unit's stand count) goes to its member. */
+static void
+take_member_values (MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  for (guint i = 0; ruleset && i < s->counters->len; i++)
+    {
+      MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      for (guint j = 0; c->values && j < ruleset->n_fields; j++)
+        {
+          const MuFieldInfo *f = &ruleset->fields[j];
+          const MuFieldValue *v = NULL;
+          int n;
+
+          if (f->offset < 0 || mu_field_is_attribute (f) || !mu_field_applies (f, c->kind))
+            continue;
+          for (guint k = 0; k < c->values->len && v == NULL; k++)
+            if (strcmp (((MuFieldValue *) g_ptr_array_index (c->values, k))->field, f->id) == 0)
+              v = g_ptr_array_index (c->values, k);
+          if (v == NULL)
+            continue;
+          /* not a number: it stays a <value>, which the checker reports */
+          if (!parse_int_text (v->value, &n))
+            continue;
+          G_STRUCT_MEMBER (int, c, f->offset) = n;
+          mu_values_set (&c->values, f->id, NULL);
+        }
     }
 }
 
@@ -1194,6 +1266,7 @@ mu_xml_build_model (MuXmlLoader *ld)
       }
   collect_attributes (ld, ld->root, &s->extra);
   walk_children (ld, ld->root, &s->extra, load_root_child, s);
+  take_member_values (s);
   return s;
 }
 

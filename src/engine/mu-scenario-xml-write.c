@@ -21,11 +21,13 @@
 
 #include "mu-error.h"
 #include "mu-file.h"
+#include "mu-ruleset.h"
 
 typedef struct {
   GString *out;
   const MuScenario *s;
   const MuHexGrid *grid;  /* NULL on tables */
+  const MuRuleset *ruleset; /* the scenario's, NULL when unknown */
 } Writer;
 
 static void
@@ -564,6 +566,64 @@ write_table (Writer           *w,
 
 /* Order of battle ------------------------------------------------------------------- */
 
+/* Whether the counter element carries the model's attribute `id`: always
+ * when the ruleset is unknown, else when the ruleset declares it (the baa
+ * rulesets; a tabletop ruleset's units have no attack or identity). */
+static gboolean
+declares (Writer     *w,
+          const char *id)
+{
+  return w->ruleset == NULL || mu_ruleset_find_field (w->ruleset, id) != NULL;
+}
+
+static void
+write_value (Writer     *w,
+             int         depth,
+             const char *field,
+             const char *value)
+{
+  indent (w, depth);
+  g_string_append (w->out, "<value");
+  attr_str (w, "field", field);
+  g_string_append_c (w->out, '>');
+  escape (w->out, value ? value : "", FALSE);
+  g_string_append (w->out, "</value>\n");
+}
+
+/* The <value> children of a counter: the declared fields held in members
+ * (in declaration order), then the others as the file gave them. */
+static guint
+write_counter_values (Writer          *w,
+                      const MuCounter *c,
+                      gboolean         dry)
+{
+  guint n = 0;
+
+  for (guint i = 0; w->ruleset && i < w->ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &w->ruleset->fields[i];
+
+      if (f->offset < 0 || mu_field_is_attribute (f) || !mu_field_applies (f, c->kind))
+        continue;
+      n++;
+      if (!dry)
+        {
+          g_autofree char *text = mu_counter_get_field (c, f);
+
+          write_value (w, 2, f->id, text);
+        }
+    }
+  for (guint i = 0; c->values && i < c->values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (c->values, i);
+
+      n++;
+      if (!dry)
+        write_value (w, 2, v->field, v->value);
+    }
+  return n;
+}
+
 static void
 write_counter (Writer          *w,
                const MuCounter *c)
@@ -598,25 +658,31 @@ write_counter (Writer          *w,
   switch (c->kind)
     {
     case MU_COUNTER_CONTROL:
-      attr_int (w, "leadership", c->leadership);
+      if (declares (w, "leadership"))
+        attr_int (w, "leadership", c->leadership);
       if (c->star)
         attr_bool (w, "star", TRUE);
       break;
     case MU_COUNTER_COMMAND:
-      attr_int (w, "division", c->division);
-      attr_int (w, "leadership", c->leadership);
+      if (declares (w, "division"))
+        attr_int (w, "division", c->division);
+      if (declares (w, "leadership"))
+        attr_int (w, "leadership", c->leadership);
       if (c->exceptional)
         attr_bool (w, "exceptional", TRUE);
       break;
     case MU_COUNTER_UNIT:
-      if (c->identity == 0)
+      if (declares (w, "division") && c->identity == 0)
         attr_str (w, "identity", "star");
-      else
+      else if (declares (w, "division"))
         attr_int (w, "identity", c->identity);
       attr_str (w, "arm", mu_arm_to_string (c->arm));
-      attr_int (w, "range", c->range);
-      attr_int (w, "attack", c->attack);
-      attr_int (w, "strength", c->strength);
+      if (declares (w, "range"))
+        attr_int (w, "range", c->range);
+      if (declares (w, "attack"))
+        attr_int (w, "attack", c->attack);
+      if (declares (w, "strength"))
+        attr_int (w, "strength", c->strength);
       if (c->abilities & (MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER))
         {
           gboolean both = (c->abilities & MU_ABILITY_INDOMITABLE) &&
@@ -633,7 +699,7 @@ write_counter (Writer          *w,
       break;
     }
 
-  if (c->note == NULL)
+  if (c->note == NULL && write_counter_values (w, c, TRUE) == 0)
     {
       close_empty (w, 1, name, &c->extra);
       return;
@@ -641,9 +707,39 @@ write_counter (Writer          *w,
   extra_attributes (w, &c->extra);
   g_string_append (w->out, ">\n");
   text_element (w, 2, "note", c->note);
+  write_counter_values (w, c, FALSE);
   extra_elements (w, 2, &c->extra);
   indent (w, 1);
   g_string_append_printf (w->out, "</%s>\n", name);
+}
+
+static void
+write_side (Writer       *w,
+            const MuSide *side)
+{
+  char colour[8];
+
+  g_snprintf (colour, sizeof colour, "#%06x", side->colour & 0xffffff);
+  open_start (w, 1, "side", &side->extra);
+  attr_str (w, "id", side->id ? side->id : "");
+  attr_str (w, "name", side->name ? side->name : "");
+  attr_str (w, "colour", colour);
+  if (side->values == NULL || side->values->len == 0)
+    {
+      close_empty (w, 1, "side", &side->extra);
+      return;
+    }
+  extra_attributes (w, &side->extra);
+  g_string_append (w->out, ">\n");
+  for (guint i = 0; i < side->values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (side->values, i);
+
+      write_value (w, 2, v->field, v->value);
+    }
+  extra_elements (w, 2, &side->extra);
+  indent (w, 1);
+  g_string_append (w->out, "</side>\n");
 }
 
 /* The scenario ------------------------------------------------------------------------ */
@@ -669,6 +765,7 @@ mu_scenario_save_to_data (const MuScenario *s,
 
   w.out = g_string_sized_new (64 * 1024);
   w.s = s;
+  w.ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
   w.grid = s->board == MU_BOARD_HEX && s->hex_map ? &s->hex_map->grid : NULL;
 
   g_string_append (w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -742,17 +839,7 @@ mu_scenario_save_to_data (const MuScenario *s,
   w.grid = s->board == MU_BOARD_HEX && s->hex_map ? &s->hex_map->grid : NULL;
 
   for (guint i = 0; i < s->sides->len; i++)
-    {
-      const MuSide *side = g_ptr_array_index (s->sides, i);
-      char colour[8];
-
-      g_snprintf (colour, sizeof colour, "#%06x", side->colour & 0xffffff);
-      open_start (&w, 1, "side", &side->extra);
-      attr_str (&w, "id", side->id ? side->id : "");
-      attr_str (&w, "name", side->name ? side->name : "");
-      attr_str (&w, "colour", colour);
-      close_empty (&w, 1, "side", &side->extra);
-    }
+    write_side (&w, g_ptr_array_index (s->sides, i));
 
   for (guint i = 0; i < s->counters->len; i++)
     write_counter (&w, g_ptr_array_index (s->counters, i));

@@ -247,6 +247,7 @@ mu_schema_path (void)
 
 G_LOCK_DEFINE_STATIC (schema);
 static xmlRelaxNGPtr schema_cache;
+static xmlRelaxNGPtr counter_schema_cache;
 static char *schema_cache_path;
 
 static void
@@ -259,7 +260,23 @@ on_schema_error (void        *data,
 }
 
 static xmlRelaxNGPtr
-get_schema (void)
+parse_schema (const char *path)
+{
+  xmlRelaxNGParserCtxtPtr pctxt = xmlRelaxNGNewParserCtxt (path);
+  xmlRelaxNGPtr schema;
+
+  if (pctxt == NULL)
+    return NULL;
+  xmlRelaxNGSetParserStructuredErrors (pctxt, on_schema_error, NULL);
+  schema = xmlRelaxNGParse (pctxt);
+  xmlRelaxNGFreeParserCtxt (pctxt);
+  return schema;
+}
+
+/* The scenario schema, and in *counters the counters' own (muster-counters.rng
+ * beside it); both NULL when either cannot be read. */
+static xmlRelaxNGPtr
+get_schema (xmlRelaxNGPtr *counters)
 {
   const char *path = mu_schema_path ();
   xmlRelaxNGPtr schema;
@@ -267,24 +284,28 @@ get_schema (void)
   G_LOCK (schema);
   if (schema_cache == NULL || g_strcmp0 (schema_cache_path, path) != 0)
     {
-      xmlRelaxNGParserCtxtPtr pctxt = xmlRelaxNGNewParserCtxt (path);
+      g_autofree char *dir = g_path_get_dirname (path);
+      g_autofree char *counters_path = g_build_filename (dir, "muster-counters.rng", NULL);
 
-      if (pctxt != NULL)
+      schema = parse_schema (path);
+      *counters = schema ? parse_schema (counters_path) : NULL;
+      if (schema != NULL && *counters != NULL)
         {
-          xmlRelaxNGSetParserStructuredErrors (pctxt, on_schema_error, NULL);
-          schema = xmlRelaxNGParse (pctxt);
-          xmlRelaxNGFreeParserCtxt (pctxt);
-          if (schema != NULL)
-            {
-              if (schema_cache)
-                xmlRelaxNGFree (schema_cache);
-              schema_cache = schema;
-              g_free (schema_cache_path);
-              schema_cache_path = g_strdup (path);
-            }
+          g_clear_pointer (&schema_cache, xmlRelaxNGFree);
+          g_clear_pointer (&counter_schema_cache, xmlRelaxNGFree);
+          schema_cache = schema;
+          counter_schema_cache = *counters;
+          g_free (schema_cache_path);
+          schema_cache_path = g_strdup (path);
+        }
+      else
+        {
+          g_clear_pointer (&schema, xmlRelaxNGFree);
+          g_clear_pointer (counters, xmlRelaxNGFree);
         }
     }
   schema = schema_cache;
+  *counters = counter_schema_cache;
   G_UNLOCK (schema);
   return schema;
 }
@@ -295,7 +316,7 @@ static const char *const known_elements[] = {
   "scenario", "title", "description", "date", "author", "option", "timeline", "victory",
   "hex-map", "terrain", "row", "elevation", "hex", "hexside", "path", "label", "table",
   "area", "line", "side", "control", "command", "unit", "note", "objective", "task",
-  "reserve", "own-lines",
+  "reserve", "own-lines", "home-edge", "value",
 };
 
 /* Elements in our namespace (or none) that the format does not have. */
@@ -501,6 +522,76 @@ fix_schema_lines (MuXmlLoader *ld,
     }
 }
 
+/* Gives the counters' messages that name no line the line of an invalid
+ * counter, in order. */
+static void
+name_counter_lines (MuXmlLoader  *ld,
+                    guint         first,
+                    GArray       *counters,
+                    xmlRelaxNGPtr counter_schema)
+{
+  g_autoptr(GArray) lines = NULL;
+  guint next = 0;
+
+  for (guint i = first; i < ld->problems->len && lines == NULL; i++)
+    if (((MuProblem *) g_ptr_array_index (ld->problems, i))->line <= 0)
+      lines = mu_xml_invalid_counter_lines (ld, counters, counter_schema);
+  if (lines == NULL || lines->len == 0)
+    return;
+  for (guint i = first; i < ld->problems->len; i++)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i);
+
+      if (p->line > 0)
+        {
+          /* Messages come in document order: one with a line is past its counter. */
+          while (next < lines->len && g_array_index (lines, int, next) <= p->line)
+            next++;
+          continue;
+        }
+      p->line = g_array_index (lines, int, MIN (next, lines->len - 1));
+      next++;
+    }
+}
+
+/* The counters are validated without the <interleave> around them, and
+ * libxml2 then adds the type's own complaint and "Element E failed to
+ * validate attributes" to "Invalid attribute A for element E", which says it
+ * all, with the value (see tidy_schema_messages()). Runs once every message
+ * has its line. */
+static void
+drop_counter_noise (MuXmlLoader *ld,
+                    guint        first)
+{
+  static const char prefix[] = "not a valid scenario: ";
+  char a[128], e[128];
+  g_autoptr(GHashTable) lines = g_hash_table_new (NULL, NULL);
+
+  for (guint i = first; i < ld->problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (ld->problems, i);
+
+      if (g_str_has_prefix (p->message, prefix) &&
+          sscanf (p->message + strlen (prefix), "Invalid attribute %127s for element %127s", a, e) == 2)
+        g_hash_table_add (lines, GINT_TO_POINTER (p->line));
+    }
+  for (guint i = ld->problems->len; i > first; i--)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i - 1);
+      const char *raw = g_str_has_prefix (p->message, prefix) ? p->message + strlen (prefix) : "";
+
+      if (!g_hash_table_contains (lines, GINT_TO_POINTER (p->line)))
+        continue;
+      if (sscanf (raw, "Element %127s failed to validate attributes", e) == 1 ||
+          (g_str_has_prefix (raw, "Type ") && strstr (raw, " doesn't allow value ")))
+        {
+          g_ptr_array_remove_index (ld->problems, i - 1);
+          if (ld->n_errors > 0)
+            ld->n_errors--;
+        }
+    }
+}
+
 /* Reports progress; FALSE once loading is to stop. */
 static gboolean
 stage (MuXmlLoader *ld,
@@ -527,7 +618,7 @@ load_data_full (const char         *data,
   gboolean cancelled = FALSE;
   g_autoptr(GPtrArray) own_problems = NULL;
   MuScenario *s = NULL;
-  xmlRelaxNGPtr schema;
+  xmlRelaxNGPtr schema, counter_schema = NULL;
   xmlExternalEntityLoader old_loader;
   const char *label = filename ? filename : _("(data)");
   int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
@@ -646,7 +737,7 @@ load_data_full (const char         *data,
       }
   }
 
-  schema = get_schema ();
+  schema = get_schema (&counter_schema);
   if (schema == NULL)
     {
       mu_xml_report (&ld, 0, _("cannot read the scenario schema %s"), mu_schema_path ());
@@ -658,15 +749,33 @@ load_data_full (const char         *data,
       guint first_schema_problem = problems->len;
       guint bulk_errors = ld.n_errors;
       g_autoptr(GArray) bulk = NULL;
+      g_autoptr(GArray) counters = NULL;
       int rc;
 
       /* The schema sees the board's structure; the loader checks the many
-       * per-hex elements itself (see mu-scenario-xml-bulk.c). */
+       * per-hex elements itself (see mu-scenario-xml-bulk.c), and the
+       * counters are validated apart from the rest. */
       bulk = mu_xml_detach_bulk (&ld);
       bulk_errors = ld.n_errors - bulk_errors;
+      counters = mu_xml_detach_counters (&ld);
       xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
+      if (counters->len > 0)
+        {
+          guint first_counter_problem = problems->len;
+
+          vctxt = xmlRelaxNGNewValidCtxt (counter_schema);
+          xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
+          if (mu_xml_validate_counters (&ld, counters, vctxt) != 0)
+            {
+              name_counter_lines (&ld, first_counter_problem, counters, counter_schema);
+              drop_counter_noise (&ld, first_counter_problem);
+              rc = -1;
+            }
+          xmlRelaxNGFreeValidCtxt (vctxt);
+        }
+      mu_xml_reattach_bulk (counters);
       mu_xml_reattach_bulk (bulk);
       if (rc == 0 && bulk_errors > 0)
         goto out;

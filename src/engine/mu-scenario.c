@@ -437,8 +437,106 @@ mu_side_free (MuSide *s)
     return;
   g_free (s->id);
   g_free (s->name);
+  g_clear_pointer (&s->values, g_ptr_array_unref);
   mu_extra_clear (&s->extra);
   g_free (s);
+}
+
+MuFieldValue *
+mu_field_value_new (const char *field,
+                    const char *value)
+{
+  MuFieldValue *v = g_new0 (MuFieldValue, 1);
+
+  v->field = g_strdup (field);
+  v->value = g_strdup (value);
+  return v;
+}
+
+void
+mu_field_value_free (MuFieldValue *v)
+{
+  if (v == NULL)
+    return;
+  g_free (v->field);
+  g_free (v->value);
+  g_free (v);
+}
+
+static MuFieldValue *
+values_find (const GPtrArray *values,
+             const char      *field,
+             guint           *index)
+{
+  for (guint i = 0; values && i < values->len; i++)
+    {
+      MuFieldValue *v = g_ptr_array_index (values, i);
+
+      if (g_strcmp0 (v->field, field) == 0)
+        {
+          if (index)
+            *index = i;
+          return v;
+        }
+    }
+  return NULL;
+}
+
+const char *
+mu_values_get (const GPtrArray *values,
+               const char      *field)
+{
+  MuFieldValue *v;
+
+  g_return_val_if_fail (field != NULL, NULL);
+  v = values_find (values, field, NULL);
+  return v ? v->value : NULL;
+}
+
+void
+mu_values_set (GPtrArray  **values,
+               const char  *field,
+               const char  *value)
+{
+  MuFieldValue *v;
+  guint index = 0;
+
+  g_return_if_fail (values != NULL && field != NULL);
+  v = values_find (*values, field, &index);
+  if (value == NULL)
+    {
+      if (v)
+        g_ptr_array_remove_index (*values, index);
+      return;
+    }
+  if (v)
+    {
+      g_free (v->value);
+      v->value = g_strdup (value);
+      return;
+    }
+  if (*values == NULL)
+    *values = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_field_value_free);
+  g_ptr_array_add (*values, mu_field_value_new (field, value));
+}
+
+GPtrArray *
+mu_values_copy (const GPtrArray *values)
+{
+  GPtrArray *copy;
+
+  if (values == NULL)
+    return NULL;
+  copy = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_field_value_free);
+  for (guint i = 0; i < values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (values, i);
+      MuFieldValue *c = mu_field_value_new (v->field, v->value);
+
+      c->line = v->line;
+      g_ptr_array_add (copy, c);
+    }
+  return copy;
 }
 
 MuCounter *
@@ -473,6 +571,7 @@ mu_counter_free (MuCounter *c)
   g_free (c->note);
   g_free (c->parent);
   g_free (c->place.reserve);
+  g_clear_pointer (&c->values, g_ptr_array_unref);
   mu_extra_clear (&c->extra);
   g_free (c);
 }
@@ -489,6 +588,7 @@ mu_counter_copy (const MuCounter *src)
   c->note = g_strdup (src->note);
   c->parent = g_strdup (src->parent);
   c->place.reserve = g_strdup (src->place.reserve);
+  c->values = mu_values_copy (src->values);
   mu_extra_copy (&c->extra, &src->extra);
   return c;
 }
@@ -731,6 +831,7 @@ mu_scenario_copy (const MuScenario *src)
       const MuSide *a = g_ptr_array_index (src->sides, i);
       MuSide *b = mu_side_new (a->id, a->name, a->colour);
       b->line = a->line;
+      b->values = mu_values_copy (a->values);
       mu_extra_copy (&b->extra, &a->extra);
       g_ptr_array_add (s->sides, b);
     }

@@ -229,10 +229,22 @@ typedef struct {
 
 /* Order of battle -------------------------------------------------------------- */
 
+/* A value a ruleset declares (MuFieldInfo in mu-ruleset.h) that the model
+ * has no member for, held as its file text: a whole number ("5"), a word
+ * ("veteran") or space-separated words (flags). The file's
+ * <value field="ID">TEXT</value>; which fields exist and their ranges are
+ * the ruleset's, checked by mu_scenario_check(). */
+typedef struct {
+  char *field;
+  char *value;
+  int line;
+} MuFieldValue;
+
 typedef struct {
   char *id;              /* "csa", "usa" for Brothers at Arms */
   char *name;            /* "Confederate", display only */
   guint32 colour;        /* 0xRRGGBB counter background */
+  GPtrArray *values;     /* of MuFieldValue*, in file order; NULL when none */
   int line;
   MuExtra extra;
 } MuSide;
@@ -306,6 +318,8 @@ typedef struct {
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
   MuPlacement place;
+  GPtrArray *values;     /* of MuFieldValue*: the ruleset's other values, in file
+                          * order; NULL when none */
   int line;
   MuExtra extra;
 } MuCounter;
@@ -518,6 +532,15 @@ void          mu_rule_option_free        (MuRuleOption *option);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuRuleOption, mu_rule_option_free)
 MuSideArea   *mu_side_area_new           (const char *side);
 void          mu_side_area_free          (MuSideArea *area);
+
+/* The ruleset's values of a counter or side (MuCounter.values, MuSide.values):
+ * the text of `field`, or NULL when not given; set replaces it, or adds it
+ * at the end (NULL value removes it). values may point at NULL. */
+MuFieldValue *mu_field_value_new         (const char *field, const char *value);
+void          mu_field_value_free        (MuFieldValue *value);
+const char   *mu_values_get              (const GPtrArray *values, const char *field);
+void          mu_values_set              (GPtrArray **values, const char *field, const char *value);
+GPtrArray    *mu_values_copy             (const GPtrArray *values);
 
 void          mu_extra_clear             (MuExtra *extra);
 void          mu_extra_copy              (MuExtra *dest, const MuExtra *src);

@@ -71,6 +71,12 @@ guint     mu_table_counter_stands   (const MuTableMap *table, const MuCounter *c
                                      int strength, MuPoint centre, double facing,
                                      MuStand *out, guint max);
 
+/* The units of `counters` (of MuCounter*) placed on the table whose stands
+ * overlap another's (TAB-11): pairs of indices into counters, the earlier
+ * first, in the order of the later one (a GArray of guint, two per pair;
+ * free it). Commanders are left out: they stand with their units. */
+GArray   *mu_table_overlapping_units (const MuTableMap *table, const GPtrArray *counters);
+
 /* Corners of a stand: front-left, front-right, rear-right, rear-left. */
 void      mu_stand_corners          (const MuStand *stand, MuPoint corners[4]);
 /* The unit vector a facing points to. */

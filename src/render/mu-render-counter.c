@@ -380,72 +380,24 @@ mu_render_counter (cairo_t          *cr,
 
 /* Markers ------------------------------------------------------------------------------------------ */
 
-void
-mu_render_marker_with (MuText       *t,
-                       MuMarkers     marker,
-                       const MuSide *side,
-                       double        x,
-                       double        y,
-                       double        size,
-                       double        device_size,
-                       gboolean      flat)
+/* The pictures a ruleset's markers may ask for (MuMarkerInfo.picture):
+ * drawn over the marker's face, the glyph below them. */
+static void
+marker_picture (cairo_t      *cr,
+                const char   *picture,
+                const MuSide *side,
+                double        x,
+                double        y,
+                double        size)
 {
-  cairo_t *cr = t->cr;
-  guint32 bg = 0xeeeeee;
-  const char *label = NULL;
-  gboolean text = device_size >= 16.0;
-  gboolean detailed = device_size >= 8.0;
   double cx = x + size / 2;
 
-  /* One marker per call: the lowest flag set. */
-  marker = marker & (~marker + 1);
-  switch (marker)
+  if (g_strcmp0 (picture, "objective") == 0)
+    mu_render_objective_symbol (cr, cx, y + size / 2, 0.36 * size,
+                                side ? side->colour & 0xffffff : 0xffffff, side != NULL);
+  else if (g_strcmp0 (picture, "crossed-arrows") == 0)
     {
-    case MU_MARKER_NIC:
-      bg = 0xf2d23c;
-      label = "NIC";
-      break;
-    case MU_MARKER_PINNED:
-      bg = 0xc8322c;
-      label = "PINNED";
-      break;
-    case MU_MARKER_FATIGUED:
-      bg = 0xe8893a;
-      label = "FATIGUED";
-      break;
-    case MU_MARKER_BREACHED:
-      bg = 0x6b4a2a;
-      label = "BREACHED";
-      break;
-    case MU_MARKER_OBJECTIVE:
-      bg = side ? side->colour & 0xffffff : 0xf4f0e4;
-      break;
-    case MU_MARKER_DISABLED:
-      bg = 0x2a2a2a;
-      label = "DISABLED";
-      break;
-    case MU_MARKER_ON_TRAIN:
-      bg = 0x4a5a6a;
-      label = "ON TRAIN";
-      break;
-    case MU_MARKER_BOUND:
-      bg = 0xf4f0e4;
-      label = "BOUND";
-      break;
-    default:
-      return;
-    }
-  counter_body (cr, x, y, size, bg, detailed, flat);
-  if (!detailed)
-    return;
-  switch (marker)
-    {
-    case MU_MARKER_OBJECTIVE:
-      mu_render_objective_symbol (cr, cx, y + size / 2, 0.36 * size,
-                                  side ? side->colour & 0xffffff : 0xffffff, side != NULL);
-      break;
-    case MU_MARKER_PINNED:
-      /* Crossed arrows pinning the counter down. */
+      /* crossed arrows pinning the counter down */
       cairo_move_to (cr, x + 0.25 * size, y + 0.2 * size);
       cairo_line_to (cr, x + 0.75 * size, y + 0.55 * size);
       cairo_move_to (cr, x + 0.75 * size, y + 0.2 * size);
@@ -453,8 +405,9 @@ mu_render_marker_with (MuText       *t,
       mu_set_rgba (cr, 0xffffff, 0.8);
       cairo_set_line_width (cr, 0.06 * size);
       cairo_stroke (cr);
-      break;
-    case MU_MARKER_BREACHED:
+    }
+  else if (g_strcmp0 (picture, "breach") == 0)
+    {
       for (int i = 0; i < 4; i++)
         {
           double a = x + (0.14 + i * 0.18) * size, b = a + 0.18 * size;
@@ -467,8 +420,9 @@ mu_render_marker_with (MuText       *t,
         }
       mu_set_rgb (cr, 0xe8d8b8);
       cairo_fill (cr);
-      break;
-    case MU_MARKER_DISABLED:
+    }
+  else if (g_strcmp0 (picture, "cross") == 0)
+    {
       cairo_move_to (cr, x + 0.2 * size, y + 0.18 * size);
       cairo_line_to (cr, x + 0.8 * size, y + 0.6 * size);
       cairo_move_to (cr, x + 0.8 * size, y + 0.18 * size);
@@ -476,9 +430,10 @@ mu_render_marker_with (MuText       *t,
       mu_set_rgb (cr, 0xc8201e);
       cairo_set_line_width (cr, 0.08 * size);
       cairo_stroke (cr);
-      break;
-    case MU_MARKER_ON_TRAIN:
-      /* A locomotive: boiler, cab, funnel, wheels. */
+    }
+  else if (g_strcmp0 (picture, "locomotive") == 0)
+    {
+      /* boiler, cab, funnel, wheels */
       cairo_rectangle (cr, x + 0.22 * size, y + 0.3 * size, 0.36 * size, 0.16 * size);
       cairo_rectangle (cr, x + 0.58 * size, y + 0.2 * size, 0.16 * size, 0.26 * size);
       cairo_move_to (cr, x + 0.26 * size, y + 0.3 * size);
@@ -495,9 +450,10 @@ mu_render_marker_with (MuText       *t,
         }
       mu_set_rgb (cr, 0xdddddd);
       cairo_fill (cr);
-      break;
-    case MU_MARKER_BOUND:
-      /* A clock face: the bound marker moves an hour a bound (BAA-SEQ-5). */
+    }
+  else if (g_strcmp0 (picture, "clock") == 0)
+    {
+      /* a clock face: a turn marker moves an hour a turn */
       cairo_new_sub_path (cr);
       cairo_arc (cr, cx, y + 0.4 * size, 0.24 * size, 0, 2 * G_PI);
       mu_set_rgb (cr, 0xffffff);
@@ -510,32 +466,64 @@ mu_render_marker_with (MuText       *t,
       cairo_move_to (cr, cx, y + 0.4 * size);
       cairo_line_to (cr, cx + 0.12 * size, y + 0.4 * size);
       cairo_stroke (cr);
-      break;
-    default:
-      break;
     }
-  if (label && text)
+}
+
+guint32
+mu_render_marker_colour (const MuMarkerInfo *marker,
+                         const MuSide       *side)
+{
+  if (marker->colour == MU_MARKER_SIDE_COLOUR)
+    return side ? side->colour & 0xffffff : 0xf4f0e4;
+  return marker->colour ? marker->colour & 0xffffff : 0xeeeeee;
+}
+
+void
+mu_render_marker_with (MuText             *t,
+                       const MuMarkerInfo *marker,
+                       const MuSide       *side,
+                       double              x,
+                       double              y,
+                       double              size,
+                       double              device_size,
+                       gboolean            flat)
+{
+  cairo_t *cr = t->cr;
+  guint32 bg;
+  gboolean text = device_size >= 16.0;
+  gboolean detailed = device_size >= 8.0;
+  gboolean big_glyph;
+
+  g_return_if_fail (marker != NULL);
+  bg = mu_render_marker_colour (marker, side);
+  counter_body (cr, x, y, size, bg, detailed, flat);
+  if (!detailed)
+    return;
+  marker_picture (cr, marker->picture, side, x, y, size);
+  /* the glyph: large in the middle when it is all the marker shows, small
+   * under a picture; an objective's picture says it all */
+  big_glyph = marker->picture == NULL;
+  if (text && marker->glyph && g_strcmp0 (marker->picture, "objective") != 0)
     {
-      double py = marker == MU_MARKER_NIC ? y + size / 2 : y + 0.9 * size;
-      double px = marker == MU_MARKER_NIC ? 0.36 * size : 0.2 * size;
       mu_set_rgb (cr, ink_for (bg));
-      mu_text_draw (t, MU_FONT_CONDENSED_BOLD, px, label, cx, py, 0.5,
-                    marker == MU_MARKER_NIC ? 0.5 : 1.0, 0.88 * size);
+      mu_text_draw (t, MU_FONT_CONDENSED_BOLD, big_glyph ? 0.36 * size : 0.2 * size, marker->glyph,
+                    x + size / 2, big_glyph ? y + size / 2 : y + 0.9 * size, 0.5, big_glyph ? 0.5 : 1.0,
+                    0.88 * size);
     }
 }
 
 void
-mu_render_marker (cairo_t      *cr,
-                  MuMarkers     marker,
-                  const MuSide *side,
-                  double        x,
-                  double        y,
-                  double        size)
+mu_render_marker (cairo_t            *cr,
+                  const MuMarkerInfo *marker,
+                  const MuSide       *side,
+                  double              x,
+                  double              y,
+                  double              size)
 {
   MuText t;
   MuRenderOptions o;
 
-  g_return_if_fail (cr != NULL);
+  g_return_if_fail (cr != NULL && marker != NULL);
 
   mu_render_options_init (&o);
   mu_text_init (&t, cr);

@@ -212,7 +212,7 @@ paint_counter (MuText           *t,
                gboolean          whole,
                const MuScenario *scenario,
                const MuCounter  *counter,
-               MuMarkers         marker,
+               const MuMarkerInfo *marker,
                const MuSide     *side,
                MuCounterStyle    style,
                int               strength,
@@ -244,8 +244,8 @@ paint_counter (MuText           *t,
     }
   else
     {
-      key = mu_hash_mix (0x3a4e, marker);
-      key = mu_hash_mix (key, side ? side->colour : 0);
+      key = mu_hash_mix (0x3a4e, g_str_hash (marker->id));
+      key = mu_hash_mix (key, mu_render_marker_colour (marker, side));
       key = mu_hash_double (key, size);
       key = mu_hash_double (key, dev);
     }
@@ -271,6 +271,36 @@ paint_counter (MuText           *t,
                             MU_COUNTER_PART_TEXT);
 }
 
+/* The declared markers drawn on a piece, in the order of its words: those
+ * the game has as printed pieces (a supply; the rest, conditions shown
+ * like markers, are the tooltip's), then its status's marker. */
+static guint
+piece_markers (const MuRuleset     *rs,
+               const MuPiece       *p,
+               const MuMarkerInfo **out,
+               guint                max)
+{
+  const MuStatusInfo *st;
+  const MuMarkerInfo *k;
+  guint n = 0;
+
+  if (rs == NULL)
+    return 0;
+  if (p->markers && *p->markers)
+    {
+      g_auto(GStrv) words = g_strsplit (p->markers, ",", -1);
+
+      for (guint i = 0; words[i] && n < max; i++)
+        if ((k = mu_ruleset_find_marker (rs, words[i])) != NULL && k->place == MU_MARKER_ON_COUNTER &&
+            k->supply != MU_MARKER_SUPPLY_NONE)
+          out[n++] = k;
+    }
+  st = mu_ruleset_find_status (rs, p->status);
+  if (st && st->marker && n < max && (k = mu_ruleset_find_marker (rs, st->marker)) != NULL)
+    out[n++] = k;
+  return n;
+}
+
 void
 mu_render_pieces (cairo_t               *cr,
                   const MuScenario      *scenario,
@@ -285,10 +315,12 @@ mu_render_pieces (cairo_t               *cr,
   gboolean have_clip;
   double dev;
   MuRenderCache *cache, *own = NULL;
+  const MuRuleset *ruleset;
 
   g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
   if (n_pieces == 0)
     return;
+  ruleset = mu_ruleset_find (scenario->ruleset);
   if (scenario->board == MU_BOARD_TABLE)
     {
       mu_render_table_pieces (cr, scenario, options, pieces, n_pieces);
@@ -313,7 +345,8 @@ mu_render_pieces (cairo_t               *cr,
     {
       const MuPiece *p = &pieces[i];
       double x, y, size, margin;
-      guint n_markers = 0;
+      guint n_markers = 0, n_drawn;
+      const MuMarkerInfo *drawn[8];
 
       if (!p->counter || !mu_hex_grid_contains (&scenario->hex_map->grid, p->hex))
         continue;
@@ -331,18 +364,18 @@ mu_render_pieces (cairo_t               *cr,
         }
       paint_counter (&t, cache, own == NULL, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
                      x, y, size, dev);
-      for (guint m = 0; m < 7; m++)
-        if (p->markers & (1u << m))
-          {
-            double ms = 0.5 * size;
-            double mx = x + size - 0.6 * ms + n_markers * 0.2 * ms;
-            double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
-            const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
+      n_drawn = piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
+      for (guint m = 0; m < n_drawn; m++)
+        {
+          double ms = 0.5 * size;
+          double mx = x + size - 0.6 * ms + n_markers * 0.2 * ms;
+          double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
+          const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
-            paint_counter (&t, cache, own == NULL, scenario, NULL, 1u << m, side, options->counter_style, 0,
-                           mx, my, ms, dev);
-            n_markers++;
-          }
+          paint_counter (&t, cache, own == NULL, scenario, NULL, drawn[m], side, options->counter_style, 0,
+                         mx, my, ms, dev);
+          n_markers++;
+        }
     }
   mu_text_clear (&t);
   cairo_restore (cr);

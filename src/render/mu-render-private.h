@@ -207,9 +207,10 @@ void     mu_render_counter_with  (MuText *text, const MuScenario *scenario,
 /* The part of a counter's look that its art depends on (for sprite keys). */
 guint64  mu_render_counter_art_key (const MuScenario *scenario, const MuCounter *counter,
                                     MuCounterStyle style);
-void     mu_render_marker_with   (MuText *text, MuMarkers marker, const MuSide *side,
-                                  double x, double y, double size, double device_size,
-                                  gboolean flat);
+void     mu_render_marker_with   (MuText *text, const MuMarkerInfo *marker, const MuSide *side,
+                                  double x, double y, double size, double device_size, gboolean flat);
+/* The face colour of a declared marker (its side's for MU_MARKER_SIDE_COLOUR). */
+guint32  mu_render_marker_colour (const MuMarkerInfo *marker, const MuSide *side);
 void     mu_render_objective_symbol (cairo_t *cr, double cx, double cy, double r, guint32 ring,
                                      gboolean owned);
 

@@ -597,7 +597,8 @@ mu_render_pieces_from_scenario (const MuScenario *scenario)
       p.pos = c->place.pos;
       p.facing = c->place.facing;
       p.formation = c->place.formation;
-      p.markers = c->fatigued ? MU_MARKER_FATIGUED : MU_MARKER_NONE;
+      /* the scenario's own record of fatigue (a ruleset's marker of that id) */
+      p.markers = c->fatigued ? "fatigued" : NULL;
       g_array_append_val (pieces, p);
     }
   return pieces;

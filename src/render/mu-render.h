@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario.h"
 
 G_BEGIN_DECLS
@@ -18,18 +19,6 @@ typedef enum {
   MU_COUNTER_STYLE_CLASSIC,  /* pictures: kepi, sabre and pistol, cannon */
   MU_COUNTER_STYLE_NATO,     /* NATO-style unit symbols */
 } MuCounterStyle;
-
-typedef enum {
-  MU_MARKER_NONE       = 0,
-  MU_MARKER_NIC        = 1 << 0,
-  MU_MARKER_PINNED     = 1 << 1,
-  MU_MARKER_FATIGUED   = 1 << 2,
-  MU_MARKER_BREACHED   = 1 << 3,
-  MU_MARKER_OBJECTIVE  = 1 << 4,
-  MU_MARKER_DISABLED   = 1 << 5,
-  MU_MARKER_ON_TRAIN   = 1 << 6,
-  MU_MARKER_BOUND      = 1 << 7,  /* the turn track's bound marker */
-} MuMarkers;
 
 /* A counter as it stands on the board: from the scenario's placement in the
  * editor, or from a match's state in the game window. */
@@ -40,7 +29,12 @@ typedef struct {
   double facing;         /* tables, degrees */
   MuFormation formation; /* tables */
   int strength;          /* current strength (bases on a table); 0 = counter's own */
-  guint markers;         /* MuMarkers */
+  /* What the ruleset's declarations (MuMarkerInfo, MuStatusInfo) draw on
+   * it: the ids of its markers, comma-separated as MuCounterView.markers
+   * gives them (NULL or "" for none), and its status, whose declared marker
+   * shows too. Words the scenario's ruleset does not declare are skipped. */
+  const char *markers;
+  MuCounterStatus status;
   gboolean selected;
   gboolean highlighted;  /* a legal target or mover */
 } MuPiece;
@@ -108,7 +102,7 @@ void     mu_render_scenario          (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_counter           (cairo_t *cr, const MuScenario *scenario,
                                       const MuCounter *counter, MuCounterStyle style,
                                       double x, double y, double size);
-void     mu_render_marker            (cairo_t *cr, MuMarkers marker, const MuSide *side,
+void     mu_render_marker            (cairo_t *cr, const MuMarkerInfo *marker, const MuSide *side,
                                       double x, double y, double size);
 
 /* Fills `pieces` from the scenario's placements (counters placed on the board). */

@@ -1,20 +1,25 @@
-/* mu-sheet-markers.c: the markers a ruleset declares, and how many a scenario needs
+/* mu-sheet-markers.c: how many of each marker a scenario needs
  *
- * The one place that lists markers per ruleset. Counts are what a game of the
- * scenario can have on the board at once, so a printed sheet never runs short:
+ * The ruleset declares its markers and, for each printed one, how it is
+ * supplied (MuMarkerInfo.supply); this counts them for a scenario, so a
+ * printed sheet never runs short. For baa-hex (the digest's table 1.5):
  *
- * baa-hex (the digest's table 1.5):
- *   NIC        counters of the larger side that can carry it (units and command
- *              counters): NIC goes only on the active side and comes off in the
- *              same round's phase 12 (BAA-CMD-4, BAA-CMD-7, BAA-SEQ-4).
- *   Pinned     every unit of both sides: Pinned markers of the non-active side
- *              stay over the next round (BAA-PIN-2), so both sides can carry them.
- *   Fatigued   every unit of both sides (fatigue lasts bounds, BAA-FAT-2).
- *   Objective  one per objective for each side (a claim replaces the marker,
- *              BAA-OBJ-3), task objectives excluded: they are not places.
- *   Breached   one per fortified hexside not already breached (BAA-FORT-3).
- *   On train   one per counter of a railroad reserve (BAA-SPC-1).
- *   Bound      one (BAA-SEQ-5).
+ *   larger side    NIC: counters of the larger side that can carry it (units
+ *                  and command counters): NIC goes only on the active side and
+ *                  comes off in the same round's phase 12 (BAA-CMD-4,
+ *                  BAA-CMD-7, BAA-SEQ-4).
+ *   per unit       Pinned, Fatigued: every unit of both sides (Pinned markers
+ *                  of the non-active side stay over the next round, BAA-PIN-2;
+ *                  fatigue lasts bounds, BAA-FAT-2).
+ *   per objective  one per objective for each side (a claim replaces the
+ *                  marker, BAA-OBJ-3).
+ *   per fortified  Breached: one per fortified hexside not already breached
+ *                  (BAA-FORT-3).
+ *   per rail       On train: one per counter of a railroad reserve (BAA-SPC-1).
+ *   one            Bound (BAA-SEQ-5).
+ *
+ * Rulesets that declare no printed markers (the tabletop ones mark states on
+ * their bases and rosters) need none.
  */
 #define G_LOG_DOMAIN "muster-render"
 
@@ -23,10 +28,10 @@
 #include "mu-sheet-private.h"
 
 static void
-add_need (GArray       *needs,
-          MuMarkers     marker,
-          const MuSide *side,
-          guint         count)
+add_need (GArray             *needs,
+          const MuMarkerInfo *marker,
+          const MuSide       *side,
+          guint               count)
 {
   MuMarkerNeed n = { marker, side, count };
 
@@ -49,62 +54,87 @@ counter_in_railroad_reserve (const MuScenario *s,
   return FALSE;
 }
 
-static void
-baa_hex_needs (const MuScenario *s,
-               GArray           *needs)
-{
-  guint nic = 0, units = 0, train = 0, breachable = 0;
+/* The counts of each kind of supply for this scenario. */
+typedef struct {
+  guint larger_side, units, rail, fortified;
+} Counts;
 
+static void
+count_scenario (const MuScenario *s,
+                Counts           *n)
+{
   for (guint i = 0; i < s->sides->len; i++)
     {
       const MuSide *side = g_ptr_array_index (s->sides, i);
-      guint n = 0;
+      guint k = 0;
       for (guint j = 0; j < s->counters->len; j++)
         {
           const MuCounter *c = g_ptr_array_index (s->counters, j);
           if (g_strcmp0 (c->side, side->id) == 0 && c->kind != MU_COUNTER_CONTROL)
-            n++;
+            k++;
         }
-      nic = MAX (nic, n);
+      n->larger_side = MAX (n->larger_side, k);
     }
   for (guint j = 0; j < s->counters->len; j++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, j);
       if (c->kind == MU_COUNTER_UNIT)
-        units++;
+        n->units++;
       if (counter_in_railroad_reserve (s, c))
-        train++;
+        n->rail++;
     }
   if (s->board == MU_BOARD_HEX && s->hex_map && s->hex_map->sides)
     {
       const MuHexGrid *g = &s->hex_map->grid;
-      gsize n = (gsize) (g->cols + 2) * (gsize) (g->rows + 2) * 3;
-      for (gsize k = 0; k < n; k++)
-        if ((s->hex_map->sides[k] & MU_SIDE_FORTIFICATION) &&
-            !(s->hex_map->sides[k] & MU_SIDE_BREACHED))
-          breachable++;
+      gsize total = (gsize) (g->cols + 2) * (gsize) (g->rows + 2) * 3;
+      for (gsize k = 0; k < total; k++)
+        if ((s->hex_map->sides[k] & MU_SIDE_FORTIFICATION) && !(s->hex_map->sides[k] & MU_SIDE_BREACHED))
+          n->fortified++;
     }
-
-  add_need (needs, MU_MARKER_NIC, NULL, nic);
-  add_need (needs, MU_MARKER_PINNED, NULL, units);
-  add_need (needs, MU_MARKER_FATIGUED, NULL, units);
-  for (guint i = 0; i < s->sides->len; i++)
-    add_need (needs, MU_MARKER_OBJECTIVE, g_ptr_array_index (s->sides, i), s->objectives->len);
-  add_need (needs, MU_MARKER_BREACHED, NULL, breachable);
-  add_need (needs, MU_MARKER_ON_TRAIN, NULL, train);
-  add_need (needs, MU_MARKER_BOUND, NULL, 1);
 }
 
 GArray *
 mu_sheet_marker_needs (const MuScenario *scenario)
 {
   GArray *needs = g_array_new (FALSE, FALSE, sizeof (MuMarkerNeed));
+  const MuRuleset *rs;
+  Counts n = { 0 };
 
   g_return_val_if_fail (scenario != NULL, needs);
 
-  /* Tabletop rulesets mark states on their bases and rosters, not with
-   * printed markers. */
-  if (g_strcmp0 (scenario->ruleset, "baa-hex") == 0)
-    baa_hex_needs (scenario, needs);
+  rs = mu_ruleset_find (scenario->ruleset);
+  if (rs == NULL)
+    return needs;
+  count_scenario (scenario, &n);
+  for (guint i = 0; i < rs->n_markers; i++)
+    {
+      const MuMarkerInfo *k = &rs->markers[i];
+
+      switch (k->supply)
+        {
+        case MU_MARKER_SUPPLY_ONE:
+          add_need (needs, k, NULL, 1);
+          break;
+        case MU_MARKER_SUPPLY_PER_UNIT:
+          add_need (needs, k, NULL, n.units);
+          break;
+        case MU_MARKER_SUPPLY_LARGER_SIDE:
+          add_need (needs, k, NULL, n.larger_side);
+          break;
+        case MU_MARKER_SUPPLY_PER_OBJECTIVE:
+          for (guint s = 0; s < scenario->sides->len; s++)
+            add_need (needs, k, g_ptr_array_index (scenario->sides, s), scenario->objectives->len);
+          break;
+        case MU_MARKER_SUPPLY_PER_FORTIFIED:
+          add_need (needs, k, NULL, n.fortified);
+          break;
+        case MU_MARKER_SUPPLY_PER_RAIL:
+          add_need (needs, k, NULL, n.rail);
+          break;
+        case MU_MARKER_SUPPLY_NONE:
+        default:
+          break;
+        }
+    }
   return needs;
 }

@@ -50,11 +50,10 @@ void         mu_sheet_options_init    (MuSheetOptions *options, MuPaper paper);
  * width across the flats, so a counter sits inside its hex; 5/8 in on tables. */
 double       mu_sheet_default_counter_size (const MuScenario *scenario);
 
-/* The markers a ruleset declares and how many of each a scenario needs. This
- * is the one list of them; it belongs with the ruleset's own declaration once
- * rulesets declare their markers. */
+/* How many of each marker its ruleset declares (MuMarkerInfo.supply) a
+ * scenario needs. */
 typedef struct {
-  MuMarkers marker;
+  const MuMarkerInfo *marker;
   const MuSide *side;    /* objective markers: the side that holds it; else NULL */
   guint count;
 } MuMarkerNeed;
@@ -78,7 +77,7 @@ typedef enum {
 typedef struct {
   MuSheetItemKind kind;
   const MuCounter *counter;  /* counters */
-  MuMarkers marker;          /* markers */
+  const MuMarkerInfo *marker; /* markers: the ruleset's declaration */
   const MuSide *side;        /* counters: its side; objective markers: the holder */
   guint page;
   double x, y, size;

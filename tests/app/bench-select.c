@@ -1,6 +1,8 @@
 /* Benchmark: from selecting a counter on the match page to its highlights
  * set in the board's scene (the engine's legal moves and commands for it,
- * the pieces and highlights rebuilt), on First Manassas.
+ * the pieces and highlights rebuilt), on First Manassas; and from hovering a
+ * hex with a counter selected to its line of sight (or a destination's
+ * path) traced in the scene.
  *
  * A program, not a test: it prints figures and asserts nothing about time.
  * Run it under a display: `meson test -C build --benchmark select`. The
@@ -52,17 +54,13 @@ script (const char *scenario)
   return lines;
 }
 
-static void
-measure (MusterMatchPage *page,
-         const char      *label)
+/* The counters of the side to act on the board. */
+static GPtrArray *
+acting_ids (MusterGame *game)
 {
-  MusterGame *game = muster_match_page_get_game (page);
   const char *side = muster_game_get_awaited_side (game);
   GArray *views = mu_match_get_counters (muster_game_get_match (game));
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  guint highlighted = 0;
-  double sum = 0;
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < views->len; i++)
     {
@@ -71,6 +69,20 @@ measure (MusterMatchPage *page,
       if (g_strcmp0 (v->side, side) == 0 && v->status == MU_COUNTER_STATUS_ACTIVE)
         g_ptr_array_add (ids, g_strdup (v->id));
     }
+  return ids;
+}
+
+static void
+measure (MusterMatchPage *page,
+         const char      *label)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  const char *side = muster_game_get_awaited_side (game);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) ids = acting_ids (game);
+  guint highlighted = 0;
+  double sum = 0;
+
   for (guint r = 0; r < REPEATS; r++)
     for (guint i = 0; i < ids->len; i++)
       {
@@ -93,6 +105,50 @@ measure (MusterMatchPage *page,
   printf ("%s (%s to act, %u counters, %u highlights): median %.2f ms, mean %.2f ms, max %.2f ms (%u selections)\n",
           label, side, ids->len, highlighted, g_array_index (times, double, times->len / 2),
           sum / times->len, g_array_index (times, double, times->len - 1), times->len);
+}
+
+/* Hovering hexes with a counter selected: the line of sight to each (or
+ * the path and cost of a destination), traced into the scene. */
+static void
+measure_hover (MusterMatchPage *page,
+               const char      *label)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  const MuScenario *scenario = muster_game_get_scenario (game);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) ids = acting_ids (game);
+  double sum = 0;
+  guint traced = 0;
+
+  /* the board is shown only once its player has taken it */
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      muster_match_page_select (page, g_ptr_array_index (ids, i));
+      for (int col = 1; col <= scenario->hex_map->grid.cols; col += 3)
+        for (int row = 1; row <= scenario->hex_map->grid.rows; row += 3)
+          {
+            gint64 t0 = g_get_monotonic_time ();
+            double ms;
+
+            MusterTrace trace;
+
+            muster_match_page_hover_hex (page, (MuHex) { col, row });
+            ms = (g_get_monotonic_time () - t0) / 1000.0;
+            muster_scene_get_trace (muster_match_page_get_scene (page), &trace);
+            traced += trace.kind != MUSTER_TRACE_NONE;
+            g_array_append_val (times, ms);
+            sum += ms;
+          }
+      muster_match_page_select (page, NULL);
+    }
+  g_array_sort (times, compare_doubles);
+  if (times->len == 0)
+    return;
+  printf ("%s: hover (line of sight or path): median %.3f ms, mean %.3f ms, max %.2f ms (%u hovers, %u traced)\n",
+          label, g_array_index (times, double, times->len / 2), sum / times->len,
+          g_array_index (times, double, times->len - 1), times->len, traced);
 }
 
 int
@@ -141,6 +197,7 @@ main (int   argc,
       muster_game_get_position (game, &p);
       label = g_strdup_printf ("after %u commands, %s", applied, p.path ? p.path : "-");
       measure (MUSTER_MATCH_PAGE (page), label);
+      measure_hover (MUSTER_MATCH_PAGE (page), label);
     }
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

@@ -4,41 +4,15 @@
  * change is one named undo step, and undo gives back the identical file. */
 #include "config.h"
 
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
-#include <string.h>
 #include <utime.h>
 
+#include "app-test.h"
 #include "mu-oob-csv.h"
 #include "mu-ruleset.h"
-#include "mu-scenario-xml.h"
-#include "muster-application.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
 #include "muster-recovery.h"
 #include "muster-resize-dialog.h"
-#include "muster-window.h"
-
-static MusterApplication *app;
-static char *tmpdir;
-
-static void
-flush_events (void)
-{
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-destroy_all_windows (void)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
-  flush_events ();
-}
 
 static MuScenario *
 make_hex_scenario (void)
@@ -696,53 +670,21 @@ test_window_actions (void)
   destroy_all_windows ();
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display");
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *cache = NULL;
-  int status;
-
-  tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
-  g_assert_no_error (error);
-  cache = g_build_filename (tmpdir, "cache", NULL);
-  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
+  if (app_test_init (&argc, &argv, "/app/editor-dialogs/no-display"))
     {
-      g_test_add_func ("/app/editor-dialogs/no-display", test_no_display);
-      return g_test_run ();
+      g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
+      g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
+      g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
+      g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
+      g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
+      g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
+      g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
+      g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
+      return app_test_run (TRUE);
     }
-
-  app = muster_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
-
-  g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
-  g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
-  g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
-  g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
-  g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
-  g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
-  g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
-  g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
-
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  g_test_message ("temporary files in %s", tmpdir);
-  return status;
+  return app_test_run (FALSE);
 }

@@ -173,6 +173,57 @@ test_every_event_once (void)
   g_object_unref (log);
 }
 
+/* Every event but a roll reads as its kind's declared sentence, with no
+ * template left in it; markers by their declared names. */
+static void
+test_declared_sentences (void)
+{
+  g_autoptr(MusterGame) game = first_manassas ();
+  GtkWidget *log;
+  GListModel *model;
+  const GPtrArray *events;
+  const MuRuleset *rs = muster_game_get_ruleset (game);
+  gboolean seen_marker = FALSE, seen_move = FALSE;
+
+  play_until_pool (game, 400);
+  log = g_object_ref_sink (muster_match_log_new (game));
+  model = muster_match_log_get_model (MUSTER_MATCH_LOG (log));
+  events = mu_match_get_events (muster_game_get_match (game));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      MusterLogEntry *entry = entry_at (model, i);
+      const MuEvent *e = g_ptr_array_index (events, muster_log_entry_get_first (entry));
+      const char *text = muster_log_entry_get_text (entry);
+      g_autofree char *line = mu_match_format_event (muster_game_get_match (game), e);
+
+      if (e->kind == MU_EVENT_ROLL)
+        continue;
+      g_assert_nonnull (e->info->format);
+      g_assert_cmpstr (text, !=, line);
+      g_assert_null (strchr (text, '{'));
+      g_assert_null (strchr (text, '['));
+      if (e->info->flags & MU_EVENT_KIND_MARKER)
+        {
+          const MuMarkerInfo *k = mu_ruleset_find_marker (rs, e->text);
+
+          g_assert_nonnull (k);
+          g_assert_true (g_str_has_prefix (text, k->name));
+          seen_marker = TRUE;
+        }
+      if (mu_event_is (e, "move"))
+        {
+          g_autofree char *cost = g_strdup_printf (", cost %d", e->value);
+
+          g_assert_true (g_str_has_prefix (text, e->subject));
+          g_assert_true (g_str_has_suffix (text, cost));
+          g_assert_cmpint (muster_log_entry_get_kind (entry), ==, MUSTER_LOG_MOVES);
+          seen_move = TRUE;
+        }
+    }
+  g_assert_true (seen_marker && seen_move);
+  g_object_unref (log);
+}
+
 /* Seed 7: the first Union control roll reads in words (README: "roll
  * command tyler vs=mcdowell die=1 need<=2 success (BAA-CMD-3)"). */
 static void
@@ -335,6 +386,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/app/match-log/every-event-once", test_every_event_once);
   g_test_add_func ("/app/match-log/roll-words", test_roll_words);
+  g_test_add_func ("/app/match-log/declared-sentences", test_declared_sentences);
   g_test_add_func ("/app/match-log/filter-append-reset", test_filter_append_reset);
   g_test_add_func ("/app/match-log/viewer", test_viewer);
   g_test_add_func ("/app/match-log/scrolled-to-newest", test_scrolled_to_newest);

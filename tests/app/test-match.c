@@ -12,60 +12,17 @@
  * window at 1366 x 768 at the moments worth seeing. */
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
-
+#include "app-test.h"
 #include "mu-match.h"
-#include "mu-scenario-xml.h"
-#include "muster-application.h"
 #include "muster-dice-dialog.h"
 #include "muster-replay-bar.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
-static MusterApplication *app;
-static char *tmpdir;
-
-static gboolean on_fatal_log (const char *domain, GLogLevelFlags level, const char *message,
-                              gpointer user_data);
-
-static void
-flush_events (void)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-wait_for_allocation (GtkWidget *widget)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 20000 && gtk_widget_get_width (widget) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-  flush_events ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
-destroy_all_windows (void)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
-  flush_events ();
-}
-
 static char *
 scenario_path (void)
 {
-  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
-
-  return g_build_filename (root ? root : ".", "scenarios", "first-manassas.muster", NULL);
+  return app_test_scenario_path ("first-manassas.muster");
 }
 
 /* Runs muster-cli with argv (NULL-terminated after the program); its
@@ -150,37 +107,6 @@ look_at (MusterMatchPage *page,
   muster_view_to_widget (&t, cx, cy, &wx, &wy);
   muster_map_view_pan (view, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0 - wx,
                        gtk_widget_get_height (GTK_WIDGET (view)) / 2.0 - wy);
-}
-
-static MusterWindow *
-new_window (void)
-{
-  MusterWindow *window = muster_window_new (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_allocation (GTK_WIDGET (window));
-  return window;
-}
-
-static MusterMatchPage *
-start_match (MusterWindow *window,
-             guint64       seed)
-{
-  g_autofree char *path = scenario_path ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MuScenario) scenario = mu_scenario_load_file (path, NULL, &error);
-  g_autoptr(MusterGame) game = NULL;
-  GtkWidget *page;
-
-  g_assert_no_error (error);
-  game = muster_game_new_for_scenario (scenario, seed, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = muster_window_get_match_page (window);
-  g_assert_true (MUSTER_IS_MATCH_PAGE (page));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
-  return MUSTER_MATCH_PAGE (page);
 }
 
 /* The commands `muster-cli simulate --seed SEED` plays, as lines. */
@@ -536,8 +462,15 @@ test_scripted_opening (void)
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "opening.muster-game");
     /* the dialog reads its folder in the background first */
-    for (int k = 0; k < 5000 && (chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))) == NULL; k++)
-      g_main_context_iteration (NULL, TRUE);
+    for (int k = 0; k < 5000; k++)
+      {
+        chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+        /* the name may come before the folder it goes in */
+        if (chosen != NULL && g_file_has_parent (chosen, folder))
+          break;
+        g_clear_object (&chosen);
+        g_main_context_iteration (NULL, TRUE);
+      }
     g_assert_nonnull (chosen);
     g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
     flush_events ();
@@ -667,6 +600,79 @@ test_group (void)
   destroy_all_windows ();
 }
 
+static guint
+count_actionables (GtkWidget  *widget,
+                   const char *action)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_actionables (child, action);
+  return n;
+}
+
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_actionable (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The page shows one End Phase (the tracker's), in sight under its phases. */
+static void
+test_one_end_phase (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  graphene_rect_t bounds;
+
+  muster_match_page_dismiss_handover (page);
+  flush_events ();
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.end-phase"), ==, 1);
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.undo"), ==, 1);
+  {
+    GtkWidget *button = find_actionable (GTK_WIDGET (page), "match.end-phase");
+
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
+    g_assert_cmpfloat (bounds.size.height, >, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  }
+  destroy_all_windows ();
+}
+
+/* Answers every roll the dialog asks for with dice all showing `face`
+ * ("6 "), up to the last Next (left to the caller). */
+static void
+enter_faces (MusterDiceDialog *dialog,
+             const char       *face)
+{
+  for (guint asked = 0; muster_dice_dialog_get_needed (dialog) > 0; asked++)
+    {
+      guint needed = muster_dice_dialog_get_needed (dialog);
+      g_autoptr(GString) faces = g_string_new (NULL);
+
+      for (guint i = 0; i < needed; i++)
+        g_string_append (faces, face);
+      muster_dice_dialog_set_faces (dialog, faces->str);
+      g_assert_true (muster_dice_dialog_next (dialog));
+      g_assert_cmpuint (asked, <, 100);
+    }
+}
+
 /* Dice rolled at the table: End Phase asks for the command rolls' faces
  * first, then the match records them and the command; muster-cli replays
  * the same commands (the dice among them) to the same state. */
@@ -678,7 +684,7 @@ test_dice_by_players (void)
   MusterGame *game;
   MuMatch *match;
   MusterDiceDialog *dialog;
-  guint before, asked = 0;
+  guint before;
 
   if (g_getenv ("MUSTER_CLI") == NULL)
     {
@@ -706,17 +712,7 @@ test_dice_by_players (void)
   before = mu_match_get_commands (match)->len;
   dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
   g_test_message ("asked: %s", muster_dice_dialog_get_question (dialog));
-  while (muster_match_page_get_dice_dialog (page) != NULL && muster_dice_dialog_get_needed (dialog) > 0)
-    {
-      guint needed = muster_dice_dialog_get_needed (dialog);
-      g_autoptr(GString) faces = g_string_new (NULL);
-
-      for (guint i = 0; i < needed; i++)
-        g_string_append (faces, "6 ");
-      muster_dice_dialog_set_faces (dialog, faces->str);
-      g_assert_true (muster_dice_dialog_next (dialog));
-      g_assert_cmpuint (++asked, <, 100);
-    }
+  enter_faces (dialog, "6 ");
   if (muster_match_page_get_dice_dialog (page) != NULL)
     g_assert_true (muster_dice_dialog_next (dialog));
   flush_events ();
@@ -731,6 +727,80 @@ test_dice_by_players (void)
 
     g_assert_true (g_str_has_prefix (dice, "dice 6"));
     g_assert_cmpstr (end, ==, "end-phase");
+    g_assert_cmpstr (mine, ==, theirs);
+  }
+  destroy_all_windows ();
+}
+
+/* Dice rolled at the table and a computer player: its rolls are asked
+ * too, naming it, and its command waits for them; closing the dialog
+ * pauses it and going on asks again; muster-cli replays the commands (the
+ * dice among them) to the same state. */
+static void
+test_computer_dice (void)
+{
+  MusterWindow *window;
+  MusterMatchPage *page;
+  MuMatch *match;
+  MusterDiceDialog *dialog;
+  GtkWidget *pause;
+  guint before;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  window = new_window ();
+  page = start_match (window, 5);
+  match = muster_game_get_match (muster_match_page_get_game (page));
+  muster_match_page_set_pace (page, 0);
+  muster_match_page_set_dice_by_players (page, TRUE);
+  muster_match_page_set_player (page, "csa", MUSTER_PLAYER_COMPUTER);
+  for (guint i = 0; i < 100000 && muster_match_page_get_dice_dialog (page) == NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
+  g_assert_nonnull (dialog);
+  g_test_message ("%s — %s", muster_dice_dialog_get_heading (dialog), muster_dice_dialog_get_question (dialog));
+  g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
+  g_assert_cmpstr (muster_game_get_awaited_side (muster_match_page_get_game (page)), ==, "csa");
+
+  /* closed: nothing is played, the computer waits */
+  before = mu_match_get_commands (match)->len;
+  gtk_window_close (GTK_WINDOW (dialog));
+  for (int i = 0; i < 50; i++)
+    flush_events ();
+  g_assert_null (muster_match_page_get_dice_dialog (page));
+  g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before);
+  pause = find_actionable (GTK_WIDGET (page), "match.pause");
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (pause));
+  g_assert_true (gtk_widget_get_visible (pause));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pause)));
+  g_assert_nonnull (strstr (muster_match_page_get_refusal (page), "waits for the dice"));
+  for (int i = 0; i < 20; i++)
+    flush_events ();
+  g_assert_null (muster_match_page_get_dice_dialog (page));
+  /* Pause again: the computer goes on */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.pause", NULL);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pause)));
+  /* going on, the computer chooses again and asks for the dice again */
+  for (guint i = 0; i < 100000 && muster_match_page_get_dice_dialog (page) == NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  dialog = MUSTER_DICE_DIALOG (muster_match_page_get_dice_dialog (page));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
+  before = mu_match_get_commands (match)->len;
+  enter_faces (dialog, "5 ");
+  muster_match_page_set_player (page, "csa", MUSTER_PLAYER_PERSON);
+  g_assert_true (muster_dice_dialog_next (dialog));
+  flush_events ();
+  g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before + 2);
+  {
+    g_autofree char *dice = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (match), before));
+    g_autofree char *mine = mu_match_format_state (match);
+    g_autofree char *theirs = cli_state ("5", match);
+
+    g_assert_true (g_str_has_prefix (dice, "dice 5"));
     g_assert_cmpstr (mine, ==, theirs);
   }
   destroy_all_windows ();
@@ -761,7 +831,7 @@ test_computer_match (void)
   g_assert_null (muster_match_page_get_handover_side (page));
   for (guint i = 0; i < 2000000 && !muster_game_is_over (game); i++)
     {
-      g_test_log_set_fatal_handler (on_fatal_log, NULL);
+      g_test_log_set_fatal_handler (app_test_on_fatal_log, NULL);
       g_main_context_iteration (NULL, TRUE);
       if (i == 400)
         snap (window, "computer");
@@ -816,88 +886,20 @@ test_computer_match (void)
   destroy_all_windows ();
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display");
-}
-
-/* As in test-window.c: GTK 4.8's tooltip and pointer code may ask about a
- * surface a closed test window destroyed; that critical alone fails nothing. */
-static gboolean
-on_fatal_log (const char     *domain,
-              GLogLevelFlags  level,
-              const char     *message,
-              gpointer        user_data)
-{
-  if (message != NULL && strstr (message, "GDK_IS_SURFACE") != NULL &&
-      (strstr (message, "gdk_surface_get_device_position") != NULL ||
-       strstr (message, "_gtk_widget_find_at_coords") != NULL))
-    return FALSE;
-  return TRUE;
-}
-
-static void
-on_gdk_log (const char     *domain,
-            GLogLevelFlags  level,
-            const char     *message,
-            gpointer        user_data)
-{
-  if (!on_fatal_log (domain, level, message, user_data))
-    return;
-  g_log_default_handler (domain, level, message, user_data);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmpdir = g_dir_make_tmp ("muster-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  g_log_set_handler ("Gdk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  g_log_set_handler ("Gtk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  if (!gtk_init_check ())
+  if (app_test_init (&argc, &argv, "/app/match/no-display"))
     {
-      g_test_add_func ("/app/match/no-display", test_no_display);
-      return g_test_run ();
+      g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
+      g_test_add_func ("/app/match/group", test_group);
+      g_test_add_func ("/app/match/one-end-phase", test_one_end_phase);
+      g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
+      g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
+      g_test_add_func ("/app/match/computer-dice", test_computer_dice);
+      g_test_add_func ("/app/match/computer-match", test_computer_match);
+      return app_test_run (TRUE);
     }
-
-  app = muster_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
-
-  g_test_add_func ("/app/match/scripted-opening", test_scripted_opening);
-  g_test_add_func ("/app/match/group", test_group);
-  g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
-  g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
-  g_test_add_func ("/app/match/computer-match", test_computer_match);
-
-  status = g_test_run ();
-
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir && (name = g_dir_read_name (dir)))
-      {
-        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (tmpdir);
-  }
-  return status;
+  return app_test_run (FALSE);
 }

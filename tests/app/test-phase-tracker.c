@@ -133,7 +133,7 @@ test_passed_and_todo (void)
         placed = 0;
       if (e->kind == MU_EVENT_PHASE)
         in_phase = g_strcmp0 (e->side, "usa") == 0 && g_strcmp0 (e->text, "control-nic") == 0;
-      else if (in_phase && e->kind == MU_EVENT_MARKER_PLACED && g_strcmp0 (e->text, "nic") == 0)
+      else if (in_phase && mu_event_is (e, "marker") && g_strcmp0 (e->text, "nic") == 0)
         placed++;
     }
   g_assert_cmpuint (placed, >, 0);

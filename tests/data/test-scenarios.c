@@ -100,6 +100,44 @@ test_shipped (gconstpointer data)
   g_assert_cmpstr (out1, ==, out2);
 }
 
+/* Every fixture of format 1 (the tests' scenarios): it loads, and after the
+ * first save (which upgrades what the format now writes otherwise, such as
+ * a tabletop ruleset's units without Brothers at Arms values) it saves again
+ * byte for byte. */
+static void
+test_fixture_upgrade (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) a = NULL;
+  g_autoptr(MuScenario) b = NULL;
+  g_autoptr(MuScenario) c = NULL;
+  g_autofree char *original = NULL, *out1 = NULL, *out2 = NULL, *out3 = NULL;
+  gsize len1 = 0, len2 = 0, len3 = 0;
+
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  g_assert_nonnull (strstr (original, "format=\"1\""));
+  a = mu_scenario_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  out1 = mu_scenario_save_to_data (a, &len1);
+  b = mu_scenario_load_data (out1, len1, path, NULL, &error);
+  g_assert_no_error (error);
+  out2 = mu_scenario_save_to_data (b, &len2);
+  g_assert_cmpstr (out1, ==, out2);
+  c = mu_scenario_load_data (out2, len2, path, NULL, &error);
+  g_assert_no_error (error);
+  out3 = mu_scenario_save_to_data (c, &len3);
+  g_assert_cmpmem (out2, len2, out3, len3);
+  if (strstr (path, "format1-tabletop-baa-values"))
+    {
+      /* the upgrade: Brothers at Arms values left out, the stand count kept */
+      g_assert_null (strstr (out1, " attack=\""));
+      g_assert_null (strstr (out1, " division=\""));
+      g_assert_nonnull (strstr (out1, "<value field=\"bases\">4</value>"));
+      g_assert_cmpstr (out1, !=, original);
+    }
+}
+
 static void
 test_shipped_xmllint (gconstpointer data)
 {
@@ -422,6 +460,28 @@ main (int   argc,
 
       g_test_add_data_func (t, path, test_hostile);
     }
+  {
+    const char *const dirs[] = { "tests/fixtures/table", "tests/fixtures/rules",
+                                 "tests/fixtures/rules/baa-table", "tests/app/fixtures" };
+    guint n = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+      {
+        g_autofree char *dir = g_build_filename (source_root (), dirs[i], NULL);
+        g_autoptr(GPtrArray) files = list_files (dir, ".muster");
+
+        g_ptr_array_sort (files, compare_paths);
+        for (guint j = 0; j < files->len; j++)
+          {
+            g_autofree char *base = g_path_get_basename (files->pdata[j]);
+            g_autofree char *t = g_strdup_printf ("/data/fixtures/%s/%s/upgrade", dirs[i] + strlen ("tests/"), base);
+
+            g_test_add_data_func_full (t, g_strdup (files->pdata[j]), test_fixture_upgrade, g_free);
+            n++;
+          }
+      }
+    g_assert_cmpuint (n, >=, 20);
+  }
   g_test_add_func ("/data/cli/help", test_cli_help);
   g_test_add_func ("/data/cli/validate-mixed", test_cli_validate_mixed);
   g_test_add_func ("/data/cli/info", test_cli_info);

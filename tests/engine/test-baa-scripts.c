@@ -36,6 +36,12 @@
  *                                 against the allowance A (-1: none)
  *   resource ID OWNER N           the resource ID of OWNER (a side or a
  *                                 counter) is N now
+ *   sight ID POS => WORD...       mu_match_line_of_sight from counter ID to
+ *                                 POS: "clear" or "blocked", then optionally
+ *                                 the block's word (terrain, unit, elevation,
+ *                                 crest), "rule=RULE", "at=POS" (the blocking
+ *                                 hex; a point within 1 table unit), "unit=ID";
+ *                                 "sight ID POS => error TEXT" wants a refusal
  *   as SIDE                       from here on `~` and `=` see what SIDE may
  *                                 see (hidden orders and dice left out);
  *                                 "as -" sees everything again
@@ -142,6 +148,67 @@ seen_by (const MuEvent *e)
   return as_side == NULL || mu_event_visible (e, as_side);
 }
 
+/* "ID POS => clear|blocked [KIND] [rule=R] [at=POS] [unit=ID]" or "=> error TEXT". */
+static void
+check_sight (MuMatch    *m,
+             const char *spec,
+             const char *where)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, "=>", 2);
+  g_auto(GStrv) query = NULL;
+  g_auto(GStrv) want = NULL;
+  g_autoptr(GError) local = NULL;
+  MuSight sight;
+  MuPos to;
+
+  g_assert_nonnull (parts[1]);
+  query = g_strsplit (g_strstrip (parts[0]), " ", 2);
+  want = g_strsplit (g_strstrip (parts[1]), " ", -1);
+  g_assert_true (query[0] != NULL && query[1] != NULL && mu_pos_parse (query[1], &to));
+  if (!mu_match_line_of_sight (m, query[0], &to, &sight, &local))
+    {
+      if (!g_str_equal (want[0], "error") || (want[1] && strstr (local->message, want[1]) == NULL))
+        s_fail ("%s: sight %s: refused: %s", where, spec, local->message);
+      return;
+    }
+  if (g_str_equal (want[0], "error"))
+    s_fail ("%s: sight %s: answered, expected a refusal", where, spec);
+  else if (sight.clear != g_str_equal (want[0], "clear"))
+    s_fail ("%s: sight %s: %s (%s, %s)", where, spec, sight.clear ? "clear" : "blocked",
+            sight.reason ? sight.reason : "", sight.rule);
+  for (guint i = 1; want[i] != NULL; i++)
+    {
+      const char *w = want[i];
+
+      if (g_str_has_prefix (w, "rule="))
+        {
+          if (g_strcmp0 (sight.rule, w + 5) != 0)
+            s_fail ("%s: sight %s: rule %s", where, spec, sight.rule);
+        }
+      else if (g_str_has_prefix (w, "unit="))
+        {
+          if (g_strcmp0 (sight.unit, w + 5) != 0)
+            s_fail ("%s: sight %s: blocking unit %s", where, spec, sight.unit ? sight.unit : "none");
+        }
+      else if (g_str_has_prefix (w, "at="))
+        {
+          MuPos at;
+          char got[64] = "none";
+
+          g_assert_true (mu_pos_parse (w + 3, &at));
+          if (sight.has_blocker)
+            mu_pos_format (&sight.blocker, got, sizeof got);
+          if (!sight.has_blocker || sight.blocker.is_point != at.is_point ||
+              (at.is_point ? hypot (at.point.x - sight.blocker.point.x, at.point.y - sight.blocker.point.y) > 1
+                           : !mu_hex_equal (at.hex, sight.blocker.hex)))
+            s_fail ("%s: sight %s: blocked at %s", where, spec, got);
+        }
+      else if (g_strcmp0 (mu_sight_block_to_string (sight.block), w) != 0)
+        s_fail ("%s: sight %s: blocked by %s", where, spec, mu_sight_block_to_string (sight.block));
+    }
+  mu_sight_clear (&sight);
+}
+
 static void
 check_state (MuMatch *m, const char *want, const char *where)
 {
@@ -194,6 +261,28 @@ events_text (MuMatch *m, guint from)
       g_string_append_printf (all, "  %s\n", line);
     }
   return g_string_free (all, FALSE);
+}
+
+/* Every event of the match is of a kind its ruleset declares (or the
+ * engine's own) and fills only the fields that kind declares. */
+static void
+check_event_kinds (const char *name,
+                   MuMatch    *m)
+{
+  const GPtrArray *ev = mu_match_get_events (m);
+  const MuRuleset *rs = mu_match_get_ruleset (m);
+
+  for (guint j = 0; j < ev->len; j++)
+    {
+      const MuEvent *e = g_ptr_array_index (ev, j);
+      const char *field = NULL;
+
+      if (mu_ruleset_find_event_kind (rs, mu_event_get_kind_word (e)) != e->info)
+        s_fail ("%s: event kind “%s” is not declared by %s", name, mu_event_get_kind_word (e), rs->id);
+      else if (!mu_event_check_fields (e, &field))
+        s_fail ("%s: a “%s” event fills %s, which its kind does not declare", name,
+                mu_event_get_kind_word (e), field);
+    }
 }
 
 static void
@@ -322,6 +411,11 @@ run_script (gconstpointer data)
           if (g_strcmp0 (before, after) != 0 || nev != mu_match_get_events (m)->len ||
               rolled != mu_dice_count (mu_match_get_dice (m)))
             s_fail ("%s: the dry run of “%s” changed the match", where, parts[0]);
+          continue;
+        }
+      if (g_str_has_prefix (line, "sight "))
+        {
+          check_sight (m, line + 6, where);
           continue;
         }
       if (line[0] == '>')
@@ -461,6 +555,8 @@ run_script (gconstpointer data)
       else
         g_error ("%s: unknown script line “%s”", where, line);
     }
+  if (m)
+    check_event_kinds (sc->name, m);
 }
 
 static void

@@ -894,10 +894,10 @@ test_oob_values (void)
   g_autoptr(GError) error = NULL;
   int min, max;
 
-  g_assert_true (mu_edit_counter_field_range (MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
+  g_assert_true (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
   g_assert_cmpint (min, ==, 2);
   g_assert_cmpint (max, ==, 6);
-  g_assert_false (mu_edit_counter_field_range (MU_COUNTER_UNIT, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
+  g_assert_false (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
 
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 3, NULL), "Change Attack");
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_RANGE, 3, NULL), "Change Range");
@@ -1014,6 +1014,22 @@ test_properties (void)
   g_assert_cmpuint (s->timeline.night_bounds->len, ==, 2);
   g_assert_cmpint (g_array_index (s->timeline.night_bounds, int, 0), ==, 11);
   REFUSED (h, mu_edit_set_night_bounds (h, (int[]) { 15 }, 1, &error), "1–14");
+  g_clear_error (&error);
+
+  /* Options of type number take a whole number in the ruleset's range. */
+  {
+    g_autoptr(MuEditHistory) t = mu_edit_history_new (mu_scenario_new_table ("mn-acw", 48, 36, MU_UNIT_INCH, "6mm"));
+
+    STEP (t, mu_edit_set_option_value (t, "mn.activation-dice", "3", NULL), "Change Rule Option");
+    NO_STEP (t, mu_edit_set_option_value (t, "mn.activation-dice", "3", NULL));
+    g_assert_cmpint (mu_scenario_option_number (mu_edit_history_get_scenario (t), "mn.activation-dice", 0), ==, 3);
+    REFUSED (t, mu_edit_set_option_value (t, "mn.activation-dice", "7", &error), "from 2 to 4");
+    g_clear_error (&error);
+    REFUSED (t, mu_edit_set_option_value (t, "mn.activation-dice", "two", &error), "from 2 to 4");
+    g_clear_error (&error);
+    g_assert_true (mu_edit_history_undo (t));
+    g_assert_null (mu_scenario_option_value (mu_edit_history_get_scenario (t), "mn.activation-dice"));
+  }
 }
 
 /* Everything undone: the model is the one we started with. */

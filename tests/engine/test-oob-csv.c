@@ -59,6 +59,38 @@ test_round_trip (void)
   g_assert_cmpmem (first, n1, second, n2);
 }
 
+/* A tabletop ruleset's own fields are columns named by their ids, for the
+ * sides and counters they apply to; a value out of the declared range is
+ * refused on its row, naming the range. */
+static void
+test_ruleset_fields (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "learning-ts-hokes-run.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GString) bad = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+  gsize n;
+
+  g_assert_no_error (error);
+  h = mu_edit_history_new (s);
+  text = mu_oob_csv_export (s, &n);
+  g_assert_nonnull (strstr (text, ",placement,note,role,flags,elan,type,stands,weapon,disorder,stress,chaos\r\n"));
+  g_assert_nonnull (strstr (text, "\r\nside,usa,,,Union,,,,,,,,,,,,#7fa7d6,,,,attacker,time-limit,3,,,,,,\r\n"));
+  g_assert_nonnull (strstr (text, ",,,,line-inf,6,musket,2,,\r\n"));
+
+  bad = g_string_new (text);
+  g_assert_cmpint (g_string_replace (bad, ",,,,line-inf,6,musket,2,,\r\n", ",,,,line-inf,6,musket,9,,\r\n", 1), ==, 1);
+  g_assert_false (mu_oob_csv_import (h, bad->str, bad->len, "oob.csv", problems, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  message = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_assert_cmpstr (message, ==, "oob.csv:5: error: disorder 9 is out of range (1 to 6)");
+}
+
 /* Every shipped scenario: export -> import changes nothing (no step, the
  * same model) and exports the same bytes again. Ids follow one rule in the
  * file format and the CSV (Henry House Hill's and Blackburn's Ford's ids
@@ -99,8 +131,9 @@ test_shipped_round_trip (void)
             }
           g_error ("%s: %s", name, error->message);
         }
-      g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+      g_test_message ("%s", name);
       assert_same (before, mu_edit_history_get_scenario (h));
+      g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
       second = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n2);
       g_assert_cmpmem (first, n1, second, n2);
       n++;
@@ -553,6 +586,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/oob-csv/round-trip", test_round_trip);
   g_test_add_func ("/engine/oob-csv/shipped-round-trip", test_shipped_round_trip);
+  g_test_add_func ("/engine/oob-csv/ruleset-fields", test_ruleset_fields);
   g_test_add_func ("/engine/oob-csv/formula-guard", test_formula_guard);
   g_test_add_func ("/engine/oob-csv/many-errors", test_many_errors);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);

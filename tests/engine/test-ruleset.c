@@ -263,7 +263,15 @@ test_markers (void)
                 const MuCounterView *v = &g_array_index (views, MuCounterView, i);
                 g_auto(GStrv) words = g_strsplit (v->markers, ",", -1);
 
-                g_assert_nonnull (mu_ruleset_find_status (rs, v->status));
+                const MuStatusInfo *st = mu_ruleset_find_status (rs, v->status);
+
+                g_assert_nonnull (st);
+                /* a status's marker is drawn on the counter: declared, and seen */
+                if (st->marker)
+                  {
+                    g_assert_nonnull (mu_ruleset_find_marker (rs, st->marker));
+                    g_hash_table_add (seen, g_strdup (st->marker));
+                  }
                 for (guint w = 0; words[w]; w++)
                   if (*words[w])
                     {
@@ -282,15 +290,23 @@ test_markers (void)
         for (guint i = 0; i < events->len; i++)
           {
             const MuEvent *e = g_ptr_array_index (events, i);
+            const char *field = NULL;
 
-            if (e->kind == MU_EVENT_MARKER_PLACED || e->kind == MU_EVENT_MARKER_REMOVED)
+            /* the kind is the ruleset's declaration (or the engine's own),
+             * and it fills only the fields it declares */
+            if (mu_ruleset_find_event_kind (rs, mu_event_get_kind_word (e)) != e->info)
+              g_error ("%s: event kind “%s” is not declared", files[f], mu_event_get_kind_word (e));
+            if (!mu_event_check_fields (e, &field))
+              g_error ("%s: a “%s” event fills %s, which its kind does not declare", files[f],
+                       mu_event_get_kind_word (e), field);
+            if (e->info->flags & MU_EVENT_KIND_MARKER)
               {
                 const MuMarkerInfo *k = mu_ruleset_find_marker (rs, e->text);
 
                 if (k == NULL || k->place != MU_MARKER_ON_COUNTER)
                   g_error ("%s: marker event “%s” is not declared", files[f], e->text);
               }
-            if (e->kind == MU_EVENT_BREACHED)
+            if (mu_event_is (e, "breached"))
               {
                 g_assert_nonnull (mu_ruleset_find_marker (rs, "breached"));
                 g_assert_cmpint (mu_ruleset_find_marker (rs, "breached")->place, ==, MU_MARKER_ON_BOARD);

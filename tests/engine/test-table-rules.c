@@ -81,9 +81,21 @@ static const MuVerbInfo verbs[] = {
   { "end-step", NULL, NULL, MU_VERB_END_STEP, NULL },
 };
 
-static const MuEventKindInfo event_kinds[] = {
-  { "ordered", "a unit's secret order" }, { "stand-lost", "a stand removed" },
+/* The test ruleset's own kinds: the engine knows none of them. */
+static const MuEventKindInfo ev_ordered = {
+  "ordered", "Ordered", "a unit's secret order", MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_TEXT, NULL,
+  MU_EVENT_CLASS_ORDERS, 0, "{subject} is ordered to {text}", NULL, 0, "{n} order", "{n} orders",
 };
+static const MuEventKindInfo ev_stand_lost = {
+  "stand-lost", "Stand lost", "a stand removed", MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_TEXT | MU_EVENT_FIELD_AT,
+  NULL, MU_EVENT_CLASS_COMBAT, 0, "{subject} loses stand {text}", NULL, 0, "{n} stand lost", "{n} stands lost",
+};
+static const MuEventKindInfo ev_move = {
+  "move", "Move", "a unit moves", MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_FROM | MU_EVENT_FIELD_TO |
+  MU_EVENT_FIELD_PATH | MU_EVENT_FIELD_VALUE, "cost", MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  "{subject} moves {value} to {to}", NULL, 0, "{n} move", "{n} moves",
+};
+static const MuEventKindInfo *const event_kinds[] = { &ev_ordered, &ev_stand_lost, &ev_move };
 
 static gboolean
 refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -276,7 +288,7 @@ apply_choose (TState *t, const MuCommand *c, GPtrArray *events, GError **error)
     }
   for (guint i = 0; i < n; i++)
     {
-      MuEvent *e = mu_event_add_ruleset (events, "stand-lost", t->hit->def->id);
+      MuEvent *e = mu_event_add_kind (events, &ev_stand_lost, t->hit->def->id);
       mu_event_set_text (e, mu_command_word (c, i));
       e->at = t->hit->pos;
     }
@@ -332,7 +344,7 @@ apply_move (TState *t, TUnit *u, const MuCommand *c, GPtrArray *events, GError *
     return refuse (error, "%s would move %.2f, more than 6 (TAB-12)", u->def->id, length);
   if (!mu_pos_fits (&at, t->s, NULL))
     return refuse (error, "%s would leave the table (TAB-12)", u->def->id);
-  e = mu_event_add (events, MU_EVENT_MOVE, u->def->id);
+  e = mu_event_add_kind (events, &ev_move, u->def->id);
   e->from = u->pos;
   e->to = at;
   e->path = g_steal_pointer (&path);
@@ -375,7 +387,7 @@ apply (gpointer data, const MuCommand *c, GPtrArray *events, GError **error)
         return refuse (error, "orders are given in the orders step");
       u->order = g_str_equal (mu_command_word (c, 1), "hold") ? "hold" : "advance";
       /* secret until the step ends for both sides (TAB-19) */
-      e = mu_event_add_ruleset (events, "ordered", u->def->id);
+      e = mu_event_add_kind (events, &ev_ordered, u->def->id);
       mu_event_set_text (e, u->order);
       mu_event_set_visible_to (e, t->side_id[u->side]);
       return TRUE;

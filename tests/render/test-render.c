@@ -472,10 +472,77 @@ test_markers (void)
 
   cairo_set_source_rgb (cr, 1, 0, 1);
   cairo_paint (cr);
-  mu_render_marker (cr, MU_MARKER_NIC, side, 5, 5, 50);
+  /* baa-hex's declaration of its NIC marker gives the face */
+  mu_render_marker (cr, mu_ruleset_find_marker (mu_ruleset_find ("baa-hex"), "nic"), side, 5, 5, 50);
   cairo_destroy (cr);
   g_assert_true (colour_near (pixel (surface, 5 + 6, 5 + 6), 0xf2d23c, 24));
   cairo_surface_destroy (surface);
+}
+
+/* A marker no renderer file names is drawn from its declaration: its face
+ * colour, or its side's; a piece shows the declared printed markers among
+ * its words and its status's marker, and nothing for undeclared words. */
+static void
+test_declared_markers (void)
+{
+  static const MuMarkerInfo shaken = {
+    "shaken", "Shaken", "TS-MOR-2", "SHK", "morale shaken", MU_MARKER_ON_COUNTER, 0x3366cc, NULL,
+    MU_MARKER_SUPPLY_PER_UNIT,
+  };
+  static const MuMarkerInfo flag = {
+    "flag", "Flag", "TS-OBJ-1", "F", "who holds it", MU_MARKER_ON_BOARD, MU_MARKER_SIDE_COLOUR, "objective",
+    MU_MARKER_SUPPLY_ONE,
+  };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 120, 60);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(MuSide) side = mu_side_new ("usa", "Union", 0x9cc3e6);
+
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_marker (cr, &shaken, side, 5, 5, 50);
+  mu_render_marker (cr, &flag, side, 65, 5, 50);
+  cairo_destroy (cr);
+  g_assert_true (colour_near (pixel (surface, 5 + 6, 5 + 6), 0x3366cc, 24));
+  g_assert_true (colour_near (pixel (surface, 65 + 6, 5 + 6), 0x9cc3e6, 24));
+  cairo_surface_destroy (surface);
+}
+
+/* The board draws a piece's markers from the scenario's ruleset: NIC (a
+ * printed marker) and the disabled status's marker, never "orders" (a
+ * condition the tooltip tells) nor an undeclared word. */
+static void
+test_piece_markers (void)
+{
+  g_autoptr(MuScenario) s = small_board (MU_HEX_FLAT_TOP);
+  MuCounter *c = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  const char *const words[] = { "", "nic", "orders,bogus" };
+  guint32 colours[4];
+  MuRenderOptions o;
+
+  g_ptr_array_add (s->counters, c);
+  mu_render_options_init (&o);
+  o.hex_size = 60;
+  for (guint k = 0; k < 4; k++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+      cairo_t *cr = cairo_create (surface);
+      MuPiece piece = { 0 };
+      double x, y, w, h;
+
+      piece.counter = c;
+      piece.hex = (MuHex) { 2, 2 };
+      piece.markers = k < 3 ? words[k] : "";
+      piece.status = k == 3 ? MU_COUNTER_STATUS_DISABLED : MU_COUNTER_STATUS_ACTIVE;
+      mu_render_pieces (cr, s, &o, &piece, 1);
+      cairo_destroy (cr);
+      mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
+      /* inside the marker's upper left corner, over the counter's lower right */
+      colours[k] = pixel (surface, (int) (x + 0.78 * w), (int) (y + 0.78 * h));
+      cairo_surface_destroy (surface);
+    }
+  g_assert_true (colour_near (colours[1], 0xf2d23c, 24));
+  g_assert_cmphex (colours[2], ==, colours[0]);
+  g_assert_true (colour_near (colours[3], 0x2a2a2a, 24));
 }
 
 
@@ -797,6 +864,8 @@ main (int   argc,
   g_test_add_func ("/render/clip/table-edge", test_table_edge);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);
+  g_test_add_func ("/render/counter/declared-markers", test_declared_markers);
+  g_test_add_func ("/render/pieces/declared-markers", test_piece_markers);
   g_test_add_func ("/render/counter/overview-marks", test_overview_marks);
   g_test_add_func ("/render/terrain/objective-name", test_objective_name);
   g_test_add_func ("/render/pieces/stacks", test_stacks);

@@ -357,13 +357,13 @@ test_default_size (void)
 }
 
 static guint
-count_items (const MuSheet *sheet, MuSheetItemKind kind, MuMarkers marker, const char *side)
+count_items (const MuSheet *sheet, MuSheetItemKind kind, const char *marker, const char *side)
 {
   guint n, count = 0;
   const MuSheetItem *items = mu_sheet_get_items (sheet, &n);
 
   for (guint i = 0; i < n; i++)
-    if (items[i].kind == kind && (kind == MU_SHEET_ITEM_COUNTER || items[i].marker == marker) &&
+    if (items[i].kind == kind && (kind == MU_SHEET_ITEM_COUNTER || g_strcmp0 (items[i].marker->id, marker) == 0) &&
         (side == NULL || (items[i].side && g_strcmp0 (items[i].side->id, side) == 0)))
       count++;
   return count;
@@ -393,18 +393,18 @@ test_counts (void)
   g_assert_no_error (error);
   check_layout (sheet);
 
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, 0, NULL), ==, 8);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, 0, "usa"), ==, 5);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, 0, "csa"), ==, 3);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_NIC, NULL), ==, 4);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_PINNED, NULL), ==, 5);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_FATIGUED, NULL), ==, 5);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_OBJECTIVE, "usa"), ==, 2);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_OBJECTIVE, "csa"), ==, 2);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_BREACHED, NULL), ==, 1);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_ON_TRAIN, NULL), ==, 1);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_BOUND, NULL), ==, 1);
-  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, MU_MARKER_DISABLED, NULL), ==, 0);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, NULL, NULL), ==, 8);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, NULL, "usa"), ==, 5);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_COUNTER, NULL, "csa"), ==, 3);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "nic", NULL), ==, 4);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "pinned", NULL), ==, 5);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "fatigued", NULL), ==, 5);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "objective", "usa"), ==, 2);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "objective", "csa"), ==, 2);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "breached", NULL), ==, 1);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "on-train", NULL), ==, 1);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "bound", NULL), ==, 1);
+  g_assert_cmpuint (count_items (sheet, MU_SHEET_ITEM_MARKER, "disabled", NULL), ==, 0);
 
   /* Sides grouped, each on its own pages: Union, then Confederate, then markers. */
   items = mu_sheet_get_items (sheet, &n);

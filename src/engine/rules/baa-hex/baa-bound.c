@@ -18,15 +18,6 @@ struct _BaaDay {
   int withdraw_steps;       /* BAA-DAY-2 steps taken this night (a guard) */
 };
 
-#define BAA_CAT2(a, b) a##b
-#define BAA_CAT(a, b) BAA_CAT2 (a, b)
-#define FOR_UNITS(m, u) \
-  for (guint BAA_CAT (_i, __LINE__) = 0; BAA_CAT (_i, __LINE__) < (m)->units->len; BAA_CAT (_i, __LINE__)++) \
-    for (BaaUnit *u = g_ptr_array_index ((m)->units, BAA_CAT (_i, __LINE__)); u; u = NULL)
-#define FOR_CDRS(m, c) \
-  for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
-    for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
-
 static gboolean
 is_night_bound (const BaaMatch *m, int bound)
 {
@@ -37,7 +28,7 @@ static void
 marker (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id, const char *name,
         const char *rule)
 {
-  MuEvent *e = baa_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED,
+  MuEvent *e = baa_event (m, events, BAA_EV_MARKER (placed),
                           id, rule);
   mu_event_set_text (e, name);
 }
@@ -126,12 +117,12 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
         }
       if (!ok)
         {
-          e = baa_event (m, events, MU_EVENT_RESERVE_DELAYED, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
+          e = baa_event (m, events, &baa_ev_reserve_delayed, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
           mu_event_set_side (e, r->side);
           continue;
         }
       g_hash_table_add (m->reserves_done, r->id);
-      e = baa_event (m, events, MU_EVENT_RESERVE_ARRIVED, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
+      e = baa_event (m, events, &baa_ev_reserve_arrived, r->id, march ? "BAA-RES-4" : "BAA-RES-1");
       mu_event_set_side (e, r->side);
       if (march)
         {
@@ -156,12 +147,12 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
                 c->march_kind == 1 ? 5 : 6, "BAA-RES-4", &ok);
       if (!ok)
         {
-          e = baa_event (m, events, MU_EVENT_RESERVE_DELAYED, c->def->id, "BAA-RES-4");
+          e = baa_event (m, events, &baa_ev_reserve_delayed, c->def->id, "BAA-RES-4");
           mu_event_set_side (e, m->side_id[c->side]);
           continue;
         }
       c->march_kind = 0;
-      e = baa_event (m, events, MU_EVENT_RESERVE_ARRIVED, c->def->id, "BAA-RES-4");
+      e = baa_event (m, events, &baa_ev_reserve_arrived, c->def->id, "BAA-RES-4");
       mu_event_set_side (e, m->side_id[c->side]);
       units = g_ptr_array_new ();
       FOR_UNITS (m, u)
@@ -211,12 +202,12 @@ baa_bound_start (BaaMatch *m, GPtrArray *events)
   gboolean night = is_night_bound (m, m->bound);
   MuEvent *e;
 
-  e = baa_event (m, events, MU_EVENT_BOUND, NULL, "BAA-SEQ-5");
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_BOUND), NULL, "BAA-SEQ-5");
   e->value = m->bound;
   e->text = mu_minutes_to_string (minutes);
   if (night != m->night)
     {
-      e = baa_event (m, events, MU_EVENT_NIGHT, NULL, "BAA-NGT-1");
+      e = baa_event (m, events, &baa_ev_night, NULL, "BAA-NGT-1");
       e->value = night;
     }
   m->night = night;
@@ -316,7 +307,7 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
             GArray *p = g_ptr_array_index (d, i);
             if (p->len == 1)
               {
-                MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, u->def->id, "BAA-RES-2");
+                MuEvent *e = baa_event (m, events, &baa_ev_entered, u->def->id, "BAA-RES-2");
                 u->status = BAA_UNIT_ACTIVE;
                 u->hex = g_array_index (p, MuHex, 0);
                 e->to = mu_pos_from_hex (u->hex);
@@ -334,7 +325,7 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
             GArray *p = g_ptr_array_index (d, i);
             if (p->len == 1)
               {
-                MuEvent *e = baa_event (m, events, MU_EVENT_ENTERED, c->def->id, "BAA-RES-2");
+                MuEvent *e = baa_event (m, events, &baa_ev_entered, c->def->id, "BAA-RES-2");
                 c->status = BAA_CDR_ACTIVE;
                 c->hex = g_array_index (p, MuHex, 0);
                 e->to = mu_pos_from_hex (c->hex);
@@ -510,7 +501,7 @@ day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError 
   if (u == NULL || !mu_hex_parse (w[1], &to))
     return baa_refuse (error, "BAA-DAY-2", "“%s” is not a withdrawal step", answer);
   baa_decision_clear (m);
-  e = baa_event (m, events, MU_EVENT_MOVE, u->def->id, "BAA-DAY-2");
+  e = baa_event (m, events, &baa_ev_move, u->def->id, "BAA-DAY-2");
   mu_event_set_text (e, "readdress");
   e->from = mu_pos_from_hex (u->hex);
   e->to = mu_pos_from_hex (to);
@@ -571,7 +562,7 @@ baa_bound_end (BaaMatch *m, GPtrArray *events)
   if (m->opt_days && m->bound == m->scenario->timeline.darkness_bound && m->bound < m->last_bound &&
       !m->finished)
     {
-      MuEvent *e = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-DAY-1");
+      MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-DAY-1");
       mu_event_set_text (e, "complete-darkness");
       if (m->day == NULL)
         m->day = g_new0 (BaaDay, 1);
@@ -651,6 +642,19 @@ place_ok (const BaaMatch *m, const char *id, MuHex hex, GError **error)
     return baa_refuse (error, "BAA-STK-1", "%s cannot be placed at %s: two units there already", id,
                        baa_hex_label (m, hex));
   return TRUE;
+}
+
+const MuCommand *
+baa_day_policy_hint (gpointer state, GPtrArray *legal)
+{
+  BaaMatch *m = state;
+
+  /* BAA-DAY-2: a computer player withdraws the first unsafe unit in order
+   * of battle to the hex farthest from the enemy: the first answer listed
+   * (day_withdraw_answers), the first legal command */
+  if (m->pending.kind == BAA_DECISION_DAY_WITHDRAW && legal->len)
+    return g_ptr_array_index (legal, 0);
+  return NULL;
 }
 
 void
@@ -789,7 +793,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
         return FALSE;
       u = baa_match_find_unit (m, cmd->unit);
       c = u ? NULL : baa_match_find_commander (m, cmd->unit);
-      e = baa_event (m, events, MU_EVENT_MOVE, cmd->unit, "BAA-DAY-3");
+      e = baa_event (m, events, &baa_ev_move, cmd->unit, "BAA-DAY-3");
       mu_event_set_text (e, "reposition");
       e->from = mu_pos_from_hex (u ? u->hex : c->hex);
       e->to = mu_pos_from_hex (p->hex);
@@ -842,7 +846,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
     {
       gboolean rear = g_strcmp0 (cmd->answer, "rear") == 0;
       char edge = march_edge (m, side, rear);
-      MuEvent *e = baa_event (m, events, MU_EVENT_NOTE, c->def->id, "BAA-DAY-4");
+      MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), c->def->id, "BAA-DAY-4");
 
       mu_event_set_text (e, rear ? "march-rear" : "march-flank");
       c->status = BAA_CDR_OFFBOARD;

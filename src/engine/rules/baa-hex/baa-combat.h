@@ -6,7 +6,7 @@
  * breaching (baa-fire.c), melee (baa-melee.c). Rule areas BAA-LOS, HGT, COV,
  * FIRE, FLN, PIN, MEL, FORT, CDR-1..5.
  *
- * Called by baa-hex.c: it parses the command, finds the counters (ids already
+ * Called by baa-apply.c: it parses the command, finds the counters (ids already
  * resolved to pointers, every pointer non-NULL and ACTIVE on the board), checks
  * the phase and the active side, then calls the resolver. The resolver checks
  * everything else (eligibility, range, LOS, targets), refusing with
@@ -18,7 +18,7 @@
  *
  * A flinch whose destination someone must choose (BAA-FLN-5, FLN-6) opens a
  * BAA_DECISION_FLINCH (m->pending: units, n_units, side = the chooser, hexes =
- * baa_flinch_destinations()) and returns TRUE; baa-hex.c answers `choose HEX`
+ * baa_flinch_destinations()) and returns TRUE; baa-apply.c answers `choose HEX`
  * by calling baa_flinch_move(). With exactly one destination the resolver moves
  * at once without a decision; with none the unit(s) surrender (BAA-FLN-5a).
  */
@@ -36,6 +36,8 @@ typedef struct {
   int range_bonus;             /* +1 firing down from an edge (BAA-HGT-1) */
   const char *rule;            /* when blocked: the rule id that blocks */
   const char *reason;          /* when blocked: why, untranslated (static string) */
+  MuSightBlock block;          /* when blocked: what blocks */
+  MuHex blocker;               /* when blocked by a hex: that hex, else MU_HEX_NONE */
   GArray *commander_hexes;     /* of MuHex: friendly commander hexes crossed
                                 * (BAA-LOS-4), excluding the firer's; may be NULL
                                 * when the caller passed no array */
@@ -45,6 +47,11 @@ typedef struct {
  * los->commander_hexes must be NULL or an array of MuHex to fill. */
 gboolean  baa_los_check              (const BaaMatch *m, int side, MuHex from, MuHex to,
                                       BaaLos *los);
+/* The ruleset's line_of_sight (mu_match_line_of_sight): the unit's or
+ * commander's line of sight from its hex to a hex, by baa_los_check, the
+ * function fire uses. */
+gboolean  baa_line_of_sight          (const BaaMatch *m, const char *counter, const MuPos *to,
+                                      MuSight *sight, GError **error);
 /* Effective range of a firer against a target hex (BAA-FIRE-3): range, +1
  * firing down (BAA-HGT-1), night cap 2 after the bonus (BAA-NGT-1). */
 int       baa_effective_range        (const BaaMatch *m, const BaaUnit *firer, MuHex target);
@@ -108,14 +115,14 @@ gboolean  baa_check_riverboat        (const BaaUnit *attacker, const BaaUnit *ta
 gboolean  baa_melee_check            (const BaaMatch *m, const BaaUnit *attacker,
                                       const BaaUnit *target, GError **error);
 
-/* Flinch (shared with baa-hex.c for the `choose` answer) -------------------- */
+/* Flinch (shared with baa-apply.c for the `choose` answer) ------------------ */
 
 /* Legal flinch destinations (BAA-FLN-5, BAA-AMB-14) for units (1, or a stacked
  * pair moving together) after an attack by `attackers`. Of MuHex, new array. */
 GArray   *baa_flinch_destinations    (const BaaMatch *m, BaaUnit *const *units, guint n,
                                       BaaUnit *const *attackers, guint n_attackers);
 /* Moves the unit(s) to dest, pins them, counts flinches_this_round, emits
- * MU_EVENT_FLINCH and MARKER_PLACED. dest must be one of the destinations. */
+ * flinch and marker events. dest must be one of the destinations. */
 void      baa_flinch_move            (BaaMatch *m, BaaUnit *const *units, guint n, MuHex dest,
                                       GPtrArray *events);
 

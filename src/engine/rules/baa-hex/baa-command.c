@@ -98,6 +98,21 @@ baa_command_new_move (BaaCommandKind  kind,
   return c;
 }
 
+MuCommand *
+baa_command_encode_move (BaaCommandKind  kind,
+                         const char     *unit,
+                         const MuHex    *hexes,
+                         guint           n)
+{
+  MuCommand *mc = mu_command_new (kind_names[kind]);
+
+  g_return_val_if_fail (kind == BAA_COMMAND_MOVE || kind == BAA_COMMAND_WITHDRAW, mc);
+  mu_command_add_word (mc, unit);
+  for (guint i = 0; i < n; i++)
+    mu_command_add_hex (mc, hexes[i]);
+  return mc;
+}
+
 BaaCommand *
 baa_command_new_attack (BaaCommandKind  kind,
                         const char     *unit,

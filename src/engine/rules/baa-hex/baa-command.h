@@ -47,6 +47,8 @@ BaaCommand *baa_command_new_end_phase (void);
 BaaCommand *baa_command_new_choose    (const char *answer);
 BaaCommand *baa_command_new_move      (BaaCommandKind kind, const char *unit, const MuHex *hexes, guint n);
 BaaCommand *baa_command_new_attack    (BaaCommandKind kind, const char *unit, const char *target);
+/* What baa_command_encode (baa_command_new_move (...)) gives, made at once. */
+MuCommand  *baa_command_encode_move   (BaaCommandKind kind, const char *unit, const MuHex *hexes, guint n);
 void        baa_command_add_hex       (BaaCommand *command, MuHex hex);
 void        baa_command_add_unit      (BaaCommand *command, const char *unit);
 

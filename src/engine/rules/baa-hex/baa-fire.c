@@ -103,6 +103,8 @@ baa_los_check (const BaaMatch *m,
   los->range_bonus = l.range_bonus;
   los->rule = l.rule;
   los->reason = l.reason;
+  los->block = l.block;
+  los->blocker = l.blocker;
   if (los->commander_hexes != NULL)
     {
       /* BAA-LOS-4: friendly commander hexes the line passes through or runs
@@ -123,6 +125,57 @@ baa_los_check (const BaaMatch *m,
     }
   mu_baa_los_clear (&l);
   return los->clear;
+}
+
+gboolean
+baa_line_of_sight (const BaaMatch *m,
+                   const char     *counter,
+                   const MuPos    *to,
+                   MuSight        *sight,
+                   GError        **error)
+{
+  BaaUnit *u = baa_match_find_unit (m, counter);
+  BaaCommander *c = u ? NULL : baa_match_find_commander (m, counter);
+  BaaLos los = { 0 };
+  MuHex from;
+  int side;
+
+  if (u != NULL && baa_unit_on_board (u))
+    {
+      from = u->hex;
+      side = u->side;
+    }
+  else if (c != NULL && c->status == BAA_CDR_ACTIVE)
+    {
+      from = c->hex;
+      side = c->side;
+    }
+  else
+    return baa_refuse (error, "BAA-LOS-1", "%s is no counter on the board", counter);
+  if (to->is_point || !mu_hex_grid_contains (m->grid, to->hex))
+    return baa_refuse (error, "BAA-LOS-1", "a line of sight ends in a hex of the board");
+
+  baa_los_check (m, side, from, to->hex, &los);
+  sight->clear = los.clear;
+  sight->from = mu_pos_from_hex (from);
+  sight->to = *to;
+  sight->rule = los.rule ? los.rule : "BAA-LOS-1";
+  if (!los.clear)
+    {
+      sight->block = los.block;
+      sight->reason = g_strdup (los.reason);
+      sight->has_blocker = !mu_hex_equal (los.blocker, MU_HEX_NONE);
+      if (sight->has_blocker)
+        sight->blocker = mu_pos_from_hex (los.blocker);
+      if (los.block == MU_SIGHT_UNIT && sight->has_blocker)
+        {
+          BaaUnit *there[MAX_STACK];
+
+          if (baa_units_at (m, los.blocker, BAA_NONE, there, MAX_STACK) > 0)
+            sight->unit = g_strdup (baa_unit_id (there[0]));
+        }
+    }
+  return TRUE;
 }
 
 int
@@ -403,7 +456,7 @@ baa_attack_resolve (BaaMatch       *m,
 
   /* "attack TARGET KIND by=FIRST-ATTACKER dice=N": the event names the
    * target as subject so that its text form reads the right way round. */
-  ev = baa_event (m, events, MU_EVENT_ATTACK, baa_unit_id (target),
+  ev = baa_event (m, events, &baa_ev_attack, baa_unit_id (target),
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
   mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
@@ -424,7 +477,8 @@ baa_attack_resolve (BaaMatch       *m,
       baa_unit_note_action (m, a);
       if (total >= limit)
         {
-          MuEvent *lost = baa_event (m, events, MU_EVENT_NOTE, baa_unit_id (a), "BAA-FIRE-10");
+          MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
+                                     "BAA-FIRE-10");
           mu_event_set_text (lost, "attack lost: the target is already dispersed");
           continue;
         }
@@ -435,7 +489,7 @@ baa_attack_resolve (BaaMatch       *m,
       cover = cover < 0 ? c : MIN (cover, c);
       hits = roll_attack (m, a, target, c, melee, events);
       total += hits;
-      ev = baa_event (m, events, MU_EVENT_HITS, baa_unit_id (target), melee ? "BAA-MEL-3" : "BAA-FIRE-5");
+      ev = baa_event (m, events, &baa_ev_hits, baa_unit_id (target), melee ? "BAA-MEL-3" : "BAA-FIRE-5");
       mu_event_set_object (ev, baa_unit_id (a));
       ev->value = hits;
       if (!melee)
@@ -446,7 +500,7 @@ baa_attack_resolve (BaaMatch       *m,
   if (n > 1)
     {
       /* BAA-AMB-18: the group's running total decides. */
-      ev = baa_event (m, events, MU_EVENT_HITS, baa_unit_id (target), "BAA-AMB-18");
+      ev = baa_event (m, events, &baa_ev_hits, baa_unit_id (target), "BAA-AMB-18");
       mu_event_set_text (ev, "total");
       ev->value = total;
     }
@@ -542,7 +596,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
    * a sharpshooter needs its modified attack value (BAA-CDR-5, AMB-27). */
   sharp = is_sharpshooter (m, firer);
   rule = sharp ? "BAA-CDR-5" : "BAA-CDR-4";
-  ev = baa_event (m, events, MU_EVENT_ATTACK, cdr_id (target), rule);
+  ev = baa_event (m, events, &baa_ev_attack, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
   mu_event_set_text (ev, "fire-commander");
   ev->at = mu_pos_from_hex (target->hex);
@@ -569,7 +623,8 @@ hexside_fortified (const BaaMatch *m,
 {
   const MuHexCell *cell = baa_hex_cell (m, hex);
 
-  if (baa_hexside (m, hex, dir) & MU_SIDE_FORTIFICATION)
+  /* a breach does not take the fortification away */
+  if (mu_hex_map_side (m->map, hex, dir) & MU_SIDE_FORTIFICATION)
     return TRUE;
   return cell != NULL && (cell->features & MU_HEX_FEATURE_FORTIFICATION) != 0;
 }
@@ -636,7 +691,7 @@ baa_breach_resolve (BaaMatch       *m,
     if (!check_firer (m, firers[i], error) || !check_breach_target (m, firers[i], hex, dir, error))
       return FALSE;
 
-  ev = baa_event (m, events, MU_EVENT_ATTACK, NULL, "BAA-FORT-3");
+  ev = baa_event (m, events, &baa_ev_attack, NULL, "BAA-FORT-3");
   {
     g_autofree char *text = g_strdup_printf ("%s dir=%d", n > 1 ? "breach-group" : "breach", dir);
     mu_event_set_text (ev, text);
@@ -655,7 +710,8 @@ baa_breach_resolve (BaaMatch       *m,
       baa_unit_note_action (m, a);
       if (total >= 6)
         {
-          MuEvent *lost = baa_event (m, events, MU_EVENT_NOTE, baa_unit_id (a), "BAA-FIRE-10");
+          MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
+                                     "BAA-FIRE-10");
           mu_event_set_text (lost, "attack lost: the hexside is already breached");
           continue;
         }
@@ -671,7 +727,7 @@ baa_breach_resolve (BaaMatch       *m,
         }
       /* BAA-FORT-3: no cover reroll for the hexside itself. */
       total += hits;
-      ev = baa_event (m, events, MU_EVENT_HITS, NULL, "BAA-FORT-3");
+      ev = baa_event (m, events, &baa_ev_hits, NULL, "BAA-FORT-3");
       mu_event_set_object (ev, baa_unit_id (a));
       ev->at = mu_pos_from_hex (hex);
       ev->value = hits;
@@ -681,13 +737,13 @@ baa_breach_resolve (BaaMatch       *m,
   if (total >= 6)
     {
       baa_hexside_set_breached (m, hex, dir);
-      ev = baa_event (m, events, MU_EVENT_BREACHED, NULL, "BAA-FORT-3");
+      ev = baa_event (m, events, &baa_ev_breached, NULL, "BAA-FORT-3");
       ev->at = mu_pos_from_hex (hex);
       ev->value = dir;
     }
   else
     {
-      ev = baa_event (m, events, MU_EVENT_NOTE, NULL, "BAA-AMB-33");
+      ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-AMB-33");
       ev->at = mu_pos_from_hex (hex);
       mu_event_set_text (ev, "works hold: hits do not carry over");
     }
@@ -767,7 +823,7 @@ baa_combat_legal_commands (const BaaMatch *m,
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
-      if (!is_artillery (u))
+      if (!is_artillery (u) || !m->any_fortification)
         return;
       /* Breach shots at fortified hexsides within reach (range + hill bonus). */
       reach = m->night ? 2 : u->def->range + 1;

@@ -139,7 +139,7 @@ baa_flinch_move (BaaMatch       *m,
       BaaUnit *u = units[i];
       MuEvent *ev;
 
-      ev = baa_event (m, events, MU_EVENT_FLINCH, baa_unit_id (u), "BAA-FLN-5");
+      ev = baa_event (m, events, &baa_ev_flinch, baa_unit_id (u), "BAA-FLN-5");
       ev->from = mu_pos_from_hex (u->hex);
       ev->to = mu_pos_from_hex (dest);
       u->hex = dest;
@@ -222,12 +222,12 @@ baa_flinch_test (BaaMatch       *m,
 
   if (is_indomitable (m, u))
     {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-8");
+      baa_event (m, events, &baa_ev_stands, id, "BAA-FLN-8");
       return;
     }
   if (cover >= 5)
     {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, "BAA-FLN-4");
+      baa_event (m, events, &baa_ev_stands, id, "BAA-FLN-4");
       return;
     }
   if (m->opt_overwhelming && hits == threshold - 1)
@@ -235,7 +235,7 @@ baa_flinch_test (BaaMatch       *m,
       /* BAA-FLN-7, BAA-AMB-22: one short of dispersal. */
       if (cover == 0)
         {
-          MuEvent *ev = baa_event (m, events, MU_EVENT_NOTE, id, "BAA-FLN-7");
+          MuEvent *ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), id, "BAA-FLN-7");
           mu_event_set_text (ev, "overwhelming fire: flinches without a test");
           flinch = TRUE;
         }
@@ -255,7 +255,7 @@ baa_flinch_test (BaaMatch       *m,
     }
   if (!flinch)
     {
-      baa_event (m, events, MU_EVENT_NO_FLINCH, id, cover ? "BAA-FLN-3" : "BAA-FLN-1");
+      baa_event (m, events, &baa_ev_stands, id, cover ? "BAA-FLN-3" : "BAA-FLN-1");
       return;
     }
   /* An indomitable partner of a flinching primary stays where it is

@@ -1,7 +1,9 @@
 /* baa-hex-private.h: the runtime state of a Brothers at Arms (hex) match
  *
- * Shared by the modules of the baa-hex ruleset: baa-hex.c (sequence, command
- * and control, the ruleset table), baa-move.c (movement, ZOC, capture),
+ * Shared by the modules of the baa-hex ruleset: baa-hex.c (the ruleset
+ * table, set-up, views), baa-sequence.c (sequence, command and control,
+ * victory), baa-apply.c and baa-legal.c (commands played and allowed),
+ * baa-move.c (movement, ZOC, capture),
  * baa-night/fatigue/reserves/days/objectives, and the combat half
  * (baa-los.c, baa-fire.c, baa-melee.c, declared in baa-combat.h).
  * Field names follow the digest, §1.2-1.4 (../shared/rules/baa-hex.md).
@@ -24,6 +26,8 @@
 #include "mu-hex.h"
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
+
+#include "baa-events.h"
 
 G_BEGIN_DECLS
 
@@ -199,6 +203,8 @@ typedef struct {
 
   /* caches derived from the map and the units (baa-hex.c) */
   guint8 *links;               /* per cell: 6 x MuPathKind bits, see baa_hex_links() */
+  gboolean any_fortification;  /* the map has a fortified hexside or hex: breach shots
+                                * are possible (BAA-FORT-3) */
   gboolean occ_dirty;          /* set by baa_match_invalidate() */
   guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
@@ -322,7 +328,7 @@ void          baa_decision_open_hexes   (BaaMatch *m, BaaDecisionKind kind, int 
 void          baa_decision_clear        (BaaMatch *m);
 
 /* Events helpers: fill at/from/to and the rule in one call. */
-MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, MuEventKind kind,
+MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
                                          const char *subject, const char *rule);
 
 /* Errors: sets MU_ERROR_ILLEGAL with "FORMAT (RULE)". Returns FALSE. */

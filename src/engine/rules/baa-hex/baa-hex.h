@@ -10,13 +10,53 @@ G_BEGIN_DECLS
 
 typedef struct _BaaDay BaaDay;
 
-/* baa-hex.c */
+/* Every unit (commander) of the match in turn, as u (c). */
+#define BAA_CAT2(a, b) a##b
+#define BAA_CAT(a, b) BAA_CAT2 (a, b)
+#define FOR_UNITS(m, u) \
+  for (guint BAA_CAT (_i, __LINE__) = 0; BAA_CAT (_i, __LINE__) < (m)->units->len; BAA_CAT (_i, __LINE__)++) \
+    for (BaaUnit *u = g_ptr_array_index ((m)->units, BAA_CAT (_i, __LINE__)); u; u = NULL)
+#define FOR_CDRS(m, c) \
+  for (guint BAA_CAT (_j, __LINE__) = 0; BAA_CAT (_j, __LINE__) < (m)->commanders->len; BAA_CAT (_j, __LINE__)++) \
+    for (BaaCommander *c = g_ptr_array_index ((m)->commanders, BAA_CAT (_j, __LINE__)); c; c = NULL)
+
+/* baa-hex.c: the table, match set-up, views; helpers of the other parts */
+const char   *baa_unit_status_to_string  (BaaUnitStatus s);
+const char   *baa_cdr_status_to_string   (BaaCdrStatus s);
+int           baa_side_index             (const BaaMatch *m, const char *side);
+void          baa_phase_event            (BaaMatch *m, GPtrArray *events);
+void          baa_marker_event           (BaaMatch *m, GPtrArray *events, gboolean placed, const char *id,
+                                          const char *marker, const char *rule);
+void          baa_orders_event           (BaaMatch *m, GPtrArray *events, const char *id, const char *how,
+                                          const char *rule);
+int           baa_night_mod              (const BaaMatch *m);
+gboolean      baa_direct_control         (const BaaMatch *m, int side);
+BaaCommander *baa_best_control           (const BaaMatch *m, int side);
+BaaCommander *baa_division_command       (const BaaMatch *m, int side, int division);
+
+/* baa-sequence.c: the bound/round/phase sequence, orders, victory */
 void        baa_advance                  (BaaMatch *m, GPtrArray *events);
+void        baa_enter_phase              (BaaMatch *m, GPtrArray *events);
+void        baa_next_phase               (BaaMatch *m, GPtrArray *events);
 void        baa_check_sudden_death       (BaaMatch *m, GPtrArray *events);
 void        baa_score                    (const BaaMatch *m, int score[BAA_SIDES]);
 gboolean    baa_task_met                 (const BaaMatch *m, const MuTaskObjective *t);
-const char *baa_unit_status_to_string    (BaaUnitStatus s);
-const char *baa_cdr_status_to_string     (BaaCdrStatus s);
+
+/* baa-apply.c: the commands played */
+gboolean    baa_unit_may_move            (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only);
+gboolean    baa_unit_can_move            (const BaaMatch *m, const BaaUnit *u, gboolean *withdraw_only);
+gboolean    baa_cdr_may_move             (const BaaMatch *m, const BaaCommander *c);
+gboolean    baa_cdr_can_move             (const BaaMatch *m, const BaaCommander *c);
+gboolean    baa_hex_apply                (gpointer state, const MuCommand *command, GPtrArray *events,
+                                          GError **error);
+
+/* baa-legal.c: the ruleset's questions about what is allowed now */
+GPtrArray  *baa_hex_legal_commands       (gpointer state);
+GArray     *baa_hex_legal_moves          (gpointer state, const char *id);
+GPtrArray  *baa_hex_legal_actions        (gpointer state, const char *id);
+GPtrArray  *baa_hex_legal_targets        (gpointer state, const char *id);
+gboolean    baa_hex_move_cost            (gpointer state, const MuCommand *command, int *cost, int *allowance);
+void        baa_hex_outstanding          (gpointer state, GArray *todo);
 
 /* baa-copy.c: a copy sharing the scenario, using `dice` (for the dry run) */
 BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);
@@ -60,5 +100,8 @@ gboolean    baa_day_command              (BaaMatch *m, const BaaCommand *cmd, GP
                                           GError **error);
 gboolean    baa_day_choose               (BaaMatch *m, const char *answer, GPtrArray *events,
                                           GError **error);
+/* The ruleset's policy_hint: the withdrawal the rules' own order takes
+ * (BAA-DAY-2), else NULL. */
+const MuCommand *baa_day_policy_hint     (gpointer state, GPtrArray *legal);
 
 G_END_DECLS

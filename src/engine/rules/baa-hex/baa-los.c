@@ -22,6 +22,7 @@ typedef struct {
   StepClass cls;
   const char *rule;
   const char *reason;
+  MuSightBlock block;   /* what a blocking or lower step is */
 } HexClass;
 
 static int
@@ -116,7 +117,7 @@ classify_hex (const MuHexMap  *map,
   gboolean terrain = mu_baa_terrain_blocks (map, hex);
 
   if (e > high)
-    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "higher ground between" };
+    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "higher ground between", MU_SIGHT_ELEVATION };
   /* BAA-HGT-1/3, BAA-AMB-31/32: with ends at different heights the low end
    * sees only as far as the nearest edge of the higher level, and the high end
    * only down from its own edge, so intervening ground as high as the higher
@@ -124,16 +125,16 @@ classify_hex (const MuHexMap  *map,
    * reciprocal and matches "can only fire up to the edge of the next level".) */
   if (fe != te && e >= high)
     return (HexClass) { STEP_BLOCK, fe > te ? "BAA-HGT-1" : "BAA-HGT-3",
-                        "ground as high as the higher end between" };
+                        "ground as high as the higher end between", MU_SIGHT_ELEVATION };
   if (!unit && !terrain)
-    return (HexClass) { STEP_CLEAR, NULL, NULL };
+    return (HexClass) { STEP_CLEAR, NULL, NULL, MU_SIGHT_CLEAR };
 
   if (fe > te || (fe == te && fe > 0))
     {
       /* BAA-HGT-1 (down) and BAA-HGT-2 (across): units, woodland and
        * settlement lower than the firer may be fired over. */
       if (e < fe)
-        return (HexClass) { STEP_LOWER, NULL, NULL };
+        return (HexClass) { STEP_LOWER, NULL, NULL, unit ? MU_SIGHT_UNIT : MU_SIGHT_TERRAIN };
     }
   else if (fe < te)
     {
@@ -141,22 +142,24 @@ classify_hex (const MuHexMap  *map,
        * be fired over; woodland and settlement still block (the digest names
        * units only for firing up, while it names all three for firing down). */
       if (unit && !terrain && e < te)
-        return (HexClass) { STEP_LOWER, NULL, NULL };
+        return (HexClass) { STEP_LOWER, NULL, NULL, unit ? MU_SIGHT_UNIT : MU_SIGHT_TERRAIN };
     }
   if (unit)
-    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "a unit counter between" };
-  return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "woodland or settlement between" };
+    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "a unit counter between", MU_SIGHT_UNIT };
+  return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "woodland or settlement between", MU_SIGHT_TERRAIN };
 }
 
 static gboolean
-blocked (MuBaaLos   *los,
-         const char *rule,
-         const char *reason,
-         MuHex       hex)
+blocked (MuBaaLos     *los,
+         const char   *rule,
+         const char   *reason,
+         MuSightBlock  block,
+         MuHex         hex)
 {
   los->clear = FALSE;
   los->rule = rule;
   los->reason = reason;
+  los->block = block;
   los->blocker = hex;
   return FALSE;
 }
@@ -172,6 +175,7 @@ mu_baa_los_compute (const MuHexMap  *map,
   g_autoptr(GArray) line = NULL;
   int fe, te, n;
   int last_lower = -1;
+  MuSightBlock last_lower_block = MU_SIGHT_CLEAR;
   gboolean clear_after_lower = FALSE;
 
   g_return_val_if_fail (map != NULL, FALSE);
@@ -208,12 +212,13 @@ mu_baa_los_compute (const MuHexMap  *map,
   /* BAA-HGT-1: a higher firer must stand on the edge of its level toward the
    * target, else it may not fire down at all. */
   if (los->kind == MU_BAA_LOS_DOWN && !mu_baa_is_edge_toward (map, firer, target))
-    return blocked (los, "BAA-HGT-1", "the firer is not on the edge of its level", MU_HEX_NONE);
+    return blocked (los, "BAA-HGT-1", "the firer is not on the edge of its level", MU_SIGHT_ELEVATION,
+                    MU_HEX_NONE);
   /* BAA-HGT-3: firing up, the target must be on the edge of its level facing
    * the firer. */
   if (los->kind == MU_BAA_LOS_UP && !mu_baa_is_edge_toward (map, target, firer))
     return blocked (los, "BAA-HGT-3", "the target is not on the nearest edge of the higher level",
-                    MU_HEX_NONE);
+                    MU_SIGHT_ELEVATION, MU_HEX_NONE);
 
   for (int i = 1; i < n; i++)
     {
@@ -227,20 +232,24 @@ mu_baa_los_compute (const MuHexMap  *map,
           HexClass b = classify_hex (map, step->alt, fe, te, unit_at, user_data);
           /* BAA-LOS-2: the weaker of the two hexes decides. */
           if (b.cls < a.cls)
-            c = b;
+            {
+              c = b;
+              at = step->alt;
+            }
         }
 
       if (c.cls == STEP_BLOCK)
-        return blocked (los, c.rule, c.reason, at);
+        return blocked (los, c.rule, c.reason, c.block, at);
 
       /* BAA-HGT-3, BAA-AMB-32: the hex in front of a firer firing up must be
        * clear, whatever stands lower further on. */
       if (los->kind == MU_BAA_LOS_UP && i == 1 && c.cls != STEP_CLEAR)
-        return blocked (los, "BAA-HGT-3", "the hex in front of the firer is not clear", at);
+        return blocked (los, "BAA-HGT-3", "the hex in front of the firer is not clear", c.block, at);
 
       if (c.cls == STEP_LOWER)
         {
           last_lower = i;
+          last_lower_block = c.block;
           clear_after_lower = FALSE;
         }
       else if (last_lower >= 0)
@@ -251,7 +260,8 @@ mu_baa_los_compute (const MuHexMap  *map,
     {
       const MuHexLineStep *step = &g_array_index (line, MuHexLineStep, last_lower);
       return blocked (los, los->kind == MU_BAA_LOS_DOWN ? "BAA-HGT-1" : "BAA-HGT-2",
-                      "no clear hex between the last lower blocker and the target", step->hex);
+                      "no clear hex between the last lower blocker and the target", last_lower_block,
+                      step->hex);
     }
 
   if (last_lower >= 0 && los->kind == MU_BAA_LOS_LEVEL)

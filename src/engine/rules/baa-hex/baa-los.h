@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "mu-scenario.h"
+#include "mu-sight.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,7 @@ typedef struct {
   int range_bonus;        /* +1 when firing down from an edge (BAA-HGT-1) */
   const char *rule;       /* when blocked: the rule id that blocks it */
   const char *reason;     /* when blocked: untranslated English reason */
+  MuSightBlock block;     /* when blocked: what blocks (MU_SIGHT_CLEAR when clear) */
   MuHex blocker;          /* when blocked by a hex: that hex, else MU_HEX_NONE */
   /* Every hex the line passes through or runs along, without the two ends, in
    * line order (both hexes of a hexside step). Owned by the result; free with

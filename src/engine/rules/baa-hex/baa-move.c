@@ -673,7 +673,7 @@ evade_hexes (const BaaMatch *m, BaaCommander *c, BaaUnit *captor)
 static void
 evade_move (BaaMatch *m, BaaCommander *c, MuHex to, GPtrArray *events)
 {
-  MuEvent *e = baa_event (m, events, MU_EVENT_COMMANDER_EVADED, c->def->id, "BAA-CDR-9");
+  MuEvent *e = baa_event (m, events, &baa_ev_evaded, c->def->id, "BAA-CDR-9");
   e->from = mu_pos_from_hex (c->hex);
   e->to = mu_pos_from_hex (to);
   c->hex = to;
@@ -767,7 +767,7 @@ baa_move_counter (BaaMatch         *m,
       mover_clear (&mv);
       return FALSE;
     }
-  e = baa_event (m, events, MU_EVENT_MOVE, mv.def->id,
+  e = baa_event (m, events, &baa_ev_move, mv.def->id,
                  withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : exit_edge ? "BAA-VIC-4" : NULL);
   if (exit_edge)
     mu_event_set_text (e, "exit");
@@ -840,7 +840,7 @@ baa_move_counter (BaaMatch         *m,
         {
           (void) rule;
           u->locked = TRUE;
-          e = baa_event (m, events, MU_EVENT_LOCKED, u->def->id, "BAA-ZOC-3");
+          e = baa_event (m, events, &baa_ev_locked, u->def->id, "BAA-ZOC-3");
           e->at = mu_pos_from_hex (u->hex);
         }
     }
@@ -888,14 +888,16 @@ nindex_set (NodeIndex *x, MuHex h, int i)
 static GArray *
 node_path (GArray *nodes, int i)
 {
-  GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  guint n = 0;
+  GArray *p;
 
-  while (i >= 0)
-    {
-      Node *nd = &g_array_index (nodes, Node, i);
-      g_array_prepend_val (p, nd->hex);
-      i = nd->parent;
-    }
+  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
+    n++;
+  p = g_array_sized_new (FALSE, FALSE, sizeof (MuHex), n);
+  g_array_set_size (p, n);
+  /* filled from the end: the start comes first */
+  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
+    g_array_index (p, MuHex, --n) = g_array_index (nodes, Node, j).hex;
   return p;
 }
 

@@ -306,9 +306,14 @@ baa_hexside (const BaaMatch *m,
              MuHex           hex,
              int             dir)
 {
-  guint f = mu_hex_map_side (m->map, hex, dir);
+  int k = mu_hex_map_side_index (m->map, hex, dir);
+  guint f;
 
-  if (baa_hexside_breached (m, hex, dir))
+  if (k < 0)
+    return 0;
+  f = m->map->sides[k];
+  /* the hexsides breached in the match (few, often none) */
+  if (g_hash_table_size (m->breached) > 0 && g_hash_table_contains (m->breached, GINT_TO_POINTER (k + 1)))
     f |= MU_SIDE_BREACHED;
   return f;
 }
@@ -515,7 +520,7 @@ baa_unit_attack_dice (const BaaMatch *m,
 MuEvent *
 baa_event (BaaMatch    *m,
            GPtrArray   *events,
-           MuEventKind  kind,
+           const MuEventKindInfo *kind,
            const char  *subject,
            const char  *rule)
 {
@@ -527,10 +532,10 @@ baa_event (BaaMatch    *m,
       g_autoptr(GError) error = NULL;
       if (!baa_check_invariants (m, TRUE, &error))
         m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
-                                            mu_event_kind_to_string (kind), subject ? " " : "",
+                                            kind->kind, subject ? " " : "",
                                             subject ? subject : "", error->message);
     }
-  e = mu_event_add (events, kind, subject);
+  e = mu_event_add_kind (events, kind, subject);
   e->rule = rule;
   return e;
 }
@@ -598,7 +603,7 @@ check_division_removed (BaaMatch  *m,
   /* BAA-CDR-2, BAA-AMB-48: the command counter goes with its last unit */
   cmd->status = BAA_CDR_REMOVED_NO_UNITS;
   cmd->has_orders = FALSE;
-  baa_event (m, events, MU_EVENT_COMMANDER_REMOVED, cmd->def->id, "BAA-CDR-2");
+  baa_event (m, events, &baa_ev_removed, cmd->def->id, "BAA-CDR-2");
   baa_match_invalidate (m);
 }
 
@@ -615,7 +620,7 @@ baa_unit_remove (BaaMatch      *m,
   g_assert (status == BAA_UNIT_DISPERSED || status == BAA_UNIT_SURRENDERED);
   if (u->status == BAA_UNIT_DISPERSED || u->status == BAA_UNIT_SURRENDERED)
     return;
-  e = baa_event (m, events, status == BAA_UNIT_DISPERSED ? MU_EVENT_DISPERSED : MU_EVENT_SURRENDER,
+  e = baa_event (m, events, status == BAA_UNIT_DISPERSED ? &baa_ev_dispersed : &baa_ev_surrender,
                  u->def->id, rule);
   mu_event_set_object (e, by);
   e->at = mu_pos_from_hex (u->hex);
@@ -641,7 +646,7 @@ baa_commander_disable (BaaMatch    *m,
     return;
   c->status = BAA_CDR_DISABLED;
   c->has_orders = FALSE;
-  e = baa_event (m, events, MU_EVENT_COMMANDER_DISABLED, c->def->id, rule);
+  e = baa_event (m, events, &baa_ev_disabled, c->def->id, rule);
   e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
 }
@@ -659,7 +664,7 @@ baa_commander_capture (BaaMatch     *m,
     return;
   c->status = BAA_CDR_CAPTURED;
   c->has_orders = FALSE;
-  e = baa_event (m, events, MU_EVENT_COMMANDER_CAPTURED, c->def->id, rule);
+  e = baa_event (m, events, &baa_ev_captured, c->def->id, rule);
   mu_event_set_object (e, by);
   e->at = mu_pos_from_hex (c->hex);
   baa_match_invalidate (m);
@@ -693,7 +698,7 @@ baa_unit_pin (BaaMatch  *m,
     return;   /* BAA-FLN-6: never more than one Pinned marker */
   u->pinned = TRUE;
   u->pinned_round = m->round_serial;
-  e = baa_event (m, events, MU_EVENT_MARKER_PLACED, u->def->id, "BAA-FLN-5");
+  e = baa_event (m, events, &baa_ev_marker, u->def->id, "BAA-FLN-5");
   mu_event_set_text (e, "pinned");
   baa_match_invalidate (m);
 }
@@ -733,7 +738,7 @@ baa_decision_open_hexes (BaaMatch        *m,
   for (guint i = 0; hexes && i < hexes->len; i++)
     g_ptr_array_add (d->answers, g_strdup (baa_hex_label (m, g_array_index (hexes, MuHex, i))));
   g_ptr_array_add (d->answers, NULL);
-  e = baa_event (m, events, MU_EVENT_DECISION, NULL, NULL);
+  e = baa_event (m, events, mu_event_kind_info (MU_EVENT_DECISION), NULL, NULL);
   mu_event_set_side (e, baa_side_id (m, side));
   mu_event_set_text (e, question);
 }

@@ -34,7 +34,7 @@ disable (BatMatch *m, BatCdr *c, const char *rule, GPtrArray *events)
 {
   c->status = BAT_CDR_DISABLED;
   c->has_orders = c->nic = FALSE;
-  bat_event (m, events, MU_EVENT_COMMANDER_DISABLED, c->def->id, rule);
+  bat_event (m, events, &baa_ev_disabled, c->def->id, rule);
 }
 
 /* Two dice for one base: both at or above `need` disable the commander. */
@@ -123,7 +123,7 @@ bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GE
   /* BAT-CDR-2: a double six; BAT-CDR-3, BAT-AMB-24: a sharpshooter needs
    * both dice at or above its modified attack value */
   need = sharp ? bat_attack_value (m, u) : 6;
-  e = bat_event (m, events, MU_EVENT_ATTACK, c->def->id, sharp ? "BAT-CDR-3" : "BAT-CDR-2");
+  e = bat_event (m, events, &baa_ev_attack, c->def->id, sharp ? "BAT-CDR-3" : "BAT-CDR-2");
   mu_event_set_object (e, u->def->id);
   mu_event_set_text (e, "fire");
   e->count = (int) n;
@@ -191,7 +191,7 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
         {
           c->status = BAT_CDR_CAPTURED;
           c->has_orders = c->nic = FALSE;
-          mu_event_set_object (bat_event (m, events, MU_EVENT_COMMANDER_CAPTURED, c->def->id, "BAT-CDR-4"),
+          mu_event_set_object (bat_event (m, events, &baa_ev_captured, c->def->id, "BAT-CDR-4"),
                                u->def->id);
           continue;
         }
@@ -214,7 +214,7 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
           c->stand = probe.stand;
           moved += step;
         }
-      e = bat_event (m, events, MU_EVENT_COMMANDER_EVADED, c->def->id, "BAT-AMB-27");
+      e = bat_event (m, events, &baa_ev_evaded, c->def->id, "BAT-AMB-27");
       e->from = mu_pos_from_point (start.x, start.y, c->facing);
       e->to = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
     }

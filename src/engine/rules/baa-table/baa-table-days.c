@@ -129,7 +129,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
     }
   if (hypot (clear.x - u->anchor.x, clear.y - u->anchor.y) < 1e-9)
     return;
-  e = bat_event (m, events, MU_EVENT_MOVE, u->def->id, "BAT-DAY-1");
+  e = bat_event (m, events, &baa_ev_move, u->def->id, "BAT-DAY-1");
   mu_event_set_text (e, "withdraw");
   e->from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
   e->to = mu_pos_from_point (clear.x, clear.y, u->facing);
@@ -142,7 +142,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
 void
 bat_day_begin (BatMatch *m, GPtrArray *events)
 {
-  MuEvent *e = bat_event (m, events, MU_EVENT_NOTE, NULL, "BAT-DAY-1");
+  MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAT-DAY-1");
 
   mu_event_set_text (e, "complete-darkness");
   /* BAT-AMB-31: no exemptions; units nearest their home edge first, so
@@ -373,7 +373,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
           return bat_refuse (error, "BAT-MOV-5", "%s would overlap %s", id, o->def->id);
       if (events == NULL)
         return TRUE;
-      e = bat_event (m, events, MU_EVENT_MOVE, id, "BAT-DAY-2");
+      e = bat_event (m, events, &baa_ev_move, id, "BAT-DAY-2");
       mu_event_set_text (e, "reposition");
       e->from = u ? mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing)
                   : mu_pos_from_point (q->anchor.x, q->anchor.y, q->facing);
@@ -431,7 +431,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
   if (ok)
     {
       MuReserve *r = night_reserve (m, c);
-      MuEvent *e = bat_event (m, events, MU_EVENT_NOTE, c->def->id, "BAT-DAY-3");
+      MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), c->def->id, "BAT-DAY-3");
 
       mu_event_set_text (e, "night-reserve");
       g_ptr_array_add (m->night_reserves, r);

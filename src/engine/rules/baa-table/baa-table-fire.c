@@ -137,7 +137,7 @@ remove_bases (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, const char *
   hits = MIN (hits, t->bases);
   if (hits <= 0)
     return 0;
-  e = bat_event (m, events, MU_EVENT_HITS, t->def->id, rule);
+  e = bat_event (m, events, &baa_ev_hits, t->def->id, rule);
   mu_event_set_object (e, by->def->id);
   e->value = hits;
   /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor, so
@@ -172,7 +172,7 @@ flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_c
     }
   if (!flinch)
     {
-      bat_event (m, events, MU_EVENT_NO_FLINCH, t->def->id, "BAT-FLN-1");
+      bat_event (m, events, &baa_ev_stands, t->def->id, "BAT-FLN-1");
       return;
     }
   bat_flinch_move (m, t, by, events);
@@ -246,7 +246,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
 
   cover = bat_cover_value (m, t, u);
-  e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FIRE-2");
+  e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-2");
   mu_event_set_object (e, u->def->id);
   mu_event_set_text (e, "fire");
   e->count = (int) n;
@@ -320,7 +320,7 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
       n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
       cover = bat_cover_value (m, t, u);
       in_cover = in_cover || cover > 0;
-      e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FIRE-4");
+      e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-4");
       mu_event_set_object (e, u->def->id);
       mu_event_set_text (e, "fire");
       e->count = (int) n;
@@ -435,7 +435,7 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
             continue;
           /* BAT-COV-2, BAT-AMB-17: the cover value less one in melee */
           cover = bat_cover_value (m, t, u);
-          e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-MEL-2");
+          e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-MEL-2");
           mu_event_set_object (e, u->def->id);
           mu_event_set_text (e, "melee");
           e->count = dice[k];
@@ -470,7 +470,7 @@ bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
       melee_dice (m, u, enemies, 1, dice);
       if (dice[0] == 0)
         continue;
-      e = bat_event (m, events, MU_EVENT_ATTACK, t->def->id, "BAT-FLN-4");
+      e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FLN-4");
       mu_event_set_object (e, u->def->id);
       mu_event_set_text (e, "melee");
       e->count = dice[0];

@@ -44,6 +44,7 @@ bat_scale_init (BatScale *s, const MuTableMap *table)
   s->move[MU_ARM_CAVALRY] = bat_tables[row].cav[col];
   s->move_commander = bat_tables[row].cdr[col];
   s->visible = bat_tables[row].visible[col];
+  bat_scale_apply_data (s, col == 0);
 }
 
 /* Formations ------------------------------------------------------------------------- */
@@ -250,13 +251,15 @@ bat_in_melee (BatMatch *m, const BatUnit *u)
 
 /* Line of sight ------------------------------------------------------------------------- */
 
-gboolean
-bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const BatUnit *target,
-               MuLosResult *result)
+/* TAB-16 from one stand of the firer to target stands: those of a unit
+ * (`target`, left out of the blockers), or a point asked about (NULL). */
+static gboolean
+los_to_stands (BatMatch *m, const BatUnit *firer, const MuStand *from, const BatUnit *target,
+               const MuStand *stands, guint n_stands, MuLosResult *result)
 {
   MuLosParams p;
   MuStand turned = *from;
-  MuPoint tc = mu_stands_centre (target->stands, target->n_stands);
+  MuPoint tc = mu_stands_centre (stands, n_stands);
   g_autoptr(GArray) others = g_array_new (FALSE, FALSE, sizeof (MuLosUnit));
   int lf = mu_terrain_level_at (m->terrain, from->centre), lt = mu_terrain_level_at (m->terrain, tc);
 
@@ -273,7 +276,7 @@ bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const Bat
    * ends block; commanders never (BAT-CDR-1) */
   if (lf == lt)
     BAT_FOR_UNITS (m, o)
-      if (o != firer && o->def != target->def && bat_unit_on_table (o) &&
+      if (o != firer && (target == NULL || o->def != target->def) && bat_unit_on_table (o) &&
           mu_terrain_level_at (m->terrain, mu_stands_centre (o->stands, o->n_stands)) == lf)
         {
           MuLosUnit lu = { o->def->id, o->stands, o->n_stands, FALSE };
@@ -283,8 +286,181 @@ bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const Bat
    * target stands in for the front edge of TAB-16 */
   turned.facing = fmod (atan2 (tc.x - from->centre.x, -(tc.y - from->centre.y)) * 180.0 / G_PI + 360.0,
                         360.0);
-  return mu_table_los (m->terrain, &p, &turned, 1, target->stands, target->n_stands,
+  return mu_table_los (m->terrain, &p, &turned, 1, stands, n_stands,
                        (const MuLosUnit *) others->data, others->len, result);
+}
+
+gboolean
+bat_los_stand (BatMatch *m, const BatUnit *firer, const MuStand *from, const BatUnit *target,
+               MuLosResult *result)
+{
+  return los_to_stands (m, firer, from, target, target->stands, target->n_stands, result);
+}
+
+/* Where along a -> b the line first meets what blocks it, for people to see. */
+static MuPoint
+block_point (BatMatch *m, const MuLosResult *r)
+{
+  MuPoint a = r->from, b = r->to;
+  const MuPoint *poly = NULL;
+  guint n = 0;
+
+  if (r->block == MU_LOS_UNIT)
+    {
+      const BatUnit *u = bat_find_unit (m, r->unit);
+      MuPoint best = a;
+      double d = G_MAXDOUBLE;
+
+      for (guint i = 0; u != NULL && i < u->n_stands; i++)
+        {
+          double e = mu_segment_point_distance (a, b, u->stands[i].centre);
+
+          if (e < d)
+            {
+              d = e;
+              best = u->stands[i].centre;
+            }
+        }
+      return best;
+    }
+  if (r->area >= 0)
+    {
+      const MuArea *area = g_ptr_array_index (m->table->areas, r->area);
+
+      poly = (const MuPoint *) area->points->data;
+      n = area->points->len;
+    }
+  else if (r->line >= 0)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, r->line);
+
+      poly = (const MuPoint *) l->points->data;
+      n = l->points->len;
+    }
+  /* the first of 64 steps along the line that is inside the area (or near the line) */
+  for (int k = 1; poly != NULL && k < 64; k++)
+    {
+      MuPoint p = { a.x + (b.x - a.x) * k / 64, a.y + (b.y - a.y) * k / 64 };
+
+      if (r->area >= 0 ? mu_polygon_contains (poly, n, p)
+                       : mu_polyline_distance (poly, n, p) < mu_table_contact_tolerance (m->table->unit) * 20)
+        return p;
+    }
+  return (MuPoint) { (a.x + b.x) / 2, (a.y + b.y) / 2 };
+}
+
+static MuSightBlock
+sight_block (MuLosBlock block, const char **rule)
+{
+  switch (block)
+    {
+    case MU_LOS_UNIT:
+      *rule = "BAT-FIRE-5";
+      return MU_SIGHT_UNIT;
+    case MU_LOS_TERRAIN:
+      *rule = "BAT-FIRE-6";
+      return MU_SIGHT_TERRAIN;
+    case MU_LOS_HIGHER_GROUND:
+      *rule = "BAT-AMB-36";
+      return MU_SIGHT_ELEVATION;
+    case MU_LOS_CREST:
+      *rule = "TAB-16";
+      return MU_SIGHT_CREST;
+    case MU_LOS_CLEAR:
+    default:
+      *rule = "BAT-FIRE-5";
+      return MU_SIGHT_CLEAR;
+    }
+}
+
+gboolean
+bat_line_of_sight (BatMatch *m, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  const BatUnit *u = bat_find_unit (m, counter);
+  const BatUnit *target = NULL;
+  MuStand point = { 0 };
+  const MuStand *stands = &point;
+  guint n_stands = 1;
+  MuLosResult best = { 0 };
+  double best_d = G_MAXDOUBLE;
+  gboolean clear = FALSE;
+
+  if (u == NULL || !bat_unit_on_table (u))
+    return bat_refuse (error, "BAT-FIRE-5", "%s is no unit on the table", counter);
+  if (!to->is_point)
+    return bat_refuse (error, "BAT-FIRE-5", "a line of sight on a table ends at a point");
+
+  /* A point on a unit's stand asks about that unit, as fire at it would. */
+  BAT_FOR_UNITS (m, o)
+    if (o != u && bat_unit_on_table (o))
+      for (guint i = 0; i < o->n_stands && target == NULL; i++)
+        {
+          MuPoint c[4];
+
+          mu_stand_corners (&o->stands[i], c);
+          if (mu_polygon_contains (c, 4, to->point))
+            target = o;
+        }
+  if (target != NULL)
+    {
+      stands = target->stands;
+      n_stands = target->n_stands;
+    }
+  else
+    {
+      point.centre = to->point;
+      point.width = point.depth = 1e-3;
+    }
+
+  /* BAT-FIRE-2: any base that sees fires: the first clear base's line, else
+   * the blocked line of the base nearest the point */
+  for (guint i = 0; i < u->n_stands && !clear; i++)
+    {
+      MuLosResult r;
+      double d = hypot (u->stands[i].centre.x - to->point.x, u->stands[i].centre.y - to->point.y);
+
+      if (los_to_stands (m, u, &u->stands[i], target, stands, n_stands, &r))
+        {
+          best = r;
+          clear = TRUE;
+        }
+      else if (d < best_d)
+        {
+          best = r;
+          best_d = d;
+        }
+    }
+
+  sight->clear = clear;
+  sight->from = mu_pos_from_point (best.from.x, best.from.y, -1);
+  sight->to = *to;
+  sight->block = sight_block (clear ? MU_LOS_CLEAR : best.block, &sight->rule);
+  if (!clear)
+    {
+      MuPoint at = block_point (m, &best);
+
+      sight->has_blocker = TRUE;
+      sight->blocker = mu_pos_from_point (at.x, at.y, -1);
+      sight->unit = g_strdup (best.block == MU_LOS_UNIT ? best.unit : NULL);
+      switch (best.block)
+        {
+        case MU_LOS_UNIT:
+          sight->reason = g_strdup_printf ("%s stands between on the same level", best.unit);
+          break;
+        case MU_LOS_TERRAIN:
+          sight->reason = g_strdup ("woods or a settlement deeper than the visible distance");
+          break;
+        case MU_LOS_HIGHER_GROUND:
+          sight->reason = g_strdup ("a hill higher than both ends");
+          break;
+        case MU_LOS_CREST:
+        case MU_LOS_CLEAR:
+        default:
+          sight->reason = g_strdup (mu_los_block_to_string (best.block));
+          break;
+        }
+    }
+  return TRUE;
 }
 
 /* Cover ---------------------------------------------------------------------------------- */

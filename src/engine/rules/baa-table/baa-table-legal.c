@@ -360,3 +360,79 @@ bat_legal_targets (BatMatch *m, const char *id)
         g_ptr_array_add (out, g_strdup (t->def->id));
   return out;
 }
+
+/* Where a counter can go now, as a region (BAT-MOV-1): along each of
+ * REGION_RAYS directions, the farthest point its anchor reaches by a legal
+ * straight move facing the way it goes, found by stepping out in eighths of
+ * the allowance to the first refused step and halving the last step six
+ * times; the region is the polygon of those points. Ground the move may not
+ * enter (impassable terrain, other units' bases, the table's edge) ends a
+ * ray, so it is cut out; what lies behind it, reached only by a path that
+ * turns, is left out too. */
+#define REGION_RAYS 48
+
+static double
+ray_reach (BatMatch *m, const char *id, MuPoint from, double angle, double reach)
+{
+  double dx = sin (angle), dy = -cos (angle), facing = angle * 180.0 / G_PI;
+  double step = reach / 8, ok = 0, bad = -1;
+
+  for (int i = 1; i <= 8 && bad < 0; i++)
+    {
+      g_autoptr(MuCommand) c = move_command (id, (MuPoint) { from.x + dx * step * i, from.y + dy * step * i },
+                                             facing);
+      if (legal (m, c))
+        ok = step * i;
+      else
+        bad = step * i;
+    }
+  for (int i = 0; bad > 0 && i < 6; i++)
+    {
+      double mid = (ok + bad) / 2;
+      g_autoptr(MuCommand) c = move_command (id, (MuPoint) { from.x + dx * mid, from.y + dy * mid }, facing);
+
+      if (legal (m, c))
+        ok = mid;
+      else
+        bad = mid;
+    }
+  return ok;
+}
+
+MuRegion *
+bat_legal_region (BatMatch *m, const char *id)
+{
+  BatUnit *u = bat_find_unit (m, id);
+  BatCdr *c = u ? NULL : bat_find_cdr (m, id);
+  MuPoint from, pts[REGION_RAYS];
+  double reach, longest = 0;
+  MuRegion *region;
+
+  if (u && bat_unit_may_move (m, u))
+    {
+      from = u->anchor;
+      reach = bat_unit_allowance (m, u);
+    }
+  else if (c && bat_cdr_may_move (m, c))
+    {
+      from = c->anchor;
+      reach = m->scale.move_commander;
+    }
+  else
+    return NULL;
+  /* roads may lengthen the move: look as far as the longest bonus allows */
+  reach *= 2;
+  for (int k = 0; k < REGION_RAYS; k++)
+    {
+      double a = 2 * G_PI * k / REGION_RAYS;
+      double d = ray_reach (m, id, from, a, reach);
+
+      pts[k] = (MuPoint) { from.x + sin (a) * d, from.y - cos (a) * d };
+      longest = MAX (longest, d);
+    }
+  if (longest <= 0)
+    return NULL;
+  region = mu_region_new ();
+  mu_region_add_polygon (region, pts, REGION_RAYS);
+  return region;
+}

@@ -48,12 +48,13 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   p->allowance = BIG;
   if (roads)
     {
-      p->line_allowance[MU_LINE_ROAD] = BIG * 1.5;       /* BAT-MOV-2, Table S3 */
-      p->line_allowance[MU_LINE_TURNPIKE] = BIG * 2.0;
+      p->line_allowance[MU_LINE_ROAD] = BIG * m->scale.road;       /* BAT-MOV-2, Table S3 */
+      p->line_allowance[MU_LINE_TURNPIKE] = BIG * m->scale.turnpike;
     }
   /* BAT-MOV-3, BAT-AMB-10: distance inside difficult terrain counts double */
-  p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] = 2;
-  p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] = 2;
+  p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] =
+    p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] =
+    1 / m->scale.difficult;
   p->area_impassable[MU_AREA_WATER] = TRUE;
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
    * anywhere, at a price (extra_cost) */
@@ -407,7 +408,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       g_array_unref (ev.path);
       return ok;
     }
-  e = bat_event (m, events, MU_EVENT_MOVE, id, ev.form_changed ? "BAT-MOV-7" : "BAT-MOV-1");
+  e = bat_event (m, events, &baa_ev_move, id, ev.form_changed ? "BAT-MOV-7" : "BAT-MOV-1");
   e->from = mu_pos_from_point (u ? u->anchor.x : c->anchor.x, u ? u->anchor.y : c->anchor.y,
                                u ? u->facing : c->facing);
   e->to = mu_pos_from_point (ev.anchor.x, ev.anchor.y, ev.facing);
@@ -416,7 +417,8 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   if (u)
     {
       if (ev.form_changed)
-        mu_event_set_text (mu_event_add_ruleset (events, "formation", id), bat_formation_id (ev.form));
+        mu_event_set_text (mu_event_add_kind (events, bat_formation_event_kind (), id),
+                           bat_formation_id (ev.form));
       u->anchor = ev.anchor;
       u->facing = ev.facing;
       u->form = ev.form;
@@ -483,7 +485,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       if (lost)
         {
           /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */
-          e = bat_event (m, events, MU_EVENT_FLINCH, u->def->id, "BAT-FLN-5");
+          e = bat_event (m, events, &baa_ev_flinch, u->def->id, "BAT-FLN-5");
           e->from = mu_pos_from_point (start.x, start.y, u->facing);
           e->to = mu_pos_from_point (next.x, next.y, u->facing);
           bat_unit_remove (m, u, BAT_UNIT_LOST, "BAT-FLN-5", events);
@@ -540,7 +542,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
         }
       at = (MuPoint) { at.x + dir.x * lo, at.y + dir.y * lo };
     }
-  e = bat_event (m, events, MU_EVENT_FLINCH, u->def->id, contact ? "BAT-FLN-4" : "BAT-FLN-3");
+  e = bat_event (m, events, &baa_ev_flinch, u->def->id, contact ? "BAT-FLN-4" : "BAT-FLN-3");
   e->from = mu_pos_from_point (start.x, start.y, u->facing);
   u->anchor = at;
   bat_unit_layout (m, u);

@@ -32,6 +32,7 @@
 #include "mu-table-terrain.h"
 
 #include "baa-common.h"
+#include "baa-events.h"
 
 G_BEGIN_DECLS
 
@@ -164,6 +165,8 @@ typedef struct {
   double move[MU_ARM_N];       /* Table S2 by arm */
   double move_commander;
   double visible;              /* Table S4 */
+  double road, turnpike;       /* Table S3: allowance multipliers on roads */
+  double difficult;            /* Table S3: on difficult terrain */
 } BatScale;
 
 typedef struct {
@@ -220,6 +223,9 @@ typedef struct {
 
 /* Tables S1, S2, S4 for the table's figure scale and unit (BAT-GEN-2, BAT-AMB-45). */
 void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
+/* baa-table-data.c: the numbers of data/rules/baa-table.xml over the printed
+ * ones (S1-S4), when the file is found. */
+void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
 const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
@@ -244,6 +250,10 @@ gboolean      bat_point_impassable  (BatMatch *m, MuPoint p);
 /* Line of sight between two units' stands (BAT-FIRE-5, BAT-FIRE-6, BAT-AMB-36). */
 gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const MuStand *from,
                                      const BatUnit *target, MuLosResult *result);
+/* The ruleset's line_of_sight: from the unit's bases to a point, or to the
+ * unit whose stand holds the point, by the function fire uses. */
+gboolean      bat_line_of_sight     (BatMatch *m, const char *counter, const MuPos *to,
+                                     MuSight *sight, GError **error);
 /* BAT-COV-1, BAT-AMB-16, BAT-AMB-37: the cover value of the target against
  * the firer (0 none). */
 int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer);
@@ -272,7 +282,9 @@ void          bat_unit_remove       (BatMatch *m, BatUnit *u, BatUnitStatus stat
                                      GPtrArray *events);
 void          bat_marker            (BatMatch *m, GPtrArray *events, gboolean placed, const char *id,
                                      const char *name, const char *rule);
-MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, MuEventKind kind,
+/* The formation change's event kind (baa-table.c declares it). */
+const MuEventKindInfo *bat_formation_event_kind (void);
+MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
                                      const char *subject, const char *rule);
 gboolean      bat_refuse            (GError **error, const char *rule, const char *format, ...)
                                      G_GNUC_PRINTF (3, 4);
@@ -368,5 +380,7 @@ gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPt
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
+/* Where the counter can go now (MuRuleset.legal_region), or NULL. */
+MuRegion     *bat_legal_region      (BatMatch *m, const char *id);
 
 G_END_DECLS

@@ -22,7 +22,7 @@ static const char *const phase_ids[] = {
 /* Events ---------------------------------------------------------------------------------- */
 
 MuEvent *
-bat_event (BatMatch *m, GPtrArray *events, MuEventKind kind, const char *subject, const char *rule)
+bat_event (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char *subject, const char *rule)
 {
   MuEvent *e;
 
@@ -31,10 +31,10 @@ bat_event (BatMatch *m, GPtrArray *events, MuEventKind kind, const char *subject
       g_autoptr(GError) error = NULL;
       if (!bat_check_invariants (m, &error))
         m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
-                                            mu_event_kind_to_string (kind), subject ? " " : "",
+                                            kind->kind, subject ? " " : "",
                                             subject ? subject : "", error->message);
     }
-  e = mu_event_add (events, kind, subject);
+  e = mu_event_add_kind (events, kind, subject);
   e->rule = rule;
   return e;
 }
@@ -43,7 +43,7 @@ void
 bat_marker (BatMatch *m, GPtrArray *events, gboolean placed, const char *id, const char *name,
             const char *rule)
 {
-  MuEvent *e = bat_event (m, events, placed ? MU_EVENT_MARKER_PLACED : MU_EVENT_MARKER_REMOVED, id, rule);
+  MuEvent *e = bat_event (m, events, BAA_EV_MARKER (placed), id, rule);
 
   mu_event_set_text (e, name);
 }
@@ -51,7 +51,7 @@ bat_marker (BatMatch *m, GPtrArray *events, gboolean placed, const char *id, con
 static void
 orders_event (BatMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
 {
-  mu_event_set_text (bat_event (m, events, MU_EVENT_ORDERS, id, rule), how);
+  mu_event_set_text (bat_event (m, events, &baa_ev_orders, id, rule), how);
 }
 
 gboolean
@@ -233,7 +233,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
   m->winner = BAT_NONE;
   m->phase = BAT_PHASE_BOUND_START;
-  bat_event (m, events, MU_EVENT_MATCH_START, "baa-table", NULL);
+  bat_event (m, events, mu_event_kind_info (MU_EVENT_MATCH_START), "baa-table", NULL);
   enter_phase (m, events);
   bat_advance (m, events);
   return m;
@@ -329,11 +329,12 @@ finish (BatMatch *m, const char *reason, int task_side, GPtrArray *events)
       m->victory_diff = MAX (m->victory_diff, 1);
     }
   m->victory_level = baa_common_victory_level (m->victory_diff);   /* BAT-OBJ-4 */
-  e = bat_event (m, events, MU_EVENT_VICTORY, NULL, task_side != BAT_NONE ? "BAT-OBJ-5" : "BAT-OBJ-4");
+  e = bat_event (m, events, mu_event_kind_info (MU_EVENT_VICTORY), NULL,
+                 task_side != BAT_NONE ? "BAT-OBJ-5" : "BAT-OBJ-4");
   mu_event_set_side (e, m->winner == BAT_NONE ? NULL : m->side_id[m->winner]);
   mu_event_set_text (e, m->victory_level);
   e->value = m->victory_diff;
-  mu_event_set_text (bat_event (m, events, MU_EVENT_GAME_END, NULL, NULL), reason);
+  mu_event_set_text (bat_event (m, events, mu_event_kind_info (MU_EVENT_GAME_END), NULL, NULL), reason);
 }
 
 void
@@ -346,7 +347,7 @@ bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule
   u->bases = status == BAT_UNIT_DISPERSED ? 0 : u->bases;
   u->pinned = u->nic = FALSE;
   bat_unit_layout (m, u);
-  bat_event (m, events, MU_EVENT_DISPERSED, u->def->id, rule);
+  bat_event (m, events, &baa_ev_dispersed, u->def->id, rule);
   /* BAT-FIRE-10, BAT-CDR-5: the formation's last unit takes its commander */
   if (c == NULL || c->status != BAT_CDR_ACTIVE)
     return;
@@ -356,7 +357,7 @@ bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule
   if (!any)
     {
       c->status = BAT_CDR_REMOVED;
-      bat_event (m, events, MU_EVENT_COMMANDER_REMOVED, c->def->id, "BAT-CDR-5");
+      bat_event (m, events, &baa_ev_removed, c->def->id, "BAT-CDR-5");
     }
 }
 
@@ -537,7 +538,7 @@ objectives_check (BatMatch *m, GPtrArray *events)
       r = baa_common_hold_check (&o->hold, present);
       if (r == BAA_HOLD_NOTHING)
         continue;
-      e = bat_event (m, events, r == BAA_HOLD_CLAIMED ? MU_EVENT_OBJECTIVE_CLAIMED : MU_EVENT_OBJECTIVE_HOLD,
+      e = bat_event (m, events, r == BAA_HOLD_CLAIMED ? &baa_ev_claimed : &baa_ev_hold,
                      o->def->id, "BAT-OBJ-2");
       mu_event_set_side (e, m->side_id[present]);
       e->value = o->hold.hold_count;
@@ -623,7 +624,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
   MuEvent *e;
 
   g_hash_table_add (m->reserves_done, r->id);
-  e = bat_event (m, events, MU_EVENT_RESERVE_ARRIVED, r->id, "BAT-RES-1");
+  e = bat_event (m, events, &baa_ev_reserve_arrived, r->id, "BAT-RES-1");
   mu_event_set_side (e, r->side);
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < m->scenario->counters->len; i++)
@@ -691,7 +692,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             c->facing = facing;
             bat_cdr_layout (m, c);
           }
-        e = bat_event (m, events, MU_EVENT_ENTERED, def->id, "BAT-RES-1");
+        e = bat_event (m, events, &baa_ev_entered, def->id, "BAT-RES-1");
         e->to = mu_pos_from_point (at.x, at.y, facing);
         k++;
       }
@@ -700,12 +701,12 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
 static void
 bound_start (BatMatch *m, GPtrArray *events)
 {
-  MuEvent *e = bat_event (m, events, MU_EVENT_BOUND, NULL, NULL);
+  MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_BOUND), NULL, NULL);
 
   e->value = m->bound;
   m->night = baa_common_night_bound (&m->scenario->timeline, m->bound);
   if (m->night)
-    bat_event (m, events, MU_EVENT_NIGHT, NULL, "BAT-FIRE-9")->value = 1;
+    bat_event (m, events, &baa_ev_night, NULL, "BAT-FIRE-9")->value = 1;
   if (!m->opt_reserves)
     return;
   for (guint i = 0; i < m->scenario->reserves->len + m->night_reserves->len; i++)
@@ -724,7 +725,7 @@ bound_start (BatMatch *m, GPtrArray *events)
                         r->kind == MU_RESERVE_FLANK_MARCH ? 5 : 6, "BAT-RES-2", &ok);
           if (!ok)
             {
-              bat_event (m, events, MU_EVENT_RESERVE_DELAYED, r->id, "BAT-RES-2");
+              bat_event (m, events, &baa_ev_reserve_delayed, r->id, "BAT-RES-2");
               continue;
             }
         }
@@ -766,7 +767,7 @@ enter_phase (BatMatch *m, GPtrArray *events)
 {
   if (m->phase >= 1 && m->phase <= 12)
     {
-      MuEvent *e = bat_event (m, events, MU_EVENT_PHASE, NULL, NULL);
+      MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_PHASE), NULL, NULL);
       mu_event_set_side (e, m->side_id[m->active]);
       e->value = m->phase;
       mu_event_set_text (e, phase_ids[m->phase]);
@@ -881,7 +882,7 @@ tasks_check (BatMatch *m, GPtrArray *events)
 
       if (side != BAT_NONE && task_met (m, t))
         {
-          MuEvent *e = bat_event (m, events, MU_EVENT_NOTE, t->id, "BAT-OBJ-5");
+          MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), t->id, "BAT-OBJ-5");
 
           mu_event_set_side (e, t->side);
           mu_event_set_text (e, "task-completed");

@@ -257,7 +257,7 @@ bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, 
                        : "no base of %s is within range of %s", u->def->id, s->id);
   if (events == NULL)
     return TRUE;
-  e = bat_event (m, events, MU_EVENT_ATTACK, s->id, "BAT-FORT-3");
+  e = bat_event (m, events, &baa_ev_attack, s->id, "BAT-FORT-3");
   mu_event_set_object (e, u->def->id);
   mu_event_set_text (e, "fire");
   e->count = (int) n;
@@ -275,7 +275,7 @@ bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, 
   if (hits > 0)
     {
       s->strength = MAX (0, s->strength - hits);
-      e = bat_event (m, events, MU_EVENT_HITS, s->id, "BAT-AMB-28");
+      e = bat_event (m, events, &baa_ev_hits, s->id, "BAT-AMB-28");
       mu_event_set_object (e, u->def->id);
       e->value = hits;
       if (s->strength == 0)

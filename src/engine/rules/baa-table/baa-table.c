@@ -111,9 +111,26 @@ static const MuVerbInfo bat_verbs[] = {
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
-static const MuEventKindInfo bat_event_kinds[] = {
-  { "formation", "a unit changed formation (BAT-MOV-7)" },
+static const MuEventKindInfo bat_ev_formation = {
+  "formation", N_("Formation"), N_("a unit changes formation (BAT-MOV-7)"),
+  MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_TEXT, NULL, MU_EVENT_CLASS_MOVEMENT, 0,
+  N_("{subject} forms {text}"), NULL, 0, N_("{n} formation change"), N_("{n} formation changes"),
 };
+
+/* The kinds it emits beyond the engine's own; most are Brothers at Arms'
+ * on either board (rules/common/baa-events.c). */
+static const MuEventKindInfo *const bat_event_kinds[] = {
+  &baa_ev_orders, &baa_ev_marker, &baa_ev_unmarker, &baa_ev_move, &baa_ev_attack, &baa_ev_hits,
+  &baa_ev_dispersed, &baa_ev_flinch, &baa_ev_stands, &baa_ev_disabled, &baa_ev_captured,
+  &baa_ev_evaded, &baa_ev_removed, &baa_ev_hold, &baa_ev_claimed, &baa_ev_reserve_arrived,
+  &baa_ev_reserve_delayed, &baa_ev_entered, &baa_ev_night, &bat_ev_formation,
+};
+
+const MuEventKindInfo *
+bat_formation_event_kind (void)
+{
+  return &bat_ev_formation;
+}
 
 /* Play ------------------------------------------------------------------------------ */
 
@@ -173,10 +190,22 @@ legal_moves (gpointer state, const char *counter)
   return bat_legal_moves (state, counter);
 }
 
+static gboolean
+line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  return bat_line_of_sight (state, counter, to, sight, error);
+}
+
 static GPtrArray *
 legal_targets (gpointer state, const char *counter)
 {
   return bat_legal_targets (state, counter);
+}
+
+static MuRegion *
+legal_region (gpointer state, const char *counter)
+{
+  return bat_legal_region (state, counter);
 }
 
 static const char *const bat_paths[] = {
@@ -447,6 +476,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
   .legal_targets = legal_targets,
+  .legal_region = legal_region,
+  .line_of_sight = line_of_sight,
   .position = position,
   .pending = pending,
   .counters = counters,

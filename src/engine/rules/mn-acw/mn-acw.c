@@ -55,13 +55,22 @@ static const MuRuleOptionInfo mn_options[] = {
 };
 
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
+#define LEADER (MU_FIELD_OF (MU_COUNTER_COMMAND) | MU_FIELD_OF (MU_COUNTER_CONTROL))
 static const char *const mn_formations[] = { "line", "column", NULL };
+static const char *const mn_types[] = { "inf", "cav", "foot-art", "horse-art", NULL };
+static const char *const mn_levels[] = { "division", "corps", "army", NULL };
 
+/* §1.1-1.2: a unit's type and bases (its stand count, laid out on the
+ * table), a leader's level. */
 static const MuFieldInfo mn_fields[] = {
-  { "bases", N_("Bases"), "MN-UNIT-1", MU_FIELD_INT, 0, G_MAXINT, UNIT, NULL, -1 },
+  { "type", N_("Type"), "MN-MOV-4", MU_FIELD_ENUM, 0, 0, UNIT, mn_types, -1 },
+  { "bases", N_("Bases"), "MN-UNIT-1", MU_FIELD_INT, 0, 99, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, strength) },
   { "formation", N_("Formation"), "MN-UNIT-1", MU_FIELD_ENUM, 0, 0, UNIT, mn_formations, -1 },
+  { "level", N_("Leader level"), "MN-MOV-3", MU_FIELD_ENUM, 0, 0, LEADER, mn_levels, -1 },
 };
 #undef UNIT
+#undef LEADER
 
 const MuRuleset mu_ruleset_mn_acw = {
   .id = "mn-acw",

@@ -57,6 +57,15 @@ static const MuRuleOptionInfo qrs_options[] = {
 };
 
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
+#define OFFICER (MU_FIELD_OF (MU_COUNTER_COMMAND) | MU_FIELD_OF (MU_COUNTER_CONTROL))
+/* Tables F1 and F2 (QRS-FIRE-3); rows cut off the sheet are MISSING-6. */
+static const char *const qrs_weapons[] = {
+  "smoothbore-musket", "ml-carbine", "bl-carbine", "mixed-musket", "flintlock-musket",
+  "sharpshooter-rifle", "pistol", "shotgun",
+  "10pdr-parrott", "6pdr-gun", "20pdr-parrott", "mixed-guns", "12pdr-howitzer", "24pdr-howitzer",
+  "12pdr-whitworth", NULL,
+};
+static const char *const qrs_levels[] = { "regiment", "brigade", NULL };
 static const char *const qrs_quality[] = { "elite", "veteran", "green", "militia", NULL };
 static const char *const qrs_morale[] = { "good", "shaken", "routed", "picked-up", NULL };
 static const char *const qrs_orders[] = { "H", "FM", "FR", "C", "CH", "M", "D", NULL };
@@ -70,9 +79,15 @@ static const MuFieldInfo qrs_fields[] = {
   { "morale", N_("Morale"), "QRS-MOR-3", MU_FIELD_ENUM, 0, 0, UNIT, qrs_morale, -1 },
   { "order", N_("Order"), "QRS-ORD-1", MU_FIELD_ENUM, 0, 0, UNIT, qrs_orders, -1 },
   { "formation", N_("Formation"), "QRS-MOV-2", MU_FIELD_ENUM, 0, 0, UNIT, qrs_formations, -1 },
+  { "stands", N_("Stands"), "QRS-FIRE-8", MU_FIELD_INT, 1, 99, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, strength) },
   { "stands-lost", N_("Stands lost"), "QRS-FIRE-2", MU_FIELD_INT, 0, G_MAXINT, UNIT, NULL, -1 },
+  { "weapon", N_("Weapon"), "QRS-FIRE-3", MU_FIELD_ENUM, 0, 0, UNIT, qrs_weapons, -1 },
+  { "rating", N_("Officer rating"), "QRS-MOR-2", MU_FIELD_INT, 1, 3, OFFICER, NULL, -1 },
+  { "level", N_("Officer level"), "QRS-OFF-1", MU_FIELD_ENUM, 0, 0, OFFICER, qrs_levels, -1 },
 };
 #undef UNIT
+#undef OFFICER
 
 static const MuVerbInfo qrs_verbs[] = {
   { "order", "UNIT H|FM|FR|C|CH|M|D [TARGET]", "QRS-ORD-1", MU_VERB_HIDDEN },

@@ -51,6 +51,8 @@ static const MuTurnStructure ts_turns = {
 };
 
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
+#define COMMANDER (MU_FIELD_OF (MU_COUNTER_COMMAND) | MU_FIELD_OF (MU_COUNTER_CONTROL))
+static const char *const ts_weapons[] = { "musket", "carbine", "rifle", "reg-art", NULL };
 static const char *const ts_roles[] = { "attacker", "defender", NULL };
 static const char *const ts_side_flags[] = { "time-limit", "at-all-costs", "well-trained", "veterans", NULL };
 static const char *const ts_types[] = { "line-inf", "light-inf", "cav", "art", NULL };
@@ -59,12 +61,17 @@ static const char *const ts_types[] = { "line-inf", "light-inf", "cav", "art", N
 static const MuFieldInfo ts_fields[] = {
   { "role", N_("Role"), "TS-SEL-2", MU_FIELD_ENUM, 0, 0, MU_FIELD_OF_SIDE, ts_roles, -1 },
   { "flags", N_("Side flags"), "TS-SEL-3", MU_FIELD_FLAGS, 0, 0, MU_FIELD_OF_SIDE, ts_side_flags, -1 },
+  { "elan", N_("Élan"), "TS-ELAN-1", MU_FIELD_INT, 0, 99, MU_FIELD_OF_SIDE, NULL, -1 },
   { "type", N_("Type"), "TS-INF-1", MU_FIELD_ENUM, 0, 0, UNIT, ts_types, -1 },
-  { "stands", N_("Stands"), "TS-STATE-5", MU_FIELD_INT, 0, G_MAXINT, UNIT, NULL, -1 },
+  { "stands", N_("Stands"), "TS-STATE-5", MU_FIELD_INT, 0, 6, UNIT, NULL,
+    G_STRUCT_OFFSET (MuCounter, strength) },
+  { "weapon", N_("Weapon"), "TS-RCV-3", MU_FIELD_ENUM, 0, 0, UNIT, ts_weapons, -1 },
   { "disorder", N_("Disorder"), "TS-STATE-1", MU_FIELD_INT, 1, 6, UNIT, NULL, -1 },
   { "stress", N_("Stress"), "TS-STATE-2", MU_FIELD_INT, 0, 6, UNIT, NULL, -1 },
+  { "chaos", N_("Command chaos"), "TS-STATE-3", MU_FIELD_INT, 1, 6, COMMANDER, NULL, -1 },
 };
 #undef UNIT
+#undef COMMANDER
 
 static const MuRuleOptionInfo ts_options[] = {
   { "ts.time-limit", N_("Time limit"), N_("The game ends after the scenario's number of game turns"),

@@ -1,0 +1,200 @@
+/* muster-map-trace.c: drawing the scene's trace over the board */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-map-trace.h"
+
+#include <math.h>
+
+#define SIGHT_R 0.25
+#define SIGHT_G 0.85
+#define SIGHT_B 0.35
+#define BLOCK_R 0.95
+#define BLOCK_G 0.20
+#define BLOCK_B 0.20
+#define PATH_R  0.30
+#define PATH_G  0.65
+#define PATH_B  1.00
+
+/* A line dark under light, so that it shows on every terrain. */
+static void
+stroke_two (cairo_t *cr,
+            double   r,
+            double   g,
+            double   b,
+            double   width,
+            gboolean dashed)
+{
+  const double dash[] = { 6, 4 };
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
+  cairo_set_line_width (cr, width + 2);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, width);
+  if (dashed)
+    cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+static void
+draw_hex (cairo_t                   *cr,
+          const MusterViewTransform *transform,
+          const MuScenario          *scenario,
+          double                     hex_size,
+          MuHex                      hex)
+{
+  for (int k = 0; k < 6; k++)
+    {
+      double x, y, wx, wy;
+
+      mu_hex_corner (&scenario->hex_map->grid, hex_size, hex, k, &x, &y);
+      muster_view_to_widget (transform, x, y, &wx, &wy);
+      if (k == 0)
+        cairo_move_to (cr, wx, wy);
+      else
+        cairo_line_to (cr, wx, wy);
+    }
+  cairo_close_path (cr);
+}
+
+/* The label in a dark box beside (x, y), kept inside the widget. */
+static void
+draw_label (GtkWidget  *widget,
+            cairo_t    *cr,
+            const char *text,
+            double      x,
+            double      y,
+            double      w,
+            double      h)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  int lw, lh;
+  double bx, by;
+
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  bx = CLAMP (x + 12, 2, MAX (2, w - lw - 10));
+  by = CLAMP (y + 12, 2, MAX (2, h - lh - 8));
+  cairo_rectangle (cr, bx - 4, by - 2, lw + 8, lh + 4);
+  cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.85);
+  cairo_fill (cr);
+  cairo_move_to (cr, bx, by);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+/* The table's spots: a ring at each point a selected unit may move to. */
+static void
+draw_spots (cairo_t                   *cr,
+            const MusterViewTransform *transform,
+            const MuPoint             *spots,
+            guint                      n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (transform, spots[i].x, spots[i].y, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, 6, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, 0.24, 0.71, 0.29, 0.45);
+      cairo_fill_preserve (cr);
+      stroke_two (cr, 0.24, 0.71, 0.29, 2, FALSE);
+    }
+}
+
+void
+muster_map_trace_snapshot (GtkWidget                 *widget,
+                           GtkSnapshot               *snapshot,
+                           const MusterViewTransform *transform,
+                           const MuScenario          *scenario,
+                           double                     hex_size,
+                           const MusterTrace         *trace,
+                           const MuPoint             *spots,
+                           guint                      n_spots,
+                           double                     w,
+                           double                     h)
+{
+  cairo_t *cr;
+  double x0, y0, x1, y1, mx = 0, my = 0;
+
+  if (spots != NULL && n_spots > 0)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      draw_spots (cr, transform, spots, n_spots);
+      cairo_destroy (cr);
+    }
+  if (trace == NULL || trace->kind == MUSTER_TRACE_NONE || trace->n_points < 2)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  muster_view_to_widget (transform, trace->points[0].x, trace->points[0].y, &x0, &y0);
+  muster_view_to_widget (transform, trace->points[trace->n_points - 1].x,
+                         trace->points[trace->n_points - 1].y, &x1, &y1);
+
+  if (trace->kind == MUSTER_TRACE_SIGHT)
+    {
+      if (trace->blocked)
+        muster_view_to_widget (transform, trace->mark.x, trace->mark.y, &mx, &my);
+      if (trace->blocked && !mu_hex_equal (trace->mark_hex, MU_HEX_NONE) && scenario->hex_map != NULL)
+        {
+          draw_hex (cr, transform, scenario, hex_size, trace->mark_hex);
+          cairo_set_source_rgba (cr, BLOCK_R, BLOCK_G, BLOCK_B, 0.35);
+          cairo_fill_preserve (cr);
+          stroke_two (cr, BLOCK_R, BLOCK_G, BLOCK_B, 2, FALSE);
+        }
+      /* seen up to what blocks it, then dashed red beyond */
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, trace->blocked ? mx : x1, trace->blocked ? my : y1);
+      stroke_two (cr, SIGHT_R, SIGHT_G, SIGHT_B, 2.5, FALSE);
+      if (trace->blocked)
+        {
+          cairo_move_to (cr, mx, my);
+          cairo_line_to (cr, x1, y1);
+          stroke_two (cr, BLOCK_R, BLOCK_G, BLOCK_B, 2, TRUE);
+          /* a cross where the line is blocked */
+          cairo_move_to (cr, mx - 6, my - 6);
+          cairo_line_to (cr, mx + 6, my + 6);
+          cairo_move_to (cr, mx + 6, my - 6);
+          cairo_line_to (cr, mx - 6, my + 6);
+          stroke_two (cr, BLOCK_R, BLOCK_G, BLOCK_B, 3, FALSE);
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < trace->n_points; i++)
+        {
+          double x, y;
+
+          muster_view_to_widget (transform, trace->points[i].x, trace->points[i].y, &x, &y);
+          if (i == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      stroke_two (cr, PATH_R, PATH_G, PATH_B, 3, FALSE);
+      for (guint i = 1; i < trace->n_points; i++)
+        {
+          double x, y;
+
+          muster_view_to_widget (transform, trace->points[i].x, trace->points[i].y, &x, &y);
+          cairo_arc (cr, x, y, i + 1 == trace->n_points ? 5 : 3, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, PATH_R, PATH_G, PATH_B);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+          cairo_set_line_width (cr, 1.5);
+          cairo_stroke (cr);
+        }
+    }
+  if (trace->label != NULL && *trace->label != '\0')
+    {
+      gboolean at_mark = trace->kind == MUSTER_TRACE_SIGHT && trace->blocked;
+
+      draw_label (widget, cr, trace->label, at_mark ? mx : x1, at_mark ? my : y1, w, h);
+    }
+  cairo_destroy (cr);
+}

@@ -1,0 +1,517 @@
+/* muster-match-input.c: the match board's traces, drag and drop, keyboard
+ * cursor and table clicks
+ *
+ * With a counter selected, the position under the pointer (or the keyboard's
+ * cursor) shows the path of the engine's listed move there and its cost, or
+ * else the counter's line of sight to it as the engine answers it
+ * (mu_match_line_of_sight): the line, the blocking hex or point, what blocks
+ * and the rule. A drag of the selected counter drops it on a position: the
+ * engine's listed move when it has one, else a move command the engine
+ * checks, so that a refused drop shows the engine's reason in the page's bar.
+ * Nothing here decides what the rules allow.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-page-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* Widget pixels the pointer moves before a press on the selected counter
+ * becomes a drag. */
+#define DRAG_THRESHOLD 8.0
+/* Widget pixels around a marked destination on a table that a click takes as it. */
+#define SPOT_RADIUS 8.0
+
+static const char *
+block_name (MuSightBlock block)
+{
+  switch (block)
+    {
+    case MU_SIGHT_TERRAIN:
+      return _("terrain");
+    case MU_SIGHT_UNIT:
+      return _("a unit");
+    case MU_SIGHT_ELEVATION:
+      return _("higher ground");
+    case MU_SIGHT_CREST:
+      return _("a crest line");
+    case MU_SIGHT_CLEAR:
+    case MU_SIGHT_N:
+    default:
+      return _("nothing");
+    }
+}
+
+static gboolean
+board_busy (MusterMatchPage *self)
+{
+  return self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game);
+}
+
+void
+muster_match_input_trace (MusterMatchPage *self,
+                          const MuPos     *pos,
+                          const MuCommand *move,
+                          const char      *label)
+{
+  MusterTrace trace = { MUSTER_TRACE_NONE, .mark_hex = MU_HEX_NONE };
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autofree char *text = NULL;
+  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  MuPoint p;
+
+  g_clear_pointer (&self->sight_text, g_free);
+  if (pos == NULL || me == NULL || !mu_pos_is_set (&me->pos) || board_busy (self))
+    {
+      muster_scene_set_trace (self->scene, NULL);
+      return;
+    }
+  if (move != NULL)
+    {
+      /* the path the engine listed: the counter's position, then each step */
+      muster_map_view_pos_to_board (self->map_view, &me->pos, &p);
+      g_array_append_val (points, p);
+      for (guint i = 0; i < mu_command_n_args (move); i++)
+        {
+          const MuArg *arg = mu_command_arg (move, i);
+
+          if (arg->kind == MU_ARG_POS || (arg->kind == MU_ARG_STEP && arg->move == MU_MOVE_TO))
+            {
+              muster_map_view_pos_to_board (self->map_view, &arg->pos, &p);
+              g_array_append_val (points, p);
+            }
+        }
+      trace.kind = MUSTER_TRACE_PATH;
+      trace.label = label;
+    }
+  else
+    {
+      MuSight sight;
+
+      if (!mu_match_line_of_sight (muster_game_get_match (self->game), self->selected, pos, &sight, NULL))
+        {
+          muster_scene_set_trace (self->scene, NULL);
+          return;
+        }
+      muster_map_view_pos_to_board (self->map_view, &sight.from, &p);
+      g_array_append_val (points, p);
+      muster_map_view_pos_to_board (self->map_view, &sight.to, &p);
+      g_array_append_val (points, p);
+      trace.kind = MUSTER_TRACE_SIGHT;
+      trace.blocked = !sight.clear;
+      if (sight.clear)
+        /* Translators: the line of sight is clear; the rule id */
+        text = g_strdup_printf (_("In sight (%s)"), sight.rule);
+      else if (sight.unit != NULL)
+        /* Translators: what blocks the line of sight, the blocking counter, why, the rule id */
+        text = g_strdup_printf (_("Blocked by %s (%s): %s (%s)"), block_name (sight.block), sight.unit,
+                                sight.reason ? sight.reason : "", sight.rule);
+      else
+        /* Translators: what blocks the line of sight, why, the rule id */
+        text = g_strdup_printf (_("Blocked by %s: %s (%s)"), block_name (sight.block),
+                                sight.reason ? sight.reason : "", sight.rule);
+      if (!sight.clear)
+        {
+          /* blocked at a place, or from the start (an edge rule of the heights) */
+          trace.mark = g_array_index (points, MuPoint, 0);
+          if (sight.has_blocker)
+            muster_map_view_pos_to_board (self->map_view, &sight.blocker, &trace.mark);
+          if (sight.has_blocker && !sight.blocker.is_point)
+            trace.mark_hex = sight.blocker.hex;
+        }
+      trace.label = text;
+      self->sight_text = g_strdup (text);
+      mu_sight_clear (&sight);
+    }
+  trace.points = (const MuPoint *) points->data;
+  trace.n_points = points->len;
+  muster_scene_set_trace (self->scene, &trace);
+}
+
+void
+muster_match_input_table_marks (MusterMatchPage *self,
+                                GArray          *moves)
+{
+  g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+
+  if (self->table_moves == NULL)
+    self->table_moves = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_array_set_size (self->table_moves, 0);
+  for (guint i = 0; moves != NULL && i < moves->len; i++)
+    {
+      const MuPos *pos = &g_array_index (moves, MuPos, i);
+      MuPoint p;
+
+      if (!pos->is_point)
+        continue;
+      g_array_append_val (self->table_moves, *pos);
+      muster_map_view_pos_to_board (self->map_view, pos, &p);
+      g_array_append_val (spots, p);
+    }
+  muster_scene_set_spots (self->scene, (const MuPoint *) spots->data, spots->len);
+}
+
+const char *
+muster_match_page_get_sight_text (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->sight_text;
+}
+
+/* Tables ---------------------------------------------------------------------- */
+
+/* The first move verb among the selected counter's listed commands (the
+ * ruleset's own word), "move" when none is listed now. */
+static const char *
+move_verb (MusterMatchPage *self)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+
+  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+
+      if (verb != NULL && (verb->flags & MU_VERB_MOVE) && g_str_equal (verb->verb, "move"))
+        return verb->verb;
+    }
+  return "move";
+}
+
+/* The move of the selected counter to pos, for the engine to check: tables
+ * keep the counter's facing (`move ID @X,Y/F`). NULL without a selection. */
+static MuCommand *
+move_command (MusterMatchPage *self,
+              MuPos            pos)
+{
+  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  MuCommand *c;
+
+  if (me == NULL)
+    return NULL;
+  c = mu_command_new (move_verb (self));
+  mu_command_add_word (c, self->selected);
+  if (pos.is_point)
+    {
+      pos = mu_pos_from_point (pos.point.x, pos.point.y, me->pos.has_facing ? me->pos.facing : -1);
+      mu_command_add_step (c, MU_MOVE_TO, &pos, 0, NULL);
+    }
+  else
+    mu_command_add_pos (c, &pos);
+  return c;
+}
+
+/* The selected counter moved to pos by a command the engine checks when it
+ * is applied: a refusal shows its reason in the bar. */
+static void
+move_selected_to (MusterMatchPage *self,
+                  MuPos            pos)
+{
+  g_autoptr(MuCommand) c = move_command (self, pos);
+
+  if (c != NULL)
+    muster_match_page_play (self, c);
+}
+
+static gboolean snap_to_spot (MusterMatchPage *self, MuPoint *point);
+
+
+void
+muster_match_page_click_point (MusterMatchPage *self,
+                               MuPoint          point,
+                               const char      *piece)
+{
+  const MuCommand *attack;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (board_busy (self))
+    return;
+  if (piece != NULL)
+    {
+      const char *const *targets = muster_match_page_get_targets (self);
+
+      for (guint i = 0; self->selected != NULL && targets != NULL && targets[i] != NULL; i++)
+        if (g_str_equal (targets[i], piece) && (attack = muster_match_board_attack_on (self, piece)) != NULL)
+          {
+            muster_match_page_play (self, attack);
+            return;
+          }
+      if (g_strcmp0 (piece, self->selected) != 0)
+        muster_match_page_select (self, piece);
+      return;
+    }
+  if (self->selected == NULL)
+    return;
+  snap_to_spot (self, &point);
+  move_selected_to (self, mu_pos_from_point (point.x, point.y, -1));
+}
+
+/* A point on a marked destination (the engine's listed moves) means that
+ * point, not the pixel's rounding of it, which may lie a hair beyond the
+ * unit's reach: *point becomes it, and TRUE. */
+static gboolean
+snap_to_spot (MusterMatchPage *self,
+              MuPoint         *point)
+{
+  MuPos unit = mu_pos_from_point (1, 0, -1), origin = mu_pos_from_point (0, 0, -1);
+  MuPoint a, b;
+  double per_unit, best = G_MAXDOUBLE;
+  MuPoint found = *point;
+
+  muster_map_view_pos_to_board (self->map_view, &unit, &a);
+  muster_map_view_pos_to_board (self->map_view, &origin, &b);
+  per_unit = (a.x - b.x) * muster_map_view_get_zoom (self->map_view);
+  for (guint i = 0; per_unit > 0 && self->table_moves != NULL && i < self->table_moves->len; i++)
+    {
+      const MuPos *to = &g_array_index (self->table_moves, MuPos, i);
+      double d = hypot (to->point.x - point->x, to->point.y - point->y) * per_unit;
+
+      if (d <= SPOT_RADIUS && d < best)
+        {
+          best = d;
+          found = to->point;
+        }
+    }
+  *point = found;
+  return best < G_MAXDOUBLE;
+}
+
+void
+muster_match_page_hover_point (MusterMatchPage *self,
+                               MuPoint          point)
+{
+  MuPos pos = mu_pos_from_point (point.x, point.y, -1);
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL)
+    return;
+  self->hover_pos = pos;
+  if (snap_to_spot (self, &point))
+    {
+      /* a marked destination: the straight move there, as the engine checks it */
+      g_autoptr(MuCommand) move = move_command (self, mu_pos_from_point (point.x, point.y, -1));
+      MuPos to = mu_pos_from_point (point.x, point.y, -1);
+      MuCheck check = { 0 };
+      char label[64];
+
+      mu_pos_format (&to, label, sizeof label);
+      muster_game_check (self->game, move, &check);
+      muster_match_input_trace (self, &to, move, check.legal ? _("Move here") : check.reason);
+      if (check.legal)
+        muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s"), label));
+      else
+        muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label,
+                                                            check.reason ? check.reason : ""));
+      mu_check_clear (&check);
+      return;
+    }
+  muster_match_input_trace (self, &pos, NULL, NULL);
+  if (self->sight_text != NULL)
+    muster_match_board_set_hint (self, g_strdup (self->sight_text));
+}
+
+/* Drag and drop ---------------------------------------------------------------- */
+
+/* Whether widget point (x, y) is on the selected counter's piece. */
+static gboolean
+on_selected_piece (MusterMatchPage *self,
+                   double           x,
+                   double           y)
+{
+  MusterPick pick;
+  int piece = -1;
+  guint n;
+  const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
+
+  if (self->selected == NULL || !muster_map_view_pick (self->map_view, x, y, &pick, &piece) ||
+      piece < 0 || (guint) piece >= n)
+    return FALSE;
+  return g_strcmp0 (pieces[piece].counter->id, self->selected) == 0;
+}
+
+static void
+on_drag_begin (GtkGestureDrag  *gesture,
+               double           x,
+               double           y,
+               MusterMatchPage *self)
+{
+  self->drag_on = !board_busy (self) && on_selected_piece (self, x, y);
+  self->drag_x = x;
+  self->drag_y = y;
+}
+
+/* What the pointer is over during a drag, as a hover shows it. */
+static gboolean
+pointer_pos (MusterMatchPage *self,
+             double           x,
+             double           y,
+             MuPos           *pos)
+{
+  MusterPick pick;
+
+  if (!muster_map_view_pick (self->map_view, x, y, &pick, NULL) || !pick.on_board)
+    return FALSE;
+  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
+    *pos = mu_pos_from_point (pick.table.x, pick.table.y, -1);
+  else
+    *pos = mu_pos_from_hex (pick.hex);
+  return TRUE;
+}
+
+static void
+on_drag_update (GtkGestureDrag  *gesture,
+                double           dx,
+                double           dy,
+                MusterMatchPage *self)
+{
+  MuPos pos;
+
+  if (!self->drag_on || hypot (dx, dy) < DRAG_THRESHOLD)
+    return;
+  /* the press is a drag now, not a click */
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), "grabbing");
+  if (!pointer_pos (self, self->drag_x + dx, self->drag_y + dy, &pos))
+    return;
+  if (pos.is_point)
+    muster_match_page_hover_point (self, pos.point);
+  else
+    muster_match_page_hover_hex (self, pos.hex);
+}
+
+void
+muster_match_page_drop (MusterMatchPage *self,
+                        double           x,
+                        double           y)
+{
+  const MuCounterView *me;
+  const MuCommand *move;
+  MuPos pos;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  me = muster_match_board_find_view (self, self->selected);
+  if (me == NULL || board_busy (self) || !pointer_pos (self, x, y, &pos))
+    return;
+  if (!pos.is_point && mu_hex_equal (pos.hex, me->pos.hex))
+    return;   /* put back where it stood */
+  if (!pos.is_point && muster_match_board_is_destination (self, pos.hex) &&
+      (move = muster_match_board_move_to (self, pos.hex)) != NULL)
+    muster_match_page_play (self, move);
+  else if (pos.is_point)
+    {
+      /* on a table, as a click there does: a marked destination exactly */
+      MuPoint p = pos.point;
+
+      snap_to_spot (self, &p);
+      move_selected_to (self, mu_pos_from_point (p.x, p.y, -1));
+    }
+  else
+    move_selected_to (self, pos);
+}
+
+static void
+on_drag_end (GtkGestureDrag  *gesture,
+             double           dx,
+             double           dy,
+             MusterMatchPage *self)
+{
+  gboolean dropped = self->drag_on && hypot (dx, dy) >= DRAG_THRESHOLD;
+
+  self->drag_on = FALSE;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
+  if (dropped)
+    muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
+}
+
+/* The keyboard's cursor -------------------------------------------------------- */
+
+static void
+on_cursor_moved (MusterMapView   *view,
+                 double           x,
+                 double           y,
+                 MusterMatchPage *self)
+{
+  MuHex hex;
+
+  if (muster_map_view_get_cursor (view, &hex))
+    muster_match_page_hover_hex (self, hex);
+}
+
+/* Enter on the cursor: what a click there does (select, move, fire, answer). */
+static void
+on_cursor_activated (MusterMapView   *view,
+                     double           x,
+                     double           y,
+                     MusterMatchPage *self)
+{
+  MuHex hex;
+
+  if (muster_map_view_get_cursor (view, &hex))
+    muster_match_page_click_hex (self, hex, FALSE);
+}
+
+gboolean
+muster_match_input_tab (MusterMatchPage *self,
+                        int              step)
+{
+  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
+  const char *side = muster_game_get_awaited_side (self->game);
+  g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
+  MuHex cursor;
+  int at = -1, next;
+
+  if (side == NULL || board_busy (self) || muster_game_get_scenario (self->game)->board != MU_BOARD_HEX)
+    return FALSE;
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      gboolean seen = FALSE;
+
+      if (g_strcmp0 (v->side, side) != 0 || v->status != MU_COUNTER_STATUS_ACTIVE ||
+          !mu_pos_is_set (&v->pos) || v->pos.is_point)
+        continue;
+      for (guint k = 0; k < hexes->len; k++)
+        seen = seen || mu_hex_equal (g_array_index (hexes, MuHex, k), v->pos.hex);
+      if (!seen)
+        g_array_append_val (hexes, v->pos.hex);
+    }
+  if (muster_map_view_get_cursor (self->map_view, &cursor))
+    for (guint k = 0; k < hexes->len; k++)
+      if (mu_hex_equal (g_array_index (hexes, MuHex, k), cursor))
+        at = (int) k;
+  next = at < 0 ? (step > 0 ? 0 : (int) hexes->len - 1) : at + step;
+  if (next < 0 || next >= (int) hexes->len)
+    {
+      muster_map_view_set_cursor (self->map_view, NULL);
+      return FALSE;
+    }
+  muster_map_view_set_cursor (self->map_view, &g_array_index (hexes, MuHex, next));
+  return TRUE;
+}
+
+void
+muster_match_input_init (MusterMatchPage *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drag), "match-drag");
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect_object (self->map_view, "cursor-moved", G_CALLBACK (on_cursor_moved), self, 0);
+  g_signal_connect_object (self->map_view, "cursor-activated", G_CALLBACK (on_cursor_activated), self, 0);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Battlefield"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys move the cursor, Tab goes from counter to counter of the "
+                                    "side to act, Enter selects or acts, Escape cancels"), -1);
+}

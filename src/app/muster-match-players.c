@@ -1,0 +1,308 @@
+/* muster-match-players.c: who plays the match page's sides: a person's
+ * commands (through the dice-entry dialog when the players roll real dice),
+ * the hand-over between two people and the computer players */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-match-page.h"
+
+#include "muster-match-page-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mu-policy.h"
+#include "muster-dice-dialog.h"
+
+/* Playing a person's command ---------------------------------------------------------- */
+
+static void
+set_paused (MusterMatchPage *self,
+            gboolean         paused)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "pause", g_variant_new_boolean (paused));
+}
+
+static void
+on_dice_finished (MusterDiceDialog *dialog,
+                  gboolean          entered,
+                  MusterMatchPage  *self)
+{
+  const MuCommand *command = g_object_get_data (G_OBJECT (dialog), "command");
+  gboolean computer = g_object_get_data (G_OBJECT (dialog), "computer") != NULL;
+
+  /* answered: no longer waited on, so that the computer may go on */
+  if (self->dice_dialog == GTK_WIDGET (dialog))
+    {
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+      self->dice_dialog = NULL;
+    }
+  if (entered && command != NULL)
+    muster_game_apply (self->game, command, NULL);
+  else if (computer)
+    {
+      /* the computer waits until the players go on (Pause again): it then
+       * chooses again and asks for its dice again */
+      g_autofree char *text = g_strdup_printf (_("The computer player of %s waits for the dice of its command: press Pause again to go on."),
+                                               muster_match_page_side_name (self, muster_game_get_awaited_side (self->game)));
+
+      set_paused (self, TRUE);
+      muster_match_page_show_refusal (self, text);
+    }
+}
+
+/* The players roll the command's dice at the table: the faces first (the
+ * dice-entry dialog), then the command. computer_side: the side the
+ * computer plays the command for, or NULL for a person's command. */
+static void
+ask_dice (MusterMatchPage *self,
+          const MuCommand *command,
+          const char      *computer_side)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = muster_dice_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->game, command);
+
+  g_object_set_data_full (G_OBJECT (dialog), "command", mu_command_copy (command),
+                          (GDestroyNotify) mu_command_free);
+  if (computer_side != NULL)
+    {
+      /* Translators: %s is a side, e.g. "Union" */
+      g_autofree char *heading = g_strdup_printf (_("The computer plays %s: roll the dice its command needs at the table and enter their faces"),
+                                                  muster_match_page_side_name (self, computer_side));
+
+      g_object_set_data (G_OBJECT (dialog), "computer", GINT_TO_POINTER (1));
+      muster_dice_dialog_set_heading (MUSTER_DICE_DIALOG (dialog), heading);
+    }
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_dice_finished), self, 0);
+  if (self->dice_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  self->dice_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dice_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_match_page_play (MusterMatchPage *self,
+                        const MuCommand *command)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  g_return_if_fail (command != NULL);
+
+  if (!self->dice_by_players || muster_dice_dialog_count_dice (self->game, command) <= 0)
+    {
+      muster_game_apply (self->game, command, NULL);
+      return;
+    }
+  ask_dice (self, command, NULL);
+}
+
+void
+muster_match_page_play_line (MusterMatchPage *self,
+                             const char      *line)
+{
+  g_autoptr(MuCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  command = mu_match_parse (muster_game_get_match (self->game), line, &error);
+  if (command == NULL)
+    {
+      /* the game says why, in the bar */
+      muster_game_apply_line (self->game, line, NULL);
+      return;
+    }
+  muster_match_page_play (self, command);
+}
+
+void
+muster_match_page_set_dice_by_players (MusterMatchPage *self,
+                                       gboolean         by_players)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+  self->dice_by_players = by_players;
+}
+
+gboolean
+muster_match_page_get_dice_by_players (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+  return self->dice_by_players;
+}
+
+GtkWidget *
+muster_match_page_get_dice_dialog (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->dice_dialog;
+}
+
+/* Hand-over --------------------------------------------------------------------- */
+
+static guint
+count_people (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  guint n = 0;
+
+  for (guint i = 0; i < s->sides->len; i++)
+    if (muster_match_page_get_player (self, ((MuSide *) g_ptr_array_index (s->sides, i))->id) ==
+        MUSTER_PLAYER_PERSON)
+      n++;
+  return n;
+}
+
+static void
+show_handover (MusterMatchPage *self,
+               const char      *side)
+{
+  const char *name = muster_match_page_side_name (self, side);
+  g_autofree char *title = g_strdup_printf (_("%s to play — pass the computer"), name);
+  g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
+
+  g_free (self->handover_side);
+  self->handover_side = g_strdup (side);
+  gtk_label_set_text (GTK_LABEL (self->handover_title), title);
+  gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+  gtk_widget_set_visible (self->handover, TRUE);
+  muster_match_page_select (self, NULL);
+  gtk_widget_grab_focus (self->handover_button);
+}
+
+void
+muster_match_page_dismiss_handover (MusterMatchPage *self)
+{
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (self->handover_side == NULL)
+    return;
+  g_free (self->seen_side);
+  self->seen_side = g_steal_pointer (&self->handover_side);
+  gtk_widget_set_visible (self->handover, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
+const char *
+muster_match_page_get_handover_side (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->handover_side;
+}
+
+/* When the side that must act is a person other than the one who has the
+ * board, and two people share the computer, the board is covered until that
+ * person takes it. */
+void
+muster_match_players_check_handover (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  /* a screen for a side now played by the computer, or for nobody, goes */
+  if (self->handover_side != NULL &&
+      (count_people (self) < 2 || muster_game_is_over (self->game) ||
+       muster_match_page_get_player (self, self->handover_side) != MUSTER_PLAYER_PERSON ||
+       g_strcmp0 (self->handover_side, awaited) != 0))
+    {
+      g_clear_pointer (&self->handover_side, g_free);
+      gtk_widget_set_visible (self->handover, FALSE);
+    }
+  if (awaited == NULL || muster_game_is_over (self->game) ||
+      muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)
+    return;
+  if (count_people (self) < 2)
+    {
+      g_free (self->seen_side);
+      self->seen_side = g_strdup (awaited);
+      return;
+    }
+  if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
+    show_handover (self, awaited);
+}
+
+/* Computer players ------------------------------------------------------------------ */
+
+static gboolean
+computer_move (gpointer data)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (data);
+  MuMatch *match = muster_game_get_match (self->game);
+  g_autoptr(GPtrArray) legal = NULL;
+  const MuCommand *command;
+  g_autoptr(MuCommand) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  self->computer_source = 0;
+  if (self->paused || muster_game_is_over (self->game))
+    return G_SOURCE_REMOVE;
+  if (self->policy_rng == NULL)
+    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
+  legal = mu_match_legal_commands (match);
+  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
+  if (command == NULL)
+    {
+      g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
+
+      muster_match_page_show_refusal (self, text);
+      return G_SOURCE_REMOVE;
+    }
+  copy = mu_command_copy (command);
+  muster_match_board_show_command (self, copy);
+  /* dice rolled at the table are every roll's, the computer's too */
+  if (self->dice_by_players && muster_dice_dialog_count_dice (self->game, copy) > 0)
+    {
+      ask_dice (self, copy, muster_game_get_awaited_side (self->game));
+      return G_SOURCE_REMOVE;
+    }
+  if (!muster_game_apply (self->game, copy, &error))
+    g_warning ("A command the engine listed as legal was refused: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+void
+muster_match_players_schedule (MusterMatchPage *self)
+{
+  const char *awaited = muster_game_get_awaited_side (self->game);
+
+  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || self->dice_dialog != NULL ||
+      muster_game_is_over (self->game) ||
+      awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
+    return;
+  self->computer_source = g_timeout_add (self->pace, computer_move, self);
+}
+
+GtkWidget *
+muster_match_players_build_handover (MusterMatchPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+  gtk_widget_add_css_class (box, "handover");
+  gtk_widget_add_css_class (box, "view");
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_widget_set_vexpand (box, TRUE);
+  gtk_widget_set_can_target (box, TRUE);
+  gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (inner, TRUE);
+  self->handover_title = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->handover_title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->handover_title), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (self->handover_title, "title-1");
+  gtk_box_append (GTK_BOX (inner), self->handover_title);
+  {
+    GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
+
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_box_append (GTK_BOX (inner), label);
+  }
+  self->handover_button = gtk_button_new_with_mnemonic ("");
+  gtk_widget_set_halign (self->handover_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->handover_button, "pill");
+  gtk_widget_add_css_class (self->handover_button, "suggested-action");
+  g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_box_append (GTK_BOX (inner), self->handover_button);
+  gtk_box_append (GTK_BOX (box), inner);
+  gtk_widget_set_visible (box, FALSE);
+  return box;
+}
+

@@ -1,0 +1,269 @@
+/* mu-ruleset-fields.c: the values a ruleset declares on counters and sides
+ *
+ * One place that knows how a declared field (MuFieldInfo) is held by the
+ * scenario model and written in a file, and what its allowed values are, so
+ * that the reader, writer, checker, CSV and the editor's form agree.
+ */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mu-ruleset.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "mu-error.h"
+#include "mu-problem.h"
+
+const MuFieldInfo *
+mu_ruleset_find_field (const MuRuleset *ruleset,
+                       const char      *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    if (strcmp (ruleset->fields[i].id, id) == 0)
+      return &ruleset->fields[i];
+  return NULL;
+}
+
+gboolean
+mu_field_applies (const MuFieldInfo *field,
+                  MuCounterKind      kind)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  return (field->of & MU_FIELD_OF (kind)) != 0;
+}
+
+gboolean
+mu_field_of_side (const MuFieldInfo *field)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  return (field->of & MU_FIELD_OF_SIDE) != 0;
+}
+
+gboolean
+mu_ruleset_has_divisions (const MuRuleset *ruleset)
+{
+  return ruleset == NULL || mu_ruleset_find_field (ruleset, "division") != NULL;
+}
+
+static char *
+join_words (const char *const *words)
+{
+  return g_strjoinv (", ", (char **) words);
+}
+
+char *
+mu_field_describe_range (const MuFieldInfo *field)
+{
+  g_autofree char *words = NULL;
+
+  g_return_val_if_fail (field != NULL, NULL);
+
+  switch (field->type)
+    {
+    case MU_FIELD_INT:
+      if (field->max == G_MAXINT)
+        return g_strdup_printf (_("at least %d"), field->min);
+      return g_strdup_printf (_("%d to %d"), field->min, field->max);
+    case MU_FIELD_ENUM:
+      words = join_words (field->values);
+      return g_strdup_printf (_("one of %s"), words);
+    case MU_FIELD_FLAGS:
+      words = join_words (field->values);
+      return g_strdup_printf (_("any of %s"), words);
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static gboolean
+is_word_of (const MuFieldInfo *field,
+            const char        *word)
+{
+  for (guint i = 0; field->values && field->values[i]; i++)
+    if (strcmp (field->values[i], word) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *value)
+{
+  gint64 v;
+
+  if (!g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &v, NULL))
+    return FALSE;
+  *value = (int) v;
+  return TRUE;
+}
+
+char *
+mu_field_check_value (const MuFieldInfo *field,
+                      const char        *text)
+{
+  g_autofree char *range = NULL;
+  g_autofree char *quoted = NULL;
+  int v;
+
+  g_return_val_if_fail (field != NULL && text != NULL, NULL);
+
+  range = mu_field_describe_range (field);
+  quoted = mu_problem_quote (text);
+  switch (field->type)
+    {
+    case MU_FIELD_INT:
+      if (!parse_int (text, &v))
+        return g_strdup_printf (_("%s “%s” is not a whole number (%s)"), field->id, quoted, range);
+      if (v < field->min || v > field->max)
+        return g_strdup_printf (_("%s %d is out of range (%s)"), field->id, v, range);
+      return NULL;
+    case MU_FIELD_ENUM:
+      if (!is_word_of (field, text))
+        return g_strdup_printf (_("%s “%s” is not allowed (%s)"), field->id, quoted, range);
+      return NULL;
+    case MU_FIELD_FLAGS:
+      {
+        g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+
+        for (guint i = 0; words[i]; i++)
+          if (*words[i] != '\0' && !is_word_of (field, words[i]))
+            {
+              g_autofree char *word = mu_problem_quote (words[i]);
+
+              return g_strdup_printf (_("%s “%s” is not allowed (%s)"), field->id, word, range);
+            }
+        return NULL;
+      }
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* The int members of MuCounter the counter elements carry as attributes of
+ * the same name. */
+static const char *const member_attributes[] = {
+  "leadership", "division", "range", "attack", "strength", NULL,
+};
+
+gboolean
+mu_field_is_attribute (const MuFieldInfo *field)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  return field->offset >= 0 && g_strv_contains (member_attributes, field->id);
+}
+
+char *
+mu_counter_get_field (const MuCounter   *counter,
+                      const MuFieldInfo *field)
+{
+  const char *text;
+
+  g_return_val_if_fail (counter != NULL && field != NULL, NULL);
+
+  if (field->offset >= 0)
+    return g_strdup_printf ("%d", G_STRUCT_MEMBER (int, counter, field->offset));
+  text = mu_values_get (counter->values, field->id);
+  return g_strdup (text);
+}
+
+gboolean
+mu_counter_set_field (MuCounter         *counter,
+                      const MuFieldInfo *field,
+                      const char        *text,
+                      GError           **error)
+{
+  g_autofree char *problem = NULL;
+  int v;
+
+  g_return_val_if_fail (counter != NULL && field != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (text == NULL || *text == '\0')
+    {
+      if (field->offset >= 0)
+        {
+          problem = mu_field_describe_range (field);
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID, _("%s needs a value (%s)"), field->id,
+                       problem);
+          return FALSE;
+        }
+      mu_values_set (&counter->values, field->id, NULL);
+      return TRUE;
+    }
+  problem = mu_field_check_value (field, text);
+  if (problem)
+    {
+      g_set_error_literal (error, MU_ERROR, MU_ERROR_INVALID, problem);
+      return FALSE;
+    }
+  if (field->offset >= 0)
+    {
+      if (!parse_int (text, &v))
+        g_return_val_if_reached (FALSE);
+      G_STRUCT_MEMBER (int, counter, field->offset) = v;
+    }
+  else
+    mu_values_set (&counter->values, field->id, text);
+  return TRUE;
+}
+
+static void
+check_values (const MuRuleset  *ruleset,
+              const MuScenario *scenario,
+              const GPtrArray  *values,
+              const char       *what,
+              const char       *object,
+              gboolean          side,
+              MuCounterKind     kind,
+              GPtrArray        *problems)
+{
+  for (guint i = 0; values && i < values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (values, i);
+      const MuFieldInfo *f = mu_ruleset_find_field (ruleset, v->field);
+      g_autofree char *field = mu_problem_quote (v->field);
+      g_autofree char *why = NULL;
+      MuProblem *p;
+
+      if (f == NULL)
+        why = g_strdup_printf (_("ruleset “%s” has no field “%s”"), ruleset->id, field);
+      else if (side ? !mu_field_of_side (f) : !mu_field_applies (f, kind))
+        why = g_strdup_printf (_("%s is not a value of a %s in ruleset “%s”"), field,
+                               side ? _("side") : mu_counter_kind_to_string (kind), ruleset->id);
+      else
+        why = mu_field_check_value (f, v->value ? v->value : "");
+      if (why == NULL)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, scenario->filename, v->line, "%s: %s", what, why);
+      p->object_id = g_strdup (object);
+      g_ptr_array_add (problems, p);
+    }
+}
+
+void
+mu_ruleset_check_values (const MuRuleset  *ruleset,
+                         const MuScenario *scenario,
+                         GPtrArray        *problems)
+{
+  g_return_if_fail (ruleset != NULL && scenario != NULL && problems != NULL);
+
+  for (guint i = 0; i < scenario->sides->len; i++)
+    {
+      const MuSide *side = g_ptr_array_index (scenario->sides, i);
+      g_autofree char *what = g_strdup_printf (_("side “%s”"), side->id ? side->id : "");
+
+      check_values (ruleset, scenario, side->values, what, side->id, TRUE, 0, problems);
+    }
+  for (guint i = 0; i < scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+      g_autofree char *what = g_strdup_printf ("%s “%s”", mu_counter_kind_to_string (c->kind),
+                                               c->id ? c->id : "");
+
+      check_values (ruleset, scenario, c->values, what, c->id, FALSE, c->kind, problems);
+    }
+}

@@ -1,0 +1,309 @@
+/* The order-of-battle form of a tabletop ruleset under a real display: the
+ * controls for the values the ruleset declares (Morale Napoleon's type and
+ * bases, Toy Soldiers' élan and side flags) change the model through undoable
+ * steps, a value out of range is refused with its range, and Brothers at
+ * Arms' attack and identity are not offered. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "mu-edit.h"
+#include "mu-ruleset.h"
+#include "mu-scenario-xml.h"
+#include "muster-editor.h"
+#include "muster-editor-oob.h"
+#include "muster-map-view.h"
+#include "muster-scene.h"
+#include "editor-fixture.h"
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", data, NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  fixture_open (f, s);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  fixture_close (f);
+}
+
+static MuScenario *
+model (Fixture *f)
+{
+  return mu_edit_history_get_scenario (f->history);
+}
+
+/* The control of a declared value (the word of a flag: a check button). */
+static GtkWidget *
+find_value (GtkWidget  *root,
+            const char *field,
+            const char *word)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      const MuFieldInfo *f = g_object_get_data (G_OBJECT (w), "value-field");
+      GtkWidget *found;
+
+      if (f && strcmp (f->id, field) == 0 &&
+          (word == NULL || g_strcmp0 (g_object_get_data (G_OBJECT (w), "value-word"), word) == 0))
+        return w;
+      if ((found = find_value (w, field, word)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a visible label under root says text. */
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *text)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      if (GTK_IS_LABEL (w) && gtk_widget_get_visible (w) &&
+          strstr (gtk_label_get_label (GTK_LABEL (w)), text) != NULL)
+        return TRUE;
+      if (shows_label (w, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GtkWidget *
+find_field_spin (GtkWidget      *root,
+                 MuCounterField  field)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") &&
+          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (w), "field")) == (int) field)
+        return w;
+      if ((found = find_field_spin (w, field)))
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_unit_values (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *type, *bases;
+  const MuCounter *c;
+  guint cav = 0;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "2nd-wisconsin"));
+  flush_events ();
+  g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK));
+  g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_IDENTITY));
+  type = find_value (GTK_WIDGET (oob), "type", NULL);
+  bases = find_value (GTK_WIDGET (oob), "bases", NULL);
+  g_assert_true (GTK_IS_DROP_DOWN (type));
+  g_assert_true (GTK_IS_SPIN_BUTTON (bases));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (bases)), ==, 4);
+  {
+    GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (type));
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "inf");
+  }
+  /* the row tells the ruleset's values, not Brothers at Arms' */
+  {
+    guint seen = 0;
+
+    for (guint i = 0; i < muster_editor_oob_get_n_rows (oob); i++)
+      {
+        g_autofree char *text = muster_editor_oob_get_row_text (oob, i);
+
+        if (g_str_has_prefix (text, "2nd Wisconsin") && ++seen)
+          g_assert_cmpstr (text, ==, "2nd Wisconsin — infantry, type inf, bases 4 · on the table");
+        if (g_str_has_prefix (text, "Gibbon") && ++seen)
+          g_assert_cmpstr (text, ==, "Gibbon — control, level division · on the table");
+      }
+    g_assert_cmpuint (seen, ==, 2);
+  }
+  /* the leader's level, not a unit's value, is not offered here */
+  g_assert_null (find_value (GTK_WIDGET (oob), "level", NULL));
+
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (type))); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (type)), i);
+
+      if (strcmp (gtk_string_object_get_string (item), "cav") == 0)
+        cav = i;
+    }
+  g_assert_cmpuint (cav, >, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (type), cav);
+  flush_events ();
+  c = mu_scenario_find_counter (model (f), "2nd-wisconsin");
+  g_assert_cmpstr (mu_values_get (c->values, "type"), ==, "cav");
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Type");
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bases), 5);
+  flush_events ();
+  c = mu_scenario_find_counter (model (f), "2nd-wisconsin");
+  g_assert_cmpint (c->strength, ==, 5);
+
+  /* out of the declared range: refused, the range named */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bases), 120);
+  flush_events ();
+  c = mu_scenario_find_counter (model (f), "2nd-wisconsin");
+  g_assert_cmpint (c->strength, ==, 5);
+  /* the form's message line says why */
+  g_assert_true (shows_label (GTK_WIDGET (oob), "bases 120 is out of range (0 to 99)"));
+
+  /* undo, and the form follows the model */
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  type = find_value (GTK_WIDGET (oob), "type", NULL);
+  {
+    GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (type));
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "inf");
+  }
+  bases = find_value (GTK_WIDGET (oob), "bases", NULL);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (bases)), ==, 4);
+
+  /* the rule that declares the value is the control's tooltip */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (type), ==, "MN-MOV-4");
+}
+
+static void
+test_side_values (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *veterans, *elan;
+  const MuSide *side;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "usa"));
+  flush_events ();
+  veterans = find_value (GTK_WIDGET (oob), "flags", "veterans");
+  elan = find_value (GTK_WIDGET (oob), "elan", NULL);
+  g_assert_true (GTK_IS_CHECK_BUTTON (veterans));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_value (GTK_WIDGET (oob), "flags", "time-limit"))));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (veterans)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (elan)), ==, 3);
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (veterans), TRUE);
+  flush_events ();
+  side = mu_scenario_find_side (model (f), "usa");
+  g_assert_cmpstr (mu_values_get (side->values, "flags"), ==, "time-limit veterans");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (elan), 5);
+  flush_events ();
+  side = mu_scenario_find_side (model (f), "usa");
+  g_assert_cmpstr (mu_values_get (side->values, "elan"), ==, "5");
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_value (GTK_WIDGET (oob), "flags", "veterans"))));
+  {
+    gsize len = 0;
+    g_autofree char *now = mu_scenario_save_to_data (model (f), &len);
+
+    g_assert_cmpmem (now, len, f->start, f->start_len);
+  }
+}
+
+static GtkWidget *
+find_role (GtkWidget  *root,
+           const char *role)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (w), "role"), role) == 0)
+        return w;
+      if ((found = find_role (w, role)))
+        return found;
+    }
+  return NULL;
+}
+
+/* A side's home edge and a deployment zone along it, from the form; both
+ * undone to the file as it was. */
+static void
+test_home_edge (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *edge, *depth, *add;
+  guint areas = model (f)->table->areas->len;
+  const MuArea *zone;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "csa"));
+  flush_events ();
+  edge = find_role (GTK_WIDGET (oob), "home-edge");
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  add = find_role (GTK_WIDGET (oob), "add-deployment");
+  g_assert_nonnull (edge);
+  g_assert_nonnull (depth);
+  g_assert_nonnull (add);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (edge)), ==, 1 + MU_TABLE_EDGE_NORTH);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (edge), 1 + MU_TABLE_EDGE_EAST);
+  flush_events ();
+  g_assert_cmpint (((MuHomeEdge *) model (f)->table->home_edges->pdata[1])->edge, ==, MU_TABLE_EDGE_EAST);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Home Edge");
+
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 6);
+  g_signal_emit_by_name (find_role (GTK_WIDGET (oob), "add-deployment"), "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->table->areas->len, ==, areas + 1);
+  zone = g_ptr_array_index (model (f)->table->areas, areas);
+  g_assert_cmpstr (zone->side, ==, "csa");
+  g_assert_cmpfloat (((const MuPoint *) zone->points->data)[0].x, ==, 42);
+
+  /* too deep: refused in the form's message line */
+  depth = find_role (GTK_WIDGET (oob), "deployment-depth");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 30);
+  g_signal_emit_by_name (find_role (GTK_WIDGET (oob), "add-deployment"), "clicked");
+  flush_events ();
+  g_assert_cmpuint (model (f)->table->areas->len, ==, areas + 1);
+  g_assert_true (shows_label (GTK_WIDGET (oob), "at most half the table (24) deep, not 30"));
+
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  edge = find_role (GTK_WIDGET (oob), "home-edge");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (edge)), ==, 1 + MU_TABLE_EDGE_NORTH);
+  {
+    gsize len = 0;
+    g_autofree char *now = mu_scenario_save_to_data (model (f), &len);
+
+    g_assert_cmpmem (now, len, f->start, f->start_len);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return g_test_run ();
+    }
+  g_test_add ("/app/editor-values/unit", Fixture, "learning-mn-brawners-farm.muster", fixture_set_up,
+              test_unit_values, fixture_tear_down);
+  g_test_add ("/app/editor-values/side", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
+              test_side_values, fixture_tear_down);
+  g_test_add ("/app/editor-values/home-edge", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
+              test_home_edge, fixture_tear_down);
+  return g_test_run ();
+}
