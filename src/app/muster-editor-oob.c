@@ -865,7 +865,8 @@ rebuild_form (MusterEditorOob *self)
       g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
       gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
-      for (guint i = 0; i < G_N_ELEMENTS (abilities); i++)
+      for (guint i = 0; i < G_N_ELEMENTS (abilities) &&
+           mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_ABILITIES, NULL, NULL); i++)
         {
           GtkWidget *check = gtk_check_button_new_with_label (_(abilities[i].label));
 

@@ -30,6 +30,7 @@
   X ("play", mu_cli_play, N_("Play commands against a match; print events and state")) \
   X ("simulate", mu_cli_simulate, N_("Play whole matches automatically and check the engine")) \
   X ("oob", mu_cli_oob, N_("Export or import an order of battle as CSV")) \
+  X ("rules", mu_cli_rules, N_("List rulesets, their declared values and rules data tables")) \
   MU_CLI_RENDER_COMMANDS (X)
 
 #define DECLARE(name, fn, summary) int fn (int argc, char **argv);

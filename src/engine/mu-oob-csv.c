@@ -7,255 +7,12 @@
 #include "mu-edit-private.h"
 #include "mu-error.h"
 #include "mu-file.h"
+#include "mu-oob-csv-private.h"
 #include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef enum {
-  COL_KIND, COL_ID, COL_SIDE, COL_PARENT, COL_NAME, COL_LEADERSHIP, COL_STAR,
-  COL_EXCEPTIONAL, COL_DIVISION, COL_IDENTITY, COL_ARM, COL_RANGE, COL_ATTACK,
-  COL_STRENGTH, COL_ABILITIES, COL_FATIGUED, COL_COLOUR, COL_FORMATION,
-  COL_PLACEMENT, COL_NOTE, N_COLS
-} Column;
-
-static const char *const column_names[N_COLS] = {
-  "kind", "id", "side", "parent", "name", "leadership", "star", "exceptional",
-  "division", "identity", "arm", "range", "attack", "strength", "abilities",
-  "fatigued", "colour", "formation", "placement", "note",
-};
-
-/* Export --------------------------------------------------------------------------- */
-
-/* A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage
- * return before one) as a formula: such values are written behind a guard
- * apostrophe, which spreadsheets show as text, and the import takes it off.
- * Values that already start with apostrophes before such a character get
- * one more, so every value reads back exactly as it was written. */
-static gboolean
-needs_formula_guard (const char *value)
-{
-  while (*value == '\'')
-    value++;
-  return *value != '\0' && strchr ("=+-@\t\r", *value) != NULL;
-}
-
-static void
-append_field (GString    *out,
-              const char *value,
-              gboolean    first)
-{
-  g_autofree char *guarded = NULL;
-  gsize len;
-
-  if (!first)
-    g_string_append_c (out, ',');
-  if (value == NULL || *value == '\0')
-    return;
-  if (needs_formula_guard (value))
-    value = guarded = g_strconcat ("'", value, NULL);
-  len = strlen (value);
-  if (strpbrk (value, ",\"\r\n") == NULL && value[0] != ' ' && value[len - 1] != ' ')
-    {
-      g_string_append (out, value);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = value; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-/* The fixed columns, then one per field of the ruleset's own (extra). */
-static void
-append_row (GString         *out,
-            char           **fields,
-            const GPtrArray *extra)
-{
-  for (int i = 0; i < N_COLS; i++)
-    append_field (out, fields[i], i == 0);
-  for (guint i = 0; extra && i < extra->len; i++)
-    append_field (out, g_ptr_array_index (extra, i), FALSE);
-  g_string_append (out, "\r\n");
-}
-
-/* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id. */
-static GPtrArray *
-field_columns (const MuScenario *s)
-{
-  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
-  GPtrArray *columns = g_ptr_array_new ();
-
-  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
-    {
-      gboolean fixed = FALSE;
-
-      for (int k = 0; k < N_COLS; k++)
-        fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
-      if (!fixed && !mu_field_is_attribute (&ruleset->fields[i]))
-        g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
-    }
-  return columns;
-}
-
-/* A row's cells of the field columns (of char*, NULL where the field does
- * not apply); side NULL for a counter's row. */
-static GPtrArray *
-field_cells (const GPtrArray *columns,
-             const MuSide    *side,
-             const MuCounter *c)
-{
-  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < columns->len; i++)
-    {
-      const MuFieldInfo *f = g_ptr_array_index (columns, i);
-
-      if (side)
-        g_ptr_array_add (cells, mu_field_of_side (f) ? g_strdup (mu_values_get (side->values, f->id))
-                                                     : NULL);
-      else
-        g_ptr_array_add (cells, mu_field_applies (f, c->kind) ? mu_counter_get_field (c, f) : NULL);
-    }
-  return cells;
-}
-
-static char *
-format_double (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.10g", value));
-}
-
-static char *
-placement_to_string (const MuScenario *s,
-                     const MuCounter  *c)
-{
-  char buf[16];
-
-  switch (c->place.kind)
-    {
-    case MU_PLACE_HEX:
-      if (s->hex_map)
-        mu_hex_format (&s->hex_map->grid, c->place.hex, buf, sizeof buf);
-      else
-        g_snprintf (buf, sizeof buf, "%d,%d", c->place.hex.col, c->place.hex.row);
-      return g_strdup_printf ("hex %s", buf);
-    case MU_PLACE_TABLE:
-      {
-        g_autofree char *x = format_double (c->place.pos.x);
-        g_autofree char *y = format_double (c->place.pos.y);
-        g_autofree char *f = format_double (c->place.facing);
-
-        return g_strdup_printf ("table %s %s %s", x, y, f);
-      }
-    case MU_PLACE_RESERVE:
-      return g_strdup_printf ("reserve %s", c->place.reserve ? c->place.reserve : "");
-    case MU_PLACE_NONE:
-    default:
-      return NULL;
-    }
-}
-
-char *
-mu_oob_csv_export (const MuScenario *s,
-                   gsize            *length)
-{
-  GString *out = g_string_new (NULL);
-  char *header[N_COLS];
-  g_autoptr(GPtrArray) columns = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-  g_return_val_if_fail (s != NULL, NULL);
-
-  columns = field_columns (s);
-  for (int i = 0; i < N_COLS; i++)
-    header[i] = (char *) column_names[i];
-  for (guint i = 0; i < columns->len; i++)
-    g_ptr_array_add (names, (gpointer) ((const MuFieldInfo *) columns->pdata[i])->id);
-  append_row (out, header, names);
-
-  for (guint i = 0; i < s->sides->len; i++)
-    {
-      const MuSide *side = g_ptr_array_index (s->sides, i);
-      char *f[N_COLS] = { NULL };
-      g_autofree char *colour = g_strdup_printf ("#%06x", side->colour & 0xffffff);
-
-      f[COL_KIND] = "side";
-      f[COL_ID] = side->id;
-      f[COL_NAME] = side->name;
-      f[COL_COLOUR] = colour;
-      {
-        g_autoptr(GPtrArray) cells = field_cells (columns, side, NULL);
-
-        append_row (out, f, cells);
-      }
-    }
-
-  for (guint i = 0; i < s->counters->len; i++)
-    {
-      const MuCounter *c = g_ptr_array_index (s->counters, i);
-      char *f[N_COLS] = { NULL };
-      g_autofree char *leadership = NULL, *division = NULL, *identity = NULL;
-      g_autofree char *range = NULL, *attack = NULL, *strength = NULL;
-      g_autofree char *placement = placement_to_string (s, c);
-      g_autoptr(GString) abilities = g_string_new (NULL);
-
-      f[COL_KIND] = (char *) mu_counter_kind_to_string (c->kind);
-      f[COL_ID] = c->id;
-      f[COL_SIDE] = c->side;
-      f[COL_PARENT] = c->parent;
-      f[COL_NAME] = c->name;
-#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
-      if (HAS (LEADERSHIP))
-        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-      if (HAS (STAR))
-        f[COL_STAR] = c->star ? "yes" : NULL;
-      if (HAS (EXCEPTIONAL))
-        f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
-      if (HAS (DIVISION))
-        f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
-      if (HAS (IDENTITY))
-        f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
-                                                 : g_strdup ("STAR");
-      if (c->kind == MU_COUNTER_UNIT)
-        f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
-      if (HAS (RANGE))
-        f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
-      if (HAS (ATTACK))
-        f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
-      if (HAS (STRENGTH))
-        f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_INDOMITABLE))
-        g_string_append (abilities, "indomitable");
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_SHARPSHOOTER))
-        g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
-      f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
-      if (HAS (FATIGUED))
-        f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
-#undef HAS
-      f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
-                                                          ? c->place.formation : MU_FORMATION_LINE);
-      f[COL_PLACEMENT] = placement;
-      f[COL_NOTE] = c->note;
-      {
-        g_autoptr(GPtrArray) cells = field_cells (columns, NULL, c);
-
-        append_row (out, f, cells);
-      }
-    }
-
-  if (length)
-    *length = out->len;
-  return g_string_free (out, FALSE);
-}
 
 /* Reading RFC 4180 ----------------------------------------------------------------- */
 
@@ -382,7 +139,7 @@ split_records (Reader     *rd,
                 p++;
             }
           /* The export's formula guard (needs_formula_guard) comes off. */
-          if (field->str[0] == '\'' && needs_formula_guard (field->str))
+          if (field->str[0] == '\'' && mu_oob_csv_needs_formula_guard (field->str))
             g_string_erase (field, 0, 1);
           g_ptr_array_add (r->fields, g_strdup (field->str));
           if (p < end && *p == ',' && !bad)
@@ -832,7 +589,7 @@ mu_oob_csv_parse (const MuScenario *s,
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   int map[N_COLS];
-  g_autoptr(GPtrArray) columns = field_columns (s);
+  g_autoptr(GPtrArray) columns = mu_oob_csv_field_columns (s);
   g_autoptr(GPtrArray) by_index = g_ptr_array_new (); /* header index → MuFieldInfo* or NULL */
   gboolean has_sides = FALSE;
   const Record *header;

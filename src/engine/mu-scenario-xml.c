@@ -425,6 +425,7 @@ tidy_schema_messages (MuXmlLoader *ld,
         }
       else if (!g_str_has_prefix (raw, "Expecting an element") &&
                !strstr (raw, "failed to validate content") &&
+               !g_str_has_prefix (raw, "Internal error") &&
                !g_str_has_prefix (raw, "Invalid sequence in interleave"))
         useful++;
     }
@@ -441,8 +442,26 @@ tidy_schema_messages (MuXmlLoader *ld,
       raw = p->message + strlen (prefix);
       if (g_str_has_prefix (raw, "Expecting an element") || strstr (raw, "failed to validate content") ||
           g_str_has_prefix (raw, "<scenario>: a required attribute") ||
+          /* libxml2 loses its place after a missing attribute ("no state") */
+          g_str_has_prefix (raw, "Internal error") ||
           g_str_has_prefix (raw, "Invalid sequence in interleave"))
         g_ptr_array_remove_index (ld->problems, i - 1);
+    }
+  /* ... and then says the same thing twice. */
+  for (guint i = ld->problems->len; i > first + 1; i--)
+    {
+      MuProblem *p = g_ptr_array_index (ld->problems, i - 1);
+
+      for (guint j = first; j < i - 1; j++)
+        {
+          MuProblem *q = g_ptr_array_index (ld->problems, j);
+
+          if (q->line == p->line && strcmp (q->message, p->message) == 0)
+            {
+              g_ptr_array_remove_index (ld->problems, i - 1);
+              break;
+            }
+        }
     }
 }
 

@@ -62,6 +62,22 @@ find_value (GtkWidget  *root,
   return NULL;
 }
 
+/* A special-ability check button (Brothers at Arms'). */
+static GtkWidget *
+find_ability (GtkWidget *root)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (w) && g_object_get_data (G_OBJECT (w), "ability"))
+        return w;
+      if ((found = find_ability (w)))
+        return found;
+    }
+  return NULL;
+}
+
 /* Whether a visible label under root says text. */
 static gboolean
 shows_label (GtkWidget  *root,
@@ -108,6 +124,7 @@ test_unit_values (Fixture *f, gconstpointer data)
   flush_events ();
   g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK));
   g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_IDENTITY));
+  g_assert_null (find_ability (GTK_WIDGET (oob)));
   type = find_value (GTK_WIDGET (oob), "type", NULL);
   bases = find_value (GTK_WIDGET (oob), "bases", NULL);
   g_assert_true (GTK_IS_DROP_DOWN (type));

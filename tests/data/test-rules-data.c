@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -66,6 +67,55 @@ test_every_table_ruleset (void)
     }
 }
 
+static char *
+cli (int        *status,
+     const char *a,
+     const char *b)
+{
+  const char *argv[] = { g_getenv ("MUSTER_CLI"), "rules", a, b, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int wait = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &wait, &error));
+  g_assert_no_error (error);
+  *status = WIFEXITED (wait) ? WEXITSTATUS (wait) : -1;
+  return g_strconcat (out, err, NULL);
+}
+
+/* muster-cli rules: a ruleset's values and tables, and an edited file checked. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-rules-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "house.xml", NULL);
+  g_autofree char *out = NULL, *out2 = NULL, *want = NULL;
+  int status;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  out = cli (&status, "regimental", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "  rating       control,command        1 to 3 (<value>)  QRS-MOR-2\n"));
+  g_assert_nonnull (strstr (out, "missing from the rules (MISSING-1)"));
+  g_assert_true (g_file_set_contents (bad,
+                                      "<rules xmlns=\"https://muster.github.io/ns/rules/1\" ruleset=\"baa-table\" format=\"1\">\n"
+                                      "  <table id=\"movement\" name=\"S2\">\n"
+                                      "    <entry key=\"infantry 15mm in\" value=\"10\"/>\n"
+                                      "    <entry key=\"infantry 15mm in\" value=\"12\"/>\n"
+                                      "  </table>\n</rules>\n", -1, NULL));
+  out2 = cli (&status, "--check", bad);
+  g_assert_cmpint (status, ==, 1);
+  want = g_strdup_printf ("%s:4: error: entry “infantry 15mm in” of table “movement” is given twice", bad);
+  g_assert_nonnull (strstr (out2, want));
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -91,5 +141,6 @@ main (int   argc,
       g_test_add_data_func (t, paths->pdata[i], test_file);
     }
   g_test_add_func ("/data/rules/every-table-ruleset", test_every_table_ruleset);
+  g_test_add_func ("/data/rules/cli", test_cli);
   return g_test_run ();
 }

@@ -616,7 +616,7 @@ test_all_problems (void)
 static void
 test_counter_problems (void)
 {
-  g_autofree char *t1 = template_with (" arm=\"artillery\"", "");
+  g_autofree char *t1 = template_with (" name=\"Battery A\"", "");
   g_autofree char *t2 = NULL;
   g_autofree char *t3 = NULL;
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();

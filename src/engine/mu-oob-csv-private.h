@@ -1,0 +1,32 @@
+/* mu-oob-csv-private.h: shared by the CSV export (mu-oob-csv-export.c) and
+ * import (mu-oob-csv.c); not installed */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  COL_KIND, COL_ID, COL_SIDE, COL_PARENT, COL_NAME, COL_LEADERSHIP, COL_STAR,
+  COL_EXCEPTIONAL, COL_DIVISION, COL_IDENTITY, COL_ARM, COL_RANGE, COL_ATTACK,
+  COL_STRENGTH, COL_ABILITIES, COL_FATIGUED, COL_COLOUR, COL_FORMATION,
+  COL_PLACEMENT, COL_NOTE, N_COLS
+} Column;
+
+static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
+  "kind", "id", "side", "parent", "name", "leadership", "star", "exceptional",
+  "division", "identity", "arm", "range", "attack", "strength", "abilities",
+  "fatigued", "colour", "formation", "placement", "note",
+};
+
+/* The fields the scenario's ruleset declares beyond the fixed columns
+ * (of const MuFieldInfo*): a column each, named by the field's id. */
+GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
+
+/* Whether a spreadsheet would run the value as a formula (=, +, -, @ first,
+ * after any apostrophes): it is written behind one more apostrophe. */
+gboolean   mu_oob_csv_needs_formula_guard (const char *value);
+
+G_END_DECLS
