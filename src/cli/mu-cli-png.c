@@ -316,14 +316,8 @@ mu_cli_write_png (const MuScenario      *scenario,
     g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", cairo_status_to_string (status));
   else
     {
-      g_autoptr(MuRenderCache) cache = options->cache == NULL ? mu_render_cache_new () : NULL;
-      MuRenderOptions o = *options;
-
-      /* symbols drawn once for the whole board, not once a strip */
-      if (cache != NULL)
-        o.cache = cache;
       w.row = g_malloc ((gsize) width * 3);
-      ok = encode (&w, scenario, &o, strips, width, height, threaded, error);
+      ok = encode (&w, scenario, options, strips, width, height, threaded, error);
     }
   if (w.png != NULL)
     png_destroy_write_struct (&w.png, w.info != NULL ? &w.info : NULL);
