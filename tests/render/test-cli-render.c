@@ -1,9 +1,6 @@
 #define G_LOG_DOMAIN "test-cli-render"
-#define _GNU_SOURCE             /* sched_setaffinity */
 
 #include "config.h"
-
-#include <sched.h>
 
 #include <cairo.h>
 #include <math.h>
@@ -18,27 +15,9 @@
 
 /* muster-cli render and bench render, run as a person would run them. */
 
-static void
-on_child_one_cpu (gpointer data)
-{
-  cpu_set_t one;
-
-  /* the first processor this process may use, alone */
-  if (sched_getaffinity (0, sizeof one, &one) == 0)
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-      if (CPU_ISSET (cpu, &one))
-        {
-          CPU_ZERO (&one);
-          CPU_SET (cpu, &one);
-          sched_setaffinity (0, sizeof one, &one);
-          break;
-        }
-}
-
 static int
-run_setup (const char *const  *args,
-           char              **out,
-           GSpawnChildSetupFunc setup)
+run (const char *const *args,
+     char              **out)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -49,19 +28,12 @@ run_setup (const char *const  *args,
   for (const char *const *a = args; *a; a++)
     g_ptr_array_add (argv, (gpointer) *a);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, setup, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                out, &err, &status, &error));
   g_assert_no_error (error);
   if (err && *err)
     g_test_message ("stderr: %s", err);
   return g_spawn_check_wait_status (status, NULL) ? 0 : (WIFEXITED (status) ? WEXITSTATUS (status) : -1);
-}
-
-static int
-run (const char *const *args,
-     char              **out)
-{
-  return run_setup (args, out, NULL);
 }
 
 static char *
@@ -150,39 +122,6 @@ test_png_strips (void)
   cairo_surface_destroy (whole);
   cairo_surface_destroy (strips);
   g_unlink (png);
-  g_rmdir (dir);
-}
-
-/* With two processors one thread draws a strip while another compresses the
- * one before; on one processor both happen in turn. The file is the same
- * byte for byte either way, for a board of several strips. */
-static void
-test_png_one_processor (void)
-{
-  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
-  g_autofree char *two = g_build_filename (dir, "two.png", NULL);
-  g_autofree char *one = g_build_filename (dir, "one.png", NULL);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
-                                            "first-manassas.muster", NULL);
-  const char *args_two[] = { "render", path, "-o", two, "--size", "700", NULL };
-  const char *args_one[] = { "render", path, "-o", one, "--size", "700", NULL };
-  g_autofree char *a = NULL, *b = NULL;
-  gsize na = 0, nb = 0;
-  cairo_surface_t *surface;
-
-  g_assert_cmpint (run (args_two, NULL), ==, 0);
-  g_assert_cmpint (run_setup (args_one, NULL, on_child_one_cpu), ==, 0);
-  g_assert_true (g_file_get_contents (two, &a, &na, NULL));
-  g_assert_true (g_file_get_contents (one, &b, &nb, NULL));
-  surface = cairo_image_surface_create_from_png (one);
-  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
-  /* more than two strips of 256 rows */
-  g_assert_cmpint (cairo_image_surface_get_height (surface), >, 512);
-  cairo_surface_destroy (surface);
-  g_assert_cmpuint (na, ==, nb);
-  g_assert_true (memcmp (a, b, na) == 0);
-  g_unlink (two);
-  g_unlink (one);
   g_rmdir (dir);
 }
 
@@ -357,7 +296,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/cli/png", test_png);
   g_test_add_func ("/render/cli/png-strips", test_png_strips);
-  g_test_add_func ("/render/cli/png-one-processor", test_png_one_processor);
   g_test_add_func ("/render/cli/counters", test_counters);
   g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
   g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);
