@@ -108,6 +108,37 @@ draw_spots (cairo_t                   *cr,
     }
 }
 
+/* The region a unit may move into: its rings filled even-odd, so holes
+ * stay clear, and outlined. */
+static void
+draw_area (cairo_t                   *cr,
+           const MusterViewTransform *transform,
+           const MuRegion            *area)
+{
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  for (guint i = 0; i < mu_region_n_polygons (area); i++)
+    for (guint h = 0; h <= mu_region_n_holes (area, i); h++)
+      {
+        const GArray *ring = h == 0 ? mu_region_get_outer (area, i) : mu_region_get_hole (area, i, h - 1);
+
+        for (guint k = 0; k < ring->len; k++)
+          {
+            double x, y;
+
+            muster_view_to_widget (transform, g_array_index (ring, MuPoint, k).x,
+                                   g_array_index (ring, MuPoint, k).y, &x, &y);
+            if (k == 0)
+              cairo_move_to (cr, x, y);
+            else
+              cairo_line_to (cr, x, y);
+          }
+        cairo_close_path (cr);
+      }
+  cairo_set_source_rgba (cr, 0.24, 0.71, 0.29, 0.18);
+  cairo_fill_preserve (cr);
+  stroke_two (cr, 0.24, 0.71, 0.29, 1.5, TRUE);
+}
+
 void
 muster_map_trace_snapshot (GtkWidget                 *widget,
                            GtkSnapshot               *snapshot,
@@ -117,12 +148,19 @@ muster_map_trace_snapshot (GtkWidget                 *widget,
                            const MusterTrace         *trace,
                            const MuPoint             *spots,
                            guint                      n_spots,
+                           const MuRegion            *area,
                            double                     w,
                            double                     h)
 {
   cairo_t *cr;
   double x0, y0, x1, y1, mx = 0, my = 0;
 
+  if (area != NULL && !mu_region_is_empty (area))
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      draw_area (cr, transform, area);
+      cairo_destroy (cr);
+    }
   if (spots != NULL && n_spots > 0)
     {
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));

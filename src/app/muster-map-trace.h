@@ -11,6 +11,8 @@
 #include "muster-picking.h"
 #include "muster-scene.h"
 
+#include "mu-region.h"
+
 G_BEGIN_DECLS
 
 /* Appends the table's spots and the trace in widget coordinates to
@@ -23,6 +25,7 @@ void muster_map_trace_snapshot (GtkWidget                 *widget,
                                 const MusterTrace         *trace,
                                 const MuPoint             *spots,
                                 guint                      n_spots,
+                                const MuRegion            *area,
                                 double                     w,
                                 double                     h);
 

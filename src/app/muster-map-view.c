@@ -582,7 +582,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
 
     muster_scene_get_trace (self->scene, &trace);
     muster_map_trace_snapshot (widget, snapshot, &self->transform, scenario, MUSTER_MAP_VIEW_HEX_SIZE,
-                               &trace, spots, n_spots, w, h);
+                               &trace, spots, n_spots, muster_scene_get_area (self->scene), w, h);
   }
   snapshot_handle (self, snapshot, w, h);
   if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&

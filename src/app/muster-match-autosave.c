@@ -308,3 +308,26 @@ muster_match_autosave_find_leftovers (void)
   g_ptr_array_sort (list, newest_first);
   return list;
 }
+
+MusterMatchLeftover *
+muster_match_autosave_find_for (const char *original)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  GStatBuf doc;
+
+  g_return_val_if_fail (original != NULL, NULL);
+
+  list = muster_match_autosave_find_leftovers ();
+  for (guint i = 0; i < list->len; i++)
+    {
+      MusterMatchLeftover *leftover = g_ptr_array_index (list, i);
+
+      if (g_strcmp0 (leftover->original, original) != 0)
+        continue;
+      /* saved after the autosave: nothing more to offer */
+      if (g_stat (original, &doc) == 0 && doc.st_mtime > leftover->time)
+        return NULL;
+      return g_ptr_array_steal_index (list, i);
+    }
+  return NULL;
+}

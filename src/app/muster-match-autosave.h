@@ -7,7 +7,8 @@
  * place), with match-KEY.match-info telling the match's own file, its
  * scenario's title, who plays each side and how the dice are rolled. Saving
  * the match or closing it removes both files; what a crash leaves behind is
- * offered on the start page (muster-recovery.c) to resume or discard.
+ * offered on the start page (muster-recovery.c) to resume or discard, and
+ * when the match's own file is opened again (muster-window-match.c).
  */
 #pragma once
 
@@ -46,6 +47,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterMatchLeftover, muster_match_leftover_free)
 /* The matches left in the autosave folder, newest first (of
  * MusterMatchLeftover*, freed with the array). */
 GPtrArray *muster_match_autosave_find_leftovers (void);
+/* The newest match left for the saved match at `original` that is newer
+ * than the file itself, or NULL: what opening that file offers back. */
+MusterMatchLeftover *muster_match_autosave_find_for (const char *original);
 /* Removes a left match's files (path as in MusterMatchLeftover). */
 void       muster_match_autosave_remove      (const char *path);
 

@@ -131,6 +131,41 @@ muster_match_input_trace (MusterMatchPage *self,
   muster_scene_set_trace (self->scene, &trace);
 }
 
+/* The region the selected unit may move into (the engine's, in table units)
+ * in board pixels, or NULL. */
+static MuRegion *
+board_area (MusterMatchPage *self)
+{
+  MuMatch *match = muster_game_get_match (self->game);
+  g_autoptr(MuRegion) area = NULL;
+  MuRegion *out;
+
+  if (self->selected == NULL || (area = mu_match_legal_region (match, self->selected)) == NULL)
+    return NULL;
+  out = mu_region_new ();
+  for (guint i = 0; i < mu_region_n_polygons (area); i++)
+    for (guint h = 0; h <= mu_region_n_holes (area, i); h++)
+      {
+        const GArray *ring = h == 0 ? mu_region_get_outer (area, i) : mu_region_get_hole (area, i, h - 1);
+        g_autoptr(GArray) px = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), ring->len);
+
+        for (guint k = 0; k < ring->len; k++)
+          {
+            MuPos pos = mu_pos_from_point (g_array_index (ring, MuPoint, k).x,
+                                           g_array_index (ring, MuPoint, k).y, -1);
+            MuPoint b;
+
+            muster_map_view_pos_to_board (self->map_view, &pos, &b);
+            g_array_append_val (px, b);
+          }
+        if (h == 0)
+          mu_region_add_polygon (out, (const MuPoint *) px->data, px->len);
+        else
+          mu_region_add_hole (out, mu_region_n_polygons (out) - 1, (const MuPoint *) px->data, px->len);
+      }
+  return out;
+}
+
 void
 muster_match_input_table_marks (MusterMatchPage *self,
                                 GArray          *moves)
@@ -152,6 +187,7 @@ muster_match_input_table_marks (MusterMatchPage *self,
       g_array_append_val (spots, p);
     }
   muster_scene_set_spots (self->scene, (const MuPoint *) spots->data, spots->len);
+  muster_scene_set_area (self->scene, moves != NULL ? board_area (self) : NULL);
 }
 
 const char *

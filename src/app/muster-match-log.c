@@ -18,6 +18,7 @@ struct _MusterLogEntry {
   const char *rule;
   MusterLogKind kind;
   MuEventKind event_kind;
+  const MuEventKindInfo *info;
   guint first, n;
   /* a roll: what a following single die must share to join it */
   gboolean is_roll;
@@ -62,6 +63,31 @@ muster_log_entry_get_rule (MusterLogEntry *self)
 {
   g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), NULL);
   return self->rule;
+}
+
+char *
+muster_log_entry_get_tip (MusterLogEntry *self)
+{
+  GString *tip;
+
+  g_return_val_if_fail (MUSTER_IS_LOG_ENTRY (self), NULL);
+  tip = g_string_new (NULL);
+  if (self->info && self->info->name)
+    g_string_append (tip, _(self->info->name));
+  if (self->info && self->info->description)
+    g_string_append_printf (tip, tip->len ? ": %s" : "%s", _(self->info->description));
+  if (self->rule)
+    {
+      g_autofree char *rule = g_strdup_printf (_("Rule %s"), self->rule);
+
+      g_string_append_printf (tip, tip->len ? " (%s)" : "%s", rule);
+    }
+  if (tip->len == 0)
+    {
+      g_string_free (tip, TRUE);
+      return NULL;
+    }
+  return g_string_free (tip, FALSE);
 }
 
 MusterLogKind
@@ -339,6 +365,7 @@ entry_new (MusterMatchLog *self,
   entry->rule = e->rule;
   entry->kind = kind_of (e);
   entry->event_kind = e->kind;
+  entry->info = e->info;
   entry->first = index;
   entry->n = 1;
   if (e->kind == MU_EVENT_ROLL)
@@ -550,7 +577,7 @@ bind_row (GtkSignalListItemFactory *factory,
 {
   MusterLogEntry *entry = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *tip = entry->rule ? g_strdup_printf (_("Rule %s"), entry->rule) : NULL;
+  g_autofree char *tip = muster_log_entry_get_tip (entry);
 
   gtk_label_set_text (GTK_LABEL (label), entry->text);
   gtk_widget_set_tooltip_text (label, tip);

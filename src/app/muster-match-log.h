@@ -36,6 +36,10 @@ G_DECLARE_FINAL_TYPE (MusterLogEntry, muster_log_entry, MUSTER, LOG_ENTRY, GObje
 const char    *muster_log_entry_get_text  (MusterLogEntry *self);
 /* The rule id, or NULL. */
 const char    *muster_log_entry_get_rule  (MusterLogEntry *self);
+/* The row's tooltip: the event kind's declared name and description, and
+ * the rule ("Flinch: a unit flinches back and is pinned (rule BAA-FLN-5)");
+ * newly allocated, NULL when there is nothing to tell. */
+char          *muster_log_entry_get_tip   (MusterLogEntry *self);
 MusterLogKind  muster_log_entry_get_kind  (MusterLogEntry *self);
 /* The first and the number of events of the log (mu_match_get_events) it says. */
 guint          muster_log_entry_get_first (MusterLogEntry *self);

@@ -54,7 +54,8 @@ scenario_value (const MuRuleOptionInfo *info,
     default:
       if (info->rule_class == MU_RULE_ESSENTIAL)
         return g_strdup ("true");
-      return g_strdup (s && mu_scenario_option (s, info->key, info->default_value) ? "true" : "false");
+      return g_strdup ((s ? mu_scenario_option (s, info->key, info->default_value) : info->default_value)
+                       ? "true" : "false");
     }
 }
 

@@ -29,7 +29,7 @@ G_DECLARE_FINAL_TYPE (MusterOptionsEditor, muster_options_editor, MUSTER, OPTION
 
 /* The options (n_options of them, borrowed: a ruleset's declarations live
  * as long as the program) of the classes shown, each set as the scenario
- * has it (its value, or the declared default). */
+ * has it (its value, or the declared default; scenario may be NULL). */
 GtkWidget *muster_options_editor_new          (const MuRuleOptionInfo *options, guint n_options,
                                                MusterOptionsClasses classes, const MuScenario *scenario);
 /* The same for the scenario's own ruleset (none shown when it is unknown). */

@@ -25,6 +25,7 @@ struct _MusterScene
   GArray *trace_points;  /* of MuPoint */
   char *trace_label;
   GArray *spots;         /* of MuPoint */
+  MuRegion *area;        /* board pixels, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -47,6 +48,7 @@ muster_scene_finalize (GObject *object)
   g_clear_pointer (&self->trace_points, g_array_unref);
   g_clear_pointer (&self->trace_label, g_free);
   g_clear_pointer (&self->spots, g_array_unref);
+  g_clear_pointer (&self->area, mu_region_free);
 
   G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
 }
@@ -374,4 +376,24 @@ muster_scene_get_spots (MusterScene *self,
   if (n != NULL)
     *n = self->spots->len;
   return (const MuPoint *) self->spots->data;
+}
+
+void
+muster_scene_set_area (MusterScene *self,
+                       MuRegion    *area)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (area == NULL && self->area == NULL)
+    return;
+  g_clear_pointer (&self->area, mu_region_free);
+  self->area = area;
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MuRegion *
+muster_scene_get_area (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+  return self->area;
 }

@@ -12,6 +12,8 @@
 #include "mu-render.h"
 #include "mu-scenario.h"
 
+#include "mu-region.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
@@ -94,5 +96,10 @@ void              muster_scene_get_trace          (MusterScene *self, MusterTrac
  * lists them (board pixels); n = 0 clears them. */
 void              muster_scene_set_spots          (MusterScene *self, const MuPoint *points, guint n);
 const MuPoint    *muster_scene_get_spots          (MusterScene *self, guint *n);
+/* The region a selected unit may move into on a table, as the engine gives
+ * it (mu_match_legal_region), in board pixels; takes it (NULL clears). */
+void              muster_scene_set_area           (MusterScene *self, MuRegion *area);
+/* Borrowed until the next change; NULL when there is none. */
+const MuRegion   *muster_scene_get_area           (MusterScene *self);
 
 G_END_DECLS

@@ -76,9 +76,10 @@ MuEvent *
 mu_event_new (MuEventKind  kind,
               const char  *subject)
 {
-  MuEvent *e = g_new0 (MuEvent, 1);
+  MuEvent *e;
 
   g_return_val_if_fail (kind < MU_EVENT_RULESET, NULL);
+  e = g_new0 (MuEvent, 1);
   e->kind = kind;
   e->info = &generic_kinds[kind];
   e->subject = g_strdup (subject);

@@ -90,9 +90,11 @@ typedef enum {
  * (MuRuleset.event_kinds); the engine declares its own (mu_event_kind_info).
  *
  * The sentences (format, tally) are templates: {subject}, {object},
- * {side}, {text}, {marker} (the name of the marker text names), {at},
- * {from}, {to}, {value}, {count}; in a tally {n} (events) and {total} (the
- * sum of their values). "[...]" is left out when a field in it is unset;
+ * {side}, {text}, {marker} (the name of the marker text names), {step}
+ * (the name of the step text names), {turn} (the ruleset's word for a
+ * turn), {at}, {from}, {to}, {value}, {count}, {if-value} (empty, and set
+ * only when value is not 0); in a tally {n} (events) and {total} (the sum
+ * of their values). "[...]" is left out when a field in it is unset;
  * "[A|B]" is A when every field in A is set, else B. */
 typedef struct {
   const char *kind;          /* the stable word: "move", "flinch", "stand-lost" */

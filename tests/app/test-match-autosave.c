@@ -274,6 +274,88 @@ test_discard (void)
   destroy_all_windows ();
 }
 
+/* Opening the saved match after a crash offers the commands played since
+ * its save: Resume goes on from them, Discard keeps the file's match. */
+static void
+test_open_offers (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 9);
+  g_autofree char *saved = g_build_filename (tmpdir, "kept.muster-game", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (saved);
+  g_autoptr(MusterMatchLeftover) leftover = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *at_save = NULL;
+  g_autofree char *at_crash = NULL;
+  Crash crash = { 0 };
+  GtkWidget *dialog;
+
+  end_phase (page);
+  g_assert_true (muster_game_save (game_of (page), file, &error));
+  g_assert_no_error (error);
+  at_save = state_of (page);
+  /* nothing kept: opening it asks nothing */
+  {
+    MusterWindow *other = new_window ();
+
+    g_assert_true (muster_window_open_file (other, file, &error));
+    g_assert_null (muster_window_get_dialog (other));
+    gtk_window_destroy (GTK_WINDOW (other));
+    flush_events ();
+  }
+  end_phase (page);
+  end_phase (page);
+  at_crash = state_of (page);
+  g_assert_cmpstr (at_crash, !=, at_save);
+  leftover = the_leftover (page);
+  g_assert_cmpstr (leftover->original, ==, saved);
+  crash_keep (&crash, leftover);
+  destroy_all_windows ();
+  crash_leave (&crash);
+
+  /* Resume */
+  window = new_window ();
+  g_assert_true (muster_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  {
+    g_autofree char *now = state_of (page);
+
+    g_assert_cmpstr (now, ==, at_crash);
+  }
+  g_assert_true (muster_game_get_modified (game_of (page)));
+  g_assert_true (g_file_equal (muster_game_get_file (game_of (page)), file));
+  g_assert_false (g_file_test (crash.match_path, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&leftover, muster_match_leftover_free);
+  leftover = the_leftover (page);
+  crash_clear (&crash);
+  crash_keep (&crash, leftover);
+  destroy_all_windows ();
+  crash_leave (&crash);
+
+  /* Discard: the file's match, and nothing kept */
+  window = new_window ();
+  g_assert_true (muster_window_open_file (window, file, &error));
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  flush_events ();
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  {
+    g_autofree char *now = state_of (page);
+
+    g_assert_cmpstr (now, ==, at_save);
+  }
+  g_assert_false (muster_game_get_modified (game_of (page)));
+  g_assert_cmpuint (count_leftovers (), ==, 0);
+  crash_clear (&crash);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -282,6 +364,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/match-autosave/resume", test_resume);
       g_test_add_func ("/app/match-autosave/discard", test_discard);
+      g_test_add_func ("/app/match-autosave/open-offers", test_open_offers);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

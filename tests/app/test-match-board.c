@@ -425,6 +425,12 @@ check_table (const char *file,
   /* its listed destinations are marked on the table, one each */
   muster_scene_get_spots (scene, &n_spots);
   g_assert_cmpuint (n_spots, ==, moves->len);
+  /* and the region it may move into, as the engine draws it, around where it stands */
+  if (mu_match_get_ruleset (muster_game_get_match (muster_match_page_get_game (page)))->legal_region)
+    {
+      g_assert_nonnull (muster_scene_get_area (scene));
+      g_assert_true (mu_region_contains (muster_scene_get_area (scene), board_point (page, &start)));
+    }
 
   /* hovering a marked destination: the straight move there, checked */
   dest = g_array_index (moves, MuPos, 0);

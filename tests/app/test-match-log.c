@@ -219,6 +219,16 @@ test_declared_sentences (void)
           g_assert_cmpint (muster_log_entry_get_kind (entry), ==, MUSTER_LOG_MOVES);
           seen_move = TRUE;
         }
+      /* the tooltip tells the kind's declared name and description, and the rule */
+      {
+        g_autofree char *tip = muster_log_entry_get_tip (entry);
+
+        g_assert_nonnull (tip);
+        g_assert_true (g_str_has_prefix (tip, e->info->name));
+        g_assert_nonnull (strstr (tip, e->info->description));
+        if (e->rule)
+          g_assert_nonnull (strstr (tip, e->rule));
+        }
     }
   g_assert_true (seen_marker && seen_move);
   g_object_unref (log);

@@ -14,7 +14,7 @@ static const char *const formations[] = { "line", "column", "square", NULL };
 
 /* One option of each type and class. */
 static const MuRuleOptionInfo test_options[] = {
-  { "t.flank", "Flank attacks", "Attacks on a flank add a die", "T-FL-1", MU_RULE_OPTIONAL, FALSE,
+  { "t.flank", "Flank attacks", "Attacks on a flank add a die", "T-FL-1", MU_RULE_OPTIONAL, TRUE,
     MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
   { "t.dice", "Activation dice", "The dice each player rolls", "T-ACT-2", MU_RULE_OPTIONAL, FALSE,
     MU_OPTION_NUMBER, 2, 4, 3, NULL },
@@ -112,6 +112,20 @@ test_widget (void)
   g_assert_cmpuint (muster_options_editor_get_n_shown (optional), ==, 3);
   g_assert_null (muster_options_editor_get_control (optional, "t.zoc"));
   g_assert_null (muster_options_editor_get_control (optional, "t.bua"));
+  g_object_unref (optional);
+  /* without a scenario: the declared defaults */
+  optional = MUSTER_OPTIONS_EDITOR (muster_options_editor_new (test_options, G_N_ELEMENTS (test_options),
+                                                               MUSTER_OPTIONS_ALL, NULL));
+  g_object_ref_sink (optional);
+  value = muster_options_editor_get_value (optional, "t.dice");
+  g_assert_cmpstr (value, ==, "3");
+  g_free (value);
+  value = muster_options_editor_get_value (optional, "t.zoc");
+  g_assert_cmpstr (value, ==, "true");
+  g_free (value);
+  value = muster_options_editor_get_value (optional, "t.flank");
+  g_assert_cmpstr (value, ==, "true");
+  g_free (value);
   g_object_unref (optional);
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();

@@ -335,6 +335,9 @@ test_counter_colours (void)
 
   u->range = 2, u->attack = 4, u->strength = 5, u->identity = 1;
   u->abilities = MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER;
+  /* r is u's copy with its own id and side (its first ones freed) */
+  g_free (r->id);
+  g_free (r->side);
   *r = *u;
   r->id = g_strdup ("r1");
   r->side = g_strdup ("csa");
