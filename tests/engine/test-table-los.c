@@ -519,6 +519,99 @@ test_reachable (void)
   mu_table_map_free (t);
 }
 
+/* TAB-1: every geometric fact a rule asks of a table is computed from the
+ * model, none is left to the players: distance and contact, the front arc,
+ * front, flank and rear, line of sight, the ground under a stand and its
+ * level (uphill), what a path crosses, and how much of a unit is inside an
+ * area (cover). One small table, each fact checked against geometry worked
+ * by hand. */
+static void
+test_tab1_computed_facts (void)
+{
+  MuTableMap *t = mu_table_map_new (48, 36, MU_UNIT_INCH, "15mm");
+  g_autoptr(MuTerrainIndex) ix = NULL;
+  MuPoint stream[] = { { 4, 18 }, { 44, 18 } };
+  MuStand a[MU_STANDS_MAX], b[MU_STANDS_MAX], c[MU_STANDS_MAX];
+  MuLosParams p;
+  MuLosResult r;
+  MuPoint path[2], box[4], ca, cb;
+  double d, first;
+  guint na, nb, nc;
+
+  add_box (t, MU_AREA_WOODS, 0, 20, 0, 24, 10);     /* area 0 */
+  add_box (t, MU_AREA_HILL, 1, 30, 22, 40, 32);     /* area 1 */
+  add_line (t, MU_LINE_STREAM, 0, stream, 2);       /* line 0 */
+  ix = mu_terrain_index_new (t);
+  mu_los_params_init (&p, MU_UNIT_INCH);
+
+  /* A faces east, B faces west towards it across the open */
+  na = unit_at (a, 2, 6, 14, 90);
+  nb = unit_at (b, 2, 16, 14, 270);
+  ca = mu_stands_centre (a, na);
+  cb = mu_stands_centre (b, nb);
+
+  /* distance: moving B 2 in further away adds exactly 2 in */
+  d = mu_stands_distance (a, na, b, nb);
+  g_assert_cmpfloat (d, >, 0);
+  nc = unit_at (c, 2, 18, 14, 270);
+  g_assert_cmpfloat_with_epsilon (mu_stands_distance (a, na, c, nc), d + 2, 1e-9);
+  /* contact (TAB-11): brought to within the tolerance it touches; closer still it overlaps */
+  nc = unit_at (c, 2, 16 - d + 0.04, 14, 270);
+  g_assert_true (mu_stands_in_contact (a, na, c, nc, mu_table_contact_tolerance (MU_UNIT_INCH)));
+  g_assert_false (mu_stands_overlap (a, na, c, nc));
+  nc = unit_at (c, 2, 16 - d - 0.5, 14, 270);
+  g_assert_true (mu_stands_overlap (a, na, c, nc));
+
+  /* the front arc (TAB-14): B is in A's, a unit far to A's south is not */
+  g_assert_true (mu_stands_in_arc (a, na, 45, b, nb, MU_ARC_ANY_PART));
+  nc = unit_at (c, 2, 6, 34, 90);
+  g_assert_false (mu_stands_in_arc (a, na, 45, c, nc, MU_ARC_ANY_PART));
+
+  /* front, flank, rear (TAB-15) of B: A before it, a point behind it, one beside it */
+  g_assert_cmpint (mu_stands_sector (b, nb, 45, ca), ==, MU_SECTOR_FRONT);
+  g_assert_cmpint (mu_stands_sector (b, nb, 45, (MuPoint) { cb.x + 12, cb.y }), ==, MU_SECTOR_REAR);
+  g_assert_cmpint (mu_stands_sector (b, nb, 45, (MuPoint) { cb.x, cb.y + 12 }), ==, MU_SECTOR_FLANK);
+
+  /* line of sight (TAB-16): clear across the open, blocked by the wood, named */
+  g_assert_true (mu_table_los (ix, &p, a, na, b, nb, NULL, 0, &r));
+  na = unit_at (a, 2, 10, 5, 90);
+  nc = unit_at (c, 2, 34, 5, 270);
+  g_assert_false (mu_table_los (ix, &p, a, na, c, nc, NULL, 0, &r));
+  g_assert_cmpint (r.block, ==, MU_LOS_TERRAIN);
+  g_assert_cmpint (r.area, ==, 0);
+
+  /* the ground under a point and its level: going onto the hill is uphill */
+  {
+    guint under[4];
+
+    g_assert_cmpuint (mu_terrain_areas_at (ix, (MuPoint) { 35, 27 }, under, 4), ==, 1);
+    g_assert_cmpuint (under[0], ==, 1);
+    g_assert_cmpuint (mu_terrain_areas_at (ix, (MuPoint) { 26, 27 }, under, 4), ==, 0);
+  }
+  g_assert_cmpint (mu_terrain_level_at (ix, (MuPoint) { 26, 27 }), ==, 0);
+  g_assert_cmpint (mu_terrain_level_at (ix, (MuPoint) { 35, 27 }), ==, 1);
+
+  /* what a path crosses: the stream, once, 6 in along it */
+  path[0] = (MuPoint) { 12, 12 };
+  path[1] = (MuPoint) { 12, 24 };
+  g_assert_cmpuint (mu_path_crossings (path, 2, stream, 2, &first), ==, 1);
+  g_assert_cmpfloat_with_epsilon (first, 6, 1e-9);
+
+  /* cover (TAB-13): a unit is in an area when at least half its stands'
+   * centres are; here an area round one of two */
+  box[0] = (MuPoint) { b[0].centre.x - 0.5, b[0].centre.y - 0.5 };
+  box[1] = (MuPoint) { b[0].centre.x + 0.5, b[0].centre.y - 0.5 };
+  box[2] = (MuPoint) { b[0].centre.x + 0.5, b[0].centre.y + 0.5 };
+  box[3] = (MuPoint) { b[0].centre.x - 0.5, b[0].centre.y + 0.5 };
+  g_assert_cmpuint (mu_stands_count_in_polygon (b, nb, box, 4), ==, 1);
+  g_assert_true (mu_stands_in_polygon (b, nb, box, 4));
+  for (guint k = 0; k < 4; k++)
+    box[k].x += 40;
+  g_assert_false (mu_stands_in_polygon (b, nb, box, 4));
+
+  mu_table_map_free (t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -533,5 +626,6 @@ main (int   argc,
   g_test_add_func ("/engine/table-los/swept-path", test_swept_path);
   g_test_add_func ("/engine/table-los/wheel-and-turn", test_wheel_and_turn);
   g_test_add_func ("/engine/table-los/reachable", test_reachable);
+  g_test_add_func ("/engine/table-los/TAB-1/computed-facts", test_tab1_computed_facts);
   return g_test_run ();
 }
