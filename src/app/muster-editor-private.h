@@ -261,4 +261,28 @@ muster_editor_update_reserves (MusterEditor *self);
 void
 muster_editor_update_selection (MusterEditor *self);
 
+/* The inspector and the board's size (muster-editor-inspector.c). */
+extern const MuHexFeatures muster_editor_hex_features[8];
+
+void
+muster_editor_update_inspector (MusterEditor *self);
+
+void
+muster_editor_on_scene_changed (MusterScene       *scene,
+                                MusterSceneChange  change,
+                                MusterEditor      *self);
+
+void
+muster_editor_on_elevation_changed (GtkSpinButton *spin,
+                                    MusterEditor  *self);
+
+void
+muster_editor_on_feature_toggled (GtkCheckButton *check,
+                                  MusterEditor   *self);
+
+void
+muster_editor_on_resize (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       data);
+
 G_END_DECLS
