@@ -102,7 +102,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
           if (m->night)
             continue;   /* BAA-RES-4: from the first dawn bound onward */
           baa_roll (m, events, "march", r->id, NULL, 0, MU_ROLL_AT_LEAST,
-                    r->kind == MU_RESERVE_FLANK_MARCH ? 5 : 6, "BAA-RES-4", &ok);
+                    baa_common_march_need (r->kind), "BAA-RES-4", &ok);
         }
       else if (r->arrival == MU_ARRIVAL_ROLL)
         {
@@ -144,7 +144,8 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
       if (c->march_kind == 0 || c->status != BAA_CDR_OFFBOARD || m->night)
         continue;
       baa_roll (m, events, "march", c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
-                c->march_kind == 1 ? 5 : 6, "BAA-RES-4", &ok);
+                baa_common_march_need (c->march_kind == 1 ? MU_RESERVE_FLANK_MARCH : MU_RESERVE_OUT_CIRCLING),
+                "BAA-RES-4", &ok);
       if (!ok)
         {
           e = baa_event (m, events, &baa_ev_reserve_delayed, c->def->id, "BAA-RES-4");

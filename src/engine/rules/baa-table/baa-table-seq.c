@@ -718,11 +718,11 @@ bound_start (BatMatch *m, GPtrArray *events)
 
       if (g_hash_table_contains (m->reserves_done, r->id) || m->bound < r->bound)
         continue;
-      if (r->kind == MU_RESERVE_FLANK_MARCH || r->kind == MU_RESERVE_OUT_CIRCLING)
+      if (baa_common_march_need (r->kind))
         {
           /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
           mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,
-                        r->kind == MU_RESERVE_FLANK_MARCH ? 5 : 6, "BAT-RES-2", &ok);
+                        baa_common_march_need (r->kind), "BAT-RES-2", &ok);
           if (!ok)
             {
               bat_event (m, events, &baa_ev_reserve_delayed, r->id, "BAT-RES-2");

@@ -79,6 +79,12 @@ baa_common_night_bound (const MuTimeline *t,
   return FALSE;
 }
 
+int
+baa_common_march_need (MuReserveKind kind)
+{
+  return kind == MU_RESERVE_FLANK_MARCH ? 5 : kind == MU_RESERVE_OUT_CIRCLING ? 6 : 0;
+}
+
 /* Task objectives ------------------------------------------------------------ */
 
 static gboolean

@@ -48,6 +48,10 @@ BaaHoldResult baa_common_hold_check    (BaaHold *hold, int present);
 gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bounds);
 #define BAA_REST_BOUNDS 4
 
+/* The die a reserve on a march needs to arrive (BAA-RES-4, BAT-RES-2): 5
+ * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
+int         baa_common_march_need      (MuReserveKind kind);
+
 /* The timeline lists the bound as fought at night. */
 gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
 
