@@ -261,6 +261,13 @@ muster_editor_update_reserves (MusterEditor *self);
 void
 muster_editor_update_selection (MusterEditor *self);
 
+/* Selects a tabletop item (MUSTER_SELECTION_NONE: none) and shows it. */
+void
+muster_editor_select_item (MusterEditor        *self,
+                           MusterSelectionKind  kind,
+                           int                  index,
+                           const char          *id);
+
 /* The inspector and the board's size (muster-editor-inspector.c). */
 extern const MuHexFeatures muster_editor_hex_features[8];
 
