@@ -556,25 +556,6 @@ baa_roll (BaaMatch      *m,
                        rule, success);
 }
 
-gboolean
-baa_refuse (GError     **error,
-            const char  *rule,
-            const char  *format,
-            ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (rule)
-    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
-  else
-    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 
 static void
 check_division_removed (BaaMatch  *m,

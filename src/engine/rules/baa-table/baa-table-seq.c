@@ -54,22 +54,6 @@ orders_event (BatMatch *m, GPtrArray *events, const char *id, const char *how, c
   mu_event_set_text (bat_event (m, events, &baa_ev_orders, id, rule), how);
 }
 
-gboolean
-bat_refuse (GError **error, const char *rule, const char *format, ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (rule)
-    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
-  else
-    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 /* Lookup ------------------------------------------------------------------------------------ */
 
 BatUnit *
