@@ -533,9 +533,6 @@ static void
 position (gpointer state, MuPosition *p)
 {
   BaaMatch *m = state;
-  const MuTimeline *t = &m->scenario->timeline;
-  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
-  int first = t->first_bound > 0 ? t->first_bound : 1;
 
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
@@ -545,7 +542,7 @@ position (gpointer state, MuPosition *p)
           : NULL;
   p->phase_id = m->phase == 0 ? "bound-start" : m->phase == 13 ? "bound-end"
               : baa_phases[m->phase - 1].id;
-  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = m->phase >= 1 && m->phase <= 12 ? baa_phase_paths[m->phase - 1] : p->phase_id;

@@ -221,16 +221,13 @@ static void
 position (gpointer state, MuPosition *p)
 {
   BatMatch *m = state;
-  const MuTimeline *t = &m->scenario->timeline;
-  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
-  int first = t->first_bound > 0 ? t->first_bound : 1;
 
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
   p->phase = m->phase;
   p->side = (m->phase >= 1 && m->phase <= 12) || m->day_step ? m->side_id[m->active] : NULL;
   p->phase_id = bat_phase_id (m->phase);
-  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = bat_paths[CLAMP (m->phase, 0, 13)];

@@ -71,6 +71,16 @@ baa_common_rest (int      *streak,
   return TRUE;
 }
 
+int
+baa_common_bound_minutes (const MuTimeline *t,
+                          int               bound)
+{
+  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
+  int first = t->first_bound > 0 ? t->first_bound : 1;
+
+  return ((t->start_minutes + (bound - first) * per) % 1440 + 1440) % 1440;
+}
+
 gboolean
 baa_common_night_bound (const MuTimeline *t,
                         int               bound)

@@ -54,6 +54,10 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
  * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
 int         baa_common_march_need      (MuReserveKind kind);
 
+/* The time of day a bound starts at, in minutes after midnight (0..1439),
+ * from the timeline's first bound, its time and minutes per bound. */
+int         baa_common_bound_minutes   (const MuTimeline *timeline, int bound);
+
 /* The timeline lists the bound as fought at night. */
 gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
 
