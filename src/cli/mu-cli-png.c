@@ -74,7 +74,17 @@ write_strip (Writer          *w,
 }
 
 /* Draws every strip and writes it; libpng's errors come back here by
- * longjmp and end it with FALSE. */
+ * longjmp and end it with FALSE.
+ *
+ * Measured on the synthetic 100 × 100 board at 1,920 px (bench render
+ * --export, whole processes, medians of 15 to 20 runs taken in turn, on two
+ * shared and busy processors): drawing the next strip on one thread while
+ * another compressed the last one gave the same file byte for byte but no
+ * shorter wall time (0.99 to 1.06 of this loop's) and 3 % more CPU, as no
+ * processor was idle to take the second thread; it can only pay on an idle
+ * machine. libdeflate at level 4 compresses this board's rows to the same
+ * size as zlib at level 3 in 50 ms instead of 78 ms, but compresses a whole
+ * buffer at a time, not a strip. */
 static gboolean
 encode (Writer                *w,
         const MuScenario      *scenario,
