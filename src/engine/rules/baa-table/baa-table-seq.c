@@ -22,22 +22,17 @@ static const char *const phase_ids[] = {
 
 /* Events ---------------------------------------------------------------------------------- */
 
+static gboolean
+event_invariants (gpointer match, GError **error)
+{
+  return bat_check_invariants (match, error);
+}
+
 MuEvent *
 bat_event (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char *subject, const char *rule)
 {
-  MuEvent *e;
-
-  if (m->check_events && m->event_failure == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      if (!bat_check_invariants (m, &error))
-        m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
-                                            kind->kind, subject ? " " : "",
-                                            subject ? subject : "", error->message);
-    }
-  e = mu_event_add_kind (events, kind, subject);
-  e->rule = rule;
-  return e;
+  return baa_common_event (events, kind, subject, rule, m->check_events, &m->event_failure,
+                           event_invariants, m);
 }
 
 void

@@ -198,6 +198,30 @@ baa_common_refuse (GError     **error,
   return FALSE;
 }
 
+MuEvent *
+baa_common_event (GPtrArray             *events,
+                  const MuEventKindInfo *kind,
+                  const char            *subject,
+                  const char            *rule,
+                  gboolean               check,
+                  char                 **failure,
+                  gboolean             (*invariants) (gpointer match, GError **error),
+                  gpointer               match)
+{
+  MuEvent *e;
+
+  if (check && *failure == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!invariants (match, &error))
+        *failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len, kind->kind,
+                                    subject ? " " : "", subject ? subject : "", error->message);
+    }
+  e = mu_event_add_kind (events, kind, subject);
+  e->rule = rule;
+  return e;
+}
+
 gboolean
 baa_common_invalid (GError     **error,
                     const char  *format,

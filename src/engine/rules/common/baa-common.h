@@ -17,6 +17,7 @@
 
 #include <glib.h>
 
+#include "mu-event.h"
 #include "mu-hex.h"
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
@@ -72,6 +73,16 @@ void        baa_common_result          (MuResult *r, const char *const *side_id,
  * without a rule). Returns FALSE. */
 gboolean    baa_common_refuse          (GError **error, const char *rule, const char *format, ...)
                                         G_GNUC_PRINTF (3, 4);
+
+/* A new event with its rule. With `check` on (the simulator's per-event
+ * check, MuRuleset.check_each_event) and no failure yet, `invariants` first
+ * checks the state the events so far left; the first broken one is kept in
+ * *failure, naming the event it came before. */
+MuEvent    *baa_common_event           (GPtrArray *events, const MuEventKindInfo *kind,
+                                        const char *subject, const char *rule, gboolean check,
+                                        char **failure,
+                                        gboolean (*invariants) (gpointer match, GError **error),
+                                        gpointer match);
 
 /* A broken invariant: MU_ERROR_FAILED, "invariant broken: MESSAGE".
  * Returns FALSE. */
