@@ -1,4 +1,4 @@
-/* muster-window.h: a window showing one scenario (or the start page) */
+/* muster-window.h: a window showing one document, a scenario or a match (or the start page) */
 #pragma once
 
 #include <gtk/gtk.h>
