@@ -71,8 +71,9 @@ void              muster_window_show_open        (MusterWindow *self);
 void              muster_window_show_new         (MusterWindow *self);
 
 /* Matches (muster-window-match.c). Shows `game` (referenced) on the match
- * page, in place of a match shown before; match.close goes back to the
- * editor of the scenario or to the start page. */
+ * page as the window's document (a match's MusterDocument), in place of a
+ * match shown before; match.close goes back to the editor of the scenario
+ * or to the start page. */
 void              muster_window_show_match       (MusterWindow *self, MusterGame *game);
 /* The match page (a MusterMatchPage), or NULL. */
 GtkWidget        *muster_window_get_match_page   (MusterWindow *self);
