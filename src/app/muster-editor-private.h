@@ -261,4 +261,35 @@ muster_editor_update_reserves (MusterEditor *self);
 void
 muster_editor_update_selection (MusterEditor *self);
 
+/* Selects a tabletop item (MUSTER_SELECTION_NONE: none) and shows it. */
+void
+muster_editor_select_item (MusterEditor        *self,
+                           MusterSelectionKind  kind,
+                           int                  index,
+                           const char          *id);
+
+/* The inspector and the board's size (muster-editor-inspector.c). */
+extern const MuHexFeatures muster_editor_hex_features[8];
+
+void
+muster_editor_update_inspector (MusterEditor *self);
+
+void
+muster_editor_on_scene_changed (MusterScene       *scene,
+                                MusterSceneChange  change,
+                                MusterEditor      *self);
+
+void
+muster_editor_on_elevation_changed (GtkSpinButton *spin,
+                                    MusterEditor  *self);
+
+void
+muster_editor_on_feature_toggled (GtkCheckButton *check,
+                                  MusterEditor   *self);
+
+void
+muster_editor_on_resize (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       data);
+
 G_END_DECLS

@@ -70,7 +70,6 @@ muster_tool_from_string (const char *name,
   return FALSE;
 }
 
-static void update_inspector (MusterEditor *self);
 static void update_board_kind (MusterEditor *self);
 
 /* Model -> view ---------------------------------------------------------------- */
@@ -211,33 +210,13 @@ on_history_changed (MuEditHistory *history,
       muster_scene_scenario_changed (scene);
     }
   update_history (self);
-  update_inspector (self);
+  muster_editor_update_inspector (self);
   muster_editor_update_entry_marks (self);
   update_board_kind (self);
   muster_editor_update_selection (self);
   muster_editor_update_reserves (self);
   if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
-}
-
-/* Gives the drop-down these strings, replacing its list only when they differ
- * (never while it reports a choice). */
-void
-muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
-                                    GPtrArray   *names)
-{
-  GListModel *current = gtk_drop_down_get_model (dropdown);
-  gboolean same = current && g_list_model_get_n_items (current) == names->len;
-
-  for (guint i = 0; same && i < names->len; i++)
-    same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (current), i),
-                      g_ptr_array_index (names, i)) == 0;
-  if (!same)
-    {
-      g_autoptr(GListModel) list = muster_editor_string_model ((const char *const *) names->pdata, names->len);
-
-      gtk_drop_down_set_model (dropdown, list);
-    }
 }
 
 /* The entry tool's reserve choice follows the scenario's reserves. */
@@ -525,215 +504,6 @@ on_option_changed (GObject      *object,
   self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)));
 }
 
-/* Inspector and board size ---------------------------------------------------------- */
-
-static const MuHexFeatures hex_features[8] = {
-  MU_HEX_FEATURE_STREAM, MU_HEX_FEATURE_FORD, MU_HEX_FEATURE_BRIDGE, MU_HEX_FEATURE_IMPASSABLE,
-  MU_HEX_FEATURE_FORTIFICATION, MU_HEX_FEATURE_FORTIFIED_BUILDING, MU_HEX_FEATURE_PREPARED_DEFENCE,
-  MU_HEX_FEATURE_BUILDINGS,
-};
-
-/* Shows the hex selected in the scene (by the map view's click) with its values. */
-static const char *
-path_kind_name (MuPathKind kind)
-{
-  switch (kind)
-    {
-    case MU_PATH_LOCAL_ROAD:
-      return _("road");
-    case MU_PATH_TURNPIKE:
-      return _("turnpike");
-    case MU_PATH_RAILROAD:
-      return _("railroad");
-    case MU_PATH_RIVER:
-      return _("river");
-    case MU_PATH_STREAM:
-      return _("stream");
-    case MU_PATH_N:
-    default:
-      return "";
-    }
-}
-
-/* What is really on a hex, a line each: terrain and elevation; the paths
- * through it; each hexside's features by compass direction; the counters
- * placed there and an objective. */
-static char *
-describe_hex (const MuScenario *s,
-              MuHex             hex,
-              const char       *number,
-              const MuHexCell  *cell)
-{
-  static const struct { guint feature; const char *name; } sides[] = {
-    { MU_SIDE_STREAM, N_("stream") }, { MU_SIDE_HEDGE, N_("hedge") }, { MU_SIDE_WALL, N_("wall") },
-    { MU_SIDE_FORTIFICATION, N_("fortification") }, { MU_SIDE_BREACHED, N_("breached") },
-    { MU_SIDE_FORD, N_("ford") }, { MU_SIDE_BRIDGE, N_("bridge") },
-  };
-  const MuHexMap *map = s->hex_map;
-  GString *text = g_string_new (NULL);
-  guint n;
-
-  g_string_append_printf (text, _("Hex %s: %s"), number, mu_terrain_display_name (cell->terrain));
-  if (cell->elevation > 0)
-    g_string_append_printf (text, _(", elevation %d"), cell->elevation);
-  n = 0;
-  for (guint i = 0; i < map->paths->len; i++)
-    {
-      const MuPath *path = g_ptr_array_index (map->paths, i);
-
-      for (guint j = 0; j < path->hexes->len; j++)
-        if (mu_hex_equal (g_array_index (path->hexes, MuHex, j), hex))
-          {
-            g_string_append (text, n++ == 0 ? _("\nThrough it: ") : ", ");
-            if (path->name != NULL)
-              g_string_append_printf (text, "%s (%s)", path->name, path_kind_name (path->kind));
-            else
-              g_string_append (text, path_kind_name (path->kind));
-            break;
-          }
-    }
-  n = 0;
-  for (int dir = 0; dir < 6; dir++)
-    {
-      guint features = mu_hex_map_side (map, hex, dir);
-      guint m = 0;
-
-      if (features == 0)
-        continue;
-      g_autofree char *compass = g_ascii_strup (mu_hex_direction_name (&map->grid, dir), -1);
-
-      g_string_append (text, n++ == 0 ? _("\nHexsides: ") : "; ");
-      g_string_append_printf (text, "%s ", compass);
-      for (guint k = 0; k < G_N_ELEMENTS (sides); k++)
-        if (features & sides[k].feature)
-          g_string_append_printf (text, "%s%s", m++ == 0 ? "" : " + ", _(sides[k].name));
-    }
-  n = 0;
-  for (guint i = 0; i < s->counters->len; i++)
-    {
-      const MuCounter *c = g_ptr_array_index (s->counters, i);
-
-      if (c->place.kind == MU_PLACE_HEX && mu_hex_equal (c->place.hex, hex))
-        g_string_append_printf (text, "%s%s", n++ == 0 ? _("\nCounters: ") : ", ",
-                                c->name != NULL ? c->name : c->id);
-    }
-  for (guint i = 0; i < s->objectives->len; i++)
-    {
-      const MuObjective *o = g_ptr_array_index (s->objectives, i);
-
-      if (mu_hex_equal (o->hex, hex))
-        g_string_append_printf (text, _("\nObjective: %s"), o->name != NULL ? o->name : o->id);
-    }
-  return g_string_free (text, FALSE);
-}
-
-static void
-update_inspector (MusterEditor *self)
-{
-  MusterScene *scene = muster_map_view_get_scene (self->view);
-  MuScenario *s = muster_editor_scenario (self);
-  MuHex hex = scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE;
-  const MuHexCell *cell = s->hex_map ? mu_hex_map_cell (s->hex_map, hex) : NULL;
-  char buf[16];
-  g_autofree char *text = NULL;
-
-  gtk_widget_set_sensitive (self->hex_box, cell != NULL);
-  if (cell == NULL)
-    {
-      gtk_label_set_label (self->hex_label, _("Click a hex with Select"));
-      return;
-    }
-  mu_hex_format (&s->hex_map->grid, hex, buf, sizeof buf);
-  text = describe_hex (s, hex, buf, cell);
-  gtk_label_set_label (self->hex_label, text);
-  self->inspecting = TRUE;
-  gtk_spin_button_set_value (self->elevation_spin, cell->elevation);
-  for (guint i = 0; i < G_N_ELEMENTS (hex_features); i++)
-    {
-      gboolean on = (cell->features & hex_features[i]) != 0;
-
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]), on);
-      /* a stream through the hex is drawn with the Path tool; the old
-       * per-hex flag shows only where a file has it, to be cleared */
-      if (hex_features[i] == MU_HEX_FEATURE_STREAM)
-        gtk_widget_set_visible (self->feature_checks[i], on);
-    }
-  self->inspecting = FALSE;
-}
-
-static void
-on_scene_changed (MusterScene       *scene,
-                  MusterSceneChange  change,
-                  MusterEditor      *self)
-{
-  update_inspector (self);
-}
-
-static MuHex
-inspected_hex (MusterEditor *self)
-{
-  MusterScene *scene = muster_map_view_get_scene (self->view);
-
-  return scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE;
-}
-
-static void
-on_elevation_changed (GtkSpinButton *spin,
-                      MusterEditor  *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->inspecting)
-    return;
-  muster_editor_report (self, mu_edit_set_elevation (self->history, inspected_hex (self),
-                                                     gtk_spin_button_get_value_as_int (spin), &error), &error);
-}
-
-static void
-on_feature_toggled (GtkCheckButton *check,
-                    MusterEditor   *self)
-{
-  g_autoptr(GError) error = NULL;
-  MuHex hex = inspected_hex (self);
-  guint feature = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "feature"));
-
-  if (self->inspecting)
-    return;
-  muster_editor_report (self, mu_edit_set_hex_features (self->history, &hex, 1, feature,
-                                                        gtk_check_button_get_active (check), &error), &error);
-}
-
-gboolean
-muster_editor_resize_board (MusterEditor *self,
-                            MuEdge        edge,
-                            int           count)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *report_text = NULL;
-  gboolean ok;
-
-  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
-
-  ok = mu_edit_resize_board (self->history, edge, count, &report_text, &error);
-  muster_editor_report (self, ok, &error);
-  if (ok && report_text)
-    muster_editor_show_message (self, report_text);   /* what the resize cut off, undoable */
-  if (ok)
-    muster_map_view_zoom_to_fit (self->view);
-  return ok;
-}
-
-static void
-on_resize (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       data)
-{
-  MusterEditor *self = data;
-
-  muster_editor_resize_board (self, (MuEdge) gtk_drop_down_get_selected (self->edge_dropdown),
-                              gtk_spin_button_get_value_as_int (self->resize_spin));
-}
-
 /* Actions ----------------------------------------------------------------------- */
 
 static void
@@ -781,7 +551,7 @@ on_tool_change_state (GSimpleAction *action,
 }
 
 static const GActionEntry actions[] = {
-  { "resize", on_resize },
+  { "resize", muster_editor_on_resize },
   { "undo", on_undo },
   { "redo", on_redo },
   { "tool", NULL, "s", "'select'", on_tool_change_state },
@@ -882,64 +652,6 @@ muster_editor_tool_key (MusterEditor    *self,
         return TRUE;
       }
   return FALSE;
-}
-
-GListModel *
-muster_editor_string_model (const char *const *items,
-                            guint              n)
-{
-  GtkStringList *list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    gtk_string_list_append (list, items[i]);
-  return G_LIST_MODEL (list);
-}
-
-static void
-on_ellipsized_setup (GtkSignalListItemFactory *factory,
-                     GtkListItem              *item,
-                     gpointer                  data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (GPOINTER_TO_INT (data))
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-on_ellipsized_bind (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item,
-                    gpointer                  data)
-{
-  GObject *object = gtk_list_item_get_item (item);
-  const char *text = GTK_IS_STRING_OBJECT (object) ? gtk_string_object_get_string (GTK_STRING_OBJECT (object)) : "";
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
-}
-
-static GtkListItemFactory *
-string_factory (gboolean ellipsize)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (on_ellipsized_setup), GINT_TO_POINTER (ellipsize));
-  g_signal_connect (factory, "bind", G_CALLBACK (on_ellipsized_bind), NULL);
-  return factory;
-}
-
-/* A long choice (a reserve's name) ellipsizes in the button instead of
- * widening the panel; the popup shows it whole. */
-void
-muster_editor_ellipsize_dropdown (GtkDropDown *dropdown)
-{
-  g_autoptr(GtkListItemFactory) button = string_factory (TRUE);
-  g_autoptr(GtkListItemFactory) list = string_factory (FALSE);
-
-  gtk_drop_down_set_factory (dropdown, button);
-  gtk_drop_down_set_list_factory (dropdown, list);
-  gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
 }
 
 static void
@@ -1102,11 +814,11 @@ muster_editor_init (MusterEditor *self)
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       {
         self->feature_checks[i] = gtk_check_button_new_with_label (names[i]);
-        g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (hex_features[i]));
-        g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (on_feature_toggled), self);
+        g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (muster_editor_hex_features[i]));
+        g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (muster_editor_on_feature_toggled), self);
         gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
       }
-    g_signal_connect (self->elevation_spin, "value-changed", G_CALLBACK (on_elevation_changed), self);
+    g_signal_connect (self->elevation_spin, "value-changed", G_CALLBACK (muster_editor_on_elevation_changed), self);
   }
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
@@ -1205,7 +917,7 @@ muster_editor_new (MuEditHistory *history,
 
   if (muster_map_view_get_scene (view))
     self->scene_changed_id = g_signal_connect (muster_map_view_get_scene (view), "changed",
-                                               G_CALLBACK (on_scene_changed), self);
+                                               G_CALLBACK (muster_editor_on_scene_changed), self);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);

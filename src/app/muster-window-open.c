@@ -1,4 +1,9 @@
-/* muster-window-open.c: opening a file without freezing the window
+/* muster-window-open.c: opening a file, and doing it without freezing the
+ * window
+ *
+ * A file opened at once (muster_window_open_file) or at the end of a load
+ * becomes the window's document here: the recent files remember it, a
+ * shipped scenario opens as a copy, and work a crash left is offered back.
  *
  * The file is loaded and checked in a worker thread (GTask); the window shows
  * a page with the file's name, the loader's progress and a Cancel button.
@@ -15,7 +20,11 @@
 
 #include <glib/gi18n.h>
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "mu-scenario-xml.h"
+#include "muster-editor-autosave.h"
 
 #define OPENING_KEY "muster-window-opening"
 #define PAGE_NAME "opening"
@@ -246,4 +255,171 @@ muster_window_get_opening_file (MusterWindow *self)
 
   op = g_object_get_data (G_OBJECT (self), OPENING_KEY);
   return op ? op->file : NULL;
+}
+
+/* Opening at once ------------------------------------------------------------ */
+
+void
+muster_window_add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+  static char *groups[] = { (char *) "muster", NULL };
+
+  data.mime_type = (char *) MU_SCENARIO_MIME_TYPE;
+  data.app_name = (char *) "Muster";
+  data.app_exec = (char *) "muster %u";
+  data.groups = groups;
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+void
+muster_window_remember_folder (MusterWindow *self,
+                               GFile        *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (path != NULL)
+    g_settings_set_string (self->settings, "last-folder", path);
+}
+
+/* Work left by a crash: offer it back as one undoable step. */
+static void
+on_recovery_response (GtkDialog *dialog,
+                      int        response,
+                      gpointer   user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+  const char *autosave = g_object_get_data (G_OBJECT (dialog), "autosave");
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && window_history (self))
+    {
+      g_autoptr(MuScenario) saved = mu_scenario_load_file (autosave, NULL, &error);
+
+      if (saved)
+        {
+          MuScenario *s = mu_edit_history_begin_direct (window_history (self), _("Recover Unsaved Work"));
+          MuScenario tmp = *s;
+          char *filename = tmp.filename;
+
+          /* take the recovered content, keep the document's file name */
+          *s = *saved;
+          *saved = tmp;
+          saved->filename = s->filename;
+          s->filename = filename;
+          mu_edit_history_end_direct (window_history (self));
+        }
+      else
+        g_warning ("Could not read the recovered work: %s", error->message);
+    }
+  else
+    muster_autosave_remove (autosave);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+offer_recovery (MusterWindow *self,
+                const char   *path)
+{
+  g_autofree char *autosave = muster_autosave_find (path);
+  g_autofree char *name = NULL;
+  GtkWidget *dialog;
+
+  if (autosave == NULL)
+    return;
+  name = g_path_get_basename (path);
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Recover unsaved work on “%s”?"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+    _("Muster was closed before these changes were saved. Recovering makes them one step you can undo."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
+                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_object_set_data_full (G_OBJECT (dialog), "autosave", g_steal_pointer (&autosave), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_recovery_response), self);
+  muster_window_show_dialog (self, dialog);
+}
+
+/* Whether path is one of the scenarios shipped with Muster. */
+static gboolean
+is_bundled (const char *path)
+{
+  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autofree char *real_dir = dir ? realpath (dir, NULL) : NULL;
+  g_autofree char *real_parent = realpath (parent, NULL);
+
+  return real_dir != NULL && real_parent != NULL && strcmp (real_dir, real_parent) == 0;
+}
+
+gboolean
+muster_window_open_loaded (MusterWindow *self,
+                           GFile        *file,
+                           MuScenario   *scenario,
+                           GPtrArray    *problems,
+                           GError       *load_error,
+                           GError      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (scenario == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+
+      muster_window_show_problems (self, primary, load_error, problems);
+      if (error)
+        *error = load_error ? g_error_copy (load_error) : NULL;
+      return FALSE;
+    }
+  muster_window_add_recent (file);
+  if (path != NULL && is_bundled (path))
+    {
+      /* The shipped file stays as shipped: the window holds a new, unsaved
+       * copy, and Save asks where to put it. */
+      g_autofree char *copy_of = g_path_get_basename (path);
+
+      g_clear_pointer (&scenario->filename, g_free);
+      muster_window_set_scenario (self, scenario, NULL);
+      muster_document_set_copy_of (self->document, copy_of);
+      return TRUE;
+    }
+  muster_window_set_scenario (self, scenario, file);
+  muster_window_remember_folder (self, file);
+  offer_recovery (self, path);
+  return TRUE;
+}
+
+gboolean
+muster_window_open_file (MusterWindow *self,
+                         GFile        *file,
+                         GError      **error)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+  MuScenario *scenario;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (muster_window_file_is_match (file))
+    return muster_window_open_match_file (self, file, error);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (&local_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s is not a local file"), uri);
+      scenario = NULL;
+    }
+  else
+    {
+      scenario = mu_scenario_load_file (path, problems, &local_error);
+    }
+  return muster_window_open_loaded (self, file, scenario, problems, local_error, error);
 }

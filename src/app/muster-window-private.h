@@ -3,8 +3,73 @@
 
 #include "muster-window.h"
 
+#include "muster-document.h"
+
 G_BEGIN_DECLS
 
+struct _MusterWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  GSettings *settings;
+  /* Show Hex Numbers: in the window's actions only while a hex board is
+   * shown, so that its menu item hides on a table */
+  GAction *coordinates;
+
+  MusterDocument *document;     /* the open scenario, or NULL */
+  GtkWidget *editor;
+  gboolean close_after_save;
+  gboolean closing_confirmed;
+  MusterScene *scene;
+
+  GtkWidget *dialog;
+  GtkFileChooserNative *chooser;
+
+  /* Template children. */
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkStack *stack;
+  GtkMenuButton *primary_menu_button;
+  MusterMapView *map_view;
+  GtkWidget *side_panel;
+  GtkLabel *position_label;
+  GtkLabel *zoom_label;
+  GtkListBox *recent_list;
+  GtkWidget *recent_group;
+  GtkListBox *bundled_list;
+  GtkWidget *bundled_group;
+  GtkWidget *recovery_box;
+};
+
+/* The open document's parts, or NULL (FALSE) when nothing is open. */
+static inline MuScenario *
+window_scenario (MusterWindow *self)
+{
+  return self->document ? muster_document_get_scenario (self->document) : NULL;
+}
+
+static inline MuEditHistory *
+window_history (MusterWindow *self)
+{
+  return self->document ? muster_document_get_history (self->document) : NULL;
+}
+
+static inline GFile *
+window_file (MusterWindow *self)
+{
+  return self->document ? muster_document_get_file (self->document) : NULL;
+}
+
+static inline gboolean
+window_modified (MusterWindow *self)
+{
+  return self->document != NULL && muster_document_get_modified (self->document);
+}
+
+
+/* Makes `scenario` (taken; NULL for none) the window's document, read from
+ * `file` (NULL for a new one), and shows its page. */
+void      muster_window_set_scenario  (MusterWindow *self, MuScenario *scenario, GFile *file);
 /* Shows a loaded scenario (taken), or the problems when it is NULL; the end
  * of opening a file, whichever thread loaded it. */
 gboolean  muster_window_open_loaded (MusterWindow *self, GFile *file, MuScenario *scenario,
@@ -15,6 +80,24 @@ void      muster_window_update_chrome (MusterWindow *self);
 void      muster_window_show_dialog   (MusterWindow *self, GtkWidget *dialog);
 void      muster_window_show_problems (MusterWindow *self, const char *primary, GError *error,
                                        GPtrArray *problems);
+
+/* muster-window-open.c */
+void      muster_window_add_recent      (GFile *file);
+/* The folder file choosers start in next time. */
+void      muster_window_remember_folder (MusterWindow *self, GFile *file);
+
+/* muster-window-actions.c */
+void      muster_window_add_actions      (MusterWindow *self);
+/* TRUE when closing waits on a question (save the match, save the changes). */
+gboolean  muster_window_ask_before_close (MusterWindow *self);
+
+/* muster-window-start.c */
+void      muster_window_start_page_init    (MusterWindow *self);
+void      muster_window_start_page_dispose (MusterWindow *self);
+void      muster_window_fill_recent        (MusterWindow *self);
+/* "baa-hex · 20 × 14 hexes" (newly allocated). */
+char     *muster_window_describe_scenario  (const MuScenario *scenario);
+void      muster_window_file_row_activated (GtkListBox *list, GtkListBoxRow *row, MusterWindow *self);
 
 /* muster-window-match.c */
 gboolean  muster_window_match_shown         (MusterWindow *self);

@@ -5,6 +5,7 @@
 
 #include "mu-edit.h"
 #include "muster-application.h"
+#include "muster-document.h"
 #include "muster-game.h"
 #include "muster-match-autosave.h"
 #include "muster-map-view.h"
@@ -36,6 +37,8 @@ gboolean          muster_window_reload           (MusterWindow *self, GError **e
 /* Writes the scenario to `file` atomically and makes it the window's file. */
 gboolean          muster_window_save_to_file     (MusterWindow *self, GFile *file, GError **error);
 
+/* The open scenario's document (file, modified state, title), or NULL. */
+MusterDocument   *muster_window_get_document     (MusterWindow *self);
 const MuScenario *muster_window_get_scenario     (MusterWindow *self);
 GFile            *muster_window_get_file         (MusterWindow *self);
 gboolean          muster_window_get_modified     (MusterWindow *self);

@@ -35,6 +35,11 @@ gboolean    mu_edit_counter_range_error (const MuScenario *scenario, MuCounterKi
 gboolean    mu_edit_counter_value_ok (const MuScenario *scenario, MuCounterKind kind,
                                       MuCounterField field, int value);
 
+/* The counter with id, or NULL after setting error (mu-edit-oob.c). */
+MuCounter  *mu_edit_need_counter      (const MuScenario *scenario, const char *id, GError **error);
+/* "control counter", "command counter", "unit counter", translated. */
+const char *mu_edit_kind_display_name (MuCounterKind kind);
+
 /* Undo steps that keep what changed (mu-edit-step.c). The shadow is a copy of
  * the board's cells and hexsides as at the end of the last step; a pending
  * step holds what a step needs from before its first change; a delta is a

@@ -12,31 +12,15 @@
 #include "mu-table-stand.h"
 
 #include "mu-ruleset.h"
+#include "mu-scenario-check-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#define MAX_TABLE_SIZE 10000.0
-#define MAX_CAPACITY 99
-#define MAX_WORKS_GRADE 3
 /* Unplaced counters are named one by one up to this many; the rest are
  * counted in one warning, so that a big import cannot flood the list. */
 #define MAX_UNPLACED_LISTED 20
-
-typedef struct {
-  const MuScenario *s;
-  const MuRuleset *ruleset; /* NULL when unknown */
-  GPtrArray *problems;
-  GHashTable *ids;       /* id -> GINT_TO_POINTER (line) */
-  guint n_unplaced;
-  /* The counters indexed once, so that checking each one against the
-   * others stays linear in their number: id -> the first counter with it;
-   * "SIDE DIVISION" -> the first command counter; sides with a command. */
-  GHashTable *counter_by_id;
-  GHashTable *command_by_division;
-  GHashTable *sides_with_commands;
-} Checker;
 
 static char *
 division_key (const char *side,
@@ -46,7 +30,7 @@ division_key (const char *side,
 }
 
 static void
-index_counters (Checker *ck)
+index_counters (MuChecker *ck)
 {
   ck->counter_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   ck->command_by_division = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -74,7 +58,7 @@ index_counters (Checker *ck)
 /* The first command counter of the side's division, as
  * mu_scenario_find_command() finds it. */
 static const MuCounter *
-indexed_command (Checker    *ck,
+indexed_command (MuChecker  *ck,
                  const char *side,
                  int         division)
 {
@@ -83,12 +67,12 @@ indexed_command (Checker    *ck,
   return g_hash_table_lookup (ck->command_by_division, key);
 }
 
-static MuProblem * G_GNUC_PRINTF (4, 5)
-add (Checker           *ck,
-     MuProblemSeverity  severity,
-     int                line,
-     const char        *format,
-     ...)
+MuProblem * G_GNUC_PRINTF (4, 5)
+mu_checker_add (MuChecker         *ck,
+                MuProblemSeverity  severity,
+                int                line,
+                const char        *format,
+                ...)
 {
   va_list args;
   g_autofree char *msg = NULL;
@@ -102,28 +86,25 @@ add (Checker           *ck,
   return p;
 }
 
-#define ERR(ck, line, ...) add ((ck), MU_PROBLEM_ERROR, (line), __VA_ARGS__)
-#define WARN(ck, line, ...) add ((ck), MU_PROBLEM_WARNING, (line), __VA_ARGS__)
-
-static void
-set_object (MuProblem  *p,
-            const char *id)
+void
+mu_checker_set_object (MuProblem  *p,
+                       const char *id)
 {
   g_free (p->object_id);
   p->object_id = g_strdup (id);
 }
 
-static const MuHexGrid *
-grid (Checker *ck)
+const MuHexGrid *
+mu_checker_grid (MuChecker *ck)
 {
   return ck->s->board == MU_BOARD_HEX && ck->s->hex_map ? &ck->s->hex_map->grid : NULL;
 }
 
-static char *
-hex_label (Checker *ck,
-           MuHex    hex)
+char *
+mu_checker_hex_label (MuChecker *ck,
+                      MuHex      hex)
 {
-  const MuHexGrid *g = grid (ck);
+  const MuHexGrid *g = mu_checker_grid (ck);
   MuHexGrid fallback = { 99, 99, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD };
 
   return mu_hex_to_string (g ? g : &fallback, hex);
@@ -155,18 +136,18 @@ text_ok (const char *text)
   return TRUE;
 }
 
-static void
-check_text (Checker    *ck,
-            const char *what,
-            const char *text,
-            int         line)
+void
+mu_checker_text (MuChecker  *ck,
+                 const char *what,
+                 const char *text,
+                 int         line)
 {
   if (!text_ok (text))
     ERR (ck, line, _("%s contains characters that cannot be saved"), what);
 }
 
 static void
-check_ref_syntax (Checker    *ck,
+check_ref_syntax (MuChecker  *ck,
                   const char *what,
                   const char *ref,
                   int         line)
@@ -180,12 +161,12 @@ check_ref_syntax (Checker    *ck,
     }
 }
 
-static void
-check_id (Checker    *ck,
-          const char *kind,
-          const char *id,
-          int         line,
-          gboolean    required)
+void
+mu_checker_id (MuChecker  *ck,
+               const char *kind,
+               const char *id,
+               int         line,
+               gboolean    required)
 {
   gpointer first;
 
@@ -207,37 +188,37 @@ check_id (Checker    *ck,
     {
       MuProblem *p = ERR (ck, line, _("duplicate id “%s” (first used on line %d)"), id,
                           GPOINTER_TO_INT (first));
-      set_object (p, id);
+      mu_checker_set_object (p, id);
       return;
     }
   g_hash_table_insert (ck->ids, (gpointer) id, GINT_TO_POINTER (line));
 }
 
-static gboolean
-check_side_ref (Checker    *ck,
-                const char *what,
-                const char *side,
-                const char *object_id,
-                int         line)
+gboolean
+mu_checker_side_ref (MuChecker  *ck,
+                     const char *what,
+                     const char *side,
+                     const char *object_id,
+                     int         line)
 {
   MuProblem *p;
 
   if (side != NULL && mu_scenario_find_side (ck->s, side) != NULL)
     return TRUE;
   p = ERR (ck, line, _("%s refers to side “%s”, which is not defined"), what, side ? side : "");
-  set_object (p, object_id);
+  mu_checker_set_object (p, object_id);
   return FALSE;
 }
 
 /* Reports and returns FALSE when hex is not on the hex board. */
-static gboolean
-check_on_board (Checker    *ck,
-                const char *what,
-                MuHex       hex,
-                const char *object_id,
-                int         line)
+gboolean
+mu_checker_on_board (MuChecker  *ck,
+                     const char *what,
+                     MuHex       hex,
+                     const char *object_id,
+                     int         line)
 {
-  const MuHexGrid *g = grid (ck);
+  const MuHexGrid *g = mu_checker_grid (ck);
   g_autofree char *label = NULL;
   MuProblem *p;
 
@@ -245,310 +226,27 @@ check_on_board (Checker    *ck,
     return FALSE;
   if (mu_hex_grid_contains (g, hex))
     return TRUE;
-  label = hex_label (ck, hex);
+  label = mu_checker_hex_label (ck, hex);
   p = ERR (ck, line, _("%s is at hex %s, which is off the %d × %d board"),
            what, label, g->cols, g->rows);
-  set_object (p, object_id);
+  mu_checker_set_object (p, object_id);
   p->hex = hex;
   return FALSE;
 }
 
 static gboolean
-point_on_table (Checker *ck,
-                MuPoint  pt)
+point_on_table (MuChecker *ck,
+                MuPoint    pt)
 {
   const MuTableMap *t = ck->s->table;
 
   return t && pt.x >= 0 && pt.y >= 0 && pt.x <= t->width && pt.y <= t->height;
 }
 
-/* Board ------------------------------------------------------------------------------ */
-
-static void
-check_hex_map (Checker *ck)
-{
-  const MuHexMap *map = ck->s->hex_map;
-  const MuHexGrid *g = &map->grid;
-
-  if (map->hex_size_mm <= 0 || map->hex_size_mm > 1000)
-    ERR (ck, map->line, _("hex size %g mm is out of range (above 0, at most 1000)"), map->hex_size_mm);
-  if (map->counter_size_mm < 0 || map->counter_size_mm > 100)
-    ERR (ck, map->line, _("counter size %g mm is out of range (5 to 100, or 0 for the hex's)"),
-         map->counter_size_mm);
-  else if (map->counter_size_mm > 0 && map->counter_size_mm < 5)
-    ERR (ck, map->line, _("counter size %g mm is too small to print and cut (at least 5)"),
-         map->counter_size_mm);
-  for (gsize i = 0; i < (gsize) g->cols * g->rows; i++)
-    {
-      const MuHexCell *cell = &map->cells[i];
-
-      if (cell->elevation < 0 || cell->elevation > MU_ELEVATION_MAX || cell->terrain >= MU_TERRAIN_N)
-        {
-          MuHex h = { (int) (i % g->cols) + 1, (int) (i / g->cols) + 1 };
-          g_autofree char *label = hex_label (ck, h);
-          MuProblem *p = ERR (ck, map->line, _("hex %s has an invalid terrain or elevation"), label);
-
-          p->hex = h;
-        }
-    }
-
-  for (guint i = 0; i < map->paths->len; i++)
-    {
-      const MuPath *path = g_ptr_array_index (map->paths, i);
-      const char *name = path->name ? path->name : path->id ? path->id : mu_path_kind_to_string (path->kind);
-      g_autofree char *what = g_strdup_printf (_("path “%s”"), name);
-
-      check_id (ck, "path", path->id, path->line, FALSE);
-      check_text (ck, what, path->name, path->line);
-      if (path->hexes->len < 2)
-        {
-          MuProblem *p = ERR (ck, path->line, _("path “%s” needs at least two hexes"), name);
-          set_object (p, path->id);
-        }
-      for (guint j = 0; j < path->hexes->len; j++)
-        {
-          MuHex h = g_array_index (path->hexes, MuHex, j);
-
-          if (!check_on_board (ck, what, h, path->id, path->line))
-            continue;
-          if (j > 0)
-            {
-              MuHex prev = g_array_index (path->hexes, MuHex, j - 1);
-
-              if (mu_hex_grid_contains (g, prev) && mu_hex_direction_to (g, prev, h) < 0)
-                {
-                  g_autofree char *a = hex_label (ck, prev);
-                  g_autofree char *b = hex_label (ck, h);
-                  MuProblem *p = ERR (ck, path->line,
-                                      _("path “%s”: hexes %s and %s are not adjacent"), name, a, b);
-
-                  set_object (p, path->id);
-                  p->hex = h;
-                }
-            }
-        }
-    }
-
-  for (guint i = 0; i < map->labels->len; i++)
-    {
-      const MuLabel *l = g_ptr_array_index (map->labels, i);
-      g_autofree char *what = g_strdup_printf (_("label “%s”"), l->text ? l->text : "");
-
-      check_on_board (ck, what, l->hex, NULL, l->line);
-      check_text (ck, _("label"), l->text, l->line);
-    }
-}
-
-static gboolean
-crosses_water (const MuTableMap *t,
-               const MuPolyline *crossing)
-{
-  for (guint i = 0; i < t->lines->len; i++)
-    {
-      const MuPolyline *w = g_ptr_array_index (t->lines, i);
-
-      if ((w->kind == MU_LINE_RIVER || w->kind == MU_LINE_STREAM) &&
-          mu_path_crossings ((const MuPoint *) crossing->points->data, crossing->points->len,
-                             (const MuPoint *) w->points->data, w->points->len, NULL) > 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Values only some kinds of area carry, each in its range. */
-static void
-check_area_values (Checker      *ck,
-                   const MuArea *a,
-                   const char   *name)
-{
-  gboolean building = a->kind == MU_AREA_BUILDING || a->kind == MU_AREA_BUILT_UP;
-  gboolean cover = building || a->kind == MU_AREA_FORTIFICATION;
-
-  if (a->capacity != 0 && !building)
-    set_object (ERR (ck, a->line, _("area “%s”: only buildings and built-up areas have a capacity"),
-                     name), a->id);
-  else if (a->capacity != 0 && (a->capacity < 1 || a->capacity > MAX_CAPACITY))
-    set_object (ERR (ck, a->line, _("area “%s”: capacity %d is out of range (1 to %d)"), name,
-                     a->capacity, MAX_CAPACITY), a->id);
-  if (a->defence != 0 && !cover)
-    set_object (ERR (ck, a->line, _("area “%s”: only buildings, built-up areas and fortifications have a defence value"),
-                     name), a->id);
-  else if (a->defence != 0 && (a->defence < 1 || a->defence > 6))
-    set_object (ERR (ck, a->line, _("area “%s”: defence %d is out of range (1 to 6)"), name,
-                     a->defence), a->id);
-  if (a->hard_cover && !cover)
-    set_object (ERR (ck, a->line, _("area “%s”: only buildings, built-up areas and fortifications give hard cover"),
-                     name), a->id);
-  if (a->grade != 0 && a->kind != MU_AREA_FORTIFICATION)
-    set_object (ERR (ck, a->line, _("area “%s”: only fortifications have a grade"), name), a->id);
-  else if (a->grade != 0 && (a->grade < 1 || a->grade > MAX_WORKS_GRADE))
-    set_object (ERR (ck, a->line, _("area “%s”: grade %d is out of range (1 to %d)"), name, a->grade,
-                     MAX_WORKS_GRADE), a->id);
-  if (a->kind == MU_AREA_DEPLOYMENT)
-    {
-      g_autofree char *what = g_strdup_printf (_("deployment zone “%s”"), name);
-
-      if (a->side == NULL)
-        set_object (ERR (ck, a->line, _("deployment zone “%s” needs a side"), name), a->id);
-      else
-        check_side_ref (ck, what, a->side, a->id, a->line);
-    }
-  else if (a->side != NULL)
-    set_object (ERR (ck, a->line, _("area “%s”: only deployment zones belong to a side"), name), a->id);
-  if (mu_polygon_self_crossing ((const MuPoint *) a->points->data, a->points->len))
-    set_object (ERR (ck, a->line, _("area “%s”: its outline crosses itself"), name), a->id);
-}
-
-/* Buildings may not overlap each other, nor two sides' deployment zones. */
-static void
-check_table_overlaps (Checker          *ck,
-                      const MuTableMap *t)
-{
-  for (guint i = 0; i < t->areas->len; i++)
-    {
-      const MuArea *a = g_ptr_array_index (t->areas, i);
-
-      if (a->kind != MU_AREA_BUILDING && a->kind != MU_AREA_DEPLOYMENT)
-        continue;
-      for (guint k = 0; k < i; k++)
-        {
-          const MuArea *b = g_ptr_array_index (t->areas, k);
-
-          if (b->kind != a->kind || (a->kind == MU_AREA_DEPLOYMENT && g_strcmp0 (a->side, b->side) == 0))
-            continue;
-          if (mu_polygons_overlap ((const MuPoint *) a->points->data, a->points->len,
-                                   (const MuPoint *) b->points->data, b->points->len))
-            set_object (ERR (ck, a->line, a->kind == MU_AREA_BUILDING
-                                 ? _("building “%s” overlaps building “%s” (line %d)")
-                                 : _("deployment zone “%s” overlaps the other side's zone “%s” (line %d)"),
-                             a->name ? a->name : a->id ? a->id : "",
-                             b->name ? b->name : b->id ? b->id : "", b->line), a->id);
-        }
-    }
-}
-
-static void
-check_table (Checker *ck)
-{
-  const MuTableMap *t = ck->s->table;
-
-  if (!(t->width > 0 && t->width <= MAX_TABLE_SIZE && t->height > 0 && t->height <= MAX_TABLE_SIZE))
-    ERR (ck, t->line, _("a table of %g × %g is not possible (sizes above 0, at most %g)"),
-         t->width, t->height, MAX_TABLE_SIZE);
-  if (t->base_width < 0 || t->base_depth < 0)
-    ERR (ck, t->line, _("base sizes must not be negative"));
-  else if (t->width > 0 && t->height > 0 &&
-           (t->base_width > MIN (t->width, t->height) / 4 || t->base_depth > MIN (t->width, t->height) / 4))
-    ERR (ck, t->line, _("a base of %g × %g is too large for a table of %g × %g (at most a quarter of its shorter side)"),
-         t->base_width, t->base_depth, t->width, t->height);
-  check_text (ck, _("the figure scale"), t->figure_scale, t->line);
-  for (guint i = 0; i < t->labels->len; i++)
-    {
-      const MuLabel *l = g_ptr_array_index (t->labels, i);
-
-      check_text (ck, _("label"), l->text, l->line);
-    }
-
-  for (guint i = 0; i < t->areas->len; i++)
-    {
-      const MuArea *a = g_ptr_array_index (t->areas, i);
-      const char *name = a->name ? a->name : a->id ? a->id : mu_area_kind_to_string (a->kind);
-
-      check_id (ck, "area", a->id, a->line, FALSE);
-      check_text (ck, _("area"), a->name, a->line);
-      if (a->points->len < 3)
-        set_object (ERR (ck, a->line, _("area “%s” needs at least three points"), name), a->id);
-      if (a->kind == MU_AREA_HILL && (a->level < 1 || a->level > MU_ELEVATION_MAX))
-        set_object (ERR (ck, a->line, _("hill “%s”: level %d is out of range (1 to %d)"),
-                         name, a->level, MU_ELEVATION_MAX), a->id);
-      else if (a->kind != MU_AREA_HILL && a->level != 0)
-        set_object (ERR (ck, a->line, _("area “%s”: only hills have a level"), name), a->id);
-      check_area_values (ck, a, name);
-    }
-  for (guint i = 0; i < t->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (t->lines, i);
-      const char *name = l->name ? l->name : l->id ? l->id : mu_line_kind_to_string (l->kind);
-
-      check_id (ck, "line", l->id, l->line, FALSE);
-      check_text (ck, _("line"), l->name, l->line);
-      if (l->points->len < 2)
-        set_object (ERR (ck, l->line, _("line “%s” needs at least two points"), name), l->id);
-      if (l->width < 0)
-        set_object (ERR (ck, l->line, _("line “%s”: width must not be negative"), name), l->id);
-      if (l->grade != 0 && l->kind != MU_LINE_DEFENCE_WORKS)
-        set_object (ERR (ck, l->line, _("line “%s”: only defence works have a grade"), name), l->id);
-      else if (l->grade != 0 && (l->grade < 1 || l->grade > MAX_WORKS_GRADE))
-        set_object (ERR (ck, l->line, _("line “%s”: grade %d is out of range (1 to %d)"), name,
-                         l->grade, MAX_WORKS_GRADE), l->id);
-      if ((l->kind == MU_LINE_FORD || l->kind == MU_LINE_BRIDGE) && l->points->len >= 2 &&
-          !crosses_water (t, l))
-        set_object (ERR (ck, l->line, _("%s “%s” crosses no river or stream"),
-                         l->kind == MU_LINE_FORD ? _("ford") : _("bridge"), name), l->id);
-    }
-  check_table_overlaps (ck, t);
-  for (guint i = 0; i < t->home_edges->len; i++)
-    {
-      const MuHomeEdge *e = g_ptr_array_index (t->home_edges, i);
-
-      if (!check_side_ref (ck, _("a home edge"), e->side, NULL, e->line))
-        continue;
-      for (guint k = 0; k < i; k++)
-        if (g_strcmp0 (((const MuHomeEdge *) g_ptr_array_index (t->home_edges, k))->side, e->side) == 0)
-          {
-            ERR (ck, e->line, _("side “%s” has a second home edge"), e->side);
-            break;
-          }
-    }
-}
-
-/* TAB-6: every stand a counter starts with lies on the table, and none stands
- * on impassable ground (TAB-12). */
-static void
-check_table_stands (Checker         *ck,
-                    const MuCounter *c,
-                    const char      *what)
-{
-  const MuTableMap *t = ck->s->table;
-  MuStand stands[MU_STANDS_MAX];
-  guint n;
-
-  if (t == NULL || !isfinite (c->place.facing))
-    return;
-  n = mu_table_counter_stands (t, c, NULL, c->place.formation, 0, c->place.pos, c->place.facing,
-                               stands, MU_STANDS_MAX);
-  for (guint i = 0; i < n; i++)
-    {
-      MuPoint k[4];
-
-      mu_stand_corners (&stands[i], k);
-      for (int j = 0; j < 4; j++)
-        if (k[j].x < -1e-6 || k[j].y < -1e-6 || k[j].x > t->width + 1e-6 || k[j].y > t->height + 1e-6)
-          {
-            set_object (ERR (ck, c->line, _("%s: stand %u reaches off the table (at %.2f, %.2f)"),
-                             what, i + 1, k[j].x, k[j].y), c->id);
-            return;
-          }
-      for (guint a = 0; a < t->areas->len; a++)
-        {
-          const MuArea *area = g_ptr_array_index (t->areas, a);
-
-          if (area->kind == MU_AREA_IMPASSABLE &&
-              mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len,
-                                   stands[i].centre))
-            {
-              set_object (ERR (ck, c->line, _("%s: stand %u stands on impassable ground “%s”"),
-                               what, i + 1, area->name ? area->name : area->id ? area->id : ""), c->id);
-              return;
-            }
-        }
-    }
-}
-
 /* Order of battle ---------------------------------------------------------------------- */
 
 static void
-check_range (Checker         *ck,
+check_range (MuChecker       *ck,
              const MuCounter *c,
              const char      *what,
              int              value,
@@ -558,25 +256,25 @@ check_range (Checker         *ck,
   if (value >= min && value <= max)
     return;
   if (max == G_MAXINT)
-    set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (at least %d)"),
-                     mu_counter_kind_to_string (c->kind), c->id, what, value, min), c->id);
+    mu_checker_set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (at least %d)"),
+                                mu_counter_kind_to_string (c->kind), c->id, what, value, min), c->id);
   else
-    set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (%d to %d)"),
-                     mu_counter_kind_to_string (c->kind), c->id, what, value, min, max), c->id);
+    mu_checker_set_object (ERR (ck, c->line, _("%s “%s”: %s %d is out of range (%d to %d)"),
+                                mu_counter_kind_to_string (c->kind), c->id, what, value, min, max), c->id);
 }
 
 static void
-check_counter (Checker         *ck,
+check_counter (MuChecker       *ck,
                const MuCounter *c)
 {
   const MuScenario *s = ck->s;
   const char *kind = mu_counter_kind_to_string (c->kind);
   g_autofree char *what = g_strdup_printf ("%s “%s”", kind, c->id ? c->id : "");
 
-  check_id (ck, kind, c->id, c->line, TRUE);
-  check_side_ref (ck, what, c->side, c->id, c->line);
-  check_text (ck, what, c->name, c->line);
-  check_text (ck, what, c->note, c->line);
+  mu_checker_id (ck, kind, c->id, c->line, TRUE);
+  mu_checker_side_ref (ck, what, c->side, c->id, c->line);
+  mu_checker_text (ck, what, c->name, c->line);
+  mu_checker_text (ck, what, c->note, c->line);
   check_ref_syntax (ck, what, c->parent, c->line);
 
   /* the values the ruleset declares, in its ranges */
@@ -599,21 +297,21 @@ check_counter (Checker         *ck,
         const MuCounter *o = indexed_command (ck, c->side, c->division);
 
         if (o != NULL && o != c)
-          set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
-                           what, c->division, o->id), c->id);
+          mu_checker_set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
+                                      what, c->division, o->id), c->id);
       }
       break;
     case MU_COUNTER_UNIT:
       if (c->identity < 0)
-        set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
-                         c->identity), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
+                                    c->identity), c->id);
       else if (c->identity > 0 && c->side &&
                indexed_command (ck, c->side, c->identity) == NULL &&
                g_hash_table_contains (ck->sides_with_commands, c->side))
-        set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
-                         what, c->identity, c->side), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
+                                    what, c->identity, c->side), c->id);
       if (c->arm >= MU_ARM_N)
-        set_object (ERR (ck, c->line, _("%s: invalid arm"), what), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s: invalid arm"), what), c->id);
       break;
     default:
       break;
@@ -624,10 +322,10 @@ check_counter (Checker         *ck,
       const MuCounter *parent = g_hash_table_lookup (ck->counter_by_id, c->parent);
 
       if (parent == NULL)
-        set_object (ERR (ck, c->line, _("%s: parent “%s” is not a counter of this scenario"),
-                         what, c->parent), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s: parent “%s” is not a counter of this scenario"),
+                                    what, c->parent), c->id);
       else if (parent == c)
-        set_object (ERR (ck, c->line, _("%s is its own parent"), what), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s is its own parent"), what), c->id);
       else
         {
           /* BAA-AMB-54: in an army without command counters a unit's parent
@@ -639,19 +337,19 @@ check_counter (Checker         *ck,
           gboolean direct = c->kind == MU_COUNTER_UNIT && want == MU_COUNTER_CONTROL;
 
           if (c->kind == MU_COUNTER_CONTROL)
-            set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
+            mu_checker_set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
           else if (parent->kind != want)
-            set_object (ERR (ck, c->line, _("%s: parent “%s” is a %s counter, not a %s counter"),
-                             what, c->parent, mu_counter_kind_to_string (parent->kind),
-                             mu_counter_kind_to_string (want)), c->id);
+            mu_checker_set_object (ERR (ck, c->line, _("%s: parent “%s” is a %s counter, not a %s counter"),
+                                        what, c->parent, mu_counter_kind_to_string (parent->kind),
+                                        mu_counter_kind_to_string (want)), c->id);
           else if (g_strcmp0 (parent->side, c->side) != 0)
-            set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
-                        c->id);
+            mu_checker_set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
+                                   c->id);
           else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && !direct &&
                    parent->division != c->identity && mu_ruleset_has_divisions (ck->ruleset))
-            set_object (ERR (ck, c->line,
-                             _("%s: identity %d does not match division %d of its parent “%s”"),
-                             what, c->identity, parent->division, c->parent), c->id);
+            mu_checker_set_object (ERR (ck, c->line,
+                                        _("%s: identity %d does not match division %d of its parent “%s”"),
+                                        what, c->identity, parent->division, c->parent), c->id);
         }
     }
 
@@ -659,39 +357,39 @@ check_counter (Checker         *ck,
     {
     case MU_PLACE_HEX:
       if (s->board != MU_BOARD_HEX)
-        set_object (ERR (ck, c->line, _("%s is placed on a hex but the board is a table"), what), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s is placed on a hex but the board is a table"), what), c->id);
       else
-        check_on_board (ck, what, c->place.hex, c->id, c->line);
+        mu_checker_on_board (ck, what, c->place.hex, c->id, c->line);
       break;
     case MU_PLACE_TABLE:
       if (s->board != MU_BOARD_TABLE)
-        set_object (ERR (ck, c->line, _("%s is placed by table position but the board is a hex map"),
-                         what), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s is placed by table position but the board is a hex map"),
+                                    what), c->id);
       else if (!point_on_table (ck, c->place.pos))
-        set_object (ERR (ck, c->line, _("%s is placed off the table"), what), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s is placed off the table"), what), c->id);
       else
-        check_table_stands (ck, c, what);
+        mu_checker_table_stands (ck, c, what);
       if (!isfinite (c->place.facing) || c->place.facing < 0 || c->place.facing >= 360)
-        set_object (ERR (ck, c->line, _("%s: facing %g is out of range (0 to 359)"), what,
-                         c->place.facing), c->id);
+        mu_checker_set_object (ERR (ck, c->line, _("%s: facing %g is out of range (0 to 359)"), what,
+                                    c->place.facing), c->id);
       break;
     case MU_PLACE_RESERVE:
       {
         const MuReserve *r = c->place.reserve ? mu_scenario_find_reserve (s, c->place.reserve) : NULL;
 
         if (r == NULL)
-          set_object (ERR (ck, c->line, _("%s: reserve “%s” is not defined"), what,
-                           c->place.reserve ? c->place.reserve : ""), c->id);
+          mu_checker_set_object (ERR (ck, c->line, _("%s: reserve “%s” is not defined"), what,
+                                      c->place.reserve ? c->place.reserve : ""), c->id);
         else if (g_strcmp0 (r->side, c->side) != 0)
-          set_object (ERR (ck, c->line, _("%s: reserve “%s” belongs to another side"), what,
-                           c->place.reserve), c->id);
+          mu_checker_set_object (ERR (ck, c->line, _("%s: reserve “%s” belongs to another side"), what,
+                                      c->place.reserve), c->id);
       }
       break;
     case MU_PLACE_NONE:
     default:
       if (++ck->n_unplaced <= MAX_UNPLACED_LISTED)
-        set_object (WARN (ck, c->line, _("%s is not placed (no hex, position or reserve)"), what),
-                    c->id);
+        mu_checker_set_object (WARN (ck, c->line, _("%s is not placed (no hex, position or reserve)"), what),
+                               c->id);
       break;
     }
 }
@@ -699,41 +397,41 @@ check_counter (Checker         *ck,
 /* Objectives, reserves, timeline -------------------------------------------------------- */
 
 static void
-check_objective (Checker           *ck,
+check_objective (MuChecker         *ck,
                  const MuObjective *o)
 {
   g_autofree char *what = g_strdup_printf (_("objective “%s”"), o->id ? o->id : "");
 
-  check_id (ck, "objective", o->id, o->line, TRUE);
-  check_text (ck, what, o->name, o->line);
+  mu_checker_id (ck, "objective", o->id, o->line, TRUE);
+  mu_checker_text (ck, what, o->name, o->line);
   if (ck->s->board == MU_BOARD_HEX)
-    check_on_board (ck, what, o->hex, o->id, o->line);
+    mu_checker_on_board (ck, what, o->hex, o->id, o->line);
   else if (!point_on_table (ck, o->pos))
-    set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
+    mu_checker_set_object (ERR (ck, o->line, _("%s is off the table"), what), o->id);
   if (o->radius < 0)
-    set_object (ERR (ck, o->line, _("%s: radius must not be negative"), what), o->id);
+    mu_checker_set_object (ERR (ck, o->line, _("%s: radius must not be negative"), what), o->id);
   if (o->owner)
-    check_side_ref (ck, what, o->owner, o->id, o->line);
+    mu_checker_side_ref (ck, what, o->owner, o->id, o->line);
   if (o->value < 0 || o->value > 1000)
-    set_object (ERR (ck, o->line, _("%s: value %d is out of range (0 to 1000)"), what, o->value), o->id);
+    mu_checker_set_object (ERR (ck, o->line, _("%s: value %d is out of range (0 to 1000)"), what, o->value), o->id);
 }
 
 static void
-check_task (Checker               *ck,
+check_task (MuChecker             *ck,
             const MuTaskObjective *t)
 {
   g_autofree char *what = g_strdup_printf (_("task objective “%s”"), t->id ? t->id : "");
 
-  check_id (ck, "task", t->id, t->line, TRUE);
-  check_text (ck, what, t->text, t->line);
-  check_text (ck, what, t->condition, t->line);
-  check_side_ref (ck, what, t->side, t->id, t->line);
+  mu_checker_id (ck, "task", t->id, t->line, TRUE);
+  mu_checker_text (ck, what, t->text, t->line);
+  mu_checker_text (ck, what, t->condition, t->line);
+  mu_checker_side_ref (ck, what, t->side, t->id, t->line);
   if (t->value < 0 || t->value > 1000)
-    set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
+    mu_checker_set_object (ERR (ck, t->line, _("%s: value %d is out of range (0 to 1000)"), what, t->value), t->id);
 }
 
 static void
-check_reserve (Checker         *ck,
+check_reserve (MuChecker       *ck,
                const MuReserve *r)
 {
   const MuScenario *s = ck->s;
@@ -741,16 +439,16 @@ check_reserve (Checker         *ck,
   gboolean has_entry;
   int last = s->timeline.first_bound + s->timeline.bounds - 1;
 
-  check_id (ck, "reserve", r->id, r->line, TRUE);
-  check_text (ck, what, r->name, r->line);
-  check_side_ref (ck, what, r->side, r->id, r->line);
+  mu_checker_id (ck, "reserve", r->id, r->line, TRUE);
+  mu_checker_text (ck, what, r->name, r->line);
+  mu_checker_side_ref (ck, what, r->side, r->id, r->line);
   if (r->edge && strcmp (r->edge, "n") != 0 && strcmp (r->edge, "e") != 0 &&
       strcmp (r->edge, "s") != 0 && strcmp (r->edge, "w") != 0)
-    set_object (ERR (ck, r->line, _("%s: “%s” is not a board edge (n, e, s, w)"), what, r->edge), r->id);
+    mu_checker_set_object (ERR (ck, r->line, _("%s: “%s” is not a board edge (n, e, s, w)"), what, r->edge), r->id);
   if (s->board == MU_BOARD_HEX)
     {
       for (guint i = 0; i < r->entry->len; i++)
-        check_on_board (ck, what, g_array_index (r->entry, MuHex, i), r->id, r->line);
+        mu_checker_on_board (ck, what, g_array_index (r->entry, MuHex, i), r->id, r->line);
       has_entry = r->entry->len > 0 || r->edge != NULL;
     }
   else
@@ -758,23 +456,23 @@ check_reserve (Checker         *ck,
       for (guint i = 0; i < r->entry_points->len; i++)
         if (!point_on_table (ck, g_array_index (r->entry_points, MuPoint, i)))
           {
-            set_object (ERR (ck, r->line, _("%s: entry point %u is off the table"), what, i + 1), r->id);
+            mu_checker_set_object (ERR (ck, r->line, _("%s: entry point %u is off the table"), what, i + 1), r->id);
             break;
           }
       has_entry = r->entry_points->len > 0 || r->edge != NULL;
     }
   if (!has_entry)
-    set_object (ERR (ck, r->line, _("%s has no entry (give entry hexes, points or an edge)"), what),
-                r->id);
+    mu_checker_set_object (ERR (ck, r->line, _("%s has no entry (give entry hexes, points or an edge)"), what),
+                           r->id);
   if (r->bound < s->timeline.first_bound || r->bound > last)
-    set_object (ERR (ck, r->line, _("%s: bound %d is outside the game (bounds %d to %d)"),
-                     what, r->bound, s->timeline.first_bound, last), r->id);
+    mu_checker_set_object (ERR (ck, r->line, _("%s: bound %d is outside the game (bounds %d to %d)"),
+                                what, r->bound, s->timeline.first_bound, last), r->id);
   if (r->roll < 0 || r->roll > 6)
-    set_object (ERR (ck, r->line, _("%s: roll %d is out of range (0 to 6)"), what, r->roll), r->id);
+    mu_checker_set_object (ERR (ck, r->line, _("%s: roll %d is out of range (0 to 6)"), what, r->roll), r->id);
 }
 
 static void
-check_timeline (Checker *ck)
+check_timeline (MuChecker *ck)
 {
   const MuTimeline *tl = &ck->s->timeline;
 
@@ -846,7 +544,7 @@ mu_rule_option_check (const MuRuleOptionInfo *info,
 
 /* An option the ruleset declares holds a value of its type. */
 static void
-check_option_value (Checker *ck, const MuRuleOption *o)
+check_option_value (MuChecker *ck, const MuRuleOption *o)
 {
   const MuRuleOptionInfo *info = ck->ruleset ? mu_ruleset_find_option (ck->ruleset, o->key) : NULL;
   g_autofree char *why = info ? mu_rule_option_check (info, o) : NULL;
@@ -859,7 +557,7 @@ void
 mu_scenario_check (const MuScenario *scenario,
                    GPtrArray        *problems)
 {
-  Checker ck = { scenario, NULL, problems, NULL };
+  MuChecker ck = { scenario, NULL, problems, NULL };
   g_autoptr(GHashTable) side_ids = NULL;
   g_autoptr(GHashTable) option_keys = NULL;
 
@@ -870,10 +568,10 @@ mu_scenario_check (const MuScenario *scenario,
   side_ids = g_hash_table_new (g_str_hash, g_str_equal);
   option_keys = g_hash_table_new (g_str_hash, g_str_equal);
 
-  check_text (&ck, _("the title"), scenario->title, scenario->line);
-  check_text (&ck, _("the description"), scenario->description, scenario->line);
-  check_text (&ck, _("the date"), scenario->date, scenario->line);
-  check_text (&ck, _("the author"), scenario->author, scenario->line);
+  mu_checker_text (&ck, _("the title"), scenario->title, scenario->line);
+  mu_checker_text (&ck, _("the description"), scenario->description, scenario->line);
+  mu_checker_text (&ck, _("the date"), scenario->date, scenario->line);
+  mu_checker_text (&ck, _("the author"), scenario->author, scenario->line);
   check_ref_syntax (&ck, _("ruleset"), scenario->ruleset, scenario->line);
   if (scenario->title == NULL || strspn (scenario->title, " \t\r\n") == strlen (scenario->title))
     WARN (&ck, scenario->line, _("the scenario has no title"));
@@ -898,9 +596,9 @@ mu_scenario_check (const MuScenario *scenario,
           scenario->ruleset);
 
   if (scenario->board == MU_BOARD_HEX && scenario->hex_map)
-    check_hex_map (&ck);
+    mu_checker_hex_map (&ck);
   else if (scenario->board == MU_BOARD_TABLE && scenario->table)
-    check_table (&ck);
+    mu_checker_table (&ck);
   else
     ERR (&ck, scenario->line, _("the scenario has no board"));
 
@@ -930,13 +628,13 @@ mu_scenario_check (const MuScenario *scenario,
     {
       const MuSide *side = g_ptr_array_index (scenario->sides, i);
 
-      check_text (&ck, _("side"), side->name, side->line);
+      mu_checker_text (&ck, _("side"), side->name, side->line);
       if (side->id == NULL || *side->id == '\0')
         ERR (&ck, side->line, _("side has no id"));
       else if (!id_syntax_ok (side->id))
         check_ref_syntax (&ck, _("side"), side->id, side->line);
       else if (g_hash_table_contains (side_ids, side->id))
-        set_object (ERR (&ck, side->line, _("duplicate side id “%s”"), side->id), side->id);
+        mu_checker_set_object (ERR (&ck, side->line, _("duplicate side id “%s”"), side->id), side->id);
       else
         g_hash_table_add (side_ids, side->id);
     }
@@ -957,8 +655,8 @@ mu_scenario_check (const MuScenario *scenario,
           const MuCounter *a = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i));
           const MuCounter *b = g_ptr_array_index (scenario->counters, g_array_index (pairs, guint, i + 1));
 
-          set_object (ERR (&ck, b->line, _("unit “%s”: its stands overlap those of unit “%s” (line %d)"),
-                           b->id ? b->id : "", a->id ? a->id : "", a->line), b->id);
+          mu_checker_set_object (ERR (&ck, b->line, _("unit “%s”: its stands overlap those of unit “%s” (line %d)"),
+                                      b->id ? b->id : "", a->id ? a->id : "", a->line), b->id);
         }
     }
   if (ck.n_unplaced > MAX_UNPLACED_LISTED)
@@ -983,10 +681,10 @@ mu_scenario_check (const MuScenario *scenario,
     {
       const MuSideArea *a = g_ptr_array_index (scenario->own_lines, i);
 
-      check_side_ref (&ck, _("own lines"), a->side, NULL, a->line);
+      mu_checker_side_ref (&ck, _("own lines"), a->side, NULL, a->line);
       if (scenario->board == MU_BOARD_HEX)
         for (guint j = 0; j < a->hexes->len; j++)
-          if (!check_on_board (&ck, _("own lines"), g_array_index (a->hexes, MuHex, j), NULL, a->line))
+          if (!mu_checker_on_board (&ck, _("own lines"), g_array_index (a->hexes, MuHex, j), NULL, a->line))
             break;
     }
 

@@ -2,7 +2,8 @@
  *
  * mu-scenario-xml.c parses and validates, mu-scenario-xml-bulk.c checks the
  * per-hex elements the schema leaves to it, mu-scenario-xml-read.c turns the
- * validated document into a MuScenario.
+ * validated document into a MuScenario with the node readers of
+ * mu-scenario-xml-attrs.c.
  */
 #pragma once
 
@@ -57,6 +58,33 @@ int         mu_xml_validate_counters (MuXmlLoader *ld, GArray *detached, xmlRela
 /* The lines of the detached counters that are invalid each on its own (of
  * int): libxml2 names no node in some messages about them. */
 GArray     *mu_xml_invalid_counter_lines (MuXmlLoader *ld, GArray *detached, xmlRelaxNGPtr schema);
+/* Reading values off nodes (mu-scenario-xml-attrs.c). Strings returned are
+ * newly allocated; free them. The get_ functions report a value that is
+ * present but unusable and return FALSE; list ones stop at MU_XML_MAX_LIST. */
+#define MU_XML_MAX_LIST 100000
+
+char       *mu_xml_attr           (xmlNodePtr node, const char *name);
+char       *mu_xml_attr_stripped  (xmlNodePtr node, const char *name);
+gboolean    mu_xml_parse_int_text (const char *text, int *out);
+gboolean    mu_xml_get_int        (MuXmlLoader *ld, xmlNodePtr node, const char *name, int fallback, int *out);
+gboolean    mu_xml_get_double     (MuXmlLoader *ld, xmlNodePtr node, const char *name, double fallback, double *out);
+gboolean    mu_xml_get_bool       (xmlNodePtr node, const char *name, gboolean fallback);
+gboolean    mu_xml_get_hex        (MuXmlLoader *ld, xmlNodePtr node, const char *name, MuHex *hex);
+void        mu_xml_get_hex_list   (MuXmlLoader *ld, xmlNodePtr node, const char *name, GArray *out);
+void        mu_xml_get_point_list (MuXmlLoader *ld, xmlNodePtr node, const char *name, GArray *out);
+char       *mu_xml_element_text   (xmlNodePtr node);
+
+/* Extension content kept in MuExtra (mu-scenario-xml-attrs.c). */
+typedef void (*MuXmlKnownChildFunc) (MuXmlLoader *ld, xmlNodePtr child, gpointer data);
+
+void        mu_xml_extra_add          (GPtrArray **array, const char *text);
+void        mu_xml_collect_attributes (MuXmlLoader *ld, xmlNodePtr node, MuExtra *extra);
+char       *mu_xml_serialize_node     (xmlNodePtr node);
+void        mu_xml_take_comments      (MuXmlLoader *ld, MuExtra *extra);
+void        mu_xml_walk_children      (MuXmlLoader *ld, xmlNodePtr node, MuExtra *extra,
+                                       MuXmlKnownChildFunc known, gpointer data);
+void        mu_xml_object_extra       (MuXmlLoader *ld, xmlNodePtr node, MuExtra *extra);
+
 /* The model of a schema-valid document; reports what the schema cannot see. */
 MuScenario *mu_xml_build_model (MuXmlLoader *ld);
 

@@ -22,439 +22,6 @@
 
 /* Limits on values that size allocations. */
 #define MAX_BOARD 999
-#define MAX_LIST 100000
-
-/* Attribute helpers ---------------------------------------------------------------- */
-
-static gboolean
-is_ours (xmlNodePtr node)
-{
-  return node->ns != NULL && node->ns->href != NULL &&
-         strcmp ((const char *) node->ns->href, MU_SCENARIO_NAMESPACE) == 0;
-}
-
-gboolean
-mu_xml_is_element (xmlNodePtr node,
-                   const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && is_ours (node) &&
-         strcmp ((const char *) node->name, name) == 0;
-}
-
-/* The value of an unqualified attribute, newly allocated, or NULL. */
-static char *
-attr (xmlNodePtr  node,
-      const char *name)
-{
-  xmlChar *v = xmlGetNoNsProp (node, (const xmlChar *) name);
-  char *r;
-
-  if (v == NULL)
-    return NULL;
-  r = g_strdup ((const char *) v);
-  xmlFree (v);
-  return r;
-}
-
-static char *
-attr_stripped (xmlNodePtr  node,
-               const char *name)
-{
-  char *v = attr (node, name);
-
-  return v ? g_strstrip (v) : NULL;
-}
-
-static gboolean
-parse_int_text (const char *text,
-                int        *out)
-{
-  char *end = NULL;
-  gint64 v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  errno = 0;
-  v = g_ascii_strtoll (text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0')
-    return FALSE;
-  /* Far beyond any meaningful value but safe to add and multiply. */
-  if (v < -100000000 || v > 100000000)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-/* Integer attribute; reports and returns FALSE when present but unusable. */
-static gboolean
-get_int (MuXmlLoader *ld,
-         xmlNodePtr  node,
-         const char *name,
-         int         fallback,
-         int        *out)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *out = fallback;
-  if (v == NULL)
-    return TRUE;
-  if (!parse_int_text (v, out))
-    {
-      mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: %s=\"%s\" is not a usable whole number"),
-                     (const char *) node->name, name, v);
-      *out = fallback;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_double_text (const char *text,
-                   double     *out)
-{
-  char *end = NULL;
-  double v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (v) || fabs (v) > 1e7)
-    return FALSE;
-  /* The writer keeps four decimals: the model holds exactly what a save
-   * writes, so checks give the same answer before and after a round trip. */
-  *out = round (v * 10000.0) / 10000.0;
-  if (*out == 0)
-    *out = 0;   /* no negative zero */
-  return TRUE;
-}
-
-static gboolean
-get_double (MuXmlLoader *ld,
-            xmlNodePtr  node,
-            const char *name,
-            double      fallback,
-            double     *out)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *out = fallback;
-  if (v == NULL)
-    return TRUE;
-  if (!parse_double_text (v, out))
-    {
-      mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: %s=\"%s\" is not a usable number"),
-                     (const char *) node->name, name, v);
-      *out = fallback;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-get_bool (xmlNodePtr  node,
-          const char *name,
-          gboolean    fallback)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  if (v == NULL)
-    return fallback;
-  return strcmp (v, "true") == 0 || strcmp (v, "1") == 0;
-}
-
-static gboolean
-get_hex (MuXmlLoader *ld,
-         xmlNodePtr  node,
-         const char *name,
-         MuHex      *hex)
-{
-  g_autofree char *v = attr_stripped (node, name);
-
-  *hex = MU_HEX_NONE;
-  if (v == NULL)
-    return FALSE;
-  if (!mu_hex_parse (v, hex))
-    {
-      mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: %s=\"%s\" is not a hex (CCRR)"),
-                     (const char *) node->name, name, v);
-      *hex = MU_HEX_NONE;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-get_hex_list (MuXmlLoader *ld,
-              xmlNodePtr  node,
-              const char *name,
-              GArray     *out)
-{
-  g_autofree char *v = attr (node, name);
-  g_auto(GStrv) words = NULL;
-
-  if (v == NULL)
-    return;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      MuHex h;
-
-      if (*words[i] == '\0')
-        continue;
-      if (out->len >= MAX_LIST)
-        {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: more than %d hexes in %s; that is the limit"),
-                         (const char *) node->name, MAX_LIST, name);
-          return;
-        }
-      if (!mu_hex_parse (words[i], &h))
-        {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: “%s” in %s is not a hex (CCRR)"),
-                         (const char *) node->name, words[i], name);
-          continue;
-        }
-      g_array_append_val (out, h);
-    }
-}
-
-static void
-get_point_list (MuXmlLoader *ld,
-                xmlNodePtr  node,
-                const char *name,
-                GArray     *out)
-{
-  g_autofree char *v = attr (node, name);
-  g_auto(GStrv) words = NULL;
-
-  if (v == NULL)
-    return;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      MuPoint p;
-      char *comma;
-
-      if (*words[i] == '\0')
-        continue;
-      if (out->len >= MAX_LIST)
-        {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: more than %d points in %s; that is the limit"),
-                         (const char *) node->name, MAX_LIST, name);
-          return;
-        }
-      comma = strchr (words[i], ',');
-      if (comma == NULL)
-        {
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: “%s” in %s is not a point X,Y"),
-                         (const char *) node->name, words[i], name);
-          continue;
-        }
-      *comma = '\0';
-      if (!parse_double_text (words[i], &p.x) || !parse_double_text (comma + 1, &p.y))
-        {
-          *comma = ',';
-          mu_xml_report (ld, mu_xml_node_line (node), _("<%s>: “%s” in %s is not a point X,Y"),
-                         (const char *) node->name, words[i], name);
-          continue;
-        }
-      g_array_append_val (out, p);
-    }
-}
-
-static char *
-element_text (xmlNodePtr node)
-{
-  xmlChar *t = xmlNodeGetContent (node);
-  char *r = g_strdup (t ? (const char *) t : "");
-
-  xmlFree (t);
-  return r;
-}
-
-/* Extension content ------------------------------------------------------------ */
-
-static void
-extra_add (GPtrArray **array,
-           const char *text)
-{
-  if (*array == NULL)
-    *array = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (*array, g_strdup (text));
-}
-
-static gboolean
-extra_has_attr (MuExtra    *extra,
-                const char *name)
-{
-  if (extra->attributes == NULL)
-    return FALSE;
-  for (guint i = 0; i + 1 < extra->attributes->len; i += 2)
-    if (strcmp (g_ptr_array_index (extra->attributes, i), name) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* Foreign attributes of node (and the namespace declarations they need). */
-static void
-collect_attributes (MuXmlLoader *ld,
-                    xmlNodePtr  node,
-                    MuExtra    *extra)
-{
-  if (node == ld->root)
-    {
-      for (xmlNsPtr ns = node->nsDef; ns; ns = ns->next)
-        {
-          g_autofree char *name = NULL;
-
-          if (ns->prefix == NULL || ns->href == NULL ||
-              strcmp ((const char *) ns->href, MU_SCENARIO_NAMESPACE) == 0)
-            continue;
-          name = g_strdup_printf ("xmlns:%s", (const char *) ns->prefix);
-          extra_add (&extra->attributes, name);
-          extra_add (&extra->attributes, (const char *) ns->href);
-        }
-    }
-
-  for (xmlAttrPtr a = node->properties; a; a = a->next)
-    {
-      g_autofree char *name = NULL;
-      xmlChar *value;
-
-      if (a->ns == NULL || a->ns->href == NULL)
-        continue;       /* ours: unqualified */
-      if (strcmp ((const char *) a->ns->href, MU_SCENARIO_NAMESPACE) == 0)
-        continue;       /* the schema rejects these */
-      if (a->ns->prefix == NULL)
-        continue;
-      if (node != ld->root && strcmp ((const char *) a->ns->prefix, "xml") != 0)
-        {
-          xmlNsPtr at_root = xmlSearchNs (ld->doc, ld->root, a->ns->prefix);
-          g_autofree char *decl = g_strdup_printf ("xmlns:%s", (const char *) a->ns->prefix);
-
-          if ((at_root == NULL || xmlStrcmp (at_root->href, a->ns->href) != 0) &&
-              !extra_has_attr (extra, decl))
-            {
-              extra_add (&extra->attributes, decl);
-              extra_add (&extra->attributes, (const char *) a->ns->href);
-            }
-        }
-      name = g_strdup_printf ("%s:%s", (const char *) a->ns->prefix, (const char *) a->name);
-      /* Stored unescaped; the writer escapes. */
-      value = xmlGetNsProp (node, a->name, a->ns->href);
-      extra_add (&extra->attributes, name);
-      extra_add (&extra->attributes, value ? (const char *) value : "");
-      xmlFree (value);
-    }
-}
-
-static char *
-serialize_node (xmlNodePtr node)
-{
-  xmlDocPtr tmp;
-  xmlNodePtr copy;
-  xmlBufferPtr buf;
-  char *text;
-
-  if (node->type == XML_COMMENT_NODE)
-    return g_strdup_printf ("<!--%s-->", node->content ? (const char *) node->content : "");
-  if (node->type == XML_PI_NODE)
-    return node->content && *node->content
-           ? g_strdup_printf ("<?%s %s?>", (const char *) node->name, (const char *) node->content)
-           : g_strdup_printf ("<?%s?>", (const char *) node->name);
-  if (node->type != XML_ELEMENT_NODE)
-    return NULL;
-
-  tmp = xmlNewDoc ((const xmlChar *) "1.0");
-  copy = xmlDocCopyNode (node, tmp, 1);
-  if (copy == NULL)
-    {
-      xmlFreeDoc (tmp);
-      return NULL;
-    }
-  xmlDocSetRootElement (tmp, copy);
-  buf = xmlBufferCreate ();
-  xmlNodeDump (buf, tmp, copy, 0, 0);
-  text = g_strdup ((const char *) xmlBufferContent (buf));
-  xmlBufferFree (buf);
-  xmlFreeDoc (tmp);
-  return text;
-}
-
-/* Leading comments collected so far go before the element of this object. */
-static void
-take_comments (MuXmlLoader *ld,
-               MuExtra *extra)
-{
-  for (guint i = 0; i < ld->comments->len; i++)
-    extra_add (&extra->elements, g_ptr_array_index (ld->comments, i));
-  g_ptr_array_set_size (ld->comments, 0);
-}
-
-/* Comments inside an element's content (not in front of an object) are kept
- * as child content of that element, marked by a leading space. */
-static void
-add_inner_comments (MuXmlLoader *ld,
-                    MuExtra *extra)
-{
-  for (guint i = 0; i < ld->comments->len; i++)
-    {
-      g_autofree char *text = g_strconcat (" ", (const char *) g_ptr_array_index (ld->comments, i), NULL);
-
-      extra_add (&extra->elements, text);
-    }
-  g_ptr_array_set_size (ld->comments, 0);
-}
-
-/* Children of an object element: foreign elements go to extra, comments are
- * kept as leading comments of the object they precede (or of this object),
- * our own elements are handed to `known` when given. */
-typedef void (*KnownChildFunc) (MuXmlLoader *ld, xmlNodePtr child, gpointer data);
-
-static void
-walk_children (MuXmlLoader *ld,
-               xmlNodePtr      node,
-               MuExtra        *extra,
-               KnownChildFunc  known,
-               gpointer        data)
-{
-  g_autoptr(GPtrArray) saved = ld->comments;
-
-  ld->comments = g_ptr_array_new_with_free_func (g_free);
-  for (xmlNodePtr c = node->children; c; c = c->next)
-    {
-      if (c->type == XML_COMMENT_NODE)
-        {
-          g_ptr_array_add (ld->comments, serialize_node (c));
-        }
-      else if (c->type == XML_ELEMENT_NODE && !is_ours (c))
-        {
-          g_autofree char *text = serialize_node (c);
-
-          /* Comments before a foreign element stay in front of it. */
-          add_inner_comments (ld, extra);
-          if (text)
-            extra_add (&extra->elements, text);
-        }
-      else if (c->type == XML_ELEMENT_NODE && known != NULL)
-        {
-          known (ld, c, data);
-        }
-    }
-  /* Comments after the last object stay at the end of this element. */
-  add_inner_comments (ld, extra);
-  g_ptr_array_unref (ld->comments);
-  ld->comments = g_steal_pointer (&saved);
-}
-
-static void
-object_extra (MuXmlLoader *ld,
-              xmlNodePtr  node,
-              MuExtra    *extra)
-{
-  take_comments (ld, extra);
-  collect_attributes (ld, node, extra);
-  walk_children (ld, node, extra, NULL, NULL);
-}
 
 /* Hex map ---------------------------------------------------------------------- */
 
@@ -463,7 +30,7 @@ load_terrain (MuXmlLoader *ld,
               xmlNodePtr  node,
               MuHexMap   *map)
 {
-  g_autofree char *def = attr_stripped (node, "default");
+  g_autofree char *def = mu_xml_attr_stripped (node, "default");
   MuTerrain deft = MU_TERRAIN_OPEN;
   int cols = map->grid.cols, rows = map->grid.rows;
 
@@ -480,14 +47,14 @@ load_terrain (MuXmlLoader *ld,
 
       if (!mu_xml_is_element (r, "row"))
         continue;
-      if (!get_int (ld, r, "n", 0, &n))
+      if (!mu_xml_get_int (ld, r, "n", 0, &n))
         continue;
       if (n < 1 || n > rows)
         {
           mu_xml_report (ld, mu_xml_node_line (r), _("terrain row %d is off the board (rows 1 to %d)"), n, rows);
           continue;
         }
-      text = element_text (r);
+      text = mu_xml_element_text (r);
       words = g_strsplit_set (text, " \t\r\n", -1);
       for (guint i = 0; words[i]; i++)
         {
@@ -501,7 +68,7 @@ load_terrain (MuXmlLoader *ld,
           if (star)
             {
               *star = '\0';
-              if (!parse_int_text (star + 1, &count) || count < 1)
+              if (!mu_xml_parse_int_text (star + 1, &count) || count < 1)
                 {
                   mu_xml_report (ld, mu_xml_node_line (r), _("terrain row %d: bad repeat count “%s”"), n, star + 1);
                   break;
@@ -531,7 +98,7 @@ load_elevation (MuXmlLoader *ld,
 {
   int def, cols = map->grid.cols, rows = map->grid.rows;
 
-  get_int (ld, node, "default", 0, &def);
+  mu_xml_get_int (ld, node, "default", 0, &def);
   if (def < 0 || def > MU_ELEVATION_MAX)
     {
       mu_xml_report (ld, mu_xml_node_line (node), _("elevation %d is out of range (0 to %d)"), def, MU_ELEVATION_MAX);
@@ -547,14 +114,14 @@ load_elevation (MuXmlLoader *ld,
 
       if (!mu_xml_is_element (r, "row"))
         continue;
-      if (!get_int (ld, r, "n", 0, &n))
+      if (!mu_xml_get_int (ld, r, "n", 0, &n))
         continue;
       if (n < 1 || n > rows)
         {
           mu_xml_report (ld, mu_xml_node_line (r), _("elevation row %d is off the board (rows 1 to %d)"), n, rows);
           continue;
         }
-      text = element_text (r);
+      text = mu_xml_element_text (r);
       for (const char *c = text; *c; c++)
         {
           if (g_ascii_isspace (*c))
@@ -582,7 +149,7 @@ parse_features (MuXmlLoader *ld,
                 xmlNodePtr  node,
                 gboolean    hexside)
 {
-  g_autofree char *v = attr (node, "features");
+  g_autofree char *v = mu_xml_attr (node, "features");
   g_auto(GStrv) words = NULL;
   guint bits = 0;
 
@@ -635,7 +202,7 @@ load_hex_map_child (MuXmlLoader *ld,
       MuHex h;
       MuHexCell *cell;
 
-      if (!get_hex (ld, c, "at", &h))
+      if (!mu_xml_get_hex (ld, c, "at", &h))
         return;
       cell = mu_hex_map_cell (map, h);
       if (cell == NULL)
@@ -650,10 +217,10 @@ load_hex_map_child (MuXmlLoader *ld,
   else if (mu_xml_is_element (c, "hexside"))
     {
       MuHex h;
-      g_autofree char *dirname = attr_stripped (c, "dir");
+      g_autofree char *dirname = mu_xml_attr_stripped (c, "dir");
       int dir, index;
 
-      if (!get_hex (ld, c, "at", &h))
+      if (!mu_xml_get_hex (ld, c, "at", &h))
         return;
       dir = dirname ? mu_hex_direction_from_name (&map->grid, dirname) : -1;
       if (dir < 0)
@@ -676,33 +243,33 @@ load_hex_map_child (MuXmlLoader *ld,
     }
   else if (mu_xml_is_element (c, "path"))
     {
-      g_autofree char *kind = attr_stripped (c, "kind");
+      g_autofree char *kind = mu_xml_attr_stripped (c, "kind");
       MuPathKind k = MU_PATH_LOCAL_ROAD;
       MuPath *p;
 
       if (!mu_path_kind_from_string (kind, &k))
         mu_xml_report (ld, mu_xml_node_line (c), _("<path>: unknown kind “%s”"), kind ? kind : "");
       p = mu_path_new (k);
-      p->id = attr_stripped (c, "id");
-      p->name = attr (c, "name");
+      p->id = mu_xml_attr_stripped (c, "id");
+      p->name = mu_xml_attr (c, "name");
       p->line = mu_xml_node_line (c);
-      get_hex_list (ld, c, "hexes", p->hexes);
-      object_extra (ld, c, &p->extra);
+      mu_xml_get_hex_list (ld, c, "hexes", p->hexes);
+      mu_xml_object_extra (ld, c, &p->extra);
       g_ptr_array_add (map->paths, p);
     }
   else if (mu_xml_is_element (c, "label"))
     {
-      g_autofree char *text = attr (c, "text");
+      g_autofree char *text = mu_xml_attr (c, "text");
       MuHex h;
       MuLabel *l;
 
-      get_hex (ld, c, "at", &h);
+      mu_xml_get_hex (ld, c, "at", &h);
       l = mu_label_new (text, h);
-      get_double (ld, c, "dx", 0, &l->dx);
-      get_double (ld, c, "dy", 0, &l->dy);
-      get_double (ld, c, "scale", 1, &l->scale);
+      mu_xml_get_double (ld, c, "dx", 0, &l->dx);
+      mu_xml_get_double (ld, c, "dy", 0, &l->dy);
+      mu_xml_get_double (ld, c, "scale", 1, &l->scale);
       l->line = mu_xml_node_line (c);
-      object_extra (ld, c, &l->extra);
+      mu_xml_object_extra (ld, c, &l->extra);
       g_ptr_array_add (map->labels, l);
     }
 }
@@ -711,16 +278,16 @@ static MuHexMap *
 load_hex_map (MuXmlLoader *ld,
               xmlNodePtr  node)
 {
-  g_autofree char *orient = attr_stripped (node, "orientation");
-  g_autofree char *offset = attr_stripped (node, "offset");
+  g_autofree char *orient = mu_xml_attr_stripped (node, "orientation");
+  g_autofree char *offset = mu_xml_attr_stripped (node, "offset");
   int cols, rows;
   MuHexMap *map;
 
   gboolean have_cols, have_rows;
 
   /* Both are read before giving up so that both problems are reported. */
-  have_cols = get_int (ld, node, "cols", 0, &cols);
-  have_rows = get_int (ld, node, "rows", 0, &rows);
+  have_cols = mu_xml_get_int (ld, node, "cols", 0, &cols);
+  have_rows = mu_xml_get_int (ld, node, "rows", 0, &rows);
   if (!have_cols || !have_rows)
     return NULL;
   /* Checked before anything is allocated. */
@@ -735,11 +302,11 @@ load_hex_map (MuXmlLoader *ld,
                         g_strcmp0 (orient, "pointy") == 0 ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
                         g_strcmp0 (offset, "even") == 0 ? MU_HEX_OFFSET_EVEN : MU_HEX_OFFSET_ODD);
   map->line = mu_xml_node_line (node);
-  get_double (ld, node, "hex-size-mm", 16.0, &map->hex_size_mm);
-  get_double (ld, node, "counter-size-mm", 0.0, &map->counter_size_mm);
-  take_comments (ld, &map->extra);
-  collect_attributes (ld, node, &map->extra);
-  walk_children (ld, node, &map->extra, load_hex_map_child, map);
+  mu_xml_get_double (ld, node, "hex-size-mm", 16.0, &map->hex_size_mm);
+  mu_xml_get_double (ld, node, "counter-size-mm", 0.0, &map->counter_size_mm);
+  mu_xml_take_comments (ld, &map->extra);
+  mu_xml_collect_attributes (ld, node, &map->extra);
+  mu_xml_walk_children (ld, node, &map->extra, load_hex_map_child, map);
   return map;
 }
 
@@ -754,60 +321,60 @@ load_table_child (MuXmlLoader *ld,
 
   if (mu_xml_is_element (c, "area"))
     {
-      g_autofree char *kind = attr_stripped (c, "kind");
+      g_autofree char *kind = mu_xml_attr_stripped (c, "kind");
       MuAreaKind k = MU_AREA_WOODS;
       MuArea *a;
 
       if (!mu_area_kind_from_string (kind, &k))
         mu_xml_report (ld, mu_xml_node_line (c), _("<area>: unknown kind “%s”"), kind ? kind : "");
       a = mu_area_new (k);
-      a->id = attr_stripped (c, "id");
-      a->name = attr (c, "name");
-      get_int (ld, c, "level", 0, &a->level);
-      get_int (ld, c, "capacity", 0, &a->capacity);
-      get_int (ld, c, "defence", 0, &a->defence);
-      a->hard_cover = get_bool (c, "hard-cover", FALSE);
-      get_int (ld, c, "grade", 0, &a->grade);
-      a->side = attr_stripped (c, "side");
-      get_point_list (ld, c, "points", a->points);
+      a->id = mu_xml_attr_stripped (c, "id");
+      a->name = mu_xml_attr (c, "name");
+      mu_xml_get_int (ld, c, "level", 0, &a->level);
+      mu_xml_get_int (ld, c, "capacity", 0, &a->capacity);
+      mu_xml_get_int (ld, c, "defence", 0, &a->defence);
+      a->hard_cover = mu_xml_get_bool (c, "hard-cover", FALSE);
+      mu_xml_get_int (ld, c, "grade", 0, &a->grade);
+      a->side = mu_xml_attr_stripped (c, "side");
+      mu_xml_get_point_list (ld, c, "points", a->points);
       a->line = mu_xml_node_line (c);
-      object_extra (ld, c, &a->extra);
+      mu_xml_object_extra (ld, c, &a->extra);
       g_ptr_array_add (t->areas, a);
     }
   else if (mu_xml_is_element (c, "line"))
     {
-      g_autofree char *kind = attr_stripped (c, "kind");
+      g_autofree char *kind = mu_xml_attr_stripped (c, "kind");
       MuLineKind k = MU_LINE_ROAD;
       MuPolyline *l;
 
       if (!mu_line_kind_from_string (kind, &k))
         mu_xml_report (ld, mu_xml_node_line (c), _("<line>: unknown kind “%s”"), kind ? kind : "");
       l = mu_polyline_new (k);
-      l->id = attr_stripped (c, "id");
-      l->name = attr (c, "name");
-      get_double (ld, c, "width", 0, &l->width);
-      get_int (ld, c, "grade", 0, &l->grade);
-      get_point_list (ld, c, "points", l->points);
+      l->id = mu_xml_attr_stripped (c, "id");
+      l->name = mu_xml_attr (c, "name");
+      mu_xml_get_double (ld, c, "width", 0, &l->width);
+      mu_xml_get_int (ld, c, "grade", 0, &l->grade);
+      mu_xml_get_point_list (ld, c, "points", l->points);
       l->line = mu_xml_node_line (c);
-      object_extra (ld, c, &l->extra);
+      mu_xml_object_extra (ld, c, &l->extra);
       g_ptr_array_add (t->lines, l);
     }
   else if (mu_xml_is_element (c, "label"))
     {
-      g_autofree char *text = attr (c, "text");
+      g_autofree char *text = mu_xml_attr (c, "text");
       MuLabel *l = mu_label_new (text, MU_HEX_NONE);
 
-      get_double (ld, c, "x", 0, &l->dx);
-      get_double (ld, c, "y", 0, &l->dy);
-      get_double (ld, c, "scale", 1, &l->scale);
+      mu_xml_get_double (ld, c, "x", 0, &l->dx);
+      mu_xml_get_double (ld, c, "y", 0, &l->dy);
+      mu_xml_get_double (ld, c, "scale", 1, &l->scale);
       l->line = mu_xml_node_line (c);
-      object_extra (ld, c, &l->extra);
+      mu_xml_object_extra (ld, c, &l->extra);
       g_ptr_array_add (t->labels, l);
     }
   else if (mu_xml_is_element (c, "home-edge"))
     {
-      g_autofree char *side = attr_stripped (c, "side");
-      g_autofree char *edge = attr_stripped (c, "edge");
+      g_autofree char *side = mu_xml_attr_stripped (c, "side");
+      g_autofree char *edge = mu_xml_attr_stripped (c, "edge");
       MuTableEdge e = MU_TABLE_EDGE_NORTH;
       MuHomeEdge *h;
 
@@ -816,7 +383,7 @@ load_table_child (MuXmlLoader *ld,
                        edge ? edge : "");
       h = mu_home_edge_new (side, e);
       h->line = mu_xml_node_line (c);
-      object_extra (ld, c, &h->extra);
+      mu_xml_object_extra (ld, c, &h->extra);
       g_ptr_array_add (t->home_edges, h);
     }
 }
@@ -825,20 +392,20 @@ static MuTableMap *
 load_table (MuXmlLoader *ld,
             xmlNodePtr  node)
 {
-  g_autofree char *unit = attr_stripped (node, "unit");
-  g_autofree char *scale = attr (node, "figure-scale");
+  g_autofree char *unit = mu_xml_attr_stripped (node, "unit");
+  g_autofree char *scale = mu_xml_attr (node, "figure-scale");
   double w, h;
   MuTableMap *t;
 
-  get_double (ld, node, "width", 0, &w);
-  get_double (ld, node, "height", 0, &h);
+  mu_xml_get_double (ld, node, "width", 0, &w);
+  mu_xml_get_double (ld, node, "height", 0, &h);
   t = mu_table_map_new (w, h, g_strcmp0 (unit, "cm") == 0 ? MU_UNIT_CM : MU_UNIT_INCH, scale);
-  get_double (ld, node, "base-width", 0, &t->base_width);
-  get_double (ld, node, "base-depth", 0, &t->base_depth);
+  mu_xml_get_double (ld, node, "base-width", 0, &t->base_width);
+  mu_xml_get_double (ld, node, "base-depth", 0, &t->base_depth);
   t->line = mu_xml_node_line (node);
-  take_comments (ld, &t->extra);
-  collect_attributes (ld, node, &t->extra);
-  walk_children (ld, node, &t->extra, load_table_child, t);
+  mu_xml_take_comments (ld, &t->extra);
+  mu_xml_collect_attributes (ld, node, &t->extra);
+  mu_xml_walk_children (ld, node, &t->extra, load_table_child, t);
   return t;
 }
 
@@ -851,8 +418,8 @@ load_value (MuXmlLoader *ld,
             xmlNodePtr   c,
             GPtrArray  **values)
 {
-  g_autofree char *field = attr_stripped (c, "field");
-  g_autofree char *text = element_text (c);
+  g_autofree char *field = mu_xml_attr_stripped (c, "field");
+  g_autofree char *text = mu_xml_element_text (c);
   MuFieldValue *v;
 
   if (mu_values_get (*values, field ? field : "") != NULL)
@@ -887,7 +454,7 @@ load_note_child (MuXmlLoader *ld,
   if (mu_xml_is_element (c, "note"))
     {
       g_free (counter->note);
-      counter->note = element_text (c);
+      counter->note = mu_xml_element_text (c);
     }
   else if (mu_xml_is_element (c, "value"))
     load_value (ld, c, &counter->values);
@@ -898,34 +465,34 @@ load_counter (MuXmlLoader *ld,
               xmlNodePtr     node,
               MuCounterKind  kind)
 {
-  g_autofree char *id = attr_stripped (node, "id");
-  g_autofree char *side = attr_stripped (node, "side");
-  g_autofree char *formation = attr_stripped (node, "formation");
+  g_autofree char *id = mu_xml_attr_stripped (node, "id");
+  g_autofree char *side = mu_xml_attr_stripped (node, "side");
+  g_autofree char *formation = mu_xml_attr_stripped (node, "formation");
   MuCounter *c = mu_counter_new (kind, id, side);
   MuHex h;
 
-  c->name = attr (node, "name");
-  c->parent = attr_stripped (node, "parent");
+  c->name = mu_xml_attr (node, "name");
+  c->parent = mu_xml_attr_stripped (node, "parent");
   c->line = mu_xml_node_line (node);
 
   if (xmlHasNsProp (node, (const xmlChar *) "at", NULL))
     {
       c->place.kind = MU_PLACE_HEX;
-      get_hex (ld, node, "at", &h);
+      mu_xml_get_hex (ld, node, "at", &h);
       c->place.hex = h;
     }
   else if (xmlHasNsProp (node, (const xmlChar *) "x", NULL) ||
            xmlHasNsProp (node, (const xmlChar *) "y", NULL))
     {
       c->place.kind = MU_PLACE_TABLE;
-      get_double (ld, node, "x", 0, &c->place.pos.x);
-      get_double (ld, node, "y", 0, &c->place.pos.y);
-      get_double (ld, node, "facing", 0, &c->place.facing);
+      mu_xml_get_double (ld, node, "x", 0, &c->place.pos.x);
+      mu_xml_get_double (ld, node, "y", 0, &c->place.pos.y);
+      mu_xml_get_double (ld, node, "facing", 0, &c->place.facing);
     }
   else if (xmlHasNsProp (node, (const xmlChar *) "reserve", NULL))
     {
       c->place.kind = MU_PLACE_RESERVE;
-      c->place.reserve = attr_stripped (node, "reserve");
+      c->place.reserve = mu_xml_attr_stripped (node, "reserve");
     }
   if (formation && !mu_formation_from_string (formation, &c->place.formation))
     mu_xml_report (ld, c->line, _("<%s>: unknown formation “%s”"), (const char *) node->name, formation);
@@ -933,30 +500,30 @@ load_counter (MuXmlLoader *ld,
   switch (kind)
     {
     case MU_COUNTER_CONTROL:
-      get_int (ld, node, "leadership", 0, &c->leadership);
-      c->star = get_bool (node, "star", FALSE);
+      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
+      c->star = mu_xml_get_bool (node, "star", FALSE);
       break;
     case MU_COUNTER_COMMAND:
-      get_int (ld, node, "leadership", 0, &c->leadership);
-      get_int (ld, node, "division", 0, &c->division);
-      c->exceptional = get_bool (node, "exceptional", FALSE);
+      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
+      mu_xml_get_int (ld, node, "division", 0, &c->division);
+      c->exceptional = mu_xml_get_bool (node, "exceptional", FALSE);
       break;
     case MU_COUNTER_UNIT:
       {
-        g_autofree char *identity = attr_stripped (node, "identity");
-        g_autofree char *arm = attr_stripped (node, "arm");
-        g_autofree char *abilities = attr (node, "abilities");
+        g_autofree char *identity = mu_xml_attr_stripped (node, "identity");
+        g_autofree char *arm = mu_xml_attr_stripped (node, "arm");
+        g_autofree char *abilities = mu_xml_attr (node, "abilities");
 
         if (identity == NULL || strcmp (identity, "star") == 0)
           c->identity = 0;
-        else if (!parse_int_text (identity, &c->identity))
+        else if (!mu_xml_parse_int_text (identity, &c->identity))
           mu_xml_report (ld, c->line, _("<unit>: identity=\"%s\" is not a division number or “star”"),
                          identity);
         if (arm != NULL && !mu_arm_from_string (arm, &c->arm))
           mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm ? arm : "");
-        get_int (ld, node, "range", 0, &c->range);
-        get_int (ld, node, "attack", 0, &c->attack);
-        get_int (ld, node, "strength", 0, &c->strength);
+        mu_xml_get_int (ld, node, "range", 0, &c->range);
+        mu_xml_get_int (ld, node, "attack", 0, &c->attack);
+        mu_xml_get_int (ld, node, "strength", 0, &c->strength);
         c->abilities = 0;
         if (abilities)
           {
@@ -974,16 +541,16 @@ load_counter (MuXmlLoader *ld,
                   mu_xml_report (ld, c->line, _("<unit>: unknown ability “%s”"), words[i]);
               }
           }
-        c->fatigued = get_bool (node, "fatigued", FALSE);
+        c->fatigued = mu_xml_get_bool (node, "fatigued", FALSE);
       }
       break;
     default:
       g_assert_not_reached ();
     }
 
-  take_comments (ld, &c->extra);
-  collect_attributes (ld, node, &c->extra);
-  walk_children (ld, node, &c->extra, load_note_child, c);
+  mu_xml_take_comments (ld, &c->extra);
+  mu_xml_collect_attributes (ld, node, &c->extra);
+  mu_xml_walk_children (ld, node, &c->extra, load_note_child, c);
   return c;
 }
 
@@ -993,19 +560,19 @@ static MuObjective *
 load_objective (MuXmlLoader *ld,
                 xmlNodePtr  node)
 {
-  g_autofree char *id = attr_stripped (node, "id");
+  g_autofree char *id = mu_xml_attr_stripped (node, "id");
   MuObjective *o = mu_objective_new (id);
 
-  o->name = attr (node, "name");
-  o->owner = attr_stripped (node, "owner");
+  o->name = mu_xml_attr (node, "name");
+  o->owner = mu_xml_attr_stripped (node, "owner");
   o->line = mu_xml_node_line (node);
   if (xmlHasNsProp (node, (const xmlChar *) "at", NULL))
-    get_hex (ld, node, "at", &o->hex);
-  get_double (ld, node, "x", 0, &o->pos.x);
-  get_double (ld, node, "y", 0, &o->pos.y);
-  get_double (ld, node, "radius", 0, &o->radius);
-  get_int (ld, node, "value", 1, &o->value);
-  object_extra (ld, node, &o->extra);
+    mu_xml_get_hex (ld, node, "at", &o->hex);
+  mu_xml_get_double (ld, node, "x", 0, &o->pos.x);
+  mu_xml_get_double (ld, node, "y", 0, &o->pos.y);
+  mu_xml_get_double (ld, node, "radius", 0, &o->radius);
+  mu_xml_get_int (ld, node, "value", 1, &o->value);
+  mu_xml_object_extra (ld, node, &o->extra);
   return o;
 }
 
@@ -1013,15 +580,15 @@ static MuTaskObjective *
 load_task (MuXmlLoader *ld,
            xmlNodePtr  node)
 {
-  g_autofree char *id = attr_stripped (node, "id");
+  g_autofree char *id = mu_xml_attr_stripped (node, "id");
   MuTaskObjective *t = mu_task_objective_new (id);
 
-  t->side = attr_stripped (node, "side");
-  t->text = attr (node, "text");
-  t->condition = attr (node, "condition");
+  t->side = mu_xml_attr_stripped (node, "side");
+  t->text = mu_xml_attr (node, "text");
+  t->condition = mu_xml_attr (node, "condition");
   t->line = mu_xml_node_line (node);
-  get_int (ld, node, "value", 1, &t->value);
-  object_extra (ld, node, &t->extra);
+  mu_xml_get_int (ld, node, "value", 1, &t->value);
+  mu_xml_object_extra (ld, node, &t->extra);
   return t;
 }
 
@@ -1029,23 +596,23 @@ static MuReserve *
 load_reserve (MuXmlLoader *ld,
               xmlNodePtr  node)
 {
-  g_autofree char *id = attr_stripped (node, "id");
-  g_autofree char *side = attr_stripped (node, "side");
-  g_autofree char *kind = attr_stripped (node, "kind");
-  g_autofree char *arrival = attr_stripped (node, "arrival");
+  g_autofree char *id = mu_xml_attr_stripped (node, "id");
+  g_autofree char *side = mu_xml_attr_stripped (node, "side");
+  g_autofree char *kind = mu_xml_attr_stripped (node, "kind");
+  g_autofree char *arrival = mu_xml_attr_stripped (node, "arrival");
   MuReserve *r = mu_reserve_new (id, side);
 
-  r->name = attr (node, "name");
+  r->name = mu_xml_attr (node, "name");
   r->line = mu_xml_node_line (node);
   if (kind && !mu_reserve_kind_from_string (kind, &r->kind))
     mu_xml_report (ld, r->line, _("<reserve>: unknown kind “%s”"), kind);
   r->arrival = g_strcmp0 (arrival, "roll") == 0 ? MU_ARRIVAL_ROLL : MU_ARRIVAL_BOUND;
-  get_int (ld, node, "bound", 1, &r->bound);
-  get_int (ld, node, "roll", 0, &r->roll);
-  get_hex_list (ld, node, "entry", r->entry);
-  r->edge = attr_stripped (node, "edge");
-  get_point_list (ld, node, "points", r->entry_points);
-  object_extra (ld, node, &r->extra);
+  mu_xml_get_int (ld, node, "bound", 1, &r->bound);
+  mu_xml_get_int (ld, node, "roll", 0, &r->roll);
+  mu_xml_get_hex_list (ld, node, "entry", r->entry);
+  r->edge = mu_xml_attr_stripped (node, "edge");
+  mu_xml_get_point_list (ld, node, "points", r->entry_points);
+  mu_xml_object_extra (ld, node, &r->extra);
   return r;
 }
 
@@ -1059,17 +626,17 @@ load_timeline (MuXmlLoader *ld,
     { "dawn", G_STRUCT_OFFSET (MuTimeline, dawn_minutes) },
     { "dusk", G_STRUCT_OFFSET (MuTimeline, dusk_minutes) },
   };
-  g_autofree char *nights = attr (node, "night-bounds");
+  g_autofree char *nights = mu_xml_attr (node, "night-bounds");
 
   tl->line = mu_xml_node_line (node);
-  get_int (ld, node, "bounds", tl->bounds, &tl->bounds);
-  get_int (ld, node, "first-bound", tl->first_bound, &tl->first_bound);
-  get_int (ld, node, "minutes-per-bound", tl->minutes_per_bound, &tl->minutes_per_bound);
-  get_int (ld, node, "days", tl->days, &tl->days);
-  get_int (ld, node, "darkness-bound", tl->darkness_bound, &tl->darkness_bound);
+  mu_xml_get_int (ld, node, "bounds", tl->bounds, &tl->bounds);
+  mu_xml_get_int (ld, node, "first-bound", tl->first_bound, &tl->first_bound);
+  mu_xml_get_int (ld, node, "minutes-per-bound", tl->minutes_per_bound, &tl->minutes_per_bound);
+  mu_xml_get_int (ld, node, "days", tl->days, &tl->days);
+  mu_xml_get_int (ld, node, "darkness-bound", tl->darkness_bound, &tl->darkness_bound);
   for (guint i = 0; i < G_N_ELEMENTS (times); i++)
     {
-      g_autofree char *v = attr_stripped (node, times[i].name);
+      g_autofree char *v = mu_xml_attr_stripped (node, times[i].name);
       int *field = G_STRUCT_MEMBER_P (tl, times[i].offset);
 
       if (v && !mu_minutes_parse (v, field))
@@ -1085,15 +652,15 @@ load_timeline (MuXmlLoader *ld,
 
           if (*words[i] == '\0')
             continue;
-          if (tl->night_bounds->len >= MAX_LIST)
+          if (tl->night_bounds->len >= MU_XML_MAX_LIST)
             break;
-          if (!parse_int_text (words[i], &b))
+          if (!mu_xml_parse_int_text (words[i], &b))
             mu_xml_report (ld, tl->line, _("<timeline>: night bound “%s” is not a bound number"), words[i]);
           else
             g_array_append_val (tl->night_bounds, b);
         }
     }
-  object_extra (ld, node, &tl->extra);
+  mu_xml_object_extra (ld, node, &tl->extra);
 }
 
 /* The root ------------------------------------------------------------------------ */
@@ -1103,7 +670,7 @@ set_text (char       **field,
           xmlNodePtr   node)
 {
   g_free (*field);
-  *field = element_text (node);
+  *field = mu_xml_element_text (node);
 }
 
 static void
@@ -1124,19 +691,19 @@ load_root_child (MuXmlLoader *ld,
     set_text (&s->author, c);
   else if (strcmp (name, "option") == 0)
     {
-      g_autofree char *key = attr_stripped (c, "key");
-      g_autofree char *value = attr_stripped (c, "value");
+      g_autofree char *key = mu_xml_attr_stripped (c, "key");
+      g_autofree char *value = mu_xml_attr_stripped (c, "value");
       MuRuleOption *o = value ? mu_rule_option_new_value (key, value)
-                              : mu_rule_option_new (key, get_bool (c, "enabled", FALSE));
+                              : mu_rule_option_new (key, mu_xml_get_bool (c, "enabled", FALSE));
 
       o->line = mu_xml_node_line (c);
-      object_extra (ld, c, &o->extra);
+      mu_xml_object_extra (ld, c, &o->extra);
       g_ptr_array_add (s->options, o);
     }
   else if (strcmp (name, "timeline") == 0)
     load_timeline (ld, c, &s->timeline);
   else if (strcmp (name, "victory") == 0)
-    get_int (ld, c, "objectives-required", 0, &s->objectives_required);
+    mu_xml_get_int (ld, c, "objectives-required", 0, &s->objectives_required);
   else if (strcmp (name, "hex-map") == 0)
     {
       s->board = MU_BOARD_HEX;
@@ -1151,9 +718,9 @@ load_root_child (MuXmlLoader *ld,
     }
   else if (strcmp (name, "side") == 0)
     {
-      g_autofree char *id = attr_stripped (c, "id");
-      g_autofree char *sname = attr (c, "name");
-      g_autofree char *colour = attr_stripped (c, "colour");
+      g_autofree char *id = mu_xml_attr_stripped (c, "id");
+      g_autofree char *sname = mu_xml_attr (c, "name");
+      g_autofree char *colour = mu_xml_attr_stripped (c, "colour");
       guint32 rgb = 0;
       MuSide *side;
 
@@ -1167,9 +734,9 @@ load_root_child (MuXmlLoader *ld,
         }
       side = mu_side_new (id, sname, rgb);
       side->line = mu_xml_node_line (c);
-      take_comments (ld, &side->extra);
-      collect_attributes (ld, c, &side->extra);
-      walk_children (ld, c, &side->extra, load_side_child, side);
+      mu_xml_take_comments (ld, &side->extra);
+      mu_xml_collect_attributes (ld, c, &side->extra);
+      mu_xml_walk_children (ld, c, &side->extra, load_side_child, side);
       g_ptr_array_add (s->sides, side);
     }
   else if (strcmp (name, "control") == 0)
@@ -1186,12 +753,12 @@ load_root_child (MuXmlLoader *ld,
     g_ptr_array_add (s->reserves, load_reserve (ld, c));
   else if (strcmp (name, "own-lines") == 0)
     {
-      g_autofree char *side = attr_stripped (c, "side");
+      g_autofree char *side = mu_xml_attr_stripped (c, "side");
       MuSideArea *a = mu_side_area_new (side);
 
       a->line = mu_xml_node_line (c);
-      get_hex_list (ld, c, "hexes", a->hexes);
-      object_extra (ld, c, &a->extra);
+      mu_xml_get_hex_list (ld, c, "hexes", a->hexes);
+      mu_xml_object_extra (ld, c, &a->extra);
       g_ptr_array_add (s->own_lines, a);
     }
 }
@@ -1221,7 +788,7 @@ take_member_values (MuScenario *s)
           if (v == NULL)
             continue;
           /* not a number: it stays a <value>, which the checker reports */
-          if (!parse_int_text (v->value, &n))
+          if (!mu_xml_parse_int_text (v->value, &n))
             continue;
           G_STRUCT_MEMBER (int, c, f->offset) = n;
           mu_values_set (&c->values, f->id, NULL);
@@ -1233,7 +800,7 @@ MuScenario *
 mu_xml_build_model (MuXmlLoader *ld)
 {
   MuScenario *s = mu_scenario_new ();
-  g_autofree char *ruleset = attr_stripped (ld->root, "ruleset");
+  g_autofree char *ruleset = mu_xml_attr_stripped (ld->root, "ruleset");
 
   s->board = MU_BOARD_HEX;
   s->line = mu_xml_node_line (ld->root);
@@ -1247,7 +814,7 @@ mu_xml_build_model (MuXmlLoader *ld)
   for (xmlNodePtr n = ld->doc->children; n; n = n->next)
     if (n->type == XML_COMMENT_NODE || n->type == XML_PI_NODE)
       {
-        g_autofree char *text = serialize_node (n);
+        g_autofree char *text = mu_xml_serialize_node (n);
         gboolean after = FALSE;
 
         for (xmlNodePtr m = ld->root->next; m; m = m->next)
@@ -1259,14 +826,13 @@ mu_xml_build_model (MuXmlLoader *ld)
           {
             g_autofree char *marked = g_strconcat (" ", text, NULL);
 
-            extra_add (&s->root_extra.elements, marked);
+            mu_xml_extra_add (&s->root_extra.elements, marked);
           }
         else
-          extra_add (&s->root_extra.elements, text);
+          mu_xml_extra_add (&s->root_extra.elements, text);
       }
-  collect_attributes (ld, ld->root, &s->extra);
-  walk_children (ld, ld->root, &s->extra, load_root_child, s);
+  mu_xml_collect_attributes (ld, ld->root, &s->extra);
+  mu_xml_walk_children (ld, ld->root, &s->extra, load_root_child, s);
   take_member_values (s);
   return s;
 }
-

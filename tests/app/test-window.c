@@ -220,6 +220,7 @@ test_start_page (void)
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
   g_assert_true (muster_window_is_empty (window));
+  g_assert_null (muster_window_get_document (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Muster");
   g_assert_false (action_enabled (window, "save"));
   g_assert_false (action_enabled (window, "zoom-in"));
@@ -389,8 +390,15 @@ test_unsaved_mark_undo_save (void)
   g_autoptr(MuScenario) reloaded = NULL;
   g_autofree char *path = g_file_get_path (file);
   MusterWindow *window = open_window (file);
+  MusterDocument *document = muster_window_get_document (window);
 
+  /* the window shows its document's file, title and unsaved state */
+  g_assert_nonnull (document);
+  g_assert_true (g_file_equal (muster_document_get_file (document), file));
+  g_assert_cmpstr (muster_document_get_title (document), ==, "edit.muster");
+  g_assert_true (muster_document_get_scenario (document) == muster_window_get_scenario (window));
   edit_terrain (window, MU_TERRAIN_MARSH);
+  g_assert_true (muster_document_get_modified (document));
   g_assert_true (muster_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• edit.muster — Muster");
   g_assert_true (action_enabled (window, "undo"));
@@ -408,6 +416,8 @@ test_unsaved_mark_undo_save (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
   g_assert_false (muster_window_get_modified (window));
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_true (muster_window_get_document (window) == document);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "edit.muster — Muster");
 
   reloaded = mu_scenario_load_file (path, NULL, NULL);

@@ -1,6 +1,6 @@
 /* baa-move.c: movement (BAA-MOV-*), zones of control (BAA-ZOC-*), stacking
  * (BAA-STK-1), capturing commanders (BAA-CDR-9), railroads and river boats
- * (BAA-SPC-1..4), and the search for legal moves. */
+ * (BAA-SPC-1..4); the search for legal moves is in baa-move-path.c. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -11,24 +11,9 @@
 
 #include <string.h>
 
-/* A counter that moves: a unit or a commander. */
-typedef struct {
-  BaaUnit *unit;
-  BaaCommander *cdr;
-  const MuCounter *def;
-  int side;
-  MuHex start;
-  gboolean offboard;        /* enters from off the board (reserve arrival) */
-  gboolean withdraw;        /* BAA-MOV-12 */
-  gboolean rail;            /* BAA-SPC-1: a railroad arrival may ride the rails */
-  GArray *entry;            /* offboard: the legal first hexes (of MuHex) */
-  MuHex adjacent_enemies[6];
-  guint n_adjacent;
-} Mover;
-
-static int
-base_allowance (const BaaMatch *m,
-                const MuCounter *def)
+int
+baa_move_base_allowance (const BaaMatch *m,
+                         const MuCounter *def)
 {
   if (m->night)
     return 1;   /* BAA-NGT-2 */
@@ -75,8 +60,8 @@ baa_hex_is_road (const BaaMatch *m, MuHex hex)
   return FALSE;
 }
 
-static gboolean
-is_rail (const BaaMatch *m, MuHex hex)
+gboolean
+baa_move_is_rail (const BaaMatch *m, MuHex hex)
 {
   for (int d = 0; d < 6; d++)
     if (baa_hex_link (m, hex, d, MU_PATH_RAILROAD))
@@ -180,22 +165,22 @@ impassable (const BaaMatch *m, MuHex h, const MuCounter *who)
 
 /* baa_step_cost() from `from` into its neighbour in direction d, both on
  * the board, from the table. */
-static int
-step_cost_dir (const BaaMatch *m, MuHex from, int d)
+int
+baa_move_step_cost_dir (const BaaMatch *m, MuHex from, int d)
 {
   return move_cell (m, from)[1 + d];
 }
 
 /* Road movement (BAA-MOV-4, MOV-5, BAA-AMB-8): returns FALSE when the path
  * does not qualify; otherwise the road cost and the bonus. */
-static gboolean
-road_cost (const BaaMatch *m,
-           MuHex           start,
-           gboolean        offboard,
-           const MuHex    *path,
-           guint           n,
-           int            *cost,
-           int            *bonus)
+gboolean
+baa_move_road_cost (const BaaMatch *m,
+                    MuHex           start,
+                    gboolean        offboard,
+                    const MuHex    *path,
+                    guint           n,
+                    int            *cost,
+                    int            *bonus)
 {
   gboolean all_turnpike = TRUE, woods = FALSE;
   int c = 0;
@@ -300,8 +285,8 @@ hex_in (const GArray *hexes, MuHex h)
   return FALSE;
 }
 
-static gboolean
-enemy_unit_at (const BaaMatch *m, MuHex h, int side)
+gboolean
+baa_move_enemy_unit_at (const BaaMatch *m, MuHex h, int side)
 {
   return baa_units_at (m, h, 1 - side, NULL, 0) > 0;
 }
@@ -314,8 +299,8 @@ enemy_cdr_at (const BaaMatch *m, MuHex h, int side)
 
 /* Whether the mover may enter h at all (not counting costs, ZOC stops and
  * stacking), with the refusing rule in *rule. */
-static gboolean
-enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char **rule)
+gboolean
+baa_move_enterable (const BaaMatch *m, const BaaMover *mv, MuHex from, MuHex h, const char **rule)
 {
   if (!baa_hex_on_board (m, h))
     {
@@ -327,7 +312,7 @@ enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char *
       *rule = mv->def->arm == MU_ARM_RIVERBOAT && mv->unit ? "BAA-SPC-4" : "BAA-MOV-8";
       return FALSE;
     }
-  if (enemy_unit_at (m, h, mv->side))
+  if (baa_move_enemy_unit_at (m, h, mv->side))
     {
       *rule = "BAA-MOV-11";
       return FALSE;
@@ -359,8 +344,8 @@ enterable (const BaaMatch *m, const Mover *mv, MuHex from, MuHex h, const char *
 }
 
 /* A unit must stop in h: an enemy ZOC (BAA-ZOC-3) or a capture (BAA-CDR-9). */
-static gboolean
-must_stop (const BaaMatch *m, const Mover *mv, MuHex h, const char **rule)
+gboolean
+baa_move_must_stop (const BaaMatch *m, const BaaMover *mv, MuHex h, const char **rule)
 {
   if (mv->cdr)
     return FALSE;   /* BAA-ZOC-2 */
@@ -377,8 +362,8 @@ must_stop (const BaaMatch *m, const Mover *mv, MuHex h, const char **rule)
   return FALSE;
 }
 
-static gboolean
-room_at (const BaaMatch *m, const Mover *mv, MuHex h)
+gboolean
+baa_move_room_at (const BaaMatch *m, const BaaMover *mv, MuHex h)
 {
   BaaUnit *here[4];
   guint n, others = 0;
@@ -392,8 +377,8 @@ room_at (const BaaMatch *m, const Mover *mv, MuHex h)
   return others < 2;
 }
 
-static void
-mover_init (const BaaMatch *m, Mover *mv, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+void
+baa_mover_init (const BaaMatch *m, BaaMover *mv, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 {
   memset (mv, 0, sizeof *mv);
   mv->unit = u;
@@ -424,8 +409,8 @@ mover_init (const BaaMatch *m, Mover *mv, BaaUnit *u, BaaCommander *c, gboolean 
       }
 }
 
-static void
-mover_clear (Mover *mv)
+void
+baa_mover_clear (BaaMover *mv)
 {
   g_clear_pointer (&mv->entry, g_array_unref);
 }
@@ -433,13 +418,13 @@ mover_clear (Mover *mv)
 /* Rail ride (BAA-SPC-1, SPC-3): every step along railroad links, never into
  * a hex holding an enemy unit. */
 static gboolean
-rail_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n)
+rail_path (const BaaMatch *m, const BaaMover *mv, const MuHex *path, guint n)
 {
-  if (!mv->rail || !hex_in (mv->entry, path[0]) || !is_rail (m, path[0]))
+  if (!mv->rail || !hex_in (mv->entry, path[0]) || !baa_move_is_rail (m, path[0]))
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      if (enemy_unit_at (m, path[i], mv->side))
+      if (baa_move_enemy_unit_at (m, path[i], mv->side))
         return FALSE;
       if (i > 0)
         {
@@ -495,7 +480,7 @@ baa_exit_edge_allowed (const BaaMatch *m, int side, char edge)
  * reserve on). An exited unit is out of play for good. Returns the edge in
  * *edge, or 0 when the path does not end off the board. */
 static gboolean
-exit_step (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n, char *edge,
+exit_step (const BaaMatch *m, const BaaMover *mv, const MuHex *path, guint n, char *edge,
            GError **error)
 {
   MuHex last = path[n - 1], prev = n >= 2 ? path[n - 2] : mv->start;
@@ -522,10 +507,10 @@ exit_step (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n, char 
 /* On success *cost_out is the path's cost; *allowance_out (may be NULL) the
  * allowance it was measured against (with the road bonus when the road was
  * taken), also set with the cost when the cost is what refuses the path. */
-static gboolean
-check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
-            gboolean *rail_ride, int *cost_out, char *exit_edge, int *allowance_out,
-            GError **error)
+gboolean
+baa_move_check_path (const BaaMatch *m, const BaaMover *mv, const MuHex *path, guint n,
+                     gboolean *rail_ride, int *cost_out, char *exit_edge, int *allowance_out,
+                     GError **error)
 {
   const char *who = mv->def->id;
   const char *rule = NULL;
@@ -548,12 +533,12 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
       if (!hex_in (mv->entry, path[0]))
         return baa_refuse (error, "BAA-RES-1", "%s cannot enter at %s: not an entry hex of its reserve",
                            who, baa_hex_label (m, path[0]));
-      if (rail_path (m, mv, path, n) && room_at (m, mv, path[n - 1]))
+      if (rail_path (m, mv, path, n) && baa_move_room_at (m, mv, path[n - 1]))
         {
           *rail_ride = TRUE;
           *cost_out = 0;
           if (allowance_out)
-            *allowance_out = base_allowance (m, mv->def);   /* the ride costs nothing (BAA-SPC-1) */
+            *allowance_out = baa_move_base_allowance (m, mv->def);   /* the ride costs nothing (BAA-SPC-1) */
           return TRUE;
         }
     }
@@ -567,7 +552,7 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
         if (mu_hex_distance (m->grid, prev, h) != 1 || !baa_hex_on_board (m, h))
           return baa_refuse (error, "BAA-MOV-1", "%s cannot enter %s: not adjacent to %s",
                              who, baa_hex_label (m, h), baa_hex_label (m, prev));
-      if (!enterable (m, mv, (i > 0 || !mv->offboard) ? prev : MU_HEX_NONE, h, &rule))
+      if (!baa_move_enterable (m, mv, (i > 0 || !mv->offboard) ? prev : MU_HEX_NONE, h, &rule))
         {
           const char *why =
             g_str_equal (rule, "BAA-MOV-11") ? "enemy counters there" :
@@ -578,26 +563,26 @@ check_path (const BaaMatch *m, const Mover *mv, const MuHex *path, guint n,
             why = "impassable";
           return baa_refuse (error, rule, "%s cannot enter %s: %s", who, baa_hex_label (m, h), why);
         }
-      if (i + 1 < n && must_stop (m, mv, h, &rule))
+      if (i + 1 < n && baa_move_must_stop (m, mv, h, &rule))
         return baa_refuse (error, rule, "%s cannot enter %s: %s", who,
                            baa_hex_label (m, path[i + 1]),
                            g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
                                                            : "it must stop to capture a commander");
       prev = h;
     }
-  if (*exit_edge && nb == 0 && must_stop (m, mv, mv->start, &rule))
+  if (*exit_edge && nb == 0 && baa_move_must_stop (m, mv, mv->start, &rule))
     return baa_refuse (error, rule, "%s cannot leave %s: %s", who, baa_hex_label (m, mv->start),
                        g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
                                                        : "it must stop to capture a commander");
-  if (!*exit_edge && !room_at (m, mv, path[n - 1]))
+  if (!*exit_edge && !baa_move_room_at (m, mv, path[n - 1]))
     return baa_refuse (error, "BAA-STK-1", "%s cannot end at %s: two friendly units are there already",
                        who, baa_hex_label (m, path[n - 1]));
 
-  allowance = base_allowance (m, mv->def);
+  allowance = baa_move_base_allowance (m, mv->def);
   if (mv->withdraw)
     allowance -= 1;
   normal = normal_cost (m, mv->start, mv->offboard, path, nb);
-  road = nb > 0 && road_cost (m, mv->start, mv->offboard, path, nb, &rcost, &bonus);
+  road = nb > 0 && baa_move_road_cost (m, mv->start, mv->offboard, path, nb, &rcost, &bonus);
   if (*exit_edge)
     {
       normal += 1;   /* BAA-VIC-4: the step off the board costs one hex */
@@ -632,14 +617,14 @@ gboolean
 baa_move_cost (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
                const MuHex *path, guint n, int *cost, int *allowance)
 {
-  Mover mv;
+  BaaMover mv;
   gboolean rail;
   char edge;
 
   *cost = *allowance = -1;
-  mover_init (m, &mv, u, c, withdraw);
-  check_path (m, &mv, path, n, &rail, cost, &edge, allowance, NULL);
-  mover_clear (&mv);
+  baa_mover_init (m, &mv, u, c, withdraw);
+  baa_move_check_path (m, &mv, path, n, &rail, cost, &edge, allowance, NULL);
+  baa_mover_clear (&mv);
   if (*cost < 0 || *allowance < 0)
     *cost = *allowance = -1;
   return *cost >= 0;
@@ -755,16 +740,16 @@ baa_move_counter (BaaMatch         *m,
                   GPtrArray        *events,
                   GError          **error)
 {
-  Mover mv;
+  BaaMover mv;
   gboolean rail = FALSE;
   int cost = 0;
   char exit_edge = 0;
   MuEvent *e;
 
-  mover_init (m, &mv, u, c, withdraw);
-  if (!check_path (m, &mv, path, n, &rail, &cost, &exit_edge, NULL, error))
+  baa_mover_init (m, &mv, u, c, withdraw);
+  if (!baa_move_check_path (m, &mv, path, n, &rail, &cost, &exit_edge, NULL, error))
     {
-      mover_clear (&mv);
+      baa_mover_clear (&mv);
       return FALSE;
     }
   e = baa_event (m, events, &baa_ev_move, mv.def->id,
@@ -799,7 +784,7 @@ baa_move_counter (BaaMatch         *m,
       u->moved_this_round = TRUE;
       baa_unit_note_action (m, u);
       baa_match_invalidate (m);
-      mover_clear (&mv);
+      baa_mover_clear (&mv);
       return TRUE;
     }
   if (u)
@@ -830,7 +815,7 @@ baa_move_counter (BaaMatch         *m,
       c->moved_this_round = TRUE;
     }
   baa_match_invalidate (m);
-  mover_clear (&mv);
+  baa_mover_clear (&mv);
   if (u)
     {
       const char *rule = NULL;
@@ -845,349 +830,4 @@ baa_move_counter (BaaMatch         *m,
         }
     }
   return TRUE;
-}
-
-/* Legal destinations ---------------------------------------------------------------- */
-
-typedef struct {
-  MuHex hex;
-  int cost;
-  int parent;   /* index into the node array, -1 for a first step */
-} Node;
-
-static int
-node_find (GArray *nodes, MuHex h)
-{
-  for (guint i = 0; i < nodes->len; i++)
-    if (mu_hex_equal (g_array_index (nodes, Node, i).hex, h))
-      return (int) i;
-  return -1;
-}
-
-/* Node lookup by cell for the searches (index + 1, 0 = none). */
-typedef struct {
-  const BaaMatch *m;
-  int *slot;
-} NodeIndex;
-
-static int
-nindex_get (NodeIndex *x, MuHex h)
-{
-  if (!mu_hex_grid_contains (x->m->grid, h))
-    return -1;
-  return x->slot[(h.row - 1) * x->m->grid->cols + (h.col - 1)] - 1;
-}
-
-static void
-nindex_set (NodeIndex *x, MuHex h, int i)
-{
-  if (mu_hex_grid_contains (x->m->grid, h))
-    x->slot[(h.row - 1) * x->m->grid->cols + (h.col - 1)] = i + 1;
-}
-
-static GArray *
-node_path (GArray *nodes, int i)
-{
-  guint n = 0;
-  GArray *p;
-
-  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
-    n++;
-  p = g_array_sized_new (FALSE, FALSE, sizeof (MuHex), n);
-  g_array_set_size (p, n);
-  /* filled from the end: the start comes first */
-  for (int j = i; j >= 0; j = g_array_index (nodes, Node, j).parent)
-    g_array_index (p, MuHex, --n) = g_array_index (nodes, Node, j).hex;
-  return p;
-}
-
-static void
-add_dest (GPtrArray *out, GArray *path)
-{
-  MuHex last = g_array_index (path, MuHex, path->len - 1);
-
-  for (guint i = 0; i < out->len; i++)
-    {
-      GArray *p = g_ptr_array_index (out, i);
-      if (mu_hex_equal (g_array_index (p, MuHex, p->len - 1), last))
-        {
-          g_array_unref (path);
-          return;
-        }
-    }
-  g_ptr_array_add (out, path);
-}
-
-static void
-road_search (const BaaMatch *m, const Mover *mv, GArray *path, int limit, GPtrArray *out)
-{
-  MuHex at = path->len ? g_array_index (path, MuHex, path->len - 1) : mv->start;
-  int cost, bonus;
-  const char *rule;
-
-  if (path->len > 0)
-    {
-      if (!road_cost (m, mv->start, mv->offboard, (MuHex *) path->data, path->len, &cost, &bonus))
-        return;
-      if (cost > limit + 2)
-        return;
-      if (cost <= limit + bonus && room_at (m, mv, at) && !mu_hex_equal (at, mv->start))
-        add_dest (out, g_array_copy (path));
-      if (must_stop (m, mv, at, &rule))
-        return;
-    }
-  for (int d = 0; d < 6; d++)
-    {
-      MuHex n = mu_hex_neighbour (m->grid, at, d);
-      gboolean seen = mu_hex_equal (n, mv->start) && !mv->offboard;
-
-      if (!baa_hex_link (m, at, d, MU_PATH_TURNPIKE) && !baa_hex_link (m, at, d, MU_PATH_LOCAL_ROAD))
-        continue;
-      for (guint i = 0; i < path->len && !seen; i++)
-        seen = mu_hex_equal (g_array_index (path, MuHex, i), n);
-      if (seen || !enterable (m, mv, at, n, &rule))
-        continue;
-      g_array_append_val (path, n);
-      road_search (m, mv, path, limit, out);
-      g_array_set_size (path, path->len - 1);
-    }
-}
-
-static void
-rail_search (const BaaMatch *m, const Mover *mv, GPtrArray *out)
-{
-  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
-
-  for (guint i = 0; i < mv->entry->len; i++)
-    {
-      MuHex h = g_array_index (mv->entry, MuHex, i);
-      Node nd = { h, 0, -1 };
-      if (is_rail (m, h) && !enemy_unit_at (m, h, mv->side) && node_find (nodes, h) < 0)
-        g_array_append_val (nodes, nd);
-    }
-  for (guint i = 0; i < nodes->len; i++)
-    {
-      Node cur = g_array_index (nodes, Node, i);
-      for (int d = 0; d < 6; d++)
-        {
-          MuHex n = mu_hex_neighbour (m->grid, cur.hex, d);
-          Node nd = { n, cur.cost + 1, (int) i };
-          if (!baa_hex_link (m, cur.hex, d, MU_PATH_RAILROAD) || enemy_unit_at (m, n, mv->side) ||
-              node_find (nodes, n) >= 0)
-            continue;
-          g_array_append_val (nodes, nd);
-        }
-    }
-  for (guint i = 0; i < nodes->len; i++)
-    if (room_at (m, mv, g_array_index (nodes, Node, i).hex))
-      add_dest (out, node_path (nodes, (int) i));
-}
-
-/* Every destination with one legal path each (of GArray of MuHex). */
-GPtrArray *
-baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
-  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  Mover mv;
-  NodeIndex nx;
-  int allowance;
-  const char *rule;
-
-  mover_init (m, &mv, u, c, withdraw);
-  allowance = base_allowance (m, mv.def) - (withdraw ? 1 : 0);
-
-  /* off the roads: cheapest paths (costs 1 or 2 a hex) */
-  nx.m = m;
-  /* the per-cell scratch is the match's, kept zeroed between searches: a
-   * fresh board-sized array per search cost more than the search */
-  if (m->search_slot == NULL)
-    ((BaaMatch *) m)->search_slot = g_new0 (int, (gsize) m->grid->cols * m->grid->rows);
-  nx.slot = m->search_slot;
-  if (mv.offboard)
-    {
-      for (guint i = 0; i < mv.entry->len; i++)
-        {
-          MuHex h = g_array_index (mv.entry, MuHex, i);
-          Node nd = { h, baa_step_cost (m, MU_HEX_NONE, h), -1 };
-          if (nindex_get (&nx, h) < 0 && enterable (m, &mv, MU_HEX_NONE, h, &rule))
-            {
-              nindex_set (&nx, h, (int) nodes->len);
-              g_array_append_val (nodes, nd);
-            }
-        }
-    }
-  else
-    {
-      Node nd = { mv.start, 0, -1 };
-      nindex_set (&nx, mv.start, 0);
-      g_array_append_val (nodes, nd);
-    }
-  for (gboolean changed = TRUE; changed;)
-    {
-      changed = FALSE;
-      for (guint i = 0; i < nodes->len; i++)
-        {
-          Node cur = g_array_index (nodes, Node, i);
-          if (cur.cost >= allowance)
-            continue;
-          if ((i > 0 || mv.offboard) && must_stop (m, &mv, cur.hex, &rule))
-            continue;
-          for (int d = 0; d < 6; d++)
-            {
-              MuHex n = mu_hex_neighbour (m->grid, cur.hex, d);
-              int k, cost;
-              if (!enterable (m, &mv, cur.hex, n, &rule))
-                continue;
-              cost = cur.cost + step_cost_dir (m, cur.hex, d);
-              if (cost > allowance)
-                continue;
-              k = nindex_get (&nx, n);
-              if (k < 0)
-                {
-                  Node nd = { n, cost, (int) i };
-                  nindex_set (&nx, n, (int) nodes->len);
-                  g_array_append_val (nodes, nd);
-                  changed = TRUE;
-                }
-              else if (cost < g_array_index (nodes, Node, k).cost &&
-                       g_array_index (nodes, Node, k).parent >= 0)
-                {
-                  g_array_index (nodes, Node, k).cost = cost;
-                  g_array_index (nodes, Node, k).parent = (int) i;
-                  changed = TRUE;
-                }
-            }
-        }
-    }
-  for (guint i = 0; i < nodes->len; i++)
-    nindex_set (&nx, g_array_index (nodes, Node, i).hex, -1);
-  for (guint i = mv.offboard ? 0 : 1; i < nodes->len; i++)
-    {
-      Node nd = g_array_index (nodes, Node, i);
-      if (mu_hex_equal (nd.hex, mv.start) && !mv.offboard)
-        continue;
-      if (room_at (m, &mv, nd.hex) && nd.cost <= allowance)
-        {
-          GArray *p = node_path (nodes, (int) i);
-          if (!mv.offboard)
-            g_array_remove_index (p, 0);
-          add_dest (out, p);
-        }
-    }
-  /* BAA-MOV-9: the minimum move of one hex */
-  if (!mv.offboard)
-    for (int d = 0; d < 6; d++)
-      {
-        MuHex n = mu_hex_neighbour (m->grid, mv.start, d);
-        if (enterable (m, &mv, mv.start, n, &rule) && room_at (m, &mv, n))
-          {
-            GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
-            g_array_append_val (p, n);
-            add_dest (out, p);
-          }
-      }
-  else
-    for (guint i = 0; i < mv.entry->len; i++)
-      {
-        MuHex h = g_array_index (mv.entry, MuHex, i);
-        if (enterable (m, &mv, MU_HEX_NONE, h, &rule) && room_at (m, &mv, h))
-          {
-            GArray *p = g_array_new (FALSE, FALSE, sizeof (MuHex));
-            g_array_append_val (p, h);
-            add_dest (out, p);
-          }
-      }
-  /* roads (BAA-MOV-4) */
-  if (!m->night)
-    {
-      if (mv.offboard)
-        for (guint i = 0; i < mv.entry->len; i++)
-          {
-            MuHex h = g_array_index (mv.entry, MuHex, i);
-            if (!enterable (m, &mv, MU_HEX_NONE, h, &rule))
-              continue;
-            g_array_set_size (path, 0);
-            g_array_append_val (path, h);
-            road_search (m, &mv, path, allowance, out);
-          }
-      else
-        {
-          g_array_set_size (path, 0);
-          road_search (m, &mv, path, allowance, out);
-        }
-    }
-  if (mv.rail)
-    rail_search (m, &mv, out);
-  mover_clear (&mv);
-  return out;
-}
-
-gboolean
-baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
-{
-  g_autoptr(GPtrArray) dests = NULL;
-  const char *rule;
-  Mover mv;
-  gboolean found = FALSE;
-
-  mover_init (m, &mv, u, c, withdraw);
-  /* BAA-MOV-9: a neighbour the counter may enter and stay in is always one
-   * of baa_move_destinations()' answers, whatever the allowance */
-  if (!mv.offboard)
-    for (int d = 0; d < 6 && !found; d++)
-      {
-        MuHex n = mu_hex_neighbour (m->grid, mv.start, d);
-        found = enterable (m, &mv, mv.start, n, &rule) && room_at (m, &mv, n);
-      }
-  mover_clear (&mv);
-  if (found)
-    return TRUE;
-  dests = baa_move_destinations (m, u, c, withdraw);
-  return dests->len > 0;
-}
-
-/* BAA-VIC-4: the moves that leave the board, for the legal commands: from the
- * unit's hex or the end of one of its destination paths (dests, from
- * baa_move_destinations()), one step over an edge an exit task names for its
- * side, when check_path() accepts the whole path. Appended to dests. */
-void
-baa_exit_paths (const BaaMatch *m, BaaUnit *u, GPtrArray *dests)
-{
-  gboolean any = FALSE;
-  guint n = dests->len;
-  Mover mv;
-
-  for (const char *e = "nesw"; *e && !any; e++)
-    any = baa_exit_edge_allowed (m, u->side, *e);
-  if (!any)
-    return;
-  mover_init (m, &mv, u, NULL, FALSE);
-  for (guint i = 0; i <= n; i++)
-    {
-      GArray *base = i < n ? g_ptr_array_index (dests, i) : NULL;
-      MuHex from = base && base->len ? g_array_index (base, MuHex, base->len - 1) : u->hex;
-
-      for (int d = 0; d < 6; d++)
-        {
-          MuHex off = mu_hex_neighbour (m->grid, from, d);
-          GArray *path;
-          gboolean rail;
-          int cost;
-          char edge;
-
-          if (baa_hex_on_board (m, off))
-            continue;
-          path = g_array_new (FALSE, FALSE, sizeof (MuHex));
-          if (base)
-            g_array_append_vals (path, base->data, base->len);
-          g_array_append_val (path, off);
-          if (check_path (m, &mv, (MuHex *) path->data, path->len, &rail, &cost, &edge, NULL, NULL) && edge)
-            g_ptr_array_add (dests, path);
-          else
-            g_array_unref (path);
-        }
-    }
-  mover_clear (&mv);
 }

@@ -1,4 +1,5 @@
-/* baa-move.h: baa-hex movement, zones of control, capture (baa-move.c) */
+/* baa-move.h: baa-hex movement, zones of control, capture (baa-move.c), legal
+ * moves (baa-move-path.c) */
 #pragma once
 
 #include "baa-hex-private.h"
@@ -31,5 +32,38 @@ gboolean   baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander
 /* Evade decisions (BAA-CDR-9). */
 void       baa_capture_continue     (BaaMatch *m, GPtrArray *events);
 gboolean   baa_evade_choose         (BaaMatch *m, MuHex to, GPtrArray *events, GError **error);
+
+/* Shared by baa-move.c and the search for legal moves (baa-move-path.c). */
+/* A counter that moves: a unit or a commander. */
+typedef struct {
+  BaaUnit *unit;
+  BaaCommander *cdr;
+  const MuCounter *def;
+  int side;
+  MuHex start;
+  gboolean offboard;        /* enters from off the board (reserve arrival) */
+  gboolean withdraw;        /* BAA-MOV-12 */
+  gboolean rail;            /* BAA-SPC-1: a railroad arrival may ride the rails */
+  GArray *entry;            /* offboard: the legal first hexes (of MuHex) */
+  MuHex adjacent_enemies[6];
+  guint n_adjacent;
+} BaaMover;
+
+int        baa_move_base_allowance  (const BaaMatch *m, const MuCounter *def);
+gboolean   baa_move_is_rail         (const BaaMatch *m, MuHex hex);
+int        baa_move_step_cost_dir   (const BaaMatch *m, MuHex from, int d);
+gboolean   baa_move_road_cost       (const BaaMatch *m, MuHex start, gboolean offboard,
+                                     const MuHex *path, guint n, int *cost, int *bonus);
+gboolean   baa_move_enemy_unit_at   (const BaaMatch *m, MuHex h, int side);
+gboolean   baa_move_enterable       (const BaaMatch *m, const BaaMover *mv, MuHex from, MuHex h,
+                                     const char **rule);
+gboolean   baa_move_must_stop       (const BaaMatch *m, const BaaMover *mv, MuHex h, const char **rule);
+gboolean   baa_move_room_at         (const BaaMatch *m, const BaaMover *mv, MuHex h);
+void       baa_mover_init           (const BaaMatch *m, BaaMover *mv, BaaUnit *u, BaaCommander *c,
+                                     gboolean withdraw);
+void       baa_mover_clear          (BaaMover *mv);
+gboolean   baa_move_check_path      (const BaaMatch *m, const BaaMover *mv, const MuHex *path, guint n,
+                                     gboolean *rail_ride, int *cost_out, char *exit_edge,
+                                     int *allowance_out, GError **error);
 
 G_END_DECLS

@@ -1,0 +1,367 @@
+/* muster-editor-oob-form.c: the form under the order-of-battle tree, the
+ * selected side's or counter's name, colour and values, each edit going
+ * through MuEditHistory. */
+#define G_LOG_DOMAIN "muster-editor"
+
+#include "config.h"
+
+#include "muster-editor-oob.h"
+#include "muster-editor-oob-private.h"
+
+#include "muster-editor-oob-values.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* A value's refusal, under its field: the spin button keeps what was typed,
+ * marked invalid, until it is corrected or the counter changes. */
+static void
+show_field_error (GtkSpinButton *spin,
+                  const char    *message)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (spin), "error-label");
+
+  gtk_label_set_label (label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+  if (message)
+    gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                               message ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+  if (message)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+static void
+on_spin_changed (GtkSpinButton   *spin,
+                 MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "field"));
+
+  if (self->updating)
+    return;
+  if (muster_editor_oob_set_value (self, field, gtk_spin_button_get_value_as_int (spin), &error))
+    show_field_error (spin, NULL);
+  else
+    show_field_error (spin, error ? error->message : NULL);
+}
+
+static void
+on_check_toggled (GtkCheckButton  *check,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "field"));
+
+  if (self->updating)
+    return;
+  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, field, gtk_check_button_get_active (check),
+                                                                    &error), &error);
+}
+
+static void
+on_arm_selected (GtkDropDown     *dropdown,
+                 GParamSpec      *pspec,
+                 MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating)
+    return;
+  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ARM,
+                                                                    (int) gtk_drop_down_get_selected (dropdown), &error),
+                                 &error);
+}
+
+static void
+on_ability_toggled (GtkCheckButton  *check,
+                    MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  const MuCounter *c;
+  guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "ability"));
+  guint abilities;
+
+  if (self->updating || !(c = mu_scenario_find_counter (muster_editor_oob_scenario (self), self->selected)))
+    return;
+  abilities = gtk_check_button_get_active (check) ? (c->abilities | bit) : (c->abilities & ~bit);
+  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ABILITIES, (int) abilities,
+                                                                    &error), &error);
+}
+
+static void
+on_note_activate (GtkEntry        *entry,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->selected == NULL)
+    return;
+  muster_editor_oob_show_result (self, mu_edit_set_counter_note (self->history, self->selected,
+                                                                 gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+                                 &error);
+}
+
+static void
+on_name_activate (GtkEntry        *entry,
+                  MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->selected == NULL)
+    return;
+  if (mu_scenario_find_side (muster_editor_oob_scenario (self), self->selected))
+    muster_editor_oob_show_result (self, mu_edit_set_side_name (self->history, self->selected,
+                                                                gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+                                   &error);
+  else
+    muster_editor_oob_show_result (self, mu_edit_set_counter_name (self->history, self->selected,
+                                                                   gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
+                                   &error);
+}
+
+static GdkRGBA
+colour_to_rgba (guint32 colour)
+{
+  return (GdkRGBA) { ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                     (colour & 0xff) / 255.0, 1.0 };
+}
+
+static guint32
+rgba_to_colour (const GdkRGBA *rgba)
+{
+  return ((guint32) lround (CLAMP (rgba->red, 0, 1) * 255) << 16) |
+         ((guint32) lround (CLAMP (rgba->green, 0, 1) * 255) << 8) |
+         (guint32) lround (CLAMP (rgba->blue, 0, 1) * 255);
+}
+
+static void
+on_colour_set (GtkColorButton  *button,
+               MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  GdkRGBA rgba;
+
+  if (self->updating)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  muster_editor_oob_show_result (self, muster_editor_oob_set_side_colour (self, rgba_to_colour (&rgba), &error), &error);
+}
+
+static void
+set_entry_text (GtkWidget  *entry,
+                const char *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
+}
+
+/* The form's widgets show the model's values again (after an edit, an undo). */
+static void
+update_form (MusterEditorOob *self,
+             const MuCounter *c,
+             const MuSide    *side)
+{
+  self->updating = TRUE;
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (self->form)); w;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      const char *role = g_object_get_data (G_OBJECT (w), "role");
+      gpointer field = g_object_get_data (G_OBJECT (w), "field");
+      gpointer ability = g_object_get_data (G_OBJECT (w), "ability");
+
+      if (g_strcmp0 (role, "name") == 0)
+        set_entry_text (w, c ? c->name : side->name);
+      else if (g_strcmp0 (role, "colour") == 0 && side != NULL)
+        {
+          GdkRGBA rgba = colour_to_rgba (side->colour);
+
+          gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (w), &rgba);
+        }
+      else if (c == NULL)
+        continue;
+      else if (g_strcmp0 (role, "note") == 0)
+        set_entry_text (w, c->note);
+      else if (g_strcmp0 (role, "arm") == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), c->arm);
+      else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
+        {
+          int value = mu_edit_counter_get_int (c, GPOINTER_TO_INT (field));
+
+          if (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w)) != value)
+            gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+          show_field_error (GTK_SPIN_BUTTON (w), NULL);
+        }
+      else if (GTK_IS_CHECK_BUTTON (w) && ability != NULL)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), (c->abilities & GPOINTER_TO_UINT (ability)) != 0);
+      else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
+    }
+  muster_editor_oob_values_update (self->form, self->history, self->selected, c == NULL);
+  self->updating = FALSE;
+}
+
+void
+muster_editor_oob_rebuild_form (MusterEditorOob *self)
+{
+  MuScenario *s = muster_editor_oob_scenario (self);
+  const MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
+  const MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
+  static const struct { MuCounterField field; const char *label; } spins[] = {
+    { MU_COUNTER_FIELD_LEADERSHIP, N_("Leadership") },
+    { MU_COUNTER_FIELD_DIVISION, N_("Division") },
+    { MU_COUNTER_FIELD_RANGE, N_("Range") },
+    { MU_COUNTER_FIELD_ATTACK, N_("Attack") },
+    { MU_COUNTER_FIELD_STRENGTH, N_("Strength") },
+    { MU_COUNTER_FIELD_IDENTITY, N_("Identity (0 = STAR)") },
+  };
+  static const struct { MuCounterField field; const char *label; } checks[] = {
+    { MU_COUNTER_FIELD_STAR, N_("Star: controls any command") },
+    { MU_COUNTER_FIELD_EXCEPTIONAL, N_("Exceptional commander") },
+    { MU_COUNTER_FIELD_FATIGUED, N_("Starts fatigued") },
+  };
+  GtkWidget *child, *entry;
+  int row = 0;
+
+  if ((c != NULL || side != NULL) && g_strcmp0 (self->form_of, self->selected) == 0)
+    {
+      /* same side or counter: new values in the same widgets, so that the
+       * one being edited keeps the focus */
+      update_form (self, c, side);
+      return;
+    }
+  self->updating = TRUE;
+  g_free (self->form_of);
+  self->form_of = (c != NULL || side != NULL) ? g_strdup (self->selected) : NULL;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->form))))
+    gtk_grid_remove (self->form, child);
+  if (c == NULL && side == NULL)
+    {
+      self->updating = FALSE;
+      return;
+    }
+
+  entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "name");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
+  gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
+  gtk_widget_set_hexpand (entry, TRUE);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Name")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+  if (c == NULL)
+    {
+      GtkWidget *colour = gtk_color_button_new ();
+      GdkRGBA palette[G_N_ELEMENTS (muster_editor_oob_side_colours)];
+      GdkRGBA rgba;
+
+      for (guint i = 0; i < G_N_ELEMENTS (muster_editor_oob_side_colours); i++)
+        palette[i] = colour_to_rgba (muster_editor_oob_side_colours[i]);
+      /* replaces GTK's default palette: the war's colours first */
+      gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (colour), GTK_ORIENTATION_HORIZONTAL, 4,
+                                     G_N_ELEMENTS (palette), palette);
+      gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
+      gtk_color_button_set_title (GTK_COLOR_BUTTON (colour), _("Side Colour"));
+      rgba = colour_to_rgba (side->colour);
+      gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      g_object_set_data (G_OBJECT (colour), "role", (gpointer) "colour");
+      gtk_widget_set_tooltip_text (colour, _("The colour of the side's counters"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Side colour"), -1);
+      g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
+      gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
+      gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
+      muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+                                       self->message);
+      self->updating = FALSE;
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+    {
+      int min, max;
+      GtkWidget *spin, *label;
+
+      if (!mu_edit_counter_field_range (s, c->kind, spins[i].field, &min, &max))
+        continue;
+      /* The spin button takes any number, so that a value outside the rules'
+       * range is not clamped silently: the model refuses it with the reason,
+       * shown under the field. */
+      spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), 1);
+      gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, spins[i].field));
+      g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (spins[i].field));
+      g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
+      label = gtk_label_new (_(spins[i].label));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(spins[i].label), -1);
+      gtk_grid_attach (self->form, label, 0, row, 1, 1);
+      gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
+      {
+        GtkWidget *error = gtk_label_new (NULL);
+
+        gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (error), 0);
+        gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+        gtk_widget_add_css_class (error, "error");
+        gtk_widget_set_visible (error, FALSE);
+        g_object_set_data (G_OBJECT (spin), "error-label", error);
+        gtk_grid_attach (self->form, error, 0, row++, 2, 1);
+      }
+    }
+  if (c->kind == MU_COUNTER_UNIT)
+    {
+      const char *arms[] = { _("Infantry"), _("Cavalry"), _("Artillery"), _("River boat"), NULL };
+      GtkWidget *arm = gtk_drop_down_new_from_strings (arms);
+      static const struct { guint bit; const char *label; } abilities[] = {
+        { MU_ABILITY_INDOMITABLE, N_("Indomitable (red shield)") },
+        { MU_ABILITY_SHARPSHOOTER, N_("Sharpshooters (crosshair)") },
+      };
+
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), c->arm);
+      g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
+      g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
+      gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
+      gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
+      for (guint i = 0; i < G_N_ELEMENTS (abilities) &&
+           mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_ABILITIES, NULL, NULL); i++)
+        {
+          GtkWidget *check = gtk_check_button_new_with_label (_(abilities[i].label));
+
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (c->abilities & abilities[i].bit) != 0);
+          g_object_set_data (G_OBJECT (check), "ability", GUINT_TO_POINTER (abilities[i].bit));
+          g_signal_connect (check, "toggled", G_CALLBACK (on_ability_toggled), self);
+          gtk_grid_attach (self->form, check, 0, row++, 2, 1);
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      GtkWidget *check;
+
+      if (!mu_edit_counter_field_range (s, c->kind, checks[i].field, NULL, NULL))
+        continue;
+      check = gtk_check_button_new_with_label (_(checks[i].label));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));
+      g_object_set_data (G_OBJECT (check), "field", GINT_TO_POINTER (checks[i].field));
+      g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
+      gtk_grid_attach (self->form, check, 0, row++, 2, 1);
+    }
+  row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
+                                         self->message);
+  entry = gtk_entry_new ();
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
+  gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
+  g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Note")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+  self->updating = FALSE;
+}

@@ -1,0 +1,37 @@
+/* muster-editor-oob-private.h: what the order-of-battle panel's parts share
+ * (muster-editor-oob.c, muster-editor-oob-form.c) */
+#pragma once
+
+#include "muster-editor-oob.h"
+
+G_BEGIN_DECLS
+
+struct _MusterEditorOob
+{
+  GtkBox parent_instance;
+
+  MuEditHistory *history;
+  gulong changed_id;
+  GListStore *roots;
+  GtkTreeListModel *tree;
+  GtkSingleSelection *selection;
+  GtkListView *list;
+  GtkGrid *form;
+  GtkLabel *message;
+  char *selected;
+  char *form_of;                /* the side or counter id the form shows */
+  gboolean updating;
+  guint form_idle;
+};
+
+/* The colours offered for sides, the usual ones of the war first. */
+extern const guint32 muster_editor_oob_side_colours[8];
+
+MuScenario *muster_editor_oob_scenario     (MusterEditorOob *self);
+/* Shows the error of a refused change under the tree, or hides it. */
+void        muster_editor_oob_show_result  (MusterEditorOob *self, gboolean ok, GError **error);
+/* Rebuilds the form of the selected side's or counter's values
+ * (muster-editor-oob-form.c). */
+void        muster_editor_oob_rebuild_form (MusterEditorOob *self);
+
+G_END_DECLS

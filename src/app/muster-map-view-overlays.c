@@ -1,0 +1,135 @@
+/* muster-map-view-overlays.c: what the map view draws over the board: the
+ * outline being drawn, the selection handle and the keyboard cursor */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-map-view.h"
+
+#include "muster-map-view-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* The outline being drawn (the scene's): a dark line under a light dashed
+ * one, its corners marked, so that it shows on every terrain. */
+void
+muster_map_view_snapshot_outline (MusterMapView *self,
+                                  GtkSnapshot   *snapshot,
+                                  double         w,
+                                  double         h)
+{
+  guint n, flags;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_outline (self->scene, &n, &flags) : NULL;
+  const double dash[] = { 6, 4 };
+  cairo_t *cr;
+
+  if (points == NULL || n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  if ((flags & MUSTER_OUTLINE_CLOSED) && n > 2)
+    cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 2);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (guint i = 0; (flags & MUSTER_OUTLINE_CORNERS) && i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x, &y);
+      cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
+  cairo_destroy (cr);
+}
+
+/* The scene's handle: a line from its anchor to a round knob. */
+void
+muster_map_view_snapshot_handle (MusterMapView *self,
+                                 GtkSnapshot   *snapshot,
+                                 double         w,
+                                 double         h)
+{
+  MuPoint from, knob;
+  double fx, fy, kx, ky;
+  cairo_t *cr;
+
+  if (self->scene == NULL || !muster_scene_get_handle (self->scene, &from, &knob))
+    return;
+  muster_view_to_widget (&self->transform, from.x, from.y, &fx, &fy);
+  muster_view_to_widget (&self->transform, knob.x, knob.y, &kx, &ky);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  cairo_set_line_width (cr, 3);
+  cairo_stroke (cr);
+  cairo_move_to (cr, fx, fy);
+  cairo_line_to (cr, kx, ky);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, kx, ky, MUSTER_MAP_VIEW_HANDLE_RADIUS, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* The keyboard cursor: the hex's outline, dark under light so that it
+ * shows on every terrain. */
+void
+muster_map_view_snapshot_cursor (MusterMapView *self,
+                                 GtkSnapshot   *snapshot,
+                                 double         w,
+                                 double         h)
+{
+  const MuScenario *scenario = get_scenario (self);
+  const MuHexGrid *grid = &scenario->hex_map->grid;
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  double zoom = self->transform.zoom;
+
+  cairo_translate (cr, self->transform.x, self->transform.y);
+  for (int k = 0; k < 6; k++)
+    {
+      double x, y;
+
+      mu_hex_corner (grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, k, &x, &y);
+      if (k == 0)
+        cairo_move_to (cr, x * zoom, y * zoom);
+      else
+        cairo_line_to (cr, x * zoom, y * zoom);
+    }
+  cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  cairo_set_line_width (cr, 5);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.85, 0.1);
+  cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}

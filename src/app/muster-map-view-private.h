@@ -1,0 +1,114 @@
+/* muster-map-view-private.h: what the map view's parts share (not for other classes) */
+#pragma once
+
+#include "muster-map-view.h"
+
+G_BEGIN_DECLS
+
+/* Tiles are squares of device pixels of the zoomed board. */
+#define TILE_SIZE 256
+/* Tiles kept per layer beyond those on screen before old ones are dropped. */
+#define TILE_CACHE_SLACK 48
+#define ZOOM_STEP 1.25
+#define PAN_STEP 64.0
+#define SCROLL_PAN 48.0
+#define FIT_MARGIN 24.0
+/* Microseconds of tile drawing per frame; the rest waits for the next frames
+ * so that panning into new ground stays fluid. */
+#define FRAME_BUDGET_US 25000
+/* Milliseconds without zoom input before the board is drawn at the new zoom. */
+#define ZOOM_SETTLE_MS 150
+
+typedef enum {
+  LAYER_TERRAIN,
+  LAYER_PIECES,
+  N_LAYERS
+} Layer;
+
+struct _MusterMapView
+{
+  GtkWidget parent_instance;
+
+  MusterScene *scene;
+  gulong scene_changed_id;
+
+  MusterViewTransform transform;
+  gboolean needs_fit;
+
+  gboolean show_grid;
+  gboolean show_coordinates;
+  int counter_style;
+
+  /* Counter, marker and symbol images kept across tiles and frames. */
+  MuRenderCache *render_cache;
+
+  /* Tiles of the zoomed board by layer: key (tx, ty) packed, value GdkTexture. */
+  GHashTable *tiles[N_LAYERS];
+  double tiles_zoom;
+  int tiles_scale;
+  /* While a scroll or pinch zoom goes on, the tiles of the zoom it started
+   * from are shown scaled; the board is drawn anew once it settles. */
+  GHashTable *preview_tiles[N_LAYERS];
+  double preview_zoom;
+  guint settle_id;
+  guint redraw_id;
+
+  /* Pointer state. */
+  double pointer_x, pointer_y;
+  gboolean pointer_inside;
+  char *position_text;
+  gboolean space_down;
+  gboolean dragging;
+  double drag_origin_x, drag_origin_y;
+  double zoom_gesture_start;
+  double zoom_gesture_x, zoom_gesture_y;
+
+  /* The keyboard's hex cursor (hex boards): shown once an arrow key moved it. */
+  gboolean cursor_on;
+  MuHex cursor;
+};
+
+static inline const MuScenario *
+get_scenario (MusterMapView *self)
+{
+  return self->scene ? muster_scene_get_scenario (self->scene) : NULL;
+}
+
+static inline double
+board_scale (MusterMapView *self)
+{
+  const MuScenario *scenario = self->scene ? muster_scene_get_scenario (self->scene) : NULL;
+
+  if (scenario != NULL && scenario->board == MU_BOARD_TABLE && scenario->table != NULL)
+    return scenario->table->unit == MU_UNIT_CM
+           ? MUSTER_MAP_VIEW_PX_PER_INCH / 2.54 : MUSTER_MAP_VIEW_PX_PER_INCH;
+  return MUSTER_MAP_VIEW_HEX_SIZE;
+}
+
+/* muster-map-view.c */
+void     muster_map_view_transform_changed (MusterMapView *self, gboolean zoom_changed);
+/* Keeps the current tiles to show scaled until the zoom settles. */
+void     muster_map_view_begin_preview     (MusterMapView *self);
+/* Zooms about the pointer (or the middle of the view). */
+void     muster_map_view_zoom_by           (MusterMapView *self, double factor, gboolean preview);
+/* Emits cursor-activated (activated) or cursor-moved at the widget point x, y. */
+void     muster_map_view_emit_cursor       (MusterMapView *self, gboolean activated, double x, double y);
+
+/* muster-map-view-describe.c */
+/* Appends what `hex` holds (markup, one thing a line) to `s`. */
+void     muster_map_view_describe_hex      (MusterMapView *self, MuHex hex, GString *s);
+void     muster_map_view_set_position_text (MusterMapView *self, const char *text);
+/* The status text for the pointer's position, again. */
+void     muster_map_view_update_position   (MusterMapView *self);
+gboolean muster_map_view_query_tooltip     (GtkWidget *widget, int x, int y, gboolean keyboard_mode,
+                                            GtkTooltip *tooltip, gpointer user_data);
+
+/* muster-map-view-overlays.c: drawn over the tiles */
+void     muster_map_view_snapshot_outline  (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+void     muster_map_view_snapshot_handle   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+void     muster_map_view_snapshot_cursor   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+
+/* muster-map-view-input.c: the pointer, gestures and the keyboard cursor */
+void     muster_map_view_add_controllers   (MusterMapView *self);
+
+G_END_DECLS

@@ -1,0 +1,212 @@
+/* mu-render-table-bases.c: units on a tabletop as rows of bases, sized from
+ * the figure scale, with their figures and names. */
+#define G_LOG_DOMAIN "muster-render"
+
+#include "config.h"
+
+#include "mu-render-table-private.h"
+#include "mu-table-stand.h"
+
+#include <math.h>
+
+void
+mu_render_base_size (const MuTableMap *table,
+                     MuArm             arm,
+                     double           *width,
+                     double           *depth)
+{
+  mu_table_base_size (table, arm, width, depth);
+}
+
+/* The stands of a piece, as the engine lays them out (TAB-6). */
+static guint
+piece_stands (const MuTableMap *table,
+              const MuPiece    *p,
+              MuStand          *out)
+{
+  return mu_table_counter_stands (table, p->counter, NULL, p->formation, p->strength,
+                                  p->pos, p->facing, out, MU_STANDS_MAX);
+}
+
+void
+mu_render_table_piece_bounds (const MuScenario      *scenario,
+                              const MuRenderOptions *options,
+                              const MuPiece         *piece,
+                              double                *x,
+                              double                *y,
+                              double                *width,
+                              double                *height)
+{
+  MuStand stands[MU_STANDS_MAX];
+  double k = mu_render_table_scale (options);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  guint n;
+
+  if (!piece->counter)
+    {
+      *x = *y = *width = *height = 0;
+      return;
+    }
+  n = piece_stands (scenario->table, piece, stands);
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[i], c);
+      for (int cnr = 0; cnr < 4; cnr++)
+        {
+          x0 = MIN (x0, c[cnr].x);
+          y0 = MIN (y0, c[cnr].y);
+          x1 = MAX (x1, c[cnr].x);
+          y1 = MAX (y1, c[cnr].y);
+        }
+    }
+  *x = x0 * k;
+  *y = y0 * k;
+  *width = (x1 - x0) * k;
+  *height = (y1 - y0) * k;
+}
+
+static void
+base_figures (cairo_t *cr, MuArm arm, gboolean commander, double bw, double bd, guint32 ink)
+{
+  /* Little figures on the base, front to the top (negative y). */
+  if (commander)
+    {
+      /* A mounted officer and a flag. */
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 0, 0, bw * 0.18, 0, 2 * G_PI);
+      mu_set_rgb (cr, ink);
+      cairo_fill (cr);
+      cairo_move_to (cr, bw * 0.25, bd * 0.3);
+      cairo_line_to (cr, bw * 0.25, -bd * 0.35);
+      cairo_set_line_width (cr, bw * 0.04);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, bw * 0.25, -bd * 0.35, bw * 0.2, bd * 0.15);
+      mu_set_rgb (cr, 0xc8201e);
+      cairo_fill (cr);
+      return;
+    }
+  mu_set_rgb (cr, ink);
+  switch (arm)
+    {
+    case MU_ARM_CAVALRY:
+      for (int i = 0; i < 3; i++)
+        {
+          double x = -bw / 3 + i * bw / 3;
+          cairo_save (cr);
+          cairo_translate (cr, x, 0);
+          cairo_scale (cr, bw * 0.07, bd * 0.3);
+          cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+          cairo_restore (cr);
+          cairo_fill (cr);
+        }
+      break;
+    case MU_ARM_ARTILLERY:
+    case MU_ARM_RIVERBOAT:
+      cairo_rectangle (cr, -bw * 0.04, -bd * 0.38, bw * 0.08, bd * 0.45);
+      cairo_fill (cr);
+      cairo_rectangle (cr, -bw * 0.2, bd * 0.02, bw * 0.4, bd * 0.08);
+      cairo_fill (cr);
+      for (int i = 0; i < 2; i++)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, (i ? 1 : -1) * bw * 0.3, bd * 0.25, bw * 0.06, 0, 2 * G_PI);
+        }
+      cairo_fill (cr);
+      break;
+    case MU_ARM_INFANTRY:
+    default:
+      for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 4; i++)
+          {
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, -bw * 0.375 + i * bw * 0.25 + (r ? bw * 0.06 : 0), (r ? 0.17 : -0.17) * bd,
+                       MIN (bw, bd) * 0.11, 0, 2 * G_PI);
+          }
+      cairo_fill (cr);
+      break;
+    }
+}
+
+void
+mu_render_table_pieces (cairo_t               *cr,
+                        const MuScenario      *scenario,
+                        const MuRenderOptions *options,
+                        const MuPiece         *pieces,
+                        guint                  n_pieces)
+{
+  MuRenderTableCtx c;
+  MuText text;
+
+  if (!scenario->table)
+    return;
+  mu_render_table_init_ctx (&c, cr, scenario, options);
+  cairo_save (cr);
+  mu_render_apply_clip (cr, options);
+  mu_text_init (&text, cr);
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      const MuPiece *p = &pieces[i];
+      MuStand stands[MU_STANDS_MAX];
+      double bw = 0, bx, by, bwid, bht;
+      guint n;
+      guint32 bg, ink;
+      gboolean commander;
+
+      if (!p->counter)
+        continue;
+      mu_render_table_piece_bounds (scenario, options, p, &bx, &by, &bwid, &bht);
+      if (c.have_clip && (bx + bwid < c.clip.x || by + bht < c.clip.y ||
+                          bx > c.clip.x + c.clip.width || by > c.clip.y + c.clip.height))
+        continue;
+      commander = p->counter->kind != MU_COUNTER_UNIT;
+      n = piece_stands (c.table, p, stands);
+      bg = mu_render_side_colour (scenario, p->counter->side);
+      ink = mu_colour_mix (bg, 0x000000, 0.7);
+
+      for (guint b = 0; b < n; b++)
+        {
+          const MuStand *s = &stands[b];
+          double bd = s->depth;
+
+          bw = s->width;
+          cairo_save (cr);
+          cairo_translate (cr, s->centre.x * c.k, s->centre.y * c.k);
+          cairo_rotate (cr, s->facing * G_PI / 180.0);
+          cairo_scale (cr, c.k, c.k);
+          if (p->selected || p->highlighted)
+            {
+              cairo_rectangle (cr, -bw / 2 - bw * 0.08, -bd / 2 - bw * 0.08, bw * 1.16, bd + bw * 0.16);
+              mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
+              cairo_fill (cr);
+            }
+          cairo_rectangle (cr, -bw / 2 + bw * 0.04, -bd / 2 + bw * 0.05, bw, bd);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+          cairo_fill (cr);
+          cairo_rectangle (cr, -bw / 2, -bd / 2, bw, bd);
+          mu_set_rgb (cr, commander ? mu_colour_mix (bg, 0xffffff, 0.3) : bg);
+          cairo_fill_preserve (cr);
+          mu_set_rgb (cr, 0x1a1a1a);
+          cairo_set_line_width (cr, MAX (bw * 0.03, 0.6 / (c.dev * c.k)));
+          cairo_stroke (cr);
+          /* The front edge, heavier: facing at a glance. */
+          cairo_move_to (cr, -bw / 2, -bd / 2);
+          cairo_line_to (cr, bw / 2, -bd / 2);
+          cairo_set_line_width (cr, MAX (bw * 0.07, 1.0 / (c.dev * c.k)));
+          cairo_stroke (cr);
+          if (bw * c.k * c.dev >= 10)
+            base_figures (cr, p->counter->arm, commander, bw, bd, ink);
+          cairo_restore (cr);
+        }
+      if (bw * c.k * c.dev >= 24 && p->counter->name)
+        {
+          mu_set_rgb (cr, 0x1a1a1a);
+          mu_text_draw_halo (&text, MU_FONT_CONDENSED_BOLD, 0.28 * c.inch * c.k, p->counter->name,
+                             bx + bwid / 2, by + bht + 0.05 * c.k, 0.5, 0.0, 0x111111, 0xf6f1dc,
+                             0.05 * c.inch * c.k);
+        }
+    }
+  mu_text_clear (&text);
+  cairo_restore (cr);
+}

@@ -1,0 +1,197 @@
+/* MusterDocument: the open scenario's file, unsaved state and title follow
+ * edits, undo and saves (no display needed). */
+#define G_LOG_DOMAIN "test-document"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "mu-edit.h"
+#include "mu-scenario-xml.h"
+#include "muster-document.h"
+
+typedef struct {
+  guint modified;
+  guint title;
+  guint file;
+  guint changed;
+} Counts;
+
+static void
+on_notify (GObject    *object,
+           GParamSpec *pspec,
+           Counts     *c)
+{
+  if (g_str_equal (pspec->name, "modified"))
+    c->modified++;
+  else if (g_str_equal (pspec->name, "title"))
+    c->title++;
+  else if (g_str_equal (pspec->name, "file"))
+    c->file++;
+}
+
+static void
+on_changed (MusterDocument *document,
+            Counts         *c)
+{
+  c->changed++;
+}
+
+static MuScenario *
+make_scenario (void)
+{
+  MuScenario *scenario = mu_scenario_new_hex ("baa-hex", 8, 6, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+
+  g_free (scenario->title);
+  scenario->title = g_strdup ("Test Field");
+  g_ptr_array_add (scenario->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  g_ptr_array_add (scenario->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+  return scenario;
+}
+
+/* One undoable change, as the editor makes them. */
+static void
+edit (MusterDocument *document,
+      const char     *title)
+{
+  MuScenario *scenario = muster_document_begin_edit (document, "Rename");
+
+  g_free (scenario->title);
+  scenario->title = g_strdup (title);
+  muster_document_end_edit (document);
+}
+
+static void
+test_modified_follows_edits_and_saves (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-document-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "field.muster", NULL);
+  g_autofree char *other_path = g_build_filename (dir, "other.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) other = g_file_new_for_path (other_path);
+  g_autoptr(MusterDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  Counts c = { 0 };
+
+  g_assert_nonnull (dir);
+  document = muster_document_new (make_scenario (), NULL);
+  g_signal_connect (document, "notify", G_CALLBACK (on_notify), &c);
+  g_signal_connect (document, "changed", G_CALLBACK (on_changed), &c);
+  g_assert_null (muster_document_get_file (document));
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_cmpstr (muster_document_get_title (document), ==, "Untitled Scenario");
+
+  /* an edit marks it modified, once */
+  edit (document, "Renamed Field");
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_cmpuint (c.modified, ==, 1);
+  g_assert_cmpuint (c.changed, >, 0);
+  c.changed = 0;
+  edit (document, "Renamed Again");
+  g_assert_cmpuint (c.modified, ==, 1);
+  g_assert_cmpuint (c.changed, >, 0);
+
+  /* saving clears it; the title and the file follow the new file */
+  g_assert_true (muster_document_save (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_cmpuint (c.modified, ==, 2);
+  g_assert_true (g_file_equal (muster_document_get_file (document), file));
+  g_assert_cmpuint (c.file, ==, 1);
+  g_assert_cmpstr (muster_document_get_title (document), ==, "field.muster");
+  g_assert_cmpuint (c.title, ==, 1);
+  g_assert_cmpstr (muster_document_get_scenario (document)->filename, ==, path);
+
+  /* an edit that changes nothing makes no step and leaves it saved */
+  edit (document, "Third Name");
+  edit (document, "Third Name");
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_true (muster_document_save (document, file, &error));
+  g_assert_no_error (error);
+  edit (document, "Third Name");
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (muster_document_get_history (document)), ==, "Rename");
+
+  /* undo leaves the saved state, redo comes back to it */
+  g_assert_true (mu_edit_history_undo (muster_document_get_history (document)));
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_true (mu_edit_history_redo (muster_document_get_history (document)));
+  g_assert_false (muster_document_get_modified (document));
+
+  /* saving again to the same file changes neither title nor file */
+  edit (document, "Fourth Name");
+  g_assert_true (muster_document_save (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (c.file, ==, 1);
+  g_assert_cmpuint (c.title, ==, 1);
+
+  /* Save As: another file, another title */
+  g_assert_true (muster_document_save (document, other, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_document_get_title (document), ==, "other.muster");
+  g_assert_cmpuint (c.file, ==, 2);
+  g_assert_cmpuint (c.title, ==, 2);
+
+  muster_document_close (document);
+  g_unlink (path);
+  g_unlink (other_path);
+  g_rmdir (dir);
+}
+
+/* A file that cannot be written: the document stays as it was. */
+static void
+test_failed_save_keeps_state (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent-folder/field.muster");
+  g_autoptr(MusterDocument) document = muster_document_new (make_scenario (), NULL);
+  g_autoptr(GError) error = NULL;
+
+  edit (document, "Renamed Field");
+  g_assert_false (muster_document_save (document, file, &error));
+  g_assert_nonnull (error);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_null (muster_document_get_file (document));
+  g_assert_cmpstr (muster_document_get_title (document), ==, "Untitled Scenario");
+  muster_document_close (document);
+}
+
+static void
+test_title_of_file_and_copy (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/nowhere/bull run.muster");
+  g_autoptr(MusterDocument) opened = muster_document_new (make_scenario (), file);
+  g_autoptr(MusterDocument) copy = muster_document_new (make_scenario (), NULL);
+  Counts c = { 0 };
+
+  g_assert_cmpstr (muster_document_get_title (opened), ==, "bull run.muster");
+  g_assert_false (muster_document_get_modified (opened));
+  g_assert_true (muster_document_get_file (opened) == file);
+
+  g_signal_connect (copy, "notify", G_CALLBACK (on_notify), &c);
+  muster_document_set_copy_of (copy, "first-manassas.muster");
+  g_assert_cmpstr (muster_document_get_copy_of (copy), ==, "first-manassas.muster");
+  g_assert_cmpstr (muster_document_get_title (copy), ==, "Copy of first-manassas.muster");
+  g_assert_cmpuint (c.title, ==, 1);
+  {
+    g_autofree char *title = NULL;
+
+    g_object_get (copy, "title", &title, NULL);
+    g_assert_cmpstr (title, ==, "Copy of first-manassas.muster");
+  }
+  muster_document_close (opened);
+  muster_document_close (copy);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/app/document/modified", test_modified_follows_edits_and_saves);
+  g_test_add_func ("/app/document/failed-save", test_failed_save_keeps_state);
+  g_test_add_func ("/app/document/title", test_title_of_file_and_copy);
+  return g_test_run ();
+}
