@@ -1,4 +1,4 @@
-/* muster-document.c: the scenario a window has open, its file and its state */
+/* muster-document.c: the scenario or match a window has open, its file and its state */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -14,7 +14,11 @@ struct _MusterDocument
 {
   GObject parent_instance;
 
-  MuEditHistory *history;   /* owns the scenario; the undo stack and the saved state */
+  MusterDocumentKind kind;
+  MuEditHistory *history;   /* a scenario's: owns it; the undo stack and the saved state */
+  MusterGame *game;         /* a match's: its file and its unsaved state */
+  MusterMatchAutosave *match_autosave;
+  MusterDocument *origin;   /* a match's: the scenario it was played from */
   GFile *file;
   char *copy_of;            /* a shipped scenario opened as a copy: its file name */
   char *title;
@@ -63,6 +67,13 @@ update_title (MusterDocument *self)
       g_autofree char *base = g_file_get_basename (self->file);
 
       title = g_filename_display_name (base);
+    }
+  else if (self->kind == MUSTER_DOCUMENT_MATCH)
+    {
+      const MuScenario *s = muster_game_get_scenario (self->game);
+
+      /* Translators: the title of a match not saved yet, with its scenario's title */
+      title = g_strdup_printf (_("New Match of %s"), s->title && *s->title ? s->title : _("Untitled Scenario"));
     }
   else if (self->copy_of != NULL)
     {
@@ -130,11 +141,106 @@ muster_document_new (MuScenario *scenario,
   return self;
 }
 
+/* The game's file or unsaved state changed (a save, a command, an undo). */
+static void
+on_game_notify (MusterGame     *game,
+                GParamSpec     *pspec,
+                MusterDocument *self)
+{
+  GFile *file = muster_game_get_file (game);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (file != self->file && (file == NULL || self->file == NULL || !g_file_equal (file, self->file)))
+    {
+      g_set_object (&self->file, file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    }
+  set_modified (self, muster_game_get_modified (game));
+  update_title (self);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+on_game_changed (MusterGame     *game,
+                 MusterDocument *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+MusterDocument *
+muster_document_new_match (MusterGame *game)
+{
+  MusterDocument *self;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
+
+  self = g_object_new (MUSTER_TYPE_DOCUMENT, NULL);
+  self->kind = MUSTER_DOCUMENT_MATCH;
+  self->game = g_object_ref (game);
+  g_set_object (&self->file, muster_game_get_file (game));
+  self->modified = muster_game_get_modified (game);
+  g_signal_connect (game, "notify::file", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
+  update_title (self);
+  return self;
+}
+
+MusterDocumentKind
+muster_document_get_kind (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), MUSTER_DOCUMENT_SCENARIO);
+  return self->kind;
+}
+
+MusterGame *
+muster_document_get_game (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return self->game;
+}
+
+void
+muster_document_set_match_page (MusterDocument  *self,
+                                MusterMatchPage *page)
+{
+  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
+  g_return_if_fail (self->kind == MUSTER_DOCUMENT_MATCH);
+  g_return_if_fail (muster_match_page_get_game (page) == self->game);
+
+  g_clear_object (&self->match_autosave);
+  self->match_autosave = muster_match_autosave_new (page);
+}
+
+MusterMatchAutosave *
+muster_document_get_match_autosave (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return self->match_autosave;
+}
+
+MusterDocument *
+muster_document_get_origin (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return self->origin;
+}
+
+void
+muster_document_set_origin (MusterDocument *self,
+                            MusterDocument *origin)
+{
+  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
+  g_return_if_fail (origin == NULL || (MUSTER_IS_DOCUMENT (origin) && origin->kind == MUSTER_DOCUMENT_SCENARIO));
+
+  g_set_object (&self->origin, origin);
+}
+
 MuScenario *
 muster_document_get_scenario (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
-  return mu_edit_history_get_scenario (self->history);
+  return self->history ? mu_edit_history_get_scenario (self->history) : NULL;
 }
 
 MuEditHistory *
@@ -195,6 +301,7 @@ muster_document_begin_edit (MusterDocument *self,
                             const char     *label)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (self->history != NULL, NULL);
   g_return_val_if_fail (!self->editing, NULL);
 
   self->editing = TRUE;
@@ -222,6 +329,8 @@ muster_document_save (MusterDocument *self,
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  if (self->kind == MUSTER_DOCUMENT_MATCH)
+    return muster_game_save (self->game, file, error);   /* the document follows the game */
   path = g_file_get_path (file);
   if (path == NULL)
     {
@@ -267,6 +376,8 @@ muster_document_close (MusterDocument *self)
 
   if (self->autosave)
     muster_autosave_discard (self->autosave);
+  /* disposing of a match's autosave removes its files */
+  g_clear_object (&self->match_autosave);
 }
 
 static void
@@ -274,9 +385,15 @@ muster_document_finalize (GObject *object)
 {
   MusterDocument *self = MUSTER_DOCUMENT (object);
 
-  g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
+  if (self->history)
+    g_signal_handlers_disconnect_by_func (self->history, on_history_changed, self);
   g_clear_object (&self->autosave);
   g_clear_object (&self->history);   /* frees the scenario */
+  g_clear_object (&self->match_autosave);
+  if (self->game)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->origin);
   if (self->watch)
     g_signal_handlers_disconnect_by_func (self->watch, on_watch_changed, self);
   g_clear_object (&self->watch);
@@ -330,7 +447,8 @@ muster_document_class_init (MusterDocumentClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* The scenario changed (an edit, an undo or a redo). */
+  /* The scenario changed (an edit, an undo or a redo), or the match did
+   * (a command, an undo). */
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);

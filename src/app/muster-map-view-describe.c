@@ -291,6 +291,19 @@ muster_map_view_query_tooltip (GtkWidget  *widget,
 
   if (keyboard_mode)
     return FALSE;
+  /* a line of sight or a path says what matters there in its own label,
+   * which the tooltip would cover */
+  {
+    MusterMapView *self = MUSTER_MAP_VIEW (widget);
+    MusterTrace trace;
+
+    if (self->scene != NULL)
+      {
+        muster_scene_get_trace (self->scene, &trace);
+        if (trace.kind != MUSTER_TRACE_NONE && trace.label != NULL)
+          return FALSE;
+      }
+  }
   markup = muster_map_view_describe_at (MUSTER_MAP_VIEW (widget), x, y);
   if (markup == NULL)
     return FALSE;

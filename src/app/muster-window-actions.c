@@ -110,7 +110,7 @@ static void
 report_save_error (MusterWindow *self,
                    GError       *error)
 {
-  const char *name = muster_document_get_title (self->document);
+  const char *name = muster_document_get_title (window_scenario_document (self));
   g_autofree char *primary = g_strdup_printf (_("Could not save “%s”"), name);
 
   muster_window_show_problems (self, primary, error, NULL);
@@ -151,7 +151,7 @@ show_save_as (MusterWindow *self)
     }
   else
     {
-      const char *copy_of = muster_document_get_copy_of (self->document);
+      const char *copy_of = muster_document_get_copy_of (window_scenario_document (self));
       const char *title = window_scenario (self)->title;
       g_autofree char *name = NULL;
 
@@ -278,7 +278,7 @@ on_close_response (GtkDialog    *dialog,
 static void
 ask_save_changes (MusterWindow *self)
 {
-  const char *name = muster_document_get_title (self->document);
+  const char *name = muster_document_get_title (window_scenario_document (self));
   GtkWidget *dialog, *button;
 
   dialog = gtk_message_dialog_new (GTK_WINDOW (self),

@@ -1,5 +1,5 @@
 /* muster-window-match.c: the window's match page: Play (the New Match dialog),
- * opening saved matches, and the page's place among the window's pages */
+ * opening saved matches, and the match's document in the window's place */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -15,8 +15,6 @@
 #include "muster-match-dialog.h"
 #include "muster-match-page.h"
 
-#define PAGE_KEY "muster-match-page"
-#define AUTOSAVE_KEY "muster-match-autosave"
 /* Saved matches in the recent files (the shared MIME database names the type). */
 #define MATCH_MIME_TYPE "application/x-muster-game+xml"
 #define MATCH_EXTENSION ".muster-game"
@@ -25,15 +23,16 @@ GtkWidget *
 muster_window_get_match_page (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  return g_object_get_data (G_OBJECT (self), PAGE_KEY);
+
+  if (window_match_document (self) == NULL)
+    return NULL;
+  return gtk_stack_get_child_by_name (muster_window_get_stack (self), "match");
 }
 
 gboolean
 muster_window_match_shown (MusterWindow *self)
 {
-  GtkWidget *page = muster_window_get_match_page (self);
-
-  return page != NULL && gtk_stack_get_visible_child (muster_window_get_stack (self)) == page;
+  return window_match_document (self) != NULL;
 }
 
 static gboolean
@@ -43,18 +42,25 @@ close_window_later (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The match's document goes (and its autosave with it: the match was
+ * closed); the scenario it was played from, if any, is the window's again. */
 static void
-remove_page (MusterWindow *self)
+close_match (MusterWindow *self)
 {
-  GtkWidget *page = muster_window_get_match_page (self);
+  MusterDocument *match = window_match_document (self);
+  GtkWidget *page;
+  MusterDocument *origin;
 
-  if (page == NULL)
+  if (match == NULL)
     return;
-  g_signal_handlers_disconnect_by_data (muster_match_page_get_game (MUSTER_MATCH_PAGE (page)), self);
+  page = muster_window_get_match_page (self);
+  g_signal_handlers_disconnect_by_data (muster_document_get_game (match), self);
+  g_signal_handlers_disconnect_by_data (match, self);
   g_signal_handlers_disconnect_by_data (page, self);
-  /* the match is closed: its autosave goes now, whoever still holds the page */
-  g_object_set_data (G_OBJECT (page), AUTOSAVE_KEY, NULL);
-  g_object_set_data (G_OBJECT (self), PAGE_KEY, NULL);
+  muster_document_close (match);
+  origin = muster_document_get_origin (match);
+  self->document = origin ? g_object_ref (origin) : NULL;
+  g_object_unref (match);
   gtk_stack_remove (muster_window_get_stack (self), page);
 }
 
@@ -63,7 +69,7 @@ on_page_closed (MusterMatchPage *page,
                 gboolean         close_window,
                 MusterWindow    *self)
 {
-  remove_page (self);
+  close_match (self);
   /* back to the editor of the scenario, or the start page */
   gtk_stack_set_visible_child_name (muster_window_get_stack (self),
                                     muster_window_get_scenario (self) ? "board" : "start");
@@ -73,9 +79,9 @@ on_page_closed (MusterMatchPage *page,
 }
 
 static void
-on_game_notify (MusterGame   *game,
-                GParamSpec   *pspec,
-                MusterWindow *self)
+on_match_notify (GObject      *object,
+                 GParamSpec   *pspec,
+                 MusterWindow *self)
 {
   muster_window_update_chrome (self);
 }
@@ -85,54 +91,29 @@ muster_window_show_match (MusterWindow *self,
                           MusterGame   *game)
 {
   GtkWidget *page;
+  MusterDocument *origin;
 
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (MUSTER_IS_GAME (game));
 
-  remove_page (self);
+  close_match (self);
+  origin = g_steal_pointer (&self->document);   /* the open scenario, or NULL */
+  self->document = muster_document_new_match (game);
+  if (origin != NULL)
+    {
+      muster_document_set_origin (self->document, origin);
+      g_object_unref (origin);
+    }
   page = muster_match_page_new (game);
-  g_object_set_data (G_OBJECT (self), PAGE_KEY, page);
   gtk_stack_add_named (muster_window_get_stack (self), page, "match");
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
-  /* goes (and takes its files) with the page: the match was closed */
-  g_object_set_data_full (G_OBJECT (page), AUTOSAVE_KEY, muster_match_autosave_new (MUSTER_MATCH_PAGE (page)),
-                          g_object_unref);
-  g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::file", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_game_notify), self);
+  muster_document_set_match_page (self->document, MUSTER_MATCH_PAGE (page));
+  g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
+  g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
   gtk_widget_grab_focus (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
   muster_window_update_chrome (self);
-}
-
-/* The title while a match is shown ("• Bull Run.muster-game"), or NULL. */
-char *
-muster_window_match_title (MusterWindow *self)
-{
-  GtkWidget *page = muster_window_get_match_page (self);
-  MusterGame *game;
-  GFile *file;
-  g_autofree char *name = NULL;
-
-  if (page == NULL || !muster_window_match_shown (self))
-    return NULL;
-  game = muster_match_page_get_game (MUSTER_MATCH_PAGE (page));
-  file = muster_game_get_file (game);
-  if (file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (file);
-
-      name = g_filename_display_name (base);
-    }
-  else
-    {
-      const MuScenario *s = muster_game_get_scenario (game);
-
-      /* Translators: the title of a match not saved yet, with its scenario's title */
-      name = g_strdup_printf (_("New Match of %s"), s->title && *s->title ? s->title : _("Untitled Scenario"));
-    }
-  return muster_game_get_modified (game) ? g_strdup_printf ("• %s", name) : g_steal_pointer (&name);
 }
 
 gboolean
@@ -141,7 +122,7 @@ muster_window_match_activate (MusterWindow *self,
 {
   GtkWidget *page = muster_window_get_match_page (self);
 
-  if (page == NULL || !muster_window_match_shown (self))
+  if (page == NULL)
     return FALSE;
   gtk_widget_activate_action (page, action, NULL);
   return TRUE;
@@ -150,17 +131,18 @@ muster_window_match_activate (MusterWindow *self,
 gboolean
 muster_window_match_can_undo (MusterWindow *self)
 {
-  GtkWidget *page = muster_window_get_match_page (self);
+  MusterDocument *match = window_match_document (self);
 
-  return page != NULL && muster_game_can_undo (muster_match_page_get_game (MUSTER_MATCH_PAGE (page)), NULL);
+  return match != NULL && muster_game_can_undo (muster_document_get_game (match), NULL);
 }
 
 gboolean
 muster_window_match_close_request (MusterWindow *self)
 {
+  MusterDocument *match = window_match_document (self);
   GtkWidget *page = muster_window_get_match_page (self);
 
-  if (page == NULL || !muster_game_get_modified (muster_match_page_get_game (MUSTER_MATCH_PAGE (page))))
+  if (match == NULL || !muster_document_get_modified (match))
     return FALSE;
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   muster_match_page_close (MUSTER_MATCH_PAGE (page), TRUE);
@@ -348,7 +330,7 @@ muster_window_resume_match (MusterWindow              *self,
   for (guint i = 0; leftover->computer[i]; i++)
     muster_match_page_set_player (page, leftover->computer[i], MUSTER_PLAYER_COMPUTER);
   /* kept under the resumed match's own name before the old one goes */
-  if (!muster_match_autosave_save_now (g_object_get_data (G_OBJECT (page), AUTOSAVE_KEY), &local))
+  if (!muster_match_autosave_save_now (muster_document_get_match_autosave (self->document), &local))
     g_warning ("Could not autosave the match: %s", local ? local->message : "nothing to save");
   muster_match_autosave_remove (leftover->path);
   return TRUE;

@@ -384,7 +384,7 @@ muster_window_open_loaded (MusterWindow *self,
 
       g_clear_pointer (&scenario->filename, g_free);
       muster_window_set_scenario (self, scenario, NULL);
-      muster_document_set_copy_of (self->document, copy_of);
+      muster_document_set_copy_of (window_scenario_document (self), copy_of);
       return TRUE;
     }
   muster_window_set_scenario (self, scenario, file);

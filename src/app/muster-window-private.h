@@ -16,7 +16,10 @@ struct _MusterWindow
    * shown, so that its menu item hides on a table */
   GAction *coordinates;
 
-  MusterDocument *document;     /* the open scenario, or NULL */
+  /* The document shown: a scenario (the editor page), a match (the match
+   * page; a match played from the editor holds the scenario's document as
+   * its origin, shown again when the match closes), or NULL (the start page). */
+  MusterDocument *document;
   GtkWidget *editor;
   gboolean close_after_save;
   gboolean closing_confirmed;
@@ -41,29 +44,56 @@ struct _MusterWindow
   GtkWidget *recovery_box;
 };
 
-/* The open document's parts, or NULL (FALSE) when nothing is open. */
+/* The scenario's document the editor shows (the match's origin while a
+ * match is shown), or NULL. */
+static inline MusterDocument *
+window_scenario_document (MusterWindow *self)
+{
+  if (self->document != NULL && muster_document_get_kind (self->document) == MUSTER_DOCUMENT_MATCH)
+    return muster_document_get_origin (self->document);
+  return self->document;
+}
+
+/* The match's document when a match is shown, or NULL. */
+static inline MusterDocument *
+window_match_document (MusterWindow *self)
+{
+  if (self->document != NULL && muster_document_get_kind (self->document) == MUSTER_DOCUMENT_MATCH)
+    return self->document;
+  return NULL;
+}
+
+/* The open scenario's parts, or NULL (FALSE) when none is open. */
 static inline MuScenario *
 window_scenario (MusterWindow *self)
 {
-  return self->document ? muster_document_get_scenario (self->document) : NULL;
+  MusterDocument *document = window_scenario_document (self);
+
+  return document ? muster_document_get_scenario (document) : NULL;
 }
 
 static inline MuEditHistory *
 window_history (MusterWindow *self)
 {
-  return self->document ? muster_document_get_history (self->document) : NULL;
+  MusterDocument *document = window_scenario_document (self);
+
+  return document ? muster_document_get_history (document) : NULL;
 }
 
 static inline GFile *
 window_file (MusterWindow *self)
 {
-  return self->document ? muster_document_get_file (self->document) : NULL;
+  MusterDocument *document = window_scenario_document (self);
+
+  return document ? muster_document_get_file (document) : NULL;
 }
 
 static inline gboolean
 window_modified (MusterWindow *self)
 {
-  return self->document != NULL && muster_document_get_modified (self->document);
+  MusterDocument *document = window_scenario_document (self);
+
+  return document != NULL && muster_document_get_modified (document);
 }
 
 
@@ -101,7 +131,6 @@ void      muster_window_file_row_activated (GtkListBox *list, GtkListBoxRow *row
 
 /* muster-window-match.c */
 gboolean  muster_window_match_shown         (MusterWindow *self);
-char     *muster_window_match_title         (MusterWindow *self);
 /* Activates a match.* action of the shown match page; FALSE when none is shown. */
 gboolean  muster_window_match_activate      (MusterWindow *self, const char *action);
 gboolean  muster_window_match_can_undo      (MusterWindow *self);

@@ -51,7 +51,7 @@ muster_window_reload (MusterWindow *self,
 
       /* what is open stays as it is */
       show_problems (self, primary, local_error, problems);
-      muster_document_keep_version (self->document);
+      muster_document_keep_version (window_scenario_document (self));
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
@@ -67,8 +67,8 @@ on_reload_response (GtkDialog    *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     muster_window_reload (self, NULL);
-  else if (self->document)
-    muster_document_keep_version (self->document);   /* ask again on the next change */
+  else if (window_scenario_document (self))
+    muster_document_keep_version (window_scenario_document (self));   /* ask again on the next change */
 }
 
 /* Another program saved the open file: offer its version. */
@@ -101,27 +101,50 @@ on_document_notify (MusterDocument *document,
   update_actions (self);
 }
 
+/* Drops the scenario's document (a match shown stays, without it). */
+static void
+close_scenario_document (MusterWindow *self)
+{
+  MusterDocument *document = window_scenario_document (self);
+  MusterDocument *match = window_match_document (self);
+
+  if (document == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (document, self);
+  muster_document_close (document);   /* closed on purpose: no autosave to keep */
+  if (match != NULL)
+    muster_document_set_origin (match, NULL);   /* frees the old scenario */
+  else
+    g_clear_object (&self->document);
+}
+
 void
 muster_window_set_scenario (MusterWindow *self,
                             MuScenario   *scenario,
                             GFile        *file)
 {
+  MusterDocument *match = window_match_document (self);
+
   /* The scene points into the old scenario: detach it before freeing. */
   muster_scene_set_scenario (self->scene, NULL);
   if (self->editor)
     gtk_box_remove (GTK_BOX (self->side_panel), g_steal_pointer (&self->editor));
-  if (self->document)
-    {
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      muster_document_close (self->document);   /* closed on purpose: no autosave to keep */
-    }
-  g_clear_object (&self->document);   /* frees the old scenario */
+  close_scenario_document (self);
   if (scenario != NULL)
     {
-      self->document = muster_document_new (scenario, file);
-      g_signal_connect (self->document, "changed", G_CALLBACK (on_document_changed), self);
-      g_signal_connect (self->document, "changed-on-disk", G_CALLBACK (on_file_changed_on_disk), self);
-      g_signal_connect (self->document, "notify", G_CALLBACK (on_document_notify), self);
+      MusterDocument *document = muster_document_new (scenario, file);
+
+      g_signal_connect (document, "changed", G_CALLBACK (on_document_changed), self);
+      g_signal_connect (document, "changed-on-disk", G_CALLBACK (on_file_changed_on_disk), self);
+      g_signal_connect (document, "notify", G_CALLBACK (on_document_notify), self);
+      if (match != NULL)
+        {
+          /* a match shown stays shown; closing it shows this scenario */
+          muster_document_set_origin (match, document);
+          g_object_unref (document);
+        }
+      else
+        self->document = document;
     }
   muster_scene_set_scenario (self->scene, scenario);
   if (scenario != NULL)
@@ -134,8 +157,9 @@ muster_window_set_scenario (MusterWindow *self,
 
     gtk_widget_set_visible (self->side_panel, scenario != NULL && g_variant_get_boolean (edit));
   }
-  gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
-  if (scenario != NULL)
+  if (match == NULL)
+    gtk_stack_set_visible_child_name (self->stack, scenario ? "board" : "start");
+  if (scenario != NULL && match == NULL)
     {
       muster_map_view_zoom_to_fit (self->map_view);
       gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
@@ -182,8 +206,7 @@ muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return window_scenario (self) == NULL && muster_window_get_opening_file (self) == NULL &&
-         muster_window_get_match_page (self) == NULL;
+  return self->document == NULL && muster_window_get_opening_file (self) == NULL;
 }
 
 MusterMapView *
@@ -234,17 +257,8 @@ update_title (MusterWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *subtitle = NULL;
-  g_autofree char *match_title = muster_window_match_title (self);
 
-  if (match_title != NULL)
-    {
-      gtk_label_set_text (self->title_label, match_title);
-      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
-      window_title = g_strdup_printf ("%s — %s", match_title, _("Muster"));
-      gtk_window_set_title (GTK_WINDOW (self), window_title);
-      return;
-    }
-  if (scenario == NULL)
+  if (window_match_document (self) == NULL && scenario == NULL)
     {
       gtk_label_set_text (self->title_label, _("Muster"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
@@ -255,10 +269,16 @@ update_title (MusterWindow *self)
   name = muster_document_get_title (self->document);
   /* The mark GNOME applications put before the name of a document with
    * unsaved changes. */
-  title = window_modified (self) ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  title = muster_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   gtk_label_set_text (self->title_label, title);
   window_title = g_strdup_printf ("%s — %s", title, _("Muster"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
+  if (window_match_document (self) != NULL)
+    {
+      /* a match's title says it all */
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      return;
+    }
 
   if (window_file (self) != NULL)
     {
@@ -362,18 +382,18 @@ muster_window_begin_edit (MusterWindow *self,
                           const char   *label)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (self->document != NULL, NULL);
+  g_return_val_if_fail (window_scenario_document (self) != NULL, NULL);
 
-  return muster_document_begin_edit (self->document, label);
+  return muster_document_begin_edit (window_scenario_document (self), label);
 }
 
 void
 muster_window_end_edit (MusterWindow *self)
 {
   g_return_if_fail (MUSTER_IS_WINDOW (self));
-  g_return_if_fail (self->document != NULL);
+  g_return_if_fail (window_scenario_document (self) != NULL);
 
-  muster_document_end_edit (self->document);
+  muster_document_end_edit (window_scenario_document (self));
   muster_scene_scenario_changed (self->scene);
 }
 
@@ -513,10 +533,10 @@ muster_window_save_to_file (MusterWindow *self,
                             GError      **error)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->document != NULL, FALSE);
+  g_return_val_if_fail (window_scenario_document (self) != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!muster_document_save (self->document, file, error))
+  if (!muster_document_save (window_scenario_document (self), file, error))
     return FALSE;
   muster_window_add_recent (file);
   muster_window_remember_folder (self, file);
@@ -634,12 +654,14 @@ muster_window_finalize (GObject *object)
 
   g_clear_object (&self->scene);
   /* Closing is confirmed (saved or discarded): nothing to recover. */
-  if (self->document)
+  close_scenario_document (self);
+  if (self->document)   /* a match */
     {
+      g_signal_handlers_disconnect_by_data (muster_document_get_game (self->document), self);
       g_signal_handlers_disconnect_by_data (self->document, self);
       muster_document_close (self->document);
     }
-  g_clear_object (&self->document);   /* owns the scenario */
+  g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->coordinates);
 

@@ -1,4 +1,4 @@
-/* muster-window.h: a window showing one scenario (or the start page) */
+/* muster-window.h: a window showing one document, a scenario or a match (or the start page) */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -37,7 +37,8 @@ gboolean          muster_window_reload           (MusterWindow *self, GError **e
 /* Writes the scenario to `file` atomically and makes it the window's file. */
 gboolean          muster_window_save_to_file     (MusterWindow *self, GFile *file, GError **error);
 
-/* The open scenario's document (file, modified state, title), or NULL. */
+/* The document shown, a scenario's or a match's (file, modified state,
+ * title), or NULL. */
 MusterDocument   *muster_window_get_document     (MusterWindow *self);
 const MuScenario *muster_window_get_scenario     (MusterWindow *self);
 GFile            *muster_window_get_file         (MusterWindow *self);
@@ -70,8 +71,9 @@ void              muster_window_show_open        (MusterWindow *self);
 void              muster_window_show_new         (MusterWindow *self);
 
 /* Matches (muster-window-match.c). Shows `game` (referenced) on the match
- * page, in place of a match shown before; match.close goes back to the
- * editor of the scenario or to the start page. */
+ * page as the window's document (a match's MusterDocument), in place of a
+ * match shown before; match.close goes back to the editor of the scenario
+ * or to the start page. */
 void              muster_window_show_match       (MusterWindow *self, MusterGame *game);
 /* The match page (a MusterMatchPage), or NULL. */
 GtkWidget        *muster_window_get_match_page   (MusterWindow *self);

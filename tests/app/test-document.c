@@ -1,5 +1,6 @@
-/* MusterDocument: the open scenario's file, unsaved state and title follow
- * edits, undo and saves (no display needed). */
+/* MusterDocument: the open scenario's (or match's) file, unsaved state and
+ * title follow edits, commands, undo and saves (no display needed, but for
+ * a match's autosave, which follows its page). */
 #define G_LOG_DOMAIN "test-document"
 
 #include "config.h"
@@ -9,7 +10,9 @@
 
 #include "mu-edit.h"
 #include "mu-scenario-xml.h"
+#include "mu-problem.h"
 #include "muster-document.h"
+#include "muster-match-page.h"
 
 typedef struct {
   guint modified;
@@ -184,6 +187,105 @@ test_title_of_file_and_copy (void)
   muster_document_close (copy);
 }
 
+static MusterGame *
+new_game (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  MusterGame *game;
+
+  g_assert_no_error (error);
+  game = muster_game_new_for_scenario (s, 7, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* A match: a command makes it modified, a save clears it and names it. */
+static void
+test_match_modified_and_saved (void)
+{
+  g_autoptr(MusterGame) game = new_game ();
+  g_autoptr(MusterDocument) document = muster_document_new_match (game);
+  g_autofree char *dir = g_dir_make_tmp ("muster-document-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bull run.muster-game", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  Counts c = { 0 };
+
+  g_assert_cmpint (muster_document_get_kind (document), ==, MUSTER_DOCUMENT_MATCH);
+  g_assert_true (muster_document_get_game (document) == game);
+  g_assert_null (muster_document_get_scenario (document));
+  g_assert_null (muster_document_get_history (document));
+  g_assert_null (muster_document_get_file (document));
+  g_assert_false (muster_document_get_modified (document));
+  expected = g_strdup_printf ("New Match of %s", muster_game_get_scenario (game)->title);
+  g_assert_cmpstr (muster_document_get_title (document), ==, expected);
+  g_signal_connect (document, "notify", G_CALLBACK (on_notify), &c);
+  g_signal_connect (document, "changed", G_CALLBACK (on_changed), &c);
+
+  g_assert_true (muster_game_apply_line (game, "end-phase", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_cmpuint (c.modified, ==, 1);
+  g_assert_cmpuint (c.changed, ==, 1);
+  g_assert_cmpuint (c.title, ==, 0);
+
+  g_assert_true (muster_document_save (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_false (muster_game_get_modified (game));
+  g_assert_true (g_file_equal (muster_document_get_file (document), file));
+  g_assert_cmpstr (muster_document_get_title (document), ==, "bull run.muster-game");
+  g_assert_cmpuint (c.modified, ==, 2);
+  g_assert_cmpuint (c.file, ==, 1);
+  g_assert_cmpuint (c.title, ==, 1);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  muster_document_close (document);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A match's autosave is written after a command and goes on close. */
+static void
+test_match_autosave_goes_on_close (void)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *page;
+
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = new_game ();
+  document = muster_document_new_match (game);
+  page = g_object_ref_sink (muster_match_page_new (game));
+  g_assert_null (muster_document_get_match_autosave (document));
+  muster_document_set_match_page (document, MUSTER_MATCH_PAGE (page));
+  g_assert_nonnull (muster_document_get_match_autosave (document));
+  path = muster_match_autosave_get_path (muster_document_get_match_autosave (document));
+
+  g_assert_true (muster_game_apply_line (game, "end-phase", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_match_autosave_save_now (muster_document_get_match_autosave (document), &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  muster_document_close (document);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (muster_document_get_match_autosave (document));
+  g_assert_true (muster_document_get_modified (document));   /* closed, not saved */
+  g_object_unref (page);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -193,5 +295,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/document/modified", test_modified_follows_edits_and_saves);
   g_test_add_func ("/app/document/failed-save", test_failed_save_keeps_state);
   g_test_add_func ("/app/document/title", test_title_of_file_and_copy);
+  g_test_add_func ("/app/document/match", test_match_modified_and_saved);
+  g_test_add_func ("/app/document/match-autosave", test_match_autosave_goes_on_close);
   return g_test_run ();
 }

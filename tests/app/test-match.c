@@ -886,6 +886,54 @@ test_computer_match (void)
   destroy_all_windows ();
 }
 
+/* While a match is shown the window holds the match's document (title,
+ * unsaved mark, file); closing the match gives the scenario's back. */
+static void
+test_match_document (void)
+{
+  MusterWindow *window = new_window ();
+  g_autofree char *saved = g_build_filename (tmpdir, "document.muster-game", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (saved);
+  g_autofree char *scenario_title = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterDocument *scenario_document, *match;
+  MusterMatchPage *page;
+
+  muster_window_set_new_scenario (window, app_test_load_scenario ("first-manassas.muster"));
+  scenario_document = muster_window_get_document (window);
+  g_assert_nonnull (scenario_document);
+  scenario_title = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
+
+  page = start_match (window, 5);
+  match = muster_window_get_document (window);
+  g_assert_cmpint (muster_document_get_kind (match), ==, MUSTER_DOCUMENT_MATCH);
+  g_assert_true (muster_document_get_game (match) == muster_match_page_get_game (page));
+  g_assert_true (muster_document_get_origin (match) == scenario_document);
+  g_assert_true (muster_window_get_scenario (window) == muster_document_get_scenario (scenario_document));
+  expected = g_strdup_printf ("New Match of %s — Muster", muster_game_get_scenario (muster_match_page_get_game (page))->title);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, expected);
+
+  muster_match_page_dismiss_handover (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  flush_events ();
+  g_assert_true (muster_document_get_modified (match));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• New Match of "));
+
+  g_assert_true (muster_document_save (match, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_game_get_modified (muster_match_page_get_game (page)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "document.muster-game — Muster");
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
+  flush_events ();
+  g_assert_null (muster_window_get_match_page (window));
+  g_assert_true (muster_window_get_document (window) == scenario_document);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, scenario_title);
+  g_unlink (saved);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -896,6 +944,7 @@ main (int   argc,
       g_test_add_func ("/app/match/group", test_group);
       g_test_add_func ("/app/match/one-end-phase", test_one_end_phase);
       g_test_add_func ("/app/match/close-unsaved", test_close_unsaved);
+      g_test_add_func ("/app/match/document", test_match_document);
       g_test_add_func ("/app/match/dice-by-players", test_dice_by_players);
       g_test_add_func ("/app/match/computer-dice", test_computer_dice);
       g_test_add_func ("/app/match/computer-match", test_computer_match);

@@ -196,10 +196,7 @@ side_has_arrivals (const BaaMatch *m, int side)
 void
 baa_bound_start (BaaMatch *m, GPtrArray *events)
 {
-  const MuTimeline *t = &m->scenario->timeline;
-  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
-  int first = t->first_bound > 0 ? t->first_bound : 1;
-  int minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  int minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
   gboolean night = is_night_bound (m, m->bound);
   MuEvent *e;
 

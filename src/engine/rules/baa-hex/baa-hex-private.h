@@ -27,6 +27,7 @@
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
+#include "baa-common.h"
 #include "baa-events.h"
 
 G_BEGIN_DECLS
@@ -332,7 +333,6 @@ MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, const M
                                          const char *subject, const char *rule);
 
 /* Errors: sets MU_ERROR_ILLEGAL with "FORMAT (RULE)". Returns FALSE. */
-gboolean      baa_refuse                (GError **error, const char *rule, const char *format, ...)
-                                         G_GNUC_PRINTF (3, 4);
+#define baa_refuse baa_common_refuse
 
 G_END_DECLS

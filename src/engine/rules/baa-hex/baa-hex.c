@@ -533,9 +533,6 @@ static void
 position (gpointer state, MuPosition *p)
 {
   BaaMatch *m = state;
-  const MuTimeline *t = &m->scenario->timeline;
-  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
-  int first = t->first_bound > 0 ? t->first_bound : 1;
 
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
@@ -545,7 +542,7 @@ position (gpointer state, MuPosition *p)
           : NULL;
   p->phase_id = m->phase == 0 ? "bound-start" : m->phase == 13 ? "bound-end"
               : baa_phases[m->phase - 1].id;
-  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = m->phase >= 1 && m->phase <= 12 ? baa_phase_paths[m->phase - 1] : p->phase_id;
@@ -676,32 +673,9 @@ victory (gpointer state, MuResult *r)
   BaaMatch *m = state;
   int score[BAA_SIDES];
 
-  memset (r, 0, sizeof *r);
   baa_score (m, score);
-  r->over = m->finished;
-  if (m->finished)
-    {
-      r->winner = m->winner == BAA_NONE ? NULL : m->side_id[m->winner];
-      r->level = m->victory_level;
-      r->difference = m->victory_diff;
-    }
-  r->summary = g_strdup_printf ("%s %d %s %d", m->side_id[0], score[0], m->side_id[1], score[1]);
-}
-
-static gboolean
-invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-invalid (GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *msg = NULL;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "invariant broken: %s", msg);
-  return FALSE;
+  baa_common_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
+                     m->victory_diff);
 }
 
 static gboolean
@@ -710,7 +684,7 @@ check_invariants (gpointer state, GError **error)
   BaaMatch *m = state;
 
   if (m->event_failure)
-    return invalid (error, "%s", m->event_failure);
+    return baa_common_invalid (error, "%s", m->event_failure);
   return baa_check_invariants (m, FALSE, error);
 }
 
@@ -731,26 +705,26 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
     {
       counted++;
       if (u->def->strength < 1 || baa_unit_threshold (m, u) < 1)
-        return invalid (error, "%s has no strength", u->def->id);
+        return baa_common_invalid (error, "%s has no strength", u->def->id);
       if (u->status == BAA_UNIT_ACTIVE)
         {
           BaaUnit *here[4];
           if (!baa_hex_on_board (m, u->hex))
-            return invalid (error, "%s is off the board while active", u->def->id);
+            return baa_common_invalid (error, "%s is off the board while active", u->def->id);
           if (baa_hex_impassable (m, u->hex, u->def))
-            return invalid (error, "%s stands on impassable ground at %s", u->def->id,
+            return baa_common_invalid (error, "%s stands on impassable ground at %s", u->def->id,
                             baa_hex_label (m, u->hex));
           if (baa_units_at (m, u->hex, 1 - u->side, here, 4) > 0)
-            return invalid (error, "%s shares %s with an enemy unit", u->def->id, baa_hex_label (m, u->hex));
+            return baa_common_invalid (error, "%s shares %s with an enemy unit", u->def->id, baa_hex_label (m, u->hex));
           if (baa_units_at (m, u->hex, u->side, here, 4) > 2)
-            return invalid (error, "more than 2 units at %s", baa_hex_label (m, u->hex));
+            return baa_common_invalid (error, "more than 2 units at %s", baa_hex_label (m, u->hex));
           if (u->rest_streak < 0 || u->rest_streak > 4 || u->flinches_this_round < 0)
-            return invalid (error, "%s has a bad counter", u->def->id);
+            return baa_common_invalid (error, "%s has a bad counter", u->def->id);
           if (u->nic && u->has_orders)
-            return invalid (error, "%s is NIC and has orders", u->def->id);
+            return baa_common_invalid (error, "%s is NIC and has orders", u->def->id);
         }
       else if (u->pinned || u->nic || u->on_train)
-        return invalid (error, "%s carries markers off the board", u->def->id);
+        return baa_common_invalid (error, "%s carries markers off the board", u->def->id);
     }
   FOR_CDRS (m, c)
     {
@@ -758,10 +732,10 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
       if (c->status == BAA_CDR_ACTIVE)
         {
           if (!baa_hex_on_board (m, c->hex) || baa_hex_impassable (m, c->hex, c->def))
-            return invalid (error, "%s stands on impassable ground", c->def->id);
+            return baa_common_invalid (error, "%s stands on impassable ground", c->def->id);
           if (baa_units_at (m, c->hex, 1 - c->side, NULL, 0) > 0 && m->pending.kind != BAA_DECISION_EVADE &&
               !(mid_command && m->captor && mu_hex_equal (m->captor->hex, c->hex)))
-            return invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
+            return baa_common_invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
         }
     }
   {
@@ -773,7 +747,7 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
           expected++;
       }
     if (counted != expected)
-      return invalid (error, "%u counters accounted for, %u in the order of battle", counted, expected);
+      return baa_common_invalid (error, "%u counters accounted for, %u in the order of battle", counted, expected);
   }
   for (int s = 0; s < BAA_SIDES; s++)
     {
@@ -782,11 +756,11 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
         if (u->side == s && (u->status == BAA_UNIT_DISPERSED || u->status == BAA_UNIT_SURRENDERED))
           gone++;
       if (gone != m->dispersed_count[s])
-        return invalid (error, "dispersal count of %s is %d, %d units are gone", m->side_id[s],
+        return baa_common_invalid (error, "dispersal count of %s is %d, %d units are gone", m->side_id[s],
                         m->dispersed_count[s], gone);
     }
   if (m->phase < 0 || m->phase > 13 || m->bound > m->last_bound + 1)
-    return invalid (error, "bad position: bound %d phase %d", m->bound, m->phase);
+    return baa_common_invalid (error, "bad position: bound %d phase %d", m->bound, m->phase);
   return TRUE;
 }
 

@@ -11,6 +11,7 @@
 #include "baa-command.h"
 #include "baa-move.h"
 #include "baa-scenario.h"
+#include "baa-chain.h"
 #include "baa-common.h"
 
 #include <glib/gi18n.h>
@@ -161,161 +162,147 @@ end_of_game (BaaMatch *m, GPtrArray *events)
   finish (m, winner, diff, baa_common_victory_level (diff), "bounds-played", "BAA-VIC-5", events);
 }
 
-/* Orders (phases 1-6) ----------------------------------------------------------------- */
+/* Orders (phases 1-6): the chain both rulesets play (baa-chain.c) ---------------------- */
 
-static void
-phase_control_range (BaaMatch *m, GPtrArray *events)
+static MuEvent *
+chain_event (gpointer match, GPtrArray *events, const MuEventKindInfo *kind, const char *subject,
+             const char *rule)
 {
-  FOR_CDRS (m, c)
-    {
-      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE)
-        continue;
-      if (c->def->exceptional)
-        {
-          c->has_orders = TRUE;   /* BAA-CMD-8, BAA-AMB-28 */
-          baa_orders_event (m, events, c->def->id, "exceptional", "BAA-CMD-8");
-          continue;
-        }
-      FOR_CDRS (m, k)
-        if (k->is_control && k->side == c->side && k->status == BAA_CDR_ACTIVE &&
-            mu_hex_distance (m->grid, c->hex, k->hex) <= k->def->leadership)
-          c->has_orders = TRUE;
-      if (c->has_orders)
-        baa_orders_event (m, events, c->def->id, "control-range", "BAA-CMD-2");
-    }
+  return baa_event (match, events, kind, subject, rule);
 }
 
 static void
-phase_control_roll (BaaMatch *m, GPtrArray *events)
+chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 {
-  BaaCommander *ctl = baa_best_control (m, m->active);
+  BaaCommander *c = cdr;
 
-  FOR_CDRS (m, c)
-    {
-      gboolean ok;
-      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE || c->has_orders)
-        continue;
-      if (ctl)
-        baa_roll (m, events, "command", c->def->id, ctl->def->id, baa_night_mod (m), MU_ROLL_AT_MOST,
-                  ctl->def->leadership, "BAA-CMD-3", &ok);
-      else   /* BAA-CDR-8: a natural 1 (BAA-AMB-36) */
-        baa_roll (m, events, "command", c->def->id, NULL, 0, MU_ROLL_AT_MOST, 1, "BAA-CDR-8", &ok);
-      if (ok)
-        {
-          c->has_orders = TRUE;
-          baa_orders_event (m, events, c->def->id, "roll", ctl ? "BAA-CMD-3" : "BAA-CDR-8");
-        }
-    }
+  (void) match;
+  *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAA_CDR_ACTIVE, c->is_control,
+                         c->def->exceptional, c->def->leadership, &c->has_orders, &c->nic };
 }
 
 static void
-phase_control_nic (BaaMatch *m, GPtrArray *events)
+chain_unit (gpointer match, gpointer unit, BaaChainUnit *out)
 {
-  FOR_CDRS (m, c)
-    {
-      if (c->is_control || c->side != m->active || c->status != BAA_CDR_ACTIVE || c->has_orders)
-        continue;
-      c->nic = TRUE;
-      baa_marker_event (m, events, TRUE, c->def->id, "nic", "BAA-CMD-4");
-      /* BAA-CMD-4, BAA-AMB-6: the whole division */
-      FOR_UNITS (m, u)
-        if (u->side == c->side && u->def->identity == c->def->division &&
-            u->status == BAA_UNIT_ACTIVE && !u->nic)
-          {
-            u->nic = TRUE;
-            baa_marker_event (m, events, TRUE, u->def->id, "nic", "BAA-CMD-4");
-          }
-    }
+  BaaUnit *u = unit;
+
+  (void) match;
+  *out = (BaaChainUnit) { u, u->def->id, u->side, u->status == BAA_UNIT_ACTIVE, FALSE,
+                          &u->has_orders, &u->nic, NULL, &u->pinned, u->pinned_round };
 }
 
+/* BAA-CMD-2: within the control counter's leadership in hexes */
 static gboolean
-unit_commander_ready (const BaaMatch *m, const BaaUnit *u, BaaCommander **out)
+chain_control_in_range (gpointer match, gpointer control, gpointer cdr)
 {
-  BaaCommander *c = baa_unit_commander (m, u);
+  BaaMatch *m = match;
+  const BaaCommander *k = control, *c = cdr;
 
-  *out = c;
-  if (c == NULL || c->status != BAA_CDR_ACTIVE)
-    return FALSE;
-  if (c->is_control)
-    return TRUE;   /* BAA-CMD-10: uses its own leadership */
-  return c->has_orders;
+  return mu_hex_distance (m->grid, c->hex, k->hex) <= k->def->leadership;
+}
+
+/* BAA-CMD-5, BAA-CMD-10: within the commander's leadership in hexes */
+static gboolean
+chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
+{
+  BaaMatch *m = match;
+  const BaaCommander *c = cdr;
+  const BaaUnit *u = unit;
+
+  return mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership;
+}
+
+static gpointer
+chain_commander (gpointer match, gpointer unit)
+{
+  return baa_unit_commander (match, unit);
+}
+
+/* BAA-CMD-4, BAA-AMB-6: the whole division */
+static gboolean
+chain_follows (gpointer match, gpointer unit, gpointer cdr)
+{
+  const BaaUnit *u = unit;
+  const BaaCommander *c = cdr;
+
+  (void) match;
+  return u->side == c->side && u->def->identity == c->def->division;
+}
+
+/* BAA-CDR-7: a disabled command counter: one roll for the division, a
+ * natural 1 gives every unit orders */
+static gpointer
+chain_out_of_action (gpointer match, gpointer unit)
+{
+  const BaaUnit *u = unit;
+  BaaCommander *cmd;
+
+  if (u->def->identity == 0)
+    return NULL;
+  cmd = baa_division_command (match, u->side, u->def->identity);
+  if (cmd && cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD)
+    return cmd;
+  return NULL;
 }
 
 static void
-phase_command_range (BaaMatch *m, GPtrArray *events)
+chain_unit_new_round (gpointer match, gpointer unit, gboolean own_side)
 {
-  FOR_UNITS (m, u)
-    {
-      BaaCommander *c;
-      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->nic || u->has_orders)
-        continue;
-      if (!unit_commander_ready (m, u, &c))
-        continue;
-      if (mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership)
-        {
-          u->has_orders = TRUE;
-          baa_orders_event (m, events, u->def->id, "command-range",
-                        c->is_control ? "BAA-CMD-10" : "BAA-CMD-5");
-        }
-    }
+  BaaUnit *u = unit;
+
+  (void) match;
+  (void) own_side;
+  u->attacked_this_round = FALSE;
+  u->moved_this_round = FALSE;
+  u->flinches_this_round = 0;
+  u->locked = FALSE;
 }
 
 static void
-phase_command_roll (BaaMatch *m, GPtrArray *events)
+chain_cdr_new_round (gpointer match, gpointer cdr)
 {
-  g_autoptr(GHashTable) rolled = g_hash_table_new (NULL, NULL);
+  BaaCommander *c = cdr;
 
-  FOR_UNITS (m, u)
-    {
-      BaaCommander *c;
-      gboolean ok;
-
-      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->nic || u->has_orders)
-        continue;
-      if (unit_commander_ready (m, u, &c))
-        {
-          baa_roll (m, events, "command", u->def->id, c->def->id, baa_night_mod (m), MU_ROLL_AT_MOST,
-                    c->def->leadership, c->is_control ? "BAA-CMD-10" : "BAA-CMD-6", &ok);
-          if (ok)
-            {
-              u->has_orders = TRUE;
-              baa_orders_event (m, events, u->def->id, "roll", "BAA-CMD-6");
-            }
-          continue;
-        }
-      if (u->def->identity != 0)
-        {
-          BaaCommander *cmd = baa_division_command (m, u->side, u->def->identity);
-          /* BAA-CDR-7: a disabled command counter: one roll for the
-           * division, a natural 1 gives every unit orders */
-          if (cmd && cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD &&
-              !g_hash_table_contains (rolled, cmd))
-            {
-              g_hash_table_add (rolled, cmd);
-              baa_roll (m, events, "division", cmd->def->id, NULL, 0, MU_ROLL_AT_MOST, 1,
-                        "BAA-CDR-7", &ok);
-              if (ok)
-                FOR_UNITS (m, v)
-                  if (v->side == u->side && v->def->identity == u->def->identity &&
-                      v->status == BAA_UNIT_ACTIVE && !v->nic && !v->has_orders)
-                    {
-                      v->has_orders = TRUE;
-                      baa_orders_event (m, events, v->def->id, "division-roll", "BAA-CDR-7");
-                    }
-            }
-        }
-    }
+  (void) match;
+  c->moved_this_round = FALSE;
+  c->direct_by = NULL;
 }
 
+static const BaaChainOps chain_ops = {
+  .exceptional_rule = "BAA-CMD-8",      /* BAA-AMB-28 */
+  .control_range_rule = "BAA-CMD-2",
+  .control_roll_rule = "BAA-CMD-3",
+  .no_control_rule = "BAA-CDR-8",       /* a natural 1 (BAA-AMB-36) */
+  .control_nic_rule = "BAA-CMD-4",
+  .command_range_rule = "BAA-CMD-5",
+  .direct_control_rule = "BAA-CMD-10",  /* uses its own leadership */
+  .command_roll_rule = "BAA-CMD-6",
+  .formation_roll_rule = "BAA-CDR-7",
+  .formation_word = "division",
+  .formation_orders = "division-roll",
+  .reserve_rule = NULL,
+  .command_nic_rule = "BAA-CMD-7",
+  .nic_lift_rule = "BAA-SEQ-4",
+  .pinned_lift_rule = "BAA-PIN-2",
+  .event = chain_event,
+  .cdr_view = chain_cdr,
+  .unit_view = chain_unit,
+  .control_in_range = chain_control_in_range,
+  .unit_in_range = chain_unit_in_range,
+  .commander = chain_commander,
+  .follows = chain_follows,
+  .out_of_action = chain_out_of_action,
+  .unit_new_round = chain_unit_new_round,
+  .cdr_new_round = chain_cdr_new_round,
+};
+
 static void
-phase_command_nic (BaaMatch *m, GPtrArray *events)
+chain (BaaMatch *m, GPtrArray *events, void (*phase) (const BaaChain *))
 {
-  FOR_UNITS (m, u)
-    if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && !u->has_orders && !u->nic)
-      {
-        u->nic = TRUE;   /* BAA-CMD-7 */
-        baa_marker_event (m, events, TRUE, u->def->id, "nic", "BAA-CMD-7");
-      }
+  BaaChain ch = { &chain_ops, m, events, m->dice, m->commanders, m->units, m->active,
+                  baa_night_mod (m), m->round_serial };
+
+  phase (&ch);
 }
 
 /* Removal (phase 12) ------------------------------------------------------------------ */
@@ -361,38 +348,7 @@ static void
 phase_remove_markers (BaaMatch *m, GPtrArray *events)
 {
   /* BAA-SEQ-4, BAA-PIN-2 */
-  FOR_UNITS (m, u)
-    {
-      if (u->side == m->active)
-        {
-          if (u->nic)
-            {
-              u->nic = FALSE;
-              baa_marker_event (m, events, FALSE, u->def->id, "nic", "BAA-SEQ-4");
-            }
-          if (u->pinned && u->pinned_round < m->round_serial)
-            {
-              u->pinned = FALSE;
-              baa_marker_event (m, events, FALSE, u->def->id, "pinned", "BAA-PIN-2");
-            }
-        }
-      u->has_orders = FALSE;
-      u->attacked_this_round = FALSE;
-      u->moved_this_round = FALSE;
-      u->flinches_this_round = 0;
-      u->locked = FALSE;
-    }
-  FOR_CDRS (m, c)
-    {
-      if (c->side == m->active && c->nic)
-        {
-          c->nic = FALSE;
-          baa_marker_event (m, events, FALSE, c->def->id, "nic", "BAA-SEQ-4");
-        }
-      c->has_orders = FALSE;
-      c->moved_this_round = FALSE;
-      c->direct_by = NULL;
-    }
+  chain (m, events, baa_chain_remove_markers);
   baa_match_invalidate (m);
   objectives_update (m, events);
 }
@@ -459,19 +415,19 @@ baa_enter_phase (BaaMatch *m, GPtrArray *events)
       baa_bound_start (m, events);
       break;
     case BAA_PHASE_CONTROL_RANGE:
-      phase_control_range (m, events);
+      chain (m, events, baa_chain_control_range);
       break;
     case BAA_PHASE_CONTROL_ROLL:
-      phase_control_roll (m, events);
+      chain (m, events, baa_chain_control_roll);
       break;
     case BAA_PHASE_CONTROL_NIC:
-      phase_control_nic (m, events);
+      chain (m, events, baa_chain_control_nic);
       break;
     case BAA_PHASE_COMMAND_ROLL:
-      phase_command_roll (m, events);
+      chain (m, events, baa_chain_command_roll);
       break;
     case BAA_PHASE_COMMAND_NIC:
-      phase_command_nic (m, events);
+      chain (m, events, baa_chain_command_nic);
       break;
     case BAA_PHASE_MOVE_UNITS:
       /* BAA-SPC-1, BAA-AMB-34: off the train at phase 7 of the next round */
@@ -507,7 +463,7 @@ baa_next_phase (BaaMatch *m, GPtrArray *events)
       m->phase = BAA_PHASE_CONTROL_RANGE;
       break;
     case BAA_PHASE_COMMAND_RANGE:
-      phase_command_range (m, events);
+      chain (m, events, baa_chain_command_range);
       m->phase++;
       break;
     case BAA_PHASE_REMOVE_MARKERS:

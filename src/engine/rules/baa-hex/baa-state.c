@@ -517,6 +517,13 @@ baa_unit_attack_dice (const BaaMatch *m,
 
 /* Events and state changes -------------------------------------------------------- */
 
+/* the simulator's per-event check: the whole board's invariants */
+static gboolean
+event_invariants (gpointer match, GError **error)
+{
+  return baa_check_invariants (match, TRUE, error);
+}
+
 MuEvent *
 baa_event (BaaMatch    *m,
            GPtrArray   *events,
@@ -524,20 +531,8 @@ baa_event (BaaMatch    *m,
            const char  *subject,
            const char  *rule)
 {
-  MuEvent *e;
-
-  /* the simulator's per-event check: the state the events so far left */
-  if (m->check_events && m->event_failure == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      if (!baa_check_invariants (m, TRUE, &error))
-        m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
-                                            kind->kind, subject ? " " : "",
-                                            subject ? subject : "", error->message);
-    }
-  e = mu_event_add_kind (events, kind, subject);
-  e->rule = rule;
-  return e;
+  return baa_common_event (events, kind, subject, rule, m->check_events, &m->event_failure,
+                           event_invariants, m);
 }
 
 int
@@ -554,25 +549,6 @@ baa_roll (BaaMatch      *m,
 {
   return mu_dice_roll (m->dice, events, purpose, subject, object, modifier, compare, target,
                        rule, success);
-}
-
-gboolean
-baa_refuse (GError     **error,
-            const char  *rule,
-            const char  *format,
-            ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (rule)
-    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
-  else
-    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
-  return FALSE;
 }
 
 

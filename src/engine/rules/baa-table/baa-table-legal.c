@@ -364,8 +364,8 @@ bat_legal_targets (BatMatch *m, const char *id)
 /* Where a counter can go now, as a region (BAT-MOV-1): along each of
  * REGION_RAYS directions, the farthest point its anchor reaches by a legal
  * straight move facing the way it goes, found by stepping out in eighths of
- * the allowance to the first refused step and halving the last step six
- * times; the region is the polygon of those points. Ground the move may not
+ * the allowance to the farthest legal step and halving the step beyond it
+ * six times; the region is the polygon of those points. Ground the move may not
  * enter (impassable terrain, other units' bases, the table's edge) ends a
  * ray, so it is cut out; what lies behind it, reached only by a path that
  * turns, is left out too. */
@@ -377,13 +377,18 @@ ray_reach (BatMatch *m, const char *id, MuPoint from, double angle, double reach
   double dx = sin (angle), dy = -cos (angle), facing = angle * 180.0 / G_PI;
   double step = reach / 8, ok = 0, bad = -1;
 
-  for (int i = 1; i <= 8 && bad < 0; i++)
+  /* Not the first refused step: a short move that turns may be refused (its
+   * bases would overlap a neighbour's) where a longer one clears it. */
+  for (int i = 1; i <= 8; i++)
     {
       g_autoptr(MuCommand) c = move_command (id, (MuPoint) { from.x + dx * step * i, from.y + dy * step * i },
                                              facing);
       if (legal (m, c))
-        ok = step * i;
-      else
+        {
+          ok = step * i;
+          bad = -1;
+        }
+      else if (bad < 0)
         bad = step * i;
     }
   for (int i = 0; bad > 0 && i < 6; i++)

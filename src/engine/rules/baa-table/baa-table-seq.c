@@ -7,6 +7,7 @@
 
 #include "baa-table-private.h"
 
+#include "baa-chain.h"
 #include "mu-table-geom.h"
 
 #include <math.h>
@@ -21,22 +22,17 @@ static const char *const phase_ids[] = {
 
 /* Events ---------------------------------------------------------------------------------- */
 
+static gboolean
+event_invariants (gpointer match, GError **error)
+{
+  return bat_check_invariants (match, error);
+}
+
 MuEvent *
 bat_event (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char *subject, const char *rule)
 {
-  MuEvent *e;
-
-  if (m->check_events && m->event_failure == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      if (!bat_check_invariants (m, &error))
-        m->event_failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len,
-                                            kind->kind, subject ? " " : "",
-                                            subject ? subject : "", error->message);
-    }
-  e = mu_event_add_kind (events, kind, subject);
-  e->rule = rule;
-  return e;
+  return baa_common_event (events, kind, subject, rule, m->check_events, &m->event_failure,
+                           event_invariants, m);
 }
 
 void
@@ -46,28 +42,6 @@ bat_marker (BatMatch *m, GPtrArray *events, gboolean placed, const char *id, con
   MuEvent *e = bat_event (m, events, BAA_EV_MARKER (placed), id, rule);
 
   mu_event_set_text (e, name);
-}
-
-static void
-orders_event (BatMatch *m, GPtrArray *events, const char *id, const char *how, const char *rule)
-{
-  mu_event_set_text (bat_event (m, events, &baa_ev_orders, id, rule), how);
-}
-
-gboolean
-bat_refuse (GError **error, const char *rule, const char *format, ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (rule)
-    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
-  else
-    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
-  return FALSE;
 }
 
 /* Lookup ------------------------------------------------------------------------------------ */
@@ -361,7 +335,7 @@ bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule
     }
 }
 
-/* Orders (phases 1-6) -------------------------------------------------------------------- */
+/* Orders (phases 1-6): the chain both rulesets play (baa-chain.c) -------------------------- */
 
 static double
 radius (const BatMatch *m, const BatCdr *c)
@@ -369,151 +343,132 @@ radius (const BatMatch *m, const BatCdr *c)
   return c->def->leadership * m->scale.u;   /* BAT-GEN-2 */
 }
 
-static void
-phase_control_range (BatMatch *m, GPtrArray *events)
+static MuEvent *
+chain_event (gpointer match, GPtrArray *events, const MuEventKindInfo *kind, const char *subject,
+             const char *rule)
 {
-  BAT_FOR_CDRS (m, c)
-    {
-      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE)
-        continue;
-      if (c->def->exceptional)
-        {
-          c->has_orders = TRUE;   /* BAT-CMD-3 */
-          orders_event (m, events, c->def->id, "exceptional", "BAT-CMD-3");
-          continue;
-        }
-      /* BAT-CMD-3, BAT-GEN-3: within the radius of any active higher
-       * commander; none active: every one rolls (BAT-CMD-8, BAT-AMB-7) */
-      BAT_FOR_CDRS (m, k)
-        if (k->is_control && k->side == c->side && k->status == BAT_CDR_ACTIVE &&
-            mu_stand_distance (&k->stand, &c->stand) <= radius (m, k) + 1e-9)
-          c->has_orders = TRUE;
-      if (c->has_orders)
-        orders_event (m, events, c->def->id, "control-range", "BAT-CMD-3");
-    }
+  return bat_event (match, events, kind, subject, rule);
 }
 
 static void
-phase_control_roll (BatMatch *m, GPtrArray *events)
+chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 {
-  BAT_FOR_CDRS (m, c)
-    {
-      gboolean ok;
+  BatCdr *c = cdr;
 
-      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE || c->has_orders)
-        continue;
-      /* BAT-CMD-4, BAT-AMB-3: against its own value */
-      mu_dice_roll (m->dice, events, "command", c->def->id, NULL, 0, MU_ROLL_AT_MOST,
-                    c->def->leadership, "BAT-CMD-4", &ok);
-      if (ok)
-        {
-          c->has_orders = TRUE;
-          orders_event (m, events, c->def->id, "roll", "BAT-CMD-4");
-        }
-    }
+  (void) match;
+  *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAT_CDR_ACTIVE, c->is_control,
+                         c->def->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+}
+
+/* BAT-CMD-9, BAT-RES-1: a reserve's first move is in command */
+static void
+chain_unit (gpointer match, gpointer unit, BaaChainUnit *out)
+{
+  BatUnit *u = unit;
+
+  (void) match;
+  *out = (BaaChainUnit) { u, u->def->id, u->side, u->status == BAT_UNIT_ACTIVE, u->first_move_free,
+                          &u->has_orders, &u->nic, &u->roll_ordered, &u->pinned, u->pinned_round };
+}
+
+/* BAT-CMD-3, BAT-GEN-3: within the radius of an active higher commander */
+static gboolean
+chain_control_in_range (gpointer match, gpointer control, gpointer cdr)
+{
+  const BatCdr *k = control, *c = cdr;
+
+  return mu_stand_distance (&k->stand, &c->stand) <= radius (match, k) + 1e-9;
+}
+
+/* BAT-CMD-5, BAT-GEN-3: any part of the unit within the radius */
+static gboolean
+chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
+{
+  const BatCdr *c = cdr;
+  const BatUnit *u = unit;
+
+  return mu_stands_distance (&c->stand, 1, u->stands, u->n_stands) <= radius (match, c) + 1e-9;
+}
+
+static gpointer
+chain_commander (gpointer match, gpointer unit)
+{
+  return bat_unit_commander (match, unit);
+}
+
+static gboolean
+chain_follows (gpointer match, gpointer unit, gpointer cdr)
+{
+  return bat_unit_commander (match, unit) == cdr;
+}
+
+/* BAT-CDR-6, BAT-AMB-8: one natural 1 for the whole formation */
+static gpointer
+chain_out_of_action (gpointer match, gpointer unit)
+{
+  BatCdr *c = bat_unit_commander (match, unit);
+
+  if (c && (c->status == BAT_CDR_DISABLED || c->status == BAT_CDR_CAPTURED))
+    return c;
+  return NULL;
 }
 
 static void
-phase_control_nic (BatMatch *m, GPtrArray *events)
+chain_unit_new_round (gpointer match, gpointer unit, gboolean own_side)
 {
-  BAT_FOR_CDRS (m, c)
-    {
-      if (c->is_control || c->side != m->active || c->status != BAT_CDR_ACTIVE || c->has_orders)
-        continue;
-      c->nic = TRUE;
-      bat_marker (m, events, TRUE, c->def->id, "nic", "BAT-CMD-4");
-      /* BAT-CMD-9: a reserve's first move is in command all the same */
-      BAT_FOR_UNITS (m, u)
-        if (u->status == BAT_UNIT_ACTIVE && !u->nic && !u->first_move_free && bat_unit_commander (m, u) == c)
-          {
-            u->nic = TRUE;
-            bat_marker (m, events, TRUE, u->def->id, "nic", "BAT-CMD-4");
-          }
-    }
+  BatUnit *u = unit;
+
+  (void) match;
+  if (own_side)
+    u->first_move_free = FALSE;   /* its first round on the table is over */
+  u->moved = u->fired = u->meleed = FALSE;
+  u->split_target = NULL;
 }
 
 static void
-phase_command_range (BatMatch *m, GPtrArray *events)
+chain_cdr_new_round (gpointer match, gpointer cdr)
 {
-  BAT_FOR_UNITS (m, u)
-    {
-      BatCdr *c;
+  BatCdr *c = cdr;
 
-      if (u->side != m->active || u->status != BAT_UNIT_ACTIVE || u->nic || u->has_orders)
-        continue;
-      if (u->first_move_free)
-        {
-          u->has_orders = TRUE;   /* BAT-CMD-9, BAT-RES-1 */
-          orders_event (m, events, u->def->id, "reserve", "BAT-CMD-9");
-          continue;
-        }
-      c = bat_unit_commander (m, u);
-      /* BAT-CMD-5, BAT-GEN-3: any part of the unit within the radius */
-      if (c && c->status == BAT_CDR_ACTIVE && c->has_orders &&
-          mu_stands_distance (&c->stand, 1, u->stands, u->n_stands) <= radius (m, c) + 1e-9)
-        {
-          u->has_orders = TRUE;
-          orders_event (m, events, u->def->id, "command-range", "BAT-CMD-5");
-        }
-    }
+  (void) match;
+  c->moved = FALSE;
 }
 
-static void
-phase_command_roll (BatMatch *m, GPtrArray *events)
-{
-  g_autoptr(GHashTable) rolled = g_hash_table_new (NULL, NULL);
-
-  BAT_FOR_UNITS (m, u)
-    {
-      BatCdr *c;
-      gboolean ok;
-
-      if (u->side != m->active || u->status != BAT_UNIT_ACTIVE || u->nic || u->has_orders)
-        continue;
-      c = bat_unit_commander (m, u);
-      if (c == NULL)
-        continue;
-      if (c->status == BAT_CDR_ACTIVE)
-        {
-          /* BAT-CMD-6: d6 at most the commander's value; +1 attack */
-          mu_dice_roll (m->dice, events, "command", u->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
-                        c->def->leadership, "BAT-CMD-6", &ok);
-          if (ok)
-            {
-              u->has_orders = u->roll_ordered = TRUE;
-              orders_event (m, events, u->def->id, "roll", "BAT-CMD-6");
-            }
-          continue;
-        }
-      if (c->status == BAT_CDR_DISABLED || c->status == BAT_CDR_CAPTURED)
-        {
-          /* BAT-CDR-6, BAT-AMB-8: one natural 1 for the whole formation */
-          if (g_hash_table_contains (rolled, c))
-            continue;
-          g_hash_table_add (rolled, c);
-          mu_dice_roll (m->dice, events, "formation", c->def->id, NULL, 0, MU_ROLL_AT_MOST, 1,
-                        "BAT-CDR-6", &ok);
-          if (ok)
-            BAT_FOR_UNITS (m, v)
-              if (v->side == u->side && v->status == BAT_UNIT_ACTIVE && !v->nic && !v->has_orders &&
-                  bat_unit_commander (m, v) == c)
-                {
-                  v->has_orders = v->roll_ordered = TRUE;
-                  orders_event (m, events, v->def->id, "formation-roll", "BAT-CDR-6");
-                }
-        }
-    }
-}
+static const BaaChainOps chain_ops = {
+  .exceptional_rule = "BAT-CMD-3",
+  .control_range_rule = "BAT-CMD-3",
+  .control_roll_rule = "BAT-CMD-4",     /* against its own value (BAT-AMB-3) */
+  .no_control_rule = NULL,              /* none active: every one rolls (BAT-CMD-8, BAT-AMB-7) */
+  .control_nic_rule = "BAT-CMD-4",
+  .command_range_rule = "BAT-CMD-5",
+  .direct_control_rule = NULL,
+  .command_roll_rule = "BAT-CMD-6",     /* +1 attack after a passed roll */
+  .formation_roll_rule = "BAT-CDR-6",
+  .formation_word = "formation",
+  .formation_orders = "formation-roll",
+  .reserve_rule = "BAT-CMD-9",
+  .command_nic_rule = "BAT-CMD-6",      /* BAT-CMD-7 */
+  .nic_lift_rule = "BAT-CMD-7",
+  .pinned_lift_rule = "BAT-FLN-7",      /* off at the end of the unit's side's next round */
+  .event = chain_event,
+  .cdr_view = chain_cdr,
+  .unit_view = chain_unit,
+  .control_in_range = chain_control_in_range,
+  .unit_in_range = chain_unit_in_range,
+  .commander = chain_commander,
+  .follows = chain_follows,
+  .out_of_action = chain_out_of_action,
+  .unit_new_round = chain_unit_new_round,
+  .cdr_new_round = chain_cdr_new_round,
+};
 
 static void
-phase_command_nic (BatMatch *m, GPtrArray *events)
+chain (BatMatch *m, GPtrArray *events, void (*phase) (const BaaChain *))
 {
-  BAT_FOR_UNITS (m, u)
-    if (u->side == m->active && u->status == BAT_UNIT_ACTIVE && !u->has_orders && !u->nic)
-      {
-        u->nic = TRUE;   /* BAT-CMD-6, BAT-CMD-7 */
-        bat_marker (m, events, TRUE, u->def->id, "nic", "BAT-CMD-6");
-      }
+  BaaChain ch = { &chain_ops, m, events, m->dice, m->cdrs, m->units, m->active, 0,
+                  m->round_serial };
+
+  phase (&ch);
 }
 
 /* Objectives and markers (phase 12) -------------------------------------------------------- */
@@ -549,36 +504,7 @@ objectives_check (BatMatch *m, GPtrArray *events)
 static void
 phase_remove_markers (BatMatch *m, GPtrArray *events)
 {
-  BAT_FOR_UNITS (m, u)
-    {
-      if (u->side == m->active)
-        {
-          if (u->nic)
-            {
-              u->nic = FALSE;
-              bat_marker (m, events, FALSE, u->def->id, "nic", "BAT-CMD-7");
-            }
-          /* BAT-FLN-7: off at the end of the unit's side's next round */
-          if (u->pinned && u->pinned_round < m->round_serial)
-            {
-              u->pinned = FALSE;
-              bat_marker (m, events, FALSE, u->def->id, "pinned", "BAT-FLN-7");
-            }
-          u->first_move_free = FALSE;   /* its first round on the table is over */
-        }
-      u->has_orders = u->roll_ordered = FALSE;
-      u->moved = u->fired = u->meleed = FALSE;
-      u->split_target = NULL;
-    }
-  BAT_FOR_CDRS (m, c)
-    {
-      if (c->side == m->active && c->nic)
-        {
-          c->nic = FALSE;
-          bat_marker (m, events, FALSE, c->def->id, "nic", "BAT-CMD-7");
-        }
-      c->has_orders = c->moved = FALSE;
-    }
+  chain (m, events, baa_chain_remove_markers);
   objectives_check (m, events);
 }
 
@@ -775,12 +701,12 @@ enter_phase (BatMatch *m, GPtrArray *events)
   switch (m->phase)
     {
     case BAT_PHASE_BOUND_START: bound_start (m, events); break;
-    case BAT_PHASE_CONTROL_RANGE: phase_control_range (m, events); break;
-    case BAT_PHASE_CONTROL_ROLL: phase_control_roll (m, events); break;
-    case BAT_PHASE_CONTROL_NIC: phase_control_nic (m, events); break;
-    case BAT_PHASE_COMMAND_RANGE: phase_command_range (m, events); break;
-    case BAT_PHASE_COMMAND_ROLL: phase_command_roll (m, events); break;
-    case BAT_PHASE_COMMAND_NIC: phase_command_nic (m, events); break;
+    case BAT_PHASE_CONTROL_RANGE: chain (m, events, baa_chain_control_range); break;
+    case BAT_PHASE_CONTROL_ROLL: chain (m, events, baa_chain_control_roll); break;
+    case BAT_PHASE_CONTROL_NIC: chain (m, events, baa_chain_control_nic); break;
+    case BAT_PHASE_COMMAND_RANGE: chain (m, events, baa_chain_command_range); break;
+    case BAT_PHASE_COMMAND_ROLL: chain (m, events, baa_chain_command_roll); break;
+    case BAT_PHASE_COMMAND_NIC: chain (m, events, baa_chain_command_nic); break;
     case BAT_PHASE_MELEE: bat_melee_begin (m, events); break;
     case BAT_PHASE_REMOVE_MARKERS: phase_remove_markers (m, events); break;
     case BAT_PHASE_BOUND_END: bound_end (m, events); break;

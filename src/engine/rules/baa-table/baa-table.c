@@ -221,16 +221,13 @@ static void
 position (gpointer state, MuPosition *p)
 {
   BatMatch *m = state;
-  const MuTimeline *t = &m->scenario->timeline;
-  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
-  int first = t->first_bound > 0 ? t->first_bound : 1;
 
   memset (p, 0, sizeof *p);
   p->bound = m->bound;
   p->phase = m->phase;
   p->side = (m->phase >= 1 && m->phase <= 12) || m->day_step ? m->side_id[m->active] : NULL;
   p->phase_id = bat_phase_id (m->phase);
-  p->minutes = ((t->start_minutes + (m->bound - first) * per) % 1440 + 1440) % 1440;
+  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = bat_paths[CLAMP (m->phase, 0, 13)];
@@ -338,32 +335,9 @@ victory (gpointer state, MuResult *r)
   BatMatch *m = state;
   int score[BAT_SIDES];
 
-  memset (r, 0, sizeof *r);
   bat_score (m, score);
-  r->over = m->finished;
-  if (m->finished)
-    {
-      r->winner = m->winner == BAT_NONE ? NULL : m->side_id[m->winner];
-      r->level = m->victory_level;
-      r->difference = m->victory_diff;
-    }
-  r->summary = g_strdup_printf ("%s %d %s %d", m->side_id[0], score[0], m->side_id[1], score[1]);
-}
-
-static gboolean
-invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-invalid (GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *msg = NULL;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "invariant broken: %s", msg);
-  return FALSE;
+  baa_common_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
+                     m->victory_diff);
 }
 
 /* The table's invariants: every unit accounted for, bases within 0..strength
@@ -382,34 +356,34 @@ bat_check_invariants (BatMatch *m, GError **error)
         n_units++;
     }
   if (m->units->len != n_units)
-    return invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
+    return baa_common_invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
   BAT_FOR_UNITS (m, u)
     {
       if (u->bases < 0 || u->bases > u->def->strength)
-        return invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
+        return baa_common_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
       if (u->status == BAT_UNIT_ACTIVE && u->bases == 0)
-        return invalid (error, "%s is on the table with no bases", u->def->id);
+        return baa_common_invalid (error, "%s is on the table with no bases", u->def->id);
       if (u->status == BAT_UNIT_DISPERSED && u->bases != 0)
-        return invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
+        return baa_common_invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
       if (bat_unit_on_table (u) && u->n_stands != (guint) u->bases)
-        return invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
+        return baa_common_invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
       for (guint k = 0; bat_unit_on_table (u) && k < u->n_stands; k++)
         {
           MuPoint p = u->stands[k].centre;
           if (p.x < 0 || p.y < 0 || p.x > m->table->width || p.y > m->table->height)
-            return invalid (error, "a stand of %s is off the table", u->def->id);
+            return baa_common_invalid (error, "a stand of %s is off the table", u->def->id);
           if (bat_point_impassable (m, p))
-            return invalid (error, "a stand of %s is on impassable ground", u->def->id);
+            return baa_common_invalid (error, "a stand of %s is on impassable ground", u->def->id);
         }
       if (!bat_unit_on_table (u))
         continue;
       BAT_FOR_UNITS (m, o)
         if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
             mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
-          return invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
+          return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
       BAT_FOR_CDRS (m, c)
         if (c->status == BAT_CDR_ACTIVE && mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
-          return invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
+          return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
     }
   return TRUE;
 }
@@ -446,7 +420,7 @@ check_invariants (gpointer state, GError **error)
   BatMatch *m = state;
 
   if (m->event_failure)
-    return invalid (error, "%s", m->event_failure);
+    return baa_common_invalid (error, "%s", m->event_failure);
   return bat_check_invariants (m, error);
 }
 

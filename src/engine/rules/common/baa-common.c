@@ -5,6 +5,10 @@
 
 #include "baa-common.h"
 
+#include "mu-error.h"
+
+#include <stdarg.h>
+
 #include <string.h>
 
 const char *
@@ -65,6 +69,16 @@ baa_common_rest (int      *streak,
   *fatigued = FALSE;
   *streak = 0;
   return TRUE;
+}
+
+int
+baa_common_bound_minutes (const MuTimeline *t,
+                          int               bound)
+{
+  int per = t->minutes_per_bound > 0 ? t->minutes_per_bound : 60;
+  int first = t->first_bound > 0 ? t->first_bound : 1;
+
+  return ((t->start_minutes + (bound - first) * per) % 1440 + 1440) % 1440;
 }
 
 gboolean
@@ -143,4 +157,82 @@ void
 baa_task_clear (BaaTask *t)
 {
   g_clear_pointer (&t->words, g_strfreev);
+}
+
+void
+baa_common_result (MuResult          *r,
+                   const char *const *side_id,
+                   const int          score[2],
+                   gboolean           finished,
+                   int                winner,
+                   const char        *level,
+                   int                difference)
+{
+  memset (r, 0, sizeof *r);
+  r->over = finished;
+  if (finished)
+    {
+      r->winner = winner == BAA_COMMON_NONE ? NULL : side_id[winner];
+      r->level = level;
+      r->difference = difference;
+    }
+  r->summary = g_strdup_printf ("%s %d %s %d", side_id[0], score[0], side_id[1], score[1]);
+}
+
+gboolean
+baa_common_refuse (GError     **error,
+                   const char  *rule,
+                   const char  *format,
+                   ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (rule)
+    g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
+  else
+    g_set_error_literal (error, MU_ERROR, MU_ERROR_ILLEGAL, msg);
+  return FALSE;
+}
+
+MuEvent *
+baa_common_event (GPtrArray             *events,
+                  const MuEventKindInfo *kind,
+                  const char            *subject,
+                  const char            *rule,
+                  gboolean               check,
+                  char                 **failure,
+                  gboolean             (*invariants) (gpointer match, GError **error),
+                  gpointer               match)
+{
+  MuEvent *e;
+
+  if (check && *failure == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!invariants (match, &error))
+        *failure = g_strdup_printf ("before event %u (%s%s%s): %s", events->len, kind->kind,
+                                    subject ? " " : "", subject ? subject : "", error->message);
+    }
+  e = mu_event_add_kind (events, kind, subject);
+  e->rule = rule;
+  return e;
+}
+
+gboolean
+baa_common_invalid (GError     **error,
+                    const char  *format,
+                    ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "invariant broken: %s", msg);
+  return FALSE;
 }

@@ -10,13 +10,16 @@
  *     (BAA-OBJ-3, BAT-OBJ-3);
  *   - rest towards recovery from fatigue: four bounds (BAA-FAT-2, BAT-FAT-2);
  *   - whether a bound is a night bound (the scenario's timeline);
- *   - the grammar of task objectives' conditions (BAA-VIC-4, BAT-OBJ-5).
+ *   - the grammar of task objectives' conditions (BAA-VIC-4, BAT-OBJ-5);
+ *   - the result the engine shows, a refused command and a broken invariant.
  */
 #pragma once
 
 #include <glib.h>
 
+#include "mu-event.h"
 #include "mu-hex.h"
+#include "mu-ruleset.h"
 #include "mu-scenario.h"
 
 G_BEGIN_DECLS
@@ -52,8 +55,38 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
  * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
 int         baa_common_march_need      (MuReserveKind kind);
 
+/* The time of day a bound starts at, in minutes after midnight (0..1439),
+ * from the timeline's first bound, its time and minutes per bound. */
+int         baa_common_bound_minutes   (const MuTimeline *timeline, int bound);
+
 /* The timeline lists the bound as fought at night. */
 gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
+
+/* The result view (MuRuleset.victory): `score` and `side_id` are the two
+ * sides'; `winner` a side index or BAA_COMMON_NONE; level and difference
+ * are shown once the match is `finished`. */
+void        baa_common_result          (MuResult *r, const char *const *side_id, const int score[2],
+                                        gboolean finished, int winner, const char *level,
+                                        int difference);
+
+/* A refused command: MU_ERROR_ILLEGAL, "MESSAGE (RULE)" (just MESSAGE
+ * without a rule). Returns FALSE. */
+gboolean    baa_common_refuse          (GError **error, const char *rule, const char *format, ...)
+                                        G_GNUC_PRINTF (3, 4);
+
+/* A new event with its rule. With `check` on (the simulator's per-event
+ * check, MuRuleset.check_each_event) and no failure yet, `invariants` first
+ * checks the state the events so far left; the first broken one is kept in
+ * *failure, naming the event it came before. */
+MuEvent    *baa_common_event           (GPtrArray *events, const MuEventKindInfo *kind,
+                                        const char *subject, const char *rule, gboolean check,
+                                        char **failure,
+                                        gboolean (*invariants) (gpointer match, GError **error),
+                                        gpointer match);
+
+/* A broken invariant: MU_ERROR_FAILED, "invariant broken: MESSAGE".
+ * Returns FALSE. */
+gboolean    baa_common_invalid         (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* Task objectives ------------------------------------------------------------ */
 
