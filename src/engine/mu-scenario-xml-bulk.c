@@ -10,7 +10,8 @@
  * form the schema's messages are given (see tidy_schema_messages()).
  *
  * The counters (<control>, <command>, <unit>), children of the root's
- * <interleave>, are taken out the same way and checked on their own against
+ * <interleave>, are taken out the same way; those not certainly valid (see
+ * mu-scenario-xml-counters.c) are checked on their own against
  * data/muster-counters.rng, which uses muster.rng's definitions.
  */
 #define G_LOG_DOMAIN "muster-xml"
@@ -239,9 +240,12 @@ mu_xml_detach_bulk (MuXmlLoader *ld)
 }
 
 GArray *
-mu_xml_detach_counters (MuXmlLoader *ld)
+mu_xml_detach_counters (MuXmlLoader *ld,
+                        GArray     **doubtful)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (Detached));
+
+  *doubtful = g_array_new (FALSE, FALSE, sizeof (Detached));
   xmlNodePtr anchor = NULL, next;
 
   for (xmlNodePtr c = ld->root->children; c; c = next)
@@ -255,6 +259,8 @@ mu_xml_detach_counters (MuXmlLoader *ld)
 
           xmlUnlinkNode (c);
           g_array_append_val (out, d);
+          if (!mu_xml_counter_is_plain (c))
+            g_array_append_val (*doubtful, d);
         }
       else
         anchor = c;

@@ -46,8 +46,12 @@ gboolean    mu_xml_is_element  (xmlNodePtr node, const char *name);
 GArray     *mu_xml_detach_bulk   (MuXmlLoader *ld);
 void        mu_xml_reattach_bulk (GArray *detached);
 /* Takes the counters (<control>, <command>, <unit>) out of the root, for
- * mu_xml_reattach_bulk() to put back. */
-GArray     *mu_xml_detach_counters   (MuXmlLoader *ld);
+ * mu_xml_reattach_bulk() to put back; *doubtful gets those of them that
+ * mu_xml_counter_is_plain() cannot vouch for, which the schema is to check. */
+GArray     *mu_xml_detach_counters   (MuXmlLoader *ld, GArray **doubtful);
+/* Whether a counter element certainly matches its definition in
+ * data/muster.rng (mu-scenario-xml-counters.c); FALSE says nothing. */
+gboolean    mu_xml_counter_is_plain  (xmlNodePtr node);
 /* Validates the detached counters alone (data/muster-counters.rng), as
  * xmlRelaxNGValidateDoc() does; the document is as it was afterwards. */
 int         mu_xml_validate_counters (MuXmlLoader *ld, GArray *detached, xmlRelaxNGValidCtxtPtr vctxt);

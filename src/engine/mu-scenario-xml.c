@@ -769,26 +769,28 @@ load_data_full (const char         *data,
       guint bulk_errors = ld.n_errors;
       g_autoptr(GArray) bulk = NULL;
       g_autoptr(GArray) counters = NULL;
+      g_autoptr(GArray) doubtful = NULL;
       int rc;
 
       /* The schema sees the board's structure; the loader checks the many
        * per-hex elements itself (see mu-scenario-xml-bulk.c), and the
-       * counters are validated apart from the rest. */
+       * counters are validated apart from the rest, those not certainly valid
+       * (mu-scenario-xml-counters.c) by the schema. */
       bulk = mu_xml_detach_bulk (&ld);
       bulk_errors = ld.n_errors - bulk_errors;
-      counters = mu_xml_detach_counters (&ld);
+      counters = mu_xml_detach_counters (&ld, &doubtful);
       xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
       rc = xmlRelaxNGValidateDoc (vctxt, ld.doc);
       xmlRelaxNGFreeValidCtxt (vctxt);
-      if (counters->len > 0)
+      if (doubtful->len > 0)
         {
           guint first_counter_problem = problems->len;
 
           vctxt = xmlRelaxNGNewValidCtxt (counter_schema);
           xmlRelaxNGSetValidStructuredErrors (vctxt, on_xml_error, &ld);
-          if (mu_xml_validate_counters (&ld, counters, vctxt) != 0)
+          if (mu_xml_validate_counters (&ld, doubtful, vctxt) != 0)
             {
-              name_counter_lines (&ld, first_counter_problem, counters, counter_schema);
+              name_counter_lines (&ld, first_counter_problem, doubtful, counter_schema);
               drop_counter_noise (&ld, first_counter_problem);
               rc = -1;
             }
