@@ -11,60 +11,9 @@
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
 
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
-
+#include "app-test.h"
 #include "mu-match.h"
-#include "mu-scenario-xml.h"
-#include "muster-application.h"
-#include "muster-match-page.h"
-#include "muster-window.h"
-
-static MusterApplication *app;
-
-static gboolean
-on_fatal_log (const char     *domain,
-              GLogLevelFlags  level,
-              const char     *message,
-              gpointer        user_data)
-{
-  if (message != NULL && strstr (message, "GDK_IS_SURFACE") != NULL &&
-      (strstr (message, "gdk_surface_get_device_position") != NULL ||
-       strstr (message, "_gtk_widget_find_at_coords") != NULL))
-    return FALSE;
-  return TRUE;
-}
-
-static void
-flush_events (void)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-wait_for_allocation (GtkWidget *widget)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 20000 && gtk_widget_get_width (widget) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-  flush_events ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
-destroy_all_windows (void)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
-  flush_events ();
-}
 
 static char *
 source_path (const char *first, ...)
@@ -85,7 +34,7 @@ source_path (const char *first, ...)
 /* A window showing a new match of the scenario with `lines` played, the
  * hand-over screen taken away. */
 static MusterMatchPage *
-start_match (const char        *scenario_file,
+begin_match (const char        *scenario_file,
              const char *const *lines)
 {
   MusterWindow *window = muster_window_new (app);
@@ -228,7 +177,7 @@ static void
 test_sight (void)
 {
   g_autofree char *path = source_path ("tests", "fixtures", "rules", "los.muster", NULL);
-  MusterMatchPage *page = start_match (path, los_fire_phase);
+  MusterMatchPage *page = begin_match (path, los_fire_phase);
   MusterScene *scene = muster_match_page_get_scene (page);
   MusterTrace trace;
   MuPoint mark;
@@ -283,7 +232,7 @@ static void
 test_path_and_drag (void)
 {
   g_autofree char *path = source_path ("scenarios", "first-manassas.muster", NULL);
-  MusterMatchPage *page = start_match (path, fm_union_moves);
+  MusterMatchPage *page = begin_match (path, fm_union_moves);
   MusterScene *scene = muster_match_page_get_scene (page);
   MuPos from = mu_pos_from_hex (hex ("1410")), to = mu_pos_from_hex (hex ("1309"));
   MuPos far = mu_pos_from_hex (hex ("1813"));
@@ -327,7 +276,7 @@ static void
 test_keyboard (void)
 {
   g_autofree char *path = source_path ("scenarios", "first-manassas.muster", NULL);
-  MusterMatchPage *page = start_match (path, fm_union_moves);
+  MusterMatchPage *page = begin_match (path, fm_union_moves);
   MusterMapView *view = muster_match_page_get_map_view (page);
   MuHex cursor;
   guint tabs = 0;
@@ -391,7 +340,7 @@ check_table (const char *file,
              gboolean    by_drag)
 {
   g_autofree char *path = source_path ("scenarios", file, NULL);
-  MusterMatchPage *page = start_match (path, NULL);
+  MusterMatchPage *page = begin_match (path, NULL);
   MusterScene *scene = muster_match_page_get_scene (page);
   g_autoptr(GArray) moves = NULL;
   const MuCounterView *v = unit_with_moves (page, &moves);
@@ -531,7 +480,7 @@ main (int   argc,
   /* GTK's test backend keeps the accessible properties for the checks */
   g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
+  g_test_log_set_fatal_handler (app_test_on_fatal_log, NULL);
   if (!gtk_init_check ())
     {
       g_test_add_func ("/app/match-board/no-display", test_no_display);

@@ -2,35 +2,13 @@
  * every action, the title and its unsaved mark, closing with changes. */
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
 #include <math.h>
 
-#include "mu-scenario-xml.h"
+#include "app-test.h"
 #include "mu-edit.h"
-#include "muster-application.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
 #include "muster-new-dialog.h"
-#include "muster-window.h"
-
-static MusterApplication *app;
-static char *tmpdir;
-
-static gboolean on_fatal_log (const char *domain, GLogLevelFlags level, const char *message,
-                              gpointer user_data);
-
-/* Runs the main loop until nothing is pending (bounded, never timed). GLib
- * forgets the fatal handler between tests: each run of the loop sets it. */
-static void
-flush_events (void)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
 
 /* Runs the main loop until every window has finished opening its file. */
 static void
@@ -47,28 +25,6 @@ wait_for_opening (void)
         break;
       g_main_context_iteration (NULL, TRUE);
     }
-  flush_events ();
-}
-
-/* Lets the window map and allocate its widgets. */
-static void
-wait_for_allocation (GtkWidget *widget)
-{
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  for (int i = 0; i < 20000 && gtk_widget_get_width (widget) <= 0; i++)
-    g_main_context_iteration (NULL, TRUE);
-  flush_events ();
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
-}
-
-static void
-destroy_all_windows (void)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
   flush_events ();
 }
 
@@ -1218,80 +1174,14 @@ test_settings_schema (void)
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), >, 0);
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display");
-}
-
-/* GTK 4.8 may ask for the pointer position over a tooltip's or dialog's surface that a
- * closed test window has already destroyed, when the display's pointer happens
- * to rest where the windows open. That critical comes from GTK's own tooltip
- * code, not from Muster, so it alone does not fail a test. */
-static gboolean
-on_fatal_log (const char     *domain,
-              GLogLevelFlags  level,
-              const char     *message,
-              gpointer        user_data)
-{
-  if (g_strcmp0 (domain, "Gdk") == 0 && message != NULL &&
-      strstr (message, "gdk_surface_get_device_position") != NULL &&
-      strstr (message, "GDK_IS_SURFACE") != NULL)
-    return FALSE;
-  /* the same: GTK looks for the widget under the pointer on that surface */
-  if (g_strcmp0 (domain, "Gtk") == 0 && message != NULL &&
-      strstr (message, "_gtk_widget_find_at_coords") != NULL &&
-      strstr (message, "GDK_IS_SURFACE") != NULL)
-    return FALSE;
-  return TRUE;
-}
-
-/* That critical is also kept from GLib's default handler, which would print it
- * as a TAP "Bail out!"; everything else goes to the default handler. */
-static void
-on_gdk_log (const char     *domain,
-            GLogLevelFlags  level,
-            const char     *message,
-            gpointer        user_data)
-{
-  if (!on_fatal_log (domain, level, message, user_data))
-    {
-      g_test_message ("ignored: %s-CRITICAL: %s", domain, message);
-      return;
-    }
-  g_log_default_handler (domain, level, message, user_data);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
+  gboolean with_display = app_test_init (&argc, &argv, "/app/window/no-display");
 
-  tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
-  g_assert_no_error (error);
-  /* Keep the recent files list of the person running the tests clean. */
-  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-
-  g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (on_fatal_log, NULL);
-  g_log_set_handler ("Gdk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  g_log_set_handler ("Gtk", G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, on_gdk_log, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/app/window/no-display", test_no_display);
-      return g_test_run ();
-    }
-
-  app = muster_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  /* Windows are destroyed between tests; keep the application alive. */
-  g_application_hold (G_APPLICATION (app));
+  if (!with_display)
+    return app_test_run (FALSE);
 
   g_test_add_func ("/app/window/start-page", test_start_page);
   g_test_add_func ("/app/window/open-and-title", test_open_and_title);
@@ -1316,21 +1206,5 @@ main (int   argc,
   g_test_add_func ("/app/window/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/app/window/open-filter", test_open_filter);
 
-  status = g_test_run ();
-
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir && (name = g_dir_read_name (dir)))
-      {
-        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (tmpdir);
-  }
-  return status;
+  return app_test_run (TRUE);
 }
