@@ -121,6 +121,73 @@ test_table_region (void)
   g_assert_cmpuint (checked, >, 24);
 }
 
+/* The destinations the engine lists for a unit lie in its region, which the
+ * window shades round the rings it draws on them: on the shipped Henry House
+ * Hill table, every unit that may move in the first movement phase. */
+static void
+test_table_region_holds_destinations (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "henry-house-hill-table.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 1, NULL, 0, NULL, &error);
+  GArray *views;
+  guint units = 0, spots = 0;
+
+  g_assert_no_error (error);
+  /* on to the first side's movement: end the order phases */
+  for (guint n = 0; n < 12 && !mu_match_is_over (m); n++)
+    {
+      const MuCounterView *first = NULL;
+
+      views = mu_match_get_counters (m);
+      for (guint i = 0; i < views->len && first == NULL; i++)
+        {
+          const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+          g_autoptr(GArray) here = mu_match_legal_moves (m, v->id);
+
+          if (here != NULL && here->len > 0)
+            first = v;
+        }
+      if (first != NULL)
+        break;
+      {
+        g_autoptr(GError) e = NULL;
+        g_autoptr(MuCommand) end = mu_match_parse (m, "end-phase", &e);
+        g_assert_no_error (e);
+        g_assert_true (mu_match_apply (m, end, NULL, &e));
+        g_assert_no_error (e);
+      }
+    }
+  views = mu_match_get_counters (m);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      g_autoptr(GArray) moves = mu_match_legal_moves (m, v->id);
+      g_autoptr(MuRegion) region = NULL;
+
+      if (moves == NULL || moves->len == 0)
+        continue;
+      region = mu_match_legal_region (m, v->id);
+      g_assert_nonnull (region);
+      units++;
+      for (guint k = 0; k < moves->len; k++)
+        {
+          const MuPos *p = &g_array_index (moves, MuPos, k);
+          /* a destination is a corner of the region: look just inside it */
+          MuPoint in = { v->pos.point.x + (p->point.x - v->pos.point.x) * 0.99,
+                         v->pos.point.y + (p->point.y - v->pos.point.y) * 0.99 };
+
+          if (!mu_region_contains (region, in))
+            g_test_message ("%s: %.2f,%.2f is listed but outside its region", v->id, p->point.x, p->point.y);
+          g_assert_true (mu_region_contains (region, in));
+          spots++;
+        }
+    }
+  g_assert_cmpuint (units, >, 5);
+  g_assert_cmpuint (spots, >, units);
+}
+
 /* A hex board lists hexes (mu_match_legal_moves), not a region. */
 static void
 test_hex_no_region (void)
@@ -178,6 +245,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/region/shapes", test_region_shapes);
   g_test_add_func ("/engine/match-ask/table-region/BAT-MOV-1/BAT-MOV-4", test_table_region);
+  g_test_add_func ("/engine/match-ask/table-region/destinations", test_table_region_holds_destinations);
   g_test_add_func ("/engine/match-ask/hex-no-region", test_hex_no_region);
   g_test_add_func ("/engine/match-ask/policy-hint/BAA-DAY-2", test_policy_hint);
   return g_test_run ();

@@ -365,7 +365,8 @@ bat_legal_targets (BatMatch *m, const char *id)
  * REGION_RAYS directions, the farthest point its anchor reaches by a legal
  * straight move facing the way it goes, found by stepping out in eighths of
  * the allowance to the farthest legal step and halving the step beyond it
- * six times; the region is the polygon of those points. Ground the move may not
+ * six times, with one more ray through each listed destination; the region
+ * is the polygon of those points. Ground the move may not
  * enter (impassable terrain, other units' bases, the table's edge) ends a
  * ray, so it is cut out; what lies behind it, reached only by a path that
  * turns, is left out too. */
@@ -404,12 +405,27 @@ ray_reach (BatMatch *m, const char *id, MuPoint from, double angle, double reach
   return ok;
 }
 
+typedef struct {
+  double angle, reach;
+} Ray;
+
+static int
+by_angle (gconstpointer a, gconstpointer b)
+{
+  double x = ((const Ray *) a)->angle, y = ((const Ray *) b)->angle;
+
+  return (x > y) - (x < y);
+}
+
 MuRegion *
 bat_legal_region (BatMatch *m, const char *id)
 {
   BatUnit *u = bat_find_unit (m, id);
   BatCdr *c = u ? NULL : bat_find_cdr (m, id);
-  MuPoint from, pts[REGION_RAYS];
+  g_autoptr(GArray) rays = g_array_new (FALSE, FALSE, sizeof (Ray));
+  g_autoptr(GArray) listed = NULL;
+  g_autoptr(GArray) pts = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  MuPoint from;
   double reach, longest = 0;
   MuRegion *region;
 
@@ -429,15 +445,38 @@ bat_legal_region (BatMatch *m, const char *id)
   reach *= 2;
   for (int k = 0; k < REGION_RAYS; k++)
     {
-      double a = 2 * G_PI * k / REGION_RAYS;
-      double d = ray_reach (m, id, from, a, reach);
+      Ray r = { 2 * G_PI * k / REGION_RAYS, 0 };
 
-      pts[k] = (MuPoint) { from.x + sin (a) * d, from.y - cos (a) * d };
-      longest = MAX (longest, d);
+      r.reach = ray_reach (m, id, from, r.angle, reach);
+      g_array_append_val (rays, r);
+    }
+  /* and one through each destination the legal moves list, reaching at
+   * least that far, so that the region holds what the window rings */
+  listed = bat_legal_moves (m, id);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      MuPoint p = g_array_index (listed, MuPos, i).point;
+      double dx = p.x - from.x, dy = p.y - from.y, d = hypot (dx, dy);
+      Ray r;
+
+      if (d < 1e-6)
+        continue;
+      r.angle = fmod (atan2 (dx, -dy) + 2 * G_PI, 2 * G_PI);
+      r.reach = MAX (ray_reach (m, id, from, r.angle, reach), d);
+      g_array_append_val (rays, r);
+    }
+  g_array_sort (rays, by_angle);
+  for (guint i = 0; i < rays->len; i++)
+    {
+      const Ray *r = &g_array_index (rays, Ray, i);
+      MuPoint q = { from.x + sin (r->angle) * r->reach, from.y - cos (r->angle) * r->reach };
+
+      g_array_append_val (pts, q);
+      longest = MAX (longest, r->reach);
     }
   if (longest <= 0)
     return NULL;
   region = mu_region_new ();
-  mu_region_add_polygon (region, pts, REGION_RAYS);
+  mu_region_add_polygon (region, (const MuPoint *) pts->data, pts->len);
   return region;
 }
