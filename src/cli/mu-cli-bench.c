@@ -395,7 +395,7 @@ save_png (cairo_surface_t *surface, const char *dir, const char *name)
 }
 
 static int
-export_board (const MuScenario *s, const char *path, double hex_size, int fit)
+export_board (const MuScenario *s, const char *path, double hex_size, int fit, int threads)
 {
   MuRenderOptions o;
   double w, h;
@@ -417,7 +417,7 @@ export_board (const MuScenario *s, const char *path, double hex_size, int fit)
       g_autoptr(GError) error = NULL;
 
       /* as `muster-cli render` writes it, a strip at a time */
-      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), path, &error))
+      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), threads, path, &error))
         {
           mu_cli_error (_("cannot write %s: %s"), path, error->message);
           return 1;
@@ -643,7 +643,7 @@ mu_cli_bench (int argc, char **argv)
   g_autofree char *save_dir = NULL;
   g_autofree char *export_path = NULL;
   g_autofree char *tmx_dir = NULL;
-  int fit = 0;
+  int fit = 0, threads = 0;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) s = NULL;
@@ -661,6 +661,7 @@ mu_cli_bench (int argc, char **argv)
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path, N_("Only write the whole board at 32 px hexes to FILE (.png, .svg, .pdf), or the scenario (.muster)"), "FILE" },
     { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write an equivalent Tiled map into DIR"), "DIR" },
     { "size", 0, 0, G_OPTION_ARG_INT, &fit, N_("With --export: fit the board within SIZE × SIZE pixels instead of 32 px hexes"), "SIZE" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("With --export to PNG: draw on N threads (default: one per processor)"), "N" },
     { NULL },
   };
 
@@ -682,12 +683,13 @@ mu_cli_bench (int argc, char **argv)
     }
   if (argc != 2 || (strcmp (argv[1], "render") != 0 && strcmp (argv[1], "counters") != 0))
     {
-      mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE [--size SIZE]] [--tmx DIR]"));
+      mu_cli_error (_("usage: muster-cli bench render [--frames N] [--save DIR] [--export FILE [--size SIZE] [--threads N]] [--tmx DIR]"));
       mu_cli_error (_("usage: muster-cli bench counters [--frames N] [--export FILE]"));
       return 2;
     }
   frames = CLAMP (frames, 1, 10000);
   fit = CLAMP (fit, 0, 16384);
+  threads = CLAMP (threads, 0, MU_CLI_PNG_MAX_THREADS);
 
   s = synthetic_board ();
   if (strcmp (argv[1], "counters") == 0)
@@ -702,7 +704,7 @@ mu_cli_bench (int argc, char **argv)
       return 0;
     }
   if (export_path)
-    return export_board (s, export_path, 32.0, fit);
+    return export_board (s, export_path, 32.0, fit, threads);
   if (tmx_dir)
     return write_tmx (s, tmx_dir, 32.0);
   pieces = mu_render_pieces_from_scenario (s);

@@ -1,10 +1,19 @@
-/* mu-cli-png.c: a board written to PNG in strips
+/* mu-cli-png.c: a board written to PNG in strips, on every processor
  *
- * The board is drawn a strip of rows at a time into a small image and each
- * strip's rows go straight to libpng, so memory is bounded by the width
- * times the strip's height, not by the whole picture: any board exports at
- * full size. Each strip is drawn with the renderer's clip set to it, so the
- * cost of a strip grows with what it shows.
+ * The board is drawn a strip of rows at a time into a small image, with the
+ * renderer's clip set to the strip, so the cost of a strip grows with what it
+ * shows and memory is bounded by the width, not by the whole picture: any
+ * board exports at full size.
+ *
+ * Each strip's rows are also compressed on their own, as a piece of the one
+ * zlib stream a PNG holds: a raw deflate stream that ends on a byte with an
+ * empty stored block (a sync flush), the last one with the final block. The
+ * strips are thus independent and are drawn and compressed by several threads
+ * at once, one strip each at a time, while this thread writes the finished
+ * ones in order, joining their Adler-32 sums. The file is the same byte for
+ * byte whatever the number of threads. A thread draws with its own cairo
+ * context and surface; the renderer keeps no state between calls but the
+ * options' sprite cache, which a strip's options do not share.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -14,134 +23,301 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
+#include <zlib.h>
 
 #include "mu-error.h"
 
 /* Rows drawn at a time: 256 rows of a 16,384-pixel board are 16 MB. */
 #define STRIP_ROWS 256
 
+/* measured on the synthetic 100 × 100 board at 1,703 px (muster-cli bench
+ * render --export): no filter gave the smallest file (2.94 MB against
+ * 3.69 MB with Up and Paeth, at level 3) as the maps' detail defeats the
+ * predictors, and level 3 costs 0.32 s of CPU against 0.40 s at level 6
+ * for a file 3 % larger */
+#define LEVEL 3
+
 typedef struct {
-  FILE *file;
-  png_structp png;
-  png_infop info;
-  char message[256];
-} Writer;
+  guchar *data;     /* the strip's deflate bytes, NULL until done */
+  gsize len;
+  guint32 adler;    /* of the strip's filtered rows */
+  gsize raw_len;
+} Strip;
 
-static void
-on_png_error (png_structp png,
-              const char *message)
+typedef struct {
+  const MuScenario *scenario;
+  const MuRenderOptions *options;
+  int width, height, n_strips, ahead;
+
+  GMutex lock;
+  GCond cond;
+  int next;         /* the next strip a thread takes */
+  int written;      /* strips written to the file so far */
+  Strip *strips;
+  char *error;      /* the first failure, which stops every thread */
+} Job;
+
+/* Draws strip k into surface and compresses its rows; FALSE with *error on failure. */
+static gboolean
+draw_strip (Job             *job,
+            int              k,
+            cairo_surface_t *surface,
+            guchar          *row,
+            z_stream        *z,
+            Strip           *out,
+            char           **error)
 {
-  Writer *w = png_get_error_ptr (png);
+  int y0 = k * STRIP_ROWS, rows = MIN (STRIP_ROWS, job->height - y0);
+  gsize row_len = 1 + (gsize) job->width * 3;
+  MuRenderOptions o = *job->options;
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+  const guchar *data;
+  int stride, flush, zs = Z_OK;
+  gsize cap;
 
-  g_strlcpy (w->message, message, sizeof w->message);
-  longjmp (png_jmpbuf (png), 1);
-}
+  /* the clip is in board pixels, as the renderer's other callers give it */
+  o.clip_x = 0;
+  o.clip_y = y0;
+  o.clip_width = job->width;
+  o.clip_height = rows;
+  o.cache = NULL;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, 0, -y0);
+  cairo_rectangle (cr, 0, y0, job->width, rows);
+  cairo_clip (cr);
+  mu_render_scenario (cr, job->scenario, &o);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      *error = g_strdup (cairo_status_to_string (status));
+      return FALSE;
+    }
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
 
-static void
-on_png_warning (png_structp png,
-                const char *message)
-{
-}
-
-/* The strip's rows, cairo's native 0xXXRRGGBB words, as PNG's RGB bytes. */
-static void
-write_strip (Writer          *w,
-             cairo_surface_t *strip,
-             int              rows,
-             guchar          *row)
-{
-  const guchar *data = cairo_image_surface_get_data (strip);
-  int stride = cairo_image_surface_get_stride (strip);
-  int width = cairo_image_surface_get_width (strip);
-
+  if (deflateReset (z) != Z_OK)
+    {
+      *error = g_strdup ("cannot compress");
+      return FALSE;
+    }
+  out->raw_len = row_len * rows;
+  cap = deflateBound (z, out->raw_len) + 16;
+  out->data = g_malloc (cap);
+  out->adler = adler32 (0, NULL, 0);
+  z->next_out = out->data;
+  z->avail_out = (uInt) cap;
+  flush = y0 + rows == job->height ? Z_FINISH : Z_SYNC_FLUSH;
   for (int y = 0; y < rows; y++)
     {
       const guint32 *pixels = (const guint32 *) (data + (gsize) y * stride);
 
-      for (int x = 0; x < width; x++)
+      /* filter type None, then cairo's native 0xXXRRGGBB words as RGB bytes */
+      row[0] = 0;
+      for (int x = 0; x < job->width; x++)
         {
           guint32 p = pixels[x];
 
-          row[3 * x] = (p >> 16) & 0xff;
-          row[3 * x + 1] = (p >> 8) & 0xff;
-          row[3 * x + 2] = p & 0xff;
+          row[1 + 3 * x] = (p >> 16) & 0xff;
+          row[2 + 3 * x] = (p >> 8) & 0xff;
+          row[3 + 3 * x] = p & 0xff;
         }
-      png_write_row (w->png, row);
-    }
-}
-
-/* Draws every strip and writes it; libpng's errors come back here by
- * longjmp and end it with FALSE.
- *
- * Measured on the synthetic 100 × 100 board at 1,920 px (bench render
- * --export, whole processes, medians of 15 to 20 runs taken in turn, on two
- * shared and busy processors): drawing the next strip on one thread while
- * another compressed the last one gave the same file byte for byte but no
- * shorter wall time (0.99 to 1.06 of this loop's) and 3 % more CPU, as no
- * processor was idle to take the second thread; it can only pay on an idle
- * machine. libdeflate at level 4 compresses this board's rows to the same
- * size as zlib at level 3 in 50 ms instead of 78 ms, but compresses a whole
- * buffer at a time, not a strip. */
-static gboolean
-encode (Writer                *w,
-        const MuScenario      *scenario,
-        const MuRenderOptions *options,
-        cairo_surface_t       *strip,
-        guchar                *row,
-        int                    width,
-        int                    height,
-        GError               **error)
-{
-  if (setjmp (png_jmpbuf (w->png)))
-    {
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", w->message);
-      return FALSE;
-    }
-  png_init_io (w->png, w->file);
-  png_set_IHDR (w->png, w->info, (png_uint_32) width, (png_uint_32) height, 8, PNG_COLOR_TYPE_RGB,
-                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  /* measured on the synthetic 100 × 100 board at 1,703 px (muster-cli bench
-   * render --export): no filter gave the smallest file (2.94 MB against
-   * 3.69 MB with Up and Paeth, at level 3) as the maps' textures defeat the
-   * predictors, and level 3 costs 0.32 s of CPU against 0.40 s at level 6
-   * for a file 3 % larger */
-  png_set_filter (w->png, 0, PNG_FILTER_NONE);
-  png_set_compression_level (w->png, 3);
-  png_write_info (w->png, w->info);
-
-  for (int y0 = 0; y0 < height; y0 += STRIP_ROWS)
-    {
-      int rows = MIN (STRIP_ROWS, height - y0);
-      MuRenderOptions o = *options;
-      cairo_t *cr = cairo_create (strip);
-      cairo_status_t status;
-
-      /* the clip is in board pixels, as the renderer's other callers give it */
-      o.clip_x = 0;
-      o.clip_y = y0;
-      o.clip_width = width;
-      o.clip_height = rows;
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_paint (cr);
-      cairo_translate (cr, 0, -y0);
-      cairo_rectangle (cr, 0, y0, width, rows);
-      cairo_clip (cr);
-      mu_render_scenario (cr, scenario, &o);
-      status = cairo_status (cr);
-      cairo_destroy (cr);
-      if (status != CAIRO_STATUS_SUCCESS)
+      out->adler = adler32 (out->adler, row, (uInt) row_len);
+      z->next_in = row;
+      z->avail_in = (uInt) row_len;
+      zs = deflate (z, y == rows - 1 ? flush : Z_NO_FLUSH);
+      if (zs == Z_STREAM_ERROR || z->avail_in != 0)
         {
-          g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", cairo_status_to_string (status));
+          *error = g_strdup ("cannot compress");
           return FALSE;
         }
-      cairo_surface_flush (strip);
-      write_strip (w, strip, rows, row);
     }
-  png_write_end (w->png, w->info);
+  if (flush == Z_FINISH ? zs != Z_STREAM_END : z->avail_out == 0)
+    {
+      *error = g_strdup ("cannot compress");
+      return FALSE;
+    }
+  out->len = cap - z->avail_out;
   return TRUE;
+}
+
+static gpointer
+worker (gpointer data)
+{
+  Job *job = data;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, job->width,
+                                                         MIN (STRIP_ROWS, job->height));
+  g_autofree guchar *row = g_malloc (1 + (gsize) job->width * 3);
+  z_stream z = { 0 };
+  char *error = NULL;
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    error = g_strdup (cairo_status_to_string (cairo_surface_status (surface)));
+  /* raw deflate (no zlib header: the writer gives the stream's one header) */
+  else if (deflateInit2 (&z, LEVEL, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    error = g_strdup ("out of memory");
+
+  g_mutex_lock (&job->lock);
+  while (error == NULL && job->error == NULL && job->next < job->n_strips)
+    {
+      int k;
+      Strip strip = { 0 };
+
+      /* at most `ahead` strips drawn and not yet written: memory stays bounded */
+      if (job->next >= job->written + job->ahead)
+        {
+          g_cond_wait (&job->cond, &job->lock);
+          continue;
+        }
+      k = job->next++;
+      g_mutex_unlock (&job->lock);
+      if (!draw_strip (job, k, surface, row, &z, &strip, &error))
+        g_clear_pointer (&strip.data, g_free);
+      g_mutex_lock (&job->lock);
+      if (error == NULL)
+        job->strips[k] = strip;
+      g_cond_broadcast (&job->cond);
+    }
+  if (error != NULL && job->error == NULL)
+    job->error = g_steal_pointer (&error);
+  g_cond_broadcast (&job->cond);
+  g_mutex_unlock (&job->lock);
+
+  g_free (error);
+  if (z.state != NULL)
+    deflateEnd (&z);
+  cairo_surface_destroy (surface);
+  return NULL;
+}
+
+/* Records the first failure and wakes every thread to stop. */
+static void
+fail (Job        *job,
+      const char *message)
+{
+  g_mutex_lock (&job->lock);
+  if (job->error == NULL)
+    job->error = g_strdup (message);
+  g_cond_broadcast (&job->cond);
+  g_mutex_unlock (&job->lock);
+}
+
+/* PNG chunks ---------------------------------------------------------------------------------- */
+
+static void
+put_be32 (guchar *p, guint32 v)
+{
+  p[0] = v >> 24;
+  p[1] = (v >> 16) & 0xff;
+  p[2] = (v >> 8) & 0xff;
+  p[3] = v & 0xff;
+}
+
+/* Writes a chunk of the given type whose data are the two parts, one after the other. */
+static gboolean
+write_chunk (FILE         *file,
+             const char   *type,
+             const guchar *a,
+             gsize         a_len,
+             const guchar *b,
+             gsize         b_len)
+{
+  guchar head[8], tail[4];
+  uLong crc = crc32 (0, (const Bytef *) type, 4);
+
+  put_be32 (head, (guint32) (a_len + b_len));
+  memcpy (head + 4, type, 4);
+  if (a_len > 0)
+    crc = crc32 (crc, a, (uInt) a_len);
+  if (b_len > 0)
+    crc = crc32 (crc, b, (uInt) b_len);
+  put_be32 (tail, (guint32) crc);
+  return fwrite (head, 1, 8, file) == 8 && (a_len == 0 || fwrite (a, 1, a_len, file) == a_len) &&
+         (b_len == 0 || fwrite (b, 1, b_len, file) == b_len) && fwrite (tail, 1, 4, file) == 4;
+}
+
+static gboolean
+write_head (FILE *file,
+            int   width,
+            int   height)
+{
+  static const guchar signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  guchar ihdr[13];
+
+  put_be32 (ihdr, (guint32) width);
+  put_be32 (ihdr + 4, (guint32) height);
+  ihdr[8] = 8;    /* bits per sample */
+  ihdr[9] = 2;    /* RGB */
+  ihdr[10] = 0;   /* deflate */
+  ihdr[11] = 0;   /* adaptive filtering, each row's type in its first byte */
+  ihdr[12] = 0;   /* not interlaced */
+  return fwrite (signature, 1, 8, file) == 8 && write_chunk (file, "IHDR", ihdr, 13, NULL, 0);
+}
+
+/* Writes strips as they are done, in order; the drawing threads run meanwhile. */
+static gboolean
+write_strips (Job  *job,
+              FILE *file)
+{
+  /* zlib header: deflate with a 32 KiB window, the level class of LEVEL
+   * (2 to 5 is "fast"), its check bits making it a multiple of 31 */
+  guchar header[2] = { 0x78, 1 << 6 };
+  guint32 adler = adler32 (0, NULL, 0);
+
+  header[1] += (31 - (header[0] * 256 + header[1]) % 31) % 31;
+  for (int k = 0; k < job->n_strips; k++)
+    {
+      Strip strip;
+      gboolean ok;
+
+      g_mutex_lock (&job->lock);
+      while (job->strips[k].data == NULL && job->error == NULL)
+        g_cond_wait (&job->cond, &job->lock);
+      strip = job->strips[k];
+      job->strips[k].data = NULL;
+      g_mutex_unlock (&job->lock);
+      if (strip.data == NULL)
+        return FALSE;
+
+      adler = adler32_combine (adler, strip.adler, (z_off_t) strip.raw_len);
+      if (k == 0)
+        ok = write_chunk (file, "IDAT", header, 2, strip.data, strip.len);
+      else
+        ok = write_chunk (file, "IDAT", NULL, 0, strip.data, strip.len);
+      g_free (strip.data);
+
+      if (!ok)
+        {
+          fail (job, g_strerror (errno));
+          return FALSE;
+        }
+      g_mutex_lock (&job->lock);
+      job->written = k + 1;
+      g_cond_broadcast (&job->cond);
+      g_mutex_unlock (&job->lock);
+    }
+  {
+    guchar trailer[4];
+
+    put_be32 (trailer, adler);
+    if (!write_chunk (file, "IDAT", trailer, 4, NULL, 0) || !write_chunk (file, "IEND", NULL, 0, NULL, 0))
+      {
+        fail (job, g_strerror (errno));
+        return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+int
+mu_cli_png_threads (void)
+{
+  return CLAMP ((int) g_get_num_processors (), 1, MU_CLI_PNG_MAX_THREADS);
 }
 
 gboolean
@@ -149,45 +325,63 @@ mu_cli_write_png (const MuScenario      *scenario,
                   const MuRenderOptions *options,
                   int                    width,
                   int                    height,
+                  int                    threads,
                   const char            *path,
                   GError               **error)
 {
-  Writer w = { 0 };
-  cairo_surface_t *strip = NULL;
-  g_autofree guchar *row = NULL;
-  gboolean ok = FALSE;
+  Job job = { 0 };
+  g_autofree GThread **workers = NULL;
+  int n_workers;
+  guint n_strips;
+  FILE *file;
+  gboolean ok;
 
   g_return_val_if_fail (width > 0 && height > 0, FALSE);
 
-  w.file = g_fopen (path, "wb");
-  if (w.file == NULL)
+  file = g_fopen (path, "wb");
+  if (file == NULL)
     {
       int saved = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
       return FALSE;
     }
-  w.png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &w, on_png_error, on_png_warning);
-  w.info = w.png != NULL ? png_create_info_struct (w.png) : NULL;
-  strip = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, MIN (STRIP_ROWS, height));
-  if (w.info == NULL)
-    g_set_error (error, MU_ERROR, MU_ERROR_IO, "out of memory");
-  else if (cairo_surface_status (strip) != CAIRO_STATUS_SUCCESS)
-    g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", cairo_status_to_string (cairo_surface_status (strip)));
-  else
-    {
-      row = g_malloc ((gsize) width * 3);
-      ok = encode (&w, scenario, options, strip, row, width, height, error);
-    }
-  if (w.png != NULL)
-    png_destroy_write_struct (&w.png, w.info != NULL ? &w.info : NULL);
-  cairo_surface_destroy (strip);
-  if (fclose (w.file) != 0 && ok)
-    {
-      int saved = errno;
 
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
+  job.scenario = scenario;
+  job.options = options;
+  job.width = width;
+  job.height = height;
+  n_strips = ((guint) height + STRIP_ROWS - 1) / STRIP_ROWS;
+  job.n_strips = (int) n_strips;
+  job.strips = g_new0 (Strip, n_strips);
+  g_mutex_init (&job.lock);
+  g_cond_init (&job.cond);
+  n_workers = CLAMP (threads > 0 ? threads : mu_cli_png_threads (), 1, MIN (job.n_strips, MU_CLI_PNG_MAX_THREADS));
+  job.ahead = 2 * n_workers;
+
+  workers = g_new0 (GThread *, (guint) n_workers);
+  for (int i = 0; i < n_workers; i++)
+    workers[i] = g_thread_new ("png-strips", worker, &job);
+  ok = write_head (file, width, height);
+  if (!ok)
+    fail (&job, g_strerror (errno));
+  else
+    ok = write_strips (&job, file);
+  for (int i = 0; i < n_workers; i++)
+    g_thread_join (workers[i]);
+
+  if (fclose (file) != 0 && ok)
+    {
       ok = FALSE;
+      fail (&job, g_strerror (errno));
     }
+  if (!ok)
+    g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", job.error != NULL ? job.error : "cannot write");
+  for (int k = 0; k < job.n_strips; k++)
+    g_free (job.strips[k].data);
+  g_free (job.strips);
+  g_free (job.error);
+  g_mutex_clear (&job.lock);
+  g_cond_clear (&job.cond);
   return ok;
 }

@@ -1,4 +1,4 @@
-/* mu-cli-png.h: a board written to PNG in strips (memory bounded by the width) */
+/* mu-cli-png.h: a board written to PNG in strips (memory bounded by the width), on every processor */
 #pragma once
 
 #include <glib.h>
@@ -7,9 +7,15 @@
 
 G_BEGIN_DECLS
 
+#define MU_CLI_PNG_MAX_THREADS 16
+
 /* Draws the scenario as options say into a width × height PNG at path,
- * a strip of rows at a time. */
+ * a strip of rows at a time, on `threads` threads (0: one per processor,
+ * at most MU_CLI_PNG_MAX_THREADS); the file is the same for any number. */
 gboolean mu_cli_write_png (const MuScenario *scenario, const MuRenderOptions *options,
-                           int width, int height, const char *path, GError **error);
+                           int width, int height, int threads, const char *path,
+                           GError **error);
+/* The number of threads a PNG is drawn on by default: one per processor. */
+int      mu_cli_png_threads (void);
 
 G_END_DECLS

@@ -70,7 +70,7 @@ mu_cli_render (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *output = NULL;
   g_autofree char *style = NULL;
-  int size = -1;
+  int size = -1, threads = 0;
   double hex_size = 32.0, table_scale = 20.0;
   gboolean no_grid = FALSE, no_coordinates = FALSE, no_counters = FALSE;
   GOptionEntry entries[] = {
@@ -82,6 +82,7 @@ mu_cli_render (int    argc,
     { "no-grid", 0, 0, G_OPTION_ARG_NONE, &no_grid, N_("Leave out the hex grid or table grid"), NULL },
     { "no-coordinates", 0, 0, G_OPTION_ARG_NONE, &no_coordinates, N_("Leave out hex numbers"), NULL },
     { "no-counters", 0, 0, G_OPTION_ARG_NONE, &no_counters, N_("Leave out the counters"), NULL },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Draw a PNG on N threads (default: one per processor)"), "N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
     { NULL },
   };
@@ -124,6 +125,11 @@ mu_cli_render (int    argc,
   if (size != -1 && (size < 1 || size > MAX_SIZE))
     {
       mu_cli_error (_("render: --size %d is out of range: give 1 to %d"), size, MAX_SIZE);
+      return 2;
+    }
+  if (threads < 0 || threads > MU_CLI_PNG_MAX_THREADS)
+    {
+      mu_cli_error (_("render: --threads %d is out of range: give 1 to %d"), threads, MU_CLI_PNG_MAX_THREADS);
       return 2;
     }
   /* isfinite and the ranges also refuse nan, inf and 1e300. */
@@ -197,7 +203,8 @@ mu_cli_render (int    argc,
   if (format == PNG)
     {
       /* drawn and written in strips: any board at full size */
-      if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), tmp, &error))
+      if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), threads, tmp,
+                             &error))
         message = g_strdup (error->message);
     }
   else
