@@ -13,8 +13,10 @@
  * at once, one strip each at a time, while this thread writes the finished
  * ones in order, joining their Adler-32 sums. The file is the same byte for
  * byte whatever the number of threads. A thread draws with its own cairo
- * context and surface; the renderer keeps no state between calls but the
- * options' sprite cache, which a strip's options do not share.
+ * context and surface and keeps its own images of terrain symbols and kinds
+ * of counter for all its strips (they are painted at whole pixels, so the
+ * same wherever a strip falls); the renderer keeps no other state between
+ * calls.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -70,6 +72,7 @@ static gboolean
 draw_strip (Job                  *job,
             int                   k,
             cairo_surface_t      *surface,
+            MuRenderCache        *sprites,
             guchar               *rows_buf,
             struct isal_zstream  *z,
             guchar               *level_buf,
@@ -91,7 +94,9 @@ draw_strip (Job                  *job,
   o.clip_y = y0;
   o.clip_width = job->width;
   o.clip_height = rows;
-  o.cache = NULL;
+  /* one thread's symbols and kinds of counter, drawn once for all its strips */
+  o.cache = sprites;
+  o.cache_counter_parts = TRUE;
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_translate (cr, 0, -y0);
@@ -168,6 +173,7 @@ worker (gpointer data)
                                                          MIN (STRIP_ROWS, job->height));
   g_autofree guchar *rows = g_malloc ((1 + (gsize) job->width * 3) * STRIP_ROWS);
   g_autofree guchar *level_buf = g_malloc (LEVEL_BUF_SIZE);
+  g_autoptr(MuRenderCache) sprites = mu_render_cache_new ();
   struct isal_zstream z;
   char *error = NULL;
 
@@ -188,7 +194,7 @@ worker (gpointer data)
         }
       k = job->next++;
       g_mutex_unlock (&job->lock);
-      if (!draw_strip (job, k, surface, rows, &z, level_buf, &strip, &error))
+      if (!draw_strip (job, k, surface, sprites, rows, &z, level_buf, &strip, &error))
         g_clear_pointer (&strip.data, g_free);
       g_mutex_lock (&job->lock);
       if (error == NULL)

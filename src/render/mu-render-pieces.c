@@ -362,7 +362,7 @@ mu_render_pieces (cairo_t               *cr,
           mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
           cairo_fill (cr);
         }
-      paint_counter (&t, cache, own == NULL, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
+      paint_counter (&t, cache, own == NULL && !options->cache_counter_parts, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
                      x, y, size, dev);
       n_drawn = piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
       for (guint m = 0; m < n_drawn; m++)
@@ -372,7 +372,7 @@ mu_render_pieces (cairo_t               *cr,
           double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
           const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
-          paint_counter (&t, cache, own == NULL, scenario, NULL, drawn[m], side, options->counter_style, 0,
+          paint_counter (&t, cache, own == NULL && !options->cache_counter_parts, scenario, NULL, drawn[m], side, options->counter_style, 0,
                          mx, my, ms, dev);
           n_markers++;
         }

@@ -70,6 +70,11 @@ typedef struct {
   double device_scale;
   /* Optional, not owned: reuse images between frames (see MuRenderCache). */
   MuRenderCache *cache;
+  /* With a cache: keep one image per kind of counter with its numbers drawn
+   * over it, as without one, rather than each counter's whole image. For
+   * calls that each draw other counters (the strips of an export), where
+   * whole images would be drawn once and never used again. */
+  gboolean cache_counter_parts;
 } MuRenderOptions;
 
 void     mu_render_options_init      (MuRenderOptions *options);
