@@ -137,6 +137,18 @@ void      mu_sprite_snap          (cairo_t *cr, double *x, double *y);
 /* Paints the sprite with its origin at board (x, y), snapped to a device pixel. */
 void      mu_sprite_paint         (cairo_t *cr, MuSprite *sprite, double x, double y);
 
+/* Small convex polygons (at most six corners) filled straight into an image
+ * target (mu-render-raster.c), the same picture as cairo_fill within a level
+ * or two of each channel. mu_raster_begin returns NULL unless the target is
+ * an image whose user space maps to pixels by a scale and an offset and the
+ * clip is one rectangle; the polygons are then also clipped to the user-space
+ * rectangle given. Points are in user space; nothing else may draw on the
+ * target between the first polygon and end. */
+typedef struct _MuRaster MuRaster;
+MuRaster *mu_raster_begin         (cairo_t *cr, double x, double y, double width, double height);
+void      mu_raster_polygon       (MuRaster *raster, const double *xy, int n, guint32 rgb);
+void      mu_raster_end           (MuRaster *raster);
+
 /* Terrain symbols (mu-render-symbols.c): one hex's symbols around the origin,
  * in one of MU_SYMBOL_VARIANTS variants; corner[] are the hex's corner offsets. */
 #define MU_SYMBOL_VARIANTS 6

@@ -149,11 +149,14 @@ draw_ground (MuHexDraw *c)
   int count[N_KEYS] = { 0 }, start[N_KEYS + 1];
   g_autofree int *order = NULL;
   g_autofree guint8 *keys = NULL;
+  MuRaster *raster;
   double bw, bh;
 
   if (c->c1 < c->c0 || c->r1 < c->r0)
     return;
   mu_hex_grid_pixel_size (&c->map->grid, c->s, &bw, &bh);
+  /* asked before the board's own clip, which is rarely whole pixels */
+  raster = mu_raster_begin (cr, 0, 0, bw, bh);
   cairo_save (cr);
   /* The partial hexes end at the paper's edge: nothing of them may spill
    * past it when the surface (a tile of the canvas) reaches beyond the board. */
@@ -192,6 +195,8 @@ draw_ground (MuHexDraw *c)
   }
   for (int k = 0; k < N_KEYS; k++)
     {
+      guint32 colour = ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1));
+
       if (count[k] == 0 || (k == 0 && !grid))
         continue;
       for (int j = start[k]; j < start[k + 1]; j++)
@@ -199,11 +204,27 @@ draw_ground (MuHexDraw *c)
           int i = order[j];
           double x, y;
           centre (c, c0 + i % ncols, r0 + i / ncols, &x, &y);
-          hex_path (c, x, y, inset);
+          if (raster)
+            {
+              double xy[12];
+
+              for (int m = 0; m < 6; m++)
+                {
+                  xy[2 * m] = x + c->corner[m][0] * inset;
+                  xy[2 * m + 1] = y + c->corner[m][1] * inset;
+                }
+              mu_raster_polygon (raster, xy, 6, colour);
+            }
+          else
+            hex_path (c, x, y, inset);
         }
-      mu_set_rgb (cr, ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1)));
-      cairo_fill (cr);
+      if (!raster)
+        {
+          mu_set_rgb (cr, colour);
+          cairo_fill (cr);
+        }
     }
+  mu_raster_end (raster);
   cairo_restore (cr);
 }
 
