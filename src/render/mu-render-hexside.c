@@ -12,6 +12,7 @@
 #include "mu-render-hex-private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Hexsides -------------------------------------------------------------------------------- */
 
@@ -122,6 +123,77 @@ side_hedge (MuHexDraw *c, double x1, double y1, double x2, double y2,
     }
 }
 
+/* One hedge along a hexside running (dx, dy) from its first corner, its
+ * bushes filled and outlined, about the hexside's middle. */
+static void
+hedge_bushes (cairo_t *cr,
+              double   dx,
+              double   dy,
+              double   s,
+              double   dev)
+{
+  for (int i = 0; i <= 6; i++)
+    {
+      double t = 0.08 + 0.84 * i / 6.0 - 0.5;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, dx * t, dy * t, 0.075 * s, 0, 2 * G_PI);
+    }
+  mu_set_rgb (cr, 0x3f7a2a);
+  cairo_fill_preserve (cr);
+  mu_set_rgb (cr, 0x1f3d12);
+  cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / dev));
+  cairo_stroke (cr);
+}
+
+typedef struct {
+  MuRenderCache *cache;
+  MuSprite *sprite[6];
+} HedgeSprites;
+
+/* A hedge painted from an image of its direction, at its middle snapped to a
+ * whole device pixel like the terrain symbols: hundreds of hedges cost a few
+ * images instead of thousands of small circles each. */
+static void
+side_hedge_sprite (MuHexDraw *c, double x1, double y1, double x2, double y2,
+                   double cx, double cy, guint f, gpointer data)
+{
+  HedgeSprites *hs = data;
+  double dx = x2 - x1, dy = y2 - y1;
+  int dir = -1;
+
+  if (!(f & MU_SIDE_HEDGE))
+    return;
+  /* which of the hex's sides this is, from its run */
+  for (int d = 0; d < 6 && dir < 0; d++)
+    if (fabs (c->corner[(d + 1) % 6][0] - c->corner[d][0] - dx) < 1e-6 * c->s &&
+        fabs (c->corner[(d + 1) % 6][1] - c->corner[d][1] - dy) < 1e-6 * c->s)
+      dir = d;
+  g_return_if_fail (dir >= 0);
+  if (hs->sprite[dir] == NULL)
+    {
+      guint64 key = mu_hash_mix (0x4ed6e5, dir);
+      MuSprite *sprite;
+
+      key = mu_hash_mix (key, c->map->grid.orientation);
+      key = mu_hash_double (key, c->s);
+      key = mu_hash_double (key, c->dev);
+      sprite = mu_render_cache_lookup (hs->cache, key);
+      if (sprite == NULL)
+        {
+          double m = 0.62 * c->s;
+          cairo_t *sc = mu_sprite_begin (c->cr, c->dev, m, m, m, m, &sprite);
+
+          hedge_bushes (sc, dx, dy, c->s, c->dev);
+          cairo_destroy (sc);
+          /* inserting may empty a full cache: forget what was looked up */
+          memset (hs->sprite, 0, sizeof hs->sprite);
+          mu_render_cache_insert (hs->cache, key, sprite);
+        }
+      hs->sprite[dir] = sprite;
+    }
+  mu_sprite_paint (c->cr, hs->sprite[dir], (x1 + x2) / 2, (y1 + y2) / 2);
+}
+
 static void
 side_wall (MuHexDraw *c, double x1, double y1, double x2, double y2,
            double cx, double cy, guint f, gpointer data)
@@ -218,7 +290,17 @@ mu_hex_draw_hexside_works (MuHexDraw *c)
   double s = c->s;
 
   /* Hedges and walls are too small to make out on a zoomed-out board. */
-  if (symbols_visible (c) && for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
+  if (symbols_visible (c) && mu_sprite_usable (cr))
+    {
+      HedgeSprites hs = { c->o->cache, { NULL } };
+      MuRenderCache *own = NULL;
+
+      if (hs.cache == NULL)
+        hs.cache = own = mu_render_cache_new ();
+      for_each_side (c, MU_SIDE_HEDGE, side_hedge_sprite, &hs);
+      mu_render_cache_free (own);
+    }
+  else if (symbols_visible (c) && for_each_side (c, MU_SIDE_HEDGE, side_hedge, NULL))
     {
       mu_set_rgb (cr, 0x3f7a2a);
       cairo_fill_preserve (cr);

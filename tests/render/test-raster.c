@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "mu-render-private.h"
+#include "mu-render.h"
 
-/* The ground's hexes filled straight into an image (mu_raster_*) against
- * the same hexes filled by cairo. */
+/* What the renderer draws by a faster way on image targets against the same
+ * drawn by cairo as vectors: the ground's hexes filled straight into the
+ * image (mu_raster_*), hedges painted from images. */
 
 #define SIZE 96
 
@@ -361,6 +363,105 @@ test_device_transform (void)
   cairo_surface_destroy (b);
 }
 
+static cairo_surface_t *
+draw_board (const MuScenario      *s,
+            const MuRenderOptions *o,
+            gboolean               vectors)
+{
+  double w, h;
+  cairo_surface_t *surface, *target;
+  cairo_t *cr;
+
+  mu_render_board_size (s, o, &w, &h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (w), (int) ceil (h));
+  /* through a recording surface the renderer draws vectors, as for PDF */
+  target = vectors ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR, NULL) : cairo_surface_reference (surface);
+  cr = cairo_create (target);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  mu_render_scenario (cr, s, o);
+  cairo_destroy (cr);
+  if (vectors)
+    {
+      cr = cairo_create (surface);
+      cairo_set_source_surface (cr, target, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+    }
+  cairo_surface_destroy (target);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Hedges on every side of a hex, at a printed map's size and at the smallest
+ * where hedges show: painted from images, each is where its vectors are
+ * (within a pixel) and as strong (the sum of how much every pixel near it
+ * differs from the board without hedges). */
+static void
+test_hedge_sprites (void)
+{
+  const double sizes[] = { 9.5, 13.3, 32 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    for (int orientation = 0; orientation < 2; orientation++)
+      {
+        g_autoptr(MuScenario) s = mu_scenario_new_hex ("baa-hex", 6, 5,
+                                                       orientation ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
+                                                       MU_HEX_OFFSET_EVEN);
+        MuRenderOptions o;
+        cairo_surface_t *surfaces[3];
+        const MuHex hex = { 3, 3 };
+
+        mu_render_options_init (&o);
+        o.hex_size = sizes[k];
+        o.show_grid = FALSE;
+        o.show_coordinates = FALSE;
+        surfaces[2] = draw_board (s, &o, FALSE);
+        for (int d = 0; d < 6; d++)
+          mu_hex_map_set_side (s->hex_map, hex, d, MU_SIDE_HEDGE);
+        surfaces[0] = draw_board (s, &o, FALSE);
+        surfaces[1] = draw_board (s, &o, TRUE);
+        for (int d = 0; d < 6; d++)
+          {
+            double x1, y1, x2, y2, mx, my, r = 0.3 * o.hex_size;
+            double sum[2][3] = { { 0 } };
+            const guint8 *base = cairo_image_surface_get_data (surfaces[2]);
+            int stride = cairo_image_surface_get_stride (surfaces[2]);
+
+            mu_hexside_endpoints (&s->hex_map->grid, o.hex_size, hex, d, &x1, &y1, &x2, &y2);
+            mx = (x1 + x2) / 2;
+            my = (y1 + y2) / 2;
+            for (int which = 0; which < 2; which++)
+              {
+                const guint8 *data = cairo_image_surface_get_data (surfaces[which]);
+
+                /* about the hexside's middle, clear of its neighbours' ends */
+                for (int y = (int) floor (my - r); y <= (int) ceil (my + r); y++)
+                  for (int x = (int) floor (mx - r); x <= (int) ceil (mx + r); x++)
+                    if (hypot (x + 0.5 - mx, y + 0.5 - my) < r)
+                      {
+                        double w = 0;
+
+                        for (int c = 0; c < 3; c++)
+                          w += abs ((int) data[y * stride + 4 * x + c] - (int) base[y * stride + 4 * x + c]);
+                        sum[which][0] += w;
+                        sum[which][1] += w * (x + 0.5);
+                        sum[which][2] += w * (y + 0.5);
+                      }
+              }
+            g_test_message ("size %g, side %d: %.0f from images, %.0f from vectors; middle %.2f,%.2f and %.2f,%.2f",
+                            o.hex_size, d, sum[0][0], sum[1][0], sum[0][1] / sum[0][0], sum[0][2] / sum[0][0],
+                            sum[1][1] / sum[1][0], sum[1][2] / sum[1][0]);
+            g_assert_cmpfloat (sum[1][0], >, 255);
+            g_assert_cmpfloat (fabs (sum[0][0] - sum[1][0]), <=, 0.15 * sum[1][0]);
+            g_assert_cmpfloat (fabs (sum[0][1] / sum[0][0] - sum[1][1] / sum[1][0]), <, 0.75);
+            g_assert_cmpfloat (fabs (sum[0][2] / sum[0][0] - sum[1][2] / sum[1][0]), <, 0.75);
+          }
+        for (int i = 0; i < 3; i++)
+          cairo_surface_destroy (surfaces[i]);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,5 +472,6 @@ main (int   argc,
   g_test_add_func ("/render/raster/clip-and-inside", test_clip_and_inside);
   g_test_add_func ("/render/raster/refused", test_refused);
   g_test_add_func ("/render/raster/device-transform", test_device_transform);
+  g_test_add_func ("/render/hexside/hedge-sprites", test_hedge_sprites);
   return g_test_run ();
 }
