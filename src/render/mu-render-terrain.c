@@ -341,12 +341,18 @@ draw_contours (MuHexDraw *c)
 {
   cairo_t *cr = c->cr;
   double s = c->s;
+  /* Round ends close the corners where hexsides meet; too small to see on a
+   * zoomed-out board, where they only cost time. There the lines' plain ends
+   * make each a thin rectangle, filled straight into an image target. */
+  gboolean round = c->s * c->dev >= 12;
+  MuRaster *raster = round ? NULL : mu_raster_begin (cr, -G_MAXINT / 2, -G_MAXINT / 2, G_MAXINT, G_MAXINT);
 
   /* Each hexside between two levels once, from the higher hex; a step of two
    * or more levels gets a heavier line, as on printed boards. */
   for (int heavy = 0; heavy < 2; heavy++)
     {
       gboolean any = FALSE;
+      double width = MAX ((heavy ? 0.075 : 0.045) * s, 0.6 / c->dev);
 
       for (int row = c->r0; row <= c->r1; row++)
         for (int col = c->c0; col <= c->c1; col++)
@@ -372,6 +378,15 @@ draw_contours (MuHexDraw *c)
                     have_centre = TRUE;
                   }
                 hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
+                if (raster)
+                  {
+                    double len = hypot (x2 - x1, y2 - y1);
+                    double nx = -(y2 - y1) / len * width / 2, ny = (x2 - x1) / len * width / 2;
+                    double quad[8] = { x1 + nx, y1 + ny, x2 + nx, y2 + ny, x2 - nx, y2 - ny, x1 - nx, y1 - ny };
+
+                    mu_raster_polygon (raster, quad, 4, CONTOUR_COLOUR);
+                    continue;
+                  }
                 cairo_move_to (cr, x1, y1);
                 cairo_line_to (cr, x2, y2);
                 any = TRUE;
@@ -380,12 +395,11 @@ draw_contours (MuHexDraw *c)
       if (!any)
         continue;
       mu_set_rgb (cr, CONTOUR_COLOUR);
-      /* Round ends close the corners where hexsides meet; too small to see
-       * on a zoomed-out board, where they only cost time. */
-      cairo_set_line_cap (cr, c->s * c->dev >= 12 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
-      cairo_set_line_width (cr, MAX ((heavy ? 0.075 : 0.045) * s, 0.6 / c->dev));
+      cairo_set_line_cap (cr, round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_width (cr, width);
       cairo_stroke (cr);
     }
+  mu_raster_end (raster);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 

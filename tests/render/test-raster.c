@@ -393,6 +393,58 @@ draw_board (const MuScenario      *s,
   return surface;
 }
 
+/* For each side of hex: how strongly the two pictures (images and vectors)
+ * differ from the base near the side's middle, and where. They must agree:
+ * the same strength within `share`, the same middle within `shift` pixels. */
+static void
+compare_sides (const MuScenario      *s,
+               const MuRenderOptions *o,
+               MuHex                  hex,
+               cairo_surface_t       *images,
+               cairo_surface_t       *vectors,
+               cairo_surface_t       *base_surface,
+               double                 share,
+               double                 shift)
+{
+  const guint8 *base = cairo_image_surface_get_data (base_surface);
+  int stride = cairo_image_surface_get_stride (base_surface);
+
+  for (int d = 0; d < 6; d++)
+    {
+      double x1, y1, x2, y2, mx, my, r = 0.3 * o->hex_size;
+      double sum[2][3] = { { 0 } };
+
+      mu_hexside_endpoints (&s->hex_map->grid, o->hex_size, hex, d, &x1, &y1, &x2, &y2);
+      mx = (x1 + x2) / 2;
+      my = (y1 + y2) / 2;
+      for (int which = 0; which < 2; which++)
+        {
+          const guint8 *data = cairo_image_surface_get_data (which ? vectors : images);
+
+          /* about the hexside's middle, clear of its neighbours' ends */
+          for (int y = (int) floor (my - r); y <= (int) ceil (my + r); y++)
+            for (int x = (int) floor (mx - r); x <= (int) ceil (mx + r); x++)
+              if (hypot (x + 0.5 - mx, y + 0.5 - my) < r)
+                {
+                  double w = 0;
+
+                  for (int c = 0; c < 3; c++)
+                    w += abs ((int) data[y * stride + 4 * x + c] - (int) base[y * stride + 4 * x + c]);
+                  sum[which][0] += w;
+                  sum[which][1] += w * (x + 0.5);
+                  sum[which][2] += w * (y + 0.5);
+                }
+        }
+      g_test_message ("size %g, side %d: %.0f from images, %.0f from vectors; middle %.2f,%.2f and %.2f,%.2f",
+                      o->hex_size, d, sum[0][0], sum[1][0], sum[0][1] / sum[0][0], sum[0][2] / sum[0][0],
+                      sum[1][1] / sum[1][0], sum[1][2] / sum[1][0]);
+      g_assert_cmpfloat (sum[1][0], >, 255);
+      g_assert_cmpfloat (fabs (sum[0][0] - sum[1][0]), <=, share * sum[1][0]);
+      g_assert_cmpfloat (fabs (sum[0][1] / sum[0][0] - sum[1][1] / sum[1][0]), <, shift);
+      g_assert_cmpfloat (fabs (sum[0][2] / sum[0][0] - sum[1][2] / sum[1][0]), <, shift);
+    }
+}
+
 /* Hedges on every side of a hex, at a printed map's size and at the smallest
  * where hedges show: painted from images, each is where its vectors are
  * (within a pixel) and as strong (the sum of how much every pixel near it
@@ -409,56 +461,59 @@ test_hedge_sprites (void)
                                                        orientation ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP,
                                                        MU_HEX_OFFSET_EVEN);
         MuRenderOptions o;
-        cairo_surface_t *surfaces[3];
+        cairo_surface_t *base, *images, *vectors;
         const MuHex hex = { 3, 3 };
 
         mu_render_options_init (&o);
         o.hex_size = sizes[k];
         o.show_grid = FALSE;
         o.show_coordinates = FALSE;
-        surfaces[2] = draw_board (s, &o, FALSE);
+        base = draw_board (s, &o, FALSE);
         for (int d = 0; d < 6; d++)
           mu_hex_map_set_side (s->hex_map, hex, d, MU_SIDE_HEDGE);
-        surfaces[0] = draw_board (s, &o, FALSE);
-        surfaces[1] = draw_board (s, &o, TRUE);
-        for (int d = 0; d < 6; d++)
-          {
-            double x1, y1, x2, y2, mx, my, r = 0.3 * o.hex_size;
-            double sum[2][3] = { { 0 } };
-            const guint8 *base = cairo_image_surface_get_data (surfaces[2]);
-            int stride = cairo_image_surface_get_stride (surfaces[2]);
+        images = draw_board (s, &o, FALSE);
+        vectors = draw_board (s, &o, TRUE);
+        compare_sides (s, &o, hex, images, vectors, base, 0.15, 0.75);
+        cairo_surface_destroy (base);
+        cairo_surface_destroy (images);
+        cairo_surface_destroy (vectors);
+      }
+}
 
-            mu_hexside_endpoints (&s->hex_map->grid, o.hex_size, hex, d, &x1, &y1, &x2, &y2);
-            mx = (x1 + x2) / 2;
-            my = (y1 + y2) / 2;
-            for (int which = 0; which < 2; which++)
-              {
-                const guint8 *data = cairo_image_surface_get_data (surfaces[which]);
+/* Contour lines round a raised hex on a zoomed-out board, where their ends
+ * are plain and each is filled as a thin rectangle: where the stroked lines
+ * are, as strong (plain ends meet at the corners, so the middles are
+ * compared). */
+static void
+test_contour_quads (void)
+{
+  const double sizes[] = { 8.2, 9.7, 11.9 };
 
-                /* about the hexside's middle, clear of its neighbours' ends */
-                for (int y = (int) floor (my - r); y <= (int) ceil (my + r); y++)
-                  for (int x = (int) floor (mx - r); x <= (int) ceil (mx + r); x++)
-                    if (hypot (x + 0.5 - mx, y + 0.5 - my) < r)
-                      {
-                        double w = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    for (int step = 1; step <= 2; step++)
+      {
+        g_autoptr(MuScenario) s = mu_scenario_new_hex ("baa-hex", 6, 5, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+        MuRenderOptions o;
+        cairo_surface_t *base, *images, *vectors;
+        const MuHex hex = { 3, 3 };
 
-                        for (int c = 0; c < 3; c++)
-                          w += abs ((int) data[y * stride + 4 * x + c] - (int) base[y * stride + 4 * x + c]);
-                        sum[which][0] += w;
-                        sum[which][1] += w * (x + 0.5);
-                        sum[which][2] += w * (y + 0.5);
-                      }
-              }
-            g_test_message ("size %g, side %d: %.0f from images, %.0f from vectors; middle %.2f,%.2f and %.2f,%.2f",
-                            o.hex_size, d, sum[0][0], sum[1][0], sum[0][1] / sum[0][0], sum[0][2] / sum[0][0],
-                            sum[1][1] / sum[1][0], sum[1][2] / sum[1][0]);
-            g_assert_cmpfloat (sum[1][0], >, 255);
-            g_assert_cmpfloat (fabs (sum[0][0] - sum[1][0]), <=, 0.15 * sum[1][0]);
-            g_assert_cmpfloat (fabs (sum[0][1] / sum[0][0] - sum[1][1] / sum[1][0]), <, 0.75);
-            g_assert_cmpfloat (fabs (sum[0][2] / sum[0][0] - sum[1][2] / sum[1][0]), <, 0.75);
-          }
-        for (int i = 0; i < 3; i++)
-          cairo_surface_destroy (surfaces[i]);
+        mu_render_options_init (&o);
+        o.hex_size = sizes[k];
+        o.show_grid = FALSE;
+        o.show_coordinates = FALSE;
+        /* the base: level ground, no line; the raised hex's own shade then
+         * adds the same to both pictures */
+        for (int col = 1; col <= 6; col++)
+          for (int row = 1; row <= 5; row++)
+            mu_hex_map_cell (s->hex_map, (MuHex) { col, row })->elevation = step;
+        base = draw_board (s, &o, FALSE);
+        mu_hex_map_cell (s->hex_map, hex)->elevation = 2 * step;
+        images = draw_board (s, &o, FALSE);
+        vectors = draw_board (s, &o, TRUE);
+        compare_sides (s, &o, hex, images, vectors, base, 0.1, 0.5);
+        cairo_surface_destroy (base);
+        cairo_surface_destroy (images);
+        cairo_surface_destroy (vectors);
       }
 }
 
@@ -473,5 +528,6 @@ main (int   argc,
   g_test_add_func ("/render/raster/refused", test_refused);
   g_test_add_func ("/render/raster/device-transform", test_device_transform);
   g_test_add_func ("/render/hexside/hedge-sprites", test_hedge_sprites);
+  g_test_add_func ("/render/terrain/contour-quads", test_contour_quads);
   return g_test_run ();
 }
