@@ -85,6 +85,7 @@ on_drag_update (GtkGestureDrag *gesture,
 {
   if (!self->dragging)
     return;
+  self->fitted = FALSE;
   self->transform.x = self->drag_origin_x + dx;
   self->transform.y = self->drag_origin_y + dy;
   muster_map_view_transform_changed (self, FALSE);

@@ -34,6 +34,10 @@ struct _MusterMapView
 
   MusterViewTransform transform;
   gboolean needs_fit;
+  /* the board is as zoom_to_fit left it (no zoom or pan since): a new size
+   * of the view (a panel shown beside it, the window resized) fits it again */
+  gboolean fitted;
+  int fitted_width, fitted_height;
 
   gboolean show_grid;
   gboolean show_coordinates;

@@ -434,6 +434,7 @@ muster_map_view_zoom_at (MusterMapView *self,
   if (zoom == self->transform.zoom)
     return;
   self->needs_fit = FALSE;
+  self->fitted = FALSE;
   muster_view_zoom_around (&self->transform, zoom, x, y);
   muster_map_view_transform_changed (self, TRUE);
 }
@@ -513,6 +514,9 @@ muster_map_view_zoom_to_fit (MusterMapView *self)
       return;
     }
   self->needs_fit = FALSE;
+  self->fitted = TRUE;
+  self->fitted_width = (int) w;
+  self->fitted_height = (int) h;
   old_zoom = self->transform.zoom;
   muster_view_fit (&self->transform, bw, bh, w, h, FIT_MARGIN);
   self->transform.zoom = CLAMP (self->transform.zoom, MUSTER_MAP_VIEW_MIN_ZOOM,
@@ -529,6 +533,7 @@ muster_map_view_pan (MusterMapView *self,
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
+  self->fitted = FALSE;
   self->transform.x += dx;
   self->transform.y += dy;
   muster_map_view_transform_changed (self, FALSE);
@@ -593,7 +598,8 @@ muster_map_view_size_allocate (GtkWidget *widget,
 {
   MusterMapView *self = MUSTER_MAP_VIEW (widget);
 
-  if (self->needs_fit)
+  if (self->needs_fit ||
+      (self->fitted && (width != self->fitted_width || height != self->fitted_height)))
     muster_map_view_zoom_to_fit (self);
   else
     {

@@ -841,6 +841,69 @@ test_oob (Fixture *f, gconstpointer data)
  * mark and the Undo menu item follow the history. */
 static MusterApplication *app;
 
+/* Whether the whole board lies inside the map view. */
+static gboolean
+board_in_view (MusterMapView *view,
+               const MuScenario *scenario)
+{
+  MusterViewTransform t;
+  MuRenderOptions options;
+  double bw, bh;
+
+  muster_map_view_get_transform (view, &t);
+  muster_map_view_get_render_options (view, &options);
+  mu_render_board_size (scenario, &options, &bw, &bh);
+  g_test_message ("board at %.1f,%.1f, %.1f × %.1f in a view of %d × %d", t.x, t.y, bw * t.zoom, bh * t.zoom,
+                  gtk_widget_get_width (GTK_WIDGET (view)), gtk_widget_get_height (GTK_WIDGET (view)));
+  return t.x >= 0 && t.y >= 0 && t.x + bw * t.zoom <= gtk_widget_get_width (GTK_WIDGET (view)) + 1 &&
+         t.y + bh * t.zoom <= gtk_widget_get_height (GTK_WIDGET (view)) + 1;
+}
+
+/* A board opened whole stays whole when the editor's panel takes part of the
+ * view's width (it was fitted to the width before the panel came); once the
+ * person zooms, hiding the panel keeps their zoom. */
+static void
+test_fit_beside_panel (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = muster_window_new (app);
+  g_autoptr(GError) error = NULL;
+  MusterMapView *view = muster_window_get_map_view (window);
+  MusterViewTransform before, after;
+  int width;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (muster_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 0; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  g_assert_true (board_in_view (view, muster_window_get_scenario (window)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "edit", NULL);
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (view)) == width; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <, width);
+  g_assert_true (board_in_view (view, muster_window_get_scenario (window)));
+
+  muster_map_view_zoom_in (view);
+  muster_map_view_get_transform (view, &before);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "edit", NULL);
+  for (int i = 0; i < 20000 && gtk_widget_get_width (GTK_WIDGET (view)) == width; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  muster_map_view_get_transform (view, &after);
+  g_assert_cmpfloat (after.zoom, ==, before.zoom);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
 static void
 test_window (void)
 {
@@ -866,8 +929,6 @@ test_window (void)
   g_assert_false (gtk_widget_get_visible (muster_window_get_side_panel (window)));
   g_action_group_activate_action (G_ACTION_GROUP (window), "edit", NULL);
   g_assert_true (gtk_widget_get_visible (muster_window_get_side_panel (window)));
-  flush_events ();
-  muster_map_view_zoom_to_fit (muster_window_get_map_view (window));
   flush_events ();
 
   editor = MUSTER_EDITOR (muster_window_get_editor (window));
@@ -1252,6 +1313,7 @@ main (int   argc,
     g_assert_no_error (error);
     g_application_hold (G_APPLICATION (app));
     g_test_add_func ("/app/editor/window", test_window);
+    g_test_add_func ("/app/editor/fit-beside-panel", test_fit_beside_panel);
     g_test_add_func ("/app/editor/autosave-and-recovery", test_autosave_and_recovery);
     status = g_test_run ();
     g_application_release (G_APPLICATION (app));
