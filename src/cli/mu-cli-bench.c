@@ -417,7 +417,8 @@ export_board (const MuScenario *s, const char *path, double hex_size, int fit, i
       g_autoptr(GError) error = NULL;
 
       /* as `muster-cli render` writes it, a strip at a time */
-      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), threads, path, &error))
+      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), threads, path, NULL, NULL,
+                             &error))
         {
           mu_cli_error (_("cannot write %s: %s"), path, error->message);
           return 1;

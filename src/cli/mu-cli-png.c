@@ -65,6 +65,8 @@ typedef struct {
   int written;      /* strips written to the file so far */
   Strip *strips;
   char *error;      /* the first failure, which stops every thread */
+  MuCliPngProgress progress;
+  gpointer progress_data;
 } Job;
 
 /* Draws strip k into surface and compresses its rows; FALSE with *error on failure. */
@@ -317,6 +319,8 @@ write_strips (Job  *job,
       job->written = k + 1;
       g_cond_broadcast (&job->cond);
       g_mutex_unlock (&job->lock);
+      if (job->progress != NULL)
+        job->progress (k + 1, job->n_strips, job->progress_data);
     }
   {
     guchar trailer[4];
@@ -344,6 +348,8 @@ mu_cli_write_png (const MuScenario      *scenario,
                   int                    height,
                   int                    threads,
                   const char            *path,
+                  MuCliPngProgress       progress,
+                  gpointer               progress_data,
                   GError               **error)
 {
   Job job = { 0 };
@@ -366,6 +372,8 @@ mu_cli_write_png (const MuScenario      *scenario,
 
   job.scenario = scenario;
   job.options = options;
+  job.progress = progress;
+  job.progress_data = progress_data;
   job.width = width;
   job.height = height;
   n_strips = ((guint) height + STRIP_ROWS - 1) / STRIP_ROWS;

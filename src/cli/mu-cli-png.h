@@ -11,10 +11,13 @@ G_BEGIN_DECLS
 
 /* Draws the scenario as options say into a width × height PNG at path,
  * a strip of rows at a time, on `threads` threads (0: one per processor,
- * at most MU_CLI_PNG_MAX_THREADS); the file is the same for any number. */
+ * at most MU_CLI_PNG_MAX_THREADS); the file is the same for any number.
+ * progress, when given, is called on this thread after each strip is written. */
+typedef void (*MuCliPngProgress) (int strips_written, int strips, gpointer data);
+
 gboolean mu_cli_write_png (const MuScenario *scenario, const MuRenderOptions *options,
                            int width, int height, int threads, const char *path,
-                           GError **error);
+                           MuCliPngProgress progress, gpointer progress_data, GError **error);
 /* The number of threads a PNG is drawn on by default: one per processor. */
 int      mu_cli_png_threads (void);
 

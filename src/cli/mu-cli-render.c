@@ -63,6 +63,34 @@ write_temporary (const char  *output,
   return g_steal_pointer (&tmp);
 }
 
+typedef struct {
+  const char *output;
+  int percent;
+} Progress;
+
+static void
+on_progress (int      done,
+             int      total,
+             gpointer data)
+{
+  Progress *p = data;
+  int percent = (int) (100.0 * done / total);
+
+  if (percent == p->percent)
+    return;
+  p->percent = percent;
+  /* one line, written over as it goes and cleared at the end */
+  if (done < total)
+    {
+      g_autofree char *line = g_strdup_printf (_("render: writing %s: %d %%"), p->output, percent);
+
+      fprintf (stderr, "\r%s\033[K", line);
+    }
+  else
+    fprintf (stderr, "\r\033[K");
+  fflush (stderr);
+}
+
 int
 mu_cli_render (int    argc,
                char **argv)
@@ -203,8 +231,12 @@ mu_cli_render (int    argc,
   if (format == PNG)
     {
       /* drawn and written in strips: any board at full size */
+      /* a long export says how far it is, on a terminal */
+      gboolean show = isatty (STDERR_FILENO) && ceil (w) * ceil (h) >= 50e6;
+      Progress p = { output, -1 };
+
       if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), threads, tmp,
-                             &error))
+                             show ? on_progress : NULL, &p, &error))
         message = g_strdup (error->message);
     }
   else
