@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cairo-pdf.h>
@@ -61,6 +63,34 @@ write_temporary (const char  *output,
     }
   close (fd);
   return g_steal_pointer (&tmp);
+}
+
+/* The temporary file being written, removed if the export is interrupted
+ * (Ctrl+C, a kill): only the finished file ever takes the output's name. */
+static char interrupted_path[4096];
+
+static void
+on_interrupt (int signum)
+{
+  if (interrupted_path[0] != '\0')
+    unlink (interrupted_path);
+  signal (signum, SIG_DFL);
+  raise (signum);
+}
+
+static void
+remove_on_interrupt (const char *path)
+{
+  struct sigaction action = { 0 };
+
+  if (path != NULL && strlen (path) >= sizeof interrupted_path)
+    return;
+  g_strlcpy (interrupted_path, path != NULL ? path : "", sizeof interrupted_path);
+  action.sa_handler = path != NULL ? on_interrupt : SIG_DFL;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGINT, &action, NULL);
+  sigaction (SIGTERM, &action, NULL);
+  sigaction (SIGHUP, &action, NULL);
 }
 
 typedef struct {
@@ -228,6 +258,7 @@ mu_cli_render (int    argc,
       mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
       return 1;
     }
+  remove_on_interrupt (tmp);
   if (format == PNG)
     {
       /* drawn and written in strips: any board at full size */
@@ -261,6 +292,7 @@ mu_cli_render (int    argc,
   /* the output appears whole or not at all */
   if (message == NULL && g_rename (tmp, output) != 0)
     message = g_strdup (g_strerror (errno));
+  remove_on_interrupt (NULL);
   if (message != NULL)
     {
       g_unlink (tmp);

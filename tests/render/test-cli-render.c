@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -184,6 +185,52 @@ test_png_threads (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* An export stopped while it writes (Ctrl+C, a kill) leaves nothing behind:
+ * neither the output nor its temporary file. */
+static void
+test_interrupted (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "board.png", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  const char *argv[] = { g_getenv ("MUSTER_CLI"), "render", path, "-o", png, "--hex-size", "200",
+                         "--threads", "1", NULL };
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int status = 0;
+  gboolean started = FALSE;
+
+  for (int sig = 0; sig < 2; sig++)
+    {
+      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                    &error));
+      g_assert_no_error (error);
+      /* wait for the temporary file, then a little more */
+      for (int i = 0; i < 500 && !started; i++)
+        {
+          g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+
+          started = d != NULL && g_dir_read_name (d) != NULL;
+          g_usleep (10000);
+        }
+      g_assert_true (started);
+      g_usleep (100000);
+      kill (pid, sig == 0 ? SIGINT : SIGTERM);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_spawn_close_pid (pid);
+      /* stopped by the signal, before it finished */
+      g_assert_true (WIFSIGNALED (status));
+      {
+        g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+
+        g_assert_null (g_dir_read_name (d));
+      }
+      started = FALSE;
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_vector_formats (void)
 {
@@ -356,6 +403,7 @@ main (int   argc,
   g_test_add_func ("/render/cli/png", test_png);
   g_test_add_func ("/render/cli/png-strips", test_png_strips);
   g_test_add_func ("/render/cli/png-threads", test_png_threads);
+  g_test_add_func ("/render/cli/interrupted", test_interrupted);
   g_test_add_func ("/render/cli/counters", test_counters);
   g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
   g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);
