@@ -160,19 +160,13 @@ muster_application_open_file (MusterApplication *self,
   g_return_if_fail (MUSTER_IS_APPLICATION (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* A file already open is brought to the front rather than opened twice. */
+  /* A file already open (a scenario, a saved match) is brought to the front
+   * rather than opened twice. */
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
-    if (MUSTER_IS_WINDOW (l->data))
+    if (MUSTER_IS_WINDOW (l->data) && muster_window_shows_file (MUSTER_WINDOW (l->data), file))
       {
-        GFile *shown = muster_window_get_file (MUSTER_WINDOW (l->data));
-        GFile *opening = muster_window_get_opening_file (MUSTER_WINDOW (l->data));
-
-        if ((shown != NULL && g_file_equal (shown, file)) ||
-            (opening != NULL && g_file_equal (opening, file)))
-          {
-            gtk_window_present (GTK_WINDOW (l->data));
-            return;
-          }
+        gtk_window_present (GTK_WINDOW (l->data));
+        return;
       }
 
   active = gtk_application_get_active_window (GTK_APPLICATION (self));

@@ -194,6 +194,25 @@ muster_window_get_file (MusterWindow *self)
 }
 
 gboolean
+muster_window_shows_file (MusterWindow *self,
+                          GFile        *file)
+{
+  MusterDocument *match;
+  GFile *opening, *shown;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  match = window_match_document (self);
+  opening = muster_window_get_opening_file (self);
+  shown = window_file (self);
+  return (shown != NULL && g_file_equal (shown, file)) ||
+         (opening != NULL && g_file_equal (opening, file)) ||
+         (match != NULL && muster_document_get_file (match) != NULL &&
+          g_file_equal (muster_document_get_file (match), file));
+}
+
+gboolean
 muster_window_get_modified (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);

@@ -29,6 +29,9 @@ void              muster_window_open_file_async  (MusterWindow *self, GFile *fil
 void              muster_window_cancel_open      (MusterWindow *self);
 /* The file being opened, or NULL. */
 GFile            *muster_window_get_opening_file (MusterWindow *self);
+/* Whether the window shows or is opening file: its scenario, its match's
+ * saved game, or a file being loaded. */
+gboolean          muster_window_shows_file      (MusterWindow *self, GFile *file);
 /* Shows `scenario` (taken) as an unsaved new scenario. */
 void              muster_window_set_new_scenario (MusterWindow *self, MuScenario *scenario);
 /* Reads the window's file again (as the offer after another program changed

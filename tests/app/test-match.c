@@ -925,6 +925,17 @@ test_match_document (void)
   g_assert_false (muster_game_get_modified (muster_match_page_get_game (page)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "document.muster-game — Muster");
 
+  /* asked to open the saved match again, the window showing it comes forward */
+  {
+    guint windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+
+    g_assert_true (muster_window_shows_file (window, file));
+    muster_application_open_file (app, file);
+    flush_events ();
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, windows);
+    g_assert_true ((gpointer) muster_window_get_match_page (window) == (gpointer) page);
+  }
+
   gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
   flush_events ();
   g_assert_null (muster_window_get_match_page (window));
