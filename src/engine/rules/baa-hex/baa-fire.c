@@ -568,6 +568,10 @@ check_commander_target (const BaaMatch     *m,
     return baa_refuse (error, "BAA-CDR-4", "%s is not on the board", cdr_id (c));
   if (c->side == firer->side)
     return baa_refuse (error, "BAA-CDR-4", "%s is not an enemy commander", cdr_id (c));
+  /* Out of range: listing the legal commands (no reason wanted) asks the
+   * cheap question first; a refusal's reason keeps the order below. */
+  if (error == NULL && !check_range (m, firer, c->hex, cdr_id (c), NULL))
+    return FALSE;
   /* BAA-AMB-27: only a lone commander; one with units is hit through them
    * (BAA-FIRE-9, BAA-CDR-3). */
   if (baa_units_at (m, c->hex, c->side, found, MAX_STACK) > 0)
