@@ -33,8 +33,11 @@
 
 #include "mu-error.h"
 
-/* Rows drawn at a time: 256 rows of a 16,384-pixel board are 16 MB. */
+/* Rows drawn at a time, and the widest part of them drawn at once: cairo's
+ * images are at most 32,767 pixels a side, and 256 rows of 8,192 pixels
+ * are 8 MB. A wider board is drawn in tiles side by side. */
 #define STRIP_ROWS 256
+#define TILE_COLS 8192
 
 /* Measured on the rows of the synthetic 100 × 100 board at 1,920 px (muster-cli
  * bench render --export, 9.6 MB of rows, CPU time of the compression alone):
@@ -69,7 +72,75 @@ typedef struct {
   gpointer progress_data;
 } Job;
 
-/* Draws strip k into surface and compresses its rows; FALSE with *error on failure. */
+/* Draws strip k, a tile of at most TILE_COLS columns at a time into surface,
+ * and lays its rows out as PNG rows in rows_buf; FALSE with *error on failure. */
+static gboolean
+draw_strip_rows (Job             *job,
+                 int              k,
+                 cairo_surface_t *surface,
+                 MuRenderCache   *sprites,
+                 guchar          *rows_buf,
+                 char           **error)
+{
+  int y0 = k * STRIP_ROWS, rows = MIN (STRIP_ROWS, job->height - y0);
+  gsize row_len = 1 + (gsize) job->width * 3;
+
+  for (int y = 0; y < rows; y++)
+    rows_buf[(gsize) y * row_len] = 0;   /* filter type None */
+  for (int x0 = 0; x0 < job->width; x0 += TILE_COLS)
+    {
+      int cols = MIN (TILE_COLS, job->width - x0);
+      MuRenderOptions o = *job->options;
+      cairo_t *cr = cairo_create (surface);
+      cairo_status_t status;
+      const guchar *data;
+      int stride;
+
+      /* the clip is in board pixels, as the renderer's other callers give it */
+      o.clip_x = x0;
+      o.clip_y = y0;
+      o.clip_width = cols;
+      o.clip_height = rows;
+      /* one thread's symbols and kinds of counter, drawn once for all its strips */
+      o.cache = sprites;
+      o.cache_counter_parts = TRUE;
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_translate (cr, -x0, -y0);
+      cairo_rectangle (cr, x0, y0, cols, rows);
+      cairo_clip (cr);
+      mu_render_scenario (cr, job->scenario, &o);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+      if (status != CAIRO_STATUS_SUCCESS)
+        {
+          *error = g_strdup (cairo_status_to_string (status));
+          return FALSE;
+        }
+      cairo_surface_flush (surface);
+      data = cairo_image_surface_get_data (surface);
+      stride = cairo_image_surface_get_stride (surface);
+
+      /* cairo's native 0xXXRRGGBB words as RGB bytes */
+      for (int y = 0; y < rows; y++)
+        {
+          const guint32 *pixels = (const guint32 *) (data + (gsize) y * stride);
+          guchar *row = rows_buf + (gsize) y * row_len + 1 + (gsize) x0 * 3;
+
+          for (int x = 0; x < cols; x++)
+            {
+              guint32 p = pixels[x];
+
+              row[3 * x] = (p >> 16) & 0xff;
+              row[3 * x + 1] = (p >> 8) & 0xff;
+              row[3 * x + 2] = p & 0xff;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* Draws strip k and compresses its rows; FALSE with *error on failure. */
 static gboolean
 draw_strip (Job                  *job,
             int                   k,
@@ -83,55 +154,11 @@ draw_strip (Job                  *job,
 {
   int y0 = k * STRIP_ROWS, rows = MIN (STRIP_ROWS, job->height - y0);
   gsize row_len = 1 + (gsize) job->width * 3;
-  MuRenderOptions o = *job->options;
-  cairo_t *cr = cairo_create (surface);
-  cairo_status_t status;
-  const guchar *data;
   gboolean last = y0 + rows == job->height;
-  int stride;
   gsize cap;
 
-  /* the clip is in board pixels, as the renderer's other callers give it */
-  o.clip_x = 0;
-  o.clip_y = y0;
-  o.clip_width = job->width;
-  o.clip_height = rows;
-  /* one thread's symbols and kinds of counter, drawn once for all its strips */
-  o.cache = sprites;
-  o.cache_counter_parts = TRUE;
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cairo_translate (cr, 0, -y0);
-  cairo_rectangle (cr, 0, y0, job->width, rows);
-  cairo_clip (cr);
-  mu_render_scenario (cr, job->scenario, &o);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      *error = g_strdup (cairo_status_to_string (status));
-      return FALSE;
-    }
-  cairo_surface_flush (surface);
-  data = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-
-  /* each row: filter type None, then cairo's native 0xXXRRGGBB words as RGB bytes */
-  for (int y = 0; y < rows; y++)
-    {
-      const guint32 *pixels = (const guint32 *) (data + (gsize) y * stride);
-      guchar *row = rows_buf + (gsize) y * row_len;
-
-      row[0] = 0;
-      for (int x = 0; x < job->width; x++)
-        {
-          guint32 p = pixels[x];
-
-          row[1 + 3 * x] = (p >> 16) & 0xff;
-          row[2 + 3 * x] = (p >> 8) & 0xff;
-          row[3 + 3 * x] = p & 0xff;
-        }
-    }
+  if (!draw_strip_rows (job, k, surface, sprites, rows_buf, error))
+    return FALSE;
   out->raw_len = row_len * rows;
   out->adler = isal_adler32 (1, rows_buf, out->raw_len);
 
@@ -171,7 +198,7 @@ static gpointer
 worker (gpointer data)
 {
   Job *job = data;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, job->width,
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MIN (TILE_COLS, job->width),
                                                          MIN (STRIP_ROWS, job->height));
   g_autofree guchar *rows = g_malloc ((1 + (gsize) job->width * 3) * STRIP_ROWS);
   g_autofree guchar *level_buf = g_malloc (LEVEL_BUF_SIZE);

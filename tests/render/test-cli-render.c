@@ -10,6 +10,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <zlib.h>
 #include <unistd.h>
 
 #include "mu-render.h"
@@ -125,6 +126,135 @@ test_png_strips (void)
   cairo_surface_destroy (strips);
   g_unlink (png);
   g_rmdir (dir);
+}
+
+/* The RGB pixels of a PNG as render writes it (8-bit RGB, every row of
+ * filter type None), read without cairo, whose images stop at 32,767 pixels:
+ * the chunks' CRCs, the zlib stream and its Adler-32 checked on the way. */
+static guint8 *
+read_render_png (const char *path,
+                 int        *width,
+                 int        *height)
+{
+  g_autofree guint8 *data = NULL;
+  gsize len = 0, at = 8;
+  g_autoptr(GByteArray) idat = g_byte_array_new ();
+  guint8 *raw, *rgb;
+  gsize raw_len;
+  uLongf out_len;
+
+  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  *width = *height = 0;
+  while (at + 12 <= len)
+    {
+      guint32 n = (guint32) data[at] << 24 | data[at + 1] << 16 | data[at + 2] << 8 | data[at + 3];
+      const guint8 *type = data + at + 4, *body = data + at + 8;
+      guint32 crc = (guint32) body[n] << 24 | body[n + 1] << 16 | body[n + 2] << 8 | body[n + 3];
+
+      g_assert_cmpuint (at + 12 + n, <=, len);
+      g_assert_cmpuint (crc32 (0, type, n + 4), ==, crc);
+      if (memcmp (type, "IHDR", 4) == 0)
+        {
+          *width = (int) ((guint32) body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]);
+          *height = (int) ((guint32) body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7]);
+          g_assert_cmpint (body[8], ==, 8);
+          g_assert_cmpint (body[9], ==, 2);
+        }
+      else if (memcmp (type, "IDAT", 4) == 0)
+        g_byte_array_append (idat, body, n);
+      at += 12 + n;
+    }
+  g_assert_cmpuint (at, ==, len);
+  raw_len = (1 + (gsize) *width * 3) * *height;
+  raw = g_malloc (raw_len);
+  out_len = raw_len;
+  g_assert_cmpint (uncompress (raw, &out_len, idat->data, idat->len), ==, Z_OK);
+  g_assert_cmpuint (out_len, ==, raw_len);
+  rgb = g_malloc ((gsize) *width * 3 * *height);
+  for (int y = 0; y < *height; y++)
+    {
+      g_assert_cmpint (raw[(1 + (gsize) *width * 3) * y], ==, 0);
+      memcpy (rgb + (gsize) *width * 3 * y, raw + (1 + (gsize) *width * 3) * y + 1, (gsize) *width * 3);
+    }
+  g_free (raw);
+  return rgb;
+}
+
+/* A board wider than cairo's images may be (32,767 pixels) exports at full
+ * size: each strip is drawn in tiles side by side, and the picture is the same
+ * as one drawn whole across the tiles' seams. */
+static void
+test_png_wide (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "wide.muster", NULL);
+  g_autofree char *png = g_build_filename (dir, "wide.png", NULL);
+  g_autofree char *narrow_png = g_build_filename (dir, "narrow.png", NULL);
+  const char *args[] = { "render", path, "-o", png, "--hex-size", "32", "--threads", "3", NULL };
+  const char *narrow[] = { "render", path, "-o", narrow_png, "--hex-size", "12", NULL };
+  g_autoptr(MuScenario) s = mu_scenario_new_hex ("baa-hex", 700, 3, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *whole;
+  guint8 *wide;
+  int wide_w, wide_h;
+  MuRenderOptions o;
+  double w, h;
+  cairo_t *cr;
+  guint differ = 0;
+
+  for (int col = 1; col <= 700; col++)
+    mu_hex_map_cell (s->hex_map, (MuHex) { col, 1 + col % 3 })->terrain =
+      col % 4 == 0 ? MU_TERRAIN_WOODLAND : MU_TERRAIN_FIELDS;
+  g_assert_true (mu_scenario_save_file (s, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (run (args, NULL), ==, 0);
+  wide = read_render_png (png, &wide_w, &wide_h);
+  mu_render_options_init (&o);
+  o.hex_size = 32;
+  mu_render_board_size (s, &o, &w, &h);
+  g_assert_cmpint (wide_w, ==, (int) ceil (w));
+  g_assert_cmpint (wide_h, ==, (int) ceil (h));
+  g_assert_cmpint (wide_w, >, 32767);
+
+  /* the part about the first tiles' seams (8,192 and 16,384), drawn whole */
+  whole = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 17000, (int) ceil (h));
+  cr = cairo_create (whole);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  o.clip_x = 0;
+  o.clip_y = 0;
+  o.clip_width = 17000;
+  o.clip_height = ceil (h);
+  mu_render_scenario (cr, s, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (whole);
+  for (int y = 0; y < (int) ceil (h); y++)
+    for (int x = 0; x < 17000; x++)
+      {
+        guint32 a = ((guint32 *) (cairo_image_surface_get_data (whole) + y * cairo_image_surface_get_stride (whole)))[x];
+        const guint8 *q = wide + ((gsize) y * wide_w + x) * 3;
+        guint32 b = (guint32) q[0] << 16 | q[1] << 8 | q[2];
+
+        /* antialiased edges may round differently where a tile's clip cuts them */
+        for (int shift = 0; shift <= 16; shift += 8)
+          if (abs ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > 8)
+            {
+              if (differ++ < 40)
+                g_test_message ("differs at %d,%d: %06x %06x", x, y, a & 0xffffff, b & 0xffffff);
+              break;
+            }
+      }
+  g_test_message ("%u pixels differ", differ);
+  g_assert_cmpuint (differ, ==, 0);
+  cairo_surface_destroy (whole);
+  g_free (wide);
+  /* and a narrower export of the same file is one tile wide */
+  g_assert_cmpint (run (narrow, NULL), ==, 0);
+  g_unlink (narrow_png);
+  g_unlink (png);
+  g_unlink (path);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 /* A PNG's strips are drawn and compressed on several threads: the file is the
@@ -403,6 +533,7 @@ main (int   argc,
   g_test_add_func ("/render/cli/png", test_png);
   g_test_add_func ("/render/cli/png-strips", test_png_strips);
   g_test_add_func ("/render/cli/png-threads", test_png_threads);
+  g_test_add_func ("/render/cli/png-wide", test_png_wide);
   g_test_add_func ("/render/cli/interrupted", test_interrupted);
   g_test_add_func ("/render/cli/counters", test_counters);
   g_test_add_func ("/render/cli/counters-errors", test_counters_errors);
