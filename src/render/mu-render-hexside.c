@@ -289,8 +289,10 @@ mu_hex_draw_hexside_works (MuHexDraw *c)
   cairo_t *cr = c->cr;
   double s = c->s;
 
-  /* Hedges and walls are too small to make out on a zoomed-out board. */
-  if (symbols_visible (c) && mu_sprite_usable (cr))
+  /* Hedges and walls are too small to make out on a zoomed-out board. Many
+   * small hedges are painted from images; a few large ones (a board zoomed
+   * in) are drawn, their images would be large. */
+  if (symbols_visible (c) && c->s * c->dev <= 48 && mu_sprite_usable (cr))
     {
       HedgeSprites hs = { c->o->cache, { NULL } };
       MuRenderCache *own = NULL;
