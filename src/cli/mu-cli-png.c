@@ -8,15 +8,14 @@
  * Each strip's rows are also compressed on their own (by ISA-L's igzip, some
  * six times faster than zlib), as a piece of the one zlib stream a PNG holds:
  * a raw deflate stream that ends on a byte with an empty stored block (a sync
- * flush), the last one with the final block. The
- * strips are thus independent and are drawn and compressed by several threads
- * at once, one strip each at a time, while this thread writes the finished
- * ones in order, joining their Adler-32 sums. The file is the same byte for
- * byte whatever the number of threads. A thread draws with its own cairo
- * context and surface and keeps its own images of terrain symbols and kinds
- * of counter for all its strips (they are painted at whole pixels, so the
- * same wherever a strip falls); the renderer keeps no other state between
- * calls.
+ * flush), the last one with the final block. The strips are thus independent
+ * and are drawn and compressed by several threads at once, one strip each at
+ * a time, while this thread writes the finished ones in order, joining their
+ * Adler-32 sums. The file is the same byte for byte whatever the number of
+ * threads. A thread draws with its own cairo context and surface and keeps
+ * its own images of terrain symbols and kinds of counter for all its strips
+ * (they are painted at whole pixels, so the same wherever a strip falls); the
+ * renderer keeps no other state between calls.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
