@@ -454,7 +454,9 @@ export_board (const MuScenario *s, const char *path, double hex_size, int fit, i
 
 /* Writes DIR/bench.tmx and its tileset: the same board as a staggered hex map
  * (flat-top, stagger axis x) with a ground layer, a feature layer (roads,
- * rivers, railroads and buildings as tiles) and a counter layer. */
+ * rivers, railroads and buildings as tiles) and a counter layer, all plain
+ * tiles; then DIR/bench-detail.tmx, the same map with tiles of Muster's own
+ * drawing (mu-cli-bench-tmx.c). */
 static int
 write_tmx (const MuScenario *s, const char *dir, double hex_size)
 {
@@ -577,7 +579,7 @@ write_tmx (const MuScenario *s, const char *dir, double hex_size)
       mu_cli_error ("%s", error->message);
       return 1;
     }
-  return 0;
+  return mu_cli_bench_write_tmx_detail (s, dir, features, hex_size);
 }
 
 /* The command -------------------------------------------------------------------------------- */
@@ -660,7 +662,7 @@ mu_cli_bench (int argc, char **argv)
     { "cpu", 0, 0, G_OPTION_ARG_NONE, &use_cpu_time, N_("Measure CPU time instead of wall time"), NULL },
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save_dir, N_("Write the last frame of each measure as PNG into DIR"), "DIR" },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path, N_("Only write the whole board at 32 px hexes to FILE (.png, .svg, .pdf), or the scenario (.muster)"), "FILE" },
-    { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write an equivalent Tiled map into DIR"), "DIR" },
+    { "tmx", 0, 0, G_OPTION_ARG_FILENAME, &tmx_dir, N_("Only write the board as Tiled maps into DIR (plain tiles, and Muster's own drawing)"), "DIR" },
     { "size", 0, 0, G_OPTION_ARG_INT, &fit, N_("With --export: fit the board within SIZE × SIZE pixels instead of 32 px hexes"), "SIZE" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("With --export to PNG: draw on N threads (default: one per processor)"), "N" },
     { NULL },

@@ -397,6 +397,44 @@ test_errors (void)
   g_assert_cmpint (run (no_output, NULL), ==, 2);
 }
 
+/* bench render --tmx writes the board for Tiled twice: plain tiles, and tiles
+ * of Muster's own drawing (a look per terrain and level, a tile per counter). */
+static void
+test_bench_tmx (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  const char *args[] = { "bench", "render", "--tmx", dir, NULL };
+  const char *names[] = { "bench.tmx", "bench-tiles.png", "bench-detail.tmx", "bench-detail-tiles.png" };
+
+  g_assert_cmpint (run (args, NULL), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      if (g_str_has_suffix (names[i], ".tmx"))
+        {
+          g_auto(GStrv) layers = g_strsplit (text, "<layer ", -1);
+          const char *count = strstr (text, "tilecount=\"");
+
+          g_assert_cmpuint (g_strv_length (layers), ==, 4);
+          g_assert_nonnull (count);
+          /* the plain map's 16 tiles; the detailed one's looks and counters */
+          g_assert_cmpint (atoi (count + strlen ("tilecount=\"")), >=, i == 0 ? 16 : 100);
+        }
+      else
+        {
+          cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+          g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+          cairo_surface_destroy (png);
+        }
+      g_unlink (path);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_bench_format (void)
 {
@@ -540,6 +578,7 @@ main (int   argc,
   g_test_add_func ("/render/cli/print-map-roster", test_print_map_roster);
   g_test_add_func ("/render/cli/svg-pdf", test_vector_formats);
   g_test_add_func ("/render/cli/errors", test_errors);
+  g_test_add_func ("/render/cli/bench-tmx", test_bench_tmx);
   g_test_add_func ("/render/cli/bench-format", test_bench_format);
   return g_test_run ();
 }
