@@ -16,8 +16,10 @@
 
 /* Hexsides -------------------------------------------------------------------------------- */
 
+/* A hexside of the hex centred at (cx, cy), its side dir (0..2), running
+ * from (x1, y1) to (x2, y2), with these features. */
 typedef void (*SideFunc) (MuHexDraw *c, double x1, double y1, double x2, double y2,
-                          double cx, double cy, guint features, gpointer data);
+                          double cx, double cy, int dir, guint features, gpointer data);
 
 /* Calls func for every hexside near the view whose features match mask. */
 static gboolean
@@ -41,7 +43,7 @@ for_each_side (MuHexDraw      *c,
             continue;
           centre (c, col, row, &cx, &cy);
           hexside_points (c, cx, cy, d, &x1, &y1, &x2, &y2);
-          func (c, x1, y1, x2, y2, cx, cy, f, data);
+          func (c, x1, y1, x2, y2, cx, cy, d, f, data);
           any = TRUE;
         }
   return any;
@@ -49,7 +51,7 @@ for_each_side (MuHexDraw      *c,
 
 static void
 side_stream_path (MuHexDraw *c, double x1, double y1, double x2, double y2,
-                  double cx, double cy, guint f, gpointer data)
+                  double cx, double cy, int dir, guint f, gpointer data)
 {
   /* A gentle S bend along the hexside: meanders, yet joins its neighbours at
    * the hex corners. */
@@ -62,7 +64,7 @@ side_stream_path (MuHexDraw *c, double x1, double y1, double x2, double y2,
 
 static void
 side_crossing (MuHexDraw *c, double x1, double y1, double x2, double y2,
-               double cx, double cy, guint f, gpointer data)
+               double cx, double cy, int dir, guint f, gpointer data)
 {
   cairo_t *cr = c->cr;
   double s = c->s;
@@ -111,7 +113,7 @@ side_crossing (MuHexDraw *c, double x1, double y1, double x2, double y2,
 
 static void
 side_hedge (MuHexDraw *c, double x1, double y1, double x2, double y2,
-            double cx, double cy, guint f, gpointer data)
+            double cx, double cy, int dir, guint f, gpointer data)
 {
   if (!(f & MU_SIDE_HEDGE))
     return;
@@ -147,7 +149,7 @@ hedge_bushes (cairo_t *cr,
 
 typedef struct {
   MuRenderCache *cache;
-  MuSprite *sprite[6];
+  MuSprite *sprite[3];   /* by side, 0..2 */
 } HedgeSprites;
 
 /* A hedge painted from an image of its direction, at its middle snapped to a
@@ -155,20 +157,13 @@ typedef struct {
  * images instead of thousands of small circles each. */
 static void
 side_hedge_sprite (MuHexDraw *c, double x1, double y1, double x2, double y2,
-                   double cx, double cy, guint f, gpointer data)
+                   double cx, double cy, int dir, guint f, gpointer data)
 {
   HedgeSprites *hs = data;
   double dx = x2 - x1, dy = y2 - y1;
-  int dir = -1;
 
   if (!(f & MU_SIDE_HEDGE))
     return;
-  /* which of the hex's sides this is, from its run */
-  for (int d = 0; d < 6 && dir < 0; d++)
-    if (fabs (c->corner[(d + 1) % 6][0] - c->corner[d][0] - dx) < 1e-6 * c->s &&
-        fabs (c->corner[(d + 1) % 6][1] - c->corner[d][1] - dy) < 1e-6 * c->s)
-      dir = d;
-  g_return_if_fail (dir >= 0);
   if (hs->sprite[dir] == NULL)
     {
       guint64 key = mu_hash_mix (0x4ed6e5, dir);
@@ -196,7 +191,7 @@ side_hedge_sprite (MuHexDraw *c, double x1, double y1, double x2, double y2,
 
 static void
 side_wall (MuHexDraw *c, double x1, double y1, double x2, double y2,
-           double cx, double cy, guint f, gpointer data)
+           double cx, double cy, int dir, guint f, gpointer data)
 {
   if (!(f & MU_SIDE_WALL))
     return;
@@ -206,7 +201,7 @@ side_wall (MuHexDraw *c, double x1, double y1, double x2, double y2,
 
 static void
 side_wall_stones (MuHexDraw *c, double x1, double y1, double x2, double y2,
-                  double cx, double cy, guint f, gpointer data)
+                  double cx, double cy, int dir, guint f, gpointer data)
 {
   double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
   double nx = -dy / len * 0.06 * c->s, ny = dx / len * 0.06 * c->s;
@@ -223,7 +218,7 @@ side_wall_stones (MuHexDraw *c, double x1, double y1, double x2, double y2,
 
 static void
 side_fortification (MuHexDraw *c, double x1, double y1, double x2, double y2,
-                    double cx, double cy, guint f, gpointer data)
+                    double cx, double cy, int dir, guint f, gpointer data)
 {
   cairo_t *cr = c->cr;
   double dx = x2 - x1, dy = y2 - y1, len = hypot (dx, dy);
