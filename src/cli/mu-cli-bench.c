@@ -47,7 +47,6 @@ int mu_cli_bench (int argc, char **argv);
 #define BOARD 100
 #define VIEW_W 1920
 #define VIEW_H 1080
-#define MU_SQRT3_TMX 1.7320508075688772
 
 /* Synthetic board ------------------------------------------------------------------------ */
 
@@ -450,138 +449,6 @@ export_board (const MuScenario *s, const char *path, double hex_size, int fit, i
   return 0;
 }
 
-/* Tiled map ---------------------------------------------------------------------------------- */
-
-/* Writes DIR/bench.tmx and its tileset: the same board as a staggered hex map
- * (flat-top, stagger axis x) with a ground layer, a feature layer (roads,
- * rivers, railroads and buildings as tiles) and a counter layer, all plain
- * tiles; then DIR/bench-detail.tmx, the same map with tiles of Muster's own
- * drawing (mu-cli-bench-tmx.c). */
-static int
-write_tmx (const MuScenario *s, const char *dir, double hex_size)
-{
-  const MuHexMap *map = s->hex_map;
-  int tw = (int) lround (2 * hex_size), th = (int) lround (MU_SQRT3_TMX * hex_size);
-  int n_tiles = 16, columns = 8;
-  g_autofree char *png = g_build_filename (dir, "bench-tiles.png", NULL);
-  g_autofree char *tmx = g_build_filename (dir, "bench.tmx", NULL);
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree int *features = g_new0 (int, BOARD * BOARD);
-  g_autofree int *units = g_new0 (int, BOARD * BOARD);
-  cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, columns * tw,
-                                                       (n_tiles / columns) * th);
-  cairo_t *cr = cairo_create (tiles);
-  static const guint32 colours[] = { 0xebe6c3, 0x9fc27a, 0xe2d6bb, 0xcfdcbc, 0xeeda8e, 0x8fc1e3, 0xd6c6a2 };
-  g_autoptr(GError) error = NULL;
-
-  /* Tiles 0..6 ground, 7 road, 8 river, 9 railroad, 10 union, 11 confederate. */
-  for (int t = 0; t < 12; t++)
-    {
-      double x = (t % columns) * tw, y = (t / columns) * th, cx = x + tw / 2.0, cy = y + th / 2.0;
-      if (t < 7)
-        {
-          for (int k = 0; k < 6; k++)
-            {
-              double a = k * G_PI / 3;
-              if (k == 0)
-                cairo_move_to (cr, cx + hex_size * cos (a), cy + hex_size * sin (a));
-              else
-                cairo_line_to (cr, cx + hex_size * cos (a), cy + hex_size * sin (a));
-            }
-          cairo_close_path (cr);
-          cairo_set_source_rgb (cr, ((colours[t] >> 16) & 0xff) / 255.0, ((colours[t] >> 8) & 0xff) / 255.0,
-                                (colours[t] & 0xff) / 255.0);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
-          cairo_set_line_width (cr, 1);
-          cairo_stroke (cr);
-        }
-      else if (t < 10)
-        {
-          cairo_move_to (cr, x, cy);
-          cairo_line_to (cr, x + tw, cy);
-          cairo_set_source_rgb (cr, t == 8 ? 0.3 : 0.4, t == 8 ? 0.55 : 0.3, t == 8 ? 0.8 : 0.2);
-          cairo_set_line_width (cr, hex_size * (t == 8 ? 0.35 : 0.15));
-          cairo_stroke (cr);
-        }
-      else
-        {
-          double cs = 1.15 * hex_size;
-          cairo_rectangle (cr, cx - cs / 2, cy - cs / 2, cs, cs);
-          cairo_set_source_rgb (cr, t == 10 ? 0.61 : 0.7, t == 10 ? 0.76 : 0.7, t == 10 ? 0.9 : 0.7);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgb (cr, 0, 0, 0);
-          cairo_stroke (cr);
-        }
-    }
-  cairo_destroy (cr);
-  if (cairo_surface_write_to_png (tiles, png) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (tiles);
-      mu_cli_error (_("cannot write %s"), png);
-      return 1;
-    }
-  cairo_surface_destroy (tiles);
-
-  for (guint i = 0; i < map->paths->len; i++)
-    {
-      const MuPath *p = g_ptr_array_index (map->paths, i);
-      int tile = p->kind == MU_PATH_RIVER || p->kind == MU_PATH_STREAM ? 9 : p->kind == MU_PATH_RAILROAD ? 10 : 8;
-      for (guint j = 0; j < p->hexes->len; j++)
-        {
-          MuHex h = g_array_index (p->hexes, MuHex, j);
-          features[(h.row - 1) * BOARD + h.col - 1] = tile;
-        }
-    }
-  for (guint i = 0; i < s->counters->len; i++)
-    {
-      const MuCounter *c = g_ptr_array_index (s->counters, i);
-      units[(c->place.hex.row - 1) * BOARD + c->place.hex.col - 1] = g_str_equal (c->side, "usa") ? 11 : 12;
-    }
-
-  g_string_append_printf (out,
-                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                          "<map version=\"1.8\" orientation=\"hexagonal\" renderorder=\"right-down\" "
-                          "width=\"%d\" height=\"%d\" tilewidth=\"%d\" tileheight=\"%d\" "
-                          "hexsidelength=\"%d\" staggeraxis=\"x\" staggerindex=\"%s\" infinite=\"0\">\n"
-                          " <tileset firstgid=\"1\" name=\"bench\" tilewidth=\"%d\" tileheight=\"%d\" "
-                          "tilecount=\"%d\" columns=\"%d\">\n"
-                          "  <image source=\"bench-tiles.png\" width=\"%d\" height=\"%d\"/>\n"
-                          " </tileset>\n",
-                          BOARD, BOARD, tw, th, (int) lround (hex_size),
-                          map->grid.offset == MU_HEX_OFFSET_EVEN ? "odd" : "even",
-                          tw, th, n_tiles, columns, columns * tw, (n_tiles / columns) * th);
-  for (int layer = 0; layer < 3; layer++)
-    {
-      static const char *names[] = { "ground", "features", "counters" };
-      g_string_append_printf (out, " <layer id=\"%d\" name=\"%s\" width=\"%d\" height=\"%d\">\n"
-                              "  <data encoding=\"csv\">\n", layer + 1, names[layer], BOARD, BOARD);
-      for (int row = 1; row <= BOARD; row++)
-        {
-          for (int col = 1; col <= BOARD; col++)
-            {
-              int gid;
-              if (layer == 0)
-                gid = 1 + mu_hex_map_cell (map, (MuHex) { col, row })->terrain;
-              else if (layer == 1)
-                gid = features[(row - 1) * BOARD + col - 1];
-              else
-                gid = units[(row - 1) * BOARD + col - 1];
-              g_string_append_printf (out, "%d%s", gid, row == BOARD && col == BOARD ? "" : ",");
-            }
-          g_string_append_c (out, '\n');
-        }
-      g_string_append (out, "  </data>\n </layer>\n");
-    }
-  g_string_append (out, "</map>\n");
-  if (!g_file_set_contents (tmx, out->str, (gssize) out->len, &error))
-    {
-      mu_cli_error ("%s", error->message);
-      return 1;
-    }
-  return mu_cli_bench_write_tmx_detail (s, dir, features, hex_size);
-}
-
 /* The command -------------------------------------------------------------------------------- */
 
 /* Counter sheets: layout and the whole PDF in memory, per run. */
@@ -709,7 +576,7 @@ mu_cli_bench (int argc, char **argv)
   if (export_path)
     return export_board (s, export_path, 32.0, fit, threads);
   if (tmx_dir)
-    return write_tmx (s, tmx_dir, 32.0);
+    return mu_cli_bench_write_tmx (s, tmx_dir, 32.0);
   pieces = mu_render_pieces_from_scenario (s);
 
   frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, VIEW_W, VIEW_H);

@@ -17,12 +17,10 @@ int mu_cli_bench_table (int argc, char **argv);
 MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,
                                     double side_share, guint32 seed);
 
-/* Writes DIR/bench-detail.tmx and its tileset: the board as a Tiled map whose
- * tiles are Muster's own drawing (mu-cli-bench-tmx.c); features holds the
- * plain map's feature layer (0, or 8, 9, 10 for road, river, railroad) per
- * hex, row by row. */
-int mu_cli_bench_write_tmx_detail (const MuScenario *s, const char *dir, const int *features,
-                                   double hex_size);
+/* Writes the board into DIR as two Tiled maps (mu-cli-bench-tmx.c):
+ * bench.tmx with plain tiles and bench-detail.tmx with tiles of Muster's own
+ * drawing, each with its tileset. */
+int mu_cli_bench_write_tmx (const MuScenario *s, const char *dir, double hex_size);
 
 /* Microseconds of this thread's CPU time when cpu is TRUE (the steadier
  * figure on a machine shared with other jobs), else of wall time. */
