@@ -57,23 +57,53 @@ hexagon (double  cx,
     }
 }
 
-/* Sets up the same transform and clip on both contexts. */
+/* A scale and offset from user space to pixels, and a clip of whole pixels. */
+typedef struct {
+  double scale, tx, ty;
+  int clip_x, clip_y, clip_w, clip_h;
+} View;
+
 static void
-prepare (cairo_t *cr,
-         double   scale,
-         double   tx,
-         double   ty,
-         int      clip_x,
-         int      clip_y,
-         int      clip_w,
-         int      clip_h)
+random_view (GRand *rand,
+             View  *v)
+{
+  v->scale = g_rand_double_range (rand, 0.5, 2.0);
+  v->tx = g_rand_double_range (rand, -5, 5);
+  v->ty = g_rand_double_range (rand, -5, 5);
+  v->clip_x = g_rand_int_range (rand, -4, 30);
+  v->clip_y = g_rand_int_range (rand, -4, 30);
+  v->clip_w = g_rand_int_range (rand, 10, 100);
+  v->clip_h = g_rand_int_range (rand, 10, 100);
+}
+
+/* Paints the background and sets up the view, every length times `fine`
+ * (1, or the fine picture's factor), so that contexts share it. */
+static void
+prepare (cairo_t    *cr,
+         const View *v,
+         int         fine)
 {
   cairo_set_source_rgb (cr, 0.4, 0.35, 0.3);
   cairo_paint (cr);
-  cairo_rectangle (cr, clip_x, clip_y, clip_w, clip_h);
+  cairo_rectangle (cr, v->clip_x * fine, v->clip_y * fine, v->clip_w * fine, v->clip_h * fine);
   cairo_clip (cr);
-  cairo_translate (cr, tx, ty);
-  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, v->tx * fine, v->ty * fine);
+  cairo_scale (cr, v->scale * fine, v->scale * fine);
+}
+
+/* The hexagon xy filled by cairo in colour (0xRRGGBB). */
+static void
+cairo_fill_hexagon (cairo_t      *cr,
+                    const double *xy,
+                    guint32       colour)
+{
+  cairo_move_to (cr, xy[0], xy[1]);
+  for (int m = 1; m < 6; m++)
+    cairo_line_to (cr, xy[2 * m], xy[2 * m + 1]);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                        (colour & 0xff) / 255.0);
+  cairo_fill (cr);
 }
 
 /* The surface drawn at `fine` times the size, each pixel the mean of its
@@ -127,23 +157,27 @@ test_exact_area (void)
       cairo_surface_t *big = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE * fine, SIZE * fine);
       cairo_surface_t *reference;
       cairo_t *cb = cairo_create (b), *cf = cairo_create (big);
-      double scale = g_rand_double_range (rand, 0.5, 2.0);
-      double tx = g_rand_double_range (rand, -5, 5), ty = g_rand_double_range (rand, -5, 5);
-      int clip_x = g_rand_int_range (rand, -4, 30), clip_y = g_rand_int_range (rand, -4, 30);
-      int clip_w = g_rand_int_range (rand, 10, 100), clip_h = g_rand_int_range (rand, 10, 100);
-      double box_x = g_rand_double_range (rand, -10, 20), box_y = g_rand_double_range (rand, -10, 20);
-      double box_w = g_rand_double_range (rand, 10, 80), box_h = g_rand_double_range (rand, 10, 80);
-      double size = g_rand_double_range (rand, 3, 30);
-      double inset = 1 - 1.5 / (size * sqrt (3) * scale);
-      double ox = g_rand_double_range (rand, -30, 0), oy = g_rand_double_range (rand, -30, 0);
-      int cols = (int) (2 + 120 / (1.5 * size)), rows = (int) (2 + 120 / (sqrt (3) * size));
+      View v;
+      double box_x, box_y, box_w, box_h, size, inset, ox, oy;
+      int cols, rows;
       MuRaster *raster;
       int largest;
       double mean;
 
-      prepare (cb, scale, tx, ty, clip_x, clip_y, clip_w, clip_h);
-      prepare (cf, scale * fine, tx * fine, ty * fine, clip_x * fine, clip_y * fine, clip_w * fine,
-               clip_h * fine);
+      random_view (rand, &v);
+      box_x = g_rand_double_range (rand, -10, 20);
+      box_y = g_rand_double_range (rand, -10, 20);
+      box_w = g_rand_double_range (rand, 10, 80);
+      box_h = g_rand_double_range (rand, 10, 80);
+      size = g_rand_double_range (rand, 3, 30);
+      /* at least a pixel and a half between hexes */
+      inset = 1 - 1.5 / (size * sqrt (3) * v.scale);
+      ox = g_rand_double_range (rand, -30, 0);
+      oy = g_rand_double_range (rand, -30, 0);
+      cols = (int) (2 + 120 / (1.5 * size));
+      rows = (int) (2 + 120 / (sqrt (3) * size));
+      prepare (cb, &v, 1);
+      prepare (cf, &v, fine);
       raster = mu_raster_begin (cb, box_x, box_y, box_w, box_h);
       g_assert_nonnull (raster);
       cairo_rectangle (cf, box_x, box_y, box_w, box_h);
@@ -156,13 +190,7 @@ test_exact_area (void)
 
             hexagon (ox + 1.5 * size * col, oy + sqrt (3) * size * (row + 0.5 * (col % 2)),
                      size * inset, 0, xy);
-            cairo_move_to (cf, xy[0], xy[1]);
-            for (int m = 1; m < 6; m++)
-              cairo_line_to (cf, xy[2 * m], xy[2 * m + 1]);
-            cairo_close_path (cf);
-            cairo_set_source_rgb (cf, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
-                                  (colour & 0xff) / 255.0);
-            cairo_fill (cf);
+            cairo_fill_hexagon (cf, xy, colour);
             mu_raster_polygon (raster, xy, 6, colour);
           }
       mu_raster_end (raster);
@@ -200,16 +228,14 @@ test_against_cairo (void)
       cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE, SIZE);
       cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE, SIZE);
       cairo_t *ca = cairo_create (a), *cb = cairo_create (b);
-      double scale = g_rand_double_range (rand, 0.5, 2.0);
-      double tx = g_rand_double_range (rand, -5, 5), ty = g_rand_double_range (rand, -5, 5);
-      int clip_x = g_rand_int_range (rand, -4, 30), clip_y = g_rand_int_range (rand, -4, 30);
-      int clip_w = g_rand_int_range (rand, 10, 100), clip_h = g_rand_int_range (rand, 10, 100);
+      View v;
       MuRaster *raster;
       int largest;
       double mean;
 
-      prepare (ca, scale, tx, ty, clip_x, clip_y, clip_w, clip_h);
-      prepare (cb, scale, tx, ty, clip_x, clip_y, clip_w, clip_h);
+      random_view (rand, &v);
+      prepare (ca, &v, 1);
+      prepare (cb, &v, 1);
       raster = mu_raster_begin (cb, -1000, -1000, 2000, 2000);
       g_assert_nonnull (raster);
       for (int k = 0; k < 12; k++)
@@ -220,13 +246,7 @@ test_against_cairo (void)
           hexagon (g_rand_double_range (rand, -20, 80), g_rand_double_range (rand, -20, 80),
                    k < 4 ? g_rand_double_range (rand, 0.3, 3) : g_rand_double_range (rand, 3, 40),
                    g_rand_double_range (rand, 0, G_PI), xy);
-          cairo_move_to (ca, xy[0], xy[1]);
-          for (int m = 1; m < 6; m++)
-            cairo_line_to (ca, xy[2 * m], xy[2 * m + 1]);
-          cairo_close_path (ca);
-          cairo_set_source_rgb (ca, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
-                                (colour & 0xff) / 255.0);
-          cairo_fill (ca);
+          cairo_fill_hexagon (ca, xy, colour);
           mu_raster_polygon (raster, xy, 6, colour);
         }
       mu_raster_end (raster);
@@ -330,6 +350,7 @@ test_device_transform (void)
   cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SIZE, SIZE);
   cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SIZE, SIZE);
   cairo_t *ca, *cb;
+  const View v = { 1.0, 0.25, 0.5, 2, 0, 40, 40 };
   MuRaster *raster;
   double xy[12];
   int largest;
@@ -341,14 +362,10 @@ test_device_transform (void)
   cairo_surface_set_device_offset (b, -7, 5);
   ca = cairo_create (a);
   cb = cairo_create (b);
-  prepare (ca, 1.0, 0.25, 0.5, 2, 0, 40, 40);
-  prepare (cb, 1.0, 0.25, 0.5, 2, 0, 40, 40);
+  prepare (ca, &v, 1);
+  prepare (cb, &v, 1);
   hexagon (20.3, 17.6, 11.2, 0, xy);
-  cairo_move_to (ca, xy[0], xy[1]);
-  for (int m = 1; m < 6; m++)
-    cairo_line_to (ca, xy[2 * m], xy[2 * m + 1]);
-  cairo_set_source_rgb (ca, 0.8, 0.6, 0.2);
-  cairo_fill (ca);
+  cairo_fill_hexagon (ca, xy, 0xcc9933);
   raster = mu_raster_begin (cb, -100, -100, 400, 400);
   g_assert_nonnull (raster);
   mu_raster_polygon (raster, xy, 6, 0xcc9933);
