@@ -42,15 +42,33 @@ centre (const MuHexDraw *c,
   mu_hex_center (&c->map->grid, c->s, (MuHex) { col, row }, x, y);
 }
 
+/* The hex's six corners about (cx, cy), scaled, as x, y pairs. */
+static inline void
+hex_corners (const MuHexDraw *c,
+             double           cx,
+             double           cy,
+             double           scale,
+             double          *xy)
+{
+  for (int k = 0; k < 6; k++)
+    {
+      xy[2 * k] = cx + c->corner[k][0] * scale;
+      xy[2 * k + 1] = cy + c->corner[k][1] * scale;
+    }
+}
+
 static inline void
 hex_path (const MuHexDraw *c,
           double     cx,
           double     cy,
           double     scale)
 {
-  cairo_move_to (c->cr, cx + c->corner[0][0] * scale, cy + c->corner[0][1] * scale);
+  double xy[12];
+
+  hex_corners (c, cx, cy, scale, xy);
+  cairo_move_to (c->cr, xy[0], xy[1]);
   for (int k = 1; k < 6; k++)
-    cairo_line_to (c->cr, cx + c->corner[k][0] * scale, cy + c->corner[k][1] * scale);
+    cairo_line_to (c->cr, xy[2 * k], xy[2 * k + 1]);
   cairo_close_path (c->cr);
 }
 

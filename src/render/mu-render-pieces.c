@@ -315,6 +315,7 @@ mu_render_pieces (cairo_t               *cr,
   gboolean have_clip;
   double dev;
   MuRenderCache *cache, *own = NULL;
+  gboolean whole;
   const MuRuleset *ruleset;
 
   g_return_if_fail (cr != NULL && scenario != NULL && options != NULL);
@@ -337,6 +338,8 @@ mu_render_pieces (cairo_t               *cr,
   cache = NULL;
   if (mu_sprite_usable (cr))
     cache = options->cache ? options->cache : (own = mu_render_cache_new ());
+  /* whole images of counters only in a cache kept between frames */
+  whole = own == NULL && !options->cache_counter_parts;
 
   cairo_save (cr);
   mu_render_apply_clip (cr, options);
@@ -362,7 +365,7 @@ mu_render_pieces (cairo_t               *cr,
           mu_set_rgba (cr, p->selected ? 0xffd400 : 0x29c5f6, 0.95);
           cairo_fill (cr);
         }
-      paint_counter (&t, cache, own == NULL && !options->cache_counter_parts, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
+      paint_counter (&t, cache, whole, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
                      x, y, size, dev);
       n_drawn = piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
       for (guint m = 0; m < n_drawn; m++)
@@ -372,7 +375,7 @@ mu_render_pieces (cairo_t               *cr,
           double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
           const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
-          paint_counter (&t, cache, own == NULL && !options->cache_counter_parts, scenario, NULL, drawn[m], side, options->counter_style, 0,
+          paint_counter (&t, cache, whole, scenario, NULL, drawn[m], side, options->counter_style, 0,
                          mx, my, ms, dev);
           n_markers++;
         }

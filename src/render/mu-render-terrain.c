@@ -208,11 +208,7 @@ draw_ground (MuHexDraw *c)
             {
               double xy[12];
 
-              for (int m = 0; m < 6; m++)
-                {
-                  xy[2 * m] = x + c->corner[m][0] * inset;
-                  xy[2 * m + 1] = y + c->corner[m][1] * inset;
-                }
+              hex_corners (c, x, y, inset, xy);
               mu_raster_polygon (raster, xy, 6, colour);
             }
           else
