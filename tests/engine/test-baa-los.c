@@ -125,6 +125,14 @@ static const LosCase los_cases[] = {
     { E (0, 0, 1), E (3, 0, 1), E (1, 0, 2) }, FALSE, "BAA-LOS-1", 0, -1 },
   { "BAA-LOS-1/adjacent-always", 0, 0, 1, 0, { W (0, 0), W (1, 0) }, TRUE, NULL, 0, -1 },
   { "BAA-LOS-1/off-line-woods", 0, 0, 3, 0, { W (1, 1), W (2, -1) }, TRUE, NULL, 0, -1 },
+  /* A long line clips the corner of a hex between two of the hexes it passes
+   * straight through: (0,0) to (-7,1) runs through the interior of (-3,1)
+   * and (-4,0) as well; either one blocks it. */
+  { "BAA-LOS-1/long-line-clips-woodland", 0, 0, -7, 1, { W (-4, 0) }, FALSE, "BAA-LOS-1", 0, -1 },
+  { "BAA-LOS-1/long-line-clips-unit", 0, 0, -7, 1, { U (-3, 1) }, FALSE, "BAA-LOS-1", 0, -1 },
+  { "BAA-LOS-1/long-line-clips-higher-ground", 7, -1, 0, 0, { E (3, -1, 1) }, FALSE, "BAA-LOS-1", 0, -1 },
+  { "BAA-LOS-1/long-line-beside-woods", 0, 0, -7, 1, { W (-4, -1), W (-3, 2), W (-5, 0) },
+    TRUE, NULL, 0, MU_BAA_LOS_LEVEL },
 
   /* BAA-LOS-2, BAA-AMB-30, BAA-EX-18: along a hexside only both hexes block. */
   { "BAA-LOS-2/hexside-one-woodland", 0, 0, 1, 1, { W (1, 0) }, TRUE, NULL, 0, -1 },
@@ -245,6 +253,20 @@ test_crossed (void)
   /* along a hexside both hexes are touched */
   g_assert_true (mu_baa_los_compute (b.map, ax (g, 0, 0), ax (g, 1, 1), NULL, NULL, &los));
   g_assert_cmpuint (los.crossed->len, ==, 2);
+  mu_baa_los_clear (&los);
+
+  /* BAA-LOS-1: a long line also touches the hexes whose corner it cuts
+   * across, in line order: (-3,1) between (-2,0) and (-3,0), (-4,0) between
+   * (-4,1) and (-5,1); a friendly commander there is on the line (LOS-4). */
+  g_assert_true (mu_baa_los_compute (b.map, ax (g, 0, 0), ax (g, -7, 1), NULL, NULL, &los));
+  {
+    static const int want[][2] = { { -1, 0 }, { -2, 0 }, { -3, 1 }, { -3, 0 },
+                                   { -4, 1 }, { -4, 0 }, { -5, 1 }, { -6, 1 } };
+
+    g_assert_cmpuint (los.crossed->len, ==, G_N_ELEMENTS (want));
+    for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+      g_assert_true (mu_hex_equal (g_array_index (los.crossed, MuHex, i), ax (g, want[i][0], want[i][1])));
+  }
   mu_baa_los_clear (&los);
 
   /* same hex: trivially clear, nothing crossed */

@@ -26,7 +26,7 @@ mu_baa_entry_sides (const MuHexMap *map,
 
   if (mu_hex_equal (firer, target))
     return 0;
-  line = mu_hex_line (&map->grid, firer, target);
+  line = mu_baa_sight_line (&map->grid, firer, target);
   /* The last step before the target: its hex (or both hexes of a hexside
    * step) touches the target across the hexside the line enters by. */
   step = &g_array_index (line, MuHexLineStep, line->len - 2);

@@ -1,6 +1,7 @@
 /* baa-los.c: Brothers at Arms (hex) line of sight, higher ground and cover
  *
- * The line of sight follows mu_hex_line(). Each interior step of the line is
+ * The line of sight follows mu_baa_sight_line(): every hex whose interior the
+ * line from centre to centre passes through. Each interior step of the line is
  * classed as clear, a "lower blocker" (a blocker that higher ground lets the
  * firer shoot over, BAA-HGT-*) or blocking. A step along a hexside takes the
  * weaker class of its two hexes, because such a line is blocked only when both
@@ -76,6 +77,101 @@ mu_baa_hex_unformed (const MuHexMap *map,
   return (cell->features & (MU_HEX_FEATURE_STREAM | MU_HEX_FEATURE_FORD | MU_HEX_FEATURE_BRIDGE)) != 0;
 }
 
+/* Whether the segment between the centres of a and b passes through the
+ * interior of hex h between t = k0 / n and t = k1 / n (t = 0 at a, 1 at b).
+ * In cube coordinates the hexagon around h is |dq - ds| < 1, |dr - dq| < 1,
+ * |ds - dr| < 1 with d = p - h, and along the segment p = a + t (b - a) each
+ * of the three is linear in t: intersect the three open t-intervals with
+ * (k0 / n, k1 / n), in exact integer arithmetic. */
+static gboolean
+segment_enters (MuAxial a,
+                MuAxial b,
+                MuAxial h,
+                int     k0,
+                int     k1,
+                int     n)
+{
+  int as = -a.q - a.r, bs = -b.q - b.r, hs = -h.q - h.r;
+  int dq = a.q - h.q, dr = a.r - h.r, ds = as - hs;
+  int eq = b.q - a.q, er = b.r - a.r, es = bs - as;
+  const int c[3] = { dq - ds, dr - dq, ds - dr };
+  const int e[3] = { eq - es, er - eq, es - er };
+  gint64 lo_n = k0, lo_d = n, hi_n = k1, hi_d = n;   /* t in (lo, hi) */
+
+  for (int k = 0; k < 3; k++)
+    {
+      gint64 ln, un, den;
+
+      if (e[k] == 0)
+        {
+          if (c[k] <= -1 || c[k] >= 1)
+            return FALSE;
+          continue;
+        }
+      /* -1 < c + t e < 1 */
+      den = ABS (e[k]);
+      ln = e[k] > 0 ? -1 - c[k] : c[k] - 1;
+      un = e[k] > 0 ? 1 - c[k] : c[k] + 1;
+      if (ln * lo_d > lo_n * den)
+        {
+          lo_n = ln;
+          lo_d = den;
+        }
+      if (un * hi_d < hi_n * den)
+        {
+          hi_n = un;
+          hi_d = den;
+        }
+    }
+  return lo_n * hi_d < hi_n * lo_d;
+}
+
+GArray *
+mu_baa_sight_line (const MuHexGrid *grid,
+                   MuHex            a,
+                   MuHex            b)
+{
+  g_autoptr(GArray) line = NULL;
+  GArray *out;
+  MuAxial aa, bb;
+  int n;
+
+  g_return_val_if_fail (grid != NULL, NULL);
+
+  line = mu_hex_line (grid, a, b);
+  n = (int) line->len - 1;
+  out = g_array_sized_new (FALSE, TRUE, sizeof (MuHexLineStep), line->len + 2);
+  aa = mu_hex_to_axial (grid, a);
+  bb = mu_hex_to_axial (grid, b);
+  for (guint k = 0; k < line->len; k++)
+    {
+      const MuHexLineStep *step = &g_array_index (line, MuHexLineStep, k);
+      const MuHexLineStep *prev = k > 0 ? &g_array_index (line, MuHexLineStep, k - 1) : NULL;
+
+      /* Between two steps through hex interiors the line may also cut across
+       * the corner of one of the two hexes both touch (from a distance of 7
+       * on; mu_hex_line() samples one point per step, at t = k / n, and
+       * misses it). */
+      if (prev != NULL && !prev->along_side && !step->along_side)
+        {
+          int d = mu_hex_direction_to (grid, prev->hex, step->hex);
+
+          for (int s = -1; d >= 0 && s <= 1; s += 2)
+            {
+              MuHex c = mu_hex_neighbour (grid, prev->hex, (d + s + MU_HEX_DIRECTIONS) % MU_HEX_DIRECTIONS);
+
+              if (segment_enters (aa, bb, mu_hex_to_axial (grid, c), (int) k - 1, (int) k, n))
+                {
+                  MuHexLineStep clip = { c, c, FALSE };
+                  g_array_append_val (out, clip);
+                }
+            }
+        }
+      g_array_append_val (out, *step);
+    }
+  return out;
+}
+
 gboolean
 mu_baa_is_edge_toward (const MuHexMap *map,
                        MuHex           hex,
@@ -87,7 +183,7 @@ mu_baa_is_edge_toward (const MuHexMap *map,
 
   if (mu_hex_equal (hex, other))
     return FALSE;
-  line = mu_hex_line (&map->grid, hex, other);
+  line = mu_baa_sight_line (&map->grid, hex, other);
   step = &g_array_index (line, MuHexLineStep, 1);
   if (elevation (map, step->hex) < e)
     return TRUE;
@@ -198,7 +294,7 @@ mu_baa_los_compute (const MuHexMap  *map,
   if (mu_hex_equal (firer, target))
     return TRUE;
 
-  line = mu_hex_line (&map->grid, firer, target);
+  line = mu_baa_sight_line (&map->grid, firer, target);
   n = (int) line->len - 1;
 
   for (int i = 1; i < n; i++)

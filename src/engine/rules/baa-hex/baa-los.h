@@ -41,6 +41,14 @@ typedef struct {
   GArray *crossed;        /* of MuHex */
 } MuBaaLos;
 
+/* The hexes a line of sight from the centre of a to the centre of b passes
+ * through, a first and b last (BAA-LOS-1): the steps of mu_hex_line(), and
+ * between two of them any hex whose corner the line cuts across. A new array
+ * of MuHexLineStep; along_side steps as in mu_hex_line(). */
+GArray      *mu_baa_sight_line       (const MuHexGrid *grid,
+                                      MuHex            a,
+                                      MuHex            b);
+
 /* Computes the line of sight from firer to target (BAA-LOS-1/2/3,
  * BAA-HGT-1/2/3, BAA-AMB-30/31/32). The ends never block. unit_at may be NULL
  * (an empty board). Fills *los; call mu_baa_los_clear() afterwards.
