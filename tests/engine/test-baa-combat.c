@@ -1292,6 +1292,33 @@ test_legal_commands (void)
   fixture_clear (&f);
 }
 
+/* BAA-FORT-2: the breach shots offered to a unit whose range reaches beyond
+ * the board (any range >= 1 is valid) are the board's fortified hexsides in
+ * line of fire, found without walking the hexes of that range one by one. */
+static void
+test_legal_breach_long_range (void)
+{
+  static const CombatCase c = {
+    "legal-breach-long-range",
+    { "unit a1 csa artillery 100000000/4/3 0,0", "feature 3,0 fort" },
+    NULL, { NULL }, NULL, { NULL }, { NULL }, { NULL } };
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+  g_autoptr(GString) all = g_string_new (NULL);
+  g_autofree char *breach = expand ("breach a1 {3,0} 5;");
+
+  fixture_init (&f, &c);
+  baa_combat_legal_commands (f.m, unit (&f, "a1"), cmds);
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      g_autofree char *t = baa_text (g_ptr_array_index (cmds, i));
+      g_string_append_printf (all, "%s;", t);
+    }
+  g_assert_nonnull (strstr (all->str, breach));
+  g_assert_nonnull (strstr (all->str, "fire a1 usa-spare;"));
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1304,5 +1331,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/engine/baa/combat/legal-commands/BAA-FIRE-2/BAA-CDR-4/BAA-FORT-2/BAA-MEL-2",
                    test_legal_commands);
+  g_test_add_func ("/engine/baa/combat/legal-commands/BAA-FORT-2/range-beyond-the-board",
+                   test_legal_breach_long_range);
   return g_test_run ();
 }

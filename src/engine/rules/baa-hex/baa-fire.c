@@ -829,8 +829,11 @@ baa_combat_legal_commands (const BaaMatch *m,
         }
       if (!is_artillery (u) || !m->any_fortification)
         return;
-      /* Breach shots at fortified hexsides within reach (range + hill bonus). */
+      /* Breach shots at fortified hexsides within reach (range + hill bonus),
+       * and never farther than the far corner of the board: a range may be
+       * any whole number. */
       reach = m->night ? 2 : u->def->range + 1;
+      reach = MIN (reach, m->grid->cols + m->grid->rows);
       o = mu_hex_to_axial (m->grid, u->hex);
       for (int dq = -reach; dq <= reach; dq++)
         for (int dr = MAX (-reach, -dq - reach); dr <= MIN (reach, -dq + reach); dr++)
