@@ -372,10 +372,12 @@ friendly_fire_check (BaaMatch     *m,
   for (guint i = 0; i < hexes->len; i++)
     {
       MuHex h = g_array_index (hexes, MuHex, i);
-      BaaCommander *c[MAX_STACK];
-      guint nc = baa_commanders_at (m, h, firer->side, c, MAX_STACK);
+      /* every commander in the hex, however many a scenario stacks there */
+      guint nc = baa_commanders_at (m, h, firer->side, NULL, 0);
+      g_autofree BaaCommander **c = g_new0 (BaaCommander *, nc + 1);
       gboolean hit = FALSE;
 
+      nc = baa_commanders_at (m, h, firer->side, c, nc);
       if (nc == 0)
         continue;
       baa_roll (m, events, "friendly-fire", cdr_id (c[0]), baa_unit_id (firer), 0,

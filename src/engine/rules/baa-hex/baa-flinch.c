@@ -40,9 +40,11 @@ commanders_share_fate (BaaMatch  *m,
                        int        side,
                        GPtrArray *events)
 {
-  BaaCommander *c[MAX_STACK];
-  guint nc = baa_commanders_at (m, hex, side, c, MAX_STACK);
+  /* every commander in the hex, however many a scenario stacks there */
+  guint nc = baa_commanders_at (m, hex, side, NULL, 0);
+  g_autofree BaaCommander **c = g_new0 (BaaCommander *, nc + 1);
 
+  nc = baa_commanders_at (m, hex, side, c, nc);
   for (guint i = 0; i < nc; i++)
     {
       gboolean hit = FALSE;
