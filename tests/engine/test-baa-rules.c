@@ -262,6 +262,15 @@ static const BaaCase cases[] = {
     "choose a hex side=usa\n"
     "evaded ud from=0507 to=0508 (BAA-CDR-9)",
     "command ud at=0508 status=active" },
+  { "/engine/baa/move/BAA-CDR-9/every-commander-in-the-hex",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nctl k1 usa 1 0507\nctl k2 usa 1 0507\nctl k3 usa 1 0507\nctl k4 usa 1 0507\nctl k5 usa 1 0507\nctl k6 usa 1 0507\nctl k7 usa 1 0507\nctl k8 usa 1 0507\nctl k9 usa 1 0507\nctl k10 usa 1 0507\nctl k11 usa 1 0507\nctl k12 usa 1 0507\nctl k13 usa 1 0507\nctl k14 usa 1 0507\nctl k15 usa 1 0507\nctl k16 usa 1 0507\nctl k17 usa 1 0507\nunit e1 usa inf 2/4/3 2 0511",
+    "5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5",
+    "move u1 0506 0507",
+    "roll capture u1 vs=k1 die=5 need>=4 success (BAA-CDR-9)\n"
+    "captured k16 by=u1 at=0507 (BAA-CDR-9)\n"
+    "roll capture u1 vs=k17 die=5 need>=4 success (BAA-CDR-9)\n"
+    "captured k17 by=u1 at=0507 (BAA-CDR-9)",
+    "control k17 status=captured" },
 
   /* Special movement */
   { "/engine/baa/special/BAA-SPC-1/BAA-SPC-3/BAA-AMB-34/railroad",

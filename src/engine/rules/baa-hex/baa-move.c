@@ -705,10 +705,12 @@ baa_evade_choose (BaaMatch *m, MuHex to, GPtrArray *events, GError **error)
 static void
 capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
 {
-  BaaCommander *cdrs[16];
-  guint n = baa_commanders_at (m, u->hex, 1 - u->side, cdrs, 16);
+  /* every commander in the hex, however many a scenario stacks there */
+  guint n = baa_commanders_at (m, u->hex, 1 - u->side, NULL, 0);
+  g_autofree BaaCommander **cdrs = g_new0 (BaaCommander *, n + 1);
   int need = baa_unit_attack_value (m, u);
 
+  n = baa_commanders_at (m, u->hex, 1 - u->side, cdrs, n);
   if (n == 0)
     return;
   if (m->evaders == NULL)
