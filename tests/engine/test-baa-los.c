@@ -145,6 +145,15 @@ static const LosCase los_cases[] = {
   { "BAA-AMB-30/hexside-long-line", 0, 0, 2, 2, { W (1, 0), S (2, 1), U (2, 1) }, TRUE, NULL, 0, -1 },
   { "BAA-AMB-30/hexside-long-line-blocked", 0, 0, 2, 2, { W (2, 1), S (1, 2) },
     FALSE, "BAA-LOS-1", 0, -1 },
+  /* A line that crosses a hexside at its midpoint does not run along it:
+   * (0,0) to (-4,1) passes through (-2,1) and then (-2,0), and either one
+   * blocks it (BAA-LOS-1). */
+  { "BAA-LOS-2/crossing-a-hexside-midpoint-first", 0, 0, -4, 1, { W (-2, 1) },
+    FALSE, "BAA-LOS-1", 0, -1 },
+  { "BAA-LOS-2/crossing-a-hexside-midpoint-second", 0, 0, -4, 1, { U (-2, 0) },
+    FALSE, "BAA-LOS-1", 0, -1 },
+  { "BAA-LOS-2/crossing-a-hexside-midpoint-clear", 0, 0, -4, 1, { W (-1, 1), W (-3, 0) },
+    TRUE, NULL, 0, MU_BAA_LOS_LEVEL },
   { "BAA-AMB-30/hexside-higher-one-side", 0, 0, 1, 1, { E (1, 0, 2) }, TRUE, NULL, 0, -1 },
 
   /* BAA-HGT-1, BAA-AMB-31: firing down from an edge, +1 range, over lower

@@ -78,18 +78,21 @@ mu_baa_hex_unformed (const MuHexMap *map,
 }
 
 /* Whether the segment between the centres of a and b passes through the
- * interior of hex h between t = k0 / n and t = k1 / n (t = 0 at a, 1 at b).
- * In cube coordinates the hexagon around h is |dq - ds| < 1, |dr - dq| < 1,
- * |ds - dr| < 1 with d = p - h, and along the segment p = a + t (b - a) each
- * of the three is linear in t: intersect the three open t-intervals with
- * (k0 / n, k1 / n), in exact integer arithmetic. */
+ * interior of hex h between t = k0 / n and t = k1 / n (t = 0 at a, 1 at b);
+ * if so, *enter_n / *enter_d is the t at which it enters. In cube coordinates
+ * the hexagon around h is |dq - ds| < 1, |dr - dq| < 1, |ds - dr| < 1 with
+ * d = p - h, and along the segment p = a + t (b - a) each of the three is
+ * linear in t: intersect the three open t-intervals with (k0 / n, k1 / n),
+ * in exact integer arithmetic. */
 static gboolean
 segment_enters (MuAxial a,
                 MuAxial b,
                 MuAxial h,
                 int     k0,
                 int     k1,
-                int     n)
+                int     n,
+                gint64 *enter_n,
+                gint64 *enter_d)
 {
   int as = -a.q - a.r, bs = -b.q - b.r, hs = -h.q - h.r;
   int dq = a.q - h.q, dr = a.r - h.r, ds = as - hs;
@@ -123,7 +126,18 @@ segment_enters (MuAxial a,
           hi_d = den;
         }
     }
+  *enter_n = lo_n;
+  *enter_d = lo_d;
   return lo_n * hi_d < hi_n * lo_d;
+}
+
+static void
+append_step (GArray *out,
+             MuHex   hex)
+{
+  MuHexLineStep step = { hex, hex, FALSE };
+
+  g_array_append_val (out, step);
 }
 
 GArray *
@@ -140,34 +154,63 @@ mu_baa_sight_line (const MuHexGrid *grid,
 
   line = mu_hex_line (grid, a, b);
   n = (int) line->len - 1;
-  out = g_array_sized_new (FALSE, TRUE, sizeof (MuHexLineStep), line->len + 2);
+  out = g_array_sized_new (FALSE, TRUE, sizeof (MuHexLineStep), line->len + 4);
   aa = mu_hex_to_axial (grid, a);
   bb = mu_hex_to_axial (grid, b);
-  for (guint k = 0; k < line->len; k++)
+  for (int k = 0; k <= n; k++)
     {
       const MuHexLineStep *step = &g_array_index (line, MuHexLineStep, k);
-      const MuHexLineStep *prev = k > 0 ? &g_array_index (line, MuHexLineStep, k - 1) : NULL;
+      const MuHexLineStep *last = out->len > 0 ? &g_array_index (out, MuHexLineStep, out->len - 1) : NULL;
+      gint64 n1 = 0, d1 = 1, n2 = 0, d2 = 1;
+      gboolean in1 = FALSE, in2 = FALSE;
+
+      /* mu_hex_line() marks a step along_side whenever its point lies on a
+       * hexside, but a line may cross a hexside at its midpoint (from a
+       * distance of 4 on): it then passes through both hexes, one after the
+       * other, and runs along nothing (BAA-LOS-2 does not apply). */
+      if (step->along_side)
+        {
+          in1 = segment_enters (aa, bb, mu_hex_to_axial (grid, step->hex), k - 1, k + 1, n, &n1, &d1);
+          in2 = segment_enters (aa, bb, mu_hex_to_axial (grid, step->alt), k - 1, k + 1, n, &n2, &d2);
+        }
 
       /* Between two steps through hex interiors the line may also cut across
        * the corner of one of the two hexes both touch (from a distance of 7
        * on; mu_hex_line() samples one point per step, at t = k / n, and
        * misses it). */
-      if (prev != NULL && !prev->along_side && !step->along_side)
+      if (last != NULL && !last->along_side && (!step->along_side || in1 || in2))
         {
-          int d = mu_hex_direction_to (grid, prev->hex, step->hex);
+          MuHex from = last->hex;   /* out may grow below */
+          MuHex next = step->hex;
+          int d;
 
+          if (step->along_side && (!in1 || (in2 && n2 * d1 < n1 * d2)))
+            next = step->alt;
+          d = mu_hex_direction_to (grid, from, next);
           for (int s = -1; d >= 0 && s <= 1; s += 2)
             {
-              MuHex c = mu_hex_neighbour (grid, prev->hex, (d + s + MU_HEX_DIRECTIONS) % MU_HEX_DIRECTIONS);
+              MuHex c = mu_hex_neighbour (grid, from, (d + s + MU_HEX_DIRECTIONS) % MU_HEX_DIRECTIONS);
+              gint64 cn, cd;
 
-              if (segment_enters (aa, bb, mu_hex_to_axial (grid, c), (int) k - 1, (int) k, n))
-                {
-                  MuHexLineStep clip = { c, c, FALSE };
-                  g_array_append_val (out, clip);
-                }
+              if (segment_enters (aa, bb, mu_hex_to_axial (grid, c), k - 1, k, n, &cn, &cd))
+                append_step (out, c);
             }
         }
-      g_array_append_val (out, *step);
+
+      if (!step->along_side || (!in1 && !in2))
+        g_array_append_val (out, *step);
+      else if (in1 && (!in2 || n1 * d2 <= n2 * d1))
+        {
+          append_step (out, step->hex);
+          if (in2)
+            append_step (out, step->alt);
+        }
+      else
+        {
+          append_step (out, step->alt);
+          if (in1)
+            append_step (out, step->hex);
+        }
     }
   return out;
 }
