@@ -1251,6 +1251,23 @@ static const CombatCase cases[] = {
     { "BAA-FLN-4" }, { NULL } },
 };
 
+/* The legal attack commands of unit `id` now, as "CMD;CMD;...". */
+static char *
+legal_text (Fixture    *f,
+            const char *id)
+{
+  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
+  GString *all = g_string_new (NULL);
+
+  baa_combat_legal_commands (f->m, unit (f, id), cmds);
+  for (guint i = 0; i < cmds->len; i++)
+    {
+      g_autofree char *t = baa_text (g_ptr_array_index (cmds, i));
+      g_string_append_printf (all, "%s;", t);
+    }
+  return g_string_free (all, FALSE);
+}
+
 /* The legal attacks offered to players and to the simulator: every target
  * that fire would accept, and nothing it would refuse. */
 static void
@@ -1321,19 +1338,13 @@ test_legal_breach_long_range (void)
     { "unit a1 csa artillery 100000000/4/3 0,0", "feature 3,0 fort" },
     NULL, { NULL }, NULL, { NULL }, { NULL }, { NULL } };
   Fixture f = { 0 };
-  g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
-  g_autoptr(GString) all = g_string_new (NULL);
+  g_autofree char *all = NULL;
   g_autofree char *breach = expand ("breach a1 {3,0} 5;");
 
   fixture_init (&f, &c);
-  baa_combat_legal_commands (f.m, unit (&f, "a1"), cmds);
-  for (guint i = 0; i < cmds->len; i++)
-    {
-      g_autofree char *t = baa_text (g_ptr_array_index (cmds, i));
-      g_string_append_printf (all, "%s;", t);
-    }
-  g_assert_nonnull (strstr (all->str, breach));
-  g_assert_nonnull (strstr (all->str, "fire a1 usa-spare;"));
+  all = legal_text (&f, "a1");
+  g_assert_nonnull (strstr (all, breach));
+  g_assert_nonnull (strstr (all, "fire a1 usa-spare;"));
   fixture_clear (&f);
 }
 
