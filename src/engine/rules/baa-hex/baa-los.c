@@ -148,7 +148,8 @@ mu_baa_sight_line (const MuHexGrid *grid,
   g_autoptr(GArray) line = NULL;
   GArray *out;
   MuAxial aa, bb;
-  int n;
+  int n, dq, dr, ds;
+  gboolean diagonal, clips;
 
   g_return_val_if_fail (grid != NULL, NULL);
 
@@ -157,6 +158,14 @@ mu_baa_sight_line (const MuHexGrid *grid,
   out = g_array_sized_new (FALSE, TRUE, sizeof (MuHexLineStep), line->len + 4);
   aa = mu_hex_to_axial (grid, a);
   bb = mu_hex_to_axial (grid, b);
+  dq = bb.q - aa.q;
+  dr = bb.r - aa.r;
+  ds = -dq - dr;
+  /* Only a line parallel to a hexside (two equal cube components) can run
+   * along one; and no line shorter than 7 cuts a corner (every direction
+   * checked). Both keep the common short lines as cheap as mu_hex_line(). */
+  diagonal = dq == dr || dr == ds || ds == dq;
+  clips = n >= 7;
   for (int k = 0; k <= n; k++)
     {
       const MuHexLineStep *step = &g_array_index (line, MuHexLineStep, k);
@@ -168,7 +177,7 @@ mu_baa_sight_line (const MuHexGrid *grid,
        * hexside, but a line may cross a hexside at its midpoint (from a
        * distance of 4 on): it then passes through both hexes, one after the
        * other, and runs along nothing (BAA-LOS-2 does not apply). */
-      if (step->along_side)
+      if (step->along_side && !diagonal)
         {
           in1 = segment_enters (aa, bb, mu_hex_to_axial (grid, step->hex), k - 1, k + 1, n, &n1, &d1);
           in2 = segment_enters (aa, bb, mu_hex_to_axial (grid, step->alt), k - 1, k + 1, n, &n2, &d2);
@@ -178,7 +187,7 @@ mu_baa_sight_line (const MuHexGrid *grid,
        * the corner of one of the two hexes both touch (from a distance of 7
        * on; mu_hex_line() samples one point per step, at t = k / n, and
        * misses it). */
-      if (last != NULL && !last->along_side && (!step->along_side || in1 || in2))
+      if (clips && last != NULL && !last->along_side && (!step->along_side || in1 || in2))
         {
           MuHex from = last->hex;   /* out may grow below */
           MuHex next = step->hex;
