@@ -152,4 +152,49 @@ baa_check_scenario (const MuScenario *s,
                                      mu_counter_kind_to_string (c->kind), c->id, label));
       p->hex = c->place.hex;
     }
+  /* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: enemy unit counters never share a
+   * hex, no commander stands with an enemy unit, and at most 2 friendly unit
+   * counters share one; fire, melee and flinch count on it (BAA-FIRE-9). */
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      g_autofree char *label = NULL;
+      const MuCounter *enemy = NULL;
+      guint friends = 0;
+      MuProblem *p;
+
+      if (c->place.kind != MU_PLACE_HEX || !mu_hex_grid_contains (&s->hex_map->grid, c->place.hex))
+        continue;
+      for (guint j = 0; j < s->counters->len; j++)
+        {
+          const MuCounter *o = g_ptr_array_index (s->counters, j);
+
+          if (j == i || o->kind != MU_COUNTER_UNIT || o->place.kind != MU_PLACE_HEX ||
+              !mu_hex_equal (o->place.hex, c->place.hex))
+            continue;
+          /* a pair of units is reported once, on the later one */
+          if (g_strcmp0 (o->side, c->side) != 0 && enemy == NULL &&
+              (c->kind != MU_COUNTER_UNIT || j < i))
+            enemy = o;
+          if (g_strcmp0 (o->side, c->side) == 0 && j < i)
+            friends++;
+        }
+      label = mu_hex_to_string (&s->hex_map->grid, c->place.hex);
+      if (enemy != NULL)
+        {
+          p = error_at (s, problems, c->line, c->id,
+                        g_strdup_printf (_("%s “%s” starts in hex %s with the enemy unit “%s” "
+                                           "(BAA-AMB-13, BAA-MOV-11)"),
+                                         mu_counter_kind_to_string (c->kind), c->id, label, enemy->id));
+          p->hex = c->place.hex;
+        }
+      else if (c->kind == MU_COUNTER_UNIT && friends == 2)
+        {
+          p = error_at (s, problems, c->line, c->id,
+                        g_strdup_printf (_("unit “%s” is a third unit in hex %s: at most 2 "
+                                           "may share a hex (BAA-STK-1)"),
+                                         c->id, label));
+          p->hex = c->place.hex;
+        }
+    }
 }
