@@ -285,6 +285,32 @@ test_crossed (void)
   board_clear (&b);
 }
 
+/* BAA-HGT-1, BAA-AMB-31: an edge hex of a level is one next to a lower hex of
+ * the map toward the target; past the edge of the board there is no hex, so
+ * a line running along the board's edge does not make a hex on a plateau an
+ * edge. A plateau of level 1 over columns 1-4 of a 10 x 10 board; 0310 is
+ * behind its edge (0410) from 0510 along the bottom row. */
+static void
+test_board_edge_is_no_lower_hex (void)
+{
+  MuHexMap *map = mu_hex_map_new (10, 10, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  MuBaaLos los;
+
+  for (int c = 1; c <= 4; c++)
+    for (int r = 1; r <= 10; r++)
+      mu_hex_map_cell (map, (MuHex) { c, r })->elevation = 1;
+  g_assert_false (mu_baa_is_edge_toward (map, (MuHex) { 3, 10 }, (MuHex) { 5, 10 }));
+  g_assert_false (mu_baa_los_compute (map, (MuHex) { 3, 10 }, (MuHex) { 5, 10 }, NULL, NULL, &los));
+  g_assert_cmpstr (los.rule, ==, "BAA-HGT-1");
+  mu_baa_los_clear (&los);
+  /* on the edge itself the firer still fires down, with the range bonus */
+  g_assert_true (mu_baa_is_edge_toward (map, (MuHex) { 4, 10 }, (MuHex) { 6, 10 }));
+  g_assert_true (mu_baa_los_compute (map, (MuHex) { 4, 10 }, (MuHex) { 6, 10 }, NULL, NULL, &los));
+  g_assert_cmpint (los.range_bonus, ==, 1);
+  mu_baa_los_clear (&los);
+  mu_hex_map_free (map);
+}
+
 /* BAA-EX-18: a line along the hexside between a woodland hex and a clear hex
  * exists both ways, so each side may fire at the other; the same with the
  * woodland on the other side of the line. Checked on every board layout. */
@@ -489,6 +515,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/engine/baa/los/BAA-LOS-4/crossed-hexes", test_crossed);
   g_test_add_func ("/engine/baa/los/BAA-EX-18", test_ex18);
+  g_test_add_func ("/engine/baa/los/BAA-HGT-1/board-edge-is-no-lower-hex", test_board_edge_is_no_lower_hex);
   g_test_add_func ("/engine/baa/los/BAA-EX-19", test_ex19);
   for (guint i = 0; i < G_N_ELEMENTS (cover_cases); i++)
     {

@@ -36,6 +36,19 @@ elevation (const MuHexMap *map,
   return cell ? cell->elevation : 0;
 }
 
+/* BAA-AMB-31: a hex of the map lower than e. Past the edge of the board there
+ * is no hex, lower or not: a line along the board's edge makes no edge of a
+ * level. */
+static gboolean
+lower_hex (const MuHexMap *map,
+           MuHex           hex,
+           int             e)
+{
+  const MuHexCell *cell = mu_hex_map_cell (map, hex);
+
+  return cell != NULL && cell->elevation < e;
+}
+
 gboolean
 mu_baa_terrain_blocks (const MuHexMap *map,
                        MuHex           hex)
@@ -237,9 +250,9 @@ mu_baa_is_edge_toward (const MuHexMap *map,
     return FALSE;
   line = mu_baa_sight_line (&map->grid, hex, other);
   step = &g_array_index (line, MuHexLineStep, 1);
-  if (elevation (map, step->hex) < e)
+  if (lower_hex (map, step->hex, e))
     return TRUE;
-  return step->along_side && elevation (map, step->alt) < e;
+  return step->along_side && lower_hex (map, step->alt, e);
 }
 
 void
