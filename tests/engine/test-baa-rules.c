@@ -322,6 +322,19 @@ static const BaaCase cases[] = {
     "roll march-rest r2 die=6 need>=5 success\n"
     "!marker e3 fatigued",
     "" },
+  /* a reserve unit its owner did not move is set down on its entry hex; a
+   * lone enemy commander there is entered like any other (BAA-MOV-11) */
+  { "/engine/baa/reserves/BAA-RES-2/BAA-CDR-9/BAA-MOV-11/set-down-on-a-commander",
+    "reserve r1 csa 1 0101\nunit r1 csa inf 2/4/3 1 reserve:r1\n" CSA_DIV
+    "cmd ud usa 2 3 0101\nunit e1 usa inf 2/4/3 2 0808",
+    "5",
+    "end-phase",
+    "reserve-arrived r1 side=csa (BAA-RES-1)\n"
+    "entered r1 to=0101 (BAA-RES-2)\n"
+    "roll capture r1 vs=ud die=5 need>=4 success (BAA-CDR-9)\n"
+    "captured ud by=r1 at=0101 (BAA-CDR-9)\n"
+    "phase csa 1",
+    "unit r1 at=0101 status=active\ncommand ud status=captured" },
 
   /* Night and fatigue */
   { "/engine/baa/night/BAA-NGT-4/BAA-AMB-37/fatigue-at-dawn",

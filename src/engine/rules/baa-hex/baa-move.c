@@ -817,17 +817,21 @@ baa_move_counter (BaaMatch         *m,
   baa_match_invalidate (m);
   baa_mover_clear (&mv);
   if (u)
-    {
-      const char *rule = NULL;
-      if (enemy_cdr_at (m, u->hex, u->side))
-        capture (m, u, n >= 2 ? path[n - 2] : mv.offboard ? u->hex : mv.start, events);
-      else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
-        {
-          (void) rule;
-          u->locked = TRUE;
-          e = baa_event (m, events, &baa_ev_locked, u->def->id, "BAA-ZOC-3");
-          e->at = mu_pos_from_hex (u->hex);
-        }
-    }
+    baa_move_settle (m, u, n >= 2 ? path[n - 2] : mv.offboard ? u->hex : mv.start, rail, events);
   return TRUE;
+}
+
+void
+baa_move_settle (BaaMatch *m, BaaUnit *u, MuHex from, gboolean rail, GPtrArray *events)
+{
+  MuEvent *e;
+
+  if (enemy_cdr_at (m, u->hex, u->side))
+    capture (m, u, from, events);
+  else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
+    {
+      u->locked = TRUE;
+      e = baa_event (m, events, &baa_ev_locked, u->def->id, "BAA-ZOC-3");
+      e->at = mu_pos_from_hex (u->hex);
+    }
 }
