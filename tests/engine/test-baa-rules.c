@@ -9,6 +9,8 @@
 
 #include "baa-hex-private.h"
 #include "baa-hex.h"
+#include "baa-scenario.h"
+#include "mu-problem.h"
 
 /* Tyler and his division under McDowell (BAA-EX-1..3): the USA round, the
  * CSA having nothing on the board. */
@@ -1076,6 +1078,55 @@ test_move_cache (void)
       }
 }
 
+/* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: a scenario whose counters start where
+ * no move could ever bring them (three friendly units in a hex, or counters
+ * of both sides in one) is refused by the check with the counter's line,
+ * not played from an impossible position. */
+static void
+test_start_positions (void)
+{
+  static const struct {
+    const char *scenario;
+    const char *message;   /* NULL: no error */
+  } checks[] = {
+    { "unit a csa inf 2/4/3 0 0505\nunit b csa inf 2/4/3 0 0505\ncmd c9 csa 9 2 0505", NULL },
+    { "unit a csa inf 2/4/3 0 0505\nunit b csa inf 2/4/3 0 0505\nunit c csa inf 2/4/3 0 0505",
+      "unit “c” starts at 0505 with two friendly units there already (BAA-STK-1)" },
+    { "unit a csa inf 2/4/3 0 0505\nunit e usa inf 2/4/3 0 0505",
+      "unit “e” starts at 0505, where counters of side “csa” stand (BAA-STK-1, BAA-MOV-11)" },
+    { "cmd c9 usa 9 2 0505\nunit a csa inf 2/4/3 0 0505",
+      "unit “a” starts at 0505, where counters of side “usa” stand (BAA-STK-1, BAA-MOV-11)" },
+    { "ctl k csa 2 0505\ncmd c9 usa 9 2 0505",
+      "command “c9” starts at 0505, where counters of side “csa” stand (BAA-STK-1, BAA-MOV-11)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      g_autoptr(MuScenario) s = t_scenario (checks[i].scenario);
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GString) all = g_string_new (NULL);
+
+      for (guint j = 0; j < s->counters->len; j++)
+        ((MuCounter *) g_ptr_array_index (s->counters, j))->line = 10 + (int) j;
+      baa_check_scenario (s, problems);
+      for (guint j = 0; j < problems->len; j++)
+        {
+          g_autofree char *text = mu_problem_to_string (g_ptr_array_index (problems, j));
+          g_string_append_printf (all, "%s\n", text);
+        }
+      if (checks[i].message == NULL)
+        g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+      else
+        {
+          /* on the line of the last counter, the one that cannot stand there */
+          g_autofree char *want = g_strdup_printf (":%u: error: %s", 9 + s->counters->len,
+                                                   checks[i].message);
+          if (strstr (all->str, want) == NULL)
+            t_fail ("case %u: expected “%s”, got:\n%s", i, want, all->str);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1095,5 +1146,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
+  g_test_add_func ("/engine/baa/scenario/BAA-STK-1/BAA-AMB-13/BAA-MOV-11/start-positions", test_start_positions);
   return g_test_run ();
 }

@@ -98,6 +98,57 @@ task_ok (const MuScenario *s,
   return ok;
 }
 
+static gboolean
+starts_at (const MuScenario *s, const MuCounter *c, MuHex hex)
+{
+  return c->place.kind == MU_PLACE_HEX && mu_hex_equal (c->place.hex, hex) &&
+         mu_scenario_find_side (s, c->side) != NULL;
+}
+
+/* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: no move or flinch could ever end with
+ * three friendly units in a hex, or with counters of two sides in one, so
+ * no match starts so. Reported at the counter that cannot stand there. */
+static void
+check_start_hexes (const MuScenario *s,
+                   GPtrArray        *problems)
+{
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      const char *enemy = NULL;
+      guint friends = 0;
+      g_autofree char *label = NULL;
+      MuProblem *p = NULL;
+
+      if (!starts_at (s, c, c->place.hex) || !mu_hex_grid_contains (&s->hex_map->grid, c->place.hex))
+        continue;
+      for (guint j = 0; j < i && enemy == NULL; j++)
+        {
+          const MuCounter *o = g_ptr_array_index (s->counters, j);
+
+          if (!starts_at (s, o, c->place.hex))
+            continue;
+          if (g_strcmp0 (o->side, c->side) != 0)
+            enemy = o->side;
+          else if (o->kind == MU_COUNTER_UNIT)
+            friends++;
+        }
+      label = mu_hex_to_string (&s->hex_map->grid, c->place.hex);
+      if (enemy)
+        p = error_at (s, problems, c->line, c->id,
+                      g_strdup_printf (_("%s “%s” starts at %s, where counters of side “%s” stand "
+                                         "(BAA-STK-1, BAA-MOV-11)"),
+                                       mu_counter_kind_to_string (c->kind), c->id, label, enemy));
+      else if (c->kind == MU_COUNTER_UNIT && friends >= 2)
+        p = error_at (s, problems, c->line, c->id,
+                      g_strdup_printf (_("%s “%s” starts at %s with two friendly units there already "
+                                         "(BAA-STK-1)"),
+                                       mu_counter_kind_to_string (c->kind), c->id, label));
+      if (p)
+        p->hex = c->place.hex;
+    }
+}
+
 void
 baa_check_scenario (const MuScenario *s,
                     GPtrArray        *problems)
@@ -152,4 +203,5 @@ baa_check_scenario (const MuScenario *s,
                                      mu_counter_kind_to_string (c->kind), c->id, label));
       p->hex = c->place.hex;
     }
+  check_start_hexes (s, problems);
 }
