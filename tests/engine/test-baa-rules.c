@@ -250,6 +250,31 @@ static const BaaCase cases[] = {
     "roll division ud die=1 need<=1 success (BAA-CDR-7)\n"
     "orders e1 division-roll (BAA-CDR-7)",
     "command ud status=captured\nunit u1 at=0507\nunit e1 markers=orders" },
+  /* BAA-CDR-9: "for each commander in the hex", however many stand there */
+  { "/engine/baa/move/BAA-CDR-9/every-commander-in-the-hex",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\n"
+    "cmd k1 usa 2 2 0507\n"
+    "cmd k2 usa 3 2 0507\n"
+    "cmd k3 usa 4 2 0507\n"
+    "cmd k4 usa 5 2 0507\n"
+    "cmd k5 usa 6 2 0507\n"
+    "cmd k6 usa 7 2 0507\n"
+    "cmd k7 usa 8 2 0507\n"
+    "cmd k8 usa 9 2 0507\n"
+    "cmd k9 usa 10 2 0507\n"
+    "cmd k10 usa 11 2 0507\n"
+    "cmd k11 usa 12 2 0507\n"
+    "cmd k12 usa 13 2 0507\n"
+    "cmd k13 usa 14 2 0507\n"
+    "cmd k14 usa 15 2 0507\n"
+    "cmd k15 usa 16 2 0507\n"
+    "cmd k16 usa 17 2 0507\n"
+    "cmd k17 usa 18 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511",
+    "6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6",
+    "move u1 0506 0507",
+    "captured k1 by=u1\ncaptured k16 by=u1\ncaptured k17 by=u1",
+    "command k17 status=captured\nunit u1 at=0507" },
   { "/engine/baa/move/BAA-EX-24/disabled-division-fails",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
     "5,2",
