@@ -98,12 +98,12 @@ task_ok (const MuScenario *s,
   return ok;
 }
 
-static gboolean
-starts_at (const MuScenario *s, const MuCounter *c, MuHex hex)
-{
-  return c->place.kind == MU_PLACE_HEX && mu_hex_equal (c->place.hex, hex) &&
-         mu_scenario_find_side (s, c->side) != NULL;
-}
+/* What stands in a hex at the start: the first side seen there, and how
+ * many of its units. */
+typedef struct {
+  const char *side;
+  guint units;
+} StartHex;
 
 /* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: no move or flinch could ever end with
  * three friendly units in a hex, or with counters of two sides in one, so
@@ -112,34 +112,29 @@ static void
 check_start_hexes (const MuScenario *s,
                    GPtrArray        *problems)
 {
+  const MuHexGrid *grid = &s->hex_map->grid;
+  g_autofree StartHex *hexes = g_new0 (StartHex, (gsize) grid->cols * grid->rows);
+
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
-      const char *enemy = NULL;
-      guint friends = 0;
       g_autofree char *label = NULL;
+      StartHex *h;
       MuProblem *p = NULL;
 
-      if (!starts_at (s, c, c->place.hex) || !mu_hex_grid_contains (&s->hex_map->grid, c->place.hex))
+      if (c->place.kind != MU_PLACE_HEX || !mu_hex_grid_contains (grid, c->place.hex) ||
+          mu_scenario_find_side (s, c->side) == NULL)
         continue;
-      for (guint j = 0; j < i && enemy == NULL; j++)
-        {
-          const MuCounter *o = g_ptr_array_index (s->counters, j);
-
-          if (!starts_at (s, o, c->place.hex))
-            continue;
-          if (g_strcmp0 (o->side, c->side) != 0)
-            enemy = o->side;
-          else if (o->kind == MU_COUNTER_UNIT)
-            friends++;
-        }
-      label = mu_hex_to_string (&s->hex_map->grid, c->place.hex);
-      if (enemy)
+      h = &hexes[(gsize) (c->place.hex.row - 1) * grid->cols + (c->place.hex.col - 1)];
+      label = mu_hex_to_string (grid, c->place.hex);
+      if (h->side == NULL)
+        h->side = c->side;
+      if (g_strcmp0 (h->side, c->side) != 0)
         p = error_at (s, problems, c->line, c->id,
                       g_strdup_printf (_("%s “%s” starts at %s, where counters of side “%s” stand "
                                          "(BAA-STK-1, BAA-MOV-11)"),
-                                       mu_counter_kind_to_string (c->kind), c->id, label, enemy));
-      else if (c->kind == MU_COUNTER_UNIT && friends >= 2)
+                                       mu_counter_kind_to_string (c->kind), c->id, label, h->side));
+      else if (c->kind == MU_COUNTER_UNIT && ++h->units > 2)
         p = error_at (s, problems, c->line, c->id,
                       g_strdup_printf (_("%s “%s” starts at %s with two friendly units there already "
                                          "(BAA-STK-1)"),
