@@ -828,6 +828,31 @@ test_random_special (void)
     }
 }
 
+/* BAA-CDR-9, BAA-STK-1: command counters do not count toward stacking, so a
+ * scenario may stand hundreds in a hex; the 256th must not make the hex read
+ * as empty (a unit then walked in beside them without a capture roll). */
+static void
+test_many_commanders (void)
+{
+  const guint n = 256;
+  g_autoptr(GString) scenario = g_string_new (CSA_DIV "unit u1 csa inf 2/4/3 1 0505\n");
+  g_autoptr(GString) dice = g_string_new (NULL);
+  g_autofree char *last = g_strdup_printf ("command k%u status=captured\nunit u1 at=0507", n);
+  BaaCase c = { "/engine/baa/move/BAA-CDR-9/BAA-STK-1/hundreds-of-commanders", NULL, NULL,
+                "move u1 0506 0507", "captured k1 by=u1\ncaptured k256 by=u1", NULL };
+
+  for (guint i = 1; i <= n; i++)
+    {
+      g_string_append_printf (scenario, "cmd k%u usa %u 2 0507\n", i, i + 1);
+      g_string_append (dice, i > 1 ? ",6" : "6");
+    }
+  g_string_append (scenario, "unit e1 usa inf 2/4/3 2 0511");
+  c.scenario = scenario->str;
+  c.dice = dice->str;
+  c.state = last;
+  t_case (&c);
+}
+
 static gboolean
 t_legal (MuMatch *m, const char *line)
 {
@@ -1158,6 +1183,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   t_add_cases (cases, G_N_ELEMENTS (cases));
   t_add_cases (seq_cases, G_N_ELEMENTS (seq_cases));
+  g_test_add_func ("/engine/baa/move/BAA-CDR-9/BAA-STK-1/hundreds-of-commanders", test_many_commanders);
   g_test_add_func ("/engine/baa/sequence/BAA-SEQ-1/BAA-SEQ-2/BAA-SEQ-5/BAA-EX-31/BAA-GEN-3/BAA-GEN-4", test_sequence);
   g_test_add_func ("/engine/baa/values/BAA-EX-35/BAA-EX-38/BAA-EX-28/BAA-CMD-9/BAA-FAT-1/BAA-AMB-46/BAA-SPC-2/BAA-AMB-52/BAA-TER-3/BAA-AMB-2", test_values);
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
