@@ -544,15 +544,6 @@ static const CheckCase check_cases[] = {
   { "leadership=\"2\"", "leadership=\"7\"", NULL, "leadership 7 is out of range (1 to 6)" },
   { "at=\"0703\"", "at=\"1203\"", NULL, "is at hex 1203, which is off the 10 × 8 board" },
   { "at=\"0305\" identity", "at=\"0106\" identity", NULL, "starts on impassable hex 0106" },
-  /* BAA-AMB-13, BAA-MOV-11, BAA-STK-1: who may start in a hex together */
-  { "at=\"0703\"", "at=\"0404\"", "name=\"Archer's Brigade\"", "unit “csa-1-1” starts in hex 0404 with the enemy unit “usa-1-1”" },
-  { "at=\"0802\" division", "at=\"0404\" division", "name=\"Hill's Division\"",
-    "command “csa-1” starts in hex 0404 with the enemy unit “usa-1-1”" },
-  { "reserve=\"usa-reserve\" identity=\"1\" arm=\"infantry\" range=\"1\" attack=\"4\" strength=\"3\"/>\n"
-    "  <unit id=\"usa-bty\" side=\"usa\" name=\"Battery A\" at=\"0305\"",
-    "at=\"0404\" identity=\"1\" arm=\"infantry\" range=\"1\" attack=\"4\" strength=\"3\"/>\n"
-    "  <unit id=\"usa-bty\" side=\"usa\" name=\"Battery A\" at=\"0404\"",
-    "name=\"Battery A\"", "unit “usa-bty” is a third unit in hex 0404: at most 2 may share a hex" },
   { "at=\"0902\" owner", "at=\"0999\" owner", NULL, "objective “round-hill” is at hex 0999, which is off" },
   { " entry=\"0104 0105\" edge=\"w\"", "", "<reserve ", "has no entry" },
   { "hexes=\"0103 0203", "hexes=\"0103 0503", NULL, "hexes 0103 and 0503 are not adjacent" },
