@@ -140,6 +140,12 @@ typedef enum {
   MU_FIELD_FLAGS,        /* any of the words in values */
 } MuFieldType;
 
+/* The most a strength that is a number of dice (or of bases, each a die) may
+ * be: the digests say only "at least 1", and each die is rolled and logged,
+ * so a hostile scenario must not ask for millions. No printed counter comes
+ * near it. */
+#define MU_MAX_DICE 99
+
 /* Which counters have a field (a mask of 1 << MuCounterKind, and MU_FIELD_OF_SIDE). */
 #define MU_FIELD_OF(kind) (1u << (kind))
 #define MU_FIELD_OF_SIDE (1u << 8)

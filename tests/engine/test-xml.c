@@ -540,7 +540,7 @@ static const CheckCase check_cases[] = {
   { "attack=\"5\"", "attack=\"9\"", NULL, "attack 9 is out of range (2 to 6)" },
   { "attack=\"5\"", "attack=\"1\"", NULL, "attack 1 is out of range (2 to 6)" },
   { "range=\"3\"", "range=\"0\"", NULL, "range 0 is out of range (at least 1)" },
-  { "strength=\"2\"", "strength=\"0\"", NULL, "strength 0 is out of range (at least 1)" },
+  { "strength=\"2\"", "strength=\"0\"", NULL, "strength 0 is out of range (1 to 99)" },
   { "leadership=\"2\"", "leadership=\"7\"", NULL, "leadership 7 is out of range (1 to 6)" },
   { "at=\"0703\"", "at=\"1203\"", NULL, "is at hex 1203, which is off the 10 × 8 board" },
   { "at=\"0305\" identity", "at=\"0106\" identity", NULL, "starts on impassable hex 0106" },

@@ -94,7 +94,7 @@ static const MuFieldInfo baa_fields[] = {
     G_STRUCT_OFFSET (MuCounter, range) },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, attack) },
-  { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
+  { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength) },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
