@@ -508,13 +508,30 @@ line_cover (const MuPolyline *l)
 static int
 stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
 {
-  guint idx[16];
-  guint n = MIN (mu_terrain_areas_at (m->terrain, s->centre, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (guint));
   int best = 0;
 
-  /* BAT-AMB-16: a base is in an area's cover when its centre is in it (TAB-13) */
-  for (guint i = 0; i < n; i++)
-    best = MAX (best, area_cover (g_ptr_array_index (m->table->areas, idx[i])));
+  /* BAT-AMB-16: a base is in cover when most of its footprint is: the best
+   * value whose areas (of that cover or better) hold more than half of it */
+  mu_terrain_candidates (m->terrain, s->centre, s->centre, hypot (s->width, s->depth) / 2, near, NULL);
+  for (int v = 5; v >= 3 && best == 0 && near->len > 0; v--)
+    {
+      const MuPoint *polys[64];
+      guint lens[64], n = 0;
+
+      for (guint i = 0; i < near->len && n < G_N_ELEMENTS (polys); i++)
+        {
+          const MuArea *a = g_ptr_array_index (m->table->areas, g_array_index (near, guint, i));
+
+          if (area_cover (a) >= v)
+            {
+              polys[n] = (const MuPoint *) a->points->data;
+              lens[n++] = a->points->len;
+            }
+        }
+      if (n > 0 && mu_stand_area_in_polygons (s, polys, lens, n) > s->width * s->depth / 2 + 1e-9)
+        best = v;
+    }
   /* BAT-AMB-37: a line crossing the line of fire within one base depth */
   for (guint i = 0; i < m->table->lines->len; i++)
     {
