@@ -416,6 +416,9 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   e->value = (int) ceil (round (ev.cost * 100) / 100 - 1e-9);
   if (u)
     {
+      BatUnit *before[16];
+      guint n_before = MIN (bat_contacts (m, u, before, G_N_ELEMENTS (before)), G_N_ELEMENTS (before));
+
       if (ev.form_changed)
         mu_event_set_text (mu_event_add_kind (events, bat_formation_event_kind (), id),
                            bat_formation_id (ev.form));
@@ -425,6 +428,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       u->moved = TRUE;
       u->acted_this_bound = TRUE;
       bat_unit_layout (m, u);
+      bat_record_charges (m, u, before, n_before);   /* BAT-MOV-8, BAT-AMB-18 */
       bat_capture_check (m, u, events);
     }
   else
@@ -462,6 +466,8 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
   double allowance = bat_unit_allowance (m, u), cost = 0, step = m->scale.u / 20;
   MuPoint at = u->anchor, start = u->anchor;
   gboolean contact = FALSE, at_clear = TRUE;
+  BatUnit *before[16];
+  guint n_before = MIN (bat_contacts (m, u, before, G_N_ELEMENTS (before)), G_N_ELEMENTS (before));
   MuEvent *e;
 
   if (dir.x == 0 && dir.y == 0)
@@ -546,6 +552,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
   e->from = mu_pos_from_point (start.x, start.y, u->facing);
   u->anchor = at;
   bat_unit_layout (m, u);
+  bat_record_charges (m, u, before, n_before);   /* BAT-FLN-4: it moved into contact */
   e->to = mu_pos_from_point (at.x, at.y, u->facing);
   u->acted_this_bound = TRUE;
   if (contact)

@@ -103,6 +103,10 @@ typedef struct {
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
   const char *reserve;         /* its reserve id while RESERVE */
   const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
+  /* the enemies it moved into contact with: their melee's attacker, they
+   * its defenders, while the contact lasts (BAT-AMB-18, BAT-COV-2) */
+  const char *charged[16];
+  guint n_charged;
   /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
   MuStand stands[MU_STANDS_MAX];
   guint n_stands;
@@ -255,13 +259,20 @@ gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const Mu
 gboolean      bat_line_of_sight     (BatMatch *m, const char *counter, const MuPos *to,
                                      MuSight *sight, GError **error);
 /* BAT-COV-1, BAT-AMB-16, BAT-AMB-37: the cover value of the target against
- * the firer (0 none). */
-int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer);
+ * the firer (0 none); `lines` FALSE leaves out the cover of lines between
+ * them (hedges, walls, works: an obstacle, BAT-COV-2). */
+int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer,
+                                     gboolean lines);
 /* BAT-GEN-5: the modified attack value, capped at 6 (BAT-AMB-12). */
 int           bat_attack_value      (BatMatch *m, const BatUnit *u);
 /* The enemy units in contact (TAB-11) with u, into out (may be NULL); returns how many. */
 guint         bat_contacts          (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 gboolean      bat_in_melee          (BatMatch *m, const BatUnit *u);
+/* BAT-AMB-18: after u moved (or flinched), the enemies in contact with it
+ * that were not before (`before`, n_before) have it as their attacker. */
+void          bat_record_charges    (BatMatch *m, BatUnit *u, BatUnit *const *before, guint n_before);
+/* Whether u moved into contact with e (u attacks, e defends). */
+gboolean      bat_charged           (const BatUnit *u, const BatUnit *e);
 double        bat_contact_tolerance (const BatMatch *m);
 
 /* baa-table-seq.c ------------------------------------------------------------------- */
