@@ -62,6 +62,23 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   p->allowance_rule = "BAT-MOV-1";
 }
 
+/* BAT-AMB-38: whether a crossing of a stream or river at `at` is at a ford
+ * or bridge. */
+static gboolean
+at_crossing (const BatMatch *m, MuPoint at)
+{
+  for (guint j = 0; j < m->table->lines->len; j++)
+    {
+      const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
+
+      if ((f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
+          mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
+          mu_terrain_line_width (m->table, f) / 2 + 1e-9)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* BAT-AMB-38: a stream crossed away from a ford or bridge costs 1 U; each
  * contour level climbed 0.5 U. Measured on the anchor's straight legs. */
 static double
@@ -80,20 +97,9 @@ extra_cost (BatMatch *m, MuPoint a, MuPoint b)
       for (guint k = 1; k < l->points->len; k++)
         {
           double t;
-          gboolean at_crossing = FALSE;
-          MuPoint at;
 
-          if (!mu_segment_intersect (a, b, pp[k - 1], pp[k], &t))
-            continue;
-          at = (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-          for (guint j = 0; j < m->table->lines->len && !at_crossing; j++)
-            {
-              const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
-              at_crossing = (f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
-                            mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
-                            mu_terrain_line_width (m->table, f) / 2 + 1e-9;
-            }
-          if (!at_crossing)
+          if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
+              !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) }))
             extra += m->scale.u;
         }
     }
@@ -450,11 +456,20 @@ bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b)
   for (guint i = 0; i < m->table->lines->len; i++)
     {
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPoint *pp = (const MuPoint *) l->points->data;
 
-      if ((l->kind == MU_LINE_RIVER || l->kind == MU_LINE_IMPASSABLE) &&
-          mu_path_crossings ((MuPoint[]) { a, b }, 2, (const MuPoint *) l->points->data, l->points->len,
-                             NULL) > 0)
-        return TRUE;
+      if (l->kind != MU_LINE_RIVER && l->kind != MU_LINE_IMPASSABLE)
+        continue;
+      /* BAT-MOV-4, BAT-AMB-38: a river is crossed at fords and bridges */
+      for (guint k = 1; k < l->points->len; k++)
+        {
+          double t;
+
+          if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
+              (l->kind == MU_LINE_IMPASSABLE ||
+               !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) })))
+            return TRUE;
+        }
     }
   return FALSE;
 }
