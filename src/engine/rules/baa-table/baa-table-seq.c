@@ -864,12 +864,18 @@ bat_phase_has_choices (BatMatch *m)
           BAT_FOR_UNITS (m, t)
             if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
               return TRUE;
-      /* artillery at defence works (BAT-FORT-3) */
+      /* artillery at defence works (BAT-FORT-3); any unit at an enemy
+       * commander (BAT-CDR-2, BAT-CDR-3) */
       BAT_FOR_UNITS (m, u)
         if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
-          for (guint i = 0; i < m->sections->len; i++)
-            if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
-              return TRUE;
+          {
+            for (guint i = 0; i < m->sections->len; i++)
+              if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
+                return TRUE;
+            BAT_FOR_CDRS (m, c)
+              if (c->side != u->side && bat_fire_at_commander (m, u, c, NULL, NULL))
+                return TRUE;
+          }
       return FALSE;
     case BAT_PHASE_BOUND_END:
       return bat_day_has_choices (m);
