@@ -43,6 +43,68 @@ typedef struct {
   GArray *areas, *lines;
 } Scratch;
 
+/* Whether p lies in one of the stands (edges included). */
+static gboolean
+in_stands (const MuStand *stands, guint n, MuPoint p)
+{
+  for (guint s = 0; s < n; s++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[s], c);
+      if (mu_polygon_contains (c, 4, p) || mu_segment_point_distance (c[0], c[1], p) <= 1e-12 ||
+          mu_segment_point_distance (c[1], c[2], p) <= 1e-12 || mu_segment_point_distance (c[2], c[3], p) <= 1e-12 ||
+          mu_segment_point_distance (c[3], c[0], p) <= 1e-12)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A line that only touches stand `st` of a unit is still on the unit when it
+ * runs along the seam between two of its stands (or through a corner they
+ * share): just either side of where it touches, both points are in stands
+ * of the unit (TAB-16). */
+static gboolean
+on_seam (const MuLosUnit *o, const MuStand *st, MuPoint a, MuPoint b)
+{
+  MuPoint c[4], d = { b.x - a.x, b.y - a.y };
+  double len = hypot (d.x, d.y), t0 = 1, t1 = 0;
+  const double eps = 1e-7;
+
+  if (len <= 0)
+    return FALSE;
+  /* the part of a-b on the stand's outline: the touching points */
+  mu_stand_corners (st, c);
+  for (int k = 0; k < 4; k++)
+    {
+      MuPoint e0 = c[k], e1 = c[(k + 1) % 4];
+
+      for (int end = 0; end < 2; end++)
+        {
+          MuPoint q = end ? e1 : e0;
+          double t = ((q.x - a.x) * d.x + (q.y - a.y) * d.y) / (len * len);
+
+          if (t >= -1e-12 && t <= 1 + 1e-12 && mu_segment_point_distance (a, b, q) <= 1e-9)
+            t0 = MIN (t0, t), t1 = MAX (t1, t);
+        }
+      {
+        double t;
+
+        if (mu_segment_intersect (a, b, e0, e1, &t))
+          t0 = MIN (t0, t), t1 = MAX (t1, t);
+      }
+    }
+  if (t0 > t1)
+    return FALSE;
+  {
+    double tm = CLAMP ((t0 + t1) / 2, 0, 1);
+    MuPoint p = { a.x + tm * d.x, a.y + tm * d.y }, nrm = { -d.y / len * eps, d.x / len * eps };
+
+    return in_stands (o->stands, o->n_stands, (MuPoint) { p.x + nrm.x, p.y + nrm.y }) &&
+           in_stands (o->stands, o->n_stands, (MuPoint) { p.x - nrm.x, p.y - nrm.y });
+  }
+}
+
 static MuLosBlock
 line_blocked (MuTerrainIndex    *ix,
               const MuLosParams *p,
@@ -77,7 +139,8 @@ line_blocked (MuTerrainIndex    *ix,
             if (mu_segment_point_distance (a, b, st->centre) > reach)
               continue;
             mu_stand_corners (st, c);
-            if (mu_convex_overlap (c, 4, seg, 2, 1e-9))
+            if (mu_convex_overlap (c, 4, seg, 2, 1e-9) ||
+                (o->n_stands > 1 && mu_convex_distance (c, 4, seg, 2) <= 1e-9 && on_seam (o, st, a, b)))
               {
                 if (r)
                   r->unit = o->id;

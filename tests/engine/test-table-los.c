@@ -185,6 +185,22 @@ test_los (void)
   g_assert_false (mu_table_los (ix, &p, firer, 2, target, 2, others, 1, &r));
   g_assert_cmpint (r.block, ==, MU_LOS_UNIT);
   g_assert_cmpstr (r.unit, ==, "wall-of-men");
+  /* TAB-16 a unit of two stands side by side blocks the line that runs
+   * exactly along the seam between them (it touches both, enters neither);
+   * a line along its outer side only grazes it */
+  {
+    MuStand one[1], pair[2], two[2];
+    MuLosUnit seam = { "seam", pair, 2, FALSE };
+
+    unit_at (one, 1, 10, 20, 90);   /* one stand, front edge x = 10, y 18..22 */
+    unit_at (pair, 2, 15, 20, 90);  /* stands y 16..20 and 20..24, x 14..15 */
+    unit_at (two, 2, 25, 20, 270);  /* front edge x = 25, y 16..24 */
+    g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 20 }, (MuPoint) { 25, 20 }, &seam, 1, NULL, NULL,
+                                        &r), ==, MU_LOS_UNIT);
+    g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 16 }, (MuPoint) { 25, 16 }, &seam, 1, NULL, NULL,
+                                        &r), ==, MU_LOS_CLEAR);
+    g_assert_false (mu_table_los (ix, &p, one, 1, two, 2, &seam, 1, &r));
+  }
   /* TAB-16 commanders never block */
   leader[0] = blocker[0];
   others[0] = (MuLosUnit) { "general", leader, 1, TRUE };
