@@ -233,6 +233,9 @@ void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
 const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
+/* A scenario's formation as baa-table plays it: column and limbered are
+ * the column of attack, the others a single line (baa-table-seq.c). */
+BatFormation  bat_form_from_scenario (MuFormation f);
 /* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
 void          bat_unit_layout       (BatMatch *m, BatUnit *u);
 void          bat_cdr_layout        (BatMatch *m, BatCdr *c);

@@ -91,8 +91,8 @@ side_index (const BatMatch *m, const char *side)
   return BAT_NONE;
 }
 
-static BatFormation
-form_from_scenario (MuFormation f)
+BatFormation
+bat_form_from_scenario (MuFormation f)
 {
   return f == MU_FORMATION_COLUMN || f == MU_FORMATION_LIMBERED ? BAT_FORM_COLUMN : BAT_FORM_LINE;
 }
@@ -156,7 +156,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           u->def = c;
           u->side = side;
           u->bases = c->strength;
-          u->form = form_from_scenario (c->place.formation);
+          u->form = bat_form_from_scenario (c->place.formation);
           u->fatigued = c->fatigued && m->opt_fatigue;
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
           u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
