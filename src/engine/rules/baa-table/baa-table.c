@@ -498,6 +498,31 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
                           _("unit “%s”: its stands overlap those of unit “%s” (line %d) when a column of "
                             "attack is laid out one base wide (TAB-11)"), lb->c->id, la->c->id, la->c->line);
       }
+  /* TAB-11, BAT-MOV-5: a commander is a base of its own, and no unit may
+   * stand on it */
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      MuStand st[1];
+
+      if (c->kind == MU_COUNTER_UNIT || c->place.kind != MU_PLACE_TABLE || !isfinite (c->place.facing) ||
+          !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y) ||
+          mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 1, c->place.pos, c->place.facing, st,
+                                   1) != 1)
+        continue;
+      for (guint k = 0; k < laid->len; k++)
+        {
+          const Laid *l = &g_array_index (laid, Laid, k);
+
+          if (mu_stands_overlap (st, 1, l->played, l->n_played))
+            {
+              layout_problem (s, problems, c, _("%s “%s”: its stand overlaps those of unit “%s” (line %d) (TAB-11)"),
+                              c->kind == MU_COUNTER_CONTROL ? "control" : "command", c->id, l->c->id,
+                              l->c->line);
+              break;
+            }
+        }
+    }
 }
 
 /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
