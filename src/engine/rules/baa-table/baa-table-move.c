@@ -495,7 +495,9 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       MuPoint next = { at.x + dir.x * step, at.y + dir.y * step };
       MuStand st[MU_STANDS_MAX];
       guint n = bat_layout_at (m, u, next, u->facing, u->form, st);
-      double c = bat_point_difficult (m, next) ? 2 * step : step;
+      /* difficult ground at double cost, streams and contours as a move
+       * pays them (BAT-AMB-38) */
+      double c = (bat_point_difficult (m, next) ? 2 * step : step) + extra_cost (m, at, next);
       gboolean beyond = cost + c > allowance + 1e-9;
       gboolean on_friend = FALSE, lost = FALSE;
 
