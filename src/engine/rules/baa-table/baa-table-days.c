@@ -79,7 +79,8 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
 }
 
 /* BAT-DAY-1, BAT-AMB-31, BAT-AMB-43: a full normal move (Table S2, no road
- * bonus, difficult ground at double cost as in a flinch) towards the side's
+ * bonus, difficult ground at double cost as in a flinch, streams and
+ * contours as BAT-AMB-38 charges them) towards the side's
  * home edge, or directly away from the nearest enemy unit when the side has
  * none (TAB-17). Facing kept. It passes through friends and stops short of
  * enemies, impassable ground, rivers and the table's edge, at the last
@@ -117,7 +118,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
       MuPoint next = { at.x + dir.x * step, at.y + dir.y * step };
       MuStand st[MU_STANDS_MAX];
       guint n = bat_layout_at (m, u, next, u->facing, u->form, st);
-      double c = bat_point_difficult (m, next) ? 2 * step : step;
+      double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean on_friend;
 
       if (cost + c > allowance + 1e-9 || blocked_at (m, u, st, n, at, next, &on_friend))

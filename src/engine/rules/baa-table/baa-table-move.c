@@ -57,7 +57,7 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
     1 / m->scale.difficult;
   p->area_impassable[MU_AREA_WATER] = TRUE;
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
-   * anywhere, at a price (extra_cost) */
+   * anywhere, at a price (bat_extra_cost) */
   p->streams_crossable = TRUE;
   p->allowance_rule = "BAT-MOV-1";
 }
@@ -81,8 +81,8 @@ at_crossing (const BatMatch *m, MuPoint at)
 
 /* BAT-AMB-38: a stream crossed away from a ford or bridge costs 1 U; each
  * contour level climbed 0.5 U. Measured on the anchor's straight legs. */
-static double
-extra_cost (BatMatch *m, MuPoint a, MuPoint b)
+double
+bat_extra_cost (BatMatch *m, MuPoint a, MuPoint b)
 {
   double extra = 0, len = hypot (b.x - a.x, b.y - a.y);
   int n = MAX (1, (int) ceil (len / (m->scale.u / 8))), level = mu_terrain_level_at (m->terrain, a);
@@ -320,7 +320,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
                     return bat_refuse (error, "BAT-MOV-11", "%s: river boats move only on the river", id);
                   }
                 if (!boat)
-                  ev->cost += extra_cost (m, from, st->to);
+                  ev->cost += bat_extra_cost (m, from, st->to);
                 from = st->to;
                 g_array_append_val (trail, from);
               }
@@ -497,7 +497,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       guint n = bat_layout_at (m, u, next, u->facing, u->form, st);
       /* difficult ground at double cost, streams and contours as a move
        * pays them (BAT-AMB-38) */
-      double c = (bat_point_difficult (m, next) ? 2 * step : step) + extra_cost (m, at, next);
+      double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean beyond = cost + c > allowance + 1e-9;
       gboolean on_friend = FALSE, lost = FALSE;
 

@@ -317,6 +317,9 @@ void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *fro
 /* A straight step a-b crosses a river or an impassable line. */
 gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
+/* BAT-AMB-38: what a straight step a-b pays beyond its length: 1 U a stream
+ * crossed away from a ford or bridge, 0.5 U a contour level climbed. */
+double        bat_extra_cost        (BatMatch *m, MuPoint a, MuPoint b);
 
 /* baa-table-fire.c ------------------------------------------------------------------ */
 
