@@ -63,7 +63,7 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
     if (st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
         st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre))
       return TRUE;
-  if (bat_crosses_barrier (m, from, to))
+  if (bat_crosses_barrier (m, from, to, TRUE))
     return TRUE;
   BAT_FOR_UNITS (m, o)
     if (o != u && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))

@@ -451,14 +451,14 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
 /* Flinch ----------------------------------------------------------------------------- */
 
 gboolean
-bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b)
+bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 {
   for (guint i = 0; i < m->table->lines->len; i++)
     {
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
       const MuPoint *pp = (const MuPoint *) l->points->data;
 
-      if (l->kind != MU_LINE_RIVER && l->kind != MU_LINE_IMPASSABLE)
+      if (l->kind != MU_LINE_IMPASSABLE && (l->kind != MU_LINE_RIVER || !rivers))
         continue;
       /* BAT-MOV-4, BAT-AMB-38: a river is crossed at fords and bridges */
       for (guint k = 1; k < l->points->len; k++)
@@ -501,10 +501,14 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       gboolean beyond = cost + c > allowance + 1e-9;
       gboolean on_friend = FALSE, lost = FALSE;
 
+      /* an impassable line under any base's step (as a move's swept path,
+       * TAB-12); a river under the anchor's, away from a crossing */
       for (guint k = 0; k < n && !lost; k++)
         lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre);
-      lost = lost || bat_crosses_barrier (m, at, next);
+               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+               bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
+                                    st[k].centre, FALSE);
+      lost = lost || bat_crosses_barrier (m, at, next, TRUE);
       if (lost)
         {
           /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */

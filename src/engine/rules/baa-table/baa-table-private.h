@@ -314,8 +314,9 @@ gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
-/* A straight step a-b crosses a river or an impassable line. */
-gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b);
+/* A straight step a-b crosses an impassable line, or (rivers) a river away
+ * from a ford or bridge. */
+gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
 /* BAT-AMB-38: what a straight step a-b pays beyond its length: 1 U a stream
  * crossed away from a ford or bridge, 0.5 U a contour level climbed. */
