@@ -59,9 +59,12 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
             gboolean *on_friend)
 {
   *on_friend = FALSE;
+  /* no base over an impassable line (TAB-12) */
   for (guint k = 0; k < n; k++)
     if (st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-        st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre))
+        st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+        bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - (to.x - from.x), st[k].centre.y - (to.y - from.y) },
+                             st[k].centre, FALSE))
       return TRUE;
   if (bat_crosses_barrier (m, from, to, TRUE))
     return TRUE;
