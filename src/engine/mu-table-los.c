@@ -43,6 +43,89 @@ typedef struct {
   GArray *areas, *lines;
 } Scratch;
 
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Blocking terrain on a-b: the line is cut at every edge of the candidate
+ * areas that block (a visible depth of 0 or more); pieces inside one or more
+ * of them that follow each other make one stretch, however many areas draw
+ * it (a wood drawn as two polygons side by side, or a wood and a village
+ * that touch), and the stretch blocks when it is longer than the smallest
+ * visible depth along it. Returns the index of an area of the first such
+ * stretch, or -1. */
+static int
+terrain_blocks (const MuTableMap *t, const MuLosParams *p, MuPoint a, MuPoint b, const GArray *areas)
+{
+  double len = hypot (b.x - a.x, b.y - a.y), run = 0, limit = G_MAXDOUBLE;
+  int run_area = -1;
+  g_autoptr(GArray) ts = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (len <= 0)
+    return -1;
+  {
+    double ends[2] = { 0, 1 };
+    g_array_append_vals (ts, ends, 2);
+  }
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const MuArea *area = g_ptr_array_index (t->areas, g_array_index (areas, guint, i));
+      const MuPoint *poly = (const MuPoint *) area->points->data;
+      guint n = area->points->len;
+
+      if (area->kind >= MU_AREA_N || p->visible_depth[area->kind] < 0 || n < 3)
+        continue;
+      for (guint k = 0, j = n - 1; k < n; j = k++)
+        {
+          double tt;
+
+          if (mu_segment_intersect (a, b, poly[j], poly[k], &tt) && tt > 0 && tt < 1)
+            g_array_append_val (ts, tt);
+        }
+    }
+  g_array_sort (ts, cmp_double);
+  for (guint i = 1; i < ts->len; i++)
+    {
+      double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);
+      MuPoint m = { a.x + (t0 + t1) / 2 * (b.x - a.x), a.y + (t0 + t1) / 2 * (b.y - a.y) };
+      double depth = -1;
+      int first = -1;
+
+      if (t1 - t0 <= 1e-12)
+        continue;
+      for (guint k = 0; k < areas->len; k++)
+        {
+          guint idx = g_array_index (areas, guint, k);
+          const MuArea *area = g_ptr_array_index (t->areas, idx);
+          double d = area->kind < MU_AREA_N ? p->visible_depth[area->kind] : -1;
+
+          if (d >= 0 && area->points->len >= 3 &&
+              mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len, m))
+            {
+              depth = depth < 0 ? d : MIN (depth, d);
+              if (first < 0)
+                first = (int) idx;
+            }
+        }
+      if (depth < 0)
+        {
+          run = 0, limit = G_MAXDOUBLE, run_area = -1;
+          continue;
+        }
+      run += (t1 - t0) * len;
+      limit = MIN (limit, depth);
+      if (run_area < 0)
+        run_area = first;
+      if (run > limit + 1e-9)
+        return run_area;
+    }
+  return -1;
+}
+
 /* Whether p lies in one of the stands (edges included). */
 static gboolean
 in_stands (const MuStand *stands, guint n, MuPoint p)
@@ -161,7 +244,6 @@ line_blocked (MuTerrainIndex    *ix,
         guint k = g_array_index (sc->areas, guint, i);
         const MuArea *area = g_ptr_array_index (t->areas, k);
         const MuPoint *poly = (const MuPoint *) area->points->data;
-        double depth = area->kind < MU_AREA_N ? p->visible_depth[area->kind] : -1;
 
         if (p->levels && area->kind == MU_AREA_HILL && area->level > top &&
             mu_path_length_inside (seg, 2, poly, area->points->len) > 1e-9)
@@ -170,13 +252,17 @@ line_blocked (MuTerrainIndex    *ix,
               r->area = (int) k;
             return MU_LOS_HIGHER_GROUND;
           }
-        if (depth >= 0 && mu_path_length_inside (seg, 2, poly, area->points->len) > depth + 1e-9)
-          {
-            if (r)
-              r->area = (int) k;
-            return MU_LOS_TERRAIN;
-          }
       }
+    {
+      int k = terrain_blocks (t, p, a, b, sc->areas);
+
+      if (k >= 0)
+        {
+          if (r)
+            r->area = k;
+          return MU_LOS_TERRAIN;
+        }
+    }
   }
   if (p->crest_clearance >= 0)
     for (guint i = 0; i < sc->lines->len; i++)

@@ -281,6 +281,23 @@ test_bat_ex_15 (void)
   g_assert_false (mu_table_los (ix, &p, a, 1, b, 1, NULL, 0, &r));
   g_assert_cmpint (r.block, ==, MU_LOS_TERRAIN);
   mu_table_map_free (t);
+
+  /* the visible depth counts the woods along the line, however many areas
+   * draw them: two pieces of 3 cm side by side are 6 cm of woods; with 1 cm
+   * of open ground between them, each is seen through */
+  t = mu_table_map_new (180, 120, MU_UNIT_CM, "15mm");
+  add_box (t, MU_AREA_WOODS, 0, 20, 0, 23, 10);
+  add_box (t, MU_AREA_WOODS, 0, 23, 0, 26, 10);
+  add_box (t, MU_AREA_WOODS, 0, 20, 20, 23, 30);
+  add_box (t, MU_AREA_WOODS, 0, 24, 20, 27, 30);
+  g_clear_pointer (&ix, mu_terrain_index_free);
+  ix = mu_terrain_index_new (t);
+  g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 5 }, (MuPoint) { 40, 5 }, NULL, 0, NULL, NULL, &r), ==,
+                   MU_LOS_TERRAIN);
+  g_assert_cmpint (r.area, ==, 0);
+  g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 25 }, (MuPoint) { 40, 25 }, NULL, 0, NULL, NULL, &r), ==,
+                   MU_LOS_CLEAR);
+  mu_table_map_free (t);
 }
 
 /* Moves --------------------------------------------------------------------------------- */
