@@ -43,12 +43,13 @@ typedef struct {
   GArray *areas, *lines;
 } Scratch;
 
-static int
-cmp_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
 
-  return x < y ? -1 : x > y;
+static gboolean
+blocks_sight (const MuArea *area, gconstpointer data)
+{
+  const MuLosParams *p = data;
+
+  return area->kind < MU_AREA_N && p->visible_depth[area->kind] >= 0;
 }
 
 /* Blocking terrain on a-b: the line is cut at every edge of the candidate
@@ -67,27 +68,7 @@ terrain_blocks (const MuTableMap *t, const MuLosParams *p, MuPoint a, MuPoint b,
 
   if (len <= 0)
     return -1;
-  {
-    double ends[2] = { 0, 1 };
-    g_array_append_vals (ts, ends, 2);
-  }
-  for (guint i = 0; i < areas->len; i++)
-    {
-      const MuArea *area = g_ptr_array_index (t->areas, g_array_index (areas, guint, i));
-      const MuPoint *poly = (const MuPoint *) area->points->data;
-      guint n = area->points->len;
-
-      if (area->kind >= MU_AREA_N || p->visible_depth[area->kind] < 0 || n < 3)
-        continue;
-      for (guint k = 0, j = n - 1; k < n; j = k++)
-        {
-          double tt;
-
-          if (mu_segment_intersect (a, b, poly[j], poly[k], &tt) && tt > 0 && tt < 1)
-            g_array_append_val (ts, tt);
-        }
-    }
-  g_array_sort (ts, cmp_double);
+  mu_terrain_segment_cuts (t, areas, a, b, blocks_sight, p, ts);
   for (guint i = 1; i < ts->len; i++)
     {
       double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);

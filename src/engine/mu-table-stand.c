@@ -559,14 +559,6 @@ mu_stands_in_polygon (const MuStand *stands,
 
 /* Footprint area inside polygons --------------------------------------------------------- */
 
-static int
-cmp_double (gconstpointer a,
-            gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 /* The x where segment a-b meets the line y = c, if it does between its ends. */
 static void
@@ -646,7 +638,7 @@ mu_stand_area_in_polygons (const MuStand        *stand,
             g_array_append_val (xs, x);
           }
       }
-  g_array_sort (xs, cmp_double);
+  g_array_sort (xs, mu_compare_doubles);
 
   /* Per strip: the union of the polygons' spans across the footprint's depth
    * at the strip's middle; the covered depth is linear inside a strip. */
@@ -676,7 +668,7 @@ mu_stand_area_in_polygons (const MuStand        *stand,
                   g_array_append_val (ys, y);
                 }
             }
-          g_array_sort (ys, cmp_double);
+          g_array_sort (ys, mu_compare_doubles);
           for (guint i = 0; i + 1 < ys->len; i += 2)
             {
               double lohi[2] = { MAX (g_array_index (ys, double, i), -hd), MIN (g_array_index (ys, double, i + 1), hd) };
@@ -685,7 +677,7 @@ mu_stand_area_in_polygons (const MuStand        *stand,
                 g_array_append_val (iv, lohi);
             }
         }
-      g_array_sort (iv, cmp_double);
+      g_array_sort (iv, mu_compare_doubles);
       for (guint i = 0; i < iv->len; i++)
         {
           const double *lohi = &g_array_index (iv, double, 2 * i);

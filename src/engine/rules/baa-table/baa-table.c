@@ -397,21 +397,10 @@ typedef struct {
   guint n_format, n_played;
 } Laid;
 
+/* Files a problem about counter c. */
 static void
-layout_problem (const MuScenario *s, GPtrArray *problems, const MuCounter *c, const char *format, ...)
-  G_GNUC_PRINTF (4, 5);
-
-static void
-layout_problem (const MuScenario *s, GPtrArray *problems, const MuCounter *c, const char *format, ...)
+counter_problem (GPtrArray *problems, const MuCounter *c, MuProblem *p)
 {
-  va_list ap;
-  g_autofree char *text = NULL;
-  MuProblem *p;
-
-  va_start (ap, format);
-  text = g_strdup_vprintf (format, ap);
-  va_end (ap);
-  p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line, "%s", text);
   p->object_id = g_strdup (c->id);
   g_ptr_array_add (problems, p);
 }
@@ -481,9 +470,11 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
           !off_table (s->table, lb->format, lb->n_format, &which, &at))
         {
           off_table (s->table, lb->played, lb->n_played, &which, &at);
-          layout_problem (s, problems, lb->c,
-                          _("unit “%s”: as a column of attack, one base wide, its stand %u reaches off the "
-                            "table (at %.2f, %.2f) (TAB-6)"), lb->c->id, which + 1, at.x, at.y);
+          counter_problem (problems, lb->c,
+                           mu_problem_new (MU_PROBLEM_ERROR, s->filename, lb->c->line,
+                                           _("unit “%s”: as a column of attack, one base wide, its stand %u "
+                                             "reaches off the table (at %.2f, %.2f) (TAB-6)"),
+                                           lb->c->id, which + 1, at.x, at.y));
         }
     }
   for (guint b = 0; b < laid->len; b++)
@@ -494,9 +485,11 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
         if ((la->differs || lb->differs) &&
             mu_stands_overlap (la->played, la->n_played, lb->played, lb->n_played) &&
             !mu_stands_overlap (la->format, la->n_format, lb->format, lb->n_format))
-          layout_problem (s, problems, lb->c,
-                          _("unit “%s”: its stands overlap those of unit “%s” (line %d) when a column of "
-                            "attack is laid out one base wide (TAB-11)"), lb->c->id, la->c->id, la->c->line);
+          counter_problem (problems, lb->c,
+                           mu_problem_new (MU_PROBLEM_ERROR, s->filename, lb->c->line,
+                                           _("unit “%s”: its stands overlap those of unit “%s” (line %d) when "
+                                             "a column of attack is laid out one base wide (TAB-11)"),
+                                           lb->c->id, la->c->id, la->c->line));
       }
   /* TAB-11, BAT-MOV-5: a commander is a base of its own, and no unit may
    * stand on it */
@@ -516,9 +509,11 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
 
           if (mu_stands_overlap (st, 1, l->played, l->n_played))
             {
-              layout_problem (s, problems, c, _("%s “%s”: its stand overlaps those of unit “%s” (line %d) (TAB-11)"),
-                              c->kind == MU_COUNTER_CONTROL ? "control" : "command", c->id, l->c->id,
-                              l->c->line);
+              counter_problem (problems, c,
+                               mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
+                                               _("%s “%s”: its stand overlaps those of unit “%s” (line %d) (TAB-11)"),
+                                               c->kind == MU_COUNTER_CONTROL ? "control" : "command", c->id,
+                                               l->c->id, l->c->line));
               break;
             }
         }
