@@ -373,6 +373,18 @@ element_at_line (xmlNodePtr  node,
   return NULL;
 }
 
+/* libxml2's "Element E failed to validate content", said of a parent once a
+ * child failed: the whole message, as a message naming a value the file gave
+ * (`parent="…failed to validate content"`) must not pass for it. */
+static gboolean
+is_content_complaint (const char *raw)
+{
+  char e[128];
+  int end = -1;
+
+  return sscanf (raw, "Element %127s failed to validate content%n", e, &end) == 1 && end > 0 && raw[end] == '\0';
+}
+
 /* libxml2's RelaxNG messages come with follow-up noise ("failed to validate
  * content", "Invalid sequence in interleave"): keep what helps, say it in the
  * terms of the format, and name unknown elements precisely. */
@@ -424,7 +436,7 @@ tidy_schema_messages (MuXmlLoader *ld,
             useful++;
         }
       else if (!g_str_has_prefix (raw, "Expecting an element") &&
-               !strstr (raw, "failed to validate content") &&
+               !is_content_complaint (raw) &&
                !g_str_has_prefix (raw, "Internal error") &&
                !g_str_has_prefix (raw, "Invalid sequence in interleave"))
         useful++;
@@ -440,7 +452,7 @@ tidy_schema_messages (MuXmlLoader *ld,
       if (!g_str_has_prefix (p->message, prefix))
         continue;
       raw = p->message + strlen (prefix);
-      if (g_str_has_prefix (raw, "Expecting an element") || strstr (raw, "failed to validate content") ||
+      if (g_str_has_prefix (raw, "Expecting an element") || is_content_complaint (raw) ||
           g_str_has_prefix (raw, "<scenario>: a required attribute") ||
           /* libxml2 loses its place after a missing attribute ("no state") */
           g_str_has_prefix (raw, "Internal error") ||

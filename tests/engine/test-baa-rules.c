@@ -9,6 +9,8 @@
 
 #include "baa-hex-private.h"
 #include "baa-hex.h"
+#include "baa-scenario.h"
+#include "mu-problem.h"
 
 /* Tyler and his division under McDowell (BAA-EX-1..3): the USA round, the
  * CSA having nothing on the board. */
@@ -248,6 +250,31 @@ static const BaaCase cases[] = {
     "roll division ud die=1 need<=1 success (BAA-CDR-7)\n"
     "orders e1 division-roll (BAA-CDR-7)",
     "command ud status=captured\nunit u1 at=0507\nunit e1 markers=orders" },
+  /* BAA-CDR-9: "for each commander in the hex", however many stand there */
+  { "/engine/baa/move/BAA-CDR-9/every-commander-in-the-hex",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\n"
+    "cmd k1 usa 2 2 0507\n"
+    "cmd k2 usa 3 2 0507\n"
+    "cmd k3 usa 4 2 0507\n"
+    "cmd k4 usa 5 2 0507\n"
+    "cmd k5 usa 6 2 0507\n"
+    "cmd k6 usa 7 2 0507\n"
+    "cmd k7 usa 8 2 0507\n"
+    "cmd k8 usa 9 2 0507\n"
+    "cmd k9 usa 10 2 0507\n"
+    "cmd k10 usa 11 2 0507\n"
+    "cmd k11 usa 12 2 0507\n"
+    "cmd k12 usa 13 2 0507\n"
+    "cmd k13 usa 14 2 0507\n"
+    "cmd k14 usa 15 2 0507\n"
+    "cmd k15 usa 16 2 0507\n"
+    "cmd k16 usa 17 2 0507\n"
+    "cmd k17 usa 18 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511",
+    "6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6",
+    "move u1 0506 0507",
+    "captured k1 by=u1\ncaptured k16 by=u1\ncaptured k17 by=u1",
+    "command k17 status=captured\nunit u1 at=0507" },
   { "/engine/baa/move/BAA-EX-24/disabled-division-fails",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
     "5,2",
@@ -322,6 +349,19 @@ static const BaaCase cases[] = {
     "roll march-rest r2 die=6 need>=5 success\n"
     "!marker e3 fatigued",
     "" },
+  /* a reserve unit its owner did not move is set down on its entry hex; a
+   * lone enemy commander there is entered like any other (BAA-MOV-11) */
+  { "/engine/baa/reserves/BAA-RES-2/BAA-CDR-9/BAA-MOV-11/set-down-on-a-commander",
+    "reserve r1 csa 1 0101\nunit r1 csa inf 2/4/3 1 reserve:r1\n" CSA_DIV
+    "cmd ud usa 2 3 0101\nunit e1 usa inf 2/4/3 2 0808",
+    "5",
+    "end-phase",
+    "reserve-arrived r1 side=csa (BAA-RES-1)\n"
+    "entered r1 to=0101 (BAA-RES-2)\n"
+    "roll capture r1 vs=ud die=5 need>=4 success (BAA-CDR-9)\n"
+    "captured ud by=r1 at=0101 (BAA-CDR-9)\n"
+    "phase csa 1",
+    "unit r1 at=0101 status=active\ncommand ud status=captured" },
 
   /* Night and fatigue */
   { "/engine/baa/night/BAA-NGT-4/BAA-AMB-37/fatigue-at-dawn",
@@ -788,6 +828,31 @@ test_random_special (void)
     }
 }
 
+/* BAA-CDR-9, BAA-STK-1: command counters do not count toward stacking, so a
+ * scenario may stand hundreds in a hex; the 256th must not make the hex read
+ * as empty (a unit then walked in beside them without a capture roll). */
+static void
+test_many_commanders (void)
+{
+  const guint n = 256;
+  g_autoptr(GString) scenario = g_string_new (CSA_DIV "unit u1 csa inf 2/4/3 1 0505\n");
+  g_autoptr(GString) dice = g_string_new (NULL);
+  g_autofree char *last = g_strdup_printf ("command k%u status=captured\nunit u1 at=0507", n);
+  BaaCase c = { "/engine/baa/move/BAA-CDR-9/BAA-STK-1/hundreds-of-commanders", NULL, NULL,
+                "move u1 0506 0507", "captured k1 by=u1\ncaptured k256 by=u1", NULL };
+
+  for (guint i = 1; i <= n; i++)
+    {
+      g_string_append_printf (scenario, "cmd k%u usa %u 2 0507\n", i, i + 1);
+      g_string_append (dice, i > 1 ? ",6" : "6");
+    }
+  g_string_append (scenario, "unit e1 usa inf 2/4/3 2 0511");
+  c.scenario = scenario->str;
+  c.dice = dice->str;
+  c.state = last;
+  t_case (&c);
+}
+
 static gboolean
 t_legal (MuMatch *m, const char *line)
 {
@@ -1063,12 +1128,62 @@ test_move_cache (void)
       }
 }
 
+/* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: a scenario whose counters start where
+ * no move could ever bring them (three friendly units in a hex, or counters
+ * of both sides in one) is refused by the check with the counter's line,
+ * not played from an impossible position. */
+static void
+test_start_positions (void)
+{
+  static const struct {
+    const char *scenario;
+    const char *message;   /* NULL: no error */
+  } checks[] = {
+    { "unit a csa inf 2/4/3 0 0505\nunit b csa inf 2/4/3 0 0505\ncmd c9 csa 9 2 0505", NULL },
+    { "unit a csa inf 2/4/3 0 0505\nunit b csa inf 2/4/3 0 0505\nunit c csa inf 2/4/3 0 0505",
+      "unit “c” starts at 0505 with two friendly units there already (BAA-STK-1)" },
+    { "unit a csa inf 2/4/3 0 0505\nunit e usa inf 2/4/3 0 0505",
+      "unit “e” starts at 0505, where counters of side “csa” stand (BAA-STK-1, BAA-MOV-11)" },
+    { "cmd c9 usa 9 2 0505\nunit a csa inf 2/4/3 0 0505",
+      "unit “a” starts at 0505, where counters of side “usa” stand (BAA-STK-1, BAA-MOV-11)" },
+    { "ctl k csa 2 0505\ncmd c9 usa 9 2 0505",
+      "command “c9” starts at 0505, where counters of side “csa” stand (BAA-STK-1, BAA-MOV-11)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      g_autoptr(MuScenario) s = t_scenario (checks[i].scenario);
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GString) all = g_string_new (NULL);
+
+      for (guint j = 0; j < s->counters->len; j++)
+        ((MuCounter *) g_ptr_array_index (s->counters, j))->line = 10 + (int) j;
+      baa_check_scenario (s, problems);
+      for (guint j = 0; j < problems->len; j++)
+        {
+          g_autofree char *text = mu_problem_to_string (g_ptr_array_index (problems, j));
+          g_string_append_printf (all, "%s\n", text);
+        }
+      if (checks[i].message == NULL)
+        g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+      else
+        {
+          /* on the line of the last counter, the one that cannot stand there */
+          g_autofree char *want = g_strdup_printf (":%u: error: %s", 9 + s->counters->len,
+                                                   checks[i].message);
+          if (strstr (all->str, want) == NULL)
+            t_fail ("case %u: expected “%s”, got:\n%s", i, want, all->str);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   t_add_cases (cases, G_N_ELEMENTS (cases));
   t_add_cases (seq_cases, G_N_ELEMENTS (seq_cases));
+  g_test_add_func ("/engine/baa/move/BAA-CDR-9/BAA-STK-1/hundreds-of-commanders", test_many_commanders);
   g_test_add_func ("/engine/baa/sequence/BAA-SEQ-1/BAA-SEQ-2/BAA-SEQ-5/BAA-EX-31/BAA-GEN-3/BAA-GEN-4", test_sequence);
   g_test_add_func ("/engine/baa/values/BAA-EX-35/BAA-EX-38/BAA-EX-28/BAA-CMD-9/BAA-FAT-1/BAA-AMB-46/BAA-SPC-2/BAA-AMB-52/BAA-TER-3/BAA-AMB-2", test_values);
   g_test_add_func ("/engine/baa/days/BAA-EX-30/BAA-DAY-1/BAA-DAY-2/BAA-DAY-3/BAA-AMB-41", test_days_reposition);
@@ -1082,5 +1197,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/options/BAA-VIC-6/BAA-AMB-12", test_options);
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
+  g_test_add_func ("/engine/baa/scenario/BAA-STK-1/BAA-AMB-13/BAA-MOV-11/start-positions", test_start_positions);
   return g_test_run ();
 }

@@ -292,8 +292,10 @@ baa_reserve_step_has_choices (BaaMatch *m)
 }
 
 /* Counters that did not move are set down on their first free entry hex;
- * with no room they wait for the next bound. */
-static void
+ * with no room they wait for the next bound. A unit set down where enemy
+ * commanders stand has entered their hex (BAA-MOV-11, BAA-CDR-9): an evade
+ * decision that opens stops the placing until it is answered (FALSE). */
+static gboolean
 place_remaining (BaaMatch *m, int side, GPtrArray *events)
 {
   FOR_UNITS (m, u)
@@ -310,9 +312,12 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
                 u->hex = g_array_index (p, MuHex, 0);
                 e->to = mu_pos_from_hex (u->hex);
                 baa_match_invalidate (m);
+                baa_move_settle (m, u, u->hex, FALSE, events);
                 break;
               }
           }
+        if (m->pending.kind != BAA_DECISION_NONE)
+          return FALSE;
       }
   FOR_CDRS (m, c)
     if (c->side == side && cdr_arrived (m, c))
@@ -332,6 +337,7 @@ place_remaining (BaaMatch *m, int side, GPtrArray *events)
               }
           }
       }
+  return TRUE;
 }
 
 gboolean
@@ -341,7 +347,8 @@ baa_reserve_step_next (BaaMatch *m, GPtrArray *events)
 
   if (side == BAA_NONE)
     return FALSE;
-  place_remaining (m, side, events);
+  if (!place_remaining (m, side, events))
+    return TRUE;   /* the evade decision first; the step ends after it */
   /* BAA-RES-2/3: the free move is extra; normal play follows */
   FOR_UNITS (m, u)
     u->moved_this_round = FALSE;

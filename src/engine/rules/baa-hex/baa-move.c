@@ -705,25 +705,33 @@ baa_evade_choose (BaaMatch *m, MuHex to, GPtrArray *events, GError **error)
 static void
 capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
 {
-  BaaCommander *cdrs[16];
-  guint n = baa_commanders_at (m, u->hex, 1 - u->side, cdrs, 16);
+  g_autoptr(GPtrArray) cdrs = g_ptr_array_new ();
   int need = baa_unit_attack_value (m, u);
 
-  if (n == 0)
+  /* every commander in the hex, however many (no fixed-size list) */
+  for (guint i = 0; i < m->commanders->len; i++)
+    {
+      BaaCommander *c = g_ptr_array_index (m->commanders, i);
+      if (c->side != u->side && c->status == BAA_CDR_ACTIVE && mu_hex_equal (c->hex, u->hex))
+        g_ptr_array_add (cdrs, c);
+    }
+  if (cdrs->len == 0)
     return;
   if (m->evaders == NULL)
     m->evaders = g_ptr_array_new ();
   m->captor = u;
   m->captor_from = from;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < cdrs->len; i++)
     {
+      BaaCommander *c = g_ptr_array_index (cdrs, i);
       gboolean ok;
-      baa_roll (m, events, "capture", u->def->id, cdrs[i]->def->id, 0, MU_ROLL_AT_LEAST, need,
+
+      baa_roll (m, events, "capture", u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, need,
                 "BAA-CDR-9", &ok);
       if (ok)
-        baa_commander_capture (m, cdrs[i], u->def->id, "BAA-CDR-9", events);
+        baa_commander_capture (m, c, u->def->id, "BAA-CDR-9", events);
       else
-        g_ptr_array_add (m->evaders, cdrs[i]);
+        g_ptr_array_add (m->evaders, c);
     }
   baa_capture_continue (m, events);
 }
@@ -817,17 +825,21 @@ baa_move_counter (BaaMatch         *m,
   baa_match_invalidate (m);
   baa_mover_clear (&mv);
   if (u)
-    {
-      const char *rule = NULL;
-      if (enemy_cdr_at (m, u->hex, u->side))
-        capture (m, u, n >= 2 ? path[n - 2] : mv.offboard ? u->hex : mv.start, events);
-      else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
-        {
-          (void) rule;
-          u->locked = TRUE;
-          e = baa_event (m, events, &baa_ev_locked, u->def->id, "BAA-ZOC-3");
-          e->at = mu_pos_from_hex (u->hex);
-        }
-    }
+    baa_move_settle (m, u, n >= 2 ? path[n - 2] : mv.offboard ? u->hex : mv.start, rail, events);
   return TRUE;
+}
+
+void
+baa_move_settle (BaaMatch *m, BaaUnit *u, MuHex from, gboolean rail, GPtrArray *events)
+{
+  MuEvent *e;
+
+  if (enemy_cdr_at (m, u->hex, u->side))
+    capture (m, u, from, events);
+  else if (baa_hex_in_enemy_zoc (m, u->hex, u->side) && !rail)
+    {
+      u->locked = TRUE;
+      e = baa_event (m, events, &baa_ev_locked, u->def->id, "BAA-ZOC-3");
+      e->at = mu_pos_from_hex (u->hex);
+    }
 }

@@ -29,6 +29,11 @@ GPtrArray *baa_move_destinations    (const BaaMatch *m, BaaUnit *u, BaaCommander
 /* Whether baa_move_destinations() would find any (cheaper: most counters
  * answer from their neighbours). */
 gboolean   baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* A unit has come to rest in its hex, entered from `from` (its own hex when
+ * it came from off the board): it captures the enemy commanders there
+ * (BAA-CDR-9) or is locked by an enemy ZOC (BAA-ZOC-3, not after a rail
+ * ride). May open an evade decision. */
+void       baa_move_settle          (BaaMatch *m, BaaUnit *u, MuHex from, gboolean rail, GPtrArray *events);
 /* Evade decisions (BAA-CDR-9). */
 void       baa_capture_continue     (BaaMatch *m, GPtrArray *events);
 gboolean   baa_evade_choose         (BaaMatch *m, MuHex to, GPtrArray *events, GError **error);

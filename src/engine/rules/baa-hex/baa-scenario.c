@@ -98,6 +98,52 @@ task_ok (const MuScenario *s,
   return ok;
 }
 
+/* What stands in a hex at the start: the first side seen there, and how
+ * many of its units. */
+typedef struct {
+  const char *side;
+  guint units;
+} StartHex;
+
+/* BAA-STK-1, BAA-AMB-13, BAA-MOV-11: no move or flinch could ever end with
+ * three friendly units in a hex, or with counters of two sides in one, so
+ * no match starts so. Reported at the counter that cannot stand there. */
+static void
+check_start_hexes (const MuScenario *s,
+                   GPtrArray        *problems)
+{
+  const MuHexGrid *grid = &s->hex_map->grid;
+  g_autofree StartHex *hexes = g_new0 (StartHex, (gsize) grid->cols * grid->rows);
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      g_autofree char *label = NULL;
+      StartHex *h;
+      MuProblem *p = NULL;
+
+      if (c->place.kind != MU_PLACE_HEX || !mu_hex_grid_contains (grid, c->place.hex) ||
+          mu_scenario_find_side (s, c->side) == NULL)
+        continue;
+      h = &hexes[(gsize) (c->place.hex.row - 1) * grid->cols + (c->place.hex.col - 1)];
+      label = mu_hex_to_string (grid, c->place.hex);
+      if (h->side == NULL)
+        h->side = c->side;
+      if (g_strcmp0 (h->side, c->side) != 0)
+        p = error_at (s, problems, c->line, c->id,
+                      g_strdup_printf (_("%s “%s” starts at %s, where counters of side “%s” stand "
+                                         "(BAA-STK-1, BAA-MOV-11)"),
+                                       mu_counter_kind_to_string (c->kind), c->id, label, h->side));
+      else if (c->kind == MU_COUNTER_UNIT && ++h->units > 2)
+        p = error_at (s, problems, c->line, c->id,
+                      g_strdup_printf (_("%s “%s” starts at %s with two friendly units there already "
+                                         "(BAA-STK-1)"),
+                                       mu_counter_kind_to_string (c->kind), c->id, label));
+      if (p)
+        p->hex = c->place.hex;
+    }
+}
+
 void
 baa_check_scenario (const MuScenario *s,
                     GPtrArray        *problems)
@@ -152,4 +198,5 @@ baa_check_scenario (const MuScenario *s,
                                      mu_counter_kind_to_string (c->kind), c->id, label));
       p->hex = c->place.hex;
     }
+  check_start_hexes (s, problems);
 }

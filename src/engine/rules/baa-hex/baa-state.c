@@ -101,6 +101,17 @@ baa_match_invalidate (BaaMatch *m)
   m->occ_dirty = TRUE;
 }
 
+/* A cell's count stops at OCC_MANY: a scenario may put hundreds of
+ * commanders in one hex, and a byte must not wrap to "none". */
+#define OCC_MANY G_MAXUINT8
+
+static inline void
+occ_add (guint8 *count)
+{
+  if (*count < OCC_MANY)
+    (*count)++;
+}
+
 static void
 occ_rebuild (const BaaMatch *cm)
 {
@@ -119,9 +130,9 @@ occ_rebuild (const BaaMatch *cm)
       int k;
       if (u->status != BAA_UNIT_ACTIVE || (k = cell_index (m, u->hex)) < 0)
         continue;
-      m->occ_units[u->side][k]++;
+      occ_add (&m->occ_units[u->side][k]);
       if (!u->pinned)
-        m->occ_unpinned[u->side][k]++;
+        occ_add (&m->occ_unpinned[u->side][k]);
     }
   for (guint i = 0; i < m->commanders->len; i++)
     {
@@ -129,7 +140,7 @@ occ_rebuild (const BaaMatch *cm)
       int k;
       if (c->status != BAA_CDR_ACTIVE || (k = cell_index (m, c->hex)) < 0)
         continue;
-      m->occ_cdrs[c->side][k]++;
+      occ_add (&m->occ_cdrs[c->side][k]);
     }
   m->occ_dirty = FALSE;
 }
@@ -141,15 +152,22 @@ occ_check (const BaaMatch *m)
     occ_rebuild (m);
 }
 
+/* The count of a cell, exact below OCC_MANY; from there on the caller counts
+ * the counters themselves. */
 static guint
-occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side)
+occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side, gboolean *many)
 {
   int k = cell_index (m, hex);
+  *many = FALSE;
   if (k < 0)
     return 0;
   occ_check (m);
   if (side == BAA_NONE)
-    return table[0][k] + table[1][k];
+    {
+      *many = table[0][k] == OCC_MANY || table[1][k] == OCC_MANY;
+      return table[0][k] + table[1][k];
+    }
+  *many = table[side][k] == OCC_MANY;
   return table[side][k];
 }
 
@@ -161,17 +179,21 @@ baa_units_at (const BaaMatch *m,
               guint           max)
 {
   guint n = 0;
+  gboolean many;
+  guint count = occ_count (m, m->occ_units, hex, side, &many);
 
-  if (out == NULL)
-    return occ_count (m, m->occ_units, hex, side);
-  if (occ_count (m, m->occ_units, hex, side) == 0)
-    return 0;
-  for (guint i = 0; i < m->units->len && n < max; i++)
+  if (count == 0 || (out == NULL && !many))
+    return count;
+  for (guint i = 0; i < m->units->len && (out == NULL || n < max); i++)
     {
       BaaUnit *u = g_ptr_array_index (m->units, i);
       if (u->status == BAA_UNIT_ACTIVE && mu_hex_equal (u->hex, hex) &&
           (side == BAA_NONE || u->side == side))
-        out[n++] = u;
+        {
+          if (out != NULL)
+            out[n] = u;
+          n++;
+        }
     }
   return n;
 }
@@ -184,17 +206,21 @@ baa_commanders_at (const BaaMatch *m,
                    guint           max)
 {
   guint n = 0;
+  gboolean many;
+  guint count = occ_count (m, m->occ_cdrs, hex, side, &many);
 
-  if (out == NULL)
-    return occ_count (m, m->occ_cdrs, hex, side);
-  if (occ_count (m, m->occ_cdrs, hex, side) == 0)
-    return 0;
-  for (guint i = 0; i < m->commanders->len && n < max; i++)
+  if (count == 0 || (out == NULL && !many))
+    return count;
+  for (guint i = 0; i < m->commanders->len && (out == NULL || n < max); i++)
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
       if (c->status == BAA_CDR_ACTIVE && mu_hex_equal (c->hex, hex) &&
           (side == BAA_NONE || c->side == side))
-        out[n++] = c;
+        {
+          if (out != NULL)
+            out[n] = c;
+          n++;
+        }
     }
   return n;
 }
@@ -421,8 +447,10 @@ baa_hex_in_enemy_zoc (const BaaMatch *m,
                       MuHex           hex,
                       int             side)
 {
+  gboolean many;
+
   for (int d = 0; d < 6; d++)
-    if (occ_count (m, m->occ_unpinned, mu_hex_neighbour (m->grid, hex, d), 1 - side) > 0)
+    if (occ_count (m, m->occ_unpinned, mu_hex_neighbour (m->grid, hex, d), 1 - side, &many) > 0)
       return TRUE;
   return FALSE;
 }
