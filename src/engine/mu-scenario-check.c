@@ -353,6 +353,12 @@ check_counter (MuChecker       *ck,
         }
     }
 
+  /* TAB-6, TAB-8: on a table a unit is laid out as one stand per point of
+   * strength, and a unit holds at most MU_STANDS_MAX of them */
+  if (s->board == MU_BOARD_TABLE && c->kind == MU_COUNTER_UNIT && c->strength > MU_STANDS_MAX)
+    mu_checker_set_object (ERR (ck, c->line, _("%s: strength %d is more stands than a unit on a table can have (%d)"),
+                                what, c->strength, MU_STANDS_MAX), c->id);
+
   switch (c->place.kind)
     {
     case MU_PLACE_HEX:

@@ -163,9 +163,9 @@ mu_polyline_length (const MuPoint *points,
   return len;
 }
 
-static int
-cmp_double (gconstpointer a,
-            gconstpointer b)
+int
+mu_compare_doubles (gconstpointer a,
+                    gconstpointer b)
 {
   double x = *(const double *) a, y = *(const double *) b;
 
@@ -197,7 +197,7 @@ segment_length_inside (MuPoint        a,
       if (mu_segment_intersect (a, b, polygon[j], polygon[i], &t) && t > 0 && t < 1)
         ts[nt++] = t;
     }
-  qsort (ts, nt, sizeof (double), cmp_double);
+  qsort (ts, nt, sizeof (double), mu_compare_doubles);
   for (guint i = 1; i < nt; i++)
     {
       double tm = (ts[i - 1] + ts[i]) / 2;
@@ -365,7 +365,7 @@ mu_segment_within_corridor (MuPoint        a,
   for (guint i = 1; i < n_line; i++)
     if (mu_segment_corridor_interval (a, b, line[i - 1], line[i], half_width, &iv[2 * n], &iv[2 * n + 1]))
       n++;
-  qsort (iv, n, 2 * sizeof (double), cmp_double);
+  qsort (iv, n, 2 * sizeof (double), mu_compare_doubles);
   for (guint i = 0; i < n; i++)
     {
       if (iv[2 * i] > reach + 1e-9)

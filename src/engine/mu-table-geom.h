@@ -17,6 +17,9 @@ gboolean  mu_polygon_contains        (const MuPoint *points, guint n_points, MuP
 /* Distance from p to the nearest segment of the polyline (to the single point
  * when n_points is 1); G_MAXDOUBLE for no points. */
 double    mu_polyline_distance       (const MuPoint *points, guint n_points, MuPoint p);
+/* Orders doubles ascending (qsort, g_array_sort); for arrays of pairs, by
+ * the first. */
+int       mu_compare_doubles         (gconstpointer a, gconstpointer b);
 /* The centroid (mean of the vertices) of a point list; (0, 0) for none. */
 MuPoint   mu_points_centre           (const MuPoint *points, guint n_points);
 

@@ -43,6 +43,132 @@ typedef struct {
   GArray *areas, *lines;
 } Scratch;
 
+
+static gboolean
+blocks_sight (const MuArea *area, gconstpointer data)
+{
+  const MuLosParams *p = data;
+
+  return area->kind < MU_AREA_N && p->visible_depth[area->kind] >= 0;
+}
+
+/* Blocking terrain on a-b: the line is cut at every edge of the candidate
+ * areas that block (a visible depth of 0 or more); pieces inside one or more
+ * of them that follow each other make one stretch, however many areas draw
+ * it (a wood drawn as two polygons side by side, or a wood and a village
+ * that touch), and the stretch blocks when it is longer than the smallest
+ * visible depth along it. Returns the index of an area of the first such
+ * stretch, or -1. */
+static int
+terrain_blocks (const MuTableMap *t, const MuLosParams *p, MuPoint a, MuPoint b, const GArray *areas)
+{
+  double len = hypot (b.x - a.x, b.y - a.y), run = 0, limit = G_MAXDOUBLE;
+  int run_area = -1;
+  g_autoptr(GArray) ts = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (len <= 0)
+    return -1;
+  mu_terrain_segment_cuts (t, areas, a, b, blocks_sight, p, ts);
+  for (guint i = 1; i < ts->len; i++)
+    {
+      double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);
+      MuPoint m = { a.x + (t0 + t1) / 2 * (b.x - a.x), a.y + (t0 + t1) / 2 * (b.y - a.y) };
+      double depth = -1;
+      int first = -1;
+
+      if (t1 - t0 <= 1e-12)
+        continue;
+      for (guint k = 0; k < areas->len; k++)
+        {
+          guint idx = g_array_index (areas, guint, k);
+          const MuArea *area = g_ptr_array_index (t->areas, idx);
+          double d = area->kind < MU_AREA_N ? p->visible_depth[area->kind] : -1;
+
+          if (d >= 0 && area->points->len >= 3 &&
+              mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len, m))
+            {
+              depth = depth < 0 ? d : MIN (depth, d);
+              if (first < 0)
+                first = (int) idx;
+            }
+        }
+      if (depth < 0)
+        {
+          run = 0, limit = G_MAXDOUBLE, run_area = -1;
+          continue;
+        }
+      run += (t1 - t0) * len;
+      limit = MIN (limit, depth);
+      if (run_area < 0)
+        run_area = first;
+      if (run > limit + 1e-9)
+        return run_area;
+    }
+  return -1;
+}
+
+/* Whether p lies in one of the stands (edges included). */
+static gboolean
+in_stands (const MuStand *stands, guint n, MuPoint p)
+{
+  for (guint s = 0; s < n; s++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&stands[s], c);
+      if (mu_polygon_contains (c, 4, p) || mu_segment_point_distance (c[0], c[1], p) <= 1e-12 ||
+          mu_segment_point_distance (c[1], c[2], p) <= 1e-12 || mu_segment_point_distance (c[2], c[3], p) <= 1e-12 ||
+          mu_segment_point_distance (c[3], c[0], p) <= 1e-12)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A line that only touches stand `st` of a unit is still on the unit when it
+ * runs along the seam between two of its stands (or through a corner they
+ * share): just either side of where it touches, both points are in stands
+ * of the unit (TAB-16). */
+static gboolean
+on_seam (const MuLosUnit *o, const MuStand *st, MuPoint a, MuPoint b)
+{
+  MuPoint c[4], d = { b.x - a.x, b.y - a.y };
+  double len = hypot (d.x, d.y), t0 = 1, t1 = 0;
+  const double eps = 1e-7;
+
+  if (len <= 0)
+    return FALSE;
+  /* the part of a-b on the stand's outline: the touching points */
+  mu_stand_corners (st, c);
+  for (int k = 0; k < 4; k++)
+    {
+      MuPoint e0 = c[k], e1 = c[(k + 1) % 4];
+
+      for (int end = 0; end < 2; end++)
+        {
+          MuPoint q = end ? e1 : e0;
+          double t = ((q.x - a.x) * d.x + (q.y - a.y) * d.y) / (len * len);
+
+          if (t >= -1e-12 && t <= 1 + 1e-12 && mu_segment_point_distance (a, b, q) <= 1e-9)
+            t0 = MIN (t0, t), t1 = MAX (t1, t);
+        }
+      {
+        double t;
+
+        if (mu_segment_intersect (a, b, e0, e1, &t))
+          t0 = MIN (t0, t), t1 = MAX (t1, t);
+      }
+    }
+  if (t0 > t1)
+    return FALSE;
+  {
+    double tm = CLAMP ((t0 + t1) / 2, 0, 1);
+    MuPoint p = { a.x + tm * d.x, a.y + tm * d.y }, nrm = { -d.y / len * eps, d.x / len * eps };
+
+    return in_stands (o->stands, o->n_stands, (MuPoint) { p.x + nrm.x, p.y + nrm.y }) &&
+           in_stands (o->stands, o->n_stands, (MuPoint) { p.x - nrm.x, p.y - nrm.y });
+  }
+}
+
 static MuLosBlock
 line_blocked (MuTerrainIndex    *ix,
               const MuLosParams *p,
@@ -77,7 +203,8 @@ line_blocked (MuTerrainIndex    *ix,
             if (mu_segment_point_distance (a, b, st->centre) > reach)
               continue;
             mu_stand_corners (st, c);
-            if (mu_convex_overlap (c, 4, seg, 2, 1e-9))
+            if (mu_convex_overlap (c, 4, seg, 2, 1e-9) ||
+                (o->n_stands > 1 && mu_convex_distance (c, 4, seg, 2) <= 1e-9 && on_seam (o, st, a, b)))
               {
                 if (r)
                   r->unit = o->id;
@@ -98,7 +225,6 @@ line_blocked (MuTerrainIndex    *ix,
         guint k = g_array_index (sc->areas, guint, i);
         const MuArea *area = g_ptr_array_index (t->areas, k);
         const MuPoint *poly = (const MuPoint *) area->points->data;
-        double depth = area->kind < MU_AREA_N ? p->visible_depth[area->kind] : -1;
 
         if (p->levels && area->kind == MU_AREA_HILL && area->level > top &&
             mu_path_length_inside (seg, 2, poly, area->points->len) > 1e-9)
@@ -107,13 +233,17 @@ line_blocked (MuTerrainIndex    *ix,
               r->area = (int) k;
             return MU_LOS_HIGHER_GROUND;
           }
-        if (depth >= 0 && mu_path_length_inside (seg, 2, poly, area->points->len) > depth + 1e-9)
-          {
-            if (r)
-              r->area = (int) k;
-            return MU_LOS_TERRAIN;
-          }
       }
+    {
+      int k = terrain_blocks (t, p, a, b, sc->areas);
+
+      if (k >= 0)
+        {
+          if (r)
+            r->area = k;
+          return MU_LOS_TERRAIN;
+        }
+    }
   }
   if (p->crest_clearance >= 0)
     for (guint i = 0; i < sc->lines->len; i++)

@@ -309,12 +309,13 @@ step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
 
 /* Cost -------------------------------------------------------------------------------- */
 
-static int
-cmp_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
 
-  return x < y ? -1 : x > y;
+static gboolean
+costs_more (const MuArea *area, gconstpointer data)
+{
+  const MuMoveParams *p = data;
+
+  return area->kind < MU_AREA_N && p->area_cost[area->kind] != 1;
 }
 
 /* The cost of the anchor's segment a-b: each piece between area edges at the
@@ -330,28 +331,7 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
     return 0;
   mu_terrain_candidates (c->ix, a, b, 0, c->areas, NULL);
   ts = g_array_new (FALSE, FALSE, sizeof (double));
-  {
-    double zero = 0, one = 1;
-    g_array_append_val (ts, zero);
-    g_array_append_val (ts, one);
-  }
-  for (guint i = 0; i < c->areas->len; i++)
-    {
-      const MuArea *ar = g_ptr_array_index (t->areas, g_array_index (c->areas, guint, i));
-      const MuPoint *pp = (const MuPoint *) ar->points->data;
-      guint np = ar->points->len;
-
-      if (ar->kind >= MU_AREA_N || c->p->area_cost[ar->kind] == 1 || np < 3)
-        continue;
-      for (guint k = 0, j = np - 1; k < np; j = k++)
-        {
-          double tt;
-
-          if (mu_segment_intersect (a, b, pp[j], pp[k], &tt) && tt > 0 && tt < 1)
-            g_array_append_val (ts, tt);
-        }
-    }
-  g_array_sort (ts, cmp_double);
+  mu_terrain_segment_cuts (t, c->areas, a, b, costs_more, c->p, ts);
   for (guint i = 1; i < ts->len; i++)
     {
       double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);

@@ -556,3 +556,139 @@ mu_stands_in_polygon (const MuStand *stands,
 {
   return n > 0 && 2 * mu_stands_count_in_polygon (stands, n, polygon, n_polygon) >= n;
 }
+
+/* Footprint area inside polygons --------------------------------------------------------- */
+
+
+/* The x where segment a-b meets the line y = c, if it does between its ends. */
+static void
+add_level_crossing (GArray *xs, MuPoint a, MuPoint b, double c)
+{
+  if ((a.y < c) != (b.y < c) && a.y != b.y)
+    {
+      double x = a.x + (c - a.y) * (b.x - a.x) / (b.y - a.y);
+      g_array_append_val (xs, x);
+    }
+}
+
+double
+mu_stand_area_in_polygons (const MuStand        *stand,
+                           const MuPoint *const *polygons,
+                           const guint          *n_points,
+                           guint                 n_polygons)
+{
+  double hw, hd, area = 0;
+  g_autoptr(GArray) local = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, 2 * sizeof (MuPoint));
+  g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) iv = g_array_new (FALSE, FALSE, 2 * sizeof (double));
+
+  g_return_val_if_fail (stand != NULL, 0);
+  g_return_val_if_fail (n_polygons == 0 || (polygons != NULL && n_points != NULL), 0);
+
+  hw = stand->width / 2;
+  hd = stand->depth / 2;
+  /* Everything in the stand's own frame: the footprint is [-hw, hw] x [-hd, hd]. */
+  for (guint p = 0; p < n_polygons; p++)
+    {
+      g_array_append_val (starts, local->len);
+      for (guint i = 0; i < n_points[p]; i++)
+        {
+          MuPoint q = to_frame (stand->centre, stand->facing, polygons[p][i]);
+          g_array_append_val (local, q);
+        }
+    }
+  g_array_append_val (starts, local->len);
+  {
+    double ends[2] = { -hw, hw };
+    g_array_append_vals (xs, ends, 2);
+  }
+  /* Breaks: vertices, crossings of the footprint's front and rear lines, and
+   * crossings of the edges that reach the footprint's box. */
+  for (guint p = 0; p < n_polygons; p++)
+    {
+      guint s0 = g_array_index (starts, guint, p), s1 = g_array_index (starts, guint, p + 1);
+
+      if (s1 - s0 < 3)
+        continue;
+      for (guint i = s0; i < s1; i++)
+        {
+          MuPoint a = g_array_index (local, MuPoint, i);
+          MuPoint b = g_array_index (local, MuPoint, i + 1 < s1 ? i + 1 : s0);
+          MuPoint e[2] = { a, b };
+
+          g_array_append_val (xs, a.x);
+          add_level_crossing (xs, a, b, -hd);
+          add_level_crossing (xs, a, b, hd);
+          if (MAX (a.x, b.x) >= -hw && MIN (a.x, b.x) <= hw && MAX (a.y, b.y) >= -hd && MIN (a.y, b.y) <= hd)
+            g_array_append_vals (near, e, 1);
+        }
+    }
+  for (guint i = 0; i < near->len; i++)
+    for (guint k = i + 1; k < near->len; k++)
+      {
+        const MuPoint *e = &g_array_index (near, MuPoint, 2 * i), *f = &g_array_index (near, MuPoint, 2 * k);
+        double t;
+
+        if (mu_segment_intersect (e[0], e[1], f[0], f[1], &t))
+          {
+            double x = e[0].x + t * (e[1].x - e[0].x);
+            g_array_append_val (xs, x);
+          }
+      }
+  g_array_sort (xs, mu_compare_doubles);
+
+  /* Per strip: the union of the polygons' spans across the footprint's depth
+   * at the strip's middle; the covered depth is linear inside a strip. */
+  for (guint j = 1; j < xs->len; j++)
+    {
+      double x0 = MAX (g_array_index (xs, double, j - 1), -hw), x1 = MIN (g_array_index (xs, double, j), hw);
+      double xm = (x0 + x1) / 2, covered = 0, reach = -hd;
+
+      if (x1 - x0 <= 1e-12)
+        continue;
+      g_array_set_size (iv, 0);
+      for (guint p = 0; p < n_polygons; p++)
+        {
+          guint s0 = g_array_index (starts, guint, p), s1 = g_array_index (starts, guint, p + 1);
+
+          if (s1 - s0 < 3)
+            continue;
+          g_array_set_size (ys, 0);
+          for (guint i = s0; i < s1; i++)
+            {
+              MuPoint a = g_array_index (local, MuPoint, i);
+              MuPoint b = g_array_index (local, MuPoint, i + 1 < s1 ? i + 1 : s0);
+
+              if ((a.x <= xm) != (b.x <= xm))
+                {
+                  double y = a.y + (xm - a.x) * (b.y - a.y) / (b.x - a.x);
+                  g_array_append_val (ys, y);
+                }
+            }
+          g_array_sort (ys, mu_compare_doubles);
+          for (guint i = 0; i + 1 < ys->len; i += 2)
+            {
+              double lohi[2] = { MAX (g_array_index (ys, double, i), -hd), MIN (g_array_index (ys, double, i + 1), hd) };
+
+              if (lohi[1] > lohi[0])
+                g_array_append_val (iv, lohi);
+            }
+        }
+      g_array_sort (iv, mu_compare_doubles);
+      for (guint i = 0; i < iv->len; i++)
+        {
+          const double *lohi = &g_array_index (iv, double, 2 * i);
+
+          if (lohi[1] > reach)
+            {
+              covered += lohi[1] - MAX (lohi[0], reach);
+              reach = lohi[1];
+            }
+        }
+      area += covered * (x1 - x0);
+    }
+  return area;
+}

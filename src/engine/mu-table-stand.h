@@ -137,6 +137,13 @@ const char *mu_sector_to_string     (MuSector sector);
 MuPoint   mu_stands_away_vector     (const MuStand *unit, guint n_unit,
                                      const MuStand *enemy, guint n_enemy);
 
+/* The area of the stand's footprint that lies inside the union of the
+ * polygons (each by the even-odd rule), exact: the footprint is cut into
+ * strips across its frontage at every vertex and crossing, inside which the
+ * covered depth varies linearly. For "most of a base is in it" (BAT-AMB-16). */
+double    mu_stand_area_in_polygons (const MuStand *stand, const MuPoint *const *polygons,
+                                     const guint *n_points, guint n_polygons);
+
 /* TAB-13: how many stands have their centre inside the polygon; a unit is in
  * an area when at least half of its stands are (mu_stands_in_polygon). */
 guint     mu_stands_count_in_polygon (const MuStand *stands, guint n,

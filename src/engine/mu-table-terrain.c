@@ -382,3 +382,37 @@ mu_terrain_path_on_lines (MuTerrainIndex *ix,
     }
   return TRUE;
 }
+
+void
+mu_terrain_segment_cuts (const MuTableMap *table,
+                         const GArray     *areas,
+                         MuPoint           a,
+                         MuPoint           b,
+                         gboolean        (*keep) (const MuArea *area, gconstpointer data),
+                         gconstpointer     data,
+                         GArray           *ts)
+{
+  double ends[2] = { 0, 1 };
+
+  g_return_if_fail (table != NULL && areas != NULL && keep != NULL && ts != NULL);
+
+  g_array_set_size (ts, 0);
+  g_array_append_vals (ts, ends, 2);
+  for (guint i = 0; i < areas->len; i++)
+    {
+      const MuArea *area = g_ptr_array_index (table->areas, g_array_index (areas, guint, i));
+      const MuPoint *poly = (const MuPoint *) area->points->data;
+      guint n = area->points->len;
+
+      if (n < 3 || !keep (area, data))
+        continue;
+      for (guint k = 0, j = n - 1; k < n; j = k++)
+        {
+          double t;
+
+          if (mu_segment_intersect (a, b, poly[j], poly[k], &t) && t > 0 && t < 1)
+            g_array_append_val (ts, t);
+        }
+    }
+  g_array_sort (ts, mu_compare_doubles);
+}

@@ -43,6 +43,14 @@ gboolean  mu_terrain_path_on_lines   (MuTerrainIndex *index, const MuPoint *path
 /* The drawn or default width of a line, in table units. */
 double    mu_terrain_line_width      (const MuTableMap *table, const MuPolyline *line);
 
+/* Where segment a-b crosses the edges of the areas (indices into
+ * table->areas, as mu_terrain_candidates gives them) that `keep` accepts:
+ * their parameters (0 to 1) with 0 and 1, sorted, into ts (cleared first).
+ * Between two of them each such area holds all of the piece or none. */
+void      mu_terrain_segment_cuts    (const MuTableMap *table, const GArray *areas, MuPoint a, MuPoint b,
+                                      gboolean (*keep) (const MuArea *area, gconstpointer data),
+                                      gconstpointer data, GArray *ts);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuTerrainIndex, mu_terrain_index_free)
 
 G_END_DECLS

@@ -185,6 +185,22 @@ test_los (void)
   g_assert_false (mu_table_los (ix, &p, firer, 2, target, 2, others, 1, &r));
   g_assert_cmpint (r.block, ==, MU_LOS_UNIT);
   g_assert_cmpstr (r.unit, ==, "wall-of-men");
+  /* TAB-16 a unit of two stands side by side blocks the line that runs
+   * exactly along the seam between them (it touches both, enters neither);
+   * a line along its outer side only grazes it */
+  {
+    MuStand one[1], pair[2], two[2];
+    MuLosUnit seam = { "seam", pair, 2, FALSE };
+
+    unit_at (one, 1, 10, 20, 90);   /* one stand, front edge x = 10, y 18..22 */
+    unit_at (pair, 2, 15, 20, 90);  /* stands y 16..20 and 20..24, x 14..15 */
+    unit_at (two, 2, 25, 20, 270);  /* front edge x = 25, y 16..24 */
+    g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 20 }, (MuPoint) { 25, 20 }, &seam, 1, NULL, NULL,
+                                        &r), ==, MU_LOS_UNIT);
+    g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 16 }, (MuPoint) { 25, 16 }, &seam, 1, NULL, NULL,
+                                        &r), ==, MU_LOS_CLEAR);
+    g_assert_false (mu_table_los (ix, &p, one, 1, two, 2, &seam, 1, &r));
+  }
   /* TAB-16 commanders never block */
   leader[0] = blocker[0];
   others[0] = (MuLosUnit) { "general", leader, 1, TRUE };
@@ -264,6 +280,23 @@ test_bat_ex_15 (void)
   mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 1, 4, 2, (MuPoint) { 50, 44 }, 180, b, 1);
   g_assert_false (mu_table_los (ix, &p, a, 1, b, 1, NULL, 0, &r));
   g_assert_cmpint (r.block, ==, MU_LOS_TERRAIN);
+  mu_table_map_free (t);
+
+  /* the visible depth counts the woods along the line, however many areas
+   * draw them: two pieces of 3 cm side by side are 6 cm of woods; with 1 cm
+   * of open ground between them, each is seen through */
+  t = mu_table_map_new (180, 120, MU_UNIT_CM, "15mm");
+  add_box (t, MU_AREA_WOODS, 0, 20, 0, 23, 10);
+  add_box (t, MU_AREA_WOODS, 0, 23, 0, 26, 10);
+  add_box (t, MU_AREA_WOODS, 0, 20, 20, 23, 30);
+  add_box (t, MU_AREA_WOODS, 0, 24, 20, 27, 30);
+  g_clear_pointer (&ix, mu_terrain_index_free);
+  ix = mu_terrain_index_new (t);
+  g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 5 }, (MuPoint) { 40, 5 }, NULL, 0, NULL, NULL, &r), ==,
+                   MU_LOS_TERRAIN);
+  g_assert_cmpint (r.area, ==, 0);
+  g_assert_cmpint (mu_table_los_line (ix, &p, (MuPoint) { 10, 25 }, (MuPoint) { 40, 25 }, NULL, 0, NULL, NULL, &r), ==,
+                   MU_LOS_CLEAR);
   mu_table_map_free (t);
 }
 

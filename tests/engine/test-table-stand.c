@@ -351,6 +351,55 @@ test_ts_ex_9 (void)
   g_assert_false (mu_segment_point_distance (cf, (MuPoint) { 14.5, 6 }, smoke) <= 2);
 }
 
+/* BAT-AMB-16: the part of a base's footprint inside areas, exact for
+ * corners, notches, a turned base and areas that overlap or touch. */
+static void
+test_area_in_polygons (void)
+{
+  static const MuPoint square[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
+  static const MuPoint left[] = { { 0, 0 }, { 5, 0 }, { 5, 10 }, { 0, 10 } };
+  static const MuPoint right[] = { { 5, 0 }, { 10, 0 }, { 10, 10 }, { 5, 10 } };
+  static const MuPoint notched[] = { { 0, 0 }, { 4.5, 0 }, { 4.5, 1 }, { 5.5, 1 }, { 5.5, 0 }, { 10, 0 },
+                                     { 10, 10 }, { 0, 10 } };
+  static const MuPoint diamond[] = { { 5, 3 }, { 7, 5 }, { 5, 7 }, { 3, 5 } };
+  const MuPoint *polys[2];
+  guint lens[2];
+  MuStand s;
+
+  /* wholly inside, wholly outside */
+  s = stand_at (5, 5, 2, 1, 0);
+  polys[0] = square, lens[0] = 4;
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 2, EPS);
+  s = stand_at (15, 5, 2, 1, 0);
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 0, EPS);
+  /* on a corner: a quarter */
+  s = stand_at (10, 10, 2, 1, 0);
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 0.5, EPS);
+  /* turned 90 degrees on the top edge, centre 0.25 inside: depth runs along x */
+  s = stand_at (5, 0.25, 2, 1, 90);
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 1.25, EPS);
+  /* a 2 x 2 base over a notch of 1 x 1 cut into the edge: 3 of its 4 */
+  s = stand_at (5, 1, 2, 2, 0);
+  polys[0] = notched, lens[0] = 8;
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 3, EPS);
+  /* two halves that touch cover as much as the whole */
+  s = stand_at (5, 5, 2, 1, 30);
+  polys[0] = left, lens[0] = 4;
+  polys[1] = right, lens[1] = 4;
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 2), 2, EPS);
+  /* overlapping areas count once: a diamond inside the square */
+  s = stand_at (5, 5, 4, 4, 0);
+  polys[0] = square, lens[0] = 4;
+  polys[1] = diamond, lens[1] = 4;
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 2), 16, EPS);
+  /* the diamond alone: 8, all of it inside the base */
+  polys[0] = diamond;
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 8, EPS);
+  /* turned 45 degrees, the diamond is the base's own square of side 2.83 */
+  s = stand_at (5, 5, 2 * G_SQRT2, 2 * G_SQRT2, 45);
+  g_assert_cmpfloat_with_epsilon (mu_stand_area_in_polygons (&s, polys, lens, 1), 8, 1e-6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -364,6 +413,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
+  g_test_add_func ("/engine/table-stand/area-in-polygons", test_area_in_polygons);
   g_test_add_func ("/engine/table-stand/away", test_away);
   g_test_add_func ("/engine/table-stand/smoke", test_ts_ex_9);
   return g_test_run ();

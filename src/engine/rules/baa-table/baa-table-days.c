@@ -59,11 +59,14 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
             gboolean *on_friend)
 {
   *on_friend = FALSE;
+  /* no base over an impassable line (TAB-12) */
   for (guint k = 0; k < n; k++)
     if (st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-        st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre))
+        st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+        bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - (to.x - from.x), st[k].centre.y - (to.y - from.y) },
+                             st[k].centre, FALSE))
       return TRUE;
-  if (bat_crosses_barrier (m, from, to))
+  if (bat_crosses_barrier (m, from, to, TRUE))
     return TRUE;
   BAT_FOR_UNITS (m, o)
     if (o != u && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
@@ -79,7 +82,8 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
 }
 
 /* BAT-DAY-1, BAT-AMB-31, BAT-AMB-43: a full normal move (Table S2, no road
- * bonus, difficult ground at double cost as in a flinch) towards the side's
+ * bonus, difficult ground at double cost as in a flinch, streams and
+ * contours as BAT-AMB-38 charges them) towards the side's
  * home edge, or directly away from the nearest enemy unit when the side has
  * none (TAB-17). Facing kept. It passes through friends and stops short of
  * enemies, impassable ground, rivers and the table's edge, at the last
@@ -117,7 +121,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
       MuPoint next = { at.x + dir.x * step, at.y + dir.y * step };
       MuStand st[MU_STANDS_MAX];
       guint n = bat_layout_at (m, u, next, u->facing, u->form, st);
-      double c = bat_point_difficult (m, next) ? 2 * step : step;
+      double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean on_friend;
 
       if (cost + c > allowance + 1e-9 || blocked_at (m, u, st, n, at, next, &on_friend))

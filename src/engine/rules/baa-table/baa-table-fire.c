@@ -245,7 +245,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
     return TRUE;
   n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
 
-  cover = bat_cover_value (m, t, u);
+  cover = bat_cover_value (m, t, u, TRUE);
   e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-2");
   mu_event_set_object (e, u->def->id);
   mu_event_set_text (e, "fire");
@@ -318,7 +318,7 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
           nearest = u;
         }
       n_through = bat_fire_through (m, u, t, through, G_N_ELEMENTS (through));
-      cover = bat_cover_value (m, t, u);
+      cover = bat_cover_value (m, t, u, TRUE);
       in_cover = in_cover || cover > 0;
       e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-4");
       mu_event_set_object (e, u->def->id);
@@ -433,8 +433,9 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
 
           if (dice[k] == 0 || !bat_unit_on_table (t) || !bat_unit_on_table (u))
             continue;
-          /* BAT-COV-2, BAT-AMB-17: the cover value less one in melee */
-          cover = bat_cover_value (m, t, u);
+          /* BAT-COV-2, BAT-AMB-17: the cover value less one in melee;
+           * an obstacle between them covers only the defender (BAT-AMB-18) */
+          cover = bat_cover_value (m, t, u, !bat_charged (t, u));
           e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-MEL-2");
           mu_event_set_object (e, u->def->id);
           mu_event_set_text (e, "melee");
@@ -464,7 +465,7 @@ bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
       BatUnit *u = pair[i], *t = pair[1 - i];
       BatUnit *enemies[1] = { t };
       int dice[1];
-      int cover = bat_cover_value (m, t, u);
+      int cover = bat_cover_value (m, t, u, !bat_charged (t, u));
       MuEvent *e;
 
       melee_dice (m, u, enemies, 1, dice);

@@ -249,6 +249,52 @@ bat_in_melee (BatMatch *m, const BatUnit *u)
   return bat_contacts (m, u, NULL, 0) > 0;
 }
 
+gboolean
+bat_charged (const BatUnit *u, const BatUnit *e)
+{
+  for (guint i = 0; i < u->n_charged; i++)
+    if (g_strcmp0 (u->charged[i], e->def->id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+forget_charge (BatUnit *u, const BatUnit *e)
+{
+  for (guint i = 0; i < u->n_charged; i++)
+    if (g_strcmp0 (u->charged[i], e->def->id) == 0)
+      {
+        u->charged[i] = u->charged[--u->n_charged];
+        return;
+      }
+}
+
+void
+bat_record_charges (BatMatch *m, BatUnit *u, BatUnit *const *before, guint n_before)
+{
+  BatUnit *now[16];
+  guint n = MIN (bat_contacts (m, u, now, G_N_ELEMENTS (now)), G_N_ELEMENTS (now));
+
+  /* BAT-AMB-18: a new contact is a new melee, u its attacker; a melee
+   * already going on keeps its defender */
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean was = FALSE;
+
+      for (guint k = 0; k < n_before && !was; k++)
+        was = before[k] == now[i];
+      if (was)
+        continue;
+      forget_charge (now[i], u);
+      if (!bat_charged (u, now[i]))
+        {
+          if (u->n_charged == G_N_ELEMENTS (u->charged))
+            memmove (u->charged, u->charged + 1, sizeof u->charged - sizeof u->charged[0]), u->n_charged--;
+          u->charged[u->n_charged++] = now[i]->def->id;
+        }
+    }
+}
+
 /* Line of sight ------------------------------------------------------------------------- */
 
 /* TAB-16 from one stand of the firer to target stands: those of a unit
@@ -504,19 +550,36 @@ line_cover (const MuPolyline *l)
     }
 }
 
-/* The best cover of one base against fire from `from`. */
+/* The best cover of one base against fire from `from` (lines: BAT-AMB-37). */
 static int
-stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
+stand_cover (BatMatch *m, const MuStand *s, MuPoint from, gboolean lines)
 {
-  guint idx[16];
-  guint n = MIN (mu_terrain_areas_at (m->terrain, s->centre, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (guint));
   int best = 0;
 
-  /* BAT-AMB-16: a base is in an area's cover when its centre is in it (TAB-13) */
-  for (guint i = 0; i < n; i++)
-    best = MAX (best, area_cover (g_ptr_array_index (m->table->areas, idx[i])));
+  /* BAT-AMB-16: a base is in cover when most of its footprint is: the best
+   * value whose areas (of that cover or better) hold more than half of it */
+  mu_terrain_candidates (m->terrain, s->centre, s->centre, hypot (s->width, s->depth) / 2, near, NULL);
+  for (int v = 5; v >= 3 && best == 0 && near->len > 0; v--)
+    {
+      const MuPoint *polys[64];
+      guint lens[64], n = 0;
+
+      for (guint i = 0; i < near->len && n < G_N_ELEMENTS (polys); i++)
+        {
+          const MuArea *a = g_ptr_array_index (m->table->areas, g_array_index (near, guint, i));
+
+          if (area_cover (a) >= v)
+            {
+              polys[n] = (const MuPoint *) a->points->data;
+              lens[n++] = a->points->len;
+            }
+        }
+      if (n > 0 && mu_stand_area_in_polygons (s, polys, lens, n) > s->width * s->depth / 2 + 1e-9)
+        best = v;
+    }
   /* BAT-AMB-37: a line crossing the line of fire within one base depth */
-  for (guint i = 0; i < m->table->lines->len; i++)
+  for (guint i = 0; lines && i < m->table->lines->len; i++)
     {
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
       const MuPoint *pp = (const MuPoint *) l->points->data;
@@ -544,7 +607,7 @@ stand_cover (BatMatch *m, const MuStand *s, MuPoint from)
 }
 
 int
-bat_cover_value (BatMatch *m, const BatUnit *target, const BatUnit *firer)
+bat_cover_value (BatMatch *m, const BatUnit *target, const BatUnit *firer, gboolean lines)
 {
   MuPoint from = mu_stands_centre (firer->stands, firer->n_stands);
   int covers[MU_STANDS_MAX];
@@ -552,7 +615,7 @@ bat_cover_value (BatMatch *m, const BatUnit *target, const BatUnit *firer)
   if (target->n_stands == 0)
     return 0;
   for (guint i = 0; i < target->n_stands; i++)
-    covers[i] = stand_cover (m, &target->stands[i], from);
+    covers[i] = stand_cover (m, &target->stands[i], from, lines);
   /* BAT-COV-1: the best cover that covers at least half the current bases */
   for (int v = 5; v >= 3; v--)
     {

@@ -57,15 +57,32 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
     1 / m->scale.difficult;
   p->area_impassable[MU_AREA_WATER] = TRUE;
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
-   * anywhere, at a price (extra_cost) */
+   * anywhere, at a price (bat_extra_cost) */
   p->streams_crossable = TRUE;
   p->allowance_rule = "BAT-MOV-1";
 }
 
+/* BAT-AMB-38: whether a crossing of a stream or river at `at` is at a ford
+ * or bridge. */
+static gboolean
+at_crossing (const BatMatch *m, MuPoint at)
+{
+  for (guint j = 0; j < m->table->lines->len; j++)
+    {
+      const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
+
+      if ((f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
+          mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
+          mu_terrain_line_width (m->table, f) / 2 + 1e-9)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* BAT-AMB-38: a stream crossed away from a ford or bridge costs 1 U; each
  * contour level climbed 0.5 U. Measured on the anchor's straight legs. */
-static double
-extra_cost (BatMatch *m, MuPoint a, MuPoint b)
+double
+bat_extra_cost (BatMatch *m, MuPoint a, MuPoint b)
 {
   double extra = 0, len = hypot (b.x - a.x, b.y - a.y);
   int n = MAX (1, (int) ceil (len / (m->scale.u / 8))), level = mu_terrain_level_at (m->terrain, a);
@@ -80,20 +97,9 @@ extra_cost (BatMatch *m, MuPoint a, MuPoint b)
       for (guint k = 1; k < l->points->len; k++)
         {
           double t;
-          gboolean at_crossing = FALSE;
-          MuPoint at;
 
-          if (!mu_segment_intersect (a, b, pp[k - 1], pp[k], &t))
-            continue;
-          at = (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-          for (guint j = 0; j < m->table->lines->len && !at_crossing; j++)
-            {
-              const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
-              at_crossing = (f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
-                            mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
-                            mu_terrain_line_width (m->table, f) / 2 + 1e-9;
-            }
-          if (!at_crossing)
+          if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
+              !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) }))
             extra += m->scale.u;
         }
     }
@@ -314,7 +320,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
                     return bat_refuse (error, "BAT-MOV-11", "%s: river boats move only on the river", id);
                   }
                 if (!boat)
-                  ev->cost += extra_cost (m, from, st->to);
+                  ev->cost += bat_extra_cost (m, from, st->to);
                 from = st->to;
                 g_array_append_val (trail, from);
               }
@@ -416,6 +422,9 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   e->value = (int) ceil (round (ev.cost * 100) / 100 - 1e-9);
   if (u)
     {
+      BatUnit *before[16];
+      guint n_before = MIN (bat_contacts (m, u, before, G_N_ELEMENTS (before)), G_N_ELEMENTS (before));
+
       if (ev.form_changed)
         mu_event_set_text (mu_event_add_kind (events, bat_formation_event_kind (), id),
                            bat_formation_id (ev.form));
@@ -425,6 +434,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       u->moved = TRUE;
       u->acted_this_bound = TRUE;
       bat_unit_layout (m, u);
+      bat_record_charges (m, u, before, n_before);   /* BAT-MOV-8, BAT-AMB-18 */
       bat_capture_check (m, u, events);
     }
   else
@@ -441,16 +451,25 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
 /* Flinch ----------------------------------------------------------------------------- */
 
 gboolean
-bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b)
+bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 {
   for (guint i = 0; i < m->table->lines->len; i++)
     {
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPoint *pp = (const MuPoint *) l->points->data;
 
-      if ((l->kind == MU_LINE_RIVER || l->kind == MU_LINE_IMPASSABLE) &&
-          mu_path_crossings ((MuPoint[]) { a, b }, 2, (const MuPoint *) l->points->data, l->points->len,
-                             NULL) > 0)
-        return TRUE;
+      if (l->kind != MU_LINE_IMPASSABLE && (l->kind != MU_LINE_RIVER || !rivers))
+        continue;
+      /* BAT-MOV-4, BAT-AMB-38: a river is crossed at fords and bridges */
+      for (guint k = 1; k < l->points->len; k++)
+        {
+          double t;
+
+          if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
+              (l->kind == MU_LINE_IMPASSABLE ||
+               !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) })))
+            return TRUE;
+        }
     }
   return FALSE;
 }
@@ -462,6 +481,8 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
   double allowance = bat_unit_allowance (m, u), cost = 0, step = m->scale.u / 20;
   MuPoint at = u->anchor, start = u->anchor;
   gboolean contact = FALSE, at_clear = TRUE;
+  BatUnit *before[16];
+  guint n_before = MIN (bat_contacts (m, u, before, G_N_ELEMENTS (before)), G_N_ELEMENTS (before));
   MuEvent *e;
 
   if (dir.x == 0 && dir.y == 0)
@@ -474,14 +495,20 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       MuPoint next = { at.x + dir.x * step, at.y + dir.y * step };
       MuStand st[MU_STANDS_MAX];
       guint n = bat_layout_at (m, u, next, u->facing, u->form, st);
-      double c = bat_point_difficult (m, next) ? 2 * step : step;
+      /* difficult ground at double cost, streams and contours as a move
+       * pays them (BAT-AMB-38) */
+      double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean beyond = cost + c > allowance + 1e-9;
       gboolean on_friend = FALSE, lost = FALSE;
 
+      /* an impassable line under any base's step (as a move's swept path,
+       * TAB-12); a river under the anchor's, away from a crossing */
       for (guint k = 0; k < n && !lost; k++)
         lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre);
-      lost = lost || bat_crosses_barrier (m, at, next);
+               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+               bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
+                                    st[k].centre, FALSE);
+      lost = lost || bat_crosses_barrier (m, at, next, TRUE);
       if (lost)
         {
           /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */
@@ -546,6 +573,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
   e->from = mu_pos_from_point (start.x, start.y, u->facing);
   u->anchor = at;
   bat_unit_layout (m, u);
+  bat_record_charges (m, u, before, n_before);   /* BAT-FLN-4: it moved into contact */
   e->to = mu_pos_from_point (at.x, at.y, u->facing);
   u->acted_this_bound = TRUE;
   if (contact)

@@ -103,6 +103,10 @@ typedef struct {
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
   const char *reserve;         /* its reserve id while RESERVE */
   const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
+  /* the enemies it moved into contact with: their melee's attacker, they
+   * its defenders, while the contact lasts (BAT-AMB-18, BAT-COV-2) */
+  const char *charged[16];
+  guint n_charged;
   /* the stands, laid out from the pose (TAB-6); bat_unit_layout() */
   MuStand stands[MU_STANDS_MAX];
   guint n_stands;
@@ -229,6 +233,9 @@ void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
 const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
+/* A scenario's formation as baa-table plays it: column and limbered are
+ * the column of attack, the others a single line (baa-table-seq.c). */
+BatFormation  bat_form_from_scenario (MuFormation f);
 /* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
 void          bat_unit_layout       (BatMatch *m, BatUnit *u);
 void          bat_cdr_layout        (BatMatch *m, BatCdr *c);
@@ -255,13 +262,20 @@ gboolean      bat_los_stand         (BatMatch *m, const BatUnit *firer, const Mu
 gboolean      bat_line_of_sight     (BatMatch *m, const char *counter, const MuPos *to,
                                      MuSight *sight, GError **error);
 /* BAT-COV-1, BAT-AMB-16, BAT-AMB-37: the cover value of the target against
- * the firer (0 none). */
-int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer);
+ * the firer (0 none); `lines` FALSE leaves out the cover of lines between
+ * them (hedges, walls, works: an obstacle, BAT-COV-2). */
+int           bat_cover_value       (BatMatch *m, const BatUnit *target, const BatUnit *firer,
+                                     gboolean lines);
 /* BAT-GEN-5: the modified attack value, capped at 6 (BAT-AMB-12). */
 int           bat_attack_value      (BatMatch *m, const BatUnit *u);
 /* The enemy units in contact (TAB-11) with u, into out (may be NULL); returns how many. */
 guint         bat_contacts          (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 gboolean      bat_in_melee          (BatMatch *m, const BatUnit *u);
+/* BAT-AMB-18: after u moved (or flinched), the enemies in contact with it
+ * that were not before (`before`, n_before) have it as their attacker. */
+void          bat_record_charges    (BatMatch *m, BatUnit *u, BatUnit *const *before, guint n_before);
+/* Whether u moved into contact with e (u attacks, e defends). */
+gboolean      bat_charged           (const BatUnit *u, const BatUnit *e);
 double        bat_contact_tolerance (const BatMatch *m);
 
 /* baa-table-seq.c ------------------------------------------------------------------- */
@@ -300,9 +314,13 @@ gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
-/* A straight step a-b crosses a river or an impassable line. */
-gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b);
+/* A straight step a-b crosses an impassable line, or (rivers) a river away
+ * from a ford or bridge. */
+gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
+/* BAT-AMB-38: what a straight step a-b pays beyond its length: 1 U a stream
+ * crossed away from a ford or bridge, 0.5 U a contour level climbed. */
+double        bat_extra_cost        (BatMatch *m, MuPoint a, MuPoint b);
 
 /* baa-table-fire.c ------------------------------------------------------------------ */
 

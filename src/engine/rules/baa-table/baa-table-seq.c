@@ -91,8 +91,8 @@ side_index (const BatMatch *m, const char *side)
   return BAT_NONE;
 }
 
-static BatFormation
-form_from_scenario (MuFormation f)
+BatFormation
+bat_form_from_scenario (MuFormation f)
 {
   return f == MU_FORMATION_COLUMN || f == MU_FORMATION_LIMBERED ? BAT_FORM_COLUMN : BAT_FORM_LINE;
 }
@@ -156,7 +156,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           u->def = c;
           u->side = side;
           u->bases = c->strength;
-          u->form = form_from_scenario (c->place.formation);
+          u->form = bat_form_from_scenario (c->place.formation);
           u->fatigued = c->fatigued && m->opt_fatigue;
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
           u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
@@ -864,12 +864,18 @@ bat_phase_has_choices (BatMatch *m)
           BAT_FOR_UNITS (m, t)
             if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
               return TRUE;
-      /* artillery at defence works (BAT-FORT-3) */
+      /* artillery at defence works (BAT-FORT-3); any unit at an enemy
+       * commander (BAT-CDR-2, BAT-CDR-3) */
       BAT_FOR_UNITS (m, u)
         if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
-          for (guint i = 0; i < m->sections->len; i++)
-            if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
-              return TRUE;
+          {
+            for (guint i = 0; i < m->sections->len; i++)
+              if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
+                return TRUE;
+            BAT_FOR_CDRS (m, c)
+              if (c->side != u->side && bat_fire_at_commander (m, u, c, NULL, NULL))
+                return TRUE;
+          }
       return FALSE;
     case BAT_PHASE_BOUND_END:
       return bat_day_has_choices (m);

@@ -243,9 +243,12 @@ bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, 
       double d = G_MAXDOUBLE;
       MuPoint cs[4];
 
+      /* BAT-GEN-3, BAT-AMB-35: from the nearest point of the base to the
+       * nearest point of the section */
       mu_stand_corners (&u->stands[i], cs);
       for (int c = 0; c < 4; c++)
-        d = MIN (d, mu_polyline_distance (pts, n_pts, cs[c]));
+        for (guint k = 1; k < n_pts; k++)
+          d = MIN (d, mu_segment_distance (cs[c], cs[(c + 1) % 4], pts[k - 1], pts[k]));
       if (d > range * m->scale.u + 1e-9)
         continue;
       in_range++;
