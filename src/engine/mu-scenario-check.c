@@ -270,6 +270,7 @@ check_counter (MuChecker       *ck,
   const MuScenario *s = ck->s;
   const char *kind = mu_counter_kind_to_string (c->kind);
   g_autofree char *what = g_strdup_printf ("%s “%s”", kind, c->id ? c->id : "");
+  const MuFieldInfo *strength_field = NULL;
 
   mu_checker_id (ck, kind, c->id, c->line, TRUE);
   mu_checker_side_ref (ck, what, c->side, c->id, c->line);
@@ -283,7 +284,11 @@ check_counter (MuChecker       *ck,
       const MuFieldInfo *f = &ck->ruleset->fields[i];
 
       if (f->type == MU_FIELD_INT && f->offset >= 0 && (f->of & MU_FIELD_OF (c->kind)))
-        check_range (ck, c, f->id, G_STRUCT_MEMBER (int, c, f->offset), f->min, f->max);
+        {
+          check_range (ck, c, f->id, G_STRUCT_MEMBER (int, c, f->offset), f->min, f->max);
+          if (f->offset == G_STRUCT_OFFSET (MuCounter, strength))
+            strength_field = f;
+        }
     }
 
   /* Division numbers and identities are Brothers at Arms' (baa rulesets). */
@@ -354,9 +359,11 @@ check_counter (MuChecker       *ck,
     }
 
   /* TAB-6, TAB-8: on a table a unit is laid out as one stand per point of
-   * strength, and a unit holds at most MU_STANDS_MAX of them */
-  if (s->board == MU_BOARD_TABLE && c->kind == MU_COUNTER_UNIT && c->strength > MU_STANDS_MAX)
-    mu_checker_set_object (ERR (ck, c->line, _("%s: strength %d is more stands than a unit on a table can have (%d)"),
+   * strength, and a unit holds at most MU_STANDS_MAX of them (said once: not
+   * when the ruleset's own range for strength has refused the value) */
+  if (s->board == MU_BOARD_TABLE && c->kind == MU_COUNTER_UNIT && c->strength > MU_STANDS_MAX &&
+      (strength_field == NULL || c->strength <= strength_field->max))
+    mu_checker_set_object (ERR (ck, c->line, _("%s: %d stands are more than a unit on a table can have (%d)"),
                                 what, c->strength, MU_STANDS_MAX), c->id);
 
   switch (c->place.kind)

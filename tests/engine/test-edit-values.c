@@ -127,7 +127,7 @@ test_baa_table_ranges (void)
   g_assert_cmpint (min, ==, 2);
   g_assert_cmpint (max, ==, 6);
   g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_STRENGTH, &min, &max));
-  g_assert_cmpint (max, ==, 99);
+  g_assert_cmpint (max, ==, 64);   /* the stands a unit can have (TAB-6) */
   /* indomitable brigades fight on the table too (BAT-FLN-6) */
   g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ABILITIES, NULL, NULL));
   g_assert_false (mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 7, &error));

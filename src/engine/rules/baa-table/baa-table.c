@@ -90,7 +90,7 @@ static const MuFieldInfo bat_fields[] = {
     G_STRUCT_OFFSET (MuCounter, range) },
   { "attack", N_("Attack"), "BAT-GEN-5", MU_FIELD_INT, 2, 6, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, attack) },
-  { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
+  { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, MU_STANDS_MAX, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength) },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
 };
