@@ -49,6 +49,35 @@ heap_bytes (void)
 /* Synthetic scenario ------------------------------------------------------------------------- */
 
 
+/* Counts a unit into the hex *at of its side's half of the board, or the next
+ * hex there (row by row, wrapping) with fewer than two; FALSE when the half is full. */
+static gboolean
+take_room (guint8 *units_at,
+           int     cols,
+           int     rows,
+           int     side,
+           MuHex  *at)
+{
+  int row0 = side ? rows / 2 + 1 : 1, n_rows = side ? rows - rows / 2 : rows / 2;
+  gsize n = (gsize) cols * n_rows;
+  gsize start = (gsize) (at->row - row0) * cols + (at->col - 1);
+
+  for (gsize k = 0; k < n; k++)
+    {
+      gsize i = (start + k) % n;
+      guint8 *count = &units_at[(gsize) (row0 - 1) * cols + i];
+
+      if (*count < 2)
+        {
+          (*count)++;
+          at->col = (int) (i % cols) + 1;
+          at->row = row0 + (int) (i / cols);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Also the generated battle of bench engine (mu-cli-bench-engine.c). */
 MuScenario *
 mu_cli_bench_synthetic (int      cols,
@@ -99,7 +128,11 @@ mu_cli_bench_synthetic (int      cols,
                                  side_features[g_rand_int_range (rand, 0, G_N_ELEMENTS (side_features))]);
       }
 
-  /* Per side: 5 control and 20 command counters, the rest units. */
+  /* Per side: 5 control and 20 command counters, the rest units, on its half
+   * of the board at most two units to a hex (BAA-STK-1: a scenario starting
+   * three is refused); units the half has no room for are left unplaced. */
+  g_autofree guint8 *units_at = g_new0 (guint8, (gsize) cols * rows);
+
   for (int side = 0; side < 2 && per_side >= 25; side++)
     for (int i = 0; i < per_side; i++)
       {
@@ -122,6 +155,8 @@ mu_cli_bench_synthetic (int      cols,
         c->place.hex = (MuHex) { g_rand_int_range (rand, 1, cols + 1),
                                  side ? g_rand_int_range (rand, rows / 2 + 1, rows + 1)
                                       : g_rand_int_range (rand, 1, rows / 2 + 1) };
+        if (kind == MU_COUNTER_UNIT && !take_room (units_at, cols, rows, side, &c->place.hex))
+          c->place.kind = MU_PLACE_NONE;
         g_ptr_array_add (s->counters, c);
       }
   return s;

@@ -458,6 +458,27 @@ test_bench_format (void)
     }
 }
 
+/* bench load's generated scenario is a valid one however crowded: on a
+ * 20 × 20 board 1,000 counters have room for at most 2 units a hex on each
+ * half (BAA-STK-1), and the rest are left unplaced, not stacked three deep. */
+static void
+test_bench_load_crowded (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-bench-load-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "crowded.muster", NULL);
+  const char *args[] = { "bench", "load", "--cols", "20", "--rows", "20", "--counters", "1000", "--runs", "1",
+                         "--save", path, NULL };
+  const char *validate[] = { "validate", "--quiet", path, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *out2 = NULL;
+
+  g_assert_cmpint (run (args, &out), ==, 0);
+  g_assert_true (g_regex_match_simple ("^load 20×20, .* 1000 counters: ", out, 0, 0));
+  g_assert_cmpint (run (validate, &out2), ==, 0);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static char *
 scenario_path (const char *name)
 {
@@ -580,5 +601,6 @@ main (int   argc,
   g_test_add_func ("/render/cli/errors", test_errors);
   g_test_add_func ("/render/cli/bench-tmx", test_bench_tmx);
   g_test_add_func ("/render/cli/bench-format", test_bench_format);
+  g_test_add_func ("/render/cli/bench-load-crowded", test_bench_load_crowded);
   return g_test_run ();
 }
