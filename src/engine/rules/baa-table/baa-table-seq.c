@@ -624,6 +624,19 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
       }
 }
 
+/* Whether any counter of an arrived reserve is still off the table. */
+static gboolean
+reserve_left (BatMatch *m, const MuReserve *r)
+{
+  BAT_FOR_UNITS (m, u)
+    if (u->status == BAT_UNIT_RESERVE && g_strcmp0 (u->reserve, r->id) == 0)
+      return TRUE;
+  BAT_FOR_CDRS (m, c)
+    if (c->status == BAT_CDR_RESERVE && g_strcmp0 (c->reserve, r->id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 bound_start (BatMatch *m, GPtrArray *events)
 {
@@ -640,11 +653,13 @@ bound_start (BatMatch *m, GPtrArray *events)
       /* the scenario's, then those sent away at night (BAT-DAY-3, BAT-AMB-32) */
       const MuReserve *r = i < m->scenario->reserves->len ? g_ptr_array_index (m->scenario->reserves, i)
                            : g_ptr_array_index (m->night_reserves, i - m->scenario->reserves->len);
-      gboolean ok = TRUE;
+      gboolean ok = TRUE, again = g_hash_table_contains (m->reserves_done, r->id);
 
-      if (g_hash_table_contains (m->reserves_done, r->id) || m->bound < r->bound)
+      /* BAT-RES-1: counters that found no room when their reserve arrived
+       * come on at the next bound, with no new arrival roll */
+      if ((again && !reserve_left (m, r)) || m->bound < r->bound)
         continue;
-      if (baa_common_march_need (r->kind))
+      if (!again && baa_common_march_need (r->kind))
         {
           /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
           mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,
