@@ -369,6 +369,10 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       for (guint i = 0; i < n; i++)
         if (bat_point_impassable (m, st[i].centre))
           return bat_refuse (error, "BAT-MOV-4", "%s would stand on impassable ground", id);
+      /* BAT-MOV-11: a river boat is set down on the river, the only
+       * ground it moves on */
+      if (u && u->def->arm == MU_ARM_RIVERBOAT && !bat_point_on_line (m, MU_LINE_RIVER, a->pos.point))
+        return bat_refuse (error, "BAT-MOV-11", "%s: river boats stand only on the river", id);
       BAT_FOR_UNITS (m, o)
         if ((u == NULL || o != u) && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
           return bat_refuse (error, "BAT-MOV-5", "%s would overlap %s", id, o->def->id);
