@@ -547,7 +547,19 @@ void
 bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtrArray *events)
 {
   guint k = 0, np = chosen ? 1 : r->entry_points ? r->entry_points->len : 0;
+  MuPoint edge_point;
   MuEvent *e;
+
+  /* a reserve given a whole edge instead of points comes on at its middle */
+  if (np == 0 && r->edge && r->edge[0] && strchr ("nesw", r->edge[0]))
+    {
+      double w = m->table->width, h = m->table->height;
+
+      edge_point = r->edge[0] == 'n' ? (MuPoint) { w / 2, 0.5 } : r->edge[0] == 's' ? (MuPoint) { w / 2, h - 0.5 }
+                   : r->edge[0] == 'e' ? (MuPoint) { w - 0.5, h / 2 } : (MuPoint) { 0.5, h / 2 };
+      chosen = &edge_point;
+      np = 1;
+    }
 
   g_hash_table_add (m->reserves_done, r->id);
   e = bat_event (m, events, &baa_ev_reserve_arrived, r->id, "BAT-RES-1");
