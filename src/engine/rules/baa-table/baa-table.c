@@ -522,10 +522,36 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
 
 /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
  * OBJECTIVE"); any other would silently never be met, so it is an error. */
+/* BAT-MOV-10: troops arriving by train disembark along the railroad's
+ * track; with no railroad on the table, they would have nowhere to. */
+static void
+check_railroad_reserves (const MuScenario *s, GPtrArray *problems)
+{
+  gboolean track = FALSE;
+
+  for (guint i = 0; s->table && s->table->lines && i < s->table->lines->len; i++)
+    track |= ((const MuPolyline *) g_ptr_array_index (s->table->lines, i))->kind == MU_LINE_RAILROAD;
+  for (guint i = 0; !track && i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+      MuProblem *p;
+
+      if (r->kind != MU_RESERVE_RAILROAD)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, r->line,
+                          _("reserve “%s” arrives by train, but the table has no railroad to disembark "
+                            "along (BAT-MOV-10)"),
+                          r->id ? r->id : "");
+      p->object_id = g_strdup (r->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
   check_layouts (s, problems);
+  check_railroad_reserves (s, problems);
   for (guint i = 0; i < s->tasks->len; i++)
     {
       const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
