@@ -186,7 +186,8 @@ typedef struct {
   GPtrArray *objectives;       /* of BatObjective* */
   GHashTable *reserves_done;   /* reserve id -> TRUE */
   GArray *sections;            /* of BatSection */
-  GPtrArray *night_reserves;   /* of MuReserve*, owned: formations sent away at night (BAT-DAY-3) */
+  GPtrArray *night_reserves;   /* of MuReserve*, owned: the formations of a march (BAT-RES-2) and
+                                * those sent away at night (BAT-DAY-3) */
   BatDecision decision;
   int day_step;                /* 1, 2: the first, second side readdresses its lines (BAT-DAY-2) */
   GPtrArray *day_place;        /* ids that may still be placed behind the lines (BAT-DAY-2) */

@@ -14,6 +14,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+static void split_marches (BatMatch *m);
+
 static const char *const phase_ids[] = {
   "bound-start", "control-range", "control-roll", "control-nic", "command-range", "command-roll",
   "command-nic", "move-units", "move-commands", "move-controls", "fire", "melee", "remove-markers",
@@ -193,6 +195,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           g_ptr_array_add (m->cdrs, k);
         }
     }
+  split_marches (m);
   for (guint i = 0; i < s->objectives->len; i++)
     {
       const MuObjective *d = g_ptr_array_index (s->objectives, i);
@@ -508,6 +511,41 @@ phase_remove_markers (BatMatch *m, GPtrArray *events)
   objectives_check (m, events);
 }
 
+/* BAT-RES-2: a flank march or an encircling move rolls to arrive once for
+ * each formation in it: a scenario reserve holding several formation
+ * commanders becomes one reserve per formation ("RESERVE/COMMANDER"), each
+ * with the commander's units; counters of no formation in it stay in the
+ * scenario's reserve. */
+static void
+split_marches (BatMatch *m)
+{
+  for (guint i = 0; i < m->scenario->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
+      guint n = 0;
+
+      if (!baa_common_march_need (r->kind))
+        continue;
+      BAT_FOR_CDRS (m, c)
+        n += !c->is_control && g_strcmp0 (c->reserve, r->id) == 0;
+      if (n < 2)
+        continue;
+      BAT_FOR_CDRS (m, c)
+        if (!c->is_control && g_strcmp0 (c->reserve, r->id) == 0)
+          {
+            MuReserve *f = bat_night_reserve_copy (r);
+            g_autofree char *id = g_strdup_printf ("%s/%s", r->id, c->def->id);
+
+            f->id = (char *) g_intern_string (id);
+            BAT_FOR_UNITS (m, u)
+              if (g_strcmp0 (u->reserve, r->id) == 0 && bat_unit_commander (m, u) == c)
+                u->reserve = f->id;
+            c->reserve = f->id;
+            g_ptr_array_add (m->night_reserves, f);
+          }
+    }
+}
+
 /* Bound start and end ----------------------------------------------------------------------- */
 
 /* The inward facing at an entry point: away from the nearest table edge. */
@@ -662,14 +700,16 @@ bound_start (BatMatch *m, GPtrArray *events)
     return;
   for (guint i = 0; i < m->scenario->reserves->len + m->night_reserves->len; i++)
     {
-      /* the scenario's, then those sent away at night (BAT-DAY-3, BAT-AMB-32) */
+      /* the scenario's, then its marches' formations (BAT-RES-2) and those
+       * sent away at night (BAT-DAY-3, BAT-AMB-32) */
       const MuReserve *r = i < m->scenario->reserves->len ? g_ptr_array_index (m->scenario->reserves, i)
                            : g_ptr_array_index (m->night_reserves, i - m->scenario->reserves->len);
       gboolean ok = TRUE, again = g_hash_table_contains (m->reserves_done, r->id);
 
       /* BAT-RES-1: counters that found no room when their reserve arrived
        * come on at the next bound, with no new arrival roll */
-      if ((again && !reserve_left (m, r)) || m->bound < r->bound)
+      /* nothing left in it (its formations march on their own) */
+      if (!reserve_left (m, r) || m->bound < r->bound)
         continue;
       if (!again && baa_common_march_need (r->kind))
         {
