@@ -101,6 +101,8 @@ typedef struct {
   gboolean meleed;             /* fought a melee this round */
   gboolean acted_this_bound;   /* moved, fired or fought: no rest (BAT-FAT-2) */
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
+  double entry_cost;          /* its first move after arriving is measured from its entry point:
+                                * the way from there to its anchor (BAT-AMB-44) */
   const char *reserve;         /* its reserve id while RESERVE */
   const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
   /* the enemies it moved into contact with: their melee's attacker, they
@@ -125,6 +127,7 @@ struct _BatCdr {
   gboolean nic;
   gboolean moved;
   gboolean day_rolled;         /* made its night roll (BAT-DAY-2, BAT-DAY-3) */
+  double entry_cost;          /* as a unit's (BAT-AMB-44) */
   const char *reserve;
   MuStand stand;
 };

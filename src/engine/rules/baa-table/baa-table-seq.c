@@ -423,7 +423,10 @@ chain_unit_new_round (gpointer match, gpointer unit, gboolean own_side)
 
   (void) match;
   if (own_side)
-    u->first_move_free = FALSE;   /* its first round on the table is over */
+    {
+      u->first_move_free = FALSE;   /* its first round on the table is over */
+      u->entry_cost = 0;
+    }
   u->moved = u->fired = u->meleed = FALSE;
   u->split_target = NULL;
 }
@@ -433,7 +436,8 @@ chain_cdr_new_round (gpointer match, gpointer cdr)
 {
   BatCdr *c = cdr;
 
-  (void) match;
+  if (c->side == ((BatMatch *) match)->active)
+    c->entry_cost = 0;   /* its first round on the table is over */
   c->moved = FALSE;
 }
 
@@ -659,6 +663,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             u->facing = facing;
             u->form = BAT_FORM_COLUMN;
             u->first_move_free = TRUE;
+            u->entry_cost = hypot (at.x - p0.x, at.y - p0.y);
             bat_unit_layout (m, u);
           }
         else
@@ -666,6 +671,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             c->status = BAT_CDR_ACTIVE;
             c->anchor = at;
             c->facing = facing;
+            c->entry_cost = hypot (at.x - p0.x, at.y - p0.y);
             bat_cdr_layout (m, c);
           }
         e = bat_event (m, events, &baa_ev_entered, def->id, "BAT-RES-1");
