@@ -381,6 +381,7 @@ gboolean      bat_day_next          (BatMatch *m);
 gboolean      bat_day_has_choices   (const BatMatch *m);
 /* `reposition`, `place`, `reserve`; dry run when events is NULL. */
 gboolean      bat_day_command       (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+MuPoint       bat_edge_middle       (const BatMatch *m, MuPoint dir);
 void          bat_night_reserve_free (gpointer r);
 MuReserve    *bat_night_reserve_copy (const MuReserve *r);
 

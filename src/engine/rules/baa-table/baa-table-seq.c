@@ -595,10 +595,10 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
   /* a reserve given a whole edge instead of points comes on at its middle */
   if (np == 0 && r->edge && r->edge[0] && strchr ("nesw", r->edge[0]))
     {
-      double w = m->table->width, h = m->table->height;
+      char ec = r->edge[0];
 
-      edge_point = r->edge[0] == 'n' ? (MuPoint) { w / 2, 0.5 } : r->edge[0] == 's' ? (MuPoint) { w / 2, h - 0.5 }
-                   : r->edge[0] == 'e' ? (MuPoint) { w - 0.5, h / 2 } : (MuPoint) { 0.5, h / 2 };
+      edge_point = bat_edge_middle (m, (MuPoint) { ec == 'e' ? 1 : ec == 'w' ? -1 : 0,
+                                                   ec == 's' ? 1 : ec == 'n' ? -1 : 0 });
       chosen = &edge_point;
       np = 1;
     }
