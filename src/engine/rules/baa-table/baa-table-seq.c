@@ -195,7 +195,8 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           g_ptr_array_add (m->cdrs, k);
         }
     }
-  split_marches (m);
+  if (m->opt_reserves)
+    split_marches (m);
   for (guint i = 0; i < s->objectives->len; i++)
     {
       const MuObjective *d = g_ptr_array_index (s->objectives, i);
@@ -702,9 +703,10 @@ bound_start (BatMatch *m, GPtrArray *events)
   m->night = baa_common_night_bound (&m->scenario->timeline, m->bound);
   if (m->night)
     bat_event (m, events, &baa_ev_night, NULL, "BAT-FIRE-9")->value = 1;
-  if (!m->opt_reserves)
-    return;
-  for (guint i = 0; i < m->scenario->reserves->len + m->night_reserves->len; i++)
+  /* bat.reserves turns the scenario's reserves off (its marches are not
+   * split then), not the formations sent away at night (BAT-DAY-3) */
+  for (guint i = m->opt_reserves ? 0 : m->scenario->reserves->len;
+       i < m->scenario->reserves->len + m->night_reserves->len; i++)
     {
       /* the scenario's, then its marches' formations (BAT-RES-2) and those
        * sent away at night (BAT-DAY-3, BAT-AMB-32) */
