@@ -245,11 +245,6 @@ read_options (BaaMatch *m)
 {
   const MuScenario *s = m->scenario;
   gboolean has_reserves = s->reserves->len > 0;
-  gboolean has_rail_reserve = FALSE;
-
-  for (guint i = 0; i < s->reserves->len; i++)
-    if (((MuReserve *) g_ptr_array_index (s->reserves, i))->kind == MU_RESERVE_RAILROAD)
-      has_rail_reserve = TRUE;
   /* Special rules default to on when the scenario supplies their data
    * (BAA rule classes: "enabled per scenario"); an explicit option wins. */
   m->opt_cmd_penalty = mu_scenario_option (s, "baa.out-of-command-penalty", FALSE);
@@ -257,7 +252,7 @@ read_options (BaaMatch *m)
   m->opt_withdrawing = mu_scenario_option (s, "baa.withdrawing", TRUE);
   m->opt_overwhelming = mu_scenario_option (s, "baa.overwhelming-fire", FALSE);
   m->opt_continued = mu_scenario_option (s, "baa.continued-play", FALSE);
-  m->opt_railroads = mu_scenario_option (s, "baa.railroads", has_rail_reserve);
+  m->opt_railroads = mu_scenario_option (s, "baa.railroads", baa_common_has_rail_reserve (s));
   m->opt_riverboats = mu_scenario_option (s, "baa.river-boats", any_unit_with (s, 0, MU_ARM_RIVERBOAT));
   m->opt_indomitable = mu_scenario_option (s, "baa.indomitable", any_unit_with (s, MU_ABILITY_INDOMITABLE, -1));
   m->opt_sharpshooters = mu_scenario_option (s, "baa.sharpshooters", any_unit_with (s, MU_ABILITY_SHARPSHOOTER, -1));

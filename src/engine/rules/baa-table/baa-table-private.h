@@ -208,6 +208,7 @@ typedef struct {
   /* options */
   gboolean opt_fatigue;
   gboolean opt_reserves;
+  gboolean opt_railroads;     /* bat.railroads, BAT-MOV-10 */
 
   gboolean check_events;
   char *event_failure;
@@ -360,7 +361,8 @@ void          bat_decision_free     (BatDecision *d);
 void          bat_decision_copy     (const BatMatch *from, BatMatch *to);
 const MuDecision *bat_decision_view (const BatMatch *m);
 const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
-gboolean      bat_entry_is_choice   (const MuReserve *r);
+gboolean      bat_by_train          (const BatMatch *m, const MuReserve *r);
+gboolean      bat_entry_is_choice   (const BatMatch *m, const MuReserve *r);
 void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
 void          bat_decide_next_entry (BatMatch *m);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);

@@ -524,11 +524,15 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
 /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
  * OBJECTIVE"); any other would silently never be met, so it is an error. */
 /* BAT-MOV-10: troops arriving by train disembark along the railroad's
- * track; with no railroad on the table, they would have nowhere to. */
+ * track; with no railroad on the table, they would have nowhere to. With
+ * bat.railroads off they come on at their entry points instead. */
 static void
 check_railroad_reserves (const MuScenario *s, GPtrArray *problems)
 {
   gboolean track = FALSE;
+
+  if (!mu_scenario_option (s, "bat.railroads", baa_common_has_rail_reserve (s)))
+    return;
 
   for (guint i = 0; s->table && s->table->lines && i < s->table->lines->len; i++)
     track |= ((const MuPolyline *) g_ptr_array_index (s->table->lines, i))->kind == MU_LINE_RAILROAD;

@@ -99,6 +99,17 @@ baa_common_march_need (MuReserveKind kind)
   return kind == MU_RESERVE_FLANK_MARCH ? 5 : kind == MU_RESERVE_OUT_CIRCLING ? 6 : 0;
 }
 
+/* Special rules ----------------------------------------------------------------- */
+
+gboolean
+baa_common_has_rail_reserve (const MuScenario *s)
+{
+  for (guint i = 0; i < s->reserves->len; i++)
+    if (((const MuReserve *) g_ptr_array_index (s->reserves, i))->kind == MU_RESERVE_RAILROAD)
+      return TRUE;
+  return FALSE;
+}
+
 /* Task objectives ------------------------------------------------------------ */
 
 static gboolean

@@ -4,6 +4,7 @@
  * Both rulesets call these; neither keeps its own copy. Private to the
  * engine's rulesets (not for the app or the command line).
  *
+ *   - the special rules a scenario's data enables (railroads);
  *   - victory levels from the difference in objectives (BAA-VIC-2, BAT-OBJ-4);
  *   - the objective hold counter: three consecutive round-end checks claim
  *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
@@ -54,6 +55,10 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
 /* The die a reserve on a march needs to arrive (BAA-RES-4, BAT-RES-2): 5
  * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
 int         baa_common_march_need      (MuReserveKind kind);
+
+/* A special rule a scenario enables by its data unless it says otherwise
+ * (baa.railroads, bat.railroads): it has a railroad reserve. */
+gboolean    baa_common_has_rail_reserve (const MuScenario *s);
 
 /* The time of day a bound starts at, in minutes after midnight (0..1439),
  * from the timeline's first bound, its time and minutes per bound. */
