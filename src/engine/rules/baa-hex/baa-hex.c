@@ -227,14 +227,12 @@ static const char *const cdr_status_names[] = { "active", "disabled", "captured"
 /* Helpers --------------------------------------------------------------------------- */
 
 static gboolean
-any_unit_with (const MuScenario *s, guint abilities, int arm)
+any_unit_with (const MuScenario *s, guint abilities)
 {
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
-      if (c->kind != MU_COUNTER_UNIT)
-        continue;
-      if ((abilities && (c->abilities & abilities)) || (arm >= 0 && (int) c->arm == arm))
+      if (c->kind == MU_COUNTER_UNIT && (c->abilities & abilities))
         return TRUE;
     }
   return FALSE;
@@ -253,9 +251,10 @@ read_options (BaaMatch *m)
   m->opt_overwhelming = mu_scenario_option (s, "baa.overwhelming-fire", FALSE);
   m->opt_continued = mu_scenario_option (s, "baa.continued-play", FALSE);
   m->opt_railroads = mu_scenario_option (s, "baa.railroads", baa_common_has_rail_reserve (s));
-  m->opt_riverboats = mu_scenario_option (s, "baa.river-boats", any_unit_with (s, 0, MU_ARM_RIVERBOAT));
-  m->opt_indomitable = mu_scenario_option (s, "baa.indomitable", any_unit_with (s, MU_ABILITY_INDOMITABLE, -1));
-  m->opt_sharpshooters = mu_scenario_option (s, "baa.sharpshooters", any_unit_with (s, MU_ABILITY_SHARPSHOOTER, -1));
+  /* baa.river-boats (BAA-SPC-4..5) is on whenever a unit is a river boat;
+   * a scenario that turns it off with one is refused (baa-scenario.c) */
+  m->opt_indomitable = mu_scenario_option (s, "baa.indomitable", any_unit_with (s, MU_ABILITY_INDOMITABLE));
+  m->opt_sharpshooters = mu_scenario_option (s, "baa.sharpshooters", any_unit_with (s, MU_ABILITY_SHARPSHOOTER));
   m->opt_night = mu_scenario_option (s, "baa.night",
                                      s->timeline.night_bounds && s->timeline.night_bounds->len > 0);
   m->opt_fatigue = mu_scenario_option (s, "baa.fatigue", TRUE);

@@ -602,6 +602,7 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
 {
   check_layouts (s, problems);
   check_river_boats (s, problems);
+  baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   check_railroad_reserves (s, problems);
   for (guint i = 0; i < s->tasks->len; i++)
     {

@@ -4,7 +4,7 @@
  * Both rulesets call these; neither keeps its own copy. Private to the
  * engine's rulesets (not for the app or the command line).
  *
- *   - the special rules a scenario's data enables (railroads);
+ *   - the special rules a scenario's data enables (railroads, river boats);
  *   - victory levels from the difference in objectives (BAA-VIC-2, BAT-OBJ-4);
  *   - the objective hold counter: three consecutive round-end checks claim
  *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
@@ -59,6 +59,13 @@ int         baa_common_march_need      (MuReserveKind kind);
 /* A special rule a scenario enables by its data unless it says otherwise
  * (baa.railroads, bat.railroads): it has a railroad reserve. */
 gboolean    baa_common_has_rail_reserve (const MuScenario *s);
+
+/* River boats (baa.river-boats, bat.river-boats) are on whenever a unit is
+ * one, and a river boat exists only by its rule (BAA-SPC-4, BAT-MOV-11):
+ * each river-boat unit of a scenario that turns the option `key` off is an
+ * error at the unit's line, naming `rule`. */
+void        baa_common_check_river_boats (const MuScenario *s, const char *key, const char *rule,
+                                          GPtrArray *problems);
 
 /* The time of day a bound starts at, in minutes after midnight (0..1439),
  * from the timeline's first bound, its time and minutes per bound. */
