@@ -597,6 +597,20 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+/* The special rules the scenario's data enables: railroads with a railroad
+ * reserve (BAT-MOV-10), river boats with a river boat (BAT-MOV-11). */
+static gboolean
+option_default (const MuScenario *s, const char *key, gboolean *on)
+{
+  if (g_str_equal (key, "bat.railroads"))
+    *on = baa_common_has_rail_reserve (s);
+  else if (g_str_equal (key, "bat.river-boats"))
+    *on = baa_common_has_river_boat (s);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -670,5 +684,6 @@ const MuRuleset mu_ruleset_baa_table = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_scenario = check_scenario,
+  .option_default = option_default,
   .check_each_event = check_each_event,
 };

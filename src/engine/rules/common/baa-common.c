@@ -119,6 +119,15 @@ is_river_boat (const MuCounter *c)
   return c->kind == MU_COUNTER_UNIT && c->arm == MU_ARM_RIVERBOAT;
 }
 
+gboolean
+baa_common_has_river_boat (const MuScenario *s)
+{
+  for (guint i = 0; i < s->counters->len; i++)
+    if (is_river_boat (g_ptr_array_index (s->counters, i)))
+      return TRUE;
+  return FALSE;
+}
+
 void
 baa_common_check_river_boats (const MuScenario *s,
                               const char       *key,

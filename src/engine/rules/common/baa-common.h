@@ -56,13 +56,14 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
  * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
 int         baa_common_march_need      (MuReserveKind kind);
 
-/* A special rule a scenario enables by its data unless it says otherwise
- * (baa.railroads, bat.railroads): it has a railroad reserve. */
+/* Special rules a scenario enables by its data unless it says otherwise
+ * (baa.railroads, bat.railroads; baa.river-boats, bat.river-boats): it has
+ * a railroad reserve; some unit is a river boat. */
 gboolean    baa_common_has_rail_reserve (const MuScenario *s);
+gboolean    baa_common_has_river_boat   (const MuScenario *s);
 
-/* River boats (baa.river-boats, bat.river-boats) are on whenever a unit is
- * one, and a river boat exists only by its rule (BAA-SPC-4, BAT-MOV-11):
- * each river-boat unit of a scenario that turns the option `key` off is an
+/* A river boat exists only by its rule (BAA-SPC-4, BAT-MOV-11): each
+ * river-boat unit of a scenario that turns the option `key` off is an
  * error at the unit's line, naming `rule`. */
 void        baa_common_check_river_boats (const MuScenario *s, const char *key, const char *rule,
                                           GPtrArray *problems);
