@@ -157,7 +157,7 @@ static const MuRuleOptionInfo baa_options[] = {
     MU_RULE_SPECIAL, FALSE },
   { "baa.fatigue", N_("Fatigue"),
     N_("Fatigued units attack at +1 until they rest four bounds"), "BAA-FAT-1..2",
-    MU_RULE_SPECIAL, FALSE },
+    MU_RULE_SPECIAL, TRUE },
   { "baa.reserves", N_("Reserves"),
     N_("Scheduled reserves and tactical marches arrive during play"), "BAA-RES-1..4",
     MU_RULE_SPECIAL, FALSE },
