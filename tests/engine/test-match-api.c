@@ -663,6 +663,47 @@ test_new_replay (void)
     }
 }
 
+static void
+assert_losses (const MuMatch *m, const char *side, const int want[6])
+{
+  MuLosses l;
+
+  mu_match_get_losses (m, side, &l);
+  g_assert_cmpint (l.units, ==, want[0]);
+  g_assert_cmpint (l.units_lost, ==, want[1]);
+  g_assert_cmpint (l.strength, ==, want[2]);
+  g_assert_cmpint (l.strength_lost, ==, want[3]);
+  g_assert_cmpint (l.commanders, ==, want[4]);
+  g_assert_cmpint (l.commanders_lost, ==, want[5]);
+}
+
+/* A side's losses as the result page shows them: a unit that surrenders
+ * in melee is a unit lost with all its strength (BAA-FLN-5a); the other
+ * side loses nothing. */
+static void
+test_losses (void)
+{
+  const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
+  g_autoptr(MuMatch) m = open_fixture ("melee.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(GError) error = NULL;
+  const int usa_before[6] = { 2, 0, 6, 0, 1, 0 };
+  const int usa_after[6] = { 2, 1, 6, 3, 1, 0 };
+  const int csa[6] = { 4, 0, 12, 0, 1, 0 };
+  const char *const lines[] = { "end-phase", "end-phase", "melee a1 ms" };
+
+  assert_losses (m, "usa", usa_before);
+  assert_losses (m, "csa", csa);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = parse (m, lines[i]);
+
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  assert_losses (m, "usa", usa_after);
+  assert_losses (m, "csa", csa);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -677,5 +718,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
+  g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();
 }
