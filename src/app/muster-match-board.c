@@ -178,12 +178,12 @@ clear_lists (MusterMatchPage *self)
 }
 
 /* The engine's lists for the selected counter: where it may go, the legal
- * commands that name it, and the other counters those commands attack. */
+ * commands that name it, and the counters it may attack. */
 static void
 read_lists (MusterMatchPage *self)
 {
   MuMatch *match = muster_game_get_match (self->game);
-  const MuRuleset *ruleset = mu_match_get_ruleset (match);
+  g_autoptr(GPtrArray) targets = NULL;
   GArray *moves;
 
   clear_lists (self);
@@ -191,8 +191,6 @@ read_lists (MusterMatchPage *self)
   self->targets = g_ptr_array_new_with_free_func (g_free);
   if (self->selected != NULL && !mu_match_is_over (match))
     {
-      const MuCounterView *me = muster_match_board_find_view (self, self->selected);
-
       moves = mu_match_legal_moves (match, self->selected);
       self->destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
       for (guint i = 0; moves != NULL && i < moves->len; i++)
@@ -206,23 +204,9 @@ read_lists (MusterMatchPage *self)
       g_clear_pointer (&moves, g_array_unref);
 
       self->actions_of_selected = mu_match_legal_actions (match, self->selected);
-      for (guint i = 0; i < self->actions_of_selected->len; i++)
-        {
-          const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
-          const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
-
-          if (verb == NULL || !(verb->flags & MU_VERB_ATTACK))
-            continue;
-          for (guint k = 0; k < mu_command_n_args (c); k++)
-            {
-              const char *word = mu_command_word (c, k);
-              const MuCounterView *v = word ? muster_match_board_find_view (self, word) : NULL;
-
-              if (v != NULL && me != NULL && g_strcmp0 (v->side, me->side) != 0 &&
-                  !strv_contains (self->targets, word))
-                g_ptr_array_add (self->targets, g_strdup (word));
-            }
-        }
+      targets = mu_match_legal_targets (match, self->selected);
+      for (guint i = 0; targets != NULL && i < targets->len; i++)
+        g_ptr_array_add (self->targets, g_strdup (g_ptr_array_index (targets, i)));
     }
   g_ptr_array_add (self->targets, NULL);
   fill_other_actions (self);

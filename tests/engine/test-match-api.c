@@ -220,9 +220,10 @@ test_open_file (void)
  * actions, targets) answer exactly what the full legal-command list says,
  * however the ruleset finds them: checked for every counter at every third
  * command of random matches of the shipped hex scenarios and of rules
- * fixtures with reserves, readdressing lines, rails and breaches. */
+ * fixtures with reserves, readdressing lines, rails and breaches; on the
+ * table scenarios, the targets the app highlights. */
 static void
-check_counter_questions (MuMatch *m, const char *where)
+check_counter_questions (MuMatch *m, const char *where, gboolean every_move_listed)
 {
   g_autoptr(GPtrArray) all = mu_match_legal_commands (m);
   const GPtrArray *counters = mu_match_get_scenario (m)->counters;
@@ -273,6 +274,15 @@ check_counter_questions (MuMatch *m, const char *where)
         }
       for (guint k = 0; k < targets->len; k++)
         g_string_append_printf (got_targets, "%s\n", (const char *) g_ptr_array_index (targets, k));
+      /* a table lists one counter's sample moves at a time: only its
+       * targets can be compared with the full list */
+      if (!every_move_listed)
+        {
+          g_string_truncate (want_moves, 0);
+          g_string_truncate (got_moves, 0);
+          g_string_truncate (want_actions, 0);
+          g_string_truncate (got_actions, 0);
+        }
       if (!g_str_equal (want_moves->str, got_moves->str) ||
           !g_str_equal (want_actions->str, got_actions->str) ||
           !g_str_equal (want_targets->str, got_targets->str))
@@ -289,29 +299,34 @@ static const char *const played_files[] = {
   "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/capture.muster",
 };
 
+static const char *const table_files[] = {
+  "scenarios/learning-table-blackburns-ford.muster", "scenarios/henry-house-hill-table.muster",
+};
+
 static void
 test_counter_questions (void)
 {
-  const char *const *files = played_files;
-
-  for (guint f = 0; f < G_N_ELEMENTS (played_files); f++)
+  for (guint f = 0; f < G_N_ELEMENTS (played_files) + G_N_ELEMENTS (table_files); f++)
     for (guint seed = 1; seed <= 2; seed++)
       {
-        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        gboolean hex = f < G_N_ELEMENTS (played_files);
+        const char *file = hex ? played_files[f] : table_files[f - G_N_ELEMENTS (played_files)];
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), file, NULL);
         g_autoptr(GError) error = NULL;
         g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
         g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
         guint n = 0;
 
         g_assert_no_error (error);
-        while (!mu_match_is_over (m) && n < 600)
+        /* a table's sample of moves is slow to list: fewer commands */
+        while (!mu_match_is_over (m) && n < (hex ? 600 : 45))
           {
             g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
 
             if (n % 3 == 0)
               {
-                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", files[f], seed, n);
-                check_counter_questions (m, where);
+                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", file, seed, n);
+                check_counter_questions (m, where, hex);
               }
             g_assert_cmpuint (legal->len, >, 0);
             g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),

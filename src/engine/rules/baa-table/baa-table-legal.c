@@ -354,10 +354,21 @@ bat_legal_targets (BatMatch *m, const char *id)
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   BatUnit *u = bat_find_unit (m, id);
 
-  if (u && bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
-    BAT_FOR_UNITS (m, t)
-      if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
-        g_ptr_array_add (out, g_strdup (t->def->id));
+  if (m->finished || m->decision.kind != BAT_DECIDE_NONE || u == NULL ||
+      !bat_unit_may_fire (m, u) || bat_in_melee (m, u))
+    return out;
+  BAT_FOR_UNITS (m, t)
+    if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+      g_ptr_array_add (out, g_strdup (t->def->id));
+  /* commanders too (BAT-CDR-2, BAT-CDR-3), as bat_legal_commands lists them */
+  BAT_FOR_CDRS (m, k)
+    if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
+      {
+        g_autoptr(MuCommand) c = command2 ("fire", u->def->id, k->def->id);
+
+        if (bat_apply_fire (m, c, NULL, NULL))
+          g_ptr_array_add (out, g_strdup (k->def->id));
+      }
   return out;
 }
 
