@@ -221,7 +221,18 @@ test_open_file (void)
  * however the ruleset finds them: checked for every counter at every third
  * command of random matches of the shipped hex scenarios and of rules
  * fixtures with reserves, readdressing lines, rails and breaches; on the
- * table scenarios, the targets the app highlights. */
+ * table scenarios, the targets, and actions that hold every counter's
+ * moves (not only the one counter the legal list samples). */
+/* Whether `lines` (each ending with '\n') holds `line`. */
+static gboolean
+strv_has_line (const char *lines, const char *line)
+{
+  g_autofree char *needle = g_strdup_printf ("\n%s\n", line);
+  g_autofree char *hay = g_strdup_printf ("\n%s", lines);
+
+  return strstr (hay, needle) != NULL;
+}
+
 static void
 check_counter_questions (MuMatch *m, const char *where, gboolean every_move_listed)
 {
@@ -274,10 +285,24 @@ check_counter_questions (MuMatch *m, const char *where, gboolean every_move_list
         }
       for (guint k = 0; k < targets->len; k++)
         g_string_append_printf (got_targets, "%s\n", (const char *) g_ptr_array_index (targets, k));
-      /* a table lists one counter's sample moves at a time: only its
-       * targets can be compared with the full list */
+      /* a table lists one counter's sample moves at a time: each counter's
+       * actions hold what the list names it in and a move to each of its
+       * destinations, whichever counter the list samples */
       if (!every_move_listed)
         {
+          g_auto(GStrv) wanted = g_strsplit (want_actions->str, "\n", -1);
+          g_auto(GStrv) moved = g_strsplit (got_moves->str, "\n", -1);
+
+          for (guint k = 0; wanted[k] != NULL; k++)
+            if (*wanted[k] && !strv_has_line (got_actions->str, wanted[k]))
+              g_error ("%s, counter %s: %s is legal but not among its actions", where, id, wanted[k]);
+          for (guint k = 0; moved[k] != NULL; k++)
+            {
+              g_autofree char *line = g_strdup_printf ("move %s %s", id, moved[k]);
+
+              if (*moved[k] && !strv_has_line (got_actions->str, line))
+                g_error ("%s, counter %s: may go to %s but has no such action", where, id, moved[k]);
+            }
           g_string_truncate (want_moves, 0);
           g_string_truncate (got_moves, 0);
           g_string_truncate (want_actions, 0);
