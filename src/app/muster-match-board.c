@@ -240,7 +240,8 @@ fill_other_actions (MusterMatchPage *self)
       if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
         continue;
       line = mu_command_to_string (c);
-      if ((verb->flags & MU_VERB_MOVE) && last != NULL && last->kind == MU_ARG_POS)
+      if ((verb->flags & MU_VERB_MOVE) && last != NULL &&
+          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
         {
           g_autofree char *to = mu_pos_to_string (&last->pos);
 
@@ -329,9 +330,15 @@ muster_match_page_select (MusterMatchPage *self,
       const char *name = v && v->counter->name ? v->counter->name : counter;
       guint n_targets = self->targets->len - 1;
       guint n_moves = self->destinations ? self->destinations->len : 0;
+      guint n_table = self->table_moves ? self->table_moves->len : 0;
+      guint n_actions = self->actions_of_selected ? self->actions_of_selected->len : 0;
 
-      if (n_moves == 0 && n_targets == 0)
+      if (n_moves == 0 && n_table == 0 && n_targets == 0 && n_actions == 0)
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
+      else if (n_table > 0)
+        /* Translators: a counter's name and how many counters it may attack */
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: may move (drag it), %u to attack"),
+                                                            name, n_targets));
       else
         /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),

@@ -371,6 +371,9 @@ check_table (const char *file,
   g_assert_cmpint (piece, >=, 0);
   muster_match_page_click_point (page, pick.table, pieces[piece].counter->id);
   g_assert_cmpstr (muster_match_page_get_selected (page), ==, id);
+  /* the hint says it may move, not that there is nothing to do */
+  g_assert_null (strstr (muster_match_page_get_hint (page), "nothing to do"));
+  g_assert_nonnull (strstr (muster_match_page_get_hint (page), "may move"));
   /* its listed destinations are marked on the table, one each */
   muster_scene_get_spots (scene, &n_spots);
   g_assert_cmpuint (n_spots, ==, moves->len);
