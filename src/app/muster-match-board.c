@@ -249,6 +249,12 @@ fill_other_actions (MusterMatchPage *self)
           label = g_strdup_printf (_("%s to %s"), verb->verb, to);
         }
       button = gtk_button_new_with_label (label ? label : line);
+      /* a long command (a group fire of many units) is cut short, its whole
+       * text in the tooltip and the accessible name, so that it does not
+       * widen the sidebar and shrink the board */
+      gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      label ? label : line, -1);
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
@@ -339,6 +345,9 @@ muster_match_page_select (MusterMatchPage *self,
         /* Translators: a counter's name and how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: may move (drag it), %u to attack"),
                                                             name, n_targets));
+      else if (muster_game_get_scenario (self->game)->board != MU_BOARD_HEX)
+        /* Translators: a counter's name and how many counters it may attack */
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u to attack"), name, n_targets));
       else
         /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),
