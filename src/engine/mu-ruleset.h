@@ -457,8 +457,10 @@ struct _MuRuleset {
   GPtrArray *(*legal_targets)  (gpointer state, const char *counter);
   /* Optional: the legal commands that name the counter (of MuCommand*, free
    * func set), the same and in the same order as legal_commands' that have
-   * it as a word argument, found faster. NULL: the match filters
-   * legal_commands. */
+   * it as a word argument, found faster; a ruleset whose legal_commands is a
+   * sample (a table's moves, one counter at a time) gives every counter its
+   * own sample and the rest of the list that names it. NULL: the match
+   * filters legal_commands. */
   GPtrArray *(*legal_actions)  (gpointer state, const char *counter);
 
   void     (*position)         (gpointer state, MuPosition *position);

@@ -403,6 +403,7 @@ gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPt
 
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
+GPtrArray    *bat_legal_actions     (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
 /* Where the counter can go now (MuRuleset.legal_region), or NULL. */
 MuRegion     *bat_legal_region      (BatMatch *m, const char *id);

@@ -191,6 +191,12 @@ legal_moves (gpointer state, const char *counter)
   return bat_legal_moves (state, counter);
 }
 
+static GPtrArray *
+legal_actions (gpointer state, const char *counter)
+{
+  return bat_legal_actions (state, counter);
+}
+
 static gboolean
 line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
 {
@@ -674,6 +680,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
+  .legal_actions = legal_actions,
   .legal_targets = legal_targets,
   .legal_region = legal_region,
   .line_of_sight = line_of_sight,
