@@ -359,6 +359,8 @@ set_row (RowView    *v,
     tip = g_strdup_printf ("%s (%s)", name, row->step->rule);
   else if (result)
     tip = g_strdup_printf ("%s\n%s", name, result);
+  else
+    tip = g_strdup (name);   /* a long name is cut short in the row */
   gtk_widget_set_tooltip_text (v->row, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (v->row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 }

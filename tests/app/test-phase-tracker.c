@@ -67,6 +67,29 @@ end_phase (MusterGame *game)
   g_assert_no_error (error);
 }
 
+/* The step rows under widget, each checked to have its title's whole text
+ * at the start of its tooltip; how many there are. */
+static guint
+rows_with_name_tip (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget));
+      GtkWidget *labels = gtk_widget_get_last_child (box);
+      const char *title = gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (labels)));
+      const char *tip = gtk_widget_get_tooltip_text (widget);
+
+      g_assert_nonnull (tip);
+      g_assert_true (g_str_has_prefix (tip, title));
+      return 1;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += rows_with_name_tip (c);
+  return n;
+}
+
 /* At the start: the bound out of the scenario's 14, the clock, the round,
  * and exactly one current step, the one the engine's position names. */
 static void
@@ -95,6 +118,8 @@ test_start (void)
   g_assert_nonnull (strstr (text, "step current 0 Round: Confederate\n"));
   g_assert_nonnull (strstr (text, "step pending 0 Round: Union\n"));
   g_assert_false (muster_phase_tracker_get_warning (MUSTER_PHASE_TRACKER (tracker), NULL));
+  /* every row's whole name is in its tooltip, as long names are cut short */
+  g_assert_cmpuint (rows_with_name_tip (tracker), >, 12);
   g_object_unref (tracker);
 }
 
