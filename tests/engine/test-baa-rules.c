@@ -63,6 +63,31 @@ static const BaaCase cases[] = {
     "bound 2 time=10:00\n"
     "orders t4 command-range (BAA-CMD-5)",
     "bound 2 round=usa phase=7\ncommand tyler at=0506\nunit t4 markers=orders" },
+  /* BAA-EX-2: the failed division stays NIC, yet a unit of it in contact
+   * still melees in phase 11 (BAA-CMD-7, BAA-MEL-2) */
+  { "/engine/baa/cmd/BAA-EX-2/fail-still-melees/BAA-CMD-7/BAA-MEL-2",
+    MCDOWELL CSA_DIV "unit c1 csa inf 2/4/3 1 0406",
+    "1,1,1,3,1,1,1",
+    "end-phase\nend-phase\nmelee c1 t1\nend-phase\n! move t1 0507 => BAA-CMD-7\nend-phase\nmelee t1 c1",
+    "attack t1 melee by=c1\n"
+    "roll command tyler vs=mcd die=3 need<=2 fail (BAA-CMD-3)\n"
+    "marker t1 nic (BAA-CMD-4)\n"
+    "attack c1 melee by=t1",
+    "unit t1 markers=nic" },
+  /* BAA-EX-3: had Tyler not moved, the fourth unit rolls again next bound */
+  { "/engine/baa/cmd/BAA-EX-3/rolls-again/BAA-CMD-6",
+    "ctl mcd usa 2 0502\ncmd tyler usa 3 2 0505 x\n"
+    "unit t1 usa inf 2/4/3 3 0506\nunit t2 usa inf 2/4/3 3 0507\nunit t3 usa inf 2/4/3 3 0606\n"
+    "unit t4 usa inf 2/4/3 3 0508",
+    "3,2",
+    "end-phase\nend-phase\nend-phase",
+    "roll command t4 vs=tyler die=3 need<=2 fail (BAA-CMD-6)\n"
+    "marker t4 nic (BAA-CMD-7)\n"
+    "unmarker t4 nic (BAA-SEQ-4)\n"
+    "bound 2 time=10:00\n"
+    "roll command t4 vs=tyler die=2 need<=2 success (BAA-CMD-6)\n"
+    "orders t4 roll",
+    "bound 2 round=usa phase=7\ncommand tyler at=0505\nunit t4 markers=orders" },
   { "/engine/baa/cmd/BAA-EX-4/night/BAA-NGT-3",
     MCDOWELL "option baa.night on\nnight 1",
     "1", "",
@@ -281,6 +306,24 @@ static const BaaCase cases[] = {
     "move u1 0506 0507\nend-phase",
     "roll division ud die=2 need<=1 fail (BAA-CDR-7)\nmarker e1 nic (BAA-CMD-7)",
     "" },
+  /* BAA-EX-24: one die for the whole division, whatever its size */
+  { "/engine/baa/move/BAA-EX-24/one-die-for-the-division/BAA-CDR-7",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511\nunit e2 usa inf 2/4/3 2 0211\nunit e3 usa inf 2/4/3 2 1011",
+    "5,1,6,6",
+    "move u1 0506 0507\nend-phase",
+    "roll division ud die=1 need<=1 success (BAA-CDR-7)\n"
+    "!roll division ud die=6\n!roll command\n!marker e",
+    "unit e1 markers=orders\nunit e2 markers=orders\nunit e3 markers=orders" },
+  { "/engine/baa/move/BAA-EX-24/one-die-all-nic/BAA-CDR-7",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511\nunit e2 usa inf 2/4/3 2 0211\nunit e3 usa inf 2/4/3 2 1011",
+    "5,2,1,1",
+    "move u1 0506 0507\nend-phase",
+    "roll division ud die=2 need<=1 fail (BAA-CDR-7)\n"
+    "marker e1 nic (BAA-CMD-7)\nmarker e2 nic (BAA-CMD-7)\nmarker e3 nic (BAA-CMD-7)\n"
+    "!roll division ud die=1\n!orders e",
+    "bound 2 round=csa phase=7" },
   { "/engine/baa/move/BAA-CDR-9/BAA-EX-25/evades",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
     "3",
