@@ -330,8 +330,8 @@ static const BaaCase cases[] = {
     "move u1 0506 0507\n! end-phase => decision\n! choose 0406 => BAA-CDR-9\nchoose 0508",
     "roll capture u1 vs=ud die=3 need>=4 fail (BAA-CDR-9)\n"
     "choose a hex side=usa\n"
-    "evaded ud from=0507 to=0508 (BAA-CDR-9)",
-    "command ud at=0508 status=active" },
+    "evaded ud from=0507 to=0508 (BAA-CDR-9)\n!marker ud pinned",
+    "command ud at=0508 status=active markers=-" },
 
   /* Special movement */
   { "/engine/baa/special/BAA-SPC-1/BAA-SPC-3/BAA-AMB-34/railroad",
@@ -429,6 +429,8 @@ static const BaaCase cases[] = {
     "hold o1 side=csa n=2 (BAA-OBJ-2)\n"
     "bound 2\n"
     "claimed o1 side=csa at=0506 (BAA-OBJ-2)\n"
+    /* at the end of the CSA round of the next bound, not later */
+    "phase usa 1\n"
     "bound 3\n"
     "move u1 from=0506 to=0505",
     "objective o1 owner=csa hold=none/0" },
