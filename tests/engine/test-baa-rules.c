@@ -262,6 +262,7 @@ static const BaaCase cases[] = {
     "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507",
     NULL,
     "! move cx 0506 0507 => BAA-MOV-11\n! move k 0102 => BAA-MOV-13\n"
+    "! move cx 0504 0503 0502 0501 => the path costs 4, the allowance is 3 (BAA-MOV-2)\n"
     "move cx 0506 0606 0607\nmove k 0102",
     "move cx from=0505 to=0607 path=0506,0606,0607 cost=3\nmove k from=0101 to=0102",
     "command cx at=0607\ncontrol k at=0102" },
