@@ -215,9 +215,10 @@ static const BaaCase cases[] = {
     "unit u3 csa inf 2/4/3 1 0905\npath turnpike 0905 0906 0907",
     NULL,
     "move u1 0506\n! move c1 0606 0607 => BAA-MOV-2\n! move u2 0306 => BAA-MOV-8\n"
-    "! move u3 0906 0907 => BAA-MOV-2\nmove u3 0906",
-    "move u1 from=0505 to=0506 path=0506 cost=2",
-    "bound 1 round=csa phase=7 night" },
+    "! move u3 0906 0907 => BAA-MOV-2\nmove u3 0906\n"
+    "end-phase\n! move cx 0704 0703 => the allowance is 1 (BAA-MOV-2)\nmove cx 0704",
+    "night n=1 (BAA-NGT-1)\nmove u1 from=0505 to=0506 path=0506 cost=2\nmove cx from=0705 to=0704",
+    "command cx at=0704" },
   { "/engine/baa/move/BAA-MOV-10/BAA-STK-1/BAA-EX-29/BAA-AMB-13/BAA-STK-2",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0506\nunit u4 csa inf 2/4/3 1 0506\n"
     "unit u5 csa inf 2/4/3 1 0406\ncmd c9 csa 9 2 0506",
