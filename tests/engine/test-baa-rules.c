@@ -422,6 +422,15 @@ static const BaaCase cases[] = {
     "bound 4\nunmarker u1 fatigued (BAA-FAT-2)\nbound 5",
     "bound 5 round=csa phase=7" },
 
+  /* BAA-EX-31: a day is 24 bounds of one hour; bound 25 is the same hour a
+   * day later, and the game ends after the last bound (BAA-SEQ-5) */
+  { "/engine/baa/sequence/BAA-EX-31/a-day/BAA-SEQ-5",
+    "bounds 25\nstart 09:00\nobj o1 0505 csa",
+    NULL, "",
+    "bound 2 time=10:00 (BAA-SEQ-5)\nbound 15 time=23:00\nbound 16 time=00:00\n"
+    "bound 24 time=08:00\nphase usa 12\nbound 25 time=09:00\nphase usa 12\nend bounds-played\n!bound 26",
+    "result winner=csa" },
+
   /* Objectives and victory */
   { "/engine/baa/objectives/BAA-EX-33/BAA-OBJ-2/BAA-OBJ-3/BAA-AMB-42",
     "bounds 5\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nobj o1 0506",
