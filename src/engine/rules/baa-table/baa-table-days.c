@@ -258,6 +258,15 @@ day_pair (BatMatch *m, const MuCommand *cmd, BatCdr **k, BatCdr **c, const char 
   return TRUE;
 }
 
+/* The middle of the table edge in direction dir ({0,-1} north .. {-1,0}
+ * west), half a unit of length inside it: where a reserve comes on. */
+MuPoint
+bat_edge_middle (const BatMatch *m, MuPoint dir)
+{
+  return (MuPoint) { dir.x < 0 ? 0.5 : dir.x > 0 ? m->table->width - 0.5 : m->table->width / 2,
+                     dir.y < 0 ? 0.5 : dir.y > 0 ? m->table->height - 0.5 : m->table->height / 2 };
+}
+
 /* The reserve a formation sent away at night comes back with (BAT-DAY-3,
  * BAT-AMB-32): a flank march from the morning, entering at the middle of
  * the side's home edge, or of the edge nearest its units when it has none. */
@@ -293,8 +302,7 @@ night_reserve (BatMatch *m, const BatCdr *c)
           best = i;
       home = dirs[best];
     }
-  p.x = home.x < 0 ? 0.5 : home.x > 0 ? m->table->width - 0.5 : m->table->width / 2;
-  p.y = home.y < 0 ? 0.5 : home.y > 0 ? m->table->height - 0.5 : m->table->height / 2;
+  p = bat_edge_middle (m, home);
   r->id = (char *) g_intern_string (id);
   r->side = (char *) m->side_id[c->side];
   r->kind = MU_RESERVE_FLANK_MARCH;
@@ -369,6 +377,10 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       for (guint i = 0; i < n; i++)
         if (bat_point_impassable (m, st[i].centre))
           return bat_refuse (error, "BAT-MOV-4", "%s would stand on impassable ground", id);
+      /* BAT-MOV-11: a river boat is set down on the river, the only
+       * ground it moves on */
+      if (u && u->def->arm == MU_ARM_RIVERBOAT && !bat_point_on_line (m, MU_LINE_RIVER, a->pos.point))
+        return bat_refuse (error, "BAT-MOV-11", "%s: river boats stand only on the river", id);
       BAT_FOR_UNITS (m, o)
         if ((u == NULL || o != u) && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
           return bat_refuse (error, "BAT-MOV-5", "%s would overlap %s", id, o->def->id);

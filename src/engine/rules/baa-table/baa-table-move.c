@@ -359,6 +359,9 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   if (in_melee)
     ev->allowance = MIN (ev->allowance, base / 2);
   ev->facing = fmod (fmod (ev->facing, 360.0) + 360.0, 360.0);
+  /* BAT-AMB-44: a first move after arriving is measured from the table
+   * edge or the train, where it came on */
+  ev->cost += u ? u->entry_cost : c->entry_cost;
   if (ev->cost > ev->allowance + 1e-6)
     return bat_refuse (error, ev->form_changed ? "BAT-MOV-7" : in_melee ? "BAT-MOV-9" : "BAT-MOV-1",
                        "%s: the move costs %.2f, more than its allowance of %.2f", id, ev->cost, ev->allowance);
@@ -433,6 +436,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       u->form = ev.form;
       u->moved = TRUE;
       u->acted_this_bound = TRUE;
+      u->entry_cost = 0;
       bat_unit_layout (m, u);
       bat_record_charges (m, u, before, n_before);   /* BAT-MOV-8, BAT-AMB-18 */
       bat_capture_check (m, u, events);
@@ -442,6 +446,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
       c->anchor = ev.anchor;
       c->facing = ev.facing;
       c->moved = TRUE;
+      c->entry_cost = 0;
       bat_cdr_layout (m, c);
     }
   bat_advance (m, events);

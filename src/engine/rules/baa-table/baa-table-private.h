@@ -101,6 +101,8 @@ typedef struct {
   gboolean meleed;             /* fought a melee this round */
   gboolean acted_this_bound;   /* moved, fired or fought: no rest (BAT-FAT-2) */
   gboolean first_move_free;    /* arrived as a reserve: its first move is in command (BAT-RES-1) */
+  double entry_cost;          /* its first move after arriving is measured from its entry point:
+                                * the way from there to its anchor (BAT-AMB-44) */
   const char *reserve;         /* its reserve id while RESERVE */
   const char *split_target;    /* the enemy its bases touching two fight this melee phase (BAT-AMB-40) */
   /* the enemies it moved into contact with: their melee's attacker, they
@@ -125,6 +127,7 @@ struct _BatCdr {
   gboolean nic;
   gboolean moved;
   gboolean day_rolled;         /* made its night roll (BAT-DAY-2, BAT-DAY-3) */
+  double entry_cost;          /* as a unit's (BAT-AMB-44) */
   const char *reserve;
   MuStand stand;
 };
@@ -186,7 +189,8 @@ typedef struct {
   GPtrArray *objectives;       /* of BatObjective* */
   GHashTable *reserves_done;   /* reserve id -> TRUE */
   GArray *sections;            /* of BatSection */
-  GPtrArray *night_reserves;   /* of MuReserve*, owned: formations sent away at night (BAT-DAY-3) */
+  GPtrArray *night_reserves;   /* of MuReserve*, owned: the formations of a march (BAT-RES-2) and
+                                * those sent away at night (BAT-DAY-3) */
   BatDecision decision;
   int day_step;                /* 1, 2: the first, second side readdresses its lines (BAT-DAY-2) */
   GPtrArray *day_place;        /* ids that may still be placed behind the lines (BAT-DAY-2) */
@@ -377,6 +381,7 @@ gboolean      bat_day_next          (BatMatch *m);
 gboolean      bat_day_has_choices   (const BatMatch *m);
 /* `reposition`, `place`, `reserve`; dry run when events is NULL. */
 gboolean      bat_day_command       (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+MuPoint       bat_edge_middle       (const BatMatch *m, MuPoint dir);
 void          bat_night_reserve_free (gpointer r);
 MuReserve    *bat_night_reserve_copy (const MuReserve *r);
 

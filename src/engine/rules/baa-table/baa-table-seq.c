@@ -14,6 +14,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+static void split_marches (BatMatch *m);
+
 static const char *const phase_ids[] = {
   "bound-start", "control-range", "control-roll", "control-nic", "command-range", "command-roll",
   "command-nic", "move-units", "move-commands", "move-controls", "fire", "melee", "remove-markers",
@@ -193,6 +195,8 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           g_ptr_array_add (m->cdrs, k);
         }
     }
+  if (m->opt_reserves)
+    split_marches (m);
   for (guint i = 0; i < s->objectives->len; i++)
     {
       const MuObjective *d = g_ptr_array_index (s->objectives, i);
@@ -420,7 +424,10 @@ chain_unit_new_round (gpointer match, gpointer unit, gboolean own_side)
 
   (void) match;
   if (own_side)
-    u->first_move_free = FALSE;   /* its first round on the table is over */
+    {
+      u->first_move_free = FALSE;   /* its first round on the table is over */
+      u->entry_cost = 0;
+    }
   u->moved = u->fired = u->meleed = FALSE;
   u->split_target = NULL;
 }
@@ -430,7 +437,8 @@ chain_cdr_new_round (gpointer match, gpointer cdr)
 {
   BatCdr *c = cdr;
 
-  (void) match;
+  if (c->side == ((BatMatch *) match)->active)
+    c->entry_cost = 0;   /* its first round on the table is over */
   c->moved = FALSE;
 }
 
@@ -508,6 +516,41 @@ phase_remove_markers (BatMatch *m, GPtrArray *events)
   objectives_check (m, events);
 }
 
+/* BAT-RES-2: a flank march or an encircling move rolls to arrive once for
+ * each formation in it: a scenario reserve holding several formation
+ * commanders becomes one reserve per formation ("RESERVE/COMMANDER"), each
+ * with the commander's units; counters of no formation in it stay in the
+ * scenario's reserve. */
+static void
+split_marches (BatMatch *m)
+{
+  for (guint i = 0; i < m->scenario->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (m->scenario->reserves, i);
+      guint n = 0;
+
+      if (!baa_common_march_need (r->kind))
+        continue;
+      BAT_FOR_CDRS (m, c)
+        n += !c->is_control && g_strcmp0 (c->reserve, r->id) == 0;
+      if (n < 2)
+        continue;
+      BAT_FOR_CDRS (m, c)
+        if (!c->is_control && g_strcmp0 (c->reserve, r->id) == 0)
+          {
+            MuReserve *f = bat_night_reserve_copy (r);
+            g_autofree char *id = g_strdup_printf ("%s/%s", r->id, c->def->id);
+
+            f->id = (char *) g_intern_string (id);
+            BAT_FOR_UNITS (m, u)
+              if (g_strcmp0 (u->reserve, r->id) == 0 && bat_unit_commander (m, u) == c)
+                u->reserve = f->id;
+            c->reserve = f->id;
+            g_ptr_array_add (m->night_reserves, f);
+          }
+    }
+}
+
 /* Bound start and end ----------------------------------------------------------------------- */
 
 /* The inward facing at an entry point: away from the nearest table edge. */
@@ -547,7 +590,19 @@ void
 bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtrArray *events)
 {
   guint k = 0, np = chosen ? 1 : r->entry_points ? r->entry_points->len : 0;
+  MuPoint edge_point;
   MuEvent *e;
+
+  /* a reserve given a whole edge instead of points comes on at its middle */
+  if (np == 0 && r->edge && r->edge[0] && strchr ("nesw", r->edge[0]))
+    {
+      char ec = r->edge[0];
+
+      edge_point = bat_edge_middle (m, (MuPoint) { ec == 'e' ? 1 : ec == 'w' ? -1 : 0,
+                                                   ec == 's' ? 1 : ec == 'n' ? -1 : 0 });
+      chosen = &edge_point;
+      np = 1;
+    }
 
   g_hash_table_add (m->reserves_done, r->id);
   e = bat_event (m, events, &baa_ev_reserve_arrived, r->id, "BAT-RES-1");
@@ -609,6 +664,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             u->facing = facing;
             u->form = BAT_FORM_COLUMN;
             u->first_move_free = TRUE;
+            u->entry_cost = hypot (at.x - p0.x, at.y - p0.y);
             bat_unit_layout (m, u);
           }
         else
@@ -616,12 +672,26 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             c->status = BAT_CDR_ACTIVE;
             c->anchor = at;
             c->facing = facing;
+            c->entry_cost = hypot (at.x - p0.x, at.y - p0.y);
             bat_cdr_layout (m, c);
           }
         e = bat_event (m, events, &baa_ev_entered, def->id, "BAT-RES-1");
         e->to = mu_pos_from_point (at.x, at.y, facing);
         k++;
       }
+}
+
+/* Whether any counter of an arrived reserve is still off the table. */
+static gboolean
+reserve_left (BatMatch *m, const MuReserve *r)
+{
+  BAT_FOR_UNITS (m, u)
+    if (u->status == BAT_UNIT_RESERVE && g_strcmp0 (u->reserve, r->id) == 0)
+      return TRUE;
+  BAT_FOR_CDRS (m, c)
+    if (c->status == BAT_CDR_RESERVE && g_strcmp0 (c->reserve, r->id) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -633,18 +703,23 @@ bound_start (BatMatch *m, GPtrArray *events)
   m->night = baa_common_night_bound (&m->scenario->timeline, m->bound);
   if (m->night)
     bat_event (m, events, &baa_ev_night, NULL, "BAT-FIRE-9")->value = 1;
-  if (!m->opt_reserves)
-    return;
-  for (guint i = 0; i < m->scenario->reserves->len + m->night_reserves->len; i++)
+  /* bat.reserves turns the scenario's reserves off (its marches are not
+   * split then), not the formations sent away at night (BAT-DAY-3) */
+  for (guint i = m->opt_reserves ? 0 : m->scenario->reserves->len;
+       i < m->scenario->reserves->len + m->night_reserves->len; i++)
     {
-      /* the scenario's, then those sent away at night (BAT-DAY-3, BAT-AMB-32) */
+      /* the scenario's, then its marches' formations (BAT-RES-2) and those
+       * sent away at night (BAT-DAY-3, BAT-AMB-32) */
       const MuReserve *r = i < m->scenario->reserves->len ? g_ptr_array_index (m->scenario->reserves, i)
                            : g_ptr_array_index (m->night_reserves, i - m->scenario->reserves->len);
-      gboolean ok = TRUE;
+      gboolean ok = TRUE, again = g_hash_table_contains (m->reserves_done, r->id);
 
-      if (g_hash_table_contains (m->reserves_done, r->id) || m->bound < r->bound)
+      /* BAT-RES-1: counters that found no room when their reserve arrived
+       * come on at the next bound, with no new arrival roll */
+      /* nothing left in it (its formations march on their own) */
+      if (!reserve_left (m, r) || m->bound < r->bound)
         continue;
-      if (baa_common_march_need (r->kind))
+      if (!again && baa_common_march_need (r->kind))
         {
           /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
           mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,

@@ -12,6 +12,7 @@
 #include "baa-table-private.h"
 
 #include "mu-problem.h"
+#include "mu-table-geom.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -522,10 +523,82 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
 
 /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
  * OBJECTIVE"); any other would silently never be met, so it is an error. */
+/* BAT-MOV-10: troops arriving by train disembark along the railroad's
+ * track; with no railroad on the table, they would have nowhere to. */
+static void
+check_railroad_reserves (const MuScenario *s, GPtrArray *problems)
+{
+  gboolean track = FALSE;
+
+  for (guint i = 0; s->table && s->table->lines && i < s->table->lines->len; i++)
+    track |= ((const MuPolyline *) g_ptr_array_index (s->table->lines, i))->kind == MU_LINE_RAILROAD;
+  for (guint i = 0; !track && i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+      MuProblem *p;
+
+      if (r->kind != MU_RESERVE_RAILROAD)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, r->line,
+                          _("reserve “%s” arrives by train, but the table has no railroad to disembark "
+                            "along (BAT-MOV-10)"),
+                          r->id ? r->id : "");
+      p->object_id = g_strdup (r->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
+/* BAT-MOV-11: a river boat moves only on the river, so it is set up there:
+ * its anchor on a river's line. */
+static void
+check_river_boats (const MuScenario *s, GPtrArray *problems)
+{
+  if (s->board != MU_BOARD_TABLE || s->table == NULL)
+    return;
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      MuStand st[MU_STANDS_MAX];
+      MuFormationShape shape;
+      MuPoint a;
+      gboolean on = FALSE;
+      guint n;
+
+      if (c->kind != MU_COUNTER_UNIT || c->arm != MU_ARM_RIVERBOAT || c->place.kind != MU_PLACE_TABLE ||
+          !isfinite (c->place.facing) || !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y) ||
+          c->strength < 1 || c->strength > MU_STANDS_MAX)
+        continue;
+      n = mu_table_counter_stands (s->table, c,
+                                   bat_formation_shape (bat_form_from_scenario (c->place.formation),
+                                                        (guint) c->strength, &shape),
+                                   c->place.formation, c->strength, c->place.pos, c->place.facing, st,
+                                   MU_STANDS_MAX);
+      if (n == 0)
+        continue;
+      a = mu_stands_anchor (st, n);
+      for (guint k = 0; s->table->lines && k < s->table->lines->len && !on; k++)
+        {
+          const MuPolyline *l = g_ptr_array_index (s->table->lines, k);
+
+          on = l->kind == MU_LINE_RIVER &&
+               mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, a) <=
+               mu_terrain_line_width (s->table, l) / 2 + 1e-6;
+        }
+      if (!on)
+        counter_problem (problems, c,
+                         mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
+                                         _("unit “%s”: a river boat is set up on a river, the only ground "
+                                           "it moves on (BAT-MOV-11)"),
+                                         c->id));
+    }
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
   check_layouts (s, problems);
+  check_river_boats (s, problems);
+  check_railroad_reserves (s, problems);
   for (guint i = 0; i < s->tasks->len; i++)
     {
       const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
