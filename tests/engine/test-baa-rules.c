@@ -243,6 +243,24 @@ static const BaaCase cases[] = {
     "bound 2\n"
     "move u1 withdraw from=0506 to=0505 path=0505 cost=1 (BAA-MOV-12)",
     "unit u1 at=0505" },
+  /* BAA-MOV-12: every step of a withdrawal moves further away; a cavalry
+   * unit's second step that keeps its distance is refused */
+  { "/engine/baa/move/BAA-MOV-12/every-step-away",
+    CSA_DIV "unit u1 csa cav 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
+    "1,1,1,1,1,1",
+    "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n"
+    "! withdraw u1 0505 0405 => BAA-MOV-12\nwithdraw u1 0505 0504",
+    "move u1 withdraw from=0506 to=0504 path=0505,0504 cost=2 (BAA-MOV-12)",
+    "unit u1 at=0504" },
+  /* BAA-MOV-12: no hex of a withdrawal in an enemy zone of control, even of
+   * an enemy it was not in melee with */
+  { "/engine/baa/move/BAA-MOV-12/no-zoc-on-the-way",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0405\nunit e1 usa inf 2/4/3 2 0507\nunit e2 usa inf 2/4/3 2 0504",
+    "1,1,1,1,1,1",
+    "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n"
+    "! withdraw u1 0505 => BAA-MOV-12\nwithdraw u1 0405",
+    "move u1 withdraw from=0506 to=0405 path=0405 cost=1 (BAA-MOV-12)",
+    "unit u1 at=0405" },
   { "/engine/baa/move/BAA-MOV-12/option-off/BAA-AMB-12",
     "option baa.withdrawing off\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
     "1,1,1,1,1,1",
@@ -260,9 +278,10 @@ static const BaaCase cases[] = {
     "bound 2",
     "unit e1 at=0508 markers=-\nbound 2 round=csa phase=7" },
   { "/engine/baa/move/BAA-MOV-14/BAA-ZOC-2/BAA-MOV-11/BAA-AMB-7/commanders",
-    "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507",
+    "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507\ncmd ud usa 2 2 0305",
     NULL,
     "! move cx 0506 0507 => BAA-MOV-11\n! move k 0102 => BAA-MOV-13\n"
+    "! move cx 0405 0305 => BAA-MOV-11\n"
     "! move cx 0504 0503 0502 0501 => the path costs 4, the allowance is 3 (BAA-MOV-2)\n"
     "move cx 0506 0606 0607\nmove k 0102",
     "move cx from=0505 to=0607 path=0506,0606,0607 cost=3\nmove k from=0101 to=0102",
@@ -359,12 +378,20 @@ static const BaaCase cases[] = {
     "unit e3 usa inf 2/4/3 2 reserve:r1",
     NULL,
     "! move e2 0110 0109 0108 => BAA-MOV-2\n! move e2 0305 => BAA-RES-1\n! move ud 0110 => BAA-RES-2\n"
+
     "move e2 0110 0109\nend-phase",
     "reserve-arrived r1 side=usa (BAA-RES-1)\n"
     "move e2 enter to=0109 path=0110,0109 cost=2\n"
     "entered ud to=0110 (BAA-RES-2)\n"
     "phase csa 1",
     "unit e2 at=0109 status=active\ncommand ud at=0110\nunit e3 status=active" },
+  /* BAA-MOV-11: a reserve may not enter on an edge hex an enemy unit holds */
+  { "/engine/baa/reserves/BAA-MOV-11/enemy-on-the-entry-hex",
+    "reserve r1 usa 1 0105,0110\nunit e2 usa inf 2/4/3 2 reserve:r1\nunit u9 csa inf 2/4/3 9 0105",
+    NULL,
+    "! move e2 0105 => BAA-MOV-11\nmove e2 0110",
+    "move e2 enter to=0110 path=0110 cost=1",
+    "unit e2 at=0110 status=active\nunit u9 at=0105" },
   { "/engine/baa/reserves/BAA-RES-1/command-roll/BAA-AMB-39",
     "reserve r1 usa 1 0110 roll 0\nunit e2 usa inf 2/4/3 2 reserve:r1\ncmd ud usa 2 3 reserve:r1",
     "4,2",
