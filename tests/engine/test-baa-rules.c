@@ -412,6 +412,17 @@ static const BaaCase cases[] = {
     "roll march-rest r2 die=3 need>=5 fail (BAA-RES-4)\n"
     "marker e3 fatigued (BAA-RES-4)",
     "" },
+  /* BAA-EX-34, BAA-RES-4: a march rolls from dawn on, not in a night bound */
+  { "/engine/baa/reserves/BAA-EX-34/from-dawn/BAA-RES-4",
+    "option baa.night on\nnight 1\nreserve r2 usa 1 0112 kind flank-march\nunit e3 usa inf 2/4/3 2 reserve:r2",
+    "5,6",
+    "",
+    "night n=1 (BAA-NGT-1)\n!roll march r2 die=6\n"
+    "bound 2\n"
+    "roll march r2 die=5 need>=5 success (BAA-RES-4)\n"
+    "roll march-rest r2 die=6 need>=5 success (BAA-RES-4)\n"
+    "!marker e3 fatigued",
+    "" },
   { "/engine/baa/reserves/BAA-EX-34/rear-march",
     "reserve r2 usa 1 0112 kind out-circling\nunit e3 usa inf 2/4/3 2 reserve:r2",
     "5,6,6",
