@@ -113,6 +113,13 @@ static const BaaCase cases[] = {
     "4", "",
     "roll command ud vs=k2 die=4 need<=4 success (BAA-CMD-3)",
     "" },
+  /* BAA-CMD-1, BAA-CMD-2: only a friendly control counter gives orders; an
+   * enemy one next to the command counter does not */
+  { "/engine/baa/cmd/BAA-CMD-1/BAA-CMD-2/friendly-control-only",
+    "ctl k csa 3 0505\nctl mcd usa 1 0101\ncmd ud usa 2 2 0506\nunit e1 usa inf 2/4/3 2 0507",
+    "1", "end-phase",
+    "phase usa 1\nroll command ud vs=mcd die=1 need<=1 success (BAA-CMD-3)\n!orders ud control-range",
+    "" },
   { "/engine/baa/cmd/BAA-AMB-28/exceptional-without-control",
     "cmd ux usa 2 3 0606 x\nunit e1 usa inf 2/4/3 2 0607",
     NULL, "",
