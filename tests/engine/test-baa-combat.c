@@ -944,6 +944,9 @@ static const CombatCase cases[] = {
     { "!breached {3,0} 5" } },
 
   /* Fire: eligibility (BAA-FIRE-1), targets (BAA-FIRE-2), range (BAA-FIRE-3) ------ */
+  /* BAA-SEQ-3: the passive side does not fire, orders or not */
+  { "BAA-SEQ-3/passive-side-fires", { A1, B1 }, NULL,
+    { "fire b1 a1" }, "BAA-SEQ-3", { NULL }, { NULL }, { "b1 !attacked" } },
   { "BAA-FIRE-1/no-orders", { "unit a1 csa infantry 2/4/3 0,0 noorders", B1 }, NULL,
     { "fire a1 b1" }, "BAA-FIRE-1", { NULL }, { NULL }, { "a1 !attacked" } },
   { "BAA-FIRE-1/nic-BAA-CMD-7", { "unit a1 csa infantry 2/4/3 0,0 nic", B1 }, NULL,

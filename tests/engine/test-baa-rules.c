@@ -620,7 +620,7 @@ static const BaaCase seq_cases[] = {
   { "/engine/baa/sequence/BAA-SEQ-3/BAA-SEQ-4/passive-side",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 3 0110\nunit e1 usa inf 2/4/3 2 0111",
     "6",
-    "! move e1 0110 => BAA-SEQ-3\nend-phase\nend-phase",
+    "! move e1 0110 => BAA-SEQ-3\n! move ud 0210 => BAA-SEQ-3\nend-phase\nend-phase",
     "phase csa 12\nphase usa 1\nroll command ud die=6 need<=1 fail (BAA-CDR-8)\nmarker e1 nic\nphase usa 12\nunmarker e1 nic (BAA-SEQ-4)",
     "bound 2 round=csa phase=7" },
 };
