@@ -178,12 +178,12 @@ clear_lists (MusterMatchPage *self)
 }
 
 /* The engine's lists for the selected counter: where it may go, the legal
- * commands that name it, and the other counters those commands attack. */
+ * commands that name it, and the counters it may attack. */
 static void
 read_lists (MusterMatchPage *self)
 {
   MuMatch *match = muster_game_get_match (self->game);
-  const MuRuleset *ruleset = mu_match_get_ruleset (match);
+  g_autoptr(GPtrArray) targets = NULL;
   GArray *moves;
 
   clear_lists (self);
@@ -191,8 +191,6 @@ read_lists (MusterMatchPage *self)
   self->targets = g_ptr_array_new_with_free_func (g_free);
   if (self->selected != NULL && !mu_match_is_over (match))
     {
-      const MuCounterView *me = muster_match_board_find_view (self, self->selected);
-
       moves = mu_match_legal_moves (match, self->selected);
       self->destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
       for (guint i = 0; moves != NULL && i < moves->len; i++)
@@ -206,23 +204,9 @@ read_lists (MusterMatchPage *self)
       g_clear_pointer (&moves, g_array_unref);
 
       self->actions_of_selected = mu_match_legal_actions (match, self->selected);
-      for (guint i = 0; i < self->actions_of_selected->len; i++)
-        {
-          const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
-          const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
-
-          if (verb == NULL || !(verb->flags & MU_VERB_ATTACK))
-            continue;
-          for (guint k = 0; k < mu_command_n_args (c); k++)
-            {
-              const char *word = mu_command_word (c, k);
-              const MuCounterView *v = word ? muster_match_board_find_view (self, word) : NULL;
-
-              if (v != NULL && me != NULL && g_strcmp0 (v->side, me->side) != 0 &&
-                  !strv_contains (self->targets, word))
-                g_ptr_array_add (self->targets, g_strdup (word));
-            }
-        }
+      targets = mu_match_legal_targets (match, self->selected);
+      for (guint i = 0; targets != NULL && i < targets->len; i++)
+        g_ptr_array_add (self->targets, g_strdup (g_ptr_array_index (targets, i)));
     }
   g_ptr_array_add (self->targets, NULL);
   fill_other_actions (self);
@@ -256,7 +240,8 @@ fill_other_actions (MusterMatchPage *self)
       if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
         continue;
       line = mu_command_to_string (c);
-      if ((verb->flags & MU_VERB_MOVE) && last != NULL && last->kind == MU_ARG_POS)
+      if ((verb->flags & MU_VERB_MOVE) && last != NULL &&
+          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
         {
           g_autofree char *to = mu_pos_to_string (&last->pos);
 
@@ -264,6 +249,12 @@ fill_other_actions (MusterMatchPage *self)
           label = g_strdup_printf (_("%s to %s"), verb->verb, to);
         }
       button = gtk_button_new_with_label (label ? label : line);
+      /* a long command (a group fire of many units) is cut short, its whole
+       * text in the tooltip and the accessible name, so that it does not
+       * widen the sidebar and shrink the board */
+      gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      label ? label : line, -1);
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
@@ -345,9 +336,18 @@ muster_match_page_select (MusterMatchPage *self,
       const char *name = v && v->counter->name ? v->counter->name : counter;
       guint n_targets = self->targets->len - 1;
       guint n_moves = self->destinations ? self->destinations->len : 0;
+      guint n_table = self->table_moves ? self->table_moves->len : 0;
+      guint n_actions = self->actions_of_selected ? self->actions_of_selected->len : 0;
 
-      if (n_moves == 0 && n_targets == 0)
+      if (n_moves == 0 && n_table == 0 && n_targets == 0 && n_actions == 0)
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
+      else if (n_table > 0)
+        /* Translators: a counter's name and how many counters it may attack */
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: may move (drag it), %u to attack"),
+                                                            name, n_targets));
+      else if (muster_game_get_scenario (self->game)->board != MU_BOARD_HEX)
+        /* Translators: a counter's name and how many counters it may attack */
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u to attack"), name, n_targets));
       else
         /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),

@@ -109,6 +109,9 @@ const char *muster_match_page_side_name (MusterMatchPage *self, const char *side
 
 /* Shows text in the refusal bar (until the game changes). */
 void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);
+/* Enables the page's actions for the state of the game and of the board
+ * (covered by the hand-over screen, replaying). */
+void muster_match_page_update_actions (MusterMatchPage *self);
 
 /* muster-match-players.c: people, the hand-over and the computer players. */
 /* Covers the board when the side to act is another person's. */

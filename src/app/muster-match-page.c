@@ -33,7 +33,6 @@ static guint signals[N_SIGNALS];
 
 #define DEFAULT_PACE_MS 700
 
-static void update_actions (MusterMatchPage *self);
 static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
 
 const char *
@@ -211,7 +210,7 @@ leave_replay (MusterMatchPage *self)
   gtk_box_remove (GTK_BOX (self->replay_slot), self->replay_bar);
   self->replay_bar = NULL;
   gtk_widget_set_visible (self->replay_slot, FALSE);
-  update_actions (self);
+  muster_match_page_update_actions (self);
   update_result (self);
   muster_match_board_update (self);
 }
@@ -233,7 +232,7 @@ on_replay (GSimpleAction *action,
   gtk_widget_set_visible (self->replay_slot, TRUE);
   self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
   g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
-  update_actions (self);
+  muster_match_page_update_actions (self);
   update_result (self);
   muster_match_board_update (self);
 }
@@ -265,7 +264,7 @@ on_changed (MusterGame      *game,
   hide_refusal (self);
   update_decision (self);
   muster_match_board_refresh (self);
-  update_actions (self);
+  muster_match_page_update_actions (self);
   update_result (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);
@@ -273,8 +272,11 @@ on_changed (MusterGame      *game,
 
 /* Actions --------------------------------------------------------------------------- */
 
-static void
-update_actions (MusterMatchPage *self)
+/* While the hand-over screen covers the board nobody may act: the side to
+ * act has not taken the computer yet, and the one who has it may not end
+ * that side's phases for it. */
+void
+muster_match_page_update_actions (MusterMatchPage *self)
 {
   g_autofree char *why = NULL;
   gboolean can_undo = muster_game_can_undo (self->game, &why);
@@ -286,10 +288,13 @@ update_actions (MusterMatchPage *self)
   GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
   GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
   gboolean live = self->replay_bar == NULL;
+  gboolean board_taken = self->handover_side == NULL;
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo && live);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (end), person && live && !muster_game_is_over (self->game));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (command), live && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
+                               person && live && board_taken && !muster_game_is_over (self->game));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (command),
+                               live && board_taken && !muster_game_is_over (self->game));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
 }
@@ -930,7 +935,7 @@ muster_match_page_set_player (MusterMatchPage *self,
     if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
       any_computer = TRUE;
   gtk_widget_set_visible (self->pause_button, any_computer);
-  update_actions (self);
+  muster_match_page_update_actions (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);
 }

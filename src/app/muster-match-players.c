@@ -166,6 +166,7 @@ show_handover (MusterMatchPage *self,
   gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
   gtk_widget_set_visible (self->handover, TRUE);
   muster_match_page_select (self, NULL);
+  muster_match_page_update_actions (self);
   gtk_widget_grab_focus (self->handover_button);
 }
 
@@ -179,6 +180,7 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
   g_free (self->seen_side);
   self->seen_side = g_steal_pointer (&self->handover_side);
   gtk_widget_set_visible (self->handover, FALSE);
+  muster_match_page_update_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
@@ -205,6 +207,7 @@ muster_match_players_check_handover (MusterMatchPage *self)
     {
       g_clear_pointer (&self->handover_side, g_free);
       gtk_widget_set_visible (self->handover, FALSE);
+      muster_match_page_update_actions (self);
     }
   if (awaited == NULL || muster_game_is_over (self->game) ||
       muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_PERSON)

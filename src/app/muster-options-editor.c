@@ -29,7 +29,21 @@ choice_index (const MuRuleOptionInfo *info,
   return -1;
 }
 
-/* What the scenario says, or the declared default. */
+/* The default of a switch: what the scenario's data enables when the
+ * option is its ruleset's (a railroad reserve enables railroads), else the
+ * declared default. */
+static gboolean
+switch_default (const MuRuleOptionInfo *info,
+                const MuScenario       *s)
+{
+  const MuRuleset *ruleset = s ? mu_ruleset_find (s->ruleset) : NULL;
+
+  if (ruleset == NULL || mu_ruleset_find_option (ruleset, info->key) != info)
+    return info->default_value;
+  return mu_ruleset_option_default (ruleset, s, info);
+}
+
+/* What the scenario says, or the default. */
 static char *
 scenario_value (const MuRuleOptionInfo *info,
                 const MuScenario       *s)
@@ -54,7 +68,7 @@ scenario_value (const MuRuleOptionInfo *info,
     default:
       if (info->rule_class == MU_RULE_ESSENTIAL)
         return g_strdup ("true");
-      return g_strdup ((s ? mu_scenario_option (s, info->key, info->default_value) : info->default_value)
+      return g_strdup ((s ? mu_scenario_option (s, info->key, switch_default (info, s)) : info->default_value)
                        ? "true" : "false");
     }
 }

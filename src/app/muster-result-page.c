@@ -111,14 +111,12 @@ update_objectives (MusterResultPage *self)
   gtk_widget_set_visible (self->objectives, views && views->len > 0);
 }
 
-/* Losses: the units dispersed or surrendered and the commanders disabled,
- * captured or removed, of each side, out of its order of battle. A unit
- * that left the board by its edge or is still in reserve is no loss. */
+/* Losses of each side out of its order of battle, as the engine counts
+ * them (mu_match_get_losses). */
 static void
 update_losses (MusterResultPage *self)
 {
   const MuScenario *s = muster_game_get_scenario (self->game);
-  GArray *views = mu_match_get_counters (muster_game_get_match (self->game));
   GtkWidget *heading;
   int row = 1;
 
@@ -135,39 +133,14 @@ update_losses (MusterResultPage *self)
   for (guint si = 0; si < s->sides->len; si++)
     {
       const MuSide *side = g_ptr_array_index (s->sides, si);
-      int units = 0, units_lost = 0, cdrs = 0, cdrs_lost = 0, strength = 0, strength_lost = 0;
+      MuLosses l;
       g_autofree char *u = NULL, *c = NULL, *st = NULL;
       GtkWidget *label;
 
-      for (guint i = 0; views && i < views->len; i++)
-        {
-          const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-
-          if (g_strcmp0 (v->side, side->id) != 0 || v->counter == NULL)
-            continue;
-          if (v->counter->kind == MU_COUNTER_UNIT)
-            {
-              gboolean lost = v->status == MU_COUNTER_STATUS_DISPERSED ||
-                              v->status == MU_COUNTER_STATUS_SURRENDERED;
-
-              units++;
-              units_lost += lost ? 1 : 0;
-              strength += v->counter->strength;
-              strength_lost += lost ? v->counter->strength
-                             : v->status == MU_COUNTER_STATUS_ACTIVE
-                             ? MAX (v->counter->strength - v->strength, 0) : 0;
-            }
-          else
-            {
-              cdrs++;
-              cdrs_lost += v->status == MU_COUNTER_STATUS_DISABLED ||
-                           v->status == MU_COUNTER_STATUS_CAPTURED ||
-                           v->status == MU_COUNTER_STATUS_REMOVED ? 1 : 0;
-            }
-        }
-      u = g_strdup_printf (_("%d of %d"), units_lost, units);
-      st = g_strdup_printf (_("%d of %d"), strength_lost, strength);
-      c = g_strdup_printf (_("%d of %d"), cdrs_lost, cdrs);
+      mu_match_get_losses (muster_game_get_match (self->game), side->id, &l);
+      u = g_strdup_printf (_("%d of %d"), l.units_lost, l.units);
+      st = g_strdup_printf (_("%d of %d"), l.strength_lost, l.strength);
+      c = g_strdup_printf (_("%d of %d"), l.commanders_lost, l.commanders);
       label = gtk_label_new (side->name && *side->name ? side->name : side->id);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "heading");
@@ -177,7 +150,8 @@ update_losses (MusterResultPage *self)
       gtk_grid_attach (GTK_GRID (self->losses), gtk_label_new (c), 3, row, 1, 1);
       row++;
       g_string_append_printf (self->text, "losses %s units %d/%d strength %d/%d commanders %d/%d\n",
-                              side->id, units_lost, units, strength_lost, strength, cdrs_lost, cdrs);
+                              side->id, l.units_lost, l.units, l.strength_lost, l.strength,
+                              l.commanders_lost, l.commanders);
     }
 }
 

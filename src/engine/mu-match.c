@@ -713,6 +713,46 @@ mu_match_get_result (const MuMatch *m, MuResult *result)
   m->ruleset->victory (m->state, result);
 }
 
+void
+mu_match_get_losses (const MuMatch *m,
+                     const char    *side,
+                     MuLosses      *losses)
+{
+  GArray *views;
+
+  g_return_if_fail (m != NULL && side != NULL && losses != NULL);
+
+  *losses = (MuLosses) { 0 };
+  views = mu_match_get_counters (m);
+  for (guint i = 0; views != NULL && i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->side, side) != 0 || v->counter == NULL)
+        continue;
+      if (v->counter->kind == MU_COUNTER_UNIT)
+        {
+          gboolean lost = v->status == MU_COUNTER_STATUS_DISPERSED ||
+                          v->status == MU_COUNTER_STATUS_SURRENDERED;
+
+          losses->units++;
+          losses->units_lost += lost ? 1 : 0;
+          losses->strength += v->counter->strength;
+          if (lost)
+            losses->strength_lost += v->counter->strength;
+          else if (v->status == MU_COUNTER_STATUS_ACTIVE)
+            losses->strength_lost += MAX (v->counter->strength - v->strength, 0);
+        }
+      else
+        {
+          losses->commanders++;
+          losses->commanders_lost += v->status == MU_COUNTER_STATUS_DISABLED ||
+                                     v->status == MU_COUNTER_STATUS_CAPTURED ||
+                                     v->status == MU_COUNTER_STATUS_REMOVED ? 1 : 0;
+        }
+    }
+}
+
 gboolean
 mu_match_is_over (const MuMatch *m)
 {

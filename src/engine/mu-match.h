@@ -153,6 +153,23 @@ GArray            *mu_match_get_counters     (const MuMatch *match);
 GArray            *mu_match_get_objectives   (const MuMatch *match);
 void               mu_match_get_result       (const MuMatch *match, MuResult *result);
 gboolean           mu_match_is_over          (const MuMatch *match);
+
+/* A side's losses so far, counted against its order of battle: units
+ * dispersed or surrendered; strength those lost had plus what the units
+ * still on the board have lost; commanders disabled, captured or removed
+ * with their last unit. Units and commanders not yet arrived count in the
+ * totals, not as lost. */
+typedef struct {
+  int units;
+  int units_lost;
+  int strength;
+  int strength_lost;
+  int commanders;
+  int commanders_lost;
+} MuLosses;
+
+void               mu_match_get_losses       (const MuMatch *match, const char *side,
+                                              MuLosses *losses);
 GPtrArray         *mu_match_legal_commands   (const MuMatch *match);
 gboolean           mu_match_check_invariants (const MuMatch *match, GError **error);
 /* Also check the invariants as each event is appended (see

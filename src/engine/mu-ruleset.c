@@ -73,6 +73,20 @@ mu_ruleset_find_option (const MuRuleset *ruleset,
   return NULL;
 }
 
+gboolean
+mu_ruleset_option_default (const MuRuleset        *ruleset,
+                           const MuScenario       *scenario,
+                           const MuRuleOptionInfo *info)
+{
+  gboolean on = info->default_value;
+
+  g_return_val_if_fail (ruleset != NULL && info != NULL, FALSE);
+  if (scenario != NULL && ruleset->option_default != NULL &&
+      ruleset->option_default (scenario, info->key, &on))
+    return on;
+  return info->default_value;
+}
+
 const MuMarkerInfo *
 mu_ruleset_find_marker (const MuRuleset *ruleset,
                         const char      *id)

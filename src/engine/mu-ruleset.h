@@ -406,6 +406,11 @@ struct _MuRuleset {
    * line. May be NULL. The generic checks (ids, references, the board)
    * are mu_scenario_check()'s. */
   void     (*check_scenario)   (const MuScenario *scenario, GPtrArray *problems);
+  /* Optional: the default of a boolean special rule that the scenario's
+   * data enables (a railroad reserve, railroads), in *on; FALSE when the
+   * option's default is its declared default_value. Play reads the option
+   * with this default, and the editor shows it. */
+  gboolean (*option_default)   (const MuScenario *scenario, const char *key, gboolean *on);
 
   /* Play. A ruleset that is registered but cannot be played yet (its
    * rules are described, not implemented) leaves everything below NULL:
@@ -452,8 +457,10 @@ struct _MuRuleset {
   GPtrArray *(*legal_targets)  (gpointer state, const char *counter);
   /* Optional: the legal commands that name the counter (of MuCommand*, free
    * func set), the same and in the same order as legal_commands' that have
-   * it as a word argument, found faster. NULL: the match filters
-   * legal_commands. */
+   * it as a word argument, found faster; a ruleset whose legal_commands is a
+   * sample (a table's moves, one counter at a time) gives every counter its
+   * own sample and the rest of the list that names it. NULL: the match
+   * filters legal_commands. */
   GPtrArray *(*legal_actions)  (gpointer state, const char *counter);
 
   void     (*position)         (gpointer state, MuPosition *position);
@@ -509,6 +516,11 @@ char              *mu_ruleset_list_ids    (void);
 gboolean           mu_ruleset_can_play    (const MuRuleset *ruleset);
 const MuVerbInfo  *mu_ruleset_find_verb   (const MuRuleset *ruleset, const char *verb);
 const MuRuleOptionInfo *mu_ruleset_find_option (const MuRuleset *ruleset, const char *key);
+/* What a boolean option of the ruleset is when the scenario does not set
+ * it: what the scenario's data enables (option_default), else the declared
+ * default_value. */
+gboolean           mu_ruleset_option_default (const MuRuleset *ruleset, const MuScenario *scenario,
+                                              const MuRuleOptionInfo *info);
 /* NULL when the scenario's option holds a value of the declared type: on/off
  * (enabled="…"), a whole number in [min, max] or one of the choices
  * (value="…"); else what is wrong, for people (newly allocated). The

@@ -371,6 +371,9 @@ check_table (const char *file,
   g_assert_cmpint (piece, >=, 0);
   muster_match_page_click_point (page, pick.table, pieces[piece].counter->id);
   g_assert_cmpstr (muster_match_page_get_selected (page), ==, id);
+  /* the hint says it may move, not that there is nothing to do */
+  g_assert_null (strstr (muster_match_page_get_hint (page), "nothing to do"));
+  g_assert_nonnull (strstr (muster_match_page_get_hint (page), "may move"));
   /* its listed destinations are marked on the table, one each */
   muster_scene_get_spots (scene, &n_spots);
   g_assert_cmpuint (n_spots, ==, moves->len);
@@ -469,6 +472,35 @@ test_no_display (void)
   g_test_skip ("no display");
 }
 
+/* In a table's fire phase, selecting any counter (a gun with a long group
+ * fire among its commands) leaves the board as wide as it was: the
+ * sidebar's command buttons are cut short, not widened to their text. */
+static void
+test_table_long_commands (void)
+{
+  g_autofree char *path = source_path ("scenarios", "henry-house-hill-table.muster", NULL);
+  const char *const lines[] = { "end-phase", "end-phase", "end-phase", NULL };
+  MusterMatchPage *page = begin_match (path, lines);
+  GtkWidget *board = GTK_WIDGET (muster_match_page_get_map_view (page));
+  GArray *views = mu_match_get_counters (muster_game_get_match (muster_match_page_get_game (page)));
+  int width = gtk_widget_get_width (board);
+  guint with_commands = 0;
+
+  g_assert_cmpint (width, >, 0);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const char *id = g_array_index (views, MuCounterView, i).id;
+      g_autoptr(GPtrArray) actions = mu_match_legal_actions (muster_game_get_match (muster_match_page_get_game (page)), id);
+
+      muster_match_page_select (page, id);
+      flush_events ();
+      with_commands += actions->len > 0 ? 1 : 0;
+      g_assert_cmpint (gtk_widget_get_width (board), ==, width);
+    }
+  g_assert_cmpuint (with_commands, >, 0);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (page), GTK_TYPE_WINDOW)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -498,6 +530,7 @@ main (int   argc,
   g_test_add_func ("/app/match-board/keyboard", test_keyboard);
   g_test_add_func ("/app/match-board/table/henry-house-hill", test_table_henry);
   g_test_add_func ("/app/match-board/table/blackburns-ford", test_table_blackburn);
+  g_test_add_func ("/app/match-board/table/long-commands", test_table_long_commands);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));

@@ -352,6 +352,17 @@ test_scripted_opening (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page)));
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
   snap (window, "handover");
+  {
+    /* while the board is covered, nobody ends the covered side's phase or
+     * plays for it */
+    guint n = mu_match_get_commands (muster_game_get_match (game))->len;
+
+    gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (page), "match.command", "s", "end-phase");
+    flush_events ();
+    g_assert_cmpuint (mu_match_get_commands (muster_game_get_match (game))->len, ==, n);
+    g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
+  }
   muster_match_page_dismiss_handover (page);
   snap (window, "start");
   /* the Confederate army at 100 %: its counters and NIC markers */

@@ -6,6 +6,7 @@
 
 #include "app-test.h"
 #include "mu-edit.h"
+#include "mu-scenario-xml.h"
 #include "muster-match-dialog.h"
 #include "muster-options-editor.h"
 #include "muster-properties-dialog.h"
@@ -214,6 +215,50 @@ test_properties (void)
   flush_events ();
 }
 
+static char *
+switch_shown (const char *fixture,
+              const char *key)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                            fixture, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, &error);
+  GtkWidget *editor;
+  char *value;
+
+  g_assert_no_error (error);
+  editor = g_object_ref_sink (muster_options_editor_new_for_scenario (s, MUSTER_OPTIONS_ALL));
+  value = muster_options_editor_get_value (MUSTER_OPTIONS_EDITOR (editor), key);
+  g_object_unref (editor);
+  return value;
+}
+
+/* A special rule the scenario's data enables shows on when the scenario
+ * leaves it unset, as play reads it: railroads with a railroad reserve,
+ * river boats with a river boat (BAT-MOV-10, BAT-MOV-11, BAA-SPC-1..5). */
+static void
+test_data_defaults (void)
+{
+  static const struct { const char *fixture, *key, *shown; } cases[] = {
+    { "baa-table/specials.muster", "bat.railroads", "true" },
+    { "baa-table/specials.muster", "bat.river-boats", "true" },
+    { "baa-table/reserves-edge.muster", "bat.railroads", "false" },
+    { "baa-table/reserves-edge.muster", "bat.river-boats", "false" },
+    /* the scenario's own word wins */
+    { "baa-table/reserves-train-off.muster", "bat.railroads", "false" },
+    { "boat.muster", "baa.river-boats", "true" },
+    { "boat.muster", "baa.railroads", "false" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *value = switch_shown (cases[i].fixture, cases[i].key);
+
+      g_test_message ("%s %s", cases[i].fixture, cases[i].key);
+      g_assert_cmpstr (value, ==, cases[i].shown);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -223,6 +268,7 @@ main (int   argc,
       g_test_add_func ("/app/options-editor/widget", test_widget);
       g_test_add_func ("/app/options-editor/match-dialog", test_match_dialog);
       g_test_add_func ("/app/options-editor/properties", test_properties);
+      g_test_add_func ("/app/options-editor/data-defaults", test_data_defaults);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

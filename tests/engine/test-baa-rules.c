@@ -843,6 +843,15 @@ test_options (void)
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_assert_cmpstr (rs->options[i].key, ==, keys[i]);
   g_assert_true (rs->options[2].default_value);   /* BAA-AMB-12 */
+  /* BAA-FAT-1: fatigue applies unless the scenario turns it off, and the
+   * editor shows the default play uses */
+  g_assert_cmpstr (rs->options[10].key, ==, "baa.fatigue");
+  g_assert_true (rs->options[10].default_value);
+  {
+    g_autoptr(MuScenario) s = t_scenario ("board 4 4");
+
+    g_assert_true (mu_ruleset_option_default (rs, s, &rs->options[10]));
+  }
   /* BAA-SEQ-1: bound start, a round per side (4 sequences, 12 phases), bound end */
   g_assert_cmpuint (rs->turns->n_steps, ==, 3);
   g_assert_cmpuint (rs->turns->steps[1].n_steps, ==, 4);

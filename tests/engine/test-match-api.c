@@ -220,9 +220,21 @@ test_open_file (void)
  * actions, targets) answer exactly what the full legal-command list says,
  * however the ruleset finds them: checked for every counter at every third
  * command of random matches of the shipped hex scenarios and of rules
- * fixtures with reserves, readdressing lines, rails and breaches. */
+ * fixtures with reserves, readdressing lines, rails and breaches; on the
+ * table scenarios, the targets, and actions that hold every counter's
+ * moves (not only the one counter the legal list samples). */
+/* Whether `lines` (each ending with '\n') holds `line`. */
+static gboolean
+strv_has_line (const char *lines, const char *line)
+{
+  g_autofree char *needle = g_strdup_printf ("\n%s\n", line);
+  g_autofree char *hay = g_strdup_printf ("\n%s", lines);
+
+  return strstr (hay, needle) != NULL;
+}
+
 static void
-check_counter_questions (MuMatch *m, const char *where)
+check_counter_questions (MuMatch *m, const char *where, gboolean every_move_listed)
 {
   g_autoptr(GPtrArray) all = mu_match_legal_commands (m);
   const GPtrArray *counters = mu_match_get_scenario (m)->counters;
@@ -273,6 +285,29 @@ check_counter_questions (MuMatch *m, const char *where)
         }
       for (guint k = 0; k < targets->len; k++)
         g_string_append_printf (got_targets, "%s\n", (const char *) g_ptr_array_index (targets, k));
+      /* a table lists one counter's sample moves at a time: each counter's
+       * actions hold what the list names it in and a move to each of its
+       * destinations, whichever counter the list samples */
+      if (!every_move_listed)
+        {
+          g_auto(GStrv) wanted = g_strsplit (want_actions->str, "\n", -1);
+          g_auto(GStrv) moved = g_strsplit (got_moves->str, "\n", -1);
+
+          for (guint k = 0; wanted[k] != NULL; k++)
+            if (*wanted[k] && !strv_has_line (got_actions->str, wanted[k]))
+              g_error ("%s, counter %s: %s is legal but not among its actions", where, id, wanted[k]);
+          for (guint k = 0; moved[k] != NULL; k++)
+            {
+              g_autofree char *line = g_strdup_printf ("move %s %s", id, moved[k]);
+
+              if (*moved[k] && !strv_has_line (got_actions->str, line))
+                g_error ("%s, counter %s: may go to %s but has no such action", where, id, moved[k]);
+            }
+          g_string_truncate (want_moves, 0);
+          g_string_truncate (got_moves, 0);
+          g_string_truncate (want_actions, 0);
+          g_string_truncate (got_actions, 0);
+        }
       if (!g_str_equal (want_moves->str, got_moves->str) ||
           !g_str_equal (want_actions->str, got_actions->str) ||
           !g_str_equal (want_targets->str, got_targets->str))
@@ -289,29 +324,34 @@ static const char *const played_files[] = {
   "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/capture.muster",
 };
 
+static const char *const table_files[] = {
+  "scenarios/learning-table-blackburns-ford.muster", "scenarios/henry-house-hill-table.muster",
+};
+
 static void
 test_counter_questions (void)
 {
-  const char *const *files = played_files;
-
-  for (guint f = 0; f < G_N_ELEMENTS (played_files); f++)
+  for (guint f = 0; f < G_N_ELEMENTS (played_files) + G_N_ELEMENTS (table_files); f++)
     for (guint seed = 1; seed <= 2; seed++)
       {
-        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        gboolean hex = f < G_N_ELEMENTS (played_files);
+        const char *file = hex ? played_files[f] : table_files[f - G_N_ELEMENTS (played_files)];
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), file, NULL);
         g_autoptr(GError) error = NULL;
         g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
         g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
         guint n = 0;
 
         g_assert_no_error (error);
-        while (!mu_match_is_over (m) && n < 600)
+        /* a table's sample of moves is slow to list: fewer commands */
+        while (!mu_match_is_over (m) && n < (hex ? 600 : 45))
           {
             g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
 
             if (n % 3 == 0)
               {
-                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", files[f], seed, n);
-                check_counter_questions (m, where);
+                g_autofree char *where = g_strdup_printf ("%s seed %u after %u commands", file, seed, n);
+                check_counter_questions (m, where, hex);
               }
             g_assert_cmpuint (legal->len, >, 0);
             g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
@@ -663,6 +703,47 @@ test_new_replay (void)
     }
 }
 
+static void
+assert_losses (const MuMatch *m, const char *side, const int want[6])
+{
+  MuLosses l;
+
+  mu_match_get_losses (m, side, &l);
+  g_assert_cmpint (l.units, ==, want[0]);
+  g_assert_cmpint (l.units_lost, ==, want[1]);
+  g_assert_cmpint (l.strength, ==, want[2]);
+  g_assert_cmpint (l.strength_lost, ==, want[3]);
+  g_assert_cmpint (l.commanders, ==, want[4]);
+  g_assert_cmpint (l.commanders_lost, ==, want[5]);
+}
+
+/* A side's losses as the result page shows them: a unit that surrenders
+ * in melee is a unit lost with all its strength (BAA-FLN-5a); the other
+ * side loses nothing. */
+static void
+test_losses (void)
+{
+  const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
+  g_autoptr(MuMatch) m = open_fixture ("melee.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(GError) error = NULL;
+  const int usa_before[6] = { 2, 0, 6, 0, 1, 0 };
+  const int usa_after[6] = { 2, 1, 6, 3, 1, 0 };
+  const int csa[6] = { 4, 0, 12, 0, 1, 0 };
+  const char *const lines[] = { "end-phase", "end-phase", "melee a1 ms" };
+
+  assert_losses (m, "usa", usa_before);
+  assert_losses (m, "csa", csa);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = parse (m, lines[i]);
+
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  assert_losses (m, "usa", usa_after);
+  assert_losses (m, "csa", csa);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -677,5 +758,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
+  g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();
 }

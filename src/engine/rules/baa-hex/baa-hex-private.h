@@ -194,7 +194,6 @@ typedef struct {
   gboolean opt_overwhelming;   /* baa.overwhelming-fire, BAA-FLN-7 */
   gboolean opt_continued;      /* baa.continued-play, BAA-VIC-6 */
   gboolean opt_railroads;      /* baa.railroads, BAA-SPC-1..3 */
-  gboolean opt_riverboats;     /* baa.river-boats, BAA-SPC-4..5 */
   gboolean opt_indomitable;    /* baa.indomitable, BAA-FLN-8 */
   gboolean opt_sharpshooters;  /* baa.sharpshooters, BAA-CDR-5 */
   gboolean opt_night;          /* baa.night, BAA-NGT-* */

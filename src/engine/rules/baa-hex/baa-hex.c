@@ -157,7 +157,7 @@ static const MuRuleOptionInfo baa_options[] = {
     MU_RULE_SPECIAL, FALSE },
   { "baa.fatigue", N_("Fatigue"),
     N_("Fatigued units attack at +1 until they rest four bounds"), "BAA-FAT-1..2",
-    MU_RULE_SPECIAL, FALSE },
+    MU_RULE_SPECIAL, TRUE },
   { "baa.reserves", N_("Reserves"),
     N_("Scheduled reserves and tactical marches arrive during play"), "BAA-RES-1..4",
     MU_RULE_SPECIAL, FALSE },
@@ -227,46 +227,69 @@ static const char *const cdr_status_names[] = { "active", "disabled", "captured"
 /* Helpers --------------------------------------------------------------------------- */
 
 static gboolean
-any_unit_with (const MuScenario *s, guint abilities, int arm)
+any_unit_with (const MuScenario *s, guint abilities)
 {
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
-      if (c->kind != MU_COUNTER_UNIT)
-        continue;
-      if ((abilities && (c->abilities & abilities)) || (arm >= 0 && (int) c->arm == arm))
+      if (c->kind == MU_COUNTER_UNIT && (c->abilities & abilities))
         return TRUE;
     }
   return FALSE;
+}
+
+/* Special rules default to on when the scenario supplies their data (BAA
+ * rule classes: "enabled per scenario"); an explicit option wins. */
+static gboolean
+option_default (const MuScenario *s, const char *key, gboolean *on)
+{
+  if (g_str_equal (key, "baa.railroads"))
+    *on = baa_common_has_rail_reserve (s);
+  else if (g_str_equal (key, "baa.river-boats"))
+    /* BAA-SPC-4..5: a scenario that turns it off with one is refused
+     * (baa-scenario.c) */
+    *on = baa_common_has_river_boat (s);
+  else if (g_str_equal (key, "baa.indomitable"))
+    *on = any_unit_with (s, MU_ABILITY_INDOMITABLE);
+  else if (g_str_equal (key, "baa.sharpshooters"))
+    *on = any_unit_with (s, MU_ABILITY_SHARPSHOOTER);
+  else if (g_str_equal (key, "baa.night"))
+    *on = s->timeline.night_bounds && s->timeline.night_bounds->len > 0;
+  else if (g_str_equal (key, "baa.reserves"))
+    *on = s->reserves->len > 0;
+  else if (g_str_equal (key, "baa.readdressing-lines"))
+    *on = s->timeline.days > 1 && s->timeline.darkness_bound > 0;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+special (const MuScenario *s, const char *key)
+{
+  gboolean on = FALSE;
+
+  option_default (s, key, &on);
+  return mu_scenario_option (s, key, on);
 }
 
 static void
 read_options (BaaMatch *m)
 {
   const MuScenario *s = m->scenario;
-  gboolean has_reserves = s->reserves->len > 0;
-  gboolean has_rail_reserve = FALSE;
 
-  for (guint i = 0; i < s->reserves->len; i++)
-    if (((MuReserve *) g_ptr_array_index (s->reserves, i))->kind == MU_RESERVE_RAILROAD)
-      has_rail_reserve = TRUE;
-  /* Special rules default to on when the scenario supplies their data
-   * (BAA rule classes: "enabled per scenario"); an explicit option wins. */
   m->opt_cmd_penalty = mu_scenario_option (s, "baa.out-of-command-penalty", FALSE);
   m->opt_direct_control = mu_scenario_option (s, "baa.direct-control", FALSE);
   m->opt_withdrawing = mu_scenario_option (s, "baa.withdrawing", TRUE);
   m->opt_overwhelming = mu_scenario_option (s, "baa.overwhelming-fire", FALSE);
   m->opt_continued = mu_scenario_option (s, "baa.continued-play", FALSE);
-  m->opt_railroads = mu_scenario_option (s, "baa.railroads", has_rail_reserve);
-  m->opt_riverboats = mu_scenario_option (s, "baa.river-boats", any_unit_with (s, 0, MU_ARM_RIVERBOAT));
-  m->opt_indomitable = mu_scenario_option (s, "baa.indomitable", any_unit_with (s, MU_ABILITY_INDOMITABLE, -1));
-  m->opt_sharpshooters = mu_scenario_option (s, "baa.sharpshooters", any_unit_with (s, MU_ABILITY_SHARPSHOOTER, -1));
-  m->opt_night = mu_scenario_option (s, "baa.night",
-                                     s->timeline.night_bounds && s->timeline.night_bounds->len > 0);
+  m->opt_railroads = special (s, "baa.railroads");
+  m->opt_indomitable = special (s, "baa.indomitable");
+  m->opt_sharpshooters = special (s, "baa.sharpshooters");
+  m->opt_night = special (s, "baa.night");
   m->opt_fatigue = mu_scenario_option (s, "baa.fatigue", TRUE);
-  m->opt_reserves = mu_scenario_option (s, "baa.reserves", has_reserves);
-  m->opt_days = mu_scenario_option (s, "baa.readdressing-lines",
-                                    s->timeline.days > 1 && s->timeline.darkness_bound > 0);
+  m->opt_reserves = special (s, "baa.reserves");
+  m->opt_days = special (s, "baa.readdressing-lines");
 }
 
 void
@@ -792,6 +815,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .statuses = baa_statuses,
   .n_statuses = G_N_ELEMENTS (baa_statuses),
   .check_scenario = baa_check_scenario,
+  .option_default = option_default,
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,

@@ -6,6 +6,8 @@
 
 #include "baa-scenario.h"
 
+#include "baa-common.h"
+
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
 
@@ -158,6 +160,7 @@ baa_check_scenario (const MuScenario *s,
                                      BAA_TASK_GRAMMAR ") (BAA-VIC-4)"),
                                    t->id ? t->id : "", t->condition));
     }
+  baa_common_check_river_boats (s, "baa.river-boats", "BAA-SPC-4", problems);
 
   if (s->board != MU_BOARD_HEX || s->hex_map == NULL)
     return;

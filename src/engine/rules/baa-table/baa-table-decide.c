@@ -104,11 +104,19 @@ bat_find_reserve (const BatMatch *m, const char *id)
   return NULL;
 }
 
+/* Whether the reserve arrives by train (BAT-MOV-10): a railroad reserve,
+ * while the scenario keeps bat.railroads on. */
+gboolean
+bat_by_train (const BatMatch *m, const MuReserve *r)
+{
+  return r->kind == MU_RESERVE_RAILROAD && m->opt_railroads;
+}
+
 /* Whether the reserve's entry is its owner's choice. */
 gboolean
-bat_entry_is_choice (const MuReserve *r)
+bat_entry_is_choice (const BatMatch *m, const MuReserve *r)
 {
-  return r->kind == MU_RESERVE_RAILROAD || (r->entry_points && r->entry_points->len > 1);
+  return bat_by_train (m, r) || (r->entry_points && r->entry_points->len > 1);
 }
 
 static char *
@@ -137,7 +145,7 @@ bat_decide_next_entry (BatMatch *m)
   d->side = g_strcmp0 (r->side, m->side_id[0]) == 0 ? 0 : 1;
   d->subject = r->id;
   d->answers = g_ptr_array_new_with_free_func (g_free);
-  if (r->kind == MU_RESERVE_RAILROAD)
+  if (bat_by_train (m, r))
     {
       /* BAT-MOV-10: anywhere along the track; the listed points are every
        * U from each railroad's first point, the scenario's entry points first */
@@ -273,7 +281,7 @@ bat_choose (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
   g_assert (r != NULL);
   for (guint i = 0; i + 1 < d->answers->len; i++)
     listed |= g_str_equal (g_ptr_array_index (d->answers, i), answer);
-  if (r->kind == MU_RESERVE_RAILROAD)
+  if (bat_by_train (m, r))
     {
       /* BAT-MOV-10: any point of the track, listed or not */
       if (!mu_pos_parse (answer, &pos) || !pos.is_point || !bat_point_on_line (m, MU_LINE_RAILROAD, pos.point))

@@ -259,6 +259,49 @@ day_of (BatMatch *m, GPtrArray *out)
     }
 }
 
+/* A unit's sample moves and its formation changes on the spot. */
+static void
+unit_moves_of (BatMatch *m, BatUnit *u, GPtrArray *out)
+{
+  moves_of (m, u->def->id, u->anchor, bat_unit_allowance (m, u), u->side, out);
+  for (guint f = 0; f < BAT_FORM_N; f++)
+    {
+      MuCommand *c = mu_command_new ("move");
+      mu_command_add_word (c, u->def->id);
+      mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, bat_formation_id (f));
+      keep_if (out, c, legal (m, c));
+    }
+}
+
+/* A commander's sample moves: towards its formation's units (the centre of
+ * their stands) and the four quarters. */
+static void
+cdr_moves_of (BatMatch *m, BatCdr *c, GPtrArray *out)
+{
+  MuPoint sum = { 0, 0 };
+  int n = 0;
+
+  BAT_FOR_UNITS (m, u)
+    if (bat_unit_on_table (u) && u->side == c->side &&
+        (c->is_control || bat_unit_commander (m, u) == c))
+      {
+        MuPoint p = mu_stands_centre (u->stands, u->n_stands);
+        sum.x += p.x;
+        sum.y += p.y;
+        n++;
+      }
+  if (n)
+    add_unique (out, towards (m, c->def->id, c->anchor, (MuPoint) { sum.x / n, sum.y / n },
+                              m->scale.move_commander, FALSE));
+  moves_of (m, c->def->id, c->anchor, m->scale.move_commander, c->side, out);
+}
+
+static gboolean
+moving_commanders (const BatMatch *m)
+{
+  return m->phase == BAT_PHASE_MOVE_COMMANDS || m->phase == BAT_PHASE_MOVE_CONTROLS;
+}
+
 GPtrArray *
 bat_legal_commands (BatMatch *m)
 {
@@ -276,42 +319,13 @@ bat_legal_commands (BatMatch *m)
   if (m->phase == BAT_PHASE_MOVE_UNITS)
     BAT_FOR_UNITS (m, u)
       {
-        if (out->len || !bat_unit_may_move (m, u))
-          continue;
-        moves_of (m, u->def->id, u->anchor, bat_unit_allowance (m, u), u->side, out);
-        for (guint f = 0; f < BAT_FORM_N; f++)
-          {
-            MuCommand *c = mu_command_new ("move");
-            mu_command_add_word (c, u->def->id);
-            mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, bat_formation_id (f));
-            if (legal (m, c))
-              g_ptr_array_add (out, c);
-            else
-              mu_command_free (c);
-          }
+        if (out->len == 0 && bat_unit_may_move (m, u))
+          unit_moves_of (m, u, out);
       }
-  else if (m->phase == BAT_PHASE_MOVE_COMMANDS || m->phase == BAT_PHASE_MOVE_CONTROLS)
+  else if (moving_commanders (m))
     BAT_FOR_CDRS (m, c)
       if (out->len == 0 && bat_cdr_may_move (m, c))
-        {
-          /* towards its formation's units: the centre of their stands */
-          MuPoint sum = { 0, 0 };
-          int n = 0;
-
-          BAT_FOR_UNITS (m, u)
-            if (bat_unit_on_table (u) && u->side == c->side &&
-                (c->is_control || bat_unit_commander (m, u) == c))
-              {
-                MuPoint p = mu_stands_centre (u->stands, u->n_stands);
-                sum.x += p.x;
-                sum.y += p.y;
-                n++;
-              }
-          if (n)
-            add_unique (out, towards (m, c->def->id, c->anchor, (MuPoint) { sum.x / n, sum.y / n },
-                                      m->scale.move_commander, FALSE));
-          moves_of (m, c->def->id, c->anchor, m->scale.move_commander, c->side, out);
-        }
+        cdr_moves_of (m, c, out);
   if (m->phase == BAT_PHASE_FIRE)
     fire_of (m, out);
   /* fire at commanders (BAT-CDR-2, BAT-CDR-3) */
@@ -325,6 +339,40 @@ bat_legal_commands (BatMatch *m)
               keep_if (out, c, bat_apply_fire (m, c, NULL, NULL));
             }
   g_ptr_array_add (out, mu_command_new ("end-phase"));
+  return out;
+}
+
+/* The legal commands that name the counter: its own sample of moves, which
+ * bat_legal_commands lists only for the first counter that may move, and
+ * every other listed command that names it (fire, day commands). */
+GPtrArray *
+bat_legal_actions (BatMatch *m, const char *id)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  g_autoptr(GPtrArray) all = bat_legal_commands (m);
+  BatUnit *u = bat_find_unit (m, id);
+  BatCdr *c = u ? NULL : bat_find_cdr (m, id);
+  gboolean own_moves = FALSE;
+
+  if (!m->finished && m->decision.kind == BAT_DECIDE_NONE && !m->day_step)
+    {
+      if (u && m->phase == BAT_PHASE_MOVE_UNITS && bat_unit_may_move (m, u))
+        unit_moves_of (m, u, out), own_moves = TRUE;
+      else if (c && moving_commanders (m) && bat_cdr_may_move (m, c))
+        cdr_moves_of (m, c, out), own_moves = TRUE;
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      MuCommand *cmd = g_ptr_array_index (all, i);
+      gboolean names = FALSE;
+
+      if (own_moves && g_str_equal (mu_command_get_verb (cmd), "move"))
+        continue;
+      for (guint k = 0; k < mu_command_n_args (cmd) && !names; k++)
+        names = g_strcmp0 (mu_command_word (cmd, k), id) == 0;
+      if (names)
+        g_ptr_array_add (out, mu_command_ref (cmd));
+    }
   return out;
 }
 
@@ -354,10 +402,21 @@ bat_legal_targets (BatMatch *m, const char *id)
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   BatUnit *u = bat_find_unit (m, id);
 
-  if (u && bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
-    BAT_FOR_UNITS (m, t)
-      if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
-        g_ptr_array_add (out, g_strdup (t->def->id));
+  if (m->finished || m->decision.kind != BAT_DECIDE_NONE || u == NULL ||
+      !bat_unit_may_fire (m, u) || bat_in_melee (m, u))
+    return out;
+  BAT_FOR_UNITS (m, t)
+    if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+      g_ptr_array_add (out, g_strdup (t->def->id));
+  /* commanders too (BAT-CDR-2, BAT-CDR-3), as bat_legal_commands lists them */
+  BAT_FOR_CDRS (m, k)
+    if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
+      {
+        g_autoptr(MuCommand) c = command2 ("fire", u->def->id, k->def->id);
+
+        if (bat_apply_fire (m, c, NULL, NULL))
+          g_ptr_array_add (out, g_strdup (k->def->id));
+      }
   return out;
 }
 

@@ -208,6 +208,7 @@ typedef struct {
   /* options */
   gboolean opt_fatigue;
   gboolean opt_reserves;
+  gboolean opt_railroads;     /* bat.railroads, BAT-MOV-10 */
 
   gboolean check_events;
   char *event_failure;
@@ -360,7 +361,8 @@ void          bat_decision_free     (BatDecision *d);
 void          bat_decision_copy     (const BatMatch *from, BatMatch *to);
 const MuDecision *bat_decision_view (const BatMatch *m);
 const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
-gboolean      bat_entry_is_choice   (const MuReserve *r);
+gboolean      bat_by_train          (const BatMatch *m, const MuReserve *r);
+gboolean      bat_entry_is_choice   (const BatMatch *m, const MuReserve *r);
 void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
 void          bat_decide_next_entry (BatMatch *m);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
@@ -401,6 +403,7 @@ gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPt
 
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
+GPtrArray    *bat_legal_actions     (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
 /* Where the counter can go now (MuRuleset.legal_region), or NULL. */
 MuRegion     *bat_legal_region      (BatMatch *m, const char *id);

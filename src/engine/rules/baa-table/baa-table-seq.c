@@ -139,6 +139,9 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
   m->day_place = g_ptr_array_new ();
   m->opt_fatigue = mu_scenario_option (s, "bat.fatigue", TRUE);
   m->opt_reserves = mu_scenario_option (s, "bat.reserves", TRUE);
+  /* BAT-MOV-10: on when a reserve comes by train, unless the scenario
+   * says otherwise; off, a railroad reserve comes on as any other does */
+  m->opt_railroads = mu_scenario_option (s, "bat.railroads", baa_common_has_rail_reserve (s));
 
   for (guint i = 0; i < s->counters->len; i++)
     {
@@ -731,7 +734,7 @@ bound_start (BatMatch *m, GPtrArray *events)
             }
         }
       /* BAT-MOV-10, BAT-AMB-44: where it comes on may be its owner's choice */
-      if (bat_entry_is_choice (r))
+      if (bat_entry_is_choice (m, r))
         {
           g_hash_table_add (m->reserves_done, r->id);
           bat_decide_queue_entry (m, r);

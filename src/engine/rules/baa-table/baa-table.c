@@ -191,6 +191,12 @@ legal_moves (gpointer state, const char *counter)
   return bat_legal_moves (state, counter);
 }
 
+static GPtrArray *
+legal_actions (gpointer state, const char *counter)
+{
+  return bat_legal_actions (state, counter);
+}
+
 static gboolean
 line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
 {
@@ -524,11 +530,15 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
 /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
  * OBJECTIVE"); any other would silently never be met, so it is an error. */
 /* BAT-MOV-10: troops arriving by train disembark along the railroad's
- * track; with no railroad on the table, they would have nowhere to. */
+ * track; with no railroad on the table, they would have nowhere to. With
+ * bat.railroads off they come on at their entry points instead. */
 static void
 check_railroad_reserves (const MuScenario *s, GPtrArray *problems)
 {
   gboolean track = FALSE;
+
+  if (!mu_scenario_option (s, "bat.railroads", baa_common_has_rail_reserve (s)))
+    return;
 
   for (guint i = 0; s->table && s->table->lines && i < s->table->lines->len; i++)
     track |= ((const MuPolyline *) g_ptr_array_index (s->table->lines, i))->kind == MU_LINE_RAILROAD;
@@ -593,11 +603,26 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+/* The special rules the scenario's data enables: railroads with a railroad
+ * reserve (BAT-MOV-10), river boats with a river boat (BAT-MOV-11). */
+static gboolean
+option_default (const MuScenario *s, const char *key, gboolean *on)
+{
+  if (g_str_equal (key, "bat.railroads"))
+    *on = baa_common_has_rail_reserve (s);
+  else if (g_str_equal (key, "bat.river-boats"))
+    *on = baa_common_has_river_boat (s);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
   check_layouts (s, problems);
   check_river_boats (s, problems);
+  baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   check_railroad_reserves (s, problems);
   for (guint i = 0; i < s->tasks->len; i++)
     {
@@ -655,6 +680,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .apply = apply,
   .legal_commands = legal_commands,
   .legal_moves = legal_moves,
+  .legal_actions = legal_actions,
   .legal_targets = legal_targets,
   .legal_region = legal_region,
   .line_of_sight = line_of_sight,
@@ -665,5 +691,6 @@ const MuRuleset mu_ruleset_baa_table = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_scenario = check_scenario,
+  .option_default = option_default,
   .check_each_event = check_each_event,
 };

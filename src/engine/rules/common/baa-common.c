@@ -6,6 +6,9 @@
 #include "baa-common.h"
 
 #include "mu-error.h"
+#include "mu-problem.h"
+
+#include <glib/gi18n.h>
 
 #include <stdarg.h>
 
@@ -97,6 +100,58 @@ int
 baa_common_march_need (MuReserveKind kind)
 {
   return kind == MU_RESERVE_FLANK_MARCH ? 5 : kind == MU_RESERVE_OUT_CIRCLING ? 6 : 0;
+}
+
+/* Special rules ----------------------------------------------------------------- */
+
+gboolean
+baa_common_has_rail_reserve (const MuScenario *s)
+{
+  for (guint i = 0; i < s->reserves->len; i++)
+    if (((const MuReserve *) g_ptr_array_index (s->reserves, i))->kind == MU_RESERVE_RAILROAD)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_river_boat (const MuCounter *c)
+{
+  return c->kind == MU_COUNTER_UNIT && c->arm == MU_ARM_RIVERBOAT;
+}
+
+gboolean
+baa_common_has_river_boat (const MuScenario *s)
+{
+  for (guint i = 0; i < s->counters->len; i++)
+    if (is_river_boat (g_ptr_array_index (s->counters, i)))
+      return TRUE;
+  return FALSE;
+}
+
+void
+baa_common_check_river_boats (const MuScenario *s,
+                              const char       *key,
+                              const char       *rule,
+                              GPtrArray        *problems)
+{
+  /* the default is on whenever there is a river boat: only an explicit
+   * off can leave one without its rule */
+  if (mu_scenario_option (s, key, TRUE))
+    return;
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      MuProblem *p;
+
+      if (!is_river_boat (c))
+        continue;
+      p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
+                          _("unit “%s” is a river boat, but the scenario turns the river-boats rule "
+                            "off (%s)"),
+                          c->id ? c->id : "", rule);
+      p->object_id = g_strdup (c->id);
+      g_ptr_array_add (problems, p);
+    }
 }
 
 /* Task objectives ------------------------------------------------------------ */

@@ -4,6 +4,7 @@
  * Both rulesets call these; neither keeps its own copy. Private to the
  * engine's rulesets (not for the app or the command line).
  *
+ *   - the special rules a scenario's data enables (railroads, river boats);
  *   - victory levels from the difference in objectives (BAA-VIC-2, BAT-OBJ-4);
  *   - the objective hold counter: three consecutive round-end checks claim
  *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
@@ -54,6 +55,18 @@ gboolean    baa_common_rest            (int *streak, gboolean *fatigued, int bou
 /* The die a reserve on a march needs to arrive (BAA-RES-4, BAT-RES-2): 5
  * for a flank march, 6 for a full encircling move; 0 for any other reserve. */
 int         baa_common_march_need      (MuReserveKind kind);
+
+/* Special rules a scenario enables by its data unless it says otherwise
+ * (baa.railroads, bat.railroads; baa.river-boats, bat.river-boats): it has
+ * a railroad reserve; some unit is a river boat. */
+gboolean    baa_common_has_rail_reserve (const MuScenario *s);
+gboolean    baa_common_has_river_boat   (const MuScenario *s);
+
+/* A river boat exists only by its rule (BAA-SPC-4, BAT-MOV-11): each
+ * river-boat unit of a scenario that turns the option `key` off is an
+ * error at the unit's line, naming `rule`. */
+void        baa_common_check_river_boats (const MuScenario *s, const char *key, const char *rule,
+                                          GPtrArray *problems);
 
 /* The time of day a bound starts at, in minutes after midnight (0..1439),
  * from the timeline's first bound, its time and minutes per bound. */
