@@ -110,10 +110,41 @@ static const BaaCase cases[] = {
     "unit e1 at=0508 markers=pinned" },
 };
 
+/* BAA-SPC-1, BAA-SPC-3: the moves offered to a reserve arriving by rail end
+ * before the railroad hex an enemy unit holds; nothing past it is offered. */
+static void
+test_rail_offers (void)
+{
+  const BaaCase c = { "/engine/baa/match/BAA-SPC-3/offered-moves",
+                      "cmd ux usa 2 6 0811 x\nunit e0 usa inf 2/4/3 2 0812\n"
+                      "cmd cx csa 1 6 0705 x\nunit u9 csa inf 2/4/3 1 0705\n"
+                      "reserve r1 usa 1 0112 kind railroad\nunit e1 usa inf 2/4/3 2 reserve:r1\n"
+                      "path railroad 0112 0111 0110 0109 0108 0107 0106\nunit u8 csa inf 2/4/3 1 0108",
+                      NULL, "", NULL, NULL };
+  g_autoptr(MuMatch) m = t_run (&c);
+  g_autoptr(GArray) moves = mu_match_legal_moves (m, "e1");
+  gboolean before = FALSE;
+
+  for (guint i = 0; i < moves->len; i++)
+    {
+      MuHex h = g_array_index (moves, MuPos, i).hex;
+      char label[16];
+
+      g_snprintf (label, sizeof label, "%02d%02d", h.col, h.row);
+      g_test_message ("offered: %s", label);
+      g_assert_cmpstr (label, !=, "0108");
+      g_assert_cmpstr (label, !=, "0107");
+      g_assert_cmpstr (label, !=, "0106");
+      before = before || g_str_equal (label, "0109");
+    }
+  g_assert_true (before);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   t_add_cases (cases, G_N_ELEMENTS (cases));
+  g_test_add_func ("/engine/baa/match/BAA-SPC-1/BAA-SPC-3/offered-moves", test_rail_offers);
   return g_test_run ();
 }

@@ -741,6 +741,15 @@ static const CombatCase cases[] = {
     { NULL },
     /* neighbours 2, 3, 4 */
     { "pending usa {1,0} {0,1} {-1,1}" } },
+  /* BAA-FLN-5 (2): a hex holding only an enemy commander is no destination */
+  { "BAA-FLN-5/enemy-commander-hex",
+    { "unit a1 csa infantry 2/4/3 0,-1", "cmd ca csa 0,1 div=5", "unit b1 usa infantry 2/4/3 0,0" },
+    "4,1,1,1",
+    { "phase 11", "melee a1 b1" }, NULL,
+    { "roll flinch b1 vs=a1 die=1 need<=1 success" },
+    { NULL },
+    /* neighbours 2 and 4; neighbour 3 holds the CSA commander */
+    { "pending usa {1,0} {-1,1}" } },
   { "BAA-EX-12",
     { "unit a1 csa infantry 2/4/3 0,-1", "unit a2 csa infantry 2/4/3 1,0",
       "unit b1 usa infantry 2/4/3 0,0" }, "4,1,1,1",
@@ -935,6 +944,9 @@ static const CombatCase cases[] = {
     { "!breached {3,0} 5" } },
 
   /* Fire: eligibility (BAA-FIRE-1), targets (BAA-FIRE-2), range (BAA-FIRE-3) ------ */
+  /* BAA-SEQ-3: the passive side does not fire, orders or not */
+  { "BAA-SEQ-3/passive-side-fires", { A1, B1 }, NULL,
+    { "fire b1 a1" }, "BAA-SEQ-3", { NULL }, { NULL }, { "b1 !attacked" } },
   { "BAA-FIRE-1/no-orders", { "unit a1 csa infantry 2/4/3 0,0 noorders", B1 }, NULL,
     { "fire a1 b1" }, "BAA-FIRE-1", { NULL }, { NULL }, { "a1 !attacked" } },
   { "BAA-FIRE-1/nic-BAA-CMD-7", { "unit a1 csa infantry 2/4/3 0,0 nic", B1 }, NULL,

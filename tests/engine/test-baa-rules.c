@@ -63,6 +63,31 @@ static const BaaCase cases[] = {
     "bound 2 time=10:00\n"
     "orders t4 command-range (BAA-CMD-5)",
     "bound 2 round=usa phase=7\ncommand tyler at=0506\nunit t4 markers=orders" },
+  /* BAA-EX-2: the failed division stays NIC, yet a unit of it in contact
+   * still melees in phase 11 (BAA-CMD-7, BAA-MEL-2) */
+  { "/engine/baa/cmd/BAA-EX-2/fail-still-melees/BAA-CMD-7/BAA-MEL-2",
+    MCDOWELL CSA_DIV "unit c1 csa inf 2/4/3 1 0406",
+    "1,1,1,3,1,1,1",
+    "end-phase\nend-phase\nmelee c1 t1\nend-phase\n! move t1 0507 => BAA-CMD-7\nend-phase\nmelee t1 c1",
+    "attack t1 melee by=c1\n"
+    "roll command tyler vs=mcd die=3 need<=2 fail (BAA-CMD-3)\n"
+    "marker t1 nic (BAA-CMD-4)\n"
+    "attack c1 melee by=t1",
+    "unit t1 markers=nic" },
+  /* BAA-EX-3: had Tyler not moved, the fourth unit rolls again next bound */
+  { "/engine/baa/cmd/BAA-EX-3/rolls-again/BAA-CMD-6",
+    "ctl mcd usa 2 0502\ncmd tyler usa 3 2 0505 x\n"
+    "unit t1 usa inf 2/4/3 3 0506\nunit t2 usa inf 2/4/3 3 0507\nunit t3 usa inf 2/4/3 3 0606\n"
+    "unit t4 usa inf 2/4/3 3 0508",
+    "3,2",
+    "end-phase\nend-phase\nend-phase",
+    "roll command t4 vs=tyler die=3 need<=2 fail (BAA-CMD-6)\n"
+    "marker t4 nic (BAA-CMD-7)\n"
+    "unmarker t4 nic (BAA-SEQ-4)\n"
+    "bound 2 time=10:00\n"
+    "roll command t4 vs=tyler die=2 need<=2 success (BAA-CMD-6)\n"
+    "orders t4 roll",
+    "bound 2 round=usa phase=7\ncommand tyler at=0505\nunit t4 markers=orders" },
   { "/engine/baa/cmd/BAA-EX-4/night/BAA-NGT-3",
     MCDOWELL "option baa.night on\nnight 1",
     "1", "",
@@ -87,6 +112,13 @@ static const BaaCase cases[] = {
     "ctl k1 usa 1 0101\nctl k2 usa 4 0112\ncmd ud usa 2 3 0606\nunit e1 usa inf 2/4/3 2 0607",
     "4", "",
     "roll command ud vs=k2 die=4 need<=4 success (BAA-CMD-3)",
+    "" },
+  /* BAA-CMD-1, BAA-CMD-2: only a friendly control counter gives orders; an
+   * enemy one next to the command counter does not */
+  { "/engine/baa/cmd/BAA-CMD-1/BAA-CMD-2/friendly-control-only",
+    "ctl k csa 3 0505\nctl mcd usa 1 0101\ncmd ud usa 2 2 0506\nunit e1 usa inf 2/4/3 2 0507",
+    "1", "end-phase",
+    "phase usa 1\nroll command ud vs=mcd die=1 need<=1 success (BAA-CMD-3)\n!orders ud control-range",
     "" },
   { "/engine/baa/cmd/BAA-AMB-28/exceptional-without-control",
     "cmd ux usa 2 3 0606 x\nunit e1 usa inf 2/4/3 2 0607",
@@ -190,9 +222,10 @@ static const BaaCase cases[] = {
     "unit u3 csa inf 2/4/3 1 0905\npath turnpike 0905 0906 0907",
     NULL,
     "move u1 0506\n! move c1 0606 0607 => BAA-MOV-2\n! move u2 0306 => BAA-MOV-8\n"
-    "! move u3 0906 0907 => BAA-MOV-2\nmove u3 0906",
-    "move u1 from=0505 to=0506 path=0506 cost=2",
-    "bound 1 round=csa phase=7 night" },
+    "! move u3 0906 0907 => BAA-MOV-2\nmove u3 0906\n"
+    "end-phase\n! move cx 0704 0703 => the allowance is 1 (BAA-MOV-2)\nmove cx 0704",
+    "night n=1 (BAA-NGT-1)\nmove u1 from=0505 to=0506 path=0506 cost=2\nmove cx from=0705 to=0704",
+    "command cx at=0704" },
   { "/engine/baa/move/BAA-MOV-10/BAA-STK-1/BAA-EX-29/BAA-AMB-13/BAA-STK-2",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit u2 csa inf 2/4/3 1 0506\nunit u4 csa inf 2/4/3 1 0506\n"
     "unit u5 csa inf 2/4/3 1 0406\ncmd c9 csa 9 2 0506",
@@ -217,6 +250,24 @@ static const BaaCase cases[] = {
     "bound 2\n"
     "move u1 withdraw from=0506 to=0505 path=0505 cost=1 (BAA-MOV-12)",
     "unit u1 at=0505" },
+  /* BAA-MOV-12: every step of a withdrawal moves further away; a cavalry
+   * unit's second step that keeps its distance is refused */
+  { "/engine/baa/move/BAA-MOV-12/every-step-away",
+    CSA_DIV "unit u1 csa cav 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
+    "1,1,1,1,1,1",
+    "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n"
+    "! withdraw u1 0505 0405 => BAA-MOV-12\nwithdraw u1 0505 0504",
+    "move u1 withdraw from=0506 to=0504 path=0505,0504 cost=2 (BAA-MOV-12)",
+    "unit u1 at=0504" },
+  /* BAA-MOV-12: no hex of a withdrawal in an enemy zone of control, even of
+   * an enemy it was not in melee with */
+  { "/engine/baa/move/BAA-MOV-12/no-zoc-on-the-way",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0405\nunit e1 usa inf 2/4/3 2 0507\nunit e2 usa inf 2/4/3 2 0504",
+    "1,1,1,1,1,1",
+    "move u1 0506\nend-phase\nmelee u1 e1\nmelee e1 u1\n"
+    "! withdraw u1 0505 => BAA-MOV-12\nwithdraw u1 0405",
+    "move u1 withdraw from=0506 to=0405 path=0405 cost=1 (BAA-MOV-12)",
+    "unit u1 at=0405" },
   { "/engine/baa/move/BAA-MOV-12/option-off/BAA-AMB-12",
     "option baa.withdrawing off\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nunit e1 usa inf 2/4/3 2 0507",
     "1,1,1,1,1,1",
@@ -234,9 +285,11 @@ static const BaaCase cases[] = {
     "bound 2",
     "unit e1 at=0508 markers=-\nbound 2 round=csa phase=7" },
   { "/engine/baa/move/BAA-MOV-14/BAA-ZOC-2/BAA-MOV-11/BAA-AMB-7/commanders",
-    "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507",
+    "cmd cx csa 1 3 0505 x\nctl k csa 2 0101\nunit e1 usa inf 2/4/3 2 0507\ncmd ud usa 2 2 0305",
     NULL,
     "! move cx 0506 0507 => BAA-MOV-11\n! move k 0102 => BAA-MOV-13\n"
+    "! move cx 0405 0305 => BAA-MOV-11\n"
+    "! move cx 0504 0503 0502 0501 => the path costs 4, the allowance is 3 (BAA-MOV-2)\n"
     "move cx 0506 0606 0607\nmove k 0102",
     "move cx from=0505 to=0607 path=0506,0606,0607 cost=3\nmove k from=0101 to=0102",
     "command cx at=0607\ncontrol k at=0102" },
@@ -281,14 +334,32 @@ static const BaaCase cases[] = {
     "move u1 0506 0507\nend-phase",
     "roll division ud die=2 need<=1 fail (BAA-CDR-7)\nmarker e1 nic (BAA-CMD-7)",
     "" },
+  /* BAA-EX-24: one die for the whole division, whatever its size */
+  { "/engine/baa/move/BAA-EX-24/one-die-for-the-division/BAA-CDR-7",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511\nunit e2 usa inf 2/4/3 2 0211\nunit e3 usa inf 2/4/3 2 1011",
+    "5,1,6,6",
+    "move u1 0506 0507\nend-phase",
+    "roll division ud die=1 need<=1 success (BAA-CDR-7)\n"
+    "!roll division ud die=6\n!roll command\n!marker e",
+    "unit e1 markers=orders\nunit e2 markers=orders\nunit e3 markers=orders" },
+  { "/engine/baa/move/BAA-EX-24/one-die-all-nic/BAA-CDR-7",
+    CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\n"
+    "unit e1 usa inf 2/4/3 2 0511\nunit e2 usa inf 2/4/3 2 0211\nunit e3 usa inf 2/4/3 2 1011",
+    "5,2,1,1",
+    "move u1 0506 0507\nend-phase",
+    "roll division ud die=2 need<=1 fail (BAA-CDR-7)\n"
+    "marker e1 nic (BAA-CMD-7)\nmarker e2 nic (BAA-CMD-7)\nmarker e3 nic (BAA-CMD-7)\n"
+    "!roll division ud die=1\n!orders e",
+    "bound 2 round=csa phase=7" },
   { "/engine/baa/move/BAA-CDR-9/BAA-EX-25/evades",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 2 0507\nunit e1 usa inf 2/4/3 2 0511",
     "3",
     "move u1 0506 0507\n! end-phase => decision\n! choose 0406 => BAA-CDR-9\nchoose 0508",
     "roll capture u1 vs=ud die=3 need>=4 fail (BAA-CDR-9)\n"
     "choose a hex side=usa\n"
-    "evaded ud from=0507 to=0508 (BAA-CDR-9)",
-    "command ud at=0508 status=active" },
+    "evaded ud from=0507 to=0508 (BAA-CDR-9)\n!marker ud pinned",
+    "command ud at=0508 status=active markers=-" },
 
   /* Special movement */
   { "/engine/baa/special/BAA-SPC-1/BAA-SPC-3/BAA-AMB-34/railroad",
@@ -314,12 +385,20 @@ static const BaaCase cases[] = {
     "unit e3 usa inf 2/4/3 2 reserve:r1",
     NULL,
     "! move e2 0110 0109 0108 => BAA-MOV-2\n! move e2 0305 => BAA-RES-1\n! move ud 0110 => BAA-RES-2\n"
+
     "move e2 0110 0109\nend-phase",
     "reserve-arrived r1 side=usa (BAA-RES-1)\n"
     "move e2 enter to=0109 path=0110,0109 cost=2\n"
     "entered ud to=0110 (BAA-RES-2)\n"
     "phase csa 1",
     "unit e2 at=0109 status=active\ncommand ud at=0110\nunit e3 status=active" },
+  /* BAA-MOV-11: a reserve may not enter on an edge hex an enemy unit holds */
+  { "/engine/baa/reserves/BAA-MOV-11/enemy-on-the-entry-hex",
+    "reserve r1 usa 1 0105,0110\nunit e2 usa inf 2/4/3 2 reserve:r1\nunit u9 csa inf 2/4/3 9 0105",
+    NULL,
+    "! move e2 0105 => BAA-MOV-11\nmove e2 0110",
+    "move e2 enter to=0110 path=0110 cost=1",
+    "unit e2 at=0110 status=active\nunit u9 at=0105" },
   { "/engine/baa/reserves/BAA-RES-1/command-roll/BAA-AMB-39",
     "reserve r1 usa 1 0110 roll 0\nunit e2 usa inf 2/4/3 2 reserve:r1\ncmd ud usa 2 3 reserve:r1",
     "4,2",
@@ -339,6 +418,17 @@ static const BaaCase cases[] = {
     "roll march r2 die=5 need>=5 success (BAA-RES-4)\n"
     "roll march-rest r2 die=3 need>=5 fail (BAA-RES-4)\n"
     "marker e3 fatigued (BAA-RES-4)",
+    "" },
+  /* BAA-EX-34, BAA-RES-4: a march rolls from dawn on, not in a night bound */
+  { "/engine/baa/reserves/BAA-EX-34/from-dawn/BAA-RES-4",
+    "option baa.night on\nnight 1\nreserve r2 usa 1 0112 kind flank-march\nunit e3 usa inf 2/4/3 2 reserve:r2",
+    "5,6",
+    "",
+    "night n=1 (BAA-NGT-1)\n!roll march r2 die=6\n"
+    "bound 2\n"
+    "roll march r2 die=5 need>=5 success (BAA-RES-4)\n"
+    "roll march-rest r2 die=6 need>=5 success (BAA-RES-4)\n"
+    "!marker e3 fatigued",
     "" },
   { "/engine/baa/reserves/BAA-EX-34/rear-march",
     "reserve r2 usa 1 0112 kind out-circling\nunit e3 usa inf 2/4/3 2 reserve:r2",
@@ -377,6 +467,15 @@ static const BaaCase cases[] = {
     "bound 4\nunmarker u1 fatigued (BAA-FAT-2)\nbound 5",
     "bound 5 round=csa phase=7" },
 
+  /* BAA-EX-31: a day is 24 bounds of one hour; bound 25 is the same hour a
+   * day later, and the game ends after the last bound (BAA-SEQ-5) */
+  { "/engine/baa/sequence/BAA-EX-31/a-day/BAA-SEQ-5",
+    "bounds 25\nstart 09:00\nobj o1 0505 csa",
+    NULL, "",
+    "bound 2 time=10:00 (BAA-SEQ-5)\nbound 15 time=23:00\nbound 16 time=00:00\n"
+    "bound 24 time=08:00\nphase usa 12\nbound 25 time=09:00\nphase usa 12\nend bounds-played\n!bound 26",
+    "result winner=csa" },
+
   /* Objectives and victory */
   { "/engine/baa/objectives/BAA-EX-33/BAA-OBJ-2/BAA-OBJ-3/BAA-AMB-42",
     "bounds 5\n" CSA_DIV "unit u1 csa inf 2/4/3 1 0505\nobj o1 0506",
@@ -386,6 +485,8 @@ static const BaaCase cases[] = {
     "hold o1 side=csa n=2 (BAA-OBJ-2)\n"
     "bound 2\n"
     "claimed o1 side=csa at=0506 (BAA-OBJ-2)\n"
+    /* at the end of the CSA round of the next bound, not later */
+    "phase usa 1\n"
     "bound 3\n"
     "move u1 from=0506 to=0505",
     "objective o1 owner=csa hold=none/0" },
@@ -519,7 +620,7 @@ static const BaaCase seq_cases[] = {
   { "/engine/baa/sequence/BAA-SEQ-3/BAA-SEQ-4/passive-side",
     CSA_DIV "unit u1 csa inf 2/4/3 1 0505\ncmd ud usa 2 3 0110\nunit e1 usa inf 2/4/3 2 0111",
     "6",
-    "! move e1 0110 => BAA-SEQ-3\nend-phase\nend-phase",
+    "! move e1 0110 => BAA-SEQ-3\n! move ud 0210 => BAA-SEQ-3\nend-phase\nend-phase",
     "phase csa 12\nphase usa 1\nroll command ud die=6 need<=1 fail (BAA-CDR-8)\nmarker e1 nic\nphase usa 12\nunmarker e1 nic (BAA-SEQ-4)",
     "bound 2 round=csa phase=7" },
 };
