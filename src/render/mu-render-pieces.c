@@ -2,7 +2,7 @@
  *
  * Counters of one hex are drawn offset up and to the right, each a little,
  * so every counter of a stack shows; markers sit on their counter's lower
- * right corner. With a MuRenderCache each counter's image is kept between
+ * right corner, right of its values. With a MuRenderCache each counter's image is kept between
  * frames.
  */
 #define G_LOG_DOMAIN "muster-render"
@@ -354,7 +354,7 @@ mu_render_pieces (cairo_t               *cr,
       if (!p->counter || !mu_hex_grid_contains (&scenario->hex_map->grid, p->hex))
         continue;
       hex_piece_rect (scenario, options, p->hex, level[i], height[i], &x, &y, &size);
-      margin = 0.3 * size;
+      margin = 0.5 * size;   /* the markers reach past the counter's right side */
       if (have_clip &&
           (x + size + margin < clip.x || y + size + margin < clip.y ||
            x - margin > clip.x + clip.width || y - margin > clip.y + clip.height))
@@ -370,9 +370,11 @@ mu_render_pieces (cairo_t               *cr,
       n_drawn = piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
       for (guint m = 0; m < n_drawn; m++)
         {
-          double ms = 0.5 * size;
-          double mx = x + size - 0.6 * ms + n_markers * 0.2 * ms;
-          double my = y + size - 0.6 * ms - n_markers * 0.2 * ms;
+          /* right of the values line, so its last number (the strength)
+           * stays readable; a second marker a little up and to the right */
+          double ms = 0.44 * size;
+          double mx = x + 0.84 * size + n_markers * 0.2 * ms;
+          double my = y + 0.64 * size - n_markers * 0.2 * ms;
           const MuSide *side = mu_scenario_find_side (scenario, p->counter->side);
 
           paint_counter (&t, cache, whole, scenario, NULL, drawn[m], side, options->counter_style, 0,

@@ -540,7 +540,11 @@ test_piece_markers (void)
       cairo_destroy (cr);
       mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
       /* inside the marker's upper left corner, over the counter's lower right */
-      colours[k] = pixel (surface, (int) (x + 0.78 * w), (int) (y + 0.78 * h));
+      colours[k] = pixel (surface, (int) (x + 0.9 * w), (int) (y + 0.72 * h));
+      /* the values line's right end (the strength) is not under it */
+      if (k > 0)
+        g_assert_true (!colour_near (pixel (surface, (int) (x + 0.8 * w), (int) (y + 0.85 * h)),
+                                     k == 3 ? 0x2a2a2a : 0xf2d23c, 24));
       cairo_surface_destroy (surface);
     }
   g_assert_true (colour_near (colours[1], 0xf2d23c, 24));
