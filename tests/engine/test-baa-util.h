@@ -435,7 +435,7 @@ t_case (gconstpointer data)
   t_check_state (m, c->state, c->name);
 }
 
-static void
+static inline void
 t_add_cases (const BaaCase *cases, guint n)
 {
   for (guint i = 0; i < n; i++)
