@@ -78,9 +78,10 @@ mu_ruleset_option_default (const MuRuleset        *ruleset,
                            const MuScenario       *scenario,
                            const MuRuleOptionInfo *info)
 {
-  gboolean on = info->default_value;
+  gboolean on;
 
   g_return_val_if_fail (ruleset != NULL && info != NULL, FALSE);
+  on = info->default_value;
   if (scenario != NULL && ruleset->option_default != NULL &&
       ruleset->option_default (scenario, info->key, &on))
     return on;

@@ -404,6 +404,9 @@ gboolean      bat_fire_at_section   (BatMatch *m, BatUnit *u, BatSection *s, GPt
 GPtrArray    *bat_legal_commands    (BatMatch *m);
 GArray       *bat_legal_moves       (BatMatch *m, const char *id);
 GPtrArray    *bat_legal_actions     (BatMatch *m, const char *id);
+/* A special rule's switch: the scenario's own, else on when its data
+ * enables the rule (a railroad reserve, a river boat). */
+gboolean      bat_special_rule      (const MuScenario *s, const char *key);
 GPtrArray    *bat_legal_targets     (BatMatch *m, const char *id);
 /* Where the counter can go now (MuRuleset.legal_region), or NULL. */
 MuRegion     *bat_legal_region      (BatMatch *m, const char *id);

@@ -141,7 +141,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
   m->opt_reserves = mu_scenario_option (s, "bat.reserves", TRUE);
   /* BAT-MOV-10: on when a reserve comes by train, unless the scenario
    * says otherwise; off, a railroad reserve comes on as any other does */
-  m->opt_railroads = mu_scenario_option (s, "bat.railroads", baa_common_has_rail_reserve (s));
+  m->opt_railroads = bat_special_rule (s, "bat.railroads");
 
   for (guint i = 0; i < s->counters->len; i++)
     {

@@ -468,15 +468,14 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
   for (guint b = 0; b < laid->len; b++)
     {
       const Laid *lb = &g_array_index (laid, Laid, b);
-      guint which;
-      MuPoint at;
+      guint which, format_which;
+      MuPoint at, format_at;
 
       if (!lb->differs)
         continue;
       if (off_table (s->table, lb->played, lb->n_played, &which, &at) &&
-          !off_table (s->table, lb->format, lb->n_format, &which, &at))
+          !off_table (s->table, lb->format, lb->n_format, &format_which, &format_at))
         {
-          off_table (s->table, lb->played, lb->n_played, &which, &at);
           counter_problem (problems, lb->c,
                            mu_problem_new (MU_PROBLEM_ERROR, s->filename, lb->c->line,
                                            _("unit “%s”: as a column of attack, one base wide, its stand %u "
@@ -527,8 +526,30 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
     }
 }
 
-/* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
- * OBJECTIVE"); any other would silently never be met, so it is an error. */
+/* The special rules the scenario's data enables: railroads with a railroad
+ * reserve (BAT-MOV-10), river boats with a river boat (BAT-MOV-11). */
+static gboolean
+option_default (const MuScenario *s, const char *key, gboolean *on)
+{
+  if (g_str_equal (key, "bat.railroads"))
+    *on = baa_common_has_rail_reserve (s);
+  else if (g_str_equal (key, "bat.river-boats"))
+    *on = baa_common_has_river_boat (s);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+bat_special_rule (const MuScenario *s,
+                  const char       *key)
+{
+  gboolean on = FALSE;
+
+  option_default (s, key, &on);
+  return mu_scenario_option (s, key, on);
+}
+
 /* BAT-MOV-10: troops arriving by train disembark along the railroad's
  * track; with no railroad on the table, they would have nowhere to. With
  * bat.railroads off they come on at their entry points instead. */
@@ -537,7 +558,7 @@ check_railroad_reserves (const MuScenario *s, GPtrArray *problems)
 {
   gboolean track = FALSE;
 
-  if (!mu_scenario_option (s, "bat.railroads", baa_common_has_rail_reserve (s)))
+  if (!bat_special_rule (s, "bat.railroads"))
     return;
 
   for (guint i = 0; s->table && s->table->lines && i < s->table->lines->len; i++)
@@ -603,20 +624,6 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
-/* The special rules the scenario's data enables: railroads with a railroad
- * reserve (BAT-MOV-10), river boats with a river boat (BAT-MOV-11). */
-static gboolean
-option_default (const MuScenario *s, const char *key, gboolean *on)
-{
-  if (g_str_equal (key, "bat.railroads"))
-    *on = baa_common_has_rail_reserve (s);
-  else if (g_str_equal (key, "bat.river-boats"))
-    *on = baa_common_has_river_boat (s);
-  else
-    return FALSE;
-  return TRUE;
-}
-
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -624,6 +631,8 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   check_railroad_reserves (s, problems);
+  /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
+   * OBJECTIVE"); any other would silently never be met, so it is an error. */
   for (guint i = 0; i < s->tasks->len; i++)
     {
       const MuTaskObjective *t = g_ptr_array_index (s->tasks, i);
