@@ -82,9 +82,8 @@ unit_at (MuHex    hex,
          gpointer user_data)
 {
   const BaaMatch *m = user_data;
-  BaaUnit *found[MAX_STACK];
 
-  return baa_units_at (m, hex, BAA_NONE, found, MAX_STACK) > 0;
+  return baa_units_at (m, hex, BAA_NONE, NULL, 0) > 0;
 }
 
 gboolean
@@ -112,10 +111,9 @@ baa_los_check (const BaaMatch *m,
       for (guint i = 0; i < l.crossed->len; i++)
         {
           MuHex h = g_array_index (l.crossed, MuHex, i);
-          BaaCommander *c[MAX_STACK];
           gboolean seen = FALSE;
 
-          if (baa_commanders_at (m, h, side, c, MAX_STACK) == 0)
+          if (baa_commanders_at (m, h, side, NULL, 0) == 0)
             continue;
           for (guint j = 0; j < los->commander_hexes->len; j++)
             seen = seen || mu_hex_equal (g_array_index (los->commander_hexes, MuHex, j), h);
@@ -372,19 +370,16 @@ friendly_fire_check (BaaMatch     *m,
   for (guint i = 0; i < hexes->len; i++)
     {
       MuHex h = g_array_index (hexes, MuHex, i);
-      /* every commander in the hex, however many a scenario stacks there */
-      guint nc = baa_commanders_at (m, h, firer->side, NULL, 0);
-      g_autofree BaaCommander **c = g_new0 (BaaCommander *, nc + 1);
+      g_autoptr(GPtrArray) c = baa_commanders_in (m, h, firer->side);
       gboolean hit = FALSE;
 
-      nc = baa_commanders_at (m, h, firer->side, c, nc);
-      if (nc == 0)
+      if (c == NULL)
         continue;
-      baa_roll (m, events, "friendly-fire", cdr_id (c[0]), baa_unit_id (firer), 0,
+      baa_roll (m, events, "friendly-fire", cdr_id (g_ptr_array_index (c, 0)), baa_unit_id (firer), 0,
                 MU_ROLL_AT_LEAST, 6, "BAA-LOS-4", &hit);
       if (hit)
-        for (guint j = 0; j < nc; j++)
-          baa_commander_disable (m, c[j], "BAA-LOS-4", events);
+        for (guint j = 0; j < c->len; j++)
+          baa_commander_disable (m, g_ptr_array_index (c, j), "BAA-LOS-4", events);
     }
 }
 
@@ -564,8 +559,6 @@ check_commander_target (const BaaMatch     *m,
                         const BaaCommander *c,
                         GError            **error)
 {
-  BaaUnit *found[MAX_STACK];
-
   if (c->status != BAA_CDR_ACTIVE)
     return baa_refuse (error, "BAA-CDR-4", "%s is not on the board", cdr_id (c));
   if (c->side == firer->side)
@@ -576,7 +569,7 @@ check_commander_target (const BaaMatch     *m,
     return FALSE;
   /* BAA-AMB-27: only a lone commander; one with units is hit through them
    * (BAA-FIRE-9, BAA-CDR-3). */
-  if (baa_units_at (m, c->hex, c->side, found, MAX_STACK) > 0)
+  if (baa_units_at (m, c->hex, c->side, NULL, 0) > 0)
     return baa_refuse (error, "BAA-AMB-27",
                        "%s is with a unit: only a lone commander may be fired at", cdr_id (c));
   return check_reach (m, firer, c->hex, cdr_id (c), error);
@@ -642,8 +635,6 @@ check_breach_target (const BaaMatch *m,
                      int             dir,
                      GError        **error)
 {
-  BaaUnit *found[MAX_STACK];
-  BaaCommander *cfound[MAX_STACK];
   int dirs[2];
   int nd;
   gboolean faces = FALSE;
@@ -656,8 +647,7 @@ check_breach_target (const BaaMatch *m,
     return baa_refuse (error, "BAA-FORT-2", "%s is not fortified", what);
   if (baa_hexside_breached (m, hex, dir))
     return baa_refuse (error, "BAA-FORT-3", "%s is already breached", what);
-  if (baa_units_at (m, hex, BAA_NONE, found, MAX_STACK) > 0
-      || baa_commanders_at (m, hex, BAA_NONE, cfound, MAX_STACK) > 0)
+  if (baa_units_at (m, hex, BAA_NONE, NULL, 0) > 0 || baa_commanders_at (m, hex, BAA_NONE, NULL, 0) > 0)
     return baa_refuse (error, "BAA-FORT-2", "%s is occupied: its occupants must go first",
                        baa_hex_label (m, hex));
   if (!is_artillery (firer))

@@ -13,8 +13,6 @@
 
 #include "baa-combat.h"
 
-#define MAX_STACK 8
-
 static int
 distance (const BaaMatch *m,
           MuHex           a,
@@ -40,21 +38,19 @@ commanders_share_fate (BaaMatch  *m,
                        int        side,
                        GPtrArray *events)
 {
-  /* every commander in the hex, however many a scenario stacks there */
-  guint nc = baa_commanders_at (m, hex, side, NULL, 0);
-  g_autofree BaaCommander **c = g_new0 (BaaCommander *, nc + 1);
+  g_autoptr(GPtrArray) c = baa_commanders_in (m, hex, side);
 
-  nc = baa_commanders_at (m, hex, side, c, nc);
-  for (guint i = 0; i < nc; i++)
+  for (guint i = 0; c != NULL && i < c->len; i++)
     {
+      BaaCommander *k = g_ptr_array_index (c, i);
       gboolean hit = FALSE;
 
-      if (c[i]->status != BAA_CDR_ACTIVE)
+      if (k->status != BAA_CDR_ACTIVE)
         continue;
-      baa_roll (m, events, "commander-fate", c[i]->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
+      baa_roll (m, events, "commander-fate", k->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
                 "BAA-CDR-3", &hit);
       if (hit)
-        baa_commander_disable (m, c[i], "BAA-CDR-3", events);
+        baa_commander_disable (m, k, "BAA-CDR-3", events);
     }
 }
 
@@ -95,8 +91,6 @@ baa_flinch_destinations (const BaaMatch  *m,
   for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
     {
       MuHex h = mu_hex_neighbour (m->grid, from, d);   /* BAA-FLN-5 (1) */
-      BaaUnit *found[MAX_STACK];
-      BaaCommander *cfound[MAX_STACK];
       gboolean ok = TRUE;
       guint friends;
 
@@ -107,8 +101,7 @@ baa_flinch_destinations (const BaaMatch  *m,
         ok = !baa_hex_impassable (m, h, units[i]->def);
       if (!ok)
         continue;
-      if (baa_units_at (m, h, 1 - side, found, MAX_STACK) > 0
-          || baa_commanders_at (m, h, 1 - side, cfound, MAX_STACK) > 0)
+      if (baa_units_at (m, h, 1 - side, NULL, 0) > 0 || baa_commanders_at (m, h, 1 - side, NULL, 0) > 0)
         continue;
       /* (3) not adjacent to any unit that took part in the attack */
       for (guint i = 0; i < n_attackers && ok; i++)
@@ -119,7 +112,7 @@ baa_flinch_destinations (const BaaMatch  *m,
       if (baa_hex_in_enemy_zoc (m, h, side))
         continue;
       /* (5) stacking: one unit may join one friend, a pair needs an empty hex */
-      friends = baa_units_at (m, h, side, found, MAX_STACK);
+      friends = baa_units_at (m, h, side, NULL, 0);
       if (friends + n > 2)
         continue;
       g_array_append_val (out, h);

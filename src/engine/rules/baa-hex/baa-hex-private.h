@@ -256,6 +256,9 @@ const char   *baa_hex_label             (const BaaMatch *m, MuHex hex);
 guint         baa_units_at              (const BaaMatch *m, MuHex hex, int side, BaaUnit **out, guint max);
 /* Active commanders of a side (BAA_NONE = either) in a hex. */
 guint         baa_commanders_at         (const BaaMatch *m, MuHex hex, int side, BaaCommander **out, guint max);
+/* Every active commander of side (BAA_NONE: of both) in hex, however many a
+ * scenario stacks there; NULL when there is none. */
+GPtrArray    *baa_commanders_in         (const BaaMatch *m, MuHex hex, int side);
 
 /* Map ----------------------------------------------------------------------- */
 

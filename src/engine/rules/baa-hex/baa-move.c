@@ -705,17 +705,10 @@ baa_evade_choose (BaaMatch *m, MuHex to, GPtrArray *events, GError **error)
 static void
 capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
 {
-  g_autoptr(GPtrArray) cdrs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cdrs = baa_commanders_in (m, u->hex, 1 - u->side);
   int need = baa_unit_attack_value (m, u);
 
-  /* every commander in the hex, however many (no fixed-size list) */
-  for (guint i = 0; i < m->commanders->len; i++)
-    {
-      BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (c->side != u->side && c->status == BAA_CDR_ACTIVE && mu_hex_equal (c->hex, u->hex))
-        g_ptr_array_add (cdrs, c);
-    }
-  if (cdrs->len == 0)
+  if (cdrs == NULL)
     return;
   if (m->evaders == NULL)
     m->evaders = g_ptr_array_new ();

@@ -225,6 +225,22 @@ baa_commanders_at (const BaaMatch *m,
   return n;
 }
 
+GPtrArray *
+baa_commanders_in (const BaaMatch *m,
+                   MuHex           hex,
+                   int             side)
+{
+  guint n = baa_commanders_at (m, hex, side, NULL, 0);
+  GPtrArray *out;
+
+  if (n == 0)
+    return NULL;
+  out = g_ptr_array_sized_new (n);
+  g_ptr_array_set_size (out, n);
+  g_ptr_array_set_size (out, baa_commanders_at (m, hex, side, (BaaCommander **) out->pdata, n));
+  return out;
+}
+
 /* Map ------------------------------------------------------------------------- */
 
 gboolean
