@@ -72,8 +72,10 @@ mu_cli_rules (int    argc,
 {
   g_auto(GStrv) args = NULL;
   g_autofree char *check = NULL;
+  gboolean playable = FALSE;
   GOptionEntry entries[] = {
     { "check", 0, 0, G_OPTION_ARG_FILENAME, &check, N_("Check a rules data file"), N_("FILE") },
+    { "playable", 0, 0, G_OPTION_ARG_NONE, &playable, N_("List the ids of the rulesets Muster plays, one a line"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("[RULESET]") },
     { NULL },
   };
@@ -85,7 +87,8 @@ mu_cli_rules (int    argc,
     _("Without RULESET, lists the rulesets. With one, prints the values it declares on\n"
       "counters and sides (their ranges and rules) and the tables of its rules data file\n"
       "(data/rules/RULESET.xml), marking those missing from the original rules.\n"
-      "--check FILE reads a rules data file, as after editing it for a house rule."));
+      "--check FILE reads a rules data file, as after editing it for a house rule.\n"
+      "--playable lists only the ids of the rulesets that can be played, for scripts."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -102,6 +105,18 @@ mu_cli_rules (int    argc,
           return 1;
         }
       printf (_("%s: valid rules data for ruleset “%s”\n"), check, mu_rules_data_ruleset (data));
+      return 0;
+    }
+  if (playable)
+    {
+      if (args != NULL && args[0] != NULL)
+        {
+          mu_cli_error ("%s", _("rules: --playable takes no RULESET"));
+          return 2;
+        }
+      for (const MuRuleset *const *r = mu_ruleset_list (); *r; r++)
+        if (mu_ruleset_can_play (*r))
+          printf ("%s\n", (*r)->id);
       return 0;
     }
   if (args == NULL || args[0] == NULL)

@@ -275,9 +275,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/engine/baa-table/scale", test_scale);
-  g_test_add_func ("/engine/baa-table/ranges", test_ranges);
-  g_test_add_func ("/engine/baa-table/units", test_units);
+  g_test_add_func ("/engine/baa-table/scale/BAT-AMB-45", test_scale);
+  g_test_add_func ("/engine/baa-table/ranges/BAT-EX-1/BAT-EX-2/BAT-EX-16", test_ranges);
+  g_test_add_func ("/engine/baa-table/units/BAT-AMB-2", test_units);
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);

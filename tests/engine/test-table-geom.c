@@ -223,7 +223,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-geom/centre", test_centre);
   g_test_add_func ("/engine/table-geom/table-pick", test_table_pick);
   g_test_add_func ("/engine/table-geom/segments", test_segments);
-  g_test_add_func ("/engine/table-geom/path-inside", test_path_inside);
+  g_test_add_func ("/engine/table-geom/path-inside/TAB-13/BAT-EX-5", test_path_inside);
   g_test_add_func ("/engine/table-geom/crossings", test_crossings);
   g_test_add_func ("/engine/table-geom/corridor", test_corridor);
   g_test_add_func ("/engine/table-geom/convex", test_convex);

@@ -406,15 +406,15 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/table-stand/layout", test_layout);
-  g_test_add_func ("/engine/table-stand/base-size-and-loss", test_base_size_and_loss);
-  g_test_add_func ("/engine/table-stand/distance-contact", test_distance_contact);
+  g_test_add_func ("/engine/table-stand/base-size-and-loss/TAB-7/TAB-8/BAT-EX-3", test_base_size_and_loss);
+  g_test_add_func ("/engine/table-stand/distance-contact/TAB-2/TAB-9/TAB-10/TAB-11", test_distance_contact);
   g_test_add_func ("/engine/table-stand/command-radius", test_bat_ex_4);
-  g_test_add_func ("/engine/table-stand/range", test_range);
+  g_test_add_func ("/engine/table-stand/range/TAB-10", test_range);
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
   g_test_add_func ("/engine/table-stand/area-in-polygons", test_area_in_polygons);
-  g_test_add_func ("/engine/table-stand/away", test_away);
+  g_test_add_func ("/engine/table-stand/away/TAB-17", test_away);
   g_test_add_func ("/engine/table-stand/smoke", test_ts_ex_9);
   return g_test_run ();
 }
