@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-sheet-private.h"
 
 #define CUT_LINE_WIDTH 0.1   /* mm */
@@ -782,8 +783,9 @@ mu_sheet_write (const MuSheet *sheet,
       gsize len;
       const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
       g_autoptr(GError) local = NULL;
-      /* g_file_set_contents writes a temporary file and renames it over. */
-      if (!g_file_set_contents (name, data, (gssize) len, &local))
+      /* saved as every file is: a temporary renamed over, a device written
+       * straight, a kill leaves nothing behind */
+      if (!mu_file_write_atomic (name, data, len, 0666, &local))
         {
           g_set_error (error, MU_ERROR, MU_ERROR_IO, _("Cannot write %s: %s"), name, local->message);
           return FALSE;
