@@ -760,6 +760,30 @@ mu_sheet_write (const MuSheet *sheet,
       return FALSE;
     }
 
+  /* Every page is drawn whole in memory: at 1,200 dpi an A4 page is 139
+   * million pixels and takes seconds, so a map of many pages would run for
+   * minutes and then perhaps fail. The output is bounded before anything is
+   * drawn, with the resolution that would fit. */
+  if (png)
+    {
+      double page_px = ceil (sheet->options.paper_width * dpi / MU_MM_PER_INCH) *
+                       ceil (sheet->options.paper_height * dpi / MU_MM_PER_INCH);
+      double total = page_px * sheet->pages->len;
+
+      if (total > MU_SHEET_MAX_PNG_PIXELS)
+        {
+          /* a whole number of dpi below the bound, whatever the rounding */
+          double fit = floor (dpi * sqrt (MU_SHEET_MAX_PNG_PIXELS / total)) - 1;
+
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                       _("%s: %u pages at %g dpi would be %.0f million pixels; PNG pages are at "
+                         "most %.0f million pixels in all: give at most %g dpi, or write a PDF"),
+                       filename, sheet->pages->len, dpi, total / 1e6, MU_SHEET_MAX_PNG_PIXELS / 1e6,
+                       MAX (fit, 10));
+          return FALSE;
+        }
+    }
+
   /* Everything in memory first: nothing is written unless every page drew. */
   if (pdf)
     {
