@@ -161,6 +161,67 @@ test_edited_scenario (void)
   g_assert_nonnull (strstr (w3, "changed since: the map and the order of battle ("));
 }
 
+/* Saved matches refuse a DOCTYPE before reading what it declares: a 1 MB
+ * entity used 100,000 times expanded in memory until the allocation failed,
+ * and the command's text came back NULL and was applied. References to
+ * entities nobody declared are errors, and an empty command is refused on
+ * replay, not skipped. */
+static void
+test_doctype_and_entities (void)
+{
+  g_autofree char *data = saved_template_match ();
+  g_autoptr(GString) bomb = g_string_new ("<!DOCTYPE match [<!ENTITY a \"");
+  g_autoptr(GString) uses = g_string_new ("<command>");
+  g_autofree char *bomb_file = NULL, *bomb_command = NULL;
+  const struct {
+    const char *from, *to, *message;
+  } cases[] = {
+    { "<match ", "<!DOCTYPE match SYSTEM \"/etc/passwd\"><match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<match ", "<!DOCTYPE match [<!ENTITY e \"end-phase\">]>\n<match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<match ", "<!DOCTYPE match [<!ENTITY e SYSTEM \"/etc/hostname\">]>\n<match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<command>end-phase</command>", "<command>&e;</command>",
+      "pbem.match:" },
+    { "<command>end-phase</command>", "<command></command>",
+      "command refused on replay: the command is empty" },
+    { "<command>end-phase</command>", "<command>  \n </command>",
+      "command refused on replay: the command is empty" },
+    { "<command>end-phase</command>", "<command/>",
+      "command refused on replay: the command is empty" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *bad = replace (data, cases[i].from, cases[i].to);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_load_data (bad, strlen (bad), "pbem.match", &error);
+
+      g_assert_null (m);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” does not hold “%s”", i, error->message, cases[i].message);
+    }
+  /* The bomb: refused at once, without expanding 100 MB. */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (bomb, 'x');
+  g_string_append (bomb, "\">]>\n<match ");
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (uses, "&a;");
+  g_string_append (uses, "</command>");
+  bomb_file = replace (data, "<match ", bomb->str);
+  bomb_command = replace (bomb_file, "<command>end-phase</command>", uses->str);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MuMatch) m = mu_match_load_data (bomb_command, strlen (bomb_command), "bomb.match",
+                                               &error);
+
+    g_assert_null (m);
+    g_assert_nonnull (strstr (error->message, "bomb.match:2: DOCTYPE declarations are not allowed"));
+  }
+}
+
 /* Damaged or foreign files: an error that says what is wrong and what is
  * allowed. */
 static void
@@ -281,6 +342,7 @@ main (int   argc,
   g_test_add_func ("/engine/match-file/table-replay", test_table_replay);
   g_test_add_func ("/engine/match-file/edited-scenario", test_edited_scenario);
   g_test_add_func ("/engine/match-file/damaged", test_damaged);
+  g_test_add_func ("/engine/match-file/doctype-and-entities", test_doctype_and_entities);
   g_test_add_func ("/engine/match-file/refusal-text", test_refusal_text);
   g_test_add_func ("/engine/match-file/deep-scenario", test_deep_scenario);
   return g_test_run ();
