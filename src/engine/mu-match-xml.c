@@ -445,6 +445,16 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
     if (sha == NULL)
       warn (warnings, file, line, "the match records no checksum of its scenario: whether it "
             "is the scenario the match was started with cannot be told");
+    else if (strcmp ((const char *) sha, now_sum) != 0 && recorded_parts == NULL)
+      /* Saved before the checksums of the parts were recorded, a match
+       * summed its scenario as the scenario file was saved, with the
+       * comments around <scenario> that a match never embeds: it differs
+       * for most scenarios although nothing changed, and what it covered
+       * cannot be rebuilt. Saying "changed" would be false. */
+      warn (warnings, file, line, "the match was saved by an earlier version of Muster, whose "
+            "checksum also covered comments outside the scenario that the match does not keep: "
+            "whether it is the scenario the match was started with cannot be told; save the "
+            "match again to record a checksum that can be checked");
     else if (strcmp ((const char *) sha, now_sum) != 0)
       {
         xmlDocPtr now_doc = xmlReadMemory (now_data, (int) now_len, "scenario.muster", NULL,

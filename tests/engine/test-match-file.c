@@ -161,6 +161,35 @@ test_edited_scenario (void)
   g_assert_nonnull (strstr (w3, "changed since: the map and the order of battle ("));
 }
 
+/* A match saved before the part sums were recorded summed the scenario file
+ * as saved, comments around <scenario> included, which the match does not
+ * keep: it is told apart from an edited scenario (it warned falsely that the
+ * scenario had changed). */
+static void
+test_older_checksum (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("template.muster");
+  g_autofree char *data = saved_template_match ();
+  const char *sha = strstr (data, "sha256=\"") + strlen ("sha256=\"");
+  g_autofree char *recorded = g_strndup (sha, 64);
+  const char *parts = strstr (data, " parts-sha256=\"");
+  g_autofree char *attr = g_strndup (parts, strchr (parts + strlen (" parts-sha256=\""), '"') + 1 - parts);
+  gsize len = 0;
+  g_autofree char *file = mu_scenario_save_to_data (s, &len);
+  g_autofree char *old_sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) file, len);
+  g_autofree char *no_parts = replace (data, attr, "");
+  g_autofree char *old = replace (no_parts, recorded, old_sum);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *w = NULL;
+
+  /* the template has such comments: the two sums differ */
+  g_assert_cmpstr (old_sum, !=, recorded);
+  w = load_warnings (old, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (w, "is not the one the match was started with"));
+  g_assert_nonnull (strstr (w, "pbem.match:3: warning: the match was saved by an earlier version"));
+}
+
 /* Saved matches refuse a DOCTYPE before reading what it declares: a 1 MB
  * entity used 100,000 times expanded in memory until the allocation failed,
  * and the command's text came back NULL and was applied. References to
@@ -342,6 +371,7 @@ main (int   argc,
   g_test_add_func ("/engine/match-file/table-replay", test_table_replay);
   g_test_add_func ("/engine/match-file/edited-scenario", test_edited_scenario);
   g_test_add_func ("/engine/match-file/damaged", test_damaged);
+  g_test_add_func ("/engine/match-file/older-checksum", test_older_checksum);
   g_test_add_func ("/engine/match-file/doctype-and-entities", test_doctype_and_entities);
   g_test_add_func ("/engine/match-file/refusal-text", test_refusal_text);
   g_test_add_func ("/engine/match-file/deep-scenario", test_deep_scenario);
