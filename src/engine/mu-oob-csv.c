@@ -710,6 +710,23 @@ mu_oob_csv_parse (const MuScenario *s,
       if (r->fields->len != header->fields->len)
         problem (&rd, r->line, _("this row has %u fields and the header row %u"),
                  r->fields->len, header->fields->len);
+      {
+        gboolean too_long = FALSE;
+
+        /* A value the scenario format cannot hold would be written into a
+         * file that no longer opens: refused here, and nothing written. */
+        for (guint k = 0; k < r->fields->len; k++)
+          if (mu_scenario_text_length (r->fields->pdata[k]) > MU_SCENARIO_MAX_TEXT)
+            {
+              problem (&rd, r->line, _("the value of column “%s” is too long: a scenario holds "
+                                       "values of at most %d characters"),
+                       k < header->fields->len ? (const char *) header->fields->pdata[k] : "?",
+                       MU_SCENARIO_MAX_TEXT);
+              too_long = TRUE;
+            }
+        if (too_long)
+          continue;
+      }
       if (!mu_edit_check_id (id, &id_error))
         {
           problem (&rd, r->line, "%s", id_error->message);
