@@ -313,6 +313,18 @@ test_refusal_text (void)
   g_assert_nonnull (error);
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
   g_assert_cmpuint (strlen (error->message), <=, 1000 + strlen ("…"));
+  g_clear_error (&error);
+  /* a line of many words is refused before it is split into them */
+  {
+    g_autoptr(GString) many = g_string_new ("move");
+
+    while (many->len <= MU_MATCH_MAX_LINE)
+      g_string_append (many, " a");
+    g_assert_false (mu_match_apply_line (m, many->str, NULL, &error));
+    g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+    g_assert_cmpstr (error->message, ==, "the line is longer than 65536 characters; a command is "
+                                         "one short line");
+  }
 }
 
 /* A scenario as deep as a scenario may be (250 levels, extensions kept)
