@@ -258,9 +258,12 @@ add_bar (GtkBox         *slot,
 static char *
 format_time (gint64 time)
 {
-  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+  /* An info file written by hand or damaged may hold no time, or one past
+   * what a date can be: said so, instead of "(null)" and a critical. */
+  g_autoptr(GDateTime) when = time > 0 ? g_date_time_new_from_unix_local (time) : NULL;
+  char *text = when ? g_date_time_format (when, "%x %H:%M") : NULL;
 
-  return g_date_time_format (when, "%x %H:%M");
+  return text ? text : g_strdup (_("time unknown"));
 }
 
 guint

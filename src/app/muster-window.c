@@ -482,6 +482,15 @@ show_problems (MusterWindow *self,
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
 
   area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
+  /* A message may quote a long word (a 1,000-character id, a file name):
+   * the labels break it anywhere rather than grow the dialog to its width. */
+  for (GtkWidget *child = gtk_widget_get_first_child (area); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child))
+      {
+        gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD_CHAR);
+        gtk_label_set_max_width_chars (GTK_LABEL (child), 60);
+      }
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);

@@ -38,6 +38,7 @@
 
 #include "mu-cli-bench.h"
 #include "mu-cli-png.h"
+#include "mu-file.h"
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 #include "mu-sheet.h"
@@ -414,11 +415,15 @@ export_board (const MuScenario *s, const char *path, double hex_size, int fit, i
   if (g_str_has_suffix (path, ".png"))
     {
       g_autoptr(GError) error = NULL;
+      MuFileSave *save = mu_file_save_begin (path, 0666, &error);
 
       /* as `muster-cli render` writes it, a strip at a time */
-      if (!mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), threads, path, NULL, NULL,
-                             &error))
+      if (save == NULL ||
+          !mu_cli_write_png (s, &o, (int) ceil (w), (int) ceil (h), threads,
+                             mu_file_save_get_fd (save), NULL, NULL, &error) ||
+          !mu_file_save_commit (g_steal_pointer (&save), &error))
         {
+          mu_file_save_abort (save);
           mu_cli_error (_("cannot write %s: %s"), path, error->message);
           return 1;
         }

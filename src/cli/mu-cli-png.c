@@ -28,6 +28,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 #ifdef MU_HAVE_ISAL
 #include <isa-l/igzip_lib.h>
@@ -464,7 +465,7 @@ mu_cli_write_png (const MuScenario      *scenario,
                   int                    width,
                   int                    height,
                   int                    threads,
-                  const char            *path,
+                  int                    fd,
                   MuCliPngProgress       progress,
                   gpointer               progress_data,
                   GError               **error)
@@ -478,11 +479,15 @@ mu_cli_write_png (const MuScenario      *scenario,
 
   g_return_val_if_fail (width > 0 && height > 0, FALSE);
 
-  file = g_fopen (path, "wb");
+  /* a stream of its own: closing it leaves FD to the caller's save */
+  fd = dup (fd);
+  file = fd >= 0 ? fdopen (fd, "wb") : NULL;
   if (file == NULL)
     {
       int saved = errno;
 
+      if (fd >= 0)
+        close (fd);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
       return FALSE;
     }

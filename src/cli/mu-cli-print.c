@@ -63,12 +63,13 @@ mu_cli_counters (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *paper = NULL;
   g_autofree char *style = NULL;
-  double size = NAN, dpi = 150;
+  g_autofree char *size_text = NULL;
+  double size = 0, dpi = 150;
   gboolean backs = FALSE, markers_only = FALSE, no_markers = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (.pdf, .svg or .png)"), N_("FILE") },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper: a4 (default) or letter"), N_("PAPER") },
-    { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size, N_("Counter size in millimetres (default: the scenario's)"), N_("MM") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, N_("Counter size in millimetres (default: the scenario's)"), N_("MM") },
     { "backs", 0, 0, G_OPTION_ARG_NONE, &backs, N_("Add mirrored back pages for printing on both sides"), NULL },
     { "markers-only", 0, 0, G_OPTION_ARG_NONE, &markers_only, N_("Print only the markers"), NULL },
     { "no-markers", 0, 0, G_OPTION_ARG_NONE, &no_markers, N_("Print only the counters"), NULL },
@@ -109,12 +110,23 @@ mu_cli_counters (int    argc,
       mu_cli_error (_("counters: unknown counter style “%s” (classic or nato)"), style);
       return 2;
     }
-  if (!isnan (size) && !(size > 0))
+  /* Read as text: as a number option, "nan" could not be told from no
+   * --size at all. isfinite refuses nan and inf, the test 0 and below. */
+  if (size_text != NULL)
     {
-      mu_cli_error (_("counters: --size %g: give the counter's side in millimetres, e.g. 12.7"), size);
-      return 2;
+      char *end = NULL;
+
+      size = g_ascii_strtod (size_text, &end);
+      if (end == size_text || *end != '\0' || !isfinite (size) || !(size > 0))
+        {
+          g_autofree char *shown = g_utf8_make_valid (size_text, MIN ((gssize) strlen (size_text), 100));
+
+          mu_cli_error (_("counters: --size %s: give the counter's side in millimetres, e.g. 12.7"),
+                        shown);
+          return 2;
+        }
     }
-  o.counter_size = isnan (size) ? 0 : size;
+  o.counter_size = size;
   o.backs = backs;
   o.counters = !markers_only;
   o.markers = !no_markers;

@@ -4,8 +4,9 @@
  * (vectors, text as text). --size gives the output width in pixels (PNG) or
  * points (SVG, PDF); the board is scaled to it. Every option is checked
  * (finite, in its documented range) and the output's size is bounded before
- * anything is drawn; the file is written under a temporary name and renamed
- * into place, so a failure never leaves a partial or empty file.
+ * anything is drawn; the file is saved as every file is (mu_file_save_begin:
+ * a temporary renamed into place, so a failure never leaves a partial or
+ * empty file; a device or a pipe written straight; “-” standard output).
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -15,12 +16,7 @@
 #include "muster-cli.h"
 
 #include <cairo.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -29,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mu-file.h"
 #include "mu-render.h"
 #include "mu-scenario-xml.h"
 
@@ -42,55 +39,24 @@
 
 int mu_cli_render (int argc, char **argv);
 
-/* Creates an empty file beside OUTPUT (OUTPUT.XXXXXX, with the mode a new
- * file gets) and returns its name: written there, renamed into place. */
-static char *
-write_temporary (const char  *output,
-                 GError     **error)
+/* cairo's SVG and PDF surfaces write through this to the save, which
+ * keeps the reason of a failure (cairo's own says only "write error"). */
+typedef struct {
+  MuFileSave *save;
+  GError *error;
+} Stream;
+
+static cairo_status_t
+write_to_save (void                *closure,
+               const unsigned char *data,
+               unsigned int         length)
 {
-  g_autofree char *tmp = g_strconcat (output, ".XXXXXX", NULL);
-  mode_t mask = umask (0);
-  int fd;
+  Stream *stream = closure;
 
-  umask (mask);
-  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0666 & ~mask);
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                           g_strerror (saved));
-      return NULL;
-    }
-  close (fd);
-  return g_steal_pointer (&tmp);
-}
-
-/* The temporary file being written, removed if the export is interrupted
- * (Ctrl+C, a kill): only the finished file ever takes the output's name. */
-static char interrupted_path[4096];
-
-static void
-on_interrupt (int signum)
-{
-  if (interrupted_path[0] != '\0')
-    unlink (interrupted_path);
-  signal (signum, SIG_DFL);
-  raise (signum);
-}
-
-static void
-remove_on_interrupt (const char *path)
-{
-  struct sigaction action = { 0 };
-
-  if (path != NULL && strlen (path) >= sizeof interrupted_path)
-    return;
-  g_strlcpy (interrupted_path, path != NULL ? path : "", sizeof interrupted_path);
-  action.sa_handler = path != NULL ? on_interrupt : SIG_DFL;
-  sigemptyset (&action.sa_mask);
-  sigaction (SIGINT, &action, NULL);
-  sigaction (SIGTERM, &action, NULL);
-  sigaction (SIGHUP, &action, NULL);
+  if (stream->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  return mu_file_save_write (stream->save, data, length, &stream->error)
+         ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 typedef struct {
@@ -128,11 +94,13 @@ mu_cli_render (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *output = NULL;
   g_autofree char *style = NULL;
+  g_autofree char *format_name = NULL;
   int size = -1, threads = 0;
   double hex_size = 32.0, table_scale = 20.0;
   gboolean no_grid = FALSE, no_coordinates = FALSE, no_counters = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (.png, .svg or .pdf)"), N_("FILE") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("png, svg or pdf, when FILE does not end in one (as “-”, standard output)"), N_("FORMAT") },
     { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Output width in pixels (PNG) or points (SVG, PDF), 1 to 16384"), "W" },
     { "hex-size", 0, 0, G_OPTION_ARG_DOUBLE, &hex_size, N_("Hex size, centre to corner, 2 to 500, when --size is not given (default 32)"), "S" },
     { "table-scale", 0, 0, G_OPTION_ARG_DOUBLE, &table_scale, N_("Pixels per table unit, 0.5 to 500, when --size is not given (default 20)"), "K" },
@@ -150,7 +118,7 @@ mu_cli_render (int    argc,
   g_autoptr(MuScenario) s = NULL;
   MuRenderOptions o;
   double w, h, scale = 1.0;
-  g_autofree char *tmp = NULL;
+  MuFileSave *save;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -169,15 +137,22 @@ mu_cli_render (int    argc,
       mu_cli_error ("%s", _("render: give one SCENARIO and -o FILE; see “muster-cli render --help”"));
       return 2;
     }
-  if (g_str_has_suffix (output, ".png"))
+  if (format_name != NULL && !g_str_equal (format_name, "png") &&
+      !g_str_equal (format_name, "svg") && !g_str_equal (format_name, "pdf"))
+    {
+      mu_cli_error (_("render: unknown --format “%s” (png, svg or pdf)"), format_name);
+      return 2;
+    }
+  if (format_name ? g_str_equal (format_name, "png") : g_str_has_suffix (output, ".png"))
     format = PNG;
-  else if (g_str_has_suffix (output, ".svg"))
+  else if (format_name ? g_str_equal (format_name, "svg") : g_str_has_suffix (output, ".svg"))
     format = SVG;
-  else if (g_str_has_suffix (output, ".pdf"))
+  else if (format_name ? g_str_equal (format_name, "pdf") : g_str_has_suffix (output, ".pdf"))
     format = PDF;
   else
     {
-      mu_cli_error (_("render: %s: the output name must end in .png, .svg or .pdf"), output);
+      mu_cli_error (_("render: %s: the output name must end in .png, .svg or .pdf, or give --format"),
+                    output);
       return 2;
     }
   if (size != -1 && (size < 1 || size > MAX_SIZE))
@@ -252,13 +227,13 @@ mu_cli_render (int    argc,
         return 1;
       }
   }
-  tmp = write_temporary (output, &error);
-  if (tmp == NULL)
+  /* the output appears whole or not at all (a kill removes the temporary) */
+  save = mu_file_save_begin (output, 0666, &error);
+  if (save == NULL)
     {
       mu_cli_error (_("render: cannot write %s: %s"), output, error->message);
       return 1;
     }
-  remove_on_interrupt (tmp);
   if (format == PNG)
     {
       /* drawn and written in strips: any board at full size */
@@ -266,16 +241,18 @@ mu_cli_render (int    argc,
       gboolean show = isatty (STDERR_FILENO) && ceil (w) * ceil (h) >= 50e6;
       Progress p = { output, -1 };
 
-      if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), threads, tmp,
-                             show ? on_progress : NULL, &p, &error))
+      if (!mu_cli_write_png (s, &o, MAX ((int) ceil (w), 1), MAX ((int) ceil (h), 1), threads,
+                             mu_file_save_get_fd (save), show ? on_progress : NULL, &p, &error))
         message = g_strdup (error->message);
     }
   else
     {
+      Stream stream = { save, NULL };
+
       if (format == SVG)
-        surface = cairo_svg_surface_create (tmp, w, h);
+        surface = cairo_svg_surface_create_for_stream (write_to_save, &stream, w, h);
       else
-        surface = cairo_pdf_surface_create (tmp, w, h);
+        surface = cairo_pdf_surface_create_for_stream (write_to_save, &stream, w, h);
       cr = cairo_create (surface);
       mu_render_scenario (cr, s, &o);
       status = cairo_status (cr);
@@ -286,16 +263,18 @@ mu_cli_render (int    argc,
           status = cairo_surface_status (surface);
         }
       cairo_surface_destroy (surface);
-      if (status != CAIRO_STATUS_SUCCESS)
+      if (stream.error != NULL)
+        message = g_strdup (stream.error->message);
+      else if (status != CAIRO_STATUS_SUCCESS)
         message = g_strdup (cairo_status_to_string (status));
+      g_clear_error (&stream.error);
     }
-  /* the output appears whole or not at all */
-  if (message == NULL && g_rename (tmp, output) != 0)
-    message = g_strdup (g_strerror (errno));
-  remove_on_interrupt (NULL);
+  if (message != NULL)
+    mu_file_save_abort (save);
+  else if (!mu_file_save_commit (save, &error))
+    message = g_strdup (error->message);
   if (message != NULL)
     {
-      g_unlink (tmp);
       mu_cli_error (_("render: cannot write %s: %s"), output, message);
       return 1;
     }

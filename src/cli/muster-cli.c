@@ -4,6 +4,8 @@
 
 #include "muster-cli.h"
 
+#include "mu-file.h"
+
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
@@ -76,6 +78,9 @@ main (int   argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* Every command that writes saves through mu_file_save_begin: a kill
+   * (Ctrl+C, SIGTERM) removes its temporary file instead of leaving it. */
+  mu_file_remove_temporaries_on_signals ();
 
   if (argc < 2)
     {

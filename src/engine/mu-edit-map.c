@@ -686,6 +686,8 @@ mu_edit_set_path_name (MuEditHistory *history,
   MuPath *p;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(map = need_hex_map (history, error)))
     return FALSE;
@@ -759,6 +761,8 @@ mu_edit_add_label (MuEditHistory *history,
   MuLabel *l;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), -1);
+  if (!mu_edit_check_text (text, error))
+    return -1;
 
   s = mu_edit_history_get_scenario (history);
   if ((labels = board_labels (s)) == NULL)
@@ -821,6 +825,8 @@ mu_edit_set_label_text (MuEditHistory *history,
   MuLabel *l;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (text, error))
+    return FALSE;
 
   if (!(l = need_label (history, index, error)))
     return FALSE;

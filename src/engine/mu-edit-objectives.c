@@ -125,6 +125,8 @@ mu_edit_set_objective_name (MuEditHistory *history,
   MuObjective *o;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(o = need_objective (mu_edit_history_get_scenario (history), id, error)))
     return FALSE;
@@ -305,6 +307,8 @@ mu_edit_set_task (MuEditHistory *history,
   const char *label = _("Edit Task Objective");
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (text, error))
+    return FALSE;
 
   s = mu_edit_history_get_scenario (history);
   if (!(t = find_task (s, id, NULL, error)) || !check_task (s, side, text, value, error))
@@ -386,6 +390,8 @@ mu_edit_set_reserve_name (MuEditHistory *history,
   MuReserve *r;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(r = need_reserve (mu_edit_history_get_scenario (history), id, error)))
     return FALSE;

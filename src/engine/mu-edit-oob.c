@@ -43,6 +43,18 @@ mu_edit_check_id (const char *id,
   return TRUE;
 }
 
+gboolean
+mu_edit_check_text (const char  *text,
+                    GError     **error)
+{
+  /* A longer text would be saved into a file that no longer opens. */
+  if (mu_scenario_text_length (text) > MU_SCENARIO_MAX_TEXT)
+    return mu_edit_fail (error, _("The text is too long: a scenario holds texts of at most "
+                                  "%d characters (counting “&”, “<”, “>” and quotes as "
+                                  "they are written)"), MU_SCENARIO_MAX_TEXT);
+  return TRUE;
+}
+
 /* Sides ---------------------------------------------------------------------------- */
 
 static MuSide *
@@ -149,6 +161,8 @@ mu_edit_set_side_name (MuEditHistory *history,
   MuSide *side;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(side = need_side_obj (mu_edit_history_get_scenario (history), id, error)))
     return FALSE;
@@ -607,6 +621,8 @@ mu_edit_set_counter_name (MuEditHistory *history,
   MuCounter *c;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(c = mu_edit_need_counter (mu_edit_history_get_scenario (history), id, error)))
     return FALSE;
@@ -624,6 +640,8 @@ mu_edit_set_counter_note (MuEditHistory *history,
   MuCounter *c;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (note, error))
+    return FALSE;
 
   if (!(c = mu_edit_need_counter (mu_edit_history_get_scenario (history), id, error)))
     return FALSE;

@@ -21,6 +21,8 @@ gboolean    mu_edit_fail       (GError **error, const char *format, ...) G_GNUC_
 
 /* Checks that id is a usable stable id (letters, digits, - _ .). */
 gboolean    mu_edit_check_id   (const char *id, GError **error);
+/* Checks that TEXT fits in a scenario file (MU_SCENARIO_MAX_TEXT). */
+gboolean    mu_edit_check_text (const char *text, GError **error);
 /* Checks that side is the id of a side of the scenario. */
 gboolean    mu_edit_need_side  (const MuScenario *scenario, const char *side, GError **error);
 /* Replaces *field by a copy of value ("" counts as NULL when empty_is_null);

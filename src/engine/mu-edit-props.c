@@ -18,8 +18,11 @@ set_text (MuEditHistory *history,
           const char    *label,
           char         **field,
           const char    *value,
-          gboolean       empty_is_null)
+          gboolean       empty_is_null,
+          GError       **error)
 {
+  if (!mu_edit_check_text (value, error))
+    return FALSE;
   mu_edit_set_string (history, label, field, value, empty_is_null);
   mu_edit_commit (history);
   return TRUE;
@@ -32,7 +35,7 @@ mu_edit_set_title (MuEditHistory *history,
 {
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
   return set_text (history, _("Change Title"),
-                   &mu_edit_history_get_scenario (history)->title, title ? title : "", FALSE);
+                   &mu_edit_history_get_scenario (history)->title, title ? title : "", FALSE, error);
 }
 
 gboolean
@@ -42,7 +45,7 @@ mu_edit_set_description (MuEditHistory *history,
 {
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
   return set_text (history, _("Change Description"),
-                   &mu_edit_history_get_scenario (history)->description, text, TRUE);
+                   &mu_edit_history_get_scenario (history)->description, text, TRUE, error);
 }
 
 gboolean
@@ -52,7 +55,7 @@ mu_edit_set_author (MuEditHistory *history,
 {
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
   return set_text (history, _("Change Author"),
-                   &mu_edit_history_get_scenario (history)->author, author, TRUE);
+                   &mu_edit_history_get_scenario (history)->author, author, TRUE, error);
 }
 
 gboolean
@@ -73,7 +76,7 @@ mu_edit_set_date (MuEditHistory *history,
                              date);
     }
   return set_text (history, _("Change Date"),
-                   &mu_edit_history_get_scenario (history)->date, date, TRUE);
+                   &mu_edit_history_get_scenario (history)->date, date, TRUE, error);
 }
 
 
@@ -100,7 +103,7 @@ mu_edit_set_ruleset (MuEditHistory *history,
                          ? _("The ruleset “%s” is played on a table, and this scenario has a hex board")
                          : _("The ruleset “%s” is played on a hex board, and this scenario has a table"),
                          ruleset);
-  return set_text (history, _("Change Ruleset"), &s->ruleset, ruleset, FALSE);
+  return set_text (history, _("Change Ruleset"), &s->ruleset, ruleset, FALSE, error);
 }
 
 gboolean

@@ -415,6 +415,8 @@ mu_edit_set_area_name (MuEditHistory *history,
   MuArea *a;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  if (!mu_edit_check_text (name, error))
+    return FALSE;
 
   if (!(t = need_table (history, error)) || !need_shape (t, TRUE, index, error))
     return FALSE;

@@ -5,6 +5,7 @@
 #include "mu-file.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -186,6 +187,323 @@ remove_stale_temporaries (const char *path)
     }
 }
 
+/* The temporaries being written, for mu_file_remove_temporaries: fixed
+ * slots, since a signal handler can neither allocate nor lock. */
+#define MAX_LIVE 16
+static char live_paths[MAX_LIVE][4096];
+static volatile sig_atomic_t live_used[MAX_LIVE];
+G_LOCK_DEFINE_STATIC (live);
+
+static int
+live_add (const char *path)
+{
+  int slot = -1;
+
+  if (strlen (path) >= sizeof live_paths[0])
+    return -1;
+  G_LOCK (live);
+  for (int i = 0; i < MAX_LIVE && slot < 0; i++)
+    if (!live_used[i])
+      {
+        g_strlcpy (live_paths[i], path, sizeof live_paths[i]);
+        live_used[i] = 1;
+        slot = i;
+      }
+  G_UNLOCK (live);
+  return slot;
+}
+
+static void
+live_remove (int slot)
+{
+  if (slot < 0)
+    return;
+  G_LOCK (live);
+  live_used[slot] = 0;
+  G_UNLOCK (live);
+}
+
+void
+mu_file_remove_temporaries (void)
+{
+  for (int i = 0; i < MAX_LIVE; i++)
+    if (live_used[i])
+      unlink (live_paths[i]);
+}
+
+static void
+on_fatal_signal (int signum)
+{
+  mu_file_remove_temporaries ();
+  signal (signum, SIG_DFL);
+  raise (signum);
+}
+
+void
+mu_file_remove_temporaries_on_signals (void)
+{
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  struct sigaction action = { 0 };
+
+  action.sa_handler = on_fatal_signal;
+  sigemptyset (&action.sa_mask);
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    sigaction (signals[i], &action, NULL);
+}
+
+struct _MuFileSave {
+  int fd;
+  char *target;    /* the file renamed over; NULL when written straight */
+  char *tmp;
+  int slot;
+};
+
+/* Messages leave the name out: the callers say "cannot save NAME: ...". */
+static void
+set_io_error (GError **error,
+              int      err)
+{
+  g_set_error_literal (error, MU_ERROR, MU_ERROR_IO, g_strerror (err));
+}
+
+/* Where a name not taken yet is created: a dangling symbolic link creates
+ * its target, as a shell's redirection does. */
+static char *
+resolve_new (const char *path)
+{
+  g_autofree char *cur = g_strdup (path);
+
+  for (int depth = 0; depth < 40; depth++)
+    {
+      struct stat st;
+      g_autofree char *link = NULL;
+
+      if (lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&cur);
+      link = g_file_read_link (cur, NULL);
+      if (link == NULL)
+        return g_steal_pointer (&cur);
+      if (!g_path_is_absolute (link))
+        {
+          g_autofree char *dir = g_path_get_dirname (cur);
+          char *joined = g_build_filename (dir, link, NULL);
+
+          g_free (g_steal_pointer (&link));
+          link = joined;
+        }
+      g_free (cur);
+      cur = g_steal_pointer (&link);
+    }
+  return g_steal_pointer (&cur);
+}
+
+MuFileSave *
+mu_file_save_begin (const char  *path,
+                    int          mode,
+                    GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dirname = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  MuFileSave *save;
+  struct stat st;
+  gboolean exists;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (strcmp (path, "-") == 0)
+    {
+      fd = dup (STDOUT_FILENO);
+      if (fd < 0)
+        {
+          set_io_error (error, errno);
+          return NULL;
+        }
+      save = g_new0 (MuFileSave, 1);
+      save->fd = fd;
+      save->slot = -1;
+      return save;
+    }
+
+  exists = stat (path, &st) == 0;
+  if (exists && (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode)))
+    {
+      /* A device or a pipe is written straight, as a shell's redirection
+       * does: renaming a file over it would replace it. Opened by the name
+       * as given: /dev/stdout reaches a pipe only through its own link. */
+      fd = g_open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_TRUNC, 0);
+      if (fd < 0)
+        {
+          set_io_error (error, errno);
+          return NULL;
+        }
+      save = g_new0 (MuFileSave, 1);
+      save->fd = fd;
+      save->slot = -1;
+      return save;
+    }
+  if (exists && S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, _("it is a directory, not a file"));
+      return NULL;
+    }
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_IO,
+                   _("it is neither a regular file, nor a character device, nor a "
+                     "pipe, and cannot be written"));
+      return NULL;
+    }
+  if (!exists && errno != ENOENT)
+    {
+      set_io_error (error, errno);
+      return NULL;
+    }
+
+  /* Saving through a symbolic link replaces its target, not the link. */
+  target = exists ? realpath (path, NULL) : resolve_new (path);
+  if (target == NULL)
+    {
+      set_io_error (error, errno);
+      return NULL;
+    }
+  dirname = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  tmp = g_strdup_printf ("%s%s.%s.XXXXXX", dirname, G_DIR_SEPARATOR_S, base);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, exists ? (int) (st.st_mode & 07777) : mode);
+  if (fd < 0)
+    {
+      set_io_error (error, errno);
+      return NULL;
+    }
+  if (exists)
+    {
+      /* The replacement keeps the file's permissions, which the umask may
+       * have narrowed, and its owner when the saver may give it. */
+      if (fchmod (fd, st.st_mode & 07777) != 0)
+        { /* best effort: the file is still saved */ }
+      if ((st.st_uid != getuid () || st.st_gid != getgid ()) &&
+          fchown (fd, st.st_uid, st.st_gid) != 0)
+        { /* only the superuser may give a file away */ }
+    }
+  save = g_new0 (MuFileSave, 1);
+  save->fd = fd;
+  save->target = g_steal_pointer (&target);
+  save->tmp = g_steal_pointer (&tmp);
+  save->slot = live_add (save->tmp);
+  return save;
+}
+
+int
+mu_file_save_get_fd (MuFileSave *save)
+{
+  g_return_val_if_fail (save != NULL, -1);
+  return save->fd;
+}
+
+gboolean
+mu_file_save_write (MuFileSave  *save,
+                    const void  *data,
+                    gsize        length,
+                    GError     **error)
+{
+  const char *p = data;
+
+  g_return_val_if_fail (save != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  while (length > 0)
+    {
+      gssize n = write (save->fd, p, MIN (length, (gsize) G_MAXSSIZE));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          set_io_error (error, n < 0 ? errno : ENOSPC);
+          return FALSE;
+        }
+      p += n;
+      length -= (gsize) n;
+    }
+  return TRUE;
+}
+
+static void
+save_free (MuFileSave *save)
+{
+  live_remove (save->slot);
+  g_free (save->target);
+  g_free (save->tmp);
+  g_free (save);
+}
+
+void
+mu_file_save_abort (MuFileSave *save)
+{
+  if (save == NULL)
+    return;
+  if (save->fd >= 0)
+    close (save->fd);
+  if (save->tmp != NULL)
+    {
+      g_unlink (save->tmp);
+      remove_stale_temporaries (save->target);
+    }
+  save_free (save);
+}
+
+static gboolean
+commit_failed (MuFileSave  *save,
+               int          err,
+               GError     **error)
+{
+  set_io_error (error, err);
+  mu_file_save_abort (save);
+  return FALSE;
+}
+
+gboolean
+mu_file_save_commit (MuFileSave  *save,
+                     GError     **error)
+{
+  int fd;
+
+  g_return_val_if_fail (save != NULL, FALSE);
+
+  fd = save->fd;
+  save->fd = -1;
+  if (save->tmp == NULL)
+    {
+      /* Written straight: a device or a pipe has nothing to sync, but a
+       * device that is full says so only now, on some systems. */
+      if (close (fd) != 0 && errno != EINTR)
+        {
+          set_io_error (error, errno);
+          save_free (save);
+          return FALSE;
+        }
+      save_free (save);
+      return TRUE;
+    }
+  if (fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      return commit_failed (save, saved, error);
+    }
+  if (close (fd) != 0)
+    return commit_failed (save, errno, error);
+  if (g_rename (save->tmp, save->target) != 0)
+    return commit_failed (save, errno, error);
+  remove_stale_temporaries (save->target);
+  save_free (save);
+  return TRUE;
+}
+
 gboolean
 mu_file_write_atomic (const char  *path,
                       const char  *data,
@@ -193,60 +511,18 @@ mu_file_write_atomic (const char  *path,
                       int          mode,
                       GError     **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dirname = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
-  const char *p;
-  gsize left = length;
-  int fd, saved;
+  MuFileSave *save;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  /* Saving through a symbolic link replaces its target, not the link. */
-  target = realpath (path, NULL);
-  if (target == NULL)
-    target = g_strdup (path);
-  dirname = g_path_get_dirname (target);
-  base = g_path_get_basename (target);
-  tmp = g_strdup_printf ("%s%s.%s.XXXXXX", dirname, G_DIR_SEPARATOR_S, base);
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, mode);
-  if (fd < 0)
+  save = mu_file_save_begin (path, mode, error);
+  if (save == NULL)
+    return FALSE;
+  if (!mu_file_save_write (save, data, length, error))
     {
-      saved = errno;
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", g_strerror (saved));
+      mu_file_save_abort (save);
       return FALSE;
     }
-  for (p = data; left > 0;)
-    {
-      gssize n = write (fd, p, left);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        goto fail;
-      p += n;
-      left -= (gsize) n;
-    }
-  if (fsync (fd) != 0)
-    goto fail;
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      goto fail;
-    }
-  fd = -1;
-  if (g_rename (tmp, target) != 0)
-    goto fail;
-  remove_stale_temporaries (target);
-  return TRUE;
-
-fail:
-  saved = errno;
-  if (fd >= 0)
-    close (fd);
-  g_unlink (tmp);
-  g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s", g_strerror (saved));
-  return FALSE;
+  return mu_file_save_commit (save, error);
 }

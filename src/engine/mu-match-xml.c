@@ -11,6 +11,7 @@
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "mu-scenario-xml-private.h"
+#include "mu-xml-read.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -240,16 +241,6 @@ is_el (xmlNodePtr n, const char *name)
          n->ns && xmlStrEqual (n->ns->href, NS);
 }
 
-static void
-keep_first_error (void        *data,
-                  xmlErrorPtr  err)
-{
-  xmlError *first = data;
-
-  if (first->code == 0 && err != NULL && err->level >= XML_ERR_ERROR)
-    xmlCopyError (err, first);
-}
-
 static MuMatch *
 load_fail (GError **error, const char *file, long line, const char *format, ...) G_GNUC_PRINTF (4, 5);
 
@@ -307,22 +298,12 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   if (length > G_MAXINT)
     return load_fail (error, file, 0, "file too large");
   {
-    xmlError first = { 0 };
+    g_autofree char *msg = NULL;
+    int line = 0;
 
-    /* The first message says what is wrong; later ones are its echoes. */
-    xmlSetStructuredErrorFunc (&first, keep_first_error);
-    doc = xmlReadMemory (data, (int) length, file, NULL,
-                         XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-    xmlSetStructuredErrorFunc (NULL, NULL);
+    doc = mu_xml_read_plain (data, length, file, "saved matches", &line, &msg);
     if (doc == NULL)
-      {
-        g_autofree char *msg = first.code != 0 ? mu_xml_error_message (&first) : g_strdup ("?");
-        int line = first.line;
-
-        xmlResetError (&first);
-        return load_fail (error, file, line, "not well-formed XML: %s", msg);
-      }
-    xmlResetError (&first);
+      return load_fail (error, file, line, "%s", msg);
   }
   root = xmlDocGetRootElement (doc);
   if (root == NULL || !is_el (root, "match"))
@@ -464,6 +445,16 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
     if (sha == NULL)
       warn (warnings, file, line, "the match records no checksum of its scenario: whether it "
             "is the scenario the match was started with cannot be told");
+    else if (strcmp ((const char *) sha, now_sum) != 0 && recorded_parts == NULL)
+      /* Saved before the checksums of the parts were recorded, a match
+       * summed its scenario as the scenario file was saved, with the
+       * comments around <scenario> that a match never embeds: it differs
+       * for most scenarios although nothing changed, and what it covered
+       * cannot be rebuilt. Saying "changed" would be false. */
+      warn (warnings, file, line, "the match was saved by an earlier version of Muster, whose "
+            "checksum also covered comments outside the scenario that the match does not keep: "
+            "whether it is the scenario the match was started with cannot be told; save the "
+            "match again to record a checksum that can be checked");
     else if (strcmp ((const char *) sha, now_sum) != 0)
       {
         xmlDocPtr now_doc = xmlReadMemory (now_data, (int) now_len, "scenario.muster", NULL,
@@ -517,6 +508,16 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
       if (!is_el (n, "command"))
         continue;
       text = xmlNodeGetContent (n);
+      /* An empty <command> (or one whose text could not be read) is damage,
+       * not a command to skip. */
+      if (text == NULL || *g_strstrip ((char *) text) == '\0')
+        {
+          long line = xmlGetLineNo (n);
+
+          xmlFree (text);
+          xmlFreeDoc (doc);
+          return load_fail (error, file, line, "command refused on replay: the command is empty");
+        }
       ok = mu_match_apply_line (m, (const char *) text, NULL, &local);
       xmlFree (text);
       if (!ok)

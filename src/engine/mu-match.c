@@ -245,6 +245,15 @@ mu_match_apply_line (MuMatch     *m,
   const char *bad = NULL;
   gboolean ok;
 
+  /* Bounded before anything else: split into words, a 60 MB line of
+   * one-letter words took 2.3 GB before it was refused. */
+  if (strnlen (line, MU_MATCH_MAX_LINE + 1) > MU_MATCH_MAX_LINE)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
+                   "the line is longer than %d characters; a command is one short line",
+                   MU_MATCH_MAX_LINE);
+      return FALSE;
+    }
   /* Refusals quote the line's words: never raw bytes, never a 1 MB word. */
   if (!g_utf8_validate (line, -1, &bad))
     {

@@ -45,6 +45,9 @@ gboolean           mu_match_apply            (MuMatch *match, const MuCommand *c
 MuCommand         *mu_match_parse            (const MuMatch *match, const char *line,
                                               GError **error);
 /* Parses and applies one line. */
+/* The longest command line mu_match_apply_line reads; a longer one is
+ * refused before it is parsed. */
+#define MU_MATCH_MAX_LINE 65536
 gboolean           mu_match_apply_line       (MuMatch *match, const char *line,
                                               GPtrArray *events, GError **error);
 /* The undo policy: may the last command be undone? Never back over a die

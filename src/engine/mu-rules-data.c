@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-xml-read.h"
 #include "mu-scenario.h"
 
 typedef struct {
@@ -177,16 +178,17 @@ mu_rules_data_load_file (const char *path,
       g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s: the file is too large"), path);
       return NULL;
     }
-  doc = xmlReadMemory (contents, (int) length, path, NULL,
-                       XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (doc == NULL)
-    {
-      const xmlError *e = xmlGetLastError ();
+  {
+    g_autofree char *msg = NULL;
+    int line = 0;
 
-      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "%s:%d: error: %s", path, e ? e->line : 0,
-                   e && e->message ? g_strstrip (e->message) : _("not well-formed XML"));
-      return NULL;
-    }
+    doc = mu_xml_read_plain (contents, length, path, _("rules data files"), &line, &msg);
+    if (doc == NULL)
+      {
+        g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "%s:%d: error: %s", path, line, msg);
+        return NULL;
+      }
+  }
   root = xmlDocGetRootElement (doc);
   data = g_new0 (MuRulesData, 1);
   data->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) table_free);

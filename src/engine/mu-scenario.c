@@ -494,6 +494,25 @@ mu_scenario_copy (const MuScenario *src)
   return s;
 }
 
+gsize
+mu_scenario_text_length (const char *text)
+{
+  gsize n = 0;
+
+  if (text == NULL)
+    return 0;
+  for (const char *p = text; *p && n <= MU_SCENARIO_MAX_TEXT; p++)
+    switch (*p)
+      {
+      case '&': n += 5; break;                     /* &amp; */
+      case '<': case '>': n += 4; break;           /* &lt; &gt; */
+      case '"': n += 6; break;                     /* &quot; */
+      case '\n': case '\r': case '\t': n += 5; break; /* &#10; in attributes */
+      default: n++; break;
+      }
+  return n;
+}
+
 #define DEFINE_FIND(Type, name, array)                                        \
   Type *                                                                      \
   mu_scenario_find_##name (const MuScenario *scenario, const char *id)        \

@@ -462,6 +462,13 @@ MuCounter    *mu_scenario_find_command   (const MuScenario *scenario, const char
 /* Whether the side has at least one command (division) counter. An army
  * without any is commanded directly by its control counters (BAA-CMD-10,
  * BAA-AMB-54). */
+/* The longest text or attribute value a scenario file holds: the XML
+ * parser's limit, counted as written (with "&amp;", "&quot;", "&#10;"...), so
+ * that every scenario the program writes opens again. */
+#define MU_SCENARIO_MAX_TEXT 10000000
+/* The length of TEXT as the scenario writer escapes it, stopping early
+ * once past MU_SCENARIO_MAX_TEXT. */
+gsize         mu_scenario_text_length    (const char *text);
 gboolean      mu_scenario_side_has_commands (const MuScenario *scenario, const char *side);
 /* The kind of counter a unit or command counter of SIDE serves under: a
  * unit under a command counter, or under a control counter when its side has

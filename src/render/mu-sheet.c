@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "mu-error.h"
+#include "mu-file.h"
 #include "mu-sheet-private.h"
 
 #define CUT_LINE_WIDTH 0.1   /* mm */
@@ -759,6 +760,30 @@ mu_sheet_write (const MuSheet *sheet,
       return FALSE;
     }
 
+  /* Every page is drawn whole in memory: at 1,200 dpi an A4 page is 139
+   * million pixels and takes seconds, so a map of many pages would run for
+   * minutes and then perhaps fail. The output is bounded before anything is
+   * drawn, with the resolution that would fit. */
+  if (png)
+    {
+      double page_px = ceil (sheet->options.paper_width * dpi / MU_MM_PER_INCH) *
+                       ceil (sheet->options.paper_height * dpi / MU_MM_PER_INCH);
+      double total = page_px * sheet->pages->len;
+
+      if (total > MU_SHEET_MAX_PNG_PIXELS)
+        {
+          /* a whole number of dpi below the bound, whatever the rounding */
+          double fit = floor (dpi * sqrt (MU_SHEET_MAX_PNG_PIXELS / total)) - 1;
+
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                       _("%s: %u pages at %g dpi would be %.0f million pixels; PNG pages are at "
+                         "most %.0f million pixels in all: give at most %g dpi, or write a PDF"),
+                       filename, sheet->pages->len, dpi, total / 1e6, MU_SHEET_MAX_PNG_PIXELS / 1e6,
+                       MAX (fit, 10));
+          return FALSE;
+        }
+    }
+
   /* Everything in memory first: nothing is written unless every page drew. */
   if (pdf)
     {
@@ -782,8 +807,9 @@ mu_sheet_write (const MuSheet *sheet,
       gsize len;
       const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
       g_autoptr(GError) local = NULL;
-      /* g_file_set_contents writes a temporary file and renames it over. */
-      if (!g_file_set_contents (name, data, (gssize) len, &local))
+      /* saved as every file is: a temporary renamed over, a device written
+       * straight, a kill leaves nothing behind */
+      if (!mu_file_write_atomic (name, data, len, 0666, &local))
         {
           g_set_error (error, MU_ERROR, MU_ERROR_IO, _("Cannot write %s: %s"), name, local->message);
           return FALSE;

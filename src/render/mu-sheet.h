@@ -150,8 +150,11 @@ void         mu_sheet_draw_page       (const MuSheet *sheet, cairo_t *cr, guint 
 
 /* Writes every page: .pdf one document, .svg and .png one file per page
  * (FILE when there is one page, else FILE-1.svg, FILE-2.svg, ...; PNG at dpi).
+ * PNG pages of more than MU_SHEET_MAX_PNG_PIXELS in all are refused before
+ * any is drawn.
  * Everything is drawn in memory first and each file is replaced atomically, so
  * a failure leaves no partial file. */
+#define MU_SHEET_MAX_PNG_PIXELS 5e8
 gboolean     mu_sheet_write           (const MuSheet *sheet, const char *filename, double dpi,
                                        GError **error);
 /* The PDF in memory (for tests and the benchmark). */

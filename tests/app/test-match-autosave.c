@@ -257,6 +257,14 @@ test_discard (void)
   g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
   g_assert_false (gtk_widget_get_visible (slot));
 
+  /* a time that is no date is said to be unknown (it showed "((null))"
+   * and logged a critical) */
+  write_file (crash.match_path, "<not a match");
+  write_file (crash.info_path, "[Match]\nTitle=Broken\nTime=999999999999999999\n");
+  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_null (strstr (bar_text (slot), "null"));
+  g_assert_nonnull (strstr (bar_text (slot), "(time unknown)"));
+
   /* an autosave that no longer reads says so and stays offered */
   write_file (crash.match_path, "<not a match");
   write_file (crash.info_path, "[Match]\nTitle=Broken\nTime=1\n");

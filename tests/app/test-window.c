@@ -484,6 +484,34 @@ test_load_error (void)
   destroy_all_windows ();
 }
 
+/* A message with a long word (here a file name of 240 letters, in the
+ * title and in the message) keeps the dialog narrow: the labels break the
+ * word (a 1,000-character one made the dialog 7,793 pixels wide). */
+static void
+test_long_word_error (void)
+{
+  g_autofree char *word = g_strnfill (240, 'x');
+  g_autofree char *name = g_strconcat (word, ".muster", NULL);
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window = open_window (NULL);
+  GtkWidget *dialog;
+  int min = 0, nat = 0;
+
+  g_assert_true (g_file_set_contents (path, "<?xml version=\"1.0\"?>\n<scenario>\n<oops\n", -1, NULL));
+  g_assert_false (muster_window_open_file (window, file, &error));
+  dialog = muster_window_get_dialog (window);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("dialog width: %d minimum, %d natural", min, nat);
+  g_assert_cmpint (nat, <, 1000);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  flush_events ();
+  g_unlink (path);
+  destroy_all_windows ();
+}
+
 static void
 test_new_scenario (void)
 {
@@ -1215,6 +1243,7 @@ main (int   argc,
   g_test_add_func ("/app/window/unsaved-mark-undo-save", test_unsaved_mark_undo_save);
   g_test_add_func ("/app/window/close-unsaved", test_close_unsaved);
   g_test_add_func ("/app/window/load-error", test_load_error);
+  g_test_add_func ("/app/window/long-word-error", test_long_word_error);
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);

@@ -161,6 +161,96 @@ test_edited_scenario (void)
   g_assert_nonnull (strstr (w3, "changed since: the map and the order of battle ("));
 }
 
+/* A match saved before the part sums were recorded summed the scenario file
+ * as saved, comments around <scenario> included, which the match does not
+ * keep: it is told apart from an edited scenario (it warned falsely that the
+ * scenario had changed). */
+static void
+test_older_checksum (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("template.muster");
+  g_autofree char *data = saved_template_match ();
+  const char *sha = strstr (data, "sha256=\"") + strlen ("sha256=\"");
+  g_autofree char *recorded = g_strndup (sha, 64);
+  const char *parts = strstr (data, " parts-sha256=\"");
+  g_autofree char *attr = g_strndup (parts, strchr (parts + strlen (" parts-sha256=\""), '"') + 1 - parts);
+  gsize len = 0;
+  g_autofree char *file = mu_scenario_save_to_data (s, &len);
+  g_autofree char *old_sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) file, len);
+  g_autofree char *no_parts = replace (data, attr, "");
+  g_autofree char *old = replace (no_parts, recorded, old_sum);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *w = NULL;
+
+  /* the template has such comments: the two sums differ */
+  g_assert_cmpstr (old_sum, !=, recorded);
+  w = load_warnings (old, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (w, "is not the one the match was started with"));
+  g_assert_nonnull (strstr (w, "pbem.match:3: warning: the match was saved by an earlier version"));
+}
+
+/* Saved matches refuse a DOCTYPE before reading what it declares: a 1 MB
+ * entity used 100,000 times expanded in memory until the allocation failed,
+ * and the command's text came back NULL and was applied. References to
+ * entities nobody declared are errors, and an empty command is refused on
+ * replay, not skipped. */
+static void
+test_doctype_and_entities (void)
+{
+  g_autofree char *data = saved_template_match ();
+  g_autoptr(GString) bomb = g_string_new ("<!DOCTYPE match [<!ENTITY a \"");
+  g_autoptr(GString) uses = g_string_new ("<command>");
+  g_autofree char *bomb_file = NULL, *bomb_command = NULL;
+  const struct {
+    const char *from, *to, *message;
+  } cases[] = {
+    { "<match ", "<!DOCTYPE match SYSTEM \"/etc/passwd\"><match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<match ", "<!DOCTYPE match [<!ENTITY e \"end-phase\">]>\n<match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<match ", "<!DOCTYPE match [<!ENTITY e SYSTEM \"/etc/hostname\">]>\n<match ",
+      "pbem.match:2: DOCTYPE declarations are not allowed in saved matches" },
+    { "<command>end-phase</command>", "<command>&e;</command>",
+      "pbem.match:" },
+    { "<command>end-phase</command>", "<command></command>",
+      "command refused on replay: the command is empty" },
+    { "<command>end-phase</command>", "<command>  \n </command>",
+      "command refused on replay: the command is empty" },
+    { "<command>end-phase</command>", "<command/>",
+      "command refused on replay: the command is empty" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *bad = replace (data, cases[i].from, cases[i].to);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_load_data (bad, strlen (bad), "pbem.match", &error);
+
+      g_assert_null (m);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” does not hold “%s”", i, error->message, cases[i].message);
+    }
+  /* The bomb: refused at once, without expanding 100 MB. */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (bomb, 'x');
+  g_string_append (bomb, "\">]>\n<match ");
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (uses, "&a;");
+  g_string_append (uses, "</command>");
+  bomb_file = replace (data, "<match ", bomb->str);
+  bomb_command = replace (bomb_file, "<command>end-phase</command>", uses->str);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MuMatch) m = mu_match_load_data (bomb_command, strlen (bomb_command), "bomb.match",
+                                               &error);
+
+    g_assert_null (m);
+    g_assert_nonnull (strstr (error->message, "bomb.match:2: DOCTYPE declarations are not allowed"));
+  }
+}
+
 /* Damaged or foreign files: an error that says what is wrong and what is
  * allowed. */
 static void
@@ -223,6 +313,18 @@ test_refusal_text (void)
   g_assert_nonnull (error);
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
   g_assert_cmpuint (strlen (error->message), <=, 1000 + strlen ("…"));
+  g_clear_error (&error);
+  /* a line of many words is refused before it is split into them */
+  {
+    g_autoptr(GString) many = g_string_new ("move");
+
+    while (many->len <= MU_MATCH_MAX_LINE)
+      g_string_append (many, " a");
+    g_assert_false (mu_match_apply_line (m, many->str, NULL, &error));
+    g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+    g_assert_cmpstr (error->message, ==, "the line is longer than 65536 characters; a command is "
+                                         "one short line");
+  }
 }
 
 /* A scenario as deep as a scenario may be (250 levels, extensions kept)
@@ -281,6 +383,8 @@ main (int   argc,
   g_test_add_func ("/engine/match-file/table-replay", test_table_replay);
   g_test_add_func ("/engine/match-file/edited-scenario", test_edited_scenario);
   g_test_add_func ("/engine/match-file/damaged", test_damaged);
+  g_test_add_func ("/engine/match-file/older-checksum", test_older_checksum);
+  g_test_add_func ("/engine/match-file/doctype-and-entities", test_doctype_and_entities);
   g_test_add_func ("/engine/match-file/refusal-text", test_refusal_text);
   g_test_add_func ("/engine/match-file/deep-scenario", test_deep_scenario);
   return g_test_run ();

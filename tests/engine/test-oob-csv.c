@@ -578,6 +578,61 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* A value the scenario format cannot hold (an 11 MB name; 2.1 million
+ * ampersands, each written as "&amp;") is refused on import and by the
+ * editor, and nothing changes: the import wrote a scenario that no longer
+ * opened ("an attribute value is longer than 10,000,000 characters"). */
+static void
+test_too_long_values (void)
+{
+  g_autoptr(MuEditHistory) h = mu_edit_history_new (load_template ());
+  g_autoptr(MuScenario) before = mu_scenario_copy (mu_edit_history_get_scenario (h));
+  g_autofree char *csv = NULL;
+  g_autofree char *plain = g_strnfill (11000000, 'N');
+  g_autofree char *amps = g_strnfill (2100000, '&');
+  g_autofree char *fits = g_strnfill (100000, '&');
+  gsize n;
+  const char *names[] = { plain, amps };
+
+  csv = mu_oob_csv_export (mu_edit_history_get_scenario (h), &n);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *with = NULL;
+      const char *at = strstr (csv, "Battery A");
+      g_autofree char *line = NULL;
+
+      g_assert_nonnull (at);
+      with = g_strdup_printf ("%.*s%s%s", (int) (at - csv), csv, names[i], at + strlen ("Battery A"));
+      g_assert_false (mu_oob_csv_import (h, with, strlen (with), "oob.csv", problems, &error));
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      g_assert_cmpuint (problems->len, >=, 1);
+      line = mu_problem_to_string (g_ptr_array_index (problems, 0));
+      g_assert_nonnull (strstr (line, "oob.csv:9: error: the value of column “name” is too long"));
+      assert_same (before, mu_edit_history_get_scenario (h));
+
+      g_clear_error (&error);
+      g_assert_false (mu_edit_set_counter_name (h, "usa-bty", names[i], &error));
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      g_clear_error (&error);
+      g_assert_false (mu_edit_set_description (h, names[i], &error));
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      g_clear_error (&error);
+      g_assert_false (mu_edit_set_side_name (h, "usa", names[i], &error));
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      assert_same (before, mu_edit_history_get_scenario (h));
+      g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 0);
+    }
+  /* what fits is taken */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (mu_edit_set_counter_name (h, "usa-bty", fits, &error));
+    g_assert_no_error (error);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -589,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/ruleset-fields", test_ruleset_fields);
   g_test_add_func ("/engine/oob-csv/formula-guard", test_formula_guard);
   g_test_add_func ("/engine/oob-csv/many-errors", test_many_errors);
+  g_test_add_func ("/engine/oob-csv/too-long-values", test_too_long_values);
   g_test_add_func ("/engine/oob-csv/import-step", test_import_step);
   g_test_add_func ("/engine/oob-csv/unplaced-summary", test_unplaced_summary);
   g_test_add_func ("/engine/oob-csv/sides", test_sides);

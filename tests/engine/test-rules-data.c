@@ -137,6 +137,22 @@ test_errors (void)
       if (!g_str_has_prefix (error->message, want))
         g_error ("case %u: “%s” does not start with “%s”", i, error->message, want);
     }
+  /* No DOCTYPE, so no entities: a house rule is data, never a bomb or a
+   * way to read another file. */
+  {
+    g_autofree char *path = write_rules (dir, "x.xml", "");
+    g_autoptr(GError) error = NULL;
+    g_autofree char *want = g_strconcat (path, ":2: error: DOCTYPE declarations are not allowed", NULL);
+    const char *text = "<?xml version=\"1.0\"?>\n<!DOCTYPE rules [<!ENTITY v \"1\">]>\n"
+                       "<rules xmlns=\"https://muster.github.io/ns/rules/1\" ruleset=\"x\" format=\"1\">"
+                       "<table id=\"t\" name=\"T\"><entry key=\"a\" value=\"&v;\"/></table></rules>";
+
+    g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    g_assert_null (mu_rules_data_load_file (path, &error));
+    g_assert_nonnull (error);
+    if (!g_str_has_prefix (error->message, want))
+      g_error ("“%s” does not start with “%s”", error->message, want);
+  }
   remove_tree (dir);
 }
 
