@@ -11,7 +11,7 @@
 
 #include "mu-scenario-xml.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>

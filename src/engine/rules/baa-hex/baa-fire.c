@@ -21,6 +21,8 @@
 #include "baa-combat.h"
 #include "baa-los.h"
 
+#include <glib/gi18n-lib.h>
+
 #define MAX_STACK 8
 
 /* Helpers ---------------------------------------------------------------------- */
@@ -287,7 +289,7 @@ check_sight (const BaaMatch *m,
   if (!baa_los_check (m, firer->side, firer->hex, hex, &los))
     return baa_refuse (error, los.rule ? los.rule : "BAA-LOS-1", "%s cannot see %s at %s: %s",
                        baa_unit_id (firer), what, baa_hex_label (m, hex),
-                       los.reason ? los.reason : "line of sight blocked");
+                       los.reason ? los.reason : _("line of sight blocked"));
   return TRUE;
 }
 

@@ -9,6 +9,7 @@
 
 #include "baa-scenario.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 int
@@ -555,25 +556,25 @@ baa_move_check_path (const BaaMatch *m, const BaaMover *mv, const MuHex *path, g
       if (!baa_move_enterable (m, mv, (i > 0 || !mv->offboard) ? prev : MU_HEX_NONE, h, &rule))
         {
           const char *why =
-            g_str_equal (rule, "BAA-MOV-11") ? "enemy counters there" :
-            g_str_equal (rule, "BAA-MOV-12") ? "a withdrawal must move away from the enemy and stay out of enemy zones of control" :
-            g_str_equal (rule, "BAA-SPC-4") ? "river boats stay on river hexes" :
-            "impassable";
+            g_str_equal (rule, "BAA-MOV-11") ? _("enemy counters there") :
+            g_str_equal (rule, "BAA-MOV-12") ? _("a withdrawal must move away from the enemy and stay out of enemy zones of control") :
+            g_str_equal (rule, "BAA-SPC-4") ? _("river boats stay on river hexes") :
+            _("impassable");
           if (mv->withdraw && mv->offboard)
-            why = "impassable";
+            why = _("impassable");
           return baa_refuse (error, rule, "%s cannot enter %s: %s", who, baa_hex_label (m, h), why);
         }
       if (i + 1 < n && baa_move_must_stop (m, mv, h, &rule))
         return baa_refuse (error, rule, "%s cannot enter %s: %s", who,
                            baa_hex_label (m, path[i + 1]),
-                           g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
-                                                           : "it must stop to capture a commander");
+                           g_str_equal (rule, "BAA-ZOC-3") ? _("locked in a zone of control")
+                                                           : _("it must stop to capture a commander"));
       prev = h;
     }
   if (*exit_edge && nb == 0 && baa_move_must_stop (m, mv, mv->start, &rule))
     return baa_refuse (error, rule, "%s cannot leave %s: %s", who, baa_hex_label (m, mv->start),
-                       g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
-                                                       : "it must stop to capture a commander");
+                       g_str_equal (rule, "BAA-ZOC-3") ? _("locked in a zone of control")
+                                                       : _("it must stop to capture a commander"));
   if (!*exit_edge && !baa_move_room_at (m, mv, path[n - 1]))
     return baa_refuse (error, "BAA-STK-1", "%s cannot end at %s: two friendly units are there already",
                        who, baa_hex_label (m, path[n - 1]));

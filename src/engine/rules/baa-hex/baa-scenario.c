@@ -11,7 +11,7 @@
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 

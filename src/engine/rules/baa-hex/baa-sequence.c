@@ -14,7 +14,7 @@
 #include "baa-chain.h"
 #include "baa-common.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

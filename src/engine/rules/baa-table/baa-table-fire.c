@@ -6,6 +6,7 @@
 
 #include "baa-table-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
   if (!bat_unit_on_table (t) || t->side == u->side)
     {
       if (rule) *rule = "BAT-FIRE-1";
-      if (reason) *reason = g_strdup_printf ("%s is no enemy unit on the table", t->def->id);
+      if (reason) *reason = g_strdup_printf (_("%s is no enemy unit on the table"), t->def->id);
       return 0;
     }
   /* quick refusal before any line of sight is traced */
@@ -45,13 +46,13 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands) > range + 1e-9)
     {
       if (rule) *rule = m->night ? "BAT-FIRE-9" : "BAT-FIRE-2";
-      if (reason) *reason = g_strdup_printf ("%s is more than %.2f away", t->def->id, range);
+      if (reason) *reason = g_strdup_printf (_("%s is more than %.2f away"), t->def->id, range);
       return 0;
     }
   if (bat_in_melee (m, t))
     {
       if (rule) *rule = "BAT-MEL-5";
-      if (reason) *reason = g_strdup_printf ("%s is in a melee: no fire into it", t->def->id);
+      if (reason) *reason = g_strdup_printf (_("%s is in a melee: no fire into it"), t->def->id);
       return 0;
     }
   /* BAT-FIRE-2, BAT-GEN-3: every base within range of the nearest point of
@@ -71,7 +72,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       if (rule) *rule = in_range ? "BAT-FIRE-5" : "BAT-FIRE-2";
       if (reason)
         *reason = in_range ? g_strdup_printf ("no base of %s sees %s", u->def->id, t->def->id)
-                           : g_strdup_printf ("no base of %s is within %.2f of %s", u->def->id, range, t->def->id);
+                           : g_strdup_printf (_("no base of %s is within %.2f of %s"), u->def->id, range, t->def->id);
     }
   return n;
 }

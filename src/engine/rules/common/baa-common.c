@@ -8,7 +8,7 @@
 #include "mu-error.h"
 #include "mu-problem.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include <stdarg.h>
 
@@ -243,8 +243,11 @@ baa_common_refuse (GError     **error,
   g_autofree char *msg = NULL;
   va_list args;
 
+  /* The callers pass literal English formats (xgettext finds them through
+   * the keywords baa_refuse, bat_refuse and baa_common_refuse); the player
+   * reads the refusal in their language, the rule id stays as it is. */
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  msg = g_strdup_vprintf (g_dgettext (GETTEXT_PACKAGE, format), args);
   va_end (args);
   if (rule)
     g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);
