@@ -188,7 +188,7 @@ mu_cli_play (int    argc,
                   }
                 printf ("refused: %s\n", local->message);
                 fflush (stdout);
-                fprintf (stderr, "muster-cli: %s:%u: command refused\n", name, i + 1);
+                fprintf (stderr, _("muster-cli: %s:%u: command refused\n"), name, i + 1);
               }
             if (events)
               {

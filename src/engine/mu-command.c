@@ -539,7 +539,8 @@ parse_fail (GError **error, const char *line, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "“%s”: %s", line, what);
+  /* Translators: the command line as given, then what is wrong with it */
+  g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("“%s”: %s"), line, what);
   return NULL;
 }
 

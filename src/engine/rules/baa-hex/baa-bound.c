@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 struct _BaaDay {
   int step;                 /* 0 none, 1 first side, 2 second side */
   GHashTable *rolled;       /* control counters that made their roll */
@@ -469,12 +471,13 @@ day_withdraw_open (BaaMatch *m, int side, GPtrArray *events)
       int s = k == 0 ? side : 1 - side;
       g_autoptr(GPtrArray) answers = day_withdraw_answers (m, s);
       g_autofree char *q = NULL;
+      g_autofree char *shown = NULL;
 
       if (answers->len == 0)
         continue;
-      q = g_strdup_printf ("readdressing lines: %s moves one unit one hex away from the enemy "
-                           "(choose UNIT HEX, BAA-DAY-2)", m->side_id[s]);
-      baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, NULL, events);
+      baa_common_question (&q, &shown, N_("readdressing lines: %s moves one unit one hex away from "
+                                          "the enemy (choose UNIT HEX, BAA-DAY-2)"), m->side_id[s]);
+      baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, shown, NULL, events);
       g_ptr_array_unref (m->pending.answers);
       m->pending.answers = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < answers->len; i++)

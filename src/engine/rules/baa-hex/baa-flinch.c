@@ -13,6 +13,8 @@
 
 #include "baa-combat.h"
 
+#include <glib/gi18n-lib.h>
+
 static int
 distance (const BaaMatch *m,
           MuHex           a,
@@ -164,6 +166,7 @@ flinch_go (BaaMatch       *m,
   GArray *dests = baa_flinch_destinations (m, units, n, attackers, n_attackers);
   int chooser;
   g_autofree char *question = NULL;
+  g_autofree char *shown = NULL;
 
   if (dests->len == 0)
     {
@@ -187,11 +190,11 @@ flinch_go (BaaMatch       *m,
    * flinches of the same unit in the round the attacking player chooses. */
   chooser = units[0]->flinches_this_round >= 1 ? attackers[0]->side : units[0]->side;
   if (n == 2)
-    question = g_strdup_printf ("where do %s and %s flinch to?", baa_unit_id (units[0]),
-                                baa_unit_id (units[1]));
+    baa_common_question (&question, &shown, N_("where do %s and %s flinch to?"),
+                         baa_unit_id (units[0]), baa_unit_id (units[1]));
   else
-    question = g_strdup_printf ("where does %s flinch to?", baa_unit_id (units[0]));
-  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, dests, events);
+    baa_common_question (&question, &shown, N_("where does %s flinch to?"), baa_unit_id (units[0]));
+  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, shown, dests, events);
   m->pending.units[0] = units[0];
   m->pending.units[1] = n == 2 ? units[1] : NULL;
   m->pending.n_units = n;

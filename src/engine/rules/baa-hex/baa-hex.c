@@ -590,7 +590,7 @@ pending (gpointer state)
                       : d->kind == BAA_DECISION_DAY_CONTROL ? "day-control" : "day-place";
   m->decision_view.subject = d->n_units ? d->units[0]->def->id
                            : d->commander ? d->commander->def->id : NULL;
-  m->decision_view.question = d->question;
+  m->decision_view.question = d->shown;
   m->decision_view.answers = d->answers ? (const char *const *) d->answers->pdata : NULL;
   return &m->decision_view;
 }

@@ -681,8 +681,12 @@ baa_capture_continue (BaaMatch *m, GPtrArray *events)
         evade_move (m, c, g_array_index (hexes, MuHex, 0), events);
       else
         {
-          g_autofree char *q = g_strdup_printf ("%s evades capture: choose a hex", c->def->id);
-          baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, g_steal_pointer (&hexes), events);
+          g_autofree char *q = NULL;
+          g_autofree char *shown = NULL;
+
+          baa_common_question (&q, &shown, N_("%s evades capture: choose a hex"), c->def->id);
+          baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, shown, g_steal_pointer (&hexes),
+                                   events);
           m->pending.commander = c;
           m->pending.captor = m->captor;
         }

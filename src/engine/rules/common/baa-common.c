@@ -234,6 +234,22 @@ baa_common_result (MuResult          *r,
   r->summary = g_strdup_printf ("%s %d %s %d", side_id[0], score[0], side_id[1], score[1]);
 }
 
+void
+baa_common_question (char       **question,
+                     char       **shown,
+                     const char  *format,
+                     ...)
+{
+  va_list args, again;
+
+  va_start (args, format);
+  va_copy (again, args);
+  *question = g_strdup_vprintf (format, args);
+  *shown = g_strdup_vprintf (g_dgettext (GETTEXT_PACKAGE, format), again);
+  va_end (again);
+  va_end (args);
+}
+
 gboolean
 baa_common_refuse (GError     **error,
                    const char  *rule,
