@@ -510,7 +510,7 @@ day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError 
     return baa_refuse (error, "BAA-DAY-2", "“%s” is not a withdrawal step", answer);
   baa_decision_clear (m);
   e = baa_event (m, events, &baa_ev_move, u->def->id, "BAA-DAY-2");
-  mu_event_set_text (e, "readdress");
+  mu_event_set_text (e, NC_("event text", "readdress"));
   e->from = mu_pos_from_hex (u->hex);
   e->to = mu_pos_from_hex (to);
   e->value = 1;
@@ -571,7 +571,7 @@ baa_bound_end (BaaMatch *m, GPtrArray *events)
       !m->finished)
     {
       MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-DAY-1");
-      mu_event_set_text (e, "complete-darkness");
+      mu_event_set_text (e, NC_("event text", "complete-darkness"));
       if (m->day == NULL)
         m->day = g_new0 (BaaDay, 1);
       if (m->day->rolled == NULL)
@@ -802,7 +802,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       u = baa_match_find_unit (m, cmd->unit);
       c = u ? NULL : baa_match_find_commander (m, cmd->unit);
       e = baa_event (m, events, &baa_ev_move, cmd->unit, "BAA-DAY-3");
-      mu_event_set_text (e, "reposition");
+      mu_event_set_text (e, NC_("event text", "reposition"));
       e->from = mu_pos_from_hex (u ? u->hex : c->hex);
       e->to = mu_pos_from_hex (p->hex);
       if (u)
@@ -856,7 +856,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       char edge = march_edge (m, side, rear);
       MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), c->def->id, "BAA-DAY-4");
 
-      mu_event_set_text (e, rear ? "march-rear" : "march-flank");
+      mu_event_set_text (e, rear ? NC_("event text", "march-rear") : NC_("event text", "march-flank"));
       c->status = BAA_CDR_OFFBOARD;
       c->march_kind = rear ? 2 : 1;
       c->march_edge = edge;

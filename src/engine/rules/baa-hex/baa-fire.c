@@ -458,7 +458,8 @@ baa_attack_resolve (BaaMatch       *m,
   ev = baa_event (m, events, &baa_ev_attack, baa_unit_id (target),
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
-  mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
+  mu_event_set_text (ev, melee ? (n > 1 ? NC_("event text", "melee-group") : NC_("event text", "melee"))
+                             : (n > 1 ? NC_("event text", "fire-group") : NC_("event text", "fire")));
   ev->at = mu_pos_from_hex (hex);
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, attackers[i]);
@@ -478,7 +479,7 @@ baa_attack_resolve (BaaMatch       *m,
         {
           MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
                                      "BAA-FIRE-10");
-          mu_event_set_text (lost, "attack lost: the target is already dispersed");
+          mu_event_set_text (lost, NC_("event text", "attack lost: the target is already dispersed"));
           continue;
         }
       c = baa_cover_value (m, a->hex, hex);
@@ -500,7 +501,7 @@ baa_attack_resolve (BaaMatch       *m,
     {
       /* BAA-AMB-18: the group's running total decides. */
       ev = baa_event (m, events, &baa_ev_hits, baa_unit_id (target), "BAA-AMB-18");
-      mu_event_set_text (ev, "total");
+      mu_event_set_text (ev, NC_("event text", "total"));
       ev->value = total;
     }
 
@@ -599,7 +600,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
   rule = sharp ? "BAA-CDR-5" : "BAA-CDR-4";
   ev = baa_event (m, events, &baa_ev_attack, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
-  mu_event_set_text (ev, "fire-commander");
+  mu_event_set_text (ev, NC_("event text", "fire-commander"));
   ev->at = mu_pos_from_hex (target->hex);
   ev->count = 1;
   firer->attacked_this_round = TRUE;
@@ -710,7 +711,7 @@ baa_breach_resolve (BaaMatch       *m,
         {
           MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
                                      "BAA-FIRE-10");
-          mu_event_set_text (lost, "attack lost: the hexside is already breached");
+          mu_event_set_text (lost, NC_("event text", "attack lost: the hexside is already breached"));
           continue;
         }
       dice = baa_unit_attack_dice (m, a);
@@ -743,7 +744,7 @@ baa_breach_resolve (BaaMatch       *m,
     {
       ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-AMB-33");
       ev->at = mu_pos_from_hex (hex);
-      mu_event_set_text (ev, "works hold: hits do not carry over");
+      mu_event_set_text (ev, NC_("event text", "works hold: hits do not carry over"));
     }
   return TRUE;
 }

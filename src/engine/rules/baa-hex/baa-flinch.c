@@ -234,7 +234,7 @@ baa_flinch_test (BaaMatch       *m,
       if (cover == 0)
         {
           MuEvent *ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), id, "BAA-FLN-7");
-          mu_event_set_text (ev, "overwhelming fire: flinches without a test");
+          mu_event_set_text (ev, NC_("event text", "overwhelming fire: flinches without a test"));
           flinch = TRUE;
         }
       else

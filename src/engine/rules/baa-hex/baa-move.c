@@ -761,13 +761,13 @@ baa_move_counter (BaaMatch         *m,
   e = baa_event (m, events, &baa_ev_move, mv.def->id,
                  withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : exit_edge ? "BAA-VIC-4" : NULL);
   if (exit_edge)
-    mu_event_set_text (e, "exit");
+    mu_event_set_text (e, NC_("event text", "exit"));
   else if (withdraw)
-    mu_event_set_text (e, "withdraw");
+    mu_event_set_text (e, NC_("event text", "withdraw"));
   else if (rail)
-    mu_event_set_text (e, "rail");
+    mu_event_set_text (e, NC_("event text", "rail"));
   else if (mv.offboard)
-    mu_event_set_text (e, "enter");
+    mu_event_set_text (e, NC_("event text", "enter"));
   if (!mv.offboard)
     e->from = mu_pos_from_hex (mv.start);
   e->to = mu_pos_from_hex (path[n - 1]);

@@ -11,6 +11,7 @@
 
 #include "baa-hex.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -719,7 +720,7 @@ baa_unit_pin (BaaMatch  *m,
   u->pinned = TRUE;
   u->pinned_round = m->round_serial;
   e = baa_event (m, events, &baa_ev_marker, u->def->id, "BAA-FLN-5");
-  mu_event_set_text (e, "pinned");
+  mu_event_set_text (e, NC_("event text", "pinned"));
   baa_match_invalidate (m);
 }
 

@@ -9,6 +9,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -125,7 +126,7 @@ bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GE
   need = sharp ? bat_attack_value (m, u) : 6;
   e = bat_event (m, events, &baa_ev_attack, c->def->id, sharp ? "BAT-CDR-3" : "BAT-CDR-2");
   mu_event_set_object (e, u->def->id);
-  mu_event_set_text (e, "fire");
+  mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
   u->fired = TRUE;
   u->acted_this_bound = TRUE;

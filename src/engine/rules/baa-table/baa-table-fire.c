@@ -249,7 +249,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   cover = bat_cover_value (m, t, u, TRUE);
   e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-2");
   mu_event_set_object (e, u->def->id);
-  mu_event_set_text (e, "fire");
+  mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
   hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
   hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
@@ -323,7 +323,7 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
       in_cover = in_cover || cover > 0;
       e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-4");
       mu_event_set_object (e, u->def->id);
-      mu_event_set_text (e, "fire");
+      mu_event_set_text (e, NC_("event text", "fire"));
       e->count = (int) n;
       hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
       hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
@@ -439,7 +439,7 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
           cover = bat_cover_value (m, t, u, !bat_charged (t, u));
           e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-MEL-2");
           mu_event_set_object (e, u->def->id);
-          mu_event_set_text (e, "melee");
+          mu_event_set_text (e, NC_("event text", "melee"));
           e->count = dice[k];
           hits = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[k], bat_attack_value (m, u),
                        "BAT-MEL-6");
@@ -474,7 +474,7 @@ bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
         continue;
       e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FLN-4");
       mu_event_set_object (e, u->def->id);
-      mu_event_set_text (e, "melee");
+      mu_event_set_text (e, NC_("event text", "melee"));
       e->count = dice[0];
       hits[i] = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[0], bat_attack_value (m, u),
                       "BAT-FLN-4");

@@ -10,6 +10,7 @@
 #include "baa-chain.h"
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -889,7 +890,7 @@ tasks_check (BatMatch *m, GPtrArray *events)
           MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), t->id, "BAT-OBJ-5");
 
           mu_event_set_side (e, t->side);
-          mu_event_set_text (e, "task-completed");
+          mu_event_set_text (e, NC_("event text", "task-completed"));
           finish (m, "task-completed", side, events);
         }
     }

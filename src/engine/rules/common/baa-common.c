@@ -20,12 +20,12 @@ baa_common_victory_level (int diff)
   /* BAA-VIC-2, BAT-OBJ-4 */
   diff = ABS (diff);
   if (diff == 0)
-    return "draw";
+    return NC_("event text", "draw");
   if (diff <= 2)
-    return "tactical";
+    return NC_("event text", "tactical");
   if (diff <= 4)
-    return "decisive";
-  return "complete";
+    return NC_("event text", "decisive");
+  return NC_("event text", "complete");
 }
 
 BaaHoldResult
