@@ -17,6 +17,7 @@
 
 #include "app-test.h"
 #include "muster-editor.h"
+#include "muster-match-log.h"
 
 /* The catalogue's text for msgid (msgctxt NULL) or msgctxt|msgid. */
 static const char *
@@ -152,6 +153,21 @@ test_match_page (void)
   assert_translated_labels (GTK_WIDGET (page), (const char *const[]) {
     "Control Range", "Command Roll (commands)", "Orders", "_End Phase", "All events", NULL });
   assert_fits_screen (window);
+
+  /* the log reads the engine's words for why or how ("bounds-played", the
+   * reason a match ended) in the language; the event itself keeps them */
+  {
+    g_autoptr(MuEvent) end = mu_event_new (MU_EVENT_GAME_END, NULL);
+    const char *word = g_dpgettext2 (GETTEXT_PACKAGE, "event text", "bounds-played");
+    g_autofree char *line = NULL;
+
+    g_assert_cmpstr (word, !=, "bounds-played");
+    mu_event_set_text (end, "bounds-played");
+    line = muster_match_log_describe_event (muster_match_page_get_game (page), end);
+    g_assert_nonnull (strstr (line, word));
+    g_assert_null (strstr (line, "bounds-played"));
+    g_assert_cmpstr (end->text, ==, "bounds-played");
+  }
   destroy_all_windows ();
 }
 
