@@ -71,7 +71,7 @@ rest_roll (BaaMatch *m, GPtrArray *events, const char *subject, GPtrArray *units
   gboolean rested;
 
   /* BAA-RES-4, BAA-AMB-40: 5-6 rested, otherwise fatigued */
-  baa_roll (m, events, "march-rest", subject, NULL, 0, MU_ROLL_AT_LEAST, 5, "BAA-RES-4", &rested);
+  baa_roll (m, events, NC_("event text", "march-rest"), subject, NULL, 0, MU_ROLL_AT_LEAST, 5, "BAA-RES-4", &rested);
   if (rested || !m->opt_fatigue)
     return;
   for (guint i = 0; i < units->len; i++)
@@ -103,7 +103,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
         {
           if (m->night)
             continue;   /* BAA-RES-4: from the first dawn bound onward */
-          baa_roll (m, events, "march", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+          baa_roll (m, events, NC_("event text", "march"), r->id, NULL, 0, MU_ROLL_AT_LEAST,
                     baa_common_march_need (r->kind), "BAA-RES-4", &ok);
         }
       else if (r->arrival == MU_ARRIVAL_ROLL)
@@ -114,7 +114,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
            * leadership; a reserve with neither arrives on anything but a
            * night-modified 6. */
           int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
-          baa_roll (m, events, "reserve", r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
+          baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
         }
       if (!ok)
@@ -145,7 +145,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
 
       if (c->march_kind == 0 || c->status != BAA_CDR_OFFBOARD || m->night)
         continue;
-      baa_roll (m, events, "march", c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
+      baa_roll (m, events, NC_("event text", "march"), c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
                 baa_common_march_need (c->march_kind == 1 ? MU_RESERVE_FLANK_MARCH : MU_RESERVE_OUT_CIRCLING),
                 "BAA-RES-4", &ok);
       if (!ok)
@@ -833,7 +833,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
   g_hash_table_add (m->day->rolled, k);
   if (cmd->kind == BAA_COMMAND_REPOSITION)
     {
-      baa_roll (m, events, "reposition", k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+      baa_roll (m, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
                 k->def->leadership, "BAA-DAY-3", &ok);
       if (ok)
         {
@@ -848,7 +848,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       return TRUE;
     }
   /* BAA-DAY-4: d6 + 1 <= leadership */
-  baa_roll (m, events, "march", k->def->id, c->def->id, 1, MU_ROLL_AT_MOST, k->def->leadership,
+  baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST, k->def->leadership,
             "BAA-DAY-4", &ok);
   if (ok)
     {

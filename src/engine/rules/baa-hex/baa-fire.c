@@ -377,7 +377,7 @@ friendly_fire_check (BaaMatch     *m,
 
       if (c == NULL)
         continue;
-      baa_roll (m, events, "friendly-fire", cdr_id (g_ptr_array_index (c, 0)), baa_unit_id (firer), 0,
+      baa_roll (m, events, NC_("event text", "friendly-fire"), cdr_id (g_ptr_array_index (c, 0)), baa_unit_id (firer), 0,
                 MU_ROLL_AT_LEAST, 6, "BAA-LOS-4", &hit);
       if (hit)
         for (guint j = 0; j < c->len; j++)
@@ -407,7 +407,7 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, melee ? "melee" : "fire", aid, tid, 0, MU_ROLL_AT_LEAST, value,
+      baa_roll (m, events, melee ? NC_("event text", "melee") : NC_("event text", "fire"), aid, tid, 0, MU_ROLL_AT_LEAST, value,
                 "BAA-FIRE-5", &ok);
       hits += ok;
     }
@@ -417,7 +417,7 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, "cover", tid, aid, 0, MU_ROLL_AT_LEAST, cover, "BAA-FIRE-6", &ok);
+      baa_roll (m, events, NC_("event text", "cover"), tid, aid, 0, MU_ROLL_AT_LEAST, cover, "BAA-FIRE-6", &ok);
       kept += ok;
     }
   return kept;
@@ -605,7 +605,7 @@ baa_fire_commander_resolve (BaaMatch     *m,
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
-  baa_roll (m, events, "commander-shot", baa_unit_id (firer), cdr_id (target), 0,
+  baa_roll (m, events, NC_("event text", "commander-shot"), baa_unit_id (firer), cdr_id (target), 0,
             MU_ROLL_AT_LEAST, sharp ? baa_unit_attack_value (m, firer) : 6, rule, &hit);
   if (hit)
     baa_commander_disable (m, target, rule, events);
@@ -720,7 +720,7 @@ baa_breach_resolve (BaaMatch       *m,
         {
           gboolean ok = FALSE;
 
-          baa_roll (m, events, "breach", baa_unit_id (a), NULL, 0, MU_ROLL_AT_LEAST, value,
+          baa_roll (m, events, NC_("event text", "breach"), baa_unit_id (a), NULL, 0, MU_ROLL_AT_LEAST, value,
                     "BAA-FORT-3", &ok);
           hits += ok;
         }

@@ -49,7 +49,7 @@ commanders_share_fate (BaaMatch  *m,
 
       if (k->status != BAA_CDR_ACTIVE)
         continue;
-      baa_roll (m, events, "commander-fate", k->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
+      baa_roll (m, events, NC_("event text", "commander-fate"), k->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
                 "BAA-CDR-3", &hit);
       if (hit)
         baa_commander_disable (m, k, "BAA-CDR-3", events);
@@ -238,17 +238,17 @@ baa_flinch_test (BaaMatch       *m,
           flinch = TRUE;
         }
       else
-        baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
+        baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
     }
   else if (cover == 0)
-    baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
+    baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
   else
     {
       gboolean a = FALSE, b = FALSE;
 
       /* BAA-FLN-3: both dice are always rolled; both must be <= hits. */
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
+      baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
+      baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
       flinch = a && b;
     }
   if (!flinch)

@@ -724,7 +724,7 @@ capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
       BaaCommander *c = g_ptr_array_index (cdrs, i);
       gboolean ok;
 
-      baa_roll (m, events, "capture", u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, need,
+      baa_roll (m, events, NC_("event text", "capture"), u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, need,
                 "BAA-CDR-9", &ok);
       if (ok)
         baa_commander_capture (m, c, u->def->id, "BAA-CDR-9", events);

@@ -167,7 +167,7 @@ flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_c
   for (int i = 0; i < dice; i++)
     {
       gboolean ok;
-      mu_dice_roll (m->dice, events, "flinch", t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, lost,
+      mu_dice_roll (m->dice, events, NC_("event text", "flinch"), t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, lost,
                     dice == 2 ? "BAT-FLN-2" : "BAT-FLN-1", &ok);
       flinch = flinch && ok;
     }

@@ -726,7 +726,7 @@ bound_start (BatMatch *m, GPtrArray *events)
       if (!again && baa_common_march_need (r->kind))
         {
           /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
-          mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+          mu_dice_roll (m->dice, events, NC_("event text", "arrival"), r->id, NULL, 0, MU_ROLL_AT_LEAST,
                         baa_common_march_need (r->kind), "BAT-RES-2", &ok);
           if (!ok)
             {

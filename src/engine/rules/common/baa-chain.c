@@ -127,11 +127,11 @@ baa_chain_control_roll (const BaaChain *ch)
       if (!subordinate (ch, &c) || *c.has_orders)
         continue;
       if (ops->no_control_rule == NULL)
-        ok = roll (ch, "command", c.id, NULL, ch->modifier, c.leadership, rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, NULL, ch->modifier, c.leadership, rule);
       else if (best.self)
-        ok = roll (ch, "command", c.id, best.id, ch->modifier, best.leadership, rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, best.id, ch->modifier, best.leadership, rule);
       else
-        ok = roll (ch, "command", c.id, NULL, 0, 1, rule = ops->no_control_rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, NULL, 0, 1, rule = ops->no_control_rule);
       if (ok)
         {
           *c.has_orders = TRUE;
@@ -226,7 +226,7 @@ baa_chain_command_roll (const BaaChain *ch)
           if (commands (ch, &c, FALSE))
             {
               /* a d6 at most the commander's leadership */
-              if (roll (ch, "command", u.id, c.id, ch->modifier, c.leadership,
+              if (roll (ch, NC_("event text", "command"), u.id, c.id, ch->modifier, c.leadership,
                         c.is_control && ops->direct_control_rule ? ops->direct_control_rule
                                                                  : ops->command_roll_rule))
                 {
