@@ -168,6 +168,19 @@ test_match_page (void)
     g_assert_null (strstr (line, "bounds-played"));
     g_assert_cmpstr (end->text, ==, "bounds-played");
   }
+  /* and a roll's purpose */
+  {
+    g_autoptr(MuEvent) roll = mu_event_new (MU_EVENT_ROLL, "u1");
+    const char *word = g_dpgettext2 (GETTEXT_PACKAGE, "event text", "flinch");
+    g_autofree char *line = NULL;
+
+    g_assert_cmpstr (word, !=, "flinch");
+    mu_event_set_text (roll, "flinch");
+    roll->value = 3;
+    line = muster_match_log_describe_event (muster_match_page_get_game (page), roll);
+    g_assert_nonnull (strstr (line, word));
+    g_assert_null (strstr (line, "flinch"));
+  }
   destroy_all_windows ();
 }
 
