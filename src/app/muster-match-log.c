@@ -236,7 +236,8 @@ roll_text (const MuEvent *e,
   g_string_append (s, or_q (e->subject));
   if (e->object)
     g_string_append_printf (s, _(" vs %s"), e->object);
-  g_string_append_printf (s, ": %s, ", e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
+  g_string_append_printf (s, ": %s, ",
+                          e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
   if (*need)
     g_string_append_printf (s, ", %s", need);

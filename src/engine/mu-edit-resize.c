@@ -213,13 +213,19 @@ resize_report (const Resize *rz)
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *list = NULL;
 
-  ADD_COUNT (parts, rz->cells, g_dngettext (GETTEXT_PACKAGE, "%u hex of terrain", "%u hexes of terrain", rz->cells));
-  ADD_COUNT (parts, rz->sides, g_dngettext (GETTEXT_PACKAGE, "%u hexside feature", "%u hexside features", rz->sides));
-  ADD_COUNT (parts, rz->paths, g_dngettext (GETTEXT_PACKAGE, "part of %u path", "parts of %u paths", rz->paths));
+  ADD_COUNT (parts, rz->cells,
+             g_dngettext (GETTEXT_PACKAGE, "%u hex of terrain", "%u hexes of terrain", rz->cells));
+  ADD_COUNT (parts, rz->sides,
+             g_dngettext (GETTEXT_PACKAGE, "%u hexside feature", "%u hexside features", rz->sides));
+  ADD_COUNT (parts, rz->paths,
+             g_dngettext (GETTEXT_PACKAGE, "part of %u path", "parts of %u paths", rz->paths));
   ADD_COUNT (parts, rz->labels, g_dngettext (GETTEXT_PACKAGE, "%u label", "%u labels", rz->labels));
-  ADD_COUNT (parts, rz->objectives, g_dngettext (GETTEXT_PACKAGE, "%u objective", "%u objectives", rz->objectives));
-  ADD_COUNT (parts, rz->entries, g_dngettext (GETTEXT_PACKAGE, "%u reserve entry hex", "%u reserve entry hexes", rz->entries));
-  ADD_COUNT (parts, rz->own_lines, g_dngettext (GETTEXT_PACKAGE, "%u own-lines hex", "%u own-lines hexes", rz->own_lines));
+  ADD_COUNT (parts, rz->objectives,
+             g_dngettext (GETTEXT_PACKAGE, "%u objective", "%u objectives", rz->objectives));
+  ADD_COUNT (parts, rz->entries,
+             g_dngettext (GETTEXT_PACKAGE, "%u reserve entry hex", "%u reserve entry hexes", rz->entries));
+  ADD_COUNT (parts, rz->own_lines,
+             g_dngettext (GETTEXT_PACKAGE, "%u own-lines hex", "%u own-lines hexes", rz->own_lines));
   if (parts->len == 0 && rz->counters == 0)
     return NULL;
   g_ptr_array_add (parts, NULL);

@@ -768,9 +768,10 @@ out:
                      filename ? filename : _("CSV"), rd.errors, MAX_LISTED_PROBLEMS);
       else
         g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                     g_dngettext (GETTEXT_PACKAGE, "%s: %u error in the order of battle; nothing was imported",
-                               "%s: %u errors in the order of battle; nothing was imported",
-                               rd.errors),
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%s: %u error in the order of battle; nothing was imported",
+                                  "%s: %u errors in the order of battle; nothing was imported",
+                                  rd.errors),
                      filename ? filename : _("CSV"), rd.errors);
       return NULL;
     }

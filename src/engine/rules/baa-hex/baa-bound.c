@@ -71,7 +71,8 @@ rest_roll (BaaMatch *m, GPtrArray *events, const char *subject, GPtrArray *units
   gboolean rested;
 
   /* BAA-RES-4, BAA-AMB-40: 5-6 rested, otherwise fatigued */
-  baa_roll (m, events, NC_("event text", "march-rest"), subject, NULL, 0, MU_ROLL_AT_LEAST, 5, "BAA-RES-4", &rested);
+  baa_roll (m, events, NC_("event text", "march-rest"), subject, NULL, 0, MU_ROLL_AT_LEAST, 5,
+            "BAA-RES-4", &rested);
   if (rested || !m->opt_fatigue)
     return;
   for (guint i = 0; i < units->len; i++)
@@ -114,7 +115,8 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
            * leadership; a reserve with neither arrives on anything but a
            * night-modified 6. */
           int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
-          baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
+          baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL,
+                    m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
         }
       if (!ok)
@@ -848,7 +850,8 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       return TRUE;
     }
   /* BAA-DAY-4: d6 + 1 <= leadership */
-  baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST, k->def->leadership,
+  baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
+            k->def->leadership,
             "BAA-DAY-4", &ok);
   if (ok)
     {

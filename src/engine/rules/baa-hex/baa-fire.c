@@ -377,7 +377,8 @@ friendly_fire_check (BaaMatch     *m,
 
       if (c == NULL)
         continue;
-      baa_roll (m, events, NC_("event text", "friendly-fire"), cdr_id (g_ptr_array_index (c, 0)), baa_unit_id (firer), 0,
+      baa_roll (m, events, NC_("event text", "friendly-fire"), cdr_id (g_ptr_array_index (c, 0)),
+                baa_unit_id (firer), 0,
                 MU_ROLL_AT_LEAST, 6, "BAA-LOS-4", &hit);
       if (hit)
         for (guint j = 0; j < c->len; j++)
@@ -407,7 +408,8 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, melee ? NC_("event text", "melee") : NC_("event text", "fire"), aid, tid, 0, MU_ROLL_AT_LEAST, value,
+      baa_roll (m, events, melee ? NC_("event text", "melee") : NC_("event text", "fire"), aid, tid,
+                0, MU_ROLL_AT_LEAST, value,
                 "BAA-FIRE-5", &ok);
       hits += ok;
     }
@@ -417,7 +419,8 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, NC_("event text", "cover"), tid, aid, 0, MU_ROLL_AT_LEAST, cover, "BAA-FIRE-6", &ok);
+      baa_roll (m, events, NC_("event text", "cover"), tid, aid, 0, MU_ROLL_AT_LEAST, cover,
+                "BAA-FIRE-6", &ok);
       kept += ok;
     }
   return kept;

@@ -238,7 +238,8 @@ baa_flinch_test (BaaMatch       *m,
           flinch = TRUE;
         }
       else
-        baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
+        baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits,
+                  "BAA-FLN-7", &flinch);
     }
   else if (cover == 0)
     baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);

@@ -186,7 +186,8 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
           !mu_stands_in_contact (u->stands, u->n_stands, &c->stand, 1, tol) || !lone (m, c))
         continue;
       /* BAT-CDR-4: one die at or above the unit's normal attack value */
-      mu_dice_roll (m->dice, events, NC_("event text", "capture"), u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, u->def->attack,
+      mu_dice_roll (m->dice, events, NC_("event text", "capture"), u->def->id, c->def->id, 0,
+                    MU_ROLL_AT_LEAST, u->def->attack,
                     "BAT-CDR-4", &ok);
       if (ok)
         {

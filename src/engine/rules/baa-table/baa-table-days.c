@@ -429,7 +429,8 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
   if (g_str_equal (verb, "reposition"))
     {
       /* BAT-DAY-2: d6 at most the higher commander's value */
-      mu_dice_roll (m->dice, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+      mu_dice_roll (m->dice, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0,
+                    MU_ROLL_AT_MOST,
                     k->def->leadership, "BAT-DAY-2", &ok);
       if (ok)
         {
@@ -443,7 +444,8 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       return TRUE;
     }
   /* BAT-DAY-3, BAT-EX-18: the roll with +1 */
-  mu_dice_roll (m->dice, events, NC_("event text", "night-reserve"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
+  mu_dice_roll (m->dice, events, NC_("event text", "night-reserve"), k->def->id, c->def->id, 1,
+                MU_ROLL_AT_MOST,
                 k->def->leadership, "BAT-DAY-3", &ok);
   if (ok)
     {

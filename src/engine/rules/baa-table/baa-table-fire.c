@@ -72,7 +72,8 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       if (rule) *rule = in_range ? "BAT-FIRE-5" : "BAT-FIRE-2";
       if (reason)
         *reason = in_range ? g_strdup_printf ("no base of %s sees %s", u->def->id, t->def->id)
-                           : g_strdup_printf (_("no base of %s is within %.2f of %s"), u->def->id, range, t->def->id);
+                           : g_strdup_printf (_("no base of %s is within %.2f of %s"), u->def->id,
+                                              range, t->def->id);
     }
   return n;
 }
@@ -167,7 +168,8 @@ flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_c
   for (int i = 0; i < dice; i++)
     {
       gboolean ok;
-      mu_dice_roll (m->dice, events, NC_("event text", "flinch"), t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, lost,
+      mu_dice_roll (m->dice, events, NC_("event text", "flinch"), t->def->id, by->def->id, 0,
+                    MU_ROLL_AT_MOST, lost,
                     dice == 2 ? "BAT-FLN-2" : "BAT-FLN-1", &ok);
       flinch = flinch && ok;
     }
