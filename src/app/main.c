@@ -12,9 +12,12 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(MusterApplication) app = NULL;
+  const char *localedir = g_getenv ("MUSTER_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* Run from the build tree, the catalogues are in its po folder (the run
+   * script and the tests point MUSTER_LOCALEDIR there); installed, in LOCALEDIR. */
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -43,7 +43,9 @@ describe_roll (const MuEvent *roll)
   g_string_append (s, roll->subject ? roll->subject : _("a roll"));
   if (roll->object)
     g_string_append_printf (s, _(" vs %s"), roll->object);
-  g_string_append_printf (s, ": %s — ", roll->text ? roll->text : _("purpose not given"));
+  /* the engine's word for the purpose ("command", "flinch"), as the log reads it */
+  g_string_append_printf (s, ": %s — ", roll->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", roll->text)
+                                                   : _("purpose not given"));
   g_string_append_printf (s, ngettext ("%d die", "%d dice", roll->count), roll->count);
   if (roll->compare == MU_ROLL_AT_LEAST)
     g_string_append_printf (s, _(", need %d+"), roll->target);

@@ -363,3 +363,29 @@ muster_editor_oob_values_summary (const MuScenario *s,
     }
   return g_string_free (out, FALSE);
 }
+
+const char *
+muster_editor_arm_word (MuArm arm)
+{
+  switch (arm)
+    {
+    case MU_ARM_INFANTRY: return C_("arm in a row of the order of battle", "infantry");
+    case MU_ARM_CAVALRY: return C_("arm in a row of the order of battle", "cavalry");
+    case MU_ARM_ARTILLERY: return C_("arm in a row of the order of battle", "artillery");
+    case MU_ARM_RIVERBOAT: return C_("arm in a row of the order of battle", "riverboat");
+    case MU_ARM_N:
+    default: return mu_arm_to_string (arm);
+    }
+}
+
+const char *
+muster_editor_kind_word (MuCounterKind kind)
+{
+  switch (kind)
+    {
+    case MU_COUNTER_CONTROL: return C_("counter kind in a row of the order of battle", "control");
+    case MU_COUNTER_COMMAND: return C_("counter kind in a row of the order of battle", "command");
+    case MU_COUNTER_UNIT: return C_("counter kind in a row of the order of battle", "unit");
+    default: return mu_counter_kind_to_string (kind);
+    }
+}

@@ -24,4 +24,10 @@ void  muster_editor_oob_values_update (GtkGrid *grid, MuEditHistory *history, co
  * type inf" (newly allocated; "" when it has none). */
 char *muster_editor_oob_values_summary (const MuScenario *scenario, const MuCounter *counter);
 
+/* An arm and a counter kind as the order of battle's rows name them: the
+ * words of the files (mu_arm_to_string, mu_counter_kind_to_string) in the
+ * player's language. Static strings. */
+const char *muster_editor_arm_word  (MuArm arm);
+const char *muster_editor_kind_word (MuCounterKind kind);
+
 G_END_DECLS

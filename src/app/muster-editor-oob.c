@@ -156,8 +156,7 @@ row_text (MusterEditorOob *self,
       g_autofree char *values = muster_editor_oob_values_summary (s, c);
 
       return g_strdup_printf ("%s — %s%s%s%s", name,
-                              c->kind == MU_COUNTER_UNIT ? mu_arm_to_string (c->arm)
-                                                         : mu_counter_kind_to_string (c->kind),
+                              c->kind == MU_COUNTER_UNIT ? muster_editor_arm_word (c->arm) : muster_editor_kind_word (c->kind),
                               *values ? ", " : "", values, place);
     }
   switch (c->kind)
@@ -171,7 +170,7 @@ row_text (MusterEditorOob *self,
     case MU_COUNTER_UNIT:
     default:
       return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
-                              c->range, c->attack, c->strength, mu_arm_to_string (c->arm), place);
+                              c->range, c->attack, c->strength, muster_editor_arm_word (c->arm), place);
     }
 }
 
@@ -500,7 +499,7 @@ muster_editor_oob_drop (MusterEditorOob *self,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("A %s counter cannot serve under a %s counter"),
-                   mu_counter_kind_to_string (c->kind), mu_counter_kind_to_string (t->kind));
+                   muster_editor_kind_word (c->kind), muster_editor_kind_word (t->kind));
       return FALSE;
     }
   /* same rank: join its superior, just before it (one step) */

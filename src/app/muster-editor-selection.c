@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "muster-editor-private.h"
+#include "muster-editor-oob-values.h"
 
 #include <glib/gi18n.h>
 
@@ -48,7 +49,7 @@ append_counter_line (GString         *text,
 
   g_string_append_printf (text, "%s (%s, %s)", c->name ? c->name : c->id,
                           side && side->name ? side->name : c->side,
-                          mu_counter_kind_to_string (c->kind));
+                          muster_editor_kind_word (c->kind));
 }
 
 /* The selected counter and, on a hex board, the rest of its stack. */

@@ -254,7 +254,8 @@ muster_map_view_update_position (MusterMapView *self)
         {
           /* Translators: hex number and the compass name of one of its sides. */
           text = g_strdup_printf (_("Hex %s · hexside %s · %s"), label,
-                                  mu_hex_direction_name (grid, pick.side_dir),
+                                  g_dpgettext2 (GETTEXT_PACKAGE, "compass",
+                                                mu_hex_direction_name (grid, pick.side_dir)),
                                   mu_terrain_display_name (cell->terrain));
         }
       else

@@ -236,7 +236,8 @@ roll_text (const MuEvent *e,
   g_string_append (s, or_q (e->subject));
   if (e->object)
     g_string_append_printf (s, _(" vs %s"), e->object);
-  g_string_append_printf (s, ": %s, ", e->text ? e->text : _("roll"));
+  g_string_append_printf (s, ": %s, ",
+                          e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
   if (*need)
     g_string_append_printf (s, ", %s", need);
@@ -261,7 +262,8 @@ roll_text (const MuEvent *e,
 
 /* A template field as people read it: side names, positions as the map
  * labels them, the step's and the marker's names, the ruleset's word for a
- * turn; the rest as the engine writes it. */
+ * turn, the engine's words in the player's language; the rest as the
+ * engine writes it. */
 static char *
 field_text (const MuEvent *e,
             const char    *field,
@@ -288,6 +290,12 @@ field_text (const MuEvent *e,
 
       return mu_pos_is_set (pos) ? pos_text (game, pos) : NULL;
     }
+  /* The engine's words for how or why ("withdraw", "tactical"), marked
+   * NC_("event text", ...) where it sets them: stable in --events, read
+   * here in the player's language. Other texts (ids) are not in the
+   * catalogue and stay as they are. */
+  if (g_str_equal (field, "text") && e->text)
+    return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text));
   return mu_event_field_text (e, field, NULL);
 }
 

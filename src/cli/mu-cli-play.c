@@ -147,6 +147,8 @@ mu_cli_play (int    argc,
 
         if (nul > 0)
           {
+            /* Translators: keep “FILE:LINE:” as it is, with no spaces: editors and
+             * scripts find the place by it */
             mu_cli_error (_("%s:%u: a NUL byte: a command file is text, one command a line; "
                             "nothing was applied"), name, nul);
             return 1;
@@ -188,7 +190,9 @@ mu_cli_play (int    argc,
                   }
                 printf ("refused: %s\n", local->message);
                 fflush (stdout);
-                fprintf (stderr, "muster-cli: %s:%u: command refused\n", name, i + 1);
+                /* Translators: keep “muster-cli: FILE:LINE:” as it is, with no
+                 * spaces: editors and scripts find the place by it */
+                fprintf (stderr, _("muster-cli: %s:%u: command refused\n"), name, i + 1);
               }
             if (events)
               {

@@ -11,6 +11,7 @@
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -538,7 +539,8 @@ parse_fail (GError **error, const char *line, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "“%s”: %s", line, what);
+  /* Translators: the command line as given, then what is wrong with it */
+  g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("“%s”: %s"), line, what);
   return NULL;
 }
 
@@ -560,7 +562,7 @@ mu_command_parse (const MuRuleset *ruleset,
     return NULL;
   for (const char *p = copy; *p; p++)
     if ((guchar) *p < 0x20 && *p != '\t')
-      return parse_fail (error, copy, "control character 0x%02x in the line", (guchar) *p);
+      return parse_fail (error, copy, _("control character 0x%02x in the line"), (guchar) *p);
   raw = g_strsplit_set (copy, " \t", -1);
   for (guint i = 0; raw[i]; i++)
     if (raw[i][0] != '\0')
@@ -568,7 +570,7 @@ mu_command_parse (const MuRuleset *ruleset,
   g_ptr_array_add (w, NULL);
   verb = mu_ruleset_find_verb (ruleset, g_ptr_array_index (w, 0));
   if (verb == NULL)
-    return parse_fail (error, copy, "unknown command “%s” (%s has no such verb)",
+    return parse_fail (error, copy, _("unknown command “%s” (%s has no such verb)"),
                        (const char *) g_ptr_array_index (w, 0), ruleset->id);
 
   /* each form ("A | B") in turn */
@@ -589,34 +591,34 @@ mu_command_parse (const MuRuleset *ruleset,
         break;
     }
   if (verb->syntax == NULL || *verb->syntax == '\0')
-    return parse_fail (error, copy, "%s takes no arguments", verb->verb);
+    return parse_fail (error, copy, _("%s takes no arguments"), verb->verb);
   if (why.element)
     {
       const char *word = g_ptr_array_index (w, why.wi + 1);
       const char *e = why.element;
 
       if (strstr (e, "HEX"))
-        return parse_fail (error, copy, "“%s” is not a hex (CCRR)", word);
+        return parse_fail (error, copy, _("“%s” is not a hex (CCRR)"), word);
       if (strstr (e, "POS") || strstr (e, "OFF"))
-        return parse_fail (error, copy, "“%s” is not a hex (CCRR) or a position (@X,Y)", word);
+        return parse_fail (error, copy, _("“%s” is not a hex (CCRR) or a position (@X,Y)"), word);
       if (strstr (e, "DIR"))
-        return parse_fail (error, copy, "“%s” is not a hexside direction 0..5", word);
+        return parse_fail (error, copy, _("“%s” is not a hexside direction 0..5"), word);
       if (strstr (e, "STEP"))
         return parse_fail (error, copy,
-                           "“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)",
+                           _("“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)"),
                            word);
       if (is_id_element (e) && !mu_id_is_valid (word))
         {
           g_autofree char *shown = mu_problem_quote (word);
 
           return parse_fail (error, copy,
-                             "“%s” is not an id (a letter or digit, then letters, digits, “-”, "
-                             "“_” or “.”; at most %d characters)", shown, MU_ID_MAX_LENGTH);
+                             _("“%s” is not an id (a letter or digit, then letters, digits, “-”, "
+                             "“_” or “.”; at most %d characters)"), shown, MU_ID_MAX_LENGTH);
         }
     }
   if (verb->usage)
-    return parse_fail (error, copy, "%s %s", verb->verb, verb->usage);
-  return parse_fail (error, copy, "expected %s %s (hexes as CCRR, table positions as @X,Y)",
+    return parse_fail (error, copy, "%s %s", verb->verb, g_dgettext (GETTEXT_PACKAGE, verb->usage));
+  return parse_fail (error, copy, _("expected %s %s (hexes as CCRR, table positions as @X,Y)"),
                      verb->verb, verb->syntax);
 }
 

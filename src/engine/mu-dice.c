@@ -6,6 +6,7 @@
 
 #include "mu-error.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,7 +251,7 @@ mu_dice_parse_list (const char  *text,
       if (*end != '\0' || v < 1 || v > 6)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                       "dice list: “%s” (die %u) is not a d6 result 1..6", words[i],
+                       _("dice list: “%s” (die %u) is not a d6 result 1..6"), words[i],
                        values->len + 1);
           return NULL;
         }

@@ -10,7 +10,7 @@
 #include "mu-edit-private.h"
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* Counter values ------------------------------------------------------------------- */
 

@@ -9,7 +9,7 @@
 
 #include "mu-edit-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 static MuTableMap *

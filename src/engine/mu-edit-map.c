@@ -6,7 +6,7 @@
 
 #include "mu-edit-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* Terrain, elevation, hex and hexside features, paths and labels. */
 

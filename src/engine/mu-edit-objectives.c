@@ -6,7 +6,7 @@
 
 #include "mu-edit-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -617,7 +617,7 @@ mu_edit_remove_reserve (MuEditHistory *history,
   if (unplaced)
     {
       g_autofree char *detail =
-        g_strdup_printf (ngettext ("%u counter of the reserve is no longer placed.",
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u counter of the reserve is no longer placed.",
                                    "%u counters of the reserve are no longer placed.", unplaced),
                          unplaced);
       mu_edit_add_detail (history, detail);

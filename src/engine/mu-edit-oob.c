@@ -8,7 +8,7 @@
 #include "mu-ruleset.h"
 #include "mu-problem.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -446,7 +446,7 @@ mu_edit_remove_counter (MuEditHistory *history,
   if (below)
     {
       g_autofree char *detail =
-        g_strdup_printf (ngettext ("%u counter under it was deleted too.",
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u counter under it was deleted too.",
                                    "%u counters under it were deleted too.", below), below);
       mu_edit_add_detail (history, detail);
     }

@@ -7,7 +7,7 @@
 #include "mu-edit-private.h"
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -6,7 +6,7 @@
 
 #include "mu-edit-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* Resizing a hex board: everything that stands on a hex moves with it.
  *
@@ -213,13 +213,19 @@ resize_report (const Resize *rz)
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *list = NULL;
 
-  ADD_COUNT (parts, rz->cells, ngettext ("%u hex of terrain", "%u hexes of terrain", rz->cells));
-  ADD_COUNT (parts, rz->sides, ngettext ("%u hexside feature", "%u hexside features", rz->sides));
-  ADD_COUNT (parts, rz->paths, ngettext ("part of %u path", "parts of %u paths", rz->paths));
-  ADD_COUNT (parts, rz->labels, ngettext ("%u label", "%u labels", rz->labels));
-  ADD_COUNT (parts, rz->objectives, ngettext ("%u objective", "%u objectives", rz->objectives));
-  ADD_COUNT (parts, rz->entries, ngettext ("%u reserve entry hex", "%u reserve entry hexes", rz->entries));
-  ADD_COUNT (parts, rz->own_lines, ngettext ("%u own-lines hex", "%u own-lines hexes", rz->own_lines));
+  ADD_COUNT (parts, rz->cells,
+             g_dngettext (GETTEXT_PACKAGE, "%u hex of terrain", "%u hexes of terrain", rz->cells));
+  ADD_COUNT (parts, rz->sides,
+             g_dngettext (GETTEXT_PACKAGE, "%u hexside feature", "%u hexside features", rz->sides));
+  ADD_COUNT (parts, rz->paths,
+             g_dngettext (GETTEXT_PACKAGE, "part of %u path", "parts of %u paths", rz->paths));
+  ADD_COUNT (parts, rz->labels, g_dngettext (GETTEXT_PACKAGE, "%u label", "%u labels", rz->labels));
+  ADD_COUNT (parts, rz->objectives,
+             g_dngettext (GETTEXT_PACKAGE, "%u objective", "%u objectives", rz->objectives));
+  ADD_COUNT (parts, rz->entries,
+             g_dngettext (GETTEXT_PACKAGE, "%u reserve entry hex", "%u reserve entry hexes", rz->entries));
+  ADD_COUNT (parts, rz->own_lines,
+             g_dngettext (GETTEXT_PACKAGE, "%u own-lines hex", "%u own-lines hexes", rz->own_lines));
   if (parts->len == 0 && rz->counters == 0)
     return NULL;
   g_ptr_array_add (parts, NULL);
@@ -227,10 +233,10 @@ resize_report (const Resize *rz)
   if (rz->counters == 0)
     return g_strdup_printf (_("Removed with the board edge: %s."), list);
   if (*list == '\0')
-    return g_strdup_printf (ngettext ("%u counter is no longer placed.",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u counter is no longer placed.",
                                          "%u counters are no longer placed.", rz->counters),
                             rz->counters);
-  return g_strdup_printf (ngettext (
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, 
                                        "Removed with the board edge: %s; %u counter is no longer placed.",
                                        "Removed with the board edge: %s; %u counters are no longer placed.",
                                        rz->counters),

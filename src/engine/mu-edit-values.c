@@ -11,7 +11,7 @@
 #include "mu-edit-private.h"
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 static const MuFieldInfo *
 need_field (const MuScenario *s,

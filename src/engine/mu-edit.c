@@ -6,7 +6,7 @@
 
 #include "mu-edit-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* One undo or redo step: the name it has in the menu and what differs on the
  * other side of the step (mu-edit-step.c). Undo and redo exchange it with the

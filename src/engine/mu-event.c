@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #define F(x) MU_EVENT_FIELD_##x
 
@@ -40,7 +40,7 @@ static const MuEventKindInfo generic_kinds[MU_EVENT_N] = {
   [MU_EVENT_ROLL] = {
     "roll", N_("Roll"), N_("dice rolled: the faces, how they are read, the outcome"),
     F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), NULL, MU_EVENT_CLASS_ROLL, 0,
-    NULL, NULL, 0, N_("{n} roll"), N_("{n} rolls"),
+    NULL, NULL, 0, MU_N_PLURAL ("{n} roll", "{n} rolls"),
   },
   [MU_EVENT_DECISION] = {
     "decision", N_("Decision"), N_("a decision opens: the side that answers, the question"),

@@ -96,6 +96,12 @@ typedef enum {
  * only when value is not 0); in a tally {n} (events) and {total} (the sum
  * of their values). "[...]" is left out when a field in it is unset;
  * "[A|B]" is A when every field in A is set, else B. */
+/* A kind's sentence and its plural (format, format_plural; tally,
+ * tally_plural) written as one pair, so that xgettext (keyword
+ * MU_N_PLURAL:1,2) makes them one entry with plural forms, as the front ends
+ * read them with ngettext. */
+#define MU_N_PLURAL(singular, plural) singular, plural
+
 typedef struct {
   const char *kind;          /* the stable word: "move", "flinch", "stand-lost" */
   const char *name;          /* N_() "Move" */

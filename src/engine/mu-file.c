@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,8 +22,8 @@ set_too_large (GError    **error,
                gsize       max)
 {
   g_set_error (error, MU_ERROR, MU_ERROR_IO,
-               _("%s: the file is too large (the limit is %" G_GSIZE_FORMAT " MiB)"),
-               name, max / (1024 * 1024));
+               _("%s: the file is too large (the limit is %lu MiB)"),
+               name, (gulong) (max / (1024 * 1024)));
 }
 
 gboolean

@@ -4,6 +4,7 @@
 
 #include "mu-hex.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,8 +167,16 @@ mu_hexside_hexes (const MuHexGrid *grid,
     *b = mu_hex_neighbour (grid, side.hex, side.dir);
 }
 
-static const char *const flat_names[MU_HEX_DIRECTIONS] = { "n", "ne", "se", "s", "sw", "nw" };
-static const char *const pointy_names[MU_HEX_DIRECTIONS] = { "nw", "ne", "e", "se", "sw", "w" };
+/* The names files and commands use; marked so that a front end can show
+ * them in the player's language (context "compass"). */
+static const char *const flat_names[MU_HEX_DIRECTIONS] = {
+  NC_("compass", "n"), NC_("compass", "ne"), NC_("compass", "se"),
+  NC_("compass", "s"), NC_("compass", "sw"), NC_("compass", "nw"),
+};
+static const char *const pointy_names[MU_HEX_DIRECTIONS] = {
+  NC_("compass", "nw"), NC_("compass", "ne"), NC_("compass", "e"),
+  NC_("compass", "se"), NC_("compass", "sw"), NC_("compass", "w"),
+};
 
 const char *
 mu_hex_direction_name (const MuHexGrid *grid,

@@ -14,6 +14,7 @@
 #include "mu-xml-read.h"
 
 #include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdlib.h>
@@ -28,14 +29,16 @@ static const struct {
   const char *name;      /* in the warning */
   const char *elements;  /* space-separated top-level element names */
 } parts[] = {
-  { "board", "the map", " hex-map table " },
-  { "oob", "the order of battle", " side control command unit " },
-  { "objectives", "the objectives and tasks", " objective task victory " },
-  { "reserves", "the reserves and own lines", " reserve own-lines " },
-  { "timeline", "the timeline", " timeline " },
-  { "options", "the rule options", " option " },
+  { "board", N_("the map"), " hex-map table " },
+  { "oob", N_("the order of battle"), " side control command unit " },
+  { "objectives", N_("the objectives and tasks"), " objective task victory " },
+  { "reserves", N_("the reserves and own lines"), " reserve own-lines " },
+  { "timeline", N_("the timeline"), " timeline " },
+  { "options", N_("the rule options"), " option " },
 };
 #define N_PARTS G_N_ELEMENTS (parts)
+/* G_MAXUINT64 as text: a translated message cannot hold G_GUINT64_FORMAT */
+#define MAX_SEED "18446744073709551615"
 #define OTHER_PART N_PARTS   /* title, description and anything else */
 
 static guint
@@ -104,8 +107,8 @@ differing_parts (const char *recorded,
     return NULL;
   for (guint i = 0; b[i]; i++)
     if (g_strcmp0 (a[i], b[i]) != 0)
-      g_ptr_array_add (names, (gpointer) (i < N_PARTS ? parts[i].name
-                                                      : "the title, description or other elements"));
+      g_ptr_array_add (names, (gpointer) (i < N_PARTS ? _(parts[i].name)
+                                                      : _("the title, description or other elements")));
   if (names->len == 0)
     return NULL;
   out = g_string_new (NULL);
@@ -228,7 +231,7 @@ mu_match_save_file (const MuMatch *m, const char *path, GError **error)
   /* Atomic and durable like a scenario's save: the match is the evening of play. */
   if (!mu_file_write_atomic (path, data, len, 0644, &local))
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_IO, "cannot save %s: %s", path, local->message);
+      g_set_error (error, MU_ERROR, MU_ERROR_IO, _("cannot save %s: %s"), path, local->message);
       return FALSE;
     }
   return TRUE;
@@ -296,7 +299,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   char *end = NULL;
 
   if (length > G_MAXINT)
-    return load_fail (error, file, 0, "file too large");
+    return load_fail (error, file, 0, _("file too large"));
   {
     g_autofree char *msg = NULL;
     int line = 0;
@@ -309,7 +312,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   if (root == NULL || !is_el (root, "match"))
     {
       xmlFreeDoc (doc);
-      return load_fail (error, file, root ? xmlGetLineNo (root) : 0, "not a saved match (<match> in %s)",
+      return load_fail (error, file, root ? xmlGetLineNo (root) : 0, _("not a saved match (<match> in %s)"),
                         MU_MATCH_NAMESPACE);
     }
   {
@@ -323,8 +326,8 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
         xmlFree (version);
         xmlFreeDoc (doc);
         return load_fail (error, file, line,
-                          "<match version=\"%s\">: this program reads saved matches of version 1 "
-                          "only; open it with the program that saved it", shown);
+                          _("<match version=\"%s\">: this program reads saved matches of version 1 "
+                          "only; open it with the program that saved it"), shown);
       }
     xmlFree (version);
   }
@@ -340,10 +343,10 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
       xmlFree (seed_text);
       xmlFreeDoc (doc);
       if (shown[0] == '\0')
-        return load_fail (error, file, line, "<match> needs a seed attribute, a whole number "
-                          "from 0 to %" G_GUINT64_FORMAT, G_MAXUINT64);
-      return load_fail (error, file, line, "<match seed=\"%s\">: the seed is a whole number "
-                        "from 0 to %" G_GUINT64_FORMAT, shown, G_MAXUINT64);
+        return load_fail (error, file, line, _("<match> needs a seed attribute, a whole number "
+                                                "from 0 to %s"), MAX_SEED);
+      return load_fail (error, file, line, _("<match seed=\"%s\">: the seed is a whole number "
+                                              "from 0 to %s"), shown, MAX_SEED);
     }
   xmlFree (seed_text);
   for (n = root->children; n; n = n->next)
@@ -356,7 +359,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   if (scen == NULL)
     {
       xmlFreeDoc (doc);
-      return load_fail (error, file, xmlGetLineNo (root), "no <scenario-data> element");
+      return load_fail (error, file, xmlGetLineNo (root), _("no <scenario-data> element"));
     }
   for (n = scen->children; n && n->type != XML_ELEMENT_NODE; n = n->next)
     ;
@@ -364,7 +367,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
     {
       long line = xmlGetLineNo (scen);
       xmlFreeDoc (doc);
-      return load_fail (error, file, line, "<scenario-data> holds no scenario");
+      return load_fail (error, file, line, _("<scenario-data> holds no scenario"));
     }
   {
     xmlDocPtr sdoc = xmlNewDoc ((const xmlChar *) "1.0");
@@ -372,7 +375,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
     int slen = 0;
     g_autoptr(GPtrArray) problems = mu_problem_list_new ();
     g_autoptr(GError) local = NULL;
-    g_autofree char *sname = g_strdup_printf ("%s (embedded scenario)", file);
+    g_autofree char *sname = g_strdup_printf (_("%s (embedded scenario)"), file);
 
     xmlDocSetRootElement (sdoc, xmlDocCopyNode (n, sdoc, 1));
     xmlDocDumpMemoryEnc (sdoc, &sbuf, &slen, "UTF-8");
@@ -393,12 +396,12 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
 
             if (p->severity != MU_PROBLEM_ERROR)
               continue;
-            g_string_append_printf (detail, "%s%s (line %d of the scenario)", shown ? "; " : "",
+            g_string_append_printf (detail, _("%s%s (line %d of the scenario)"), shown ? "; " : "",
                                     p->message, p->line);
             shown++;
           }
         xmlFreeDoc (doc);
-        return load_fail (error, file, line, "the embedded scenario is invalid: %s",
+        return load_fail (error, file, line, _("the embedded scenario is invalid: %s"),
                           detail->len ? detail->str : local ? local->message : "invalid");
       }
   }
@@ -414,8 +417,8 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
         xmlFree (ruleset);
         xmlFreeDoc (doc);
         return load_fail (error, file, line,
-                          "<match ruleset=\"%s\">: the embedded scenario is for the ruleset "
-                          "“%s”; a match is played under its scenario's ruleset",
+                          _("<match ruleset=\"%s\">: the embedded scenario is for the ruleset "
+                          "“%s”; a match is played under its scenario's ruleset"),
                           shown, scenario->ruleset);
       }
     xmlFree (ruleset);
@@ -439,22 +442,22 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
         xmlFree (recorded_parts);
         xmlFreeDoc (doc);
         return load_fail (error, file, line,
-                          "<scenario-data sha256=\"%s\">: not a SHA-256 checksum (64 digits "
-                          "0-9 and a-f); the file is damaged", shown);
+                          _("<scenario-data sha256=\"%s\">: not a SHA-256 checksum (64 digits "
+                          "0-9 and a-f); the file is damaged"), shown);
       }
     if (sha == NULL)
-      warn (warnings, file, line, "the match records no checksum of its scenario: whether it "
-            "is the scenario the match was started with cannot be told");
+      warn (warnings, file, line, _("the match records no checksum of its scenario: whether it "
+            "is the scenario the match was started with cannot be told"));
     else if (strcmp ((const char *) sha, now_sum) != 0 && recorded_parts == NULL)
       /* Saved before the checksums of the parts were recorded, a match
        * summed its scenario as the scenario file was saved, with the
        * comments around <scenario> that a match never embeds: it differs
        * for most scenarios although nothing changed, and what it covered
        * cannot be rebuilt. Saying "changed" would be false. */
-      warn (warnings, file, line, "the match was saved by an earlier version of Muster, whose "
+      warn (warnings, file, line, _("the match was saved by an earlier version of Muster, whose "
             "checksum also covered comments outside the scenario that the match does not keep: "
             "whether it is the scenario the match was started with cannot be told; save the "
-            "match again to record a checksum that can be checked");
+            "match again to record a checksum that can be checked"));
     else if (strcmp ((const char *) sha, now_sum) != 0)
       {
         xmlDocPtr now_doc = xmlReadMemory (now_data, (int) now_len, "scenario.muster", NULL,
@@ -467,10 +470,10 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
 
         if (now_doc)
           xmlFreeDoc (now_doc);
-        message = g_strdup_printf ("the scenario in this match is not the one the match was "
+        message = g_strdup_printf (_("the scenario in this match is not the one the match was "
                                    "started with; changed since: %s (its SHA-256 is %.12s…, "
-                                   "the match recorded %.12s…)",
-                                   what ? what : "the scenario", now_sum, (const char *) sha);
+                                   "the match recorded %.12s…)"),
+                                   what ? what : _("the scenario"), now_sum, (const char *) sha);
         warn (warnings, file, line, message);
       }
     xmlFree (sha);
@@ -524,7 +527,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
         {
           long line = xmlGetLineNo (n);
           xmlFreeDoc (doc);
-          return load_fail (error, file, line, "command refused on replay: %s", local->message);
+          return load_fail (error, file, line, _("command refused on replay: %s"), local->message);
         }
     }
   xmlFreeDoc (doc);

@@ -7,6 +7,7 @@
 #include "mu-error.h"
 #include "mu-scenario-xml.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* What the undo policy needs to know of each recorded command. */
@@ -66,7 +67,7 @@ mu_match_new (const MuScenario  *scenario,
   rs = mu_ruleset_find (scenario->ruleset);
   if (rs == NULL)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "unknown ruleset “%s”",
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, _("unknown ruleset “%s”"),
                    scenario->ruleset ? scenario->ruleset : "(none)");
       return NULL;
     }
@@ -87,14 +88,14 @@ mu_match_new_with_ruleset (const MuRuleset  *rs,
   if (!mu_ruleset_can_play (rs))
     {
       g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                   "matches of ruleset “%s” cannot be played yet: Muster describes its rules "
-                   "but does not play them", rs->id);
+                   _("matches of ruleset “%s” cannot be played yet: Muster describes its rules "
+                   "but does not play them"), rs->id);
       return NULL;
     }
   for (guint i = 0; i < n_forced; i++)
     if (forced[i] < 1 || forced[i] > 6)
       {
-        g_set_error (error, MU_ERROR, MU_ERROR_INVALID, "forced die %u is %d, not 1..6", i + 1, forced[i]);
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID, _("forced die %u is %d, not 1..6"), i + 1, forced[i]);
         return NULL;
       }
   m = g_new0 (MuMatch, 1);
@@ -142,14 +143,14 @@ apply_dice (MuDice *dice, const MuCommand *command, GError **error)
 
       if (a->kind != MU_ARG_NUMBER || a->number != v || v < 1 || v > 6)
         {
-          g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "dice are entered as faces 1 to 6");
+          g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("dice are entered as faces 1 to 6"));
           return FALSE;
         }
       g_array_append_val (values, v);
     }
   if (values->len == 0)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "dice needs at least one face (1 to 6)");
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("dice needs at least one face (1 to 6)"));
       return FALSE;
     }
   mu_dice_force (dice, (const int *) values->data, values->len);
@@ -218,7 +219,7 @@ mu_match_parse (const MuMatch  *m,
     if (w[0] && g_str_equal (g_strstrip (w[0]), DICE_VERB))
       {
         static const MuVerbInfo dice_verb = { DICE_VERB, "N...", "TAB-19", 0,
-                                              "needs the faces the players rolled, 1 to 6" };
+                                              N_("needs the faces the players rolled, 1 to 6") };
         static const MuRuleset dice_rules = { .id = "the engine", .verbs = &dice_verb, .n_verbs = 1 };
 
         return mu_command_parse (&dice_rules, line, error);
@@ -258,7 +259,7 @@ mu_match_apply_line (MuMatch     *m,
   if (!g_utf8_validate (line, -1, &bad))
     {
       g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                   "the line is not UTF-8 text (a bad byte at column %d)", (int) (bad - line) + 1);
+                   _("the line is not UTF-8 text (a bad byte at column %d)"), (int) (bad - line) + 1);
       return FALSE;
     }
   c = mu_match_parse (m, line, &local);
@@ -287,7 +288,7 @@ mu_match_can_undo (const MuMatch  *m,
   g_return_val_if_fail (m != NULL, FALSE);
   if (m->commands->len == 0)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "nothing to undo");
+      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, _("nothing to undo"));
       return FALSE;
     }
   r = &g_array_index (m->records, Record, m->records->len - 1);
@@ -298,15 +299,15 @@ mu_match_can_undo (const MuMatch  *m,
       if (e->kind == MU_EVENT_ROLL)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                       "the last command rolled dice (%s); undo never goes back over a roll (TAB-19)",
+                       _("the last command rolled dice (%s); undo never goes back over a roll (TAB-19)"),
                        e->text ? e->text : "d6");
           return FALSE;
         }
       if (e->kind == MU_EVENT_REVEAL)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                       "the last command revealed hidden information; undo never goes back over "
-                       "a reveal (TAB-19)");
+                       _("the last command revealed hidden information; undo never goes back over "
+                       "a reveal (TAB-19)"));
           return FALSE;
         }
     }
@@ -314,7 +315,7 @@ mu_match_can_undo (const MuMatch  *m,
   if (r->side && g_strcmp0 (r->side, pos.awaited) != 0)
     {
       g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                   "the last command was %s's; a side never undoes another side's command",
+                   _("the last command was %s's; a side never undoes another side's command"),
                    r->side);
       return FALSE;
     }
@@ -397,7 +398,7 @@ check_on_replay (const MuMatch *m, const MuCommand *command, const int *faces, g
   if (scratch == NULL)
     {
       g_set_error_literal (error, MU_ERROR, MU_ERROR_FAILED,
-                           local ? local->message : "the match does not replay");
+                           local ? local->message : _("the match does not replay"));
       return FALSE;
     }
   if (n_faces > 0)
@@ -423,7 +424,7 @@ check_command (const MuMatch   *m,
   for (guint i = 0; i < n_faces; i++)
     if (faces[i] < 1 || faces[i] > 6)
       {
-        check->reason = g_strdup_printf ("die %u is %d, not 1 to 6", i + 1, faces[i]);
+        check->reason = g_strdup_printf (_("die %u is %d, not 1 to 6"), i + 1, faces[i]);
         return FALSE;
       }
   /* the match itself, its dice and its log are never touched */
@@ -518,8 +519,9 @@ mu_match_get_outstanding (const MuMatch *m)
       MuTodo t = { 0 };
 
       t.text = legal->len == 1
-             ? g_strdup ("1 command must be given before the step can end")
-             : g_strdup_printf ("one of %u commands must be given before the step can end", legal->len);
+             ? g_strdup (_("1 command must be given before the step can end"))
+             : g_strdup_printf (_("one of %u commands must be given before the step can end"),
+                                legal->len);
       t.count = legal->len;
       t.compulsory = TRUE;
       g_array_append_val (todo, t);
@@ -611,7 +613,7 @@ mu_match_line_of_sight (const MuMatch *m,
   *sight = (MuSight) { 0 };
   if (m->ruleset->line_of_sight == NULL)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, "%s has no line of sight to ask about",
+      g_set_error (error, MU_ERROR, MU_ERROR_FAILED, _("%s has no line of sight to ask about"),
                    m->ruleset->id);
       return FALSE;
     }
@@ -672,7 +674,7 @@ mu_match_open_file (const char  *path,
       if (n_forced > 0)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                       "%s is a saved match: its dice are part of it and cannot be changed", path);
+                       _("%s is a saved match: its dice are part of it and cannot be changed"), path);
           return NULL;
         }
       return mu_match_load_file_full (path, problems, error);

@@ -10,7 +10,7 @@
 #include "mu-oob-csv-private.h"
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* Export --------------------------------------------------------------------------- */

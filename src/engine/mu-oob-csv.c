@@ -10,7 +10,7 @@
 #include "mu-oob-csv-private.h"
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -817,9 +817,10 @@ out:
                      filename ? filename : _("CSV"), rd.errors, MAX_LISTED_PROBLEMS);
       else
         g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
-                     ngettext ("%s: %u error in the order of battle; nothing was imported",
-                               "%s: %u errors in the order of battle; nothing was imported",
-                               rd.errors),
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%s: %u error in the order of battle; nothing was imported",
+                                  "%s: %u errors in the order of battle; nothing was imported",
+                                  rd.errors),
                      filename ? filename : _("CSV"), rd.errors);
       return NULL;
     }

@@ -6,6 +6,7 @@
 
 #include "mu-error.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -188,13 +189,13 @@ mu_pos_fits (const MuPos      *pos,
       if (pos->is_point)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                       "“%s” is a table position, but the board is a hex map", text);
+                       _("“%s” is a table position, but the board is a hex map"), text);
           return FALSE;
         }
       if (g && (pos->hex.col > g->cols + 1 || pos->hex.row > g->rows + 1))
         {
           g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                       "%s is not a hex of the board (%d × %d) nor one just past its edges",
+                       _("%s is not a hex of the board (%d × %d) nor one just past its edges"),
                        text, g->cols, g->rows);
           return FALSE;
         }
@@ -203,14 +204,14 @@ mu_pos_fits (const MuPos      *pos,
   if (!pos->is_point)
     {
       g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                   "“%s” is a hex, but the board is a table (write @X,Y)", text);
+                   _("“%s” is a hex, but the board is a table (write @X,Y)"), text);
       return FALSE;
     }
   if (scenario->table &&
       (pos->point.x < 0 || pos->point.y < 0 || pos->point.x > scenario->table->width ||
        pos->point.y > scenario->table->height))
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, "%s is off the %g × %g table", text,
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("%s is off the %g × %g table"), text,
                    scenario->table->width, scenario->table->height);
       return FALSE;
     }

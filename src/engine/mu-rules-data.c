@@ -11,7 +11,7 @@
 
 #include "mu-rules-data.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>

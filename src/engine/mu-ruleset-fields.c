@@ -10,7 +10,7 @@
 
 #include "mu-ruleset.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "mu-error.h"

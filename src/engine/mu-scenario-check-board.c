@@ -11,7 +11,7 @@
 #include "mu-ruleset.h"
 #include "mu-scenario-check-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #define MAX_TABLE_SIZE 10000.0

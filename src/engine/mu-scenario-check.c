@@ -14,7 +14,7 @@
 #include "mu-ruleset.h"
 #include "mu-scenario-check-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 

@@ -4,7 +4,7 @@
 
 #include "mu-scenario.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* Names ------------------------------------------------------------------------ */

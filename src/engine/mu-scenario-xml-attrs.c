@@ -12,7 +12,7 @@
 #include "mu-scenario-xml-private.h"
 
 #include <errno.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <libxml/tree.h>
 #include <math.h>
 #include <string.h>

@@ -20,7 +20,7 @@
 
 #include "mu-scenario-xml-private.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* As data/muster.rng lists them. */

@@ -14,7 +14,7 @@
 #include "mu-ruleset.h"
 
 #include <errno.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>

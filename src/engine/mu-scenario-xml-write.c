@@ -13,7 +13,7 @@
 
 #include "mu-scenario-xml.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 
 #include "mu-scenario-xml.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -673,7 +673,7 @@ load_data_full (const char         *data,
     }
   if (length > MAX_FILE_SIZE || length > G_MAXINT)
     {
-      mu_xml_report (&ld, 0, _("the file is too large (%" G_GSIZE_FORMAT " bytes)"), length);
+      mu_xml_report (&ld, 0, _("the file is too large (%lu bytes)"), (gulong) length);
       goto out;
     }
 

@@ -4,7 +4,7 @@
 
 #include "mu-table-move.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 

@@ -28,7 +28,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 

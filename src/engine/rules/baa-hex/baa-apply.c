@@ -13,7 +13,7 @@
 #include "baa-scenario.h"
 #include "baa-common.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,7 +334,7 @@ apply_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **e
   if (m->finished)
     return baa_refuse (error, "BAA-VIC-5", "the match is over");
   if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != BAA_COMMAND_CHOOSE)
-    return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.question);
+    return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.shown);
   switch (cmd->kind)
     {
     case BAA_COMMAND_END_PHASE:

@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 struct _BaaDay {
   int step;                 /* 0 none, 1 first side, 2 second side */
   GHashTable *rolled;       /* control counters that made their roll */
@@ -69,7 +71,8 @@ rest_roll (BaaMatch *m, GPtrArray *events, const char *subject, GPtrArray *units
   gboolean rested;
 
   /* BAA-RES-4, BAA-AMB-40: 5-6 rested, otherwise fatigued */
-  baa_roll (m, events, "march-rest", subject, NULL, 0, MU_ROLL_AT_LEAST, 5, "BAA-RES-4", &rested);
+  baa_roll (m, events, NC_("event text", "march-rest"), subject, NULL, 0, MU_ROLL_AT_LEAST, 5,
+            "BAA-RES-4", &rested);
   if (rested || !m->opt_fatigue)
     return;
   for (guint i = 0; i < units->len; i++)
@@ -101,7 +104,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
         {
           if (m->night)
             continue;   /* BAA-RES-4: from the first dawn bound onward */
-          baa_roll (m, events, "march", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+          baa_roll (m, events, NC_("event text", "march"), r->id, NULL, 0, MU_ROLL_AT_LEAST,
                     baa_common_march_need (r->kind), "BAA-RES-4", &ok);
         }
       else if (r->arrival == MU_ARRIVAL_ROLL)
@@ -112,7 +115,8 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
            * leadership; a reserve with neither arrives on anything but a
            * night-modified 6. */
           int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
-          baa_roll (m, events, "reserve", r->id, leader ? leader->id : NULL, m->night ? 1 : 0,
+          baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL,
+                    m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
         }
       if (!ok)
@@ -143,7 +147,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
 
       if (c->march_kind == 0 || c->status != BAA_CDR_OFFBOARD || m->night)
         continue;
-      baa_roll (m, events, "march", c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
+      baa_roll (m, events, NC_("event text", "march"), c->def->id, NULL, 0, MU_ROLL_AT_LEAST,
                 baa_common_march_need (c->march_kind == 1 ? MU_RESERVE_FLANK_MARCH : MU_RESERVE_OUT_CIRCLING),
                 "BAA-RES-4", &ok);
       if (!ok)
@@ -469,12 +473,13 @@ day_withdraw_open (BaaMatch *m, int side, GPtrArray *events)
       int s = k == 0 ? side : 1 - side;
       g_autoptr(GPtrArray) answers = day_withdraw_answers (m, s);
       g_autofree char *q = NULL;
+      g_autofree char *shown = NULL;
 
       if (answers->len == 0)
         continue;
-      q = g_strdup_printf ("readdressing lines: %s moves one unit one hex away from the enemy "
-                           "(choose UNIT HEX, BAA-DAY-2)", m->side_id[s]);
-      baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, NULL, events);
+      baa_common_question (&q, &shown, N_("readdressing lines: %s moves one unit one hex away from "
+                                          "the enemy (choose UNIT HEX, BAA-DAY-2)"), m->side_id[s]);
+      baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, shown, NULL, events);
       g_ptr_array_unref (m->pending.answers);
       m->pending.answers = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < answers->len; i++)
@@ -507,7 +512,7 @@ day_withdraw_choose (BaaMatch *m, const char *answer, GPtrArray *events, GError 
     return baa_refuse (error, "BAA-DAY-2", "“%s” is not a withdrawal step", answer);
   baa_decision_clear (m);
   e = baa_event (m, events, &baa_ev_move, u->def->id, "BAA-DAY-2");
-  mu_event_set_text (e, "readdress");
+  mu_event_set_text (e, NC_("event text", "readdress"));
   e->from = mu_pos_from_hex (u->hex);
   e->to = mu_pos_from_hex (to);
   e->value = 1;
@@ -568,7 +573,7 @@ baa_bound_end (BaaMatch *m, GPtrArray *events)
       !m->finished)
     {
       MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-DAY-1");
-      mu_event_set_text (e, "complete-darkness");
+      mu_event_set_text (e, NC_("event text", "complete-darkness"));
       if (m->day == NULL)
         m->day = g_new0 (BaaDay, 1);
       if (m->day->rolled == NULL)
@@ -799,7 +804,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       u = baa_match_find_unit (m, cmd->unit);
       c = u ? NULL : baa_match_find_commander (m, cmd->unit);
       e = baa_event (m, events, &baa_ev_move, cmd->unit, "BAA-DAY-3");
-      mu_event_set_text (e, "reposition");
+      mu_event_set_text (e, NC_("event text", "reposition"));
       e->from = mu_pos_from_hex (u ? u->hex : c->hex);
       e->to = mu_pos_from_hex (p->hex);
       if (u)
@@ -830,7 +835,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
   g_hash_table_add (m->day->rolled, k);
   if (cmd->kind == BAA_COMMAND_REPOSITION)
     {
-      baa_roll (m, events, "reposition", k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+      baa_roll (m, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
                 k->def->leadership, "BAA-DAY-3", &ok);
       if (ok)
         {
@@ -845,7 +850,8 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       return TRUE;
     }
   /* BAA-DAY-4: d6 + 1 <= leadership */
-  baa_roll (m, events, "march", k->def->id, c->def->id, 1, MU_ROLL_AT_MOST, k->def->leadership,
+  baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
+            k->def->leadership,
             "BAA-DAY-4", &ok);
   if (ok)
     {
@@ -853,7 +859,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       char edge = march_edge (m, side, rear);
       MuEvent *e = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), c->def->id, "BAA-DAY-4");
 
-      mu_event_set_text (e, rear ? "march-rear" : "march-flank");
+      mu_event_set_text (e, rear ? NC_("event text", "march-rear") : NC_("event text", "march-flank"));
       c->status = BAA_CDR_OFFBOARD;
       c->march_kind = rear ? 2 : 1;
       c->march_edge = edge;

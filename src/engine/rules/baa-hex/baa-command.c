@@ -9,6 +9,8 @@
 
 #include "mu-error.h"
 
+#include <glib/gi18n-lib.h>
+
 static const char *const kind_names[BAA_COMMAND_N] = {
   [BAA_COMMAND_MOVE] = "move",
   [BAA_COMMAND_WITHDRAW] = "withdraw",
@@ -138,7 +140,7 @@ baa_command_decode (const MuCommand *mc,
       kind = i;
   if (kind < 0)
     {
-      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "baa-hex has no command “%s”",
+      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, _("baa-hex has no command “%s”"),
                    mu_command_get_verb (mc));
       return NULL;
     }
@@ -205,7 +207,7 @@ baa_command_decode (const MuCommand *mc,
       (c->kind == BAA_COMMAND_CHOOSE && c->answer == NULL))
     {
       g_autofree char *text = mu_command_to_string (mc);
-      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "“%s” is not a baa-hex command", text);
+      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, _("“%s” is not a baa-hex command"), text);
       return NULL;
     }
   return g_steal_pointer (&c);

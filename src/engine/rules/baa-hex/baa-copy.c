@@ -92,6 +92,7 @@ baa_match_copy (const BaaMatch *m,
   if (n->pending.answers)
     g_ptr_array_set_free_func (n->pending.answers, g_free);
   n->pending.question = g_strdup (d->question);
+  n->pending.shown = g_strdup (d->shown);
   n->pending.view = NULL;
   n->event_failure = g_strdup (m->event_failure);
 

@@ -21,6 +21,8 @@
 #include "baa-combat.h"
 #include "baa-los.h"
 
+#include <glib/gi18n-lib.h>
+
 #define MAX_STACK 8
 
 /* Helpers ---------------------------------------------------------------------- */
@@ -287,7 +289,7 @@ check_sight (const BaaMatch *m,
   if (!baa_los_check (m, firer->side, firer->hex, hex, &los))
     return baa_refuse (error, los.rule ? los.rule : "BAA-LOS-1", "%s cannot see %s at %s: %s",
                        baa_unit_id (firer), what, baa_hex_label (m, hex),
-                       los.reason ? los.reason : "line of sight blocked");
+                       los.reason ? los.reason : _("line of sight blocked"));
   return TRUE;
 }
 
@@ -375,7 +377,8 @@ friendly_fire_check (BaaMatch     *m,
 
       if (c == NULL)
         continue;
-      baa_roll (m, events, "friendly-fire", cdr_id (g_ptr_array_index (c, 0)), baa_unit_id (firer), 0,
+      baa_roll (m, events, NC_("event text", "friendly-fire"), cdr_id (g_ptr_array_index (c, 0)),
+                baa_unit_id (firer), 0,
                 MU_ROLL_AT_LEAST, 6, "BAA-LOS-4", &hit);
       if (hit)
         for (guint j = 0; j < c->len; j++)
@@ -405,7 +408,8 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, melee ? "melee" : "fire", aid, tid, 0, MU_ROLL_AT_LEAST, value,
+      baa_roll (m, events, melee ? NC_("event text", "melee") : NC_("event text", "fire"), aid, tid,
+                0, MU_ROLL_AT_LEAST, value,
                 "BAA-FIRE-5", &ok);
       hits += ok;
     }
@@ -415,7 +419,8 @@ roll_attack (BaaMatch      *m,
     {
       gboolean ok = FALSE;
 
-      baa_roll (m, events, "cover", tid, aid, 0, MU_ROLL_AT_LEAST, cover, "BAA-FIRE-6", &ok);
+      baa_roll (m, events, NC_("event text", "cover"), tid, aid, 0, MU_ROLL_AT_LEAST, cover,
+                "BAA-FIRE-6", &ok);
       kept += ok;
     }
   return kept;
@@ -456,7 +461,8 @@ baa_attack_resolve (BaaMatch       *m,
   ev = baa_event (m, events, &baa_ev_attack, baa_unit_id (target),
                   melee ? "BAA-MEL-3" : n > 1 ? "BAA-FIRE-10" : "BAA-FIRE-5");
   mu_event_set_object (ev, baa_unit_id (attackers[0]));
-  mu_event_set_text (ev, melee ? (n > 1 ? "melee-group" : "melee") : (n > 1 ? "fire-group" : "fire"));
+  mu_event_set_text (ev, melee ? (n > 1 ? NC_("event text", "melee-group") : NC_("event text", "melee"))
+                             : (n > 1 ? NC_("event text", "fire-group") : NC_("event text", "fire")));
   ev->at = mu_pos_from_hex (hex);
   for (guint i = 0; i < n; i++)
     ev->count += baa_unit_attack_dice (m, attackers[i]);
@@ -476,7 +482,7 @@ baa_attack_resolve (BaaMatch       *m,
         {
           MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
                                      "BAA-FIRE-10");
-          mu_event_set_text (lost, "attack lost: the target is already dispersed");
+          mu_event_set_text (lost, NC_("event text", "attack lost: the target is already dispersed"));
           continue;
         }
       c = baa_cover_value (m, a->hex, hex);
@@ -498,7 +504,7 @@ baa_attack_resolve (BaaMatch       *m,
     {
       /* BAA-AMB-18: the group's running total decides. */
       ev = baa_event (m, events, &baa_ev_hits, baa_unit_id (target), "BAA-AMB-18");
-      mu_event_set_text (ev, "total");
+      mu_event_set_text (ev, NC_("event text", "total"));
       ev->value = total;
     }
 
@@ -597,12 +603,12 @@ baa_fire_commander_resolve (BaaMatch     *m,
   rule = sharp ? "BAA-CDR-5" : "BAA-CDR-4";
   ev = baa_event (m, events, &baa_ev_attack, cdr_id (target), rule);
   mu_event_set_object (ev, baa_unit_id (firer));
-  mu_event_set_text (ev, "fire-commander");
+  mu_event_set_text (ev, NC_("event text", "fire-commander"));
   ev->at = mu_pos_from_hex (target->hex);
   ev->count = 1;
   firer->attacked_this_round = TRUE;
   baa_unit_note_action (m, firer);
-  baa_roll (m, events, "commander-shot", baa_unit_id (firer), cdr_id (target), 0,
+  baa_roll (m, events, NC_("event text", "commander-shot"), baa_unit_id (firer), cdr_id (target), 0,
             MU_ROLL_AT_LEAST, sharp ? baa_unit_attack_value (m, firer) : 6, rule, &hit);
   if (hit)
     baa_commander_disable (m, target, rule, events);
@@ -708,7 +714,7 @@ baa_breach_resolve (BaaMatch       *m,
         {
           MuEvent *lost = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), baa_unit_id (a),
                                      "BAA-FIRE-10");
-          mu_event_set_text (lost, "attack lost: the hexside is already breached");
+          mu_event_set_text (lost, NC_("event text", "attack lost: the hexside is already breached"));
           continue;
         }
       dice = baa_unit_attack_dice (m, a);
@@ -717,7 +723,7 @@ baa_breach_resolve (BaaMatch       *m,
         {
           gboolean ok = FALSE;
 
-          baa_roll (m, events, "breach", baa_unit_id (a), NULL, 0, MU_ROLL_AT_LEAST, value,
+          baa_roll (m, events, NC_("event text", "breach"), baa_unit_id (a), NULL, 0, MU_ROLL_AT_LEAST, value,
                     "BAA-FORT-3", &ok);
           hits += ok;
         }
@@ -741,7 +747,7 @@ baa_breach_resolve (BaaMatch       *m,
     {
       ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAA-AMB-33");
       ev->at = mu_pos_from_hex (hex);
-      mu_event_set_text (ev, "works hold: hits do not carry over");
+      mu_event_set_text (ev, NC_("event text", "works hold: hits do not carry over"));
     }
   return TRUE;
 }

@@ -13,6 +13,8 @@
 
 #include "baa-combat.h"
 
+#include <glib/gi18n-lib.h>
+
 static int
 distance (const BaaMatch *m,
           MuHex           a,
@@ -47,7 +49,7 @@ commanders_share_fate (BaaMatch  *m,
 
       if (k->status != BAA_CDR_ACTIVE)
         continue;
-      baa_roll (m, events, "commander-fate", k->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
+      baa_roll (m, events, NC_("event text", "commander-fate"), k->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
                 "BAA-CDR-3", &hit);
       if (hit)
         baa_commander_disable (m, k, "BAA-CDR-3", events);
@@ -164,6 +166,7 @@ flinch_go (BaaMatch       *m,
   GArray *dests = baa_flinch_destinations (m, units, n, attackers, n_attackers);
   int chooser;
   g_autofree char *question = NULL;
+  g_autofree char *shown = NULL;
 
   if (dests->len == 0)
     {
@@ -187,11 +190,11 @@ flinch_go (BaaMatch       *m,
    * flinches of the same unit in the round the attacking player chooses. */
   chooser = units[0]->flinches_this_round >= 1 ? attackers[0]->side : units[0]->side;
   if (n == 2)
-    question = g_strdup_printf ("where do %s and %s flinch to?", baa_unit_id (units[0]),
-                                baa_unit_id (units[1]));
+    baa_common_question (&question, &shown, N_("where do %s and %s flinch to?"),
+                         baa_unit_id (units[0]), baa_unit_id (units[1]));
   else
-    question = g_strdup_printf ("where does %s flinch to?", baa_unit_id (units[0]));
-  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, dests, events);
+    baa_common_question (&question, &shown, N_("where does %s flinch to?"), baa_unit_id (units[0]));
+  baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, shown, dests, events);
   m->pending.units[0] = units[0];
   m->pending.units[1] = n == 2 ? units[1] : NULL;
   m->pending.n_units = n;
@@ -231,21 +234,22 @@ baa_flinch_test (BaaMatch       *m,
       if (cover == 0)
         {
           MuEvent *ev = baa_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), id, "BAA-FLN-7");
-          mu_event_set_text (ev, "overwhelming fire: flinches without a test");
+          mu_event_set_text (ev, NC_("event text", "overwhelming fire: flinches without a test"));
           flinch = TRUE;
         }
       else
-        baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-7", &flinch);
+        baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits,
+                  "BAA-FLN-7", &flinch);
     }
   else if (cover == 0)
-    baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
+    baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-1", &flinch);
   else
     {
       gboolean a = FALSE, b = FALSE;
 
       /* BAA-FLN-3: both dice are always rolled; both must be <= hits. */
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
-      baa_roll (m, events, "flinch", id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
+      baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &a);
+      baa_roll (m, events, NC_("event text", "flinch"), id, by, 0, MU_ROLL_AT_MOST, hits, "BAA-FLN-3", &b);
       flinch = a && b;
     }
   if (!flinch)

@@ -149,7 +149,8 @@ typedef struct {
   BaaUnit *captor;             /* EVADE */
   GArray *hexes;               /* of MuHex: the legal answers for hex choices */
   GPtrArray *answers;          /* of char*: the answer words (hex labels or words) */
-  char *question;
+  char *question;              /* in English: the decision event's text */
+  char *shown;                 /* the question in the player's language */
   const MuDecision *view;      /* filled by baa_match_pending() */
 } BaaDecision;
 
@@ -325,9 +326,11 @@ void          baa_unit_note_action      (BaaMatch *m, BaaUnit *u);
 void          baa_unit_note_targeted    (BaaMatch *m, BaaUnit *u);
 /* Places a pinned marker (at most one, BAA-FLN-6). */
 void          baa_unit_pin              (BaaMatch *m, BaaUnit *u, GPtrArray *events);
-/* Opens a pending decision (takes ownership of hexes). Answers are the hex labels. */
+/* Opens a pending decision (takes ownership of hexes). Answers are the hex labels.
+ * question is English (the event's text), shown translated (baa_common_question). */
 void          baa_decision_open_hexes   (BaaMatch *m, BaaDecisionKind kind, int side,
-                                         const char *question, GArray *hexes, GPtrArray *events);
+                                         const char *question, const char *shown,
+                                         GArray *hexes, GPtrArray *events);
 void          baa_decision_clear        (BaaMatch *m);
 
 /* Events helpers: fill at/from/to and the rule in one call. */

@@ -17,7 +17,7 @@
 #include "baa-scenario.h"
 #include "baa-common.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,21 +106,21 @@ static const MuFieldInfo baa_fields[] = {
 
 /* The verbs of the command language (README.md, "Commands"). */
 static const MuVerbInfo baa_verbs[] = {
-  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, "needs a counter and at least one position" },
-  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, "needs a counter and at least one position" },
-  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
-  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, "needs a target and at least one unit" },
-  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, "needs exactly two ids" },
-  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, "needs exactly two ids" },
-  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, "needs a target and at least one unit" },
-  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, "needs a unit, a hex and a direction 0..5" },
-  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, "needs a hex, a direction 0..5 and at least one unit" },
-  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, "needs exactly two ids" },
-  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, "needs exactly two ids" },
-  { "place", "COUNTER POS", "BAA-DAY-3", 0, "needs a counter and one position" },
-  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, "needs CONTROL COMMAND flank|rear" },
-  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, "needs exactly two ids" },
-  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, "needs exactly one answer (or a counter and a hex)" },
+  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, N_("needs a counter and at least one position") },
+  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, N_("needs a counter and at least one position") },
+  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
+  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
+  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, N_("needs exactly two ids") },
+  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
+  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
+  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a unit, a hex and a direction 0..5") },
+  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a hex, a direction 0..5 and at least one unit") },
+  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, N_("needs exactly two ids") },
+  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, N_("needs exactly two ids") },
+  { "place", "COUNTER POS", "BAA-DAY-3", 0, N_("needs a counter and one position") },
+  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, N_("needs CONTROL COMMAND flank|rear") },
+  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, N_("needs exactly two ids") },
+  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, N_("needs exactly one answer (or a counter and a hex)") },
   { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL },
 };
 
@@ -590,7 +590,7 @@ pending (gpointer state)
                       : d->kind == BAA_DECISION_DAY_CONTROL ? "day-control" : "day-place";
   m->decision_view.subject = d->n_units ? d->units[0]->def->id
                            : d->commander ? d->commander->def->id : NULL;
-  m->decision_view.question = d->question;
+  m->decision_view.question = d->shown;
   m->decision_view.answers = d->answers ? (const char *const *) d->answers->pdata : NULL;
   return &m->decision_view;
 }

@@ -14,7 +14,7 @@
 #include "baa-scenario.h"
 #include "baa-common.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,7 +425,7 @@ todo_add (GArray *todo, int n, const char *rule, gboolean compulsory, char *text
   g_array_append_val (todo, t);
 }
 
-#define COUNTED(n, one, many) ((n) == 1 ? g_strdup (one) : g_strdup_printf (many, (n)))
+#define COUNTED(n, one, many) g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, one, many, (n)), (n))
 
 /* What is left to do in the active side's phase (the phase tracker): the
  * compulsory melees (BAA-MEL-2) and the counters that may still act. */
@@ -448,7 +448,7 @@ baa_hex_outstanding (gpointer state, GArray *todo)
             n++;
         }
       todo_add (todo, n, "BAA-MOV-1", FALSE,
-                COUNTED (n, "1 unit with orders has not moved", "%d units with orders have not moved"));
+                COUNTED (n, "%d unit with orders has not moved", "%d units with orders have not moved"));
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
@@ -456,7 +456,7 @@ baa_hex_outstanding (gpointer state, GArray *todo)
         if (baa_cdr_can_move (m, c))
           n++;
       todo_add (todo, n, "BAA-MOV-1", FALSE,
-                COUNTED (n, "1 commander has not moved", "%d commanders have not moved"));
+                COUNTED (n, "%d commander has not moved", "%d commanders have not moved"));
       break;
     case BAA_PHASE_FIRE:
       FOR_UNITS (m, u)
@@ -469,14 +469,14 @@ baa_hex_outstanding (gpointer state, GArray *todo)
               n++;
           }
       todo_add (todo, n, "BAA-FIRE-1", FALSE,
-                COUNTED (n, "1 unit may still fire", "%d units may still fire"));
+                COUNTED (n, "%d unit may still fire", "%d units may still fire"));
       break;
     case BAA_PHASE_MELEE:
       FOR_UNITS (m, u)
         if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && baa_melee_required (m, u))
           n++;
       todo_add (todo, n, "BAA-MEL-2", TRUE,
-                COUNTED (n, "1 unit in melee must attack", "%d units in melee must attack"));
+                COUNTED (n, "%d unit in melee must attack", "%d units in melee must attack"));
       break;
     default:
       break;

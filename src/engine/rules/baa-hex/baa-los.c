@@ -13,6 +13,8 @@
 
 #include "baa-los.h"
 
+#include <glib/gi18n-lib.h>
+
 typedef enum {
   STEP_CLEAR,
   STEP_LOWER,   /* a blocker the higher ground lets the fire pass over */
@@ -278,7 +280,7 @@ classify_hex (const MuHexMap  *map,
   gboolean terrain = mu_baa_terrain_blocks (map, hex);
 
   if (e > high)
-    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "higher ground between", MU_SIGHT_ELEVATION };
+    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", _("higher ground between"), MU_SIGHT_ELEVATION };
   /* BAA-HGT-1/3, BAA-AMB-31/32: with ends at different heights the low end
    * sees only as far as the nearest edge of the higher level, and the high end
    * only down from its own edge, so intervening ground as high as the higher
@@ -286,7 +288,7 @@ classify_hex (const MuHexMap  *map,
    * reciprocal and matches "can only fire up to the edge of the next level".) */
   if (fe != te && e >= high)
     return (HexClass) { STEP_BLOCK, fe > te ? "BAA-HGT-1" : "BAA-HGT-3",
-                        "ground as high as the higher end between", MU_SIGHT_ELEVATION };
+                        _("ground as high as the higher end between"), MU_SIGHT_ELEVATION };
   if (!unit && !terrain)
     return (HexClass) { STEP_CLEAR, NULL, NULL, MU_SIGHT_CLEAR };
 
@@ -306,8 +308,8 @@ classify_hex (const MuHexMap  *map,
         return (HexClass) { STEP_LOWER, NULL, NULL, unit ? MU_SIGHT_UNIT : MU_SIGHT_TERRAIN };
     }
   if (unit)
-    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "a unit counter between", MU_SIGHT_UNIT };
-  return (HexClass) { STEP_BLOCK, "BAA-LOS-1", "woodland or settlement between", MU_SIGHT_TERRAIN };
+    return (HexClass) { STEP_BLOCK, "BAA-LOS-1", _("a unit counter between"), MU_SIGHT_UNIT };
+  return (HexClass) { STEP_BLOCK, "BAA-LOS-1", _("woodland or settlement between"), MU_SIGHT_TERRAIN };
 }
 
 static gboolean
@@ -373,12 +375,12 @@ mu_baa_los_compute (const MuHexMap  *map,
   /* BAA-HGT-1: a higher firer must stand on the edge of its level toward the
    * target, else it may not fire down at all. */
   if (los->kind == MU_BAA_LOS_DOWN && !mu_baa_is_edge_toward (map, firer, target))
-    return blocked (los, "BAA-HGT-1", "the firer is not on the edge of its level", MU_SIGHT_ELEVATION,
+    return blocked (los, "BAA-HGT-1", _("the firer is not on the edge of its level"), MU_SIGHT_ELEVATION,
                     MU_HEX_NONE);
   /* BAA-HGT-3: firing up, the target must be on the edge of its level facing
    * the firer. */
   if (los->kind == MU_BAA_LOS_UP && !mu_baa_is_edge_toward (map, target, firer))
-    return blocked (los, "BAA-HGT-3", "the target is not on the nearest edge of the higher level",
+    return blocked (los, "BAA-HGT-3", _("the target is not on the nearest edge of the higher level"),
                     MU_SIGHT_ELEVATION, MU_HEX_NONE);
 
   for (int i = 1; i < n; i++)
@@ -405,7 +407,7 @@ mu_baa_los_compute (const MuHexMap  *map,
       /* BAA-HGT-3, BAA-AMB-32: the hex in front of a firer firing up must be
        * clear, whatever stands lower further on. */
       if (los->kind == MU_BAA_LOS_UP && i == 1 && c.cls != STEP_CLEAR)
-        return blocked (los, "BAA-HGT-3", "the hex in front of the firer is not clear", c.block, at);
+        return blocked (los, "BAA-HGT-3", _("the hex in front of the firer is not clear"), c.block, at);
 
       if (c.cls == STEP_LOWER)
         {
@@ -421,7 +423,7 @@ mu_baa_los_compute (const MuHexMap  *map,
     {
       const MuHexLineStep *step = &g_array_index (line, MuHexLineStep, last_lower);
       return blocked (los, los->kind == MU_BAA_LOS_DOWN ? "BAA-HGT-1" : "BAA-HGT-2",
-                      "no clear hex between the last lower blocker and the target", last_lower_block,
+                      _("no clear hex between the last lower blocker and the target"), last_lower_block,
                       step->hex);
     }
 

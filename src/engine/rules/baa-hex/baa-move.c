@@ -9,6 +9,7 @@
 
 #include "baa-scenario.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 int
@@ -555,25 +556,25 @@ baa_move_check_path (const BaaMatch *m, const BaaMover *mv, const MuHex *path, g
       if (!baa_move_enterable (m, mv, (i > 0 || !mv->offboard) ? prev : MU_HEX_NONE, h, &rule))
         {
           const char *why =
-            g_str_equal (rule, "BAA-MOV-11") ? "enemy counters there" :
-            g_str_equal (rule, "BAA-MOV-12") ? "a withdrawal must move away from the enemy and stay out of enemy zones of control" :
-            g_str_equal (rule, "BAA-SPC-4") ? "river boats stay on river hexes" :
-            "impassable";
+            g_str_equal (rule, "BAA-MOV-11") ? _("enemy counters there") :
+            g_str_equal (rule, "BAA-MOV-12") ? _("a withdrawal must move away from the enemy and stay out of enemy zones of control") :
+            g_str_equal (rule, "BAA-SPC-4") ? _("river boats stay on river hexes") :
+            _("impassable");
           if (mv->withdraw && mv->offboard)
-            why = "impassable";
+            why = _("impassable");
           return baa_refuse (error, rule, "%s cannot enter %s: %s", who, baa_hex_label (m, h), why);
         }
       if (i + 1 < n && baa_move_must_stop (m, mv, h, &rule))
         return baa_refuse (error, rule, "%s cannot enter %s: %s", who,
                            baa_hex_label (m, path[i + 1]),
-                           g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
-                                                           : "it must stop to capture a commander");
+                           g_str_equal (rule, "BAA-ZOC-3") ? _("locked in a zone of control")
+                                                           : _("it must stop to capture a commander"));
       prev = h;
     }
   if (*exit_edge && nb == 0 && baa_move_must_stop (m, mv, mv->start, &rule))
     return baa_refuse (error, rule, "%s cannot leave %s: %s", who, baa_hex_label (m, mv->start),
-                       g_str_equal (rule, "BAA-ZOC-3") ? "locked in a zone of control"
-                                                       : "it must stop to capture a commander");
+                       g_str_equal (rule, "BAA-ZOC-3") ? _("locked in a zone of control")
+                                                       : _("it must stop to capture a commander"));
   if (!*exit_edge && !baa_move_room_at (m, mv, path[n - 1]))
     return baa_refuse (error, "BAA-STK-1", "%s cannot end at %s: two friendly units are there already",
                        who, baa_hex_label (m, path[n - 1]));
@@ -680,8 +681,12 @@ baa_capture_continue (BaaMatch *m, GPtrArray *events)
         evade_move (m, c, g_array_index (hexes, MuHex, 0), events);
       else
         {
-          g_autofree char *q = g_strdup_printf ("%s evades capture: choose a hex", c->def->id);
-          baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, g_steal_pointer (&hexes), events);
+          g_autofree char *q = NULL;
+          g_autofree char *shown = NULL;
+
+          baa_common_question (&q, &shown, N_("%s evades capture: choose a hex"), c->def->id);
+          baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, shown, g_steal_pointer (&hexes),
+                                   events);
           m->pending.commander = c;
           m->pending.captor = m->captor;
         }
@@ -719,7 +724,7 @@ capture (BaaMatch *m, BaaUnit *u, MuHex from, GPtrArray *events)
       BaaCommander *c = g_ptr_array_index (cdrs, i);
       gboolean ok;
 
-      baa_roll (m, events, "capture", u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, need,
+      baa_roll (m, events, NC_("event text", "capture"), u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, need,
                 "BAA-CDR-9", &ok);
       if (ok)
         baa_commander_capture (m, c, u->def->id, "BAA-CDR-9", events);
@@ -756,13 +761,13 @@ baa_move_counter (BaaMatch         *m,
   e = baa_event (m, events, &baa_ev_move, mv.def->id,
                  withdraw ? "BAA-MOV-12" : rail ? "BAA-SPC-1" : exit_edge ? "BAA-VIC-4" : NULL);
   if (exit_edge)
-    mu_event_set_text (e, "exit");
+    mu_event_set_text (e, NC_("event text", "exit"));
   else if (withdraw)
-    mu_event_set_text (e, "withdraw");
+    mu_event_set_text (e, NC_("event text", "withdraw"));
   else if (rail)
-    mu_event_set_text (e, "rail");
+    mu_event_set_text (e, NC_("event text", "rail"));
   else if (mv.offboard)
-    mu_event_set_text (e, "enter");
+    mu_event_set_text (e, NC_("event text", "enter"));
   if (!mv.offboard)
     e->from = mu_pos_from_hex (mv.start);
   e->to = mu_pos_from_hex (path[n - 1]);

@@ -11,7 +11,7 @@
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,9 +156,9 @@ baa_check_scenario (const MuScenario *s,
 
       if (t->condition != NULL && !task_ok (s, t->condition))
         error_at (s, problems, t->line, t->id,
-                  g_strdup_printf (_("task “%s”: condition “%s” is not understood (expected "
-                                     BAA_TASK_GRAMMAR ") (BAA-VIC-4)"),
-                                   t->id ? t->id : "", t->condition));
+                  g_strdup_printf (_("task “%s”: condition “%s” is not understood (expected %s) "
+                                     "(BAA-VIC-4)"),
+                                   t->id ? t->id : "", t->condition, BAA_TASK_GRAMMAR));
     }
   baa_common_check_river_boats (s, "baa.river-boats", "BAA-SPC-4", problems);
 

@@ -14,7 +14,7 @@
 #include "baa-chain.h"
 #include "baa-common.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +58,8 @@ baa_check_sudden_death (BaaMatch *m, GPtrArray *events)
           }
       if (any && all_gone)
         {
-          finish (m, 1 - s, 6, "complete", "all-dispersed", "BAA-VIC-3", events);
+          finish (m, 1 - s, 6, NC_("event text", "complete"), NC_("event text", "all-dispersed"),
+                  "BAA-VIC-3", events);
           return;
         }
     }
@@ -159,7 +160,8 @@ end_of_game (BaaMatch *m, GPtrArray *events)
   baa_score (m, score);
   diff = ABS (score[0] - score[1]);   /* BAA-VIC-1 */
   winner = diff == 0 ? BAA_NONE : score[0] > score[1] ? 0 : 1;
-  finish (m, winner, diff, baa_common_victory_level (diff), "bounds-played", "BAA-VIC-5", events);
+  finish (m, winner, diff, baa_common_victory_level (diff), NC_("event text", "bounds-played"),
+          "BAA-VIC-5", events);
 }
 
 /* Orders (phases 1-6): the chain both rulesets play (baa-chain.c) ---------------------- */

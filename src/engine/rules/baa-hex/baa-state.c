@@ -11,6 +11,7 @@
 
 #include "baa-hex.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -719,7 +720,7 @@ baa_unit_pin (BaaMatch  *m,
   u->pinned = TRUE;
   u->pinned_round = m->round_serial;
   e = baa_event (m, events, &baa_ev_marker, u->def->id, "BAA-FLN-5");
-  mu_event_set_text (e, "pinned");
+  mu_event_set_text (e, NC_("event text", "pinned"));
   baa_match_invalidate (m);
 }
 
@@ -731,6 +732,7 @@ baa_decision_clear (BaaMatch *m)
   g_clear_pointer (&d->hexes, g_array_unref);
   g_clear_pointer (&d->answers, g_ptr_array_unref);
   g_clear_pointer (&d->question, g_free);
+  g_clear_pointer (&d->shown, g_free);
   memset (d, 0, sizeof *d);
   d->kind = BAA_DECISION_NONE;
   d->side = BAA_NONE;
@@ -741,6 +743,7 @@ baa_decision_open_hexes (BaaMatch        *m,
                          BaaDecisionKind  kind,
                          int              side,
                          const char      *question,
+                         const char      *shown,
                          GArray          *hexes,
                          GPtrArray       *events)
 {
@@ -750,10 +753,12 @@ baa_decision_open_hexes (BaaMatch        *m,
   g_clear_pointer (&d->hexes, g_array_unref);
   g_clear_pointer (&d->answers, g_ptr_array_unref);
   g_clear_pointer (&d->question, g_free);
+  g_clear_pointer (&d->shown, g_free);
   d->kind = kind;
   d->side = side;
   d->hexes = hexes;
   d->question = g_strdup (question);
+  d->shown = g_strdup (shown);
   d->answers = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; hexes && i < hexes->len; i++)
     g_ptr_array_add (d->answers, g_strdup (baa_hex_label (m, g_array_index (hexes, MuHex, i))));

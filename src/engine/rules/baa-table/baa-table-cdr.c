@@ -9,6 +9,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -125,7 +126,7 @@ bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GE
   need = sharp ? bat_attack_value (m, u) : 6;
   e = bat_event (m, events, &baa_ev_attack, c->def->id, sharp ? "BAT-CDR-3" : "BAT-CDR-2");
   mu_event_set_object (e, u->def->id);
-  mu_event_set_text (e, "fire");
+  mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
   u->fired = TRUE;
   u->acted_this_bound = TRUE;
@@ -185,7 +186,8 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
           !mu_stands_in_contact (u->stands, u->n_stands, &c->stand, 1, tol) || !lone (m, c))
         continue;
       /* BAT-CDR-4: one die at or above the unit's normal attack value */
-      mu_dice_roll (m->dice, events, "capture", u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, u->def->attack,
+      mu_dice_roll (m->dice, events, NC_("event text", "capture"), u->def->id, c->def->id, 0,
+                    MU_ROLL_AT_LEAST, u->def->attack,
                     "BAT-CDR-4", &ok);
       if (ok)
         {

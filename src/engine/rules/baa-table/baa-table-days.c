@@ -17,6 +17,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -134,7 +135,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
   if (hypot (clear.x - u->anchor.x, clear.y - u->anchor.y) < 1e-9)
     return;
   e = bat_event (m, events, &baa_ev_move, u->def->id, "BAT-DAY-1");
-  mu_event_set_text (e, "withdraw");
+  mu_event_set_text (e, NC_("event text", "withdraw"));
   e->from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
   e->to = mu_pos_from_point (clear.x, clear.y, u->facing);
   u->anchor = clear;
@@ -148,7 +149,7 @@ bat_day_begin (BatMatch *m, GPtrArray *events)
 {
   MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), NULL, "BAT-DAY-1");
 
-  mu_event_set_text (e, "complete-darkness");
+  mu_event_set_text (e, NC_("event text", "complete-darkness"));
   /* BAT-AMB-31: no exemptions; units nearest their home edge first, so
    * that those behind make room for those in front */
   for (int s = 0; s < BAT_SIDES; s++)
@@ -390,7 +391,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       if (events == NULL)
         return TRUE;
       e = bat_event (m, events, &baa_ev_move, id, "BAT-DAY-2");
-      mu_event_set_text (e, "reposition");
+      mu_event_set_text (e, NC_("event text", "reposition"));
       e->from = u ? mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing)
                   : mu_pos_from_point (q->anchor.x, q->anchor.y, q->facing);
       e->to = mu_pos_from_point (a->pos.point.x, a->pos.point.y, facing);
@@ -428,7 +429,8 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
   if (g_str_equal (verb, "reposition"))
     {
       /* BAT-DAY-2: d6 at most the higher commander's value */
-      mu_dice_roll (m->dice, events, "reposition", k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
+      mu_dice_roll (m->dice, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0,
+                    MU_ROLL_AT_MOST,
                     k->def->leadership, "BAT-DAY-2", &ok);
       if (ok)
         {
@@ -442,14 +444,15 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       return TRUE;
     }
   /* BAT-DAY-3, BAT-EX-18: the roll with +1 */
-  mu_dice_roll (m->dice, events, "night-reserve", k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
+  mu_dice_roll (m->dice, events, NC_("event text", "night-reserve"), k->def->id, c->def->id, 1,
+                MU_ROLL_AT_MOST,
                 k->def->leadership, "BAT-DAY-3", &ok);
   if (ok)
     {
       MuReserve *r = night_reserve (m, c);
       MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), c->def->id, "BAT-DAY-3");
 
-      mu_event_set_text (e, "night-reserve");
+      mu_event_set_text (e, NC_("event text", "night-reserve"));
       g_ptr_array_add (m->night_reserves, r);
       c->status = BAT_CDR_RESERVE;
       c->reserve = r->id;

@@ -21,6 +21,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -149,8 +150,8 @@ bat_decide_next_entry (BatMatch *m)
     {
       /* BAT-MOV-10: anywhere along the track; the listed points are every
        * U from each railroad's first point, the scenario's entry points first */
-      d->question = g_strdup_printf ("%s arrives by train: where along the railroad does it "
-                                     "disembark? (choose @X,Y, BAT-MOV-10)", r->id);
+      d->question = g_strdup_printf (_("%s arrives by train: where along the railroad does it "
+                                     "disembark? (choose @X,Y, BAT-MOV-10)"), r->id);
       for (guint i = 0; r->entry_points && i < r->entry_points->len; i++)
         if (bat_point_on_line (m, MU_LINE_RAILROAD, g_array_index (r->entry_points, MuPoint, i)))
           g_ptr_array_add (d->answers, point_word (g_array_index (r->entry_points, MuPoint, i)));
@@ -169,8 +170,8 @@ bat_decide_next_entry (BatMatch *m)
     }
   else
     {
-      d->question = g_strdup_printf ("%s arrives: at which entry point, or spread over them all? "
-                                     "(choose @X,Y or spread, BAT-AMB-44)", r->id);
+      d->question = g_strdup_printf (_("%s arrives: at which entry point, or spread over them all? "
+                                     "(choose @X,Y or spread, BAT-AMB-44)"), r->id);
       g_ptr_array_add (d->answers, g_strdup ("spread"));
       for (guint i = 0; i < r->entry_points->len; i++)
         g_ptr_array_add (d->answers, point_word (g_array_index (r->entry_points, MuPoint, i)));
@@ -210,8 +211,8 @@ next_split (BatMatch *m, GPtrArray *events)
       d->kind = BAT_DECIDE_SPLIT;
       d->side = u->side;
       d->subject = u->def->id;
-      d->question = g_strdup_printf ("bases of %s touch two enemy units: which does each of them fight? "
-                                     "(choose UNIT, BAT-AMB-40)", u->def->id);
+      d->question = g_strdup_printf (_("bases of %s touch two enemy units: which does each of them fight? "
+                                     "(choose UNIT, BAT-AMB-40)"), u->def->id);
       d->answers = g_ptr_array_new_with_free_func (g_free);
       for (guint k = 0; k < n; k++)
         g_ptr_array_add (d->answers, g_strdup (enemies[k]->def->id));

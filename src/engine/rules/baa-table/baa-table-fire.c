@@ -6,6 +6,7 @@
 
 #include "baa-table-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
   if (!bat_unit_on_table (t) || t->side == u->side)
     {
       if (rule) *rule = "BAT-FIRE-1";
-      if (reason) *reason = g_strdup_printf ("%s is no enemy unit on the table", t->def->id);
+      if (reason) *reason = g_strdup_printf (_("%s is no enemy unit on the table"), t->def->id);
       return 0;
     }
   /* quick refusal before any line of sight is traced */
@@ -45,13 +46,13 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands) > range + 1e-9)
     {
       if (rule) *rule = m->night ? "BAT-FIRE-9" : "BAT-FIRE-2";
-      if (reason) *reason = g_strdup_printf ("%s is more than %.2f away", t->def->id, range);
+      if (reason) *reason = g_strdup_printf (_("%s is more than %.2f away"), t->def->id, range);
       return 0;
     }
   if (bat_in_melee (m, t))
     {
       if (rule) *rule = "BAT-MEL-5";
-      if (reason) *reason = g_strdup_printf ("%s is in a melee: no fire into it", t->def->id);
+      if (reason) *reason = g_strdup_printf (_("%s is in a melee: no fire into it"), t->def->id);
       return 0;
     }
   /* BAT-FIRE-2, BAT-GEN-3: every base within range of the nearest point of
@@ -71,7 +72,8 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
       if (rule) *rule = in_range ? "BAT-FIRE-5" : "BAT-FIRE-2";
       if (reason)
         *reason = in_range ? g_strdup_printf ("no base of %s sees %s", u->def->id, t->def->id)
-                           : g_strdup_printf ("no base of %s is within %.2f of %s", u->def->id, range, t->def->id);
+                           : g_strdup_printf (_("no base of %s is within %.2f of %s"), u->def->id,
+                                              range, t->def->id);
     }
   return n;
 }
@@ -166,7 +168,8 @@ flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_c
   for (int i = 0; i < dice; i++)
     {
       gboolean ok;
-      mu_dice_roll (m->dice, events, "flinch", t->def->id, by->def->id, 0, MU_ROLL_AT_MOST, lost,
+      mu_dice_roll (m->dice, events, NC_("event text", "flinch"), t->def->id, by->def->id, 0,
+                    MU_ROLL_AT_MOST, lost,
                     dice == 2 ? "BAT-FLN-2" : "BAT-FLN-1", &ok);
       flinch = flinch && ok;
     }
@@ -248,7 +251,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   cover = bat_cover_value (m, t, u, TRUE);
   e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-2");
   mu_event_set_object (e, u->def->id);
-  mu_event_set_text (e, "fire");
+  mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
   hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
   hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
@@ -322,7 +325,7 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
       in_cover = in_cover || cover > 0;
       e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FIRE-4");
       mu_event_set_object (e, u->def->id);
-      mu_event_set_text (e, "fire");
+      mu_event_set_text (e, NC_("event text", "fire"));
       e->count = (int) n;
       hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
       hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
@@ -438,7 +441,7 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
           cover = bat_cover_value (m, t, u, !bat_charged (t, u));
           e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-MEL-2");
           mu_event_set_object (e, u->def->id);
-          mu_event_set_text (e, "melee");
+          mu_event_set_text (e, NC_("event text", "melee"));
           e->count = dice[k];
           hits = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[k], bat_attack_value (m, u),
                        "BAT-MEL-6");
@@ -473,7 +476,7 @@ bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
         continue;
       e = bat_event (m, events, &baa_ev_attack, t->def->id, "BAT-FLN-4");
       mu_event_set_object (e, u->def->id);
-      mu_event_set_text (e, "melee");
+      mu_event_set_text (e, NC_("event text", "melee"));
       e->count = dice[0];
       hits[i] = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[0], bat_attack_value (m, u),
                       "BAT-FLN-4");

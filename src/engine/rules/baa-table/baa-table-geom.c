@@ -9,6 +9,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -491,13 +492,13 @@ bat_line_of_sight (BatMatch *m, const char *counter, const MuPos *to, MuSight *s
       switch (best.block)
         {
         case MU_LOS_UNIT:
-          sight->reason = g_strdup_printf ("%s stands between on the same level", best.unit);
+          sight->reason = g_strdup_printf (_("%s stands between on the same level"), best.unit);
           break;
         case MU_LOS_TERRAIN:
-          sight->reason = g_strdup ("woods or a settlement deeper than the visible distance");
+          sight->reason = g_strdup (_("woods or a settlement deeper than the visible distance"));
           break;
         case MU_LOS_HIGHER_GROUND:
-          sight->reason = g_strdup ("a hill higher than both ends");
+          sight->reason = g_strdup (_("a hill higher than both ends"));
           break;
         case MU_LOS_CREST:
         case MU_LOS_CLEAR:

@@ -8,6 +8,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -162,9 +163,9 @@ end_blocked (BatMatch *m, const MuStand *st, guint n, const void *self)
       for (int k = 0; k < 4; k++)
         if (cs[k].x < -1e-6 || cs[k].y < -1e-6 || cs[k].x > m->table->width + 1e-6 ||
             cs[k].y > m->table->height + 1e-6)
-          return "off the table";
+          return _("off the table");
       if (bat_point_impassable (m, st[i].centre))
-        return "on impassable ground";
+        return _("on impassable ground");
     }
   BAT_FOR_UNITS (m, o)
     if ((const void *) o != self && bat_unit_on_table (o) && bat_circles_within (bc, br, o->bc, o->br, 0) &&
@@ -298,7 +299,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
               mu_table_move_check (m->terrain, &params, &mu, (const MuMoveStep *) steps->data, steps->len,
                                    NULL, 0, &r2);
               ok = bat_refuse (error, r2.legal ? "BAT-MOV-5" : "BAT-MOV-4", "%s: %s", id,
-                               r.reason ? r.reason : "the path is blocked");
+                               r.reason ? r.reason : _("the path is blocked"));
               mu_move_result_clear (&r);
               mu_move_result_clear (&r2);
               return ok;

@@ -10,6 +10,7 @@
 #include "baa-chain.h"
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -725,7 +726,7 @@ bound_start (BatMatch *m, GPtrArray *events)
       if (!again && baa_common_march_need (r->kind))
         {
           /* BAT-RES-2: a flank march on 5-6, a full encircling move on 6 */
-          mu_dice_roll (m->dice, events, "arrival", r->id, NULL, 0, MU_ROLL_AT_LEAST,
+          mu_dice_roll (m->dice, events, NC_("event text", "arrival"), r->id, NULL, 0, MU_ROLL_AT_LEAST,
                         baa_common_march_need (r->kind), "BAT-RES-2", &ok);
           if (!ok)
             {
@@ -889,7 +890,7 @@ tasks_check (BatMatch *m, GPtrArray *events)
           MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), t->id, "BAT-OBJ-5");
 
           mu_event_set_side (e, t->side);
-          mu_event_set_text (e, "task-completed");
+          mu_event_set_text (e, NC_("event text", "task-completed"));
           finish (m, "task-completed", side, events);
         }
     }

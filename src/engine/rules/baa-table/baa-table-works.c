@@ -9,6 +9,7 @@
 
 #include "mu-table-geom.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -262,7 +263,7 @@ bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, 
     return TRUE;
   e = bat_event (m, events, &baa_ev_attack, s->id, "BAT-FORT-3");
   mu_event_set_object (e, u->def->id);
-  mu_event_set_text (e, "fire");
+  mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
   hits = mu_dice_roll_pool (m->dice, events, "fire", u->def->id, n, MU_DICE_SUCCESSES, 0,
                             bat_attack_value (m, u), 0, NULL, "BAT-FORT-3", NULL);

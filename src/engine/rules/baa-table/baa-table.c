@@ -14,7 +14,7 @@
 #include "mu-problem.h"
 #include "mu-table-geom.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -102,20 +102,20 @@ static const MuFieldInfo bat_fields[] = {
 /* The verbs of the table's command language (README.md, "Commands"). */
 static const MuVerbInfo bat_verbs[] = {
   { "move", "UNIT STEP...", "BAT-MOV-1", MU_VERB_MOVE,
-    "needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)" },
-  { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, "needs exactly two ids" },
-  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, "needs a target and at least one unit" },
-  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, "needs a higher and a formation commander" },
-  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, "needs a higher and a formation commander" },
-  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, "needs a counter and one table point" },
-  { "choose", "ANSWER | POS", "BAT-MOV-10", MU_VERB_ANSWER, "needs exactly one answer or table point" },
+    N_("needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)") },
+  { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
+  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
+  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, N_("needs a higher and a formation commander") },
+  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, N_("needs a higher and a formation commander") },
+  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, N_("needs a counter and one table point") },
+  { "choose", "ANSWER | POS", "BAT-MOV-10", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
 };
 
 static const MuEventKindInfo bat_ev_formation = {
   "formation", N_("Formation"), N_("a unit changes formation (BAT-MOV-7)"),
   MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_TEXT, NULL, MU_EVENT_CLASS_MOVEMENT, 0,
-  N_("{subject} forms {text}"), NULL, 0, N_("{n} formation change"), N_("{n} formation changes"),
+  N_("{subject} forms {text}"), NULL, 0, MU_N_PLURAL ("{n} formation change", "{n} formation changes"),
 };
 
 /* The kinds it emits beyond the engine's own; most are Brothers at Arms'

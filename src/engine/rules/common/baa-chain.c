@@ -8,6 +8,8 @@
 
 #include "baa-events.h"
 
+#include <glib/gi18n-lib.h>
+
 #define FOR_EACH(array, x) \
   for (guint _n##x = 0; _n##x < (array)->len; _n##x++) \
     for (gpointer x = g_ptr_array_index ((array), _n##x); x; x = NULL)
@@ -80,7 +82,7 @@ baa_chain_control_range (const BaaChain *ch)
       if (c.exceptional)
         {
           *c.has_orders = TRUE;
-          orders (ch, c.id, "exceptional", ops->exceptional_rule);
+          orders (ch, c.id, NC_("event text", "exceptional"), ops->exceptional_rule);
           continue;
         }
       /* within the range of any active control commander of its side */
@@ -93,7 +95,7 @@ baa_chain_control_range (const BaaChain *ch)
             *c.has_orders = TRUE;
         }
       if (*c.has_orders)
-        orders (ch, c.id, "control-range", ops->control_range_rule);
+        orders (ch, c.id, NC_("event text", "control-range"), ops->control_range_rule);
     }
 }
 
@@ -125,15 +127,15 @@ baa_chain_control_roll (const BaaChain *ch)
       if (!subordinate (ch, &c) || *c.has_orders)
         continue;
       if (ops->no_control_rule == NULL)
-        ok = roll (ch, "command", c.id, NULL, ch->modifier, c.leadership, rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, NULL, ch->modifier, c.leadership, rule);
       else if (best.self)
-        ok = roll (ch, "command", c.id, best.id, ch->modifier, best.leadership, rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, best.id, ch->modifier, best.leadership, rule);
       else
-        ok = roll (ch, "command", c.id, NULL, 0, 1, rule = ops->no_control_rule);
+        ok = roll (ch, NC_("event text", "command"), c.id, NULL, 0, 1, rule = ops->no_control_rule);
       if (ok)
         {
           *c.has_orders = TRUE;
-          orders (ch, c.id, "roll", rule);
+          orders (ch, c.id, NC_("event text", "roll"), rule);
         }
     }
 }
@@ -184,7 +186,7 @@ baa_chain_command_range (const BaaChain *ch)
       if (u.reserve_free)
         {
           *u.has_orders = TRUE;
-          orders (ch, u.id, "reserve", ops->reserve_rule);
+          orders (ch, u.id, NC_("event text", "reserve"), ops->reserve_rule);
           continue;
         }
       cp = ops->commander (ch->match, up);
@@ -194,7 +196,7 @@ baa_chain_command_range (const BaaChain *ch)
       if (commands (ch, &c, TRUE) && ops->unit_in_range (ch->match, cp, up))
         {
           *u.has_orders = TRUE;
-          orders (ch, u.id, "command-range",
+          orders (ch, u.id, NC_("event text", "command-range"),
                   c.is_control && ops->direct_control_rule ? ops->direct_control_rule
                                                            : ops->command_range_rule);
         }
@@ -224,14 +226,14 @@ baa_chain_command_roll (const BaaChain *ch)
           if (commands (ch, &c, FALSE))
             {
               /* a d6 at most the commander's leadership */
-              if (roll (ch, "command", u.id, c.id, ch->modifier, c.leadership,
+              if (roll (ch, NC_("event text", "command"), u.id, c.id, ch->modifier, c.leadership,
                         c.is_control && ops->direct_control_rule ? ops->direct_control_rule
                                                                  : ops->command_roll_rule))
                 {
                   *u.has_orders = TRUE;
                   if (u.roll_ordered)
                     *u.roll_ordered = TRUE;
-                  orders (ch, u.id, "roll", ops->command_roll_rule);
+                  orders (ch, u.id, NC_("event text", "roll"), ops->command_roll_rule);
                 }
               continue;
             }

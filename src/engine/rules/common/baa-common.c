@@ -8,7 +8,7 @@
 #include "mu-error.h"
 #include "mu-problem.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include <stdarg.h>
 
@@ -20,12 +20,12 @@ baa_common_victory_level (int diff)
   /* BAA-VIC-2, BAT-OBJ-4 */
   diff = ABS (diff);
   if (diff == 0)
-    return "draw";
+    return NC_("event text", "draw");
   if (diff <= 2)
-    return "tactical";
+    return NC_("event text", "tactical");
   if (diff <= 4)
-    return "decisive";
-  return "complete";
+    return NC_("event text", "decisive");
+  return NC_("event text", "complete");
 }
 
 BaaHoldResult
@@ -234,6 +234,22 @@ baa_common_result (MuResult          *r,
   r->summary = g_strdup_printf ("%s %d %s %d", side_id[0], score[0], side_id[1], score[1]);
 }
 
+void
+baa_common_question (char       **question,
+                     char       **shown,
+                     const char  *format,
+                     ...)
+{
+  va_list args, again;
+
+  va_start (args, format);
+  va_copy (again, args);
+  *question = g_strdup_vprintf (format, args);
+  *shown = g_strdup_vprintf (g_dgettext (GETTEXT_PACKAGE, format), again);
+  va_end (again);
+  va_end (args);
+}
+
 gboolean
 baa_common_refuse (GError     **error,
                    const char  *rule,
@@ -243,8 +259,11 @@ baa_common_refuse (GError     **error,
   g_autofree char *msg = NULL;
   va_list args;
 
+  /* The callers pass literal English formats (xgettext finds them through
+   * the keywords baa_refuse, bat_refuse and baa_common_refuse); the player
+   * reads the refusal in their language, the rule id stays as it is. */
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  msg = g_strdup_vprintf (g_dgettext (GETTEXT_PACKAGE, format), args);
   va_end (args);
   if (rule)
     g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", msg, rule);

@@ -82,6 +82,13 @@ void        baa_common_result          (MuResult *r, const char *const *side_id,
                                         gboolean finished, int winner, const char *level,
                                         int difference);
 
+/* A decision's question twice, newly allocated: *question in English, for
+ * the decision event (a stable --events line), and *shown through the
+ * catalogue, as the player reads it. format is marked N_() where it is
+ * written. */
+void        baa_common_question        (char **question, char **shown, const char *format, ...)
+                                        G_GNUC_PRINTF (3, 4);
+
 /* A refused command: MU_ERROR_ILLEGAL, "MESSAGE (RULE)" (just MESSAGE
  * without a rule). Returns FALSE. */
 gboolean    baa_common_refuse          (GError **error, const char *rule, const char *format, ...)

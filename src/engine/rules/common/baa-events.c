@@ -5,28 +5,28 @@
 
 #include "baa-events.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #define F(x) MU_EVENT_FIELD_##x
 
 const MuEventKindInfo baa_ev_orders = {
   "orders", N_("Orders"), N_("a counter has orders this round, and how it got them"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
-  N_("{subject} has orders[ ({text})]"), NULL, 0, N_("{n} given orders"), N_("{n} given orders"),
+  N_("{subject} has orders[ ({text})]"), NULL, 0, MU_N_PLURAL ("{n} given orders", "{n} given orders"),
 };
 
 const MuEventKindInfo baa_ev_marker = {
   "marker", N_("Marker placed"), N_("a marker is placed on a counter"),
   F (SUBJECT) | F (TEXT) | F (AT), NULL, MU_EVENT_CLASS_ORDERS, MU_EVENT_KIND_MARKER,
   N_("[{marker}|?] marker placed on {subject}"), NULL, 0,
-  N_("{n} {text} marker placed"), N_("{n} {text} markers placed"),
+  MU_N_PLURAL ("{n} {text} marker placed", "{n} {text} markers placed"),
 };
 
 const MuEventKindInfo baa_ev_unmarker = {
   "unmarker", N_("Marker removed"), N_("a marker is taken off a counter"),
   F (SUBJECT) | F (TEXT) | F (AT), NULL, MU_EVENT_CLASS_ORDERS, MU_EVENT_KIND_MARKER,
   N_("[{marker}|?] marker removed from {subject}"), NULL, 0,
-  N_("{n} {text} marker removed"), N_("{n} {text} markers removed"),
+  MU_N_PLURAL ("{n} {text} marker removed", "{n} {text} markers removed"),
 };
 
 const MuEventKindInfo baa_ev_assigned = {
@@ -45,7 +45,7 @@ const MuEventKindInfo baa_ev_move = {
   "move", N_("Move"), N_("a counter moves: from, to, the path and its cost"),
   F (SUBJECT) | F (TEXT) | F (FROM) | F (TO) | F (PATH) | F (VALUE), "cost", MU_EVENT_CLASS_MOVEMENT,
   MU_EVENT_KIND_MOVES, N_("{subject} moves[ ({text})][ from {from}] to {to}, cost {value}"), NULL, 0,
-  N_("{n} move"), N_("{n} moves"),
+  MU_N_PLURAL ("{n} move", "{n} moves"),
 };
 
 const MuEventKindInfo baa_ev_locked = {
@@ -57,29 +57,29 @@ const MuEventKindInfo baa_ev_locked = {
 const MuEventKindInfo baa_ev_attack = {
   "attack", N_("Attack"), N_("a target is attacked: by whom, how, with how many dice"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (AT) | F (COUNT), NULL, MU_EVENT_CLASS_COMBAT, 0,
-  N_("[{object}|?] attacks [{subject}|?] ([{text}|attack], {count} die)"),
-  N_("[{object}|?] attacks [{subject}|?] ([{text}|attack], {count} dice)"), MU_EVENT_FIELD_COUNT,
-  N_("{n} attack"), N_("{n} attacks"),
+  MU_N_PLURAL ("[{object}|?] attacks [{subject}|?] ([{text}|attack], {count} die)",
+               "[{object}|?] attacks [{subject}|?] ([{text}|attack], {count} dice)"), MU_EVENT_FIELD_COUNT,
+  MU_N_PLURAL ("{n} attack", "{n} attacks"),
 };
 
 const MuEventKindInfo baa_ev_hits = {
   "hits", N_("Hits"), N_("a target takes hits"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (AT) | F (VALUE), "n", MU_EVENT_CLASS_COMBAT, 0,
-  N_("[{subject}|?] takes {value} hit[ from {object}| in all]"),
-  N_("[{subject}|?] takes {value} hits[ from {object}| in all]"), MU_EVENT_FIELD_VALUE,
-  N_("{total} hit"), N_("{total} hits"),
+  MU_N_PLURAL ("[{subject}|?] takes {value} hit[ from {object}| in all]",
+               "[{subject}|?] takes {value} hits[ from {object}| in all]"), MU_EVENT_FIELD_VALUE,
+  MU_N_PLURAL ("{total} hit", "{total} hits"),
 };
 
 const MuEventKindInfo baa_ev_dispersed = {
   "dispersed", N_("Dispersed"), N_("a unit is destroyed by hits reaching its strength"),
   F (SUBJECT) | F (OBJECT) | F (AT), NULL, MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject} is dispersed[ by {object}]"), NULL, 0, N_("{n} dispersed"), N_("{n} dispersed"),
+  N_("{subject} is dispersed[ by {object}]"), NULL, 0, MU_N_PLURAL ("{n} dispersed", "{n} dispersed"),
 };
 
 const MuEventKindInfo baa_ev_flinch = {
   "flinch", N_("Flinch"), N_("a unit flinches back and is pinned"),
   F (SUBJECT) | F (OBJECT) | F (FROM) | F (TO) | F (PATH), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
-  N_("{subject} flinches from {from} to {to}"), NULL, 0, N_("{n} flinched"), N_("{n} flinched"),
+  N_("{subject} flinches from {from} to {to}"), NULL, 0, MU_N_PLURAL ("{n} flinched", "{n} flinched"),
 };
 
 const MuEventKindInfo baa_ev_stands = {
@@ -138,7 +138,7 @@ const MuEventKindInfo baa_ev_claimed = {
 const MuEventKindInfo baa_ev_reserve_arrived = {
   "reserve-arrived", N_("Reserve arrived"), N_("a reserve arrives"),
   F (SUBJECT) | F (SIDE) | F (TEXT), NULL, MU_EVENT_CLASS_OBJECTIVES, 0,
-  N_("Reserve {subject} arrives"), NULL, 0, N_("{n} reserve arrived"), N_("{n} reserves arrived"),
+  N_("Reserve {subject} arrives"), NULL, 0, MU_N_PLURAL ("{n} reserve arrived", "{n} reserves arrived"),
 };
 
 const MuEventKindInfo baa_ev_reserve_delayed = {
@@ -151,7 +151,7 @@ const MuEventKindInfo baa_ev_entered = {
   "entered", N_("Entered"), N_("a counter enters the board"),
   F (SUBJECT) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
   N_("{subject} enters the board at [{to}|—]"), NULL, 0,
-  N_("{n} entered the board"), N_("{n} entered the board"),
+  MU_N_PLURAL ("{n} entered the board", "{n} entered the board"),
 };
 
 const MuEventKindInfo baa_ev_rest = {

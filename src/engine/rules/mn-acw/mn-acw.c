@@ -7,7 +7,7 @@
 
 #include "rules/mu-rulesets.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* MN-CHG, MN-MEL: procedures a move or a contact starts. */
 static const MuStepInfo mn_melee[] = {

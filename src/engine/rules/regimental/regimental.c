@@ -7,7 +7,7 @@
 
 #include "rules/mu-rulesets.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* QRS-CHG: the charge procedure step 6 runs for each charging unit. */
 static const MuStepInfo qrs_charge[] = {

@@ -7,7 +7,7 @@
 
 #include "rules/mu-rulesets.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
  * melee, started by a charge declaration; the opponent reacts inside it. */
