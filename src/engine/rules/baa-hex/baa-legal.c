@@ -42,36 +42,45 @@ add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests
 static void
 add_groups (GPtrArray *out, guint first)
 {
+  /* one pass over the single attacks, each target's attackers gathered by a
+   * table: a scan of every attack per target grew with the square of the
+   * attacks on a large board */
   g_autoptr(GPtrArray) targets = g_ptr_array_new ();   /* of const char*, first seen order */
+  g_autoptr(GPtrArray) whos = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GArray) kinds = g_array_new (FALSE, FALSE, sizeof (BaaCommandKind));
+  g_autoptr(GHashTable) slot = g_hash_table_new (g_str_hash, g_str_equal); /* target -> 1 + index */
   guint end = out->len;
 
   for (guint i = first; i < end; i++)
     {
       const BaaCommand *c = g_ptr_array_index (out, i);
-      gboolean seen = FALSE;
+      guint k;
+      BaaCommandKind kind;
+
       if (c->kind != BAA_COMMAND_FIRE && c->kind != BAA_COMMAND_MELEE)
         continue;
-      for (guint k = 0; k < targets->len && !seen; k++)
-        seen = g_str_equal (g_ptr_array_index (targets, k), c->target);
-      if (!seen)
-        g_ptr_array_add (targets, c->target);
+      k = GPOINTER_TO_UINT (g_hash_table_lookup (slot, c->target));
+      if (k == 0)
+        {
+          BaaCommandKind none = BAA_COMMAND_FIRE_GROUP;
+
+          g_ptr_array_add (targets, c->target);
+          g_ptr_array_add (whos, g_ptr_array_new ());
+          g_array_append_val (kinds, none);
+          k = targets->len;
+          g_hash_table_insert (slot, c->target, GUINT_TO_POINTER (k));
+        }
+      g_ptr_array_add (g_ptr_array_index (whos, k - 1), c->unit);
+      /* the group's kind is its last attack's, as it always was */
+      kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
+      g_array_index (kinds, BaaCommandKind, k - 1) = kind;
     }
   for (guint k = 0; k < targets->len; k++)
     {
       const char *target = g_ptr_array_index (targets, k);
-      g_autoptr(GPtrArray) who = g_ptr_array_new ();
-      BaaCommandKind kind = BAA_COMMAND_FIRE_GROUP;
+      GPtrArray *who = g_ptr_array_index (whos, k);
+      BaaCommandKind kind = g_array_index (kinds, BaaCommandKind, k);
 
-      for (guint i = first; i < end; i++)
-        {
-          const BaaCommand *c = g_ptr_array_index (out, i);
-          if ((c->kind == BAA_COMMAND_FIRE || c->kind == BAA_COMMAND_MELEE) &&
-              g_str_equal (c->target, target))
-            {
-              g_ptr_array_add (who, c->unit);
-              kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
-            }
-        }
       for (guint i = 0; i < who->len; i++)
         for (guint j = i + 1; j < who->len; j++)
           {
@@ -355,7 +364,9 @@ kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 static GPtrArray *
 legal_moves_phase (BaaMatch *m)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  /* sized from the last call's list: one more per command played, not
+   * the list grown step by step each call */
+  GPtrArray *out = g_ptr_array_new_full (m->last_move_list + 1, (GDestroyNotify) mu_command_free);
   g_autoptr(BaaCommand) end = baa_command_new_end_phase ();
 
   baa_move_cache_sync (m);
@@ -383,6 +394,7 @@ legal_moves_phase (BaaMatch *m)
           g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
       }
   g_ptr_array_add (out, baa_command_encode (end));
+  m->last_move_list = out->len;
   return out;
 }
 
