@@ -105,14 +105,14 @@ add_groups (GPtrArray *out, guint first)
  * moves with the exits after them (BAA-VIC-4), or its withdrawals
  * (BAA-MOV-12). Each destination is searched once. */
 static void
-unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded)
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded, int *reach)
 {
   g_autoptr(GPtrArray) d = NULL;
   gboolean w;
 
   if (!baa_unit_may_move (m, u, &w))
     return;
-  d = baa_move_destinations (m, u, NULL, w);
+  d = baa_move_destinations_reach (m, u, NULL, w, reach);
   if (w)
     {
       add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d, encoded);
@@ -126,20 +126,20 @@ unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean enco
   else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
     {
       /* in melee with pinned enemies only: a withdrawal is also possible */
-      g_autoptr(GPtrArray) back = baa_move_destinations (m, u, NULL, TRUE);
+      g_autoptr(GPtrArray) back = baa_move_destinations_reach (m, u, NULL, TRUE, reach);
       add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back, encoded);
     }
 }
 
 /* The phase 8 or 9 moves of one commander. */
 static void
-cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded)
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded, int *reach)
 {
   g_autoptr(GPtrArray) d = NULL;
 
   if (!baa_cdr_may_move (m, c))
     return;
-  d = baa_move_destinations (m, NULL, c, FALSE);
+  d = baa_move_destinations_reach (m, NULL, c, FALSE, reach);
   add_paths (out, BAA_COMMAND_MOVE, c->def->id, d, encoded);
 }
 
@@ -189,12 +189,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        unit_move_commands (m, u, out, FALSE);
+        unit_move_commands (m, u, out, FALSE, NULL);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        cdr_move_commands (m, c, out, FALSE);
+        cdr_move_commands (m, c, out, FALSE, NULL);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -238,7 +238,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (u)
-        unit_move_commands (m, u, out, FALSE);
+        unit_move_commands (m, u, out, FALSE, NULL);
       return out;
     }
   if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
@@ -247,7 +247,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (c)
-        cdr_move_commands (m, c, out, FALSE);
+        cdr_move_commands (m, c, out, FALSE, NULL);
       return out;
     }
   return NULL;
@@ -346,15 +346,16 @@ kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 {
   const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
   GPtrArray *encoded;
+  int reach = 0;
 
   if (kept)
     return kept;
   encoded = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   if (u)
-    unit_move_commands (m, u, encoded, TRUE);
+    unit_move_commands (m, u, encoded, TRUE, &reach);
   else
-    cdr_move_commands (m, c, encoded, TRUE);
-  baa_move_cache_put (m, u, c, withdraw, encoded);
+    cdr_move_commands (m, c, encoded, TRUE, &reach);
+  baa_move_cache_put (m, u, c, withdraw, reach, encoded);
   return encoded;
 }
 
