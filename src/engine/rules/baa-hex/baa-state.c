@@ -615,11 +615,24 @@ baa_hex_in_enemy_zoc (const BaaMatch *m,
                       MuHex           hex,
                       int             side)
 {
-  gboolean many;
+  /* mu_hex_neighbour()'s directions, the hex converted once: asked for
+   * every unit that may move at every legal-command list */
+  static const MuAxial dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
+  MuAxial a;
+  const guint8 *cells;
 
+  if (side != 0 && side != 1)
+    return FALSE;
+  occ_check (m);
+  cells = m->occ_unpinned[1 - side];
+  a = mu_hex_to_axial (m->grid, hex);
   for (int d = 0; d < 6; d++)
-    if (occ_count (m, m->occ_unpinned, mu_hex_neighbour (m->grid, hex, d), 1 - side, &many) > 0)
-      return TRUE;
+    {
+      int k = cell_index (m, mu_hex_from_axial (m->grid, (MuAxial) { a.q + dirs[d].q, a.r + dirs[d].r }));
+
+      if (k >= 0 && cells[k] > 0)
+        return TRUE;
+    }
   return FALSE;
 }
 
