@@ -548,6 +548,8 @@ mu_cli_bench (int argc, char **argv)
     return mu_cli_bench_engine (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "table") == 0)
     return mu_cli_bench_table (argc, argv);
+  if (argc >= 2 && strcmp (argv[1], "tiles") == 0)
+    return mu_cli_bench_tiles (argc - 1, argv + 1);
 
   context = g_option_context_new (_("render|counters — time the renderer on a synthetic 100×100 board, or a 500-counter sheet"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

@@ -12,6 +12,7 @@ int mu_cli_bench_load (int argc, char **argv);
 int mu_cli_bench_undo (int argc, char **argv);
 int mu_cli_bench_engine (int argc, char **argv);
 int mu_cli_bench_table (int argc, char **argv);
+int mu_cli_bench_tiles (int argc, char **argv);
 
 /* A generated hex scenario (mu-cli-bench-data.c); the caller owns it. */
 MuScenario *mu_cli_bench_synthetic (int cols, int rows, int n_counters, double hex_share,

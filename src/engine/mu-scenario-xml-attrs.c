@@ -39,9 +39,15 @@ char *
 mu_xml_attr (xmlNodePtr  node,
              const char *name)
 {
-  xmlChar *v = xmlGetNoNsProp (node, (const xmlChar *) name);
+  xmlAttrPtr a = xmlHasNsProp (node, (const xmlChar *) name, NULL);
+  xmlChar *v;
   char *r;
 
+  /* the common case, a value of one text, copied once, not twice */
+  if (a != NULL && a->type == XML_ATTRIBUTE_NODE && a->children != NULL &&
+      a->children->type == XML_TEXT_NODE && a->children->next == NULL && a->children->content != NULL)
+    return g_strdup ((const char *) a->children->content);
+  v = xmlGetNoNsProp (node, (const xmlChar *) name);
   if (v == NULL)
     return NULL;
   r = g_strdup ((const char *) v);

@@ -150,33 +150,42 @@ parse_features (MuXmlLoader *ld,
                 gboolean    hexside)
 {
   g_autofree char *v = mu_xml_attr (node, "features");
-  g_auto(GStrv) words = NULL;
   guint bits = 0;
 
   if (v == NULL)
     return 0;
-  words = g_strsplit_set (v, " \t\r\n", -1);
-  for (guint i = 0; words[i]; i++)
+  /* the words cut in place: a board has tens of thousands of these, and a
+   * list of copies for each cost as much as the rest of its reading */
+  for (char *p = v; *p;)
     {
-      if (*words[i] == '\0')
-        continue;
+      char *word;
+
+      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+      if (*p == '\0')
+        break;
+      word = p;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+        p++;
+      if (*p)
+        *p++ = '\0';
       if (hexside)
         {
           MuSideFeatures f;
 
-          if (mu_side_feature_from_string (words[i], &f))
+          if (mu_side_feature_from_string (word, &f))
             bits |= f;
           else
-            mu_xml_report (ld, mu_xml_node_line (node), _("<hexside>: unknown feature “%s”"), words[i]);
+            mu_xml_report (ld, mu_xml_node_line (node), _("<hexside>: unknown feature “%s”"), word);
         }
       else
         {
           MuHexFeatures f;
 
-          if (mu_hex_feature_from_string (words[i], &f))
+          if (mu_hex_feature_from_string (word, &f))
             bits |= f;
           else
-            mu_xml_report (ld, mu_xml_node_line (node), _("<hex>: unknown feature “%s”"), words[i]);
+            mu_xml_report (ld, mu_xml_node_line (node), _("<hex>: unknown feature “%s”"), word);
         }
     }
   return bits;

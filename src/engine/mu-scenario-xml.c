@@ -192,6 +192,31 @@ on_start_element (void           *ctx,
                          nb_attributes, nb_defaulted, attributes);
 }
 
+/* The blanks between a board's thousands of <hex> and <hexside> elements
+ * would each be a text node of the tree, a fifth of its memory: the loader
+ * reads the board's elements, never the text between them, and the writer
+ * lays the file out itself, so they are left out. Any other text is kept. */
+static void
+on_characters (void          *ctx,
+               const xmlChar *ch,
+               int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  xmlNodePtr parent = ctxt->node;
+
+  if (parent != NULL && (parent->last == NULL || parent->last->type == XML_ELEMENT_NODE) &&
+      xmlStrEqual (parent->name, (const xmlChar *) "hex-map"))
+    {
+      int i = 0;
+
+      while (i < len && (ch[i] == ' ' || ch[i] == '\t' || ch[i] == '\n' || ch[i] == '\r'))
+        i++;
+      if (i == len)
+        return;
+    }
+  xmlSAX2Characters (ctx, ch, len);
+}
+
 /* A DOCTYPE can declare entities (entity-expansion bombs, external files):
  * scenarios never need one, so the parser stops at the first sight of it. */
 static void
@@ -635,9 +660,36 @@ stage (MuXmlLoader *ld,
   return TRUE;
 }
 
+/* The file in memory, given to the parser as it asks for it. */
+typedef struct {
+  const char *data;
+  gsize length;
+  gsize offset;
+} Reader;
+
+static int
+read_piece (void *context,
+            char *buffer,
+            int   len)
+{
+  Reader *r = context;
+  gsize n = MIN ((gsize) MAX (len, 0), r->length - r->offset);
+
+  memcpy (buffer, r->data + r->offset, n);
+  r->offset += n;
+  return (int) n;
+}
+
+static int
+close_piece (void *context)
+{
+  return 0;
+}
+
 static MuScenario *
 load_data_full (const char         *data,
                 gsize               length,
+                char              **owned,
                 const char         *filename,
                 GPtrArray          *problems,
                 MuLoadProgressFunc  progress,
@@ -646,13 +698,17 @@ load_data_full (const char         *data,
                 GError            **error)
 {
   MuXmlLoader ld = { 0 };
+  Reader reader = { data, length, 0 };
   gboolean cancelled = FALSE;
   g_autoptr(GPtrArray) own_problems = NULL;
   MuScenario *s = NULL;
   xmlRelaxNGPtr schema, counter_schema = NULL;
   xmlExternalEntityLoader old_loader;
   const char *label = filename ? filename : _("(data)");
-  int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+  /* XML_PARSE_COMPACT: short texts (most attribute values) inside their
+   * nodes, as xmllint keeps them; the loader never changes a text node */
+  int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                XML_PARSE_COMPACT;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -678,7 +734,16 @@ load_data_full (const char         *data,
     }
 
   xmlInitParser ();
-  ld.ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
+  /* A parser reading from memory copies the whole file into a buffer of its
+   * own, up to twice the file's size, the peak of a large board's load; read
+   * a piece at a time, the same parser keeps only what it has not consumed.
+   * Past XML_MAX_LOOKUP_LIMIT bytes that parser would name a text longer
+   * than its limits by a plainer message, so such a file is read from
+   * memory as before. */
+  if (length < XML_MAX_LOOKUP_LIMIT)
+    ld.ctxt = xmlCreateIOParserCtxt (NULL, NULL, read_piece, close_piece, &reader, XML_CHAR_ENCODING_NONE);
+  else
+    ld.ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
   if (ld.ctxt == NULL)
     {
       mu_xml_report (&ld, 0, _("cannot set up the XML parser"));
@@ -687,6 +752,8 @@ load_data_full (const char         *data,
   ld.ctxt->_private = &ld;
   ld.ctxt->sax->internalSubset = on_internal_subset;
   ld.ctxt->sax->startElementNs = on_start_element;
+  ld.ctxt->sax->characters = on_characters;
+  ld.ctxt->sax->ignorableWhitespace = on_characters;
   ld.ctxt->sax->externalSubset = NULL;
   ld.ctxt->sax->error = NULL;
   ld.ctxt->sax->warning = NULL;
@@ -708,6 +775,11 @@ load_data_full (const char         *data,
         mu_xml_report (&ld, ld.ctxt->input ? ld.ctxt->input->line : 0, _("not well-formed XML"));
       goto out;
     }
+  /* The parser's copy of the file and the file itself are not read again:
+   * gone before the model is built beside the tree, they leave the peak. */
+  g_clear_pointer (&ld.ctxt, xmlFreeParserCtxt);
+  if (owned)
+    g_clear_pointer (owned, g_free);
 
   if (!stage (&ld, 0.5))
     {
@@ -887,7 +959,7 @@ mu_scenario_load_data (const char  *data,
                        GPtrArray   *problems,
                        GError     **error)
 {
-  return load_data_full (data, length, filename, problems, NULL, NULL, NULL, error);
+  return load_data_full (data, length, NULL, filename, problems, NULL, NULL, NULL, error);
 }
 
 MuScenario *
@@ -930,5 +1002,5 @@ mu_scenario_load_file_full (const char         *path,
     return NULL;
   if (progress)
     progress (0.1, user_data);
-  return load_data_full (data, length, path, problems, progress, user_data, cancellable, error);
+  return load_data_full (data, length, &data, path, problems, progress, user_data, cancellable, error);
 }

@@ -11,6 +11,8 @@
 #include "mu-table-geom.h"
 
 #define GRID_MAX 64
+/* At most this many areas and lines together, queries test every box. */
+#define FEW_ITEMS 48
 
 typedef struct {
   double x0, y0, x1, y1;
@@ -218,7 +220,9 @@ segment_meets_box (MuPoint a, MuPoint b, Box box)
   if (MAX (a.x, b.x) < box.x0 || MIN (a.x, b.x) > box.x1 ||
       MAX (a.y, b.y) < box.y0 || MIN (a.y, b.y) > box.y1)
     return FALSE;
-  if (box.x1 - box.x0 <= 0 || box.y1 - box.y0 <= 0)
+  /* a point within the bounds (the moves' swept hulls ask about a point
+   * with a margin) or a flat box: nothing more to test */
+  if ((a.x == b.x && a.y == b.y) || box.x1 - box.x0 <= 0 || box.y1 - box.y0 <= 0)
     return TRUE;
   return mu_convex_meets_segment (q, 4, a, b) || mu_segment_point_distance (a, b, q[0]) == 0;
 }
@@ -248,6 +252,31 @@ mu_terrain_candidates (MuTerrainIndex *ix,
       memset (ix->area_stamp, 0, sizeof (guint) * MAX (ix->table->areas->len, 1));
       memset (ix->line_stamp, 0, sizeof (guint) * MAX (ix->table->lines->len, 1));
       ix->stamp = 1;
+    }
+  if (ix->table->areas->len + ix->table->lines->len <= FEW_ITEMS)
+    {
+      /* A table of few areas and lines (a shipped battle has about twenty):
+       * each box once costs less than walking the cells the segment crosses,
+       * and gives them in file order. The moves ask this for every stand at
+       * every step they check. */
+      for (int pass = 0; pass < 2; pass++)
+        {
+          GArray *out = pass == 0 ? areas : lines;
+          const Box *boxes = pass == 0 ? ix->area_box : ix->line_box;
+          guint n = pass == 0 ? ix->table->areas->len : ix->table->lines->len;
+
+          for (guint k = 0; out && k < n; k++)
+            {
+              Box bx = boxes[k];
+
+              if (bx.x0 > bx.x1)
+                continue;   /* no points: in no cell */
+              bx.x0 -= margin, bx.y0 -= margin, bx.x1 += margin, bx.y1 += margin;
+              if (segment_meets_box (a, b, bx))
+                g_array_append_val (out, k);
+            }
+        }
+      return;
     }
   cell_range (ix, sb, &c0, &r0, &c1, &r1);
   for (int r = r0; r <= r1; r++)

@@ -94,6 +94,16 @@ symbols_visible (const MuHexDraw *c)
   return c->s * c->dev >= 9.0;
 }
 
+/* Below this many device pixels from a hex's centre to its corner, works
+ * and crossings are drawn in one path per colour for the whole pass, not
+ * filled and stroked one by one: at that size their shapes are a pixel or
+ * two, and a board fitted to a window has tens of thousands of them. */
+static inline gboolean
+works_batched (const MuHexDraw *c)
+{
+  return c->s * c->dev < 6.0;
+}
+
 /* Hexside features (mu-render-hexside.c). */
 void     mu_hex_draw_hexside_streams (MuHexDraw *c);
 void     mu_hex_draw_hexside_works   (MuHexDraw *c);

@@ -62,6 +62,17 @@ side_stream_path (MuHexDraw *c, double x1, double y1, double x2, double y2,
   cairo_curve_to (c->cr, x1 + dx / 3 + nx, y1 + dy / 3 + ny, x1 + 2 * dx / 3 - nx, y1 + 2 * dy / 3 - ny, x2, y2);
 }
 
+/* A rampart or crossing as a square mark at the middle of its hexside, for
+ * a board drawn small (works_batched()): appended to the path. */
+static void
+side_crossing_mark (MuHexDraw *c, double x1, double y1, double x2, double y2,
+                    double cx, double cy, int dir, guint f, gpointer data)
+{
+  double mx = (x1 + x2) / 2, my = (y1 + y2) / 2, r = 0.2 * c->s;
+
+  cairo_rectangle (c->cr, mx - r, my - r, 2 * r, 2 * r);
+}
+
 static void
 side_crossing (MuHexDraw *c, double x1, double y1, double x2, double y2,
                double cx, double cy, int dir, guint f, gpointer data)
@@ -261,11 +272,32 @@ side_fortification (MuHexDraw *c, double x1, double y1, double x2, double y2,
     }
 }
 
+static void
+side_stream_line (MuHexDraw *c, double x1, double y1, double x2, double y2,
+                  double cx, double cy, int dir, guint f, gpointer data)
+{
+  cairo_move_to (c->cr, x1, y1);
+  cairo_line_to (c->cr, x2, y2);
+}
+
 void
 mu_hex_draw_hexside_streams (MuHexDraw *c)
 {
   cairo_t *cr = c->cr;
 
+  /* a pixel wide on a board drawn small (works_batched()): straight, in
+   * the water's middle colour, one stroke; two strokes of curves with round
+   * ends took most of a fitted board's time */
+  if (works_batched (c))
+    {
+      if (for_each_side (c, MU_SIDE_STREAM, side_stream_line, NULL))
+        {
+          mu_set_rgb (cr, WATER_MID);
+          cairo_set_line_width (cr, 0.17 * c->s);
+          cairo_stroke (cr);
+        }
+      return;
+    }
   if (!for_each_side (c, MU_SIDE_STREAM, side_stream_path, NULL))
     return;
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -319,6 +351,29 @@ mu_hex_draw_hexside_works (MuHexDraw *c)
       mu_set_rgb (cr, 0x3a3530);
       cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
       cairo_stroke (cr);
+    }
+  if (works_batched (c))
+    {
+      /* every rampart and crossing as a square mark at its hexside, one
+       * path per colour: at this size they are a pixel or two */
+      cairo_new_path (cr);
+      if (for_each_side (c, MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED, side_crossing_mark, NULL))
+        {
+          /* the ramparts' fill and outline, seen together */
+          mu_set_rgb (cr, 0x3f2812);
+          cairo_fill (cr);
+        }
+      if (for_each_side (c, MU_SIDE_BRIDGE, side_crossing_mark, NULL))
+        {
+          mu_set_rgb (cr, 0xe9dcc0);
+          cairo_fill (cr);
+        }
+      if (for_each_side (c, MU_SIDE_FORD, side_crossing_mark, NULL))
+        {
+          mu_set_rgb (cr, 0xc8a26a);
+          cairo_fill (cr);
+        }
+      return;
     }
   for_each_side (c, MU_SIDE_FORTIFICATION | MU_SIDE_BREACHED, side_fortification, NULL);
   cairo_new_path (cr);

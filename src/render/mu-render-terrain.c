@@ -593,8 +593,9 @@ draw_paths (MuHexDraw        *c,
 
 /* Hex features ------------------------------------------------------------------------------------ */
 
+/* Appends the ring's teeth to the path. */
 static void
-draw_fort_ring (MuHexDraw    *c,
+fort_ring_path (MuHexDraw    *c,
                 double  cx,
                 double  cy,
                 double  scale,
@@ -625,11 +626,65 @@ draw_fort_ring (MuHexDraw    *c,
         }
       (void) len;
     }
+}
+
+static void
+fort_ring_paint (MuHexDraw *c)
+{
+  cairo_t *cr = c->cr;
+
   mu_set_rgb (cr, 0x5b3a1a);
   cairo_fill_preserve (cr);
   mu_set_rgb (cr, 0x2a1a0a);
-  cairo_set_line_width (cr, MAX (0.02 * s, 0.4 / c->dev));
+  cairo_set_line_width (cr, MAX (0.02 * c->s, 0.4 / c->dev));
   cairo_stroke (cr);
+}
+
+static void
+draw_fort_ring (MuHexDraw    *c,
+                double  cx,
+                double  cy,
+                double  scale,
+                gboolean dashed)
+{
+  /* drawn all at once by draw_fort_rings_batched() */
+  if (works_batched (c))
+    return;
+  fort_ring_path (c, cx, cy, scale, dashed);
+  fort_ring_paint (c);
+}
+
+/* Every ring of the pass as a square of its colour the size of the ring
+ * (works_batched()): a ring is a pixel or two there, and squares in one
+ * path are what cairo fills fastest. */
+static void
+draw_fort_rings_batched (MuHexDraw *c)
+{
+  gboolean any = FALSE;
+
+  cairo_new_path (c->cr);
+  for (int row = c->r0; row <= c->r1; row++)
+    for (int col = c->c0; col <= c->c1; col++)
+      {
+        guint f = cell_at (c->map, col, row)->features;
+        double cx, cy;
+
+        if (!(f & (MU_HEX_FEATURE_FORTIFIED_BUILDING | MU_HEX_FEATURE_FORTIFICATION |
+                   MU_HEX_FEATURE_PREPARED_DEFENCE)))
+          continue;
+        centre (c, col, row, &cx, &cy);
+        {
+          double r = (f & (MU_HEX_FEATURE_FORTIFICATION | MU_HEX_FEATURE_PREPARED_DEFENCE) ? 0.72 : 0.45) * c->s;
+
+          cairo_rectangle (c->cr, cx - r, cy - r, 2 * r, 2 * r);
+        }
+        any = TRUE;
+      }
+  if (any)
+    {
+      mu_set_rgba (c->cr, 0x3f2812, 0.75);
+      cairo_fill (c->cr);
+    }
 }
 
 static void
@@ -925,6 +980,8 @@ mu_render_hex_terrain (cairo_t               *cr,
   draw_paths (&c, MU_PATH_TURNPIKE);
   draw_paths (&c, MU_PATH_RAILROAD);
   draw_hex_features (&c);
+  if (works_batched (&c))
+    draw_fort_rings_batched (&c);
   mu_hex_draw_hexside_works (&c);
   draw_frame (&c);
 

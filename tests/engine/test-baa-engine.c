@@ -9,6 +9,7 @@
 
 #include "baa-hex-private.h"
 #include "baa-hex.h"
+#include "mu-scenario-xml.h"
 
 /* A CSA division with an exceptional commander, so no dice for orders. */
 #define CSA_DIV "cmd cx csa 1 6 0705 x\n"
@@ -222,6 +223,91 @@ test_move_cache (void)
       }
 }
 
+/* baa_units_near() and baa_commanders_near(), which the legal attacks ask
+ * instead of every counter, give what a test of every counter's distance
+ * gives, in the match's order: on First Manassas as the four grids (flat
+ * and pointy tops, odd and even offsets) would lay it, at every 40th
+ * command of a random match, around every 7th hex, at every radius to 9
+ * (a disc larger than the counters takes the other way). */
+static void
+check_near (const BaaMatch *m)
+{
+  g_autoptr(GPtrArray) got = g_ptr_array_new ();
+  gsize ncells = (gsize) m->grid->cols * m->grid->rows;
+
+  for (gsize k = 0; k < ncells; k += 7)
+    for (int radius = 0; radius <= 9; radius++)
+      for (int side = -1; side < 2; side++)
+        {
+          MuHex centre = { (int) (k % m->grid->cols) + 1, (int) (k / m->grid->cols) + 1 };
+          int s = side < 0 ? BAA_NONE : side;
+          guint n = 0;
+
+          g_ptr_array_set_size (got, 0);
+          baa_units_near (m, centre, radius, s, got);
+          for (guint i = 0; i < m->units->len; i++)
+            {
+              BaaUnit *u = g_ptr_array_index (m->units, i);
+
+              if (u->status == BAA_UNIT_ACTIVE && (s == BAA_NONE || u->side == s) &&
+                  mu_hex_grid_contains (m->grid, u->hex) && mu_hex_distance (m->grid, centre, u->hex) <= radius)
+                {
+                  g_assert_cmpuint (n, <, got->len);
+                  g_assert_true (g_ptr_array_index (got, n) == u);
+                  n++;
+                }
+            }
+          g_assert_cmpuint (n, ==, got->len);
+          g_ptr_array_set_size (got, 0);
+          baa_commanders_near (m, centre, radius, s, got);
+          n = 0;
+          for (guint i = 0; i < m->commanders->len; i++)
+            {
+              BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+              if (c->status == BAA_CDR_ACTIVE && (s == BAA_NONE || c->side == s) &&
+                  mu_hex_grid_contains (m->grid, c->hex) && mu_hex_distance (m->grid, centre, c->hex) <= radius)
+                {
+                  g_assert_cmpuint (n, <, got->len);
+                  g_assert_true (g_ptr_array_index (got, n) == c);
+                  n++;
+                }
+            }
+          g_assert_cmpuint (n, ==, got->len);
+        }
+}
+
+static void
+test_units_near (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+
+  for (int grid = 0; grid < 4; grid++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, &error);
+      g_autoptr(MuMatch) m = NULL;
+      g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+      g_assert_no_error (error);
+      s->hex_map->grid.orientation = grid & 1 ? MU_HEX_POINTY_TOP : MU_HEX_FLAT_TOP;
+      s->hex_map->grid.offset = grid & 2 ? MU_HEX_OFFSET_EVEN : MU_HEX_OFFSET_ODD;
+      m = mu_match_new (s, 7, NULL, 0, &error);
+      g_assert_no_error (error);
+      for (guint n = 0; n < 400 && !mu_match_is_over (m); n++)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+          if (n % 40 == 0)
+            check_near (mu_match_get_state (m));
+          g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                         NULL, &error));
+          g_assert_no_error (error);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -229,5 +315,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/invariants/each-event", test_invariants_each_event);
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
+  g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1", test_units_near);
   return g_test_run ();
 }

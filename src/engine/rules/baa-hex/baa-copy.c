@@ -103,6 +103,10 @@ baa_match_copy (const BaaMatch *m,
       n->occ_unpinned[s] = copy_cells (m->occ_unpinned[s], ncells);
       n->occ_cdrs[s] = copy_cells (m->occ_cdrs[s], ncells);
     }
+  n->cell_unit = m->cell_unit ? g_memdup2 (m->cell_unit, ncells * sizeof (int)) : NULL;
+  n->cell_cdr = m->cell_cdr ? g_memdup2 (m->cell_cdr, ncells * sizeof (int)) : NULL;
+  n->unit_next = m->unit_next ? g_memdup2 (m->unit_next, MAX (m->units->len, 1) * sizeof (int)) : NULL;
+  n->cdr_next = m->cdr_next ? g_memdup2 (m->cdr_next, MAX (m->commanders->len, 1) * sizeof (int)) : NULL;
   n->search_slot = NULL;
   n->move_cache = NULL;
   n->move_cells = m->move_cells ? g_memdup2 (m->move_cells, ncells * BAA_MOVE_CELL_SIZE) : NULL;

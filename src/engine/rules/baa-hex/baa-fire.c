@@ -754,6 +754,16 @@ baa_breach_resolve (BaaMatch       *m,
 
 /* Legal attacks ---------------------------------------------------------------- */
 
+/* The farthest a target of u can be (BAA-FIRE-3: its range, one more firing
+ * down from a hill, BAA-HGT-1): the lists below ask only the counters that
+ * near, so that a unit's attacks cost what stands around it, not the whole
+ * board (check_range refuses everything farther). */
+static int
+fire_reach (const BaaUnit *u)
+{
+  return u->def->range + 1;
+}
+
 void
 baa_combat_legal_targets (const BaaMatch *m,
                           const BaaUnit  *u,
@@ -763,32 +773,39 @@ baa_combat_legal_targets (const BaaMatch *m,
 
   if (m->phase == BAA_PHASE_FIRE)
     {
+      g_autoptr(GPtrArray) near = NULL;
+
       if (!check_firer (m, u, NULL))
         return;
-      for (guint i = 0; i < m->units->len; i++)
+      near = g_ptr_array_new ();
+      baa_units_near (m, u->hex, fire_reach (u), BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
         {
-          const BaaUnit *t = g_ptr_array_index (m->units, i);
+          const BaaUnit *t = g_ptr_array_index (near, i);
 
-          if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
+          if (t->side != u->side && check_fire_target (m, u, t, NULL))
             g_ptr_array_add (ids, (gpointer) baa_unit_id (t));
         }
-      for (guint i = 0; i < m->commanders->len; i++)
+      g_ptr_array_set_size (near, 0);
+      baa_commanders_near (m, u->hex, fire_reach (u), BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
         {
-          const BaaCommander *c = g_ptr_array_index (m->commanders, i);
+          const BaaCommander *c = g_ptr_array_index (near, i);
 
-          if (c->side != u->side && c->status == BAA_CDR_ACTIVE
-              && check_commander_target (m, u, c, NULL))
+          if (c->side != u->side && check_commander_target (m, u, c, NULL))
             g_ptr_array_add (ids, (gpointer) cdr_id (c));
         }
     }
   else if (m->phase == BAA_PHASE_MELEE)
     {
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          const BaaUnit *t = g_ptr_array_index (m->units, i);
+      g_autoptr(GPtrArray) near = g_ptr_array_new ();
 
-          if (t->side != u->side && baa_unit_on_board (t) &&
-              mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
+      baa_units_near (m, u->hex, 1, BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (near, i);
+
+          if (t->side != u->side && baa_melee_check (m, u, t, NULL))
             g_ptr_array_add (ids, (gpointer) baa_unit_id (t));
         }
     }
@@ -805,23 +822,27 @@ baa_combat_legal_commands (const BaaMatch *m,
     {
       int reach;
       MuAxial o;
+      g_autoptr(GPtrArray) near = NULL;
 
       if (!check_firer (m, u, NULL))
         return;
-      for (guint i = 0; i < m->units->len; i++)
+      near = g_ptr_array_new ();
+      baa_units_near (m, u->hex, fire_reach (u), BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
         {
-          const BaaUnit *t = g_ptr_array_index (m->units, i);
+          const BaaUnit *t = g_ptr_array_index (near, i);
 
-          if (t->side != u->side && baa_unit_on_board (t) && check_fire_target (m, u, t, NULL))
+          if (t->side != u->side && check_fire_target (m, u, t, NULL))
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }
-      for (guint i = 0; i < m->commanders->len; i++)
+      g_ptr_array_set_size (near, 0);
+      baa_commanders_near (m, u->hex, fire_reach (u), BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
         {
-          const BaaCommander *c = g_ptr_array_index (m->commanders, i);
+          const BaaCommander *c = g_ptr_array_index (near, i);
 
-          if (c->side != u->side && c->status == BAA_CDR_ACTIVE
-              && check_commander_target (m, u, c, NULL))
+          if (c->side != u->side && check_commander_target (m, u, c, NULL))
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_FIRE_COMMANDER,
                                                               baa_unit_id (u), cdr_id (c)));
         }
@@ -854,13 +875,15 @@ baa_combat_legal_commands (const BaaMatch *m,
     }
   else if (m->phase == BAA_PHASE_MELEE)
     {
-      for (guint i = 0; i < m->units->len; i++)
-        {
-          const BaaUnit *t = g_ptr_array_index (m->units, i);
+      g_autoptr(GPtrArray) near = g_ptr_array_new ();
 
-          /* BAA-MEL-1: only an adjacent enemy (a cheap bound first) */
-          if (t->side != u->side && baa_unit_on_board (t) &&
-              mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
+      /* BAA-MEL-1: only an adjacent enemy */
+      baa_units_near (m, u->hex, 1, BAA_NONE, near);
+      for (guint i = 0; i < near->len; i++)
+        {
+          const BaaUnit *t = g_ptr_array_index (near, i);
+
+          if (t->side != u->side && baa_melee_check (m, u, t, NULL))
             g_ptr_array_add (commands, baa_command_new_attack (BAA_COMMAND_MELEE, baa_unit_id (u),
                                                               baa_unit_id (t)));
         }

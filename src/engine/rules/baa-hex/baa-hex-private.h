@@ -210,7 +210,13 @@ typedef struct {
   guint8 *occ_units[BAA_SIDES];    /* per cell: active units of the side */
   guint8 *occ_unpinned[BAA_SIDES]; /* per cell: active non-pinned units */
   guint8 *occ_cdrs[BAA_SIDES];     /* per cell: active commanders */
+  int *cell_unit;              /* per cell: index of its first active unit (either side), -1:
+                                * none; rebuilt with the counts, allocated on first use */
+  int *unit_next;              /* per unit: index of the next active unit in its cell, -1 */
+  int *cell_cdr;               /* per cell: index of its first active commander, -1 */
+  int *cdr_next;               /* per commander: the next active commander in its cell, -1 */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
+  guint last_move_list;        /* the length of the last list of movement commands */
   guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
                                 * movement facts (baa-move.c), built on first use */
   int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
@@ -260,6 +266,14 @@ guint         baa_commanders_at         (const BaaMatch *m, MuHex hex, int side,
 /* Every active commander of side (BAA_NONE: of both) in hex, however many a
  * scenario stacks there; NULL when there is none. */
 GPtrArray    *baa_commanders_in         (const BaaMatch *m, MuHex hex, int side);
+/* The active units (commanders) of side (BAA_NONE: either) within radius
+ * hexes of centre, appended to out in the match's order: what a question
+ * about one counter's surroundings asks instead of every counter, so that
+ * its cost follows the counters near it, not all of them. */
+void          baa_units_near            (const BaaMatch *m, MuHex centre, int radius, int side,
+                                         GPtrArray *out);
+void          baa_commanders_near       (const BaaMatch *m, MuHex centre, int radius, int side,
+                                         GPtrArray *out);
 
 /* Map ----------------------------------------------------------------------- */
 

@@ -373,6 +373,10 @@ state_free (gpointer state)
   g_hash_table_unref (m->reserves_done);
   g_free (m->links);
   g_free (m->search_slot);
+  g_free (m->cell_unit);
+  g_free (m->unit_next);
+  g_free (m->cell_cdr);
+  g_free (m->cdr_next);
   g_free (m->move_cells);
   g_clear_pointer (&m->by_id, g_hash_table_unref);
   g_clear_pointer (&m->cdr_by_id, g_hash_table_unref);

@@ -70,9 +70,11 @@ void        baa_move_cache_sync          (BaaMatch *m);
 /* The commands of unit u (or commander c) when kept for its hex, withdraw
  * and night, or NULL. */
 const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
-/* Keeps commands (takes them) as the counter's answer now. */
+/* Keeps commands (takes them) as the counter's answer now, found by a
+ * search that read no hex farther than reach from the counter's (0: not
+ * known). */
 void        baa_move_cache_put           (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
-                                          GPtrArray *commands);
+                                          int reach, GPtrArray *commands);
 
 /* baa-state.c */
 void        baa_links_build              (BaaMatch *m);

@@ -42,36 +42,45 @@ add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests
 static void
 add_groups (GPtrArray *out, guint first)
 {
+  /* one pass over the single attacks, each target's attackers gathered by a
+   * table: a scan of every attack per target grew with the square of the
+   * attacks on a large board */
   g_autoptr(GPtrArray) targets = g_ptr_array_new ();   /* of const char*, first seen order */
+  g_autoptr(GPtrArray) whos = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GArray) kinds = g_array_new (FALSE, FALSE, sizeof (BaaCommandKind));
+  g_autoptr(GHashTable) slot = g_hash_table_new (g_str_hash, g_str_equal); /* target -> 1 + index */
   guint end = out->len;
 
   for (guint i = first; i < end; i++)
     {
       const BaaCommand *c = g_ptr_array_index (out, i);
-      gboolean seen = FALSE;
+      guint k;
+      BaaCommandKind kind;
+
       if (c->kind != BAA_COMMAND_FIRE && c->kind != BAA_COMMAND_MELEE)
         continue;
-      for (guint k = 0; k < targets->len && !seen; k++)
-        seen = g_str_equal (g_ptr_array_index (targets, k), c->target);
-      if (!seen)
-        g_ptr_array_add (targets, c->target);
+      k = GPOINTER_TO_UINT (g_hash_table_lookup (slot, c->target));
+      if (k == 0)
+        {
+          BaaCommandKind none = BAA_COMMAND_FIRE_GROUP;
+
+          g_ptr_array_add (targets, c->target);
+          g_ptr_array_add (whos, g_ptr_array_new ());
+          g_array_append_val (kinds, none);
+          k = targets->len;
+          g_hash_table_insert (slot, c->target, GUINT_TO_POINTER (k));
+        }
+      g_ptr_array_add (g_ptr_array_index (whos, k - 1), c->unit);
+      /* the group's kind is its last attack's, as it always was */
+      kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
+      g_array_index (kinds, BaaCommandKind, k - 1) = kind;
     }
   for (guint k = 0; k < targets->len; k++)
     {
       const char *target = g_ptr_array_index (targets, k);
-      g_autoptr(GPtrArray) who = g_ptr_array_new ();
-      BaaCommandKind kind = BAA_COMMAND_FIRE_GROUP;
+      GPtrArray *who = g_ptr_array_index (whos, k);
+      BaaCommandKind kind = g_array_index (kinds, BaaCommandKind, k);
 
-      for (guint i = first; i < end; i++)
-        {
-          const BaaCommand *c = g_ptr_array_index (out, i);
-          if ((c->kind == BAA_COMMAND_FIRE || c->kind == BAA_COMMAND_MELEE) &&
-              g_str_equal (c->target, target))
-            {
-              g_ptr_array_add (who, c->unit);
-              kind = c->kind == BAA_COMMAND_FIRE ? BAA_COMMAND_FIRE_GROUP : BAA_COMMAND_MELEE_GROUP;
-            }
-        }
       for (guint i = 0; i < who->len; i++)
         for (guint j = i + 1; j < who->len; j++)
           {
@@ -96,14 +105,14 @@ add_groups (GPtrArray *out, guint first)
  * moves with the exits after them (BAA-VIC-4), or its withdrawals
  * (BAA-MOV-12). Each destination is searched once. */
 static void
-unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded)
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded, int *reach)
 {
   g_autoptr(GPtrArray) d = NULL;
   gboolean w;
 
   if (!baa_unit_may_move (m, u, &w))
     return;
-  d = baa_move_destinations (m, u, NULL, w);
+  d = baa_move_destinations_reach (m, u, NULL, w, reach);
   if (w)
     {
       add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d, encoded);
@@ -117,20 +126,20 @@ unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean enco
   else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
     {
       /* in melee with pinned enemies only: a withdrawal is also possible */
-      g_autoptr(GPtrArray) back = baa_move_destinations (m, u, NULL, TRUE);
+      g_autoptr(GPtrArray) back = baa_move_destinations_reach (m, u, NULL, TRUE, reach);
       add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back, encoded);
     }
 }
 
 /* The phase 8 or 9 moves of one commander. */
 static void
-cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded)
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded, int *reach)
 {
   g_autoptr(GPtrArray) d = NULL;
 
   if (!baa_cdr_may_move (m, c))
     return;
-  d = baa_move_destinations (m, NULL, c, FALSE);
+  d = baa_move_destinations_reach (m, NULL, c, FALSE, reach);
   add_paths (out, BAA_COMMAND_MOVE, c->def->id, d, encoded);
 }
 
@@ -180,12 +189,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        unit_move_commands (m, u, out, FALSE);
+        unit_move_commands (m, u, out, FALSE, NULL);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        cdr_move_commands (m, c, out, FALSE);
+        cdr_move_commands (m, c, out, FALSE, NULL);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -229,7 +238,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (u)
-        unit_move_commands (m, u, out, FALSE);
+        unit_move_commands (m, u, out, FALSE, NULL);
       return out;
     }
   if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
@@ -238,7 +247,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (c)
-        cdr_move_commands (m, c, out, FALSE);
+        cdr_move_commands (m, c, out, FALSE, NULL);
       return out;
     }
   return NULL;
@@ -337,15 +346,16 @@ kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 {
   const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
   GPtrArray *encoded;
+  int reach = 0;
 
   if (kept)
     return kept;
   encoded = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   if (u)
-    unit_move_commands (m, u, encoded, TRUE);
+    unit_move_commands (m, u, encoded, TRUE, &reach);
   else
-    cdr_move_commands (m, c, encoded, TRUE);
-  baa_move_cache_put (m, u, c, withdraw, encoded);
+    cdr_move_commands (m, c, encoded, TRUE, &reach);
+  baa_move_cache_put (m, u, c, withdraw, reach, encoded);
   return encoded;
 }
 
@@ -355,7 +365,9 @@ kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 static GPtrArray *
 legal_moves_phase (BaaMatch *m)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  /* sized from the last call's list: one more per command played, not
+   * the list grown step by step each call */
+  GPtrArray *out = g_ptr_array_new_full (m->last_move_list + 1, (GDestroyNotify) mu_command_free);
   g_autoptr(BaaCommand) end = baa_command_new_end_phase ();
 
   baa_move_cache_sync (m);
@@ -383,6 +395,7 @@ legal_moves_phase (BaaMatch *m)
           g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
       }
   g_ptr_array_add (out, baa_command_encode (end));
+  m->last_move_list = out->len;
   return out;
 }
 

@@ -93,13 +93,14 @@ baa_melee_required (const BaaMatch *m,
     return FALSE;
   /* BAA-MEL-1: contact; BAA-MEL-2: some adjacent enemy it may choose, and
    * it may attack at all (not stacked, pinned, on a train, attacked). */
-  for (guint i = 0; i < m->units->len; i++)
-    {
-      const BaaUnit *t = g_ptr_array_index (m->units, i);
+  {
+    g_autoptr(GPtrArray) near = g_ptr_array_new ();
 
-      if (t->side != u->side && baa_unit_on_board (t) &&
-          mu_hex_distance_at_least (u->hex, t->hex) <= 1 && baa_melee_check (m, u, t, NULL))
+    baa_units_near (m, u->hex, 1, BAA_NONE, near);
+    for (guint i = 0; i < near->len; i++)
+      if (((BaaUnit *) g_ptr_array_index (near, i))->side != u->side &&
+          baa_melee_check (m, u, g_ptr_array_index (near, i), NULL))
         return TRUE;
-    }
+  }
   return FALSE;
 }

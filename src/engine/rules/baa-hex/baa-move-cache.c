@@ -8,7 +8,10 @@
  * BAA_MOVE_REACH hexes of the unit: a road move of a cavalry unit (4 + 2,
  * BAA-MOV-4) looks at hexes 7 away, and their zones of control 8 away
  * (BAA-ZOC-1). So the answer is kept per unit, and dropped when a counter
- * appears, leaves or changes its pinned marker within that reach. The
+ * appears, leaves or changes its pinned marker within that reach, or
+ * within the reach the search itself reports, two hexes past the farthest
+ * it reached (on a crowded board, zones of control stop most searches a
+ * hex or two out, and most changes are farther than that). The
  * commanders' moves of phases 8 and 9 are kept the same way; a commander's
  * search reads only enemy counters (commanders do not stack, BAA-STK-1, and
  * have no zone to stop in, BAA-ZOC-2), and a unit's does not read friendly
@@ -32,6 +35,7 @@ typedef struct {
   MuHex start;
   gboolean withdraw;
   gboolean night;
+  int reach;             /* the farthest hex its search read, at most BAA_MOVE_REACH */
   GPtrArray *commands;   /* of MuCommand* */
 } Entry;
 
@@ -72,7 +76,7 @@ touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
 
       if (!e->valid || (e->side == side && (e->commander || commander)))
         continue;
-      if (mu_hex_distance_at_least (e->start, hex) <= BAA_MOVE_REACH)
+      if (mu_hex_distance_at_least (e->start, hex) <= e->reach)
         e->valid = FALSE;
     }
 }
@@ -149,7 +153,7 @@ baa_move_cache_get (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 }
 
 void
-baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, GPtrArray *commands)
+baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, int reach, GPtrArray *commands)
 {
   Entry *e = entry_of (m, u, c);
 
@@ -160,5 +164,6 @@ baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
   e->commander = c != NULL;
   e->withdraw = withdraw;
   e->night = m->night;
+  e->reach = reach > 0 ? MIN (reach, BAA_MOVE_REACH) : BAA_MOVE_REACH;
   e->valid = TRUE;
 }

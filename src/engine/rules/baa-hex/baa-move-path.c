@@ -80,8 +80,9 @@ add_dest (GPtrArray *out, GArray *path)
   g_ptr_array_add (out, path);
 }
 
+/* *far: the farthest hex from the start the search has put on a path */
 static void
-road_search (const BaaMatch *m, const BaaMover *mv, GArray *path, int limit, GPtrArray *out)
+road_search (const BaaMatch *m, const BaaMover *mv, GArray *path, int limit, GPtrArray *out, int *far)
 {
   MuHex at = path->len ? g_array_index (path, MuHex, path->len - 1) : mv->start;
   int cost, bonus;
@@ -110,7 +111,8 @@ road_search (const BaaMatch *m, const BaaMover *mv, GArray *path, int limit, GPt
       if (seen || !baa_move_enterable (m, mv, at, n, &rule))
         continue;
       g_array_append_val (path, n);
-      road_search (m, mv, path, limit, out);
+      *far = MAX (*far, mu_hex_distance (m->grid, mv->start, n));
+      road_search (m, mv, path, limit, out, far);
       g_array_set_size (path, path->len - 1);
     }
 }
@@ -147,18 +149,21 @@ rail_search (const BaaMatch *m, const BaaMover *mv, GPtrArray *out)
 
 /* Every destination with one legal path each (of GArray of MuHex). */
 GPtrArray *
-baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+baa_move_destinations_reach (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, int *reach)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuHex));
   BaaMover mv;
   NodeIndex nx;
-  int allowance;
+  int allowance, far;
   const char *rule;
 
   baa_mover_init (m, &mv, u, c, withdraw);
   allowance = baa_move_base_allowance (m, mv.def) - (withdraw ? 1 : 0);
+  /* from off the board the distances from the start mean nothing: the
+   * search may have read anything */
+  far = mv.offboard ? G_MAXINT / 2 : 1;
 
   /* off the roads: cheapest paths (costs 1 or 2 a hex) */
   nx.m = m;
@@ -212,6 +217,7 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
                   nindex_set (&nx, n, (int) nodes->len);
                   g_array_append_val (nodes, nd);
                   changed = TRUE;
+                  far = MAX (far, mu_hex_distance (m->grid, mv.start, n));
                 }
               else if (cost < g_array_index (nodes, Node, k).cost &&
                        g_array_index (nodes, Node, k).parent >= 0)
@@ -272,18 +278,29 @@ baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean 
               continue;
             g_array_set_size (path, 0);
             g_array_append_val (path, h);
-            road_search (m, &mv, path, allowance, out);
+            road_search (m, &mv, path, allowance, out, &far);
           }
       else
         {
           g_array_set_size (path, 0);
-          road_search (m, &mv, path, allowance, out);
+          road_search (m, &mv, path, allowance, out, &far);
         }
     }
   if (mv.rail)
     rail_search (m, &mv, out);
   baa_mover_clear (&mv);
+  /* What the search read lies within two hexes of what it reached: a hex
+   * it refused to enter is a neighbour of one it reached, and whether a
+   * hex is in an enemy zone reads the hex's neighbours. */
+  if (reach)
+    *reach = MAX (*reach, far + 2);
   return out;
+}
+
+GPtrArray *
+baa_move_destinations (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
+{
+  return baa_move_destinations_reach (m, u, c, withdraw, NULL);
 }
 
 gboolean

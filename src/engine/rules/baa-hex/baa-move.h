@@ -26,6 +26,10 @@ gboolean   baa_move_cost            (const BaaMatch *m, BaaUnit *u, BaaCommander
                                      const MuHex *path, guint n, int *cost, int *allowance);
 /* One legal path per reachable destination (of GArray* of MuHex). */
 GPtrArray *baa_move_destinations    (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* The same, raising *reach to at least the distance from the counter's hex
+ * of every hex the search read (very far for a counter off the board). */
+GPtrArray *baa_move_destinations_reach (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
+                                        int *reach);
 /* Whether baa_move_destinations() would find any (cheaper: most counters
  * answer from their neighbours). */
 gboolean   baa_move_has_destination (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);

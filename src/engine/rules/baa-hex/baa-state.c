@@ -125,7 +125,18 @@ occ_rebuild (const BaaMatch *cm)
       memset (m->occ_unpinned[s], 0, n);
       memset (m->occ_cdrs[s], 0, n);
     }
-  for (guint i = 0; i < m->units->len; i++)
+  if (m->cell_unit == NULL)
+    {
+      m->cell_unit = g_new (int, n);
+      m->cell_cdr = g_new (int, n);
+      m->unit_next = g_new (int, MAX (m->units->len, 1));
+      m->cdr_next = g_new (int, MAX (m->commanders->len, 1));
+    }
+  /* -1 in every byte is -1 in every int */
+  memset (m->cell_unit, 0xff, n * sizeof (int));
+  memset (m->cell_cdr, 0xff, n * sizeof (int));
+  /* backwards, so that each cell's chain runs in the match's order */
+  for (guint i = m->units->len; i-- > 0;)
     {
       BaaUnit *u = g_ptr_array_index (m->units, i);
       int k;
@@ -134,14 +145,18 @@ occ_rebuild (const BaaMatch *cm)
       occ_add (&m->occ_units[u->side][k]);
       if (!u->pinned)
         occ_add (&m->occ_unpinned[u->side][k]);
+      m->unit_next[i] = m->cell_unit[k];
+      m->cell_unit[k] = (int) i;
     }
-  for (guint i = 0; i < m->commanders->len; i++)
+  for (guint i = m->commanders->len; i-- > 0;)
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
       int k;
       if (c->status != BAA_CDR_ACTIVE || (k = cell_index (m, c->hex)) < 0)
         continue;
       occ_add (&m->occ_cdrs[c->side][k]);
+      m->cdr_next[i] = m->cell_cdr[k];
+      m->cell_cdr[k] = (int) i;
     }
   m->occ_dirty = FALSE;
 }
@@ -185,11 +200,10 @@ baa_units_at (const BaaMatch *m,
 
   if (count == 0 || (out == NULL && !many))
     return count;
-  for (guint i = 0; i < m->units->len && (out == NULL || n < max); i++)
+  for (int i = m->cell_unit[cell_index (m, hex)]; i >= 0 && (out == NULL || n < max); i = m->unit_next[i])
     {
       BaaUnit *u = g_ptr_array_index (m->units, i);
-      if (u->status == BAA_UNIT_ACTIVE && mu_hex_equal (u->hex, hex) &&
-          (side == BAA_NONE || u->side == side))
+      if (side == BAA_NONE || u->side == side)
         {
           if (out != NULL)
             out[n] = u;
@@ -212,11 +226,10 @@ baa_commanders_at (const BaaMatch *m,
 
   if (count == 0 || (out == NULL && !many))
     return count;
-  for (guint i = 0; i < m->commanders->len && (out == NULL || n < max); i++)
+  for (int i = m->cell_cdr[cell_index (m, hex)]; i >= 0 && (out == NULL || n < max); i = m->cdr_next[i])
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (c->status == BAA_CDR_ACTIVE && mu_hex_equal (c->hex, hex) &&
-          (side == BAA_NONE || c->side == side))
+      if (side == BAA_NONE || c->side == side)
         {
           if (out != NULL)
             out[n] = c;
@@ -240,6 +253,145 @@ baa_commanders_in (const BaaMatch *m,
   g_ptr_array_set_size (out, n);
   g_ptr_array_set_size (out, baa_commanders_at (m, hex, side, (BaaCommander **) out->pdata, n));
   return out;
+}
+
+static int
+by_unit_index (gconstpointer a,
+               gconstpointer b)
+{
+  guint x = (*(BaaUnit *const *) a)->index, y = (*(BaaUnit *const *) b)->index;
+
+  return (x > y) - (x < y);
+}
+
+static int
+by_cdr_index (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = (*(BaaCommander *const *) a)->index, y = (*(BaaCommander *const *) b)->index;
+
+  return (x > y) - (x < y);
+}
+
+/* Sorts a few counters by their index in the match (insertion: the lists
+ * are short, and qsort allocates). */
+static void
+sort_by_index (gpointer *v, guint n, GCompareFunc by_index)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      gpointer x = v[i];
+      guint j = i;
+
+      for (; j > 0 && by_index (&v[j - 1], &x) > 0; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
+/* The cells within radius of centre, each chain of `heads`/`next` walked
+ * (the units' or the commanders'), in the match's order. The disc is taken
+ * a line of hexes at a time (a column on a flat-topped grid, a row on a
+ * pointy-topped one), each line a run of consecutive cells. */
+static void
+counters_near (const BaaMatch  *m,
+               const GPtrArray *counters,
+               const int       *heads,
+               const int       *next,
+               MuHex            centre,
+               int              radius,
+               GPtrArray       *out,
+               GCompareFunc     by_index)
+{
+  const MuHexGrid *g = m->grid;
+  gboolean flat = g->orientation == MU_HEX_FLAT_TOP;
+  guint first = out->len;
+  MuAxial o;
+
+  if (radius < 0)
+    return;
+  radius = MIN (radius, g->cols + g->rows);
+  o = mu_hex_to_axial (g, centre);
+  for (int d = -radius; d <= radius; d++)
+    {
+      int lo = MAX (-radius, -d - radius), hi = MIN (radius, -d + radius);
+      MuHex h = mu_hex_from_axial (g, flat ? (MuAxial) { o.q + d, o.r + lo } : (MuAxial) { o.q + lo, o.r + d });
+      int line = flat ? h.col : h.row, from = flat ? h.row : h.col, to = from + (hi - lo);
+      int len = flat ? g->rows : g->cols;
+
+      if (line < 1 || line > (flat ? g->cols : g->rows))
+        continue;
+      from = MAX (from, 1);
+      to = MIN (to, len);
+      for (int x = from; x <= to; x++)
+        {
+          int k = flat ? (x - 1) * g->cols + (line - 1) : (line - 1) * g->cols + (x - 1);
+
+          for (int i = heads[k]; i >= 0; i = next[i])
+            g_ptr_array_add (out, g_ptr_array_index (counters, i));
+        }
+    }
+  sort_by_index (out->pdata + first, out->len - first, by_index);
+}
+
+void
+baa_units_near (const BaaMatch *m,
+                MuHex           centre,
+                int             radius,
+                int             side,
+                GPtrArray      *out)
+{
+  guint first = out->len, kept = first;
+  gsize disc = radius < 0 ? 0 : 3 * (gsize) radius * (radius + 1) + 1;
+
+  occ_check (m);
+  if (disc > m->units->len)
+    {
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          BaaUnit *u = g_ptr_array_index (m->units, i);
+
+          if (u->status == BAA_UNIT_ACTIVE && (side == BAA_NONE || u->side == side) &&
+              cell_index (m, u->hex) >= 0 && mu_hex_distance (m->grid, centre, u->hex) <= radius)
+            g_ptr_array_add (out, u);
+        }
+      return;
+    }
+  counters_near (m, m->units, m->cell_unit, m->unit_next, centre, radius, out, by_unit_index);
+  for (guint i = first; i < out->len; i++)
+    if (side == BAA_NONE || ((BaaUnit *) g_ptr_array_index (out, i))->side == side)
+      out->pdata[kept++] = out->pdata[i];
+  g_ptr_array_set_size (out, kept);
+}
+
+void
+baa_commanders_near (const BaaMatch *m,
+                     MuHex           centre,
+                     int             radius,
+                     int             side,
+                     GPtrArray      *out)
+{
+  guint first = out->len, kept = first;
+  gsize disc = radius < 0 ? 0 : 3 * (gsize) radius * (radius + 1) + 1;
+
+  occ_check (m);
+  if (disc > m->commanders->len)
+    {
+      for (guint i = 0; i < m->commanders->len; i++)
+        {
+          BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+          if (c->status == BAA_CDR_ACTIVE && (side == BAA_NONE || c->side == side) &&
+              cell_index (m, c->hex) >= 0 && mu_hex_distance (m->grid, centre, c->hex) <= radius)
+            g_ptr_array_add (out, c);
+        }
+      return;
+    }
+  counters_near (m, m->commanders, m->cell_cdr, m->cdr_next, centre, radius, out, by_cdr_index);
+  for (guint i = first; i < out->len; i++)
+    if (side == BAA_NONE || ((BaaCommander *) g_ptr_array_index (out, i))->side == side)
+      out->pdata[kept++] = out->pdata[i];
+  g_ptr_array_set_size (out, kept);
 }
 
 /* Map ------------------------------------------------------------------------- */
@@ -464,11 +616,24 @@ baa_hex_in_enemy_zoc (const BaaMatch *m,
                       MuHex           hex,
                       int             side)
 {
-  gboolean many;
+  /* mu_hex_neighbour()'s directions, the hex converted once: asked for
+   * every unit that may move at every legal-command list */
+  static const MuAxial dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
+  MuAxial a;
+  const guint8 *cells;
 
+  if (side != 0 && side != 1)
+    return FALSE;
+  occ_check (m);
+  cells = m->occ_unpinned[1 - side];
+  a = mu_hex_to_axial (m->grid, hex);
   for (int d = 0; d < 6; d++)
-    if (occ_count (m, m->occ_unpinned, mu_hex_neighbour (m->grid, hex, d), 1 - side, &many) > 0)
-      return TRUE;
+    {
+      int k = cell_index (m, mu_hex_from_axial (m->grid, (MuAxial) { a.q + dirs[d].q, a.r + dirs[d].r }));
+
+      if (k >= 0 && cells[k] > 0)
+        return TRUE;
+    }
   return FALSE;
 }
 
