@@ -220,6 +220,17 @@ on_board (MuCounterStatus status)
   return status == MU_COUNTER_STATUS_ACTIVE;
 }
 
+gboolean
+mu_ruleset_area_impassable (const MuRuleset *ruleset,
+                            MuAreaKind       kind)
+{
+  guint32 set = ruleset && ruleset->impassable_areas ? ruleset->impassable_areas
+                                                     : 1u << MU_AREA_IMPASSABLE;
+
+  G_STATIC_ASSERT (MU_AREA_N <= 32);
+  return (guint) kind < MU_AREA_N && (set & (1u << kind)) != 0;
+}
+
 const char *
 mu_answer_kind_to_string (MuAnswerKind kind)
 {

@@ -411,6 +411,11 @@ struct _MuRuleset {
    * option's default is its declared default_value. Play reads the option
    * with this default, and the editor shows it. */
   gboolean (*option_default)   (const MuScenario *scenario, const char *key, gboolean *on);
+  /* The table areas its troops may neither stand on nor enter, as bits
+   * (1 << MuAreaKind); 0: MU_AREA_IMPASSABLE alone. Read it through
+   * mu_ruleset_area_impassable(), the one test of the scenario checker,
+   * the move evaluator and the invariants. */
+  guint32  impassable_areas;
 
   /* Play. A ruleset that is registered but cannot be played yet (its
    * rules are described, not implemented) leaves everything below NULL:
@@ -534,6 +539,10 @@ const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
+
+/* Whether troops of the ruleset may neither stand on nor enter an area of
+ * the kind (MuRuleset.impassable_areas; ruleset NULL: impassable areas). */
+gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaKind kind);
 
 const char        *mu_counter_status_to_string (MuCounterStatus status);
 const char        *mu_rule_class_to_string     (MuRuleClass rule_class);

@@ -701,5 +701,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .check_invariants = check_invariants,
   .check_scenario = check_scenario,
   .option_default = option_default,
+  /* TAB-12, BAT-MOV-4: impassable ground, and water (rivers are crossed at
+   * fords and bridges, lines the move evaluator knows) */
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .check_each_event = check_each_event,
 };
