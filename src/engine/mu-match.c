@@ -791,6 +791,14 @@ mu_match_format_state_for (const MuMatch *m,
 }
 
 char *
+mu_match_format_state_full (const MuMatch *m,
+                            const char    *side,
+                            MuStateFlags   flags)
+{
+  return mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side, flags);
+}
+
+char *
 mu_match_format_state (const MuMatch *m)
 {
   return mu_ruleset_format_state (m->ruleset, m->state, m->scenario);

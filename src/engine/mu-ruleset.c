@@ -269,6 +269,32 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
                              const MuScenario *scenario,
                              const char       *side)
 {
+  return mu_ruleset_format_state_full (ruleset, state, scenario, side, 0);
+}
+
+/* "stands ID @X,Y/F ...": each stand's centre and facing, as in commands. */
+static void
+append_stands (GString *s, const MuCounterView *v)
+{
+  g_string_append_printf (s, "stands %s", v->id);
+  for (guint k = 0; k < v->n_stands; k++)
+    {
+      MuPos p = mu_pos_from_point (v->stands[k].centre.x, v->stands[k].centre.y, v->stands[k].facing);
+      char buf[64];
+
+      mu_pos_format (&p, buf, sizeof buf);
+      g_string_append_printf (s, " %s", buf);
+    }
+  g_string_append_c (s, '\n');
+}
+
+char *
+mu_ruleset_format_state_full (const MuRuleset  *ruleset,
+                              gpointer          state,
+                              const MuScenario *scenario,
+                              const char       *side,
+                              MuStateFlags      flags)
+{
   GString *s = g_string_new (NULL);
   MuPosition pos;
   GArray *views;
@@ -299,6 +325,8 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       else if (v->counter->kind == MU_COUNTER_UNIT)
         g_string_append_printf (s, " strength=%d", v->strength);
       g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
+      if ((flags & MU_STATE_STANDS) && v->n_stands > 0)
+        append_stands (s, v);
     }
   views = ruleset->objectives (state);
   for (guint i = 0; i < views->len; i++)
