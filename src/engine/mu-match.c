@@ -707,6 +707,14 @@ mu_match_get_objectives (const MuMatch *m)
   return m->ruleset->objectives (m->state);
 }
 
+const MuTableState *
+mu_match_get_table_state (const MuMatch *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+
+  return m->ruleset->table_state ? m->ruleset->table_state (m->state) : NULL;
+}
+
 void
 mu_match_get_result (const MuMatch *m, MuResult *result)
 {

@@ -154,6 +154,10 @@ const MuDecision  *mu_match_get_pending      (const MuMatch *match);
  * them as they are. */
 GArray            *mu_match_get_counters     (const MuMatch *match);
 GArray            *mu_match_get_objectives   (const MuMatch *match);
+/* What play has changed of a table besides the units: per-area state and
+ * point markers (mu-table-state.h), owned by the match and valid until the
+ * next command; NULL when the ruleset keeps none. */
+const MuTableState *mu_match_get_table_state (const MuMatch *match);
 void               mu_match_get_result       (const MuMatch *match, MuResult *result);
 gboolean           mu_match_is_over          (const MuMatch *match);
 

@@ -337,6 +337,8 @@ mu_ruleset_format_state_full (const MuRuleset  *ruleset,
       g_string_append_printf (s, " owner=%s hold=%s/%d\n", v->owner ? v->owner : "none",
                               v->holder ? v->holder : "none", v->hold_count);
     }
+  if (ruleset->table_state && ruleset->table_state (state))
+    mu_table_state_format (ruleset->table_state (state), s);
   d = ruleset->pending (state);
   if (d && d->hidden && side && g_strcmp0 (side, d->side) != 0)
     g_string_append_printf (s, "decision %s side=%s hidden\n", d->id, d->side);

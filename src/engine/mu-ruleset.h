@@ -28,6 +28,7 @@
 #include "mu-scenario.h"
 #include "mu-sight.h"
 #include "mu-table-stand.h"
+#include "mu-table-state.h"
 
 G_BEGIN_DECLS
 
@@ -514,6 +515,10 @@ struct _MuRuleset {
    * shown where they were last seen). NULL: every side sees everything. */
   GArray   *(*counters_for)    (gpointer state, const char *side);
   GArray   *(*objectives)      (gpointer state);
+  /* Optional (tables): what play has changed of the table besides the
+   * units, areas and point markers (mu-table-state.h), owned by the
+   * state; NULL when the ruleset keeps none. */
+  const MuTableState *(*table_state) (gpointer state);
   /* Optional: the current value of a declared resource (MuTurnStructure.
    * resources) of `owner`, a side id or a counter id; FALSE when the owner
    * has none. */
