@@ -98,7 +98,9 @@ void
 muster_match_board_update (MusterMatchPage *self)
 {
   MuMatch *match = muster_match_page_shown_match (self);
-  GArray *views = mu_match_get_counters (match);
+  /* a copy, for the pieces to point into: the match fills its own again
+   * at the next call (the lookups below, a hover) */
+  g_autoptr(GArray) views = mu_counter_view_array_copy (mu_match_get_counters (match));
   const MuDecision *pending = mu_match_get_pending (match);
   g_autoptr(GArray) pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
   g_autoptr(GArray) highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
@@ -123,6 +125,9 @@ muster_match_board_update (MusterMatchPage *self)
       /* the renderer draws them from the ruleset's declarations */
       piece.markers = v->markers;
       piece.status = v->status;
+      /* on a table, the stands where the engine holds them */
+      piece.stands = v->stands;
+      piece.n_stands = v->n_stands;
       piece.highlighted = strv_contains (self->targets, v->id);
       if (g_strcmp0 (v->id, self->selected) == 0)
         selected = (int) pieces->len;
@@ -160,7 +165,9 @@ muster_match_board_update (MusterMatchPage *self)
           add_highlight (highlights, pos.hex, ANSWER_RGBA);
       }
 
-  muster_scene_set_pieces (self->scene, (const MuPiece *) pieces->data, pieces->len);
+  /* the pieces point into the views: the scene keeps them, whatever later
+   * calls into the match hand out */
+  muster_scene_set_pieces (self->scene, (const MuPiece *) pieces->data, pieces->len, views);
   muster_scene_set_highlights (self->scene, (const MuHexHighlight *) highlights->data,
                                highlights->len);
   muster_scene_select_piece (self->scene, selected);

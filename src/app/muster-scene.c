@@ -13,6 +13,7 @@ struct _MusterScene
 
   const MuScenario *scenario;
   GArray *pieces;        /* of MuPiece */
+  GArray *views;         /* of MuCounterView: what the pieces point into, or NULL */
   GArray *highlights;    /* of MuHexHighlight, with the selected hex last */
   guint n_user_highlights;
   int selected_piece;
@@ -43,6 +44,7 @@ muster_scene_finalize (GObject *object)
   MusterScene *self = MUSTER_SCENE (object);
 
   g_clear_pointer (&self->pieces, g_array_unref);
+  g_clear_pointer (&self->views, g_array_unref);
   g_clear_pointer (&self->highlights, g_array_unref);
   g_clear_pointer (&self->outline, g_array_unref);
   g_clear_pointer (&self->trace_points, g_array_unref);
@@ -116,13 +118,14 @@ muster_scene_set_scenario (MusterScene      *self,
 
   self->scenario = scenario;
   g_array_set_size (self->pieces, 0);
+  g_clear_pointer (&self->views, g_array_unref);
   g_array_set_size (self->highlights, 0);
   self->n_user_highlights = 0;
   self->selected_piece = -1;
   self->selected_hex = MU_HEX_NONE;
   if (scenario != NULL)
     {
-      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario);
+      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario, &self->views);
 
       if (pieces != NULL)
         g_array_append_vals (self->pieces, pieces->data, pieces->len);
@@ -149,11 +152,17 @@ muster_scene_scenario_changed (MusterScene *self)
 void
 muster_scene_set_pieces (MusterScene   *self,
                          const MuPiece *pieces,
-                         guint          n)
+                         guint          n,
+                         GArray        *views)
 {
   g_return_if_fail (MUSTER_IS_SCENE (self));
   g_return_if_fail (n == 0 || pieces != NULL);
 
+  /* the new views first: they may be the ones already kept */
+  if (views != NULL)
+    g_array_ref (views);
+  g_clear_pointer (&self->views, g_array_unref);
+  self->views = views;
   g_array_set_size (self->pieces, 0);
   g_array_append_vals (self->pieces, pieces, n);
   if (self->selected_piece >= (int) n)

@@ -34,8 +34,12 @@ const MuScenario *muster_scene_get_scenario       (MusterScene *self);
 /* Tells views that the scenario was edited in place. */
 void              muster_scene_scenario_changed   (MusterScene *self);
 
-/* Pieces (MuPiece), e.g. from a match; copied. */
-void              muster_scene_set_pieces         (MusterScene *self, const MuPiece *pieces, guint n);
+/* Pieces (MuPiece), e.g. from a match; copied. views: the counter views
+ * (MuCounterView) the pieces point into for their markers and stands,
+ * which the scene keeps (a reference) as long as it shows them; may be
+ * NULL when they point into nothing. */
+void              muster_scene_set_pieces         (MusterScene *self, const MuPiece *pieces, guint n,
+                                                   GArray *views);
 const MuPiece    *muster_scene_get_pieces         (MusterScene *self, guint *n);
 
 void              muster_scene_set_highlights     (MusterScene *self, const MuHexHighlight *highlights,

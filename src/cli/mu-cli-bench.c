@@ -522,6 +522,7 @@ mu_cli_bench (int argc, char **argv)
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) s = NULL;
+  g_autoptr(GArray) views = NULL;
   g_autoptr(GArray) pieces = NULL;
   g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
   cairo_surface_t *frame;
@@ -584,7 +585,7 @@ mu_cli_bench (int argc, char **argv)
     return export_board (s, export_path, 32.0, fit, threads);
   if (tmx_dir)
     return mu_cli_bench_write_tmx (s, tmx_dir, 32.0);
-  pieces = mu_render_pieces_from_scenario (s);
+  pieces = mu_render_pieces_from_scenario (s, &views);
 
   frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, VIEW_W, VIEW_H);
   cr = cairo_create (frame);

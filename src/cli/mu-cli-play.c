@@ -68,7 +68,7 @@ mu_cli_open_match (const char *file,
 }
 
 /* muster-cli play SCENARIO|GAME [--seed N] [--dice LIST] [--commands FILE|-]
- *                 [--save GAME] [--events] [--state] [--as SIDE] */
+ *                 [--save GAME] [--events] [--state [--stands]] [--as SIDE] */
 int
 mu_cli_play (int    argc,
              char **argv)
@@ -78,7 +78,7 @@ mu_cli_play (int    argc,
   g_autofree char *dice = NULL;
   g_autofree char *commands = NULL;
   g_autofree char *save = NULL;
-  gboolean events = FALSE, state = FALSE, was_game = FALSE;
+  gboolean events = FALSE, state = FALSE, stands = FALSE, was_game = FALSE;
   g_autofree char *as = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the dice (new matches; default 1)"), N_("N") },
@@ -87,6 +87,7 @@ mu_cli_play (int    argc,
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match to GAME"), N_("GAME") },
     { "events", 0, 0, G_OPTION_ARG_NONE, &events, N_("Print every event, one a line"), NULL },
     { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state"), NULL },
+    { "stands", 0, 0, G_OPTION_ARG_NONE, &stands, N_("With --state: each counter's stands on a table, after its line"), NULL },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as, N_("Print only what this side may see (hidden orders and dice left out)"), N_("SIDE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO|GAME") },
     { NULL },
@@ -237,7 +238,7 @@ mu_cli_play (int    argc,
     }
   if (state)
     {
-      g_autofree char *s = mu_match_format_state_for (m, as);
+      g_autofree char *s = mu_match_format_state_full (m, as, stands ? MU_STATE_STANDS : 0);
       fputs (s, stdout);
     }
   if (save && !mu_match_save_file (m, save, &error))

@@ -525,7 +525,7 @@ mu_edit_set_reserve_entry (MuEditHistory *history,
         g_array_append_val (entry, h);
     }
   if (entry->len != r->entry->len ||
-      memcmp (entry->data, r->entry->data, entry->len * sizeof (MuHex)) != 0)
+      (entry->len > 0 && memcmp (entry->data, r->entry->data, entry->len * sizeof (MuHex)) != 0))
     {
       mu_edit_touch (history, _("Set Entry Hexes"));
       g_array_set_size (r->entry, 0);

@@ -286,8 +286,9 @@ mu_edit_set_night_bounds (MuEditHistory *history,
       g_array_remove_index (list, i);
     else
       i++;
+  /* an empty GArray may have no data at all, which memcmp may not be given */
   if (list->len != t->night_bounds->len ||
-      memcmp (list->data, t->night_bounds->data, list->len * sizeof (int)) != 0)
+      (list->len > 0 && memcmp (list->data, t->night_bounds->data, list->len * sizeof (int)) != 0))
     {
       mu_edit_touch (history, _("Change Night Bounds"));
       g_array_set_size (t->night_bounds, 0);

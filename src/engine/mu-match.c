@@ -718,6 +718,14 @@ mu_match_get_objectives (const MuMatch *m)
   return m->ruleset->objectives (m->state);
 }
 
+const MuTableState *
+mu_match_get_table_state (const MuMatch *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+
+  return m->ruleset->table_state ? m->ruleset->table_state (m->state) : NULL;
+}
+
 void
 mu_match_get_result (const MuMatch *m, MuResult *result)
 {
@@ -799,6 +807,14 @@ mu_match_format_state_for (const MuMatch *m,
                            const char    *side)
 {
   return mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side);
+}
+
+char *
+mu_match_format_state_full (const MuMatch *m,
+                            const char    *side,
+                            MuStateFlags   flags)
+{
+  return mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side, flags);
 }
 
 char *

@@ -152,8 +152,15 @@ gpointer           mu_match_get_state        (const MuMatch *match);
 
 void               mu_match_get_position     (const MuMatch *match, MuPosition *position);
 const MuDecision  *mu_match_get_pending      (const MuMatch *match);
+/* Counters in scenario order (of MuCounterView), owned by the match and
+ * valid until the next call into it; mu_counter_view_array_copy() keeps
+ * them as they are. */
 GArray            *mu_match_get_counters     (const MuMatch *match);
 GArray            *mu_match_get_objectives   (const MuMatch *match);
+/* What play has changed of a table besides the units: per-area state and
+ * point markers (mu-table-state.h), owned by the match and valid until the
+ * next command; NULL when the ruleset keeps none. */
+const MuTableState *mu_match_get_table_state (const MuMatch *match);
 void               mu_match_get_result       (const MuMatch *match, MuResult *result);
 gboolean           mu_match_is_over          (const MuMatch *match);
 
@@ -183,6 +190,9 @@ gboolean           mu_match_check_each_event (MuMatch *match, gboolean on);
 char              *mu_match_format_state     (const MuMatch *match);
 /* The --state text as `side` may see it (--as SIDE). */
 char              *mu_match_format_state_for (const MuMatch *match, const char *side);
+/* The same with what flags add (MU_STATE_STANDS: --state --stands). */
+char              *mu_match_format_state_full (const MuMatch *match, const char *side,
+                                               MuStateFlags flags);
 /* One event in its stable text form. */
 char              *mu_match_format_event     (const MuMatch *match, const MuEvent *event);
 

@@ -220,6 +220,17 @@ on_board (MuCounterStatus status)
   return status == MU_COUNTER_STATUS_ACTIVE;
 }
 
+gboolean
+mu_ruleset_area_impassable (const MuRuleset *ruleset,
+                            MuAreaKind       kind)
+{
+  guint32 set = ruleset && ruleset->impassable_areas ? ruleset->impassable_areas
+                                                     : 1u << MU_AREA_IMPASSABLE;
+
+  G_STATIC_ASSERT (MU_AREA_N <= 32);
+  return (guint) kind < MU_AREA_N && (set & (1u << kind)) != 0;
+}
+
 const char *
 mu_answer_kind_to_string (MuAnswerKind kind)
 {
@@ -258,6 +269,32 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
                              const MuScenario *scenario,
                              const char       *side)
 {
+  return mu_ruleset_format_state_full (ruleset, state, scenario, side, 0);
+}
+
+/* "stands ID @X,Y/F ...": each stand's centre and facing, as in commands. */
+static void
+append_stands (GString *s, const MuCounterView *v)
+{
+  g_string_append_printf (s, "stands %s", v->id);
+  for (guint k = 0; k < v->n_stands; k++)
+    {
+      MuPos p = mu_pos_from_point (v->stands[k].centre.x, v->stands[k].centre.y, v->stands[k].facing);
+      char buf[64];
+
+      mu_pos_format (&p, buf, sizeof buf);
+      g_string_append_printf (s, " %s", buf);
+    }
+  g_string_append_c (s, '\n');
+}
+
+char *
+mu_ruleset_format_state_full (const MuRuleset  *ruleset,
+                              gpointer          state,
+                              const MuScenario *scenario,
+                              const char       *side,
+                              MuStateFlags      flags)
+{
   GString *s = g_string_new (NULL);
   MuPosition pos;
   GArray *views;
@@ -288,6 +325,8 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       else if (v->counter->kind == MU_COUNTER_UNIT)
         g_string_append_printf (s, " strength=%d", v->strength);
       g_string_append_printf (s, " markers=%s\n", v->markers && *v->markers ? v->markers : "-");
+      if ((flags & MU_STATE_STANDS) && v->n_stands > 0)
+        append_stands (s, v);
     }
   views = ruleset->objectives (state);
   for (guint i = 0; i < views->len; i++)
@@ -298,6 +337,8 @@ mu_ruleset_format_state_for (const MuRuleset  *ruleset,
       g_string_append_printf (s, " owner=%s hold=%s/%d\n", v->owner ? v->owner : "none",
                               v->holder ? v->holder : "none", v->hold_count);
     }
+  if (ruleset->table_state && ruleset->table_state (state))
+    mu_table_state_format (ruleset->table_state (state), s);
   d = ruleset->pending (state);
   if (d && d->hidden && side && g_strcmp0 (side, d->side) != 0)
     g_string_append_printf (s, "decision %s side=%s hidden\n", d->id, d->side);

@@ -27,6 +27,8 @@
 #include "mu-region.h"
 #include "mu-scenario.h"
 #include "mu-sight.h"
+#include "mu-table-stand.h"
+#include "mu-table-state.h"
 
 G_BEGIN_DECLS
 
@@ -298,6 +300,10 @@ typedef struct {
   guint32 colour;
   const char *picture;
   MuMarkerSupply supply;
+  /* Drawn on its counter or unit on the board although no sheet prints it
+   * (a table's markers, which players bring their own of); a printed one
+   * (supply) is drawn anyway. The rest are conditions a tooltip tells. */
+  gboolean drawn;
 } MuMarkerInfo;
 
 /* A counter status the ruleset uses (a subset of MuCounterStatus), with
@@ -310,18 +316,41 @@ typedef struct {
   const char *marker;      /* the declared marker a counter in this status shows, or NULL */
 } MuStatusInfo;
 
-/* A snapshot of one counter; strings are owned by the state and valid until
- * the next command. */
+/* A snapshot of one counter, as the board shows it. What it describes of
+ * the state is its own: its markers, attachment and stands are copies that
+ * mu_counter_view_clear() frees, so a copy of the views
+ * (mu_counter_view_array_copy) stays what it was whatever the match does
+ * next. counter, id, side and formation point into the scenario and the
+ * ruleset's static declarations, which outlive the match. */
 typedef struct {
   const MuCounter *counter;   /* scenario data */
   const char *id;
   const char *side;
   MuCounterStatus status;
-  MuPos pos;                  /* meaningful while on the board */
+  MuPos pos;                  /* meaningful while on the board (tables: the anchor, TAB-5) */
   int strength;               /* current strength (dice) */
-  const char *markers;        /* comma-separated marker names, "" when none */
+  char *markers;              /* owned: comma-separated marker names, "" when none */
   const char *formation;      /* tables: the unit's formation id, NULL when the board has none */
+  char *attached;             /* owned: the counter it is attached to (a leader with his unit), or NULL */
+  /* Owned: on a table, the stands as the engine lays them out (TAB-6), in
+   * table units; what the board draws and the rules measure. NULL (and
+   * n_stands 0) on a hex board and off the table. */
+  MuStand *stands;
+  guint n_stands;
 } MuCounterView;
+
+/* Frees what the view owns (a GArray clear function). */
+void               mu_counter_view_clear       (gpointer view);
+/* A new, empty array of MuCounterView that clears its items. */
+GArray            *mu_counter_view_array_new   (void);
+/* A copy of an array of MuCounterView that owns its own markers, attachments
+ * and stands (g_array_unref): views to keep past the next call into the
+ * match, such as the pieces a board shows. */
+GArray            *mu_counter_view_array_copy  (const GArray *views);
+/* Sets view's markers (a copy of `markers`, "" for NULL) and stands (a copy
+ * of n of them). */
+void               mu_counter_view_set_markers (MuCounterView *view, const char *markers);
+void               mu_counter_view_set_stands  (MuCounterView *view, const MuStand *stands, guint n);
 
 typedef struct {
   const MuObjective *objective;
@@ -411,6 +440,17 @@ struct _MuRuleset {
    * option's default is its declared default_value. Play reads the option
    * with this default, and the editor shows it. */
   gboolean (*option_default)   (const MuScenario *scenario, const char *key, gboolean *on);
+  /* Optional (tables): the stands of a counter as the scenario places it,
+   * laid out as the ruleset's play sets it up (its formations' shapes),
+   * into out (at most max); how many. NULL: mu_table_counter_stands() with
+   * the format's shapes. See mu_ruleset_placed_counters(). */
+  guint    (*placed_stands)    (const MuScenario *scenario, const MuCounter *counter,
+                                MuStand *out, guint max);
+  /* The table areas its troops may neither stand on nor enter, as bits
+   * (1 << MuAreaKind); 0: MU_AREA_IMPASSABLE alone. Read it through
+   * mu_ruleset_area_impassable(), the one test of the scenario checker,
+   * the move evaluator and the invariants. */
+  guint32  impassable_areas;
 
   /* Play. A ruleset that is registered but cannot be played yet (its
    * rules are described, not implemented) leaves everything below NULL:
@@ -466,12 +506,19 @@ struct _MuRuleset {
   void     (*position)         (gpointer state, MuPosition *position);
   /* NULL when nothing is pending beyond the normal phase commands. */
   const MuDecision *(*pending) (gpointer state);
-  /* Counters in scenario order (of MuCounterView, valid until the next command). */
+  /* Counters in scenario order (of MuCounterView, an array from
+   * mu_counter_view_array_new() that the state owns and fills again at the
+   * next call; a caller that keeps the views copies them,
+   * mu_counter_view_array_copy). */
   GArray   *(*counters)        (gpointer state);
   /* Optional: the counters as `side` may see them (hidden units left out or
    * shown where they were last seen). NULL: every side sees everything. */
   GArray   *(*counters_for)    (gpointer state, const char *side);
   GArray   *(*objectives)      (gpointer state);
+  /* Optional (tables): what play has changed of the table besides the
+   * units, areas and point markers (mu-table-state.h), owned by the
+   * state; NULL when the ruleset keeps none. */
+  const MuTableState *(*table_state) (gpointer state);
   /* Optional: the current value of a declared resource (MuTurnStructure.
    * resources) of `owner`, a side id or a counter id; FALSE when the owner
    * has none. */
@@ -535,6 +582,17 @@ const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, con
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
 
+/* Whether troops of the ruleset may neither stand on nor enter an area of
+ * the kind (MuRuleset.impassable_areas; ruleset NULL: impassable areas). */
+gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaKind kind);
+/* The counters as the scenario places them, before any match (the editor's
+ * board, exports): a view of each counter placed on the scenario's board,
+ * in scenario order, active, at full strength, "fatigued" when the
+ * scenario records it, and on a table its stands as the ruleset sets them
+ * up (MuRuleset.placed_stands). ruleset may be NULL (a ruleset Muster does
+ * not know). A new array (mu_counter_view_array_new; g_array_unref). */
+GArray            *mu_ruleset_placed_counters (const MuRuleset *ruleset, const MuScenario *scenario);
+
 const char        *mu_counter_status_to_string (MuCounterStatus status);
 const char        *mu_rule_class_to_string     (MuRuleClass rule_class);
 void               mu_result_clear             (MuResult *result);
@@ -547,6 +605,13 @@ char              *mu_ruleset_format_state (const MuRuleset *ruleset, gpointer s
  * another side shows as "decision ID side=SIDE hidden". */
 char              *mu_ruleset_format_state_for (const MuRuleset *ruleset, gpointer state,
                                                 const MuScenario *scenario, const char *side);
+/* What the --state text may add. */
+typedef enum {
+  MU_STATE_STANDS = 1 << 0,   /* after each counter with stands: "stands ID @X,Y/F ..." */
+} MuStateFlags;
+char              *mu_ruleset_format_state_full (const MuRuleset *ruleset, gpointer state,
+                                                 const MuScenario *scenario, const char *side,
+                                                 MuStateFlags flags);
 const char        *mu_answer_kind_to_string (MuAnswerKind kind);
 void               mu_todo_clear               (gpointer todo);
 /* A new, empty array of MuTodo that clears its items. */

@@ -266,6 +266,8 @@ mu_checker_table_stands (MuChecker       *ck,
                          const char      *what)
 {
   const MuTableMap *t = ck->s->table;
+  /* the ground play refuses (TAB-12), by the ruleset's one test */
+  const MuRuleset *ruleset = mu_ruleset_find (ck->s->ruleset);
   MuStand stands[MU_STANDS_MAX];
   guint n;
 
@@ -289,7 +291,7 @@ mu_checker_table_stands (MuChecker       *ck,
         {
           const MuArea *area = g_ptr_array_index (t->areas, a);
 
-          if (area->kind == MU_AREA_IMPASSABLE &&
+          if (mu_ruleset_area_impassable (ruleset, area->kind) &&
               mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len,
                                    stands[i].centre))
             {

@@ -272,13 +272,14 @@ paint_counter (MuText           *t,
 }
 
 /* The declared markers drawn on a piece, in the order of its words: those
- * the game has as printed pieces (a supply; the rest, conditions shown
- * like markers, are the tooltip's), then its status's marker. */
-static guint
-piece_markers (const MuRuleset     *rs,
-               const MuPiece       *p,
-               const MuMarkerInfo **out,
-               guint                max)
+ * the game has as printed pieces (a supply) or declares drawn (the rest,
+ * conditions shown like markers, are the tooltip's), then its status's
+ * marker. */
+guint
+mu_render_piece_markers (const MuRuleset     *rs,
+                         const MuPiece       *p,
+                         const MuMarkerInfo **out,
+                         guint                max)
 {
   const MuStatusInfo *st;
   const MuMarkerInfo *k;
@@ -292,7 +293,7 @@ piece_markers (const MuRuleset     *rs,
 
       for (guint i = 0; words[i] && n < max; i++)
         if ((k = mu_ruleset_find_marker (rs, words[i])) != NULL && k->place == MU_MARKER_ON_COUNTER &&
-            k->supply != MU_MARKER_SUPPLY_NONE)
+            (k->supply != MU_MARKER_SUPPLY_NONE || k->drawn))
           out[n++] = k;
     }
   st = mu_ruleset_find_status (rs, p->status);
@@ -367,7 +368,7 @@ mu_render_pieces (cairo_t               *cr,
         }
       paint_counter (&t, cache, whole, scenario, p->counter, 0, NULL, options->counter_style, p->strength,
                      x, y, size, dev);
-      n_drawn = piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
+      n_drawn = mu_render_piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn));
       for (guint m = 0; m < n_drawn; m++)
         {
           /* right of the values line, so its last number (the strength)

@@ -192,6 +192,11 @@ void     mu_render_table_pieces  (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_table_piece_bounds (const MuScenario *scenario, const MuRenderOptions *options,
                                        const MuPiece *piece, double *x, double *y,
                                        double *width, double *height);
+/* The declared markers drawn on a piece (mu-render-pieces.c): its printed
+ * or drawn markers in the order of its words, then its status's; at most
+ * max, how many. */
+guint    mu_render_piece_markers (const MuRuleset *ruleset, const MuPiece *piece,
+                                  const MuMarkerInfo **out, guint max);
 /* Counter pictures and marks (mu-render-pictures.c), around (cx, cy). */
 void     mu_picture_kepi         (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);
 void     mu_picture_cavalry      (cairo_t *cr, double cx, double cy, double w, guint32 ink, guint32 bg);

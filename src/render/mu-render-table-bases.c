@@ -18,16 +18,6 @@ mu_render_base_size (const MuTableMap *table,
   mu_table_base_size (table, arm, width, depth);
 }
 
-/* The stands of a piece, as the engine lays them out (TAB-6). */
-static guint
-piece_stands (const MuTableMap *table,
-              const MuPiece    *p,
-              MuStand          *out)
-{
-  return mu_table_counter_stands (table, p->counter, NULL, p->formation, p->strength,
-                                  p->pos, p->facing, out, MU_STANDS_MAX);
-}
-
 void
 mu_render_table_piece_bounds (const MuScenario      *scenario,
                               const MuRenderOptions *options,
@@ -37,22 +27,19 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
                               double                *width,
                               double                *height)
 {
-  MuStand stands[MU_STANDS_MAX];
   double k = mu_render_table_scale (options);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  guint n;
 
-  if (!piece->counter)
+  if (!piece->counter || piece->n_stands == 0 || piece->stands == NULL)
     {
       *x = *y = *width = *height = 0;
       return;
     }
-  n = piece_stands (scenario->table, piece, stands);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < piece->n_stands; i++)
     {
       MuPoint c[4];
 
-      mu_stand_corners (&stands[i], c);
+      mu_stand_corners (&piece->stands[i], c);
       for (int cnr = 0; cnr < 4; cnr++)
         {
           x0 = MIN (x0, c[cnr].x);
@@ -129,6 +116,32 @@ base_figures (cairo_t *cr, MuArm arm, gboolean commander, double bw, double bd, 
     }
 }
 
+/* Where a table piece's markers go: upright squares of side *size (table
+ * units) beside the unit's right flank, from its front rank backwards, so
+ * its stands and its name below stay clear. centres gets n of them. */
+static void
+marker_places (const MuScenario *scenario,
+               const MuPiece    *p,
+               guint             n,
+               MuPoint          *centres,
+               double           *size)
+{
+  MuStand foot = mu_stands_footprint (p->stands, p->n_stands);
+  MuPoint k[4];
+  double w, f = foot.facing * G_PI / 180.0;
+  MuPoint right = { cos (f), sin (f) }, back = { -sin (f), cos (f) };
+
+  mu_table_base_size (scenario->table, MU_ARM_INFANTRY, &w, NULL);
+  *size = 0.6 * w;
+  mu_stand_corners (&foot, k);
+  for (guint j = 0; j < n; j++)
+    {
+      double a = 0.1 * *size + *size / 2, b = *size / 2 + j * 1.1 * *size;
+
+      centres[j] = (MuPoint) { k[1].x + right.x * a + back.x * b, k[1].y + right.y * a + back.y * b };
+    }
+}
+
 void
 mu_render_table_pieces (cairo_t               *cr,
                         const MuScenario      *scenario,
@@ -136,6 +149,7 @@ mu_render_table_pieces (cairo_t               *cr,
                         const MuPiece         *pieces,
                         guint                  n_pieces)
 {
+  const MuRuleset *ruleset = mu_ruleset_find (scenario->ruleset);
   MuRenderTableCtx c;
   MuText text;
 
@@ -148,26 +162,23 @@ mu_render_table_pieces (cairo_t               *cr,
   for (guint i = 0; i < n_pieces; i++)
     {
       const MuPiece *p = &pieces[i];
-      MuStand stands[MU_STANDS_MAX];
       double bw = 0, bx, by, bwid, bht;
-      guint n;
       guint32 bg, ink;
       gboolean commander;
 
-      if (!p->counter)
+      if (!p->counter || p->n_stands == 0 || p->stands == NULL)
         continue;
       mu_render_table_piece_bounds (scenario, options, p, &bx, &by, &bwid, &bht);
       if (c.have_clip && (bx + bwid < c.clip.x || by + bht < c.clip.y ||
                           bx > c.clip.x + c.clip.width || by > c.clip.y + c.clip.height))
         continue;
       commander = p->counter->kind != MU_COUNTER_UNIT;
-      n = piece_stands (c.table, p, stands);
       bg = mu_render_side_colour (scenario, p->counter->side);
       ink = mu_colour_mix (bg, 0x000000, 0.7);
 
-      for (guint b = 0; b < n; b++)
+      for (guint b = 0; b < p->n_stands; b++)
         {
-          const MuStand *s = &stands[b];
+          const MuStand *s = &p->stands[b];
           double bd = s->depth;
 
           bw = s->width;
@@ -205,6 +216,32 @@ mu_render_table_pieces (cairo_t               *cr,
           mu_text_draw_halo (&text, MU_FONT_CONDENSED_BOLD, 0.28 * c.inch * c.k, p->counter->name,
                              bx + bwid / 2, by + bht + 0.05 * c.k, 0.5, 0.0, 0x111111, 0xf6f1dc,
                              0.05 * c.inch * c.k);
+        }
+    }
+  /* The markers over every unit, as the hex board's sit on their counters
+   * (its declared printed or drawn ones, and its status's) */
+  for (guint i = 0; ruleset != NULL && i < n_pieces; i++)
+    {
+      const MuPiece *p = &pieces[i];
+      const MuMarkerInfo *drawn[8];
+      MuPoint centres[G_N_ELEMENTS (drawn)];
+      const MuSide *side;
+      double ms;
+      guint n;
+
+      if (!p->counter || p->n_stands == 0 || p->stands == NULL ||
+          (n = mu_render_piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn))) == 0)
+        continue;
+      side = mu_scenario_find_side (scenario, p->counter->side);
+      marker_places (scenario, p, n, centres, &ms);
+      for (guint j = 0; j < n; j++)
+        {
+          double mx = (centres[j].x - ms / 2) * c.k, my = (centres[j].y - ms / 2) * c.k;
+
+          if (c.have_clip && (mx + ms * c.k < c.clip.x || my + ms * c.k < c.clip.y ||
+                              mx > c.clip.x + c.clip.width || my > c.clip.y + c.clip.height))
+            continue;
+          mu_render_marker_with (&text, drawn[j], side, mx, my, ms * c.k, ms * c.k * c.dev, FALSE);
         }
     }
   mu_text_clear (&text);

@@ -570,36 +570,56 @@ mu_render_scenario (cairo_t               *cr,
   mu_render_terrain (cr, scenario, options, NULL);
   if (options->show_counters)
     {
-      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario);
+      g_autoptr(GArray) views = NULL;
+      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario, &views);
 
       mu_render_pieces (cr, scenario, options, (const MuPiece *) pieces->data, pieces->len);
     }
 }
 
 GArray *
-mu_render_pieces_from_scenario (const MuScenario *scenario)
+mu_render_pieces_from_views (const GArray *views)
 {
   GArray *pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
 
-  g_return_val_if_fail (scenario != NULL, pieces);
+  g_return_val_if_fail (views != NULL, pieces);
 
-  for (guint i = 0; i < scenario->counters->len; i++)
+  for (guint i = 0; i < views->len; i++)
     {
-      const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
       MuPiece p = { 0 };
 
-      if (scenario->board == MU_BOARD_HEX && c->place.kind != MU_PLACE_HEX)
+      if (v->counter == NULL || !mu_pos_is_set (&v->pos))
         continue;
-      if (scenario->board == MU_BOARD_TABLE && c->place.kind != MU_PLACE_TABLE)
-        continue;
-      p.counter = c;
-      p.hex = c->place.hex;
-      p.pos = c->place.pos;
-      p.facing = c->place.facing;
-      p.formation = c->place.formation;
-      /* the scenario's own record of fatigue (a ruleset's marker of that id) */
-      p.markers = c->fatigued ? "fatigued" : NULL;
+      p.counter = v->counter;
+      if (v->pos.is_point)
+        {
+          p.pos = v->pos.point;
+          p.facing = v->pos.has_facing ? v->pos.facing : 0;
+        }
+      else
+        p.hex = v->pos.hex;
+      p.strength = v->strength;
+      p.markers = v->markers;
+      p.status = v->status;
+      p.stands = v->stands;
+      p.n_stands = v->n_stands;
       g_array_append_val (pieces, p);
     }
+  return pieces;
+}
+
+GArray *
+mu_render_pieces_from_scenario (const MuScenario *scenario,
+                                GArray          **views)
+{
+  GArray *placed;
+  GArray *pieces;
+
+  g_return_val_if_fail (scenario != NULL && views != NULL, NULL);
+
+  placed = mu_ruleset_placed_counters (mu_ruleset_find (scenario->ruleset), scenario);
+  pieces = mu_render_pieces_from_views (placed);
+  *views = placed;
   return pieces;
 }

@@ -20,14 +20,16 @@ typedef enum {
   MU_COUNTER_STYLE_NATO,     /* NATO-style unit symbols */
 } MuCounterStyle;
 
-/* A counter as it stands on the board: from the scenario's placement in the
- * editor, or from a match's state in the game window. */
+/* A counter as it stands on the board, from a counter view (MuCounterView):
+ * a match's (mu_match_get_counters) in the game window, the scenario's
+ * placements (mu_ruleset_placed_counters) in the editor. markers and
+ * stands point into the view: whoever holds the pieces keeps the views as
+ * long as them (a match's as a copy, mu_counter_view_array_copy). */
 typedef struct {
   const MuCounter *counter;
   MuHex hex;             /* hex boards */
-  MuPoint pos;           /* tables */
+  MuPoint pos;           /* tables: the anchor (TAB-5) */
   double facing;         /* tables, degrees */
-  MuFormation formation; /* tables */
   int strength;          /* current strength (bases on a table); 0 = counter's own */
   /* What the ruleset's declarations (MuMarkerInfo, MuStatusInfo) draw on
    * it: the ids of its markers, comma-separated as MuCounterView.markers
@@ -37,6 +39,11 @@ typedef struct {
   MuCounterStatus status;
   gboolean selected;
   gboolean highlighted;  /* a legal target or mover */
+  /* Tables: the stands as the engine laid them out (the view's), which is
+   * what is drawn; the renderer lays out none of its own, so a piece
+   * without stands is not drawn on a table. */
+  const MuStand *stands;
+  guint n_stands;
 } MuPiece;
 
 /* A hex overlay drawn over the terrain (legal moves, targets, selection). */
@@ -110,8 +117,13 @@ void     mu_render_counter           (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_marker            (cairo_t *cr, const MuMarkerInfo *marker, const MuSide *side,
                                       double x, double y, double size);
 
-/* Fills `pieces` from the scenario's placements (counters placed on the board). */
-GArray  *mu_render_pieces_from_scenario (const MuScenario *scenario);
+/* Pieces (of MuPiece) of the counter views that stand on the board, in
+ * their order, pointing into the views (markers, stands). */
+GArray  *mu_render_pieces_from_views (const GArray *views);
+/* Pieces of the scenario's placements (counters placed on the board), laid
+ * out by the engine (mu_ruleset_placed_counters): *views gets the views
+ * they point into, which the caller keeps as long as the pieces. */
+GArray  *mu_render_pieces_from_scenario (const MuScenario *scenario, GArray **views);
 
 /* Hex boards: the side of a counter square in board pixels. */
 double   mu_render_counter_size      (const MuRenderOptions *options);

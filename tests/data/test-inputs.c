@@ -231,6 +231,52 @@ test_edited_match (void)
   g_unlink (saved);
 }
 
+/* `play --state --stands` (README, match text formats): on a table, each
+ * counter's line is followed by its stands, one pose each; without
+ * --stands, or on a hex board, there are none. */
+static void
+test_state_stands (void)
+{
+  g_autofree char *table = g_build_filename (source_root (), "scenarios", "learning-table-blackburns-ford.muster",
+                                             NULL);
+  g_autofree char *hex = template_path ();
+  g_autofree char *out = NULL, *plain = NULL, *hex_out = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n_units = 0;
+
+  g_assert_cmpint (run_cli (NULL, &out, NULL, "play", table, "--state", "--stands", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, &plain, NULL, "play", table, "--state", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, &hex_out, NULL, "play", hex, "--state", "--stands", NULL), ==, 0);
+  g_assert_null (strstr (plain, "stands "));
+  g_assert_null (strstr (hex_out, "\nstands "));
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (lines[i], " ", -1);
+      g_auto(GStrv) next = NULL;
+      const char *bases;
+      int n;
+
+      if (words[0] == NULL || !g_str_equal (words[0], "unit") || strstr (lines[i], "status=active") == NULL)
+        continue;
+      n_units++;
+      bases = strstr (lines[i], " bases=");
+      g_assert_nonnull (bases);
+      n = atoi (bases + strlen (" bases="));
+      g_assert_nonnull (lines[i + 1]);
+      next = g_strsplit (lines[i + 1], " ", -1);
+      g_assert_cmpstr (next[0], ==, "stands");
+      g_assert_cmpstr (next[1], ==, words[1]);
+      g_assert_cmpint ((int) g_strv_length (next) - 2, ==, n);
+      for (int k = 0; k < n; k++)
+        {
+          g_assert_true (next[k + 2][0] == '@');
+          g_assert_nonnull (strchr (next[k + 2], '/'));
+        }
+    }
+  g_assert_cmpuint (n_units, >, 3);
+}
+
 /* A command file played past the end of the match: the first 100
  * refusals are printed one by one, the rest counted in one line with the
  * lines they were on (1.4 million lines once printed 2.8 million). */
@@ -277,6 +323,7 @@ main (int   argc,
   g_test_add_func ("/data/inputs/render-options", test_render_options);
   g_test_add_func ("/data/inputs/edited-match", test_edited_match);
   g_test_add_func ("/data/inputs/refusals-counted", test_refusals_counted);
+  g_test_add_func ("/data/inputs/state-stands", test_state_stands);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

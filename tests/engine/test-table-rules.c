@@ -50,7 +50,6 @@ typedef struct {
   MuDecision view;
   GArray *views;
   GArray *objectives;        /* none: the test game scores stands */
-  GPtrArray *strings;
 } TState;
 
 static const MuStepInfo steps[] = {
@@ -141,7 +140,6 @@ state_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **error)
   t->winner = -1;
   t->turn = 1;
   t->units = g_ptr_array_new_with_free_func (g_free);
-  t->strings = g_ptr_array_new_with_free_func (g_free);
   for (int i = 0; i < 2; i++)
     t->side_id[i] = ((const MuSide *) g_ptr_array_index (s->sides, i))->id;
   for (guint i = 0; i < s->counters->len; i++)
@@ -168,7 +166,6 @@ state_free (gpointer data)
   TState *t = data;
 
   g_ptr_array_unref (t->units);
-  g_ptr_array_unref (t->strings);
   g_clear_pointer (&t->answers, g_ptr_array_unref);
   g_clear_pointer (&t->views, g_array_unref);
   g_clear_pointer (&t->objectives, g_array_unref);
@@ -504,9 +501,8 @@ static GArray *
 views_for (TState *t, const char *side)
 {
   if (t->views == NULL)
-    t->views = g_array_new (FALSE, TRUE, sizeof (MuCounterView));
+    t->views = mu_counter_view_array_new ();
   g_array_set_size (t->views, 0);
-  g_ptr_array_set_size (t->strings, 0);
   for (guint i = 0; i < t->units->len; i++)
     {
       TUnit *u = g_ptr_array_index (t->units, i);
@@ -520,7 +516,7 @@ views_for (TState *t, const char *side)
       v.pos = u->pos;
       v.strength = u->stands;
       /* another side's order is hidden until the orders are revealed (TAB-19) */
-      v.markers = u->order && !secret ? u->order : "";
+      v.markers = g_strdup (u->order && !secret ? u->order : "");
       g_array_append_val (t->views, v);
     }
   return t->views;

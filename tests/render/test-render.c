@@ -594,6 +594,7 @@ test_table (void)
   MuArea *woods = mu_area_new (MU_AREA_WOODS);
   MuRenderOptions o;
   MuPiece piece = { 0 };
+  MuStand stands[MU_STANDS_MAX];
   double bw, bd, x, y, w, h;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -612,12 +613,17 @@ test_table (void)
   o.table_scale = 10;
   piece.counter = c;
   piece.pos = (MuPoint) { 30, 20 };
-  piece.formation = MU_FORMATION_LINE;
+  /* the stands as the engine lays them out: what is drawn */
+  piece.stands = stands;
+  piece.n_stands = mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 0, piece.pos, 0, stands,
+                                            MU_STANDS_MAX);
   mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
   g_assert_cmpfloat (fabs (w - 4 * bw * 10), <, 1e-6);
   g_assert_cmpfloat (fabs (h - bd * 10), <, 1e-6);
   /* Facing 90 degrees turns the line into a file across the table. */
   piece.facing = 90;
+  piece.n_stands = mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 0, piece.pos, 90, stands,
+                                            MU_STANDS_MAX);
   mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);
   g_assert_cmpfloat (fabs (h - 4 * bw * 10), <, 1e-6);
 

@@ -124,7 +124,6 @@ baa_match_copy (const BaaMatch *m,
 
   n->counter_views = NULL;
   n->objective_views = NULL;
-  n->strings = g_ptr_array_new_with_free_func (g_free);
   memset (&n->decision_view, 0, sizeof n->decision_view);
   return n;
 }

@@ -234,7 +234,6 @@ typedef struct {
   /* views handed out through the ruleset table (owned) */
   GArray *counter_views;
   GArray *objective_views;
-  GPtrArray *strings;
   MuDecision decision_view;
 } BaaMatch;
 

@@ -392,7 +392,6 @@ state_free (gpointer state)
   g_clear_pointer (&m->reposition, g_ptr_array_unref);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
-  g_clear_pointer (&m->strings, g_ptr_array_unref);
   baa_day_free (m);
   g_free (m->event_failure);
   g_free (m);
@@ -461,7 +460,6 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
   m->objectives = g_ptr_array_new_with_free_func (g_free);
   m->breached = g_hash_table_new (NULL, NULL);
   m->reserves_done = g_hash_table_new (g_str_hash, g_str_equal);
-  m->strings = g_ptr_array_new_with_free_func (g_free);
   baa_decision_clear (m);
   read_options (m);
   ncells = (gsize) m->grid->cols * m->grid->rows;
@@ -599,22 +597,14 @@ pending (gpointer state)
   return &m->decision_view;
 }
 
-static const char *
-keep (BaaMatch *m, char *s)
-{
-  g_ptr_array_add (m->strings, s);
-  return s;
-}
-
 static GArray *
 counters (gpointer state)
 {
   BaaMatch *m = state;
 
   if (m->counter_views == NULL)
-    m->counter_views = g_array_new (FALSE, TRUE, sizeof (MuCounterView));
+    m->counter_views = mu_counter_view_array_new ();
   g_array_set_size (m->counter_views, 0);
-  g_ptr_array_set_size (m->strings, 0);
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
       const MuCounter *def = g_ptr_array_index (m->scenario->counters, i);
@@ -664,7 +654,7 @@ counters (gpointer state)
         }
       if (u && u->has_orders)
         g_string_append (mk, ",orders");
-      v.markers = keep (m, g_strdup (mk->len ? mk->str + 1 : ""));
+      v.markers = g_strdup (mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
       g_array_append_val (m->counter_views, v);
     }

@@ -7,6 +7,8 @@
 
 #include "baa-table-private.h"
 
+#include "rules/mu-rulesets.h"
+
 #include "mu-table-geom.h"
 
 #include <glib/gi18n-lib.h>
@@ -173,7 +175,7 @@ bat_point_impassable (BatMatch *m, MuPoint p)
   for (guint i = 0; i < n; i++)
     {
       const MuArea *a = g_ptr_array_index (m->table->areas, idx[i]);
-      if (a->kind == MU_AREA_IMPASSABLE || a->kind == MU_AREA_WATER)
+      if (mu_ruleset_area_impassable (&mu_ruleset_baa_table, a->kind))
         return TRUE;
     }
   return FALSE;

@@ -6,6 +6,8 @@
 
 #include "baa-table-private.h"
 
+#include "rules/mu-rulesets.h"
+
 #include "mu-table-geom.h"
 
 #include <glib/gi18n-lib.h>
@@ -56,7 +58,8 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   p->area_cost[MU_AREA_WOODS] = p->area_cost[MU_AREA_SETTLEMENT] = p->area_cost[MU_AREA_MARSH] =
     p->area_cost[MU_AREA_STEEP] = p->area_cost[MU_AREA_BUILT_UP] = p->area_cost[MU_AREA_BUILDING] =
     1 / m->scale.difficult;
-  p->area_impassable[MU_AREA_WATER] = TRUE;
+  for (int k = 0; k < MU_AREA_N; k++)
+    p->area_impassable[k] = mu_ruleset_area_impassable (&mu_ruleset_baa_table, k);
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
    * anywhere, at a price (bat_extra_cost) */
   p->streams_crossable = TRUE;

@@ -76,6 +76,31 @@ static const MuRuleOptionInfo bat_options[] = {
     MU_RULE_SPECIAL, TRUE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
 };
 
+/* The markers of the --state line (README.md, "--state"): NIC, pinned and
+ * fatigued are drawn on the table's units as on the hex board's counters;
+ * the others are conditions the tooltip tells. Tables print no markers. */
+static const MuMarkerInfo bat_markers[] = {
+  { "nic", N_("Not in command"), "BAT-CMD-4, BAT-CMD-7", "NIC",
+    N_("No orders: the unit may not move or fire; removed at the end of the round (BAT-CMD-7)"),
+    MU_MARKER_ON_COUNTER, 0xf2d23c, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "pinned", N_("Pinned"), "BAT-FLN-7", "PIN",
+    N_("Flinched: may not move or fire in its side's next round; removed at its end (BAT-FLN-7)"),
+    MU_MARKER_ON_COUNTER, 0xc8322c, "crossed-arrows", MU_MARKER_SUPPLY_NONE, TRUE },
+  { "fatigued", N_("Fatigued"), "BAT-FAT-1", "FAT",
+    N_("Attacks at +1 to its attack value; removed after four bounds of rest (BAT-FAT-2)"),
+    MU_MARKER_ON_COUNTER, 0xe8893a, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "orders", N_("Orders"), "BAT-CMD-3, BAT-CMD-5, BAT-CMD-6", "ORD",
+    N_("Has orders this round: may move and fire"), MU_MARKER_ON_COUNTER, 0, NULL, 0, FALSE },
+  { "roll", N_("Orders by a roll"), "BAT-CMD-6", "ROL",
+    N_("Passed its command roll out of range: +1 to its attack value this round"), MU_MARKER_ON_COUNTER,
+    0, NULL, 0, FALSE },
+  { "unformed", N_("Unformed by terrain"), "BAT-MOV-6", "UNF",
+    N_("A base in difficult terrain: +1 to its attack value while it stays"), MU_MARKER_ON_COUNTER, 0,
+    NULL, 0, FALSE },
+  { "melee", N_("In melee"), "BAT-MEL-1", "MEL",
+    N_("In base contact with the enemy: fights in phase 11"), MU_MARKER_ON_COUNTER, 0, NULL, 0, FALSE },
+};
+
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
 #define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
 #define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
@@ -248,13 +273,6 @@ pending (gpointer state)
   return bat_decision_view (state);
 }
 
-static const char *
-keep (BatMatch *m, char *s)
-{
-  g_ptr_array_add (m->strings, s);
-  return s;
-}
-
 static GArray *
 counters (gpointer state)
 {
@@ -267,9 +285,8 @@ counters (gpointer state)
     MU_COUNTER_STATUS_REMOVED, MU_COUNTER_STATUS_RESERVE };
 
   if (m->counter_views == NULL)
-    m->counter_views = g_array_new (FALSE, TRUE, sizeof (MuCounterView));
+    m->counter_views = mu_counter_view_array_new ();
   g_array_set_size (m->counter_views, 0);
-  g_ptr_array_set_size (m->strings, 0);
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
       const MuCounter *def = g_ptr_array_index (m->scenario->counters, i);
@@ -297,6 +314,9 @@ counters (gpointer state)
           if (u->fatigued) g_string_append (mk, ",fatigued");
           if (bat_unit_on_table (u) && bat_unit_unformed (m, u)) g_string_append (mk, ",unformed");
           if (bat_unit_on_table (u) && bat_in_melee (m, u)) g_string_append (mk, ",melee");
+          /* the stands play measures, for the board to draw (TAB-6) */
+          if (bat_unit_on_table (u))
+            mu_counter_view_set_stands (&v, u->stands, u->n_stands);
         }
       else
         {
@@ -304,8 +324,10 @@ counters (gpointer state)
           v.pos = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
           if (c->has_orders) g_string_append (mk, ",orders");
           if (c->nic) g_string_append (mk, ",nic");
+          if (c->status == BAT_CDR_ACTIVE)
+            mu_counter_view_set_stands (&v, &c->stand, 1);
         }
-      v.markers = keep (m, g_strdup (mk->len ? mk->str + 1 : ""));
+      v.markers = g_strdup (mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
       g_array_append_val (m->counter_views, v);
     }
@@ -624,6 +646,25 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+/* A counter's stands as the match sets it up from the scenario
+ * (bat_match_new): a unit in its formation as baa-table plays it, a
+ * commander one square stand. */
+static guint
+placed_stands (const MuScenario *s, const MuCounter *c, MuStand *out, guint max)
+{
+  MuFormationShape shape;
+
+  if (s->table == NULL)
+    return 0;
+  if (c->kind != MU_COUNTER_UNIT)
+    return mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 1, c->place.pos, c->place.facing,
+                                    out, max);
+  return mu_table_counter_stands (s->table, c,
+                                  bat_formation_shape (bat_form_from_scenario (c->place.formation),
+                                                       (guint) MAX (c->strength, 1), &shape),
+                                  c->place.formation, c->strength, c->place.pos, c->place.facing, out, max);
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -683,6 +724,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .n_verbs = G_N_ELEMENTS (bat_verbs),
   .event_kinds = bat_event_kinds,
   .n_event_kinds = G_N_ELEMENTS (bat_event_kinds),
+  .markers = bat_markers,
+  .n_markers = G_N_ELEMENTS (bat_markers),
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,
@@ -701,5 +744,9 @@ const MuRuleset mu_ruleset_baa_table = {
   .check_invariants = check_invariants,
   .check_scenario = check_scenario,
   .option_default = option_default,
+  .placed_stands = placed_stands,
+  /* TAB-12, BAT-MOV-4: impassable ground, and water (rivers are crossed at
+   * fords and bridges, lines the move evaluator knows) */
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .check_each_event = check_each_event,
 };
