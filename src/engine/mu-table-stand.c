@@ -384,7 +384,7 @@ mu_stands_overlap (const MuStand *a,
           MuPoint cb[4];
 
           mu_stand_corners (&b[k], cb);
-          if (mu_convex_overlap (ca, 4, cb, 4, 1e-6))
+          if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
             return TRUE;
         }
     }
@@ -398,7 +398,7 @@ mu_stands_in_contact (const MuStand *a,
                       guint          n_b,
                       double         tolerance)
 {
-  return mu_stands_distance (a, n_a, b, n_b) <= tolerance;
+  return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
 }
 
 /* Arcs and sectors ------------------------------------------------------------------------ */
@@ -429,7 +429,7 @@ mu_stand_arc_contains (const MuStand *stand,
 
   g_return_val_if_fail (stand != NULL, FALSE);
 
-  return ahead >= -1e-9 && fabs (l.x) <= stand->width / 2 + ahead * t + 1e-9;
+  return mu_table_within (0, ahead) && mu_table_within (fabs (l.x), stand->width / 2 + ahead * t);
 }
 
 gboolean

@@ -110,7 +110,7 @@ bat_stands_circle (const MuStand *st, guint n, MuPoint *centre, double *radius)
 gboolean
 bat_circles_within (MuPoint ca, double ra, MuPoint cb, double rb, double d)
 {
-  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + 1e-6;
+  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + MU_TABLE_EPSILON;
 
   return dx * dx + dy * dy <= lim * lim;
 }
@@ -186,8 +186,8 @@ bat_point_on_line (const BatMatch *m, MuLineKind kind, MuPoint p)
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
 
       if (l->kind == kind &&
-          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
-          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
+          mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p),
+                           mu_terrain_line_width (m->table, l) / 2))
         return TRUE;
     }
   return FALSE;
@@ -594,7 +594,7 @@ stand_cover (BatMatch *m, const MuStand *s, MuPoint from, gboolean lines)
           if (mu_segment_intersect (from, s->centre, pp[k - 1], pp[k], &t))
             {
               MuPoint at = { from.x + t * (s->centre.x - from.x), from.y + t * (s->centre.y - from.y) };
-              if (mu_stands_point_distance (s, 1, at) <= s->depth + 1e-9)
+              if (mu_table_within (mu_stands_point_distance (s, 1, at), s->depth))
                 {
                   /* BAT-FORT-4: behind a breached section, soft cover only */
                   best = MAX (best, l->kind == MU_LINE_DEFENCE_WORKS && bat_works_breached_at (m, l, at) ? 3 : v);

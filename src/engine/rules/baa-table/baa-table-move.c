@@ -72,8 +72,8 @@ at_crossing (const BatMatch *m, MuPoint at)
       const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
 
       if ((f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
-          mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
-          mu_terrain_line_width (m->table, f) / 2 + 1e-9)
+          mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at),
+                           mu_terrain_line_width (m->table, f) / 2))
         return TRUE;
     }
   return FALSE;
@@ -160,8 +160,8 @@ end_blocked (BatMatch *m, const MuStand *st, guint n, const void *self)
 
       mu_stand_corners (&st[i], cs);
       for (int k = 0; k < 4; k++)
-        if (cs[k].x < -1e-6 || cs[k].y < -1e-6 || cs[k].x > m->table->width + 1e-6 ||
-            cs[k].y > m->table->height + 1e-6)
+        if (mu_table_beyond (-cs[k].x, 0) || mu_table_beyond (-cs[k].y, 0) ||
+            mu_table_beyond (cs[k].x, m->table->width) || mu_table_beyond (cs[k].y, m->table->height))
           return "off the table";
       if (bat_point_impassable (m, st[i].centre))
         return "on impassable ground";
@@ -362,7 +362,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   /* BAT-AMB-44: a first move after arriving is measured from the table
    * edge or the train, where it came on */
   ev->cost += u ? u->entry_cost : c->entry_cost;
-  if (ev->cost > ev->allowance + 1e-6)
+  if (mu_table_beyond (ev->cost, ev->allowance))
     return bat_refuse (error, ev->form_changed ? "BAT-MOV-7" : in_melee ? "BAT-MOV-9" : "BAT-MOV-1",
                        "%s: the move costs %.2f, more than its allowance of %.2f", id, ev->cost, ev->allowance);
   /* the end pose */
@@ -503,7 +503,7 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       /* difficult ground at double cost, streams and contours as a move
        * pays them (BAT-AMB-38) */
       double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
-      gboolean beyond = cost + c > allowance + 1e-9;
+      gboolean beyond = mu_table_beyond (cost + c, allowance);
       gboolean on_friend = FALSE, lost = FALSE;
 
       /* an impassable line under any base's step (as a move's swept path,

@@ -384,7 +384,7 @@ chain_control_in_range (gpointer match, gpointer control, gpointer cdr)
 {
   const BatCdr *k = control, *c = cdr;
 
-  return mu_stand_distance (&k->stand, &c->stand) <= radius (match, k) + 1e-9;
+  return mu_table_within (mu_stand_distance (&k->stand, &c->stand), radius (match, k));
 }
 
 /* BAT-CMD-5, BAT-GEN-3: any part of the unit within the radius */
@@ -394,7 +394,7 @@ chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
   const BatCdr *c = cdr;
   const BatUnit *u = unit;
 
-  return mu_stands_distance (&c->stand, 1, u->stands, u->n_stands) <= radius (match, c) + 1e-9;
+  return mu_table_within (mu_stands_distance (&c->stand, 1, u->stands, u->n_stands), radius (match, c));
 }
 
 static gpointer
@@ -498,7 +498,7 @@ objectives_check (BatMatch *m, GPtrArray *events)
       /* BAT-OBJ-2, BAT-AMB-29: a unit within 1 U of the point, no enemy within 1 U */
       BAT_FOR_UNITS (m, u)
         if (bat_unit_on_table (u) &&
-            mu_stands_point_distance (u->stands, u->n_stands, o->def->pos) <= m->scale.u + 1e-9)
+            mu_table_within (mu_stands_point_distance (u->stands, u->n_stands, o->def->pos), m->scale.u))
           near[u->side] = TRUE;
       present = near[0] && !near[1] ? 0 : near[1] && !near[0] ? 1 : BAT_NONE;
       r = baa_common_hold_check (&o->hold, present);

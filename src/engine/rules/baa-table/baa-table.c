@@ -421,7 +421,8 @@ off_table (const MuTableMap *t, const MuStand *st, guint n, guint *which, MuPoin
 
       mu_stand_corners (&st[i], k);
       for (int j = 0; j < 4; j++)
-        if (k[j].x < -1e-6 || k[j].y < -1e-6 || k[j].x > t->width + 1e-6 || k[j].y > t->height + 1e-6)
+        if (mu_table_beyond (-k[j].x, 0) || mu_table_beyond (-k[j].y, 0) || mu_table_beyond (k[j].x, t->width) ||
+            mu_table_beyond (k[j].y, t->height))
           {
             *which = i;
             *at = k[j];
