@@ -513,21 +513,33 @@ mu_stands_away_vector (const MuStand *unit,
                        guint          n_enemy)
 {
   MuPoint c, from = { 0, 0 }, zero = { 0, 0 };
-  double best = G_MAXDOUBLE, len;
+  double near[MU_STANDS_MAX], best = G_MAXDOUBLE, len;
+  guint n_best = 0;
 
   g_return_val_if_fail (unit != NULL && n_unit > 0 && enemy != NULL && n_enemy > 0, zero);
 
+  /* TAB-17: "nearest" between stand centres (edge to edge, every stand of
+   * a line that meets another head on touches, and the first of them
+   * would send the unit off at an angle) */
+  n_enemy = MIN (n_enemy, MU_STANDS_MAX);
   c = mu_stands_centre (unit, n_unit);
   for (guint i = 0; i < n_enemy; i++)
     {
-      double d = mu_stands_distance (unit, n_unit, &enemy[i], 1);
-
-      if (d < best)
-        {
-          best = d;
-          from = enemy[i].centre;
-        }
+      near[i] = G_MAXDOUBLE;
+      for (guint k = 0; k < n_unit; k++)
+        near[i] = MIN (near[i], hypot (enemy[i].centre.x - unit[k].centre.x,
+                                       enemy[i].centre.y - unit[k].centre.y));
+      best = MIN (best, near[i]);
     }
+  for (guint i = 0; i < n_enemy; i++)
+    if (mu_table_within (near[i], best))
+      {
+        from = enemy[i].centre;
+        n_best++;
+      }
+  /* two equally near (TAB-4): from the centre of the enemy's footprint */
+  if (n_best > 1)
+    from = mu_stands_footprint (enemy, n_enemy).centre;
   len = hypot (c.x - from.x, c.y - from.y);
   if (len <= 0)
     return zero;

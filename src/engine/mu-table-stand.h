@@ -132,8 +132,10 @@ MuSector  mu_stands_sector          (const MuStand *target, guint n_target, doub
 const char *mu_sector_to_string     (MuSector sector);
 
 /* TAB-17: "directly away": the unit vector along the line from the centre of
- * the enemy's stand nearest the unit through the centre of the unit; (0, 0)
- * when the two centres coincide. */
+ * the enemy's stand nearest the unit through the centre of the unit (the
+ * mean of its stands' centres); (0, 0) when the two coincide. Nearest is
+ * measured between stand centres; when two enemy stands are equally near
+ * (TAB-4), the line starts at the centre of the enemy's footprint. */
 MuPoint   mu_stands_away_vector     (const MuStand *unit, guint n_unit,
                                      const MuStand *enemy, guint n_enemy);
 
