@@ -504,23 +504,28 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
        * pays them (BAT-AMB-38) */
       double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean beyond = mu_table_beyond (cost + c, allowance);
-      gboolean on_friend = FALSE, lost = FALSE;
+      gboolean on_friend = FALSE, off = FALSE, lost = FALSE;
 
-      /* an impassable line under any base's step (as a move's swept path,
-       * TAB-12); a river under the anchor's, away from a crossing */
-      for (guint k = 0; k < n && !lost; k++)
-        lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+      /* a base past the table's edge (TAB-18); an impassable line under
+       * any base's step (as a move's swept path, TAB-12); a river under the
+       * anchor's, away from a crossing (BAT-FLN-5) */
+      for (guint k = 0; k < n && !off; k++)
+        off = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
+              st[k].centre.y > m->table->height;
+      for (guint k = 0; k < n && !off && !lost; k++)
+        lost = bat_point_impassable (m, st[k].centre) ||
                bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
                                     st[k].centre, FALSE);
-      lost = lost || bat_crosses_barrier (m, at, next, TRUE);
+      lost = off || lost || bat_crosses_barrier (m, at, next, TRUE);
       if (lost)
         {
-          /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */
-          e = bat_event (m, events, &baa_ev_flinch, u->def->id, "BAT-FLN-5");
+          /* TAB-18: the table's edge took it; BAT-FLN-5: impassable ground */
+          const char *rule = off ? "TAB-18" : "BAT-FLN-5";
+
+          e = bat_event (m, events, &baa_ev_flinch, u->def->id, rule);
           e->from = mu_pos_from_point (start.x, start.y, u->facing);
           e->to = mu_pos_from_point (next.x, next.y, u->facing);
-          bat_unit_remove (m, u, BAT_UNIT_LOST, "BAT-FLN-5", events);
+          bat_unit_remove (m, u, BAT_UNIT_LOST, rule, events);
           return;
         }
       BAT_FOR_UNITS (m, o)

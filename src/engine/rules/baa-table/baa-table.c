@@ -259,8 +259,11 @@ static GArray *
 counters (gpointer state)
 {
   BatMatch *m = state;
+  /* a unit lost by a flinch (off the table, TAB-18, or into impassable
+   * ground, BAT-FLN-5) reads dispersed, as its event does and as it counts;
+   * offboard is for units that left by an exit */
   static const MuCounterStatus unit_status[] = {
-    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_OFFBOARD,
+    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_DISPERSED,
     MU_COUNTER_STATUS_RESERVE };
   static const MuCounterStatus cdr_status[] = {
     MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
