@@ -12,11 +12,11 @@
 #include <string.h>
 
 gboolean
-bat_unit_may_fire (const BatMatch *m, const BatUnit *u)
+bat_unit_may_fire (BatMatch *m, const BatUnit *u)
 {
-  /* BAT-FIRE-1, BAT-CMD-7, BAT-FLN-7 */
+  /* BAT-FIRE-1 (not in melee), BAT-CMD-7, BAT-FLN-7 */
   return m->phase == BAT_PHASE_FIRE && u->side == m->active && bat_unit_on_table (u) && u->has_orders &&
-         !u->nic && !u->pinned && !u->fired && !u->meleed;
+         !u->nic && !u->pinned && !u->fired && !u->meleed && !bat_in_melee (m, u);
 }
 
 static double

@@ -341,7 +341,9 @@ void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrAr
 guint         bat_melee_split       (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 /* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
-gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
+/* Whether the unit may fire in this phase: orders, no pin, not fired yet,
+ * not in melee (BAT-FIRE-1, BAT-CMD-7, BAT-FLN-7). */
+gboolean      bat_unit_may_fire     (BatMatch *m, const BatUnit *u);
 
 /* baa-table-cdr.c ------------------------------------------------------------------ */
 

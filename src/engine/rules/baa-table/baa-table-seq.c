@@ -945,7 +945,7 @@ bat_phase_has_choices (BatMatch *m)
       /* artillery at defence works (BAT-FORT-3); any unit at an enemy
        * commander (BAT-CDR-2, BAT-CDR-3) */
       BAT_FOR_UNITS (m, u)
-        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+        if (bat_unit_may_fire (m, u))
           {
             for (guint i = 0; i < m->sections->len; i++)
               if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))
