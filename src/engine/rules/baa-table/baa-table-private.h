@@ -366,7 +366,9 @@ const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
 gboolean      bat_by_train          (const BatMatch *m, const MuReserve *r);
 gboolean      bat_entry_is_choice   (const BatMatch *m, const MuReserve *r);
 void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
-void          bat_decide_next_entry (BatMatch *m);
+/* Opens the entry decision of the next reserve waiting for one, with its
+ * `decision` event. */
+void          bat_decide_next_entry (BatMatch *m, GPtrArray *events);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* Phase 11: the owners' choices of BAT-AMB-40 first, then the melees. */
 void          bat_melee_begin       (BatMatch *m, GPtrArray *events);

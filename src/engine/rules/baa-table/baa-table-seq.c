@@ -742,7 +742,7 @@ bound_start (BatMatch *m, GPtrArray *events)
       else
         bat_reserve_arrive (m, r, NULL, events);
     }
-  bat_decide_next_entry (m);
+  bat_decide_next_entry (m, events);
 }
 
 static void
