@@ -142,10 +142,11 @@ remove_bases (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, const char *
   e = bat_event (m, events, &baa_ev_hits, t->def->id, rule);
   mu_event_set_object (e, by->def->id);
   e->value = hits;
-  /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor, so
-   * which of its bases go changes nothing on the table */
+  /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor (to
+   * its left where that would not fit), so which of its bases go changes
+   * nothing on the table */
   t->bases -= hits;
-  bat_unit_layout (m, t);
+  bat_unit_close_up (m, t);
   if (t->bases == 0)
     bat_unit_remove (m, t, BAT_UNIT_DISPERSED, "BAT-GEN-4", events);   /* BAT-FIRE-10 */
   return hits;

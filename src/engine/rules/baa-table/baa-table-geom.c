@@ -122,6 +122,56 @@ bat_unit_layout (BatMatch *m, BatUnit *u)
   bat_stands_circle (u->stands, u->n_stands, &u->bc, &u->br);
 }
 
+gboolean
+bat_place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
+{
+  MuPoint bc;
+  double br;
+
+  for (guint i = 0; i < n; i++)
+    if (st[i].centre.x < 0 || st[i].centre.y < 0 || st[i].centre.x > m->table->width ||
+        st[i].centre.y > m->table->height || bat_point_impassable (m, st[i].centre))
+      return FALSE;
+  bat_stands_circle (st, n, &bc, &br);
+  BAT_FOR_UNITS (m, o)
+    if ((const void *) o != self && bat_unit_on_table (o) && bat_circles_within (bc, br, o->bc, o->br, 0) &&
+        mu_stands_overlap (st, n, o->stands, o->n_stands))
+      return FALSE;
+  BAT_FOR_CDRS (m, o)
+    if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
+      return FALSE;
+  return TRUE;
+}
+
+/* TAB-8 decision for baa-table: a unit that loses stands closes up, laid
+ * out again with fewer keeping its anchor and facing. A double line that
+ * loses a base from an odd number fills the empty place at the right of
+ * its short rear rank, which another counter may hold; where the layout at
+ * the anchor would overlap a counter (or leave the table, or stand on
+ * impassable ground), the unit closes up to its left instead: the front
+ * rank's left stand stays where it stood, the anchor moving along the
+ * front. As every formation fills its ranks from the left, every stand
+ * that remains then stands where one of its stands stood, so it always
+ * fits (TAB-11: stands never overlap). */
+void
+bat_unit_close_up (BatMatch *m, BatUnit *u)
+{
+  MuPoint left;
+
+  if (u->n_stands == 0 || !bat_unit_on_table (u))
+    {
+      bat_unit_layout (m, u);
+      return;
+    }
+  left = u->stands[0].centre;
+  bat_unit_layout (m, u);
+  if (bat_place_free (m, u->stands, u->n_stands, u))
+    return;
+  u->anchor.x += left.x - u->stands[0].centre.x;
+  u->anchor.y += left.y - u->stands[0].centre.y;
+  bat_unit_layout (m, u);
+}
+
 void
 bat_cdr_layout (BatMatch *m, BatCdr *c)
 {

@@ -244,6 +244,13 @@ BatFormation  bat_form_from_scenario (MuFormation f);
 /* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
 void          bat_unit_layout       (BatMatch *m, BatUnit *u);
 void          bat_cdr_layout        (BatMatch *m, BatCdr *c);
+/* TAB-8: lays out a unit that has just lost bases (u->bases already
+ * lowered, u->stands still the old ones): at its anchor, or closed up to
+ * its left where that would not fit (the decision in baa-table-geom.c). */
+void          bat_unit_close_up     (BatMatch *m, BatUnit *u);
+/* Whether stands stand on the table, off impassable ground and clear of
+ * every counter but `self` (a BatUnit or BatCdr, may be NULL). */
+gboolean      bat_place_free        (BatMatch *m, const MuStand *st, guint n, const void *self);
 /* Stands of a unit in another pose/formation (scratch, n written). */
 guint         bat_layout_at         (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing,
                                      BatFormation form, MuStand *out);

@@ -570,22 +570,6 @@ inward_facing (const BatMatch *m, MuPoint p)
   return facing[best];
 }
 
-static gboolean
-place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
-{
-  for (guint i = 0; i < n; i++)
-    if (st[i].centre.x < 0 || st[i].centre.y < 0 || st[i].centre.x > m->table->width ||
-        st[i].centre.y > m->table->height || bat_point_impassable (m, st[i].centre))
-      return FALSE;
-  BAT_FOR_UNITS (m, o)
-    if ((const void *) o != self && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
-      return FALSE;
-  BAT_FOR_CDRS (m, o)
-    if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
-      return FALSE;
-  return TRUE;
-}
-
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
  * points, in order of battle, each behind the last at the same point when
  * there are more units than points; commanders follow. */
@@ -656,7 +640,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
                 n = 1;
                 at = probe.anchor;
               }
-            placed = place_free (m, st, n, u ? (const void *) u : (const void *) c);
+            placed = bat_place_free (m, st, n, u ? (const void *) u : (const void *) c);
           }
         if (!placed)
           continue;   /* stays off the table: tried again next bound */
