@@ -10,6 +10,7 @@
 
 #include "mu-ruleset.h"
 #include "mu-scenario-check-private.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -271,8 +272,7 @@ mu_checker_table_stands (MuChecker       *ck,
 
   if (t == NULL || !isfinite (c->place.facing))
     return;
-  n = mu_table_counter_stands (t, c, NULL, c->place.formation, 0, c->place.pos, c->place.facing,
-                               stands, MU_STANDS_MAX);
+  n = mu_scenario_counter_stands (ck->s, c, NULL, 0, c->place.pos, c->place.facing, stands, MU_STANDS_MAX);
   for (guint i = 0; i < n; i++)
     {
       MuPoint k[4];

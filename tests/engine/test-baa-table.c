@@ -317,6 +317,54 @@ test_everywhere (void)
   bat_match_free (m);
 }
 
+/* BAT-MOV-7, TAB-6: a unit starts in the formation its scenario gives it,
+ * its value first, the older attribute formation="column" next; and play
+ * lays its stands out exactly as the scenario checker does
+ * (mu_scenario_counter_stands, the ruleset's declared shapes): a column of
+ * four is one file, four ranks deep, in both. */
+static void
+test_formations (void)
+{
+  static const struct { const char *id, *form; guint files; } want[] = {
+    { "l", "line", 4 }, { "dl", "double-line", 2 }, { "cv", "column", 1 }, { "ca", "column", 1 },
+    { "both", "double-line", 3 }, { "plain", "line", 3 },
+  };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table",
+                                                 "formations.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuDice) dice = mu_dice_new (1);
+  BatMatch *m;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  m = bat_match_new (s, dice, events, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      BatUnit *u = bat_find_unit (m, want[i].id);
+      MuStand checked[MU_STANDS_MAX];
+      guint n, front = 0;
+
+      g_test_message ("%s", want[i].id);
+      g_assert_cmpstr (bat_formation_id (u->form), ==, want[i].form);
+      g_assert_cmpstr (mu_counter_formation (mu_ruleset_find ("baa-table"), u->def), ==, want[i].form);
+      n = mu_scenario_counter_stands (s, u->def, NULL, 0, u->def->place.pos, u->def->place.facing, checked,
+                                      MU_STANDS_MAX);
+      g_assert_cmpuint (n, ==, u->n_stands);
+      for (guint k = 0; k < n; k++)
+        {
+          g_assert_cmpfloat_with_epsilon (checked[k].centre.x, u->stands[k].centre.x, 1e-9);
+          g_assert_cmpfloat_with_epsilon (checked[k].centre.y, u->stands[k].centre.y, 1e-9);
+          front += u->stands[k].rank == 0;
+        }
+      g_assert_cmpuint (front, ==, want[i].files);
+    }
+  bat_match_free (m);
+}
+
 static gboolean
 listed (GPtrArray *legal, const char *line)
 {
@@ -381,6 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
   g_test_add_func ("/engine/baa-table/everywhere", test_everywhere);
+  g_test_add_func ("/engine/baa-table/formations", test_formations);
   g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();
 }

@@ -347,7 +347,8 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
 {
   double tol = bat_contact_tolerance (m);
   int touching[MU_STANDS_MAX];
-  guint files = u->form == BAT_FORM_DOUBLE ? MAX (1u, ((guint) u->bases + 1) / 2) : 0;
+  guint files = u->form == BAT_FORM_DOUBLE ? mu_formation_shape_files (bat_formation_shape (u->form),
+                                                                       (guint) u->bases) : 0;
   int most = 0;
 
   memset (dice, 0, sizeof (int) * n_enemies);

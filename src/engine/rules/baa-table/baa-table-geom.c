@@ -49,19 +49,27 @@ bat_scale_init (BatScale *s, const MuTableMap *table)
 
 /* Formations ------------------------------------------------------------------------- */
 
-static const char *const form_ids[] = { "line", "double-line", "column" };
+/* TAB-6, BAT §1.2: the three formations as the ruleset declares them
+ * (MuRuleset.formations): a single line is one rank; a double line two,
+ * the front one the longer; a column of attack one base wide. Play, the
+ * scenario checker and drawings lay units out from these. */
+const MuFormationShape bat_formation_shapes[BAT_FORM_N] = {
+  [BAT_FORM_LINE] = { "line", 0, 0.0, 1 },
+  [BAT_FORM_DOUBLE] = { "double-line", 0, 0.0, 2 },
+  [BAT_FORM_COLUMN] = { "column", 1, 0.0, 0 },
+};
 
 const char *
 bat_formation_id (BatFormation form)
 {
-  return form < BAT_FORM_N ? form_ids[form] : "line";
+  return bat_formation_shapes[form < BAT_FORM_N ? form : BAT_FORM_LINE].id;
 }
 
 gboolean
 bat_formation_parse (const char *id, BatFormation *form)
 {
   for (guint i = 0; i < BAT_FORM_N; i++)
-    if (g_strcmp0 (id, form_ids[i]) == 0)
+    if (g_strcmp0 (id, bat_formation_shapes[i].id) == 0)
       {
         *form = i;
         return TRUE;
@@ -69,30 +77,23 @@ bat_formation_parse (const char *id, BatFormation *form)
   return FALSE;
 }
 
-/* Single line: one rank; double line: two ranks (the front one the longer);
- * column of attack: one base wide. */
 const MuFormationShape *
-bat_formation_shape (BatFormation form, guint n, MuFormationShape *scratch)
+bat_formation_shape (BatFormation form)
 {
-  scratch->id = bat_formation_id (form);
-  scratch->gap = 0;
-  scratch->files = form == BAT_FORM_LINE ? 0 : form == BAT_FORM_DOUBLE ? MAX (1, (n + 1) / 2) : 1;
-  return scratch;
+  return &bat_formation_shapes[form < BAT_FORM_N ? form : BAT_FORM_LINE];
 }
 
 guint
 bat_layout_at (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing, BatFormation form,
                MuStand *out)
 {
-  MuFormationShape shape;
   double w, d;
   guint n = (guint) CLAMP (u->bases, 0, MU_STANDS_MAX);
 
   if (n == 0)
     return 0;
   mu_table_base_size (m->table, u->def->arm, &w, &d);
-  return mu_stands_layout (bat_formation_shape (form, n, &shape), n, w, d, anchor, facing, out,
-                           MU_STANDS_MAX);
+  return mu_stands_layout (bat_formation_shape (form), n, w, d, anchor, facing, out, MU_STANDS_MAX);
 }
 
 void

@@ -271,7 +271,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
           if (u)
             {
               mu_table_base_size (m->table, u->def->arm, &w, &d);
-              mu.shape = bat_formation_shape (ev->form, (guint) u->bases, &shape);
+              mu.shape = bat_formation_shape (ev->form);
               mu.n_stands = (guint) u->bases;
             }
           else

@@ -29,6 +29,7 @@
 #include "mu-table-los.h"
 #include "mu-table-move.h"
 #include "mu-table-stand.h"
+#include "mu-table-layout.h"
 #include "mu-table-terrain.h"
 
 #include "baa-common.h"
@@ -235,12 +236,11 @@ void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
 /* baa-table-data.c: the numbers of data/rules/baa-table.xml over the printed
  * ones (S1-S4), when the file is found. */
 void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
-const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
+/* The declared shapes of the three formations (MuRuleset.formations). */
+extern const MuFormationShape bat_formation_shapes[BAT_FORM_N];
+const MuFormationShape *bat_formation_shape (BatFormation form);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
-/* A scenario's formation as baa-table plays it: column and limbered are
- * the column of attack, the others a single line (baa-table-seq.c). */
-BatFormation  bat_form_from_scenario (MuFormation f);
 /* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
 void          bat_unit_layout       (BatMatch *m, BatUnit *u);
 void          bat_cdr_layout        (BatMatch *m, BatCdr *c);

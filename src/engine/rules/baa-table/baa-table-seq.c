@@ -93,12 +93,6 @@ side_index (const BatMatch *m, const char *side)
   return BAT_NONE;
 }
 
-BatFormation
-bat_form_from_scenario (MuFormation f)
-{
-  return f == MU_FORMATION_COLUMN || f == MU_FORMATION_LIMBERED ? BAT_FORM_COLUMN : BAT_FORM_LINE;
-}
-
 /* Set-up ----------------------------------------------------------------------------------- */
 
 static void enter_phase (BatMatch *m, GPtrArray *events);
@@ -106,6 +100,7 @@ static void enter_phase (BatMatch *m, GPtrArray *events);
 BatMatch *
 bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **error)
 {
+  const MuRuleset *ruleset = mu_ruleset_find ("baa-table");
   BatMatch *m;
 
   if (s->board != MU_BOARD_TABLE || s->table == NULL || s->sides->len < 2)
@@ -155,22 +150,24 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
       if (c->kind == MU_COUNTER_UNIT)
         {
           BatUnit *u = g_new0 (BatUnit, 1);
-          MuFormationShape shape;
           guint n;
 
           u->def = c;
           u->side = side;
           u->bases = c->strength;
-          u->form = bat_form_from_scenario (c->place.formation);
+          /* its formation's one source: its value, or the format's
+           * formation="column" (mu_counter_formation) */
+          u->form = BAT_FORM_LINE;
+          bat_formation_parse (mu_counter_formation (ruleset, c), &u->form);
           u->fatigued = c->fatigued && m->opt_fatigue;
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
           u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
             {
-              /* TAB-5: format-1 files record the footprint's centre */
-              n = mu_table_counter_stands (s->table, c, bat_formation_shape (u->form, (guint) u->bases, &shape),
-                                           c->place.formation, u->bases, c->place.pos, c->place.facing,
-                                           st, MU_STANDS_MAX);
+              /* TAB-5: format-1 files record the footprint's centre; laid
+               * out as the scenario checker lays it out */
+              n = mu_scenario_counter_stands (s, c, bat_formation_id (u->form), u->bases, c->place.pos,
+                                              c->place.facing, st, MU_STANDS_MAX);
               u->anchor = mu_stands_anchor (st, n);
               u->facing = c->place.facing;
             }
