@@ -279,8 +279,8 @@ mu_checker_table_stands (MuChecker       *ck,
 
       mu_stand_corners (&stands[i], k);
       for (int j = 0; j < 4; j++)
-        if (mu_table_beyond (-k[j].x, 0) || mu_table_beyond (-k[j].y, 0) || mu_table_beyond (k[j].x, t->width) ||
-            mu_table_beyond (k[j].y, t->height))
+        if (mu_table_beyond (-k[j].x, 0) || mu_table_beyond (-k[j].y, 0) ||
+            mu_table_beyond (k[j].x, t->width) || mu_table_beyond (k[j].y, t->height))
           {
             mu_checker_set_object (ERR (ck, c->line, _("%s: stand %u reaches off the table (at %.2f, %.2f)"),
                                         what, i + 1, k[j].x, k[j].y), c->id);

@@ -62,7 +62,8 @@ mu_scenario_counter_stands (const MuScenario *scenario,
     return 0;
   ruleset = mu_ruleset_find (scenario->ruleset);
   if (ruleset && ruleset->n_formations > 0)
-    shape = mu_ruleset_find_formation (ruleset, formation ? formation : mu_counter_formation (ruleset, counter));
+    shape = mu_ruleset_find_formation (ruleset,
+                                       formation ? formation : mu_counter_formation (ruleset, counter));
   return mu_table_counter_stands (scenario->table, counter, shape, counter->place.formation, strength, centre,
                                   facing, out, max);
 }

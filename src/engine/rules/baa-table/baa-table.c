@@ -444,8 +444,8 @@ check_layouts (const MuScenario *s, GPtrArray *problems)
         {
           const MuCounter *u = g_ptr_array_index (s->counters, g_array_index (units, guint, k));
           MuStand played[MU_STANDS_MAX];
-          guint n = mu_scenario_counter_stands (s, u, NULL, MAX (u->strength, 1), u->place.pos, u->place.facing,
-                                                played, MU_STANDS_MAX);
+          guint n = mu_scenario_counter_stands (s, u, NULL, MAX (u->strength, 1), u->place.pos,
+                                                u->place.facing, played, MU_STANDS_MAX);
 
           if (mu_stands_overlap (st, 1, played, n))
             {
