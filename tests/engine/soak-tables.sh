@@ -4,6 +4,8 @@
 # overlapping, none off the table, TAB-8, TAB-11) checked after every
 # event. Slow, so not in the default run: build-aux/test runs it as the
 # suite `soak` under AddressSanitizer. Prints each scenario's summary.
+# Seeds from 201: Henry House Hill's match 260 broke the invariant (a
+# double line closing up onto its commander) before bat_unit_close_up.
 set -eu
 cli="${MUSTER_CLI:?}"
 root="${MUSTER_SOURCE_ROOT:?}"
@@ -14,7 +16,7 @@ for scenario in "$root"/scenarios/*.muster; do
   grep -q '<table ' "$scenario" || continue
   name=$(basename "$scenario" .muster)
   set +e
-  out=$("$cli" simulate "$scenario" --games "$games" --seed 1 --policy random --quiet 2>&1)
+  out=$("$cli" simulate "$scenario" --games "$games" --seed 201 --policy random --quiet 2>&1)
   rc=$?
   set -e
   case "$out" in
