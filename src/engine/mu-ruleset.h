@@ -424,6 +424,11 @@ struct _MuRuleset {
   guint n_event_kinds;
   const MuFieldInfo *fields;
   guint n_fields;
+  /* Tables: its formations and how each lays out its stands (TAB-6), the
+   * first the default; a unit's formation is its `formation` value
+   * (mu-table-layout.h). NULL/0: the format's own shapes (MuFormation). */
+  const MuFormationShape *formations;
+  guint n_formations;
   /* The markers it places and the statuses its counters take (may be
    * NULL/0: a ruleset that describes none yet). */
   const MuMarkerInfo *markers;

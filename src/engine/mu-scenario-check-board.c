@@ -10,6 +10,7 @@
 
 #include "mu-ruleset.h"
 #include "mu-scenario-check-private.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -273,15 +274,15 @@ mu_checker_table_stands (MuChecker       *ck,
 
   if (t == NULL || !isfinite (c->place.facing))
     return;
-  n = mu_table_counter_stands (t, c, NULL, c->place.formation, 0, c->place.pos, c->place.facing,
-                               stands, MU_STANDS_MAX);
+  n = mu_scenario_counter_stands (ck->s, c, NULL, 0, c->place.pos, c->place.facing, stands, MU_STANDS_MAX);
   for (guint i = 0; i < n; i++)
     {
       MuPoint k[4];
 
       mu_stand_corners (&stands[i], k);
       for (int j = 0; j < 4; j++)
-        if (k[j].x < -1e-6 || k[j].y < -1e-6 || k[j].x > t->width + 1e-6 || k[j].y > t->height + 1e-6)
+        if (mu_table_beyond (-k[j].x, 0) || mu_table_beyond (-k[j].y, 0) ||
+            mu_table_beyond (k[j].x, t->width) || mu_table_beyond (k[j].y, t->height))
           {
             mu_checker_set_object (ERR (ck, c->line, _("%s: stand %u reaches off the table (at %.2f, %.2f)"),
                                         what, i + 1, k[j].x, k[j].y), c->id);

@@ -13,6 +13,7 @@
 
 #include "mu-ruleset.h"
 #include "mu-scenario-check-private.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -661,7 +662,7 @@ mu_scenario_check (const MuScenario *scenario,
   if (scenario->board == MU_BOARD_TABLE && scenario->table)
     {
       /* TAB-11: units do not stand on each other */
-      g_autoptr(GArray) pairs = mu_table_overlapping_units (scenario->table, scenario->counters);
+      g_autoptr(GArray) pairs = mu_scenario_overlapping_units (scenario);
 
       for (guint i = 0; i + 1 < pairs->len; i += 2)
         {

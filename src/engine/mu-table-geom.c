@@ -309,17 +309,17 @@ mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double
         l = m1;
     }
   m = (l + h) / 2;
-  if (mu_segment_point_distance (c, d, AT (m)) > r + 1e-9)
+  if (mu_table_beyond (mu_segment_point_distance (c, d, AT (m)), r))
     return FALSE;
   l = 0, h = m;
-  if (mu_segment_point_distance (c, d, AT (0.0)) <= r + 1e-9)
+  if (mu_table_within (mu_segment_point_distance (c, d, AT (0.0)), r))
     *lo = 0;
   else
     {
       for (int i = 0; i < 60; i++)
         {
           double x = (l + h) / 2;
-          if (mu_segment_point_distance (c, d, AT (x)) <= r + 1e-9)
+          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
             h = x;
           else
             l = x;
@@ -327,14 +327,14 @@ mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double
       *lo = h;
     }
   l = m, h = 1;
-  if (mu_segment_point_distance (c, d, AT (1.0)) <= r + 1e-9)
+  if (mu_table_within (mu_segment_point_distance (c, d, AT (1.0)), r))
     *hi = 1;
   else
     {
       for (int i = 0; i < 60; i++)
         {
           double x = (l + h) / 2;
-          if (mu_segment_point_distance (c, d, AT (x)) <= r + 1e-9)
+          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
             l = x;
           else
             h = x;
@@ -359,8 +359,8 @@ mu_segment_within_corridor (MuPoint        a,
   if (line == NULL || n_line == 0)
     return FALSE;
   if (n_line == 1)
-    return hypot (a.x - line[0].x, a.y - line[0].y) <= half_width &&
-           hypot (b.x - line[0].x, b.y - line[0].y) <= half_width;
+    return mu_table_within (hypot (a.x - line[0].x, a.y - line[0].y), half_width) &&
+           mu_table_within (hypot (b.x - line[0].x, b.y - line[0].y), half_width);
   iv = g_new (double, 2 * n_line);
   for (guint i = 1; i < n_line; i++)
     if (mu_segment_corridor_interval (a, b, line[i - 1], line[i], half_width, &iv[2 * n], &iv[2 * n + 1]))

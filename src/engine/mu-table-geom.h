@@ -11,6 +11,30 @@
 
 G_BEGIN_DECLS
 
+/* TAB-4: every comparison of a distance, angle or allowance on a table
+ * allows this much of the table's unit. Positions are printed to 0.01
+ * (TAB-3), and their differences in binary floating point fall a few ulps
+ * either side of the printed value depending on where on the table they
+ * are (13.05 - 13.00 is 0.05000000000000071, 5.05 - 5.00 is
+ * 0.04999999999999982): a test without this slack decides the same
+ * printed geometry differently at different places. Far below 0.01, it
+ * never joins two values that print differently. */
+#define MU_TABLE_EPSILON 1e-6
+
+/* TAB-4: "within X" includes exactly X. */
+static inline gboolean
+mu_table_within (double value, double limit)
+{
+  return value <= limit + MU_TABLE_EPSILON;
+}
+
+/* TAB-4: "more than X" excludes exactly X (the negation of within). */
+static inline gboolean
+mu_table_beyond (double value, double limit)
+{
+  return value > limit + MU_TABLE_EPSILON;
+}
+
 /* Whether p lies inside the polygon (closed implicitly; even-odd rule).
  * Fewer than 3 points contain nothing. */
 gboolean  mu_polygon_contains        (const MuPoint *points, guint n_points, MuPoint p);

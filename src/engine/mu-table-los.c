@@ -101,7 +101,7 @@ terrain_blocks (const MuTableMap *t, const MuLosParams *p, MuPoint a, MuPoint b,
       limit = MIN (limit, depth);
       if (run_area < 0)
         run_area = first;
-      if (run > limit + 1e-9)
+      if (mu_table_beyond (run, limit))
         return run_area;
     }
   return -1;
@@ -133,7 +133,9 @@ on_seam (const MuLosUnit *o, const MuStand *st, MuPoint a, MuPoint b)
 {
   MuPoint c[4], d = { b.x - a.x, b.y - a.y };
   double len = hypot (d.x, d.y), t0 = 1, t1 = 0;
-  const double eps = 1e-7;
+  /* well beyond the slack of TAB-4, so that a line grazing the unit's outer
+   * edge within it never counts as running along a seam */
+  const double eps = 10 * MU_TABLE_EPSILON;
 
   if (len <= 0)
     return FALSE;
@@ -148,7 +150,7 @@ on_seam (const MuLosUnit *o, const MuStand *st, MuPoint a, MuPoint b)
           MuPoint q = end ? e1 : e0;
           double t = ((q.x - a.x) * d.x + (q.y - a.y) * d.y) / (len * len);
 
-          if (t >= -1e-12 && t <= 1 + 1e-12 && mu_segment_point_distance (a, b, q) <= 1e-9)
+          if (t >= -1e-12 && t <= 1 + 1e-12 && mu_table_within (mu_segment_point_distance (a, b, q), 0))
             t0 = MIN (t0, t), t1 = MAX (t1, t);
         }
       {
@@ -203,8 +205,9 @@ line_blocked (MuTerrainIndex    *ix,
             if (mu_segment_point_distance (a, b, st->centre) > reach)
               continue;
             mu_stand_corners (st, c);
-            if (mu_convex_overlap (c, 4, seg, 2, 1e-9) ||
-                (o->n_stands > 1 && mu_convex_distance (c, 4, seg, 2) <= 1e-9 && on_seam (o, st, a, b)))
+            if (mu_convex_overlap (c, 4, seg, 2, MU_TABLE_EPSILON) ||
+                (o->n_stands > 1 && mu_table_within (mu_convex_distance (c, 4, seg, 2), 0) &&
+                 on_seam (o, st, a, b)))
               {
                 if (r)
                   r->unit = o->id;

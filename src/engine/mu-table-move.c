@@ -183,7 +183,8 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
       x0 = MIN (x0, h[i].x), y0 = MIN (y0, h[i].y);
       x1 = MAX (x1, h[i].x), y1 = MAX (y1, h[i].y);
     }
-  if (x0 < -1e-6 || y0 < -1e-6 || x1 > t->width + 1e-6 || y1 > t->height + 1e-6)
+  if (mu_table_beyond (-x0, 0) || mu_table_beyond (-y0, 0) || mu_table_beyond (x1, t->width) ||
+      mu_table_beyond (y1, t->height))
     return fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
   for (guint e = 0; e < c->n_enemies; e++)
     {
@@ -194,7 +195,7 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
       if (s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1)
         continue;
       mu_stand_corners (s, k);
-      if (mu_convex_overlap (h, n, k, 4, 1e-6))
+      if (mu_convex_overlap (h, n, k, 4, MU_TABLE_EPSILON))
         return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
     }
   mid = (MuPoint) { (x0 + x1) / 2, (y0 + y1) / 2 };
@@ -277,8 +278,9 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
 
               if (f->kind != MU_LINE_FORD && f->kind != MU_LINE_BRIDGE)
                 continue;
-              crossing_ok = mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
-                            mu_terrain_line_width (t, f) / 2 + 1e-9;
+              crossing_ok = mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data,
+                                                                   f->points->len, at),
+                                             mu_terrain_line_width (t, f) / 2);
             }
           if (!crossing_ok)
             return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
@@ -534,13 +536,13 @@ mu_table_move_check (MuTerrainIndex     *ix,
       total_len += len;
       total_cost += costs[s];
     }
-  if (total_cost > allowance + 1e-9)
+  if (mu_table_beyond (total_cost, allowance))
     {
       double before = 0;
       guint s = 0;
 
       /* The step where the allowance runs out, and how far into it. */
-      while (s + 1 < n_steps && before + costs[s] <= allowance + 1e-9)
+      while (s + 1 < n_steps && mu_table_within (before + costs[s], allowance))
         before += costs[s++];
       if (bad_step == G_MAXUINT || s <= bad_step)
         {
@@ -551,7 +553,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
               double m = (lo + hi) / 2, l2, c2;
 
               step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
-              if (before + c2 <= allowance + 1e-9)
+              if (mu_table_within (before + c2, allowance))
                 lo = m;
               else
                 hi = m;
@@ -613,7 +615,7 @@ mu_table_reachable (MuTerrainIndex     *ix,
         MuMoveStep st = { MU_STEP_MOVE, { out->origin.x + col * cell, out->origin.y + r * cell }, 0 };
         MuMoveResult res;
 
-        if (hypot (st.to.x - u->anchor.x, st.to.y - u->anchor.y) > reach + 1e-9)
+        if (mu_table_beyond (hypot (st.to.x - u->anchor.x, st.to.y - u->anchor.y), reach))
           continue;
         out->cells[r * out->cols + col] = mu_table_move_check (ix, p, u, &st, 1, enemies, n_enemies, &res);
         mu_move_result_clear (&res);

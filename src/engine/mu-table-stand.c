@@ -101,13 +101,27 @@ to_frame (MuPoint origin, double facing, MuPoint p)
   return (MuPoint) { dx * ca + dy * sa, -dx * sa + dy * ca };
 }
 
+guint
+mu_formation_shape_files (const MuFormationShape *shape,
+                          guint                   n)
+{
+  guint f;
+
+  g_return_val_if_fail (shape != NULL, 1);
+
+  if (shape->files > 0)
+    f = MIN (shape->files, n);
+  else
+    f = shape->ranks > 1 ? (n + shape->ranks - 1) / shape->ranks : n;
+  return MAX (f, 1u);
+}
+
 static void
 shape_extent (const MuFormationShape *shape, guint n, double width, double depth,
               guint *files, guint *ranks, double *total_w, double *total_d)
 {
-  guint f = shape->files == 0 ? n : MIN (shape->files, n);
+  guint f = mu_formation_shape_files (shape, n);
 
-  f = MAX (f, 1u);
   *files = f;
   *ranks = (n + f - 1) / f;
   *total_w = f * width + (f - 1) * shape->gap * width;
@@ -179,66 +193,6 @@ mu_table_counter_stands (const MuTableMap       *table,
   shape_extent (shape, n, w, d, &files, &ranks, &total_w, &total_d);
   anchor = frame_point (centre, facing, 0, -total_d / 2);
   return mu_stands_layout (shape, n, w, d, anchor, facing, out, max);
-}
-
-typedef struct {
-  guint index;
-  guint n;
-  MuStand stands[MU_STANDS_MAX];
-  double x0, y0, x1, y1;      /* bounding box */
-} Placed;
-
-GArray *
-mu_table_overlapping_units (const MuTableMap *table,
-                            const GPtrArray  *counters)
-{
-  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) placed = g_array_new (FALSE, TRUE, sizeof (Placed));
-
-  g_return_val_if_fail (table != NULL && counters != NULL, pairs);
-
-  for (guint i = 0; i < counters->len; i++)
-    {
-      const MuCounter *c = g_ptr_array_index (counters, i);
-      Placed p = { i, 0 };
-
-      if (c->kind != MU_COUNTER_UNIT || c->place.kind != MU_PLACE_TABLE || !isfinite (c->place.facing) ||
-          !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y))
-        continue;
-      p.n = mu_table_counter_stands (table, c, NULL, c->place.formation, 0, c->place.pos,
-                                     c->place.facing, p.stands, MU_STANDS_MAX);
-      p.x0 = p.y0 = G_MAXDOUBLE;
-      p.x1 = p.y1 = -G_MAXDOUBLE;
-      for (guint k = 0; k < p.n; k++)
-        {
-          MuPoint q[4];
-
-          mu_stand_corners (&p.stands[k], q);
-          for (int j = 0; j < 4; j++)
-            {
-              p.x0 = MIN (p.x0, q[j].x);
-              p.y0 = MIN (p.y0, q[j].y);
-              p.x1 = MAX (p.x1, q[j].x);
-              p.y1 = MAX (p.y1, q[j].y);
-            }
-        }
-      g_array_append_val (placed, p);
-    }
-  for (guint b = 0; b < placed->len; b++)
-    for (guint a = 0; a < b; a++)
-      {
-        const Placed *pa = &g_array_index (placed, Placed, a);
-        const Placed *pb = &g_array_index (placed, Placed, b);
-
-        if (pa->x1 < pb->x0 || pb->x1 < pa->x0 || pa->y1 < pb->y0 || pb->y1 < pa->y0)
-          continue;
-        if (mu_stands_overlap (pa->stands, pa->n, pb->stands, pb->n))
-          {
-            g_array_append_val (pairs, pa->index);
-            g_array_append_val (pairs, pb->index);
-          }
-      }
-  return pairs;
 }
 
 /* Shapes and distances ------------------------------------------------------------------- */
@@ -384,7 +338,7 @@ mu_stands_overlap (const MuStand *a,
           MuPoint cb[4];
 
           mu_stand_corners (&b[k], cb);
-          if (mu_convex_overlap (ca, 4, cb, 4, 1e-6))
+          if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
             return TRUE;
         }
     }
@@ -398,7 +352,7 @@ mu_stands_in_contact (const MuStand *a,
                       guint          n_b,
                       double         tolerance)
 {
-  return mu_stands_distance (a, n_a, b, n_b) <= tolerance;
+  return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
 }
 
 /* Arcs and sectors ------------------------------------------------------------------------ */
@@ -429,7 +383,7 @@ mu_stand_arc_contains (const MuStand *stand,
 
   g_return_val_if_fail (stand != NULL, FALSE);
 
-  return ahead >= -1e-9 && fabs (l.x) <= stand->width / 2 + ahead * t + 1e-9;
+  return mu_table_within (0, ahead) && mu_table_within (fabs (l.x), stand->width / 2 + ahead * t);
 }
 
 gboolean
@@ -513,21 +467,33 @@ mu_stands_away_vector (const MuStand *unit,
                        guint          n_enemy)
 {
   MuPoint c, from = { 0, 0 }, zero = { 0, 0 };
-  double best = G_MAXDOUBLE, len;
+  double near[MU_STANDS_MAX], best = G_MAXDOUBLE, len;
+  guint n_best = 0;
 
   g_return_val_if_fail (unit != NULL && n_unit > 0 && enemy != NULL && n_enemy > 0, zero);
 
+  /* TAB-17: "nearest" between stand centres (edge to edge, every stand of
+   * a line that meets another head on touches, and the first of them
+   * would send the unit off at an angle) */
+  n_enemy = MIN (n_enemy, MU_STANDS_MAX);
   c = mu_stands_centre (unit, n_unit);
   for (guint i = 0; i < n_enemy; i++)
     {
-      double d = mu_stands_distance (unit, n_unit, &enemy[i], 1);
-
-      if (d < best)
-        {
-          best = d;
-          from = enemy[i].centre;
-        }
+      near[i] = G_MAXDOUBLE;
+      for (guint k = 0; k < n_unit; k++)
+        near[i] = MIN (near[i], hypot (enemy[i].centre.x - unit[k].centre.x,
+                                       enemy[i].centre.y - unit[k].centre.y));
+      best = MIN (best, near[i]);
     }
+  for (guint i = 0; i < n_enemy; i++)
+    if (mu_table_within (near[i], best))
+      {
+        from = enemy[i].centre;
+        n_best++;
+      }
+  /* two equally near (TAB-4): from the centre of the enemy's footprint */
+  if (n_best > 1)
+    from = mu_stands_footprint (enemy, n_enemy).centre;
   len = hypot (c.x - from.x, c.y - from.y);
   if (len <= 0)
     return zero;

@@ -35,14 +35,18 @@ typedef struct {
  * short last rank keeps to the left, as the table has always been drawn. */
 typedef struct {
   const char *id;        /* stable formation id ("line", "column", ...) */
-  guint files;           /* stands per rank; 0 = all stands in one rank */
+  guint files;           /* stands per rank; 0 = as `ranks` says */
   double gap;            /* space between neighbours in a rank, in frontages */
+  guint ranks;           /* with files 0: this many ranks, the front ones
+                          * full (a double line: 2); 0 or 1 = one rank */
 } MuFormationShape;
 
 /* The shapes of the format-1 formations (MuFormation): line (one rank),
  * column (two files), skirmish (one rank, half a frontage apart) and limbered
  * (one file). Owned by the engine. */
 const MuFormationShape *mu_formation_shape_default (MuFormation formation);
+/* How many files a shape gives n stands (at least 1). */
+guint     mu_formation_shape_files  (const MuFormationShape *shape, guint n);
 
 /* TAB-7: one base's frontage and depth for an arm on this table: the table's
  * base-width/base-depth when given (mounted arms and guns twice the given
@@ -70,12 +74,6 @@ guint     mu_table_counter_stands   (const MuTableMap *table, const MuCounter *c
                                      const MuFormationShape *shape, MuFormation formation,
                                      int strength, MuPoint centre, double facing,
                                      MuStand *out, guint max);
-
-/* The units of `counters` (of MuCounter*) placed on the table whose stands
- * overlap another's (TAB-11): pairs of indices into counters, the earlier
- * first, in the order of the later one (a GArray of guint, two per pair;
- * free it). Commanders are left out: they stand with their units. */
-GArray   *mu_table_overlapping_units (const MuTableMap *table, const GPtrArray *counters);
 
 /* Corners of a stand: front-left, front-right, rear-right, rear-left. */
 void      mu_stand_corners          (const MuStand *stand, MuPoint corners[4]);
@@ -132,8 +130,10 @@ MuSector  mu_stands_sector          (const MuStand *target, guint n_target, doub
 const char *mu_sector_to_string     (MuSector sector);
 
 /* TAB-17: "directly away": the unit vector along the line from the centre of
- * the enemy's stand nearest the unit through the centre of the unit; (0, 0)
- * when the two centres coincide. */
+ * the enemy's stand nearest the unit through the centre of the unit (the
+ * mean of its stands' centres); (0, 0) when the two coincide. Nearest is
+ * measured between stand centres; when two enemy stands are equally near
+ * (TAB-4), the line starts at the centre of the enemy's footprint. */
 MuPoint   mu_stands_away_vector     (const MuStand *unit, guint n_unit,
                                      const MuStand *enemy, guint n_enemy);
 

@@ -3,7 +3,8 @@
  * Table-driven: Tables S1, S2 and S4 of the digest for every listed figure
  * scale in both units (BAT-GEN-2, BAT-MOV-1), the nearest listed scale for the
  * others (BAT-AMB-45), the range conversions of BAT-EX-1/2/16, and the
- * victory levels of BAT-OBJ-4 (BAT-EX-17) and the hold counter (BAT-OBJ-2).
+ * victory levels of BAT-OBJ-4 (BAT-EX-17) and the hold counter (BAT-OBJ-2);
+ * contact, range and allowance decided alike anywhere on the table (TAB-4).
  * Expectations are the digest's numbers.
  */
 #define G_LOG_DOMAIN "test-baa-table"
@@ -219,6 +220,151 @@ test_simulate_replay (void)
       }
 }
 
+/* A coordinate as a command prints it (TAB-3): two decimals. */
+static double
+printed (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_ascii_strtod (g_ascii_formatd (buf, sizeof buf, "%.2f", v), NULL);
+}
+
+/* Puts u's anchor (the midpoint of its front edge) at (x, y), facing f. */
+static void
+place (BatMatch *m, BatUnit *u, double x, double y, double f)
+{
+  u->anchor = (MuPoint) { x, y };
+  u->facing = f;
+  bat_unit_layout (m, u);
+}
+
+static BatMatch *
+places_match (MuScenario **s, MuDice **dice)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table", "places.muster",
+                                                 NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  BatMatch *m;
+
+  *s = mu_scenario_load_file (path, problems, &error);
+  g_assert_no_error (error);
+  *dice = mu_dice_new (1);
+  m = bat_match_new (*s, *dice, events, &error);
+  g_assert_no_error (error);
+  return m;
+}
+
+/* TAB-4, TAB-3, TAB-11, TAB-10, BAT-FIRE-2, BAT-MOV-1: the same printed
+ * geometry decides alike at 1,000 random places of the table. Two units
+ * face each other, front edges `gap` apart (positions printed to 0.01, so
+ * that 13.05 - 13.00 computes as 0.05000000000000071 at one place and
+ * 5.05 - 5.00 as 0.04999999999999982 at another): at 0.05 in they are in
+ * contact (and so may not fire at each other, BAT-MEL-5), at 0.06 they are
+ * not; at 8.00 in (range 2 x U 4 in) every base may fire, at 8.01 none; a move of exactly 8.00 in (Table S2) is within
+ * the allowance, 8.01 is not. */
+static void
+test_everywhere (void)
+{
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(MuDice) dice = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
+  BatMatch *m = places_match (&s, &dice);
+  BatUnit *p = bat_find_unit (m, "p"), *q = bat_find_unit (m, "q");
+  static const struct { const char *gap; gboolean contact, fire; } cases[] = {
+    { "0.05", TRUE, FALSE }, { "0.06", FALSE, TRUE }, { "8.00", FALSE, TRUE }, { "8.01", FALSE, FALSE },
+  };
+  guint contact[G_N_ELEMENTS (cases)] = { 0 }, fire[G_N_ELEMENTS (cases)] = { 0 }, moves[2] = { 0 };
+
+  m->phase = BAT_PHASE_MOVE_UNITS;
+  m->active = p->side;
+  for (guint i = 0; i < 1000; i++)
+    {
+      double x = printed (g_rand_double_range (rand, 4, 68)), y = printed (g_rand_double_range (rand, 12, 46));
+
+      for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+        {
+          /* p faces the top of the table, q faces p: its front edge `gap` above p's */
+          place (m, p, x, y, 0);
+          place (m, q, x, printed (y - g_ascii_strtod (cases[k].gap, NULL)), 180);
+          contact[k] += bat_contacts (m, p, NULL, 0) == 1 && bat_contacts (m, q, NULL, 0) == 1;
+          fire[k] += bat_fire_bases (m, p, q, NULL, NULL) == 2;
+        }
+      /* the move is straight up the table, q out of the way */
+      place (m, q, x < 36 ? 70 : 2, 2, 180);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autofree char *line = g_strdup_printf ("move p @%.2f,%.2f", x, printed (y - (k ? 8.01 : 8.00)));
+          g_autoptr(MuCommand) c = mu_command_parse (mu_ruleset_find ("baa-table"), line, NULL);
+
+          place (m, p, x, y, 0);
+          p->has_orders = TRUE;
+          p->nic = p->pinned = p->moved = FALSE;
+          g_assert_nonnull (c);
+          moves[k] += bat_apply_move (m, c, NULL, NULL);
+        }
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_test_message ("front edges %s apart: in contact at %u places, firing at %u", cases[k].gap, contact[k],
+                      fire[k]);
+      g_assert_cmpuint (contact[k], ==, cases[k].contact ? 1000 : 0);
+      g_assert_cmpuint (fire[k], ==, cases[k].fire ? 1000 : 0);
+    }
+  g_assert_cmpuint (moves[0], ==, 1000);
+  g_assert_cmpuint (moves[1], ==, 0);
+  bat_match_free (m);
+}
+
+/* BAT-MOV-7, TAB-6: a unit starts in the formation its scenario gives it,
+ * its value first, the older attribute formation="column" next; and play
+ * lays its stands out exactly as the scenario checker does
+ * (mu_scenario_counter_stands, the ruleset's declared shapes): a column of
+ * four is one file, four ranks deep, in both. */
+static void
+test_formations (void)
+{
+  static const struct { const char *id, *form; guint files; } want[] = {
+    { "l", "line", 4 }, { "dl", "double-line", 2 }, { "cv", "column", 1 }, { "ca", "column", 1 },
+    { "both", "double-line", 3 }, { "plain", "line", 3 },
+  };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table",
+                                                 "formations.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuDice) dice = mu_dice_new (1);
+  BatMatch *m;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  m = bat_match_new (s, dice, events, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      BatUnit *u = bat_find_unit (m, want[i].id);
+      MuStand checked[MU_STANDS_MAX];
+      guint n, front = 0;
+
+      g_test_message ("%s", want[i].id);
+      g_assert_cmpstr (bat_formation_id (u->form), ==, want[i].form);
+      g_assert_cmpstr (mu_counter_formation (mu_ruleset_find ("baa-table"), u->def), ==, want[i].form);
+      n = mu_scenario_counter_stands (s, u->def, NULL, 0, u->def->place.pos, u->def->place.facing, checked,
+                                      MU_STANDS_MAX);
+      g_assert_cmpuint (n, ==, u->n_stands);
+      for (guint k = 0; k < n; k++)
+        {
+          g_assert_cmpfloat_with_epsilon (checked[k].centre.x, u->stands[k].centre.x, 1e-9);
+          g_assert_cmpfloat_with_epsilon (checked[k].centre.y, u->stands[k].centre.y, 1e-9);
+          front += u->stands[k].rank == 0;
+        }
+      g_assert_cmpuint (front, ==, want[i].files);
+    }
+  bat_match_free (m);
+}
+
 static gboolean
 listed (GPtrArray *legal, const char *line)
 {
@@ -282,6 +428,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
+  g_test_add_func ("/engine/baa-table/everywhere", test_everywhere);
+  g_test_add_func ("/engine/baa-table/formations", test_formations);
   g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();
 }

@@ -323,6 +323,43 @@ test_away (void)
   g_assert_cmpfloat_with_epsilon (v.y, -4 / hypot (6, 4), 1e-9);
 }
 
+/* TAB-17: nearest between stand centres; when two enemy stands are equally
+ * near, the line starts at the centre of the enemy's footprint. Edge to
+ * edge, every stand of a line that meets a unit head on touches it, and
+ * taking the first sent the unit off at an angle. */
+static void
+test_away_tie (void)
+{
+  MuStand unit[3], enemy[3];
+  MuPoint v;
+
+  /* a three-stand line (4 x 2) facing down meets a three-stand line head on */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 2, (MuPoint) { 20, 10 }, 180,
+                    enemy, 3);
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 2, (MuPoint) { 20, 10.01 }, 0,
+                    unit, 3);
+  g_assert_cmpfloat (mu_stands_distance (&enemy[0], 1, unit, 3), <=, 0.05);
+  g_assert_cmpfloat (mu_stands_distance (&enemy[2], 1, unit, 3), <=, 0.05);
+  v = mu_stands_away_vector (unit, 3, enemy, 3);
+  g_assert_cmpfloat_with_epsilon (v.x, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (v.y, 1, 1e-9);
+  /* two enemy stands, one stand between them: equally near, straight back
+   * (not at 45 degrees, towards the first) */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 2, 4, 2, (MuPoint) { 20, 10 }, 180,
+                    enemy, 2);
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 1, 4, 2, (MuPoint) { 20, 10.01 }, 0,
+                    unit, 1);
+  v = mu_stands_away_vector (unit, 1, enemy, 2);
+  g_assert_cmpfloat_with_epsilon (v.x, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (v.y, 1, 1e-9);
+  /* one nearer by centres, though both touch: from it */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 1, 4, 2, (MuPoint) { 19, 10.01 }, 0,
+                    unit, 1);
+  v = mu_stands_away_vector (unit, 1, enemy, 2);
+  g_assert_cmpfloat_with_epsilon (v.x, 1 / hypot (1, 2.01), 1e-9);
+  g_assert_cmpfloat_with_epsilon (v.y, 2.01 / hypot (1, 2.01), 1e-9);
+}
+
 /* TS-EX-9, TS-SMK-1: a smoke marker affects the area within 2" of it. Two
  * opposing units 4" apart with smoke on the front of one: fire either way
  * passes through the smoke's area, so both are obscured; a unit 4" to the
@@ -415,6 +452,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
   g_test_add_func ("/engine/table-stand/area-in-polygons", test_area_in_polygons);
   g_test_add_func ("/engine/table-stand/away/TAB-17", test_away);
+  g_test_add_func ("/engine/table-stand/away-tie", test_away_tie);
   g_test_add_func ("/engine/table-stand/smoke", test_ts_ex_9);
   return g_test_run ();
 }

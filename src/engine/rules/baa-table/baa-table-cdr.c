@@ -157,7 +157,8 @@ cdr_place_free (BatMatch *m, const BatCdr *c, const MuStand *st)
 
   mu_stand_corners (st, cs);
   for (int k = 0; k < 4; k++)
-    if (cs[k].x < 0 || cs[k].y < 0 || cs[k].x > m->table->width || cs[k].y > m->table->height)
+    if (mu_table_beyond (-cs[k].x, 0) || mu_table_beyond (-cs[k].y, 0) ||
+        mu_table_beyond (cs[k].x, m->table->width) || mu_table_beyond (cs[k].y, m->table->height))
       return FALSE;
   if (bat_point_impassable (m, st->centre))
     return FALSE;
@@ -204,7 +205,7 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
         dir = mu_facing_vector (c->facing + 180);
       start = c->anchor;
       step = m->scale.u / 20;
-      while (moved + step <= m->scale.move_commander + 1e-9)
+      while (mu_table_within (moved + step, m->scale.move_commander))
         {
           BatCdr probe = *c;
 

@@ -125,7 +125,7 @@ withdraw (BatMatch *m, BatUnit *u, GPtrArray *events)
       double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
       gboolean on_friend;
 
-      if (cost + c > allowance + 1e-9 || blocked_at (m, u, st, n, at, next, &on_friend))
+      if (mu_table_beyond (cost + c, allowance) || blocked_at (m, u, st, n, at, next, &on_friend))
         break;
       cost += c;
       at = next;
@@ -166,7 +166,7 @@ bat_day_begin (BatMatch *m, GPtrArray *events)
             while (k < order->len)
               {
                 BatUnit *o = g_ptr_array_index (order, k);
-                if (-(o->anchor.x * home.x + o->anchor.y * home.y) > key + 1e-9)
+                if (mu_table_beyond (-(o->anchor.x * home.x + o->anchor.y * home.y), key))
                   break;
                 k++;
               }

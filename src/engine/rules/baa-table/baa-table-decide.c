@@ -42,6 +42,17 @@ bat_decision_free (BatDecision *d)
   g_clear_pointer (&d->queue, g_ptr_array_unref);
 }
 
+/* The decision just opened, for the log: who answers, and the question
+ * (the README's `decision` event, as on the hex board). */
+static void
+announce (BatMatch *m, GPtrArray *events)
+{
+  MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_DECISION), NULL, NULL);
+
+  mu_event_set_side (e, m->side_id[m->decision.side]);
+  mu_event_set_text (e, m->decision.question);
+}
+
 static void
 update_view (BatMatch *m)
 {
@@ -130,7 +141,7 @@ point_word (MuPoint p)
 
 /* Opens the entry decision of the next reserve waiting for one. */
 void
-bat_decide_next_entry (BatMatch *m)
+bat_decide_next_entry (BatMatch *m, GPtrArray *events)
 {
   const MuReserve *r;
   BatDecision *d = &m->decision;
@@ -178,6 +189,7 @@ bat_decide_next_entry (BatMatch *m)
     }
   g_ptr_array_add (d->answers, NULL);
   update_view (m);
+  announce (m, events);
 }
 
 /* Queues an arriving reserve for its entry decision. */
@@ -218,6 +230,7 @@ next_split (BatMatch *m, GPtrArray *events)
         g_ptr_array_add (d->answers, g_strdup (enemies[k]->def->id));
       g_ptr_array_add (d->answers, NULL);
       update_view (m);
+      announce (m, events);
       return;
     }
   bat_melee_phase (m, events);
@@ -301,7 +314,7 @@ bat_choose (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
       g_assert (parsed);
       bat_reserve_arrive (m, r, &pos.point, events);
     }
-  bat_decide_next_entry (m);
+  bat_decide_next_entry (m, events);
   bat_advance (m, events);
   return TRUE;
 }

@@ -6,16 +6,18 @@
 
 #include "baa-table-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
 gboolean
-bat_unit_may_fire (const BatMatch *m, const BatUnit *u)
+bat_unit_may_fire (BatMatch *m, const BatUnit *u)
 {
-  /* BAT-FIRE-1, BAT-CMD-7, BAT-FLN-7 */
+  /* BAT-FIRE-1 (not in melee), BAT-CMD-7, BAT-FLN-7 */
   return m->phase == BAT_PHASE_FIRE && u->side == m->active && bat_unit_on_table (u) && u->has_orders &&
-         !u->nic && !u->pinned && !u->fired && !u->meleed;
+         !u->nic && !u->pinned && !u->fired && !u->meleed && !bat_in_melee (m, u);
 }
 
 static double
@@ -43,7 +45,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
     }
   /* quick refusal before any line of sight is traced */
   if (!bat_circles_within (u->bc, u->br, t->bc, t->br, range) ||
-      mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands) > range + 1e-9)
+      mu_table_beyond (mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands), range))
     {
       if (rule) *rule = m->night ? "BAT-FIRE-9" : "BAT-FIRE-2";
       if (reason) *reason = g_strdup_printf (_("%s is more than %.2f away"), t->def->id, range);
@@ -61,7 +63,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
     {
       MuLosResult r;
 
-      if (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands) > range + 1e-9)
+      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range))
         continue;
       in_range++;
       if (bat_los_stand (m, u, &u->stands[i], t, &r))
@@ -92,7 +94,7 @@ visible_bases (BatMatch *m, const BatUnit *u, const BatUnit *t)
     {
       MuLosResult r;
 
-      if (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands) > range + 1e-9 ||
+      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range) ||
           !bat_los_stand (m, u, &u->stands[i], t, &r))
         continue;
       for (guint k = 0; k < t->n_stands; k++)
@@ -142,10 +144,11 @@ remove_bases (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, const char *
   e = bat_event (m, events, &baa_ev_hits, t->def->id, rule);
   mu_event_set_object (e, by->def->id);
   e->value = hits;
-  /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor, so
-   * which of its bases go changes nothing on the table */
+  /* BAT-FIRE-3, BAT-AMB-26, TAB-8: the unit closes up about its anchor (to
+   * its left where that would not fit), so which of its bases go changes
+   * nothing on the table */
   t->bases -= hits;
-  bat_unit_layout (m, t);
+  bat_unit_close_up (m, t);
   if (t->bases == 0)
     bat_unit_remove (m, t, BAT_UNIT_DISPERSED, "BAT-GEN-4", events);   /* BAT-FIRE-10 */
   return hits;
@@ -347,7 +350,8 @@ melee_dice (BatMatch *m, BatUnit *u, BatUnit **enemies, guint n_enemies, int *di
 {
   double tol = bat_contact_tolerance (m);
   int touching[MU_STANDS_MAX];
-  guint files = u->form == BAT_FORM_DOUBLE ? MAX (1u, ((guint) u->bases + 1) / 2) : 0;
+  guint files = u->form == BAT_FORM_DOUBLE ? mu_formation_shape_files (bat_formation_shape (u->form),
+                                                                       (guint) u->bases) : 0;
   int most = 0;
 
   memset (dice, 0, sizeof (int) * n_enemies);

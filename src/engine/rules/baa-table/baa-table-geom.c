@@ -52,19 +52,27 @@ bat_scale_init (BatScale *s, const MuTableMap *table)
 
 /* Formations ------------------------------------------------------------------------- */
 
-static const char *const form_ids[] = { "line", "double-line", "column" };
+/* TAB-6, BAT §1.2: the three formations as the ruleset declares them
+ * (MuRuleset.formations): a single line is one rank; a double line two,
+ * the front one the longer; a column of attack one base wide. Play, the
+ * scenario checker and drawings lay units out from these. */
+const MuFormationShape bat_formation_shapes[BAT_FORM_N] = {
+  [BAT_FORM_LINE] = { "line", 0, 0.0, 1 },
+  [BAT_FORM_DOUBLE] = { "double-line", 0, 0.0, 2 },
+  [BAT_FORM_COLUMN] = { "column", 1, 0.0, 0 },
+};
 
 const char *
 bat_formation_id (BatFormation form)
 {
-  return form < BAT_FORM_N ? form_ids[form] : "line";
+  return bat_formation_shapes[form < BAT_FORM_N ? form : BAT_FORM_LINE].id;
 }
 
 gboolean
 bat_formation_parse (const char *id, BatFormation *form)
 {
   for (guint i = 0; i < BAT_FORM_N; i++)
-    if (g_strcmp0 (id, form_ids[i]) == 0)
+    if (g_strcmp0 (id, bat_formation_shapes[i].id) == 0)
       {
         *form = i;
         return TRUE;
@@ -72,30 +80,23 @@ bat_formation_parse (const char *id, BatFormation *form)
   return FALSE;
 }
 
-/* Single line: one rank; double line: two ranks (the front one the longer);
- * column of attack: one base wide. */
 const MuFormationShape *
-bat_formation_shape (BatFormation form, guint n, MuFormationShape *scratch)
+bat_formation_shape (BatFormation form)
 {
-  scratch->id = bat_formation_id (form);
-  scratch->gap = 0;
-  scratch->files = form == BAT_FORM_LINE ? 0 : form == BAT_FORM_DOUBLE ? MAX (1, (n + 1) / 2) : 1;
-  return scratch;
+  return &bat_formation_shapes[form < BAT_FORM_N ? form : BAT_FORM_LINE];
 }
 
 guint
 bat_layout_at (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing, BatFormation form,
                MuStand *out)
 {
-  MuFormationShape shape;
   double w, d;
   guint n = (guint) CLAMP (u->bases, 0, MU_STANDS_MAX);
 
   if (n == 0)
     return 0;
   mu_table_base_size (m->table, u->def->arm, &w, &d);
-  return mu_stands_layout (bat_formation_shape (form, n, &shape), n, w, d, anchor, facing, out,
-                           MU_STANDS_MAX);
+  return mu_stands_layout (bat_formation_shape (form), n, w, d, anchor, facing, out, MU_STANDS_MAX);
 }
 
 void
@@ -113,7 +114,7 @@ bat_stands_circle (const MuStand *st, guint n, MuPoint *centre, double *radius)
 gboolean
 bat_circles_within (MuPoint ca, double ra, MuPoint cb, double rb, double d)
 {
-  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + 1e-6;
+  double dx = ca.x - cb.x, dy = ca.y - cb.y, lim = ra + rb + d + MU_TABLE_EPSILON;
 
   return dx * dx + dy * dy <= lim * lim;
 }
@@ -123,6 +124,56 @@ bat_unit_layout (BatMatch *m, BatUnit *u)
 {
   u->n_stands = bat_unit_on_table (u) ? bat_layout_at (m, u, u->anchor, u->facing, u->form, u->stands) : 0;
   bat_stands_circle (u->stands, u->n_stands, &u->bc, &u->br);
+}
+
+gboolean
+bat_place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
+{
+  MuPoint bc;
+  double br;
+
+  for (guint i = 0; i < n; i++)
+    if (st[i].centre.x < 0 || st[i].centre.y < 0 || st[i].centre.x > m->table->width ||
+        st[i].centre.y > m->table->height || bat_point_impassable (m, st[i].centre))
+      return FALSE;
+  bat_stands_circle (st, n, &bc, &br);
+  BAT_FOR_UNITS (m, o)
+    if ((const void *) o != self && bat_unit_on_table (o) && bat_circles_within (bc, br, o->bc, o->br, 0) &&
+        mu_stands_overlap (st, n, o->stands, o->n_stands))
+      return FALSE;
+  BAT_FOR_CDRS (m, o)
+    if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
+      return FALSE;
+  return TRUE;
+}
+
+/* TAB-8 decision for baa-table: a unit that loses stands closes up, laid
+ * out again with fewer keeping its anchor and facing. A double line that
+ * loses a base from an odd number fills the empty place at the right of
+ * its short rear rank, which another counter may hold; where the layout at
+ * the anchor would overlap a counter (or leave the table, or stand on
+ * impassable ground), the unit closes up to its left instead: the front
+ * rank's left stand stays where it stood, the anchor moving along the
+ * front. As every formation fills its ranks from the left, every stand
+ * that remains then stands where one of its stands stood, so it always
+ * fits (TAB-11: stands never overlap). */
+void
+bat_unit_close_up (BatMatch *m, BatUnit *u)
+{
+  MuPoint left;
+
+  if (u->n_stands == 0 || !bat_unit_on_table (u))
+    {
+      bat_unit_layout (m, u);
+      return;
+    }
+  left = u->stands[0].centre;
+  bat_unit_layout (m, u);
+  if (bat_place_free (m, u->stands, u->n_stands, u))
+    return;
+  u->anchor.x += left.x - u->stands[0].centre.x;
+  u->anchor.y += left.y - u->stands[0].centre.y;
+  bat_unit_layout (m, u);
 }
 
 void
@@ -189,8 +240,8 @@ bat_point_on_line (const BatMatch *m, MuLineKind kind, MuPoint p)
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
 
       if (l->kind == kind &&
-          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
-          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
+          mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p),
+                           mu_terrain_line_width (m->table, l) / 2))
         return TRUE;
     }
   return FALSE;
@@ -597,7 +648,7 @@ stand_cover (BatMatch *m, const MuStand *s, MuPoint from, gboolean lines)
           if (mu_segment_intersect (from, s->centre, pp[k - 1], pp[k], &t))
             {
               MuPoint at = { from.x + t * (s->centre.x - from.x), from.y + t * (s->centre.y - from.y) };
-              if (mu_stands_point_distance (s, 1, at) <= s->depth + 1e-9)
+              if (mu_table_within (mu_stands_point_distance (s, 1, at), s->depth))
                 {
                   /* BAT-FORT-4: behind a breached section, soft cover only */
                   best = MAX (best, l->kind == MU_LINE_DEFENCE_WORKS && bat_works_breached_at (m, l, at) ? 3 : v);

@@ -189,7 +189,7 @@ fire_of (BatMatch *m, GPtrArray *out)
       group = mu_command_new ("fire-group");
       mu_command_add_word (group, t->def->id);
       BAT_FOR_UNITS (m, u)
-        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
+        if (bat_unit_may_fire (m, u) && bat_fire_bases (m, u, t, NULL, NULL) > 0)
           {
             g_ptr_array_add (out, command2 ("fire", u->def->id, t->def->id));
             mu_command_add_word (group, u->def->id);
@@ -198,7 +198,7 @@ fire_of (BatMatch *m, GPtrArray *out)
       keep_if (out, group, n >= 2);
     }
   BAT_FOR_UNITS (m, u)
-    if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u) &&
+    if (bat_unit_may_fire (m, u) &&
         (u->def->arm == MU_ARM_ARTILLERY || u->def->arm == MU_ARM_RIVERBOAT))
       for (guint i = 0; i < m->sections->len; i++)
         {
@@ -331,7 +331,7 @@ bat_legal_commands (BatMatch *m)
   /* fire at commanders (BAT-CDR-2, BAT-CDR-3) */
   if (m->phase == BAT_PHASE_FIRE)
     BAT_FOR_UNITS (m, u)
-      if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+      if (bat_unit_may_fire (m, u))
         BAT_FOR_CDRS (m, k)
           if (k->side != u->side && k->status == BAT_CDR_ACTIVE)
             {
@@ -403,7 +403,7 @@ bat_legal_targets (BatMatch *m, const char *id)
   BatUnit *u = bat_find_unit (m, id);
 
   if (m->finished || m->decision.kind != BAT_DECIDE_NONE || u == NULL ||
-      !bat_unit_may_fire (m, u) || bat_in_melee (m, u))
+      !bat_unit_may_fire (m, u))
     return out;
   BAT_FOR_UNITS (m, t)
     if (t->side != u->side && bat_unit_on_table (t) && bat_fire_bases (m, u, t, NULL, NULL) > 0)

@@ -76,8 +76,8 @@ at_crossing (const BatMatch *m, MuPoint at)
       const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
 
       if ((f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
-          mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at) <=
-          mu_terrain_line_width (m->table, f) / 2 + 1e-9)
+          mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at),
+                           mu_terrain_line_width (m->table, f) / 2))
         return TRUE;
     }
   return FALSE;
@@ -164,8 +164,8 @@ end_blocked (BatMatch *m, const MuStand *st, guint n, const void *self)
 
       mu_stand_corners (&st[i], cs);
       for (int k = 0; k < 4; k++)
-        if (cs[k].x < -1e-6 || cs[k].y < -1e-6 || cs[k].x > m->table->width + 1e-6 ||
-            cs[k].y > m->table->height + 1e-6)
+        if (mu_table_beyond (-cs[k].x, 0) || mu_table_beyond (-cs[k].y, 0) ||
+            mu_table_beyond (cs[k].x, m->table->width) || mu_table_beyond (cs[k].y, m->table->height))
           return _("off the table");
       if (bat_point_impassable (m, st[i].centre))
         return _("on impassable ground");
@@ -275,7 +275,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
           if (u)
             {
               mu_table_base_size (m->table, u->def->arm, &w, &d);
-              mu.shape = bat_formation_shape (ev->form, (guint) u->bases, &shape);
+              mu.shape = bat_formation_shape (ev->form);
               mu.n_stands = (guint) u->bases;
             }
           else
@@ -366,7 +366,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   /* BAT-AMB-44: a first move after arriving is measured from the table
    * edge or the train, where it came on */
   ev->cost += u ? u->entry_cost : c->entry_cost;
-  if (ev->cost > ev->allowance + 1e-6)
+  if (mu_table_beyond (ev->cost, ev->allowance))
     return bat_refuse (error, ev->form_changed ? "BAT-MOV-7" : in_melee ? "BAT-MOV-9" : "BAT-MOV-1",
                        "%s: the move costs %.2f, more than its allowance of %.2f", id, ev->cost, ev->allowance);
   /* the end pose */
@@ -507,24 +507,29 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       /* difficult ground at double cost, streams and contours as a move
        * pays them (BAT-AMB-38) */
       double c = (bat_point_difficult (m, next) ? 2 * step : step) + bat_extra_cost (m, at, next);
-      gboolean beyond = cost + c > allowance + 1e-9;
-      gboolean on_friend = FALSE, lost = FALSE;
+      gboolean beyond = mu_table_beyond (cost + c, allowance);
+      gboolean on_friend = FALSE, off = FALSE, lost = FALSE;
 
-      /* an impassable line under any base's step (as a move's swept path,
-       * TAB-12); a river under the anchor's, away from a crossing */
-      for (guint k = 0; k < n && !lost; k++)
-        lost = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
-               st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
+      /* a base past the table's edge (TAB-18); an impassable line under
+       * any base's step (as a move's swept path, TAB-12); a river under the
+       * anchor's, away from a crossing (BAT-FLN-5) */
+      for (guint k = 0; k < n && !off; k++)
+        off = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
+              st[k].centre.y > m->table->height;
+      for (guint k = 0; k < n && !off && !lost; k++)
+        lost = bat_point_impassable (m, st[k].centre) ||
                bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
                                     st[k].centre, FALSE);
-      lost = lost || bat_crosses_barrier (m, at, next, TRUE);
+      lost = off || lost || bat_crosses_barrier (m, at, next, TRUE);
       if (lost)
         {
-          /* BAT-FLN-5, TAB-18: impassable ground or the table's edge */
-          e = bat_event (m, events, &baa_ev_flinch, u->def->id, "BAT-FLN-5");
+          /* TAB-18: the table's edge took it; BAT-FLN-5: impassable ground */
+          const char *rule = off ? "TAB-18" : "BAT-FLN-5";
+
+          e = bat_event (m, events, &baa_ev_flinch, u->def->id, rule);
           e->from = mu_pos_from_point (start.x, start.y, u->facing);
           e->to = mu_pos_from_point (next.x, next.y, u->facing);
-          bat_unit_remove (m, u, BAT_UNIT_LOST, "BAT-FLN-5", events);
+          bat_unit_remove (m, u, BAT_UNIT_LOST, rule, events);
           return;
         }
       BAT_FOR_UNITS (m, o)

@@ -29,6 +29,7 @@
 #include "mu-table-los.h"
 #include "mu-table-move.h"
 #include "mu-table-stand.h"
+#include "mu-table-layout.h"
 #include "mu-table-terrain.h"
 
 #include "baa-common.h"
@@ -235,15 +236,21 @@ void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
 /* baa-table-data.c: the numbers of data/rules/baa-table.xml over the printed
  * ones (S1-S4), when the file is found. */
 void          bat_scale_apply_data  (BatScale *scale, gboolean cm);
-const MuFormationShape *bat_formation_shape (BatFormation form, guint n_bases, MuFormationShape *scratch);
+/* The declared shapes of the three formations (MuRuleset.formations). */
+extern const MuFormationShape bat_formation_shapes[BAT_FORM_N];
+const MuFormationShape *bat_formation_shape (BatFormation form);
 const char   *bat_formation_id      (BatFormation form);
 gboolean      bat_formation_parse   (const char *id, BatFormation *form);
-/* A scenario's formation as baa-table plays it: column and limbered are
- * the column of attack, the others a single line (baa-table-seq.c). */
-BatFormation  bat_form_from_scenario (MuFormation f);
 /* Lays out a unit's stands from its pose, formation and bases (TAB-6, TAB-8). */
 void          bat_unit_layout       (BatMatch *m, BatUnit *u);
 void          bat_cdr_layout        (BatMatch *m, BatCdr *c);
+/* TAB-8: lays out a unit that has just lost bases (u->bases already
+ * lowered, u->stands still the old ones): at its anchor, or closed up to
+ * its left where that would not fit (the decision in baa-table-geom.c). */
+void          bat_unit_close_up     (BatMatch *m, BatUnit *u);
+/* Whether stands stand on the table, off impassable ground and clear of
+ * every counter but `self` (a BatUnit or BatCdr, may be NULL). */
+gboolean      bat_place_free        (BatMatch *m, const MuStand *st, guint n, const void *self);
 /* Stands of a unit in another pose/formation (scratch, n written). */
 guint         bat_layout_at         (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing,
                                      BatFormation form, MuStand *out);
@@ -341,7 +348,9 @@ void          bat_melee_exchange    (BatMatch *m, BatUnit *a, BatUnit *b, GPtrAr
 guint         bat_melee_split       (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 /* Phase 11: every melee of the active side, fought automatically (BAT-MEL-*). */
 void          bat_melee_phase       (BatMatch *m, GPtrArray *events);
-gboolean      bat_unit_may_fire     (const BatMatch *m, const BatUnit *u);
+/* Whether the unit may fire in this phase: orders, no pin, not fired yet,
+ * not in melee (BAT-FIRE-1, BAT-CMD-7, BAT-FLN-7). */
+gboolean      bat_unit_may_fire     (BatMatch *m, const BatUnit *u);
 
 /* baa-table-cdr.c ------------------------------------------------------------------ */
 
@@ -364,7 +373,9 @@ const MuReserve *bat_find_reserve   (const BatMatch *m, const char *id);
 gboolean      bat_by_train          (const BatMatch *m, const MuReserve *r);
 gboolean      bat_entry_is_choice   (const BatMatch *m, const MuReserve *r);
 void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
-void          bat_decide_next_entry (BatMatch *m);
+/* Opens the entry decision of the next reserve waiting for one, with its
+ * `decision` event. */
+void          bat_decide_next_entry (BatMatch *m, GPtrArray *events);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* Phase 11: the owners' choices of BAT-AMB-40 first, then the melees. */
 void          bat_melee_begin       (BatMatch *m, GPtrArray *events);

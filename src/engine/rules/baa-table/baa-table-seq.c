@@ -94,12 +94,6 @@ side_index (const BatMatch *m, const char *side)
   return BAT_NONE;
 }
 
-BatFormation
-bat_form_from_scenario (MuFormation f)
-{
-  return f == MU_FORMATION_COLUMN || f == MU_FORMATION_LIMBERED ? BAT_FORM_COLUMN : BAT_FORM_LINE;
-}
-
 /* Set-up ----------------------------------------------------------------------------------- */
 
 static void enter_phase (BatMatch *m, GPtrArray *events);
@@ -107,6 +101,7 @@ static void enter_phase (BatMatch *m, GPtrArray *events);
 BatMatch *
 bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **error)
 {
+  const MuRuleset *ruleset = mu_ruleset_find ("baa-table");
   BatMatch *m;
 
   if (s->board != MU_BOARD_TABLE || s->table == NULL || s->sides->len < 2)
@@ -156,22 +151,24 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
       if (c->kind == MU_COUNTER_UNIT)
         {
           BatUnit *u = g_new0 (BatUnit, 1);
-          MuFormationShape shape;
           guint n;
 
           u->def = c;
           u->side = side;
           u->bases = c->strength;
-          u->form = bat_form_from_scenario (c->place.formation);
+          /* its formation's one source: its value, or the format's
+           * formation="column" (mu_counter_formation) */
+          u->form = BAT_FORM_LINE;
+          bat_formation_parse (mu_counter_formation (ruleset, c), &u->form);
           u->fatigued = c->fatigued && m->opt_fatigue;
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
           u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
             {
-              /* TAB-5: format-1 files record the footprint's centre */
-              n = mu_table_counter_stands (s->table, c, bat_formation_shape (u->form, (guint) u->bases, &shape),
-                                           c->place.formation, u->bases, c->place.pos, c->place.facing,
-                                           st, MU_STANDS_MAX);
+              /* TAB-5: format-1 files record the footprint's centre; laid
+               * out as the scenario checker lays it out */
+              n = mu_scenario_counter_stands (s, c, bat_formation_id (u->form), u->bases, c->place.pos,
+                                              c->place.facing, st, MU_STANDS_MAX);
               u->anchor = mu_stands_anchor (st, n);
               u->facing = c->place.facing;
             }
@@ -385,7 +382,7 @@ chain_control_in_range (gpointer match, gpointer control, gpointer cdr)
 {
   const BatCdr *k = control, *c = cdr;
 
-  return mu_stand_distance (&k->stand, &c->stand) <= radius (match, k) + 1e-9;
+  return mu_table_within (mu_stand_distance (&k->stand, &c->stand), radius (match, k));
 }
 
 /* BAT-CMD-5, BAT-GEN-3: any part of the unit within the radius */
@@ -395,7 +392,7 @@ chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
   const BatCdr *c = cdr;
   const BatUnit *u = unit;
 
-  return mu_stands_distance (&c->stand, 1, u->stands, u->n_stands) <= radius (match, c) + 1e-9;
+  return mu_table_within (mu_stands_distance (&c->stand, 1, u->stands, u->n_stands), radius (match, c));
 }
 
 static gpointer
@@ -499,7 +496,7 @@ objectives_check (BatMatch *m, GPtrArray *events)
       /* BAT-OBJ-2, BAT-AMB-29: a unit within 1 U of the point, no enemy within 1 U */
       BAT_FOR_UNITS (m, u)
         if (bat_unit_on_table (u) &&
-            mu_stands_point_distance (u->stands, u->n_stands, o->def->pos) <= m->scale.u + 1e-9)
+            mu_table_within (mu_stands_point_distance (u->stands, u->n_stands, o->def->pos), m->scale.u))
           near[u->side] = TRUE;
       present = near[0] && !near[1] ? 0 : near[1] && !near[0] ? 1 : BAT_NONE;
       r = baa_common_hold_check (&o->hold, present);
@@ -569,22 +566,6 @@ inward_facing (const BatMatch *m, MuPoint p)
     if (d[i] < d[best])
       best = i;
   return facing[best];
-}
-
-static gboolean
-place_free (BatMatch *m, const MuStand *st, guint n, const void *self)
-{
-  for (guint i = 0; i < n; i++)
-    if (st[i].centre.x < 0 || st[i].centre.y < 0 || st[i].centre.x > m->table->width ||
-        st[i].centre.y > m->table->height || bat_point_impassable (m, st[i].centre))
-      return FALSE;
-  BAT_FOR_UNITS (m, o)
-    if ((const void *) o != self && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
-      return FALSE;
-  BAT_FOR_CDRS (m, o)
-    if ((const void *) o != self && o->status == BAT_CDR_ACTIVE && mu_stands_overlap (st, n, &o->stand, 1))
-      return FALSE;
-  return TRUE;
 }
 
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
@@ -657,7 +638,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
                 n = 1;
                 at = probe.anchor;
               }
-            placed = place_free (m, st, n, u ? (const void *) u : (const void *) c);
+            placed = bat_place_free (m, st, n, u ? (const void *) u : (const void *) c);
           }
         if (!placed)
           continue;   /* stays off the table: tried again next bound */
@@ -743,7 +724,7 @@ bound_start (BatMatch *m, GPtrArray *events)
       else
         bat_reserve_arrive (m, r, NULL, events);
     }
-  bat_decide_next_entry (m);
+  bat_decide_next_entry (m, events);
 }
 
 static void
@@ -946,7 +927,7 @@ bat_phase_has_choices (BatMatch *m)
       /* artillery at defence works (BAT-FORT-3); any unit at an enemy
        * commander (BAT-CDR-2, BAT-CDR-3) */
       BAT_FOR_UNITS (m, u)
-        if (bat_unit_may_fire (m, u) && !bat_in_melee (m, u))
+        if (bat_unit_may_fire (m, u))
           {
             for (guint i = 0; i < m->sections->len; i++)
               if (bat_fire_at_section (m, u, &g_array_index (m->sections, BatSection, i), NULL, NULL))

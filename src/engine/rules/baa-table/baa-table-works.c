@@ -74,7 +74,7 @@ section_points (const BatSection *s, MuPoint *out, guint max)
   for (guint k = 1; k + 1 < s->line->points->len && n + 1 < max; k++)
     {
       along += hypot (pp[k].x - pp[k - 1].x, pp[k].y - pp[k - 1].y);
-      if (along > s->s0 + 1e-9 && along < s->s1 - 1e-9)
+      if (mu_table_beyond (along, s->s0) && mu_table_beyond (s->s1, along))
         out[n++] = pp[k];
     }
   out[n++] = mu_polyline_point_at (pp, s->line->points->len, s->s1);
@@ -105,7 +105,7 @@ section_at (const BatMatch *m, const MuPolyline *l, MuPoint at)
   for (guint i = 0; i < m->sections->len; i++)
     {
       BatSection *s = &g_array_index (m->sections, BatSection, i);
-      if (s->line == l && best_along >= s->s0 - 1e-9 && best_along <= s->s1 + 1e-9)
+      if (s->line == l && mu_table_within (s->s0, best_along) && mu_table_within (best_along, s->s1))
         return s;
     }
   return NULL;
@@ -250,7 +250,7 @@ bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, 
       for (int c = 0; c < 4; c++)
         for (guint k = 1; k < n_pts; k++)
           d = MIN (d, mu_segment_distance (cs[c], cs[(c + 1) % 4], pts[k - 1], pts[k]));
-      if (d > range * m->scale.u + 1e-9)
+      if (mu_table_beyond (d, range * m->scale.u))
         continue;
       in_range++;
       if (bat_los_stand (m, u, &u->stands[i], &face, &r))

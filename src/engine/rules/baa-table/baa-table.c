@@ -277,8 +277,11 @@ static GArray *
 counters (gpointer state)
 {
   BatMatch *m = state;
+  /* a unit lost by a flinch (off the table, TAB-18, or into impassable
+   * ground, BAT-FLN-5) reads dispersed, as its event does and as it counts;
+   * offboard is for units that left by an exit */
   static const MuCounterStatus unit_status[] = {
-    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_OFFBOARD,
+    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_DISPERSED,
     MU_COUNTER_STATUS_RESERVE };
   static const MuCounterStatus cdr_status[] = {
     MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
@@ -417,15 +420,6 @@ bat_check_invariants (BatMatch *m, GError **error)
   return TRUE;
 }
 
-/* A unit's stands at set-up, as the format lays them out (what the
- * scenario checker measures) and as baa-table does. */
-typedef struct {
-  const MuCounter *c;
-  gboolean differs;
-  MuStand format[MU_STANDS_MAX], played[MU_STANDS_MAX];
-  guint n_format, n_played;
-} Laid;
-
 /* Files a problem about counter c. */
 static void
 counter_problem (GPtrArray *problems, const MuCounter *c, MuProblem *p)
@@ -435,113 +429,53 @@ counter_problem (GPtrArray *problems, const MuCounter *c, MuProblem *p)
 }
 
 static gboolean
-off_table (const MuTableMap *t, const MuStand *st, guint n, guint *which, MuPoint *at)
+placed_on_table (const MuCounter *c)
 {
-  for (guint i = 0; i < n; i++)
-    {
-      MuPoint k[4];
-
-      mu_stand_corners (&st[i], k);
-      for (int j = 0; j < 4; j++)
-        if (k[j].x < -1e-6 || k[j].y < -1e-6 || k[j].x > t->width + 1e-6 || k[j].y > t->height + 1e-6)
-          {
-            *which = i;
-            *at = k[j];
-            return TRUE;
-          }
-    }
-  return FALSE;
+  return c->place.kind == MU_PLACE_TABLE && isfinite (c->place.facing) && isfinite (c->place.pos.x) &&
+         isfinite (c->place.pos.y);
 }
 
-/* TAB-6, TAB-11: baa-table's column of attack is one base wide, where the
- * format's column (which the scenario checker lays out) has two files: a
- * unit placed in column must also fit on the table, clear of the other
- * units, as it is played. What the checker reports already is left out. */
+/* TAB-11, BAT-MOV-5: a commander is a base of its own, and no unit may
+ * stand on it. The units' stands are laid out as play lays them out
+ * (mu_scenario_counter_stands: the ruleset's formation shapes, the unit's
+ * formation from its one source), which is also how the generic checker
+ * measures them on the table and against each other. */
 static void
 check_layouts (const MuScenario *s, GPtrArray *problems)
 {
-  g_autoptr(GArray) laid = g_array_new (FALSE, FALSE, sizeof (Laid));
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (guint));
 
   if (s->board != MU_BOARD_TABLE || s->table == NULL)
     return;
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
-      MuFormationShape shape;
-      Laid *l;
-      int strength;
 
-      if (c->kind != MU_COUNTER_UNIT || c->place.kind != MU_PLACE_TABLE || !isfinite (c->place.facing) ||
-          !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y) || c->strength > MU_STANDS_MAX)
-        continue;
-      strength = MAX (c->strength, 1);
-      g_array_set_size (laid, laid->len + 1);
-      l = &g_array_index (laid, Laid, laid->len - 1);
-      l->c = c;
-      l->differs = c->place.formation == MU_FORMATION_COLUMN && strength > 1;
-      l->n_format = mu_table_counter_stands (s->table, c, NULL, c->place.formation, strength, c->place.pos,
-                                             c->place.facing, l->format, MU_STANDS_MAX);
-      l->n_played = mu_table_counter_stands (s->table, c,
-                                             bat_formation_shape (bat_form_from_scenario (c->place.formation),
-                                                                  (guint) strength, &shape),
-                                             c->place.formation, strength, c->place.pos, c->place.facing,
-                                             l->played, MU_STANDS_MAX);
+      if (c->kind == MU_COUNTER_UNIT && placed_on_table (c) && c->strength <= MU_STANDS_MAX)
+        g_array_append_val (units, i);
     }
-  for (guint b = 0; b < laid->len; b++)
-    {
-      const Laid *lb = &g_array_index (laid, Laid, b);
-      guint which, format_which;
-      MuPoint at, format_at;
-
-      if (!lb->differs)
-        continue;
-      if (off_table (s->table, lb->played, lb->n_played, &which, &at) &&
-          !off_table (s->table, lb->format, lb->n_format, &format_which, &format_at))
-        {
-          counter_problem (problems, lb->c,
-                           mu_problem_new (MU_PROBLEM_ERROR, s->filename, lb->c->line,
-                                           _("unit “%s”: as a column of attack, one base wide, its stand %u "
-                                             "reaches off the table (at %.2f, %.2f) (TAB-6)"),
-                                           lb->c->id, which + 1, at.x, at.y));
-        }
-    }
-  for (guint b = 0; b < laid->len; b++)
-    for (guint a = 0; a < b; a++)
-      {
-        const Laid *la = &g_array_index (laid, Laid, a), *lb = &g_array_index (laid, Laid, b);
-
-        if ((la->differs || lb->differs) &&
-            mu_stands_overlap (la->played, la->n_played, lb->played, lb->n_played) &&
-            !mu_stands_overlap (la->format, la->n_format, lb->format, lb->n_format))
-          counter_problem (problems, lb->c,
-                           mu_problem_new (MU_PROBLEM_ERROR, s->filename, lb->c->line,
-                                           _("unit “%s”: its stands overlap those of unit “%s” (line %d) when "
-                                             "a column of attack is laid out one base wide (TAB-11)"),
-                                           lb->c->id, la->c->id, la->c->line));
-      }
-  /* TAB-11, BAT-MOV-5: a commander is a base of its own, and no unit may
-   * stand on it */
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
       MuStand st[1];
 
-      if (c->kind == MU_COUNTER_UNIT || c->place.kind != MU_PLACE_TABLE || !isfinite (c->place.facing) ||
-          !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y) ||
-          mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 1, c->place.pos, c->place.facing, st,
-                                   1) != 1)
+      if (c->kind == MU_COUNTER_UNIT || !placed_on_table (c) ||
+          mu_scenario_counter_stands (s, c, NULL, 1, c->place.pos, c->place.facing, st, 1) != 1)
         continue;
-      for (guint k = 0; k < laid->len; k++)
+      for (guint k = 0; k < units->len; k++)
         {
-          const Laid *l = &g_array_index (laid, Laid, k);
+          const MuCounter *u = g_ptr_array_index (s->counters, g_array_index (units, guint, k));
+          MuStand played[MU_STANDS_MAX];
+          guint n = mu_scenario_counter_stands (s, u, NULL, MAX (u->strength, 1), u->place.pos,
+                                                u->place.facing, played, MU_STANDS_MAX);
 
-          if (mu_stands_overlap (st, 1, l->played, l->n_played))
+          if (mu_stands_overlap (st, 1, played, n))
             {
               counter_problem (problems, c,
                                mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
                                                _("%s “%s”: its stand overlaps those of unit “%s” (line %d) (TAB-11)"),
                                                c->kind == MU_COUNTER_CONTROL ? "control" : "command", c->id,
-                                               l->c->id, l->c->line));
+                                               u->id, u->line));
               break;
             }
         }
@@ -612,7 +546,6 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
       MuStand st[MU_STANDS_MAX];
-      MuFormationShape shape;
       MuPoint a;
       gboolean on = FALSE;
       guint n;
@@ -621,11 +554,8 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
           !isfinite (c->place.facing) || !isfinite (c->place.pos.x) || !isfinite (c->place.pos.y) ||
           c->strength < 1 || c->strength > MU_STANDS_MAX)
         continue;
-      n = mu_table_counter_stands (s->table, c,
-                                   bat_formation_shape (bat_form_from_scenario (c->place.formation),
-                                                        (guint) c->strength, &shape),
-                                   c->place.formation, c->strength, c->place.pos, c->place.facing, st,
-                                   MU_STANDS_MAX);
+      n = mu_scenario_counter_stands (s, c, NULL, c->strength, c->place.pos, c->place.facing, st,
+                                      MU_STANDS_MAX);
       if (n == 0)
         continue;
       a = mu_stands_anchor (st, n);
@@ -720,6 +650,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .n_options = G_N_ELEMENTS (bat_options),
   .fields = bat_fields,
   .n_fields = G_N_ELEMENTS (bat_fields),
+  .formations = bat_formation_shapes,
+  .n_formations = BAT_FORM_N,
   .verbs = bat_verbs,
   .n_verbs = G_N_ELEMENTS (bat_verbs),
   .event_kinds = bat_event_kinds,
