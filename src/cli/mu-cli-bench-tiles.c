@@ -58,7 +58,9 @@ draw_tile (const MuScenario *s, MuRenderOptions *options, gboolean pieces, const
 static void
 bench_zoom (const MuScenario *s, double zoom, const char *label)
 {
-  g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (s);
+  /* the pieces point into the views, which must outlive them */
+  g_autoptr(GArray) views = NULL;
+  g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (s, &views);
   MuRenderOptions options;
   double bw, bh;
   int tw, th;
