@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "mu-ruleset.h"
+#include "mu-table-layout.h"
 
 #include <math.h>
 
@@ -109,10 +110,9 @@ mu_ruleset_placed_counters (const MuRuleset  *ruleset,
           isfinite (c->place.facing))
         {
           MuStand st[MU_STANDS_MAX];
-          guint n = ruleset && ruleset->placed_stands
-                    ? ruleset->placed_stands (scenario, c, st, MU_STANDS_MAX)
-                    : mu_table_counter_stands (scenario->table, c, NULL, c->place.formation, 0,
-                                               c->place.pos, c->place.facing, st, MU_STANDS_MAX);
+          /* the one starting layout of play and the checker (TAB-6) */
+          guint n = mu_scenario_counter_stands (scenario, c, NULL, 0, c->place.pos, c->place.facing,
+                                                st, MU_STANDS_MAX);
 
           mu_counter_view_set_stands (v, st, n);
           /* the anchor, as a match's view gives it (TAB-5) */

@@ -445,12 +445,6 @@ struct _MuRuleset {
    * option's default is its declared default_value. Play reads the option
    * with this default, and the editor shows it. */
   gboolean (*option_default)   (const MuScenario *scenario, const char *key, gboolean *on);
-  /* Optional (tables): the stands of a counter as the scenario places it,
-   * laid out as the ruleset's play sets it up (its formations' shapes),
-   * into out (at most max); how many. NULL: mu_table_counter_stands() with
-   * the format's shapes. See mu_ruleset_placed_counters(). */
-  guint    (*placed_stands)    (const MuScenario *scenario, const MuCounter *counter,
-                                MuStand *out, guint max);
   /* The table areas its troops may neither stand on nor enter, as bits
    * (1 << MuAreaKind); 0: MU_AREA_IMPASSABLE alone. Read it through
    * mu_ruleset_area_impassable(), the one test of the scenario checker,
@@ -594,7 +588,7 @@ gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaK
  * board, exports): a view of each counter placed on the scenario's board,
  * in scenario order, active, at full strength, "fatigued" when the
  * scenario records it, and on a table its stands as the ruleset sets them
- * up (MuRuleset.placed_stands). ruleset may be NULL (a ruleset Muster does
+ * up (mu_scenario_counter_stands, the layout play starts from). ruleset may be NULL (a ruleset Muster does
  * not know). A new array (mu_counter_view_array_new; g_array_unref). */
 GArray            *mu_ruleset_placed_counters (const MuRuleset *ruleset, const MuScenario *scenario);
 

@@ -576,25 +576,6 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
-/* A counter's stands as the match sets it up from the scenario
- * (bat_match_new): a unit in its formation as baa-table plays it, a
- * commander one square stand. */
-static guint
-placed_stands (const MuScenario *s, const MuCounter *c, MuStand *out, guint max)
-{
-  MuFormationShape shape;
-
-  if (s->table == NULL)
-    return 0;
-  if (c->kind != MU_COUNTER_UNIT)
-    return mu_table_counter_stands (s->table, c, NULL, MU_FORMATION_LINE, 1, c->place.pos, c->place.facing,
-                                    out, max);
-  return mu_table_counter_stands (s->table, c,
-                                  bat_formation_shape (bat_form_from_scenario (c->place.formation),
-                                                       (guint) MAX (c->strength, 1), &shape),
-                                  c->place.formation, c->strength, c->place.pos, c->place.facing, out, max);
-}
-
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -676,7 +657,6 @@ const MuRuleset mu_ruleset_baa_table = {
   .check_invariants = check_invariants,
   .check_scenario = check_scenario,
   .option_default = option_default,
-  .placed_stands = placed_stands,
   /* TAB-12, BAT-MOV-4: impassable ground, and water (rivers are crossed at
    * fords and bridges, lines the move evaluator knows) */
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
