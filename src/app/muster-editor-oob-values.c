@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "mu-ruleset.h"
+#include "mu-table-layout.h"
 
 /* What each control keeps (object data): "value-field" the MuFieldInfo,
- * "value-word" a flag's word (flags are a check button each), and on the
+ * "value-word" a flag's word (flags are a check button each),
+ * "value-formation" on a unit's formation (no "not given"), and on the
  * grid "values-id", "values-side", "values-history", "values-message",
  * "values-updating". */
 
@@ -74,6 +76,13 @@ on_value_selected (GtkDropDown *dropdown,
   const MuFieldInfo *f = g_object_get_data (G_OBJECT (dropdown), "value-field");
   guint i = gtk_drop_down_get_selected (dropdown);
 
+  if (g_object_get_data (G_OBJECT (dropdown), "value-formation"))
+    {
+      /* a unit always stands in one of the ruleset's formations */
+      if (i != GTK_INVALID_LIST_POSITION)
+        set_value (GTK_WIDGET (dropdown), f, f->values[i]);
+      return;
+    }
   /* the first item is "not given" */
   set_value (GTK_WIDGET (dropdown), f, i == 0 || i == GTK_INVALID_LIST_POSITION ? NULL : f->values[i - 1]);
 }
@@ -271,11 +280,18 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
       if (f->type == MU_FIELD_ENUM)
         {
           g_autoptr(GtkStringList) words = gtk_string_list_new (NULL);
+          /* the unit's formation is never "not given": it is the one its
+           * stands are drawn in (mu_counter_formation), also when an older
+           * file says it with the format's attribute */
+          gboolean formation = !is_side && strcmp (f->id, "formation") == 0 &&
+                               mu_ruleset_has_formation_value (ruleset);
 
-          gtk_string_list_append (words, _("(not given)"));
+          if (!formation)
+            gtk_string_list_append (words, _("(not given)"));
           for (guint k = 0; f->values[k]; k++)
             gtk_string_list_append (words, f->values[k]);
           control = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&words)), NULL);
+          g_object_set_data (G_OBJECT (control), "value-formation", GINT_TO_POINTER (formation));
           g_signal_connect (control, "notify::selected", G_CALLBACK (on_value_selected), NULL);
         }
       else
@@ -324,6 +340,17 @@ muster_editor_oob_values_update (GtkGrid       *grid,
         }
       if (f == NULL)
         continue;
+      if (g_object_get_data (G_OBJECT (w), "value-formation"))
+        {
+          const MuScenario *s = mu_edit_history_get_scenario (history);
+          const MuCounter *c = mu_scenario_find_counter (s, id);
+          const char *formation = c ? mu_counter_formation (mu_ruleset_find (s->ruleset), c) : NULL;
+
+          for (guint k = 0; formation && f->values[k]; k++)
+            if (strcmp (f->values[k], formation) == 0)
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (w), k);
+          continue;
+        }
       text = current (history, id, is_side, f);
       if (GTK_IS_CHECK_BUTTON (w))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (w),

@@ -10,6 +10,7 @@
 
 #include "mu-edit-private.h"
 #include "mu-ruleset.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -44,6 +45,8 @@ mu_edit_set_counter_value (MuEditHistory *history,
   MuCounter *c;
   const MuFieldInfo *f;
   MuCounter *trial;
+  const MuRuleset *ruleset;
+  gboolean formation;
   g_autofree char *before = NULL, *after = NULL, *label = NULL;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
@@ -56,23 +59,34 @@ mu_edit_set_counter_value (MuEditHistory *history,
   if (!mu_field_applies (f, c->kind))
     return mu_edit_fail (error, _("A %s has no %s in ruleset “%s”"), mu_counter_kind_to_string (c->kind),
                          field, s->ruleset);
+  ruleset = mu_ruleset_find (s->ruleset);
+  /* a unit's formation has one source (mu_counter_formation): it is set
+   * there, the older attribute following, and always names one the ruleset
+   * declares (TAB-6) */
+  formation = g_strcmp0 (f->id, "formation") == 0 && mu_ruleset_has_formation_value (ruleset);
   /* tried on a copy first: a refusal changes nothing and makes no step */
   trial = mu_counter_copy (c);
-  if (!mu_counter_set_field (trial, f, value, error))
+  if (formation ? !mu_counter_set_formation (ruleset, trial, value, error)
+                : !mu_counter_set_field (trial, f, value, error))
     {
       mu_counter_free (trial);
       return FALSE;
     }
   before = mu_counter_get_field (c, f);
   after = mu_counter_get_field (trial, f);
-  mu_counter_free (trial);
-  if (g_strcmp0 (before, after) != 0)
+  if (g_strcmp0 (before, after) != 0 || trial->place.formation != c->place.formation)
     {
       label = change_label (f);
       mu_edit_touch (history, label);
-      if (!mu_counter_set_field (c, f, value, NULL))
+      if (formation)
+        {
+          mu_values_set (&c->values, f->id, after);
+          c->place.formation = trial->place.formation;
+        }
+      else if (!mu_counter_set_field (c, f, value, NULL))
         g_assert_not_reached ();
     }
+  mu_counter_free (trial);
   mu_edit_commit (history);
   return TRUE;
 }

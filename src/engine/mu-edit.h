@@ -323,7 +323,10 @@ gboolean  mu_edit_set_counter_int      (MuEditHistory *history, const char *id,
  * value as file text ("6", "veteran", "time-limit veterans"), NULL or ""
  * clears it. Refused, changing nothing, when the ruleset has no such value
  * for the counter's kind (or for sides) or the value is out of its range;
- * the message names the range (mu-edit-values.c). */
+ * the message names the range (mu-edit-values.c). A unit's `formation`
+ * value, where the ruleset lays its formations out, is set as
+ * mu_counter_set_formation does: one of them, never cleared, the format's
+ * older attribute following in the same step. */
 gboolean  mu_edit_set_counter_value    (MuEditHistory *history, const char *id, const char *field,
                                         const char *value, GError **error);
 gboolean  mu_edit_set_side_value       (MuEditHistory *history, const char *id, const char *field,

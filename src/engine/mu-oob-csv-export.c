@@ -9,6 +9,7 @@
 #include "mu-edit.h"
 #include "mu-oob-csv-private.h"
 #include "mu-ruleset.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -151,6 +152,16 @@ placement_to_string (const MuScenario *s,
     }
 }
 
+gboolean
+mu_oob_csv_formation_is_value (const MuScenario *s,
+                        const MuCounter  *c)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  return mu_ruleset_has_formation_value (ruleset) &&
+         mu_field_applies (mu_ruleset_find_field (ruleset, "formation"), c->kind);
+}
+
 char *
 mu_oob_csv_export (const MuScenario *s,
                    gsize            *length)
@@ -228,8 +239,14 @@ mu_oob_csv_export (const MuScenario *s,
       if (HAS (FATIGUED))
         f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
 #undef HAS
-      f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
-                                                          ? c->place.formation : MU_FORMATION_LINE);
+      /* a unit's formation where its ruleset lays formations out: the one
+       * its stands take (its declared value, else the older attribute),
+       * which import sets as that value */
+      if (mu_oob_csv_formation_is_value (s, c))
+        f[COL_FORMATION] = (char *) mu_counter_formation (mu_ruleset_find (s->ruleset), c);
+      else
+        f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
+                                                            ? c->place.formation : MU_FORMATION_LINE);
       f[COL_PLACEMENT] = placement;
       f[COL_NOTE] = c->note;
       {

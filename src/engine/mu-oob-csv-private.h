@@ -24,6 +24,9 @@ static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
 /* The fields the scenario's ruleset declares beyond the fixed columns
  * (of const MuFieldInfo*): a column each, named by the field's id. */
 GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
+/* Whether the counter's `formation` column is its declared formation value
+ * (mu_ruleset_has_formation_value) rather than the format's attribute. */
+gboolean   mu_oob_csv_formation_is_value (const MuScenario *s, const MuCounter *c);
 
 /* Whether a spreadsheet would run the value as a formula (=, +, -, @ first,
  * after any apostrophes): it is written behind one more apostrophe. */

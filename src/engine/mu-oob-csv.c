@@ -9,6 +9,7 @@
 #include "mu-file.h"
 #include "mu-oob-csv-private.h"
 #include "mu-ruleset.h"
+#include "mu-table-layout.h"
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
@@ -495,8 +496,23 @@ parse_counter (Reader           *rd,
   if (formation)
     {
       g_autofree char *lower = g_ascii_strdown (formation, -1);
+      g_autoptr(GError) error = NULL;
 
-      if (!mu_formation_from_string (lower, &c->place.formation))
+      /* where the ruleset lays formations out, the column is the unit's one
+       * formation (its declared value, the attribute following), so that
+       * what the sheet says is what the table shows */
+      if (mu_oob_csv_formation_is_value (s, c))
+        {
+          const MuRuleset *ruleset = mu_ruleset_find (s->ruleset);
+
+          /* the one export wrote: the unit stays as it was, an older file's
+           * formation="limbered" too */
+          if (old && old->kind == kind && g_strcmp0 (mu_counter_formation (ruleset, old), lower) == 0)
+            c->place.formation = old->place.formation;
+          else if (!mu_counter_set_formation (ruleset, c, lower, &error))
+            problem (rd, r->line, "%s", error->message);
+        }
+      else if (!mu_formation_from_string (lower, &c->place.formation))
         problem (rd, r->line, _("formation “%s” should be line, column, skirmish or limbered"),
                  formation);
     }

@@ -20,7 +20,9 @@
  *   abilities    unit: space-separated indomitable, sharpshooter
  *   fatigued     unit: yes or empty
  *   colour       side rows: #RRGGBB
- *   formation    line, column, skirmish, limbered
+ *   formation    line, column, skirmish, limbered; a unit of a ruleset that
+ *                declares its formations and a formation value (baa-table):
+ *                one of those, the formation its stands take (that value)
  *   placement    empty, "hex CCRR", "table X Y FACING", or "reserve ID"
  *   note         historical note
  *

@@ -6,7 +6,10 @@
 
 #include "mu-table-layout.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
+
+#include "mu-error.h"
 
 const MuFormationShape *
 mu_ruleset_find_formation (const MuRuleset *ruleset,
@@ -41,6 +44,58 @@ mu_counter_formation (const MuRuleset *ruleset,
   if (shape == NULL && attribute == MU_FORMATION_LIMBERED)
     shape = mu_ruleset_find_formation (ruleset, "column");
   return shape ? shape->id : ruleset->formations[0].id;
+}
+
+gboolean
+mu_ruleset_has_formation_value (const MuRuleset *ruleset)
+{
+  const MuFieldInfo *f;
+
+  if (ruleset == NULL || ruleset->n_formations == 0)
+    return FALSE;
+  f = mu_ruleset_find_field (ruleset, "formation");
+  return f != NULL && f->type == MU_FIELD_ENUM;
+}
+
+gboolean
+mu_counter_set_formation (const MuRuleset *ruleset,
+                          MuCounter       *counter,
+                          const char      *formation,
+                          GError         **error)
+{
+  MuFormation attribute = MU_FORMATION_LINE;
+
+  g_return_val_if_fail (counter != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!mu_ruleset_has_formation_value (ruleset))
+    {
+      if (formation == NULL || !mu_formation_from_string (formation, &attribute))
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                       _("formation “%s” should be line, column, skirmish or limbered"),
+                       formation ? formation : "");
+          return FALSE;
+        }
+      counter->place.formation = attribute;
+      return TRUE;
+    }
+  if (mu_ruleset_find_formation (ruleset, formation) == NULL)
+    {
+      g_autoptr(GString) words = g_string_new (NULL);
+
+      for (guint i = 0; i < ruleset->n_formations; i++)
+        g_string_append_printf (words, "%s%s", i ? ", " : "", ruleset->formations[i].id);
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID, _("formation “%s” should be one of %s"),
+                   formation ? formation : "", words->str);
+      return FALSE;
+    }
+  mu_values_set (&counter->values, "formation", formation);
+  /* an older reader sees the attribute only: the same word where it has one */
+  if (!mu_formation_from_string (formation, &attribute))
+    attribute = MU_FORMATION_LINE;
+  counter->place.formation = attribute;
+  return TRUE;
 }
 
 guint

@@ -28,6 +28,20 @@ const MuFormationShape *mu_ruleset_find_formation (const MuRuleset *ruleset, con
  * word. */
 const char *mu_counter_formation (const MuRuleset *ruleset, const MuCounter *counter);
 
+/* Whether the ruleset's units keep their formation as a declared value:
+ * it declares formations and a `formation` value. */
+gboolean    mu_ruleset_has_formation_value (const MuRuleset *ruleset);
+
+/* Sets the formation a counter starts in, in its one source: the
+ * `formation` value of a ruleset that has it (mu_ruleset_has_formation_value)
+ * must be a formation the ruleset declares; the format's attribute follows
+ * where it has the same word and is line otherwise, so that the file does
+ * not say two things. Without that value the attribute takes the word (line,
+ * column, skirmish, limbered). FALSE with error for any other word,
+ * the counter unchanged. */
+gboolean    mu_counter_set_formation (const MuRuleset *ruleset, MuCounter *counter,
+                                      const char *formation, GError **error);
+
 /* TAB-5, TAB-6: the stands of a counter of the scenario on its table, in
  * `formation` (NULL: mu_counter_formation) with the shape its ruleset
  * declares (the format's default shapes for a ruleset that declares none),

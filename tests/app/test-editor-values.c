@@ -306,6 +306,132 @@ test_home_edge (Fixture *f, gconstpointer data)
   }
 }
 
+/* A table file whose 11th Massachusetts says formation="column" only, as
+ * files did before baa-table declared the formation value. */
+static void
+fixture_set_up_older (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", data, NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+  MuCounter *c;
+
+  g_assert_no_error (error);
+  c = mu_scenario_find_counter (s, "11th-massachusetts");
+  g_assert_nonnull (c);
+  g_assert_null (mu_values_get (c->values, "formation"));
+  c->place.formation = MU_FORMATION_COLUMN;
+  fixture_open (f, s);
+}
+
+/* The most ranks of the unit's stands on the board: 1 in a line, as many
+ * as its stands in a column one file wide. */
+static guint
+piece_ranks (Fixture    *f,
+             const char *id,
+             guint      *n_stands)
+{
+  guint n = 0, ranks = 0;
+  const MuPiece *pieces = muster_scene_get_pieces (f->scene, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (pieces[i].counter && g_strcmp0 (pieces[i].counter->id, id) == 0)
+      {
+        *n_stands = pieces[i].n_stands;
+        for (guint k = 0; k < pieces[i].n_stands; k++)
+          ranks = MAX (ranks, pieces[i].stands[k].rank + 1);
+        return ranks;
+      }
+  g_assert_not_reached ();
+}
+
+static const char *
+selected_word (GtkWidget *dropdown)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown));
+
+  return item ? gtk_string_object_get_string (item) : NULL;
+}
+
+static void
+select_word (GtkWidget  *dropdown,
+             const char *word)
+{
+  GListModel *words = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
+
+  for (guint i = 0; i < g_list_model_get_n_items (words); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (words, i);
+
+      if (strcmp (gtk_string_object_get_string (item), word) == 0)
+        {
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), i);
+          flush_events ();
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* baa-table: the unit form's one formation control offers the ruleset's
+ * formations, shows the one the unit stands in (also when an older file says
+ * it with formation="column"), sets the declared value in one named step,
+ * and the board draws the unit in it; undo puts the line back. */
+static void
+test_table_formation (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  const MuCounter *c;
+  GtkWidget *formation;
+  guint n = 0;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "5th-massachusetts"));
+  flush_events ();
+  formation = find_value (GTK_WIDGET (oob), "formation", NULL);
+  g_assert_true (GTK_IS_DROP_DOWN (formation));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (formation))), ==, 3);
+  g_assert_cmpstr (selected_word (formation), ==, "line");
+  g_assert_cmpuint (piece_ranks (f, "5th-massachusetts", &n), ==, 1);
+  g_assert_cmpuint (n, ==, 3);
+
+  select_word (formation, "column");
+  c = mu_scenario_find_counter (model (f), "5th-massachusetts");
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "column");
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Formation");
+  g_assert_cmpuint (piece_ranks (f, "5th-massachusetts", &n), ==, 3);   /* one file wide */
+  g_assert_cmpuint (n, ==, 3);
+
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  g_assert_cmpuint (piece_ranks (f, "5th-massachusetts", &n), ==, 1);
+  formation = find_value (GTK_WIDGET (oob), "formation", NULL);
+  g_assert_cmpstr (selected_word (formation), ==, "line");
+
+  /* formation="column" of an older file: shown, and replaced by the value */
+  g_assert_true (muster_editor_oob_select (oob, "11th-massachusetts"));
+  flush_events ();
+  formation = find_value (GTK_WIDGET (oob), "formation", NULL);
+  g_assert_cmpstr (selected_word (formation), ==, "column");
+  g_assert_cmpuint (piece_ranks (f, "11th-massachusetts", &n), ==, 3);
+  select_word (formation, "double-line");
+  c = mu_scenario_find_counter (model (f), "11th-massachusetts");
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "double-line");
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_LINE);
+  g_assert_cmpuint (piece_ranks (f, "11th-massachusetts", &n), ==, 2);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_true (mu_edit_history_undo (f->history));
+  flush_events ();
+  {
+    gsize len = 0;
+    g_autofree char *now = mu_scenario_save_to_data (model (f), &len);
+
+    g_assert_cmpmem (now, len, f->start, f->start_len);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -322,5 +448,7 @@ main (int   argc,
               test_side_values, fixture_tear_down);
   g_test_add ("/app/editor-values/home-edge", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
               test_home_edge, fixture_tear_down);
+  g_test_add ("/app/editor-values/table-formation", Fixture, "henry-house-hill-table.muster",
+              fixture_set_up_older, test_table_formation, fixture_tear_down);
   return g_test_run ();
 }

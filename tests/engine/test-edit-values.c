@@ -10,6 +10,7 @@
 #include "mu-error.h"
 #include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
+#include "mu-table-layout.h"
 
 static MuEditHistory *
 new_table (const char *ruleset)
@@ -134,6 +135,74 @@ test_baa_table_ranges (void)
   g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7 (BAT-GEN-5)");
 }
 
+/* A unit of an older file carries formation="column" only: setting its
+ * formation sets the one source (the declared value), any formation the
+ * ruleset declares, the attribute following in the same named step, and the
+ * file loads again as saved; undo gives the older file back byte for byte. */
+static void
+test_baa_table_formation (void)
+{
+  g_autoptr(MuEditHistory) h = new_table ("baa-table");
+  g_autofree char *leader = mu_edit_add_counter (h, MU_COUNTER_CONTROL, "usa", NULL, NULL);
+  g_autofree char *cmd = mu_edit_add_counter (h, MU_COUNTER_COMMAND, "usa", leader, NULL);
+  g_autofree char *unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, "usa", cmd, NULL);
+  MuScenario *s = mu_edit_history_get_scenario (h);
+  const MuRuleset *ruleset = mu_ruleset_find ("baa-table");
+  MuCounter *c = mu_scenario_find_counter (s, unit);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) again = NULL;
+  g_autofree char *before = NULL, *after = NULL, *undone = NULL;
+  gsize before_len, after_len, undone_len;
+
+  g_assert_true (mu_edit_place_counter_table (h, unit, (MuPoint) { 12, 10 }, 90, NULL));
+  c = mu_scenario_find_counter (s, unit);
+  c->place.formation = MU_FORMATION_COLUMN;   /* as an older file has it */
+  g_assert_cmpstr (mu_counter_formation (ruleset, c), ==, "column");
+  before = mu_scenario_save_to_data (s, &before_len);
+  g_assert_nonnull (strstr (before, "formation=\"column\""));
+
+  g_assert_true (mu_edit_set_counter_value (h, unit, "formation", "double-line", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Change Formation");
+  c = mu_scenario_find_counter (s, unit);
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "double-line");
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_LINE);
+  g_assert_cmpstr (mu_counter_formation (ruleset, c), ==, "double-line");
+  after = mu_scenario_save_to_data (s, &after_len);
+  g_assert_nonnull (strstr (after, "formation=\"line\""));
+  g_assert_nonnull (strstr (after, "<value field=\"formation\">double-line</value>"));
+  again = mu_scenario_load_data (after, after_len, "edited.muster", problems, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < problems->len; i++)   /* no title, leaders not placed: none of the formation */
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_test_message ("%s", line);
+      g_assert_null (strstr (line, "formation"));
+    }
+  g_assert_cmpstr (mu_counter_formation (ruleset, mu_scenario_find_counter (again, unit)), ==, "double-line");
+
+  /* column: the attribute says the same */
+  g_assert_true (mu_edit_set_counter_value (h, unit, "formation", "column", NULL));
+  c = mu_scenario_find_counter (s, unit);
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
+  g_assert_true (mu_edit_history_undo (h));
+
+  /* only the declared formations, and never none */
+  g_assert_false (mu_edit_set_counter_value (h, unit, "formation", "limbered", &error));
+  g_assert_cmpstr (error->message, ==, "formation “limbered” should be one of line, double-line, column");
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_counter_value (h, unit, "formation", NULL, &error));
+  g_clear_error (&error);
+  c = mu_scenario_find_counter (s, unit);
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "double-line");
+
+  g_assert_true (mu_edit_history_undo (h));
+  undone = mu_scenario_save_to_data (mu_edit_history_get_scenario (h), &undone_len);
+  g_assert_cmpmem (undone, undone_len, before, before_len);
+}
+
 /* A side's home edge and a deployment zone along it, each one undo step;
  * the file saves as before after undoing them. */
 static void
@@ -193,6 +262,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit-values/mn-acw", test_mn_acw);
   g_test_add_func ("/engine/edit-values/side-values", test_side_values);
   g_test_add_func ("/engine/edit-values/baa-table-ranges", test_baa_table_ranges);
+  g_test_add_func ("/engine/edit-values/baa-table-formation", test_baa_table_formation);
   g_test_add_func ("/engine/edit-values/home-edge-and-deployment", test_home_edge_and_deployment);
   return g_test_run ();
 }

@@ -8,7 +8,9 @@
 #include "mu-edit.h"
 #include "mu-error.h"
 #include "mu-oob-csv.h"
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
+#include "mu-table-layout.h"
 
 static MuScenario *
 load_template (void)
@@ -23,6 +25,18 @@ load_template (void)
   s = mu_scenario_load_file (path, NULL, &error);
   g_assert_no_error (error);
   return s;
+}
+
+/* text with the first `from` replaced by `to` (which must be there) */
+static char *
+replace_once (const char *text,
+                    const char *from,
+                    const char *to)
+{
+  const char *at = strstr (text, from);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
 }
 
 static void
@@ -517,6 +531,78 @@ test_table (void)
   g_assert_cmpstr (first, ==, second);
 }
 
+/* baa-table's formation has one source: the `formation` column is the
+ * formation the unit's stands take (its declared value over the older
+ * attribute), and importing it sets that value, the attribute following;
+ * a formation the ruleset does not declare is refused on its row. */
+static void
+test_table_formation (void)
+{
+  g_autoptr(MuEditHistory) h =
+    mu_edit_history_new (mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm"));
+  g_autofree char *side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  g_autofree char *unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  const MuRuleset *ruleset = mu_ruleset_find ("baa-table");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL, *second = NULL, *edited = NULL, *limbered = NULL;
+  g_autofree char *line = NULL;
+  MuCounter *c;
+
+  g_assert_true (mu_edit_place_counter_table (h, unit, (MuPoint) { 12, 10 }, 0, NULL));
+  /* as a file says it: <value field="formation">double-line</value> beside
+   * the attribute formation="line" */
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  mu_values_set (&c->values, "formation", "double-line");
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_nonnull (strstr (first, ",double-line,table 12 10 0,"));
+  g_assert_null (strstr (first, ",formation\r\n"));   /* one formation column */
+
+  edited = replace_once (first, ",double-line,", ",column,");
+  g_assert_true (mu_oob_csv_import (h, edited, strlen (edited), "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "column");
+  g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
+  g_assert_cmpstr (mu_counter_formation (ruleset, c), ==, "column");
+  second = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_cmpstr (second, ==, edited);
+
+  limbered = replace_once (first, ",double-line,", ",limbered,");
+  g_assert_false (mu_oob_csv_import (h, limbered, strlen (limbered), "oob.csv", problems, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  line = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_assert_cmpstr (line, ==, "oob.csv:3: error: formation “limbered” should be one of line, double-line, column");
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  g_assert_cmpstr (mu_values_get (c->values, "formation"), ==, "column");
+}
+
+/* An older file's unit says formation="limbered" only: its column is the
+ * formation it stands in (column), and importing the sheet unchanged keeps
+ * the file as it was. */
+static void
+test_table_formation_older (void)
+{
+  g_autoptr(MuEditHistory) h =
+    mu_edit_history_new (mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm"));
+  g_autofree char *side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  g_autofree char *unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) before = NULL;
+  g_autofree char *first = NULL;
+  MuCounter *c;
+
+  g_assert_true (mu_edit_place_counter_table (h, unit, (MuPoint) { 12, 10 }, 0, NULL));
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  c->place.formation = MU_FORMATION_LIMBERED;
+  before = mu_scenario_copy (mu_edit_history_get_scenario (h));
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_nonnull (strstr (first, ",column,table 12 10 0,"));
+  g_assert_true (mu_oob_csv_import (h, first, strlen (first), "oob.csv", NULL, &error));
+  g_assert_no_error (error);
+  assert_same (before, mu_edit_history_get_scenario (h));
+}
+
 /* muster-cli oob export, then import of the unchanged CSV: the same scenario. */
 static void
 test_cli (void)
@@ -650,6 +736,8 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
   g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);
   g_test_add_func ("/engine/oob-csv/table", test_table);
+  g_test_add_func ("/engine/oob-csv/table-formation/TAB-6", test_table_formation);
+  g_test_add_func ("/engine/oob-csv/table-formation-older", test_table_formation_older);
   g_test_add_func ("/engine/oob-csv/cli", test_cli);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
