@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
 
 enum {
   SIGNAL_CLOSED,
+  SIGNAL_CLOSE_CANCELLED,
   N_SIGNALS
 };
 
@@ -325,7 +326,8 @@ on_end_phase_response (GtkDialog       *dialog,
     end_phase (self);
 }
 
-/* End Phase warns first when the engine says something compulsory is left. */
+/* End Phase warns first when the engine says something compulsory is left,
+ * or something the phase would lose (units left without orders). */
 static void
 on_end_phase (GSimpleAction *action,
               GVariant      *param,
@@ -446,6 +448,15 @@ finish_close (MusterMatchPage *self)
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
 
+/* Closing waited on a save that did not happen: nothing closes, and
+ * whoever asked to close (the window opening another match) hears so. */
+static void
+cancel_close (MusterMatchPage *self)
+{
+  self->close_window = FALSE;
+  g_signal_emit (self, signals[SIGNAL_CLOSE_CANCELLED], 0);
+}
+
 static void
 on_save_response (GtkNativeDialog *chooser,
                   int              response,
@@ -463,7 +474,8 @@ on_save_response (GtkNativeDialog *chooser,
   if (file == NULL || !muster_game_save (self->game, file, &error))
     {
       /* not saved: nothing closes */
-      self->close_window = FALSE;
+      if (close)
+        cancel_close (self);
       if (error != NULL)
         report_error (self, _("Could not save the match"), error);
       return;
@@ -501,10 +513,39 @@ show_save (MusterMatchPage *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+/* A match that has its file is saved there at once (Ctrl+S asks nothing);
+ * one that has none asks where. TRUE when saved now. */
+static gboolean
+save_in_place (MusterMatchPage *self)
+{
+  GFile *file = muster_game_get_file (self->game);
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL)
+    {
+      show_save (self);
+      return FALSE;
+    }
+  if (!muster_game_save (self->game, file, &error))
+    {
+      report_error (self, _("Could not save the match"), error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 on_save (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
+{
+  save_in_place (MUSTER_MATCH_PAGE (user_data));
+}
+
+static void
+on_save_as (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
 {
   show_save (MUSTER_MATCH_PAGE (user_data));
 }
@@ -517,13 +558,20 @@ on_close_response (GtkDialog       *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      self->close_after_save = TRUE;
-      show_save (self);
+      if (muster_game_get_file (self->game) == NULL)
+        {
+          self->close_after_save = TRUE;
+          show_save (self);
+        }
+      else if (save_in_place (self))
+        finish_close (self);
+      else
+        cancel_close (self);
     }
   else if (response == GTK_RESPONSE_REJECT)
     finish_close (self);
   else
-    self->close_window = FALSE;
+    cancel_close (self);
 }
 
 void
@@ -552,7 +600,9 @@ muster_match_page_close (MusterMatchPage *self,
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
   gtk_widget_add_css_class (button, "destructive-action");
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save As…"), GTK_RESPONSE_ACCEPT);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog),
+                                  muster_game_get_file (self->game) ? _("_Save") : _("_Save As…"),
+                                  GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
@@ -571,6 +621,7 @@ static const GActionEntry match_entries[] = {
   { "end-phase", on_end_phase },
   { "undo", on_undo },
   { "save", on_save },
+  { "save-as", on_save_as },
   { "close", on_close },
   { "cancel", on_cancel },
   { "command", on_command, "s" },
@@ -641,10 +692,10 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
   gtk_widget_set_visible (self->pause_button, FALSE);
   gtk_box_append (GTK_BOX (row), self->pause_button);
-  button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+  button = gtk_button_new_from_icon_name ("document-save-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match As"), -1);
-  gtk_widget_set_tooltip_text (button, _("Save Match As… (Ctrl+S)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
+  gtk_widget_set_tooltip_text (button, _("Save Match (Ctrl+S; Save As: Shift+Ctrl+S)"));
   gtk_widget_set_hexpand (button, TRUE);
   gtk_widget_set_halign (button, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (row), button);
@@ -799,6 +850,7 @@ build (MusterMatchPage *self)
   {
     static const struct { const char *trigger, *action; } keys[] = {
       { "<Control>s", "match.save" },
+      { "<Control><Shift>s", "match.save-as" },
       { "<Control>z", "match.undo" },
       { "<Control>Return", "match.end-phase" },
       { "Escape", "match.cancel" },
@@ -866,6 +918,9 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   signals[SIGNAL_CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_CLOSE_CANCELLED] =
+    g_signal_new ("close-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

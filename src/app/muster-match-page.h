@@ -6,7 +6,8 @@
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
- * match.undo, match.save (Save Match As…), match.close, match.pause
+ * match.undo, match.save (in place once the match has a file, else as
+ * match.save-as: Save Match As…), match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
  * selection), match.command (a command line the page offers), match.replay
  * and match.leave-replay. The page never decides what the rules allow: it lists what
@@ -17,6 +18,8 @@
  *   "closed" (gboolean then_window): match.close or muster_match_page_close
  *       finished (saved or discarded); the window takes the page away, and
  *       closes itself too when then_window.
+ *   "close-cancelled": closing asked and was cancelled (or the save it
+ *       waited on failed): the match stays.
  */
 #pragma once
 

@@ -662,6 +662,7 @@ muster_window_dispose (GObject *object)
   if (self->scene != NULL)
     muster_scene_set_scenario (self->scene, NULL);
   muster_window_cancel_open (self);
+  muster_window_leave_match_cancel (self);
 
   G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
 }
