@@ -625,12 +625,13 @@ update_todo (MusterPhaseTracker *self)
     {
       const MuTodo *t = &g_array_index (todo, MuTodo, i);
       /* a wrapping label alone: beside an icon in a row GTK 4.8 measures it wrong */
-      g_autofree char *line = g_strdup_printf ("%s %s", t->compulsory ? "⚠" : "•", t->text);
+      gboolean warn = t->compulsory || t->lost_on_end;
+      g_autofree char *line = g_strdup_printf ("%s %s", warn ? "⚠" : "•", t->text);
       GtkWidget *label = gtk_label_new (line);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      if (t->compulsory)
+      if (warn)
         gtk_widget_add_css_class (label, "warning");
       if (t->rule)
         gtk_widget_set_tooltip_text (label, t->rule);
@@ -832,7 +833,7 @@ muster_phase_tracker_get_warning (MusterPhaseTracker *self,
     {
       const MuTodo *t = &g_array_index (todo, MuTodo, i);
 
-      if (!t->compulsory)
+      if (!t->compulsory && !t->lost_on_end)
         continue;
       if (s == NULL)
         s = g_string_new (NULL);

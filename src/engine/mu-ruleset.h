@@ -348,6 +348,10 @@ typedef struct {
   const char *rule;           /* static rule id, or NULL */
   int count;                  /* how many counters (or commands) it concerns, 0 when not counted */
   gboolean compulsory;        /* the step may not end before it is done */
+  /* The step may end without it, but what it offers is lost then (a STAR
+   * unit not assigned to a commander gets NIC and does not move, BAA-CMD-11):
+   * End Phase warns about it as about a compulsory item. */
+  gboolean lost_on_end;
 } MuTodo;
 
 /* The kind of answer a decision wants (the `choose` command's argument). */

@@ -524,7 +524,7 @@ test_close_unsaved (void)
   GtkWidget *dialog;
 
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_assert_true (muster_game_get_modified (muster_match_page_get_game (page)));
 
@@ -552,7 +552,7 @@ test_close_unsaved (void)
   /* again, closing the window this time */
   page = start_match (window, 5);
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_close (GTK_WINDOW (window));
@@ -926,7 +926,7 @@ test_match_document (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, expected);
 
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_assert_true (muster_document_get_modified (match));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• New Match of "));

@@ -639,6 +639,36 @@ test_outstanding (void)
   g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, <, 4);
 }
 
+/* BAA-CMD-11: the Confederates open First Manassas on Command Range with
+ * their 14 STAR units unassigned; the step may end, but that leaves them NIC,
+ * so the account names them as lost on ending; assigning one takes it off. */
+static void
+test_outstanding_unassigned (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  g_autoptr(GArray) todo = NULL;
+  const MuTodo *t;
+
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpuint (todo->len, ==, 1);
+  t = &g_array_index (todo, MuTodo, 0);
+  g_assert_cmpstr (t->rule, ==, "BAA-CMD-11");
+  g_assert_true (t->lost_on_end);
+  g_assert_false (t->compulsory);
+  g_assert_cmpint (t->count, ==, 14);
+  g_assert_nonnull (strstr (t->text, "Bartow's Brigade"));
+  g_assert_true (mu_match_apply_line (m, "assign bartow beauregard", NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, ==, 13);
+  g_assert_null (strstr (g_array_index (todo, MuTodo, 0).text, "Bartow's Brigade"));
+}
+
 /* A ruleset that gives no account of the step: the match still tells,
  * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
  * baa-hex without its hook), and says nothing otherwise. */
@@ -757,6 +787,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/check-with-dice/TAB-19", test_check_with_dice);
   g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
+  g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();
