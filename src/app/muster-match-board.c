@@ -216,7 +216,8 @@ read_lists (MusterMatchPage *self)
 
 /* Every legal command of the selected counter, one button each, so that the
  * keyboard reaches what the board offers to the pointer: a move by its
- * destination, any other command by its text ("assign bee johnston"). */
+ * engine's sentence ("Assign Bee's Brigade to Johnston"), its command in the
+ * tooltip. */
 static void
 fill_other_actions (MusterMatchPage *self)
 {
@@ -231,8 +232,6 @@ fill_other_actions (MusterMatchPage *self)
     {
       const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
-      guint n_args = mu_command_n_args (c);
-      const MuArg *last = n_args ? mu_command_arg (c, n_args - 1) : NULL;
       g_autofree char *line = NULL;
       g_autofree char *label = NULL;
       GtkWidget *button;
@@ -240,21 +239,15 @@ fill_other_actions (MusterMatchPage *self)
       if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
         continue;
       line = mu_command_to_string (c);
-      if ((verb->flags & MU_VERB_MOVE) && last != NULL &&
-          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
-        {
-          g_autofree char *to = mu_pos_to_string (&last->pos);
-
-          /* Translators: a move verb of the ruleset ("move", "withdraw") and the destination */
-          label = g_strdup_printf (_("%s to %s"), verb->verb, to);
-        }
-      button = gtk_button_new_with_label (label ? label : line);
-      /* a long command (a group fire of many units) is cut short, its whole
-       * text in the tooltip and the accessible name, so that it does not
-       * widen the sidebar and shrink the board */
-      gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      label ? label : line, -1);
+      /* the engine's sentence with names; the command itself in the tooltip */
+      label = mu_match_describe_command (muster_game_get_match (self->game), c,
+                                         verb->sentence ? _(verb->sentence) : NULL);
+      button = gtk_button_new_with_label (label);
+      /* a long sentence (a group fire of many units) wraps, so that it does
+       * not widen the sidebar and shrink the board */
+      gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");

@@ -220,6 +220,12 @@ typedef struct {
   guint flags;             /* MuVerbFlags */
   const char *usage;       /* what a line of the wrong shape is told, after the verb:
                             * "needs exactly two ids"; NULL: the syntax is quoted */
+  /* The command as a sentence for people (N_(), a front end translates
+   * it), its placeholders the syntax's names: "Assign {UNIT} to
+   * {COMMANDER}", {UNIT} for "UNIT..." (a list: "A, B and C"), {TARGET} for
+   * "[TARGET]", and {to}: the last position the command names. NULL: the
+   * verb and its arguments, named. See mu_match_describe_command(). */
+  const char *sentence;
 } MuVerbInfo;
 
 /* Reading the state ---------------------------------------------------------- */
@@ -335,6 +341,11 @@ typedef struct {
 typedef struct {
   gboolean over;
   const char *winner;         /* side id, NULL for a draw or while not over */
+  /* The scores the summary gives, side by side (side ids), for a front end
+   * to name the sides: n_scores of them. */
+  guint n_scores;
+  const char *score_side[4];
+  int score[4];
   const char *level;          /* "draw", "tactical", "decisive", "complete" */
   int difference;
   char *summary;              /* owned by the caller of victory(): g_free */

@@ -9,6 +9,7 @@
 
 #include "app-test.h"
 #include "mu-match.h"
+#include "muster-match-log.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
@@ -31,6 +32,44 @@ secondary_text (GtkWidget *dialog)
 
   g_object_get (dialog, "secondary-text", &text, NULL);
   return text;
+}
+
+/* The first widget of the type under root (depth first), or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The visible buttons under root whose action is `action`, in order. */
+static void
+collect_actionables (GtkWidget  *root,
+                     const char *action,
+                     GPtrArray  *out)
+{
+  if (GTK_IS_ACTIONABLE (root) && gtk_widget_get_visible (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_actionables (child, action, out);
+}
+
+static const char *
+button_text (GtkWidget *button)
+{
+  GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
+
+  return GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child)) : gtk_button_get_label (GTK_BUTTON (button));
 }
 
 /* First Manassas opens on the Confederates' Command Range step with their
@@ -95,6 +134,67 @@ test_unassigned_warning (void)
   destroy_all_windows ();
 }
 
+/* The sidebar offers the selected counter's commands as sentences with
+ * names (the engine's), the command itself only in the tooltip; the log
+ * names the counters, and keeps their ids in its tooltip. */
+static void
+test_plain_words (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  GtkWidget *assign = NULL;
+  GListModel *model;
+  gboolean named = FALSE;
+
+  muster_match_page_dismiss_handover (page);
+  muster_match_page_select (page, "bartow");
+  flush_events ();
+  collect_actionables (GTK_WIDGET (page), "match.command", buttons);
+  g_assert_cmpuint (buttons->len, >, 0);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkWidget *b = g_ptr_array_index (buttons, i);
+      const char *text = button_text (b);
+      const char *tip = gtk_widget_get_tooltip_text (b);
+
+      g_test_message ("button: %s (%s)", text, tip);
+      g_assert_false (g_str_has_prefix (text, "assign "));
+      g_assert_null (strstr (text, "bartow"));
+      if (g_str_has_prefix (text, "Assign Bartow's Brigade to "))
+        {
+          g_assert_true (g_str_has_prefix (tip, "assign bartow "));
+          assign = b;
+        }
+    }
+  g_assert_nonnull (assign);
+  g_signal_emit_by_name (assign, "clicked");
+  flush_events ();
+
+  model = muster_match_log_get_model (MUSTER_MATCH_LOG (find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG)));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MusterLogEntry) entry = g_list_model_get_item (model, i);
+      const char *text = muster_log_entry_get_text (entry);
+      g_autofree char *tip = muster_log_entry_get_tip (entry);
+
+      g_test_message ("log entry: %s [%s]", text, muster_log_entry_get_rule (entry));
+      if (muster_log_entry_get_rule (entry) != NULL &&
+          g_str_equal (muster_log_entry_get_rule (entry), "BAA-CMD-11"))
+        {
+          g_test_message ("log: %s (%s)", text, tip);
+          g_assert_nonnull (strstr (text, "Bartow's Brigade"));
+          g_assert_null (strstr (text, "bartow"));
+          g_assert_nonnull (strstr (tip, "bartow"));
+          /* the rule once */
+          g_assert_true (strstr (tip, "BAA-CMD-11") == g_strrstr (tip, "BAA-CMD-11"));
+          named = TRUE;
+        }
+    }
+  g_assert_true (named);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -102,6 +202,7 @@ main (int   argc,
   if (app_test_init (&argc, &argv, "/app/first-hour/no-display"))
     {
       g_test_add_func ("/app/first-hour/unassigned-warning", test_unassigned_warning);
+      g_test_add_func ("/app/first-hour/plain-words", test_plain_words);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
