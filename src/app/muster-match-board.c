@@ -832,6 +832,7 @@ muster_match_board_finalize (MusterMatchPage *self)
   g_clear_pointer (&self->last_hexes, g_array_unref);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->drag_select, g_free);
   g_clear_pointer (&self->sight_text, g_free);
   g_clear_pointer (&self->table_moves, g_array_unref);
 }

@@ -5,7 +5,8 @@
  * cursor) shows the path of the engine's listed move there and its cost, or
  * else the counter's line of sight to it as the engine answers it
  * (mu_match_line_of_sight): the line, the blocking hex or point, what blocks
- * and the rule. A drag of the selected counter drops it on a position: the
+ * and the rule. A drag of the selected counter (or of any counter of the
+ * side to act, which it selects) drops it on a position: the
  * engine's listed move when it has one, else a move command the engine
  * checks, so that a refused drop shows the engine's reason in the page's bar.
  * Nothing here decides what the rules allow.
@@ -353,30 +354,43 @@ muster_match_page_hover_point (MusterMatchPage *self,
 
 /* Drag and drop ---------------------------------------------------------------- */
 
-/* Whether widget point (x, y) is on the selected counter's piece. */
-static gboolean
-on_selected_piece (MusterMatchPage *self,
-                   double           x,
-                   double           y)
+/* The counter whose piece is at widget point (x, y), or NULL. */
+static const MuCounter *
+piece_at (MusterMatchPage *self,
+          double           x,
+          double           y)
 {
   MusterPick pick;
   int piece = -1;
   guint n;
   const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
 
-  if (self->selected == NULL || !muster_map_view_pick (self->map_view, x, y, &pick, &piece) ||
-      piece < 0 || (guint) piece >= n)
-    return FALSE;
-  return g_strcmp0 (pieces[piece].counter->id, self->selected) == 0;
+  if (!muster_map_view_pick (self->map_view, x, y, &pick, &piece) || piece < 0 || (guint) piece >= n)
+    return NULL;
+  return pieces[piece].counter;
 }
 
+/* A drag begins on the selected counter, or on any counter of the side
+ * to act, which it selects once the press becomes a drag: the drop is
+ * then its move (or the engine's reason it may not). */
 static void
 on_drag_begin (GtkGestureDrag  *gesture,
                double           x,
                double           y,
                MusterMatchPage *self)
 {
-  self->drag_on = !board_busy (self) && on_selected_piece (self, x, y);
+  const MuCounter *counter = board_busy (self) ? NULL : piece_at (self, x, y);
+
+  g_clear_pointer (&self->drag_select, g_free);
+  self->drag_on = FALSE;
+  if (counter != NULL && g_strcmp0 (counter->id, self->selected) == 0)
+    self->drag_on = TRUE;
+  else if (counter != NULL && counter->side != NULL &&
+           g_strcmp0 (counter->side, muster_game_get_awaited_side (self->game)) == 0)
+    {
+      self->drag_on = TRUE;
+      self->drag_select = g_strdup (counter->id);
+    }
   self->drag_x = x;
   self->drag_y = y;
 }
@@ -411,6 +425,12 @@ on_drag_update (GtkGestureDrag  *gesture,
     return;
   /* the press is a drag now, not a click */
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (self->drag_select != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->drag_select);
+
+      muster_match_page_select (self, id);
+    }
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), "grabbing");
   if (!pointer_pos (self, self->drag_x + dx, self->drag_y + dy, &pos))
     return;
@@ -460,6 +480,7 @@ on_drag_end (GtkGestureDrag  *gesture,
   gboolean dropped = self->drag_on && hypot (dx, dy) >= DRAG_THRESHOLD;
 
   self->drag_on = FALSE;
+  g_clear_pointer (&self->drag_select, g_free);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
   if (dropped)
     muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);

@@ -37,6 +37,8 @@ struct _MusterMatchPage
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
   gboolean drag_on;             /* a drag of the selected counter is under way */
+  char *drag_select;            /* the acting side's counter the drag began on, not yet
+                                 * selected: selected once the press becomes a drag */
   double drag_x, drag_y;        /* where it started, widget pixels */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 

@@ -64,6 +64,104 @@ collect_actionables (GtkWidget  *root,
     collect_actionables (child, action, out);
 }
 
+/* A window showing a new First Manassas match (seed 1) with `lines`
+ * played, the hand-over screen taken away. */
+static MusterMatchPage *
+begin_match (const char *const *lines)
+{
+  MusterWindow *window = new_window ();
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
+  MusterMatchPage *page;
+
+  g_assert_no_error (error);
+  for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
+    {
+      muster_game_apply_line (game, lines[i], &error);
+      g_assert_no_error (error);
+    }
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  flush_events ();
+  return page;
+}
+
+static const MuCounterView *
+view_of (MusterMatchPage *page,
+         const char      *id)
+{
+  GArray *views = mu_match_get_counters (muster_game_get_match (game_of (page)));
+
+  for (guint i = 0; i < views->len; i++)
+    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, id) == 0)
+      return &g_array_index (views, MuCounterView, i);
+  return NULL;
+}
+
+static MuHex
+hex (const char *label)
+{
+  MuHex h;
+
+  g_assert_true (mu_hex_parse (label, &h));
+  return h;
+}
+
+static void
+widget_point (MusterMatchPage *page,
+              const MuPos     *pos,
+              double          *x,
+              double          *y)
+{
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  MusterViewTransform t;
+  MuPoint b;
+
+  muster_map_view_get_transform (view, &t);
+  muster_map_view_pos_to_board (view, pos, &b);
+  muster_view_to_widget (&t, b.x, b.y, x, y);
+}
+
+static GtkEventController *
+controller_named (GtkWidget  *widget,
+                  const char *name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
+        return c;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* A drag with the primary button from one position to another, as the
+ * board's drag gesture sees it. */
+static void
+drag (MusterMatchPage *page,
+      const MuPos     *from,
+      const MuPos     *to)
+{
+  GtkEventController *c = controller_named (GTK_WIDGET (muster_match_page_get_map_view (page)), "match-drag");
+  double x0, y0, x1, y1;
+
+  widget_point (page, from, &x0, &y0);
+  widget_point (page, to, &x1, &y1);
+  g_signal_emit_by_name (c, "drag-begin", x0, y0);
+  g_signal_emit_by_name (c, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  g_signal_emit_by_name (c, "drag-update", x1 - x0, y1 - y0);
+  g_signal_emit_by_name (c, "drag-end", x1 - x0, y1 - y0);
+  flush_events ();
+}
+
 static const char *
 button_text (GtkWidget *button)
 {
@@ -195,6 +293,57 @@ test_plain_words (void)
   destroy_all_windows ();
 }
 
+/* The Union's movement (First Manassas, seed 1, three steps on): a drag
+ * of Sherman, not selected, selects and moves him; a drag of a Union unit
+ * the engine lists no move for selects it and the bar says why. */
+static void
+test_drag_unselected (void)
+{
+  static const char *const union_moves[] = { "end-phase", "end-phase", "end-phase", NULL };
+  MusterMatchPage *page = begin_match (union_moves);
+  MuMatch *match = muster_game_get_match (game_of (page));
+  MuPos from = mu_pos_from_hex (hex ("1410")), to = mu_pos_from_hex (hex ("1309"));
+  GArray *views = mu_match_get_counters (match);
+  const char *stuck = NULL;
+
+  g_assert_null (muster_match_page_get_selected (page));
+  g_assert_true (mu_hex_equal (view_of (page, "sherman")->pos.hex, hex ("1410")));
+  drag (page, &from, &to);
+  g_assert_cmpstr (muster_match_page_get_selected (page), ==, "sherman");
+  g_assert_true (mu_hex_equal (view_of (page, "sherman")->pos.hex, hex ("1309")));
+
+  /* one the engine offers no move: the drop is refused with its reason */
+  muster_match_page_select (page, NULL);
+  for (guint i = 0; i < views->len && stuck == NULL; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      g_autoptr(GArray) moves = NULL;
+
+      if (g_strcmp0 (v->side, "usa") != 0 || v->status != MU_COUNTER_STATUS_ACTIVE || v->pos.is_point ||
+          !mu_pos_is_set (&v->pos))
+        continue;
+      moves = mu_match_legal_moves (match, v->id);
+      if (moves->len == 0)
+        stuck = v->id;
+    }
+  g_assert_nonnull (stuck);
+  {
+    MuPos at = view_of (page, stuck)->pos;
+    MuHex next = at.hex;
+    MuPos there;
+
+    next.row += next.row > 1 ? -1 : 1;
+    there = mu_pos_from_hex (next);
+    drag (page, &at, &there);
+    g_assert_cmpstr (muster_match_page_get_selected (page), ==, stuck);
+    g_test_message ("%s: %s", stuck, muster_match_page_get_refusal (page));
+    g_assert_nonnull (muster_match_page_get_refusal (page));
+    g_assert_nonnull (strstr (muster_match_page_get_refusal (page), "(BAA-"));
+    g_assert_true (mu_pos_equal (&view_of (page, stuck)->pos, &at));
+  }
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -203,6 +352,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/first-hour/unassigned-warning", test_unassigned_warning);
       g_test_add_func ("/app/first-hour/plain-words", test_plain_words);
+      g_test_add_func ("/app/first-hour/drag-unselected", test_drag_unselected);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
