@@ -257,7 +257,31 @@ fill_other_actions (MusterMatchPage *self)
   gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
 }
 
-/* N and Shift+N: the next or previous counter of the side to act. */
+/* Pixels from the board's edge inside which a counter counts as in sight. */
+#define REVEAL_MARGIN 48.0
+
+/* Pans the board so that pos is in sight (to the middle when it was not). */
+static void
+reveal (MusterMatchPage *self,
+        const MuPos     *pos)
+{
+  GtkWidget *view = GTK_WIDGET (self->map_view);
+  double w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  MusterViewTransform t;
+  MuPoint b;
+  double x, y;
+
+  if (!mu_pos_is_set (pos) || w <= 0 || h <= 0)
+    return;
+  muster_map_view_get_transform (self->map_view, &t);
+  muster_map_view_pos_to_board (self->map_view, pos, &b);
+  muster_view_to_widget (&t, b.x, b.y, &x, &y);
+  if (x < REVEAL_MARGIN || y < REVEAL_MARGIN || x > w - REVEAL_MARGIN || y > h - REVEAL_MARGIN)
+    muster_map_view_pan (self->map_view, w / 2 - x, h / 2 - y);
+}
+
+/* N and Shift+N: the next or previous counter of the side to act, brought
+ * into sight. */
 static void
 select_next (MusterMatchPage *self,
              int              step)
@@ -280,7 +304,10 @@ select_next (MusterMatchPage *self,
 
       if (g_strcmp0 (v->side, side) == 0 && view_shown (v))
         {
+          MuPos pos = v->pos;
+
           muster_match_page_select (self, v->id);
+          reveal (self, &pos);
           return;
         }
     }

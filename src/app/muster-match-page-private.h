@@ -45,6 +45,7 @@ struct _MusterMatchPage
   /* Hand-over. */
   char *handover_side;          /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
+  guint seen_events;            /* how many events the match had when they took it */
 
   /* Widgets. */
   GtkWidget *root;
@@ -56,6 +57,7 @@ struct _MusterMatchPage
   GtkWidget *handover;
   GtkWidget *handover_title;
   GtkWidget *handover_button;
+  GtkWidget *handover_results;  /* the fire and melee since the last hand-over, with dice */
   GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;

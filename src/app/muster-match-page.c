@@ -659,6 +659,9 @@ heading (const char *text)
   return label;
 }
 
+/* Pixels the log keeps at least (about nine lines). */
+#define LOG_MIN_HEIGHT 220
+
 static GtkWidget *
 build_sidebar (MusterMatchPage *self)
 {
@@ -742,9 +745,11 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_visible (self->decision_frame, FALSE);
   gtk_box_append (GTK_BOX (side), self->decision_frame);
 
-  /* The log's place. */
+  /* The log's place: a share of its own, however many commands the
+   * selected counter lists above it. */
   self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_vexpand (self->log, TRUE);
+  gtk_widget_set_size_request (self->log, -1, LOG_MIN_HEIGHT);
   gtk_box_append (GTK_BOX (side), self->log);
   return side;
 }
@@ -845,8 +850,10 @@ build (MusterMatchPage *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
 
+  /* The window's keys while the match is shown, wherever the focus is
+   * (Ctrl+Return from the log, the sidebar's buttons or the header bar). */
   shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_LOCAL);
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
   {
     static const struct { const char *trigger, *action; } keys[] = {
       { "<Control>s", "match.save" },
@@ -904,11 +911,25 @@ muster_match_page_finalize (GObject *object)
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
 
+/* The focus goes where the player acts first: the hand-over screen's
+ * button while it covers the board, else the board. */
+static gboolean
+muster_match_page_grab_focus (GtkWidget *widget)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
+
+  if (self->handover_side != NULL)
+    return gtk_widget_grab_focus (self->handover_button);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
 static void
 muster_match_page_class_init (MusterMatchPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = muster_match_page_grab_focus;
 
   object_class->dispose = muster_match_page_dispose;
   object_class->finalize = muster_match_page_finalize;

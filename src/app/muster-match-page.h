@@ -110,6 +110,10 @@ const char    *muster_match_page_get_refusal        (MusterMatchPage *self);
 /* The side the hand-over screen waits for, or NULL when it is not shown. */
 const char    *muster_match_page_get_handover_side  (MusterMatchPage *self);
 void           muster_match_page_dismiss_handover   (MusterMatchPage *self);
+/* The "Last results" the hand-over screen shows (the fire and melee since
+ * the board last changed hands, with their dice), a line each; owned by
+ * the page until the next call. */
+const char    *muster_match_page_get_handover_results (MusterMatchPage *self);
 /* The box holding the pending decision's answers (its buttons' action
  * target is the answer). */
 GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);

@@ -181,7 +181,7 @@ muster_window_show_match (MusterWindow *self,
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
-  gtk_widget_grab_focus (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
+  gtk_widget_grab_focus (page);   /* the hand-over button, or the board */
   muster_window_update_chrome (self);
 }
 

@@ -344,6 +344,169 @@ test_drag_unselected (void)
   destroy_all_windows ();
 }
 
+/* A key press on the board, offered to its key controllers in turn as
+ * propagation does until one handles it; whether one did. */
+static gboolean
+press_key (MusterMatchPage *page,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  GtkWidget *view = GTK_WIDGET (muster_match_page_get_map_view (page));
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+    }
+  flush_events ();
+  return handled;
+}
+
+/* The shortcut for `accel` among the window's own (root) shortcut
+ * controllers, which see every key whatever has the focus; or NULL. */
+static GtkShortcut *
+window_shortcut (GtkWidget  *window,
+                 const char *accel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), k);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (sc), wanted))
+            return sc;   /* still held by the controller */
+        }
+    }
+  return NULL;
+}
+
+/* The keyboard: the hand-over button has the focus; Tab goes from the board
+ * to the selected counter's commands without stopping on every step of the
+ * phase tracker; Ctrl+Return is the window's, whatever has the focus; N
+ * brings the counter it selects into sight. */
+static void
+test_keyboard (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  GtkWidget *focus;
+  GtkShortcut *end;
+  guint tabs = 0, before;
+
+  g_assert_nonnull (muster_match_page_get_handover_side (page));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (GTK_IS_BUTTON (focus) || GTK_IS_BUTTON (gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON)));
+  g_assert_nonnull (strstr (button_text (GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON)),
+                            "Show the Board"));
+  muster_match_page_dismiss_handover (page);
+
+  /* Tab from the board to the first of bartow's commands */
+  muster_match_page_select (page, "bartow");
+  flush_events ();
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  for (tabs = 0; tabs < 200; tabs++)
+    {
+      GtkWidget *button;
+
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      button = focus && GTK_IS_BUTTON (focus) ? focus : focus ? gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON) : NULL;
+      if (button && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), "match.command") == 0)
+        break;
+      if (!gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD))
+        gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD);
+    }
+  g_test_message ("Tab presses from the board to a command: %u", tabs);
+  g_assert_cmpuint (tabs, <=, 12);
+
+  /* Ctrl+Return from the sidebar's command button: the window's shortcut */
+  end = window_shortcut (GTK_WIDGET (window), "<Control>Return");
+  g_assert_nonnull (end);
+  before = n_commands (page);
+  gtk_shortcut_action_activate (gtk_shortcut_get_action (end), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                GTK_WIDGET (page), NULL);
+  flush_events ();
+  g_assert_nonnull (muster_match_page_get_dialog (page));   /* the STAR warning */
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_cmpuint (n_commands (page), ==, before + 1);
+
+  /* N at full size brings each counter it selects into sight */
+  muster_map_view_zoom_at (view, 1.5, 0, 0);
+  flush_events ();
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  for (guint i = 0; i < 6; i++)
+    {
+      const MuCounterView *v;
+      double x, y;
+
+      g_assert_true (press_key (page, GDK_KEY_n, 0));
+      g_assert_nonnull (muster_match_page_get_selected (page));
+      v = view_of (page, muster_match_page_get_selected (page));
+      widget_point (page, &v->pos, &x, &y);
+      g_assert_cmpfloat (x, >=, 0);
+      g_assert_cmpfloat (y, >=, 0);
+      g_assert_cmpfloat (x, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+      g_assert_cmpfloat (y, <=, gtk_widget_get_height (GTK_WIDGET (view)));
+    }
+  destroy_all_windows ();
+}
+
+/* At 1366 x 768 with a unit with many moves selected the log keeps its
+ * share (the phase tracker folds to its current step); when the turn passes
+ * to the other person the hand-over screen shows what was rolled since. */
+static void
+test_sidebar_room (void)
+{
+  static const char *const union_moves[] = { "end-phase", "end-phase", "end-phase", NULL };
+  MusterMatchPage *page = begin_match (union_moves);
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  g_autoptr(GArray) moves = mu_match_legal_moves (muster_game_get_match (game_of (page)), "sherman");
+
+  g_assert_cmpuint (moves->len, >=, 8);
+  muster_match_page_select (page, "sherman");
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  flush_events ();
+  g_test_message ("log height with sherman selected: %d", gtk_widget_get_height (log));
+  g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
+  destroy_all_windows ();
+
+  {
+    MusterWindow *window = new_window ();
+    const char *results;
+
+    page = start_match (window, 5);
+    for (guint i = 0; i < 30 && g_strcmp0 (muster_match_page_get_handover_side (page), "usa") != 0; i++)
+      {
+        if (muster_match_page_get_handover_side (page) != NULL)
+          muster_match_page_dismiss_handover (page);
+        app_test_end_phase (page);
+      }
+    g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "usa");
+    results = muster_match_page_get_handover_results (page);
+    g_test_message ("hand-over: %s", results);
+    g_assert_true (g_str_has_prefix (results, "Last results\n"));
+    g_assert_nonnull (strstr (results, " die"));
+    g_assert_nonnull (strstr (results, " — "));
+    destroy_all_windows ();
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +516,8 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/unassigned-warning", test_unassigned_warning);
       g_test_add_func ("/app/first-hour/plain-words", test_plain_words);
       g_test_add_func ("/app/first-hour/drag-unselected", test_drag_unselected);
+      g_test_add_func ("/app/first-hour/keyboard", test_keyboard);
+      g_test_add_func ("/app/first-hour/sidebar-room", test_sidebar_room);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

@@ -365,8 +365,8 @@ test_end_button (void)
   flush_events ();
   for (GtkWidget *w = gtk_widget_get_first_child (tracker); w && !button;)
     {
-      /* depth-first for the one button */
-      if (GTK_IS_BUTTON (w))
+      /* depth-first for the one button (the fold's toggle aside) */
+      if (GTK_IS_BUTTON (w) && !GTK_IS_TOGGLE_BUTTON (w))
         button = w;
       else if (gtk_widget_get_first_child (w))
         w = gtk_widget_get_first_child (w);
