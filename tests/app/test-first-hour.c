@@ -507,6 +507,67 @@ test_sidebar_room (void)
   }
 }
 
+static gboolean
+dialog_has_button (GtkWidget  *dialog,
+                   const char *label)
+{
+  GtkWidget *w = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+
+  return w != NULL && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), label) == 0;
+}
+
+/* Ctrl+S saves a match that has its file there, asking nothing; the close
+ * question offers Save (Save As… only for a match never saved). */
+static void
+test_save_in_place (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "first-hour-save.muster-game", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  GtkShortcut *save;
+  guint commands;
+
+  muster_match_page_dismiss_handover (page);
+  app_test_end_phase (page);
+  g_assert_true (muster_game_get_modified (game_of (page)));
+  /* never saved: the question offers Save As… */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
+  flush_events ();
+  g_assert_true (dialog_has_button (muster_match_page_get_dialog (page), "_Save As…"));
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_CANCEL);
+  flush_events ();
+
+  g_assert_true (muster_game_save (game_of (page), file, &error));
+  g_assert_no_error (error);
+  app_test_end_phase (page);
+  commands = n_commands (page);
+  g_assert_true (muster_game_get_modified (game_of (page)));
+  save = window_shortcut (GTK_WIDGET (window), "<Control>s");
+  g_assert_nonnull (save);
+  gtk_shortcut_action_activate (gtk_shortcut_get_action (save), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                GTK_WIDGET (page), NULL);
+  flush_events ();
+  g_assert_null (muster_match_page_get_file_chooser (page));
+  g_assert_false (muster_game_get_modified (game_of (page)));
+  {
+    g_autoptr(MuMatch) kept = mu_match_load_file (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (mu_match_get_commands (kept)->len, ==, commands);
+  }
+  /* named: the question offers Save */
+  app_test_end_phase (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
+  flush_events ();
+  g_assert_true (dialog_has_button (muster_match_page_get_dialog (page), "_Save"));
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_unlink (path);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -518,6 +579,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/drag-unselected", test_drag_unselected);
       g_test_add_func ("/app/first-hour/keyboard", test_keyboard);
       g_test_add_func ("/app/first-hour/sidebar-room", test_sidebar_room);
+      g_test_add_func ("/app/first-hour/save-in-place", test_save_in_place);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

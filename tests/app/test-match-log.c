@@ -386,6 +386,20 @@ test_scrolled_to_newest (void)
     play_one (game);
   wait_frames (log, 5);
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), <, gtk_adjustment_get_page_size (adj));
+  /* back at the end, it follows again, and a taller log (the sidebar's
+   * commands gone) goes on following */
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  wait_frames (log, 2);
+  for (int round = 0; round < 2; round++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 320, round ? 260 : 420);
+      wait_frames (log, 3);
+      for (int i = 0; i < 10; i++)
+        play_one (game);
+      wait_frames (log, 5);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), >=,
+                         gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();
 }
