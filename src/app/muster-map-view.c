@@ -382,6 +382,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
+  muster_map_view_snapshot_range (self, snapshot, w, h);
   muster_map_view_snapshot_outline (self, snapshot, w, h);
   {
     MusterTrace trace;

@@ -257,6 +257,15 @@ fill_other_actions (MusterMatchPage *self)
   gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
 }
 
+const char *
+muster_match_board_counter_name (MusterMatchPage *self,
+                                 const char      *id)
+{
+  const MuCounter *c = id ? mu_scenario_find_counter (muster_game_get_scenario (self->game), id) : NULL;
+
+  return c && c->name && *c->name ? c->name : id;
+}
+
 /* Pixels from the board's edge inside which a counter counts as in sight. */
 #define REVEAL_MARGIN 48.0
 
@@ -350,6 +359,7 @@ muster_match_page_select (MusterMatchPage *self,
     g_ptr_array_add (self->group, g_strdup (counter));
   g_ptr_array_add (self->group, NULL);
   read_lists (self);
+  muster_match_input_range (self);
   if (counter != NULL)
     {
       const MuCounterView *v = muster_match_board_find_view (self, counter);
@@ -375,6 +385,9 @@ muster_match_page_select (MusterMatchPage *self,
     }
   else
     muster_match_board_set_hint (self, NULL);
+  if (counter != NULL && self->hint != NULL && muster_scene_get_range_label (self->scene) != NULL)
+    muster_match_board_set_hint (self, g_strdup_printf ("%s\n%s", self->hint,
+                                                        muster_scene_get_range_label (self->scene)));
   muster_match_board_update (self);
 }
 

@@ -191,6 +191,91 @@ muster_match_input_table_marks (MusterMatchPage *self,
   muster_scene_set_area (self->scene, moves != NULL ? board_area (self) : NULL);
 }
 
+/* The command radius ------------------------------------------------------------- */
+
+/* The selected counter's command radius as the engine answers it
+ * (mu_match_command_radius): on a hex board, the edges between the hexes
+ * within reach of its commander and those beyond; on a table, a circle. */
+void
+muster_match_input_range (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autofree char *label = NULL;
+  MuCommandRadius r;
+
+  if (self->selected == NULL ||
+      !mu_match_command_radius (muster_game_get_match (self->game), self->selected, &r))
+    {
+      muster_scene_set_range (self->scene, NULL, 0, NULL);
+      return;
+    }
+  if (!r.centre.is_point && s->hex_map != NULL)
+    {
+      const MuHexGrid *grid = &s->hex_map->grid;
+      double size = MUSTER_MAP_VIEW_HEX_SIZE;
+
+      for (int col = 1; col <= grid->cols; col++)
+        for (int row = 1; row <= grid->rows; row++)
+          {
+            MuHex h = { col, row };
+            double cx, cy;
+
+            if (mu_hex_distance (grid, h, r.centre.hex) > (int) r.radius)
+              continue;
+            mu_hex_center (grid, size, h, &cx, &cy);
+            for (int k = 0; k < 6; k++)
+              {
+                MuPoint a, b;
+                MuHex other;
+
+                mu_hex_corner (grid, size, h, k, &a.x, &a.y);
+                mu_hex_corner (grid, size, h, (k + 1) % 6, &b.x, &b.y);
+                /* the hex across this edge: this centre mirrored in the edge */
+                other = mu_hex_at_pixel (grid, size, a.x + b.x - cx, a.y + b.y - cy);
+                if (other.col >= 1 && other.col <= grid->cols && other.row >= 1 && other.row <= grid->rows &&
+                    mu_hex_distance (grid, other, r.centre.hex) <= (int) r.radius)
+                  continue;
+                g_array_append_val (segments, a);
+                g_array_append_val (segments, b);
+              }
+          }
+      /* Translators: a commander's name, its range in hexes and the rule */
+      label = g_strdup_printf (ngettext ("Command range of %s: %d hex (%s)", "Command range of %s: %d hexes (%s)",
+                                         (int) r.radius),
+                               muster_match_board_counter_name (self, r.commander), (int) r.radius, r.rule);
+    }
+  else if (r.centre.is_point)
+    {
+      MuPos edge = mu_pos_from_point (r.centre.point.x + r.radius, r.centre.point.y, -1);
+      MuPoint c, e;
+      double radius;
+
+      muster_map_view_pos_to_board (self->map_view, &r.centre, &c);
+      muster_map_view_pos_to_board (self->map_view, &edge, &e);
+      radius = hypot (e.x - c.x, e.y - c.y);
+      for (int k = 0; k < 72; k++)
+        {
+          MuPoint a = { c.x + radius * cos (k * G_PI / 36), c.y + radius * sin (k * G_PI / 36) };
+          MuPoint b = { c.x + radius * cos ((k + 1) * G_PI / 36), c.y + radius * sin ((k + 1) * G_PI / 36) };
+
+          g_array_append_val (segments, a);
+          g_array_append_val (segments, b);
+        }
+      /* Translators: a commander's name, its range in table units and the rule */
+      label = g_strdup_printf (_("Command range of %s: %g (%s)"),
+                               muster_match_board_counter_name (self, r.commander), r.radius, r.rule);
+    }
+  muster_scene_set_range (self->scene, (const MuPoint *) segments->data, segments->len, label);
+}
+
+const char *
+muster_match_page_get_range_text (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return muster_scene_get_range_label (self->scene);
+}
+
 const char *
 muster_match_page_get_sight_text (MusterMatchPage *self)
 {

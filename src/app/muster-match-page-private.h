@@ -105,11 +105,15 @@ void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, c
 gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
 /* The table's marks for the selected counter's listed destinations. */
 void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
+/* Shows the selected counter's command radius (none when nothing is selected). */
+void muster_match_input_range        (MusterMatchPage *self);
 
 /* The match the board shows: the replay's step while replaying, else the game's. */
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);
 /* A side's display name ("Union"), or its id. */
 const char *muster_match_page_side_name (MusterMatchPage *self, const char *side);
+/* A counter's scenario name, else its id. */
+const char *muster_match_board_counter_name (MusterMatchPage *self, const char *id);
 
 /* Shows text in the refusal bar (until the game changes). */
 void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);

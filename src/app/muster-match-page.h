@@ -98,6 +98,9 @@ void           muster_match_page_hover_point        (MusterMatchPage *self, MuPo
  * drag): the engine's listed move there, else a move command the engine
  * checks, whose refusal shows in the bar. */
 void           muster_match_page_drop               (MusterMatchPage *self, double x, double y);
+/* The command radius shown for the selected counter ("Command range of
+ * Beauregard: 3 hexes (BAA-CMD-2)"), or NULL when none is shown. */
+const char    *muster_match_page_get_range_text     (MusterMatchPage *self);
 /* The last line of sight shown ("Blocked by a unit: ... (BAA-LOS-1)"), or NULL. */
 const char    *muster_match_page_get_sight_text     (MusterMatchPage *self);
 

@@ -1,4 +1,5 @@
-/* mu-command-describe.c: a command as a sentence for people
+/* mu-command-describe.c: a command as a sentence for people, and the
+ * command radius a counter belongs to (what the board shows of command)
  *
  * The ruleset declares each verb's sentence (MuVerbInfo.sentence, e.g.
  * "Assign {UNIT} to {COMMANDER}"); its placeholders are the syntax's own
@@ -249,4 +250,22 @@ mu_match_describe_command (const MuMatch   *match,
       p = end;
     }
   return g_string_free (s, FALSE);
+}
+
+gboolean
+mu_match_command_radius (const MuMatch   *match,
+                         const char      *counter,
+                         MuCommandRadius *out)
+{
+  const MuRuleset *ruleset;
+
+  g_return_val_if_fail (match != NULL, FALSE);
+  g_return_val_if_fail (counter != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  ruleset = mu_match_get_ruleset (match);
+  if (ruleset->command_radius == NULL)
+    return FALSE;
+  return ruleset->command_radius (mu_match_get_state (match), counter, out);
 }

@@ -106,6 +106,11 @@ MuMatch           *mu_match_new_replay       (const MuMatch *match, guint n_comm
  * them. Newly allocated. */
 char              *mu_match_describe_command (const MuMatch *match, const MuCommand *command,
                                               const char *sentence);
+/* The command radius the counter belongs to (its commander's, its own for
+ * a commander), as the ruleset answers (MuRuleset.command_radius); FALSE
+ * when it has none now or the ruleset tells none. */
+gboolean           mu_match_command_radius   (const MuMatch *match, const char *counter,
+                                              MuCommandRadius *out);
 /* The legal commands that name the counter (of MuCommand*). */
 GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
 /* Where the counter may go now (of MuPos: hexes; the destinations of its

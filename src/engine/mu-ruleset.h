@@ -365,6 +365,15 @@ typedef struct {
   gboolean lost_on_end;
 } MuTodo;
 
+/* The command radius a counter belongs to: its commander's (its own when
+ * it commands), as a centre and a radius on the board. */
+typedef struct {
+  const char *commander;      /* the commander's id, owned by the state */
+  MuPos centre;               /* where the commander stands */
+  double radius;              /* in hexes on a hex board, table units on a table */
+  const char *rule;           /* static rule id */
+} MuCommandRadius;
+
 /* The kind of answer a decision wants (the `choose` command's argument). */
 typedef enum {
   MU_ANSWER_CHOICE,     /* one of answers */
@@ -519,6 +528,10 @@ struct _MuRuleset {
    * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
    * free of any ruleset's commands and decisions. */
   const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
+  /* Optional: the command radius the counter belongs to, in *out; FALSE
+   * when it has none now (an unassigned STAR unit, a commander off the
+   * board). For the board to show it when the counter is selected. */
+  gboolean (*command_radius)   (gpointer state, const char *counter, MuCommandRadius *out);
 };
 
 /* Registry: the one list of rulesets. */

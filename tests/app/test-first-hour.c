@@ -651,6 +651,40 @@ test_shortcuts_window (void)
   destroy_all_windows ();
 }
 
+/* Selecting a commander shows its command radius (its leadership in
+ * hexes, as the engine answers it): the boundary of the hexes within reach,
+ * a hex ring of 6 (2r + 1) edges where the board does not clip it; a unit
+ * shows its commander's; nothing selected, nothing shown. */
+static void
+test_command_range (void)
+{
+  static const char *const union_moves[] = { "end-phase", "end-phase", "end-phase", NULL };
+  MusterMatchPage *page = begin_match (union_moves);
+  MusterScene *scene = muster_match_page_get_scene (page);
+  const MuScenario *s = muster_game_get_scenario (game_of (page));
+  const MuCounter *tyler = mu_scenario_find_counter (s, "tyler");
+  g_autofree char *expected = g_strdup_printf ("Command range of Tyler: %d hexes (BAA-CMD-5)", tyler->leadership);
+  guint n = 0;
+
+  g_assert_null (muster_match_page_get_range_text (page));
+  muster_match_page_select (page, "tyler");
+  g_test_message ("%s", muster_match_page_get_range_text (page));
+  g_assert_cmpstr (muster_match_page_get_range_text (page), ==, expected);
+  muster_scene_get_range (scene, &n);
+  g_assert_cmpuint (n / 2, ==, 6 * (2 * tyler->leadership + 1));
+  g_assert_nonnull (strstr (muster_match_page_get_hint (page), expected));
+
+  /* Sherman's Brigade is Tyler's */
+  muster_match_page_select (page, "sherman");
+  g_assert_cmpstr (muster_match_page_get_range_text (page), ==, expected);
+
+  muster_match_page_select (page, NULL);
+  g_assert_null (muster_match_page_get_range_text (page));
+  muster_scene_get_range (scene, &n);
+  g_assert_cmpuint (n, ==, 0);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -664,6 +698,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/sidebar-room", test_sidebar_room);
       g_test_add_func ("/app/first-hour/save-in-place", test_save_in_place);
       g_test_add_func ("/app/first-hour/shortcuts-window", test_shortcuts_window);
+      g_test_add_func ("/app/first-hour/command-range", test_command_range);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

@@ -702,6 +702,35 @@ test_describe_command (void)
     }
 }
 
+/* The command radius a counter belongs to: a command counter's leadership
+ * over its units (BAA-CMD-5), a control counter's over its commands
+ * (BAA-CMD-2), a unit's commander's; an unassigned STAR unit has none
+ * until assigned (BAA-CMD-11). */
+static void
+test_command_radius (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  const MuScenario *s;
+  MuCommandRadius r;
+
+  g_assert_no_error (error);
+  s = mu_match_get_scenario (m);
+  g_assert_true (mu_match_command_radius (m, "sherman", &r));
+  g_assert_cmpstr (r.commander, ==, "tyler");
+  g_assert_cmpfloat (r.radius, ==, mu_scenario_find_counter (s, "tyler")->leadership);
+  g_assert_cmpstr (r.rule, ==, "BAA-CMD-5");
+  g_assert_false (r.centre.is_point);
+  g_assert_true (mu_match_command_radius (m, "beauregard", &r));
+  g_assert_cmpstr (r.rule, ==, "BAA-CMD-2");
+  g_assert_false (mu_match_command_radius (m, "bartow", &r));
+  g_assert_true (mu_match_apply_line (m, "assign bartow beauregard", NULL, &error));
+  g_assert_true (mu_match_command_radius (m, "bartow", &r));
+  g_assert_cmpstr (r.commander, ==, "beauregard");
+}
+
 /* A ruleset that gives no account of the step: the match still tells,
  * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
  * baa-hex without its hook), and says nothing otherwise. */
@@ -822,6 +851,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
   g_test_add_func ("/engine/match-api/describe-command", test_describe_command);
+  g_test_add_func ("/engine/match-api/command-radius/BAA-CMD-5", test_command_radius);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();

@@ -835,6 +835,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
   .outstanding = baa_hex_outstanding,
+  .command_radius = baa_hex_command_radius,
 };
 
 const char *
