@@ -37,6 +37,10 @@ struct _MusterMapView
   /* the board is as zoom_to_fit left it (no zoom or pan since): a new size
    * of the view (a panel shown beside it, the window resized) fits it again */
   gboolean fitted;
+  /* muster_map_view_focus_point waiting on the first layout */
+  gboolean needs_focus;
+  MuPoint focus_at;
+  double focus_zoom;
   int fitted_width, fitted_height;
 
   gboolean show_grid;

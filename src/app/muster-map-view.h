@@ -41,6 +41,9 @@ gboolean     muster_map_view_get_settling     (MusterMapView *self);
 void         muster_map_view_zoom_in          (MusterMapView *self);
 void         muster_map_view_zoom_out         (MusterMapView *self);
 void         muster_map_view_zoom_to_fit      (MusterMapView *self);
+/* Zooms in to min_zoom at least and centres board point `at` (board
+ * pixels), once the view is laid out when it is not yet. */
+void         muster_map_view_focus_point      (MusterMapView *self, MuPoint at, double min_zoom);
 /* Moves the board by (dx, dy) widget pixels. */
 void         muster_map_view_pan              (MusterMapView *self, double dx, double dy);
 void         muster_map_view_get_transform    (MusterMapView *self, MusterViewTransform *transform);

@@ -154,6 +154,38 @@ on_match_notify (GObject      *object,
   muster_window_update_chrome (self);
 }
 
+/* The zoom at which counters read (the whole board fitted at 1366 x 768
+ * was 29 %, where they cannot). */
+#define READABLE_ZOOM 0.7
+
+/* A match shown (new or reopened) opens at a readable zoom on the side to
+ * act's counters, their middle in the middle. */
+static void
+show_acting_side (MusterMatchPage *page)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  GArray *views = mu_match_get_counters (muster_game_get_match (game));
+  const char *side = muster_game_get_awaited_side (game);
+  MuPoint sum = { 0, 0 };
+  guint n = 0;
+
+  for (guint i = 0; side != NULL && i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      MuPoint b;
+
+      if (g_strcmp0 (v->side, side) != 0 || v->status != MU_COUNTER_STATUS_ACTIVE || !mu_pos_is_set (&v->pos))
+        continue;
+      muster_map_view_pos_to_board (view, &v->pos, &b);
+      sum.x += b.x;
+      sum.y += b.y;
+      n++;
+    }
+  if (n > 0)
+    muster_map_view_focus_point (view, (MuPoint) { sum.x / n, sum.y / n }, READABLE_ZOOM);
+}
+
 void
 muster_window_show_match (MusterWindow *self,
                           MusterGame   *game)
@@ -181,6 +213,7 @@ muster_window_show_match (MusterWindow *self,
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
+  show_acting_side (MUSTER_MATCH_PAGE (page));
   gtk_widget_grab_focus (page);   /* the hand-over button, or the board */
   muster_window_update_chrome (self);
 }

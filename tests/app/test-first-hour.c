@@ -685,6 +685,28 @@ test_command_range (void)
   destroy_all_windows ();
 }
 
+/* A match shown opens at a zoom where counters read, on the side to act:
+ * the Confederates' first counter is in sight (fitted, the board was 29 %). */
+static void
+test_readable_view (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  const MuCounterView *v = view_of (page, "bartow");
+  double x, y;
+
+  flush_events ();
+  g_test_message ("zoom %.2f", muster_map_view_get_zoom (view));
+  g_assert_cmpfloat (muster_map_view_get_zoom (view), >=, 0.7);
+  widget_point (page, &v->pos, &x, &y);
+  g_assert_cmpfloat (x, >=, 0);
+  g_assert_cmpfloat (y, >=, 0);
+  g_assert_cmpfloat (x, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+  g_assert_cmpfloat (y, <=, gtk_widget_get_height (GTK_WIDGET (view)));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -699,6 +721,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/save-in-place", test_save_in_place);
       g_test_add_func ("/app/first-hour/shortcuts-window", test_shortcuts_window);
       g_test_add_func ("/app/first-hour/command-range", test_command_range);
+      g_test_add_func ("/app/first-hour/readable-view", test_readable_view);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
