@@ -807,11 +807,20 @@ build (MusterMatchPage *self)
   }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Refused Command"), -1);
-  gtk_box_append (GTK_BOX (self->root), self->refusal_bar);
 
+  /* The bar lies over the board rather than pushing it down: a second drag
+   * at the same spot hits the same hex. */
   self->inner_stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->inner_stack, TRUE);
-  gtk_box_append (GTK_BOX (self->root), self->inner_stack);
+  {
+    GtkWidget *page_overlay = gtk_overlay_new ();
+
+    gtk_widget_set_vexpand (page_overlay, TRUE);
+    gtk_overlay_set_child (GTK_OVERLAY (page_overlay), self->inner_stack);
+    gtk_widget_set_valign (self->refusal_bar, GTK_ALIGN_START);
+    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal_bar);
+    gtk_box_append (GTK_BOX (self->root), page_overlay);
+  }
 
   play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);

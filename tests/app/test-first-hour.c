@@ -13,6 +13,12 @@
 #include "muster-match-page.h"
 #include "muster-window.h"
 
+static void
+set_true (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
 static MusterGame *
 game_of (MusterMatchPage *page)
 {
@@ -328,13 +334,30 @@ test_drag_unselected (void)
     }
   g_assert_nonnull (stuck);
   {
+    GtkWidget *board = GTK_WIDGET (muster_match_page_get_map_view (page));
+    graphene_point_t top_before, top_after;
     MuPos at = view_of (page, stuck)->pos;
     MuHex next = at.hex;
     MuPos there;
 
     next.row += next.row > 1 ? -1 : 1;
     there = mu_pos_from_hex (next);
+    g_assert_true (gtk_widget_compute_point (board, gtk_widget_get_parent (GTK_WIDGET (page)),
+                                             &GRAPHENE_POINT_INIT (0, 0), &top_before));
     drag (page, &at, &there);
+    {
+      /* the bar's reveal (an animation) runs its course */
+      gboolean done = FALSE;
+
+      g_timeout_add_once (600, set_true, &done);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      flush_events ();
+    }
+    /* the refusal lies over the board: the board has not moved down */
+    g_assert_true (gtk_widget_compute_point (board, gtk_widget_get_parent (GTK_WIDGET (page)),
+                                             &GRAPHENE_POINT_INIT (0, 0), &top_after));
+    g_assert_cmpfloat (top_after.y, ==, top_before.y);
     g_assert_cmpstr (muster_match_page_get_selected (page), ==, stuck);
     g_test_message ("%s: %s", stuck, muster_match_page_get_refusal (page));
     g_assert_nonnull (muster_match_page_get_refusal (page));
