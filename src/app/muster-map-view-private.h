@@ -37,6 +37,9 @@ struct _MusterMapView
   /* the board is as zoom_to_fit left it (no zoom or pan since): a new size
    * of the view (a panel shown beside it, the window resized) fits it again */
   gboolean fitted;
+  /* no tooltip near where a drag ended, until the pointer moves on */
+  gboolean tooltip_quiet;
+  double quiet_x, quiet_y;
   /* muster_map_view_focus_point waiting on the first layout */
   gboolean needs_focus;
   MuPoint focus_at;

@@ -568,7 +568,10 @@ on_drag_end (GtkGestureDrag  *gesture,
   g_clear_pointer (&self->drag_select, g_free);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
   if (dropped)
-    muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
+    {
+      muster_map_view_quiet_tooltip (self->map_view, self->drag_x + dx, self->drag_y + dy);
+      muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
+    }
 }
 
 /* The keyboard's cursor -------------------------------------------------------- */
