@@ -635,6 +635,16 @@ muster_map_view_focus_point (MusterMapView *self,
                                 MUSTER_MAP_VIEW_MAX_ZOOM);
   self->transform.x = w / 2 - at.x * self->transform.zoom;
   self->transform.y = h / 2 - at.y * self->transform.zoom;
+  {
+    double bw, bh;
+
+    /* a board narrower (or lower) than the view at this zoom sits in its middle */
+    get_board_size (self, &bw, &bh);
+    if (bw * self->transform.zoom <= w)
+      self->transform.x = (w - bw * self->transform.zoom) / 2;
+    if (bh * self->transform.zoom <= h)
+      self->transform.y = (h - bh * self->transform.zoom) / 2;
+  }
   self->fitted = FALSE;
   constrain_origin (self);
   snap_origin (self);
