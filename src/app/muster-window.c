@@ -357,6 +357,7 @@ update_actions (MusterWindow *self)
     "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
     "scenario-properties", "resize-board", "import-oob", "export-oob",
     "print-counters", "print-map", "export-counters",
+    "edit",   /* Edit Scenario shows the editor panel: nothing to show on the start page */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)

@@ -730,6 +730,20 @@ test_readable_view (void)
   destroy_all_windows ();
 }
 
+/* The start page offers no Edit Scenario (there is nothing to edit); a
+ * scenario shown does. */
+static void
+test_edit_scenario_action (void)
+{
+  MusterWindow *window = new_window ();
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "edit"));
+  muster_window_set_new_scenario (window, app_test_load_scenario ("first-manassas.muster"));
+  flush_events ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "edit"));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -745,6 +759,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/shortcuts-window", test_shortcuts_window);
       g_test_add_func ("/app/first-hour/command-range", test_command_range);
       g_test_add_func ("/app/first-hour/readable-view", test_readable_view);
+      g_test_add_func ("/app/first-hour/edit-scenario-action", test_edit_scenario_action);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
