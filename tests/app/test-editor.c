@@ -1149,6 +1149,9 @@ test_sides (Fixture *f, gconstpointer data)
   g_assert_true (muster_editor_oob_add_side (oob, &error));
   g_assert_no_error (error);
   g_assert_cmphex (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->colour, ==, 0xa6a6a6);
+  /* nor the same name: two "New Side" could not be told apart */
+  g_assert_cmpstr (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->name, !=,
+                   ((MuSide *) g_ptr_array_index (model (f)->sides, 2))->name);
   g_assert_true (mu_edit_history_undo (f->history));
 
   /* the colour button of the selected side */
