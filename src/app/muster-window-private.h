@@ -41,6 +41,7 @@ struct _MusterWindow
   GtkLabel *subtitle_label;
   GtkStack *stack;
   GtkMenuButton *primary_menu_button;
+  GtkWidget *play_button;
   MusterMapView *map_view;
   GtkWidget *side_panel;
   GtkLabel *position_label;

@@ -744,6 +744,61 @@ test_edit_scenario_action (void)
   destroy_all_windows ();
 }
 
+/* The text of the first label under root that starts with prefix, or NULL. */
+static const char *
+find_label_text (GtkWidget  *root,
+                 const char *prefix)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), prefix))
+    return gtk_label_get_text (GTK_LABEL (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = find_label_text (child, prefix);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* A scenario whose ruleset cannot be played yet (mn-acw, Brawner's Farm)
+ * says so under its title on the start page, and ▶ is off with the reason
+ * in its tooltip; a playable one (First Manassas) keeps ▶. */
+static void
+test_unplayable_marked (void)
+{
+  static const struct { const char *file; gboolean playable; } cases[] = {
+    { "learning-mn-brawners-farm.muster", FALSE },
+    { "first-manassas.muster", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterWindow *window = new_window ();
+      g_autoptr(MuScenario) s = app_test_load_scenario (cases[i].file);
+      g_autoptr(GPtrArray) plays = g_ptr_array_new ();
+      GtkWidget *play = NULL;
+      g_autofree char *prefix = g_strdup_printf ("%s · ", s->ruleset);
+      const char *subtitle = find_label_text (GTK_WIDGET (window), prefix);
+
+      /* the start page's bundled scenario, its ruleset and board under its title */
+      g_assert_nonnull (subtitle);
+      g_test_message ("%s: %s", cases[i].file, subtitle);
+      g_assert_cmpint (strstr (subtitle, "cannot be played yet") == NULL, ==, cases[i].playable);
+      muster_window_set_new_scenario (window, g_steal_pointer (&s));
+      flush_events ();
+      g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "play"), ==, cases[i].playable);
+      collect_actionables (GTK_WIDGET (window), "win.play", plays);
+      for (guint k = 0; k < plays->len; k++)
+        if (gtk_button_get_icon_name (GTK_BUTTON (g_ptr_array_index (plays, k))) != NULL)
+          play = g_ptr_array_index (plays, k);
+      g_assert_nonnull (play);
+      g_test_message ("▶: %s", gtk_widget_get_tooltip_text (play));
+      g_assert_cmpint (strstr (gtk_widget_get_tooltip_text (play), "cannot play") == NULL, ==, cases[i].playable);
+      destroy_all_windows ();
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -760,6 +815,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/command-range", test_command_range);
       g_test_add_func ("/app/first-hour/readable-view", test_readable_view);
       g_test_add_func ("/app/first-hour/edit-scenario-action", test_edit_scenario_action);
+      g_test_add_func ("/app/first-hour/unplayable-marked", test_unplayable_marked);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
