@@ -807,6 +807,9 @@ test_oob (Fixture *f, gconstpointer data)
 
     g_assert_nonnull (arm);
     g_assert_nonnull (shield);
+    /* each once: not again among the ruleset's declared values */
+    g_assert_null (find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Special abilities: indomitable"));
+    g_assert_null (find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Special abilities: sharpshooter"));
     gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), MU_ARM_CAVALRY);
     g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->arm, ==, MU_ARM_CAVALRY);
     g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Arm");
