@@ -105,6 +105,18 @@ void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, c
 gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
 /* The table's marks for the selected counter's listed destinations. */
 void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
+/* muster-match-page.c: closing is done ("closed", then_window as asked), or
+ * was cancelled ("close-cancelled": nothing closes). */
+void     muster_match_page_finish_close (MusterMatchPage *self);
+void     muster_match_page_cancel_close (MusterMatchPage *self);
+
+/* muster-match-save.c */
+/* Save As: the file chooser (the match's file, or its title, offered). */
+void     muster_match_save_show_chooser (MusterMatchPage *self);
+/* Saves to the match's file at once, or asks where when it has none; TRUE
+ * when saved now. */
+gboolean muster_match_save_in_place     (MusterMatchPage *self);
+
 /* Shows the selected counter's command radius (none when nothing is selected). */
 void muster_match_input_range        (MusterMatchPage *self);
 
