@@ -437,6 +437,10 @@ muster_dice_dialog_next (MusterDiceDialog *self)
   g_array_append_vals (self->taken, faces->data, faces->len);
   refresh (self);
   check_entry (self);
+  /* every roll has its faces: they are entered now, with no last step
+   * showing an empty Faces field and an Enter Dice button */
+  if (!self->refused && self->needed == 0)
+    return muster_dice_dialog_next (self);
   return TRUE;
 }
 

@@ -93,6 +93,43 @@ on_ability_toggled (GtkCheckButton  *check,
                                                                     &error), &error);
 }
 
+/* The reserve a counter arrives with ("None": it is on the board or in the
+ * pool); its side's reserves by name, ids in the drop-down's data. */
+static guint
+reserve_index (GtkWidget       *dropdown,
+               const MuCounter *c)
+{
+  const char *const *ids = g_object_get_data (G_OBJECT (dropdown), "reserve-ids");
+
+  for (guint i = 1; ids != NULL && ids[i - 1] != NULL; i++)
+    if (c->place.kind == MU_PLACE_RESERVE && g_strcmp0 (ids[i - 1], c->place.reserve) == 0)
+      return i;
+  return 0;
+}
+
+static void
+on_reserve_selected (GtkDropDown     *dropdown,
+                     GParamSpec      *pspec,
+                     MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *const *ids = g_object_get_data (G_OBJECT (dropdown), "reserve-ids");
+  guint i = gtk_drop_down_get_selected (dropdown);
+  const MuCounter *c;
+
+  if (self->updating || !(c = mu_scenario_find_counter (muster_editor_oob_scenario (self), self->selected)))
+    return;
+  if (i == 0 || i == GTK_INVALID_LIST_POSITION)
+    {
+      if (c->place.kind == MU_PLACE_RESERVE)
+        muster_editor_oob_show_result (self, mu_edit_unplace_counter (self->history, self->selected, &error),
+                                       &error);
+      return;
+    }
+  muster_editor_oob_show_result (self, mu_edit_set_counter_reserve (self->history, self->selected, ids[i - 1],
+                                                                    &error), &error);
+}
+
 static void
 on_note_activate (GtkEntry        *entry,
                   MusterEditorOob *self)
@@ -188,6 +225,8 @@ update_form (MusterEditorOob *self,
         set_entry_text (w, c->note);
       else if (g_strcmp0 (role, "arm") == 0)
         gtk_drop_down_set_selected (GTK_DROP_DOWN (w), c->arm);
+      else if (g_strcmp0 (role, "reserve") == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), reserve_index (w, c));
       else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
         {
           int value = mu_edit_counter_get_int (c, GPOINTER_TO_INT (field));
@@ -353,6 +392,37 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
       gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
+  {
+    /* the reserve it arrives with: before, only a CSV round trip set it */
+    g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+    g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+    GtkWidget *reserve, *label;
+
+    /* Translators: the counter arrives with no reserve */
+    gtk_string_list_append (names, _("None"));
+    for (guint i = 0; i < s->reserves->len; i++)
+      {
+        const MuReserve *r = g_ptr_array_index (s->reserves, i);
+
+        if (g_strcmp0 (r->side, c->side) != 0)
+          continue;
+        gtk_string_list_append (names, r->name && *r->name ? r->name : r->id);
+        g_ptr_array_add (ids, g_strdup (r->id));
+      }
+    g_ptr_array_add (ids, NULL);
+    reserve = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+    g_object_set_data (G_OBJECT (reserve), "role", (gpointer) "reserve");
+    g_object_set_data_full (G_OBJECT (reserve), "reserve-ids", g_ptr_array_free (g_steal_pointer (&ids), FALSE),
+                            (GDestroyNotify) g_strfreev);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (reserve), reserve_index (reserve, c));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (reserve), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve"), -1);
+    gtk_widget_set_tooltip_text (reserve, _("The reserve the counter arrives with, or None"));
+    g_signal_connect (reserve, "notify::selected", G_CALLBACK (on_reserve_selected), self);
+    label = gtk_label_new (_("Reserve"));
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_grid_attach (self->form, label, 0, row, 1, 1);
+    gtk_grid_attach (self->form, reserve, 1, row++, 1, 1);
+  }
   row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
                                          self->message);
   entry = gtk_entry_new ();

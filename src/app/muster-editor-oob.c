@@ -303,6 +303,25 @@ const guint32 muster_editor_oob_side_colours[8] = {
 };
 
 /* The first of the offered colours that no side wears yet. */
+/* "New Side", "New Side 2", ...: a name no side has (newly allocated), so
+ * that two new sides can be told apart. */
+static char *
+new_side_name (const MuScenario *s)
+{
+  for (guint n = 1; ; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup (_("New Side"))
+                                     /* Translators: a new side's name when "New Side" is taken */
+                                     : g_strdup_printf (_("New Side %u"), n);
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < s->sides->len && !taken; i++)
+        taken = g_strcmp0 (((MuSide *) g_ptr_array_index (s->sides, i))->name, name) == 0;
+      if (!taken)
+        return g_steal_pointer (&name);
+    }
+}
+
 static guint32
 free_side_colour (const MuScenario *s)
 {
@@ -336,7 +355,11 @@ muster_editor_oob_add (MusterEditorOob *self,
   else if (c)
     id = mu_edit_add_counter (self->history, MU_COUNTER_UNIT, c->side, c->parent, error);
   else
-    id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (s), error);
+    {
+      g_autofree char *name = new_side_name (s);
+
+      id = mu_edit_add_side (self->history, NULL, name, free_side_colour (s), error);
+    }
   if (id)
     muster_editor_oob_select (self, id);
   return id != NULL;
@@ -350,7 +373,11 @@ muster_editor_oob_add_side (MusterEditorOob *self,
 
   g_return_val_if_fail (MUSTER_IS_EDITOR_OOB (self), FALSE);
 
-  id = mu_edit_add_side (self->history, NULL, _("New Side"), free_side_colour (muster_editor_oob_scenario (self)), error);
+  {
+    g_autofree char *name = new_side_name (muster_editor_oob_scenario (self));
+
+    id = mu_edit_add_side (self->history, NULL, name, free_side_colour (muster_editor_oob_scenario (self)), error);
+  }
   if (id)
     muster_editor_oob_select (self, id);
   return id != NULL;

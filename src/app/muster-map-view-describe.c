@@ -280,6 +280,11 @@ muster_map_view_get_position_text (MusterMapView *self)
   return self->position_text ? self->position_text : "";
 }
 
+/* Characters a line of a counter's tooltip holds at most. */
+#define TOOLTIP_WIDTH_CHARS 48
+/* Widget pixels the pointer moves from a drop before tooltips come back. */
+#define QUIET_DISTANCE 24.0
+
 gboolean
 muster_map_view_query_tooltip (GtkWidget  *widget,
                                int         x,
@@ -305,9 +310,42 @@ muster_map_view_query_tooltip (GtkWidget  *widget,
           return FALSE;
       }
   }
+  /* none at the spot where a drag just ended: it would cover what was
+   * dropped there; the pointer moving on brings tooltips back */
+  {
+    MusterMapView *self = MUSTER_MAP_VIEW (widget);
+
+    if (self->tooltip_quiet)
+      {
+        if (fabs (x - self->quiet_x) + fabs (y - self->quiet_y) < QUIET_DISTANCE)
+          return FALSE;
+        self->tooltip_quiet = FALSE;
+      }
+  }
   markup = muster_map_view_describe_at (MUSTER_MAP_VIEW (widget), x, y);
   if (markup == NULL)
     return FALSE;
-  gtk_tooltip_set_markup (tooltip, markup);
+  {
+    /* a paragraph, not a line the board's width */
+    GtkWidget *label = gtk_label_new (NULL);
+
+    gtk_label_set_markup (GTK_LABEL (label), markup);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_max_width_chars (GTK_LABEL (label), TOOLTIP_WIDTH_CHARS);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_tooltip_set_custom (tooltip, label);
+  }
   return TRUE;
+}
+
+void
+muster_map_view_quiet_tooltip (MusterMapView *self,
+                               double         x,
+                               double         y)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  self->tooltip_quiet = TRUE;
+  self->quiet_x = x;
+  self->quiet_y = y;
 }

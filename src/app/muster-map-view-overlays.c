@@ -1,5 +1,6 @@
 /* muster-map-view-overlays.c: what the map view draws over the board: the
- * outline being drawn, the selection handle and the keyboard cursor */
+ * outline being drawn, the selected counter's command radius, the
+ * selection handle and the keyboard cursor */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -130,6 +131,43 @@ muster_map_view_snapshot_cursor (MusterMapView *self,
   cairo_stroke_preserve (cr);
   cairo_set_source_rgb (cr, 1, 0.85, 0.1);
   cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* The selected counter's command radius (the scene's boundary segments):
+ * a blue dashed line over a light one, so that it shows on every terrain
+ * and under the green and red of moves and targets. */
+void
+muster_map_view_snapshot_range (MusterMapView *self,
+                                GtkSnapshot   *snapshot,
+                                double         w,
+                                double         h)
+{
+  guint n = 0;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_range (self->scene, &n) : NULL;
+  const double dash[] = { 8, 5 };
+  cairo_t *cr;
+
+  if (points == NULL || n < 2)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i + 1 < n; i += 2)
+    {
+      double x0, y0, x1, y1;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x0, &y0);
+      muster_view_to_widget (&self->transform, points[i + 1].x, points[i + 1].y, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.35, 0.85);
+  cairo_set_line_width (cr, 2.5);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
   cairo_stroke (cr);
   cairo_destroy (cr);
 }

@@ -37,6 +37,13 @@ struct _MusterMapView
   /* the board is as zoom_to_fit left it (no zoom or pan since): a new size
    * of the view (a panel shown beside it, the window resized) fits it again */
   gboolean fitted;
+  /* no tooltip near where a drag ended, until the pointer moves on */
+  gboolean tooltip_quiet;
+  double quiet_x, quiet_y;
+  /* muster_map_view_focus_point waiting on the first layout */
+  gboolean needs_focus;
+  MuPoint focus_at;
+  double focus_zoom;
   int fitted_width, fitted_height;
 
   gboolean show_grid;
@@ -109,6 +116,7 @@ gboolean muster_map_view_query_tooltip     (GtkWidget *widget, int x, int y, gbo
 
 /* muster-map-view-overlays.c: drawn over the tiles */
 void     muster_map_view_snapshot_outline  (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+void     muster_map_view_snapshot_range    (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 void     muster_map_view_snapshot_handle   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 void     muster_map_view_snapshot_cursor   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 

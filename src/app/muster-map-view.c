@@ -382,6 +382,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
             gtk_snapshot_append_texture (snapshot, texture, &bounds);
           }
     }
+  muster_map_view_snapshot_range (self, snapshot, w, h);
   muster_map_view_snapshot_outline (self, snapshot, w, h);
   {
     MusterTrace trace;
@@ -606,6 +607,48 @@ muster_map_view_size_allocate (GtkWidget *widget,
       constrain_origin (self);
       snap_origin (self);
     }
+  if (self->needs_focus)
+    muster_map_view_focus_point (self, self->focus_at, self->focus_zoom);
+}
+
+void
+muster_map_view_focus_point (MusterMapView *self,
+                             MuPoint        at,
+                             double         min_zoom)
+{
+  double w, h, old_zoom;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  if (w <= 0 || h <= 0 || self->needs_fit)
+    {
+      self->needs_focus = TRUE;
+      self->focus_at = at;
+      self->focus_zoom = min_zoom;
+      return;
+    }
+  self->needs_focus = FALSE;
+  old_zoom = self->transform.zoom;
+  self->transform.zoom = CLAMP (MAX (self->transform.zoom, min_zoom), MUSTER_MAP_VIEW_MIN_ZOOM,
+                                MUSTER_MAP_VIEW_MAX_ZOOM);
+  self->transform.x = w / 2 - at.x * self->transform.zoom;
+  self->transform.y = h / 2 - at.y * self->transform.zoom;
+  {
+    double bw, bh;
+
+    /* a board narrower (or lower) than the view at this zoom sits in its middle */
+    get_board_size (self, &bw, &bh);
+    if (bw * self->transform.zoom <= w)
+      self->transform.x = (w - bw * self->transform.zoom) / 2;
+    if (bh * self->transform.zoom <= h)
+      self->transform.y = (h - bh * self->transform.zoom) / 2;
+  }
+  self->fitted = FALSE;
+  constrain_origin (self);
+  snap_origin (self);
+  muster_map_view_transform_changed (self, old_zoom != self->transform.zoom);
 }
 
 static void

@@ -41,6 +41,12 @@ gboolean     muster_map_view_get_settling     (MusterMapView *self);
 void         muster_map_view_zoom_in          (MusterMapView *self);
 void         muster_map_view_zoom_out         (MusterMapView *self);
 void         muster_map_view_zoom_to_fit      (MusterMapView *self);
+/* Zooms in to min_zoom at least and centres board point `at` (board
+ * pixels), once the view is laid out when it is not yet. */
+void         muster_map_view_focus_point      (MusterMapView *self, MuPoint at, double min_zoom);
+/* No tooltip near widget point (x, y) (where a drag ended) until the
+ * pointer moves away from it. */
+void         muster_map_view_quiet_tooltip    (MusterMapView *self, double x, double y);
 /* Moves the board by (dx, dy) widget pixels. */
 void         muster_map_view_pan              (MusterMapView *self, double dx, double dy);
 void         muster_map_view_get_transform    (MusterMapView *self, MusterViewTransform *transform);

@@ -223,7 +223,8 @@ read_lists (MusterMatchPage *self)
 
 /* Every legal command of the selected counter, one button each, so that the
  * keyboard reaches what the board offers to the pointer: a move by its
- * destination, any other command by its text ("assign bee johnston"). */
+ * engine's sentence ("Assign Bee's Brigade to Johnston"), its command in the
+ * tooltip. */
 static void
 fill_other_actions (MusterMatchPage *self)
 {
@@ -238,8 +239,6 @@ fill_other_actions (MusterMatchPage *self)
     {
       const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
-      guint n_args = mu_command_n_args (c);
-      const MuArg *last = n_args ? mu_command_arg (c, n_args - 1) : NULL;
       g_autofree char *line = NULL;
       g_autofree char *label = NULL;
       GtkWidget *button;
@@ -247,21 +246,15 @@ fill_other_actions (MusterMatchPage *self)
       if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
         continue;
       line = mu_command_to_string (c);
-      if ((verb->flags & MU_VERB_MOVE) && last != NULL &&
-          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
-        {
-          g_autofree char *to = mu_pos_to_string (&last->pos);
-
-          /* Translators: a move verb of the ruleset ("move", "withdraw") and the destination */
-          label = g_strdup_printf (_("%s to %s"), verb->verb, to);
-        }
-      button = gtk_button_new_with_label (label ? label : line);
-      /* a long command (a group fire of many units) is cut short, its whole
-       * text in the tooltip and the accessible name, so that it does not
-       * widen the sidebar and shrink the board */
-      gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      label ? label : line, -1);
+      /* the engine's sentence with names; the command itself in the tooltip */
+      label = mu_match_describe_command (muster_game_get_match (self->game), c,
+                                         verb->sentence ? _(verb->sentence) : NULL);
+      button = gtk_button_new_with_label (label);
+      /* a long sentence (a group fire of many units) wraps, so that it does
+       * not widen the sidebar and shrink the board */
+      gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
@@ -271,7 +264,40 @@ fill_other_actions (MusterMatchPage *self)
   gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
 }
 
-/* N and Shift+N: the next or previous counter of the side to act. */
+const char *
+muster_match_board_counter_name (MusterMatchPage *self,
+                                 const char      *id)
+{
+  const MuCounter *c = id ? mu_scenario_find_counter (muster_game_get_scenario (self->game), id) : NULL;
+
+  return c && c->name && *c->name ? c->name : id;
+}
+
+/* Pixels from the board's edge inside which a counter counts as in sight. */
+#define REVEAL_MARGIN 48.0
+
+/* Pans the board so that pos is in sight (to the middle when it was not). */
+static void
+reveal (MusterMatchPage *self,
+        const MuPos     *pos)
+{
+  GtkWidget *view = GTK_WIDGET (self->map_view);
+  double w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  MusterViewTransform t;
+  MuPoint b;
+  double x, y;
+
+  if (!mu_pos_is_set (pos) || w <= 0 || h <= 0)
+    return;
+  muster_map_view_get_transform (self->map_view, &t);
+  muster_map_view_pos_to_board (self->map_view, pos, &b);
+  muster_view_to_widget (&t, b.x, b.y, &x, &y);
+  if (x < REVEAL_MARGIN || y < REVEAL_MARGIN || x > w - REVEAL_MARGIN || y > h - REVEAL_MARGIN)
+    muster_map_view_pan (self->map_view, w / 2 - x, h / 2 - y);
+}
+
+/* N and Shift+N: the next or previous counter of the side to act, brought
+ * into sight. */
 static void
 select_next (MusterMatchPage *self,
              int              step)
@@ -294,7 +320,10 @@ select_next (MusterMatchPage *self,
 
       if (g_strcmp0 (v->side, side) == 0 && view_shown (v))
         {
+          MuPos pos = v->pos;
+
           muster_match_page_select (self, v->id);
+          reveal (self, &pos);
           return;
         }
     }
@@ -337,6 +366,7 @@ muster_match_page_select (MusterMatchPage *self,
     g_ptr_array_add (self->group, g_strdup (counter));
   g_ptr_array_add (self->group, NULL);
   read_lists (self);
+  muster_match_input_range (self);
   if (counter != NULL)
     {
       const MuCounterView *v = muster_match_board_find_view (self, counter);
@@ -362,6 +392,9 @@ muster_match_page_select (MusterMatchPage *self,
     }
   else
     muster_match_board_set_hint (self, NULL);
+  if (counter != NULL && self->hint != NULL && muster_scene_get_range_label (self->scene) != NULL)
+    muster_match_board_set_hint (self, g_strdup_printf ("%s\n%s", self->hint,
+                                                        muster_scene_get_range_label (self->scene)));
   muster_match_board_update (self);
 }
 
@@ -846,6 +879,7 @@ muster_match_board_finalize (MusterMatchPage *self)
   g_clear_pointer (&self->last_hexes, g_array_unref);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->drag_select, g_free);
   g_clear_pointer (&self->sight_text, g_free);
   g_clear_pointer (&self->table_moves, g_array_unref);
 }

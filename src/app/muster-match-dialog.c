@@ -201,7 +201,16 @@ bundled_drop (MusterMatchDialog *self)
       g_autofree char *base = g_path_get_basename (g_ptr_array_index (self->bundled, i));
       const MuRuleset *ruleset = s ? mu_ruleset_find (s->ruleset) : NULL;
 
-      gtk_string_list_append (titles, s && s->title ? s->title : base);
+      if (ruleset != NULL && mu_ruleset_can_play (ruleset))
+        gtk_string_list_append (titles, s && s->title ? s->title : base);
+      else
+        {
+          /* Translators: a scenario's title */
+          g_autofree char *marked = g_strdup_printf (_("%s (cannot be played yet)"),
+                                                     s && s->title ? s->title : base);
+
+          gtk_string_list_append (titles, marked);
+        }
       if (!found && ruleset != NULL && mu_ruleset_can_play (ruleset))
         {
           first_playable = i;

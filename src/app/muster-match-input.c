@@ -5,7 +5,8 @@
  * cursor) shows the path of the engine's listed move there and its cost, or
  * else the counter's line of sight to it as the engine answers it
  * (mu_match_line_of_sight): the line, the blocking hex or point, what blocks
- * and the rule. A drag of the selected counter drops it on a position: the
+ * and the rule. A drag of the selected counter (or of any counter of the
+ * side to act, which it selects) drops it on a position: the
  * engine's listed move when it has one, else a move command the engine
  * checks, so that a refused drop shows the engine's reason in the page's bar.
  * Nothing here decides what the rules allow.
@@ -190,6 +191,91 @@ muster_match_input_table_marks (MusterMatchPage *self,
   muster_scene_set_area (self->scene, moves != NULL ? board_area (self) : NULL);
 }
 
+/* The command radius ------------------------------------------------------------- */
+
+/* The selected counter's command radius as the engine answers it
+ * (mu_match_command_radius): on a hex board, the edges between the hexes
+ * within reach of its commander and those beyond; on a table, a circle. */
+void
+muster_match_input_range (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autofree char *label = NULL;
+  MuCommandRadius r;
+
+  if (self->selected == NULL ||
+      !mu_match_command_radius (muster_game_get_match (self->game), self->selected, &r))
+    {
+      muster_scene_set_range (self->scene, NULL, 0, NULL);
+      return;
+    }
+  if (!r.centre.is_point && s->hex_map != NULL)
+    {
+      const MuHexGrid *grid = &s->hex_map->grid;
+      double size = MUSTER_MAP_VIEW_HEX_SIZE;
+
+      for (int col = 1; col <= grid->cols; col++)
+        for (int row = 1; row <= grid->rows; row++)
+          {
+            MuHex h = { col, row };
+            double cx, cy;
+
+            if (mu_hex_distance (grid, h, r.centre.hex) > (int) r.radius)
+              continue;
+            mu_hex_center (grid, size, h, &cx, &cy);
+            for (int k = 0; k < 6; k++)
+              {
+                MuPoint a, b;
+                MuHex other;
+
+                mu_hex_corner (grid, size, h, k, &a.x, &a.y);
+                mu_hex_corner (grid, size, h, (k + 1) % 6, &b.x, &b.y);
+                /* the hex across this edge: this centre mirrored in the edge */
+                other = mu_hex_at_pixel (grid, size, a.x + b.x - cx, a.y + b.y - cy);
+                if (other.col >= 1 && other.col <= grid->cols && other.row >= 1 && other.row <= grid->rows &&
+                    mu_hex_distance (grid, other, r.centre.hex) <= (int) r.radius)
+                  continue;
+                g_array_append_val (segments, a);
+                g_array_append_val (segments, b);
+              }
+          }
+      /* Translators: a commander's name, its range in hexes and the rule */
+      label = g_strdup_printf (ngettext ("Command range of %s: %d hex (%s)", "Command range of %s: %d hexes (%s)",
+                                         (int) r.radius),
+                               muster_match_board_counter_name (self, r.commander), (int) r.radius, r.rule);
+    }
+  else if (r.centre.is_point)
+    {
+      MuPos edge = mu_pos_from_point (r.centre.point.x + r.radius, r.centre.point.y, -1);
+      MuPoint c, e;
+      double radius;
+
+      muster_map_view_pos_to_board (self->map_view, &r.centre, &c);
+      muster_map_view_pos_to_board (self->map_view, &edge, &e);
+      radius = hypot (e.x - c.x, e.y - c.y);
+      for (int k = 0; k < 72; k++)
+        {
+          MuPoint a = { c.x + radius * cos (k * G_PI / 36), c.y + radius * sin (k * G_PI / 36) };
+          MuPoint b = { c.x + radius * cos ((k + 1) * G_PI / 36), c.y + radius * sin ((k + 1) * G_PI / 36) };
+
+          g_array_append_val (segments, a);
+          g_array_append_val (segments, b);
+        }
+      /* Translators: a commander's name, its range in table units and the rule */
+      label = g_strdup_printf (_("Command range of %s: %g (%s)"),
+                               muster_match_board_counter_name (self, r.commander), r.radius, r.rule);
+    }
+  muster_scene_set_range (self->scene, (const MuPoint *) segments->data, segments->len, label);
+}
+
+const char *
+muster_match_page_get_range_text (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return muster_scene_get_range_label (self->scene);
+}
+
 const char *
 muster_match_page_get_sight_text (MusterMatchPage *self)
 {
@@ -353,30 +439,43 @@ muster_match_page_hover_point (MusterMatchPage *self,
 
 /* Drag and drop ---------------------------------------------------------------- */
 
-/* Whether widget point (x, y) is on the selected counter's piece. */
-static gboolean
-on_selected_piece (MusterMatchPage *self,
-                   double           x,
-                   double           y)
+/* The counter whose piece is at widget point (x, y), or NULL. */
+static const MuCounter *
+piece_at (MusterMatchPage *self,
+          double           x,
+          double           y)
 {
   MusterPick pick;
   int piece = -1;
   guint n;
   const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
 
-  if (self->selected == NULL || !muster_map_view_pick (self->map_view, x, y, &pick, &piece) ||
-      piece < 0 || (guint) piece >= n)
-    return FALSE;
-  return g_strcmp0 (pieces[piece].counter->id, self->selected) == 0;
+  if (!muster_map_view_pick (self->map_view, x, y, &pick, &piece) || piece < 0 || (guint) piece >= n)
+    return NULL;
+  return pieces[piece].counter;
 }
 
+/* A drag begins on the selected counter, or on any counter of the side
+ * to act, which it selects once the press becomes a drag: the drop is
+ * then its move (or the engine's reason it may not). */
 static void
 on_drag_begin (GtkGestureDrag  *gesture,
                double           x,
                double           y,
                MusterMatchPage *self)
 {
-  self->drag_on = !board_busy (self) && on_selected_piece (self, x, y);
+  const MuCounter *counter = board_busy (self) ? NULL : piece_at (self, x, y);
+
+  g_clear_pointer (&self->drag_select, g_free);
+  self->drag_on = FALSE;
+  if (counter != NULL && g_strcmp0 (counter->id, self->selected) == 0)
+    self->drag_on = TRUE;
+  else if (counter != NULL && counter->side != NULL &&
+           g_strcmp0 (counter->side, muster_game_get_awaited_side (self->game)) == 0)
+    {
+      self->drag_on = TRUE;
+      self->drag_select = g_strdup (counter->id);
+    }
   self->drag_x = x;
   self->drag_y = y;
 }
@@ -411,6 +510,12 @@ on_drag_update (GtkGestureDrag  *gesture,
     return;
   /* the press is a drag now, not a click */
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (self->drag_select != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->drag_select);
+
+      muster_match_page_select (self, id);
+    }
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), "grabbing");
   if (!pointer_pos (self, self->drag_x + dx, self->drag_y + dy, &pos))
     return;
@@ -460,9 +565,13 @@ on_drag_end (GtkGestureDrag  *gesture,
   gboolean dropped = self->drag_on && hypot (dx, dy) >= DRAG_THRESHOLD;
 
   self->drag_on = FALSE;
+  g_clear_pointer (&self->drag_select, g_free);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
   if (dropped)
-    muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
+    {
+      muster_map_view_quiet_tooltip (self->map_view, self->drag_x + dx, self->drag_y + dy);
+      muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
+    }
 }
 
 /* The keyboard's cursor -------------------------------------------------------- */

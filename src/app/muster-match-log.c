@@ -7,6 +7,8 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "mu-ruleset.h"
 
 /* Entries ------------------------------------------------------------------ */
@@ -15,6 +17,7 @@ struct _MusterLogEntry {
   GObject parent_instance;
 
   char *text;
+  char *ids;              /* the counters' ids the sentence names, or NULL */
   const char *rule;
   MusterLogKind kind;
   MuEventKind event_kind;
@@ -35,6 +38,7 @@ muster_log_entry_finalize (GObject *object)
   MusterLogEntry *self = MUSTER_LOG_ENTRY (object);
 
   g_free (self->text);
+  g_free (self->ids);
   g_clear_pointer (&self->roll, mu_event_free);
   g_clear_pointer (&self->faces, g_array_unref);
   G_OBJECT_CLASS (muster_log_entry_parent_class)->finalize (object);
@@ -76,11 +80,19 @@ muster_log_entry_get_tip (MusterLogEntry *self)
     g_string_append (tip, _(self->info->name));
   if (self->info && self->info->description)
     g_string_append_printf (tip, tip->len ? ": %s" : "%s", _(self->info->description));
-  if (self->rule)
+  /* the rule once: a description may name it already */
+  if (self->rule && strstr (tip->str, self->rule) == NULL)
     {
       g_autofree char *rule = g_strdup_printf (_("Rule %s"), self->rule);
 
       g_string_append_printf (tip, tip->len ? " (%s)" : "%s", rule);
+    }
+  /* the ids the sentence names, as commands and files write them */
+  if (self->ids != NULL)
+    {
+      g_autofree char *ids = g_strdup_printf (_("Ids: %s"), self->ids);
+
+      g_string_append_printf (tip, tip->len ? "\n%s" : "%s", ids);
     }
   if (tip->len == 0)
     {
@@ -191,6 +203,16 @@ or_q (const char *s)
   return s ? s : "?";
 }
 
+/* A counter by its scenario name ("Bartow's Brigade"), else its id. */
+static const char *
+counter_name (MusterGame *game,
+              const char *id)
+{
+  const MuCounter *c = id ? mu_scenario_find_counter (muster_game_get_scenario (game), id) : NULL;
+
+  return c && c->name && *c->name ? c->name : or_q (id);
+}
+
 /* "need 4+", "need 2 or less", "" */
 static char *
 need_text (const MuEvent *e)
@@ -225,7 +247,8 @@ read_text (MuDiceRead read)
 /* A roll in one line: who against whom, the purpose, how many dice, the
  * target, the faces and the outcome. */
 static char *
-roll_text (const MuEvent *e,
+roll_text (MusterGame    *game,
+           const MuEvent *e,
            const GArray  *faces,
            int            successes)
 {
@@ -233,9 +256,9 @@ roll_text (const MuEvent *e,
   g_autofree char *need = need_text (e);
   guint n = faces->len;
 
-  g_string_append (s, or_q (e->subject));
+  g_string_append (s, counter_name (game, e->subject));
   if (e->object)
-    g_string_append_printf (s, _(" vs %s"), e->object);
+    g_string_append_printf (s, _(" vs %s"), counter_name (game, e->object));
   g_string_append_printf (s, ": %s, ",
                           e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
@@ -274,6 +297,12 @@ field_text (const MuEvent *e,
 
   if (g_str_equal (field, "side"))
     return e->side ? g_strdup (side_name (game, e->side)) : NULL;
+  if (g_str_equal (field, "subject") || g_str_equal (field, "object"))
+    {
+      const char *id = field[0] == 's' ? e->subject : e->object;
+
+      return id ? g_strdup (counter_name (game, id)) : NULL;
+    }
   if (g_str_equal (field, "step"))
     return g_strdup (step_name (game, e->text));
   if (g_str_equal (field, "turn"))
@@ -317,7 +346,7 @@ muster_match_log_describe_event (MusterGame    *game,
         g_array_append_vals (faces, e->pool->data, e->pool->len);
       else
         g_array_append_val (faces, e->value);
-      return roll_text (e, faces, e->success ? 1 : 0);
+      return roll_text (game, e, faces, e->success ? 1 : 0);
     }
   /* the kind's declared sentence, else its event line */
   if (k->format)
@@ -388,6 +417,10 @@ entry_new (MusterMatchLog *self,
       entry->successes = e->success ? 1 : 0;
     }
   entry->text = muster_match_log_describe_event (self->game, e);
+  if (e->subject && e->object)
+    entry->ids = g_strdup_printf ("%s, %s", e->subject, e->object);
+  else if (e->subject || e->object)
+    entry->ids = g_strdup (e->subject ? e->subject : e->object);
   if (e->visible_to && self->everything)
     {
       char *marked = g_strdup_printf (_("%s (seen by %s only)"), entry->text,
@@ -453,7 +486,7 @@ append_events (MusterMatchLog *self,
           tail->successes += e->success ? 1 : 0;
           tail->n = i - tail->first + 1;
           g_free (tail->text);
-          tail->text = roll_text (tail->roll, tail->faces, tail->successes);
+          tail->text = roll_text (self->game, tail->roll, tail->faces, tail->successes);
           if (tail == last)
             last_changed = TRUE;
           continue;

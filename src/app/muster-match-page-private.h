@@ -37,12 +37,15 @@ struct _MusterMatchPage
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
   gboolean drag_on;             /* a drag of the selected counter is under way */
+  char *drag_select;            /* the acting side's counter the drag began on, not yet
+                                 * selected: selected once the press becomes a drag */
   double drag_x, drag_y;        /* where it started, widget pixels */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
   /* Hand-over. */
   char *handover_side;          /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
+  guint seen_events;            /* how many events the match had when they took it */
 
   /* Widgets. */
   GtkWidget *root;
@@ -54,6 +57,7 @@ struct _MusterMatchPage
   GtkWidget *handover;
   GtkWidget *handover_title;
   GtkWidget *handover_button;
+  GtkWidget *handover_results;  /* the fire and melee since the last hand-over, with dice */
   GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;
@@ -101,11 +105,27 @@ void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, c
 gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
 /* The table's marks for the selected counter's listed destinations. */
 void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
+/* muster-match-page.c: closing is done ("closed", then_window as asked), or
+ * was cancelled ("close-cancelled": nothing closes). */
+void     muster_match_page_finish_close (MusterMatchPage *self);
+void     muster_match_page_cancel_close (MusterMatchPage *self);
+
+/* muster-match-save.c */
+/* Save As: the file chooser (the match's file, or its title, offered). */
+void     muster_match_save_show_chooser (MusterMatchPage *self);
+/* Saves to the match's file at once, or asks where when it has none; TRUE
+ * when saved now. */
+gboolean muster_match_save_in_place     (MusterMatchPage *self);
+
+/* Shows the selected counter's command radius (none when nothing is selected). */
+void muster_match_input_range        (MusterMatchPage *self);
 
 /* The match the board shows: the replay's step while replaying, else the game's. */
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);
 /* A side's display name ("Union"), or its id. */
 const char *muster_match_page_side_name (MusterMatchPage *self, const char *side);
+/* A counter's scenario name, else its id. */
+const char *muster_match_board_counter_name (MusterMatchPage *self, const char *id);
 
 /* Shows text in the refusal bar (until the game changes). */
 void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);

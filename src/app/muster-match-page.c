@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (MusterMatchPage, muster_match_page, GTK_TYPE_WIDGET)
 
 enum {
   SIGNAL_CLOSED,
+  SIGNAL_CLOSE_CANCELLED,
   N_SIGNALS
 };
 
@@ -325,7 +326,8 @@ on_end_phase_response (GtkDialog       *dialog,
     end_phase (self);
 }
 
-/* End Phase warns first when the engine says something compulsory is left. */
+/* End Phase warns first when the engine says something compulsory is left,
+ * or something the phase would lose (units left without orders). */
 static void
 on_end_phase (GSimpleAction *action,
               GVariant      *param,
@@ -413,31 +415,8 @@ show_dialog (MusterMatchPage *self,
   muster_present_dialog (&self->dialog, dialog);
 }
 
-static void
-on_message_response (GtkDialog *dialog,
-                     int        response,
-                     gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
-report_error (MusterMatchPage *self,
-              const char      *primary,
-              const GError    *error)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
-
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_message_response), NULL);
-  show_dialog (self, dialog);
-}
-
-static void
-finish_close (MusterMatchPage *self)
+void
+muster_match_page_finish_close (MusterMatchPage *self)
 {
   gboolean then_window = self->close_window;
 
@@ -446,59 +425,13 @@ finish_close (MusterMatchPage *self)
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
 
-static void
-on_save_response (GtkNativeDialog *chooser,
-                  int              response,
-                  MusterMatchPage *self)
+/* Closing waited on a save that did not happen: nothing closes, and
+ * whoever asked to close (the window opening another match) hears so. */
+void
+muster_match_page_cancel_close (MusterMatchPage *self)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean close = self->close_after_save;
-
-  self->close_after_save = FALSE;
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_clear_object (&self->chooser);
-  if (file == NULL || !muster_game_save (self->game, file, &error))
-    {
-      /* not saved: nothing closes */
-      self->close_window = FALSE;
-      if (error != NULL)
-        report_error (self, _("Could not save the match"), error);
-      return;
-    }
-  if (close)
-    finish_close (self);
-}
-
-static void
-show_save (MusterMatchPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GFile *file = muster_game_get_file (self->game);
-
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_filter_set_name (filter, _("Muster Matches"));
-  gtk_file_filter_add_suffix (filter, "muster-game");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  if (file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser), file, NULL);
-  else
-    {
-      const MuScenario *s = muster_game_get_scenario (self->game);
-      g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
-
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-    }
-  g_signal_connect (self->chooser, "response", G_CALLBACK (on_save_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  self->close_window = FALSE;
+  g_signal_emit (self, signals[SIGNAL_CLOSE_CANCELLED], 0);
 }
 
 static void
@@ -506,57 +439,15 @@ on_save (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
-  show_save (MUSTER_MATCH_PAGE (user_data));
+  muster_match_save_in_place (MUSTER_MATCH_PAGE (user_data));
 }
 
 static void
-on_close_response (GtkDialog       *dialog,
-                   int              response,
-                   MusterMatchPage *self)
+on_save_as (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      self->close_after_save = TRUE;
-      show_save (self);
-    }
-  else if (response == GTK_RESPONSE_REJECT)
-    finish_close (self);
-  else
-    self->close_window = FALSE;
-}
-
-void
-muster_match_page_close (MusterMatchPage *self,
-                         gboolean         then_window)
-{
-  GtkRoot *root;
-  GtkWidget *dialog, *button;
-
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-
-  self->close_window = then_window;
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  if (!muster_game_get_modified (self->game))
-    {
-      finish_close (self);
-      return;
-    }
-  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   "%s", _("Save the match before closing it?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("If you don’t save, the commands played since the last save are lost."));
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
-  gtk_widget_add_css_class (button, "destructive-action");
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save As…"), GTK_RESPONSE_ACCEPT);
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
-  show_dialog (self, dialog);
+  muster_match_save_show_chooser (MUSTER_MATCH_PAGE (user_data));
 }
 
 static void
@@ -571,6 +462,7 @@ static const GActionEntry match_entries[] = {
   { "end-phase", on_end_phase },
   { "undo", on_undo },
   { "save", on_save },
+  { "save-as", on_save_as },
   { "close", on_close },
   { "cancel", on_cancel },
   { "command", on_command, "s" },
@@ -608,6 +500,9 @@ heading (const char *text)
   return label;
 }
 
+/* Pixels the log keeps at least (about nine lines). */
+#define LOG_MIN_HEIGHT 220
+
 static GtkWidget *
 build_sidebar (MusterMatchPage *self)
 {
@@ -641,10 +536,10 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
   gtk_widget_set_visible (self->pause_button, FALSE);
   gtk_box_append (GTK_BOX (row), self->pause_button);
-  button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+  button = gtk_button_new_from_icon_name ("document-save-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match As"), -1);
-  gtk_widget_set_tooltip_text (button, _("Save Match As… (Ctrl+S)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
+  gtk_widget_set_tooltip_text (button, _("Save Match (Ctrl+S; Save As: Shift+Ctrl+S)"));
   gtk_widget_set_hexpand (button, TRUE);
   gtk_widget_set_halign (button, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (row), button);
@@ -691,9 +586,11 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_visible (self->decision_frame, FALSE);
   gtk_box_append (GTK_BOX (side), self->decision_frame);
 
-  /* The log's place. */
+  /* The log's place: a share of its own, however many commands the
+   * selected counter lists above it. */
   self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_vexpand (self->log, TRUE);
+  gtk_widget_set_size_request (self->log, -1, LOG_MIN_HEIGHT);
   gtk_box_append (GTK_BOX (side), self->log);
   return side;
 }
@@ -751,11 +648,20 @@ build (MusterMatchPage *self)
   }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Refused Command"), -1);
-  gtk_box_append (GTK_BOX (self->root), self->refusal_bar);
 
+  /* The bar lies over the board rather than pushing it down: a second drag
+   * at the same spot hits the same hex. */
   self->inner_stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->inner_stack, TRUE);
-  gtk_box_append (GTK_BOX (self->root), self->inner_stack);
+  {
+    GtkWidget *page_overlay = gtk_overlay_new ();
+
+    gtk_widget_set_vexpand (page_overlay, TRUE);
+    gtk_overlay_set_child (GTK_OVERLAY (page_overlay), self->inner_stack);
+    gtk_widget_set_valign (self->refusal_bar, GTK_ALIGN_START);
+    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal_bar);
+    gtk_box_append (GTK_BOX (self->root), page_overlay);
+  }
 
   play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -794,11 +700,14 @@ build (MusterMatchPage *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
 
+  /* The window's keys while the match is shown, wherever the focus is
+   * (Ctrl+Return from the log, the sidebar's buttons or the header bar). */
   shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_LOCAL);
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
   {
     static const struct { const char *trigger, *action; } keys[] = {
       { "<Control>s", "match.save" },
+      { "<Control><Shift>s", "match.save-as" },
       { "<Control>z", "match.undo" },
       { "<Control>Return", "match.end-phase" },
       { "Escape", "match.cancel" },
@@ -852,11 +761,25 @@ muster_match_page_finalize (GObject *object)
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
 
+/* The focus goes where the player acts first: the hand-over screen's
+ * button while it covers the board, else the board. */
+static gboolean
+muster_match_page_grab_focus (GtkWidget *widget)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
+
+  if (self->handover_side != NULL)
+    return gtk_widget_grab_focus (self->handover_button);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
+}
+
 static void
 muster_match_page_class_init (MusterMatchPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->grab_focus = muster_match_page_grab_focus;
 
   object_class->dispose = muster_match_page_dispose;
   object_class->finalize = muster_match_page_finalize;
@@ -866,6 +789,9 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   signals[SIGNAL_CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_CLOSE_CANCELLED] =
+    g_signal_new ("close-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -6,7 +6,8 @@
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
- * match.undo, match.save (Save Match As…), match.close, match.pause
+ * match.undo, match.save (in place once the match has a file, else as
+ * match.save-as: Save Match As…), match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
  * selection), match.command (a command line the page offers), match.replay
  * and match.leave-replay. The page never decides what the rules allow: it lists what
@@ -17,6 +18,8 @@
  *   "closed" (gboolean then_window): match.close or muster_match_page_close
  *       finished (saved or discarded); the window takes the page away, and
  *       closes itself too when then_window.
+ *   "close-cancelled": closing asked and was cancelled (or the save it
+ *       waited on failed): the match stays.
  */
 #pragma once
 
@@ -95,6 +98,9 @@ void           muster_match_page_hover_point        (MusterMatchPage *self, MuPo
  * drag): the engine's listed move there, else a move command the engine
  * checks, whose refusal shows in the bar. */
 void           muster_match_page_drop               (MusterMatchPage *self, double x, double y);
+/* The command radius shown for the selected counter ("Command range of
+ * Beauregard: 3 hexes (BAA-CMD-2)"), or NULL when none is shown. */
+const char    *muster_match_page_get_range_text     (MusterMatchPage *self);
 /* The last line of sight shown ("Blocked by a unit: ... (BAA-LOS-1)"), or NULL. */
 const char    *muster_match_page_get_sight_text     (MusterMatchPage *self);
 
@@ -107,6 +113,10 @@ const char    *muster_match_page_get_refusal        (MusterMatchPage *self);
 /* The side the hand-over screen waits for, or NULL when it is not shown. */
 const char    *muster_match_page_get_handover_side  (MusterMatchPage *self);
 void           muster_match_page_dismiss_handover   (MusterMatchPage *self);
+/* The "Last results" the hand-over screen shows (the fire and melee since
+ * the board last changed hands, with their dice), a line each; owned by
+ * the page until the next call. */
+const char    *muster_match_page_get_handover_results (MusterMatchPage *self);
 /* The box holding the pending decision's answers (its buttons' action
  * target is the answer). */
 GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);

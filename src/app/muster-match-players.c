@@ -13,6 +13,7 @@
 
 #include "mu-policy.h"
 #include "muster-dice-dialog.h"
+#include "muster-match-log.h"
 
 /* Playing a person's command ---------------------------------------------------------- */
 
@@ -152,6 +153,63 @@ count_people (MusterMatchPage *self)
   return n;
 }
 
+/* What the other side's fire and melee did since the board last changed
+ * hands, with the dice, as the log words it: the player taking the board
+ * reads it here (the turn passes straight on after a combat). Only what
+ * that side may see; the last lines when there are many. */
+#define MAX_HANDOVER_RESULTS 8
+
+static void
+fill_handover_results (MusterMatchPage *self,
+                       const char      *side)
+{
+  const GPtrArray *events = mu_match_get_events (muster_game_get_match (self->game));
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->handover_results)) != NULL)
+    gtk_box_remove (GTK_BOX (self->handover_results), child);
+  for (guint i = MIN (self->seen_events, events->len); i < events->len; i++)
+    {
+      const MuEvent *e = g_ptr_array_index (events, i);
+
+      if ((e->info->category == MU_EVENT_CLASS_COMBAT || e->info->category == MU_EVENT_CLASS_ROLL) &&
+          mu_event_visible (e, side))
+        g_ptr_array_add (lines, muster_match_log_describe_event (self->game, e));
+    }
+  if (lines->len > 0)
+    {
+      GtkWidget *heading = gtk_label_new (_("Last results"));
+
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (GTK_BOX (self->handover_results), heading);
+    }
+  for (guint i = lines->len > MAX_HANDOVER_RESULTS ? lines->len - MAX_HANDOVER_RESULTS : 0; i < lines->len; i++)
+    {
+      GtkWidget *label = gtk_label_new (g_ptr_array_index (lines, i));
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (self->handover_results), label);
+    }
+  gtk_widget_set_visible (self->handover_results, lines->len > 0);
+}
+
+const char *
+muster_match_page_get_handover_results (MusterMatchPage *self)
+{
+  GString *text;
+
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+
+  text = g_string_new (NULL);
+  for (GtkWidget *c = gtk_widget_get_first_child (self->handover_results); c; c = gtk_widget_get_next_sibling (c))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (c)));
+  g_object_set_data_full (G_OBJECT (self), "handover-results", g_string_free (text, FALSE), g_free);
+  return g_object_get_data (G_OBJECT (self), "handover-results");
+}
+
 static void
 show_handover (MusterMatchPage *self,
                const char      *side)
@@ -164,6 +222,7 @@ show_handover (MusterMatchPage *self,
   self->handover_side = g_strdup (side);
   gtk_label_set_text (GTK_LABEL (self->handover_title), title);
   gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+  fill_handover_results (self, side);
   gtk_widget_set_visible (self->handover, TRUE);
   muster_match_page_select (self, NULL);
   muster_match_page_update_actions (self);
@@ -179,6 +238,7 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
     return;
   g_free (self->seen_side);
   self->seen_side = g_steal_pointer (&self->handover_side);
+  self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
   gtk_widget_set_visible (self->handover, FALSE);
   muster_match_page_update_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
@@ -216,6 +276,7 @@ muster_match_players_check_handover (MusterMatchPage *self)
     {
       g_free (self->seen_side);
       self->seen_side = g_strdup (awaited);
+      self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
       return;
     }
   if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
@@ -304,6 +365,12 @@ muster_match_players_build_handover (MusterMatchPage *self)
   gtk_widget_add_css_class (self->handover_button, "suggested-action");
   g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
   gtk_box_append (GTK_BOX (inner), self->handover_button);
+  self->handover_results = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_halign (self->handover_results, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_start (self->handover_results, 24);
+  gtk_widget_set_margin_end (self->handover_results, 24);
+  gtk_widget_set_visible (self->handover_results, FALSE);
+  gtk_box_append (GTK_BOX (inner), self->handover_results);
   gtk_box_append (GTK_BOX (box), inner);
   gtk_widget_set_visible (box, FALSE);
   return box;

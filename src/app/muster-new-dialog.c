@@ -189,7 +189,15 @@ muster_new_dialog_init (MusterNewDialog *self)
   self->unit = MU_UNIT_INCH;
   names = GTK_STRING_LIST (gtk_drop_down_get_model (self->ruleset_dropdown));
   for (guint i = 0; rulesets[i]; i++)
-    gtk_string_list_append (names, _(rulesets[i]->name));
+    {
+      /* one that cannot be played yet says so before a scenario is drawn for it */
+      g_autofree char *name = mu_ruleset_can_play (rulesets[i])
+        ? g_strdup (_(rulesets[i]->name))
+        /* Translators: a ruleset's name */
+        : g_strdup_printf (_("%s (cannot be played yet)"), _(rulesets[i]->name));
+
+      gtk_string_list_append (names, name);
+    }
 }
 
 GtkWidget *

@@ -23,6 +23,8 @@ struct _MusterPhaseTracker {
   GtkLabel *clock_label;
   GtkLabel *round_label;
   GtkWidget *resources_box;
+  GtkLabel *current_label;   /* the current step, the list folded or not */
+  GtkWidget *steps_toggle;   /* unfolds the whole list of steps */
   GtkWidget *steps_scroller;
   GtkListBox *steps_list;
   GtkWidget *todo_box;
@@ -308,7 +310,9 @@ make_row (int         depth,
   gtk_widget_set_valign (v->icon, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (box), v->icon);
   gtk_label_set_xalign (GTK_LABEL (v->title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (v->title), PANGO_ELLIPSIZE_END);
+  /* a long phase name wraps rather than being cut short */
+  gtk_label_set_wrap (GTK_LABEL (v->title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (v->title), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (labels), v->title);
   gtk_label_set_xalign (GTK_LABEL (v->sub), 0);
   gtk_label_set_ellipsize (GTK_LABEL (v->sub), PANGO_ELLIPSIZE_END);
@@ -319,6 +323,9 @@ make_row (int         depth,
   gtk_box_append (GTK_BOX (box), labels);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (v->row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (v->row), FALSE);
+  /* the rows tell, they do nothing: Tab passes them by (a long turn
+   * structure made Tab stop on each of them between the board and a command) */
+  gtk_widget_set_focusable (v->row, FALSE);
   return v;
 }
 
@@ -563,7 +570,11 @@ update_steps (MusterPhaseTracker *self,
       int packed = g_array_index (states, int, i);
 
       if ((packed & 3) == STEP_CURRENT)
-        self->current_row = ((RowView *) g_ptr_array_index (self->row_views, i))->row;
+        {
+          self->current_row = ((RowView *) g_ptr_array_index (self->row_views, i))->row;
+          gtk_label_set_text (self->current_label, g_ptr_array_index (names, i));
+          gtk_widget_set_tooltip_text (GTK_WIDGET (self->current_label), g_ptr_array_index (names, i));
+        }
       set_row (g_ptr_array_index (self->row_views, i), g_ptr_array_index (shown_rows, i),
                (StepState) (packed & 3), (packed & 4) != 0, g_ptr_array_index (results_shown, i),
                g_ptr_array_index (names, i));
@@ -625,15 +636,19 @@ update_todo (MusterPhaseTracker *self)
     {
       const MuTodo *t = &g_array_index (todo, MuTodo, i);
       /* a wrapping label alone: beside an icon in a row GTK 4.8 measures it wrong */
-      g_autofree char *line = g_strdup_printf ("%s %s", t->compulsory ? "⚠" : "•", t->text);
+      gboolean warn = t->compulsory || t->lost_on_end;
+      g_autofree char *line = g_strdup_printf ("%s %s", warn ? "⚠" : "•", t->text);
       GtkWidget *label = gtk_label_new (line);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      if (t->compulsory)
+      if (warn)
         gtk_widget_add_css_class (label, "warning");
-      if (t->rule)
-        gtk_widget_set_tooltip_text (label, t->rule);
+      {
+        g_autofree char *tip = t->rule ? g_strdup_printf ("%s (%s)", t->text, t->rule) : g_strdup (t->text);
+
+        gtk_widget_set_tooltip_text (label, tip);
+      }
       gtk_box_append (GTK_BOX (self->todo_box), label);
       g_string_append_printf (self->text, "todo %s%s\n", t->compulsory ? "compulsory " : "", t->text);
     }
@@ -785,6 +800,8 @@ muster_phase_tracker_class_init (MusterPhaseTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, clock_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, round_label);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, resources_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, current_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_toggle);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, steps_list);
   gtk_widget_class_bind_template_child (widget_class, MusterPhaseTracker, todo_box);
@@ -800,6 +817,10 @@ muster_phase_tracker_init (MusterPhaseTracker *self)
   self->text = g_string_new (NULL);
   self->row_views = g_ptr_array_new_with_free_func (row_view_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Folded, the tracker is its current step: at 768 pixels the list of
+   * every step left the log two lines. */
+  g_object_bind_property (self->steps_toggle, "active", self->steps_scroller, "visible",
+                          G_BINDING_SYNC_CREATE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Phase tracker"), -1);
 }
@@ -832,7 +853,7 @@ muster_phase_tracker_get_warning (MusterPhaseTracker *self,
     {
       const MuTodo *t = &g_array_index (todo, MuTodo, i);
 
-      if (!t->compulsory)
+      if (!t->compulsory && !t->lost_on_end)
         continue;
       if (s == NULL)
         s = g_string_new (NULL);

@@ -175,13 +175,24 @@ update (MusterResultPage *self)
   gtk_label_set_text (GTK_LABEL (self->title), title);
   gtk_label_set_text (GTK_LABEL (self->level), level ? level : "");
   gtk_widget_set_visible (self->level, level != NULL);
-  gtk_label_set_text (GTK_LABEL (self->score), r.summary ? r.summary : "");
-  gtk_widget_set_visible (self->score, r.summary != NULL);
+  if (r.n_scores > 0)
+    {
+      /* "Confederate 4, Union 2": the sides by name (the summary has ids) */
+      g_autoptr(GString) scores = g_string_new (NULL);
+
+      for (guint i = 0; i < r.n_scores && i < G_N_ELEMENTS (r.score); i++)
+        g_string_append_printf (scores, "%s%s %d", i ? ", " : "", side_name (self, r.score_side[i]), r.score[i]);
+      gtk_label_set_text (GTK_LABEL (self->score), scores->str);
+      gtk_widget_set_tooltip_text (self->score, r.summary);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->score), r.summary ? r.summary : "");
+  gtk_widget_set_visible (self->score, r.summary != NULL || r.n_scores > 0);
   g_string_append_printf (self->text, "title %s\n", title);
   if (level)
     g_string_append_printf (self->text, "level %s\n", level);
   if (r.summary)
-    g_string_append_printf (self->text, "score %s\n", r.summary);
+    g_string_append_printf (self->text, "score %s\n", gtk_label_get_text (GTK_LABEL (self->score)));
   mu_result_clear (&r);
   update_objectives (self);
   update_losses (self);

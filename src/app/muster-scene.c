@@ -27,6 +27,8 @@ struct _MusterScene
   char *trace_label;
   GArray *spots;         /* of MuPoint */
   MuRegion *area;        /* board pixels, or NULL */
+  GArray *range;         /* of MuPoint: the command radius's boundary, in pairs */
+  char *range_label;
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -51,6 +53,8 @@ muster_scene_finalize (GObject *object)
   g_clear_pointer (&self->trace_label, g_free);
   g_clear_pointer (&self->spots, g_array_unref);
   g_clear_pointer (&self->area, mu_region_free);
+  g_clear_pointer (&self->range, g_array_unref);
+  g_clear_pointer (&self->range_label, g_free);
 
   G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
 }
@@ -405,4 +409,41 @@ muster_scene_get_area (MusterScene *self)
 {
   g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
   return self->area;
+}
+
+void
+muster_scene_set_range (MusterScene   *self,
+                        const MuPoint *segments,
+                        guint          n_points,
+                        const char    *label)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (n_points == 0 && (self->range == NULL || self->range->len == 0))
+    return;
+  if (self->range == NULL)
+    self->range = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_array_set_size (self->range, 0);
+  g_array_append_vals (self->range, segments, n_points & ~1u);
+  g_free (self->range_label);
+  self->range_label = n_points ? g_strdup (label) : NULL;
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MuPoint *
+muster_scene_get_range (MusterScene *self,
+                        guint       *n_points)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  if (n_points != NULL)
+    *n_points = self->range ? self->range->len : 0;
+  return self->range ? (const MuPoint *) self->range->data : NULL;
+}
+
+const char *
+muster_scene_get_range_label (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+  return self->range_label;
 }

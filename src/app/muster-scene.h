@@ -105,5 +105,12 @@ const MuPoint    *muster_scene_get_spots          (MusterScene *self, guint *n);
 void              muster_scene_set_area           (MusterScene *self, MuRegion *area);
 /* Borrowed until the next change; NULL when there is none. */
 const MuRegion   *muster_scene_get_area           (MusterScene *self);
+/* The selected counter's command radius, as the boundary the board draws
+ * (pairs of points, board pixels: n_points even; 0 clears), and a label
+ * for it ("Command range of Beauregard: 3 hexes (BAA-CMD-2)"). */
+void              muster_scene_set_range          (MusterScene *self, const MuPoint *segments, guint n_points,
+                                                   const char *label);
+const MuPoint    *muster_scene_get_range          (MusterScene *self, guint *n_points);
+const char       *muster_scene_get_range_label    (MusterScene *self);
 
 G_END_DECLS

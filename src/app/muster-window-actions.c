@@ -330,7 +330,7 @@ on_save_as (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (muster_window_match_activate (self, "match.save"))
+  if (muster_window_match_activate (self, "match.save-as"))
     return;
   if (window_scenario (self) != NULL)
     show_save_as (self);

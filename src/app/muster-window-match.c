@@ -64,6 +64,69 @@ close_match (MusterWindow *self)
   gtk_stack_remove (muster_window_get_stack (self), page);
 }
 
+void
+muster_window_leave_match_cancel (MusterWindow *self)
+{
+  gpointer data = g_steal_pointer (&self->after_match_data);
+  GDestroyNotify destroy = self->after_match_destroy;
+
+  self->after_match = NULL;
+  self->after_match_destroy = NULL;
+  if (destroy != NULL && data != NULL)
+    destroy (data);
+}
+
+/* The match is gone (saved or discarded): what waited on it goes on. */
+static void
+leave_match_done (MusterWindow *self)
+{
+  MusterWindowThen then = self->after_match;
+  gpointer data = g_steal_pointer (&self->after_match_data);
+  GDestroyNotify destroy = self->after_match_destroy;
+
+  self->after_match = NULL;
+  self->after_match_destroy = NULL;
+  if (then != NULL)
+    then (self, data);
+  if (destroy != NULL && data != NULL)
+    destroy (data);
+}
+
+void
+muster_window_leave_match_then (MusterWindow    *self,
+                                MusterWindowThen then,
+                                gpointer         data,
+                                GDestroyNotify   destroy)
+{
+  MusterDocument *match = window_match_document (self);
+  GtkWidget *page;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (then != NULL);
+
+  muster_window_leave_match_cancel (self);
+  self->after_match = then;
+  self->after_match_data = data;
+  self->after_match_destroy = destroy;
+  if (match == NULL || !muster_document_get_modified (match))
+    {
+      leave_match_done (self);
+      return;
+    }
+  /* The match asks to be saved; it closes (and only then loses its
+   * autosave) once saved or discarded. */
+  page = muster_window_get_match_page (self);
+  gtk_stack_set_visible_child (muster_window_get_stack (self), page);
+  muster_match_page_close (MUSTER_MATCH_PAGE (page), FALSE);
+}
+
+static void
+on_page_close_cancelled (MusterMatchPage *page,
+                         MusterWindow    *self)
+{
+  muster_window_leave_match_cancel (self);
+}
+
 static void
 on_page_closed (MusterMatchPage *page,
                 gboolean         close_window,
@@ -75,7 +138,12 @@ on_page_closed (MusterMatchPage *page,
                                     muster_window_get_scenario (self) ? "board" : "start");
   muster_window_update_chrome (self);
   if (close_window)
-    g_idle_add_full (G_PRIORITY_DEFAULT, close_window_later, g_object_ref (self), g_object_unref);
+    {
+      muster_window_leave_match_cancel (self);
+      g_idle_add_full (G_PRIORITY_DEFAULT, close_window_later, g_object_ref (self), g_object_unref);
+    }
+  else
+    leave_match_done (self);
 }
 
 static void
@@ -84,6 +152,38 @@ on_match_notify (GObject      *object,
                  MusterWindow *self)
 {
   muster_window_update_chrome (self);
+}
+
+/* The zoom at which counters read (the whole board fitted at 1366 x 768
+ * was 29 %, where they cannot). */
+#define READABLE_ZOOM 0.7
+
+/* A match shown (new or reopened) opens at a readable zoom on the side to
+ * act's counters, their middle in the middle. */
+static void
+show_acting_side (MusterMatchPage *page)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  GArray *views = mu_match_get_counters (muster_game_get_match (game));
+  const char *side = muster_game_get_awaited_side (game);
+  MuPoint sum = { 0, 0 };
+  guint n = 0;
+
+  for (guint i = 0; side != NULL && i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      MuPoint b;
+
+      if (g_strcmp0 (v->side, side) != 0 || v->status != MU_COUNTER_STATUS_ACTIVE || !mu_pos_is_set (&v->pos))
+        continue;
+      muster_map_view_pos_to_board (view, &v->pos, &b);
+      sum.x += b.x;
+      sum.y += b.y;
+      n++;
+    }
+  if (n > 0)
+    muster_map_view_focus_point (view, (MuPoint) { sum.x / n, sum.y / n }, READABLE_ZOOM);
 }
 
 void
@@ -108,11 +208,13 @@ muster_window_show_match (MusterWindow *self,
   gtk_stack_add_named (muster_window_get_stack (self), page, "match");
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
+  g_signal_connect (page, "close-cancelled", G_CALLBACK (on_page_close_cancelled), self);
   muster_document_set_match_page (self->document, MUSTER_MATCH_PAGE (page));
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
-  gtk_widget_grab_focus (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
+  show_acting_side (MUSTER_MATCH_PAGE (page));
+  gtk_widget_grab_focus (page);   /* the hand-over button, or the board */
   muster_window_update_chrome (self);
 }
 
@@ -259,6 +361,36 @@ offer_leftover (MusterWindow *self,
   muster_window_show_dialog (self, dialog);
 }
 
+typedef struct {
+  MusterGame *game;
+  GFile *file;
+  GPtrArray *warnings;
+} LoadedMatch;
+
+static void
+loaded_match_free (LoadedMatch *lm)
+{
+  g_clear_object (&lm->game);
+  g_clear_object (&lm->file);
+  g_clear_pointer (&lm->warnings, g_ptr_array_unref);
+  g_free (lm);
+}
+
+static void
+show_loaded_match (MusterWindow *self,
+                   gpointer      data)
+{
+  LoadedMatch *lm = data;
+  g_autofree char *path = g_file_get_path (lm->file);
+
+  add_recent_match (lm->file);
+  muster_window_show_match (self, lm->game);
+  if (lm->warnings->len > 0)
+    show_warnings (self, lm->file, lm->warnings);
+  else
+    offer_leftover (self, path);
+}
+
 gboolean
 muster_window_open_match_file (MusterWindow *self,
                                GFile        *file,
@@ -267,7 +399,7 @@ muster_window_open_match_file (MusterWindow *self,
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GPtrArray) warnings = mu_problem_list_new ();
   g_autoptr(GError) local = NULL;
-  g_autoptr(MusterGame) game = NULL;
+  LoadedMatch *lm;
   MuMatch *match;
 
   match = path ? mu_match_load_file_full (path, warnings, &local) : NULL;
@@ -282,14 +414,13 @@ muster_window_open_match_file (MusterWindow *self,
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
-  game = muster_game_new (match);
-  muster_game_set_file (game, file);
-  add_recent_match (file);
-  muster_window_show_match (self, game);
-  if (warnings->len > 0)
-    show_warnings (self, file, warnings);
-  else
-    offer_leftover (self, path);
+  lm = g_new0 (LoadedMatch, 1);
+  lm->game = muster_game_new (match);
+  muster_game_set_file (lm->game, file);
+  lm->file = g_object_ref (file);
+  lm->warnings = g_steal_pointer (&warnings);
+  /* the match shown, if unsaved, is saved or discarded first */
+  muster_window_leave_match_then (self, show_loaded_match, lm, (GDestroyNotify) loaded_match_free);
   return TRUE;
 }
 
@@ -338,6 +469,37 @@ muster_window_resume_match (MusterWindow              *self,
 
 /* Play ---------------------------------------------------------------------------------- */
 
+typedef struct {
+  MusterGame *game;
+  gboolean dice_by_players;
+  GHashTable *players;      /* side id → MusterPlayer */
+} NewMatch;
+
+static void
+new_match_free (NewMatch *nm)
+{
+  g_clear_object (&nm->game);
+  g_clear_pointer (&nm->players, g_hash_table_unref);
+  g_free (nm);
+}
+
+static void
+start_new_match (MusterWindow *self,
+                 gpointer      data)
+{
+  NewMatch *nm = data;
+  MusterMatchPage *page;
+  GHashTableIter iter;
+  gpointer side, player;
+
+  muster_window_show_match (self, nm->game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (self));
+  muster_match_page_set_dice_by_players (page, nm->dice_by_players);
+  g_hash_table_iter_init (&iter, nm->players);
+  while (g_hash_table_iter_next (&iter, &side, &player))
+    muster_match_page_set_player (page, side, GPOINTER_TO_INT (player));
+}
+
 static void
 on_match_dialog_response (GtkDialog    *dialog,
                           int           response,
@@ -345,8 +507,8 @@ on_match_dialog_response (GtkDialog    *dialog,
 {
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *page;
   const MuScenario *scenario;
+  NewMatch *nm;
 
   if (response != GTK_RESPONSE_ACCEPT)
     {
@@ -360,19 +522,21 @@ on_match_dialog_response (GtkDialog    *dialog,
       muster_window_show_problems (self, _("Could not start the match"), error, NULL);
       return;
     }
-  muster_window_show_match (self, game);
-  page = muster_window_get_match_page (self);
-  muster_match_page_set_dice_by_players (MUSTER_MATCH_PAGE (page),
-                                         muster_match_dialog_get_dice_by_players (MUSTER_MATCH_DIALOG (dialog)));
-  scenario = muster_game_get_scenario (game);
+  nm = g_new0 (NewMatch, 1);
+  nm->game = g_steal_pointer (&game);
+  nm->dice_by_players = muster_match_dialog_get_dice_by_players (MUSTER_MATCH_DIALOG (dialog));
+  nm->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  scenario = muster_game_get_scenario (nm->game);
   for (guint i = 0; i < scenario->sides->len; i++)
     {
       const char *side = ((MuSide *) g_ptr_array_index (scenario->sides, i))->id;
 
-      muster_match_page_set_player (MUSTER_MATCH_PAGE (page), side,
-                                    muster_match_dialog_get_player (MUSTER_MATCH_DIALOG (dialog), side));
+      g_hash_table_insert (nm->players, g_strdup (side),
+                           GINT_TO_POINTER (muster_match_dialog_get_player (MUSTER_MATCH_DIALOG (dialog), side)));
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
+  /* the match shown, if unsaved, is saved or discarded first */
+  muster_window_leave_match_then (self, start_new_match, nm, (GDestroyNotify) new_match_free);
 }
 
 void

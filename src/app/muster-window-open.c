@@ -375,11 +375,11 @@ muster_window_open_loaded (MusterWindow *self,
         *error = load_error ? g_error_copy (load_error) : NULL;
       return FALSE;
     }
-  muster_window_add_recent (file);
   if (path != NULL && is_bundled (path))
     {
       /* The shipped file stays as shipped: the window holds a new, unsaved
-       * copy, and Save asks where to put it. */
+       * copy, and Save asks where to put it. Recent files leave it out:
+       * the start page lists it already, and its place is Muster's. */
       g_autofree char *copy_of = g_path_get_basename (path);
 
       g_clear_pointer (&scenario->filename, g_free);
@@ -387,6 +387,7 @@ muster_window_open_loaded (MusterWindow *self,
       muster_document_set_copy_of (window_scenario_document (self), copy_of);
       return TRUE;
     }
+  muster_window_add_recent (file);
   muster_window_set_scenario (self, scenario, file);
   muster_window_remember_folder (self, file);
   offer_recovery (self, path);

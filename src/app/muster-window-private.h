@@ -7,6 +7,8 @@
 
 G_BEGIN_DECLS
 
+typedef void (*MusterWindowThen) (MusterWindow *self, gpointer data);
+
 struct _MusterWindow
 {
   GtkApplicationWindow parent_instance;
@@ -28,11 +30,18 @@ struct _MusterWindow
   GtkWidget *dialog;
   GtkFileChooserNative *chooser;
 
+  /* What waits on the shown match being saved or discarded first (opening
+   * another match, New Match), see muster_window_leave_match_then. */
+  MusterWindowThen after_match;
+  gpointer after_match_data;
+  GDestroyNotify after_match_destroy;
+
   /* Template children. */
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkStack *stack;
   GtkMenuButton *primary_menu_button;
+  GtkWidget *play_button;
   MusterMapView *map_view;
   GtkWidget *side_panel;
   GtkLabel *position_label;
@@ -136,6 +145,14 @@ gboolean  muster_window_match_activate      (MusterWindow *self, const char *act
 gboolean  muster_window_match_can_undo      (MusterWindow *self);
 /* TRUE when the match asks to be saved first (the window closes after). */
 gboolean  muster_window_match_close_request (MusterWindow *self);
+/* Runs then (data freed with destroy after) once no unsaved match would be
+ * lost: at once when none is shown or it is saved; else after the match
+ * asks to be saved and is saved or discarded (and closed). Nothing runs
+ * when the player cancels. */
+void      muster_window_leave_match_then    (MusterWindow *self, MusterWindowThen then, gpointer data,
+                                             GDestroyNotify destroy);
+/* Drops what waits on leaving the match (nothing runs). */
+void      muster_window_leave_match_cancel  (MusterWindow *self);
 gboolean  muster_window_file_is_match       (GFile *file);
 gboolean  muster_window_is_match_uri        (const char *uri);
 gboolean  muster_window_open_match_file     (MusterWindow *self, GFile *file, GError **error);

@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mu-ruleset.h"
+
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 
@@ -85,8 +87,25 @@ muster_window_fill_recent (MusterWindow *self)
   gtk_widget_set_visible (self->recent_group, n > 0);
 }
 
+static char *describe_board (const MuScenario *scenario);
+
 char *
 muster_window_describe_scenario (const MuScenario *scenario)
+{
+  const MuRuleset *ruleset = scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL;
+
+  if (ruleset == NULL || !mu_ruleset_can_play (ruleset))
+    {
+      g_autofree char *board = describe_board (scenario);
+
+      /* Translators: a scenario's ruleset and board, then why ▶ is off */
+      return g_strdup_printf (_("%s · cannot be played yet"), board);
+    }
+  return describe_board (scenario);
+}
+
+static char *
+describe_board (const MuScenario *scenario)
 {
   if (scenario->board == MU_BOARD_HEX && scenario->hex_map != NULL)
     /* Translators: ruleset id, then the board size in hexes. */

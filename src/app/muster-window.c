@@ -357,6 +357,7 @@ update_actions (MusterWindow *self)
     "save", "save-as", "zoom-in", "zoom-out", "zoom-fit", "zoom-reset",
     "scenario-properties", "resize-board", "import-oob", "export-oob",
     "print-counters", "print-map", "export-counters",
+    "edit",   /* Edit Scenario shows the editor panel: nothing to show on the start page */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_scenario); i++)
@@ -385,6 +386,21 @@ update_actions (MusterWindow *self)
       g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "redo")),
                                    FALSE);
     }
+  /* Play: a scenario whose ruleset cannot be played yet says why */
+  {
+    const MuScenario *scenario = window_scenario (self);
+    const MuRuleset *ruleset = scenario && scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL;
+    gboolean playable = scenario == NULL || (ruleset != NULL && mu_ruleset_can_play (ruleset));
+    g_autofree char *why = NULL;
+
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "play")),
+                                 playable);
+    if (!playable)
+      /* Translators: the ruleset's name */
+      why = g_strdup_printf (_("Muster describes the rules “%s” but cannot play them yet"),
+                             ruleset ? _(ruleset->name) : scenario->ruleset ? scenario->ruleset : "?");
+    gtk_widget_set_tooltip_text (self->play_button, why ? why : _("Play a Match… (Shift+Ctrl+P)"));
+  }
   /* hex numbers mean nothing on a table */
   if (window_scenario (self) != NULL && window_scenario (self)->board == MU_BOARD_HEX)
     {
@@ -671,6 +687,7 @@ muster_window_dispose (GObject *object)
   if (self->scene != NULL)
     muster_scene_set_scenario (self->scene, NULL);
   muster_window_cancel_open (self);
+  muster_window_leave_match_cancel (self);
 
   G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
 }
@@ -725,6 +742,7 @@ muster_window_class_init (MusterWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu_button);

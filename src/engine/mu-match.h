@@ -101,6 +101,19 @@ GArray            *mu_match_get_outstanding  (const MuMatch *match);
  * position a replay shows after n_commands steps. */
 MuMatch           *mu_match_new_replay       (const MuMatch *match, guint n_commands,
                                               GError **error);
+/* The command as a sentence for people, with names ("Assign Bartow's
+ * Brigade to Beauregard", "Move 1st Brigade to 48.7, 40.0 in, facing
+ * 305°"): `sentence` (the verb's MuVerbInfo.sentence, translated by the
+ * caller) or, when NULL, the declared one, its placeholders filled from the
+ * command's arguments: counters by name, positions as the board labels
+ * them. Newly allocated. */
+char              *mu_match_describe_command (const MuMatch *match, const MuCommand *command,
+                                              const char *sentence);
+/* The command radius the counter belongs to (its commander's, its own for
+ * a commander), as the ruleset answers (MuRuleset.command_radius); FALSE
+ * when it has none now or the ruleset tells none. */
+gboolean           mu_match_command_radius   (const MuMatch *match, const char *counter,
+                                              MuCommandRadius *out);
 /* The legal commands that name the counter (of MuCommand*). */
 GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
 /* Where the counter may go now (of MuPos: hexes; the destinations of its

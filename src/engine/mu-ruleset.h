@@ -222,6 +222,12 @@ typedef struct {
   guint flags;             /* MuVerbFlags */
   const char *usage;       /* what a line of the wrong shape is told, after the verb:
                             * "needs exactly two ids"; NULL: the syntax is quoted */
+  /* The command as a sentence for people (N_(), a front end translates
+   * it), its placeholders the syntax's names: "Assign {UNIT} to
+   * {COMMANDER}", {UNIT} for "UNIT..." (a list: "A, B and C"), {TARGET} for
+   * "[TARGET]", and {to}: the last position the command names. NULL: the
+   * verb and its arguments, named. See mu_match_describe_command(). */
+  const char *sentence;
 } MuVerbInfo;
 
 /* Reading the state ---------------------------------------------------------- */
@@ -364,6 +370,11 @@ typedef struct {
 typedef struct {
   gboolean over;
   const char *winner;         /* side id, NULL for a draw or while not over */
+  /* The scores the summary gives, side by side (side ids), for a front end
+   * to name the sides: n_scores of them. */
+  guint n_scores;
+  const char *score_side[4];
+  int score[4];
   const char *level;          /* "draw", "tactical", "decisive", "complete" */
   int difference;
   char *summary;              /* owned by the caller of victory(): g_free */
@@ -377,7 +388,20 @@ typedef struct {
   const char *rule;           /* static rule id, or NULL */
   int count;                  /* how many counters (or commands) it concerns, 0 when not counted */
   gboolean compulsory;        /* the step may not end before it is done */
+  /* The step may end without it, but what it offers is lost then (a STAR
+   * unit not assigned to a commander gets NIC and does not move, BAA-CMD-11):
+   * End Phase warns about it as about a compulsory item. */
+  gboolean lost_on_end;
 } MuTodo;
+
+/* The command radius a counter belongs to: its commander's (its own when
+ * it commands), as a centre and a radius on the board. */
+typedef struct {
+  const char *commander;      /* the commander's id, owned by the state */
+  MuPos centre;               /* where the commander stands */
+  double radius;              /* in hexes on a hex board, table units on a table */
+  const char *rule;           /* static rule id */
+} MuCommandRadius;
 
 /* The kind of answer a decision wants (the `choose` command's argument). */
 typedef enum {
@@ -550,6 +574,10 @@ struct _MuRuleset {
    * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
    * free of any ruleset's commands and decisions. */
   const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
+  /* Optional: the command radius the counter belongs to, in *out; FALSE
+   * when it has none now (an unassigned STAR unit, a commander off the
+   * board). For the board to show it when the counter is selected. */
+  gboolean (*command_radius)   (gpointer state, const char *counter, MuCommandRadius *out);
 };
 
 /* Registry: the one list of rulesets. */

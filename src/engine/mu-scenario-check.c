@@ -651,6 +651,19 @@ mu_scenario_check (const MuScenario *scenario,
         mu_checker_set_object (ERR (&ck, side->line, _("duplicate side id “%s”"), side->id), side->id);
       else
         g_hash_table_add (side_ids, side->id);
+      /* two sides of one name cannot be told apart (New Match lists both) */
+      for (guint j = 0; j < i && side->name != NULL; j++)
+        {
+          const MuSide *other = g_ptr_array_index (scenario->sides, j);
+
+          if (g_strcmp0 (other->name, side->name) == 0)
+            {
+              mu_checker_set_object (WARN (&ck, side->line,
+                                           _("two sides are named “%s”: players cannot tell them apart"),
+                                           side->name), side->id);
+              break;
+            }
+        }
     }
 
   /* Ids first, so that references to later objects are not reported twice. */

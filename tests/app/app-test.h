@@ -126,6 +126,20 @@ start_match (MusterWindow *window,
   return MUSTER_MATCH_PAGE (page);
 }
 
+/* End Phase as a person does it (taking the board first when the hand-over
+ * screen covers it), saying yes when it warns (First
+ * Manassas opens on the Confederates' unassigned STAR units, BAA-CMD-11). */
+static inline void
+app_test_end_phase (MusterMatchPage *page)
+{
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  if (muster_match_page_get_dialog (page) != NULL)
+    gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+}
+
 static inline void
 app_test_no_display (void)
 {

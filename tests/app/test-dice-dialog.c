@@ -114,8 +114,7 @@ test_enter_and_roll (void)
       g_assert_cmpuint (asked, <, 100);
     }
   g_assert_cmpuint (typed->len, >=, 1);
-  g_assert_cmpint (finished, ==, -1);
-  g_assert_true (muster_dice_dialog_next (MUSTER_DICE_DIALOG (dialog)));
+  /* the last faces entered finish the dialog: no step after them */
   g_assert_cmpint (finished, ==, 1);
   g_object_unref (dialog);
   flush_events ();

@@ -807,9 +807,29 @@ test_oob (Fixture *f, gconstpointer data)
 
     g_assert_nonnull (arm);
     g_assert_nonnull (shield);
+    /* each once: not again among the ruleset's declared values */
+    g_assert_null (find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Special abilities: indomitable"));
+    g_assert_null (find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Special abilities: sharpshooter"));
     gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), MU_ARM_CAVALRY);
     g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->arm, ==, MU_ARM_CAVALRY);
     g_assert_cmpstr (mu_edit_history_get_undo_label (f->history), ==, "Change Arm");
+  }
+  /* and the reserve it arrives with (its side's reserves, or None) */
+  {
+    GtkWidget *reserve = NULL;
+    const MuCounter *c;
+
+    for (GtkWidget *w = find_widget (GTK_WIDGET (oob), GTK_TYPE_DROP_DOWN, NULL); w; w = gtk_widget_get_next_sibling (w))
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (w), "role"), "reserve") == 0)
+        reserve = w;
+    g_assert_nonnull (reserve);
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (reserve)), ==, 0);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (reserve), 1);
+    c = mu_scenario_find_counter (model (f), "usa-1-1");
+    g_assert_cmpint (c->place.kind, ==, MU_PLACE_RESERVE);
+    g_assert_cmpstr (c->place.reserve, ==, "usa-reserve");
+    g_assert_true (mu_edit_history_undo (f->history));
+    g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, !=, MU_PLACE_RESERVE);
   }
   {
     GtkWidget *shield = find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Indomitable (red shield)");
@@ -1149,6 +1169,9 @@ test_sides (Fixture *f, gconstpointer data)
   g_assert_true (muster_editor_oob_add_side (oob, &error));
   g_assert_no_error (error);
   g_assert_cmphex (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->colour, ==, 0xa6a6a6);
+  /* nor the same name: two "New Side" could not be told apart */
+  g_assert_cmpstr (((MuSide *) g_ptr_array_index (model (f)->sides, 3))->name, !=,
+                   ((MuSide *) g_ptr_array_index (model (f)->sides, 2))->name);
   g_assert_true (mu_edit_history_undo (f->history));
 
   /* the colour button of the selected side */

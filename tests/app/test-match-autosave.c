@@ -364,6 +364,106 @@ test_open_offers (void)
   destroy_all_windows ();
 }
 
+/* Opening a saved match (Ctrl+O, the start page, Open Recent all come to
+ * muster_window_open_file_async) or starting a New Match over a match with
+ * unsaved commands asks first: Cancel keeps the match and its autosave,
+ * Discard replaces it and only then removes its autosave, Save saves a
+ * named match in place (no file chooser) before the other one shows. */
+static void
+test_open_over_unsaved (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 11);
+  g_autofree char *other_path = g_build_filename (tmpdir, "other.muster-game", NULL);
+  g_autofree char *mine_path = g_build_filename (tmpdir, "mine.muster-game", NULL);
+  g_autoptr(GFile) other = g_file_new_for_path (other_path);
+  g_autoptr(GFile) mine = g_file_new_for_path (mine_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterMatchLeftover) leftover = NULL;
+  MusterGame *game;
+  GtkWidget *dialog;
+  guint commands;
+
+  /* the match to open: a fresh one saved elsewhere */
+  {
+    g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
+    g_autoptr(MusterGame) saved = muster_game_new_for_scenario (scenario, 3, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (muster_game_save (saved, other, &error));
+    g_assert_no_error (error);
+  }
+
+  end_phase (page);
+  game = game_of (page);
+  g_assert_true (muster_game_get_modified (game));
+  leftover = the_leftover (page);
+
+  /* Cancel: the same match, its autosave still there */
+  muster_window_open_file_async (window, other);
+  flush_events ();
+  g_assert_true (muster_window_get_match_page (window) == GTK_WIDGET (page));
+  dialog = muster_match_page_get_dialog (page);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_true (muster_window_get_match_page (window) == GTK_WIDGET (page));
+  g_assert_true (game_of (page) == game);
+  g_assert_true (g_file_test (leftover->path, G_FILE_TEST_EXISTS));
+  /* a later close of the match opens nothing it was not asked to */
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.close", NULL);
+  flush_events ();
+  gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_true (muster_window_get_match_page (window) == GTK_WIDGET (page));
+
+  /* Save: named, so saved in place with no chooser; then the other shows */
+  g_assert_true (muster_game_save (game, mine, &error));
+  g_assert_no_error (error);
+  end_phase (page);
+  commands = mu_match_get_commands (muster_game_get_match (game))->len;
+  g_assert_true (muster_game_get_modified (game));
+  muster_window_open_file_async (window, other);
+  flush_events ();
+  dialog = muster_match_page_get_dialog (page);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  {
+    g_autoptr(MuMatch) kept = mu_match_load_file (mine_path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (mu_match_get_commands (kept)->len, ==, commands);
+  }
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  g_assert_true (g_file_equal (muster_game_get_file (game_of (page)), other));
+  g_assert_cmpuint (count_leftovers (), ==, 0);
+
+  /* New Match over it, once played: Discard, and its autosave goes */
+  end_phase (page);
+  g_clear_pointer (&leftover, muster_match_leftover_free);
+  leftover = the_leftover (page);
+  game = game_of (page);
+  muster_window_show_play (window);
+  flush_events ();
+  dialog = muster_window_get_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  g_assert_true (game_of (page) == game);
+  g_assert_true (g_file_test (leftover->path, G_FILE_TEST_EXISTS));
+  dialog = muster_match_page_get_dialog (page);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  flush_events ();
+  g_assert_false (g_file_test (leftover->path, G_FILE_TEST_EXISTS));
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  g_assert_nonnull (page);
+  g_assert_true (game_of (page) != game);
+  g_assert_null (muster_game_get_file (game_of (page)));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +473,7 @@ main (int   argc,
       g_test_add_func ("/app/match-autosave/resume", test_resume);
       g_test_add_func ("/app/match-autosave/discard", test_discard);
       g_test_add_func ("/app/match-autosave/open-offers", test_open_offers);
+      g_test_add_func ("/app/match-autosave/open-over-unsaved", test_open_over_unsaved);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

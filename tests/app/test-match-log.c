@@ -158,7 +158,12 @@ test_every_event_once (void)
               successes += r->success ? 1 : 0;
             }
           outcome = g_strdup_printf (": %d of %u succeed", successes, n);
-          g_assert_true (g_str_has_prefix (muster_log_entry_get_text (entry), e->subject));
+          {
+            /* the roller by its name, the id only in the tooltip */
+            const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (game), e->subject);
+
+            g_assert_true (g_str_has_prefix (muster_log_entry_get_text (entry), c && c->name ? c->name : e->subject));
+          }
           g_assert_nonnull (strstr (muster_log_entry_get_text (entry), dice));
           g_assert_nonnull (strstr (muster_log_entry_get_text (entry), faces->str));
           if (e->compare == MU_ROLL_AT_LEAST)
@@ -214,7 +219,10 @@ test_declared_sentences (void)
         {
           g_autofree char *cost = g_strdup_printf (", cost %d", e->value);
 
-          g_assert_true (g_str_has_prefix (text, e->subject));
+          const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (game), e->subject);
+
+          /* the mover by name (its id stays in the tooltip) */
+          g_assert_true (g_str_has_prefix (text, c && c->name ? c->name : e->subject));
           g_assert_true (g_str_has_suffix (text, cost));
           g_assert_cmpint (muster_log_entry_get_kind (entry), ==, MUSTER_LOG_MOVES);
           seen_move = TRUE;
@@ -234,8 +242,9 @@ test_declared_sentences (void)
   g_object_unref (log);
 }
 
-/* Seed 7: the first Union control roll reads in words (README: "roll
- * command tyler vs=mcdowell die=1 need<=2 success (BAA-CMD-3)"). */
+/* Seed 7: the first Union control roll reads in words, the counters by
+ * name (README: "roll command tyler vs=mcdowell die=1 need<=2 success
+ * (BAA-CMD-3)"). */
 static void
 test_roll_words (void)
 {
@@ -250,11 +259,15 @@ test_roll_words (void)
     {
       MusterLogEntry *entry = entry_at (model, i);
 
-      if (g_str_has_prefix (muster_log_entry_get_text (entry), "tyler vs mcdowell"))
+      if (g_str_has_prefix (muster_log_entry_get_text (entry), "Tyler vs McDowell"))
         {
+          g_autofree char *tip = muster_log_entry_get_tip (entry);
+
+          /* the counters by name; their ids in the tooltip */
           g_assert_cmpstr (muster_log_entry_get_text (entry), ==,
-                           "tyler vs mcdowell: command, 1 die, need 2 or less — 1: success");
+                           "Tyler vs McDowell: command, 1 die, need 2 or less — 1: success");
           g_assert_cmpstr (muster_log_entry_get_rule (entry), ==, "BAA-CMD-3");
+          g_assert_nonnull (strstr (tip, "tyler"));
           found = TRUE;
         }
     }
@@ -373,6 +386,20 @@ test_scrolled_to_newest (void)
     play_one (game);
   wait_frames (log, 5);
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), <, gtk_adjustment_get_page_size (adj));
+  /* back at the end, it follows again, and a taller log (the sidebar's
+   * commands gone) goes on following */
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  wait_frames (log, 2);
+  for (int round = 0; round < 2; round++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 320, round ? 260 : 420);
+      wait_frames (log, 3);
+      for (int i = 0; i < 10; i++)
+        play_one (game);
+      wait_frames (log, 5);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), >=,
+                         gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();
 }

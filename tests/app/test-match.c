@@ -524,7 +524,7 @@ test_close_unsaved (void)
   GtkWidget *dialog;
 
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_assert_true (muster_game_get_modified (muster_match_page_get_game (page)));
 
@@ -552,7 +552,7 @@ test_close_unsaved (void)
   /* again, closing the window this time */
   page = start_match (window, 5);
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_close (GTK_WINDOW (window));
@@ -671,6 +671,9 @@ static void
 enter_faces (MusterDiceDialog *dialog,
              const char       *face)
 {
+  /* the last faces finish (and destroy) the dialog: held while asked */
+  g_autoptr(MusterDiceDialog) held = g_object_ref (dialog);
+
   for (guint asked = 0; muster_dice_dialog_get_needed (dialog) > 0; asked++)
     {
       guint needed = muster_dice_dialog_get_needed (dialog);
@@ -801,9 +804,8 @@ test_computer_dice (void)
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (muster_dice_dialog_get_heading (dialog), "The computer plays Confederate"));
   before = mu_match_get_commands (match)->len;
-  enter_faces (dialog, "5 ");
   muster_match_page_set_player (page, "csa", MUSTER_PLAYER_PERSON);
-  g_assert_true (muster_dice_dialog_next (dialog));
+  enter_faces (dialog, "5 ");
   flush_events ();
   g_assert_cmpuint (mu_match_get_commands (match)->len, ==, before + 2);
   {
@@ -926,7 +928,7 @@ test_match_document (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, expected);
 
   muster_match_page_dismiss_handover (page);
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  app_test_end_phase (page);
   flush_events ();
   g_assert_true (muster_document_get_modified (match));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• New Match of "));

@@ -1003,6 +1003,16 @@ test_bundled_copy (void)
   g_assert_false (muster_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "Copy of learning-blackburns-ford.muster — Muster");
+  /* the shipped file is no recent file: the start page lists it already */
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+
+    GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+
+    for (GList *l = items; l; l = l->next)
+      g_assert_cmpstr (gtk_recent_info_get_uri (l->data), !=, uri);
+    g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  }
 
   /* Ctrl+S: the chooser, offering the shipped name, not the shipped folder's file */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));

@@ -643,6 +643,98 @@ test_outstanding (void)
   g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, <, 4);
 }
 
+/* BAA-CMD-11: the Confederates open First Manassas on Command Range with
+ * their 14 STAR units unassigned; the step may end, but that leaves them NIC,
+ * so the account names them as lost on ending; assigning one takes it off. */
+static void
+test_outstanding_unassigned (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  g_autoptr(GArray) todo = NULL;
+  const MuTodo *t;
+
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpuint (todo->len, ==, 1);
+  t = &g_array_index (todo, MuTodo, 0);
+  g_assert_cmpstr (t->rule, ==, "BAA-CMD-11");
+  g_assert_true (t->lost_on_end);
+  g_assert_false (t->compulsory);
+  g_assert_cmpint (t->count, ==, 14);
+  g_assert_nonnull (strstr (t->text, "Bartow's Brigade"));
+  g_assert_true (mu_match_apply_line (m, "assign bartow beauregard", NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&todo, g_array_unref);
+  todo = mu_match_get_outstanding (m);
+  g_assert_cmpint (g_array_index (todo, MuTodo, 0).count, ==, 13);
+  g_assert_null (strstr (g_array_index (todo, MuTodo, 0).text, "Bartow's Brigade"));
+}
+
+/* Commands as sentences with names, from the verbs' declared sentences:
+ * counters by name, lists joined, hexes as labelled, table points in the
+ * table's unit with their facing; the ids never show. */
+static void
+test_describe_command (void)
+{
+  static const struct { const char *scenario, *line, *expected; } cases[] = {
+    { "first-manassas.muster", "assign bartow beauregard", "Assign Bartow's Brigade to Beauregard" },
+    { "first-manassas.muster", "move bee 1518 1519", "Move Bee's Brigade to hex 1519" },
+    { "first-manassas.muster", "fire-group evans bee bartow", "Bee's Brigade and Bartow's Brigade fire together at Evans's Brigade" },
+    { "first-manassas.muster", "end-phase", "End the phase" },
+    { "henry-house-hill-table.muster", "move ricketts @48.66,40.01/305.0",
+      "Move Ricketts' Battery to 48.7, 40.0 in, facing 305°" },
+    { "henry-house-hill-table.muster", "fire-group 2nd-virginia ricketts griffin 5th-massachusetts",
+      "Ricketts' Battery, Griffin's Battery and 5th Massachusetts fire together at 2nd Virginia" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                                cases[i].scenario, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+      g_autoptr(MuCommand) c = NULL;
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      c = parse (m, cases[i].line);
+      text = mu_match_describe_command (m, c, NULL);
+      g_assert_cmpstr (text, ==, cases[i].expected);
+    }
+}
+
+/* The command radius a counter belongs to: a command counter's leadership
+ * over its units (BAA-CMD-5), a control counter's over its commands
+ * (BAA-CMD-2), a unit's commander's; an unassigned STAR unit has none
+ * until assigned (BAA-CMD-11). */
+static void
+test_command_radius (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  const MuScenario *s;
+  MuCommandRadius r;
+
+  g_assert_no_error (error);
+  s = mu_match_get_scenario (m);
+  g_assert_true (mu_match_command_radius (m, "sherman", &r));
+  g_assert_cmpstr (r.commander, ==, "tyler");
+  g_assert_cmpfloat (r.radius, ==, mu_scenario_find_counter (s, "tyler")->leadership);
+  g_assert_cmpstr (r.rule, ==, "BAA-CMD-5");
+  g_assert_false (r.centre.is_point);
+  g_assert_true (mu_match_command_radius (m, "beauregard", &r));
+  g_assert_cmpstr (r.rule, ==, "BAA-CMD-2");
+  g_assert_false (mu_match_command_radius (m, "bartow", &r));
+  g_assert_true (mu_match_apply_line (m, "assign bartow beauregard", NULL, &error));
+  g_assert_true (mu_match_command_radius (m, "bartow", &r));
+  g_assert_cmpstr (r.commander, ==, "beauregard");
+}
+
 /* A ruleset that gives no account of the step: the match still tells,
  * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
  * baa-hex without its hook), and says nothing otherwise. */
@@ -761,6 +853,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/check-with-dice/TAB-19", test_check_with_dice);
   g_test_add_func ("/engine/match-api/outstanding/BAA-MOV-1/BAA-MEL-2", test_outstanding);
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
+  g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
+  g_test_add_func ("/engine/match-api/describe-command", test_describe_command);
+  g_test_add_func ("/engine/match-api/command-radius/BAA-CMD-5", test_command_radius);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();

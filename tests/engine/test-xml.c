@@ -592,6 +592,32 @@ test_checks (gconstpointer data)
   }
 }
 
+/* Two sides of one name load, with a warning on the second's line: the
+ * players could not tell them apart (New Match would list both). */
+static void
+test_same_side_names (void)
+{
+  g_autofree char *text = template_with ("<side id=\"csa\" name=\"Confederate\"",
+                                         "<side id=\"csa\" name=\"Union\"");
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_data (text, strlen (text), "case.muster", problems, &error);
+  g_autofree char *want = g_strdup_printf ("case.muster:%d: warning: ", line_of (text, "<side id=\"csa\""));
+  gboolean found = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (problems, i);
+      g_autofree char *str = mu_problem_to_string (p);
+
+      if (g_str_has_prefix (str, want) && strstr (p->message, "two sides are named “Union”"))
+        found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 static void
 test_all_problems (void)
 {
@@ -925,6 +951,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/schema-path", test_schema_path);
   g_test_add_func ("/engine/xml/hostile-inline", test_hostile_inline);
   g_test_add_func ("/engine/xml/parser-limits", test_parser_limits);
+  g_test_add_func ("/engine/xml/same-side-names", test_same_side_names);
   for (guint i = 0; i < G_N_ELEMENTS (check_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/xml/check/%u", i);

@@ -106,22 +106,22 @@ static const MuFieldInfo baa_fields[] = {
 
 /* The verbs of the command language (README.md, "Commands"). */
 static const MuVerbInfo baa_verbs[] = {
-  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, N_("needs a counter and at least one position") },
-  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, N_("needs a counter and at least one position") },
-  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
-  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
-  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, N_("needs exactly two ids") },
-  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
-  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
-  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a unit, a hex and a direction 0..5") },
-  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a hex, a direction 0..5 and at least one unit") },
-  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, N_("needs exactly two ids") },
-  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, N_("needs exactly two ids") },
-  { "place", "COUNTER POS", "BAA-DAY-3", 0, N_("needs a counter and one position") },
-  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, N_("needs CONTROL COMMAND flank|rear") },
-  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, N_("needs exactly two ids") },
+  { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, N_("needs a counter and at least one position"), N_("Move {UNIT} to {to}") },
+  { "withdraw", "UNIT POS...", "BAA-MOV-12", MU_VERB_MOVE, N_("needs a counter and at least one position"), N_("Withdraw {UNIT} to {to}") },
+  { "fire", "UNIT TARGET", "BAA-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids"), N_("{UNIT} fires at {TARGET}") },
+  { "fire-group", "TARGET UNIT...", "BAA-FIRE-10", MU_VERB_ATTACK, N_("needs a target and at least one unit"), N_("{UNIT} fire together at {TARGET}") },
+  { "fire-commander", "UNIT COMMANDER", "BAA-CDR-4", MU_VERB_ATTACK, N_("needs exactly two ids"), N_("{UNIT} fires at the commander {COMMANDER}") },
+  { "melee", "UNIT TARGET", "BAA-MEL-1", MU_VERB_ATTACK, N_("needs exactly two ids"), N_("{UNIT} attacks {TARGET} in melee") },
+  { "melee-group", "TARGET UNIT...", "BAA-MEL-3", MU_VERB_ATTACK, N_("needs a target and at least one unit"), N_("{UNIT} attack {TARGET} in melee together") },
+  { "breach", "UNIT HEX DIR", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a unit, a hex and a direction 0..5"), N_("{UNIT} fires at the fortification of {HEX}, side {DIR}") },
+  { "breach-group", "HEX DIR UNIT...", "BAA-FORT-3", MU_VERB_ATTACK, N_("needs a hex, a direction 0..5 and at least one unit"), N_("{UNIT} fire together at the fortification of {HEX}, side {DIR}") },
+  { "assign", "UNIT COMMANDER", "BAA-CMD-11", 0, N_("needs exactly two ids"), N_("Assign {UNIT} to {COMMANDER}") },
+  { "direct", "CONTROL COMMAND", "BAA-CMD-10", 0, N_("needs exactly two ids"), N_("{CONTROL} takes {COMMAND} under direct control") },
+  { "place", "COUNTER POS", "BAA-DAY-3", 0, N_("needs a counter and one position"), N_("Place {COUNTER} at {POS}") },
+  { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, N_("needs CONTROL COMMAND flank|rear"), N_("{CONTROL} sends {COMMAND} on a {flank|rear} march") },
+  { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, N_("needs exactly two ids"), N_("{CONTROL} repositions {COMMAND}") },
   { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, N_("needs exactly one answer (or a counter and a hex)") },
-  { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL },
+  { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL, N_("End the phase") },
 };
 
 static const MuRuleOptionInfo baa_options[] = {
@@ -829,6 +829,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
   .outstanding = baa_hex_outstanding,
+  .command_radius = baa_hex_command_radius,
 };
 
 const char *

@@ -57,6 +57,7 @@ GPtrArray  *baa_hex_legal_actions        (gpointer state, const char *id);
 GPtrArray  *baa_hex_legal_targets        (gpointer state, const char *id);
 gboolean    baa_hex_move_cost            (gpointer state, const MuCommand *command, int *cost, int *allowance);
 void        baa_hex_outstanding          (gpointer state, GArray *todo);
+gboolean    baa_hex_command_radius       (gpointer state, const char *counter, MuCommandRadius *out);
 
 /* baa-copy.c: a copy sharing the scenario, using `dice` (for the dry run) */
 BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);

@@ -440,6 +440,61 @@ todo_add (GArray *todo, int n, const char *rule, gboolean compulsory, char *text
 
 #define COUNTED(n, one, many) g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, one, many, (n)), (n))
 
+/* Whether the STAR unit's commander for this bound (BAA-CMD-11) gives it
+ * orders: one named that has orders, or a control counter under direct
+ * control. */
+static gboolean
+assigned_with_orders (const BaaMatch *m, const BaaUnit *u)
+{
+  const BaaCommander *c = u->assigned_to;
+
+  return c != NULL && c->status == BAA_CDR_ACTIVE &&
+         (c->is_control ? baa_direct_control (m, c->side) : c->has_orders);
+}
+
+/* The active side's STAR units that no commander with orders has taken
+ * although one could (BAA-CMD-11): ending phase 4 now leaves them without
+ * orders, so they get NIC (BAA-CMD-7) and neither move nor fire. Named, so
+ * that the player knows which. */
+static void
+unassigned_todo (BaaMatch *m, GArray *todo)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  int n = 0;
+
+  FOR_UNITS (m, u)
+    {
+      gboolean can = FALSE;
+
+      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->def->identity != 0 ||
+          u->assign_round == m->round_serial || assigned_with_orders (m, u))
+        continue;
+      FOR_CDRS (m, c)
+        if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
+            (c->is_control ? baa_direct_control (m, c->side) : c->has_orders))
+          can = TRUE;
+      if (!can)
+        continue;
+      g_string_append_printf (names, "%s%s", n ? ", " : "",
+                              u->def->name && *u->def->name ? u->def->name : u->def->id);
+      n++;
+    }
+  if (n > 0)
+    {
+      MuTodo t = { 0 };
+
+      t.text = n == 1
+        ? g_strdup_printf ("1 unassigned unit will get NIC and not move or fire this bound "
+                           "unless it is assigned to a commander: %s", names->str)
+        : g_strdup_printf ("%d unassigned units will get NIC and not move or fire this bound "
+                           "unless they are assigned to a commander: %s", n, names->str);
+      t.rule = "BAA-CMD-11";
+      t.count = n;
+      t.lost_on_end = TRUE;
+      g_array_append_val (todo, t);
+    }
+}
+
 /* What is left to do in the active side's phase (the phase tracker): the
  * compulsory melees (BAA-MEL-2) and the counters that may still act. */
 void
@@ -452,6 +507,9 @@ baa_hex_outstanding (gpointer state, GArray *todo)
     return;
   switch (m->phase)
     {
+    case BAA_PHASE_COMMAND_RANGE:
+      unassigned_todo (m, todo);
+      break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
         {

@@ -691,6 +691,28 @@ baa_unit_in_command_range (const BaaMatch *m,
   return mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership;
 }
 
+/* A commander's range is its leadership in hexes: a control counter's
+ * over its command counters (BAA-CMD-2), a command counter's over its
+ * units (BAA-CMD-5); a unit shows its commander's (a STAR unit's, this
+ * bound's, BAA-CMD-11). */
+gboolean
+baa_hex_command_radius (gpointer         state,
+                        const char      *counter,
+                        MuCommandRadius *out)
+{
+  const BaaMatch *m = state;
+  const BaaUnit *u = baa_match_find_unit (m, counter);
+  const BaaCommander *c = u ? baa_unit_commander (m, u) : baa_match_find_commander (m, counter);
+
+  if (c == NULL || c->status != BAA_CDR_ACTIVE)
+    return FALSE;
+  out->commander = c->def->id;
+  out->centre = mu_pos_from_hex (c->hex);
+  out->radius = c->def->leadership;
+  out->rule = c->is_control ? "BAA-CMD-2" : "BAA-CMD-5";
+  return TRUE;
+}
+
 int
 baa_unit_threshold (const BaaMatch *m,
                     const BaaUnit  *u)

@@ -127,14 +127,14 @@ static const MuFieldInfo bat_fields[] = {
 /* The verbs of the table's command language (README.md, "Commands"). */
 static const MuVerbInfo bat_verbs[] = {
   { "move", "UNIT STEP...", "BAT-MOV-1", MU_VERB_MOVE,
-    N_("needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)") },
-  { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids") },
-  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, N_("needs a target and at least one unit") },
-  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, N_("needs a higher and a formation commander") },
-  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, N_("needs a higher and a formation commander") },
-  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, N_("needs a counter and one table point") },
+    N_("needs a unit or commander and at least one step (@X,Y[/F], face F, wheel l|r DEG, form FORMATION)"), N_("Move {UNIT} {STEP}") },
+  { "fire", "UNIT TARGET", "BAT-FIRE-1", MU_VERB_ATTACK, N_("needs exactly two ids"), N_("{UNIT} fires at {TARGET}") },
+  { "fire-group", "TARGET UNIT...", "BAT-FIRE-4", MU_VERB_ATTACK, N_("needs a target and at least one unit"), N_("{UNIT} fire together at {TARGET}") },
+  { "reposition", "CONTROL COMMAND", "BAT-DAY-2", 0, N_("needs a higher and a formation commander"), N_("{CONTROL} repositions {COMMAND}") },
+  { "reserve", "CONTROL COMMAND", "BAT-DAY-3", 0, N_("needs a higher and a formation commander"), N_("{CONTROL} puts {COMMAND} in reserve") },
+  { "place", "COUNTER POS", "BAT-DAY-2", MU_VERB_MOVE, N_("needs a counter and one table point"), N_("Place {COUNTER} at {POS}") },
   { "choose", "ANSWER | POS", "BAT-MOV-10", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
-  { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL },
+  { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL, N_("End the phase") },
 };
 
 static const MuEventKindInfo bat_ev_formation = {

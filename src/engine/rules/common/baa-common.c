@@ -232,6 +232,12 @@ baa_common_result (MuResult          *r,
       r->difference = difference;
     }
   r->summary = g_strdup_printf ("%s %d %s %d", side_id[0], score[0], side_id[1], score[1]);
+  r->n_scores = 2;
+  for (guint i = 0; i < 2; i++)
+    {
+      r->score_side[i] = side_id[i];
+      r->score[i] = score[i];
+    }
 }
 
 void
