@@ -151,7 +151,7 @@ test_match_page (void)
 
   /* the ruleset's phase names come from the engine, through the catalogue */
   assert_translated_labels (GTK_WIDGET (page), (const char *const[]) {
-    "Control Range", "Command Roll (commands)", "Orders", "_End Phase", "All events", NULL });
+    "Command Range", "_End Phase", "All events", NULL });
   assert_fits_screen (window);
 
   /* the log reads the engine's words for why or how ("bounds-played", the
