@@ -304,7 +304,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
     g_autofree char *msg = NULL;
     int line = 0;
 
-    doc = mu_xml_read_plain (data, length, file, "saved matches", &line, &msg);
+    doc = mu_xml_read_plain (data, length, file, _("saved matches"), &line, &msg);
     if (doc == NULL)
       return load_fail (error, file, line, "%s", msg);
   }
