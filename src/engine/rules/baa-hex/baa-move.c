@@ -606,10 +606,13 @@ baa_move_check_path (const BaaMatch *m, const BaaMover *mv, const MuHex *path, g
       *cost_out = road ? MIN (normal, rcost) : normal;
       if (allowance_out)
         *allowance_out = road ? allowance + bonus : allowance;
-      return baa_refuse (error, road ? "BAA-MOV-5" : "BAA-MOV-2",
-                       "%s cannot reach %s: the path costs %d, the allowance is %d%s", who,
-                       baa_hex_label (m, path[n - 1]), road ? MIN (normal, rcost) : normal,
-                       road ? allowance + bonus : allowance, road ? " on the road" : "");
+      /* two whole sentences, so that a translation never holds an English piece */
+      if (road)
+        return baa_refuse (error, "BAA-MOV-5",
+                           "%s cannot reach %s: the path costs %d, the allowance is %d on the road", who,
+                           baa_hex_label (m, path[n - 1]), MIN (normal, rcost), allowance + bonus);
+      return baa_refuse (error, "BAA-MOV-2", "%s cannot reach %s: the path costs %d, the allowance is %d",
+                         who, baa_hex_label (m, path[n - 1]), normal, allowance);
     }
   return TRUE;
 }
