@@ -202,11 +202,55 @@ mu_stand_corners (const MuStand *s,
                   MuPoint        corners[4])
 {
   double hw = s->width / 2, hd = s->depth / 2;
+  double a = s->facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  const double lx[4] = { -hw, hw, hw, -hw }, ly[4] = { -hd, -hd, hd, hd };
 
-  corners[0] = frame_point (s->centre, s->facing, -hw, -hd);
-  corners[1] = frame_point (s->centre, s->facing, hw, -hd);
-  corners[2] = frame_point (s->centre, s->facing, hw, hd);
-  corners[3] = frame_point (s->centre, s->facing, -hw, hd);
+  /* frame_point for each corner, with the sine and cosine taken once: the
+   * same operations, so the same corners to the last bit */
+  for (int k = 0; k < 4; k++)
+    corners[k] = (MuPoint) { s->centre.x + lx[k] * ca - ly[k] * sa, s->centre.y + lx[k] * sa + ly[k] * ca };
+}
+
+/* A stand's corners and the axis-aligned box around them, worked out once
+ * for all the pairs it is measured in. */
+typedef struct {
+  MuPoint c[4];
+  double x0, y0, x1, y1;
+} StandBox;
+
+/* How much farther apart than a limit two boxes must be before the exact
+ * test of their stands is skipped. The rounding of a distance between
+ * stands on any table (coordinates of at most thousands of units) is below
+ * 1e-12; this is far above it, so a skipped pair's exact distance is beyond
+ * the limit too and every answer is what the exact test gives. */
+#define BOX_SLACK 1e-6
+
+static void
+stand_boxes (const MuStand *stands, guint n, StandBox *out)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      StandBox *b = &out[i];
+
+      mu_stand_corners (&stands[i], b->c);
+      b->x0 = b->x1 = b->c[0].x;
+      b->y0 = b->y1 = b->c[0].y;
+      for (int k = 1; k < 4; k++)
+        {
+          b->x0 = MIN (b->x0, b->c[k].x), b->x1 = MAX (b->x1, b->c[k].x);
+          b->y0 = MIN (b->y0, b->c[k].y), b->y1 = MAX (b->y1, b->c[k].y);
+        }
+    }
+}
+
+/* A lower bound of the distance between the stands of two boxes: their gap
+ * along x or along y; 0 or less when the boxes meet. */
+static double
+box_gap (const StandBox *a, const StandBox *b)
+{
+  double gx = MAX (b->x0 - a->x1, a->x0 - b->x1), gy = MAX (b->y0 - a->y1, a->y0 - b->y1);
+
+  return MAX (gx, gy);
 }
 
 MuPoint
@@ -276,11 +320,36 @@ mu_stands_distance (const MuStand *a,
                     const MuStand *b,
                     guint          n_b)
 {
-  double best = G_MAXDOUBLE;
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+  double best = G_MAXDOUBLE, near = G_MAXDOUBLE;
+  guint i0 = 0, k0 = 0;
 
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
+    {
+      for (guint i = 0; i < n_a; i++)
+        for (guint k = 0; k < n_b; k++)
+          best = MIN (best, mu_stand_distance (&a[i], &b[k]));
+      return best;
+    }
+  if (n_a == 0 || n_b == 0)
+    return best;
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  /* The nearest boxes first: the smallest distance is found early and the
+   * pairs whose boxes are farther apart than it need no exact test. */
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
-      best = MIN (best, mu_stand_distance (&a[i], &b[k]));
+      {
+        double g = box_gap (&ba[i], &bb[k]);
+
+        if (g < near)
+          near = g, i0 = i, k0 = k;
+      }
+  best = mu_convex_distance (ba[i0].c, 4, bb[k0].c, 4);
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      if ((i != i0 || k != k0) && box_gap (&ba[i], &bb[k]) <= best + BOX_SLACK)
+        best = MIN (best, mu_convex_distance (ba[i].c, 4, bb[k].c, 4));
   return best;
 }
 
@@ -328,20 +397,32 @@ mu_stands_overlap (const MuStand *a,
                    const MuStand *b,
                    guint          n_b)
 {
-  for (guint i = 0; i < n_a; i++)
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
     {
-      MuPoint ca[4];
+      for (guint i = 0; i < n_a; i++)
+        for (guint k = 0; k < n_b; k++)
+          {
+            MuPoint ca[4], cb[4];
 
-      mu_stand_corners (&a[i], ca);
-      for (guint k = 0; k < n_b; k++)
-        {
-          MuPoint cb[4];
-
-          mu_stand_corners (&b[k], cb);
-          if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
-            return TRUE;
-        }
+            mu_stand_corners (&a[i], ca);
+            mu_stand_corners (&b[k], cb);
+            if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
+              return TRUE;
+          }
+      return FALSE;
     }
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      /* Boxes apart (the rounded difference of two coordinates has the sign
+       * of the exact one): the stands are apart, and the separating axis
+       * test finds an edge that parts them with room to spare against its
+       * slack. */
+      if (box_gap (&ba[i], &bb[k]) <= 0 && mu_convex_overlap (ba[i].c, 4, bb[k].c, 4, MU_TABLE_EPSILON))
+        return TRUE;
   return FALSE;
 }
 
@@ -352,7 +433,20 @@ mu_stands_in_contact (const MuStand *a,
                       guint          n_b,
                       double         tolerance)
 {
-  return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
+    return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  /* The smallest distance is within the tolerance exactly when one pair's
+   * is; pairs whose boxes are farther apart than that cannot be. */
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      if (box_gap (&ba[i], &bb[k]) <= tolerance + MU_TABLE_EPSILON + BOX_SLACK &&
+          mu_table_within (mu_convex_distance (ba[i].c, 4, bb[k].c, 4), tolerance))
+        return TRUE;
+  return FALSE;
 }
 
 /* Arcs and sectors ------------------------------------------------------------------------ */
