@@ -5,6 +5,7 @@
 #include "mu-table-stand.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mu-table-geom.h"
 
@@ -82,12 +83,46 @@ mu_facing_vector (double facing)
   return (MuPoint) { sin (a), -cos (a) };
 }
 
+/* The cosine and sine of a facing. A unit's stands share their facing, and
+ * laying them out and taking their corners asks for the same few facings
+ * again and again; the last ones are kept (per thread, by the facing's bits)
+ * and given back when a facing is the same to the bit, so the values are
+ * always those cos and sin give. */
+#define TRIG_CACHE 16
+
+static void
+facing_cos_sin (double facing, double *ca, double *sa)
+{
+  static _Thread_local struct {
+    guint64 bits;
+    double ca, sa;
+    gboolean set;
+  } cache[TRIG_CACHE];
+  guint64 bits;
+  guint slot;
+
+  memcpy (&bits, &facing, sizeof bits);
+  slot = (guint) ((bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 60) % TRIG_CACHE;
+  if (!cache[slot].set || cache[slot].bits != bits)
+    {
+      double a = facing * G_PI / 180.0;
+
+      cache[slot].ca = cos (a);
+      cache[slot].sa = sin (a);
+      cache[slot].bits = bits;
+      cache[slot].set = TRUE;
+    }
+  *ca = cache[slot].ca;
+  *sa = cache[slot].sa;
+}
+
 /* A point of a frame at `origin` facing `facing`: lx to the right, ly backwards. */
 static MuPoint
 frame_point (MuPoint origin, double facing, double lx, double ly)
 {
-  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double ca, sa;
 
+  facing_cos_sin (facing, &ca, &sa);
   return (MuPoint) { origin.x + lx * ca - ly * sa, origin.y + lx * sa + ly * ca };
 }
 
@@ -95,8 +130,10 @@ frame_point (MuPoint origin, double facing, double lx, double ly)
 static MuPoint
 to_frame (MuPoint origin, double facing, MuPoint p)
 {
-  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double ca, sa;
   double dx = p.x - origin.x, dy = p.y - origin.y;
+
+  facing_cos_sin (facing, &ca, &sa);
 
   return (MuPoint) { dx * ca + dy * sa, -dx * sa + dy * ca };
 }
@@ -202,11 +239,12 @@ mu_stand_corners (const MuStand *s,
                   MuPoint        corners[4])
 {
   double hw = s->width / 2, hd = s->depth / 2;
-  double a = s->facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
   const double lx[4] = { -hw, hw, hw, -hw }, ly[4] = { -hd, -hd, hd, hd };
+  double ca, sa;
 
   /* frame_point for each corner, with the sine and cosine taken once: the
    * same operations, so the same corners to the last bit */
+  facing_cos_sin (s->facing, &ca, &sa);
   for (int k = 0; k < 4; k++)
     corners[k] = (MuPoint) { s->centre.x + lx[k] * ca - ly[k] * sa, s->centre.y + lx[k] * sa + ly[k] * ca };
 }
