@@ -249,18 +249,24 @@ mu_stand_corners (const MuStand *s,
     corners[k] = (MuPoint) { s->centre.x + lx[k] * ca - ly[k] * sa, s->centre.y + lx[k] * sa + ly[k] * ca };
 }
 
-/* A stand's corners and the axis-aligned box around them, worked out once
- * for all the pairs it is measured in. */
+/* A box around a stand for the pairs it is measured in. It starts loose,
+ * from the centre and size alone (no corners needed: each corner is at
+ * most half the width plus half the depth from the centre along x and
+ * along y), and is tightened to the corners, worked out once, when a pair
+ * needs them. Either way it holds the stand. */
 typedef struct {
+  const MuStand *s;
   MuPoint c[4];
   double x0, y0, x1, y1;
+  gboolean exact;
 } StandBox;
 
 /* How much farther apart than a limit two boxes must be before the exact
- * test of their stands is skipped. The rounding of a distance between
- * stands on any table (coordinates of at most thousands of units) is below
- * 1e-12; this is far above it, so a skipped pair's exact distance is beyond
- * the limit too and every answer is what the exact test gives. */
+ * test of their stands is skipped, and how much the loose box is widened.
+ * The rounding of a stand's corners and of the distance between stands on
+ * any table (coordinates of at most thousands of units) is below 1e-12;
+ * this is far above it, so a skipped pair's exact distance is beyond the
+ * limit too and every answer is what the exact test gives. */
 #define BOX_SLACK 1e-6
 
 static void
@@ -269,8 +275,22 @@ stand_boxes (const MuStand *stands, guint n, StandBox *out)
   for (guint i = 0; i < n; i++)
     {
       StandBox *b = &out[i];
+      double r = fabs (stands[i].width) / 2 + fabs (stands[i].depth) / 2 + BOX_SLACK;
 
-      mu_stand_corners (&stands[i], b->c);
+      b->s = &stands[i];
+      b->exact = FALSE;
+      b->x0 = stands[i].centre.x - r, b->x1 = stands[i].centre.x + r;
+      b->y0 = stands[i].centre.y - r, b->y1 = stands[i].centre.y + r;
+    }
+}
+
+/* The stand's corners; its box is tightened to them. */
+static const MuPoint *
+box_corners (StandBox *b)
+{
+  if (!b->exact)
+    {
+      mu_stand_corners (b->s, b->c);
       b->x0 = b->x1 = b->c[0].x;
       b->y0 = b->y1 = b->c[0].y;
       for (int k = 1; k < 4; k++)
@@ -278,7 +298,9 @@ stand_boxes (const MuStand *stands, guint n, StandBox *out)
           b->x0 = MIN (b->x0, b->c[k].x), b->x1 = MAX (b->x1, b->c[k].x);
           b->y0 = MIN (b->y0, b->c[k].y), b->y1 = MAX (b->y1, b->c[k].y);
         }
+      b->exact = TRUE;
     }
+  return b->c;
 }
 
 /* A lower bound of the distance between the stands of two boxes: their gap
@@ -289,6 +311,21 @@ box_gap (const StandBox *a, const StandBox *b)
   double gx = MAX (b->x0 - a->x1, a->x0 - b->x1), gy = MAX (b->y0 - a->y1, a->y0 - b->y1);
 
   return MAX (gx, gy);
+}
+
+/* Whether the boxes of two stands are at most `limit` apart, the loose
+ * boxes tightened to the corners when they do not settle it. When TRUE,
+ * both stands' corners are in their boxes. */
+static gboolean
+boxes_within (StandBox *a, StandBox *b, double limit)
+{
+  if (box_gap (a, b) > limit)
+    return FALSE;
+  if (a->exact && b->exact)
+    return TRUE;
+  box_corners (a);
+  box_corners (b);
+  return box_gap (a, b) <= limit;
 }
 
 MuPoint
@@ -383,10 +420,10 @@ mu_stands_distance (const MuStand *a,
         if (g < near)
           near = g, i0 = i, k0 = k;
       }
-  best = mu_convex_distance (ba[i0].c, 4, bb[k0].c, 4);
+  best = mu_convex_distance (box_corners (&ba[i0]), 4, box_corners (&bb[k0]), 4);
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
-      if ((i != i0 || k != k0) && box_gap (&ba[i], &bb[k]) <= best + BOX_SLACK)
+      if ((i != i0 || k != k0) && boxes_within (&ba[i], &bb[k], best + BOX_SLACK))
         best = MIN (best, mu_convex_distance (ba[i].c, 4, bb[k].c, 4));
   return best;
 }
@@ -456,10 +493,10 @@ mu_stands_overlap (const MuStand *a,
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
       /* Boxes apart (the rounded difference of two coordinates has the sign
-       * of the exact one): the stands are apart, and the separating axis
-       * test finds an edge that parts them with room to spare against its
-       * slack. */
-      if (box_gap (&ba[i], &bb[k]) <= 0 && mu_convex_overlap (ba[i].c, 4, bb[k].c, 4, MU_TABLE_EPSILON))
+       * of the exact one, and each box holds its stand): the stands are
+       * apart, and the separating axis test finds an edge that parts them
+       * with room to spare against its slack. */
+      if (boxes_within (&ba[i], &bb[k], 0) && mu_convex_overlap (ba[i].c, 4, bb[k].c, 4, MU_TABLE_EPSILON))
         return TRUE;
   return FALSE;
 }
@@ -481,7 +518,7 @@ mu_stands_in_contact (const MuStand *a,
    * is; pairs whose boxes are farther apart than that cannot be. */
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
-      if (box_gap (&ba[i], &bb[k]) <= tolerance + MU_TABLE_EPSILON + BOX_SLACK &&
+      if (boxes_within (&ba[i], &bb[k], tolerance + MU_TABLE_EPSILON + BOX_SLACK) &&
           mu_table_within (mu_convex_distance (ba[i].c, 4, bb[k].c, 4), tolerance))
         return TRUE;
   return FALSE;
