@@ -508,18 +508,28 @@ mu_stands_in_contact (const MuStand *a,
                       guint          n_b,
                       double         tolerance)
 {
+  return mu_stands_within (a, n_a, b, n_b, tolerance);
+}
+
+gboolean
+mu_stands_within (const MuStand *a,
+                  guint          n_a,
+                  const MuStand *b,
+                  guint          n_b,
+                  double         limit)
+{
   StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
 
   if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
-    return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
+    return mu_table_within (mu_stands_distance (a, n_a, b, n_b), limit);
   stand_boxes (a, n_a, ba);
   stand_boxes (b, n_b, bb);
-  /* The smallest distance is within the tolerance exactly when one pair's
+  /* The smallest distance is within the limit exactly when one pair's
    * is; pairs whose boxes are farther apart than that cannot be. */
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
-      if (boxes_within (&ba[i], &bb[k], tolerance + MU_TABLE_EPSILON + BOX_SLACK) &&
-          mu_table_within (mu_convex_distance (ba[i].c, 4, bb[k].c, 4), tolerance))
+      if (boxes_within (&ba[i], &bb[k], limit + MU_TABLE_EPSILON + BOX_SLACK) &&
+          mu_table_within (mu_convex_distance (ba[i].c, 4, bb[k].c, 4), limit))
         return TRUE;
   return FALSE;
 }
