@@ -146,6 +146,7 @@ typedef struct {
   GArray *areas, *lines;
   const char *rule;
   char *reason;
+  gboolean impassable;        /* the table has an impassable area or line */
 } Ctx;
 
 static gboolean
@@ -198,6 +199,10 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
       if (mu_convex_overlap (h, n, k, 4, MU_TABLE_EPSILON))
         return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
     }
+  /* only impassable areas and lines can stop it; on a table without them
+   * the candidates need not be looked up (for every stand at every step) */
+  if (!c->impassable)
+    return TRUE;
   mid = (MuPoint) { (x0 + x1) / 2, (y0 + y1) / 2 };
   mu_terrain_candidates (c->ix, mid, mid, hypot (x1 - x0, y1 - y0) / 2, c->areas, c->lines);
   for (guint i = 0; i < c->areas->len; i++)
@@ -468,7 +473,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
                      guint               n_enemies,
                      MuMoveResult       *result)
 {
-  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL };
+  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL, FALSE };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   Pose *starts;
   Pose pose = { u->anchor, u->facing };
@@ -481,6 +486,20 @@ mu_table_move_check (MuTerrainIndex     *ix,
   memset (result, 0, sizeof *result);
   c.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  {
+    const MuTableMap *t = mu_terrain_index_table (ix);
+
+    for (guint i = 0; i < t->areas->len && !c.impassable; i++)
+      {
+        MuAreaKind kind = ((const MuArea *) g_ptr_array_index (t->areas, i))->kind;
+        c.impassable = kind < MU_AREA_N && p->area_impassable[kind];
+      }
+    for (guint i = 0; i < t->lines->len && !c.impassable; i++)
+      {
+        MuLineKind kind = ((const MuPolyline *) g_ptr_array_index (t->lines, i))->kind;
+        c.impassable = kind < MU_LINE_N && p->line_impassable[kind];
+      }
+  }
   starts = g_new (Pose, n_steps + 1);
   g_array_append_val (path, pose.anchor);
 
