@@ -83,9 +83,37 @@ signed_turn (double from, double to)
   return d;
 }
 
-/* The pose a fraction t through a step. */
+/* What a step turns about: the pivot of a wheel, the centre of the
+ * footprint for a turn (the start's anchor otherwise). The same for every
+ * pose along the step, so worked out once for them. */
+static MuPoint
+step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
+{
+  switch (st->kind)
+    {
+    case MU_STEP_WHEEL:
+      {
+        MuPoint f = mu_facing_vector (start.facing);
+        MuPoint right = { -f.y, f.x };
+        double half = frontage (u) / 2, side = st->angle >= 0 ? 1 : -1;
+
+        return (MuPoint) { start.anchor.x + side * half * right.x, start.anchor.y + side * half * right.y };
+      }
+    case MU_STEP_TURN:
+      {
+        MuStand s[MU_STANDS_MAX];
+        guint n = layout (u, start, s);
+
+        return n ? mu_stands_footprint (s, n).centre : start.anchor;
+      }
+    default:
+      return start.anchor;
+    }
+}
+
+/* The pose a fraction t through a step, turning about `pivot` (step_pivot). */
 static Pose
-pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
 {
   Pose p = start;
 
@@ -96,24 +124,14 @@ pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
       p.anchor.y = start.anchor.y + t * (st->to.y - start.anchor.y);
       break;
     case MU_STEP_WHEEL:
-      {
-        MuPoint f = mu_facing_vector (start.facing);
-        MuPoint right = { -f.y, f.x };
-        double half = frontage (u) / 2, side = st->angle >= 0 ? 1 : -1;
-        MuPoint pivot = { start.anchor.x + side * half * right.x, start.anchor.y + side * half * right.y };
-
-        p.anchor = rotate_about (start.anchor, pivot, st->angle * t);
-        p.facing = start.facing + st->angle * t;
-      }
+      p.anchor = rotate_about (start.anchor, pivot, st->angle * t);
+      p.facing = start.facing + st->angle * t;
       break;
     case MU_STEP_TURN:
       {
-        MuStand s[MU_STANDS_MAX];
-        guint n = layout (u, start, s);
-        MuPoint c = n ? mu_stands_footprint (s, n).centre : start.anchor;
         double d = signed_turn (start.facing, st->angle);
 
-        p.anchor = rotate_about (start.anchor, c, d * t);
+        p.anchor = rotate_about (start.anchor, pivot, d * t);
         p.facing = start.facing + d * t;
       }
       break;
@@ -121,6 +139,13 @@ pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
       break;
     }
   return p;
+}
+
+/* The pose a fraction t through a step. */
+static Pose
+pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+{
+  return pose_about (st, start, step_pivot (u, st, start), t);
 }
 
 /* Degrees a step turns through. */
@@ -301,11 +326,12 @@ step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
 {
   double rot = step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
+  MuPoint pivot = step_pivot (c->u, st, start);
   Pose prev = start;
 
   for (int i = 1; i <= n; i++)
     {
-      Pose next = pose_at (c->u, st, start, t * i / n);
+      Pose next = pose_about (st, start, pivot, t * i / n);
 
       if (!sweep_free (c, prev, next) || !water_free (c, prev.anchor, next.anchor))
         return FALSE;
@@ -388,11 +414,11 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
     }
   {
     int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (step_rotation (st, start) * t / 2.0)) : 1;
-    MuPoint prev = measured_point (c->u, st, start);
+    MuPoint prev = measured_point (c->u, st, start), pivot = step_pivot (c->u, st, start);
 
     for (int i = 1; i <= n; i++)
       {
-        MuPoint next = measured_point (c->u, st, pose_at (c->u, st, start, t * i / n));
+        MuPoint next = measured_point (c->u, st, pose_about (st, start, pivot, t * i / n));
 
         *length += hypot (next.x - prev.x, next.y - prev.y);
         *cost += segment_cost (c, prev, next);
@@ -532,13 +558,15 @@ mu_table_move_check (MuTerrainIndex     *ix,
         }
       {
         int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (step_rotation (st, pose) / ROTATION_STEP));
+        MuPoint pivot = step_pivot (u, st, pose);
+
         for (int i = 1; i <= n; i++)
           {
-            Pose q = pose_at (u, st, pose, (double) i / n);
+            Pose q = pose_about (st, pose, pivot, (double) i / n);
             g_array_append_val (path, q.anchor);
           }
+        pose = pose_about (st, pose, pivot, 1.0);
       }
-      pose = pose_at (u, st, pose, 1.0);
     }
   starts[n_steps] = pose;
   result->anchor = pose.anchor;
