@@ -254,21 +254,33 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
   return TRUE;
 }
 
+/* The corners of a unit's stands in a pose. */
+typedef struct {
+  MuPoint corners[MU_STANDS_MAX][4];
+  guint n;
+} PoseCorners;
+
+static void
+pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
+{
+  MuStand st[MU_STANDS_MAX];
+
+  out->n = layout (u, pose, st);
+  for (guint i = 0; i < out->n; i++)
+    mu_stand_corners (&st[i], out->corners[i]);
+}
+
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
-sweep_free (Ctx *c, Pose a, Pose b)
+sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
 {
-  MuStand sa[MU_STANDS_MAX], sb[MU_STANDS_MAX];
-  guint n = layout (c->u, a, sa);
-
-  layout (c->u, b, sb);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < a->n; i++)
     {
       MuPoint pts[8], hull[9];
       guint nh;
 
-      mu_stand_corners (&sa[i], pts);
-      mu_stand_corners (&sb[i], pts + 4);
+      memcpy (pts, a->corners[i], sizeof a->corners[i]);
+      memcpy (pts + 4, b->corners[i], sizeof b->corners[i]);
       nh = mu_convex_hull (pts, 8, hull);
       if (!hull_free (c, hull, nh))
         return FALSE;
@@ -328,14 +340,20 @@ step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
   MuPoint pivot = step_pivot (c->u, st, start);
   Pose prev = start;
+  /* each pose's corners serve the sweep before it and the one after */
+  PoseCorners corners[2];
+  guint k = 0;
 
+  pose_corners (c->u, prev, &corners[k]);
   for (int i = 1; i <= n; i++)
     {
       Pose next = pose_about (st, start, pivot, t * i / n);
 
-      if (!sweep_free (c, prev, next) || !water_free (c, prev.anchor, next.anchor))
+      pose_corners (c->u, next, &corners[1 - k]);
+      if (!sweep_free (c, &corners[k], &corners[1 - k]) || !water_free (c, prev.anchor, next.anchor))
         return FALSE;
       prev = next;
+      k = 1 - k;
     }
   return TRUE;
 }
