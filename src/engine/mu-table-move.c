@@ -270,6 +270,38 @@ pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
     mu_stand_corners (&st[i], out->corners[i]);
 }
 
+/* Whether the points' box alone shows that their hull is free: inside
+ * the table, apart from every enemy stand's box and on a table with
+ * nothing impassable. The hull's vertices are some of the points, so its
+ * box lies inside theirs and hull_free, testing that box the same way,
+ * would find it free too. */
+static gboolean
+box_clear (Ctx *c, const MuPoint *pts, guint n)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  if (c->impassable)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      x0 = MIN (x0, pts[i].x), y0 = MIN (y0, pts[i].y);
+      x1 = MAX (x1, pts[i].x), y1 = MAX (y1, pts[i].y);
+    }
+  if (mu_table_beyond (-x0, 0) || mu_table_beyond (-y0, 0) || mu_table_beyond (x1, t->width) ||
+      mu_table_beyond (y1, t->height))
+    return FALSE;
+  for (guint e = 0; e < c->n_enemies; e++)
+    {
+      const MuStand *s = &c->enemies[e];
+      double r = (s->width + s->depth) / 2;
+
+      if (!(s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
 sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
@@ -281,6 +313,8 @@ sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
 
       memcpy (pts, a->corners[i], sizeof a->corners[i]);
       memcpy (pts + 4, b->corners[i], sizeof b->corners[i]);
+      if (box_clear (c, pts, 8))
+        continue;
       nh = mu_convex_hull (pts, 8, hull);
       if (!hull_free (c, hull, nh))
         return FALSE;
