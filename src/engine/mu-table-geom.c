@@ -471,7 +471,19 @@ mu_convex_hull (const MuPoint *points,
       return n_points;
     }
   memcpy (pts, points, n_points * sizeof (MuPoint));
-  qsort (pts, n_points, sizeof (MuPoint), cmp_point);
+  /* An insertion sort: the moves ask for the hull of eight points at every
+   * step of every stand, where qsort's set-up costs more than the sorting.
+   * It is stable like glibc's merge sort behind qsort, so the points come
+   * out in the same order to the bit. */
+  for (guint i = 1; i < n_points; i++)
+    {
+      MuPoint p = pts[i];
+      guint j = i;
+
+      for (; j > 0 && cmp_point (&pts[j - 1], &p) > 0; j--)
+        pts[j] = pts[j - 1];
+      pts[j] = p;
+    }
   /* Andrew's monotone chain; out needs room for n_points + 1. */
   {
     MuPoint hull[130];

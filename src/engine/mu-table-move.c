@@ -83,9 +83,37 @@ signed_turn (double from, double to)
   return d;
 }
 
-/* The pose a fraction t through a step. */
+/* What a step turns about: the pivot of a wheel, the centre of the
+ * footprint for a turn (the start's anchor otherwise). The same for every
+ * pose along the step, so worked out once for them. */
+static MuPoint
+step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
+{
+  switch (st->kind)
+    {
+    case MU_STEP_WHEEL:
+      {
+        MuPoint f = mu_facing_vector (start.facing);
+        MuPoint right = { -f.y, f.x };
+        double half = frontage (u) / 2, side = st->angle >= 0 ? 1 : -1;
+
+        return (MuPoint) { start.anchor.x + side * half * right.x, start.anchor.y + side * half * right.y };
+      }
+    case MU_STEP_TURN:
+      {
+        MuStand s[MU_STANDS_MAX];
+        guint n = layout (u, start, s);
+
+        return n ? mu_stands_footprint (s, n).centre : start.anchor;
+      }
+    default:
+      return start.anchor;
+    }
+}
+
+/* The pose a fraction t through a step, turning about `pivot` (step_pivot). */
 static Pose
-pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
 {
   Pose p = start;
 
@@ -96,24 +124,14 @@ pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
       p.anchor.y = start.anchor.y + t * (st->to.y - start.anchor.y);
       break;
     case MU_STEP_WHEEL:
-      {
-        MuPoint f = mu_facing_vector (start.facing);
-        MuPoint right = { -f.y, f.x };
-        double half = frontage (u) / 2, side = st->angle >= 0 ? 1 : -1;
-        MuPoint pivot = { start.anchor.x + side * half * right.x, start.anchor.y + side * half * right.y };
-
-        p.anchor = rotate_about (start.anchor, pivot, st->angle * t);
-        p.facing = start.facing + st->angle * t;
-      }
+      p.anchor = rotate_about (start.anchor, pivot, st->angle * t);
+      p.facing = start.facing + st->angle * t;
       break;
     case MU_STEP_TURN:
       {
-        MuStand s[MU_STANDS_MAX];
-        guint n = layout (u, start, s);
-        MuPoint c = n ? mu_stands_footprint (s, n).centre : start.anchor;
         double d = signed_turn (start.facing, st->angle);
 
-        p.anchor = rotate_about (start.anchor, c, d * t);
+        p.anchor = rotate_about (start.anchor, pivot, d * t);
         p.facing = start.facing + d * t;
       }
       break;
@@ -121,6 +139,13 @@ pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
       break;
     }
   return p;
+}
+
+/* The pose a fraction t through a step. */
+static Pose
+pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+{
+  return pose_about (st, start, step_pivot (u, st, start), t);
 }
 
 /* Degrees a step turns through. */
@@ -146,6 +171,7 @@ typedef struct {
   GArray *areas, *lines;
   const char *rule;
   char *reason;
+  gboolean impassable;        /* the table has an impassable area or line */
 } Ctx;
 
 static gboolean
@@ -198,6 +224,10 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
       if (mu_convex_overlap (h, n, k, 4, MU_TABLE_EPSILON))
         return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
     }
+  /* only impassable areas and lines can stop it; on a table without them
+   * the candidates need not be looked up (for every stand at every step) */
+  if (!c->impassable)
+    return TRUE;
   mid = (MuPoint) { (x0 + x1) / 2, (y0 + y1) / 2 };
   mu_terrain_candidates (c->ix, mid, mid, hypot (x1 - x0, y1 - y0) / 2, c->areas, c->lines);
   for (guint i = 0; i < c->areas->len; i++)
@@ -224,21 +254,67 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
   return TRUE;
 }
 
+/* The corners of a unit's stands in a pose. */
+typedef struct {
+  MuPoint corners[MU_STANDS_MAX][4];
+  guint n;
+} PoseCorners;
+
+static void
+pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
+{
+  MuStand st[MU_STANDS_MAX];
+
+  out->n = layout (u, pose, st);
+  for (guint i = 0; i < out->n; i++)
+    mu_stand_corners (&st[i], out->corners[i]);
+}
+
+/* Whether the points' box alone shows that their hull is free: inside
+ * the table, apart from every enemy stand's box and on a table with
+ * nothing impassable. The hull's vertices are some of the points, so its
+ * box lies inside theirs and hull_free, testing that box the same way,
+ * would find it free too. */
+static gboolean
+box_clear (Ctx *c, const MuPoint *pts, guint n)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  if (c->impassable)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      x0 = MIN (x0, pts[i].x), y0 = MIN (y0, pts[i].y);
+      x1 = MAX (x1, pts[i].x), y1 = MAX (y1, pts[i].y);
+    }
+  if (mu_table_beyond (-x0, 0) || mu_table_beyond (-y0, 0) || mu_table_beyond (x1, t->width) ||
+      mu_table_beyond (y1, t->height))
+    return FALSE;
+  for (guint e = 0; e < c->n_enemies; e++)
+    {
+      const MuStand *s = &c->enemies[e];
+      double r = (s->width + s->depth) / 2;
+
+      if (!(s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
-sweep_free (Ctx *c, Pose a, Pose b)
+sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
 {
-  MuStand sa[MU_STANDS_MAX], sb[MU_STANDS_MAX];
-  guint n = layout (c->u, a, sa);
-
-  layout (c->u, b, sb);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < a->n; i++)
     {
       MuPoint pts[8], hull[9];
       guint nh;
 
-      mu_stand_corners (&sa[i], pts);
-      mu_stand_corners (&sb[i], pts + 4);
+      memcpy (pts, a->corners[i], sizeof a->corners[i]);
+      memcpy (pts + 4, b->corners[i], sizeof b->corners[i]);
+      if (box_clear (c, pts, 8))
+        continue;
       nh = mu_convex_hull (pts, 8, hull);
       if (!hull_free (c, hull, nh))
         return FALSE;
@@ -296,15 +372,22 @@ step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
 {
   double rot = step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
+  MuPoint pivot = step_pivot (c->u, st, start);
   Pose prev = start;
+  /* each pose's corners serve the sweep before it and the one after */
+  PoseCorners corners[2];
+  guint k = 0;
 
+  pose_corners (c->u, prev, &corners[k]);
   for (int i = 1; i <= n; i++)
     {
-      Pose next = pose_at (c->u, st, start, t * i / n);
+      Pose next = pose_about (st, start, pivot, t * i / n);
 
-      if (!sweep_free (c, prev, next) || !water_free (c, prev.anchor, next.anchor))
+      pose_corners (c->u, next, &corners[1 - k]);
+      if (!sweep_free (c, &corners[k], &corners[1 - k]) || !water_free (c, prev.anchor, next.anchor))
         return FALSE;
       prev = next;
+      k = 1 - k;
     }
   return TRUE;
 }
@@ -383,11 +466,11 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
     }
   {
     int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (step_rotation (st, start) * t / 2.0)) : 1;
-    MuPoint prev = measured_point (c->u, st, start);
+    MuPoint prev = measured_point (c->u, st, start), pivot = step_pivot (c->u, st, start);
 
     for (int i = 1; i <= n; i++)
       {
-        MuPoint next = measured_point (c->u, st, pose_at (c->u, st, start, t * i / n));
+        MuPoint next = measured_point (c->u, st, pose_about (st, start, pivot, t * i / n));
 
         *length += hypot (next.x - prev.x, next.y - prev.y);
         *cost += segment_cost (c, prev, next);
@@ -468,7 +551,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
                      guint               n_enemies,
                      MuMoveResult       *result)
 {
-  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL };
+  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL, FALSE };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   Pose *starts;
   Pose pose = { u->anchor, u->facing };
@@ -481,6 +564,20 @@ mu_table_move_check (MuTerrainIndex     *ix,
   memset (result, 0, sizeof *result);
   c.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  {
+    const MuTableMap *t = mu_terrain_index_table (ix);
+
+    for (guint i = 0; i < t->areas->len && !c.impassable; i++)
+      {
+        MuAreaKind kind = ((const MuArea *) g_ptr_array_index (t->areas, i))->kind;
+        c.impassable = kind < MU_AREA_N && p->area_impassable[kind];
+      }
+    for (guint i = 0; i < t->lines->len && !c.impassable; i++)
+      {
+        MuLineKind kind = ((const MuPolyline *) g_ptr_array_index (t->lines, i))->kind;
+        c.impassable = kind < MU_LINE_N && p->line_impassable[kind];
+      }
+  }
   starts = g_new (Pose, n_steps + 1);
   g_array_append_val (path, pose.anchor);
 
@@ -513,13 +610,15 @@ mu_table_move_check (MuTerrainIndex     *ix,
         }
       {
         int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (step_rotation (st, pose) / ROTATION_STEP));
+        MuPoint pivot = step_pivot (u, st, pose);
+
         for (int i = 1; i <= n; i++)
           {
-            Pose q = pose_at (u, st, pose, (double) i / n);
+            Pose q = pose_about (st, pose, pivot, (double) i / n);
             g_array_append_val (path, q.anchor);
           }
+        pose = pose_about (st, pose, pivot, 1.0);
       }
-      pose = pose_at (u, st, pose, 1.0);
     }
   starts[n_steps] = pose;
   result->anchor = pose.anchor;

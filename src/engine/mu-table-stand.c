@@ -5,6 +5,7 @@
 #include "mu-table-stand.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mu-table-geom.h"
 
@@ -82,12 +83,46 @@ mu_facing_vector (double facing)
   return (MuPoint) { sin (a), -cos (a) };
 }
 
+/* The cosine and sine of a facing. A unit's stands share their facing, and
+ * laying them out and taking their corners asks for the same few facings
+ * again and again; the last ones are kept (per thread, by the facing's bits)
+ * and given back when a facing is the same to the bit, so the values are
+ * always those cos and sin give. */
+#define TRIG_CACHE 16
+
+static void
+facing_cos_sin (double facing, double *ca, double *sa)
+{
+  static _Thread_local struct {
+    guint64 bits;
+    double ca, sa;
+    gboolean set;
+  } cache[TRIG_CACHE];
+  guint64 bits;
+  guint slot;
+
+  memcpy (&bits, &facing, sizeof bits);
+  slot = (guint) ((bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 60) % TRIG_CACHE;
+  if (!cache[slot].set || cache[slot].bits != bits)
+    {
+      double a = facing * G_PI / 180.0;
+
+      cache[slot].ca = cos (a);
+      cache[slot].sa = sin (a);
+      cache[slot].bits = bits;
+      cache[slot].set = TRUE;
+    }
+  *ca = cache[slot].ca;
+  *sa = cache[slot].sa;
+}
+
 /* A point of a frame at `origin` facing `facing`: lx to the right, ly backwards. */
 static MuPoint
 frame_point (MuPoint origin, double facing, double lx, double ly)
 {
-  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double ca, sa;
 
+  facing_cos_sin (facing, &ca, &sa);
   return (MuPoint) { origin.x + lx * ca - ly * sa, origin.y + lx * sa + ly * ca };
 }
 
@@ -95,8 +130,10 @@ frame_point (MuPoint origin, double facing, double lx, double ly)
 static MuPoint
 to_frame (MuPoint origin, double facing, MuPoint p)
 {
-  double a = facing * G_PI / 180.0, ca = cos (a), sa = sin (a);
+  double ca, sa;
   double dx = p.x - origin.x, dy = p.y - origin.y;
+
+  facing_cos_sin (facing, &ca, &sa);
 
   return (MuPoint) { dx * ca + dy * sa, -dx * sa + dy * ca };
 }
@@ -202,11 +239,93 @@ mu_stand_corners (const MuStand *s,
                   MuPoint        corners[4])
 {
   double hw = s->width / 2, hd = s->depth / 2;
+  const double lx[4] = { -hw, hw, hw, -hw }, ly[4] = { -hd, -hd, hd, hd };
+  double ca, sa;
 
-  corners[0] = frame_point (s->centre, s->facing, -hw, -hd);
-  corners[1] = frame_point (s->centre, s->facing, hw, -hd);
-  corners[2] = frame_point (s->centre, s->facing, hw, hd);
-  corners[3] = frame_point (s->centre, s->facing, -hw, hd);
+  /* frame_point for each corner, with the sine and cosine taken once: the
+   * same operations, so the same corners to the last bit */
+  facing_cos_sin (s->facing, &ca, &sa);
+  for (int k = 0; k < 4; k++)
+    corners[k] = (MuPoint) { s->centre.x + lx[k] * ca - ly[k] * sa, s->centre.y + lx[k] * sa + ly[k] * ca };
+}
+
+/* A box around a stand for the pairs it is measured in. It starts loose,
+ * from the centre and size alone (no corners needed: each corner is at
+ * most half the width plus half the depth from the centre along x and
+ * along y), and is tightened to the corners, worked out once, when a pair
+ * needs them. Either way it holds the stand. */
+typedef struct {
+  const MuStand *s;
+  MuPoint c[4];
+  double x0, y0, x1, y1;
+  gboolean exact;
+} StandBox;
+
+/* How much farther apart than a limit two boxes must be before the exact
+ * test of their stands is skipped, and how much the loose box is widened.
+ * The rounding of a stand's corners and of the distance between stands on
+ * any table (coordinates of at most thousands of units) is below 1e-12;
+ * this is far above it, so a skipped pair's exact distance is beyond the
+ * limit too and every answer is what the exact test gives. */
+#define BOX_SLACK 1e-6
+
+static void
+stand_boxes (const MuStand *stands, guint n, StandBox *out)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      StandBox *b = &out[i];
+      double r = fabs (stands[i].width) / 2 + fabs (stands[i].depth) / 2 + BOX_SLACK;
+
+      b->s = &stands[i];
+      b->exact = FALSE;
+      b->x0 = stands[i].centre.x - r, b->x1 = stands[i].centre.x + r;
+      b->y0 = stands[i].centre.y - r, b->y1 = stands[i].centre.y + r;
+    }
+}
+
+/* The stand's corners; its box is tightened to them. */
+static const MuPoint *
+box_corners (StandBox *b)
+{
+  if (!b->exact)
+    {
+      mu_stand_corners (b->s, b->c);
+      b->x0 = b->x1 = b->c[0].x;
+      b->y0 = b->y1 = b->c[0].y;
+      for (int k = 1; k < 4; k++)
+        {
+          b->x0 = MIN (b->x0, b->c[k].x), b->x1 = MAX (b->x1, b->c[k].x);
+          b->y0 = MIN (b->y0, b->c[k].y), b->y1 = MAX (b->y1, b->c[k].y);
+        }
+      b->exact = TRUE;
+    }
+  return b->c;
+}
+
+/* A lower bound of the distance between the stands of two boxes: their gap
+ * along x or along y; 0 or less when the boxes meet. */
+static double
+box_gap (const StandBox *a, const StandBox *b)
+{
+  double gx = MAX (b->x0 - a->x1, a->x0 - b->x1), gy = MAX (b->y0 - a->y1, a->y0 - b->y1);
+
+  return MAX (gx, gy);
+}
+
+/* Whether the boxes of two stands are at most `limit` apart, the loose
+ * boxes tightened to the corners when they do not settle it. When TRUE,
+ * both stands' corners are in their boxes. */
+static gboolean
+boxes_within (StandBox *a, StandBox *b, double limit)
+{
+  if (box_gap (a, b) > limit)
+    return FALSE;
+  if (a->exact && b->exact)
+    return TRUE;
+  box_corners (a);
+  box_corners (b);
+  return box_gap (a, b) <= limit;
 }
 
 MuPoint
@@ -276,11 +395,36 @@ mu_stands_distance (const MuStand *a,
                     const MuStand *b,
                     guint          n_b)
 {
-  double best = G_MAXDOUBLE;
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+  double best = G_MAXDOUBLE, near = G_MAXDOUBLE;
+  guint i0 = 0, k0 = 0;
 
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
+    {
+      for (guint i = 0; i < n_a; i++)
+        for (guint k = 0; k < n_b; k++)
+          best = MIN (best, mu_stand_distance (&a[i], &b[k]));
+      return best;
+    }
+  if (n_a == 0 || n_b == 0)
+    return best;
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  /* The nearest boxes first: the smallest distance is found early and the
+   * pairs whose boxes are farther apart than it need no exact test. */
   for (guint i = 0; i < n_a; i++)
     for (guint k = 0; k < n_b; k++)
-      best = MIN (best, mu_stand_distance (&a[i], &b[k]));
+      {
+        double g = box_gap (&ba[i], &bb[k]);
+
+        if (g < near)
+          near = g, i0 = i, k0 = k;
+      }
+  best = mu_convex_distance (box_corners (&ba[i0]), 4, box_corners (&bb[k0]), 4);
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      if ((i != i0 || k != k0) && boxes_within (&ba[i], &bb[k], best + BOX_SLACK))
+        best = MIN (best, mu_convex_distance (ba[i].c, 4, bb[k].c, 4));
   return best;
 }
 
@@ -328,20 +472,32 @@ mu_stands_overlap (const MuStand *a,
                    const MuStand *b,
                    guint          n_b)
 {
-  for (guint i = 0; i < n_a; i++)
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
     {
-      MuPoint ca[4];
+      for (guint i = 0; i < n_a; i++)
+        for (guint k = 0; k < n_b; k++)
+          {
+            MuPoint ca[4], cb[4];
 
-      mu_stand_corners (&a[i], ca);
-      for (guint k = 0; k < n_b; k++)
-        {
-          MuPoint cb[4];
-
-          mu_stand_corners (&b[k], cb);
-          if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
-            return TRUE;
-        }
+            mu_stand_corners (&a[i], ca);
+            mu_stand_corners (&b[k], cb);
+            if (mu_convex_overlap (ca, 4, cb, 4, MU_TABLE_EPSILON))
+              return TRUE;
+          }
+      return FALSE;
     }
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      /* Boxes apart (the rounded difference of two coordinates has the sign
+       * of the exact one, and each box holds its stand): the stands are
+       * apart, and the separating axis test finds an edge that parts them
+       * with room to spare against its slack. */
+      if (boxes_within (&ba[i], &bb[k], 0) && mu_convex_overlap (ba[i].c, 4, bb[k].c, 4, MU_TABLE_EPSILON))
+        return TRUE;
   return FALSE;
 }
 
@@ -352,7 +508,30 @@ mu_stands_in_contact (const MuStand *a,
                       guint          n_b,
                       double         tolerance)
 {
-  return mu_table_within (mu_stands_distance (a, n_a, b, n_b), tolerance);
+  return mu_stands_within (a, n_a, b, n_b, tolerance);
+}
+
+gboolean
+mu_stands_within (const MuStand *a,
+                  guint          n_a,
+                  const MuStand *b,
+                  guint          n_b,
+                  double         limit)
+{
+  StandBox ba[MU_STANDS_MAX], bb[MU_STANDS_MAX];
+
+  if (n_a > MU_STANDS_MAX || n_b > MU_STANDS_MAX)
+    return mu_table_within (mu_stands_distance (a, n_a, b, n_b), limit);
+  stand_boxes (a, n_a, ba);
+  stand_boxes (b, n_b, bb);
+  /* The smallest distance is within the limit exactly when one pair's
+   * is; pairs whose boxes are farther apart than that cannot be. */
+  for (guint i = 0; i < n_a; i++)
+    for (guint k = 0; k < n_b; k++)
+      if (boxes_within (&ba[i], &bb[k], limit + MU_TABLE_EPSILON + BOX_SLACK) &&
+          mu_table_within (mu_convex_distance (ba[i].c, 4, bb[k].c, 4), limit))
+        return TRUE;
+  return FALSE;
 }
 
 /* Arcs and sectors ------------------------------------------------------------------------ */

@@ -96,6 +96,11 @@ double    mu_stands_point_distance  (const MuStand *stands, guint n, MuPoint p);
 /* TAB-10: range, from the front edge of `firer` to the nearest point of the
  * target's stands. */
 double    mu_stand_range            (const MuStand *firer, const MuStand *target, guint n_target);
+/* TAB-4: whether the stands are within `limit` of each other, the same as
+ * mu_table_within (mu_stands_distance (...), limit) but stopping at the
+ * first pair within it and skipping pairs whose boxes are farther apart. */
+gboolean  mu_stands_within          (const MuStand *a, guint n_a, const MuStand *b, guint n_b,
+                                     double limit);
 /* TAB-11: in contact when at most `tolerance` apart (and not overlapping). */
 gboolean  mu_stands_in_contact      (const MuStand *a, guint n_a, const MuStand *b, guint n_b,
                                      double tolerance);

@@ -224,6 +224,11 @@ segment_meets_box (MuPoint a, MuPoint b, Box box)
    * with a margin) or a flat box: nothing more to test */
   if ((a.x == b.x && a.y == b.y) || box.x1 - box.x0 <= 0 || box.y1 - box.y0 <= 0)
     return TRUE;
+  /* a starts strictly inside: mu_convex_meets_segment would find it so
+   * (the even-odd test of a point inside an axis-aligned box meets its
+   * right edge exactly once), without the separating axes */
+  if (a.x > box.x0 && a.x < box.x1 && a.y > box.y0 && a.y < box.y1)
+    return TRUE;
   return mu_convex_meets_segment (q, 4, a, b) || mu_segment_point_distance (a, b, q[0]) == 0;
 }
 

@@ -45,7 +45,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
     }
   /* quick refusal before any line of sight is traced */
   if (!bat_circles_within (u->bc, u->br, t->bc, t->br, range) ||
-      mu_table_beyond (mu_stands_distance (u->stands, u->n_stands, t->stands, t->n_stands), range))
+      !mu_stands_within (u->stands, u->n_stands, t->stands, t->n_stands, range))
     {
       if (rule) *rule = m->night ? "BAT-FIRE-9" : "BAT-FIRE-2";
       if (reason) *reason = g_strdup_printf (_("%s is more than %.2f away"), t->def->id, range);
@@ -63,7 +63,7 @@ bat_fire_bases (BatMatch *m, const BatUnit *u, const BatUnit *t, const char **ru
     {
       MuLosResult r;
 
-      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range))
+      if (!mu_stands_within (&u->stands[i], 1, t->stands, t->n_stands, range))
         continue;
       in_range++;
       if (bat_los_stand (m, u, &u->stands[i], t, &r))
@@ -94,7 +94,7 @@ visible_bases (BatMatch *m, const BatUnit *u, const BatUnit *t)
     {
       MuLosResult r;
 
-      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range) ||
+      if (!mu_stands_within (&u->stands[i], 1, t->stands, t->n_stands, range) ||
           !bat_los_stand (m, u, &u->stands[i], t, &r))
         continue;
       for (guint k = 0; k < t->n_stands; k++)

@@ -221,8 +221,18 @@ gboolean
 bat_point_impassable (BatMatch *m, MuPoint p)
 {
   guint idx[16];
-  guint n = MIN (mu_terrain_areas_at (m->terrain, p, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
+  guint n;
+  gboolean any = FALSE;
 
+  /* Only an impassable area can make it so, and many tables have none:
+   * they need not look up the areas at the point (asked for every stand
+   * after every event). */
+  for (guint i = 0; i < m->table->areas->len && !any; i++)
+    any = mu_ruleset_area_impassable (&mu_ruleset_baa_table,
+                                      ((const MuArea *) g_ptr_array_index (m->table->areas, i))->kind);
+  if (!any)
+    return FALSE;
+  n = MIN (mu_terrain_areas_at (m->terrain, p, idx, G_N_ELEMENTS (idx)), G_N_ELEMENTS (idx));
   for (guint i = 0; i < n; i++)
     {
       const MuArea *a = g_ptr_array_index (m->table->areas, idx[i]);

@@ -392,7 +392,7 @@ chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
   const BatCdr *c = cdr;
   const BatUnit *u = unit;
 
-  return mu_table_within (mu_stands_distance (&c->stand, 1, u->stands, u->n_stands), radius (match, c));
+  return mu_stands_within (&c->stand, 1, u->stands, u->n_stands, radius (match, c));
 }
 
 static gpointer

@@ -413,8 +413,13 @@ bat_check_invariants (BatMatch *m, GError **error)
         if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
             mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
           return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
+      /* a commander's stand lies within half its width plus half its depth
+       * of its centre: one whose circle is apart from the unit's cannot
+       * overlap it */
       BAT_FOR_CDRS (m, c)
-        if (c->status == BAT_CDR_ACTIVE && mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
+        if (c->status == BAT_CDR_ACTIVE &&
+            bat_circles_within (u->bc, u->br, c->stand.centre, (fabs (c->stand.width) + fabs (c->stand.depth)) / 2, 0) &&
+            mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
           return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
     }
   return TRUE;
