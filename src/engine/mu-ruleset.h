@@ -400,6 +400,12 @@ typedef struct {
   const char *commander;      /* the commander's id, owned by the state */
   MuPos centre;               /* where the commander stands */
   double radius;              /* in hexes on a hex board, table units on a table */
+  /* On a table, where the radius is measured from the commander's base
+   * rather than its centre: the radius of the largest disc about the
+   * centre inside the base (half a square base's side), so that a circle of
+   * radius + from_edge about the centre holds only points in range. 0 on a
+   * hex board. */
+  double from_edge;
   const char *rule;           /* static rule id */
 } MuCommandRadius;
 

@@ -11,6 +11,7 @@
 #include "mu-scenario-xml.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 static char *
@@ -735,6 +736,57 @@ test_command_radius (void)
   g_assert_cmpstr (r.commander, ==, "beauregard");
 }
 
+/* On a table the radius is the commander's leadership in U (BAT-GEN-2),
+ * measured from its base (BAT-GEN-3): every point of the circle drawn about
+ * the base's centre (radius + from_edge) is within it of the base, and where
+ * the circle crosses the middle of the base's front it is exactly that; a unit shows its formation commander's (BAT-CMD-5), a
+ * higher commander its own (BAT-CMD-3). */
+static void
+test_command_radius_table (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "henry-house-hill-table.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+  const MuScenario *s;
+  GArray *views;
+  const MuStand *base = NULL;
+  MuCommandRadius r;
+  double reach, nearest = G_MAXDOUBLE;
+
+  g_assert_no_error (error);
+  s = mu_match_get_scenario (m);
+  g_assert_true (mu_match_command_radius (m, "ricketts", &r));
+  g_assert_cmpstr (r.commander, ==, "barry");
+  g_assert_cmpstr (r.rule, ==, "BAT-CMD-5");
+  g_assert_true (r.centre.is_point);
+  views = mu_match_get_counters (m);
+  for (guint i = 0; i < views->len; i++)
+    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, "barry") == 0)
+      base = g_array_index (views, MuCounterView, i).stands;
+  g_assert_nonnull (base);
+  g_assert_cmpfloat_with_epsilon (r.centre.point.x, base->centre.x, 1e-9);
+  g_assert_cmpfloat_with_epsilon (r.centre.point.y, base->centre.y, 1e-9);
+  /* 15 mm on an inch table: U = 4 in (Table S1) */
+  reach = mu_scenario_find_counter (s, "barry")->leadership * 4.0;
+  g_assert_cmpfloat_with_epsilon (r.radius, reach, 1e-9);
+  g_assert_cmpfloat (r.from_edge, >, 0);
+  for (int k = 0; k < 360; k++)
+    {
+      double drawn = r.radius + r.from_edge;
+      MuStand p = { { r.centre.point.x + drawn * cos (k * G_PI / 180),
+                      r.centre.point.y + drawn * sin (k * G_PI / 180) }, 0, 0, 0, 0 };
+      double d = mu_stand_distance (base, &p);
+
+      g_assert_cmpfloat (d, <=, reach + 1e-6);
+      nearest = MIN (nearest, fabs (d - reach));
+    }
+  g_assert_cmpfloat (nearest, <, 1e-6);
+  g_assert_true (mu_match_command_radius (m, "mcdowell", &r));
+  g_assert_cmpstr (r.commander, ==, "mcdowell");
+  g_assert_cmpstr (r.rule, ==, "BAT-CMD-3");
+}
+
 /* A ruleset that gives no account of the step: the match still tells,
  * from the legal commands, when the step may not end yet (BAA-MEL-2 here:
  * baa-hex without its hook), and says nothing otherwise. */
@@ -856,6 +908,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
   g_test_add_func ("/engine/match-api/describe-command", test_describe_command);
   g_test_add_func ("/engine/match-api/command-radius/BAA-CMD-5", test_command_radius);
+  g_test_add_func ("/engine/match-api/command-radius-table/BAT-CMD-3/BAT-CMD-5/BAT-GEN-3",
+                   test_command_radius_table);
   g_test_add_func ("/engine/match-api/new-replay", test_new_replay);
   g_test_add_func ("/engine/match-api/losses/BAA-FLN-5a", test_losses);
   return g_test_run ();

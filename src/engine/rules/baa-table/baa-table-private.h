@@ -301,6 +301,8 @@ gboolean      bat_end_phase         (BatMatch *m, GPtrArray *events, GError **er
 BatUnit      *bat_find_unit         (const BatMatch *m, const char *id);
 BatCdr       *bat_find_cdr          (const BatMatch *m, const char *id);
 BatCdr       *bat_unit_commander    (const BatMatch *m, const BatUnit *u);
+/* MuRuleset.command_radius (BAT-CMD-3, BAT-CMD-5). */
+gboolean      bat_command_radius    (gpointer state, const char *counter, MuCommandRadius *out);
 void          bat_score             (const BatMatch *m, int score[BAT_SIDES]);
 /* Removes a unit (DISPERSED or LOST); its formation commander goes with the
  * formation's last unit (BAT-FIRE-10, BAT-CDR-5); checks sudden death. */

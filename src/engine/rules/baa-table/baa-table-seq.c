@@ -348,6 +348,33 @@ radius (const BatMatch *m, const BatCdr *c)
   return c->def->leadership * m->scale.u;   /* BAT-GEN-2 */
 }
 
+/* A commander's command radius is its leadership in U (BAT-GEN-2), measured
+ * from the nearest point of its base (BAT-GEN-3): a higher commander's over
+ * its formation commanders (BAT-CMD-3), a formation commander's over its
+ * units (BAT-CMD-5); a unit shows its formation commander's. Measured from
+ * the base, the circle a board draws about the base's centre is the radius
+ * plus half the base's side (from_edge): every point inside it is in range;
+ * the true region, the base widened by the radius, reaches a little further
+ * beyond the base's corners. */
+gboolean
+bat_command_radius (gpointer         state,
+                    const char      *counter,
+                    MuCommandRadius *out)
+{
+  const BatMatch *m = state;
+  const BatUnit *u = bat_find_unit (m, counter);
+  const BatCdr *c = u ? bat_unit_commander (m, u) : bat_find_cdr (m, counter);
+
+  if (c == NULL || c->status != BAT_CDR_ACTIVE)
+    return FALSE;
+  out->commander = c->def->id;
+  out->centre = mu_pos_from_point (c->stand.centre.x, c->stand.centre.y, c->stand.facing);
+  out->radius = radius (m, c);
+  out->from_edge = MIN (c->stand.width, c->stand.depth) / 2;
+  out->rule = c->is_control ? "BAT-CMD-3" : "BAT-CMD-5";
+  return TRUE;
+}
+
 static MuEvent *
 chain_event (gpointer match, GPtrArray *events, const MuEventKindInfo *kind, const char *subject,
              const char *rule)

@@ -649,6 +649,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .state_copy = state_copy,
   .apply = apply,
   .legal_commands = legal_commands,
+  .command_radius = bat_command_radius,
   .legal_moves = legal_moves,
   .legal_actions = legal_actions,
   .legal_targets = legal_targets,
