@@ -247,7 +247,8 @@ muster_match_input_range (MusterMatchPage *self)
     }
   else if (r.centre.is_point)
     {
-      MuPos edge = mu_pos_from_point (r.centre.point.x + r.radius, r.centre.point.y, -1);
+      /* measured from the base: the circle holds only points in range */
+      MuPos edge = mu_pos_from_point (r.centre.point.x + r.radius + r.from_edge, r.centre.point.y, -1);
       MuPoint c, e;
       double radius;
 
@@ -262,9 +263,11 @@ muster_match_input_range (MusterMatchPage *self)
           g_array_append_val (segments, a);
           g_array_append_val (segments, b);
         }
-      /* Translators: a commander's name, its range in table units and the rule */
-      label = g_strdup_printf (_("Command range of %s: %g (%s)"),
-                               muster_match_board_counter_name (self, r.commander), r.radius, r.rule);
+      /* Translators: a commander's name, its range, "in" or "cm" (the
+       * abbreviation after a number) and the rule */
+      label = g_strdup_printf (_("Command range of %s: %g %s from its base (%s)"),
+                               muster_match_board_counter_name (self, r.commander), r.radius,
+                               s->table != NULL && s->table->unit == MU_UNIT_CM ? _("cm") : _("in"), r.rule);
     }
   muster_scene_set_range (self->scene, (const MuPoint *) segments->data, segments->len, label);
 }

@@ -70,13 +70,14 @@ collect_actionables (GtkWidget  *root,
     collect_actionables (child, action, out);
 }
 
-/* A window showing a new First Manassas match (seed 1) with `lines`
- * played, the hand-over screen taken away. */
+/* A window showing a new match (seed 1) of the shipped scenario `name`
+ * with `lines` played, the hand-over screen taken away. */
 static MusterMatchPage *
-begin_match (const char *const *lines)
+begin_match_of (const char        *name,
+                const char *const *lines)
 {
   MusterWindow *window = new_window ();
-  g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
   MusterMatchPage *page;
@@ -94,6 +95,13 @@ begin_match (const char *const *lines)
     muster_match_page_dismiss_handover (page);
   flush_events ();
   return page;
+}
+
+/* The same, of First Manassas. */
+static MusterMatchPage *
+begin_match (const char *const *lines)
+{
+  return begin_match_of ("first-manassas.muster", lines);
 }
 
 static const MuCounterView *
@@ -708,6 +716,28 @@ test_command_range (void)
   destroy_all_windows ();
 }
 
+/* On a table the commander's radius is a circle about its base, in the
+ * table's unit, as baa-table answers it (BAT-CMD-5): a unit shows its
+ * formation commander's. */
+static void
+test_command_range_table (void)
+{
+  MusterMatchPage *page = begin_match_of ("henry-house-hill-table.muster", NULL);
+  MusterScene *scene = muster_match_page_get_scene (page);
+  guint n = 0;
+
+  g_assert_null (muster_match_page_get_range_text (page));
+  muster_match_page_select (page, "ricketts");
+  g_assert_cmpstr (muster_match_page_get_range_text (page), ==,
+                   "Command range of Barry: 12 in from its base (BAT-CMD-5)");
+  muster_scene_get_range (scene, &n);
+  g_assert_cmpuint (n / 2, ==, 72);
+  muster_match_page_select (page, NULL);
+  muster_scene_get_range (scene, &n);
+  g_assert_cmpuint (n, ==, 0);
+  destroy_all_windows ();
+}
+
 /* A match shown opens at a zoom where counters read, on the side to act:
  * the Confederates' first counter is in sight (fitted, the board was 29 %). */
 static void
@@ -813,6 +843,7 @@ main (int   argc,
       g_test_add_func ("/app/first-hour/save-in-place", test_save_in_place);
       g_test_add_func ("/app/first-hour/shortcuts-window", test_shortcuts_window);
       g_test_add_func ("/app/first-hour/command-range", test_command_range);
+      g_test_add_func ("/app/first-hour/command-range-table", test_command_range_table);
       g_test_add_func ("/app/first-hour/readable-view", test_readable_view);
       g_test_add_func ("/app/first-hour/edit-scenario-action", test_edit_scenario_action);
       g_test_add_func ("/app/first-hour/unplayable-marked", test_unplayable_marked);
