@@ -109,25 +109,11 @@ muster_match_board_update (MusterMatchPage *self)
   for (guint i = 0; i < views->len; i++)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-      MuPiece piece = { 0 };
+      MuPiece piece;
 
       if (!view_shown (v))
         continue;
-      piece.counter = v->counter;
-      if (v->pos.is_point)
-        {
-          piece.pos = v->pos.point;
-          piece.facing = v->pos.has_facing ? v->pos.facing : 0;
-        }
-      else
-        piece.hex = v->pos.hex;
-      piece.strength = v->strength;
-      /* the renderer draws them from the ruleset's declarations */
-      piece.markers = v->markers;
-      piece.status = v->status;
-      /* on a table, the stands where the engine holds them */
-      piece.stands = v->stands;
-      piece.n_stands = v->n_stands;
+      mu_render_piece_from_view (v, &piece);
       piece.highlighted = strv_contains (self->targets, v->id);
       if (g_strcmp0 (v->id, self->selected) == 0)
         selected = (int) pieces->len;

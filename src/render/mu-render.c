@@ -577,6 +577,30 @@ mu_render_scenario (cairo_t               *cr,
     }
 }
 
+void
+mu_render_piece_from_view (const MuCounterView *view,
+                           MuPiece             *piece)
+{
+  g_return_if_fail (view != NULL && piece != NULL);
+
+  *piece = (MuPiece) { 0 };
+  piece->counter = view->counter;
+  if (view->pos.is_point)
+    {
+      piece->pos = view->pos.point;
+      piece->facing = view->pos.has_facing ? view->pos.facing : 0;
+    }
+  else
+    piece->hex = view->pos.hex;
+  piece->strength = view->strength;
+  /* drawn from the ruleset's declarations */
+  piece->markers = view->markers;
+  piece->status = view->status;
+  /* on a table, the stands where the engine holds them */
+  piece->stands = view->stands;
+  piece->n_stands = view->n_stands;
+}
+
 GArray *
 mu_render_pieces_from_views (const GArray *views)
 {
@@ -587,23 +611,11 @@ mu_render_pieces_from_views (const GArray *views)
   for (guint i = 0; i < views->len; i++)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-      MuPiece p = { 0 };
+      MuPiece p;
 
       if (v->counter == NULL || !mu_pos_is_set (&v->pos))
         continue;
-      p.counter = v->counter;
-      if (v->pos.is_point)
-        {
-          p.pos = v->pos.point;
-          p.facing = v->pos.has_facing ? v->pos.facing : 0;
-        }
-      else
-        p.hex = v->pos.hex;
-      p.strength = v->strength;
-      p.markers = v->markers;
-      p.status = v->status;
-      p.stands = v->stands;
-      p.n_stands = v->n_stands;
+      mu_render_piece_from_view (v, &p);
       g_array_append_val (pieces, p);
     }
   return pieces;

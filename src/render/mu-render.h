@@ -117,6 +117,9 @@ void     mu_render_counter           (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_marker            (cairo_t *cr, const MuMarkerInfo *marker, const MuSide *side,
                                       double x, double y, double size);
 
+/* The piece of one counter view, pointing into the view (markers, stands);
+ * what a front end adds (highlighted) is left FALSE. */
+void     mu_render_piece_from_view   (const MuCounterView *view, MuPiece *piece);
 /* Pieces (of MuPiece) of the counter views that stand on the board, in
  * their order, pointing into the views (markers, stands). */
 GArray  *mu_render_pieces_from_views (const GArray *views);
