@@ -219,9 +219,9 @@ test_markers (void)
 {
   static const char *const files[] = {
     "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
-    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/fatigue.muster",
-    "tests/fixtures/rules/breach.muster", "tests/fixtures/rules/pinned.muster",
-    "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/stack.muster",
+    "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/fatigue.muster",
+    "tests/fixtures/rules/baa-hex/breach.muster", "tests/fixtures/rules/baa-hex/pinned.muster",
+    "tests/fixtures/rules/baa-hex/melee.muster", "tests/fixtures/rules/baa-hex/stack.muster",
   };
   const MuRuleset *const *all = mu_ruleset_list ();
   const MuRuleset *rs = mu_ruleset_find ("baa-hex");
