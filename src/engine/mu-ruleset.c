@@ -9,15 +9,14 @@
 #include <string.h>
 
 /* The one list of rulesets: the scenario checker, the dialogs, the editor
- * and the simulator iterate it and keep no list of their own. */
+ * and the simulator iterate it and keep no list of their own. Its order and
+ * members are rules/meson.build's list (mu-rulesets-list.h). */
+#define MU_RULESET_ENTRY(table) &table,
 static const MuRuleset *const rulesets[] = {
-  &mu_ruleset_baa_hex,
-  &mu_ruleset_baa_table,
-  &mu_ruleset_mn_acw,
-  &mu_ruleset_toy_soldiers,
-  &mu_ruleset_regimental,
+  MU_RULESET_TABLES (MU_RULESET_ENTRY)
   NULL,
 };
+#undef MU_RULESET_ENTRY
 
 const MuRuleset *
 mu_ruleset_find (const char *id)

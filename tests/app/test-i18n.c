@@ -193,7 +193,7 @@ run_play (const char  *language,
           char       **err)
 {
   const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
-  g_autofree char *scenario = g_build_filename (root, "tests", "fixtures", "rules", "capture.muster", NULL);
+  g_autofree char *scenario = g_build_filename (root, "tests", "fixtures", "rules", "baa-hex", "capture.muster", NULL);
   g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);

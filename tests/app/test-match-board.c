@@ -176,7 +176,7 @@ static const char *const los_fire_phase[] = { "end-phase", "end-phase", NULL };
 static void
 test_sight (void)
 {
-  g_autofree char *path = source_path ("tests", "fixtures", "rules", "los.muster", NULL);
+  g_autofree char *path = source_path ("tests", "fixtures", "rules", "baa-hex", "los.muster", NULL);
   MusterMatchPage *page = begin_match (path, los_fire_phase);
   MusterScene *scene = muster_match_page_get_scene (page);
   MusterTrace trace;

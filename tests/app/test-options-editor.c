@@ -246,8 +246,8 @@ test_data_defaults (void)
     { "baa-table/reserves-edge.muster", "bat.river-boats", "false" },
     /* the scenario's own word wins */
     { "baa-table/reserves-train-off.muster", "bat.railroads", "false" },
-    { "boat.muster", "baa.river-boats", "true" },
-    { "boat.muster", "baa.railroads", "false" },
+    { "baa-hex/boat.muster", "baa.river-boats", "true" },
+    { "baa-hex/boat.muster", "baa.railroads", "false" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -204,7 +204,7 @@ test_passed_and_todo (void)
 static void
 test_compulsory_warning (void)
 {
-  g_autofree char *path = fixture ("melee.muster");
+  g_autofree char *path = fixture ("baa-hex/melee.muster");
   const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
   g_autoptr(MusterGame) game = open_game (path, dice, G_N_ELEMENTS (dice));
   GtkWidget *tracker = g_object_ref_sink (muster_phase_tracker_new (game));
@@ -228,7 +228,7 @@ test_compulsory_warning (void)
 static void
 test_daylight_and_end (void)
 {
-  g_autofree char *night_path = fixture ("night.muster");
+  g_autofree char *night_path = fixture ("baa-hex/night.muster");
   const int dice[] = { 3, 1, 1 };
   g_autoptr(MusterGame) night = open_game (night_path, dice, G_N_ELEMENTS (dice));
   g_autoptr(MusterGame) game = first_manassas ();

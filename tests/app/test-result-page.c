@@ -82,7 +82,7 @@ static void
 test_losses (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures",
-                                            "rules", "melee.muster", NULL);
+                                            "rules", "baa-hex", "melee.muster", NULL);
   const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
   g_autoptr(MusterGame) game = open_game (path, dice, G_N_ELEMENTS (dice));
   GtkWidget *page = g_object_ref_sink (muster_result_page_new (game));

@@ -461,7 +461,7 @@ main (int   argc,
       g_test_add_data_func (t, path, test_hostile);
     }
   {
-    const char *const dirs[] = { "tests/fixtures/table", "tests/fixtures/rules",
+    const char *const dirs[] = { "tests/fixtures/table", "tests/fixtures/rules/baa-hex",
                                  "tests/fixtures/rules/baa-table", "tests/app/fixtures" };
     guint n = 0;
 

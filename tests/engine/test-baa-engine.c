@@ -131,8 +131,8 @@ test_state_copy_pointers (void)
 {
   static const char *const files[] = {
     "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
-    "tests/fixtures/rules/direct-army.muster", "tests/fixtures/rules/capture.muster",
-    "tests/fixtures/rules/days.muster", "tests/fixtures/rules/breach.muster",
+    "tests/fixtures/rules/baa-hex/direct-army.muster", "tests/fixtures/rules/baa-hex/capture.muster",
+    "tests/fixtures/rules/baa-hex/days.muster", "tests/fixtures/rules/baa-hex/breach.muster",
   };
   const MuRuleset *rs = mu_ruleset_find ("baa-hex");
 
@@ -181,10 +181,10 @@ test_move_cache (void)
 {
   static const char *const files[] = {
     "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
-    "tests/fixtures/rules/roads.muster", "tests/fixtures/rules/zoc.muster",
-    "tests/fixtures/rules/capture.muster", "tests/fixtures/rules/night.muster",
-    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/days.muster",
-    "tests/fixtures/rules/pinned.muster",
+    "tests/fixtures/rules/baa-hex/roads.muster", "tests/fixtures/rules/baa-hex/zoc.muster",
+    "tests/fixtures/rules/baa-hex/capture.muster", "tests/fixtures/rules/baa-hex/night.muster",
+    "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/days.muster",
+    "tests/fixtures/rules/baa-hex/pinned.muster",
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)

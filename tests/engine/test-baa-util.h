@@ -1,7 +1,11 @@
-/* test-baa-util.h: table-driven baa-hex tests
+/* test-baa-util.h: baa-hex tests that build their scenario in memory
  *
  * A case is a scenario fragment in a tiny line language, forced dice,
- * commands, and the events and state expected afterwards.
+ * commands, and the events and state expected afterwards. A case that a
+ * rule script can say (a scenario the checker accepts; refusals, events
+ * and state lines) is a script in tests/fixtures/rules/baa-hex/ instead;
+ * what stays here plays scenarios the checker refuses or asks the match
+ * API more than a script does.
  *
  * Scenario lines (";" or newline separated):
  *   board C R                    flat-top, even offset (default 12 x 12)

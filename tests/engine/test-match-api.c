@@ -320,9 +320,9 @@ check_counter_questions (MuMatch *m, const char *where, gboolean every_move_list
 
 static const char *const played_files[] = {
   "scenarios/learning-blackburns-ford.muster", "scenarios/first-manassas.muster",
-  "tests/fixtures/rules/days.muster", "tests/fixtures/rules/reserve.muster",
-  "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/breach.muster",
-  "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/capture.muster",
+  "tests/fixtures/rules/baa-hex/days.muster", "tests/fixtures/rules/baa-hex/reserve.muster",
+  "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/breach.muster",
+  "tests/fixtures/rules/baa-hex/melee.muster", "tests/fixtures/rules/baa-hex/capture.muster",
 };
 
 static const char *const table_files[] = {
@@ -583,7 +583,7 @@ test_outstanding (void)
   g_autoptr(MuMatch) m = open_match ();
   g_autoptr(MuCommand) end = parse (m, "end-phase");
   const int melee_dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
-  g_autoptr(MuMatch) melee = open_fixture ("melee.muster", melee_dice, G_N_ELEMENTS (melee_dice));
+  g_autoptr(MuMatch) melee = open_fixture ("baa-hex/melee.muster", melee_dice, G_N_ELEMENTS (melee_dice));
   g_autoptr(GArray) todo = NULL;
   g_autoptr(GError) error = NULL;
   gboolean seen_move = FALSE;
@@ -795,7 +795,7 @@ test_outstanding_generic (void)
 {
   MuRuleset bare = *mu_ruleset_find ("baa-hex");
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures",
-                                            "rules", "melee.muster", NULL);
+                                            "rules", "baa-hex", "melee.muster", NULL);
   const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(GError) error = NULL;
@@ -872,7 +872,7 @@ static void
 test_losses (void)
 {
   const int dice[] = { 4, 1, 1, 1, 4, 1, 1, 4, 1, 1, 2 };
-  g_autoptr(MuMatch) m = open_fixture ("melee.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(MuMatch) m = open_fixture ("baa-hex/melee.muster", dice, G_N_ELEMENTS (dice));
   g_autoptr(GError) error = NULL;
   const int usa_before[6] = { 2, 0, 6, 0, 1, 0 };
   const int usa_after[6] = { 2, 1, 6, 3, 1, 0 };

@@ -192,7 +192,7 @@ test_table_region_holds_destinations (void)
 static void
 test_hex_no_region (void)
 {
-  g_autoptr(MuMatch) m = open_fixture ("zoc.muster", NULL, 0);
+  g_autoptr(MuMatch) m = open_fixture ("baa-hex/zoc.muster", NULL, 0);
   GArray *views = mu_match_get_counters (m);
 
   for (guint i = 0; i < views->len; i++)
@@ -207,7 +207,7 @@ test_hex_no_region (void)
 static void
 test_policy_hint (void)
 {
-  g_autoptr(MuMatch) m = open_fixture ("days.muster", NULL, 0);
+  g_autoptr(MuMatch) m = open_fixture ("baa-hex/days.muster", NULL, 0);
   g_autoptr(MuDice) rng = mu_policy_rng_new (1);
   gboolean hinted = FALSE;
 

@@ -33,8 +33,10 @@ check_steps (const MuStepInfo *steps,
     }
 }
 
-/* Every ruleset of ARCHITECTURE.md is registered with its board, options
- * (each naming its rule), turn structure and values. */
+/* Every ruleset of ARCHITECTURE.md is registered, first and in its order,
+ * and every registered one (a new ruleset is one more word in
+ * src/engine/rules/meson.build, after them) with its board, options (each
+ * naming its rule), turn structure and values. */
 static void
 test_registry (void)
 {
@@ -47,7 +49,8 @@ test_registry (void)
     {
       const MuRuleset *rs = list[n];
 
-      g_assert_cmpstr (rs->id, ==, ids[n]);
+      if (n < G_N_ELEMENTS (ids))
+        g_assert_cmpstr (rs->id, ==, ids[n]);
       g_assert_true (mu_ruleset_find (rs->id) == rs);
       g_assert_nonnull (rs->name);
       g_assert_nonnull (rs->turns);
@@ -74,7 +77,7 @@ test_registry (void)
         g_assert_true (mu_ruleset_find_verb (rs, rs->verbs[i].verb) == &rs->verbs[i]);
       g_assert_true (strstr (all, rs->id) != NULL);
     }
-  g_assert_cmpuint (n, ==, G_N_ELEMENTS (ids));
+  g_assert_cmpuint (n, >=, G_N_ELEMENTS (ids));
   g_assert_null (mu_ruleset_find ("chess"));
   g_assert_true (mu_ruleset_find ("baa-hex")->board == MU_BOARD_HEX);
   g_assert_true (mu_ruleset_can_play (mu_ruleset_find ("baa-hex")));
@@ -219,9 +222,9 @@ test_markers (void)
 {
   static const char *const files[] = {
     "scenarios/first-manassas.muster", "scenarios/learning-blackburns-ford.muster",
-    "tests/fixtures/rules/rail.muster", "tests/fixtures/rules/fatigue.muster",
-    "tests/fixtures/rules/breach.muster", "tests/fixtures/rules/pinned.muster",
-    "tests/fixtures/rules/melee.muster", "tests/fixtures/rules/stack.muster",
+    "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/fatigue.muster",
+    "tests/fixtures/rules/baa-hex/breach.muster", "tests/fixtures/rules/baa-hex/pinned.muster",
+    "tests/fixtures/rules/baa-hex/melee.muster", "tests/fixtures/rules/baa-hex/stack.muster",
   };
   const MuRuleset *const *all = mu_ruleset_list ();
   const MuRuleset *rs = mu_ruleset_find ("baa-hex");

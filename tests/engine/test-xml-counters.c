@@ -483,7 +483,7 @@ test_certified_counters_are_valid (void)
 
   check_dir (&c, root, "scenarios", TRUE);
   check_dir (&c, root, "tests/fixtures/table", FALSE);
-  check_dir (&c, root, "tests/fixtures/rules", FALSE);
+  check_dir (&c, root, "tests/fixtures/rules/baa-hex", FALSE);
   check_dir (&c, root, "tests/fixtures/rules/baa-table", FALSE);
   check_dir (&c, root, "tests/fixtures/hostile", FALSE);
 

@@ -23,7 +23,7 @@ struct _BaaDay {
 static gboolean
 is_night_bound (const BaaMatch *m, int bound)
 {
-  return m->opt_night && baa_common_night_bound (&m->scenario->timeline, bound);
+  return m->opt_night && mu_rules_night_bound (&m->scenario->timeline, bound);
 }
 
 static void
@@ -200,7 +200,7 @@ side_has_arrivals (const BaaMatch *m, int side)
 void
 baa_bound_start (BaaMatch *m, GPtrArray *events)
 {
-  int minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
+  int minutes = mu_rules_bound_minutes (&m->scenario->timeline, m->bound);
   gboolean night = is_night_bound (m, m->bound);
   MuEvent *e;
 
@@ -477,7 +477,7 @@ day_withdraw_open (BaaMatch *m, int side, GPtrArray *events)
 
       if (answers->len == 0)
         continue;
-      baa_common_question (&q, &shown, N_("readdressing lines: %s moves one unit one hex away from "
+      mu_rules_question (&q, &shown, N_("readdressing lines: %s moves one unit one hex away from "
                                           "the enemy (choose UNIT HEX, BAA-DAY-2)"), m->side_id[s]);
       baa_decision_open_hexes (m, BAA_DECISION_DAY_WITHDRAW, s, q, shown, NULL, events);
       g_ptr_array_unref (m->pending.answers);

@@ -190,10 +190,10 @@ flinch_go (BaaMatch       *m,
    * flinches of the same unit in the round the attacking player chooses. */
   chooser = units[0]->flinches_this_round >= 1 ? attackers[0]->side : units[0]->side;
   if (n == 2)
-    baa_common_question (&question, &shown, N_("where do %s and %s flinch to?"),
+    mu_rules_question (&question, &shown, N_("where do %s and %s flinch to?"),
                          baa_unit_id (units[0]), baa_unit_id (units[1]));
   else
-    baa_common_question (&question, &shown, N_("where does %s flinch to?"), baa_unit_id (units[0]));
+    mu_rules_question (&question, &shown, N_("where does %s flinch to?"), baa_unit_id (units[0]));
   baa_decision_open_hexes (m, BAA_DECISION_FLINCH, chooser, question, shown, dests, events);
   m->pending.units[0] = units[0];
   m->pending.units[1] = n == 2 ? units[1] : NULL;

@@ -340,7 +340,7 @@ void          baa_unit_note_targeted    (BaaMatch *m, BaaUnit *u);
 /* Places a pinned marker (at most one, BAA-FLN-6). */
 void          baa_unit_pin              (BaaMatch *m, BaaUnit *u, GPtrArray *events);
 /* Opens a pending decision (takes ownership of hexes). Answers are the hex labels.
- * question is English (the event's text), shown translated (baa_common_question). */
+ * question is English (the event's text), shown translated (mu_rules_question). */
 void          baa_decision_open_hexes   (BaaMatch *m, BaaDecisionKind kind, int side,
                                          const char *question, const char *shown,
                                          GArray *hexes, GPtrArray *events);
@@ -351,6 +351,6 @@ MuEvent      *baa_event                 (BaaMatch *m, GPtrArray *events, const M
                                          const char *subject, const char *rule);
 
 /* Errors: sets MU_ERROR_ILLEGAL with "FORMAT (RULE)". Returns FALSE. */
-#define baa_refuse baa_common_refuse
+#define baa_refuse mu_rules_refuse
 
 G_END_DECLS

@@ -567,7 +567,7 @@ position (gpointer state, MuPosition *p)
           : NULL;
   p->phase_id = m->phase == 0 ? "bound-start" : m->phase == 13 ? "bound-end"
               : baa_phases[m->phase - 1].id;
-  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
+  p->minutes = mu_rules_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = m->phase >= 1 && m->phase <= 12 ? baa_phase_paths[m->phase - 1] : p->phase_id;
@@ -691,7 +691,7 @@ victory (gpointer state, MuResult *r)
   int score[BAA_SIDES];
 
   baa_score (m, score);
-  baa_common_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
+  mu_rules_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
                      m->victory_diff);
 }
 
@@ -701,7 +701,7 @@ check_invariants (gpointer state, GError **error)
   BaaMatch *m = state;
 
   if (m->event_failure)
-    return baa_common_invalid (error, "%s", m->event_failure);
+    return mu_rules_invalid (error, "%s", m->event_failure);
   return baa_check_invariants (m, FALSE, error);
 }
 
@@ -722,26 +722,26 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
     {
       counted++;
       if (u->def->strength < 1 || baa_unit_threshold (m, u) < 1)
-        return baa_common_invalid (error, "%s has no strength", u->def->id);
+        return mu_rules_invalid (error, "%s has no strength", u->def->id);
       if (u->status == BAA_UNIT_ACTIVE)
         {
           BaaUnit *here[4];
           if (!baa_hex_on_board (m, u->hex))
-            return baa_common_invalid (error, "%s is off the board while active", u->def->id);
+            return mu_rules_invalid (error, "%s is off the board while active", u->def->id);
           if (baa_hex_impassable (m, u->hex, u->def))
-            return baa_common_invalid (error, "%s stands on impassable ground at %s", u->def->id,
+            return mu_rules_invalid (error, "%s stands on impassable ground at %s", u->def->id,
                             baa_hex_label (m, u->hex));
           if (baa_units_at (m, u->hex, 1 - u->side, here, 4) > 0)
-            return baa_common_invalid (error, "%s shares %s with an enemy unit", u->def->id, baa_hex_label (m, u->hex));
+            return mu_rules_invalid (error, "%s shares %s with an enemy unit", u->def->id, baa_hex_label (m, u->hex));
           if (baa_units_at (m, u->hex, u->side, here, 4) > 2)
-            return baa_common_invalid (error, "more than 2 units at %s", baa_hex_label (m, u->hex));
+            return mu_rules_invalid (error, "more than 2 units at %s", baa_hex_label (m, u->hex));
           if (u->rest_streak < 0 || u->rest_streak > 4 || u->flinches_this_round < 0)
-            return baa_common_invalid (error, "%s has a bad counter", u->def->id);
+            return mu_rules_invalid (error, "%s has a bad counter", u->def->id);
           if (u->nic && u->has_orders)
-            return baa_common_invalid (error, "%s is NIC and has orders", u->def->id);
+            return mu_rules_invalid (error, "%s is NIC and has orders", u->def->id);
         }
       else if (u->pinned || u->nic || u->on_train)
-        return baa_common_invalid (error, "%s carries markers off the board", u->def->id);
+        return mu_rules_invalid (error, "%s carries markers off the board", u->def->id);
     }
   FOR_CDRS (m, c)
     {
@@ -749,10 +749,10 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
       if (c->status == BAA_CDR_ACTIVE)
         {
           if (!baa_hex_on_board (m, c->hex) || baa_hex_impassable (m, c->hex, c->def))
-            return baa_common_invalid (error, "%s stands on impassable ground", c->def->id);
+            return mu_rules_invalid (error, "%s stands on impassable ground", c->def->id);
           if (baa_units_at (m, c->hex, 1 - c->side, NULL, 0) > 0 && m->pending.kind != BAA_DECISION_EVADE &&
               !(mid_command && m->captor && mu_hex_equal (m->captor->hex, c->hex)))
-            return baa_common_invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
+            return mu_rules_invalid (error, "%s shares %s with an enemy unit", c->def->id, baa_hex_label (m, c->hex));
         }
     }
   {
@@ -764,7 +764,7 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
           expected++;
       }
     if (counted != expected)
-      return baa_common_invalid (error, "%u counters accounted for, %u in the order of battle", counted, expected);
+      return mu_rules_invalid (error, "%u counters accounted for, %u in the order of battle", counted, expected);
   }
   for (int s = 0; s < BAA_SIDES; s++)
     {
@@ -773,11 +773,11 @@ baa_check_invariants (BaaMatch *m, gboolean mid_command, GError **error)
         if (u->side == s && (u->status == BAA_UNIT_DISPERSED || u->status == BAA_UNIT_SURRENDERED))
           gone++;
       if (gone != m->dispersed_count[s])
-        return baa_common_invalid (error, "dispersal count of %s is %d, %d units are gone", m->side_id[s],
+        return mu_rules_invalid (error, "dispersal count of %s is %d, %d units are gone", m->side_id[s],
                         m->dispersed_count[s], gone);
     }
   if (m->phase < 0 || m->phase > 13 || m->bound > m->last_bound + 1)
-    return baa_common_invalid (error, "bad position: bound %d phase %d", m->bound, m->phase);
+    return mu_rules_invalid (error, "bad position: bound %d phase %d", m->bound, m->phase);
   return TRUE;
 }
 

@@ -687,7 +687,7 @@ baa_capture_continue (BaaMatch *m, GPtrArray *events)
           g_autofree char *q = NULL;
           g_autofree char *shown = NULL;
 
-          baa_common_question (&q, &shown, N_("%s evades capture: choose a hex"), c->def->id);
+          mu_rules_question (&q, &shown, N_("%s evades capture: choose a hex"), c->def->id);
           baa_decision_open_hexes (m, BAA_DECISION_EVADE, c->side, q, shown, g_steal_pointer (&hexes),
                                    events);
           m->pending.commander = c;

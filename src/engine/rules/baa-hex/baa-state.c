@@ -763,7 +763,7 @@ baa_event (BaaMatch    *m,
            const char  *subject,
            const char  *rule)
 {
-  return baa_common_event (events, kind, subject, rule, m->check_events, &m->event_failure,
+  return mu_rules_event (events, kind, subject, rule, m->check_events, &m->event_failure,
                            event_invariants, m);
 }
 

@@ -35,7 +35,7 @@ bat_day_morning (const BatMatch *m)
 {
   int b = m->scenario->timeline.darkness_bound + 1;
 
-  while (b < m->last_bound && baa_common_night_bound (&m->scenario->timeline, b))
+  while (b < m->last_bound && mu_rules_night_bound (&m->scenario->timeline, b))
     b++;
   return b;
 }

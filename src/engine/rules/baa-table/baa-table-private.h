@@ -314,7 +314,7 @@ void          bat_marker            (BatMatch *m, GPtrArray *events, gboolean pl
 const MuEventKindInfo *bat_formation_event_kind (void);
 MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
                                      const char *subject, const char *rule);
-#define bat_refuse baa_common_refuse   /* MU_ERROR_ILLEGAL, "FORMAT (RULE)" */
+#define bat_refuse mu_rules_refuse   /* MU_ERROR_ILLEGAL, "FORMAT (RULE)" */
 gboolean      bat_check_invariants  (BatMatch *m, GError **error);
 gboolean      bat_phase_has_choices (BatMatch *m);
 const char   *bat_phase_id          (int phase);

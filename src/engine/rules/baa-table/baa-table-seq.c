@@ -34,7 +34,7 @@ event_invariants (gpointer match, GError **error)
 MuEvent *
 bat_event (BatMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char *subject, const char *rule)
 {
-  return baa_common_event (events, kind, subject, rule, m->check_events, &m->event_failure,
+  return mu_rules_event (events, kind, subject, rule, m->check_events, &m->event_failure,
                            event_invariants, m);
 }
 
@@ -712,7 +712,7 @@ bound_start (BatMatch *m, GPtrArray *events)
   MuEvent *e = bat_event (m, events, mu_event_kind_info (MU_EVENT_BOUND), NULL, NULL);
 
   e->value = m->bound;
-  m->night = baa_common_night_bound (&m->scenario->timeline, m->bound);
+  m->night = mu_rules_night_bound (&m->scenario->timeline, m->bound);
   if (m->night)
     bat_event (m, events, &baa_ev_night, NULL, "BAT-FIRE-9")->value = 1;
   /* bat.reserves turns the scenario's reserves off (its marches are not

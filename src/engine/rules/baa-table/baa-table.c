@@ -259,7 +259,7 @@ position (gpointer state, MuPosition *p)
   p->phase = m->phase;
   p->side = (m->phase >= 1 && m->phase <= 12) || m->day_step ? m->side_id[m->active] : NULL;
   p->phase_id = bat_phase_id (m->phase);
-  p->minutes = baa_common_bound_minutes (&m->scenario->timeline, m->bound);
+  p->minutes = mu_rules_bound_minutes (&m->scenario->timeline, m->bound);
   p->night = m->night;
   p->finished = m->finished;
   p->path = bat_paths[CLAMP (m->phase, 0, 13)];
@@ -368,7 +368,7 @@ victory (gpointer state, MuResult *r)
   int score[BAT_SIDES];
 
   bat_score (m, score);
-  baa_common_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
+  mu_rules_result (r, m->side_id, score, m->finished, m->winner, m->victory_level,
                      m->victory_diff);
 }
 
@@ -388,31 +388,31 @@ bat_check_invariants (BatMatch *m, GError **error)
         n_units++;
     }
   if (m->units->len != n_units)
-    return baa_common_invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
+    return mu_rules_invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
   BAT_FOR_UNITS (m, u)
     {
       if (u->bases < 0 || u->bases > u->def->strength)
-        return baa_common_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
+        return mu_rules_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
       if (u->status == BAT_UNIT_ACTIVE && u->bases == 0)
-        return baa_common_invalid (error, "%s is on the table with no bases", u->def->id);
+        return mu_rules_invalid (error, "%s is on the table with no bases", u->def->id);
       if (u->status == BAT_UNIT_DISPERSED && u->bases != 0)
-        return baa_common_invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
+        return mu_rules_invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
       if (bat_unit_on_table (u) && u->n_stands != (guint) u->bases)
-        return baa_common_invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
+        return mu_rules_invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
       for (guint k = 0; bat_unit_on_table (u) && k < u->n_stands; k++)
         {
           MuPoint p = u->stands[k].centre;
           if (p.x < 0 || p.y < 0 || p.x > m->table->width || p.y > m->table->height)
-            return baa_common_invalid (error, "a stand of %s is off the table", u->def->id);
+            return mu_rules_invalid (error, "a stand of %s is off the table", u->def->id);
           if (bat_point_impassable (m, p))
-            return baa_common_invalid (error, "a stand of %s is on impassable ground", u->def->id);
+            return mu_rules_invalid (error, "a stand of %s is on impassable ground", u->def->id);
         }
       if (!bat_unit_on_table (u))
         continue;
       BAT_FOR_UNITS (m, o)
         if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
             mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
-          return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
+          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
       /* a commander's stand lies within half its width plus half its depth
        * of its centre: one whose circle is apart from the unit's cannot
        * overlap it */
@@ -420,7 +420,7 @@ bat_check_invariants (BatMatch *m, GError **error)
         if (c->status == BAT_CDR_ACTIVE &&
             bat_circles_within (u->bc, u->br, c->stand.centre, (fabs (c->stand.width) + fabs (c->stand.depth)) / 2, 0) &&
             mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
-          return baa_common_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
+          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
     }
   return TRUE;
 }
@@ -617,7 +617,7 @@ check_invariants (gpointer state, GError **error)
   BatMatch *m = state;
 
   if (m->event_failure)
-    return baa_common_invalid (error, "%s", m->event_failure);
+    return mu_rules_invalid (error, "%s", m->event_failure);
   return bat_check_invariants (m, error);
 }
 

@@ -10,9 +10,10 @@
  *     (BAA-OBJ-2, BAA-AMB-42; BAT-OBJ-2, BAT-AMB-29), ownership persists
  *     (BAA-OBJ-3, BAT-OBJ-3);
  *   - rest towards recovery from fatigue: four bounds (BAA-FAT-2, BAT-FAT-2);
- *   - whether a bound is a night bound (the scenario's timeline);
- *   - the grammar of task objectives' conditions (BAA-VIC-4, BAT-OBJ-5);
- *   - the result the engine shows, a refused command and a broken invariant.
+ *   - the grammar of task objectives' conditions (BAA-VIC-4, BAT-OBJ-5).
+ *
+ * What every ruleset writes the same way (refusals, events, questions,
+ * results, the timeline) is the engine's rules kit (mu-rules-kit.h).
  */
 #pragma once
 
@@ -20,6 +21,7 @@
 
 #include "mu-event.h"
 #include "mu-hex.h"
+#include "mu-rules-kit.h"
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
@@ -67,46 +69,6 @@ gboolean    baa_common_has_river_boat   (const MuScenario *s);
  * error at the unit's line, naming `rule`. */
 void        baa_common_check_river_boats (const MuScenario *s, const char *key, const char *rule,
                                           GPtrArray *problems);
-
-/* The time of day a bound starts at, in minutes after midnight (0..1439),
- * from the timeline's first bound, its time and minutes per bound. */
-int         baa_common_bound_minutes   (const MuTimeline *timeline, int bound);
-
-/* The timeline lists the bound as fought at night. */
-gboolean    baa_common_night_bound     (const MuTimeline *timeline, int bound);
-
-/* The result view (MuRuleset.victory): `score` and `side_id` are the two
- * sides'; `winner` a side index or BAA_COMMON_NONE; level and difference
- * are shown once the match is `finished`. */
-void        baa_common_result          (MuResult *r, const char *const *side_id, const int score[2],
-                                        gboolean finished, int winner, const char *level,
-                                        int difference);
-
-/* A decision's question twice, newly allocated: *question in English, for
- * the decision event (a stable --events line), and *shown through the
- * catalogue, as the player reads it. format is marked N_() where it is
- * written. */
-void        baa_common_question        (char **question, char **shown, const char *format, ...)
-                                        G_GNUC_PRINTF (3, 4);
-
-/* A refused command: MU_ERROR_ILLEGAL, "MESSAGE (RULE)" (just MESSAGE
- * without a rule). Returns FALSE. */
-gboolean    baa_common_refuse          (GError **error, const char *rule, const char *format, ...)
-                                        G_GNUC_PRINTF (3, 4);
-
-/* A new event with its rule. With `check` on (the simulator's per-event
- * check, MuRuleset.check_each_event) and no failure yet, `invariants` first
- * checks the state the events so far left; the first broken one is kept in
- * *failure, naming the event it came before. */
-MuEvent    *baa_common_event           (GPtrArray *events, const MuEventKindInfo *kind,
-                                        const char *subject, const char *rule, gboolean check,
-                                        char **failure,
-                                        gboolean (*invariants) (gpointer match, GError **error),
-                                        gpointer match);
-
-/* A broken invariant: MU_ERROR_FAILED, "invariant broken: MESSAGE".
- * Returns FALSE. */
-gboolean    baa_common_invalid         (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* Task objectives ------------------------------------------------------------ */
 

@@ -1,7 +1,12 @@
-/* test-baa-scripts.c: data-driven baa-hex rule probes
+/* test-rule-scripts.c: data-driven rule probes, for every ruleset
  *
- * Runs every tests/fixtures/rules/NAME.script. A script names its rule ids, a
- * scenario file (a .muster file beside it), forced dice, and then a list of
+ * Runs every tests/fixtures/rules/ID/NAME.script, where ID is the folder of
+ * a ruleset the registry knows (mu_ruleset_find), or test-table, the tests'
+ * own ruleset (test-table-rules.c). The folders are found, not listed: a
+ * new ruleset's scripts run once its folder exists, and a folder or a
+ * script of no known ruleset fails the run. A script plays the ruleset of
+ * its folder. It names its rule ids, a scenario file (a .muster file
+ * beside it), forced dice, and then a list of
  * steps checked in order:
  *
  *   rules BAA-MOV-4 BAA-AMB-8     the rule ids probed (required; names the test)
@@ -51,10 +56,10 @@
  * left out).
  *
  * '#' starts a comment line. Expectations are derived from the rules digest
- * (shared/rules/baa-hex.md, and for the scripts in baa-table/ baa-table.md),
- * not from the engine's output.
+ * of the folder's ruleset (shared/rules/ID.md), not from the engine's
+ * output.
  */
-#define G_LOG_DOMAIN "test-baa-scripts"
+#define G_LOG_DOMAIN "test-rule-scripts"
 
 #include "config.h"
 
@@ -73,7 +78,8 @@
 
 typedef struct {
   char *path;
-  char *name;
+  char *name;       /* ID/NAME.script */
+  char *ruleset;    /* ID, the folder */
 } Script;
 
 #define s_fail(...) \
@@ -348,6 +354,12 @@ run_script (gconstpointer data)
                       : mu_match_new (scenario, seed, dice ? (const int *) dice->data : NULL,
                                       dice ? dice->len : 0, &error);
           g_assert_no_error (error);
+          if (!g_str_equal (mu_match_get_ruleset (m)->id, sc->ruleset))
+            {
+              s_fail ("%s: plays %s, but is in the folder of %s", where,
+                      mu_match_get_ruleset (m)->id, sc->ruleset);
+              return;
+            }
         }
       if (g_str_has_prefix (line, "as "))
         {
@@ -565,6 +577,7 @@ free_script (gpointer p)
   Script *s = p;
   g_free (s->path);
   g_free (s->name);
+  g_free (s->ruleset);
   g_free (s);
 }
 
@@ -574,35 +587,49 @@ cmp_str (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* The scripts of fixtures/rules/ID/ for each folder ID, as "ID/NAME.script". */
+static void
+find_scripts (const char *dir,
+              GPtrArray  *names)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *n;
+
+  g_assert_nonnull (d);
+  while ((n = g_dir_read_name (d)))
+    {
+      g_autofree char *sub = g_build_filename (dir, n, NULL);
+      g_autoptr(GDir) sd = NULL;
+      const char *f;
+
+      if (!g_file_test (sub, G_FILE_TEST_IS_DIR))
+        {
+          /* a script here would belong to no ruleset and run nowhere */
+          if (g_str_has_suffix (n, ".script") || g_str_has_suffix (n, ".muster"))
+            g_error ("%s: rule scripts live in their ruleset's folder, %s/ID/", sub, dir);
+          continue;
+        }
+      if (!g_str_equal (n, test_table_ruleset.id) && mu_ruleset_find (n) == NULL)
+        g_error ("%s: no ruleset has the id “%s”", sub, n);
+      sd = g_dir_open (sub, 0, NULL);
+      g_assert_nonnull (sd);
+      while ((f = g_dir_read_name (sd)))
+        if (g_str_has_suffix (f, ".script"))
+          g_ptr_array_add (names, g_build_filename (n, f, NULL));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_autofree char *dir = NULL;
-  g_autoptr(GDir) d = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) scripts = g_ptr_array_new_with_free_func (free_script);
-  const char *n;
 
   g_test_init (&argc, &argv, NULL);
   /* G_TEST_SRCDIR is the tests/ directory (tests/meson.build) */
   dir = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", NULL);
-  d = g_dir_open (dir, 0, NULL);
-  g_assert_nonnull (d);
-  while ((n = g_dir_read_name (d)))
-    if (g_str_has_suffix (n, ".script"))
-      g_ptr_array_add (names, g_strdup (n));
-  /* the scripts of the tests' own table ruleset, and of baa-table */
-  for (guint k = 0; k < 2; k++)
-    {
-      const char *folder = k == 0 ? "test-table" : "baa-table";
-      g_autofree char *sub = g_build_filename (dir, folder, NULL);
-      g_autoptr(GDir) sd = g_dir_open (sub, 0, NULL);
-
-      g_assert_nonnull (sd);
-      while ((n = g_dir_read_name (sd)))
-        if (g_str_has_suffix (n, ".script"))
-          g_ptr_array_add (names, g_build_filename (folder, n, NULL));
-    }
+  find_scripts (dir, names);
   g_ptr_array_sort (names, cmp_str);
   g_assert_cmpuint (names->len, >, 0);
 
@@ -617,6 +644,7 @@ main (int argc, char **argv)
 
       s->path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
       s->name = g_strdup (g_ptr_array_index (names, i));
+      s->ruleset = g_path_get_dirname (s->name);
       g_assert_true (g_file_get_contents (s->path, &text, NULL, NULL));
       lines = g_strsplit (text, "\n", -1);
       for (guint j = 0; lines[j] && rules == NULL; j++)
@@ -628,7 +656,7 @@ main (int argc, char **argv)
       if (rules == NULL)
         g_error ("%s: no “rules” line", s->name);
       base = g_strndup (s->name, strlen (s->name) - strlen (".script"));
-      testpath = g_strdup_printf ("/engine/baa/scripts/%s/%s", base, rules);
+      testpath = g_strdup_printf ("/engine/rules/scripts/%s/%s", base, rules);
       g_test_add_data_func (testpath, s, run_script);
       g_ptr_array_add (scripts, s);
     }
