@@ -82,7 +82,7 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
   for (guint i = 0; i < legal->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (legal, i);
-      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
+      const MuVerbInfo *verb = mu_match_find_verb (m, mu_command_get_verb (c));
       guint flags = verb ? verb->flags : 0;
 
       if (flags & MU_VERB_END_STEP)
