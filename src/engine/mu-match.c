@@ -308,31 +308,37 @@ mu_match_apply (MuMatch          *m,
   g_return_val_if_fail (m != NULL && command != NULL, FALSE);
   before = m->events->len;
   mu_match_get_position (m, &pos);
+  /* a copy: the command may close the window that owns pos.awaited */
+  r.side = g_strdup (pos.awaited);
   if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
     {
       if (!apply_dice (m->dice, command, error))
-        return FALSE;
+        {
+          g_free (r.side);
+          return FALSE;
+        }
     }
   else
     {
       gboolean was_open = m->window != NULL;
+      gboolean reaction = window_awaits (m);
       gboolean passed;
 
       if (!route_command (m, m->state, command, &passed, m->events, error))
         {
           /* a refusal changes nothing: drop any event a ruleset might have added */
           g_ptr_array_set_size (m->events, before);
+          g_free (r.side);
           return FALSE;
         }
       if (passed)
         window_close (m);
-      else if (m->window && window_awaits (m))
+      else if (reaction)
         m->window->reactions++;
       window_update (m, command, was_open);
     }
   g_ptr_array_add (m->commands, mu_command_copy (command));
   r.first_event = before;
-  r.side = g_strdup (pos.awaited);
   g_array_append_val (m->records, r);
   if (events)
     for (guint i = before; i < m->events->len; i++)

@@ -22,6 +22,7 @@
 #include "test-react-rules.h"
 
 #include "mu-error.h"
+#include "mu-table-layout.h"
 
 #include <math.h>
 #include <string.h>
@@ -588,6 +589,15 @@ counters (gpointer data)
       v.pos = u->pos;
       v.strength = u->stands;
       v.markers = g_strdup (u->fired ? "fired" : "");
+      if (u->stands > 0)
+        {
+          /* laid out about the unit's point, for the board to draw */
+          MuStand stands[16];
+          guint n = mu_scenario_counter_stands (t->s, u->def, NULL, u->stands, u->pos.point,
+                                                u->pos.facing, stands, G_N_ELEMENTS (stands));
+
+          mu_counter_view_set_stands (&v, stands, n);
+        }
       g_array_append_val (t->views, v);
     }
   return t->views;
@@ -630,6 +640,23 @@ check_invariants (gpointer data, GError **error)
     }
   return TRUE;
 }
+
+/* Red's r1 and r2 face right, blue's b1, b2 and b3 left: r1 starts 10
+ * from b1 and 10.8 from b3, r2 14 from b2 and 11.7 from b3. */
+const char test_react_scenario[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"test-react\">\n"
+  "  <title>Reactions</title>\n"
+  "  <timeline bounds=\"2\" first-bound=\"1\" start=\"10:00\" minutes-per-bound=\"20\" dawn=\"05:00\" dusk=\"20:00\" days=\"1\"/>\n"
+  "  <table width=\"48\" height=\"48\" unit=\"in\" figure-scale=\"15mm\"/>\n"
+  "  <side id=\"red\" name=\"Red\" colour=\"#c03030\"/>\n"
+  "  <side id=\"blue\" name=\"Blue\" colour=\"#3060c0\"/>\n"
+  "  <unit id=\"r1\" side=\"red\" name=\"r1\" x=\"10\" y=\"20\" facing=\"90\" arm=\"infantry\" strength=\"2\"/>\n"
+  "  <unit id=\"r2\" side=\"red\" name=\"r2\" x=\"10\" y=\"30\" facing=\"90\" arm=\"infantry\" strength=\"2\"/>\n"
+  "  <unit id=\"b1\" side=\"blue\" name=\"b1\" x=\"20\" y=\"20\" facing=\"270\" arm=\"infantry\" strength=\"2\"/>\n"
+  "  <unit id=\"b2\" side=\"blue\" name=\"b2\" x=\"24\" y=\"30\" facing=\"270\" arm=\"infantry\" strength=\"2\"/>\n"
+  "  <unit id=\"b3\" side=\"blue\" name=\"b3\" x=\"20\" y=\"24\" facing=\"270\" arm=\"infantry\" strength=\"2\"/>\n"
+  "</scenario>\n";
 
 const MuRuleset test_react_ruleset = {
   .id = "test-react",

@@ -15,22 +15,6 @@
 #include "mu-scenario-xml.h"
 #include "test-react-rules.h"
 
-/* Red's r1 and r2 face right, blue's b1 and b2 left; r1 and b1 start 10
- * apart, the others out of range of every enemy. */
-static const char scenario_text[] =
-  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"test-react\">\n"
-  "  <title>Reactions</title>\n"
-  "  <timeline bounds=\"2\" first-bound=\"1\" start=\"10:00\" minutes-per-bound=\"20\" dawn=\"05:00\" dusk=\"20:00\" days=\"1\"/>\n"
-  "  <table width=\"48\" height=\"48\" unit=\"in\" figure-scale=\"15mm\"/>\n"
-  "  <side id=\"red\" name=\"Red\" colour=\"#c03030\"/>\n"
-  "  <side id=\"blue\" name=\"Blue\" colour=\"#3060c0\"/>\n"
-  "  <unit id=\"r1\" side=\"red\" name=\"r1\" x=\"10\" y=\"20\" facing=\"90\" arm=\"infantry\" strength=\"2\"/>\n"
-  "  <unit id=\"r2\" side=\"red\" name=\"r2\" x=\"10\" y=\"30\" facing=\"90\" arm=\"infantry\" strength=\"2\"/>\n"
-  "  <unit id=\"b1\" side=\"blue\" name=\"b1\" x=\"20\" y=\"20\" facing=\"270\" arm=\"infantry\" strength=\"2\"/>\n"
-  "  <unit id=\"b2\" side=\"blue\" name=\"b2\" x=\"24\" y=\"30\" facing=\"270\" arm=\"infantry\" strength=\"2\"/>\n"
-  "</scenario>\n";
-
 static MuScenario *
 load_scenario (void)
 {
@@ -39,7 +23,8 @@ load_scenario (void)
   MuScenario *s;
 
   mu_ruleset_register (&test_react_ruleset);
-  s = mu_scenario_load_data (scenario_text, strlen (scenario_text), "react.muster", problems, &error);
+  s = mu_scenario_load_data (test_react_scenario, strlen (test_react_scenario), "react.muster",
+                             problems, &error);
   for (guint i = 0; error && i < problems->len; i++)
     g_test_message ("%s", ((MuProblem *) g_ptr_array_index (problems, i))->message);
   g_assert_no_error (error);
@@ -187,7 +172,7 @@ test_read_number (void)
 static void
 test_window (void)
 {
-  const int dice[] = { 5, 2, 6 };
+  const int dice[] = { 5, 2, 2, 6 };
   g_autoptr(MuMatch) m = new_match (dice, G_N_ELEMENTS (dice));
   g_autofree char *line = NULL;
   g_autofree char *legal = NULL;
@@ -210,7 +195,7 @@ test_window (void)
   g_assert_cmpstr (line, ==, "reaction hold-fire side=blue after=\"choose 1.50\" subject=r1 "
                    "rule=QRS-AMB-41 given=0");
   legal = legal_text (m);
-  g_assert_cmpstr (legal, ==, "fire b1 r1\npass\n");
+  g_assert_cmpstr (legal, ==, "fire b1 r1\nfire b3 r1\npass\n");
   /* the active side waits; a reaction must be one the window allows */
   refused (m, "advance r2", "blue may react to “choose 1.50” or pass");
   refused (m, "end-phase", "is no reaction (QRS-AMB-41)");
@@ -243,18 +228,29 @@ test_window (void)
     g_assert_cmpuint (actions->len, ==, 1);
   }
 
-  /* b1 fires (a 5 hits); with no reaction left the window closes */
+  /* b1 fires (a 5 hits); the window stays open for b3 until blue passes */
   play (m, "fire b1 r1");
-  g_assert_null (mu_match_get_reaction (m));
+  g_assert_cmpint (g_array_index (mu_match_get_counters (m), MuCounterView, 0).strength, ==, 1);
+  g_assert_cmpstr (awaited (m), ==, "blue");
+  g_clear_pointer (&line, g_free);
+  line = last_state_line (m);
+  g_assert_cmpstr (line, ==, "reaction hold-fire side=blue after=\"choose 1.50\" subject=r1 "
+                   "rule=QRS-AMB-41 given=1");
+  g_clear_pointer (&legal, g_free);
+  legal = legal_text (m);
+  g_assert_cmpstr (legal, ==, "fire b3 r1\npass\n");
+  play (m, "pass");
   mu_match_get_position (m, &pos);
   g_assert_null (pos.reaction);
   g_assert_cmpstr (pos.awaited, ==, "red");
-  g_assert_cmpint (g_array_index (mu_match_get_counters (m), MuCounterView, 0).strength, ==, 1);
 
-  /* no one is left to react to r2: no window */
+  /* b3 holds fire at r2 (a 2 misses); with no reaction left the window closes */
   play (m, "advance r2");
   play (m, "choose 0.5");
+  g_assert_cmpstr (mu_match_get_reaction (m)->subject, ==, "r2");
+  play (m, "fire b3 r2");
   g_assert_null (mu_match_get_reaction (m));
+  g_assert_cmpstr (awaited (m), ==, "red");
   play (m, "end-phase");
 
   /* blue advances b2 to 10.5 of r2: red may hold fire and passes */
@@ -283,7 +279,7 @@ test_window (void)
   g_assert_cmpstr (legal, ==, "fire r2 b2\nchoose none\n");
   refused (m, "fire r1 b2", "is no answer to the decision “return-fire”");
   refused (m, "pass", "is no answer to the decision “return-fire”");
-  play (m, "fire r2 b2");
+  play (m, "fire r2 b2");   /* a 6 hits */
   g_assert_null (mu_match_get_pending (m));
   g_assert_cmpstr (awaited (m), ==, "blue");
   g_assert_cmpint (g_array_index (mu_match_get_counters (m), MuCounterView, 3).strength, ==, 1);
@@ -291,8 +287,8 @@ test_window (void)
 
 /* The commands of test_window, as a saved match holds them. */
 static const char *const window_script[] = {
-  "advance r1", "choose 1.5", "fire b1 r1", "advance r2", "choose 0.5", "end-phase",
-  "advance b2", "choose 3", "pass", "fire b2 r2", "fire r2 b2",
+  "advance r1", "choose 1.5", "fire b1 r1", "pass", "advance r2", "choose 0.5", "fire b3 r2",
+  "end-phase", "advance b2", "choose 3", "pass", "fire b2 r2", "fire r2 b2",
 };
 
 /* A saved match replays its windows: saved in the middle of one, it opens
@@ -300,7 +296,7 @@ static const char *const window_script[] = {
 static void
 test_save_replay (void)
 {
-  const int dice[] = { 5, 2, 6 };
+  const int dice[] = { 5, 2, 2, 6 };
   g_autoptr(MuMatch) m = new_match (dice, G_N_ELEMENTS (dice));
   g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func (g_free);
 
@@ -334,6 +330,9 @@ test_save_replay (void)
           g_assert_nonnull (strstr (state, "reaction hold-fire side=blue"));
           g_assert_cmpstr (mu_match_get_awaited (loaded), ==, "blue");
         }
+      if (n == 3)
+        g_assert_nonnull (strstr (state, "reaction hold-fire side=blue after=\"choose 1.50\" "
+                                  "subject=r1 rule=QRS-AMB-41 given=1\n"));
       if (n == G_N_ELEMENTS (window_script))
         g_assert_nonnull (strstr (data, "<command>pass</command>"));
     }
@@ -345,7 +344,7 @@ test_save_replay (void)
 static void
 test_simulate (void)
 {
-  guint windows = 0, reactions = 0, passes = 0, answers = 0, over = 0;
+  guint windows = 0, reactions = 0, passes = 0, answers = 0, over = 0, still_open = 0;
 
   for (guint64 seed = 1; seed <= 40; seed++)
     {
@@ -378,15 +377,26 @@ test_simulate (void)
             reactions++;
           if (d && d->kind == MU_ANSWER_COMMAND && g_str_equal (mu_command_get_verb (c), "fire"))
             answers++;
-          mu_match_apply (m, c, NULL, &error);
-          g_assert_no_error (error);
+          {
+            guint given = in_window ? w->reactions : 0;
+            gboolean reacted = in_window && !g_str_equal (mu_command_get_verb (c), "pass");
+
+            mu_match_apply (m, c, NULL, &error);
+            g_assert_no_error (error);
+            /* a reaction opens no window: one still open is the same, one more given */
+            if (reacted && mu_match_get_reaction (m) != NULL)
+              {
+                g_assert_cmpuint (mu_match_get_reaction (m)->reactions, ==, given + 1);
+                still_open++;
+              }
+          }
           mu_match_check_invariants (m, &error);
           g_assert_no_error (error);
         }
       over += mu_match_is_over (m);
     }
-  g_test_message ("40 matches: %u over, %u windows, %u reactions, %u passes, %u command answers",
-                  over, windows, reactions, passes, answers);
+  g_test_message ("40 matches: %u over, %u windows, %u reactions (%u leaving it open), %u passes, "
+                  "%u command answers", over, windows, reactions, still_open, passes, answers);
   g_assert_cmpuint (over, ==, 40);
   g_assert_cmpuint (windows, >, 0);
   g_assert_cmpuint (reactions, >, 0);
