@@ -321,7 +321,16 @@ static void
 end_phase (MusterMatchPage *self)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  MuMatch *match = muster_game_get_match (self->game);
 
+  /* in a reaction window the reacting side's part ends with the engine's pass */
+  if (mu_match_get_reaction (match) != NULL && mu_match_get_pending (match) == NULL)
+    {
+      g_autoptr(MuCommand) pass = mu_match_parse (match, "pass", NULL);
+
+      muster_match_page_play (self, pass);
+      return;
+    }
   /* the ruleset's verb that ends the current step */
   for (guint i = 0; i < ruleset->n_verbs; i++)
     if (ruleset->verbs[i].flags & MU_VERB_END_STEP)

@@ -1,6 +1,7 @@
 /* The match page with reactions, on the engine tests' own ruleset
  * (tests/engine/test-react-rules.c, registered here only): the hand-over
- * screen names the side that may react in the other's turn, a decimal
+ * screen names the side that may react in the other's turn, End Phase
+ * passes in it, a decimal
  * distance is answered with the decision's spin button in its steps, and a
  * decision answered by a command plays that command. With
  * MUSTER_SCREENSHOTS=DIR the test writes PNGs of the window. */
@@ -139,7 +140,11 @@ test_reaction_handover (void)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==,
                    "Blue may react in Red's turn — pass the computer");
   snap (window, "react-handover");
-  command (page, "pass");
+  /* End Phase ends the reacting side's part: it passes */
+  muster_match_page_dismiss_handover (page);
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.end-phase", NULL);
+  flush_events ();
+  g_assert_cmpstr (last_command (page), ==, "pass");
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "red");
   g_assert_nonnull (find_widget (GTK_WIDGET (page), GTK_TYPE_LABEL, "Red to play"));
 
