@@ -155,7 +155,7 @@ mu_match_free (MuMatch *m)
 
 static const MuVerbInfo engine_verbs[] = {
   { DICE_VERB, "N...", "TAB-19", 0, N_("needs the faces the players rolled, 1 to 6"), NULL },
-  { PASS_VERB, "", "TAB-20", MU_VERB_END_STEP, N_("takes nothing after it"),
+  { PASS_VERB, NULL, "TAB-20", MU_VERB_END_STEP, NULL,
     N_("Pass: no reaction") },
 };
 static const MuRuleset engine_rules = { .id = "the engine", .verbs = engine_verbs,

@@ -214,6 +214,22 @@ test_window (void)
     mu_check_clear (&check);
     g_assert_true (mu_match_check (m, pass, &check));
     mu_check_clear (&check);
+    /* pass is the engine's verb: it ends the reacting side's part, for the policy and people */
+    g_assert_true (mu_match_find_verb (m, "pass")->flags & MU_VERB_END_STEP);
+    g_assert_true (mu_match_find_verb (m, "fire")->flags & MU_VERB_REACTION);
+    {
+      g_autofree char *said = mu_match_describe_command (m, pass, NULL);
+
+      g_assert_cmpstr (said, ==, "Pass: no reaction");
+    }
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuCommand) bad = mu_match_parse (m, "pass now", &error);
+
+      g_assert_null (bad);
+      g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "pass takes no arguments"));
+    }
     g_assert_false (mu_match_check (m, advance, &check));
     mu_check_clear (&check);
   }
