@@ -193,10 +193,11 @@ route_command (const MuMatch *m, gpointer state, const MuCommand *command, gbool
   if (d && !mu_decision_accepts (d, command))
     {
       g_autofree char *line = mu_command_to_string (command);
+      g_autofree char *answers = d->answers ? g_strjoinv ("; ", (char **) d->answers) : g_strdup ("");
 
       g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                   _("“%s” is no answer to the decision “%s”: it is answered by one of its "
-                   "commands (%s)"), line, d->id, d->id);
+                   _("“%s” is no answer to the decision “%s”, which is answered by one of: %s"),
+                   line, d->id, answers);
       return FALSE;
     }
   if (g_str_equal (verb, PASS_VERB))

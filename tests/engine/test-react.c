@@ -293,7 +293,8 @@ test_window (void)
   g_clear_pointer (&legal, g_free);
   legal = legal_text (m);
   g_assert_cmpstr (legal, ==, "fire r2 b2\nchoose none\n");
-  refused (m, "fire r1 b2", "is no answer to the decision “return-fire”");
+  refused (m, "fire r1 b2", "“fire r1 b2” is no answer to the decision “return-fire”, which is "
+           "answered by one of: fire r2 b2; choose none");
   refused (m, "pass", "is no answer to the decision “return-fire”");
   play (m, "fire r2 b2");   /* a 6 hits */
   g_assert_null (mu_match_get_pending (m));
