@@ -418,6 +418,7 @@ test_simulate (void)
   g_assert_cmpuint (windows, >, 0);
   g_assert_cmpuint (reactions, >, 0);
   g_assert_cmpuint (answers, >, 0);
+  g_assert_cmpuint (passes, >, 0);
 }
 
 /* A ruleset that gives only part of the reaction functions is refused. */
