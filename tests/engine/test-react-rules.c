@@ -14,7 +14,10 @@
  * `choose none`), `end-phase`. After each completed advance the other side
  * may react (window "hold-fire"): `fire UNIT MOVER` by a unit that has not
  * fired this turn, with the mover within 12, or `pass`. A side with no
- * stands left loses; otherwise the match ends after the scenario's bounds. */
+ * stands left loses; otherwise the match ends after the scenario's bounds.
+ *
+ * Its rule id is its own, TEST-REACT-1: a shipped digest's id here would
+ * count as tested by the rule-id lint although its ruleset is not played. */
 #define G_LOG_DOMAIN "test-react-rules"
 
 #include "config.h"
@@ -54,7 +57,7 @@ typedef struct {
 
 static const MuStepInfo steps[] = {
   { "part", "Part", NULL, MU_STEP_ACTIVE_SIDE, MU_STEP_PER_SIDE, NULL, 0 },
-  { "hold-fire", "Hold fire", "QRS-AMB-41", MU_STEP_REACTING_SIDE, MU_STEP_PROCEDURE, NULL, 0 },
+  { "hold-fire", "Hold fire", "TEST-REACT-1", MU_STEP_REACTING_SIDE, MU_STEP_PROCEDURE, NULL, 0 },
 };
 
 static const MuTurnStructure turns = {
@@ -67,7 +70,7 @@ static const MuTurnStructure turns = {
 
 static const MuVerbInfo verbs[] = {
   { "advance", "UNIT", NULL, MU_VERB_MOVE, "needs one unit" },
-  { "fire", "UNIT TARGET", "QRS-AMB-41", MU_VERB_ATTACK | MU_VERB_REACTION, "needs a unit and a target" },
+  { "fire", "UNIT TARGET", "TEST-REACT-1", MU_VERB_ATTACK | MU_VERB_REACTION, "needs a unit and a target" },
   { "choose", "NUMBER | ANSWER", NULL, MU_VERB_ANSWER, "needs one answer" },
   { "end-phase", NULL, NULL, MU_VERB_END_STEP, NULL },
 };
@@ -490,7 +493,7 @@ reaction_window (gpointer data, const MuCommand *command, MuReactionWindow *wind
   window->id = g_strdup ("hold-fire");
   window->side = g_strdup (t->side_id[1 - t->moved->side]);
   window->subject = g_strdup (t->moved->def->id);
-  window->rule = g_strdup ("QRS-AMB-41");
+  window->rule = g_strdup ("TEST-REACT-1");
   return TRUE;
 }
 
@@ -529,10 +532,10 @@ react (gpointer data, const MuReactionWindow *window, const MuCommand *c, GPtrAr
   if (u == NULL || u->side != side_of (t, window->side) || u->stands == 0)
     return refuse (error, "%s has no unit %s to react with", window->side, mu_command_word (c, 0));
   if (g_strcmp0 (mu_command_word (c, 1), window->subject) != 0)
-    return refuse (error, "a hold fire is aimed at the unit that acted, %s (QRS-AMB-41)",
+    return refuse (error, "a hold fire is aimed at the unit that acted, %s (TEST-REACT-1)",
                    window->subject);
   if (!may_fire (u, target))
-    return refuse (error, "%s may not fire at %s now (QRS-AMB-41)", u->def->id, target->def->id);
+    return refuse (error, "%s may not fire at %s now (TEST-REACT-1)", u->def->id, target->def->id);
   resolve_fire (t, u, target, events);
   return TRUE;
 }

@@ -193,12 +193,12 @@ test_window (void)
   g_assert_cmpstr (mu_match_get_reaction (m)->subject, ==, "r1");
   line = last_state_line (m);
   g_assert_cmpstr (line, ==, "reaction hold-fire side=blue after=\"choose 1.50\" subject=r1 "
-                   "rule=QRS-AMB-41 given=0");
+                   "rule=TEST-REACT-1 given=0");
   legal = legal_text (m);
   g_assert_cmpstr (legal, ==, "fire b1 r1\nfire b3 r1\npass\n");
   /* the active side waits; a reaction must be one the window allows */
   refused (m, "advance r2", "blue may react to “choose 1.50” or pass");
-  refused (m, "end-phase", "is no reaction (QRS-AMB-41)");
+  refused (m, "end-phase", "is no reaction (TEST-REACT-1)");
   refused (m, "fire b2 r1", "b2 may not fire at r1 now");
   refused (m, "fire b1 r2", "aimed at the unit that acted, r1");
   /* red's advance was seen: red cannot take it back (TAB-19) */
@@ -251,7 +251,7 @@ test_window (void)
   g_clear_pointer (&line, g_free);
   line = last_state_line (m);
   g_assert_cmpstr (line, ==, "reaction hold-fire side=blue after=\"choose 1.50\" subject=r1 "
-                   "rule=QRS-AMB-41 given=1");
+                   "rule=TEST-REACT-1 given=1");
   g_clear_pointer (&legal, g_free);
   legal = legal_text (m);
   g_assert_cmpstr (legal, ==, "fire b3 r1\npass\n");
@@ -349,7 +349,7 @@ test_save_replay (void)
         }
       if (n == 3)
         g_assert_nonnull (strstr (state, "reaction hold-fire side=blue after=\"choose 1.50\" "
-                                  "subject=r1 rule=QRS-AMB-41 given=1\n"));
+                                  "subject=r1 rule=TEST-REACT-1 given=1\n"));
       if (n == G_N_ELEMENTS (window_script))
         g_assert_nonnull (strstr (data, "<command>pass</command>"));
     }
