@@ -5,6 +5,7 @@
 #include "mu-match.h"
 
 #include "mu-error.h"
+#include "mu-match-react.h"
 #include "mu-scenario-xml.h"
 
 #include <glib/gi18n-lib.h>
@@ -146,98 +147,6 @@ mu_match_free (MuMatch *m)
   g_free (m);
 }
 
-/* The engine's own verbs. dice: dice the players rolled at the table,
- * used next (before the generator), recorded in the command list so that
- * a replay consumes them at the same point. pass: the reacting side
- * closes a reaction window. */
-#define DICE_VERB "dice"
-#define PASS_VERB "pass"
-
-static const MuVerbInfo engine_verbs[] = {
-  { DICE_VERB, "N...", "TAB-19", 0, N_("needs the faces the players rolled, 1 to 6"), NULL },
-  { PASS_VERB, NULL, "TAB-20", MU_VERB_END_STEP, NULL,
-    N_("Pass: no reaction") },
-};
-static const MuRuleset engine_rules = { .id = "the engine", .verbs = engine_verbs,
-                                        .n_verbs = G_N_ELEMENTS (engine_verbs) };
-
-const MuVerbInfo *
-mu_match_find_verb (const MuMatch *m,
-                    const char    *verb)
-{
-  const MuVerbInfo *info = mu_ruleset_find_verb (&engine_rules, verb);
-
-  g_return_val_if_fail (m != NULL, NULL);
-  return info ? info : mu_ruleset_find_verb (m->ruleset, verb);
-}
-
-/* The window is open to reactions now: no decision is pending in it. */
-static gboolean
-window_awaits (const MuMatch *m)
-{
-  return m->window != NULL && m->ruleset->pending (m->state) == NULL;
-}
-
-/* Applies a command to state (the match's, or a copy for the dry run) by
- * the window's protocol: while it awaits a reaction, `pass` (*passed set)
- * or a reaction; otherwise the ruleset's apply, `pass` refused. A
- * MU_ANSWER_COMMAND decision takes only its answers. */
-static gboolean
-route_command (const MuMatch *m, gpointer state, const MuCommand *command, gboolean *passed,
-               GPtrArray *events, GError **error)
-{
-  const char *verb = mu_command_get_verb (command);
-  const MuDecision *d = m->ruleset->pending (state);
-
-  *passed = FALSE;
-  if (d && !mu_decision_accepts (d, command))
-    {
-      g_autofree char *line = mu_command_to_string (command);
-      g_autofree char *answers = d->answers ? g_strjoinv ("; ", (char **) d->answers) : g_strdup ("");
-
-      g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                   _("“%s” is no answer to the decision “%s”, which is answered by one of: %s"),
-                   line, d->id, answers);
-      return FALSE;
-    }
-  if (g_str_equal (verb, PASS_VERB))
-    {
-      if (m->window == NULL || d != NULL)
-        {
-          g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                       _("there is nothing to pass: pass closes a reaction window (TAB-20)"));
-          return FALSE;
-        }
-      *passed = TRUE;
-      return TRUE;
-    }
-  if (m->window && d == NULL)
-    {
-      const MuVerbInfo *info = mu_ruleset_find_verb (m->ruleset, verb);
-
-      if (info == NULL || !(info->flags & MU_VERB_REACTION))
-        {
-          g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
-                       _("%s may react to “%s” or pass; “%s” is no reaction (%s)"),
-                       m->window->side, m->window->trigger, verb,
-                       m->window->rule ? m->window->rule : "TAB-20");
-          return FALSE;
-        }
-      return m->ruleset->react (state, m->window, command, events, error);
-    }
-  return m->ruleset->apply (state, command, events, error);
-}
-
-/* The reactions open to the window's side now, pass last (of MuCommand*). */
-static GPtrArray *
-window_legal (const MuMatch *m)
-{
-  GPtrArray *legal = m->ruleset->reactions (m->state, m->window);
-
-  g_ptr_array_add (legal, mu_command_new (PASS_VERB));
-  return legal;
-}
-
 /* After a command: closes the window when its side has no reaction left,
  * or opens one when the ruleset says the command calls for it. */
 static void
@@ -311,7 +220,7 @@ mu_match_apply (MuMatch          *m,
   mu_match_get_position (m, &pos);
   /* a copy: the command may close the window that owns pos.awaited */
   r.side = g_strdup (pos.awaited);
-  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+  if (g_strcmp0 (mu_command_get_verb (command), MU_MATCH_DICE_VERB) == 0)
     {
       if (!apply_dice (m->dice, command, error))
         {
@@ -322,10 +231,10 @@ mu_match_apply (MuMatch          *m,
   else
     {
       gboolean was_open = m->window != NULL;
-      gboolean reaction = window_awaits (m);
+      gboolean reaction = mu_match_window_awaits (m);
       gboolean passed;
 
-      if (!route_command (m, m->state, command, &passed, m->events, error))
+      if (!mu_match_route_command (m, m->state, command, &passed, m->events, error))
         {
           /* a refusal changes nothing: drop any event a ruleset might have added */
           g_ptr_array_set_size (m->events, before);
@@ -353,7 +262,7 @@ mu_match_enter_dice (MuMatch    *m,
                      guint       n,
                      GError    **error)
 {
-  g_autoptr(MuCommand) c = mu_command_new (DICE_VERB);
+  g_autoptr(MuCommand) c = mu_command_new (MU_MATCH_DICE_VERB);
 
   g_return_val_if_fail (m != NULL, FALSE);
   for (guint i = 0; i < n; i++)
@@ -372,8 +281,8 @@ mu_match_parse (const MuMatch  *m,
   {
     g_auto(GStrv) w = g_strsplit_set (line ? line : "", " \t", 2);
 
-    if (w[0] && mu_ruleset_find_verb (&engine_rules, g_strstrip (w[0])))
-      return mu_command_parse (&engine_rules, line, error);
+    if (w[0] && mu_ruleset_find_verb (mu_match_engine_verbs (), g_strstrip (w[0])))
+      return mu_command_parse (mu_match_engine_verbs (), line, error);
   }
   c = mu_command_parse (m->ruleset, line, error);
   if (c && !mu_command_fits (c, m->scenario, error))
@@ -528,10 +437,10 @@ check_on_copy (const MuMatch *m, const MuCommand *command, const int *faces, gui
 
   if (n_faces > 0)
     mu_dice_force (dice, faces, n_faces);
-  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+  if (g_strcmp0 (mu_command_get_verb (command), MU_MATCH_DICE_VERB) == 0)
     return apply_dice (dice, command, error);
   state = m->ruleset->state_copy (m->state, dice);
-  ok = route_command (m, state, command, &passed, events, error);
+  ok = mu_match_route_command (m, state, command, &passed, events, error);
   m->ruleset->state_free (state);
   return ok;
 }
@@ -687,7 +596,7 @@ mu_match_legal_actions (const MuMatch *m,
   GPtrArray *out;
 
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  if (m->ruleset->legal_actions && !window_awaits (m))
+  if (m->ruleset->legal_actions && !mu_match_window_awaits (m))
     return m->ruleset->legal_actions (m->state, counter);
   all = mu_match_legal_commands (m);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
@@ -713,7 +622,7 @@ mu_match_legal_moves (const MuMatch *m,
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   /* a reaction moves nothing the board's move tool could drag */
-  if (window_awaits (m))
+  if (mu_match_window_awaits (m))
     return g_array_new (FALSE, FALSE, sizeof (MuPos));
   return m->ruleset->legal_moves (m->state, counter);
 }
@@ -723,7 +632,7 @@ mu_match_legal_region (const MuMatch *m,
                        const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  if (m->ruleset->legal_region == NULL || window_awaits (m))
+  if (m->ruleset->legal_region == NULL || mu_match_window_awaits (m))
     return NULL;
   return m->ruleset->legal_region (m->state, counter);
 }
@@ -746,35 +655,13 @@ mu_match_policy_hint (const MuMatch *m,
   return NULL;
 }
 
-/* In a window: the counters the counter's attacking reactions name after it. */
-static GPtrArray *
-window_targets (const MuMatch *m, const char *counter)
-{
-  g_autoptr(GPtrArray) legal = m->ruleset->reactions (m->state, m->window);
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < legal->len; i++)
-    {
-      const MuCommand *c = g_ptr_array_index (legal, i);
-      const MuVerbInfo *v = mu_ruleset_find_verb (m->ruleset, mu_command_get_verb (c));
-
-      if (v == NULL || !(v->flags & MU_VERB_ATTACK) || g_strcmp0 (mu_command_word (c, 0), counter) != 0)
-        continue;
-      for (guint k = 1; k < mu_command_n_args (c); k++)
-        if (mu_command_word (c, k) &&
-            !g_ptr_array_find_with_equal_func (out, mu_command_word (c, k), g_str_equal, NULL))
-          g_ptr_array_add (out, g_strdup (mu_command_word (c, k)));
-    }
-  return out;
-}
-
 GPtrArray *
 mu_match_legal_targets (const MuMatch *m,
                         const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  if (window_awaits (m))
-    return window_targets (m, counter);
+  if (mu_match_window_awaits (m))
+    return mu_match_window_targets (m, counter);
   return m->ruleset->legal_targets (m->state, counter);
 }
 
@@ -880,7 +767,7 @@ mu_match_get_position (const MuMatch *m, MuPosition *position)
   if (m->window)
     {
       position->reaction = m->window->id;
-      if (window_awaits (m))
+      if (mu_match_window_awaits (m))
         position->awaited = m->window->side;
     }
 }
@@ -976,8 +863,8 @@ mu_match_is_over (const MuMatch *m)
 GPtrArray *
 mu_match_legal_commands (const MuMatch *m)
 {
-  if (window_awaits (m))
-    return window_legal (m);
+  if (mu_match_window_awaits (m))
+    return mu_match_window_legal (m);
   return m->ruleset->legal_commands (m->state);
 }
 
@@ -996,32 +883,11 @@ mu_match_check_invariants (const MuMatch *m, GError **error)
   return m->ruleset->check_invariants (m->state, error);
 }
 
-/* The --state line of the open window, after the ruleset's lines:
- * reaction ID side=SIDE after="TRIGGER" [subject=ID] [rule=RULE] given=N */
-static char *
-with_reaction (const MuMatch *m, char *text)
-{
-  GString *s;
-
-  if (m->window == NULL)
-    return text;
-  s = g_string_new (text);
-  g_free (text);
-  g_string_append_printf (s, "reaction %s side=%s after=\"%s\"", m->window->id, m->window->side,
-                          m->window->trigger);
-  if (m->window->subject)
-    g_string_append_printf (s, " subject=%s", m->window->subject);
-  if (m->window->rule)
-    g_string_append_printf (s, " rule=%s", m->window->rule);
-  g_string_append_printf (s, " given=%u\n", m->window->reactions);
-  return g_string_free (s, FALSE);
-}
-
 char *
 mu_match_format_state_for (const MuMatch *m,
                            const char    *side)
 {
-  return with_reaction (m, mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side));
+  return mu_match_window_state_lines (m, mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side));
 }
 
 char *
@@ -1029,14 +895,14 @@ mu_match_format_state_full (const MuMatch *m,
                             const char    *side,
                             MuStateFlags   flags)
 {
-  return with_reaction (m, mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side,
+  return mu_match_window_state_lines (m, mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side,
                                                          flags));
 }
 
 char *
 mu_match_format_state (const MuMatch *m)
 {
-  return with_reaction (m, mu_ruleset_format_state (m->ruleset, m->state, m->scenario));
+  return mu_match_window_state_lines (m, mu_ruleset_format_state (m->ruleset, m->state, m->scenario));
 }
 
 char *
