@@ -80,7 +80,9 @@ on_answer_clicked (GtkButton       *button,
                    MusterMatchPage *self)
 {
   const char *answer = g_object_get_data (G_OBJECT (button), "answer");
-  g_autofree char *line = g_strdup_printf ("choose %s", answer);
+  /* a decision of kind command is answered by the command line itself */
+  g_autofree char *line = g_object_get_data (G_OBJECT (button), "command")
+                        ? g_strdup (answer) : g_strdup_printf ("choose %s", answer);
 
   muster_match_page_play_line (self, line);
 }
@@ -103,7 +105,12 @@ on_number_clicked (GtkButton       *button,
                    MusterMatchPage *self)
 {
   GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
-  g_autofree char *line = g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  /* a decimal answer (a step such as 0.5 in) in the command text's form */
+  g_autofree char *line = gtk_spin_button_get_digits (spin) > 0
+                        ? g_strdup_printf ("choose %s", g_ascii_formatd (number, sizeof number, "%.2f",
+                                                                         gtk_spin_button_get_value (spin)))
+                        : g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
 
   muster_match_page_play_line (self, line);
 }
@@ -140,8 +147,12 @@ update_decision (MusterMatchPage *self)
     {
     case MU_ANSWER_NUMBER:
       {
-        GtkWidget *spin = gtk_spin_button_new_with_range (d->min, d->max, 1);
+        GtkWidget *spin = d->step > 0 ? gtk_spin_button_new_with_range (d->low, d->high, d->step)
+                                      : gtk_spin_button_new_with_range (d->min, d->max, 1);
         GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
+
+        if (d->step > 0)
+          gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
 
         gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                         _("Number"), -1);
@@ -168,7 +179,13 @@ update_decision (MusterMatchPage *self)
       break;
     default:
       for (guint i = 0; d->answers && d->answers[i]; i++)
-        gtk_box_append (GTK_BOX (self->decision_box), answer_button (self, d->answers[i]));
+        {
+          GtkWidget *button = answer_button (self, d->answers[i]);
+
+          if (d->kind == MU_ANSWER_COMMAND)
+            g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
+          gtk_box_append (GTK_BOX (self->decision_box), button);
+        }
       break;
     }
 }
@@ -304,7 +321,16 @@ static void
 end_phase (MusterMatchPage *self)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  MuMatch *match = muster_game_get_match (self->game);
 
+  /* in a reaction window the reacting side's part ends with the engine's pass */
+  if (mu_match_get_reaction (match) != NULL && mu_match_get_pending (match) == NULL)
+    {
+      g_autoptr(MuCommand) pass = mu_match_parse (match, "pass", NULL);
+
+      muster_match_page_play (self, pass);
+      return;
+    }
   /* the ruleset's verb that ends the current step */
   for (guint i = 0; i < ruleset->n_verbs; i++)
     if (ruleset->verbs[i].flags & MU_VERB_END_STEP)

@@ -215,7 +215,17 @@ show_handover (MusterMatchPage *self,
                const char      *side)
 {
   const char *name = muster_match_page_side_name (self, side);
-  g_autofree char *title = g_strdup_printf (_("%s to play — pass the computer"), name);
+  MuPosition pos;
+  g_autofree char *title = NULL;
+
+  /* a reaction window: the side that is not active acts in the other's turn */
+  mu_match_get_position (muster_game_get_match (self->game), &pos);
+  if (pos.reaction != NULL && pos.side != NULL && g_strcmp0 (side, pos.side) != 0)
+    /* Translators: the first %s is the side that may react, the second the active side */
+    title = g_strdup_printf (_("%s may react in %s's turn — pass the computer"), name,
+                             muster_match_page_side_name (self, pos.side));
+  else
+    title = g_strdup_printf (_("%s to play — pass the computer"), name);
   g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
 
   g_free (self->handover_side);

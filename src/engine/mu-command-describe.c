@@ -203,7 +203,7 @@ mu_match_describe_command (const MuMatch   *match,
   g_return_val_if_fail (command != NULL, NULL);
 
   scenario = mu_match_get_scenario (match);
-  verb = mu_ruleset_find_verb (mu_match_get_ruleset (match), mu_command_get_verb (command));
+  verb = mu_match_find_verb (match, mu_command_get_verb (command));
   if (sentence == NULL && verb != NULL)
     sentence = verb->sentence;
   s = g_string_new (NULL);

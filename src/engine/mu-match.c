@@ -5,6 +5,7 @@
 #include "mu-match.h"
 
 #include "mu-error.h"
+#include "mu-match-react.h"
 #include "mu-scenario-xml.h"
 
 #include <glib/gi18n-lib.h>
@@ -32,6 +33,10 @@ struct _MuMatch {
   GPtrArray *commands;   /* of MuCommand* */
   GPtrArray *events;     /* of MuEvent* */
   GArray *records;       /* of Record, one per command */
+  /* The reaction window open now (MuRuleset.reaction_window), NULL when
+   * none is: the match's, not the ruleset's, so every ruleset gets the
+   * same protocol (reactions, pass, position, --state line). */
+  MuReactionWindow *window;
 };
 
 static gboolean
@@ -45,8 +50,17 @@ match_start (MuMatch *m, GError **error)
 }
 
 static void
+window_close (MuMatch *m)
+{
+  if (m->window)
+    mu_reaction_window_clear (m->window);
+  g_clear_pointer (&m->window, g_free);
+}
+
+static void
 match_stop (MuMatch *m)
 {
+  window_close (m);
   if (m->state)
     m->ruleset->state_free (m->state);
   m->state = NULL;
@@ -92,6 +106,13 @@ mu_match_new_with_ruleset (const MuRuleset  *rs,
                    "but does not play them"), rs->id);
       return NULL;
     }
+  if ((rs->reaction_window != NULL) != (rs->reactions != NULL) ||
+      (rs->reactions != NULL) != (rs->react != NULL))
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                   "ruleset “%s” gives only part of reaction_window, reactions and react", rs->id);
+      return NULL;
+    }
   for (guint i = 0; i < n_forced; i++)
     if (forced[i] < 1 || forced[i] > 6)
       {
@@ -126,10 +147,37 @@ mu_match_free (MuMatch *m)
   g_free (m);
 }
 
-/* The engine's own verb: dice the players rolled at the table, used next
- * (before the generator), recorded in the command list so that a replay
- * consumes them at the same point. */
-#define DICE_VERB "dice"
+/* After a command: closes the window when its side has no reaction left,
+ * or opens one when the ruleset says the command calls for it. */
+static void
+window_update (MuMatch *m, const MuCommand *command, gboolean was_open)
+{
+  if (m->ruleset->reaction_window == NULL || m->ruleset->pending (m->state) != NULL)
+    return;
+  if (m->window == NULL && !was_open)
+    {
+      MuPosition pos;
+      MuReactionWindow w = { 0 };
+
+      m->ruleset->position (m->state, &pos);
+      if (pos.finished || !m->ruleset->reaction_window (m->state, command, &w))
+        {
+          mu_reaction_window_clear (&w);
+          return;
+        }
+      g_return_if_fail (w.id != NULL && w.side != NULL);
+      g_free (w.trigger);
+      w.trigger = mu_command_to_string (command);
+      m->window = g_memdup2 (&w, sizeof w);
+    }
+  if (m->window)
+    {
+      g_autoptr(GPtrArray) reactions = m->ruleset->reactions (m->state, m->window);
+
+      if (reactions->len == 0)
+        window_close (m);
+    }
+}
 
 static gboolean
 apply_dice (MuDice *dice, const MuCommand *command, GError **error)
@@ -170,20 +218,37 @@ mu_match_apply (MuMatch          *m,
   g_return_val_if_fail (m != NULL && command != NULL, FALSE);
   before = m->events->len;
   mu_match_get_position (m, &pos);
-  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+  /* a copy: the command may close the window that owns pos.awaited */
+  r.side = g_strdup (pos.awaited);
+  if (g_strcmp0 (mu_command_get_verb (command), MU_MATCH_DICE_VERB) == 0)
     {
       if (!apply_dice (m->dice, command, error))
-        return FALSE;
+        {
+          g_free (r.side);
+          return FALSE;
+        }
     }
-  else if (!m->ruleset->apply (m->state, command, m->events, error))
+  else
     {
-      /* a refusal changes nothing: drop any event a ruleset might have added */
-      g_ptr_array_set_size (m->events, before);
-      return FALSE;
+      gboolean was_open = m->window != NULL;
+      gboolean reaction = mu_match_window_awaits (m);
+      gboolean passed;
+
+      if (!mu_match_route_command (m, m->state, command, &passed, m->events, error))
+        {
+          /* a refusal changes nothing: drop any event a ruleset might have added */
+          g_ptr_array_set_size (m->events, before);
+          g_free (r.side);
+          return FALSE;
+        }
+      if (passed)
+        window_close (m);
+      else if (reaction)
+        m->window->reactions++;
+      window_update (m, command, was_open);
     }
   g_ptr_array_add (m->commands, mu_command_copy (command));
   r.first_event = before;
-  r.side = g_strdup (pos.awaited);
   g_array_append_val (m->records, r);
   if (events)
     for (guint i = before; i < m->events->len; i++)
@@ -197,7 +262,7 @@ mu_match_enter_dice (MuMatch    *m,
                      guint       n,
                      GError    **error)
 {
-  g_autoptr(MuCommand) c = mu_command_new (DICE_VERB);
+  g_autoptr(MuCommand) c = mu_command_new (MU_MATCH_DICE_VERB);
 
   g_return_val_if_fail (m != NULL, FALSE);
   for (guint i = 0; i < n; i++)
@@ -216,14 +281,8 @@ mu_match_parse (const MuMatch  *m,
   {
     g_auto(GStrv) w = g_strsplit_set (line ? line : "", " \t", 2);
 
-    if (w[0] && g_str_equal (g_strstrip (w[0]), DICE_VERB))
-      {
-        static const MuVerbInfo dice_verb = { DICE_VERB, "N...", "TAB-19", 0,
-                                              N_("needs the faces the players rolled, 1 to 6") };
-        static const MuRuleset dice_rules = { .id = "the engine", .verbs = &dice_verb, .n_verbs = 1 };
-
-        return mu_command_parse (&dice_rules, line, error);
-      }
+    if (w[0] && mu_ruleset_find_verb (mu_match_engine_verbs (), g_strstrip (w[0])))
+      return mu_command_parse (mu_match_engine_verbs (), line, error);
   }
   c = mu_command_parse (m->ruleset, line, error);
   if (c && !mu_command_fits (c, m->scenario, error))
@@ -374,14 +433,14 @@ check_on_copy (const MuMatch *m, const MuCommand *command, const int *faces, gui
 {
   g_autoptr(MuDice) dice = mu_dice_copy (m->dice);
   gpointer state;
-  gboolean ok;
+  gboolean ok, passed;
 
   if (n_faces > 0)
     mu_dice_force (dice, faces, n_faces);
-  if (g_strcmp0 (mu_command_get_verb (command), DICE_VERB) == 0)
+  if (g_strcmp0 (mu_command_get_verb (command), MU_MATCH_DICE_VERB) == 0)
     return apply_dice (dice, command, error);
   state = m->ruleset->state_copy (m->state, dice);
-  ok = m->ruleset->apply (state, command, events, error);
+  ok = mu_match_route_command (m, state, command, &passed, events, error);
   m->ruleset->state_free (state);
   return ok;
 }
@@ -497,7 +556,7 @@ mu_match_get_outstanding (const MuMatch *m)
   gboolean can_end = FALSE;
 
   g_return_val_if_fail (m != NULL, todo);
-  if (mu_match_is_over (m) || mu_match_get_pending (m) != NULL)
+  if (mu_match_is_over (m) || mu_match_get_pending (m) != NULL || m->window != NULL)
     return todo;
   /* the ruleset's own account, when it gives one, says what is compulsory */
   if (m->ruleset->outstanding)
@@ -537,7 +596,7 @@ mu_match_legal_actions (const MuMatch *m,
   GPtrArray *out;
 
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  if (m->ruleset->legal_actions)
+  if (m->ruleset->legal_actions && !mu_match_window_awaits (m))
     return m->ruleset->legal_actions (m->state, counter);
   all = mu_match_legal_commands (m);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
@@ -562,6 +621,9 @@ mu_match_legal_moves (const MuMatch *m,
                       const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  /* a reaction moves nothing the board's move tool could drag */
+  if (mu_match_window_awaits (m))
+    return g_array_new (FALSE, FALSE, sizeof (MuPos));
   return m->ruleset->legal_moves (m->state, counter);
 }
 
@@ -570,7 +632,7 @@ mu_match_legal_region (const MuMatch *m,
                        const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  if (m->ruleset->legal_region == NULL)
+  if (m->ruleset->legal_region == NULL || mu_match_window_awaits (m))
     return NULL;
   return m->ruleset->legal_region (m->state, counter);
 }
@@ -598,6 +660,8 @@ mu_match_legal_targets (const MuMatch *m,
                         const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
+  if (mu_match_window_awaits (m))
+    return mu_match_window_targets (m, counter);
   return m->ruleset->legal_targets (m->state, counter);
 }
 
@@ -697,7 +761,22 @@ gpointer mu_match_get_state (const MuMatch *m) { return m->state; }
 void
 mu_match_get_position (const MuMatch *m, MuPosition *position)
 {
+  *position = (MuPosition) { 0 };
   m->ruleset->position (m->state, position);
+  position->reaction = NULL;
+  if (m->window)
+    {
+      position->reaction = m->window->id;
+      if (mu_match_window_awaits (m))
+        position->awaited = m->window->side;
+    }
+}
+
+const MuReactionWindow *
+mu_match_get_reaction (const MuMatch *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  return m->window;
 }
 
 const MuDecision *
@@ -784,6 +863,8 @@ mu_match_is_over (const MuMatch *m)
 GPtrArray *
 mu_match_legal_commands (const MuMatch *m)
 {
+  if (mu_match_window_awaits (m))
+    return mu_match_window_legal (m);
   return m->ruleset->legal_commands (m->state);
 }
 
@@ -806,7 +887,7 @@ char *
 mu_match_format_state_for (const MuMatch *m,
                            const char    *side)
 {
-  return mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side);
+  return mu_match_window_state_lines (m, mu_ruleset_format_state_for (m->ruleset, m->state, m->scenario, side));
 }
 
 char *
@@ -814,13 +895,14 @@ mu_match_format_state_full (const MuMatch *m,
                             const char    *side,
                             MuStateFlags   flags)
 {
-  return mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side, flags);
+  return mu_match_window_state_lines (m, mu_ruleset_format_state_full (m->ruleset, m->state, m->scenario, side,
+                                                         flags));
 }
 
 char *
 mu_match_format_state (const MuMatch *m)
 {
-  return mu_ruleset_format_state (m->ruleset, m->state, m->scenario);
+  return mu_match_window_state_lines (m, mu_ruleset_format_state (m->ruleset, m->state, m->scenario));
 }
 
 char *

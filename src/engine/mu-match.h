@@ -139,6 +139,14 @@ gboolean           mu_match_line_of_sight    (const MuMatch *match, const char *
  * élan, chaos) for a side or counter; FALSE when there is none. */
 gboolean           mu_match_get_resource     (const MuMatch *match, const char *resource,
                                               const char *owner, int *value);
+/* The reaction window open now (see MuReactionWindow in mu-ruleset.h),
+ * owned by the match; NULL when none is. While it is open and no decision
+ * is pending, the window's side is awaited, legal_commands lists its
+ * reactions and `pass`, and --state ends with its "reaction" line. */
+const MuReactionWindow *mu_match_get_reaction (const MuMatch *match);
+/* The verb's declaration: the engine's own (`dice`, `pass`), else the
+ * ruleset's; NULL when neither has it. */
+const MuVerbInfo  *mu_match_find_verb        (const MuMatch *match, const char *verb);
 /* The side whose input is awaited now, or NULL (MuPosition.awaited). */
 const char        *mu_match_get_awaited      (const MuMatch *match);
 /* The events `side` may see (NULL: a spectator), borrowed from the log. */

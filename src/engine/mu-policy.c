@@ -61,7 +61,7 @@ goal_distance (const MuScenario *s, const GArray *goals, const MuPos *to)
 
 /* Picks one legal command: attacks first, moves toward the nearest objective
  * not yet owned (greedy) or at random, and ends the phase when nothing else
- * is left or now and then. */
+ * is left or now and then; in a reaction window it passes one time in four. */
 const MuCommand *
 mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy policy)
 {
@@ -82,7 +82,7 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
   for (guint i = 0; i < legal->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (legal, i);
-      const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
+      const MuVerbInfo *verb = mu_match_find_verb (m, mu_command_get_verb (c));
       guint flags = verb ? verb->flags : 0;
 
       if (flags & MU_VERB_END_STEP)
@@ -92,6 +92,11 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
       else
         g_ptr_array_add (others, (gpointer) c);
     }
+  /* in a reaction window, reactions are attacks too: pass now and then,
+   * so that a computer side (and the simulator) declines some */
+  if (end && mu_match_get_reaction (m) != NULL && mu_match_get_pending (m) == NULL &&
+      mu_dice_uniform (rng, 4) == 0)
+    return end;
   if (attacks->len)
     return g_ptr_array_index (attacks, mu_dice_uniform (rng, attacks->len));
   if (others->len == 0 || (end && mu_dice_uniform (rng, 10) == 0))

@@ -4,8 +4,11 @@
 
 #include "mu-ruleset.h"
 
+#include "mu-error.h"
 #include "rules/mu-rulesets.h"
 
+#include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 /* The one list of rulesets: the scenario checker, the dialogs, the editor
@@ -18,13 +21,30 @@ static const MuRuleset *const rulesets[] = {
 };
 #undef MU_RULESET_ENTRY
 
+/* Rulesets a program adds (the engine's tests): found, never listed. */
+static GPtrArray *registered;
+
 const MuRuleset *
 mu_ruleset_find (const char *id)
 {
   for (guint i = 0; rulesets[i]; i++)
     if (g_strcmp0 (rulesets[i]->id, id) == 0)
       return rulesets[i];
+  for (guint i = 0; registered && i < registered->len; i++)
+    if (g_strcmp0 (((const MuRuleset *) g_ptr_array_index (registered, i))->id, id) == 0)
+      return g_ptr_array_index (registered, i);
   return NULL;
+}
+
+void
+mu_ruleset_register (const MuRuleset *ruleset)
+{
+  g_return_if_fail (ruleset != NULL && ruleset->id != NULL);
+  if (mu_ruleset_find (ruleset->id) != NULL)
+    return;
+  if (registered == NULL)
+    registered = g_ptr_array_new ();
+  g_ptr_array_add (registered, (gpointer) ruleset);
 }
 
 const MuRuleset *const *
@@ -233,7 +253,8 @@ mu_ruleset_area_impassable (const MuRuleset *ruleset,
 const char *
 mu_answer_kind_to_string (MuAnswerKind kind)
 {
-  static const char *const names[] = { "choice", "position", "subset", "number", "yes-no" };
+  static const char *const names[] = { "choice", "position", "subset", "number", "yes-no",
+                                       "command" };
 
   g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), "?");
   return names[kind];
@@ -285,6 +306,86 @@ append_stands (GString *s, const MuCounterView *v)
       g_string_append_printf (s, " %s", buf);
     }
   g_string_append_c (s, '\n');
+}
+
+/* A number as the command text prints it: "3", "2.50" (C locale). */
+static const char *
+format_decimal (char *buf, gsize size, double v)
+{
+  if (v == floor (v) && fabs (v) < 1e15)
+    g_snprintf (buf, size, "%.0f", v);
+  else
+    g_ascii_formatd (buf, size, "%.2f", v);
+  return buf;
+}
+
+gboolean
+mu_decision_read_number (const MuDecision *d,
+                         const MuArg      *arg,
+                         double           *value,
+                         GError          **error)
+{
+  double v, lo, hi, step;
+  char *end = NULL;
+
+  g_return_val_if_fail (d != NULL && arg != NULL && value != NULL, FALSE);
+  lo = d->step > 0 ? d->low : d->min;
+  hi = d->step > 0 ? d->high : d->max;
+  step = d->step > 0 ? d->step : 1;
+  if (arg->kind == MU_ARG_NUMBER)
+    v = arg->number;
+  else if (arg->kind == MU_ARG_WORD && arg->word && (v = g_ascii_strtod (arg->word, &end), TRUE) &&
+           end != arg->word && *end == '\0' && isfinite (v))
+    v = round (v * 100) / 100;
+  else
+    v = NAN;
+  /* to the hundredth the command text keeps: 0.1 + 0.2 steps are no trap */
+  if (isnan (v) || v < lo - 0.005 || v > hi + 0.005 ||
+      fabs ((v - lo) / step - round ((v - lo) / step)) * step > 0.005)
+    {
+      char a[32], b[32], c[32];
+
+      if (step == 1 && d->step <= 0)
+        g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, _("the answer to “%s” is a whole number from %s to %s"),
+                     d->id, format_decimal (a, sizeof a, lo), format_decimal (b, sizeof b, hi));
+      else
+        g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL,
+                     _("the answer to “%s” is a number from %s to %s in steps of %s"), d->id,
+                     format_decimal (a, sizeof a, lo), format_decimal (b, sizeof b, hi),
+                     format_decimal (c, sizeof c, step));
+      return FALSE;
+    }
+  *value = lo + round ((v - lo) / step) * step;
+  *value = round (*value * 100) / 100;
+  return TRUE;
+}
+
+gboolean
+mu_decision_accepts (const MuDecision *d,
+                     const MuCommand  *command)
+{
+  g_autofree char *line = NULL;
+
+  g_return_val_if_fail (d != NULL && command != NULL, FALSE);
+  if (d->kind != MU_ANSWER_COMMAND)
+    return TRUE;
+  line = mu_command_to_string (command);
+  for (guint i = 0; d->answers && d->answers[i]; i++)
+    if (g_str_equal (d->answers[i], line))
+      return TRUE;
+  return FALSE;
+}
+
+void
+mu_reaction_window_clear (MuReactionWindow *window)
+{
+  g_return_if_fail (window != NULL);
+  g_free (window->id);
+  g_free (window->side);
+  g_free (window->subject);
+  g_free (window->rule);
+  g_free (window->trigger);
+  *window = (MuReactionWindow) { 0 };
 }
 
 char *
@@ -346,12 +447,25 @@ mu_ruleset_format_state_full (const MuRuleset  *ruleset,
       g_string_append_printf (s, "decision %s side=%s", d->id, d->side);
       if (d->subject)
         g_string_append_printf (s, " subject=%s", d->subject);
-      g_string_append (s, " answers=");
+      /* command lines hold blanks and commas: quoted, "|" between them */
+      g_string_append (s, d->kind == MU_ANSWER_COMMAND ? " answers=\"" : " answers=");
       for (guint i = 0; d->answers && d->answers[i]; i++)
-        g_string_append_printf (s, "%s%s", i ? "," : "", d->answers[i]);
+        g_string_append_printf (s, "%s%s", i ? (d->kind == MU_ANSWER_COMMAND ? "|" : ",") : "",
+                                d->answers[i]);
+      if (d->kind == MU_ANSWER_COMMAND)
+        g_string_append_c (s, '"');
       if (d->kind != MU_ANSWER_CHOICE)
         g_string_append_printf (s, " kind=%s", mu_answer_kind_to_string (d->kind));
-      if (d->kind == MU_ANSWER_SUBSET || d->kind == MU_ANSWER_NUMBER)
+      if (d->kind == MU_ANSWER_NUMBER && d->step > 0)
+        {
+          char lo[32], hi[32], step[32];
+
+          g_string_append_printf (s, " min=%s max=%s step=%s",
+                                  format_decimal (lo, sizeof lo, d->low),
+                                  format_decimal (hi, sizeof hi, d->high),
+                                  format_decimal (step, sizeof step, d->step));
+        }
+      else if (d->kind == MU_ANSWER_SUBSET || d->kind == MU_ANSWER_NUMBER)
         g_string_append_printf (s, " min=%d max=%d", d->min, d->max);
       g_string_append_c (s, '\n');
     }

@@ -41,6 +41,11 @@ typedef enum {
   MU_STEP_EACH_SIDE,     /* every side, one after the other in the turn's side order */
   MU_STEP_BOTH_SECRET,   /* every side in turn behind the hand-over screen, revealed together (TAB-19, TAB-20) */
   MU_STEP_BOTH,          /* both sides together (simultaneous resolution) */
+  /* The side that is not active, in a reaction window the match opens after
+   * a command of the active side (MuReactionWindow): regimental's hold
+   * fire, toy-soldiers' reactions to a charge. Declared for the tracker; the
+   * window itself is the engine's, see "Reactions" below. */
+  MU_STEP_REACTING_SIDE,
 } MuStepActors;
 
 typedef enum {
@@ -211,6 +216,7 @@ typedef enum {
   MU_VERB_END_STEP = 1 << 2,    /* ends the current step (end-phase) */
   MU_VERB_ANSWER = 1 << 3,      /* answers the pending decision */
   MU_VERB_HIDDEN = 1 << 4,      /* a secret order: only its side sees it until revealed */
+  MU_VERB_REACTION = 1 << 5,    /* may be given in a reaction window (MuRuleset.reactions) */
 } MuVerbFlags;
 
 /* A verb of the command language. syntax names the typed arguments in
@@ -249,6 +255,11 @@ typedef struct {
   const char *path;
   const char *const *side_order;
   const char *awaited;
+  /* The id of the reaction window open now (MuReactionWindow.id), NULL
+   * when none is. Set by the match (mu_match_get_position), never by a
+   * ruleset: while it is open and no decision is pending, awaited is the
+   * window's side, side stays the active one. */
+  const char *reaction;
 } MuPosition;
 
 typedef enum {
@@ -416,6 +427,12 @@ typedef enum {
   MU_ANSWER_SUBSET,     /* min..max of answers, e.g. which stands to remove: "choose s1 s3" */
   MU_ANSWER_NUMBER,     /* an integer in min..max */
   MU_ANSWER_YES_NO,     /* a "may": answers {"yes", "no"} */
+  /* A command line of the ruleset, given as the command itself rather
+   * than after `choose` ("fire b1 a2" answers "return fire?"); answers
+   * lists the legal lines in canonical text (mu_command_to_string), a
+   * refusal among them as "choose none" where the rules allow one. The
+   * match refuses any other line (mu_match_apply). */
+  MU_ANSWER_COMMAND,
 } MuAnswerKind;
 
 /* A pending decision: someone must answer with `choose ANSWER` before play
@@ -427,9 +444,49 @@ typedef struct {
   const char *question;       /* one line for people */
   const char *const *answers; /* legal answers, NULL-terminated */
   MuAnswerKind kind;          /* MU_ANSWER_CHOICE when left out */
-  int min, max;               /* SUBSET: how many; NUMBER: the range */
+  int min, max;               /* SUBSET: how many; NUMBER: the range (whole numbers) */
   gboolean hidden;            /* the answer is secret until revealed (TAB-19) */
+  /* NUMBER with a step: a decimal answer (a distance to 0.5 in), low,
+   * low + step, ... up to high, to 0.01 (the command text's precision);
+   * min and max are then unused. step 0: the whole numbers min..max.
+   * Read an answer with mu_decision_read_number(). */
+  double step;
+  double low, high;
 } MuDecision;
+
+/* The number a `choose` answers a NUMBER decision with (arg a NUMBER or a
+ * word holding one), in *value; FALSE with MU_ERROR_ILLEGAL naming the
+ * allowed values ("0.5 to 3 in steps of 0.5") when it is none of them. */
+gboolean           mu_decision_read_number    (const MuDecision *decision, const MuArg *arg,
+                                               double *value, GError **error);
+/* Whether the command is one of a MU_ANSWER_COMMAND decision's answers
+ * (its canonical text is listed); TRUE for a decision of another kind. */
+gboolean           mu_decision_accepts        (const MuDecision *decision, const MuCommand *command);
+
+/* Reactions ------------------------------------------------------------------ */
+
+/* A reaction window (TAB-20, QRS-AMB-41, TS-AMB-66): after a command of
+ * the active side the match asks the ruleset (MuRuleset.reaction_window)
+ * whether the other side may act now. While it is open, and no decision
+ * is pending, that side is awaited (MuPosition.awaited, .reaction) and
+ * gives reactions (the ruleset's MuRuleset.reactions, applied with
+ * MuRuleset.react) or `pass`, the engine's own verb, which closes it. The
+ * window also closes when the reacting side has no reaction left. A
+ * reaction opens no window of its own. The match owns the window; a
+ * ruleset sees it only in reactions and react. Everything is replayed
+ * from the command list, so saved matches and undo need nothing more. */
+typedef struct {
+  char *id;                   /* stable kind: "hold-fire", "charge-12" */
+  char *side;                 /* the side that may react */
+  char *subject;              /* the counter whose action opened it, or NULL */
+  char *rule;                 /* the rule id that opens it, or NULL */
+  char *trigger;              /* the command that opened it, canonical text (set by the match) */
+  guint reactions;            /* reactions given in it so far (set by the match) */
+} MuReactionWindow;
+
+/* Frees the window's strings and zeroes it. */
+void               mu_reaction_window_clear   (MuReactionWindow *window);
+
 
 /* The table ---------------------------------------------------------------- */
 
@@ -584,10 +641,30 @@ struct _MuRuleset {
    * when it has none now (an unassigned STAR unit, a commander off the
    * board). For the board to show it when the counter is selected. */
   gboolean (*command_radius)   (gpointer state, const char *counter, MuCommandRadius *out);
+
+  /* Reactions (all three, or none: a ruleset without reactions). */
+  /* Whether `command`, just applied by the active side (no decision left
+   * pending), opens a window: TRUE with window's id, side and optionally
+   * subject and rule set (newly allocated; the match owns them). The match
+   * keeps it open only while `reactions` lists something. */
+  gboolean (*reaction_window)  (gpointer state, const MuCommand *command, MuReactionWindow *window);
+  /* The legal reactions of the window's side now (of MuCommand*, free func
+   * set), without `pass`, which the match adds. */
+  GPtrArray *(*reactions)      (gpointer state, const MuReactionWindow *window);
+  /* Applies a reaction, or refuses it as apply does (changing nothing).
+   * Answers to a decision pending in the window go to apply. */
+  gboolean (*react)            (gpointer state, const MuReactionWindow *window,
+                                const MuCommand *command, GPtrArray *events, GError **error);
 };
 
 /* Registry: the one list of rulesets. */
 const MuRuleset   *mu_ruleset_find        (const char *id);
+/* Makes a ruleset that is not shipped findable by mu_ruleset_find (the
+ * engine's tests play, save and load matches of their own rulesets);
+ * mu_ruleset_list never lists it. The ruleset must outlive the program;
+ * registering an id twice keeps the first. Not thread-safe: call it
+ * before any match is made. */
+void               mu_ruleset_register    (const MuRuleset *ruleset);
 /* NULL-terminated list of every ruleset. */
 const MuRuleset *const *mu_ruleset_list   (void);
 /* "baa-hex, baa-table, ..." for messages; newly allocated. */
