@@ -503,11 +503,12 @@ struct _MuRuleset {
    * on and freed with state_free. NULL: the dry run replays the match on a
    * scratch copy, at a cost that grows with the match's length. */
   gpointer (*state_copy)       (gpointer state, MuDice *dice);
-  /* Optional: what a move command costs against the counter's allowance
-   * (movement points), legal or not; FALSE when it is no move or is refused
-   * before its cost is known. */
-  gboolean (*move_cost)        (gpointer state, const MuCommand *command, int *cost,
-                                int *allowance);
+  /* Optional: what a move command costs against the counter's allowance,
+   * legal or not, in the ruleset's units (whole movement points on hexes;
+   * table units, to 0.01, on a table); FALSE when it is no move or is
+   * refused before its cost is known. */
+  gboolean (*move_cost)        (gpointer state, const MuCommand *command, double *cost,
+                                double *allowance);
 
   /* Every legal command now (of MuCommand*, free func set; the commands
    * may be shared with what the ruleset keeps, mu_command_ref()). For move-like

@@ -326,6 +326,7 @@ gboolean      bat_unit_may_move     (const BatMatch *m, const BatUnit *u);
 gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 /* The move command: `move ID STEP...` (dry run when events is NULL: only checks). */
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      bat_move_cost         (gpointer state, const MuCommand *c, double *cost, double *allowance);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
 /* A straight step a-b crosses an impassable line, or (rivers) a river away
