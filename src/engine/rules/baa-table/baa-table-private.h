@@ -280,6 +280,7 @@ int           bat_cover_value       (BatMatch *m, const BatUnit *target, const B
                                      gboolean lines);
 /* BAT-GEN-5: the modified attack value, capped at 6 (BAT-AMB-12). */
 int           bat_attack_value      (BatMatch *m, const BatUnit *u);
+guint         bat_attack_modifiers  (BatMatch *m, const BatUnit *u, gboolean melee, MuRollModifier *out);
 /* The enemy units in contact (TAB-11) with u, into out (may be NULL); returns how many. */
 guint         bat_contacts          (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 gboolean      bat_in_melee          (BatMatch *m, const BatUnit *u);
