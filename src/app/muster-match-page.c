@@ -15,6 +15,7 @@
 #include "muster-match-page-private.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "muster-application.h"
 #include "muster-match-log.h"
@@ -103,7 +104,14 @@ on_number_clicked (GtkButton       *button,
                    MusterMatchPage *self)
 {
   GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
-  g_autofree char *line = g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
+  guint digits = gtk_spin_button_get_digits (spin);
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *format = g_strdup_printf ("%%.%uf", digits);
+  g_autofree char *line = NULL;
+
+  /* the command language writes numbers as C does, whatever the locale */
+  g_ascii_formatd (number, sizeof number, format, gtk_spin_button_get_value (spin));
+  line = g_strdup_printf ("choose %s", number);
 
   muster_match_page_play_line (self, line);
 }
@@ -140,9 +148,12 @@ update_decision (MusterMatchPage *self)
     {
     case MU_ANSWER_NUMBER:
       {
-        GtkWidget *spin = gtk_spin_button_new_with_range (d->min, d->max, 1);
+        double step = d->step > 0 ? d->step : 1;
+        GtkWidget *spin = gtk_spin_button_new_with_range (d->min, d->max, step);
         GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
 
+        /* a decimal answer shows as many decimals as its step has */
+        gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), step >= 1 ? 0 : (guint) ceil (-log10 (step) - 1e-9));
         gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                         _("Number"), -1);
         g_object_set_data (G_OBJECT (ok), "spin", spin);

@@ -6,6 +6,10 @@
 
 #include "rules/mu-rulesets.h"
 
+#include "mu-error.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 /* The one list of rulesets: the scenario checker, the dialogs, the editor
@@ -240,6 +244,35 @@ mu_answer_kind_to_string (MuAnswerKind kind)
   return names[kind];
 }
 
+gboolean
+mu_decision_read_number (const MuDecision  *d,
+                         const char        *answer,
+                         double            *value,
+                         GError           **error)
+{
+  double step, v, k;
+  char *end = NULL;
+
+  g_return_val_if_fail (d != NULL && value != NULL, FALSE);
+  step = d->step > 0 ? d->step : 1;
+  v = answer ? g_ascii_strtod (answer, &end) : 0;
+  k = round (v / step);
+  /* a multiple of the step to within rounding: "7.90" is 790 hundredths */
+  if (answer == NULL || end == answer || *end != '\0' || !isfinite (v) || fabs (v - k * step) > step * 1e-6 ||
+      v < d->min - step * 1e-6 || v > d->max + step * 1e-6)
+    {
+      if (step == 1)
+        g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, _("“%s” is not a whole number from %d to %d"),
+                     answer ? answer : "", d->min, d->max);
+      else
+        g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, _("“%s” is not a number from %d to %d in steps of %g"),
+                     answer ? answer : "", d->min, d->max, step);
+      return FALSE;
+    }
+  *value = k * step;
+  return TRUE;
+}
+
 void
 mu_todo_clear (gpointer todo)
 {
@@ -354,6 +387,13 @@ mu_ruleset_format_state_full (const MuRuleset  *ruleset,
         g_string_append_printf (s, " kind=%s", mu_answer_kind_to_string (d->kind));
       if (d->kind == MU_ANSWER_SUBSET || d->kind == MU_ANSWER_NUMBER)
         g_string_append_printf (s, " min=%d max=%d", d->min, d->max);
+      /* a decimal answer: its step, written as C writes it ("0.01") */
+      if (d->kind == MU_ANSWER_NUMBER && d->step > 0 && d->step != 1)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_string_append_printf (s, " step=%s", g_ascii_formatd (buf, sizeof buf, "%g", d->step));
+        }
       g_string_append_c (s, '\n');
     }
   ruleset->victory (state, &r);

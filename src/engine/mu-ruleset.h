@@ -414,7 +414,7 @@ typedef enum {
   MU_ANSWER_CHOICE,     /* one of answers */
   MU_ANSWER_POSITION,   /* a hex or table point; answers lists the hexes when finite */
   MU_ANSWER_SUBSET,     /* min..max of answers, e.g. which stands to remove: "choose s1 s3" */
-  MU_ANSWER_NUMBER,     /* an integer in min..max */
+  MU_ANSWER_NUMBER,     /* a number in min..max: whole, or a multiple of step */
   MU_ANSWER_YES_NO,     /* a "may": answers {"yes", "no"} */
 } MuAnswerKind;
 
@@ -429,6 +429,8 @@ typedef struct {
   MuAnswerKind kind;          /* MU_ANSWER_CHOICE when left out */
   int min, max;               /* SUBSET: how many; NUMBER: the range */
   gboolean hidden;            /* the answer is secret until revealed (TAB-19) */
+  double step;                /* NUMBER: 0 (or 1) for whole numbers; else the answer is a
+                               * multiple of step, e.g. 0.01 for a table distance (TAB-3) */
 } MuDecision;
 
 /* The table ---------------------------------------------------------------- */
@@ -647,6 +649,11 @@ char              *mu_ruleset_format_state_full (const MuRuleset *ruleset, gpoin
                                                  const MuScenario *scenario, const char *side,
                                                  MuStateFlags flags);
 const char        *mu_answer_kind_to_string (MuAnswerKind kind);
+/* The answer to a MU_ANSWER_NUMBER decision read as the decision allows
+ * it: a number within min..max, whole or a multiple of its step ("7.25"
+ * with step 0.25). FALSE with MU_ERROR_ILLEGAL and a sentence otherwise. */
+gboolean           mu_decision_read_number  (const MuDecision *decision, const char *answer,
+                                             double *value, GError **error);
 void               mu_todo_clear               (gpointer todo);
 /* A new, empty array of MuTodo that clears its items. */
 GArray            *mu_todo_array_new           (void);
