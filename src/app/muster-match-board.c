@@ -746,11 +746,7 @@ muster_match_page_hover_hex (MusterMatchPage *self,
   mu_pos_format (&pos, label, sizeof label);
   /* the engine's dry run says what the move costs */
   muster_game_check (self->game, move, &check);
-  if (check.legal && check.cost >= 0 && check.allowance >= 0)
-    /* Translators: movement points a move uses and the unit's allowance */
-    cost = g_strdup_printf (_("cost %d of %d"), check.cost, check.allowance);
-  else if (check.legal && check.cost >= 0)
-    cost = g_strdup_printf (_("cost %d"), check.cost);
+  cost = muster_match_board_cost_text (&check);
   muster_match_input_trace (self, &pos, move, cost);
   if (!check.legal)
     muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, check.reason ? check.reason : ""));
@@ -760,6 +756,26 @@ muster_match_page_hover_hex (MusterMatchPage *self,
   else
     muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s"), label));
   mu_check_clear (&check);
+}
+
+char *
+muster_match_board_cost_text (const MuCheck *check)
+{
+  if (!check->legal || check->cost < 0)
+    return NULL;
+  if (check->allowance >= 0 && check->unit)
+    {
+      g_autofree char *used = mu_check_format_amount (check, check->cost);
+      g_autofree char *allowed = mu_check_format_amount (check, check->allowance);
+
+      /* Translators: table distance a move uses, the unit's allowance, the
+       * table's unit ("cost 7.90 of 8.00 in") */
+      return g_strdup_printf (_("cost %s of %s %s"), used, allowed, check->unit);
+    }
+  if (check->allowance >= 0)
+    /* Translators: movement points a move uses and the unit's allowance */
+    return g_strdup_printf (_("cost %d of %d"), (int) check->cost, (int) check->allowance);
+  return g_strdup_printf (_("cost %d"), (int) check->cost);
 }
 
 /* Input --------------------------------------------------------------------------- */

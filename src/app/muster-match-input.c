@@ -423,11 +423,16 @@ muster_match_page_hover_point (MusterMatchPage *self,
       MuPos to = mu_pos_from_point (point.x, point.y, -1);
       MuCheck check = { 0 };
       char label[64];
+      g_autofree char *cost = NULL;
 
       mu_pos_format (&to, label, sizeof label);
       muster_game_check (self->game, move, &check);
-      muster_match_input_trace (self, &to, move, check.legal ? _("Move here") : check.reason);
-      if (check.legal)
+      cost = muster_match_board_cost_text (&check);
+      muster_match_input_trace (self, &to, move, cost ? cost : check.legal ? _("Move here") : check.reason);
+      if (cost)
+        /* Translators: a table point and what the move there costs ("cost 7.90 of 8.00 in") */
+        muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label, cost));
+      else if (check.legal)
         muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s"), label));
       else
         muster_match_board_set_hint (self, g_strdup_printf (_("Move to %s: %s"), label,

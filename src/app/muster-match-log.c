@@ -225,6 +225,13 @@ need_text (const MuEvent *e)
       return g_strdup_printf (_("need %d+%s"), e->target, mod);
     case MU_ROLL_AT_MOST:
       return g_strdup_printf (_("need %d or less%s"), e->target, mod);
+    case MU_ROLL_ABOVE:
+      return g_strdup_printf (_("need more than %d%s"), e->target, mod);
+    case MU_ROLL_BELOW:
+      return g_strdup_printf (_("need less than %d%s"), e->target, mod);
+    case MU_ROLL_THREE_WAY:
+      /* Translators: a roll compared with a number: less, equal or greater */
+      return g_strdup_printf (_("against %d%s"), e->target, mod);
     case MU_ROLL_NONE:
     default:
       return e->modifier ? g_strdup_printf (_("modifier %+d"), e->modifier) : g_strdup ("");
@@ -239,6 +246,7 @@ read_text (MuDiceRead read)
     case MU_DICE_SUM: return _("sum");
     case MU_DICE_HIGHEST: return _("highest");
     case MU_DICE_LOWEST: return _("lowest");
+    case MU_DICE_BELOW: return _("below");
     case MU_DICE_SUCCESSES:
     default: return _("successes");
     }
@@ -264,6 +272,15 @@ roll_text (MusterGame    *game,
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
   if (*need)
     g_string_append_printf (s, ", %s", need);
+  /* the rules' modifiers by name: "(unformed +1, fatigued +1)" */
+  for (guint i = 0; e->modifiers && i < e->modifiers->len; i++)
+    {
+      const MuRollModifier *mod = &g_array_index (e->modifiers, MuRollModifier, i);
+
+      g_string_append_printf (s, "%s%s %+d%s", i ? ", " : " (",
+                              mod->name ? g_dgettext (GETTEXT_PACKAGE, mod->name) : mod->id, mod->value,
+                              i + 1 == e->modifiers->len ? ")" : "");
+    }
   g_string_append (s, " — ");
   for (guint i = 0; i < n; i++)
     g_string_append_printf (s, i ? " %d" : "%d", g_array_index (faces, int, i));
@@ -273,9 +290,14 @@ roll_text (MusterGame    *game,
         g_string_append_printf (s, ngettext (": %d success", ": %d successes", e->value), e->value);
       else
         g_string_append_printf (s, ": %s %d", read_text (e->read), e->value);
-      if (e->compare != MU_ROLL_NONE && e->read != MU_DICE_SUCCESSES)
+      if (e->compare == MU_ROLL_THREE_WAY)
+        g_string_append_printf (s, " (%s)", e->outcome < 0 ? _("less") : e->outcome > 0 ? _("greater")
+                                                                                         : _("equal"));
+      else if (e->compare != MU_ROLL_NONE && e->read != MU_DICE_SUCCESSES && e->read != MU_DICE_BELOW)
         g_string_append_printf (s, " (%s)", e->success ? _("success") : _("fail"));
     }
+  else if (e->compare == MU_ROLL_THREE_WAY)
+    g_string_append_printf (s, ": %s", e->outcome < 0 ? _("less") : e->outcome > 0 ? _("greater") : _("equal"));
   else if (e->compare != MU_ROLL_NONE && n > 1)
     g_string_append_printf (s, ": %d of %u succeed", successes, n);
   else if (e->compare != MU_ROLL_NONE)
@@ -447,6 +469,7 @@ joins (MusterLogEntry *entry,
   return r->pool == NULL && entry->first + entry->n == index && g_strcmp0 (r->text, e->text) == 0 &&
          g_strcmp0 (r->subject, e->subject) == 0 && g_strcmp0 (r->object, e->object) == 0 &&
          r->compare == e->compare && r->target == e->target && r->modifier == e->modifier &&
+         r->modifiers == NULL && e->modifiers == NULL && r->natural == e->natural &&
          g_strcmp0 (r->rule, e->rule) == 0 && g_strcmp0 (r->visible_to, e->visible_to) == 0;
 }
 

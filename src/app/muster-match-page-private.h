@@ -85,6 +85,9 @@ void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *co
 /* What the board's files share (muster-match-board.c). */
 const MuCounterView *muster_match_board_find_view      (MusterMatchPage *self, const char *id);
 void                 muster_match_board_set_hint       (MusterMatchPage *self, char *hint);
+/* A legal move's cost for people: "cost 2 of 4", on a table "cost 7.90 of
+ * 8.00 in"; NULL when the check gives none. */
+char                *muster_match_board_cost_text      (const MuCheck *check);
 gboolean             muster_match_board_is_destination (MusterMatchPage *self, MuHex hex);
 /* The selected counter's listed move ending in hex, its listed attack on
  * target, the first target it may attack at hex (NULL when none). */

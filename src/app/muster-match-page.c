@@ -15,6 +15,7 @@
 #include "muster-match-page-private.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "muster-application.h"
 #include "muster-match-log.h"

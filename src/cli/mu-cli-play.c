@@ -67,8 +67,50 @@ mu_cli_open_match (const char *file,
   return m;
 }
 
+/* The dry run of one command against the match as it stands:
+ * "check legal|refused: REASON (RULE) [cost C of A [UNIT]]". */
+static void
+print_check (MuMatch    *m,
+             const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuCommand) command = mu_match_parse (m, line, &error);
+  GString *out = g_string_new ("check ");
+  MuCheck check;
+
+  if (command == NULL)
+    {
+      printf ("check refused: %s\n", error->message);
+      g_string_free (out, TRUE);
+      return;
+    }
+  mu_match_check (m, command, &check);
+  if (check.legal)
+    g_string_append (out, "legal");
+  else
+    g_string_append_printf (out, "refused: %s", check.reason);
+  if (check.cost >= 0)
+    {
+      g_autofree char *cost = mu_check_format_amount (&check, check.cost);
+
+      g_string_append_printf (out, " cost %s", cost);
+      if (check.allowance >= 0)
+        {
+          g_autofree char *allowance = mu_check_format_amount (&check, check.allowance);
+
+          g_string_append_printf (out, " of %s", allowance);
+        }
+      if (check.unit)
+        g_string_append_printf (out, " %s", check.unit);
+    }
+  printf ("%s\n", out->str);
+  g_string_free (out, TRUE);
+  mu_check_clear (&check);
+}
+
 /* muster-cli play SCENARIO|GAME [--seed N] [--dice LIST] [--commands FILE|-]
- *                 [--save GAME] [--events] [--state [--stands]] [--as SIDE] */
+ *                 [--check COMMAND]... [--save GAME] [--events] [--state [--stands]]
+ *                 [--as SIDE] */
 int
 mu_cli_play (int    argc,
              char **argv)
@@ -80,10 +122,12 @@ mu_cli_play (int    argc,
   g_autofree char *save = NULL;
   gboolean events = FALSE, state = FALSE, stands = FALSE, was_game = FALSE;
   g_autofree char *as = NULL;
+  g_auto(GStrv) checks = NULL;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the dice (new matches; default 1)"), N_("N") },
     { "dice", 0, 0, G_OPTION_ARG_STRING, &dice, N_("Forced dice, used first, in order"), N_("4,2,6,…") },
     { "commands", 0, 0, G_OPTION_ARG_FILENAME, &commands, N_("Commands to apply, one a line (- for standard input)"), N_("FILE") },
+    { "check", 0, 0, G_OPTION_ARG_STRING_ARRAY, &checks, N_("After the commands, a dry run of COMMAND: legal or refused, and a move's cost (repeatable)"), N_("COMMAND") },
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the match to GAME"), N_("GAME") },
     { "events", 0, 0, G_OPTION_ARG_NONE, &events, N_("Print every event, one a line"), NULL },
     { "state", 0, 0, G_OPTION_ARG_NONE, &state, N_("Print the final state"), NULL },
@@ -236,6 +280,8 @@ mu_cli_play (int    argc,
           printf ("%s\n", line);
         }
     }
+  for (guint i = 0; checks && checks[i]; i++)
+    print_check (m, checks[i]);
   if (state)
     {
       g_autofree char *s = mu_match_format_state_full (m, as, stands ? MU_STATE_STANDS : 0);

@@ -135,6 +135,139 @@ mu_dice_d6 (MuDice *dice)
   return (int) mu_dice_uniform (dice, 6) + 1;
 }
 
+/* The comparison of a total with the target; TRUE without one. */
+static gboolean
+compare_total (MuRollCompare compare, int total, int target)
+{
+  switch (compare)
+    {
+    case MU_ROLL_AT_LEAST: return total >= target;
+    case MU_ROLL_AT_MOST: return total <= target;
+    case MU_ROLL_ABOVE: return total > target;
+    case MU_ROLL_BELOW: return total < target;
+    case MU_ROLL_THREE_WAY:
+    case MU_ROLL_NONE:
+    default:
+      return TRUE;
+    }
+}
+
+/* A natural-face rule for one face: the verdict in *ok, FALSE when no
+ * rule names the face. */
+static gboolean
+natural_face (guint natural, int face, gboolean *ok)
+{
+  if (face == 1 && (natural & (MU_ROLL_NATURAL_1_FAILS | MU_ROLL_NATURAL_1_SUCCEEDS)))
+    *ok = !(natural & MU_ROLL_NATURAL_1_FAILS);
+  else if (face == 6 && (natural & (MU_ROLL_NATURAL_6_FAILS | MU_ROLL_NATURAL_6_SUCCEEDS)))
+    *ok = !(natural & MU_ROLL_NATURAL_6_FAILS);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* n dice, a pool or one die (is_pool FALSE, n 1); the old pool calls may
+ * roll a pool of none */
+static int
+read_dice (MuDice       *dice,
+           GPtrArray    *events,
+           const MuRoll *roll,
+           guint         n,
+           gboolean      is_pool,
+           MuRollResult *result)
+{
+  g_autoptr(GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
+  gboolean counting = is_pool && (roll->read == MU_DICE_SUCCESSES || roll->read == MU_DICE_BELOW);
+  int modifier = roll->modifier, target = roll->target;
+  int value = 0, read_face = 0, total;
+  gboolean all_1 = TRUE, all_6 = TRUE, ok;
+  MuRollResult r = { 0, TRUE, MU_ROLL_EQUAL };
+
+  for (guint i = 0; i < roll->n_modifiers; i++)
+    {
+      if (roll->modifiers[i].on_target)
+        target += roll->modifiers[i].value;
+      else
+        modifier += roll->modifiers[i].value;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      int die = mu_dice_d6 (dice);
+
+      g_array_append_val (faces, die);
+      all_1 = all_1 && die == 1;
+      all_6 = all_6 && die == 6;
+      if (counting)
+        {
+          ok = roll->read == MU_DICE_SUCCESSES ? die + modifier >= target : die + modifier < target;
+          natural_face (roll->natural, die, &ok);
+          value += ok;
+        }
+      else if (!is_pool || roll->read == MU_DICE_SUM)
+        value += die;
+      else if (roll->read == MU_DICE_HIGHEST)
+        value = i == 0 ? die : MAX (value, die);
+      else
+        value = i == 0 ? die : MIN (value, die);
+    }
+  if (counting)
+    {
+      r.value = value;
+      r.success = value >= roll->need;
+    }
+  else
+    {
+      /* one die reports its face; a pool its reading with the modifier */
+      read_face = value;
+      total = value + modifier;
+      r.value = is_pool ? total : value;
+      r.success = compare_total (roll->compare, total, target);
+      if (roll->compare == MU_ROLL_THREE_WAY)
+        r.outcome = total < target ? MU_ROLL_LESS : total > target ? MU_ROLL_GREATER : MU_ROLL_EQUAL;
+      /* the face read decides: one die, the highest or lowest, a sum of one */
+      else if (n == 1 || roll->read != MU_DICE_SUM)
+        natural_face (roll->natural, read_face, &r.success);
+      if (roll->compare != MU_ROLL_THREE_WAY && (roll->natural & MU_ROLL_NATURAL_EXTREMES) && (all_1 || all_6))
+        r.success = all_6;
+    }
+  if (result)
+    *result = r;
+  if (events)
+    {
+      MuEvent *e = mu_event_add (events, MU_EVENT_ROLL, roll->subject);
+
+      mu_event_set_text (e, roll->purpose);
+      mu_event_set_object (e, roll->object);
+      mu_event_set_visible_to (e, roll->visible_to);
+      if (is_pool)
+        {
+          e->pool = g_steal_pointer (&faces);
+          e->read = roll->read;
+        }
+      e->value = r.value;
+      e->natural = roll->natural;
+      e->modifier = roll->modifier;
+      e->target = roll->target;
+      for (guint i = 0; i < roll->n_modifiers; i++)
+        mu_event_add_modifier (e, &roll->modifiers[i]);
+      e->compare = !counting ? roll->compare : roll->read == MU_DICE_SUCCESSES ? MU_ROLL_AT_LEAST : MU_ROLL_BELOW;
+      e->success = r.success;
+      e->outcome = r.outcome;
+      e->rule = roll->rule;
+    }
+  return r.value;
+}
+
+int
+mu_dice_roll_read (MuDice         *dice,
+                   GPtrArray      *events,
+                   const MuRoll   *roll,
+                   MuRollResult   *result)
+{
+  g_return_val_if_fail (dice != NULL && roll != NULL, 0);
+  return read_dice (dice, events, roll, MAX (roll->n, 1), roll->n > 0, result);
+}
+
 int
 mu_dice_roll (MuDice         *dice,
               GPtrArray      *events,
@@ -147,28 +280,16 @@ mu_dice_roll (MuDice         *dice,
               const char     *rule,
               gboolean       *success)
 {
-  int die = mu_dice_d6 (dice);
-  gboolean ok = TRUE;
+  MuRoll roll = {
+    .purpose = purpose, .subject = subject, .object = object,
+    .modifier = modifier, .compare = compare, .target = target, .rule = rule,
+  };
+  MuRollResult r;
 
-  if (compare == MU_ROLL_AT_LEAST)
-    ok = die + modifier >= target;
-  else if (compare == MU_ROLL_AT_MOST)
-    ok = die + modifier <= target;
+  read_dice (dice, events, &roll, 1, FALSE, &r);
   if (success)
-    *success = ok;
-  if (events)
-    {
-      MuEvent *e = mu_event_add (events, MU_EVENT_ROLL, subject);
-      mu_event_set_text (e, purpose);
-      mu_event_set_object (e, object);
-      e->value = die;
-      e->modifier = modifier;
-      e->compare = compare;
-      e->target = target;
-      e->success = ok;
-      e->rule = rule;
-    }
-  return die;
+    *success = r.success;
+  return r.value;
 }
 
 int
@@ -185,52 +306,21 @@ mu_dice_roll_pool (MuDice         *dice,
                    const char     *rule,
                    gboolean       *success)
 {
-  g_autoptr(GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
-  int result = 0;
+  gboolean counting = read == MU_DICE_SUCCESSES || read == MU_DICE_BELOW;
+  MuRoll roll = {
+    .purpose = purpose, .subject = subject, .n = n, .read = read, .modifier = modifier,
+    .visible_to = visible_to, .rule = rule, .need = need,
+    /* a reading reaches `need`, shown as its target when there is one */
+    .target = counting ? target : need,
+    .compare = counting || need > 0 ? MU_ROLL_AT_LEAST : MU_ROLL_NONE,
+  };
+  MuRollResult r;
 
   g_return_val_if_fail (dice != NULL, 0);
-  for (guint i = 0; i < n; i++)
-    {
-      int die = mu_dice_d6 (dice);
-
-      g_array_append_val (faces, die);
-      switch (read)
-        {
-        case MU_DICE_SUM:
-          result += die;
-          break;
-        case MU_DICE_SUCCESSES:
-          result += die + modifier >= target;
-          break;
-        case MU_DICE_HIGHEST:
-          result = i == 0 ? die : MAX (result, die);
-          break;
-        case MU_DICE_LOWEST:
-        default:
-          result = i == 0 ? die : MIN (result, die);
-          break;
-        }
-    }
-  if (read == MU_DICE_SUM)
-    result += modifier;
+  read_dice (dice, events, &roll, n, TRUE, &r);
   if (success)
-    *success = result >= need;
-  if (events)
-    {
-      MuEvent *e = mu_event_add (events, MU_EVENT_ROLL, subject);
-
-      mu_event_set_text (e, purpose);
-      mu_event_set_visible_to (e, visible_to);
-      e->pool = g_steal_pointer (&faces);
-      e->read = read;
-      e->value = result;
-      e->modifier = modifier;
-      e->target = read == MU_DICE_SUCCESSES ? target : need;
-      e->compare = read == MU_DICE_SUCCESSES || need > 0 ? MU_ROLL_AT_LEAST : MU_ROLL_NONE;
-      e->success = result >= need;
-      e->rule = rule;
-    }
-  return result;
+    *success = r.value >= need;
+  return r.value;
 }
 
 GArray *

@@ -4,6 +4,9 @@
 
 #include "mu-event.h"
 
+#include "mu-error.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -100,6 +103,8 @@ mu_event_free (MuEvent *event)
     g_array_unref (event->path);
   if (event->pool)
     g_array_unref (event->pool);
+  if (event->modifiers)
+    g_array_unref (event->modifiers);
   g_free (event->visible_to);
   g_free (event);
 }
@@ -115,6 +120,7 @@ mu_event_copy (const MuEvent *event)
   e->text = g_strdup (event->text);
   e->path = event->path ? g_array_copy (event->path) : NULL;
   e->pool = event->pool ? g_array_copy (event->pool) : NULL;
+  e->modifiers = event->modifiers ? g_array_copy (event->modifiers) : NULL;
   e->visible_to = g_strdup (event->visible_to);
   return e;
 }
@@ -254,7 +260,84 @@ append_pos (GString *s, const MuHexGrid *grid, const MuPos *pos)
   g_string_append (s, buf);
 }
 
-static const char *const read_names[] = { "sum", "successes", "highest", "lowest" };
+static const char *const read_names[] = { "sum", "successes", "highest", "lowest", "below" };
+
+/* The words of the natural-face rules in the event line, in bit order. */
+static const char *const natural_names[] = { "1-succeeds", "1-fails", "6-succeeds", "6-fails", "extremes" };
+
+static const char *const compare_signs[] = { NULL, ">=", "<=", ">", "<", NULL };
+
+static const char *const outcome_names[] = { "less", "equal", "greater" };
+
+void
+mu_event_add_modifier (MuEvent              *event,
+                       const MuRollModifier *modifier)
+{
+  g_return_if_fail (event != NULL && modifier != NULL && modifier->id != NULL);
+  if (event->modifiers == NULL)
+    event->modifiers = g_array_new (FALSE, FALSE, sizeof (MuRollModifier));
+  g_array_append_val (event->modifiers, *modifier);
+  if (modifier->on_target)
+    event->target += modifier->value;
+  else
+    event->modifier += modifier->value;
+}
+
+/* " vs=… die=D|dice=…" up to the end of a roll's own fields */
+static void
+append_roll (GString *s, const MuEvent *e)
+{
+  g_string_append_printf (s, " %s", e->text ? e->text : "d6");
+  if (e->subject)
+    g_string_append_printf (s, " %s", e->subject);
+  if (e->object)
+    g_string_append_printf (s, " vs=%s", e->object);
+  if (e->pool)
+    {
+      /* a pool: the faces, how they are read, the result */
+      g_string_append (s, " dice=");
+      for (guint i = 0; i < e->pool->len; i++)
+        g_string_append_printf (s, "%s%d", i ? "," : "", g_array_index (e->pool, int, i));
+      g_string_append_printf (s, " read=%s", read_names[e->read]);
+    }
+  else
+    g_string_append_printf (s, " die=%d", e->value);
+  if (e->natural)
+    {
+      gboolean first = TRUE;
+
+      g_string_append (s, " natural=");
+      for (guint i = 0; i < G_N_ELEMENTS (natural_names); i++)
+        if (e->natural & (1u << i))
+          {
+            g_string_append_printf (s, "%s%s", first ? "" : ",", natural_names[i]);
+            first = FALSE;
+          }
+    }
+  if (e->modifier)
+    g_string_append_printf (s, " mod=%+d", e->modifier);
+  if (e->compare == MU_ROLL_THREE_WAY)
+    g_string_append_printf (s, " cmp=%d %s", e->target, outcome_names[CLAMP (e->outcome, -1, 1) + 1]);
+  else if (e->compare != MU_ROLL_NONE && e->compare < G_N_ELEMENTS (compare_signs))
+    g_string_append_printf (s, " need%s%d %s", compare_signs[e->compare], e->target,
+                            e->success ? "success" : "fail");
+  if (e->pool)
+    g_string_append_printf (s, " n=%d", e->value);
+  if (e->modifiers && e->modifiers->len)
+    {
+      /* ID:+V (dice) or ID:need+V (target), then :RULE */
+      g_string_append (s, " mods=");
+      for (guint i = 0; i < e->modifiers->len; i++)
+        {
+          const MuRollModifier *mod = &g_array_index (e->modifiers, MuRollModifier, i);
+
+          g_string_append_printf (s, "%s%s:%s%+d", i ? "," : "", mod->id, mod->on_target ? "need" : "",
+                                  mod->value);
+          if (mod->rule)
+            g_string_append_printf (s, ":%s", mod->rule);
+        }
+    }
+}
 
 char *
 mu_event_to_string (const MuEvent   *e,
@@ -265,29 +348,7 @@ mu_event_to_string (const MuEvent   *e,
   switch (e->kind)
     {
     case MU_EVENT_ROLL:
-      g_string_append_printf (s, " %s", e->text ? e->text : "d6");
-      if (e->subject)
-        g_string_append_printf (s, " %s", e->subject);
-      if (e->object)
-        g_string_append_printf (s, " vs=%s", e->object);
-      if (e->pool)
-        {
-          /* a pool: the faces, how they are read, the result */
-          g_string_append (s, " dice=");
-          for (guint i = 0; i < e->pool->len; i++)
-            g_string_append_printf (s, "%s%d", i ? "," : "", g_array_index (e->pool, int, i));
-          g_string_append_printf (s, " read=%s", read_names[e->read]);
-        }
-      else
-        g_string_append_printf (s, " die=%d", e->value);
-      if (e->modifier)
-        g_string_append_printf (s, " mod=%+d", e->modifier);
-      if (e->compare == MU_ROLL_AT_LEAST)
-        g_string_append_printf (s, " need>=%d %s", e->target, e->success ? "success" : "fail");
-      else if (e->compare == MU_ROLL_AT_MOST)
-        g_string_append_printf (s, " need<=%d %s", e->target, e->success ? "success" : "fail");
-      if (e->pool)
-        g_string_append_printf (s, " n=%d", e->value);
+      append_roll (s, e);
       break;
 
     case MU_EVENT_BOUND:
@@ -347,6 +408,205 @@ mu_event_to_string (const MuEvent   *e,
   if (e->rule)
     g_string_append_printf (s, " (%s)", e->rule);
   return g_string_free (s, FALSE);
+}
+
+/* Reading a roll line back ------------------------------------------------------------- */
+
+static gboolean
+parse_int (const char *text, int *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (*end != '\0' || v < G_MININT || v > G_MAXINT)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static gboolean
+parse_modifiers (MuEvent *e, const char *text)
+{
+  g_auto(GStrv) items = g_strsplit (text, ",", -1);
+
+  for (guint i = 0; items[i]; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (items[i], ":", 3);
+      MuRollModifier mod = { NULL, NULL, NULL, 0, FALSE };
+      const char *value;
+
+      if (g_strv_length (parts) < 2 || *parts[0] == '\0')
+        return FALSE;
+      value = parts[1];
+      if (g_str_has_prefix (value, "need"))
+        {
+          mod.on_target = TRUE;
+          value += 4;
+        }
+      if ((*value != '+' && *value != '-') || !parse_int (value, &mod.value))
+        return FALSE;
+      mod.id = g_intern_string (parts[0]);
+      mod.rule = parts[2] && *parts[2] ? g_intern_string (parts[2]) : NULL;
+      if (e->modifiers == NULL)
+        e->modifiers = g_array_new (FALSE, FALSE, sizeof (MuRollModifier));
+      /* the totals are in the line already (mod=, need) */
+      g_array_append_val (e->modifiers, mod);
+    }
+  return TRUE;
+}
+
+static int
+word_index (const char *const *words, guint n, const char *word)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (words[i], word) == 0)
+      return (int) i;
+  return -1;
+}
+
+MuEvent *
+mu_event_parse_roll (const char  *line,
+                     GError     **error)
+{
+  g_auto(GStrv) w = g_strsplit (line ? line : "", " ", -1);
+  g_autoptr(MuEvent) e = NULL;
+  guint n = g_strv_length (w), i = 2;
+  gboolean has_die = FALSE;
+  const char *bad = NULL;
+
+  if (n < 3 || g_strcmp0 (w[0], "roll") != 0)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("“%s” is no roll event"), line ? line : "");
+      return NULL;
+    }
+  e = mu_event_new (MU_EVENT_ROLL, NULL);
+  mu_event_set_text (e, w[1]);
+  if (strchr (w[2], '=') == NULL && w[2][0] != '(')
+    e->subject = g_strdup (w[i++]);
+  for (; i < n && bad == NULL; i++)
+    {
+      const char *t = w[i];
+      int sign;
+
+      if (g_str_has_prefix (t, "vs="))
+        mu_event_set_object (e, t + 3);
+      else if (g_str_has_prefix (t, "die="))
+        has_die = parse_int (t + 4, &e->value) ? TRUE : (bad = t, FALSE);
+      else if (g_str_has_prefix (t, "dice="))
+        {
+          g_auto(GStrv) faces = g_strsplit (t + 5, ",", -1);
+
+          e->pool = g_array_new (FALSE, FALSE, sizeof (int));
+          for (guint k = 0; faces[k] && *faces[k]; k++)
+            {
+              int face;
+
+              if (!parse_int (faces[k], &face))
+                {
+                  bad = t;
+                  break;
+                }
+              g_array_append_val (e->pool, face);
+            }
+        }
+      else if (g_str_has_prefix (t, "read="))
+        {
+          int r = word_index (read_names, G_N_ELEMENTS (read_names), t + 5);
+
+          if (r < 0)
+            bad = t;
+          else
+            e->read = (MuDiceRead) r;
+        }
+      else if (g_str_has_prefix (t, "natural="))
+        {
+          g_auto(GStrv) names = g_strsplit (t + 8, ",", -1);
+
+          for (guint k = 0; names[k]; k++)
+            {
+              int b = word_index (natural_names, G_N_ELEMENTS (natural_names), names[k]);
+
+              if (b < 0)
+                bad = t;
+              else
+                e->natural |= 1u << b;
+            }
+        }
+      else if (g_str_has_prefix (t, "mod="))
+        {
+          if (!parse_int (t + 4, &e->modifier))
+            bad = t;
+        }
+      else if (g_str_has_prefix (t, "need"))
+        {
+          /* need>=T success|fail: the longest sign first */
+          static const MuRollCompare order[] = { MU_ROLL_AT_LEAST, MU_ROLL_AT_MOST, MU_ROLL_ABOVE,
+                                                 MU_ROLL_BELOW };
+          const char *rest = t + 4;
+
+          e->compare = MU_ROLL_NONE;
+          for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+            if (g_str_has_prefix (rest, compare_signs[order[k]]))
+              {
+                e->compare = order[k];
+                rest += strlen (compare_signs[order[k]]);
+                break;
+              }
+          if (e->compare == MU_ROLL_NONE || !parse_int (rest, &e->target) || i + 1 >= n ||
+              (g_strcmp0 (w[i + 1], "success") != 0 && g_strcmp0 (w[i + 1], "fail") != 0))
+            bad = t;
+          else
+            e->success = g_str_equal (w[++i], "success");
+        }
+      else if (g_str_has_prefix (t, "cmp="))
+        {
+          if (!parse_int (t + 4, &e->target) || i + 1 >= n ||
+              (sign = word_index (outcome_names, G_N_ELEMENTS (outcome_names), w[i + 1])) < 0)
+            bad = t;
+          else
+            {
+              e->compare = MU_ROLL_THREE_WAY;
+              e->outcome = (MuRollOutcome) (sign - 1);
+              i++;
+            }
+        }
+      else if (g_str_has_prefix (t, "n="))
+        {
+          if (e->pool == NULL || !parse_int (t + 2, &e->value))
+            bad = t;
+        }
+      else if (g_str_has_prefix (t, "mods="))
+        {
+          if (!parse_modifiers (e, t + 5))
+            bad = t;
+        }
+      else if (g_str_has_prefix (t, "only="))
+        mu_event_set_visible_to (e, t + 5);
+      else if (t[0] == '(' && g_str_has_suffix (t, ")") && i + 1 == n)
+        {
+          g_autofree char *rule = g_strndup (t + 1, strlen (t) - 2);
+
+          e->rule = g_intern_string (rule);
+        }
+      else
+        bad = t;
+    }
+  if (bad == NULL && (e->pool != NULL) == has_die)
+    bad = e->pool ? "die=" : "dice=";
+  if (bad)
+    {
+      g_set_error (error, MU_ERROR, MU_ERROR_PARSE, _("roll event: “%s” cannot be read in “%s”"), bad,
+                   line);
+      return NULL;
+    }
+  /* a single die is always compared as read; the success of a comparison
+   * without one is TRUE, as mu_dice_roll leaves it */
+  if (e->compare == MU_ROLL_NONE)
+    e->success = TRUE;
+  return g_steal_pointer (&e);
 }
 
 /* Templates ------------------------------------------------------------------------------- */

@@ -9,6 +9,7 @@
  *   bound 3 time=08:00
  *   phase csa 7 name=movement-units
  *   roll command d1 die=3 mod=+1 need<=2 fail (BAA-CMD-3)
+ *   roll fire f1 vs=t1 dice=4,6,2 read=successes need>=5 n=1 mods=unformed:need+1:BAT-FIRE-7
  *   move u12 from=0412 to=0513 path=0413,0513 cost=2
  *   dispersed u7 by=u3 hits=3 (BAA-FIRE-7)
  */
@@ -24,15 +25,55 @@ typedef enum {
   MU_ROLL_NONE,      /* no comparison (a raw die, e.g. a choice) */
   MU_ROLL_AT_LEAST,  /* success when die + modifier >= target (to-hit) */
   MU_ROLL_AT_MOST,   /* success when die + modifier <= target (command, flinch) */
+  MU_ROLL_ABOVE,     /* success when the total > target (a rally over MP, QRS-AMB-78) */
+  MU_ROLL_BELOW,     /* success when the total < target (a stress roll under disorder, TS-RCV-3) */
+  MU_ROLL_THREE_WAY, /* the total is less than, equal to or greater than target: MuEvent.outcome
+                      * (the casualty die against D, MN-MEL-5); no success */
 } MuRollCompare;
 
-/* How a pool of dice is read (MuEvent.pool). */
+/* A three-way comparison's outcome (MU_ROLL_THREE_WAY). */
 typedef enum {
-  MU_DICE_SUM,          /* the sum of the faces (activation dice, MN-ACT-1) */
+  MU_ROLL_LESS = -1,
+  MU_ROLL_EQUAL = 0,
+  MU_ROLL_GREATER = 1,
+} MuRollOutcome;
+
+/* How a pool of dice is read (MuEvent.pool). The counting reads compare
+ * each face + modifier with the target; the others read one number, which
+ * the roll's comparison then takes. */
+typedef enum {
+  MU_DICE_SUM,          /* the sum of the faces + modifier (activation dice, MN-ACT-1) */
   MU_DICE_SUCCESSES,    /* the number of faces + modifier at or over the target (fire dice) */
-  MU_DICE_HIGHEST,      /* the highest face */
-  MU_DICE_LOWEST,       /* the lowest face */
+  MU_DICE_HIGHEST,      /* the highest face (+ modifier through mu_dice_roll_read) */
+  MU_DICE_LOWEST,       /* the lowest face (+ modifier through mu_dice_roll_read) */
+  MU_DICE_BELOW,        /* the number of faces + modifier below the target (receiving rolls, TS-AMB-60) */
 } MuDiceRead;
+
+/* Natural-face rules (MuEvent.natural): the face decides, whatever the
+ * modifiers and the target. For a counting read they decide whether that
+ * die counts; for one die, the highest or the lowest face they decide the
+ * roll's success (for a sum only when one die is rolled). Give at most one
+ * rule for a face. */
+typedef enum {
+  MU_ROLL_NATURAL_NONE = 0,
+  MU_ROLL_NATURAL_1_SUCCEEDS = 1 << 0,  /* a 1 always succeeds or counts (a 1 always hits, TS-RCV-3) */
+  MU_ROLL_NATURAL_1_FAILS = 1 << 1,     /* a 1 never does (canister, TS-FIRE-3) */
+  MU_ROLL_NATURAL_6_SUCCEEDS = 1 << 2,  /* a 6 always succeeds or counts (TS-VIL-4 with target 7) */
+  MU_ROLL_NATURAL_6_FAILS = 1 << 3,     /* a 6 never does */
+  MU_ROLL_NATURAL_EXTREMES = 1 << 4,    /* every face 1 fails and every face 6 succeeds: the automatic
+                                         * 2 and 12 on 2d6 (QRS-AMB-78) */
+} MuRollNatural;
+
+/* One named modifier of a roll. The strings are static (a ruleset's
+ * literals, or interned by mu_event_parse_roll). */
+typedef struct {
+  const char *id;       /* stable word in the event line: "unformed", "night" */
+  const char *name;     /* N_() what people read; NULL: the id */
+  const char *rule;     /* the rule that gives it, or NULL */
+  int value;
+  gboolean on_target;   /* it changes the target number, not the dice (a worse attack value,
+                         * BAT-FIRE-7; +1 to MP, QRS-AMB-8) */
+} MuRollModifier;
 
 /* The kinds of event the engine itself knows (its generic front ends read
  * them: the dice, the undo policy, the phase tracker). Every other kind is
@@ -138,6 +179,13 @@ typedef struct {
    * the result (value). NULL for a single die (value = the die). */
   GArray *pool;
   MuDiceRead read;
+  /* A roll's natural-face rules (MuRollNatural), its three-way outcome
+   * (compare MU_ROLL_THREE_WAY), and its named modifiers (of
+   * MuRollModifier, NULL when it has none): `modifier` is then the sum of
+   * those on the dice, and `target` already holds those on the target. */
+  guint natural;
+  MuRollOutcome outcome;
+  GArray *modifiers;
   /* Only this side may see the event (hidden orders and dice, TAB-19);
    * NULL: everyone. */
   char *visible_to;
@@ -179,6 +227,13 @@ const char  *mu_event_get_kind_word  (const MuEvent *event);
 /* The stable one-line text form (no newline); grid formats hexes (may be NULL:
  * then two digits each). Newly allocated. */
 char        *mu_event_to_string      (const MuEvent *event, const MuHexGrid *grid);
+/* A roll event read back from its line (mu_event_to_string of a
+ * MU_EVENT_ROLL): writing it again gives the same line. Modifier names are
+ * not in the line (NULL: read the id); rule ids are interned. NULL with
+ * MU_ERROR_PARSE when the line is no roll. */
+MuEvent     *mu_event_parse_roll     (const char *line, GError **error);
+/* Adds a named modifier to a roll event: `modifier` or `target` follows. */
+void         mu_event_add_modifier   (MuEvent *event, const MuRollModifier *modifier);
 
 /* The text of one template field of the event ("subject", "from", "value"),
  * newly allocated, or NULL when the event leaves it unset. */

@@ -409,6 +409,17 @@ mu_check_clear (MuCheck *check)
   g_clear_pointer (&check->rolls, g_ptr_array_unref);
 }
 
+char *
+mu_check_format_amount (const MuCheck *check,
+                        double         amount)
+{
+  g_return_val_if_fail (check != NULL, NULL);
+  /* the table's 0.01 (TAB-3); movement points are whole */
+  if (check->unit)
+    return g_strdup_printf ("%.2f", amount);
+  return g_strdup_printf ("%.0f", amount);
+}
+
 MuMatch *
 mu_match_new_replay (const MuMatch *m,
                      guint          n_commands,
@@ -479,6 +490,8 @@ check_command (const MuMatch   *m,
   g_return_val_if_fail (m != NULL && command != NULL && check != NULL, FALSE);
   memset (check, 0, sizeof *check);
   check->cost = check->allowance = -1;
+  if (m->scenario->table)
+    check->unit = m->scenario->table->unit == MU_UNIT_CM ? "cm" : "in";
   check->rolls = mu_event_array_new ();
   for (guint i = 0; i < n_faces; i++)
     if (faces[i] < 1 || faces[i] > 6)

@@ -68,8 +68,10 @@ typedef struct {
   gboolean legal;
   char *reason;        /* the refusal "REASON (RULE-ID)", NULL when legal */
   char *rule;          /* the rule id of the refusal, or NULL */
-  int cost;            /* a move's cost against its allowance, -1 when not a move */
-  int allowance;       /* -1: the ruleset does not say */
+  double cost;         /* a move's cost against its allowance, in the ruleset's units
+                        * (movement points on hexes, table units to 0.01); -1 when not a move */
+  double allowance;    /* -1: the ruleset does not say */
+  const char *unit;    /* static: "in" or "cm" on a table, NULL for whole movement points */
   GPtrArray *rolls;    /* of MuEvent (MU_EVENT_ROLL): what would be rolled, for what, the
                         * modifier and target; faces and outcome left out, `count` dice */
 } MuCheck;
@@ -83,6 +85,9 @@ typedef struct {
 gboolean           mu_match_check            (const MuMatch *match, const MuCommand *command,
                                               MuCheck *check);
 void               mu_check_clear            (MuCheck *check);
+/* A cost or an allowance of the check as the rules count it, without its
+ * unit: "7.90" on a table, "3" in whole movement points. Newly allocated. */
+char              *mu_check_format_amount    (const MuCheck *check, double amount);
 /* The same dry run as if the players had entered `faces` (n of them, 1..6)
  * at the table first: what the command would roll once those are used. The
  * dice-entry dialog asks for the first roll they do not cover, then checks

@@ -425,7 +425,7 @@ typedef enum {
   MU_ANSWER_CHOICE,     /* one of answers */
   MU_ANSWER_POSITION,   /* a hex or table point; answers lists the hexes when finite */
   MU_ANSWER_SUBSET,     /* min..max of answers, e.g. which stands to remove: "choose s1 s3" */
-  MU_ANSWER_NUMBER,     /* an integer in min..max */
+  MU_ANSWER_NUMBER,     /* a number in min..max: whole, or a multiple of step */
   MU_ANSWER_YES_NO,     /* a "may": answers {"yes", "no"} */
   /* A command line of the ruleset, given as the command itself rather
    * than after `choose` ("fire b1 a2" answers "return fire?"); answers
@@ -560,11 +560,12 @@ struct _MuRuleset {
    * on and freed with state_free. NULL: the dry run replays the match on a
    * scratch copy, at a cost that grows with the match's length. */
   gpointer (*state_copy)       (gpointer state, MuDice *dice);
-  /* Optional: what a move command costs against the counter's allowance
-   * (movement points), legal or not; FALSE when it is no move or is refused
-   * before its cost is known. */
-  gboolean (*move_cost)        (gpointer state, const MuCommand *command, int *cost,
-                                int *allowance);
+  /* Optional: what a move command costs against the counter's allowance,
+   * legal or not, in the ruleset's units (whole movement points on hexes;
+   * table units, to 0.01, on a table); FALSE when it is no move or is
+   * refused before its cost is known. */
+  gboolean (*move_cost)        (gpointer state, const MuCommand *command, double *cost,
+                                double *allowance);
 
   /* Every legal command now (of MuCommand*, free func set; the commands
    * may be shared with what the ruleset keeps, mu_command_ref()). For move-like

@@ -397,6 +397,11 @@ check_table (const char *file,
     g_assert_cmpfloat_with_epsilon (trace.points[1].x, b.x, 1e-6);
     g_assert_cmpfloat_with_epsilon (trace.points[1].y, b.y, 1e-6);
     g_assert_true (g_str_has_prefix (muster_match_page_get_hint (page), "Move to @"));
+    /* its cost against the allowance in the table's unit, to 0.01 (TAB-3) */
+    g_assert_true (g_regex_match_simple (": cost [0-9]+\\.[0-9][0-9] of [0-9]+\\.[0-9][0-9] (in|cm)$",
+                                         muster_match_page_get_hint (page), 0, 0));
+    g_assert_true (g_regex_match_simple ("cost [0-9]+\\.[0-9][0-9] of [0-9]+\\.[0-9][0-9] (in|cm)",
+                                         trace.label, 0, 0));
   }
   /* hovering elsewhere: the unit's line of sight to it, with a rule id */
   muster_match_page_hover_point (page, (MuPoint) { 1.0, 1.0 });

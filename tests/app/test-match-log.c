@@ -242,6 +242,38 @@ test_declared_sentences (void)
   g_object_unref (log);
 }
 
+/* A roll's named modifiers and a three-way outcome in the log's words. */
+static void
+test_roll_modifiers (void)
+{
+  static const MuRollModifier unformed = { "unformed", "unformed", "BAT-FIRE-7", 1, TRUE };
+  static const MuRollModifier night = { "night", NULL, "BAA-NGT-3", 1, FALSE };
+  g_autoptr(MusterGame) game = first_manassas ();
+  g_autoptr(MuEvent) fire = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autoptr(MuEvent) casualty = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autofree char *fire_text = NULL, *casualty_text = NULL;
+
+  mu_event_set_text (fire, "fire");
+  fire->pool = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_vals (fire->pool, (int[]) { 4, 6 }, 2);
+  fire->read = MU_DICE_SUCCESSES;
+  fire->compare = MU_ROLL_AT_LEAST;
+  fire->target = 4;
+  mu_event_add_modifier (fire, &unformed);
+  mu_event_add_modifier (fire, &night);
+  fire->value = 1;
+  fire_text = muster_match_log_describe_event (game, fire);
+  g_assert_nonnull (strstr (fire_text, "need 5+ +1 (unformed +1, night +1) — 4 6: 1 success"));
+
+  mu_event_set_text (casualty, "casualty");
+  casualty->value = 4;
+  casualty->compare = MU_ROLL_THREE_WAY;
+  casualty->target = 4;
+  casualty->outcome = MU_ROLL_EQUAL;
+  casualty_text = muster_match_log_describe_event (game, casualty);
+  g_assert_true (g_str_has_suffix (casualty_text, "against 4 — 4: equal"));
+}
+
 /* Seed 7: the first Union control roll reads in words, the counters by
  * name (README: "roll command tyler vs=mcdowell die=1 need<=2 success
  * (BAA-CMD-3)"). */
@@ -423,6 +455,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/app/match-log/every-event-once", test_every_event_once);
   g_test_add_func ("/app/match-log/roll-words", test_roll_words);
+  g_test_add_func ("/app/match-log/roll-modifiers", test_roll_modifiers);
   g_test_add_func ("/app/match-log/declared-sentences", test_declared_sentences);
   g_test_add_func ("/app/match-log/filter-append-reset", test_filter_append_reset);
   g_test_add_func ("/app/match-log/viewer", test_viewer);

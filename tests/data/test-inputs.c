@@ -310,6 +310,32 @@ test_refusals_counted (void)
   g_unlink (commands);
 }
 
+/* `play --check`: the dry run's verdict and a move's cost, on a table in
+ * its unit to 0.01 (TAB-3), on hexes in whole movement points; a command
+ * that does not parse is refused; nothing is applied (exit status 0). */
+static void
+test_play_check (void)
+{
+  g_autofree char *table = g_build_filename (source_root (), "tests", "fixtures", "rules", "baa-table",
+                                             "movement.muster", NULL);
+  g_autofree char *hex = g_build_filename (source_root (), "tests", "fixtures", "rules", "roads.muster", NULL);
+  g_autofree char *out = NULL, *hex_out = NULL;
+
+  g_assert_cmpint (run_cli (NULL, &out, NULL, "play", table, "--check", "move m1 @21.95,7.00",
+                            "--check", "move m1 @22.10,7.00", "--check", "end-phase", "--check", "move m1 zz",
+                            "--state", NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (out,
+    "check legal cost 7.90 of 8.00 in\n"
+    "check refused: m1: the move costs 8.20, more than its allowance of 8.00 (BAT-MOV-1) cost 8.20 of 8.00 in\n"
+    "check legal\n"
+    "check refused: "));
+  /* the dry runs moved nothing */
+  assert_contains (out, "unit m1 side=csa at=@16.00,7.00/90.0");
+  g_assert_cmpint (run_cli (NULL, &hex_out, NULL, "play", hex, "--check", "move t1 0202 0302 0402 0502",
+                            NULL), ==, 0);
+  g_assert_cmpstr (hex_out, ==, "check legal cost 4 of 4\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -324,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/data/inputs/edited-match", test_edited_match);
   g_test_add_func ("/data/inputs/refusals-counted", test_refusals_counted);
   g_test_add_func ("/data/inputs/state-stands", test_state_stands);
+  g_test_add_func ("/data/inputs/play-check", test_play_check);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

@@ -119,6 +119,114 @@ test_ruleset_declarations (void)
       }
 }
 
+/* A roll event with named modifiers, natural rules and a three-way
+ * outcome reads back from its line with the same fields, and writes the
+ * same line again; old lines (no named modifiers) read back too. */
+static void
+test_roll_round_trip (void)
+{
+  static const MuRollModifier unformed = { "unformed", "unformed", "BAT-GEN-5", 1, TRUE };
+  static const MuRollModifier night = { "night", "night", "BAA-NGT-3", 1, FALSE };
+  static const MuRollModifier leader = { "leader", "leader", NULL, -2, FALSE };
+  const char *const lines[] = {
+    "roll command tyler vs=mcd die=3 mod=+1 need<=2 fail (BAA-CMD-3)",
+    "roll fire f1 vs=t1 dice=4,6,2,1 read=successes need>=4 success n=2 (BAT-FIRE-3)",
+    "roll activation csa dice=3,5 read=sum n=8",
+    "roll d6 die=4",
+    "roll stress u3 dice=1,5 read=below natural=1-succeeds mod=-1 need<4 success n=1 only=usa (TS-RCV-3)",
+    "roll rally u2 dice=6,6 read=sum natural=extremes mod=-3 need>14 success n=9 mods=officer:-3:QRS-AMB-9",
+    "roll casualty u1 die=5 cmp=4 greater (MN-MEL-5)",
+  };
+  g_autoptr(MuEvent) e = mu_event_new (MU_EVENT_ROLL, "f1");
+  g_autoptr(MuEvent) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL, *again = NULL;
+
+  mu_event_set_text (e, "fire");
+  mu_event_set_object (e, "t1");
+  e->pool = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_vals (e->pool, (int[]) { 6, 5, 1 }, 3);
+  e->read = MU_DICE_SUCCESSES;
+  e->natural = MU_ROLL_NATURAL_1_FAILS | MU_ROLL_NATURAL_6_SUCCEEDS;
+  e->target = 4;
+  e->compare = MU_ROLL_AT_LEAST;
+  mu_event_add_modifier (e, &unformed);
+  mu_event_add_modifier (e, &night);
+  mu_event_add_modifier (e, &leader);
+  e->value = 2;
+  e->success = TRUE;
+  e->rule = "BAT-FIRE-3";
+  g_assert_cmpint (e->target, ==, 5);
+  g_assert_cmpint (e->modifier, ==, -1);
+  line = mu_event_to_string (e, NULL);
+  g_assert_cmpstr (line, ==,
+                   "roll fire f1 vs=t1 dice=6,5,1 read=successes natural=1-fails,6-succeeds mod=-1 "
+                   "need>=5 success n=2 mods=unformed:need+1:BAT-GEN-5,night:+1:BAA-NGT-3,leader:-2 "
+                   "(BAT-FIRE-3)");
+  back = mu_event_parse_roll (line, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->kind, ==, MU_EVENT_ROLL);
+  g_assert_cmpstr (back->text, ==, "fire");
+  g_assert_cmpstr (back->subject, ==, "f1");
+  g_assert_cmpstr (back->object, ==, "t1");
+  g_assert_cmpuint (back->pool->len, ==, 3);
+  g_assert_cmpint (g_array_index (back->pool, int, 2), ==, 1);
+  g_assert_cmpint (back->read, ==, MU_DICE_SUCCESSES);
+  g_assert_cmpuint (back->natural, ==, e->natural);
+  g_assert_cmpint (back->modifier, ==, -1);
+  g_assert_cmpint (back->target, ==, 5);
+  g_assert_cmpint (back->compare, ==, MU_ROLL_AT_LEAST);
+  g_assert_true (back->success);
+  g_assert_cmpint (back->value, ==, 2);
+  g_assert_cmpstr (back->rule, ==, "BAT-FIRE-3");
+  g_assert_cmpuint (back->modifiers->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      const MuRollModifier *a = &g_array_index (e->modifiers, MuRollModifier, i);
+      const MuRollModifier *b = &g_array_index (back->modifiers, MuRollModifier, i);
+
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpstr (a->rule, ==, b->rule);
+      g_assert_cmpint (a->value, ==, b->value);
+      g_assert_cmpint (a->on_target, ==, b->on_target);
+    }
+  again = mu_event_to_string (back, NULL);
+  g_assert_cmpstr (again, ==, line);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuEvent) r = mu_event_parse_roll (lines[i], &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = mu_event_to_string (r, NULL);
+      g_assert_cmpstr (text, ==, lines[i]);
+    }
+  g_clear_pointer (&back, mu_event_free);
+  back = mu_event_parse_roll (lines[6], &error);
+  g_assert_cmpint (back->outcome, ==, MU_ROLL_GREATER);
+
+  /* not a roll, or a roll that cannot be read: an error, never a crash */
+  {
+    const char *const bad[] = {
+      "", "move u1 from=0101", "roll", "roll fire f1", "roll fire f1 die=x", "roll fire f1 die=3 need>=",
+      "roll fire f1 die=3 cmp=4 sideways", "roll fire f1 dice=1,2 read=most n=1",
+      "roll fire f1 die=3 mods=a:b", "roll fire f1 die=3 dice=2 read=sum n=2",
+      "roll fire f1 die=3 natural=7-fails", "roll fire f1 die=3 need>=4",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(MuEvent) r = mu_event_parse_roll (bad[i], &error);
+
+        g_test_message ("“%s”", bad[i]);
+        g_assert_null (r);
+        g_assert_nonnull (error);
+        g_clear_error (&error);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -126,5 +234,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/event/declared-kind-line", test_declared_kind_line);
   g_test_add_func ("/engine/event/templates", test_templates);
   g_test_add_func ("/engine/event/ruleset-declarations", test_ruleset_declarations);
+  g_test_add_func ("/engine/event/roll-round-trip", test_roll_round_trip);
   return g_test_run ();
 }

@@ -385,7 +385,7 @@ check_text (const MuCheck *check, const MuMatch *m)
 {
   g_autofree char *rolls = events_text (m, check->rolls);
 
-  return g_strdup_printf ("legal=%d reason=%s rule=%s cost=%d allowance=%d\n%s", check->legal,
+  return g_strdup_printf ("legal=%d reason=%s rule=%s cost=%.2f allowance=%.2f\n%s", check->legal,
                           check->reason, check->rule, check->cost, check->allowance, rolls);
 }
 

@@ -321,6 +321,104 @@ test_markers (void)
       g_error ("marker “%s” is declared but never seen", rs->markers[i].id);
 }
 
+/* A number decision: whole numbers by default, decimals in steps (a table
+ * distance to 0.01, TAB-3); the state line tells the step. */
+typedef struct {
+  GArray *none;
+  MuDecision decision;
+} NumberState;
+
+static void
+number_position (gpointer state, MuPosition *pos)
+{
+  memset (pos, 0, sizeof *pos);
+  pos->bound = 1;
+}
+
+static const MuDecision *
+number_pending (gpointer state)
+{
+  return &((NumberState *) state)->decision;
+}
+
+static GArray *
+number_nothing (gpointer state)
+{
+  return ((NumberState *) state)->none;
+}
+
+static void
+number_victory (gpointer state, MuResult *result)
+{
+  memset (result, 0, sizeof *result);
+}
+
+static void
+test_number_answers (void)
+{
+  static const char *const none[] = { NULL };
+  const MuRuleset rs = {
+    .id = "numbers", .position = number_position, .pending = number_pending,
+    .counters = number_nothing, .objectives = number_nothing, .victory = number_victory,
+  };
+  NumberState st = {
+    g_array_new (FALSE, FALSE, sizeof (MuCounterView)),
+    { "usa", "distance", NULL, "How far?", none, MU_ANSWER_NUMBER, 0, 12, FALSE, 0.01 },
+  };
+  struct { double step; const char *answer; gboolean ok; double value; } cases[] = {
+    { 0, "7", TRUE, 7 },
+    { 0, "7.5", FALSE, 0 },
+    { 1, "12", TRUE, 12 },
+    { 0, "13", FALSE, 0 },
+    { 0, "-1", FALSE, 0 },
+    { 0, "seven", FALSE, 0 },
+    { 0, "", FALSE, 0 },
+    { 0.01, "7.90", TRUE, 7.9 },
+    { 0.01, "7.9", TRUE, 7.9 },
+    { 0.01, "-0.01", FALSE, 0 },
+    { 0.01, "12.00", TRUE, 12 },
+    { 0.01, "12.01", FALSE, 0 },
+    { 0.25, "0.75", TRUE, 0.75 },
+    { 0.25, "0.7", FALSE, 0 },
+    { 0.01, "nan", FALSE, 0 },
+    { 0.01, "1e1", TRUE, 10 },
+  };
+  g_autofree char *line = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double v = -99;
+
+      MuArg arg = { .kind = MU_ARG_WORD, .word = (char *) cases[i].answer };
+
+      st.decision.step = cases[i].step;
+      /* a decimal answer's range is low..high; whole numbers keep min..max */
+      st.decision.low = 0;
+      st.decision.high = 12;
+      g_test_message ("step %g: “%s”", cases[i].step, cases[i].answer);
+      g_assert_cmpint (mu_decision_read_number (&st.decision, &arg, &v, &error), ==, cases[i].ok);
+      if (cases[i].ok)
+        {
+          g_assert_no_error (error);
+          g_assert_cmpfloat_with_epsilon (v, cases[i].value, 1e-9);
+        }
+      else
+        g_assert_error (error, MU_ERROR, MU_ERROR_ILLEGAL);
+    }
+  st.decision.step = 0.01;
+  st.decision.low = 0;
+  st.decision.high = 12;
+  line = mu_ruleset_format_state (&rs, &st, NULL);
+  g_assert_nonnull (strstr (line, "decision distance side=usa answers= kind=number min=0 max=12 step=0.01\n"));
+  g_free (line);
+  /* whole numbers keep the line they had */
+  st.decision.step = 0;
+  line = mu_ruleset_format_state (&rs, &st, NULL);
+  g_assert_nonnull (strstr (line, "decision distance side=usa answers= kind=number min=0 max=12\n"));
+  g_array_unref (st.none);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +428,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ruleset/not-playable", test_not_playable);
   g_test_add_func ("/engine/ruleset/markers", test_markers);
   g_test_add_func ("/engine/ruleset/option-values", test_option_values);
+  g_test_add_func ("/engine/ruleset/number-answers/TAB-3", test_number_answers);
   return g_test_run ();
 }

@@ -55,7 +55,8 @@ GPtrArray  *baa_hex_legal_commands       (gpointer state);
 GArray     *baa_hex_legal_moves          (gpointer state, const char *id);
 GPtrArray  *baa_hex_legal_actions        (gpointer state, const char *id);
 GPtrArray  *baa_hex_legal_targets        (gpointer state, const char *id);
-gboolean    baa_hex_move_cost            (gpointer state, const MuCommand *command, int *cost, int *allowance);
+gboolean    baa_hex_move_cost            (gpointer state, const MuCommand *command, double *cost,
+                                          double *allowance);
 void        baa_hex_outstanding          (gpointer state, GArray *todo);
 gboolean    baa_hex_command_radius       (gpointer state, const char *counter, MuCommandRadius *out);
 

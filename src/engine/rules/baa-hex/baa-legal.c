@@ -310,9 +310,11 @@ baa_hex_legal_actions (gpointer state, const char *id)
 /* BAA-MOV-1..5, MOV-9, MOV-12: a move's cost in movement points against the
  * allowance, for the dry run. */
 gboolean
-baa_hex_move_cost (gpointer state, const MuCommand *command, int *cost, int *allowance)
+baa_hex_move_cost (gpointer state, const MuCommand *command, double *cost, double *allowance)
 {
   BaaMatch *m = state;
+  int points = -1, limit = -1;
+  gboolean ok;
   g_autoptr(BaaCommand) cmd = baa_command_decode (command, NULL);
   g_autoptr(GArray) path = NULL;
   BaaUnit *u;
@@ -335,8 +337,12 @@ baa_hex_move_cost (gpointer state, const MuCommand *command, int *cost, int *all
         return FALSE;
       g_array_append_val (path, p->hex);
     }
-  return baa_move_cost (m, u, c, cmd->kind == BAA_COMMAND_WITHDRAW, (MuHex *) path->data, path->len,
-                        cost, allowance);
+  /* whole movement points */
+  ok = baa_move_cost (m, u, c, cmd->kind == BAA_COMMAND_WITHDRAW, (MuHex *) path->data, path->len,
+                      &points, &limit);
+  *cost = points;
+  *allowance = limit;
+  return ok;
 }
 
 /* The counter's phase 7, 8 or 9 commands, encoded, from the cache

@@ -115,21 +115,22 @@ visible_bases (BatMatch *m, const BatUnit *u, const BatUnit *t)
   return n;
 }
 
-static MuEvent *
-last_event (GPtrArray *events)
-{
-  return events->len ? g_ptr_array_index (events, events->len - 1) : NULL;
-}
-
-/* A pool of d6, each die at or above `need` a success; the event names both counters. */
+/* The fire or melee dice of u at t: each die at or above u's attack value
+ * hits (BAT-FIRE-3, BAT-MEL-6), the value's modifiers named in the roll
+ * (BAT-GEN-5). */
 static int
-pool (BatMatch *m, GPtrArray *events, const char *purpose, const char *subject, const char *object,
-      guint n, int need, const char *rule)
+attack_pool (BatMatch *m, GPtrArray *events, const char *purpose, BatUnit *u, const BatUnit *t, guint n,
+             gboolean melee, const char *rule)
 {
-  int k = mu_dice_roll_pool (m->dice, events, purpose, subject, n, MU_DICE_SUCCESSES, 0, need, 0, NULL,
-                             rule, NULL);
-  mu_event_set_object (last_event (events), object);
-  return k;
+  MuRollModifier mods[4];
+  MuRoll roll = {
+    .purpose = purpose, .subject = u->def->id, .object = t->def->id, .n = n, .read = MU_DICE_SUCCESSES,
+    .modifiers = mods, .target = u->def->attack, .rule = rule,
+  };
+
+  g_assert (n > 0);
+  roll.n_modifiers = bat_attack_modifiers (m, u, melee, mods);
+  return mu_dice_roll_read (m->dice, events, &roll, NULL);
 }
 
 /* Bases lost, dispersal, then the flinch test and move (BAT-FLN-*). */
@@ -198,14 +199,22 @@ take_losses (BatMatch *m, BatUnit *t, const BatUnit *by, int hits, gboolean in_c
   flinch_test (m, t, by, remove_bases (m, t, by, hits, rule, events), in_cover, events);
 }
 
-/* Cover rerolls: each hit stands on a die at or above the cover value. */
+/* Cover rerolls: each hit stands on a die at or above the cover value,
+ * one less in melee (BAT-COV-2, BAT-AMB-17), named in the roll. */
 static int
 cover_save (BatMatch *m, GPtrArray *events, const BatUnit *t, const BatUnit *by, int hits, int cover,
-            const char *rule)
+            gboolean melee, const char *rule)
 {
-  if (hits <= 0 || cover <= 0)
+  static const MuRollModifier in_melee = { "melee", N_("in melee"), "BAT-COV-2", -1, TRUE };
+  MuRoll roll = {
+    .purpose = "cover", .subject = t->def->id, .object = by->def->id, .n = (guint) hits,
+    .read = MU_DICE_SUCCESSES, .modifiers = &in_melee, .n_modifiers = melee ? 1 : 0, .target = cover,
+    .rule = rule,
+  };
+
+  if (hits <= 0 || cover - (melee ? 1 : 0) <= 0)
     return hits;
-  return pool (m, events, "cover", t->def->id, by->def->id, (guint) hits, cover, rule);
+  return mu_dice_roll_read (m->dice, events, &roll, NULL);
 }
 
 gboolean
@@ -256,8 +265,8 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   mu_event_set_object (e, u->def->id);
   mu_event_set_text (e, NC_("event text", "fire"));
   e->count = (int) n;
-  hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
-  hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
+  hits = attack_pool (m, events, "fire", u, t, n, FALSE, "BAT-FIRE-3");
+  hits = cover_save (m, events, t, u, hits, cover, FALSE, "BAT-COV-1");
   hits = MIN (hits, visible_bases (m, u, t));
   u->fired = TRUE;
   u->acted_this_bound = TRUE;
@@ -330,8 +339,8 @@ bat_apply_fire_group (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GErr
       mu_event_set_object (e, u->def->id);
       mu_event_set_text (e, NC_("event text", "fire"));
       e->count = (int) n;
-      hits = pool (m, events, "fire", u->def->id, t->def->id, n, bat_attack_value (m, u), "BAT-FIRE-3");
-      hits = cover_save (m, events, t, u, hits, cover, "BAT-COV-1");
+      hits = attack_pool (m, events, "fire", u, t, n, FALSE, "BAT-FIRE-3");
+      hits = cover_save (m, events, t, u, hits, cover, FALSE, "BAT-COV-1");
       hits = MIN (hits, visible_bases (m, u, t));   /* BAT-AMB-26 */
       lost += remove_bases (m, t, u, hits, "BAT-FIRE-3", events);
       bat_fire_through_roll (m, u, through, n_through, events);
@@ -447,9 +456,8 @@ bat_melee_phase (BatMatch *m, GPtrArray *events)
           mu_event_set_object (e, u->def->id);
           mu_event_set_text (e, NC_("event text", "melee"));
           e->count = dice[k];
-          hits = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[k], bat_attack_value (m, u),
-                       "BAT-MEL-6");
-          hits = cover_save (m, events, t, u, hits, cover > 0 ? cover - 1 : 0, "BAT-COV-2");
+          hits = attack_pool (m, events, "melee", u, t, (guint) dice[k], TRUE, "BAT-MEL-6");
+          hits = cover_save (m, events, t, u, hits, cover, TRUE, "BAT-COV-2");
           t->acted_this_bound = TRUE;
           /* BAT-MEL-7 */
           take_losses (m, t, u, hits, cover > 0, "BAT-FIRE-3", events);
@@ -482,9 +490,8 @@ bat_melee_exchange (BatMatch *m, BatUnit *a, BatUnit *b, GPtrArray *events)
       mu_event_set_object (e, u->def->id);
       mu_event_set_text (e, NC_("event text", "melee"));
       e->count = dice[0];
-      hits[i] = pool (m, events, "melee", u->def->id, t->def->id, (guint) dice[0], bat_attack_value (m, u),
-                      "BAT-FLN-4");
-      hits[i] = cover_save (m, events, t, u, hits[i], cover > 0 ? cover - 1 : 0, "BAT-COV-2");
+      hits[i] = attack_pool (m, events, "melee", u, t, (guint) dice[0], TRUE, "BAT-FLN-4");
+      hits[i] = cover_save (m, events, t, u, hits[i], cover, TRUE, "BAT-COV-2");
     }
   for (int i = 0; i < 2; i++)
     if (bat_unit_on_table (pair[1 - i]))

@@ -282,6 +282,29 @@ bat_attack_value (BatMatch *m, const BatUnit *u)
   return MIN (v, 6);
 }
 
+/* The modifiers of BAT-GEN-5 as a roll names them, on the attack value
+ * (the dice's target): unformed (BAT-FIRE-7, in melee BAT-MEL-8), orders
+ * by a phase-5 roll, fatigued (BAT-FAT-1), and the cap at 6 (BAT-AMB-12).
+ * Fills out (room for 4), returns how many. */
+guint
+bat_attack_modifiers (BatMatch *m, const BatUnit *u, gboolean melee, MuRollModifier *out)
+{
+  int v = u->def->attack;
+  guint n = 0;
+
+  if (bat_unit_unformed (m, u))
+    out[n++] = (MuRollModifier) { "unformed", N_("unformed"), melee ? "BAT-MEL-8" : "BAT-FIRE-7", 1, TRUE };
+  if (u->roll_ordered)
+    out[n++] = (MuRollModifier) { "roll-orders", N_("orders by a roll"), "BAT-GEN-5", 1, TRUE };
+  if (u->fatigued)
+    out[n++] = (MuRollModifier) { "fatigued", N_("fatigued"), "BAT-FAT-1", 1, TRUE };
+  for (guint i = 0; i < n; i++)
+    v += out[i].value;
+  if (v > 6)
+    out[n++] = (MuRollModifier) { "cap", N_("capped at 6"), "BAT-AMB-12", 6 - v, TRUE };
+  return n;
+}
+
 double
 bat_contact_tolerance (const BatMatch *m)
 {

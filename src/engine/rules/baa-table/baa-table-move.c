@@ -186,6 +186,7 @@ typedef struct {
   BatFormation form;
   gboolean form_changed;
   double cost, allowance;
+  gboolean measured;          /* cost and allowance are known (a refusal may come before) */
   GArray *path;               /* of MuPos: the pose after each step */
 } MoveEval;
 
@@ -366,6 +367,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
   /* BAT-AMB-44: a first move after arriving is measured from the table
    * edge or the train, where it came on */
   ev->cost += u ? u->entry_cost : c->entry_cost;
+  ev->measured = TRUE;
   if (mu_table_beyond (ev->cost, ev->allowance))
     return bat_refuse (error, ev->form_changed ? "BAT-MOV-7" : in_melee ? "BAT-MOV-9" : "BAT-MOV-1",
                        "%s: the move costs %.2f, more than its allowance of %.2f", id, ev->cost, ev->allowance);
@@ -392,6 +394,35 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
       if (e->side != u->side && bat_unit_on_table (e) &&
           mu_stands_in_contact (end, n_end, e->stands, e->n_stands, bat_contact_tolerance (m)))
         return bat_refuse (error, "BAT-MOV-7", "%s changed formation and may not charge %s", id, e->def->id);
+  return TRUE;
+}
+
+/* TAB-3, BAT-MOV-1: the dry run's cost of `move ID STEP...` against the
+ * allowance, in table units to 0.01, for a refused move too once it is
+ * measured; whether the counter may move now is the apply's to say. */
+gboolean
+bat_move_cost (gpointer state, const MuCommand *cmd, double *cost, double *allowance)
+{
+  BatMatch *m = state;
+  const char *id;
+  BatUnit *u;
+  BatCdr *c;
+  MoveEval ev;
+
+  *cost = *allowance = -1;
+  if (!g_str_equal (mu_command_get_verb (cmd), "move"))
+    return FALSE;
+  id = mu_command_word (cmd, 0);
+  u = bat_find_unit (m, id);
+  c = u ? NULL : bat_find_cdr (m, id);
+  if (u ? !bat_unit_on_table (u) : c == NULL || c->status != BAT_CDR_ACTIVE)
+    return FALSE;
+  eval_move (m, u, c, cmd, &ev, NULL);
+  g_array_unref (ev.path);
+  if (!ev.measured)
+    return FALSE;
+  *cost = round (ev.cost * 100) / 100;
+  *allowance = round (ev.allowance * 100) / 100;
   return TRUE;
 }
 

@@ -280,6 +280,7 @@ int           bat_cover_value       (BatMatch *m, const BatUnit *target, const B
                                      gboolean lines);
 /* BAT-GEN-5: the modified attack value, capped at 6 (BAT-AMB-12). */
 int           bat_attack_value      (BatMatch *m, const BatUnit *u);
+guint         bat_attack_modifiers  (BatMatch *m, const BatUnit *u, gboolean melee, MuRollModifier *out);
 /* The enemy units in contact (TAB-11) with u, into out (may be NULL); returns how many. */
 guint         bat_contacts          (BatMatch *m, const BatUnit *u, BatUnit **out, guint max);
 gboolean      bat_in_melee          (BatMatch *m, const BatUnit *u);
@@ -326,6 +327,7 @@ gboolean      bat_unit_may_move     (const BatMatch *m, const BatUnit *u);
 gboolean      bat_cdr_may_move      (const BatMatch *m, const BatCdr *c);
 /* The move command: `move ID STEP...` (dry run when events is NULL: only checks). */
 gboolean      bat_apply_move        (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      bat_move_cost         (gpointer state, const MuCommand *c, double *cost, double *allowance);
 /* BAT-FLN-3..5, BAT-AMB-19: a full move directly away from `from`. */
 void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events);
 /* A straight step a-b crosses an impassable line, or (rivers) a river away

@@ -648,6 +648,7 @@ const MuRuleset mu_ruleset_baa_table = {
   .state_free = state_free,
   .state_copy = state_copy,
   .apply = apply,
+  .move_cost = bat_move_cost,
   .legal_commands = legal_commands,
   .command_radius = bat_command_radius,
   .legal_moves = legal_moves,
