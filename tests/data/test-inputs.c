@@ -318,7 +318,8 @@ test_play_check (void)
 {
   g_autofree char *table = g_build_filename (source_root (), "tests", "fixtures", "rules", "baa-table",
                                              "movement.muster", NULL);
-  g_autofree char *hex = g_build_filename (source_root (), "tests", "fixtures", "rules", "roads.muster", NULL);
+  g_autofree char *hex = g_build_filename (source_root (), "tests", "fixtures", "rules", "baa-hex",
+                                           "roads.muster", NULL);
   g_autofree char *out = NULL, *hex_out = NULL;
 
   g_assert_cmpint (run_cli (NULL, &out, NULL, "play", table, "--check", "move m1 @21.95,7.00",
