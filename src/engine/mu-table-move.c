@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "mu-table-geom.h"
-
-/* Rotations are followed in steps of at most this many degrees; between two
- * of them each stand sweeps the hull of its two poses. */
-#define ROTATION_STEP 5.0
+#include "mu-table-move-private.h"
 
 void
 mu_move_params_init (MuMoveParams *p)
@@ -23,11 +20,14 @@ mu_move_params_init (MuMoveParams *p)
   for (int k = 0; k < MU_AREA_N; k++)
     p->area_cost[k] = 1;
   for (int k = 0; k < MU_LINE_N; k++)
-    p->crossing_factor[k] = 1;
+    p->crossing_factor[k] = p->line_cost[k] = 1;
   p->area_impassable[MU_AREA_IMPASSABLE] = TRUE;
   p->line_impassable[MU_LINE_IMPASSABLE] = TRUE;
   p->water_needs_crossing = TRUE;
   p->allowance_rule = "TAB-12";
+  p->step_angle_max = 180;
+  p->wheel_max = -1;
+  p->direction_rule = "TAB-12";
 }
 
 void
@@ -38,11 +38,6 @@ mu_move_result_clear (MuMoveResult *r)
 }
 
 /* Poses ------------------------------------------------------------------------------- */
-
-typedef struct {
-  MuPoint anchor;
-  double facing;
-} Pose;
 
 static MuPoint
 rotate_about (MuPoint p, MuPoint c, double degrees)
@@ -55,7 +50,7 @@ rotate_about (MuPoint p, MuPoint c, double degrees)
 }
 
 static guint
-layout (const MuMoveUnit *u, Pose pose, MuStand *out)
+layout (const MuMoveUnit *u, MuMovePose pose, MuStand *out)
 {
   return mu_stands_layout (u->shape, u->n_stands, u->width, u->depth, pose.anchor, pose.facing, out,
                            MU_STANDS_MAX);
@@ -86,8 +81,8 @@ signed_turn (double from, double to)
 /* What a step turns about: the pivot of a wheel, the centre of the
  * footprint for a turn (the start's anchor otherwise). The same for every
  * pose along the step, so worked out once for them. */
-static MuPoint
-step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
+MuPoint
+mu_move_step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -112,10 +107,10 @@ step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
 }
 
 /* The pose a fraction t through a step, turning about `pivot` (step_pivot). */
-static Pose
-pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
+MuMovePose
+mu_move_pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
 {
-  Pose p = start;
+  MuMovePose p = start;
 
   switch (st->kind)
     {
@@ -142,15 +137,15 @@ pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
 }
 
 /* The pose a fraction t through a step. */
-static Pose
-pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+MuMovePose
+mu_move_pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
 {
-  return pose_about (st, start, step_pivot (u, st, start), t);
+  return mu_move_pose_about (st, start, mu_move_step_pivot (u, st, start), t);
 }
 
 /* Degrees a step turns through. */
-static double
-step_rotation (const MuMoveStep *st, Pose start)
+double
+mu_move_step_rotation (const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -162,20 +157,8 @@ step_rotation (const MuMoveStep *st, Pose start)
 
 /* Obstacles --------------------------------------------------------------------------- */
 
-typedef struct {
-  MuTerrainIndex *ix;
-  const MuMoveParams *p;
-  const MuMoveUnit *u;
-  const MuStand *enemies;
-  guint n_enemies;
-  GArray *areas, *lines;
-  const char *rule;
-  char *reason;
-  gboolean impassable;        /* the table has an impassable area or line */
-} Ctx;
-
-static gboolean
-fail (Ctx *c, const char *rule, char *reason)
+gboolean
+mu_move_fail (MuMoveCtx *c, const char *rule, char *reason)
 {
   g_free (c->reason);
   c->reason = reason;
@@ -198,7 +181,7 @@ line_name (const MuPolyline *l)
 /* Whether a convex hull swept by one stand is free of the table's edge, enemy
  * stands and impassable ground and lines. */
 static gboolean
-hull_free (Ctx *c, const MuPoint *h, guint n)
+hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -211,7 +194,7 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
     }
   if (mu_table_beyond (-x0, 0) || mu_table_beyond (-y0, 0) || mu_table_beyond (x1, t->width) ||
       mu_table_beyond (y1, t->height))
-    return fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
+    return mu_move_fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
   for (guint e = 0; e < c->n_enemies; e++)
     {
       const MuStand *s = &c->enemies[e];
@@ -222,7 +205,7 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
         continue;
       mu_stand_corners (s, k);
       if (mu_convex_overlap (h, n, k, 4, MU_TABLE_EPSILON))
-        return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
+        return mu_move_fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
     }
   /* only impassable areas and lines can stop it; on a table without them
    * the candidates need not be looked up (for every stand at every step) */
@@ -236,7 +219,7 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
 
       if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind] &&
           mu_polygons_overlap (h, n, (const MuPoint *) a->points->data, a->points->len))
-        return fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
+        return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
                                                    area_name (a)));
     }
   for (guint i = 0; i < c->lines->len; i++)
@@ -248,26 +231,23 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
         continue;
       for (guint k = 1; k < l->points->len; k++)
         if (mu_convex_meets_segment (h, n, pts[k - 1], pts[k]))
-          return fail (c, "TAB-12", g_strdup_printf (_("the move would cross an impassable line (%s)"),
+          return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would cross an impassable line (%s)"),
                                                      line_name (l)));
     }
   return TRUE;
 }
 
-/* The corners of a unit's stands in a pose. */
-typedef struct {
-  MuPoint corners[MU_STANDS_MAX][4];
-  guint n;
-} PoseCorners;
-
-static void
-pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
+void
+mu_move_pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
 {
   MuStand st[MU_STANDS_MAX];
 
   out->n = layout (u, pose, st);
   for (guint i = 0; i < out->n; i++)
-    mu_stand_corners (&st[i], out->corners[i]);
+    {
+      mu_stand_corners (&st[i], out->corners[i]);
+      out->centres[i] = st[i].centre;
+    }
 }
 
 /* Whether the points' box alone shows that their hull is free: inside
@@ -276,7 +256,7 @@ pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
  * box lies inside theirs and hull_free, testing that box the same way,
  * would find it free too. */
 static gboolean
-box_clear (Ctx *c, const MuPoint *pts, guint n)
+box_clear (MuMoveCtx *c, const MuPoint *pts, guint n)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -304,7 +284,7 @@ box_clear (Ctx *c, const MuPoint *pts, guint n)
 
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
-sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
+sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
 {
   for (guint i = 0; i < a->n; i++)
     {
@@ -322,9 +302,31 @@ sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
   return TRUE;
 }
 
-/* Whether the anchor's segment a-b crosses water only at fords and bridges. */
+/* Whether `at` lies within the drawn width of a line of the kinds in `mask`
+ * (1 << MuLineKind). */
+gboolean
+mu_move_within_lines (MuMoveCtx *c, MuPoint at, guint mask)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+
+  if (mask == 0)
+    return FALSE;
+  for (guint j = 0; j < t->lines->len; j++)
+    {
+      const MuPolyline *f = g_ptr_array_index (t->lines, j);
+
+      if (f->kind < MU_LINE_N && (mask & (1u << f->kind)) &&
+          mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at),
+                           mu_terrain_line_width (t, f) / 2))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the segment a-b (the anchor's, or a stand centre's) crosses water
+ * only at fords and bridges. */
 static gboolean
-water_free (Ctx *c, MuPoint a, MuPoint b)
+water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
 
@@ -343,23 +345,12 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
         {
           double tt;
           MuPoint at;
-          gboolean crossing_ok = FALSE;
 
           if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
             continue;
           at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
-          for (guint j = 0; j < t->lines->len && !crossing_ok; j++)
-            {
-              const MuPolyline *f = g_ptr_array_index (t->lines, j);
-
-              if (f->kind != MU_LINE_FORD && f->kind != MU_LINE_BRIDGE)
-                continue;
-              crossing_ok = mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data,
-                                                                   f->points->len, at),
-                                             mu_terrain_line_width (t, f) / 2);
-            }
-          if (!crossing_ok)
-            return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
+          if (!mu_move_within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
+            return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
                                                        line_name (w)));
         }
     }
@@ -368,23 +359,32 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
 
 /* Whether the part of a step from 0 to t is free. */
 static gboolean
-step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
+step_free_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
 {
-  double rot = step_rotation (st, start) * t;
+  double rot = mu_move_step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
-  MuPoint pivot = step_pivot (c->u, st, start);
-  Pose prev = start;
+  MuPoint pivot = mu_move_step_pivot (c->u, st, start);
+  MuMovePose prev = start;
   /* each pose's corners serve the sweep before it and the one after */
-  PoseCorners corners[2];
+  MuPoseCorners corners[2];
   guint k = 0;
 
-  pose_corners (c->u, prev, &corners[k]);
+  mu_move_pose_corners (c->u, prev, &corners[k]);
   for (int i = 1; i <= n; i++)
     {
-      Pose next = pose_about (st, start, pivot, t * i / n);
+      MuMovePose next = mu_move_pose_about (st, start, pivot, t * i / n);
 
-      pose_corners (c->u, next, &corners[1 - k]);
-      if (!sweep_free (c, &corners[k], &corners[1 - k]) || !water_free (c, prev.anchor, next.anchor))
+      mu_move_pose_corners (c->u, next, &corners[1 - k]);
+      if (!sweep_free (c, &corners[k], &corners[1 - k]))
+        return FALSE;
+      if (c->p->crossings_by_stands)
+        {
+          /* every stand's centre crosses for itself (MN-AMB-77) */
+          for (guint j = 0; j < corners[k].n; j++)
+            if (!water_free (c, corners[k].centres[j], corners[1 - k].centres[j]))
+              return FALSE;
+        }
+      else if (!water_free (c, prev.anchor, next.anchor))
         return FALSE;
       prev = next;
       k = 1 - k;
@@ -403,10 +403,40 @@ costs_more (const MuArea *area, gconstpointer data)
   return area->kind < MU_AREA_N && p->area_cost[area->kind] != 1;
 }
 
-/* The cost of the anchor's segment a-b: each piece between area edges at the
- * dearest cost of the areas holding it. */
+/* Whether a line's drawn width is charged (QRS-AMB-55), or makes a
+ * crossing free, so that segment_cost must cut the path at its corridor. */
+static gboolean
+corridor_counts (const MuMoveCtx *c, const MuPolyline *l)
+{
+  return l->kind < MU_LINE_N &&
+         (c->p->line_cost[l->kind] != 1 || (c->p->free_crossings & (1u << l->kind)));
+}
+
+/* The dearest line_cost of the lines whose drawn width holds m, away from
+ * the free crossings (1: none). */
 static double
-segment_cost (Ctx *c, MuPoint a, MuPoint b)
+corridor_cost (MuMoveCtx *c, MuPoint m)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double f = 1;
+
+  for (guint k = 0; k < c->lines->len; k++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, k));
+
+      if (l->kind < MU_LINE_N && c->p->line_cost[l->kind] > f &&
+          mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, m),
+                           mu_terrain_line_width (t, l) / 2))
+        f = c->p->line_cost[l->kind];
+    }
+  return f > 1 && mu_move_within_lines (c, m, c->p->free_crossings) ? 1 : f;
+}
+
+/* The cost of the anchor's segment a-b: each piece between area edges (and
+ * the edges of charged lines' drawn widths) at the dearest cost of the
+ * areas and lines holding it. */
+static double
+segment_cost (MuMoveCtx *c, MuPoint a, MuPoint b)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double len = hypot (b.x - a.x, b.y - a.y), cost = 0;
@@ -414,9 +444,30 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
 
   if (len <= 0)
     return 0;
-  mu_terrain_candidates (c->ix, a, b, 0, c->areas, NULL);
+  mu_terrain_candidates (c->ix, a, b, c->line_costs ? c->line_margin : 0, c->areas,
+                         c->line_costs ? c->lines : NULL);
   ts = g_array_new (FALSE, FALSE, sizeof (double));
   mu_terrain_segment_cuts (t, c->areas, a, b, costs_more, c->p, ts);
+  if (c->line_costs)
+    {
+      for (guint k = 0; k < c->lines->len; k++)
+        {
+          const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, k));
+          const MuPoint *lp = (const MuPoint *) l->points->data;
+          double r = mu_terrain_line_width (t, l) / 2, lo, hi;
+
+          if (!corridor_counts (c, l))
+            continue;
+          /* each segment's corridor (a single point's disc) */
+          for (guint j = l->points->len > 1 ? 1 : 0; j < l->points->len; j++)
+            if (mu_segment_corridor_interval (a, b, lp[j ? j - 1 : 0], lp[j], r, &lo, &hi))
+              {
+                g_array_append_val (ts, lo);
+                g_array_append_val (ts, hi);
+              }
+        }
+      g_array_sort (ts, mu_compare_doubles);
+    }
   for (guint i = 1; i < ts->len; i++)
     {
       double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);
@@ -433,6 +484,8 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
               mu_polygon_contains ((const MuPoint *) ar->points->data, ar->points->len, m))
             f = MAX (f, c->p->area_cost[ar->kind]);
         }
+      if (c->line_costs)
+        f = MAX (f, corridor_cost (c, m));
       cost += (t1 - t0) * len * f;
     }
   return cost;
@@ -441,7 +494,7 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
 /* The measured point of a pose for a step: the anchor, or for a wheel the
  * outer front corner (TAB-12). */
 static MuPoint
-measured_point (const MuMoveUnit *u, const MuMoveStep *st, Pose p)
+measured_point (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose p)
 {
   if (st->kind == MU_STEP_WHEEL)
     {
@@ -455,8 +508,8 @@ measured_point (const MuMoveUnit *u, const MuMoveStep *st, Pose p)
 }
 
 /* Length and cost of a step from 0 to t. */
-static void
-step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length, double *cost)
+void
+mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length, double *cost)
 {
   *length = *cost = 0;
   if (st->kind == MU_STEP_TURN)
@@ -465,12 +518,12 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
       return;
     }
   {
-    int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (step_rotation (st, start) * t / 2.0)) : 1;
-    MuPoint prev = measured_point (c->u, st, start), pivot = step_pivot (c->u, st, start);
+    int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (mu_move_step_rotation (st, start) * t / 2.0)) : 1;
+    MuPoint prev = measured_point (c->u, st, start), pivot = mu_move_step_pivot (c->u, st, start);
 
     for (int i = 1; i <= n; i++)
       {
-        MuPoint next = measured_point (c->u, st, pose_about (st, start, pivot, t * i / n));
+        MuPoint next = measured_point (c->u, st, mu_move_pose_about (st, start, pivot, t * i / n));
 
         *length += hypot (next.x - prev.x, next.y - prev.y);
         *cost += segment_cost (c, prev, next);
@@ -479,7 +532,7 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
     if (st->kind == MU_STEP_WHEEL)
       {
         /* The arc itself, not its chords. */
-        double arc = frontage (c->u) * step_rotation (st, start) * t * G_PI / 180.0;
+        double arc = frontage (c->u) * mu_move_step_rotation (st, start) * t * G_PI / 180.0;
 
         if (*length > 0)
           *cost *= arc / *length;
@@ -491,12 +544,12 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
 /* The evaluator --------------------------------------------------------------------- */
 
 static double
-path_allowance (Ctx *c, const GArray *path)
+path_allowance (MuMoveCtx *c, const GArray *path, const GArray *centres, guint n_stands, MuMoveResult *r)
 {
-  const MuTableMap *t = mu_terrain_index_table (c->ix);
   const MuMoveParams *p = c->p;
-  double allowance = p->allowance, tried = G_MAXDOUBLE;
+  double allowance = p->allowance, tried = G_MAXDOUBLE, factor = 1;
   const MuPoint *pts = (const MuPoint *) path->data;
+  guint kinds = p->crossing_kinds;
 
   /* Roads: the best allowance whose lines (of its kind and of every kind at
    * least as good) hold the whole path. */
@@ -520,24 +573,18 @@ path_allowance (Ctx *c, const GArray *path)
         }
       tried = best;
     }
-  /* Crossings that change the allowance, once per kind. */
+  /* Crossings that change the allowance: once, the smallest factor
+   * (MN-AMB-53), rounded as the ruleset says. */
   for (int k = 0; k < MU_LINE_N; k++)
-    {
-      gboolean crossed = FALSE;
-
-      if (p->crossing_factor[k] == 1)
-        continue;
-      for (guint i = 0; i < t->lines->len && !crossed; i++)
-        {
-          const MuPolyline *l = g_ptr_array_index (t->lines, i);
-
-          crossed = (int) l->kind == k &&
-                    mu_path_crossings (pts, path->len, (const MuPoint *) l->points->data, l->points->len,
-                                       NULL) > 0;
-        }
-      if (crossed)
-        allowance *= p->crossing_factor[k];
-    }
+    if (p->crossing_factor[k] != 1)
+      kinds |= 1u << k;
+  r->crossed = mu_move_crossed_kinds (c, path, centres, n_stands, kinds);
+  for (int k = 0; k < MU_LINE_N; k++)
+    if (r->crossed & (1u << k))
+      factor = MIN (factor, p->crossing_factor[k]);
+  r->factor = factor;
+  if (factor != 1)
+    allowance = mu_move_round_allowance (p, allowance * factor);
   return allowance;
 }
 
@@ -551,10 +598,39 @@ mu_table_move_check (MuTerrainIndex     *ix,
                      guint               n_enemies,
                      MuMoveResult       *result)
 {
-  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL, FALSE };
+  MuMoveOthers others = { enemies, n_enemies, NULL, 0, NULL };
+
+  return mu_table_move_check_among (ix, p, u, steps, n_steps, &others, result);
+}
+
+/* Lays out the unit in `pose` and appends its stands' centres. */
+static void
+append_centres (const MuMoveUnit *u, MuMovePose pose, GArray *centres)
+{
+  MuStand st[MU_STANDS_MAX];
+  guint n = layout (u, pose, st);
+
+  for (guint i = 0; i < n; i++)
+    g_array_append_val (centres, st[i].centre);
+}
+
+gboolean
+mu_table_move_check_among (MuTerrainIndex     *ix,
+                           const MuMoveParams *p,
+                           const MuMoveUnit   *u,
+                           const MuMoveStep   *steps,
+                           guint               n_steps,
+                           const MuMoveOthers *others,
+                           MuMoveResult       *result)
+{
+  MuMoveCtx c = { ix, p, u, others ? others->enemies : NULL, others ? others->n_enemies : 0,
+            others ? others->friends : NULL, others ? others->n_friends : 0,
+            NULL, NULL, NULL, NULL, FALSE, FALSE, 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
-  Pose *starts;
-  Pose pose = { u->anchor, u->facing };
+  g_autoptr(GArray) centres = NULL;
+  guint n_stands = 0;
+  MuMovePose *starts;
+  MuMovePose pose = { u->anchor, u->facing };
   guint bad_step = G_MAXUINT;
   double bad_t = 1, total_len = 0, total_cost = 0, allowance, *costs;
 
@@ -577,9 +653,28 @@ mu_table_move_check (MuTerrainIndex     *ix,
         MuLineKind kind = ((const MuPolyline *) g_ptr_array_index (t->lines, i))->kind;
         c.impassable = kind < MU_LINE_N && p->line_impassable[kind];
       }
+    for (guint i = 0; i < t->lines->len; i++)
+      {
+        const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+        if (l->kind < MU_LINE_N && p->line_cost[l->kind] != 1)
+          {
+            c.line_costs = TRUE;
+            c.line_margin = MAX (c.line_margin, mu_terrain_line_width (t, l) / 2);
+          }
+      }
   }
-  starts = g_new (Pose, n_steps + 1);
+  starts = g_new (MuMovePose, n_steps + 1);
   g_array_append_val (path, pose.anchor);
+  if (p->crossings_by_stands)
+    {
+      centres = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+      append_centres (u, pose, centres);
+      n_stands = centres->len;
+    }
+  bad_step = mu_move_direction_check (&c, steps, n_steps);
+  if (bad_step != G_MAXUINT)
+    bad_t = 0;
 
   /* The swept path: the first step that is not free, and how far into it. */
   for (guint s = 0; s < n_steps; s++)
@@ -587,7 +682,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
       const MuMoveStep *st = &steps[s];
 
       starts[s] = pose;
-      if (bad_step == G_MAXUINT && !step_free_to (&c, st, pose, 1.0))
+      if ((bad_step == G_MAXUINT || s < bad_step) && !step_free_to (&c, st, pose, 1.0))
         {
           double lo = 0, hi = 1;
           const char *rule = c.rule;
@@ -609,15 +704,17 @@ mu_table_move_check (MuTerrainIndex     *ix,
           bad_t = lo;
         }
       {
-        int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (step_rotation (st, pose) / ROTATION_STEP));
-        MuPoint pivot = step_pivot (u, st, pose);
+        int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (mu_move_step_rotation (st, pose) / ROTATION_STEP));
+        MuPoint pivot = mu_move_step_pivot (u, st, pose);
 
         for (int i = 1; i <= n; i++)
           {
-            Pose q = pose_about (st, pose, pivot, (double) i / n);
+            MuMovePose q = mu_move_pose_about (st, pose, pivot, (double) i / n);
             g_array_append_val (path, q.anchor);
+            if (centres)
+              append_centres (u, q, centres);
           }
-        pose = pose_about (st, pose, pivot, 1.0);
+        pose = mu_move_pose_about (st, pose, pivot, 1.0);
       }
     }
   starts[n_steps] = pose;
@@ -625,13 +722,13 @@ mu_table_move_check (MuTerrainIndex     *ix,
   result->facing = fmod (fmod (pose.facing, 360.0) + 360.0, 360.0);
 
   /* Cost against the allowance. */
-  allowance = path_allowance (&c, path);
+  allowance = path_allowance (&c, path, centres, n_stands, result);
   costs = g_new (double, n_steps + 1);
   for (guint s = 0; s < n_steps; s++)
     {
       double len;
 
-      step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
+      mu_move_step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
       total_len += len;
       total_cost += costs[s];
     }
@@ -651,7 +748,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
             {
               double m = (lo + hi) / 2, l2, c2;
 
-              step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
+              mu_move_step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
               if (mu_table_within (before + c2, allowance))
                 lo = m;
               else
@@ -673,10 +770,13 @@ mu_table_move_check (MuTerrainIndex     *ix,
   result->cost = total_cost;
   result->allowance = allowance;
   result->legal = bad_step == G_MAXUINT;
+  if (c.n_friends && n_steps)
+    mu_move_first_friend (&c, steps, starts, result->legal ? n_steps - 1 : bad_step, result->legal ? 1.0 : bad_t,
+                  others->friend_unit, result);
   if (!result->legal)
     {
       result->step = bad_step;
-      result->stop = pose_at (u, &steps[bad_step], starts[bad_step], bad_t).anchor;
+      result->stop = mu_move_pose_at (u, &steps[bad_step], starts[bad_step], bad_t).anchor;
       result->rule = c.rule;
       result->reason = g_steal_pointer (&c.reason);
     }
