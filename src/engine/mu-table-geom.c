@@ -287,62 +287,81 @@ mu_polyline_point_at (const MuPoint *points,
   return points[n_points - 1];
 }
 
-/* The interval of t in [0, 1] where a + t (b - a) lies within r of segment c-d:
- * the distance is convex in t, so it is one interval, found by a ternary search
- * for the nearest point and bisection for both ends. */
+/* Where a + t (b - a) lies within `lo` to `hi` (infinite ends allowed) of a
+ * linear function p0 + t p1: joined into [*tl, *th]. */
+static void
+linear_interval (double p0, double p1, double lo, double hi, double *tl, double *th)
+{
+  if (p1 == 0)
+    {
+      if (p0 < lo || p0 > hi)
+        *tl = 1, *th = 0;
+      return;
+    }
+  {
+    double x = (lo - p0) / p1, y = (hi - p0) / p1;
+
+    *tl = MAX (*tl, MIN (x, y));
+    *th = MIN (*th, MAX (x, y));
+  }
+}
+
+/* The t where a + t v lies within R of point p, joined into [*lo, *hi]. */
+static void
+disc_interval (MuPoint a, double vx, double vy, MuPoint p, double R, double *lo, double *hi)
+{
+  double wx = a.x - p.x, wy = a.y - p.y;
+  double A = vx * vx + vy * vy, B = 2 * (vx * wx + vy * wy), C = wx * wx + wy * wy - R * R, disc;
+
+  if (A == 0)
+    {
+      if (C <= 0)
+        *lo = -G_MAXDOUBLE, *hi = G_MAXDOUBLE;
+      return;
+    }
+  disc = B * B - 4 * A * C;
+  if (disc < 0)
+    return;
+  disc = sqrt (disc);
+  *lo = MIN (*lo, (-B - disc) / (2 * A));
+  *hi = MAX (*hi, (-B + disc) / (2 * A));
+}
+
+/* The interval of t in [0, 1] where a + t (b - a) lies within r of segment
+ * c-d (TAB-4: within r + MU_TABLE_EPSILON): the segment's corridor is a
+ * capsule, the union of the band along c-d and the discs about its ends;
+ * each meets the line in one interval, solved exactly, and the capsule
+ * being convex their union is one interval too. */
 gboolean
 mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r, double *lo, double *hi)
 {
-#define AT(t) ((MuPoint) { a.x + (t) * (b.x - a.x), a.y + (t) * (b.y - a.y) })
-  double l = 0, h = 1, m;
+  double R = r + MU_TABLE_EPSILON, vx = b.x - a.x, vy = b.y - a.y;
+  double ex = d.x - c.x, ey = d.y - c.y, len = hypot (ex, ey);
+  double l = G_MAXDOUBLE, h = -G_MAXDOUBLE;
 
   if (MAX (a.x, b.x) + r < MIN (c.x, d.x) || MIN (a.x, b.x) - r > MAX (c.x, d.x) ||
       MAX (a.y, b.y) + r < MIN (c.y, d.y) || MIN (a.y, b.y) - r > MAX (c.y, d.y))
     return FALSE;
-  for (int i = 0; i < 80; i++)
+  disc_interval (a, vx, vy, c, R, &l, &h);
+  disc_interval (a, vx, vy, d, R, &l, &h);
+  if (len > 0)
     {
-      double m1 = l + (h - l) / 3, m2 = h - (h - l) / 3;
+      double ux = ex / len, uy = ey / len, wx = a.x - c.x, wy = a.y - c.y;
+      double bl = -G_MAXDOUBLE, bh = G_MAXDOUBLE;
 
-      if (mu_segment_point_distance (c, d, AT (m1)) < mu_segment_point_distance (c, d, AT (m2)))
-        h = m2;
-      else
-        l = m1;
+      /* along c-d between its ends, and across it within R */
+      linear_interval (wx * ux + wy * uy, vx * ux + vy * uy, 0, len, &bl, &bh);
+      linear_interval (ux * wy - uy * wx, ux * vy - uy * vx, -R, R, &bl, &bh);
+      if (bl <= bh)
+        l = MIN (l, bl), h = MAX (h, bh);
     }
-  m = (l + h) / 2;
-  if (mu_table_beyond (mu_segment_point_distance (c, d, AT (m)), r))
+  l = MAX (l, 0.0);
+  h = MIN (h, 1.0);
+  if (l > h)
     return FALSE;
-  l = 0, h = m;
-  if (mu_table_within (mu_segment_point_distance (c, d, AT (0.0)), r))
-    *lo = 0;
-  else
-    {
-      for (int i = 0; i < 60; i++)
-        {
-          double x = (l + h) / 2;
-          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
-            h = x;
-          else
-            l = x;
-        }
-      *lo = h;
-    }
-  l = m, h = 1;
-  if (mu_table_within (mu_segment_point_distance (c, d, AT (1.0)), r))
-    *hi = 1;
-  else
-    {
-      for (int i = 0; i < 60; i++)
-        {
-          double x = (l + h) / 2;
-          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
-            l = x;
-          else
-            h = x;
-        }
-      *hi = l;
-    }
+  *lo = l;
+  *hi = h;
   return TRUE;
-#undef AT
 }
 
 gboolean
