@@ -259,6 +259,44 @@ test_corridor_interval (void)
   g_assert_cmpuint (met, >, 500);
 }
 
+/* The distance between two convex polygons, found from the squares of the
+ * vertex-to-edge distances, is the same to the bit as the minimum over
+ * every pair of edges (and 0 where they overlap or touch). */
+static void
+test_convex_distance (void)
+{
+  guint32 seed = 33;
+
+  for (int i = 0; i < 3000; i++)
+    {
+      MuPoint a[4], b[4];
+      double ca = lcg (&seed) * 6.28, cb = lcg (&seed) * 6.28;
+      MuPoint oa = { lcg (&seed) * 20, lcg (&seed) * 20 }, ob = { lcg (&seed) * 20, lcg (&seed) * 20 };
+      double wa = 0.5 + lcg (&seed) * 4, da = 0.5 + lcg (&seed) * 2, wb = 0.5 + lcg (&seed) * 4, db = 0.5 + lcg (&seed) * 2;
+      double want = G_MAXDOUBLE, got;
+      static const double sx[] = { -1, 1, 1, -1 }, sy[] = { -1, -1, 1, 1 };
+
+      if (i % 5 == 0)
+        ob = (MuPoint) { oa.x + (wa + wb) / 2, oa.y }, cb = ca = 0;   /* side by side: touching */
+      for (int k = 0; k < 4; k++)
+        {
+          double x = sx[k] * wa / 2, y = sy[k] * da / 2;
+
+          a[k] = (MuPoint) { oa.x + x * cos (ca) - y * sin (ca), oa.y + x * sin (ca) + y * cos (ca) };
+          x = sx[k] * wb / 2, y = sy[k] * db / 2;
+          b[k] = (MuPoint) { ob.x + x * cos (cb) - y * sin (cb), ob.y + x * sin (cb) + y * cos (cb) };
+        }
+      got = mu_convex_distance (a, 4, b, 4);
+      if (mu_convex_overlap (a, 4, b, 4, 0))
+        want = 0;
+      else
+        for (guint p = 0, q = 3; p < 4; q = p++)
+          for (guint k = 0, l = 3; k < 4; l = k++)
+            want = MIN (want, mu_segment_distance (a[q], a[p], b[l], b[k]));
+      g_assert_cmpfloat (got, ==, want);
+    }
+}
+
 static void
 test_convex (void)
 {
@@ -299,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-geom/table-pick", test_table_pick);
   g_test_add_func ("/engine/table-geom/segments", test_segments);
   g_test_add_func ("/engine/table-geom/corridor-interval", test_corridor_interval);
+  g_test_add_func ("/engine/table-geom/convex-distance", test_convex_distance);
   g_test_add_func ("/engine/table-geom/path-inside/TAB-13/BAT-EX-5", test_path_inside);
   g_test_add_func ("/engine/table-geom/crossings", test_crossings);
   g_test_add_func ("/engine/table-geom/corridor", test_corridor);
