@@ -624,8 +624,8 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
                            MuMoveResult       *result)
 {
   MuMoveCtx c = { ix, p, u, others ? others->enemies : NULL, others ? others->n_enemies : 0,
-            others ? others->friends : NULL, others ? others->n_friends : 0,
-            NULL, NULL, NULL, NULL, FALSE, FALSE, 0 };
+                  others ? others->friends : NULL, others ? others->n_friends : 0,
+                  NULL, NULL, NULL, NULL, FALSE, FALSE, 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autoptr(GArray) centres = NULL;
   guint n_stands = 0;
@@ -688,6 +688,12 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
           const char *rule = c.rule;
           char *reason = g_steal_pointer (&c.reason);
 
+          if (p->legal_only)
+            {
+              bad_step = s;
+              c.reason = reason;
+              break;
+            }
           for (int i = 0; i < 40; i++)
             {
               double m = (lo + hi) / 2;
@@ -720,6 +726,18 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   starts[n_steps] = pose;
   result->anchor = pose.anchor;
   result->facing = fmod (fmod (pose.facing, 360.0) + 360.0, 360.0);
+  if (p->legal_only && bad_step != G_MAXUINT)
+    {
+      /* the caller asks only whether it is legal: not where it stops */
+      result->step = bad_step;
+      result->stop = starts[bad_step].anchor;
+      result->rule = c.rule;
+      result->reason = g_steal_pointer (&c.reason);
+      g_free (starts);
+      g_array_unref (c.areas);
+      g_array_unref (c.lines);
+      return FALSE;
+    }
 
   /* Cost against the allowance. */
   allowance = path_allowance (&c, path, centres, n_stands, result);
@@ -740,7 +758,13 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
       /* The step where the allowance runs out, and how far into it. */
       while (s + 1 < n_steps && mu_table_within (before + costs[s], allowance))
         before += costs[s++];
-      if (bad_step == G_MAXUINT || s <= bad_step)
+      if (p->legal_only)
+        {
+          bad_step = s;
+          bad_t = 0;
+          c.rule = p->allowance_rule ? p->allowance_rule : "TAB-12";
+        }
+      else if (bad_step == G_MAXUINT || s <= bad_step)
         {
           double lo = 0, hi = 1;
 
@@ -771,8 +795,8 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   result->allowance = allowance;
   result->legal = bad_step == G_MAXUINT;
   if (c.n_friends && n_steps)
-    mu_move_first_friend (&c, steps, starts, result->legal ? n_steps - 1 : bad_step, result->legal ? 1.0 : bad_t,
-                  others->friend_unit, result);
+    mu_move_first_friend (&c, steps, starts, result->legal ? n_steps - 1 : bad_step,
+                          result->legal ? 1.0 : bad_t, others->friend_unit, result);
   if (!result->legal)
     {
       result->step = bad_step;

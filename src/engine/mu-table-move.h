@@ -106,6 +106,12 @@ typedef struct {
   guint max_moves;
   gboolean turns_refused;
   const char *direction_rule;
+
+  /* The caller wants only whether the move is legal (a search among
+   * candidate moves): an illegal move's result then gives the step and the
+   * rule (a reason only when it is at hand), its stop is that step's
+   * start, and its length, cost and friend are not worked out. */
+  gboolean legal_only;
 } MuMoveParams;
 
 /* Open ground everywhere, impassable areas and lines and water away from
