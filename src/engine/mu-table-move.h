@@ -108,9 +108,11 @@ typedef struct {
   const char *direction_rule;
 
   /* The caller wants only whether the move is legal (a search among
-   * candidate moves): an illegal move's result then gives the step and the
-   * rule (a reason only when it is at hand), its stop is that step's
-   * start, and its length, cost and friend are not worked out. */
+   * candidate moves). An illegal move's result then says only that: its
+   * step and rule are the first obstacle's the sweep met (the allowance
+   * is not measured after one), its stop is that step's start, the
+   * reason is there only when at hand, and length, cost and friend are
+   * not worked out. */
   gboolean legal_only;
 } MuMoveParams;
 

@@ -402,6 +402,51 @@ test_direction_limits (void)
   mu_table_map_free (t);
 }
 
+/* A search among candidate moves asks only whether each is legal: the
+ * same answer as the full check, through enemies, over the edge, beyond
+ * the allowance or a ruleset's direction, without the search for where it
+ * stops. */
+static void
+test_legal_only (void)
+{
+  MuTableMap *t = mu_table_map_new (48, 48, MU_UNIT_INCH, "15mm");
+  g_autoptr(MuTerrainIndex) ix = NULL;
+  MuMoveParams p;
+  MuMoveUnit u = move_unit (20, 30, 0, 2);
+  MuStand enemy[1];
+  guint32 seed = 5;
+  guint n_legal = 0;
+
+  add_line (t, MU_LINE_STREAM, 0.4, 0, 20, 30, 20);
+  ix = mu_terrain_index_new (t);
+  mu_move_params_init (&p);
+  p.allowance = 9;
+  stands_at (enemy, 1, 30, 24, 180);
+  for (int i = 0; i < 300; i++)
+    {
+      MuMoveStep steps[2];
+      MuMoveResult full, quick;
+      gboolean legal;
+
+      seed = seed * 1664525u + 1013904223u;
+      steps[0] = (MuMoveStep) { MU_STEP_MOVE, { 20 + (seed >> 8) % 3000 / 100.0 - 15, 30 - (seed >> 12) % 1400 / 100.0 }, 0 };
+      steps[1] = (MuMoveStep) { i % 3 ? MU_STEP_WHEEL : MU_STEP_TURN, { 0, 0 }, (double) ((seed >> 4) % 90) - 45 };
+      p.step_angle_max = i % 4 == 0 ? 30 : 180;
+      p.legal_only = FALSE;
+      legal = mu_table_move_check (ix, &p, &u, steps, 2, enemy, 1, &full);
+      p.legal_only = TRUE;
+      g_assert_cmpint (mu_table_move_check (ix, &p, &u, steps, 2, enemy, 1, &quick), ==, legal);
+      g_assert_cmpint (quick.legal, ==, full.legal);
+      n_legal += legal;
+      mu_move_result_clear (&full);
+      mu_move_result_clear (&quick);
+    }
+  /* both answers were tried often */
+  g_assert_cmpuint (n_legal, >, 30);
+  g_assert_cmpuint (n_legal, <, 270);
+  mu_table_map_free (t);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -412,5 +457,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/table-move/line-width-cost/QRS-AMB-55", test_line_width_cost);
   g_test_add_func ("/engine/table-move/direction-limits/MN-AMB-47/MN-AMB-48/TS-AMB-48",
                    test_direction_limits);
+  g_test_add_func ("/engine/table-move/legal-only", test_legal_only);
   return g_test_run ();
 }
