@@ -34,6 +34,7 @@ typedef struct {
   char *reason;
   gboolean impassable;        /* the table has an impassable area or line */
   gboolean line_costs;        /* a line of the table has a line_cost */
+  gboolean water;             /* a line of the table needs a ford or bridge */
   double line_margin;         /* half the widest such line's width */
 } MuMoveCtx;
 

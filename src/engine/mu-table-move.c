@@ -330,7 +330,7 @@ water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
 
-  if (!c->p->water_needs_crossing)
+  if (!c->p->water_needs_crossing || !c->water)
     return TRUE;
   mu_terrain_candidates (c->ix, a, b, 0, NULL, c->lines);
   for (guint i = 0; i < c->lines->len; i++)
@@ -625,7 +625,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
 {
   MuMoveCtx c = { ix, p, u, others ? others->enemies : NULL, others ? others->n_enemies : 0,
                   others ? others->friends : NULL, others ? others->n_friends : 0,
-                  NULL, NULL, NULL, NULL, FALSE, FALSE, 0 };
+                  NULL, NULL, NULL, NULL, FALSE, FALSE, FALSE, 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autoptr(GArray) centres = NULL;
   guint n_stands = 0;
@@ -657,6 +657,10 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
       {
         const MuPolyline *l = g_ptr_array_index (t->lines, i);
 
+        /* water_free need not look for lines on a table without any that
+         * it would refuse (its segments are asked for every stand) */
+        if (l->kind == MU_LINE_RIVER || (l->kind == MU_LINE_STREAM && !p->streams_crossable))
+          c.water = TRUE;
         if (l->kind < MU_LINE_N && p->line_cost[l->kind] != 1)
           {
             c.line_costs = TRUE;
