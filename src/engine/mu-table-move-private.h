@@ -12,6 +12,9 @@
 
 G_BEGIN_DECLS
 
+/* The helpers below are hidden in the library, so that the compiler may
+ * still inline them into the sweep's inner loops. */
+
 /* Rotations are followed in steps of at most this many degrees; between two
  * of them each stand sweeps the hull of its two poses. */
 #define ROTATION_STEP 5.0
@@ -45,24 +48,38 @@ typedef struct {
   guint n;
 } MuPoseCorners;
 
-gboolean  mu_move_fail            (MuMoveCtx *c, const char *rule, char *reason);
+G_GNUC_INTERNAL
+gboolean    mu_move_fail            (MuMoveCtx *c, const char *rule, char *reason);
 /* The pose a fraction t through a step, turning about `pivot` (mu_move_step_pivot). */
-MuMovePose      mu_move_pose_about      (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t);
-MuMovePose      mu_move_pose_at         (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t);
-MuPoint   mu_move_step_pivot      (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start);
-double    mu_move_step_rotation   (const MuMoveStep *st, MuMovePose start);
-void      mu_move_pose_corners    (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out);
+G_GNUC_INTERNAL
+MuMovePose  mu_move_pose_about      (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t);
+G_GNUC_INTERNAL
+MuMovePose  mu_move_pose_at         (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start,
+                                     double t);
+G_GNUC_INTERNAL
+MuPoint     mu_move_step_pivot      (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start);
+G_GNUC_INTERNAL
+double      mu_move_step_rotation   (const MuMoveStep *st, MuMovePose start);
+G_GNUC_INTERNAL
+void        mu_move_pose_corners    (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out);
 /* Length and cost of a step from 0 to t. */
-void      mu_move_step_measure    (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t,
-                                   double *length, double *cost);
-gboolean  mu_move_within_lines    (MuMoveCtx *c, MuPoint at, guint mask);
+G_GNUC_INTERNAL
+void        mu_move_step_measure    (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t,
+                                     double *length, double *cost);
+G_GNUC_INTERNAL
+gboolean    mu_move_within_lines    (MuMoveCtx *c, MuPoint at, guint mask);
 
 /* mu-table-move-limits.c */
-guint     mu_move_crossed_kinds   (MuMoveCtx *c, const GArray *path, const GArray *centres, guint n_stands,
-                                   guint kinds);
-double    mu_move_round_allowance (const MuMoveParams *p, double v);
-guint     mu_move_direction_check (MuMoveCtx *c, const MuMoveStep *steps, guint n_steps);
-void      mu_move_first_friend    (MuMoveCtx *c, const MuMoveStep *steps, const MuMovePose *starts, guint last,
-                                   double last_t, const guint *friend_unit, MuMoveResult *r);
+G_GNUC_INTERNAL
+guint       mu_move_crossed_kinds   (MuMoveCtx *c, const GArray *path, const GArray *centres,
+                                     guint n_stands, guint kinds);
+G_GNUC_INTERNAL
+double      mu_move_round_allowance (const MuMoveParams *p, double v);
+G_GNUC_INTERNAL
+guint       mu_move_direction_check (MuMoveCtx *c, const MuMoveStep *steps, guint n_steps);
+G_GNUC_INTERNAL
+void        mu_move_first_friend    (MuMoveCtx *c, const MuMoveStep *steps, const MuMovePose *starts,
+                                     guint last, double last_t, const guint *friend_unit,
+                                     MuMoveResult *r);
 
 G_END_DECLS

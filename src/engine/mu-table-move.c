@@ -81,8 +81,8 @@ signed_turn (double from, double to)
 /* What a step turns about: the pivot of a wheel, the centre of the
  * footprint for a turn (the start's anchor otherwise). The same for every
  * pose along the step, so worked out once for them. */
-MuPoint
-mu_move_step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
+static MuPoint
+step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -107,8 +107,8 @@ mu_move_step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
 }
 
 /* The pose a fraction t through a step, turning about `pivot` (step_pivot). */
-MuMovePose
-mu_move_pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
+static MuMovePose
+pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
 {
   MuMovePose p = start;
 
@@ -137,15 +137,15 @@ mu_move_pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, doubl
 }
 
 /* The pose a fraction t through a step. */
-MuMovePose
-mu_move_pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
+static MuMovePose
+pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
 {
-  return mu_move_pose_about (st, start, mu_move_step_pivot (u, st, start), t);
+  return pose_about (st, start, step_pivot (u, st, start), t);
 }
 
 /* Degrees a step turns through. */
-double
-mu_move_step_rotation (const MuMoveStep *st, MuMovePose start)
+static double
+step_rotation (const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -157,8 +157,8 @@ mu_move_step_rotation (const MuMoveStep *st, MuMovePose start)
 
 /* Obstacles --------------------------------------------------------------------------- */
 
-gboolean
-mu_move_fail (MuMoveCtx *c, const char *rule, char *reason)
+static gboolean
+fail (MuMoveCtx *c, const char *rule, char *reason)
 {
   g_free (c->reason);
   c->reason = reason;
@@ -194,7 +194,7 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
     }
   if (mu_table_beyond (-x0, 0) || mu_table_beyond (-y0, 0) || mu_table_beyond (x1, t->width) ||
       mu_table_beyond (y1, t->height))
-    return mu_move_fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
+    return fail (c, "TAB-12", g_strdup (_("the move would take the unit over the table's edge")));
   for (guint e = 0; e < c->n_enemies; e++)
     {
       const MuStand *s = &c->enemies[e];
@@ -205,7 +205,7 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
         continue;
       mu_stand_corners (s, k);
       if (mu_convex_overlap (h, n, k, 4, MU_TABLE_EPSILON))
-        return mu_move_fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
+        return fail (c, "TAB-12", g_strdup (_("the move would pass through an enemy stand")));
     }
   /* only impassable areas and lines can stop it; on a table without them
    * the candidates need not be looked up (for every stand at every step) */
@@ -219,7 +219,7 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
 
       if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind] &&
           mu_polygons_overlap (h, n, (const MuPoint *) a->points->data, a->points->len))
-        return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
+        return fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
                                                    area_name (a)));
     }
   for (guint i = 0; i < c->lines->len; i++)
@@ -231,14 +231,14 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
         continue;
       for (guint k = 1; k < l->points->len; k++)
         if (mu_convex_meets_segment (h, n, pts[k - 1], pts[k]))
-          return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would cross an impassable line (%s)"),
+          return fail (c, "TAB-12", g_strdup_printf (_("the move would cross an impassable line (%s)"),
                                                      line_name (l)));
     }
   return TRUE;
 }
 
-void
-mu_move_pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
+static void
+pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
 {
   MuStand st[MU_STANDS_MAX];
 
@@ -304,8 +304,8 @@ sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
 
 /* Whether `at` lies within the drawn width of a line of the kinds in `mask`
  * (1 << MuLineKind). */
-gboolean
-mu_move_within_lines (MuMoveCtx *c, MuPoint at, guint mask)
+static gboolean
+within_lines (MuMoveCtx *c, MuPoint at, guint mask)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
 
@@ -349,8 +349,8 @@ water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
           if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
             continue;
           at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
-          if (!mu_move_within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
-            return mu_move_fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
+          if (!within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
+            return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
                                                        line_name (w)));
         }
     }
@@ -361,20 +361,20 @@ water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
 static gboolean
 step_free_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
 {
-  double rot = mu_move_step_rotation (st, start) * t;
+  double rot = step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
-  MuPoint pivot = mu_move_step_pivot (c->u, st, start);
+  MuPoint pivot = step_pivot (c->u, st, start);
   MuMovePose prev = start;
   /* each pose's corners serve the sweep before it and the one after */
   MuPoseCorners corners[2];
   guint k = 0;
 
-  mu_move_pose_corners (c->u, prev, &corners[k]);
+  pose_corners (c->u, prev, &corners[k]);
   for (int i = 1; i <= n; i++)
     {
-      MuMovePose next = mu_move_pose_about (st, start, pivot, t * i / n);
+      MuMovePose next = pose_about (st, start, pivot, t * i / n);
 
-      mu_move_pose_corners (c->u, next, &corners[1 - k]);
+      pose_corners (c->u, next, &corners[1 - k]);
       if (!sweep_free (c, &corners[k], &corners[1 - k]))
         return FALSE;
       if (c->p->crossings_by_stands)
@@ -429,7 +429,7 @@ corridor_cost (MuMoveCtx *c, MuPoint m)
                            mu_terrain_line_width (t, l) / 2))
         f = c->p->line_cost[l->kind];
     }
-  return f > 1 && mu_move_within_lines (c, m, c->p->free_crossings) ? 1 : f;
+  return f > 1 && within_lines (c, m, c->p->free_crossings) ? 1 : f;
 }
 
 /* The cost of the anchor's segment a-b: each piece between area edges (and
@@ -508,8 +508,8 @@ measured_point (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose p)
 }
 
 /* Length and cost of a step from 0 to t. */
-void
-mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length, double *cost)
+static void
+step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length, double *cost)
 {
   *length = *cost = 0;
   if (st->kind == MU_STEP_TURN)
@@ -518,12 +518,12 @@ mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, doub
       return;
     }
   {
-    int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (mu_move_step_rotation (st, start) * t / 2.0)) : 1;
-    MuPoint prev = measured_point (c->u, st, start), pivot = mu_move_step_pivot (c->u, st, start);
+    int n = st->kind == MU_STEP_WHEEL ? MAX (1, (int) ceil (step_rotation (st, start) * t / 2.0)) : 1;
+    MuPoint prev = measured_point (c->u, st, start), pivot = step_pivot (c->u, st, start);
 
     for (int i = 1; i <= n; i++)
       {
-        MuPoint next = measured_point (c->u, st, mu_move_pose_about (st, start, pivot, t * i / n));
+        MuPoint next = measured_point (c->u, st, pose_about (st, start, pivot, t * i / n));
 
         *length += hypot (next.x - prev.x, next.y - prev.y);
         *cost += segment_cost (c, prev, next);
@@ -532,13 +532,65 @@ mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, doub
     if (st->kind == MU_STEP_WHEEL)
       {
         /* The arc itself, not its chords. */
-        double arc = frontage (c->u) * mu_move_step_rotation (st, start) * t * G_PI / 180.0;
+        double arc = frontage (c->u) * step_rotation (st, start) * t * G_PI / 180.0;
 
         if (*length > 0)
           *cost *= arc / *length;
         *length = arc;
       }
   }
+}
+
+/* The helpers for mu-table-move-limits.c: the hot ones above stay static
+ * so that the sweep's loops inline them as before. */
+
+gboolean
+mu_move_fail (MuMoveCtx *c, const char *rule, char *reason)
+{
+  return fail (c, rule, reason);
+}
+
+MuMovePose
+mu_move_pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
+{
+  return pose_about (st, start, pivot, t);
+}
+
+MuMovePose
+mu_move_pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
+{
+  return pose_at (u, st, start, t);
+}
+
+MuPoint
+mu_move_step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
+{
+  return step_pivot (u, st, start);
+}
+
+double
+mu_move_step_rotation (const MuMoveStep *st, MuMovePose start)
+{
+  return step_rotation (st, start);
+}
+
+void
+mu_move_pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
+{
+  pose_corners (u, pose, out);
+}
+
+void
+mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length,
+                      double *cost)
+{
+  step_measure (c, st, start, t, length, cost);
+}
+
+gboolean
+mu_move_within_lines (MuMoveCtx *c, MuPoint at, guint mask)
+{
+  return within_lines (c, at, mask);
 }
 
 /* The evaluator --------------------------------------------------------------------- */
@@ -714,17 +766,17 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
           bad_t = lo;
         }
       {
-        int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (mu_move_step_rotation (st, pose) / ROTATION_STEP));
-        MuPoint pivot = mu_move_step_pivot (u, st, pose);
+        int n = st->kind == MU_STEP_MOVE ? 1 : MAX (1, (int) ceil (step_rotation (st, pose) / ROTATION_STEP));
+        MuPoint pivot = step_pivot (u, st, pose);
 
         for (int i = 1; i <= n; i++)
           {
-            MuMovePose q = mu_move_pose_about (st, pose, pivot, (double) i / n);
+            MuMovePose q = pose_about (st, pose, pivot, (double) i / n);
             g_array_append_val (path, q.anchor);
             if (centres)
               append_centres (u, q, centres);
           }
-        pose = mu_move_pose_about (st, pose, pivot, 1.0);
+        pose = pose_about (st, pose, pivot, 1.0);
       }
     }
   starts[n_steps] = pose;
@@ -750,7 +802,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
     {
       double len;
 
-      mu_move_step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
+      step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
       total_len += len;
       total_cost += costs[s];
     }
@@ -776,7 +828,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
             {
               double m = (lo + hi) / 2, l2, c2;
 
-              mu_move_step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
+              step_measure (&c, &steps[s], starts[s], m, &l2, &c2);
               if (mu_table_within (before + c2, allowance))
                 lo = m;
               else
@@ -804,7 +856,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   if (!result->legal)
     {
       result->step = bad_step;
-      result->stop = mu_move_pose_at (u, &steps[bad_step], starts[bad_step], bad_t).anchor;
+      result->stop = pose_at (u, &steps[bad_step], starts[bad_step], bad_t).anchor;
       result->rule = c.rule;
       result->reason = g_steal_pointer (&c.reason);
     }
