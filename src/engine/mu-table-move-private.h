@@ -33,6 +33,7 @@ typedef struct {
   const MuStand *friends;
   guint n_friends;
   GArray *areas, *lines;
+  GArray *near;               /* scratch: the enemy stands near one sweep */
   const char *rule;
   char *reason;
   gboolean impassable;        /* the table has an impassable area or line */

@@ -286,7 +286,34 @@ box_clear (MuMoveCtx *c, const MuPoint *pts, guint n)
 static gboolean
 sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
 {
+  const MuStand *all = c->enemies;
+  guint n_all = c->n_enemies;
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  gboolean free = TRUE;
+
+  /* The enemy stands whose boxes meet the box of the whole sweep, in
+   * their order: the only ones any stand's sweep can meet, found once
+   * for all the unit's stands instead of once for each. */
   for (guint i = 0; i < a->n; i++)
+    for (int k = 0; k < 4; k++)
+      {
+        x0 = MIN (x0, MIN (a->corners[i][k].x, b->corners[i][k].x));
+        y0 = MIN (y0, MIN (a->corners[i][k].y, b->corners[i][k].y));
+        x1 = MAX (x1, MAX (a->corners[i][k].x, b->corners[i][k].x));
+        y1 = MAX (y1, MAX (a->corners[i][k].y, b->corners[i][k].y));
+      }
+  g_array_set_size (c->near, 0);
+  for (guint e = 0; e < n_all; e++)
+    {
+      const MuStand *s = &all[e];
+      double r = (s->width + s->depth) / 2;
+
+      if (!(s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1))
+        g_array_append_val (c->near, *s);
+    }
+  c->enemies = (const MuStand *) c->near->data;
+  c->n_enemies = c->near->len;
+  for (guint i = 0; i < a->n && free; i++)
     {
       MuPoint pts[8], hull[9];
       guint nh;
@@ -296,10 +323,11 @@ sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
       if (box_clear (c, pts, 8))
         continue;
       nh = mu_convex_hull (pts, 8, hull);
-      if (!hull_free (c, hull, nh))
-        return FALSE;
+      free = hull_free (c, hull, nh);
     }
-  return TRUE;
+  c->enemies = all;
+  c->n_enemies = n_all;
+  return free;
 }
 
 /* Whether `at` lies within the drawn width of a line of the kinds in `mask`
@@ -675,9 +703,9 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
                            const MuMoveOthers *others,
                            MuMoveResult       *result)
 {
-  MuMoveCtx c = { ix, p, u, others ? others->enemies : NULL, others ? others->n_enemies : 0,
-                  others ? others->friends : NULL, others ? others->n_friends : 0,
-                  NULL, NULL, NULL, NULL, FALSE, FALSE, FALSE, 0 };
+  MuMoveCtx c = { .ix = ix, .p = p, .u = u,
+                  .enemies = others ? others->enemies : NULL, .n_enemies = others ? others->n_enemies : 0,
+                  .friends = others ? others->friends : NULL, .n_friends = others ? others->n_friends : 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autoptr(GArray) centres = NULL;
   guint n_stands = 0;
@@ -692,6 +720,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   memset (result, 0, sizeof *result);
   c.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  c.near = g_array_new (FALSE, FALSE, sizeof (MuStand));
   {
     const MuTableMap *t = mu_terrain_index_table (ix);
 
@@ -792,6 +821,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
       g_free (starts);
       g_array_unref (c.areas);
       g_array_unref (c.lines);
+      g_array_unref (c.near);
       return FALSE;
     }
 
@@ -864,6 +894,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   g_free (starts);
   g_array_unref (c.areas);
   g_array_unref (c.lines);
+  g_array_unref (c.near);
   return result->legal;
 }
 
