@@ -31,10 +31,13 @@ path_crosses (MuMoveCtx *c, const MuPoint *pts, guint n, const MuPolyline *l)
       {
         double tt;
 
-        if (mu_segment_intersect (pts[i - 1], pts[i], lp[k - 1], lp[k], &tt) &&
-            !mu_move_within_lines (c, (MuPoint) { pts[i - 1].x + tt * (pts[i].x - pts[i - 1].x),
-                                          pts[i - 1].y + tt * (pts[i].y - pts[i - 1].y) },
-                           c->p->free_crossings))
+        MuPoint at;
+
+        if (!mu_segment_intersect (pts[i - 1], pts[i], lp[k - 1], lp[k], &tt))
+          continue;
+        at = (MuPoint) { pts[i - 1].x + tt * (pts[i].x - pts[i - 1].x),
+                         pts[i - 1].y + tt * (pts[i].y - pts[i - 1].y) };
+        if (!mu_move_within_lines (c, at, c->p->free_crossings))
           return TRUE;
       }
   return FALSE;
@@ -44,7 +47,11 @@ path_crosses (MuMoveCtx *c, const MuPoint *pts, guint n, const MuPolyline *l)
  * anchor's `path`, or with crossings_by_stands each stand centre's, held in
  * `centres` as n_stands points a pose. */
 guint
-mu_move_crossed_kinds (MuMoveCtx *c, const GArray *path, const GArray *centres, guint n_stands, guint kinds)
+mu_move_crossed_kinds (MuMoveCtx    *c,
+                       const GArray *path,
+                       const GArray *centres,
+                       guint         n_stands,
+                       guint         kinds)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   guint crossed = 0, n_poses = path->len;
@@ -84,7 +91,8 @@ mu_move_round_allowance (const MuMoveParams *p, double v)
     return v;
   switch (p->factor_rounding)
     {
-    /* the slack keeps a product that is a multiple already (2.5 * 2) */
+    /* the slack keeps a product that is a multiple already where it is
+     * (4 halved stays 2, not 3) */
     case MU_ROUND_UP: return ceil (v / p->round_to - MU_TABLE_EPSILON) * p->round_to;
     case MU_ROUND_DOWN: return floor (v / p->round_to + MU_TABLE_EPSILON) * p->round_to;
     case MU_ROUND_EXACT:
@@ -118,7 +126,8 @@ mu_move_direction_check (MuMoveCtx *c, const MuMoveStep *steps, guint n_steps)
 
           if (p->max_moves && ++moves > p->max_moves)
             {
-              mu_move_fail (c, rule, g_strdup_printf (_("a move may have at most %u straight steps"), p->max_moves));
+              mu_move_fail (c, rule, g_strdup_printf (_("a move may have at most %u straight steps"),
+                                                      p->max_moves));
               return s;
             }
           if (len > MU_TABLE_EPSILON)
@@ -127,8 +136,9 @@ mu_move_direction_check (MuMoveCtx *c, const MuMoveStep *steps, guint n_steps)
 
               if (!mu_table_within (theta, p->step_angle_max) || !mu_table_within (p->step_angle_min, theta))
                 {
-                  mu_move_fail (c, rule, g_strdup_printf (_("the step goes %.1f° off the unit's facing, outside %.1f° to %.1f°"),
-                                                  theta, p->step_angle_min, p->step_angle_max));
+                  mu_move_fail (c, rule,
+                                g_strdup_printf (_("the step goes %.1f° off the unit's facing, outside %.1f° to %.1f°"),
+                                                 theta, p->step_angle_min, p->step_angle_max));
                   return s;
                 }
             }
@@ -139,7 +149,7 @@ mu_move_direction_check (MuMoveCtx *c, const MuMoveStep *steps, guint n_steps)
           if (p->wheel_max >= 0 && !mu_table_within (wheeled, p->wheel_max))
             {
               mu_move_fail (c, rule, g_strdup_printf (_("the move wheels %.1f° in all, more than %.1f°"),
-                                              wheeled, p->wheel_max));
+                                                      wheeled, p->wheel_max));
               return s;
             }
         }
@@ -220,8 +230,13 @@ step_friend_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
 /* MN-AMB-52, TS-AMB-51: the first friendly unit the swept path meets, up to
  * step `last` at `last_t`, and where the mover first touches it. */
 void
-mu_move_first_friend (MuMoveCtx *c, const MuMoveStep *steps, const MuMovePose *starts, guint last, double last_t,
-              const guint *friend_unit, MuMoveResult *r)
+mu_move_first_friend (MuMoveCtx          *c,
+                      const MuMoveStep   *steps,
+                      const MuMovePose   *starts,
+                      guint               last,
+                      double              last_t,
+                      const guint        *friend_unit,
+                      MuMoveResult       *r)
 {
   double along = 0;
 

@@ -272,7 +272,8 @@ test_convex_distance (void)
       MuPoint a[4], b[4];
       double ca = lcg (&seed) * 6.28, cb = lcg (&seed) * 6.28;
       MuPoint oa = { lcg (&seed) * 20, lcg (&seed) * 20 }, ob = { lcg (&seed) * 20, lcg (&seed) * 20 };
-      double wa = 0.5 + lcg (&seed) * 4, da = 0.5 + lcg (&seed) * 2, wb = 0.5 + lcg (&seed) * 4, db = 0.5 + lcg (&seed) * 2;
+      double wa = 0.5 + lcg (&seed) * 4, da = 0.5 + lcg (&seed) * 2;
+      double wb = 0.5 + lcg (&seed) * 4, db = 0.5 + lcg (&seed) * 2;
       double want = G_MAXDOUBLE, got;
       static const double sx[] = { -1, 1, 1, -1 }, sy[] = { -1, -1, 1, 1 };
 

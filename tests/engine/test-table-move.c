@@ -429,8 +429,10 @@ test_legal_only (void)
       gboolean legal;
 
       seed = seed * 1664525u + 1013904223u;
-      steps[0] = (MuMoveStep) { MU_STEP_MOVE, { 20 + (seed >> 8) % 3000 / 100.0 - 15, 30 - (seed >> 12) % 1400 / 100.0 }, 0 };
-      steps[1] = (MuMoveStep) { i % 3 ? MU_STEP_WHEEL : MU_STEP_TURN, { 0, 0 }, (double) ((seed >> 4) % 90) - 45 };
+      steps[0] = (MuMoveStep) { MU_STEP_MOVE,
+                                { 5 + (seed >> 8) % 3000 / 100.0, 30 - (seed >> 12) % 1400 / 100.0 }, 0 };
+      steps[1] = (MuMoveStep) { i % 3 ? MU_STEP_WHEEL : MU_STEP_TURN, { 0, 0 },
+                                (double) ((seed >> 4) % 90) - 45 };
       p.step_angle_max = i % 4 == 0 ? 30 : 180;
       p.legal_only = FALSE;
       legal = mu_table_move_check (ix, &p, &u, steps, 2, enemy, 1, &full);

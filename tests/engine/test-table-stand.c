@@ -313,8 +313,12 @@ test_front_rank_arc (void)
   g_assert_false (mu_stands_in_arc (&line[2], 1, 22, &ahead, 1, MU_ARC_WHOLE_STAND));
   g_assert_true (mu_stands_in_arc (line, 3, 22, &ahead, 1, MU_ARC_WHOLE_STAND));
   /* the union's edge runs from the outer front corners: no apex */
-  g_assert_true (mu_stands_arc_contains (line, 3, 22, (MuPoint) { 6 + 10 * tan (22 * G_PI / 180) - 0.01, -10 }));
-  g_assert_false (mu_stands_arc_contains (line, 3, 22, (MuPoint) { 6 + 10 * tan (22 * G_PI / 180) + 0.01, -10 }));
+  {
+    double edge = 6 + 10 * tan (22 * G_PI / 180);
+
+    g_assert_true (mu_stands_arc_contains (line, 3, 22, (MuPoint) { edge - 0.01, -10 }));
+    g_assert_false (mu_stands_arc_contains (line, 3, 22, (MuPoint) { edge + 0.01, -10 }));
+  }
   /* only the front rank: a column's second rank adds nothing */
   mu_stands_layout (mu_formation_shape_default (MU_FORMATION_COLUMN), 4, 4, 2, (MuPoint) { 0, 0 }, 0, col, 4);
   g_assert_false (mu_stands_arc_contains (col, 4, 22, (MuPoint) { 4.5, -1 }));
