@@ -265,9 +265,6 @@ baa_common_refuse (GError     **error,
   g_autofree char *msg = NULL;
   va_list args;
 
-  /* a search among candidate commands wants no message: none is made */
-  if (error == NULL)
-    return FALSE;
   /* The callers pass literal English formats (xgettext finds them through
    * the keywords baa_refuse, bat_refuse and baa_common_refuse); the player
    * reads the refusal in their language, the rule id stays as it is. */
