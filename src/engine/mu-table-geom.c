@@ -287,62 +287,81 @@ mu_polyline_point_at (const MuPoint *points,
   return points[n_points - 1];
 }
 
-/* The interval of t in [0, 1] where a + t (b - a) lies within r of segment c-d:
- * the distance is convex in t, so it is one interval, found by a ternary search
- * for the nearest point and bisection for both ends. */
+/* Where a + t (b - a) lies within `lo` to `hi` (infinite ends allowed) of a
+ * linear function p0 + t p1: joined into [*tl, *th]. */
+static void
+linear_interval (double p0, double p1, double lo, double hi, double *tl, double *th)
+{
+  if (p1 == 0)
+    {
+      if (p0 < lo || p0 > hi)
+        *tl = 1, *th = 0;
+      return;
+    }
+  {
+    double x = (lo - p0) / p1, y = (hi - p0) / p1;
+
+    *tl = MAX (*tl, MIN (x, y));
+    *th = MIN (*th, MAX (x, y));
+  }
+}
+
+/* The t where a + t v lies within R of point p, joined into [*lo, *hi]. */
+static void
+disc_interval (MuPoint a, double vx, double vy, MuPoint p, double R, double *lo, double *hi)
+{
+  double wx = a.x - p.x, wy = a.y - p.y;
+  double A = vx * vx + vy * vy, B = 2 * (vx * wx + vy * wy), C = wx * wx + wy * wy - R * R, disc;
+
+  if (A == 0)
+    {
+      if (C <= 0)
+        *lo = -G_MAXDOUBLE, *hi = G_MAXDOUBLE;
+      return;
+    }
+  disc = B * B - 4 * A * C;
+  if (disc < 0)
+    return;
+  disc = sqrt (disc);
+  *lo = MIN (*lo, (-B - disc) / (2 * A));
+  *hi = MAX (*hi, (-B + disc) / (2 * A));
+}
+
+/* The interval of t in [0, 1] where a + t (b - a) lies within r of segment
+ * c-d (TAB-4: within r + MU_TABLE_EPSILON): the segment's corridor is a
+ * capsule, the union of the band along c-d and the discs about its ends;
+ * each meets the line in one interval, solved exactly, and the capsule
+ * being convex their union is one interval too. */
 gboolean
 mu_segment_corridor_interval (MuPoint a, MuPoint b, MuPoint c, MuPoint d, double r, double *lo, double *hi)
 {
-#define AT(t) ((MuPoint) { a.x + (t) * (b.x - a.x), a.y + (t) * (b.y - a.y) })
-  double l = 0, h = 1, m;
+  double R = r + MU_TABLE_EPSILON, vx = b.x - a.x, vy = b.y - a.y;
+  double ex = d.x - c.x, ey = d.y - c.y, len = hypot (ex, ey);
+  double l = G_MAXDOUBLE, h = -G_MAXDOUBLE;
 
   if (MAX (a.x, b.x) + r < MIN (c.x, d.x) || MIN (a.x, b.x) - r > MAX (c.x, d.x) ||
       MAX (a.y, b.y) + r < MIN (c.y, d.y) || MIN (a.y, b.y) - r > MAX (c.y, d.y))
     return FALSE;
-  for (int i = 0; i < 80; i++)
+  disc_interval (a, vx, vy, c, R, &l, &h);
+  disc_interval (a, vx, vy, d, R, &l, &h);
+  if (len > 0)
     {
-      double m1 = l + (h - l) / 3, m2 = h - (h - l) / 3;
+      double ux = ex / len, uy = ey / len, wx = a.x - c.x, wy = a.y - c.y;
+      double bl = -G_MAXDOUBLE, bh = G_MAXDOUBLE;
 
-      if (mu_segment_point_distance (c, d, AT (m1)) < mu_segment_point_distance (c, d, AT (m2)))
-        h = m2;
-      else
-        l = m1;
+      /* along c-d between its ends, and across it within R */
+      linear_interval (wx * ux + wy * uy, vx * ux + vy * uy, 0, len, &bl, &bh);
+      linear_interval (ux * wy - uy * wx, ux * vy - uy * vx, -R, R, &bl, &bh);
+      if (bl <= bh)
+        l = MIN (l, bl), h = MAX (h, bh);
     }
-  m = (l + h) / 2;
-  if (mu_table_beyond (mu_segment_point_distance (c, d, AT (m)), r))
+  l = MAX (l, 0.0);
+  h = MIN (h, 1.0);
+  if (l > h)
     return FALSE;
-  l = 0, h = m;
-  if (mu_table_within (mu_segment_point_distance (c, d, AT (0.0)), r))
-    *lo = 0;
-  else
-    {
-      for (int i = 0; i < 60; i++)
-        {
-          double x = (l + h) / 2;
-          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
-            h = x;
-          else
-            l = x;
-        }
-      *lo = h;
-    }
-  l = m, h = 1;
-  if (mu_table_within (mu_segment_point_distance (c, d, AT (1.0)), r))
-    *hi = 1;
-  else
-    {
-      for (int i = 0; i < 60; i++)
-        {
-          double x = (l + h) / 2;
-          if (mu_table_within (mu_segment_point_distance (c, d, AT (x)), r))
-            l = x;
-          else
-            h = x;
-        }
-      *hi = l;
-    }
+  *lo = l;
+  *hi = h;
   return TRUE;
-#undef AT
 }
 
 gboolean
@@ -422,12 +441,59 @@ mu_convex_distance (const MuPoint *a,
                     const MuPoint *b,
                     guint          n_b)
 {
-  double best = G_MAXDOUBLE;
+  double best = G_MAXDOUBLE, best2 = G_MAXDOUBLE;
+  double d2[2 * 16 * 16];
+  guint n = 0;
 
   g_return_val_if_fail (a != NULL && b != NULL && n_a > 0 && n_b > 0, G_MAXDOUBLE);
 
   if (mu_convex_overlap (a, n_a, b, n_b, 0))
     return 0;
+  /* Apart, the nearest points are a vertex of one and an edge of the other:
+   * the same distances as every pair of edges gives, found by their squares
+   * first; the few nearest are then measured as before, so the answer is
+   * the same to the bit. Near contact, where two edges may meet (a distance
+   * of exactly 0), every pair of edges is tried as before. */
+  if (n_a <= 16 && n_b <= 16)
+    {
+      for (int side = 0; side < 2; side++)
+        {
+          const MuPoint *p = side ? b : a, *q = side ? a : b;
+          guint n_p = side ? n_b : n_a, n_q = side ? n_a : n_b;
+
+          for (guint j = 0, i = n_q - 1; j < n_q; i = j++)
+            {
+              double vx = q[j].x - q[i].x, vy = q[j].y - q[i].y, len2 = vx * vx + vy * vy;
+
+              for (guint k = 0; k < n_p; k++)
+                {
+                  double t = len2 > 0 ? ((p[k].x - q[i].x) * vx + (p[k].y - q[i].y) * vy) / len2 : 0;
+                  double dx, dy;
+
+                  t = CLAMP (t, 0.0, 1.0);
+                  dx = p[k].x - (q[i].x + t * vx);
+                  dy = p[k].y - (q[i].y + t * vy);
+                  d2[n++] = dx * dx + dy * dy;
+                  best2 = MIN (best2, d2[n - 1]);
+                }
+            }
+        }
+      if (best2 > 1e-12)
+        {
+          n = 0;
+          for (int side = 0; side < 2; side++)
+            {
+              const MuPoint *p = side ? b : a, *q = side ? a : b;
+              guint n_p = side ? n_b : n_a, n_q = side ? n_a : n_b;
+
+              for (guint j = 0, i = n_q - 1; j < n_q; i = j++)
+                for (guint k = 0; k < n_p; k++)
+                  if (d2[n++] <= best2 * (1 + 1e-9))
+                    best = MIN (best, mu_segment_point_distance (q[i], q[j], p[k]));
+            }
+          return best;
+        }
+    }
   for (guint i = 0, j = n_a - 1; i < n_a; j = i++)
     for (guint k = 0, l = n_b - 1; k < n_b; l = k++)
       best = MIN (best, mu_segment_distance (a[j], a[i], b[l], b[k]));

@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "mu-table-geom.h"
-
-/* Rotations are followed in steps of at most this many degrees; between two
- * of them each stand sweeps the hull of its two poses. */
-#define ROTATION_STEP 5.0
+#include "mu-table-move-private.h"
 
 void
 mu_move_params_init (MuMoveParams *p)
@@ -23,11 +20,14 @@ mu_move_params_init (MuMoveParams *p)
   for (int k = 0; k < MU_AREA_N; k++)
     p->area_cost[k] = 1;
   for (int k = 0; k < MU_LINE_N; k++)
-    p->crossing_factor[k] = 1;
+    p->crossing_factor[k] = p->line_cost[k] = 1;
   p->area_impassable[MU_AREA_IMPASSABLE] = TRUE;
   p->line_impassable[MU_LINE_IMPASSABLE] = TRUE;
   p->water_needs_crossing = TRUE;
   p->allowance_rule = "TAB-12";
+  p->step_angle_max = 180;
+  p->wheel_max = -1;
+  p->direction_rule = "TAB-12";
 }
 
 void
@@ -38,11 +38,6 @@ mu_move_result_clear (MuMoveResult *r)
 }
 
 /* Poses ------------------------------------------------------------------------------- */
-
-typedef struct {
-  MuPoint anchor;
-  double facing;
-} Pose;
 
 static MuPoint
 rotate_about (MuPoint p, MuPoint c, double degrees)
@@ -55,7 +50,7 @@ rotate_about (MuPoint p, MuPoint c, double degrees)
 }
 
 static guint
-layout (const MuMoveUnit *u, Pose pose, MuStand *out)
+layout (const MuMoveUnit *u, MuMovePose pose, MuStand *out)
 {
   return mu_stands_layout (u->shape, u->n_stands, u->width, u->depth, pose.anchor, pose.facing, out,
                            MU_STANDS_MAX);
@@ -87,7 +82,7 @@ signed_turn (double from, double to)
  * footprint for a turn (the start's anchor otherwise). The same for every
  * pose along the step, so worked out once for them. */
 static MuPoint
-step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
+step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -112,10 +107,10 @@ step_pivot (const MuMoveUnit *u, const MuMoveStep *st, Pose start)
 }
 
 /* The pose a fraction t through a step, turning about `pivot` (step_pivot). */
-static Pose
-pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
+static MuMovePose
+pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
 {
-  Pose p = start;
+  MuMovePose p = start;
 
   switch (st->kind)
     {
@@ -142,15 +137,15 @@ pose_about (const MuMoveStep *st, Pose start, MuPoint pivot, double t)
 }
 
 /* The pose a fraction t through a step. */
-static Pose
-pose_at (const MuMoveUnit *u, const MuMoveStep *st, Pose start, double t)
+static MuMovePose
+pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
 {
   return pose_about (st, start, step_pivot (u, st, start), t);
 }
 
 /* Degrees a step turns through. */
 static double
-step_rotation (const MuMoveStep *st, Pose start)
+step_rotation (const MuMoveStep *st, MuMovePose start)
 {
   switch (st->kind)
     {
@@ -162,20 +157,8 @@ step_rotation (const MuMoveStep *st, Pose start)
 
 /* Obstacles --------------------------------------------------------------------------- */
 
-typedef struct {
-  MuTerrainIndex *ix;
-  const MuMoveParams *p;
-  const MuMoveUnit *u;
-  const MuStand *enemies;
-  guint n_enemies;
-  GArray *areas, *lines;
-  const char *rule;
-  char *reason;
-  gboolean impassable;        /* the table has an impassable area or line */
-} Ctx;
-
 static gboolean
-fail (Ctx *c, const char *rule, char *reason)
+fail (MuMoveCtx *c, const char *rule, char *reason)
 {
   g_free (c->reason);
   c->reason = reason;
@@ -198,7 +181,7 @@ line_name (const MuPolyline *l)
 /* Whether a convex hull swept by one stand is free of the table's edge, enemy
  * stands and impassable ground and lines. */
 static gboolean
-hull_free (Ctx *c, const MuPoint *h, guint n)
+hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -254,20 +237,17 @@ hull_free (Ctx *c, const MuPoint *h, guint n)
   return TRUE;
 }
 
-/* The corners of a unit's stands in a pose. */
-typedef struct {
-  MuPoint corners[MU_STANDS_MAX][4];
-  guint n;
-} PoseCorners;
-
 static void
-pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
+pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
 {
   MuStand st[MU_STANDS_MAX];
 
   out->n = layout (u, pose, st);
   for (guint i = 0; i < out->n; i++)
-    mu_stand_corners (&st[i], out->corners[i]);
+    {
+      mu_stand_corners (&st[i], out->corners[i]);
+      out->centres[i] = st[i].centre;
+    }
 }
 
 /* Whether the points' box alone shows that their hull is free: inside
@@ -276,7 +256,7 @@ pose_corners (const MuMoveUnit *u, Pose pose, PoseCorners *out)
  * box lies inside theirs and hull_free, testing that box the same way,
  * would find it free too. */
 static gboolean
-box_clear (Ctx *c, const MuPoint *pts, guint n)
+box_clear (MuMoveCtx *c, const MuPoint *pts, guint n)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
@@ -304,9 +284,36 @@ box_clear (Ctx *c, const MuPoint *pts, guint n)
 
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
-sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
+sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
 {
+  const MuStand *all = c->enemies;
+  guint n_all = c->n_enemies;
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  gboolean free = TRUE;
+
+  /* The enemy stands whose boxes meet the box of the whole sweep, in
+   * their order: the only ones any stand's sweep can meet, found once
+   * for all the unit's stands instead of once for each. */
   for (guint i = 0; i < a->n; i++)
+    for (int k = 0; k < 4; k++)
+      {
+        x0 = MIN (x0, MIN (a->corners[i][k].x, b->corners[i][k].x));
+        y0 = MIN (y0, MIN (a->corners[i][k].y, b->corners[i][k].y));
+        x1 = MAX (x1, MAX (a->corners[i][k].x, b->corners[i][k].x));
+        y1 = MAX (y1, MAX (a->corners[i][k].y, b->corners[i][k].y));
+      }
+  g_array_set_size (c->near, 0);
+  for (guint e = 0; e < n_all; e++)
+    {
+      const MuStand *s = &all[e];
+      double r = (s->width + s->depth) / 2;
+
+      if (!(s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1))
+        g_array_append_val (c->near, *s);
+    }
+  c->enemies = (const MuStand *) c->near->data;
+  c->n_enemies = c->near->len;
+  for (guint i = 0; i < a->n && free; i++)
     {
       MuPoint pts[8], hull[9];
       guint nh;
@@ -316,19 +323,42 @@ sweep_free (Ctx *c, const PoseCorners *a, const PoseCorners *b)
       if (box_clear (c, pts, 8))
         continue;
       nh = mu_convex_hull (pts, 8, hull);
-      if (!hull_free (c, hull, nh))
-        return FALSE;
+      free = hull_free (c, hull, nh);
     }
-  return TRUE;
+  c->enemies = all;
+  c->n_enemies = n_all;
+  return free;
 }
 
-/* Whether the anchor's segment a-b crosses water only at fords and bridges. */
+/* Whether `at` lies within the drawn width of a line of the kinds in `mask`
+ * (1 << MuLineKind). */
 static gboolean
-water_free (Ctx *c, MuPoint a, MuPoint b)
+within_lines (MuMoveCtx *c, MuPoint at, guint mask)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
 
-  if (!c->p->water_needs_crossing)
+  if (mask == 0)
+    return FALSE;
+  for (guint j = 0; j < t->lines->len; j++)
+    {
+      const MuPolyline *f = g_ptr_array_index (t->lines, j);
+
+      if (f->kind < MU_LINE_N && (mask & (1u << f->kind)) &&
+          mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at),
+                           mu_terrain_line_width (t, f) / 2))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the segment a-b (the anchor's, or a stand centre's) crosses water
+ * only at fords and bridges. */
+static gboolean
+water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+
+  if (!c->p->water_needs_crossing || !c->water)
     return TRUE;
   mu_terrain_candidates (c->ix, a, b, 0, NULL, c->lines);
   for (guint i = 0; i < c->lines->len; i++)
@@ -343,22 +373,11 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
         {
           double tt;
           MuPoint at;
-          gboolean crossing_ok = FALSE;
 
           if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
             continue;
           at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
-          for (guint j = 0; j < t->lines->len && !crossing_ok; j++)
-            {
-              const MuPolyline *f = g_ptr_array_index (t->lines, j);
-
-              if (f->kind != MU_LINE_FORD && f->kind != MU_LINE_BRIDGE)
-                continue;
-              crossing_ok = mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data,
-                                                                   f->points->len, at),
-                                             mu_terrain_line_width (t, f) / 2);
-            }
-          if (!crossing_ok)
+          if (!within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
             return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
                                                        line_name (w)));
         }
@@ -368,23 +387,32 @@ water_free (Ctx *c, MuPoint a, MuPoint b)
 
 /* Whether the part of a step from 0 to t is free. */
 static gboolean
-step_free_to (Ctx *c, const MuMoveStep *st, Pose start, double t)
+step_free_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
 {
   double rot = step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
   MuPoint pivot = step_pivot (c->u, st, start);
-  Pose prev = start;
+  MuMovePose prev = start;
   /* each pose's corners serve the sweep before it and the one after */
-  PoseCorners corners[2];
+  MuPoseCorners corners[2];
   guint k = 0;
 
   pose_corners (c->u, prev, &corners[k]);
   for (int i = 1; i <= n; i++)
     {
-      Pose next = pose_about (st, start, pivot, t * i / n);
+      MuMovePose next = pose_about (st, start, pivot, t * i / n);
 
       pose_corners (c->u, next, &corners[1 - k]);
-      if (!sweep_free (c, &corners[k], &corners[1 - k]) || !water_free (c, prev.anchor, next.anchor))
+      if (!sweep_free (c, &corners[k], &corners[1 - k]))
+        return FALSE;
+      if (c->p->crossings_by_stands)
+        {
+          /* every stand's centre crosses for itself (MN-AMB-77) */
+          for (guint j = 0; j < corners[k].n; j++)
+            if (!water_free (c, corners[k].centres[j], corners[1 - k].centres[j]))
+              return FALSE;
+        }
+      else if (!water_free (c, prev.anchor, next.anchor))
         return FALSE;
       prev = next;
       k = 1 - k;
@@ -403,10 +431,40 @@ costs_more (const MuArea *area, gconstpointer data)
   return area->kind < MU_AREA_N && p->area_cost[area->kind] != 1;
 }
 
-/* The cost of the anchor's segment a-b: each piece between area edges at the
- * dearest cost of the areas holding it. */
+/* Whether a line's drawn width is charged (QRS-AMB-55), or makes a
+ * crossing free, so that segment_cost must cut the path at its corridor. */
+static gboolean
+corridor_counts (const MuMoveCtx *c, const MuPolyline *l)
+{
+  return l->kind < MU_LINE_N &&
+         (c->p->line_cost[l->kind] != 1 || (c->p->free_crossings & (1u << l->kind)));
+}
+
+/* The dearest line_cost of the lines whose drawn width holds m, away from
+ * the free crossings (1: none). */
 static double
-segment_cost (Ctx *c, MuPoint a, MuPoint b)
+corridor_cost (MuMoveCtx *c, MuPoint m)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  double f = 1;
+
+  for (guint k = 0; k < c->lines->len; k++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, k));
+
+      if (l->kind < MU_LINE_N && c->p->line_cost[l->kind] > f &&
+          mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, m),
+                           mu_terrain_line_width (t, l) / 2))
+        f = c->p->line_cost[l->kind];
+    }
+  return f > 1 && within_lines (c, m, c->p->free_crossings) ? 1 : f;
+}
+
+/* The cost of the anchor's segment a-b: each piece between area edges (and
+ * the edges of charged lines' drawn widths) at the dearest cost of the
+ * areas and lines holding it. */
+static double
+segment_cost (MuMoveCtx *c, MuPoint a, MuPoint b)
 {
   const MuTableMap *t = mu_terrain_index_table (c->ix);
   double len = hypot (b.x - a.x, b.y - a.y), cost = 0;
@@ -414,9 +472,30 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
 
   if (len <= 0)
     return 0;
-  mu_terrain_candidates (c->ix, a, b, 0, c->areas, NULL);
+  mu_terrain_candidates (c->ix, a, b, c->line_costs ? c->line_margin : 0, c->areas,
+                         c->line_costs ? c->lines : NULL);
   ts = g_array_new (FALSE, FALSE, sizeof (double));
   mu_terrain_segment_cuts (t, c->areas, a, b, costs_more, c->p, ts);
+  if (c->line_costs)
+    {
+      for (guint k = 0; k < c->lines->len; k++)
+        {
+          const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, k));
+          const MuPoint *lp = (const MuPoint *) l->points->data;
+          double r = mu_terrain_line_width (t, l) / 2, lo, hi;
+
+          if (!corridor_counts (c, l))
+            continue;
+          /* each segment's corridor (a single point's disc) */
+          for (guint j = l->points->len > 1 ? 1 : 0; j < l->points->len; j++)
+            if (mu_segment_corridor_interval (a, b, lp[j ? j - 1 : 0], lp[j], r, &lo, &hi))
+              {
+                g_array_append_val (ts, lo);
+                g_array_append_val (ts, hi);
+              }
+        }
+      g_array_sort (ts, mu_compare_doubles);
+    }
   for (guint i = 1; i < ts->len; i++)
     {
       double t0 = g_array_index (ts, double, i - 1), t1 = g_array_index (ts, double, i);
@@ -433,6 +512,8 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
               mu_polygon_contains ((const MuPoint *) ar->points->data, ar->points->len, m))
             f = MAX (f, c->p->area_cost[ar->kind]);
         }
+      if (c->line_costs)
+        f = MAX (f, corridor_cost (c, m));
       cost += (t1 - t0) * len * f;
     }
   return cost;
@@ -441,7 +522,7 @@ segment_cost (Ctx *c, MuPoint a, MuPoint b)
 /* The measured point of a pose for a step: the anchor, or for a wheel the
  * outer front corner (TAB-12). */
 static MuPoint
-measured_point (const MuMoveUnit *u, const MuMoveStep *st, Pose p)
+measured_point (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose p)
 {
   if (st->kind == MU_STEP_WHEEL)
     {
@@ -456,7 +537,7 @@ measured_point (const MuMoveUnit *u, const MuMoveStep *st, Pose p)
 
 /* Length and cost of a step from 0 to t. */
 static void
-step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length, double *cost)
+step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length, double *cost)
 {
   *length = *cost = 0;
   if (st->kind == MU_STEP_TURN)
@@ -488,15 +569,67 @@ step_measure (Ctx *c, const MuMoveStep *st, Pose start, double t, double *length
   }
 }
 
+/* The helpers for mu-table-move-limits.c: the hot ones above stay static
+ * so that the sweep's loops inline them as before. */
+
+gboolean
+mu_move_fail (MuMoveCtx *c, const char *rule, char *reason)
+{
+  return fail (c, rule, reason);
+}
+
+MuMovePose
+mu_move_pose_about (const MuMoveStep *st, MuMovePose start, MuPoint pivot, double t)
+{
+  return pose_about (st, start, pivot, t);
+}
+
+MuMovePose
+mu_move_pose_at (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start, double t)
+{
+  return pose_at (u, st, start, t);
+}
+
+MuPoint
+mu_move_step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
+{
+  return step_pivot (u, st, start);
+}
+
+double
+mu_move_step_rotation (const MuMoveStep *st, MuMovePose start)
+{
+  return step_rotation (st, start);
+}
+
+void
+mu_move_pose_corners (const MuMoveUnit *u, MuMovePose pose, MuPoseCorners *out)
+{
+  pose_corners (u, pose, out);
+}
+
+void
+mu_move_step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, double *length,
+                      double *cost)
+{
+  step_measure (c, st, start, t, length, cost);
+}
+
+gboolean
+mu_move_within_lines (MuMoveCtx *c, MuPoint at, guint mask)
+{
+  return within_lines (c, at, mask);
+}
+
 /* The evaluator --------------------------------------------------------------------- */
 
 static double
-path_allowance (Ctx *c, const GArray *path)
+path_allowance (MuMoveCtx *c, const GArray *path, const GArray *centres, guint n_stands, MuMoveResult *r)
 {
-  const MuTableMap *t = mu_terrain_index_table (c->ix);
   const MuMoveParams *p = c->p;
-  double allowance = p->allowance, tried = G_MAXDOUBLE;
+  double allowance = p->allowance, tried = G_MAXDOUBLE, factor = 1;
   const MuPoint *pts = (const MuPoint *) path->data;
+  guint kinds = p->crossing_kinds;
 
   /* Roads: the best allowance whose lines (of its kind and of every kind at
    * least as good) hold the whole path. */
@@ -520,24 +653,18 @@ path_allowance (Ctx *c, const GArray *path)
         }
       tried = best;
     }
-  /* Crossings that change the allowance, once per kind. */
+  /* Crossings that change the allowance: once, the smallest factor
+   * (MN-AMB-53), rounded as the ruleset says. */
   for (int k = 0; k < MU_LINE_N; k++)
-    {
-      gboolean crossed = FALSE;
-
-      if (p->crossing_factor[k] == 1)
-        continue;
-      for (guint i = 0; i < t->lines->len && !crossed; i++)
-        {
-          const MuPolyline *l = g_ptr_array_index (t->lines, i);
-
-          crossed = (int) l->kind == k &&
-                    mu_path_crossings (pts, path->len, (const MuPoint *) l->points->data, l->points->len,
-                                       NULL) > 0;
-        }
-      if (crossed)
-        allowance *= p->crossing_factor[k];
-    }
+    if (p->crossing_factor[k] != 1)
+      kinds |= 1u << k;
+  r->crossed = mu_move_crossed_kinds (c, path, centres, n_stands, kinds);
+  for (int k = 0; k < MU_LINE_N; k++)
+    if (r->crossed & (1u << k))
+      factor = MIN (factor, p->crossing_factor[k]);
+  r->factor = factor;
+  if (factor != 1)
+    allowance = mu_move_round_allowance (p, allowance * factor);
   return allowance;
 }
 
@@ -551,10 +678,39 @@ mu_table_move_check (MuTerrainIndex     *ix,
                      guint               n_enemies,
                      MuMoveResult       *result)
 {
-  Ctx c = { ix, p, u, enemies, n_enemies, NULL, NULL, NULL, NULL, FALSE };
+  MuMoveOthers others = { enemies, n_enemies, NULL, 0, NULL };
+
+  return mu_table_move_check_among (ix, p, u, steps, n_steps, &others, result);
+}
+
+/* Lays out the unit in `pose` and appends its stands' centres. */
+static void
+append_centres (const MuMoveUnit *u, MuMovePose pose, GArray *centres)
+{
+  MuStand st[MU_STANDS_MAX];
+  guint n = layout (u, pose, st);
+
+  for (guint i = 0; i < n; i++)
+    g_array_append_val (centres, st[i].centre);
+}
+
+gboolean
+mu_table_move_check_among (MuTerrainIndex     *ix,
+                           const MuMoveParams *p,
+                           const MuMoveUnit   *u,
+                           const MuMoveStep   *steps,
+                           guint               n_steps,
+                           const MuMoveOthers *others,
+                           MuMoveResult       *result)
+{
+  MuMoveCtx c = { .ix = ix, .p = p, .u = u,
+                  .enemies = others ? others->enemies : NULL, .n_enemies = others ? others->n_enemies : 0,
+                  .friends = others ? others->friends : NULL, .n_friends = others ? others->n_friends : 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
-  Pose *starts;
-  Pose pose = { u->anchor, u->facing };
+  g_autoptr(GArray) centres = NULL;
+  guint n_stands = 0;
+  MuMovePose *starts;
+  MuMovePose pose = { u->anchor, u->facing };
   guint bad_step = G_MAXUINT;
   double bad_t = 1, total_len = 0, total_cost = 0, allowance, *costs;
 
@@ -564,6 +720,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
   memset (result, 0, sizeof *result);
   c.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  c.near = g_array_new (FALSE, FALSE, sizeof (MuStand));
   {
     const MuTableMap *t = mu_terrain_index_table (ix);
 
@@ -577,9 +734,32 @@ mu_table_move_check (MuTerrainIndex     *ix,
         MuLineKind kind = ((const MuPolyline *) g_ptr_array_index (t->lines, i))->kind;
         c.impassable = kind < MU_LINE_N && p->line_impassable[kind];
       }
+    for (guint i = 0; i < t->lines->len; i++)
+      {
+        const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+        /* water_free need not look for lines on a table without any that
+         * it would refuse (its segments are asked for every stand) */
+        if (l->kind == MU_LINE_RIVER || (l->kind == MU_LINE_STREAM && !p->streams_crossable))
+          c.water = TRUE;
+        if (l->kind < MU_LINE_N && p->line_cost[l->kind] != 1)
+          {
+            c.line_costs = TRUE;
+            c.line_margin = MAX (c.line_margin, mu_terrain_line_width (t, l) / 2);
+          }
+      }
   }
-  starts = g_new (Pose, n_steps + 1);
+  starts = g_new (MuMovePose, n_steps + 1);
   g_array_append_val (path, pose.anchor);
+  if (p->crossings_by_stands)
+    {
+      centres = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+      append_centres (u, pose, centres);
+      n_stands = centres->len;
+    }
+  bad_step = mu_move_direction_check (&c, steps, n_steps);
+  if (bad_step != G_MAXUINT)
+    bad_t = 0;
 
   /* The swept path: the first step that is not free, and how far into it. */
   for (guint s = 0; s < n_steps; s++)
@@ -587,12 +767,18 @@ mu_table_move_check (MuTerrainIndex     *ix,
       const MuMoveStep *st = &steps[s];
 
       starts[s] = pose;
-      if (bad_step == G_MAXUINT && !step_free_to (&c, st, pose, 1.0))
+      if ((bad_step == G_MAXUINT || s < bad_step) && !step_free_to (&c, st, pose, 1.0))
         {
           double lo = 0, hi = 1;
           const char *rule = c.rule;
           char *reason = g_steal_pointer (&c.reason);
 
+          if (p->legal_only)
+            {
+              bad_step = s;
+              c.reason = reason;
+              break;
+            }
           for (int i = 0; i < 40; i++)
             {
               double m = (lo + hi) / 2;
@@ -614,8 +800,10 @@ mu_table_move_check (MuTerrainIndex     *ix,
 
         for (int i = 1; i <= n; i++)
           {
-            Pose q = pose_about (st, pose, pivot, (double) i / n);
+            MuMovePose q = pose_about (st, pose, pivot, (double) i / n);
             g_array_append_val (path, q.anchor);
+            if (centres)
+              append_centres (u, q, centres);
           }
         pose = pose_about (st, pose, pivot, 1.0);
       }
@@ -623,9 +811,22 @@ mu_table_move_check (MuTerrainIndex     *ix,
   starts[n_steps] = pose;
   result->anchor = pose.anchor;
   result->facing = fmod (fmod (pose.facing, 360.0) + 360.0, 360.0);
+  if (p->legal_only && bad_step != G_MAXUINT)
+    {
+      /* the caller asks only whether it is legal: not where it stops */
+      result->step = bad_step;
+      result->stop = starts[bad_step].anchor;
+      result->rule = c.rule;
+      result->reason = g_steal_pointer (&c.reason);
+      g_free (starts);
+      g_array_unref (c.areas);
+      g_array_unref (c.lines);
+      g_array_unref (c.near);
+      return FALSE;
+    }
 
   /* Cost against the allowance. */
-  allowance = path_allowance (&c, path);
+  allowance = path_allowance (&c, path, centres, n_stands, result);
   costs = g_new (double, n_steps + 1);
   for (guint s = 0; s < n_steps; s++)
     {
@@ -643,7 +844,13 @@ mu_table_move_check (MuTerrainIndex     *ix,
       /* The step where the allowance runs out, and how far into it. */
       while (s + 1 < n_steps && mu_table_within (before + costs[s], allowance))
         before += costs[s++];
-      if (bad_step == G_MAXUINT || s <= bad_step)
+      if (p->legal_only)
+        {
+          bad_step = s;
+          bad_t = 0;
+          c.rule = p->allowance_rule ? p->allowance_rule : "TAB-12";
+        }
+      else if (bad_step == G_MAXUINT || s <= bad_step)
         {
           double lo = 0, hi = 1;
 
@@ -673,6 +880,9 @@ mu_table_move_check (MuTerrainIndex     *ix,
   result->cost = total_cost;
   result->allowance = allowance;
   result->legal = bad_step == G_MAXUINT;
+  if (c.n_friends && n_steps)
+    mu_move_first_friend (&c, steps, starts, result->legal ? n_steps - 1 : bad_step,
+                          result->legal ? 1.0 : bad_t, others->friend_unit, result);
   if (!result->legal)
     {
       result->step = bad_step;
@@ -684,6 +894,7 @@ mu_table_move_check (MuTerrainIndex     *ix,
   g_free (starts);
   g_array_unref (c.areas);
   g_array_unref (c.lines);
+  g_array_unref (c.near);
   return result->legal;
 }
 

@@ -43,6 +43,13 @@ typedef struct {
   double facing;
 } MuMoveUnit;
 
+/* How a ruleset rounds an allowance that a crossing has changed. */
+typedef enum {
+  MU_ROUND_EXACT,        /* as computed (regimental: "half a move is exact") */
+  MU_ROUND_UP,           /* up to a multiple of round_to (mn-acw: halving rounds up) */
+  MU_ROUND_DOWN,
+} MuRounding;
+
 typedef struct {
   double allowance;                     /* table units, open ground */
   /* Allowance when the whole path stays on lines of a kind (roads,
@@ -53,18 +60,65 @@ typedef struct {
   double area_cost[MU_AREA_N];
   gboolean area_impassable[MU_AREA_N];
   /* A crossing of a line of the kind multiplies the allowance (0.5: a fence
-   * halves the move, MN-EX-18); 1 = no effect. Applied once per kind. */
+   * halves the move, MN-EX-18); 1 = no effect. Applied once, however many
+   * lines and kinds the move crosses: the smallest factor of the kinds
+   * crossed (MN-AMB-53: "halved ... only once"), the product then rounded
+   * as factor_rounding says to a multiple of round_to (0: exact). */
   double crossing_factor[MU_LINE_N];
+  MuRounding factor_rounding;
+  double round_to;
+  /* Whose paths cross lines, for crossing_factor, line_cost and
+   * result->crossed, and for water away from a crossing: FALSE the
+   * anchor's (TAB-12), TRUE the centre of every stand, each along its own
+   * path (MN-AMB-53, MN-AMB-77, TS-AMB-47). */
+  gboolean crossings_by_stands;
+  /* A mask of 1 << MuLineKind (fords, bridges): a crossing within the drawn
+   * width of a line of these kinds counts as none for crossing_factor,
+   * line_cost and result->crossed (TS-AMB-47: "the path within a
+   * crossing's drawn width crosses nothing"). */
+  guint free_crossings;
+  /* A mask of 1 << MuLineKind: the kinds whose crossings result->crossed
+   * reports (TS-AMB-47's fences and walls give disorder), besides those
+   * with a crossing_factor. */
+  guint crossing_kinds;
+  /* A line's drawn width charged as terrain (QRS-AMB-55: a stream is Rough
+   * across its width): the length of the anchor's path within half the
+   * line's width costs this much a unit, the dearer of it and the areas
+   * there counting; 1 = nothing. */
+  double line_cost[MU_LINE_N];
   gboolean line_impassable[MU_LINE_N];  /* may not be crossed at all */
   gboolean water_needs_crossing;        /* rivers and streams only at fords and bridges */
   gboolean streams_crossable;           /* with water_needs_crossing: streams anywhere (the
                                          * ruleset charges for them), rivers at crossings */
   double turn_cost;                     /* per turn in place */
   const char *allowance_rule;           /* rule id reported for "too far" */
+
+  /* The directions a move may take (MN-AMB-47, MN-AMB-48, TS-AMB-48): the
+   * angle between a straight step and the unit's facing at that step lies
+   * in [step_angle_min, step_angle_max] degrees (0 straight ahead, 180
+   * straight back; TAB-4); the wheels total at most wheel_max degrees
+   * (their absolute values; < 0 no limit); at most max_moves straight
+   * steps (0 any number); no turn in place with turns_refused. A step
+   * outside them makes the move illegal at that step's start, with
+   * direction_rule. */
+  double step_angle_min, step_angle_max;
+  double wheel_max;
+  guint max_moves;
+  gboolean turns_refused;
+  const char *direction_rule;
+
+  /* The caller wants only whether the move is legal (a search among
+   * candidate moves). An illegal move's result then says only that: its
+   * step and rule are the first obstacle's the sweep met (the allowance
+   * is not measured after one), its stop is that step's start, the
+   * reason is there only when at hand, and length, cost and friend are
+   * not worked out. */
+  gboolean legal_only;
 } MuMoveParams;
 
 /* Open ground everywhere, impassable areas and lines and water away from
- * crossings refused, nothing charged for turning; allowance 0. */
+ * crossings refused, nothing charged for turning; allowance 0; crossings
+ * judged on the anchor's path, exact; any direction, wheel and turn. */
 void      mu_move_params_init       (MuMoveParams *params);
 
 typedef struct {
@@ -80,7 +134,31 @@ typedef struct {
   guint step;
   const char *rule;
   char *reason;          /* owned; g_free */
+  /* The kinds of line the move crosses (1 << MuLineKind, of the kinds
+   * params->crossing_kinds names or that have a crossing_factor; by whose
+   * paths params->crossings_by_stands says, free crossings left out), and
+   * the factor the allowance took from them (1: none). */
+  guint crossed;
+  double factor;
+  /* The first friendly unit whose stands the swept path meets, up to the
+   * end or to `stop` (mu_table_move_check_among): its index, the step, the
+   * anchor where the mover's stands first touch it and the length of the
+   * path up to there (MN-AMB-52, TS-AMB-51). */
+  gboolean friend_met;
+  guint friend;
+  guint friend_step;
+  MuPoint friend_at;
+  double friend_along;
 } MuMoveResult;
+
+/* The other units on the table, as a move sees them. */
+typedef struct {
+  const MuStand *enemies;       /* may not be passed through (contact is allowed, TAB-11) */
+  guint n_enemies;
+  const MuStand *friends;       /* may be passed through; the first met is reported */
+  guint n_friends;
+  const guint *friend_unit;     /* the unit of each friendly stand; NULL: its index */
+} MuMoveOthers;
 
 /* Evaluates the steps. `enemies` are the stands the move may not pass through
  * (contact is allowed, TAB-11). result->reason must be freed. */
@@ -89,6 +167,11 @@ gboolean  mu_table_move_check       (MuTerrainIndex *index, const MuMoveParams *
                                      const MuMoveStep *steps, guint n_steps,
                                      const MuStand *enemies, guint n_enemies,
                                      MuMoveResult *result);
+/* The same among enemies and friends (others may be NULL). */
+gboolean  mu_table_move_check_among (MuTerrainIndex *index, const MuMoveParams *params,
+                                     const MuMoveUnit *unit,
+                                     const MuMoveStep *steps, guint n_steps,
+                                     const MuMoveOthers *others, MuMoveResult *result);
 void      mu_move_result_clear      (MuMoveResult *result);
 
 /* The places the unit's anchor can reach in one straight move, facing kept,

@@ -551,18 +551,51 @@ arc_polygon (const MuStand *s, double half_angle, MuPoint out[4])
   out[3] = frame_point (s->centre, s->facing, -hw - far * t, sgn * (hd + far));
 }
 
+static gboolean
+all_round (double half_angle)
+{
+  return half_angle >= MU_ARC_ALL_ROUND;
+}
+
+double
+mu_formation_shape_arc (const MuFormationShape *shape,
+                        double                  half_angle)
+{
+  return shape && shape->all_round ? MU_ARC_ALL_ROUND : half_angle;
+}
+
 gboolean
 mu_stand_arc_contains (const MuStand *stand,
                        double         half_angle,
                        MuPoint        p)
 {
-  MuPoint l = to_frame (stand->centre, stand->facing, p);
-  double ahead = -stand->depth / 2 - l.y;
-  double t = tan (CLAMP (half_angle, 0.0, 89.0) * G_PI / 180.0);
+  MuPoint l;
+  double ahead, t;
 
   g_return_val_if_fail (stand != NULL, FALSE);
 
+  if (all_round (half_angle))
+    return TRUE;
+  l = to_frame (stand->centre, stand->facing, p);
+  ahead = -stand->depth / 2 - l.y;
+  t = tan (CLAMP (half_angle, 0.0, 89.0) * G_PI / 180.0);
   return mu_table_within (0, ahead) && mu_table_within (fabs (l.x), stand->width / 2 + ahead * t);
+}
+
+gboolean
+mu_stands_arc_contains (const MuStand *unit,
+                        guint          n_unit,
+                        double         half_angle,
+                        MuPoint        p)
+{
+  g_return_val_if_fail (unit != NULL || n_unit == 0, FALSE);
+
+  if (all_round (half_angle))
+    return n_unit > 0;
+  for (guint i = 0; i < n_unit; i++)
+    if (unit[i].rank == 0 && mu_stand_arc_contains (&unit[i], half_angle, p))
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -573,6 +606,27 @@ mu_stands_in_arc (const MuStand *unit,
                   guint          n_target,
                   MuArcTest      test)
 {
+  g_return_val_if_fail ((unit != NULL || n_unit == 0) && (target != NULL || n_target == 0), FALSE);
+
+  if (all_round (half_angle))
+    return n_unit > 0 && n_target > 0;
+  if (test == MU_ARC_WHOLE_STAND)
+    {
+      /* the union of the front rank's arcs: each corner may lie in the arc
+       * of a different stand of the rank (TS-AMB-42) */
+      for (guint k = 0; k < n_target; k++)
+        {
+          MuPoint c[4];
+          gboolean all = TRUE;
+
+          mu_stand_corners (&target[k], c);
+          for (int j = 0; j < 4 && all; j++)
+            all = mu_stands_arc_contains (unit, n_unit, half_angle, c[j]);
+          if (all)
+            return TRUE;
+        }
+      return FALSE;
+    }
   for (guint i = 0; i < n_unit; i++)
     {
       MuPoint arc[4];
@@ -585,22 +639,84 @@ mu_stands_in_arc (const MuStand *unit,
           MuPoint c[4];
 
           mu_stand_corners (&target[k], c);
-          if (test == MU_ARC_ANY_PART)
-            {
-              if (mu_convex_overlap (arc, 4, c, 4, 0) ||
-                  mu_stand_arc_contains (&unit[i], half_angle, c[0]))
-                return TRUE;
-            }
-          else
-            {
-              gboolean all = TRUE;
-
-              for (int j = 0; j < 4 && all; j++)
-                all = mu_stand_arc_contains (&unit[i], half_angle, c[j]);
-              if (all)
-                return TRUE;
-            }
+          if (mu_convex_overlap (arc, 4, c, 4, 0) ||
+              mu_stand_arc_contains (&unit[i], half_angle, c[0]))
+            return TRUE;
         }
+    }
+  return FALSE;
+}
+
+gboolean
+mu_polygon_in_arc (const MuStand *unit,
+                   guint          n_unit,
+                   double         half_angle,
+                   const MuPoint *polygon,
+                   guint          n_polygon)
+{
+  g_return_val_if_fail ((unit != NULL || n_unit == 0) && (polygon != NULL || n_polygon == 0), FALSE);
+
+  if (n_polygon == 0 || n_unit == 0)
+    return FALSE;
+  if (all_round (half_angle))
+    return TRUE;
+  for (guint i = 0; i < n_unit; i++)
+    {
+      MuPoint arc[4];
+
+      if (unit[i].rank != 0)
+        continue;
+      /* a vertex in the arc, or an edge of the polygon meeting it; the arc
+       * inside the polygon is found by the arc's own corner */
+      arc_polygon (&unit[i], half_angle, arc);
+      for (guint k = 0; k < n_polygon; k++)
+        if (mu_stand_arc_contains (&unit[i], half_angle, polygon[k]) ||
+            mu_convex_meets_segment (arc, 4, polygon[k], polygon[(k + 1) % n_polygon]))
+          return TRUE;
+      if (n_polygon >= 3 && mu_polygon_contains (polygon, n_polygon, arc[0]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+mu_polygon_arc_contains (const MuPoint *polygon,
+                         guint          n_polygon,
+                         double         half_angle,
+                         MuPoint        p)
+{
+  double area2 = 0, t;
+
+  g_return_val_if_fail (polygon != NULL || n_polygon == 0, FALSE);
+
+  if (all_round (half_angle))
+    return TRUE;
+  if (n_polygon < 3)
+    return FALSE;
+  /* twice the signed area: its sign says which side of each edge is out */
+  for (guint k = 0; k < n_polygon; k++)
+    {
+      MuPoint a = polygon[k], b = polygon[(k + 1) % n_polygon];
+
+      area2 += a.x * b.y - b.x * a.y;
+    }
+  t = tan (CLAMP (half_angle, 0.0, 89.0) * G_PI / 180.0);
+  for (guint k = 0; k < n_polygon; k++)
+    {
+      MuPoint a = polygon[k], b = polygon[(k + 1) % n_polygon];
+      double len = hypot (b.x - a.x, b.y - a.y), ux, uy, nx, ny, ahead, across;
+
+      if (len <= 0)
+        continue;
+      ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+      /* the outward normal: (uy, -ux) when the shoelace sum is positive
+       * (the vertices go clockwise on the y-down table), else its opposite */
+      nx = area2 > 0 ? uy : -uy;
+      ny = area2 > 0 ? -ux : ux;
+      ahead = (p.x - a.x) * nx + (p.y - a.y) * ny;
+      across = (p.x - (a.x + b.x) / 2) * ux + (p.y - (a.y + b.y) / 2) * uy;
+      if (mu_table_within (0, ahead) && mu_table_within (fabs (across), len / 2 + ahead * t))
+        return TRUE;
     }
   return FALSE;
 }
@@ -616,6 +732,8 @@ mu_stands_sector (const MuStand *target,
 
   g_return_val_if_fail (target != NULL && n_target > 0, MU_SECTOR_FLANK);
 
+  if (all_round (half_angle))
+    return MU_SECTOR_FRONT;
   f = mu_stands_footprint (target, n_target);
   if (mu_stand_arc_contains (&f, half_angle, attacker_centre))
     return MU_SECTOR_FRONT;

@@ -39,6 +39,8 @@ typedef struct {
   double gap;            /* space between neighbours in a rank, in frontages */
   guint ranks;           /* with files 0: this many ranks, the front ones
                           * full (a double line: 2); 0 or 1 = one rank */
+  gboolean all_round;    /* every direction is its front (a square, TS-AMB-40):
+                          * its arc is MU_ARC_ALL_ROUND whatever the ruleset's angle */
 } MuFormationShape;
 
 /* The shapes of the format-1 formations (MuFormation): line (one rank),
@@ -112,14 +114,39 @@ typedef enum {
   MU_ARC_WHOLE_STAND,    /* toy-soldiers TS-GEN-4: at least one complete stand */
 } MuArcTest;
 
+/* A half angle of this many degrees or more is an arc of 360 degrees: every
+ * point of the table is in it and every attacker is in front (a square,
+ * TS-AMB-40; a village block, TS-AMB-85). */
+#define MU_ARC_ALL_ROUND 180.0
+
+/* The half angle of a formation's arc: MU_ARC_ALL_ROUND for an all-round
+ * shape, else the ruleset's `half_angle`. */
+double    mu_formation_shape_arc    (const MuFormationShape *shape, double half_angle);
+
 /* TAB-14: whether the target stands are in the front arc of the unit whose
- * stands are `unit` (the arcs of its front rank), lines at `half_angle`
- * degrees (45 unless the ruleset says otherwise; below 90) outward from the
- * front corners. */
+ * stands are `unit`, lines at `half_angle` degrees (45 unless the ruleset
+ * says otherwise; below 90, or MU_ARC_ALL_ROUND) outward from the front
+ * corners. The unit's arc is the union of its front-rank stands' arcs
+ * (TS-AMB-42): MU_ARC_WHOLE_STAND asks that the four corners of one target
+ * stand lie in that union, each in the arc of any front-rank stand. */
 gboolean  mu_stands_in_arc          (const MuStand *unit, guint n_unit, double half_angle,
                                      const MuStand *target, guint n_target, MuArcTest test);
 /* Whether a point lies in the arc of a single stand (TAB-14; the front edge itself is in it). */
 gboolean  mu_stand_arc_contains     (const MuStand *stand, double half_angle, MuPoint p);
+/* Whether a point lies in the arc of a whole front rank: the union of the
+ * arcs of the unit's rank-0 stands (TS-AMB-42, boundary included). */
+gboolean  mu_stands_arc_contains    (const MuStand *unit, guint n_unit, double half_angle, MuPoint p);
+/* Whether some part of the polygon (a village block) lies in the unit's
+ * arc (TS-AMB-42: "a village block is to a unit's front when any part of
+ * its polygon is in the unit's arc"). */
+gboolean  mu_polygon_in_arc         (const MuStand *unit, guint n_unit, double half_angle,
+                                     const MuPoint *polygon, guint n_polygon);
+/* The arc of an area that is a unit's footprint (a garrison's block): with
+ * MU_ARC_ALL_ROUND every point; otherwise the union of its faces' arcs, each
+ * edge of the polygon a face whose arc is TAB-14's construction outward from
+ * the polygon at `half_angle` from the edge's ends (TS-AMB-85). */
+gboolean  mu_polygon_arc_contains   (const MuPoint *polygon, guint n_polygon, double half_angle,
+                                     MuPoint p);
 
 typedef enum {
   MU_SECTOR_FRONT,
@@ -129,7 +156,8 @@ typedef enum {
 
 /* TAB-15: where `attacker_centre` lies seen from the target unit: inside the
  * front arc of its footprint, inside the same construction behind its rear
- * edge, or else on a flank. */
+ * edge, or else on a flank. An all-round target (half_angle
+ * MU_ARC_ALL_ROUND) has no flank or rear: always the front. */
 MuSector  mu_stands_sector          (const MuStand *target, guint n_target, double half_angle,
                                      MuPoint attacker_centre);
 const char *mu_sector_to_string     (MuSector sector);

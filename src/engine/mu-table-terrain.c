@@ -327,29 +327,31 @@ int
 mu_terrain_level_at (MuTerrainIndex *ix,
                      MuPoint         p)
 {
-  guint found[64];
-  guint n = mu_terrain_areas_at (ix, p, found, G_N_ELEMENTS (found));
-  int level = 0;
+  int c, r, level = 0;
+  GArray *cell;
 
-  if (n > G_N_ELEMENTS (found))
-    {
-      /* More than 64 areas at one point: look at them all. */
-      g_autofree guint *all = g_new (guint, n);
-      n = mu_terrain_areas_at (ix, p, all, n);
-      for (guint i = 0; i < n; i++)
-        {
-          const MuArea *a = g_ptr_array_index (ix->table->areas, all[i]);
-          if (a->kind == MU_AREA_HILL)
-            level = MAX (level, a->level);
-        }
-      return level;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      const MuArea *a = g_ptr_array_index (ix->table->areas, found[i]);
+  g_return_val_if_fail (ix != NULL, 0);
 
-      if (a->kind == MU_AREA_HILL)
-        level = MAX (level, a->level);
+  /* As mu_terrain_areas_at, but only hills that would raise the level are
+   * tested for holding p: the point-in-polygon tests are most of the
+   * cost, and line of sight and climbing ask for levels all the time. */
+  c = CLAMP ((int) floor ((p.x - ix->ox) / ix->cell), 0, ix->cols - 1);
+  r = CLAMP ((int) floor ((p.y - ix->oy) / ix->cell), 0, ix->rows - 1);
+  cell = ix->area_cells[r * ix->cols + c];
+  if (cell == NULL)
+    return 0;
+  for (guint i = 0; i < cell->len; i++)
+    {
+      guint k = g_array_index (cell, guint, i);
+      const MuArea *area = g_ptr_array_index (ix->table->areas, k);
+      Box bx = ix->area_box[k];
+
+      if (area->kind != MU_AREA_HILL || area->level <= level)
+        continue;
+      if (p.x < bx.x0 || p.x > bx.x1 || p.y < bx.y0 || p.y > bx.y1)
+        continue;
+      if (mu_polygon_contains ((const MuPoint *) area->points->data, area->points->len, p))
+        level = area->level;
     }
   return level;
 }

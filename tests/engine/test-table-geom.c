@@ -184,6 +184,120 @@ test_corridor (void)
   g_assert_true (mu_segment_within_corridor ((MuPoint) { 10, 0 }, (MuPoint) { 10, 9 }, road, 3, 0.25));
 }
 
+static double
+lcg (guint32 *s)
+{
+  *s = *s * 1664525u + 1013904223u;
+  return (*s >> 8) / 16777216.0;
+}
+
+/* The corridor's interval is solved exactly: its ends are where the
+ * distance to the segment crosses r + TAB-4's slack, as the ternary search
+ * and bisections it replaced found them, on random segments, points and
+ * segments running along the corridor included. */
+static void
+test_corridor_interval (void)
+{
+  guint32 seed = 23;
+  guint met = 0;
+
+  for (int i = 0; i < 4000; i++)
+    {
+      MuPoint a = { lcg (&seed) * 10, lcg (&seed) * 10 }, b = { lcg (&seed) * 10, lcg (&seed) * 10 };
+      MuPoint c = { lcg (&seed) * 10, lcg (&seed) * 10 }, d = { lcg (&seed) * 10, lcg (&seed) * 10 };
+      double r = lcg (&seed) * 2, lo = -1, hi = -1;
+      gboolean any = FALSE;
+
+      if (i % 7 == 0)
+        b = a;                              /* a point */
+      if (i % 11 == 0)
+        d = c;                              /* a disc */
+      if (i % 13 == 0)
+        c = (MuPoint) { a.x + 0.1, a.y }, d = (MuPoint) { b.x + 0.1, b.y };   /* alongside */
+      /* sampled: every point of the segment within r + slack lies inside
+       * [lo, hi] and every point inside it is within, to 1e-9 */
+      for (int k = 0; k <= 400; k++)
+        {
+          double t = k / 400.0;
+          MuPoint p = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+
+          if (mu_table_within (mu_segment_point_distance (c, d, p), r))
+            any = TRUE;
+        }
+      if (!mu_segment_corridor_interval (a, b, c, d, r, &lo, &hi))
+        {
+          g_assert_false (any);
+          continue;
+        }
+      met++;
+      g_assert_cmpfloat (0, <=, lo);
+      g_assert_cmpfloat (lo, <=, hi);
+      g_assert_cmpfloat (hi, <=, 1);
+      for (int k = 0; k <= 400; k++)
+        {
+          double t = lo + (hi - lo) * k / 400.0;
+          MuPoint p = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+
+          g_assert_cmpfloat (mu_segment_point_distance (c, d, p), <=, r + MU_TABLE_EPSILON + 1e-9);
+        }
+      /* just outside each end (unless at 0 or 1) it is beyond */
+      if (lo > 1e-6)
+        {
+          double t = lo - 1e-6;
+          MuPoint p = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+
+          g_assert_cmpfloat (mu_segment_point_distance (c, d, p), >, r + MU_TABLE_EPSILON - 1e-9);
+        }
+      if (hi < 1 - 1e-6)
+        {
+          double t = hi + 1e-6;
+          MuPoint p = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+
+          g_assert_cmpfloat (mu_segment_point_distance (c, d, p), >, r + MU_TABLE_EPSILON - 1e-9);
+        }
+    }
+  g_assert_cmpuint (met, >, 500);
+}
+
+/* The distance between two convex polygons, found from the squares of the
+ * vertex-to-edge distances, is the same to the bit as the minimum over
+ * every pair of edges (and 0 where they overlap or touch). */
+static void
+test_convex_distance (void)
+{
+  guint32 seed = 33;
+
+  for (int i = 0; i < 3000; i++)
+    {
+      MuPoint a[4], b[4];
+      double ca = lcg (&seed) * 6.28, cb = lcg (&seed) * 6.28;
+      MuPoint oa = { lcg (&seed) * 20, lcg (&seed) * 20 }, ob = { lcg (&seed) * 20, lcg (&seed) * 20 };
+      double wa = 0.5 + lcg (&seed) * 4, da = 0.5 + lcg (&seed) * 2;
+      double wb = 0.5 + lcg (&seed) * 4, db = 0.5 + lcg (&seed) * 2;
+      double want = G_MAXDOUBLE, got;
+      static const double sx[] = { -1, 1, 1, -1 }, sy[] = { -1, -1, 1, 1 };
+
+      if (i % 5 == 0)
+        ob = (MuPoint) { oa.x + (wa + wb) / 2, oa.y }, cb = ca = 0;   /* side by side: touching */
+      for (int k = 0; k < 4; k++)
+        {
+          double x = sx[k] * wa / 2, y = sy[k] * da / 2;
+
+          a[k] = (MuPoint) { oa.x + x * cos (ca) - y * sin (ca), oa.y + x * sin (ca) + y * cos (ca) };
+          x = sx[k] * wb / 2, y = sy[k] * db / 2;
+          b[k] = (MuPoint) { ob.x + x * cos (cb) - y * sin (cb), ob.y + x * sin (cb) + y * cos (cb) };
+        }
+      got = mu_convex_distance (a, 4, b, 4);
+      if (mu_convex_overlap (a, 4, b, 4, 0))
+        want = 0;
+      else
+        for (guint p = 0, q = 3; p < 4; q = p++)
+          for (guint k = 0, l = 3; k < 4; l = k++)
+            want = MIN (want, mu_segment_distance (a[q], a[p], b[l], b[k]));
+      g_assert_cmpfloat (got, ==, want);
+    }
+}
+
 static void
 test_convex (void)
 {
@@ -223,6 +337,8 @@ main (int   argc,
   g_test_add_func ("/engine/table-geom/centre", test_centre);
   g_test_add_func ("/engine/table-geom/table-pick", test_table_pick);
   g_test_add_func ("/engine/table-geom/segments", test_segments);
+  g_test_add_func ("/engine/table-geom/corridor-interval", test_corridor_interval);
+  g_test_add_func ("/engine/table-geom/convex-distance", test_convex_distance);
   g_test_add_func ("/engine/table-geom/path-inside/TAB-13/BAT-EX-5", test_path_inside);
   g_test_add_func ("/engine/table-geom/crossings", test_crossings);
   g_test_add_func ("/engine/table-geom/corridor", test_corridor);

@@ -253,6 +253,83 @@ test_arcs (void)
   }
 }
 
+/* TS-AMB-40, TS-AMB-85: a square and a village block have all-round arcs:
+ * everything is in them and nothing is on their flank or rear. */
+static void
+test_all_round (void)
+{
+  MuFormationShape square = { "square", 2, 0, 0, TRUE };
+  MuStand sq[4], behind = stand_at (0, 20, 4, 2, 0), beside = stand_at (30, 1, 4, 2, 0);
+  const MuPoint block[] = { { 10, 10 }, { 14, 10 }, { 14, 14 }, { 10, 14 } };
+  guint n = mu_stands_layout (&square, 4, 4, 2, (MuPoint) { 0, 0 }, 0, sq, 4);
+  double arc = mu_formation_shape_arc (&square, 22);
+
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpfloat (arc, ==, MU_ARC_ALL_ROUND);
+  g_assert_cmpfloat (mu_formation_shape_arc (mu_formation_shape_default (MU_FORMATION_LINE), 22), ==, 22);
+  /* at 22 degrees the square's front rank sees neither; all round it sees both */
+  g_assert_false (mu_stands_in_arc (sq, n, 22, &behind, 1, MU_ARC_ANY_PART));
+  g_assert_true (mu_stands_in_arc (sq, n, arc, &behind, 1, MU_ARC_ANY_PART));
+  g_assert_true (mu_stands_in_arc (sq, n, arc, &beside, 1, MU_ARC_WHOLE_STAND));
+  g_assert_true (mu_stands_arc_contains (sq, n, arc, (MuPoint) { 0, 30 }));
+  g_assert_true (mu_stand_arc_contains (&sq[3], arc, (MuPoint) { -20, 0 }));
+  /* TAB-15 overridden: attacked from behind or the side, still the front */
+  g_assert_cmpint (mu_stands_sector (sq, n, 45, (MuPoint) { 0, 30 }), ==, MU_SECTOR_REAR);
+  g_assert_cmpint (mu_stands_sector (sq, n, arc, (MuPoint) { 0, 30 }), ==, MU_SECTOR_FRONT);
+  g_assert_cmpint (mu_stands_sector (sq, n, arc, (MuPoint) { 30, 2 }), ==, MU_SECTOR_FRONT);
+  /* a block: all round, every point; by its faces at 22 degrees, what lies
+   * beyond a face, not what lies off a corner on the diagonal */
+  g_assert_true (mu_polygon_arc_contains (block, 4, MU_ARC_ALL_ROUND, (MuPoint) { 30, 30 }));
+  g_assert_true (mu_polygon_arc_contains (block, 4, 22, (MuPoint) { 12, 4 }));
+  g_assert_true (mu_polygon_arc_contains (block, 4, 22, (MuPoint) { 20, 12 }));
+  g_assert_true (mu_polygon_arc_contains (block, 4, 22, (MuPoint) { 12, 24 }));
+  g_assert_false (mu_polygon_arc_contains (block, 4, 22, (MuPoint) { 30, 30 }));
+  g_assert_false (mu_polygon_arc_contains (block, 4, 22, (MuPoint) { 12, 12 }));
+  /* the faces are outward whichever way the vertices run */
+  {
+    const MuPoint back[] = { block[3], block[2], block[1], block[0] };
+
+    g_assert_true (mu_polygon_arc_contains (back, 4, 22, (MuPoint) { 12, 4 }));
+    g_assert_false (mu_polygon_arc_contains (back, 4, 22, (MuPoint) { 12, 12 }));
+  }
+}
+
+/* TS-AMB-42: a unit's arc is the union of its front-rank stands' arcs, so a
+ * stand straddling two of them close in front is wholly in it though no
+ * single stand's arc holds it; a block is to the front when any part of it
+ * is in that arc. */
+static void
+test_front_rank_arc (void)
+{
+  MuStand line[3], col[4];
+  /* the line's stands are x -6..-2, -2..2, 2..6, front edge at y = 0; a
+   * target 4 wide centred on x = 2, 0.5 ahead: corners at x 0 and 4 */
+  MuStand ahead = stand_at (2, -1.5, 4, 2, 0);
+  const MuPoint block[] = { { 20, -20 }, { 24, -20 }, { 24, -16 }, { 20, -16 } };
+  const MuPoint behind[] = { { -2, 10 }, { 2, 10 }, { 2, 14 }, { -2, 14 } };
+
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_LINE), 3, 4, 2, (MuPoint) { 0, 0 }, 0, line, 3);
+  g_assert_false (mu_stands_in_arc (&line[1], 1, 22, &ahead, 1, MU_ARC_WHOLE_STAND));
+  g_assert_false (mu_stands_in_arc (&line[2], 1, 22, &ahead, 1, MU_ARC_WHOLE_STAND));
+  g_assert_true (mu_stands_in_arc (line, 3, 22, &ahead, 1, MU_ARC_WHOLE_STAND));
+  /* the union's edge runs from the outer front corners: no apex */
+  {
+    double edge = 6 + 10 * tan (22 * G_PI / 180);
+
+    g_assert_true (mu_stands_arc_contains (line, 3, 22, (MuPoint) { edge - 0.01, -10 }));
+    g_assert_false (mu_stands_arc_contains (line, 3, 22, (MuPoint) { edge + 0.01, -10 }));
+  }
+  /* only the front rank: a column's second rank adds nothing */
+  mu_stands_layout (mu_formation_shape_default (MU_FORMATION_COLUMN), 4, 4, 2, (MuPoint) { 0, 0 }, 0, col, 4);
+  g_assert_false (mu_stands_arc_contains (col, 4, 22, (MuPoint) { 4.5, -1 }));
+  g_assert_true (mu_stands_arc_contains (col, 4, 22, (MuPoint) { 4.5, -10 }));
+  /* a village block ahead and to the right: part of it is in the 45 degree arc */
+  g_assert_true (mu_polygon_in_arc (line, 3, 45, block, 4));
+  g_assert_false (mu_polygon_in_arc (line, 3, 22, block, 4));
+  g_assert_false (mu_polygon_in_arc (line, 3, 45, behind, 4));
+  g_assert_true (mu_polygon_in_arc (line, 3, MU_ARC_ALL_ROUND, behind, 4));
+}
+
 /* TAB-15: front, flank and rear of a target seen from the attacker's centre. */
 static void
 test_sectors (void)
@@ -449,6 +526,8 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/range/TAB-10", test_range);
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);
+  g_test_add_func ("/engine/table-stand/all-round/TS-AMB-40/TS-AMB-85", test_all_round);
+  g_test_add_func ("/engine/table-stand/front-rank-arc/TS-AMB-42", test_front_rank_arc);
   g_test_add_func ("/engine/table-stand/in-area", test_in_area);
   g_test_add_func ("/engine/table-stand/area-in-polygons", test_area_in_polygons);
   g_test_add_func ("/engine/table-stand/away/TAB-17", test_away);

@@ -291,8 +291,16 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
           mu.depth = d;
           mu.anchor = ev->anchor;
           mu.facing = ev->facing;
+          /* a search among candidate moves (no error wanted) asks only
+           * whether it is legal, not where it stops or why */
+          params.legal_only = error == NULL;
           mu_table_move_check (m->terrain, &params, &mu, (const MuMoveStep *) steps->data, steps->len,
                                (const MuStand *) enemies->data, enemies->len, &r);
+          if (!r.legal && error == NULL)
+            {
+              mu_move_result_clear (&r);
+              return FALSE;
+            }
           if (!r.legal)
             {
               MuMoveResult r2;
