@@ -24,6 +24,10 @@ typedef struct {
   MuRect clip;
 } MuHexDraw;
 
+/* The ground colour of terrain at an elevation (mu-render-ground.c). */
+guint32 mu_hex_ground_colour (MuTerrain terrain,
+                              int       elevation);
+
 static inline const MuHexCell *
 cell_at (const MuHexMap *map,
          int             col,

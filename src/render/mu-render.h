@@ -97,6 +97,11 @@ void     mu_render_terrain           (cairo_t *cr, const MuScenario *scenario,
                                       const MuRenderOptions *options,
                                       const char *const *objective_owner);
 
+/* A coarse picture of a hex board's ground, one pixel a hex (columns across,
+ * rows down), to stretch over the board while its tiles are drawn: cheap
+ * enough for any board. NULL for a table. The caller owns the surface. */
+cairo_surface_t *mu_render_hex_overview (const MuScenario *scenario);
+
 /* Highlights, then the pieces (stacked counters offset so each shows). */
 void     mu_render_highlights        (cairo_t *cr, const MuScenario *scenario,
                                       const MuRenderOptions *options,
