@@ -13,6 +13,7 @@
 
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
+#include "muster-frame-timing.h"
 #include "muster-match-page.h"
 #include "muster-recovery.h"
 
@@ -807,6 +808,7 @@ muster_window_init (MusterWindow *self)
   }
   update_title (self);
   update_actions (self);
+  muster_frame_timing_watch (GTK_WINDOW (self));
 }
 
 MusterWindow *
