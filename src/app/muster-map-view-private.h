@@ -65,6 +65,7 @@ struct _MusterMapView
   /* The hex board's ground at a pixel a hex, under tiles still to come. */
   GdkTexture *coarse;
   gboolean coarse_none;
+  double coarse_zoom;
   /* While a scroll or pinch zoom goes on, the tiles of the zoom it started
    * from are shown scaled; the board is drawn anew once it settles. */
   GHashTable *preview_tiles[N_LAYERS];

@@ -170,9 +170,17 @@ muster_map_view_get_coarse (MusterMapView *self)
   const MuScenario *scenario = muster_scene_get_scenario (self->scene);
   cairo_surface_t *surface;
 
+  double device_zoom = self->transform.zoom * self->tiles_scale;
+  MuRenderOptions options;
+
+  /* the grid's share of the picture follows the zoom */
+  if (self->coarse_zoom != device_zoom)
+    muster_map_view_clear_coarse (self);
   if (self->coarse == NULL && !self->coarse_none && scenario != NULL)
     {
-      surface = mu_render_hex_overview (scenario);
+      muster_map_view_get_render_options (self, &options);
+      self->coarse_zoom = device_zoom;
+      surface = mu_render_hex_overview (scenario, &options, device_zoom);
       if (surface != NULL)
         self->coarse = texture_for (surface);
       self->coarse_none = self->coarse == NULL;
@@ -185,4 +193,5 @@ muster_map_view_clear_coarse (MusterMapView *self)
 {
   g_clear_object (&self->coarse);
   self->coarse_none = FALSE;
+  self->coarse_zoom = 0;
 }

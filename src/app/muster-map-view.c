@@ -646,6 +646,7 @@ set_bool (MusterMapView *self,
     return;
   *field = value;
   clear_tiles (self, (1u << N_LAYERS) - 1);
+  muster_map_view_clear_coarse (self);
   end_preview (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);

@@ -35,14 +35,20 @@ mu_hex_ground_colour (MuTerrain terrain,
 }
 
 cairo_surface_t *
-mu_render_hex_overview (const MuScenario *scenario)
+mu_render_hex_overview (const MuScenario      *scenario,
+                        const MuRenderOptions *options,
+                        double                 device_zoom)
 {
   const MuHexMap *map;
   cairo_surface_t *surface;
   guint8 *data;
   int stride;
+  double s, share = 0;
+  guint32 gap;
 
   g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (device_zoom > 0, NULL);
 
   map = scenario->board == MU_BOARD_HEX ? scenario->hex_map : NULL;
   if (map == NULL || map->grid.cols <= 0 || map->grid.rows <= 0)
@@ -52,6 +58,19 @@ mu_render_hex_overview (const MuScenario *scenario)
     {
       cairo_surface_destroy (surface);
       return NULL;
+    }
+  /* The grid's gap takes its share of each hex as the terrain drawing
+   * leaves it (mu-render-terrain.c), a large one on a zoomed-out board:
+   * without it the picture would be much lighter than the board it stands
+   * in for. */
+  s = options->hex_size > 0 ? options->hex_size : 32.0;
+  gap = mu_colour_mix (mu_hex_ground_colour (MU_TERRAIN_OPEN, 0), GRID_COLOUR, GRID_ALPHA);
+  if (options->show_grid)
+    {
+      double inset = 1.0 - MAX (0.03 * s, 0.7 / device_zoom) / (s * MU_SQRT3);
+
+      inset = CLAMP (inset, 0.0, 1.0);
+      share = 1.0 - inset * inset;
     }
   cairo_surface_flush (surface);
   data = cairo_image_surface_get_data (surface);
@@ -66,7 +85,8 @@ mu_render_hex_overview (const MuScenario *scenario)
         {
           const MuHexCell *cell = cell_at (map, col, row);
 
-          line[col - 1] = 0xff000000u | mu_hex_ground_colour (cell->terrain, cell->elevation);
+          line[col - 1] = 0xff000000u | mu_colour_mix (mu_hex_ground_colour (cell->terrain, cell->elevation),
+                                                       gap, share);
         }
     }
   cairo_surface_mark_dirty (surface);

@@ -105,8 +105,6 @@ crossing_angle (const MuHexDraw *c,
 
 #define N_KEYS (MU_TERRAIN_N * (MU_ELEVATION_MAX + 1))
 
-#define GRID_COLOUR 0x1a1a10
-#define GRID_ALPHA 0.55
 
 static void
 draw_ground (MuHexDraw *c)
