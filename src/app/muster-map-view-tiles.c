@@ -133,8 +133,11 @@ muster_map_view_draw_tile (MusterMapView *self,
 
       p = g_new0 (PartialTile, 1);
       p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
-      /* a layer not drawn yet at this zoom: a few bands until its cost is known */
-      p->bands = cost > 0 ? 1 : 4;
+      /* A layer not drawn yet at this zoom: a few bands until its cost is
+       * known where a tile holds thousands of hexes, one where it holds a
+       * few dozen (an extra frame costs more than drawing them). */
+      p->bands = cost > 0 || MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom * self->tiles_scale >= 8.0
+                 ? 1 : 4;
       while (p->bands < MAX_BANDS && cost / p->bands > BAND_TARGET_US)
         p->bands *= 2;
       k = g_new (gint64, 1);
