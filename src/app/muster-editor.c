@@ -220,6 +220,14 @@ on_history_changed (MuEditHistory *history,
     self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
 
+void
+muster_editor_history_changed (MusterEditor *self)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  on_history_changed (self->history, self);
+}
+
 /* The entry tool's reserve choice follows the scenario's reserves. */
 void
 muster_editor_update_reserves (MusterEditor *self)

@@ -41,6 +41,9 @@ G_DECLARE_FINAL_TYPE (MusterEditor, muster_editor, MUSTER, EDITOR, GtkBox)
 /* The editor keeps a reference to history; it listens to the map view's
  * pointer and keeps the scene in step with the model. */
 GtkWidget      *muster_editor_new              (MuEditHistory *history, MusterMapView *view);
+/* What a change of the history does (the scene follows the scenario), for an
+ * editor made while the history's "changed" was being emitted. */
+void            muster_editor_history_changed  (MusterEditor *self);
 MuEditHistory  *muster_editor_get_history      (MusterEditor *self);
 
 const char     *muster_tool_to_string          (MusterTool tool);

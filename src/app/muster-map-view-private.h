@@ -13,9 +13,10 @@ G_BEGIN_DECLS
 #define PAN_STEP 64.0
 #define SCROLL_PAN 48.0
 #define FIT_MARGIN 24.0
-/* Microseconds of tile drawing per frame; the rest waits for the next frames
- * so that panning into new ground stays fluid. */
-#define FRAME_BUDGET_US 25000
+/* Microseconds of tile drawing (thread CPU time) per frame; the rest waits
+ * for the next frames so that panning into new ground stays fluid. Layout and
+ * showing the tiles take the rest of a frame's 30 ms. */
+#define FRAME_BUDGET_US 12000
 /* Milliseconds without zoom input before the board is drawn at the new zoom. */
 #define ZOOM_SETTLE_MS 150
 
@@ -57,6 +58,14 @@ struct _MusterMapView
   GHashTable *tiles[N_LAYERS];
   double tiles_zoom;
   int tiles_scale;
+  /* Tiles being drawn a band at a time (muster-map-view-tiles.c), by layer. */
+  GHashTable *partial[N_LAYERS];
+  /* Thread CPU microseconds the layer's last whole tile took. */
+  gint64 tile_cost_us[N_LAYERS];
+  /* The hex board's ground at a pixel a hex, under tiles still to come. */
+  GdkTexture *coarse;
+  gboolean coarse_none;
+  double coarse_zoom;
   /* While a scroll or pinch zoom goes on, the tiles of the zoom it started
    * from are shown scaled; the board is drawn anew once it settles. */
   GHashTable *preview_tiles[N_LAYERS];
@@ -104,6 +113,19 @@ void     muster_map_view_begin_preview     (MusterMapView *self);
 void     muster_map_view_zoom_by           (MusterMapView *self, double factor, gboolean preview);
 /* Emits cursor-activated (activated) or cursor-moved at the widget point x, y. */
 void     muster_map_view_emit_cursor       (MusterMapView *self, gboolean activated, double x, double y);
+
+/* muster-map-view-tiles.c */
+GHashTable *muster_map_view_partial_new (void);
+gint64      muster_map_view_clock_us    (void);
+/* Draws bands of tile (tx, ty) of `layer` while the frame begun at
+ * frame_start (muster_map_view_clock_us) has time, counting them in *drawn;
+ * returns the finished tile, now in the layer's tiles, or NULL if bands are
+ * left for later frames. */
+GdkTexture *muster_map_view_draw_tile   (MusterMapView *self, Layer layer, int tx, int ty,
+                                         gint64 frame_start, guint *drawn);
+/* The coarse picture of the board, made on first use; NULL for a table. */
+GdkTexture *muster_map_view_get_coarse  (MusterMapView *self);
+void        muster_map_view_clear_coarse (MusterMapView *self);
 
 /* muster-map-view-describe.c */
 /* Appends what `hex` holds (markup, one thing a line) to `s`. */

@@ -8,6 +8,7 @@
 
 #include "muster-map-view-private.h"
 
+#include "muster-frame-timing.h"
 #include "muster-map-trace.h"
 
 #include <glib/gi18n.h>
@@ -58,7 +59,10 @@ clear_tiles (MusterMapView *self,
 {
   for (int l = 0; l < N_LAYERS; l++)
     if (layers & (1u << l))
-      g_hash_table_remove_all (self->tiles[l]);
+      {
+        g_hash_table_remove_all (self->tiles[l]);
+        g_hash_table_remove_all (self->partial[l]);
+      }
 }
 
 void
@@ -157,6 +161,7 @@ muster_map_view_begin_preview (MusterMapView *self)
           self->preview_tiles[l] = self->tiles[l];
           self->tiles[l] = swap;
           g_hash_table_remove_all (self->tiles[l]);
+          g_hash_table_remove_all (self->partial[l]);
         }
       self->preview_zoom = self->tiles_zoom;
     }
@@ -180,61 +185,6 @@ muster_map_view_transform_changed (MusterMapView *self,
 }
 
 /* Rendering ------------------------------------------------------------------ */
-
-static GdkTexture *
-render_tile (MusterMapView *self,
-             Layer          layer,
-             int            tx,
-             int            ty)
-{
-  const MuScenario *scenario = get_scenario (self);
-  double device_zoom = self->transform.zoom * self->tiles_scale;
-  g_autoptr(GBytes) bytes = NULL;
-  MuRenderOptions options;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  GdkTexture *texture;
-
-  muster_map_view_get_render_options (self, &options);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
-  cr = cairo_create (surface);
-  cairo_translate (cr, -(double) tx * TILE_SIZE, -(double) ty * TILE_SIZE);
-  cairo_scale (cr, device_zoom, device_zoom);
-
-  options.clip_x = (double) tx * TILE_SIZE / device_zoom;
-  options.clip_y = (double) ty * TILE_SIZE / device_zoom;
-  options.clip_width = TILE_SIZE / device_zoom;
-  options.clip_height = TILE_SIZE / device_zoom;
-  cairo_rectangle (cr, options.clip_x, options.clip_y, options.clip_width, options.clip_height);
-  cairo_clip (cr);
-
-  if (layer == LAYER_TERRAIN)
-    {
-      mu_render_terrain (cr, scenario, &options, NULL);
-    }
-  else
-    {
-      const MuHexHighlight *highlights;
-      const MuPiece *pieces;
-      guint n_highlights, n_pieces;
-
-      highlights = muster_scene_get_highlights (self->scene, &n_highlights);
-      pieces = muster_scene_get_pieces (self->scene, &n_pieces);
-      if (n_highlights > 0)
-        mu_render_highlights (cr, scenario, &options, highlights, n_highlights);
-      if (n_pieces > 0)
-        mu_render_pieces (cr, scenario, &options, pieces, n_pieces);
-    }
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface) * TILE_SIZE,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  texture = gdk_memory_texture_new (TILE_SIZE, TILE_SIZE, GDK_MEMORY_DEFAULT, bytes,
-                                    cairo_image_surface_get_stride (surface));
-  return texture;
-}
 
 static void
 prune_tiles (MusterMapView *self,
@@ -285,11 +235,12 @@ muster_map_view_snapshot (GtkWidget   *widget,
   double bw, bh, device_zoom, vx0, vy0, vx1, vy1;
   int tx0, ty0, tx1, ty1;
   guint rendered = 0, missing = 0;
+  gboolean coarse = FALSE;
   gint64 start;
 
   if (scenario == NULL || w <= 0 || h <= 0)
     return;
-  start = g_get_monotonic_time ();
+  start = muster_map_view_clock_us ();
 
   if (self->settle_id != 0 && self->preview_zoom > 0 && self->tiles_scale == scale)
     {
@@ -350,38 +301,67 @@ muster_map_view_snapshot (GtkWidget   *widget,
   tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
   ty1 = (int) floor ((vy1 - 1) / TILE_SIZE);
 
-  for (int l = 0; l < N_LAYERS; l++)
-    {
-      prune_tiles (self, self->tiles[l], tx0, ty0, tx1, ty1);
+  {
+    /* Tiles are drawn first and shown after, so that the coarse picture goes
+     * under them only in a frame that leaves a terrain tile still to come:
+     * it then stands in for that tile, and the first frame shows the whole
+     * board. */
+    GdkTexture *shown[N_LAYERS][64];
+    int n_cols = tx1 - tx0 + 1;
+    gboolean many = n_cols * (ty1 - ty0 + 1) > (int) G_N_ELEMENTS (shown[0]);
+    g_autofree GdkTexture **more = many ? g_new0 (GdkTexture *, (gsize) N_LAYERS * n_cols * (ty1 - ty0 + 1))
+                                        : NULL;
+    guint terrain_missing = 0;
+
+    for (int l = 0; l < N_LAYERS; l++)
+      {
+        prune_tiles (self, self->tiles[l], tx0, ty0, tx1, ty1);
+        prune_tiles (self, self->partial[l], tx0, ty0, tx1, ty1);
+        for (int ty = ty0; ty <= ty1; ty++)
+          for (int tx = tx0; tx <= tx1; tx++)
+            {
+              int i = (ty - ty0) * n_cols + (tx - tx0);
+              gint64 key = tile_key (tx, ty);
+              GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
+
+              if (texture == NULL)
+                texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &rendered);
+              if (texture == NULL)
+                {
+                  missing++;
+                  if (l == LAYER_TERRAIN)
+                    terrain_missing++;
+                }
+              if (many)
+                more[(gsize) l * n_cols * (ty1 - ty0 + 1) + i] = texture;
+              else
+                shown[l][i] = texture;
+            }
+      }
+    if (terrain_missing > 0 && muster_map_view_get_coarse (self) != NULL)
+      {
+        coarse = TRUE;
+        gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+        gtk_snapshot_append_texture (snapshot, self->coarse,
+                                     &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
+                                                          bw * self->transform.zoom, bh * self->transform.zoom));
+        gtk_snapshot_pop (snapshot);
+      }
+    for (int l = 0; l < N_LAYERS; l++)
       for (int ty = ty0; ty <= ty1; ty++)
         for (int tx = tx0; tx <= tx1; tx++)
           {
-            gint64 key = tile_key (tx, ty);
-            GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
-            graphene_rect_t bounds;
+            int i = (ty - ty0) * n_cols + (tx - tx0);
+            GdkTexture *texture = many ? more[(gsize) l * n_cols * (ty1 - ty0 + 1) + i] : shown[l][i];
 
-            if (texture == NULL && rendered > 0
-                && g_get_monotonic_time () - start > FRAME_BUDGET_US)
-              {
-                missing++;
-                continue;
-              }
-            if (texture == NULL)
-              {
-                gint64 *k = g_new (gint64, 1);
-
-                *k = key;
-                texture = render_tile (self, (Layer) l, tx, ty);
-                g_hash_table_insert (self->tiles[l], k, texture);
-                rendered++;
-              }
-            graphene_rect_init (&bounds,
-                                self->transform.x + (double) tx * TILE_SIZE / scale,
-                                self->transform.y + (double) ty * TILE_SIZE / scale,
-                                (double) TILE_SIZE / scale, (double) TILE_SIZE / scale);
-            gtk_snapshot_append_texture (snapshot, texture, &bounds);
+            if (texture != NULL)
+              gtk_snapshot_append_texture (snapshot, texture,
+                                           &GRAPHENE_RECT_INIT (self->transform.x + (double) tx * TILE_SIZE / scale,
+                                                                self->transform.y + (double) ty * TILE_SIZE / scale,
+                                                                (double) TILE_SIZE / scale,
+                                                                (double) TILE_SIZE / scale));
           }
-    }
+  }
   muster_map_view_snapshot_range (self, snapshot, w, h);
   muster_map_view_snapshot_outline (self, snapshot, w, h);
   {
@@ -399,9 +379,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
     muster_map_view_snapshot_cursor (self, snapshot, w, h);
   if (missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
-  g_debug ("map view frame: %u of %d tiles drawn anew, %u left for later, %.2f ms", rendered,
-           N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1), missing,
-           (g_get_monotonic_time () - start) / 1000.0);
+  muster_frame_timing_board (widget, rendered, missing, coarse);
+  g_debug ("map view frame: %u bands drawn, %u of %d tiles left for later%s, %.2f ms of CPU", rendered,
+           missing, N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1), coarse ? " (coarse picture under them)" : "",
+           (muster_map_view_clock_us () - start) / 1000.0);
 }
 
 /* Zoom and pan ---------------------------------------------------------------- */
@@ -553,6 +534,8 @@ on_scene_changed (MusterScene   *scene,
     layers |= 1u << LAYER_TERRAIN;
   if (what & MUSTER_SCENE_PIECES)
     layers |= 1u << LAYER_PIECES;
+  if (what & MUSTER_SCENE_TERRAIN)
+    muster_map_view_clear_coarse (self);
   if (layers != 0)
     {
       clear_tiles (self, layers);
@@ -577,6 +560,7 @@ muster_map_view_set_scene (MusterMapView *self,
   if (scene != NULL)
     self->scene_changed_id = g_signal_connect (scene, "changed", G_CALLBACK (on_scene_changed), self);
   clear_tiles (self, (1u << N_LAYERS) - 1);
+  muster_map_view_clear_coarse (self);
   end_preview (self);
   muster_map_view_zoom_to_fit (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -662,6 +646,7 @@ set_bool (MusterMapView *self,
     return;
   *field = value;
   clear_tiles (self, (1u << N_LAYERS) - 1);
+  muster_map_view_clear_coarse (self);
   end_preview (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
@@ -757,7 +742,9 @@ muster_map_view_finalize (GObject *object)
     {
       g_hash_table_unref (self->tiles[l]);
       g_hash_table_unref (self->preview_tiles[l]);
+      g_hash_table_unref (self->partial[l]);
     }
+  g_clear_object (&self->coarse);
   g_free (self->position_text);
   g_clear_pointer (&self->render_cache, mu_render_cache_free);
 
@@ -827,6 +814,7 @@ muster_map_view_init (MusterMapView *self)
     {
       self->tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
       self->preview_tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+      self->partial[l] = muster_map_view_partial_new ();
     }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

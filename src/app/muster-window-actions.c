@@ -433,6 +433,8 @@ on_edit_change_state (GSimpleAction *action,
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
   g_simple_action_set_state (action, value);
+  if (g_variant_get_boolean (value))
+    muster_window_ensure_editor (self);
   gtk_widget_set_visible (self->side_panel,
                           self->editor != NULL && g_variant_get_boolean (value));
 }

@@ -23,6 +23,13 @@ struct _MusterWindow
    * its origin, shown again when the match closes), or NULL (the start page). */
   MusterDocument *document;
   GtkWidget *editor;
+  /* The editor panel waits for the board's first frame to be painted
+   * (muster_window_ensure_editor); meanwhile a change of the history builds
+   * it, since the editor keeps the scene on the history's scenario. */
+  guint editor_tick;
+  guint editor_idle;
+  MuEditHistory *editor_history;   /* not owned: its document outlives the wait */
+  gulong editor_history_id;
   gboolean close_after_save;
   gboolean closing_confirmed;
   MusterScene *scene;
@@ -109,6 +116,8 @@ window_modified (MusterWindow *self)
 /* Makes `scenario` (taken; NULL for none) the window's document, read from
  * `file` (NULL for a new one), and shows its page. */
 void      muster_window_set_scenario  (MusterWindow *self, MuScenario *scenario, GFile *file);
+/* Builds the editor panel now if it still waits for the board's first frame. */
+void      muster_window_ensure_editor (MusterWindow *self);
 /* Shows a loaded scenario (taken), or the problems when it is NULL; the end
  * of opening a file, whichever thread loaded it. */
 gboolean  muster_window_open_loaded (MusterWindow *self, GFile *file, MuScenario *scenario,

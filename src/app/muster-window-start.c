@@ -184,12 +184,22 @@ on_recent_changed (GtkRecentManager *manager,
     muster_window_fill_recent (self);
 }
 
+/* The shipped scenarios are read (whole, for their titles) only when the
+ * start page is first shown: a window opened on a file never needs them. */
+static void
+on_bundled_map (GtkWidget    *list,
+                MusterWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (list, on_bundled_map, self);
+  fill_bundled (self);
+}
+
 void
 muster_window_start_page_init (MusterWindow *self)
 {
   g_signal_connect (gtk_recent_manager_get_default (), "changed", G_CALLBACK (on_recent_changed), self);
   muster_window_fill_recent (self);
-  fill_bundled (self);
+  g_signal_connect (self->bundled_list, "map", G_CALLBACK (on_bundled_map), self);
 }
 
 void

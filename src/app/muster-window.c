@@ -13,6 +13,7 @@
 
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
+#include "muster-frame-timing.h"
 #include "muster-match-page.h"
 #include "muster-recovery.h"
 
@@ -118,6 +119,62 @@ close_scenario_document (MusterWindow *self)
     g_clear_object (&self->document);
 }
 
+static void
+clear_editor_wait (MusterWindow *self)
+{
+  g_clear_handle_id (&self->editor_idle, g_source_remove);
+  if (self->editor_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->map_view), self->editor_tick);
+  self->editor_tick = 0;
+  if (self->editor_history != NULL)
+    g_clear_signal_handler (&self->editor_history_id, self->editor_history);
+  self->editor_history = NULL;
+}
+
+/* The editor panel and its board tools for the scenario shown. */
+void
+muster_window_ensure_editor (MusterWindow *self)
+{
+  clear_editor_wait (self);
+  if (self->editor == NULL && window_history (self) != NULL)
+    {
+      self->editor = muster_editor_new (window_history (self), self->map_view);
+      gtk_box_append (GTK_BOX (self->side_panel), self->editor);
+    }
+}
+
+static gboolean
+on_editor_idle (gpointer data)
+{
+  MusterWindow *self = data;
+
+  self->editor_idle = 0;
+  muster_window_ensure_editor (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs in the board's first frame, before its paint: the idle comes after it. */
+static gboolean
+on_editor_tick (GtkWidget     *map_view,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  MusterWindow *self = data;
+
+  self->editor_tick = 0;
+  self->editor_idle = g_idle_add (on_editor_idle, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_history_before_editor (MuEditHistory *history,
+                          MusterWindow  *self)
+{
+  muster_window_ensure_editor (self);
+  if (self->editor != NULL)
+    muster_editor_history_changed (MUSTER_EDITOR (self->editor));
+}
+
 void
 muster_window_set_scenario (MusterWindow *self,
                             MuScenario   *scenario,
@@ -127,6 +184,7 @@ muster_window_set_scenario (MusterWindow *self,
 
   /* The scene points into the old scenario: detach it before freeing. */
   muster_scene_set_scenario (self->scene, NULL);
+  clear_editor_wait (self);
   if (self->editor)
     gtk_box_remove (GTK_BOX (self->side_panel), g_steal_pointer (&self->editor));
   close_scenario_document (self);
@@ -147,14 +205,23 @@ muster_window_set_scenario (MusterWindow *self,
         self->document = document;
     }
   muster_scene_set_scenario (self->scene, scenario);
-  if (scenario != NULL)
-    {
-      self->editor = muster_editor_new (window_history (self), self->map_view);
-      gtk_box_append (GTK_BOX (self->side_panel), self->editor);
-    }
   {
     g_autoptr(GVariant) edit = g_action_get_state (g_action_map_lookup_action (G_ACTION_MAP (self), "edit"));
 
+    /* Hidden, the panel (a good part of opening a file) is built once the
+     * board's first frame is painted; whatever needs it sooner builds it. */
+    if (scenario != NULL && g_variant_get_boolean (edit))
+      {
+        muster_window_ensure_editor (self);
+      }
+    else if (scenario != NULL)
+      {
+        self->editor_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->map_view), on_editor_tick,
+                                                          self, NULL);
+        self->editor_history = window_history (self);
+        self->editor_history_id = g_signal_connect (self->editor_history, "changed",
+                                                    G_CALLBACK (on_history_before_editor), self);
+      }
     gtk_widget_set_visible (self->side_panel, scenario != NULL && g_variant_get_boolean (edit));
   }
   if (match == NULL)
@@ -684,6 +751,7 @@ muster_window_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   muster_window_start_page_dispose (self);
+  clear_editor_wait (self);
   if (self->scene != NULL)
     muster_scene_set_scenario (self->scene, NULL);
   muster_window_cancel_open (self);
@@ -807,6 +875,7 @@ muster_window_init (MusterWindow *self)
   }
   update_title (self);
   update_actions (self);
+  muster_frame_timing_watch (GTK_WINDOW (self));
 }
 
 MusterWindow *

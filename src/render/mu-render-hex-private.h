@@ -24,6 +24,14 @@ typedef struct {
   MuRect clip;
 } MuHexDraw;
 
+/* The grid: the gap left between hexes filled slightly smaller than they are. */
+#define GRID_COLOUR 0x1a1a10
+#define GRID_ALPHA 0.55
+
+/* The ground colour of terrain at an elevation (mu-render-ground.c). */
+guint32 mu_hex_ground_colour (MuTerrain terrain,
+                              int       elevation);
+
 static inline const MuHexCell *
 cell_at (const MuHexMap *map,
          int             col,

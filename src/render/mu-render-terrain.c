@@ -21,32 +21,7 @@
 #include <string.h>
 
 
-/* Ground colours of a printed board. */
-static const guint32 terrain_colour[MU_TERRAIN_N] = {
-  [MU_TERRAIN_OPEN] = 0xebe6c3,
-  [MU_TERRAIN_WOODLAND] = 0x9fc27a,
-  [MU_TERRAIN_SETTLEMENT] = 0xe2d6bb,
-  [MU_TERRAIN_MARSH] = 0xcfdcbc,
-  [MU_TERRAIN_FIELDS] = 0xeeda8e,
-  [MU_TERRAIN_WATER] = 0x8fc1e3,
-  [MU_TERRAIN_ROUGH] = 0xd6c6a2,
-};
-
-#define ELEVATION_TINT 0x8c6a3c
 #define CONTOUR_COLOUR 0x8a5a2b
-
-static guint32
-ground_colour (MuTerrain terrain,
-               int       elevation)
-{
-  double t = 0.085 * CLAMP (elevation, 0, MU_ELEVATION_MAX);
-
-  if (terrain == MU_TERRAIN_WATER)
-    return terrain_colour[terrain];
-  if (terrain == MU_TERRAIN_WOODLAND)
-    t *= 0.6;
-  return mu_colour_mix (terrain_colour[terrain], ELEVATION_TINT, t);
-}
 
 /* Links ------------------------------------------------------------------------- */
 
@@ -130,8 +105,6 @@ crossing_angle (const MuHexDraw *c,
 
 #define N_KEYS (MU_TERRAIN_N * (MU_ELEVATION_MAX + 1))
 
-#define GRID_COLOUR 0x1a1a10
-#define GRID_ALPHA 0.55
 
 static void
 draw_ground (MuHexDraw *c)
@@ -162,8 +135,8 @@ draw_ground (MuHexDraw *c)
    * past it when the surface (a tile of the canvas) reaches beyond the board. */
   cairo_rectangle (cr, 0, 0, bw, bh);
   cairo_clip_preserve (cr);
-  mu_set_rgb (cr, grid ? mu_colour_mix (ground_colour (MU_TERRAIN_OPEN, 0), GRID_COLOUR, GRID_ALPHA)
-                       : ground_colour (MU_TERRAIN_OPEN, 0));
+  mu_set_rgb (cr, grid ? mu_colour_mix (mu_hex_ground_colour (MU_TERRAIN_OPEN, 0), GRID_COLOUR, GRID_ALPHA)
+                       : mu_hex_ground_colour (MU_TERRAIN_OPEN, 0));
   cairo_fill (cr);
 
   /* No CAIRO_ANTIALIAS_FAST for the many small hexes of a zoomed-out board:
@@ -195,7 +168,7 @@ draw_ground (MuHexDraw *c)
   }
   for (int k = 0; k < N_KEYS; k++)
     {
-      guint32 colour = ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1));
+      guint32 colour = mu_hex_ground_colour (k / (MU_ELEVATION_MAX + 1), k % (MU_ELEVATION_MAX + 1));
 
       if (count[k] == 0 || (k == 0 && !grid))
         continue;

@@ -97,6 +97,14 @@ void     mu_render_terrain           (cairo_t *cr, const MuScenario *scenario,
                                       const MuRenderOptions *options,
                                       const char *const *objective_owner);
 
+/* A coarse picture of a hex board's ground, one pixel a hex (columns across,
+ * rows down), to stretch over the board while its tiles are drawn: cheap
+ * enough for any board. The grid of `options` is blended in as it shows at
+ * device_zoom device pixels a board pixel. NULL for a table. The caller owns
+ * the surface. */
+cairo_surface_t *mu_render_hex_overview (const MuScenario *scenario, const MuRenderOptions *options,
+                                         double device_zoom);
+
 /* Highlights, then the pieces (stacked counters offset so each shows). */
 void     mu_render_highlights        (cairo_t *cr, const MuScenario *scenario,
                                       const MuRenderOptions *options,

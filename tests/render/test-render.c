@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mu-render.h"
+#include "mu-scenario-xml.h"
 
 /* Pixels of an ARGB32 surface as 0xRRGGBB (surfaces here are opaque). */
 static guint32
@@ -771,6 +772,85 @@ test_board_edge (void)
     }
 }
 
+/* The board window draws a large board's tiles in bands of whole device rows
+ * over several frames: each band clipped to its rows must give the pixels
+ * that drawing the tile whole gives, or the bands would show seams. */
+static void
+draw_tile_rows (const MuScenario *s,
+                const GArray     *pieces,
+                MuRenderCache    *cache,
+                cairo_surface_t  *surface,
+                double            zoom,
+                int               tx,
+                int               ty,
+                int               y0,
+                int               y1)
+{
+  cairo_t *cr = cairo_create (surface);
+  MuRenderOptions o;
+
+  mu_render_options_init (&o);
+  o.hex_size = 32;
+  o.show_grid = TRUE;
+  o.show_coordinates = TRUE;
+  o.show_counters = TRUE;
+  o.device_scale = 1.0;
+  o.cache = cache;
+  cairo_translate (cr, -tx * 256.0, -ty * 256.0);
+  cairo_scale (cr, zoom, zoom);
+  o.clip_x = tx * 256.0 / zoom;
+  o.clip_y = (ty * 256.0 + y0) / zoom;
+  o.clip_width = 256.0 / zoom;
+  o.clip_height = (y1 - y0) / zoom;
+  cairo_rectangle (cr, o.clip_x, o.clip_y, o.clip_width, o.clip_height);
+  cairo_clip (cr);
+  if (pieces == NULL)
+    mu_render_terrain (cr, s, &o, NULL);
+  else
+    mu_render_pieces (cr, s, &o, (const MuPiece *) pieces->data, pieces->len);
+  cairo_destroy (cr);
+}
+
+static void
+test_bands (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, &error);
+  g_autoptr(GArray) views = NULL;
+  g_autoptr(GArray) pieces = NULL;
+  const double zooms[] = { 0.3, 0.57, 1.0, 1.7 };
+
+  g_assert_no_error (error);
+  pieces = mu_render_pieces_from_scenario (s, &views);
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    for (int layer = 0; layer < 2; layer++)
+      for (int ty = 0; ty < 2; ty++)
+        for (int tx = 0; tx < 2; tx++)
+          {
+            g_autoptr(MuRenderCache) cache = mu_render_cache_new ();
+            cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 256, 256);
+            cairo_surface_t *banded = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 256, 256);
+            const GArray *p = layer ? pieces : NULL;
+            int stride = cairo_image_surface_get_stride (whole);
+
+            draw_tile_rows (s, p, cache, whole, zooms[z], tx, ty, 0, 256);
+            /* uneven bands, as a tile cut in 3 or 16 would have */
+            for (int y = 0; y < 256; y += 37)
+              draw_tile_rows (s, p, cache, banded, zooms[z], tx, ty, y, MIN (y + 37, 256));
+            cairo_surface_flush (whole);
+            cairo_surface_flush (banded);
+            for (int y = 0; y < 256; y++)
+              if (memcmp (cairo_image_surface_get_data (whole) + y * stride,
+                          cairo_image_surface_get_data (banded) + y * stride, 256 * 4) != 0)
+                g_error ("zoom %.2f, %s, tile %d,%d: row %d differs drawn in bands", zooms[z],
+                         layer ? "counters" : "terrain", tx, ty, y);
+            cairo_surface_destroy (whole);
+            cairo_surface_destroy (banded);
+          }
+}
+
 /* Terrain that a designer drew past the table's edge is cut off there. */
 static void
 test_table_edge (void)
@@ -874,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/render/terrain/board-size-classes", test_board_size_classes);
   g_test_add_func ("/render/clip/nothing-outside", test_clip);
   g_test_add_func ("/render/clip/board-edge", test_board_edge);
+  g_test_add_func ("/render/clip/bands", test_bands);
   g_test_add_func ("/render/clip/table-edge", test_table_edge);
   g_test_add_func ("/render/counter/side-colour", test_counter_colours);
   g_test_add_func ("/render/counter/marker", test_markers);

@@ -1,0 +1,200 @@
+/* muster-map-view-tiles.c: drawing the board's tiles a band at a time, and
+ * the coarse picture shown where tiles are still to come
+ *
+ * A tile of a zoomed-out large board covers thousands of hexes: drawn whole,
+ * one tile alone can take longer than a frame. So a tile is drawn in bands of
+ * rows, as many as the frame's budget allows, and is shown once its last band
+ * is drawn; the number of bands follows what the layer's last tile cost.
+ * Until a terrain tile is shown, a picture of the board's ground at one pixel
+ * a hex stands in for it, so that the first frame shows the whole board.
+ */
+#define G_LOG_DOMAIN "muster"
+
+#include "config.h"
+
+#include "muster-map-view-private.h"
+
+#include <time.h>
+
+/* Thread CPU microseconds a band should take at most. */
+#define BAND_TARGET_US 4000
+#define MAX_BANDS 16
+
+typedef struct {
+  cairo_surface_t *surface;
+  int bands;
+  int next;
+  gint64 cost_us;
+} PartialTile;
+
+static void
+partial_tile_free (gpointer data)
+{
+  PartialTile *p = data;
+
+  cairo_surface_destroy (p->surface);
+  g_free (p);
+}
+
+GHashTable *
+muster_map_view_partial_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, partial_tile_free);
+}
+
+gint64
+muster_map_view_clock_us (void)
+{
+  struct timespec ts;
+
+  /* CPU time of this thread: what drawing costs, whatever else the machine runs */
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static void
+draw_band (MusterMapView   *self,
+           Layer            layer,
+           cairo_surface_t *surface,
+           int              tx,
+           int              ty,
+           int              y0,
+           int              y1)
+{
+  const MuScenario *scenario = muster_scene_get_scenario (self->scene);
+  double device_zoom = self->transform.zoom * self->tiles_scale;
+  MuRenderOptions options;
+  cairo_t *cr;
+
+  muster_map_view_get_render_options (self, &options);
+  cr = cairo_create (surface);
+  cairo_translate (cr, -(double) tx * TILE_SIZE, -(double) ty * TILE_SIZE);
+  cairo_scale (cr, device_zoom, device_zoom);
+
+  /* whole device rows, so that the bands meet without a seam */
+  options.clip_x = (double) tx * TILE_SIZE / device_zoom;
+  options.clip_y = ((double) ty * TILE_SIZE + y0) / device_zoom;
+  options.clip_width = TILE_SIZE / device_zoom;
+  options.clip_height = (y1 - y0) / device_zoom;
+  cairo_rectangle (cr, options.clip_x, options.clip_y, options.clip_width, options.clip_height);
+  cairo_clip (cr);
+
+  if (layer == LAYER_TERRAIN)
+    {
+      mu_render_terrain (cr, scenario, &options, NULL);
+    }
+  else
+    {
+      const MuHexHighlight *highlights;
+      const MuPiece *pieces;
+      guint n_highlights, n_pieces;
+
+      highlights = muster_scene_get_highlights (self->scene, &n_highlights);
+      pieces = muster_scene_get_pieces (self->scene, &n_pieces);
+      if (n_highlights > 0)
+        mu_render_highlights (cr, scenario, &options, highlights, n_highlights);
+      if (n_pieces > 0)
+        mu_render_pieces (cr, scenario, &options, pieces, n_pieces);
+    }
+  cairo_destroy (cr);
+}
+
+static GdkTexture *
+texture_for (cairo_surface_t *surface)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  int stride = cairo_image_surface_get_stride (surface);
+
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) stride * cairo_image_surface_get_height (surface),
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  return gdk_memory_texture_new (cairo_image_surface_get_width (surface),
+                                 cairo_image_surface_get_height (surface),
+                                 GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
+GdkTexture *
+muster_map_view_draw_tile (MusterMapView *self,
+                           Layer          layer,
+                           int            tx,
+                           int            ty,
+                           gint64         frame_start,
+                           guint         *drawn)
+{
+  gint64 key = ((gint64) tx << 32) | (guint32) ty;
+  PartialTile *p = g_hash_table_lookup (self->partial[layer], &key);
+  GdkTexture *texture;
+  gint64 *k;
+
+  if (p == NULL)
+    {
+      gint64 cost = self->tile_cost_us[layer];
+
+      p = g_new0 (PartialTile, 1);
+      p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
+      /* A layer not drawn yet at this zoom: a few bands until its cost is
+       * known where a tile holds thousands of hexes, one where it holds a
+       * few dozen (an extra frame costs more than drawing them). */
+      p->bands = cost > 0 || MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom * self->tiles_scale >= 8.0
+                 ? 1 : 4;
+      while (p->bands < MAX_BANDS && cost / p->bands > BAND_TARGET_US)
+        p->bands *= 2;
+      k = g_new (gint64, 1);
+      *k = key;
+      g_hash_table_insert (self->partial[layer], k, p);
+    }
+  while (p->next < p->bands)
+    {
+      gint64 estimate = self->tile_cost_us[layer] / p->bands;
+      gint64 t0 = muster_map_view_clock_us ();
+
+      /* at least one band a frame, so that the board always comes */
+      if (*drawn > 0 && t0 - frame_start + estimate > FRAME_BUDGET_US)
+        return NULL;
+      draw_band (self, layer, p->surface, tx, ty, TILE_SIZE * p->next / p->bands,
+                 TILE_SIZE * (p->next + 1) / p->bands);
+      p->cost_us += muster_map_view_clock_us () - t0;
+      p->next++;
+      (*drawn)++;
+    }
+  self->tile_cost_us[layer] = MAX (p->cost_us, 1);
+  texture = texture_for (cairo_surface_reference (p->surface));
+  g_hash_table_remove (self->partial[layer], &key);
+  k = g_new (gint64, 1);
+  *k = key;
+  g_hash_table_insert (self->tiles[layer], k, texture);
+  return texture;
+}
+
+GdkTexture *
+muster_map_view_get_coarse (MusterMapView *self)
+{
+  const MuScenario *scenario = muster_scene_get_scenario (self->scene);
+  cairo_surface_t *surface;
+
+  double device_zoom = self->transform.zoom * self->tiles_scale;
+  MuRenderOptions options;
+
+  /* the grid's share of the picture follows the zoom */
+  if (self->coarse_zoom != device_zoom)
+    muster_map_view_clear_coarse (self);
+  if (self->coarse == NULL && !self->coarse_none && scenario != NULL)
+    {
+      muster_map_view_get_render_options (self, &options);
+      self->coarse_zoom = device_zoom;
+      surface = mu_render_hex_overview (scenario, &options, device_zoom);
+      if (surface != NULL)
+        self->coarse = texture_for (surface);
+      self->coarse_none = self->coarse == NULL;
+    }
+  return self->coarse;
+}
+
+void
+muster_map_view_clear_coarse (MusterMapView *self)
+{
+  g_clear_object (&self->coarse);
+  self->coarse_none = FALSE;
+  self->coarse_zoom = 0;
+}

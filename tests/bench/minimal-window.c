@@ -1,0 +1,51 @@
+/* minimal-window.c: the yardstick for Muster's start-up
+ *
+ * The smallest GTK 4 application window, of Muster's default size: it exits
+ * after the first frame of the mapped window, as `muster` does under
+ * MUSTER_BENCH_QUIT=mapped, so that the two can be timed as whole processes
+ * (wall, CPU, peak memory) side by side. Built only on request:
+ * `meson compile -C build minimal-window`. Its flags are those of Muster
+ * (one instance, asked for on the session bus).
+ */
+#define G_LOG_DOMAIN "minimal-window"
+
+#include <gtk/gtk.h>
+#include <stdlib.h>
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                gpointer       data)
+{
+  /* Start-up is what is timed; tearing the window down is not. */
+  exit (0);
+}
+
+static void
+on_map (GtkWidget *window,
+        gpointer   data)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (on_after_paint), NULL);
+}
+
+static void
+on_activate (GtkApplication *app,
+             gpointer        data)
+{
+  GtkWidget *window = gtk_application_window_new (app);
+
+  gtk_window_set_title (GTK_WINDOW (window), "Minimal");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GtkApplication) app = gtk_application_new ("io.github.muster.MinimalWindow",
+                                                       G_APPLICATION_DEFAULT_FLAGS);
+
+  g_signal_connect (app, "activate", G_CALLBACK (on_activate), NULL);
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}
