@@ -398,8 +398,7 @@ legal_moves_phase (BaaMatch *m)
         if (!baa_unit_may_move (m, u, &w))
           continue;
         kept = kept_move_commands (m, u, NULL, w);
-        for (guint i = 0; i < kept->len; i++)
-          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+        mu_command_list_add_refs (out, kept);
       }
   else
     FOR_CDRS (m, c)
@@ -409,8 +408,7 @@ legal_moves_phase (BaaMatch *m)
         if (!baa_cdr_may_move (m, c))
           continue;
         kept = kept_move_commands (m, NULL, c, FALSE);
-        for (guint i = 0; i < kept->len; i++)
-          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+        mu_command_list_add_refs (out, kept);
       }
   g_ptr_array_add (out, baa_command_encode (end));
   m->last_move_list = out->len;
