@@ -265,6 +265,10 @@ baa_common_refuse (GError     **error,
   g_autofree char *msg = NULL;
   va_list args;
 
+  /* the legal-command lists ask with no error thousands of times a call:
+   * nobody reads the message then */
+  if (error == NULL)
+    return FALSE;
   /* The callers pass literal English formats (xgettext finds them through
    * the keywords baa_refuse, bat_refuse and baa_common_refuse); the player
    * reads the refusal in their language, the rule id stays as it is. */
