@@ -48,6 +48,30 @@ mu_command_ref (MuCommand *c)
 }
 
 void
+mu_command_list_add_refs (GPtrArray       *list,
+                          const GPtrArray *commands)
+{
+  guint at, n;
+
+  g_return_if_fail (list != NULL && commands != NULL);
+
+  /* one growth of the list and a plain loop: a legal-command list of a
+   * large board shares thousands of kept commands at every call, and a
+   * call and a check per command were a fair part of its cost */
+  at = list->len;
+  n = commands->len;
+  g_ptr_array_set_size (list, at + n);
+  for (guint i = 0; i < n; i++)
+    {
+      MuCommand *c = g_ptr_array_index (commands, i);
+
+      g_assert (c->ref_count > 0);
+      c->ref_count++;
+      list->pdata[at + i] = c;
+    }
+}
+
+void
 mu_command_free (MuCommand *c)
 {
   if (c == NULL)

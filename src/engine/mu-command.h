@@ -78,6 +78,10 @@ void          mu_command_free             (MuCommand *command);
  * keeps between calls): a command that may be shared is read-only; take a
  * mu_command_copy() to change one. */
 MuCommand    *mu_command_ref              (MuCommand *command);
+/* Appends every command of `commands` to `list` (of MuCommand*, freeing
+ * them), each shared: what mu_command_ref() on each and g_ptr_array_add()
+ * give, for the long lists a ruleset copies from what it keeps. */
+void          mu_command_list_add_refs    (GPtrArray *list, const GPtrArray *commands);
 MuCommand    *mu_command_copy             (const MuCommand *command);
 gboolean      mu_command_equal            (const MuCommand *a, const MuCommand *b);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuCommand, mu_command_free)

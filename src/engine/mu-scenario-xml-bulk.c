@@ -13,6 +13,9 @@
  * <interleave>, are taken out the same way; those not certainly valid (see
  * mu-scenario-xml-counters.c) are checked on their own against
  * data/muster-counters.rng, which uses muster.rng's definitions.
+ *
+ * A plain <hex> or <hexside> is checked as the parser meets it, and its
+ * values are kept packed instead of its attributes (see below).
  */
 #define G_LOG_DOMAIN "muster-xml"
 
@@ -21,6 +24,8 @@
 #include "mu-scenario-xml-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
 #include <string.h>
 
 /* As data/muster.rng lists them. */
@@ -34,6 +39,13 @@ static const char *const side_features[] = {
 static const char *const directions[] = {
   "n", "ne", "e", "se", "s", "sw", "w", "nw", NULL,
 };
+
+/* A packed element's _private field (see mu_xml_bulk_pack()). */
+#define PACK_TAG      1u
+#define PACK_COL(v)   (((v) >> 1) & 0x3ff)
+#define PACK_ROW(v)   (((v) >> 11) & 0x3ff)
+#define PACK_FEAT(v)  (((v) >> 21) & 0xff)
+#define PACK_DIR(v)   (((v) >> 29) & 0x7)
 
 typedef struct {
   xmlNodePtr node;
@@ -146,6 +158,9 @@ check_element (MuXmlLoader *ld,
 {
   gboolean have_at = FALSE, have_dir = !hexside, have_features = FALSE, bad = FALSE;
 
+  /* packed: its attributes were checked as the parser met them */
+  if (GPOINTER_TO_UINT (node->_private) & PACK_TAG)
+    have_at = have_dir = have_features = TRUE;
   for (xmlAttrPtr a = node->properties; a; a = a->next)
     {
       const char *name = (const char *) a->name;
@@ -204,6 +219,187 @@ check_element (MuXmlLoader *ld,
             }
         }
     }
+}
+
+/* Plain elements read as the parser meets them -------------------------------
+ *
+ * A large board's tens of thousands of <hex> and <hexside> elements were most of
+ * the document tree: each attribute an attribute node and a text node that
+ * the parser made, check_element() and the model read, and the loader freed.
+ * One whose attributes are certainly valid (check_element() would pass them
+ * and the model knows each feature) is kept as a bare element with its
+ * values packed into its _private field: at 10 bits a coordinate (the
+ * schema allows at most three digits), the features' 8 bits and the
+ * direction's index in `directions`. Anything else is built and checked as
+ * before, so that a wrong file gets the same messages at the same lines. */
+
+/* The span of an attribute value the parser gives, without the blanks
+ * around it, copied into buf as a string; FALSE when empty or too long. */
+static gboolean
+sax_token (const xmlChar *begin,
+           const xmlChar *end,
+           char          *buf,
+           gsize          size)
+{
+  while (begin < end && is_xml_space ((char) *begin))
+    begin++;
+  while (end > begin && is_xml_space ((char) end[-1]))
+    end--;
+  if (begin == end || (gsize) (end - begin) >= size)
+    return FALSE;
+  memcpy (buf, begin, end - begin);
+  buf[end - begin] = '\0';
+  return TRUE;
+}
+
+static gboolean
+sax_features (const xmlChar *v,
+              const xmlChar *end,
+              gboolean       hexside,
+              guint         *bits)
+{
+  guint n = 0;
+
+  *bits = 0;
+  while (v < end)
+    {
+      const xmlChar *w;
+      char word[32];
+
+      while (v < end && is_xml_space ((char) *v))
+        v++;
+      if (v == end)
+        break;
+      w = v;
+      while (v < end && !is_xml_space ((char) *v))
+        v++;
+      if (!in_list ((const char *) w, v - w, hexside ? side_features : hex_features) ||
+          !sax_token (w, v, word, sizeof word))
+        return FALSE;
+      if (hexside)
+        {
+          MuSideFeatures f;
+
+          if (!mu_side_feature_from_string (word, &f))
+            return FALSE;
+          *bits |= f;
+        }
+      else
+        {
+          MuHexFeatures f;
+
+          if (!mu_hex_feature_from_string (word, &f))
+            return FALSE;
+          *bits |= f;
+        }
+      n++;
+    }
+  return n > 0 && *bits <= 0xff;
+}
+
+static gboolean
+bulk_pack (gboolean        hexside,
+           int             nb_attributes,
+           const xmlChar **attributes,
+           guint          *packed)
+{
+  gboolean have_at = FALSE, have_dir = !hexside, have_features = FALSE;
+  guint features = 0, dir = 0;
+  MuHex at = { 0, 0 };
+
+  for (int i = 0; i < nb_attributes; i++)
+    {
+      const xmlChar *const *a = attributes + 5 * i;   /* name, prefix, URI, value, end */
+      const char *name = (const char *) a[0];
+      char buf[16];
+
+      if (a[1] != NULL || a[2] != NULL)
+        return FALSE;
+      if (!have_at && strcmp (name, "at") == 0)
+        {
+          if (!sax_token (a[3], a[4], buf, sizeof buf) || !hex_value_ok (buf) || !mu_hex_parse (buf, &at) ||
+              at.col > 0x3ff || at.row > 0x3ff)
+            return FALSE;
+          have_at = TRUE;
+        }
+      else if (!have_features && strcmp (name, "features") == 0)
+        {
+          if (!sax_features (a[3], a[4], hexside, &features))
+            return FALSE;
+          have_features = TRUE;
+        }
+      else if (hexside && !have_dir && strcmp (name, "dir") == 0)
+        {
+          if (!sax_token (a[3], a[4], buf, sizeof buf))
+            return FALSE;
+          for (dir = 0; directions[dir] && strcmp (directions[dir], buf) != 0; dir++)
+            ;
+          if (directions[dir] == NULL)
+            return FALSE;
+          have_dir = TRUE;
+        }
+      else
+        return FALSE;
+    }
+  if (!have_at || !have_dir || !have_features)
+    return FALSE;
+  *packed = PACK_TAG | (guint) at.col << 1 | (guint) at.row << 11 | features << 21 | dir << 29;
+  return TRUE;
+}
+
+/* Whether the element starting is a <hex> or <hexside> of a <hex-map> of
+ * the root: one mu_xml_detach_bulk() checks. */
+static gboolean
+is_board_element (xmlParserCtxtPtr  ctxt,
+                  const xmlChar    *localname,
+                  const xmlChar    *uri)
+{
+  xmlNodePtr parent = ctxt->node;
+
+  return uri != NULL && (xmlStrEqual (localname, (const xmlChar *) "hex") ||
+                         xmlStrEqual (localname, (const xmlChar *) "hexside")) &&
+         xmlStrEqual (uri, (const xmlChar *) MU_SCENARIO_NAMESPACE) &&
+         parent != NULL && parent->type == XML_ELEMENT_NODE && parent->ns != NULL &&
+         xmlStrEqual (parent->name, (const xmlChar *) "hex-map") &&
+         xmlStrEqual (parent->ns->href, (const xmlChar *) MU_SCENARIO_NAMESPACE) &&
+         parent->parent != NULL && parent->parent->parent == (xmlNodePtr) ctxt->myDoc;
+}
+
+gboolean
+mu_xml_bulk_start (xmlParserCtxtPtr ctxt,
+                   const xmlChar   *localname,
+                   const xmlChar   *prefix,
+                   const xmlChar   *uri,
+                   int              nb_namespaces,
+                   const xmlChar  **namespaces,
+                   int              nb_attributes,
+                   int              nb_defaulted,
+                   const xmlChar  **attributes)
+{
+  xmlNodePtr parent = ctxt->node;
+  guint packed;
+
+  if (nb_defaulted != 0 || !is_board_element (ctxt, localname, uri) ||
+      !bulk_pack (localname[3] != '\0', nb_attributes, attributes, &packed))
+    return FALSE;
+  xmlSAX2StartElementNs (ctxt, localname, prefix, uri, nb_namespaces, namespaces, 0, 0, NULL);
+  if (ctxt->node != NULL && ctxt->node != parent)
+    ctxt->node->_private = GUINT_TO_POINTER (packed);
+  return TRUE;
+}
+
+gboolean
+mu_xml_bulk_unpack (xmlNodePtr      node,
+                    MuXmlBulkValues *values)
+{
+  guint v = GPOINTER_TO_UINT (node->_private);
+
+  if ((v & PACK_TAG) == 0)
+    return FALSE;
+  values->at = (MuHex) { PACK_COL (v), PACK_ROW (v) };
+  values->features = PACK_FEAT (v);
+  values->dir = directions[PACK_DIR (v)];
+  return TRUE;
 }
 
 GArray *

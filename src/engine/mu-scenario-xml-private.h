@@ -44,6 +44,20 @@ gboolean    mu_xml_is_element  (xmlNodePtr node, const char *name);
  * checking each as the schema would (mu-scenario-xml-bulk.c); returns what
  * reattach puts back where it was. */
 GArray     *mu_xml_detach_bulk   (MuXmlLoader *ld);
+/* The SAX parser's start of an element: a <hex> or <hexside> of the board
+ * whose attributes are certainly valid is made a bare element with their
+ * values packed in its _private field (see mu-scenario-xml-bulk.c);
+ * FALSE when the element is not one, for the usual SAX handler. */
+gboolean    mu_xml_bulk_start    (xmlParserCtxtPtr ctxt, const xmlChar *localname, const xmlChar *prefix,
+                                  const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                                  int nb_attributes, int nb_defaulted, const xmlChar **attributes);
+typedef struct {
+  MuHex at;
+  guint features;        /* MuHexFeatures or MuSideFeatures */
+  const char *dir;       /* <hexside>: the direction's name as written */
+} MuXmlBulkValues;
+/* The values of a packed element; FALSE when node is not one. */
+gboolean    mu_xml_bulk_unpack   (xmlNodePtr node, MuXmlBulkValues *values);
 void        mu_xml_reattach_bulk (GArray *detached);
 /* Takes the counters (<control>, <command>, <unit>) out of the root, for
  * mu_xml_reattach_bulk() to put back; *doubtful gets those of them that

@@ -210,8 +210,12 @@ load_hex_map_child (MuXmlLoader *ld,
     {
       MuHex h;
       MuHexCell *cell;
+      MuXmlBulkValues packed;
+      gboolean is_packed = mu_xml_bulk_unpack (c, &packed);
 
-      if (!mu_xml_get_hex (ld, c, "at", &h))
+      if (is_packed)
+        h = packed.at;
+      else if (!mu_xml_get_hex (ld, c, "at", &h))
         return;
       cell = mu_hex_map_cell (map, h);
       if (cell == NULL)
@@ -221,15 +225,20 @@ load_hex_map_child (MuXmlLoader *ld,
           mu_xml_report (ld, mu_xml_node_line (c), _("<hex>: hex %s is off the board"), label);
           return;
         }
-      cell->features |= parse_features (ld, c, FALSE);
+      cell->features |= is_packed ? packed.features : parse_features (ld, c, FALSE);
     }
   else if (mu_xml_is_element (c, "hexside"))
     {
       MuHex h;
-      g_autofree char *dirname = mu_xml_attr_stripped (c, "dir");
+      MuXmlBulkValues packed;
+      gboolean is_packed = mu_xml_bulk_unpack (c, &packed);
+      g_autofree char *owned = is_packed ? NULL : mu_xml_attr_stripped (c, "dir");
+      const char *dirname = is_packed ? packed.dir : owned;
       int dir, index;
 
-      if (!mu_xml_get_hex (ld, c, "at", &h))
+      if (is_packed)
+        h = packed.at;
+      else if (!mu_xml_get_hex (ld, c, "at", &h))
         return;
       dir = dirname ? mu_hex_direction_from_name (&map->grid, dirname) : -1;
       if (dir < 0)
@@ -248,7 +257,7 @@ load_hex_map_child (MuXmlLoader *ld,
           mu_xml_report (ld, mu_xml_node_line (c), _("<hexside>: hex %s is off the board"), label);
           return;
         }
-      map->sides[index] |= parse_features (ld, c, TRUE) & MU_SIDE_ALL;
+      map->sides[index] |= (is_packed ? packed.features : parse_features (ld, c, TRUE)) & MU_SIDE_ALL;
     }
   else if (mu_xml_is_element (c, "path"))
     {

@@ -188,6 +188,9 @@ on_start_element (void           *ctx,
       xmlStopParser (ctxt);
       return;
     }
+  if (mu_xml_bulk_start (ctxt, localname, prefix, uri, nb_namespaces, namespaces,
+                         nb_attributes, nb_defaulted, attributes))
+    return;
   xmlSAX2StartElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
                          nb_attributes, nb_defaulted, attributes);
 }

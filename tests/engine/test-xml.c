@@ -751,6 +751,50 @@ test_problem_format (void)
   g_assert_cmpuint (mu_problem_list_n_errors (list), ==, 1);
 }
 
+/* The loader reads a plain <hex> or <hexside> as the parser meets it and
+ * keeps only its values (mu-scenario-xml-bulk.c): blanks around values and
+ * words, character references, any order of attributes and more than one
+ * feature give the model the canonical form gives. */
+static void
+test_board_elements_as_written (void)
+{
+  static const char *const forms[][2] = {
+    { "<hex at=\"0504\" features=\"buildings\"/>",
+      "<hex features=\" ford\n  buildings \" at=\" &#48;504\"/>" },
+    { "<hexside at=\"0501\" dir=\"se\" features=\"stream\"/>",
+      "<hexside dir=\"se \" features=\"hedge\tstream\" at=\"0501\"></hexside>" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_autofree char *plain = NULL;
+      g_autofree char *written = template_with (forms[i][0], forms[i][1]);
+      g_autoptr(MuScenario) a = NULL;
+      g_autoptr(MuScenario) b = NULL;
+      g_autofree char *saved_a = NULL;
+      g_autofree char *saved_b = NULL;
+
+      /* the canonical element with the same two features */
+      plain = template_with (forms[i][0],
+                             i == 0 ? "<hex at=\"0504\" features=\"buildings ford\"/>"
+                                    : "<hexside at=\"0501\" dir=\"se\" features=\"stream hedge\"/>");
+      a = load_ok (plain);
+      b = load_ok (written);
+      saved_a = save (a);
+      saved_b = save (b);
+      g_assert_cmpstr (saved_b, ==, saved_a);
+    }
+  {
+    g_autofree char *t = template_with ("<hex at=\"0504\" features=\"buildings\"/>",
+                                        "<hex at=\"0504\" features=\"buildings ford\"/>");
+    g_autoptr(MuScenario) s = load_ok (t);
+    const MuHexCell *cell = mu_hex_map_cell (s->hex_map, (MuHex) { 5, 4 });
+
+    g_assert_nonnull (cell);
+    g_assert_cmpuint (cell->features, ==, MU_HEX_FEATURE_BUILDINGS | MU_HEX_FEATURE_FORD);
+  }
+}
+
 static void
 test_unplaced_is_warning (void)
 {
@@ -942,6 +986,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/prolog-epilog", test_prolog_epilog);
   g_test_add_func ("/engine/xml/atomic-save", test_atomic_save);
   g_test_add_func ("/engine/xml/all-problems", test_all_problems);
+  g_test_add_func ("/engine/xml/board-elements-as-written", test_board_elements_as_written);
   g_test_add_func ("/engine/xml/counter-problems", test_counter_problems);
   g_test_add_func ("/engine/xml/problem-format", test_problem_format);
   g_test_add_func ("/engine/xml/not-regular", test_not_regular);

@@ -115,6 +115,27 @@ baa_command_encode_move (BaaCommandKind  kind,
   return mc;
 }
 
+gboolean
+baa_command_is_move (const MuCommand *mc,
+                     BaaCommandKind   kind,
+                     const char      *unit,
+                     const MuHex     *hexes,
+                     guint            n)
+{
+  if (mu_command_n_args (mc) != n + 1 || g_strcmp0 (mu_command_get_verb (mc), kind_names[kind]) != 0 ||
+      g_strcmp0 (mu_command_word (mc, 0), unit) != 0)
+    return FALSE;
+  /* the last hex first: two paths of one counter mostly part there */
+  for (guint i = n; i > 0; i--)
+    {
+      const MuArg *a = mu_command_arg (mc, i);
+
+      if (a->kind != MU_ARG_POS || a->pos.is_point || !mu_hex_equal (a->pos.hex, hexes[i - 1]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 BaaCommand *
 baa_command_new_attack (BaaCommandKind  kind,
                         const char     *unit,

@@ -49,6 +49,9 @@ BaaCommand *baa_command_new_move      (BaaCommandKind kind, const char *unit, co
 BaaCommand *baa_command_new_attack    (BaaCommandKind kind, const char *unit, const char *target);
 /* What baa_command_encode (baa_command_new_move (...)) gives, made at once. */
 MuCommand  *baa_command_encode_move   (BaaCommandKind kind, const char *unit, const MuHex *hexes, guint n);
+/* Whether mc is what baa_command_encode_move() gives for these. */
+gboolean    baa_command_is_move       (const MuCommand *mc, BaaCommandKind kind, const char *unit,
+                                       const MuHex *hexes, guint n);
 void        baa_command_add_hex       (BaaCommand *command, MuHex hex);
 void        baa_command_add_unit      (BaaCommand *command, const char *unit);
 

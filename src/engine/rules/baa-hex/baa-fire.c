@@ -648,7 +648,9 @@ check_breach_target (const BaaMatch *m,
 
   if (dir < 0 || dir >= MU_HEX_DIRECTIONS || !baa_hex_on_board (m, hex))
     return baa_refuse (error, "BAA-FORT-2", "no such hexside");
-  what = g_strdup_printf ("hexside %d of %s", dir, baa_hex_label (m, hex));
+  /* only a refusal someone reads names the hexside: the legal-command list
+   * asks this of every fortified hexside in an artillery unit's reach */
+  what = error ? g_strdup_printf ("hexside %d of %s", dir, baa_hex_label (m, hex)) : NULL;
   if (!hexside_fortified (m, hex, dir))
     return baa_refuse (error, "BAA-FORT-2", "%s is not fortified", what);
   if (baa_hexside_breached (m, hex, dir))

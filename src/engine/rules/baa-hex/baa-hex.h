@@ -77,6 +77,15 @@ const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander 
  * known). */
 void        baa_move_cache_put           (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
                                           int reach, GPtrArray *commands);
+/* Before the counter's commands are found again (before the put): its
+ * previous commands, whether still valid or not, by the hex each path ends
+ * in, for baa_move_cache_previous(); NULL when it has none. End before
+ * the put. */
+BaaMoveCache *baa_move_cache_begin       (BaaMatch *m, BaaUnit *u, BaaCommander *c);
+/* One of the previous commands whose path ends at `last` (on the board),
+ * or NULL; the caller checks that it is the move it wants (borrowed). */
+const MuCommand *baa_move_cache_previous (const BaaMoveCache *cache, MuHex last);
+void        baa_move_cache_end           (BaaMoveCache *cache);
 
 /* baa-state.c */
 void        baa_links_build              (BaaMatch *m);

@@ -21,16 +21,29 @@
 
 /* Legal commands --------------------------------------------------------------------------------- */
 
-/* Adds a move along each path: as MuCommand* when encoded, else BaaCommand*. */
+/* Adds a move along each path: as MuCommand* when encoded, else BaaCommand*.
+ * Encoded, the same move among the counter's previous commands (`reuse`,
+ * may be NULL) is shared rather than made again. */
 static void
-add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests, gboolean encoded)
+add_paths (GPtrArray *out, BaaCommandKind kind, const char *id, GPtrArray *dests, gboolean encoded,
+           BaaMoveCache *reuse)
 {
   for (guint i = 0; i < dests->len; i++)
     {
       GArray *p = g_ptr_array_index (dests, i);
+      const MuHex *path = (const MuHex *) p->data;
+      const MuCommand *same;
 
-      g_ptr_array_add (out, encoded ? (gpointer) baa_command_encode_move (kind, id, (MuHex *) p->data, p->len)
-                                    : (gpointer) baa_command_new_move (kind, id, (MuHex *) p->data, p->len));
+      if (!encoded)
+        {
+          g_ptr_array_add (out, baa_command_new_move (kind, id, path, p->len));
+          continue;
+        }
+      same = reuse && p->len > 0 ? baa_move_cache_previous (reuse, path[p->len - 1]) : NULL;
+      if (same && baa_command_is_move (same, kind, id, path, p->len))
+        g_ptr_array_add (out, mu_command_ref ((MuCommand *) same));
+      else
+        g_ptr_array_add (out, baa_command_encode_move (kind, id, path, p->len));
     }
 }
 
@@ -105,7 +118,8 @@ add_groups (GPtrArray *out, guint first)
  * moves with the exits after them (BAA-VIC-4), or its withdrawals
  * (BAA-MOV-12). Each destination is searched once. */
 static void
-unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded, int *reach)
+unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean encoded, int *reach,
+                    BaaMoveCache *reuse)
 {
   g_autoptr(GPtrArray) d = NULL;
   gboolean w;
@@ -115,32 +129,33 @@ unit_move_commands (const BaaMatch *m, BaaUnit *u, GPtrArray *out, gboolean enco
   d = baa_move_destinations_reach (m, u, NULL, w, reach);
   if (w)
     {
-      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d, encoded);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, d, encoded, reuse);
       return;
     }
   if (d->len > 0)
     {
       baa_exit_paths (m, u, d);
-      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d, encoded);
+      add_paths (out, BAA_COMMAND_MOVE, u->def->id, d, encoded, reuse);
     }
   else if (m->opt_withdrawing && baa_unit_in_melee (m, u))
     {
       /* in melee with pinned enemies only: a withdrawal is also possible */
       g_autoptr(GPtrArray) back = baa_move_destinations_reach (m, u, NULL, TRUE, reach);
-      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back, encoded);
+      add_paths (out, BAA_COMMAND_WITHDRAW, u->def->id, back, encoded, reuse);
     }
 }
 
 /* The phase 8 or 9 moves of one commander. */
 static void
-cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded, int *reach)
+cdr_move_commands (const BaaMatch *m, BaaCommander *c, GPtrArray *out, gboolean encoded, int *reach,
+                   BaaMoveCache *reuse)
 {
   g_autoptr(GPtrArray) d = NULL;
 
   if (!baa_cdr_may_move (m, c))
     return;
   d = baa_move_destinations_reach (m, NULL, c, FALSE, reach);
-  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d, encoded);
+  add_paths (out, BAA_COMMAND_MOVE, c->def->id, d, encoded, reuse);
 }
 
 static GPtrArray *
@@ -189,12 +204,12 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_MOVE_UNITS:
       FOR_UNITS (m, u)
-        unit_move_commands (m, u, out, FALSE, NULL);
+        unit_move_commands (m, u, out, FALSE, NULL, NULL);
       break;
     case BAA_PHASE_MOVE_COMMANDS:
     case BAA_PHASE_MOVE_CONTROLS:
       FOR_CDRS (m, c)
-        cdr_move_commands (m, c, out, FALSE, NULL);
+        cdr_move_commands (m, c, out, FALSE, NULL, NULL);
       break;
     case BAA_PHASE_FIRE:
     case BAA_PHASE_MELEE:
@@ -238,7 +253,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (u)
-        unit_move_commands (m, u, out, FALSE, NULL);
+        unit_move_commands (m, u, out, FALSE, NULL, NULL);
       return out;
     }
   if (m->phase == BAA_PHASE_MOVE_COMMANDS || m->phase == BAA_PHASE_MOVE_CONTROLS)
@@ -247,7 +262,7 @@ counter_move_commands (BaaMatch *m, const char *id)
 
       out = g_ptr_array_new_with_free_func ((GDestroyNotify) baa_command_free);
       if (c)
-        cdr_move_commands (m, c, out, FALSE, NULL);
+        cdr_move_commands (m, c, out, FALSE, NULL, NULL);
       return out;
     }
   return NULL;
@@ -351,16 +366,19 @@ static const GPtrArray *
 kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 {
   const GPtrArray *kept = baa_move_cache_get (m, u, c, withdraw);
+  BaaMoveCache *reuse;
   GPtrArray *encoded;
   int reach = 0;
 
   if (kept)
     return kept;
   encoded = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  reuse = baa_move_cache_begin (m, u, c);
   if (u)
-    unit_move_commands (m, u, encoded, TRUE, &reach);
+    unit_move_commands (m, u, encoded, TRUE, &reach, reuse);
   else
-    cdr_move_commands (m, c, encoded, TRUE, &reach);
+    cdr_move_commands (m, c, encoded, TRUE, &reach, reuse);
+  baa_move_cache_end (reuse);
   baa_move_cache_put (m, u, c, withdraw, reach, encoded);
   return encoded;
 }
@@ -386,8 +404,7 @@ legal_moves_phase (BaaMatch *m)
         if (!baa_unit_may_move (m, u, &w))
           continue;
         kept = kept_move_commands (m, u, NULL, w);
-        for (guint i = 0; i < kept->len; i++)
-          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+        mu_command_list_add_refs (out, kept);
       }
   else
     FOR_CDRS (m, c)
@@ -397,8 +414,7 @@ legal_moves_phase (BaaMatch *m)
         if (!baa_cdr_may_move (m, c))
           continue;
         kept = kept_move_commands (m, NULL, c, FALSE);
-        for (guint i = 0; i < kept->len; i++)
-          g_ptr_array_add (out, mu_command_ref (g_ptr_array_index (kept, i)));
+        mu_command_list_add_refs (out, kept);
       }
   g_ptr_array_add (out, baa_command_encode (end));
   m->last_move_list = out->len;

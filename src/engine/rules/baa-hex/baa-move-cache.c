@@ -18,6 +18,12 @@
  * commanders (it only captures enemy ones, BAA-CDR-9). Which
  * counters changed is found by comparing each counter with what the cache
  * saw at its last use.
+ *
+ * A counter's moves found again are mostly the moves it had: a change a
+ * few hexes off takes away or adds a destination or two. The commands of
+ * the unchanged paths are shared from the previous answer (see
+ * baa_move_cache_previous()), so that finding the moves again costs the
+ * search, not making and freeing a hundred commands each time.
  */
 #define G_LOG_DOMAIN "muster-engine"
 
@@ -50,6 +56,9 @@ struct _BaaMoveCache {
   Entry *entries;        /* per unit by index, then per commander by index */
   Seen *units;
   Seen *cdrs;
+  int cols, rows;
+  int *last_of;          /* per cell: the index in `previous` of a command ending there, or -1 */
+  const GPtrArray *previous; /* the answer being found again, between begin and end */
 };
 
 void
@@ -62,6 +71,7 @@ baa_move_cache_free (BaaMoveCache *cache)
   g_free (cache->entries);
   g_free (cache->units);
   g_free (cache->cdrs);
+  g_free (cache->last_of);
   g_free (cache);
 }
 
@@ -107,6 +117,8 @@ cache_sync (BaaMatch *m)
       cache->entries = g_new0 (Entry, cache->n_units + cache->n_cdrs);
       cache->units = g_new0 (Seen, cache->n_units);
       cache->cdrs = g_new0 (Seen, cache->n_cdrs);
+      cache->cols = m->grid->cols;
+      cache->rows = m->grid->rows;
     }
   for (guint i = 0; i < cache->n_units; i++)
     {
@@ -166,4 +178,71 @@ baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
   e->night = m->night;
   e->reach = reach > 0 ? MIN (reach, BAA_MOVE_REACH) : BAA_MOVE_REACH;
   e->valid = TRUE;
+}
+
+/* The cell a move command ends in, or -1 (off the board: an exit). */
+static int
+last_cell (const BaaMoveCache *cache, const MuCommand *mc)
+{
+  guint n = mu_command_n_args (mc);
+  const MuArg *a = n > 0 ? mu_command_arg (mc, n - 1) : NULL;
+
+  if (a == NULL || a->kind != MU_ARG_POS || a->pos.is_point || a->pos.hex.col < 1 ||
+      a->pos.hex.col > cache->cols || a->pos.hex.row < 1 || a->pos.hex.row > cache->rows)
+    return -1;
+  return (a->pos.hex.row - 1) * cache->cols + (a->pos.hex.col - 1);
+}
+
+BaaMoveCache *
+baa_move_cache_begin (BaaMatch *m, BaaUnit *u, BaaCommander *c)
+{
+  BaaMoveCache *cache = m->move_cache;
+  const GPtrArray *old = entry_of (m, u, c)->commands;
+
+  g_assert (cache->previous == NULL);
+  if (old == NULL || old->len == 0)
+    return NULL;
+  if (cache->last_of == NULL)
+    {
+      gsize n = (gsize) cache->cols * cache->rows;
+
+      cache->last_of = g_new (int, n);
+      for (gsize k = 0; k < n; k++)
+        cache->last_of[k] = -1;
+    }
+  for (guint i = 0; i < old->len; i++)
+    {
+      int k = last_cell (cache, g_ptr_array_index (old, i));
+
+      if (k >= 0)
+        cache->last_of[k] = (int) i;
+    }
+  cache->previous = old;
+  return cache;
+}
+
+const MuCommand *
+baa_move_cache_previous (const BaaMoveCache *cache, MuHex last)
+{
+  int k;
+
+  if (last.col < 1 || last.col > cache->cols || last.row < 1 || last.row > cache->rows)
+    return NULL;
+  k = cache->last_of[(last.row - 1) * cache->cols + (last.col - 1)];
+  return k >= 0 ? g_ptr_array_index (cache->previous, k) : NULL;
+}
+
+void
+baa_move_cache_end (BaaMoveCache *cache)
+{
+  if (cache == NULL)
+    return;
+  for (guint i = 0; i < cache->previous->len; i++)
+    {
+      int k = last_cell (cache, g_ptr_array_index (cache->previous, i));
+
+      if (k >= 0)
+        cache->last_of[k] = -1;
+    }
+  cache->previous = NULL;
 }

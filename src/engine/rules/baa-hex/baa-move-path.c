@@ -15,6 +15,12 @@ typedef struct {
   MuHex hex;
   int cost;
   int parent;   /* index into the node array, -1 for a first step */
+  /* What the search asked of the rules at this hex, kept for its next
+   * passes (see baa_move_destinations_reach()): the answers depend only
+   * on the board and the mover, never on the pass. */
+  guint8 asked;   /* the bits below are known */
+  guint8 enter;   /* bit d: the neighbour in direction d may be entered from here */
+  gboolean stop;  /* the mover must stop here */
 } Node;
 
 static int
@@ -191,21 +197,38 @@ baa_move_destinations_reach (const BaaMatch *m, BaaUnit *u, BaaCommander *c, gbo
       nindex_set (&nx, mv.start, 0);
       g_array_append_val (nodes, nd);
     }
+  /* The passes repeat until no cost falls; each pass asked the rules again
+   * whether each hex stops the mover and each neighbour may be entered,
+   * the most of a search's time: the answers are kept on the node. */
   for (gboolean changed = TRUE; changed;)
     {
       changed = FALSE;
       for (guint i = 0; i < nodes->len; i++)
         {
-          Node cur = g_array_index (nodes, Node, i);
-          if (cur.cost >= allowance)
+          Node *at = &g_array_index (nodes, Node, i);
+          Node cur;
+
+          if (at->cost >= allowance)
             continue;
-          if ((i > 0 || mv.offboard) && baa_move_must_stop (m, &mv, cur.hex, &rule))
+          if (!at->asked)
+            {
+              at->stop = (i > 0 || mv.offboard) && baa_move_must_stop (m, &mv, at->hex, &rule);
+              at->enter = 0;
+              if (!at->stop)
+                for (int d = 0; d < 6; d++)
+                  if (baa_move_enterable (m, &mv, at->hex, mu_hex_neighbour (m->grid, at->hex, d), &rule))
+                    at->enter |= 1 << d;
+              at->asked = TRUE;
+            }
+          /* a copy: appending below may move the array */
+          cur = *at;
+          if (cur.stop)
             continue;
           for (int d = 0; d < 6; d++)
             {
               MuHex n = mu_hex_neighbour (m->grid, cur.hex, d);
               int k, cost;
-              if (!baa_move_enterable (m, &mv, cur.hex, n, &rule))
+              if (!(cur.enter & (1 << d)))
                 continue;
               cost = cur.cost + baa_move_step_cost_dir (m, cur.hex, d);
               if (cost > allowance)
