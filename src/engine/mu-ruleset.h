@@ -137,9 +137,13 @@ typedef struct {
 /* Counter fields --------------------------------------------------------------- */
 
 typedef enum {
-  MU_FIELD_INT,
-  MU_FIELD_ENUM,         /* one of the words in values */
+  MU_FIELD_INT,          /* a whole number in [min, max], min + k * step */
+  MU_FIELD_ENUM,         /* a choice: one of the words in values */
   MU_FIELD_FLAGS,        /* any of the words in values */
+  MU_FIELD_NUMBER,       /* a decimal number in [min, max], min + k * step (0.01 when 0) */
+  MU_FIELD_FLAG,         /* on or off: "true" or "false" */
+  MU_FIELD_TEXT,         /* one line of text */
+  MU_FIELD_COUNTER,      /* the id of another counter of the scenario (of the kinds in refers) */
 } MuFieldType;
 
 /* The most a strength that is a number of dice (or of bases, each a die) may
@@ -153,19 +157,32 @@ typedef enum {
 #define MU_FIELD_OF_SIDE (1u << 8)
 
 /* A value the ruleset keeps on a counter or a side. The scenario model
- * stores the baa values (MuCounter's int members); `offset` names the
- * member for those (G_STRUCT_OFFSET), -1 for a field the scenario model
- * does not hold yet (it lives in the match state only). */
+ * stores the baa values in MuCounter's int members; `offset` names the
+ * member for those (G_STRUCT_OFFSET), -1 for any other field, which the
+ * model keeps as text (MuCounter.values, a <value> element in the file). */
 typedef struct {
   const char *id;          /* stable: "attack", "stands", "elan" */
   const char *name;        /* N_() */
   const char *rule;
   MuFieldType type;
-  int min, max;            /* MU_FIELD_INT; max G_MAXINT when open */
+  double min, max;         /* MU_FIELD_INT/NUMBER; max G_MAXINT when open */
   guint of;                /* MU_FIELD_OF (MU_COUNTER_UNIT) | ... */
   const char *const *values; /* MU_FIELD_ENUM/FLAGS: NULL-terminated words */
   gssize offset;           /* into MuCounter (an int member), or -1 */
+  /* Optional, after the above so that older declarations read the same: */
+  double step;             /* MU_FIELD_INT (0: 1), MU_FIELD_NUMBER (0: 0.01): the values
+                            * are min + k * step; its decimals are the value's */
+  guint refers;            /* MU_FIELD_COUNTER: MU_FIELD_OF () of the kinds it may name; 0: any */
 } MuFieldInfo;
+
+/* An arm of service of the ruleset's units: the word of a unit's arm="…". */
+typedef struct {
+  const char *id;          /* stable: "infantry", "foot-artillery" */
+  const char *name;        /* N_() "Infantry" */
+  const char *rule;        /* the rule that defines it, or NULL */
+  MuArm basing;            /* the format's arm it is based and drawn as: a stand's
+                            * depth (TAB-7), the picture on its counter and bases */
+} MuArmInfo;
 
 /* Declared values on counters and sides (mu-ruleset-fields.c) ------------------ */
 
