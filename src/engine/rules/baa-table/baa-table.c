@@ -587,6 +587,7 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
   check_layouts (s, problems);
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
+  baa_common_check_divisions (s, problems);
   check_railroad_reserves (s, problems);
   /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
    * OBJECTIVE"); any other would silently never be met, so it is an error. */
