@@ -747,10 +747,11 @@ mu_edit_set_counter_formation (MuEditHistory *history,
     return FALSE;
   if ((int) formation < 0 || formation >= MU_FORMATION_N)
     return mu_edit_fail (error, _("Unknown formation %d"), (int) formation);
-  if (c->place.formation != formation)
+  if (c->place.formation != formation || c->formation_word != NULL)
     {
       mu_edit_touch (history, _("Change Formation"));
       c->place.formation = formation;
+      g_clear_pointer (&c->formation_word, g_free);
     }
   mu_edit_commit (history);
   return TRUE;

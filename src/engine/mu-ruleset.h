@@ -472,10 +472,15 @@ struct _MuRuleset {
   const MuFieldInfo *fields;
   guint n_fields;
   /* Tables: its formations and how each lays out its stands (TAB-6), the
-   * first the default; a unit's formation is its `formation` value
-   * (mu-table-layout.h). NULL/0: the format's own shapes (MuFormation). */
+   * first the default; a unit's formation is its `formation` value, else
+   * the format's attribute (mu-table-layout.h). NULL/0: the format's own
+   * shapes and words (MuFormation). */
   const MuFormationShape *formations;
   guint n_formations;
+  /* The arms of its units, the words of arm="…" (mu_ruleset_arms()).
+   * NULL/0: the format's four (MuArm). */
+  const MuArmInfo *arms;
+  guint n_arms;
   /* The markers it places and the statuses its counters take (may be
    * NULL/0: a ruleset that describes none yet). */
   const MuMarkerInfo *markers;
@@ -605,7 +610,12 @@ struct _MuRuleset {
 
 /* Registry: the one list of rulesets. */
 const MuRuleset   *mu_ruleset_find        (const char *id);
-/* NULL-terminated list of every ruleset. */
+/* Makes a ruleset that is not built in findable by its id (mu_ruleset_find;
+ * not listed by mu_ruleset_list): a test's own ruleset, which declares
+ * pieces no shipped ruleset has. Not thread-safe: call it before any
+ * lookup on another thread. The ruleset must outlive the process's use. */
+void               mu_ruleset_add         (const MuRuleset *ruleset);
+/* NULL-terminated list of every built-in ruleset. */
 const MuRuleset *const *mu_ruleset_list   (void);
 /* "baa-hex, baa-table, ..." for messages; newly allocated. */
 char              *mu_ruleset_list_ids    (void);
@@ -631,6 +641,36 @@ const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
+
+/* Declared arms and formations (mu-ruleset-pieces.c) ---------------------------- */
+
+/* The arms the ruleset's units may be of: its declaration, else the
+ * format's four (infantry, cavalry, artillery, riverboat), in *n. Static. */
+const MuArmInfo   *mu_ruleset_arms        (const MuRuleset *ruleset, guint *n);
+/* The arm with this word (mu_ruleset_arms()), or NULL. */
+const MuArmInfo   *mu_ruleset_find_arm    (const MuRuleset *ruleset, const char *id);
+/* The arm of a unit: its word's declaration, NULL when the ruleset has no
+ * such arm (the checker says so). */
+const MuArmInfo   *mu_counter_arm         (const MuRuleset *ruleset, const MuCounter *counter);
+/* Sets a unit's arm from its word: one of mu_ruleset_arms(); arm becomes
+ * the declaration's basing. FALSE with a message naming the allowed words
+ * otherwise, the counter unchanged. */
+gboolean           mu_counter_set_arm     (const MuRuleset *ruleset, MuCounter *counter,
+                                           const char *word, GError **error);
+/* The allowed arms (or formations) for people: "one of infantry, cavalry".
+ * Newly allocated. */
+char              *mu_ruleset_describe_arms (const MuRuleset *ruleset);
+char              *mu_ruleset_describe_formations (const MuRuleset *ruleset);
+/* The same words as a list for a sentence: "infantry, cavalry, artillery or
+ * riverboat". Newly allocated. */
+char              *mu_ruleset_arm_words   (const MuRuleset *ruleset);
+char              *mu_ruleset_formation_words (const MuRuleset *ruleset);
+/* Whether a word may stand in a counter's formation="…": one of the
+ * format's (MuFormation) or a formation the ruleset declares. */
+gboolean           mu_ruleset_formation_word_ok (const MuRuleset *ruleset, const char *word);
+/* The display name of a formation the ruleset declares (translated), the
+ * word itself when it has none. */
+const char        *mu_ruleset_formation_name (const MuRuleset *ruleset, const char *id);
 
 /* Whether troops of the ruleset may neither stand on nor enter an area of
  * the kind (MuRuleset.impassable_areas; ruleset NULL: impassable areas). */

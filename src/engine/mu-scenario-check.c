@@ -263,8 +263,22 @@ check_counter (MuChecker       *ck,
         }
     }
 
-  if (c->kind == MU_COUNTER_UNIT && c->arm >= MU_ARM_N)
-    mu_checker_set_object (ERR (ck, c->line, _("%s: invalid arm"), what), c->id);
+  /* the arm and formation words are the ruleset's (the format's when it
+   * declares none) */
+  if (c->kind == MU_COUNTER_UNIT && mu_counter_arm (ck->ruleset, c) == NULL)
+    {
+      g_autofree char *allowed = mu_ruleset_describe_arms (ck->ruleset);
+
+      mu_checker_set_object (ERR (ck, c->line, _("%s: arm “%s” is not allowed (%s)"), what,
+                                  mu_counter_arm_word (c) ? mu_counter_arm_word (c) : "", allowed), c->id);
+    }
+  if (c->formation_word && !mu_ruleset_formation_word_ok (ck->ruleset, c->formation_word))
+    {
+      g_autofree char *allowed = mu_ruleset_describe_formations (ck->ruleset);
+
+      mu_checker_set_object (ERR (ck, c->line, _("%s: formation “%s” is not allowed (%s)"), what,
+                                  c->formation_word, allowed), c->id);
+    }
 
   if (c->parent)
     {

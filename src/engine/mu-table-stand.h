@@ -39,6 +39,7 @@ typedef struct {
   double gap;            /* space between neighbours in a rank, in frontages */
   guint ranks;           /* with files 0: this many ranks, the front ones
                           * full (a double line: 2); 0 or 1 = one rank */
+  const char *name;      /* N_() for people ("Square"); NULL: the id */
 } MuFormationShape;
 
 /* The shapes of the format-1 formations (MuFormation): line (one rank),

@@ -104,6 +104,15 @@ static const MuFieldInfo baa_fields[] = {
 #undef COMMAND
 #undef CONTROL
 
+/* §1.4: the arms of the units, each as the format spells it; a river boat
+ * behaves as artillery (BAA-SPC-4) but has its own picture. */
+static const MuArmInfo baa_arm_infos[] = {
+  { "infantry", N_("Infantry"), "BAA-MOV-1", MU_ARM_INFANTRY },
+  { "cavalry", N_("Cavalry"), "BAA-MOV-1", MU_ARM_CAVALRY },
+  { "artillery", N_("Artillery"), "BAA-MOV-1", MU_ARM_ARTILLERY },
+  { "riverboat", N_("Riverboat"), "BAA-SPC-4", MU_ARM_RIVERBOAT },
+};
+
 /* The verbs of the command language (README.md, "Commands"). */
 static const MuVerbInfo baa_verbs[] = {
   { "move", "UNIT POS...", "BAA-MOV-1", MU_VERB_MOVE, N_("needs a counter and at least one position"), N_("Move {UNIT} to {to}") },
@@ -804,6 +813,8 @@ const MuRuleset mu_ruleset_baa_hex = {
   .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
   .fields = baa_fields,
   .n_fields = G_N_ELEMENTS (baa_fields),
+  .arms = baa_arm_infos,
+  .n_arms = G_N_ELEMENTS (baa_arm_infos),
   .markers = baa_markers,
   .n_markers = G_N_ELEMENTS (baa_markers),
   .statuses = baa_statuses,

@@ -124,6 +124,15 @@ static const MuFieldInfo bat_fields[] = {
 #undef COMMAND
 #undef CONTROL
 
+/* The arms of the board game's counters, the basing of each (TAB-7); the
+ * format's four, so that a scenario converted from the hex board loads. */
+static const MuArmInfo bat_arms[] = {
+  { "infantry", N_("Infantry"), "BAT-GEN-4", MU_ARM_INFANTRY },
+  { "cavalry", N_("Cavalry"), "BAT-GEN-4", MU_ARM_CAVALRY },
+  { "artillery", N_("Artillery"), "BAT-GEN-4", MU_ARM_ARTILLERY },
+  { "riverboat", N_("Riverboat"), "BAT-GEN-4", MU_ARM_RIVERBOAT },
+};
+
 /* The verbs of the table's command language (README.md, "Commands"). */
 static const MuVerbInfo bat_verbs[] = {
   { "move", "UNIT STEP...", "BAT-MOV-1", MU_VERB_MOVE,
@@ -638,6 +647,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .fields = bat_fields,
   .n_fields = G_N_ELEMENTS (bat_fields),
   .formations = bat_formation_shapes,
+  .arms = bat_arms,
+  .n_arms = G_N_ELEMENTS (bat_arms),
   .n_formations = BAT_FORM_N,
   .verbs = bat_verbs,
   .n_verbs = G_N_ELEMENTS (bat_verbs),
