@@ -50,6 +50,30 @@ mu_ruleset_has_divisions (const MuRuleset *ruleset)
   return ruleset == NULL || mu_ruleset_find_field (ruleset, "division") != NULL;
 }
 
+char *
+mu_counter_summary_values (const MuRuleset *ruleset,
+                           const MuCounter *counter)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (!(f->show & MU_FIELD_SHOW_SUMMARY) || !mu_field_applies (f, counter->kind) ||
+          (text = mu_counter_get_field (counter, f)) == NULL)
+        continue;
+      g_string_append_printf (out, "%s%s %s", out->len ? " · " : "",
+                              g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name), text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static char *
 join_words (const char *const *words)
 {

@@ -123,6 +123,20 @@ words_comma (GPtrArray *words)
   return g_strjoinv (", ", (char **) words->pdata);
 }
 
+const char *
+mu_counter_arm_name (const MuRuleset *ruleset,
+                     const MuCounter *counter)
+{
+  const MuArmInfo *arm;
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  arm = mu_counter_arm (ruleset, counter);
+  if (arm && arm->name)
+    return g_dgettext (GETTEXT_PACKAGE, arm->name);
+  return mu_counter_arm_word (counter) ? mu_counter_arm_word (counter) : "";
+}
+
 char *
 mu_ruleset_describe_arms (const MuRuleset *ruleset)
 {

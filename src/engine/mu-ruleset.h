@@ -173,7 +173,17 @@ typedef struct {
   double step;             /* MU_FIELD_INT (0: 1), MU_FIELD_NUMBER (0: 0.01): the values
                             * are min + k * step; its decimals are the value's */
   guint refers;            /* MU_FIELD_COUNTER: MU_FIELD_OF () of the kinds it may name; 0: any */
+  guint show;              /* MuFieldShow: where front ends print it besides the forms */
+  const char *label;       /* N_() short name where it is printed ("Strength"); NULL: name */
 } MuFieldInfo;
+
+/* Where a declared value is printed (MuFieldInfo.show). */
+typedef enum {
+  MU_FIELD_SHOW_NONE = 0,
+  /* in a counter's one-line summary, in declaration order: the board's
+   * tooltip and the roster labels ("Range 1 · Attack 4 · Strength 4") */
+  MU_FIELD_SHOW_SUMMARY = 1 << 0,
+} MuFieldShow;
 
 /* An arm of service of the ruleset's units: the word of a unit's arm="…". */
 typedef struct {
@@ -215,6 +225,14 @@ gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInf
  * another kind of counter (or the sides) has, a value outside the range. */
 void         mu_ruleset_check_values       (const MuRuleset *ruleset, const MuScenario *scenario,
                                             GPtrArray *problems);
+/* The counter's values its ruleset prints in a summary (MU_FIELD_SHOW_SUMMARY),
+ * "LABEL VALUE" each, translated labels, joined by " · ": "Range 1 · Attack
+ * 4 · Strength 4", "Leadership 3"; "" when none. A ruleset Muster does not
+ * know (NULL) is read as format 1's first, baa-hex. Newly allocated. */
+char        *mu_counter_summary_values     (const MuRuleset *ruleset, const MuCounter *counter);
+/* The arm of a unit for people: its declaration's translated name, else
+ * its word. Static or the counter's. */
+const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);
 /* Whether the scenario's counters carry Brothers at Arms' identity and
  * division numbers (the ruleset declares "division"; unknown rulesets do). */
 gboolean     mu_ruleset_has_divisions      (const MuRuleset *ruleset);

@@ -87,15 +87,19 @@ static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL
 /* The counter values of BAA §1.2-1.4, with their ranges. */
 static const MuFieldInfo baa_fields[] = {
   { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership) },
+    G_STRUCT_OFFSET (MuCounter, leadership),
+    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
     G_STRUCT_OFFSET (MuCounter, division) },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range) },
+    G_STRUCT_OFFSET (MuCounter, range),
+    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Range") },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack) },
+    G_STRUCT_OFFSET (MuCounter, attack),
+    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Attack") },
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, strength) },
+    G_STRUCT_OFFSET (MuCounter, strength),
+    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Strength") },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
 };
