@@ -241,6 +241,30 @@ test_csv (void)
   }
 }
 
+/* The editor sets a unit's arm to one its ruleset declares, undoably, and
+ * refuses any other naming the allowed ones. */
+static void
+test_edit_arm (void)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  MuScenario *s = load (scenario_text, problems);    /* the history's */
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (s);
+  g_autoptr(GError) error = NULL;
+  const MuCounter *reg = mu_scenario_find_counter (s, "csa-1");
+
+  g_assert_true (mu_edit_set_counter_arm (history, "csa-1", "foot-artillery", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mu_counter_arm_word (reg), ==, "foot-artillery");
+  g_assert_true (reg->arm == MU_ARM_ARTILLERY);
+  g_assert_true (mu_edit_history_undo (history));
+  reg = mu_scenario_find_counter (mu_edit_history_get_scenario (history), "csa-1");
+  g_assert_cmpstr (mu_counter_arm_word (reg), ==, "infantry");
+  g_assert_null (reg->arm_word);
+
+  g_assert_false (mu_edit_set_counter_arm (history, "csa-1", "artillery", &error));
+  g_assert_cmpstr (error->message, ==, "arm “artillery” is not allowed (one of infantry, cavalry, foot-artillery)");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -251,5 +275,6 @@ main (int   argc,
   g_test_add_func ("/engine/pieces/bad-values", test_bad_values);
   g_test_add_func ("/engine/pieces/undeclared", test_undeclared);
   g_test_add_func ("/engine/pieces/csv", test_csv);
+  g_test_add_func ("/engine/pieces/edit-arm", test_edit_arm);
   return g_test_run ();
 }
