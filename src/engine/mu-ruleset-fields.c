@@ -74,6 +74,34 @@ mu_counter_summary_values (const MuRuleset *ruleset,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+mu_counter_face_values (const MuRuleset *ruleset,
+                        const MuCounter *counter,
+                        MuFieldShow      where,
+                        int              strength)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (!(f->show & where) || !mu_field_applies (f, counter->kind))
+        continue;
+      if (strength > 0 && f->offset == G_STRUCT_OFFSET (MuCounter, strength))
+        text = g_strdup_printf ("%d", strength);
+      else if ((text = mu_counter_get_field (counter, f)) == NULL)
+        continue;
+      g_string_append_printf (out, "%s%s", out->len ? "-" : "", text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static char *
 join_words (const char *const *words)
 {

@@ -183,6 +183,11 @@ typedef enum {
   /* in a counter's one-line summary, in declaration order: the board's
    * tooltip and the roster labels ("Range 1 · Attack 4 · Strength 4") */
   MU_FIELD_SHOW_SUMMARY = 1 << 0,
+  /* on the counter face: the row of numbers along its bottom edge, joined
+   * by "-" in declaration order (baa: range-attack-strength, a commander's
+   * leadership), and the number at its top (baa: a command's division) */
+  MU_FIELD_SHOW_FACE_BOTTOM = 1 << 1,
+  MU_FIELD_SHOW_FACE_TOP = 1 << 2,
 } MuFieldShow;
 
 /* An arm of service of the ruleset's units: the word of a unit's arm="…". */
@@ -230,6 +235,13 @@ void         mu_ruleset_check_values       (const MuRuleset *ruleset, const MuSc
  * 4 · Strength 4", "Leadership 3"; "" when none. A ruleset Muster does not
  * know (NULL) is read as format 1's first, baa-hex. Newly allocated. */
 char        *mu_counter_summary_values     (const MuRuleset *ruleset, const MuCounter *counter);
+/* The counter's values its ruleset prints on the face at `where`
+ * (MU_FIELD_SHOW_FACE_BOTTOM or _TOP), joined by "-": "1-4-3"; "" when
+ * none. strength > 0 stands for the value of the field held in
+ * MuCounter.strength (a unit that has lost some). ruleset NULL as above.
+ * Newly allocated. */
+char        *mu_counter_face_values        (const MuRuleset *ruleset, const MuCounter *counter,
+                                            MuFieldShow where, int strength);
 /* The arm of a unit for people: its declaration's translated name, else
  * its word. Static or the counter's. */
 const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);

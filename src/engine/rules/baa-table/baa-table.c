@@ -110,18 +110,18 @@ static const char *const bat_formations[] = { "line", "double-line", "column", N
 static const MuFieldInfo bat_fields[] = {
   { "leadership", N_("Leadership"), "BAT-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
     G_STRUCT_OFFSET (MuCounter, leadership),
-    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Leadership") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division) },
+    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAT-GEN-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, range),
-    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Range") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAT-GEN-5", MU_FIELD_INT, 2, 6, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, attack),
-    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Attack") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, MU_STANDS_MAX, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
-    .show = MU_FIELD_SHOW_SUMMARY, .label = N_("Strength") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
 };
 #undef UNIT
