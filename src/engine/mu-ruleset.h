@@ -640,12 +640,13 @@ struct _MuRuleset {
 
 /* Registry: the one list of rulesets. */
 const MuRuleset   *mu_ruleset_find        (const char *id);
-/* Makes a ruleset that is not built in findable by its id (mu_ruleset_find;
- * not listed by mu_ruleset_list): a test's own ruleset, which declares
- * pieces no shipped ruleset has. Not thread-safe: call it before any
- * lookup on another thread. The ruleset must outlive the process's use. */
-void               mu_ruleset_add         (const MuRuleset *ruleset);
-/* NULL-terminated list of every built-in ruleset. */
+/* Makes a ruleset that is not shipped findable by mu_ruleset_find (the
+ * engine's tests play, save and load matches of their own rulesets);
+ * mu_ruleset_list never lists it. The ruleset must outlive the program;
+ * registering an id twice keeps the first. Not thread-safe: call it
+ * before any match is made. */
+void               mu_ruleset_register    (const MuRuleset *ruleset);
+/* NULL-terminated list of every ruleset. */
 const MuRuleset *const *mu_ruleset_list   (void);
 /* "baa-hex, baa-table, ..." for messages; newly allocated. */
 char              *mu_ruleset_list_ids    (void);

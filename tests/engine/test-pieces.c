@@ -42,9 +42,9 @@ static const MuArmInfo test_arms[] = {
 };
 
 static const MuFormationShape test_formations[] = {
-  { "line", 0, 0.0, 1, "Line" },
-  { "column", 1, 0.0, 0, "Column" },
-  { "square", 2, 0.0, 0, "Square" },
+  { "line", 0, 0.0, 1, .name = "Line" },
+  { "column", 1, 0.0, 0, .name = "Column" },
+  { "square", 2, 0.0, 0, .name = "Square" },
 };
 
 static const MuRuleset test_ruleset = {
@@ -270,7 +270,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  mu_ruleset_add (&test_ruleset);
+  mu_ruleset_register (&test_ruleset);
   g_test_add_func ("/engine/pieces/round-trip", test_round_trip);
   g_test_add_func ("/engine/pieces/bad-values", test_bad_values);
   g_test_add_func ("/engine/pieces/undeclared", test_undeclared);
