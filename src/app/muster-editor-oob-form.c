@@ -9,6 +9,7 @@
 #include "muster-editor-oob-private.h"
 
 #include "muster-editor-oob-values.h"
+#include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -69,12 +70,32 @@ on_arm_selected (GtkDropDown     *dropdown,
                  MusterEditorOob *self)
 {
   g_autoptr(GError) error = NULL;
+  const MuScenario *s = mu_edit_history_get_scenario (self->history);
+  const MuArmInfo *arms;
+  guint n, selected = gtk_drop_down_get_selected (dropdown);
 
-  if (self->updating)
+  if (self->updating || self->selected == NULL)
     return;
-  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ARM,
-                                                                    (int) gtk_drop_down_get_selected (dropdown), &error),
+  /* the ruleset's arms, in the order it declares them */
+  arms = mu_ruleset_arms (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, &n);
+  if (selected >= n)
+    return;
+  muster_editor_oob_show_result (self, mu_edit_set_counter_arm (self->history, self->selected,
+                                                                arms[selected].id, &error),
                                  &error);
+}
+
+/* The position of the unit's arm in its ruleset's list (the drop-down's). */
+static guint
+arm_index (const MuScenario *s,
+           const MuCounter  *c)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  guint n;
+  const MuArmInfo *arms = mu_ruleset_arms (ruleset, &n);
+  const MuArmInfo *arm = mu_counter_arm (ruleset, c);
+
+  return arm ? (guint) (arm - arms) : GTK_INVALID_LIST_POSITION;
 }
 
 static void
@@ -224,7 +245,7 @@ update_form (MusterEditorOob *self,
       else if (g_strcmp0 (role, "note") == 0)
         set_entry_text (w, c->note);
       else if (g_strcmp0 (role, "arm") == 0)
-        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), c->arm);
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), arm_index (mu_edit_history_get_scenario (self->history), c));
       else if (g_strcmp0 (role, "reserve") == 0)
         gtk_drop_down_set_selected (GTK_DROP_DOWN (w), reserve_index (w, c));
       else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
@@ -356,14 +377,22 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
     }
   if (c->kind == MU_COUNTER_UNIT)
     {
-      const char *arms[] = { _("Infantry"), _("Cavalry"), _("Artillery"), _("River boat"), NULL };
-      GtkWidget *arm = gtk_drop_down_new_from_strings (arms);
+      const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+      g_autoptr(GtkStringList) arm_names = gtk_string_list_new (NULL);
+      const MuArmInfo *arms;
+      guint n_arms;
+      GtkWidget *arm;
       static const struct { guint bit; const char *label; } abilities[] = {
         { MU_ABILITY_INDOMITABLE, N_("Indomitable (red shield)") },
         { MU_ABILITY_SHARPSHOOTER, N_("Sharpshooters (crosshair)") },
       };
 
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), c->arm);
+      /* the arms the ruleset declares, by their names */
+      arms = mu_ruleset_arms (ruleset, &n_arms);
+      for (guint i = 0; i < n_arms; i++)
+        gtk_string_list_append (arm_names, g_dgettext (GETTEXT_PACKAGE, arms[i].name));
+      arm = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&arm_names)), NULL);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), arm_index (s, c));
       g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
       gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
       g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);

@@ -5,6 +5,7 @@
 #include "muster-editor-oob-values.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "mu-ruleset.h"
@@ -92,9 +93,50 @@ on_value_spin_changed (GtkSpinButton *spin,
                        gpointer       data)
 {
   const MuFieldInfo *f = g_object_get_data (G_OBJECT (spin), "value-field");
-  g_autofree char *text = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  g_autofree char *text = NULL;
 
+  if (f->type == MU_FIELD_NUMBER)
+    {
+      /* as many decimals as the field's step has (the spin's digits) */
+      char format[8], buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_snprintf (format, sizeof format, "%%.%uf", gtk_spin_button_get_digits (spin));
+      text = g_strdup (g_ascii_formatd (buf, sizeof buf, format, gtk_spin_button_get_value (spin)));
+    }
+  else
+    text = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
   set_value (GTK_WIDGET (spin), f, text);
+}
+
+static void
+on_value_switch_toggled (GtkCheckButton *check,
+                         gpointer        data)
+{
+  const MuFieldInfo *f = g_object_get_data (G_OBJECT (check), "value-field");
+
+  set_value (GTK_WIDGET (check), f, gtk_check_button_get_active (check) ? "true" : "false");
+}
+
+static void
+on_value_entry_activate (GtkEntry *entry,
+                         gpointer  data)
+{
+  const MuFieldInfo *f = g_object_get_data (G_OBJECT (entry), "value-field");
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  set_value (GTK_WIDGET (entry), f, *text ? text : NULL);
+}
+
+/* The decimals a number field's values have: its step's. */
+static guint
+step_digits (const MuFieldInfo *f)
+{
+  double step = f->step > 0 ? f->step : 0.01;
+  guint d = 0;
+
+  while (d < 4 && fabs (step * pow (10, d) - round (step * pow (10, d))) > 1e-9)
+    d++;
+  return d;
 }
 
 static void
@@ -282,7 +324,25 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
             }
           continue;
         }
-      if (f->type == MU_FIELD_ENUM)
+      if (f->type == MU_FIELD_FLAG)
+        {
+          GtkWidget *check = gtk_check_button_new_with_label (name);
+
+          g_object_set_data (G_OBJECT (check), "value-field", (gpointer) f);
+          g_object_set_data (G_OBJECT (check), "value-switch", GINT_TO_POINTER (TRUE));
+          gtk_widget_set_tooltip_text (check, f->rule);
+          g_signal_connect (check, "toggled", G_CALLBACK (on_value_switch_toggled), NULL);
+          gtk_grid_attach (grid, check, 0, row++, 2, 1);
+          continue;
+        }
+      if (f->type == MU_FIELD_TEXT || f->type == MU_FIELD_COUNTER)
+        {
+          /* a line of text or a counter's id, set with Enter */
+          control = gtk_entry_new ();
+          gtk_editable_set_width_chars (GTK_EDITABLE (control), 12);
+          g_signal_connect (control, "activate", G_CALLBACK (on_value_entry_activate), NULL);
+        }
+      else if (f->type == MU_FIELD_ENUM)
         {
           g_autoptr(GtkStringList) words = gtk_string_list_new (NULL);
           /* the unit's formation is never "not given": it is the one its
@@ -305,6 +365,14 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
            * range, not clamped */
           control = gtk_spin_button_new_with_range (-9999, 9999, 1);
           gtk_editable_set_width_chars (GTK_EDITABLE (control), 5);
+          if (f->type == MU_FIELD_NUMBER)
+            {
+              gtk_spin_button_set_digits (GTK_SPIN_BUTTON (control), step_digits (f));
+              gtk_spin_button_set_increments (GTK_SPIN_BUTTON (control), f->step > 0 ? f->step : 0.01,
+                                              f->step > 0 ? 4 * f->step : 1);
+            }
+          else if (f->step > 1)
+            gtk_spin_button_set_increments (GTK_SPIN_BUTTON (control), f->step, 2 * f->step);
           g_signal_connect (control, "value-changed", G_CALLBACK (on_value_spin_changed), NULL);
         }
       g_object_set_data (G_OBJECT (control), "value-field", (gpointer) f);
@@ -357,7 +425,11 @@ muster_editor_oob_values_update (GtkGrid       *grid,
           continue;
         }
       text = current (history, id, is_side, f);
-      if (GTK_IS_CHECK_BUTTON (w))
+      if (GTK_IS_CHECK_BUTTON (w) && g_object_get_data (G_OBJECT (w), "value-switch"))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), g_strcmp0 (text, "true") == 0);
+      else if (GTK_IS_ENTRY (w))
+        gtk_editable_set_text (GTK_EDITABLE (w), text ? text : "");
+      else if (GTK_IS_CHECK_BUTTON (w))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (w),
                                      has_word (text, g_object_get_data (G_OBJECT (w), "value-word")));
       else if (GTK_IS_DROP_DOWN (w))

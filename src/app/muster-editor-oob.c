@@ -109,6 +109,14 @@ create_children (gpointer item,
   return G_LIST_MODEL (store);
 }
 
+/* A unit's arm in a row: a declared arm beyond the format's by its own
+ * word, the format's translated. */
+static const char *
+arm_word (const MuCounter *c)
+{
+  return c->arm_word ? c->arm_word : muster_editor_arm_word (c->arm);
+}
+
 static char *
 row_text (MusterEditorOob *self,
           const char      *id,
@@ -156,7 +164,7 @@ row_text (MusterEditorOob *self,
       g_autofree char *values = muster_editor_oob_values_summary (s, c);
 
       return g_strdup_printf ("%s — %s%s%s%s", name,
-                              c->kind == MU_COUNTER_UNIT ? muster_editor_arm_word (c->arm) : muster_editor_kind_word (c->kind),
+                              c->kind == MU_COUNTER_UNIT ? arm_word (c) : muster_editor_kind_word (c->kind),
                               *values ? ", " : "", values, place);
     }
   switch (c->kind)
@@ -170,7 +178,7 @@ row_text (MusterEditorOob *self,
     case MU_COUNTER_UNIT:
     default:
       return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
-                              c->range, c->attack, c->strength, muster_editor_arm_word (c->arm), place);
+                              c->range, c->attack, c->strength, arm_word (c), place);
     }
 }
 

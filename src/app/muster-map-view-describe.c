@@ -51,20 +51,6 @@ unit_abbreviation (MuLengthUnit unit)
   return unit == MU_UNIT_CM ? _("cm") : _("in");
 }
 
-static const char *
-arm_name (MuArm arm)
-{
-  switch (arm)
-    {
-    case MU_ARM_INFANTRY: return _("Infantry");
-    case MU_ARM_CAVALRY: return _("Cavalry");
-    case MU_ARM_ARTILLERY: return _("Artillery");
-    case MU_ARM_RIVERBOAT: return _("Riverboat");
-    case MU_ARM_N:
-    default: return "";
-    }
-}
-
 static void
 append_features (GString *s,
                  guint    features)
@@ -96,6 +82,10 @@ append_counter (GString         *s,
                 const MuCounter  *counter)
 {
   const MuSide *side = mu_scenario_find_side (scenario, counter->side);
+  const MuRuleset *ruleset = scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL;
+  /* the values the ruleset prints in a summary ("Range 1 · Attack 4 · Strength 4") */
+  g_autofree char *values = mu_counter_summary_values (ruleset, counter);
+  const char *sep = *values ? " · " : "";
 
   g_string_append_printf (s, "<b>%s</b>", counter->name ? counter->name : counter->id);
   if (side != NULL && side->name != NULL)
@@ -103,22 +93,19 @@ append_counter (GString         *s,
   switch (counter->kind)
     {
     case MU_COUNTER_UNIT:
-      /* Translators: a unit's arm, then its range, attack and strength values. */
-      g_string_append_printf (s, "\n%s · %s %d · %s %d · %s %d", arm_name (counter->arm),
-                              _("Range"), counter->range, _("Attack"), counter->attack,
-                              _("Strength"), counter->strength);
+      g_string_append_printf (s, "\n%s%s%s", mu_counter_arm_name (ruleset, counter), sep, values);
       if (counter->abilities & MU_ABILITY_INDOMITABLE)
         g_string_append_printf (s, " · %s", _("indomitable"));
       if (counter->abilities & MU_ABILITY_SHARPSHOOTER)
         g_string_append_printf (s, " · %s", _("sharpshooters"));
       break;
     case MU_COUNTER_COMMAND:
-      g_string_append_printf (s, "\n%s · %s %d%s", _("Division commander"), _("Leadership"),
-                              counter->leadership, counter->exceptional ? " · X" : "");
+      g_string_append_printf (s, "\n%s%s%s%s", _("Division commander"), sep, values,
+                              counter->exceptional ? " · X" : "");
       break;
     case MU_COUNTER_CONTROL:
-      g_string_append_printf (s, "\n%s · %s %d%s", _("Army or corps commander"), _("Leadership"),
-                              counter->leadership, counter->star ? " · ★" : "");
+      g_string_append_printf (s, "\n%s%s%s%s", _("Army or corps commander"), sep, values,
+                              counter->star ? " · ★" : "");
       break;
     default:
       break;

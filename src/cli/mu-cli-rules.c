@@ -46,6 +46,14 @@ print_ruleset (const MuRuleset *r)
               mu_field_is_attribute (f) ? _(" (attribute)") : _(" (<value>)"),
               f->rule ? "  " : "", f->rule ? f->rule : "");
     }
+  {
+    /* the words of a unit's arm="…" and formation="…" */
+    g_autofree char *arms = mu_ruleset_describe_arms (r);
+    g_autofree char *formations = mu_ruleset_describe_formations (r);
+
+    printf (_("arms: %s\n"), arms);
+    printf (_("formations: %s\n"), formations);
+  }
   data = mu_rules_data_load (r->id, &error);
   if (data == NULL)
     {

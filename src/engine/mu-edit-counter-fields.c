@@ -299,7 +299,7 @@ mu_edit_set_counter_int (MuEditHistory  *history,
           c->parent = command ? g_strdup (command->id) : NULL;
         }
       break;
-    case MU_COUNTER_FIELD_ARM: c->arm = value; break;
+    case MU_COUNTER_FIELD_ARM: c->arm = value; g_clear_pointer (&c->arm_word, g_free); break;
     case MU_COUNTER_FIELD_RANGE: c->range = value; break;
     case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;

@@ -249,6 +249,7 @@ diff_counter (const char      *p,
   DIFF_INT (p, a->division, b->division);
   DIFF_INT (p, a->identity, b->identity);
   DIFF_INT (p, a->arm, b->arm);
+  DIFF_STR (p, a->arm_word, b->arm_word);
   DIFF_INT (p, a->range, b->range);
   DIFF_INT (p, a->attack, b->attack);
   DIFF_INT (p, a->strength, b->strength);
@@ -262,6 +263,7 @@ diff_counter (const char      *p,
   DIFF_DBL (p, a->place.pos.y, b->place.pos.y);
   DIFF_DBL (p, a->place.facing, b->place.facing);
   DIFF_INT (p, a->place.formation, b->place.formation);
+  DIFF_STR (p, a->formation_word, b->formation_word);
   DIFF_STR (p, a->place.reserve, b->place.reserve);
   DIFF_SUB (diff_values (p, a->values, b->values));
   return diff_extra (p, &a->extra, &b->extra);

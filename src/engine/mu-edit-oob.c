@@ -747,10 +747,46 @@ mu_edit_set_counter_formation (MuEditHistory *history,
     return FALSE;
   if ((int) formation < 0 || formation >= MU_FORMATION_N)
     return mu_edit_fail (error, _("Unknown formation %d"), (int) formation);
-  if (c->place.formation != formation)
+  if (c->place.formation != formation || c->formation_word != NULL)
     {
       mu_edit_touch (history, _("Change Formation"));
       c->place.formation = formation;
+      g_clear_pointer (&c->formation_word, g_free);
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+gboolean
+mu_edit_set_counter_arm (MuEditHistory *history,
+                         const char    *id,
+                         const char    *arm,
+                         GError       **error)
+{
+  MuScenario *s;
+  MuCounter *c;
+  const MuRuleset *ruleset;
+  const MuArmInfo *info;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = mu_edit_need_counter (s, id, error)))
+    return FALSE;
+  if (c->kind != MU_COUNTER_UNIT)
+    return mu_edit_fail (error, _("“%s” is a commander: only units have an arm"), id);
+  ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  if (!(info = mu_ruleset_find_arm (ruleset, arm)))
+    {
+      g_autofree char *allowed = mu_ruleset_describe_arms (ruleset);
+
+      return mu_edit_fail (error, _("arm “%s” is not allowed (%s)"), arm ? arm : "", allowed);
+    }
+  if (g_strcmp0 (mu_counter_arm_word (c), info->id) != 0 || c->arm != info->basing)
+    {
+      mu_edit_touch (history, _("Change Arm"));
+      if (!mu_counter_set_arm (ruleset, c, info->id, NULL))
+        g_assert_not_reached ();
     }
   mu_edit_commit (history);
   return TRUE;

@@ -74,7 +74,8 @@ mu_edit_set_counter_value (MuEditHistory *history,
     }
   before = mu_counter_get_field (c, f);
   after = mu_counter_get_field (trial, f);
-  if (g_strcmp0 (before, after) != 0 || trial->place.formation != c->place.formation)
+  if (g_strcmp0 (before, after) != 0 || trial->place.formation != c->place.formation ||
+      g_strcmp0 (trial->formation_word, c->formation_word) != 0)
     {
       label = change_label (f);
       mu_edit_touch (history, label);
@@ -82,6 +83,8 @@ mu_edit_set_counter_value (MuEditHistory *history,
         {
           mu_values_set (&c->values, f->id, after);
           c->place.formation = trial->place.formation;
+          g_free (c->formation_word);
+          c->formation_word = g_strdup (trial->formation_word);
         }
       else if (!mu_counter_set_field (c, f, value, NULL))
         g_assert_not_reached ();

@@ -347,6 +347,9 @@ gboolean  mu_edit_place_counter_table  (MuEditHistory *history, const char *id, 
                                         double facing, GError **error);
 gboolean  mu_edit_set_counter_formation (MuEditHistory *history, const char *id,
                                         MuFormation formation, GError **error);
+/* A unit's arm, one of those its ruleset declares (mu_ruleset_arms()). */
+gboolean  mu_edit_set_counter_arm      (MuEditHistory *history, const char *id, const char *arm,
+                                        GError **error);
 /* Arrive with a reserve of the counter's side. */
 gboolean  mu_edit_set_counter_reserve  (MuEditHistory *history, const char *id,
                                         const char *reserve, GError **error);

@@ -224,7 +224,8 @@ mu_oob_csv_export (const MuScenario *s,
         f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
                                                  : g_strdup ("STAR");
       if (c->kind == MU_COUNTER_UNIT)
-        f[COL_ARM] = (char *) mu_arm_to_string (c->arm < MU_ARM_N ? c->arm : MU_ARM_INFANTRY);
+        f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
+                                                       : mu_arm_to_string (MU_ARM_INFANTRY));
       if (HAS (RANGE))
         f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
       if (HAS (ATTACK))
@@ -245,8 +246,8 @@ mu_oob_csv_export (const MuScenario *s,
       if (mu_oob_csv_formation_is_value (s, c))
         f[COL_FORMATION] = (char *) mu_counter_formation (mu_ruleset_find (s->ruleset), c);
       else
-        f[COL_FORMATION] = (char *) mu_formation_to_string (c->place.formation < MU_FORMATION_N
-                                                            ? c->place.formation : MU_FORMATION_LINE);
+        f[COL_FORMATION] = (char *) (mu_counter_formation_word (c) ? mu_counter_formation_word (c)
+                                     : mu_formation_to_string (MU_FORMATION_LINE));
       f[COL_PLACEMENT] = placement;
       f[COL_NOTE] = c->note;
       {

@@ -439,11 +439,16 @@ parse_counter (Reader           *rd,
         c->arm = MU_ARM_INFANTRY;
       else
         {
+          const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
           g_autofree char *lower = g_ascii_strdown (arm, -1);
 
-          if (!mu_arm_from_string (lower, &c->arm))
-            problem (rd, r->line, _("arm “%s” should be infantry, cavalry, artillery or riverboat"),
-                     arm);
+          /* one of the ruleset's arms (the format's four where it declares none) */
+          if (!mu_counter_set_arm (ruleset, c, lower, NULL))
+            {
+              g_autofree char *words = mu_ruleset_arm_words (ruleset);
+
+              problem (rd, r->line, _("arm “%s” should be %s"), arm, words);
+            }
         }
       if (HAS (RANGE) && parse_int (rd, r, map, COL_RANGE, &c->range))
         check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
@@ -508,13 +513,22 @@ parse_counter (Reader           *rd,
           /* the one export wrote: the unit stays as it was, an older file's
            * formation="limbered" too */
           if (old && old->kind == kind && g_strcmp0 (mu_counter_formation (ruleset, old), lower) == 0)
-            c->place.formation = old->place.formation;
+            {
+              c->place.formation = old->place.formation;
+              c->formation_word = g_strdup (old->formation_word);
+            }
           else if (!mu_counter_set_formation (ruleset, c, lower, &error))
             problem (rd, r->line, "%s", error->message);
         }
-      else if (!mu_formation_from_string (lower, &c->place.formation))
-        problem (rd, r->line, _("formation “%s” should be line, column, skirmish or limbered"),
-                 formation);
+      else if (mu_ruleset_formation_word_ok (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, lower))
+        mu_counter_set_formation_word (c, lower);
+      else
+        {
+          g_autofree char *words =
+            mu_ruleset_formation_words (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL);
+
+          problem (rd, r->line, _("formation “%s” should be %s"), formation, words);
+        }
     }
   if (c->side)
     parse_placement (rd, r, map, s, c);

@@ -11,6 +11,7 @@
 #include "mu-ruleset.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "mu-error.h"
@@ -49,31 +50,148 @@ mu_ruleset_has_divisions (const MuRuleset *ruleset)
   return ruleset == NULL || mu_ruleset_find_field (ruleset, "division") != NULL;
 }
 
+char *
+mu_counter_summary_values (const MuRuleset *ruleset,
+                           const MuCounter *counter)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (!(f->show & MU_FIELD_SHOW_SUMMARY) || !mu_field_applies (f, counter->kind) ||
+          (text = mu_counter_get_field (counter, f)) == NULL)
+        continue;
+      g_string_append_printf (out, "%s%s %s", out->len ? " · " : "",
+                              g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name), text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+mu_counter_face_values (const MuRuleset *ruleset,
+                        const MuCounter *counter,
+                        MuFieldShow      where,
+                        int              strength)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (!(f->show & where) || !mu_field_applies (f, counter->kind))
+        continue;
+      if (strength > 0 && f->offset == G_STRUCT_OFFSET (MuCounter, strength))
+        text = g_strdup_printf ("%d", strength);
+      else if ((text = mu_counter_get_field (counter, f)) == NULL)
+        continue;
+      g_string_append_printf (out, "%s%s", out->len ? "-" : "", text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static char *
 join_words (const char *const *words)
 {
   return g_strjoinv (", ", (char **) words);
 }
 
+/* The step of a number field: its own, else a whole number or a hundredth. */
+static double
+field_step (const MuFieldInfo *field)
+{
+  if (field->step > 0)
+    return field->step;
+  return field->type == MU_FIELD_NUMBER ? 0.01 : 1;
+}
+
+/* How many decimals the field's values have: as many as its step (and
+ * its minimum, from which the steps count) need, at most four (what the
+ * format keeps of a number). */
+static int
+field_decimals (const MuFieldInfo *field)
+{
+  int d = 0;
+
+  if (field->type != MU_FIELD_NUMBER)
+    return 0;
+  while (d < 4)
+    {
+      double scale = pow (10, d);
+      double a = field_step (field) * scale, b = field->min * scale;
+
+      if (fabs (a - round (a)) < 1e-9 && fabs (b - round (b)) < 1e-9)
+        break;
+      d++;
+    }
+  return d;
+}
+
+/* A number of the field as people and files write it (C locale). */
+static char *
+format_number (const MuFieldInfo *field,
+               double             v)
+{
+  static const char *const formats[] = { "%.0f", "%.1f", "%.2f", "%.3f", "%.4f" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, formats[field_decimals (field)], v));
+}
+
 char *
 mu_field_describe_range (const MuFieldInfo *field)
 {
   g_autofree char *words = NULL;
+  g_autofree char *lo = NULL, *hi = NULL, *step = NULL;
+  g_autofree char *range = NULL;
 
   g_return_val_if_fail (field != NULL, NULL);
 
   switch (field->type)
     {
     case MU_FIELD_INT:
-      if (field->max == G_MAXINT)
-        return g_strdup_printf (_("at least %d"), field->min);
-      return g_strdup_printf (_("%d to %d"), field->min, field->max);
+    case MU_FIELD_NUMBER:
+      lo = format_number (field, field->min);
+      hi = format_number (field, field->max);
+      if (field->max >= G_MAXINT)
+        range = g_strdup_printf (_("at least %s"), lo);
+      else
+        range = g_strdup_printf (_("%s to %s"), lo, hi);
+      /* the step is said when it is not the plain one of its type */
+      if (field->step > 0 && field_step (field) != (field->type == MU_FIELD_NUMBER ? 0.01 : 1))
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          step = g_strdup (g_ascii_dtostr (buf, sizeof buf, field->step));
+          return g_strdup_printf (_("%s in steps of %s"), range, step);
+        }
+      if (field->type == MU_FIELD_NUMBER)
+        return g_strdup_printf (_("%s, to %d decimals"), range, field_decimals (field));
+      return g_steal_pointer (&range);
     case MU_FIELD_ENUM:
       words = join_words (field->values);
       return g_strdup_printf (_("one of %s"), words);
     case MU_FIELD_FLAGS:
       words = join_words (field->values);
       return g_strdup_printf (_("any of %s"), words);
+    case MU_FIELD_FLAG:
+      return g_strdup (_("true or false"));
+    case MU_FIELD_TEXT:
+      return g_strdup (_("one line of text"));
+    case MU_FIELD_COUNTER:
+      return g_strdup (_("the id of a counter"));
     default:
       g_return_val_if_reached (NULL);
     }
@@ -101,6 +219,50 @@ parse_int (const char *text,
   return TRUE;
 }
 
+/* A plain decimal: an optional minus, digits, an optional point and
+ * digits; no exponent, no "nan", no spaces (what the format writes). */
+static gboolean
+parse_decimal (const char *text,
+               double     *value)
+{
+  const char *p = text;
+  gboolean digit = FALSE;
+
+  if (*p == '-')
+    p++;
+  for (; g_ascii_isdigit (*p); p++)
+    digit = TRUE;
+  if (*p == '.')
+    for (p++; g_ascii_isdigit (*p); p++)
+      digit = TRUE;
+  if (!digit || *p != '\0' || p - text > 32)
+    return FALSE;
+  *value = g_ascii_strtod (text, NULL);
+  return TRUE;
+}
+
+/* Whether v is min + k * step for a whole k (within rounding). */
+static gboolean
+on_step (const MuFieldInfo *field,
+         double             v)
+{
+  double k = (v - field->min) / field_step (field);
+
+  return fabs (k - round (k)) < 1e-6;
+}
+
+/* [A-Za-z0-9][A-Za-z0-9_.-]*: what a counter id may be (mu-scenario.h). */
+static gboolean
+id_like (const char *text)
+{
+  if (!g_ascii_isalnum (*text))
+    return FALSE;
+  for (const char *p = text; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_' && *p != '.' && *p != '-')
+      return FALSE;
+  return TRUE;
+}
+
 char *
 mu_field_check_value (const MuFieldInfo *field,
                       const char        *text)
@@ -108,6 +270,7 @@ mu_field_check_value (const MuFieldInfo *field,
   g_autofree char *range = NULL;
   g_autofree char *quoted = NULL;
   int v;
+  double d;
 
   g_return_val_if_fail (field != NULL && text != NULL, NULL);
 
@@ -118,8 +281,14 @@ mu_field_check_value (const MuFieldInfo *field,
     case MU_FIELD_INT:
       if (!parse_int (text, &v))
         return g_strdup_printf (_("%s “%s” is not a whole number (%s)"), field->id, quoted, range);
-      if (v < field->min || v > field->max)
+      if (v < field->min || v > field->max || !on_step (field, v))
         return g_strdup_printf (_("%s %d is out of range (%s)"), field->id, v, range);
+      return NULL;
+    case MU_FIELD_NUMBER:
+      if (!parse_decimal (text, &d))
+        return g_strdup_printf (_("%s “%s” is not a number (%s)"), field->id, quoted, range);
+      if (d < field->min - 1e-9 || d > field->max + 1e-9 || !on_step (field, d))
+        return g_strdup_printf (_("%s %s is out of range (%s)"), field->id, quoted, range);
       return NULL;
     case MU_FIELD_ENUM:
       if (!is_word_of (field, text))
@@ -138,6 +307,18 @@ mu_field_check_value (const MuFieldInfo *field,
             }
         return NULL;
       }
+    case MU_FIELD_FLAG:
+      if (strcmp (text, "true") != 0 && strcmp (text, "false") != 0)
+        return g_strdup_printf (_("%s “%s” is not allowed (%s)"), field->id, quoted, range);
+      return NULL;
+    case MU_FIELD_TEXT:
+      if (strchr (text, '\n') || strchr (text, '\r'))
+        return g_strdup_printf (_("%s “%s” is not allowed (%s)"), field->id, quoted, range);
+      return NULL;
+    case MU_FIELD_COUNTER:
+      if (!id_like (text))
+        return g_strdup_printf (_("%s “%s” is not allowed (%s)"), field->id, quoted, range);
+      return NULL;
     default:
       g_return_val_if_reached (NULL);
     }
@@ -211,6 +392,23 @@ mu_counter_set_field (MuCounter         *counter,
   return TRUE;
 }
 
+/* A reference field names a counter of the scenario, of a kind it may name. */
+static char *
+check_reference (const MuFieldInfo *field,
+                 const MuScenario  *scenario,
+                 const char        *id)
+{
+  const MuCounter *c = mu_scenario_find_counter (scenario, id);
+  g_autofree char *quoted = mu_problem_quote (id);
+
+  if (c == NULL)
+    return g_strdup_printf (_("%s “%s” is not a counter of this scenario"), field->id, quoted);
+  if (field->refers != 0 && !(field->refers & MU_FIELD_OF (c->kind)))
+    return g_strdup_printf (_("%s “%s” is a %s counter, which it may not name"), field->id, quoted,
+                            mu_counter_kind_to_string (c->kind));
+  return NULL;
+}
+
 static void
 check_values (const MuRuleset  *ruleset,
               const MuScenario *scenario,
@@ -236,6 +434,8 @@ check_values (const MuRuleset  *ruleset,
                                side ? _("side") : mu_counter_kind_to_string (kind), ruleset->id);
       else
         why = mu_field_check_value (f, v->value ? v->value : "");
+      if (why == NULL && f->type == MU_FIELD_COUNTER)
+        why = check_reference (f, scenario, v->value);
       if (why == NULL)
         continue;
       p = mu_problem_new (MU_PROBLEM_ERROR, scenario->filename, v->line, "%s: %s", what, why);

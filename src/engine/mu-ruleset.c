@@ -24,6 +24,9 @@ static const MuRuleset *const rulesets[] = {
 /* Rulesets a program adds (the engine's tests): found, never listed. */
 static GPtrArray *registered;
 
+/* Rulesets a program adds (the engine's tests): found, never listed. */
+static GPtrArray *registered;
+
 const MuRuleset *
 mu_ruleset_find (const char *id)
 {

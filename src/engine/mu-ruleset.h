@@ -142,9 +142,13 @@ typedef struct {
 /* Counter fields --------------------------------------------------------------- */
 
 typedef enum {
-  MU_FIELD_INT,
-  MU_FIELD_ENUM,         /* one of the words in values */
+  MU_FIELD_INT,          /* a whole number in [min, max], min + k * step */
+  MU_FIELD_ENUM,         /* a choice: one of the words in values */
   MU_FIELD_FLAGS,        /* any of the words in values */
+  MU_FIELD_NUMBER,       /* a decimal number in [min, max], min + k * step (0.01 when 0) */
+  MU_FIELD_FLAG,         /* on or off: "true" or "false" */
+  MU_FIELD_TEXT,         /* one line of text */
+  MU_FIELD_COUNTER,      /* the id of another counter of the scenario (of the kinds in refers) */
 } MuFieldType;
 
 /* The most a strength that is a number of dice (or of bases, each a die) may
@@ -158,19 +162,47 @@ typedef enum {
 #define MU_FIELD_OF_SIDE (1u << 8)
 
 /* A value the ruleset keeps on a counter or a side. The scenario model
- * stores the baa values (MuCounter's int members); `offset` names the
- * member for those (G_STRUCT_OFFSET), -1 for a field the scenario model
- * does not hold yet (it lives in the match state only). */
+ * stores the baa values in MuCounter's int members; `offset` names the
+ * member for those (G_STRUCT_OFFSET), -1 for any other field, which the
+ * model keeps as text (MuCounter.values, a <value> element in the file). */
 typedef struct {
   const char *id;          /* stable: "attack", "stands", "elan" */
   const char *name;        /* N_() */
   const char *rule;
   MuFieldType type;
-  int min, max;            /* MU_FIELD_INT; max G_MAXINT when open */
+  double min, max;         /* MU_FIELD_INT/NUMBER; max G_MAXINT when open */
   guint of;                /* MU_FIELD_OF (MU_COUNTER_UNIT) | ... */
   const char *const *values; /* MU_FIELD_ENUM/FLAGS: NULL-terminated words */
   gssize offset;           /* into MuCounter (an int member), or -1 */
+  /* Optional, after the above so that older declarations read the same: */
+  double step;             /* MU_FIELD_INT (0: 1), MU_FIELD_NUMBER (0: 0.01): the values
+                            * are min + k * step; its decimals are the value's */
+  guint refers;            /* MU_FIELD_COUNTER: MU_FIELD_OF () of the kinds it may name; 0: any */
+  guint show;              /* MuFieldShow: where front ends print it besides the forms */
+  const char *label;       /* N_() short name where it is printed ("Strength"); NULL: name */
 } MuFieldInfo;
+
+/* Where a declared value is printed (MuFieldInfo.show). */
+typedef enum {
+  MU_FIELD_SHOW_NONE = 0,
+  /* in a counter's one-line summary, in declaration order: the board's
+   * tooltip and the roster labels ("Range 1 · Attack 4 · Strength 4") */
+  MU_FIELD_SHOW_SUMMARY = 1 << 0,
+  /* on the counter face: the row of numbers along its bottom edge, joined
+   * by "-" in declaration order (baa: range-attack-strength, a commander's
+   * leadership), and the number at its top (baa: a command's division) */
+  MU_FIELD_SHOW_FACE_BOTTOM = 1 << 1,
+  MU_FIELD_SHOW_FACE_TOP = 1 << 2,
+} MuFieldShow;
+
+/* An arm of service of the ruleset's units: the word of a unit's arm="…". */
+typedef struct {
+  const char *id;          /* stable: "infantry", "foot-artillery" */
+  const char *name;        /* N_() "Infantry" */
+  const char *rule;        /* the rule that defines it, or NULL */
+  MuArm basing;            /* the format's arm it is based and drawn as: a stand's
+                            * depth (TAB-7), the picture on its counter and bases */
+} MuArmInfo;
 
 /* Declared values on counters and sides (mu-ruleset-fields.c) ------------------ */
 
@@ -203,6 +235,21 @@ gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInf
  * another kind of counter (or the sides) has, a value outside the range. */
 void         mu_ruleset_check_values       (const MuRuleset *ruleset, const MuScenario *scenario,
                                             GPtrArray *problems);
+/* The counter's values its ruleset prints in a summary (MU_FIELD_SHOW_SUMMARY),
+ * "LABEL VALUE" each, translated labels, joined by " · ": "Range 1 · Attack
+ * 4 · Strength 4", "Leadership 3"; "" when none. A ruleset Muster does not
+ * know (NULL) is read as format 1's first, baa-hex. Newly allocated. */
+char        *mu_counter_summary_values     (const MuRuleset *ruleset, const MuCounter *counter);
+/* The counter's values its ruleset prints on the face at `where`
+ * (MU_FIELD_SHOW_FACE_BOTTOM or _TOP), joined by "-": "1-4-3"; "" when
+ * none. strength > 0 stands for the value of the field held in
+ * MuCounter.strength (a unit that has lost some). ruleset NULL as above.
+ * Newly allocated. */
+char        *mu_counter_face_values        (const MuRuleset *ruleset, const MuCounter *counter,
+                                            MuFieldShow where, int strength);
+/* The arm of a unit for people: its declaration's translated name, else
+ * its word. Static or the counter's. */
+const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);
 /* Whether the scenario's counters carry Brothers at Arms' identity and
  * division numbers (the ruleset declares "division"; unknown rulesets do). */
 gboolean     mu_ruleset_has_divisions      (const MuRuleset *ruleset);
@@ -512,10 +559,15 @@ struct _MuRuleset {
   const MuFieldInfo *fields;
   guint n_fields;
   /* Tables: its formations and how each lays out its stands (TAB-6), the
-   * first the default; a unit's formation is its `formation` value
-   * (mu-table-layout.h). NULL/0: the format's own shapes (MuFormation). */
+   * first the default; a unit's formation is its `formation` value, else
+   * the format's attribute (mu-table-layout.h). NULL/0: the format's own
+   * shapes and words (MuFormation). */
   const MuFormationShape *formations;
   guint n_formations;
+  /* The arms of its units, the words of arm="…" (mu_ruleset_arms()).
+   * NULL/0: the format's four (MuArm). */
+  const MuArmInfo *arms;
+  guint n_arms;
   /* The markers it places and the statuses its counters take (may be
    * NULL/0: a ruleset that describes none yet). */
   const MuMarkerInfo *markers;
@@ -692,6 +744,36 @@ const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
 /* The ruleset's description of a status, or NULL when it uses none such. */
 const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
+
+/* Declared arms and formations (mu-ruleset-pieces.c) ---------------------------- */
+
+/* The arms the ruleset's units may be of: its declaration, else the
+ * format's four (infantry, cavalry, artillery, riverboat), in *n. Static. */
+const MuArmInfo   *mu_ruleset_arms        (const MuRuleset *ruleset, guint *n);
+/* The arm with this word (mu_ruleset_arms()), or NULL. */
+const MuArmInfo   *mu_ruleset_find_arm    (const MuRuleset *ruleset, const char *id);
+/* The arm of a unit: its word's declaration, NULL when the ruleset has no
+ * such arm (the checker says so). */
+const MuArmInfo   *mu_counter_arm         (const MuRuleset *ruleset, const MuCounter *counter);
+/* Sets a unit's arm from its word: one of mu_ruleset_arms(); arm becomes
+ * the declaration's basing. FALSE with a message naming the allowed words
+ * otherwise, the counter unchanged. */
+gboolean           mu_counter_set_arm     (const MuRuleset *ruleset, MuCounter *counter,
+                                           const char *word, GError **error);
+/* The allowed arms (or formations) for people: "one of infantry, cavalry".
+ * Newly allocated. */
+char              *mu_ruleset_describe_arms (const MuRuleset *ruleset);
+char              *mu_ruleset_describe_formations (const MuRuleset *ruleset);
+/* The same words as a list for a sentence: "infantry, cavalry, artillery or
+ * riverboat". Newly allocated. */
+char              *mu_ruleset_arm_words   (const MuRuleset *ruleset);
+char              *mu_ruleset_formation_words (const MuRuleset *ruleset);
+/* Whether a word may stand in a counter's formation="…": one of the
+ * format's (MuFormation) or a formation the ruleset declares. */
+gboolean           mu_ruleset_formation_word_ok (const MuRuleset *ruleset, const char *word);
+/* The display name of a formation the ruleset declares (translated), the
+ * word itself when it has none. */
+const char        *mu_ruleset_formation_name (const MuRuleset *ruleset, const char *id);
 
 /* Whether troops of the ruleset may neither stand on nor enter an area of
  * the kind (MuRuleset.impassable_areas; ruleset NULL: impassable areas). */

@@ -18,7 +18,6 @@ typedef struct {
    * others stays linear in their number: id -> the first counter with it;
    * "SIDE DIVISION" -> the first command counter; sides with a command. */
   GHashTable *counter_by_id;
-  GHashTable *command_by_division;
   GHashTable *sides_with_commands;
 } MuChecker;
 

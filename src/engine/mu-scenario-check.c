@@ -23,18 +23,10 @@
  * counted in one warning, so that a big import cannot flood the list. */
 #define MAX_UNPLACED_LISTED 20
 
-static char *
-division_key (const char *side,
-              int         division)
-{
-  return g_strdup_printf ("%s %d", side ? side : "", division);
-}
-
 static void
 index_counters (MuChecker *ck)
 {
   ck->counter_by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  ck->command_by_division = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   ck->sides_with_commands = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < ck->s->counters->len; i++)
     {
@@ -42,30 +34,9 @@ index_counters (MuChecker *ck)
 
       if (c->id != NULL && !g_hash_table_contains (ck->counter_by_id, c->id))
         g_hash_table_insert (ck->counter_by_id, c->id, c);
-      if (c->kind == MU_COUNTER_COMMAND)
-        {
-          char *key = division_key (c->side, c->division);
-
-          if (!g_hash_table_contains (ck->command_by_division, key))
-            g_hash_table_insert (ck->command_by_division, key, c);
-          else
-            g_free (key);
-          if (c->side != NULL)
-            g_hash_table_add (ck->sides_with_commands, c->side);
-        }
+      if (c->kind == MU_COUNTER_COMMAND && c->side != NULL)
+        g_hash_table_add (ck->sides_with_commands, c->side);
     }
-}
-
-/* The first command counter of the side's division, as
- * mu_scenario_find_command() finds it. */
-static const MuCounter *
-indexed_command (MuChecker  *ck,
-                 const char *side,
-                 int         division)
-{
-  g_autofree char *key = division_key (side, division);
-
-  return g_hash_table_lookup (ck->command_by_division, key);
 }
 
 MuProblem * G_GNUC_PRINTF (4, 5)
@@ -292,35 +263,21 @@ check_counter (MuChecker       *ck,
         }
     }
 
-  /* Division numbers and identities are Brothers at Arms' (baa rulesets). */
-  switch (mu_ruleset_has_divisions (ck->ruleset) ? c->kind : MU_COUNTER_CONTROL)
+  /* the arm and formation words are the ruleset's (the format's when it
+   * declares none) */
+  if (c->kind == MU_COUNTER_UNIT && mu_counter_arm (ck->ruleset, c) == NULL)
     {
-    case MU_COUNTER_CONTROL:
-      break;
-    case MU_COUNTER_COMMAND:
-      {
-        /* an earlier command counter of the same division */
-        const MuCounter *o = indexed_command (ck, c->side, c->division);
+      g_autofree char *allowed = mu_ruleset_describe_arms (ck->ruleset);
 
-        if (o != NULL && o != c)
-          mu_checker_set_object (ERR (ck, c->line, _("%s: division %d already has a commander, “%s”"),
-                                      what, c->division, o->id), c->id);
-      }
-      break;
-    case MU_COUNTER_UNIT:
-      if (c->identity < 0)
-        mu_checker_set_object (ERR (ck, c->line, _("%s: identity %d is not a division number"), what,
-                                    c->identity), c->id);
-      else if (c->identity > 0 && c->side &&
-               indexed_command (ck, c->side, c->identity) == NULL &&
-               g_hash_table_contains (ck->sides_with_commands, c->side))
-        mu_checker_set_object (ERR (ck, c->line, _("%s: division %d has no command counter on side “%s”"),
-                                    what, c->identity, c->side), c->id);
-      if (c->arm >= MU_ARM_N)
-        mu_checker_set_object (ERR (ck, c->line, _("%s: invalid arm"), what), c->id);
-      break;
-    default:
-      break;
+      mu_checker_set_object (ERR (ck, c->line, _("%s: arm “%s” is not allowed (%s)"), what,
+                                  mu_counter_arm_word (c) ? mu_counter_arm_word (c) : "", allowed), c->id);
+    }
+  if (c->formation_word && !mu_ruleset_formation_word_ok (ck->ruleset, c->formation_word))
+    {
+      g_autofree char *allowed = mu_ruleset_describe_formations (ck->ruleset);
+
+      mu_checker_set_object (ERR (ck, c->line, _("%s: formation “%s” is not allowed (%s)"), what,
+                                  c->formation_word, allowed), c->id);
     }
 
   if (c->parent)
@@ -340,7 +297,6 @@ check_counter (MuChecker       *ck,
             : c->kind == MU_COUNTER_UNIT && c->side != NULL &&
               g_hash_table_contains (ck->sides_with_commands, c->side)
             ? MU_COUNTER_COMMAND : MU_COUNTER_CONTROL;
-          gboolean direct = c->kind == MU_COUNTER_UNIT && want == MU_COUNTER_CONTROL;
 
           if (c->kind == MU_COUNTER_CONTROL)
             mu_checker_set_object (ERR (ck, c->line, _("%s: a control counter has no parent"), what), c->id);
@@ -351,11 +307,8 @@ check_counter (MuChecker       *ck,
           else if (g_strcmp0 (parent->side, c->side) != 0)
             mu_checker_set_object (ERR (ck, c->line, _("%s: parent “%s” is on another side"), what, c->parent),
                                    c->id);
-          else if (c->kind == MU_COUNTER_UNIT && c->identity != 0 && !direct &&
-                   parent->division != c->identity && mu_ruleset_has_divisions (ck->ruleset))
-            mu_checker_set_object (ERR (ck, c->line,
-                                        _("%s: identity %d does not match division %d of its parent “%s”"),
-                                        what, c->identity, parent->division, c->parent), c->id);
+          /* a unit's identity against its parent's division: the baa
+           * rulesets' check_scenario (baa_common_check_divisions) */
         }
     }
 
@@ -726,6 +679,5 @@ mu_scenario_check (const MuScenario *scenario,
 
   g_hash_table_unref (ck.ids);
   g_clear_pointer (&ck.counter_by_id, g_hash_table_unref);
-  g_clear_pointer (&ck.command_by_division, g_hash_table_unref);
   g_clear_pointer (&ck.sides_with_commands, g_hash_table_unref);
 }

@@ -270,6 +270,8 @@ mu_counter_free (MuCounter *c)
   g_free (c->note);
   g_free (c->parent);
   g_free (c->place.reserve);
+  g_free (c->arm_word);
+  g_free (c->formation_word);
   g_clear_pointer (&c->values, g_ptr_array_unref);
   mu_extra_clear (&c->extra);
   g_free (c);
@@ -287,9 +289,59 @@ mu_counter_copy (const MuCounter *src)
   c->note = g_strdup (src->note);
   c->parent = g_strdup (src->parent);
   c->place.reserve = g_strdup (src->place.reserve);
+  c->arm_word = g_strdup (src->arm_word);
+  c->formation_word = g_strdup (src->formation_word);
   c->values = mu_values_copy (src->values);
   mu_extra_copy (&c->extra, &src->extra);
   return c;
+}
+
+const char *
+mu_counter_arm_word (const MuCounter *counter)
+{
+  g_return_val_if_fail (counter != NULL, NULL);
+  return counter->arm_word ? counter->arm_word : mu_arm_to_string (counter->arm);
+}
+
+void
+mu_counter_set_arm_word (MuCounter  *counter,
+                         const char *word)
+{
+  MuArm arm;
+
+  g_return_if_fail (counter != NULL && word != NULL);
+
+  g_clear_pointer (&counter->arm_word, g_free);
+  if (mu_arm_from_string (word, &arm))
+    counter->arm = arm;
+  else
+    counter->arm_word = g_strdup (word);
+}
+
+const char *
+mu_counter_formation_word (const MuCounter *counter)
+{
+  g_return_val_if_fail (counter != NULL, NULL);
+  return counter->formation_word ? counter->formation_word
+                                 : mu_formation_to_string (counter->place.formation);
+}
+
+void
+mu_counter_set_formation_word (MuCounter  *counter,
+                               const char *word)
+{
+  MuFormation formation;
+
+  g_return_if_fail (counter != NULL && word != NULL);
+
+  g_clear_pointer (&counter->formation_word, g_free);
+  if (mu_formation_from_string (word, &formation))
+    counter->place.formation = formation;
+  else
+    {
+      counter->place.formation = MU_FORMATION_LINE;
+      counter->formation_word = g_strdup (word);
+    }
 }
 
 MuObjective *

@@ -59,8 +59,6 @@ static const AttrDef unit_attrs[] = {
   { "fatigued", KIND_BOOLEAN }, { NULL, 0 },
 };
 
-static const char *const formations[] = { "line", "column", "skirmish", "limbered", NULL };
-static const char *const arms[] = { "infantry", "cavalry", "artillery", "riverboat", NULL };
 static const char *const abilities[] = { "indomitable", "sharpshooter", NULL };
 
 static gboolean
@@ -185,11 +183,11 @@ value_ok (ValueKind   kind,
     case KIND_BOOLEAN:
       return strcmp (v, "true") == 0 || strcmp (v, "false") == 0;
     case KIND_FORMATION:
-      return one_of (v, len, formations);
+      return id_ok (v);
     case KIND_IDENTITY:
       return strcmp (v, "star") == 0 || integer_ok (v);
     case KIND_ARM:
-      return one_of (v, len, arms);
+      return id_ok (v);
     case KIND_ABILITIES:
       return word_list_ok (v, abilities);
     default:

@@ -512,7 +512,10 @@ load_counter (MuXmlLoader *ld,
       c->place.kind = MU_PLACE_RESERVE;
       c->place.reserve = mu_xml_attr_stripped (node, "reserve");
     }
-  if (formation && !mu_formation_from_string (formation, &c->place.formation))
+  /* any word: the checker holds it against the ruleset's formations */
+  if (formation && *formation)
+    mu_counter_set_formation_word (c, formation);
+  else if (formation)
     mu_xml_report (ld, c->line, _("<%s>: unknown formation “%s”"), (const char *) node->name, formation);
 
   switch (kind)
@@ -537,8 +540,11 @@ load_counter (MuXmlLoader *ld,
         else if (!mu_xml_parse_int_text (identity, &c->identity))
           mu_xml_report (ld, c->line, _("<unit>: identity=\"%s\" is not a division number or “star”"),
                          identity);
-        if (arm != NULL && !mu_arm_from_string (arm, &c->arm))
-          mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm ? arm : "");
+        /* any word: the checker holds it against the ruleset's arms */
+        if (arm != NULL && *arm)
+          mu_counter_set_arm_word (c, arm);
+        else if (arm != NULL)
+          mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm);
         mu_xml_get_int (ld, node, "range", 0, &c->range);
         mu_xml_get_int (ld, node, "attack", 0, &c->attack);
         mu_xml_get_int (ld, node, "strength", 0, &c->strength);
@@ -782,7 +788,8 @@ load_root_child (MuXmlLoader *ld,
 }
 
 /* A ruleset field the model holds in a member but the file as a <value>
- * (a tabletop unit's stand count) goes to its member. */
+ * (a tabletop unit's stand count) goes to its member; an arm the ruleset
+ * declares beyond the format's gives the unit its basing. */
 static void
 take_member_values (MuScenario *s)
 {
@@ -791,6 +798,14 @@ take_member_values (MuScenario *s)
   for (guint i = 0; ruleset && i < s->counters->len; i++)
     {
       MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (c->arm_word)
+        {
+          const MuArmInfo *arm = mu_ruleset_find_arm (ruleset, c->arm_word);
+
+          if (arm)
+            c->arm = arm->basing;
+        }
 
       for (guint j = 0; c->values && j < ruleset->n_fields; j++)
         {

@@ -652,8 +652,9 @@ write_counter (Writer          *w,
     default:
       break;
     }
-  if (c->place.kind == MU_PLACE_TABLE || c->place.formation != MU_FORMATION_LINE)
-    attr_str (w, "formation", mu_formation_to_string (c->place.formation));
+  if (c->place.kind == MU_PLACE_TABLE || c->place.formation != MU_FORMATION_LINE ||
+      c->formation_word != NULL)
+    attr_str (w, "formation", mu_counter_formation_word (c));
 
   switch (c->kind)
     {
@@ -676,7 +677,7 @@ write_counter (Writer          *w,
         attr_str (w, "identity", "star");
       else if (declares (w, "division"))
         attr_int (w, "identity", c->identity);
-      attr_str (w, "arm", mu_arm_to_string (c->arm));
+      attr_str (w, "arm", mu_counter_arm_word (c));
       if (declares (w, "range"))
         attr_int (w, "range", c->range);
       if (declares (w, "attack"))

@@ -308,7 +308,10 @@ typedef struct {
   int division;          /* command: identity number printed at the top */
   /* units */
   int identity;          /* division number of its command; 0 = STAR (unassigned) */
-  MuArm arm;
+  MuArm arm;             /* the format's arm, or the basing of arm_word's arm */
+  /* An arm the scenario's ruleset declares that is none of MuArm's words
+   * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
+  char *arm_word;
   int range;             /* >= 1 */
   int attack;            /* 2..6 */
   int strength;          /* >= 1 */
@@ -318,6 +321,10 @@ typedef struct {
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
   MuPlacement place;
+  /* The formation attribute's word when it is a formation the scenario's
+   * ruleset declares that is none of MuFormation's ("square"; then
+   * place.formation is line); NULL otherwise. See mu_counter_formation_word(). */
+  char *formation_word;
   GPtrArray *values;     /* of MuFieldValue*: the ruleset's other values, in file
                           * order; NULL when none */
   int line;
@@ -571,6 +578,17 @@ gboolean      mu_arm_from_string         (const char *name, MuArm *arm);
 const char   *mu_formation_to_string     (MuFormation formation);
 gboolean      mu_formation_from_string   (const char *name, MuFormation *formation);
 const char   *mu_counter_kind_to_string  (MuCounterKind kind);
+/* The unit's arm as its file writes it: arm_word, else MuArm's word. */
+const char   *mu_counter_arm_word        (const MuCounter *counter);
+/* Sets the arm from its word: one of MuArm's sets arm (and clears
+ * arm_word); any other is kept in arm_word, arm left as it is (a ruleset
+ * that declares the word sets arm to its basing, mu_counter_set_arm). */
+void          mu_counter_set_arm_word    (MuCounter *counter, const char *word);
+/* The formation attribute's word: formation_word, else MuFormation's word. */
+const char   *mu_counter_formation_word  (const MuCounter *counter);
+/* Sets it as mu_counter_set_arm_word() does the arm (place.formation line
+ * for a word of no MuFormation). */
+void          mu_counter_set_formation_word (MuCounter *counter, const char *word);
 const char   *mu_reserve_kind_to_string  (MuReserveKind kind);
 gboolean      mu_reserve_kind_from_string (const char *name, MuReserveKind *kind);
 /* Names of single feature bits ("stream", "ford", ...). */

@@ -15,9 +15,7 @@ const MuFormationShape *
 mu_ruleset_find_formation (const MuRuleset *ruleset,
                            const char      *id)
 {
-  g_return_val_if_fail (ruleset != NULL, NULL);
-
-  for (guint i = 0; id && i < ruleset->n_formations; i++)
+  for (guint i = 0; ruleset && id && i < ruleset->n_formations; i++)
     if (g_strcmp0 (ruleset->formations[i].id, id) == 0)
       return &ruleset->formations[i];
   return NULL;
@@ -37,6 +35,10 @@ mu_counter_formation (const MuRuleset *ruleset,
     return mu_formation_to_string (attribute);
   /* the ruleset's value; the checker refuses one it does not declare */
   shape = mu_ruleset_find_formation (ruleset, mu_values_get (counter->values, "formation"));
+  if (shape)
+    return shape->id;
+  /* formation="square": the attribute's word of a formation the ruleset declares */
+  shape = mu_ruleset_find_formation (ruleset, counter->formation_word);
   if (shape)
     return shape->id;
   /* formation="column": the format's older spelling of the same thing */
@@ -70,14 +72,17 @@ mu_counter_set_formation (const MuRuleset *ruleset,
 
   if (!mu_ruleset_has_formation_value (ruleset))
     {
-      if (formation == NULL || !mu_formation_from_string (formation, &attribute))
+      /* the attribute holds it: a format word, or one the ruleset declares */
+      if (formation == NULL ||
+          (!mu_formation_from_string (formation, &attribute) &&
+           mu_ruleset_find_formation (ruleset, formation) == NULL))
         {
           g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
                        _("formation “%s” should be line, column, skirmish or limbered"),
                        formation ? formation : "");
           return FALSE;
         }
-      counter->place.formation = attribute;
+      mu_counter_set_formation_word (counter, formation);
       return TRUE;
     }
   if (mu_ruleset_find_formation (ruleset, formation) == NULL)
@@ -91,6 +96,7 @@ mu_counter_set_formation (const MuRuleset *ruleset,
       return FALSE;
     }
   mu_values_set (&counter->values, "formation", formation);
+  g_clear_pointer (&counter->formation_word, g_free);
   /* an older reader sees the attribute only: the same word where it has one */
   if (!mu_formation_from_string (formation, &attribute))
     attribute = MU_FORMATION_LINE;

@@ -17,7 +17,7 @@
 G_BEGIN_DECLS
 
 /* The ruleset's declared formation of that id (MuRuleset.formations), or
- * NULL. */
+ * NULL (also for a NULL ruleset). */
 const MuFormationShape *mu_ruleset_find_formation (const MuRuleset *ruleset, const char *id);
 
 /* The formation a counter starts in, an id the ruleset declares (a static

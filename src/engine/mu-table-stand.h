@@ -41,6 +41,7 @@ typedef struct {
                           * full (a double line: 2); 0 or 1 = one rank */
   gboolean all_round;    /* every direction is its front (a square, TS-AMB-40):
                           * its arc is MU_ARC_ALL_ROUND whatever the ruleset's angle */
+  const char *name;      /* N_() for people ("Square"); NULL: the id */
 } MuFormationShape;
 
 /* The shapes of the format-1 formations (MuFormation): line (one rank),

@@ -82,14 +82,23 @@ counter_body (cairo_t *cr,
 
 /* Counters -------------------------------------------------------------------------------------- */
 
-static void
-draw_values (MuText *t, const MuCounter *c, int strength, double x, double y, double size, guint32 ink)
+/* The values the scenario's ruleset prints at `where` on the face ("1-4-3"). */
+static char *
+face_values (const MuScenario *s, const MuCounter *c, MuFieldShow where, int strength)
 {
-  char buf[48];
+  return mu_counter_face_values (s && s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c, where, strength);
+}
 
-  g_snprintf (buf, sizeof buf, "%d-%d-%d", c->range, c->attack, strength > 0 ? strength : c->strength);
+static void
+draw_values (MuText *t, const MuScenario *s, const MuCounter *c, int strength, double x, double y, double size,
+             guint32 ink)
+{
+  g_autofree char *values = face_values (s, c, MU_FIELD_SHOW_FACE_BOTTOM, strength);
+
+  if (*values == '\0')
+    return;
   mu_set_rgb (t->cr, ink);
-  mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, buf, x + size / 2, y + size * 0.95, 0.5, 1.0, size * 0.86);
+  mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, values, x + size / 2, y + size * 0.95, 0.5, 1.0, size * 0.86);
 }
 
 static void
@@ -158,7 +167,7 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
   if (art && (c->abilities & MU_ABILITY_SHARPSHOOTER))
     mu_mark_crosshair (cr, x + 0.87 * size, y + 0.47 * size, 0.18 * size, ink);
   if (text)
-    draw_values (t, c, strength, x, y, size, ink);
+    draw_values (t, s, c, strength, x, y, size, ink);
 }
 
 static void
@@ -210,27 +219,27 @@ draw_commander_art (cairo_t *cr, const MuCounter *c, MuCounterStyle style,
 }
 
 static void
-draw_commander_text (MuText *t, const MuCounter *c, MuCounterStyle style,
+draw_commander_text (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle style,
                      double x, double y, double size, guint32 bg)
 {
   cairo_t *cr = t->cr;
   guint32 ink = ink_for (bg);
   double cx = x + size / 2;
   gboolean nato = style == MU_COUNTER_STYLE_NATO;
-  char buf[32];
+  g_autofree char *top = face_values (s, c, MU_FIELD_SHOW_FACE_TOP, 0);
+  g_autofree char *bottom = face_values (s, c, MU_FIELD_SHOW_FACE_BOTTOM, 0);
 
   mu_set_rgb (cr, ink);
   if (nato)
     mu_text_draw (t, MU_FONT_SANS_BOLD, 0.14 * size, c->kind == MU_COUNTER_CONTROL ? "XXX" : "XX", cx,
                   y + 0.24 * size, 0.5, 1.0, 0);
-  /* Top: the division number of a command counter. */
-  if (c->kind == MU_COUNTER_COMMAND)
+  /* Top: what the ruleset puts there (baa: a command counter's division). */
+  if (*top)
     {
-      g_snprintf (buf, sizeof buf, "%d", c->division);
       if (nato)
-        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.08 * size, y + 0.08 * size, 0.0, 0.0, 0);
+        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, top, x + 0.08 * size, y + 0.08 * size, 0.0, 0.0, 0);
       else
-        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.24 * size, buf, cx, y + 0.06 * size, 0.5, 0.0, 0);
+        mu_text_draw (t, MU_FONT_SANS_BOLD, 0.24 * size, top, cx, y + 0.06 * size, 0.5, 0.0, 0);
     }
   if (c->name)
     {
@@ -238,9 +247,10 @@ draw_commander_text (MuText *t, const MuCounter *c, MuCounterStyle style,
       mu_text_draw (t, MU_FONT_CONDENSED_BOLD, nato ? 0.15 * size : 0.17 * size, c->name, cx,
                     nato ? y + 0.62 * size : y + 0.505 * size, 0.5, 0.5, 0.86 * size);
     }
-  g_snprintf (buf, sizeof buf, "%d", c->leadership);
+  /* Bottom: the ruleset's values (baa: the leadership) */
   mu_set_rgb (cr, ink);
-  mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, buf, cx, y + 0.95 * size, 0.5, 1.0, 0);
+  if (*bottom)
+    mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, bottom, cx, y + 0.95 * size, 0.5, 1.0, 0);
 }
 
 /* The type of a counter drawn too small for its picture: a unit's arm as
@@ -332,7 +342,7 @@ mu_render_counter_with (MuText           *t,
       if (art)
         draw_commander_art (t->cr, counter, style, x, y, size, bg);
       if (text)
-        draw_commander_text (t, counter, style, x, y, size, bg);
+        draw_commander_text (t, scenario, counter, style, x, y, size, bg);
     }
 }
 

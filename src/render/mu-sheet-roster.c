@@ -2,8 +2,9 @@
  *
  * One strip per unit of the order of battle, two columns of strips per page
  * with cut lines round each: a band in the side's colour, the unit's name, its
- * arm and its values (range, attack, strength; leadership for commanders), and
- * its commander. Sides are grouped, each starting a new page.
+ * arm and the values its ruleset prints in a summary (baa: range, attack,
+ * strength; leadership for commanders), and its commander. Sides are
+ * grouped, each starting a new page.
  */
 #define G_LOG_DOMAIN "muster-render"
 
@@ -17,23 +18,6 @@
 
 #define STRIP_HEIGHT 16.0   /* mm */
 #define BAND_WIDTH 6.0
-
-static const char *
-arm_name (MuArm arm)
-{
-  switch (arm)
-    {
-    case MU_ARM_CAVALRY:
-      return _("Cavalry");
-    case MU_ARM_ARTILLERY:
-      return _("Artillery");
-    case MU_ARM_RIVERBOAT:
-      return _("Riverboat");
-    case MU_ARM_INFANTRY:
-    default:
-      return _("Infantry");
-    }
-}
 
 static const MuCounter *
 find_counter (const MuScenario *s,
@@ -127,19 +111,17 @@ draw_strip (const MuSheet   *sheet,
   double w = sheet->strip_width, h = sheet->strip_height;
   guint32 colour = mu_render_side_colour (sheet->scenario, c->side);
   const MuCounter *parent = find_counter (sheet->scenario, c->parent);
-  char values[96];
+  const MuRuleset *ruleset = sheet->scenario->ruleset ? mu_ruleset_find (sheet->scenario->ruleset) : NULL;
+  g_autofree char *values = mu_counter_summary_values (ruleset, c);
   g_autofree char *line2 = NULL;
 
   cairo_rectangle (cr, x, y, BAND_WIDTH, h);
   mu_set_rgb (cr, colour);
   cairo_fill (cr);
-  if (c->kind == MU_COUNTER_UNIT)
-    g_snprintf (values, sizeof values, _("Range %d · Attack %d · Strength %d"), c->range, c->attack, c->strength);
-  else
-    g_snprintf (values, sizeof values, _("Leadership %d"), c->leadership);
-  line2 = g_strdup_printf ("%s · %s%s%s", c->kind == MU_COUNTER_UNIT ? arm_name (c->arm)
+  line2 = g_strdup_printf ("%s%s%s%s%s", c->kind == MU_COUNTER_UNIT ? mu_counter_arm_name (ruleset, c)
                            : c->kind == MU_COUNTER_COMMAND ? _("Division commander") : _("Army commander"),
-                           values, parent && parent->name ? " · " : "", parent && parent->name ? parent->name : "");
+                           *values ? " · " : "", values,
+                           parent && parent->name ? " · " : "", parent && parent->name ? parent->name : "");
   cairo_set_source_rgb (cr, 0.08, 0.08, 0.08);
   mu_text_draw (t, MU_FONT_SANS_BOLD, 4.0, c->name ? c->name : c->id, x + BAND_WIDTH + 2, y + 2.2, 0.0, 0.0,
                 w - BAND_WIDTH - 4);

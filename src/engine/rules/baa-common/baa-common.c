@@ -129,6 +129,106 @@ baa_common_check_river_boats (const MuScenario *s,
     }
 }
 
+/* Division numbers ------------------------------------------------------------ */
+
+static void G_GNUC_PRINTF (4, 5)
+division_error (const MuScenario *s,
+                GPtrArray        *problems,
+                const MuCounter  *c,
+                const char       *format,
+                ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+  MuProblem *p;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line, "%s", msg);
+  p->object_id = g_strdup (c->id);
+  g_ptr_array_add (problems, p);
+}
+
+static char *
+division_key (const char *side,
+              int         division)
+{
+  return g_strdup_printf ("%s %d", side ? side : "", division);
+}
+
+void
+baa_common_check_divisions (const MuScenario *s,
+                            GPtrArray        *problems)
+{
+  /* the first command counter of each side's division, as
+   * mu_scenario_find_command() finds it; the sides that have any */
+  g_autoptr(GHashTable) command_by_division = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) sides_with_commands = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) counter_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (c->id != NULL && !g_hash_table_contains (counter_by_id, c->id))
+        g_hash_table_insert (counter_by_id, c->id, c);
+      if (c->kind == MU_COUNTER_COMMAND)
+        {
+          char *key = division_key (c->side, c->division);
+
+          if (!g_hash_table_contains (command_by_division, key))
+            g_hash_table_insert (command_by_division, key, c);
+          else
+            g_free (key);
+          if (c->side != NULL)
+            g_hash_table_add (sides_with_commands, c->side);
+        }
+    }
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      g_autofree char *what = g_strdup_printf ("%s “%s”", mu_counter_kind_to_string (c->kind),
+                                               c->id ? c->id : "");
+      const MuCounter *parent = c->parent ? g_hash_table_lookup (counter_by_id, c->parent) : NULL;
+      gboolean commands = c->side != NULL && g_hash_table_contains (sides_with_commands, c->side);
+
+      if (c->kind == MU_COUNTER_COMMAND)
+        {
+          g_autofree char *key = division_key (c->side, c->division);
+          const MuCounter *o = g_hash_table_lookup (command_by_division, key);
+
+          /* an earlier command counter of the same division */
+          if (o != NULL && o != c)
+            division_error (s, problems, c, _("%s: division %d already has a commander, “%s”"),
+                            what, c->division, o->id);
+          continue;
+        }
+      if (c->kind != MU_COUNTER_UNIT)
+        continue;
+      if (c->identity < 0)
+        division_error (s, problems, c, _("%s: identity %d is not a division number"), what,
+                        c->identity);
+      else if (c->identity > 0 && c->side && commands)
+        {
+          g_autofree char *key = division_key (c->side, c->identity);
+
+          if (!g_hash_table_contains (command_by_division, key))
+            division_error (s, problems, c, _("%s: division %d has no command counter on side “%s”"),
+                            what, c->identity, c->side);
+        }
+      /* its parent command's division (BAA-AMB-54: in an army without
+       * command counters the parent is a control counter, and any number
+       * goes); a parent of the wrong kind or side is the generic checker's */
+      if (parent && parent != c && commands && parent->kind == MU_COUNTER_COMMAND &&
+          g_strcmp0 (parent->side, c->side) == 0 && c->identity != 0 &&
+          parent->division != c->identity)
+        division_error (s, problems, c, _("%s: identity %d does not match division %d of its parent “%s”"),
+                        what, c->identity, parent->division, c->parent);
+    }
+}
+
 /* Task objectives ------------------------------------------------------------ */
 
 static gboolean

@@ -69,6 +69,12 @@ gboolean    baa_common_has_river_boat   (const MuScenario *s);
  * error at the unit's line, naming `rule`. */
 void        baa_common_check_river_boats (const MuScenario *s, const char *key, const char *rule,
                                           GPtrArray *problems);
+/* BAA §1.2-1.4: the division numbers of the order of battle. A command
+ * counter's division is its side's only one; a unit's identity is a division
+ * number (0: STAR), of a command counter of its side when the side has any,
+ * and that of its parent command. Appended to problems as errors on the
+ * counter's line. */
+void        baa_common_check_divisions (const MuScenario *s, GPtrArray *problems);
 
 /* Task objectives ------------------------------------------------------------ */
 

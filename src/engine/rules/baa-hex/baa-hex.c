@@ -87,15 +87,19 @@ static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL
 /* The counter values of BAA §1.2-1.4, with their ranges. */
 static const MuFieldInfo baa_fields[] = {
   { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership) },
+    G_STRUCT_OFFSET (MuCounter, leadership),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division) },
+    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range) },
+    G_STRUCT_OFFSET (MuCounter, range),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack) },
+    G_STRUCT_OFFSET (MuCounter, attack),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, strength) },
+    G_STRUCT_OFFSET (MuCounter, strength),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
 };
@@ -103,6 +107,15 @@ static const MuFieldInfo baa_fields[] = {
 #undef UNIT
 #undef COMMAND
 #undef CONTROL
+
+/* §1.4: the arms of the units, each as the format spells it; a river boat
+ * behaves as artillery (BAA-SPC-4) but has its own picture. */
+static const MuArmInfo baa_arm_infos[] = {
+  { "infantry", N_("Infantry"), "BAA-MOV-1", MU_ARM_INFANTRY },
+  { "cavalry", N_("Cavalry"), "BAA-MOV-1", MU_ARM_CAVALRY },
+  { "artillery", N_("Artillery"), "BAA-MOV-1", MU_ARM_ARTILLERY },
+  { "riverboat", N_("Riverboat"), "BAA-SPC-4", MU_ARM_RIVERBOAT },
+};
 
 /* The verbs of the command language (README.md, "Commands"). */
 static const MuVerbInfo baa_verbs[] = {
@@ -804,6 +817,8 @@ const MuRuleset mu_ruleset_baa_hex = {
   .n_event_kinds = G_N_ELEMENTS (baa_event_kinds),
   .fields = baa_fields,
   .n_fields = G_N_ELEMENTS (baa_fields),
+  .arms = baa_arm_infos,
+  .n_arms = G_N_ELEMENTS (baa_arm_infos),
   .markers = baa_markers,
   .n_markers = G_N_ELEMENTS (baa_markers),
   .statuses = baa_statuses,

@@ -161,6 +161,7 @@ baa_check_scenario (const MuScenario *s,
                                    t->id ? t->id : "", t->condition, BAA_TASK_GRAMMAR));
     }
   baa_common_check_river_boats (s, "baa.river-boats", "BAA-SPC-4", problems);
+  baa_common_check_divisions (s, problems);
 
   if (s->board != MU_BOARD_HEX || s->hex_map == NULL)
     return;

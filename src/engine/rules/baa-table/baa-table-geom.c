@@ -57,9 +57,9 @@ bat_scale_init (BatScale *s, const MuTableMap *table)
  * the front one the longer; a column of attack one base wide. Play, the
  * scenario checker and drawings lay units out from these. */
 const MuFormationShape bat_formation_shapes[BAT_FORM_N] = {
-  [BAT_FORM_LINE] = { "line", 0, 0.0, 1 },
-  [BAT_FORM_DOUBLE] = { "double-line", 0, 0.0, 2 },
-  [BAT_FORM_COLUMN] = { "column", 1, 0.0, 0 },
+  [BAT_FORM_LINE] = { "line", 0, 0.0, 1, .name = N_("Line") },
+  [BAT_FORM_DOUBLE] = { "double-line", 0, 0.0, 2, .name = N_("Double line") },
+  [BAT_FORM_COLUMN] = { "column", 1, 0.0, 0, .name = N_("Column") },
 };
 
 const char *

@@ -109,20 +109,33 @@ static const char *const bat_formations[] = { "line", "double-line", "column", N
 /* §1.2-1.3: the counter's values, strength counted in bases. */
 static const MuFieldInfo bat_fields[] = {
   { "leadership", N_("Leadership"), "BAT-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership) },
+    G_STRUCT_OFFSET (MuCounter, leadership),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division) },
+    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAT-GEN-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range) },
+    G_STRUCT_OFFSET (MuCounter, range),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAT-GEN-5", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack) },
+    G_STRUCT_OFFSET (MuCounter, attack),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, MU_STANDS_MAX, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, strength) },
+    G_STRUCT_OFFSET (MuCounter, strength),
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
 };
 #undef UNIT
 #undef COMMAND
 #undef CONTROL
+
+/* The arms of the board game's counters, the basing of each (TAB-7); the
+ * format's four, so that a scenario converted from the hex board loads. */
+static const MuArmInfo bat_arms[] = {
+  { "infantry", N_("Infantry"), "BAT-GEN-4", MU_ARM_INFANTRY },
+  { "cavalry", N_("Cavalry"), "BAT-GEN-4", MU_ARM_CAVALRY },
+  { "artillery", N_("Artillery"), "BAT-GEN-4", MU_ARM_ARTILLERY },
+  { "riverboat", N_("Riverboat"), "BAT-GEN-4", MU_ARM_RIVERBOAT },
+};
 
 /* The verbs of the table's command language (README.md, "Commands"). */
 static const MuVerbInfo bat_verbs[] = {
@@ -587,6 +600,7 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
   check_layouts (s, problems);
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
+  baa_common_check_divisions (s, problems);
   check_railroad_reserves (s, problems);
   /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
    * OBJECTIVE"); any other would silently never be met, so it is an error. */
@@ -637,6 +651,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .fields = bat_fields,
   .n_fields = G_N_ELEMENTS (bat_fields),
   .formations = bat_formation_shapes,
+  .arms = bat_arms,
+  .n_arms = G_N_ELEMENTS (bat_arms),
   .n_formations = BAT_FORM_N,
   .verbs = bat_verbs,
   .n_verbs = G_N_ELEMENTS (bat_verbs),
