@@ -116,6 +116,8 @@ void     muster_match_save_show_chooser (MusterMatchPage *self);
 /* Saves to the match's file at once, or asks where when it has none; TRUE
  * when saved now. */
 gboolean muster_match_save_in_place     (MusterMatchPage *self);
+/* Keeps the board's view in the match whenever it is written. */
+void     muster_match_save_init         (MusterMatchPage *self);
 
 /* Shows the selected counter's command radius (none when nothing is selected). */
 void muster_match_input_range        (MusterMatchPage *self);

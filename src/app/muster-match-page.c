@@ -817,6 +817,7 @@ muster_match_page_new (MusterGame *game)
   muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
   g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
   g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
+  muster_match_save_init (self);
   place_widgets (self);
   on_changed (game, self);
   return GTK_WIDGET (self);
