@@ -66,6 +66,7 @@ struct _MusterMatchPage
   GtkWidget *decision_label;
   GtkWidget *decision_box;
   GtkWidget *log;
+  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
   GtkWidget *result_box;
 
   GtkWidget *dialog;

@@ -1,16 +1,32 @@
 /* The match page as a player leaves it and finds it again, under a real
  * display: a saved match reopens at the zoom, the place and the selection
  * it was saved with (and one saved without them at a readable zoom on the
- * side to act). */
+ * side to act); the hand-over screen covers the sidebar's log as well as
+ * the board. */
 #include "config.h"
-
-#include <math.h>
 
 #include "app-test.h"
 #include "mu-match.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
+
+/* The first widget of the type under root (depth first), or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
 
 static gboolean
 count_frame (GtkWidget     *widget,
@@ -130,6 +146,30 @@ test_saved_view (void)
   destroy_all_windows ();
 }
 
+/* While the hand-over screen covers the board the sidebar's log is covered
+ * too (the other player must not read the last rolls there); the screen
+ * itself tells the results meant for the player taking the board, and the
+ * log shows again once they take it. */
+static void
+test_handover_covers_log (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+
+  for (guint i = 0; i < 30 && g_strcmp0 (muster_match_page_get_handover_side (page), "usa") != 0; i++)
+    app_test_end_phase (page);
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "usa");
+  wait_frames (GTK_WIDGET (page), 2);
+  g_assert_nonnull (strstr (muster_match_page_get_handover_results (page), " die"));
+  g_assert_false (gtk_widget_get_mapped (log));
+  muster_match_page_dismiss_handover (page);
+  wait_frames (GTK_WIDGET (page), 2);
+  g_assert_true (gtk_widget_get_mapped (log));
+  g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -137,6 +177,7 @@ main (int   argc,
   if (app_test_init (&argc, &argv, "/app/match-view/no-display"))
     {
       g_test_add_func ("/app/match-view/saved-view", test_saved_view);
+      g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
