@@ -2,8 +2,11 @@
  * display: a saved match reopens at the zoom, the place and the selection
  * it was saved with (and one saved without them at a readable zoom on the
  * side to act); the hand-over screen covers the sidebar's log as well as
- * the board. */
+ * the board; the log keeps its newest line in sight unless the player
+ * scrolled back, and follows again once they scroll back to the end. */
 #include "config.h"
+
+#include <math.h>
 
 #include "app-test.h"
 #include "mu-match.h"
@@ -170,6 +173,154 @@ test_handover_covers_log (void)
   destroy_all_windows ();
 }
 
+static GtkAdjustment *
+log_adjustment (MusterMatchPage *page)
+{
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *scroller = NULL;
+
+  /* the list's, not the one in the filter's drop-down */
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_first_child (log)); w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_SCROLLED_WINDOW (w))
+      scroller = w;
+  g_assert_nonnull (scroller);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+static gboolean
+at_end (GtkAdjustment *adj)
+{
+  return gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0;
+}
+
+/* Moves of the side to act and End Phase, as a player gives them. */
+static void
+play_some (MusterMatchPage *page,
+           guint            n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      MuMatch *match = muster_game_get_match (muster_match_page_get_game (page));
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+      const MuCommand *pick = NULL;
+
+      if (muster_match_page_get_handover_side (page) != NULL)
+        muster_match_page_dismiss_handover (page);
+      for (guint i = 0; i < legal->len && pick == NULL; i++)
+        if (g_strcmp0 (mu_command_get_verb (g_ptr_array_index (legal, i)), "end-phase") != 0)
+          pick = g_ptr_array_index (legal, i);
+      if (pick != NULL && k % 3 != 2)
+        {
+          g_autofree char *line = mu_command_to_string (pick);
+
+          muster_match_page_play_line (page, line);
+        }
+      else
+        app_test_end_phase (page);
+      flush_events ();
+    }
+}
+
+/* Wheel steps on the log as its scrolled window takes them: the view
+ * moved by dy pixels a step (dy < 0: back), within its range. */
+static void
+wheel (GtkAdjustment   *adj,
+       MusterMatchPage *page,
+       double           dy,
+       int              steps)
+{
+  for (int k = 0; k < steps; k++)
+    {
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + dy);
+      wait_frames (GTK_WIDGET (page), 1);
+    }
+}
+
+/* A counter of the side to act selected (its commands shown above the
+ * log, which grows shorter) or, every other round, the selection dropped
+ * (the log grows taller), at once one command, then a few frames. */
+static void
+play_round (MusterMatchPage *page,
+            int              round)
+{
+  if (round % 2 == 0)
+    {
+      MusterGame *game = muster_match_page_get_game (page);
+      const char *awaited = muster_game_get_awaited_side (game);
+      GArray *views = mu_match_get_counters (muster_game_get_match (game));
+
+      for (guint i = 0; i < views->len; i++)
+        {
+          const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+          if (g_strcmp0 (v->side, awaited) == 0 && mu_pos_is_set (&v->pos))
+            {
+              muster_match_page_select (page, v->id);
+              break;
+            }
+        }
+    }
+  else
+    muster_match_page_select (page, NULL);
+  play_some (page, 1);
+  wait_frames (GTK_WIDGET (page), 1 + round % 3);
+}
+
+/* The sidebar's log follows the newest event as the match goes on, while
+ * the log grows shorter and taller with the selection; a player who
+ * scrolled back keeps their place while events arrive; back at the end, it
+ * follows again. (It stopped following once: the list, asked to show its
+ * last row, judged from its estimate of rows not yet measured that the row
+ * was in sight, and did not scroll.) */
+static void
+test_log_follows (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkAdjustment *adj = log_adjustment (page);
+  double kept;
+  int round = 0;
+
+  muster_match_page_dismiss_handover (page);
+  for (; round < 40; round++)
+    {
+      play_round (page, round);
+      g_test_message ("round %d: value %.0f upper %.0f page %.0f", round, gtk_adjustment_get_value (adj),
+                      gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+      g_assert_true (at_end (adj));
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, 4 * gtk_adjustment_get_page_size (adj));
+
+  /* scrolled back: the place stays */
+  muster_match_page_select (page, NULL);
+  wait_frames (GTK_WIDGET (page), 2);
+  wheel (adj, page, -60, 5);
+  kept = gtk_adjustment_get_value (adj);
+  g_test_message ("scrolled back: value %.0f upper %.0f page %.0f", kept, gtk_adjustment_get_upper (adj),
+                  gtk_adjustment_get_page_size (adj));
+  for (int i = 0; i < 6; i++)
+    {
+      play_some (page, 1);
+      wait_frames (GTK_WIDGET (page), 2);
+    }
+  g_test_message ("after new events: value %.0f upper %.0f page %.0f", gtk_adjustment_get_value (adj),
+                  gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+  g_assert_false (at_end (adj));
+  g_assert_cmpfloat (fabs (gtk_adjustment_get_value (adj) - kept), <, gtk_adjustment_get_page_size (adj) / 2);
+
+  /* back at the end: following again */
+  for (int i = 0; i < 400 && !at_end (adj); i++)
+    wheel (adj, page, 60, 1);
+  for (int k = 0; k < 12; k++, round++)
+    {
+      play_round (page, round);
+      g_test_message ("again %d: value %.0f upper %.0f page %.0f", round, gtk_adjustment_get_value (adj),
+                      gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+      g_assert_true (at_end (adj));
+    }
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -178,6 +329,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/match-view/saved-view", test_saved_view);
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
+      g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
