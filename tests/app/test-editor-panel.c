@@ -140,6 +140,97 @@ test_reserve_menu (void)
   fixture_close (f);
 }
 
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window lay out and draw a few frames (bounded). */
+static void
+wait_frames (GtkWidget *widget,
+             int        n)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+
+  for (int i = 0; i < 10000 && frames < n; i++)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  flush_events ();
+}
+
+/* Where the panel's left edge is in the window. */
+static double
+panel_x (Fixture *f)
+{
+  graphene_point_t p;
+
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->editor), f->window, &GRAPHENE_POINT_INIT (0, 0), &p));
+  return p.x;
+}
+
+/* The panel keeps its width, so its tabs and buttons stay under the
+ * pointer, whatever the undo label says and however long a name in the
+ * tree is. */
+static void
+test_panel_width (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  MusterEditorOob *oob;
+  double x0, width0;
+  g_autoptr(GError) error = NULL;
+  static const char *const long_name =
+    "1st Brigade of the 2nd Division of the Army of Northeastern Virginia under Colonel Ambrose Burnside";
+
+  fixture_open (f, load_template ());
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  wait_frames (f->window, 3);
+  x0 = panel_x (f);
+  width0 = gtk_widget_get_width (GTK_WIDGET (f->editor));
+  g_test_message ("panel at %.0f, %.0f wide", x0, width0);
+
+  /* a long name in the tree (and in the form) */
+  g_assert_true (mu_edit_set_counter_name (f->history, "usa-1-1", long_name, &error));
+  g_assert_no_error (error);
+  wait_frames (f->window, 3);
+  g_test_message ("long name: panel at %.0f, %.0f wide", panel_x (f), (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* a long undo label, as a long terrain name or a translation gives */
+  mu_edit_history_begin_group (f->history, "Change the Special Abilities and the Strength of Every Brigade of the Division");
+  g_assert_true (mu_edit_set_counter_name (f->history, "usa-1-1", "Short", &error));
+  mu_edit_history_end_group (f->history);
+  wait_frames (f->window, 3);
+  g_test_message ("long undo label: panel at %.0f, %.0f wide", panel_x (f),
+                  (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* a long reserve's name in the form of a counter that arrives with it */
+  g_assert_true (mu_edit_set_reserve_name (f->history, "usa-reserve", long_name, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
+  wait_frames (f->window, 3);
+  g_test_message ("long reserve name: panel at %.0f, %.0f wide", panel_x (f),
+                  (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* and on the map page */
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_MAP);
+  wait_frames (f->window, 3);
+  g_test_message ("map page: panel at %.0f", panel_x (f));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  fixture_close (f);
+}
+
 static void
 test_no_display (void)
 {
@@ -159,5 +250,6 @@ main (int   argc,
       return g_test_run ();
     }
   g_test_add_func ("/app/editor-panel/reserve-menu", test_reserve_menu);
+  g_test_add_func ("/app/editor-panel/width", test_panel_width);
   return g_test_run ();
 }
