@@ -10,6 +10,7 @@
 
 #include "app-test.h"
 #include "mu-match.h"
+#include "muster-map-trace.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
@@ -52,6 +53,24 @@ wait_frames (GtkWidget *widget,
     g_main_context_iteration (NULL, TRUE);
   gtk_widget_remove_tick_callback (widget, id);
   flush_events ();
+}
+
+/* A picture of the whole screen (the window and its popovers) into
+ * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
+static void
+shot (GtkWidget  *widget,
+      const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *line = NULL;
+
+  if (dir == NULL)
+    return;
+  wait_frames (widget, 60);   /* every tile drawn */
+  path = g_build_filename (dir, name, NULL);
+  line = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
 }
 
 /* The board point in the middle of the view, in board pixels at zoom 1. */
@@ -139,6 +158,7 @@ test_saved_view (void)
   g_assert_cmpfloat_with_epsilon (x, cx, 1.0);
   g_assert_cmpfloat_with_epsilon (y, cy, 1.0);
   g_assert_cmpstr (muster_match_page_get_selected (page), ==, "bartow");
+  shot (GTK_WIDGET (page), "reopened-at-saved-view");
   destroy_all_windows ();
 
   page = open_match (old);
@@ -166,6 +186,7 @@ test_handover_covers_log (void)
   wait_frames (GTK_WIDGET (page), 2);
   g_assert_nonnull (strstr (muster_match_page_get_handover_results (page), " die"));
   g_assert_false (gtk_widget_get_mapped (log));
+  shot (GTK_WIDGET (page), "handover-covers-log");
   muster_match_page_dismiss_handover (page);
   wait_frames (GTK_WIDGET (page), 2);
   g_assert_true (gtk_widget_get_mapped (log));
@@ -318,6 +339,155 @@ test_log_follows (void)
                       gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
       g_assert_true (at_end (adj));
     }
+  shot (GTK_WIDGET (page), "log-following");
+  destroy_all_windows ();
+}
+
+/* The largest turn, in degrees, between two edges of a closed ring. */
+static double
+largest_turn (const GArray *ring)
+{
+  double most = 0;
+
+  for (guint k = 0; k < ring->len; k++)
+    {
+      MuPoint a = g_array_index (ring, MuPoint, (k + ring->len - 1) % ring->len);
+      MuPoint b = g_array_index (ring, MuPoint, k);
+      MuPoint c = g_array_index (ring, MuPoint, (k + 1) % ring->len);
+      double t1 = atan2 (b.y - a.y, b.x - a.x), t2 = atan2 (c.y - b.y, c.x - b.x);
+      double turn = fabs (remainder (t2 - t1, 2 * G_PI)) * 180 / G_PI;
+
+      if (hypot (b.x - a.x, b.y - a.y) > 1e-6 && hypot (c.x - b.x, c.y - b.y) > 1e-6)
+        most = MAX (most, turn);
+    }
+  return most;
+}
+
+/* On Henry House Hill (baa-table) the region a unit may move into near
+ * woods and friends has spikes (the engine's rays, a few degrees apart,
+ * end at different lengths): its outline is drawn as curves through the
+ * engine's points, without a corner at any of them. */
+static void
+test_smooth_region (void)
+{
+  MusterWindow *window = new_window ();
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("henry-house-hill-table.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
+  MusterMatchPage *page;
+  MusterScene *scene;
+  GArray *views;
+  const char *jagged = NULL;
+  double worst = 0;
+
+  g_assert_no_error (error);
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  scene = muster_match_page_get_scene (page);
+  views = mu_match_get_counters (muster_game_get_match (game));
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      const MuRegion *area;
+      double turn;
+
+      if (g_strcmp0 (v->side, muster_game_get_awaited_side (game)) != 0 || !mu_pos_is_set (&v->pos))
+        continue;
+      muster_match_page_select (page, v->id);
+      area = muster_scene_get_area (scene);
+      if (area == NULL || mu_region_is_empty (area))
+        continue;
+      turn = largest_turn (mu_region_get_outer (area, 0));
+      if (turn > worst)
+        {
+          worst = turn;
+          jagged = v->id;
+        }
+    }
+  g_assert_nonnull (jagged);
+  g_test_message ("%s: the engine's region turns by %.0f° at a point", jagged, worst);
+  g_assert_cmpfloat (worst, >, 90);
+  muster_match_page_select (page, jagged);
+  {
+    GArray *all = mu_match_get_counters (muster_game_get_match (game));
+
+    for (guint i = 0; i < all->len; i++)
+      if (g_strcmp0 (g_array_index (all, MuCounterView, i).id, jagged) == 0)
+        {
+          MuPoint b;
+
+          muster_map_view_pos_to_board (muster_match_page_get_map_view (page), &g_array_index (all, MuCounterView, i).pos, &b);
+          muster_map_view_focus_point (muster_match_page_get_map_view (page), b, 1.5);
+        }
+    shot (GTK_WIDGET (page), "table-region-smooth");
+  }
+  {
+    const MuRegion *area = muster_scene_get_area (scene);
+    const GArray *ring = mu_region_get_outer (area, 0);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+    cairo_t *cr = cairo_create (surface);
+    MusterViewTransform t;
+    cairo_path_t *path;
+    g_autoptr(GArray) ends = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+    g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (MuPoint));   /* the control point before each end */
+    g_autoptr(GArray) after = g_array_new (FALSE, FALSE, sizeof (MuPoint));    /* the one after each start */
+    MuPoint start = { 0, 0 };
+    double sharpest = 0;
+
+    muster_map_view_get_transform (muster_match_page_get_map_view (page), &t);
+    muster_map_trace_area_path (cr, &t, area);
+    path = cairo_copy_path (cr);
+    for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+      {
+        cairo_path_data_t *d = &path->data[i];
+
+        if (d->header.type == CAIRO_PATH_MOVE_TO)
+          start = (MuPoint) { d[1].point.x, d[1].point.y };
+        else if (d->header.type == CAIRO_PATH_CURVE_TO)
+          {
+            MuPoint c1 = { d[1].point.x, d[1].point.y }, c2 = { d[2].point.x, d[2].point.y };
+            MuPoint e = { d[3].point.x, d[3].point.y };
+
+            g_array_append_val (after, c1);
+            g_array_append_val (before, c2);
+            g_array_append_val (ends, e);
+          }
+        else
+          g_assert_cmpint (d->header.type, ==, CAIRO_PATH_CLOSE_PATH);
+      }
+    cairo_path_destroy (path);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+    /* through every point of the engine's (ring points distinct from their
+     * neighbours: a curve each), closed at its start */
+    g_assert_cmpuint (ends->len, >, 3);
+    g_assert_cmpuint (ends->len, <=, ring->len);
+    g_assert_cmpfloat_with_epsilon (g_array_index (ends, MuPoint, ends->len - 1).x, start.x, 0.01);
+    g_assert_cmpfloat_with_epsilon (g_array_index (ends, MuPoint, ends->len - 1).y, start.y, 0.01);
+    /* no corner: at each point the curve arriving and the one leaving share
+     * their tangent */
+    for (guint k = 0; k < ends->len; k++)
+      {
+        MuPoint p = g_array_index (ends, MuPoint, k);
+        MuPoint in = g_array_index (before, MuPoint, k);
+        MuPoint out = g_array_index (after, MuPoint, (k + 1) % ends->len);
+        double lin = hypot (p.x - in.x, p.y - in.y), lout = hypot (out.x - p.x, out.y - p.y);
+
+        /* cairo keeps path points in 1/256 pixel: a handle too short to
+         * have a direction says nothing */
+        if (lin < 0.5 || lout < 0.5)
+          continue;
+        /* how far the leaving handle lies off the arriving tangent, in
+         * pixels; a corner puts it off by its length */
+        g_assert_cmpfloat ((p.x - in.x) * (out.x - p.x) + (p.y - in.y) * (out.y - p.y), >, 0);
+        sharpest = MAX (sharpest, fabs ((p.x - in.x) * (out.y - p.y) - (p.y - in.y) * (out.x - p.x)) / lin);
+      }
+    g_test_message ("the drawn outline's handles lie %.3f px off their tangent at most", sharpest);
+    g_assert_cmpfloat (sharpest, <, 0.05);
+  }
   destroy_all_windows ();
 }
 
@@ -330,6 +500,7 @@ main (int   argc,
       g_test_add_func ("/app/match-view/saved-view", test_saved_view);
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
+      g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);
