@@ -16,6 +16,47 @@ model (Fixture *f)
   return mu_edit_history_get_scenario (f->history);
 }
 
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window lay out and draw a few frames (bounded). */
+static void
+wait_frames (GtkWidget *widget,
+             int        n)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+
+  for (int i = 0; i < 10000 && frames < n; i++)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  flush_events ();
+}
+
+/* A picture of the whole screen (the window and its popovers) into
+ * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
+static void
+shot (GtkWidget  *widget,
+      const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *line = NULL;
+
+  if (dir == NULL)
+    return;
+  wait_frames (widget, 60);   /* every tile drawn */
+  path = g_build_filename (dir, name, NULL);
+  line = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
+}
+
 /* The tree's row of `id` (its expander), among the rows the list shows. */
 static GtkWidget *
 find_row (GtkWidget  *root,
@@ -102,6 +143,7 @@ test_reserve_menu (void)
   g_assert_cmpstr (muster_editor_oob_get_selected (oob), ==, "usa-1-1");
   g_assert_nonnull (muster_editor_oob_get_menu_popover (oob));
   g_assert_true (gtk_widget_get_visible (muster_editor_oob_get_menu_popover (oob)));
+  shot (f->window, "oob-context-menu");
   menu = muster_editor_oob_get_menu (oob);
   collect_targets (menu, "oob.reserve", targets);
   g_assert_cmpuint (targets->len, ==, 2);
@@ -138,29 +180,6 @@ test_reserve_menu (void)
   collect_targets (menu, "oob.reserve", targets);
   g_assert_cmpuint (targets->len, ==, 0);
   fixture_close (f);
-}
-
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(int *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets the window lay out and draw a few frames (bounded). */
-static void
-wait_frames (GtkWidget *widget,
-             int        n)
-{
-  int frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
-
-  for (int i = 0; i < 10000 && frames < n; i++)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  flush_events ();
 }
 
 /* Where the panel's left edge is in the window. */
@@ -218,6 +237,7 @@ test_panel_width (void)
   g_assert_no_error (error);
   g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
   wait_frames (f->window, 3);
+  shot (f->window, "editor-panel-long-names");
   g_test_message ("long reserve name: panel at %.0f, %.0f wide", panel_x (f),
                   (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
   g_assert_cmpfloat (panel_x (f), ==, x0);
