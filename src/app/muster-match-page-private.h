@@ -46,6 +46,7 @@ struct _MusterMatchPage
   char *handover_side;          /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
   guint seen_events;            /* how many events the match had when they took it */
+  char *restore_selected;       /* a saved selection, made once the board is taken */
 
   /* Widgets. */
   GtkWidget *root;

@@ -772,6 +772,7 @@ muster_match_page_finalize (GObject *object)
   g_clear_pointer (&self->policy_rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->restore_selected, g_free);
   g_clear_pointer (&self->refusal, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }

@@ -250,6 +250,16 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
   self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
   cover_board (self, FALSE);
   muster_match_page_update_actions (self);
+  if (self->restore_selected != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->restore_selected);
+      const MuCounterView *v = muster_match_board_find_view (self, id);
+
+      /* still the side to act's, on the board */
+      if (v != NULL && v->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&v->pos) &&
+          g_strcmp0 (v->side, muster_game_get_awaited_side (self->game)) == 0)
+        muster_match_page_select (self, id);
+    }
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 

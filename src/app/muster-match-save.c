@@ -214,6 +214,15 @@ muster_match_page_restore_view (MusterMatchPage *self)
   selected = view->selected ? muster_match_board_find_view (self, view->selected) : NULL;
   if (selected != NULL && selected->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&selected->pos) &&
       g_strcmp0 (selected->side, muster_game_get_awaited_side (self->game)) == 0)
-    muster_match_page_select (self, view->selected);
+    {
+      /* under the hand-over screen the sidebar would name it: it is
+       * selected once the player to act takes the board */
+      g_free (self->restore_selected);
+      self->restore_selected = NULL;
+      if (self->handover_side != NULL)
+        self->restore_selected = g_strdup (view->selected);
+      else
+        muster_match_page_select (self, view->selected);
+    }
   return TRUE;
 }

@@ -157,6 +157,10 @@ test_saved_view (void)
   g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), zoom, 0.001);
   g_assert_cmpfloat_with_epsilon (x, cx, 1.0);
   g_assert_cmpfloat_with_epsilon (y, cy, 1.0);
+  /* two people: the board is covered, and nothing selected says a name */
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
+  g_assert_null (muster_match_page_get_selected (page));
+  muster_match_page_dismiss_handover (page);
   g_assert_cmpstr (muster_match_page_get_selected (page), ==, "bartow");
   shot (GTK_WIDGET (page), "reopened-at-saved-view");
   destroy_all_windows ();
