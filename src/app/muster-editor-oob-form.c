@@ -9,6 +9,7 @@
 #include "muster-editor-oob-private.h"
 
 #include "muster-editor-oob-values.h"
+#include "muster-editor-private.h"
 #include "mu-ruleset.h"
 
 #include <glib/gi18n.h>
@@ -440,6 +441,8 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       }
     g_ptr_array_add (ids, NULL);
     reserve = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+    /* a long reserve name is cut short in the button, not the panel widened */
+    muster_editor_ellipsize_dropdown (GTK_DROP_DOWN (reserve));
     g_object_set_data (G_OBJECT (reserve), "role", (gpointer) "reserve");
     g_object_set_data_full (G_OBJECT (reserve), "reserve-ids", g_ptr_array_free (g_steal_pointer (&ids), FALSE),
                             (GDestroyNotify) g_strfreev);

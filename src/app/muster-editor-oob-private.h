@@ -22,6 +22,8 @@ struct _MusterEditorOob
   char *form_of;                /* the side or counter id the form shows */
   gboolean updating;
   guint form_idle;
+  GSimpleActionGroup *menu_actions; /* "oob" (muster-editor-oob-menu.c) */
+  GtkWidget *menu;              /* the context menu, once opened */
 };
 
 /* The colours offered for sides, the usual ones of the war first. */
@@ -33,5 +35,11 @@ void        muster_editor_oob_show_result  (MusterEditorOob *self, gboolean ok, 
 /* Rebuilds the form of the selected side's or counter's values
  * (muster-editor-oob-form.c). */
 void        muster_editor_oob_rebuild_form (MusterEditorOob *self);
+
+/* The context menu (muster-editor-oob-menu.c): its actions and keys on
+ * the panel and the tree, its right click on each row. */
+void        muster_editor_oob_menu_init    (MusterEditorOob *self);
+void        muster_editor_oob_menu_attach  (MusterEditorOob *self, GtkWidget *row);
+void        muster_editor_oob_menu_dispose (MusterEditorOob *self);
 
 G_END_DECLS

@@ -618,6 +618,7 @@ setup_row (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (expander), "panel", self);
   g_signal_connect (target, "drop", G_CALLBACK (on_row_drop), expander);
   gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (target));
+  muster_editor_oob_menu_attach (self, expander);
   gtk_list_item_set_child (list_item, expander);
 }
 
@@ -675,6 +676,7 @@ muster_editor_oob_dispose (GObject *object)
   MusterEditorOob *self = MUSTER_EDITOR_OOB (object);
 
   g_clear_handle_id (&self->form_idle, g_source_remove);
+  muster_editor_oob_menu_dispose (self);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
@@ -763,6 +765,7 @@ muster_editor_oob_init (MusterEditorOob *self)
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
   gtk_box_append (GTK_BOX (self), scroller);
+  muster_editor_oob_menu_init (self);
 
   self->message = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->message, TRUE);

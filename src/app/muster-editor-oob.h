@@ -2,7 +2,7 @@
  *
  * side → control → command → units as an expandable list (GtkListView over a
  * GtkTreeListModel), with add, duplicate, delete, reorder, drag to reassign,
- * and the selected counter's values. Rows can be dragged onto the map view to
+ * a context menu, and the selected counter's values. Rows can be dragged onto the map view to
  * place the counter (the drag carries "counter:ID"). All changes go through
  * MuEditHistory.
  */
@@ -50,5 +50,13 @@ gboolean    muster_editor_oob_drop         (MusterEditorOob *self, const char *d
 /* Sets a value of the selected counter (range-checked by the model). */
 gboolean    muster_editor_oob_set_value    (MusterEditorOob *self, MuCounterField field,
                                             int value, GError **error);
+
+/* The context menu of the tree (a right click on a row, Menu or
+ * Shift+F10): the buttons' commands and, for a counter, the reserve it
+ * arrives with (its side's reserves or None), actions "oob.*" on the
+ * panel. The menu for the selection (newly allocated), and the popover
+ * while it has been opened (else NULL). */
+GMenuModel *muster_editor_oob_get_menu     (MusterEditorOob *self);
+GtkWidget  *muster_editor_oob_get_menu_popover (MusterEditorOob *self);
 
 G_END_DECLS

@@ -39,6 +39,7 @@ enum {
   SIGNAL_RESET,
   SIGNAL_CHANGED,
   SIGNAL_REFUSED,
+  SIGNAL_SAVING,
   N_SIGNALS
 };
 
@@ -122,6 +123,9 @@ muster_game_class_init (MusterGameClass *klass)
   signals[SIGNAL_REFUSED] =
     g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  signals[SIGNAL_SAVING] =
+    g_signal_new ("saving", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -417,9 +421,28 @@ muster_game_save (MusterGame *self,
       g_set_error (error, MU_ERROR, MU_ERROR_IO, "%s: only local files can be saved", uri);
       return FALSE;
     }
+  muster_game_prepare_save (self);
   if (!mu_match_save_file (self->match, path, error))
     return FALSE;
   muster_game_set_file (self, file);
   set_modified (self, FALSE);
   return TRUE;
+}
+
+void
+muster_game_prepare_save (MusterGame *self)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+
+  g_signal_emit (self, signals[SIGNAL_SAVING], 0);
+}
+
+void
+muster_game_set_view (MusterGame        *self,
+                      const MuMatchView *view)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+
+  /* how the board was shown is no command: the match is not modified */
+  mu_match_set_view (self->match, view);
 }

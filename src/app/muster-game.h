@@ -16,6 +16,9 @@
  *       command, undo or reset, after "events-added".
  *   "refused" (const char *reason, const char *rule): a command was
  *       refused ("REASON (RULE-ID)", the rule id or NULL); nothing changed.
+ *   "saving" (): the match is about to be written (saved or autosaved):
+ *       the board stores what the file keeps of it (its view,
+ *       muster_game_set_view).
  *
  * Properties (read-only, notify on change): "can-undo" (gboolean),
  * "over" (gboolean), "awaited-side" (string or NULL), "modified" (gboolean:
@@ -78,5 +81,12 @@ void              muster_game_set_modified      (MusterGame *self, gboolean modi
 /* Saves atomically to file (the engine's saved-match format) and makes it
  * the game's file; clears "modified". */
 gboolean          muster_game_save              (MusterGame *self, GFile *file, GError **error);
+
+/* Emits "saving": for a writer of the match other than muster_game_save
+ * (the autosave). */
+void              muster_game_prepare_save      (MusterGame *self);
+/* The view a saved match keeps for the board (mu_match_set_view; NULL:
+ * none); not a change of the match. */
+void              muster_game_set_view          (MusterGame *self, const MuMatchView *view);
 
 G_END_DECLS

@@ -108,32 +108,91 @@ draw_spots (cairo_t                   *cr,
     }
 }
 
+/* A ring's corners as drawn, in widget pixels, without repeated points. */
+static GArray *
+ring_points (const MusterViewTransform *transform,
+             const GArray              *ring)
+{
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), ring->len);
+
+  for (guint k = 0; k < ring->len; k++)
+    {
+      MuPoint p;
+
+      muster_view_to_widget (transform, g_array_index (ring, MuPoint, k).x, g_array_index (ring, MuPoint, k).y,
+                             &p.x, &p.y);
+      if (out->len > 0 && hypot (p.x - g_array_index (out, MuPoint, out->len - 1).x,
+                                 p.y - g_array_index (out, MuPoint, out->len - 1).y) < 0.01)
+        continue;
+      g_array_append_val (out, p);
+    }
+  while (out->len > 1 && hypot (g_array_index (out, MuPoint, 0).x - g_array_index (out, MuPoint, out->len - 1).x,
+                                g_array_index (out, MuPoint, 0).y - g_array_index (out, MuPoint, out->len - 1).y) < 0.01)
+    g_array_set_size (out, out->len - 1);
+  return out;
+}
+
+/* The Bézier control point leaving b towards c of the centripetal
+ * Catmull-Rom curve through a, b, c (Yuksel et al.): it never loops or
+ * overshoots into a cusp, and its tangent at b is the same on both sides. */
+static MuPoint
+control_after (MuPoint a,
+               MuPoint b,
+               MuPoint c)
+{
+  double d1 = sqrt (hypot (b.x - a.x, b.y - a.y)), d2 = sqrt (hypot (c.x - b.x, c.y - b.y));
+  double k = 3 * d1 * (d1 + d2);
+
+  if (d1 < 1e-9 || d2 < 1e-9)
+    return b;
+  return (MuPoint) { (d1 * d1 * c.x - d2 * d2 * a.x + (2 * d1 * d1 + 3 * d1 * d2 + d2 * d2) * b.x) / k,
+                     (d1 * d1 * c.y - d2 * d2 * a.y + (2 * d1 * d1 + 3 * d1 * d2 + d2 * d2) * b.y) / k };
+}
+
+void
+muster_map_trace_area_path (cairo_t                   *cr,
+                            const MusterViewTransform *transform,
+                            const MuRegion            *area)
+{
+  g_return_if_fail (cr != NULL && transform != NULL && area != NULL);
+
+  for (guint i = 0; i < mu_region_n_polygons (area); i++)
+    for (guint h = 0; h <= mu_region_n_holes (area, i); h++)
+      {
+        g_autoptr(GArray) pts = ring_points (transform, h == 0 ? mu_region_get_outer (area, i)
+                                                                : mu_region_get_hole (area, i, h - 1));
+        guint n = pts->len;
+
+        if (n < 3)
+          continue;
+        cairo_move_to (cr, g_array_index (pts, MuPoint, 0).x, g_array_index (pts, MuPoint, 0).y);
+        for (guint k = 0; k < n; k++)
+          {
+            MuPoint p0 = g_array_index (pts, MuPoint, (k + n - 1) % n);
+            MuPoint p1 = g_array_index (pts, MuPoint, k);
+            MuPoint p2 = g_array_index (pts, MuPoint, (k + 1) % n);
+            MuPoint p3 = g_array_index (pts, MuPoint, (k + 2) % n);
+            MuPoint c1 = control_after (p0, p1, p2);
+            MuPoint c2 = control_after (p3, p2, p1);   /* the same, walked backwards */
+
+            cairo_curve_to (cr, c1.x, c1.y, c2.x, c2.y, p2.x, p2.y);
+          }
+        cairo_close_path (cr);
+      }
+}
+
 /* The region a unit may move into: its rings filled even-odd, so holes
- * stay clear, and outlined. */
+ * stay clear, and outlined. The engine gives the region as the points its
+ * rays reach, a few degrees apart; joined by straight lines they drew a
+ * star of spikes near woods and friends, so the outline is a smooth curve
+ * through the same points. */
 static void
 draw_area (cairo_t                   *cr,
            const MusterViewTransform *transform,
            const MuRegion            *area)
 {
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  for (guint i = 0; i < mu_region_n_polygons (area); i++)
-    for (guint h = 0; h <= mu_region_n_holes (area, i); h++)
-      {
-        const GArray *ring = h == 0 ? mu_region_get_outer (area, i) : mu_region_get_hole (area, i, h - 1);
-
-        for (guint k = 0; k < ring->len; k++)
-          {
-            double x, y;
-
-            muster_view_to_widget (transform, g_array_index (ring, MuPoint, k).x,
-                                   g_array_index (ring, MuPoint, k).y, &x, &y);
-            if (k == 0)
-              cairo_move_to (cr, x, y);
-            else
-              cairo_line_to (cr, x, y);
-          }
-        cairo_close_path (cr);
-      }
+  muster_map_trace_area_path (cr, transform, area);
   cairo_set_source_rgba (cr, 0.24, 0.71, 0.29, 0.18);
   cairo_fill_preserve (cr);
   stroke_two (cr, 0.24, 0.71, 0.29, 1.5, TRUE);

@@ -29,4 +29,12 @@ void muster_map_trace_snapshot (GtkWidget                 *widget,
                                 double                     w,
                                 double                     h);
 
+/* Appends a movement region's outline to cr's path, in widget pixels: a
+ * smooth closed curve through each ring's points (a centripetal
+ * Catmull-Rom spline as Bézier curves, tangent-continuous at every
+ * point), holes as further sub-paths. */
+void muster_map_trace_area_path (cairo_t                   *cr,
+                                 const MusterViewTransform *transform,
+                                 const MuRegion            *area);
+
 G_END_DECLS

@@ -45,6 +45,7 @@ struct _MusterMapView
   gboolean needs_focus;
   MuPoint focus_at;
   double focus_zoom;
+  gboolean focus_exact;         /* focus_zoom is the zoom, not the least zoom */
   int fitted_width, fitted_height;
 
   gboolean show_grid;

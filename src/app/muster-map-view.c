@@ -37,6 +37,8 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static void focus (MusterMapView *self, MuPoint at, double zoom, gboolean exact);
+
 void
 muster_map_view_emit_cursor (MusterMapView *self,
                              gboolean       activated,
@@ -592,17 +594,18 @@ muster_map_view_size_allocate (GtkWidget *widget,
       snap_origin (self);
     }
   if (self->needs_focus)
-    muster_map_view_focus_point (self, self->focus_at, self->focus_zoom);
+    focus (self, self->focus_at, self->focus_zoom, self->focus_exact);
 }
 
-void
-muster_map_view_focus_point (MusterMapView *self,
-                             MuPoint        at,
-                             double         min_zoom)
+/* Board point `at` in the middle at zoom (exact) or at least at zoom, once
+ * the view is laid out. */
+static void
+focus (MusterMapView *self,
+       MuPoint        at,
+       double         zoom,
+       gboolean       exact)
 {
   double w, h, old_zoom;
-
-  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
@@ -610,12 +613,13 @@ muster_map_view_focus_point (MusterMapView *self,
     {
       self->needs_focus = TRUE;
       self->focus_at = at;
-      self->focus_zoom = min_zoom;
+      self->focus_zoom = zoom;
+      self->focus_exact = exact;
       return;
     }
   self->needs_focus = FALSE;
   old_zoom = self->transform.zoom;
-  self->transform.zoom = CLAMP (MAX (self->transform.zoom, min_zoom), MUSTER_MAP_VIEW_MIN_ZOOM,
+  self->transform.zoom = CLAMP (exact ? zoom : MAX (self->transform.zoom, zoom), MUSTER_MAP_VIEW_MIN_ZOOM,
                                 MUSTER_MAP_VIEW_MAX_ZOOM);
   self->transform.x = w / 2 - at.x * self->transform.zoom;
   self->transform.y = h / 2 - at.y * self->transform.zoom;
@@ -633,6 +637,58 @@ muster_map_view_focus_point (MusterMapView *self,
   constrain_origin (self);
   snap_origin (self);
   muster_map_view_transform_changed (self, old_zoom != self->transform.zoom);
+}
+
+void
+muster_map_view_focus_point (MusterMapView *self,
+                             MuPoint        at,
+                             double         min_zoom)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  focus (self, at, min_zoom, FALSE);
+}
+
+void
+muster_map_view_set_view (MusterMapView *self,
+                          double         zoom,
+                          MuPoint        centre)
+{
+  double scale;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (zoom > 0);
+
+  scale = board_scale (self);
+  focus (self, (MuPoint) { centre.x * scale, centre.y * scale }, zoom, TRUE);
+}
+
+gboolean
+muster_map_view_get_view (MusterMapView *self,
+                          double        *zoom,
+                          MuPoint       *centre)
+{
+  double w, h, scale;
+
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
+  g_return_val_if_fail (zoom != NULL && centre != NULL, FALSE);
+
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  scale = board_scale (self);
+  if (self->needs_focus)
+    {
+      /* asked for, not shown yet: what it will show */
+      *zoom = self->focus_exact ? self->focus_zoom : MAX (self->transform.zoom, self->focus_zoom);
+      *centre = (MuPoint) { self->focus_at.x / scale, self->focus_at.y / scale };
+      return TRUE;
+    }
+  if (w <= 0 || h <= 0 || self->scene == NULL)
+    return FALSE;
+  *zoom = self->transform.zoom;
+  centre->x = (w / 2 - self->transform.x) / self->transform.zoom / scale;
+  centre->y = (h / 2 - self->transform.y) / self->transform.zoom / scale;
+  return TRUE;
 }
 
 static void

@@ -44,6 +44,14 @@ void         muster_map_view_zoom_to_fit      (MusterMapView *self);
 /* Zooms in to min_zoom at least and centres board point `at` (board
  * pixels), once the view is laid out when it is not yet. */
 void         muster_map_view_focus_point      (MusterMapView *self, MuPoint at, double min_zoom);
+/* The view as a saved match keeps it: the zoom and the board point in the
+ * middle of the view in board units (hex sizes, centre to corner, on a hex
+ * board; table units on a table). Setting it shows that point in the
+ * middle at that zoom (clamped to the limits; a board smaller than the view
+ * sits in its middle), once the view is laid out. Getting it is FALSE
+ * before the view has a size and a scene. */
+void         muster_map_view_set_view         (MusterMapView *self, double zoom, MuPoint centre);
+gboolean     muster_map_view_get_view         (MusterMapView *self, double *zoom, MuPoint *centre);
 /* No tooltip near widget point (x, y) (where a drag ended) until the
  * pointer moves away from it. */
 void         muster_map_view_quiet_tooltip    (MusterMapView *self, double x, double y);

@@ -140,6 +140,7 @@ muster_match_autosave_save_now (MusterMatchAutosave *self,
   path = muster_match_autosave_get_path (self);
   info_path = path_for_key (self->key, INFO_SUFFIX);
   info = info_text (self, &info_length);
+  muster_game_prepare_save (self->game);
   /* The match first: an info without its match is never offered. */
   return mu_match_save_file (muster_game_get_match (self->game), path, error) &&
          mu_file_write_atomic (info_path, info, info_length, 0600, error);

@@ -405,6 +405,9 @@ struct _MusterMatchLog {
   gboolean follow;         /* scrolled to the newest: stay there */
   guint scroll_idle;
   double last_value;
+  gboolean scrolling;      /* our own scroll to the newest is under way */
+  gboolean relayout;       /* the list's size or the view's changed just now */
+  guint relayout_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MusterMatchLog, muster_match_log, GTK_TYPE_WIDGET)
@@ -575,16 +578,25 @@ on_dropdown_selected (GtkDropDown    *dropdown,
 }
 
 /* Scrolled to the newest stays there as lines arrive; a person who
- * scrolled back stays where they are until they scroll to the end again. */
+ * scrolled back stays where they are until they scroll to the end again.
+ * Scrolling to the last item alone is not enough: the list judges from its
+ * estimate of rows it has not measured yet, and may find the new last line
+ * in sight when it is not (it then does nothing), so the view goes to the
+ * end of the list as well. */
 static gboolean
 scroll_to_newest (gpointer data)
 {
   MusterMatchLog *self = data;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
 
   self->scroll_idle = 0;
-  if (n > 0 && self->follow)
-    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", n - 1);
+  if (n == 0 || !self->follow)
+    return G_SOURCE_REMOVE;
+  self->scrolling = TRUE;
+  gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", n - 1);
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  self->scrolling = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -596,7 +608,11 @@ queue_scroll (MusterMatchLog *self)
 }
 
 /* A scroll back up leaves the end; reaching the end again follows again.
- * The view's own adjustments as rows are measured never scroll back. */
+ * What moves the view without a person is no scroll back: our own scroll
+ * to the newest, and the list keeping its rows in place as its size or
+ * the view's changes (rows measured, the sidebar's commands shown or
+ * hidden above the log), which comes with a change of the adjustment's
+ * range ("changed" just before). */
 static void
 on_adjustment_value_changed (GtkAdjustment  *adj,
                              MusterMatchLog *self)
@@ -605,15 +621,31 @@ on_adjustment_value_changed (GtkAdjustment  *adj,
 
   if (value >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0)
     self->follow = TRUE;
-  else if (value < self->last_value - 0.5 && self->scroll_idle == 0)
+  else if (value < self->last_value - 0.5 && !self->scrolling && !self->relayout)
     self->follow = FALSE;
+  self->relayout = FALSE;
   self->last_value = value;
+}
+
+static gboolean
+relayout_over (gpointer data)
+{
+  MusterMatchLog *self = data;
+
+  self->relayout_idle = 0;
+  self->relayout = FALSE;
+  return G_SOURCE_REMOVE;
 }
 
 static void
 on_adjustment_changed (GtkAdjustment  *adj,
                        MusterMatchLog *self)
 {
+  /* a value change that the new range brings follows at once, in the
+   * same dispatch (gtk_adjustment_configure) */
+  self->relayout = TRUE;
+  if (self->relayout_idle == 0)
+    self->relayout_idle = g_idle_add_full (G_PRIORITY_HIGH, relayout_over, self, NULL);
   queue_scroll (self);
 }
 
@@ -662,6 +694,7 @@ muster_match_log_dispose (GObject *object)
   MusterMatchLog *self = MUSTER_MATCH_LOG (object);
 
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  g_clear_handle_id (&self->relayout_idle, g_source_remove);
   if (self->game)
     {
       g_clear_signal_handler (&self->events_id, self->game);

@@ -46,6 +46,7 @@ struct _MusterMatchPage
   char *handover_side;          /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
   guint seen_events;            /* how many events the match had when they took it */
+  char *restore_selected;       /* a saved selection, made once the board is taken */
 
   /* Widgets. */
   GtkWidget *root;
@@ -66,6 +67,7 @@ struct _MusterMatchPage
   GtkWidget *decision_label;
   GtkWidget *decision_box;
   GtkWidget *log;
+  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
   GtkWidget *result_box;
 
   GtkWidget *dialog;
@@ -119,6 +121,8 @@ void     muster_match_save_show_chooser (MusterMatchPage *self);
 /* Saves to the match's file at once, or asks where when it has none; TRUE
  * when saved now. */
 gboolean muster_match_save_in_place     (MusterMatchPage *self);
+/* Keeps the board's view in the match whenever it is written. */
+void     muster_match_save_init         (MusterMatchPage *self);
 
 /* Shows the selected counter's command radius (none when nothing is selected). */
 void muster_match_input_range        (MusterMatchPage *self);

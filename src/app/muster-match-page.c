@@ -614,11 +614,26 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (side), self->decision_frame);
 
   /* The log's place: a share of its own, however many commands the
-   * selected counter lists above it. */
+   * selected counter lists above it. While the hand-over screen covers the
+   * board the log is covered too: the other player must not read what was
+   * just rolled or decided (the hand-over screen tells the results meant
+   * for the player taking the board). */
+  self->log_cover = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->log_cover, TRUE);
+  gtk_widget_set_size_request (self->log_cover, -1, LOG_MIN_HEIGHT);
   self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_vexpand (self->log, TRUE);
-  gtk_widget_set_size_request (self->log, -1, LOG_MIN_HEIGHT);
-  gtk_box_append (GTK_BOX (side), self->log);
+  gtk_stack_add_named (GTK_STACK (self->log_cover), self->log, "log");
+  {
+    GtkWidget *covered = gtk_label_new (_("The log shows again when the player to act takes the board."));
+
+    gtk_label_set_wrap (GTK_LABEL (covered), TRUE);
+    gtk_label_set_justify (GTK_LABEL (covered), GTK_JUSTIFY_CENTER);
+    gtk_widget_set_valign (covered, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (covered, "dim-label");
+    gtk_stack_add_named (GTK_STACK (self->log_cover), covered, "covered");
+  }
+  gtk_box_append (GTK_BOX (side), self->log_cover);
   return side;
 }
 
@@ -784,6 +799,7 @@ muster_match_page_finalize (GObject *object)
   g_clear_pointer (&self->policy_rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->restore_selected, g_free);
   g_clear_pointer (&self->refusal, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
@@ -844,6 +860,7 @@ muster_match_page_new (MusterGame *game)
   muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
   g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
   g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
+  muster_match_save_init (self);
   place_widgets (self);
   on_changed (game, self);
   return GTK_WIDGET (self);

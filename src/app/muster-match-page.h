@@ -104,6 +104,11 @@ const char    *muster_match_page_get_range_text     (MusterMatchPage *self);
 /* The last line of sight shown ("Blocked by a unit: ... (BAA-LOS-1)"), or NULL. */
 const char    *muster_match_page_get_sight_text     (MusterMatchPage *self);
 
+/* Shows the board as the match was saved: the zoom and the point in the
+ * middle its file keeps, and the selected counter when it is one of the
+ * side to act; FALSE (nothing changed) when the match keeps no view. */
+gboolean       muster_match_page_restore_view       (MusterMatchPage *self);
+
 /* Closes the match as match.close does (asking to save it when modified);
  * "closed" tells then_window. Cancelling the question closes nothing. */
 void           muster_match_page_close              (MusterMatchPage *self, gboolean then_window);

@@ -210,6 +210,15 @@ muster_match_page_get_handover_results (MusterMatchPage *self)
   return g_object_get_data (G_OBJECT (self), "handover-results");
 }
 
+/* The hand-over screen over the board, and the log covered with it. */
+static void
+cover_board (MusterMatchPage *self,
+             gboolean         covered)
+{
+  gtk_widget_set_visible (self->handover, covered);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->log_cover), covered ? "covered" : "log");
+}
+
 static void
 show_handover (MusterMatchPage *self,
                const char      *side)
@@ -233,7 +242,7 @@ show_handover (MusterMatchPage *self,
   gtk_label_set_text (GTK_LABEL (self->handover_title), title);
   gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
   fill_handover_results (self, side);
-  gtk_widget_set_visible (self->handover, TRUE);
+  cover_board (self, TRUE);
   muster_match_page_select (self, NULL);
   muster_match_page_update_actions (self);
   gtk_widget_grab_focus (self->handover_button);
@@ -249,8 +258,18 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
   g_free (self->seen_side);
   self->seen_side = g_steal_pointer (&self->handover_side);
   self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
-  gtk_widget_set_visible (self->handover, FALSE);
+  cover_board (self, FALSE);
   muster_match_page_update_actions (self);
+  if (self->restore_selected != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->restore_selected);
+      const MuCounterView *v = muster_match_board_find_view (self, id);
+
+      /* still the side to act's, on the board */
+      if (v != NULL && v->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&v->pos) &&
+          g_strcmp0 (v->side, muster_game_get_awaited_side (self->game)) == 0)
+        muster_match_page_select (self, id);
+    }
   gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
@@ -276,7 +295,7 @@ muster_match_players_check_handover (MusterMatchPage *self)
        g_strcmp0 (self->handover_side, awaited) != 0))
     {
       g_clear_pointer (&self->handover_side, g_free);
-      gtk_widget_set_visible (self->handover, FALSE);
+      cover_board (self, FALSE);
       muster_match_page_update_actions (self);
     }
   if (awaited == NULL || muster_game_is_over (self->game) ||

@@ -172,3 +172,57 @@ muster_match_page_close (MusterMatchPage *self,
   muster_present_dialog (&self->dialog, dialog);
 }
 
+
+/* The board's view, for the file the match is written to: the zoom, the
+ * point in the middle and the selected counter, so that the match opens
+ * again as it was left. */
+static void
+on_game_saving (MusterGame      *game,
+                MusterMatchPage *self)
+{
+  MuMatchView view = { 0 };
+  MuPoint centre;
+
+  if (!muster_map_view_get_view (self->map_view, &view.zoom, &centre))
+    return;   /* never laid out: the view it was opened with stays */
+  view.x = centre.x;
+  view.y = centre.y;
+  view.selected = self->selected;
+  muster_game_set_view (game, &view);
+}
+
+void
+muster_match_save_init (MusterMatchPage *self)
+{
+  g_signal_connect (self->game, "saving", G_CALLBACK (on_game_saving), self);
+}
+
+gboolean
+muster_match_page_restore_view (MusterMatchPage *self)
+{
+  const MuMatchView *view;
+  const MuCounterView *selected;
+
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
+
+  view = mu_match_get_view (muster_game_get_match (self->game));
+  if (view == NULL)
+    return FALSE;
+  muster_map_view_set_view (self->map_view, view->zoom, (MuPoint) { view->x, view->y });
+  /* the selection only where it still means something: a counter of the
+   * side to act, on the board */
+  selected = view->selected ? muster_match_board_find_view (self, view->selected) : NULL;
+  if (selected != NULL && selected->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&selected->pos) &&
+      g_strcmp0 (selected->side, muster_game_get_awaited_side (self->game)) == 0)
+    {
+      /* under the hand-over screen the sidebar would name it: it is
+       * selected once the player to act takes the board */
+      g_free (self->restore_selected);
+      self->restore_selected = NULL;
+      if (self->handover_side != NULL)
+        self->restore_selected = g_strdup (view->selected);
+      else
+        muster_match_page_select (self, view->selected);
+    }
+  return TRUE;
+}

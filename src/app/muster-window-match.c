@@ -158,8 +158,8 @@ on_match_notify (GObject      *object,
  * was 29 %, where they cannot). */
 #define READABLE_ZOOM 0.7
 
-/* A match shown (new or reopened) opens at a readable zoom on the side to
- * act's counters, their middle in the middle. */
+/* A match shown (new, or reopened without a saved view) opens at a
+ * readable zoom on the side to act's counters, their middle in the middle. */
 static void
 show_acting_side (MusterMatchPage *page)
 {
@@ -213,7 +213,8 @@ muster_window_show_match (MusterWindow *self,
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
-  show_acting_side (MUSTER_MATCH_PAGE (page));
+  if (!muster_match_page_restore_view (MUSTER_MATCH_PAGE (page)))
+    show_acting_side (MUSTER_MATCH_PAGE (page));
   gtk_widget_grab_focus (page);   /* the hand-over button, or the board */
   muster_window_update_chrome (self);
 }

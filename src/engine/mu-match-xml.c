@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,6 +143,29 @@ embedded_sum (xmlNodePtr element)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) again, again_len);
 }
 
+/* <view zoom="Z" x="X" y="Y" [selected="ID"]/>, numbers with three
+ * decimals so that a save is the same bytes for the same view. */
+static void
+write_view (xmlNodePtr         root,
+            xmlNsPtr           ns,
+            const MuMatchView *view)
+{
+  xmlNodePtr el = xmlNewChild (root, ns, (const xmlChar *) "view", NULL);
+  const struct { const char *name; double value; } numbers[] = {
+    { "zoom", view->zoom }, { "x", view->x }, { "y", view->y },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (buf, sizeof buf, "%.3f", numbers[i].value);
+      xmlNewProp (el, (const xmlChar *) numbers[i].name, (const xmlChar *) buf);
+    }
+  if (view->selected != NULL)
+    xmlNewProp (el, (const xmlChar *) "selected", (const xmlChar *) view->selected);
+}
+
 char *
 mu_match_save_to_data (const MuMatch *m, gsize *length)
 {
@@ -208,6 +232,11 @@ mu_match_save_to_data (const MuMatch *m, gsize *length)
       xmlNewTextChild (cmds, ns, (const xmlChar *) "command", (const xmlChar *) line);
     }
   xmlAddChild (cmds, xmlNewText ((const xmlChar *) "\n  "));
+  if (mu_match_get_view (m) != NULL)
+    {
+      xmlAddChild (root, xmlNewText ((const xmlChar *) "\n  "));
+      write_view (root, ns, mu_match_get_view (m));
+    }
   xmlAddChild (root, xmlNewText ((const xmlChar *) "\n"));
   xmlDocDumpMemoryEnc (doc, &out, &size, "UTF-8");
   result = g_strndup ((const char *) out, size);
@@ -277,6 +306,52 @@ warn (GPtrArray  *warnings,
     g_ptr_array_add (warnings, mu_problem_new (MU_PROBLEM_WARNING, file, (int) line, "%s", message));
 }
 
+/* A finite number attribute of el, the whole text read; FALSE when it is
+ * missing or not one. */
+static gboolean
+read_number (xmlNodePtr  el,
+             const char *name,
+             double     *value)
+{
+  xmlChar *text = xmlGetProp (el, (const xmlChar *) name);
+  char *end = NULL;
+  gboolean ok;
+
+  if (text == NULL)
+    return FALSE;
+  *value = g_ascii_strtod ((const char *) text, &end);
+  ok = end != (char *) text && *end == '\0' && isfinite (*value);
+  xmlFree (text);
+  return ok;
+}
+
+/* The front end's view (no rule reads it): one that cannot be read is
+ * left out with a warning, and the match loads without it. */
+static void
+read_view (MuMatch    *m,
+           xmlNodePtr  el,
+           const char *file,
+           GPtrArray  *warnings)
+{
+  MuMatchView view = { 0 };
+  xmlChar *selected = xmlGetProp (el, (const xmlChar *) "selected");
+
+  if (!read_number (el, "zoom", &view.zoom) || view.zoom <= 0 || view.zoom > 1000 ||
+      !read_number (el, "x", &view.x) || !read_number (el, "y", &view.y) ||
+      fabs (view.x) > 1e9 || fabs (view.y) > 1e9 ||
+      (selected != NULL && !mu_id_is_valid ((const char *) selected)))
+    {
+      warn (warnings, file, xmlGetLineNo (el),
+            _("<view> needs a zoom above 0, a board point x and y and at most a counter id "
+              "selected: the match opens at its usual view"));
+      xmlFree (selected);
+      return;
+    }
+  view.selected = (char *) selected;
+  mu_match_set_view (m, &view);
+  xmlFree (selected);
+}
+
 MuMatch *
 mu_match_load_data (const char *data, gsize length, const char *filename, GError **error)
 {
@@ -290,7 +365,7 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
   const char *file = filename ? filename : "match";
   xmlDocPtr doc;
   xmlNodePtr root, n;
-  xmlNodePtr scen = NULL, dice = NULL, cmds = NULL;
+  xmlNodePtr scen = NULL, dice = NULL, cmds = NULL, view = NULL;
   g_autoptr(MuScenario) scenario = NULL;
   g_autoptr(GArray) forced = NULL;
   g_autoptr(MuMatch) m = NULL;
@@ -356,6 +431,8 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
       dice = n;
     else if (is_el (n, "commands"))
       cmds = n;
+    else if (is_el (n, "view"))
+      view = n;
   if (scen == NULL)
     {
       xmlFreeDoc (doc);
@@ -530,6 +607,8 @@ mu_match_load_data_full (const char *data, gsize length, const char *filename,
           return load_fail (error, file, line, _("command refused on replay: %s"), local->message);
         }
     }
+  if (view != NULL)
+    read_view (m, view, file, warnings);
   xmlFreeDoc (doc);
   return g_steal_pointer (&m);
 }

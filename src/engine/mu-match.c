@@ -9,6 +9,7 @@
 #include "mu-scenario-xml.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 /* What the undo policy needs to know of each recorded command. */
@@ -37,6 +38,7 @@ struct _MuMatch {
    * none is: the match's, not the ruleset's, so every ruleset gets the
    * same protocol (reactions, pass, position, --state line). */
   MuReactionWindow *window;
+  MuMatchView *view;     /* a front end's, kept for its saved file, or NULL */
 };
 
 static gboolean
@@ -144,6 +146,7 @@ mu_match_free (MuMatch *m)
   g_clear_pointer (&m->forced, g_array_unref);
   g_clear_pointer (&m->commands, g_ptr_array_unref);
   g_clear_pointer (&m->records, g_array_unref);
+  mu_match_set_view (m, NULL);
   g_free (m);
 }
 
@@ -177,6 +180,34 @@ window_update (MuMatch *m, const MuCommand *command, gboolean was_open)
       if (reactions->len == 0)
         window_close (m);
     }
+}
+
+const MuMatchView *
+mu_match_get_view (const MuMatch *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+
+  return m->view;
+}
+
+void
+mu_match_set_view (MuMatch           *m,
+                   const MuMatchView *view)
+{
+  g_return_if_fail (m != NULL);
+  g_return_if_fail (view == NULL || (isfinite (view->zoom) && view->zoom > 0 &&
+                                     isfinite (view->x) && isfinite (view->y)));
+
+  if (m->view != NULL)
+    {
+      g_free (m->view->selected);
+      g_clear_pointer (&m->view, g_free);
+    }
+  if (view == NULL)
+    return;
+  m->view = g_new0 (MuMatchView, 1);
+  *m->view = *view;
+  m->view->selected = g_strdup (view->selected);
 }
 
 static gboolean

@@ -223,8 +223,9 @@ char              *mu_match_format_state_full (const MuMatch *match, const char 
 char              *mu_match_format_event     (const MuMatch *match, const MuEvent *event);
 
 /* Saved games (mu-match-xml.c): the scenario embedded, seed, forced dice,
- * commands. Loading replays every command and fails, naming the command's
- * line, when one is refused. */
+ * commands and the front end's view (mu_match_get_view). Loading replays
+ * every command and fails, naming the command's line, when one is refused;
+ * a view that cannot be read is left out with a warning. */
 char              *mu_match_save_to_data     (const MuMatch *match, gsize *length);
 gboolean           mu_match_save_file        (const MuMatch *match, const char *path,
                                               GError **error);
@@ -241,6 +242,27 @@ MuMatch           *mu_match_load_data_full   (const char *data, gsize length,
                                               GError **error);
 MuMatch           *mu_match_load_file_full   (const char *path, GPtrArray *warnings,
                                               GError **error);
+/* How a front end last showed the match, which its saved file keeps
+ * (<view>) for the front end that opens it again; no rule reads it, and
+ * a match without one is the same match. `zoom` is the front end's scale
+ * (Muster's window: 1 draws a hex 32 pixels from centre to corner, a
+ * table 24 pixels to the inch); (x, y) is the board point in the middle
+ * of the view, on a hex board in hex sizes (centre to corner) from the
+ * board's top left corner, on a table in table units (as in @X,Y);
+ * `selected` is the selected counter's id or NULL. */
+typedef struct {
+  double zoom;
+  double x, y;
+  char *selected;
+} MuMatchView;
+
+/* The view the match was saved with or last given, owned by the match;
+ * NULL when it has none. */
+const MuMatchView *mu_match_get_view         (const MuMatch *match);
+/* Keeps a copy of view (NULL: none) for the next save; zoom must be
+ * positive and every number finite. */
+void               mu_match_set_view         (MuMatch *match, const MuMatchView *view);
+
 /* TRUE when the file looks like a saved match rather than a scenario. */
 gboolean           mu_match_file_is_match    (const char *path);
 

@@ -149,6 +149,11 @@ test_match_page (void)
   MusterWindow *window = new_window ();
   MusterMatchPage *page = start_match (window, 1);
 
+  /* under the hand-over screen the log is covered, saying so */
+  assert_translated_labels (GTK_WIDGET (page), (const char *const[]) {
+    "The log shows again when the player to act takes the board.", NULL });
+  muster_match_page_dismiss_handover (page);
+  flush_events ();
   /* the ruleset's phase names come from the engine, through the catalogue */
   assert_translated_labels (GTK_WIDGET (page), (const char *const[]) {
     "Command Range", "_End Phase", "All events", NULL });

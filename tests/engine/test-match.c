@@ -180,6 +180,95 @@ test_bad_files (void)
   g_assert_nonnull (error);
 }
 
+/* A front end's view is kept in the saved match and given back on load
+ * (and again by a load and save that never looks at it); a file without
+ * one loads without one; an unreadable one is left out with a warning and
+ * the match loads, its commands replayed. */
+static void
+test_saved_view (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("template.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (s, 7, NULL, 0, &error);
+  g_autoptr(MuMatch) plain = NULL, again = NULL, twice = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  MuMatchView view = { .zoom = 1.25, .x = 12.5, .y = -3.25, .selected = (char *) "u1" };
+  const MuMatchView *got;
+  g_autofree char *without = NULL, *with = NULL, *with_again = NULL;
+  gsize len = 0, len2 = 0;
+
+  g_assert_no_error (error);
+  legal = mu_match_legal_commands (m);
+  g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, 0), NULL, &error));
+  g_assert_null (mu_match_get_view (m));
+  without = mu_match_save_to_data (m, &len);
+  g_assert_null (strstr (without, "<view"));
+  plain = mu_match_load_data (without, len, "plain.muster-game", &error);
+  g_assert_no_error (error);
+  g_assert_null (mu_match_get_view (plain));
+
+  mu_match_set_view (m, &view);
+  with = mu_match_save_to_data (m, &len);
+  g_assert_nonnull (strstr (with, "<view zoom=\"1.250\" x=\"12.500\" y=\"-3.250\" selected=\"u1\"/>"));
+  again = mu_match_load_data (with, len, "view.muster-game", &error);
+  g_assert_no_error (error);
+  got = mu_match_get_view (again);
+  g_assert_nonnull (got);
+  g_assert_cmpfloat_with_epsilon (got->zoom, 1.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (got->x, 12.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (got->y, -3.25, 1e-9);
+  g_assert_cmpstr (got->selected, ==, "u1");
+  g_assert_cmpuint (mu_match_get_commands (again)->len, ==, 1);
+  with_again = mu_match_save_to_data (again, &len2);
+  g_assert_cmpstr (with, ==, with_again);
+
+  /* no selection: no attribute; NULL: no view */
+  view.selected = NULL;
+  mu_match_set_view (again, &view);
+  g_free (with_again);
+  with_again = mu_match_save_to_data (again, &len2);
+  g_assert_null (strstr (with_again, "selected="));
+  mu_match_set_view (again, NULL);
+  g_assert_null (mu_match_get_view (again));
+
+  {
+    static const char *const bad[] = {
+      "<view zoom=\"0\" x=\"1\" y=\"1\"/>",
+      "<view zoom=\"nan\" x=\"1\" y=\"1\"/>",
+      "<view zoom=\"1\" x=\"1e999\" y=\"1\"/>",
+      "<view zoom=\"1\" y=\"1\"/>",
+      "<view zoom=\"1\" x=\"1\" y=\"2cm\"/>",
+      "<view zoom=\"1\" x=\"1\" y=\"1\" selected=\"no such id!\"/>",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GString) text = g_string_new (with);
+        g_autoptr(GPtrArray) warnings = mu_problem_list_new ();
+        const char *at = strstr (text->str, "<view ");
+        const char *end = strstr (at, "/>") + 2;
+        gsize from = (gsize) (at - text->str);
+
+        g_string_erase (text, (gssize) from, end - at);
+        g_string_insert (text, (gssize) from, bad[i]);
+        g_clear_pointer (&twice, mu_match_free);
+        twice = mu_match_load_data_full (text->str, text->len, "bad-view.muster-game", warnings, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (twice);
+        g_assert_null (mu_match_get_view (twice));
+        g_assert_cmpuint (mu_match_get_commands (twice)->len, ==, 1);
+        g_assert_cmpuint (warnings->len, ==, 1);
+        {
+          g_autofree char *line = mu_problem_to_string (g_ptr_array_index (warnings, 0));
+
+          g_test_message ("%s: %s", bad[i], line);
+          g_assert_true (g_str_has_prefix (line, "bad-view.muster-game:"));
+          g_assert_nonnull (strstr (line, "<view>"));
+        }
+      }
+  }
+}
+
 /* muster-cli simulate prints a line per match and the summary; --quiet
  * (-q) keeps the summary and drops the per-match lines. */
 static void
@@ -226,6 +315,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/match/replay-first-manassas", test_replay);
   g_test_add_func ("/engine/match/forced-dice-and-undo", test_save_forced_and_undo);
   g_test_add_func ("/engine/match/bad-files", test_bad_files);
+  g_test_add_func ("/engine/match/saved-view", test_saved_view);
   g_test_add_func ("/engine/match/simulate-quiet", test_simulate_quiet);
   return g_test_run ();
 }

@@ -1,0 +1,275 @@
+/* The editor's side panel under a real display: the order of battle's
+ * context menu puts a counter into a reserve and out of it again (one
+ * undoable step each), as the counter's form does. */
+#define G_LOG_DOMAIN "test-editor-panel"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "editor-fixture.h"
+#include "muster-editor-oob.h"
+
+static MuScenario *
+model (Fixture *f)
+{
+  return mu_edit_history_get_scenario (f->history);
+}
+
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window lay out and draw a few frames (bounded). */
+static void
+wait_frames (GtkWidget *widget,
+             int        n)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+
+  for (int i = 0; i < 10000 && frames < n; i++)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  flush_events ();
+}
+
+/* A picture of the whole screen (the window and its popovers) into
+ * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
+static void
+shot (GtkWidget  *widget,
+      const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *line = NULL;
+
+  if (dir == NULL)
+    return;
+  wait_frames (widget, 60);   /* every tile drawn */
+  path = g_build_filename (dir, name, NULL);
+  line = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
+}
+
+/* The tree's row of `id` (its expander), among the rows the list shows. */
+static GtkWidget *
+find_row (GtkWidget  *root,
+          const char *id)
+{
+  if (GTK_IS_TREE_EXPANDER (root) && g_strcmp0 (g_object_get_data (G_OBJECT (root), "id"), id) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, id);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkEventController *
+controller_named (GtkWidget  *widget,
+                  const char *name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+/* The targets of the menu's items whose action is `action`, in order. */
+static void
+collect_targets (GMenuModel *menu,
+                 const char *action,
+                 GPtrArray  *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GVariant) target = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (section != NULL)
+        collect_targets (section, action, out);
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_strcmp0 (name, action) == 0)
+        {
+          target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+          g_ptr_array_add (out, g_strdup (target ? g_variant_get_string (target, NULL) : ""));
+        }
+    }
+}
+
+/* A right click on a unit's row selects it and opens the menu, which
+ * offers its side's reserves and None; choosing one puts the unit into
+ * that reserve, None takes it out again, each one undoable step. */
+static void
+test_reserve_menu (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  MusterEditorOob *oob;
+  GtkWidget *row;
+  GtkEventController *click;
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func (g_free);
+  const MuCounter *c;
+
+  fixture_open (f, load_template ());
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  flush_events ();
+  oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  row = find_row (GTK_WIDGET (oob), "usa-1-1");
+  g_assert_nonnull (row);
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, !=, MU_PLACE_RESERVE);
+
+  click = controller_named (row, "oob-context");
+  g_assert_nonnull (click);
+  g_assert_cmpuint (gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (click)), ==, GDK_BUTTON_SECONDARY);
+  g_signal_emit_by_name (click, "pressed", 1, 20.0, 6.0);
+  flush_events ();
+  g_assert_cmpstr (muster_editor_oob_get_selected (oob), ==, "usa-1-1");
+  g_assert_nonnull (muster_editor_oob_get_menu_popover (oob));
+  g_assert_true (gtk_widget_get_visible (muster_editor_oob_get_menu_popover (oob)));
+  shot (f->window, "oob-context-menu");
+  menu = muster_editor_oob_get_menu (oob);
+  collect_targets (menu, "oob.reserve", targets);
+  g_assert_cmpuint (targets->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (targets, 0), ==, "");
+  g_assert_cmpstr (g_ptr_array_index (targets, 1), ==, "usa-reserve");
+  gtk_popover_popdown (GTK_POPOVER (muster_editor_oob_get_menu_popover (oob)));
+
+  /* into the reserve, as the menu item does it */
+  gtk_widget_activate_action (GTK_WIDGET (oob), "oob.reserve", "s", "usa-reserve");
+  flush_events ();
+  c = mu_scenario_find_counter (model (f), "usa-1-1");
+  g_assert_cmpint (c->place.kind, ==, MU_PLACE_RESERVE);
+  g_assert_cmpstr (c->place.reserve, ==, "usa-reserve");
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, !=, MU_PLACE_RESERVE);
+  g_assert_true (mu_edit_history_redo (f->history));
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, ==, MU_PLACE_RESERVE);
+
+  /* and out of it: None */
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  flush_events ();
+  gtk_widget_activate_action (GTK_WIDGET (oob), "oob.reserve", "s", "");
+  flush_events ();
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, ==, MU_PLACE_NONE);
+  g_assert_true (mu_edit_history_undo (f->history));
+  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->place.kind, ==, MU_PLACE_RESERVE);
+
+  /* a side's row has no reserve to offer */
+  g_assert_true (muster_editor_oob_select (oob, "usa"));
+  flush_events ();
+  g_clear_object (&menu);
+  menu = muster_editor_oob_get_menu (oob);
+  g_ptr_array_set_size (targets, 0);
+  collect_targets (menu, "oob.reserve", targets);
+  g_assert_cmpuint (targets->len, ==, 0);
+  fixture_close (f);
+}
+
+/* Where the panel's left edge is in the window. */
+static double
+panel_x (Fixture *f)
+{
+  graphene_point_t p;
+
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->editor), f->window, &GRAPHENE_POINT_INIT (0, 0), &p));
+  return p.x;
+}
+
+/* The panel keeps its width, so its tabs and buttons stay under the
+ * pointer, whatever the undo label says and however long a name in the
+ * tree is. */
+static void
+test_panel_width (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  MusterEditorOob *oob;
+  double x0, width0;
+  g_autoptr(GError) error = NULL;
+  static const char *const long_name =
+    "1st Brigade of the 2nd Division of the Army of Northeastern Virginia under Colonel Ambrose Burnside";
+
+  fixture_open (f, load_template ());
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
+  wait_frames (f->window, 3);
+  x0 = panel_x (f);
+  width0 = gtk_widget_get_width (GTK_WIDGET (f->editor));
+  g_test_message ("panel at %.0f, %.0f wide", x0, width0);
+
+  /* a long name in the tree (and in the form) */
+  g_assert_true (mu_edit_set_counter_name (f->history, "usa-1-1", long_name, &error));
+  g_assert_no_error (error);
+  wait_frames (f->window, 3);
+  g_test_message ("long name: panel at %.0f, %.0f wide", panel_x (f), (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* a long undo label, as a long terrain name or a translation gives */
+  mu_edit_history_begin_group (f->history, "Change the Special Abilities and the Strength of Every Brigade of the Division");
+  g_assert_true (mu_edit_set_counter_name (f->history, "usa-1-1", "Short", &error));
+  mu_edit_history_end_group (f->history);
+  wait_frames (f->window, 3);
+  g_test_message ("long undo label: panel at %.0f, %.0f wide", panel_x (f),
+                  (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* a long reserve's name in the form of a counter that arrives with it */
+  g_assert_true (mu_edit_set_reserve_name (f->history, "usa-reserve", long_name, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_editor_oob_select (oob, "usa-1-2"));
+  wait_frames (f->window, 3);
+  shot (f->window, "editor-panel-long-names");
+  g_test_message ("long reserve name: panel at %.0f, %.0f wide", panel_x (f),
+                  (double) gtk_widget_get_width (GTK_WIDGET (f->editor)));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, (int) width0);
+
+  /* and on the map page */
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_MAP);
+  wait_frames (f->window, 3);
+  g_test_message ("map page: panel at %.0f", panel_x (f));
+  g_assert_cmpfloat (panel_x (f), ==, x0);
+  fixture_close (f);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/editor-panel/no-display", test_no_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/app/editor-panel/reserve-menu", test_reserve_menu);
+  g_test_add_func ("/app/editor-panel/width", test_panel_width);
+  return g_test_run ();
+}

@@ -1,0 +1,511 @@
+/* The match page as a player leaves it and finds it again, under a real
+ * display: a saved match reopens at the zoom, the place and the selection
+ * it was saved with (and one saved without them at a readable zoom on the
+ * side to act); the hand-over screen covers the sidebar's log as well as
+ * the board; the log keeps its newest line in sight unless the player
+ * scrolled back, and follows again once they scroll back to the end. */
+#include "config.h"
+
+#include <math.h>
+
+#include "app-test.h"
+#include "mu-match.h"
+#include "muster-map-trace.h"
+#include "muster-match-log.h"
+#include "muster-match-page.h"
+#include "muster-window.h"
+
+/* The first widget of the type under root (depth first), or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the widget lay out and draw n frames (bounded). */
+static void
+wait_frames (GtkWidget *widget,
+             int        n)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
+
+  for (int i = 0; i < 10000 && frames < n; i++)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  flush_events ();
+}
+
+/* A picture of the whole screen (the window and its popovers) into
+ * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
+static void
+shot (GtkWidget  *widget,
+      const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *line = NULL;
+
+  if (dir == NULL)
+    return;
+  wait_frames (widget, 60);   /* every tile drawn */
+  path = g_build_filename (dir, name, NULL);
+  line = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
+}
+
+/* The board point in the middle of the view, in board pixels at zoom 1. */
+static void
+view_centre (MusterMapView *view,
+             double        *x,
+             double        *y)
+{
+  MusterViewTransform t;
+
+  muster_map_view_get_transform (view, &t);
+  *x = (gtk_widget_get_width (GTK_WIDGET (view)) / 2.0 - t.x) / t.zoom;
+  *y = (gtk_widget_get_height (GTK_WIDGET (view)) / 2.0 - t.y) / t.zoom;
+}
+
+static MusterMatchPage *
+open_match (const char *path)
+{
+  MusterWindow *window = new_window ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterMatchPage *page;
+
+  g_assert_true (muster_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  wait_frames (GTK_WIDGET (page), 3);
+  return page;
+}
+
+/* A match saved at 150 % somewhere on the board with a counter of the
+ * side to act selected opens again just so; a file without a view (saved
+ * before views were kept) opens at a readable zoom on the side to act. */
+static void
+test_saved_view (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  g_autofree char *path = g_build_filename (tmpdir, "view.muster-game", NULL);
+  g_autofree char *old = g_build_filename (tmpdir, "old.muster-game", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  double zoom, cx, cy, x, y;
+
+  muster_match_page_dismiss_handover (page);
+  app_test_end_phase (page);
+  muster_match_page_dismiss_handover (page);
+  flush_events ();
+  muster_map_view_zoom_at (view, 1.5, 100, 80);
+  muster_map_view_pan (view, -137, 59);
+  muster_match_page_select (page, "bartow");
+  flush_events ();
+  zoom = muster_map_view_get_zoom (view);
+  view_centre (view, &cx, &cy);
+  g_test_message ("saved at zoom %.3f, centre %.1f, %.1f", zoom, cx, cy);
+  g_assert_true (muster_game_save (muster_match_page_get_game (page), file, &error));
+  g_assert_no_error (error);
+  /* the same match as an older Muster saved it: no view */
+  {
+    g_autofree char *data = NULL;
+    g_autoptr(GString) text = NULL;
+    char *at, *end;
+
+    g_assert_true (g_file_get_contents (path, &data, NULL, &error));
+    text = g_string_new (data);
+    at = strstr (text->str, "<view ");
+    if (at != NULL)
+      {
+        end = strstr (at, "/>") + 2;
+        g_string_erase (text, at - text->str, end - at);
+      }
+    g_assert_true (g_file_set_contents (old, text->str, (gssize) text->len, &error));
+  }
+  destroy_all_windows ();
+
+  page = open_match (path);
+  view = muster_match_page_get_map_view (page);
+  view_centre (view, &x, &y);
+  g_test_message ("opened at zoom %.3f, centre %.1f, %.1f, selected %s", muster_map_view_get_zoom (view), x, y,
+                  muster_match_page_get_selected (page));
+  g_assert_cmpfloat_with_epsilon (muster_map_view_get_zoom (view), zoom, 0.001);
+  g_assert_cmpfloat_with_epsilon (x, cx, 1.0);
+  g_assert_cmpfloat_with_epsilon (y, cy, 1.0);
+  /* two people: the board is covered, and nothing selected says a name */
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
+  g_assert_null (muster_match_page_get_selected (page));
+  muster_match_page_dismiss_handover (page);
+  g_assert_cmpstr (muster_match_page_get_selected (page), ==, "bartow");
+  shot (GTK_WIDGET (page), "reopened-at-saved-view");
+  destroy_all_windows ();
+
+  page = open_match (old);
+  view = muster_match_page_get_map_view (page);
+  g_test_message ("without a view: zoom %.3f", muster_map_view_get_zoom (view));
+  g_assert_cmpfloat (muster_map_view_get_zoom (view), >=, 0.7);
+  g_assert_null (muster_match_page_get_selected (page));
+  destroy_all_windows ();
+}
+
+/* While the hand-over screen covers the board the sidebar's log is covered
+ * too (the other player must not read the last rolls there); the screen
+ * itself tells the results meant for the player taking the board, and the
+ * log shows again once they take it. */
+static void
+test_handover_covers_log (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+
+  for (guint i = 0; i < 30 && g_strcmp0 (muster_match_page_get_handover_side (page), "usa") != 0; i++)
+    app_test_end_phase (page);
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "usa");
+  wait_frames (GTK_WIDGET (page), 2);
+  g_assert_nonnull (strstr (muster_match_page_get_handover_results (page), " die"));
+  g_assert_false (gtk_widget_get_mapped (log));
+  shot (GTK_WIDGET (page), "handover-covers-log");
+  muster_match_page_dismiss_handover (page);
+  wait_frames (GTK_WIDGET (page), 2);
+  g_assert_true (gtk_widget_get_mapped (log));
+  g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
+  destroy_all_windows ();
+}
+
+static GtkAdjustment *
+log_adjustment (MusterMatchPage *page)
+{
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *scroller = NULL;
+
+  /* the list's, not the one in the filter's drop-down */
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_first_child (log)); w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_SCROLLED_WINDOW (w))
+      scroller = w;
+  g_assert_nonnull (scroller);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+static gboolean
+at_end (GtkAdjustment *adj)
+{
+  return gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 2.0;
+}
+
+/* Moves of the side to act and End Phase, as a player gives them. */
+static void
+play_some (MusterMatchPage *page,
+           guint            n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      MuMatch *match = muster_game_get_match (muster_match_page_get_game (page));
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+      const MuCommand *pick = NULL;
+
+      if (muster_match_page_get_handover_side (page) != NULL)
+        muster_match_page_dismiss_handover (page);
+      for (guint i = 0; i < legal->len && pick == NULL; i++)
+        if (g_strcmp0 (mu_command_get_verb (g_ptr_array_index (legal, i)), "end-phase") != 0)
+          pick = g_ptr_array_index (legal, i);
+      if (pick != NULL && k % 3 != 2)
+        {
+          g_autofree char *line = mu_command_to_string (pick);
+
+          muster_match_page_play_line (page, line);
+        }
+      else
+        app_test_end_phase (page);
+      flush_events ();
+    }
+}
+
+/* Wheel steps on the log as its scrolled window takes them: the view
+ * moved by dy pixels a step (dy < 0: back), within its range. */
+static void
+wheel (GtkAdjustment   *adj,
+       MusterMatchPage *page,
+       double           dy,
+       int              steps)
+{
+  for (int k = 0; k < steps; k++)
+    {
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + dy);
+      wait_frames (GTK_WIDGET (page), 1);
+    }
+}
+
+/* A counter of the side to act selected (its commands shown above the
+ * log, which grows shorter) or, every other round, the selection dropped
+ * (the log grows taller), at once one command, then a few frames. */
+static void
+play_round (MusterMatchPage *page,
+            int              round)
+{
+  if (round % 2 == 0)
+    {
+      MusterGame *game = muster_match_page_get_game (page);
+      const char *awaited = muster_game_get_awaited_side (game);
+      GArray *views = mu_match_get_counters (muster_game_get_match (game));
+
+      for (guint i = 0; i < views->len; i++)
+        {
+          const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+          if (g_strcmp0 (v->side, awaited) == 0 && mu_pos_is_set (&v->pos))
+            {
+              muster_match_page_select (page, v->id);
+              break;
+            }
+        }
+    }
+  else
+    muster_match_page_select (page, NULL);
+  play_some (page, 1);
+  wait_frames (GTK_WIDGET (page), 1 + round % 3);
+}
+
+/* The sidebar's log follows the newest event as the match goes on, while
+ * the log grows shorter and taller with the selection; a player who
+ * scrolled back keeps their place while events arrive; back at the end, it
+ * follows again. (It stopped following once: the list, asked to show its
+ * last row, judged from its estimate of rows not yet measured that the row
+ * was in sight, and did not scroll.) */
+static void
+test_log_follows (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkAdjustment *adj = log_adjustment (page);
+  double kept;
+  int round = 0;
+
+  muster_match_page_dismiss_handover (page);
+  for (; round < 40; round++)
+    {
+      play_round (page, round);
+      g_test_message ("round %d: value %.0f upper %.0f page %.0f", round, gtk_adjustment_get_value (adj),
+                      gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+      g_assert_true (at_end (adj));
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, 4 * gtk_adjustment_get_page_size (adj));
+
+  /* scrolled back: the place stays */
+  muster_match_page_select (page, NULL);
+  wait_frames (GTK_WIDGET (page), 2);
+  wheel (adj, page, -60, 5);
+  kept = gtk_adjustment_get_value (adj);
+  g_test_message ("scrolled back: value %.0f upper %.0f page %.0f", kept, gtk_adjustment_get_upper (adj),
+                  gtk_adjustment_get_page_size (adj));
+  for (int i = 0; i < 6; i++)
+    {
+      play_some (page, 1);
+      wait_frames (GTK_WIDGET (page), 2);
+    }
+  g_test_message ("after new events: value %.0f upper %.0f page %.0f", gtk_adjustment_get_value (adj),
+                  gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+  g_assert_false (at_end (adj));
+  g_assert_cmpfloat (fabs (gtk_adjustment_get_value (adj) - kept), <, gtk_adjustment_get_page_size (adj) / 2);
+
+  /* back at the end: following again */
+  for (int i = 0; i < 400 && !at_end (adj); i++)
+    wheel (adj, page, 60, 1);
+  for (int k = 0; k < 12; k++, round++)
+    {
+      play_round (page, round);
+      g_test_message ("again %d: value %.0f upper %.0f page %.0f", round, gtk_adjustment_get_value (adj),
+                      gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+      g_assert_true (at_end (adj));
+    }
+  shot (GTK_WIDGET (page), "log-following");
+  destroy_all_windows ();
+}
+
+/* The largest turn, in degrees, between two edges of a closed ring. */
+static double
+largest_turn (const GArray *ring)
+{
+  double most = 0;
+
+  for (guint k = 0; k < ring->len; k++)
+    {
+      MuPoint a = g_array_index (ring, MuPoint, (k + ring->len - 1) % ring->len);
+      MuPoint b = g_array_index (ring, MuPoint, k);
+      MuPoint c = g_array_index (ring, MuPoint, (k + 1) % ring->len);
+      double t1 = atan2 (b.y - a.y, b.x - a.x), t2 = atan2 (c.y - b.y, c.x - b.x);
+      double turn = fabs (remainder (t2 - t1, 2 * G_PI)) * 180 / G_PI;
+
+      if (hypot (b.x - a.x, b.y - a.y) > 1e-6 && hypot (c.x - b.x, c.y - b.y) > 1e-6)
+        most = MAX (most, turn);
+    }
+  return most;
+}
+
+/* On Henry House Hill (baa-table) the region a unit may move into near
+ * woods and friends has spikes (the engine's rays, a few degrees apart,
+ * end at different lengths): its outline is drawn as curves through the
+ * engine's points, without a corner at any of them. */
+static void
+test_smooth_region (void)
+{
+  MusterWindow *window = new_window ();
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("henry-house-hill-table.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
+  MusterMatchPage *page;
+  MusterScene *scene;
+  GArray *views;
+  const char *jagged = NULL;
+  double worst = 0;
+
+  g_assert_no_error (error);
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  scene = muster_match_page_get_scene (page);
+  views = mu_match_get_counters (muster_game_get_match (game));
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+      const MuRegion *area;
+      double turn;
+
+      if (g_strcmp0 (v->side, muster_game_get_awaited_side (game)) != 0 || !mu_pos_is_set (&v->pos))
+        continue;
+      muster_match_page_select (page, v->id);
+      area = muster_scene_get_area (scene);
+      if (area == NULL || mu_region_is_empty (area))
+        continue;
+      turn = largest_turn (mu_region_get_outer (area, 0));
+      if (turn > worst)
+        {
+          worst = turn;
+          jagged = v->id;
+        }
+    }
+  g_assert_nonnull (jagged);
+  g_test_message ("%s: the engine's region turns by %.0f° at a point", jagged, worst);
+  g_assert_cmpfloat (worst, >, 90);
+  muster_match_page_select (page, jagged);
+  {
+    GArray *all = mu_match_get_counters (muster_game_get_match (game));
+
+    for (guint i = 0; i < all->len; i++)
+      if (g_strcmp0 (g_array_index (all, MuCounterView, i).id, jagged) == 0)
+        {
+          MuPoint b;
+
+          muster_map_view_pos_to_board (muster_match_page_get_map_view (page), &g_array_index (all, MuCounterView, i).pos, &b);
+          muster_map_view_focus_point (muster_match_page_get_map_view (page), b, 1.5);
+        }
+    shot (GTK_WIDGET (page), "table-region-smooth");
+  }
+  {
+    const MuRegion *area = muster_scene_get_area (scene);
+    const GArray *ring = mu_region_get_outer (area, 0);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+    cairo_t *cr = cairo_create (surface);
+    MusterViewTransform t;
+    cairo_path_t *path;
+    g_autoptr(GArray) ends = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+    g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (MuPoint));   /* the control point before each end */
+    g_autoptr(GArray) after = g_array_new (FALSE, FALSE, sizeof (MuPoint));    /* the one after each start */
+    MuPoint start = { 0, 0 };
+    double sharpest = 0;
+
+    muster_map_view_get_transform (muster_match_page_get_map_view (page), &t);
+    muster_map_trace_area_path (cr, &t, area);
+    path = cairo_copy_path (cr);
+    for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+      {
+        cairo_path_data_t *d = &path->data[i];
+
+        if (d->header.type == CAIRO_PATH_MOVE_TO)
+          start = (MuPoint) { d[1].point.x, d[1].point.y };
+        else if (d->header.type == CAIRO_PATH_CURVE_TO)
+          {
+            MuPoint c1 = { d[1].point.x, d[1].point.y }, c2 = { d[2].point.x, d[2].point.y };
+            MuPoint e = { d[3].point.x, d[3].point.y };
+
+            g_array_append_val (after, c1);
+            g_array_append_val (before, c2);
+            g_array_append_val (ends, e);
+          }
+        else
+          g_assert_cmpint (d->header.type, ==, CAIRO_PATH_CLOSE_PATH);
+      }
+    cairo_path_destroy (path);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+    /* through every point of the engine's (ring points distinct from their
+     * neighbours: a curve each), closed at its start */
+    g_assert_cmpuint (ends->len, >, 3);
+    g_assert_cmpuint (ends->len, <=, ring->len);
+    g_assert_cmpfloat_with_epsilon (g_array_index (ends, MuPoint, ends->len - 1).x, start.x, 0.01);
+    g_assert_cmpfloat_with_epsilon (g_array_index (ends, MuPoint, ends->len - 1).y, start.y, 0.01);
+    /* no corner: at each point the curve arriving and the one leaving share
+     * their tangent */
+    for (guint k = 0; k < ends->len; k++)
+      {
+        MuPoint p = g_array_index (ends, MuPoint, k);
+        MuPoint in = g_array_index (before, MuPoint, k);
+        MuPoint out = g_array_index (after, MuPoint, (k + 1) % ends->len);
+        double lin = hypot (p.x - in.x, p.y - in.y), lout = hypot (out.x - p.x, out.y - p.y);
+
+        /* cairo keeps path points in 1/256 pixel: a handle too short to
+         * have a direction says nothing */
+        if (lin < 0.5 || lout < 0.5)
+          continue;
+        /* how far the leaving handle lies off the arriving tangent, in
+         * pixels; a corner puts it off by its length */
+        g_assert_cmpfloat ((p.x - in.x) * (out.x - p.x) + (p.y - in.y) * (out.y - p.y), >, 0);
+        sharpest = MAX (sharpest, fabs ((p.x - in.x) * (out.y - p.y) - (p.y - in.y) * (out.x - p.x)) / lin);
+      }
+    g_test_message ("the drawn outline's handles lie %.3f px off their tangent at most", sharpest);
+    g_assert_cmpfloat (sharpest, <, 0.05);
+  }
+  destroy_all_windows ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (app_test_init (&argc, &argv, "/app/match-view/no-display"))
+    {
+      g_test_add_func ("/app/match-view/saved-view", test_saved_view);
+      g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
+      g_test_add_func ("/app/match-view/log-follows", test_log_follows);
+      g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
+      return app_test_run (TRUE);
+    }
+  return app_test_run (FALSE);
+}
