@@ -267,7 +267,9 @@ roll_text (MusterGame    *game,
   g_string_append (s, counter_name (game, e->subject));
   if (e->object)
     g_string_append_printf (s, _(" vs %s"), counter_name (game, e->object));
-  g_string_append_printf (s, ": %s, ",
+  /* TRANSLATORS: between who rolls and what for ("Bartow: fire, 2 dice");
+   * French sets a no-break space before the colon */
+  g_string_append_printf (s, _(": %s, "),
                           e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
   if (*need)
@@ -289,7 +291,8 @@ roll_text (MusterGame    *game,
       if (e->read == MU_DICE_SUCCESSES)
         g_string_append_printf (s, ngettext (": %d success", ": %d successes", e->value), e->value);
       else
-        g_string_append_printf (s, ": %s %d", read_text (e->read), e->value);
+        /* TRANSLATORS: how the dice were read and the result ("highest 5") */
+        g_string_append_printf (s, _(": %s %d"), read_text (e->read), e->value);
       if (e->compare == MU_ROLL_THREE_WAY)
         g_string_append_printf (s, " (%s)", e->outcome < 0 ? _("less") : e->outcome > 0 ? _("greater")
                                                                                          : _("equal"));
@@ -297,11 +300,12 @@ roll_text (MusterGame    *game,
         g_string_append_printf (s, " (%s)", e->success ? _("success") : _("fail"));
     }
   else if (e->compare == MU_ROLL_THREE_WAY)
-    g_string_append_printf (s, ": %s", e->outcome < 0 ? _("less") : e->outcome > 0 ? _("greater") : _("equal"));
+    /* TRANSLATORS: the outcome after the faces ("4 2: success") */
+    g_string_append_printf (s, _(": %s"), e->outcome < 0 ? _("less") : e->outcome > 0 ? _("greater") : _("equal"));
   else if (e->compare != MU_ROLL_NONE && n > 1)
-    g_string_append_printf (s, ": %d of %u succeed", successes, n);
+    g_string_append_printf (s, ngettext (": %d of %u succeeds", ": %d of %u succeed", n), successes, n);
   else if (e->compare != MU_ROLL_NONE)
-    g_string_append_printf (s, ": %s", successes > 0 ? _("success") : _("fail"));
+    g_string_append_printf (s, _(": %s"), successes > 0 ? _("success") : _("fail"));
   return g_string_free (s, FALSE);
 }
 

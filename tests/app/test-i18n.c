@@ -185,6 +185,15 @@ test_match_page (void)
     line = muster_match_log_describe_event (muster_match_page_get_game (page), roll);
     g_assert_nonnull (strstr (line, word));
     g_assert_null (strstr (line, "flinch"));
+    /* with the language's own punctuation: French sets a narrow no-break
+     * space before the colon */
+    {
+      g_autofree char *part = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, ": %s, "), word);
+
+      g_assert_nonnull (strstr (line, part));
+      if (g_str_has_prefix (g_getenv ("LANGUAGE"), "fr"))
+        g_assert_nonnull (strstr (line, "\u202f: "));
+    }
   }
   destroy_all_windows ();
 }
