@@ -629,6 +629,52 @@ mu_polygon_area (const MuPoint *points,
   return fabs (a) / 2;
 }
 
+GArray *
+mu_polygon_clip_convex (const MuPoint *points,
+                        guint          n_points,
+                        const MuPoint *clip,
+                        guint          n_clip)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) in = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  double turn = 0;
+
+  g_return_val_if_fail (points != NULL || n_points == 0, out);
+  g_return_val_if_fail (clip != NULL && n_clip >= 3, out);
+  /* which side of each clip edge is inside: the side its turns go */
+  for (guint i = 0, j = n_clip - 1; i < n_clip; j = i++)
+    turn += clip[j].x * clip[i].y - clip[i].x * clip[j].y;
+  g_array_append_vals (out, points, n_points);
+  for (guint e = 0; e < n_clip && out->len > 0; e++)
+    {
+      MuPoint a = clip[e], b = clip[(e + 1) % n_clip];
+
+      g_array_set_size (in, 0);
+      g_array_append_vals (in, out->data, out->len);
+      g_array_set_size (out, 0);
+      for (guint i = 0; i < in->len; i++)
+        {
+          MuPoint p = g_array_index (in, MuPoint, (i + in->len - 1) % in->len);
+          MuPoint q = g_array_index (in, MuPoint, i);
+          double sp = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) * (turn < 0 ? -1 : 1);
+          double sq = ((b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x)) * (turn < 0 ? -1 : 1);
+
+          if ((sp >= 0) != (sq >= 0))
+            {
+              double t = sp / (sp - sq);
+              MuPoint x = { p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t };
+
+              g_array_append_val (out, x);
+            }
+          if (sq >= 0)
+            g_array_append_val (out, q);
+        }
+    }
+  if (out->len < 3)
+    g_array_set_size (out, 0);
+  return out;
+}
+
 int
 mu_table_area_at (const MuTableMap *table,
                   MuPoint           p)

@@ -105,6 +105,13 @@ gboolean  mu_polygon_self_crossing   (const MuPoint *points, guint n_points);
 gboolean  mu_polygons_overlap        (const MuPoint *a, guint n_a, const MuPoint *b, guint n_b);
 /* Absolute area (shoelace). */
 double    mu_polygon_area            (const MuPoint *points, guint n_points);
+/* The part of a polygon inside a convex polygon `clip` (either way round),
+ * by Sutherland-Hodgman: a new array of MuPoint, empty when they do not
+ * meet. Where the part falls in several pieces they come joined by edges
+ * along clip's border, which enclose no area (a hole drawn or tested
+ * even-odd is still right). */
+GArray   *mu_polygon_clip_convex     (const MuPoint *points, guint n_points, const MuPoint *clip,
+                                      guint n_clip);
 
 /* Index of the topmost (last drawn) area containing p, or -1. */
 int       mu_table_area_at           (const MuTableMap *table, MuPoint p);

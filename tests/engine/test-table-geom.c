@@ -327,6 +327,44 @@ test_self_crossing (void)
   g_assert_cmpfloat_with_epsilon (mu_polygon_area (ell, G_N_ELEMENTS (ell)), 27, 1e-12);
 }
 
+/* Clipping by a convex polygon: a square's corner in a diamond, a polygon
+ * wholly inside or outside, either way round, and a U whose two arms the
+ * clip cuts into pieces joined along its border (area still right). */
+static void
+test_clip_convex (void)
+{
+  const MuPoint square[] = { { 0, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 } };
+  const MuPoint cw[] = { { 0, 0 }, { 0, 4 }, { 4, 4 }, { 4, 0 } };
+  const MuPoint small[] = { { 1, 1 }, { 2, 1 }, { 2, 2 } };
+  const MuPoint far[] = { { 10, 10 }, { 11, 10 }, { 11, 11 } };
+  const MuPoint corner[] = { { 3, 3 }, { 6, 3 }, { 6, 6 }, { 3, 6 } };
+  /* a U: two arms 1 wide, 3 tall, joined by a base 1 tall at the bottom (y 3..4) */
+  const MuPoint u[] = { { 0, 0 }, { 1, 0 }, { 1, 3 }, { 3, 3 }, { 3, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 } };
+  const MuPoint top[] = { { -1, -1 }, { 5, -1 }, { 5, 2 }, { -1, 2 } };
+  GArray *r;
+
+  r = mu_polygon_clip_convex (corner, 4, square, 4);
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area ((MuPoint *) r->data, r->len), 1, 1e-9);
+  g_array_unref (r);
+  r = mu_polygon_clip_convex (corner, 4, cw, 4);
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area ((MuPoint *) r->data, r->len), 1, 1e-9);
+  g_array_unref (r);
+  r = mu_polygon_clip_convex (small, 3, square, 4);
+  g_assert_cmpuint (r->len, ==, 3);
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area ((MuPoint *) r->data, r->len), 0.5, 1e-9);
+  g_array_unref (r);
+  r = mu_polygon_clip_convex (far, 3, square, 4);
+  g_assert_cmpuint (r->len, ==, 0);
+  g_array_unref (r);
+  /* the clip keeps the two arms' tops, y 0..2: 2 + 2 */
+  r = mu_polygon_clip_convex (u, G_N_ELEMENTS (u), top, 4);
+  g_assert_cmpfloat_with_epsilon (mu_polygon_area ((MuPoint *) r->data, r->len), 4, 1e-9);
+  g_assert_true (mu_polygon_contains ((MuPoint *) r->data, r->len, (MuPoint) { 0.5, 1 }));
+  g_assert_true (mu_polygon_contains ((MuPoint *) r->data, r->len, (MuPoint) { 3.5, 1 }));
+  g_assert_false (mu_polygon_contains ((MuPoint *) r->data, r->len, (MuPoint) { 2, 1 }));
+  g_array_unref (r);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +375,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-geom/centre", test_centre);
   g_test_add_func ("/engine/table-geom/table-pick", test_table_pick);
   g_test_add_func ("/engine/table-geom/segments", test_segments);
+  g_test_add_func ("/engine/table-geom/clip-convex", test_clip_convex);
   g_test_add_func ("/engine/table-geom/corridor-interval", test_corridor_interval);
   g_test_add_func ("/engine/table-geom/convex-distance", test_convex_distance);
   g_test_add_func ("/engine/table-geom/path-inside/TAB-13/BAT-EX-5", test_path_inside);
