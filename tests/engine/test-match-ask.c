@@ -132,7 +132,7 @@ test_table_region_holds_destinations (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(MuMatch) m = mu_match_open_file (path, 1, NULL, 0, NULL, &error);
   GArray *views;
-  guint units = 0, spots = 0;
+  guint units = 0, spots = 0, crossed = 0;
 
   g_assert_no_error (error);
   /* on to the first side's movement: end the order phases */
@@ -183,9 +183,24 @@ test_table_region_holds_destinations (void)
           g_assert_true (mu_region_contains (region, in));
           spots++;
         }
+      /* and no ground another unit stands on: the shading follows the
+       * bases that end its rays (BAT-MOV-6) instead of cutting across
+       * them from one ray's end to the next */
+      for (guint j = 0; j < views->len; j++)
+        {
+          const MuCounterView *o = &g_array_index (views, MuCounterView, j);
+
+          for (guint k = 0; j != i && k < o->n_stands; k++)
+            {
+              if (mu_region_contains (region, o->stands[k].centre))
+                g_test_message ("%s: the region holds the centre of a stand of %s", v->id, o->id);
+              crossed += mu_region_contains (region, o->stands[k].centre);
+            }
+        }
     }
   g_assert_cmpuint (units, >, 5);
   g_assert_cmpuint (spots, >, units);
+  g_assert_cmpuint (crossed, ==, 0);
 }
 
 /* A hex board lists hexes (mu_match_legal_moves), not a region. */

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "baa-table-private.h"
+#include "mu-table-geom.h"
 
 #include <math.h>
 
@@ -476,6 +477,63 @@ by_angle (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+static MuPoint
+ray_end (MuPoint from, const Ray *r)
+{
+  return (MuPoint) { from.x + sin (r->angle) * r->reach, from.y - cos (r->angle) * r->reach };
+}
+
+/* Where two neighbouring rays end far apart (one stopped by a base or a
+ * wood, the next running past it), the straight edge between their ends
+ * cuts across ground the counter cannot reach, a spike in the region. A
+ * ray halfway between them finds the obstacle's side; again, up to
+ * REGION_REFINE times, where the ends are still far apart. `rays` is
+ * sorted by angle and stays so. */
+#define REGION_REFINE 4
+
+static void
+refine_rays (BatMatch *m, const char *id, MuPoint from, double reach, GArray *rays)
+{
+  /* reach is twice the allowance (roads): an eighth of the allowance */
+  double far = reach / 16;
+
+  for (int pass = 0; pass < REGION_REFINE; pass++)
+    {
+      guint n = rays->len, added = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          const Ray *a = &g_array_index (rays, Ray, i), *b = &g_array_index (rays, Ray, (i + 1) % n);
+          double gap = b->angle - a->angle + (i + 1 == n ? 2 * G_PI : 0);
+          MuPoint p = ray_end (from, a), q = ray_end (from, b);
+          Ray r;
+
+          if (gap < 2 * G_PI / (REGION_RAYS << REGION_REFINE) || hypot (p.x - q.x, p.y - q.y) <= far)
+            continue;
+          r.angle = fmod (a->angle + gap / 2, 2 * G_PI);
+          r.reach = ray_reach (m, id, from, r.angle, reach);
+          g_array_append_val (rays, r);
+          added++;
+        }
+      if (added == 0)
+        break;
+      g_array_sort (rays, by_angle);
+    }
+}
+
+/* The part of a base inside the region's polygon `pts`, cut out of it. */
+static void
+cut_base (MuRegion *region, guint outer, const GArray *pts, const MuStand *st)
+{
+  MuPoint corner[4];
+  g_autoptr(GArray) part = NULL;
+
+  mu_stand_corners (st, corner);
+  part = mu_polygon_clip_convex ((const MuPoint *) pts->data, pts->len, corner, 4);
+  if (part->len >= 3 && mu_polygon_area ((const MuPoint *) part->data, part->len) > 1e-6)
+    mu_region_add_hole (region, outer, (const MuPoint *) part->data, part->len);
+}
+
 MuRegion *
 bat_legal_region (BatMatch *m, const char *id)
 {
@@ -487,6 +545,7 @@ bat_legal_region (BatMatch *m, const char *id)
   MuPoint from;
   double reach, longest = 0;
   MuRegion *region;
+  guint outer;
 
   if (u && bat_unit_may_move (m, u))
     {
@@ -525,10 +584,11 @@ bat_legal_region (BatMatch *m, const char *id)
       g_array_append_val (rays, r);
     }
   g_array_sort (rays, by_angle);
+  refine_rays (m, id, from, reach, rays);
   for (guint i = 0; i < rays->len; i++)
     {
       const Ray *r = &g_array_index (rays, Ray, i);
-      MuPoint q = { from.x + sin (r->angle) * r->reach, from.y - cos (r->angle) * r->reach };
+      MuPoint q = ray_end (from, r);
 
       g_array_append_val (pts, q);
       longest = MAX (longest, r->reach);
@@ -536,6 +596,24 @@ bat_legal_region (BatMatch *m, const char *id)
   if (longest <= 0)
     return NULL;
   region = mu_region_new ();
-  mu_region_add_polygon (region, (const MuPoint *) pts->data, pts->len);
+  outer = mu_region_add_polygon (region, (const MuPoint *) pts->data, pts->len);
+  /* Other units' bases: the counter may pass friends (BAT-MOV-5) and so
+   * reach ground beyond them, but never end on them; what of a base lies
+   * inside the polygon is cut out of it, so the shading never covers a unit. */
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const BatUnit *o = g_ptr_array_index (m->units, i);
+
+      if (o != u && bat_unit_on_table (o))
+        for (guint k = 0; k < o->n_stands; k++)
+          cut_base (region, outer, pts, &o->stands[k]);
+    }
+  for (guint i = 0; i < m->cdrs->len; i++)
+    {
+      const BatCdr *o = g_ptr_array_index (m->cdrs, i);
+
+      if (o != c && o->status == BAT_CDR_ACTIVE)
+        cut_base (region, outer, pts, &o->stand);
+    }
   return region;
 }
