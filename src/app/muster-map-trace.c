@@ -166,7 +166,11 @@ muster_map_trace_area_path (cairo_t                   *cr,
         if (n < 3)
           continue;
         cairo_move_to (cr, g_array_index (pts, MuPoint, 0).x, g_array_index (pts, MuPoint, 0).y);
-        for (guint k = 0; k < n; k++)
+        /* a hole is another unit's base (or what of it the region holds):
+         * its straight sides, as the base is drawn */
+        for (guint k = 1; h > 0 && k < n; k++)
+          cairo_line_to (cr, g_array_index (pts, MuPoint, k).x, g_array_index (pts, MuPoint, k).y);
+        for (guint k = 0; h == 0 && k < n; k++)
           {
             MuPoint p0 = g_array_index (pts, MuPoint, (k + n - 1) % n);
             MuPoint p1 = g_array_index (pts, MuPoint, k);

@@ -444,10 +444,14 @@ test_smooth_region (void)
     muster_map_view_get_transform (muster_match_page_get_map_view (page), &t);
     muster_map_trace_area_path (cr, &t, area);
     path = cairo_copy_path (cr);
+    /* the outer ring, the first closed path; the holes after it are other
+     * units' bases, drawn straight */
     for (int i = 0; i < path->num_data; i += path->data[i].header.length)
       {
         cairo_path_data_t *d = &path->data[i];
 
+        if (d->header.type == CAIRO_PATH_CLOSE_PATH)
+          break;
         if (d->header.type == CAIRO_PATH_MOVE_TO)
           start = (MuPoint) { d[1].point.x, d[1].point.y };
         else if (d->header.type == CAIRO_PATH_CURVE_TO)
@@ -460,7 +464,7 @@ test_smooth_region (void)
             g_array_append_val (ends, e);
           }
         else
-          g_assert_cmpint (d->header.type, ==, CAIRO_PATH_CLOSE_PATH);
+          g_assert_not_reached ();
       }
     cairo_path_destroy (path);
     cairo_destroy (cr);
