@@ -71,8 +71,7 @@ struct _MusterMatchPage
   GtkWidget *result_box;
 
   GtkWidget *dialog;
-  GtkFileChooserNative *chooser;
-  gboolean close_after_save;
+  gboolean close_after_save;      /* the close question waits on win.save */
   gboolean close_window;         /* the window closes after the match */
 };
 
@@ -116,11 +115,6 @@ void     muster_match_page_finish_close (MusterMatchPage *self);
 void     muster_match_page_cancel_close (MusterMatchPage *self);
 
 /* muster-match-save.c */
-/* Save As: the file chooser (the match's file, or its title, offered). */
-void     muster_match_save_show_chooser (MusterMatchPage *self);
-/* Saves to the match's file at once, or asks where when it has none; TRUE
- * when saved now. */
-gboolean muster_match_save_in_place     (MusterMatchPage *self);
 /* Keeps the board's view in the match whenever it is written. */
 void     muster_match_save_init         (MusterMatchPage *self);
 

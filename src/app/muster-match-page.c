@@ -462,22 +462,6 @@ muster_match_page_cancel_close (MusterMatchPage *self)
 }
 
 static void
-on_save (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       user_data)
-{
-  muster_match_save_in_place (MUSTER_MATCH_PAGE (user_data));
-}
-
-static void
-on_save_as (GSimpleAction *action,
-            GVariant      *param,
-            gpointer       user_data)
-{
-  muster_match_save_show_chooser (MUSTER_MATCH_PAGE (user_data));
-}
-
-static void
 on_close (GSimpleAction *action,
           GVariant      *param,
           gpointer       user_data)
@@ -488,8 +472,6 @@ on_close (GSimpleAction *action,
 static const GActionEntry match_entries[] = {
   { "end-phase", on_end_phase },
   { "undo", on_undo },
-  { "save", on_save },
-  { "save-as", on_save_as },
   { "close", on_close },
   { "cancel", on_cancel },
   { "command", on_command, "s" },
@@ -564,7 +546,7 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_visible (self->pause_button, FALSE);
   gtk_box_append (GTK_BOX (row), self->pause_button);
   button = gtk_button_new_from_icon_name ("document-save-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.save");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
   gtk_widget_set_tooltip_text (button, _("Save Match (Ctrl+S; Save As: Shift+Ctrl+S)"));
   gtk_widget_set_hexpand (button, TRUE);
@@ -748,8 +730,8 @@ build (MusterMatchPage *self)
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
   {
     static const struct { const char *trigger, *action; } keys[] = {
-      { "<Control>s", "match.save" },
-      { "<Control><Shift>s", "match.save-as" },
+      { "<Control>s", "win.save" },
+      { "<Control><Shift>s", "win.save-as" },
       { "<Control>z", "match.undo" },
       { "<Control>Return", "match.end-phase" },
       { "Escape", "match.cancel" },
@@ -771,9 +753,6 @@ muster_match_page_dispose (GObject *object)
   MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
 
   g_clear_handle_id (&self->computer_source, g_source_remove);
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
   if (self->dice_dialog != NULL)
@@ -945,13 +924,6 @@ muster_match_page_get_replay_bar (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
   return self->replay_bar;
-}
-
-GtkNativeDialog *
-muster_match_page_get_file_chooser (MusterMatchPage *self)
-{
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
 }
 
 GtkWidget *

@@ -6,13 +6,14 @@
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
- * match.undo, match.save (in place once the match has a file, else as
- * match.save-as: Save Match As…), match.close, match.pause
+ * match.undo, match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
  * selection), match.command (a command line the page offers), match.replay
  * and match.leave-replay. The page never decides what the rules allow: it lists what
  * the engine says is legal, asks its dry run and applies commands through
- * the MusterGame.
+ * the MusterGame. Saving is the window's (win.save, win.save-as): it
+ * saves the document it shows, and the page's close question goes on
+ * through it (muster_match_page_save_done).
  *
  * Signals:
  *   "closed" (gboolean then_window): match.close or muster_match_page_close
@@ -130,8 +131,10 @@ GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);
 GtkWidget     *muster_match_page_get_replay_bar     (MusterMatchPage *self);
 /* TRUE when the result is shown. */
 gboolean       muster_match_page_get_result_shown   (MusterMatchPage *self);
-/* The file chooser of Save Match As, while it is open. */
-GtkNativeDialog *muster_match_page_get_file_chooser (MusterMatchPage *self);
+/* The window's save (win.save) ended, written or not: a close that asked
+ * to save first goes on, or is cancelled. Nothing when none waits. */
+void           muster_match_page_save_done          (MusterMatchPage *self,
+                                                     gboolean         saved);
 /* The question the page is waiting on (save before closing), or NULL. */
 GtkWidget     *muster_match_page_get_dialog         (MusterMatchPage *self);
 

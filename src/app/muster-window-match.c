@@ -231,6 +231,16 @@ muster_window_match_activate (MusterWindow *self,
   return TRUE;
 }
 
+void
+muster_window_match_saved (MusterWindow *self,
+                           gboolean      saved)
+{
+  GtkWidget *page = muster_window_get_match_page (self);
+
+  if (page != NULL)
+    muster_match_page_save_done (MUSTER_MATCH_PAGE (page), saved);
+}
+
 gboolean
 muster_window_match_can_undo (MusterWindow *self)
 {
