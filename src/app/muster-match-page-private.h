@@ -128,8 +128,6 @@ const char *muster_match_page_side_name (MusterMatchPage *self, const char *side
 /* A counter's scenario name, else its id. */
 const char *muster_match_board_counter_name (MusterMatchPage *self, const char *id);
 
-/* Shows text in the refusal bar (until the game changes). */
-void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);
 /* Enables the page's actions for the state of the game and of the board
  * (covered by the hand-over screen, replaying). */
 void muster_match_page_update_actions (MusterMatchPage *self);

@@ -6,13 +6,13 @@
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
- * match.undo, match.close, match.pause
+ * match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
  * selection), match.command (a command line the page offers), match.replay
  * and match.leave-replay. The page never decides what the rules allow: it lists what
  * the engine says is legal, asks its dry run and applies commands through
- * the MusterGame. Saving is the window's (win.save, win.save-as): it
- * saves the document it shows, and the page's close question goes on
+ * the MusterGame. Saving and undo are the window's (win.save, win.save-as,
+ * win.undo): they act on the document it shows, and the page's close question goes on
  * through it (muster_match_page_save_done).
  *
  * Signals:
@@ -21,6 +21,9 @@
  *       closes itself too when then_window.
  *   "close-cancelled": closing asked and was cancelled (or the save it
  *       waited on failed): the match stays.
+ *
+ * Properties: "replaying" (gboolean, read-only, notifies): match.replay's
+ * bar is shown and the live match waits (nothing is undone meanwhile).
  */
 #pragma once
 
@@ -116,6 +119,9 @@ void           muster_match_page_close              (MusterMatchPage *self, gboo
 
 /* The refusal shown in the bar, or NULL while it is hidden. */
 const char    *muster_match_page_get_refusal        (MusterMatchPage *self);
+/* Shows text in the refusal bar (until the game changes): the engine's
+ * reason, e.g. why win.undo could not undo. */
+void           muster_match_page_show_refusal       (MusterMatchPage *self, const char *text);
 /* The side the hand-over screen waits for, or NULL when it is not shown. */
 const char    *muster_match_page_get_handover_side  (MusterMatchPage *self);
 void           muster_match_page_dismiss_handover   (MusterMatchPage *self);

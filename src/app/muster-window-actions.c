@@ -417,7 +417,8 @@ on_undo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (muster_window_match_activate (self, "match.undo"))
+  /* the shown document: the match's undo policy, or the scenario's history */
+  if (muster_window_match_undo (self))
     return;
   if (window_history (self))
     mu_edit_history_undo (window_history (self));

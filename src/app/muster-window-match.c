@@ -212,6 +212,7 @@ muster_window_show_match (MusterWindow *self,
   muster_document_set_match_page (self->document, MUSTER_MATCH_PAGE (page));
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
+  g_signal_connect (page, "notify::replaying", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
   if (!muster_match_page_restore_view (MUSTER_MATCH_PAGE (page)))
     show_acting_side (MUSTER_MATCH_PAGE (page));
@@ -220,14 +221,16 @@ muster_window_show_match (MusterWindow *self,
 }
 
 gboolean
-muster_window_match_activate (MusterWindow *self,
-                              const char   *action)
+muster_window_match_undo (MusterWindow *self)
 {
+  MusterDocument *match = window_match_document (self);
   GtkWidget *page = muster_window_get_match_page (self);
+  g_autoptr(GError) error = NULL;
 
-  if (page == NULL)
+  if (match == NULL)
     return FALSE;
-  gtk_widget_activate_action (page, action, NULL);
+  if (!muster_game_undo (muster_document_get_game (match), &error))
+    muster_match_page_show_refusal (MUSTER_MATCH_PAGE (page), error->message);
   return TRUE;
 }
 
@@ -245,8 +248,14 @@ gboolean
 muster_window_match_can_undo (MusterWindow *self)
 {
   MusterDocument *match = window_match_document (self);
+  GtkWidget *page = muster_window_get_match_page (self);
+  gboolean replaying = FALSE;
 
-  return match != NULL && muster_game_can_undo (muster_document_get_game (match), NULL);
+  if (match == NULL)
+    return FALSE;
+  /* while the replay bar steps through the match, the live match waits */
+  g_object_get (page, "replaying", &replaying, NULL);
+  return !replaying && muster_game_can_undo (muster_document_get_game (match), NULL);
 }
 
 gboolean

@@ -653,7 +653,7 @@ test_one_end_phase (void)
   muster_match_page_dismiss_handover (page);
   flush_events ();
   g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.end-phase"), ==, 1);
-  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.undo"), ==, 1);
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "win.undo"), ==, 1);
   {
     GtkWidget *button = find_actionable (GTK_WIDGET (page), "match.end-phase");
 
