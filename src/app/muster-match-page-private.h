@@ -12,12 +12,10 @@ struct _MusterMatchPage
   MusterGame *game;
   MusterScene *scene;
   GSimpleActionGroup *actions;
-  GHashTable *players;          /* side id -> MusterPlayer */
   guint pace;
   guint computer_source;
   MuDice *policy_rng;
   gboolean paused;
-  gboolean dice_by_players;
   GtkWidget *dice_dialog;
 
   /* Replay: the bar while replaying, and the match at its step (the bar's). */

@@ -770,7 +770,6 @@ muster_match_page_finalize (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->actions);
-  g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->policy_rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
@@ -839,7 +838,6 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
 static void
 muster_match_page_init (MusterMatchPage *self)
 {
-  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->pace = DEFAULT_PACE_MS;
   self->scene = muster_scene_new ();
   build (self);
@@ -891,19 +889,11 @@ muster_match_page_set_player (MusterMatchPage *self,
                               const char      *side,
                               MusterPlayer     player)
 {
-  gboolean any_computer = FALSE;
-  GHashTableIter it;
-  gpointer value;
-
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
   g_return_if_fail (side != NULL);
 
-  g_hash_table_insert (self->players, g_strdup (side), GINT_TO_POINTER (player));
-  g_hash_table_iter_init (&it, self->players);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
-      any_computer = TRUE;
-  gtk_widget_set_visible (self->pause_button, any_computer);
+  muster_game_set_player (self->game, side, player);
+  gtk_widget_set_visible (self->pause_button, muster_game_has_computer (self->game));
   muster_match_page_update_actions (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);
@@ -914,7 +904,7 @@ muster_match_page_get_player (MusterMatchPage *self,
                               const char      *side)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), MUSTER_PLAYER_PERSON);
-  return side ? GPOINTER_TO_INT (g_hash_table_lookup (self->players, side)) : MUSTER_PLAYER_PERSON;
+  return muster_game_get_player (self->game, side);
 }
 
 void

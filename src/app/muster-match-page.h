@@ -34,11 +34,6 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
-  MUSTER_PLAYER_PERSON,
-  MUSTER_PLAYER_COMPUTER,
-} MusterPlayer;
-
 #define MUSTER_TYPE_MATCH_PAGE (muster_match_page_get_type ())
 G_DECLARE_FINAL_TYPE (MusterMatchPage, muster_match_page, MUSTER, MATCH_PAGE, GtkWidget)
 
@@ -47,7 +42,8 @@ MusterGame    *muster_match_page_get_game           (MusterMatchPage *self);
 MusterMapView *muster_match_page_get_map_view       (MusterMatchPage *self);
 MusterScene   *muster_match_page_get_scene          (MusterMatchPage *self);
 
-/* Who plays a side (every side is a person until told otherwise). */
+/* Who plays a side (every side is a person until told otherwise): the
+ * game's (muster_game_set_player), and the page plays the computer's. */
 void           muster_match_page_set_player         (MusterMatchPage *self, const char *side,
                                                      MusterPlayer player);
 MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, const char *side);
@@ -60,6 +56,7 @@ void           muster_match_page_set_pace           (MusterMatchPage *self, guin
  * computer player's command too (the dialog says whose dice they are), so
  * that every roll of the match is rolled at the table. Cancelling the
  * computer's dice pauses the computer players (match.pause). */
+/* The game's setting (muster_game_set_dice_by_players). */
 void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
 gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
 /* Plays a command of a person: through the dice-entry dialog when it
