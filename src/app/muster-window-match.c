@@ -209,7 +209,6 @@ muster_window_show_match (MusterWindow *self,
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
   g_signal_connect (page, "close-cancelled", G_CALLBACK (on_page_close_cancelled), self);
-  muster_document_set_match_page (self->document, MUSTER_MATCH_PAGE (page));
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
   g_signal_connect (page, "notify::replaying", G_CALLBACK (on_match_notify), self);
