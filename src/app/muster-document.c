@@ -182,6 +182,8 @@ muster_document_new_match (MusterGame *game)
   g_signal_connect (game, "notify::file", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
+  /* the game knows its players and dice: the autosave follows it alone */
+  self->match_autosave = muster_match_autosave_new (game);
   update_title (self);
   return self;
 }
@@ -198,18 +200,6 @@ muster_document_get_game (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
   return self->game;
-}
-
-void
-muster_document_set_match_page (MusterDocument  *self,
-                                MusterMatchPage *page)
-{
-  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
-  g_return_if_fail (self->kind == MUSTER_DOCUMENT_MATCH);
-  g_return_if_fail (muster_match_page_get_game (page) == self->game);
-
-  g_clear_object (&self->match_autosave);
-  self->match_autosave = muster_match_autosave_new (page);
 }
 
 MusterMatchAutosave *

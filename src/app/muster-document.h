@@ -44,9 +44,8 @@ MusterAutosave *muster_document_get_autosave (MusterDocument *self);
 
 /* A match's game, or NULL for a scenario. */
 MusterGame     *muster_document_get_game     (MusterDocument *self);
-/* A match's autosave follows the players and the dice of `page` (the
- * page showing the game; not referenced); until then nothing is written. */
-void            muster_document_set_match_page (MusterDocument *self, MusterMatchPage *page);
+/* A match's autosave (it follows the game, its players and its dice), or
+ * NULL for a scenario or once the document is closed. */
 MusterMatchAutosave *muster_document_get_match_autosave (MusterDocument *self);
 /* A match played from an open scenario: that scenario's document
  * (referenced), shown again when the match closes; NULL otherwise. */

@@ -180,12 +180,8 @@ update_history (MusterEditor *self)
   const char *redo = mu_edit_history_get_redo_label (self->history);
   g_autofree char *undo_text = undo ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Nothing to undo"));
   g_autofree char *redo_text = redo ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Nothing to redo"));
-  GAction *action;
 
-  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "undo");
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), mu_edit_history_can_undo (self->history));
-  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "redo");
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), mu_edit_history_can_redo (self->history));
+  /* the buttons are win.undo and win.redo's, which the window enables */
   gtk_label_set_label (self->history_label, undo ? undo_text : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->history_label), undo_text);
   gtk_widget_set_tooltip_text (self->redo_button, redo_text);
@@ -516,26 +512,6 @@ on_option_changed (GObject      *object,
 /* Actions ----------------------------------------------------------------------- */
 
 static void
-on_undo (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       data)
-{
-  MusterEditor *self = data;
-
-  mu_edit_history_undo (self->history);
-}
-
-static void
-on_redo (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       data)
-{
-  MusterEditor *self = data;
-
-  mu_edit_history_redo (self->history);
-}
-
-static void
 on_tool_change_state (GSimpleAction *action,
                       GVariant      *value,
                       gpointer       data)
@@ -561,8 +537,6 @@ on_tool_change_state (GSimpleAction *action,
 
 static const GActionEntry actions[] = {
   { "resize", muster_editor_on_resize },
-  { "undo", on_undo },
-  { "redo", on_redo },
   { "tool", NULL, "s", "'select'", on_tool_change_state },
 };
 

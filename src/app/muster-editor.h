@@ -4,8 +4,9 @@
  * problem list. The editor owns no model: every change goes through the
  * MuEditHistory's operations (mu-edit.h), and the editor turns pointer input
  * on the map view into those operations (one drag = one undo step). The
- * "editor" action group holds the tool choice and undo/redo; the window adds
- * it with gtk_widget_insert_action_group() (the editor inserts it on itself).
+ * "editor" action group holds the tool choice and the board's resize; the
+ * editor inserts it on itself. Its undo and redo buttons are the window's
+ * win.undo and win.redo, which act on the shown document.
  */
 #pragma once
 

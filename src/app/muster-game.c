@@ -18,6 +18,8 @@ struct _MusterGame {
   gboolean can_undo;
   gboolean over;
   char *awaited;
+  GHashTable *players;   /* side id -> MusterPlayer; absent: a person */
+  gboolean dice_by_players;
 };
 
 G_DEFINE_FINAL_TYPE (MusterGame, muster_game, G_TYPE_OBJECT)
@@ -53,6 +55,7 @@ muster_game_finalize (GObject *object)
   g_clear_pointer (&self->match, mu_match_free);
   g_clear_object (&self->file);
   g_clear_pointer (&self->awaited, g_free);
+  g_clear_pointer (&self->players, g_hash_table_unref);
   G_OBJECT_CLASS (muster_game_parent_class)->finalize (object);
 }
 
@@ -131,6 +134,7 @@ muster_game_class_init (MusterGameClass *klass)
 static void
 muster_game_init (MusterGame *self)
 {
+  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* Reads the derived properties again and notifies those that changed. */
@@ -445,4 +449,55 @@ muster_game_set_view (MusterGame        *self,
 
   /* how the board was shown is no command: the match is not modified */
   mu_match_set_view (self->match, view);
+}
+
+/* Players ----------------------------------------------------------------------- */
+
+void
+muster_game_set_player (MusterGame   *self,
+                        const char   *side,
+                        MusterPlayer  player)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+  g_return_if_fail (side != NULL);
+
+  g_hash_table_insert (self->players, g_strdup (side), GINT_TO_POINTER (player));
+}
+
+MusterPlayer
+muster_game_get_player (MusterGame *self,
+                        const char *side)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), MUSTER_PLAYER_PERSON);
+  return side ? GPOINTER_TO_INT (g_hash_table_lookup (self->players, side)) : MUSTER_PLAYER_PERSON;
+}
+
+gboolean
+muster_game_has_computer (MusterGame *self)
+{
+  GHashTableIter it;
+  gpointer value;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  g_hash_table_iter_init (&it, self->players);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
+      return TRUE;
+  return FALSE;
+}
+
+void
+muster_game_set_dice_by_players (MusterGame *self,
+                                 gboolean    by_players)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+  self->dice_by_players = by_players;
+}
+
+gboolean
+muster_game_get_dice_by_players (MusterGame *self)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+  return self->dice_by_players;
 }

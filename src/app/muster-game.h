@@ -20,6 +20,10 @@
  *       the board stores what the file keeps of it (its view,
  *       muster_game_set_view).
  *
+ * The game also knows who plays each side (a person or the computer) and
+ * whether the players roll the dice at the table: the match page plays
+ * and asks for dice by them, and the autosave keeps them for recovery.
+ *
  * Properties (read-only, notify on change): "can-undo" (gboolean),
  * "over" (gboolean), "awaited-side" (string or NULL), "modified" (gboolean:
  * commands since the last save or load), "file" (GFile or NULL).
@@ -31,6 +35,11 @@
 #include "mu-match.h"
 
 G_BEGIN_DECLS
+
+typedef enum {
+  MUSTER_PLAYER_PERSON,
+  MUSTER_PLAYER_COMPUTER,
+} MusterPlayer;
 
 #define MUSTER_TYPE_GAME (muster_game_get_type ())
 G_DECLARE_FINAL_TYPE (MusterGame, muster_game, MUSTER, GAME, GObject)
@@ -88,5 +97,15 @@ void              muster_game_prepare_save      (MusterGame *self);
 /* The view a saved match keeps for the board (mu_match_set_view; NULL:
  * none); not a change of the match. */
 void              muster_game_set_view          (MusterGame *self, const MuMatchView *view);
+
+/* Who plays a side (every side is a person until told otherwise). */
+void              muster_game_set_player        (MusterGame *self, const char *side, MusterPlayer player);
+MusterPlayer      muster_game_get_player        (MusterGame *self, const char *side);
+/* TRUE when the computer plays any side. */
+gboolean          muster_game_has_computer      (MusterGame *self);
+/* Dice rolled at the table and entered by the players (else the
+ * match's generator rolls them). */
+void              muster_game_set_dice_by_players (MusterGame *self, gboolean by_players);
+gboolean          muster_game_get_dice_by_players (MusterGame *self);
 
 G_END_DECLS

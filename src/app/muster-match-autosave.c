@@ -23,7 +23,6 @@ struct _MusterMatchAutosave
 {
   GObject parent_instance;
 
-  MusterMatchPage *page;        /* weak */
   MusterGame *game;
   char *key;                    /* file name without extension */
   guint idle;                   /* the write after the last command */
@@ -105,14 +104,14 @@ info_text (MusterMatchAutosave *self,
     {
       const char *side = ((MuSide *) g_ptr_array_index (s->sides, i))->id;
 
-      if (muster_match_page_get_player (self->page, side) == MUSTER_PLAYER_COMPUTER)
+      if (muster_game_get_player (self->game, side) == MUSTER_PLAYER_COMPUTER)
         g_ptr_array_add (computer, (gpointer) side);
     }
   g_key_file_set_string (info, GROUP, "Original", original ? original : "");
   g_key_file_set_string (info, GROUP, "Title", s->title ? s->title : "");
   g_key_file_set_int64 (info, GROUP, "Time", g_get_real_time () / G_USEC_PER_SEC);
   g_key_file_set_string_list (info, GROUP, "Computer", (const char *const *) computer->pdata, computer->len);
-  g_key_file_set_boolean (info, GROUP, "DiceByPlayers", muster_match_page_get_dice_by_players (self->page));
+  g_key_file_set_boolean (info, GROUP, "DiceByPlayers", muster_game_get_dice_by_players (self->game));
   return g_key_file_to_data (info, length, NULL);
 }
 
@@ -128,7 +127,7 @@ muster_match_autosave_save_now (MusterMatchAutosave *self,
 
   g_return_val_if_fail (MUSTER_IS_MATCH_AUTOSAVE (self), FALSE);
 
-  if (self->page == NULL || !muster_game_get_modified (self->game))
+  if (self->game == NULL || !muster_game_get_modified (self->game))
     return FALSE;
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -191,9 +190,6 @@ muster_match_autosave_dispose (GObject *object)
       muster_match_autosave_discard (self);
     }
   g_clear_object (&self->game);
-  if (self->page != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (self->page), (gpointer *) &self->page);
-  self->page = NULL;
   G_OBJECT_CLASS (muster_match_autosave_parent_class)->dispose (object);
 }
 
@@ -224,16 +220,14 @@ muster_match_autosave_init (MusterMatchAutosave *self)
 }
 
 MusterMatchAutosave *
-muster_match_autosave_new (MusterMatchPage *page)
+muster_match_autosave_new (MusterGame *game)
 {
   MusterMatchAutosave *self;
 
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (page), NULL);
+  g_return_val_if_fail (MUSTER_IS_GAME (game), NULL);
 
   self = g_object_new (MUSTER_TYPE_MATCH_AUTOSAVE, NULL);
-  self->page = page;
-  g_object_add_weak_pointer (G_OBJECT (page), (gpointer *) &self->page);
-  self->game = g_object_ref (muster_match_page_get_game (page));
+  self->game = g_object_ref (game);
   g_signal_connect (self->game, "changed", G_CALLBACK (on_game_changed), self);
   g_signal_connect (self->game, "notify::modified", G_CALLBACK (on_game_modified), self);
   return self;

@@ -14,17 +14,16 @@
 
 #include <glib-object.h>
 
-#include "muster-match-page.h"
+#include "muster-game.h"
 
 G_BEGIN_DECLS
 
 #define MUSTER_TYPE_MATCH_AUTOSAVE (muster_match_autosave_get_type ())
 G_DECLARE_FINAL_TYPE (MusterMatchAutosave, muster_match_autosave, MUSTER, MATCH_AUTOSAVE, GObject)
 
-/* Follows the game of page (the page is not referenced: once it is gone,
- * nothing more is written). Disposing of the autosave removes its files:
- * the match was closed. */
-MusterMatchAutosave *muster_match_autosave_new      (MusterMatchPage *page);
+/* Follows game (its commands, its players and its dice mode). Disposing
+ * of the autosave removes its files: the match was closed. */
+MusterMatchAutosave *muster_match_autosave_new      (MusterGame *game);
 /* Writes now when the match has unsaved commands; TRUE when written. */
 gboolean             muster_match_autosave_save_now (MusterMatchAutosave *self, GError **error);
 /* Removes the autosave files (the match was saved or closed). */

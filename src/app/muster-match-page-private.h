@@ -12,12 +12,10 @@ struct _MusterMatchPage
   MusterGame *game;
   MusterScene *scene;
   GSimpleActionGroup *actions;
-  GHashTable *players;          /* side id -> MusterPlayer */
   guint pace;
   guint computer_source;
   MuDice *policy_rng;
   gboolean paused;
-  gboolean dice_by_players;
   GtkWidget *dice_dialog;
 
   /* Replay: the bar while replaying, and the match at its step (the bar's). */
@@ -71,8 +69,7 @@ struct _MusterMatchPage
   GtkWidget *result_box;
 
   GtkWidget *dialog;
-  GtkFileChooserNative *chooser;
-  gboolean close_after_save;
+  gboolean close_after_save;      /* the close question waits on win.save */
   gboolean close_window;         /* the window closes after the match */
 };
 
@@ -116,11 +113,6 @@ void     muster_match_page_finish_close (MusterMatchPage *self);
 void     muster_match_page_cancel_close (MusterMatchPage *self);
 
 /* muster-match-save.c */
-/* Save As: the file chooser (the match's file, or its title, offered). */
-void     muster_match_save_show_chooser (MusterMatchPage *self);
-/* Saves to the match's file at once, or asks where when it has none; TRUE
- * when saved now. */
-gboolean muster_match_save_in_place     (MusterMatchPage *self);
 /* Keeps the board's view in the match whenever it is written. */
 void     muster_match_save_init         (MusterMatchPage *self);
 
@@ -134,8 +126,6 @@ const char *muster_match_page_side_name (MusterMatchPage *self, const char *side
 /* A counter's scenario name, else its id. */
 const char *muster_match_board_counter_name (MusterMatchPage *self, const char *id);
 
-/* Shows text in the refusal bar (until the game changes). */
-void muster_match_page_show_refusal   (MusterMatchPage *self, const char *text);
 /* Enables the page's actions for the state of the game and of the board
  * (covered by the hand-over screen, replaying). */
 void muster_match_page_update_actions (MusterMatchPage *self);

@@ -33,6 +33,14 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_REPLAYING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 #define DEFAULT_PACE_MS 700
 
 static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
@@ -230,6 +238,7 @@ leave_replay (MusterMatchPage *self)
   self->replay_bar = NULL;
   gtk_widget_set_visible (self->replay_slot, FALSE);
   muster_match_page_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
   muster_match_board_update (self);
 }
@@ -252,6 +261,7 @@ on_replay (GSimpleAction *action,
   self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
   g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
   muster_match_page_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
   muster_match_board_update (self);
 }
@@ -298,8 +308,6 @@ void
 muster_match_page_update_actions (MusterMatchPage *self)
 {
   g_autofree char *why = NULL;
-  gboolean can_undo = muster_game_can_undo (self->game, &why);
-  GAction *undo = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "undo");
   GAction *end = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "end-phase");
   const char *awaited = muster_game_get_awaited_side (self->game);
   gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
@@ -309,12 +317,13 @@ muster_match_page_update_actions (MusterMatchPage *self)
   gboolean live = self->replay_bar == NULL;
   gboolean board_taken = self->handover_side == NULL;
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo && live);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
                                person && live && board_taken && !muster_game_is_over (self->game));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (command),
                                live && board_taken && !muster_game_is_over (self->game));
   g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
+  /* for the undo button's tooltip (win.undo is the window's) */
+  muster_game_can_undo (self->game, &why);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
 }
 
@@ -385,18 +394,6 @@ on_end_phase (GSimpleAction *action,
   show_dialog (self, dialog);
 }
 
-static void
-on_undo (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       user_data)
-{
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  g_autoptr(GError) error = NULL;
-
-  if (!muster_game_undo (self->game, &error))
-    on_refused (self->game, error->message, NULL, self);
-}
-
 /* A command line the page offers (the selected counter's other legal
  * commands, as the engine lists them). */
 static void
@@ -462,22 +459,6 @@ muster_match_page_cancel_close (MusterMatchPage *self)
 }
 
 static void
-on_save (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       user_data)
-{
-  muster_match_save_in_place (MUSTER_MATCH_PAGE (user_data));
-}
-
-static void
-on_save_as (GSimpleAction *action,
-            GVariant      *param,
-            gpointer       user_data)
-{
-  muster_match_save_show_chooser (MUSTER_MATCH_PAGE (user_data));
-}
-
-static void
 on_close (GSimpleAction *action,
           GVariant      *param,
           gpointer       user_data)
@@ -487,9 +468,6 @@ on_close (GSimpleAction *action,
 
 static const GActionEntry match_entries[] = {
   { "end-phase", on_end_phase },
-  { "undo", on_undo },
-  { "save", on_save },
-  { "save-as", on_save_as },
   { "close", on_close },
   { "cancel", on_cancel },
   { "command", on_command, "s" },
@@ -553,7 +531,7 @@ build_sidebar (MusterMatchPage *self)
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.undo");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.undo");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
   gtk_widget_set_has_tooltip (button, TRUE);
   g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
@@ -564,7 +542,7 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_visible (self->pause_button, FALSE);
   gtk_box_append (GTK_BOX (row), self->pause_button);
   button = gtk_button_new_from_icon_name ("document-save-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.save");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.save");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
   gtk_widget_set_tooltip_text (button, _("Save Match (Ctrl+S; Save As: Shift+Ctrl+S)"));
   gtk_widget_set_hexpand (button, TRUE);
@@ -748,9 +726,9 @@ build (MusterMatchPage *self)
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
   {
     static const struct { const char *trigger, *action; } keys[] = {
-      { "<Control>s", "match.save" },
-      { "<Control><Shift>s", "match.save-as" },
-      { "<Control>z", "match.undo" },
+      { "<Control>s", "win.save" },
+      { "<Control><Shift>s", "win.save-as" },
+      { "<Control>z", "win.undo" },
       { "<Control>Return", "match.end-phase" },
       { "Escape", "match.cancel" },
     };
@@ -771,9 +749,6 @@ muster_match_page_dispose (GObject *object)
   MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
 
   g_clear_handle_id (&self->computer_source, g_source_remove);
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
   if (self->dice_dialog != NULL)
@@ -795,7 +770,6 @@ muster_match_page_finalize (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->actions);
-  g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->policy_rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
@@ -817,6 +791,24 @@ muster_match_page_grab_focus (GtkWidget *widget)
 }
 
 static void
+muster_match_page_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_REPLAYING:
+      g_value_set_boolean (value, self->replay_bar != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 muster_match_page_class_init (MusterMatchPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -826,6 +818,7 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
 
   object_class->dispose = muster_match_page_dispose;
   object_class->finalize = muster_match_page_finalize;
+  object_class->get_property = muster_match_page_get_property;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "matchpage");
 
@@ -835,12 +828,16 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   signals[SIGNAL_CLOSE_CANCELLED] =
     g_signal_new ("close-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  properties[PROP_REPLAYING] =
+    g_param_spec_boolean ("replaying", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 muster_match_page_init (MusterMatchPage *self)
 {
-  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->pace = DEFAULT_PACE_MS;
   self->scene = muster_scene_new ();
   build (self);
@@ -892,19 +889,11 @@ muster_match_page_set_player (MusterMatchPage *self,
                               const char      *side,
                               MusterPlayer     player)
 {
-  gboolean any_computer = FALSE;
-  GHashTableIter it;
-  gpointer value;
-
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
   g_return_if_fail (side != NULL);
 
-  g_hash_table_insert (self->players, g_strdup (side), GINT_TO_POINTER (player));
-  g_hash_table_iter_init (&it, self->players);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    if (GPOINTER_TO_INT (value) == MUSTER_PLAYER_COMPUTER)
-      any_computer = TRUE;
-  gtk_widget_set_visible (self->pause_button, any_computer);
+  muster_game_set_player (self->game, side, player);
+  gtk_widget_set_visible (self->pause_button, muster_game_has_computer (self->game));
   muster_match_page_update_actions (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);
@@ -915,7 +904,7 @@ muster_match_page_get_player (MusterMatchPage *self,
                               const char      *side)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), MUSTER_PLAYER_PERSON);
-  return side ? GPOINTER_TO_INT (g_hash_table_lookup (self->players, side)) : MUSTER_PLAYER_PERSON;
+  return muster_game_get_player (self->game, side);
 }
 
 void
@@ -945,13 +934,6 @@ muster_match_page_get_replay_bar (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
   return self->replay_bar;
-}
-
-GtkNativeDialog *
-muster_match_page_get_file_chooser (MusterMatchPage *self)
-{
-  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->chooser ? GTK_NATIVE_DIALOG (self->chooser) : NULL;
 }
 
 GtkWidget *

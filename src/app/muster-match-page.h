@@ -6,13 +6,14 @@
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
- * match.undo, match.save (in place once the match has a file, else as
- * match.save-as: Save Match As…), match.close, match.pause
+ * match.close, match.pause
  * (stateful: the computer players wait), match.cancel (Escape: drops the
  * selection), match.command (a command line the page offers), match.replay
  * and match.leave-replay. The page never decides what the rules allow: it lists what
  * the engine says is legal, asks its dry run and applies commands through
- * the MusterGame.
+ * the MusterGame. Saving and undo are the window's (win.save, win.save-as,
+ * win.undo): they act on the document it shows, and the page's close question goes on
+ * through it (muster_match_page_save_done).
  *
  * Signals:
  *   "closed" (gboolean then_window): match.close or muster_match_page_close
@@ -20,6 +21,9 @@
  *       closes itself too when then_window.
  *   "close-cancelled": closing asked and was cancelled (or the save it
  *       waited on failed): the match stays.
+ *
+ * Properties: "replaying" (gboolean, read-only, notifies): match.replay's
+ * bar is shown and the live match waits (nothing is undone meanwhile).
  */
 #pragma once
 
@@ -30,11 +34,6 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
-  MUSTER_PLAYER_PERSON,
-  MUSTER_PLAYER_COMPUTER,
-} MusterPlayer;
-
 #define MUSTER_TYPE_MATCH_PAGE (muster_match_page_get_type ())
 G_DECLARE_FINAL_TYPE (MusterMatchPage, muster_match_page, MUSTER, MATCH_PAGE, GtkWidget)
 
@@ -43,7 +42,8 @@ MusterGame    *muster_match_page_get_game           (MusterMatchPage *self);
 MusterMapView *muster_match_page_get_map_view       (MusterMatchPage *self);
 MusterScene   *muster_match_page_get_scene          (MusterMatchPage *self);
 
-/* Who plays a side (every side is a person until told otherwise). */
+/* Who plays a side (every side is a person until told otherwise): the
+ * game's (muster_game_set_player), and the page plays the computer's. */
 void           muster_match_page_set_player         (MusterMatchPage *self, const char *side,
                                                      MusterPlayer player);
 MusterPlayer   muster_match_page_get_player         (MusterMatchPage *self, const char *side);
@@ -56,6 +56,7 @@ void           muster_match_page_set_pace           (MusterMatchPage *self, guin
  * computer player's command too (the dialog says whose dice they are), so
  * that every roll of the match is rolled at the table. Cancelling the
  * computer's dice pauses the computer players (match.pause). */
+/* The game's setting (muster_game_set_dice_by_players). */
 void           muster_match_page_set_dice_by_players (MusterMatchPage *self, gboolean by_players);
 gboolean       muster_match_page_get_dice_by_players (MusterMatchPage *self);
 /* Plays a command of a person: through the dice-entry dialog when it
@@ -115,6 +116,9 @@ void           muster_match_page_close              (MusterMatchPage *self, gboo
 
 /* The refusal shown in the bar, or NULL while it is hidden. */
 const char    *muster_match_page_get_refusal        (MusterMatchPage *self);
+/* Shows text in the refusal bar (until the game changes): the engine's
+ * reason, e.g. why win.undo could not undo. */
+void           muster_match_page_show_refusal       (MusterMatchPage *self, const char *text);
 /* The side the hand-over screen waits for, or NULL when it is not shown. */
 const char    *muster_match_page_get_handover_side  (MusterMatchPage *self);
 void           muster_match_page_dismiss_handover   (MusterMatchPage *self);
@@ -130,8 +134,10 @@ GtkWidget     *muster_match_page_get_decision_box   (MusterMatchPage *self);
 GtkWidget     *muster_match_page_get_replay_bar     (MusterMatchPage *self);
 /* TRUE when the result is shown. */
 gboolean       muster_match_page_get_result_shown   (MusterMatchPage *self);
-/* The file chooser of Save Match As, while it is open. */
-GtkNativeDialog *muster_match_page_get_file_chooser (MusterMatchPage *self);
+/* The window's save (win.save) ended, written or not: a close that asked
+ * to save first goes on, or is cancelled. Nothing when none waits. */
+void           muster_match_page_save_done          (MusterMatchPage *self,
+                                                     gboolean         saved);
 /* The question the page is waiting on (save before closing), or NULL. */
 GtkWidget     *muster_match_page_get_dialog         (MusterMatchPage *self);
 

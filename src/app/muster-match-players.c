@@ -89,7 +89,7 @@ muster_match_page_play (MusterMatchPage *self,
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
   g_return_if_fail (command != NULL);
 
-  if (!self->dice_by_players || muster_dice_dialog_count_dice (self->game, command) <= 0)
+  if (!muster_game_get_dice_by_players (self->game) || muster_dice_dialog_count_dice (self->game, command) <= 0)
     {
       muster_game_apply (self->game, command, NULL);
       return;
@@ -121,14 +121,14 @@ muster_match_page_set_dice_by_players (MusterMatchPage *self,
                                        gboolean         by_players)
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-  self->dice_by_players = by_players;
+  muster_game_set_dice_by_players (self->game, by_players);
 }
 
 gboolean
 muster_match_page_get_dice_by_players (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), FALSE);
-  return self->dice_by_players;
+  return muster_game_get_dice_by_players (self->game);
 }
 
 GtkWidget *
@@ -341,7 +341,7 @@ computer_move (gpointer data)
   copy = mu_command_copy (command);
   muster_match_board_show_command (self, copy);
   /* dice rolled at the table are every roll's, the computer's too */
-  if (self->dice_by_players && muster_dice_dialog_count_dice (self->game, copy) > 0)
+  if (muster_game_get_dice_by_players (self->game) && muster_dice_dialog_count_dice (self->game, copy) > 0)
     {
       ask_dice (self, copy, muster_game_get_awaited_side (self->game));
       return G_SOURCE_REMOVE;

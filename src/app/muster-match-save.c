@@ -1,6 +1,6 @@
-/* muster-match-save.c: saving the match page's match (Ctrl+S in place once
- * it has its file, Save As asking where) and closing it, asking to save it
- * first when it has unsaved commands */
+/* muster-match-save.c: closing the match page's match, asking to save it
+ * first (through the window's Save) when it has unsaved commands, and the
+ * board's view kept in the file whenever the match is written */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -13,104 +13,21 @@
 
 #include "muster-application.h"
 
-static void
-on_message_response (GtkDialog *dialog,
-                     int        response,
-                     gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
-report_error (MusterMatchPage *self,
-              const char      *primary,
-              const GError    *error)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
-
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_message_response), NULL);
-  muster_present_dialog (&self->dialog, dialog);
-}
-
-static void
-on_save_response (GtkNativeDialog *chooser,
-                  int              response,
-                  MusterMatchPage *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean close = self->close_after_save;
-
-  self->close_after_save = FALSE;
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_clear_object (&self->chooser);
-  if (file == NULL || !muster_game_save (self->game, file, &error))
-    {
-      /* not saved: nothing closes */
-      if (close)
-        muster_match_page_cancel_close (self);
-      if (error != NULL)
-        report_error (self, _("Could not save the match"), error);
-      return;
-    }
-  if (close)
-    muster_match_page_finish_close (self);
-}
-
+/* The window saves (win.save: in place, or Save As without a file) and
+ * says how it went through muster_match_page_save_done. */
 void
-muster_match_save_show_chooser (MusterMatchPage *self)
+muster_match_page_save_done (MusterMatchPage *self,
+                             gboolean         saved)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GFile *file = muster_game_get_file (self->game);
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_filter_set_name (filter, _("Muster Matches"));
-  gtk_file_filter_add_suffix (filter, "muster-game");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  if (file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser), file, NULL);
+  if (!self->close_after_save)
+    return;
+  self->close_after_save = FALSE;
+  if (saved)
+    muster_match_page_finish_close (self);
   else
-    {
-      const MuScenario *s = muster_game_get_scenario (self->game);
-      g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
-
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-    }
-  g_signal_connect (self->chooser, "response", G_CALLBACK (on_save_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-/* A match that has its file is saved there at once (Ctrl+S asks nothing);
- * one that has none asks where. TRUE when saved now. */
-gboolean
-muster_match_save_in_place (MusterMatchPage *self)
-{
-  GFile *file = muster_game_get_file (self->game);
-  g_autoptr(GError) error = NULL;
-
-  if (file == NULL)
-    {
-      muster_match_save_show_chooser (self);
-      return FALSE;
-    }
-  if (!muster_game_save (self->game, file, &error))
-    {
-      report_error (self, _("Could not save the match"), error);
-      return FALSE;
-    }
-  return TRUE;
+    muster_match_page_cancel_close (self);   /* not saved: nothing closes */
 }
 
 static void
@@ -121,15 +38,10 @@ on_close_response (GtkDialog       *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      if (muster_game_get_file (self->game) == NULL)
-        {
-          self->close_after_save = TRUE;
-          muster_match_save_show_chooser (self);
-        }
-      else if (muster_match_save_in_place (self))
-        muster_match_page_finish_close (self);
-      else
-        muster_match_page_cancel_close (self);
+      /* the window's one Save: in place, or asking where */
+      self->close_after_save = TRUE;
+      if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL))
+        muster_match_page_save_done (self, FALSE);
     }
   else if (response == GTK_RESPONSE_REJECT)
     muster_match_page_finish_close (self);

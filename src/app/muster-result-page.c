@@ -315,7 +315,7 @@ muster_result_page_init (MusterResultPage *self)
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (buttons, 24);
   gtk_box_append (GTK_BOX (buttons), action_button (_("_Replay"), "match.replay", FALSE));
-  gtk_box_append (GTK_BOX (buttons), action_button (_("_Save"), "match.save", TRUE));
+  gtk_box_append (GTK_BOX (buttons), action_button (_("_Save"), "win.save", TRUE));
   gtk_box_append (GTK_BOX (buttons), action_button (_("_Close"), "match.close", FALSE));
   gtk_box_append (GTK_BOX (box), buttons);
 

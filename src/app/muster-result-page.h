@@ -4,8 +4,8 @@
  * of victory (MuResult), the objectives and who holds them, the losses of
  * each side counted from the engine's counter statuses against the
  * scenario's order of battle, and Replay, Save and Close (the actions
- * match.replay, match.save and match.close, which the page owns). Follows
- * the game's "changed" and "reset".
+ * match.replay and match.close, which the match page owns, and the
+ * window's win.save). Follows the game's "changed" and "reset".
  */
 #pragma once
 

@@ -106,14 +106,47 @@ muster_window_show_open (MusterWindow *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static void
-report_save_error (MusterWindow *self,
-                   GError       *error)
+/* The document Save and Save As write: the match while one is shown, else
+ * the scenario. */
+static MusterDocument *
+shown_document (MusterWindow *self)
 {
-  const char *name = muster_document_get_title (window_scenario_document (self));
-  g_autofree char *primary = g_strdup_printf (_("Could not save “%s”"), name);
+  MusterDocument *match = window_match_document (self);
 
+  return match != NULL ? match : window_scenario_document (self);
+}
+
+static void
+report_save_error (MusterWindow   *self,
+                   MusterDocument *document,
+                   GError         *error)
+{
+  g_autofree char *primary = NULL;
+
+  if (muster_document_get_kind (document) == MUSTER_DOCUMENT_MATCH)
+    primary = g_strdup (_("Could not save the match"));
+  else
+    primary = g_strdup_printf (_("Could not save “%s”"), muster_document_get_title (document));
   muster_window_show_problems (self, primary, error, NULL);
+}
+
+/* Writes the shown document to `file`; a scenario's file also goes into
+ * the recent files and its folder is where choosers start next time. */
+static gboolean
+save_document (MusterWindow   *self,
+               MusterDocument *document,
+               GFile          *file)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean saved;
+
+  if (muster_document_get_kind (document) == MUSTER_DOCUMENT_MATCH)
+    saved = muster_document_save (document, file, &error);
+  else
+    saved = muster_window_save_to_file (self, file, &error);
+  if (!saved)
+    report_save_error (self, document, error);
+  return saved;
 }
 
 static void
@@ -122,71 +155,106 @@ on_save_as_response (GtkNativeDialog *chooser,
                      MusterWindow    *self)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDocument) document = g_object_steal_data (G_OBJECT (chooser), "document");
   gboolean close = self->close_after_save;
+  gboolean saved = FALSE;
 
   self->close_after_save = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_destroy (chooser);
   g_clear_object (&self->chooser);
-  if (file == NULL)
-    return;
+  if (file != NULL && document != NULL)
+    saved = save_document (self, document, file);
 
-  if (!muster_window_save_to_file (self, file, &error))
-    report_save_error (self, error);
-  else if (close)
+  /* a match's close question waits on the save, done or not */
+  if (document != NULL && muster_document_get_kind (document) == MUSTER_DOCUMENT_MATCH)
+    muster_window_match_saved (self, saved);
+  else if (saved && close)
     schedule_close (self);
 }
 
+/* The one Save As: a chooser for the shown document, offering its file, or
+ * a name made from its title. */
 static void
-show_save_as (MusterWindow *self)
+show_save_as (MusterWindow   *self,
+              MusterDocument *document)
 {
   GtkFileChooserNative *chooser;
+  GFile *file;
 
-  chooser = new_chooser (self, _("Save Scenario"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
-  if (window_file (self) != NULL)
+  if (document == NULL)
+    return;
+  file = muster_document_get_file (document);
+  if (muster_document_get_kind (document) == MUSTER_DOCUMENT_MATCH)
     {
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), window_file (self), NULL);
+      const MuScenario *s = muster_game_get_scenario (muster_document_get_game (document));
+      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+      if (self->chooser != NULL)
+        gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+      g_clear_object (&self->chooser);
+      chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                             _("_Save"), _("_Cancel"));
+      gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+      gtk_file_filter_set_name (filter, _("Muster Matches"));
+      gtk_file_filter_add_suffix (filter, "muster-game");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+      self->chooser = chooser;
+      if (file == NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
+
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+        }
     }
   else
     {
-      const char *copy_of = muster_document_get_copy_of (window_scenario_document (self));
-      const char *title = window_scenario (self)->title;
-      g_autofree char *name = NULL;
+      chooser = new_chooser (self, _("Save Scenario"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+      if (file == NULL)
+        {
+          const char *copy_of = muster_document_get_copy_of (document);
+          const char *title = muster_document_get_scenario (document)->title;
+          g_autofree char *name = NULL;
 
-      if (copy_of != NULL)
-        name = g_strdup (copy_of);
-      else if (title != NULL && *title != '\0')
-        name = g_strdup_printf ("%s.muster", title);
-      else
-        name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+          if (copy_of != NULL)
+            name = g_strdup (copy_of);
+          else if (title != NULL && *title != '\0')
+            name = g_strdup_printf ("%s.muster", title);
+          else
+            name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+        }
+      gtk_file_chooser_set_create_folders (GTK_FILE_CHOOSER (chooser), TRUE);
     }
-  gtk_file_chooser_set_create_folders (GTK_FILE_CHOOSER (chooser), TRUE);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+  g_object_set_data_full (G_OBJECT (chooser), "document", g_object_ref (document), g_object_unref);
   g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-/* Saves to the window's file or asks for one. Returns TRUE when saved now. */
+/* Saves `document` to its file at once (Ctrl+S asks nothing), or asks for
+ * one. Returns TRUE when saved now. */
 static gboolean
-save (MusterWindow *self)
+save (MusterWindow   *self,
+      MusterDocument *document)
 {
-  g_autoptr(GError) error = NULL;
+  GFile *file;
+  gboolean saved;
 
-  if (window_scenario (self) == NULL)
+  if (document == NULL)
     return FALSE;
-  if (window_file (self) == NULL)
+  file = muster_document_get_file (document);
+  if (file == NULL)
     {
-      show_save_as (self);
+      show_save_as (self, document);
       return FALSE;
     }
-  if (!muster_window_save_to_file (self, window_file (self), &error))
-    {
-      report_save_error (self, error);
-      return FALSE;
-    }
-  return TRUE;
+  saved = save_document (self, document, file);
+  if (muster_document_get_kind (document) == MUSTER_DOCUMENT_MATCH)
+    muster_window_match_saved (self, saved);
+  return saved;
 }
 
 /* New scenario --------------------------------------------------------------------- */
@@ -259,9 +327,9 @@ on_close_response (GtkDialog    *dialog,
       if (window_file (self) == NULL)
         {
           self->close_after_save = TRUE;
-          show_save_as (self);
+          show_save_as (self, window_scenario_document (self));
         }
-      else if (save (self))
+      else if (save (self, window_scenario_document (self)))
         {
           schedule_close (self);
         }
@@ -319,8 +387,9 @@ on_save (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
-  if (!muster_window_match_activate (MUSTER_WINDOW (user_data), "match.save"))
-    save (MUSTER_WINDOW (user_data));
+  MusterWindow *self = MUSTER_WINDOW (user_data);
+
+  save (self, shown_document (self));
 }
 
 static void
@@ -330,10 +399,7 @@ on_save_as (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (muster_window_match_activate (self, "match.save-as"))
-    return;
-  if (window_scenario (self) != NULL)
-    show_save_as (self);
+  show_save_as (self, shown_document (self));
 }
 
 static void
@@ -351,7 +417,8 @@ on_undo (GSimpleAction *action,
 {
   MusterWindow *self = MUSTER_WINDOW (user_data);
 
-  if (muster_window_match_activate (self, "match.undo"))
+  /* the shown document: the match's undo policy, or the scenario's history */
+  if (muster_window_match_undo (self))
     return;
   if (window_history (self))
     mu_edit_history_undo (window_history (self));

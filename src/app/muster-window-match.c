@@ -209,9 +209,9 @@ muster_window_show_match (MusterWindow *self,
   gtk_stack_set_visible_child (muster_window_get_stack (self), page);
   g_signal_connect (page, "closed", G_CALLBACK (on_page_closed), self);
   g_signal_connect (page, "close-cancelled", G_CALLBACK (on_page_close_cancelled), self);
-  muster_document_set_match_page (self->document, MUSTER_MATCH_PAGE (page));
   g_signal_connect (self->document, "notify", G_CALLBACK (on_match_notify), self);
   g_signal_connect (game, "notify::can-undo", G_CALLBACK (on_match_notify), self);
+  g_signal_connect (page, "notify::replaying", G_CALLBACK (on_match_notify), self);
   muster_map_view_zoom_to_fit (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page)));
   if (!muster_match_page_restore_view (MUSTER_MATCH_PAGE (page)))
     show_acting_side (MUSTER_MATCH_PAGE (page));
@@ -220,23 +220,41 @@ muster_window_show_match (MusterWindow *self,
 }
 
 gboolean
-muster_window_match_activate (MusterWindow *self,
-                              const char   *action)
+muster_window_match_undo (MusterWindow *self)
+{
+  MusterDocument *match = window_match_document (self);
+  GtkWidget *page = muster_window_get_match_page (self);
+  g_autoptr(GError) error = NULL;
+
+  if (match == NULL)
+    return FALSE;
+  if (!muster_game_undo (muster_document_get_game (match), &error))
+    muster_match_page_show_refusal (MUSTER_MATCH_PAGE (page), error->message);
+  return TRUE;
+}
+
+void
+muster_window_match_saved (MusterWindow *self,
+                           gboolean      saved)
 {
   GtkWidget *page = muster_window_get_match_page (self);
 
-  if (page == NULL)
-    return FALSE;
-  gtk_widget_activate_action (page, action, NULL);
-  return TRUE;
+  if (page != NULL)
+    muster_match_page_save_done (MUSTER_MATCH_PAGE (page), saved);
 }
 
 gboolean
 muster_window_match_can_undo (MusterWindow *self)
 {
   MusterDocument *match = window_match_document (self);
+  GtkWidget *page = muster_window_get_match_page (self);
+  gboolean replaying = FALSE;
 
-  return match != NULL && muster_game_can_undo (muster_document_get_game (match), NULL);
+  if (match == NULL)
+    return FALSE;
+  /* while the replay bar steps through the match, the live match waits */
+  g_object_get (page, "replaying", &replaying, NULL);
+  return !replaying && muster_game_can_undo (muster_document_get_game (match), NULL);
 }
 
 gboolean

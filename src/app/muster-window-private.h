@@ -149,9 +149,14 @@ void      muster_window_file_row_activated (GtkListBox *list, GtkListBoxRow *row
 
 /* muster-window-match.c */
 gboolean  muster_window_match_shown         (MusterWindow *self);
-/* Activates a match.* action of the shown match page; FALSE when none is shown. */
-gboolean  muster_window_match_activate      (MusterWindow *self, const char *action);
+/* win.undo on the shown match, as the engine's undo policy allows (a
+ * refusal is told on the page); FALSE when no match is shown. */
+gboolean  muster_window_match_undo          (MusterWindow *self);
+/* Whether win.undo may undo the shown match now (not while replaying). */
 gboolean  muster_window_match_can_undo      (MusterWindow *self);
+/* The match's save (win.save or its Save As) ended, written or not: the
+ * page's close question, if it waits on it, goes on. */
+void      muster_window_match_saved         (MusterWindow *self, gboolean saved);
 /* TRUE when the match asks to be saved first (the window closes after). */
 gboolean  muster_window_match_close_request (MusterWindow *self);
 /* Runs then (data freed with destroy after) once no unsaved match would be

@@ -268,8 +268,6 @@ test_match_autosave_goes_on_close (void)
   game = new_game ();
   document = muster_document_new_match (game);
   page = g_object_ref_sink (muster_match_page_new (game));
-  g_assert_null (muster_document_get_match_autosave (document));
-  muster_document_set_match_page (document, MUSTER_MATCH_PAGE (page));
   g_assert_nonnull (muster_document_get_match_autosave (document));
   path = muster_match_autosave_get_path (muster_document_get_match_autosave (document));
 
@@ -286,6 +284,41 @@ test_match_autosave_goes_on_close (void)
   g_object_unref (page);
 }
 
+/* A match document's autosave keeps who plays each side and how the dice
+ * are rolled from the game itself: no page needs to be shown. */
+static void
+test_match_autosave_keeps_players (void)
+{
+  g_autoptr(MusterGame) game = new_game ();
+  g_autoptr(MusterDocument) document = muster_document_new_match (game);
+  g_autoptr(GPtrArray) leftovers = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  MusterMatchLeftover *mine = NULL;
+
+  muster_game_set_player (game, "csa", MUSTER_PLAYER_COMPUTER);
+  muster_game_set_dice_by_players (game, TRUE);
+  g_assert_nonnull (muster_document_get_match_autosave (document));
+  path = muster_match_autosave_get_path (muster_document_get_match_autosave (document));
+  g_assert_true (muster_game_apply_line (game, "end-phase", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_match_autosave_save_now (muster_document_get_match_autosave (document), &error));
+  g_assert_no_error (error);
+
+  leftovers = muster_match_autosave_find_leftovers ();
+  for (guint i = 0; i < leftovers->len; i++)
+    if (g_str_equal (((MusterMatchLeftover *) g_ptr_array_index (leftovers, i))->path, path))
+      mine = g_ptr_array_index (leftovers, i);
+  g_assert_nonnull (mine);
+  g_assert_true (mine->dice_by_players);
+  g_assert_nonnull (mine->computer);
+  g_assert_cmpstr (mine->computer[0], ==, "csa");
+  g_assert_null (mine->computer[1]);
+
+  muster_document_close (document);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -297,5 +330,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/document/title", test_title_of_file_and_copy);
   g_test_add_func ("/app/document/match", test_match_modified_and_saved);
   g_test_add_func ("/app/document/match-autosave", test_match_autosave_goes_on_close);
+  g_test_add_func ("/app/document/match-autosave-players", test_match_autosave_keeps_players);
   return g_test_run ();
 }

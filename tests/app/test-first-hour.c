@@ -596,7 +596,7 @@ test_save_in_place (void)
   gtk_shortcut_action_activate (gtk_shortcut_get_action (save), GTK_SHORTCUT_ACTION_EXCLUSIVE,
                                 GTK_WIDGET (page), NULL);
   flush_events ();
-  g_assert_null (muster_match_page_get_file_chooser (page));
+  g_assert_null (muster_window_get_file_chooser (window));
   g_assert_false (muster_game_get_modified (game_of (page)));
   {
     g_autoptr(MuMatch) kept = mu_match_load_file (path, &error);

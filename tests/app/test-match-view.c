@@ -10,6 +10,7 @@
 
 #include "app-test.h"
 #include "mu-match.h"
+#include "mu-ruleset.h"
 #include "muster-map-trace.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
@@ -499,6 +500,55 @@ test_smooth_region (void)
   destroy_all_windows ();
 }
 
+/* win.undo undoes the shown match, but not while the replay bar steps
+ * through it: the live match waits (the window follows the page's
+ * "replaying"). */
+static void
+test_undo_waits_for_replay (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  MusterGame *game = muster_match_page_get_game (page);
+  guint n;
+
+  muster_match_page_dismiss_handover (page);
+  /* the first listed move: one that can be undone */
+  for (int i = 0; i < 20 && !muster_game_can_undo (game, NULL); i++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (muster_game_get_match (game));
+      const MuRuleset *rs = muster_game_get_ruleset (game);
+      MuCommand *pick = NULL;
+      g_autoptr(GError) error = NULL;
+
+      for (guint k = 0; k < legal->len && pick == NULL; k++)
+        {
+          const MuVerbInfo *v = mu_ruleset_find_verb (rs, mu_command_get_verb (g_ptr_array_index (legal, k)));
+
+          if (v != NULL && (v->flags & (MU_VERB_MOVE | MU_VERB_END_STEP)))
+            pick = g_ptr_array_index (legal, k);
+        }
+      g_assert_nonnull (pick);
+      g_assert_true (muster_game_apply (game, pick, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (muster_game_can_undo (game, NULL));
+  flush_events ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.replay", NULL);
+  flush_events ();
+  g_assert_nonnull (muster_match_page_get_replay_bar (page));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "match.leave-replay", NULL);
+  flush_events ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  n = mu_match_get_commands (muster_game_get_match (game))->len;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "win.undo", NULL));
+  g_assert_cmpuint (mu_match_get_commands (muster_game_get_match (game))->len, <, n);
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -509,6 +559,7 @@ main (int   argc,
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
+      g_test_add_func ("/app/match-view/undo-waits-for-replay", test_undo_waits_for_replay);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

@@ -462,10 +462,10 @@ test_scripted_opening (void)
     g_assert_cmpstr (mine, ==, theirs);
   }
 
-  /* Save Match As, through the page's action and its file chooser. */
-  gtk_widget_activate_action (GTK_WIDGET (page), "match.save", NULL);
+  /* Save Match As, through the window's action and its file chooser. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "win.save", NULL);
   {
-    GtkNativeDialog *chooser = muster_match_page_get_file_chooser (page);
+    GtkNativeDialog *chooser = muster_window_get_file_chooser (window);
     g_autoptr(GFile) folder = g_file_new_for_path (tmpdir);
     g_autoptr(GFile) chosen = NULL;
 
@@ -653,7 +653,7 @@ test_one_end_phase (void)
   muster_match_page_dismiss_handover (page);
   flush_events ();
   g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.end-phase"), ==, 1);
-  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "match.undo"), ==, 1);
+  g_assert_cmpuint (count_actionables (GTK_WIDGET (page), "win.undo"), ==, 1);
   {
     GtkWidget *button = find_actionable (GTK_WIDGET (page), "match.end-phase");
 

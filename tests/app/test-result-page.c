@@ -178,7 +178,8 @@ collect_buttons (GtkWidget *w, GPtrArray *out)
     }
 }
 
-/* Replay, Save and Close are named and ask the page's actions. */
+/* Replay, Save and Close are named and ask the match page's actions and
+ * the window's Save. */
 static void
 test_buttons (void)
 {
@@ -188,6 +189,7 @@ test_buttons (void)
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = muster_result_page_new (game);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleActionGroup) win = g_simple_action_group_new ();
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   g_autoptr(GString) activated = g_string_new (NULL);
   const char *names[] = { "replay", "save", "close" };
@@ -197,9 +199,10 @@ test_buttons (void)
       g_autoptr(GSimpleAction) a = g_simple_action_new (names[i], NULL);
 
       g_signal_connect (a, "activate", G_CALLBACK (on_activate), activated);
-      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
+      g_action_map_add_action (G_ACTION_MAP (strcmp (names[i], "save") == 0 ? win : group), G_ACTION (a));
     }
   gtk_widget_insert_action_group (window, "match", G_ACTION_GROUP (group));
+  gtk_widget_insert_action_group (window, "win", G_ACTION_GROUP (win));
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
