@@ -1,0 +1,717 @@
+/* mn-acw-move.c: an activation's changes and its move (MN-MOV-*,
+ * MN-UNIT-2, MN-AMB-43..53, MN-AMB-56..59): facing and formation changes
+ * about the centre base, the movement dice read by type and direction,
+ * the column and leader bonuses, one straight leg within the direction's
+ * tolerance, terrain halving, interpenetration, and leaders attaching and
+ * detaching. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mn-acw-private.h"
+
+#include "mu-table-geom.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* TAB-11: 0.05 in (the table's unit converted) */
+static double
+tolerance (const MnMatch *m)
+{
+  return mu_table_contact_tolerance (m->table->unit);
+}
+
+gboolean
+mn_on_table (const MnUnit *u)
+{
+  return u->status == MN_STATUS_ACTIVE && (u->n_stands > 0 || u->attached != MN_NONE);
+}
+
+gboolean
+mn_has_stands (const MnUnit *u)
+{
+  return u->status == MN_STATUS_ACTIVE && u->n_stands > 0;
+}
+
+MuPoint
+mn_anchor (const MnUnit *u)
+{
+  return mu_stands_anchor (u->stands, u->n_stands);
+}
+
+/* MN-AMB-43: the centre of the footprint, which is the centre base's. */
+MuPoint
+mn_footprint_centre (const MnUnit *u)
+{
+  return mu_stands_footprint (u->stands, u->n_stands).centre;
+}
+
+/* MN-AMB-43: the centre base, a stand-sized rectangle about the centre. */
+static MuStand
+centre_base (const MnUnit *u)
+{
+  MuStand s = { mn_footprint_centre (u), u->width, u->depth, u->facing, 0 };
+
+  return s;
+}
+
+guint
+mn_layout_about (const MnMatch *m, const MnUnit *u, MuPoint centre, double facing, MnForm form,
+                 int bases, MuStand *out)
+{
+  const MuFormationShape *shape = &mn_formation_shapes[u->type == MN_TYPE_LEADER ? MN_FORM_LINE : form];
+  MuPoint origin = { 0, 0 };
+  guint n = mu_stands_layout (shape, bases, u->width, u->depth, origin, facing, out, MU_STANDS_MAX);
+  MuPoint fc = mu_stands_footprint (out, n).centre;
+
+  (void) m;
+  for (guint k = 0; k < n; k++)
+    {
+      out[k].centre.x += centre.x - fc.x;
+      out[k].centre.y += centre.y - fc.y;
+    }
+  return n;
+}
+
+/* Whether a point lies in an area the ruleset's troops may not enter. */
+static gboolean
+point_impassable (const MnMatch *m, MuPoint p)
+{
+  guint areas[16];
+  guint n = mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas));
+
+  for (guint a = 0; a < MIN (n, G_N_ELEMENTS (areas)); a++)
+    if (mu_ruleset_area_impassable (m->ruleset,
+                                    ((const MuArea *) g_ptr_array_index (m->table->areas, areas[a]))->kind))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+stands_on_table (const MnMatch *m, const MuStand *st, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&st[k], c);
+      for (guint i = 0; i < 4; i++)
+        if (c[i].x < -1e-6 || c[i].y < -1e-6 || c[i].x > m->table->width + 1e-6 ||
+            c[i].y > m->table->height + 1e-6)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mn_place_free (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, const MnUnit *also)
+{
+  if (!stands_on_table (m, st, n))
+    return FALSE;
+  for (guint k = 0; k < n; k++)
+    if (point_impassable (m, st[k].centre))
+      return FALSE;
+  MN_FOR_UNITS (m, o)
+    if (o != u && o != also && mn_has_stands (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
+      return FALSE;
+  return TRUE;
+}
+
+/* MN-AMB-55: in contact with an enemy regiment or battery. */
+gboolean
+mn_in_melee (const MnMatch *m, const MnUnit *u)
+{
+  if (!mn_has_stands (u))
+    return FALSE;
+  MN_FOR_UNITS (m, o)
+    if (o->side != u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
+        mu_stands_within (u->stands, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+      return TRUE;
+  return FALSE;
+}
+
+/* The difference of two facings, 0..180 degrees. */
+static double
+angle_between (double a, double b)
+{
+  double d = fmod (fabs (a - b), 360.0);
+
+  return d > 180 ? 360 - d : d;
+}
+
+static double
+normal_facing (double f)
+{
+  f = fmod (f, 360.0);
+  return f < 0 ? f + 360 : f;
+}
+
+/* Leaders -------------------------------------------------------------------------- */
+
+/* The stand a leader is measured from: his own, or (attached) his unit's
+ * centre base (MN-AMB-56, MN-AMB-59). */
+static gboolean
+leader_stand (const MnMatch *m, const MnUnit *l, MuStand *out)
+{
+  if (l->type != MN_TYPE_LEADER || l->status != MN_STATUS_ACTIVE)
+    return FALSE;
+  if (l->attached != MN_NONE)
+    {
+      *out = centre_base (g_ptr_array_index (m->units, l->attached));
+      return TRUE;
+    }
+  if (l->n_stands == 0)
+    return FALSE;
+  *out = l->stands[0];
+  return TRUE;
+}
+
+/* MN-MOV-3, MN-AMB-12, MN-AMB-59: a leader of the side within 3" of the
+ * unit's centre base (from his stand to its nearest point, TAB-4) with
+ * line of sight to it; his own attached leader always. Sight is TAB-16's
+ * from the leader's stand treated as a front edge (the digest's whole
+ * outline is still to come). */
+static gboolean
+leader_near (MnMatch *m, const MnUnit *u)
+{
+  MuStand cb = centre_base (u);
+  MuLosParams params;
+  g_autofree MuLosUnit *others = g_new0 (MuLosUnit, m->units->len);
+  guint n_others = 0;
+
+  MN_FOR_UNITS (m, o)
+    if (mn_has_stands (o) && o != u)
+      others[n_others++] = (MuLosUnit) { o->def->id, o->stands, o->n_stands, o->type == MN_TYPE_LEADER };
+  mu_los_params_init (&params, m->table->unit);
+  MN_FOR_UNITS (m, l)
+    {
+      MuStand ls;
+      MuLosResult r;
+
+      if (l->side != u->side || !leader_stand (m, l, &ls))
+        continue;
+      if (l->attached != MN_NONE && g_ptr_array_index (m->units, l->attached) == u)
+        return TRUE;
+      if (!mu_table_within (mu_stand_distance (&ls, &cb), m->num.leader_near))
+        continue;
+      if (mu_table_los (m->terrain, &params, &ls, 1, &cb, 1, others, n_others, &r))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+void
+mn_attach_at_setup (MnMatch *m)
+{
+  MN_FOR_UNITS (m, l)
+    {
+      int best = MN_NONE;
+      double best_d = G_MAXDOUBLE;
+
+      if (l->type != MN_TYPE_LEADER || l->n_stands == 0)
+        continue;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const MnUnit *t = g_ptr_array_index (m->units, i);
+          gboolean taken = FALSE;
+          MuPoint c;
+          double d;
+
+          if (t->type == MN_TYPE_LEADER || t->side != l->side || !mn_has_stands (t) ||
+              !mu_stands_within (l->stands, 1, t->stands, t->n_stands, tolerance (m)))
+            continue;
+          MN_FOR_UNITS (m, o)
+            taken |= o->type == MN_TYPE_LEADER && o->attached == (int) i;
+          c = mn_footprint_centre (t);
+          d = hypot (c.x - l->stands[0].centre.x, c.y - l->stands[0].centre.y);
+          if (!taken && d < best_d)
+            {
+              best = i;
+              best_d = d;
+            }
+        }
+      if (best != MN_NONE)
+        {
+          l->attached = best;
+          l->n_stands = 0;
+        }
+    }
+}
+
+/* `attach LEADER UNIT` (MN-AMB-56): at the end of the leader's own
+ * activation, to a friendly unit his stand touches that has no leader. */
+gboolean
+mn_apply_attach (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  MnUnit *l = mn_find_unit (m, mu_command_word (c, 0));
+  MnUnit *t = mn_find_unit (m, mu_command_word (c, 1));
+  guint ti = 0;
+
+  if (l == NULL || l->type != MN_TYPE_LEADER)
+    return mu_rules_refuse (error, "MN-AMB-56", "“%s” is no leader", mu_command_word (c, 0));
+  if (t == NULL || t->type == MN_TYPE_LEADER || t->side != l->side || !mn_has_stands (t))
+    return mu_rules_refuse (error, "MN-AMB-56", "“%s” is no friendly unit on the table", mu_command_word (c, 1));
+  if (!l->activated || l->owes_move || l->side != mn_active_side (m) || m->step != MN_STEP_MOVE)
+    return mu_rules_refuse (error, "MN-AMB-56", "%s attaches at the end of his own activation", l->def->id);
+  if (l->attached != MN_NONE || l->n_stands == 0)
+    return mu_rules_refuse (error, "MN-AMB-56", "%s is attached already", l->def->id);
+  g_ptr_array_find (m->units, t, &ti);
+  MN_FOR_UNITS (m, o)
+    if (o->type == MN_TYPE_LEADER && o->attached == (int) ti)
+      return mu_rules_refuse (error, "MN-AMB-56", "%s has a leader already", t->def->id);
+  if (!mu_stands_within (l->stands, 1, t->stands, t->n_stands, tolerance (m)))
+    return mu_rules_refuse (error, "MN-AMB-56", "%s's stand does not touch %s", l->def->id, t->def->id);
+  if (events == NULL)
+    return TRUE;
+  l->attached = ti;
+  l->n_stands = 0;
+  mu_event_set_object (mn_event (m, events, &mn_ev_attach, l->def->id, "MN-AMB-56"), t->def->id);
+  return TRUE;
+}
+
+/* Activation ------------------------------------------------------------------------ */
+
+static const MuRollModifier column_mod = { "column", N_("In column"), "MN-MOV-3", 0, FALSE };
+static const MuRollModifier leader_mod = { "leader", N_("Leader within 3 in"), "MN-MOV-3", 0, FALSE };
+
+/* `activate UNIT ahead|back|oblique|stay [face F] [form line|column]`
+ * (MN-ACT-1, MN-UNIT-2, MN-MOV-2, MN-MOV-3, MN-AMB-49, MN-AMB-50). */
+gboolean
+mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  MnUnit *u = mn_find_unit (m, mu_command_word (c, 0));
+  MnDir dir;
+  double facing;
+  MnForm form;
+  gboolean turn = FALSE, reform = FALSE;
+  MuStand st[MU_STANDS_MAX];
+  guint n = 0;
+  int side, ndice;
+  MuPoint centre, from_anchor;
+  double from_facing;
+  MnUnit *unit = NULL;
+
+  if (u == NULL)
+    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
+  mn_dir_parse (mu_command_word (c, 1), &dir);
+  if (!mn_may_activate (m, u, error))
+    return FALSE;
+  facing = u->facing;
+  form = u->form;
+  for (guint i = 2; i < mu_command_n_args (c); i++)
+    {
+      const MuArg *a = mu_command_arg (c, i);
+
+      if (a->kind != MU_ARG_STEP || (a->move != MU_MOVE_FACE && a->move != MU_MOVE_FORM))
+        return mu_rules_refuse (error, "MN-AMB-48", "an activation changes facing (face F) and formation "
+                          "(form line|column) only; the move follows with move");
+      if (a->move == MU_MOVE_FACE)
+        {
+          if (angle_between (a->number, u->facing) >= 0.1 - 1e-9)
+            turn = TRUE;
+          facing = a->number;
+        }
+      else if (u->type == MN_TYPE_LEADER || !mn_form_parse (a->word, &form))
+        return mu_rules_refuse (error, "MN-UNIT-1", "%s has no formation “%s” (line or column)", u->def->id,
+                          a->word);
+      else
+        reform = form != u->form;
+    }
+  if (turn && reform && dir != MN_DIR_STAY)
+    return mu_rules_refuse (error, "MN-MOV-3", "a unit that changes both facing and formation may not move: "
+                      "activate it with stay");
+  if (dir != MN_DIR_STAY && u->art_fired &&
+      (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART))
+    return mu_rules_refuse (error, "MN-MOV-3", "%s has fired this turn and may not move", u->def->id);
+  if (u->type == MN_TYPE_LEADER && u->attached != MN_NONE && dir == MN_DIR_STAY)
+    return mu_rules_refuse (error, "MN-AMB-56", "a leader activated to leave his unit must move off it");
+  if (u->type == MN_TYPE_LEADER && u->attached != MN_NONE)
+    {
+      /* MN-AMB-56: his stand is placed on his unit's centre base */
+      unit = g_ptr_array_index (m->units, u->attached);
+      centre = mn_footprint_centre (unit);
+      if (!turn)
+        facing = unit->facing;
+    }
+  else
+    centre = mn_footprint_centre (u);
+  if (turn || reform || unit)
+    {
+      n = mn_layout_about (m, u, centre, facing, form, u->bases, st);
+      /* MN-AMB-45, MN-AMB-49: on the table, off impassable ground, clear of
+       * every other unit's stands (a detached leader of his own unit's) */
+      if (!mn_place_free (m, u, st, n, unit))
+        return mu_rules_refuse (error, turn ? "MN-AMB-49" : "MN-AMB-45",
+                          "%s has no room to turn or form there", u->def->id);
+    }
+  if (events == NULL)
+    return TRUE;
+
+  side = u->side;
+  m->activations[side]--;
+  u->activated = TRUE;
+  u->dir = dir;
+  {
+    MuEvent *e = mn_event (m, events, &mn_ev_activate, u->def->id, "MN-ACT-1");
+
+    mu_event_set_text (e, mn_dir_id (dir));
+    e->value = m->activations[side];
+  }
+  from_anchor = u->n_stands ? mn_anchor (u) : mn_anchor (unit);
+  from_facing = u->facing;
+  if (unit)
+    {
+      MuEvent *e = mn_event (m, events, &mn_ev_detach, u->def->id, "MN-AMB-56");
+
+      u->attached = MN_NONE;
+      memcpy (u->stands, st, sizeof st[0] * n);
+      u->n_stands = n;
+      u->facing = facing;
+      mu_event_set_object (e, unit->def->id);
+      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    }
+  if (turn)
+    {
+      MuEvent *e = mn_event (m, events, &mn_ev_face, u->def->id, "MN-AMB-49");
+
+      u->changed_facing = TRUE;
+      u->facing = facing;
+      u->n_stands = mn_layout_about (m, u, centre, facing, u->form, u->bases, u->stands);
+      e->from = mu_pos_from_point (from_anchor.x, from_anchor.y, from_facing);
+      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    }
+  if (reform)
+    {
+      MuEvent *e = mn_event (m, events, &mn_ev_formation, u->def->id, "MN-AMB-45");
+
+      u->changed_form = TRUE;
+      u->form = form;
+      u->n_stands = mn_layout_about (m, u, centre, facing, form, u->bases, u->stands);
+      mu_event_set_text (e, mn_form_id (form));
+      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    }
+  if (dir == MN_DIR_STAY)
+    return TRUE;
+
+  /* MN-MOV-2, MN-MOV-3, MN-MOV-7: two dice, one after one change; read by
+   * type and direction (one die is all three readings) */
+  ndice = turn || reform ? m->num.dice_one_change : m->num.dice;
+  if (ndice <= 0)
+    {
+      u->allowance = 0;
+      u->owes_move = TRUE;
+      return TRUE;
+    }
+  {
+    static const MuDiceRead reads[] = { MU_DICE_HIGHEST, MU_DICE_LOWEST, MU_DICE_SUM };
+    MuRollModifier mods[2];
+    guint n_mods = 0;
+    MuRoll roll = { 0 };
+
+    /* MN-AMB-11, MN-AMB-58: the column's +6 in every direction, never for a
+     * leader; MN-AMB-59: a leader's +1 to units, not to leaders */
+    if (u->type != MN_TYPE_LEADER && u->form == MN_FORM_COLUMN)
+      {
+        mods[n_mods] = column_mod;
+        mods[n_mods++].value = (int) m->num.column_bonus;
+      }
+    if (u->type != MN_TYPE_LEADER && leader_near (m, u))
+      {
+        mods[n_mods] = leader_mod;
+        mods[n_mods++].value = (int) m->num.leader_bonus;
+      }
+    roll.purpose = "move";
+    roll.subject = u->def->id;
+    roll.n = ndice;
+    roll.read = reads[m->num.read[u->type][dir]];
+    roll.modifiers = mods;
+    roll.n_modifiers = n_mods;
+    roll.rule = "MN-MOV-4";
+    /* MN-AMB-13: never below 0 */
+    u->allowance = mu_dice_roll_read (m->dice, events, &roll, NULL);
+    u->allowance = MAX (u->allowance, 0);
+  }
+  u->owes_move = TRUE;
+  return TRUE;
+}
+
+/* The move ------------------------------------------------------------------------ */
+
+/* MN-AMB-53, MN-AMB-77: whether a stand centre's path crosses a fence,
+ * wall, hedge, stream or river line. */
+static gboolean
+crosses_halving_line (const MnMatch *m, MuPoint a, MuPoint b)
+{
+  for (guint i = 0; m->table->lines && i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPoint *p = (const MuPoint *) l->points->data;
+
+      if (l->kind != MU_LINE_FENCE && l->kind != MU_LINE_WALL && l->kind != MU_LINE_HEDGE &&
+          l->kind != MU_LINE_STREAM && l->kind != MU_LINE_RIVER)
+        continue;
+      for (guint k = 0; k + 1 < l->points->len; k++)
+        if (mu_segment_intersect (a, b, p[k], p[k + 1], NULL))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+crosses_fence (const MnMatch *m, MuPoint a, MuPoint b)
+{
+  for (guint i = 0; m->table->lines && i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPoint *p = (const MuPoint *) l->points->data;
+
+      if (l->kind != MU_LINE_FENCE && l->kind != MU_LINE_WALL && l->kind != MU_LINE_HEDGE)
+        continue;
+      for (guint k = 0; k + 1 < l->points->len; k++)
+        if (mu_segment_intersect (a, b, p[k], p[k + 1], NULL))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+translate (const MuStand *from, guint n, MuPoint d, double t, MuStand *out)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      out[k] = from[k];
+      out[k].centre.x += d.x * t;
+      out[k].centre.y += d.y * t;
+    }
+}
+
+/* MN-AMB-52: the length along the path (unit vector d) at which the
+ * unit's stands first come within contact of o's, to 0.01 toward the
+ * start; `length` when they never do. */
+static double
+first_touch (const MnMatch *m, const MnUnit *u, const MnUnit *o, MuPoint d, double length)
+{
+  MuStand st[MU_STANDS_MAX];
+  double lo = 0, hi = -1, step = 0.05;
+
+  for (double t = 0; t <= length + 1e-9; t += step)
+    {
+      translate (u->stands, u->n_stands, d, t, st);
+      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+        {
+          hi = t;
+          break;
+        }
+      lo = t;
+    }
+  if (hi < 0)
+    return length;
+  for (int i = 0; i < 30; i++)
+    {
+      double mid = (lo + hi) / 2;
+
+      translate (u->stands, u->n_stands, d, mid, st);
+      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return floor (lo * 100 + 1e-6) / 100;
+}
+
+/* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
+ * (MN-MOV-1, MN-MOV-2, MN-MOV-6, MN-AMB-47, MN-AMB-48, MN-AMB-51..53). */
+gboolean
+mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  MnUnit *u = mn_find_unit (m, mu_command_word (c, 0));
+  const MuArg *a = mu_command_arg (c, 1);
+  MuPoint fv, d = { 0, 0 }, anchor, end_anchor;
+  double length = 0, allowance;
+  gboolean halved = FALSE, fence = FALSE;
+  MuStand st[MU_STANDS_MAX];
+  MnUnit *captured = NULL;
+
+  if (u == NULL)
+    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
+  if (!u->owes_move || m->step != MN_STEP_MOVE || u->side != mn_active_side (m))
+    return mu_rules_refuse (error, "MN-AMB-50", "%s has no movement roll to move with (activate it first)",
+                      u->def->id);
+  fv = mu_facing_vector (u->facing);
+  anchor = mn_anchor (u);
+  if (a->kind == MU_ARG_NUMBER)
+    {
+      length = a->number;
+      if (length < 0)
+        return mu_rules_refuse (error, "MN-AMB-48", "a distance is 0 or more");
+      if (length > 0 && u->dir == MN_DIR_OBLIQUE)
+        return mu_rules_refuse (error, "MN-AMB-47", "an oblique move names its end point, @X,Y");
+      d = u->dir == MN_DIR_BACK ? (MuPoint) { -fv.x, -fv.y } : fv;
+    }
+  else
+    {
+      MuPoint v = { a->pos.point.x - anchor.x, a->pos.point.y - anchor.y };
+      double len = hypot (v.x, v.y), theta;
+
+      if (len > 1e-9)
+        {
+          theta = acos (CLAMP ((v.x * fv.x + v.y * fv.y) / len, -1.0, 1.0)) * 180 / G_PI;
+          /* MN-AMB-47: ahead θ ≤ 1.0°, back θ ≥ 179.0°, oblique 1.0° < θ ≤
+           * 91.0° (or straight ahead); ahead and back are put on their ray */
+          if (u->dir == MN_DIR_AHEAD && theta > 1.0 + 1e-6)
+            return mu_rules_refuse (error, "MN-AMB-47", "%.1f° off its facing is no move straight ahead", theta);
+          if (u->dir == MN_DIR_BACK && theta < 179.0 - 1e-6)
+            return mu_rules_refuse (error, "MN-AMB-47", "%.1f° off its rear is no move backwards", 180 - theta);
+          if (u->dir == MN_DIR_OBLIQUE && theta > 91.0 + 1e-6)
+            return mu_rules_refuse (error, "MN-AMB-10", "%.1f° off its facing: there is no backward diagonal",
+                              theta);
+          if (u->dir == MN_DIR_OBLIQUE)
+            {
+              d = (MuPoint) { v.x / len, v.y / len };
+              length = len;
+            }
+          else
+            {
+              d = u->dir == MN_DIR_BACK ? (MuPoint) { -fv.x, -fv.y } : fv;
+              length = v.x * d.x + v.y * d.y;
+            }
+        }
+    }
+  length = round (length * 100) / 100;
+  end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
+  translate (u->stands, u->n_stands, d, length, st);
+
+  /* MN-AMB-53: halved, rounded up, once, when a stand centre's path crosses
+   * a fence, wall, hedge, stream or river (bridges and steep slopes are
+   * still to come); MN-TER-7: fences only for infantry, cavalry, leaders */
+  for (guint k = 0; k < u->n_stands && length > 0; k++)
+    {
+      halved |= crosses_halving_line (m, u->stands[k].centre, st[k].centre);
+      fence |= crosses_fence (m, u->stands[k].centre, st[k].centre);
+    }
+  if (fence && (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART))
+    return mu_rules_refuse (error, "MN-TER-7", "only infantry, cavalry and leaders cross fences, walls and hedges");
+  allowance = halved ? ceil (u->allowance * m->num.halving - 1e-9) : u->allowance;
+  if (length > allowance + 0.01 + 1e-9)
+    return mu_rules_refuse (error, halved ? "MN-GEN-4" : "MN-MOV-2", "%.2f in is beyond %s's allowance of %.2f in",
+                      length, u->def->id, allowance);
+
+  if (length > 0)
+    {
+      /* TAB-12: the swept path, not through enemy stands, impassable
+       * ground, rivers away from crossings or over the table's edge */
+      g_autofree MuStand *enemies = g_new0 (MuStand, MU_STANDS_MAX * m->units->len + 1);
+      guint n_enemies = 0;
+      MuMoveParams params;
+      MuMoveUnit mu = { &mn_formation_shapes[u->type == MN_TYPE_LEADER ? MN_FORM_LINE : u->form],
+                        u->n_stands, u->width, u->depth, anchor, u->facing };
+      MuMoveStep step = { MU_STEP_MOVE, end_anchor, 0 };
+      MuMoveResult r = { 0 };
+      gboolean ok;
+
+      MN_FOR_UNITS (m, o)
+        if (o->side != u->side && mn_has_stands (o) && o->type != MN_TYPE_LEADER)
+          for (guint k = 0; k < o->n_stands; k++)
+            enemies[n_enemies++] = o->stands[k];
+      mu_move_params_init (&params);
+      params.allowance = G_MAXDOUBLE / 4;
+      for (int k = 0; k < MU_AREA_N; k++)
+        params.area_impassable[k] = mu_ruleset_area_impassable (m->ruleset, k);
+      params.line_impassable[MU_LINE_IMPASSABLE] = TRUE;
+      params.water_needs_crossing = TRUE;
+      params.streams_crossable = TRUE;
+      ok = mu_table_move_check (m->terrain, &params, &mu, &step, 1, enemies, n_enemies, &r);
+      if (!ok)
+        {
+          g_autofree char *reason = g_strdup (r.reason);
+          const char *rule = r.rule;
+
+          mu_move_result_clear (&r);
+          return mu_rules_refuse (error, rule ? rule : "TAB-12", "%s", reason ? reason : "the path is blocked");
+        }
+      mu_move_result_clear (&r);
+    }
+
+  /* MN-AMB-51: no normal move into contact with an enemy unit; an infantry
+   * or cavalry unit reaching a lone enemy leader captures him (MN-LDR-1),
+   * a battery may not touch him */
+  MN_FOR_UNITS (m, o)
+    {
+      if (o->side == u->side || !mn_has_stands (o) || length <= 0)
+        continue;
+      if (!mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+        continue;
+      if (o->type != MN_TYPE_LEADER || u->type == MN_TYPE_LEADER)
+        return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
+                          o->def->id);
+      if (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)
+        return mu_rules_refuse (error, "MN-AMB-51", "a battery may not touch the lone leader %s", o->def->id);
+      captured = o;
+    }
+
+  /* MN-MOV-6, MN-AMB-52: a friend not passed completely stops the mover 1"
+   * before the point of first touch (where it is when that is less than 1"
+   * ahead); friendly leaders stop no one. A lone leader passes friends
+   * freely but may not end on a stand. */
+  if (u->type == MN_TYPE_LEADER)
+    {
+      MN_FOR_UNITS (m, o)
+        if (o != u && mn_has_stands (o) && mu_stands_overlap (st, u->n_stands, o->stands, o->n_stands))
+          return mu_rules_refuse (error, "MN-AMB-58", "a leader may not end his move on the stands of %s",
+                            o->def->id);
+    }
+  else
+    {
+      gboolean again = length > 0;
+
+      while (again)
+        {
+          again = FALSE;
+          MN_FOR_UNITS (m, o)
+            if (o != u && o->side == u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
+                mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+              {
+                double t = first_touch (m, u, o, d, length);
+
+                length = MAX (0, floor ((t - m->num.pass_short) * 100 + 1e-6) / 100);
+                end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
+                translate (u->stands, u->n_stands, d, length, st);
+                again = length > 0;
+                break;
+              }
+        }
+    }
+  if (events == NULL)
+    return TRUE;
+
+  {
+    MuEvent *e = mn_event (m, events, &mn_ev_move, u->def->id, "MN-MOV-2");
+    double facing = u->facing;
+    g_autofree char *text = g_strdup_printf ("%.2f", length);
+
+    memcpy (u->stands, st, sizeof st[0] * u->n_stands);
+    /* MN-AMB-9, MN-AMB-48: a backward move ends faced the way it went, an
+     * about-face on the same footprint */
+    if (u->dir == MN_DIR_BACK && length > 0)
+      {
+        u->facing = normal_facing (u->facing + 180);
+        u->n_stands = mn_layout_about (m, u, mn_footprint_centre (u), u->facing, u->form, u->bases,
+                                       u->stands);
+      }
+    e->from = mu_pos_from_point (anchor.x, anchor.y, facing);
+    e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    mu_event_set_text (e, text);
+    u->owes_move = FALSE;
+    u->moved |= length > 0;
+  }
+  if (captured)
+    {
+      captured->status = MN_STATUS_CAPTURED;
+      captured->n_stands = 0;
+      mu_event_set_object (mn_event (m, events, &mn_ev_captured, captured->def->id, "MN-LDR-1"),
+                           u->def->id);
+    }
+  return TRUE;
+}

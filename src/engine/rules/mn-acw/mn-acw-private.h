@@ -1,0 +1,227 @@
+/* mn-acw-private.h: the runtime state of a Morale Napoleon ACW match on a
+ * table (rules digest ../shared/rules/mn-acw.md, with table-conventions.md)
+ *
+ * Shared by the modules of the mn-acw ruleset:
+ *   mn-acw.c        the ruleset tables (description, and the play table
+ *                   still in progress, mn-acw.h), views, invariants
+ *   mn-acw-decl.c   the declarations: fields, formations, markers,
+ *                   statuses, verbs and event kinds (one place to adapt)
+ *   mn-acw-data.c   the numbers of data/rules/mn-acw.xml
+ *   mn-acw-turn.c   set-up, the turn (T1-T6), activation, victory
+ *   mn-acw-move.c   activation's changes, movement by dice, leaders
+ *
+ * Sides are indices into side_id (the scenario's order); order[] is the
+ * turn's order after initiative. Functions that change state validate
+ * completely first; a refusal returns FALSE with MU_ERROR_ILLEGAL and
+ * "REASON (RULE-ID)", changing nothing and rolling no die.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-dice.h"
+#include "mu-error.h"
+#include "mu-event.h"
+#include "mu-ruleset.h"
+#include "mu-rules-kit.h"
+#include "mu-scenario.h"
+#include "mu-table-layout.h"
+#include "mu-table-los.h"
+#include "mu-table-move.h"
+#include "mu-table-stand.h"
+#include "mu-table-terrain.h"
+
+G_BEGIN_DECLS
+
+#define MN_SIDES 2
+#define MN_NONE (-1)
+
+/* §1.1: the unit types, and leaders (the Horse Artillery/Leaders column). */
+typedef enum {
+  MN_TYPE_INF,
+  MN_TYPE_CAV,
+  MN_TYPE_FOOT_ART,
+  MN_TYPE_HORSE_ART,
+  MN_TYPE_LEADER,
+  MN_TYPE_N
+} MnType;
+
+/* MN-UNIT-1, MN-AMB-45: the two formations. */
+typedef enum {
+  MN_FORM_LINE,
+  MN_FORM_COLUMN,
+  MN_FORM_N
+} MnForm;
+
+/* MN-MOV-1, MN-AMB-47: the direction categories, and `stay`. */
+typedef enum {
+  MN_DIR_AHEAD,
+  MN_DIR_BACK,
+  MN_DIR_OBLIQUE,
+  MN_DIR_STAY,
+  MN_DIR_N
+} MnDir;
+
+typedef enum {
+  MN_READ_HIGHER,
+  MN_READ_LOWER,
+  MN_READ_BOTH,
+} MnRead;
+
+typedef enum {
+  MN_STATUS_ACTIVE,
+  MN_STATUS_DESTROYED,        /* 0 bases (MN-MEL-7, MN-AMB-38), or off the table (MN-AMB-84) */
+  MN_STATUS_CAPTURED,         /* a lone leader contacted (MN-LDR-1) */
+  MN_STATUS_INJURED,          /* a leader's 6 (MN-LDR-2) */
+} MnStatus;
+
+/* The steps of a game turn (§2), numbered for the --state line's phase=. */
+enum {
+  MN_STEP_INITIATIVE = 0,     /* T1 */
+  MN_STEP_ACTIVATION = 1,     /* T2 */
+  MN_STEP_MOVE = 2,           /* T3 */
+  MN_STEP_BATTLE = 3,         /* T4 */
+  MN_STEP_END = 4,            /* T6 */
+};
+
+/* The numbers of data/rules/mn-acw.xml (mn-acw-data.c). */
+typedef struct {
+  MnRead read[MN_TYPE_N][MN_DIR_OBLIQUE + 1];    /* MN-MOV-4 */
+  int dice;                                       /* MN-MOV-2: the base count, 2 */
+  double leader_near, leader_bonus;               /* MN-MOV-3: 3", +1" */
+  double column_bonus;                            /* MN-MOV-3: +6" */
+  int dice_one_change, dice_both_changes;         /* MN-MOV-3: 1, 0 */
+  double pass_short;                              /* MN-MOV-6: 1" */
+  double halving;                                 /* MN-GEN-4: 0.5 */
+} MnNumbers;
+
+typedef struct {
+  const MuCounter *def;
+  int side;
+  MnType type;
+  MnStatus status;
+  MnForm form;
+  int bases;                   /* stands on the table (MN-AMB-46) */
+  double facing;
+  double width, depth;         /* one stand (TAB-7) */
+  MuStand stands[MU_STANDS_MAX];
+  guint n_stands;
+  /* A leader's: the unit he is attached to (an index into units), or
+   * MN_NONE: a lone leader with his own stand (MN-AMB-56). */
+  int attached;
+  /* §1.1's per-turn flags */
+  gboolean activated;          /* this player-turn (MN-ACT-1, MN-AMB-3) */
+  gboolean owes_move;          /* activated with a roll, `move` not given yet (MN-AMB-50) */
+  gboolean changed_facing, changed_form;
+  gboolean moved;              /* this game turn: a battery cannot support (MN-AMB-66) */
+  gboolean art_fired;          /* this game turn: a battery may not move (MN-MOV-3) */
+  MnDir dir;                   /* the declared direction of its activation */
+  double allowance;            /* D plus the column and leader bonuses (MN-AMB-13) */
+} MnUnit;
+
+typedef struct {
+  const MuScenario *scenario;
+  const MuRuleset *ruleset;    /* for the declared formation shapes */
+  const MuTableMap *table;
+  MuDice *dice;
+  MuTerrainIndex *terrain;
+  MnNumbers num;
+  const char *side_id[MN_SIDES + 1];
+  int order[MN_SIDES];         /* this turn's order of the sides (MN-INI-1) */
+  const char *order_id[MN_SIDES + 1];
+
+  GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
+
+  int bound, last_bound;
+  int turn_side;               /* 0 or 1: which player-turn of the game turn */
+  int step;                    /* MN_STEP_* */
+  int activations[MN_SIDES];   /* the side's activation resource (MN-ACT-1) */
+  int activation_dice;         /* mn.activation-dice */
+  gboolean finished;
+  int winner;                  /* a side index, MN_NONE for a draw */
+  int score[MN_SIDES];
+
+  gboolean check_events;
+  char *event_failure;
+
+  GArray *counter_views;
+  GArray *objective_views;
+} MnMatch;
+
+#define MN_CAT2(a, b) a##b
+#define MN_CAT(a, b) MN_CAT2 (a, b)
+#define MN_FOR_UNITS(m, u) \
+  for (guint MN_CAT (_i, __LINE__) = 0; MN_CAT (_i, __LINE__) < (m)->units->len; MN_CAT (_i, __LINE__)++) \
+    for (MnUnit *u = g_ptr_array_index ((m)->units, MN_CAT (_i, __LINE__)); u; u = NULL)
+
+
+/* mn-acw-decl.c -------------------------------------------------------------------- */
+
+/* The sizes of the declarations, for the static ruleset tables. */
+#define MN_N_FIELDS 4
+#define MN_N_MARKERS 4
+#define MN_N_STATUSES 4
+#define MN_N_VERBS 4
+#define MN_N_EVENT_KINDS 7
+
+extern const MuFormationShape mn_formation_shapes[MN_FORM_N];
+extern const MuFieldInfo mn_fields[];
+extern const MuMarkerInfo mn_markers[];
+extern const MuStatusInfo mn_statuses[];
+extern const MuVerbInfo mn_verbs[];
+extern const MuEventKindInfo *const mn_event_kinds[];
+extern const MuEventKindInfo mn_ev_activate, mn_ev_move, mn_ev_face, mn_ev_formation,
+  mn_ev_attach, mn_ev_detach, mn_ev_captured;
+
+const char   *mn_form_id            (MnForm form);
+gboolean      mn_form_parse         (const char *id, MnForm *form);
+const char   *mn_type_id            (MnType type);
+const char   *mn_dir_id             (MnDir dir);
+gboolean      mn_dir_parse          (const char *id, MnDir *dir);
+
+/* mn-acw-data.c -------------------------------------------------------------------- */
+
+/* The numbers of data/rules/mn-acw.xml, over the digest's own where the
+ * file is not found. */
+void          mn_numbers_init       (MnNumbers *num);
+
+/* mn-acw-turn.c -------------------------------------------------------------------- */
+
+MnMatch      *mn_match_new          (const MuRuleset *ruleset, const MuScenario *scenario,
+                                     MuDice *dice, GPtrArray *events, GError **error);
+MnMatch      *mn_match_copy         (const MnMatch *m, MuDice *dice);
+void          mn_match_free         (MnMatch *m);
+MuEvent      *mn_event              (MnMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
+                                     const char *subject, const char *rule);
+MnUnit       *mn_find_unit          (const MnMatch *m, const char *id);
+int           mn_active_side        (const MnMatch *m);
+gboolean      mn_end_phase          (MnMatch *m, GPtrArray *events, GError **error);
+gboolean      mn_check_invariants   (MnMatch *m, GError **error);
+void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
+/* Spends one activation of the active side (MN-ACT-1), or refuses. */
+gboolean      mn_may_activate       (const MnMatch *m, const MnUnit *u, GError **error);
+
+/* mn-acw-move.c -------------------------------------------------------------------- */
+
+gboolean      mn_on_table           (const MnUnit *u);
+/* Whether the unit has a stand of its own on the table (a unit, or a lone leader). */
+gboolean      mn_has_stands         (const MnUnit *u);
+/* Lays the unit's stands out about the centre of its footprint (MN-AMB-43,
+ * MN-AMB-45, MN-AMB-49) in `form` and `facing`, into out; returns how many. */
+guint         mn_layout_about       (const MnMatch *m, const MnUnit *u, MuPoint centre, double facing,
+                                     MnForm form, int bases, MuStand *out);
+MuPoint       mn_footprint_centre   (const MnUnit *u);
+MuPoint       mn_anchor             (const MnUnit *u);
+/* Whether the stands lie on the table, off ground the unit may not enter,
+ * and clear of every stand but the unit's own (and `also`, may be NULL). */
+gboolean      mn_place_free         (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n,
+                                     const MnUnit *also);
+gboolean      mn_in_melee           (const MnMatch *m, const MnUnit *u);
+gboolean      mn_apply_activate     (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      mn_apply_move         (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      mn_apply_attach       (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* MN-AMB-56: at set-up, each leader whose stand touches or overlaps a
+ * friendly unit's is attached to it. */
+void          mn_attach_at_setup    (MnMatch *m);
+
+G_END_DECLS
