@@ -518,7 +518,8 @@ first_touch (const MnMatch *m, const MnUnit *u, const MnUnit *o, MuPoint d, doub
       else
         lo = mid;
     }
-  return floor (lo * 100 + 1e-6) / 100;
+  /* hi touches, lo does not: the touch to 0.01 (TAB-3) */
+  return round (hi * 100) / 100;
 }
 
 /* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
