@@ -16,13 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-/* TAB-11: 0.05 in (the table's unit converted) */
-static double
-tolerance (const MnMatch *m)
-{
-  return mu_table_contact_tolerance (m->table->unit);
-}
-
 gboolean
 mn_on_table (const MnUnit *u)
 {
@@ -49,8 +42,8 @@ mn_footprint_centre (const MnUnit *u)
 }
 
 /* MN-AMB-43: the centre base, a stand-sized rectangle about the centre. */
-static MuStand
-centre_base (const MnUnit *u)
+MuStand
+mn_centre_base (const MnUnit *u)
 {
   MuStand s = { mn_footprint_centre (u), u->width, u->depth, u->facing, 0 };
 
@@ -127,7 +120,7 @@ mn_in_melee (const MnMatch *m, const MnUnit *u)
     return FALSE;
   MN_FOR_UNITS (m, o)
     if (o->side != u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
-        mu_stands_within (u->stands, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+        mu_stands_within (u->stands, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
       return TRUE;
   return FALSE;
 }
@@ -159,7 +152,7 @@ leader_stand (const MnMatch *m, const MnUnit *l, MuStand *out)
     return FALSE;
   if (l->attached != MN_NONE)
     {
-      *out = centre_base (g_ptr_array_index (m->units, l->attached));
+      *out = mn_centre_base (g_ptr_array_index (m->units, l->attached));
       return TRUE;
     }
   if (l->n_stands == 0)
@@ -176,27 +169,18 @@ leader_stand (const MnMatch *m, const MnUnit *l, MuStand *out)
 static gboolean
 leader_near (MnMatch *m, const MnUnit *u)
 {
-  MuStand cb = centre_base (u);
-  MuLosParams params;
-  g_autofree MuLosUnit *others = g_new0 (MuLosUnit, m->units->len);
-  guint n_others = 0;
+  MuStand cb = mn_centre_base (u);
 
-  MN_FOR_UNITS (m, o)
-    if (mn_has_stands (o) && o != u)
-      others[n_others++] = (MuLosUnit) { o->def->id, o->stands, o->n_stands, o->type == MN_TYPE_LEADER };
-  mu_los_params_init (&params, m->table->unit);
   MN_FOR_UNITS (m, l)
     {
       MuStand ls;
-      MuLosResult r;
 
       if (l->side != u->side || !leader_stand (m, l, &ls))
         continue;
       if (l->attached != MN_NONE && g_ptr_array_index (m->units, l->attached) == u)
         return TRUE;
-      if (!mu_table_within (mu_stand_distance (&ls, &cb), m->num.leader_near))
-        continue;
-      if (mu_table_los (m->terrain, &params, &ls, 1, &cb, 1, others, n_others, &r))
+      if (mu_table_within (mu_stand_distance (&ls, &cb), m->num.leader_near) &&
+          mn_sight (m, &ls, 1, &cb, 1, NULL))
         return TRUE;
     }
   return FALSE;
@@ -220,7 +204,7 @@ mn_attach_at_setup (MnMatch *m)
           double d;
 
           if (t->type == MN_TYPE_LEADER || t->side != l->side || !mn_has_stands (t) ||
-              !mu_stands_within (l->stands, 1, t->stands, t->n_stands, tolerance (m)))
+              !mu_stands_within (l->stands, 1, t->stands, t->n_stands, mn_tolerance (m)))
             continue;
           MN_FOR_UNITS (m, o)
             taken |= o->type == MN_TYPE_LEADER && o->attached == (int) i;
@@ -261,7 +245,7 @@ mn_apply_attach (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   MN_FOR_UNITS (m, o)
     if (o->type == MN_TYPE_LEADER && o->attached == (int) ti)
       return mu_rules_refuse (error, "MN-AMB-56", "%s has a leader already", t->def->id);
-  if (!mu_stands_within (l->stands, 1, t->stands, t->n_stands, tolerance (m)))
+  if (!mu_stands_within (l->stands, 1, t->stands, t->n_stands, mn_tolerance (m)))
     return mu_rules_refuse (error, "MN-AMB-56", "%s's stand does not touch %s", l->def->id, t->def->id);
   if (events == NULL)
     return TRUE;
@@ -439,88 +423,9 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
 
 /* The move ------------------------------------------------------------------------ */
 
-/* MN-AMB-53, MN-AMB-77: whether a stand centre's path crosses a fence,
- * wall, hedge, stream or river line. */
-static gboolean
-crosses_halving_line (const MnMatch *m, MuPoint a, MuPoint b)
-{
-  for (guint i = 0; m->table->lines && i < m->table->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
-      const MuPoint *p = (const MuPoint *) l->points->data;
-
-      if (l->kind != MU_LINE_FENCE && l->kind != MU_LINE_WALL && l->kind != MU_LINE_HEDGE &&
-          l->kind != MU_LINE_STREAM && l->kind != MU_LINE_RIVER)
-        continue;
-      for (guint k = 0; k + 1 < l->points->len; k++)
-        if (mu_segment_intersect (a, b, p[k], p[k + 1], NULL))
-          return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-crosses_fence (const MnMatch *m, MuPoint a, MuPoint b)
-{
-  for (guint i = 0; m->table->lines && i < m->table->lines->len; i++)
-    {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
-      const MuPoint *p = (const MuPoint *) l->points->data;
-
-      if (l->kind != MU_LINE_FENCE && l->kind != MU_LINE_WALL && l->kind != MU_LINE_HEDGE)
-        continue;
-      for (guint k = 0; k + 1 < l->points->len; k++)
-        if (mu_segment_intersect (a, b, p[k], p[k + 1], NULL))
-          return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-translate (const MuStand *from, guint n, MuPoint d, double t, MuStand *out)
-{
-  for (guint k = 0; k < n; k++)
-    {
-      out[k] = from[k];
-      out[k].centre.x += d.x * t;
-      out[k].centre.y += d.y * t;
-    }
-}
-
-/* MN-AMB-52: the length along the path (unit vector d) at which the
- * unit's stands first come within contact of o's, to 0.01 toward the
- * start; `length` when they never do. */
-static double
-first_touch (const MnMatch *m, const MnUnit *u, const MnUnit *o, MuPoint d, double length)
-{
-  MuStand st[MU_STANDS_MAX];
-  double lo = 0, hi = -1, step = 0.05;
-
-  for (double t = 0; t <= length + 1e-9; t += step)
-    {
-      translate (u->stands, u->n_stands, d, t, st);
-      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
-        {
-          hi = t;
-          break;
-        }
-      lo = t;
-    }
-  if (hi < 0)
-    return length;
-  for (int i = 0; i < 30; i++)
-    {
-      double mid = (lo + hi) / 2;
-
-      translate (u->stands, u->n_stands, d, mid, st);
-      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  /* hi touches, lo does not: the touch to 0.01 (TAB-3) */
-  return round (hi * 100) / 100;
-}
+#define MN_HALVING_LINES (1u << MU_LINE_FENCE | 1u << MU_LINE_WALL | 1u << MU_LINE_HEDGE | \
+                          1u << MU_LINE_STREAM | 1u << MU_LINE_RIVER)
+#define MN_FENCE_LINES (1u << MU_LINE_FENCE | 1u << MU_LINE_WALL | 1u << MU_LINE_HEDGE)
 
 /* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
  * (MN-MOV-1, MN-MOV-2, MN-MOV-6, MN-AMB-47, MN-AMB-48, MN-AMB-51..53). */
@@ -582,15 +487,15 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     }
   length = round (length * 100) / 100;
   end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
-  translate (u->stands, u->n_stands, d, length, st);
+  mn_translate (u->stands, u->n_stands, d, length, st);
 
   /* MN-AMB-53: halved, rounded up, once, when a stand centre's path crosses
    * a fence, wall, hedge, stream or river (bridges and steep slopes are
    * still to come); MN-TER-7: fences only for infantry, cavalry, leaders */
   for (guint k = 0; k < u->n_stands && length > 0; k++)
     {
-      halved |= crosses_halving_line (m, u->stands[k].centre, st[k].centre);
-      fence |= crosses_fence (m, u->stands[k].centre, st[k].centre);
+      halved |= mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_HALVING_LINES, NULL);
+      fence |= mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_FENCE_LINES, NULL);
     }
   if (fence && (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART))
     return mu_rules_refuse (error, "MN-TER-7", "only infantry, cavalry and leaders cross fences, walls and hedges");
@@ -642,7 +547,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     {
       if (o->side == u->side || !mn_has_stands (o) || length <= 0)
         continue;
-      if (!mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+      if (!mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
         continue;
       if (o->type != MN_TYPE_LEADER || u->type == MN_TYPE_LEADER)
         return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
@@ -672,13 +577,16 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
           again = FALSE;
           MN_FOR_UNITS (m, o)
             if (o != u && o->side == u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
-                mu_stands_within (st, u->n_stands, o->stands, o->n_stands, tolerance (m)))
+                mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
               {
-                double t = first_touch (m, u, o, d, length);
+                double t = mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length);
+
+                if (t < 0)
+                  t = length;
 
                 length = MAX (0, floor ((t - m->num.pass_short) * 100 + 1e-6) / 100);
                 end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
-                translate (u->stands, u->n_stands, d, length, st);
+                mn_translate (u->stands, u->n_stands, d, length, st);
                 again = length > 0;
                 break;
               }

@@ -201,6 +201,29 @@ void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
 /* Spends one activation of the active side (MN-ACT-1), or refuses. */
 gboolean      mn_may_activate       (const MnMatch *m, const MnUnit *u, GError **error);
 
+/* mn-acw-geom.c -------------------------------------------------------------------- */
+
+/* TAB-11: 0.05 in in the table's unit. */
+double        mn_tolerance          (const MnMatch *m);
+/* The stands moved by t along the unit vector d, into out. */
+void          mn_translate          (const MuStand *from, guint n, MuPoint d, double t, MuStand *out);
+/* The length along d (to 0.01) at which stands st first come within
+ * contact of o's (TAB-11): 0 when they already are, -1 when they do not
+ * within `length`. */
+double        mn_first_touch        (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
+                                     guint n_o, MuPoint d, double length);
+/* MN-AMB-72: TAB-16's sight from the stands `from` to `to`; result may be NULL. */
+gboolean      mn_sight              (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to,
+                                     guint n_to, MuLosResult *result);
+/* MN-AMB-76: the stand touches a stand of the enemy along an edge. */
+gboolean      mn_stand_touches_edge (const MnMatch *m, const MuStand *s, const MnUnit *enemy);
+gboolean      mn_point_in_kinds     (const MnMatch *m, MuPoint p, guint32 kinds, int *area);
+gboolean      mn_unit_in_kinds      (const MnMatch *m, const MnUnit *u, guint32 kinds);
+gboolean      mn_stand_formed       (const MnMatch *m, const MuStand *s);
+gboolean      mn_unit_formed        (const MnMatch *m, const MnUnit *u);
+gboolean      mn_segment_crosses    (const MnMatch *m, MuPoint a, MuPoint b, guint32 kinds,
+                                     const MuPolyline **line);
+
 /* mn-acw-move.c -------------------------------------------------------------------- */
 
 gboolean      mn_on_table           (const MnUnit *u);
@@ -211,6 +234,8 @@ gboolean      mn_has_stands         (const MnUnit *u);
 guint         mn_layout_about       (const MnMatch *m, const MnUnit *u, MuPoint centre, double facing,
                                      MnForm form, int bases, MuStand *out);
 MuPoint       mn_footprint_centre   (const MnUnit *u);
+/* MN-AMB-43: the centre base, a stand-sized rectangle about the footprint's centre. */
+MuStand       mn_centre_base        (const MnUnit *u);
 MuPoint       mn_anchor             (const MnUnit *u);
 /* Whether the stands lie on the table, off ground the unit may not enter,
  * and clear of every stand but the unit's own (and `also`, may be NULL). */
