@@ -260,6 +260,125 @@ mn_apply_attach (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
 static const MuRollModifier column_mod = { "column", N_("In column"), "MN-MOV-3", 0, FALSE };
 static const MuRollModifier leader_mod = { "leader", N_("Leader within 3 in"), "MN-MOV-3", 0, FALSE };
 
+gboolean
+mn_parse_changes (const MnMatch *m, const MnUnit *u, const MuCommand *c, guint first, MnChanges *ch,
+                  GError **error)
+{
+  (void) m;
+  ch->turn = ch->reform = ch->has_bearing = FALSE;
+  ch->facing = u->facing;
+  ch->form = u->form;
+  for (guint i = first; i < mu_command_n_args (c); i++)
+    {
+      const MuArg *a = mu_command_arg (c, i);
+
+      if (a->kind == MU_ARG_NUMBER && !ch->has_bearing && i == first)
+        {
+          ch->has_bearing = TRUE;
+          ch->bearing = a->number;
+          continue;
+        }
+      if (a->kind != MU_ARG_STEP || (a->move != MU_MOVE_FACE && a->move != MU_MOVE_FORM))
+        return mu_rules_refuse (error, "MN-AMB-48", "an activation changes facing (face F) and formation "
+                                "(form line|column) only; the move follows with move");
+      if (a->move == MU_MOVE_FACE)
+        {
+          if (angle_between (a->number, u->facing) >= 0.1 - 1e-9)
+            ch->turn = TRUE;
+          ch->facing = a->number;
+        }
+      else if (u->type == MN_TYPE_LEADER || !mn_form_parse (a->word, &ch->form))
+        return mu_rules_refuse (error, "MN-UNIT-1", "%s has no formation “%s” (line or column)", u->def->id,
+                                a->word);
+      else
+        ch->reform = ch->form != u->form;
+    }
+  return TRUE;
+}
+
+gboolean
+mn_check_changes (const MnMatch *m, const MnUnit *u, const MnChanges *ch, GError **error)
+{
+  MuStand st[MU_STANDS_MAX];
+  guint n;
+
+  if (!ch->turn && !ch->reform)
+    return TRUE;
+  n = mn_layout_about (m, u, mn_footprint_centre (u), ch->facing, ch->form, u->bases, st);
+  /* MN-AMB-45, MN-AMB-49: on the table, off impassable ground, clear of
+   * every other unit's stands */
+  if (!mn_place_free (m, u, st, n, NULL))
+    return mu_rules_refuse (error, ch->turn ? "MN-AMB-49" : "MN-AMB-45",
+                            "%s has no room to turn or form there", u->def->id);
+  return TRUE;
+}
+
+void
+mn_make_changes (MnMatch *m, MnUnit *u, const MnChanges *ch, GPtrArray *events)
+{
+  MuPoint centre = mn_footprint_centre (u), from_anchor = mn_anchor (u);
+  double from_facing = u->facing;
+
+  if (ch->turn)
+    {
+      MuEvent *e = mn_event (m, events, &mn_ev_face, u->def->id, "MN-AMB-49");
+
+      u->changed_facing = TRUE;
+      u->facing = ch->facing;
+      u->n_stands = mn_layout_about (m, u, centre, u->facing, u->form, u->bases, u->stands);
+      e->from = mu_pos_from_point (from_anchor.x, from_anchor.y, from_facing);
+      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    }
+  if (ch->reform)
+    {
+      MuEvent *e = mn_event (m, events, &mn_ev_formation, u->def->id, "MN-AMB-45");
+
+      u->changed_form = TRUE;
+      u->form = ch->form;
+      u->n_stands = mn_layout_about (m, u, centre, u->facing, u->form, u->bases, u->stands);
+      mu_event_set_text (e, mn_form_id (u->form));
+      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
+    }
+}
+
+double
+mn_roll_movement (MnMatch *m, MnUnit *u, MnDir dir, GPtrArray *events)
+{
+  static const MuDiceRead reads[] = { MU_DICE_HIGHEST, MU_DICE_LOWEST, MU_DICE_SUM };
+  MuRollModifier mods[2];
+  guint n_mods = 0;
+  MuRoll roll = { 0 };
+  int ndice = u->changed_facing || u->changed_form ? m->num.dice_one_change : m->num.dice;
+  double value;
+
+  if (u->changed_facing && u->changed_form)
+    ndice = m->num.dice_both_changes;
+  if (ndice <= 0)
+    return 0;
+  /* MN-AMB-11, MN-AMB-58: the column's +6 in every direction, never for a
+   * leader; MN-AMB-59: a leader's +1 to units, not to leaders */
+  if (u->type != MN_TYPE_LEADER && u->form == MN_FORM_COLUMN)
+    {
+      mods[n_mods] = column_mod;
+      mods[n_mods++].value = (int) m->num.column_bonus;
+    }
+  if (u->type != MN_TYPE_LEADER && leader_near (m, u))
+    {
+      mods[n_mods] = leader_mod;
+      mods[n_mods++].value = (int) m->num.leader_bonus;
+    }
+  roll.purpose = "move";
+  roll.subject = u->def->id;
+  roll.n = ndice;
+  roll.read = reads[m->num.read[u->type][dir]];
+  roll.modifiers = mods;
+  roll.n_modifiers = n_mods;
+  roll.rule = "MN-MOV-4";
+  /* MN-AMB-13: never below 0 */
+  value = mu_dice_roll_read (m->dice, events, &roll, NULL);
+  return MAX (value, 0);
+}
+
 /* `activate UNIT ahead|back|oblique|stay [face F] [form line|column]`
  * (MN-ACT-1, MN-UNIT-2, MN-MOV-2, MN-MOV-3, MN-AMB-49, MN-AMB-50). */
 gboolean
@@ -267,69 +386,41 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
 {
   MnUnit *u = mn_find_unit (m, mu_command_word (c, 0));
   MnDir dir;
-  double facing;
-  MnForm form;
-  gboolean turn = FALSE, reform = FALSE;
-  MuStand st[MU_STANDS_MAX];
-  guint n = 0;
-  int side, ndice;
-  MuPoint centre, from_anchor;
-  double from_facing;
+  MnChanges ch;
   MnUnit *unit = NULL;
+  int side;
 
   if (u == NULL)
     return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
   mn_dir_parse (mu_command_word (c, 1), &dir);
-  if (!mn_may_activate (m, u, error))
+  if (!mn_may_activate (m, u, error) || !mn_parse_changes (m, u, c, 2, &ch, error))
     return FALSE;
-  facing = u->facing;
-  form = u->form;
-  for (guint i = 2; i < mu_command_n_args (c); i++)
-    {
-      const MuArg *a = mu_command_arg (c, i);
-
-      if (a->kind != MU_ARG_STEP || (a->move != MU_MOVE_FACE && a->move != MU_MOVE_FORM))
-        return mu_rules_refuse (error, "MN-AMB-48", "an activation changes facing (face F) and formation "
-                          "(form line|column) only; the move follows with move");
-      if (a->move == MU_MOVE_FACE)
-        {
-          if (angle_between (a->number, u->facing) >= 0.1 - 1e-9)
-            turn = TRUE;
-          facing = a->number;
-        }
-      else if (u->type == MN_TYPE_LEADER || !mn_form_parse (a->word, &form))
-        return mu_rules_refuse (error, "MN-UNIT-1", "%s has no formation “%s” (line or column)", u->def->id,
-                          a->word);
-      else
-        reform = form != u->form;
-    }
-  if (turn && reform && dir != MN_DIR_STAY)
+  if (ch.has_bearing)
+    return mu_rules_refuse (error, "MN-AMB-48", "an activation changes facing (face F) and formation "
+                            "(form line|column) only; the move follows with move");
+  if (ch.turn && ch.reform && dir != MN_DIR_STAY)
     return mu_rules_refuse (error, "MN-MOV-3", "a unit that changes both facing and formation may not move: "
-                      "activate it with stay");
+                            "activate it with stay");
   if (dir != MN_DIR_STAY && u->art_fired &&
       (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART))
     return mu_rules_refuse (error, "MN-MOV-3", "%s has fired this turn and may not move", u->def->id);
-  if (u->type == MN_TYPE_LEADER && u->attached != MN_NONE && dir == MN_DIR_STAY)
-    return mu_rules_refuse (error, "MN-AMB-56", "a leader activated to leave his unit must move off it");
   if (u->type == MN_TYPE_LEADER && u->attached != MN_NONE)
     {
-      /* MN-AMB-56: his stand is placed on his unit's centre base */
+      MuStand st[MU_STANDS_MAX];
+      guint n;
+
+      if (dir == MN_DIR_STAY)
+        return mu_rules_refuse (error, "MN-AMB-56", "a leader activated to leave his unit must move off it");
+      /* MN-AMB-56: his stand is placed on his unit's centre base, facing as
+       * the unit, then turned if he turns */
       unit = g_ptr_array_index (m->units, u->attached);
-      centre = mn_footprint_centre (unit);
-      if (!turn)
-        facing = unit->facing;
-    }
-  else
-    centre = mn_footprint_centre (u);
-  if (turn || reform || unit)
-    {
-      n = mn_layout_about (m, u, centre, facing, form, u->bases, st);
-      /* MN-AMB-45, MN-AMB-49: on the table, off impassable ground, clear of
-       * every other unit's stands (a detached leader of his own unit's) */
+      n = mn_layout_about (m, u, mn_footprint_centre (unit), ch.turn ? ch.facing : unit->facing,
+                           MN_FORM_LINE, 1, st);
       if (!mn_place_free (m, u, st, n, unit))
-        return mu_rules_refuse (error, turn ? "MN-AMB-49" : "MN-AMB-45",
-                          "%s has no room to turn or form there", u->def->id);
+        return mu_rules_refuse (error, "MN-AMB-56", "%s has no room to leave %s", u->def->id, unit->def->id);
     }
+  else if (!mn_check_changes (m, u, &ch, error))
+    return FALSE;
   if (events == NULL)
     return TRUE;
 
@@ -343,80 +434,22 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
     mu_event_set_text (e, mn_dir_id (dir));
     e->value = m->activations[side];
   }
-  from_anchor = u->n_stands ? mn_anchor (u) : mn_anchor (unit);
-  from_facing = u->facing;
   if (unit)
     {
       MuEvent *e = mn_event (m, events, &mn_ev_detach, u->def->id, "MN-AMB-56");
 
       u->attached = MN_NONE;
-      memcpy (u->stands, st, sizeof st[0] * n);
-      u->n_stands = n;
-      u->facing = facing;
+      u->facing = unit->facing;
+      u->n_stands = mn_layout_about (m, u, mn_footprint_centre (unit), u->facing, MN_FORM_LINE, 1, u->stands);
       mu_event_set_object (e, unit->def->id);
       e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
     }
-  if (turn)
-    {
-      MuEvent *e = mn_event (m, events, &mn_ev_face, u->def->id, "MN-AMB-49");
-
-      u->changed_facing = TRUE;
-      u->facing = facing;
-      u->n_stands = mn_layout_about (m, u, centre, facing, u->form, u->bases, u->stands);
-      e->from = mu_pos_from_point (from_anchor.x, from_anchor.y, from_facing);
-      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
-    }
-  if (reform)
-    {
-      MuEvent *e = mn_event (m, events, &mn_ev_formation, u->def->id, "MN-AMB-45");
-
-      u->changed_form = TRUE;
-      u->form = form;
-      u->n_stands = mn_layout_about (m, u, centre, facing, form, u->bases, u->stands);
-      mu_event_set_text (e, mn_form_id (form));
-      e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
-    }
+  mn_make_changes (m, u, &ch, events);
   if (dir == MN_DIR_STAY)
     return TRUE;
-
   /* MN-MOV-2, MN-MOV-3, MN-MOV-7: two dice, one after one change; read by
    * type and direction (one die is all three readings) */
-  ndice = turn || reform ? m->num.dice_one_change : m->num.dice;
-  if (ndice <= 0)
-    {
-      u->allowance = 0;
-      u->owes_move = TRUE;
-      return TRUE;
-    }
-  {
-    static const MuDiceRead reads[] = { MU_DICE_HIGHEST, MU_DICE_LOWEST, MU_DICE_SUM };
-    MuRollModifier mods[2];
-    guint n_mods = 0;
-    MuRoll roll = { 0 };
-
-    /* MN-AMB-11, MN-AMB-58: the column's +6 in every direction, never for a
-     * leader; MN-AMB-59: a leader's +1 to units, not to leaders */
-    if (u->type != MN_TYPE_LEADER && u->form == MN_FORM_COLUMN)
-      {
-        mods[n_mods] = column_mod;
-        mods[n_mods++].value = (int) m->num.column_bonus;
-      }
-    if (u->type != MN_TYPE_LEADER && leader_near (m, u))
-      {
-        mods[n_mods] = leader_mod;
-        mods[n_mods++].value = (int) m->num.leader_bonus;
-      }
-    roll.purpose = "move";
-    roll.subject = u->def->id;
-    roll.n = ndice;
-    roll.read = reads[m->num.read[u->type][dir]];
-    roll.modifiers = mods;
-    roll.n_modifiers = n_mods;
-    roll.rule = "MN-MOV-4";
-    /* MN-AMB-13: never below 0 */
-    u->allowance = mu_dice_roll_read (m->dice, events, &roll, NULL);
-    u->allowance = MAX (u->allowance, 0);
-  }
+  u->allowance = mn_roll_movement (m, u, dir, events);
   u->owes_move = TRUE;
   return TRUE;
 }

@@ -95,6 +95,16 @@ typedef struct {
   double halving;                                 /* MN-GEN-4: 0.5 */
 } MnNumbers;
 
+/* An activation's facing and formation changes (MN-UNIT-2, MN-AMB-50),
+ * and a charge's bearing (MN-AMB-60). */
+typedef struct {
+  gboolean turn, reform;
+  double facing;
+  MnForm form;
+  gboolean has_bearing;
+  double bearing;
+} MnChanges;
+
 typedef struct {
   const MuCounter *def;
   int side;
@@ -242,6 +252,17 @@ MuPoint       mn_anchor             (const MnUnit *u);
 gboolean      mn_place_free         (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n,
                                      const MnUnit *also);
 gboolean      mn_in_melee           (const MnMatch *m, const MnUnit *u);
+/* The changes of a command from argument `first` on (a bearing first,
+ * then face F and form X steps). */
+gboolean      mn_parse_changes      (const MnMatch *m, const MnUnit *u, const MuCommand *c, guint first,
+                                     MnChanges *ch, GError **error);
+/* MN-AMB-45, MN-AMB-49: room for the changed stands. */
+gboolean      mn_check_changes      (const MnMatch *m, const MnUnit *u, const MnChanges *ch, GError **error);
+/* Makes them about the centre base, with their events. */
+void          mn_make_changes       (MnMatch *m, MnUnit *u, const MnChanges *ch, GPtrArray *events);
+/* MN-MOV-2..4: rolls the unit's movement dice for the direction after its
+ * changes, with the column and leader bonuses; the allowance. */
+double        mn_roll_movement      (MnMatch *m, MnUnit *u, MnDir dir, GPtrArray *events);
 gboolean      mn_apply_activate     (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      mn_apply_move         (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      mn_apply_attach       (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
