@@ -79,6 +79,11 @@ mn_numbers_init (MnNumbers *num)
                                        "changed-facing-or-formation-dice", 1);
   num->dice_both_changes = (int) number (mn_data, "movement-circumstances", "changed-both-dice", 0);
   num->pass_short = number (mn_data, "movement-circumstances", "interpenetration-stop-short", 1);
+  num->charge_short = number (mn_data, "movement-circumstances", "charge-stop-short", 2);
+  num->countercharge = number (mn_data, "movement-circumstances", "cavalry-countercharge", 2);
+  num->range_horse = number (mn_data, "artillery-range", "horse-art", 9);
+  num->range_foot = number (mn_data, "artillery-range", "foot-art", 12);
+  num->arc = number (mn_data, "artillery-range", "arc-degrees", 45);
   num->halving = number (mn_data, "terrain-movement", "fence", 0.5);
   G_UNLOCK (mn_data);
 }

@@ -78,6 +78,11 @@ const MuVerbInfo mn_verbs[] = {
     N_("Move {UNIT}") },
   { "attach", "LEADER UNIT", "MN-AMB-56", 0, N_("needs a leader and a unit"),
     N_("Attach {LEADER} to {UNIT}") },
+  { "charge", "UNIT TARGET [DEG] [STEP] [STEP]", "MN-CHG-1, MN-AMB-60", MU_VERB_MOVE | MU_VERB_ATTACK,
+    N_("needs a regiment and its target, then optionally a bearing, face F and form line|column"),
+    N_("{UNIT} charges {TARGET}") },
+  { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
+    N_("{UNIT} fights {ENEMY}") },
   { "end-phase", NULL, "MN-AMB-50", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_verbs) == MN_N_VERBS);
@@ -128,11 +133,67 @@ const MuEventKindInfo mn_ev_captured = {
   MU_N_PLURAL ("{n} leader captured", "{n} leaders captured"),
 };
 
+const MuEventKindInfo mn_ev_charge = {
+  "charge", N_("Charge"), N_("a regiment is activated to charge an enemy unit (MN-CHG-1)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "left", MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} charges {object} ({text}), {value} activations left"), NULL, 0,
+  MU_N_PLURAL ("{n} charge", "{n} charges"),
+};
+const MuEventKindInfo mn_ev_conform = {
+  "conform", N_("Conform"), N_("a charger squares up against the edge it touched (MN-AMB-62)"),
+  F (SUBJECT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
+  N_("{subject} conforms from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} conform", "{n} conforms"),
+};
+const MuEventKindInfo mn_ev_countercharge = {
+  "countercharge", N_("Countercharge"), N_("cavalry charged by cavalry closes the last 2 in (MN-CHG-4)"),
+  F (SUBJECT) | F (OBJECT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  N_("{subject} countercharges {object} from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} countercharge", "{n} countercharges"),
+};
+const MuEventKindInfo mn_ev_contact = {
+  "contact", N_("Contact"), N_("a charge reaches its target, on its front, flank or rear (MN-AMB-62)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} contacts {object} ({text})"), NULL, 0,
+  MU_N_PLURAL ("{n} contact", "{n} contacts"),
+};
+const MuEventKindInfo mn_ev_melee = {
+  "melee", N_("Melee"), N_("a melee pair's result: the winner, the loser and how (MN-MEL-4, MN-MEL-5)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "d", MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} beats {object} by {value} ({text})"), NULL, 0,
+  MU_N_PLURAL ("{n} melee", "{n} melees"),
+};
+const MuEventKindInfo mn_ev_hits = {
+  "hits", N_("Hits"), N_("bases removed from a unit's ends (MN-MEL-7, MN-AMB-46)"),
+  F (SUBJECT) | F (VALUE), "n", MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} loses {value} base"), N_("{subject} loses {value} bases"), F (VALUE),
+  MU_N_PLURAL ("{n} hit", "{n} hits"),
+};
+const MuEventKindInfo mn_ev_destroyed = {
+  "destroyed", N_("Destroyed"), N_("a unit loses its last base or leaves the table (MN-MEL-7, TAB-18)"),
+  F (SUBJECT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} is destroyed"), NULL, 0,
+  MU_N_PLURAL ("{n} unit destroyed", "{n} units destroyed"),
+};
+const MuEventKindInfo mn_ev_retreat = {
+  "retreat", N_("Retreat"), N_("a beaten unit or a leader retreats directly away (MN-MEL-6, MN-AMB-70)"),
+  F (SUBJECT) | F (TEXT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  N_("{subject} retreats {text} in from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} retreat", "{n} retreats"),
+};
+const MuEventKindInfo mn_ev_injured = {
+  "injured", N_("Leader injured"), N_("an attached leader rolls a 6 after his unit's melee (MN-LDR-2)"),
+  F (SUBJECT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} is injured"), NULL, 0,
+  MU_N_PLURAL ("{n} leader injured", "{n} leaders injured"),
+};
+
 #undef F
 
 const MuEventKindInfo *const mn_event_kinds[] = {
   &mn_ev_activate, &mn_ev_move, &mn_ev_face, &mn_ev_formation, &mn_ev_attach, &mn_ev_detach,
-  &mn_ev_captured,
+  &mn_ev_captured, &mn_ev_charge, &mn_ev_conform, &mn_ev_countercharge, &mn_ev_contact, &mn_ev_melee,
+  &mn_ev_hits, &mn_ev_destroyed, &mn_ev_retreat, &mn_ev_injured,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_event_kinds) == MN_N_EVENT_KINDS);
 

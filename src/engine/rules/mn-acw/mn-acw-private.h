@@ -92,6 +92,9 @@ typedef struct {
   double column_bonus;                            /* MN-MOV-3: +6" */
   int dice_one_change, dice_both_changes;         /* MN-MOV-3: 1, 0 */
   double pass_short;                              /* MN-MOV-6: 1" */
+  double charge_short;                            /* MN-CHG-3: 2" */
+  double countercharge;                           /* MN-CHG-4: 2" */
+  double range_horse, range_foot, arc;            /* MN-ART-1, MN-ART-2: 9", 12", 45° */
   double halving;                                 /* MN-GEN-4: 0.5 */
 } MnNumbers;
 
@@ -125,9 +128,25 @@ typedef struct {
   gboolean changed_facing, changed_form;
   gboolean moved;              /* this game turn: a battery cannot support (MN-AMB-66) */
   gboolean art_fired;          /* this game turn: a battery may not move (MN-MOV-3) */
+  gboolean advanced;           /* advanced after a melee this game turn (MN-MEL-5) */
   MnDir dir;                   /* the declared direction of its activation */
   double allowance;            /* D plus the column and leader bonuses (MN-AMB-13) */
 } MnUnit;
+
+#define MN_MAX_SUPPORT 16
+
+/* A melee pair (MN-AMB-55): the unit that moved into contact and the
+ * other, for the life of the contact. */
+typedef struct {
+  int attacker, defender;      /* indices into units */
+  gboolean fresh;              /* made in this player-turn: a new contact, not a repeat (MN-AMB-26) */
+  gboolean fought;             /* fought in this Battle step */
+  MuSector sector;             /* the defender's edge the attacker's front lies along (MN-AMB-62) */
+  /* MN-AMB-64: the batteries of each side (indices into units) that had the
+   * pair's enemy in range, arc and sight before the contact */
+  int support[MN_SIDES][MN_MAX_SUPPORT];
+  guint n_support[MN_SIDES];
+} MnPair;
 
 typedef struct {
   const MuScenario *scenario;
@@ -141,6 +160,7 @@ typedef struct {
   const char *order_id[MN_SIDES + 1];
 
   GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
+  GArray *pairs;               /* of MnPair: the melee pairs (MN-AMB-55) */
 
   int bound, last_bound;
   int turn_side;               /* 0 or 1: which player-turn of the game turn */
@@ -171,8 +191,8 @@ typedef struct {
 #define MN_N_FIELDS 4
 #define MN_N_MARKERS 4
 #define MN_N_STATUSES 4
-#define MN_N_VERBS 4
-#define MN_N_EVENT_KINDS 7
+#define MN_N_VERBS 6
+#define MN_N_EVENT_KINDS 16
 
 extern const MuFormationShape mn_formation_shapes[MN_FORM_N];
 extern const MuFieldInfo mn_fields[];
@@ -181,7 +201,8 @@ extern const MuStatusInfo mn_statuses[];
 extern const MuVerbInfo mn_verbs[];
 extern const MuEventKindInfo *const mn_event_kinds[];
 extern const MuEventKindInfo mn_ev_activate, mn_ev_move, mn_ev_face, mn_ev_formation,
-  mn_ev_attach, mn_ev_detach, mn_ev_captured;
+  mn_ev_attach, mn_ev_detach, mn_ev_captured, mn_ev_charge, mn_ev_conform, mn_ev_countercharge,
+  mn_ev_contact, mn_ev_hits, mn_ev_destroyed, mn_ev_retreat, mn_ev_injured, mn_ev_melee;
 
 const char   *mn_form_id            (MnForm form);
 gboolean      mn_form_parse         (const char *id, MnForm *form);
@@ -269,5 +290,28 @@ gboolean      mn_apply_attach       (MnMatch *m, const MuCommand *c, GPtrArray *
 /* MN-AMB-56: at set-up, each leader whose stand touches or overlaps a
  * friendly unit's is attached to it. */
 void          mn_attach_at_setup    (MnMatch *m);
+
+/* mn-acw-charge.c ------------------------------------------------------------------ */
+
+/* MN-ART-1, MN-ART-2, MN-AMB-65: the stands within the battery's range, arc and sight. */
+gboolean      mn_battery_covers     (MnMatch *m, const MnUnit *b, const MuStand *target, guint n_target);
+/* MN-AMB-64: the supporting batteries of the pair of a and b, now. */
+void          mn_snapshot           (MnMatch *m, const MnUnit *a, const MnUnit *b, MnPair *pair);
+/* MN-AMB-62: squares u up against t's edge its path d ran into; the sector. */
+MuSector      mn_conform            (MnMatch *m, MnUnit *u, MnUnit *t, MuPoint d, GPtrArray *events);
+gboolean      mn_apply_charge       (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+
+/* mn-acw-melee.c ------------------------------------------------------------------- */
+
+/* Adds a pair (replacing one of the same two units). */
+void          mn_pair_add           (MnMatch *m, const MnPair *pair);
+/* T4: the pairs in contact now (MN-AMB-55), none fought yet. */
+void          mn_battle_begin       (MnMatch *m, GPtrArray *events);
+/* Whether a pair in contact has not been fought in this Battle step. */
+const MnPair *mn_unfought_pair      (MnMatch *m);
+/* `fight UNIT ENEMY` (MN-MEL-*). */
+gboolean      mn_apply_fight        (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* Drops the pairs whose units are no longer in contact or in play. */
+void          mn_pairs_prune        (MnMatch *m);
 
 G_END_DECLS

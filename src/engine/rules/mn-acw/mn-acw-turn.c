@@ -102,6 +102,7 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
   m->terrain = mu_terrain_index_new (s->table);
   mn_numbers_init (&m->num);
   m->units = g_ptr_array_new_with_free_func (g_free);
+  m->pairs = g_array_new (FALSE, TRUE, sizeof (MnPair));
   m->activation_dice = mu_scenario_option_number (s, "mn.activation-dice", 2);
 
   for (guint i = 0; i < s->counters->len; i++)
@@ -166,6 +167,7 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   m->units = g_ptr_array_new_with_free_func (g_free);
   MN_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
+  m->pairs = g_array_copy (o->pairs);
   m->event_failure = g_strdup (o->event_failure);
   m->counter_views = NULL;
   m->objective_views = NULL;
@@ -179,6 +181,7 @@ mn_match_free (MnMatch *m)
     return;
   g_clear_pointer (&m->terrain, mu_terrain_index_free);
   g_clear_pointer (&m->units, g_ptr_array_unref);
+  g_clear_pointer (&m->pairs, g_array_unref);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
   g_free (m->event_failure);
@@ -219,6 +222,9 @@ start_player_turn (MnMatch *m, GPtrArray *events)
   roll.read = MU_DICE_SUM;
   roll.rule = "MN-ACT-1";
   m->activations[side] = mu_dice_roll_read (m->dice, events, &roll, NULL);
+  /* MN-AMB-55: contacts made from now on are new ones */
+  for (guint i = 0; i < m->pairs->len; i++)
+    g_array_index (m->pairs, MnPair, i).fresh = FALSE;
   /* MN-AMB-3: once per player-turn */
   MN_FOR_UNITS (m, u)
     {
@@ -342,7 +348,7 @@ end_turn (MnMatch *m, GPtrArray *events)
     {
       u->activated = u->owes_move = FALSE;
       u->changed_facing = u->changed_form = FALSE;
-      u->moved = u->art_fired = FALSE;
+      u->moved = u->art_fired = u->advanced = FALSE;
     }
   if (check_end (m, m->bound >= m->last_bound, events))
     return;
@@ -366,10 +372,20 @@ mn_end_phase (MnMatch *m, GPtrArray *events, GError **error)
       /* MN-AMB-50: activations still unused lapse */
       m->activations[side] = 0;
       enter_step (m, MN_STEP_BATTLE, events);
+      mn_battle_begin (m, events);
       return TRUE;
     }
   if (m->step != MN_STEP_BATTLE)
     return mu_rules_refuse (error, NULL, "no step to end now");
+  {
+    const MnPair *p = mn_unfought_pair (m);
+
+    /* MN-MEL-1, MN-AMB-26: every pair in contact fights in each Battle step */
+    if (p)
+      return mu_rules_refuse (error, "MN-MEL-1", "%s and %s are in contact and have not fought",
+                              ((MnUnit *) g_ptr_array_index (m->units, p->attacker))->def->id,
+                              ((MnUnit *) g_ptr_array_index (m->units, p->defender))->def->id);
+  }
   if (events == NULL)
     return TRUE;
   if (m->turn_side == 0)
@@ -429,6 +445,16 @@ mn_check_invariants (MnMatch *m, GError **error)
   for (int s = 0; s < MN_SIDES; s++)
     if (m->activations[s] < 0)
       return mu_rules_invalid (error, "%s has %d activations", m->side_id[s], m->activations[s]);
+  for (guint i = 0; i < m->pairs->len; i++)
+    {
+      const MnPair *p = &g_array_index (m->pairs, MnPair, i);
+
+      if (p->attacker < 0 || p->defender < 0 || (guint) p->attacker >= m->units->len ||
+          (guint) p->defender >= m->units->len ||
+          ((MnUnit *) g_ptr_array_index (m->units, p->attacker))->side ==
+          ((MnUnit *) g_ptr_array_index (m->units, p->defender))->side)
+        return mu_rules_invalid (error, "a melee pair is not of two opposing units");
+    }
   MN_FOR_UNITS (m, u)
     {
       if (u->type != MN_TYPE_LEADER && (u->bases < 0 || u->bases > MAX (u->def->strength, 0)))

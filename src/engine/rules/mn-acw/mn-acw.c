@@ -98,6 +98,10 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
     return mn_apply_move (m, command, events, error);
   if (g_str_equal (verb, "attach"))
     return mn_apply_attach (m, command, events, error);
+  if (g_str_equal (verb, "charge"))
+    return mn_apply_charge (m, command, events, error);
+  if (g_str_equal (verb, "fight"))
+    return mn_apply_fight (m, command, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
