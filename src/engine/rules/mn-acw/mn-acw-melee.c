@@ -591,5 +591,6 @@ mn_apply_fight (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
         }
     }
   mn_pairs_prune (m);
+  mn_check_sudden_end (m, events);
   return TRUE;
 }

@@ -228,6 +228,8 @@ MnUnit       *mn_find_unit          (const MnMatch *m, const char *id);
 int           mn_active_side        (const MnMatch *m);
 gboolean      mn_end_phase          (MnMatch *m, GPtrArray *events, GError **error);
 gboolean      mn_check_invariants   (MnMatch *m, GError **error);
+/* MN-AMB-81: ends the match at once when a side has no regiment or battery left. */
+void          mn_check_sudden_end   (MnMatch *m, GPtrArray *events);
 void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
 /* Spends one activation of the active side (MN-ACT-1), or refuses. */
 gboolean      mn_may_activate       (const MnMatch *m, const MnUnit *u, GError **error);

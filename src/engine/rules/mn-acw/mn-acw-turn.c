@@ -339,6 +339,14 @@ check_end (MnMatch *m, gboolean last, GPtrArray *events)
   return TRUE;
 }
 
+/* MN-AMB-81: at once when a side has no regiment or battery left. */
+void
+mn_check_sudden_end (MnMatch *m, GPtrArray *events)
+{
+  if (!m->finished && (units_left (m, 0) == 0 || units_left (m, 1) == 0))
+    check_end (m, FALSE, events);
+}
+
 /* T6: the per-turn flags clear, victory is checked, the next turn begins. */
 static void
 end_turn (MnMatch *m, GPtrArray *events)
