@@ -83,6 +83,7 @@ const MuVerbInfo mn_verbs[] = {
     N_("{UNIT} charges {TARGET}") },
   { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
     N_("{UNIT} fights {ENEMY}") },
+  { "choose", "ANSWER", "MN-AMB-71", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "MN-AMB-50", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_verbs) == MN_N_VERBS);
@@ -188,12 +189,19 @@ const MuEventKindInfo mn_ev_injured = {
   MU_N_PLURAL ("{n} leader injured", "{n} leaders injured"),
 };
 
+const MuEventKindInfo mn_ev_advance = {
+  "advance", N_("Advance"), N_("a melee's winner advances 1 d6 toward its aim (MN-MEL-6, MN-AMB-71)"),
+  F (SUBJECT) | F (TEXT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  N_("{subject} advances {text} in from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} advance", "{n} advances"),
+};
+
 #undef F
 
 const MuEventKindInfo *const mn_event_kinds[] = {
   &mn_ev_activate, &mn_ev_move, &mn_ev_face, &mn_ev_formation, &mn_ev_attach, &mn_ev_detach,
   &mn_ev_captured, &mn_ev_charge, &mn_ev_conform, &mn_ev_countercharge, &mn_ev_contact, &mn_ev_melee,
-  &mn_ev_hits, &mn_ev_destroyed, &mn_ev_retreat, &mn_ev_injured,
+  &mn_ev_hits, &mn_ev_destroyed, &mn_ev_retreat, &mn_ev_injured, &mn_ev_advance,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_event_kinds) == MN_N_EVENT_KINDS);
 

@@ -43,8 +43,8 @@ in_contact (const MnMatch *m, const MnUnit *a, const MnUnit *b)
          mu_stands_within (a->stands, a->n_stands, b->stands, b->n_stands, mn_tolerance (m));
 }
 
-static MnPair *
-find_pair (MnMatch *m, int a, int b)
+MnPair *
+mn_find_pair (MnMatch *m, int a, int b)
 {
   for (guint i = 0; i < m->pairs->len; i++)
     {
@@ -59,7 +59,7 @@ find_pair (MnMatch *m, int a, int b)
 void
 mn_pair_add (MnMatch *m, const MnPair *pair)
 {
-  MnPair *p = find_pair (m, pair->attacker, pair->defender);
+  MnPair *p = mn_find_pair (m, pair->attacker, pair->defender);
 
   if (p)
     *p = *pair;
@@ -96,7 +96,7 @@ mn_battle_begin (MnMatch *m, GPtrArray *events)
         MnPair p = { 0 };
 
         if (a->side == b->side || a->type == MN_TYPE_LEADER || b->type == MN_TYPE_LEADER ||
-            !in_contact (m, a, b) || find_pair (m, i, j))
+            !in_contact (m, a, b) || mn_find_pair (m, i, j))
           continue;
         p.attacker = a->side == active ? (int) i : (int) j;
         p.defender = a->side == active ? (int) j : (int) i;
@@ -460,14 +460,38 @@ roll_sum (MnMatch *m, const char *purpose, const char *subject, guint n, const c
   return mu_dice_roll_read (m->dice, events, &roll, NULL);
 }
 
-/* `fight UNIT ENEMY` (MN-MEL-1..8, MN-LDR-2, MN-LDR-3, MN-AMB-17,
- * MN-AMB-25, MN-AMB-26, MN-AMB-46, MN-AMB-67, MN-AMB-68, MN-AMB-70). */
+/* `fight UNIT ENEMY` (MN-MEL-1, MN-AMB-17): the next pair, in the
+ * active player's order. */
 gboolean
 mn_apply_fight (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
 {
   MnUnit *x = mn_find_unit (m, mu_command_word (c, 0));
   MnUnit *y = mn_find_unit (m, mu_command_word (c, 1));
-  MnPair *p, pair;
+  MnPair *p;
+
+  if (m->step != MN_STEP_BATTLE)
+    return mu_rules_refuse (error, "MN-MOV-5", "melees are fought in the Battle step");
+  if (x == NULL || y == NULL)
+    return mu_rules_refuse (error, NULL, "no unit “%s”", x == NULL ? mu_command_word (c, 0) : mu_command_word (c, 1));
+  p = mn_find_pair (m, unit_index (m, x), unit_index (m, y));
+  if (p == NULL || !in_contact (m, x, y))
+    return mu_rules_refuse (error, "MN-AMB-55", "%s and %s are no melee pair", x->def->id, y->def->id);
+  if (p->fought)
+    return mu_rules_refuse (error, "MN-MEL-1", "%s and %s have fought in this Battle step", x->def->id,
+                            y->def->id);
+  if (events == NULL)
+    return TRUE;
+  mn_fight_pair (m, p, events);
+  return TRUE;
+}
+
+/* One melee of a pair (MN-MEL-2..8, MN-LDR-2, MN-LDR-3, MN-AMB-25,
+ * MN-AMB-26, MN-AMB-46, MN-AMB-67, MN-AMB-68, MN-AMB-70), then the
+ * winner's advance is offered (MN-AMB-71). */
+void
+mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
+{
+  MnPair pair;
   MnUnit *side[2], *winner, *loser;
   int total[2], d, loser_hits, winner_hits;
   int supports[2][MN_MAX_SUPPORT];
@@ -476,19 +500,6 @@ mn_apply_fight (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
   MuPoint cw, cl, cl_before;
   const MnUnit *leaders[2];
   gboolean loser_gone;
-
-  if (m->step != MN_STEP_BATTLE)
-    return mu_rules_refuse (error, "MN-MOV-5", "melees are fought in the Battle step");
-  if (x == NULL || y == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", x == NULL ? mu_command_word (c, 0) : mu_command_word (c, 1));
-  p = find_pair (m, unit_index (m, x), unit_index (m, y));
-  if (p == NULL || !in_contact (m, x, y))
-    return mu_rules_refuse (error, "MN-AMB-55", "%s and %s are no melee pair", x->def->id, y->def->id);
-  if (p->fought)
-    return mu_rules_refuse (error, "MN-MEL-1", "%s and %s have fought in this Battle step", x->def->id,
-                            y->def->id);
-  if (events == NULL)
-    return TRUE;
 
   pair = *p;
   p->fought = TRUE;
@@ -592,5 +603,7 @@ mn_apply_fight (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
     }
   mn_pairs_prune (m);
   mn_check_sudden_end (m, events);
-  return TRUE;
+  /* (5) MN-AMB-71: the winner's advance */
+  if (!m->finished && cas.outcome == MU_ROLL_LESS)
+    mn_offer_advance (m, winner, loser, cl_before, events);
 }

@@ -148,6 +148,23 @@ typedef struct {
   guint n_support[MN_SIDES];
 } MnPair;
 
+typedef enum {
+  MN_DECIDE_NONE,
+  MN_DECIDE_ADVANCE,           /* advance: yes or no (MN-AMB-71) */
+  MN_DECIDE_ADVANCE_TO,        /* advance-to: former, or an enemy unit's id */
+} MnDecideKind;
+
+/* The pending decision (mn-acw-advance.c). */
+typedef struct {
+  MnDecideKind kind;
+  int side;                    /* who answers */
+  int winner, loser;           /* indices into units */
+  MuPoint former;              /* the loser's centre base before the result */
+  char *question, *shown;      /* English for the event, translated for the view */
+  GPtrArray *answers;          /* of char*, NULL-terminated */
+  MuDecision view;
+} MnDecision;
+
 typedef struct {
   const MuScenario *scenario;
   const MuRuleset *ruleset;    /* for the declared formation shapes */
@@ -161,6 +178,7 @@ typedef struct {
 
   GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
   GArray *pairs;               /* of MnPair: the melee pairs (MN-AMB-55) */
+  MnDecision decision;
 
   int bound, last_bound;
   int turn_side;               /* 0 or 1: which player-turn of the game turn */
@@ -191,8 +209,8 @@ typedef struct {
 #define MN_N_FIELDS 4
 #define MN_N_MARKERS 4
 #define MN_N_STATUSES 4
-#define MN_N_VERBS 6
-#define MN_N_EVENT_KINDS 16
+#define MN_N_VERBS 7
+#define MN_N_EVENT_KINDS 17
 
 extern const MuFormationShape mn_formation_shapes[MN_FORM_N];
 extern const MuFieldInfo mn_fields[];
@@ -202,7 +220,7 @@ extern const MuVerbInfo mn_verbs[];
 extern const MuEventKindInfo *const mn_event_kinds[];
 extern const MuEventKindInfo mn_ev_activate, mn_ev_move, mn_ev_face, mn_ev_formation,
   mn_ev_attach, mn_ev_detach, mn_ev_captured, mn_ev_charge, mn_ev_conform, mn_ev_countercharge,
-  mn_ev_contact, mn_ev_hits, mn_ev_destroyed, mn_ev_retreat, mn_ev_injured, mn_ev_melee;
+  mn_ev_contact, mn_ev_hits, mn_ev_destroyed, mn_ev_retreat, mn_ev_injured, mn_ev_melee, mn_ev_advance;
 
 const char   *mn_form_id            (MnForm form);
 gboolean      mn_form_parse         (const char *id, MnForm *form);
@@ -313,7 +331,21 @@ void          mn_battle_begin       (MnMatch *m, GPtrArray *events);
 const MnPair *mn_unfought_pair      (MnMatch *m);
 /* `fight UNIT ENEMY` (MN-MEL-*). */
 gboolean      mn_apply_fight        (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The pair of the two units (indices), or NULL. */
+MnPair       *mn_find_pair          (MnMatch *m, int a, int b);
+/* Fights the pair's melee now, with its results and the advance's offer. */
+void          mn_fight_pair         (MnMatch *m, MnPair *pair, GPtrArray *events);
 /* Drops the pairs whose units are no longer in contact or in play. */
 void          mn_pairs_prune        (MnMatch *m);
+
+/* mn-acw-advance.c ----------------------------------------------------------------- */
+
+void          mn_decision_clear     (MnDecision *d);
+void          mn_decision_copy      (const MnDecision *from, MnDecision *to);
+const MuDecision *mn_decision_view  (MnMatch *m);
+/* MN-AMB-71: opens the `advance` decision when the winner may advance. */
+void          mn_offer_advance      (MnMatch *m, MnUnit *winner, MnUnit *loser, MuPoint former,
+                                     GPtrArray *events);
+gboolean      mn_choose             (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 
 G_END_DECLS

@@ -168,6 +168,7 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   MN_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   m->pairs = g_array_copy (o->pairs);
+  mn_decision_copy (&o->decision, &m->decision);
   m->event_failure = g_strdup (o->event_failure);
   m->counter_views = NULL;
   m->objective_views = NULL;
@@ -182,6 +183,7 @@ mn_match_free (MnMatch *m)
   g_clear_pointer (&m->terrain, mu_terrain_index_free);
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->pairs, g_array_unref);
+  mn_decision_clear (&m->decision);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
   g_free (m->event_failure);

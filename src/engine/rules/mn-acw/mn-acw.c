@@ -90,6 +90,11 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
 
   if (m->finished)
     return mu_rules_refuse (error, "MN-AMB-81", "the match is over");
+  if (g_str_equal (verb, "choose"))
+    return mn_choose (m, command, events, error);
+  if (m->decision.kind != MN_DECIDE_NONE)
+    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                            m->decision.question);
   if (g_str_equal (verb, "end-phase"))
     return mn_end_phase (m, events, error);
   if (g_str_equal (verb, "activate"))
@@ -126,13 +131,14 @@ position (gpointer state, MuPosition *p)
   p->finished = m->finished;
   p->path = mn_paths[m->step];
   p->side_order = m->order_id;
-  p->awaited = m->finished || !in_turn ? NULL : p->side;
+  p->awaited = m->finished || !in_turn ? NULL
+               : m->decision.kind != MN_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
 }
 
 static const MuDecision *
 pending (gpointer state)
 {
-  return NULL;
+  return mn_decision_view (state);
 }
 
 static GArray *
