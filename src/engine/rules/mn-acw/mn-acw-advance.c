@@ -196,7 +196,9 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
       bad = !on_table (m, st, w->n_stands);
       for (guint k = 0; k < w->n_stands && !bad; k++)
         bad = mn_point_in_kinds (m, st[k].centre, 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER, NULL) ||
-              mn_segment_crosses (m, w->stands[k].centre, st[k].centre, 1u << MU_LINE_IMPASSABLE, NULL);
+              mn_segment_crosses (m, w->stands[k].centre, st[k].centre, 1u << MU_LINE_IMPASSABLE, NULL) ||
+              mn_point_in_destroyed (m, st[k].centre) ||
+              (w->type != MN_TYPE_INF && mn_building_at (m, st[k].centre) >= 0);
       if (bad)
         {
           length = floor (MAX (0, at - step) * 100 + 1e-6) / 100;

@@ -262,6 +262,13 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     return mu_rules_refuse (error, "MN-AMB-60", "the charge meets %s first", other->def->id);
   if (!path_clear (m, u, st, d, contact, &reason, &rule))
     return mu_rules_refuse (error, rule ? rule : "MN-AMB-60", "%s", reason ? reason : "the path is blocked");
+  for (guint k = 0; k < n; k++)
+    {
+      MuPoint to = { st[k].centre.x + d.x * contact, st[k].centre.y + d.y * contact };
+
+      if (mn_segment_enters_destroyed (m, st[k].centre, to))
+        return mu_rules_refuse (error, "MN-AMB-75", "a destroyed building can no longer be entered");
+    }
   if (events == NULL)
     return TRUE;
 

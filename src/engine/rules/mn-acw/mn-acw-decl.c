@@ -83,6 +83,8 @@ const MuVerbInfo mn_verbs[] = {
     N_("{UNIT} charges {TARGET}") },
   { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
     N_("{UNIT} fights {ENEMY}") },
+  { "bombard", "BATTERY AREA [STEP]", "MN-ART-4, MN-AMB-75", MU_VERB_ATTACK,
+    N_("needs a battery and a building, then optionally face F"), N_("{BATTERY} fires at {AREA}") },
   { "choose", "ANSWER", "MN-AMB-71", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "MN-AMB-50", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -196,12 +198,33 @@ const MuEventKindInfo mn_ev_advance = {
   MU_N_PLURAL ("{n} advance", "{n} advances"),
 };
 
+const MuEventKindInfo mn_ev_bombard = {
+  "bombard", N_("Fire at a building"), N_("a battery is activated to fire at a building (MN-ART-4)"),
+  F (SUBJECT) | F (OBJECT) | F (VALUE), "left", MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} will fire at {object}, {value} activations left"), NULL, 0,
+  MU_N_PLURAL ("{n} fire declared", "{n} fires declared"),
+};
+const MuEventKindInfo mn_ev_fire = {
+  "fire", N_("Building fire"), N_("a declared fire hits a building: its count (MN-ART-4, MN-AMB-32)"),
+  F (SUBJECT) | F (OBJECT) | F (VALUE), "count", MU_EVENT_CLASS_COMBAT, 0,
+  N_("{object} fires at {subject}, count {value}"), NULL, 0,
+  MU_N_PLURAL ("{n} building fire", "{n} building fires"),
+};
+const MuEventKindInfo mn_ev_building_destroyed = {
+  "building-destroyed", N_("Building destroyed"),
+  N_("a building's count reaches its defending value: destroyed with all inside (MN-AMB-75)"),
+  F (SUBJECT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} is destroyed"), NULL, 0,
+  MU_N_PLURAL ("{n} building destroyed", "{n} buildings destroyed"),
+};
+
 #undef F
 
 const MuEventKindInfo *const mn_event_kinds[] = {
   &mn_ev_activate, &mn_ev_move, &mn_ev_face, &mn_ev_formation, &mn_ev_attach, &mn_ev_detach,
   &mn_ev_captured, &mn_ev_charge, &mn_ev_conform, &mn_ev_countercharge, &mn_ev_contact, &mn_ev_melee,
   &mn_ev_hits, &mn_ev_destroyed, &mn_ev_retreat, &mn_ev_injured, &mn_ev_advance,
+  &mn_ev_bombard, &mn_ev_fire, &mn_ev_building_destroyed,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_event_kinds) == MN_N_EVENT_KINDS);
 

@@ -319,7 +319,7 @@ stands_impassable (const MnMatch *m, const MuStand *st, guint n)
     if (mu_ruleset_area_impassable (m->ruleset, k))
       kinds |= 1u << k;
   for (guint k = 0; k < n; k++)
-    if (mn_point_in_kinds (m, st[k].centre, kinds, NULL))
+    if (mn_point_in_kinds (m, st[k].centre, kinds, NULL) || mn_point_in_destroyed (m, st[k].centre))
       return TRUE;
   return FALSE;
 }
@@ -367,6 +367,9 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
           return FALSE;
         }
       stop = stands_impassable (m, st, u->n_stands);
+      /* MN-AMB-70: a building stops all but infantry */
+      for (guint k = 0; k < u->n_stands && !stop && u->type != MN_TYPE_INF; k++)
+        stop = mn_building_at (m, st[k].centre) >= 0;
       for (guint k = 0; k < u->n_stands && !stop; k++)
         stop = mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_IMPASSABLE_LINES, NULL);
       MN_FOR_UNITS (m, o)

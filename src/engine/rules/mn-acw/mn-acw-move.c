@@ -104,7 +104,7 @@ mn_place_free (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, co
   if (!stands_on_table (m, st, n))
     return FALSE;
   for (guint k = 0; k < n; k++)
-    if (point_impassable (m, st[k].centre))
+    if (point_impassable (m, st[k].centre) || mn_point_in_destroyed (m, st[k].centre))
       return FALSE;
   MN_FOR_UNITS (m, o)
     if (o != u && o != also && mn_has_stands (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
@@ -572,6 +572,17 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
         }
       mu_move_result_clear (&r);
     }
+
+  /* MN-AMB-74, MN-AMB-75: buildings, and destroyed ones */
+  {
+    const char *why = NULL;
+
+    for (guint k = 0; k < u->n_stands && length > 0; k++)
+      if (mn_segment_enters_destroyed (m, u->stands[k].centre, st[k].centre))
+        return mu_rules_refuse (error, "MN-AMB-75", "a destroyed building can no longer be entered");
+    if (!mn_building_allows (m, u, st, u->n_stands, FALSE, &why))
+      return mu_rules_refuse (error, "MN-AMB-74", "%s", why);
+  }
 
   /* MN-AMB-51: no normal move into contact with an enemy unit; an infantry
    * or cavalry unit reaching a lone enemy leader captures him (MN-LDR-1),

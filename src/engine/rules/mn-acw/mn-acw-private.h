@@ -29,6 +29,7 @@
 #include "mu-table-los.h"
 #include "mu-table-move.h"
 #include "mu-table-stand.h"
+#include "mu-table-state.h"
 #include "mu-table-terrain.h"
 
 G_BEGIN_DECLS
@@ -148,6 +149,12 @@ typedef struct {
   guint n_support[MN_SIDES];
 } MnPair;
 
+/* A battery's fire at a building, declared in the Move step (MN-AMB-75). */
+typedef struct {
+  int battery;                 /* index into units */
+  int area;                    /* index into the table's areas */
+} MnFire;
+
 typedef enum {
   MN_DECIDE_NONE,
   MN_DECIDE_ADVANCE,           /* advance: yes or no (MN-AMB-71) */
@@ -179,6 +186,9 @@ typedef struct {
   GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
   GArray *pairs;               /* of MnPair: the melee pairs (MN-AMB-55) */
   MnDecision decision;
+  GArray *fires;               /* of MnFire, this Move step's, in order */
+  MuTableState *areas;         /* the buildings' fire counts and destruction */
+  int bua_defence;             /* mn.bua-defence (MN-AMB-74) */
 
   int bound, last_bound;
   int turn_side;               /* 0 or 1: which player-turn of the game turn */
@@ -209,8 +219,8 @@ typedef struct {
 #define MN_N_FIELDS 4
 #define MN_N_MARKERS 4
 #define MN_N_STATUSES 4
-#define MN_N_VERBS 7
-#define MN_N_EVENT_KINDS 17
+#define MN_N_VERBS 8
+#define MN_N_EVENT_KINDS 20
 
 extern const MuFormationShape mn_formation_shapes[MN_FORM_N];
 extern const MuFieldInfo mn_fields[];
@@ -220,7 +230,8 @@ extern const MuVerbInfo mn_verbs[];
 extern const MuEventKindInfo *const mn_event_kinds[];
 extern const MuEventKindInfo mn_ev_activate, mn_ev_move, mn_ev_face, mn_ev_formation,
   mn_ev_attach, mn_ev_detach, mn_ev_captured, mn_ev_charge, mn_ev_conform, mn_ev_countercharge,
-  mn_ev_contact, mn_ev_hits, mn_ev_destroyed, mn_ev_retreat, mn_ev_injured, mn_ev_melee, mn_ev_advance;
+  mn_ev_contact, mn_ev_hits, mn_ev_destroyed, mn_ev_retreat, mn_ev_injured, mn_ev_melee, mn_ev_advance, mn_ev_bombard, mn_ev_fire,
+  mn_ev_building_destroyed;
 
 const char   *mn_form_id            (MnForm form);
 gboolean      mn_form_parse         (const char *id, MnForm *form);
@@ -347,5 +358,17 @@ const MuDecision *mn_decision_view  (MnMatch *m);
 void          mn_offer_advance      (MnMatch *m, MnUnit *winner, MnUnit *loser, MuPoint former,
                                      GPtrArray *events);
 gboolean      mn_choose             (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+
+/* mn-acw-building.c ---------------------------------------------------------------- */
+
+gboolean      mn_area_destroyed     (const MnMatch *m, const MuArea *a);
+gboolean      mn_point_in_destroyed (const MnMatch *m, MuPoint p);
+gboolean      mn_segment_enters_destroyed (const MnMatch *m, MuPoint p, MuPoint q);
+int           mn_building_at        (const MnMatch *m, MuPoint p);
+gboolean      mn_building_allows    (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n,
+                                     gboolean charging, const char **why);
+gboolean      mn_apply_bombard      (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* T4: the declared fires, before any melee. */
+void          mn_resolve_fires      (MnMatch *m, GPtrArray *events);
 
 G_END_DECLS

@@ -103,6 +103,9 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
   mn_numbers_init (&m->num);
   m->units = g_ptr_array_new_with_free_func (g_free);
   m->pairs = g_array_new (FALSE, TRUE, sizeof (MnPair));
+  m->fires = g_array_new (FALSE, TRUE, sizeof (MnFire));
+  m->areas = mu_table_state_new (s->table);
+  m->bua_defence = mu_scenario_option_number (s, "mn.bua-defence", 3);
   m->activation_dice = mu_scenario_option_number (s, "mn.activation-dice", 2);
 
   for (guint i = 0; i < s->counters->len; i++)
@@ -169,6 +172,8 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   m->pairs = g_array_copy (o->pairs);
   mn_decision_copy (&o->decision, &m->decision);
+  m->fires = g_array_copy (o->fires);
+  m->areas = mu_table_state_copy (o->areas);
   m->event_failure = g_strdup (o->event_failure);
   m->counter_views = NULL;
   m->objective_views = NULL;
@@ -184,6 +189,8 @@ mn_match_free (MnMatch *m)
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->pairs, g_array_unref);
   mn_decision_clear (&m->decision);
+  g_clear_pointer (&m->fires, g_array_unref);
+  g_clear_pointer (&m->areas, mu_table_state_free);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
   g_free (m->event_failure);
@@ -382,6 +389,9 @@ mn_end_phase (MnMatch *m, GPtrArray *events, GError **error)
       /* MN-AMB-50: activations still unused lapse */
       m->activations[side] = 0;
       enter_step (m, MN_STEP_BATTLE, events);
+      mn_resolve_fires (m, events);
+      if (m->finished)
+        return TRUE;
       mn_battle_begin (m, events);
       return TRUE;
     }
@@ -491,6 +501,8 @@ mn_check_invariants (MnMatch *m, GError **error)
 
           if (p.x < 0 || p.y < 0 || p.x > m->table->width || p.y > m->table->height)
             return mu_rules_invalid (error, "a stand of %s is off the table", u->def->id);
+          if (mn_point_in_destroyed (m, p))
+            return mu_rules_invalid (error, "a stand of %s is in a destroyed building", u->def->id);
           for (guint a = 0; a < MIN (na, G_N_ELEMENTS (areas)); a++)
             {
               const MuArea *ar = g_ptr_array_index (m->table->areas, areas[a]);

@@ -105,6 +105,8 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
     return mn_apply_attach (m, command, events, error);
   if (g_str_equal (verb, "charge"))
     return mn_apply_charge (m, command, events, error);
+  if (g_str_equal (verb, "bombard"))
+    return mn_apply_bombard (m, command, events, error);
   if (g_str_equal (verb, "fight"))
     return mn_apply_fight (m, command, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
@@ -239,6 +241,12 @@ victory (gpointer state, MuResult *r)
                    m->winner == MN_NONE ? "draw" : "victory", ABS (score[0] - score[1]));
 }
 
+static const MuTableState *
+table_state (gpointer state)
+{
+  return ((MnMatch *) state)->areas;
+}
+
 static gboolean
 check_invariants (gpointer state, GError **error)
 {
@@ -294,6 +302,7 @@ const MuRuleset mn_acw_in_progress = {
   .counters = counters,
   .objectives = objectives,
   .resource = resource,
+  .table_state = table_state,
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
