@@ -227,7 +227,11 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
     MuEvent *e = mn_event (m, events, &mn_ev_advance, w->def->id, "MN-MEL-6");
     g_autofree char *text = g_strdup_printf ("%.2f", length);
 
+    MuStand start[MU_STANDS_MAX];
+
+    memcpy (start, w->stands, sizeof start[0] * w->n_stands);
     mn_translate (w->stands, w->n_stands, v, length, w->stands);
+    mn_capture_on_path (m, w, start, w->n_stands, v, length, events);
     e->from = mu_pos_from_point (anchor.x, anchor.y, w->facing);
     e->to = mu_pos_from_point (mn_anchor (w).x, mn_anchor (w).y, w->facing);
     mu_event_set_text (e, text);

@@ -299,33 +299,63 @@ mn_resolve_fires (MnMatch *m, GPtrArray *events)
       e->value = s->fire;
       if (s->fire < defence)
         continue;
-      s->destroyed = TRUE;
-      mn_event (m, events, &mn_ev_building_destroyed, a->id, "MN-AMB-75");
-      MN_FOR_UNITS (m, u)
-        {
-          guint in = 0;
+      {
+        /* MN-AMB-75: every unit with half or more of its stand centres
+         * inside goes with the building, counted as lost. A unit with
+         * fewer inside is not "inside", yet the ruin is impassable from now
+         * on: decided here as MN-AMB-75 would, its stands inside are lost
+         * with the building (hits, MN-AMB-46's stands staying put) and the
+         * rest stay. The units go before the ruin is marked, so that no
+         * stand ever stands on impassable ground. */
+        const MuPoint *pt = (const MuPoint *) a->points->data;
+        guint np = a->points->len;
+        g_autoptr(GPtrArray) gone = g_ptr_array_new ();
 
-          if (!mn_has_stands (u))
-            continue;
-          for (guint k = 0; k < u->n_stands; k++)
-            in += mu_polygon_contains ((const MuPoint *) a->points->data, a->points->len, u->stands[k].centre);
-          if (2 * in < u->n_stands)
-            continue;
-          /* MN-AMB-75: every unit inside is removed, counted as lost */
-          u->status = u->type == MN_TYPE_LEADER ? MN_STATUS_CAPTURED : MN_STATUS_DESTROYED;
-          u->n_stands = 0;
-          if (u->type != MN_TYPE_LEADER)
-            u->bases = 0;
-          mn_event (m, events, &mn_ev_destroyed, u->def->id, "MN-AMB-75");
-        }
-      /* leaders attached to units that went with it */
-      MN_FOR_UNITS (m, l)
-        if (l->type == MN_TYPE_LEADER && l->attached != MN_NONE &&
-            !mn_has_stands (g_ptr_array_index (m->units, l->attached)))
+        MN_FOR_UNITS (m, u)
           {
-            l->status = MN_STATUS_CAPTURED;
-            l->attached = MN_NONE;
+            guint in = 0;
+
+            if (!mn_has_stands (u))
+              continue;
+            for (guint k = 0; k < u->n_stands; k++)
+              in += mu_polygon_contains (pt, np, u->stands[k].centre);
+            if (in == 0)
+              continue;
+            if (2 * in >= u->n_stands)
+              {
+                guint idx = 0;
+
+                g_ptr_array_find (m->units, u, &idx);
+
+                u->status = u->type == MN_TYPE_LEADER ? MN_STATUS_CAPTURED : MN_STATUS_DESTROYED;
+                u->n_stands = 0;
+                if (u->type != MN_TYPE_LEADER)
+                  u->bases = 0;
+                g_ptr_array_add (gone, u);
+                /* his leader goes with him */
+                MN_FOR_UNITS (m, l)
+                  if (l->type == MN_TYPE_LEADER && l->attached == (int) idx)
+                    {
+                      l->status = MN_STATUS_CAPTURED;
+                      l->attached = MN_NONE;
+                    }
+                continue;
+              }
+            for (guint k = u->n_stands; k > 0; k--)
+              if (mu_polygon_contains (pt, np, u->stands[k - 1].centre))
+                {
+                  memmove (&u->stands[k - 1], &u->stands[k], sizeof u->stands[0] * (u->n_stands - k));
+                  u->n_stands--;
+                  u->bases--;
+                }
+            mn_event (m, events, &mn_ev_hits, u->def->id, "MN-AMB-75")->value = (int) in;
           }
+        mn_event (m, events, &mn_ev_building_destroyed, a->id, "MN-AMB-75");
+        s->destroyed = TRUE;
+        for (guint k = 0; k < gone->len; k++)
+          mn_event (m, events, &mn_ev_destroyed, ((MnUnit *) g_ptr_array_index (gone, k))->def->id,
+                    "MN-AMB-75");
+      }
     }
   g_array_set_size (m->fires, 0);
   mn_pairs_prune (m);

@@ -219,6 +219,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   const char *rule = NULL;
   gboolean halved = FALSE, into = FALSE;
   MnPair pair = { 0 };
+  MuStand start[MU_STANDS_MAX];
 
   if (u == NULL)
     return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0));
@@ -303,31 +304,42 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     }
   else
     length = MAX (0, floor ((MIN (a, contact - m->num.charge_short)) * 100 + 1e-6) / 100);
-  /* MN-AMB-52, MN-AMB-61: a friend in the way shortens it, and then there
-   * is no contact */
-  reach = first_other (m, u, t, u->stands, d, length, FALSE, &other);
-  if (reach >= 0)
-    {
-      MuStand end[MU_STANDS_MAX];
+  /* MN-AMB-52, MN-AMB-61: a friend not passed completely shortens it, and
+   * then there is no contact */
+  {
+    gboolean again = length > 0;
+    MuStand end[MU_STANDS_MAX];
 
-      mn_translate (u->stands, u->n_stands, d, length, end);
-      if (mu_stands_within (end, u->n_stands, other->stands, other->n_stands, mn_tolerance (m)))
-        {
-          length = MAX (0, floor ((reach - m->num.pass_short) * 100 + 1e-6) / 100);
-          into = FALSE;
-        }
-    }
+    while (again)
+      {
+        again = FALSE;
+        mn_translate (u->stands, u->n_stands, d, length, end);
+        MN_FOR_UNITS (m, o)
+          if (o != u && o->side == u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
+              mu_stands_within (end, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
+            {
+              double touch = mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length);
+
+              length = touch < 0 ? 0 : MAX (0, floor ((touch - m->num.pass_short) * 100 + 1e-6) / 100);
+              into = FALSE;
+              again = length > 0;
+              break;
+            }
+      }
+  }
   {
     MuEvent *e = mn_event (m, events, &mn_ev_move, u->def->id, "MN-CHG-3");
     MuPoint from = mn_anchor (u);
     g_autofree char *text = g_strdup_printf ("%.2f", length);
 
+    memcpy (start, u->stands, sizeof start[0] * u->n_stands);
     mn_translate (u->stands, u->n_stands, d, length, u->stands);
     e->from = mu_pos_from_point (from.x, from.y, u->facing);
     e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
     mu_event_set_text (e, text);
     u->moved |= length > 0;
   }
+  mn_capture_on_path (m, u, start, u->n_stands, d, length, events);
   /* MN-CHG-4, MN-AMB-63: cavalry stopped exactly 2 in short of cavalry is
    * countercharged 2 in into contact, the target keeping its facing. A
    * stand of another unit or impassable ground in its way stops the
@@ -351,11 +363,13 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
 
           /* MN-AMB-64: for a countercharge, the snapshot before the
            * charger's move: the one taken */
+          memcpy (start, t->stands, sizeof start[0] * t->n_stands);
           mn_translate (t->stands, t->n_stands, back, gap, t->stands);
           mu_event_set_object (e, u->def->id);
           e->from = mu_pos_from_point (from.x, from.y, t->facing);
           e->to = mu_pos_from_point (mn_anchor (t).x, mn_anchor (t).y, t->facing);
           into = TRUE;
+          mn_capture_on_path (m, t, start, t->n_stands, back, gap, events);
         }
     }
   u->owes_move = FALSE;

@@ -215,3 +215,36 @@ mn_segment_crosses (const MnMatch *m, MuPoint a, MuPoint b, guint32 kinds, const
     }
   return FALSE;
 }
+
+/* MN-LDR-1, MN-AMB-35, MN-AMB-51: the lone enemy leaders an infantry or
+ * cavalry unit's stands come within contact of on their straight way from
+ * `from` along d for `length` are captured at once. */
+void
+mn_capture_on_path (MnMatch *m, const MnUnit *u, const MuStand *from, guint n, MuPoint d, double length,
+                    GPtrArray *events)
+{
+  if (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)
+    return;
+  MN_FOR_UNITS (m, l)
+    {
+      if (l->side == u->side || l->type != MN_TYPE_LEADER || !mn_has_stands (l) ||
+          mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) < 0)
+        continue;
+      l->status = MN_STATUS_CAPTURED;
+      l->n_stands = 0;
+      mu_event_set_object (mn_event (m, events, &mn_ev_captured, l->def->id, "MN-LDR-1"), u->def->id);
+    }
+}
+
+/* Whether a battery's (or a leader's) stands would touch a lone enemy
+ * leader on that way, which they may not (MN-AMB-51). */
+gboolean
+mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const MuStand *from, guint n, MuPoint d,
+                        double length)
+{
+  MN_FOR_UNITS (m, l)
+    if (l->side != u->side && l->type == MN_TYPE_LEADER && mn_has_stands (l) &&
+        mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) >= 0)
+      return TRUE;
+  return FALSE;
+}

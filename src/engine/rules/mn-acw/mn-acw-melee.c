@@ -283,15 +283,21 @@ take_hits (MnMatch *m, MnUnit *u, int hits, MuPoint from, GPtrArray *events)
       u->n_stands--;
       u->bases--;
     }
-  if (taken > 0)
-    mn_event (m, events, &mn_ev_hits, u->def->id, "MN-MEL-7")->value = taken;
   if (u->bases <= 0)
     {
+      int i = unit_index (m, u);
+
       u->bases = 0;
       u->n_stands = 0;
       u->status = MN_STATUS_DESTROYED;
-      mn_event (m, events, &mn_ev_destroyed, u->def->id, "MN-AMB-38");
+      MN_FOR_UNITS (m, l)
+        if (l->type == MN_TYPE_LEADER && l->attached == i)
+          l->orphaned = TRUE;
     }
+  if (taken > 0)
+    mn_event (m, events, &mn_ev_hits, u->def->id, "MN-MEL-7")->value = taken;
+  if (u->status == MN_STATUS_DESTROYED)
+    mn_event (m, events, &mn_ev_destroyed, u->def->id, "MN-AMB-38");
 }
 
 static gboolean
@@ -338,11 +344,13 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
   MuStand st[MU_STANDS_MAX];
   MuPoint from = mn_anchor (u);
   double from_facing = u->facing;
+  g_autofree gboolean *touching = g_new0 (gboolean, m->units->len);
 
   MN_FOR_UNITS (m, o)
     {
       double t;
 
+      touching[unit_index (m, o)] = o != u && mn_has_stands (o) && in_contact (m, u, o);
       if (o == u || o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER ||
           in_contact (m, u, o))
         continue;
@@ -359,11 +367,17 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
       if (!stand_on_table (m, st, u->n_stands))
         {
           /* TAB-18, MN-AMB-84: off the table, out of play */
+          int i = unit_index (m, u);
+
           mn_event (m, events, &mn_ev_destroyed, u->def->id, "MN-AMB-84");
           u->status = leader ? MN_STATUS_CAPTURED : MN_STATUS_DESTROYED;
           u->n_stands = 0;
           if (!leader)
             u->bases = 0;
+          /* its leader's fate is rolled as for a destroyed unit's (MN-LDR-3) */
+          MN_FOR_UNITS (m, l)
+            if (l->type == MN_TYPE_LEADER && l->attached == i)
+              l->orphaned = TRUE;
           return FALSE;
         }
       stop = stands_impassable (m, st, u->n_stands);
@@ -372,8 +386,10 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
         stop = mn_building_at (m, st[k].centre) >= 0;
       for (guint k = 0; k < u->n_stands && !stop; k++)
         stop = mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_IMPASSABLE_LINES, NULL);
+      /* the enemy it was touching it moves away from */
       MN_FOR_UNITS (m, o)
-        if (!stop && o != u && o->side != u->side && mn_has_stands (o) && o->type != MN_TYPE_LEADER &&
+        if (!stop && o != u && o->side != u->side && mn_has_stands (o) && !touching[unit_index (m, o)] &&
+            (o->type != MN_TYPE_LEADER || (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)) &&
             mu_stands_overlap (st, u->n_stands, o->stands, o->n_stands))
           stop = TRUE;
       if (stop)
@@ -419,14 +435,28 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
         limit = MAX (0, floor ((limit - step) * 100 + 1e-6) / 100);
         mn_translate (u->stands, u->n_stands, v, limit, st);
       }
-  memcpy (u->stands, st, sizeof st[0] * u->n_stands);
+  if (leader)
+    /* MN-LDR-1, MN-AMB-70: a leader who cannot get clear of the enemy is
+     * taken (decided here; the digest has him stop 1 in short of enemy
+     * units, which a leader starting on one cannot) */
+    MN_FOR_UNITS (m, o)
+      if (o->side != u->side && mn_has_stands (o) && mu_stands_overlap (st, 1, o->stands, o->n_stands))
+        {
+          u->status = MN_STATUS_CAPTURED;
+          u->n_stands = 0;
+          mu_event_set_object (mn_event (m, events, &mn_ev_captured, u->def->id, "MN-LDR-1"), o->def->id);
+          return FALSE;
+        }
   {
     double facing = fmod (atan2 (v.x, -v.y) * 180 / G_PI + 360, 360);
-    MuStand turned[MU_STANDS_MAX];
-    guint n = mn_layout_about (m, u, mn_footprint_centre (u), facing, u->form, u->bases, turned);
+    MuStand turned[MU_STANDS_MAX], start[MU_STANDS_MAX];
     MuEvent *e = mn_event (m, events, &mn_ev_retreat, u->def->id, "MN-AMB-70");
     g_autofree char *text = g_strdup_printf ("%.2f", limit);
+    guint n;
 
+    memcpy (start, u->stands, sizeof st[0] * u->n_stands);
+    memcpy (u->stands, st, sizeof st[0] * u->n_stands);
+    n = mn_layout_about (m, u, mn_footprint_centre (u), facing, u->form, u->bases, turned);
     facing = round (facing * 10) / 10;
     if (n == u->n_stands && mn_place_free (m, u, turned, n, NULL))
       {
@@ -436,6 +466,7 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
     e->from = mu_pos_from_point (from.x, from.y, from_facing);
     e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
     mu_event_set_text (e, text);
+    mn_capture_on_path (m, u, start, u->n_stands, v, limit, events);
   }
   return TRUE;
 }
@@ -500,7 +531,7 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
   int supports[2][MN_MAX_SUPPORT];
   guint n_supports[2];
   MuRollResult cas;
-  MuPoint cw, cl, cl_before;
+  MuPoint cw, cl, cl_before, cw_before;
   const MnUnit *leaders[2];
   gboolean loser_gone;
 
@@ -556,7 +587,7 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
   }
   loser_hits = cas.outcome == MU_ROLL_LESS ? 3 : cas.outcome == MU_ROLL_EQUAL ? 2 : 1;
   winner_hits = cas.outcome == MU_ROLL_EQUAL ? 1 : 0;
-  cw = mn_footprint_centre (winner);
+  cw = cw_before = mn_footprint_centre (winner);
   cl = cl_before = mn_footprint_centre (loser);
   leaders[0] = attached_leader (m, winner);
   leaders[1] = attached_leader (m, loser);
@@ -586,22 +617,26 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
         {
           l->status = MN_STATUS_INJURED;
           l->attached = MN_NONE;
+          l->orphaned = FALSE;
           l->n_stands = 0;
           mn_event (m, events, &mn_ev_injured, l->def->id, "MN-LDR-2");
         }
-      else if (!mn_has_stands (unit_at (m, l->attached)))
+      else if (l->orphaned)
         {
           /* (4) MN-LDR-3: his unit destroyed, he retreats 2 d6 from its
-           * centre base as it was before the hits */
+           * centre base as it was before the hits, away from the other
+           * unit (still orphaned while he goes, so that his stand may
+           * start on the enemy's) */
           MnUnit *was = unit_at (m, l->attached);
-          int dist;
+          MuPoint at = s == 1 ? cl_before : cw_before;
+          MuPoint enemy = s == 1 ? cw : cl_before;
+          int dist = roll_sum (m, "retreat", l->def->id, 2, "MN-LDR-3", events);
 
           l->attached = MN_NONE;
           l->facing = was->facing;
-          l->n_stands = mn_layout_about (m, l, s == 1 ? cl_before : mn_footprint_centre (was), l->facing,
-                                         MN_FORM_LINE, 1, l->stands);
-          dist = roll_sum (m, "retreat", l->def->id, 2, "MN-LDR-3", events);
-          retreat (m, l, unit_vector (cw, s == 1 ? cl_before : cw, l->facing), dist, events);
+          l->n_stands = mn_layout_about (m, l, at, l->facing, MN_FORM_LINE, 1, l->stands);
+          retreat (m, l, unit_vector (enemy, at, l->facing), dist, events);
+          l->orphaned = FALSE;
         }
     }
   mn_pairs_prune (m);

@@ -414,10 +414,15 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
       /* MN-AMB-56: his stand is placed on his unit's centre base, facing as
        * the unit, then turned if he turns */
       unit = g_ptr_array_index (m->units, u->attached);
-      n = mn_layout_about (m, u, mn_footprint_centre (unit), ch.turn ? ch.facing : unit->facing,
-                           MN_FORM_LINE, 1, st);
-      if (!mn_place_free (m, u, st, n, unit))
-        return mu_rules_refuse (error, "MN-AMB-56", "%s has no room to leave %s", u->def->id, unit->def->id);
+      for (int pass = 0; pass < (ch.turn ? 2 : 1); pass++)
+        {
+          /* placed facing as the unit, then turned if he turns */
+          n = mn_layout_about (m, u, mn_footprint_centre (unit), pass ? ch.facing : unit->facing,
+                               MN_FORM_LINE, 1, st);
+          if (!mn_place_free (m, u, st, n, unit))
+            return mu_rules_refuse (error, "MN-AMB-56", "%s has no room to leave %s", u->def->id,
+                                    unit->def->id);
+        }
     }
   else if (!mn_check_changes (m, u, &ch, error))
     return FALSE;
@@ -438,6 +443,7 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
     {
       MuEvent *e = mn_event (m, events, &mn_ev_detach, u->def->id, "MN-AMB-56");
 
+      u->left = u->attached;
       u->attached = MN_NONE;
       u->facing = unit->facing;
       u->n_stands = mn_layout_about (m, u, mn_footprint_centre (unit), u->facing, MN_FORM_LINE, 1, u->stands);
@@ -471,7 +477,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   double length = 0, allowance;
   gboolean halved = FALSE, fence = FALSE;
   MuStand st[MU_STANDS_MAX];
-  MnUnit *captured = NULL;
+  MuStand start[MU_STANDS_MAX];
 
   if (u == NULL)
     return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
@@ -580,35 +586,52 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     for (guint k = 0; k < u->n_stands && length > 0; k++)
       if (mn_segment_enters_destroyed (m, u->stands[k].centre, st[k].centre))
         return mu_rules_refuse (error, "MN-AMB-75", "a destroyed building can no longer be entered");
-    if (!mn_building_allows (m, u, st, u->n_stands, FALSE, &why))
+    if (length > 0 && !mn_building_allows (m, u, st, u->n_stands, FALSE, &why))
       return mu_rules_refuse (error, "MN-AMB-74", "%s", why);
   }
 
   /* MN-AMB-51: no normal move into contact with an enemy unit; an infantry
-   * or cavalry unit reaching a lone enemy leader captures him (MN-LDR-1),
-   * a battery may not touch him */
+   * or cavalry unit reaching a lone enemy leader on its way captures him
+   * (MN-LDR-1), a battery or a leader may not touch him */
   MN_FOR_UNITS (m, o)
     {
-      if (o->side == u->side || !mn_has_stands (o) || length <= 0)
+      if (o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER || length <= 0)
         continue;
-      if (!mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
-        continue;
-      if (o->type != MN_TYPE_LEADER || u->type == MN_TYPE_LEADER)
+      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
         return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
-                          o->def->id);
-      if (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)
-        return mu_rules_refuse (error, "MN-AMB-51", "a battery may not touch the lone leader %s", o->def->id);
-      captured = o;
+                                o->def->id);
     }
+  if (length > 0 && u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV &&
+      mn_touches_lone_leader (m, u, u->stands, u->n_stands, d, length))
+    return mu_rules_refuse (error, "MN-AMB-51", "only infantry and cavalry may touch a lone enemy leader");
 
   /* MN-MOV-6, MN-AMB-52: a friend not passed completely stops the mover 1"
    * before the point of first touch (where it is when that is less than 1"
    * ahead); friendly leaders stop no one. A lone leader passes friends
    * freely but may not end on a stand. */
+  if (u->type == MN_TYPE_LEADER && length <= 0 && u->left != MN_NONE)
+    {
+      /* MN-AMB-56: a leader activated off his unit who does not move off
+       * it stays with it (decided here: the digest says only that he
+       * moves off; the activation is spent either way) */
+      MnUnit *unit = g_ptr_array_index (m->units, u->left);
+
+      if (events == NULL)
+        return TRUE;
+      u->attached = u->left;
+      u->left = MN_NONE;
+      u->n_stands = 0;
+      u->owes_move = FALSE;
+      mu_event_set_object (mn_event (m, events, &mn_ev_attach, u->def->id, "MN-AMB-56"), unit->def->id);
+      return TRUE;
+    }
   if (u->type == MN_TYPE_LEADER)
     {
+      /* staying put is always possible: a friend may have come to stand on
+       * him (MN-AMB-52: friendly leaders stop no one) */
       MN_FOR_UNITS (m, o)
-        if (o != u && mn_has_stands (o) && mu_stands_overlap (st, u->n_stands, o->stands, o->n_stands))
+        if (o != u && mn_has_stands (o) && length > 0 &&
+            mu_stands_overlap (st, u->n_stands, o->stands, o->n_stands))
           return mu_rules_refuse (error, "MN-AMB-58", "a leader may not end his move on the stands of %s",
                             o->def->id);
     }
@@ -644,6 +667,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     double facing = u->facing;
     g_autofree char *text = g_strdup_printf ("%.2f", length);
 
+    memcpy (start, u->stands, sizeof st[0] * u->n_stands);
     memcpy (u->stands, st, sizeof st[0] * u->n_stands);
     /* MN-AMB-9, MN-AMB-48: a backward move ends faced the way it went, an
      * about-face on the same footprint */
@@ -657,14 +681,10 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     e->to = mu_pos_from_point (mn_anchor (u).x, mn_anchor (u).y, u->facing);
     mu_event_set_text (e, text);
     u->owes_move = FALSE;
+    u->left = MN_NONE;
     u->moved |= length > 0;
   }
-  if (captured)
-    {
-      captured->status = MN_STATUS_CAPTURED;
-      captured->n_stands = 0;
-      mu_event_set_object (mn_event (m, events, &mn_ev_captured, captured->def->id, "MN-LDR-1"),
-                           u->def->id);
-    }
+  if (length > 0)
+    mn_capture_on_path (m, u, start, u->n_stands, d, length, events);
   return TRUE;
 }

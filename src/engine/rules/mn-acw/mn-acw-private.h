@@ -123,6 +123,11 @@ typedef struct {
   /* A leader's: the unit he is attached to (an index into units), or
    * MN_NONE: a lone leader with his own stand (MN-AMB-56). */
   int attached;
+  /* A leader whose unit has just been destroyed in a melee: his risk roll
+   * and retreat are still to come (MN-AMB-68 steps 3 and 4); until then
+   * he is neither attached nor on the table. */
+  gboolean orphaned;
+  int left;                    /* the unit a leader left by this activation, or MN_NONE */
   /* §1.1's per-turn flags */
   gboolean activated;          /* this player-turn (MN-ACT-1, MN-AMB-3) */
   gboolean owes_move;          /* activated with a roll, `move` not given yet (MN-AMB-50) */
@@ -213,6 +218,18 @@ typedef struct {
     for (MnUnit *u = g_ptr_array_index ((m)->units, MN_CAT (_i, __LINE__)); u; u = NULL)
 
 
+/* mn-acw.c ------------------------------------------------------------------------- */
+
+/* MuRuleset.apply; with events NULL it only checks (changing nothing). */
+gboolean      mn_apply              (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+
+/* mn-acw-legal.c ------------------------------------------------------------------- */
+
+/* MuRuleset.legal_commands: a sample of every verb's legal commands (a
+ * few distances and bearings of each move, every charge and fire in
+ * reach), each checked by mn_apply. */
+GPtrArray    *mn_legal_commands     (MnMatch *m);
+
 /* mn-acw-decl.c -------------------------------------------------------------------- */
 
 /* The sizes of the declarations, for the static ruleset tables. */
@@ -285,6 +302,13 @@ gboolean      mn_stand_formed       (const MnMatch *m, const MuStand *s);
 gboolean      mn_unit_formed        (const MnMatch *m, const MnUnit *u);
 gboolean      mn_segment_crosses    (const MnMatch *m, MuPoint a, MuPoint b, guint32 kinds,
                                      const MuPolyline **line);
+
+/* MN-LDR-1, MN-AMB-51: captures the lone enemy leaders an infantry or
+ * cavalry unit touches on its way (from `from` along d for `length`). */
+void          mn_capture_on_path    (MnMatch *m, const MnUnit *u, const MuStand *from, guint n, MuPoint d,
+                                     double length, GPtrArray *events);
+gboolean      mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const MuStand *from, guint n,
+                                      MuPoint d, double length);
 
 /* mn-acw-move.c -------------------------------------------------------------------- */
 

@@ -121,6 +121,7 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
       u->side = side;
       u->type = unit_type (ruleset, c);
       u->attached = MN_NONE;
+      u->left = MN_NONE;
       u->status = MN_STATUS_ACTIVE;
       u->form = MN_FORM_LINE;
       u->bases = u->type == MN_TYPE_LEADER ? 1 : CLAMP (c->strength, 0, MU_STANDS_MAX);
@@ -483,6 +484,8 @@ mn_check_invariants (MnMatch *m, GError **error)
       if (u->type != MN_TYPE_LEADER && u->status == MN_STATUS_ACTIVE && u->n_stands > 0 &&
           u->n_stands != (guint) u->bases)
         return mu_rules_invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
+      if (u->orphaned)
+        continue;
       if (u->type == MN_TYPE_LEADER && u->attached != MN_NONE)
         {
           const MnUnit *t = g_ptr_array_index (m->units, u->attached);
@@ -515,9 +518,13 @@ mn_check_invariants (MnMatch *m, GError **error)
         {
           /* a leader just detached stands on his unit until he moves
            * (MN-AMB-56): only owing his move */
-          if (o <= u || !mn_has_stands (o))
+          if (o <= u || !mn_has_stands (o) || o->orphaned)
             continue;
           if ((u->type == MN_TYPE_LEADER && u->owes_move) || (o->type == MN_TYPE_LEADER && o->owes_move))
+            continue;
+          /* MN-AMB-52: friendly leaders never stop anyone, so a unit may end
+           * on a lone leader of its own side */
+          if ((u->type == MN_TYPE_LEADER) != (o->type == MN_TYPE_LEADER) && u->side == o->side)
             continue;
           if (mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
             return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);

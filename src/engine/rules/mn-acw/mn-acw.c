@@ -82,10 +82,9 @@ state_free (gpointer state)
   mn_match_free (state);
 }
 
-static gboolean
-apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+gboolean
+mn_apply (MnMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
 {
-  MnMatch *m = state;
   const char *verb = mu_command_get_verb (command);
 
   if (m->finished)
@@ -110,6 +109,18 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
   if (g_str_equal (verb, "fight"))
     return mn_apply_fight (m, command, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
+}
+
+static gboolean
+apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  return mn_apply (state, command, events, error);
+}
+
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  return mn_legal_commands (state);
 }
 
 static const char *const mn_paths[] = {
@@ -297,6 +308,7 @@ const MuRuleset mn_acw_in_progress = {
   .state_free = state_free,
   .state_copy = state_copy,
   .apply = apply,
+  .legal_commands = legal_commands,
   .position = position,
   .pending = pending,
   .counters = counters,

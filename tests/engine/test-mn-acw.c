@@ -1,0 +1,141 @@
+/* test-mn-acw.c: mn-acw's play table in progress (mn-acw.h) plays whole
+ * matches: computer sides play the scenarios from start to end, the
+ * invariants holding after every event, every listed command accepted,
+ * and a match replayed from its commands reaching the identical state.
+ * MN_ACW_GAMES sets the number of matches per scenario and policy (the
+ * issue's 200 run by hand; the test suite plays a few), MN_ACW_SEED the
+ * first seed (100). */
+#define G_LOG_DOMAIN "test-mn-acw"
+
+#include "config.h"
+
+#include <glib.h>
+#include <stdlib.h>
+
+#include "mu-match.h"
+#include "mu-policy.h"
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
+
+#include "mn-acw.h"
+
+#define MAX_COMMANDS 20000
+
+static MuScenario *
+load (const char *path)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, problems, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+static void
+play (const char *path, MuPolicy policy)
+{
+  g_autoptr(MuScenario) scenario = load (path);
+  const char *env = g_getenv ("MN_ACW_GAMES");
+  int games = env ? atoi (env) : 4;
+  const char *first = g_getenv ("MN_ACW_SEED");
+  guint64 seed0 = first ? g_ascii_strtoull (first, NULL, 10) : 100;
+
+  for (int g = 0; g < games; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL,
+                                                        0, &error);
+      g_autoptr(MuMatch) replay = NULL;
+      g_autoptr(MuDice) rng = mu_policy_rng_new (seed0 + g);
+      g_autofree char *state = NULL, *again = NULL;
+      guint n = 0;
+
+      g_assert_no_error (error);
+      mu_match_check_each_event (m, TRUE);
+      while (!mu_match_is_over (m) && n < MAX_COMMANDS)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          const MuCommand *c;
+
+          if (legal->len == 0)
+            {
+              g_autofree char *now = mu_match_format_state (m);
+
+              g_error ("%s game %d: no legal command in\n%s", path, g, now);
+            }
+          c = mu_policy_choose (m, legal, rng, policy);
+          if (!mu_match_apply (m, c, NULL, &error))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+
+              g_error ("%s game %d: the listed “%s” was refused: %s", path, g, line, error->message);
+            }
+          if (!mu_match_check_invariants (m, &error))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+              const GPtrArray *ev = mu_match_get_events (m);
+              GString *tail = g_string_new (NULL);
+
+              for (guint i = ev->len > 30 ? ev->len - 30 : 0; i < ev->len; i++)
+                {
+                  g_autofree char *e = mu_event_to_string (g_ptr_array_index (ev, i), NULL);
+
+                  g_string_append_printf (tail, "  %s\n", e);
+                }
+              g_error ("%s game %d, after “%s”: %s; the last events:\n%s", path, g, line, error->message,
+                       tail->str);
+            }
+          n++;
+        }
+      g_assert_true (mu_match_is_over (m));
+      /* a match is its scenario, seed and commands (ARCHITECTURE.md) */
+      replay = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL, 0, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
+        {
+          g_autofree char *line = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (m), i));
+          g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, line, &error);
+
+          g_assert_no_error (error);
+          g_assert_true (mu_match_apply (replay, c, NULL, &error));
+          g_assert_no_error (error);
+        }
+      state = mu_match_format_state (m);
+      again = mu_match_format_state (replay);
+      g_assert_cmpstr (state, ==, again);
+    }
+}
+
+static void
+test_learning (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "learning-mn-brawners-farm.muster", NULL);
+
+  play (path, MU_POLICY_GREEDY);
+  play (path, MU_POLICY_RANDOM);
+}
+
+static void
+test_probes (void)
+{
+  static const char *const names[] = { "open.muster", "melee.muster", "cavalry.muster", "building.muster" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", names[i], NULL);
+
+      play (path, MU_POLICY_GREEDY);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/mn-acw/simulate/learning", test_learning);
+  g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
+  return g_test_run ();
+}
