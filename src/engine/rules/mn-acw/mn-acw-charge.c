@@ -70,7 +70,8 @@ mn_battery_covers (MnMatch *m, const MnUnit *b, const MuStand *target, guint n_t
 
 /* MN-AMB-64: the batteries of each side that support it in the pair of a
  * and b, on the table as it stands now: those of a's side that cover b,
- * and of b's side that cover a, not moved this game turn. */
+ * and of b's side that cover a, not moved this game turn; a charged
+ * battery among them when it covered its charger (MN-AMB-69). */
 void
 mn_snapshot (MnMatch *m, const MnUnit *a, const MnUnit *b, MnPair *pair)
 {
@@ -79,7 +80,7 @@ mn_snapshot (MnMatch *m, const MnUnit *a, const MnUnit *b, MnPair *pair)
     {
       const MnUnit *enemy = s->side == a->side ? b : a;
 
-      if (!is_battery (s) || s->moved || s == a || s == b || pair->n_support[s->side] >= MN_MAX_SUPPORT)
+      if (!is_battery (s) || s->moved || s == a || pair->n_support[s->side] >= MN_MAX_SUPPORT)
         continue;
       if (mn_battery_covers (m, s, enemy->stands, enemy->n_stands))
         pair->support[s->side][pair->n_support[s->side]++] = unit_index (m, s);
