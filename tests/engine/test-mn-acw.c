@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mu-match.h"
 #include "mu-policy.h"
@@ -121,7 +122,8 @@ test_learning (void)
 static void
 test_probes (void)
 {
-  static const char *const names[] = { "open.muster", "melee.muster", "cavalry.muster", "building.muster" };
+  static const char *const names[] = { "open.muster", "melee.muster", "cavalry.muster", "building.muster",
+                                       "cover.muster", "tasks.muster" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -131,11 +133,43 @@ test_probes (void)
     }
 }
 
+/* The ruleset's checks (MN-AMB-85, MN-AMB-82, MN-AMB-79): errors and
+ * warnings naming the file's line. */
+static void
+test_checks (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "checks.muster",
+                                                 NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  static const char *const want[] = {
+    ":13: error: unit “h”: type cav disagrees with its arm (MN-AMB-85)",
+    ":15: error: task “exit”: condition “exit csa e 1” is not understood",
+    ":9: warning: area “scrub”: the terrain chart gives marsh, rough and broken ground no effect",
+  };
+  GString *all = g_string_new (NULL);
+
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_string_append_printf (all, "%s\n", line);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    if (strstr (all->str, want[i]) == NULL)
+      g_error ("no problem “%s” among\n%s", want[i], all->str);
+  g_string_free (all, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/mn-acw/simulate/learning", test_learning);
   g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
+  g_test_add_func ("/engine/mn-acw/checks/MN-AMB-85/MN-AMB-79", test_checks);
   return g_test_run ();
 }

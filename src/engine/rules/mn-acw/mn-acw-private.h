@@ -276,7 +276,6 @@ gboolean      mn_end_phase          (MnMatch *m, GPtrArray *events, GError **err
 gboolean      mn_check_invariants   (MnMatch *m, GError **error);
 /* MN-AMB-81: ends the match at once when a side has no regiment or battery left. */
 void          mn_check_sudden_end   (MnMatch *m, GPtrArray *events);
-void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
 /* Spends one activation of the active side (MN-ACT-1), or refuses. */
 gboolean      mn_may_activate       (const MnMatch *m, const MnUnit *u, GError **error);
 
@@ -394,5 +393,23 @@ gboolean      mn_building_allows    (const MnMatch *m, const MnUnit *u, const Mu
 gboolean      mn_apply_bombard      (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* T4: the declared fires, before any melee. */
 void          mn_resolve_fires      (MnMatch *m, GPtrArray *events);
+
+/* mn-acw-victory.c ----------------------------------------------------------------- */
+
+typedef enum {
+  MN_TASK_NONE,
+  MN_TASK_DISPERSE,            /* disperse SIDE N */
+  MN_TASK_HOLD,                /* hold OBJECTIVE */
+} MnTaskKind;
+
+/* MN-AMB-82: a task's condition; *arg is the side or the objective (newly
+ * allocated), *count the N of disperse. MN_TASK_NONE when it is neither. */
+MnTaskKind    mn_task_parse         (const char *condition, char **arg, int *count);
+/* MN-AMB-82: the objectives held and the hold tasks met, per side. */
+void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
+/* The side whose disperse task is met (the first in the file), or MN_NONE. */
+int           mn_disperse_met       (const MnMatch *m);
+/* MN-AMB-85: the ruleset's checks of a scenario (MuRuleset.check_scenario). */
+void          mn_check_scenario     (const MuScenario *s, GPtrArray *problems);
 
 G_END_DECLS

@@ -270,39 +270,6 @@ start_turn (MnMatch *m, GPtrArray *events)
   start_player_turn (m, events);
 }
 
-/* MN-AMB-82: a side holds an objective when the centre of the centre base
- * of one of its units (not a lone leader) is within its radius (TAB-4)
- * and no enemy unit's is. */
-static int
-objective_holder (const MnMatch *m, const MuObjective *o)
-{
-  gboolean in[MN_SIDES] = { FALSE, FALSE };
-
-  MN_FOR_UNITS (m, u)
-    if (u->type != MN_TYPE_LEADER && mn_has_stands (u))
-      {
-        MuPoint c = mn_footprint_centre (u);
-
-        if (mu_table_within (hypot (c.x - o->pos.x, c.y - o->pos.y), o->radius))
-          in[u->side] = TRUE;
-      }
-  return in[0] == in[1] ? MN_NONE : in[0] ? 0 : 1;
-}
-
-void
-mn_scores (const MnMatch *m, int score[MN_SIDES])
-{
-  score[0] = score[1] = 0;
-  for (guint i = 0; i < m->scenario->objectives->len; i++)
-    {
-      const MuObjective *o = g_ptr_array_index (m->scenario->objectives, i);
-      int h = objective_holder (m, o);
-
-      if (h != MN_NONE)
-        score[h] += o->value;
-    }
-}
-
 /* Regiments and batteries of the side left on the table. */
 static guint
 units_left (const MnMatch *m, int side)
@@ -334,12 +301,19 @@ static gboolean
 check_end (MnMatch *m, gboolean last, GPtrArray *events)
 {
   guint left[MN_SIDES] = { units_left (m, 0), units_left (m, 1) };
+  int dispersed = mn_disperse_met (m);
 
   mn_scores (m, m->score);
   if (left[0] == 0 || left[1] == 0)
     {
       m->winner = left[0] == left[1] ? MN_NONE : left[0] ? 0 : 1;
       finish (m, "a side has no regiment or battery left", events);
+      return TRUE;
+    }
+  if (dispersed != MN_NONE)
+    {
+      m->winner = dispersed;
+      finish (m, "a disperse task is met", events);
       return TRUE;
     }
   if (!last)
@@ -353,7 +327,7 @@ check_end (MnMatch *m, gboolean last, GPtrArray *events)
 void
 mn_check_sudden_end (MnMatch *m, GPtrArray *events)
 {
-  if (!m->finished && (units_left (m, 0) == 0 || units_left (m, 1) == 0))
+  if (!m->finished && (units_left (m, 0) == 0 || units_left (m, 1) == 0 || mn_disperse_met (m) != MN_NONE))
     check_end (m, FALSE, events);
 }
 

@@ -295,6 +295,7 @@ check_each_event (gpointer state, gboolean on)
   .n_markers = MN_N_MARKERS, \
   .statuses = mn_statuses, \
   .n_statuses = MN_N_STATUSES, \
+  .check_scenario = mn_check_scenario, \
   /* MN-AMB-77: water areas and impassable ground are never entered */ \
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
 
