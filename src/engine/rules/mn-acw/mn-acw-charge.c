@@ -14,8 +14,6 @@
 #include <math.h>
 #include <string.h>
 
-#define MN_HALVING_LINES (1u << MU_LINE_FENCE | 1u << MU_LINE_WALL | 1u << MU_LINE_HEDGE | \
-                          1u << MU_LINE_STREAM | 1u << MU_LINE_RIVER)
 #define MN_BUILDING_KINDS (1u << MU_AREA_BUILT_UP | 1u << MU_AREA_BUILDING | 1u << MU_AREA_SETTLEMENT)
 
 static double
@@ -271,6 +269,19 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
       if (mn_segment_enters_destroyed (m, st[k].centre, to))
         return mu_rules_refuse (error, "MN-AMB-75", "a destroyed building can no longer be entered");
     }
+  /* MN-AMB-61: the terrain of the path to contact, judged on the unit as
+   * its changes leave it */
+  {
+    g_autofree MnUnit *changed = g_memdup2 (u, sizeof *u);
+    MuStand end[MU_STANDS_MAX];
+    MuPoint a0 = mu_stands_anchor (st, n);
+
+    changed->form = ch.form;
+    mn_translate (st, n, d, contact, end);
+    if (!mn_path_terrain (m, changed, st, end, n, a0, (MuPoint) { a0.x + d.x * contact, a0.y + d.y * contact },
+                          &halved, error))
+      return FALSE;
+  }
   if (events == NULL)
     return TRUE;
 
@@ -290,12 +301,6 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   /* MN-AMB-14, MN-AMB-61: the roll for the path's direction plus the
    * bonuses, halved when the path to contact crosses halving ground */
   a = mn_roll_movement (m, u, dir, events);
-  for (guint k = 0; k < u->n_stands; k++)
-    {
-      MuPoint to = { u->stands[k].centre.x + d.x * contact, u->stands[k].centre.y + d.y * contact };
-
-      halved |= mn_segment_crosses (m, u->stands[k].centre, to, MN_HALVING_LINES, NULL);
-    }
   if (halved)
     a = ceil (a * m->num.halving - 1e-9);
   if (a >= contact - mn_tolerance (m) - 1e-6)

@@ -462,10 +462,6 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
 
 /* The move ------------------------------------------------------------------------ */
 
-#define MN_HALVING_LINES (1u << MU_LINE_FENCE | 1u << MU_LINE_WALL | 1u << MU_LINE_HEDGE | \
-                          1u << MU_LINE_STREAM | 1u << MU_LINE_RIVER)
-#define MN_FENCE_LINES (1u << MU_LINE_FENCE | 1u << MU_LINE_WALL | 1u << MU_LINE_HEDGE)
-
 /* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
  * (MN-MOV-1, MN-MOV-2, MN-MOV-6, MN-AMB-47, MN-AMB-48, MN-AMB-51..53). */
 gboolean
@@ -475,7 +471,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   const MuArg *a = mu_command_arg (c, 1);
   MuPoint fv, d = { 0, 0 }, anchor, end_anchor;
   double length = 0, allowance;
-  gboolean halved = FALSE, fence = FALSE;
+  gboolean halved = FALSE;
   MuStand st[MU_STANDS_MAX];
   MuStand start[MU_STANDS_MAX];
 
@@ -528,16 +524,9 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
   mn_translate (u->stands, u->n_stands, d, length, st);
 
-  /* MN-AMB-53: halved, rounded up, once, when a stand centre's path crosses
-   * a fence, wall, hedge, stream or river (bridges and steep slopes are
-   * still to come); MN-TER-7: fences only for infantry, cavalry, leaders */
-  for (guint k = 0; k < u->n_stands && length > 0; k++)
-    {
-      halved |= mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_HALVING_LINES, NULL);
-      fence |= mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_FENCE_LINES, NULL);
-    }
-  if (fence && (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART))
-    return mu_rules_refuse (error, "MN-TER-7", "only infantry, cavalry and leaders cross fences, walls and hedges");
+  /* MN-AMB-53: halved, rounded up, once, by the terrain on the path */
+  if (!mn_path_terrain (m, u, u->stands, st, u->n_stands, anchor, end_anchor, &halved, error))
+    return FALSE;
   allowance = halved ? ceil (u->allowance * m->num.halving - 1e-9) : u->allowance;
   if (length > allowance + 0.01 + 1e-9)
     return mu_rules_refuse (error, halved ? "MN-GEN-4" : "MN-MOV-2", "%.2f in is beyond %s's allowance of %.2f in",

@@ -412,4 +412,13 @@ int           mn_disperse_met       (const MnMatch *m);
 /* MN-AMB-85: the ruleset's checks of a scenario (MuRuleset.check_scenario). */
 void          mn_check_scenario     (const MuScenario *s, GPtrArray *problems);
 
+/* mn-acw-terrain.c ------------------------------------------------------------------ */
+
+/* The terrain chart on a straight move of u's stands from `from` to `to`
+ * (its anchor a0 to a1): *halved when it halves the move (once, MN-AMB-53);
+ * FALSE with a refusal when u may not go that way (fences for batteries,
+ * bridges out of column, woods off roads for batteries, works for cavalry). */
+gboolean      mn_path_terrain       (MnMatch *m, const MnUnit *u, const MuStand *from, const MuStand *to,
+                                     guint n, MuPoint a0, MuPoint a1, gboolean *halved, GError **error);
+
 G_END_DECLS
