@@ -151,7 +151,19 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
   MuStand st[MU_STANDS_MAX];
   MnPair pair = { 0 };
 
-  die = mu_dice_roll (m->dice, events, "advance", w->def->id, NULL, 0, MU_ROLL_NONE, 0, "MN-MEL-5", NULL);
+  if (m->num.advance_dice == 1)
+    die = mu_dice_roll (m->dice, events, "advance", w->def->id, NULL, 0, MU_ROLL_NONE, 0, "MN-MEL-5", NULL);
+  else
+    {
+      MuRoll roll = { 0 };
+
+      roll.purpose = "advance";
+      roll.subject = w->def->id;
+      roll.n = MAX (m->num.advance_dice, 1);
+      roll.read = MU_DICE_SUM;
+      roll.rule = "MN-MEL-5";
+      die = mu_dice_roll_read (m->dice, events, &roll, NULL);
+    }
   w->advanced = TRUE;
   if (span < 1e-9)
     return;

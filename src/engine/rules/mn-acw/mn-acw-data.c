@@ -85,5 +85,35 @@ mn_numbers_init (MnNumbers *num)
   num->range_foot = number (mn_data, "artillery-range", "foot-art", 12);
   num->arc = number (mn_data, "artillery-range", "arc-degrees", 45);
   num->halving = number (mn_data, "terrain-movement", "fence", 0.5);
+  num->melee_dice = (int) number (mn_data, "melee-modifiers", "dice", 2);
+  num->flank = (int) number (mn_data, "melee-modifiers", "flank", 2);
+  num->rear = (int) number (mn_data, "melee-modifiers", "rear", 3);
+  num->line_base = (int) number (mn_data, "melee-modifiers", "line-base", 1);
+  num->leader = (int) number (mn_data, "melee-modifiers", "leader", 1);
+  num->small_arms = (int) number (mn_data, "melee-modifiers", "small-arms", 1);
+  num->line_column = (int) number (mn_data, "melee-modifiers", "line-vs-column", 1);
+  num->art_support = (int) number (mn_data, "artillery-range", "melee-support", 1);
+  num->cover = (int) number (mn_data, "cover", "cover", 1);
+  num->hard_cover = (int) number (mn_data, "cover", "hard-cover", 2);
+  num->entrenchment = (int) number (mn_data, "cover", "entrenchment", 2);
+  num->fieldworks = (int) number (mn_data, "cover", "fieldworks", 1);
+  {
+    static const char *const rows[3] = { "less", "equal", "greater" };
+    static const int hits[3] = { 3, 2, 1 }, retreat[3] = { 2, 1, 0 }, won[3] = { 0, 1, 0 };
+
+    for (int i = 0; i < 3; i++)
+      {
+        g_autofree char *lh = g_strdup_printf ("%s loser-hits", rows[i]);
+        g_autofree char *lr = g_strdup_printf ("%s loser-retreat-dice", rows[i]);
+        g_autofree char *wh = g_strdup_printf ("%s winner-hits", rows[i]);
+
+        num->loser_hits[i] = (int) number (mn_data, "casualties", lh, hits[i]);
+        num->loser_retreat_dice[i] = (int) number (mn_data, "casualties", lr, retreat[i]);
+        num->winner_hits[i] = (int) number (mn_data, "casualties", wh, won[i]);
+      }
+  }
+  num->advance_dice = (int) number (mn_data, "casualties", "advance-dice", 1);
+  num->injured_on = (int) number (mn_data, "leaders", "injured-on", 6);
+  num->leader_retreat_dice = (int) number (mn_data, "leaders", "retreat-dice", 2);
   G_UNLOCK (mn_data);
 }

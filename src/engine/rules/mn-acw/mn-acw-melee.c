@@ -178,15 +178,15 @@ best_cover (const MnMatch *m, const MnUnit *x, const MnUnit *enemy, MuRollModifi
   MuPoint from = mn_footprint_centre (enemy), to = mn_footprint_centre (x);
   const MuPolyline *line = NULL;
 
-#define BETTER(mod) G_STMT_START { if ((mod).value > best) { best = (mod).value; *out = (mod); } } G_STMT_END
+#define BETTER(mod, v) G_STMT_START { if ((v) > best) { best = (v); *out = (mod); out->value = (v); } } G_STMT_END
   if (mn_unit_in_kinds (m, x, MN_BUILDING_KINDS))
     {
       for (guint k = 0; k < x->n_stands && area < 0; k++)
         mn_point_in_kinds (m, x->stands[k].centre, MN_BUILDING_KINDS, &area);
       if (area >= 0 && ((const MuArea *) g_ptr_array_index (m->table->areas, area))->hard_cover)
-        BETTER (mod_hard);
+        BETTER (mod_hard, m->num.hard_cover);
       else
-        BETTER (mod_cover);
+        BETTER (mod_cover, m->num.cover);
     }
   if (works && mn_unit_in_kinds (m, x, 1u << MU_AREA_FORTIFICATION))
     {
@@ -197,19 +197,19 @@ best_cover (const MnMatch *m, const MnUnit *x, const MnUnit *enemy, MuRollModifi
         mn_point_in_kinds (m, x->stands[k].centre, 1u << MU_AREA_FORTIFICATION, &area);
       a = area >= 0 ? g_ptr_array_index (m->table->areas, area) : NULL;
       if (a && a->hard_cover)
-        BETTER (mod_hard);
+        BETTER (mod_hard, m->num.hard_cover);
       else
-        BETTER (mod_entrench);
+        BETTER (mod_entrench, m->num.entrenchment);
     }
   if (works && mn_segment_crosses (m, from, to, 1u << MU_LINE_DEFENCE_WORKS, &line))
     {
       if (line->grade >= 2)
-        BETTER (mod_entrench);
+        BETTER (mod_entrench, m->num.entrenchment);
       else
-        BETTER (mod_field);
+        BETTER (mod_field, m->num.fieldworks);
     }
   if (mn_unit_in_kinds (m, x, MN_COVER_KINDS) || mn_segment_crosses (m, from, to, MN_FENCE_LINES, NULL))
-    BETTER (mod_cover);
+    BETTER (mod_cover, m->num.cover);
 #undef BETTER
   return best > 0;
 }
@@ -224,15 +224,21 @@ melee_modifiers (const MnMatch *m, const MnPair *p, const MnUnit *x, const MnUni
   gboolean formed = mn_unit_formed (m, x);
 
   if (attacker && p->sector == MU_SECTOR_FLANK)
-    mods[n++] = mod_flank;
+    {
+      mods[n] = mod_flank;
+      mods[n++].value = m->num.flank;
+    }
   if (attacker && p->sector == MU_SECTOR_REAR)
-    mods[n++] = mod_rear;
+    {
+      mods[n] = mod_rear;
+      mods[n++].value = m->num.rear;
+    }
   /* MN-AMB-26: repeats get no artillery and no small arms */
   *n_supports = p->fresh ? supporting (m, p, x->side, supports) : 0;
   if (*n_supports > 0)
     {
       mods[n] = mod_art;
-      mods[n++].value = (int) *n_supports;
+      mods[n++].value = (int) *n_supports * m->num.art_support;
     }
   /* MN-AMB-19, MN-AMB-69, MN-AMB-76: formed stands in line touching y
    * along an edge; batteries have none */
@@ -242,14 +248,23 @@ melee_modifiers (const MnMatch *m, const MnPair *p, const MnUnit *x, const MnUni
   if (line > 0)
     {
       mods[n] = mod_line;
-      mods[n++].value = (int) line;
+      mods[n++].value = (int) line * m->num.line_base;
     }
   if (attached_leader (m, x))
-    mods[n++] = mod_leader;
+    {
+      mods[n] = mod_leader;
+      mods[n++].value = m->num.leader;
+    }
   if (!attacker && p->fresh && x->type == MN_TYPE_INF && x->form == MN_FORM_LINE && formed)
-    mods[n++] = mod_small_arms;
+    {
+      mods[n] = mod_small_arms;
+      mods[n++].value = m->num.small_arms;
+    }
   if (attacker && x->form == MN_FORM_LINE && y->form == MN_FORM_COLUMN && !is_battery (y))
-    mods[n++] = mod_line_column;
+    {
+      mods[n] = mod_line_column;
+      mods[n++].value = m->num.line_column;
+    }
   if (!attacker && best_cover (m, x, y, &mods[n]))
     n++;
   return n;
@@ -527,7 +542,7 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
 {
   MnPair pair;
   MnUnit *side[2], *winner, *loser;
-  int total[2], d, loser_hits, winner_hits;
+  int total[2], d, loser_hits, winner_hits, row;
   int supports[2][MN_MAX_SUPPORT];
   guint n_supports[2];
   MuRollResult cas;
@@ -550,7 +565,7 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
         roll.purpose = "melee";
         roll.subject = side[s]->def->id;
         roll.object = side[1 - s]->def->id;
-        roll.n = 2;
+        roll.n = MAX (m->num.melee_dice, 1);
         roll.read = MU_DICE_SUM;
         roll.modifiers = mods;
         roll.n_modifiers = n;
@@ -585,8 +600,9 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
                                                                                                 : "greater");
     e->value = d;
   }
-  loser_hits = cas.outcome == MU_ROLL_LESS ? 3 : cas.outcome == MU_ROLL_EQUAL ? 2 : 1;
-  winner_hits = cas.outcome == MU_ROLL_EQUAL ? 1 : 0;
+  row = cas.outcome == MU_ROLL_LESS ? 0 : cas.outcome == MU_ROLL_EQUAL ? 1 : 2;
+  loser_hits = m->num.loser_hits[row];
+  winner_hits = m->num.winner_hits[row];
   cw = cw_before = mn_footprint_centre (winner);
   cl = cl_before = mn_footprint_centre (loser);
   leaders[0] = attached_leader (m, winner);
@@ -597,10 +613,9 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
     take_hits (m, winner, winner_hits, cl, events);
   loser_gone = !mn_has_stands (loser);
   /* (2) the loser's retreat: 2 d6 after 3 hits, 1 d6 after 2 */
-  if (!loser_gone && cas.outcome != MU_ROLL_GREATER)
+  if (!loser_gone && m->num.loser_retreat_dice[row] > 0)
     {
-      int dist = roll_sum (m, "retreat", loser->def->id, cas.outcome == MU_ROLL_LESS ? 2 : 1, "MN-MEL-6",
-                           events);
+      int dist = roll_sum (m, "retreat", loser->def->id, m->num.loser_retreat_dice[row], "MN-MEL-6", events);
 
       retreat (m, loser, unit_vector (cw, cl, loser->facing), dist, events);
     }
@@ -612,7 +627,8 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
 
       if (l == NULL)
         continue;
-      mu_dice_roll (m->dice, events, "leader", l->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6, "MN-LDR-2", &hurt);
+      mu_dice_roll (m->dice, events, "leader", l->def->id, NULL, 0, MU_ROLL_AT_LEAST, m->num.injured_on,
+                    "MN-LDR-2", &hurt);
       if (hurt)
         {
           l->status = MN_STATUS_INJURED;
@@ -630,7 +646,7 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
           MnUnit *was = unit_at (m, l->attached);
           MuPoint at = s == 1 ? cl_before : cw_before;
           MuPoint enemy = s == 1 ? cw : cl_before;
-          int dist = roll_sum (m, "retreat", l->def->id, 2, "MN-LDR-3", events);
+          int dist = roll_sum (m, "retreat", l->def->id, m->num.leader_retreat_dice, "MN-LDR-3", events);
 
           l->attached = MN_NONE;
           l->facing = was->facing;

@@ -97,6 +97,14 @@ typedef struct {
   double countercharge;                           /* MN-CHG-4: 2" */
   double range_horse, range_foot, arc;            /* MN-ART-1, MN-ART-2: 9", 12", 45° */
   double halving;                                 /* MN-GEN-4: 0.5 */
+  int melee_dice;                                 /* MN-MEL-2: 2 */
+  int flank, rear, line_base, leader, small_arms, line_column;   /* MN-MEL-3 */
+  int art_support;                                /* MN-ART-3: +1 a battery */
+  int cover, hard_cover, entrenchment, fieldworks; /* MN-MEL-3, MN-TER-5, MN-TER-9 */
+  /* MN-MEL-5 by the die against D (0 less, 1 equal, 2 greater) */
+  int loser_hits[3], loser_retreat_dice[3], winner_hits[3];
+  int advance_dice;                               /* MN-MEL-5: 1 d6 */
+  int injured_on, leader_retreat_dice;            /* MN-LDR-2: 6, MN-LDR-3: 2 d6 */
 } MnNumbers;
 
 /* An activation's facing and formation changes (MN-UNIT-2, MN-AMB-50),
