@@ -12,6 +12,7 @@
 #include "mu-table-geom.h"
 
 #include <math.h>
+#include <string.h>
 
 double
 mn_tolerance (const MnMatch *m)
@@ -247,4 +248,72 @@ mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const MuStand *from, 
         mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) >= 0)
       return TRUE;
   return FALSE;
+}
+
+/* The distance from a stand's outline to the polyline (0 when they meet). */
+static double
+stand_line_distance (const MuStand *st, const MuPoint *pt, guint n)
+{
+  MuPoint c[4];
+  double best = G_MAXDOUBLE;
+
+  mu_stand_corners (st, c);
+  for (guint k = 0; k + 1 < n; k++)
+    for (int e = 0; e < 4; e++)
+      best = MIN (best, mu_segment_distance (c[e], c[(e + 1) % 4], pt[k], pt[k + 1]));
+  return best;
+}
+
+/* MN-AMB-73: whether a stand touches a crest: a crest line drawn in the
+ * scenario within 0.05 in of it, or, for a hill with no crest line drawn
+ * inside it, the hill's outline with the stand's centre inside the hill. */
+static gboolean
+stand_on_crest (const MnMatch *m, const MuStand *st)
+{
+  const MuTableMap *t = m->table;
+
+  for (guint i = 0; t->lines && i < t->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+      if (l->kind == MU_LINE_CREST &&
+          stand_line_distance (st, (const MuPoint *) l->points->data, l->points->len) <= mn_tolerance (m) + 1e-6)
+        return TRUE;
+    }
+  for (guint i = 0; t->areas && i < t->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, i);
+      const MuPoint *pt = (const MuPoint *) a->points->data;
+      g_autofree MuPoint *ring = NULL;
+      gboolean drawn = FALSE;
+
+      if (a->kind != MU_AREA_HILL || !mu_polygon_contains (pt, a->points->len, st->centre))
+        continue;
+      for (guint k = 0; t->lines && k < t->lines->len && !drawn; k++)
+        {
+          const MuPolyline *l = g_ptr_array_index (t->lines, k);
+
+          drawn = l->kind == MU_LINE_CREST &&
+                  mu_polygon_contains (pt, a->points->len, ((const MuPoint *) l->points->data)[0]);
+        }
+      if (drawn)
+        continue;
+      /* the outline, closed */
+      ring = g_new (MuPoint, a->points->len + 1);
+      memcpy (ring, pt, sizeof *ring * a->points->len);
+      ring[a->points->len] = pt[0];
+      if (stand_line_distance (st, ring, a->points->len + 1) <= mn_tolerance (m) + 1e-6)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+mn_unit_on_crest (const MnMatch *m, const MnUnit *u)
+{
+  guint on = 0;
+
+  for (guint k = 0; k < u->n_stands; k++)
+    on += stand_on_crest (m, &u->stands[k]);
+  return u->n_stands > 0 && 2 * on >= u->n_stands;
 }

@@ -168,8 +168,7 @@ supporting (const MnMatch *m, const MnPair *p, int side, int *out)
   return n;
 }
 
-/* MN-MEL-3, MN-AMB-23, MN-AMB-78: the defender's single best cover; crests
- * (MN-AMB-73) are still to come. */
+/* MN-MEL-3, MN-AMB-23, MN-AMB-78: the defender's single best cover. */
 static gboolean
 best_cover (const MnMatch *m, const MnUnit *x, const MnUnit *enemy, MuRollModifier *out)
 {
@@ -208,7 +207,9 @@ best_cover (const MnMatch *m, const MnUnit *x, const MnUnit *enemy, MuRollModifi
       else
         BETTER (mod_field, m->num.fieldworks);
     }
-  if (mn_unit_in_kinds (m, x, MN_COVER_KINDS) || mn_segment_crosses (m, from, to, MN_FENCE_LINES, NULL))
+  /* MN-TER-3, MN-AMB-73: touching a crest is cover too */
+  if (mn_unit_in_kinds (m, x, MN_COVER_KINDS) || mn_segment_crosses (m, from, to, MN_FENCE_LINES, NULL) ||
+      mn_unit_on_crest (m, x))
     BETTER (mod_cover, m->num.cover);
 #undef BETTER
   return best > 0;

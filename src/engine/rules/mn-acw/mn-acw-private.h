@@ -310,6 +310,8 @@ gboolean      mn_unit_formed        (const MnMatch *m, const MnUnit *u);
 gboolean      mn_segment_crosses    (const MnMatch *m, MuPoint a, MuPoint b, guint32 kinds,
                                      const MuPolyline **line);
 
+/* MN-AMB-73: half or more of the unit's stands touch a crest. */
+gboolean      mn_unit_on_crest      (const MnMatch *m, const MnUnit *u);
 /* MN-LDR-1, MN-AMB-51: captures the lone enemy leaders an infantry or
  * cavalry unit touches on its way (from `from` along d for `length`). */
 void          mn_capture_on_path    (MnMatch *m, const MnUnit *u, const MuStand *from, guint n, MuPoint d,
