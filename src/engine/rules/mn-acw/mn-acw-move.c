@@ -163,9 +163,8 @@ leader_stand (const MnMatch *m, const MnUnit *l, MuStand *out)
 
 /* MN-MOV-3, MN-AMB-12, MN-AMB-59: a leader of the side within 3" of the
  * unit's centre base (from his stand to its nearest point, TAB-4) with
- * line of sight to it; his own attached leader always. Sight is TAB-16's
- * from the leader's stand treated as a front edge (the digest's whole
- * outline is still to come). */
+ * line of sight to it, TAB-16's from the whole outline of his stand; his
+ * own attached leader always. */
 static gboolean
 leader_near (MnMatch *m, const MnUnit *u)
 {
@@ -179,9 +178,23 @@ leader_near (MnMatch *m, const MnUnit *u)
         continue;
       if (l->attached != MN_NONE && g_ptr_array_index (m->units, l->attached) == u)
         return TRUE;
-      if (mu_table_within (mu_stand_distance (&ls, &cb), m->num.leader_near) &&
-          mn_sight (m, &ls, 1, &cb, 1, NULL))
-        return TRUE;
+      if (!mu_table_within (mu_stand_distance (&ls, &cb), m->num.leader_near))
+        continue;
+      /* the whole outline of his stand in place of a front edge: each of
+       * its four edges in turn as the front */
+      for (int turn = 0; turn < 4; turn++)
+        {
+          MuStand edge = ls;
+
+          edge.facing = fmod (ls.facing + 90 * turn, 360);
+          if (turn % 2)
+            {
+              edge.width = ls.depth;
+              edge.depth = ls.width;
+            }
+          if (mn_sight (m, &edge, 1, &cb, 1, NULL))
+            return TRUE;
+        }
     }
   return FALSE;
 }
