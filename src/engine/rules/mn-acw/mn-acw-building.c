@@ -93,8 +93,10 @@ mn_building_at (const MnMatch *m, MuPoint p)
 }
 
 /* MN-AMB-74: whether stands st of u may stand where they are as to
- * buildings: only infantry puts a stand centre in one, and not into one
- * that holds an enemy stand centre unless it charges its occupant. */
+ * buildings: only infantry puts a stand centre in one, not into one that
+ * holds an enemy stand centre unless it charges its occupant, and not
+ * beyond its capacity in stand centres of its side (a charger's stands do
+ * not count). */
 gboolean
 mn_building_allows (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, gboolean charging,
                     const char **why)
@@ -112,6 +114,23 @@ mn_building_allows (const MnMatch *m, const MnUnit *u, const MuStand *st, guint 
           return FALSE;
         }
       a = g_ptr_array_index (m->table->areas, b);
+      if (a->capacity > 0 && !charging)
+        {
+          const MuPoint *pt = (const MuPoint *) a->points->data;
+          guint inside = 0;
+
+          for (guint j = 0; j < n; j++)
+            inside += mu_polygon_contains (pt, a->points->len, st[j].centre);
+          MN_FOR_UNITS (m, o)
+            if (o != u && o->side == u->side && mn_has_stands (o))
+              for (guint j = 0; j < o->n_stands; j++)
+                inside += mu_polygon_contains (pt, a->points->len, o->stands[j].centre);
+          if (inside > (guint) a->capacity)
+            {
+              *why = "the building holds no more stands";
+              return FALSE;
+            }
+        }
       MN_FOR_UNITS (m, o)
         {
           if (o->side == u->side || !mn_has_stands (o) || charging)

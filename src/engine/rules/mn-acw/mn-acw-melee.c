@@ -397,9 +397,14 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
           return FALSE;
         }
       stop = stands_impassable (m, st, u->n_stands);
-      /* MN-AMB-70: a building stops all but infantry */
-      for (guint k = 0; k < u->n_stands && !stop && u->type != MN_TYPE_INF; k++)
-        stop = mn_building_at (m, st[k].centre) >= 0;
+      /* MN-AMB-70, MN-AMB-74: a building stops all but infantry, and
+       * infantry beyond its capacity */
+      if (!stop)
+        {
+          const char *why = NULL;
+
+          stop = !mn_building_allows (m, u, st, u->n_stands, FALSE, &why);
+        }
       for (guint k = 0; k < u->n_stands && !stop; k++)
         stop = mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_IMPASSABLE_LINES, NULL);
       /* the enemy it was touching it moves away from */
