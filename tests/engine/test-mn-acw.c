@@ -194,6 +194,36 @@ test_checks (void)
   g_string_free (all, TRUE);
 }
 
+/* What the step still wants (MN-AMB-50, MN-MEL-1): a rolled move is owed
+ * and keeps the step from ending; unused activations lapse with it. */
+static void
+test_outstanding (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "open.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 6, 1, 6, 6, 2, 5 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+                                                    G_N_ELEMENTS (dice), &error);
+  g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, "activate i1 ahead", &error);
+  g_autoptr(GArray) todo = NULL;
+  gboolean owed = FALSE, lapse = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply (m, c, NULL, &error));
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  for (guint i = 0; i < todo->len; i++)
+    {
+      const MuTodo *t = &g_array_index (todo, MuTodo, i);
+
+      owed |= t->compulsory && g_strcmp0 (t->rule, "MN-AMB-50") == 0 && strstr (t->text, "i1") != NULL;
+      lapse |= t->lost_on_end && t->count == 11;
+    }
+  g_assert_true (owed);
+  g_assert_true (lapse);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -202,5 +232,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/mn-acw/simulate/cedar-mountain", test_cedar_mountain);
   g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
   g_test_add_func ("/engine/mn-acw/checks/MN-AMB-85/MN-AMB-79", test_checks);
+  g_test_add_func ("/engine/mn-acw/outstanding/MN-AMB-50", test_outstanding);
   return g_test_run ();
 }

@@ -475,21 +475,19 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
 
 /* The move ------------------------------------------------------------------------ */
 
-/* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
- * (MN-MOV-1, MN-MOV-2, MN-MOV-6, MN-AMB-47, MN-AMB-48, MN-AMB-51..53). */
-gboolean
-mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+/* The straight leg a `move` names (MN-AMB-47, MN-AMB-48): its unit
+ * vector *d and length to 0.01, and the allowance after the terrain's
+ * halving (MN-AMB-53); FALSE with a refusal when it is no move of the
+ * declared direction or the terrain forbids it. */
+static gboolean
+move_leg (MnMatch *m, MnUnit *u, const MuArg *a, MuPoint *dir, double *out_length, double *out_allowance,
+          GError **error)
 {
-  MnUnit *u = mn_find_unit (m, mu_command_word (c, 0));
-  const MuArg *a = mu_command_arg (c, 1);
   MuPoint fv, d = { 0, 0 }, anchor, end_anchor;
-  double length = 0, allowance;
+  double length = 0;
   gboolean halved = FALSE;
   MuStand st[MU_STANDS_MAX];
-  MuStand start[MU_STANDS_MAX];
 
-  if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
   if (!u->owes_move || m->step != MN_STEP_MOVE || u->side != mn_active_side (m))
     return mu_rules_refuse (error, "MN-AMB-50", "%s has no movement roll to move with (activate it first)",
                       u->def->id);
@@ -540,10 +538,45 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   /* MN-AMB-53: halved, rounded up, once, by the terrain on the path */
   if (!mn_path_terrain (m, u, u->stands, st, u->n_stands, anchor, end_anchor, &halved, error))
     return FALSE;
-  allowance = halved ? ceil (u->allowance * m->num.halving - 1e-9) : u->allowance;
+  *dir = d;
+  *out_length = length;
+  *out_allowance = halved ? ceil (u->allowance * m->num.halving - 1e-9) : u->allowance;
+  return TRUE;
+}
+
+gboolean
+mn_move_cost (gpointer state, const MuCommand *c, double *cost, double *allowance)
+{
+  MnMatch *m = state;
+  MnUnit *u = g_strcmp0 (mu_command_get_verb (c), "move") == 0 ? mn_find_unit (m, mu_command_word (c, 0)) : NULL;
+  MuPoint d;
+
+  if (u == NULL || mu_command_n_args (c) < 2 || m->decision.kind != MN_DECIDE_NONE)
+    return FALSE;
+  return move_leg (m, u, mu_command_arg (c, 1), &d, cost, allowance, NULL);
+}
+
+/* `move UNIT DISTANCE` (ahead, back) or `move UNIT @X,Y` (oblique)
+ * (MN-MOV-1, MN-MOV-2, MN-MOV-6, MN-AMB-47, MN-AMB-48, MN-AMB-51..53). */
+gboolean
+mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  MnUnit *u = mn_find_unit (m, mu_command_word (c, 0));
+  MuPoint d = { 0, 0 }, anchor, end_anchor;
+  double length = 0, allowance;
+  MuStand st[MU_STANDS_MAX];
+  MuStand start[MU_STANDS_MAX];
+
+  if (u == NULL)
+    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
+  if (!move_leg (m, u, mu_command_arg (c, 1), &d, &length, &allowance, error))
+    return FALSE;
+  anchor = mn_anchor (u);
+  end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
+  mn_translate (u->stands, u->n_stands, d, length, st);
   if (length > allowance + 0.01 + 1e-9)
-    return mu_rules_refuse (error, halved ? "MN-GEN-4" : "MN-MOV-2", "%.2f in is beyond %s's allowance of %.2f in",
-                      length, u->def->id, allowance);
+    return mu_rules_refuse (error, allowance < u->allowance ? "MN-GEN-4" : "MN-MOV-2",
+                            "%.2f in is beyond %s's allowance of %.2f in", length, u->def->id, allowance);
 
   if (length > 0)
     {

@@ -349,6 +349,8 @@ void          mn_make_changes       (MnMatch *m, MnUnit *u, const MnChanges *ch,
  * changes, with the column and leader bonuses; the allowance. */
 double        mn_roll_movement      (MnMatch *m, MnUnit *u, MnDir dir, GPtrArray *events);
 gboolean      mn_apply_activate     (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* MuRuleset.move_cost: a move's length against the allowance after halving. */
+gboolean      mn_move_cost          (gpointer state, const MuCommand *c, double *cost, double *allowance);
 gboolean      mn_apply_move         (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 gboolean      mn_apply_attach       (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* MN-AMB-56: at set-up, each leader whose stand touches or overlaps a
@@ -430,5 +432,12 @@ void          mn_check_scenario     (const MuScenario *s, GPtrArray *problems);
  * bridges out of column, woods off roads for batteries, works for cavalry). */
 gboolean      mn_path_terrain       (MnMatch *m, const MnUnit *u, const MuStand *from, const MuStand *to,
                                      guint n, MuPoint a0, MuPoint a1, gboolean *halved, GError **error);
+
+/* mn-acw-ask.c --------------------------------------------------------------------- */
+
+gboolean      mn_line_of_sight      (gpointer state, const char *counter, const MuPos *to, MuSight *sight,
+                                     GError **error);
+GPtrArray    *mn_legal_targets      (gpointer state, const char *counter);
+void          mn_outstanding        (gpointer state, GArray *todo);
 
 G_END_DECLS
