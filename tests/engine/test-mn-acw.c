@@ -19,6 +19,7 @@
 #include "mu-match.h"
 #include "mu-policy.h"
 #include "mu-problem.h"
+#include "mu-region.h"
 #include "mu-scenario-xml.h"
 
 #include "mn-acw.h"
@@ -224,6 +225,47 @@ test_outstanding (void)
   g_assert_true (lapse);
 }
 
+/* Where a unit that owes its move may go (MN-AMB-47): a strip on its ray
+ * ahead, a fan sideways, as far as the roll allows. */
+static void
+test_region (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "open.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 6, 1, 6, 6, 2, 5, 2, 6 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+                                                    G_N_ELEMENTS (dice), &error);
+  static const char *const lines[] = { "activate i1 ahead", "move i1 0", "activate i2 oblique" };
+  g_autoptr(MuRegion) ahead = NULL;
+  g_autoptr(MuRegion) oblique = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, lines[i], &error);
+
+      g_assert_no_error (error);
+      if (i == 1)
+        {
+          /* i1 rolled 5: its anchor at 10,11.75 may go 5 in north */
+          ahead = mu_match_legal_region (m, "i1");
+          g_assert_nonnull (ahead);
+          g_assert_true (mu_region_contains (ahead, (MuPoint) { 10, 7.0 }));
+          g_assert_false (mu_region_contains (ahead, (MuPoint) { 10, 6.6 }));
+          g_assert_false (mu_region_contains (ahead, (MuPoint) { 11, 9 }));
+        }
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  /* i2, a column, rolled 2 and 6 sideways: the lower die and 6, 8 in */
+  oblique = mu_match_legal_region (m, "i2");
+  g_assert_nonnull (oblique);
+  g_assert_true (mu_region_contains (oblique, (MuPoint) { 24, 7.25 }));
+  g_assert_false (mu_region_contains (oblique, (MuPoint) { 16, 13 }));
+  g_assert_null (mu_match_legal_region (m, "i1"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -233,5 +275,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
   g_test_add_func ("/engine/mn-acw/checks/MN-AMB-85/MN-AMB-79", test_checks);
   g_test_add_func ("/engine/mn-acw/outstanding/MN-AMB-50", test_outstanding);
+  g_test_add_func ("/engine/mn-acw/region/MN-AMB-47", test_region);
   return g_test_run ();
 }

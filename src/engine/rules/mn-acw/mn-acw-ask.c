@@ -1,7 +1,7 @@
 /* mn-acw-ask.c: what a front end asks besides the legal commands: a
  * counter's line of sight to a point (MN-AMB-72), the targets a regiment
- * may charge now (MN-AMB-60), and what the step still wants done
- * (MN-AMB-50, MN-MEL-1). */
+ * may charge now (MN-AMB-60), what the step still wants done (MN-AMB-50,
+ * MN-MEL-1), and where a unit that owes its move may go (MN-AMB-47). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -11,6 +11,8 @@
 #include "mu-table-geom.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
 
 gboolean
 mn_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
@@ -132,4 +134,79 @@ mn_outstanding (gpointer state, GArray *todo)
           g_array_append_val (todo, t);
         }
     }
+}
+
+/* The longest legal move of u toward direction `facing` (table degrees),
+ * to 0.01, found by halving the interval: on one straight leg
+ * (MN-AMB-48) a longer move meets everything a shorter one does, so what
+ * is legal is a stretch from the anchor. */
+static double
+longest (MnMatch *m, MnUnit *u, double facing)
+{
+  MuPoint a = mn_anchor (u), d = mu_facing_vector (facing);
+  double lo = 0, hi = u->allowance + 0.01;
+
+  for (int i = 0; i < 12 && hi - lo > 0.01; i++)
+    {
+      double mid = (lo + hi) / 2;
+      g_autoptr(MuCommand) c = mu_command_new ("move");
+      MuPos to = mu_pos_from_point (round ((a.x + d.x * mid) * 100) / 100, round ((a.y + d.y * mid) * 100) / 100,
+                                    -1);
+
+      mu_command_add_word (c, u->def->id);
+      mu_command_add_pos (c, &to);
+      if (mn_apply (m, c, NULL, NULL))
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* MuRuleset.legal_region: where the anchor of a unit or leader that owes
+ * its move may end (MN-AMB-47): a thin strip along the ray of a move
+ * ahead or back, a fan from 91° left to 91° right of its facing for a
+ * move sideways, each as far as its move is legal. NULL when it owes
+ * none. */
+MuRegion *
+mn_legal_region (gpointer state, const char *counter)
+{
+  MnMatch *m = state;
+  MnUnit *u = mn_find_unit (m, counter);
+  MuRegion *region;
+  MuPoint a;
+
+  if (u == NULL || !u->owes_move || !mn_has_stands (u) || m->decision.kind != MN_DECIDE_NONE)
+    return NULL;
+  a = mn_anchor (u);
+  region = mu_region_new ();
+  if (u->dir == MN_DIR_OBLIQUE)
+    {
+      /* 37 rays from 91° left to 91° right, the anchor closing the fan */
+      MuPoint ring[38];
+
+      ring[0] = a;
+      for (int i = 0; i < 37; i++)
+        {
+          double f = u->facing - 91.0 + 182.0 * i / 36;
+          MuPoint d = mu_facing_vector (f);
+          double l = MAX (longest (m, u, f), 0.01);
+
+          ring[i + 1] = (MuPoint) { a.x + d.x * l, a.y + d.y * l };
+        }
+      mu_region_add_polygon (region, ring, G_N_ELEMENTS (ring));
+    }
+  else
+    {
+      double f = u->facing + (u->dir == MN_DIR_BACK ? 180 : 0);
+      MuPoint d = mu_facing_vector (f), n = { -d.y * 0.05, d.x * 0.05 };
+      double l = MAX (longest (m, u, f), 0.01);
+      MuPoint ring[4] = {
+        { a.x + n.x, a.y + n.y }, { a.x + d.x * l + n.x, a.y + d.y * l + n.y },
+        { a.x + d.x * l - n.x, a.y + d.y * l - n.y }, { a.x - n.x, a.y - n.y },
+      };
+
+      mu_region_add_polygon (region, ring, 4);
+    }
+  return region;
 }

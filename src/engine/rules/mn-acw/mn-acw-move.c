@@ -59,7 +59,6 @@ mn_layout_about (const MnMatch *m, const MnUnit *u, MuPoint centre, double facin
   guint n = mu_stands_layout (shape, bases, u->width, u->depth, origin, facing, out, MU_STANDS_MAX);
   MuPoint fc = mu_stands_footprint (out, n).centre;
 
-  (void) m;
   for (guint k = 0; k < n; k++)
     {
       out[k].centre.x += centre.x - fc.x;
@@ -277,7 +276,6 @@ gboolean
 mn_parse_changes (const MnMatch *m, const MnUnit *u, const MuCommand *c, guint first, MnChanges *ch,
                   GError **error)
 {
-  (void) m;
   ch->turn = ch->reform = ch->has_bearing = FALSE;
   ch->facing = u->facing;
   ch->form = u->form;

@@ -314,6 +314,7 @@ const MuRuleset mn_acw_in_progress = {
   .line_of_sight = mn_line_of_sight,
   .legal_targets = mn_legal_targets,
   .outstanding = mn_outstanding,
+  .legal_region = mn_legal_region,
   .position = position,
   .pending = pending,
   .counters = counters,
