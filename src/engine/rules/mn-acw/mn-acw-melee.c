@@ -360,13 +360,16 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
   MuStand st[MU_STANDS_MAX];
   MuPoint from = mn_anchor (u);
   double from_facing = u->facing;
-  g_autofree gboolean *touching = g_new0 (gboolean, m->units->len);
+  g_autofree gboolean *touching = g_new0 (gboolean, m->units->len);  /* overlapping at the start */
 
   MN_FOR_UNITS (m, o)
     {
       double t;
 
-      touching[unit_index (m, o)] = o != u && mn_has_stands (o) && in_contact (m, u, o);
+      /* a leader placed on his destroyed unit's spot may start on the
+       * enemy's stands: that overlap does not stop him */
+      touching[unit_index (m, o)] = o != u && mn_has_stands (o) &&
+                                    mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands);
       if (o == u || o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER ||
           in_contact (m, u, o))
         continue;
@@ -407,7 +410,6 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
         }
       for (guint k = 0; k < u->n_stands && !stop; k++)
         stop = mn_segment_crosses (m, u->stands[k].centre, st[k].centre, MN_IMPASSABLE_LINES, NULL);
-      /* the enemy it was touching it moves away from */
       MN_FOR_UNITS (m, o)
         if (!stop && o != u && o->side != u->side && mn_has_stands (o) && !touching[unit_index (m, o)] &&
             (o->type != MN_TYPE_LEADER || (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)) &&
