@@ -623,14 +623,16 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
       return mu_rules_refuse (error, "MN-AMB-74", "%s", why);
   }
 
-  /* MN-AMB-51: no normal move into contact with an enemy unit; an infantry
-   * or cavalry unit reaching a lone enemy leader on its way captures him
-   * (MN-LDR-1), a battery or a leader may not touch him */
+  /* MN-AMB-51: no normal move comes within contact of an enemy unit
+   * anywhere on its way, not only at its end; an infantry or cavalry unit
+   * reaching a lone enemy leader on its way captures him (MN-LDR-1), a
+   * battery or a leader may not touch him */
   MN_FOR_UNITS (m, o)
     {
       if (o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER || length <= 0)
         continue;
-      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
+      if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)) ||
+          mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length) >= 0)
         return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
                                 o->def->id);
     }
