@@ -1,0 +1,181 @@
+/* mn-acw-legal.c: the legal commands now, for the simulator and computer
+ * players: every verb the step allows, each candidate checked by the
+ * rules themselves (mn_apply without events). Moves on a table are
+ * continuous, so a move is sampled: its whole allowance, half of it and
+ * 1 in, on its ray or, sideways, at 30, 60 and 90 degrees either side;
+ * charges and fires are listed for every enemy and building in reach. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "mn-acw-private.h"
+
+#include <math.h>
+
+#define MN_BUILDING_KINDS (1u << MU_AREA_BUILT_UP | 1u << MU_AREA_BUILDING | 1u << MU_AREA_SETTLEMENT)
+/* The longest charge: two sixes read as their sum, the column and a leader. */
+#define MN_CHARGE_REACH 20.0
+
+static void
+add_if_legal (MnMatch *m, GPtrArray *out, MuCommand *c)
+{
+  if (mn_apply (m, c, NULL, NULL))
+    g_ptr_array_add (out, c);
+  else
+    mu_command_free (c);
+}
+
+static MuCommand *
+command (const char *verb, const char *a, const char *b)
+{
+  MuCommand *c = mu_command_new (verb);
+
+  if (a)
+    mu_command_add_word (c, a);
+  if (b)
+    mu_command_add_word (c, b);
+  return c;
+}
+
+/* TAB-3: a point as its command text gives it back. */
+static MuPos
+point (MuPoint p, double along, MuPoint d)
+{
+  return mu_pos_from_point (round ((p.x + d.x * along) * 100) / 100, round ((p.y + d.y * along) * 100) / 100,
+                            -1);
+}
+
+static void
+moves (MnMatch *m, MnUnit *u, GPtrArray *out)
+{
+  MuPoint a = mn_anchor (u);
+  double lengths[] = { u->allowance, floor (u->allowance * 50) / 100, 1.0 };
+  static const double offs[] = { 0, 30, -30, 60, -60, 90, -90 };
+  MuCommand *c;
+
+  c = command ("move", u->def->id, NULL);
+  mu_command_add_number (c, 0);
+  add_if_legal (m, out, c);
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      if (lengths[i] <= 0.01 || (i > 0 && lengths[i] >= lengths[0]))
+        continue;
+      if (u->dir == MN_DIR_OBLIQUE)
+        for (guint k = 0; k < G_N_ELEMENTS (offs); k++)
+          {
+            MuPos to = point (a, lengths[i], mu_facing_vector (u->facing + offs[k]));
+
+            c = command ("move", u->def->id, NULL);
+            mu_command_add_pos (c, &to);
+            add_if_legal (m, out, c);
+          }
+      else
+        {
+          MuPoint d = mu_facing_vector (u->facing + (u->dir == MN_DIR_BACK ? 180 : 0));
+          MuPos to = point (a, lengths[i], d);
+
+          c = command ("move", u->def->id, NULL);
+          mu_command_add_pos (c, &to);
+          add_if_legal (m, out, c);
+        }
+    }
+}
+
+static void
+activations (MnMatch *m, MnUnit *u, GPtrArray *out)
+{
+  static const char *const dirs[] = { "ahead", "back", "oblique", "stay" };
+  MuPoint centre;
+
+  if (!mn_may_activate (m, u, NULL))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    add_if_legal (m, out, command ("activate", u->def->id, dirs[i]));
+  for (int turn = -1; turn <= 1; turn += 2)
+    {
+      MuCommand *c = command ("activate", u->def->id, "ahead");
+
+      mu_command_add_step (c, MU_MOVE_FACE, NULL, fmod (u->facing + 45 * turn + 360, 360), NULL);
+      add_if_legal (m, out, c);
+    }
+  if (u->type != MN_TYPE_LEADER)
+    {
+      MuCommand *c = command ("activate", u->def->id, "stay");
+
+      mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, u->form == MN_FORM_LINE ? "column" : "line");
+      add_if_legal (m, out, c);
+    }
+  if (u->type == MN_TYPE_INF || u->type == MN_TYPE_CAV)
+    centre = mn_footprint_centre (u);
+  if (u->type == MN_TYPE_INF || u->type == MN_TYPE_CAV)
+    MN_FOR_UNITS (m, t)
+      {
+        MuPoint tc;
+
+        if (t->side == u->side || t->type == MN_TYPE_LEADER || !mn_has_stands (t))
+          continue;
+        tc = mn_footprint_centre (t);
+        if (hypot (tc.x - centre.x, tc.y - centre.y) > MN_CHARGE_REACH)
+          continue;
+        add_if_legal (m, out, command ("charge", u->def->id, t->def->id));
+        for (int side = -1; side <= 1; side += 2)
+          {
+            MuCommand *c = command ("charge", u->def->id, t->def->id);
+
+            mu_command_add_number (c, fmod (u->facing + 45 * side + 360, 360));
+            add_if_legal (m, out, c);
+          }
+      }
+  if (u->type == MN_TYPE_FOOT_ART || u->type == MN_TYPE_HORSE_ART)
+    for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
+      {
+        const MuArea *a = g_ptr_array_index (m->table->areas, i);
+
+        if (a->id && (MN_BUILDING_KINDS & (1u << a->kind)))
+          add_if_legal (m, out, command ("bombard", u->def->id, a->id));
+      }
+}
+
+GPtrArray *
+mn_legal_commands (MnMatch *m)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  if (m->finished)
+    return out;
+  if (m->decision.kind != MN_DECIDE_NONE)
+    {
+      for (guint i = 0; i + 1 < m->decision.answers->len; i++)
+        add_if_legal (m, out, command ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
+      return out;
+    }
+  if (m->step == MN_STEP_MOVE)
+    {
+      MN_FOR_UNITS (m, u)
+        if (u->owes_move)
+          {
+            moves (m, u, out);
+            return out;
+          }
+      MN_FOR_UNITS (m, u)
+        {
+          if (u->side != mn_active_side (m))
+            continue;
+          if (u->type == MN_TYPE_LEADER && u->activated && mn_has_stands (u))
+            MN_FOR_UNITS (m, t)
+              if (t->side == u->side && t->type != MN_TYPE_LEADER && mn_has_stands (t))
+                add_if_legal (m, out, command ("attach", u->def->id, t->def->id));
+          activations (m, u, out);
+        }
+    }
+  else if (m->step == MN_STEP_BATTLE)
+    for (guint i = 0; i < m->pairs->len; i++)
+      {
+        const MnPair *p = &g_array_index (m->pairs, MnPair, i);
+
+        add_if_legal (m, out, command ("fight", ((MnUnit *) g_ptr_array_index (m->units, p->attacker))->def->id,
+                                       ((MnUnit *) g_ptr_array_index (m->units, p->defender))->def->id));
+      }
+  add_if_legal (m, out, command ("end-phase", NULL, NULL));
+  return out;
+}

@@ -1,0 +1,280 @@
+/* test-mn-acw.c: mn-acw's play table in progress (mn-acw.h) plays whole
+ * matches: computer sides play the scenarios from start to end, the
+ * invariants holding after every event, every listed command accepted,
+ * and a match replayed from its commands reaching the identical state.
+ * MN_ACW_GAMES sets the number of matches per scenario and policy (the
+ * issue's 200 run by hand; the test suite plays a few), MN_ACW_SEED the
+ * first seed (100). MN_ACW_BENCH=1 measures instead of testing: the
+ * matches are played without the per-event invariants and the replay, and
+ * the time per match and per command is printed (never asserted). Until
+ * the registry plays mn-acw, `muster-cli bench engine` cannot. */
+#define G_LOG_DOMAIN "test-mn-acw"
+
+#include "config.h"
+
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-match.h"
+#include "mu-policy.h"
+#include "mu-problem.h"
+#include "mu-region.h"
+#include "mu-scenario-xml.h"
+
+#include "mn-acw.h"
+
+#define MAX_COMMANDS 20000
+
+static MuScenario *
+load (const char *path)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, problems, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+static void
+play (const char *path, MuPolicy policy, int fallback)
+{
+  g_autoptr(MuScenario) scenario = load (path);
+  const char *env = g_getenv ("MN_ACW_GAMES");
+  int games = env ? atoi (env) : fallback;
+  gboolean bench = g_strcmp0 (g_getenv ("MN_ACW_BENCH"), "1") == 0;
+  gint64 t0 = g_get_monotonic_time ();
+  guint64 commands = 0;
+  const char *first = g_getenv ("MN_ACW_SEED");
+  guint64 seed0 = first ? g_ascii_strtoull (first, NULL, 10) : 100;
+
+  for (int g = 0; g < games; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL,
+                                                        0, &error);
+      g_autoptr(MuMatch) replay = NULL;
+      g_autoptr(MuDice) rng = mu_policy_rng_new (seed0 + g);
+      g_autofree char *state = NULL, *again = NULL;
+      guint n = 0;
+
+      g_assert_no_error (error);
+      mu_match_check_each_event (m, !bench);
+      while (!mu_match_is_over (m) && n < MAX_COMMANDS)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          const MuCommand *c;
+
+          if (legal->len == 0)
+            {
+              g_autofree char *now = mu_match_format_state (m);
+
+              g_error ("%s game %d: no legal command in\n%s", path, g, now);
+            }
+          c = mu_policy_choose (m, legal, rng, policy);
+          if (!mu_match_apply (m, c, NULL, &error))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+
+              g_error ("%s game %d: the listed “%s” was refused: %s", path, g, line, error->message);
+            }
+          if (!bench && !mu_match_check_invariants (m, &error))
+            {
+              g_autofree char *line = mu_command_to_string (c);
+              const GPtrArray *ev = mu_match_get_events (m);
+              GString *tail = g_string_new (NULL);
+
+              for (guint i = ev->len > 30 ? ev->len - 30 : 0; i < ev->len; i++)
+                {
+                  g_autofree char *e = mu_event_to_string (g_ptr_array_index (ev, i), NULL);
+
+                  g_string_append_printf (tail, "  %s\n", e);
+                }
+              g_error ("%s game %d, after “%s”: %s; the last events:\n%s", path, g, line, error->message,
+                       tail->str);
+            }
+          n++;
+        }
+      g_assert_true (mu_match_is_over (m));
+      commands += n;
+      if (bench)
+        continue;
+      /* a match is its scenario, seed and commands (ARCHITECTURE.md) */
+      replay = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL, 0, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
+        {
+          g_autofree char *line = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (m), i));
+          g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, line, &error);
+
+          g_assert_no_error (error);
+          g_assert_true (mu_match_apply (replay, c, NULL, &error));
+          g_assert_no_error (error);
+        }
+      state = mu_match_format_state (m);
+      again = mu_match_format_state (replay);
+      g_assert_cmpstr (state, ==, again);
+    }
+  if (bench)
+    {
+      double ms = (g_get_monotonic_time () - t0) / 1000.0;
+      g_autofree char *base = g_path_get_basename (path);
+
+      g_printerr ("%s %s: %d matches, %.1f ms per match, %.3f ms per command (%" G_GUINT64_FORMAT
+                  " commands)\n", base, policy == MU_POLICY_GREEDY ? "greedy" : "random", games, ms / games,
+                  commands ? ms / commands : 0.0, commands);
+    }
+}
+
+static void
+test_learning (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "learning-mn-brawners-farm.muster", NULL);
+
+  play (path, MU_POLICY_GREEDY, 4);
+  play (path, MU_POLICY_RANDOM, 4);
+}
+
+/* The larger scenario, for play and benchmarks. */
+static void
+test_cedar_mountain (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios", "mn-cedar-mountain.muster",
+                                                 NULL);
+
+  /* a match of it takes some 0.2 s: two of each keep the suite quick */
+  play (path, MU_POLICY_GREEDY, 2);
+  play (path, MU_POLICY_RANDOM, 2);
+}
+
+static void
+test_probes (void)
+{
+  static const char *const names[] = { "open.muster", "melee.muster", "cavalry.muster", "building.muster",
+                                       "cover.muster", "tasks.muster" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", names[i], NULL);
+
+      play (path, MU_POLICY_GREEDY, 4);
+    }
+}
+
+/* The ruleset's checks (MN-AMB-85, MN-AMB-82, MN-AMB-79): errors and
+ * warnings naming the file's line. */
+static void
+test_checks (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "checks.muster",
+                                                 NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  static const char *const want[] = {
+    ":13: error: unit “h”: type cav disagrees with its arm (MN-AMB-85)",
+    ":15: error: task “exit”: condition “exit csa e 1” is not understood",
+    ":9: warning: area “scrub”: the terrain chart gives marsh, rough and broken ground no effect",
+  };
+  GString *all = g_string_new (NULL);
+
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_string_append_printf (all, "%s\n", line);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    if (strstr (all->str, want[i]) == NULL)
+      g_error ("no problem “%s” among\n%s", want[i], all->str);
+  g_string_free (all, TRUE);
+}
+
+/* What the step still wants (MN-AMB-50, MN-MEL-1): a rolled move is owed
+ * and keeps the step from ending; unused activations lapse with it. */
+static void
+test_outstanding (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "open.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 6, 1, 6, 6, 2, 5 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+                                                    G_N_ELEMENTS (dice), &error);
+  g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, "activate i1 ahead", &error);
+  g_autoptr(GArray) todo = NULL;
+  gboolean owed = FALSE, lapse = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply (m, c, NULL, &error));
+  g_assert_no_error (error);
+  todo = mu_match_get_outstanding (m);
+  for (guint i = 0; i < todo->len; i++)
+    {
+      const MuTodo *t = &g_array_index (todo, MuTodo, i);
+
+      owed |= t->compulsory && g_strcmp0 (t->rule, "MN-AMB-50") == 0 && strstr (t->text, "i1") != NULL;
+      lapse |= t->lost_on_end && t->count == 11;
+    }
+  g_assert_true (owed);
+  g_assert_true (lapse);
+}
+
+/* Where a unit that owes its move may go (MN-AMB-47): a strip on its ray
+ * ahead, a fan sideways, as far as the roll allows. */
+static void
+test_region (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "open.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 6, 1, 6, 6, 2, 5, 2, 6 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+                                                    G_N_ELEMENTS (dice), &error);
+  static const char *const lines[] = { "activate i1 ahead", "move i1 0", "activate i2 oblique" };
+  g_autoptr(MuRegion) ahead = NULL;
+  g_autoptr(MuRegion) oblique = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, lines[i], &error);
+
+      g_assert_no_error (error);
+      if (i == 1)
+        {
+          /* i1 rolled 5: its anchor at 10,11.75 may go 5 in north */
+          ahead = mu_match_legal_region (m, "i1");
+          g_assert_nonnull (ahead);
+          g_assert_true (mu_region_contains (ahead, (MuPoint) { 10, 7.0 }));
+          g_assert_false (mu_region_contains (ahead, (MuPoint) { 10, 6.6 }));
+          g_assert_false (mu_region_contains (ahead, (MuPoint) { 11, 9 }));
+        }
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  /* i2, a column, rolled 2 and 6 sideways: the lower die and 6, 8 in */
+  oblique = mu_match_legal_region (m, "i2");
+  g_assert_nonnull (oblique);
+  g_assert_true (mu_region_contains (oblique, (MuPoint) { 24, 7.25 }));
+  g_assert_false (mu_region_contains (oblique, (MuPoint) { 16, 13 }));
+  g_assert_null (mu_match_legal_region (m, "i1"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/mn-acw/simulate/learning", test_learning);
+  g_test_add_func ("/engine/mn-acw/simulate/cedar-mountain", test_cedar_mountain);
+  g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
+  g_test_add_func ("/engine/mn-acw/checks/MN-AMB-85/MN-AMB-79", test_checks);
+  g_test_add_func ("/engine/mn-acw/outstanding/MN-AMB-50", test_outstanding);
+  g_test_add_func ("/engine/mn-acw/region/MN-AMB-47", test_region);
+  return g_test_run ();
+}
