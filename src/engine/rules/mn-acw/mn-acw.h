@@ -2,7 +2,7 @@
  *
  * The registry's mn-acw (mu_ruleset_mn_acw) describes the ruleset and is
  * not playable until a match can be played from start to end (charges
- * and melee are still to come, NOTES-mn-acw.md). The same ruleset with
+ * and melee are still to come, NOTES.md in this folder). The same ruleset with
  * the play functions written so far is this table, for the engine's tests
  * (tests/engine/test-rule-scripts.c plays tests/fixtures/rules/mn-acw/
  * with it). Private to the engine and its tests.
