@@ -117,22 +117,6 @@ mn_offer_advance (MnMatch *m, MnUnit *winner, MnUnit *loser, MuPoint former, GPt
   announce (m, events);
 }
 
-static gboolean
-on_table (const MnMatch *m, const MuStand *st, guint n)
-{
-  for (guint k = 0; k < n; k++)
-    {
-      MuPoint c[4];
-
-      mu_stand_corners (&st[k], c);
-      for (int i = 0; i < 4; i++)
-        if (c[i].x < -1e-6 || c[i].y < -1e-6 || c[i].x > m->table->width + 1e-6 ||
-            c[i].y > m->table->height + 1e-6)
-          return FALSE;
-    }
-  return TRUE;
-}
-
 /* The advance itself: 1 d6 straight from the centre of the winner's
  * centre base toward the aim, facing kept; it stops at the former
  * position, 1 in short of a friend it does not pass (MN-AMB-52), at the
@@ -205,7 +189,7 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
       gboolean bad;
 
       mn_translate (w->stands, w->n_stands, v, at, st);
-      bad = !on_table (m, st, w->n_stands);
+      bad = !mn_stands_on_table (m, st, w->n_stands);
       for (guint k = 0; k < w->n_stands && !bad; k++)
         bad = mn_point_in_kinds (m, st[k].centre, 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER, NULL) ||
               mn_segment_crosses (m, w->stands[k].centre, st[k].centre, 1u << MU_LINE_IMPASSABLE, NULL) ||

@@ -317,22 +317,6 @@ take_hits (MnMatch *m, MnUnit *u, int hits, MuPoint from, GPtrArray *events)
 }
 
 static gboolean
-stand_on_table (const MnMatch *m, const MuStand *st, guint n)
-{
-  for (guint k = 0; k < n; k++)
-    {
-      MuPoint c[4];
-
-      mu_stand_corners (&st[k], c);
-      for (int i = 0; i < 4; i++)
-        if (c[i].x < -1e-6 || c[i].y < -1e-6 || c[i].x > m->table->width + 1e-6 ||
-            c[i].y > m->table->height + 1e-6)
-          return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 stands_impassable (const MnMatch *m, const MuStand *st, guint n)
 {
   guint32 kinds = 0;
@@ -383,7 +367,7 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
       gboolean stop = FALSE;
 
       mn_translate (u->stands, u->n_stands, v, at, st);
-      if (!stand_on_table (m, st, u->n_stands))
+      if (!mn_stands_on_table (m, st, u->n_stands))
         {
           /* TAB-18, MN-AMB-84: off the table, out of play */
           int i = unit_index (m, u);

@@ -81,8 +81,9 @@ point_impassable (const MnMatch *m, MuPoint p)
   return FALSE;
 }
 
-static gboolean
-stands_on_table (const MnMatch *m, const MuStand *st, guint n)
+/* Whether every corner of the stands lies on the table (TAB-4's tolerance). */
+gboolean
+mn_stands_on_table (const MnMatch *m, const MuStand *st, guint n)
 {
   for (guint k = 0; k < n; k++)
     {
@@ -90,8 +91,8 @@ stands_on_table (const MnMatch *m, const MuStand *st, guint n)
 
       mu_stand_corners (&st[k], c);
       for (guint i = 0; i < 4; i++)
-        if (c[i].x < -1e-6 || c[i].y < -1e-6 || c[i].x > m->table->width + 1e-6 ||
-            c[i].y > m->table->height + 1e-6)
+        if (!mu_table_within (0, c[i].x) || !mu_table_within (0, c[i].y) ||
+            !mu_table_within (c[i].x, m->table->width) || !mu_table_within (c[i].y, m->table->height))
           return FALSE;
     }
   return TRUE;
@@ -100,7 +101,7 @@ stands_on_table (const MnMatch *m, const MuStand *st, guint n)
 gboolean
 mn_place_free (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, const MnUnit *also)
 {
-  if (!stands_on_table (m, st, n))
+  if (!mn_stands_on_table (m, st, n))
     return FALSE;
   for (guint k = 0; k < n; k++)
     if (point_impassable (m, st[k].centre) || mn_point_in_destroyed (m, st[k].centre))

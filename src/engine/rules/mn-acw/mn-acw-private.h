@@ -272,6 +272,8 @@ void          mn_numbers_init       (MnNumbers *num);
 
 /* mn-acw-turn.c -------------------------------------------------------------------- */
 
+/* The index of the side with this id, MN_NONE when none. */
+int           mn_side_index         (const MnMatch *m, const char *side);
 MnMatch      *mn_match_new          (const MuRuleset *ruleset, const MuScenario *scenario,
                                      MuDice *dice, GPtrArray *events, GError **error);
 MnMatch      *mn_match_copy         (const MnMatch *m, MuDice *dice);
@@ -322,6 +324,8 @@ gboolean      mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const M
 /* mn-acw-move.c -------------------------------------------------------------------- */
 
 gboolean      mn_on_table           (const MnUnit *u);
+/* Whether every corner of the stands lies on the table (TAB-4's tolerance). */
+gboolean      mn_stands_on_table    (const MnMatch *m, const MuStand *st, guint n);
 /* Whether the unit has a stand of its own on the table (a unit, or a lone leader). */
 gboolean      mn_has_stands         (const MnUnit *u);
 /* Lays the unit's stands out about the centre of its footprint (MN-AMB-43,

@@ -43,8 +43,8 @@ mn_active_side (const MnMatch *m)
   return m->order[m->turn_side];
 }
 
-static int
-side_index (const MnMatch *m, const char *side)
+int
+mn_side_index (const MnMatch *m, const char *side)
 {
   for (int s = 0; s < MN_SIDES; s++)
     if (g_strcmp0 (m->side_id[s], side) == 0)
@@ -112,7 +112,7 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
       MnUnit *u;
-      int side = side_index (m, c->side);
+      int side = mn_side_index (m, c->side);
 
       if (side == MN_NONE)
         continue;
@@ -433,7 +433,7 @@ mn_check_invariants (MnMatch *m, GError **error)
     {
       const MuCounter *c = g_ptr_array_index (m->scenario->counters, i);
 
-      n += side_index (m, c->side) != MN_NONE;
+      n += mn_side_index (m, c->side) != MN_NONE;
     }
   if (m->units->len != n)
     return mu_rules_invalid (error, "%u counters in play, %u in the order of battle", m->units->len, n);

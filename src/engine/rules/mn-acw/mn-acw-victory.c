@@ -42,15 +42,6 @@ mn_task_parse (const char *condition, char **arg, int *count)
   return MN_TASK_NONE;
 }
 
-static int
-side_index (const MnMatch *m, const char *side)
-{
-  for (int s = 0; s < MN_SIDES; s++)
-    if (g_strcmp0 (m->side_id[s], side) == 0)
-      return s;
-  return MN_NONE;
-}
-
 /* MN-AMB-82: a side holds an objective when the centre of the centre base
  * of one of its units (not a lone leader) is within its radius (TAB-4)
  * and no enemy unit's is. */
@@ -87,7 +78,7 @@ mn_scores (const MnMatch *m, int score[MN_SIDES])
     {
       const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
       g_autofree char *arg = NULL;
-      int count, side = side_index (m, t->side);
+      int count, side = mn_side_index (m, t->side);
       const MuObjective *o;
 
       if (side == MN_NONE || mn_task_parse (t->condition, &arg, &count) != MN_TASK_HOLD)
@@ -117,11 +108,11 @@ mn_disperse_met (const MnMatch *m)
     {
       const MuTaskObjective *t = g_ptr_array_index (m->scenario->tasks, i);
       g_autofree char *arg = NULL;
-      int count, side = side_index (m, t->side), victim;
+      int count, side = mn_side_index (m, t->side), victim;
 
       if (side == MN_NONE || mn_task_parse (t->condition, &arg, &count) != MN_TASK_DISPERSE)
         continue;
-      victim = side_index (m, arg);
+      victim = mn_side_index (m, arg);
       if (victim != MN_NONE && units_lost (m, victim) >= count)
         return side;
     }
