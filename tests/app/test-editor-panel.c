@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "editor-fixture.h"
+#include "frames.h"
 #include "muster-editor-oob.h"
 
 static MuScenario *
@@ -16,47 +17,8 @@ model (Fixture *f)
   return mu_edit_history_get_scenario (f->history);
 }
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(int *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets the window lay out and draw a few frames (bounded). */
-static void
-wait_frames (GtkWidget *widget,
-             int        n)
-{
-  int frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
-
-  for (int i = 0; i < 10000 && frames < n; i++)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  flush_events ();
-}
-
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
-static void
-shot (GtkWidget  *widget,
-      const char *name)
-{
-  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autofree char *line = NULL;
-
-  if (dir == NULL)
-    return;
-  wait_frames (widget, 60);   /* every tile drawn */
-  path = g_build_filename (dir, name, NULL);
-  line = g_strdup_printf ("import -window root %s.png", path);
-  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
-}
-
 /* The tree's row of `id` (its expander), among the rows the list shows. */
 static GtkWidget *
 find_row (GtkWidget  *root,

@@ -8,19 +8,11 @@
 #include "config.h"
 
 #include "app-test.h"
+#include "frames.h"
 #include "mu-match.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
-
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(int *) data)++;
-  return G_SOURCE_CONTINUE;
-}
 
 static void
 set_true (gpointer data)
@@ -520,14 +512,7 @@ test_sidebar_room (void)
   g_assert_cmpuint (moves->len, >=, 8);
   muster_match_page_select (page, "sherman");
   /* laid out: the log's place was under the hand-over screen until now */
-  {
-    int frames = 0;
-    guint id = gtk_widget_add_tick_callback (log, count_frame, &frames, NULL);
-
-    for (int i = 0; i < 10000 && frames < 3; i++)
-      g_main_context_iteration (NULL, TRUE);
-    gtk_widget_remove_tick_callback (log, id);
-  }
+  wait_frames (log, 3);
   flush_events ();
   g_test_message ("log height with sherman selected: %d", gtk_widget_get_height (log));
   g_assert_cmpint (gtk_widget_get_height (log), >=, 200);

@@ -13,31 +13,13 @@
 #include "muster-game.h"
 #include "muster-match-log.h"
 
+#include "frames.h"
+
 static void
 flush_events (void)
 {
   for (int i = 0; i < 500 && g_main_context_pending (NULL); i++)
     g_main_context_iteration (NULL, FALSE);
-}
-
-static gboolean
-count_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  (*(int *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets the widget lay out and draw n frames (bounded). */
-static void
-wait_frames (GtkWidget *widget, int n)
-{
-  int frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
-
-  for (int i = 0; i < 10000 && frames < n; i++)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  flush_events ();
 }
 
 static MusterGame *

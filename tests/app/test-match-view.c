@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "app-test.h"
+#include "frames.h"
 #include "mu-match.h"
 #include "mu-ruleset.h"
 #include "muster-map-trace.h"
@@ -33,47 +34,8 @@ find_widget (GtkWidget *root,
   return NULL;
 }
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(int *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets the widget lay out and draw n frames (bounded). */
-static void
-wait_frames (GtkWidget *widget,
-             int        n)
-{
-  int frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
-
-  for (int i = 0; i < 10000 && frames < n; i++)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  flush_events ();
-}
-
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
-static void
-shot (GtkWidget  *widget,
-      const char *name)
-{
-  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autofree char *line = NULL;
-
-  if (dir == NULL)
-    return;
-  wait_frames (widget, 60);   /* every tile drawn */
-  path = g_build_filename (dir, name, NULL);
-  line = g_strdup_printf ("import -window root %s.png", path);
-  g_spawn_command_line_sync (line, NULL, NULL, NULL, NULL);
-}
-
 /* The board point in the middle of the view, in board pixels at zoom 1. */
 static void
 view_centre (MusterMapView *view,
