@@ -799,7 +799,7 @@ static void
 test_unplayable_marked (void)
 {
   static const struct { const char *file; gboolean playable; } cases[] = {
-    { "learning-mn-brawners-farm.muster", FALSE },
+    { "learning-ts-hokes-run.muster", FALSE },
     { "first-manassas.muster", TRUE },
   };
 

@@ -1,13 +1,11 @@
-/* test-mn-acw.c: mn-acw's play table in progress (mn-acw.h) plays whole
- * matches: computer sides play the scenarios from start to end, the
+/* test-mn-acw.c: mn-acw plays whole matches: computer sides play the scenarios from start to end, the
  * invariants holding after every event, every listed command accepted,
  * and a match replayed from its commands reaching the identical state.
  * MN_ACW_GAMES sets the number of matches per scenario and policy (the
  * issue's 200 run by hand; the test suite plays a few), MN_ACW_SEED the
  * first seed (100). MN_ACW_BENCH=1 measures instead of testing: the
  * matches are played without the per-event invariants and the replay, and
- * the time per match and per command is printed (never asserted). Until
- * the registry plays mn-acw, `muster-cli bench engine` cannot. */
+ * the time per match and per command is printed (never asserted). */
 #define G_LOG_DOMAIN "test-mn-acw"
 
 #include "config.h"
@@ -22,7 +20,7 @@
 #include "mu-region.h"
 #include "mu-scenario-xml.h"
 
-#include "mn-acw.h"
+#include "rules/mu-rulesets.h"
 
 #define MAX_COMMANDS 20000
 
@@ -53,7 +51,7 @@ play (const char *path, MuPolicy policy, int fallback)
   for (int g = 0; g < games; g++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL,
+      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_mn_acw, scenario, seed0 + g, NULL,
                                                         0, &error);
       g_autoptr(MuMatch) replay = NULL;
       g_autoptr(MuDice) rng = mu_policy_rng_new (seed0 + g);
@@ -102,12 +100,12 @@ play (const char *path, MuPolicy policy, int fallback)
       if (bench)
         continue;
       /* a match is its scenario, seed and commands (ARCHITECTURE.md) */
-      replay = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, seed0 + g, NULL, 0, &error);
+      replay = mu_match_new_with_ruleset (&mu_ruleset_mn_acw, scenario, seed0 + g, NULL, 0, &error);
       g_assert_no_error (error);
       for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
         {
           g_autofree char *line = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (m), i));
-          g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, line, &error);
+          g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_mn_acw, line, &error);
 
           g_assert_no_error (error);
           g_assert_true (mu_match_apply (replay, c, NULL, &error));
@@ -204,9 +202,9 @@ test_outstanding (void)
   g_autoptr(MuScenario) scenario = load (path);
   static const int dice[] = { 6, 1, 6, 6, 2, 5 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_mn_acw, scenario, 1, dice,
                                                     G_N_ELEMENTS (dice), &error);
-  g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, "activate i1 ahead", &error);
+  g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_mn_acw, "activate i1 ahead", &error);
   g_autoptr(GArray) todo = NULL;
   gboolean owed = FALSE, lapse = FALSE;
 
@@ -234,7 +232,7 @@ test_region (void)
   g_autoptr(MuScenario) scenario = load (path);
   static const int dice[] = { 6, 1, 6, 6, 2, 5, 2, 6 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mn_acw_in_progress, scenario, 1, dice,
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_mn_acw, scenario, 1, dice,
                                                     G_N_ELEMENTS (dice), &error);
   static const char *const lines[] = { "activate i1 ahead", "move i1 0", "activate i2 oblique" };
   g_autoptr(MuRegion) ahead = NULL;
@@ -243,7 +241,7 @@ test_region (void)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     {
-      g_autoptr(MuCommand) c = mu_command_parse (&mn_acw_in_progress, lines[i], &error);
+      g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_mn_acw, lines[i], &error);
 
       g_assert_no_error (error);
       if (i == 1)

@@ -77,7 +77,6 @@
 #include "mu-scenario-xml.h"
 
 #include "test-table-rules.h"
-#include "mn-acw.h"
 
 #include <math.h>
 
@@ -296,17 +295,6 @@ check_event_kinds (const char *name,
     }
 }
 
-/* A ruleset the registry describes but cannot play yet, whose play table
- * is being built (mn-acw.h): its folder's scripts play that table. NULL
- * for every other. */
-static const MuRuleset *
-in_progress (const char *id)
-{
-  if (g_str_equal (id, mn_acw_in_progress.id))
-    return &mn_acw_in_progress;
-  return NULL;
-}
-
 static void
 run_script (gconstpointer data)
 {
@@ -364,8 +352,6 @@ run_script (gconstpointer data)
       if (m == NULL)
         {
           g_assert_nonnull (scenario);
-          if (ruleset == NULL)
-            ruleset = in_progress (sc->ruleset);
           m = ruleset ? mu_match_new_with_ruleset (ruleset, scenario, seed,
                                                    dice ? (const int *) dice->data : NULL,
                                                    dice ? dice->len : 0, &error)

@@ -2,8 +2,7 @@
  * table (rules digest ../shared/rules/mn-acw.md, with table-conventions.md)
  *
  * Shared by the modules of the mn-acw ruleset:
- *   mn-acw.c        the ruleset tables (description, and the play table
- *                   still in progress, mn-acw.h), views, invariants
+ *   mn-acw.c        the ruleset table, views, invariants
  *   mn-acw-decl.c   the declarations: fields, formations, markers,
  *                   statuses, verbs and event kinds (one place to adapt)
  *   mn-acw-data.c   the numbers of data/rules/mn-acw.xml

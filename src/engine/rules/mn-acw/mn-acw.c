@@ -2,15 +2,12 @@
  * ../shared/rules/mn-acw.md): the ruleset tables behind mu-ruleset.h, the
  * turn structure and options, the views of the state and the invariants.
  * Its declarations are in mn-acw-decl.c, the rules in the mn-acw-*.c
- * modules (mn-acw-private.h). The registry's table describes the ruleset
- * and leaves play to mn_acw_in_progress (mn-acw.h) until a whole match
- * plays. */
+ * modules (mn-acw-private.h). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
-#include "mn-acw.h"
 #include "mn-acw-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -67,7 +64,7 @@ static const MuRuleOptionInfo mn_options[] = {
 static gpointer
 state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
 {
-  return mn_match_new (&mn_acw_in_progress, scenario, dice, events, error);
+  return mn_match_new (&mu_ruleset_mn_acw, scenario, dice, events, error);
 }
 
 static gpointer
@@ -276,35 +273,28 @@ check_each_event (gpointer state, gboolean on)
 
 /* The tables ------------------------------------------------------------------------- */
 
-#define MN_DESCRIPTION \
-  .id = "mn-acw", \
-  .name = N_("Morale Napoleon, ACW variant"), \
-  .board = MU_BOARD_TABLE, \
-  .turns = &mn_turns, \
-  .options = mn_options, \
-  .n_options = G_N_ELEMENTS (mn_options), \
-  .fields = mn_fields, \
-  .n_fields = MN_N_FIELDS, \
-  .formations = mn_formation_shapes, \
-  .n_formations = MN_FORM_N, \
-  .verbs = mn_verbs, \
-  .n_verbs = MN_N_VERBS, \
-  .event_kinds = mn_event_kinds, \
-  .n_event_kinds = MN_N_EVENT_KINDS, \
-  .markers = mn_markers, \
-  .n_markers = MN_N_MARKERS, \
-  .statuses = mn_statuses, \
-  .n_statuses = MN_N_STATUSES, \
-  .check_scenario = mn_check_scenario, \
-  /* MN-AMB-77: water areas and impassable ground are never entered */ \
-  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
-
 const MuRuleset mu_ruleset_mn_acw = {
-  MN_DESCRIPTION,
-};
-
-const MuRuleset mn_acw_in_progress = {
-  MN_DESCRIPTION,
+  .id = "mn-acw",
+  .name = N_("Morale Napoleon, ACW variant"),
+  .board = MU_BOARD_TABLE,
+  .turns = &mn_turns,
+  .options = mn_options,
+  .n_options = G_N_ELEMENTS (mn_options),
+  .fields = mn_fields,
+  .n_fields = MN_N_FIELDS,
+  .formations = mn_formation_shapes,
+  .n_formations = MN_FORM_N,
+  .verbs = mn_verbs,
+  .n_verbs = MN_N_VERBS,
+  .event_kinds = mn_event_kinds,
+  .n_event_kinds = MN_N_EVENT_KINDS,
+  .markers = mn_markers,
+  .n_markers = MN_N_MARKERS,
+  .statuses = mn_statuses,
+  .n_statuses = MN_N_STATUSES,
+  .check_scenario = mn_check_scenario,
+  /* MN-AMB-77: water areas and impassable ground are never entered */
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,
