@@ -141,7 +141,9 @@ map_syntax (const MuVerbInfo *verb,
   guint n_args = mu_command_n_args (command);
   guint n, at = 0;
 
-  if (verb->syntax == NULL)
+  /* a verb without arguments may write its syntax "" (mu-command.c reads
+   * it as none): g_strsplit() gives no forms at all for it */
+  if (verb->syntax == NULL || *verb->syntax == '\0')
     return map;
   forms = g_strsplit (verb->syntax, " | ", 2);
   elements = g_strsplit (forms[0], " ", -1);

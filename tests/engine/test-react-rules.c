@@ -72,7 +72,8 @@ static const MuVerbInfo verbs[] = {
   { "advance", "UNIT", NULL, MU_VERB_MOVE, "needs one unit" },
   { "fire", "UNIT TARGET", "TEST-REACT-1", MU_VERB_ATTACK | MU_VERB_REACTION, "needs a unit and a target" },
   { "choose", "NUMBER | ANSWER", NULL, MU_VERB_ANSWER, "needs one answer" },
-  { "end-phase", NULL, NULL, MU_VERB_END_STEP, NULL },
+  /* syntax "" as a ruleset may write it for a verb without arguments */
+  { "end-phase", "", NULL, MU_VERB_END_STEP, NULL, "End the step" },
 };
 
 /* Stands, as the scenario gives them (written and read back with it). */

@@ -224,6 +224,15 @@ test_window (void)
     }
     {
       g_autoptr(GError) error = NULL;
+      g_autoptr(MuCommand) end = mu_match_parse (m, "end-phase", &error);
+      g_autofree char *said = NULL;
+
+      g_assert_no_error (error);
+      said = mu_match_describe_command (m, end, NULL);
+      g_assert_cmpstr (said, ==, "End the step");
+    }
+    {
+      g_autoptr(GError) error = NULL;
       g_autoptr(MuCommand) bad = mu_match_parse (m, "pass now", &error);
 
       g_assert_null (bad);
