@@ -212,7 +212,7 @@ test_side_values (Fixture *f, gconstpointer data)
   g_assert_true (GTK_IS_CHECK_BUTTON (veterans));
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_value (GTK_WIDGET (oob), "flags", "time-limit"))));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (veterans)));
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (elan)), ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (elan)), ==, 2);
 
   gtk_check_button_set_active (GTK_CHECK_BUTTON (veterans), TRUE);
   flush_events ();

@@ -94,7 +94,7 @@ test_ruleset_fields (void)
   h = mu_edit_history_new (s);
   text = mu_oob_csv_export (s, &n);
   g_assert_nonnull (strstr (text, ",placement,note,role,flags,elan,type,stands,weapon,disorder,stress,chaos\r\n"));
-  g_assert_nonnull (strstr (text, "\r\nside,usa,,,Union,,,,,,,,,,,,#7fa7d6,,,,attacker,time-limit,3,,,,,,\r\n"));
+  g_assert_nonnull (strstr (text, "\r\nside,usa,,,Union,,,,,,,,,,,,#7fa7d6,,,,attacker,time-limit,2,,,,,,\r\n"));
   g_assert_nonnull (strstr (text, ",,,,line-inf,6,musket,2,,\r\n"));
 
   bad = g_string_new (text);
