@@ -573,6 +573,10 @@ check_tree (Reader     *rd,
 {
   g_autoptr(GHashTable) divisions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  /* division numbers and identities are Brothers at Arms values: a ruleset
+   * without them leaves them 0 on every counter */
+  gboolean divisions_numbered = mu_edit_counter_field_range (rd->scenario, MU_COUNTER_COMMAND,
+                                                             MU_COUNTER_FIELD_DIVISION, NULL, NULL);
 
   /* ids are unique here: a row with a used id was refused */
   for (guint i = 0; i < oob->counters->len; i++)
@@ -597,7 +601,7 @@ check_tree (Reader     *rd,
                    c->side, c->id, known->len ? known->str : _("none"));
           continue;
         }
-      if (c->kind == MU_COUNTER_COMMAND)
+      if (c->kind == MU_COUNTER_COMMAND && divisions_numbered)
         {
           /* Against the first command of the division only: each row once. */
           char *key = g_strdup_printf ("%d %s", c->division, c->side ? c->side : "");
@@ -630,7 +634,7 @@ check_tree (Reader     *rd,
         problem (rd, c->line, _("parent “%s” is on side %s, and “%s” on side %s"),
                  c->parent, parent->side, c->id, c->side);
       /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
-      else if (c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
+      else if (divisions_numbered && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
                c->identity != 0 && c->identity != parent->division)
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
                  c->identity, c->id, parent->division, c->parent);
