@@ -126,7 +126,7 @@ recover (GtkWindow      *window,
     return FALSE;
   if (!muster_window_is_empty (target))
     {
-      target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (window)));
+      target = muster_window_new (gtk_window_get_application (window));
       gtk_window_present (GTK_WINDOW (target));
     }
   if (leftover->original && g_file_test (leftover->original, G_FILE_TEST_IS_REGULAR))
@@ -208,7 +208,7 @@ on_match_response (GtkInfoBar *bar,
       MusterWindow *target = MUSTER_WINDOW (window);
 
       if (!muster_window_is_empty (target))
-        target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (window)));
+        target = muster_window_new (gtk_window_get_application (window));
       if (!muster_window_resume_match (target, leftover, &error))
         {
           g_autofree char *text = g_strdup_printf (_("The kept match cannot be read: %s"), error->message);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-data-dirs.h"
 #include "muster-editor-autosave.h"
 
 #define OPENING_KEY "muster-window-opening"
@@ -347,7 +348,7 @@ offer_recovery (MusterWindow *self,
 static gboolean
 is_bundled (const char *path)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *parent = g_path_get_dirname (path);
   g_autofree char *real_dir = dir ? realpath (dir, NULL) : NULL;
   g_autofree char *real_parent = realpath (parent, NULL);

@@ -565,7 +565,7 @@ test_recovery (void)
   untitled_bytes = mu_scenario_save_to_data (untitled, NULL);
   write_leftover ("untitled-1-0x1", NULL, untitled_bytes);
 
-  window = muster_window_new (app);
+  window = muster_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
   slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -630,7 +630,7 @@ test_recovery (void)
 static void
 test_window_actions (void)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "scenario-properties"));
