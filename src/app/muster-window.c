@@ -17,7 +17,6 @@
 #include "muster-present-dialog.h"
 #include "muster-settings.h"
 #include "muster-match-page.h"
-#include "muster-recovery.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -872,7 +871,7 @@ muster_window_init (MusterWindow *self)
     static gboolean offered;
 
     if (!offered)
-      muster_recovery_offer (GTK_WINDOW (self), GTK_BOX (self->recovery_box));
+      muster_window_offer_recovery (self, GTK_BOX (self->recovery_box));
     offered = TRUE;
   }
   update_title (self);

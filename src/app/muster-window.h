@@ -93,4 +93,12 @@ gboolean          muster_window_resume_match     (MusterWindow *self, const Must
 /* The New Match dialog for the open scenario (the bundled ones without). */
 void              muster_window_show_play        (MusterWindow *self);
 
+/* Fills slot (a vertical box on the start page) with one bar per piece of
+ * work a crash left behind (muster-recovery.h), each with Discard and
+ * Recover (Resume for a match). Recover opens the work unsaved, on its
+ * original file when there is one (in this window when it is empty, else
+ * in a new window); undo goes back to the file as saved. slot is hidden
+ * when there is nothing to offer. Returns the number of bars. */
+guint             muster_window_offer_recovery   (MusterWindow *self, GtkBox *slot);
+
 G_END_DECLS
