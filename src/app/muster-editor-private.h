@@ -6,6 +6,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _MusterStrokeTool MusterStrokeTool;
+
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -29,13 +31,7 @@ struct _MusterEditor
   char *text;
   char *reserve;
 
-  /* The stroke in progress. */
-  gboolean stroking;
-  MuHex start_hex;
-  MuHex last_hex;
-  gboolean side_on;             /* hexside tool: adding (TRUE) or removing */
-  GHashTable *stroke_hexes;     /* elevation: hexes already raised/lowered, "col,row" */
-  GArray *lasso;                /* MuPoint in board pixels while a lasso is drawn */
+  MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -291,5 +287,16 @@ void
 muster_editor_on_resize (GSimpleAction *action,
                          GVariant      *param,
                          gpointer       data);
+
+/* The hex tools' strokes (muster-editor-stroke.c). */
+MusterStrokeTool *muster_stroke_tool_new         (MusterEditor *editor);
+void              muster_stroke_tool_free        (MusterStrokeTool *self);
+/* A press began a stroke that no release has ended. */
+gboolean          muster_stroke_tool_is_active   (MusterStrokeTool *self);
+/* A lasso's outline is being drawn. */
+gboolean          muster_stroke_tool_has_outline (MusterStrokeTool *self);
+void              muster_stroke_tool_down        (MusterStrokeTool *self, double x, double y);
+void              muster_stroke_tool_move        (MusterStrokeTool *self, double x, double y);
+void              muster_stroke_tool_up          (MusterStrokeTool *self, double x, double y);
 
 G_END_DECLS

@@ -342,7 +342,7 @@ muster_editor_update_handle (MusterEditor *self)
 
       set_table_outline (self, points, MUSTER_OUTLINE_CORNERS | (area ? MUSTER_OUTLINE_CLOSED : 0));
     }
-  else if (self->draft->len == 0 && self->lasso->len == 0)
+  else if (self->draft->len == 0 && !muster_stroke_tool_has_outline (self->stroke))
     muster_scene_set_outline (scene, NULL, 0, 0);
 }
 

@@ -395,7 +395,7 @@ update_board_kind (MusterEditor *self)
 
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
-      if (self->stroking || self->moving)
+      if (muster_stroke_tool_is_active (self->stroke) || self->moving)
         muster_editor_pointer_up (self, 0, 0);
       muster_editor_cancel_shape (self);
       self->tool = MUSTER_TOOL_SELECT;
@@ -521,7 +521,7 @@ on_tool_change_state (GSimpleAction *action,
 
   if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
     return;
-  if (self->stroking || self->moving)
+  if (muster_stroke_tool_is_active (self->stroke) || self->moving)
     muster_editor_pointer_up (self, 0, 0);
   if (self->draft->len > 0)
     muster_editor_cancel_shape (self);
@@ -676,8 +676,7 @@ muster_editor_finalize (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
-  g_clear_pointer (&self->stroke_hexes, g_hash_table_unref);
-  g_clear_pointer (&self->lasso, g_array_unref);
+  g_clear_pointer (&self->stroke, muster_stroke_tool_free);
   g_free (self->message);
   g_free (self->text);
   g_free (self->reserve);
@@ -737,8 +736,7 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->problems = mu_problem_list_new ();
-  self->stroke_hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->lasso = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  self->stroke = muster_stroke_tool_new (self);
   self->terrain = MU_TERRAIN_WOODLAND;
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;
@@ -838,7 +836,7 @@ on_cursor_activated (MusterMapView *view,
                      double         y,
                      MusterEditor  *self)
 {
-  if (self->stroking || self->moving)
+  if (muster_stroke_tool_is_active (self->stroke) || self->moving)
     return;
   muster_editor_pointer_down (self, x, y);
   muster_editor_pointer_up (self, x, y);
