@@ -7,6 +7,7 @@
 G_BEGIN_DECLS
 
 typedef struct _MusterStrokeTool MusterStrokeTool;
+typedef struct _MusterSelectTool MusterSelectTool;
 
 struct _MusterEditor
 {
@@ -85,14 +86,8 @@ struct _MusterEditor
   MusterSelectionKind sel_kind;
   int sel_index;
   char *sel_id;
-  gboolean moving;
-  gboolean rotate_drag;
   gboolean panel_empty;         /* the panel shows no item */
-  MuPoint move_last;
-  MuPoint move_start;           /* the table point pressed */
-  MuPoint move_origin;          /* where the label, objective or stand was then */
-  double move_facing;           /* the stand's facing then */
-  MuHex move_last_hex;
+  MusterSelectTool *select;     /* its drag (muster-editor-select.c) */
   GtkLabel *item_label;
   GtkEntry *item_text;
   GtkSpinButton *item_level;
@@ -298,5 +293,24 @@ gboolean          muster_stroke_tool_has_outline (MusterStrokeTool *self);
 void              muster_stroke_tool_down        (MusterStrokeTool *self, double x, double y);
 void              muster_stroke_tool_move        (MusterStrokeTool *self, double x, double y);
 void              muster_stroke_tool_up          (MusterStrokeTool *self, double x, double y);
+
+/* The Select tool's drag (muster-editor-select.c). */
+MusterSelectTool *muster_select_tool_new        (void);
+void              muster_select_tool_free       (MusterSelectTool *self);
+/* A press picked an item that the drag moves or turns. */
+gboolean          muster_select_tool_is_moving  (MusterSelectTool *self);
+/* The next drag turns the selected stand instead of moving it. */
+void              muster_select_tool_set_rotate (MusterSelectTool *self, gboolean rotate);
+void              muster_select_tool_end        (MusterSelectTool *self);
+
+/* Table geometry the table tools share (muster-editor-table.c). */
+/* Table units per widget pixel at the present zoom. */
+double            muster_editor_table_units_per_pixel (MusterEditor *self);
+/* The board pixel under a widget point. */
+void              muster_editor_board_point           (MusterEditor *self, double x, double y,
+                                                       double *bx, double *by);
+/* Table points (of MuPoint, table units) outlined on the board. */
+void              muster_editor_set_table_outline     (MusterEditor *self, const GArray *points,
+                                                       guint flags);
 
 G_END_DECLS

@@ -96,7 +96,7 @@ muster_editor_pointer_move (MusterEditor *self,
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
 
-  if (self->moving)
+  if (muster_select_tool_is_moving (self->select))
     {
       muster_editor_select_move (self, x, y);
       return;
@@ -111,10 +111,10 @@ muster_editor_pointer_up (MusterEditor *self,
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
 
-  if (self->moving)
+  if (muster_select_tool_is_moving (self->select))
     {
       muster_editor_select_up (self, x, y);
-      self->moving = FALSE;
+      muster_select_tool_end (self->select);
       mu_edit_history_end_group (self->history);
       return;
     }
@@ -131,7 +131,7 @@ muster_editor_on_drag_begin (GtkGestureDrag *gesture,
     {
       GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
-      self->rotate_drag = (state & GDK_SHIFT_MASK) != 0;
+      muster_select_tool_set_rotate (self->select, (state & GDK_SHIFT_MASK) != 0);
       if (!muster_editor_select_down (self, x, y))
         {
           gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);

@@ -395,7 +395,7 @@ update_board_kind (MusterEditor *self)
 
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
-      if (muster_stroke_tool_is_active (self->stroke) || self->moving)
+      if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
         muster_editor_pointer_up (self, 0, 0);
       muster_editor_cancel_shape (self);
       self->tool = MUSTER_TOOL_SELECT;
@@ -521,7 +521,7 @@ on_tool_change_state (GSimpleAction *action,
 
   if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
     return;
-  if (muster_stroke_tool_is_active (self->stroke) || self->moving)
+  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
     muster_editor_pointer_up (self, 0, 0);
   if (self->draft->len > 0)
     muster_editor_cancel_shape (self);
@@ -677,6 +677,7 @@ muster_editor_finalize (GObject *object)
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->stroke, muster_stroke_tool_free);
+  g_clear_pointer (&self->select, muster_select_tool_free);
   g_free (self->message);
   g_free (self->text);
   g_free (self->reserve);
@@ -737,6 +738,7 @@ muster_editor_init (MusterEditor *self)
 
   self->problems = mu_problem_list_new ();
   self->stroke = muster_stroke_tool_new (self);
+  self->select = muster_select_tool_new ();
   self->terrain = MU_TERRAIN_WOODLAND;
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;
@@ -836,7 +838,7 @@ on_cursor_activated (MusterMapView *view,
                      double         y,
                      MusterEditor  *self)
 {
-  if (muster_stroke_tool_is_active (self->stroke) || self->moving)
+  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
     return;
   muster_editor_pointer_down (self, x, y);
   muster_editor_pointer_up (self, x, y);
