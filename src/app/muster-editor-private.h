@@ -6,8 +6,12 @@
 
 G_BEGIN_DECLS
 
+/* Widget pixels within which a click picks a line, label or point. */
+#define MUSTER_EDITOR_PICK_TOLERANCE 8.0
+
 typedef struct _MusterStrokeTool MusterStrokeTool;
 typedef struct _MusterSelectTool MusterSelectTool;
+typedef struct _MusterShapeTool MusterShapeTool;
 
 struct _MusterEditor
 {
@@ -62,10 +66,8 @@ struct _MusterEditor
   gulong scene_changed_id;
   gboolean inspecting;
 
-  /* Tables: the shape being drawn and the options. */
-  MuAreaKind area_kind;
-  MuLineKind line_kind;
-  GArray *draft;                /* of MuPoint */
+  /* Tables. */
+  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
   GtkGrid *options_grid;
   gulong cursor_id;
@@ -302,6 +304,10 @@ gboolean          muster_select_tool_is_moving  (MusterSelectTool *self);
 /* The next drag turns the selected stand instead of moving it. */
 void              muster_select_tool_set_rotate (MusterSelectTool *self, gboolean rotate);
 void              muster_select_tool_end        (MusterSelectTool *self);
+
+/* The Area and Line tools' shape being drawn (muster-editor-table.c). */
+MusterShapeTool  *muster_shape_tool_new         (void);
+void              muster_shape_tool_free        (MusterShapeTool *self);
 
 /* Table geometry the table tools share (muster-editor-table.c). */
 /* Table units per widget pixel at the present zoom. */

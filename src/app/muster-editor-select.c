@@ -19,8 +19,6 @@
 #include "mu-render.h"
 #include "mu-table-geom.h"
 
-#define PICK_TOLERANCE 8.0
-
 struct _MusterSelectTool
 {
   gboolean moving;              /* a press picked an item: the drag moves it */
@@ -126,8 +124,8 @@ item_at (MusterEditor *self,
 
       label_board_point (self, l, &lx, &ly);
       /* labels are written centred on their anchor: half a line high, some letters wide */
-      if (fabs (lx - bx) * zoom <= 2 * PICK_TOLERANCE + 3.0 * l->scale * strlen (l->text) &&
-          fabs (ly - by) * zoom <= PICK_TOLERANCE * 1.5 * MAX (l->scale, 1.0))
+      if (fabs (lx - bx) * zoom <= 2 * MUSTER_EDITOR_PICK_TOLERANCE + 3.0 * l->scale * strlen (l->text) &&
+          fabs (ly - by) * zoom <= MUSTER_EDITOR_PICK_TOLERANCE * 1.5 * MAX (l->scale, 1.0))
         {
           *index = (int) i - 1;
           return MUSTER_SELECTION_LABEL;
@@ -140,7 +138,7 @@ item_at (MusterEditor *self,
 
       if (muster_editor_is_table (self))
         hit = hypot (o->pos.x - pick.table.x, o->pos.y - pick.table.y) <=
-              MAX (o->radius, 2 * PICK_TOLERANCE * muster_editor_table_units_per_pixel (self));
+              MAX (o->radius, 2 * MUSTER_EDITOR_PICK_TOLERANCE * muster_editor_table_units_per_pixel (self));
       else
         {
           double ox, oy;
@@ -158,7 +156,7 @@ item_at (MusterEditor *self,
   if (!muster_editor_is_table (self))
     return MUSTER_SELECTION_NONE;
   if ((*index = mu_table_line_at (s->table, pick.table,
-                                  PICK_TOLERANCE * muster_editor_table_units_per_pixel (self))) >= 0)
+                                  MUSTER_EDITOR_PICK_TOLERANCE * muster_editor_table_units_per_pixel (self))) >= 0)
     return MUSTER_SELECTION_LINE;
   if ((*index = mu_table_area_at (s->table, pick.table)) >= 0)
     return MUSTER_SELECTION_AREA;
@@ -233,7 +231,7 @@ muster_editor_update_handle (MusterEditor *self)
 
       muster_editor_set_table_outline (self, points, MUSTER_OUTLINE_CORNERS | (area ? MUSTER_OUTLINE_CLOSED : 0));
     }
-  else if (self->draft->len == 0 && !muster_stroke_tool_has_outline (self->stroke))
+  else if (muster_editor_get_n_draft_points (self) == 0 && !muster_stroke_tool_has_outline (self->stroke))
     muster_scene_set_outline (scene, NULL, 0, 0);
 }
 

@@ -13,10 +13,32 @@
 #include "mu-table-geom.h"
 #include "muster-editor-oob.h"
 
-/* Tabletop shapes and the selection ------------------------------------------------- */
+/* The table tools: areas and lines drawn point by point, labels and objectives -------- */
 
-/* Widget pixels within which a click picks a line, label or point. */
-#define PICK_TOLERANCE 8.0
+/* The Area and Line tools' input: the corners clicked so far and the kind
+ * of area or line they make. */
+struct _MusterShapeTool
+{
+  GArray *draft;                /* of MuPoint, table units */
+  MuAreaKind area_kind;
+  MuLineKind line_kind;
+};
+
+MusterShapeTool *
+muster_shape_tool_new (void)
+{
+  MusterShapeTool *self = g_new0 (MusterShapeTool, 1);
+
+  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  return self;
+}
+
+void
+muster_shape_tool_free (MusterShapeTool *self)
+{
+  g_array_unref (self->draft);
+  g_free (self);
+}
 
 gboolean
 muster_editor_is_table (MusterEditor *self)
@@ -77,7 +99,7 @@ muster_editor_set_table_outline (MusterEditor *self,
 static void
 draft_outline (MusterEditor *self)
 {
-  muster_editor_set_table_outline (self, self->draft, MUSTER_OUTLINE_CORNERS |
+  muster_editor_set_table_outline (self, self->shape->draft, MUSTER_OUTLINE_CORNERS |
                      (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
 }
 
@@ -85,7 +107,7 @@ static void
 draft_message (MusterEditor *self)
 {
   g_autofree char *text = NULL;
-  guint n = self->draft->len;
+  guint n = self->shape->draft->len;
 
   draft_outline (self);
   if (n == 0)
@@ -108,16 +130,16 @@ muster_editor_finish_shape (MusterEditor *self)
 
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
 
-  if (self->draft->len == 0)
+  if (self->shape->draft->len == 0)
     return FALSE;
-  points = g_steal_pointer (&self->draft);
-  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  points = g_steal_pointer (&self->shape->draft);
+  self->shape->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   draft_outline (self);
   if (self->tool == MUSTER_TOOL_AREA)
-    index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
+    index = mu_edit_add_area (self->history, self->shape->area_kind, (MuPoint *) points->data, points->len,
                               &error);
   else
-    index = mu_edit_add_line (self->history, self->line_kind, (MuPoint *) points->data, points->len,
+    index = mu_edit_add_line (self->history, self->shape->line_kind, (MuPoint *) points->data, points->len,
                               &error);
   muster_editor_report (self, index >= 0, &error);
   return index >= 0;
@@ -127,13 +149,13 @@ guint
 muster_editor_get_n_draft_points (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), 0);
-  return self->draft->len;
+  return self->shape->draft->len;
 }
 
 void
 muster_editor_cancel_shape (MusterEditor *self)
 {
-  g_array_set_size (self->draft, 0);
+  g_array_set_size (self->shape->draft, 0);
   draft_outline (self);
   muster_editor_show_message (self, NULL);
 }
@@ -144,11 +166,11 @@ static void
 shape_point (MusterEditor *self,
              MuPoint       p)
 {
-  double tolerance = PICK_TOLERANCE * muster_editor_table_units_per_pixel (self);
+  double tolerance = MUSTER_EDITOR_PICK_TOLERANCE * muster_editor_table_units_per_pixel (self);
 
-  if (self->draft->len > 0)
+  if (self->shape->draft->len > 0)
     {
-      MuPoint last = g_array_index (self->draft, MuPoint, self->draft->len - 1);
+      MuPoint last = g_array_index (self->shape->draft, MuPoint, self->shape->draft->len - 1);
 
       if (hypot (p.x - last.x, p.y - last.y) <= tolerance)
         {
@@ -156,7 +178,7 @@ shape_point (MusterEditor *self,
           return;
         }
     }
-  g_array_append_val (self->draft, p);
+  g_array_append_val (self->shape->draft, p);
   draft_message (self);
 }
 
@@ -176,8 +198,8 @@ muster_editor_select_item (MusterEditor        *self,
 void
 muster_editor_on_shape_kind_changed (MusterEditor *self)
 {
-  self->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
-  self->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
+  self->shape->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
+  self->shape->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
 }
 
 void
@@ -208,12 +230,12 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
     {
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
-      if (self->draft->len == 0)
+      if (self->shape->draft->len == 0)
         return FALSE;
       muster_editor_finish_shape (self);
       return TRUE;
     case GDK_KEY_Escape:
-      if (self->draft->len == 0)
+      if (self->shape->draft->len == 0)
         return FALSE;
       muster_editor_cancel_shape (self);
       return TRUE;

@@ -523,7 +523,7 @@ on_tool_change_state (GSimpleAction *action,
     return;
   if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
     muster_editor_pointer_up (self, 0, 0);
-  if (self->draft->len > 0)
+  if (muster_editor_get_n_draft_points (self) > 0)
     muster_editor_cancel_shape (self);
   self->tool = tool;
   g_simple_action_set_state (action, value);
@@ -682,7 +682,7 @@ muster_editor_finalize (GObject *object)
   g_free (self->text);
   g_free (self->reserve);
   g_free (self->sel_id);
-  g_clear_pointer (&self->draft, g_array_unref);
+  g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
 }
@@ -742,7 +742,7 @@ muster_editor_init (MusterEditor *self)
   self->terrain = MU_TERRAIN_WOODLAND;
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;
-  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  self->shape = muster_shape_tool_new ();
   self->sel_index = -1;
   self->shown_board = -1;
   muster_editor_build_table_widgets (self);
