@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 typedef struct _MusterStrokeTool MusterStrokeTool;
 typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
+typedef struct _MusterEditorInput MusterEditorInput;
 
 struct _MusterEditor
 {
@@ -20,7 +21,6 @@ struct _MusterEditor
   MuEditHistory *history;
   MusterMapView *view;
   GSimpleActionGroup *actions;
-  GtkGesture *drag;
   gulong changed_id;
   guint refresh_id;
   GPtrArray *problems;          /* of MuProblem* */
@@ -63,15 +63,12 @@ struct _MusterEditor
   GtkWidget *feature_checks[8];
   GtkDropDown *edge_dropdown;
   GtkSpinButton *resize_spin;
-  gulong scene_changed_id;
   gboolean inspecting;
 
   /* Tables. */
   MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
   GtkGrid *options_grid;
-  gulong cursor_id;
-  gulong zoom_id;
   GtkLabel *options_heading;
   GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
@@ -80,9 +77,6 @@ struct _MusterEditor
   GtkWidget *tool_buttons[MUSTER_TOOL_N];
   GtkWidget *area_row, *line_row, *reserve_row;
   int shown_board;              /* MuBoardKind the palette shows, or -1 */
-  GtkEventController *keys;      /* added by the editor, or NULL */
-  GtkEventController *view_keys; /* the controller listened to */
-  gulong keys_id;
 
   /* The Select tool's item and its panel. */
   MusterSelectionKind sel_kind;
@@ -114,7 +108,7 @@ struct _MusterEditor
   GtkWidget *area_defence_row;
   GtkWidget *area_grade_row;
   GtkWidget *area_side_row;
-  GtkDropTarget *drop;
+  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 };
 
 void
@@ -161,31 +155,6 @@ muster_editor_entry_reserve (MusterEditor *self);
 
 gboolean
 muster_editor_is_table (MusterEditor *self);
-
-gboolean
-muster_editor_on_board_drop (GtkDropTarget *target,
-                             const GValue  *value,
-                             double         x,
-                             double         y,
-                             MusterEditor  *self);
-
-void
-muster_editor_on_drag_begin (GtkGestureDrag *gesture,
-                             double          x,
-                             double          y,
-                             MusterEditor   *self);
-
-void
-muster_editor_on_drag_end (GtkGestureDrag *gesture,
-                           double          dx,
-                           double          dy,
-                           MusterEditor   *self);
-
-void
-muster_editor_on_drag_update (GtkGestureDrag *gesture,
-                              double          dx,
-                              double          dy,
-                              MusterEditor   *self);
 
 void
 muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
@@ -295,6 +264,11 @@ gboolean          muster_stroke_tool_has_outline (MusterStrokeTool *self);
 void              muster_stroke_tool_down        (MusterStrokeTool *self, double x, double y);
 void              muster_stroke_tool_move        (MusterStrokeTool *self, double x, double y);
 void              muster_stroke_tool_up          (MusterStrokeTool *self, double x, double y);
+
+/* The editor's controllers on the map view, attached and taken off again
+ * (muster-editor-input.c). */
+MusterEditorInput *muster_editor_input_attach   (MusterEditor *editor, MusterMapView *view);
+void               muster_editor_input_detach   (MusterEditorInput *self);
 
 /* The Select tool's drag (muster-editor-select.c). */
 MusterSelectTool *muster_select_tool_new        (void);

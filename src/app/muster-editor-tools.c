@@ -121,54 +121,6 @@ muster_editor_pointer_up (MusterEditor *self,
   muster_stroke_tool_up (self->stroke, x, y);
 }
 
-void
-muster_editor_on_drag_begin (GtkGestureDrag *gesture,
-                             double          x,
-                             double          y,
-                             MusterEditor   *self)
-{
-  if (self->tool == MUSTER_TOOL_SELECT)
-    {
-      GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-
-      muster_select_tool_set_rotate (self->select, (state & GDK_SHIFT_MASK) != 0);
-      if (!muster_editor_select_down (self, x, y))
-        {
-          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-          return;
-        }
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-      return;
-    }
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
-  muster_editor_pointer_down (self, x, y);
-}
-
-void
-muster_editor_on_drag_update (GtkGestureDrag *gesture,
-                              double          dx,
-                              double          dy,
-                              MusterEditor   *self)
-{
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  muster_editor_pointer_move (self, x + dx, y + dy);
-}
-
-void
-muster_editor_on_drag_end (GtkGestureDrag *gesture,
-                           double          dx,
-                           double          dy,
-                           MusterEditor   *self)
-{
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  muster_editor_pointer_up (self, x + dx, y + dy);
-}
-
 gboolean
 muster_editor_drop_counter (MusterEditor *self,
                             const char   *id,
@@ -199,18 +151,4 @@ muster_editor_drop_counter (MusterEditor *self,
     }
   muster_editor_report (self, ok, &error);
   return ok;
-}
-
-gboolean
-muster_editor_on_board_drop (GtkDropTarget *target,
-                             const GValue  *value,
-                             double         x,
-                             double         y,
-                             MusterEditor  *self)
-{
-  const char *text = g_value_get_string (value);
-
-  if (text == NULL || !g_str_has_prefix (text, "counter:"))
-    return FALSE;
-  return muster_editor_drop_counter (self, text + strlen ("counter:"), x, y);
 }
