@@ -4,12 +4,10 @@
 
 #include "muster-application.h"
 
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-settings.h"
 #include "muster-window.h"
 
 struct _MusterApplication
@@ -42,137 +40,14 @@ muster_application_get_settings (MusterApplication *self)
   return self->settings;
 }
 
-/* Where the settings schema was found, looked up once. */
-typedef struct {
-  GSettingsSchema *schema;
-  GSettingsBackend *backend;    /* NULL: the default (settings are kept) */
-} SettingsPlace;
-
-static GSettingsSchema *
-schema_from_directory (const char *dir)
-{
-  g_autofree char *compiled = g_build_filename (dir, "gschemas.compiled", NULL);
-  g_autoptr(GSettingsSchemaSource) source = NULL;
-
-  if (!g_file_test (compiled, G_FILE_TEST_IS_REGULAR))
-    return NULL;
-  source = g_settings_schema_source_new_from_directory (dir, g_settings_schema_source_get_default (),
-                                                       FALSE, NULL);
-  return source ? g_settings_schema_source_lookup (source, APPLICATION_ID, FALSE) : NULL;
-}
-
-/* The schema compiled into the program, written to a private folder and read
- * back (GIO reads schemas only from files). */
-static GSettingsSchema *
-schema_from_resource (void)
-{
-  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/muster/Muster/gschemas.compiled",
-                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *file = NULL;
-  GSettingsSchema *schema;
-
-  if (bytes == NULL)
-    return NULL;
-  dir = g_dir_make_tmp ("muster-schema-XXXXXX", &error);
-  if (dir == NULL)
-    return NULL;
-  file = g_build_filename (dir, "gschemas.compiled", NULL);
-  if (!g_file_set_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
-    return NULL;
-  schema = schema_from_directory (dir);
-  /* The schema source keeps the file mapped; the names can go. */
-  g_unlink (file);
-  g_rmdir (dir);
-  return schema;
-}
-
-static gpointer
-find_settings_place (gpointer data)
-{
-  SettingsPlace *place = g_new0 (SettingsPlace, 1);
-  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
-
-  if (installed != NULL)
-    place->schema = g_settings_schema_source_lookup (installed, APPLICATION_ID, TRUE);
-  if (place->schema == NULL)
-    place->schema = schema_from_directory (MUSTER_BUILD_DATADIR);
-  if (place->schema == NULL)
-    {
-      place->schema = schema_from_resource ();
-      place->backend = g_memory_settings_backend_new ();
-      g_warning ("The settings schema %s is not installed: using the default settings, and "
-                 "changes to them are not kept. Run “meson install -C build” or set "
-                 "GSETTINGS_SCHEMA_DIR to the build's data folder.", APPLICATION_ID);
-    }
-  return place;
-}
-
-GSettings *
-muster_settings_new (void)
-{
-  static GOnce once = G_ONCE_INIT;
-  SettingsPlace *place = g_once (&once, find_settings_place, NULL);
-
-  g_return_val_if_fail (place->schema != NULL, NULL);
-
-  return g_settings_new_full (place->schema, place->backend, NULL);
-}
-
-char *
-muster_application_find_scenarios_dir (void)
-{
-  const char *env = g_getenv ("MUSTER_DATADIR");
-  g_autofree char *source_root = g_path_get_dirname (MUSTER_SOURCE_DATADIR);
-  g_autofree char *from_env = env ? g_build_filename (env, "scenarios", NULL) : NULL;
-  g_autofree char *from_source = g_build_filename (source_root, "scenarios", NULL);
-  g_autofree char *installed = g_build_filename (PKGDATADIR, "scenarios", NULL);
-  const char *candidates[] = { from_env, from_source, installed };
-
-  /* An uninstalled build shows the scenarios of its own source tree. */
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
-    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_DIR))
-      return g_strdup (candidates[i]);
-  return NULL;
-}
-
-GtkWindow *
-muster_application_get_empty_window (MusterApplication *self,
-                                     GtkWindow         *from)
-{
-  MusterWindow *window;
-
-  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
-
-  if (from != NULL && MUSTER_IS_WINDOW (from) && muster_window_is_empty (MUSTER_WINDOW (from)))
-    return from;
-  window = muster_window_new (self);
-  return GTK_WINDOW (window);
-}
-
 void
 muster_application_open_file (MusterApplication *self,
                               GFile             *file)
 {
-  GtkWindow *active;
-
   g_return_if_fail (MUSTER_IS_APPLICATION (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* A file already open (a scenario, a saved match) is brought to the front
-   * rather than opened twice. */
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
-    if (MUSTER_IS_WINDOW (l->data) && muster_window_shows_file (MUSTER_WINDOW (l->data), file))
-      {
-        gtk_window_present (GTK_WINDOW (l->data));
-        return;
-      }
-
-  active = gtk_application_get_active_window (GTK_APPLICATION (self));
-  active = muster_application_get_empty_window (self, active);
-  gtk_window_present (active);
-  muster_window_open_file_async (MUSTER_WINDOW (active), file);
+  muster_window_open_in (GTK_APPLICATION (self), file);
 }
 
 static MusterWindow *
@@ -182,7 +57,7 @@ active_window (MusterApplication *self)
 
   if (window == NULL || !MUSTER_IS_WINDOW (window))
     {
-      window = GTK_WINDOW (muster_window_new (self));
+      window = GTK_WINDOW (muster_window_new (GTK_APPLICATION (self)));
       gtk_window_present (window);
     }
   return MUSTER_WINDOW (window);
@@ -390,7 +265,7 @@ muster_application_activate (GApplication *application)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
 
   if (window == NULL)
-    window = GTK_WINDOW (muster_window_new (MUSTER_APPLICATION (application)));
+    window = GTK_WINDOW (muster_window_new (GTK_APPLICATION (application)));
   gtk_window_present (window);
 }
 
@@ -430,18 +305,4 @@ muster_application_class_init (MusterApplicationClass *klass)
 static void
 muster_application_init (MusterApplication *self)
 {
-}
-
-void
-muster_present_dialog (GtkWidget **current,
-                       GtkWidget  *dialog)
-{
-  g_return_if_fail (current != NULL);
-  g_return_if_fail (GTK_IS_WINDOW (dialog));
-
-  if (*current != NULL && *current != dialog)
-    gtk_window_destroy (GTK_WINDOW (*current));
-  *current = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) current);
-  gtk_window_present (GTK_WINDOW (dialog));
 }

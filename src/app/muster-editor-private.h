@@ -6,6 +6,14 @@
 
 G_BEGIN_DECLS
 
+/* Widget pixels within which a click picks a line, label or point. */
+#define MUSTER_EDITOR_PICK_TOLERANCE 8.0
+
+typedef struct _MusterStrokeTool MusterStrokeTool;
+typedef struct _MusterSelectTool MusterSelectTool;
+typedef struct _MusterShapeTool MusterShapeTool;
+typedef struct _MusterEditorInput MusterEditorInput;
+
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -13,7 +21,6 @@ struct _MusterEditor
   MuEditHistory *history;
   MusterMapView *view;
   GSimpleActionGroup *actions;
-  GtkGesture *drag;
   gulong changed_id;
   guint refresh_id;
   GPtrArray *problems;          /* of MuProblem* */
@@ -29,13 +36,7 @@ struct _MusterEditor
   char *text;
   char *reserve;
 
-  /* The stroke in progress. */
-  gboolean stroking;
-  MuHex start_hex;
-  MuHex last_hex;
-  gboolean side_on;             /* hexside tool: adding (TRUE) or removing */
-  GHashTable *stroke_hexes;     /* elevation: hexes already raised/lowered, "col,row" */
-  GArray *lasso;                /* MuPoint in board pixels while a lasso is drawn */
+  MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -62,17 +63,12 @@ struct _MusterEditor
   GtkWidget *feature_checks[8];
   GtkDropDown *edge_dropdown;
   GtkSpinButton *resize_spin;
-  gulong scene_changed_id;
   gboolean inspecting;
 
-  /* Tables: the shape being drawn and the options. */
-  MuAreaKind area_kind;
-  MuLineKind line_kind;
-  GArray *draft;                /* of MuPoint */
+  /* Tables. */
+  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
   GtkGrid *options_grid;
-  gulong cursor_id;
-  gulong zoom_id;
   GtkLabel *options_heading;
   GtkLabel *tool_hint;
   GtkDropDown *area_dropdown;
@@ -81,22 +77,13 @@ struct _MusterEditor
   GtkWidget *tool_buttons[MUSTER_TOOL_N];
   GtkWidget *area_row, *line_row, *reserve_row;
   int shown_board;              /* MuBoardKind the palette shows, or -1 */
-  GtkEventController *keys;      /* added by the editor, or NULL */
-  GtkEventController *view_keys; /* the controller listened to */
-  gulong keys_id;
 
   /* The Select tool's item and its panel. */
   MusterSelectionKind sel_kind;
   int sel_index;
   char *sel_id;
-  gboolean moving;
-  gboolean rotate_drag;
   gboolean panel_empty;         /* the panel shows no item */
-  MuPoint move_last;
-  MuPoint move_start;           /* the table point pressed */
-  MuPoint move_origin;          /* where the label, objective or stand was then */
-  double move_facing;           /* the stand's facing then */
-  MuHex move_last_hex;
+  MusterSelectTool *select;     /* its drag (muster-editor-select.c) */
   GtkLabel *item_label;
   GtkEntry *item_text;
   GtkSpinButton *item_level;
@@ -121,7 +108,7 @@ struct _MusterEditor
   GtkWidget *area_defence_row;
   GtkWidget *area_grade_row;
   GtkWidget *area_side_row;
-  GtkDropTarget *drop;
+  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 };
 
 void
@@ -168,31 +155,6 @@ muster_editor_entry_reserve (MusterEditor *self);
 
 gboolean
 muster_editor_is_table (MusterEditor *self);
-
-gboolean
-muster_editor_on_board_drop (GtkDropTarget *target,
-                             const GValue  *value,
-                             double         x,
-                             double         y,
-                             MusterEditor  *self);
-
-void
-muster_editor_on_drag_begin (GtkGestureDrag *gesture,
-                             double          x,
-                             double          y,
-                             MusterEditor   *self);
-
-void
-muster_editor_on_drag_end (GtkGestureDrag *gesture,
-                           double          dx,
-                           double          dy,
-                           MusterEditor   *self);
-
-void
-muster_editor_on_drag_update (GtkGestureDrag *gesture,
-                              double          dx,
-                              double          dy,
-                              MusterEditor   *self);
 
 void
 muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
@@ -291,5 +253,44 @@ void
 muster_editor_on_resize (GSimpleAction *action,
                          GVariant      *param,
                          gpointer       data);
+
+/* The hex tools' strokes (muster-editor-stroke.c). */
+MusterStrokeTool *muster_stroke_tool_new         (MusterEditor *editor);
+void              muster_stroke_tool_free        (MusterStrokeTool *self);
+/* A press began a stroke that no release has ended. */
+gboolean          muster_stroke_tool_is_active   (MusterStrokeTool *self);
+/* A lasso's outline is being drawn. */
+gboolean          muster_stroke_tool_has_outline (MusterStrokeTool *self);
+void              muster_stroke_tool_down        (MusterStrokeTool *self, double x, double y);
+void              muster_stroke_tool_move        (MusterStrokeTool *self, double x, double y);
+void              muster_stroke_tool_up          (MusterStrokeTool *self, double x, double y);
+
+/* The editor's controllers on the map view, attached and taken off again
+ * (muster-editor-input.c). */
+MusterEditorInput *muster_editor_input_attach   (MusterEditor *editor, MusterMapView *view);
+void               muster_editor_input_detach   (MusterEditorInput *self);
+
+/* The Select tool's drag (muster-editor-select.c). */
+MusterSelectTool *muster_select_tool_new        (void);
+void              muster_select_tool_free       (MusterSelectTool *self);
+/* A press picked an item that the drag moves or turns. */
+gboolean          muster_select_tool_is_moving  (MusterSelectTool *self);
+/* The next drag turns the selected stand instead of moving it. */
+void              muster_select_tool_set_rotate (MusterSelectTool *self, gboolean rotate);
+void              muster_select_tool_end        (MusterSelectTool *self);
+
+/* The Area and Line tools' shape being drawn (muster-editor-table.c). */
+MusterShapeTool  *muster_shape_tool_new         (void);
+void              muster_shape_tool_free        (MusterShapeTool *self);
+
+/* Table geometry the table tools share (muster-editor-table.c). */
+/* Table units per widget pixel at the present zoom. */
+double            muster_editor_table_units_per_pixel (MusterEditor *self);
+/* The board pixel under a widget point. */
+void              muster_editor_board_point           (MusterEditor *self, double x, double y,
+                                                       double *bx, double *by);
+/* Table points (of MuPoint, table units) outlined on the board. */
+void              muster_editor_set_table_outline     (MusterEditor *self, const GArray *points,
+                                                       guint flags);
 
 G_END_DECLS

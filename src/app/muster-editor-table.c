@@ -13,10 +13,32 @@
 #include "mu-table-geom.h"
 #include "muster-editor-oob.h"
 
-/* Tabletop shapes and the selection ------------------------------------------------- */
+/* The table tools: areas and lines drawn point by point, labels and objectives -------- */
 
-/* Widget pixels within which a click picks a line, label or point. */
-#define PICK_TOLERANCE 8.0
+/* The Area and Line tools' input: the corners clicked so far and the kind
+ * of area or line they make. */
+struct _MusterShapeTool
+{
+  GArray *draft;                /* of MuPoint, table units */
+  MuAreaKind area_kind;
+  MuLineKind line_kind;
+};
+
+MusterShapeTool *
+muster_shape_tool_new (void)
+{
+  MusterShapeTool *self = g_new0 (MusterShapeTool, 1);
+
+  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  return self;
+}
+
+void
+muster_shape_tool_free (MusterShapeTool *self)
+{
+  g_array_unref (self->draft);
+  g_free (self);
+}
 
 gboolean
 muster_editor_is_table (MusterEditor *self)
@@ -25,8 +47,8 @@ muster_editor_is_table (MusterEditor *self)
 }
 
 /* Table units per widget pixel at the present zoom. */
-static double
-table_units_per_pixel (MusterEditor *self)
+double
+muster_editor_table_units_per_pixel (MusterEditor *self)
 {
   MuRenderOptions options;
 
@@ -35,12 +57,12 @@ table_units_per_pixel (MusterEditor *self)
 }
 
 /* The board pixel under a widget point. */
-static void
-board_point (MusterEditor *self,
-             double        x,
-             double        y,
-             double       *bx,
-             double       *by)
+void
+muster_editor_board_point (MusterEditor *self,
+                           double        x,
+                           double        y,
+                           double       *bx,
+                           double       *by)
 {
   MusterViewTransform t;
 
@@ -51,10 +73,10 @@ board_point (MusterEditor *self,
 /* The area or line being drawn, on the board: its corners joined (an
  * area closed), in board pixels. */
 /* Table points (of MuPoint, table units) outlined on the board. */
-static void
-set_table_outline (MusterEditor *self,
-                   const GArray *points,
-                   guint         flags)
+void
+muster_editor_set_table_outline (MusterEditor *self,
+                                 const GArray *points,
+                                 guint         flags)
 {
   MusterScene *scene = muster_map_view_get_scene (self->view);
   MuRenderOptions options;
@@ -77,7 +99,7 @@ set_table_outline (MusterEditor *self,
 static void
 draft_outline (MusterEditor *self)
 {
-  set_table_outline (self, self->draft, MUSTER_OUTLINE_CORNERS |
+  muster_editor_set_table_outline (self, self->shape->draft, MUSTER_OUTLINE_CORNERS |
                      (self->tool == MUSTER_TOOL_AREA ? MUSTER_OUTLINE_CLOSED : 0));
 }
 
@@ -85,7 +107,7 @@ static void
 draft_message (MusterEditor *self)
 {
   g_autofree char *text = NULL;
-  guint n = self->draft->len;
+  guint n = self->shape->draft->len;
 
   draft_outline (self);
   if (n == 0)
@@ -108,16 +130,16 @@ muster_editor_finish_shape (MusterEditor *self)
 
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
 
-  if (self->draft->len == 0)
+  if (self->shape->draft->len == 0)
     return FALSE;
-  points = g_steal_pointer (&self->draft);
-  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  points = g_steal_pointer (&self->shape->draft);
+  self->shape->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   draft_outline (self);
   if (self->tool == MUSTER_TOOL_AREA)
-    index = mu_edit_add_area (self->history, self->area_kind, (MuPoint *) points->data, points->len,
+    index = mu_edit_add_area (self->history, self->shape->area_kind, (MuPoint *) points->data, points->len,
                               &error);
   else
-    index = mu_edit_add_line (self->history, self->line_kind, (MuPoint *) points->data, points->len,
+    index = mu_edit_add_line (self->history, self->shape->line_kind, (MuPoint *) points->data, points->len,
                               &error);
   muster_editor_report (self, index >= 0, &error);
   return index >= 0;
@@ -127,13 +149,13 @@ guint
 muster_editor_get_n_draft_points (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), 0);
-  return self->draft->len;
+  return self->shape->draft->len;
 }
 
 void
 muster_editor_cancel_shape (MusterEditor *self)
 {
-  g_array_set_size (self->draft, 0);
+  g_array_set_size (self->shape->draft, 0);
   draft_outline (self);
   muster_editor_show_message (self, NULL);
 }
@@ -144,11 +166,11 @@ static void
 shape_point (MusterEditor *self,
              MuPoint       p)
 {
-  double tolerance = PICK_TOLERANCE * table_units_per_pixel (self);
+  double tolerance = MUSTER_EDITOR_PICK_TOLERANCE * muster_editor_table_units_per_pixel (self);
 
-  if (self->draft->len > 0)
+  if (self->shape->draft->len > 0)
     {
-      MuPoint last = g_array_index (self->draft, MuPoint, self->draft->len - 1);
+      MuPoint last = g_array_index (self->shape->draft, MuPoint, self->shape->draft->len - 1);
 
       if (hypot (p.x - last.x, p.y - last.y) <= tolerance)
         {
@@ -156,7 +178,7 @@ shape_point (MusterEditor *self,
           return;
         }
     }
-  g_array_append_val (self->draft, p);
+  g_array_append_val (self->shape->draft, p);
   draft_message (self);
 }
 
@@ -173,400 +195,11 @@ muster_editor_select_item (MusterEditor        *self,
   muster_editor_update_selection (self);
 }
 
-/* The label anchor in board pixels. */
-static void
-label_board_point (MusterEditor  *self,
-                   const MuLabel *l,
-                   double        *bx,
-                   double        *by)
-{
-  MuScenario *s = muster_editor_scenario (self);
-
-  if (muster_editor_is_table (self))
-    {
-      *bx = l->dx / table_units_per_pixel (self) / muster_map_view_get_zoom (self->view);
-      *by = l->dy / table_units_per_pixel (self) / muster_map_view_get_zoom (self->view);
-    }
-  else
-    {
-      mu_hex_center (&s->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, l->hex, bx, by);
-      *bx += l->dx * MUSTER_MAP_VIEW_HEX_SIZE;
-      *by += l->dy * MUSTER_MAP_VIEW_HEX_SIZE;
-    }
-}
-
-/* What the Select tool finds under widget point (x, y): counters first, then
- * labels, objectives, lines and areas. */
-static MusterSelectionKind
-item_at (MusterEditor *self,
-         double        x,
-         double        y,
-         int          *index,
-         const char  **id)
-{
-  MuScenario *s = muster_editor_scenario (self);
-  GPtrArray *labels = muster_editor_is_table (self) ? s->table->labels : s->hex_map ? s->hex_map->labels : NULL;
-  double zoom = muster_map_view_get_zoom (self->view);
-  double bx, by;
-  MusterPick pick;
-  int piece;
-
-  *index = -1;
-  *id = NULL;
-  if (labels == NULL || !muster_map_view_pick (self->view, x, y, &pick, &piece))
-    return MUSTER_SELECTION_NONE;
-  /* counters lie on top of everything */
-  if (piece >= 0)
-    {
-      guint n;
-      const MuPiece *pieces = muster_scene_get_pieces (muster_map_view_get_scene (self->view), &n);
-
-      if ((guint) piece < n && pieces[piece].counter != NULL)
-        {
-          *id = pieces[piece].counter->id;
-          return MUSTER_SELECTION_COUNTER;
-        }
-    }
-  board_point (self, x, y, &bx, &by);
-  for (guint i = labels->len; i > 0; i--)
-    {
-      const MuLabel *l = g_ptr_array_index (labels, i - 1);
-      double lx, ly;
-
-      label_board_point (self, l, &lx, &ly);
-      /* labels are written centred on their anchor: half a line high, some letters wide */
-      if (fabs (lx - bx) * zoom <= 2 * PICK_TOLERANCE + 3.0 * l->scale * strlen (l->text) &&
-          fabs (ly - by) * zoom <= PICK_TOLERANCE * 1.5 * MAX (l->scale, 1.0))
-        {
-          *index = (int) i - 1;
-          return MUSTER_SELECTION_LABEL;
-        }
-    }
-  for (guint i = 0; i < s->objectives->len; i++)
-    {
-      const MuObjective *o = g_ptr_array_index (s->objectives, i);
-      gboolean hit;
-
-      if (muster_editor_is_table (self))
-        hit = hypot (o->pos.x - pick.table.x, o->pos.y - pick.table.y) <=
-              MAX (o->radius, 2 * PICK_TOLERANCE * table_units_per_pixel (self));
-      else
-        {
-          double ox, oy;
-
-          mu_hex_center (&s->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, o->hex, &ox, &oy);
-          hit = hypot (ox - bx, oy - by) <= MUSTER_MAP_VIEW_HEX_SIZE / 2;
-        }
-      if (hit)
-        {
-          *index = (int) i;
-          *id = o->id;
-          return MUSTER_SELECTION_OBJECTIVE;
-        }
-    }
-  if (!muster_editor_is_table (self))
-    return MUSTER_SELECTION_NONE;
-  if ((*index = mu_table_line_at (s->table, pick.table,
-                                  PICK_TOLERANCE * table_units_per_pixel (self))) >= 0)
-    return MUSTER_SELECTION_LINE;
-  if ((*index = mu_table_area_at (s->table, pick.table)) >= 0)
-    return MUSTER_SELECTION_AREA;
-  return MUSTER_SELECTION_NONE;
-}
-
-/* Select tool: picks the item under the pointer and starts moving it.
- * Returns FALSE when there is nothing (the map view then selects the hex). */
-/* The facing handle of the stand selected on a table, in board pixels:
- * ahead of its front, beyond its footprint; FALSE when there is none. */
-static gboolean
-facing_handle (MusterEditor *self,
-               MuPoint      *centre,
-               MuPoint      *knob)
-{
-  MusterScene *scene = muster_map_view_get_scene (self->view);
-  const MuCounter *c;
-  const MuPiece *pieces;
-  MuRenderOptions options;
-  guint n;
-  double zoom = muster_map_view_get_zoom (self->view);
-  double radius = 0, rad;
-
-  if (scene == NULL || !muster_editor_is_table (self) || self->tool != MUSTER_TOOL_SELECT ||
-      self->sel_kind != MUSTER_SELECTION_COUNTER || self->sel_id == NULL)
-    return FALSE;
-  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
-  if (c == NULL || c->place.kind != MU_PLACE_TABLE)
-    return FALSE;
-  muster_map_view_get_render_options (self->view, &options);
-  pieces = muster_scene_get_pieces (scene, &n);
-  for (guint i = 0; i < n; i++)
-    if (pieces[i].counter == c)
-      {
-        double x, y, w, h;
-
-        mu_render_piece_bounds (muster_editor_scenario (self), &options, pieces, n, i, &x, &y, &w, &h);
-        radius = hypot (w, h) / 2;
-        break;
-      }
-  centre->x = c->place.pos.x * options.table_scale;
-  centre->y = c->place.pos.y * options.table_scale;
-  /* facing 0 is up the table, clockwise (TAB-4) */
-  rad = c->place.facing * G_PI / 180.0;
-  radius += 3 * MUSTER_MAP_VIEW_HANDLE_RADIUS / MAX (zoom, 1e-6);
-  knob->x = centre->x + sin (rad) * radius;
-  knob->y = centre->y - cos (rad) * radius;
-  return TRUE;
-}
-
-void
-muster_editor_update_handle (MusterEditor *self)
-{
-  MusterScene *scene = muster_map_view_get_scene (self->view);
-  MuPoint centre, knob;
-
-  if (scene == NULL)
-    return;
-  if (facing_handle (self, &centre, &knob))
-    muster_scene_set_handle (scene, &centre, &knob);
-  else
-    muster_scene_set_handle (scene, NULL, NULL);
-  /* the selected area or line is outlined on the board; the other tools'
-   * shapes being drawn use the same outline */
-  if (self->tool == MUSTER_TOOL_SELECT && muster_editor_is_table (self) &&
-      (self->sel_kind == MUSTER_SELECTION_AREA || self->sel_kind == MUSTER_SELECTION_LINE))
-    {
-      MuScenario *s = muster_editor_scenario (self);
-      gboolean area = self->sel_kind == MUSTER_SELECTION_AREA;
-      const GArray *points = area ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
-                                  : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
-
-      set_table_outline (self, points, MUSTER_OUTLINE_CORNERS | (area ? MUSTER_OUTLINE_CLOSED : 0));
-    }
-  else if (self->draft->len == 0 && self->lasso->len == 0)
-    muster_scene_set_outline (scene, NULL, 0, 0);
-}
-
-/* Whether widget point (x, y) is on the facing handle's knob. */
-static gboolean
-on_facing_handle (MusterEditor *self,
-                  double        x,
-                  double        y)
-{
-  MuPoint centre, knob;
-  double bx, by;
-
-  if (!facing_handle (self, &centre, &knob))
-    return FALSE;
-  board_point (self, x, y, &bx, &by);
-  return hypot (bx - knob.x, by - knob.y) * muster_map_view_get_zoom (self->view) <=
-         MUSTER_MAP_VIEW_HANDLE_RADIUS + 3;
-}
-
-gboolean
-muster_editor_select_down (MusterEditor *self,
-                           double        x,
-                           double        y)
-{
-  const char *id;
-  int index;
-  MusterSelectionKind kind;
-  MusterPick pick;
-  int piece;
-
-  /* the selected stand's facing handle turns it */
-  if (on_facing_handle (self, x, y))
-    {
-      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
-
-      muster_map_view_pick (self->view, x, y, &pick, &piece);
-      self->rotate_drag = TRUE;
-      self->moving = TRUE;
-      self->move_start = self->move_last = pick.table;
-      self->move_origin = c->place.pos;
-      self->move_facing = c->place.facing;
-      self->move_last_hex = pick.hex;
-      mu_edit_history_begin_group (self->history, NULL);
-      return TRUE;
-    }
-  kind = item_at (self, x, y, &index, &id);
-  if (kind == MUSTER_SELECTION_NONE)
-    {
-      if (self->sel_kind != MUSTER_SELECTION_NONE)
-        muster_editor_select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
-      return FALSE;
-    }
-  muster_editor_select_item (self, kind, index, id);
-  muster_map_view_pick (self->view, x, y, &pick, &piece);
-  self->moving = TRUE;
-  self->move_start = self->move_last = pick.table;
-  if (kind == MUSTER_SELECTION_LABEL)
-    {
-      MuScenario *s = muster_editor_scenario (self);
-      const MuLabel *l = g_ptr_array_index (muster_editor_is_table (self) ? s->table->labels : s->hex_map->labels, index);
-
-      self->move_origin = (MuPoint) { l->dx, l->dy };
-    }
-  else if (kind == MUSTER_SELECTION_OBJECTIVE)
-    self->move_origin = mu_scenario_find_objective (muster_editor_scenario (self), id)->pos;
-  else if (kind == MUSTER_SELECTION_COUNTER)
-    {
-      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), id);
-
-      self->move_origin = c->place.pos;
-      self->move_facing = c->place.facing;
-    }
-  self->move_last_hex = pick.hex;
-  mu_edit_history_begin_group (self->history, NULL);
-  return TRUE;
-}
-
-static double
-angle_of (MuPoint c,
-          MuPoint p)
-{
-  return atan2 (p.y - c.y, p.x - c.x) * 180.0 / G_PI;
-}
-
-void
-muster_editor_select_move (MusterEditor *self,
-                           double        x,
-                           double        y)
-{
-  MuScenario *s = muster_editor_scenario (self);
-  g_autoptr(GError) error = NULL;
-  MusterPick pick;
-  int piece;
-  double dx, dy;
-  gboolean ok = TRUE;
-
-  if (!muster_map_view_pick (self->view, x, y, &pick, &piece))
-    return;
-  dx = pick.table.x - self->move_last.x;
-  dy = pick.table.y - self->move_last.y;
-  switch (self->sel_kind)
-    {
-    case MUSTER_SELECTION_AREA:
-    case MUSTER_SELECTION_LINE:
-      if (dx == 0 && dy == 0)
-        return;
-      if (self->rotate_drag)
-        {
-          GArray *pts = self->sel_kind == MUSTER_SELECTION_AREA
-                        ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
-                        : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
-          MuPoint c = mu_points_centre ((MuPoint *) pts->data, pts->len);
-          double degrees = angle_of (c, pick.table) - angle_of (c, self->move_last);
-
-          if (self->sel_kind == MUSTER_SELECTION_AREA)
-            ok = mu_edit_rotate_area (self->history, self->sel_index, degrees, &error);
-          else
-            ok = mu_edit_rotate_line (self->history, self->sel_index, degrees, &error);
-        }
-      else if (self->sel_kind == MUSTER_SELECTION_AREA)
-        ok = mu_edit_move_area (self->history, self->sel_index, dx, dy, &error);
-      else
-        ok = mu_edit_move_line (self->history, self->sel_index, dx, dy, &error);
-      break;
-    case MUSTER_SELECTION_LABEL:
-      /* a table label keeps its offset from the pointer: a click moves nothing */
-      if (muster_editor_is_table (self))
-        ok = mu_edit_move_label (self->history, self->sel_index, MU_HEX_NONE,
-                                 self->move_origin.x + (pick.table.x - self->move_start.x),
-                                 self->move_origin.y + (pick.table.y - self->move_start.y), &error);
-      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
-        ok = mu_edit_move_label (self->history, self->sel_index, pick.hex, 0, 0, &error);
-      break;
-    case MUSTER_SELECTION_OBJECTIVE:
-      if (muster_editor_is_table (self))
-        ok = mu_edit_move_objective (self->history, self->sel_id, MU_HEX_NONE,
-                                     (MuPoint) { self->move_origin.x + (pick.table.x - self->move_start.x),
-                                                 self->move_origin.y + (pick.table.y - self->move_start.y) },
-                                     &error);
-      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
-        ok = mu_edit_move_objective (self->history, self->sel_id, pick.hex, pick.table, &error);
-      break;
-    case MUSTER_SELECTION_COUNTER:
-      if (muster_editor_is_table (self) && self->rotate_drag)
-        {
-          /* the stand turns about its centre, following the pointer */
-          double degrees = self->move_facing + angle_of (self->move_origin, pick.table)
-                           - angle_of (self->move_origin, self->move_start);
-
-          degrees = fmod (fmod (degrees, 360.0) + 360.0, 360.0);
-          ok = mu_edit_place_counter_table (self->history, self->sel_id, self->move_origin, degrees, &error);
-        }
-      else if (muster_editor_is_table (self))
-        ok = mu_edit_place_counter_table (self->history, self->sel_id,
-                                          (MuPoint) { self->move_origin.x + (pick.table.x - self->move_start.x),
-                                                      self->move_origin.y + (pick.table.y - self->move_start.y) },
-                                          self->move_facing, &error);
-      else if (pick.on_board && !mu_hex_equal (pick.hex, self->move_last_hex))
-        ok = mu_edit_place_counter_hex (self->history, self->sel_id, pick.hex, &error);
-      break;
-    case MUSTER_SELECTION_NONE:
-    default:
-      return;
-    }
-  muster_editor_report (self, ok, &error);
-  if (ok)
-    {
-      self->move_last = pick.table;
-      if (pick.on_board)
-        self->move_last_hex = pick.hex;
-    }
-}
-
-/* The end of a Select drag: a counter let go off a hex board leaves it. */
-void
-muster_editor_select_up (MusterEditor *self,
-                         double        x,
-                         double        y)
-{
-  g_autoptr(GError) error = NULL;
-  MusterPick pick;
-  int piece;
-
-  muster_editor_select_move (self, x, y);
-  if (self->sel_kind == MUSTER_SELECTION_COUNTER && !muster_editor_is_table (self) &&
-      muster_map_view_pick (self->view, x, y, &pick, &piece) && !pick.on_board)
-    muster_editor_report (self, mu_edit_unplace_counter (self->history, self->sel_id, &error), &error);
-}
-
-const char *
-muster_editor_get_selection_text (MusterEditor *self)
-{
-  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
-
-  return gtk_label_get_label (self->item_label);
-}
-
-MusterSelectionKind
-muster_editor_get_selection (MusterEditor *self,
-                             int          *index,
-                             const char  **id)
-{
-  g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_SELECTION_NONE);
-  if (index)
-    *index = self->sel_index;
-  if (id)
-    *id = self->sel_id;
-  return self->sel_kind;
-}
-
-void
-muster_editor_set_rotate_drag (MusterEditor *self,
-                               gboolean      rotate)
-{
-  g_return_if_fail (MUSTER_IS_EDITOR (self));
-  self->rotate_drag = rotate;
-}
-
-
 void
 muster_editor_on_shape_kind_changed (MusterEditor *self)
 {
-  self->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
-  self->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
+  self->shape->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
+  self->shape->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
 }
 
 void
@@ -597,12 +230,12 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
     {
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
-      if (self->draft->len == 0)
+      if (self->shape->draft->len == 0)
         return FALSE;
       muster_editor_finish_shape (self);
       return TRUE;
     case GDK_KEY_Escape:
-      if (self->draft->len == 0)
+      if (self->shape->draft->len == 0)
         return FALSE;
       muster_editor_cancel_shape (self);
       return TRUE;

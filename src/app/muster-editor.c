@@ -395,7 +395,7 @@ update_board_kind (MusterEditor *self)
 
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
-      if (self->stroking || self->moving)
+      if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
         muster_editor_pointer_up (self, 0, 0);
       muster_editor_cancel_shape (self);
       self->tool = MUSTER_TOOL_SELECT;
@@ -521,9 +521,9 @@ on_tool_change_state (GSimpleAction *action,
 
   if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
     return;
-  if (self->stroking || self->moving)
+  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
     muster_editor_pointer_up (self, 0, 0);
-  if (self->draft->len > 0)
+  if (muster_editor_get_n_draft_points (self) > 0)
     muster_editor_cancel_shape (self);
   self->tool = tool;
   g_simple_action_set_state (action, value);
@@ -642,28 +642,11 @@ muster_editor_dispose (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
-  if (self->cursor_id && self->view)
-    g_clear_signal_handler (&self->cursor_id, self->view);
-  if (self->zoom_id && self->view)
-    g_clear_signal_handler (&self->zoom_id, self->view);
-  if (self->drag && self->view)
-    gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
-  self->drag = NULL;
-  if (self->drop && self->view)
-    gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
-  self->drop = NULL;
-  if (self->view_keys && self->keys_id)
-    g_clear_signal_handler (&self->keys_id, self->view_keys);
-  if (self->keys && self->view)
-    gtk_widget_remove_controller (GTK_WIDGET (self->view), self->keys);
-  self->keys = NULL;
-  self->view_keys = NULL;
+  g_clear_pointer (&self->input, muster_editor_input_detach);
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
-  if (self->view && self->scene_changed_id && muster_map_view_get_scene (self->view))
-    g_clear_signal_handler (&self->scene_changed_id, muster_map_view_get_scene (self->view));
   g_clear_object (&self->view);
   g_clear_object (&self->actions);
 
@@ -676,13 +659,13 @@ muster_editor_finalize (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
-  g_clear_pointer (&self->stroke_hexes, g_hash_table_unref);
-  g_clear_pointer (&self->lasso, g_array_unref);
+  g_clear_pointer (&self->stroke, muster_stroke_tool_free);
+  g_clear_pointer (&self->select, muster_select_tool_free);
   g_free (self->message);
   g_free (self->text);
   g_free (self->reserve);
   g_free (self->sel_id);
-  g_clear_pointer (&self->draft, g_array_unref);
+  g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
 }
@@ -737,12 +720,12 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->problems = mu_problem_list_new ();
-  self->stroke_hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->lasso = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  self->stroke = muster_stroke_tool_new (self);
+  self->select = muster_select_tool_new ();
   self->terrain = MU_TERRAIN_WOODLAND;
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;
-  self->draft = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  self->shape = muster_shape_tool_new ();
   self->sel_index = -1;
   self->shown_board = -1;
   muster_editor_build_table_widgets (self);
@@ -831,19 +814,6 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
 }
 
-/* The keyboard's click: the active tool pressed and released at the hex. */
-static void
-on_cursor_activated (MusterMapView *view,
-                     double         x,
-                     double         y,
-                     MusterEditor  *self)
-{
-  if (self->stroking || self->moving)
-    return;
-  muster_editor_pointer_down (self, x, y);
-  muster_editor_pointer_up (self, x, y);
-}
-
 GtkWidget *
 muster_editor_new (MuEditHistory *history,
                    MusterMapView *view)
@@ -858,49 +828,7 @@ muster_editor_new (MuEditHistory *history,
   self->view = g_object_ref (view);
   self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
 
-  /* Primary-button drags belong to the tool; the map view keeps the middle
-   * button and Space+drag for panning. */
-  self->drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (muster_editor_on_drag_begin), self);
-  g_signal_connect (self->drag, "drag-update", G_CALLBACK (muster_editor_on_drag_update), self);
-  g_signal_connect (self->drag, "drag-end", G_CALLBACK (muster_editor_on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
-
-  /* Enter on the board's keyboard cursor acts as a click there. */
-  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), self);
-  /* the facing handle keeps its distance on screen */
-  self->zoom_id = g_signal_connect_swapped (view, "notify::zoom", G_CALLBACK (muster_editor_update_handle), self);
-
-  /* Counters dragged from the order of battle land on the hex under the pointer. */
-  self->drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY | GDK_ACTION_MOVE);
-  g_signal_connect (self->drop, "drop", G_CALLBACK (muster_editor_on_board_drop), self);
-  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drop));
-
-  /* Enter, Escape and Delete: through the map view's own key controller
-   * when it has one (the view keeps the arrow keys), else a new one. */
-  {
-    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
-
-    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !self->view_keys; i++)
-      {
-        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-          self->view_keys = c;
-      }
-    if (self->view_keys == NULL)
-      {
-        self->keys = gtk_event_controller_key_new ();
-        gtk_widget_add_controller (GTK_WIDGET (view), self->keys);
-        self->view_keys = self->keys;
-      }
-    self->keys_id = g_signal_connect (self->view_keys, "key-pressed", G_CALLBACK (muster_editor_on_view_key), self);
-  }
-
-  if (muster_map_view_get_scene (view))
-    self->scene_changed_id = g_signal_connect (muster_map_view_get_scene (view), "changed",
-                                               G_CALLBACK (muster_editor_on_scene_changed), self);
+  self->input = muster_editor_input_attach (self, view);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);

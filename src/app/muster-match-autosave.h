@@ -7,8 +7,9 @@
  * place), with match-KEY.match-info telling the match's own file, its
  * scenario's title, who plays each side and how the dice are rolled. Saving
  * the match or closing it removes both files; what a crash leaves behind is
- * offered on the start page (muster-recovery.c) to resume or discard, and
- * when the match's own file is opened again (muster-window-match.c).
+ * listed with the scenarios' (muster-recovery.h) and offered on the start
+ * page to resume or discard, and when the match's own file is opened again
+ * (muster-window-recovery.c).
  */
 #pragma once
 

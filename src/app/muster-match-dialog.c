@@ -9,7 +9,7 @@
 
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
-#include "muster-application.h"
+#include "muster-data-dirs.h"
 #include "muster-options-editor.h"
 
 struct _MusterMatchDialog
@@ -182,7 +182,7 @@ compare_paths (gconstpointer a,
 static GtkWidget *
 bundled_drop (MusterMatchDialog *self)
 {
-  g_autofree char *dirname = muster_application_find_scenarios_dir ();
+  g_autofree char *dirname = muster_find_scenarios_dir ();
   g_autoptr(GDir) dir = dirname ? g_dir_open (dirname, 0, NULL) : NULL;
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   const char *name;

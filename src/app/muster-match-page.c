@@ -17,7 +17,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "muster-application.h"
+#include "muster-present-dialog.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
 #include "muster-replay-bar.h"

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-application.h"
+#include "muster-present-dialog.h"
 
 /* The window saves (win.save: in place, or Save As without a file) and
  * says how it went through muster_match_page_save_done. */

@@ -5,43 +5,158 @@
 #include "muster-recovery.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
 
 #include "mu-scenario-xml.h"
 #include "muster-editor-autosave.h"
-#include "muster-match-autosave.h"
-#include "muster-window.h"
 
-typedef struct {
-  char *autosave;        /* KEY.muster */
-  char *original;        /* the document's path, or NULL for an untitled scenario */
-  gint64 time;
-} Leftover;
+struct _MusterRecovery
+{
+  GObject parent_instance;
+
+  GPtrArray *leftovers;   /* of MusterLeftover* */
+};
+
+G_DEFINE_FINAL_TYPE (MusterRecovery, muster_recovery, G_TYPE_OBJECT)
+
+/* Leftovers ---------------------------------------------------------------------------- */
 
 static void
-leftover_free (Leftover *leftover)
+leftover_clear (MusterLeftover *leftover)
 {
-  g_free (leftover->autosave);
+  g_free (leftover->path);
   g_free (leftover->original);
-  g_free (leftover);
+  g_clear_pointer (&leftover->match, muster_match_leftover_free);
 }
+
+MusterLeftover *
+muster_leftover_ref (MusterLeftover *leftover)
+{
+  g_return_val_if_fail (leftover != NULL, NULL);
+
+  return g_atomic_rc_box_acquire (leftover);
+}
+
+void
+muster_leftover_unref (MusterLeftover *leftover)
+{
+  g_return_if_fail (leftover != NULL);
+
+  g_atomic_rc_box_release_full (leftover, (GDestroyNotify) leftover_clear);
+}
+
+static MusterLeftover *
+scenario_leftover_new (char   *path,
+                       char   *original,
+                       gint64  time)
+{
+  MusterLeftover *leftover = g_atomic_rc_box_new0 (MusterLeftover);
+
+  leftover->kind = MUSTER_LEFTOVER_SCENARIO;
+  leftover->path = path;
+  leftover->original = original;
+  leftover->time = time;
+  return leftover;
+}
+
+static MusterLeftover *
+match_leftover_new (MusterMatchLeftover *match)
+{
+  MusterLeftover *leftover = g_atomic_rc_box_new0 (MusterLeftover);
+
+  leftover->kind = MUSTER_LEFTOVER_MATCH;
+  leftover->path = g_strdup (match->path);
+  leftover->original = g_strdup (match->original);
+  leftover->time = match->time;
+  leftover->match = match;
+  return leftover;
+}
+
+static char *
+format_time (gint64 time)
+{
+  /* An info file written by hand or damaged may hold no time, or one past
+   * what a date can be: said so, instead of "(null)" and a critical. */
+  g_autoptr(GDateTime) when = time > 0 ? g_date_time_new_from_unix_local (time) : NULL;
+  char *text = when ? g_date_time_format (when, "%x %H:%M") : NULL;
+
+  return text ? text : g_strdup (_("time unknown"));
+}
+
+char *
+muster_leftover_format_time (const MusterLeftover *leftover)
+{
+  g_return_val_if_fail (leftover != NULL, NULL);
+
+  return format_time (leftover->time);
+}
+
+char *
+muster_leftover_describe (const MusterLeftover *leftover)
+{
+  g_autofree char *time = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (leftover != NULL, NULL);
+
+  time = format_time (leftover->time);
+  if (leftover->original)
+    name = g_path_get_basename (leftover->original);
+  if (leftover->kind == MUSTER_LEFTOVER_MATCH)
+    {
+      const char *title = leftover->match->title;
+
+      /* TRANSLATORS: %s are a file name or a scenario's title, then a date and time */
+      return name ? g_strdup_printf (_("The match “%s” (%s) was not saved when Muster closed."), name, time)
+                  : g_strdup_printf (_("A match of “%s” (%s) was not saved when Muster closed."),
+                                     title ? title : _("Untitled Scenario"), time);
+    }
+  if (name == NULL)
+    name = g_strdup (_("an untitled scenario"));
+  /* TRANSLATORS: %s is a file name (or "an untitled scenario"), then a date and time */
+  return leftover->original
+         ? g_strdup_printf (_("Unsaved changes to “%s” (%s) were kept when Muster closed."), name, time)
+         : g_strdup_printf (_("Unsaved changes to %s (%s) were kept when Muster closed."), name, time);
+}
+
+MuScenario *
+muster_leftover_load_scenario (const MusterLeftover *leftover,
+                               GError              **error)
+{
+  g_return_val_if_fail (leftover != NULL, NULL);
+  g_return_val_if_fail (leftover->kind == MUSTER_LEFTOVER_SCENARIO, NULL);
+
+  return mu_scenario_load_file (leftover->path, NULL, error);
+}
+
+void
+muster_leftover_discard (const MusterLeftover *leftover)
+{
+  g_return_if_fail (leftover != NULL);
+
+  if (leftover->kind == MUSTER_LEFTOVER_MATCH)
+    muster_match_autosave_remove (leftover->path);
+  else
+    muster_autosave_remove (leftover->path);
+}
+
+/* The folder ----------------------------------------------------------------------------- */
 
 static int
 newest_first (gconstpointer a,
               gconstpointer b)
 {
-  const Leftover *x = *(Leftover **) a;
-  const Leftover *y = *(Leftover **) b;
+  const MusterLeftover *x = *(MusterLeftover **) a;
+  const MusterLeftover *y = *(MusterLeftover **) b;
 
   return (y->time > x->time) - (y->time < x->time);
 }
 
-/* The autosaves of the folder that are worth offering, newest first. */
+/* The scenario autosaves worth offering, newest first. */
 static GPtrArray *
-find_leftovers (void)
+find_scenarios (void)
 {
-  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) leftover_free);
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_leftover_unref);
   g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "muster", "autosave", NULL);
   g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
   const char *name;
@@ -53,7 +168,7 @@ find_leftovers (void)
       g_autofree char *base = NULL;
       g_autofree char *autosave = NULL;
       g_autofree char *original = NULL;
-      Leftover *leftover;
+      gint64 time;
 
       if (!g_str_has_suffix (name, ".info"))
         continue;
@@ -74,240 +189,88 @@ find_leftovers (void)
         }
       else
         g_clear_pointer (&original, g_free);
-      leftover = g_new0 (Leftover, 1);
-      leftover->autosave = g_steal_pointer (&autosave);
-      leftover->original = g_steal_pointer (&original);
-      leftover->time = g_key_file_get_int64 (info, "Autosave", "Time", NULL);
-      g_ptr_array_add (list, leftover);
+      time = g_key_file_get_int64 (info, "Autosave", "Time", NULL);
+      g_ptr_array_add (list, scenario_leftover_new (g_steal_pointer (&autosave),
+                                                    g_steal_pointer (&original), time));
     }
   g_ptr_array_sort (list, newest_first);
   return list;
 }
 
-static MuScenario *
-empty_like (const MuScenario *s)
+MusterRecovery *
+muster_recovery_new (void)
 {
-  if (s->board == MU_BOARD_HEX)
-    return mu_scenario_new_hex (s->ruleset, s->hex_map->grid.cols, s->hex_map->grid.rows,
-                                s->hex_map->grid.orientation, s->hex_map->grid.offset);
-  return mu_scenario_new_table (s->ruleset, s->table->width, s->table->height, s->table->unit,
-                                s->table->figure_scale);
-}
+  MusterRecovery *self = g_object_new (MUSTER_TYPE_RECOVERY, NULL);
+  g_autoptr(GPtrArray) matches = muster_match_autosave_find_leftovers ();
+  g_autoptr(GPtrArray) scenarios = find_scenarios ();
 
-/* The recovered model replaces the window's as one undoable step, so the
- * window shows unsaved work and undo goes back to what was there. */
-static void
-take_content (MusterWindow *window,
-              MuScenario   *recovered)
-{
-  MuEditHistory *history = muster_window_get_history (window);
-  MuScenario *s = mu_edit_history_begin_direct (history, _("Recover Unsaved Work"));
-  MuScenario tmp = *s;
-  char *filename = tmp.filename;
-
-  *s = *recovered;
-  *recovered = tmp;
-  recovered->filename = s->filename;
-  s->filename = filename;
-  mu_edit_history_end_direct (history);
-  mu_scenario_free (recovered);
-}
-
-static gboolean
-recover (GtkWindow      *window,
-         const Leftover *leftover,
-         GError        **error)
-{
-  MusterWindow *target = MUSTER_WINDOW (window);
-  MuScenario *recovered = mu_scenario_load_file (leftover->autosave, NULL, error);
-  gboolean opened = FALSE;
-
-  if (recovered == NULL)
-    return FALSE;
-  if (!muster_window_is_empty (target))
-    {
-      target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (window)));
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  if (leftover->original && g_file_test (leftover->original, G_FILE_TEST_IS_REGULAR))
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (leftover->original);
-
-      opened = muster_window_open_file (target, file, NULL);
-      /* Opening asks about this same autosave: it is answered here. */
-      if (opened && muster_window_get_dialog (target) != NULL)
-        gtk_window_destroy (GTK_WINDOW (muster_window_get_dialog (target)));
-    }
-  if (!opened)
-    muster_window_set_new_scenario (target, empty_like (recovered));
-  take_content (target, recovered);
-  muster_autosave_remove (leftover->autosave);
-  return TRUE;
-}
-
-/* The bar's work could not be read: it says so and stays, Discard only. */
-static void
-bar_failed (GtkInfoBar *bar,
-            const char *text)
-{
-  gtk_info_bar_set_message_type (bar, GTK_MESSAGE_ERROR);
-  gtk_info_bar_set_response_sensitive (bar, GTK_RESPONSE_ACCEPT, FALSE);
-  gtk_label_set_text (g_object_get_data (G_OBJECT (bar), "label"), text);
-}
-
-/* Answered: the bar goes, and the slot with its last bar. */
-static void
-bar_done (GtkInfoBar *bar)
-{
-  GtkWidget *slot = gtk_widget_get_parent (GTK_WIDGET (bar));
-
-  gtk_box_remove (GTK_BOX (slot), GTK_WIDGET (bar));
-  if (gtk_widget_get_first_child (slot) == NULL)
-    gtk_widget_set_visible (slot, FALSE);
-}
-
-static void
-on_response (GtkInfoBar *bar,
-             int         response,
-             gpointer    user_data)
-{
-  Leftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!recover (GTK_WINDOW (user_data), leftover, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_("The kept work cannot be read: %s"), error->message);
-
-          bar_failed (bar, text);
-          return;
-        }
-    }
-  else if (response == GTK_RESPONSE_REJECT)
-    muster_autosave_remove (leftover->autosave);
-  else
-    return;
-  bar_done (bar);
-}
-
-/* A match: Resume shows it (in window when it is empty, else in a new
- * window); Discard removes its files. */
-static void
-on_match_response (GtkInfoBar *bar,
-                   int         response,
-                   gpointer    user_data)
-{
-  MusterMatchLeftover *leftover = g_object_get_data (G_OBJECT (bar), "leftover");
-  GtkWindow *window = GTK_WINDOW (user_data);
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GError) error = NULL;
-      MusterWindow *target = MUSTER_WINDOW (window);
-
-      if (!muster_window_is_empty (target))
-        target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (window)));
-      if (!muster_window_resume_match (target, leftover, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_("The kept match cannot be read: %s"), error->message);
-
-          if (target != MUSTER_WINDOW (window))
-            gtk_window_destroy (GTK_WINDOW (target));
-          bar_failed (bar, text);
-          return;
-        }
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  else if (response == GTK_RESPONSE_REJECT)
-    muster_match_autosave_remove (leftover->path);
-  else
-    return;
-  bar_done (bar);
-}
-
-/* One bar: the text, Discard and the accepting button; data is the
- * leftover the bar owns. */
-static void
-add_bar (GtkBox         *slot,
-         const char     *text,
-         const char     *accept,
-         gpointer        data,
-         GDestroyNotify  free_data,
-         GCallback       on_response_cb,
-         GtkWindow      *window)
-{
-  GtkWidget *bar = gtk_info_bar_new ();
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_info_bar_add_child (GTK_INFO_BAR (bar), label);
-  gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Discard"), GTK_RESPONSE_REJECT);
-  gtk_info_bar_add_button (GTK_INFO_BAR (bar), accept, GTK_RESPONSE_ACCEPT);
-  gtk_info_bar_set_message_type (GTK_INFO_BAR (bar), GTK_MESSAGE_WARNING);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-  g_object_set_data (G_OBJECT (bar), "label", label);
-  g_object_set_data_full (G_OBJECT (bar), "leftover", data, free_data);
-  g_signal_connect (bar, "response", on_response_cb, window);
-  gtk_box_append (slot, bar);
-}
-
-static char *
-format_time (gint64 time)
-{
-  /* An info file written by hand or damaged may hold no time, or one past
-   * what a date can be: said so, instead of "(null)" and a critical. */
-  g_autoptr(GDateTime) when = time > 0 ? g_date_time_new_from_unix_local (time) : NULL;
-  char *text = when ? g_date_time_format (when, "%x %H:%M") : NULL;
-
-  return text ? text : g_strdup (_("time unknown"));
+  /* the matches come newest first already */
+  while (matches->len > 0)
+    g_ptr_array_add (self->leftovers, match_leftover_new (g_ptr_array_steal_index (matches, 0)));
+  while (scenarios->len > 0)
+    g_ptr_array_add (self->leftovers, g_ptr_array_steal_index (scenarios, 0));
+  return self;
 }
 
 guint
-muster_recovery_offer (GtkWindow *window,
-                       GtkBox    *slot)
+muster_recovery_get_n_leftovers (MusterRecovery *self)
 {
-  g_autoptr(GPtrArray) leftovers = find_leftovers ();
-  g_autoptr(GPtrArray) matches = muster_match_autosave_find_leftovers ();
-  GtkWidget *child;
-  guint n = leftovers->len + matches->len;
+  g_return_val_if_fail (MUSTER_IS_RECOVERY (self), 0);
 
-  g_return_val_if_fail (MUSTER_IS_WINDOW (window), 0);
+  return self->leftovers->len;
+}
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (slot))))
-    gtk_box_remove (slot, child);
-  while (matches->len > 0)
+MusterLeftover *
+muster_recovery_get_leftover (MusterRecovery *self,
+                              guint           i)
+{
+  g_return_val_if_fail (MUSTER_IS_RECOVERY (self), NULL);
+  g_return_val_if_fail (i < self->leftovers->len, NULL);
+
+  return g_ptr_array_index (self->leftovers, i);
+}
+
+MusterLeftover *
+muster_recovery_find_for (const char *original)
+{
+  g_autofree char *autosave = NULL;
+  MusterMatchLeftover *match;
+
+  g_return_val_if_fail (original != NULL, NULL);
+
+  autosave = muster_autosave_find (original);
+  if (autosave != NULL)
     {
-      MusterMatchLeftover *leftover = g_ptr_array_steal_index (matches, 0);
-      g_autofree char *time = format_time (leftover->time);
-      g_autofree char *name = leftover->original ? g_path_get_basename (leftover->original) : NULL;
-      g_autofree char *text = NULL;
+      g_autofree char *base = g_strndup (autosave, strlen (autosave) - strlen (".muster"));
+      g_autofree char *info_path = g_strconcat (base, ".info", NULL);
+      g_autoptr(GKeyFile) info = g_key_file_new ();
+      gint64 time = 0;
 
-      /* TRANSLATORS: %s are a file name or a scenario's title, then a date and time */
-      text = name ? g_strdup_printf (_("The match “%s” (%s) was not saved when Muster closed."), name, time)
-                  : g_strdup_printf (_("A match of “%s” (%s) was not saved when Muster closed."),
-                                     leftover->title ? leftover->title : _("Untitled Scenario"), time);
-      add_bar (slot, text, _("_Resume"), leftover, (GDestroyNotify) muster_match_leftover_free,
-               G_CALLBACK (on_match_response), window);
+      if (g_key_file_load_from_file (info, info_path, G_KEY_FILE_NONE, NULL))
+        time = g_key_file_get_int64 (info, "Autosave", "Time", NULL);
+      return scenario_leftover_new (g_steal_pointer (&autosave), g_strdup (original), time);
     }
-  while (leftovers->len > 0)
-    {
-      Leftover *leftover = g_ptr_array_steal_index (leftovers, 0);
-      g_autofree char *time = format_time (leftover->time);
-      g_autofree char *name = leftover->original ? g_path_get_basename (leftover->original)
-                                                 : g_strdup (_("an untitled scenario"));
-      g_autofree char *text = NULL;
+  match = muster_match_autosave_find_for (original);
+  return match ? match_leftover_new (match) : NULL;
+}
 
-      /* TRANSLATORS: %s is a file name (or "an untitled scenario"), then a date and time */
-      text = leftover->original
-             ? g_strdup_printf (_("Unsaved changes to “%s” (%s) were kept when Muster closed."), name, time)
-             : g_strdup_printf (_("Unsaved changes to %s (%s) were kept when Muster closed."), name, time);
-      add_bar (slot, text, _("_Recover"), leftover, (GDestroyNotify) leftover_free,
-               G_CALLBACK (on_response), window);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (slot), n > 0);
-  return n;
+static void
+muster_recovery_finalize (GObject *object)
+{
+  MusterRecovery *self = MUSTER_RECOVERY (object);
+
+  g_ptr_array_unref (self->leftovers);
+  G_OBJECT_CLASS (muster_recovery_parent_class)->finalize (object);
+}
+
+static void
+muster_recovery_class_init (MusterRecoveryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_recovery_finalize;
+}
+
+static void
+muster_recovery_init (MusterRecovery *self)
+{
+  self->leftovers = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_leftover_unref);
 }

@@ -90,8 +90,7 @@ on_open_response (GtkNativeDialog *chooser,
   if (window_scenario (self) == NULL && !window_modified (self))
     muster_window_open_file_async (self, file);
   else
-    muster_application_open_file (MUSTER_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                                  file);
+    muster_window_open_in (gtk_window_get_application (GTK_WINDOW (self)), file);
 }
 
 void
@@ -279,7 +278,7 @@ on_new_response (GtkDialog    *dialog,
   else
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      MusterWindow *window = muster_window_new (MUSTER_APPLICATION (app));
+      MusterWindow *window = muster_window_new (app);
 
       muster_window_set_new_scenario (window, scenario);
       gtk_window_present (GTK_WINDOW (window));

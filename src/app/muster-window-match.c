@@ -327,59 +327,6 @@ show_warnings (MusterWindow *self,
   muster_window_show_dialog (self, dialog);
 }
 
-static void
-on_leftover_response (GtkDialog    *dialog,
-                      int           response,
-                      MusterWindow *self)
-{
-  MusterMatchLeftover *leftover = g_object_get_data (G_OBJECT (dialog), "leftover");
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      if (!muster_window_resume_match (self, leftover, &error))
-        {
-          gtk_window_destroy (GTK_WINDOW (dialog));
-          muster_window_show_problems (self, _("The kept match cannot be read"), error, NULL);
-          return;
-        }
-    }
-  else if (response == GTK_RESPONSE_REJECT)
-    muster_match_autosave_remove (leftover->path);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-/* Commands a crash kept after the file's last save are offered back, as
- * the start page would. */
-static void
-offer_leftover (MusterWindow *self,
-                const char   *path)
-{
-  MusterMatchLeftover *leftover = muster_match_autosave_find_for (path);
-  g_autoptr(GDateTime) when = NULL;
-  g_autofree char *time = NULL;
-  g_autofree char *name = NULL;
-  GtkWidget *dialog, *button;
-
-  if (leftover == NULL)
-    return;
-  when = g_date_time_new_from_unix_local (leftover->time);
-  time = g_date_time_format (when, "%x %H:%M");
-  name = g_path_get_basename (path);
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   _("Resume the commands played after “%s” was saved?"), name);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("They were kept when Muster closed without saving them (%s)."), time);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Resume"), GTK_RESPONSE_ACCEPT);
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_object_set_data_full (G_OBJECT (dialog), "leftover", leftover, (GDestroyNotify) muster_match_leftover_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_leftover_response), self);
-  muster_window_show_dialog (self, dialog);
-}
-
 typedef struct {
   MusterGame *game;
   GFile *file;
@@ -407,7 +354,7 @@ show_loaded_match (MusterWindow *self,
   if (lm->warnings->len > 0)
     show_warnings (self, lm->file, lm->warnings);
   else
-    offer_leftover (self, path);
+    muster_window_offer_recovery_for (self, path);
 }
 
 gboolean

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-data-dirs.h"
 #include "muster-editor-autosave.h"
 
 #define OPENING_KEY "muster-window-opening"
@@ -284,70 +285,11 @@ muster_window_remember_folder (MusterWindow *self,
     g_settings_set_string (self->settings, "last-folder", path);
 }
 
-/* Work left by a crash: offer it back as one undoable step. */
-static void
-on_recovery_response (GtkDialog *dialog,
-                      int        response,
-                      gpointer   user_data)
-{
-  MusterWindow *self = MUSTER_WINDOW (user_data);
-  const char *autosave = g_object_get_data (G_OBJECT (dialog), "autosave");
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && window_history (self))
-    {
-      g_autoptr(MuScenario) saved = mu_scenario_load_file (autosave, NULL, &error);
-
-      if (saved)
-        {
-          MuScenario *s = mu_edit_history_begin_direct (window_history (self), _("Recover Unsaved Work"));
-          MuScenario tmp = *s;
-          char *filename = tmp.filename;
-
-          /* take the recovered content, keep the document's file name */
-          *s = *saved;
-          *saved = tmp;
-          saved->filename = s->filename;
-          s->filename = filename;
-          mu_edit_history_end_direct (window_history (self));
-        }
-      else
-        g_warning ("Could not read the recovered work: %s", error->message);
-    }
-  else
-    muster_autosave_remove (autosave);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
-offer_recovery (MusterWindow *self,
-                const char   *path)
-{
-  g_autofree char *autosave = muster_autosave_find (path);
-  g_autofree char *name = NULL;
-  GtkWidget *dialog;
-
-  if (autosave == NULL)
-    return;
-  name = g_path_get_basename (path);
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   _("Recover unsaved work on “%s”?"), name);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-    _("Muster was closed before these changes were saved. Recovering makes them one step you can undo."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
-                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_object_set_data_full (G_OBJECT (dialog), "autosave", g_steal_pointer (&autosave), g_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_recovery_response), self);
-  muster_window_show_dialog (self, dialog);
-}
-
 /* Whether path is one of the scenarios shipped with Muster. */
 static gboolean
 is_bundled (const char *path)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *parent = g_path_get_dirname (path);
   g_autofree char *real_dir = dir ? realpath (dir, NULL) : NULL;
   g_autofree char *real_parent = realpath (parent, NULL);
@@ -390,7 +332,7 @@ muster_window_open_loaded (MusterWindow *self,
   muster_window_add_recent (file);
   muster_window_set_scenario (self, scenario, file);
   muster_window_remember_folder (self, file);
-  offer_recovery (self, path);
+  muster_window_offer_recovery_for (self, path);
   return TRUE;
 }
 

@@ -129,6 +129,11 @@ void      muster_window_show_dialog   (MusterWindow *self, GtkWidget *dialog);
 void      muster_window_show_problems (MusterWindow *self, const char *primary, GError *error,
                                        GPtrArray *problems);
 
+/* muster-window-recovery.c */
+/* Asks whether to take back the work a crash kept for the document just
+ * opened from path, if there is any. */
+void      muster_window_offer_recovery_for (MusterWindow *self, const char *path);
+
 /* muster-window-open.c */
 void      muster_window_add_recent      (GFile *file);
 /* The folder file choosers start in next time. */

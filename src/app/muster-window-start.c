@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "mu-ruleset.h"
+#include "muster-data-dirs.h"
 
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
@@ -128,7 +129,7 @@ compare_names (gconstpointer a,
 static void
 fill_bundled (MusterWindow *self)
 {
-  g_autofree char *dirname = muster_application_find_scenarios_dir ();
+  g_autofree char *dirname = muster_find_scenarios_dir ();
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *name;

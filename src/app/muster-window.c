@@ -14,8 +14,9 @@
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-frame-timing.h"
+#include "muster-present-dialog.h"
+#include "muster-settings.h"
 #include "muster-match-page.h"
-#include "muster-recovery.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -870,7 +871,7 @@ muster_window_init (MusterWindow *self)
     static gboolean offered;
 
     if (!offered)
-      muster_recovery_offer (GTK_WINDOW (self), GTK_BOX (self->recovery_box));
+      muster_window_offer_recovery (self, GTK_BOX (self->recovery_box));
     offered = TRUE;
   }
   update_title (self);
@@ -879,7 +880,43 @@ muster_window_init (MusterWindow *self)
 }
 
 MusterWindow *
-muster_window_new (MusterApplication *application)
+muster_window_new (GtkApplication *application)
 {
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+
   return g_object_new (MUSTER_TYPE_WINDOW, "application", application, NULL);
+}
+
+MusterWindow *
+muster_window_find_empty (GtkApplication *application,
+                          GtkWindow      *from)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+
+  if (from != NULL && MUSTER_IS_WINDOW (from) && muster_window_is_empty (MUSTER_WINDOW (from)))
+    return MUSTER_WINDOW (from);
+  return muster_window_new (application);
+}
+
+void
+muster_window_open_in (GtkApplication *application,
+                       GFile          *file)
+{
+  MusterWindow *target;
+
+  g_return_if_fail (GTK_IS_APPLICATION (application));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* A file already open (a scenario, a saved match) is brought to the front
+   * rather than opened twice. */
+  for (GList *l = gtk_application_get_windows (application); l; l = l->next)
+    if (MUSTER_IS_WINDOW (l->data) && muster_window_shows_file (MUSTER_WINDOW (l->data), file))
+      {
+        gtk_window_present (GTK_WINDOW (l->data));
+        return;
+      }
+
+  target = muster_window_find_empty (application, gtk_application_get_active_window (application));
+  gtk_window_present (GTK_WINDOW (target));
+  muster_window_open_file_async (target, file);
 }

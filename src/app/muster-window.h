@@ -4,7 +4,6 @@
 #include <gtk/gtk.h>
 
 #include "mu-edit.h"
-#include "muster-application.h"
 #include "muster-document.h"
 #include "muster-game.h"
 #include "muster-match-autosave.h"
@@ -16,7 +15,13 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_WINDOW (muster_window_get_type ())
 G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, GtkApplicationWindow)
 
-MusterWindow     *muster_window_new              (MusterApplication *application);
+MusterWindow     *muster_window_new              (GtkApplication *application);
+/* The window of application for a new document: `from` when it is an
+ * empty window, else a new window. */
+MusterWindow     *muster_window_find_empty       (GtkApplication *application, GtkWindow *from);
+/* Opens `file` in a window of application: the one showing it already
+ * (brought to the front), an empty one, or a new one. */
+void              muster_window_open_in          (GtkApplication *application, GFile *file);
 
 /* Loads a .muster file (or resumes a saved .muster-game match) into this window; on failure shows the problems in a
  * dialog and returns FALSE (error, when not NULL, receives the summary). */
@@ -87,5 +92,13 @@ gboolean          muster_window_resume_match     (MusterWindow *self, const Must
                                                   GError **error);
 /* The New Match dialog for the open scenario (the bundled ones without). */
 void              muster_window_show_play        (MusterWindow *self);
+
+/* Fills slot (a vertical box on the start page) with one bar per piece of
+ * work a crash left behind (muster-recovery.h), each with Discard and
+ * Recover (Resume for a match). Recover opens the work unsaved, on its
+ * original file when there is one (in this window when it is empty, else
+ * in a new window); undo goes back to the file as saved. slot is hidden
+ * when there is nothing to offer. Returns the number of bars. */
+guint             muster_window_offer_recovery   (MusterWindow *self, GtkBox *slot);
 
 G_END_DECLS

@@ -14,6 +14,8 @@
 
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
+#include "muster-data-dirs.h"
+#include "muster-settings.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
 
@@ -99,7 +101,7 @@ app_test_load_scenario (const char *name)
 static inline MusterWindow *
 new_window (void)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
   gtk_window_present (GTK_WINDOW (window));

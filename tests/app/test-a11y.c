@@ -12,6 +12,8 @@
 #include "mu-edit.h"
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
+#include "muster-data-dirs.h"
+#include "muster-settings.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
 #include "muster-match-dialog.h"
@@ -172,13 +174,13 @@ assert_all_named (GtkWidget  *root,
 static MusterWindow *
 open_window (const char *name)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 740);
   gtk_window_present (GTK_WINDOW (window));
   if (name != NULL)
     {
-      g_autofree char *dir = muster_application_find_scenarios_dir ();
+      g_autofree char *dir = muster_find_scenarios_dir ();
       g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GError) error = NULL;
@@ -253,7 +255,7 @@ test_dialogs (void)
   g_autoptr(MuEditHistory) history = NULL;
   GtkWidget *dialog;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = g_build_filename (dir, "learning-blackburns-ford.muster", NULL);
 
   history = mu_edit_history_new (mu_scenario_load_file (path, NULL, &error));
@@ -325,7 +327,7 @@ test_match (void)
 static void
 test_match_widgets (void)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
   g_autoptr(GError) error = NULL;
   MuMatch *match = mu_match_open_file (path, 7, NULL, 0, NULL, &error);

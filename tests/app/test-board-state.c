@@ -28,7 +28,7 @@ scenario_path (const char *name)
 static MusterMatchPage *
 begin_match (const char *file)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
   g_autofree char *path = scenario_path (file);
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) scenario = mu_scenario_load_file (path, NULL, &error);

@@ -565,12 +565,12 @@ test_recovery (void)
   untitled_bytes = mu_scenario_save_to_data (untitled, NULL);
   write_leftover ("untitled-1-0x1", NULL, untitled_bytes);
 
-  window = muster_window_new (app);
+  window = muster_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
   slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   g_object_ref_sink (slot);
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 2);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 2);
   g_assert_true (gtk_widget_get_visible (slot));
 
   /* Recover both: the first fills this window, the second a new one. */
@@ -614,23 +614,108 @@ test_recovery (void)
     }
   g_assert_true (found_untitled);
   /* Nothing is left to offer. */
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 0);
 
   /* Discard deletes without opening. */
   write_leftover ("untitled-2-0x2", NULL, untitled_bytes);
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
   gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_REJECT);
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 0);
 
   g_object_unref (slot);
   destroy_all_windows ();
+}
+
+/* One list holds both kinds of kept work, matches first; opening either
+ * document finds its own; discarding removes the files of either kind. */
+static void
+test_recovery_lists_both (void)
+{
+  g_autofree char *doc_path = g_build_filename (tmpdir, "both.muster", NULL);
+  g_autofree char *game_path = g_build_filename (tmpdir, "both.muster-game", NULL);
+  g_autofree char *key = g_compute_checksum_for_string (G_CHECKSUM_SHA1, doc_path, -1);
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "muster", "autosave", NULL);
+  g_autofree char *match = g_build_filename (dir, "match-both.muster-game", NULL);
+  g_autofree char *match_info = g_build_filename (dir, "match-both.match-info", NULL);
+  g_autofree char *info_text = NULL;
+  g_autoptr(MuScenario) scenario = make_hex_scenario ();
+  g_autofree char *bytes = mu_scenario_save_to_data (scenario, NULL);
+  g_autoptr(MusterRecovery) recovery = NULL;
+  g_autoptr(MusterLeftover) found = NULL;
+  g_autofree char *text = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  struct utimbuf old = { now - 60, now - 60 };
+  MusterLeftover *first, *second;
+
+  /* both documents are older than the work kept for them */
+  g_assert_true (g_file_set_contents (doc_path, bytes, -1, NULL));
+  g_assert_true (g_file_set_contents (game_path, "<a saved match/>", -1, NULL));
+  g_assert_cmpint (g_utime (doc_path, &old), ==, 0);
+  g_assert_cmpint (g_utime (game_path, &old), ==, 0);
+  write_leftover (key, doc_path, bytes);
+  info_text = g_strdup_printf ("[Match]\nOriginal=%s\nTitle=Both\nTime=%" G_GINT64_FORMAT
+                               "\nComputer=usa;\nDiceByPlayers=true\n", game_path, now);
+  g_assert_true (g_file_set_contents (match, "<a kept match/>", -1, NULL));
+  g_assert_true (g_file_set_contents (match_info, info_text, -1, NULL));
+
+  recovery = muster_recovery_new ();
+  g_assert_cmpuint (muster_recovery_get_n_leftovers (recovery), ==, 2);
+  first = muster_recovery_get_leftover (recovery, 0);
+  second = muster_recovery_get_leftover (recovery, 1);
+  g_assert_cmpint (first->kind, ==, MUSTER_LEFTOVER_MATCH);
+  g_assert_cmpstr (first->path, ==, match);
+  g_assert_cmpstr (first->original, ==, game_path);
+  g_assert_cmpstr (first->match->computer[0], ==, "usa");
+  g_assert_true (first->match->dice_by_players);
+  text = muster_leftover_describe (first);
+  g_assert_nonnull (strstr (text, "both.muster-game"));
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (second->kind, ==, MUSTER_LEFTOVER_SCENARIO);
+  g_assert_cmpstr (second->original, ==, doc_path);
+  g_assert_null (second->match);
+  text = muster_leftover_describe (second);
+  g_assert_nonnull (strstr (text, "both.muster"));
+  {
+    g_autoptr(MuScenario) kept = muster_leftover_load_scenario (second, NULL);
+    g_autofree char *kept_bytes = NULL;
+
+    g_assert_nonnull (kept);
+    kept_bytes = mu_scenario_save_to_data (kept, NULL);
+    g_assert_cmpstr (kept_bytes, ==, bytes);
+  }
+
+  /* opening either document finds its own kind */
+  found = muster_recovery_find_for (doc_path);
+  g_assert_nonnull (found);
+  g_assert_cmpint (found->kind, ==, MUSTER_LEFTOVER_SCENARIO);
+  g_assert_cmpstr (found->path, ==, second->path);
+  g_assert_cmpint (found->time, ==, second->time);
+  g_clear_pointer (&found, muster_leftover_unref);
+  found = muster_recovery_find_for (game_path);
+  g_assert_nonnull (found);
+  g_assert_cmpint (found->kind, ==, MUSTER_LEFTOVER_MATCH);
+  g_assert_cmpstr (found->path, ==, match);
+  g_clear_pointer (&found, muster_leftover_unref);
+
+  /* discarded, either kind is gone from the folder and the list */
+  muster_leftover_discard (first);
+  muster_leftover_discard (second);
+  g_assert_false (g_file_test (match, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (match_info, G_FILE_TEST_EXISTS));
+  g_assert_null (muster_recovery_find_for (doc_path));
+  g_assert_null (muster_recovery_find_for (game_path));
+  g_clear_object (&recovery);
+  recovery = muster_recovery_new ();
+  g_assert_cmpuint (muster_recovery_get_n_leftovers (recovery), ==, 0);
+  g_unlink (doc_path);
+  g_unlink (game_path);
 }
 
 /* The window's actions open the dialogs. */
 static void
 test_window_actions (void)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "scenario-properties"));
@@ -684,6 +769,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
       g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
       g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
+      g_test_add_func ("/app/editor-dialogs/recovery/lists-both", test_recovery_lists_both);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

@@ -888,7 +888,7 @@ test_fit_beside_panel (void)
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
                                             "first-manassas.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
   g_autoptr(GError) error = NULL;
   MusterMapView *view = muster_window_get_map_view (window);
   MusterViewTransform before, after;
@@ -930,7 +930,7 @@ test_window (void)
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
                                             "first-manassas.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
   g_autoptr(GError) error = NULL;
   MusterEditor *editor;
   MuEditHistory *history;
@@ -1020,7 +1020,7 @@ test_autosave_and_recovery (void)
 
   /* the next start offers it back */
   file = g_file_new_for_path (doc);
-  window = muster_window_new (app);
+  window = muster_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (muster_window_open_file (window, file, &error));
   dialog = muster_window_get_dialog (window);

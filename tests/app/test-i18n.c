@@ -112,7 +112,7 @@ test_start_page (void)
 static void
 test_editor (void)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;

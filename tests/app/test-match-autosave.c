@@ -173,7 +173,7 @@ test_resume (void)
 
   window = new_window ();
   slot = new_slot ();
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
   g_assert_true (gtk_widget_get_visible (slot));
   g_test_message ("offered: %s", bar_text (slot));
   g_assert_nonnull (strstr (bar_text (slot), "First Manassas"));
@@ -247,28 +247,28 @@ test_discard (void)
 
   window = new_window ();
   slot = new_slot ();
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
   gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_REJECT);
   flush_events ();
   g_assert_false (gtk_widget_get_visible (slot));
   g_assert_null (muster_window_get_match_page (window));
   g_assert_false (g_file_test (leftover->path, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_leftovers (), ==, 0);
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 0);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 0);
   g_assert_false (gtk_widget_get_visible (slot));
 
   /* a time that is no date is said to be unknown (it showed "((null))"
    * and logged a critical) */
   write_file (crash.match_path, "<not a match");
   write_file (crash.info_path, "[Match]\nTitle=Broken\nTime=999999999999999999\n");
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
   g_assert_null (strstr (bar_text (slot), "null"));
   g_assert_nonnull (strstr (bar_text (slot), "(time unknown)"));
 
   /* an autosave that no longer reads says so and stays offered */
   write_file (crash.match_path, "<not a match");
   write_file (crash.info_path, "[Match]\nTitle=Broken\nTime=1\n");
-  g_assert_cmpuint (muster_recovery_offer (GTK_WINDOW (window), GTK_BOX (slot)), ==, 1);
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
   gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_ACCEPT);
   flush_events ();
   g_test_message ("broken: %s", bar_text (slot));

@@ -37,7 +37,7 @@ static MusterMatchPage *
 begin_match (const char        *scenario_file,
              const char *const *lines)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) scenario = mu_scenario_load_file (scenario_file, NULL, &error);
   g_autoptr(MusterGame) game = NULL;

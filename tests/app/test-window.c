@@ -84,7 +84,7 @@ write_scenario (MuScenario *scenario,
 static MusterWindow *
 open_window (GFile *file)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
   g_autoptr(GError) error = NULL;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
@@ -171,7 +171,7 @@ test_board_size_classes (void)
 static void
 test_start_page (void)
 {
-  MusterWindow *window = muster_window_new (app);
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
@@ -954,7 +954,7 @@ test_table (void)
 static void
 test_bundled_scenario (void)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   MusterWindow *window;
@@ -985,7 +985,7 @@ test_bundled_scenario (void)
 static void
 test_bundled_copy (void)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = g_build_filename (dir, "learning-blackburns-ford.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *before = NULL;
@@ -1170,7 +1170,7 @@ test_changed_on_disk (void)
 static void
 test_editor_fits_screen (void)
 {
-  g_autofree char *dir = muster_application_find_scenarios_dir ();
+  g_autofree char *dir = muster_find_scenarios_dir ();
   g_autofree char *path = g_build_filename (dir, "first-manassas.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   MusterWindow *window = open_window (file);
