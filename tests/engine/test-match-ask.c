@@ -214,6 +214,40 @@ test_hex_no_region (void)
     g_assert_null (mu_match_legal_region (m, g_array_index (views, MuCounterView, i).id));
 }
 
+/* mn-acw's destinations (the board's marks): none before an activation,
+ * then the listed ends of the move the unit owes, each inside its region
+ * and each a legal move; the window asks for them whenever a unit is
+ * selected. */
+static void
+test_mn_destinations (void)
+{
+  static const int dice[] = { 6, 1, 6, 6, 3, 4 };
+  g_autoptr(MuMatch) m = open_fixture ("mn-acw/cavalry.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(GArray) before = mu_match_legal_moves (m, "k1");
+  g_autoptr(GArray) after = NULL;
+  g_autoptr(MuRegion) region = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (before);
+  g_assert_cmpuint (before->len, ==, 0);
+  g_assert_true (mu_match_apply_line (m, "activate k1 ahead", NULL, &error));
+  g_assert_no_error (error);
+  after = mu_match_legal_moves (m, "k1");
+  region = mu_match_legal_region (m, "k1");
+  g_assert_nonnull (region);
+  g_assert_cmpuint (after->len, >, 0);
+  for (guint i = 0; i < after->len; i++)
+    {
+      const MuPos *p = &g_array_index (after, MuPos, i);
+
+      g_assert_true (p->is_point);
+      /* ahead: on the ray, within the roll of 4 */
+      g_assert_cmpfloat_with_epsilon (p->point.x, 10, 1e-6);
+      g_assert_cmpfloat (p->point.y, >=, 15.5 - 4 - 1e-6);
+      g_assert_true (move_legal (m, "k1", p->point, 0));
+    }
+}
+
 /* Policy hints ------------------------------------------------------------------- */
 
 /* At complete darkness the rules order the withdrawal (BAA-DAY-2): the
@@ -263,5 +297,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-ask/table-region/destinations", test_table_region_holds_destinations);
   g_test_add_func ("/engine/match-ask/hex-no-region", test_hex_no_region);
   g_test_add_func ("/engine/match-ask/policy-hint/BAA-DAY-2", test_policy_hint);
+  g_test_add_func ("/engine/match-ask/mn-destinations/MN-AMB-47", test_mn_destinations);
   return g_test_run ();
 }

@@ -443,5 +443,6 @@ gboolean      mn_line_of_sight      (gpointer state, const char *counter, const 
 GPtrArray    *mn_legal_targets      (gpointer state, const char *counter);
 void          mn_outstanding        (gpointer state, GArray *todo);
 MuRegion     *mn_legal_region       (gpointer state, const char *counter);
+GArray       *mn_legal_moves        (gpointer state, const char *counter);
 
 G_END_DECLS

@@ -302,6 +302,7 @@ const MuRuleset mu_ruleset_mn_acw = {
   .legal_commands = legal_commands,
   .move_cost = mn_move_cost,
   .line_of_sight = mn_line_of_sight,
+  .legal_moves = mn_legal_moves,
   .legal_targets = mn_legal_targets,
   .outstanding = mn_outstanding,
   .legal_region = mn_legal_region,
