@@ -684,6 +684,13 @@ struct _MuRuleset {
    * position (MuPos.point) may take by a legal move; newly allocated, NULL
    * when it may not move (or on a hex board: legal_moves lists the hexes). */
   MuRegion *(*legal_region)    (gpointer state, const char *counter);
+  /* Where an attack that moves into contact (a charge) would carry its
+   * unit, judged before any die is rolled: the unit's position after the
+   * command's own facing and formation changes, then where it would touch
+   * its target (of MuPos, table points with facing), appended to path;
+   * FALSE, nothing appended, when the command is refused now or moves
+   * nothing. The board draws it for the player to confirm the attack. */
+  gboolean  (*attack_path)     (gpointer state, const MuCommand *command, GArray *path);
   /* The command a computer player takes now where the rules prescribe one
    * (an order the rules set, BAA-DAY-2's withdrawal of the first unsafe
    * unit): one of `legal` (the legal commands, as legal_commands gives

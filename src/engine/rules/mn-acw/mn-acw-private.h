@@ -444,5 +444,6 @@ GPtrArray    *mn_legal_targets      (gpointer state, const char *counter);
 void          mn_outstanding        (gpointer state, GArray *todo);
 MuRegion     *mn_legal_region       (gpointer state, const char *counter);
 GArray       *mn_legal_moves        (gpointer state, const char *counter);
+gboolean      mn_charge_path        (gpointer state, const MuCommand *c, GArray *path);
 
 G_END_DECLS

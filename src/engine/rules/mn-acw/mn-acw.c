@@ -306,6 +306,7 @@ const MuRuleset mu_ruleset_mn_acw = {
   .legal_targets = mn_legal_targets,
   .outstanding = mn_outstanding,
   .legal_region = mn_legal_region,
+  .attack_path = mn_charge_path,
   .position = position,
   .pending = pending,
   .counters = counters,
