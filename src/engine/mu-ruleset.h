@@ -278,7 +278,10 @@ typedef struct {
   /* The command as a sentence for people (N_(), a front end translates
    * it), its placeholders the syntax's names: "Assign {UNIT} to
    * {COMMANDER}", {UNIT} for "UNIT..." (a list: "A, B and C"), {TARGET} for
-   * "[TARGET]", and {to}: the last position the command names. NULL: the
+   * "[TARGET]", {STEP} for every "[STEP]" of the syntax, {ahead|back} for
+   * a word of those, and {to}: the last position the command names. Words
+   * in "[…]" show only when a placeholder inside names something
+   * ("{UNIT} charges {TARGET}[ on a bearing of {DEG}°]"). NULL: the
    * verb and its arguments, named. See mu_match_describe_command(). */
   const char *sentence;
 } MuVerbInfo;

@@ -689,6 +689,22 @@ test_describe_command (void)
       "Move Ricketts' Battery to 48.7, 40.0 in, facing 305°" },
     { "henry-house-hill-table.muster", "fire-group 2nd-virginia ricketts griffin 5th-massachusetts",
       "Ricketts' Battery, Griffin's Battery and 5th Massachusetts fire together at 2nd Virginia" },
+    /* a word of the syntax's choices, repeated steps, and the words of an
+     * optional part only when it is given (mn-acw's direction categories,
+     * MN-AMB-50, and charges on a bearing, MN-AMB-60) */
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin oblique", "Activate 6th Wisconsin: oblique" },
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin ahead face 45",
+      "Activate 6th Wisconsin: ahead, to face 45°" },
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin stay face 90 form column",
+      "Activate 6th Wisconsin: stay, to face 90°, then into column" },
+    { "learning-mn-brawners-farm.muster", "charge 6th-wisconsin 4th-virginia",
+      "6th Wisconsin charges 4th Virginia" },
+    { "learning-mn-brawners-farm.muster", "charge 6th-wisconsin 4th-virginia 45 form column",
+      "6th Wisconsin charges 4th Virginia on a bearing of 45°, into column" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin @10.5,12.3", "Move 6th Wisconsin to 10.5, 12.3 in" },
+    /* a table's area by its name */
+    { "learning-mn-brawners-farm.muster", "bombard battery-b brawner-house",
+      "Battery B, 4th U.S. fires at Brawner farmhouse" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
