@@ -867,6 +867,7 @@ mu_match_get_table_state (const MuMatch *m)
 void
 mu_match_get_result (const MuMatch *m, MuResult *result)
 {
+  memset (result, 0, sizeof *result);
   m->ruleset->victory (m->state, result);
 }
 

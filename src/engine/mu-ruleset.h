@@ -438,6 +438,10 @@ typedef struct {
   int score[4];
   const char *level;          /* "draw", "tactical", "decisive", "complete" */
   int difference;
+  /* Why the match ended, for people (translated, or the scenario's own
+   * words: the task met), or NULL when the ruleset does not say; owned
+   * by the state. */
+  const char *reason;
   char *summary;              /* owned by the caller of victory(): g_free */
 } MuResult;
 

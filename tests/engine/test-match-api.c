@@ -723,6 +723,45 @@ test_describe_command (void)
     }
 }
 
+/* Why a match ended, for the result page (MN-AMB-82): a disperse task met
+ * gives the task's own words; a match not over, and a ruleset that does
+ * not say, give none. */
+static void
+test_result_reason (void)
+{
+  static const int dice[] = { 1, 6, 6, 6, 3, 3, 6, 6, 1, 1, 1 };
+  static const char *const lines[] = { "charge f g", "end-phase", "fight f g" };
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                            "mn-acw", "tasks.muster", NULL);
+  g_autofree char *baa = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                           "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 1, dice, G_N_ELEMENTS (dice), NULL, &error);
+  g_autoptr(MuMatch) other = NULL;
+  MuResult r;
+
+  g_assert_no_error (error);
+  mu_match_get_result (m, &r);
+  g_assert_false (r.over);
+  g_assert_null (r.reason);
+  mu_result_clear (&r);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  mu_match_get_result (m, &r);
+  g_assert_true (r.over);
+  g_assert_cmpstr (r.winner, ==, "csa");
+  g_assert_cmpstr (r.reason, ==, "Destroy a Union regiment");
+  mu_result_clear (&r);
+  other = mu_match_open_file (baa, 7, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  mu_match_get_result (other, &r);
+  g_assert_null (r.reason);
+  mu_result_clear (&r);
+}
+
 /* The command radius a counter belongs to: a command counter's leadership
  * over its units (BAA-CMD-5), a control counter's over its commands
  * (BAA-CMD-2), a unit's commander's; an unassigned STAR unit has none
@@ -923,6 +962,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
   g_test_add_func ("/engine/match-api/describe-command", test_describe_command);
+  g_test_add_func ("/engine/match-api/result-reason/MN-AMB-82", test_result_reason);
   g_test_add_func ("/engine/match-api/command-radius/BAA-CMD-5", test_command_radius);
   g_test_add_func ("/engine/match-api/command-radius-table/BAT-CMD-3/BAT-CMD-5/BAT-GEN-3",
                    test_command_radius_table);

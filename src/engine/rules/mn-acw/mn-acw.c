@@ -247,6 +247,11 @@ victory (gpointer state, MuResult *r)
     mn_scores (m, score);
   mu_rules_result (r, m->side_id, score, m->finished, m->winner,
                    m->winner == MN_NONE ? "draw" : "victory", ABS (score[0] - score[1]));
+  /* the task met in the scenario's own words, else the engine's */
+  if (m->finished && m->end_task != NULL && m->end_task->text != NULL && *m->end_task->text != '\0')
+    r->reason = m->end_task->text;
+  else if (m->finished && m->end_reason != NULL)
+    r->reason = g_dgettext (GETTEXT_PACKAGE, m->end_reason);
 }
 
 static const MuTableState *
