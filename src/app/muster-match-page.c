@@ -128,7 +128,11 @@ static GtkWidget *
 answer_button (MusterMatchPage *self,
                const char      *answer)
 {
-  GtkWidget *button = gtk_button_new_with_label (answer);
+  /* a counter by its name, a word in the person's language; the command
+   * keeps the answer itself */
+  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
+  GtkWidget *button = gtk_button_new_with_label (c && c->name && *c->name ? c->name
+                                                 : g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer));
 
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
