@@ -168,7 +168,7 @@ const MuEventKindInfo mn_ev_melee = {
 const MuEventKindInfo mn_ev_hits = {
   "hits", N_("Hits"), N_("bases removed from a unit's ends (MN-MEL-7, MN-AMB-46)"),
   F (SUBJECT) | F (VALUE), "n", MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject} loses {value} base"), N_("{subject} loses {value} bases"), F (VALUE),
+  MU_N_PLURAL ("{subject} loses {value} base", "{subject} loses {value} bases"), F (VALUE),
   MU_N_PLURAL ("{n} hit", "{n} hits"),
 };
 const MuEventKindInfo mn_ev_destroyed = {
