@@ -151,7 +151,9 @@ update_decision (MusterMatchPage *self)
   if (d == NULL)
     return;
   {
-    g_autofree char *text = g_strdup_printf ("%s: %s", muster_match_page_side_name (self, d->side),
+    /* Translators: the side that decides and the question (French sets a
+     * narrow no-break space before the colon) */
+    g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
                                              d->question ? d->question : d->id);
 
     gtk_label_set_text (GTK_LABEL (self->decision_label), text);
