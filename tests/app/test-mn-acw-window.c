@@ -17,6 +17,8 @@
 #include "app-test.h"
 #include "frames.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -146,8 +148,10 @@ click_charge (MusterMatchPage *page,
   muster_scene_get_trace (muster_match_page_get_scene (page), &trace);
   g_assert_cmpint (trace.kind, ==, MUSTER_TRACE_PATH);
   g_assert_cmpuint (trace.n_points, >=, 2);
-  g_assert_nonnull (strstr (trace.label, "to contact"));
-  g_assert_nonnull (strstr (muster_match_page_get_hint (page), "Click the target again"));
+  /* labelled with the target and the distance; the hint asks to confirm */
+  g_assert_nonnull (strstr (trace.label, v->counter->name));
+  g_assert_nonnull (muster_match_page_get_hint (page));
+  g_assert_nonnull (strchr (muster_match_page_get_hint (page), '?'));
   if (!tally->shot_charge)
     {
       shot_named (GTK_WIDGET (page), "mn-charge-path", tally);
@@ -254,6 +258,13 @@ test_hot_seat (void)
 
   if (size != NULL && sscanf (size, "%dx%d", &width, &height) == 2 && (width != 1366 || height != 768))
     suffix = g_strdup_printf ("-%dx%d", width, height);
+  /* the screenshots of a translation (as test-i18n runs the window) */
+  if (g_getenv ("LANGUAGE") != NULL)
+    {
+      g_autofree char *size_part = g_steal_pointer (&suffix);
+
+      suffix = g_strdup_printf ("%s-%s", size_part ? size_part : "", g_getenv ("LANGUAGE"));
+    }
   tally.suffix = suffix ? suffix : "";
   window = muster_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
@@ -292,7 +303,7 @@ test_hot_seat (void)
   {
     GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
     GListModel *model;
-    guint n_mods = 0, n_activation = 0;
+    guint n_mods = 0;
 
     g_assert_nonnull (log);
     model = muster_match_log_get_model (MUSTER_MATCH_LOG (log));
@@ -303,11 +314,9 @@ test_hot_seat (void)
 
         g_assert_null (strchr (text, '@'));
         g_assert_false (g_str_has_prefix (text, "usa") || g_str_has_prefix (text, "csa"));
-        n_activation += g_str_has_prefix (text, "Union: activation") ||
-                        g_str_has_prefix (text, "Confederate: activation");
-        n_mods += strstr (text, ": melee,") != NULL && strstr (text, " (") != NULL;
+        /* "(Formed bases in line in contact +2, Line attacks column +1)" */
+        n_mods += strstr (text, " (") != NULL && strstr (text, " +") != NULL && strstr (text, ") — ") != NULL;
       }
-    g_assert_cmpuint (n_activation, >, 0);
     g_assert_cmpuint (n_mods, >, 0);
   }
   /* the result says why it came (the task met at once, MN-AMB-82) */
@@ -330,7 +339,16 @@ test_hot_seat (void)
 int
 main (int argc, char **argv)
 {
-  gboolean display = app_test_init (&argc, &argv, "/app/mn-acw-window/no-display");
+  const char *localedir = g_getenv ("MUSTER_LOCALEDIR");
+  gboolean display;
+
+  /* LANGUAGE=de MUSTER_LOCALEDIR=build/po plays it in German (for the
+   * screenshots of a translation), as test-i18n does */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  display = app_test_init (&argc, &argv, "/app/mn-acw-window/no-display");
 
   if (display)
     g_test_add_func ("/app/mn-acw-window/hot-seat/MN-AMB-50", test_hot_seat);
