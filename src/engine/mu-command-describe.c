@@ -277,8 +277,14 @@ fill (GString          *s,
       else if (g_hash_table_lookup_extended (map, name, NULL, &range))
         {
           guint64 r = GPOINTER_TO_SIZE (range);
+          guint first = (guint) (r >> 16), last = (guint) (r & 0xffff);
 
-          append_list (s, scenario, command, (guint) (r >> 16), (guint) (r & 0xffff));
+          /* a NUMBER of the syntax's first form names a number only, not
+           * the position another form has in its place ("UNIT NUMBER |
+           * UNIT POS") */
+          if (!(g_str_equal (name, "NUMBER") && first < last &&
+                mu_command_arg (command, first)->kind != MU_ARG_NUMBER))
+            append_list (s, scenario, command, first, last);
         }
       any |= s->len > before;
       p = close;

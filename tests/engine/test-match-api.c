@@ -702,6 +702,8 @@ test_describe_command (void)
     { "learning-mn-brawners-farm.muster", "charge 6th-wisconsin 4th-virginia 45 form column",
       "6th Wisconsin charges 4th Virginia on a bearing of 45°, into column" },
     { "learning-mn-brawners-farm.muster", "move 6th-wisconsin @10.5,12.3", "Move 6th Wisconsin to 10.5, 12.3 in" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin 0", "Move 6th Wisconsin 0 in" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin 2.5", "Move 6th Wisconsin 2.5 in" },
     /* a table's area by its name */
     { "learning-mn-brawners-farm.muster", "bombard battery-b brawner-house",
       "Battery B, 4th U.S. fires at Brawner farmhouse" },

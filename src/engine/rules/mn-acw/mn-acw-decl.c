@@ -74,7 +74,7 @@ const MuVerbInfo mn_verbs[] = {
     N_("Activate {UNIT}: {ahead|back|oblique|stay}[, {STEP}]") },
   { "move", "UNIT NUMBER | UNIT POS", "MN-MOV-2, MN-AMB-47", MU_VERB_MOVE,
     N_("needs a unit or leader and a distance (ahead, back) or a table point @X,Y (oblique)"),
-    N_("Move {UNIT}[ to {to}]") },
+    N_("Move {UNIT}[ {NUMBER} in][ to {to}]") },
   { "attach", "LEADER UNIT", "MN-AMB-56", 0, N_("needs a leader and a unit"),
     N_("Attach {LEADER} to {UNIT}") },
   { "charge", "UNIT TARGET [DEG] [STEP] [STEP]", "MN-CHG-1, MN-AMB-60", MU_VERB_MOVE | MU_VERB_ATTACK,
