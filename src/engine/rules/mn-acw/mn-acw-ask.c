@@ -127,7 +127,9 @@ mn_outstanding (gpointer state, GArray *todo)
       MN_FOR_UNITS (m, u)
         if (u->owes_move)
           {
-            t.text = g_strdup_printf (_("%s has rolled its movement and must move (0 to stay)"), u->def->id);
+            /* for people: the unit's name */
+            t.text = g_strdup_printf (_("%s has rolled its movement and must move (0 to stay)"),
+                                      u->def->name && *u->def->name ? u->def->name : u->def->id);
             t.rule = "MN-AMB-50";
             t.count = 1;
             t.compulsory = TRUE;
