@@ -115,6 +115,8 @@ click_move (MusterMatchPage *page,
   region = mu_match_legal_region (m, mu_command_word (c, 0));
   g_assert_nonnull (region);
   g_assert_nonnull (muster_scene_get_area (muster_match_page_get_scene (page)));
+  if (tally->clicks == 0)
+    shot_named (GTK_WIDGET (page), "mn-move-region", tally);
   /* the listed point is on the region's edge when it is the whole
    * allowance: the click lands a hair inside it */
   muster_match_page_click_point (page, to->pos.point, NULL);
