@@ -85,7 +85,7 @@ find_answer_button (MusterMatchPage *page,
 
 typedef struct {
   guint buttons, clicks, charges, answers, ends, fights;
-  gboolean shot_charge, shot_melee;
+  gboolean shot_charge, shot_melee, shot_handover;
   const char *suffix;     /* of the screenshots' names: "" or "-1600x1000" */
 } Tally;
 
@@ -179,7 +179,20 @@ enter (MusterMatchPage *page,
 
   g_test_message ("%s", line);
   if (muster_match_page_get_handover_side (page) != NULL)
-    muster_match_page_dismiss_handover (page);
+    {
+      /* the first hand-over after a melee lists it among the last results */
+      if (tally->fights > 0 && !tally->shot_handover)
+        {
+          g_auto(GStrv) results = g_strsplit (muster_match_page_get_handover_results (page), "\n", -1);
+
+          /* the melee, not the sides' dice of the new turn */
+          for (guint i = 0; results[i] != NULL; i++)
+            g_assert_false (g_str_has_prefix (results[i], "Union") || g_str_has_prefix (results[i], "Confederate"));
+          shot_named (GTK_WIDGET (page), "mn-handover", tally);
+          tally->shot_handover = TRUE;
+        }
+      muster_match_page_dismiss_handover (page);
+    }
   flush_events ();
   if (d != NULL)
     {
