@@ -205,6 +205,46 @@ read_lists (MusterMatchPage *self)
   fill_other_actions (self);
 }
 
+char *
+muster_match_board_describe (MusterMatchPage *self,
+                             const MuCommand *command)
+{
+  const MuVerbInfo *verb = mu_ruleset_find_verb (muster_game_get_ruleset (self->game),
+                                                 mu_command_get_verb (command));
+
+  return mu_match_describe_command (muster_game_get_match (self->game), command,
+                                    verb && verb->sentence ? _(verb->sentence) : NULL);
+}
+
+/* A button of an attack that moves into contact shows its path while the
+ * pointer is on it or it has the focus, as a click on the target does. */
+static void
+show_attack_path (MusterMatchPage *self,
+                  GtkWidget       *button)
+{
+  const char *line = g_object_get_data (G_OBJECT (button), "muster-command");
+  g_autoptr(MuCommand) c = line ? mu_command_parse (muster_game_get_ruleset (self->game), line, NULL) : NULL;
+
+  if (c != NULL)
+    muster_match_input_attack_trace (self, c);
+}
+
+static void
+on_attack_button_enter (GtkEventController *controller,
+                        double              x,
+                        double              y,
+                        MusterMatchPage    *self)
+{
+  show_attack_path (self, gtk_event_controller_get_widget (controller));
+}
+
+static void
+on_attack_button_focus (GtkEventController *controller,
+                        MusterMatchPage    *self)
+{
+  show_attack_path (self, gtk_event_controller_get_widget (controller));
+}
+
 #define MAX_LISTED_ACTIONS 60
 
 /* Every legal command of the selected counter, one button each, so that the
@@ -233,9 +273,19 @@ fill_other_actions (MusterMatchPage *self)
         continue;
       line = mu_command_to_string (c);
       /* the engine's sentence with names; the command itself in the tooltip */
-      label = mu_match_describe_command (muster_game_get_match (self->game), c,
-                                         verb->sentence ? _(verb->sentence) : NULL);
+      label = muster_match_board_describe (self, c);
       button = gtk_button_new_with_label (label);
+      if ((verb->flags & MU_VERB_ATTACK) && (verb->flags & MU_VERB_MOVE))
+        {
+          GtkEventController *motion = gtk_event_controller_motion_new ();
+          GtkEventController *focus = gtk_event_controller_focus_new ();
+
+          g_object_set_data_full (G_OBJECT (button), "muster-command", g_strdup (line), g_free);
+          g_signal_connect (motion, "enter", G_CALLBACK (on_attack_button_enter), self);
+          g_signal_connect (focus, "enter", G_CALLBACK (on_attack_button_focus), self);
+          gtk_widget_add_controller (button, motion);
+          gtk_widget_add_controller (button, focus);
+        }
       /* a long sentence (a group fire of many units) wraps, so that it does
        * not widen the sidebar and shrink the board */
       gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
@@ -343,6 +393,7 @@ muster_match_page_select (MusterMatchPage *self,
 
   g_free (self->selected);
   self->selected = g_strdup (counter);
+  g_clear_pointer (&self->armed, g_free);
   self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
   self->hover_pos = (MuPos) { 0 };
   g_clear_pointer (&self->sight_text, g_free);
@@ -883,5 +934,6 @@ muster_match_board_finalize (MusterMatchPage *self)
   g_clear_pointer (&self->hint, g_free);
   g_clear_pointer (&self->drag_select, g_free);
   g_clear_pointer (&self->sight_text, g_free);
+  g_clear_pointer (&self->armed, g_free);
   g_clear_pointer (&self->table_moves, g_array_unref);
 }

@@ -132,6 +132,45 @@ muster_match_input_trace (MusterMatchPage *self,
   muster_scene_set_trace (self->scene, &trace);
 }
 
+gboolean
+muster_match_input_attack_trace (MusterMatchPage *self,
+                                 const MuCommand *attack)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+  g_autoptr(GArray) path = mu_match_attack_path (muster_game_get_match (self->game), attack);
+  g_autoptr(GArray) points = NULL;
+  g_autofree char *label = NULL;
+  const MuPos *a, *b;
+  MusterTrace trace = { MUSTER_TRACE_PATH, .mark_hex = MU_HEX_NONE };
+
+  if (path == NULL || path->len < 2 || board_busy (self))
+    return FALSE;
+  points = g_array_sized_new (FALSE, FALSE, sizeof (MuPoint), path->len);
+  for (guint i = 0; i < path->len; i++)
+    {
+      MuPoint p;
+
+      muster_map_view_pos_to_board (self->map_view, &g_array_index (path, MuPos, i), &p);
+      g_array_append_val (points, p);
+    }
+  /* the last leg is the move the dice must cover; the legs before it are
+   * the unit's own facing or formation change */
+  a = &g_array_index (path, MuPos, path->len - 2);
+  b = &g_array_index (path, MuPos, path->len - 1);
+  /* Translators: the target's name, the distance to contact and "in" or
+   * "cm" (the abbreviation after a number) */
+  label = g_strdup_printf (_("%s: %.2f %s to contact"),
+                           muster_match_board_counter_name (self, mu_command_word (attack, 1)),
+                           hypot (b->point.x - a->point.x, b->point.y - a->point.y),
+                           s->table != NULL && s->table->unit == MU_UNIT_CM ? _("cm") : _("in"));
+  g_clear_pointer (&self->sight_text, g_free);
+  trace.points = (const MuPoint *) points->data;
+  trace.n_points = points->len;
+  trace.label = label;
+  muster_scene_set_trace (self->scene, &trace);
+  return TRUE;
+}
+
 /* The region the selected unit may move into (the engine's, in table units)
  * in board pixels, or NULL. */
 static MuRegion *
@@ -362,6 +401,20 @@ muster_match_page_click_point (MusterMatchPage *self,
       for (guint i = 0; self->selected != NULL && targets != NULL && targets[i] != NULL; i++)
         if (g_str_equal (targets[i], piece) && (attack = muster_match_board_attack_on (self, piece)) != NULL)
           {
+            /* an attack that moves into contact shows its path first; the
+             * second click on the same target confirms it */
+            if (g_strcmp0 (self->armed, piece) != 0 && muster_match_input_attack_trace (self, attack))
+              {
+                g_autofree char *sentence = muster_match_board_describe (self, attack);
+
+                g_free (self->armed);
+                self->armed = g_strdup (piece);
+                /* Translators: a charge's sentence ("6th Wisconsin charges 4th Virginia") */
+                muster_match_board_set_hint (self, g_strdup_printf (_("%s? Click the target again to confirm, "
+                                                                      "elsewhere to cancel."), sentence));
+                return;
+              }
+            g_clear_pointer (&self->armed, g_free);
             muster_match_page_play (self, attack);
             return;
           }
@@ -371,6 +424,14 @@ muster_match_page_click_point (MusterMatchPage *self,
     }
   if (self->selected == NULL)
     return;
+  if (self->armed != NULL)
+    {
+      /* a click beside the target cancels the charge shown */
+      g_clear_pointer (&self->armed, g_free);
+      muster_scene_set_trace (self->scene, NULL);
+      muster_match_board_set_hint (self, NULL);
+      return;
+    }
   snap_to_spot (self, &point);
   move_selected_to (self, mu_pos_from_point (point.x, point.y, -1));
 }
@@ -413,7 +474,8 @@ muster_match_page_hover_point (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL)
+  /* the charge shown stays until it is confirmed or cancelled */
+  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL || self->armed != NULL)
     return;
   self->hover_pos = pos;
   if (snap_to_spot (self, &point))

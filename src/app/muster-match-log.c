@@ -169,6 +169,17 @@ pos_text (MusterGame  *game,
     return g_strdup ("—");
   if (!pos->is_point && s->hex_map)
     mu_hex_format (&s->hex_map->grid, pos->hex, buf, sizeof buf);
+  else if (pos->is_point)
+    {
+      /* a table point as the board's ruler reads it, not the command's
+       * "@19.00,12.80/0.0" */
+      const char *unit = s->table && s->table->unit == MU_UNIT_CM ? _("cm") : _("in");
+
+      if (pos->has_facing)
+        /* Translators: a table point, "in" or "cm", and its facing in degrees */
+        return g_strdup_printf (_("%.1f, %.1f %s facing %.0f°"), pos->point.x, pos->point.y, unit, pos->facing);
+      return g_strdup_printf ("%.1f, %.1f %s", pos->point.x, pos->point.y, unit);
+    }
   else
     mu_pos_format (pos, buf, sizeof buf);
   return g_strdup (buf);
@@ -210,6 +221,9 @@ counter_name (MusterGame *game,
 {
   const MuCounter *c = id ? mu_scenario_find_counter (muster_game_get_scenario (game), id) : NULL;
 
+  /* a side rolls too (mn-acw's initiative and activation dice) */
+  if (c == NULL && id != NULL && mu_scenario_find_side (muster_game_get_scenario (game), id) != NULL)
+    return side_name (game, id);
   return c && c->name && *c->name ? c->name : or_q (id);
 }
 

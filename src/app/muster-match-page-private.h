@@ -34,6 +34,7 @@ struct _MusterMatchPage
   GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
+  char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
   gboolean drag_on;             /* a drag of the selected counter is under way */
   char *drag_select;            /* the acting side's counter the drag began on, not yet
                                  * selected: selected once the press becomes a drag */
@@ -93,6 +94,9 @@ gboolean             muster_match_board_is_destination (MusterMatchPage *self, M
 const MuCommand     *muster_match_board_move_to        (MusterMatchPage *self, MuHex hex);
 const MuCommand     *muster_match_board_attack_on      (MusterMatchPage *self, const char *target);
 const char          *muster_match_board_target_at      (MusterMatchPage *self, MuHex hex);
+/* The command as the engine says it for people, with names, in the
+ * person's language (newly allocated). */
+char                *muster_match_board_describe       (MusterMatchPage *self, const MuCommand *command);
 
 /* muster-match-input.c: traces, drag and drop, the keyboard's cursor, tables. */
 void muster_match_input_init         (MusterMatchPage *self);
@@ -101,6 +105,10 @@ void muster_match_input_init         (MusterMatchPage *self);
  * line of sight to pos; nothing without a selection. */
 void muster_match_input_trace        (MusterMatchPage *self, const MuPos *pos, const MuCommand *move,
                                       const char *label);
+/* The path to contact of `attack` (mu_match_attack_path) as the trace,
+ * labelled with its length; FALSE, the trace untouched, when the engine
+ * tells none (the attack does not move into contact). */
+gboolean muster_match_input_attack_trace (MusterMatchPage *self, const MuCommand *attack);
 /* Tab and Shift+Tab (step 1, -1): the cursor to the next or previous
  * counter of the side to act; FALSE past the last one, for the focus to
  * leave the board as usual. */

@@ -128,7 +128,11 @@ static GtkWidget *
 answer_button (MusterMatchPage *self,
                const char      *answer)
 {
-  GtkWidget *button = gtk_button_new_with_label (answer);
+  /* a counter by its name, a word in the person's language; the command
+   * keeps the answer itself */
+  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
+  GtkWidget *button = gtk_button_new_with_label (c && c->name && *c->name ? c->name
+                                                 : g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer));
 
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
@@ -147,7 +151,9 @@ update_decision (MusterMatchPage *self)
   if (d == NULL)
     return;
   {
-    g_autofree char *text = g_strdup_printf ("%s: %s", muster_match_page_side_name (self, d->side),
+    /* Translators: the side that decides and the question (French sets a
+     * narrow no-break space before the colon) */
+    g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
                                              d->question ? d->question : d->id);
 
     gtk_label_set_text (GTK_LABEL (self->decision_label), text);

@@ -173,6 +173,12 @@ fill_handover_results (MusterMatchPage *self,
     {
       const MuEvent *e = g_ptr_array_index (events, i);
 
+      /* a side's own dice of the new turn (mn-acw's initiative and
+       * activation dice) are no result, and would push the melee's first
+       * lines out */
+      if (e->kind == MU_EVENT_ROLL && e->subject != NULL &&
+          mu_scenario_find_side (muster_game_get_scenario (self->game), e->subject) != NULL)
+        continue;
       if ((e->info->category == MU_EVENT_CLASS_COMBAT || e->info->category == MU_EVENT_CLASS_ROLL) &&
           mu_event_visible (e, side))
         g_ptr_array_add (lines, muster_match_log_describe_event (self->game, e));

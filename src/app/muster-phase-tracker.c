@@ -602,7 +602,10 @@ update_resources (MusterPhaseTracker *self,
           g_string_free (line, TRUE);
           continue;
         }
-      g_string_append_printf (line, "%s:", _(info->name));
+      /* Translators: a resource's name before each side's value
+       * ("Activations: Union 7 Confederate 0"); French sets a narrow
+       * no-break space before the colon */
+      g_string_append_printf (line, C_("resource", "%s:"), _(info->name));
       for (guint s = 0; pos->side_order && pos->side_order[s]; s++)
         {
           int value;

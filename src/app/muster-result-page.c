@@ -48,6 +48,8 @@ level_name (const char *level)
     return _("Complete victory");
   if (g_strcmp0 (level, "draw") == 0)
     return _("Draw");
+  if (g_strcmp0 (level, "victory") == 0)
+    return _("Victory");
   return level;
 }
 
@@ -170,7 +172,11 @@ update (MusterResultPage *self)
     title = g_strdup_printf (_("%s wins"), side_name (self, r.winner));
   else
     title = g_strdup (_("Neither side wins"));
-  if (r.over)
+  if (r.over && r.reason != NULL)
+    /* the ruleset says why (a task met at once): the difference would
+     * not explain it */
+    level = g_strdup (r.reason);
+  else if (r.over)
     level = g_strdup_printf (_("%s — objective difference %d"), level_name (r.level), r.difference);
   gtk_label_set_text (GTK_LABEL (self->title), title);
   gtk_label_set_text (GTK_LABEL (self->level), level ? level : "");

@@ -12,14 +12,31 @@
 
 #include "mu-match.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 
-/* A word argument as people read it: a counter's or a side's name, else
- * the word itself ("flank"). */
+/* The table's named area with this id (a building a battery fires at). */
+static const MuArea *
+find_area (const MuScenario *scenario,
+           const char       *id)
+{
+  for (guint i = 0; scenario->table && scenario->table->areas && i < scenario->table->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (scenario->table->areas, i);
+
+      if (g_strcmp0 (a->id, id) == 0 && a->name != NULL && *a->name != '\0')
+        return a;
+    }
+  return NULL;
+}
+
+/* A word argument as people read it: a counter's, a side's or an area's name, else
+ * the word itself ("flank") in the person's language, where the ruleset
+ * marked it NC_("command word", …). */
 static void
 append_word (GString          *s,
              const MuScenario *scenario,
@@ -27,13 +44,16 @@ append_word (GString          *s,
 {
   const MuCounter *c = mu_scenario_find_counter (scenario, word);
   const MuSide *side = c ? NULL : mu_scenario_find_side (scenario, word);
+  const MuArea *area;
 
   if (c != NULL && c->name != NULL && *c->name != '\0')
     g_string_append (s, c->name);
   else if (side != NULL && side->name != NULL && *side->name != '\0')
     g_string_append (s, side->name);
+  else if (c == NULL && side == NULL && (area = find_area (scenario, word)) != NULL)
+    g_string_append (s, area->name);
   else
-    g_string_append (s, word);
+    g_string_append (s, g_dpgettext2 (GETTEXT_PACKAGE, "command word", word));
 }
 
 /* "hex 1205"; on a table "48.7, 40.0 in, facing 305°". */
@@ -86,18 +106,20 @@ append_arg (GString          *s,
       switch (arg->move)
         {
         case MU_MOVE_TO:
-          g_string_append (s, "to ");
+          /* Translators: a move's step to a position ("to 48.7, 40.0 in") */
+          g_string_append (s, _("to "));
           append_pos (s, scenario, &arg->pos);
           break;
         case MU_MOVE_FACE:
-          g_string_append_printf (s, "to face %.0f°", arg->number);
+          g_string_append_printf (s, _("to face %.0f°"), arg->number);
           break;
         case MU_MOVE_WHEEL:
-          g_string_append_printf (s, "wheeling %s %.0f°", g_strcmp0 (arg->word, "l") == 0 ? "left" : "right",
-                                  arg->number);
+          g_string_append_printf (s, g_strcmp0 (arg->word, "l") == 0 ? _("wheeling left %.0f°")
+                                  : _("wheeling right %.0f°"), arg->number);
           break;
         case MU_MOVE_FORM:
-          g_string_append_printf (s, "into %s", arg->word);
+          /* Translators: a formation change ("into column") */
+          g_string_append_printf (s, _("into %s"), g_dpgettext2 (GETTEXT_PACKAGE, "command word", arg->word));
           break;
         default:
           break;
@@ -122,8 +144,8 @@ append_list (GString          *s,
       const MuArg *arg = mu_command_arg (command, i);
 
       if (i > first)
-        g_string_append (s, arg->kind == MU_ARG_STEP ? ", then "
-                            : i + 1 == last ? " and " : ", ");
+        g_string_append (s, arg->kind == MU_ARG_STEP ? _(", then ")
+                            : i + 1 == last ? _(" and ") : ", ");
       append_arg (s, scenario, arg);
     }
 }
@@ -154,6 +176,7 @@ map_syntax (const MuVerbInfo *verb,
       gsize len = strlen (name);
       guint take = 1;
       guint later = 0;
+      gpointer earlier;
 
       for (guint k = e + 1; k < n; k++)
         if (elements[k][0] != '[')
@@ -171,7 +194,15 @@ map_syntax (const MuVerbInfo *verb,
         }
       if (at + take > n_args)
         take = n_args - at;
-      g_hash_table_insert (map, name, GSIZE_TO_POINTER (((guint64) at << 16) | (at + take)));
+      /* a name the syntax repeats ("[STEP] [STEP]") stands for all of them */
+      if (g_hash_table_lookup_extended (map, name, NULL, &earlier))
+        {
+          guint64 r = GPOINTER_TO_SIZE (earlier);
+
+          g_hash_table_insert (map, name, GSIZE_TO_POINTER (((r >> 16) << 16) | (at + take)));
+        }
+      else
+        g_hash_table_insert (map, name, GSIZE_TO_POINTER (((guint64) at << 16) | (at + take)));
       at += take;
     }
   return map;
@@ -189,6 +220,78 @@ last_position (const MuCommand *command)
         return arg;
     }
   return NULL;
+}
+
+/* The sentence [p, end) into s, its placeholders filled; TRUE when one of
+ * them named something. "[…]" is kept only when a placeholder inside it
+ * names something ("{UNIT} charges {TARGET}[ on a bearing of {DEG}°]"),
+ * so that an optional argument brings its own words. */
+static gboolean
+fill (GString          *s,
+      const MuScenario *scenario,
+      const MuCommand  *command,
+      GHashTable       *map,
+      const char       *p,
+      const char       *end)
+{
+  gboolean any = FALSE;
+
+  for (; p < end; p++)
+    {
+      const char *close = NULL;
+      g_autofree char *name = NULL;
+      gpointer range;
+      gsize before = s->len;
+
+      if (*p == '[')
+        {
+          int depth = 0;
+
+          for (close = p; close < end; close++)
+            if (*close == '[')
+              depth++;
+            else if (*close == ']' && --depth == 0)
+              break;
+          if (close < end)
+            {
+              if (fill (s, scenario, command, map, p + 1, close))
+                any = TRUE;
+              else
+                g_string_truncate (s, before);
+              p = close;
+              continue;
+            }
+        }
+      close = *p == '{' ? memchr (p, '}', end - p) : NULL;
+      if (close == NULL)
+        {
+          g_string_append_c (s, *p);
+          continue;
+        }
+      name = g_strndup (p + 1, close - p - 1);
+      if (g_str_equal (name, "to"))
+        {
+          const MuArg *to = last_position (command);
+
+          if (to != NULL)
+            append_pos (s, scenario, &to->pos);
+        }
+      else if (g_hash_table_lookup_extended (map, name, NULL, &range))
+        {
+          guint64 r = GPOINTER_TO_SIZE (range);
+          guint first = (guint) (r >> 16), last = (guint) (r & 0xffff);
+
+          /* a NUMBER of the syntax's first form names a number only, not
+           * the position another form has in its place ("UNIT NUMBER |
+           * UNIT POS") */
+          if (!(g_str_equal (name, "NUMBER") && first < last &&
+                mu_command_arg (command, first)->kind != MU_ARG_NUMBER))
+            append_list (s, scenario, command, first, last);
+        }
+      any |= s->len > before;
+      p = close;
+    }
+  return any;
 }
 
 char *
@@ -224,33 +327,7 @@ mu_match_describe_command (const MuMatch   *match,
       return g_string_free (s, FALSE);
     }
   map = map_syntax (verb, command);
-  for (const char *p = sentence; *p != '\0'; p++)
-    {
-      const char *end = *p == '{' ? strchr (p, '}') : NULL;
-      g_autofree char *name = NULL;
-      gpointer range;
-
-      if (end == NULL)
-        {
-          g_string_append_c (s, *p);
-          continue;
-        }
-      name = g_strndup (p + 1, end - p - 1);
-      if (g_str_equal (name, "to"))
-        {
-          const MuArg *to = last_position (command);
-
-          if (to != NULL)
-            append_pos (s, scenario, &to->pos);
-        }
-      else if (g_hash_table_lookup_extended (map, name, NULL, &range))
-        {
-          guint64 r = GPOINTER_TO_SIZE (range);
-
-          append_list (s, scenario, command, (guint) (r >> 16), (guint) (r & 0xffff));
-        }
-      p = end;
-    }
+  fill (s, scenario, command, map, sentence, sentence + strlen (sentence));
   return g_string_free (s, FALSE);
 }
 

@@ -681,6 +681,21 @@ mu_match_legal_region (const MuMatch *m,
   return m->ruleset->legal_region (m->state, counter);
 }
 
+GArray *
+mu_match_attack_path (const MuMatch   *m,
+                      const MuCommand *command)
+{
+  g_autoptr(GArray) path = NULL;
+
+  g_return_val_if_fail (m != NULL && command != NULL, NULL);
+  if (m->ruleset->attack_path == NULL || mu_match_window_awaits (m))
+    return NULL;
+  path = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  if (!m->ruleset->attack_path (m->state, command, path) || path->len == 0)
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
 const MuCommand *
 mu_match_policy_hint (const MuMatch *m,
                       GPtrArray     *legal)
@@ -852,6 +867,7 @@ mu_match_get_table_state (const MuMatch *m)
 void
 mu_match_get_result (const MuMatch *m, MuResult *result)
 {
+  memset (result, 0, sizeof *result);
   m->ruleset->victory (m->state, result);
 }
 

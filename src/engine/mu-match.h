@@ -128,6 +128,11 @@ GArray            *mu_match_legal_moves      (const MuMatch *match, const char *
  * NULL when it may not move, on a hex board (see mu_match_legal_moves), or
  * when the ruleset draws no region. */
 MuRegion          *mu_match_legal_region     (const MuMatch *match, const char *counter);
+/* The path of an attack into contact (MuRuleset.attack_path): the unit's
+ * position after its changes, then where it would touch the target, as
+ * MuPos; newly allocated, NULL when the ruleset tells none or the command
+ * is refused now. */
+GArray            *mu_match_attack_path      (const MuMatch *match, const MuCommand *command);
 /* The command the ruleset prescribes now for a computer player, one of
  * `legal`, or NULL (MuRuleset.policy_hint). */
 const MuCommand   *mu_match_policy_hint      (const MuMatch *match, GPtrArray *legal);

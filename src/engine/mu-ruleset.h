@@ -278,7 +278,10 @@ typedef struct {
   /* The command as a sentence for people (N_(), a front end translates
    * it), its placeholders the syntax's names: "Assign {UNIT} to
    * {COMMANDER}", {UNIT} for "UNIT..." (a list: "A, B and C"), {TARGET} for
-   * "[TARGET]", and {to}: the last position the command names. NULL: the
+   * "[TARGET]", {STEP} for every "[STEP]" of the syntax, {ahead|back} for
+   * a word of those, and {to}: the last position the command names. Words
+   * in "[…]" show only when a placeholder inside names something
+   * ("{UNIT} charges {TARGET}[ on a bearing of {DEG}°]"). NULL: the
    * verb and its arguments, named. See mu_match_describe_command(). */
   const char *sentence;
 } MuVerbInfo;
@@ -435,6 +438,10 @@ typedef struct {
   int score[4];
   const char *level;          /* "draw", "tactical", "decisive", "complete" */
   int difference;
+  /* Why the match ended, for people (translated, or the scenario's own
+   * words: the task met), or NULL when the ruleset does not say; owned
+   * by the state. */
+  const char *reason;
   char *summary;              /* owned by the caller of victory(): g_free */
 } MuResult;
 
@@ -684,6 +691,13 @@ struct _MuRuleset {
    * position (MuPos.point) may take by a legal move; newly allocated, NULL
    * when it may not move (or on a hex board: legal_moves lists the hexes). */
   MuRegion *(*legal_region)    (gpointer state, const char *counter);
+  /* Where an attack that moves into contact (a charge) would carry its
+   * unit, judged before any die is rolled: the unit's position after the
+   * command's own facing and formation changes, then where it would touch
+   * its target (of MuPos, table points with facing), appended to path;
+   * FALSE, nothing appended, when the command is refused now or moves
+   * nothing. The board draws it for the player to confirm the attack. */
+  gboolean  (*attack_path)     (gpointer state, const MuCommand *command, GArray *path);
   /* The command a computer player takes now where the rules prescribe one
    * (an order the rules set, BAA-DAY-2's withdrawal of the first unsafe
    * unit): one of `legal` (the legal commands, as legal_commands gives

@@ -689,6 +689,24 @@ test_describe_command (void)
       "Move Ricketts' Battery to 48.7, 40.0 in, facing 305°" },
     { "henry-house-hill-table.muster", "fire-group 2nd-virginia ricketts griffin 5th-massachusetts",
       "Ricketts' Battery, Griffin's Battery and 5th Massachusetts fire together at 2nd Virginia" },
+    /* a word of the syntax's choices, repeated steps, and the words of an
+     * optional part only when it is given (mn-acw's direction categories,
+     * MN-AMB-50, and charges on a bearing, MN-AMB-60) */
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin oblique", "Activate 6th Wisconsin: oblique" },
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin ahead face 45",
+      "Activate 6th Wisconsin: ahead, to face 45°" },
+    { "learning-mn-brawners-farm.muster", "activate 6th-wisconsin stay face 90 form column",
+      "Activate 6th Wisconsin: stay, to face 90°, then into column" },
+    { "learning-mn-brawners-farm.muster", "charge 6th-wisconsin 4th-virginia",
+      "6th Wisconsin charges 4th Virginia" },
+    { "learning-mn-brawners-farm.muster", "charge 6th-wisconsin 4th-virginia 45 form column",
+      "6th Wisconsin charges 4th Virginia on a bearing of 45°, into column" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin @10.5,12.3", "Move 6th Wisconsin to 10.5, 12.3 in" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin 0", "Move 6th Wisconsin 0 in" },
+    { "learning-mn-brawners-farm.muster", "move 6th-wisconsin 2.5", "Move 6th Wisconsin 2.5 in" },
+    /* a table's area by its name */
+    { "learning-mn-brawners-farm.muster", "bombard battery-b brawner-house",
+      "Battery B, 4th U.S. fires at Brawner farmhouse" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -705,6 +723,45 @@ test_describe_command (void)
       text = mu_match_describe_command (m, c, NULL);
       g_assert_cmpstr (text, ==, cases[i].expected);
     }
+}
+
+/* Why a match ended, for the result page (MN-AMB-82): a disperse task met
+ * gives the task's own words; a match not over, and a ruleset that does
+ * not say, give none. */
+static void
+test_result_reason (void)
+{
+  static const int dice[] = { 1, 6, 6, 6, 3, 3, 6, 6, 1, 1, 1 };
+  static const char *const lines[] = { "charge f g", "end-phase", "fight f g" };
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                            "mn-acw", "tasks.muster", NULL);
+  g_autofree char *baa = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                           "first-manassas.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 1, dice, G_N_ELEMENTS (dice), NULL, &error);
+  g_autoptr(MuMatch) other = NULL;
+  MuResult r;
+
+  g_assert_no_error (error);
+  mu_match_get_result (m, &r);
+  g_assert_false (r.over);
+  g_assert_null (r.reason);
+  mu_result_clear (&r);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  mu_match_get_result (m, &r);
+  g_assert_true (r.over);
+  g_assert_cmpstr (r.winner, ==, "csa");
+  g_assert_cmpstr (r.reason, ==, "Destroy a Union regiment");
+  mu_result_clear (&r);
+  other = mu_match_open_file (baa, 7, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  mu_match_get_result (other, &r);
+  g_assert_null (r.reason);
+  mu_result_clear (&r);
 }
 
 /* The command radius a counter belongs to: a command counter's leadership
@@ -907,6 +964,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-api/outstanding-generic", test_outstanding_generic);
   g_test_add_func ("/engine/match-api/outstanding/BAA-CMD-11", test_outstanding_unassigned);
   g_test_add_func ("/engine/match-api/describe-command", test_describe_command);
+  g_test_add_func ("/engine/match-api/result-reason/MN-AMB-82", test_result_reason);
   g_test_add_func ("/engine/match-api/command-radius/BAA-CMD-5", test_command_radius);
   g_test_add_func ("/engine/match-api/command-radius-table/BAT-CMD-3/BAT-CMD-5/BAT-GEN-3",
                    test_command_radius_table);

@@ -1,5 +1,6 @@
-/* test-match-ask.c: where a counter can go on a table (a region), and the
- * command a ruleset prescribes to a computer player */
+/* test-match-ask.c: where a counter can go on a table (a region), where a
+ * charge would go, and the command a ruleset prescribes to a computer
+ * player */
 #define G_LOG_DOMAIN "test-match-ask"
 
 #include "config.h"
@@ -214,6 +215,110 @@ test_hex_no_region (void)
     g_assert_null (mu_match_legal_region (m, g_array_index (views, MuCounterView, i).id));
 }
 
+/* mn-acw's destinations (the board's marks): none before an activation,
+ * then the listed ends of the move the unit owes, each inside its region
+ * and each a legal move; the window asks for them whenever a unit is
+ * selected. */
+static void
+test_mn_destinations (void)
+{
+  static const int dice[] = { 6, 1, 6, 6, 3, 4 };
+  g_autoptr(MuMatch) m = open_fixture ("mn-acw/cavalry.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(GArray) before = mu_match_legal_moves (m, "k1");
+  g_autoptr(GArray) after = NULL;
+  g_autoptr(MuRegion) region = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (before);
+  g_assert_cmpuint (before->len, ==, 0);
+  g_assert_true (mu_match_apply_line (m, "activate k1 ahead", NULL, &error));
+  g_assert_no_error (error);
+  after = mu_match_legal_moves (m, "k1");
+  region = mu_match_legal_region (m, "k1");
+  g_assert_nonnull (region);
+  g_assert_cmpuint (after->len, >, 0);
+  for (guint i = 0; i < after->len; i++)
+    {
+      const MuPos *p = &g_array_index (after, MuPos, i);
+
+      g_assert_true (p->is_point);
+      /* ahead: on the ray, within the roll of 4 */
+      g_assert_cmpfloat_with_epsilon (p->point.x, 10, 1e-6);
+      g_assert_cmpfloat (p->point.y, >=, 15.5 - 4 - 1e-6);
+      g_assert_true (move_legal (m, "k1", p->point, 0));
+    }
+}
+
+/* Attack paths ------------------------------------------------------------------- */
+
+static GArray *
+attack_path (MuMatch *m, const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuCommand) c = mu_match_parse (m, line, &error);
+
+  g_assert_no_error (error);
+  return mu_match_attack_path (m, c);
+}
+
+static void
+assert_pos (const MuPos *pos, double x, double y, double facing)
+{
+  g_assert_true (pos->is_point);
+  g_assert_cmpfloat_with_epsilon (pos->point.x, x, 0.005);
+  g_assert_cmpfloat_with_epsilon (pos->point.y, y, 0.005);
+  g_assert_true (pos->has_facing);
+  g_assert_cmpfloat_with_epsilon (pos->facing, facing, 1e-6);
+}
+
+/* A charge's path to contact before its roll, for the board to draw
+ * (MN-AMB-60): the fixture's distances, front to front 0.05 in apart
+ * (TAB-11): k1 touches k2 after 5.95 in, i touches j after 7.45 in. */
+static void
+test_attack_path (void)
+{
+  static const int dice[] = { 6, 1, 6, 6 };
+  g_autoptr(MuMatch) m = open_fixture ("mn-acw/cavalry.muster", dice, G_N_ELEMENTS (dice));
+  g_autoptr(MuMatch) hex = open_fixture ("baa-hex/zoc.muster", NULL, 0);
+  g_autoptr(GArray) k1 = attack_path (m, "charge k1 k2");
+  g_autoptr(GArray) i = attack_path (m, "charge i j");
+  g_autoptr(GArray) column = attack_path (m, "charge i j form column");
+  g_autoptr(GArray) theirs = attack_path (m, "charge k2 k1");
+  g_autoptr(GArray) battery = attack_path (m, "charge u k2");
+  g_autoptr(GArray) move = attack_path (m, "activate k1 ahead");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (k1);
+  g_assert_cmpuint (k1->len, ==, 2);
+  assert_pos (&g_array_index (k1, MuPos, 0), 10, 15.5, 0);
+  assert_pos (&g_array_index (k1, MuPos, 1), 10, 9.55, 0);
+  g_assert_nonnull (i);
+  g_assert_cmpuint (i->len, ==, 2);
+  assert_pos (&g_array_index (i, MuPos, 0), 24, 15.75, 0);
+  assert_pos (&g_array_index (i, MuPos, 1), 24, 8.30, 0);
+  /* a formation change first: where it puts the unit, then the contact
+   * straight ahead of that */
+  g_assert_nonnull (column);
+  g_assert_cmpuint (column->len, ==, 3);
+  g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 1).point.x, 24, 0.005);
+  g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 2).point.x, 24, 0.005);
+  g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 2).point.y, 8.30, 0.005);
+  /* refused now (not the active side's, a battery, no charge): no path */
+  g_assert_null (theirs);
+  g_assert_null (battery);
+  g_assert_null (move);
+  /* a ruleset that tells none */
+  {
+    g_autoptr(MuCommand) c = mu_match_parse (hex, "end-phase", &error);
+
+    g_assert_no_error (error);
+    g_assert_null (mu_match_attack_path (hex, c));
+  }
+  /* asking changes nothing: the charge is played as listed */
+  g_assert_true (mu_match_apply_line (m, "charge i j", NULL, &error));
+  g_assert_no_error (error);
+}
+
 /* Policy hints ------------------------------------------------------------------- */
 
 /* At complete darkness the rules order the withdrawal (BAA-DAY-2): the
@@ -263,5 +368,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/match-ask/table-region/destinations", test_table_region_holds_destinations);
   g_test_add_func ("/engine/match-ask/hex-no-region", test_hex_no_region);
   g_test_add_func ("/engine/match-ask/policy-hint/BAA-DAY-2", test_policy_hint);
+  g_test_add_func ("/engine/match-ask/attack-path/MN-AMB-60", test_attack_path);
+  g_test_add_func ("/engine/match-ask/mn-destinations/MN-AMB-47", test_mn_destinations);
   return g_test_run ();
 }

@@ -16,6 +16,13 @@
 #include <math.h>
 #include <string.h>
 
+/* A unit as people read it: its name, else its id. */
+static const char *
+unit_name (const MnUnit *u)
+{
+  return u->def->name && *u->def->name ? u->def->name : u->def->id;
+}
+
 static MnUnit *
 unit_at (const MnMatch *m, int i)
 {
@@ -110,6 +117,9 @@ mn_offer_advance (MnMatch *m, MnUnit *winner, MnUnit *loser, MuPoint former, GPt
   d->loser = unit_index (m, loser);
   d->former = former;
   mu_rules_question (&d->question, &d->shown, N_("Does %s advance after its victory?"), winner->def->id);
+  /* the window shows the unit by its name; the events keep the id */
+  g_free (d->shown);
+  d->shown = g_strdup_printf (_("Does %s advance after its victory?"), unit_name (winner));
   d->answers = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (d->answers, g_strdup ("yes"));
   g_ptr_array_add (d->answers, g_strdup ("no"));
@@ -287,6 +297,9 @@ mn_choose (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
       mu_rules_question (&d->question, &d->shown,
                          N_("Where does %s advance: toward the beaten enemy's former position or an enemy unit?"),
                          w->def->id);
+      g_free (d->shown);
+      d->shown = g_strdup_printf (_("Where does %s advance: toward the beaten enemy's former position or an "
+                                    "enemy unit?"), unit_name (w));
       announce (m, events);
       return TRUE;
     }

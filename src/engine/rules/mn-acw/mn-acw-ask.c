@@ -62,6 +62,34 @@ mn_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight 
   return TRUE;
 }
 
+/* MuRuleset.legal_moves: the end points of the moves listed for a unit
+ * or leader that owes its move (mn-acw-legal.c's sample: its whole
+ * allowance, half of it and 1 in, on its ray or fanned out sideways);
+ * none for any other. The region (mn_legal_region) holds every point
+ * between them. */
+GArray *
+mn_legal_moves (gpointer state, const char *counter)
+{
+  MnMatch *m = state;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  const MnUnit *u = mn_find_unit (m, counter);
+  g_autoptr(GPtrArray) legal = NULL;
+
+  if (u == NULL || !u->owes_move)
+    return out;
+  legal = mn_legal_commands (m);
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (legal, i);
+      const MuArg *to = mu_command_n_args (c) == 2 ? mu_command_arg (c, 1) : NULL;
+
+      if (g_str_equal (mu_command_get_verb (c), "move") && g_strcmp0 (mu_command_word (c, 0), counter) == 0 &&
+          to != NULL && to->kind == MU_ARG_POS)
+        g_array_append_val (out, to->pos);
+    }
+  return out;
+}
+
 GPtrArray *
 mn_legal_targets (gpointer state, const char *counter)
 {
@@ -99,7 +127,9 @@ mn_outstanding (gpointer state, GArray *todo)
       MN_FOR_UNITS (m, u)
         if (u->owes_move)
           {
-            t.text = g_strdup_printf (_("%s has rolled its movement and must move (0 to stay)"), u->def->id);
+            /* for people: the unit's name */
+            t.text = g_strdup_printf (_("%s has rolled its movement and must move (0 to stay)"),
+                                      u->def->name && *u->def->name ? u->def->name : u->def->id);
             t.rule = "MN-AMB-50";
             t.count = 1;
             t.compulsory = TRUE;

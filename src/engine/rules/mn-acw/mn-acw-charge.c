@@ -394,3 +394,44 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   mn_pair_add (m, &pair);
   return TRUE;
 }
+
+/* MuRuleset.attack_path: a legal charge's path to contact before its roll
+ * (MN-AMB-60, MN-AMB-61): the anchor where it stands, where its facing
+ * and formation changes put it, and where the path first touches the
+ * target. Whether the roll reaches that far is the dice's. */
+gboolean
+mn_charge_path (gpointer state, const MuCommand *c, GArray *path)
+{
+  MnMatch *m = state;
+  MnUnit *u, *t;
+  MnChanges ch;
+  MuStand st[MU_STANDS_MAX];
+  MuPoint from, a, d;
+  MuPos pos;
+  double contact;
+  guint n;
+
+  if (!g_str_equal (mu_command_get_verb (c), "charge") || !mn_apply (m, c, NULL, NULL))
+    return FALSE;
+  u = mn_find_unit (m, mu_command_word (c, 0));
+  t = mn_find_unit (m, mu_command_word (c, 1));
+  if (!mn_parse_changes (m, u, c, 2, &ch, NULL))
+    return FALSE;
+  n = mn_layout_about (m, u, mn_footprint_centre (u), ch.facing, ch.form, u->bases, st);
+  d = mu_facing_vector (ch.has_bearing ? ch.bearing : ch.facing);
+  contact = mn_first_touch (m, st, n, t->stands, t->n_stands, d, hypot (m->table->width, m->table->height));
+  if (contact < 0)
+    return FALSE;
+  from = mn_anchor (u);
+  a = mu_stands_anchor (st, n);
+  pos = mu_pos_from_point (from.x, from.y, u->facing);
+  g_array_append_val (path, pos);
+  if (hypot (a.x - from.x, a.y - from.y) > 1e-6 || fabs (ch.facing - u->facing) > 1e-6)
+    {
+      pos = mu_pos_from_point (a.x, a.y, ch.facing);
+      g_array_append_val (path, pos);
+    }
+  pos = mu_pos_from_point (a.x + d.x * contact, a.y + d.y * contact, ch.facing);
+  g_array_append_val (path, pos);
+  return TRUE;
+}

@@ -71,19 +71,19 @@ G_STATIC_ASSERT (G_N_ELEMENTS (mn_statuses) == MN_N_STATUSES);
 const MuVerbInfo mn_verbs[] = {
   { "activate", "UNIT ahead|back|oblique|stay [STEP] [STEP]", "MN-ACT-1, MN-AMB-50", 0,
     N_("needs a unit or leader, ahead, back, oblique or stay, then optionally face F and form line|column"),
-    N_("Activate {UNIT}") },
+    N_("Activate {UNIT}: {ahead|back|oblique|stay}[, {STEP}]") },
   { "move", "UNIT NUMBER | UNIT POS", "MN-MOV-2, MN-AMB-47", MU_VERB_MOVE,
     N_("needs a unit or leader and a distance (ahead, back) or a table point @X,Y (oblique)"),
-    N_("Move {UNIT}") },
+    N_("Move {UNIT}[ {NUMBER} in][ to {to}]") },
   { "attach", "LEADER UNIT", "MN-AMB-56", 0, N_("needs a leader and a unit"),
     N_("Attach {LEADER} to {UNIT}") },
   { "charge", "UNIT TARGET [DEG] [STEP] [STEP]", "MN-CHG-1, MN-AMB-60", MU_VERB_MOVE | MU_VERB_ATTACK,
     N_("needs a regiment and its target, then optionally a bearing, face F and form line|column"),
-    N_("{UNIT} charges {TARGET}") },
+    N_("{UNIT} charges {TARGET}[ on a bearing of {DEG}°][, {STEP}]") },
   { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
     N_("{UNIT} fights {ENEMY}") },
   { "bombard", "BATTERY AREA [STEP]", "MN-ART-4, MN-AMB-75", MU_VERB_ATTACK,
-    N_("needs a battery and a building, then optionally face F"), N_("{BATTERY} fires at {AREA}") },
+    N_("needs a battery and a building, then optionally face F"), N_("{BATTERY} fires at {AREA}[, {STEP}]") },
   { "choose", "ANSWER", "MN-AMB-71", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "MN-AMB-50", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -168,7 +168,7 @@ const MuEventKindInfo mn_ev_melee = {
 const MuEventKindInfo mn_ev_hits = {
   "hits", N_("Hits"), N_("bases removed from a unit's ends (MN-MEL-7, MN-AMB-46)"),
   F (SUBJECT) | F (VALUE), "n", MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject} loses {value} base"), N_("{subject} loses {value} bases"), F (VALUE),
+  MU_N_PLURAL ("{subject} loses {value} base", "{subject} loses {value} bases"), F (VALUE),
   MU_N_PLURAL ("{n} hit", "{n} hits"),
 };
 const MuEventKindInfo mn_ev_destroyed = {
@@ -229,9 +229,30 @@ G_STATIC_ASSERT (G_N_ELEMENTS (mn_event_kinds) == MN_N_EVENT_KINDS);
 
 /* Words ---------------------------------------------------------------------------- */
 
-static const char *const form_ids[MN_FORM_N] = { "line", "column" };
+static const char *const form_ids[MN_FORM_N] = { NC_("command word", "line"), NC_("command word", "column") };
+
+/* The words mn-acw's events carry in their text (roll purposes,
+ * directions, formations, outcomes), marked here for the log, which
+ * translates an event's text in this context; never read. */
+G_GNUC_UNUSED static const char *const event_words[] = {
+  NC_("event text", "initiative"), NC_("event text", "activation"), NC_("event text", "move"),
+  NC_("event text", "casualty"), NC_("event text", "retreat"), NC_("event text", "leader"),
+  NC_("event text", "advance"), NC_("event text", "ahead"), NC_("event text", "back"),
+  NC_("event text", "oblique"), NC_("event text", "stay"), NC_("event text", "line"),
+  NC_("event text", "column"), NC_("event text", "less"), NC_("event text", "equal"),
+  NC_("event text", "greater"), NC_("event text", "front"), NC_("event text", "flank"),
+  NC_("event text", "rear"), NC_("event text", "victory"),
+};
+
+/* The answers of its decisions (MN-AMB-71), for the window's buttons. */
+G_GNUC_UNUSED static const char *const answer_words[] = {
+  NC_("command word", "yes"), NC_("command word", "no"), NC_("command word", "former"),
+};
 static const char *const type_ids[MN_TYPE_N] = { "inf", "cav", "foot-art", "horse-art", "leader" };
-static const char *const dir_ids[MN_DIR_N] = { "ahead", "back", "oblique", "stay" };
+static const char *const dir_ids[MN_DIR_N] = {
+  NC_("command word", "ahead"), NC_("command word", "back"), NC_("command word", "oblique"),
+  NC_("command word", "stay"),
+};
 
 const char *
 mn_form_id (MnForm form)

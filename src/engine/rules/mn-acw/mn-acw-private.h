@@ -209,6 +209,8 @@ typedef struct {
   int activation_dice;         /* mn.activation-dice */
   gboolean finished;
   int winner;                  /* a side index, MN_NONE for a draw */
+  const char *end_reason;      /* why it ended, for people: N_() */
+  const MuTaskObjective *end_task; /* or the task met, in the scenario's words */
   int score[MN_SIDES];
 
   gboolean check_events;
@@ -423,7 +425,7 @@ MnTaskKind    mn_task_parse         (const char *condition, char **arg, int *cou
 /* MN-AMB-82: the objectives held and the hold tasks met, per side. */
 void          mn_scores             (const MnMatch *m, int score[MN_SIDES]);
 /* The side whose disperse task is met (the first in the file), or MN_NONE. */
-int           mn_disperse_met       (const MnMatch *m);
+int           mn_disperse_met       (const MnMatch *m, const MuTaskObjective **task);
 /* MN-AMB-85: the ruleset's checks of a scenario (MuRuleset.check_scenario). */
 void          mn_check_scenario     (const MuScenario *s, GPtrArray *problems);
 
@@ -443,5 +445,7 @@ gboolean      mn_line_of_sight      (gpointer state, const char *counter, const 
 GPtrArray    *mn_legal_targets      (gpointer state, const char *counter);
 void          mn_outstanding        (gpointer state, GArray *todo);
 MuRegion     *mn_legal_region       (gpointer state, const char *counter);
+GArray       *mn_legal_moves        (gpointer state, const char *counter);
+gboolean      mn_charge_path        (gpointer state, const MuCommand *c, GArray *path);
 
 G_END_DECLS

@@ -301,24 +301,29 @@ static gboolean
 check_end (MnMatch *m, gboolean last, GPtrArray *events)
 {
   guint left[MN_SIDES] = { units_left (m, 0), units_left (m, 1) };
-  int dispersed = mn_disperse_met (m);
+  const MuTaskObjective *task = NULL;
+  int dispersed = mn_disperse_met (m, &task);
 
   mn_scores (m, m->score);
   if (left[0] == 0 || left[1] == 0)
     {
       m->winner = left[0] == left[1] ? MN_NONE : left[0] ? 0 : 1;
+      m->end_reason = N_("A side has no regiment or battery left");
       finish (m, "a side has no regiment or battery left", events);
       return TRUE;
     }
   if (dispersed != MN_NONE)
     {
       m->winner = dispersed;
+      m->end_reason = N_("A disperse task is met");
+      m->end_task = task;
       finish (m, "a disperse task is met", events);
       return TRUE;
     }
   if (!last)
     return FALSE;
   m->winner = m->score[0] == m->score[1] ? MN_NONE : m->score[0] > m->score[1] ? 0 : 1;
+  m->end_reason = N_("The last turn has been played");
   finish (m, "the last turn has been played", events);
   return TRUE;
 }
@@ -327,7 +332,7 @@ check_end (MnMatch *m, gboolean last, GPtrArray *events)
 void
 mn_check_sudden_end (MnMatch *m, GPtrArray *events)
 {
-  if (!m->finished && (units_left (m, 0) == 0 || units_left (m, 1) == 0 || mn_disperse_met (m) != MN_NONE))
+  if (!m->finished && (units_left (m, 0) == 0 || units_left (m, 1) == 0 || mn_disperse_met (m, NULL) != MN_NONE))
     check_end (m, FALSE, events);
 }
 

@@ -102,7 +102,7 @@ units_lost (const MnMatch *m, int side)
 }
 
 int
-mn_disperse_met (const MnMatch *m)
+mn_disperse_met (const MnMatch *m, const MuTaskObjective **task)
 {
   for (guint i = 0; i < m->scenario->tasks->len; i++)
     {
@@ -114,7 +114,11 @@ mn_disperse_met (const MnMatch *m)
         continue;
       victim = mn_side_index (m, arg);
       if (victim != MN_NONE && units_lost (m, victim) >= count)
-        return side;
+        {
+          if (task != NULL)
+            *task = t;
+          return side;
+        }
     }
   return MN_NONE;
 }

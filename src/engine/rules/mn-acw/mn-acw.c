@@ -247,6 +247,11 @@ victory (gpointer state, MuResult *r)
     mn_scores (m, score);
   mu_rules_result (r, m->side_id, score, m->finished, m->winner,
                    m->winner == MN_NONE ? "draw" : "victory", ABS (score[0] - score[1]));
+  /* the task met in the scenario's own words, else the engine's */
+  if (m->finished && m->end_task != NULL && m->end_task->text != NULL && *m->end_task->text != '\0')
+    r->reason = m->end_task->text;
+  else if (m->finished && m->end_reason != NULL)
+    r->reason = g_dgettext (GETTEXT_PACKAGE, m->end_reason);
 }
 
 static const MuTableState *
@@ -302,9 +307,11 @@ const MuRuleset mu_ruleset_mn_acw = {
   .legal_commands = legal_commands,
   .move_cost = mn_move_cost,
   .line_of_sight = mn_line_of_sight,
+  .legal_moves = mn_legal_moves,
   .legal_targets = mn_legal_targets,
   .outstanding = mn_outstanding,
   .legal_region = mn_legal_region,
+  .attack_path = mn_charge_path,
   .position = position,
   .pending = pending,
   .counters = counters,
