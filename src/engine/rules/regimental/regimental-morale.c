@@ -189,9 +189,9 @@ friends_check (QrsMatch *m, int side, const MuStand *stand, guint n, const QrsUn
 static void
 rout (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
 {
-  set_morale (m, u, QRS_ROUTED, rule, events);
   /* QRS-AMB-78: a unit that becomes ROUTED loses its order */
   u->order = u->release = QRS_ORDER_NONE;
+  set_morale (m, u, QRS_ROUTED, rule, events);
   friends_check (m, u->side, u->stand, u->n_stands, u);
 }
 
