@@ -132,6 +132,8 @@ const MuVerbInfo qrs_verbs[] = {
   { "fire", "UNIT TARGET [rapid]", "QRS-FIRE-1, QRS-AMB-37, QRS-AMB-41",
     MU_VERB_ATTACK | MU_VERB_REACTION, N_("needs the firing unit and its target, then optionally rapid"),
     N_("{UNIT} fires at {TARGET}") },
+  { "move", "ID STEP...", "QRS-MOV-2, QRS-AMB-54, QRS-AMB-60", MU_VERB_MOVE,
+    N_("needs a unit or officer and the points of its path"), N_("Move {ID}") },
   { "choose", "ANSWER", "QRS-AMB-28", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "QRS-AMB-39", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -207,6 +209,12 @@ const MuEventKindInfo qrs_ev_wound = {
   N_("{subject}: {text} wound"), NULL, 0,
   MU_N_PLURAL ("{n} officer hit", "{n} officers hit"),
 };
+const MuEventKindInfo qrs_ev_move = {
+  "move", N_("Move"), N_("a unit or officer moves in step 7 (QRS-MOV-2)"),
+  F (SUBJECT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  N_("{subject} moves from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} move", "{n} moves"),
+};
 const MuEventKindInfo qrs_ev_replaced = {
   "replaced", N_("Replacement"), N_("a replacement roll meets a need (QRS-REP-1)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
@@ -219,7 +227,7 @@ const MuEventKindInfo qrs_ev_replaced = {
 const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
-  &qrs_ev_wound, &qrs_ev_replaced,
+  &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

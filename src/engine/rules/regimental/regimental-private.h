@@ -28,6 +28,7 @@
 #include "mu-scenario.h"
 #include "mu-table-layout.h"
 #include "mu-table-los.h"
+#include "mu-table-move.h"
 #include "mu-table-stand.h"
 #include "mu-table-terrain.h"
 
@@ -111,6 +112,7 @@ typedef struct {
   QrsOrder order, release;     /* CH's written release order (QRS-AMB-42) */
   gboolean revealed;           /* its order is shown to the other side */
   gboolean fired;              /* fired this turn outside the charge volleys */
+  gboolean moved;              /* moved in step 7 (QRS-AMB-60) */
   int hits;                    /* QRS-AMB-76: M and missed 1* this turn */
   double facing;
   double width, depth;
@@ -135,6 +137,14 @@ typedef struct {
   gboolean disordered;         /* the target when the fire is resolved (QRS-AMB-49) */
   char result[8];              /* the table's entry: a number, "M" or "1*" */
 } QrsFire;
+
+/* A move waiting for its row's rates (QRS-AMB-33). */
+typedef struct {
+  gboolean active;
+  int unit;
+  MuMoveStep steps[16];
+  guint n_steps;
+} QrsMove;
 
 /* A missing-table question (QRS-AMB-28). */
 typedef struct {
@@ -168,6 +178,7 @@ typedef struct {
   char **owner;                /* objectives' owners (side ids, static) */
   GArray *checks;              /* of int triples: unit, flank, disordered (QRS-AMB-40), queued */
   QrsFire fire;
+  QrsMove move;
   QrsAsk ask;
   int combat_dice;
   int figures_per_stand;
@@ -185,8 +196,8 @@ typedef struct {
 #define QRS_N_FIELDS 9
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
-#define QRS_N_VERBS 4
-#define QRS_N_EVENT_KINDS 12
+#define QRS_N_VERBS 5
+#define QRS_N_EVENT_KINDS 13
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -195,7 +206,7 @@ extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
-  qrs_ev_replaced, qrs_ev_horse;
+  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
@@ -243,6 +254,12 @@ gboolean     qrs_apply_fire   (QrsMatch *m, const MuCommand *command, gboolean h
                                GPtrArray *events, GError **error);
 void         qrs_fire_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_lose_stands  (QrsMatch *m, QrsUnit *u, int n, GPtrArray *events);
+
+/* regimental-move.c */
+gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray *events,
+                               GError **error);
+void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
+void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
 
 /* regimental-morale.c */
 int          qrs_officer_rating (const QrsMatch *m, const QrsUnit *u);

@@ -473,6 +473,7 @@ end_turn (QrsMatch *m, GPtrArray *events)
       u->order = u->release = QRS_ORDER_NONE;
       u->revealed = FALSE;
       u->fired = FALSE;
+      u->moved = FALSE;
       u->hits = 0;
     }
   update_objectives (m);
@@ -661,6 +662,8 @@ qrs_apply (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **er
     return apply_order (m, command, events, error);
   if (g_str_equal (verb, "fire"))
     return qrs_apply_fire (m, command, FALSE, events, error);
+  if (g_str_equal (verb, "move"))
+    return qrs_apply_move (m, command, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
@@ -670,6 +673,8 @@ qrs_continue (QrsMatch *m, GPtrArray *events)
 {
   if (m->fire.active)
     qrs_fire_continue (m, events);
+  else if (m->move.active)
+    qrs_move_continue (m, events);
   sudden_end (m, events);
 }
 
@@ -740,6 +745,8 @@ qrs_legal_commands (QrsMatch *m)
       QRS_FOR_UNITS (m, t)
         if (qrs_fire_target_ok (m, u, t, NULL))
           add (list, "fire", u->def->id, t->def->id, NULL);
+  if (m->step == QRS_STEP_MOVEMENT)
+    qrs_legal_moves (m, list);
   add (list, "end-phase", NULL, NULL, NULL);
   return list;
 }

@@ -290,7 +290,7 @@ hold_fires (QrsMatch *m, int side, const QrsUnit *acted)
 }
 
 /* A window opens after each command of the acting side in steps 4-8
- * that fired a unit, for the other side when one of its eligible units
+ * that fired or moved a unit, for the other side when one of its eligible units
  * has the unit that acted as a legal target. */
 static gboolean
 reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *window)
@@ -301,10 +301,11 @@ reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *win
   g_autoptr(GPtrArray) list = NULL;
 
   if (side == QRS_NONE || m->ask.id || m->step < QRS_STEP_FIRST_FIRE
-      || !g_str_equal (mu_command_get_verb (command), "fire"))
+      || (!g_str_equal (mu_command_get_verb (command), "fire")
+          && !g_str_equal (mu_command_get_verb (command), "move")))
     return FALSE;
   u = qrs_find (m, mu_command_word (command, 0));
-  if (u == NULL || u->removed)
+  if (u == NULL || u->removed || u->arm == QRS_ARM_OFFICER)
     return FALSE;
   list = hold_fires (m, 1 - side, u);
   if (list->len == 0)
