@@ -215,6 +215,13 @@ const MuEventKindInfo qrs_ev_move = {
   N_("{subject} moves from {from} to {to}"), NULL, 0,
   MU_N_PLURAL ("{n} move", "{n} moves"),
 };
+const MuEventKindInfo qrs_ev_fall_back = {
+  "fall-back", N_("Fall back"),
+  N_("an involuntary move: shaken, routed, a rout move or a retire (QRS-AMB-62..64)"),
+  F (SUBJECT) | F (TEXT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
+  N_("{subject} falls back ({text}) from {from} to {to}"), NULL, 0,
+  MU_N_PLURAL ("{n} fall-back", "{n} fall-backs"),
+};
 const MuEventKindInfo qrs_ev_replaced = {
   "replaced", N_("Replacement"), N_("a replacement roll meets a need (QRS-REP-1)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
@@ -227,7 +234,7 @@ const MuEventKindInfo qrs_ev_replaced = {
 const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
-  &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move,
+  &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

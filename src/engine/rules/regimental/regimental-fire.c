@@ -429,7 +429,7 @@ resolve (QrsMatch *m, GPtrArray *events)
    * checks after its last fire, a hold fire in steps 5-7 at once */
   if (check && !t->removed && t->morale != QRS_ROUTED)
     {
-      qrs_queue_check (m, t, f->flank, f->disordered);
+      qrs_queue_check (m, t, f->flank, f->disordered, u);
       if (f->hold)
         qrs_run_checks (m, events);
     }

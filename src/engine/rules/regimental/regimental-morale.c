@@ -183,24 +183,31 @@ friends_check (QrsMatch *m, int side, const MuStand *stand, guint n, const QrsUn
     if (o != skip && o->side == side && o->arm != QRS_ARM_OFFICER && !o->removed
         && o->morale != QRS_ROUTED
         && mu_table_within (mu_stands_distance (stand, n, o->stand, o->n_stands), 6.0 * inch (m)))
-      qrs_queue_check (m, o, -1, FALSE);
+      qrs_queue_check (m, o, -1, FALSE, NULL);
 }
 
+/* QRS-AMB-40: the unit that routs falls back first, then the checks it
+ * causes, measured from where it stood when it routed. */
 static void
-rout (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
+rout (QrsMatch *m, QrsUnit *u, const char *rule, const QrsUnit *cause, GPtrArray *events)
 {
+  MuStand was[MU_STANDS_MAX];
+  guint n = u->n_stands;
+
+  memcpy (was, u->stand, sizeof (MuStand) * n);
   /* QRS-AMB-78: a unit that becomes ROUTED loses its order */
   u->order = u->release = QRS_ORDER_NONE;
   set_morale (m, u, QRS_ROUTED, rule, events);
-  friends_check (m, u->side, u->stand, u->n_stands, u);
+  qrs_rout_fall_back (m, u, cause, events);
+  friends_check (m, u->side, was, n, u);
 }
 
 void
-qrs_queue_check (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered)
+qrs_queue_check (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered, const QrsUnit *cause)
 {
-  int v[3] = { qrs_index (m, u), flank, disordered };
+  int v[4] = { qrs_index (m, u), flank, disordered, cause ? qrs_index (m, cause) : QRS_NONE };
 
-  g_array_append_vals (m->checks, v, 3);
+  g_array_append_vals (m->checks, v, 4);
 }
 
 /* QRS-MOR-2, QRS-MOR-3, QRS-AMB-40: the waiting checks in order, and the
@@ -208,15 +215,16 @@ qrs_queue_check (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered)
 void
 qrs_run_checks (QrsMatch *m, GPtrArray *events)
 {
-  while (m->checks->len >= 3)
+  while (m->checks->len >= 4)
     {
       QrsUnit *u = g_ptr_array_index (m->units, g_array_index (m->checks, int, 0));
       int flank = g_array_index (m->checks, int, 1);
       gboolean dis = g_array_index (m->checks, int, 2);
+      const QrsUnit *cause = unit_at (m, g_array_index (m->checks, int, 3));
       int natural;
       gboolean pass;
 
-      g_array_remove_range (m->checks, 0, 3);
+      g_array_remove_range (m->checks, 0, 4);
       /* QRS-AMB-40: ROUTED units take no checks */
       if (u->removed || u->morale == QRS_ROUTED)
         continue;
@@ -224,11 +232,14 @@ qrs_run_checks (QrsMatch *m, GPtrArray *events)
       if (natural == 12 && u->morale != QRS_GOOD)
         set_morale (m, u, QRS_GOOD, "QRS-MOR-2", events);
       else if (natural == 2)
-        rout (m, u, "QRS-AMB-5", events);
+        rout (m, u, "QRS-AMB-5", cause, events);
       else if (!pass && u->morale == QRS_GOOD)
-        set_morale (m, u, QRS_SHAKEN, "QRS-MOR-3", events);
+        {
+          set_morale (m, u, QRS_SHAKEN, "QRS-MOR-3", events);
+          qrs_shaken_fall_back (m, u, cause, events);
+        }
       else if (!pass)
-        rout (m, u, "QRS-MOR-3", events);
+        rout (m, u, "QRS-MOR-3", cause, events);
     }
 }
 
@@ -246,7 +257,7 @@ qrs_rally (QrsMatch *m, GPtrArray *events)
           gboolean pass = morale_roll (m, u, "rally", -1, FALSE, events, &natural);
 
           if (natural == 2 && u->morale == QRS_SHAKEN)
-            rout (m, u, "QRS-AMB-78", events);
+            rout (m, u, "QRS-AMB-78", NULL, events);
           else if (natural == 2 || (!pass && u->morale == QRS_ROUTED))
             {
               MuStand was[MU_STANDS_MAX];

@@ -176,7 +176,7 @@ typedef struct {
   int score[QRS_SIDES];
   char *level;
   char **owner;                /* objectives' owners (side ids, static) */
-  GArray *checks;              /* of int triples: unit, flank, disordered (QRS-AMB-40), queued */
+  GArray *checks;              /* of int quadruples: unit, flank, disordered, cause (QRS-AMB-40) */
   QrsFire fire;
   QrsMove move;
   QrsAsk ask;
@@ -197,7 +197,7 @@ typedef struct {
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
 #define QRS_N_VERBS 5
-#define QRS_N_EVENT_KINDS 13
+#define QRS_N_EVENT_KINDS 14
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -206,7 +206,7 @@ extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
-  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move;
+  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
@@ -261,10 +261,23 @@ gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray 
 void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
 
+/* regimental-fallback.c */
+int          qrs_bonus_roll   (QrsMatch *m, QrsUnit *u, const char *purpose, GPtrArray *events);
+MuPoint      qrs_away_from    (const QrsUnit *u, const QrsUnit *from);
+QrsUnit     *qrs_nearest_enemy (const QrsMatch *m, const QrsUnit *u);
+void         qrs_push         (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn,
+                               const char *why, GPtrArray *events);
+void         qrs_rout_fall_back (QrsMatch *m, QrsUnit *u, const QrsUnit *cause, GPtrArray *events);
+void         qrs_shaken_fall_back (QrsMatch *m, QrsUnit *u, const QrsUnit *cause, GPtrArray *events);
+void         qrs_rout_moves   (QrsMatch *m, GPtrArray *events);
+void         qrs_disengage    (QrsMatch *m, GPtrArray *events);
+
 /* regimental-morale.c */
 int          qrs_officer_rating (const QrsMatch *m, const QrsUnit *u);
-/* A check to take: flank 0..3 of a fire (QRS-AMB-49), -1 for any other cause. */
-void         qrs_queue_check  (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered);
+/* A check to take: flank 0..3 of a fire (QRS-AMB-49), -1 for any other
+ * cause; `cause` the unit that caused it (NULL: none, QRS-AMB-62). */
+void         qrs_queue_check  (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered,
+                               const QrsUnit *cause);
 void         qrs_run_checks   (QrsMatch *m, GPtrArray *events);
 void         qrs_rally        (QrsMatch *m, GPtrArray *events);
 void         qrs_replacement  (QrsMatch *m, GPtrArray *events);

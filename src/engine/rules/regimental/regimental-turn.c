@@ -500,6 +500,7 @@ run_from (QrsMatch *m, int step, GPtrArray *events)
         {
         case QRS_STEP_RALLY:
           enter_step (m, QRS_STEP_RALLY, 0, events);
+          qrs_rout_moves (m, events);
           qrs_rally (m, events);
           qrs_replacement (m, events);
           step = QRS_STEP_REVEAL;
@@ -530,6 +531,7 @@ run_from (QrsMatch *m, int step, GPtrArray *events)
           return;
         case QRS_STEP_DISENGAGE:
           enter_step (m, QRS_STEP_DISENGAGE, 0, events);
+          qrs_disengage (m, events);
           step = QRS_STEP_CHARGES;
           break;
         case QRS_STEP_OFFICERS:
