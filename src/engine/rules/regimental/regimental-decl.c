@@ -134,6 +134,10 @@ const MuVerbInfo qrs_verbs[] = {
     N_("{UNIT} fires at {TARGET}") },
   { "move", "ID STEP...", "QRS-MOV-2, QRS-AMB-54, QRS-AMB-60", MU_VERB_MOVE,
     N_("needs a unit or officer and the points of its path"), N_("Move {ID}") },
+  { "refuse", "UNIT l|r", "QRS-AMB-43", MU_VERB_MOVE, N_("needs an H or CH unit and l or r"),
+    N_("{UNIT} refuses a flank") },
+  { "release", "UNIT", "QRS-AMB-42", 0, N_("needs a unit on conditional hold"),
+    N_("Release {UNIT}") },
   { "choose", "ANSWER", "QRS-AMB-28", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "QRS-AMB-39", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -222,6 +226,12 @@ const MuEventKindInfo qrs_ev_fall_back = {
   N_("{subject} falls back ({text}) from {from} to {to}"), NULL, 0,
   MU_N_PLURAL ("{n} fall-back", "{n} fall-backs"),
 };
+const MuEventKindInfo qrs_ev_formation = {
+  "formation", N_("Formation"), N_("a unit forms, refuses a flank, limbers or unlimbers (QRS-AMB-43, QRS-AMB-59)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
+  N_("{subject} forms {text}"), NULL, 0,
+  MU_N_PLURAL ("{n} formation change", "{n} formation changes"),
+};
 const MuEventKindInfo qrs_ev_replaced = {
   "replaced", N_("Replacement"), N_("a replacement roll meets a need (QRS-REP-1)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
@@ -234,7 +244,7 @@ const MuEventKindInfo qrs_ev_replaced = {
 const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
-  &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back,
+  &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back, &qrs_ev_formation,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

@@ -29,8 +29,8 @@ inch (const QrsMatch *m)
 /* QRS-AMB-53: the terrain class a unit stands in (half or more of its
  * stands' centres, the most restrictive such class): 0 open (or road),
  * 1 broken, 2 woods, 3 rough. */
-static int
-class_of (QrsMatch *m, const QrsUnit *u)
+int
+qrs_class_of (QrsMatch *m, const QrsUnit *u)
 {
   int count[4] = { 0 };
 
@@ -88,7 +88,7 @@ int
 qrs_bonus_roll (QrsMatch *m, QrsUnit *u, const char *purpose, GPtrArray *events)
 {
   static const char *const keys[] = { "open", "broken", "woods", "rough" };
-  double dice = qrs_number (m, "bonus-move", keys[class_of (m, u)], 4);
+  double dice = qrs_number (m, "bonus-move", keys[qrs_class_of (m, u)], 4);
   MuRoll roll = { 0 };
   int v;
 
@@ -352,14 +352,14 @@ qrs_rout_moves (QrsMatch *m, GPtrArray *events)
             }
           if (u->arm == QRS_ARM_CAV)
             {
-              g_autofree char *key = g_strdup_printf ("cav %s", keys[class_of (m, u)]);
+              g_autofree char *key = g_strdup_printf ("cav %s", keys[qrs_class_of (m, u)]);
 
               d = qrs_number (m, "routed-move", key, 0);
             }
           else
             {
               g_autofree char *key = g_strdup_printf ("%s %s", u->arm == QRS_ARM_ART ? "art" : "inf",
-                                                      keys[class_of (m, u)]);
+                                                      keys[qrs_class_of (m, u)]);
 
               d = qrs_number (m, "routed-move-infantry-artillery", key, -1);
               if (d < 0)

@@ -210,11 +210,15 @@ may_move (const QrsMatch *m, const QrsUnit *u, GError **error)
   return TRUE;
 }
 
-/* The steps of `move ID STEP...` (positions and `face F`). */
+/* The steps of `move ID STEP...` (positions, `face F`, `wheel l|r DEG`
+ * and one `form FORMATION`, whose place in the path is *form_at and its
+ * formation *form; -1 when none). */
 static gboolean
-read_steps (const MuCommand *command, MuMoveStep *steps, guint *n, GError **error)
+read_steps (const MuCommand *command, MuMoveStep *steps, guint *n, int *form_at, QrsForm *form,
+            GError **error)
 {
   *n = 0;
+  *form_at = -1;
   for (guint i = 1; i < mu_command_n_args (command) && *n < 16; i++)
     {
       const MuArg *a = mu_command_arg (command, i);
@@ -232,18 +236,58 @@ read_steps (const MuCommand *command, MuMoveStep *steps, guint *n, GError **erro
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
         steps[(*n)++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
                                        g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };
+      else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FORM && *form_at < 0)
+        {
+          if (!qrs_form_parse (a->word, form))
+            return mu_rules_refuse (error, "QRS-AMB-58", "no such formation: %s", a->word);
+          *form_at = *n;
+        }
       else
-        return mu_rules_refuse (error, "QRS-AMB-59", "forming is not built yet");
+        return mu_rules_refuse (error, "QRS-AMB-59", "a path holds at most one form step");
     }
-  if (*n == 0)
+  if (*n == 0 && *form_at < 0)
     return mu_rules_refuse (error, "QRS-MOV-2", "a move needs at least one step");
   return TRUE;
 }
 
-/* Evaluates the move; with `apply` moves the unit. FALSE with a refusal. */
+/* QRS-AMB-58: the formations of each arm. */
 static gboolean
-evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, gboolean apply,
-          GError **error)
+form_fits_arm (const QrsUnit *u, QrsForm f)
+{
+  switch (u->arm)
+    {
+    case QRS_ARM_ART:
+      return f == QRS_FORM_LIMBERED || f == QRS_FORM_UNLIMBERED;
+    case QRS_ARM_CAV:
+      return f == QRS_FORM_SINGLE_LINE || f == QRS_FORM_DOUBLE_LINE || f == QRS_FORM_SKIRMISH_LINE
+             || f == QRS_FORM_COLUMN || f == QRS_FORM_DISMOUNTED;
+    case QRS_ARM_INF:
+      return f <= QRS_FORM_MARCH_COLUMN;
+    default:
+      return FALSE;
+    }
+}
+
+/* QRS-AMB-59: the share of the move forming takes: all of it for Green,
+ * skirmishers, the disordered and units in woods or rough; half for the
+ * rest; artillery by its own notes (Green limbers with all, unlimbers
+ * with half; the rest half). */
+static double
+form_share (QrsMatch *m, const QrsUnit *u, QrsForm to)
+{
+  if (u->arm == QRS_ARM_ART)
+    return u->quality >= 2 && to == QRS_FORM_LIMBERED ? 1.0 : 0.5;
+  if (u->quality >= 2 || u->form == QRS_FORM_SKIRMISH_LINE || u->disordered
+      || qrs_class_of (m, u) >= 2)
+    return 1.0;
+  return 0.5;
+}
+
+/* Evaluates the move of u as it stands (share: the part of its move
+ * already spent); with `apply` moves the unit. FALSE with a refusal. */
+static gboolean
+evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double share,
+               double *used, gboolean apply, GError **error)
 {
   MuMoveParams p;
   MuMoveUnit mu;
@@ -255,6 +299,7 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, gboolean ap
   gboolean ok;
 
   params_for (m, u, &p);
+  p.allowance *= MAX (0.0, 1.0 - share);
   QRS_FOR_UNITS (m, o)
     if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
       g_array_append_vals (o->side == u->side ? friends : enemies, o->stand, o->n_stands);
@@ -277,6 +322,12 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, gboolean ap
     }
   n_after = mu_stands_layout (mu.shape, u->n_stands, u->width, u->depth, r.anchor, r.facing, after,
                               MU_STANDS_MAX);
+  if (used)
+    {
+      double full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+
+      *used = full > 0 ? r.cost / full : 1.0;
+    }
   mu_move_result_clear (&r);
   if (u->arm != QRS_ARM_OFFICER)
     {
@@ -317,6 +368,57 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, gboolean ap
   return TRUE;
 }
 
+/* The whole path, with its form step (QRS-AMB-59): the part before it at
+ * the old formation's rates, the forming's share, the rest at the new
+ * formation's, together within one move. Forming in place keeps anchor
+ * and facing, must not overlap another unit or leave the table, and
+ * clears disorder. */
+static gboolean
+evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
+          gboolean apply, GError **error)
+{
+  QrsUnit *w = apply ? u : g_memdup2 (u, sizeof *u);
+  double used = 0, part = 0;
+  gboolean ok = TRUE;
+  guint first = form_at < 0 ? n : (guint) form_at;
+
+  if (first > 0)
+    ok = evaluate_part (m, w, steps, first, 0, &part, TRUE, error);
+  used += part;
+  if (ok && form_at >= 0)
+    {
+      MuPoint anchor = mu_stands_anchor (w->stand, w->n_stands);
+      MuStand s[MU_STANDS_MAX];
+      guint ns;
+
+      used += form_share (m, w, form);
+      if (used > 1.0 + 1e-6)
+        ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has not move enough left to form", u->def->id);
+      if (ok)
+        {
+          ns = mu_stands_layout (&qrs_formation_shapes[form], w->stands, w->width, w->depth, anchor,
+                                 w->facing, s, MU_STANDS_MAX);
+          QRS_FOR_UNITS (m, o)
+            if (ok && o != u && o->arm != QRS_ARM_OFFICER && !o->removed
+                && mu_stands_overlap (s, ns, o->stand, o->n_stands))
+              ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has no room to form: %s is in the way",
+                                    u->def->id, o->def->id);
+          if (ok)
+            {
+              memcpy (w->stand, s, sizeof (MuStand) * ns);
+              w->n_stands = ns;
+              w->form = form;
+              w->disordered = FALSE;
+            }
+        }
+      if (ok && first < n)
+        ok = evaluate_part (m, w, steps + first, n - first, used, NULL, TRUE, error);
+    }
+  if (w != u)
+    g_free (w);
+  return ok;
+}
+
 /* Applies the move that waits in m->move (after its rates are known). */
 void
 qrs_move_continue (QrsMatch *m, GPtrArray *events)
@@ -330,7 +432,7 @@ qrs_move_continue (QrsMatch *m, GPtrArray *events)
   if (!rates_known (m, u, events))
     return;
   m->move.active = FALSE;
-  if (!evaluate (m, u, m->move.steps, m->move.n_steps, TRUE, &error))
+  if (!evaluate (m, u, m->move.steps, m->move.n_steps, m->move.form_at, m->move.form, FALSE, &error))
     {
       /* the rates asked make the move illegal: it does not happen, and
        * the unit may still move */
@@ -338,6 +440,14 @@ qrs_move_continue (QrsMatch *m, GPtrArray *events)
       mu_event_set_text (e, error->message);
       return;
     }
+  {
+    QrsForm was = u->form;
+
+    evaluate (m, u, m->move.steps, m->move.n_steps, m->move.form_at, m->move.form, TRUE, NULL);
+    if (u->form != was)
+      mu_event_set_text (qrs_event (m, events, &qrs_ev_formation, u->def->id, "QRS-AMB-59"),
+                         qrs_form_id (u->form));
+  }
   u->moved = TRUE;
   e = qrs_event (m, events, &qrs_ev_move, u->def->id, "QRS-MOV-2");
   e->from = mu_pos_from_point (from.x, from.y, facing);
@@ -354,19 +464,27 @@ qrs_apply_move (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError
   QrsUnit *u = qrs_find (m, mu_command_word (command, 0));
   MuMoveStep steps[16];
   guint n;
+  int form_at;
+  QrsForm form = QRS_FORM_SINGLE_LINE;
 
   if (u == NULL)
     return mu_rules_refuse (error, "QRS-AMB-60", "no such unit: %s", mu_command_word (command, 0));
-  if (!may_move (m, u, error) || !read_steps (command, steps, &n, error))
+  if (!may_move (m, u, error) || !read_steps (command, steps, &n, &form_at, &form, error))
     return FALSE;
+  if (form_at >= 0 && (u->arm == QRS_ARM_OFFICER || u->order != QRS_ORDER_FM))
+    return mu_rules_refuse (error, "QRS-AMB-59", "only FM units change formation");
+  if (form_at >= 0 && !form_fits_arm (u, form))
+    return mu_rules_refuse (error, "QRS-AMB-58", "%s cannot form %s", u->def->id, qrs_form_id (form));
   /* with every rate known the move is checked before it is accepted;
    * otherwise the rate is asked first (QRS-AMB-33) */
-  if (all_known (m, u) && !evaluate (m, u, steps, n, FALSE, error))
+  if (all_known (m, u) && !evaluate (m, u, steps, n, form_at, form, FALSE, error))
     return FALSE;
   m->move.active = TRUE;
   m->move.unit = qrs_index (m, u);
   memcpy (m->move.steps, steps, sizeof steps[0] * n);
   m->move.n_steps = n;
+  m->move.form_at = form_at;
+  m->move.form = form;
   qrs_move_continue (m, events);
   return TRUE;
 }
@@ -402,7 +520,7 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
               continue;
             step = (MuMoveStep) { MU_STEP_MOVE, { round ((a.x + f.x * d) * 100) / 100,
                                                   round ((a.y + f.y * d) * 100) / 100 }, 0 };
-            if (known && !evaluate (m, u, &step, 1, FALSE, NULL))
+            if (known && !evaluate (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE, FALSE, NULL))
               continue;
             pos = mu_pos_from_point (step.to.x, step.to.y, -1);
             c = mu_command_new ("move");

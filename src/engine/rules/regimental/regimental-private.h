@@ -113,6 +113,7 @@ typedef struct {
   gboolean revealed;           /* its order is shown to the other side */
   gboolean fired;              /* fired this turn outside the charge volleys */
   gboolean moved;              /* moved in step 7 (QRS-AMB-60) */
+  gboolean refused;            /* refused a flank this turn (QRS-AMB-43) */
   int hits;                    /* QRS-AMB-76: M and missed 1* this turn */
   double facing;
   double width, depth;
@@ -144,6 +145,8 @@ typedef struct {
   int unit;
   MuMoveStep steps[16];
   guint n_steps;
+  int form_at;                 /* the form step's place, -1 none (QRS-AMB-59) */
+  QrsForm form;
 } QrsMove;
 
 /* A missing-table question (QRS-AMB-28). */
@@ -196,8 +199,8 @@ typedef struct {
 #define QRS_N_FIELDS 9
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
-#define QRS_N_VERBS 5
-#define QRS_N_EVENT_KINDS 14
+#define QRS_N_VERBS 7
+#define QRS_N_EVENT_KINDS 15
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -206,7 +209,7 @@ extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
-  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back;
+  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
@@ -262,6 +265,7 @@ void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
 
 /* regimental-fallback.c */
+int          qrs_class_of     (QrsMatch *m, const QrsUnit *u);
 int          qrs_bonus_roll   (QrsMatch *m, QrsUnit *u, const char *purpose, GPtrArray *events);
 MuPoint      qrs_away_from    (const QrsUnit *u, const QrsUnit *from);
 QrsUnit     *qrs_nearest_enemy (const QrsMatch *m, const QrsUnit *u);

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static gboolean
@@ -474,6 +475,7 @@ end_turn (QrsMatch *m, GPtrArray *events)
       u->revealed = FALSE;
       u->fired = FALSE;
       u->moved = FALSE;
+      u->refused = FALSE;
       u->hits = 0;
     }
   update_objectives (m);
@@ -646,6 +648,90 @@ apply_order (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **
   return TRUE;
 }
 
+/* QRS-AMB-43: once a turn, in its own part of step 4, an H or CH unit
+ * turns 90 degrees about its anchor, laid out again in its formation. */
+static gboolean
+apply_refuse (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  QrsUnit *u = qrs_find (m, mu_command_word (command, 0));
+  gboolean left = g_strcmp0 (mu_command_word (command, 1), "l") == 0;
+  MuStand s[MU_STANDS_MAX];
+  guint n;
+  double facing;
+  MuPoint anchor;
+  const MuTableMap *t = m->scenario->table;
+  double tol = mu_table_contact_tolerance (t->unit);
+
+  if (m->step != QRS_STEP_FIRST_FIRE)
+    return mu_rules_refuse (error, "QRS-AMB-43", "a flank is refused in step 4");
+  if (u == NULL || !unit_in_play (u) || u->side != qrs_acting_side (m))
+    return mu_rules_refuse (error, "QRS-AMB-43", "%s cannot refuse a flank now",
+                            mu_command_word (command, 0));
+  if (u->order != QRS_ORDER_H && u->order != QRS_ORDER_CH)
+    return mu_rules_refuse (error, "QRS-AMB-43", "only H and CH units refuse a flank");
+  if (u->refused)
+    return mu_rules_refuse (error, "QRS-AMB-43", "%s has refused a flank this turn", u->def->id);
+  facing = fmod (u->facing + (left ? 270.0 : 90.0), 360.0);
+  anchor = mu_stands_anchor (u->stand, u->n_stands);
+  n = mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth, anchor, facing,
+                        s, MU_STANDS_MAX);
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint c[4];
+      guint areas[16], k;
+
+      mu_stand_corners (&s[i], c);
+      for (int j = 0; j < 4; j++)
+        if (c[j].x < -1e-6 || c[j].y < -1e-6 || c[j].x > t->width + 1e-6 || c[j].y > t->height + 1e-6)
+          return mu_rules_refuse (error, "QRS-AMB-43", "%s would leave the table", u->def->id);
+      k = mu_terrain_areas_at (m->terrain, s[i].centre, areas, G_N_ELEMENTS (areas));
+      while (k-- > 0)
+        if (mu_ruleset_area_impassable (m->ruleset,
+                                        ((MuArea *) g_ptr_array_index (t->areas, areas[k]))->kind))
+          return mu_rules_refuse (error, "QRS-AMB-43", "%s would stand on impassable ground",
+                                  u->def->id);
+    }
+  QRS_FOR_UNITS (m, o)
+    if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed
+        && (mu_stands_overlap (s, n, o->stand, o->n_stands)
+            || (o->side != u->side && mu_stands_in_contact (s, n, o->stand, o->n_stands, tol))))
+      return mu_rules_refuse (error, "QRS-AMB-43", "%s has no room to turn: %s is in the way",
+                              u->def->id, o->def->id);
+  memcpy (u->stand, s, sizeof (MuStand) * n);
+  u->n_stands = n;
+  u->facing = facing;
+  u->refused = TRUE;
+  mu_event_set_text (qrs_event (m, events, &qrs_ev_formation, u->def->id, "QRS-AMB-43"),
+                     left ? "refused-left" : "refused-right");
+  return TRUE;
+}
+
+/* QRS-AMB-42: in its own part of step 4, 6 or 7 a CH unit that has not
+ * fired takes its written order, shown to all at once. */
+static gboolean
+apply_release (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  QrsUnit *u = qrs_find (m, mu_command_word (command, 0));
+  g_autofree char *text = NULL;
+  MuEvent *e;
+
+  if (m->step != QRS_STEP_FIRST_FIRE && m->step != QRS_STEP_CHARGES && m->step != QRS_STEP_MOVEMENT)
+    return mu_rules_refuse (error, "QRS-AMB-42", "a conditional hold is released in step 4, 6 or 7");
+  if (u == NULL || !unit_in_play (u) || u->side != qrs_acting_side (m))
+    return mu_rules_refuse (error, "QRS-AMB-42", "%s cannot be released now", mu_command_word (command, 0));
+  if (u->order != QRS_ORDER_CH)
+    return mu_rules_refuse (error, "QRS-AMB-42", "%s is not on conditional hold", u->def->id);
+  if (u->fired)
+    return mu_rules_refuse (error, "QRS-AMB-42", "%s has fired and holds", u->def->id);
+  u->order = u->release;
+  u->release = QRS_ORDER_NONE;
+  e = qrs_event (m, events, &qrs_ev_order, u->def->id, "QRS-AMB-42");
+  text = g_strdup_printf ("%s released", qrs_order_word (u->order));
+  mu_event_set_text (e, text);
+  mu_event_set_side (e, m->side_id[u->side]);
+  return TRUE;
+}
+
 gboolean
 qrs_apply (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
 {
@@ -666,6 +752,10 @@ qrs_apply (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **er
     return qrs_apply_fire (m, command, FALSE, events, error);
   if (g_str_equal (verb, "move"))
     return qrs_apply_move (m, command, events, error);
+  if (g_str_equal (verb, "refuse"))
+    return apply_refuse (m, command, events, error);
+  if (g_str_equal (verb, "release"))
+    return apply_release (m, command, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
 }
 
@@ -749,6 +839,11 @@ qrs_legal_commands (QrsMatch *m)
           add (list, "fire", u->def->id, t->def->id, NULL);
   if (m->step == QRS_STEP_MOVEMENT)
     qrs_legal_moves (m, list);
+  QRS_FOR_UNITS (m, u)
+    if (u->side == side && unit_in_play (u) && u->order == QRS_ORDER_CH && !u->fired
+        && (m->step == QRS_STEP_FIRST_FIRE || m->step == QRS_STEP_CHARGES
+            || m->step == QRS_STEP_MOVEMENT))
+      add (list, "release", u->def->id, NULL, NULL);
   add (list, "end-phase", NULL, NULL, NULL);
   return list;
 }
