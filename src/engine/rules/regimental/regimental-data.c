@@ -85,8 +85,8 @@ qrs_ask_clear (QrsAsk *ask)
   *ask = (QrsAsk) { 0 };
 }
 
-static void
-ask_view (QrsAsk *ask, const QrsMatch *m)
+void
+qrs_ask_view (QrsAsk *ask, const QrsMatch *m)
 {
   ask->view = (MuDecision) { 0 };
   ask->view.side = m->side_id[ask->side];
@@ -94,7 +94,7 @@ ask_view (QrsAsk *ask, const QrsMatch *m)
   ask->view.subject = ask->subject;
   ask->view.question = ask->shown;
   ask->view.answers = (const char *const *) ask->answers->pdata;
-  if (g_str_equal (ask->id, "crt"))
+  if (g_str_equal (ask->id, "crt") || g_str_equal (ask->id, "charge-target"))
     ask->view.kind = MU_ANSWER_CHOICE;
   else
     {
@@ -157,7 +157,7 @@ qrs_ask (QrsMatch *m, const char *id, const char *table, const char *key, int si
       g_ptr_array_add (a->answers, g_strdup ("1*"));
     }
   g_ptr_array_add (a->answers, NULL);
-  ask_view (a, m);
+  qrs_ask_view (a, m);
   e = qrs_event (m, events, mu_event_kind_info (MU_EVENT_DECISION), subject, "QRS-AMB-28");
   mu_event_set_side (e, m->side_id[side]);
   mu_event_set_text (e, a->question);
@@ -176,6 +176,8 @@ qrs_answer (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **e
 
   if (a->id == NULL)
     return mu_rules_refuse (error, "QRS-AMB-28", "no question is open");
+  if (g_str_equal (a->id, "charge-target"))
+    return qrs_answer_target (m, command, events, error);
   if (g_str_equal (a->id, "crt"))
     {
       const char *w = mu_command_word (command, 0);

@@ -134,6 +134,9 @@ const MuVerbInfo qrs_verbs[] = {
     N_("{UNIT} fires at {TARGET}") },
   { "move", "ID STEP...", "QRS-MOV-2, QRS-AMB-54, QRS-AMB-60", MU_VERB_MOVE,
     N_("needs a unit or officer and the points of its path"), N_("Move {ID}") },
+  { "charge", "UNIT POS...", "QRS-CHG-1, QRS-AMB-65", MU_VERB_MOVE | MU_VERB_ATTACK,
+    N_("needs a C unit and the points of its path, ending in contact with its target"),
+    N_("{UNIT} charges") },
   { "refuse", "UNIT l|r", "QRS-AMB-43", MU_VERB_MOVE, N_("needs an H or CH unit and l or r"),
     N_("{UNIT} refuses a flank") },
   { "release", "UNIT", "QRS-AMB-42", 0, N_("needs a unit on conditional hold"),
@@ -232,6 +235,24 @@ const MuEventKindInfo qrs_ev_formation = {
   N_("{subject} forms {text}"), NULL, 0,
   MU_N_PLURAL ("{n} formation change", "{n} formation changes"),
 };
+const MuEventKindInfo qrs_ev_charge = {
+  "charge", N_("Charge"), N_("a C unit charges its target (QRS-CHG-1)"),
+  F (SUBJECT) | F (OBJECT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} charges {object}"), NULL, 0,
+  MU_N_PLURAL ("{n} charge", "{n} charges"),
+};
+const MuEventKindInfo qrs_ev_charge_target = {
+  "charge-target", N_("Charge target"), N_("a C unit names its target at step 3 (QRS-ORD-3)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
+  N_("{subject} will charge {text}"), NULL, 0,
+  MU_N_PLURAL ("{n} charge target", "{n} charge targets"),
+};
+const MuEventKindInfo qrs_ev_impact = {
+  "impact", N_("Impact"), N_("the side whose impact total is lower wins (QRS-CHG-4)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} wins the impact ({text})"), NULL, 0,
+  MU_N_PLURAL ("{n} impact", "{n} impacts"),
+};
 const MuEventKindInfo qrs_ev_replaced = {
   "replaced", N_("Replacement"), N_("a replacement roll meets a need (QRS-REP-1)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
@@ -245,6 +266,7 @@ const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
   &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back, &qrs_ev_formation,
+  &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_impact,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

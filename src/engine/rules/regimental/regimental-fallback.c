@@ -209,7 +209,10 @@ void
 qrs_push (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn, const char *why,
           GPtrArray *events)
 {
-  MuPoint c0 = mu_stands_centre (u->stand, u->n_stands);
+  /* the footprint's centre, about which lay_out lays the unit out (the
+   * mean of the stands' centres is off it for an odd number of stands in
+   * two files) */
+  MuPoint c0 = mu_stands_footprint (u->stand, u->n_stands).centre;
   MuPoint from = mu_stands_anchor (u->stand, u->n_stands);
   double from_facing = u->facing;
   double facing = turn ? fmod (atan2 (dir.x, -dir.y) * 180.0 / G_PI + 360.0, 360.0) : u->facing;
@@ -221,6 +224,11 @@ qrs_push (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn, cons
   facing = round (facing * 10) / 10;
   if (fabs (facing - 360.0) < 1e-9)
     facing = 0;
+  /* a unit that cannot turn where it stands (an enemy or impassable
+   * ground in the way) keeps its facing */
+  lay_out (u, c0, facing, s, &n);
+  if (turn && (blocked (m, u, s, n) || on_friend (m, u, s, n)))
+    facing = u->facing;
   for (double t = 0;; t = MIN (t + STEP * inch (m), dist))
     {
       MuPoint c = { round ((c0.x + dir.x * t) * 100) / 100, round ((c0.y + dir.y * t) * 100) / 100 };
@@ -231,9 +239,9 @@ qrs_push (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn, cons
           left = TRUE;
           break;
         }
-      if (t > 0 && blocked (m, u, s, n))
+      if (blocked (m, u, s, n))
         break;
-      if (!on_friend (m, u, s, n) || t == 0)
+      if (!on_friend (m, u, s, n))
         {
           memcpy (best, s, sizeof (MuStand) * n);
           n_best = n;

@@ -64,8 +64,8 @@ qrs_in_contact (const QrsMatch *m, const QrsUnit *u)
 /* QRS-AMB-56: TAB-16 with woods, settlements and built-up areas seen into
  * 2", buildings not at all, light woods not blocking; units block,
  * officers never. */
-static gboolean
-in_sight (QrsMatch *m, const QrsUnit *u, const QrsUnit *t)
+gboolean
+qrs_in_sight (QrsMatch *m, const QrsUnit *u, const QrsUnit *t)
 {
   MuLosParams params;
   g_autofree MuLosUnit *others = g_new0 (MuLosUnit, m->units->len);
@@ -182,7 +182,7 @@ qrs_fire_target_ok (QrsMatch *m, const QrsUnit *u, const QrsUnit *t, GError **er
   if (!isnan (lr) && mu_table_beyond (fire_range (u, t), lr * inch (m)))
     return mu_rules_refuse (error, "QRS-AMB-36", "%s is beyond %s's long range of %g in", t->def->id,
                             u->def->id, lr);
-  if (!in_sight (m, u, t))
+  if (!qrs_in_sight (m, u, t))
     return mu_rules_refuse (error, "QRS-AMB-37", "%s cannot see %s", u->def->id, t->def->id);
   return TRUE;
 }
@@ -210,6 +210,7 @@ qrs_apply_fire (QrsMatch *m, const MuCommand *command, gboolean hold, GPtrArray 
       && g_strcmp0 (qrs_value (m, "other-weapons", kind), "repeater") != 0)
     return mu_rules_refuse (error, "QRS-AMB-77", "only breechloaders and repeaters fire rapidly");
   u->fired = TRUE;
+  u->fired_at = qrs_index (m, t);
   m->fire = (QrsFire) { 0 };
   m->fire.active = TRUE;
   m->fire.firer = qrs_index (m, u);
@@ -221,11 +222,33 @@ qrs_apply_fire (QrsMatch *m, const MuCommand *command, gboolean hold, GPtrArray 
   return TRUE;
 }
 
+void
+qrs_fire_start (QrsMatch *m, QrsUnit *u, QrsUnit *t, int dice, gboolean now, GPtrArray *events)
+{
+  double lr = long_range (m, fire_weapon (u));
+
+  /* QRS-AMB-67: beyond the weapon's long range the volley is wasted */
+  if (!isnan (lr) && mu_table_beyond (fire_range (u, t), lr * inch (m)))
+    {
+      mu_event_set_text (qrs_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), u->def->id,
+                                    "QRS-AMB-67"), "out of range: the volley is wasted");
+      return;
+    }
+  u->fired_at = qrs_index (m, t);
+  m->fire = (QrsFire) { 0 };
+  m->fire.active = TRUE;
+  m->fire.firer = qrs_index (m, u);
+  m->fire.target = qrs_index (m, t);
+  m->fire.hold = now;
+  m->fire.fixed_dice = dice;
+  qrs_fire_continue (m, events);
+}
+
 /* QRS-AMB-48: the firer's centre in the target's sectors; a flank is
  * partial when that centre is ahead of the line of its front edge.
  * 0 front, 1 partial flank, 2 full flank, 3 rear. */
-static int
-flank_of (const QrsUnit *t, const QrsUnit *u)
+int
+qrs_flank_of (const QrsUnit *t, const QrsUnit *u)
 {
   MuPoint c = mu_stands_centre (u->stand, u->n_stands);
   MuPoint a = mu_stands_anchor (t->stand, t->n_stands);
@@ -451,7 +474,7 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
   int w = fire_weapon (u);
   double range, close, eff, lr;
   int band;                /* 0 close/canister, 1 effective/normal, 2 long */
-  int flank = flank_of (t, u);
+  int flank = qrs_flank_of (t, u);
   MuRollModifier mods[8];
   guint n_mods = 0;
   int value, dice;
@@ -513,6 +536,8 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
     if (f->rapid)
       dice += (int) qrs_number (m, "effects", "rapid-fire-dice", 0);
     dice = CLAMP (dice, 1, 8);
+    if (f->fixed_dice)
+      dice = MAX (1, f->fixed_dice - (band == 2 && w != W_SHARPSHOOTER));
   }
   /* QRS-AMB-38: the weapon's DRM unless melee-only; +1 at close for
    * smoothbores and shotguns */

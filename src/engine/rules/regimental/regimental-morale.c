@@ -91,9 +91,9 @@ brigade_of (const QrsMatch *m, const QrsUnit *u)
 }
 
 /* The morale point's named modifiers (Table P): on the target number. */
-static guint
-mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
-              MuRollModifier *mods)
+guint
+qrs_mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
+                  MuRollModifier *mods)
 {
   guint n = 0;
   int r = qrs_officer_rating (m, u);
@@ -150,7 +150,7 @@ morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean d
   roll.read = MU_DICE_SUM;
   roll.natural = MU_ROLL_NATURAL_EXTREMES;
   roll.modifiers = mods;
-  roll.n_modifiers = mp_modifiers (m, u, flank, disordered, mods);
+  roll.n_modifiers = qrs_mp_modifiers (m, u, flank, disordered, mods);
   roll.target = u->bmp;
   roll.compare = MU_ROLL_ABOVE;
   roll.rule = g_str_equal (purpose, "rally") ? "QRS-MOR-4" : "QRS-MOR-2";
@@ -200,6 +200,22 @@ rout (QrsMatch *m, QrsUnit *u, const char *rule, const QrsUnit *cause, GPtrArray
   set_morale (m, u, QRS_ROUTED, rule, events);
   qrs_rout_fall_back (m, u, cause, events);
   friends_check (m, u->side, was, n, u);
+}
+
+/* QRS-CHG-6: the beaten defender's morale from its total, without the
+ * fall-back of QRS-MOR-3 (QRS-AMB-69). */
+void
+qrs_set_routed (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
+{
+  u->order = u->release = QRS_ORDER_NONE;
+  set_morale (m, u, QRS_ROUTED, rule, events);
+  friends_check (m, u->side, u->stand, u->n_stands, u);
+}
+
+void
+qrs_set_shaken (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
+{
+  set_morale (m, u, QRS_SHAKEN, rule, events);
 }
 
 void

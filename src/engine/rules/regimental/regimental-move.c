@@ -143,8 +143,8 @@ rates_known (QrsMatch *m, const QrsUnit *u, GPtrArray *events)
 
 /* QRS-AMB-53, QRS-AMB-54, QRS-AMB-55: the move's parameters from the
  * row's rates (all known). */
-static void
-params_for (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
+void
+qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
 {
   double r[C_N];
   static const int area_class[MU_AREA_N] = {
@@ -184,6 +184,14 @@ params_for (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
    * Veteran) or 4" (Green, Militia), counted as open ground */
   p->turn_cost = (u->quality <= 1 ? 2.0 : 4.0) * inch (m);
   p->allowance_rule = "QRS-MOV-2";
+}
+
+double
+qrs_open_rate (QrsMatch *m, const QrsUnit *u)
+{
+  double r = rate (m, u, C_OPEN);
+
+  return isnan (r) || r < 0 ? 0 : r;
 }
 
 static gboolean
@@ -298,7 +306,7 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
   guint n_after;
   gboolean ok;
 
-  params_for (m, u, &p);
+  qrs_move_params (m, u, &p);
   p.allowance *= MAX (0.0, 1.0 - share);
   QRS_FOR_UNITS (m, o)
     if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
@@ -506,7 +514,7 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
         MuPoint f = mu_facing_vector (u->facing);
 
         if (known)
-          params_for (m, u, &p);
+          qrs_move_params (m, u, &p);
         else
           p.allowance = 2 * inch (m);
         for (guint i = 0; i < G_N_ELEMENTS (fractions); i++)

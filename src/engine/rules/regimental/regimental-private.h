@@ -114,6 +114,10 @@ typedef struct {
   gboolean fired;              /* fired this turn outside the charge volleys */
   gboolean moved;              /* moved in step 7 (QRS-AMB-60) */
   gboolean refused;            /* refused a flank this turn (QRS-AMB-43) */
+  int charge_target;           /* named at step 3 (QRS-ORD-3), QRS_NONE */
+  gboolean target_named;       /* step 3 has dealt with it */
+  gboolean charged;            /* has made its charge in step 6 */
+  int fired_at;                /* the unit it last fired at this turn (QRS-AMB-67), QRS_NONE */
   int hits;                    /* QRS-AMB-76: M and missed 1* this turn */
   double facing;
   double width, depth;
@@ -132,6 +136,7 @@ typedef struct {
   gboolean active;
   int firer, target;
   gboolean rapid, hold;        /* rapid fire; a hold fire (its checks at once) */
+  int fixed_dice;              /* the volleys after impact: 2 (QRS-AMB-70); 0 the usual */
   int stage;                   /* 0 modifiers, 1 rolled, 2 result read */
   int dice, total;
   int flank;                   /* 0 front, 1 partial, 2 full flank, 3 rear (QRS-AMB-48) */
@@ -148,6 +153,19 @@ typedef struct {
   int form_at;                 /* the form step's place, -1 none (QRS-AMB-59) */
   QrsForm form;
 } QrsMove;
+
+/* A charge being resolved (QRS-CHG-1..6): it waits while its volley
+ * asks for a value. Lengths in table units along the anchor's path. */
+typedef struct {
+  gboolean active;
+  int charger, target;
+  int stage;
+  MuPoint start;
+  MuPoint points[16];
+  guint n_points;
+  double length, cost, allowance;
+  double reach, disorder_at, volley, volley_at;
+} QrsCharge;
 
 /* A missing-table question (QRS-AMB-28). */
 typedef struct {
@@ -182,6 +200,7 @@ typedef struct {
   GArray *checks;              /* of int quadruples: unit, flank, disordered, cause (QRS-AMB-40) */
   QrsFire fire;
   QrsMove move;
+  QrsCharge charge;
   QrsAsk ask;
   int combat_dice;
   int figures_per_stand;
@@ -199,8 +218,8 @@ typedef struct {
 #define QRS_N_FIELDS 9
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
-#define QRS_N_VERBS 7
-#define QRS_N_EVENT_KINDS 15
+#define QRS_N_VERBS 8
+#define QRS_N_EVENT_KINDS 18
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -209,7 +228,8 @@ extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
-  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation;
+  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
+  qrs_ev_charge, qrs_ev_charge_target, qrs_ev_impact;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
@@ -227,10 +247,12 @@ void         qrs_ask          (QrsMatch *m, const char *id, const char *table, c
 gboolean     qrs_answer       (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
 void         qrs_ask_clear    (QrsAsk *ask);
+void         qrs_ask_view     (QrsAsk *ask, const QrsMatch *m);
 void         qrs_ask_copy     (const QrsAsk *from, QrsAsk *to);
 double       qrs_number       (QrsMatch *m, const char *table, const char *key, double fallback);
 
 /* regimental-turn.c */
+void         qrs_after_reveal (QrsMatch *m, GPtrArray *events);
 QrsMatch    *qrs_match_new    (const MuRuleset *ruleset, const MuScenario *scenario, MuDice *dice,
                                GPtrArray *events, GError **error);
 QrsMatch    *qrs_match_copy   (const QrsMatch *m, MuDice *dice);
@@ -257,12 +279,31 @@ gboolean     qrs_apply_fire   (QrsMatch *m, const MuCommand *command, gboolean h
                                GPtrArray *events, GError **error);
 void         qrs_fire_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_lose_stands  (QrsMatch *m, QrsUnit *u, int n, GPtrArray *events);
+gboolean     qrs_in_sight     (QrsMatch *m, const QrsUnit *u, const QrsUnit *t);
+int          qrs_flank_of     (const QrsUnit *t, const QrsUnit *u);
+/* A fire outside the steps' own (a defensive volley): `dice` 0 for the
+ * usual pool; its checks at once with `now`. */
+void         qrs_fire_start   (QrsMatch *m, QrsUnit *u, QrsUnit *t, int dice, gboolean now,
+                               GPtrArray *events);
+
+/* regimental-charge.c */
+gboolean     qrs_name_targets (QrsMatch *m, GPtrArray *events);
+gboolean     qrs_answer_target (QrsMatch *m, const MuCommand *command, GPtrArray *events,
+                                GError **error);
+gboolean     qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray *events,
+                               GError **error);
+void         qrs_charge_continue (QrsMatch *m, GPtrArray *events);
+void         qrs_legal_charges (QrsMatch *m, GPtrArray *list);
+gboolean     qrs_battery_supported (QrsMatch *m, const QrsUnit *u);
 
 /* regimental-move.c */
 gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
 void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
+void         qrs_move_params  (QrsMatch *m, const QrsUnit *u, MuMoveParams *p);
+/* The open-ground rate of its row in inches, 0 when unknown or NA. */
+double       qrs_open_rate    (QrsMatch *m, const QrsUnit *u);
 
 /* regimental-fallback.c */
 int          qrs_class_of     (QrsMatch *m, const QrsUnit *u);
@@ -283,6 +324,10 @@ int          qrs_officer_rating (const QrsMatch *m, const QrsUnit *u);
 void         qrs_queue_check  (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered,
                                const QrsUnit *cause);
 void         qrs_run_checks   (QrsMatch *m, GPtrArray *events);
+guint        qrs_mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
+                               MuRollModifier *mods);
+void         qrs_set_routed   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
+void         qrs_set_shaken   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
 void         qrs_rally        (QrsMatch *m, GPtrArray *events);
 void         qrs_replacement  (QrsMatch *m, GPtrArray *events);
 void         qrs_officer_casualties (QrsMatch *m, GPtrArray *events);

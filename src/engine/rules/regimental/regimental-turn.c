@@ -187,6 +187,7 @@ qrs_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtr
       u->def = c;
       u->side = side;
       u->parent = QRS_NONE;
+      u->charge_target = u->fired_at = QRS_NONE;
       u->arm = c->kind != MU_COUNTER_UNIT ? QRS_ARM_OFFICER
                : c->arm == MU_ARM_CAVALRY ? QRS_ARM_CAV
                : c->arm == MU_ARM_ARTILLERY ? QRS_ARM_ART : QRS_ARM_INF;
@@ -476,6 +477,8 @@ end_turn (QrsMatch *m, GPtrArray *events)
       u->fired = FALSE;
       u->moved = FALSE;
       u->refused = FALSE;
+      u->charge_target = u->fired_at = QRS_NONE;
+      u->target_named = u->charged = FALSE;
       u->hits = 0;
     }
   update_objectives (m);
@@ -522,6 +525,9 @@ run_from (QrsMatch *m, int step, GPtrArray *events)
                     mu_event_set_side (e, m->side_id[u->side]);
                     u->revealed = TRUE;
                   }
+            /* QRS-ORD-3, QRS-AMB-51: chargers name their targets */
+            if (!qrs_name_targets (m, events))
+              return;
             step = QRS_STEP_FIRST_FIRE;
             break;
           }
@@ -547,6 +553,14 @@ run_from (QrsMatch *m, int step, GPtrArray *events)
           return;
         }
     }
+}
+
+/* After an answer at step 3: the other chargers, then step 4. */
+void
+qrs_after_reveal (QrsMatch *m, GPtrArray *events)
+{
+  if (qrs_name_targets (m, events))
+    run_from (m, QRS_STEP_FIRST_FIRE, events);
 }
 
 /* QRS-ORD-1, QRS-AMB-2: a unit that is not ROUTED needs an order. */
@@ -752,6 +766,8 @@ qrs_apply (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **er
     return qrs_apply_fire (m, command, FALSE, events, error);
   if (g_str_equal (verb, "move"))
     return qrs_apply_move (m, command, events, error);
+  if (g_str_equal (verb, "charge"))
+    return qrs_apply_charge (m, command, events, error);
   if (g_str_equal (verb, "refuse"))
     return apply_refuse (m, command, events, error);
   if (g_str_equal (verb, "release"))
@@ -767,6 +783,10 @@ qrs_continue (QrsMatch *m, GPtrArray *events)
     qrs_fire_continue (m, events);
   else if (m->move.active)
     qrs_move_continue (m, events);
+  if (!m->fire.active && !m->ask.id && m->charge.active)
+    qrs_charge_continue (m, events);
+  if (!m->ask.id && m->step == QRS_STEP_REVEAL)
+    qrs_after_reveal (m, events);
   sudden_end (m, events);
 }
 
@@ -796,7 +816,7 @@ qrs_legal_commands (QrsMatch *m)
     return list;
   if (m->ask.id)
     {
-      if (g_str_equal (m->ask.id, "crt"))
+      if (m->ask.view.kind == MU_ANSWER_CHOICE)
         for (guint i = 0; i + 1 < m->ask.answers->len; i++)
           add (list, "choose", g_ptr_array_index (m->ask.answers, i), NULL, NULL);
       else
@@ -839,6 +859,7 @@ qrs_legal_commands (QrsMatch *m)
           add (list, "fire", u->def->id, t->def->id, NULL);
   if (m->step == QRS_STEP_MOVEMENT)
     qrs_legal_moves (m, list);
+  qrs_legal_charges (m, list);
   QRS_FOR_UNITS (m, u)
     if (u->side == side && unit_in_play (u) && u->order == QRS_ORDER_CH && !u->fired
         && (m->step == QRS_STEP_FIRST_FIRE || m->step == QRS_STEP_CHARGES
