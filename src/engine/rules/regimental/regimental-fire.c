@@ -314,6 +314,15 @@ crt_entry (QrsMatch *m, int dice, int total, gboolean *known)
   }
 }
 
+const char *
+qrs_crt_entry (QrsMatch *m, int dice, int total)
+{
+  gboolean known;
+  const char *v = crt_entry (m, dice, total, &known);
+
+  return known ? v : NULL;
+}
+
 static gboolean
 is_special_firer (const QrsUnit *u)
 {
@@ -349,8 +358,8 @@ qrs_lose_stands (QrsMatch *m, QrsUnit *u, int n, GPtrArray *events)
 /* Casualties on the target: skirmish halving, then a battery's dice
  * (QRS-FIRE-5, QRS-AMB-74). Returns whether a check follows (the first
  * casualty, a stand lost). */
-static gboolean
-inflict (QrsMatch *m, QrsUnit *u, QrsUnit *t, int n, GPtrArray *events)
+gboolean
+qrs_inflict (QrsMatch *m, QrsUnit *u, QrsUnit *t, int n, GPtrArray *events)
 {
   int figures = 0, sections = 0;
   gboolean first = t->figures_lost == 0 && t->stands_lost == 0;
@@ -426,7 +435,7 @@ resolve (QrsMatch *m, GPtrArray *events)
           /* a 1* that hits is one casualty, not halved (the sheet's own
            * single casualty) */
           if (hit)
-            check = inflict (m, u, t, 1, events);
+            check = qrs_inflict (m, u, t, 1, events);
         }
       /* QRS-AMB-29, QRS-AMB-76: M, and a missed 1*, only from artillery
        * and sharpshooters: +1 MP for the turn and a check */
@@ -446,7 +455,7 @@ resolve (QrsMatch *m, GPtrArray *events)
       e = qrs_event (m, events, &qrs_ev_casualties, t->def->id, "QRS-AMB-29");
       mu_event_set_object (e, u->def->id);
       e->value = n;
-      check = inflict (m, u, t, n, events);
+      check = qrs_inflict (m, u, t, n, events);
     }
   /* QRS-FIRE-8, QRS-AMB-40: one check a fire; a step's fire has its
    * checks after its last fire, a hold fire in steps 5-7 at once */

@@ -247,8 +247,20 @@ qrs_run_checks (QrsMatch *m, GPtrArray *events)
       pass = morale_roll (m, u, "morale", flank, dis, events, &natural);
       if (natural == 12 && u->morale != QRS_GOOD)
         set_morale (m, u, QRS_GOOD, "QRS-MOR-2", events);
+      else if ((natural == 2 || (!pass && u->morale == QRS_SHAKEN)) && m->in_melee
+               && qrs_in_contact (m, u))
+        {
+          /* QRS-AMB-73: a unit that routs in melee surrenders */
+          u->order = u->release = QRS_ORDER_NONE;
+          u->removed = TRUE;
+          u->n_stands = 0;
+          mu_event_set_text (qrs_event (m, events, &qrs_ev_removed, u->def->id, "QRS-CHG-8"),
+                             "surrendered");
+        }
       else if (natural == 2)
         rout (m, u, "QRS-AMB-5", cause, events);
+      else if (!pass && u->morale == QRS_GOOD && m->in_melee && qrs_in_contact (m, u))
+        set_morale (m, u, QRS_SHAKEN, "QRS-AMB-73", events);
       else if (!pass && u->morale == QRS_GOOD)
         {
           set_morale (m, u, QRS_SHAKEN, "QRS-MOR-3", events);

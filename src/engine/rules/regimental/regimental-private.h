@@ -167,6 +167,20 @@ typedef struct {
   double reach, disorder_at, volley, volley_at;
 } QrsCharge;
 
+/* One unit's fight in the melee round (QRS-AMB-73). */
+typedef struct {
+  int unit, target;
+  int dice, total;
+  char result[8];
+} QrsFight;
+
+typedef struct {
+  gboolean active;
+  int stage;                   /* 0 before the rolls, 1 reading the table */
+  guint next;                  /* the next fight to read */
+  GArray *fights;              /* of QrsFight */
+} QrsMelee;
+
 /* A missing-table question (QRS-AMB-28). */
 typedef struct {
   char *id;                    /* "crt", "fire-drm", "weapon-value" */
@@ -201,6 +215,8 @@ typedef struct {
   QrsFire fire;
   QrsMove move;
   QrsCharge charge;
+  QrsMelee melee;
+  gboolean in_melee;            /* the checks of a melee round are taken (QRS-AMB-73) */
   QrsAsk ask;
   int combat_dice;
   int figures_per_stand;
@@ -280,11 +296,18 @@ gboolean     qrs_apply_fire   (QrsMatch *m, const MuCommand *command, gboolean h
 void         qrs_fire_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_lose_stands  (QrsMatch *m, QrsUnit *u, int n, GPtrArray *events);
 gboolean     qrs_in_sight     (QrsMatch *m, const QrsUnit *u, const QrsUnit *t);
+/* The CRT's entry, NULL when it must be asked (QRS-AMB-29). */
+const char  *qrs_crt_entry    (QrsMatch *m, int dice, int total);
+/* Casualties on t; whether a check follows. */
+gboolean     qrs_inflict      (QrsMatch *m, QrsUnit *u, QrsUnit *t, int n, GPtrArray *events);
 int          qrs_flank_of     (const QrsUnit *t, const QrsUnit *u);
 /* A fire outside the steps' own (a defensive volley): `dice` 0 for the
  * usual pool; its checks at once with `now`. */
 void         qrs_fire_start   (QrsMatch *m, QrsUnit *u, QrsUnit *t, int dice, gboolean now,
                                GPtrArray *events);
+
+/* regimental-melee.c */
+void         qrs_melee_continue (QrsMatch *m, GPtrArray *events);
 
 /* regimental-charge.c */
 gboolean     qrs_name_targets (QrsMatch *m, GPtrArray *events);

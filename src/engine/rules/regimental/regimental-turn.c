@@ -167,6 +167,7 @@ qrs_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtr
   m->order_id[1] = m->side_id[1];
   m->units = g_ptr_array_new_with_free_func (g_free);
   m->checks = g_array_new (FALSE, TRUE, sizeof (int));
+  m->melee.fights = g_array_new (FALSE, TRUE, sizeof (QrsFight));
   m->winner = QRS_NONE;
   m->combat_dice = CLAMP (mu_scenario_option_number (s, "qrs.combat-dice", 2), 1, 6);
   m->figures_per_stand = CLAMP (mu_scenario_option_number (s, "qrs.figures-per-stand", 1), 1, 99);
@@ -278,6 +279,7 @@ qrs_match_copy (const QrsMatch *o, MuDice *dice)
   QRS_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   m->checks = g_array_copy (o->checks);
+  m->melee.fights = g_array_copy (o->melee.fights);
   m->owner = g_memdup2 (o->owner, sizeof (char *) * (o->scenario->objectives->len + 1));
   qrs_ask_copy (&o->ask, &m->ask);
   if (m->ask.id)
@@ -305,6 +307,7 @@ qrs_match_free (QrsMatch *m)
   g_clear_pointer (&m->filled, g_hash_table_unref);
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->checks, g_array_unref);
+  g_clear_pointer (&m->melee.fights, g_array_unref);
   qrs_ask_clear (&m->ask);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
@@ -611,7 +614,10 @@ end_phase (QrsMatch *m, GPtrArray *events, GError **error)
     case QRS_STEP_MOVING_FIRE:
     default:
       qrs_run_checks (m, events);
-      run_from (m, QRS_STEP_OFFICERS, events);
+      /* QRS-AMB-73: then the melee round */
+      qrs_melee_continue (m, events);
+      if (!m->melee.active)
+        run_from (m, QRS_STEP_OFFICERS, events);
       break;
     }
   return TRUE;
@@ -785,6 +791,12 @@ qrs_continue (QrsMatch *m, GPtrArray *events)
     qrs_move_continue (m, events);
   if (!m->fire.active && !m->ask.id && m->charge.active)
     qrs_charge_continue (m, events);
+  if (!m->ask.id && m->melee.active)
+    {
+      qrs_melee_continue (m, events);
+      if (!m->melee.active)
+        run_from (m, QRS_STEP_OFFICERS, events);
+    }
   if (!m->ask.id && m->step == QRS_STEP_REVEAL)
     qrs_after_reveal (m, events);
   sudden_end (m, events);
