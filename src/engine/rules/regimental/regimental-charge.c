@@ -495,7 +495,20 @@ pip_drm (QrsMatch *m, const QrsUnit *u)
   return d;
 }
 
-/* The charge's stages: 0 bonus and reach, 1 the volley, 2 the impact. */
+static void impact (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, GPtrArray *events);
+
+/* QRS-AMB-70: a side fires its volley after the impact when the other is
+ * in its arc, sight and range, and it is not routed or limbered. */
+static gboolean
+volley_ok (QrsMatch *m, const QrsUnit *a, const QrsUnit *b)
+{
+  return !a->removed && !b->removed && a->morale != QRS_ROUTED && a->form != QRS_FORM_LIMBERED
+         && mu_stands_in_arc (a->stand, a->n_stands, 45.0, b->stand, b->n_stands, MU_ARC_ANY_PART)
+         && qrs_in_sight (m, a, b) && qrs_in_range (m, a, b);
+}
+
+/* The charge's stages: 0 bonus and reach, 1 the defensive volley, 2 the
+ * impact, 3 and 4 the volleys after it, 5 their checks. */
 void
 qrs_charge_continue (QrsMatch *m, GPtrArray *events)
 {
@@ -577,9 +590,45 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       place_at (m, u, c, c->length);
       u->disordered = u->disordered || c->length >= c->disorder_at;
     }
+  if (c->stage == 2)
+    impact (m, c, u, t, events);
+  /* QRS-CHG-7, QRS-AMB-70: then each side's 2-dice volley at the other,
+   * the charger's first, losses as they come and the checks after both */
+  if (c->stage == 3)
+    {
+      c->stage = 4;
+      if (volley_ok (m, u, t))
+        {
+          qrs_fire_start (m, u, t, 2, FALSE, events);
+          if (m->fire.active)
+            return;
+        }
+    }
+  if (c->stage == 4)
+    {
+      c->stage = 5;
+      if (volley_ok (m, t, u))
+        {
+          qrs_fire_start (m, t, u, 2, FALSE, events);
+          if (m->fire.active)
+            return;
+        }
+    }
   c->active = FALSE;
+  qrs_run_checks (m, events);
+}
+
+/* QRS-CHG-4..6: the impact and what follows it; stage 3 next, or the
+ * charge's end. */
+static void
+impact (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, GPtrArray *events)
+{
+  c->stage = 3;
   if (t->removed)
-    return;
+    {
+      c->stage = 5;
+      return;
+    }
   /* QRS-AMB-68: a limbered battery surrenders at contact */
   if (t->arm == QRS_ARM_ART && t->form == QRS_FORM_LIMBERED)
     {
@@ -588,6 +637,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       t->order = t->release = QRS_ORDER_NONE;
       mu_event_set_text (qrs_event (m, events, &qrs_ev_removed, t->def->id, "QRS-AMB-27"), "surrendered");
       u->disordered = TRUE;
+      c->stage = 5;
       return;
     }
   {
@@ -667,7 +717,6 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
          * stopping on touching an enemy (no new impact) */
         if (rest > 0 && !u->removed)
           qrs_push (m, u, dir, rest, FALSE, "pursuit", events);
-        qrs_run_checks (m, events);
       }
   }
 }

@@ -222,6 +222,16 @@ qrs_apply_fire (QrsMatch *m, const MuCommand *command, gboolean hold, GPtrArray 
   return TRUE;
 }
 
+/* Whether t is within u's long range (a range the file lacks counts as
+ * within: it is asked when the unit fires). */
+gboolean
+qrs_in_range (QrsMatch *m, const QrsUnit *u, const QrsUnit *t)
+{
+  double lr = long_range (m, fire_weapon (u));
+
+  return isnan (lr) || !mu_table_beyond (fire_range (u, t), lr * inch (m));
+}
+
 void
 qrs_fire_start (QrsMatch *m, QrsUnit *u, QrsUnit *t, int dice, gboolean now, GPtrArray *events)
 {

@@ -296,6 +296,7 @@ gboolean     qrs_apply_fire   (QrsMatch *m, const MuCommand *command, gboolean h
 void         qrs_fire_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_lose_stands  (QrsMatch *m, QrsUnit *u, int n, GPtrArray *events);
 gboolean     qrs_in_sight     (QrsMatch *m, const QrsUnit *u, const QrsUnit *t);
+gboolean     qrs_in_range     (QrsMatch *m, const QrsUnit *u, const QrsUnit *t);
 /* The CRT's entry, NULL when it must be asked (QRS-AMB-29). */
 const char  *qrs_crt_entry    (QrsMatch *m, int dice, int total);
 /* Casualties on t; whether a check follows. */
