@@ -417,7 +417,7 @@ impact_modifiers (QrsMatch *m, const QrsUnit *u, const QrsUnit *other, gboolean 
     [QRS_FORM_COLUMN] = 3, [QRS_FORM_DISMOUNTED] = 1, [QRS_FORM_LIMBERED] = 3,
     [QRS_FORM_UNLIMBERED] = 0,
   };
-  guint n = qrs_mp_modifiers (m, u, -1, FALSE, mods);
+  guint n = qrs_mp_modifiers (m, u, -1, FALSE, charger ? NULL : other, !charger, mods);
   int f = 0;
 
   for (guint i = 0; i < n; i++)

@@ -501,6 +501,7 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
   static const char *const gun_bands[] = { "canister", "normal", "long" };
   const char *const *bands = is_gun (w) ? gun_bands : small_bands;
   g_autofree char *tkey = g_strdup_printf ("target %s", qrs_form_id (t->form));
+  QrsCover cover;
 
   /* QRS-AMB-32: a weapon cut off the sheet, asked for when it first fires */
   for (int i = -1; i < 3; i++)
@@ -525,6 +526,10 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
   if (t->disordered && !drm (m, "target disordered", u->side, u->def->id, &value, events))
     return;
   if (flank && !drm (m, flank_keys[flank], u->side, u->def->id, &value, events))
+    return;
+  /* QRS-AMB-47: a charger counts no cover in its own charge */
+  cover = m->charge.active && f->target == m->charge.charger ? QRS_COVER_NONE : qrs_cover (m, t, u);
+  if (qrs_cover_key (cover) && !drm (m, qrs_cover_key (cover), u->side, u->def->id, &value, events))
     return;
 
   range = fire_range (u, t);
@@ -581,6 +586,8 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
       mods[n_mods++] = (MuRollModifier) { "disordered", NULL, "QRS-AMB-30", v, FALSE };
     if (flank && (v = atoi (qrs_value (m, "fire-modifiers", flank_keys[flank]))))
       mods[n_mods++] = (MuRollModifier) { flank == 3 ? "rear" : "flank", NULL, "QRS-AMB-48", v, FALSE };
+    if (qrs_cover_key (cover) && (v = atoi (qrs_value (m, "fire-modifiers", qrs_cover_key (cover)))))
+      mods[n_mods++] = (MuRollModifier) { "cover", NULL, "QRS-AMB-47", v, FALSE };
   }
   {
     g_autofree char *rkey = g_strdup_printf ("range %s", bands[band]);

@@ -92,15 +92,20 @@ brigade_of (const QrsMatch *m, const QrsUnit *u)
 
 /* The morale point's named modifiers (Table P): on the target number. */
 guint
-qrs_mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
-                  MuRollModifier *mods)
+qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
+                  const QrsUnit *from, gboolean cover, MuRollModifier *mods)
 {
   guint n = 0;
+  QrsCover c = cover ? qrs_cover (m, u, from) : QRS_COVER_NONE;
   int r = qrs_officer_rating (m, u);
   const QrsUnit *b = brigade_of (m, u);
 
   if (r)
     mods[n++] = (MuRollModifier) { "officer", NULL, "QRS-MOR-6", -r, TRUE };
+  if (c != QRS_COVER_NONE)
+    mods[n++] = (MuRollModifier) { c == QRS_COVER_WORKS ? "works" : c == QRS_COVER_HASTY ? "hasty-works"
+                                   : c == QRS_COVER_WOODS ? "woods" : "cover",
+                                   NULL, "QRS-AMB-47", qrs_cover_mpm (c), TRUE };
   if (u->stands_lost)
     mods[n++] = (MuRollModifier) { "stands-lost", NULL, "QRS-MOR-6", 3 * u->stands_lost, TRUE };
   if (u->morale == QRS_SHAKEN)
@@ -134,7 +139,7 @@ qrs_mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disor
 /* 2d6 against the MP (QRS-MOR-2, QRS-AMB-78): *natural the faces' sum. */
 static gboolean
 morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean disordered,
-             GPtrArray *events, int *natural)
+             const QrsUnit *from, GPtrArray *events, int *natural)
 {
   MuRollModifier mods[12];
   MuRoll roll = { 0 };
@@ -150,7 +155,10 @@ morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean d
   roll.read = MU_DICE_SUM;
   roll.natural = MU_ROLL_NATURAL_EXTREMES;
   roll.modifiers = mods;
-  roll.n_modifiers = qrs_mp_modifiers (m, u, flank, disordered, mods);
+  /* QRS-AMB-47: a charger counts no cover in its own charge */
+  roll.n_modifiers = qrs_mp_modifiers (m, u, flank, disordered, flank >= 0 ? from : NULL,
+                                       !(m->charge.active && qrs_index (m, u) == m->charge.charger),
+                                       mods);
   roll.target = u->bmp;
   roll.compare = MU_ROLL_ABOVE;
   roll.rule = g_str_equal (purpose, "rally") ? "QRS-MOR-4" : "QRS-MOR-2";
@@ -244,7 +252,7 @@ qrs_run_checks (QrsMatch *m, GPtrArray *events)
       /* QRS-AMB-40: ROUTED units take no checks */
       if (u->removed || u->morale == QRS_ROUTED)
         continue;
-      pass = morale_roll (m, u, "morale", flank, dis, events, &natural);
+      pass = morale_roll (m, u, "morale", flank, dis, cause, events, &natural);
       if (natural == 12 && u->morale != QRS_GOOD)
         set_morale (m, u, QRS_GOOD, "QRS-MOR-2", events);
       else if ((natural == 2 || (!pass && u->morale == QRS_SHAKEN)) && m->in_melee
@@ -282,7 +290,7 @@ qrs_rally (QrsMatch *m, GPtrArray *events)
           && u->morale != QRS_GOOD)
         {
           int natural;
-          gboolean pass = morale_roll (m, u, "rally", -1, FALSE, events, &natural);
+          gboolean pass = morale_roll (m, u, "rally", -1, FALSE, NULL, events, &natural);
 
           if (natural == 2 && u->morale == QRS_SHAKEN)
             rout (m, u, "QRS-AMB-78", NULL, events);

@@ -401,7 +401,7 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at
 
       used += form_share (m, w, form);
       if (used > 1.0 + 1e-6)
-        ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has not move enough left to form", u->def->id);
+        ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has not enough of its move left to form", u->def->id);
       if (ok)
         {
           ns = mu_stands_layout (&qrs_formation_shapes[form], w->stands, w->width, w->depth, anchor,

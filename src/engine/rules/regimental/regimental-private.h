@@ -307,6 +307,18 @@ int          qrs_flank_of     (const QrsUnit *t, const QrsUnit *u);
 void         qrs_fire_start   (QrsMatch *m, QrsUnit *u, QrsUnit *t, int dice, gboolean now,
                                GPtrArray *events);
 
+/* regimental-cover.c: the cover group (QRS-AMB-47), best first last */
+typedef enum {
+  QRS_COVER_NONE,
+  QRS_COVER_WOODS,
+  QRS_COVER_COVER,
+  QRS_COVER_HASTY,
+  QRS_COVER_WORKS,
+} QrsCover;
+QrsCover     qrs_cover        (QrsMatch *m, const QrsUnit *u, const QrsUnit *from);
+int          qrs_cover_mpm    (QrsCover c);
+const char  *qrs_cover_key    (QrsCover c);
+
 /* regimental-melee.c */
 void         qrs_melee_continue (QrsMatch *m, GPtrArray *events);
 
@@ -348,8 +360,11 @@ int          qrs_officer_rating (const QrsMatch *m, const QrsUnit *u);
 void         qrs_queue_check  (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered,
                                const QrsUnit *cause);
 void         qrs_run_checks   (QrsMatch *m, GPtrArray *events);
-guint        qrs_mp_modifiers (const QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
-                               MuRollModifier *mods);
+/* Table P's entries for u, named, on the target number; `from` the unit
+ * whose fire or charge it faces (QRS-AMB-47), `cover` FALSE for a
+ * charger in its own charge. */
+guint        qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
+                               const QrsUnit *from, gboolean cover, MuRollModifier *mods);
 void         qrs_set_routed   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
 void         qrs_set_shaken   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
 void         qrs_rally        (QrsMatch *m, GPtrArray *events);
