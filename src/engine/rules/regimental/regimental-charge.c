@@ -161,8 +161,23 @@ layout_at (const QrsUnit *u, const QrsCharge *c, double along, MuStand *out)
  * stops among friends it was passing stops short of them, where it
  * overlaps nothing (QRS-AMB-62's rule for any stop). Returns the length
  * it stands at. */
+static double place_clear (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along);
+
+/* QRS-AMB-61: the officers present with the charger go with it. */
 static double
 place_at (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along)
+{
+  int officers[8];
+  guint n = qrs_officers_with (m, u, officers, G_N_ELEMENTS (officers));
+  MuPoint before = mu_stands_centre (u->stand, u->n_stands);
+  double at = place_clear (m, u, c, along);
+
+  qrs_carry (m, officers, n, before, mu_stands_centre (u->stand, u->n_stands));
+  return at;
+}
+
+static double
+place_clear (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along)
 {
   MuStand s[MU_STANDS_MAX];
 

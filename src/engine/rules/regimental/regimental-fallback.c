@@ -286,9 +286,14 @@ qrs_push (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn, cons
     }
   if (have && !on_friend (m, u, best, n_best))
     {
+      int officers[8];
+      guint n_off = qrs_officers_with (m, u, officers, G_N_ELEMENTS (officers));
+      MuPoint before = mu_stands_centre (u->stand, u->n_stands);
+
       memcpy (u->stand, best, sizeof (MuStand) * n_best);
       u->n_stands = n_best;
       u->facing = facing;
+      qrs_carry (m, officers, n_off, before, mu_stands_centre (u->stand, u->n_stands));
     }
   e = qrs_event (m, events, &qrs_ev_fall_back, u->def->id, "QRS-AMB-62");
   mu_event_set_text (e, why);

@@ -68,6 +68,36 @@ present_with (const QrsMatch *m, const QrsUnit *o)
   return best;
 }
 
+/* QRS-AMB-61: the officers present with u before it moves, to carry. */
+guint
+qrs_officers_with (const QrsMatch *m, const QrsUnit *u, int *out, guint max)
+{
+  guint n = 0;
+
+  QRS_FOR_UNITS (m, o)
+    if (n < max && o->arm == QRS_ARM_OFFICER && !o->removed && o->n_stands > 0
+        && present_with (m, o) == u)
+      out[n++] = qrs_index (m, o);
+  return n;
+}
+
+/* QRS-AMB-61: carried with the unit: the same displacement as its
+ * centre, facing kept. */
+void
+qrs_carry (QrsMatch *m, const int *officers, guint n, MuPoint from, MuPoint to)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      QrsUnit *o = g_ptr_array_index (m->units, officers[i]);
+
+      for (guint k = 0; k < o->n_stands; k++)
+        {
+          o->stand[k].centre.x = round ((o->stand[k].centre.x + to.x - from.x) * 100) / 100;
+          o->stand[k].centre.y = round ((o->stand[k].centre.y + to.y - from.y) * 100) / 100;
+        }
+    }
+}
+
 /* The best rating of the officers present with the unit, 0 when none. */
 int
 qrs_officer_rating (const QrsMatch *m, const QrsUnit *u)

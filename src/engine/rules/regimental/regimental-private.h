@@ -355,6 +355,8 @@ void         qrs_disengage    (QrsMatch *m, GPtrArray *events);
 
 /* regimental-morale.c */
 int          qrs_officer_rating (const QrsMatch *m, const QrsUnit *u);
+guint        qrs_officers_with (const QrsMatch *m, const QrsUnit *u, int *out, guint max);
+void         qrs_carry        (QrsMatch *m, const int *officers, guint n, MuPoint from, MuPoint to);
 /* A check to take: flank 0..3 of a fire (QRS-AMB-49), -1 for any other
  * cause; `cause` the unit that caused it (NULL: none, QRS-AMB-62). */
 void         qrs_queue_check  (QrsMatch *m, QrsUnit *u, int flank, gboolean disordered,
