@@ -191,6 +191,54 @@ test_shipped_data (void)
   g_assert_true (any_crt);
 }
 
+/* QRS-AMB-85, QRS-AMB-83: the checker reports what the rules need and
+ * the scenario lacks, each on its line. */
+static void
+test_checks (void)
+{
+  static const char xml[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"regimental\">\n"
+    "  <title>checks</title>\n"
+    "  <timeline bounds=\"2\" first-bound=\"1\" start=\"10:00\" minutes-per-bound=\"30\" dawn=\"04:45\" dusk=\"19:30\" days=\"1\"/>\n"
+    "  <table width=\"36\" height=\"24\" unit=\"in\" figure-scale=\"15mm\">\n"
+    "    <line id=\"works\" kind=\"defence-works\" name=\"Works\" points=\"7,10.8 13,10.8\"/>\n"
+    "  </table>\n"
+    "  <side id=\"usa\" name=\"Union\" colour=\"#7fa7d6\"/>\n"
+    "  <side id=\"csa\" name=\"Confederate\" colour=\"#a6a6a6\"/>\n"
+    "  <control id=\"ub\" side=\"usa\" name=\"Brigadier\" x=\"30\" y=\"22\" facing=\"0\" formation=\"line\"/>\n"
+    "  <unit id=\"u1\" side=\"usa\" name=\"1st\" parent=\"ub\" x=\"10\" y=\"14\" facing=\"0\" formation=\"line\" arm=\"infantry\">\n"
+    "    <value field=\"stands\">4</value>\n"
+    "    <value field=\"order\">H</value>\n"
+    "  </unit>\n"
+    "  <unit id=\"c1\" side=\"csa\" name=\"2nd\" x=\"10\" y=\"6\" facing=\"180\" formation=\"line\" arm=\"infantry\">\n"
+    "    <value field=\"stands\">4</value>\n"
+    "    <value field=\"quality\">green</value>\n"
+    "    <value field=\"weapon\">smoothbore-musket</value>\n"
+    "  </unit>\n"
+    "</scenario>\n";
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_data (xml, sizeof xml - 1, "checks.muster", problems, &error);
+  GString *all = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      g_string_append_printf (all, "%s\n", line);
+    }
+  text = g_string_free (all, FALSE);
+  g_assert_nonnull (strstr (text, "checks.muster:11: error: unit “u1” has no quality (QRS-AMB-85)"));
+  g_assert_nonnull (strstr (text, "checks.muster:11: error: unit “u1” has no weapon (QRS-AMB-85)"));
+  g_assert_nonnull (strstr (text, "checks.muster:11: warning: unit “u1”: an order in the scenario is ignored"));
+  g_assert_nonnull (strstr (text, "checks.muster:10: error: officer “ub” needs a rating and a level"));
+  g_assert_nonnull (strstr (text, "checks.muster:6: error: defence works “works” have no grade"));
+  g_assert_nonnull (strstr (text, "checks.muster:4: warning: a regimental turn is 20 minutes, not 30"));
+  g_assert_null (strstr (text, "“c1”"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +246,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/regimental/simulate/big-bethel/QRS-AMB-83/QRS-AMB-84/TAB-19",
                    test_big_bethel);
   g_test_add_func ("/engine/regimental/shipped-data/QRS-AMB-28", test_shipped_data);
+  g_test_add_func ("/engine/regimental/checks/QRS-AMB-85", test_checks);
   return g_test_run ();
 }

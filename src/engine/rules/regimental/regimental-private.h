@@ -252,6 +252,9 @@ gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
 const char  *qrs_form_id      (QrsForm form);
 gboolean     qrs_form_parse   (const char *word, QrsForm *form);
 
+/* regimental-check.c */
+void         qrs_check_scenario (const MuScenario *scenario, GPtrArray *problems);
+
 /* regimental-data.c */
 const MuRulesData *qrs_data_load (void);
 /* The value of TABLE KEY: the file's, else the match's answer; NULL when

@@ -358,6 +358,7 @@ const MuRuleset mu_ruleset_regimental = {
   .n_markers = QRS_N_MARKERS,
   .statuses = qrs_statuses,
   .n_statuses = QRS_N_STATUSES,
+  .check_scenario = qrs_check_scenario,
   /* QRS-AMB-53: water and impassable areas are never entered */
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
 };
@@ -381,6 +382,7 @@ const MuRuleset regimental_in_progress = {
   .n_markers = QRS_N_MARKERS,
   .statuses = qrs_statuses,
   .n_statuses = QRS_N_STATUSES,
+  .check_scenario = qrs_check_scenario,
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .state_new = state_new,
   .state_free = state_free,
