@@ -251,6 +251,53 @@ qrs_battery_supported (QrsMatch *m, const QrsUnit *u)
   return FALSE;
 }
 
+/* QRS-AMB-50: the units that support u's flanks or rear: friendly, not
+ * ROUTED, a stand within 2" with its centre in a flank or the rear
+ * sector (infantry only with `infantry`, none in contact with an enemy
+ * with `free`). *sides gets how many of left, right and rear are
+ * supported; returns how many units support. */
+int
+qrs_supports (QrsMatch *m, const QrsUnit *u, gboolean infantry, gboolean free, int *sides)
+{
+  gboolean side[3] = { FALSE, FALSE, FALSE };
+  int units = 0;
+  MuPoint c = mu_stands_centre (u->stand, u->n_stands), f = mu_facing_vector (u->facing);
+
+  QRS_FOR_UNITS (m, o)
+    {
+      gboolean any = FALSE;
+
+      if (o == u || o->side != u->side || o->arm == QRS_ARM_OFFICER || o->removed
+          || o->morale == QRS_ROUTED || (infantry && o->arm != QRS_ARM_INF)
+          || (free && qrs_in_contact (m, o)))
+        continue;
+      for (guint i = 0; i < o->n_stands; i++)
+        {
+          MuSector sec;
+
+          if (!mu_table_within (mu_stands_distance (&o->stand[i], 1, u->stand, u->n_stands), 2 * inch (m)))
+            continue;
+          sec = mu_stands_sector (u->stand, u->n_stands, 45.0, o->stand[i].centre);
+          if (sec == MU_SECTOR_FRONT)
+            continue;
+          any = TRUE;
+          if (sec == MU_SECTOR_REAR)
+            side[2] = TRUE;
+          else
+            {
+              /* left or right of the centre line, facing f */
+              double cross = f.x * (o->stand[i].centre.y - c.y) - f.y * (o->stand[i].centre.x - c.x);
+
+              side[cross > 0 ? 1 : 0] = TRUE;
+            }
+        }
+      units += any;
+    }
+  if (sides)
+    *sides = side[0] + side[1] + side[2];
+  return units;
+}
+
 /* Checks `charge UNIT @X,Y...` and fills *c; FALSE with a refusal. */
 static gboolean
 charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **error)
@@ -450,6 +497,16 @@ impact_modifiers (QrsMatch *m, const QrsUnit *u, const QrsUnit *other, gboolean 
     mods[n++] = (MuRollModifier) { "formation", NULL, "QRS-CHG-4", f, FALSE };
   if (u->disordered)
     mods[n++] = (MuRollModifier) { "disorder", NULL, "QRS-AMB-20", u->arm == QRS_ARM_INF ? 4 : 3, FALSE };
+  /* Table I2, QRS-AMB-50: infantry whose flanks or rear other infantry
+   * supports, -1 each */
+  if (u->arm == QRS_ARM_INF)
+    {
+      int sides = 0;
+
+      qrs_supports (m, u, TRUE, FALSE, &sides);
+      if (sides)
+        mods[n++] = (MuRollModifier) { "supported", NULL, "QRS-AMB-50", -sides, FALSE };
+    }
   if (u->arm == QRS_ARM_CAV && u->form != QRS_FORM_DISMOUNTED && charger)
     {
       int k = 0;

@@ -87,6 +87,13 @@ values_known (QrsMatch *m, GPtrArray *events)
       if (!drm_known (m, tkey, u, events) || (t->disordered && !drm_known (m, "target disordered", u, events))
           || (flank && !drm_known (m, flank_keys[flank], u, events)))
         return FALSE;
+      /* QRS-AMB-34: the support DRM is asked of the side with supports */
+      if (qrs_supports (m, u, FALSE, TRUE, NULL) > 0 && qrs_value (m, "effects", "support-drm") == NULL)
+        {
+          qrs_ask (m, "support-drm", "effects", "support-drm", u->side, u->def->id,
+                   "the DRM per supporting unit in melee", events);
+          return FALSE;
+        }
     }
   return TRUE;
 }
@@ -96,7 +103,7 @@ roll_fight (QrsMatch *m, QrsFight *f, GPtrArray *events)
 {
   static const char *const flank_keys[] = { NULL, "flank partial", "flank full", "flank rear" };
   QrsUnit *u = unit_at (m, f->unit), *t = unit_at (m, f->target);
-  MuRollModifier mods[8];
+  MuRollModifier mods[10];
   guint n = 0;
   MuRoll roll = { 0 };
   int w = u->arm == QRS_ARM_CAV && u->form != QRS_FORM_DISMOUNTED ? 6 : u->weapon;
@@ -117,6 +124,26 @@ roll_fight (QrsMatch *m, QrsFight *f, GPtrArray *events)
     mods[n++] = (MuRollModifier) { "disordered", NULL, "QRS-AMB-30", v, FALSE };
   if (flank && (v = atoi (qrs_value (m, "fire-modifiers", flank_keys[flank]))))
     mods[n++] = (MuRollModifier) { flank == 3 ? "rear" : "flank", NULL, "QRS-AMB-48", v, FALSE };
+  /* QRS-AMB-50, QRS-AMB-19: supporting units, halved (rounded down) in
+   * the pair's first round */
+  {
+    int k = qrs_supports (m, u, FALSE, TRUE, NULL);
+
+    if (k > 0)
+      {
+        gboolean first = TRUE;
+        int drm = k * (int) qrs_number (m, "effects", "support-drm", 0);
+
+        for (guint i = 0; i + 1 < m->melee.fought->len; i += 2)
+          if (g_array_index (m->melee.fought, int, i) == f->unit
+              && g_array_index (m->melee.fought, int, i + 1) == f->target)
+            first = FALSE;
+        if (first)
+          drm /= 2;
+        if (drm)
+          mods[n++] = (MuRollModifier) { "support", NULL, "QRS-AMB-50", drm, FALSE };
+      }
+  }
   roll.purpose = "melee";
   roll.subject = u->def->id;
   roll.object = t->def->id;
@@ -127,6 +154,19 @@ roll_fight (QrsMatch *m, QrsFight *f, GPtrArray *events)
   roll.rule = "QRS-AMB-73";
   f->dice = roll.n;
   f->total = mu_dice_roll_read (m->dice, events, &roll, NULL);
+  {
+    gboolean known = FALSE;
+
+    for (guint i = 0; i + 1 < m->melee.fought->len; i += 2)
+      known = known || (g_array_index (m->melee.fought, int, i) == f->unit
+                        && g_array_index (m->melee.fought, int, i + 1) == f->target);
+    if (!known)
+      {
+        int pair[2] = { f->unit, f->target };
+
+        g_array_append_vals (m->melee.fought, pair, 2);
+      }
+  }
 }
 
 /* QRS-FIRE-6: casualties doubled infantry on infantry and cavalry on

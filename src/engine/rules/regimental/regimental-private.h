@@ -179,6 +179,7 @@ typedef struct {
   int stage;                   /* 0 before the rolls, 1 reading the table */
   guint next;                  /* the next fight to read */
   GArray *fights;              /* of QrsFight */
+  GArray *fought;              /* of int pairs: unit, target that have fought a round */
 } QrsMelee;
 
 /* A missing-table question (QRS-AMB-28). */
@@ -334,6 +335,8 @@ gboolean     qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray 
 void         qrs_charge_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_charges (QrsMatch *m, GPtrArray *list);
 gboolean     qrs_battery_supported (QrsMatch *m, const QrsUnit *u);
+int          qrs_supports     (QrsMatch *m, const QrsUnit *u, gboolean infantry, gboolean free,
+                               int *sides);
 
 /* regimental-move.c */
 gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray *events,

@@ -168,6 +168,7 @@ qrs_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtr
   m->units = g_ptr_array_new_with_free_func (g_free);
   m->checks = g_array_new (FALSE, TRUE, sizeof (int));
   m->melee.fights = g_array_new (FALSE, TRUE, sizeof (QrsFight));
+  m->melee.fought = g_array_new (FALSE, TRUE, sizeof (int));
   m->winner = QRS_NONE;
   m->combat_dice = CLAMP (mu_scenario_option_number (s, "qrs.combat-dice", 2), 1, 6);
   m->figures_per_stand = CLAMP (mu_scenario_option_number (s, "qrs.figures-per-stand", 1), 1, 99);
@@ -280,6 +281,7 @@ qrs_match_copy (const QrsMatch *o, MuDice *dice)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   m->checks = g_array_copy (o->checks);
   m->melee.fights = g_array_copy (o->melee.fights);
+  m->melee.fought = g_array_copy (o->melee.fought);
   m->owner = g_memdup2 (o->owner, sizeof (char *) * (o->scenario->objectives->len + 1));
   qrs_ask_copy (&o->ask, &m->ask);
   if (m->ask.id)
@@ -308,6 +310,7 @@ qrs_match_free (QrsMatch *m)
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->checks, g_array_unref);
   g_clear_pointer (&m->melee.fights, g_array_unref);
+  g_clear_pointer (&m->melee.fought, g_array_unref);
   qrs_ask_clear (&m->ask);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
