@@ -535,7 +535,7 @@ impact_modifiers (QrsMatch *m, const QrsUnit *u, const QrsUnit *other, gboolean 
 static int
 impact_roll (QrsMatch *m, QrsUnit *u, QrsUnit *other, gboolean charger, GPtrArray *events)
 {
-  MuRollModifier mods[16];
+  MuRollModifier mods[24];
   MuRoll roll = { 0 };
 
   roll.purpose = "impact";

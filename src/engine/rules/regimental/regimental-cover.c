@@ -174,3 +174,85 @@ qrs_cover_key (QrsCover c)
 
   return k[c];
 }
+
+/* QRS-AMB-46: a unit's level: the highest L with half or more of its
+ * stands' centres at level L or above (0 off hills). */
+static int
+level_of (QrsMatch *m, const QrsUnit *u)
+{
+  int best = 0;
+
+  for (int l = 1; l <= 9; l++)
+    {
+      guint at = 0;
+
+      for (guint i = 0; i < u->n_stands; i++)
+        at += mu_terrain_level_at (m->terrain, u->stand[i].centre) >= l;
+      if (u->n_stands > 0 && 2 * at >= u->n_stands)
+        best = l;
+    }
+  return best;
+}
+
+/* QRS-AMB-46: u is uphill of `from` (the nearest enemy when NULL). */
+gboolean
+qrs_uphill (QrsMatch *m, const QrsUnit *u, const QrsUnit *from)
+{
+  if (from == NULL)
+    from = qrs_nearest_enemy (m, u);
+  return from && level_of (m, u) > level_of (m, from);
+}
+
+static gboolean
+point_in_stand (const MuStand *s, MuPoint p)
+{
+  MuPoint c[4];
+
+  mu_stand_corners (s, c);
+  return mu_polygon_contains (c, 4, p);
+}
+
+/* QRS-AMB-45: each of three rays forward from the ends and middle of its
+ * front edge meets, within 6", a stand of another friendly unit that is
+ * not ROUTED before any enemy stand. */
+gboolean
+qrs_behind_friends (QrsMatch *m, const QrsUnit *u)
+{
+  MuStand fp;
+  MuPoint f, r, a;
+  double unit = m->scenario->table->unit == MU_UNIT_CM ? 2.54 : 1.0;
+
+  if (u->n_stands == 0)
+    return FALSE;
+  fp = mu_stands_footprint (u->stand, u->n_stands);
+  f = mu_facing_vector (fp.facing);
+  r = (MuPoint) { -f.y, f.x };
+  a = (MuPoint) { fp.centre.x + f.x * fp.depth / 2, fp.centre.y + f.y * fp.depth / 2 };
+  for (int k = -1; k <= 1; k++)
+    {
+      MuPoint p0 = { a.x + r.x * k * fp.width / 2, a.y + r.y * k * fp.width / 2 };
+      gboolean met = FALSE;
+
+      for (double t = 0.05 * unit; t <= 6 * unit + 1e-9 && !met; t += 0.05 * unit)
+        {
+          MuPoint p = { p0.x + f.x * t, p0.y + f.y * t };
+          gboolean enemy = FALSE;
+
+          QRS_FOR_UNITS (m, o)
+            if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed)
+              for (guint i = 0; i < o->n_stands; i++)
+                if (point_in_stand (&o->stand[i], p))
+                  {
+                    if (o->side != u->side)
+                      enemy = TRUE;
+                    else if (o->morale != QRS_ROUTED)
+                      met = TRUE;
+                  }
+          if (enemy)
+            return FALSE;
+        }
+      if (!met)
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -494,7 +494,7 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
   double range, close, eff, lr;
   int band;                /* 0 close/canister, 1 effective/normal, 2 long */
   int flank = qrs_flank_of (t, u);
-  MuRollModifier mods[8];
+  MuRollModifier mods[10];
   guint n_mods = 0;
   int value, dice;
   static const char *const small_bands[] = { "close", "effective", "long" };
@@ -588,6 +588,9 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
       mods[n_mods++] = (MuRollModifier) { flank == 3 ? "rear" : "flank", NULL, "QRS-AMB-48", v, FALSE };
     if (qrs_cover_key (cover) && (v = atoi (qrs_value (m, "fire-modifiers", qrs_cover_key (cover)))))
       mods[n_mods++] = (MuRollModifier) { "cover", NULL, "QRS-AMB-47", v, FALSE };
+    /* QRS-AMB-34: the file's low-ammunition DRM, 0 when it gives none */
+    if (u->ammo_low && (v = (int) qrs_number (m, "effects", "low-ammo-drm", 0)))
+      mods[n_mods++] = (MuRollModifier) { "low-ammo", NULL, "QRS-AMB-34", v, FALSE };
   }
   {
     g_autofree char *rkey = g_strdup_printf ("range %s", bands[band]);

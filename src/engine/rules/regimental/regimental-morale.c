@@ -136,6 +136,12 @@ qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
     mods[n++] = (MuRollModifier) { c == QRS_COVER_WORKS ? "works" : c == QRS_COVER_HASTY ? "hasty-works"
                                    : c == QRS_COVER_WOODS ? "woods" : "cover",
                                    NULL, "QRS-AMB-47", qrs_cover_mpm (c), TRUE };
+  /* QRS-AMB-6, QRS-AMB-46: uphill is one of the group, the best counting */
+  else if (cover && qrs_uphill (m, u, from))
+    mods[n++] = (MuRollModifier) { "uphill", NULL, "QRS-AMB-46", -1, TRUE };
+  /* QRS-AMB-45: behind friendly units, besides the group */
+  if (qrs_behind_friends (m, u))
+    mods[n++] = (MuRollModifier) { "behind-friends", NULL, "QRS-AMB-45", -4, TRUE };
   if (u->stands_lost)
     mods[n++] = (MuRollModifier) { "stands-lost", NULL, "QRS-MOR-6", 3 * u->stands_lost, TRUE };
   if (u->morale == QRS_SHAKEN)
@@ -171,7 +177,7 @@ static gboolean
 morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean disordered,
              const QrsUnit *from, GPtrArray *events, int *natural)
 {
-  MuRollModifier mods[12];
+  MuRollModifier mods[16];
   MuRoll roll = { 0 };
   MuRollResult res;
   g_autoptr(GPtrArray) scratch = events ? NULL : mu_event_array_new ();

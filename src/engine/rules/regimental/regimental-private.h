@@ -321,6 +321,8 @@ typedef enum {
 } QrsCover;
 QrsCover     qrs_cover        (QrsMatch *m, const QrsUnit *u, const QrsUnit *from);
 int          qrs_cover_mpm    (QrsCover c);
+gboolean     qrs_uphill       (QrsMatch *m, const QrsUnit *u, const QrsUnit *from);
+gboolean     qrs_behind_friends (QrsMatch *m, const QrsUnit *u);
 const char  *qrs_cover_key    (QrsCover c);
 
 /* regimental-melee.c */

@@ -492,6 +492,19 @@ end_turn (QrsMatch *m, GPtrArray *events)
     {
       qrs_scores (m, m->score);
       m->winner = m->score[0] == m->score[1] ? QRS_NONE : m->score[0] > m->score[1] ? 0 : 1;
+      /* QRS-AMB-84: with objectives required, a side owning at least that
+       * many, and more than the other, wins; else a draw */
+      if (m->scenario->objectives_required > 0)
+        {
+          int owned[QRS_SIDES] = { 0, 0 };
+
+          for (guint i = 0; i < m->scenario->objectives->len; i++)
+            for (int s = 0; s < QRS_SIDES; s++)
+              owned[s] += g_strcmp0 (m->owner[i], m->side_id[s]) == 0;
+          m->winner = owned[0] >= m->scenario->objectives_required && owned[0] > owned[1] ? 0
+                      : owned[1] >= m->scenario->objectives_required && owned[1] > owned[0] ? 1
+                      : QRS_NONE;
+        }
       finish (m, "bounds-played", events);
       return;
     }
