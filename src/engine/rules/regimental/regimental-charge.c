@@ -738,7 +738,8 @@ impact (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, GPtrArray *events)
         pips = mu_dice_roll_read (m->dice, events, &roll, NULL);
         pips = MAX (1, pips);
         u->disordered = TRUE;
-        qrs_push (m, u, qrs_away_from (u, t), pips * inch (m), FALSE, "repulsed", events);
+        qrs_push (m, u, qrs_away_from (u, t), qrs_pips_length (m, u, qrs_away_from (u, t), pips), FALSE,
+                  "repulsed", events);
       }
     else
       {
@@ -778,7 +779,7 @@ impact (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, GPtrArray *events)
           }
         else
           {
-            qrs_push (m, t, dir, pips * inch (m), FALSE, "beaten", events);
+            qrs_push (m, t, dir, qrs_pips_length (m, t, dir, pips), FALSE, "beaten", events);
             if (total >= 9 && !t->removed && t->morale != QRS_ROUTED)
               qrs_set_routed (m, t, "QRS-CHG-6", events);
             else if (total >= 5 && !t->removed && t->morale == QRS_GOOD)

@@ -162,6 +162,40 @@ on_friend (const QrsMatch *m, const QrsUnit *u, const MuStand *s, guint n)
   return FALSE;
 }
 
+/* QRS-AMB-62: the length a charge fall-back of `pips` covers along dir:
+ * each inch of the centre's way inside woods or rough costs 2 pips, and
+ * 1 elsewhere. */
+double
+qrs_pips_length (QrsMatch *m, const QrsUnit *u, MuPoint dir, int pips)
+{
+  MuPoint c = mu_stands_footprint (u->stand, u->n_stands).centre;
+  double left = pips * inch (m), len = 0;
+
+  while (left > 1e-9)
+    {
+      MuPoint p = { c.x + dir.x * (len + STEP * inch (m) / 2), c.y + dir.y * (len + STEP * inch (m) / 2) };
+      guint areas[16];
+      guint k = mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas));
+      double cost = 1;
+
+      while (k-- > 0)
+        {
+          MuAreaKind kind = ((MuArea *) g_ptr_array_index (m->scenario->table->areas, areas[k]))->kind;
+
+          if (kind == MU_AREA_WOODS || kind == MU_AREA_ROUGH)
+            cost = 2;
+        }
+      if (left < STEP * inch (m) * cost)
+        {
+          len += left / cost;
+          break;
+        }
+      left -= STEP * inch (m) * cost;
+      len += STEP * inch (m);
+    }
+  return len;
+}
+
 /* The direction away from `from` (QRS-AMB-62): the line from its centre
  * through u's; straight back when the centres meet. */
 MuPoint

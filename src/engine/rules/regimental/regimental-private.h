@@ -353,6 +353,7 @@ double       qrs_open_rate    (QrsMatch *m, const QrsUnit *u);
 int          qrs_class_of     (QrsMatch *m, const QrsUnit *u);
 int          qrs_bonus_roll   (QrsMatch *m, QrsUnit *u, const char *purpose, GPtrArray *events);
 MuPoint      qrs_away_from    (const QrsUnit *u, const QrsUnit *from);
+double       qrs_pips_length  (QrsMatch *m, const QrsUnit *u, MuPoint dir, int pips);
 QrsUnit     *qrs_nearest_enemy (const QrsMatch *m, const QrsUnit *u);
 void         qrs_push         (QrsMatch *m, QrsUnit *u, MuPoint dir, double dist, gboolean turn,
                                const char *why, GPtrArray *events);
