@@ -94,7 +94,8 @@ qrs_ask_view (QrsAsk *ask, const QrsMatch *m)
   ask->view.subject = ask->subject;
   ask->view.question = ask->shown;
   ask->view.answers = (const char *const *) ask->answers->pdata;
-  if (g_str_equal (ask->id, "crt") || g_str_equal (ask->id, "charge-target"))
+  if (g_str_equal (ask->id, "crt") || g_str_equal (ask->id, "charge-target")
+      || g_str_equal (ask->id, "melee-target"))
     ask->view.kind = MU_ANSWER_CHOICE;
   else
     {
@@ -178,6 +179,8 @@ qrs_answer (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **e
     return mu_rules_refuse (error, "QRS-AMB-28", "no question is open");
   if (g_str_equal (a->id, "charge-target"))
     return qrs_answer_target (m, command, events, error);
+  if (g_str_equal (a->id, "melee-target"))
+    return qrs_answer_melee_target (m, command, events, error);
   if (g_str_equal (a->id, "crt"))
     {
       const char *w = mu_command_word (command, 0);

@@ -22,17 +22,18 @@ unit_at (const QrsMatch *m, int i)
   return g_ptr_array_index (m->units, i);
 }
 
-/* The enemy unit u fights: the first it touches in order of battle. */
-static QrsUnit *
-opponent (const QrsMatch *m, const QrsUnit *u)
+/* The enemy units u touches, in order of battle (of char* ids). */
+static GPtrArray *
+touching (const QrsMatch *m, const QrsUnit *u)
 {
   double tol = mu_table_contact_tolerance (m->scenario->table->unit);
+  GPtrArray *ids = g_ptr_array_new ();
 
   QRS_FOR_UNITS (m, o)
     if (o->side != u->side && o->arm != QRS_ARM_OFFICER && !o->removed
         && mu_stands_in_contact (u->stand, u->n_stands, o->stand, o->n_stands, tol))
-      return o;
-  return NULL;
+      g_ptr_array_add (ids, (gpointer) o->def->id);
+  return ids;
 }
 
 static gboolean
@@ -51,13 +52,14 @@ pair_up (QrsMatch *m)
     QRS_FOR_UNITS (m, u)
       if (u->side == m->order[p] && u->arm != QRS_ARM_OFFICER && !u->removed)
         {
-          QrsUnit *t = opponent (m, u);
+          g_autoptr(GPtrArray) ids = touching (m, u);
           QrsFight f = { 0 };
 
-          if (t == NULL)
+          if (ids->len == 0)
             continue;
           f.unit = qrs_index (m, u);
-          f.target = qrs_index (m, t);
+          f.target = qrs_index (m, qrs_find (m, g_ptr_array_index (ids, 0)));
+          f.several = ids->len > 1;
           g_array_append_val (m->melee.fights, f);
         }
 }
@@ -194,6 +196,34 @@ qrs_melee_continue (QrsMatch *m, GPtrArray *events)
     }
   if (ml->stage == 0)
     {
+      /* QRS-AMB-73: a unit touching several enemy units: its side
+       * chooses which it fights (decision melee-target) */
+      for (guint i = 0; i < ml->fights->len; i++)
+        {
+          QrsFight *f = &g_array_index (ml->fights, QrsFight, i);
+
+          if (f->several)
+            {
+              QrsUnit *u = unit_at (m, f->unit);
+              g_autoptr(GPtrArray) ids = touching (m, u);
+              QrsAsk *a = &m->ask;
+              MuEvent *e;
+
+              a->id = g_strdup ("melee-target");
+              a->side = u->side;
+              a->subject = g_strdup (u->def->id);
+              mu_rules_question (&a->question, &a->shown, N_("Which enemy unit does %s fight?"), u->def->id);
+              a->answers = g_ptr_array_new_with_free_func (g_free);
+              for (guint k = 0; k < ids->len; k++)
+                g_ptr_array_add (a->answers, g_strdup (g_ptr_array_index (ids, k)));
+              g_ptr_array_add (a->answers, NULL);
+              qrs_ask_view (a, m);
+              e = qrs_event (m, events, mu_event_kind_info (MU_EVENT_DECISION), u->def->id, "QRS-AMB-73");
+              mu_event_set_side (e, m->side_id[u->side]);
+              mu_event_set_text (e, a->question);
+              return;
+            }
+        }
       if (!values_known (m, events))
         return;
       for (guint i = 0; i < ml->fights->len; i++)
@@ -222,11 +252,23 @@ qrs_melee_continue (QrsMatch *m, GPtrArray *events)
     {
       QrsFight *f = &g_array_index (ml->fights, QrsFight, i);
       QrsUnit *u = unit_at (m, f->unit), *t = unit_at (m, f->target);
-      int k = g_ascii_isdigit (f->result[0]) ? casualties (u, t, atoi (f->result)) : 0;
+      int k = 0;
       MuEvent *e;
 
       if (t->removed)
         continue;
+      /* a 1* is its 4-6 roll for one casualty; M is no result in melee,
+       * where no fire is artillery's or a sharpshooter's (QRS-AMB-29) */
+      if (g_str_equal (f->result, "1*"))
+        {
+          gboolean hit = FALSE;
+
+          mu_dice_roll (m->dice, events, "special", t->def->id, u->def->id, 0, MU_ROLL_AT_LEAST, 4,
+                        "QRS-FIRE-4", &hit);
+          k = hit ? casualties (u, t, 1) : 0;
+        }
+      else if (g_ascii_isdigit (f->result[0]))
+        k = casualties (u, t, atoi (f->result));
       e = qrs_event (m, events, &qrs_ev_casualties, t->def->id, "QRS-AMB-73");
       mu_event_set_object (e, u->def->id);
       e->value = k;
@@ -236,4 +278,29 @@ qrs_melee_continue (QrsMatch *m, GPtrArray *events)
   m->in_melee = TRUE;
   qrs_run_checks (m, events);
   m->in_melee = FALSE;
+}
+
+gboolean
+qrs_answer_melee_target (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  const char *w = mu_command_word (command, 0);
+  QrsUnit *u = qrs_find (m, m->ask.subject);
+
+  for (guint i = 0; w && u && i + 1 < m->ask.answers->len; i++)
+    if (g_str_equal (w, g_ptr_array_index (m->ask.answers, i)))
+      for (guint k = 0; k < m->melee.fights->len; k++)
+        {
+          QrsFight *f = &g_array_index (m->melee.fights, QrsFight, k);
+
+          if (f->unit == qrs_index (m, u) && f->several)
+            {
+              f->target = qrs_index (m, qrs_find (m, w));
+              f->several = FALSE;
+              qrs_ask_clear (&m->ask);
+              qrs_continue (m, events);
+              return TRUE;
+            }
+        }
+  return mu_rules_refuse (error, "QRS-AMB-73", "%s fights one of the enemy units it touches",
+                          u ? u->def->id : "the unit");
 }

@@ -170,6 +170,7 @@ typedef struct {
 /* One unit's fight in the melee round (QRS-AMB-73). */
 typedef struct {
   int unit, target;
+  gboolean several;            /* touches several enemy units: its side chooses */
   int dice, total;
   char result[8];
 } QrsFight;
@@ -327,6 +328,8 @@ const char  *qrs_cover_key    (QrsCover c);
 
 /* regimental-melee.c */
 void         qrs_melee_continue (QrsMatch *m, GPtrArray *events);
+gboolean     qrs_answer_melee_target (QrsMatch *m, const MuCommand *command, GPtrArray *events,
+                                      GError **error);
 
 /* regimental-charge.c */
 gboolean     qrs_name_targets (QrsMatch *m, GPtrArray *events);
