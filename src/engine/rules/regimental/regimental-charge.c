@@ -579,6 +579,85 @@ volley_ok (QrsMatch *m, const QrsUnit *a, const QrsUnit *b)
          && qrs_in_sight (m, a, b) && qrs_in_range (m, a, b);
 }
 
+/* QRS-AMB-26, QRS-AMB-74: figures lost, a stand at each multiple of
+ * qrs.figures-per-stand. */
+static void
+lose_figures (QrsMatch *m, QrsUnit *t, int n, GPtrArray *events)
+{
+  int before = t->figures_lost / m->figures_per_stand;
+
+  t->figures_lost += n;
+  qrs_lose_stands (m, t, t->figures_lost / m->figures_per_stand - before, events);
+}
+
+/* QRS-ALT-1, QRS-AMB-72: the alternative resolution's results by the
+ * margin, for the loser (and the winning attacker's advance). */
+static void
+alternative (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, int a, int d, GPtrArray *events)
+{
+  gboolean attacker_wins = a < d;
+  QrsUnit *loser = attacker_wins ? t : u, *winner = attacker_wins ? u : t;
+  int margin = ABS (a - d);
+  int retreat = 0;             /* d6 of the retreat, in pips (QRS-AMB-62) */
+  gboolean shaken = FALSE;
+  double advance = 0;          /* the attacker's share of the rest of its reach */
+  MuPoint dir = qrs_away_from (loser, winner);
+
+  mu_event_set_text (qrs_event (m, events, &qrs_ev_impact, winner->def->id, "QRS-ALT-1"),
+                     attacker_wins ? "attacker" : "defender");
+  loser->disordered = TRUE;
+  if (margin >= 12)
+    {
+      loser->removed = TRUE;
+      loser->n_stands = 0;
+      loser->order = loser->release = QRS_ORDER_NONE;
+      mu_event_set_text (qrs_event (m, events, &qrs_ev_removed, loser->def->id, "QRS-ALT-1"), "picked up");
+      return;
+    }
+  if (margin >= 6)
+    {
+      /* routs, having lost its stands first */
+      qrs_lose_stands (m, loser, margin >= 10 ? 2 : margin >= 8 ? 1 : 0, events);
+      if (!loser->removed && loser->morale != QRS_ROUTED)
+        qrs_rout_now (m, loser, winner, "QRS-ALT-1", events);
+      return;
+    }
+  if (attacker_wins)
+    {
+      static const int figures[6] = { 0, 2, 2, 1, 1, 1 };
+
+      lose_figures (m, loser, figures[margin], events);
+      retreat = margin == 1 || margin == 5 ? 1 : 2;
+      shaken = margin >= 2;
+      advance = margin >= 3 && margin <= 4 ? 1.0 : margin == 2 ? 0.5 : 0;
+    }
+  else
+    {
+      lose_figures (m, loser, margin <= 2 ? 1 : 0, events);
+      retreat = margin == 2 || margin == 5 ? 1 : 2;
+      shaken = margin >= 3;
+    }
+  if (loser->removed)
+    return;
+  {
+    MuRoll roll = { 0 };
+    int pips;
+
+    roll.purpose = "fall-back";
+    roll.subject = loser->def->id;
+    roll.n = retreat;
+    roll.read = MU_DICE_SUM;
+    roll.rule = "QRS-AMB-72";
+    pips = mu_dice_roll_read (m->dice, events, &roll, NULL);
+    qrs_push (m, loser, dir, qrs_pips_length (m, loser, dir, pips), FALSE,
+              attacker_wins ? "beaten" : "repulsed", events);
+  }
+  if (shaken && !loser->removed && loser->morale == QRS_GOOD)
+    qrs_set_shaken (m, loser, "QRS-ALT-1", events);
+  if (advance > 0 && !u->removed && c->reach > c->length)
+    qrs_push (m, u, dir, (c->reach - c->length) * advance, FALSE, "pursuit", events);
+}
+
 /* The charge's stages: 0 bonus and reach, 1 the defensive volley, 2 the
  * impact, 3 and 4 the volleys after it, 5 their checks. */
 void
@@ -716,6 +795,11 @@ impact (QrsMatch *m, QrsCharge *c, QrsUnit *u, QrsUnit *t, GPtrArray *events)
     int a = impact_roll (m, u, t, TRUE, events);
     int d = impact_roll (m, t, u, FALSE, events);
 
+    if (a != d && mu_scenario_option (m->scenario, "qrs.alternative-charge", FALSE))
+      {
+        alternative (m, c, u, t, a, d, events);
+        return;
+      }
     if (a == d)
       {
         /* equal totals: both stay in contact for the melee */

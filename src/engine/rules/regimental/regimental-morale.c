@@ -256,6 +256,13 @@ qrs_set_routed (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
   friends_check (m, u->side, u->stand, u->n_stands, u);
 }
 
+/* QRS-AMB-72: "routs": ROUTED with the fall-back of QRS-MOR-3. */
+void
+qrs_rout_now (QrsMatch *m, QrsUnit *u, const QrsUnit *cause, const char *rule, GPtrArray *events)
+{
+  rout (m, u, rule, cause, events);
+}
+
 void
 qrs_set_shaken (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events)
 {

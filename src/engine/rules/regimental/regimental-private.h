@@ -381,6 +381,8 @@ guint        qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolea
                                const QrsUnit *from, gboolean cover, MuRollModifier *mods);
 void         qrs_set_routed   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
 void         qrs_set_shaken   (QrsMatch *m, QrsUnit *u, const char *rule, GPtrArray *events);
+void         qrs_rout_now     (QrsMatch *m, QrsUnit *u, const QrsUnit *cause, const char *rule,
+                               GPtrArray *events);
 void         qrs_rally        (QrsMatch *m, GPtrArray *events);
 void         qrs_replacement  (QrsMatch *m, GPtrArray *events);
 void         qrs_officer_casualties (QrsMatch *m, GPtrArray *events);
