@@ -72,7 +72,7 @@ check_hidden (MuMatch *m, const char *side, guint from)
 }
 
 static void
-play (const char *name, MuPolicy policy, int fallback, GHashTable *asked)
+play_with (const char *name, MuPolicy policy, int fallback, GHashTable *asked, const char *option)
 {
   g_autoptr(MuScenario) scenario = load (name);
   const char *env = g_getenv ("QRS_GAMES");
@@ -82,6 +82,9 @@ play (const char *name, MuPolicy policy, int fallback, GHashTable *asked)
   gboolean bench = g_strcmp0 (g_getenv ("QRS_BENCH"), "1") == 0;
   gint64 t0 = g_get_monotonic_time ();
   guint64 commands = 0;
+
+  if (option)
+    g_ptr_array_add (scenario->options, mu_rule_option_new (option, TRUE));
 
   for (int g = 0; g < games; g++)
     {
@@ -179,6 +182,12 @@ play (const char *name, MuPolicy policy, int fallback, GHashTable *asked)
     }
 }
 
+static void
+play (const char *name, MuPolicy policy, int fallback, GHashTable *asked)
+{
+  play_with (name, policy, fallback, asked, NULL);
+}
+
 /* QRS-AMB-83, QRS-AMB-84, TAB-19: the learning scenario to its end. */
 static void
 test_big_bethel (void)
@@ -186,6 +195,14 @@ test_big_bethel (void)
   use_data ("data");
   play ("learning-qrs-big-bethel.muster", MU_POLICY_GREEDY, 3, NULL);
   play ("learning-qrs-big-bethel.muster", MU_POLICY_RANDOM, 3, NULL);
+}
+
+/* QRS-ALT-1, QRS-AMB-72: the same with the alternative resolution. */
+static void
+test_big_bethel_alternative (void)
+{
+  use_data ("data");
+  play_with ("learning-qrs-big-bethel.muster", MU_POLICY_RANDOM, 3, NULL, "qrs.alternative-charge");
 }
 
 /* QRS-AMB-28: with the shipped file the missing tables are asked, and
@@ -262,6 +279,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/regimental/simulate/big-bethel/QRS-AMB-83/QRS-AMB-84/TAB-19",
                    test_big_bethel);
+  g_test_add_func ("/engine/regimental/simulate/alternative-charge/QRS-ALT-1",
+                   test_big_bethel_alternative);
   g_test_add_func ("/engine/regimental/shipped-data/QRS-AMB-28", test_shipped_data);
   g_test_add_func ("/engine/regimental/checks/QRS-AMB-85", test_checks);
   return g_test_run ();
