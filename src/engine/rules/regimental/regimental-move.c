@@ -498,7 +498,8 @@ qrs_apply_move (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError
 }
 
 /* A sample of legal moves for the simulator: straight ahead by the whole
- * and half the allowance, a quarter of it, and back by a quarter. */
+ * and half the allowance, a quarter of it, 1" and 2", and back by a
+ * quarter. */
 void
 qrs_legal_moves (QrsMatch *m, GPtrArray *list)
 {
@@ -517,9 +518,11 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
           qrs_move_params (m, u, &p);
         else
           p.allowance = 2 * inch (m);
-        for (guint i = 0; i < G_N_ELEMENTS (fractions); i++)
+        /* and 1" and 2" ahead, which slow ground still allows */
+        for (guint i = 0; i < G_N_ELEMENTS (fractions) + 2; i++)
           {
-            double d = floor (p.allowance * fractions[i] * 100) / 100;
+            double d = i < G_N_ELEMENTS (fractions) ? floor (p.allowance * fractions[i] * 100) / 100
+                       : (i - G_N_ELEMENTS (fractions) + 1) * inch (m);
             MuMoveStep step;
             MuPos pos;
             MuCommand *c;
