@@ -197,6 +197,15 @@ test_big_bethel (void)
   play ("learning-qrs-big-bethel.muster", MU_POLICY_RANDOM, 3, NULL);
 }
 
+/* The larger scenario, for play and benchmarks. */
+static void
+test_blackburns_ford (void)
+{
+  use_data ("data");
+  play ("qrs-blackburns-ford.muster", MU_POLICY_GREEDY, 2, NULL);
+  play ("qrs-blackburns-ford.muster", MU_POLICY_RANDOM, 2, NULL);
+}
+
 /* QRS-ALT-1, QRS-AMB-72: the same with the alternative resolution. */
 static void
 test_big_bethel_alternative (void)
@@ -279,6 +288,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/regimental/simulate/big-bethel/QRS-AMB-83/QRS-AMB-84/TAB-19",
                    test_big_bethel);
+  g_test_add_func ("/engine/regimental/simulate/blackburns-ford", test_blackburns_ford);
   g_test_add_func ("/engine/regimental/simulate/alternative-charge/QRS-ALT-1",
                    test_big_bethel_alternative);
   g_test_add_func ("/engine/regimental/shipped-data/QRS-AMB-28", test_shipped_data);
