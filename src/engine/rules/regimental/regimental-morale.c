@@ -217,16 +217,53 @@ set_morale (QrsMatch *m, QrsUnit *u, QrsMorale morale, const char *rule, GPtrArr
   mu_event_set_text (qrs_event (m, events, &qrs_ev_morale, u->def->id, rule), words[morale]);
 }
 
+/* QRS-AMB-56: a unit sees all round for QRS-MOR-5 item 4: the nine lines
+ * start from its footprint's edge nearest the other unit, which is its
+ * front edge once it is laid out facing that way (a copy, about its
+ * footprint's centre). */
+static gboolean
+sees (QrsMatch *m, const QrsUnit *o, const MuStand *stand, guint n, const QrsUnit *skip)
+{
+  MuStand fp = mu_stands_footprint (o->stand, o->n_stands);
+  MuPoint to = mu_stands_centre (stand, n);
+  double facing = atan2 (to.x - fp.centre.x, -(to.y - fp.centre.y)) * 180.0 / G_PI;
+  MuStand turned[MU_STANDS_MAX];
+  guint nt;
+  MuPoint f;
+  MuLosParams params;
+  g_autofree MuLosUnit *others = g_new0 (MuLosUnit, m->units->len);
+  guint k = 0;
+  MuLosResult r;
+
+  facing = fmod (facing + 360.0, 360.0);
+  f = mu_facing_vector (facing);
+  nt = mu_stands_layout (&qrs_formation_shapes[o->form], o->n_stands, o->width, o->depth,
+                         (MuPoint) { fp.centre.x + f.x * fp.depth / 2, fp.centre.y + f.y * fp.depth / 2 },
+                         facing, turned, MU_STANDS_MAX);
+  mu_los_params_init (&params, m->scenario->table->unit);
+  for (int a = 0; a < MU_AREA_N; a++)
+    params.visible_depth[a] = -1;
+  params.visible_depth[MU_AREA_WOODS] = 2 * inch (m);
+  params.visible_depth[MU_AREA_SETTLEMENT] = 2 * inch (m);
+  params.visible_depth[MU_AREA_BUILT_UP] = 2 * inch (m);
+  params.visible_depth[MU_AREA_BUILDING] = 0;
+  QRS_FOR_UNITS (m, x)
+    if (x != o && x != skip && !x->removed && x->n_stands > 0)
+      others[k++] = (MuLosUnit) { x->def->id, x->stand, x->n_stands, x->arm == QRS_ARM_OFFICER };
+  return mu_table_los (m->terrain, &params, turned, nt, stand, n, others, k, &r);
+}
+
 /* QRS-MOR-5 item 4, QRS-AMB-79: units of its own side within 6" of where
- * it stood check, after those already waiting (breadth first). Sight is
- * not yet read here (QRS-AMB-56's all-round lines). */
+ * it stood, and in sight of it (QRS-AMB-24, QRS-AMB-56), check, after
+ * those already waiting (breadth first). */
 static void
 friends_check (QrsMatch *m, int side, const MuStand *stand, guint n, const QrsUnit *skip)
 {
   QRS_FOR_UNITS (m, o)
     if (o != skip && o->side == side && o->arm != QRS_ARM_OFFICER && !o->removed
         && o->morale != QRS_ROUTED
-        && mu_table_within (mu_stands_distance (stand, n, o->stand, o->n_stands), 6.0 * inch (m)))
+        && mu_table_within (mu_stands_distance (stand, n, o->stand, o->n_stands), 6.0 * inch (m))
+        && sees (m, o, stand, n, skip))
       qrs_queue_check (m, o, -1, FALSE, NULL);
 }
 

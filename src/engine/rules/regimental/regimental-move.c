@@ -514,15 +514,30 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
         MuPoint a = mu_stands_anchor (u->stand, u->n_stands);
         MuPoint f = mu_facing_vector (u->facing);
 
+
         if (known)
           qrs_move_params (m, u, &p);
         else
           p.allowance = 2 * inch (m);
         /* and 1" and 2" ahead, which slow ground still allows */
-        for (guint i = 0; i < G_N_ELEMENTS (fractions) + 2; i++)
+        /* and half the move towards the nearest enemy, facing kept */
+        for (guint i = 0; i < G_N_ELEMENTS (fractions) + 3; i++)
           {
             double d = i < G_N_ELEMENTS (fractions) ? floor (p.allowance * fractions[i] * 100) / 100
-                       : (i - G_N_ELEMENTS (fractions) + 1) * inch (m);
+                       : i < G_N_ELEMENTS (fractions) + 2 ? (i - G_N_ELEMENTS (fractions) + 1) * inch (m)
+                       : floor (p.allowance / 2 * 100) / 100;
+
+            if (i == G_N_ELEMENTS (fractions) + 2)
+              {
+                const QrsUnit *e = u->arm == QRS_ARM_OFFICER ? NULL : qrs_nearest_enemy (m, u);
+                MuPoint from = mu_stands_centre (u->stand, u->n_stands);
+                MuPoint to = e ? mu_stands_centre (e->stand, e->n_stands) : from;
+                double len = hypot (to.x - from.x, to.y - from.y);
+
+                if (len < 1e-6)
+                  continue;
+                f = (MuPoint) { (to.x - from.x) / len, (to.y - from.y) / len };
+              }
             MuMoveStep step;
             MuPos pos;
             MuCommand *c;
