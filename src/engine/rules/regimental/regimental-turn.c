@@ -132,8 +132,28 @@ qrs_relayout (QrsMatch *m, QrsUnit *u)
       u->n_stands = 0;
       return;
     }
-  u->n_stands = mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth,
-                                  anchor, u->facing, u->stand, MU_STANDS_MAX);
+  {
+    MuStand s[MU_STANDS_MAX];
+    guint n = mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth,
+                                anchor, u->facing, s, MU_STANDS_MAX);
+    gboolean clear = TRUE;
+
+    /* TAB-8 closes the unit up about its anchor; where that would put a
+     * stand on another unit (one standing in the gap of an open line)
+     * the unit loses its last stand where it stands instead (a choice:
+     * stands never overlap, TAB-11) */
+    QRS_FOR_UNITS (m, o)
+      if (clear && o != u && o->arm != QRS_ARM_OFFICER && !o->removed
+          && mu_stands_overlap (s, n, o->stand, o->n_stands))
+        clear = FALSE;
+    if (clear)
+      {
+        memcpy (u->stand, s, sizeof (MuStand) * n);
+        u->n_stands = n;
+      }
+    else
+      u->n_stands = MIN (u->n_stands, (guint) u->stands);
+  }
 }
 
 /* Set-up -------------------------------------------------------------------------------- */
