@@ -35,8 +35,8 @@
  *   ruleset ID                    play with a ruleset of the tests' own
  *                                 (test-table), before the first step; a
  *                                 ruleset not playable yet whose play table
- *                                 is being built (mn-acw) is played with
- *                                 that table without this line
+ *                                 is being built (toy-soldiers) is played
+ *                                 with that table without this line
  *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
  *   ? COMMAND => TEXT             or refuse it with a message containing
  *                                 TEXT; state, events and dice unchanged;
@@ -77,6 +77,7 @@
 #include "mu-scenario-xml.h"
 
 #include "test-table-rules.h"
+#include "toy-soldiers.h"
 
 #include <math.h>
 
@@ -295,6 +296,17 @@ check_event_kinds (const char *name,
     }
 }
 
+/* A ruleset the registry describes but cannot play yet, whose play table
+ * is being built: its folder's scripts play that table. NULL for every
+ * other. One line a ruleset. */
+static const MuRuleset *
+in_progress (const char *id)
+{
+  if (g_str_equal (id, toy_soldiers_in_progress.id))
+    return &toy_soldiers_in_progress;
+  return NULL;
+}
+
 static void
 run_script (gconstpointer data)
 {
@@ -352,6 +364,8 @@ run_script (gconstpointer data)
       if (m == NULL)
         {
           g_assert_nonnull (scenario);
+          if (ruleset == NULL)
+            ruleset = in_progress (sc->ruleset);
           m = ruleset ? mu_match_new_with_ruleset (ruleset, scenario, seed,
                                                    dice ? (const int *) dice->data : NULL,
                                                    dice ? dice->len : 0, &error)

@@ -1,0 +1,477 @@
+/* toy-soldiers-fire.c: firing a volley or a battery (TS-FIRE, TS-AMB-43),
+ * receiving fire (TS-RCV, TS-AMB-60), smoke (TS-SMK, TS-AMB-59), a
+ * commander hit by fire (TS-FIRE-6, TS-CDR-10) and the threats an acting
+ * unit may declare (TS-THR, TS-AMB-63). */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#define EPS 1e-6
+
+/* A unit's front rank, whose arcs make the unit's (TS-AMB-42). */
+static guint
+front_rank (const TsUnit *u, MuStand *out)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < u->n_st; k++)
+    if (u->st[k].rank == 0)
+      out[n++] = u->st[k];
+  return n;
+}
+
+static double
+half_arc (const TsMatch *m, const TsUnit *u)
+{
+  return ts_formation_shapes[u->form].all_round ? MU_ARC_ALL_ROUND : m->num.arc;
+}
+
+/* TS-AMB-42 (b): all four corners of one of t's formed stands in u's arc. */
+static gboolean
+to_front (const TsMatch *m, const TsUnit *u, const TsUnit *t)
+{
+  MuStand f[MU_STANDS_MAX];
+  guint n = front_rank (u, f);
+
+  return mu_stands_in_arc (f, n, half_arc (m, u), t->st, t->n_st, MU_ARC_WHOLE_STAND);
+}
+
+/* TS-AMB-46: the highest level half or more of the stands stand on. */
+static int
+level_of (TsMatch *m, const TsUnit *u)
+{
+  int best = 0;
+
+  for (int l = 1; l <= 9; l++)
+    {
+      guint n = 0;
+
+      for (guint k = 0; k < u->n_st; k++)
+        if (mu_terrain_level_at (m->terrain, u->st[k].centre) >= l)
+          n++;
+      if (u->n_st > 0 && 2 * n >= u->n_st)
+        best = l;
+    }
+  return best;
+}
+
+gboolean
+ts_smoke_on (const TsMatch *m, const TsUnit *u, gboolean front_only)
+{
+  MuStand f[MU_STANDS_MAX];
+  guint n = front_only ? front_rank (u, f) : 0;
+  const MuStand *st = front_only ? f : u->st;
+  double r = ts_in (m, m->num.smoke_radius);
+
+  if (!front_only)
+    n = u->n_st;
+  for (guint i = 0; i < m->smoke->len; i++)
+    if (mu_stands_point_distance (st, n, g_array_index (m->smoke, TsSmoke, i).at) <= r + EPS)
+      return TRUE;
+  return FALSE;
+}
+
+/* TS-FIRE-1, TS-AMB-12, TS-AMB-40, TS-AMB-43: each firing stand's band
+ * (1-4), 0 for a stand that does not fire; how many fire. */
+static guint
+firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_STANDS_MAX])
+{
+  guint n = 0;
+  double len = ts_in (m, m->num.band[u->weapon]);
+  gboolean square = u->form == TS_FORM_SQUARE;
+  double nearest[2] = { G_MAXDOUBLE, G_MAXDOUBLE };
+
+  if (square)
+    {
+      /* TS-AMB-40: the 2 stands nearest the target fire, from their nearest point */
+      for (guint k = 0; k < u->n_st; k++)
+        {
+          double d = mu_stands_distance (&u->st[k], 1, t->st, t->n_st);
+
+          if (d < nearest[0] - EPS)
+            {
+              nearest[1] = nearest[0];
+              nearest[0] = d;
+            }
+          else if (d < nearest[1] - EPS)
+            nearest[1] = d;
+        }
+    }
+  for (guint k = 0; k < u->n_st; k++)
+    {
+      const MuStand *s = &u->st[k];
+      double range;
+      int b;
+
+      band[k] = 0;
+      if (square)
+        {
+          range = mu_stands_distance (s, 1, t->st, t->n_st);
+          if (range > nearest[1] + EPS || n >= 2)
+            continue;
+        }
+      else
+        {
+          if (s->rank != 0 || !mu_stands_in_arc (s, 1, m->num.arc, t->st, t->n_st, MU_ARC_ANY_PART))
+            continue;
+          range = mu_stand_range (s, t->st, t->n_st);
+        }
+      /* TS-GEN-2: a boundary belongs to the nearer band */
+      b = range <= EPS ? 1 : (int) ceil (range / len - EPS);
+      if (b > 4)
+        continue;
+      band[k] = MAX (b, 1);
+      n++;
+    }
+  return n;
+}
+
+gboolean
+ts_can_fire (TsMatch *m, const TsUnit *u, const TsUnit *t, GError **error)
+{
+  int band[MU_STANDS_MAX];
+
+  if (t->side == u->side)
+    return mu_rules_refuse (error, "TS-AMB-43", "%s is not an enemy", t->def->id);
+  if (!ts_in_play (t))
+    return mu_rules_refuse (error, "TS-AMB-43", "%s is not on the table", t->def->id);
+  if (firing_bands (m, u, t, band) == 0)
+    return mu_rules_refuse (error, "TS-AMB-43", "no stand of %s has %s in its arc within 4 bands",
+                            u->def->id, t->def->id);
+  return TRUE;
+}
+
+GPtrArray *
+ts_fire_targets (TsMatch *m, const TsUnit *u)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  TS_FOR_UNITS (m, t)
+    if (t->type != TS_COMMANDER && t->side != u->side && ts_in_play (t) && ts_can_fire (m, u, t, NULL))
+      g_ptr_array_add (out, t);
+  return out;
+}
+
+/* TS-AMB-60 (4): no front-rank stand of t has any part of u in its arc. */
+static gboolean
+cannot_return_fire (const TsMatch *m, const TsUnit *t, const TsUnit *u)
+{
+  MuStand f[MU_STANDS_MAX];
+  guint n;
+
+  if (t->form == TS_FORM_SQUARE)
+    return FALSE;
+  if (t->form == TS_FORM_LIMBERED)
+    return TRUE;
+  n = front_rank (t, f);
+  return !mu_stands_in_arc (f, n, m->num.arc, u->st, u->n_st, MU_ARC_ANY_PART);
+}
+
+/* TS-CDR-10, TS-AMB-53: chaos 6, detached, 18" to the rear; his units
+ * within 12" of where he fell +2 stress. */
+static void
+commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+{
+  MuStand s = ts_commander_stand (m, c);
+  MuPoint fell = s.centre;
+  MuPoint dir = { 0, 0 };
+  MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
+  MuPos from = mu_pos_from_point (s.centre.x, s.centre.y, -1);
+
+  if (e)
+    mu_event_set_object (e, by->def->id);
+  ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-10", events);
+  if (c->attached != TS_NONE)
+    {
+      MuEvent *d = ts_event (m, events, &ts_ev_detach, c->def->id, "TS-CDR-10");
+
+      if (d)
+        mu_event_set_text (d, ts_unit_at (m, c->attached)->def->id);
+      c->attached = TS_NONE;
+    }
+  for (guint i = 0; m->table->home_edges && i < m->table->home_edges->len; i++)
+    {
+      const MuHomeEdge *h = g_ptr_array_index (m->table->home_edges, i);
+      static const MuPoint dirs[] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
+
+      if (g_strcmp0 (h->side, m->side_id[c->side]) == 0)
+        dir = dirs[h->edge];
+    }
+  if (dir.x == 0 && dir.y == 0)
+    dir = mu_stands_away_vector (&s, 1, by->st, by->n_st);
+  {
+    double d = ts_in (m, m->num.rout);
+    MuPoint to = { s.centre.x + dir.x * d, s.centre.y + dir.y * d };
+    double hw = s.width / 2 + 0.01, hd = s.depth / 2 + 0.01;
+
+    /* the table's edge stops him */
+    to.x = CLAMP (to.x, hw, m->table->width - hw);
+    to.y = CLAMP (to.y, hd, m->table->height - hd);
+    c->anchor = (MuPoint) { to.x + (c->anchor.x - s.centre.x), to.y + (c->anchor.y - s.centre.y) };
+    c->anchor = to;
+    c->facing = s.facing;
+    {
+      MuPoint f = mu_facing_vector (c->facing);
+
+      c->anchor = (MuPoint) { to.x + f.x * s.depth / 2, to.y + f.y * s.depth / 2 };
+    }
+    ts_layout (m, c);
+    e = ts_event (m, events, &ts_ev_move, c->def->id, "TS-CDR-10");
+    if (e)
+      {
+        mu_event_set_text (e, "hit");
+        e->from = from;
+        e->to = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
+      }
+  }
+  TS_FOR_UNITS (m, o)
+    if (o->type != TS_COMMANDER && o->cmdr == ts_unit_index (m, c) && ts_in_play (o) &&
+        mu_stands_point_distance (o->st, o->n_st, fell) <= ts_in (m, 12) + EPS)
+      ts_add_stress (m, o, 2, "TS-CDR-10", events);
+}
+
+/* The faces of the roll event just appended. */
+static const GArray *
+last_faces (GPtrArray *events)
+{
+  const MuEvent *e = events && events->len ? g_ptr_array_index (events, events->len - 1) : NULL;
+
+  return e && e->kind == MU_EVENT_ROLL ? e->pool : NULL;
+}
+
+void
+ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
+{
+  static const char *const fire_purpose[5] = { NULL, "fire-band1", "fire-band2", "fire-band3", "fire-band4" };
+  static const char *const recv_purpose[5] = { NULL, "receive-band1", "receive-band2", "receive-band3",
+                                               "receive-band4" };
+  int band[MU_STANDS_MAX];
+  int effective[5] = { 0 };
+  int sixes = 0, hits = 0;
+  gboolean any = FALSE, artillery = u->type == TS_ART;
+  gboolean smoke_front = ts_smoke_on (m, u, TRUE);
+  guint n;
+
+  if (!ts_in_play (u) || t == NULL || !ts_in_play (t))
+    return;
+  n = firing_bands (m, u, t, band);
+  if (n == 0)
+    return;
+  /* (1) effectiveness, one pool a band, band 1 up (TS-AMB-89) */
+  for (int b = 1; b <= 4; b++)
+    {
+      MuRollModifier mods[2];
+      guint nm = 0, count = 0;
+      gboolean canister = artillery && b == 1;
+      MuRoll roll = { fire_purpose[b], u->def->id, t->def->id, 0, MU_DICE_SUCCESSES, 0, NULL, 0, 0,
+                      u->disorder, MU_ROLL_AT_LEAST, 0, NULL, "TS-FIRE-2" };
+      MuRollResult r;
+      const GArray *faces;
+
+      for (guint k = 0; k < u->n_st; k++)
+        if (band[k] == b)
+          count++;
+      if (count == 0)
+        continue;
+      roll.n = count;
+      if (canister)
+        {
+          /* TS-FIRE-3: any face but a natural 1 */
+          roll.target = 2;
+          roll.natural = MU_ROLL_NATURAL_1_FAILS;
+          roll.rule = "TS-FIRE-3";
+        }
+      else
+        {
+          if (smoke_front)
+            mods[nm++] = (MuRollModifier) { "smoke", NULL, "TS-SMK-3", -1, FALSE };
+          if (mod == -1)
+            mods[nm++] = (MuRollModifier) { "weak", NULL, "TS-FIRE-7", -1, FALSE };
+          else if (mod == -2)
+            mods[nm++] = (MuRollModifier) { "ragged", NULL, "TS-FIRE-7", -2, FALSE };
+        }
+      roll.modifiers = mods;
+      roll.n_modifiers = nm;
+      mu_dice_roll_read (m->dice, events, &roll, &r);
+      effective[b] = r.value;
+      faces = last_faces (events);
+      /* TS-FIRE-6: natural 6s among the effective dice (a 6 is always effective) */
+      for (guint i = 0; faces && i < faces->len; i++)
+        if (g_array_index (faces, int, i) == 6)
+          {
+            int total = 6;
+
+            for (guint j = 0; j < nm; j++)
+              total += mods[j].value;
+            if (canister || total >= u->disorder)
+              sixes++;
+          }
+      if (r.value > 0)
+        any = TRUE;
+    }
+  /* (2) TS-FIRE-6, TS-AMB-60: enemy commanders in a firing stand's arc and
+   * nearer to it than the target */
+  if (sixes >= 2)
+    TS_FOR_UNITS (m, c)
+      if (c->type == TS_COMMANDER && c->side != u->side && !c->dispersed)
+        {
+          MuStand cs = ts_commander_stand (m, c);
+          gboolean hit = FALSE;
+
+          for (guint k = 0; k < u->n_st && !hit; k++)
+            if (band[k] && mu_stands_in_arc (&u->st[k], 1, m->num.arc, &cs, 1, MU_ARC_ANY_PART) &&
+                mu_stand_range (&u->st[k], &cs, 1) < mu_stand_range (&u->st[k], t->st, t->n_st) - EPS)
+              hit = TRUE;
+          if (hit)
+            commander_hit (m, c, u, events);
+        }
+  /* (3) smoke: 2" ahead of each firing stand's front edge (TS-AMB-59) */
+  for (guint k = 0; k < u->n_st; k++)
+    if (band[k])
+      {
+        MuPoint f = mu_facing_vector (u->st[k].facing);
+        double ahead = u->st[k].depth / 2 + ts_in (m, m->num.smoke_ahead);
+        TsSmoke s = { { u->st[k].centre.x + f.x * ahead, u->st[k].centre.y + f.y * ahead }, m->bound,
+                      ts_unit_index (m, u) };
+        MuEvent *e;
+
+        s.at = mu_pos_from_point (s.at.x, s.at.y, -1).point;
+        g_array_append_val (m->smoke, s);
+        e = ts_event (m, events, &ts_ev_smoke, u->def->id, "TS-FIRE-5");
+        if (e)
+          e->at = mu_pos_from_point (s.at.x, s.at.y, -1);
+      }
+  ts_smoke_sync (m);
+  if (any)
+    {
+      guint kind = artillery ? 2u : 1u;
+      gboolean smoke_on = ts_smoke_on (m, t, FALSE);
+      gboolean hill = FALSE;
+      int w = t->form == TS_FORM_COL_DIV ? 2 : (t->form == TS_FORM_COL_COY || t->form == TS_FORM_COLUMN ||
+                                               t->form == TS_FORM_LIMBERED) ? 1 : 0;
+      int per_face[7] = { 0 };
+
+      {
+        int lt = level_of (m, t), lu = level_of (m, u);
+
+        hill = lt >= 1 && lt > lu;
+      }
+      t->fired_on = TRUE;
+      /* (4) TS-RCV-1, TS-AMB-35: disorder before the rolls, once a kind a game turn */
+      if (!(t->fire_disorder & kind))
+        {
+          t->fire_disorder |= kind;
+          ts_add_disorder (m, t, 1, "TS-RCV-1", events);
+        }
+      if (cannot_return_fire (m, t, u))
+        ts_add_stress (m, t, 1, "TS-RCV-2", events);
+      /* TS-RCV-2, TS-AMB-41: limbered, or limbers behind: once a game turn */
+      if (t->type == TS_ART && (t->form == TS_FORM_LIMBERED || !t->limbers_back) && !t->limber_hit)
+        {
+          t->limber_hit = TRUE;
+          ts_add_disorder (m, t, 1, "TS-AMB-41", events);
+          ts_add_stress (m, t, 1, "TS-AMB-41", events);
+        }
+      /* (5) the receiving rolls, a pool a band */
+      for (int b = 1; b <= 4 && ts_in_play (t); b++)
+        {
+          MuRollModifier mods[3];
+          guint nm = 0;
+          MuRoll roll = { recv_purpose[b], t->def->id, u->def->id, (guint) effective[b], MU_DICE_BELOW,
+                          MU_ROLL_NATURAL_1_SUCCEEDS, NULL, 0, 0, t->disorder, MU_ROLL_BELOW, 0, NULL,
+                          "TS-RCV-3" };
+          MuRollResult r;
+          const GArray *faces;
+          int total_mod = m->num.band_mod[b];
+
+          if (effective[b] == 0)
+            continue;
+          if (m->num.band_mod[b])
+            mods[nm++] = (MuRollModifier) { b == 1 ? "band1" : b == 3 ? "band3" : b == 4 ? "band4" : "band2",
+                                            NULL, "TS-RCV-3", m->num.band_mod[b], FALSE };
+          if (smoke_on)
+            {
+              mods[nm++] = (MuRollModifier) { "smoke", NULL, "TS-SMK-3", 1, FALSE };
+              total_mod++;
+            }
+          if (hill)
+            {
+              mods[nm++] = (MuRollModifier) { "hill", NULL, "TS-TER-2", 1, FALSE };
+              total_mod++;
+            }
+          roll.modifiers = mods;
+          roll.n_modifiers = nm;
+          mu_dice_roll_read (m->dice, events, &roll, &r);
+          faces = last_faces (events);
+          /* (6) TS-RCV-4, TS-AMB-22: a column's face counts at most w times */
+          for (guint i = 0; faces && i < faces->len; i++)
+            {
+              int f = g_array_index (faces, int, i);
+
+              if (f != 1 && f + total_mod >= t->disorder)
+                continue;
+              if (w > 0 && per_face[f] >= w)
+                continue;
+              per_face[f]++;
+              hits++;
+            }
+          if (faces == NULL)
+            hits += r.value;
+        }
+      /* (7) stress, with overflow */
+      if (hits)
+        ts_add_stress (m, t, hits, "TS-RCV-3", events);
+    }
+  /* (8) TS-FIRE-7, TS-AMB-20: a ragged volley's stress to the firer */
+  if (mod == -2)
+    ts_add_stress (m, u, 1, "TS-FIRE-7", events);
+}
+
+/* Threats ------------------------------------------------------------------------------ */
+
+GPtrArray *
+ts_threat_targets (const TsMatch *m, const TsUnit *u, gboolean cavalry)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  double reach = ts_in (m, m->num.threat_reach) + EPS;
+
+  if (!ts_in_play (u) || (cavalry && u->type != TS_CAV))
+    return out;
+  TS_FOR_UNITS (m, o)
+    {
+      if (o->type == TS_COMMANDER || o->side == u->side || !ts_in_play (o) || ts_unit_distance (u, o) > reach ||
+          !to_front (m, u, o))
+        continue;
+      if (!cavalry)
+        {
+          /* TS-THR-1: not inside o's own front */
+          if (!to_front (m, o, u))
+            g_ptr_array_add (out, o);
+          continue;
+        }
+      /* TS-THR-2: infantry not in square, or a battery without a friendly square within 2" */
+      if (o->type == TS_LINE_INF || o->type == TS_LIGHT_INF)
+        {
+          if (o->form != TS_FORM_SQUARE)
+            g_ptr_array_add (out, o);
+        }
+      else if (o->type == TS_ART)
+        {
+          gboolean covered = FALSE;
+
+          TS_FOR_UNITS (m, q)
+            if (q->side == o->side && q->form == TS_FORM_SQUARE && q->type != TS_COMMANDER && ts_in_play (q) &&
+                ts_unit_distance (q, o) <= ts_in (m, 2) + EPS)
+              covered = TRUE;
+          if (!covered)
+            g_ptr_array_add (out, o);
+        }
+    }
+  return out;
+}
