@@ -111,6 +111,12 @@ ts_layout_at (const TsMatch *m, const TsUnit *u, TsForm form, int stands, MuPoin
 void
 ts_layout (TsMatch *m, TsUnit *u)
 {
+  /* TS-AMB-89, TAB-3: a pose is rounded to 0.01 and 0.1 degree when it is
+   * placed, and later tests use the rounded pose */
+  MuPos p = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+
+  u->anchor = p.point;
+  u->facing = p.facing;
   u->n_st = u->dispersed ? 0 : ts_layout_at (m, u, u->form, u->stands, u->anchor, u->facing, u->st);
 }
 
