@@ -182,7 +182,8 @@ commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
   MuPoint fell = s.centre;
   MuPoint dir = { 0, 0 };
   MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
-  MuPos from = mu_pos_from_point (s.centre.x, s.centre.y, -1);
+  MuPoint fw = mu_facing_vector (s.facing);
+  MuPos from = mu_pos_from_point (s.centre.x + fw.x * s.depth / 2, s.centre.y + fw.y * s.depth / 2, s.facing);
 
   if (e)
     mu_event_set_object (e, by->def->id);
@@ -213,8 +214,6 @@ commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
     /* the table's edge stops him */
     to.x = CLAMP (to.x, hw, m->table->width - hw);
     to.y = CLAMP (to.y, hd, m->table->height - hd);
-    c->anchor = (MuPoint) { to.x + (c->anchor.x - s.centre.x), to.y + (c->anchor.y - s.centre.y) };
-    c->anchor = to;
     c->facing = s.facing;
     {
       MuPoint f = mu_facing_vector (c->facing);
