@@ -8,6 +8,8 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-los.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -77,6 +79,33 @@ ts_smoke_on (const TsMatch *m, const TsUnit *u, gboolean front_only)
   return FALSE;
 }
 
+/* TS-AMB-44: TAB-16 from one firing stand's front edge to the target:
+ * woods and settlements seen into 2", village blocks not at all, light
+ * woods and the rest never block; hill levels and crests (1" clearance)
+ * do; formed stands of third units block, commanders never. The battery
+ * over friends of TS-TER-3 is not built. */
+static gboolean
+sight (const TsMatch *m, const TsUnit *u, const MuStand *from, const TsUnit *t)
+{
+  MuLosParams params;
+  MuLosUnit others[64];
+  guint n = 0;
+  MuLosResult r;
+
+  mu_los_params_init (&params, m->table->unit);
+  for (int k = 0; k < MU_AREA_N; k++)
+    params.visible_depth[k] = -1;
+  params.visible_depth[MU_AREA_WOODS] = params.visible_depth[MU_AREA_SETTLEMENT] = ts_in (m, 2);
+  params.visible_depth[MU_AREA_BUILT_UP] = params.visible_depth[MU_AREA_BUILDING] = 0;
+  params.levels = TRUE;
+  params.crest_clearance = ts_in (m, 1);
+  params.units_block = TRUE;
+  TS_FOR_UNITS (m, o)
+    if (o != u && o != t && o->type != TS_COMMANDER && ts_in_play (o) && n < G_N_ELEMENTS (others))
+      others[n++] = (MuLosUnit) { o->def->id, o->st, o->n_st, FALSE };
+  return mu_table_los (m->terrain, &params, from, 1, t->st, t->n_st, others, n, &r);
+}
+
 /* TS-FIRE-1, TS-AMB-12, TS-AMB-40, TS-AMB-43: each firing stand's band
  * (1-4), 0 for a stand that does not fire; how many fire. */
 static guint
@@ -124,7 +153,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         }
       /* TS-GEN-2: a boundary belongs to the nearer band */
       b = range <= EPS ? 1 : (int) ceil (range / len - EPS);
-      if (b > 4)
+      if (b > 4 || !sight (m, u, s, t))
         continue;
       band[k] = MAX (b, 1);
       n++;
