@@ -79,6 +79,71 @@ ts_smoke_on (const TsMatch *m, const TsUnit *u, gboolean front_only)
   return FALSE;
 }
 
+/* Whether segments a-b and c-d cross; the crossing in *at. */
+static gboolean
+segments_cross (MuPoint a, MuPoint b, MuPoint c, MuPoint d, MuPoint *at)
+{
+  double rx = b.x - a.x, ry = b.y - a.y, sx = d.x - c.x, sy = d.y - c.y;
+  double den = rx * sy - ry * sx;
+  double t, u;
+
+  if (fabs (den) < 1e-12)
+    return FALSE;
+  t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / den;
+  u = ((c.x - a.x) * ry - (c.y - a.y) * rx) / den;
+  if (t < -EPS || t > 1 + EPS || u < -EPS || u > 1 + EPS)
+    return FALSE;
+  *at = (MuPoint) { a.x + t * rx, a.y + t * ry };
+  return TRUE;
+}
+
+/* TS-AMB-45: a stand is covered when its centre is in woods, light woods,
+ * a settlement or a fortification, or when the segment from the firer's
+ * anchor to its centre crosses a fence, wall, hedge or defence works
+ * within 1" of the stand; the target is behind cover when half or more
+ * of its formed stands are. */
+static gboolean
+behind_cover (const TsMatch *m, const TsUnit *u, const TsUnit *t)
+{
+  guint covered = 0;
+
+  for (guint k = 0; k < t->n_st; k++)
+    {
+      const MuStand *st = &t->st[k];
+      guint areas[8];
+      guint na = MIN (mu_terrain_areas_at (m->terrain, st->centre, areas, 8), 8);
+      gboolean in = FALSE;
+
+      for (guint j = 0; j < na && !in; j++)
+        {
+          MuAreaKind kind = ((const MuArea *) g_ptr_array_index (m->table->areas, areas[j]))->kind;
+
+          in = kind == MU_AREA_WOODS || kind == MU_AREA_LIGHT_WOODS || kind == MU_AREA_SETTLEMENT ||
+               kind == MU_AREA_FORTIFICATION;
+        }
+      for (guint l = 0; !in && m->table->lines && l < m->table->lines->len; l++)
+        {
+          const MuPolyline *line = g_ptr_array_index (m->table->lines, l);
+
+          if (line->kind != MU_LINE_FENCE && line->kind != MU_LINE_WALL && line->kind != MU_LINE_HEDGE &&
+              line->kind != MU_LINE_DEFENCE_WORKS)
+            continue;
+          for (guint i = 0; !in && i + 1 < line->points->len; i++)
+            {
+              MuPoint at;
+
+              if (segments_cross (u->anchor, st->centre, g_array_index (line->points, MuPoint, i),
+                                  g_array_index (line->points, MuPoint, i + 1), &at) &&
+                  mu_stands_point_distance (st, 1, at) <= ts_in (m, 1) + EPS)
+                in = TRUE;
+            }
+        }
+      if (in)
+        covered++;
+    }
+  return t->n_st > 0 && 2 * covered >= t->n_st;
+}
+
 /* TS-AMB-44: TAB-16 from one firing stand's front edge to the target:
  * woods and settlements seen into 2", village blocks not at all, light
  * woods and the rest never block; hill levels and crests (1" clearance)
@@ -452,6 +517,9 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
           if (faces == NULL)
             hits += r.value;
         }
+      /* TS-RCV-4, TS-AMB-21, TS-AMB-45: cover ignores the first hit of the fire */
+      if (hits > 0 && behind_cover (m, u, t))
+        hits--;
       /* (7) stress, with overflow */
       if (hits)
         ts_add_stress (m, t, hits, "TS-RCV-3", events);
