@@ -329,6 +329,102 @@ commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
       ts_add_stress (m, o, 2, "TS-CDR-10", events);
 }
 
+/* Bounce-through ----------------------------------------------------------------------- */
+
+/* Where the ray p + t d (t >= 0) enters and leaves the stand; FALSE when it misses. */
+static gboolean
+ray_meets (MuPoint p, MuPoint d, const MuStand *s, double *enter, double *leave)
+{
+  MuPoint fw = mu_facing_vector (s->facing), rt = mu_facing_vector (s->facing + 90.0);
+  double o[2] = { (p.x - s->centre.x) * rt.x + (p.y - s->centre.y) * rt.y,
+                  (p.x - s->centre.x) * fw.x + (p.y - s->centre.y) * fw.y };
+  double v[2] = { d.x * rt.x + d.y * rt.y, d.x * fw.x + d.y * fw.y };
+  double half[2] = { s->width / 2, s->depth / 2 };
+  double lo = 0, hi = G_MAXDOUBLE;
+
+  for (int a = 0; a < 2; a++)
+    {
+      if (fabs (v[a]) < 1e-12)
+        {
+          if (fabs (o[a]) > half[a])
+            return FALSE;
+          continue;
+        }
+      {
+        double t1 = (-half[a] - o[a]) / v[a], t2 = (half[a] - o[a]) / v[a];
+
+        lo = MAX (lo, MIN (t1, t2));
+        hi = MIN (hi, MAX (t1, t2));
+      }
+    }
+  if (lo > hi + EPS)
+    return FALSE;
+  *enter = lo;
+  *leave = hi;
+  return TRUE;
+}
+
+/* TS-BNC-2, TS-AMB-61: the receiving rolls one effective die of the
+ * section s makes against t; the other units the line meets within 6"
+ * beyond the last target stand it meets are marked in behind[]. */
+static int
+bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *behind)
+{
+  MuPoint fw = mu_facing_vector (s->facing);
+  MuPoint mid = { s->centre.x + fw.x * s->depth / 2, s->centre.y + fw.y * s->depth / 2 };
+  const MuStand *front = NULL;
+  double best = G_MAXDOUBLE, len, last = 0, edge, diff;
+  MuPoint d;
+  guint met = 0;
+  gboolean enfilade;
+
+  for (guint k = 0; k < t->n_st; k++)
+    if (mu_stands_point_distance (&t->st[k], 1, mid) < best - EPS)
+      {
+        best = mu_stands_point_distance (&t->st[k], 1, mid);
+        front = &t->st[k];
+      }
+  if (front == NULL)
+    return 1;
+  d = (MuPoint) { front->centre.x - mid.x, front->centre.y - mid.y };
+  len = hypot (d.x, d.y);
+  if (len < EPS)
+    return 1;
+  d.x /= len;
+  d.y /= len;
+  for (guint k = 0; k < t->n_st; k++)
+    {
+      double in, out;
+
+      if (ray_meets (mid, d, &t->st[k], &in, &out))
+        {
+          met++;
+          last = MAX (last, out);
+        }
+    }
+  /* the enfilade: from the flank sector, within 22 degrees of the front edge */
+  edge = t->facing + 90.0;
+  diff = fabs (remainder (atan2 (d.x, -d.y) * 180.0 / G_PI - edge, 180.0));
+  enfilade = mu_stands_sector (t->st, t->n_st, m->num.arc, mid) == MU_SECTOR_FLANK && diff <= m->num.arc + EPS;
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const TsUnit *o = g_ptr_array_index (m->units, i);
+
+      if (o == t || o->type == TS_COMMANDER || !ts_in_play (o))
+        continue;
+      for (guint k = 0; k < o->n_st; k++)
+        {
+          double in, out;
+
+          if (ray_meets (mid, d, &o->st[k], &in, &out) && in >= last - EPS && in <= last + ts_in (m, 6) + EPS)
+            behind[i] = TRUE;
+        }
+    }
+  if (enfilade || met >= 4)
+    return 3;
+  return met >= 2 ? 2 : 1;
+}
+
 /* The faces of the roll event just appended. */
 static const GArray *
 last_faces (GPtrArray *events)
@@ -345,7 +441,8 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
   static const char *const recv_purpose[5] = { NULL, "receive-band1", "receive-band2", "receive-band3",
                                                "receive-band4" };
   int band[MU_STANDS_MAX];
-  int effective[5] = { 0 };
+  int rolls[5] = { 0 };
+  g_autofree gboolean *behind = g_new0 (gboolean, m->units->len);
   int sixes = 0, hits = 0;
   gboolean any = FALSE, artillery = u->type == TS_ART;
   gboolean smoke_front = ts_smoke_on (m, u, TRUE);
@@ -392,8 +489,26 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
       roll.modifiers = mods;
       roll.n_modifiers = nm;
       mu_dice_roll_read (m->dice, events, &roll, &r);
-      effective[b] = r.value;
+      rolls[b] = r.value;
       faces = last_faces (events);
+      /* TS-BNC-1, TS-AMB-61: beyond canister range and on one level, each
+       * effective die of a section bounces through */
+      if (artillery && !canister && faces && level_of (m, u) == level_of (m, t))
+        {
+          guint i = 0;
+
+          rolls[b] = 0;
+          for (guint k = 0; k < u->n_st; k++)
+            if (band[k] == b && i < faces->len)
+              {
+                int total = g_array_index (faces, int, i++);
+
+                for (guint j = 0; j < nm; j++)
+                  total += mods[j].value;
+                if (total >= u->disorder)
+                  rolls[b] += bounce_rolls (m, &u->st[k], t, behind);
+              }
+        }
       /* TS-FIRE-6: natural 6s among the effective dice (a 6 is always effective) */
       for (guint i = 0; faces && i < faces->len; i++)
         if (g_array_index (faces, int, i) == 6)
@@ -464,6 +579,17 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
         }
       if (cannot_return_fire (m, t, u))
         ts_add_stress (m, t, 1, "TS-RCV-2", events);
+      /* TS-BNC-3: units in line behind take artillery disorder, once a game turn */
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          TsUnit *o = g_ptr_array_index (m->units, i);
+
+          if (behind[i] && !(o->fire_disorder & 2u))
+            {
+              o->fire_disorder |= 2u;
+              ts_add_disorder (m, o, 1, "TS-BNC-3", events);
+            }
+        }
       /* TS-RCV-2, TS-AMB-41: limbered, or limbers behind: once a game turn */
       if (t->type == TS_ART && (t->form == TS_FORM_LIMBERED || !t->limbers_back) && !t->limber_hit)
         {
@@ -476,14 +602,14 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
         {
           MuRollModifier mods[3];
           guint nm = 0;
-          MuRoll roll = { recv_purpose[b], t->def->id, u->def->id, (guint) effective[b], MU_DICE_BELOW,
+          MuRoll roll = { recv_purpose[b], t->def->id, u->def->id, (guint) rolls[b], MU_DICE_BELOW,
                           MU_ROLL_NATURAL_1_SUCCEEDS, NULL, 0, 0, t->disorder, MU_ROLL_BELOW, 0, NULL,
                           "TS-RCV-3" };
           MuRollResult r;
           const GArray *faces;
           int total_mod = m->num.band_mod[b];
 
-          if (effective[b] == 0)
+          if (rolls[b] == 0)
             continue;
           if (m->num.band_mod[b])
             mods[nm++] = (MuRollModifier) { b == 1 ? "band1" : b == 3 ? "band3" : b == 4 ? "band4" : "band2",
