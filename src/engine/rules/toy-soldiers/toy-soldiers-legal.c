@@ -64,6 +64,23 @@ ts_legal_commands (TsMatch *m)
           offer (m, out, words ("berate", c->def->id, NULL));
           offer (m, out, words ("consolidate", c->def->id, NULL));
           offer (m, out, words ("aware", c->def->id, NULL));
+          /* a ride of 12" toward the middle of the table */
+          {
+            MuStand st = ts_commander_stand (m, c);
+            MuPoint mid = { m->table->width / 2, m->table->height / 2 };
+            double len = hypot (mid.x - st.centre.x, mid.y - st.centre.y);
+
+            if (len > ts_in (m, 1))
+              {
+                double k = MIN (ts_in (m, 12), len - ts_in (m, 1)) / len;
+                MuPos to = mu_pos_from_point (st.centre.x + (mid.x - st.centre.x) * k,
+                                              st.centre.y + (mid.y - st.centre.y) * k, -1);
+                MuCommand *r = words ("ride", c->def->id, NULL);
+
+                mu_command_add_pos (r, &to);
+                offer (m, out, r);
+              }
+          }
           TS_FOR_UNITS (m, u)
             if (u->type != TS_COMMANDER && u->cmdr == ts_unit_index (m, c))
               {
@@ -78,7 +95,7 @@ ts_legal_commands (TsMatch *m)
         static const struct { const char *verb; double bearing; double frac; } moves[] = {
           { "forward", 0, 1 }, { "forward", 0, 0.5 }, { "ease-forward", 0, 1 }, { "hurry-forward", 0, 1 },
           { "fall-back", 180, 1 }, { "fall-back", 180, 0.5 }, { "adjust", 180, 1 }, { "side", 90, 0.5 },
-          { "side", 270, 0.5 }, { "prolong", 0, 1 },
+          { "side", 270, 0.5 }, { "prolong", 0, 1 }, { "angle", 45, 0.5 }, { "angle", 315, 0.5 },
         };
 
         offer (m, out, words ("reorder", u->def->id, NULL));
@@ -95,6 +112,19 @@ ts_legal_commands (TsMatch *m)
             if (reach > 0)
               offer_move (m, out, u, moves[i].verb, moves[i].bearing,
                           a == TS_ACT_SIDE ? m->num.side_free[u->type] : reach * moves[i].frac);
+          }
+        /* a retreat: about-face onto the rear edge, then along the new facing */
+        if (m->num.move[u->type][TS_ACT_RETREAT] > 0)
+          {
+            MuStand fp = mu_stands_footprint (u->st, u->n_st);
+            MuPoint back = mu_facing_vector (u->facing + 180.0);
+            double d = ts_in (m, m->num.move[u->type][TS_ACT_RETREAT] / 2);
+            MuPos to = mu_pos_from_point (fp.centre.x + back.x * (fp.depth / 2 + d),
+                                          fp.centre.y + back.y * (fp.depth / 2 + d), -1);
+            MuCommand *c = words ("retreat", u->def->id, NULL);
+
+            mu_command_add_step (c, MU_MOVE_TO, &to, 0, NULL);
+            offer (m, out, c);
           }
         for (int f = 0; f < TS_FORM_N; f++)
           {
