@@ -8,7 +8,8 @@
  *   toy-soldiers-data.c   the numbers of data/rules/toy-soldiers.xml
  *   toy-soldiers-turn.c   set-up, state dice, the game turn, élan and the end
  *   toy-soldiers-cdr.c    commander actions (TS-CDR)
- *   toy-soldiers-act.c    the unit action economy, moves, formations, reorder
+ *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
+ *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *
@@ -316,6 +317,22 @@ void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, in
                                      ...) G_GNUC_PRINTF (8, 9);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
+
+/* Helpers of the unit step shared with reorder (toy-soldiers-act.c). */
+void          ts_take_action        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+guint         ts_blockers           (const TsMatch *m, const TsUnit *u, MuStand *out, guint max,
+                                     gboolean enemies_only);
+void          ts_move_params        (const TsMatch *m, const TsUnit *u, TsAction a, double allowance,
+                                     MuMoveParams *p);
+
+/* toy-soldiers-reorder.c ------------------------------------------------------------ */
+
+gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error);
+int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
+void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
+/* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
+void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
 
 /* toy-soldiers-fire.c --------------------------------------------------------------- */
 
