@@ -20,7 +20,8 @@
 static const char *const decide_ids[] = {
   [TS_DECIDE_NONE] = NULL, [TS_DECIDE_VOLLEY] = "volley", [TS_DECIDE_THREAT] = "threat",
   [TS_DECIDE_CAV_THREAT] = "cavalry-threat", [TS_DECIDE_REROLL] = "reroll", [TS_DECIDE_DESTROY] = "destroy",
-  [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again",
+  [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
+  [TS_DECIDE_SHED] = "shed",
 };
 
 void
@@ -62,7 +63,8 @@ ts_decision_view (TsMatch *m)
   d->view.question = d->shown;
   d->view.answers = (const char *const *) d->answers->pdata;
   d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN ? MU_ANSWER_YES_NO
-               : d->kind == TS_DECIDE_DESTROY ? MU_ANSWER_NUMBER : MU_ANSWER_CHOICE;
+               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED ? MU_ANSWER_NUMBER
+                                                                            : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
   return &d->view;
@@ -372,14 +374,14 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
   MuMoveParams p;
   MuMoveUnit mu;
   MuMoveResult r = { 0 };
-  MuStand others[MU_STANDS_MAX * 8];
-  guint n_others;
   double allowance;
   TsUnit after;
   int listed = 0, wd, extra_stress = 0;
   gboolean uphill, woods, ok;
   MuPos from;
   MuFormationShape shape;
+  TsUnit *passed = NULL;
+  TsPose contact = { { 0, 0 }, 0 };
 
   if (!ts_may_act (m, u, a, 0, error))
     return FALSE;
@@ -422,8 +424,40 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
   shape.files = m->num.files[after.form];
   shape.ranks = shape.files == 0 ? 1 : 0;
   mu = (MuMoveUnit) { &shape, (guint) after.stands, after.width, after.depth, after.anchor, after.facing };
-  n_others = ts_blockers (m, u, others, G_N_ELEMENTS (others), FALSE);
-  ok = mu_table_move_check (m->terrain, &p, &mu, steps, n, others, n_others, &r);
+  /* TS-AMB-50, TS-AMB-51: enemies are never passed, a friend by a passage of lines */
+  {
+    MuStand enemies[MU_STANDS_MAX * 8], friends[MU_STANDS_MAX * 8];
+    guint friend_unit[MU_STANDS_MAX * 8];
+    guint ne = 0, nf = 0;
+    MuMoveOthers among;
+
+    TS_FOR_UNITS (m, o)
+      {
+        if (o == u || o->type == TS_COMMANDER || !ts_in_play (o))
+          continue;
+        for (guint k = 0; k < o->n_st && ne < G_N_ELEMENTS (enemies) && nf < G_N_ELEMENTS (friends); k++)
+          {
+            if (o->side != u->side)
+              enemies[ne++] = o->st[k];
+            else
+              {
+                friend_unit[nf] = (guint) ts_unit_index (m, o);
+                friends[nf++] = o->st[k];
+              }
+          }
+      }
+    among = (MuMoveOthers) { enemies, ne, friends, nf, friend_unit };
+    ok = mu_table_move_check_among (m->terrain, &p, &mu, steps, n, &among, &r);
+    if (ok && r.friend_met)
+      {
+        passed = ts_unit_at (m, (int) r.friend);
+        if (!ts_passage_allowed (m, u, passed, steps, n, &mu, &p, &r, &contact, error))
+          {
+            mu_move_result_clear (&r);
+            return FALSE;
+          }
+      }
+  }
   if (!ok)
     {
       g_autofree char *reason = g_strdup (r.reason);
@@ -514,6 +548,15 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     ts_add_disorder (m, u, listed, uphill ? "TS-TER-1" : woods ? "TS-TER-5" : action_rule (u, a), events);
   if (extra_stress)
     ts_add_stress (m, u, 1, "TS-TER-6", events);
+  if (passed && ts_passage (m, u, passed, a, &contact, from, events))
+    return TRUE;
+  ts_move_done (m, u, a, events);
+  return TRUE;
+}
+
+void
+ts_move_done (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
   /* TS-AMB-87: Ease forward's weak and Forward's ragged volley, optional */
   if ((a == TS_ACT_EASE_FORWARD || a == TS_ACT_FORWARD) && u->type != TS_CAV && u->type != TS_ART &&
       ts_in_play (u))
@@ -526,11 +569,10 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
                         a == TS_ACT_FORWARD ? N_("Does %s fire a ragged volley, and at whom?")
                                             : N_("Does %s fire a weak volley, and at whom?"));
           m->decision.value = a == TS_ACT_FORWARD ? -2 : -1;
-          return TRUE;
+          return;
         }
     }
   ts_after_action (m, u, events);
-  return TRUE;
 }
 
 /* Formations --------------------------------------------------------------------------- */
@@ -755,6 +797,7 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   gboolean found = FALSE;
   TsDecideKind kind = d->kind;
   int value = d->value;
+  TsDecision saved = *d;
 
   if (d->kind == TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
@@ -817,6 +860,10 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     case TS_DECIDE_WAY:
       ts_withdraw (m, u, g_str_equal (answer, "away"), events);
       ts_after_action (m, u, events);
+      break;
+    case TS_DECIDE_PASSAGE:
+    case TS_DECIDE_SHED:
+      ts_passage_answer (m, kind, u, answer, &saved, events);
       break;
     case TS_DECIDE_RALLY_AGAIN:
       ts_rally_again (m, value, g_str_equal (answer, "yes"), events);

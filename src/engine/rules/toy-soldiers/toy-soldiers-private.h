@@ -162,14 +162,30 @@ typedef enum {
   TS_DECIDE_DESTROY,           /* destroy: stands to give up (TS-REO-3) */
   TS_DECIDE_WAY,               /* way: back or away, for a withdrawal (TS-AMB-52) */
   TS_DECIDE_RALLY_AGAIN,       /* rally-again: yes or no (TS-AMB-83) */
+  TS_DECIDE_PASSAGE,           /* passage: refuse or allow (TS-POL-2, TS-AMB-51) */
+  TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
 } TsDecideKind;
+
+/* A pose (TAB-5). */
+typedef struct {
+  MuPoint anchor;
+  double facing;
+} TsPose;
 
 typedef struct {
   TsDecideKind kind;
   int side;                    /* who answers */
   int unit;                    /* the subject */
   int value;                   /* the reorder die (reroll), the stress left (destroy, way) */
-  int min, max;                /* destroy */
+  int min, max;                /* destroy, shed */
+  /* a passage of lines (TS-AMB-51): the passed unit, the mover's action,
+   * where it first touched the passed unit, its start, the stands
+   * interpenetrating */
+  int other;
+  TsAction action;
+  TsPose contact;
+  MuPos from;
+  int count;
   char *question, *shown;
   GPtrArray *answers;          /* of char*, NULL-terminated */
   MuDecision view;
@@ -317,6 +333,23 @@ void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, in
                                      ...) G_GNUC_PRINTF (8, 9);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
+
+/* After a move: the optional volley, then the threats. */
+void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+
+/* toy-soldiers-pass.c --------------------------------------------------------------- */
+
+/* TS-POL-1, TS-AMB-51: whether u may pass `passed` on this move (r its
+ * result among the friends); *contact the pose where it first touches. */
+gboolean      ts_passage_allowed    (const TsMatch *m, const TsUnit *u, const TsUnit *passed,
+                                     const MuMoveStep *steps, guint n, const MuMoveUnit *mu,
+                                     const MuMoveParams *p, const MuMoveResult *r, TsPose *contact,
+                                     GError **error);
+/* After the move: the permission roll; TRUE when a decision is open. */
+gboolean      ts_passage            (TsMatch *m, TsUnit *u, TsUnit *passed, TsAction a,
+                                     const TsPose *contact, MuPos from, GPtrArray *events);
+void          ts_passage_answer     (TsMatch *m, TsDecideKind kind, TsUnit *u, const char *answer,
+                                     const TsDecision *d, GPtrArray *events);
 
 /* Helpers of the unit step shared with reorder (toy-soldiers-act.c). */
 void          ts_take_action        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
