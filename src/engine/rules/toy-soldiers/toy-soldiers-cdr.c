@@ -172,8 +172,15 @@ rally_roll (TsMatch *m, TsUnit *c, TsUnit *u, gboolean again, GPtrArray *events)
   if (again)
     ts_add_disorder (m, u, 1, "TS-AMB-11", events);
   need = u->disorder + u->stress + c->chaos;
-  mu_dice_roll_pool (m->dice, events, "rally", u->def->id, 3, MU_DICE_SUM, 0, need + 1, 0, NULL, "TS-CDR-7",
-                     &ok);
+  {
+    /* TS-CDR-7: the sum must be above disorder + stress + chaos */
+    MuRoll roll = { "rally", u->def->id, NULL, 3, MU_DICE_SUM, 0, NULL, 0, 0, need, MU_ROLL_ABOVE, 0, NULL,
+                    "TS-CDR-7" };
+    MuRollResult r;
+
+    mu_dice_roll_read (m->dice, events, &roll, &r);
+    ok = r.success;
+  }
   if (!ok || !ts_in_play (u))
     return;
   grown = *u;
