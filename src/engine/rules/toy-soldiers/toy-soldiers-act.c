@@ -212,6 +212,7 @@ ts_take_action (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
   int cost = type_cost (m, u, a);
 
   ts_begin_units (m, events);
+  m->open_unit = TS_NONE;
   e = ts_event (m, events, &ts_ev_action, u->def->id, "TS-ACT-2");
   if (e)
     mu_event_set_text (e, ts_action_id (a));
@@ -423,7 +424,7 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
   shape = ts_formation_shapes[after.form];
   shape.files = m->num.files[after.form];
   shape.ranks = shape.files == 0 ? 1 : 0;
-  mu = (MuMoveUnit) { &shape, (guint) after.stands, after.width, after.depth, after.anchor, after.facing };
+  mu = (MuMoveUnit) { &shape, (guint) ts_formed (&after), after.width, after.depth, after.anchor, after.facing };
   /* TS-AMB-50, TS-AMB-51: enemies are never passed, a friend by a passage of lines */
   {
     MuStand enemies[MU_STANDS_MAX * 8], friends[MU_STANDS_MAX * 8];
@@ -530,9 +531,18 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     }
   ts_take_action (m, u, a, events);
   from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-  u->anchor = after.anchor;
-  u->facing = after.facing;
-  ts_layout (m, u);
+  {
+    MuPoint old_anchor = u->anchor;
+    double old_facing = u->facing;
+
+    u->anchor = after.anchor;
+    u->facing = after.facing;
+    ts_layout (m, u);
+    ts_skirm_follow (m, u, old_anchor, old_facing);
+    /* TS-AMB-81: within the action its skirmishers may be placed again */
+    m->open_unit = ts_unit_index (m, u);
+    m->open_action = a;
+  }
   {
     MuEvent *e = ts_event (m, events, &ts_ev_move, u->def->id, action_rule (u, a));
 
@@ -681,10 +691,16 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   ts_take_action (m, u, TS_ACT_FORM, events);
   if (u->form == TS_FORM_LIMBERED && f == TS_FORM_UNLIMBERED)
     u->limbers_back = FALSE;   /* TS-ART-2: directly behind after unlimbering */
-  u->form = f;
-  u->facing = after.facing;
-  u->anchor = after.anchor;
-  ts_layout (m, u);
+  {
+    MuPoint old_anchor = u->anchor;
+    double old_facing = u->facing;
+
+    u->form = f;
+    u->facing = after.facing;
+    u->anchor = after.anchor;
+    ts_layout (m, u);
+    ts_skirm_follow (m, u, old_anchor, old_facing);
+  }
   e = ts_event (m, events, &ts_ev_formation, u->def->id, "TS-AMB-49");
   if (e)
     {
@@ -692,6 +708,8 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
   ts_add_disorder (m, u, listed, u->type == TS_ART ? "TS-ART-1" : "TS-INF-1", events);
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_FORM;
   ts_after_action (m, u, events);
   return TRUE;
 }
@@ -713,6 +731,7 @@ apply_hasty (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
   if (events == NULL)
     return TRUE;
   ts_begin_units (m, events);
+  m->open_unit = TS_NONE;
   u->hasty = TRUE;
   ts_event (m, events, &ts_ev_hasty, u->def->id, "TS-ACT-3");
   if (c)
@@ -758,6 +777,7 @@ apply_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
         ts_add_chaos (m, cmdr, 1, "TS-AMB-41", events);
     }
   ts_fire (m, u, t, 0, events);
+  ts_sharp_shooting (m, u, events);
   ts_after_action (m, u, events);
   return TRUE;
 }
@@ -773,6 +793,8 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
     return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
   if (g_str_equal (verb, "charge"))
     return mu_rules_refuse (error, "TS-CHG-0", "charges, contact resolution and melee are part 2 of the rules, not built yet");
+  if (g_str_equal (verb, "skirmish") || g_str_equal (verb, "recall") || g_str_equal (verb, "place"))
+    return ts_apply_skirmish (m, c, events, error);
   if (g_str_equal (verb, "hasty"))
     return apply_hasty (m, u, events, error);
   if (g_str_equal (verb, "reorder"))
@@ -820,7 +842,10 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     {
     case TS_DECIDE_VOLLEY:
       if (!g_str_equal (answer, "none"))
-        ts_fire (m, u, ts_find (m, answer), value, events);
+        {
+          ts_fire (m, u, ts_find (m, answer), value, events);
+          ts_sharp_shooting (m, u, events);
+        }
       ts_after_action (m, u, events);
       break;
     case TS_DECIDE_THREAT:

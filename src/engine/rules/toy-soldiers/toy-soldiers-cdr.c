@@ -238,7 +238,8 @@ rally_qualifies (const TsMatch *m, const TsUnit *u, GError **error)
   /* the "out of sight beyond 9"" case needs sight, not built: only 18" */
   TS_FOR_UNITS (m, o)
     if (o->type != TS_COMMANDER && o->side != u->side && ts_in_play (o) &&
-        ts_unit_distance (u, o) <= ts_in (m, 18) + EPS)
+        (ts_unit_distance (u, o) <= ts_in (m, 18) + EPS ||
+         mu_stands_distance (u->st, u->n_st, o->skirm, o->n_skirm) <= ts_in (m, 18) + EPS))
       return mu_rules_refuse (error, "TS-CDR-7", "%s is within 18\" of %s", u->def->id, o->def->id);
   {
     TsUnit grown = *u;

@@ -189,6 +189,11 @@ const MuVerbInfo ts_verbs[] = {
     N_("needs a unit, a formation and the command stand's pose"), N_("{UNIT} forms {FORMATION}") },
   { "charge", "UNIT TARGET POS", "TS-CHG-0", MU_VERB_ATTACK,
     N_("needs a unit, its target and its contact pose"), N_("{UNIT} charges {TARGET}") },
+  { "skirmish", "UNIT POS", "TS-SKM-2, TS-AMB-81", MU_VERB_MOVE,
+    N_("needs a unit and the skirmish stand's place"), N_("{UNIT} deploys skirmishers") },
+  { "recall", "UNIT", "TS-SKM-2, TS-AMB-81", MU_VERB_MOVE, N_("needs a unit"), N_("{UNIT} recalls skirmishers") },
+  { "place", "UNIT N POS", "TS-SKM-3, TS-AMB-81", MU_VERB_MOVE,
+    N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
   { "choose", "ANSWER", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer") },
   { "end-phase", NULL, "TS-CDR-1, TS-ACT-1", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -307,13 +312,19 @@ const MuEventKindInfo ts_ev_hasty = {
   N_("{subject} takes a hasty reorder"), NULL, 0, MU_N_PLURAL ("{n} hasty reorder", "{n} hasty reorders"),
 };
 
+const MuEventKindInfo ts_ev_skirmish = {
+  "skirmish", N_("Skirmishers"), N_("a skirmish stand is deployed, placed or recalled (TS-SKM-2, TS-AMB-81)"),
+  F (SUBJECT) | F (TEXT) | F (AT), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
+  N_("{subject}'s skirmishers: {text}"), NULL, 0, MU_N_PLURAL ("{n} skirmisher change", "{n} skirmisher changes"),
+};
+
 #undef F
 
 const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_action, &ts_ev_chaos, &ts_ev_elan, &ts_ev_disorder, &ts_ev_stress, &ts_ev_lost,
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
-  &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone,
+  &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 

@@ -269,8 +269,8 @@ cannot_return_fire (const TsMatch *m, const TsUnit *t, const TsUnit *u)
 
 /* TS-CDR-10, TS-AMB-53: chaos 6, detached, 18" to the rear; his units
  * within 12" of where he fell +2 stress. */
-static void
-commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+void
+ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
 {
   MuStand s = ts_commander_stand (m, c);
   MuPoint fell = s.centre;
@@ -537,7 +537,7 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
                 mu_stand_range (&u->st[k], &cs, 1) < mu_stand_range (&u->st[k], t->st, t->n_st) - EPS)
               hit = TRUE;
           if (hit)
-            commander_hit (m, c, u, events);
+            ts_commander_hit (m, c, u, events);
         }
   /* (3) smoke: 2" ahead of each firing stand's front edge (TS-AMB-59) */
   for (guint k = 0; k < u->n_st; k++)

@@ -88,6 +88,18 @@ ts_legal_commands (TsMatch *m)
                 offer (m, out, words ("rally", c->def->id, u->def->id));
               }
         }
+  /* the skirmishers of the unit whose action is open (TS-SKM-2) */
+  if (m->step == TS_STEP_UNITS && ts_unit_at (m, m->open_unit))
+    {
+      const TsUnit *u = ts_unit_at (m, m->open_unit);
+      MuPoint fw = mu_facing_vector (u->facing);
+      MuPos at = mu_pos_from_point (u->anchor.x + fw.x * ts_in (m, 2.5), u->anchor.y + fw.y * ts_in (m, 2.5), -1);
+      MuCommand *c = words ("skirmish", u->def->id, NULL);
+
+      mu_command_add_pos (c, &at);
+      offer (m, out, c);
+      offer (m, out, words ("recall", u->def->id, NULL));
+    }
   TS_FOR_UNITS (m, u)
     if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
       {

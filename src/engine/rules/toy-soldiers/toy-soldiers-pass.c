@@ -35,7 +35,7 @@ ts_passage_allowed (const TsMatch *m, const TsUnit *u, const TsUnit *passed, con
   if (diff > m->num.arc + EPS)
     return mu_rules_refuse (error, "TS-AMB-51", "%s is not within 22 degrees of parallel to %s",
                             passed->def->id, u->def->id);
-  n_end = ts_layout_at (m, u, u->form, u->stands, r->anchor, r->facing, end);
+  n_end = ts_layout_at (m, u, u->form, ts_formed (u), r->anchor, r->facing, end);
   if (mu_stands_overlap (end, n_end, passed->st, passed->n_st))
     return mu_rules_refuse (error, "TS-AMB-51", "a move may not end overlapping %s", passed->def->id);
   /* one passage a move: every other unit blocks it */
@@ -96,7 +96,7 @@ static int
 interpenetrating (TsMatch *m, const TsUnit *u, const TsUnit *passed, MuPos from)
 {
   MuStand start[MU_STANDS_MAX];
-  guint n = ts_layout_at (m, u, u->form, u->stands, from.point, from.facing, start);
+  guint n = ts_layout_at (m, u, u->form, ts_formed (u), from.point, from.facing, start);
   int count = 0;
 
   for (guint k = 0; k < n && k < u->n_st; k++)

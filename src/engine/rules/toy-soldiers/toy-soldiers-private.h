@@ -126,8 +126,10 @@ typedef struct {
   MuPoint anchor;              /* TAB-5 */
   double facing;
   double width, depth;         /* one stand */
-  MuStand st[MU_STANDS_MAX];
+  MuStand st[MU_STANDS_MAX];   /* the formed stands (TS-AMB-37) */
   guint n_st;
+  MuStand skirm[6];            /* deployed skirmish stands (TS-SKM, TS-AMB-81), counted in stands */
+  int n_skirm;
   /* this player-turn */
   gboolean acted, hasty;
   /* TS-AMB-41 */
@@ -222,6 +224,10 @@ typedef struct {
   int winner;                  /* a side index, TS_NONE: a draw */
   const char *level;
 
+  int open_unit;               /* the unit whose action is still open for its skirmishers
+                                * (TS-SKM-2, TS-AMB-81), or TS_NONE */
+  TsAction open_action;
+
   gboolean check_events;
   char *event_failure;
   GArray *counter_views;
@@ -243,8 +249,8 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 #define TS_N_FIELDS 10
 #define TS_N_MARKERS 25
 #define TS_N_STATUSES 2
-#define TS_N_VERBS 24
-#define TS_N_EVENT_KINDS 22
+#define TS_N_VERBS 27
+#define TS_N_EVENT_KINDS 23
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -255,7 +261,7 @@ extern const MuEventKindInfo *const ts_event_kinds[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
-  ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone;
+  ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -286,6 +292,8 @@ double        ts_in                 (const TsMatch *m, double x);
 void          ts_layout             (TsMatch *m, TsUnit *u);
 guint         ts_layout_at          (const TsMatch *m, const TsUnit *u, TsForm form, int stands,
                                      MuPoint anchor, double facing, MuStand *out);
+/* The unit's formed stands: all but the deployed skirmishers (TS-AMB-37). */
+int           ts_formed             (const TsUnit *u);
 /* Stands across the front rank (TS-AMB-38). */
 int           ts_width              (const TsMatch *m, const TsUnit *u, TsForm form);
 int           ts_width_disorder     (const TsMatch *m, int width);
@@ -367,6 +375,17 @@ void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
 void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
 
+/* toy-soldiers-skirmish.c ---------------------------------------------------------- */
+
+gboolean      ts_apply_skirmish     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* TS-AMB-81: the skirmish stands follow their unit's move rigidly, then
+ * come within 4" of the command stand. */
+void          ts_skirm_follow       (TsMatch *m, TsUnit *u, MuPoint old_anchor, double old_facing);
+/* Enemy skirmish stands within d table units of the stands (TS-SKM-4). */
+int           ts_enemy_skirm_near   (const TsMatch *m, int side, const MuStand *st, guint n, double d);
+/* TS-SKM-8: sharp shooting after u fires. */
+void          ts_sharp_shooting     (TsMatch *m, TsUnit *u, GPtrArray *events);
+
 /* toy-soldiers-fire.c --------------------------------------------------------------- */
 
 /* TS-FIRE, TS-RCV, TS-AMB-43, TS-AMB-60: u fires at t; mod -1 weak, -2
@@ -377,6 +396,8 @@ void          ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, 
 GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
 /* TS-AMB-59 */
 gboolean      ts_smoke_on           (const TsMatch *m, const TsUnit *u, gboolean front_only);
+/* TS-CDR-10: a commander hit by u's fire. */
+void          ts_commander_hit      (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events);
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
 

@@ -56,13 +56,17 @@ may_reroll (const TsMatch *m, const TsUnit *u)
 int
 ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
 {
-  MuRollModifier mods[2];
+  MuRollModifier mods[3];
   guint nm = 0;
   MuRoll roll = { "reorder", u->def->id, NULL, 0, MU_DICE_SUM, 0, NULL, 0, 0, 0, MU_ROLL_NONE, 0, NULL,
                   "TS-REO-1" };
   MuRollResult r;
   int sup = supports (m, u);
 
+  int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
+
+  if (skirm)
+    mods[nm++] = (MuRollModifier) { "skirmishers", NULL, "TS-SKM-4", -skirm, FALSE };
   if (is_column (u->form))
     mods[nm++] = (MuRollModifier) { "column", NULL, "TS-REO-2", 1, FALSE };
   if (sup)
@@ -155,7 +159,7 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
 
       shape.files = m->num.files[u->form];
       shape.ranks = shape.files == 0 ? 1 : 0;
-      mu = (MuMoveUnit) { &shape, (guint) u->stands, u->width, u->depth, u->anchor, u->facing };
+      mu = (MuMoveUnit) { &shape, (guint) ts_formed (u), u->width, u->depth, u->anchor, u->facing };
       ts_move_params (m, u, TS_ACT_ADJUST, dist + ts_in (m, 0.01), &p);
       p.turns_refused = TRUE;
       step.to = mu_pos_from_point (step.to.x, step.to.y, -1).point;
@@ -172,8 +176,13 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
       mu_move_result_clear (&r);
       after = *u;
     }
-  u->anchor = after.anchor;
-  ts_layout (m, u);
+  {
+    MuPoint old_anchor = u->anchor;
+
+    u->anchor = after.anchor;
+    ts_layout (m, u);
+    ts_skirm_follow (m, u, old_anchor, u->facing);
+  }
   e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
   if (e)
     {
@@ -196,6 +205,8 @@ ts_apply_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
   if (events == NULL)
     return TRUE;
   ts_take_action (m, u, TS_ACT_REORDER, events);
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_REORDER;
   ts_add_disorder (m, u, -2, "TS-REO-1", events);
   /* TS-REO-1, TS-AMB-59: its own smoke clears */
   for (guint i = m->smoke->len; i-- > 0;)

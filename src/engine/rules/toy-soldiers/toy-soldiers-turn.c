@@ -117,7 +117,13 @@ ts_layout (TsMatch *m, TsUnit *u)
 
   u->anchor = p.point;
   u->facing = p.facing;
-  u->n_st = u->dispersed ? 0 : ts_layout_at (m, u, u->form, u->stands, u->anchor, u->facing, u->st);
+  u->n_st = u->dispersed ? 0 : ts_layout_at (m, u, u->form, ts_formed (u), u->anchor, u->facing, u->st);
+}
+
+int
+ts_formed (const TsUnit *u)
+{
+  return u->stands - u->n_skirm;
 }
 
 int
@@ -125,7 +131,7 @@ ts_width (const TsMatch *m, const TsUnit *u, TsForm form)
 {
   MuFormationShape s = shape_of (m, form);
 
-  return (int) mu_formation_shape_files (&s, MAX (u->stands, 1));
+  return (int) mu_formation_shape_files (&s, MAX (ts_formed (u), 1));
 }
 
 int
@@ -281,6 +287,25 @@ ts_lose_stand (TsMatch *m, TsUnit *u, const char *rule, GPtrArray *events)
   /* TS-AMB-86: formed stands other than the command stand first; the
    * command stand last, which disperses the unit. The state is whole
    * before the events (each event checks the invariants). */
+  if (ts_formed (u) <= 1 && u->n_skirm > 0)
+    {
+      /* TS-AMB-86: then its skirmish stands, the farthest from the command stand */
+      int far = 0;
+      double best = -1;
+
+      for (int k = 0; k < u->n_skirm; k++)
+        {
+          double d = mu_stands_distance (&u->skirm[k], 1, u->st, u->n_st);
+
+          if (d > best)
+            {
+              best = d;
+              far = k;
+            }
+        }
+      u->skirm[far] = u->skirm[u->n_skirm - 1];
+      u->n_skirm--;
+    }
   u->stands--;
   u->lost_pool++;
   if (u->stands == 0)
@@ -558,6 +583,7 @@ ts_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
   m->timeline = s->timeline.bounds > 0;
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
   m->winner = TS_NONE;
+  m->open_unit = TS_NONE;
   ts_event (m, events, mu_event_kind_info (MU_EVENT_MATCH_START), "toy-soldiers", NULL);
   start_turn (m, events);
   return m;
@@ -661,6 +687,7 @@ begin_player_turn (TsMatch *m, GPtrArray *events)
   MuEvent *e;
 
   m->step = TS_STEP_COMMANDER;
+  m->open_unit = TS_NONE;
   TS_FOR_UNITS (m, u)
     {
       u->acted = FALSE;
@@ -845,8 +872,10 @@ ts_check_invariants (TsMatch *m, GError **error)
                                  u->lost_pool, u->stands_max);
       if (u->dispersed != (u->n_st == 0))
         return mu_rules_invalid (error, "%s: dispersed and laid out disagree", u->def->id);
-      if (!u->dispersed && (int) u->n_st != u->stands)
-        return mu_rules_invalid (error, "%s has %d stands laid out for %d", u->def->id, u->n_st, u->stands);
+      if (!u->dispersed && (int) u->n_st != ts_formed (u))
+        return mu_rules_invalid (error, "%s has %d stands laid out for %d", u->def->id, u->n_st, ts_formed (u));
+      if (u->n_skirm < 0 || ts_formed (u) < (u->dispersed ? 0 : 1))
+        return mu_rules_invalid (error, "%s has %d skirmish stands of %d", u->def->id, u->n_skirm, u->stands);
       if (!u->dispersed && !ts_on_table (m, u->st, u->n_st))
         return mu_rules_invalid (error, "%s stands off the table", u->def->id);
       /* TAB-11: stands never overlap */

@@ -190,8 +190,16 @@ counters (gpointer state)
         {
           if (ts_in_play (u))
             {
+              /* the formed stands, then the skirmish stands (TS-AMB-81) */
+              MuStand all[MU_STANDS_MAX];
+              guint n = 0;
+
+              for (guint k = 0; k < u->n_st && n < MU_STANDS_MAX; k++)
+                all[n++] = u->st[k];
+              for (int k = 0; k < u->n_skirm && n < MU_STANDS_MAX; k++)
+                all[n++] = u->skirm[k];
               v.pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-              mu_counter_view_set_stands (&v, u->st, u->n_st);
+              mu_counter_view_set_stands (&v, all, n);
             }
           v.strength = u->dispersed ? 0 : u->stands;
           v.formation = ts_form_id (u->form);
