@@ -454,6 +454,85 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       return TRUE;
     }
   if (g_str_equal (verb, "reform"))
-    return mu_rules_refuse (error, "TS-CDR-9", "reforming a battalion is not built yet");
+    {
+      TsUnit *u = ts_find (m, mu_command_word (cmd, 1));
+      const MuArg *at = mu_command_arg (cmd, 2);
+      const char *form = mu_command_word (cmd, 3), *pay = mu_command_word (cmd, 4);
+      MuStand cs = ts_commander_stand (m, c);
+      TsUnit back;
+      TsForm f;
+      gboolean ok = FALSE;
+
+      /* TS-CDR-9, TS-AMB-84: infantry battalions of his, dispersed */
+      if (u == NULL || u->cmdr != ts_unit_index (m, c) || (u->type != TS_LINE_INF && u->type != TS_LIGHT_INF))
+        return mu_rules_refuse (error, "TS-AMB-84", "%s reforms an infantry battalion of his own", c->def->id);
+      if (!u->dispersed || u->lost_pool < 1)
+        return mu_rules_refuse (error, "TS-CDR-9", "%s is not dispersed", u->def->id);
+      TS_FOR_UNITS (m, o)
+        if (o->type != TS_COMMANDER && o->side != c->side && ts_in_play (o) &&
+            (mu_stands_distance (&cs, 1, o->st, o->n_st) <= ts_in (m, 24) + 1e-6 ||
+             mu_stands_distance (&cs, 1, o->skirm, o->n_skirm) <= ts_in (m, 24) + 1e-6))
+          return mu_rules_refuse (error, "TS-CDR-9", "%s is within 24\" of the enemy", c->def->id);
+      if (at == NULL || at->kind != MU_ARG_POS || !at->pos.is_point || !ts_form_parse (form, &f) ||
+          f > TS_FORM_SQUARE)
+        return mu_rules_refuse (error, "TS-AMB-84", "reform needs the pose @X,Y/F and an infantry formation");
+      if (g_strcmp0 (pay, "elan") == 0 && m->elan[c->side] < 1)
+        return mu_rules_refuse (error, "TS-AMB-77", "paying élan needs 1 or more");
+      back = *u;
+      back.dispersed = FALSE;
+      back.stands = 1;
+      back.n_skirm = 0;
+      back.form = f;
+      back.anchor = at->pos.point;
+      back.facing = at->pos.has_facing ? at->pos.facing : c->facing;
+      ts_layout (m, &back);
+      if (mu_stands_distance (&cs, 1, back.st, back.n_st) > ts_in (m, 24) + 1e-6)
+        return mu_rules_refuse (error, "TS-AMB-84", "it returns within 24\" of %s", c->def->id);
+      if (!ts_on_table (m, back.st, back.n_st))
+        return mu_rules_refuse (error, "TS-AMB-84", "it returns on the table");
+      TS_FOR_UNITS (m, o)
+        {
+          if (o == u || o->type == TS_COMMANDER || !ts_in_play (o))
+            continue;
+          if (mu_stands_overlap (back.st, back.n_st, o->st, o->n_st))
+            return mu_rules_refuse (error, "TS-AMB-84", "it may not overlap %s", o->def->id);
+          if (o->side != c->side && (mu_stands_distance (back.st, back.n_st, o->st, o->n_st) < ts_in (m, 18) - 1e-6 ||
+                                     mu_stands_distance (back.st, back.n_st, o->skirm, o->n_skirm) < ts_in (m, 18) - 1e-6))
+            return mu_rules_refuse (error, "TS-AMB-84", "it returns at least 18\" from every enemy stand");
+        }
+      if (events == NULL)
+        return TRUE;
+      c->cdr_acted = TRUE;
+      if (c->attached != TS_NONE)
+        commander_move (m, c, (MuPoint) { cs.centre.x + mu_facing_vector (cs.facing).x * cs.depth / 2,
+                                          cs.centre.y + mu_facing_vector (cs.facing).y * cs.depth / 2 },
+                        "detach", "TS-AMB-57", events);
+      if (g_strcmp0 (pay, "elan") == 0)
+        ts_add_elan (m, c->side, -1, "TS-ELAN-2", events);
+      else
+        {
+          /* TS-CDR-9: 1d6 at least his chaos; a failure uses the action */
+          mu_dice_roll (m->dice, events, "reform", c->def->id, NULL, 0, MU_ROLL_AT_LEAST, c->chaos, "TS-CDR-9", &ok);
+          if (!ok)
+            return TRUE;
+        }
+      if (m->finished)
+        return TRUE;
+      {
+        int die = mu_dice_roll (m->dice, events, "reform-stress", u->def->id, NULL, 0, MU_ROLL_NONE, 0,
+                                "TS-CDR-9", NULL);
+        MuEvent *e;
+
+        *u = back;
+        u->lost_pool--;
+        u->stress = die;
+        u->disorder = 6;
+        ts_layout (m, u);
+        e = ts_event (m, events, &ts_ev_reformed, u->def->id, "TS-CDR-9");
+        if (e)
+          e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+      }
+      return TRUE;
+    }
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
 }

@@ -318,6 +318,12 @@ const MuEventKindInfo ts_ev_skirmish = {
   N_("{subject}'s skirmishers: {text}"), NULL, 0, MU_N_PLURAL ("{n} skirmisher change", "{n} skirmisher changes"),
 };
 
+const MuEventKindInfo ts_ev_reformed = {
+  "reformed", N_("Battalion reformed"), N_("a dispersed battalion returns with its command stand (TS-CDR-9)"),
+  F (SUBJECT) | F (TO), NULL, MU_EVENT_CLASS_ORDERS, 0,
+  N_("{subject} is reformed at {to}"), NULL, 0, MU_N_PLURAL ("{n} battalion reformed", "{n} battalions reformed"),
+};
+
 #undef F
 
 const MuEventKindInfo *const ts_event_kinds[] = {
@@ -325,6 +331,7 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
   &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
+  &ts_ev_reformed,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 

@@ -86,6 +86,17 @@ ts_legal_commands (TsMatch *m)
               {
                 offer (m, out, words ("attach", c->def->id, u->def->id));
                 offer (m, out, words ("rally", c->def->id, u->def->id));
+                if (u->dispersed)
+                  {
+                    /* where it last stood, in line, by the roll */
+                    MuPos at = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+                    MuCommand *r = words ("reform", c->def->id, u->def->id);
+
+                    mu_command_add_pos (r, &at);
+                    mu_command_add_word (r, "line");
+                    mu_command_add_word (r, "roll");
+                    offer (m, out, r);
+                  }
               }
         }
   /* the skirmishers of the unit whose action is open (TS-SKM-2) */

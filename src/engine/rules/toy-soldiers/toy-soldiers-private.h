@@ -250,7 +250,7 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 #define TS_N_MARKERS 25
 #define TS_N_STATUSES 2
 #define TS_N_VERBS 27
-#define TS_N_EVENT_KINDS 23
+#define TS_N_EVENT_KINDS 24
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -261,7 +261,8 @@ extern const MuEventKindInfo *const ts_event_kinds[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
-  ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish;
+  ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
+  ts_ev_reformed;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
