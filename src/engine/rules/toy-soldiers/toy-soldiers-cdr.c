@@ -37,6 +37,19 @@ ts_commander_stand (const TsMatch *m, const TsUnit *c)
   return c->st[0];
 }
 
+void
+ts_detach (TsMatch *m, TsUnit *c)
+{
+  MuStand s = ts_commander_stand (m, c);
+  MuPoint f = mu_facing_vector (s.facing);
+
+  /* TS-AMB-57: he stays where he stood, at the command stand */
+  c->attached = TS_NONE;
+  c->anchor = (MuPoint) { s.centre.x + f.x * s.depth / 2, s.centre.y + f.y * s.depth / 2 };
+  c->facing = s.facing;
+  ts_layout (m, c);
+}
+
 static int
 units_of (const TsMatch *m, const TsUnit *c)
 {

@@ -324,6 +324,8 @@ gboolean      ts_on_table           (const TsMatch *m, const MuStand *st, guint 
 gboolean      ts_apply_commander    (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* The commander's stand (attached: at his unit's command stand, TS-AMB-57). */
 MuStand       ts_commander_stand    (const TsMatch *m, const TsUnit *cmdr);
+/* He leaves his unit where he stands (TS-AMB-57). */
+void          ts_detach             (TsMatch *m, TsUnit *c);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
 
 /* toy-soldiers-act.c ---------------------------------------------------------------- */

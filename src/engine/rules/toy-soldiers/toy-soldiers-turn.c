@@ -306,20 +306,23 @@ ts_lose_stand (TsMatch *m, TsUnit *u, const char *rule, GPtrArray *events)
       u->skirm[far] = u->skirm[u->n_skirm - 1];
       u->n_skirm--;
     }
+  if (u->stands == 1)
+    {
+      /* TS-AMB-57: his unit's dispersal detaches the commander, where he stands */
+      TS_FOR_UNITS (m, o)
+        if (o->type == TS_COMMANDER && o->attached == ts_unit_index (m, u))
+          {
+            ts_detach (m, o);
+            if (n_detached < 8)
+              detached[n_detached++] = ts_unit_index (m, o);
+          }
+    }
   u->stands--;
   u->lost_pool++;
   if (u->stands == 0)
     {
       u->dispersed = TRUE;
       u->n_st = 0;
-      /* TS-AMB-57: his unit's dispersal detaches the commander */
-      TS_FOR_UNITS (m, o)
-        if (o->type == TS_COMMANDER && o->attached == ts_unit_index (m, u))
-          {
-            o->attached = TS_NONE;
-            if (n_detached < 8)
-              detached[n_detached++] = ts_unit_index (m, o);
-          }
       /* TS-AMB-55: a dispersal raises the floor; chaos follows at once */
       if (c && c->chaos < ts_chaos_floor (m, c))
         c->chaos = ts_chaos_floor (m, c);
