@@ -22,6 +22,7 @@
 #include "mu-scenario-xml.h"
 
 #include "toy-soldiers.h"
+#include "toy-soldiers-private.h"
 
 #define MAX_COMMANDS 20000
 
@@ -137,10 +138,58 @@ test_learning (void)
   play (path, MU_POLICY_RANDOM, 4);
 }
 
+/* TS-GEN-7, TS-AMB-53, TS-ELAN-3, TS-CDR-12: a rout, which part 1 has no
+ * procedure to start, called as part 2's contact resolution will: u1
+ * (with its colonel attached) turns to face its home edge, goes 18"
+ * straight through u2 to a clear place, disorder 6, the procedure's
+ * stress; u2 (near its start) and u3 (near its end) +1 stress, u4 (far)
+ * none; the side -1 élan; the colonel's die of 6: chaos 6, and friends
+ * within 4" of his stand +1 stress. */
+static void
+test_rout (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-rout.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 6 };
+  g_autoptr(MuDice) d = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m;
+  TsUnit *u1, *u2, *u3, *u4, *blue;
+
+  mu_dice_force (d, dice, G_N_ELEMENTS (dice));
+  m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  g_assert_no_error (error);
+  u1 = ts_find (m, "u1");
+  u2 = ts_find (m, "u2");
+  u3 = ts_find (m, "u3");
+  u4 = ts_find (m, "u4");
+  blue = ts_find (m, "blue");
+  blue->attached = ts_unit_index (m, u1);
+  ts_rout (m, u1, 2, events);
+  g_assert_true (ts_check_invariants (m, &error));
+  g_assert_no_error (error);
+  /* facing the south edge, 18" on from the footprint's rear (TS-AMB-53) */
+  g_assert_cmpfloat_with_epsilon (u1->facing, 180.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (u1->anchor.x, 20.0, 0.011);
+  g_assert_cmpfloat_with_epsilon (u1->anchor.y, 30.39 + 18.0, 0.011);
+  g_assert_cmpint (u1->disorder, ==, 6);
+  g_assert_cmpint (u1->stress, ==, 2);
+  g_assert_cmpint (u2->stress, ==, 2);   /* near its start, and 4" from the colonel */
+  g_assert_cmpint (u3->stress, ==, 1);   /* near its end */
+  g_assert_cmpint (u4->stress, ==, 0);
+  g_assert_cmpint (m->elan[0], ==, 2);
+  g_assert_cmpint (blue->chaos, ==, 6);
+  g_assert_cmpint (blue->attached, ==, ts_unit_index (m, u1));
+  ts_match_free (m);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/simulate/learning", test_learning);
+  g_test_add_func ("/engine/toy-soldiers/rout/TS-GEN-7/TS-AMB-53/TS-ELAN-3/TS-CDR-12", test_rout);
   return g_test_run ();
 }

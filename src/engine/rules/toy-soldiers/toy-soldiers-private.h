@@ -404,6 +404,12 @@ void          ts_commander_hit      (TsMatch *m, TsUnit *c, const TsUnit *by, GP
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
 
+/* toy-soldiers-rout.c -------------------------------------------------------------- */
+
+/* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
+ * routed it. */
+void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 
 GPtrArray    *ts_legal_commands     (TsMatch *m);
