@@ -362,7 +362,7 @@ gboolean      ts_passage            (TsMatch *m, TsUnit *u, TsUnit *passed, TsAc
 void          ts_passage_answer     (TsMatch *m, TsDecideKind kind, TsUnit *u, const char *answer,
                                      const TsDecision *d, GPtrArray *events);
 
-/* Helpers of the unit step shared with reorder (toy-soldiers-act.c). */
+/* The unit step's functions that reorder and skirmishers share (toy-soldiers-act.c). */
 void          ts_take_action        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 guint         ts_blockers           (const TsMatch *m, const TsUnit *u, MuStand *out, guint max,
                                      gboolean enemies_only);
