@@ -21,7 +21,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_NONE] = NULL, [TS_DECIDE_VOLLEY] = "volley", [TS_DECIDE_THREAT] = "threat",
   [TS_DECIDE_CAV_THREAT] = "cavalry-threat", [TS_DECIDE_REROLL] = "reroll", [TS_DECIDE_DESTROY] = "destroy",
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
-  [TS_DECIDE_SHED] = "shed",
+  [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction",
 };
 
 void
@@ -531,6 +531,7 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     }
   ts_take_action (m, u, a, events);
   from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  m->move_from = (TsPose) { u->anchor, u->facing };
   {
     MuPoint old_anchor = u->anchor;
     double old_facing = u->facing;
@@ -567,6 +568,8 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
 void
 ts_move_done (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
 {
+  if (ts_in_play (u) && ts_obstruction (m, u, a, events))
+    return;
   /* TS-AMB-87: Ease forward's weak and Forward's ragged volley, optional */
   if ((a == TS_ACT_EASE_FORWARD || a == TS_ACT_FORWARD) && u->type != TS_CAV && u->type != TS_ART &&
       ts_in_play (u))
@@ -889,6 +892,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     case TS_DECIDE_PASSAGE:
     case TS_DECIDE_SHED:
       ts_passage_answer (m, kind, u, answer, &saved, events);
+      break;
+    case TS_DECIDE_OBSTRUCTION:
+      ts_obstruction_answer (m, u, answer, &saved, events);
       break;
     case TS_DECIDE_RALLY_AGAIN:
       ts_rally_again (m, value, g_str_equal (answer, "yes"), events);

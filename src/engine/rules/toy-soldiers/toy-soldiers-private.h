@@ -166,6 +166,7 @@ typedef enum {
   TS_DECIDE_RALLY_AGAIN,       /* rally-again: yes or no (TS-AMB-83) */
   TS_DECIDE_PASSAGE,           /* passage: refuse or allow (TS-POL-2, TS-AMB-51) */
   TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
+  TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -224,6 +225,7 @@ typedef struct {
   int winner;                  /* a side index, TS_NONE: a draw */
   const char *level;
 
+  TsPose move_from;            /* where the last voluntary move started (TS-AMB-82) */
   int open_unit;               /* the unit whose action is still open for its skirmishers
                                 * (TS-SKM-2, TS-AMB-81), or TS_NONE */
   TsAction open_action;
@@ -386,6 +388,11 @@ gboolean      ts_apply_skirmish     (TsMatch *m, const MuCommand *c, GPtrArray *
 void          ts_skirm_follow       (TsMatch *m, TsUnit *u, MuPoint old_anchor, double old_facing);
 /* Enemy skirmish stands within d table units of the stands (TS-SKM-4). */
 int           ts_enemy_skirm_near   (const TsMatch *m, int side, const MuStand *st, guint n, double d);
+/* TS-OBS-2, TS-AMB-82: the first enemy skirmish stand u's last move met
+ * and still stands near; opens the decision `obstruction`. */
+gboolean      ts_obstruction        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+void          ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecision *d,
+                                     GPtrArray *events);
 /* TS-SKM-8: sharp shooting after u fires. */
 void          ts_sharp_shooting     (TsMatch *m, TsUnit *u, GPtrArray *events);
 

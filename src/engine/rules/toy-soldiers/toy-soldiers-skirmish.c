@@ -261,3 +261,116 @@ ts_sharp_shooting (TsMatch *m, TsUnit *u, GPtrArray *events)
             }
         }
 }
+
+/* Obstruction ------------------------------------------------------------------------- */
+
+/* Whether the move of u from m->move_from to where it stands met the
+ * stand s (sampled along each stand's way, as TS-AMB-51's count is). */
+static gboolean
+path_meets (TsMatch *m, const TsUnit *u, const MuStand *s)
+{
+  MuStand start[MU_STANDS_MAX];
+  guint n = ts_layout_at (m, u, u->form, ts_formed (u), m->move_from.anchor, m->move_from.facing, start);
+  double tol = mu_table_contact_tolerance (m->table->unit);
+
+  for (int i = 0; i <= 40; i++)
+    for (guint k = 0; k < n && k < u->n_st; k++)
+      {
+        MuStand at = u->st[k];
+
+        at.centre.x = start[k].centre.x + (u->st[k].centre.x - start[k].centre.x) * i / 40.0;
+        at.centre.y = start[k].centre.y + (u->st[k].centre.y - start[k].centre.y) * i / 40.0;
+        if (mu_stands_in_contact (&at, 1, s, 1, tol) || mu_stands_overlap (&at, 1, s, 1))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ts_obstruction (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  static const char *const answers[] = { "disorder", "stress", NULL };
+
+  /* only stands still within 4" of the mover: one displaced is beyond it */
+  TS_FOR_UNITS (m, o)
+    if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o))
+      for (int k = 0; k < o->n_skirm; k++)
+        if (mu_stands_distance (&o->skirm[k], 1, u->st, u->n_st) <= ts_in (m, 4) + EPS &&
+            path_meets (m, u, &o->skirm[k]))
+          {
+            ts_decide (m, TS_DECIDE_OBSTRUCTION, u->side, ts_unit_index (m, u), "TS-OBS-2", answers, events,
+                       N_("Does %s take disorder or stress for the skirmishers in its way?"), u->def->id);
+            m->decision.other = ts_unit_index (m, o);
+            m->decision.count = k;
+            m->decision.action = a;
+            return TRUE;
+          }
+  return FALSE;
+}
+
+void
+ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecision *d, GPtrArray *events)
+{
+  TsUnit *o = ts_unit_at (m, d->other);
+  MuStand s = o->skirm[d->count];
+  const MuStand *cs = command_stand (o);
+  MuPoint from = u->st[0].centre, dir;
+  double len, best = G_MAXDOUBLE;
+  guint ties = 0;
+  gboolean placed = FALSE;
+
+  if (g_str_equal (answer, "stress"))
+    ts_add_stress (m, u, 1, "TS-OBS-2", events);
+  else
+    ts_add_disorder (m, u, 1, "TS-OBS-2", events);
+  /* TS-AMB-82, TAB-17: along the line from the centre of the mover's
+   * nearest stand through it; two equally near: from its footprint's centre */
+  for (guint k = 0; k < u->n_st; k++)
+    {
+      double dk = hypot (u->st[k].centre.x - s.centre.x, u->st[k].centre.y - s.centre.y);
+
+      if (dk < best - 1e-6)
+        {
+          best = dk;
+          from = u->st[k].centre;
+          ties = 1;
+        }
+      else if (dk <= best + 1e-6)
+        ties++;
+    }
+  if (ties > 1)
+    from = mu_stands_footprint (u->st, u->n_st).centre;
+  dir = (MuPoint) { s.centre.x - from.x, s.centre.y - from.y };
+  len = hypot (dir.x, dir.y);
+  if (len > EPS && ts_in_play (u))
+    for (int i = 0; i <= 800; i++)
+      {
+        MuStand at = s;
+        double t = ts_in (m, i / 100.0);
+
+        at.centre = mu_pos_from_point (s.centre.x + dir.x / len * t, s.centre.y + dir.y / len * t, -1).point;
+        if (mu_stands_distance (&at, 1, u->st, u->n_st) > ts_in (m, 4.01) - EPS &&
+            cs && mu_stands_distance (&at, 1, cs, 1) <= ts_in (m, 4) + EPS && ts_on_table (m, &at, 1))
+          {
+            o->skirm[d->count] = at;
+            placed = TRUE;
+            break;
+          }
+      }
+  if (placed)
+    skirm_event (m, o, "displaced", &o->skirm[d->count], events);
+  else
+    {
+      MuEvent *e;
+
+      /* no such place: to the lost pool */
+      o->skirm[d->count] = o->skirm[o->n_skirm - 1];
+      o->n_skirm--;
+      o->stands--;
+      o->lost_pool++;
+      e = ts_event (m, events, &ts_ev_lost, o->def->id, "TS-AMB-82");
+      if (e)
+        e->value = o->stands;
+    }
+  ts_move_done (m, u, d->action, events);
+}
