@@ -35,8 +35,8 @@
  *   ruleset ID                    play with a ruleset of the tests' own
  *                                 (test-table), before the first step; a
  *                                 ruleset not playable yet whose play table
- *                                 is being built (mn-acw) is played with
- *                                 that table without this line
+ *                                 is being built (toy-soldiers) is played
+ *                                 with that table without this line
  *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
  *   ? COMMAND => TEXT             or refuse it with a message containing
  *                                 TEXT; state, events and dice unchanged;
@@ -78,6 +78,7 @@
 
 #include "test-table-rules.h"
 #include "regimental.h"
+#include "toy-soldiers.h"
 
 #include <math.h>
 
@@ -298,12 +299,14 @@ check_event_kinds (const char *name,
 
 /* A ruleset the registry describes but cannot play yet, whose play table
  * is being built: its folder's scripts play that table. NULL for every
- * other. */
+ * other. One entry a ruleset. */
 static const MuRuleset *
 in_progress (const char *id)
 {
   if (g_str_equal (id, regimental_in_progress.id))
     return &regimental_in_progress;
+  if (g_str_equal (id, toy_soldiers_in_progress.id))
+    return &toy_soldiers_in_progress;
   return NULL;
 }
 

@@ -1,13 +1,20 @@
 /* toy-soldiers.c: the Toy Soldiers battalion rules (rules digest
- * ../shared/rules/toy-soldiers.md): described (turn, resources, values),
- * not yet playable: its play functions are still to come. */
+ * ../shared/rules/toy-soldiers.md): the ruleset tables behind
+ * mu-ruleset.h, the turn structure and options, the views of the state
+ * and the command dispatch. Its declarations are in toy-soldiers-decl.c,
+ * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h). The
+ * registry's table describes the ruleset and leaves play to
+ * toy_soldiers_in_progress (toy-soldiers.h) until part 1 is complete. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
+#include "toy-soldiers.h"
+#include "toy-soldiers-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
  * melee, started by a charge declaration; the opponent reacts inside it. */
@@ -35,6 +42,8 @@ static const MuStepInfo ts_steps[] = {
   { "end", N_("End of game turn"), "TS-SMK-2", MU_STEP_AUTOMATIC, 0, NULL, 0 },
 };
 
+/* TS-AMB-54, TS-AMB-56: élan per side (open: below 0 loses), chaos per
+ * commander with the cap of 6. */
 static const MuResourceInfo ts_resources[] = {
   { "elan", N_("Élan"), "TS-ELAN-1", MU_RESOURCE_PER_SIDE, G_MININT, G_MAXINT },
   { "chaos", N_("Chaos"), "TS-STATE-3", MU_RESOURCE_PER_COMMANDER, 1, 6 },
@@ -50,41 +59,278 @@ static const MuTurnStructure ts_turns = {
   .n_resources = G_N_ELEMENTS (ts_resources),
 };
 
-#define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
-#define COMMANDER (MU_FIELD_OF (MU_COUNTER_COMMAND) | MU_FIELD_OF (MU_COUNTER_CONTROL))
-static const char *const ts_weapons[] = { "musket", "carbine", "rifle", "reg-art", NULL };
-static const char *const ts_roles[] = { "attacker", "defender", NULL };
-static const char *const ts_side_flags[] = { "time-limit", "at-all-costs", "well-trained", "veterans", NULL };
-static const char *const ts_types[] = { "line-inf", "light-inf", "cav", "art", NULL };
-
-/* §1.1, §1.3 */
-static const MuFieldInfo ts_fields[] = {
-  { "role", N_("Role"), "TS-SEL-2", MU_FIELD_ENUM, 0, 0, MU_FIELD_OF_SIDE, ts_roles, -1 },
-  { "flags", N_("Side flags"), "TS-SEL-3", MU_FIELD_FLAGS, 0, 0, MU_FIELD_OF_SIDE, ts_side_flags, -1 },
-  { "elan", N_("Élan"), "TS-ELAN-1", MU_FIELD_INT, 0, 99, MU_FIELD_OF_SIDE, NULL, -1 },
-  { "type", N_("Type"), "TS-INF-1", MU_FIELD_ENUM, 0, 0, UNIT, ts_types, -1 },
-  { "stands", N_("Stands"), "TS-STATE-5", MU_FIELD_INT, 0, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, strength) },
-  { "weapon", N_("Weapon"), "TS-RCV-3", MU_FIELD_ENUM, 0, 0, UNIT, ts_weapons, -1 },
-  { "disorder", N_("Disorder"), "TS-STATE-1", MU_FIELD_INT, 1, 6, UNIT, NULL, -1 },
-  { "stress", N_("Stress"), "TS-STATE-2", MU_FIELD_INT, 0, 6, UNIT, NULL, -1 },
-  { "chaos", N_("Command chaos"), "TS-STATE-3", MU_FIELD_INT, 1, 6, COMMANDER, NULL, -1 },
-};
-#undef UNIT
-#undef COMMANDER
-
 static const MuRuleOptionInfo ts_options[] = {
   { "ts.time-limit", N_("Time limit"), N_("The game ends after the scenario's number of game turns"),
     "TS-END-3", MU_RULE_SPECIAL, FALSE, MU_OPTION_BOOLEAN, 0, 0, 0, NULL },
 };
 
+/* Play ------------------------------------------------------------------------------ */
+
+static gpointer
+state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
+{
+  return ts_match_new (&toy_soldiers_in_progress, scenario, dice, events, error);
+}
+
+static gpointer
+state_copy (gpointer state, MuDice *dice)
+{
+  return ts_match_copy (state, dice);
+}
+
+static void
+state_free (gpointer state)
+{
+  ts_match_free (state);
+}
+
+static const char *const commander_verbs[] = {
+  "attach", "ride", "consolidate", "inspire", "aware", "rally", "berate", "reform", NULL,
+};
+
+gboolean
+ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  const char *verb = mu_command_get_verb (command);
+
+  if (m->finished)
+    return mu_rules_refuse (error, "TS-END-1", "the match is over");
+  if (g_str_equal (verb, "choose"))
+    return ts_choose (m, command, events, error);
+  if (m->decision.kind != TS_DECIDE_NONE)
+    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                            m->decision.question);
+  if (g_str_equal (verb, "end-phase"))
+    return ts_end_phase (m, events, error);
+  if (g_strv_contains (commander_verbs, verb))
+    return ts_apply_commander (m, command, events, error);
+  return ts_apply_unit (m, command, events, error);
+}
+
+static gboolean
+apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
+{
+  return ts_apply (state, command, events, error);
+}
+
+static GPtrArray *
+legal_commands (gpointer state)
+{
+  return ts_legal_commands (state);
+}
+
+static const char *const ts_paths[] = {
+  [TS_STEP_INITIATIVE] = "initiative", [TS_STEP_COMMANDER] = "player-turn/commander",
+  [TS_STEP_UNITS] = "player-turn/units", [3] = "player-turn/charge", [4] = "player-turn/end",
+  [TS_STEP_END] = "end",
+};
+static const char *const ts_step_ids[] = {
+  [TS_STEP_INITIATIVE] = "initiative", [TS_STEP_COMMANDER] = "commander", [TS_STEP_UNITS] = "units",
+  [3] = "charge", [4] = "end-of-player-turn", [TS_STEP_END] = "end",
+};
+
+static void
+position (gpointer state, MuPosition *p)
+{
+  TsMatch *m = state;
+  gboolean in_turn = m->step == TS_STEP_COMMANDER || m->step == TS_STEP_UNITS;
+
+  memset (p, 0, sizeof *p);
+  p->bound = m->bound;
+  p->phase = m->step;
+  p->phase_id = ts_step_ids[m->step];
+  p->side = in_turn ? m->side_id[ts_active_side (m)] : NULL;
+  p->minutes = mu_rules_bound_minutes (&m->scenario->timeline, m->bound);
+  p->night = mu_rules_night_bound (&m->scenario->timeline, m->bound);
+  p->finished = m->finished;
+  p->path = ts_paths[m->step];
+  p->side_order = m->order_id;
+  p->awaited = m->finished || !in_turn ? NULL
+               : m->decision.kind != TS_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
+}
+
+static const MuDecision *
+pending (gpointer state)
+{
+  return ts_decision_view (state);
+}
+
+static GArray *
+counters (gpointer state)
+{
+  TsMatch *m = state;
+
+  if (m->counter_views == NULL)
+    m->counter_views = mu_counter_view_array_new ();
+  g_array_set_size (m->counter_views, 0);
+  TS_FOR_UNITS (m, u)
+    {
+      MuCounterView v = { 0 };
+      GString *mk = g_string_new (NULL);
+
+      v.counter = u->def;
+      v.id = u->def->id;
+      v.side = u->def->side;
+      v.status = u->dispersed ? MU_COUNTER_STATUS_DISPERSED : MU_COUNTER_STATUS_ACTIVE;
+      if (u->type == TS_COMMANDER)
+        {
+          MuStand s = ts_commander_stand (m, u);
+          MuPoint f = mu_facing_vector (s.facing);
+
+          v.pos = mu_pos_from_point (s.centre.x + f.x * s.depth / 2, s.centre.y + f.y * s.depth / 2, s.facing);
+          g_string_append_printf (mk, ",chaos-%d", u->chaos);
+          if (u->cdr_acted) g_string_append (mk, ",acted");
+          if (u->aware) g_string_append (mk, ",aware");
+          if (u->attached != TS_NONE)
+            v.attached = g_strdup (ts_unit_at (m, u->attached)->def->id);
+          else
+            mu_counter_view_set_stands (&v, u->st, u->n_st);
+        }
+      else
+        {
+          if (ts_in_play (u))
+            {
+              /* the formed stands, then the skirmish stands (TS-AMB-81) */
+              MuStand all[MU_STANDS_MAX];
+              guint n = 0;
+
+              for (guint k = 0; k < u->n_st && n < MU_STANDS_MAX; k++)
+                all[n++] = u->st[k];
+              for (int k = 0; k < u->n_skirm && n < MU_STANDS_MAX; k++)
+                all[n++] = u->skirm[k];
+              v.pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+              mu_counter_view_set_stands (&v, all, n);
+            }
+          v.strength = u->dispersed ? 0 : u->stands;
+          v.formation = ts_form_id (u->form);
+          /* TS-STATE-1, TS-STATE-2: the two dice, always */
+          g_string_append_printf (mk, ",disorder-%d,stress-%d", u->disorder, u->stress);
+          if (u->acted) g_string_append (mk, ",acted");
+          if (u->hasty) g_string_append (mk, ",hasty");
+          if (u->limbers_back) g_string_append (mk, ",limbers-back");
+          if (u->fired_on) g_string_append (mk, ",fired-on");
+          if (ts_in_play (u) && ts_smoke_on (m, u, FALSE)) g_string_append (mk, ",smoke");
+        }
+      mu_counter_view_set_markers (&v, mk->len ? mk->str + 1 : "");
+      g_string_free (mk, TRUE);
+      g_array_append_val (m->counter_views, v);
+    }
+  return m->counter_views;
+}
+
+static GArray *
+objectives (gpointer state)
+{
+  TsMatch *m = state;
+
+  /* TS-AMB-80: objectives do not count; none are shown in play */
+  if (m->objective_views == NULL)
+    m->objective_views = g_array_new (FALSE, TRUE, sizeof (MuObjectiveView));
+  g_array_set_size (m->objective_views, 0);
+  return m->objective_views;
+}
+
+static gboolean
+resource (gpointer state, const char *id, const char *owner, int *value)
+{
+  TsMatch *m = state;
+
+  if (g_strcmp0 (id, "elan") == 0)
+    {
+      for (int s = 0; s < TS_SIDES; s++)
+        if (g_strcmp0 (m->side_id[s], owner) == 0)
+          {
+            *value = m->elan[s];
+            return TRUE;
+          }
+      return FALSE;
+    }
+  if (g_strcmp0 (id, "chaos") == 0)
+    {
+      TsUnit *c = ts_find (m, owner);
+
+      if (c == NULL || c->type != TS_COMMANDER)
+        return FALSE;
+      *value = c->chaos;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+victory (gpointer state, MuResult *r)
+{
+  TsMatch *m = state;
+  int score[TS_SIDES] = { MAX (m->elan[0], 0), MAX (m->elan[1], 0) };
+
+  mu_rules_result (r, m->side_id, score, m->finished, m->winner, m->level ? m->level : "draw",
+                   ABS (score[0] - score[1]));
+}
+
+static const MuTableState *
+table_state (gpointer state)
+{
+  return ((TsMatch *) state)->areas;
+}
+
+static gboolean
+check_invariants (gpointer state, GError **error)
+{
+  TsMatch *m = state;
+
+  if (m->event_failure)
+    return mu_rules_invalid (error, "%s", m->event_failure);
+  return ts_check_invariants (m, error);
+}
+
+static void
+check_each_event (gpointer state, gboolean on)
+{
+  ((TsMatch *) state)->check_events = on;
+}
+
+/* The tables ------------------------------------------------------------------------- */
+
+#define TS_DESCRIPTION \
+  .id = "toy-soldiers", \
+  .name = N_("Toy Soldiers"), \
+  .board = MU_BOARD_TABLE, \
+  .turns = &ts_turns, \
+  .options = ts_options, \
+  .n_options = G_N_ELEMENTS (ts_options), \
+  .fields = ts_fields, \
+  .n_fields = TS_N_FIELDS, \
+  .formations = ts_formation_shapes, \
+  .n_formations = TS_FORM_N, \
+  .verbs = ts_verbs, \
+  .n_verbs = TS_N_VERBS, \
+  .event_kinds = ts_event_kinds, \
+  .n_event_kinds = TS_N_EVENT_KINDS, \
+  .markers = ts_markers, \
+  .n_markers = TS_N_MARKERS, \
+  .statuses = ts_statuses, \
+  .n_statuses = TS_N_STATUSES, \
+  /* TS-AMB-47: impassable ground is never entered */ \
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
+
 const MuRuleset mu_ruleset_toy_soldiers = {
-  .id = "toy-soldiers",
-  .name = N_("Toy Soldiers"),
-  .board = MU_BOARD_TABLE,
-  .turns = &ts_turns,
-  .options = ts_options,
-  .n_options = G_N_ELEMENTS (ts_options),
-  .fields = ts_fields,
-  .n_fields = G_N_ELEMENTS (ts_fields),
+  TS_DESCRIPTION,
+};
+
+const MuRuleset toy_soldiers_in_progress = {
+  TS_DESCRIPTION,
+  .state_new = state_new,
+  .state_free = state_free,
+  .state_copy = state_copy,
+  .apply = apply,
+  .legal_commands = legal_commands,
+  .position = position,
+  .pending = pending,
+  .counters = counters,
+  .objectives = objectives,
+  .resource = resource,
+  .table_state = table_state,
+  .victory = victory,
+  .check_invariants = check_invariants,
+  .check_each_event = check_each_event,
 };

@@ -1,0 +1,171 @@
+/* toy-soldiers-legal.c: the legal commands (MuRuleset.legal_commands) for
+ * the simulator and the front ends: a sample of every verb's commands
+ * (each move straight ahead or back at a few lengths, every fire in
+ * reach, every formation at the command stand's place), each checked by
+ * the rules before it is listed. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-private.h"
+
+#include <math.h>
+
+static void
+offer (TsMatch *m, GPtrArray *out, MuCommand *c)
+{
+  if (ts_apply (m, c, NULL, NULL))
+    g_ptr_array_add (out, c);
+  else
+    mu_command_free (c);
+}
+
+static MuCommand *
+words (const char *verb, const char *a, const char *b)
+{
+  MuCommand *c = mu_command_new (verb);
+
+  if (a)
+    mu_command_add_word (c, a);
+  if (b)
+    mu_command_add_word (c, b);
+  return c;
+}
+
+static void
+offer_move (TsMatch *m, GPtrArray *out, const TsUnit *u, const char *verb, double bearing, double inches)
+{
+  MuPoint d = mu_facing_vector (u->facing + bearing);
+  MuPos to = mu_pos_from_point (u->anchor.x + d.x * ts_in (m, inches), u->anchor.y + d.y * ts_in (m, inches), -1);
+  MuCommand *c = words (verb, u->def->id, NULL);
+
+  mu_command_add_step (c, MU_MOVE_TO, &to, 0, NULL);
+  offer (m, out, c);
+}
+
+GPtrArray *
+ts_legal_commands (TsMatch *m)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  int side = ts_active_side (m);
+
+  if (m->finished)
+    return out;
+  if (m->decision.kind != TS_DECIDE_NONE)
+    {
+      for (guint i = 0; i + 1 < m->decision.answers->len; i++)
+        offer (m, out, words ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
+      return out;
+    }
+  if (m->step == TS_STEP_COMMANDER)
+    TS_FOR_UNITS (m, c)
+      if (c->type == TS_COMMANDER && c->side == side && !c->cdr_acted)
+        {
+          offer (m, out, words ("berate", c->def->id, NULL));
+          offer (m, out, words ("consolidate", c->def->id, NULL));
+          offer (m, out, words ("aware", c->def->id, NULL));
+          /* a ride of 12" toward the middle of the table */
+          {
+            MuStand st = ts_commander_stand (m, c);
+            MuPoint mid = { m->table->width / 2, m->table->height / 2 };
+            double len = hypot (mid.x - st.centre.x, mid.y - st.centre.y);
+
+            if (len > ts_in (m, 1))
+              {
+                double k = MIN (ts_in (m, 12), len - ts_in (m, 1)) / len;
+                MuPos to = mu_pos_from_point (st.centre.x + (mid.x - st.centre.x) * k,
+                                              st.centre.y + (mid.y - st.centre.y) * k, -1);
+                MuCommand *r = words ("ride", c->def->id, NULL);
+
+                mu_command_add_pos (r, &to);
+                offer (m, out, r);
+              }
+          }
+          TS_FOR_UNITS (m, u)
+            if (u->type != TS_COMMANDER && u->cmdr == ts_unit_index (m, c))
+              {
+                offer (m, out, words ("attach", c->def->id, u->def->id));
+                offer (m, out, words ("rally", c->def->id, u->def->id));
+                if (u->dispersed)
+                  {
+                    /* where it last stood, in line, by the roll */
+                    MuPos at = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+                    MuCommand *r = words ("reform", c->def->id, u->def->id);
+
+                    mu_command_add_pos (r, &at);
+                    mu_command_add_word (r, "line");
+                    mu_command_add_word (r, "roll");
+                    offer (m, out, r);
+                  }
+              }
+        }
+  /* the skirmishers of the unit whose action is open (TS-SKM-2) */
+  if (m->step == TS_STEP_UNITS && ts_unit_at (m, m->open_unit))
+    {
+      const TsUnit *u = ts_unit_at (m, m->open_unit);
+      MuPoint fw = mu_facing_vector (u->facing);
+      MuPos at = mu_pos_from_point (u->anchor.x + fw.x * ts_in (m, 2.5), u->anchor.y + fw.y * ts_in (m, 2.5), -1);
+      MuCommand *c = words ("skirmish", u->def->id, NULL);
+
+      mu_command_add_pos (c, &at);
+      offer (m, out, c);
+      offer (m, out, words ("recall", u->def->id, NULL));
+    }
+  TS_FOR_UNITS (m, u)
+    if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
+      {
+        g_autoptr(GPtrArray) targets = ts_fire_targets (m, u);
+        static const struct { const char *verb; double bearing; double frac; } moves[] = {
+          { "forward", 0, 1 }, { "forward", 0, 0.5 }, { "ease-forward", 0, 1 }, { "hurry-forward", 0, 1 },
+          { "fall-back", 180, 1 }, { "fall-back", 180, 0.5 }, { "adjust", 180, 1 }, { "side", 90, 0.5 },
+          { "side", 270, 0.5 }, { "prolong", 0, 1 }, { "angle", 45, 0.5 }, { "angle", 315, 0.5 },
+        };
+
+        offer (m, out, words ("reorder", u->def->id, NULL));
+        offer (m, out, words ("hasty", u->def->id, NULL));
+        for (guint i = 0; i < targets->len; i++)
+          offer (m, out, words ("fire", u->def->id, ((TsUnit *) g_ptr_array_index (targets, i))->def->id));
+        for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+          {
+            TsAction a;
+            double reach;
+
+            ts_action_parse (moves[i].verb, &a);
+            reach = m->num.move[u->type][a];
+            if (reach > 0)
+              offer_move (m, out, u, moves[i].verb, moves[i].bearing,
+                          a == TS_ACT_SIDE ? m->num.side_free[u->type] : reach * moves[i].frac);
+          }
+        /* a retreat: about-face onto the rear edge, then along the new facing */
+        if (m->num.move[u->type][TS_ACT_RETREAT] > 0)
+          {
+            MuStand fp = mu_stands_footprint (u->st, u->n_st);
+            MuPoint back = mu_facing_vector (u->facing + 180.0);
+            double d = ts_in (m, m->num.move[u->type][TS_ACT_RETREAT] / 2);
+            MuPos to = mu_pos_from_point (fp.centre.x + back.x * (fp.depth / 2 + d),
+                                          fp.centre.y + back.y * (fp.depth / 2 + d), -1);
+            MuCommand *c = words ("retreat", u->def->id, NULL);
+
+            mu_command_add_step (c, MU_MOVE_TO, &to, 0, NULL);
+            offer (m, out, c);
+          }
+        for (int f = 0; f < TS_FORM_N; f++)
+          {
+            /* in place: the command stand's front edge midpoint, same facing */
+            MuPoint right = mu_facing_vector (u->facing + 90.0);
+            int w = ts_width (m, u, u->form);
+            MuPoint p = { u->anchor.x + right.x * (w - 1) * u->width / 2,
+                          u->anchor.y + right.y * (w - 1) * u->width / 2 };
+            MuPos pos = mu_pos_from_point (p.x, p.y, u->facing);
+            MuCommand *c;
+
+            if ((TsForm) f == u->form)
+              continue;
+            c = words ("form", u->def->id, ts_form_id (f));
+            mu_command_add_pos (c, &pos);
+            offer (m, out, c);
+          }
+      }
+  offer (m, out, words ("end-phase", NULL, NULL));
+  return out;
+}

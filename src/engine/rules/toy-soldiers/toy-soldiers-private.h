@@ -1,0 +1,424 @@
+/* toy-soldiers-private.h: the runtime state of a Toy Soldiers match on a
+ * table (rules digest ../shared/rules/toy-soldiers.md, with
+ * table-conventions.md)
+ *
+ * Shared by the modules of the toy-soldiers ruleset:
+ *   toy-soldiers.c        the ruleset tables, views, the command dispatch
+ *   toy-soldiers-decl.c   fields, formations, markers, statuses, verbs, event kinds
+ *   toy-soldiers-data.c   the numbers of data/rules/toy-soldiers.xml
+ *   toy-soldiers-turn.c   set-up, state dice, the game turn, élan and the end
+ *   toy-soldiers-cdr.c    commander actions (TS-CDR)
+ *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
+ *   toy-soldiers-reorder.c  reorder and its withdrawal
+ *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
+ *   toy-soldiers-legal.c  the legal commands for the simulator
+ *
+ * Sides are indices into side_id (the scenario's order). Functions that
+ * change state validate completely first; a refusal returns FALSE with
+ * MU_ERROR_ILLEGAL and "REASON (RULE-ID)", changing nothing and rolling no
+ * die. Lengths are table units; the digest's inches are converted once
+ * (TsNumbers, TAB-2).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mu-dice.h"
+#include "mu-error.h"
+#include "mu-event.h"
+#include "mu-ruleset.h"
+#include "mu-rules-kit.h"
+#include "mu-scenario.h"
+#include "mu-table-layout.h"
+#include "mu-table-move.h"
+#include "mu-table-stand.h"
+#include "mu-table-state.h"
+#include "mu-table-terrain.h"
+
+G_BEGIN_DECLS
+
+#define TS_SIDES 2
+#define TS_NONE (-1)
+
+/* §1.3 */
+typedef enum {
+  TS_LINE_INF,
+  TS_LIGHT_INF,
+  TS_CAV,
+  TS_ART,
+  TS_COMMANDER,
+  TS_TYPE_N
+} TsType;
+
+typedef enum {
+  TS_MUSKET,
+  TS_CARBINE,
+  TS_RIFLE,
+  TS_REG_ART,
+  TS_WEAPON_N
+} TsWeapon;
+
+/* TS-AMB-38, TS-AMB-39: the declared formations, in declaration order. */
+typedef enum {
+  TS_FORM_LINE,
+  TS_FORM_COL_DIV,
+  TS_FORM_COL_COY,
+  TS_FORM_SQUARE,
+  TS_FORM_COLUMN,        /* cavalry */
+  TS_FORM_UNLIMBERED,
+  TS_FORM_LIMBERED,
+  TS_FORM_N
+} TsForm;
+
+/* TS-ACT-2, TS-AMB-14: the action types, by name whatever the arm; volley
+ * and battery fire are one. */
+typedef enum {
+  TS_ACT_REORDER,
+  TS_ACT_FIRE,
+  TS_ACT_ADJUST,
+  TS_ACT_EASE_FORWARD,
+  TS_ACT_FORWARD,
+  TS_ACT_HURRY_FORWARD,
+  TS_ACT_FALL_BACK,
+  TS_ACT_RETREAT,
+  TS_ACT_FORM,
+  TS_ACT_ANGLE,
+  TS_ACT_SIDE,
+  TS_ACT_PROLONG,
+  TS_ACT_CHARGE,
+  TS_ACT_N
+} TsAction;
+
+/* The steps of a game turn (§2), numbered for the --state line's phase=. */
+enum {
+  TS_STEP_INITIATIVE = 0,
+  TS_STEP_COMMANDER = 1,
+  TS_STEP_UNITS = 2,
+  TS_STEP_END = 5,
+};
+
+/* The numbers of data/rules/toy-soldiers.xml (toy-soldiers-data.c), in
+ * inches as the file has them. */
+typedef struct {
+  double band[TS_WEAPON_N];               /* Table R: one band */
+  int band_mod[5];                        /* Table R: receiving modifier of bands 1-4 */
+  int width_disorder[7];                  /* Table W by stands across, 0-6 */
+  int files[TS_FORM_N];                   /* formation-files (0: one rank) */
+  double move[TS_TYPE_N][TS_ACT_N];       /* an action's distance; < 0: not this arm's */
+  double side_free[TS_TYPE_N];            /* Move to side: free up to this */
+  double ride, consolidate, inspire, rally;  /* TS-CDR-3..7 */
+  double attach_reach;                    /* TS-CDR-2: 6" */
+  double rout, rout_panic, smoke_radius, smoke_ahead, arc;
+  double reorder_near;                    /* TS-REO-2: 4" */
+  double threat_reach;                    /* TS-THR: 12" */
+} TsNumbers;
+
+typedef struct {
+  const MuCounter *def;
+  int side;
+  TsType type;
+  TsWeapon weapon;
+  TsForm form;
+  int cmdr;                    /* index of its commander in units, TS_NONE */
+  int stands, stands_max, lost_pool;   /* TS-AMB-86 */
+  int disorder, stress;        /* TS-STATE-1, TS-STATE-2 */
+  gboolean dispersed;          /* lost its last stand, or left the table (TS-AMB-55) */
+  MuPoint anchor;              /* TAB-5 */
+  double facing;
+  double width, depth;         /* one stand */
+  MuStand st[MU_STANDS_MAX];   /* the formed stands (TS-AMB-37) */
+  guint n_st;
+  MuStand skirm[6];            /* deployed skirmish stands (TS-SKM, TS-AMB-81), counted in stands */
+  int n_skirm;
+  /* this player-turn */
+  gboolean acted, hasty;
+  /* TS-AMB-41 */
+  gboolean limbers_back;
+  gboolean limber_hit;         /* this game turn */
+  /* TS-RCV-1: 1 musketry, 2 artillery disorder taken this game turn */
+  guint fire_disorder;
+  gboolean fired_on, fired_on_last;    /* TS-AMB-83 */
+  /* commanders (TS_COMMANDER) */
+  int chaos;
+  int attached;                /* index of the unit, TS_NONE */
+  gboolean cdr_acted;          /* his commander action this player-turn */
+  gboolean aware;              /* TS-CDR-6, for the next initiative roll */
+  gboolean berated;            /* TS-CDR-8, this game turn */
+  guint types_used;            /* 1 << TsAction, this player-turn (TS-ACT-2) */
+} TsUnit;
+
+/* A smoke marker (TS-AMB-59). */
+typedef struct {
+  MuPoint at;
+  int bound;                   /* the game turn it was placed in */
+  int unit;                    /* who placed it */
+} TsSmoke;
+
+/* What a pending decision continues (toy-soldiers-act.c, -fire.c). */
+typedef enum {
+  TS_DECIDE_NONE,
+  TS_DECIDE_VOLLEY,            /* volley: a target or none, after ease-forward / forward */
+  TS_DECIDE_THREAT,            /* threat: an enemy or none (TS-THR-1) */
+  TS_DECIDE_CAV_THREAT,        /* cavalry-threat (TS-THR-2) */
+  TS_DECIDE_REROLL,            /* reroll: yes or no, the reorder die (TS-AMB-62) */
+  TS_DECIDE_DESTROY,           /* destroy: stands to give up (TS-REO-3) */
+  TS_DECIDE_WAY,               /* way: back or away, for a withdrawal (TS-AMB-52) */
+  TS_DECIDE_RALLY_AGAIN,       /* rally-again: yes or no (TS-AMB-83) */
+  TS_DECIDE_PASSAGE,           /* passage: refuse or allow (TS-POL-2, TS-AMB-51) */
+  TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
+  TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
+} TsDecideKind;
+
+/* A pose (TAB-5). */
+typedef struct {
+  MuPoint anchor;
+  double facing;
+} TsPose;
+
+typedef struct {
+  TsDecideKind kind;
+  int side;                    /* who answers */
+  int unit;                    /* the subject */
+  int value;                   /* the reorder die (reroll), the stress left (destroy, way) */
+  int min, max;                /* destroy, shed */
+  /* a passage of lines (TS-AMB-51): the passed unit, the mover's action,
+   * where it first touched the passed unit, its start, the stands
+   * interpenetrating */
+  int other;
+  TsAction action;
+  TsPose contact;
+  MuPos from;
+  int count;
+  char *question, *shown;
+  GPtrArray *answers;          /* of char*, NULL-terminated */
+  MuDecision view;
+} TsDecision;
+
+typedef struct {
+  const MuScenario *scenario;
+  const MuRuleset *ruleset;
+  const MuTableMap *table;
+  MuDice *dice;
+  MuTerrainIndex *terrain;
+  TsNumbers num;
+  double inch;                 /* one inch in table units */
+  const char *side_id[TS_SIDES + 1];
+  int attacker;                /* the side index of the Attacker (TS-SEL-2) */
+  gboolean at_all_costs[TS_SIDES], well_trained[TS_SIDES];
+  int elan[TS_SIDES];
+  gboolean time_limit;         /* TS-AMB-80 */
+  gboolean timeline;           /* the scenario gives bounds */
+  int initiative;              /* the side holding it (TS-INI-1) */
+  int order[TS_SIDES];
+  const char *order_id[TS_SIDES + 1];
+
+  GPtrArray *units;            /* of TsUnit*, scenario order */
+  GArray *smoke;               /* of TsSmoke */
+  MuTableState *areas;         /* the smoke markers as the front ends read them */
+  TsDecision decision;
+
+  int bound, last_bound;
+  int turn_side;               /* 0 or 1 */
+  int step;                    /* TS_STEP_* */
+  gboolean any_aware;          /* a commander took Battlefield Awareness this game turn */
+  gboolean finished;
+  int winner;                  /* a side index, TS_NONE: a draw */
+  const char *level;
+
+  TsPose move_from;            /* where the last voluntary move started (TS-AMB-82) */
+  int open_unit;               /* the unit whose action is still open for its skirmishers
+                                * (TS-SKM-2, TS-AMB-81), or TS_NONE */
+  TsAction open_action;
+
+  gboolean check_events;
+  char *event_failure;
+  GArray *counter_views;
+  GArray *objective_views;
+} TsMatch;
+
+#define TS_CAT2(a, b) a##b
+#define TS_CAT(a, b) TS_CAT2 (a, b)
+#define TS_FOR_UNITS(m, u) \
+  for (guint TS_CAT (_i, __LINE__) = 0; TS_CAT (_i, __LINE__) < (m)->units->len; TS_CAT (_i, __LINE__)++) \
+    for (TsUnit *u = g_ptr_array_index ((m)->units, TS_CAT (_i, __LINE__)); u; u = NULL)
+
+/* toy-soldiers.c -------------------------------------------------------------------- */
+
+gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+
+/* toy-soldiers-decl.c --------------------------------------------------------------- */
+
+#define TS_N_FIELDS 10
+#define TS_N_MARKERS 25
+#define TS_N_STATUSES 2
+#define TS_N_VERBS 27
+#define TS_N_EVENT_KINDS 24
+
+extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
+extern const MuFieldInfo ts_fields[];
+extern const MuMarkerInfo ts_markers[];
+extern const MuStatusInfo ts_statuses[];
+extern const MuVerbInfo ts_verbs[];
+extern const MuEventKindInfo *const ts_event_kinds[];
+extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
+  ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
+  ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
+  ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
+  ts_ev_reformed;
+
+const char   *ts_form_id            (TsForm form);
+gboolean      ts_form_parse         (const char *id, TsForm *form);
+const char   *ts_action_id          (TsAction a);
+gboolean      ts_action_parse       (const char *id, TsAction *a);
+
+/* toy-soldiers-data.c --------------------------------------------------------------- */
+
+void          ts_numbers_init       (TsNumbers *num);
+
+/* toy-soldiers-turn.c --------------------------------------------------------------- */
+
+TsMatch      *ts_match_new          (const MuRuleset *ruleset, const MuScenario *scenario,
+                                     MuDice *dice, GPtrArray *events, GError **error);
+TsMatch      *ts_match_copy         (const TsMatch *m, MuDice *dice);
+void          ts_match_free         (TsMatch *m);
+MuEvent      *ts_event              (TsMatch *m, GPtrArray *events, const MuEventKindInfo *kind,
+                                     const char *subject, const char *rule);
+TsUnit       *ts_unit_at            (const TsMatch *m, int i);
+int           ts_unit_index         (const TsMatch *m, const TsUnit *u);
+TsUnit       *ts_find               (const TsMatch *m, const char *id);
+int           ts_active_side        (const TsMatch *m);
+gboolean      ts_in_play            (const TsUnit *u);
+TsUnit       *ts_commander_of       (const TsMatch *m, const TsUnit *u);
+/* An inch in table units times x (TAB-2). */
+double        ts_in                 (const TsMatch *m, double x);
+/* TS-AMB-38: lays the unit out from its anchor and facing. */
+void          ts_layout             (TsMatch *m, TsUnit *u);
+guint         ts_layout_at          (const TsMatch *m, const TsUnit *u, TsForm form, int stands,
+                                     MuPoint anchor, double facing, MuStand *out);
+/* The unit's formed stands: all but the deployed skirmishers (TS-AMB-37). */
+int           ts_formed             (const TsUnit *u);
+/* Stands across the front rank (TS-AMB-38). */
+int           ts_width              (const TsMatch *m, const TsUnit *u, TsForm form);
+int           ts_width_disorder     (const TsMatch *m, int width);
+/* State dice (TS-STATE-1, TS-STATE-2, TS-STATE-5): imposed changes, with
+ * their events; d may be negative (to the floor of 1). */
+void          ts_add_disorder       (TsMatch *m, TsUnit *u, int d, const char *rule, GPtrArray *events);
+void          ts_add_stress         (TsMatch *m, TsUnit *u, int s, const char *rule, GPtrArray *events);
+void          ts_lose_stand         (TsMatch *m, TsUnit *u, const char *rule, GPtrArray *events);
+/* TS-STATE-3, TS-AMB-55: the commander's chaos floor. */
+int           ts_chaos_floor        (const TsMatch *m, const TsUnit *cmdr);
+/* Imposed chaos, stopping at 6 (TS-AMB-54); d may be negative (to the floor). */
+void          ts_add_chaos          (TsMatch *m, TsUnit *cmdr, int d, const char *rule, GPtrArray *events);
+void          ts_add_elan           (TsMatch *m, int side, int d, const char *rule, GPtrArray *events);
+gboolean      ts_end_phase          (TsMatch *m, GPtrArray *events, GError **error);
+/* The commander step ends when a unit acts (TS-CDR-1). */
+void          ts_begin_units        (TsMatch *m, GPtrArray *events);
+gboolean      ts_check_invariants   (TsMatch *m, GError **error);
+/* The smoke markers again as the table state shows them. */
+void          ts_smoke_sync         (TsMatch *m);
+/* Distance from a unit's formed stands to a point / to another unit's (TAB-9). */
+double        ts_unit_distance      (const TsUnit *a, const TsUnit *b);
+/* Whether every stand lies on the table. */
+gboolean      ts_on_table           (const TsMatch *m, const MuStand *st, guint n);
+
+/* toy-soldiers-cdr.c ---------------------------------------------------------------- */
+
+gboolean      ts_apply_commander    (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The commander's stand (attached: at his unit's command stand, TS-AMB-57). */
+MuStand       ts_commander_stand    (const TsMatch *m, const TsUnit *cmdr);
+/* He leaves his unit where he stands (TS-AMB-57). */
+void          ts_detach             (TsMatch *m, TsUnit *c);
+gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
+
+/* toy-soldiers-act.c ---------------------------------------------------------------- */
+
+gboolean      ts_apply_unit         (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The action types the unit may take now, and what each costs. */
+gboolean      ts_may_act            (const TsMatch *m, const TsUnit *u, TsAction a, int disorder,
+                                     GError **error);
+gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_decision_clear     (TsDecision *d);
+void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
+const MuDecision *ts_decision_view  (TsMatch *m);
+/* Opens a decision; answers NULL-terminated (copied). */
+void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
+                                     const char *const *answers, GPtrArray *events, const char *format,
+                                     ...) G_GNUC_PRINTF (8, 9);
+/* After an action: its threats (TS-ACT-4), then nothing. */
+void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
+
+/* After a move: the optional volley, then the threats. */
+void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+
+/* toy-soldiers-pass.c --------------------------------------------------------------- */
+
+/* TS-POL-1, TS-AMB-51: whether u may pass `passed` on this move (r its
+ * result among the friends); *contact the pose where it first touches. */
+gboolean      ts_passage_allowed    (const TsMatch *m, const TsUnit *u, const TsUnit *passed,
+                                     const MuMoveStep *steps, guint n, const MuMoveUnit *mu,
+                                     const MuMoveParams *p, const MuMoveResult *r, TsPose *contact,
+                                     GError **error);
+/* After the move: the permission roll; TRUE when a decision is open. */
+gboolean      ts_passage            (TsMatch *m, TsUnit *u, TsUnit *passed, TsAction a,
+                                     const TsPose *contact, MuPos from, GPtrArray *events);
+void          ts_passage_answer     (TsMatch *m, TsDecideKind kind, TsUnit *u, const char *answer,
+                                     const TsDecision *d, GPtrArray *events);
+
+/* The unit step's functions that reorder and skirmishers share (toy-soldiers-act.c). */
+void          ts_take_action        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+guint         ts_blockers           (const TsMatch *m, const TsUnit *u, MuStand *out, guint max,
+                                     gboolean enemies_only);
+void          ts_move_params        (const TsMatch *m, const TsUnit *u, TsAction a, double allowance,
+                                     MuMoveParams *p);
+
+/* toy-soldiers-reorder.c ------------------------------------------------------------ */
+
+gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error);
+int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
+void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
+/* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
+void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
+
+/* toy-soldiers-skirmish.c ---------------------------------------------------------- */
+
+gboolean      ts_apply_skirmish     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* TS-AMB-81: the skirmish stands follow their unit's move rigidly, then
+ * come within 4" of the command stand. */
+void          ts_skirm_follow       (TsMatch *m, TsUnit *u, MuPoint old_anchor, double old_facing);
+/* Enemy skirmish stands within d table units of the stands (TS-SKM-4). */
+int           ts_enemy_skirm_near   (const TsMatch *m, int side, const MuStand *st, guint n, double d);
+/* TS-OBS-2, TS-AMB-82: the first enemy skirmish stand u's last move met
+ * and still stands near; opens the decision `obstruction`. */
+gboolean      ts_obstruction        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+void          ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecision *d,
+                                     GPtrArray *events);
+/* TS-SKM-8: sharp shooting after u fires. */
+void          ts_sharp_shooting     (TsMatch *m, TsUnit *u, GPtrArray *events);
+
+/* toy-soldiers-fire.c --------------------------------------------------------------- */
+
+/* TS-FIRE, TS-RCV, TS-AMB-43, TS-AMB-60: u fires at t; mod -1 weak, -2
+ * ragged. check: refuse without firing when no stand can. */
+gboolean      ts_can_fire           (TsMatch *m, const TsUnit *u, const TsUnit *t, GError **error);
+void          ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events);
+/* Enemies u may fire at now. */
+GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
+/* TS-AMB-59 */
+gboolean      ts_smoke_on           (const TsMatch *m, const TsUnit *u, gboolean front_only);
+/* TS-CDR-10: a commander hit by u's fire. */
+void          ts_commander_hit      (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events);
+/* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
+GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
+
+/* toy-soldiers-rout.c -------------------------------------------------------------- */
+
+/* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
+ * routed it. */
+void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+
+/* toy-soldiers-legal.c -------------------------------------------------------------- */
+
+GPtrArray    *ts_legal_commands     (TsMatch *m);
+
+G_END_DECLS

@@ -1,0 +1,239 @@
+/* toy-soldiers-reorder.c: the Reorder action of Toy Soldiers (TS-REO,
+ * TS-AMB-62): disorder, the die and its modifiers, rerolls, the stress
+ * left, stands given up and the withdrawal (TS-REO-3, TS-AMB-52). */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#define EPS 1e-6
+
+static gboolean
+is_column (TsForm f)
+{
+  return f == TS_FORM_COL_DIV || f == TS_FORM_COL_COY || f == TS_FORM_COLUMN || f == TS_FORM_LIMBERED;
+}
+
+/* TS-REO-2, TS-AMB-62: friendly units within 4" whose footprint centre is
+ * in the unit's front or rear sector, at most +2. */
+static int
+supports (const TsMatch *m, const TsUnit *u)
+{
+  int n = 0;
+
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
+        ts_unit_distance (u, o) <= ts_in (m, m->num.reorder_near) + EPS &&
+        mu_stands_sector (u->st, u->n_st, m->num.arc, mu_stands_footprint (o->st, o->n_st).centre) != MU_SECTOR_FLANK)
+      n++;
+  return MIN (n, 2);
+}
+
+/* TS-AMB-62: a reroll from an attached commander, or Berate within 6". */
+static gboolean
+may_reroll (const TsMatch *m, const TsUnit *u)
+{
+  const TsUnit *c = ts_commander_of (m, u);
+
+  if (c == NULL)
+    return FALSE;
+  if (c->attached == ts_unit_index (m, u))
+    return TRUE;
+  if (c->berated)
+    {
+      MuStand s = ts_commander_stand (m, c);
+
+      return mu_stands_distance (&s, 1, u->st, u->n_st) <= ts_in (m, m->num.attach_reach) + EPS;
+    }
+  return FALSE;
+}
+
+int
+ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  MuRollModifier mods[3];
+  guint nm = 0;
+  MuRoll roll = { "reorder", u->def->id, NULL, 0, MU_DICE_SUM, 0, NULL, 0, 0, 0, MU_ROLL_NONE, 0, NULL,
+                  "TS-REO-1" };
+  MuRollResult r;
+  int sup = supports (m, u);
+
+  int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
+
+  if (skirm)
+    mods[nm++] = (MuRollModifier) { "skirmishers", NULL, "TS-SKM-4", -skirm, FALSE };
+  if (is_column (u->form))
+    mods[nm++] = (MuRollModifier) { "column", NULL, "TS-REO-2", 1, FALSE };
+  if (sup)
+    mods[nm++] = (MuRollModifier) { "support", NULL, "TS-REO-2", sup, FALSE };
+  roll.modifiers = mods;
+  roll.n_modifiers = nm;
+  mu_dice_roll_read (m->dice, events, &roll, &r);
+  return r.value;
+}
+
+/* TS-REO-3, TS-REO-4: what is left after the removal. */
+static void reorder_leftover (TsMatch *m, TsUnit *u, GPtrArray *events);
+
+void
+ts_reorder_remove (TsMatch *m, TsUnit *u, int total, GPtrArray *events)
+{
+  /* TS-REO-1: the die with its modifiers, less the (new) disorder */
+  int removed = total - u->disorder;
+
+  if (removed > 0)
+    ts_add_stress (m, u, -removed, "TS-REO-1", events);
+  reorder_leftover (m, u, events);
+}
+
+static int
+battery_min_destroy (const TsUnit *u)
+{
+  /* TS-REO-4: a battery withdraws 2" at most, so gives up stands to 2 */
+  return u->type == TS_ART ? MIN (u->stands, MAX (0, (u->stress - 2 + 1) / 2)) : 0;
+}
+
+static void
+reorder_leftover (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  if (u->stress > 1 && ts_in_play (u))
+    {
+      TsDecision *d;
+      int most = MIN (u->stands, (u->stress - 1 + 1) / 2);
+
+      ts_decide (m, TS_DECIDE_DESTROY, u->side, ts_unit_index (m, u), "TS-REO-3", NULL, events,
+                 N_("How many stands does %s give up instead of withdrawing (each takes 2 stress)?"), u->def->id);
+      d = &m->decision;
+      d->min = battery_min_destroy (u);
+      d->max = MAX (most, d->min);
+      g_ptr_array_set_size (d->answers, 0);
+      for (int k = d->min; k <= d->max; k++)
+        g_ptr_array_add (d->answers, g_strdup_printf ("%d", k));
+      g_ptr_array_add (d->answers, NULL);
+      return;
+    }
+  ts_after_action (m, u, events);
+}
+
+/* TS-AMB-52: the withdrawal, one straight step; where the way is blocked
+ * it stops short (TS-OBS-1's stand-by-stand detachment is not built). */
+void
+ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
+{
+  double dist = ts_in (m, u->type == TS_ART ? MIN (u->stress, 2) : u->stress);
+  MuPoint dir = mu_facing_vector (u->facing);
+  TsUnit after = *u;
+  MuStand others[MU_STANDS_MAX * 8];
+  guint n_others = ts_blockers (m, u, others, G_N_ELEMENTS (others), FALSE);
+  MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  MuEvent *e;
+
+  dir = (MuPoint) { -dir.x, -dir.y };
+  if (away)
+    {
+      const TsUnit *near = NULL;
+      double best = G_MAXDOUBLE;
+
+      TS_FOR_UNITS (m, o)
+        if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) && ts_unit_distance (u, o) < best)
+          {
+            best = ts_unit_distance (u, o);
+            near = o;
+          }
+      if (near)
+        dir = mu_stands_away_vector (u->st, u->n_st, near->st, near->n_st);
+    }
+  for (int tries = 0; tries <= 100; tries++)
+    {
+      double d = dist * (100 - tries) / 100.0;
+      MuMoveParams p;
+      MuMoveResult r = { 0 };
+      MuFormationShape shape = ts_formation_shapes[u->form];
+      MuMoveUnit mu;
+      MuMoveStep step = { MU_STEP_MOVE, { u->anchor.x + dir.x * d, u->anchor.y + dir.y * d }, 0 };
+
+      shape.files = m->num.files[u->form];
+      shape.ranks = shape.files == 0 ? 1 : 0;
+      mu = (MuMoveUnit) { &shape, (guint) ts_formed (u), u->width, u->depth, u->anchor, u->facing };
+      ts_move_params (m, u, TS_ACT_ADJUST, dist + ts_in (m, 0.01), &p);
+      p.turns_refused = TRUE;
+      step.to = mu_pos_from_point (step.to.x, step.to.y, -1).point;
+      if (mu_table_move_check (m->terrain, &p, &mu, &step, 1, others, n_others, &r))
+        {
+          after.anchor = step.to;
+          ts_layout (m, &after);
+          if (ts_on_table (m, after.st, after.n_st))
+            {
+              mu_move_result_clear (&r);
+              break;
+            }
+        }
+      mu_move_result_clear (&r);
+      after = *u;
+    }
+  {
+    MuPoint old_anchor = u->anchor;
+
+    u->anchor = after.anchor;
+    ts_layout (m, u);
+    ts_skirm_follow (m, u, old_anchor, u->facing);
+  }
+  e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
+  if (e)
+    {
+      mu_event_set_text (e, away ? "away" : "back");
+      e->from = from;
+      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+    }
+  ts_add_disorder (m, u, 1, "TS-REO-3", events);
+  ts_add_stress (m, u, 1, "TS-REO-3", events);
+}
+
+gboolean
+ts_apply_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
+{
+  int total;
+  guint gone = 0;
+
+  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_take_action (m, u, TS_ACT_REORDER, events);
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_REORDER;
+  ts_add_disorder (m, u, -2, "TS-REO-1", events);
+  /* TS-REO-1, TS-AMB-59: its own smoke clears */
+  for (guint i = m->smoke->len; i-- > 0;)
+    if (g_array_index (m->smoke, TsSmoke, i).unit == ts_unit_index (m, u))
+      {
+        g_array_remove_index (m->smoke, i);
+        gone++;
+      }
+  if (gone)
+    {
+      MuEvent *e = ts_event (m, events, &ts_ev_smoke_gone, u->def->id, "TS-REO-1");
+
+      if (e)
+        e->value = gone;
+      ts_smoke_sync (m);
+    }
+  total = ts_roll_reorder (m, u, events);
+  if (may_reroll (m, u))
+    {
+      static const char *const yes_no[] = { "yes", "no", NULL };
+
+      ts_decide (m, TS_DECIDE_REROLL, u->side, ts_unit_index (m, u), "TS-AMB-62", yes_no, events,
+                 N_("Does %s reroll its reorder die?"), u->def->id);
+      m->decision.value = total;
+      return TRUE;
+    }
+  ts_reorder_remove (m, u, total, events);
+  return TRUE;
+}
+
