@@ -53,19 +53,6 @@ on_spin_changed (GtkSpinButton   *spin,
 }
 
 static void
-on_check_toggled (GtkCheckButton  *check,
-                  MusterEditorOob *self)
-{
-  g_autoptr(GError) error = NULL;
-  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "field"));
-
-  if (self->updating)
-    return;
-  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, field, gtk_check_button_get_active (check),
-                                                                    &error), &error);
-}
-
-static void
 on_arm_selected (GtkDropDown     *dropdown,
                  GParamSpec      *pspec,
                  MusterEditorOob *self)
@@ -259,8 +246,6 @@ update_form (MusterEditorOob *self,
         }
       else if (GTK_IS_CHECK_BUTTON (w) && ability != NULL)
         gtk_check_button_set_active (GTK_CHECK_BUTTON (w), (c->abilities & GPOINTER_TO_UINT (ability)) != 0);
-      else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
     }
   muster_editor_oob_values_update (self->form, self->history, self->selected, c == NULL);
   self->updating = FALSE;
@@ -279,11 +264,6 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
     { MU_COUNTER_FIELD_ATTACK, N_("Attack") },
     { MU_COUNTER_FIELD_STRENGTH, N_("Strength") },
     { MU_COUNTER_FIELD_IDENTITY, N_("Identity (0 = STAR)") },
-  };
-  static const struct { MuCounterField field; const char *label; } checks[] = {
-    { MU_COUNTER_FIELD_STAR, N_("Star: controls any command") },
-    { MU_COUNTER_FIELD_EXCEPTIONAL, N_("Exceptional commander") },
-    { MU_COUNTER_FIELD_FATIGUED, N_("Starts fatigued") },
   };
   GtkWidget *child, *entry;
   int row = 0;
@@ -409,18 +389,6 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
           g_signal_connect (check, "toggled", G_CALLBACK (on_ability_toggled), self);
           gtk_grid_attach (self->form, check, 0, row++, 2, 1);
         }
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
-    {
-      GtkWidget *check;
-
-      if (!mu_edit_counter_field_range (s, c->kind, checks[i].field, NULL, NULL))
-        continue;
-      check = gtk_check_button_new_with_label (_(checks[i].label));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));
-      g_object_set_data (G_OBJECT (check), "field", GINT_TO_POINTER (checks[i].field));
-      g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
-      gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
   {
     /* the reserve it arrives with: before, only a CSV round trip set it */

@@ -170,13 +170,14 @@ shown (const MuFieldInfo *f,
   if (is_side)
     return mu_field_of_side (f);
   c = mu_scenario_find_counter (s, id);
-  /* the attributes (leadership, attack, …) have the form's own spin buttons,
-   * and a unit's arm and abilities (MuCounter's own members) its drop-down
-   * and check buttons: shown twice, they were asked twice */
+  /* the attributes held in members (leadership, attack, …) have the form's
+   * own spin buttons, and a unit's arm and abilities (MuCounter's own
+   * members) its drop-down and check buttons: shown twice, they were asked
+   * twice. The attribute flags (baa's star) are values like any other. */
   if (c != NULL && c->kind == MU_COUNTER_UNIT &&
       (g_str_equal (f->id, "arm") || g_str_equal (f->id, "abilities")))
     return FALSE;
-  return c != NULL && mu_field_applies (f, c->kind) && !mu_field_is_attribute (f);
+  return c != NULL && mu_field_applies (f, c->kind) && !(f->offset >= 0 && mu_field_is_attribute (f));
 }
 
 static gboolean

@@ -101,11 +101,11 @@ append_counter (GString         *s,
       break;
     case MU_COUNTER_COMMAND:
       g_string_append_printf (s, "\n%s%s%s%s", _("Division commander"), sep, values,
-                              counter->exceptional ? " · X" : "");
+                              mu_counter_get_flag (counter, "exceptional") ? " · X" : "");
       break;
     case MU_COUNTER_CONTROL:
       g_string_append_printf (s, "\n%s%s%s%s", _("Army or corps commander"), sep, values,
-                              counter->star ? " · ★" : "");
+                              mu_counter_get_flag (counter, "star") ? " · ★" : "");
       break;
     default:
       break;

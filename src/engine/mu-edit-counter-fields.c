@@ -23,8 +23,6 @@ static const struct {
   int min, max;    /* 0, 0 for the declared ones */
 } fields[MU_COUNTER_FIELD_N] = {
   [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 0, 0 },
-  [MU_COUNTER_FIELD_STAR]        = { "star",        1 << MU_COUNTER_CONTROL, 0, 1 },
-  [MU_COUNTER_FIELD_EXCEPTIONAL] = { "exceptional", 1 << MU_COUNTER_COMMAND, 0, 1 },
   [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 0, 0 },
   [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 999 },
   [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
@@ -33,7 +31,6 @@ static const struct {
   [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
                                      MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
-  [MU_COUNTER_FIELD_FATIGUED]    = { "fatigued",    1 << MU_COUNTER_UNIT, 0, 1 },
 };
 
 /* An open range ("at least 1") as the editor offers it. */
@@ -93,8 +90,8 @@ mu_edit_counter_field_range (const MuScenario *scenario,
         *max = MIN (f->max, OPEN_MAX);
       return TRUE;
     }
-  /* identities, star, exceptional, special abilities and fatigue are
-   * Brothers at Arms' (on the board and on the table) */
+  /* identities and special abilities are Brothers at Arms' (on the board
+   * and on the table) */
   if (field != MU_COUNTER_FIELD_ARM && !mu_ruleset_has_divisions (ruleset))
     return FALSE;
   if (min)
@@ -113,8 +110,6 @@ mu_edit_counter_get_int (const MuCounter *c,
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: return c->leadership;
-    case MU_COUNTER_FIELD_STAR: return c->star;
-    case MU_COUNTER_FIELD_EXCEPTIONAL: return c->exceptional;
     case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
@@ -122,7 +117,6 @@ mu_edit_counter_get_int (const MuCounter *c,
     case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
     case MU_COUNTER_FIELD_ABILITIES: return (int) c->abilities;
-    case MU_COUNTER_FIELD_FATIGUED: return c->fatigued;
     case MU_COUNTER_FIELD_N:
     default:
       g_return_val_if_reached (0);
@@ -135,8 +129,6 @@ field_display_name (MuCounterField field)
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: return _("Leadership");
-    case MU_COUNTER_FIELD_STAR: return _("Star");
-    case MU_COUNTER_FIELD_EXCEPTIONAL: return _("Exceptional");
     case MU_COUNTER_FIELD_DIVISION: return _("Division");
     case MU_COUNTER_FIELD_IDENTITY: return _("Identity");
     case MU_COUNTER_FIELD_ARM: return _("Arm");
@@ -144,7 +136,6 @@ field_display_name (MuCounterField field)
     case MU_COUNTER_FIELD_ATTACK: return _("Attack");
     case MU_COUNTER_FIELD_STRENGTH: return _("Strength");
     case MU_COUNTER_FIELD_ABILITIES: return _("Abilities");
-    case MU_COUNTER_FIELD_FATIGUED: return _("Fatigue");
     case MU_COUNTER_FIELD_N:
     default: return "?";
     }
@@ -213,11 +204,6 @@ mu_edit_counter_range_error (const MuScenario *scenario,
       return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
     case MU_COUNTER_FIELD_ABILITIES:
       return mu_edit_fail (error, _("Unknown special abilities 0x%x (indomitable, sharpshooter)"), value);
-    case MU_COUNTER_FIELD_STAR:
-    case MU_COUNTER_FIELD_EXCEPTIONAL:
-    case MU_COUNTER_FIELD_FATIGUED:
-      return mu_edit_fail (error, _("%s is yes (1) or no (0), not %d"),
-                           field_display_name (field), value);
     case MU_COUNTER_FIELD_N:
     default:
       return mu_edit_fail (error, _("%s is not a value of this counter"), field_display_name (field));
@@ -277,8 +263,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: c->leadership = value; break;
-    case MU_COUNTER_FIELD_STAR: c->star = value; break;
-    case MU_COUNTER_FIELD_EXCEPTIONAL: c->exceptional = value; break;
     case MU_COUNTER_FIELD_DIVISION:
       /* its units keep following it */
       for (guint i = 0; i < s->counters->len; i++)
@@ -304,7 +288,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
     case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
     case MU_COUNTER_FIELD_ABILITIES: c->abilities = (guint) value; break;
-    case MU_COUNTER_FIELD_FATIGUED: c->fatigued = value; break;
     case MU_COUNTER_FIELD_N:
     default: g_assert_not_reached ();
     }

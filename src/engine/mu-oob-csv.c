@@ -295,6 +295,27 @@ check_value (Reader         *rd,
   problem (rd, r->line, "%s", error->message);
 }
 
+/* A yes/no column that names a flag the ruleset declares: the counter's
+ * value; a "yes" for a counter without that flag is reported. */
+static void
+parse_flag (Reader       *rd,
+            const Record *r,
+            const int    *map,
+            Column        col,
+            MuCounter    *c)
+{
+  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col);
+  gboolean flag;
+
+  if (!parse_bool (rd, r, map, col, &flag))
+    return;
+  if (f != NULL)
+    mu_values_set (&c->values, f->id, flag ? "true" : NULL);
+  else if (flag)
+    problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+}
+
 static void
 parse_placement (Reader           *rd,
                  const Record     *r,
@@ -393,7 +414,6 @@ parse_counter (Reader           *rd,
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
   g_autofree char *arm = NULL, *identity = NULL, *abilities = NULL, *formation = NULL;
-  gboolean flag;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -418,12 +438,11 @@ parse_counter (Reader           *rd,
     case MU_COUNTER_COMMAND:
       if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
         check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
-      if (kind == MU_COUNTER_CONTROL && parse_bool (rd, r, map, COL_STAR, &flag))
-        c->star = flag;
+      if (kind == MU_COUNTER_CONTROL)
+        parse_flag (rd, r, map, COL_STAR, c);
       if (kind == MU_COUNTER_COMMAND)
         {
-          if (parse_bool (rd, r, map, COL_EXCEPTIONAL, &flag))
-            c->exceptional = flag;
+          parse_flag (rd, r, map, COL_EXCEPTIONAL, c);
           if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
             check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
         }
@@ -474,8 +493,7 @@ parse_counter (Reader           *rd,
                          words[i]);
             }
         }
-      if (parse_bool (rd, r, map, COL_FATIGUED, &flag))
-        c->fatigued = flag;
+      parse_flag (rd, r, map, COL_FATIGUED, c);
       break;
     default:
       g_assert_not_reached ();

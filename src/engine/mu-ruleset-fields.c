@@ -334,7 +334,8 @@ gboolean
 mu_field_is_attribute (const MuFieldInfo *field)
 {
   g_return_val_if_fail (field != NULL, FALSE);
-  return field->offset >= 0 && g_strv_contains (member_attributes, field->id);
+  return (field->offset >= 0 && g_strv_contains (member_attributes, field->id)) ||
+         (field->attribute && field->offset < 0);
 }
 
 char *
@@ -387,6 +388,10 @@ mu_counter_set_field (MuCounter         *counter,
         g_return_val_if_reached (FALSE);
       G_STRUCT_MEMBER (int, counter, field->offset) = v;
     }
+  else if (field->attribute && strcmp (text, "false") == 0)
+    /* the file has no way to say an attribute flag is off but leaving it
+     * out: held the same way, a change of mind is no change */
+    mu_values_set (&counter->values, field->id, NULL);
   else
     mu_values_set (&counter->values, field->id, text);
   return TRUE;

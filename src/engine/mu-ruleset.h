@@ -180,6 +180,11 @@ typedef struct {
   guint refers;            /* MU_FIELD_COUNTER: MU_FIELD_OF () of the kinds it may name; 0: any */
   guint show;              /* MuFieldShow: where front ends print it besides the forms */
   const char *label;       /* N_() short name where it is printed ("Strength"); NULL: name */
+  /* Written as the counter element's own attribute of its id, not as a
+   * <value> (format 1's Brothers at Arms switches: star="true"); held as
+   * text in MuCounter.values like any other. Only for MU_FIELD_FLAG, which
+   * the file gives only when it is on. */
+  gboolean attribute;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -219,9 +224,10 @@ char        *mu_field_describe_range       (const MuFieldInfo *field);
  * allowed range (newly allocated). */
 char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
 /* Whether the field is written as the counter element's own attribute
- * (leadership, division, range, attack, strength): an int member of
- * MuCounter of the same name. Other fields are <value> elements; those with
- * an offset still live in the member (the stand count of a tabletop unit). */
+ * (leadership, division, range, attack, strength: an int member of
+ * MuCounter of the same name; or a flag declared `attribute`). Other
+ * fields are <value> elements; those with an offset still live in the
+ * member (the stand count of a tabletop unit). */
 gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
 /* A counter's value of the field as file text, NULL when not given. Newly allocated. */
 char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
@@ -780,8 +786,8 @@ const char        *mu_ruleset_formation_name (const MuRuleset *ruleset, const ch
 gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaKind kind);
 /* The counters as the scenario places them, before any match (the editor's
  * board, exports): a view of each counter placed on the scenario's board,
- * in scenario order, active, at full strength, "fatigued" when the
- * scenario records it, and on a table its stands as the ruleset sets them
+ * in scenario order, active, at full strength, with the markers of its
+ * declared flags that are on (baa: "fatigued"), and on a table its stands as the ruleset sets them
  * up (mu_scenario_counter_stands, the layout play starts from). ruleset may be NULL (a ruleset Muster does
  * not know). A new array (mu_counter_view_array_new; g_array_unref). */
 GArray            *mu_ruleset_placed_counters (const MuRuleset *ruleset, const MuScenario *scenario);

@@ -192,6 +192,16 @@ mu_values_get (const GPtrArray *values,
   return v ? v->value : NULL;
 }
 
+gboolean
+mu_counter_get_flag (const MuCounter *counter,
+                     const char      *field)
+{
+  g_return_val_if_fail (counter != NULL && field != NULL, FALSE);
+
+  /* most counters have no values at all: the common case costs a test */
+  return counter->values != NULL && g_strcmp0 (mu_values_get (counter->values, field), "true") == 0;
+}
+
 void
 mu_values_set (GPtrArray  **values,
                const char  *field,

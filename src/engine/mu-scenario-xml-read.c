@@ -478,10 +478,32 @@ load_note_child (MuXmlLoader *ld,
     load_value (ld, c, &counter->values);
 }
 
+/* The flags the ruleset declares as attributes (baa: star="true"), held
+ * as the counter's values; one that is off is not held. */
+static void
+load_attribute_flags (MuXmlLoader     *ld,
+                      xmlNodePtr       node,
+                      const MuRuleset *ruleset,
+                      MuCounter       *c)
+{
+  (void) ld;
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (!f->attribute || f->type != MU_FIELD_FLAG || !mu_field_applies (f, c->kind) ||
+          !mu_xml_get_bool (node, f->id, FALSE))
+        continue;
+      mu_values_set (&c->values, f->id, "true");
+      ((MuFieldValue *) g_ptr_array_index (c->values, c->values->len - 1))->line = c->line;
+    }
+}
+
 static MuCounter *
-load_counter (MuXmlLoader *ld,
-              xmlNodePtr     node,
-              MuCounterKind  kind)
+load_counter (MuXmlLoader     *ld,
+              xmlNodePtr       node,
+              const MuRuleset *ruleset,
+              MuCounterKind    kind)
 {
   g_autofree char *id = mu_xml_attr_stripped (node, "id");
   g_autofree char *side = mu_xml_attr_stripped (node, "side");
@@ -522,12 +544,10 @@ load_counter (MuXmlLoader *ld,
     {
     case MU_COUNTER_CONTROL:
       mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
-      c->star = mu_xml_get_bool (node, "star", FALSE);
       break;
     case MU_COUNTER_COMMAND:
       mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
       mu_xml_get_int (ld, node, "division", 0, &c->division);
-      c->exceptional = mu_xml_get_bool (node, "exceptional", FALSE);
       break;
     case MU_COUNTER_UNIT:
       {
@@ -565,12 +585,12 @@ load_counter (MuXmlLoader *ld,
                   mu_xml_report (ld, c->line, _("<unit>: unknown ability “%s”"), words[i]);
               }
           }
-        c->fatigued = mu_xml_get_bool (node, "fatigued", FALSE);
       }
       break;
     default:
       g_assert_not_reached ();
     }
+  load_attribute_flags (ld, node, ruleset, c);
 
   mu_xml_take_comments (ld, &c->extra);
   mu_xml_collect_attributes (ld, node, &c->extra);
@@ -697,6 +717,16 @@ set_text (char       **field,
   *field = mu_xml_element_text (node);
 }
 
+/* The ruleset whose declarations say how values are written: format 1's
+ * first, baa-hex, for one Muster does not know (as the writer does). */
+static const MuRuleset *
+ruleset_of (const MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  return ruleset ? ruleset : mu_ruleset_find ("baa-hex");
+}
+
 static void
 load_root_child (MuXmlLoader *ld,
                  xmlNodePtr  c,
@@ -764,11 +794,11 @@ load_root_child (MuXmlLoader *ld,
       g_ptr_array_add (s->sides, side);
     }
   else if (strcmp (name, "control") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_CONTROL));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_CONTROL));
   else if (strcmp (name, "command") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_COMMAND));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_COMMAND));
   else if (strcmp (name, "unit") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_UNIT));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_UNIT));
   else if (strcmp (name, "objective") == 0)
     g_ptr_array_add (s->objectives, load_objective (ld, c));
   else if (strcmp (name, "task") == 0)

@@ -199,11 +199,11 @@ draw_commander_art (cairo_t *cr, const MuCounter *c, MuCounterStyle style,
       mu_set_rgb (cr, mu_colour_mix (bg, 0xffffff, 0.6));
       cairo_fill (cr);
     }
-  if (control && c->star)
+  if (control && mu_counter_get_flag (c, "star"))
     mu_mark_star (cr, style == MU_COUNTER_STYLE_NATO ? x + 0.18 * size : cx,
                   style == MU_COUNTER_STYLE_NATO ? y + 0.18 * size : y + 0.2 * size,
                   0.12 * size, 0xffffff);
-  if (c->exceptional)
+  if (mu_counter_get_flag (c, "exceptional"))
     {
       double ex = x + 0.8 * size, ey = y + 0.18 * size, r = 0.08 * size;
       cairo_move_to (cr, ex - r, ey - r);
@@ -361,8 +361,8 @@ mu_render_counter_art_key (const MuScenario *scenario,
       k = mu_hash_mix (k, c->abilities);
       return mu_hash_mix (k, c->identity <= 0);
     }
-  k = mu_hash_mix (k, c->star);
-  return mu_hash_mix (k, c->exceptional);
+  k = mu_hash_mix (k, mu_counter_get_flag (c, "star"));
+  return mu_hash_mix (k, mu_counter_get_flag (c, "exceptional"));
 }
 
 void

@@ -193,8 +193,8 @@ counter_key (const MuScenario *scenario,
   k = mu_hash_mix (k, c->identity);
   k = mu_hash_mix (k, c->abilities);
   k = mu_hash_mix (k, c->leadership);
-  k = mu_hash_mix (k, c->star);
-  k = mu_hash_mix (k, c->exceptional);
+  k = mu_hash_mix (k, mu_counter_get_flag (c, "star"));
+  k = mu_hash_mix (k, mu_counter_get_flag (c, "exceptional"));
   k = mu_hash_mix (k, c->division);
   k = mu_hash_string (k, c->name);
   k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));

@@ -166,15 +166,15 @@ t_scenario (const char *text)
           for (guint j = extra; j < n; j++)
             {
               if (g_str_equal (w[j], "x"))
-                c->exceptional = TRUE;
+                mu_values_set (&c->values, "exceptional", "true");
               else if (g_str_equal (w[j], "star"))
-                c->star = TRUE;
+                mu_values_set (&c->values, "star", "true");
               else if (g_str_equal (w[j], "indomitable"))
                 c->abilities |= MU_ABILITY_INDOMITABLE;
               else if (g_str_equal (w[j], "sharpshooter"))
                 c->abilities |= MU_ABILITY_SHARPSHOOTER;
               else if (g_str_equal (w[j], "fatigued"))
-                c->fatigued = TRUE;
+                mu_values_set (&c->values, "fatigued", "true");
               else
                 g_error ("unknown counter word %s", w[j]);
             }

@@ -105,10 +105,11 @@ typedef struct {
 
 /* A command (division) or control (corps/army) counter. */
 struct _BaaCommander {
-  const MuCounter *def;        /* leadership, exceptional, star, division */
+  const MuCounter *def;        /* leadership, division */
   guint index;                 /* in BaaMatch.commanders */
   int side;
   gboolean is_control;
+  gboolean exceptional;        /* its declared flag, read once at set-up (BAA-CMD-8) */
   MuHex hex;
   BaaCdrStatus status;
   gboolean has_orders;

@@ -102,6 +102,10 @@ static const MuFieldInfo baa_fields[] = {
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
+  /* the counters' switches (format 1 writes them as attributes) */
+  { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE },
+  { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE },
+  { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 
 #undef UNIT
@@ -500,7 +504,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           u->index = m->units->len;
           u->side = side;
           u->hex = placed ? c->place.hex : MU_HEX_NONE;
-          u->fatigued = c->fatigued && m->opt_fatigue;
+          u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
           if (placed)
             u->status = BAA_UNIT_ACTIVE;
           else
@@ -517,6 +521,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           k->index = m->commanders->len;
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
+          k->exceptional = mu_counter_get_flag (c, "exceptional");
           k->hex = placed ? c->place.hex : MU_HEX_NONE;
           if (placed)
             k->status = BAA_CDR_ACTIVE;

@@ -121,6 +121,7 @@ struct _BatCdr {
   const MuCounter *def;
   int side;
   gboolean is_control;         /* a higher commander (star) */
+  gboolean exceptional;        /* its declared flag, read once at set-up (BAT-CMD-3) */
   BatCdrStatus status;
   MuPoint anchor;
   double facing;

@@ -123,6 +123,10 @@ static const MuFieldInfo bat_fields[] = {
     G_STRUCT_OFFSET (MuCounter, strength),
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
+  /* the counters' switches (format 1 writes them as attributes) */
+  { "star", N_("Star"), "BAT-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE },
+  { "exceptional", N_("Exceptional"), "BAT-CMD-3", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE },
+  { "fatigued", N_("Fatigued"), "BAT-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 #undef UNIT
 #undef COMMAND
