@@ -94,9 +94,9 @@ append_counter (GString         *s,
     {
     case MU_COUNTER_UNIT:
       g_string_append_printf (s, "\n%s%s%s", mu_counter_arm_name (ruleset, counter), sep, values);
-      if (counter->abilities & MU_ABILITY_INDOMITABLE)
+      if (mu_counter_has_word (counter, "abilities", "indomitable"))
         g_string_append_printf (s, " · %s", _("indomitable"));
-      if (counter->abilities & MU_ABILITY_SHARPSHOOTER)
+      if (mu_counter_has_word (counter, "abilities", "sharpshooter"))
         g_string_append_printf (s, " · %s", _("sharpshooters"));
       break;
     case MU_COUNTER_COMMAND:

@@ -297,7 +297,8 @@ synthetic_board (void)
         c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
         c->attack = g_rand_int_range (rand, 3, 6);
         c->strength = g_rand_int_range (rand, 2, 7);
-        c->abilities = r % 17 == 0 ? MU_ABILITY_INDOMITABLE : r % 19 == 0 ? MU_ABILITY_SHARPSHOOTER : 0;
+        if (r % 17 == 0 || r % 19 == 0)
+          mu_values_set (&c->values, "abilities", r % 17 == 0 ? "indomitable" : "sharpshooter");
         if (r % 23 == 0)
           mu_values_set (&c->values, "fatigued", "true");
         c->place.kind = MU_PLACE_HEX;

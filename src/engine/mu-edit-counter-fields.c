@@ -29,8 +29,6 @@ static const struct {
   [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 0, 0 },
-  [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
-                                     MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
 };
 
 /* An open range ("at least 1") as the editor offers it. */
@@ -90,8 +88,7 @@ mu_edit_counter_field_range (const MuScenario *scenario,
         *max = MIN (f->max, OPEN_MAX);
       return TRUE;
     }
-  /* identities and special abilities are Brothers at Arms' (on the board
-   * and on the table) */
+  /* identities are Brothers at Arms' (on the board and on the table) */
   if (field != MU_COUNTER_FIELD_ARM && !mu_ruleset_has_divisions (ruleset))
     return FALSE;
   if (min)
@@ -116,7 +113,6 @@ mu_edit_counter_get_int (const MuCounter *c,
     case MU_COUNTER_FIELD_RANGE: return c->range;
     case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
-    case MU_COUNTER_FIELD_ABILITIES: return (int) c->abilities;
     case MU_COUNTER_FIELD_N:
     default:
       g_return_val_if_reached (0);
@@ -135,7 +131,6 @@ field_display_name (MuCounterField field)
     case MU_COUNTER_FIELD_RANGE: return _("Range");
     case MU_COUNTER_FIELD_ATTACK: return _("Attack");
     case MU_COUNTER_FIELD_STRENGTH: return _("Strength");
-    case MU_COUNTER_FIELD_ABILITIES: return _("Abilities");
     case MU_COUNTER_FIELD_N:
     default: return "?";
     }
@@ -150,8 +145,6 @@ mu_edit_counter_value_ok (const MuScenario *scenario,
   int min = 0, max = 0;
 
   mu_edit_counter_field_range (scenario, kind, field, &min, &max);
-  if (field == MU_COUNTER_FIELD_ABILITIES)
-    return value >= 0 && (value & ~max) == 0;
   return value >= min && value <= max;
 }
 
@@ -168,7 +161,8 @@ mu_edit_counter_range_error (const MuScenario *scenario,
   const char *why = NULL;
   int min = 0, max = 0;
 
-  if (f && mu_ruleset_find_field (ruleset_of (scenario), "abilities") != NULL)
+  /* the board game's reasons, for its own fields (named by its rules' ids) */
+  if (f && f->rule && g_str_has_prefix (f->rule, "BAA-"))
     switch (field)
       {
       case MU_COUNTER_FIELD_LEADERSHIP:
@@ -202,8 +196,6 @@ mu_edit_counter_range_error (const MuScenario *scenario,
                            value);
     case MU_COUNTER_FIELD_ARM:
       return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
-    case MU_COUNTER_FIELD_ABILITIES:
-      return mu_edit_fail (error, _("Unknown special abilities 0x%x (indomitable, sharpshooter)"), value);
     case MU_COUNTER_FIELD_N:
     default:
       return mu_edit_fail (error, _("%s is not a value of this counter"), field_display_name (field));
@@ -287,7 +279,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
     case MU_COUNTER_FIELD_RANGE: c->range = value; break;
     case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
-    case MU_COUNTER_FIELD_ABILITIES: c->abilities = (guint) value; break;
     case MU_COUNTER_FIELD_N:
     default: g_assert_not_reached ();
     }

@@ -251,7 +251,6 @@ diff_counter (const char      *p,
   DIFF_INT (p, a->range, b->range);
   DIFF_INT (p, a->attack, b->attack);
   DIFF_INT (p, a->strength, b->strength);
-  DIFF_INT (p, a->abilities, b->abilities);
   DIFF_STR (p, a->parent, b->parent);
   DIFF_INT (p, a->place.kind, b->place.kind);
   DIFF_INT (p, a->place.hex.col, b->place.hex.col);

@@ -300,7 +300,6 @@ typedef enum {
   MU_COUNTER_FIELD_RANGE,        /* unit: 1..999 */
   MU_COUNTER_FIELD_ATTACK,       /* unit: 2..6 */
   MU_COUNTER_FIELD_STRENGTH,     /* unit: 1..999 */
-  MU_COUNTER_FIELD_ABILITIES,    /* unit: MuAbilities bits */
   MU_COUNTER_FIELD_N
 } MuCounterField;
 

@@ -75,14 +75,15 @@ append_row (GString         *out,
 const MuFieldInfo *
 mu_oob_csv_flag_field (const MuScenario *s,
                        MuCounterKind     kind,
-                       Column            col)
+                       Column            col,
+                       MuFieldType       type)
 {
   const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
   const MuFieldInfo *f;
 
   /* a ruleset Muster does not know is read as format 1's first */
   f = mu_ruleset_find_field (ruleset ? ruleset : mu_ruleset_find ("baa-hex"), column_names[col]);
-  return f && f->type == MU_FIELD_FLAG && mu_field_applies (f, kind) ? f : NULL;
+  return f && f->type == type && mu_field_applies (f, kind) ? f : NULL;
 }
 
 /* A yes/no column's cell: "yes" when the counter's flag is on (static). */
@@ -91,7 +92,7 @@ flag_cell (const MuScenario *s,
            const MuCounter  *c,
            Column            col)
 {
-  const MuFieldInfo *f = mu_oob_csv_flag_field (s, c->kind, col);
+  const MuFieldInfo *f = mu_oob_csv_flag_field (s, c->kind, col, MU_FIELD_FLAG);
 
   return f && mu_counter_get_flag (c, f->id) ? (char *) "yes" : NULL;
 }
@@ -254,10 +255,9 @@ mu_oob_csv_export (const MuScenario *s,
         f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
       if (HAS (STRENGTH))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_INDOMITABLE))
-        g_string_append (abilities, "indomitable");
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_SHARPSHOOTER))
-        g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
+      if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&
+          mu_values_get (c->values, column_names[COL_ABILITIES]) != NULL)
+        g_string_append (abilities, mu_values_get (c->values, column_names[COL_ABILITIES]));
       f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
       f[COL_FATIGUED] = flag_cell (s, c, COL_FATIGUED);
 #undef HAS

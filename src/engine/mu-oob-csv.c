@@ -304,7 +304,7 @@ parse_flag (Reader       *rd,
             Column        col,
             MuCounter    *c)
 {
-  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col);
+  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col, MU_FIELD_FLAG);
   gboolean flag;
 
   if (!parse_bool (rd, r, map, col, &flag))
@@ -314,6 +314,53 @@ parse_flag (Reader       *rd,
   else if (flag)
     problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
              rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+}
+
+/* A column of words (abilities) that names a list the ruleset declares:
+ * the counter's value, its words in declared order whatever their case and
+ * separators (" ", ";", "+"); another word is reported. */
+static void
+parse_words (Reader       *rd,
+             const Record *r,
+             const int    *map,
+             Column        col,
+             MuCounter    *c)
+{
+  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col, MU_FIELD_FLAGS);
+  g_autofree char *text = trimmed (r, map, col);
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GString) known = g_string_new (NULL);
+  g_autofree char *ordered = NULL;
+
+  if (text == NULL)
+    return;
+  if (f == NULL)
+    {
+      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+      return;
+    }
+  words = g_strsplit_set (text, " ;+", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      guint k;
+
+      if (*words[i] == '\0')
+        continue;
+      for (k = 0; f->values[k] && g_ascii_strcasecmp (words[i], f->values[k]) != 0; k++)
+        ;
+      if (f->values[k] != NULL)
+        g_string_append_printf (known, " %s", f->values[k]);
+      else
+        {
+          g_autofree char *allowed = g_strjoinv (" or ", (char **) f->values);
+
+          /* Translators: "ability “brave” should be indomitable or sharpshooter" */
+          problem (rd, r->line, _("ability “%s” should be %s"), words[i], allowed);
+        }
+    }
+  ordered = mu_field_declared_order (f, known->str);
+  mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
 static void
@@ -413,7 +460,7 @@ parse_counter (Reader           *rd,
 {
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
-  g_autofree char *arm = NULL, *identity = NULL, *abilities = NULL, *formation = NULL;
+  g_autofree char *arm = NULL, *identity = NULL, *formation = NULL;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -475,24 +522,7 @@ parse_counter (Reader           *rd,
         check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
       if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
-      abilities = trimmed (r, map, COL_ABILITIES);
-      if (abilities)
-        {
-          g_auto(GStrv) words = g_strsplit_set (abilities, " ;+", -1);
-
-          for (guint i = 0; words[i]; i++)
-            {
-              if (*words[i] == '\0')
-                continue;
-              if (g_ascii_strcasecmp (words[i], "indomitable") == 0)
-                c->abilities |= MU_ABILITY_INDOMITABLE;
-              else if (g_ascii_strcasecmp (words[i], "sharpshooter") == 0)
-                c->abilities |= MU_ABILITY_SHARPSHOOTER;
-              else
-                problem (rd, r->line, _("ability “%s” should be indomitable or sharpshooter"),
-                         words[i]);
-            }
-        }
+      parse_words (rd, r, map, COL_ABILITIES, c);
       parse_flag (rd, r, map, COL_FATIGUED, c);
       break;
     default:

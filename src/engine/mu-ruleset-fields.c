@@ -339,6 +339,26 @@ mu_field_is_attribute (const MuFieldInfo *field)
 }
 
 char *
+mu_field_declared_order (const MuFieldInfo *field,
+                         const char        *text)
+{
+  g_auto(GStrv) words = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (field != NULL && text != NULL, NULL);
+
+  words = g_strsplit_set (text, " \t\r\n", -1);
+  for (guint i = 0; field->values && field->values[i]; i++)
+    for (guint k = 0; words[k]; k++)
+      if (strcmp (words[k], field->values[i]) == 0)
+        {
+          g_string_append_printf (out, "%s%s", out->len ? " " : "", field->values[i]);
+          break;
+        }
+  return g_string_free (out, FALSE);
+}
+
+char *
 mu_counter_get_field (const MuCounter   *counter,
                       const MuFieldInfo *field)
 {
@@ -388,10 +408,16 @@ mu_counter_set_field (MuCounter         *counter,
         g_return_val_if_reached (FALSE);
       G_STRUCT_MEMBER (int, counter, field->offset) = v;
     }
-  else if (field->attribute && strcmp (text, "false") == 0)
+  else if (field->attribute && field->type == MU_FIELD_FLAG && strcmp (text, "false") == 0)
     /* the file has no way to say an attribute flag is off but leaving it
      * out: held the same way, a change of mind is no change */
     mu_values_set (&counter->values, field->id, NULL);
+  else if (field->attribute && field->type == MU_FIELD_FLAGS)
+    {
+      g_autofree char *words = mu_field_declared_order (field, text);
+
+      mu_values_set (&counter->values, field->id, *words ? words : NULL);
+    }
   else
     mu_values_set (&counter->values, field->id, text);
   return TRUE;

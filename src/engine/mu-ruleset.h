@@ -181,10 +181,14 @@ typedef struct {
   guint show;              /* MuFieldShow: where front ends print it besides the forms */
   const char *label;       /* N_() short name where it is printed ("Strength"); NULL: name */
   /* Written as the counter element's own attribute of its id, not as a
-   * <value> (format 1's Brothers at Arms switches: star="true"); held as
-   * text in MuCounter.values like any other. Only for MU_FIELD_FLAG, which
-   * the file gives only when it is on. */
+   * <value> (format 1's Brothers at Arms values: star="true",
+   * abilities="indomitable"); held as text in MuCounter.values like any
+   * other. Only for MU_FIELD_FLAG, which the file gives only when it is
+   * on, and MU_FIELD_FLAGS, given when it holds a word (in declared order). */
   gboolean attribute;
+  /* MU_FIELD_FLAGS: for people, N_() per word of values ("Indomitable (red
+   * shield)"); NULL: "NAME: word". */
+  const char *const *value_names;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -229,10 +233,14 @@ char        *mu_field_check_value          (const MuFieldInfo *field, const char
  * fields are <value> elements; those with an offset still live in the
  * member (the stand count of a tabletop unit). */
 gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
+/* The declared words of a MU_FIELD_FLAGS text, each once, in declared
+ * order, space-separated ("" when none); others are left out. Newly allocated. */
+char        *mu_field_declared_order       (const MuFieldInfo *field, const char *text);
 /* A counter's value of the field as file text, NULL when not given. Newly allocated. */
 char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
 /* Sets it from file text (NULL or "" clears a <value>); FALSE with a message
- * naming the allowed range when text is no value of the field. */
+ * naming the allowed range when text is no value of the field. An
+ * attribute's words are kept in declared order, as the file writes them. */
 gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInfo *field,
                                             const char *text, GError **error);
 /* Checks every <value> of the scenario's counters and sides against the

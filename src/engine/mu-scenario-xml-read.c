@@ -478,23 +478,38 @@ load_note_child (MuXmlLoader *ld,
     load_value (ld, c, &counter->values);
 }
 
-/* The flags the ruleset declares as attributes (baa: star="true"), held
- * as the counter's values; one that is off is not held. */
+/* The values the ruleset declares as attributes (baa: star="true",
+ * abilities="indomitable"), held as the counter's values: a flag that is on,
+ * a list's words in declared order; one that is off or empty is not held. */
 static void
 load_attribute_flags (MuXmlLoader     *ld,
                       xmlNodePtr       node,
                       const MuRuleset *ruleset,
                       MuCounter       *c)
 {
-  (void) ld;
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
     {
       const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+      g_autofree char *problem = NULL;
 
-      if (!f->attribute || f->type != MU_FIELD_FLAG || !mu_field_applies (f, c->kind) ||
-          !mu_xml_get_bool (node, f->id, FALSE))
+      if (!f->attribute || f->offset >= 0 || !mu_field_applies (f, c->kind))
         continue;
-      mu_values_set (&c->values, f->id, "true");
+      if (f->type == MU_FIELD_FLAG)
+        text = g_strdup (mu_xml_get_bool (node, f->id, FALSE) ? "true" : "");
+      else if ((text = mu_xml_attr (node, f->id)) != NULL &&
+               (problem = mu_field_check_value (f, text)) != NULL)
+        mu_xml_report (ld, c->line, "<%s>: %s", (const char *) node->name, problem);
+      else if (text != NULL)
+        {
+          char *words = mu_field_declared_order (f, text);
+
+          g_free (text);
+          text = words;
+        }
+      if (text == NULL || *text == '\0')
+        continue;
+      mu_values_set (&c->values, f->id, text);
       ((MuFieldValue *) g_ptr_array_index (c->values, c->values->len - 1))->line = c->line;
     }
 }
@@ -553,7 +568,6 @@ load_counter (MuXmlLoader     *ld,
       {
         g_autofree char *identity = mu_xml_attr_stripped (node, "identity");
         g_autofree char *arm = mu_xml_attr_stripped (node, "arm");
-        g_autofree char *abilities = mu_xml_attr (node, "abilities");
 
         if (identity == NULL || strcmp (identity, "star") == 0)
           c->identity = 0;
@@ -568,23 +582,6 @@ load_counter (MuXmlLoader     *ld,
         mu_xml_get_int (ld, node, "range", 0, &c->range);
         mu_xml_get_int (ld, node, "attack", 0, &c->attack);
         mu_xml_get_int (ld, node, "strength", 0, &c->strength);
-        c->abilities = 0;
-        if (abilities)
-          {
-            g_auto(GStrv) words = g_strsplit_set (abilities, " \t\r\n", -1);
-
-            for (guint i = 0; words[i]; i++)
-              {
-                if (*words[i] == '\0')
-                  continue;
-                if (strcmp (words[i], "indomitable") == 0)
-                  c->abilities |= MU_ABILITY_INDOMITABLE;
-                else if (strcmp (words[i], "sharpshooter") == 0)
-                  c->abilities |= MU_ABILITY_SHARPSHOOTER;
-                else
-                  mu_xml_report (ld, c->line, _("<unit>: unknown ability “%s”"), words[i]);
-              }
-          }
       }
       break;
     default:

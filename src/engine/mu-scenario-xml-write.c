@@ -595,8 +595,9 @@ is_attribute_flag (Writer          *w,
   return f && f->attribute && f->offset < 0 && mu_field_applies (f, c->kind);
 }
 
-/* The declared flags written as attributes, in declaration order, when on
- * (the file never says one is off). */
+/* The declared values written as attributes, in declaration order: a
+ * flag when on (the file never says one is off), a list of words when it
+ * holds one. */
 static void
 write_attribute_flags (Writer          *w,
                        const MuCounter *c)
@@ -606,9 +607,14 @@ write_attribute_flags (Writer          *w,
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
     {
       const MuFieldInfo *f = &ruleset->fields[i];
+      const char *text;
 
-      if (is_attribute_flag (w, c, f->id) && mu_counter_get_flag (c, f->id))
+      if (!is_attribute_flag (w, c, f->id))
+        continue;
+      if (f->type == MU_FIELD_FLAG && mu_counter_get_flag (c, f->id))
         attr_bool (w, f->id, TRUE);
+      else if (f->type == MU_FIELD_FLAGS && (text = mu_values_get (c->values, f->id)) && *text)
+        attr_str (w, f->id, text);
     }
 }
 
@@ -718,15 +724,6 @@ write_counter (Writer          *w,
         attr_int (w, "attack", c->attack);
       if (declares (w, "strength"))
         attr_int (w, "strength", c->strength);
-      if (c->abilities & (MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER))
-        {
-          gboolean both = (c->abilities & MU_ABILITY_INDOMITABLE) &&
-                          (c->abilities & MU_ABILITY_SHARPSHOOTER);
-
-          attr_str (w, "abilities",
-                    both ? "indomitable sharpshooter"
-                    : (c->abilities & MU_ABILITY_INDOMITABLE) ? "indomitable" : "sharpshooter");
-        }
       break;
     default:
       break;

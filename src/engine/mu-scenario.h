@@ -258,12 +258,6 @@ typedef enum {
 } MuArm;
 
 typedef enum {
-  MU_ABILITY_NONE         = 0,
-  MU_ABILITY_INDOMITABLE  = 1 << 0,
-  MU_ABILITY_SHARPSHOOTER = 1 << 1,
-} MuAbilities;
-
-typedef enum {
   MU_FORMATION_LINE,
   MU_FORMATION_COLUMN,
   MU_FORMATION_SKIRMISH,
@@ -313,7 +307,6 @@ typedef struct {
   int range;             /* >= 1 */
   int attack;            /* 2..6 */
   int strength;          /* >= 1 */
-  guint abilities;       /* MuAbilities */
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
@@ -555,6 +548,10 @@ GPtrArray    *mu_values_copy             (const GPtrArray *values);
 /* Whether the counter's declared flag `field` is on (its value is "true"):
  * how code reads a ruleset's switch (baa: "star", "fatigued"). */
 gboolean      mu_counter_get_flag        (const MuCounter *counter, const char *field);
+/* Whether the counter's declared list of words `field` holds `word`
+ * (baa: "abilities" holds "indomitable"). */
+gboolean      mu_counter_has_word        (const MuCounter *counter, const char *field,
+                                          const char *word);
 
 void          mu_extra_clear             (MuExtra *extra);
 void          mu_extra_copy              (MuExtra *dest, const MuExtra *src);

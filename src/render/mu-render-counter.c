@@ -162,9 +162,9 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
         }
     }
-  if (art && (c->abilities & MU_ABILITY_INDOMITABLE))
+  if (art && mu_counter_has_word (c, "abilities", "indomitable"))
     mu_mark_shield (cr, x + 0.13 * size, y + 0.47 * size, 0.2 * size);
-  if (art && (c->abilities & MU_ABILITY_SHARPSHOOTER))
+  if (art && mu_counter_has_word (c, "abilities", "sharpshooter"))
     mu_mark_crosshair (cr, x + 0.87 * size, y + 0.47 * size, 0.18 * size, ink);
   if (text)
     draw_values (t, s, c, strength, x, y, size, ink);
@@ -358,7 +358,8 @@ mu_render_counter_art_key (const MuScenario *scenario,
   if (c->kind == MU_COUNTER_UNIT)
     {
       k = mu_hash_mix (k, c->arm);
-      k = mu_hash_mix (k, c->abilities);
+      k = mu_hash_mix (k, mu_counter_has_word (c, "abilities", "indomitable"));
+      k = mu_hash_mix (k, mu_counter_has_word (c, "abilities", "sharpshooter"));
       return mu_hash_mix (k, c->identity <= 0);
     }
   k = mu_hash_mix (k, mu_counter_get_flag (c, "star"));

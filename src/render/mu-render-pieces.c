@@ -191,7 +191,8 @@ counter_key (const MuScenario *scenario,
   k = mu_hash_mix (k, c->attack);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
   k = mu_hash_mix (k, c->identity);
-  k = mu_hash_mix (k, c->abilities);
+  k = mu_hash_mix (k, mu_counter_has_word (c, "abilities", "indomitable"));
+  k = mu_hash_mix (k, mu_counter_has_word (c, "abilities", "sharpshooter"));
   k = mu_hash_mix (k, c->leadership);
   k = mu_hash_mix (k, mu_counter_get_flag (c, "star"));
   k = mu_hash_mix (k, mu_counter_get_flag (c, "exceptional"));

@@ -57,6 +57,17 @@ typedef struct {
     g_test_fail (); \
   } G_STMT_END
 
+/* Adds a word to a unit's declared abilities (baa: "indomitable"). */
+static void
+add_ability (MuCounter  *c,
+             const char *word)
+{
+  const char *was = mu_values_get (c->values, "abilities");
+  g_autofree char *words = was ? g_strdup_printf ("%s %s", was, word) : g_strdup (word);
+
+  mu_values_set (&c->values, "abilities", words);
+}
+
 static MuHex
 t_hex (const char *w)
 {
@@ -170,9 +181,9 @@ t_scenario (const char *text)
               else if (g_str_equal (w[j], "star"))
                 mu_values_set (&c->values, "star", "true");
               else if (g_str_equal (w[j], "indomitable"))
-                c->abilities |= MU_ABILITY_INDOMITABLE;
+                add_ability (c, "indomitable");
               else if (g_str_equal (w[j], "sharpshooter"))
-                c->abilities |= MU_ABILITY_SHARPSHOOTER;
+                add_ability (c, "sharpshooter");
               else if (g_str_equal (w[j], "fatigued"))
                 mu_values_set (&c->values, "fatigued", "true");
               else

@@ -267,9 +267,10 @@ test_edit_arm (void)
   g_assert_cmpstr (error->message, ==, "arm “artillery” is not allowed (one of infantry, cavalry, foot-artillery)");
 }
 
-/* Brothers at Arms' switches (star, exceptional, fatigued) are baa's
- * declarations, flags held as the counter's values like any ruleset's, and
- * written where format 1 has them, as attributes when they are on. */
+/* Brothers at Arms' switches (star, exceptional, fatigued) and a unit's
+ * special abilities are baa's declarations, held as the counter's values
+ * like any ruleset's, and written where format 1 has them, as attributes
+ * when they are on. */
 static const char baa_text[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"baa-hex\">\n"
@@ -333,6 +334,25 @@ test_baa_flags (void)
 
   out = mu_scenario_save_to_data (s, &len);
   g_assert_cmpstr (out, ==, baa_text);
+
+  /* a list of words declared as an attribute: held in declared order */
+  {
+    MuCounter *c = mu_scenario_find_counter (s, "usa-1");
+    const MuFieldInfo *f = mu_ruleset_find_field (mu_ruleset_find ("baa-hex"), "abilities");
+    g_autofree char *value = NULL, *both = NULL, *again = NULL;
+
+    g_assert_nonnull (f);
+    g_assert_true (mu_field_is_attribute (f));
+    g_assert_nonnull (mu_ruleset_find_field (mu_ruleset_find ("baa-table"), "abilities"));
+    value = mu_counter_get_field (c, f);
+    g_assert_cmpstr (value, ==, "indomitable");
+    g_assert_true (mu_counter_set_field (c, f, "sharpshooter indomitable", NULL));
+    both = mu_counter_get_field (c, f);
+    g_assert_cmpstr (both, ==, "indomitable sharpshooter");
+    again = mu_scenario_save_to_data (s, &len);
+    g_assert_nonnull (strstr (again, " abilities=\"indomitable sharpshooter\" fatigued=\"true\"/>"));
+    g_assert_null (strstr (again, "field=\"abilities\""));
+  }
 
   /* off is no value at all: the attribute goes, nothing takes its place */
   {

@@ -84,6 +84,8 @@ typedef struct _BatCdr BatCdr;
 
 typedef struct {
   const MuCounter *def;
+  gboolean indomitable;        /* its declared abilities, read once at set-up (BAT-FLN-6) */
+  gboolean sharpshooter;       /* (BAT-CDR-3) */
   int side;
   BatUnitStatus status;
   MuPoint anchor;              /* TAB-5: the midpoint of the front edge */
