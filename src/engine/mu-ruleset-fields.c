@@ -102,6 +102,32 @@ mu_counter_face_values (const MuRuleset *ruleset,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char **
+mu_counter_face_marks (const MuRuleset *ruleset,
+                       const MuCounter *counter)
+{
+  GPtrArray *marks = g_ptr_array_new ();
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; counter->values && ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (!(f->show & MU_FIELD_SHOW_FACE_MARK) || !mu_field_applies (f, counter->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG && f->picture && mu_counter_get_flag (counter, f->id))
+        g_ptr_array_add (marks, g_strdup (f->picture));
+      for (guint k = 0; f->type == MU_FIELD_FLAGS && f->value_pictures && f->values[k]; k++)
+        if (f->value_pictures[k] && mu_counter_has_word (counter, f->id, f->values[k]))
+          g_ptr_array_add (marks, g_strdup (f->value_pictures[k]));
+    }
+  g_ptr_array_add (marks, NULL);
+  return (char **) g_ptr_array_free (marks, FALSE);
+}
+
 static char *
 join_words (const char *const *words)
 {

@@ -189,6 +189,11 @@ typedef struct {
   /* MU_FIELD_FLAGS: for people, N_() per word of values ("Indomitable (red
    * shield)"); NULL: "NAME: word". */
   const char *const *value_names;
+  /* MU_FIELD_SHOW_FACE_MARK: the mark a flag that is on draws, and the mark
+   * of each word of a list (NULL for a word that draws none), by pictures
+   * the renderer knows: "star", "cross", "shield", "crosshair". */
+  const char *picture;
+  const char *const *value_pictures;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -202,6 +207,9 @@ typedef enum {
    * leadership), and the number at its top (baa: a command's division) */
   MU_FIELD_SHOW_FACE_BOTTOM = 1 << 1,
   MU_FIELD_SHOW_FACE_TOP = 1 << 2,
+  /* as a mark on the counter face (MuFieldInfo.picture, .value_pictures):
+   * baa's star, the exceptional commander's X, the red shield */
+  MU_FIELD_SHOW_FACE_MARK = 1 << 3,
 } MuFieldShow;
 
 /* An arm of service of the ruleset's units: the word of a unit's arm="…". */
@@ -261,6 +269,11 @@ char        *mu_counter_summary_values     (const MuRuleset *ruleset, const MuCo
  * Newly allocated. */
 char        *mu_counter_face_values        (const MuRuleset *ruleset, const MuCounter *counter,
                                             MuFieldShow where, int strength);
+/* The marks the counter's values put on its face (MU_FIELD_SHOW_FACE_MARK),
+ * their pictures in declaration order: { "shield", "crosshair", NULL } for
+ * a baa unit with both abilities. ruleset NULL as above. Newly allocated,
+ * NULL-terminated (g_strfreev). */
+char       **mu_counter_face_marks         (const MuRuleset *ruleset, const MuCounter *counter);
 /* The arm of a unit for people: its declaration's translated name, else
  * its word. Static or the counter's. */
 const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);

@@ -335,6 +335,22 @@ test_baa_flags (void)
   out = mu_scenario_save_to_data (s, &len);
   g_assert_cmpstr (out, ==, baa_text);
 
+  /* the face's marks come from the declarations, by picture */
+  {
+    static const struct { const char *counter, *marks; } faces[] = {
+      { "usa-army", "star" }, { "usa-div", "cross" }, { "usa-1", "shield" }, { "usa-2", "" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
+      {
+        g_auto(GStrv) marks = mu_counter_face_marks (mu_ruleset_find ("baa-hex"),
+                                                     mu_scenario_find_counter (s, faces[i].counter));
+        g_autofree char *joined = g_strjoinv (" ", marks);
+
+        g_assert_cmpstr (joined, ==, faces[i].marks);
+      }
+  }
+
   /* a list of words declared as an attribute: held in declared order */
   {
     MuCounter *c = mu_scenario_find_counter (s, "usa-1");

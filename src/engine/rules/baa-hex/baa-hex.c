@@ -83,6 +83,8 @@ static const MuTurnStructure baa_turns = {
 
 static const char *const baa_arms[] = { "infantry", "cavalry", "artillery", "riverboat", NULL };
 static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL };
+/* the red shield and the crosshair printed on the counter */
+static const char *const ability_pictures[] = { "shield", "crosshair", NULL };
 static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"), N_("Sharpshooters (crosshair)"), NULL };
 
 /* The counter values of BAA §1.2-1.4, with their ranges. */
@@ -103,10 +105,13 @@ static const MuFieldInfo baa_fields[] = {
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
-    .attribute = TRUE, .value_names = baa_ability_names },
+    .attribute = TRUE, .value_names = baa_ability_names,
+    .show = MU_FIELD_SHOW_FACE_MARK, .value_pictures = ability_pictures },
   /* the counters' switches (format 1 writes them as attributes) */
-  { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE },
-  { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE },
+  { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star" },
+  { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross" },
   { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 
