@@ -102,6 +102,32 @@ mu_counter_face_values (const MuRuleset *ruleset,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+mu_counter_tags (const MuRuleset *ruleset,
+                 const MuCounter *counter)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; counter->values && ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (!mu_field_applies (f, counter->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG && f->tag && mu_counter_get_flag (counter, f->id))
+        g_string_append_printf (out, "%s%s", out->len ? " · " : "", g_dgettext (GETTEXT_PACKAGE, f->tag));
+      for (guint k = 0; f->type == MU_FIELD_FLAGS && f->value_tags && f->values[k]; k++)
+        if (f->value_tags[k] && mu_counter_has_word (counter, f->id, f->values[k]))
+          g_string_append_printf (out, "%s%s", out->len ? " · " : "",
+                                  g_dgettext (GETTEXT_PACKAGE, f->value_tags[k]));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 char **
 mu_counter_face_marks (const MuRuleset *ruleset,
                        const MuCounter *counter)

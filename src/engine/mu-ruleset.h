@@ -194,6 +194,11 @@ typedef struct {
    * the renderer knows: "star", "cross", "shield", "crosshair". */
   const char *picture;
   const char *const *value_pictures;
+  /* N_() what a counter's one-line description (the board's tooltip) adds
+   * when a flag is on ("★"), and per word of a list ("indomitable"); NULL:
+   * nothing. */
+  const char *tag;
+  const char *const *value_tags;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -274,6 +279,11 @@ char        *mu_counter_face_values        (const MuRuleset *ruleset, const MuCo
  * a baa unit with both abilities. ruleset NULL as above. Newly allocated,
  * NULL-terminated (g_strfreev). */
 char       **mu_counter_face_marks         (const MuRuleset *ruleset, const MuCounter *counter);
+/* The tags of the counter's values that are on (MuFieldInfo.tag,
+ * .value_tags), translated, in declaration order, joined by " · ": "X",
+ * "indomitable · sharpshooters"; "" when none. ruleset NULL as above.
+ * Newly allocated. */
+char        *mu_counter_tags               (const MuRuleset *ruleset, const MuCounter *counter);
 /* The arm of a unit for people: its declaration's translated name, else
  * its word. Static or the counter's. */
 const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);

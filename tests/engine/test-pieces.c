@@ -335,10 +335,12 @@ test_baa_flags (void)
   out = mu_scenario_save_to_data (s, &len);
   g_assert_cmpstr (out, ==, baa_text);
 
-  /* the face's marks come from the declarations, by picture */
+  /* the face's marks come from the declarations, by picture, and so do
+   * the tooltip's words */
   {
-    static const struct { const char *counter, *marks; } faces[] = {
-      { "usa-army", "star" }, { "usa-div", "cross" }, { "usa-1", "shield" }, { "usa-2", "" },
+    static const struct { const char *counter, *marks, *tags; } faces[] = {
+      { "usa-army", "star", "★" }, { "usa-div", "cross", "X" }, { "usa-1", "shield", "indomitable" },
+      { "usa-2", "", "" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
@@ -346,8 +348,12 @@ test_baa_flags (void)
         g_auto(GStrv) marks = mu_counter_face_marks (mu_ruleset_find ("baa-hex"),
                                                      mu_scenario_find_counter (s, faces[i].counter));
         g_autofree char *joined = g_strjoinv (" ", marks);
+        g_autofree char *tags = mu_counter_tags (mu_ruleset_find ("baa-hex"),
+                                                 mu_scenario_find_counter (s, faces[i].counter));
 
         g_assert_cmpstr (joined, ==, faces[i].marks);
+        /* and what the board's tooltip says of them */
+        g_assert_cmpstr (tags, ==, faces[i].tags);
       }
   }
 

@@ -85,6 +85,7 @@ static const char *const baa_arms[] = { "infantry", "cavalry", "artillery", "riv
 static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL };
 /* the red shield and the crosshair printed on the counter */
 static const char *const ability_pictures[] = { "shield", "crosshair", NULL };
+static const char *const ability_tags[] = { N_("indomitable"), N_("sharpshooters"), NULL };
 static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"), N_("Sharpshooters (crosshair)"), NULL };
 
 /* The counter values of BAA §1.2-1.4, with their ranges. */
@@ -106,12 +107,13 @@ static const MuFieldInfo baa_fields[] = {
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
     .attribute = TRUE, .value_names = baa_ability_names,
-    .show = MU_FIELD_SHOW_FACE_MARK, .value_pictures = ability_pictures },
+    .show = MU_FIELD_SHOW_FACE_MARK, .value_pictures = ability_pictures,
+    .value_tags = ability_tags },
   /* the counters' switches (format 1 writes them as attributes) */
   { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star" },
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
   { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross" },
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
   { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 
