@@ -53,19 +53,6 @@ on_spin_changed (GtkSpinButton   *spin,
 }
 
 static void
-on_check_toggled (GtkCheckButton  *check,
-                  MusterEditorOob *self)
-{
-  g_autoptr(GError) error = NULL;
-  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "field"));
-
-  if (self->updating)
-    return;
-  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, field, gtk_check_button_get_active (check),
-                                                                    &error), &error);
-}
-
-static void
 on_arm_selected (GtkDropDown     *dropdown,
                  GParamSpec      *pspec,
                  MusterEditorOob *self)
@@ -97,22 +84,6 @@ arm_index (const MuScenario *s,
   const MuArmInfo *arm = mu_counter_arm (ruleset, c);
 
   return arm ? (guint) (arm - arms) : GTK_INVALID_LIST_POSITION;
-}
-
-static void
-on_ability_toggled (GtkCheckButton  *check,
-                    MusterEditorOob *self)
-{
-  g_autoptr(GError) error = NULL;
-  const MuCounter *c;
-  guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "ability"));
-  guint abilities;
-
-  if (self->updating || !(c = mu_scenario_find_counter (muster_editor_oob_scenario (self), self->selected)))
-    return;
-  abilities = gtk_check_button_get_active (check) ? (c->abilities | bit) : (c->abilities & ~bit);
-  muster_editor_oob_show_result (self, muster_editor_oob_set_value (self, MU_COUNTER_FIELD_ABILITIES, (int) abilities,
-                                                                    &error), &error);
 }
 
 /* The reserve a counter arrives with ("None": it is on the board or in the
@@ -231,7 +202,6 @@ update_form (MusterEditorOob *self,
     {
       const char *role = g_object_get_data (G_OBJECT (w), "role");
       gpointer field = g_object_get_data (G_OBJECT (w), "field");
-      gpointer ability = g_object_get_data (G_OBJECT (w), "ability");
 
       if (g_strcmp0 (role, "name") == 0)
         set_entry_text (w, c ? c->name : side->name);
@@ -257,10 +227,6 @@ update_form (MusterEditorOob *self,
             gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
           show_field_error (GTK_SPIN_BUTTON (w), NULL);
         }
-      else if (GTK_IS_CHECK_BUTTON (w) && ability != NULL)
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), (c->abilities & GPOINTER_TO_UINT (ability)) != 0);
-      else if (GTK_IS_CHECK_BUTTON (w) && field != NULL)  /* STAR, EXCEPTIONAL, FATIGUED: never 0 */
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), mu_edit_counter_get_int (c, GPOINTER_TO_INT (field)));
     }
   muster_editor_oob_values_update (self->form, self->history, self->selected, c == NULL);
   self->updating = FALSE;
@@ -279,11 +245,6 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
     { MU_COUNTER_FIELD_ATTACK, N_("Attack") },
     { MU_COUNTER_FIELD_STRENGTH, N_("Strength") },
     { MU_COUNTER_FIELD_IDENTITY, N_("Identity (0 = STAR)") },
-  };
-  static const struct { MuCounterField field; const char *label; } checks[] = {
-    { MU_COUNTER_FIELD_STAR, N_("Star: controls any command") },
-    { MU_COUNTER_FIELD_EXCEPTIONAL, N_("Exceptional commander") },
-    { MU_COUNTER_FIELD_FATIGUED, N_("Starts fatigued") },
   };
   GtkWidget *child, *entry;
   int row = 0;
@@ -383,10 +344,6 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       const MuArmInfo *arms;
       guint n_arms;
       GtkWidget *arm;
-      static const struct { guint bit; const char *label; } abilities[] = {
-        { MU_ABILITY_INDOMITABLE, N_("Indomitable (red shield)") },
-        { MU_ABILITY_SHARPSHOOTER, N_("Sharpshooters (crosshair)") },
-      };
 
       /* the arms the ruleset declares, by their names */
       arms = mu_ruleset_arms (ruleset, &n_arms);
@@ -399,28 +356,6 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
       gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
-      for (guint i = 0; i < G_N_ELEMENTS (abilities) &&
-           mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_ABILITIES, NULL, NULL); i++)
-        {
-          GtkWidget *check = gtk_check_button_new_with_label (_(abilities[i].label));
-
-          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (c->abilities & abilities[i].bit) != 0);
-          g_object_set_data (G_OBJECT (check), "ability", GUINT_TO_POINTER (abilities[i].bit));
-          g_signal_connect (check, "toggled", G_CALLBACK (on_ability_toggled), self);
-          gtk_grid_attach (self->form, check, 0, row++, 2, 1);
-        }
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
-    {
-      GtkWidget *check;
-
-      if (!mu_edit_counter_field_range (s, c->kind, checks[i].field, NULL, NULL))
-        continue;
-      check = gtk_check_button_new_with_label (_(checks[i].label));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mu_edit_counter_get_int (c, checks[i].field));
-      g_object_set_data (G_OBJECT (check), "field", GINT_TO_POINTER (checks[i].field));
-      g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
-      gtk_grid_attach (self->form, check, 0, row++, 2, 1);
     }
   {
     /* the reserve it arrives with: before, only a CSV round trip set it */

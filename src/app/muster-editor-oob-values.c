@@ -170,13 +170,13 @@ shown (const MuFieldInfo *f,
   if (is_side)
     return mu_field_of_side (f);
   c = mu_scenario_find_counter (s, id);
-  /* the attributes (leadership, attack, …) have the form's own spin buttons,
-   * and a unit's arm and abilities (MuCounter's own members) its drop-down
-   * and check buttons: shown twice, they were asked twice */
-  if (c != NULL && c->kind == MU_COUNTER_UNIT &&
-      (g_str_equal (f->id, "arm") || g_str_equal (f->id, "abilities")))
+  /* the attributes held in members (leadership, attack, …) have the form's
+   * own spin buttons, and a unit's arm (MuCounter's own member) its
+   * drop-down: shown twice, they were asked twice. The attribute values
+   * (baa's star, abilities) are values like any other. */
+  if (c != NULL && c->kind == MU_COUNTER_UNIT && g_str_equal (f->id, "arm"))
     return FALSE;
-  return c != NULL && mu_field_applies (f, c->kind) && !mu_field_is_attribute (f);
+  return c != NULL && mu_field_applies (f, c->kind) && !(f->offset >= 0 && mu_field_is_attribute (f));
 }
 
 static gboolean
@@ -314,7 +314,8 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
         {
           for (guint k = 0; f->values[k]; k++)
             {
-              g_autofree char *text = g_strdup_printf ("%s: %s", name, f->values[k]);
+              g_autofree char *text = f->value_names ? g_strdup (g_dgettext (GETTEXT_PACKAGE, f->value_names[k]))
+                                                     : g_strdup_printf ("%s: %s", name, f->values[k]);
               GtkWidget *check = gtk_check_button_new_with_label (text);
 
               g_object_set_data (G_OBJECT (check), "value-field", (gpointer) f);

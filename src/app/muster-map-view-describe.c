@@ -86,6 +86,9 @@ append_counter (GString         *s,
   /* the values the ruleset prints in a summary ("Range 1 · Attack 4 · Strength 4") */
   g_autofree char *values = mu_counter_summary_values (ruleset, counter);
   const char *sep = *values ? " · " : "";
+  /* and what its switches say ("X", "indomitable") */
+  g_autofree char *tags = mu_counter_tags (ruleset, counter);
+  const char *tag_sep = *tags ? " · " : "";
 
   g_string_append_printf (s, "<b>%s</b>", counter->name ? counter->name : counter->id);
   if (side != NULL && side->name != NULL)
@@ -93,19 +96,14 @@ append_counter (GString         *s,
   switch (counter->kind)
     {
     case MU_COUNTER_UNIT:
-      g_string_append_printf (s, "\n%s%s%s", mu_counter_arm_name (ruleset, counter), sep, values);
-      if (counter->abilities & MU_ABILITY_INDOMITABLE)
-        g_string_append_printf (s, " · %s", _("indomitable"));
-      if (counter->abilities & MU_ABILITY_SHARPSHOOTER)
-        g_string_append_printf (s, " · %s", _("sharpshooters"));
+      g_string_append_printf (s, "\n%s%s%s%s%s", mu_counter_arm_name (ruleset, counter), sep, values,
+                              tag_sep, tags);
       break;
     case MU_COUNTER_COMMAND:
-      g_string_append_printf (s, "\n%s%s%s%s", _("Division commander"), sep, values,
-                              counter->exceptional ? " · X" : "");
+      g_string_append_printf (s, "\n%s%s%s%s%s", _("Division commander"), sep, values, tag_sep, tags);
       break;
     case MU_COUNTER_CONTROL:
-      g_string_append_printf (s, "\n%s%s%s%s", _("Army or corps commander"), sep, values,
-                              counter->star ? " · ★" : "");
+      g_string_append_printf (s, "\n%s%s%s%s%s", _("Army or corps commander"), sep, values, tag_sep, tags);
       break;
     default:
       break;

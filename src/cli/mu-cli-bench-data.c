@@ -143,8 +143,10 @@ mu_cli_bench_synthetic (int      cols,
 
         c->name = g_strdup_printf ("%s %d", side ? "Brig." : "Col.", i);
         c->leadership = g_rand_int_range (rand, 1, 7);
-        c->star = kind == MU_COUNTER_CONTROL && i == 0;
-        c->exceptional = kind == MU_COUNTER_COMMAND && r < 15;
+        if (kind == MU_COUNTER_CONTROL && i == 0)
+          mu_values_set (&c->values, "star", "true");
+        if (kind == MU_COUNTER_COMMAND && r < 15)
+          mu_values_set (&c->values, "exceptional", "true");
         c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
         c->identity = kind == MU_COUNTER_UNIT ? 1 + i % 20 : 0;
         c->arm = r < 75 ? MU_ARM_INFANTRY : r < 88 ? MU_ARM_ARTILLERY : MU_ARM_CAVALRY;

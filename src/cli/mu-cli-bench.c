@@ -287,16 +287,20 @@ synthetic_board (void)
 
         c->name = g_strdup_printf ("%s %s", side ? "Brig." : "Col.", towns[i % G_N_ELEMENTS (towns)]);
         c->leadership = g_rand_int_range (rand, 1, 7);
-        c->star = kind == MU_COUNTER_CONTROL && i == 0;
-        c->exceptional = kind == MU_COUNTER_COMMAND && r < 15;
+        if (kind == MU_COUNTER_CONTROL && i == 0)
+          mu_values_set (&c->values, "star", "true");
+        if (kind == MU_COUNTER_COMMAND && r < 15)
+          mu_values_set (&c->values, "exceptional", "true");
         c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
         c->identity = kind == MU_COUNTER_UNIT && r >= 5 ? 1 + i % 20 : 0;
         c->arm = r < 70 ? MU_ARM_INFANTRY : r < 85 ? MU_ARM_ARTILLERY : r < 98 ? MU_ARM_CAVALRY : MU_ARM_RIVERBOAT;
         c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
         c->attack = g_rand_int_range (rand, 3, 6);
         c->strength = g_rand_int_range (rand, 2, 7);
-        c->abilities = r % 17 == 0 ? MU_ABILITY_INDOMITABLE : r % 19 == 0 ? MU_ABILITY_SHARPSHOOTER : 0;
-        c->fatigued = r % 23 == 0;
+        if (r % 17 == 0 || r % 19 == 0)
+          mu_values_set (&c->values, "abilities", r % 17 == 0 ? "indomitable" : "sharpshooter");
+        if (r % 23 == 0)
+          mu_values_set (&c->values, "fatigued", "true");
         c->place.kind = MU_PLACE_HEX;
         /* The Union in the north half, the Confederacy in the south. */
         do

@@ -75,6 +75,26 @@ mu_counter_view_set_stands (MuCounterView *view,
     view->stands = g_memdup2 (stands, n * sizeof *stands);
 }
 
+/* The markers a counter's declared flags put on it before play: a flag
+ * that is on and shares its id with a marker of the ruleset (baa's
+ * "fatigued", a forced march). Newly allocated. */
+static char *
+flag_markers (const MuRuleset *ruleset,
+              const MuCounter *c)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; c->values && ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (f->type == MU_FIELD_FLAG && mu_field_applies (f, c->kind) &&
+          mu_ruleset_find_marker (ruleset, f->id) != NULL && mu_counter_get_flag (c, f->id))
+        g_string_append_printf (out, "%s%s", out->len ? "," : "", f->id);
+    }
+  return g_string_free (out, FALSE);
+}
+
 GArray *
 mu_ruleset_placed_counters (const MuRuleset  *ruleset,
                             const MuScenario *scenario)
@@ -98,8 +118,12 @@ mu_ruleset_placed_counters (const MuRuleset  *ruleset,
       v->side = c->side;
       v->status = MU_COUNTER_STATUS_ACTIVE;
       v->strength = c->strength;
-      /* the scenario's own record of fatigue (a ruleset's marker of that id) */
-      mu_counter_view_set_markers (v, c->fatigued ? "fatigued" : "");
+      {
+        /* a ruleset Muster does not know is read as format 1's first */
+        g_autofree char *markers = flag_markers (ruleset ? ruleset : mu_ruleset_find ("baa-hex"), c);
+
+        mu_counter_view_set_markers (v, markers);
+      }
       if (scenario->board == MU_BOARD_HEX)
         {
           v->pos = mu_pos_from_hex (c->place.hex);

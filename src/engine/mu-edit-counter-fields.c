@@ -23,17 +23,12 @@ static const struct {
   int min, max;    /* 0, 0 for the declared ones */
 } fields[MU_COUNTER_FIELD_N] = {
   [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 0, 0 },
-  [MU_COUNTER_FIELD_STAR]        = { "star",        1 << MU_COUNTER_CONTROL, 0, 1 },
-  [MU_COUNTER_FIELD_EXCEPTIONAL] = { "exceptional", 1 << MU_COUNTER_COMMAND, 0, 1 },
   [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 0, 0 },
   [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 999 },
   [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
   [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 0, 0 },
   [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 0, 0 },
-  [MU_COUNTER_FIELD_ABILITIES]   = { "abilities",   1 << MU_COUNTER_UNIT, 0,
-                                     MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER },
-  [MU_COUNTER_FIELD_FATIGUED]    = { "fatigued",    1 << MU_COUNTER_UNIT, 0, 1 },
 };
 
 /* An open range ("at least 1") as the editor offers it. */
@@ -93,8 +88,7 @@ mu_edit_counter_field_range (const MuScenario *scenario,
         *max = MIN (f->max, OPEN_MAX);
       return TRUE;
     }
-  /* identities, star, exceptional, special abilities and fatigue are
-   * Brothers at Arms' (on the board and on the table) */
+  /* identities are Brothers at Arms' (on the board and on the table) */
   if (field != MU_COUNTER_FIELD_ARM && !mu_ruleset_has_divisions (ruleset))
     return FALSE;
   if (min)
@@ -113,16 +107,12 @@ mu_edit_counter_get_int (const MuCounter *c,
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: return c->leadership;
-    case MU_COUNTER_FIELD_STAR: return c->star;
-    case MU_COUNTER_FIELD_EXCEPTIONAL: return c->exceptional;
     case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
     case MU_COUNTER_FIELD_RANGE: return c->range;
     case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
-    case MU_COUNTER_FIELD_ABILITIES: return (int) c->abilities;
-    case MU_COUNTER_FIELD_FATIGUED: return c->fatigued;
     case MU_COUNTER_FIELD_N:
     default:
       g_return_val_if_reached (0);
@@ -135,16 +125,12 @@ field_display_name (MuCounterField field)
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: return _("Leadership");
-    case MU_COUNTER_FIELD_STAR: return _("Star");
-    case MU_COUNTER_FIELD_EXCEPTIONAL: return _("Exceptional");
     case MU_COUNTER_FIELD_DIVISION: return _("Division");
     case MU_COUNTER_FIELD_IDENTITY: return _("Identity");
     case MU_COUNTER_FIELD_ARM: return _("Arm");
     case MU_COUNTER_FIELD_RANGE: return _("Range");
     case MU_COUNTER_FIELD_ATTACK: return _("Attack");
     case MU_COUNTER_FIELD_STRENGTH: return _("Strength");
-    case MU_COUNTER_FIELD_ABILITIES: return _("Abilities");
-    case MU_COUNTER_FIELD_FATIGUED: return _("Fatigue");
     case MU_COUNTER_FIELD_N:
     default: return "?";
     }
@@ -159,8 +145,6 @@ mu_edit_counter_value_ok (const MuScenario *scenario,
   int min = 0, max = 0;
 
   mu_edit_counter_field_range (scenario, kind, field, &min, &max);
-  if (field == MU_COUNTER_FIELD_ABILITIES)
-    return value >= 0 && (value & ~max) == 0;
   return value >= min && value <= max;
 }
 
@@ -177,7 +161,8 @@ mu_edit_counter_range_error (const MuScenario *scenario,
   const char *why = NULL;
   int min = 0, max = 0;
 
-  if (f && mu_ruleset_find_field (ruleset_of (scenario), "abilities") != NULL)
+  /* the board game's reasons, for its own fields (named by its rules' ids) */
+  if (f && f->rule && g_str_has_prefix (f->rule, "BAA-"))
     switch (field)
       {
       case MU_COUNTER_FIELD_LEADERSHIP:
@@ -211,13 +196,6 @@ mu_edit_counter_range_error (const MuScenario *scenario,
                            value);
     case MU_COUNTER_FIELD_ARM:
       return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
-    case MU_COUNTER_FIELD_ABILITIES:
-      return mu_edit_fail (error, _("Unknown special abilities 0x%x (indomitable, sharpshooter)"), value);
-    case MU_COUNTER_FIELD_STAR:
-    case MU_COUNTER_FIELD_EXCEPTIONAL:
-    case MU_COUNTER_FIELD_FATIGUED:
-      return mu_edit_fail (error, _("%s is yes (1) or no (0), not %d"),
-                           field_display_name (field), value);
     case MU_COUNTER_FIELD_N:
     default:
       return mu_edit_fail (error, _("%s is not a value of this counter"), field_display_name (field));
@@ -277,8 +255,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
   switch (field)
     {
     case MU_COUNTER_FIELD_LEADERSHIP: c->leadership = value; break;
-    case MU_COUNTER_FIELD_STAR: c->star = value; break;
-    case MU_COUNTER_FIELD_EXCEPTIONAL: c->exceptional = value; break;
     case MU_COUNTER_FIELD_DIVISION:
       /* its units keep following it */
       for (guint i = 0; i < s->counters->len; i++)
@@ -303,8 +279,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
     case MU_COUNTER_FIELD_RANGE: c->range = value; break;
     case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
-    case MU_COUNTER_FIELD_ABILITIES: c->abilities = (guint) value; break;
-    case MU_COUNTER_FIELD_FATIGUED: c->fatigued = value; break;
     case MU_COUNTER_FIELD_N:
     default: g_assert_not_reached ();
     }

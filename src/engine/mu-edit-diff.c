@@ -244,8 +244,6 @@ diff_counter (const char      *p,
   DIFF_STR (p, a->name, b->name);
   DIFF_STR (p, a->note, b->note);
   DIFF_INT (p, a->leadership, b->leadership);
-  DIFF_INT (p, a->star, b->star);
-  DIFF_INT (p, a->exceptional, b->exceptional);
   DIFF_INT (p, a->division, b->division);
   DIFF_INT (p, a->identity, b->identity);
   DIFF_INT (p, a->arm, b->arm);
@@ -253,8 +251,6 @@ diff_counter (const char      *p,
   DIFF_INT (p, a->range, b->range);
   DIFF_INT (p, a->attack, b->attack);
   DIFF_INT (p, a->strength, b->strength);
-  DIFF_INT (p, a->abilities, b->abilities);
-  DIFF_INT (p, a->fatigued, b->fatigued);
   DIFF_STR (p, a->parent, b->parent);
   DIFF_INT (p, a->place.kind, b->place.kind);
   DIFF_INT (p, a->place.hex.col, b->place.hex.col);

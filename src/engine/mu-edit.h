@@ -294,16 +294,12 @@ gboolean  mu_edit_set_counter_note     (MuEditHistory *history, const char *id, 
  * (Brothers at Arms §1.2–1.4). */
 typedef enum {
   MU_COUNTER_FIELD_LEADERSHIP,   /* control, command: 1..6 */
-  MU_COUNTER_FIELD_STAR,         /* control: 0/1 */
-  MU_COUNTER_FIELD_EXCEPTIONAL,  /* command: 0/1 */
   MU_COUNTER_FIELD_DIVISION,     /* command: 1..999; its units follow */
   MU_COUNTER_FIELD_IDENTITY,     /* unit: 0 (STAR) or a division (1..999) of its side with a command */
   MU_COUNTER_FIELD_ARM,          /* unit: MuArm */
   MU_COUNTER_FIELD_RANGE,        /* unit: 1..999 */
   MU_COUNTER_FIELD_ATTACK,       /* unit: 2..6 */
   MU_COUNTER_FIELD_STRENGTH,     /* unit: 1..999 */
-  MU_COUNTER_FIELD_ABILITIES,    /* unit: MuAbilities bits */
-  MU_COUNTER_FIELD_FATIGUED,     /* unit: 0/1 */
   MU_COUNTER_FIELD_N
 } MuCounterField;
 

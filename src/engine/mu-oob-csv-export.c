@@ -72,6 +72,31 @@ append_row (GString         *out,
   g_string_append (out, "\r\n");
 }
 
+const MuFieldInfo *
+mu_oob_csv_flag_field (const MuScenario *s,
+                       MuCounterKind     kind,
+                       Column            col,
+                       MuFieldType       type)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  const MuFieldInfo *f;
+
+  /* a ruleset Muster does not know is read as format 1's first */
+  f = mu_ruleset_find_field (ruleset ? ruleset : mu_ruleset_find ("baa-hex"), column_names[col]);
+  return f && f->type == type && mu_field_applies (f, kind) ? f : NULL;
+}
+
+/* A yes/no column's cell: "yes" when the counter's flag is on (static). */
+static char *
+flag_cell (const MuScenario *s,
+           const MuCounter  *c,
+           Column            col)
+{
+  const MuFieldInfo *f = mu_oob_csv_flag_field (s, c->kind, col, MU_FIELD_FLAG);
+
+  return f && mu_counter_get_flag (c, f->id) ? (char *) "yes" : NULL;
+}
+
 /* The fields the scenario's ruleset declares beyond the fixed columns
  * (of const MuFieldInfo*): a column each, named by the field's id. */
 GPtrArray *
@@ -214,10 +239,8 @@ mu_oob_csv_export (const MuScenario *s,
 #define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
       if (HAS (LEADERSHIP))
         f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
-      if (HAS (STAR))
-        f[COL_STAR] = c->star ? "yes" : NULL;
-      if (HAS (EXCEPTIONAL))
-        f[COL_EXCEPTIONAL] = c->exceptional ? "yes" : NULL;
+      f[COL_STAR] = flag_cell (s, c, COL_STAR);
+      f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
       if (HAS (DIVISION))
         f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
       if (HAS (IDENTITY))
@@ -232,13 +255,11 @@ mu_oob_csv_export (const MuScenario *s,
         f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
       if (HAS (STRENGTH))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_INDOMITABLE))
-        g_string_append (abilities, "indomitable");
-      if (HAS (ABILITIES) && (c->abilities & MU_ABILITY_SHARPSHOOTER))
-        g_string_append (abilities, abilities->len ? " sharpshooter" : "sharpshooter");
+      if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&
+          mu_values_get (c->values, column_names[COL_ABILITIES]) != NULL)
+        g_string_append (abilities, mu_values_get (c->values, column_names[COL_ABILITIES]));
       f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
-      if (HAS (FATIGUED))
-        f[COL_FATIGUED] = c->fatigued ? "yes" : NULL;
+      f[COL_FATIGUED] = flag_cell (s, c, COL_FATIGUED);
 #undef HAS
       /* a unit's formation where its ruleset lays formations out: the one
        * its stands take (its declared value, else the older attribute),

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,11 @@ static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
 /* The fields the scenario's ruleset declares beyond the fixed columns
  * (of const MuFieldInfo*): a column each, named by the field's id. */
 GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
+/* The value a fixed column names (star, exceptional, fatigued, abilities)
+ * as the scenario's ruleset declares it for a counter of the kind, of the
+ * type asked, NULL when that counter has no such value. */
+const MuFieldInfo *mu_oob_csv_flag_field (const MuScenario *s, MuCounterKind kind, Column col,
+                                          MuFieldType type);
 /* Whether the counter's `formation` column is its declared formation value
  * (mu_ruleset_has_formation_value) rather than the format's attribute. */
 gboolean   mu_oob_csv_formation_is_value (const MuScenario *s, const MuCounter *c);

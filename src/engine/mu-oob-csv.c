@@ -295,6 +295,74 @@ check_value (Reader         *rd,
   problem (rd, r->line, "%s", error->message);
 }
 
+/* A yes/no column that names a flag the ruleset declares: the counter's
+ * value; a "yes" for a counter without that flag is reported. */
+static void
+parse_flag (Reader       *rd,
+            const Record *r,
+            const int    *map,
+            Column        col,
+            MuCounter    *c)
+{
+  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col, MU_FIELD_FLAG);
+  gboolean flag;
+
+  if (!parse_bool (rd, r, map, col, &flag))
+    return;
+  if (f != NULL)
+    mu_values_set (&c->values, f->id, flag ? "true" : NULL);
+  else if (flag)
+    problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+}
+
+/* A column of words (abilities) that names a list the ruleset declares:
+ * the counter's value, its words in declared order whatever their case and
+ * separators (" ", ";", "+"); another word is reported. */
+static void
+parse_words (Reader       *rd,
+             const Record *r,
+             const int    *map,
+             Column        col,
+             MuCounter    *c)
+{
+  const MuFieldInfo *f = mu_oob_csv_flag_field (rd->scenario, c->kind, col, MU_FIELD_FLAGS);
+  g_autofree char *text = trimmed (r, map, col);
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GString) known = g_string_new (NULL);
+  g_autofree char *ordered = NULL;
+
+  if (text == NULL)
+    return;
+  if (f == NULL)
+    {
+      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+      return;
+    }
+  words = g_strsplit_set (text, " ;+", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      guint k;
+
+      if (*words[i] == '\0')
+        continue;
+      for (k = 0; f->values[k] && g_ascii_strcasecmp (words[i], f->values[k]) != 0; k++)
+        ;
+      if (f->values[k] != NULL)
+        g_string_append_printf (known, " %s", f->values[k]);
+      else
+        {
+          g_autofree char *allowed = g_strjoinv (" or ", (char **) f->values);
+
+          /* Translators: "ability “brave” should be indomitable or sharpshooter" */
+          problem (rd, r->line, _("ability “%s” should be %s"), words[i], allowed);
+        }
+    }
+  ordered = mu_field_declared_order (f, known->str);
+  mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
+}
+
 static void
 parse_placement (Reader           *rd,
                  const Record     *r,
@@ -392,8 +460,7 @@ parse_counter (Reader           *rd,
 {
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
-  g_autofree char *arm = NULL, *identity = NULL, *abilities = NULL, *formation = NULL;
-  gboolean flag;
+  g_autofree char *arm = NULL, *identity = NULL, *formation = NULL;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -418,12 +485,11 @@ parse_counter (Reader           *rd,
     case MU_COUNTER_COMMAND:
       if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
         check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
-      if (kind == MU_COUNTER_CONTROL && parse_bool (rd, r, map, COL_STAR, &flag))
-        c->star = flag;
+      if (kind == MU_COUNTER_CONTROL)
+        parse_flag (rd, r, map, COL_STAR, c);
       if (kind == MU_COUNTER_COMMAND)
         {
-          if (parse_bool (rd, r, map, COL_EXCEPTIONAL, &flag))
-            c->exceptional = flag;
+          parse_flag (rd, r, map, COL_EXCEPTIONAL, c);
           if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
             check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
         }
@@ -456,26 +522,8 @@ parse_counter (Reader           *rd,
         check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
       if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
-      abilities = trimmed (r, map, COL_ABILITIES);
-      if (abilities)
-        {
-          g_auto(GStrv) words = g_strsplit_set (abilities, " ;+", -1);
-
-          for (guint i = 0; words[i]; i++)
-            {
-              if (*words[i] == '\0')
-                continue;
-              if (g_ascii_strcasecmp (words[i], "indomitable") == 0)
-                c->abilities |= MU_ABILITY_INDOMITABLE;
-              else if (g_ascii_strcasecmp (words[i], "sharpshooter") == 0)
-                c->abilities |= MU_ABILITY_SHARPSHOOTER;
-              else
-                problem (rd, r->line, _("ability “%s” should be indomitable or sharpshooter"),
-                         words[i]);
-            }
-        }
-      if (parse_bool (rd, r, map, COL_FATIGUED, &flag))
-        c->fatigued = flag;
+      parse_words (rd, r, map, COL_ABILITIES, c);
+      parse_flag (rd, r, map, COL_FATIGUED, c);
       break;
     default:
       g_assert_not_reached ();

@@ -102,6 +102,58 @@ mu_counter_face_values (const MuRuleset *ruleset,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+mu_counter_tags (const MuRuleset *ruleset,
+                 const MuCounter *counter)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; counter->values && ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (!mu_field_applies (f, counter->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG && f->tag && mu_counter_get_flag (counter, f->id))
+        g_string_append_printf (out, "%s%s", out->len ? " · " : "", g_dgettext (GETTEXT_PACKAGE, f->tag));
+      for (guint k = 0; f->type == MU_FIELD_FLAGS && f->value_tags && f->values[k]; k++)
+        if (f->value_tags[k] && mu_counter_has_word (counter, f->id, f->values[k]))
+          g_string_append_printf (out, "%s%s", out->len ? " · " : "",
+                                  g_dgettext (GETTEXT_PACKAGE, f->value_tags[k]));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char **
+mu_counter_face_marks (const MuRuleset *ruleset,
+                       const MuCounter *counter)
+{
+  GPtrArray *marks = g_ptr_array_new ();
+
+  g_return_val_if_fail (counter != NULL, NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; counter->values && ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (!(f->show & MU_FIELD_SHOW_FACE_MARK) || !mu_field_applies (f, counter->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG && f->picture && mu_counter_get_flag (counter, f->id))
+        g_ptr_array_add (marks, g_strdup (f->picture));
+      for (guint k = 0; f->type == MU_FIELD_FLAGS && f->value_pictures && f->values[k]; k++)
+        if (f->value_pictures[k] && mu_counter_has_word (counter, f->id, f->values[k]))
+          g_ptr_array_add (marks, g_strdup (f->value_pictures[k]));
+    }
+  g_ptr_array_add (marks, NULL);
+  return (char **) g_ptr_array_free (marks, FALSE);
+}
+
 static char *
 join_words (const char *const *words)
 {
@@ -334,7 +386,28 @@ gboolean
 mu_field_is_attribute (const MuFieldInfo *field)
 {
   g_return_val_if_fail (field != NULL, FALSE);
-  return field->offset >= 0 && g_strv_contains (member_attributes, field->id);
+  return (field->offset >= 0 && g_strv_contains (member_attributes, field->id)) ||
+         (field->attribute && field->offset < 0);
+}
+
+char *
+mu_field_declared_order (const MuFieldInfo *field,
+                         const char        *text)
+{
+  g_auto(GStrv) words = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (field != NULL && text != NULL, NULL);
+
+  words = g_strsplit_set (text, " \t\r\n", -1);
+  for (guint i = 0; field->values && field->values[i]; i++)
+    for (guint k = 0; words[k]; k++)
+      if (strcmp (words[k], field->values[i]) == 0)
+        {
+          g_string_append_printf (out, "%s%s", out->len ? " " : "", field->values[i]);
+          break;
+        }
+  return g_string_free (out, FALSE);
 }
 
 char *
@@ -386,6 +459,16 @@ mu_counter_set_field (MuCounter         *counter,
       if (!parse_int (text, &v))
         g_return_val_if_reached (FALSE);
       G_STRUCT_MEMBER (int, counter, field->offset) = v;
+    }
+  else if (field->attribute && field->type == MU_FIELD_FLAG && strcmp (text, "false") == 0)
+    /* the file has no way to say an attribute flag is off but leaving it
+     * out: held the same way, a change of mind is no change */
+    mu_values_set (&counter->values, field->id, NULL);
+  else if (field->attribute && field->type == MU_FIELD_FLAGS)
+    {
+      g_autofree char *words = mu_field_declared_order (field, text);
+
+      mu_values_set (&counter->values, field->id, *words ? words : NULL);
     }
   else
     mu_values_set (&counter->values, field->id, text);

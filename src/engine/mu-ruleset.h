@@ -180,6 +180,25 @@ typedef struct {
   guint refers;            /* MU_FIELD_COUNTER: MU_FIELD_OF () of the kinds it may name; 0: any */
   guint show;              /* MuFieldShow: where front ends print it besides the forms */
   const char *label;       /* N_() short name where it is printed ("Strength"); NULL: name */
+  /* Written as the counter element's own attribute of its id, not as a
+   * <value> (format 1's Brothers at Arms values: star="true",
+   * abilities="indomitable"); held as text in MuCounter.values like any
+   * other. Only for MU_FIELD_FLAG, which the file gives only when it is
+   * on, and MU_FIELD_FLAGS, given when it holds a word (in declared order). */
+  gboolean attribute;
+  /* MU_FIELD_FLAGS: for people, N_() per word of values ("Indomitable (red
+   * shield)"); NULL: "NAME: word". */
+  const char *const *value_names;
+  /* MU_FIELD_SHOW_FACE_MARK: the mark a flag that is on draws, and the mark
+   * of each word of a list (NULL for a word that draws none), by pictures
+   * the renderer knows: "star", "cross", "shield", "crosshair". */
+  const char *picture;
+  const char *const *value_pictures;
+  /* N_() what a counter's one-line description (the board's tooltip) adds
+   * when a flag is on ("★"), and per word of a list ("indomitable"); NULL:
+   * nothing. */
+  const char *tag;
+  const char *const *value_tags;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -193,6 +212,9 @@ typedef enum {
    * leadership), and the number at its top (baa: a command's division) */
   MU_FIELD_SHOW_FACE_BOTTOM = 1 << 1,
   MU_FIELD_SHOW_FACE_TOP = 1 << 2,
+  /* as a mark on the counter face (MuFieldInfo.picture, .value_pictures):
+   * baa's star, the exceptional commander's X, the red shield */
+  MU_FIELD_SHOW_FACE_MARK = 1 << 3,
 } MuFieldShow;
 
 /* An arm of service of the ruleset's units: the word of a unit's arm="…". */
@@ -219,14 +241,19 @@ char        *mu_field_describe_range       (const MuFieldInfo *field);
  * allowed range (newly allocated). */
 char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
 /* Whether the field is written as the counter element's own attribute
- * (leadership, division, range, attack, strength): an int member of
- * MuCounter of the same name. Other fields are <value> elements; those with
- * an offset still live in the member (the stand count of a tabletop unit). */
+ * (leadership, division, range, attack, strength: an int member of
+ * MuCounter of the same name; or a flag declared `attribute`). Other
+ * fields are <value> elements; those with an offset still live in the
+ * member (the stand count of a tabletop unit). */
 gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
+/* The declared words of a MU_FIELD_FLAGS text, each once, in declared
+ * order, space-separated ("" when none); others are left out. Newly allocated. */
+char        *mu_field_declared_order       (const MuFieldInfo *field, const char *text);
 /* A counter's value of the field as file text, NULL when not given. Newly allocated. */
 char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
 /* Sets it from file text (NULL or "" clears a <value>); FALSE with a message
- * naming the allowed range when text is no value of the field. */
+ * naming the allowed range when text is no value of the field. An
+ * attribute's words are kept in declared order, as the file writes them. */
 gboolean     mu_counter_set_field          (MuCounter *counter, const MuFieldInfo *field,
                                             const char *text, GError **error);
 /* Checks every <value> of the scenario's counters and sides against the
@@ -247,6 +274,16 @@ char        *mu_counter_summary_values     (const MuRuleset *ruleset, const MuCo
  * Newly allocated. */
 char        *mu_counter_face_values        (const MuRuleset *ruleset, const MuCounter *counter,
                                             MuFieldShow where, int strength);
+/* The marks the counter's values put on its face (MU_FIELD_SHOW_FACE_MARK),
+ * their pictures in declaration order: { "shield", "crosshair", NULL } for
+ * a baa unit with both abilities. ruleset NULL as above. Newly allocated,
+ * NULL-terminated (g_strfreev). */
+char       **mu_counter_face_marks         (const MuRuleset *ruleset, const MuCounter *counter);
+/* The tags of the counter's values that are on (MuFieldInfo.tag,
+ * .value_tags), translated, in declaration order, joined by " · ": "X",
+ * "indomitable · sharpshooters"; "" when none. ruleset NULL as above.
+ * Newly allocated. */
+char        *mu_counter_tags               (const MuRuleset *ruleset, const MuCounter *counter);
 /* The arm of a unit for people: its declaration's translated name, else
  * its word. Static or the counter's. */
 const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);
@@ -794,8 +831,8 @@ const char        *mu_ruleset_formation_name (const MuRuleset *ruleset, const ch
 gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaKind kind);
 /* The counters as the scenario places them, before any match (the editor's
  * board, exports): a view of each counter placed on the scenario's board,
- * in scenario order, active, at full strength, "fatigued" when the
- * scenario records it, and on a table its stands as the ruleset sets them
+ * in scenario order, active, at full strength, with the markers of its
+ * declared flags that are on (baa: "fatigued"), and on a table its stands as the ruleset sets them
  * up (mu_scenario_counter_stands, the layout play starts from). ruleset may be NULL (a ruleset Muster does
  * not know). A new array (mu_counter_view_array_new; g_array_unref). */
 GArray            *mu_ruleset_placed_counters (const MuRuleset *ruleset, const MuScenario *scenario);

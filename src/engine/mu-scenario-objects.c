@@ -192,6 +192,36 @@ mu_values_get (const GPtrArray *values,
   return v ? v->value : NULL;
 }
 
+gboolean
+mu_counter_get_flag (const MuCounter *counter,
+                     const char      *field)
+{
+  g_return_val_if_fail (counter != NULL && field != NULL, FALSE);
+
+  /* most counters have no values at all: the common case costs a test */
+  return counter->values != NULL && g_strcmp0 (mu_values_get (counter->values, field), "true") == 0;
+}
+
+gboolean
+mu_counter_has_word (const MuCounter *counter,
+                     const char      *field,
+                     const char      *word)
+{
+  const char *text, *p;
+  gsize n;
+
+  g_return_val_if_fail (counter != NULL && field != NULL && word != NULL, FALSE);
+
+  if (counter->values == NULL || (text = mu_values_get (counter->values, field)) == NULL)
+    return FALSE;
+  n = strlen (word);
+  /* words are separated by white space; no copy for a question asked in play */
+  for (p = text; (p = strstr (p, word)) != NULL; p += n)
+    if ((p == text || g_ascii_isspace (p[-1])) && (p[n] == '\0' || g_ascii_isspace (p[n])))
+      return TRUE;
+  return FALSE;
+}
+
 void
 mu_values_set (GPtrArray  **values,
                const char  *field,

@@ -478,10 +478,47 @@ load_note_child (MuXmlLoader *ld,
     load_value (ld, c, &counter->values);
 }
 
+/* The values the ruleset declares as attributes (baa: star="true",
+ * abilities="indomitable"), held as the counter's values: a flag that is on,
+ * a list's words in declared order; one that is off or empty is not held. */
+static void
+load_attribute_flags (MuXmlLoader     *ld,
+                      xmlNodePtr       node,
+                      const MuRuleset *ruleset,
+                      MuCounter       *c)
+{
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+      g_autofree char *problem = NULL;
+
+      if (!f->attribute || f->offset >= 0 || !mu_field_applies (f, c->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG)
+        text = g_strdup (mu_xml_get_bool (node, f->id, FALSE) ? "true" : "");
+      else if ((text = mu_xml_attr (node, f->id)) != NULL &&
+               (problem = mu_field_check_value (f, text)) != NULL)
+        mu_xml_report (ld, c->line, "<%s>: %s", (const char *) node->name, problem);
+      else if (text != NULL)
+        {
+          char *words = mu_field_declared_order (f, text);
+
+          g_free (text);
+          text = words;
+        }
+      if (text == NULL || *text == '\0')
+        continue;
+      mu_values_set (&c->values, f->id, text);
+      ((MuFieldValue *) g_ptr_array_index (c->values, c->values->len - 1))->line = c->line;
+    }
+}
+
 static MuCounter *
-load_counter (MuXmlLoader *ld,
-              xmlNodePtr     node,
-              MuCounterKind  kind)
+load_counter (MuXmlLoader     *ld,
+              xmlNodePtr       node,
+              const MuRuleset *ruleset,
+              MuCounterKind    kind)
 {
   g_autofree char *id = mu_xml_attr_stripped (node, "id");
   g_autofree char *side = mu_xml_attr_stripped (node, "side");
@@ -522,18 +559,15 @@ load_counter (MuXmlLoader *ld,
     {
     case MU_COUNTER_CONTROL:
       mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
-      c->star = mu_xml_get_bool (node, "star", FALSE);
       break;
     case MU_COUNTER_COMMAND:
       mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
       mu_xml_get_int (ld, node, "division", 0, &c->division);
-      c->exceptional = mu_xml_get_bool (node, "exceptional", FALSE);
       break;
     case MU_COUNTER_UNIT:
       {
         g_autofree char *identity = mu_xml_attr_stripped (node, "identity");
         g_autofree char *arm = mu_xml_attr_stripped (node, "arm");
-        g_autofree char *abilities = mu_xml_attr (node, "abilities");
 
         if (identity == NULL || strcmp (identity, "star") == 0)
           c->identity = 0;
@@ -548,29 +582,12 @@ load_counter (MuXmlLoader *ld,
         mu_xml_get_int (ld, node, "range", 0, &c->range);
         mu_xml_get_int (ld, node, "attack", 0, &c->attack);
         mu_xml_get_int (ld, node, "strength", 0, &c->strength);
-        c->abilities = 0;
-        if (abilities)
-          {
-            g_auto(GStrv) words = g_strsplit_set (abilities, " \t\r\n", -1);
-
-            for (guint i = 0; words[i]; i++)
-              {
-                if (*words[i] == '\0')
-                  continue;
-                if (strcmp (words[i], "indomitable") == 0)
-                  c->abilities |= MU_ABILITY_INDOMITABLE;
-                else if (strcmp (words[i], "sharpshooter") == 0)
-                  c->abilities |= MU_ABILITY_SHARPSHOOTER;
-                else
-                  mu_xml_report (ld, c->line, _("<unit>: unknown ability “%s”"), words[i]);
-              }
-          }
-        c->fatigued = mu_xml_get_bool (node, "fatigued", FALSE);
       }
       break;
     default:
       g_assert_not_reached ();
     }
+  load_attribute_flags (ld, node, ruleset, c);
 
   mu_xml_take_comments (ld, &c->extra);
   mu_xml_collect_attributes (ld, node, &c->extra);
@@ -697,6 +714,16 @@ set_text (char       **field,
   *field = mu_xml_element_text (node);
 }
 
+/* The ruleset whose declarations say how values are written: format 1's
+ * first, baa-hex, for one Muster does not know (as the writer does). */
+static const MuRuleset *
+ruleset_of (const MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  return ruleset ? ruleset : mu_ruleset_find ("baa-hex");
+}
+
 static void
 load_root_child (MuXmlLoader *ld,
                  xmlNodePtr  c,
@@ -764,11 +791,11 @@ load_root_child (MuXmlLoader *ld,
       g_ptr_array_add (s->sides, side);
     }
   else if (strcmp (name, "control") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_CONTROL));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_CONTROL));
   else if (strcmp (name, "command") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_COMMAND));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_COMMAND));
   else if (strcmp (name, "unit") == 0)
-    g_ptr_array_add (s->counters, load_counter (ld, c, MU_COUNTER_UNIT));
+    g_ptr_array_add (s->counters, load_counter (ld, c, ruleset_of (s), MU_COUNTER_UNIT));
   else if (strcmp (name, "objective") == 0)
     g_ptr_array_add (s->objectives, load_objective (ld, c));
   else if (strcmp (name, "task") == 0)

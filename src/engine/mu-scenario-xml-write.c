@@ -576,6 +576,48 @@ declares (Writer     *w,
   return w->ruleset == NULL || mu_ruleset_find_field (w->ruleset, id) != NULL;
 }
 
+/* The ruleset whose declarations say how values are written: a ruleset
+ * Muster does not know is read as format 1's first, baa-hex. */
+static const MuRuleset *
+field_ruleset (Writer *w)
+{
+  return w->ruleset ? w->ruleset : mu_ruleset_find ("baa-hex");
+}
+
+/* Whether a value the counter holds is written as its attribute. */
+static gboolean
+is_attribute_flag (Writer          *w,
+                   const MuCounter *c,
+                   const char      *field)
+{
+  const MuFieldInfo *f = mu_ruleset_find_field (field_ruleset (w), field);
+
+  return f && f->attribute && f->offset < 0 && mu_field_applies (f, c->kind);
+}
+
+/* The declared values written as attributes, in declaration order: a
+ * flag when on (the file never says one is off), a list of words when it
+ * holds one. */
+static void
+write_attribute_flags (Writer          *w,
+                       const MuCounter *c)
+{
+  const MuRuleset *ruleset = field_ruleset (w);
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      const char *text;
+
+      if (!is_attribute_flag (w, c, f->id))
+        continue;
+      if (f->type == MU_FIELD_FLAG && mu_counter_get_flag (c, f->id))
+        attr_bool (w, f->id, TRUE);
+      else if (f->type == MU_FIELD_FLAGS && (text = mu_values_get (c->values, f->id)) && *text)
+        attr_str (w, f->id, text);
+    }
+}
+
 static void
 write_value (Writer     *w,
              int         depth,
@@ -617,6 +659,8 @@ write_counter_values (Writer          *w,
     {
       const MuFieldValue *v = g_ptr_array_index (c->values, i);
 
+      if (is_attribute_flag (w, c, v->field))
+        continue;
       n++;
       if (!dry)
         write_value (w, 2, v->field, v->value);
@@ -661,16 +705,12 @@ write_counter (Writer          *w,
     case MU_COUNTER_CONTROL:
       if (declares (w, "leadership"))
         attr_int (w, "leadership", c->leadership);
-      if (c->star)
-        attr_bool (w, "star", TRUE);
       break;
     case MU_COUNTER_COMMAND:
       if (declares (w, "division"))
         attr_int (w, "division", c->division);
       if (declares (w, "leadership"))
         attr_int (w, "leadership", c->leadership);
-      if (c->exceptional)
-        attr_bool (w, "exceptional", TRUE);
       break;
     case MU_COUNTER_UNIT:
       if (declares (w, "division") && c->identity == 0)
@@ -684,21 +724,11 @@ write_counter (Writer          *w,
         attr_int (w, "attack", c->attack);
       if (declares (w, "strength"))
         attr_int (w, "strength", c->strength);
-      if (c->abilities & (MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER))
-        {
-          gboolean both = (c->abilities & MU_ABILITY_INDOMITABLE) &&
-                          (c->abilities & MU_ABILITY_SHARPSHOOTER);
-
-          attr_str (w, "abilities",
-                    both ? "indomitable sharpshooter"
-                    : (c->abilities & MU_ABILITY_INDOMITABLE) ? "indomitable" : "sharpshooter");
-        }
-      if (c->fatigued)
-        attr_bool (w, "fatigued", TRUE);
       break;
     default:
       break;
     }
+  write_attribute_flags (w, c);
 
   if (c->note == NULL && write_counter_values (w, c, TRUE) == 0)
     {

@@ -258,12 +258,6 @@ typedef enum {
 } MuArm;
 
 typedef enum {
-  MU_ABILITY_NONE         = 0,
-  MU_ABILITY_INDOMITABLE  = 1 << 0,
-  MU_ABILITY_SHARPSHOOTER = 1 << 1,
-} MuAbilities;
-
-typedef enum {
   MU_FORMATION_LINE,
   MU_FORMATION_COLUMN,
   MU_FORMATION_SKIRMISH,
@@ -303,8 +297,6 @@ typedef struct {
   char *note;            /* historical note, may be NULL */
   /* control and command */
   int leadership;        /* 1..6 */
-  gboolean star;         /* control: may control any command of the army */
-  gboolean exceptional;  /* command: the X */
   int division;          /* command: identity number printed at the top */
   /* units */
   int identity;          /* division number of its command; 0 = STAR (unassigned) */
@@ -315,8 +307,6 @@ typedef struct {
   int range;             /* >= 1 */
   int attack;            /* 2..6 */
   int strength;          /* >= 1 */
-  guint abilities;       /* MuAbilities */
-  gboolean fatigued;     /* starts fatigued (forced march) */
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
@@ -555,6 +545,13 @@ void          mu_field_value_free        (MuFieldValue *value);
 const char   *mu_values_get              (const GPtrArray *values, const char *field);
 void          mu_values_set              (GPtrArray **values, const char *field, const char *value);
 GPtrArray    *mu_values_copy             (const GPtrArray *values);
+/* Whether the counter's declared flag `field` is on (its value is "true"):
+ * how code reads a ruleset's switch (baa: "star", "fatigued"). */
+gboolean      mu_counter_get_flag        (const MuCounter *counter, const char *field);
+/* Whether the counter's declared list of words `field` holds `word`
+ * (baa: "abilities" holds "indomitable"). */
+gboolean      mu_counter_has_word        (const MuCounter *counter, const char *field,
+                                          const char *word);
 
 void          mu_extra_clear             (MuExtra *extra);
 void          mu_extra_copy              (MuExtra *dest, const MuExtra *src);

@@ -101,6 +101,19 @@ draw_values (MuText *t, const MuScenario *s, const MuCounter *c, int strength, d
   mu_text_draw (t, MU_FONT_SANS_BOLD, 0.25 * size, values, x + size / 2, y + size * 0.95, 0.5, 1.0, size * 0.86);
 }
 
+/* The marks the scenario's ruleset puts on the face (star, shield...). */
+static char **
+face_marks (const MuScenario *s, const MuCounter *c)
+{
+  return mu_counter_face_marks (s && s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c);
+}
+
+static gboolean
+has_mark (char **marks, const char *picture)
+{
+  return g_strv_contains ((const char *const *) marks, picture);
+}
+
 static void
 draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle style, int strength,
            double x, double y, double size, guint32 bg, gboolean art, gboolean text)
@@ -109,6 +122,7 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
   guint32 ink = ink_for (bg), pic = picture_ink (bg);
   double cx = x + size / 2;
   char buf[16];
+  g_auto(GStrv) marks = face_marks (s, c);
 
   if (style == MU_COUNTER_STYLE_NATO)
     {
@@ -162,18 +176,19 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
         }
     }
-  if (art && (c->abilities & MU_ABILITY_INDOMITABLE))
+  if (art && has_mark (marks, "shield"))
     mu_mark_shield (cr, x + 0.13 * size, y + 0.47 * size, 0.2 * size);
-  if (art && (c->abilities & MU_ABILITY_SHARPSHOOTER))
+  if (art && has_mark (marks, "crosshair"))
     mu_mark_crosshair (cr, x + 0.87 * size, y + 0.47 * size, 0.18 * size, ink);
   if (text)
     draw_values (t, s, c, strength, x, y, size, ink);
 }
 
 static void
-draw_commander_art (cairo_t *cr, const MuCounter *c, MuCounterStyle style,
+draw_commander_art (cairo_t *cr, const MuScenario *s, const MuCounter *c, MuCounterStyle style,
                     double x, double y, double size, guint32 bg)
 {
+  g_auto(GStrv) marks = face_marks (s, c);
   guint32 ink = ink_for (bg);
   double cx = x + size / 2;
   gboolean control = c->kind == MU_COUNTER_CONTROL;
@@ -199,11 +214,11 @@ draw_commander_art (cairo_t *cr, const MuCounter *c, MuCounterStyle style,
       mu_set_rgb (cr, mu_colour_mix (bg, 0xffffff, 0.6));
       cairo_fill (cr);
     }
-  if (control && c->star)
+  if (has_mark (marks, "star"))
     mu_mark_star (cr, style == MU_COUNTER_STYLE_NATO ? x + 0.18 * size : cx,
                   style == MU_COUNTER_STYLE_NATO ? y + 0.18 * size : y + 0.2 * size,
                   0.12 * size, 0xffffff);
-  if (c->exceptional)
+  if (has_mark (marks, "cross"))
     {
       double ex = x + 0.8 * size, ey = y + 0.18 * size, r = 0.08 * size;
       cairo_move_to (cr, ex - r, ey - r);
@@ -340,7 +355,7 @@ mu_render_counter_with (MuText           *t,
   else
     {
       if (art)
-        draw_commander_art (t->cr, counter, style, x, y, size, bg);
+        draw_commander_art (t->cr, scenario, counter, style, x, y, size, bg);
       if (text)
         draw_commander_text (t, scenario, counter, style, x, y, size, bg);
     }
@@ -358,11 +373,16 @@ mu_render_counter_art_key (const MuScenario *scenario,
   if (c->kind == MU_COUNTER_UNIT)
     {
       k = mu_hash_mix (k, c->arm);
-      k = mu_hash_mix (k, c->abilities);
-      return mu_hash_mix (k, c->identity <= 0);
+      k = mu_hash_mix (k, c->identity <= 0);
     }
-  k = mu_hash_mix (k, c->star);
-  return mu_hash_mix (k, c->exceptional);
+  /* the marks its declared values draw */
+  for (guint i = 0; c->values && i < c->values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (c->values, i);
+
+      k = mu_hash_string (mu_hash_string (k, v->field), v->value);
+    }
+  return k;
 }
 
 void

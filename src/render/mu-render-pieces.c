@@ -191,10 +191,14 @@ counter_key (const MuScenario *scenario,
   k = mu_hash_mix (k, c->attack);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
   k = mu_hash_mix (k, c->identity);
-  k = mu_hash_mix (k, c->abilities);
   k = mu_hash_mix (k, c->leadership);
-  k = mu_hash_mix (k, c->star);
-  k = mu_hash_mix (k, c->exceptional);
+  /* the declared values: the face's marks and numbers */
+  for (guint i = 0; c->values && i < c->values->len; i++)
+    {
+      const MuFieldValue *v = g_ptr_array_index (c->values, i);
+
+      k = mu_hash_string (mu_hash_string (k, v->field), v->value);
+    }
   k = mu_hash_mix (k, c->division);
   k = mu_hash_string (k, c->name);
   k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));

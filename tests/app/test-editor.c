@@ -835,7 +835,7 @@ test_oob (Fixture *f, gconstpointer data)
     GtkWidget *shield = find_widget (GTK_WIDGET (oob), GTK_TYPE_CHECK_BUTTON, "Indomitable (red shield)");
 
     gtk_check_button_set_active (GTK_CHECK_BUTTON (shield), TRUE);
-    g_assert_cmpuint (mu_scenario_find_counter (model (f), "usa-1-1")->abilities, ==, MU_ABILITY_INDOMITABLE);
+    g_assert_cmpstr (mu_values_get (mu_scenario_find_counter (model (f), "usa-1-1")->values, "abilities"), ==, "indomitable");
   }
 
   /* dragging a counter onto the board places it there */

@@ -135,6 +135,17 @@ typedef struct {
   char **flags;
 } LateFlags;
 
+/* Adds a word to a unit's declared abilities (baa: "indomitable"). */
+static void
+add_ability (MuCounter  *c,
+             const char *word)
+{
+  const char *was = mu_values_get (c->values, "abilities");
+  g_autofree char *words = was ? g_strdup_printf ("%s %s", was, word) : g_strdup (word);
+
+  mu_values_set (&c->values, "abilities", words);
+}
+
 static MuScenario *
 build_scenario (const char *const *setup,
                 GPtrArray         *late)
@@ -215,9 +226,9 @@ build_scenario (const char *const *setup,
           for (guint k = 6, j = 0; k < n; k++)
             {
               if (g_str_equal (w[k], "ind"))
-                c->abilities |= MU_ABILITY_INDOMITABLE;
+                add_ability (c, "indomitable");
               else if (g_str_equal (w[k], "sharp"))
-                c->abilities |= MU_ABILITY_SHARPSHOOTER;
+                add_ability (c, "sharpshooter");
               else if (g_str_has_prefix (w[k], "div="))
                 {
                   c->identity = atoi (w[k] + 4);

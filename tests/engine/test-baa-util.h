@@ -57,6 +57,17 @@ typedef struct {
     g_test_fail (); \
   } G_STMT_END
 
+/* Adds a word to a unit's declared abilities (baa: "indomitable"). */
+static void
+add_ability (MuCounter  *c,
+             const char *word)
+{
+  const char *was = mu_values_get (c->values, "abilities");
+  g_autofree char *words = was ? g_strdup_printf ("%s %s", was, word) : g_strdup (word);
+
+  mu_values_set (&c->values, "abilities", words);
+}
+
 static MuHex
 t_hex (const char *w)
 {
@@ -166,15 +177,15 @@ t_scenario (const char *text)
           for (guint j = extra; j < n; j++)
             {
               if (g_str_equal (w[j], "x"))
-                c->exceptional = TRUE;
+                mu_values_set (&c->values, "exceptional", "true");
               else if (g_str_equal (w[j], "star"))
-                c->star = TRUE;
+                mu_values_set (&c->values, "star", "true");
               else if (g_str_equal (w[j], "indomitable"))
-                c->abilities |= MU_ABILITY_INDOMITABLE;
+                add_ability (c, "indomitable");
               else if (g_str_equal (w[j], "sharpshooter"))
-                c->abilities |= MU_ABILITY_SHARPSHOOTER;
+                add_ability (c, "sharpshooter");
               else if (g_str_equal (w[j], "fatigued"))
-                c->fatigued = TRUE;
+                mu_values_set (&c->values, "fatigued", "true");
               else
                 g_error ("unknown counter word %s", w[j]);
             }

@@ -903,14 +903,15 @@ test_oob_values (void)
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_RANGE, 3, NULL), "Change Range");
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_STRENGTH, 5, NULL), "Change Strength");
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ARM, MU_ARM_ARTILLERY, NULL), "Change Arm");
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ABILITIES,
-                                    MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER, NULL),
-        "Change Abilities");
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_FATIGUED, 1, NULL), "Change Fatigue");
+  STEP (h, mu_edit_set_counter_value (h, unit, "abilities", "sharpshooter indomitable", NULL),
+        "Change Special abilities");
+  g_assert_cmpstr (mu_values_get (mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit)->values,
+                                  "abilities"), ==, "indomitable sharpshooter");
+  STEP (h, mu_edit_set_counter_value (h, unit, "fatigued", "true", NULL), "Change Fatigued");
   STEP (h, mu_edit_set_counter_int (h, cmd, MU_COUNTER_FIELD_LEADERSHIP, 4, NULL), "Change Leadership");
-  STEP (h, mu_edit_set_counter_int (h, cmd, MU_COUNTER_FIELD_EXCEPTIONAL, 1, NULL), "Change Exceptional");
-  STEP (h, mu_edit_set_counter_int (h, ctl, MU_COUNTER_FIELD_STAR, 1, NULL), "Change Star");
-  NO_STEP (h, mu_edit_set_counter_int (h, ctl, MU_COUNTER_FIELD_STAR, 1, NULL));
+  STEP (h, mu_edit_set_counter_value (h, cmd, "exceptional", "true", NULL), "Change Exceptional");
+  STEP (h, mu_edit_set_counter_value (h, ctl, "star", "true", NULL), "Change Star");
+  NO_STEP (h, mu_edit_set_counter_value (h, ctl, "star", "true", NULL));
 
   REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 7, &error),
            "Attack must be 2 to 6, not 7");
@@ -927,11 +928,11 @@ test_oob_values (void)
   REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_LEADERSHIP, 3, &error),
            "has no Leadership");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ABILITIES, 4, &error), "abilities");
+  REFUSED (h, mu_edit_set_counter_value (h, unit, "abilities", "brave", &error), "abilities “brave” is not allowed");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, cmd, MU_COUNTER_FIELD_STAR, 1, &error), "has no Star");
+  REFUSED (h, mu_edit_set_counter_value (h, cmd, "star", "true", &error), "has no star");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, "nobody", MU_COUNTER_FIELD_STAR, 1, &error), "no counter");
+  REFUSED (h, mu_edit_set_counter_value (h, "nobody", "star", "true", &error), "no counter");
 }
 
 static void
@@ -1218,8 +1219,8 @@ test_end_to_end (void)
   u2 = mu_edit_duplicate_counter (h, u1, NULL);
   cdiv = mu_edit_add_counter (h, MU_COUNTER_COMMAND, csa, NULL, NULL);
   c1 = mu_edit_add_counter (h, MU_COUNTER_UNIT, csa, cdiv, NULL);
-  g_assert_true (mu_edit_set_counter_int (h, c1, MU_COUNTER_FIELD_ABILITIES, MU_ABILITY_INDOMITABLE, NULL));
-  g_assert_true (mu_edit_set_counter_int (h, cdiv, MU_COUNTER_FIELD_EXCEPTIONAL, 1, NULL));
+  g_assert_true (mu_edit_set_counter_value (h, c1, "abilities", "indomitable", NULL));
+  g_assert_true (mu_edit_set_counter_value (h, cdiv, "exceptional", "true", NULL));
   g_assert_true (mu_edit_set_counter_note (h, c1, "Veterans.", NULL));
   g_assert_true (mu_edit_place_counter_hex (h, army, (MuHex) { 2, 5 }, NULL));
   g_assert_true (mu_edit_place_counter_hex (h, div, (MuHex) { 3, 4 }, NULL));

@@ -304,7 +304,7 @@ test_import_step (void)
   g_assert_cmpstr (c->name, ==, "Stuart's \"Black Horse\"\nCavalry");
   g_assert_cmpstr (c->note, ==, " leading space");
   g_assert_cmpint (c->arm, ==, MU_ARM_CAVALRY);
-  g_assert_true (c->fatigued);
+  g_assert_true (mu_counter_get_flag (c, "fatigued"));
   g_assert_cmpint (c->place.formation, ==, MU_FORMATION_COLUMN);
   g_assert_cmpint (c->place.hex.col, ==, 10);
   g_assert_cmpstr (mu_scenario_find_side (s, "csa")->name, ==, "Confederate States, Army of the Potomac");

@@ -6,6 +6,8 @@
  * and a formation "square". A scenario of it loads, saves byte for byte,
  * passes the checker and goes through the CSV export and import; a value
  * outside its declaration gives FILE:LINE: error: naming what is allowed.
+ * Brothers at Arms' switches are its declarations too, read and written as
+ * format 1 has them.
  */
 #include "config.h"
 
@@ -265,6 +267,131 @@ test_edit_arm (void)
   g_assert_cmpstr (error->message, ==, "arm “artillery” is not allowed (one of infantry, cavalry, foot-artillery)");
 }
 
+/* Brothers at Arms' switches (star, exceptional, fatigued) and a unit's
+ * special abilities are baa's declarations, held as the counter's values
+ * like any ruleset's, and written where format 1 has them, as attributes
+ * when they are on. */
+static const char baa_text[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<scenario xmlns=\"https://muster.github.io/ns/scenario/1\" format=\"1\" ruleset=\"baa-hex\">\n"
+  "  <title>Switches</title>\n"
+  "  <timeline bounds=\"4\" first-bound=\"1\" start=\"09:00\" minutes-per-bound=\"60\" dawn=\"05:00\" dusk=\"19:00\" days=\"1\"/>\n"
+  "  <hex-map cols=\"4\" rows=\"4\" orientation=\"flat\" offset=\"even\" hex-size-mm=\"16\">\n"
+  "    <terrain default=\"open\">\n"
+  "      <row n=\"1\">open*4</row>\n"
+  "      <row n=\"2\">open*4</row>\n"
+  "      <row n=\"3\">open*4</row>\n"
+  "      <row n=\"4\">open*4</row>\n"
+  "    </terrain>\n"
+  "  </hex-map>\n"
+  "  <side id=\"usa\" name=\"Union\" colour=\"#3b5998\"/>\n"
+  "  <side id=\"csa\" name=\"Confederate\" colour=\"#8b8b83\"/>\n"
+  "  <control id=\"usa-army\" side=\"usa\" name=\"Army\" at=\"0101\" leadership=\"2\" star=\"true\"/>\n"
+  "  <command id=\"usa-div\" side=\"usa\" name=\"Division\" parent=\"usa-army\" at=\"0102\" division=\"1\" leadership=\"3\" exceptional=\"true\"/>\n"
+  "  <unit id=\"usa-1\" side=\"usa\" name=\"Regiment\" parent=\"usa-div\" at=\"0103\" identity=\"1\" arm=\"infantry\" range=\"2\" attack=\"4\" strength=\"3\" abilities=\"indomitable\" fatigued=\"true\"/>\n"
+  "  <unit id=\"usa-2\" side=\"usa\" name=\"Regiment\" parent=\"usa-div\" at=\"0203\" identity=\"1\" arm=\"infantry\" range=\"2\" attack=\"4\" strength=\"3\"/>\n"
+  "</scenario>\n";
+
+static void
+test_baa_flags (void)
+{
+  static const struct { const char *field, *counter; } flags[] = {
+    { "star", "usa-army" }, { "exceptional", "usa-div" }, { "fatigued", "usa-1" },
+  };
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = load (baa_text, problems);
+  g_autofree char *text = problems_text (problems);
+  g_autofree char *out = NULL;
+  gsize len = 0;
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    {
+      const char *rulesets[] = { "baa-hex", "baa-table" };
+      MuCounter *c = mu_scenario_find_counter (s, flags[i].counter);
+      MuCounter *other = mu_scenario_find_counter (s, "usa-2");
+      const MuFieldInfo *f = NULL;
+      g_autofree char *on = NULL, *off = NULL;
+
+      for (guint k = 0; k < G_N_ELEMENTS (rulesets); k++)
+        {
+          f = mu_ruleset_find_field (mu_ruleset_find (rulesets[k]), flags[i].field);
+          g_assert_nonnull (f);
+          g_assert_cmpint (f->type, ==, MU_FIELD_FLAG);
+          g_assert_true (mu_field_applies (f, c->kind));
+          g_assert_true (mu_field_is_attribute (f));
+        }
+      on = mu_counter_get_field (c, f);
+      g_assert_cmpstr (on, ==, "true");
+      if (mu_field_applies (f, other->kind))
+        {
+          off = mu_counter_get_field (other, f);
+          g_assert_null (off);
+        }
+    }
+
+  out = mu_scenario_save_to_data (s, &len);
+  g_assert_cmpstr (out, ==, baa_text);
+
+  /* the face's marks come from the declarations, by picture, and so do
+   * the tooltip's words */
+  {
+    static const struct { const char *counter, *marks, *tags; } faces[] = {
+      { "usa-army", "star", "★" }, { "usa-div", "cross", "X" }, { "usa-1", "shield", "indomitable" },
+      { "usa-2", "", "" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
+      {
+        g_auto(GStrv) marks = mu_counter_face_marks (mu_ruleset_find ("baa-hex"),
+                                                     mu_scenario_find_counter (s, faces[i].counter));
+        g_autofree char *joined = g_strjoinv (" ", marks);
+        g_autofree char *tags = mu_counter_tags (mu_ruleset_find ("baa-hex"),
+                                                 mu_scenario_find_counter (s, faces[i].counter));
+
+        g_assert_cmpstr (joined, ==, faces[i].marks);
+        /* and what the board's tooltip says of them */
+        g_assert_cmpstr (tags, ==, faces[i].tags);
+      }
+  }
+
+  /* a list of words declared as an attribute: held in declared order */
+  {
+    MuCounter *c = mu_scenario_find_counter (s, "usa-1");
+    const MuFieldInfo *f = mu_ruleset_find_field (mu_ruleset_find ("baa-hex"), "abilities");
+    g_autofree char *value = NULL, *both = NULL, *again = NULL;
+
+    g_assert_nonnull (f);
+    g_assert_true (mu_field_is_attribute (f));
+    g_assert_nonnull (mu_ruleset_find_field (mu_ruleset_find ("baa-table"), "abilities"));
+    value = mu_counter_get_field (c, f);
+    g_assert_cmpstr (value, ==, "indomitable");
+    g_assert_true (mu_counter_set_field (c, f, "sharpshooter indomitable", NULL));
+    both = mu_counter_get_field (c, f);
+    g_assert_cmpstr (both, ==, "indomitable sharpshooter");
+    again = mu_scenario_save_to_data (s, &len);
+    g_assert_nonnull (strstr (again, " abilities=\"indomitable sharpshooter\" fatigued=\"true\"/>"));
+    g_assert_null (strstr (again, "field=\"abilities\""));
+  }
+
+  /* off is no value at all: the attribute goes, nothing takes its place */
+  {
+    MuCounter *c = mu_scenario_find_counter (s, "usa-army");
+    const MuFieldInfo *f = mu_ruleset_find_field (mu_ruleset_find ("baa-hex"), "star");
+    g_autofree char *again = NULL;
+    g_autofree char *value = NULL;
+
+    g_assert_true (mu_counter_set_field (c, f, "false", NULL));
+    value = mu_counter_get_field (c, f);
+    g_assert_null (value);
+    again = mu_scenario_save_to_data (s, &len);
+    g_assert_null (strstr (again, "star="));
+    g_assert_null (strstr (again, "field=\"star\""));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -276,5 +403,6 @@ main (int   argc,
   g_test_add_func ("/engine/pieces/undeclared", test_undeclared);
   g_test_add_func ("/engine/pieces/csv", test_csv);
   g_test_add_func ("/engine/pieces/edit-arm", test_edit_arm);
+  g_test_add_func ("/engine/pieces/baa-flags", test_baa_flags);
   return g_test_run ();
 }

@@ -69,10 +69,13 @@ test_registry (void)
             g_assert_true (o->min <= o->default_number && o->default_number <= o->max);
         }
       for (guint i = 0; i < rs->n_fields; i++)
-        if (rs->fields[i].type == MU_FIELD_INT)
+        if (rs->fields[i].type == MU_FIELD_INT || rs->fields[i].type == MU_FIELD_NUMBER)
           g_assert_cmpint (rs->fields[i].min, <=, rs->fields[i].max);
-        else
+        else if (rs->fields[i].type == MU_FIELD_ENUM || rs->fields[i].type == MU_FIELD_FLAGS)
           g_assert_nonnull (rs->fields[i].values);
+        else
+          /* a switch, a line of text, a counter's id: no words to choose from */
+          g_assert_null (rs->fields[i].values);
       for (guint i = 0; i < rs->n_verbs; i++)
         g_assert_true (mu_ruleset_find_verb (rs, rs->verbs[i].verb) == &rs->verbs[i]);
       g_assert_true (strstr (all, rs->id) != NULL);

@@ -335,7 +335,7 @@ test_counter_colours (void)
   MuCounterStyle styles[] = { MU_COUNTER_STYLE_CLASSIC, MU_COUNTER_STYLE_NATO };
 
   u->range = 2, u->attack = 4, u->strength = 5, u->identity = 1;
-  u->abilities = MU_ABILITY_INDOMITABLE | MU_ABILITY_SHARPSHOOTER;
+  mu_values_set (&u->values, "abilities", "indomitable sharpshooter");
   /* r is u's copy with its own id and side (its first ones freed) */
   g_free (r->id);
   g_free (r->side);
@@ -344,6 +344,7 @@ test_counter_colours (void)
   r->side = g_strdup ("csa");
   r->name = r->note = r->parent = r->place.reserve = NULL;
   r->extra = (MuExtra) { 0 };
+  r->values = mu_values_copy (u->values);
   r->arm = MU_ARM_ARTILLERY;
   g_ptr_array_add (s->counters, u);
   g_ptr_array_add (s->counters, r);
@@ -721,7 +722,7 @@ test_cache (void)
 
   /* A changed counter is drawn anew, not taken from the cache. */
   c->strength = 1;
-  c->abilities = MU_ABILITY_INDOMITABLE;
+  mu_values_set (&c->values, "abilities", "indomitable");
   changed = render_pieces_hidpi (s, &o, &piece, 1, FALSE);
   for (int py = 0; py < 400; py++)
     for (int px = 0; px < 400; px++)

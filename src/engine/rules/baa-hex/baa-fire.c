@@ -53,7 +53,7 @@ static gboolean
 is_sharpshooter (const BaaMatch *m,
                  const BaaUnit  *u)
 {
-  return m->opt_sharpshooters && (u->def->abilities & MU_ABILITY_SHARPSHOOTER) != 0;
+  return m->opt_sharpshooters && u->sharpshooter;
 }
 
 static int

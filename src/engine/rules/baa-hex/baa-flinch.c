@@ -27,7 +27,7 @@ static gboolean
 is_indomitable (const BaaMatch *m,
                 const BaaUnit  *u)
 {
-  return m->opt_indomitable && (u->def->abilities & MU_ABILITY_INDOMITABLE) != 0;
+  return m->opt_indomitable && u->indomitable;
 }
 
 /* Removal ---------------------------------------------------------------------- */

@@ -75,7 +75,9 @@ typedef struct _BaaCommander BaaCommander;
 
 /* A unit counter (brigade). */
 typedef struct {
-  const MuCounter *def;        /* scenario data: arm, range, attack, strength, abilities */
+  const MuCounter *def;        /* scenario data: arm, range, attack, strength */
+  gboolean indomitable;        /* its declared abilities, read once at set-up (BAA-FLN-8) */
+  gboolean sharpshooter;       /* (BAA-CDR-5) */
   guint index;                 /* in BaaMatch.units */
   int side;                    /* 0 or 1 */
   MuHex hex;                   /* meaningful while status == ACTIVE */
@@ -105,10 +107,11 @@ typedef struct {
 
 /* A command (division) or control (corps/army) counter. */
 struct _BaaCommander {
-  const MuCounter *def;        /* leadership, exceptional, star, division */
+  const MuCounter *def;        /* leadership, division */
   guint index;                 /* in BaaMatch.commanders */
   int side;
   gboolean is_control;
+  gboolean exceptional;        /* its declared flag, read once at set-up (BAA-CMD-8) */
   MuHex hex;
   BaaCdrStatus status;
   gboolean has_orders;

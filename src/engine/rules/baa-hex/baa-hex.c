@@ -83,6 +83,10 @@ static const MuTurnStructure baa_turns = {
 
 static const char *const baa_arms[] = { "infantry", "cavalry", "artillery", "riverboat", NULL };
 static const char *const baa_abilities[] = { "indomitable", "sharpshooter", NULL };
+/* the red shield and the crosshair printed on the counter */
+static const char *const ability_pictures[] = { "shield", "crosshair", NULL };
+static const char *const ability_tags[] = { N_("indomitable"), N_("sharpshooters"), NULL };
+static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"), N_("Sharpshooters (crosshair)"), NULL };
 
 /* The counter values of BAA §1.2-1.4, with their ranges. */
 static const MuFieldInfo baa_fields[] = {
@@ -101,7 +105,16 @@ static const MuFieldInfo baa_fields[] = {
     G_STRUCT_OFFSET (MuCounter, strength),
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
-  { "abilities", N_("Special abilities"), "BAA-FLN-8", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1 },
+  { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
+    .attribute = TRUE, .value_names = baa_ability_names,
+    .show = MU_FIELD_SHOW_FACE_MARK, .value_pictures = ability_pictures,
+    .value_tags = ability_tags },
+  /* the counters' switches (format 1 writes them as attributes) */
+  { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
+  { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
+  { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 
 #undef UNIT
@@ -240,12 +253,12 @@ static const char *const cdr_status_names[] = { "active", "disabled", "captured"
 /* Helpers --------------------------------------------------------------------------- */
 
 static gboolean
-any_unit_with (const MuScenario *s, guint abilities)
+any_unit_with (const MuScenario *s, const char *ability)
 {
   for (guint i = 0; i < s->counters->len; i++)
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
-      if (c->kind == MU_COUNTER_UNIT && (c->abilities & abilities))
+      if (c->kind == MU_COUNTER_UNIT && mu_counter_has_word (c, "abilities", ability))
         return TRUE;
     }
   return FALSE;
@@ -263,9 +276,9 @@ option_default (const MuScenario *s, const char *key, gboolean *on)
      * (baa-scenario.c) */
     *on = baa_common_has_river_boat (s);
   else if (g_str_equal (key, "baa.indomitable"))
-    *on = any_unit_with (s, MU_ABILITY_INDOMITABLE);
+    *on = any_unit_with (s, "indomitable");
   else if (g_str_equal (key, "baa.sharpshooters"))
-    *on = any_unit_with (s, MU_ABILITY_SHARPSHOOTER);
+    *on = any_unit_with (s, "sharpshooter");
   else if (g_str_equal (key, "baa.night"))
     *on = s->timeline.night_bounds && s->timeline.night_bounds->len > 0;
   else if (g_str_equal (key, "baa.reserves"))
@@ -500,7 +513,9 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           u->index = m->units->len;
           u->side = side;
           u->hex = placed ? c->place.hex : MU_HEX_NONE;
-          u->fatigued = c->fatigued && m->opt_fatigue;
+          u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
+          u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
+          u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           if (placed)
             u->status = BAA_UNIT_ACTIVE;
           else
@@ -517,6 +532,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           k->index = m->commanders->len;
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
+          k->exceptional = mu_counter_get_flag (c, "exceptional");
           k->hex = placed ? c->place.hex : MU_HEX_NONE;
           if (placed)
             k->status = BAA_CDR_ACTIVE;

@@ -180,7 +180,7 @@ chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 
   (void) match;
   *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAA_CDR_ACTIVE, c->is_control,
-                         c->def->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+                         c->exceptional, c->def->leadership, &c->has_orders, &c->nic };
 }
 
 static void

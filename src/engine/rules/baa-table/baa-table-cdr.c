@@ -109,7 +109,7 @@ bat_fire_at_commander (BatMatch *m, BatUnit *u, BatCdr *c, GPtrArray *events, GE
   const char *rule = NULL;
   g_autofree char *reason = NULL;
   guint n;
-  gboolean sharp = (u->def->abilities & MU_ABILITY_SHARPSHOOTER) != 0;
+  gboolean sharp = u->sharpshooter;
   int need;
   MuEvent *e;
 

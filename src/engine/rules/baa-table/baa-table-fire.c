@@ -164,7 +164,7 @@ flinch_test (BatMatch *m, BatUnit *t, const BatUnit *by, int lost, gboolean in_c
 
   if (lost <= 0 || !bat_unit_on_table (t))
     return;
-  if (t->def->abilities & MU_ABILITY_INDOMITABLE)
+  if (t->indomitable)
     return;   /* BAT-FLN-6 */
   /* BAT-FLN-1: one die at most the bases lost; BAT-FLN-2: in cover two,
    * both at most; one when a single base is left */

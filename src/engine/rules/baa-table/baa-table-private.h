@@ -84,6 +84,8 @@ typedef struct _BatCdr BatCdr;
 
 typedef struct {
   const MuCounter *def;
+  gboolean indomitable;        /* its declared abilities, read once at set-up (BAT-FLN-6) */
+  gboolean sharpshooter;       /* (BAT-CDR-3) */
   int side;
   BatUnitStatus status;
   MuPoint anchor;              /* TAB-5: the midpoint of the front edge */
@@ -121,6 +123,7 @@ struct _BatCdr {
   const MuCounter *def;
   int side;
   gboolean is_control;         /* a higher commander (star) */
+  gboolean exceptional;        /* its declared flag, read once at set-up (BAT-CMD-3) */
   BatCdrStatus status;
   MuPoint anchor;
   double facing;

@@ -160,7 +160,9 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
            * formation="column" (mu_counter_formation) */
           u->form = BAT_FORM_LINE;
           bat_formation_parse (mu_counter_formation (ruleset, c), &u->form);
-          u->fatigued = c->fatigued && m->opt_fatigue;
+          u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
+          u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
+          u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
           u->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
@@ -183,6 +185,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           k->def = c;
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
+          k->exceptional = mu_counter_get_flag (c, "exceptional");
           k->status = placed ? BAT_CDR_ACTIVE : BAT_CDR_RESERVE;
           k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
@@ -389,7 +392,7 @@ chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 
   (void) match;
   *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAT_CDR_ACTIVE, c->is_control,
-                         c->def->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+                         c->exceptional, c->def->leadership, &c->has_orders, &c->nic };
 }
 
 /* BAT-CMD-9, BAT-RES-1: a reserve's first move is in command */

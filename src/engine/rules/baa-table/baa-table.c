@@ -105,6 +105,10 @@ static const MuMarkerInfo bat_markers[] = {
 #define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
 #define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
 static const char *const bat_formations[] = { "line", "double-line", "column", NULL };
+static const char *const bat_abilities[] = { "indomitable", "sharpshooter", NULL };
+static const char *const ability_pictures[] = { "shield", "crosshair", NULL };
+static const char *const ability_tags[] = { N_("indomitable"), N_("sharpshooters"), NULL };
+static const char *const bat_ability_names[] = { N_("Indomitable (red shield)"), N_("Sharpshooters (crosshair)"), NULL };
 
 /* §1.2-1.3: the counter's values, strength counted in bases. */
 static const MuFieldInfo bat_fields[] = {
@@ -123,6 +127,16 @@ static const MuFieldInfo bat_fields[] = {
     G_STRUCT_OFFSET (MuCounter, strength),
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
+  { "abilities", N_("Special abilities"), "BAT-FLN-6, BAT-CDR-3", MU_FIELD_FLAGS, 0, 0, UNIT, bat_abilities, -1,
+    .attribute = TRUE, .value_names = bat_ability_names,
+    .show = MU_FIELD_SHOW_FACE_MARK, .value_pictures = ability_pictures,
+    .value_tags = ability_tags },
+  /* the counters' switches (format 1 writes them as attributes) */
+  { "star", N_("Star"), "BAT-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
+  { "exceptional", N_("Exceptional"), "BAT-CMD-3", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
+  { "fatigued", N_("Fatigued"), "BAT-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 #undef UNIT
 #undef COMMAND
