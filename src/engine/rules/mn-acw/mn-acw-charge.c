@@ -360,7 +360,8 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     a = ceil (a * m->num.halving - 1e-9);
   if (a >= contact - mn_tolerance (m) - 1e-6)
     {
-      length = contact;
+      /* into contact (TAB-11); conforming closes the last gap */
+      length = MAX (0, contact - mn_tolerance (m));
       into = TRUE;
     }
   else

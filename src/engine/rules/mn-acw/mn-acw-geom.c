@@ -31,21 +31,21 @@ mn_translate (const MuStand *from, guint n, MuPoint d, double t, MuStand *out)
     }
 }
 
-double
-mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
-                double length)
+static double
+first_within (const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d, double length,
+              double tol)
 {
   MuStand moved[MU_STANDS_MAX];
   double lo = 0, hi = -1, step = 0.05;
 
-  if (mu_stands_within (st, n, o, n_o, mn_tolerance (m)))
+  if (mu_stands_within (st, n, o, n_o, tol))
     return 0;
   for (double t = step; t < length + step; t += step)
     {
       double at = MIN (t, length);
 
       mn_translate (st, n, d, at, moved);
-      if (mu_stands_within (moved, n, o, n_o, mn_tolerance (m)))
+      if (mu_stands_within (moved, n, o, n_o, tol))
         {
           hi = at;
           break;
@@ -59,13 +59,28 @@ mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, 
       double mid = (lo + hi) / 2;
 
       mn_translate (st, n, d, mid, moved);
-      if (mu_stands_within (moved, n, o, n_o, mn_tolerance (m)))
+      if (mu_stands_within (moved, n, o, n_o, tol))
         hi = mid;
       else
         lo = mid;
     }
   /* hi touches, lo does not: the touch to 0.01 (TAB-3) */
   return round (hi * 100) / 100;
+}
+
+double
+mn_first_contact (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
+                  double length)
+{
+  return first_within (st, n, o, n_o, d, length, mn_tolerance (m));
+}
+
+double
+mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
+                double length)
+{
+  (void) m;
+  return first_within (st, n, o, n_o, d, length, 0);
 }
 
 /* MN-AMB-72: woods and light woods seen into 2 in, built-up areas,
@@ -229,7 +244,7 @@ mn_capture_on_path (MnMatch *m, const MnUnit *u, const MuStand *from, guint n, M
   MN_FOR_UNITS (m, l)
     {
       if (l->side == u->side || l->type != MN_TYPE_LEADER || !mn_has_stands (l) ||
-          mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) < 0)
+          mn_first_contact (m, from, n, l->stands, l->n_stands, d, length) < 0)
         continue;
       l->status = MN_STATUS_CAPTURED;
       l->n_stands = 0;
@@ -245,7 +260,7 @@ mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const MuStand *from, 
 {
   MN_FOR_UNITS (m, l)
     if (l->side != u->side && l->type == MN_TYPE_LEADER && mn_has_stands (l) &&
-        mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) >= 0)
+        mn_first_contact (m, from, n, l->stands, l->n_stands, d, length) >= 0)
       return TRUE;
   return FALSE;
 }

@@ -633,7 +633,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
       if (o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER || length <= 0)
         continue;
       if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)) ||
-          mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length) >= 0)
+          mn_first_contact (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length) >= 0)
         return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
                                 o->def->id);
     }

@@ -297,6 +297,11 @@ void          mn_translate          (const MuStand *from, guint n, MuPoint d, do
 /* The length along d (to 0.01) at which stands st first come within
  * contact of o's (TAB-11): 0 when they already are, -1 when they do not
  * within `length`. */
+double        mn_first_contact      (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
+                                     guint n_o, MuPoint d, double length);
+/* The same for the point where they would first touch, with no gap: the
+ * C of MN-AMB-60 and MN-AMB-61 and the touch MN-AMB-52 stops 1" before
+ * (a charge that falls short ends exactly 2" from it, MN-AMB-15). */
 double        mn_first_touch        (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
                                      guint n_o, MuPoint d, double length);
 /* MN-AMB-72: TAB-16's sight from the stands `from` to `to`; result may be NULL. */
