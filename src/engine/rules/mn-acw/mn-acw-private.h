@@ -356,6 +356,7 @@ void          mn_make_changes       (MnMatch *m, MnUnit *u, const MnChanges *ch,
 /* MN-MOV-2..4: rolls the unit's movement dice for the direction after its
  * changes, with the column and leader bonuses; the allowance. */
 double        mn_roll_movement      (MnMatch *m, MnUnit *u, MnDir dir, GPtrArray *events);
+gboolean      mn_leader_way_off     (MnMatch *m, MnUnit *u, MuPos *to);
 gboolean      mn_apply_activate     (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* MuRuleset.move_cost: a move's length against the allowance after halving. */
 gboolean      mn_move_cost          (gpointer state, const MuCommand *c, double *cost, double *allowance);
