@@ -215,6 +215,8 @@ covers_area (MnMatch *m, const MnUnit *b, const MuStand *cb, const MuArea *a, co
   params.visible_depth[MU_AREA_FIELD] = 2;
   params.levels = TRUE;
   params.crest_clearance = mn_tolerance (m);
+  /* MN-AMB-73: a hill with no crest drawn has its outline as its crest */
+  params.hill_outline_crests = TRUE;
   params.units_block = TRUE;
   MN_FOR_UNITS (m, o)
     if (mn_has_stands (o) && o != b)
