@@ -1,6 +1,7 @@
 /* test-mn-acw.c: mn-acw plays whole matches: computer sides play the scenarios from start to end, the
  * invariants holding after every event, every listed command accepted,
- * and a match replayed from its commands reaching the identical state.
+ * and a match replayed from its commands, and from its saved game,
+ * reaching the identical state.
  * MN_ACW_GAMES sets the number of matches per scenario and policy (the
  * issue's 200 run by hand; the test suite plays a few), MN_ACW_SEED the
  * first seed (100). MN_ACW_BENCH=1 measures instead of testing: the
@@ -114,6 +115,17 @@ play (const char *path, MuPolicy policy, int fallback)
       state = mu_match_format_state (m);
       again = mu_match_format_state (replay);
       g_assert_cmpstr (state, ==, again);
+      /* and the saved game, loaded, reaches it too (as baa-table's) */
+      {
+        gsize len;
+        g_autofree char *data = mu_match_save_to_data (m, &len);
+        g_autoptr(MuMatch) loaded = mu_match_load_data (data, len, path, &error);
+        g_autofree char *from_file = NULL;
+
+        g_assert_no_error (error);
+        from_file = mu_match_format_state (loaded);
+        g_assert_cmpstr (state, ==, from_file);
+      }
     }
   if (bench)
     {
