@@ -305,8 +305,24 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   else
     d = mu_facing_vector (ch.facing);
   /* MN-CHG-2: sight after the changes, from the front edge */
-  if (!mn_sight (m, st, n, t->stands, t->n_stands, NULL))
-    return mu_rules_refuse (error, "MN-CHG-2", "%s cannot see %s", u->def->id, t->def->id);
+  {
+    gboolean same = !ch.turn && !ch.reform;
+    gboolean clear;
+
+    if (same && m->sight_valid && m->sight_unit == u && m->sight_target == t)
+      clear = m->sight_clear;
+    else
+      clear = mn_sight (m, st, n, t->stands, t->n_stands, NULL);
+    if (same && events == NULL)
+      {
+        m->sight_valid = TRUE;
+        m->sight_unit = u;
+        m->sight_target = t;
+        m->sight_clear = clear;
+      }
+    if (!clear)
+      return mu_rules_refuse (error, "MN-CHG-2", "%s cannot see %s", u->def->id, t->def->id);
+  }
   diag = hypot (m->table->width, m->table->height);
   contact = mn_first_touch (m, st, n, t->stands, t->n_stands, d, diag);
   if (contact < 0)

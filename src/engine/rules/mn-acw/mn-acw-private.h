@@ -213,6 +213,11 @@ typedef struct {
 
   gboolean check_events;
   char *event_failure;
+  /* MN-CHG-2: the last charge's sight without changes, kept until the
+   * next command that changes the match: the legal commands ask it for
+   * three charges at each target in turn, and it is the costliest check */
+  gboolean sight_valid, sight_clear;
+  const MnUnit *sight_unit, *sight_target;
 
   GArray *counter_views;
   GArray *objective_views;
