@@ -353,7 +353,8 @@ mn_resolve_fires (MnMatch *m, GPtrArray *events)
                 if (u->type != MN_TYPE_LEADER)
                   u->bases = 0;
                 g_ptr_array_add (gone, u);
-                /* his leader goes with him */
+                /* MN-AMB-75: his attached leader goes with him, captured
+                 * (decided here: the digest names only the units inside) */
                 MN_FOR_UNITS (m, l)
                   if (l->type == MN_TYPE_LEADER && l->attached == (int) idx)
                     {
