@@ -311,7 +311,8 @@ line_blocked (MuTerrainIndex    *ix,
         memcpy (ring, area->points->data, n * sizeof *ring);
         ring[n] = ring[0];
         if (mu_path_crossings (seg, 2, ring, n + 1, NULL) > 0 &&
-            !on_outline (area, ring, a, p->crest_clearance) && !on_outline (area, ring, b, p->crest_clearance))
+            !on_outline (area, ring, a, p->crest_clearance) &&
+            !on_outline (area, ring, b, p->crest_clearance))
           return MU_LOS_CREST;
       }
   return MU_LOS_CLEAR;

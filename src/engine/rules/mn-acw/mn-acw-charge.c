@@ -139,10 +139,13 @@ touch_point (const MnUnit *u, const MnUnit *t)
                   {
                     MuPoint p = e[l], q = e[(l + 1) % 4];
                     double dx = q.x - p.x, dy = q.y - p.y, len2 = dx * dx + dy * dy;
-                    double f = len2 > 0 ? CLAMP (((c[k].x - p.x) * dx + (c[k].y - p.y) * dy) / len2, 0, 1) : 0;
-                    MuPoint on = { p.x + f * dx, p.y + f * dy };
-                    double d = hypot (c[k].x - on.x, c[k].y - on.y);
+                    double f = len2 > 0 ? ((c[k].x - p.x) * dx + (c[k].y - p.y) * dy) / len2 : 0;
+                    MuPoint on;
+                    double d;
 
+                    f = CLAMP (f, 0, 1);
+                    on = (MuPoint) { p.x + f * dx, p.y + f * dy };
+                    d = hypot (c[k].x - on.x, c[k].y - on.y);
                     if (d < best_d - 1e-9)
                       {
                         best_d = d;

@@ -255,7 +255,8 @@ mn_leader_way_off (MnMatch *m, MnUnit *u, MuPos *to)
         double len = MIN (l, u->allowance);
         g_autoptr(MuCommand) c = mu_command_new ("move");
 
-        *to = mu_pos_from_point (round ((a.x + d.x * len) * 100) / 100, round ((a.y + d.y * len) * 100) / 100, -1);
+        *to = mu_pos_from_point (round ((a.x + d.x * len) * 100) / 100, round ((a.y + d.y * len) * 100) / 100,
+                                 -1);
         mu_command_add_word (c, u->def->id);
         mu_command_add_pos (c, to);
         if (mn_apply (m, c, NULL, NULL))
