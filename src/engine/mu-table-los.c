@@ -5,6 +5,7 @@
 #include "mu-table-los.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mu-table-geom.h"
 
@@ -23,6 +24,37 @@ mu_los_params_init (MuLosParams  *p,
   p->levels = TRUE;
   p->crest_clearance = unit == MU_UNIT_CM ? 2.54 : 1.0;
   p->units_block = TRUE;
+  p->hill_outline_crests = FALSE;
+}
+
+/* Whether a crest line is drawn inside the hill area. */
+static gboolean
+hill_has_crest (const MuTableMap *t, const MuArea *hill)
+{
+  for (guint i = 0; i < t->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, i);
+
+      if (l->kind != MU_LINE_CREST)
+        continue;
+      for (guint k = 0; k < l->points->len; k++)
+        if (mu_polygon_contains ((const MuPoint *) hill->points->data, hill->points->len,
+                                 g_array_index (l->points, MuPoint, k)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The end p passes the hill's outline crest: inside the hill and within
+ * the clearance of its outline. */
+static gboolean
+on_outline (const MuArea *hill, const MuPoint *ring, MuPoint p, double clearance)
+{
+  const MuPoint *poly = (const MuPoint *) hill->points->data;
+
+  return (mu_polygon_contains (poly, hill->points->len, p) ||
+          mu_polyline_distance (ring, hill->points->len + 1, p) <= MU_TABLE_EPSILON) &&
+         mu_polyline_distance (ring, hill->points->len + 1, p) <= clearance + MU_TABLE_EPSILON;
 }
 
 const char *
@@ -265,6 +297,23 @@ line_blocked (MuTerrainIndex    *ix,
               r->line = (int) k;
             return MU_LOS_CREST;
           }
+      }
+  if (p->hill_outline_crests && p->crest_clearance >= 0)
+    for (guint i = 0; i < sc->areas->len; i++)
+      {
+        const MuArea *area = g_ptr_array_index (t->areas, g_array_index (sc->areas, guint, i));
+        guint n = area->points->len;
+        g_autofree MuPoint *ring = NULL;
+
+        if (area->kind != MU_AREA_HILL || n < 3 || hill_has_crest (t, area))
+          continue;
+        ring = g_new (MuPoint, n + 1);
+        memcpy (ring, area->points->data, n * sizeof *ring);
+        ring[n] = ring[0];
+        if (mu_path_crossings (seg, 2, ring, n + 1, NULL) > 0 &&
+            !on_outline (area, ring, a, p->crest_clearance) &&
+            !on_outline (area, ring, b, p->crest_clearance))
+          return MU_LOS_CREST;
       }
   return MU_LOS_CLEAR;
 }

@@ -27,6 +27,10 @@ typedef struct {
    * within this distance of the crest; negative: crests are ignored. */
   double crest_clearance;
   gboolean units_block;      /* stands of third units block */
+  /* A hill area with no crest line drawn inside it has its outline as its
+   * crest, passed by a line end inside the hill within crest_clearance of
+   * the outline (a ruleset's choice, e.g. MN-AMB-73). */
+  gboolean hill_outline_crests;
 } MuLosParams;
 
 /* Woods, settlements, built-up areas and buildings block with a visible

@@ -1,6 +1,7 @@
 /* test-mn-acw.c: mn-acw plays whole matches: computer sides play the scenarios from start to end, the
  * invariants holding after every event, every listed command accepted,
- * and a match replayed from its commands reaching the identical state.
+ * and a match replayed from its commands, and from its saved game,
+ * reaching the identical state.
  * MN_ACW_GAMES sets the number of matches per scenario and policy (the
  * issue's 200 run by hand; the test suite plays a few), MN_ACW_SEED the
  * first seed (100). MN_ACW_BENCH=1 measures instead of testing: the
@@ -114,6 +115,17 @@ play (const char *path, MuPolicy policy, int fallback)
       state = mu_match_format_state (m);
       again = mu_match_format_state (replay);
       g_assert_cmpstr (state, ==, again);
+      /* and the saved game, loaded, reaches it too (as baa-table's) */
+      {
+        gsize len;
+        g_autofree char *data = mu_match_save_to_data (m, &len);
+        g_autoptr(MuMatch) loaded = mu_match_load_data (data, len, path, &error);
+        g_autofree char *from_file = NULL;
+
+        g_assert_no_error (error);
+        from_file = mu_match_format_state (loaded);
+        g_assert_cmpstr (state, ==, from_file);
+      }
     }
   if (bench)
     {
@@ -191,6 +203,54 @@ test_checks (void)
     if (strstr (all->str, want[i]) == NULL)
       g_error ("no problem “%s” among\n%s", want[i], all->str);
   g_string_free (all, TRUE);
+}
+
+/* MN-AMB-37: the movement table's "infantry in square" names a formation
+ * that does not exist, so a scenario that gives one is refused at its
+ * line, and so is a command that forms one. */
+static void
+test_square (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw", "ex01-ahead.muster",
+                                                 NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *square = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) bad = NULL;
+  g_autoptr(MuScenario) scenario = NULL;
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(MuCommand) c = NULL;
+  static const int dice[] = { 1, 6, 3, 3, 2, 5 };
+  const char *at;
+  gsize len;
+  gboolean found = FALSE;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, &error));
+  at = strstr (text, "<value field=\"formation\">line</value>");
+  g_assert_nonnull (at);
+  square = g_strdup_printf ("%.*s<value field=\"formation\">square</value>%s", (int) (at - text), text,
+                            at + strlen ("<value field=\"formation\">line</value>"));
+  bad = mu_scenario_load_data (square, strlen (square), "square.muster", problems, &error);
+  g_assert_null (bad);
+  g_assert_nonnull (error);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      found |= strstr (line, "square.muster:15: error:") != NULL && strstr (line, "“square”") != NULL;
+    }
+  g_assert_true (found);
+  g_clear_error (&error);
+
+  scenario = load (path);
+  m = mu_match_new_with_ruleset (&mu_ruleset_mn_acw, scenario, 1, dice, G_N_ELEMENTS (dice), &error);
+  g_assert_no_error (error);
+  c = mu_command_parse (&mu_ruleset_mn_acw, "activate cs1 ahead form square", &error);
+  g_assert_no_error (error);
+  g_assert_false (mu_match_apply (m, c, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "square"));
 }
 
 /* What the step still wants (MN-AMB-50, MN-MEL-1): a rolled move is owed
@@ -272,6 +332,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/mn-acw/simulate/cedar-mountain", test_cedar_mountain);
   g_test_add_func ("/engine/mn-acw/simulate/probes", test_probes);
   g_test_add_func ("/engine/mn-acw/checks/MN-AMB-85/MN-AMB-79", test_checks);
+  g_test_add_func ("/engine/mn-acw/square/MN-AMB-37", test_square);
   g_test_add_func ("/engine/mn-acw/outstanding/MN-AMB-50", test_outstanding);
   g_test_add_func ("/engine/mn-acw/region/MN-AMB-47", test_region);
   return g_test_run ();

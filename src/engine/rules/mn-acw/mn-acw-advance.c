@@ -181,7 +181,7 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
     {
       /* MN-AMB-61 with A = the die */
       if (die >= hit_at - mn_tolerance (m) - 1e-6)
-        length = hit_at;
+        length = MAX (0, hit_at - mn_tolerance (m));
       else
         {
           length = MAX (0, floor (MIN (die, hit_at - m->num.charge_short) * 100 + 1e-6) / 100);
@@ -189,7 +189,7 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
         }
     }
   else if (hit && hit_at <= length)
-    length = hit_at;
+    length = MAX (0, hit_at - mn_tolerance (m));
   else
     hit = NULL;
   /* the edge and impassable ground stop it */

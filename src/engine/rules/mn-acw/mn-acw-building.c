@@ -215,6 +215,8 @@ covers_area (MnMatch *m, const MnUnit *b, const MuStand *cb, const MuArea *a, co
   params.visible_depth[MU_AREA_FIELD] = 2;
   params.levels = TRUE;
   params.crest_clearance = mn_tolerance (m);
+  /* MN-AMB-73: a hill with no crest drawn has its outline as its crest */
+  params.hill_outline_crests = TRUE;
   params.units_block = TRUE;
   MN_FOR_UNITS (m, o)
     if (mn_has_stands (o) && o != b)
@@ -351,7 +353,8 @@ mn_resolve_fires (MnMatch *m, GPtrArray *events)
                 if (u->type != MN_TYPE_LEADER)
                   u->bases = 0;
                 g_ptr_array_add (gone, u);
-                /* his leader goes with him */
+                /* MN-AMB-75: his attached leader goes with him, captured
+                 * (decided here: the digest names only the units inside) */
                 MN_FOR_UNITS (m, l)
                   if (l->type == MN_TYPE_LEADER && l->attached == (int) idx)
                     {

@@ -112,9 +112,56 @@ edge_touched (const MnUnit *t, MuPoint d, double *facing)
   return sector[e];
 }
 
-/* MN-AMB-62: the charger squares up against the touched edge: its front
- * edge is laid along it, facing into it, its anchor where its own anchor
- * falls on that edge's line; skipped when the turned stands would not
+/* The point where u's stands touch t's: the middle of the closest pair of
+ * a stand corner of one and a stand edge of the other. */
+static MuPoint
+touch_point (const MnUnit *u, const MnUnit *t)
+{
+  MuPoint best = { 0, 0 };
+  double best_d = G_MAXDOUBLE;
+
+  for (int side = 0; side < 2; side++)
+    {
+      const MnUnit *a = side == 0 ? u : t, *b = side == 0 ? t : u;
+
+      for (guint i = 0; i < a->n_stands; i++)
+        {
+          MuPoint c[4];
+
+          mu_stand_corners (&a->stands[i], c);
+          for (guint j = 0; j < b->n_stands; j++)
+            {
+              MuPoint e[4];
+
+              mu_stand_corners (&b->stands[j], e);
+              for (int k = 0; k < 4; k++)
+                for (int l = 0; l < 4; l++)
+                  {
+                    MuPoint p = e[l], q = e[(l + 1) % 4];
+                    double dx = q.x - p.x, dy = q.y - p.y, len2 = dx * dx + dy * dy;
+                    double f = len2 > 0 ? ((c[k].x - p.x) * dx + (c[k].y - p.y) * dy) / len2 : 0;
+                    MuPoint on;
+                    double d;
+
+                    f = CLAMP (f, 0, 1);
+                    on = (MuPoint) { p.x + f * dx, p.y + f * dy };
+                    d = hypot (c[k].x - on.x, c[k].y - on.y);
+                    if (d < best_d - 1e-9)
+                      {
+                        best_d = d;
+                        best = (MuPoint) { (c[k].x + on.x) / 2, (c[k].y + on.y) / 2 };
+                      }
+                  }
+            }
+        }
+    }
+  return best;
+}
+
+/* MN-AMB-62: the charger squares up against the touched edge: it turns
+ * about the point where the stands first touched until its front edge
+ * lies along that edge, facing into it (then set exactly on the edge's
+ * line, the contact of TAB-11); skipped when the turned stands would not
  * fit. Returns the sector it attacks. */
 MuSector
 mn_conform (MnMatch *m, MnUnit *u, MnUnit *t, MuPoint d, GPtrArray *events)
@@ -126,8 +173,19 @@ mn_conform (MnMatch *m, MnUnit *u, MnUnit *t, MuPoint d, GPtrArray *events)
   double half = sector == MU_SECTOR_FLANK ? fp.width / 2 : fp.depth / 2;
   MuPoint edge = { fp.centre.x + n.x * half, fp.centre.y + n.y * half };
   MuPoint a = mn_anchor (u);
-  double off = (a.x - edge.x) * n.x + (a.y - edge.y) * n.y;
-  MuPoint anchor = { a.x - n.x * off, a.y - n.y * off };
+  MuPoint p = touch_point (u, t);
+  double along = (p.x - edge.x) * n.x + (p.y - edge.y) * n.y;
+  double turn = remainder (facing - u->facing, 360.0) * G_PI / 180;
+  MuPoint r, anchor;
+  double off;
+
+  /* the point of touch, on the edge's line; the anchor turned about it */
+  p.x -= n.x * along;
+  p.y -= n.y * along;
+  r.x = p.x + (a.x - p.x) * cos (turn) - (a.y - p.y) * sin (turn);
+  r.y = p.y + (a.x - p.x) * sin (turn) + (a.y - p.y) * cos (turn);
+  off = (r.x - edge.x) * n.x + (r.y - edge.y) * n.y;
+  anchor = (MuPoint) { r.x - n.x * off, r.y - n.y * off };
   MuStand st[MU_STANDS_MAX];
   const MuFormationShape *shape = &mn_formation_shapes[u->form];
   guint k = mu_stands_layout (shape, u->bases, u->width, u->depth, anchor, facing, st, MU_STANDS_MAX);
@@ -250,8 +308,24 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   else
     d = mu_facing_vector (ch.facing);
   /* MN-CHG-2: sight after the changes, from the front edge */
-  if (!mn_sight (m, st, n, t->stands, t->n_stands, NULL))
-    return mu_rules_refuse (error, "MN-CHG-2", "%s cannot see %s", u->def->id, t->def->id);
+  {
+    gboolean same = !ch.turn && !ch.reform;
+    gboolean clear;
+
+    if (same && m->sight_valid && m->sight_unit == u && m->sight_target == t)
+      clear = m->sight_clear;
+    else
+      clear = mn_sight (m, st, n, t->stands, t->n_stands, NULL);
+    if (same && events == NULL)
+      {
+        m->sight_valid = TRUE;
+        m->sight_unit = u;
+        m->sight_target = t;
+        m->sight_clear = clear;
+      }
+    if (!clear)
+      return mu_rules_refuse (error, "MN-CHG-2", "%s cannot see %s", u->def->id, t->def->id);
+  }
   diag = hypot (m->table->width, m->table->height);
   contact = mn_first_touch (m, st, n, t->stands, t->n_stands, d, diag);
   if (contact < 0)
@@ -305,7 +379,8 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     a = ceil (a * m->num.halving - 1e-9);
   if (a >= contact - mn_tolerance (m) - 1e-6)
     {
-      length = contact;
+      /* into contact (TAB-11); conforming closes the last gap */
+      length = MAX (0, contact - mn_tolerance (m));
       into = TRUE;
     }
   else

@@ -67,7 +67,7 @@ const MuStatusInfo mn_statuses[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_statuses) == MN_N_STATUSES);
 
 /* The commands of the digest's "Commands and decisions this ruleset
- * needs" (NOTES.md in this folder lists the shapes built so far). */
+ * needs" (the README's "Commands of mn-acw" gives their shapes). */
 const MuVerbInfo mn_verbs[] = {
   { "activate", "UNIT ahead|back|oblique|stay [STEP] [STEP]", "MN-ACT-1, MN-AMB-50", 0,
     N_("needs a unit or leader, ahead, back, oblique or stay, then optionally face F and form line|column"),

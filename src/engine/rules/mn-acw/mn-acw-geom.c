@@ -31,21 +31,36 @@ mn_translate (const MuStand *from, guint n, MuPoint d, double t, MuStand *out)
     }
 }
 
-double
-mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
-                double length)
+/* The first t along d at which the stands come within tol of o's, found
+ * on a 0.05 grid and then by halving. Moving by some length changes the
+ * distance between the two sets by at most that length, so the grid
+ * points closer than the distance still to close are passed over without
+ * a test: far stands cost a few tests, not one per 0.05 of the way, and
+ * the answer is the one the full scan gives. */
+static double
+first_within (const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d, double length,
+              double tol)
 {
   MuStand moved[MU_STANDS_MAX];
-  double lo = 0, hi = -1, step = 0.05;
+  double lo = 0, hi = -1, step = 0.05, clear_until;
 
-  if (mu_stands_within (st, n, o, n_o, mn_tolerance (m)))
+  if (mu_stands_within (st, n, o, n_o, tol))
     return 0;
+  clear_until = mu_stands_distance (st, n, o, n_o) - tol;
   for (double t = step; t < length + step; t += step)
     {
-      double at = MIN (t, length);
+      double at = MIN (t, length), gap;
 
+      if (at < clear_until)
+        {
+          lo = at;
+          continue;
+        }
       mn_translate (st, n, d, at, moved);
-      if (mu_stands_within (moved, n, o, n_o, mn_tolerance (m)))
+      gap = mu_stands_distance (moved, n, o, n_o) - tol;
+      if (gap > 1e-5)
+        clear_until = at + gap - 1e-9;
+      else if (mu_stands_within (moved, n, o, n_o, tol))
         {
           hi = at;
           break;
@@ -59,13 +74,28 @@ mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, 
       double mid = (lo + hi) / 2;
 
       mn_translate (st, n, d, mid, moved);
-      if (mu_stands_within (moved, n, o, n_o, mn_tolerance (m)))
+      if (mu_stands_within (moved, n, o, n_o, tol))
         hi = mid;
       else
         lo = mid;
     }
   /* hi touches, lo does not: the touch to 0.01 (TAB-3) */
   return round (hi * 100) / 100;
+}
+
+double
+mn_first_contact (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
+                  double length)
+{
+  return first_within (st, n, o, n_o, d, length, mn_tolerance (m));
+}
+
+double
+mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d,
+                double length)
+{
+  (void) m;
+  return first_within (st, n, o, n_o, d, length, 0);
 }
 
 /* MN-AMB-72: woods and light woods seen into 2 in, built-up areas,
@@ -90,6 +120,8 @@ mn_sight (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to, guin
   params.visible_depth[MU_AREA_FIELD] = 2;
   params.levels = TRUE;
   params.crest_clearance = mn_tolerance (m);
+  /* MN-AMB-73: a hill with no crest drawn has its outline as its crest */
+  params.hill_outline_crests = TRUE;
   params.units_block = TRUE;
   MN_FOR_UNITS (m, o)
     if (mn_has_stands (o) && o->stands != from && o->stands != to)
@@ -229,7 +261,7 @@ mn_capture_on_path (MnMatch *m, const MnUnit *u, const MuStand *from, guint n, M
   MN_FOR_UNITS (m, l)
     {
       if (l->side == u->side || l->type != MN_TYPE_LEADER || !mn_has_stands (l) ||
-          mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) < 0)
+          mn_first_contact (m, from, n, l->stands, l->n_stands, d, length) < 0)
         continue;
       l->status = MN_STATUS_CAPTURED;
       l->n_stands = 0;
@@ -245,7 +277,7 @@ mn_touches_lone_leader (const MnMatch *m, const MnUnit *u, const MuStand *from, 
 {
   MN_FOR_UNITS (m, l)
     if (l->side != u->side && l->type == MN_TYPE_LEADER && mn_has_stands (l) &&
-        mn_first_touch (m, from, n, l->stands, l->n_stands, d, length) >= 0)
+        mn_first_contact (m, from, n, l->stands, l->n_stands, d, length) >= 0)
       return TRUE;
   return FALSE;
 }

@@ -56,6 +56,19 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
   c = command ("move", u->def->id, NULL);
   mu_command_add_number (c, 0);
   add_if_legal (m, out, c);
+  /* MN-AMB-56: a leader who left his unit has a move off it whenever he
+   * may not stay, though the samples below may all miss it */
+  if (u->type == MN_TYPE_LEADER && u->left != MN_NONE)
+    {
+      MuPos to;
+
+      if (mn_leader_way_off (m, u, &to))
+        {
+          c = command ("move", u->def->id, NULL);
+          mu_command_add_pos (c, &to);
+          g_ptr_array_add (out, c);
+        }
+    }
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
       if (lengths[i] <= 0.01 || (i > 0 && lengths[i] >= lengths[0]))

@@ -604,6 +604,12 @@ mn_fight_pair (MnMatch *m, MnPair *p, GPtrArray *events)
   if (winner_hits)
     take_hits (m, winner, winner_hits, cl, events);
   loser_gone = !mn_has_stands (loser);
+  /* MN-AMB-70: the retreat's line runs between the centre bases as the
+   * hits left them, since MN-AMB-68 takes the hits first */
+  if (mn_has_stands (winner))
+    cw = mn_footprint_centre (winner);
+  if (!loser_gone)
+    cl = mn_footprint_centre (loser);
   /* (2) the loser's retreat: 2 d6 after 3 hits, 1 d6 after 2 */
   if (!loser_gone && m->num.loser_retreat_dice[row] > 0)
     {

@@ -237,6 +237,34 @@ mn_attach_at_setup (MnMatch *m)
     }
 }
 
+/* MN-AMB-56: the first legal end of a move off his unit for a leader who
+ * owes his move after leaving it, tried every 0.25 in of his roll along
+ * his ray, or along rays 15° apart for a move sideways; FALSE when there
+ * is none. */
+gboolean
+mn_leader_way_off (MnMatch *m, MnUnit *u, MuPos *to)
+{
+  MuPoint a = mn_anchor (u);
+  int n_rays = u->dir == MN_DIR_OBLIQUE ? 13 : 1;
+
+  for (double l = 0.25; l < u->allowance + 0.25; l += 0.25)
+    for (int i = 0; i < n_rays; i++)
+      {
+        double f = u->facing + (u->dir == MN_DIR_BACK ? 180 : u->dir == MN_DIR_OBLIQUE ? -90 + 15 * i : 0);
+        MuPoint d = mu_facing_vector (f);
+        double len = MIN (l, u->allowance);
+        g_autoptr(MuCommand) c = mu_command_new ("move");
+
+        *to = mu_pos_from_point (round ((a.x + d.x * len) * 100) / 100, round ((a.y + d.y * len) * 100) / 100,
+                                 -1);
+        mu_command_add_word (c, u->def->id);
+        mu_command_add_pos (c, to);
+        if (mn_apply (m, c, NULL, NULL))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /* `attach LEADER UNIT` (MN-AMB-56): at the end of the leader's own
  * activation, to a friendly unit his stand touches that has no leader. */
 gboolean
@@ -633,7 +661,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
       if (o->side == u->side || !mn_has_stands (o) || o->type == MN_TYPE_LEADER || length <= 0)
         continue;
       if (mu_stands_within (st, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)) ||
-          mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length) >= 0)
+          mn_first_contact (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length) >= 0)
         return mu_rules_refuse (error, "MN-AMB-51", "a move that is no charge may not come into contact with %s",
                                 o->def->id);
     }
@@ -647,10 +675,16 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
    * freely but may not end on a stand. */
   if (u->type == MN_TYPE_LEADER && length <= 0 && u->left != MN_NONE)
     {
-      /* MN-AMB-56: a leader activated off his unit who does not move off
-       * it stays with it (decided here: the digest says only that he
-       * moves off; the activation is spent either way) */
+      /* MN-AMB-56: a leader activated off his unit may not end on it; only
+       * when no end of his roll gets him clear of every stand does he stay
+       * with it (decided here: the digest does not say what happens then,
+       * and the activation is spent either way) */
       MnUnit *unit = g_ptr_array_index (m->units, u->left);
+      MuPos off;
+
+      if (mn_leader_way_off (m, u, &off))
+        return mu_rules_refuse (error, "MN-AMB-56", "%s may not end on the stands of %s: he can move off them",
+                                u->def->id, unit->def->id);
 
       if (events == NULL)
         return TRUE;

@@ -215,6 +215,11 @@ typedef struct {
 
   gboolean check_events;
   char *event_failure;
+  /* MN-CHG-2: the last charge's sight without changes, kept until the
+   * next command that changes the match: the legal commands ask it for
+   * three charges at each target in turn, and it is the costliest check */
+  gboolean sight_valid, sight_clear;
+  const MnUnit *sight_unit, *sight_target;
 
   GArray *counter_views;
   GArray *objective_views;
@@ -299,6 +304,11 @@ void          mn_translate          (const MuStand *from, guint n, MuPoint d, do
 /* The length along d (to 0.01) at which stands st first come within
  * contact of o's (TAB-11): 0 when they already are, -1 when they do not
  * within `length`. */
+double        mn_first_contact      (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
+                                     guint n_o, MuPoint d, double length);
+/* The same for the point where they would first touch, with no gap: the
+ * C of MN-AMB-60 and MN-AMB-61 and the touch MN-AMB-52 stops 1" before
+ * (a charge that falls short ends exactly 2" from it, MN-AMB-15). */
 double        mn_first_touch        (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
                                      guint n_o, MuPoint d, double length);
 /* MN-AMB-72: TAB-16's sight from the stands `from` to `to`; result may be NULL. */
@@ -353,6 +363,7 @@ void          mn_make_changes       (MnMatch *m, MnUnit *u, const MnChanges *ch,
 /* MN-MOV-2..4: rolls the unit's movement dice for the direction after its
  * changes, with the column and leader bonuses; the allowance. */
 double        mn_roll_movement      (MnMatch *m, MnUnit *u, MnDir dir, GPtrArray *events);
+gboolean      mn_leader_way_off     (MnMatch *m, MnUnit *u, MuPos *to);
 gboolean      mn_apply_activate     (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* MuRuleset.move_cost: a move's length against the allowance after halving. */
 gboolean      mn_move_cost          (gpointer state, const MuCommand *c, double *cost, double *allowance);

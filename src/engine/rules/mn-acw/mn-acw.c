@@ -86,6 +86,8 @@ mn_apply (MnMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
 
   if (m->finished)
     return mu_rules_refuse (error, "MN-AMB-81", "the match is over");
+  if (events != NULL)
+    m->sight_valid = FALSE;
   if (g_str_equal (verb, "choose"))
     return mn_choose (m, command, events, error);
   if (m->decision.kind != MN_DECIDE_NONE)
