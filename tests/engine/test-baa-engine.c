@@ -308,6 +308,119 @@ test_units_near (void)
     }
 }
 
+/* The occupancy tables, kept up to date a counter at a time, hold what
+ * counting every counter from nothing gives: per cell, each side's active
+ * units, those not pinned and its active commanders, and the chains of a
+ * cell's counters in the match's order. Checked after every command of
+ * random matches on boards where counters move, flinch, are pinned, leave,
+ * arrive and are captured, and in each state's copy (the dry run's). */
+static void
+check_occupancy (BaaMatch *m)
+{
+  gsize ncells = (gsize) m->grid->cols * m->grid->rows;
+  g_autofree int *units = g_new0 (int, ncells * 4);
+  g_autofree int *cdrs = g_new0 (int, ncells * 2);
+  MuHex any = { 1, 1 };
+
+  /* any query brings the tables up to date */
+  baa_units_at (m, any, BAA_NONE, NULL, 0);
+  FOR_UNITS (m, u)
+    if (u->status == BAA_UNIT_ACTIVE && mu_hex_grid_contains (m->grid, u->hex))
+      {
+        gsize k = (gsize) (u->hex.row - 1) * m->grid->cols + (u->hex.col - 1);
+
+        units[k * 4 + u->side]++;
+        if (!u->pinned)
+          units[k * 4 + 2 + u->side]++;
+      }
+  FOR_CDRS (m, c)
+    if (c->status == BAA_CDR_ACTIVE && mu_hex_grid_contains (m->grid, c->hex))
+      cdrs[((gsize) (c->hex.row - 1) * m->grid->cols + (c->hex.col - 1)) * 2 + c->side]++;
+  for (gsize k = 0; k < ncells; k++)
+    {
+      int last = -1;
+
+      for (int s = 0; s < BAA_SIDES; s++)
+        {
+          g_assert_cmpint (m->occ_units[s][k], ==, MIN (units[k * 4 + s], G_MAXUINT8));
+          g_assert_cmpint (m->occ_unpinned[s][k], ==, MIN (units[k * 4 + 2 + s], G_MAXUINT8));
+          g_assert_cmpint (m->occ_cdrs[s][k], ==, MIN (cdrs[k * 2 + s], G_MAXUINT8));
+        }
+      for (int i = m->cell_unit[k]; i >= 0; i = m->unit_next[i])
+        {
+          BaaUnit *u = g_ptr_array_index (m->units, i);
+
+          g_assert_cmpint (i, >, last);
+          g_assert_true (u->status == BAA_UNIT_ACTIVE);
+          g_assert_cmpint ((u->hex.row - 1) * m->grid->cols + (u->hex.col - 1), ==, (int) k);
+          last = i;
+        }
+      last = -1;
+      for (int i = m->cell_cdr[k]; i >= 0; i = m->cdr_next[i])
+        {
+          BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+          g_assert_cmpint (i, >, last);
+          g_assert_true (c->status == BAA_CDR_ACTIVE);
+          g_assert_cmpint ((c->hex.row - 1) * m->grid->cols + (c->hex.col - 1), ==, (int) k);
+          last = i;
+        }
+    }
+  /* and no counter is in a chain but counted: the chains hold the counts */
+  for (gsize k = 0; k < ncells; k++)
+    {
+      int n = 0;
+
+      for (int i = m->cell_unit[k]; i >= 0; i = m->unit_next[i])
+        n++;
+      g_assert_cmpint (n, ==, units[k * 4] + units[k * 4 + 1]);
+      n = 0;
+      for (int i = m->cell_cdr[k]; i >= 0; i = m->cdr_next[i])
+        n++;
+      g_assert_cmpint (n, ==, cdrs[k * 2] + cdrs[k * 2 + 1]);
+    }
+}
+
+static void
+test_occupancy (void)
+{
+  static const char *const files[] = {
+    "scenarios/first-manassas.muster", "tests/fixtures/rules/baa-hex/capture.muster",
+    "tests/fixtures/rules/baa-hex/pinned.muster", "tests/fixtures/rules/baa-hex/days.muster",
+    "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/zoc.muster",
+  };
+  const MuRuleset *rs = mu_ruleset_find ("baa-hex");
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+        g_assert_no_error (error);
+        for (guint n = 0; n < 500 && !mu_match_is_over (m); n++)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+            check_occupancy (mu_match_get_state (m));
+            if (n % 50 == 0)
+              {
+                g_autoptr(MuDice) dice = mu_dice_copy (mu_match_get_dice (m));
+                BaaMatch *copy = rs->state_copy (mu_match_get_state (m), dice);
+
+                check_occupancy (copy);
+                rs->state_free (copy);
+              }
+            g_assert_true (legal->len > 0);
+            g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                           NULL, &error));
+            g_assert_no_error (error);
+          }
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,5 +429,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
   g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1", test_units_near);
+  g_test_add_func ("/engine/baa/occupancy/BAA-STK-1/BAA-ZOC-1", test_occupancy);
   return g_test_run ();
 }

@@ -215,6 +215,9 @@ typedef struct {
   int *unit_next;              /* per unit: index of the next active unit in its cell, -1 */
   int *cell_cdr;               /* per cell: index of its first active commander, -1 */
   int *cdr_next;               /* per commander: the next active commander in its cell, -1 */
+  int *unit_cell;              /* per unit: the cell the tables above count it in, -1: none */
+  guint8 *unit_pinned_seen;    /* per unit: whether they count it pinned */
+  int *cdr_cell;               /* per commander: the cell they count it in, -1: none */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
   guint last_move_list;        /* the length of the last list of movement commands */
   guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
