@@ -112,6 +112,7 @@ baa_match_copy (const BaaMatch *m,
   n->cdr_cell = m->cdr_cell ? g_memdup2 (m->cdr_cell, MAX (m->commanders->len, 1) * sizeof (int)) : NULL;
   n->search_slot = NULL;
   n->move_cache = NULL;
+  n->read_log = NULL;
   n->move_cells = m->move_cells ? g_memdup2 (m->move_cells, ncells * BAA_MOVE_CELL_SIZE) : NULL;
   if (m->evaders)
     {

@@ -219,6 +219,9 @@ typedef struct {
   guint8 *unit_pinned_seen;    /* per unit: whether they count it pinned */
   int *cdr_cell;               /* per commander: the cell they count it in, -1: none */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
+  struct _BaaReadLog *read_log; /* while the move cache finds a counter's commands: the
+                                * cells whose counters were read (baa_units_at() and the
+                                * other occupancy queries note them), else NULL */
   guint last_move_list;        /* the length of the last list of movement commands */
   guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
                                 * movement facts (baa-move.c), built on first use */
@@ -249,6 +252,14 @@ gboolean      baa_check_invariants      (BaaMatch *m, gboolean mid_command, GErr
 /* Call after changing any counter's hex, status or pinned marker directly
  * (the helpers below do it themselves): occupancy queries are cached. */
 void          baa_match_invalidate      (BaaMatch *m);
+
+/* The cells whose counters a computation read, noted by every occupancy
+ * query below while BaaMatch.read_log points to it. */
+typedef struct _BaaReadLog {
+  GArray *cells;      /* of int, cell indices, in the order read, repeated */
+  gboolean wide;      /* it asked about a whole disc (baa_units_near()): take it
+                       * as having read every cell */
+} BaaReadLog;
 
 /* Lookup --------------------------------------------------------------------- */
 

@@ -298,6 +298,14 @@ occ_check (const BaaMatch *m)
 
 /* The count of a cell, exact below OCC_MANY; from there on the caller counts
  * the counters themselves. */
+/* Notes that the counters of cell k were read (see BaaReadLog). */
+static inline void
+note_read (const BaaMatch *m, int k)
+{
+  if (G_UNLIKELY (m->read_log != NULL))
+    g_array_append_val (m->read_log->cells, k);
+}
+
 static guint
 occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side, gboolean *many)
 {
@@ -305,6 +313,7 @@ occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side, gboolea
   *many = FALSE;
   if (k < 0)
     return 0;
+  note_read (m, k);
   occ_check (m);
   if (side == BAA_NONE)
     {
@@ -473,6 +482,8 @@ baa_units_near (const BaaMatch *m,
   gsize disc = radius < 0 ? 0 : 3 * (gsize) radius * (radius + 1) + 1;
 
   occ_check (m);
+  if (G_UNLIKELY (m->read_log != NULL))
+    m->read_log->wide = TRUE;
   if (disc > m->units->len)
     {
       for (guint i = 0; i < m->units->len; i++)
@@ -503,6 +514,8 @@ baa_commanders_near (const BaaMatch *m,
   gsize disc = radius < 0 ? 0 : 3 * (gsize) radius * (radius + 1) + 1;
 
   occ_check (m);
+  if (G_UNLIKELY (m->read_log != NULL))
+    m->read_log->wide = TRUE;
   if (disc > m->commanders->len)
     {
       for (guint i = 0; i < m->commanders->len; i++)
@@ -759,6 +772,8 @@ baa_hex_in_enemy_zoc (const BaaMatch *m,
     {
       int k = cell_index (m, mu_hex_from_axial (m->grid, (MuAxial) { a.q + dirs[d].q, a.r + dirs[d].r }));
 
+      if (k >= 0)
+        note_read (m, k);
       if (k >= 0 && cells[k] > 0)
         return TRUE;
     }
