@@ -185,6 +185,11 @@ test_move_cache (void)
     "tests/fixtures/rules/baa-hex/capture.muster", "tests/fixtures/rules/baa-hex/night.muster",
     "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/days.muster",
     "tests/fixtures/rules/baa-hex/pinned.muster",
+    /* a board as crowded as the engine bench's 1,600 counters and more
+     * (muster-cli bench load --cols 20 --rows 20 --counters 160 --save):
+     * where most searches stop a hex or two out, and which hexes each
+     * read decides which answers are kept */
+    "tests/fixtures/rules/baa-hex/crowded.muster",
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
