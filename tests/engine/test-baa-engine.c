@@ -426,6 +426,96 @@ test_occupancy (void)
       }
 }
 
+/* The breach shots of the fire phase's legal commands (BAA-FORT-2), which
+ * find the fortified hexsides from a table kept per hex, are those the dry
+ * run accepts among every shot of every unit of the side firing at every
+ * hexside the map fortifies, read from the map itself: at each fire phase
+ * of random matches on the breach fixtures. */
+static int
+by_text (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+test_breach_targets (void)
+{
+  static const char *const files[] = {
+    "tests/fixtures/rules/baa-hex/breach.muster", "tests/fixtures/rules/baa-hex/match-breach.muster",
+  };
+  guint phases = 0, shots = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 3; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) match = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        BaaMatch *m;
+
+        g_assert_no_error (error);
+        m = mu_match_get_state (match);
+        for (guint n = 0; n < 300 && !mu_match_is_over (match); n++)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+            g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+            g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+            const MuCommand *pick;
+
+            if (m->phase == BAA_PHASE_FIRE && m->pending.kind == BAA_DECISION_NONE)
+              {
+                phases++;
+                for (guint i = 0; i < legal->len; i++)
+                  if (g_str_equal (mu_command_get_verb (g_ptr_array_index (legal, i)), "breach"))
+                    g_ptr_array_add (listed, mu_command_to_string (g_ptr_array_index (legal, i)));
+                FOR_UNITS (m, u)
+                  for (int row = 1; u->side == m->active && row <= m->grid->rows; row++)
+                    for (int col = 1; col <= m->grid->cols; col++)
+                      for (int d = 0; d < 6; d++)
+                        {
+                          MuHex h = { col, row };
+                          const MuHexCell *cell = mu_hex_map_cell ((MuHexMap *) m->map, h);
+                          g_autofree char *line = NULL;
+                          g_autoptr(MuCommand) c = NULL;
+                          char label[16];
+                          MuCheck check;
+
+                          if (!(mu_hex_map_side (m->map, h, d) & MU_SIDE_FORTIFICATION) &&
+                              !(cell && (cell->features & MU_HEX_FEATURE_FORTIFICATION)))
+                            continue;
+                          mu_hex_format (m->grid, h, label, sizeof label);
+                          line = g_strdup_printf ("breach %s %s %d", u->def->id, label, d);
+                          c = mu_command_parse (mu_match_get_ruleset (match), line, &error);
+                          g_assert_no_error (error);
+                          mu_match_check (match, c, &check);
+                          if (check.legal)
+                            g_ptr_array_add (found, mu_command_to_string (c));
+                          mu_check_clear (&check);
+                        }
+                g_ptr_array_sort (listed, by_text);
+                g_ptr_array_sort (found, by_text);
+                g_assert_cmpuint (listed->len, ==, found->len);
+                for (guint i = 0; i < listed->len; i++)
+                  g_assert_cmpstr (g_ptr_array_index (listed, i), ==, g_ptr_array_index (found, i));
+                shots += listed->len;
+              }
+            g_assert_true (legal->len > 0);
+            pick = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+            /* the first match of each file only ends phases: the artillery
+             * stays before the works, as the fixtures set it up */
+            for (guint i = 0; seed == 1 && i < legal->len; i++)
+              if (g_str_equal (mu_command_get_verb (g_ptr_array_index (legal, i)), "end-phase"))
+                pick = g_ptr_array_index (legal, i);
+            g_assert_true (mu_match_apply (match, pick, NULL, &error));
+            g_assert_no_error (error);
+          }
+      }
+  /* the matches came to fire phases where shots were open */
+  g_assert_cmpuint (phases, >, 0);
+  g_assert_cmpuint (shots, >=, 10);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -435,5 +525,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
   g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1", test_units_near);
   g_test_add_func ("/engine/baa/occupancy/BAA-STK-1/BAA-ZOC-1", test_occupancy);
+  g_test_add_func ("/engine/baa/breach-targets/BAA-FORT-2", test_breach_targets);
   return g_test_run ();
 }

@@ -114,6 +114,7 @@ baa_match_copy (const BaaMatch *m,
   n->move_cache = NULL;
   n->read_log = NULL;
   n->move_cells = m->move_cells ? g_memdup2 (m->move_cells, ncells * BAA_MOVE_CELL_SIZE) : NULL;
+  n->fort_sides = m->fort_sides ? g_memdup2 (m->fort_sides, ncells) : NULL;
   if (m->evaders)
     {
       n->evaders = g_ptr_array_new ();

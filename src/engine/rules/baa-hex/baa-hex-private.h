@@ -223,6 +223,8 @@ typedef struct {
                                 * cells whose counters were read (baa_units_at() and the
                                 * other occupancy queries note them), else NULL */
   guint last_move_list;        /* the length of the last list of movement commands */
+  guint8 *fort_sides;          /* per cell: bit d set when its hexside d is fortified
+                                * (baa-fire.c), built on first use; the map's, fixed */
   guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
                                 * movement facts (baa-move.c), built on first use */
   int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
