@@ -3,7 +3,8 @@
  * Shared by the modules of the baa-hex ruleset: baa-hex.c (the ruleset
  * table, set-up, views), baa-sequence.c (sequence, command and control,
  * victory), baa-apply.c and baa-legal.c (commands played and allowed),
- * baa-move.c (movement, ZOC, capture),
+ * baa-move.c (movement, ZOC, capture), baa-occupancy.c (which counters
+ * stand where, kept up to date as they move),
  * baa-night/fatigue/reserves/days/objectives, and the combat half
  * (baa-los.c, baa-fire.c, baa-melee.c, declared in baa-combat.h).
  * Field names follow the digest, §1.2-1.4 (../shared/rules/baa-hex.md).
