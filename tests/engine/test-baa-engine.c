@@ -185,6 +185,11 @@ test_move_cache (void)
     "tests/fixtures/rules/baa-hex/capture.muster", "tests/fixtures/rules/baa-hex/night.muster",
     "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/days.muster",
     "tests/fixtures/rules/baa-hex/pinned.muster",
+    /* a board as crowded as the engine bench's 1,600 counters and more
+     * (muster-cli bench load --cols 20 --rows 20 --counters 160 --save):
+     * where most searches stop a hex or two out, and which hexes each
+     * read decides which answers are kept */
+    "tests/fixtures/rules/baa-hex/crowded.muster",
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
@@ -308,6 +313,209 @@ test_units_near (void)
     }
 }
 
+/* The occupancy tables, kept up to date a counter at a time, hold what
+ * counting every counter from nothing gives: per cell, each side's active
+ * units, those not pinned and its active commanders, and the chains of a
+ * cell's counters in the match's order. Checked after every command of
+ * random matches on boards where counters move, flinch, are pinned, leave,
+ * arrive and are captured, and in each state's copy (the dry run's). */
+static void
+check_occupancy (BaaMatch *m)
+{
+  gsize ncells = (gsize) m->grid->cols * m->grid->rows;
+  g_autofree int *units = g_new0 (int, ncells * 4);
+  g_autofree int *cdrs = g_new0 (int, ncells * 2);
+  MuHex any = { 1, 1 };
+
+  /* any query brings the tables up to date */
+  baa_units_at (m, any, BAA_NONE, NULL, 0);
+  FOR_UNITS (m, u)
+    if (u->status == BAA_UNIT_ACTIVE && mu_hex_grid_contains (m->grid, u->hex))
+      {
+        gsize k = (gsize) (u->hex.row - 1) * m->grid->cols + (u->hex.col - 1);
+
+        units[k * 4 + u->side]++;
+        if (!u->pinned)
+          units[k * 4 + 2 + u->side]++;
+      }
+  FOR_CDRS (m, c)
+    if (c->status == BAA_CDR_ACTIVE && mu_hex_grid_contains (m->grid, c->hex))
+      cdrs[((gsize) (c->hex.row - 1) * m->grid->cols + (c->hex.col - 1)) * 2 + c->side]++;
+  for (gsize k = 0; k < ncells; k++)
+    {
+      int last = -1;
+
+      for (int s = 0; s < BAA_SIDES; s++)
+        {
+          g_assert_cmpint (m->occ_units[s][k], ==, MIN (units[k * 4 + s], G_MAXUINT8));
+          g_assert_cmpint (m->occ_unpinned[s][k], ==, MIN (units[k * 4 + 2 + s], G_MAXUINT8));
+          g_assert_cmpint (m->occ_cdrs[s][k], ==, MIN (cdrs[k * 2 + s], G_MAXUINT8));
+        }
+      for (int i = m->cell_unit[k]; i >= 0; i = m->unit_next[i])
+        {
+          BaaUnit *u = g_ptr_array_index (m->units, i);
+
+          g_assert_cmpint (i, >, last);
+          g_assert_true (u->status == BAA_UNIT_ACTIVE);
+          g_assert_cmpint ((u->hex.row - 1) * m->grid->cols + (u->hex.col - 1), ==, (int) k);
+          last = i;
+        }
+      last = -1;
+      for (int i = m->cell_cdr[k]; i >= 0; i = m->cdr_next[i])
+        {
+          BaaCommander *c = g_ptr_array_index (m->commanders, i);
+
+          g_assert_cmpint (i, >, last);
+          g_assert_true (c->status == BAA_CDR_ACTIVE);
+          g_assert_cmpint ((c->hex.row - 1) * m->grid->cols + (c->hex.col - 1), ==, (int) k);
+          last = i;
+        }
+    }
+  /* and no counter is in a chain but counted: the chains hold the counts */
+  for (gsize k = 0; k < ncells; k++)
+    {
+      int n = 0;
+
+      for (int i = m->cell_unit[k]; i >= 0; i = m->unit_next[i])
+        n++;
+      g_assert_cmpint (n, ==, units[k * 4] + units[k * 4 + 1]);
+      n = 0;
+      for (int i = m->cell_cdr[k]; i >= 0; i = m->cdr_next[i])
+        n++;
+      g_assert_cmpint (n, ==, cdrs[k * 2] + cdrs[k * 2 + 1]);
+    }
+}
+
+static void
+test_occupancy (void)
+{
+  static const char *const files[] = {
+    "scenarios/first-manassas.muster", "tests/fixtures/rules/baa-hex/capture.muster",
+    "tests/fixtures/rules/baa-hex/pinned.muster", "tests/fixtures/rules/baa-hex/days.muster",
+    "tests/fixtures/rules/baa-hex/rail.muster", "tests/fixtures/rules/baa-hex/zoc.muster",
+  };
+  const MuRuleset *rs = mu_ruleset_find ("baa-hex");
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 2; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) m = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+        g_assert_no_error (error);
+        for (guint n = 0; n < 500 && !mu_match_is_over (m); n++)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+            check_occupancy (mu_match_get_state (m));
+            if (n % 50 == 0)
+              {
+                g_autoptr(MuDice) dice = mu_dice_copy (mu_match_get_dice (m));
+                BaaMatch *copy = rs->state_copy (mu_match_get_state (m), dice);
+
+                check_occupancy (copy);
+                rs->state_free (copy);
+              }
+            g_assert_true (legal->len > 0);
+            g_assert_true (mu_match_apply (m, g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len)),
+                                           NULL, &error));
+            g_assert_no_error (error);
+          }
+      }
+}
+
+/* The breach shots of the fire phase's legal commands (BAA-FORT-2), which
+ * find the fortified hexsides from a table kept per hex, are those the dry
+ * run accepts among every shot of every unit of the side firing at every
+ * hexside the map fortifies, read from the map itself: at each fire phase
+ * of random matches on the breach fixtures. */
+static int
+by_text (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+test_breach_targets (void)
+{
+  static const char *const files[] = {
+    "tests/fixtures/rules/baa-hex/breach.muster", "tests/fixtures/rules/baa-hex/match-breach.muster",
+  };
+  guint phases = 0, shots = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint seed = 1; seed <= 3; seed++)
+      {
+        g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), files[f], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MuMatch) match = mu_match_open_file (path, seed, NULL, 0, NULL, &error);
+        g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+        BaaMatch *m;
+
+        g_assert_no_error (error);
+        m = mu_match_get_state (match);
+        for (guint n = 0; n < 300 && !mu_match_is_over (match); n++)
+          {
+            g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+            g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+            g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+            const MuCommand *pick;
+
+            if (m->phase == BAA_PHASE_FIRE && m->pending.kind == BAA_DECISION_NONE)
+              {
+                phases++;
+                for (guint i = 0; i < legal->len; i++)
+                  if (g_str_equal (mu_command_get_verb (g_ptr_array_index (legal, i)), "breach"))
+                    g_ptr_array_add (listed, mu_command_to_string (g_ptr_array_index (legal, i)));
+                FOR_UNITS (m, u)
+                  for (int row = 1; u->side == m->active && row <= m->grid->rows; row++)
+                    for (int col = 1; col <= m->grid->cols; col++)
+                      for (int d = 0; d < 6; d++)
+                        {
+                          MuHex h = { col, row };
+                          const MuHexCell *cell = mu_hex_map_cell ((MuHexMap *) m->map, h);
+                          g_autofree char *line = NULL;
+                          g_autoptr(MuCommand) c = NULL;
+                          char label[16];
+                          MuCheck check;
+
+                          if (!(mu_hex_map_side (m->map, h, d) & MU_SIDE_FORTIFICATION) &&
+                              !(cell && (cell->features & MU_HEX_FEATURE_FORTIFICATION)))
+                            continue;
+                          mu_hex_format (m->grid, h, label, sizeof label);
+                          line = g_strdup_printf ("breach %s %s %d", u->def->id, label, d);
+                          c = mu_command_parse (mu_match_get_ruleset (match), line, &error);
+                          g_assert_no_error (error);
+                          mu_match_check (match, c, &check);
+                          if (check.legal)
+                            g_ptr_array_add (found, mu_command_to_string (c));
+                          mu_check_clear (&check);
+                        }
+                g_ptr_array_sort (listed, by_text);
+                g_ptr_array_sort (found, by_text);
+                g_assert_cmpuint (listed->len, ==, found->len);
+                for (guint i = 0; i < listed->len; i++)
+                  g_assert_cmpstr (g_ptr_array_index (listed, i), ==, g_ptr_array_index (found, i));
+                shots += listed->len;
+              }
+            g_assert_true (legal->len > 0);
+            pick = g_ptr_array_index (legal, g_rand_int_range (rand, 0, legal->len));
+            /* the first match of each file only ends phases: the artillery
+             * stays before the works, as the fixtures set it up */
+            for (guint i = 0; seed == 1 && i < legal->len; i++)
+              if (g_str_equal (mu_command_get_verb (g_ptr_array_index (legal, i)), "end-phase"))
+                pick = g_ptr_array_index (legal, i);
+            g_assert_true (mu_match_apply (match, pick, NULL, &error));
+            g_assert_no_error (error);
+          }
+      }
+  /* the matches came to fire phases where shots were open */
+  g_assert_cmpuint (phases, >, 0);
+  g_assert_cmpuint (shots, >=, 10);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,5 +524,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
   g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1", test_units_near);
+  g_test_add_func ("/engine/baa/occupancy/BAA-STK-1/BAA-ZOC-1", test_occupancy);
+  g_test_add_func ("/engine/baa/breach-targets/BAA-FORT-2", test_breach_targets);
   return g_test_run ();
 }

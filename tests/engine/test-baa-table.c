@@ -13,6 +13,7 @@
 
 #include <glib.h>
 #include <math.h>
+#include <string.h>
 
 #include "baa-table-private.h"
 #include "mu-match.h"
@@ -417,6 +418,141 @@ test_legal_fire (void)
     }
 }
 
+/* The overlap invariant by sort and sweep (bat_check_invariants) gives the
+ * verdict of comparing every pair, as it was: on the shipped table battle,
+ * units and commanders are put down again and again near one another, and
+ * after each the message (or none) is that of the plain check below. */
+static gboolean
+every_pair_check (BatMatch *m, GError **error)
+{
+  guint n_units = 0;
+
+  for (guint i = 0; i < m->scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (m->scenario->counters, i);
+      if (c->kind == MU_COUNTER_UNIT && (g_strcmp0 (c->side, m->side_id[0]) == 0 ||
+                                         g_strcmp0 (c->side, m->side_id[1]) == 0))
+        n_units++;
+    }
+  if (m->units->len != n_units)
+    return mu_rules_invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
+  BAT_FOR_UNITS (m, u)
+    {
+      if (u->bases < 0 || u->bases > u->def->strength)
+        return mu_rules_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
+      if (u->status == BAT_UNIT_ACTIVE && u->bases == 0)
+        return mu_rules_invalid (error, "%s is on the table with no bases", u->def->id);
+      if (u->status == BAT_UNIT_DISPERSED && u->bases != 0)
+        return mu_rules_invalid (error, "%s is dispersed with %d bases", u->def->id, u->bases);
+      if (bat_unit_on_table (u) && u->n_stands != (guint) u->bases)
+        return mu_rules_invalid (error, "%s has %d bases but %u stands", u->def->id, u->bases, u->n_stands);
+      for (guint k = 0; bat_unit_on_table (u) && k < u->n_stands; k++)
+        {
+          MuPoint p = u->stands[k].centre;
+          if (p.x < 0 || p.y < 0 || p.x > m->table->width || p.y > m->table->height)
+            return mu_rules_invalid (error, "a stand of %s is off the table", u->def->id);
+          if (bat_point_impassable (m, p))
+            return mu_rules_invalid (error, "a stand of %s is on impassable ground", u->def->id);
+        }
+      if (!bat_unit_on_table (u))
+        continue;
+      BAT_FOR_UNITS (m, o)
+        if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
+            mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
+          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
+      BAT_FOR_CDRS (m, c)
+        if (c->status == BAT_CDR_ACTIVE &&
+            bat_circles_within (u->bc, u->br, c->stand.centre, (fabs (c->stand.width) + fabs (c->stand.depth)) / 2, 0) &&
+            mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
+          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
+    }
+  return TRUE;
+}
+
+static void
+test_overlap_invariant (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios",
+                                            "henry-house-hill-table.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuMatch) match = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (33);
+  BatMatch *m;
+  guint overlaps = 0, verdicts = 0;
+  g_autoptr(GArray) poses = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) facings = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) centres = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+
+  g_assert_no_error (error);
+  match = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  m = mu_match_get_state (match);
+  g_assert_true (bat_check_invariants (m, NULL));
+  BAT_FOR_UNITS (m, u)
+    {
+      g_array_append_val (poses, u->anchor);
+      g_array_append_val (facings, u->facing);
+    }
+  BAT_FOR_CDRS (m, c)
+    g_array_append_val (centres, c->stand.centre);
+  for (guint trial = 0; trial < 3000; trial++)
+    {
+      g_autoptr(GError) fast = NULL;
+      g_autoptr(GError) plain = NULL;
+      BatUnit *near = g_ptr_array_index (m->units, g_rand_int_range (rand, 0, m->units->len));
+      double dx = g_rand_double_range (rand, -3, 3), dy = g_rand_double_range (rand, -3, 3);
+      gboolean a, b;
+
+      /* every few trials the battle as it began, so that the verdicts
+       * come from several overlapping pairs at once, not from one that
+       * stays */
+      if (trial % 6 == 0)
+        {
+          for (guint i = 0; i < m->units->len; i++)
+            {
+              BatUnit *u = g_ptr_array_index (m->units, i);
+
+              u->anchor = g_array_index (poses, MuPoint, i);
+              u->facing = g_array_index (facings, double, i);
+              bat_unit_layout (m, u);
+            }
+          for (guint i = 0; i < m->cdrs->len; i++)
+            ((BatCdr *) g_ptr_array_index (m->cdrs, i))->stand.centre = g_array_index (centres, MuPoint, i);
+        }
+      if (!bat_unit_on_table (near))
+        continue;
+      if (g_rand_int_range (rand, 0, 4) == 0 && m->cdrs->len > 0)
+        {
+          BatCdr *c = g_ptr_array_index (m->cdrs, g_rand_int_range (rand, 0, m->cdrs->len));
+
+          c->stand.centre = (MuPoint) { near->anchor.x + dx, near->anchor.y + dy };
+        }
+      else
+        {
+          BatUnit *u = g_ptr_array_index (m->units, g_rand_int_range (rand, 0, m->units->len));
+
+          if (!bat_unit_on_table (u))
+            continue;
+          u->anchor = (MuPoint) { near->anchor.x + dx, near->anchor.y + dy };
+          u->facing = g_rand_double_range (rand, 0, 360);
+          bat_unit_layout (m, u);
+        }
+      a = bat_check_invariants (m, &fast);
+      b = every_pair_check (m, &plain);
+      g_assert_cmpint (a, ==, b);
+      g_assert_cmpstr (fast ? fast->message : NULL, ==, plain ? plain->message : NULL);
+      if (!a)
+        verdicts++;
+      if (plain && strstr (plain->message, "overlap"))
+        overlaps++;
+    }
+  /* the trials found overlaps, and not only the first pair's */
+  g_assert_cmpuint (overlaps, >, 100);
+  g_assert_cmpuint (verdicts, <, 3000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -426,6 +562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/units/BAT-AMB-2", test_units);
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
+  g_test_add_func ("/engine/baa-table/overlap-invariant/TAB-11", test_overlap_invariant);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
   g_test_add_func ("/engine/baa-table/everywhere", test_everywhere);

@@ -107,9 +107,14 @@ baa_match_copy (const BaaMatch *m,
   n->cell_cdr = m->cell_cdr ? g_memdup2 (m->cell_cdr, ncells * sizeof (int)) : NULL;
   n->unit_next = m->unit_next ? g_memdup2 (m->unit_next, MAX (m->units->len, 1) * sizeof (int)) : NULL;
   n->cdr_next = m->cdr_next ? g_memdup2 (m->cdr_next, MAX (m->commanders->len, 1) * sizeof (int)) : NULL;
+  n->unit_cell = m->unit_cell ? g_memdup2 (m->unit_cell, MAX (m->units->len, 1) * sizeof (int)) : NULL;
+  n->unit_pinned_seen = m->unit_pinned_seen ? g_memdup2 (m->unit_pinned_seen, MAX (m->units->len, 1)) : NULL;
+  n->cdr_cell = m->cdr_cell ? g_memdup2 (m->cdr_cell, MAX (m->commanders->len, 1) * sizeof (int)) : NULL;
   n->search_slot = NULL;
   n->move_cache = NULL;
+  n->read_log = NULL;
   n->move_cells = m->move_cells ? g_memdup2 (m->move_cells, ncells * BAA_MOVE_CELL_SIZE) : NULL;
+  n->fort_sides = m->fort_sides ? g_memdup2 (m->fort_sides, ncells) : NULL;
   if (m->evaders)
     {
       n->evaders = g_ptr_array_new ();

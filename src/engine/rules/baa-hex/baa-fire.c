@@ -634,6 +634,28 @@ hexside_fortified (const BaaMatch *m,
   return cell != NULL && (cell->features & MU_HEX_FEATURE_FORTIFICATION) != 0;
 }
 
+/* The fortified hexsides of each hex, as bits by direction: the
+ * legal-command list asks of every hexside around each artillery unit
+ * whether it is fortified, and finding a hexside's features cost a fifth
+ * of a large board's fire phase. The map's fortifications do not change
+ * in play (a breach leaves them, hexside_fortified()). */
+static const guint8 *
+fort_sides (const BaaMatch *cm)
+{
+  BaaMatch *m = (BaaMatch *) cm;
+
+  if (m->fort_sides == NULL)
+    {
+      m->fort_sides = g_new0 (guint8, (gsize) m->grid->cols * m->grid->rows);
+      for (int row = 1; row <= m->grid->rows; row++)
+        for (int col = 1; col <= m->grid->cols; col++)
+          for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+            if (hexside_fortified (m, (MuHex) { col, row }, d))
+              m->fort_sides[(gsize) (row - 1) * m->grid->cols + (col - 1)] |= 1 << d;
+    }
+  return m->fort_sides;
+}
+
 static gboolean
 check_breach_target (const BaaMatch *m,
                      const BaaUnit  *firer,
@@ -824,6 +846,7 @@ baa_combat_legal_commands (const BaaMatch *m,
     {
       int reach;
       MuAxial o;
+      const guint8 *forts;
       g_autoptr(GPtrArray) near = NULL;
 
       if (!check_firer (m, u, NULL))
@@ -855,16 +878,19 @@ baa_combat_legal_commands (const BaaMatch *m,
        * any whole number. */
       reach = m->night ? 2 : u->def->range + 1;
       reach = MIN (reach, m->grid->cols + m->grid->rows);
+      forts = fort_sides (m);
       o = mu_hex_to_axial (m->grid, u->hex);
       for (int dq = -reach; dq <= reach; dq++)
         for (int dr = MAX (-reach, -dq - reach); dr <= MIN (reach, -dq + reach); dr++)
           {
             MuHex h = mu_hex_from_axial (m->grid, (MuAxial) { o.q + dq, o.r + dr });
+            guint8 here;
 
             if ((dq == 0 && dr == 0) || !baa_hex_on_board (m, h))
               continue;
-            for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
-              if (hexside_fortified (m, h, d) && check_breach_target (m, u, h, d, NULL))
+            here = forts[(gsize) (h.row - 1) * m->grid->cols + (h.col - 1)];
+            for (int d = 0; here != 0 && d < MU_HEX_DIRECTIONS; d++)
+              if ((here & (1 << d)) && check_breach_target (m, u, h, d, NULL))
                 {
                   BaaCommand *cmd = baa_command_new (BAA_COMMAND_BREACH);
 

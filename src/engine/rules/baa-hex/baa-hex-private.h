@@ -3,7 +3,8 @@
  * Shared by the modules of the baa-hex ruleset: baa-hex.c (the ruleset
  * table, set-up, views), baa-sequence.c (sequence, command and control,
  * victory), baa-apply.c and baa-legal.c (commands played and allowed),
- * baa-move.c (movement, ZOC, capture),
+ * baa-move.c (movement, ZOC, capture), baa-occupancy.c (which counters
+ * stand where, kept up to date as they move),
  * baa-night/fatigue/reserves/days/objectives, and the combat half
  * (baa-los.c, baa-fire.c, baa-melee.c, declared in baa-combat.h).
  * Field names follow the digest, §1.2-1.4 (../shared/rules/baa-hex.md).
@@ -218,8 +219,16 @@ typedef struct {
   int *unit_next;              /* per unit: index of the next active unit in its cell, -1 */
   int *cell_cdr;               /* per cell: index of its first active commander, -1 */
   int *cdr_next;               /* per commander: the next active commander in its cell, -1 */
+  int *unit_cell;              /* per unit: the cell the tables above count it in, -1: none */
+  guint8 *unit_pinned_seen;    /* per unit: whether they count it pinned */
+  int *cdr_cell;               /* per commander: the cell they count it in, -1: none */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
+  struct _BaaReadLog *read_log; /* while the move cache finds a counter's commands: the
+                                * cells whose counters were read (baa_units_at() and the
+                                * other occupancy queries note them), else NULL */
   guint last_move_list;        /* the length of the last list of movement commands */
+  guint8 *fort_sides;          /* per cell: bit d set when its hexside d is fortified
+                                * (baa-fire.c), built on first use; the map's, fixed */
   guint8 *move_cells;          /* per cell, BAA_MOVE_CELL_SIZE bytes: the map's fixed
                                 * movement facts (baa-move.c), built on first use */
   int *search_slot;            /* per cell: scratch of the move search (baa-move.c),
@@ -249,6 +258,14 @@ gboolean      baa_check_invariants      (BaaMatch *m, gboolean mid_command, GErr
 /* Call after changing any counter's hex, status or pinned marker directly
  * (the helpers below do it themselves): occupancy queries are cached. */
 void          baa_match_invalidate      (BaaMatch *m);
+
+/* The cells whose counters a computation read, noted by every occupancy
+ * query below while BaaMatch.read_log points to it. */
+typedef struct _BaaReadLog {
+  GArray *cells;      /* of int, cell indices, in the order read, repeated */
+  gboolean wide;      /* it asked about a whole disc (baa_units_near()): take it
+                       * as having read every cell */
+} BaaReadLog;
 
 /* Lookup --------------------------------------------------------------------- */
 

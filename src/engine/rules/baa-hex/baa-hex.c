@@ -403,7 +403,11 @@ state_free (gpointer state)
   g_free (m->unit_next);
   g_free (m->cell_cdr);
   g_free (m->cdr_next);
+  g_free (m->unit_cell);
+  g_free (m->unit_pinned_seen);
+  g_free (m->cdr_cell);
   g_free (m->move_cells);
+  g_free (m->fort_sides);
   g_clear_pointer (&m->by_id, g_hash_table_unref);
   g_clear_pointer (&m->cdr_by_id, g_hash_table_unref);
   baa_move_cache_free (m->move_cache);

@@ -72,9 +72,13 @@ void        baa_move_cache_sync          (BaaMatch *m);
 /* The commands of unit u (or commander c) when kept for its hex, withdraw
  * and night, or NULL. */
 const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);
+/* Notes, until the put, which cells' counters the search reads (see
+ * BaaReadLog): the answer kept is found again only when one of those
+ * changes. */
+void        baa_move_cache_listen        (BaaMatch *m);
 /* Keeps commands (takes them) as the counter's answer now, found by a
  * search that read no hex farther than reach from the counter's (0: not
- * known). */
+ * known), and the cells it read since baa_move_cache_listen(). */
 void        baa_move_cache_put           (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
                                           int reach, GPtrArray *commands);
 /* Before the counter's commands are found again (before the put): its

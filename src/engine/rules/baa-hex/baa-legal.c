@@ -374,6 +374,7 @@ kept_move_commands (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
     return kept;
   encoded = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   reuse = baa_move_cache_begin (m, u, c);
+  baa_move_cache_listen (m);
   if (u)
     unit_move_commands (m, u, encoded, TRUE, &reach, reuse);
   else

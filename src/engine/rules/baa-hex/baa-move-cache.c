@@ -11,8 +11,12 @@
  * appears, leaves or changes its pinned marker within that reach, or
  * within the reach the search itself reports, two hexes past the farthest
  * it reached (on a crowded board, zones of control stop most searches a
- * hex or two out, and most changes are farther than that). The
- * commanders' moves of phases 8 and 9 are kept the same way; a commander's
+ * hex or two out, and most changes are farther than that), and then
+ * only when the hex is one whose counters the search read: every
+ * occupancy question notes its cell while the cache listens (BaaReadLog),
+ * so that a search stopped one hex out in most directions and running far
+ * along a road in one is not made again for a change in a hex it never
+ * looked at. The commanders' moves of phases 8 and 9 are kept the same way; a commander's
  * search reads only enemy counters (commanders do not stack, BAA-STK-1, and
  * have no zone to stop in, BAA-ZOC-2), and a unit's does not read friendly
  * commanders (it only captures enemy ones, BAA-CDR-9). Which
@@ -31,6 +35,8 @@
 
 #include "baa-hex.h"
 
+#include <string.h>
+
 /* One more than the farthest hex a unit's move search reads (see above). */
 #define BAA_MOVE_REACH 9
 
@@ -42,6 +48,9 @@ typedef struct {
   gboolean withdraw;
   gboolean night;
   int reach;             /* the farthest hex its search read, at most BAA_MOVE_REACH */
+  int *cells;            /* the cells whose counters it read, each once */
+  guint n_cells;
+  gboolean wide;         /* it read more than cells: any change within reach counts */
   GPtrArray *commands;   /* of MuCommand* */
 } Entry;
 
@@ -58,6 +67,9 @@ struct _BaaMoveCache {
   Seen *cdrs;
   int cols, rows;
   int *last_of;          /* per cell: the index in `previous` of a command ending there, or -1 */
+  BaaReadLog log;        /* what the search being kept reads (baa_move_cache_listen()) */
+  guint *stamp;          /* per cell: the last `round` that kept it in an entry's cells */
+  guint round;
   const GPtrArray *previous; /* the answer being found again, between begin and end */
 };
 
@@ -67,7 +79,12 @@ baa_move_cache_free (BaaMoveCache *cache)
   if (cache == NULL)
     return;
   for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
-    g_clear_pointer (&cache->entries[i].commands, g_ptr_array_unref);
+    {
+      g_clear_pointer (&cache->entries[i].commands, g_ptr_array_unref);
+      g_free (cache->entries[i].cells);
+    }
+  g_clear_pointer (&cache->log.cells, g_array_unref);
+  g_free (cache->stamp);
   g_free (cache->entries);
   g_free (cache->units);
   g_free (cache->cdrs);
@@ -77,16 +94,34 @@ baa_move_cache_free (BaaMoveCache *cache)
 
 /* A counter of `side` (a commander or not) appeared, left or changed at
  * hex: drop every answer that may have read it. */
+static gboolean
+read_cell (const Entry *e, int k)
+{
+  if (e->wide || k < 0)
+    return TRUE;
+  for (guint i = 0; i < e->n_cells; i++)
+    if (e->cells[i] == k)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
 {
+  int k = hex.col >= 1 && hex.col <= cache->cols && hex.row >= 1 && hex.row <= cache->rows
+        ? (hex.row - 1) * cache->cols + (hex.col - 1) : -1;
+
   for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
     {
       Entry *e = &cache->entries[i];
 
       if (!e->valid || (e->side == side && (e->commander || commander)))
         continue;
-      if (mu_hex_distance_at_least (e->start, hex) <= e->reach)
+      /* within reach is the quick test; of the answers within reach, only
+       * those whose search read that hex's counters change: on a crowded
+       * board most searches stop a hex or two out in some directions, and
+       * a disc around the counter took in many hexes they never read */
+      if (mu_hex_distance_at_least (e->start, hex) <= e->reach && read_cell (e, k))
         e->valid = FALSE;
     }
 }
@@ -165,9 +200,57 @@ baa_move_cache_get (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw)
 }
 
 void
+baa_move_cache_listen (BaaMatch *m)
+{
+  BaaMoveCache *cache = m->move_cache;
+
+  if (cache->log.cells == NULL)
+    cache->log.cells = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_set_size (cache->log.cells, 0);
+  cache->log.wide = FALSE;
+  m->read_log = &cache->log;
+}
+
+/* The cells the search read, each once, into the entry. */
+static void
+keep_cells (BaaMatch *m, Entry *e)
+{
+  BaaMoveCache *cache = m->move_cache;
+  BaaReadLog *log = m->read_log;
+  guint n = 0;
+
+  m->read_log = NULL;
+  g_clear_pointer (&e->cells, g_free);
+  e->n_cells = 0;
+  e->wide = log == NULL || log->wide;
+  if (e->wide)
+    return;
+  if (cache->stamp == NULL)
+    cache->stamp = g_new0 (guint, (gsize) cache->cols * cache->rows);
+  if (++cache->round == 0)
+    {
+      memset (cache->stamp, 0, (gsize) cache->cols * cache->rows * sizeof (guint));
+      cache->round = 1;
+    }
+  e->cells = g_new (int, MAX (log->cells->len, 1));
+  for (guint i = 0; i < log->cells->len; i++)
+    {
+      int k = g_array_index (log->cells, int, i);
+
+      if (cache->stamp[k] == cache->round)
+        continue;
+      cache->stamp[k] = cache->round;
+      e->cells[n++] = k;
+    }
+  e->n_cells = n;
+}
+
+void
 baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, int reach, GPtrArray *commands)
 {
   Entry *e = entry_of (m, u, c);
+
+  keep_cells (m, e);
 
   g_clear_pointer (&e->commands, g_ptr_array_unref);
   e->commands = commands;

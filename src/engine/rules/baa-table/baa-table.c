@@ -399,6 +399,133 @@ victory (gpointer state, MuResult *r)
                      m->victory_diff);
 }
 
+/* The first overlap of each unit's stands, as the invariant below reports
+ * it: with a unit, each pair taken once from the unit at the lower address
+ * (the order the check always had), the first such unit in the match's
+ * order; and with an active commander, the first in order. */
+typedef struct {
+  int *unit;   /* per unit: index of the unit its stands overlap, -1: none */
+  int *cdr;    /* per unit: index of the commander they overlap, -1: none */
+} BatOverlaps;
+
+static void
+bat_overlaps_free (BatOverlaps *ov)
+{
+  g_free (ov->unit);
+  g_free (ov->cdr);
+  g_free (ov);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BatOverlaps, bat_overlaps_free)
+
+typedef struct {
+  double lo, hi;   /* the circle's extent along x */
+  MuPoint c;
+  double r;
+  int unit;        /* index of the unit, or -1 */
+  int cdr;         /* index of the commander, or -1 */
+} SweepItem;
+
+static int
+by_left (gconstpointer a, gconstpointer b)
+{
+  const SweepItem *x = a, *y = b;
+
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  /* a total order, so that the sort does not depend on the library's */
+  if (x->unit != y->unit)
+    return x->unit < y->unit ? -1 : 1;
+  return (x->cdr > y->cdr) - (x->cdr < y->cdr);
+}
+
+static void
+note_first (int *slot, int index)
+{
+  if (*slot < 0 || index < *slot)
+    *slot = index;
+}
+
+/* Sort and sweep along x over the bounding circles of the units' stands and
+ * of the commanders' stands: comparing every pair of units at every event
+ * was a tenth of a simulated table match. A pair whose circles do not meet
+ * along x cannot pass bat_circles_within(), which the pairs that do meet
+ * must still pass, as before, before their stands are compared. */
+static BatOverlaps *
+find_overlaps (BatMatch *m)
+{
+  BatOverlaps *ov = g_new0 (BatOverlaps, 1);
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (SweepItem));
+  guint n = m->units->len;
+
+  ov->unit = g_new (int, MAX (n, 1));
+  ov->cdr = g_new (int, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    ov->unit[i] = ov->cdr[i] = -1;
+  for (guint i = 0; i < n; i++)
+    {
+      const BatUnit *u = g_ptr_array_index (m->units, i);
+      SweepItem it = { u->bc.x - u->br, u->bc.x + u->br, u->bc, u->br, (int) i, -1 };
+
+      /* a circle not a number meets none (bat_circles_within) */
+      if (bat_unit_on_table (u) && !isnan (it.lo) && !isnan (it.hi))
+        g_array_append_val (items, it);
+    }
+  /* a commander's stand lies within half its width plus half its depth of
+   * its centre: one whose circle is apart from the unit's cannot overlap it */
+  for (guint i = 0; i < m->cdrs->len; i++)
+    {
+      const BatCdr *c = g_ptr_array_index (m->cdrs, i);
+      double r = (fabs (c->stand.width) + fabs (c->stand.depth)) / 2;
+      SweepItem it = { c->stand.centre.x - r, c->stand.centre.x + r, c->stand.centre, r, -1, (int) i };
+
+      if (c->status == BAT_CDR_ACTIVE && !isnan (it.lo) && !isnan (it.hi))
+        g_array_append_val (items, it);
+    }
+  g_array_sort (items, by_left);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const SweepItem *a = &g_array_index (items, SweepItem, i);
+
+      for (guint j = i + 1; j < items->len; j++)
+        {
+          const SweepItem *b = &g_array_index (items, SweepItem, j);
+          const SweepItem *cu, *other;
+          BatUnit *u, *o;
+
+          /* sorted by left end: none further on reaches a */
+          if (b->lo > a->hi + MU_TABLE_EPSILON)
+            break;
+          if (a->unit < 0 && b->unit < 0)
+            continue;
+          if (!bat_circles_within (a->c, a->r, b->c, b->r, 0))
+            continue;
+          cu = a->unit >= 0 ? a : b;
+          other = cu == a ? b : a;
+          u = g_ptr_array_index (m->units, cu->unit);
+          if (other->cdr >= 0)
+            {
+              BatCdr *c = g_ptr_array_index (m->cdrs, other->cdr);
+
+              if (mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
+                note_first (&ov->cdr[cu->unit], other->cdr);
+              continue;
+            }
+          o = g_ptr_array_index (m->units, other->unit);
+          /* in the order the check always asked, the lower address first */
+          if (o > u ? mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands)
+                    : mu_stands_overlap (o->stands, o->n_stands, u->stands, u->n_stands))
+            {
+              if (o > u)
+                note_first (&ov->unit[cu->unit], other->unit);
+              else
+                note_first (&ov->unit[other->unit], cu->unit);
+            }
+        }
+    }
+  return ov;
+}
+
 /* The table's invariants: every unit accounted for, bases within 0..strength
  * and laid out, no stand off the table or on impassable ground, no two
  * counters' stands overlapping. */
@@ -406,6 +533,7 @@ gboolean
 bat_check_invariants (BatMatch *m, GError **error)
 {
   guint n_units = 0;
+  g_autoptr(BatOverlaps) ov = NULL;
 
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
@@ -416,8 +544,11 @@ bat_check_invariants (BatMatch *m, GError **error)
     }
   if (m->units->len != n_units)
     return mu_rules_invalid (error, "%u units in play, %u in the order of battle", m->units->len, n_units);
-  BAT_FOR_UNITS (m, u)
+  ov = find_overlaps (m);
+  for (guint i = 0; i < m->units->len; i++)
     {
+      BatUnit *u = g_ptr_array_index (m->units, i);
+
       if (u->bases < 0 || u->bases > u->def->strength)
         return mu_rules_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases, u->def->strength);
       if (u->status == BAT_UNIT_ACTIVE && u->bases == 0)
@@ -436,18 +567,12 @@ bat_check_invariants (BatMatch *m, GError **error)
         }
       if (!bat_unit_on_table (u))
         continue;
-      BAT_FOR_UNITS (m, o)
-        if (o > u && bat_unit_on_table (o) && bat_circles_within (u->bc, u->br, o->bc, o->br, 0) &&
-            mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
-          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
-      /* a commander's stand lies within half its width plus half its depth
-       * of its centre: one whose circle is apart from the unit's cannot
-       * overlap it */
-      BAT_FOR_CDRS (m, c)
-        if (c->status == BAT_CDR_ACTIVE &&
-            bat_circles_within (u->bc, u->br, c->stand.centre, (fabs (c->stand.width) + fabs (c->stand.depth)) / 2, 0) &&
-            mu_stands_overlap (u->stands, u->n_stands, &c->stand, 1))
-          return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, c->def->id);
+      if (ov->unit[i] >= 0)
+        return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id,
+                                 ((BatUnit *) g_ptr_array_index (m->units, ov->unit[i]))->def->id);
+      if (ov->cdr[i] >= 0)
+        return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id,
+                                 ((BatCdr *) g_ptr_array_index (m->cdrs, ov->cdr[i]))->def->id);
     }
   return TRUE;
 }
