@@ -272,8 +272,9 @@ assert_pos (const MuPos *pos, double x, double y, double facing)
 }
 
 /* A charge's path to contact before its roll, for the board to draw
- * (MN-AMB-60): the fixture's distances, front to front 0.05 in apart
- * (TAB-11): k1 touches k2 after 5.95 in, i touches j after 7.45 in. */
+ * (MN-AMB-60): the fixture's distances to the point where the fronts
+ * first touch (MN-AMB-52): k1 touches k2 after 6.00 in, i touches j
+ * after 7.50 in. */
 static void
 test_attack_path (void)
 {
@@ -291,18 +292,18 @@ test_attack_path (void)
   g_assert_nonnull (k1);
   g_assert_cmpuint (k1->len, ==, 2);
   assert_pos (&g_array_index (k1, MuPos, 0), 10, 15.5, 0);
-  assert_pos (&g_array_index (k1, MuPos, 1), 10, 9.55, 0);
+  assert_pos (&g_array_index (k1, MuPos, 1), 10, 9.50, 0);
   g_assert_nonnull (i);
   g_assert_cmpuint (i->len, ==, 2);
   assert_pos (&g_array_index (i, MuPos, 0), 24, 15.75, 0);
-  assert_pos (&g_array_index (i, MuPos, 1), 24, 8.30, 0);
+  assert_pos (&g_array_index (i, MuPos, 1), 24, 8.25, 0);
   /* a formation change first: where it puts the unit, then the contact
    * straight ahead of that */
   g_assert_nonnull (column);
   g_assert_cmpuint (column->len, ==, 3);
   g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 1).point.x, 24, 0.005);
   g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 2).point.x, 24, 0.005);
-  g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 2).point.y, 8.30, 0.005);
+  g_assert_cmpfloat_with_epsilon (g_array_index (column, MuPos, 2).point.y, 8.25, 0.005);
   /* refused now (not the active side's, a battery, no charge): no path */
   g_assert_null (theirs);
   g_assert_null (battery);
