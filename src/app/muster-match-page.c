@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "muster-present-dialog.h"
+#include "muster-settings.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
 #include "muster-replay-bar.h"
@@ -40,8 +41,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-#define DEFAULT_PACE_MS 700
 
 static void show_dialog (MusterMatchPage *self, GtkWidget *dialog);
 
@@ -844,7 +843,9 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
 static void
 muster_match_page_init (MusterMatchPage *self)
 {
-  self->pace = DEFAULT_PACE_MS;
+  g_autoptr(GSettings) settings = muster_settings_new ();
+
+  self->pace = g_settings_get_uint (settings, "computer-pace");
   self->scene = muster_scene_new ();
   build (self);
   muster_map_view_set_scene (self->map_view, self->scene);
