@@ -260,7 +260,9 @@ test_hot_seat (void)
   g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-mn-brawners-farm.muster");
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = NULL;
-  g_autoptr(MuDice) rng = mu_policy_rng_new (3);
+  /* seed 1: a match whose greedy commands take every way in below
+   * (4 charges, 5 fights, 2 answers in 60 commands) */
+  g_autoptr(MuDice) rng = mu_policy_rng_new (1);
   /* MUSTER_TEST_WINDOW=1600x1000: a larger window for the screenshots */
   const char *size = g_getenv ("MUSTER_TEST_WINDOW");
   int width = 1366, height = 768;
@@ -286,7 +288,7 @@ test_hot_seat (void)
   gtk_window_present (GTK_WINDOW (window));
   wait_for_allocation (GTK_WIDGET (window));
 
-  game = muster_game_new_for_scenario (scenario, 3, &error);
+  game = muster_game_new_for_scenario (scenario, 1, &error);
   g_assert_no_error (error);
   muster_window_show_match (window, game);
   page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
