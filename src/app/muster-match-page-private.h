@@ -29,6 +29,7 @@ struct _MusterMatchPage
   GArray *destinations;         /* of MuHex */
   GPtrArray *targets;           /* of char*, NULL-terminated */
   GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
+  GPtrArray *listed;            /* of MuCommand*: the legal commands of MU_VERB_LISTED verbs */
   MuHex hover;
   MuPos hover_pos;              /* tables: the point last hovered */
   GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
@@ -62,6 +63,7 @@ struct _MusterMatchPage
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
+  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
   GtkWidget *decision_frame;
   GtkWidget *decision_label;
   GtkWidget *decision_box;

@@ -306,6 +306,10 @@ typedef enum {
   MU_VERB_ANSWER = 1 << 3,      /* answers the pending decision */
   MU_VERB_HIDDEN = 1 << 4,      /* a secret order: only its side sees it until revealed */
   MU_VERB_REACTION = 1 << 5,    /* may be given in a reaction window (MuRuleset.reactions) */
+  /* front ends list every legal command of it, whatever counter is
+   * selected: each is owed by the step, not chosen by a counter (mn-acw's
+   * melee pairs to fight, MN-AMB-17) */
+  MU_VERB_LISTED = 1 << 6,
 } MuVerbFlags;
 
 /* A verb of the command language. syntax names the typed arguments in

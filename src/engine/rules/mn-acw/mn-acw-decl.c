@@ -88,7 +88,7 @@ const MuVerbInfo mn_verbs[] = {
   { "charge", "UNIT TARGET [DEG] [STEP] [STEP]", "MN-CHG-1, MN-AMB-60", MU_VERB_MOVE | MU_VERB_ATTACK,
     N_("needs a regiment and its target, then optionally a bearing, face F and form line|column"),
     N_("{UNIT} charges {TARGET}[ on a bearing of {DEG}°][, {STEP}]") },
-  { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
+  { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK | MU_VERB_LISTED, N_("needs the two units of a melee pair"),
     N_("{UNIT} fights {ENEMY}") },
   { "bombard", "BATTERY AREA [STEP]", "MN-ART-4, MN-AMB-75", MU_VERB_ATTACK,
     N_("needs a battery and a building, then optionally face F"), N_("{BATTERY} fires at {AREA}[, {STEP}]") },
