@@ -343,6 +343,7 @@ fill_other_actions (MusterMatchPage *self)
 {
   fill_buttons (self, self->listed_actions, self->listed, TRUE);
   fill_buttons (self, self->other_actions, self->actions_of_selected, FALSE);
+  muster_match_facing_update (self);
 }
 
 const char *

@@ -597,6 +597,7 @@ build_sidebar (MusterMatchPage *self)
     gtk_widget_set_visible (scrolled, FALSE);
     gtk_box_append (GTK_BOX (side), scrolled);
   }
+  gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
 
   /* The pending decision. */
   self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

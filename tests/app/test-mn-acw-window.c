@@ -84,7 +84,23 @@ find_answer_button (MusterMatchPage *page,
   return NULL;
 }
 
+/* The widget under widget of that name (gtk_widget_set_name). */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = g_str_equal (gtk_widget_get_name (child), name) ? child : find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 typedef struct {
+  guint free_facings;     /* activations offered at a facing the engine did not list */
   guint buttons, clicks, charges, answers, ends, fights;
   guint most_pairs;       /* the most melee pairs listed at once */
   gboolean shot_charge, shot_melee, shot_handover, shot_pairs;
@@ -164,6 +180,42 @@ click_charge (MusterMatchPage *page,
   muster_match_page_click_point (page, v->pos.point, target);
   tally->charges++;
   return TRUE;
+}
+
+/* The facing spin of an activation: 30° off the unit's facing (not a
+ * facing the engine lists), the "ahead" activation at it is offered, and
+ * sensitive exactly when the engine's dry run takes it. Nothing pressed. */
+static void
+try_facing (MusterMatchPage *page,
+            const MuCommand *c,
+            Tally           *tally)
+{
+  MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
+  GtkWidget *spin = find_named (GTK_WIDGET (page), "facing");
+  g_autofree char *line = NULL;
+  g_autoptr(MuCommand) turned = NULL;
+  GtkWidget *button;
+  MuCheck check = { 0 };
+  int degrees;
+
+  g_assert_nonnull (spin);
+  if (!gtk_widget_get_mapped (spin))
+    return;
+  degrees = ((int) gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)) + 30) % 360;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), degrees);
+  flush_events ();
+  line = g_strdup_printf ("activate %s ahead face %d", mu_command_word (c, 0), degrees);
+  turned = mu_command_parse (mu_match_get_ruleset (m), line, NULL);
+  g_assert_nonnull (turned);
+  mu_match_check (m, turned, &check);
+  button = find_command_button (GTK_WIDGET (page), "match.command", line);
+  g_assert_nonnull (button);
+  g_assert_cmpint (gtk_widget_get_sensitive (button), ==, check.legal);
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL));
+  if (check.legal && tally->free_facings == 0)
+    shot_named (GTK_WIDGET (page), "mn-facing", tally);
+  tally->free_facings += check.legal;
+  mu_check_clear (&check);
 }
 
 /* Enters c through the page and checks that the match took one command. */
@@ -262,6 +314,8 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      if (g_str_equal (verb, "activate"))
+        try_facing (page, c, tally);
       done = (g_str_equal (verb, "move") && click_move (page, c, tally)) ||
              (g_str_equal (verb, "charge") && click_charge (page, c, tally));
       if (!done)
@@ -354,7 +408,9 @@ test_hot_seat (void)
   g_assert_cmpuint (tally.clicks, >, 0);
   g_assert_cmpuint (tally.charges, >, 0);
   g_assert_cmpuint (tally.fights, >, 0);
-  g_test_message ("at most %u melee pairs listed at once", tally.most_pairs);
+  g_test_message ("at most %u melee pairs listed at once, %u activations offered at a facing "
+                  "the engine did not list", tally.most_pairs, tally.free_facings);
+  g_assert_cmpuint (tally.free_facings, >, 0);
   g_assert_cmpuint (tally.ends, >, 0);
   flush_events ();
   g_assert_true (muster_match_page_get_result_shown (page));
