@@ -354,8 +354,9 @@ muster_editor_oob_values_attach (GtkGrid       *grid,
 
           if (!formation)
             gtk_string_list_append (words, _("(not given)"));
+          /* the names people read; the file's words stay by position */
           for (guint k = 0; f->values[k]; k++)
-            gtk_string_list_append (words, f->values[k]);
+            gtk_string_list_append (words, mu_field_value_name (f, f->values[k]));
           control = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&words)), NULL);
           g_object_set_data (G_OBJECT (control), "value-formation", GINT_TO_POINTER (formation));
           g_signal_connect (control, "notify::selected", G_CALLBACK (on_value_selected), NULL);
@@ -464,7 +465,12 @@ muster_editor_oob_values_summary (const MuScenario *s,
 
       if (!mu_field_applies (f, c->kind) || !(text = mu_counter_get_field (c, f)))
         continue;
-      g_string_append_printf (out, "%s%s %s", out->len ? ", " : "", f->id, text);
+      if (out->len)
+        g_string_append (out, ", ");
+      /* TRANSLATORS: a declared value in a row of the order of battle:
+       * the value's name, then its value ("Type: Infantry") */
+      g_string_append_printf (out, C_("declared value in a row", "%s: %s"),
+                              g_dgettext (GETTEXT_PACKAGE, f->name), mu_field_value_name (f, text));
     }
   return g_string_free (out, FALSE);
 }

@@ -168,6 +168,17 @@ clear_lists (MusterMatchPage *self)
   g_clear_pointer (&self->destinations, g_array_unref);
   g_clear_pointer (&self->targets, g_ptr_array_unref);
   g_clear_pointer (&self->actions_of_selected, g_ptr_array_unref);
+  g_clear_pointer (&self->listed, g_ptr_array_unref);
+}
+
+/* Whether the ruleset has a verb whose every legal command is listed. */
+static gboolean
+lists_verbs (const MuRuleset *ruleset)
+{
+  for (guint i = 0; ruleset != NULL && i < ruleset->n_verbs; i++)
+    if (ruleset->verbs[i].flags & MU_VERB_LISTED)
+      return TRUE;
+  return FALSE;
 }
 
 /* The engine's lists for the selected counter: where it may go, the legal
@@ -202,6 +213,20 @@ read_lists (MusterMatchPage *self)
         g_ptr_array_add (self->targets, g_strdup (g_ptr_array_index (targets, i)));
     }
   g_ptr_array_add (self->targets, NULL);
+  if (!mu_match_is_over (match) && lists_verbs (muster_game_get_ruleset (self->game)))
+    {
+      const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+
+      self->listed = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+      for (guint i = 0; legal != NULL && i < legal->len; i++)
+        {
+          const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (g_ptr_array_index (legal, i)));
+
+          if (verb != NULL && (verb->flags & MU_VERB_LISTED))
+            g_ptr_array_add (self->listed, g_ptr_array_steal_index (legal, i--));
+        }
+    }
   fill_other_actions (self);
 }
 
@@ -247,57 +272,78 @@ on_attack_button_focus (GtkEventController *controller,
 
 #define MAX_LISTED_ACTIONS 60
 
-/* Every legal command of the selected counter, one button each, so that the
- * keyboard reaches what the board offers to the pointer: a move by its
- * engine's sentence ("Assign Bee's Brigade to Johnston"), its command in the
- * tooltip. */
+/* A button that plays c: the engine's sentence with names ("Assign Bee's
+ * Brigade to Johnston"), also its accessible name; the command itself in
+ * the tooltip. */
+static GtkWidget *
+command_button (MusterMatchPage  *self,
+                const MuCommand  *c,
+                const MuVerbInfo *verb)
+{
+  g_autofree char *line = mu_command_to_string (c);
+  g_autofree char *label = muster_match_board_describe (self, c);
+  GtkWidget *button = gtk_button_new_with_label (label);
+
+  if ((verb->flags & MU_VERB_ATTACK) && (verb->flags & MU_VERB_MOVE))
+    {
+      GtkEventController *motion = gtk_event_controller_motion_new ();
+      GtkEventController *focus = gtk_event_controller_focus_new ();
+
+      g_object_set_data_full (G_OBJECT (button), "muster-command", g_strdup (line), g_free);
+      g_signal_connect (motion, "enter", G_CALLBACK (on_attack_button_enter), self);
+      g_signal_connect (focus, "enter", G_CALLBACK (on_attack_button_focus), self);
+      gtk_widget_add_controller (button, motion);
+      gtk_widget_add_controller (button, focus);
+    }
+  /* a long sentence (a group fire of many units) wraps, so that it does
+   * not widen the sidebar and shrink the board */
+  gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (button, line);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
+  return button;
+}
+
+/* Fills box with a button for each command of commands whose verb is
+ * listed (or, with listed FALSE, is not), up to MAX_LISTED_ACTIONS; shows
+ * its scrolled window when there is one. */
 static void
-fill_other_actions (MusterMatchPage *self)
+fill_buttons (MusterMatchPage *self,
+              GtkWidget       *box,
+              GPtrArray       *commands,
+              gboolean         listed)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
   GtkWidget *child;
   guint n = 0;
 
-  while ((child = gtk_widget_get_first_child (self->other_actions)) != NULL)
-    gtk_flow_box_remove (GTK_FLOW_BOX (self->other_actions), child);
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len &&
-       n < MAX_LISTED_ACTIONS; i++)
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
+  for (guint i = 0; commands != NULL && i < commands->len && n < MAX_LISTED_ACTIONS; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (commands, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
-      g_autofree char *line = NULL;
-      g_autofree char *label = NULL;
-      GtkWidget *button;
 
-      if (verb == NULL || (verb->flags & MU_VERB_END_STEP))
+      if (verb == NULL || (verb->flags & MU_VERB_END_STEP) || !(verb->flags & MU_VERB_LISTED) != !listed)
         continue;
-      line = mu_command_to_string (c);
-      /* the engine's sentence with names; the command itself in the tooltip */
-      label = muster_match_board_describe (self, c);
-      button = gtk_button_new_with_label (label);
-      if ((verb->flags & MU_VERB_ATTACK) && (verb->flags & MU_VERB_MOVE))
-        {
-          GtkEventController *motion = gtk_event_controller_motion_new ();
-          GtkEventController *focus = gtk_event_controller_focus_new ();
-
-          g_object_set_data_full (G_OBJECT (button), "muster-command", g_strdup (line), g_free);
-          g_signal_connect (motion, "enter", G_CALLBACK (on_attack_button_enter), self);
-          g_signal_connect (focus, "enter", G_CALLBACK (on_attack_button_focus), self);
-          gtk_widget_add_controller (button, motion);
-          gtk_widget_add_controller (button, focus);
-        }
-      /* a long sentence (a group fire of many units) wraps, so that it does
-       * not widen the sidebar and shrink the board */
-      gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-      gtk_widget_set_tooltip_text (button, line);
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
-      gtk_flow_box_append (GTK_FLOW_BOX (self->other_actions), button);
+      gtk_flow_box_append (GTK_FLOW_BOX (box), command_button (self, c, verb));
       n++;
     }
-  gtk_widget_set_visible (gtk_widget_get_ancestor (self->other_actions, GTK_TYPE_SCROLLED_WINDOW), n > 0);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (box, GTK_TYPE_SCROLLED_WINDOW), n > 0);
+}
+
+/* Every legal command of the selected counter, one button each, so that the
+ * keyboard reaches what the board offers to the pointer; above them every
+ * command of a listed verb (the melee pairs to fight), whatever is
+ * selected, which the step's list already shows. */
+static void
+fill_other_actions (MusterMatchPage *self)
+{
+  fill_buttons (self, self->listed_actions, self->listed, TRUE);
+  fill_buttons (self, self->other_actions, self->actions_of_selected, FALSE);
+  muster_match_facing_update (self);
 }
 
 const char *

@@ -29,6 +29,7 @@ struct _MusterMatchPage
   GArray *destinations;         /* of MuHex */
   GPtrArray *targets;           /* of char*, NULL-terminated */
   GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
+  GPtrArray *listed;            /* of MuCommand*: the legal commands of MU_VERB_LISTED verbs */
   MuHex hover;
   MuPos hover_pos;              /* tables: the point last hovered */
   GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
@@ -62,6 +63,10 @@ struct _MusterMatchPage
   GtkWidget *pause_button;
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
+  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
+  GtkWidget *facing_box;        /* muster-match-facing.c: the spin and its commands */
+  GtkWidget *facing_spin;
+  GtkWidget *facing_actions;
   GtkWidget *decision_frame;
   GtkWidget *decision_label;
   GtkWidget *decision_box;
@@ -84,6 +89,10 @@ void muster_match_board_refresh      (MusterMatchPage *self);
 void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *command);
 /* What the board's files share (muster-match-board.c). */
 const MuCounterView *muster_match_board_find_view      (MusterMatchPage *self, const char *id);
+
+/* Any facing for the selected counter's commands that turn it (muster-match-facing.c). */
+GtkWidget *muster_match_facing_new    (MusterMatchPage *self);
+void       muster_match_facing_update (MusterMatchPage *self);
 void                 muster_match_board_set_hint       (MusterMatchPage *self, char *hint);
 /* A legal move's cost for people: "cost 2 of 4", on a table "cost 7.90 of
  * 8.00 in"; NULL when the check gives none. */

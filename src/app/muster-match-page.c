@@ -565,6 +565,23 @@ build_sidebar (MusterMatchPage *self)
   gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
   gtk_widget_add_css_class (self->hint_label, "dim-label");
   gtk_box_append (GTK_BOX (side), self->hint_label);
+  /* the commands the step owes, whichever counter is selected (the melee
+   * pairs still to fight), above the selected counter's */
+  self->listed_actions = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->listed_actions), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->listed_actions), 3);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->listed_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Commands of the Step"), -1);
+  {
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->listed_actions);
+    gtk_widget_set_visible (scrolled, FALSE);
+    gtk_box_append (GTK_BOX (side), scrolled);
+  }
   self->other_actions = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->other_actions), GTK_SELECTION_NONE);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->other_actions), 3);
@@ -580,6 +597,7 @@ build_sidebar (MusterMatchPage *self)
     gtk_widget_set_visible (scrolled, FALSE);
     gtk_box_append (GTK_BOX (side), scrolled);
   }
+  gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
 
   /* The pending decision. */
   self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

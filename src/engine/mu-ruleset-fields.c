@@ -202,6 +202,20 @@ format_number (const MuFieldInfo *field,
   return g_strdup (g_ascii_formatd (buf, sizeof buf, formats[field_decimals (field)], v));
 }
 
+const char *
+mu_field_value_name (const MuFieldInfo *field,
+                     const char        *word)
+{
+  g_return_val_if_fail (field != NULL, word);
+
+  if (word == NULL || field->values == NULL || field->value_names == NULL)
+    return word;
+  for (guint i = 0; field->values[i]; i++)
+    if (strcmp (field->values[i], word) == 0)
+      return field->value_names[i] ? g_dgettext (GETTEXT_PACKAGE, field->value_names[i]) : word;
+  return word;
+}
+
 char *
 mu_field_describe_range (const MuFieldInfo *field)
 {

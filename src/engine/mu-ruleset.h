@@ -186,8 +186,9 @@ typedef struct {
    * other. Only for MU_FIELD_FLAG, which the file gives only when it is
    * on, and MU_FIELD_FLAGS, given when it holds a word (in declared order). */
   gboolean attribute;
-  /* MU_FIELD_FLAGS: for people, N_() per word of values ("Indomitable (red
-   * shield)"); NULL: "NAME: word". */
+  /* MU_FIELD_FLAGS, MU_FIELD_ENUM: for people, N_() per word of values
+   * ("Indomitable (red shield)", "Foot artillery"); NULL: the word itself
+   * (a flag's check button says "NAME: word"). */
   const char *const *value_names;
   /* MU_FIELD_SHOW_FACE_MARK: the mark a flag that is on draws, and the mark
    * of each word of a list (NULL for a word that draws none), by pictures
@@ -249,6 +250,10 @@ gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
 /* The declared words of a MU_FIELD_FLAGS text, each once, in declared
  * order, space-separated ("" when none); others are left out. Newly allocated. */
 char        *mu_field_declared_order       (const MuFieldInfo *field, const char *text);
+/* The name for people of a word of the field's values (translated, from
+ * value_names), or the word itself when the field names none or the word
+ * is not one of its values. */
+const char  *mu_field_value_name           (const MuFieldInfo *field, const char *word);
 /* A counter's value of the field as file text, NULL when not given. Newly allocated. */
 char        *mu_counter_get_field          (const MuCounter *counter, const MuFieldInfo *field);
 /* Sets it from file text (NULL or "" clears a <value>); FALSE with a message
@@ -301,6 +306,10 @@ typedef enum {
   MU_VERB_ANSWER = 1 << 3,      /* answers the pending decision */
   MU_VERB_HIDDEN = 1 << 4,      /* a secret order: only its side sees it until revealed */
   MU_VERB_REACTION = 1 << 5,    /* may be given in a reaction window (MuRuleset.reactions) */
+  /* front ends list every legal command of it, whatever counter is
+   * selected: each is owed by the step, not chosen by a counter (mn-acw's
+   * melee pairs to fight, MN-AMB-17) */
+  MU_VERB_LISTED = 1 << 6,
 } MuVerbFlags;
 
 /* A verb of the command language. syntax names the typed arguments in

@@ -133,9 +133,16 @@ test_unit_values (Fixture *f, gconstpointer data)
   {
     GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (type));
 
-    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "inf");
+    /* the declared name, not the file's word */
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Infantry");
   }
-  /* the row tells the ruleset's values, not Brothers at Arms' */
+  {
+    GtkWidget *formation = find_value (GTK_WIDGET (oob), "formation", NULL);
+    GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (formation));
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Line");
+  }
+  /* the row tells the ruleset's values by their names, not Brothers at Arms' */
   {
     guint seen = 0;
 
@@ -144,9 +151,9 @@ test_unit_values (Fixture *f, gconstpointer data)
         g_autofree char *text = muster_editor_oob_get_row_text (oob, i);
 
         if (g_str_has_prefix (text, "2nd Wisconsin") && ++seen)
-          g_assert_cmpstr (text, ==, "2nd Wisconsin — infantry, type inf, bases 4 · on the table");
+          g_assert_cmpstr (text, ==, "2nd Wisconsin — infantry, Type: Infantry, Bases: 4 · on the table");
         if (g_str_has_prefix (text, "Gibbon") && ++seen)
-          g_assert_cmpstr (text, ==, "Gibbon — control, level division · on the table");
+          g_assert_cmpstr (text, ==, "Gibbon — control, Leader level: Division · on the table");
       }
     g_assert_cmpuint (seen, ==, 2);
   }
@@ -157,7 +164,7 @@ test_unit_values (Fixture *f, gconstpointer data)
     {
       g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (type)), i);
 
-      if (strcmp (gtk_string_object_get_string (item), "cav") == 0)
+      if (strcmp (gtk_string_object_get_string (item), "Cavalry") == 0)
         cav = i;
     }
   g_assert_cmpuint (cav, >, 0);
@@ -188,7 +195,7 @@ test_unit_values (Fixture *f, gconstpointer data)
   {
     GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (type));
 
-    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "inf");
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Infantry");
   }
   bases = find_value (GTK_WIDGET (oob), "bases", NULL);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (bases)), ==, 4);

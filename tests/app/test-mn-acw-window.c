@@ -4,8 +4,9 @@
  * A fixed rule chooses each command (the greedy policy, from the engine's
  * legal commands); the test then enters it through the page as a player
  * would: the hand-over screen taken, the unit selected on the board and
- * its button pressed (an activation's direction, a melee pair, an
- * attachment), a move by a click in the unit's movement region, a charge
+ * its button pressed (an activation's direction, an attachment), a melee
+ * pair by its button in the step's list of every pair, with nothing
+ * selected, a move by a click in the unit's movement region, a charge
  * by two clicks on its target (the first shows the path to contact), a
  * decision by its answer's button, the end of a step by match.end-phase.
  * With MUSTER_SCREENSHOT_DIR set it writes the charge with its path, a
@@ -83,9 +84,26 @@ find_answer_button (MusterMatchPage *page,
   return NULL;
 }
 
+/* The widget under widget of that name (gtk_widget_set_name). */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = g_str_equal (gtk_widget_get_name (child), name) ? child : find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 typedef struct {
+  guint free_facings;     /* activations offered at a facing the engine did not list */
   guint buttons, clicks, charges, answers, ends, fights;
-  gboolean shot_charge, shot_melee, shot_handover;
+  guint most_pairs;       /* the most melee pairs listed at once */
+  gboolean shot_charge, shot_melee, shot_handover, shot_pairs;
   const char *suffix;     /* of the screenshots' names: "" or "-1600x1000" */
 } Tally;
 
@@ -164,6 +182,42 @@ click_charge (MusterMatchPage *page,
   return TRUE;
 }
 
+/* The facing spin of an activation: 30° off the unit's facing (not a
+ * facing the engine lists), the "ahead" activation at it is offered, and
+ * sensitive exactly when the engine's dry run takes it. Nothing pressed. */
+static void
+try_facing (MusterMatchPage *page,
+            const MuCommand *c,
+            Tally           *tally)
+{
+  MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
+  GtkWidget *spin = find_named (GTK_WIDGET (page), "facing");
+  g_autofree char *line = NULL;
+  g_autoptr(MuCommand) turned = NULL;
+  GtkWidget *button;
+  MuCheck check = { 0 };
+  int degrees;
+
+  g_assert_nonnull (spin);
+  if (!gtk_widget_get_mapped (spin))
+    return;
+  degrees = ((int) gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)) + 30) % 360;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), degrees);
+  flush_events ();
+  line = g_strdup_printf ("activate %s ahead face %d", mu_command_word (c, 0), degrees);
+  turned = mu_command_parse (mu_match_get_ruleset (m), line, NULL);
+  g_assert_nonnull (turned);
+  mu_match_check (m, turned, &check);
+  button = find_command_button (GTK_WIDGET (page), "match.command", line);
+  g_assert_nonnull (button);
+  g_assert_cmpint (gtk_widget_get_sensitive (button), ==, check.legal);
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL));
+  if (check.legal && tally->free_facings == 0)
+    shot_named (GTK_WIDGET (page), "mn-facing", tally);
+  tally->free_facings += check.legal;
+  mu_check_clear (&check);
+}
+
 /* Enters c through the page and checks that the match took one command. */
 static void
 enter (MusterMatchPage *page,
@@ -212,12 +266,56 @@ enter (MusterMatchPage *page,
         gtk_dialog_response (GTK_DIALOG (muster_match_page_get_dialog (page)), GTK_RESPONSE_ACCEPT);
       tally->ends++;
     }
+  else if (g_str_equal (verb, "fight"))
+    {
+      /* the battle step lists every melee pair still to fight, with
+       * nothing selected: each a button named by its sentence */
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      GtkWidget *button = NULL;
+      guint pairs = 0;
+
+      muster_match_page_select (page, NULL);
+      flush_events ();
+      for (guint i = 0; i < legal->len; i++)
+        {
+          const MuCommand *other = g_ptr_array_index (legal, i);
+          g_autofree char *other_line = NULL;
+          GtkWidget *b;
+
+          if (!g_str_equal (mu_command_get_verb (other), "fight"))
+            continue;
+          other_line = mu_command_to_string (other);
+          b = find_command_button (GTK_WIDGET (page), "match.command", other_line);
+          if (b == NULL)
+            g_test_message ("no button for “%s”", other_line);
+          g_assert_nonnull (b);
+          g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL));
+          g_assert_null (strstr (gtk_button_get_label (GTK_BUTTON (b)), mu_command_word (other, 0)));
+          g_assert_null (strstr (gtk_button_get_label (GTK_BUTTON (b)), mu_command_word (other, 1)));
+          if (g_str_equal (other_line, line))
+            button = b;
+          pairs++;
+        }
+      tally->most_pairs = MAX (tally->most_pairs, pairs);
+      if (pairs > 1 && !tally->shot_pairs)
+        {
+          shot_named (GTK_WIDGET (page), "mn-melee-pairs", tally);
+          tally->shot_pairs = TRUE;
+        }
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_is_sensitive (button));
+      g_signal_emit_by_name (button, "clicked");
+      tally->buttons++;
+      tally->fights++;
+    }
   else
     {
       gboolean done;
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      if (g_str_equal (verb, "activate"))
+        try_facing (page, c, tally);
       done = (g_str_equal (verb, "move") && click_move (page, c, tally)) ||
              (g_str_equal (verb, "charge") && click_charge (page, c, tally));
       if (!done)
@@ -239,7 +337,6 @@ enter (MusterMatchPage *page,
            * after its pressed look has shown, on a timeout) */
           g_signal_emit_by_name (button, "clicked");
           tally->buttons++;
-          tally->fights += g_str_equal (verb, "fight");
         }
     }
   flush_events ();
@@ -311,6 +408,9 @@ test_hot_seat (void)
   g_assert_cmpuint (tally.clicks, >, 0);
   g_assert_cmpuint (tally.charges, >, 0);
   g_assert_cmpuint (tally.fights, >, 0);
+  g_test_message ("at most %u melee pairs listed at once, %u activations offered at a facing "
+                  "the engine did not list", tally.most_pairs, tally.free_facings);
+  g_assert_cmpuint (tally.free_facings, >, 0);
   g_assert_cmpuint (tally.ends, >, 0);
   flush_events ();
   g_assert_true (muster_match_page_get_result_shown (page));
@@ -366,6 +466,9 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   display = app_test_init (&argc, &argv, "/app/mn-acw-window/no-display");
+  /* GTK's test backend keeps the accessible properties for the checks (GTK
+   * reads it when the first widget is made, after app_test_init's "none") */
+  g_setenv ("GTK_A11Y", "test", TRUE);
 
   if (display)
     g_test_add_func ("/app/mn-acw-window/hot-seat/MN-AMB-50", test_hot_seat);

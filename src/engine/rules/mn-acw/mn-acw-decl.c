@@ -23,15 +23,23 @@ const MuFormationShape mn_formation_shapes[MN_FORM_N] = {
 static const char *const mn_formations[] = { "line", "column", NULL };
 static const char *const mn_types[] = { "inf", "cav", "foot-art", "horse-art", NULL };
 static const char *const mn_levels[] = { "division", "corps", "army", NULL };
+/* what the editor's form and rows show for those words */
+static const char *const mn_formation_names[] = { N_("Line"), N_("Column"), NULL };
+static const char *const mn_type_names[] = { N_("Infantry"), N_("Cavalry"), N_("Foot artillery"),
+                                             N_("Horse artillery"), NULL };
+static const char *const mn_level_names[] = { N_("Division"), N_("Corps"), N_("Army"), NULL };
 
 /* §1.1-1.2, MN-AMB-85: a unit's type and bases (its stand count, laid out
  * on the table), its formation; a leader's level. */
 const MuFieldInfo mn_fields[] = {
-  { "type", N_("Type"), "MN-MOV-4", MU_FIELD_ENUM, 0, 0, UNIT, mn_types, -1 },
+  { "type", N_("Type"), "MN-MOV-4", MU_FIELD_ENUM, 0, 0, UNIT, mn_types, -1,
+    .value_names = mn_type_names },
   { "bases", N_("Bases"), "MN-UNIT-1", MU_FIELD_INT, 0, 99, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength) },
-  { "formation", N_("Formation"), "MN-UNIT-1", MU_FIELD_ENUM, 0, 0, UNIT, mn_formations, -1 },
-  { "level", N_("Leader level"), "MN-MOV-3", MU_FIELD_ENUM, 0, 0, LEADER, mn_levels, -1 },
+  { "formation", N_("Formation"), "MN-UNIT-1", MU_FIELD_ENUM, 0, 0, UNIT, mn_formations, -1,
+    .value_names = mn_formation_names },
+  { "level", N_("Leader level"), "MN-MOV-3", MU_FIELD_ENUM, 0, 0, LEADER, mn_levels, -1,
+    .value_names = mn_level_names },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_fields) == MN_N_FIELDS);
 #undef UNIT
@@ -80,7 +88,7 @@ const MuVerbInfo mn_verbs[] = {
   { "charge", "UNIT TARGET [DEG] [STEP] [STEP]", "MN-CHG-1, MN-AMB-60", MU_VERB_MOVE | MU_VERB_ATTACK,
     N_("needs a regiment and its target, then optionally a bearing, face F and form line|column"),
     N_("{UNIT} charges {TARGET}[ on a bearing of {DEG}°][, {STEP}]") },
-  { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK, N_("needs the two units of a melee pair"),
+  { "fight", "UNIT ENEMY", "MN-MEL-1, MN-AMB-17", MU_VERB_ATTACK | MU_VERB_LISTED, N_("needs the two units of a melee pair"),
     N_("{UNIT} fights {ENEMY}") },
   { "bombard", "BATTERY AREA [STEP]", "MN-ART-4, MN-AMB-75", MU_VERB_ATTACK,
     N_("needs a battery and a building, then optionally face F"), N_("{BATTERY} fires at {AREA}[, {STEP}]") },
