@@ -328,6 +328,8 @@ gboolean      ts_apply_commander    (TsMatch *m, const MuCommand *c, GPtrArray *
 MuStand       ts_commander_stand    (const TsMatch *m, const TsUnit *cmdr);
 /* He leaves his unit where he stands (TS-AMB-57). */
 void          ts_detach             (TsMatch *m, TsUnit *c);
+/* TAB-18, TS-AMB-53: out of play from where it stands, counted as dispersed. */
+void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
 
 /* toy-soldiers-act.c ---------------------------------------------------------------- */

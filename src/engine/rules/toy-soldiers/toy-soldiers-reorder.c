@@ -62,7 +62,7 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
                   "TS-REO-1" };
   MuRollResult r;
   int sup = supports (m, u);
-
+  int total;
   int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
 
   if (skirm)
@@ -74,7 +74,11 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
   roll.modifiers = mods;
   roll.n_modifiers = nm;
   mu_dice_roll_read (m->dice, events, &roll, &r);
-  return r.value;
+  /* a one-die roll reads the bare die: TS-REO-2's modifiers count here */
+  total = r.value;
+  for (guint i = 0; i < nm; i++)
+    total += mods[i].value;
+  return total;
 }
 
 /* TS-REO-3, TS-REO-4: what is left after the removal. */
@@ -148,6 +152,23 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
       if (near)
         dir = mu_stands_away_vector (u->st, u->n_st, near->st, near->n_st);
     }
+  /* TAB-18, TS-AMB-53: an involuntary move whose end layout is not wholly
+   * on the table takes the unit out of play */
+  after.anchor = (MuPoint) { u->anchor.x + dir.x * dist, u->anchor.y + dir.y * dist };
+  ts_layout (m, &after);
+  if (!ts_on_table (m, after.st, after.n_st))
+    {
+      ts_off_table (m, u);
+      e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
+      if (e)
+        {
+          mu_event_set_text (e, away ? "away" : "back");
+          e->from = from;
+        }
+      ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-AMB-53");
+      return;
+    }
+  after = *u;
   for (int tries = 0; tries <= 100; tries++)
     {
       double d = dist * (100 - tries) / 100.0;
