@@ -29,6 +29,7 @@
 #include "mu-ruleset.h"
 #include "mu-rules-kit.h"
 #include "mu-scenario.h"
+#include "mu-sight.h"
 #include "mu-table-layout.h"
 #include "mu-table-move.h"
 #include "mu-table-stand.h"
@@ -286,6 +287,9 @@ MuEvent      *ts_event              (TsMatch *m, GPtrArray *events, const MuEven
 TsUnit       *ts_unit_at            (const TsMatch *m, int i);
 int           ts_unit_index         (const TsMatch *m, const TsUnit *u);
 TsUnit       *ts_find               (const TsMatch *m, const char *id);
+/* MuRuleset.line_of_sight (toy-soldiers-fire.c, TS-AMB-44). */
+gboolean      ts_line_of_sight      (gpointer state, const char *counter, const MuPos *to,
+                                     MuSight *sight, GError **error);
 int           ts_active_side        (const TsMatch *m);
 gboolean      ts_in_play            (const TsUnit *u);
 TsUnit       *ts_commander_of       (const TsMatch *m, const TsUnit *u);
