@@ -168,6 +168,7 @@ typedef enum {
   TS_DECIDE_PASSAGE,           /* passage: refuse or allow (TS-POL-2, TS-AMB-51) */
   TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
   TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
+  TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -355,6 +356,8 @@ void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* After a move: the optional volley, then the threats. */
 void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+/* The end of a move after its skirmishers' roll-off: the optional volley. */
+void          ts_move_volley        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 
 /* toy-soldiers-pass.c --------------------------------------------------------------- */
 
@@ -397,6 +400,8 @@ int           ts_enemy_skirm_near   (const TsMatch *m, int side, const MuStand *
 /* TS-OBS-2, TS-AMB-82: the first enemy skirmish stand u's last move met
  * and still stands near; opens the decision `obstruction`. */
 gboolean      ts_obstruction        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+gboolean      ts_skirm_touch        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+void          ts_skirm_back         (TsMatch *m, int inches, const TsDecision *d, GPtrArray *events);
 void          ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecision *d,
                                      GPtrArray *events);
 /* TS-SKM-8: sharp shooting after u fires. */
