@@ -22,6 +22,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_CAV_THREAT] = "cavalry-threat", [TS_DECIDE_REROLL] = "reroll", [TS_DECIDE_DESTROY] = "destroy",
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
+  [TS_DECIDE_ESCAPE] = "escape",
 };
 
 void
@@ -65,6 +66,7 @@ ts_decision_view (TsMatch *m)
   d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN ? MU_ANSWER_YES_NO
                : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
                  ? MU_ANSWER_NUMBER
+               : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
                                                                             : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
@@ -571,6 +573,14 @@ ts_move_done (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
 {
   if (ts_in_play (u) && ts_obstruction (m, u, a, events))
     return;
+  ts_move_on (m, u, a, events);
+}
+
+void
+ts_move_on (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  if (ts_in_play (u) && ts_commander_contact (m, u, a, events))
+    return;
   if (ts_in_play (u) && ts_skirm_touch (m, u, a, events))
     return;
   ts_move_volley (m, u, a, events);
@@ -835,6 +845,8 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
 
   if (d->kind == TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
+  if (d->kind == TS_DECIDE_ESCAPE)
+    return ts_commander_escape (m, c, events, error);
   if (answer == NULL && mu_command_arg (c, 0) && mu_command_arg (c, 0)->kind == MU_ARG_NUMBER)
     {
       static char buf[32];

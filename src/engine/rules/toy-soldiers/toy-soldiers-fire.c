@@ -378,24 +378,23 @@ cannot_return_fire (const TsMatch *m, const TsUnit *t, const TsUnit *u)
   return !mu_stands_in_arc (f, n, m->num.arc, u->st, u->n_st, MU_ARC_ANY_PART);
 }
 
-/* TS-CDR-10, TS-AMB-53: chaos 6, detached, 18" to the rear; his units
- * within 12" of where he fell +2 stress. */
+/* TS-CDR-10, TS-CDR-11, TS-AMB-13, TS-AMB-53: a commander casualty,
+ * detached, goes 18" to the rear (toward his home edge, else away from
+ * `by`), the table's edge stopping him; at chaos 6 his units within 12"
+ * of where he fell gain +2 stress. */
 void
-ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, const char *rule, GPtrArray *events)
 {
   MuStand s = ts_commander_stand (m, c);
   MuPoint fell = s.centre;
   MuPoint dir = { 0, 0 };
-  MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
+  MuEvent *e;
   MuPoint fw = mu_facing_vector (s.facing);
   MuPos from = mu_pos_from_point (s.centre.x + fw.x * s.depth / 2, s.centre.y + fw.y * s.depth / 2, s.facing);
 
-  if (e)
-    mu_event_set_object (e, by->def->id);
-  ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-10", events);
   if (c->attached != TS_NONE)
     {
-      MuEvent *d = ts_event (m, events, &ts_ev_detach, c->def->id, "TS-CDR-10");
+      MuEvent *d = ts_event (m, events, &ts_ev_detach, c->def->id, rule);
 
       if (d)
         mu_event_set_text (d, ts_unit_at (m, c->attached)->def->id);
@@ -426,7 +425,7 @@ ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
       c->anchor = (MuPoint) { to.x + f.x * s.depth / 2, to.y + f.y * s.depth / 2 };
     }
     ts_layout (m, c);
-    e = ts_event (m, events, &ts_ev_move, c->def->id, "TS-CDR-10");
+    e = ts_event (m, events, &ts_ev_move, c->def->id, rule);
     if (e)
       {
         mu_event_set_text (e, "hit");
@@ -434,10 +433,24 @@ ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
         e->to = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
       }
   }
+  if (c->chaos < 6)
+    return;
   TS_FOR_UNITS (m, o)
     if (o->type != TS_COMMANDER && o->cmdr == ts_unit_index (m, c) && ts_in_play (o) &&
         mu_stands_point_distance (o->st, o->n_st, fell) <= ts_in (m, 12) + EPS)
-      ts_add_stress (m, o, 2, "TS-CDR-10", events);
+      ts_add_stress (m, o, 2, rule, events);
+}
+
+/* TS-CDR-10: chaos 6, then the casualty. */
+void
+ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+{
+  MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
+
+  if (e)
+    mu_event_set_object (e, by->def->id);
+  ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-10", events);
+  ts_commander_casualty (m, c, by, "TS-CDR-10", events);
 }
 
 /* Bounce-through ----------------------------------------------------------------------- */

@@ -169,6 +169,7 @@ typedef enum {
   TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
   TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
   TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
+  TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -336,6 +337,8 @@ void          ts_detach             (TsMatch *m, TsUnit *c);
 /* TAB-18, TS-AMB-53: out of play from where it stands, counted as dispersed. */
 void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
+gboolean      ts_commander_contact  (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+gboolean      ts_commander_escape   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 
 /* toy-soldiers-act.c ---------------------------------------------------------------- */
 
@@ -356,7 +359,9 @@ void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* After a move: the optional volley, then the threats. */
 void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
-/* The end of a move after its skirmishers' roll-off: the optional volley. */
+/* The end of a move after its obstruction: lone commanders contacted,
+ * skirmishers' roll-off, then (ts_move_volley) the optional volley. */
+void          ts_move_on            (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 void          ts_move_volley        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 
 /* toy-soldiers-pass.c --------------------------------------------------------------- */
@@ -419,6 +424,8 @@ GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
 gboolean      ts_smoke_on           (const TsMatch *m, const TsUnit *u, gboolean front_only);
 /* TS-CDR-10: a commander hit by u's fire. */
 void          ts_commander_hit      (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events);
+void          ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, const char *rule,
+                                     GPtrArray *events);
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
 
