@@ -22,7 +22,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_CAV_THREAT] = "cavalry-threat", [TS_DECIDE_REROLL] = "reroll", [TS_DECIDE_DESTROY] = "destroy",
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
-  [TS_DECIDE_ESCAPE] = "escape",
+  [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
 };
 
 void
@@ -63,7 +63,8 @@ ts_decision_view (TsMatch *m)
   d->view.subject = ts_unit_at (m, d->unit) ? ts_unit_at (m, d->unit)->def->id : NULL;
   d->view.question = d->shown;
   d->view.answers = (const char *const *) d->answers->pdata;
-  d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN ? MU_ANSWER_YES_NO
+  d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN || d->kind == TS_DECIDE_CAV_REROLL
+                 ? MU_ANSWER_YES_NO
                : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
                  ? MU_ANSWER_NUMBER
                : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
@@ -916,6 +917,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
       break;
     case TS_DECIDE_OBSTRUCTION:
       ts_obstruction_answer (m, u, answer, &saved, events);
+      break;
+    case TS_DECIDE_CAV_REROLL:
+      ts_commander_reroll (m, g_str_equal (answer, "yes"), &saved, events);
       break;
     case TS_DECIDE_SKIRM_BACK:
       ts_skirm_back (m, atoi (answer), &saved, events);

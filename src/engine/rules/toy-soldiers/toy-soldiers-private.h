@@ -170,6 +170,7 @@ typedef enum {
   TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
   TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
   TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
+  TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -339,6 +340,7 @@ void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
 gboolean      ts_commander_contact  (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 gboolean      ts_commander_escape   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_commander_reroll   (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events);
 
 /* toy-soldiers-act.c ---------------------------------------------------------------- */
 
