@@ -21,7 +21,8 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_NONE] = NULL, [TS_DECIDE_VOLLEY] = "volley", [TS_DECIDE_THREAT] = "threat",
   [TS_DECIDE_CAV_THREAT] = "cavalry-threat", [TS_DECIDE_REROLL] = "reroll", [TS_DECIDE_DESTROY] = "destroy",
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
-  [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction",
+  [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
+  [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
 };
 
 void
@@ -62,8 +63,11 @@ ts_decision_view (TsMatch *m)
   d->view.subject = ts_unit_at (m, d->unit) ? ts_unit_at (m, d->unit)->def->id : NULL;
   d->view.question = d->shown;
   d->view.answers = (const char *const *) d->answers->pdata;
-  d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN ? MU_ANSWER_YES_NO
-               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED ? MU_ANSWER_NUMBER
+  d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN || d->kind == TS_DECIDE_CAV_REROLL
+                 ? MU_ANSWER_YES_NO
+               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
+                 ? MU_ANSWER_NUMBER
+               : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
                                                                             : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
@@ -570,6 +574,22 @@ ts_move_done (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
 {
   if (ts_in_play (u) && ts_obstruction (m, u, a, events))
     return;
+  ts_move_on (m, u, a, events);
+}
+
+void
+ts_move_on (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  if (ts_in_play (u) && ts_commander_contact (m, u, a, events))
+    return;
+  if (ts_in_play (u) && ts_skirm_touch (m, u, a, events))
+    return;
+  ts_move_volley (m, u, a, events);
+}
+
+void
+ts_move_volley (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
   /* TS-AMB-87: Ease forward's weak and Forward's ragged volley, optional */
   if ((a == TS_ACT_EASE_FORWARD || a == TS_ACT_FORWARD) && u->type != TS_CAV && u->type != TS_ART &&
       ts_in_play (u))
@@ -826,6 +846,8 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
 
   if (d->kind == TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
+  if (d->kind == TS_DECIDE_ESCAPE)
+    return ts_commander_escape (m, c, events, error);
   if (answer == NULL && mu_command_arg (c, 0) && mu_command_arg (c, 0)->kind == MU_ARG_NUMBER)
     {
       static char buf[32];
@@ -895,6 +917,12 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
       break;
     case TS_DECIDE_OBSTRUCTION:
       ts_obstruction_answer (m, u, answer, &saved, events);
+      break;
+    case TS_DECIDE_CAV_REROLL:
+      ts_commander_reroll (m, g_str_equal (answer, "yes"), &saved, events);
+      break;
+    case TS_DECIDE_SKIRM_BACK:
+      ts_skirm_back (m, atoi (answer), &saved, events);
       break;
     case TS_DECIDE_RALLY_AGAIN:
       ts_rally_again (m, value, g_str_equal (answer, "yes"), events);

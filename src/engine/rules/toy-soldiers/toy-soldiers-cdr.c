@@ -549,3 +549,109 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
     }
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
 }
+
+/* Lone commanders contacted ------------------------------------------------------------ */
+
+/* TS-CDR-11: the dice read; TRUE when a decision (escape) is open. */
+static gboolean
+contact_result (TsMatch *m, TsUnit *u, TsUnit *c, int ud, int cd, TsAction a, GPtrArray *events)
+{
+  if (ud > cd)
+    {
+      ts_add_chaos (m, c, ud - cd, "TS-CDR-11", events);
+      ts_commander_casualty (m, c, u, "TS-CDR-11", events);
+      return FALSE;
+    }
+  ts_add_chaos (m, c, 1, "TS-CDR-11", events);
+  ts_decide (m, TS_DECIDE_ESCAPE, c->side, ts_unit_index (m, c), "TS-AMB-57", NULL, events,
+             N_("Where does %s escape to (up to 12\")?"), c->def->id);
+  m->decision.other = ts_unit_index (m, u);
+  m->decision.action = a;
+  return TRUE;
+}
+
+/* TS-CDR-11, TS-AMB-57, TS-AMB-89: an enemy lone commander whose stand the
+ * unit's move ended on or within 0.05" of: 1d6 each, the unit first. A
+ * higher unit's die makes him a casualty (chaos + the difference, then
+ * TS-AMB-13's move to the rear); else chaos +1 and his owner places him up
+ * to 12" away (decision escape). Cavalry not already above him may reroll
+ * its die first (decision cavalry-reroll). */
+gboolean
+ts_commander_contact (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  TS_FOR_UNITS (m, c)
+    if (c->type == TS_COMMANDER && c->side != u->side && c->attached == TS_NONE && ts_in_play (c))
+      {
+        MuStand s = ts_commander_stand (m, c);
+        int ud, cd;
+
+        if (!mu_stands_overlap (&s, 1, u->st, u->n_st) &&
+            mu_stands_distance (&s, 1, u->st, u->n_st) > ts_in (m, 0.05) + EPS)
+          continue;
+        ud = mu_dice_roll (m->dice, events, "commander-contact", u->def->id, c->def->id, 0, MU_ROLL_NONE, 0,
+                           "TS-CDR-11", NULL);
+        cd = mu_dice_roll (m->dice, events, "commander-contact", c->def->id, u->def->id, 0, MU_ROLL_NONE, 0,
+                           "TS-CDR-11", NULL);
+        if (u->type == TS_CAV && ud <= cd)
+          {
+            static const char *const yes_no[] = { "yes", "no", NULL };
+
+            ts_decide (m, TS_DECIDE_CAV_REROLL, u->side, ts_unit_index (m, u), "TS-CDR-11", yes_no, events,
+                       N_("Does %s reroll its die against the commander?"), u->def->id);
+            m->decision.other = ts_unit_index (m, c);
+            m->decision.value = cd;
+            m->decision.count = ud;
+            m->decision.action = a;
+            return TRUE;
+          }
+        if (contact_result (m, u, c, ud, cd, a, events))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* The answer to cavalry-reroll, then the rest of the move's end. */
+void
+ts_commander_reroll (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events)
+{
+  TsUnit *u = ts_unit_at (m, d->unit);
+  TsUnit *c = ts_unit_at (m, d->other);
+  int ud = d->count;
+
+  if (yes)
+    ud = mu_dice_roll (m->dice, events, "commander-contact", u->def->id, c->def->id, 0, MU_ROLL_NONE, 0,
+                       "TS-CDR-11", NULL);
+  if (contact_result (m, u, c, ud, d->value, d->action, events))
+    return;
+  ts_move_on (m, u, d->action, events);
+}
+
+/* The answer to escape: `choose @X,Y`, his new pose's front-edge midpoint. */
+gboolean
+ts_commander_escape (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  TsDecision saved = m->decision;
+  TsUnit *c = ts_unit_at (m, saved.unit);
+  MuPoint to;
+
+  if (mu_command_n_args (cmd) != 1)
+    return mu_rules_refuse (error, "TS-AMB-57", "escape takes one table point @X,Y");
+  if (!commander_path (m, c, cmd, 0, 12, &to, error))
+    return FALSE;
+  {
+    MuStand s = ts_commander_stand (m, c);
+    MuPoint f = mu_facing_vector (s.facing);
+
+    /* his escape takes him out of the contact */
+    if (hypot (to.x - s.centre.x - f.x * s.depth / 2, to.y - s.centre.y - f.y * s.depth / 2) <= EPS)
+      return mu_rules_refuse (error, "TS-CDR-11", "%s must move away to escape", c->def->id);
+  }
+  if (events == NULL)
+    return TRUE;
+  saved.answers = NULL;
+  saved.question = saved.shown = NULL;
+  ts_decision_clear (&m->decision);
+  commander_move (m, c, to, "escape", "TS-CDR-11", events);
+  ts_move_on (m, ts_unit_at (m, saved.other), saved.action, events);
+  return TRUE;
+}

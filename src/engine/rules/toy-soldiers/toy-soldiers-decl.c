@@ -194,7 +194,7 @@ const MuVerbInfo ts_verbs[] = {
   { "recall", "UNIT", "TS-SKM-2, TS-AMB-81", MU_VERB_MOVE, N_("needs a unit"), N_("{UNIT} recalls skirmishers") },
   { "place", "UNIT N POS", "TS-SKM-3, TS-AMB-81", MU_VERB_MOVE,
     N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
-  { "choose", "ANSWER", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer") },
+  { "choose", "ANSWER | POS", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
   { "end-phase", NULL, "TS-CDR-1, TS-ACT-1", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_verbs) == TS_N_VERBS);

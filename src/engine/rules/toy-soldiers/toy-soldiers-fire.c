@@ -8,6 +8,7 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
 #include "mu-table-los.h"
 
 #include <glib/gi18n-lib.h>
@@ -46,7 +47,7 @@ to_front (const TsMatch *m, const TsUnit *u, const TsUnit *t)
 
 /* TS-AMB-46: the highest level half or more of the stands stand on. */
 static int
-level_of (TsMatch *m, const TsUnit *u)
+level_of (const TsMatch *m, const TsUnit *u)
 {
   int best = 0;
 
@@ -144,18 +145,37 @@ behind_cover (const TsMatch *m, const TsUnit *u, const TsUnit *t)
   return t->n_st > 0 && 2 * covered >= t->n_st;
 }
 
+/* TS-TER-3, TS-AMB-44: a battery on a hill (level 1 or more) firing
+ * beyond canister range sees over its friends below it when every friend
+ * nearer the target than the battery is at least 4" from the target. */
+static gboolean
+over_friends (const TsMatch *m, const TsUnit *u, int band, const TsUnit *t)
+{
+  double own;
+
+  if (u->type != TS_ART || band <= 1 || level_of (m, u) < 1)
+    return FALSE;
+  own = ts_unit_distance (u, t);
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
+        ts_unit_distance (o, t) < own - EPS && ts_unit_distance (o, t) < ts_in (m, 4) - EPS)
+      return FALSE;
+  return TRUE;
+}
+
 /* TS-AMB-44: TAB-16 from one firing stand's front edge to the target:
  * woods and settlements seen into 2", village blocks not at all, light
  * woods and the rest never block; hill levels and crests (1" clearance)
- * do; formed stands of third units block, commanders never. The battery
- * over friends of TS-TER-3 is not built. */
+ * do; formed stands of third units block, commanders never; friends of
+ * level 0 do not block a battery over them (TS-TER-3). */
 static gboolean
-sight (const TsMatch *m, const TsUnit *u, const MuStand *from, const TsUnit *t)
+sight_to (const TsMatch *m, const TsUnit *u, const MuStand *from, int band, const TsUnit *t,
+          const MuStand *to, guint n_to, MuLosResult *r)
 {
   MuLosParams params;
   MuLosUnit others[64];
   guint n = 0;
-  MuLosResult r;
+  gboolean over = t != NULL && over_friends (m, u, band, t);
 
   mu_los_params_init (&params, m->table->unit);
   for (int k = 0; k < MU_AREA_N; k++)
@@ -166,9 +186,100 @@ sight (const TsMatch *m, const TsUnit *u, const MuStand *from, const TsUnit *t)
   params.crest_clearance = ts_in (m, 1);
   params.units_block = TRUE;
   TS_FOR_UNITS (m, o)
-    if (o != u && o != t && o->type != TS_COMMANDER && ts_in_play (o) && n < G_N_ELEMENTS (others))
+    if (o != u && o != t && o->type != TS_COMMANDER && ts_in_play (o) && n < G_N_ELEMENTS (others) &&
+        !(over && o->side == u->side && level_of (m, o) == 0))
       others[n++] = (MuLosUnit) { o->def->id, o->st, o->n_st, FALSE };
-  return mu_table_los (m->terrain, &params, from, 1, t->st, t->n_st, others, n, &r);
+  return mu_table_los (m->terrain, &params, from, 1, to, n_to, others, n, r);
+}
+
+static gboolean
+sight (const TsMatch *m, const TsUnit *u, const MuStand *from, int band, const TsUnit *t)
+{
+  MuLosResult r;
+
+  return sight_to (m, u, from, band, t, t->st, t->n_st, &r);
+}
+
+/* MuRuleset.line_of_sight: TS-AMB-44 from the unit's firing stands (its
+ * front rank) to a point, or to the unit whose stand holds the point; a
+ * commander looks from his stand. Clear when any firing stand sees. */
+gboolean
+ts_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight *sight, GError **error)
+{
+  TsMatch *m = state;
+  const TsUnit *u = ts_find (m, counter);
+  const TsUnit *t = NULL;
+  MuStand point = { { 0, 0 }, 1e-3, 1e-3, 0, 0 };
+  MuStand cdr;
+  const MuStand *from;
+  guint n_from;
+  MuLosResult r = { 0 }, first = { 0 };
+  gboolean clear = FALSE, any = FALSE;
+  static const MuSightBlock blocks[] = { MU_SIGHT_CLEAR, MU_SIGHT_UNIT, MU_SIGHT_TERRAIN, MU_SIGHT_ELEVATION,
+                                         MU_SIGHT_CREST };
+
+  memset (sight, 0, sizeof *sight);
+  if (u == NULL || !ts_in_play (u))
+    return mu_rules_refuse (error, "TS-AMB-44", "%s is no unit or commander on the table", counter);
+  if (!to->is_point)
+    return mu_rules_refuse (error, "TS-AMB-44", "a line of sight on a table ends at a point");
+  if (u->type == TS_COMMANDER)
+    {
+      cdr = ts_commander_stand (m, u);
+      from = &cdr;
+      n_from = 1;
+    }
+  else
+    {
+      from = u->st;
+      n_from = u->n_st;
+    }
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && t == NULL)
+      for (guint i = 0; i < o->n_st; i++)
+        {
+          MuPoint c[4];
+
+          mu_stand_corners (&o->st[i], c);
+          if (mu_polygon_contains (c, 4, to->point))
+            {
+              t = o;
+              break;
+            }
+        }
+  point.centre = to->point;
+  for (guint k = 0; k < n_from && !clear; k++)
+    {
+      int band = 0;
+
+      if (u->type != TS_COMMANDER && from[k].rank != 0)
+        continue;
+      if (t != NULL)
+        {
+          double len = ts_in (m, m->num.band[u->weapon]);
+
+          band = MAX (1, (int) ceil (mu_stand_range (&from[k], t->st, t->n_st) / len - EPS));
+        }
+      clear = t != NULL ? sight_to (m, u, &from[k], band, t, t->st, t->n_st, &r)
+                        : sight_to (m, u, &from[k], 0, NULL, &point, 1, &r);
+      if (!any)
+        first = r;
+      any = TRUE;
+    }
+  if (!clear && any)
+    r = first;
+  sight->clear = clear;
+  sight->block = clear ? MU_SIGHT_CLEAR : blocks[CLAMP (r.block, 0, (int) G_N_ELEMENTS (blocks) - 1)];
+  sight->from = mu_pos_from_point (r.from.x, r.from.y, -1);
+  sight->to = *to;
+  sight->rule = "TS-AMB-44";
+  if (!clear)
+    {
+      sight->reason = g_strdup_printf ("blocked by %s", mu_sight_block_to_string (sight->block));
+      if (r.block == MU_LOS_UNIT && r.unit)
+        sight->unit = g_strdup (r.unit);
+    }
+  return TRUE;
 }
 
 /* TS-FIRE-1, TS-AMB-12, TS-AMB-40, TS-AMB-43: each firing stand's band
@@ -218,7 +329,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         }
       /* TS-GEN-2: a boundary belongs to the nearer band */
       b = range <= EPS ? 1 : (int) ceil (range / len - EPS);
-      if (b > 4 || !sight (m, u, s, t))
+      if (b > 4 || !sight (m, u, s, MAX (b, 1), t))
         continue;
       band[k] = MAX (b, 1);
       n++;
@@ -267,24 +378,23 @@ cannot_return_fire (const TsMatch *m, const TsUnit *t, const TsUnit *u)
   return !mu_stands_in_arc (f, n, m->num.arc, u->st, u->n_st, MU_ARC_ANY_PART);
 }
 
-/* TS-CDR-10, TS-AMB-53: chaos 6, detached, 18" to the rear; his units
- * within 12" of where he fell +2 stress. */
+/* TS-CDR-10, TS-CDR-11, TS-AMB-13, TS-AMB-53: a commander casualty,
+ * detached, goes 18" to the rear (toward his home edge, else away from
+ * `by`), the table's edge stopping him; at chaos 6 his units within 12"
+ * of where he fell gain +2 stress. */
 void
-ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, const char *rule, GPtrArray *events)
 {
   MuStand s = ts_commander_stand (m, c);
   MuPoint fell = s.centre;
   MuPoint dir = { 0, 0 };
-  MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
+  MuEvent *e;
   MuPoint fw = mu_facing_vector (s.facing);
   MuPos from = mu_pos_from_point (s.centre.x + fw.x * s.depth / 2, s.centre.y + fw.y * s.depth / 2, s.facing);
 
-  if (e)
-    mu_event_set_object (e, by->def->id);
-  ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-10", events);
   if (c->attached != TS_NONE)
     {
-      MuEvent *d = ts_event (m, events, &ts_ev_detach, c->def->id, "TS-CDR-10");
+      MuEvent *d = ts_event (m, events, &ts_ev_detach, c->def->id, rule);
 
       if (d)
         mu_event_set_text (d, ts_unit_at (m, c->attached)->def->id);
@@ -315,7 +425,7 @@ ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
       c->anchor = (MuPoint) { to.x + f.x * s.depth / 2, to.y + f.y * s.depth / 2 };
     }
     ts_layout (m, c);
-    e = ts_event (m, events, &ts_ev_move, c->def->id, "TS-CDR-10");
+    e = ts_event (m, events, &ts_ev_move, c->def->id, rule);
     if (e)
       {
         mu_event_set_text (e, "hit");
@@ -323,10 +433,24 @@ ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
         e->to = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
       }
   }
+  if (c->chaos < 6)
+    return;
   TS_FOR_UNITS (m, o)
     if (o->type != TS_COMMANDER && o->cmdr == ts_unit_index (m, c) && ts_in_play (o) &&
         mu_stands_point_distance (o->st, o->n_st, fell) <= ts_in (m, 12) + EPS)
-      ts_add_stress (m, o, 2, "TS-CDR-10", events);
+      ts_add_stress (m, o, 2, rule, events);
+}
+
+/* TS-CDR-10: chaos 6, then the casualty. */
+void
+ts_commander_hit (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events)
+{
+  MuEvent *e = ts_event (m, events, &ts_ev_commander_hit, c->def->id, "TS-CDR-10");
+
+  if (e)
+    mu_event_set_object (e, by->def->id);
+  ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-10", events);
+  ts_commander_casualty (m, c, by, "TS-CDR-10", events);
 }
 
 /* Bounce-through ----------------------------------------------------------------------- */

@@ -51,6 +51,26 @@ ts_legal_commands (TsMatch *m)
 
   if (m->finished)
     return out;
+  if (m->decision.kind == TS_DECIDE_ESCAPE)
+    {
+      /* TS-CDR-11: a sample of places 6" and 12" away, eight ways round */
+      const TsUnit *c = ts_unit_at (m, m->decision.unit);
+      MuStand s = ts_commander_stand (m, c);
+      MuPoint f = mu_facing_vector (s.facing);
+      MuPoint at = { s.centre.x + f.x * s.depth / 2, s.centre.y + f.y * s.depth / 2 };
+
+      for (int k = 0; k < 8; k++)
+        for (int r = 6; r <= 12; r += 6)
+          {
+            MuPoint d = mu_facing_vector (45.0 * k);
+            MuPos to = mu_pos_from_point (at.x + d.x * ts_in (m, r), at.y + d.y * ts_in (m, r), -1);
+            MuCommand *cmd = mu_command_new ("choose");
+
+            mu_command_add_pos (cmd, &to);
+            offer (m, out, cmd);
+          }
+      return out;
+    }
   if (m->decision.kind != TS_DECIDE_NONE)
     {
       for (guint i = 0; i + 1 < m->decision.answers->len; i++)

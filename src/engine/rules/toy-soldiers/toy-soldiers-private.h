@@ -29,6 +29,7 @@
 #include "mu-ruleset.h"
 #include "mu-rules-kit.h"
 #include "mu-scenario.h"
+#include "mu-sight.h"
 #include "mu-table-layout.h"
 #include "mu-table-move.h"
 #include "mu-table-stand.h"
@@ -167,6 +168,9 @@ typedef enum {
   TS_DECIDE_PASSAGE,           /* passage: refuse or allow (TS-POL-2, TS-AMB-51) */
   TS_DECIDE_SHED,              /* shed: the mover's stands to shed (TS-AMB-51) */
   TS_DECIDE_OBSTRUCTION,       /* obstruction: disorder or stress (TS-OBS-2, TS-AMB-82) */
+  TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
+  TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
+  TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -286,6 +290,9 @@ MuEvent      *ts_event              (TsMatch *m, GPtrArray *events, const MuEven
 TsUnit       *ts_unit_at            (const TsMatch *m, int i);
 int           ts_unit_index         (const TsMatch *m, const TsUnit *u);
 TsUnit       *ts_find               (const TsMatch *m, const char *id);
+/* MuRuleset.line_of_sight (toy-soldiers-fire.c, TS-AMB-44). */
+gboolean      ts_line_of_sight      (gpointer state, const char *counter, const MuPos *to,
+                                     MuSight *sight, GError **error);
 int           ts_active_side        (const TsMatch *m);
 gboolean      ts_in_play            (const TsUnit *u);
 TsUnit       *ts_commander_of       (const TsMatch *m, const TsUnit *u);
@@ -328,7 +335,12 @@ gboolean      ts_apply_commander    (TsMatch *m, const MuCommand *c, GPtrArray *
 MuStand       ts_commander_stand    (const TsMatch *m, const TsUnit *cmdr);
 /* He leaves his unit where he stands (TS-AMB-57). */
 void          ts_detach             (TsMatch *m, TsUnit *c);
+/* TAB-18, TS-AMB-53: out of play from where it stands, counted as dispersed. */
+void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
+gboolean      ts_commander_contact  (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+gboolean      ts_commander_escape   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_commander_reroll   (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events);
 
 /* toy-soldiers-act.c ---------------------------------------------------------------- */
 
@@ -349,6 +361,10 @@ void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* After a move: the optional volley, then the threats. */
 void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+/* The end of a move after its obstruction: lone commanders contacted,
+ * skirmishers' roll-off, then (ts_move_volley) the optional volley. */
+void          ts_move_on            (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+void          ts_move_volley        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 
 /* toy-soldiers-pass.c --------------------------------------------------------------- */
 
@@ -391,6 +407,8 @@ int           ts_enemy_skirm_near   (const TsMatch *m, int side, const MuStand *
 /* TS-OBS-2, TS-AMB-82: the first enemy skirmish stand u's last move met
  * and still stands near; opens the decision `obstruction`. */
 gboolean      ts_obstruction        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+gboolean      ts_skirm_touch        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+void          ts_skirm_back         (TsMatch *m, int inches, const TsDecision *d, GPtrArray *events);
 void          ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecision *d,
                                      GPtrArray *events);
 /* TS-SKM-8: sharp shooting after u fires. */
@@ -408,6 +426,8 @@ GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
 gboolean      ts_smoke_on           (const TsMatch *m, const TsUnit *u, gboolean front_only);
 /* TS-CDR-10: a commander hit by u's fire. */
 void          ts_commander_hit      (TsMatch *m, TsUnit *c, const TsUnit *by, GPtrArray *events);
+void          ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, const char *rule,
+                                     GPtrArray *events);
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
 

@@ -7,6 +7,8 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -62,7 +64,7 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
                   "TS-REO-1" };
   MuRollResult r;
   int sup = supports (m, u);
-
+  int total;
   int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
 
   if (skirm)
@@ -74,7 +76,11 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
   roll.modifiers = mods;
   roll.n_modifiers = nm;
   mu_dice_roll_read (m->dice, events, &roll, &r);
-  return r.value;
+  /* a one-die roll reads the bare die: TS-REO-2's modifiers count here */
+  total = r.value;
+  for (guint i = 0; i < nm; i++)
+    total += mods[i].value;
+  return total;
 }
 
 /* TS-REO-3, TS-REO-4: what is left after the removal. */
@@ -120,8 +126,80 @@ reorder_leftover (TsMatch *m, TsUnit *u, GPtrArray *events)
   ts_after_action (m, u, events);
 }
 
-/* TS-AMB-52: the withdrawal, one straight step; where the way is blocked
- * it stops short (TS-OBS-1's stand-by-stand detachment is not built). */
+/* TS-AMB-52: a place of a withdrawal's end layout is blocked by another
+ * unit's formed stands, a village block or impassable ground (water
+ * crossings are not looked for). */
+static gboolean
+place_blocked (const TsMatch *m, const TsUnit *u, const MuStand *s)
+{
+  MuPoint c[4];
+
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (s, 1, o->st, o->n_st))
+      return TRUE;
+  mu_stand_corners (s, c);
+  for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (m->table->areas, i);
+
+      if ((mu_ruleset_area_impassable (m->ruleset, a->kind) || a->kind == MU_AREA_BUILDING ||
+           a->kind == MU_AREA_BUILT_UP) &&
+          mu_polygons_overlap (c, 4, (const MuPoint *) (gpointer) a->points->data, a->points->len))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* TS-OBS-1, TS-AMB-52: k blocked places of the end layout detach k
+ * stands to the lost pool, +1 disorder each, and the unit is laid out
+ * again (TAB-8) until its places are clear; when the stands left could
+ * not have gone straight back it keeps contact at +1 disorder once. */
+static void
+blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others, guint n_others,
+                    GPtrArray *events)
+{
+  while (ts_in_play (u))
+    {
+      int k = 0;
+
+      for (guint i = 0; i < u->n_st; i++)
+        if (place_blocked (m, u, &u->st[i]))
+          k++;
+      if (k == 0)
+        break;
+      for (; k > 0 && ts_in_play (u); k--)
+        {
+          ts_lose_stand (m, u, "TS-OBS-1", events);
+          if (ts_in_play (u))
+            ts_add_disorder (m, u, 1, "TS-OBS-1", events);
+        }
+    }
+  if (!ts_in_play (u))
+    return;
+  {
+    MuMoveParams p;
+    MuMoveResult r = { 0 };
+    MuFormationShape shape = ts_formation_shapes[u->form];
+    MuPoint back = { u->anchor.x - start.x, u->anchor.y - start.y };
+    MuMoveUnit mu;
+    MuMoveStep step = { MU_STEP_MOVE, u->anchor, 0 };
+    gboolean clear;
+
+    shape.files = m->num.files[u->form];
+    shape.ranks = shape.files == 0 ? 1 : 0;
+    mu = (MuMoveUnit) { &shape, (guint) ts_formed (u), u->width, u->depth, start, u->facing };
+    ts_move_params (m, u, TS_ACT_ADJUST, dist + ts_in (m, 0.01), &p);
+    p.turns_refused = TRUE;
+    clear = hypot (back.x, back.y) <= EPS ||
+            mu_table_move_check (m->terrain, &p, &mu, &step, 1, others, n_others, &r);
+    mu_move_result_clear (&r);
+    if (!clear)
+      ts_add_disorder (m, u, 1, "TS-OBS-1", events);
+  }
+}
+
+/* TS-AMB-52: the withdrawal, one straight step to its full length; where
+ * the end layout is blocked, TS-OBS-1 stand by stand. */
 void
 ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
 {
@@ -148,33 +226,21 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
       if (near)
         dir = mu_stands_away_vector (u->st, u->n_st, near->st, near->n_st);
     }
-  for (int tries = 0; tries <= 100; tries++)
+  /* TAB-18, TS-AMB-53: an involuntary move whose end layout is not wholly
+   * on the table takes the unit out of play */
+  after.anchor = (MuPoint) { u->anchor.x + dir.x * dist, u->anchor.y + dir.y * dist };
+  ts_layout (m, &after);
+  if (!ts_on_table (m, after.st, after.n_st))
     {
-      double d = dist * (100 - tries) / 100.0;
-      MuMoveParams p;
-      MuMoveResult r = { 0 };
-      MuFormationShape shape = ts_formation_shapes[u->form];
-      MuMoveUnit mu;
-      MuMoveStep step = { MU_STEP_MOVE, { u->anchor.x + dir.x * d, u->anchor.y + dir.y * d }, 0 };
-
-      shape.files = m->num.files[u->form];
-      shape.ranks = shape.files == 0 ? 1 : 0;
-      mu = (MuMoveUnit) { &shape, (guint) ts_formed (u), u->width, u->depth, u->anchor, u->facing };
-      ts_move_params (m, u, TS_ACT_ADJUST, dist + ts_in (m, 0.01), &p);
-      p.turns_refused = TRUE;
-      step.to = mu_pos_from_point (step.to.x, step.to.y, -1).point;
-      if (mu_table_move_check (m->terrain, &p, &mu, &step, 1, others, n_others, &r))
+      ts_off_table (m, u);
+      e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
+      if (e)
         {
-          after.anchor = step.to;
-          ts_layout (m, &after);
-          if (ts_on_table (m, after.st, after.n_st))
-            {
-              mu_move_result_clear (&r);
-              break;
-            }
+          mu_event_set_text (e, away ? "away" : "back");
+          e->from = from;
         }
-      mu_move_result_clear (&r);
-      after = *u;
+      ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-AMB-53");
+      return;
     }
   {
     MuPoint old_anchor = u->anchor;
@@ -190,6 +256,9 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
       e->from = from;
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
+  blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
+  if (!ts_in_play (u))
+    return;
   ts_add_disorder (m, u, 1, "TS-REO-3", events);
   ts_add_stress (m, u, 1, "TS-REO-3", events);
 }

@@ -38,6 +38,29 @@ place_free (TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
   return TRUE;
 }
 
+
+/* TAB-18, TS-AMB-53: a unit whose involuntary move would end off the
+ * table leaves play from where it stands, counted as dispersed; an
+ * attached commander stays there (TS-AMB-57) and the chaos floor rises
+ * (TS-AMB-55). The caller says so in its events. */
+void
+ts_off_table (TsMatch *m, TsUnit *u)
+{
+  TsUnit *cmdr;
+
+  TS_FOR_UNITS (m, o)
+    if (o->type == TS_COMMANDER && o->attached == ts_unit_index (m, u))
+      ts_detach (m, o);
+  u->lost_pool += u->stands;
+  u->stands = 0;
+  u->n_skirm = 0;
+  u->dispersed = TRUE;
+  u->n_st = 0;
+  cmdr = ts_commander_of (m, u);
+  if (cmdr && cmdr->chaos < ts_chaos_floor (m, cmdr))
+    cmdr->chaos = ts_chaos_floor (m, cmdr);
+}
+
 void
 ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
 {
@@ -115,28 +138,11 @@ ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
     }
   if (off)
     {
-      /* TAB-18, TS-AMB-53: out of play, counted as dispersed */
-      u->lost_pool += u->stands;
-      u->stands = 0;
-      u->n_skirm = 0;
-      u->dispersed = TRUE;
-      u->n_st = 0;
-      if (c)
-        {
-          /* he stays where he stood: his unit is gone (TS-AMB-57) */
-          u->n_st = n_start;
-          memcpy (u->st, start, sizeof (MuStand) * n_start);
-          u->dispersed = FALSE;
-          ts_detach (m, c);
-          u->dispersed = TRUE;
-          u->n_st = 0;
-        }
-      {
-        TsUnit *cmdr = ts_commander_of (m, u);
-
-        if (cmdr && cmdr->chaos < ts_chaos_floor (m, cmdr))
-          cmdr->chaos = ts_chaos_floor (m, cmdr);
-      }
+      /* TAB-18, TS-AMB-53: out of play, counted as dispersed; an attached
+       * commander stays where he stood (TS-AMB-57) */
+      u->n_st = n_start;
+      memcpy (u->st, start, sizeof (MuStand) * n_start);
+      ts_off_table (m, u);
     }
   else
     {

@@ -374,3 +374,68 @@ ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecisi
     }
   ts_move_done (m, u, d->action, events);
 }
+
+/* Skirmishers against skirmishers ------------------------------------------------------ */
+
+/* TS-SKM-7, TS-AMB-82: a skirmish stand of the mover touching (TAB-11) an
+ * enemy's after its move: 1d6 a side, the mover's side first, ties rolled
+ * again; the lower's owner moves its stand 1" or 2" toward its command
+ * stand (decision skirmish-back). One touching pair a move is resolved. */
+gboolean
+ts_skirm_touch (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  static const char *const inches[] = { "1", "2", NULL };
+  double tol = mu_table_contact_tolerance (m->table->unit);
+
+  for (int k = 0; k < u->n_skirm; k++)
+    TS_FOR_UNITS (m, o)
+      if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o))
+        for (int j = 0; j < o->n_skirm; j++)
+          if (mu_stands_in_contact (&u->skirm[k], 1, &o->skirm[j], 1, tol) ||
+              mu_stands_overlap (&u->skirm[k], 1, &o->skirm[j], 1))
+            {
+              int mine, theirs;
+              TsUnit *lower;
+
+              do
+                {
+                  mine = mu_dice_roll (m->dice, events, "skirmish", u->def->id, o->def->id, 0, MU_ROLL_NONE, 0,
+                                       "TS-SKM-7", NULL);
+                  theirs = mu_dice_roll (m->dice, events, "skirmish", o->def->id, u->def->id, 0, MU_ROLL_NONE, 0,
+                                         "TS-SKM-7", NULL);
+                }
+              while (mine == theirs);
+              lower = mine < theirs ? u : o;
+              ts_decide (m, TS_DECIDE_SKIRM_BACK, lower->side, ts_unit_index (m, lower), "TS-AMB-82", inches,
+                         events, N_("How far does the skirmish stand of %s fall back toward its command stand?"),
+                         lower->def->id);
+              m->decision.min = 1;
+              m->decision.max = 2;
+              m->decision.count = lower == u ? k : j;
+              m->decision.other = ts_unit_index (m, u);
+              m->decision.action = a;
+              return TRUE;
+            }
+  return FALSE;
+}
+
+void
+ts_skirm_back (TsMatch *m, int inches, const TsDecision *d, GPtrArray *events)
+{
+  TsUnit *o = ts_unit_at (m, d->unit);
+  TsUnit *mover = ts_unit_at (m, d->other);
+  const MuStand *cs = command_stand (o);
+  MuStand *s = &o->skirm[d->count];
+
+  if (cs)
+    {
+      MuPoint dir = { cs->centre.x - s->centre.x, cs->centre.y - s->centre.y };
+      double len = hypot (dir.x, dir.y);
+      double step = MIN (ts_in (m, inches), len);
+
+      if (len > EPS)
+        s->centre = mu_pos_from_point (s->centre.x + dir.x / len * step, s->centre.y + dir.y / len * step, -1).point;
+    }
+  skirm_event (m, o, "displaced", s, events);
+  ts_move_volley (m, mover, d->action, events);
+}

@@ -333,4 +333,5 @@ const MuRuleset toy_soldiers_in_progress = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
+  .line_of_sight = ts_line_of_sight,
 };
