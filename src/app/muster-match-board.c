@@ -29,9 +29,7 @@
 static gboolean
 view_on_board (const MuCounterView *view)
 {
-  return (view->status == MU_COUNTER_STATUS_ACTIVE ||
-          view->status == MU_COUNTER_STATUS_TACTICAL_MARCH ||
-          view->status == MU_COUNTER_STATUS_DISABLED) &&
+  return mu_status_has (view->status, MU_STATUS_SHOWN) &&
          mu_pos_is_set (&view->pos) && !view->pos.is_point;
 }
 
@@ -40,9 +38,7 @@ view_on_board (const MuCounterView *view)
 static gboolean
 view_shown (const MuCounterView *view)
 {
-  return (view->status == MU_COUNTER_STATUS_ACTIVE ||
-          view->status == MU_COUNTER_STATUS_TACTICAL_MARCH ||
-          view->status == MU_COUNTER_STATUS_DISABLED) &&
+  return mu_status_has (view->status, MU_STATUS_SHOWN) &&
          mu_pos_is_set (&view->pos);
 }
 

@@ -688,7 +688,7 @@ muster_match_input_tab (MusterMatchPage *self,
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
       gboolean seen = FALSE;
 
-      if (g_strcmp0 (v->side, side) != 0 || v->status != MU_COUNTER_STATUS_ACTIVE ||
+      if (g_strcmp0 (v->side, side) != 0 || !mu_status_has (v->status, MU_STATUS_IN_PLAY) ||
           !mu_pos_is_set (&v->pos) || v->pos.is_point)
         continue;
       for (guint k = 0; k < hexes->len; k++)

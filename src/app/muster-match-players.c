@@ -272,7 +272,7 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
       const MuCounterView *v = muster_match_board_find_view (self, id);
 
       /* still the side to act's, on the board */
-      if (v != NULL && v->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&v->pos) &&
+      if (v != NULL && mu_status_has (v->status, MU_STATUS_IN_PLAY) && mu_pos_is_set (&v->pos) &&
           g_strcmp0 (v->side, muster_game_get_awaited_side (self->game)) == 0)
         muster_match_page_select (self, id);
     }

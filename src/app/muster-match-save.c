@@ -124,7 +124,7 @@ muster_match_page_restore_view (MusterMatchPage *self)
   /* the selection only where it still means something: a counter of the
    * side to act, on the board */
   selected = view->selected ? muster_match_board_find_view (self, view->selected) : NULL;
-  if (selected != NULL && selected->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&selected->pos) &&
+  if (selected != NULL && mu_status_has (selected->status, MU_STATUS_IN_PLAY) && mu_pos_is_set (&selected->pos) &&
       g_strcmp0 (selected->side, muster_game_get_awaited_side (self->game)) == 0)
     {
       /* under the hand-over screen the sidebar would name it: it is

@@ -175,7 +175,7 @@ show_acting_side (MusterMatchPage *page)
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
       MuPoint b;
 
-      if (g_strcmp0 (v->side, side) != 0 || v->status != MU_COUNTER_STATUS_ACTIVE || !mu_pos_is_set (&v->pos))
+      if (g_strcmp0 (v->side, side) != 0 || !mu_status_has (v->status, MU_STATUS_IN_PLAY) || !mu_pos_is_set (&v->pos))
         continue;
       muster_map_view_pos_to_board (view, &v->pos, &b);
       sum.x += b.x;

@@ -107,7 +107,7 @@ sample_counters (const MuMatch *m, GArray *unit_ms)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
 
-      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) == 0)
+      if (mu_status_has (v->status, MU_STATUS_IN_PLAY) && g_strcmp0 (v->side, side) == 0)
         g_ptr_array_add (ids, g_strdup (v->id));
     }
   for (guint i = 0; i < ids->len; i++)

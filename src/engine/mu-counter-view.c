@@ -116,7 +116,7 @@ mu_ruleset_placed_counters (const MuRuleset  *ruleset,
       v->counter = c;
       v->id = c->id;
       v->side = c->side;
-      v->status = MU_COUNTER_STATUS_ACTIVE;
+      v->status = mu_ruleset_find_status (ruleset, "active");
       v->strength = c->strength;
       {
         /* a ruleset Muster does not know is read as format 1's first */

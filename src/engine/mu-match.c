@@ -890,23 +890,20 @@ mu_match_get_losses (const MuMatch *m,
         continue;
       if (v->counter->kind == MU_COUNTER_UNIT)
         {
-          gboolean lost = v->status == MU_COUNTER_STATUS_DISPERSED ||
-                          v->status == MU_COUNTER_STATUS_SURRENDERED;
+          gboolean lost = mu_status_has (v->status, MU_STATUS_LOST);
 
           losses->units++;
           losses->units_lost += lost ? 1 : 0;
           losses->strength += v->counter->strength;
           if (lost)
             losses->strength_lost += v->counter->strength;
-          else if (v->status == MU_COUNTER_STATUS_ACTIVE)
+          else if (mu_status_has (v->status, MU_STATUS_IN_PLAY))
             losses->strength_lost += MAX (v->counter->strength - v->strength, 0);
         }
       else
         {
           losses->commanders++;
-          losses->commanders_lost += v->status == MU_COUNTER_STATUS_DISABLED ||
-                                     v->status == MU_COUNTER_STATUS_CAPTURED ||
-                                     v->status == MU_COUNTER_STATUS_REMOVED ? 1 : 0;
+          losses->commanders_lost += mu_status_has (v->status, MU_STATUS_LOST) ? 1 : 0;
         }
     }
 }

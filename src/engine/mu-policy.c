@@ -28,7 +28,7 @@ goals_for (const MuMatch *m, const char *side)
   for (guint i = 0; i < ctrs->len; i++)
     {
       const MuCounterView *v = &g_array_index (ctrs, MuCounterView, i);
-      if (v->status == MU_COUNTER_STATUS_ACTIVE && g_strcmp0 (v->side, side) != 0 &&
+      if (mu_status_has (v->status, MU_STATUS_IN_PLAY) && g_strcmp0 (v->side, side) != 0 &&
           v->counter->kind == MU_COUNTER_UNIT)
         g_array_append_val (out, v->pos);
     }

@@ -135,15 +135,46 @@ mu_ruleset_find_event_kind (const MuRuleset *ruleset,
   return NULL;
 }
 
+/* For a ruleset that declares no statuses (one being written, a test's):
+ * a counter is on the board or gone. */
+static const MuStatusInfo default_statuses[] = {
+  { "active", N_("In play"), NULL, N_("In play on the board"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  { "dispersed", N_("Dispersed"), NULL, N_("Out of play"), NULL, MU_STATUS_LOST },
+};
+
+const MuStatusInfo *
+mu_ruleset_statuses (const MuRuleset *ruleset,
+                     guint           *n)
+{
+  g_return_val_if_fail (n != NULL, NULL);
+  if (ruleset != NULL && ruleset->n_statuses > 0)
+    {
+      *n = ruleset->n_statuses;
+      return ruleset->statuses;
+    }
+  *n = G_N_ELEMENTS (default_statuses);
+  return default_statuses;
+}
+
 const MuStatusInfo *
 mu_ruleset_find_status (const MuRuleset *ruleset,
-                        MuCounterStatus  status)
+                        const char      *word)
 {
-  g_return_val_if_fail (ruleset != NULL, NULL);
-  for (guint i = 0; i < ruleset->n_statuses; i++)
-    if (ruleset->statuses[i].status == status)
-      return &ruleset->statuses[i];
+  guint n;
+  const MuStatusInfo *statuses = mu_ruleset_statuses (ruleset, &n);
+
+  for (guint i = 0; word != NULL && i < n; i++)
+    if (strcmp (statuses[i].id, word) == 0)
+      return &statuses[i];
   return NULL;
+}
+
+gboolean
+mu_status_has (const MuStatusInfo *status,
+               MuStatusFlags       flags)
+{
+  return status != NULL && (status->flags & flags) == flags;
 }
 
 static const MuStepInfo *
@@ -168,18 +199,6 @@ mu_turn_structure_find_step (const MuTurnStructure *turns,
   if (path == NULL || *path == '\0')
     return NULL;
   return find_step (turns->steps, turns->n_steps, path);
-}
-
-static const char *const status_names[MU_COUNTER_STATUS_N] = {
-  "active", "dispersed", "surrendered", "reserve", "tactical-march", "disabled", "captured",
-  "removed", "offboard",
-};
-
-const char *
-mu_counter_status_to_string (MuCounterStatus status)
-{
-  g_return_val_if_fail (status < MU_COUNTER_STATUS_N, "?");
-  return status_names[status];
 }
 
 const char *
@@ -234,12 +253,6 @@ append_pos (GString *s, const MuScenario *scenario, const MuPos *pos)
   else
     g_strlcpy (buf, "-", sizeof buf);
   g_string_append (s, buf);
-}
-
-static gboolean
-on_board (MuCounterStatus status)
-{
-  return status == MU_COUNTER_STATUS_ACTIVE;
 }
 
 gboolean
@@ -418,11 +431,11 @@ mu_ruleset_format_state_full (const MuRuleset  *ruleset,
                        : v->counter->kind == MU_COUNTER_COMMAND ? "command" : "control";
 
       g_string_append_printf (s, "%s %s side=%s at=", kind, v->id, v->side);
-      if (on_board (v->status))
+      if (mu_status_has (v->status, MU_STATUS_IN_PLAY))
         append_pos (s, scenario, &v->pos);
       else
         g_string_append_c (s, '-');
-      g_string_append_printf (s, " status=%s", mu_counter_status_to_string (v->status));
+      g_string_append_printf (s, " status=%s", v->status ? v->status->id : "-");
       if (v->counter->kind == MU_COUNTER_UNIT && v->formation)
         g_string_append_printf (s, " formation=%s bases=%d", v->formation, v->strength);
       else if (v->counter->kind == MU_COUNTER_UNIT)

@@ -358,18 +358,6 @@ typedef struct {
   const char *reaction;
 } MuPosition;
 
-typedef enum {
-  MU_COUNTER_STATUS_ACTIVE,
-  MU_COUNTER_STATUS_DISPERSED,
-  MU_COUNTER_STATUS_SURRENDERED,
-  MU_COUNTER_STATUS_RESERVE,        /* not arrived yet */
-  MU_COUNTER_STATUS_TACTICAL_MARCH,
-  MU_COUNTER_STATUS_DISABLED,
-  MU_COUNTER_STATUS_CAPTURED,
-  MU_COUNTER_STATUS_REMOVED,        /* commander removed with its last unit */
-  MU_COUNTER_STATUS_OFFBOARD,
-  MU_COUNTER_STATUS_N
-} MuCounterStatus;
 
 /* Markers and statuses ---------------------------------------------------- */
 
@@ -419,27 +407,39 @@ typedef struct {
   gboolean drawn;
 } MuMarkerInfo;
 
-/* A counter status the ruleset uses (a subset of MuCounterStatus), with
- * its name and rule for people. */
+/* What a status means to the generic parts (the views' users, the board,
+ * the losses), so that they ask the declaration rather than name a
+ * ruleset's words. */
+typedef enum {
+  MU_STATUS_IN_PLAY = 1 << 0,  /* on the board and acting: its position counts, it may be
+                                * given orders and targeted (the --state line prints at=) */
+  MU_STATUS_SHOWN   = 1 << 1,  /* drawn on the board where it stands, in play or not
+                                * (a march column, a disabled commander) */
+  MU_STATUS_LOST    = 1 << 2,  /* counts as lost in the losses (destroyed, taken, out) */
+} MuStatusFlags;
+
+/* A counter status the ruleset declares, with its name and rule for
+ * people and what it means to the generic parts. */
 typedef struct {
-  MuCounterStatus status;  /* its word is mu_counter_status_to_string (status) */
+  const char *id;          /* stable: the word of the --state line's status= ("active") */
   const char *name;        /* N_() */
   const char *rule;
   const char *description; /* N_() */
   const char *marker;      /* the declared marker a counter in this status shows, or NULL */
+  MuStatusFlags flags;
 } MuStatusInfo;
 
 /* A snapshot of one counter, as the board shows it. What it describes of
  * the state is its own: its markers, attachment and stands are copies that
  * mu_counter_view_clear() frees, so a copy of the views
  * (mu_counter_view_array_copy) stays what it was whatever the match does
- * next. counter, id, side and formation point into the scenario and the
+ * next. counter, id, side, status and formation point into the scenario and the
  * ruleset's static declarations, which outlive the match. */
 typedef struct {
   const MuCounter *counter;   /* scenario data */
   const char *id;
   const char *side;
-  MuCounterStatus status;
+  const MuStatusInfo *status; /* one of the ruleset's declarations (mu_ruleset_statuses) */
   MuPos pos;                  /* meaningful while on the board (tables: the anchor, TAB-5) */
   int strength;               /* current strength (dice) */
   char *markers;              /* owned: comma-separated marker names, "" when none */
@@ -621,8 +621,9 @@ struct _MuRuleset {
    * NULL/0: the format's four (MuArm). */
   const MuArmInfo *arms;
   guint n_arms;
-  /* The markers it places and the statuses its counters take (may be
-   * NULL/0: a ruleset that describes none yet). */
+  /* The markers it places (may be NULL/0: a ruleset that describes none
+   * yet) and the statuses its counters take (NULL/0: the engine's two,
+   * mu_ruleset_statuses()). */
   const MuMarkerInfo *markers;
   guint n_markers;
   const MuStatusInfo *statuses;
@@ -802,8 +803,13 @@ const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char
 /* The declaration of the event kind with this word: the ruleset's, else
  * the engine's own; NULL when neither has it. */
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);
-/* The ruleset's description of a status, or NULL when it uses none such. */
-const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, MuCounterStatus status);
+/* The statuses a ruleset's counters may be in: its declaration, else the
+ * engine's two (active, dispersed), in *n. Static. */
+const MuStatusInfo *mu_ruleset_statuses (const MuRuleset *ruleset, guint *n);
+/* The status with this word (mu_ruleset_statuses()), or NULL. */
+const MuStatusInfo *mu_ruleset_find_status (const MuRuleset *ruleset, const char *word);
+/* Whether a status (NULL: none) has all of flags. */
+gboolean            mu_status_has (const MuStatusInfo *status, MuStatusFlags flags);
 
 /* Declared arms and formations (mu-ruleset-pieces.c) ---------------------------- */
 
@@ -846,7 +852,6 @@ gboolean           mu_ruleset_area_impassable (const MuRuleset *ruleset, MuAreaK
  * not know). A new array (mu_counter_view_array_new; g_array_unref). */
 GArray            *mu_ruleset_placed_counters (const MuRuleset *ruleset, const MuScenario *scenario);
 
-const char        *mu_counter_status_to_string (MuCounterStatus status);
 const char        *mu_rule_class_to_string     (MuRuleClass rule_class);
 void               mu_result_clear             (MuResult *result);
 

@@ -300,7 +300,7 @@ mu_render_piece_markers (const MuRuleset     *rs,
             (k->supply != MU_MARKER_SUPPLY_NONE || k->drawn))
           out[n++] = k;
     }
-  st = mu_ruleset_find_status (rs, p->status);
+  st = p->status;
   if (st && st->marker && n < max && (k = mu_ruleset_find_marker (rs, st->marker)) != NULL)
     out[n++] = k;
   return n;

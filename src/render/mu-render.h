@@ -36,7 +36,7 @@ typedef struct {
    * gives them (NULL or "" for none), and its status, whose declared marker
    * shows too. Words the scenario's ruleset does not declare are skipped. */
   const char *markers;
-  MuCounterStatus status;
+  const MuStatusInfo *status;  /* NULL: none */
   gboolean selected;
   gboolean highlighted;  /* a legal target or mover */
   /* Tables: the stands as the engine laid them out (the view's), which is

@@ -66,7 +66,7 @@ acting_ids (MusterGame *game)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
 
-      if (g_strcmp0 (v->side, side) == 0 && v->status == MU_COUNTER_STATUS_ACTIVE)
+      if (g_strcmp0 (v->side, side) == 0 && mu_status_has (v->status, MU_STATUS_IN_PLAY))
         g_ptr_array_add (ids, g_strdup (v->id));
     }
   return ids;

@@ -157,7 +157,7 @@ use_the_page (MusterMatchPage *page,
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i % views->len);
 
-      if (g_strcmp0 (v->side, side) == 0 && v->status == MU_COUNTER_STATUS_ACTIVE && mu_pos_is_set (&v->pos))
+      if (g_strcmp0 (v->side, side) == 0 && mu_status_has (v->status, MU_STATUS_IN_PLAY) && mu_pos_is_set (&v->pos))
         id = g_strdup (v->id);
     }
   if (id != NULL)

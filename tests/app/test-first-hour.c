@@ -334,7 +334,7 @@ test_drag_unselected (void)
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
       g_autoptr(GArray) moves = NULL;
 
-      if (g_strcmp0 (v->side, "usa") != 0 || v->status != MU_COUNTER_STATUS_ACTIVE || v->pos.is_point ||
+      if (g_strcmp0 (v->side, "usa") != 0 || !mu_status_has (v->status, MU_STATUS_IN_PLAY) || v->pos.is_point ||
           !mu_pos_is_set (&v->pos))
         continue;
       moves = mu_match_legal_moves (match, v->id);

@@ -296,7 +296,7 @@ play_line (MusterMatchPage *page,
     }
   else
     {
-      if (n >= 2 && view_of (page, words[1]) != NULL && view_of (page, words[1])->status == MU_COUNTER_STATUS_ACTIVE)
+      if (n >= 2 && view_of (page, words[1]) != NULL && mu_status_has (view_of (page, words[1])->status, MU_STATUS_IN_PLAY))
         select_counter (page, words[1]);
       gtk_widget_activate_action (GTK_WIDGET (page), "match.command", "s", line);
     }

@@ -247,8 +247,24 @@ test_markers (void)
         g_assert_true (mu_ruleset_find_marker (all[r], k->id) == k);
       }
   g_assert_cmpuint (rs->n_markers, >=, 5);
-  for (guint i = 0; i < rs->n_statuses; i++)
-    g_assert_true (mu_ruleset_find_status (rs, rs->statuses[i].status) == &rs->statuses[i]);
+  /* statuses: words unique within a ruleset, named, and a marker they show declared */
+  for (guint r = 0; all[r]; r++)
+    {
+      guint n;
+      const MuStatusInfo *st = mu_ruleset_statuses (all[r], &n);
+
+      g_assert_cmpuint (n, >=, 2);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_true (st[i].id && *st[i].id);
+          g_assert_nonnull (st[i].name);
+          g_assert_nonnull (st[i].description);
+          g_assert_true (mu_ruleset_find_status (all[r], st[i].id) == &st[i]);
+          g_assert_true (st[i].marker == NULL || mu_ruleset_find_marker (all[r], st[i].marker));
+        }
+      /* the word a placed counter starts in */
+      g_assert_true (mu_status_has (mu_ruleset_find_status (all[r], "active"), MU_STATUS_IN_PLAY));
+    }
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
     for (guint seed = 1; seed <= 3; seed++)
@@ -270,9 +286,11 @@ test_markers (void)
                 const MuCounterView *v = &g_array_index (views, MuCounterView, i);
                 g_auto(GStrv) words = g_strsplit (v->markers, ",", -1);
 
-                const MuStatusInfo *st = mu_ruleset_find_status (rs, v->status);
+                const MuStatusInfo *st = v->status;
 
+                /* one of the ruleset's own declarations, found by its word */
                 g_assert_nonnull (st);
+                g_assert_true (mu_ruleset_find_status (rs, st->id) == st);
                 /* a status's marker is drawn on the counter: declared, and seen */
                 if (st->marker)
                   {

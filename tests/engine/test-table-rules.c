@@ -512,7 +512,7 @@ views_for (TState *t, const char *side)
       v.counter = u->def;
       v.id = u->def->id;
       v.side = t->side_id[u->side];
-      v.status = u->stands > 0 ? MU_COUNTER_STATUS_ACTIVE : MU_COUNTER_STATUS_DISPERSED;
+      v.status = mu_ruleset_find_status (NULL, u->stands > 0 ? "active" : "dispersed");
       v.pos = u->pos;
       v.strength = u->stands;
       /* another side's order is hidden until the orders are revealed (TAB-19) */

@@ -166,7 +166,7 @@ test_start_layout (gconstpointer data)
         if (g_array_index (views, MuCounterView, k).counter == p->counter)
           v = &g_array_index (views, MuCounterView, k);
       g_assert_nonnull (v);
-      if (v->status != MU_COUNTER_STATUS_ACTIVE)
+      if (!mu_status_has (v->status, MU_STATUS_IN_PLAY))
         continue;
       g_assert_cmpuint (v->n_stands, >, 0);
       n_units += v->counter->kind == MU_COUNTER_UNIT;

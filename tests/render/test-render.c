@@ -537,7 +537,7 @@ test_piece_markers (void)
       piece.counter = c;
       piece.hex = (MuHex) { 2, 2 };
       piece.markers = k < 3 ? words[k] : "";
-      piece.status = k == 3 ? MU_COUNTER_STATUS_DISABLED : MU_COUNTER_STATUS_ACTIVE;
+      piece.status = mu_ruleset_find_status (mu_ruleset_find ("baa-hex"), k == 3 ? "disabled" : "active");
       mu_render_pieces (cr, s, &o, &piece, 1);
       cairo_destroy (cr);
       mu_render_piece_bounds (s, &o, &piece, 1, 0, &x, &y, &w, &h);

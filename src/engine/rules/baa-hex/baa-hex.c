@@ -229,22 +229,46 @@ static const MuMarkerInfo baa_markers[] = {
     MU_MARKER_SUPPLY_ONE },
 };
 
-static const MuStatusInfo baa_statuses[] = {
-  { MU_COUNTER_STATUS_ACTIVE, N_("On the board"), NULL, N_("In play on the board") },
-  { MU_COUNTER_STATUS_DISPERSED, N_("Dispersed"), "BAA-FIRE-7",
-    N_("Destroyed by hits reaching its strength; counts towards sudden death (BAA-VIC-3)") },
-  { MU_COUNTER_STATUS_SURRENDERED, N_("Surrendered"), "BAA-FLN-5",
-    N_("Could not flinch and surrendered; counts as dispersed (BAA-AMB-15)") },
-  { MU_COUNTER_STATUS_RESERVE, N_("In reserve"), "BAA-RES-1", N_("Not arrived yet") },
-  { MU_COUNTER_STATUS_TACTICAL_MARCH, N_("On a tactical march"), "BAA-RES-4",
-    N_("Marching round to enter from a board edge") },
-  { MU_COUNTER_STATUS_DISABLED, N_("Disabled"), "BAA-CDR-3, BAA-CDR-4, BAA-LOS-4",
-    N_("A commander shot or caught in a dispersed unit's hex; out of play"), "disabled" },
-  { MU_COUNTER_STATUS_CAPTURED, N_("Captured"), "BAA-CDR-9", N_("A commander taken by an enemy unit") },
-  { MU_COUNTER_STATUS_REMOVED, N_("Removed"), "BAA-CDR-2",
-    N_("A command counter whose division's last unit has gone") },
-  { MU_COUNTER_STATUS_OFFBOARD, N_("Off the board"), "BAA-VIC-4",
-    N_("Left the board (an exit a task objective asks for) or not yet placed") },
+/* The statuses of baa-hex's views, indexes into baa_statuses: the words of
+ * the --state line. */
+typedef enum {
+  BAA_STATUS_ACTIVE,
+  BAA_STATUS_DISPERSED,
+  BAA_STATUS_SURRENDERED,
+  BAA_STATUS_RESERVE,        /* not arrived yet */
+  BAA_STATUS_TACTICAL_MARCH,
+  BAA_STATUS_DISABLED,
+  BAA_STATUS_CAPTURED,
+  BAA_STATUS_REMOVED,        /* commander removed with its last unit */
+  BAA_STATUS_OFFBOARD,
+  BAA_STATUS_N
+} BaaStatus;
+
+static const MuStatusInfo baa_statuses[BAA_STATUS_N] = {
+  [BAA_STATUS_ACTIVE] = { "active", N_("On the board"), NULL, N_("In play on the board"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  [BAA_STATUS_DISPERSED] = { "dispersed", N_("Dispersed"), "BAA-FIRE-7",
+    N_("Destroyed by hits reaching its strength; counts towards sudden death (BAA-VIC-3)"), NULL,
+    MU_STATUS_LOST },
+  [BAA_STATUS_SURRENDERED] = { "surrendered", N_("Surrendered"), "BAA-FLN-5",
+    N_("Could not flinch and surrendered; counts as dispersed (BAA-AMB-15)"), NULL,
+    MU_STATUS_LOST },
+  [BAA_STATUS_RESERVE] = { "reserve", N_("In reserve"), "BAA-RES-1", N_("Not arrived yet"), NULL,
+    0 },
+  [BAA_STATUS_TACTICAL_MARCH] = { "tactical-march", N_("On a tactical march"), "BAA-RES-4",
+    N_("Marching round to enter from a board edge"), NULL,
+    MU_STATUS_SHOWN },
+  [BAA_STATUS_DISABLED] = { "disabled", N_("Disabled"), "BAA-CDR-3, BAA-CDR-4, BAA-LOS-4",
+    N_("A commander shot or caught in a dispersed unit's hex; out of play"), "disabled",
+    MU_STATUS_SHOWN | MU_STATUS_LOST },
+  [BAA_STATUS_CAPTURED] = { "captured", N_("Captured"), "BAA-CDR-9", N_("A commander taken by an enemy unit"), NULL,
+    MU_STATUS_LOST },
+  [BAA_STATUS_REMOVED] = { "removed", N_("Removed"), "BAA-CDR-2",
+    N_("A command counter whose division's last unit has gone"), NULL,
+    MU_STATUS_LOST },
+  [BAA_STATUS_OFFBOARD] = { "offboard", N_("Off the board"), "BAA-VIC-4",
+    N_("Left the board (an exit a task objective asks for) or not yet placed"), NULL,
+    0 },
 };
 
 static const char *const status_names[] = { "active", "dispersed", "surrendered", "reserve", "tactical-march", "exited" };
@@ -660,10 +684,10 @@ counters (gpointer state)
       v.side = def->side;
       if (u)
         {
-          static const MuCounterStatus map[] = {
-            MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_SURRENDERED,
-            MU_COUNTER_STATUS_RESERVE, MU_COUNTER_STATUS_TACTICAL_MARCH, MU_COUNTER_STATUS_OFFBOARD };
-          v.status = map[u->status];
+          static const BaaStatus map[] = {
+            BAA_STATUS_ACTIVE, BAA_STATUS_DISPERSED, BAA_STATUS_SURRENDERED,
+            BAA_STATUS_RESERVE, BAA_STATUS_TACTICAL_MARCH, BAA_STATUS_OFFBOARD };
+          v.status = &baa_statuses[map[u->status]];
           v.pos.hex = u->hex;
           v.strength = u->status == BAA_UNIT_ACTIVE ? u->def->strength : 0;
           if (u->nic) g_string_append (mk, ",nic");
@@ -675,12 +699,12 @@ counters (gpointer state)
         }
       else
         {
-          static const MuCounterStatus map[] = {
-            MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
-            MU_COUNTER_STATUS_REMOVED, MU_COUNTER_STATUS_OFFBOARD };
-          v.status = map[c->status];
+          static const BaaStatus map[] = {
+            BAA_STATUS_ACTIVE, BAA_STATUS_DISABLED, BAA_STATUS_CAPTURED,
+            BAA_STATUS_REMOVED, BAA_STATUS_OFFBOARD };
+          v.status = &baa_statuses[map[c->status]];
           if (c->status == BAA_CDR_OFFBOARD && c->reserve)
-            v.status = MU_COUNTER_STATUS_RESERVE;
+            v.status = &baa_statuses[BAA_STATUS_RESERVE];
           v.pos.hex = c->hex;
           if (c->nic) g_string_append (mk, ",nic");
           if (c->has_orders) g_string_append (mk, ",orders");
@@ -842,7 +866,7 @@ const MuRuleset mu_ruleset_baa_hex = {
   .markers = baa_markers,
   .n_markers = G_N_ELEMENTS (baa_markers),
   .statuses = baa_statuses,
-  .n_statuses = G_N_ELEMENTS (baa_statuses),
+  .n_statuses = BAA_STATUS_N,
   .check_scenario = baa_check_scenario,
   .option_default = option_default,
   .state_new = state_new,

@@ -101,6 +101,33 @@ static const MuMarkerInfo bat_markers[] = {
     N_("In base contact with the enemy: fights in phase 11"), MU_MARKER_ON_COUNTER, 0, NULL, 0, FALSE },
 };
 
+/* The statuses of the table's views: the words of the --state line, the
+ * same as baa-hex's for the same conditions. */
+typedef enum {
+  BAT_STATUS_ACTIVE,
+  BAT_STATUS_DISPERSED,
+  BAT_STATUS_RESERVE,
+  BAT_STATUS_DISABLED,
+  BAT_STATUS_CAPTURED,
+  BAT_STATUS_REMOVED,
+  BAT_STATUS_N
+} BatStatus;
+
+static const MuStatusInfo bat_statuses[BAT_STATUS_N] = {
+  [BAT_STATUS_ACTIVE] = { "active", N_("On the table"), NULL, N_("In play on the table"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  [BAT_STATUS_DISPERSED] = { "dispersed", N_("Dispersed"), "BAT-GEN-4, BAT-FLN-5, TAB-18",
+    N_("Lost its last base, or flinched off the table or into impassable ground"), NULL,
+    MU_STATUS_LOST },
+  [BAT_STATUS_RESERVE] = { "reserve", N_("In reserve"), "BAT-RES-1", N_("Not arrived yet"), NULL, 0 },
+  [BAT_STATUS_DISABLED] = { "disabled", N_("Disabled"), "BAT-CDR-2, BAT-CDR-3",
+    N_("A commander hit by fire; out of play"), NULL, MU_STATUS_SHOWN | MU_STATUS_LOST },
+  [BAT_STATUS_CAPTURED] = { "captured", N_("Captured"), "BAT-CDR-4",
+    N_("A lone commander taken by an enemy unit"), NULL, MU_STATUS_LOST },
+  [BAT_STATUS_REMOVED] = { "removed", N_("Removed"), "BAT-CDR-5",
+    N_("A formation commander whose last unit has gone"), NULL, MU_STATUS_LOST },
+};
+
 #define UNIT MU_FIELD_OF (MU_COUNTER_UNIT)
 #define COMMAND MU_FIELD_OF (MU_COUNTER_COMMAND)
 #define CONTROL MU_FIELD_OF (MU_COUNTER_CONTROL)
@@ -307,12 +334,11 @@ counters (gpointer state)
   /* a unit lost by a flinch (off the table, TAB-18, or into impassable
    * ground, BAT-FLN-5) reads dispersed, as its event does and as it counts;
    * offboard is for units that left by an exit */
-  static const MuCounterStatus unit_status[] = {
-    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_DISPERSED,
-    MU_COUNTER_STATUS_RESERVE };
-  static const MuCounterStatus cdr_status[] = {
-    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISABLED, MU_COUNTER_STATUS_CAPTURED,
-    MU_COUNTER_STATUS_REMOVED, MU_COUNTER_STATUS_RESERVE };
+  static const BatStatus unit_status[] = {
+    BAT_STATUS_ACTIVE, BAT_STATUS_DISPERSED, BAT_STATUS_DISPERSED, BAT_STATUS_RESERVE };
+  static const BatStatus cdr_status[] = {
+    BAT_STATUS_ACTIVE, BAT_STATUS_DISABLED, BAT_STATUS_CAPTURED, BAT_STATUS_REMOVED,
+    BAT_STATUS_RESERVE };
 
   if (m->counter_views == NULL)
     m->counter_views = mu_counter_view_array_new ();
@@ -333,7 +359,7 @@ counters (gpointer state)
       v.side = def->side;
       if (u)
         {
-          v.status = unit_status[u->status];
+          v.status = &bat_statuses[unit_status[u->status]];
           v.pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
           v.strength = u->status == BAT_UNIT_ACTIVE || u->status == BAT_UNIT_RESERVE ? u->bases : 0;
           v.formation = bat_formation_id (u->form);
@@ -350,7 +376,7 @@ counters (gpointer state)
         }
       else
         {
-          v.status = cdr_status[c->status];
+          v.status = &bat_statuses[cdr_status[c->status]];
           v.pos = mu_pos_from_point (c->anchor.x, c->anchor.y, c->facing);
           if (c->has_orders) g_string_append (mk, ",orders");
           if (c->nic) g_string_append (mk, ",nic");
@@ -799,6 +825,8 @@ const MuRuleset mu_ruleset_baa_table = {
   .n_event_kinds = G_N_ELEMENTS (bat_event_kinds),
   .markers = bat_markers,
   .n_markers = G_N_ELEMENTS (bat_markers),
+  .statuses = bat_statuses,
+  .n_statuses = BAT_STATUS_N,
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,

@@ -64,13 +64,17 @@ const MuMarkerInfo mn_markers[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_markers) == MN_N_MARKERS);
 
 const MuStatusInfo mn_statuses[] = {
-  { MU_COUNTER_STATUS_ACTIVE, N_("On the table"), NULL, N_("In play on the table"), NULL },
-  { MU_COUNTER_STATUS_DISPERSED, N_("Destroyed"), "MN-MEL-7, MN-AMB-84",
-    N_("Lost its last base, or retreated off the table"), NULL },
-  { MU_COUNTER_STATUS_CAPTURED, N_("Captured"), "MN-LDR-1",
-    N_("A lone leader contacted by an enemy regiment"), NULL },
-  { MU_COUNTER_STATUS_DISABLED, N_("Injured"), "MN-LDR-2",
-    N_("A leader who rolled a 6 after a melee of his unit"), NULL },
+  [MN_STATUS_ACTIVE] = { "active", N_("On the table"), NULL, N_("In play on the table"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  [MN_STATUS_DESTROYED] = { "dispersed", N_("Destroyed"), "MN-MEL-7, MN-AMB-84",
+    N_("Lost its last base, or retreated off the table"), NULL, MU_STATUS_LOST },
+  [MN_STATUS_CAPTURED] = { "captured", N_("Captured"), "MN-LDR-1",
+    N_("A lone leader contacted by an enemy regiment"), NULL, MU_STATUS_LOST },
+  [MN_STATUS_INJURED] = { "disabled", N_("Injured"), "MN-LDR-2",
+    N_("A leader who rolled a 6 after a melee of his unit"), NULL, MU_STATUS_LOST },
+  /* the view's word for a counter not yet on the table; never a unit's own */
+  [MN_STATUS_RESERVE] = { "reserve", N_("Not arrived"), NULL,
+    N_("Not on the table yet"), NULL, 0 },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (mn_statuses) == MN_N_STATUSES);
 

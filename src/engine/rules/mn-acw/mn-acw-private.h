@@ -73,6 +73,7 @@ typedef enum {
   MN_STATUS_DESTROYED,        /* 0 bases (MN-MEL-7, MN-AMB-38), or off the table (MN-AMB-84) */
   MN_STATUS_CAPTURED,         /* a lone leader contacted (MN-LDR-1) */
   MN_STATUS_INJURED,          /* a leader's 6 (MN-LDR-2) */
+  MN_STATUS_RESERVE,          /* views only: not on the table yet */
 } MnStatus;
 
 /* The steps of a game turn (§2), numbered for the --state line's phase=. */
@@ -249,7 +250,7 @@ GPtrArray    *mn_legal_commands     (MnMatch *m);
 /* The sizes of the declarations, for the static ruleset tables. */
 #define MN_N_FIELDS 4
 #define MN_N_MARKERS 4
-#define MN_N_STATUSES 4
+#define MN_N_STATUSES 5
 #define MN_N_VERBS 8
 #define MN_N_EVENT_KINDS 20
 

@@ -157,10 +157,6 @@ static GArray *
 counters (gpointer state)
 {
   MnMatch *m = state;
-  static const MuCounterStatus status[] = {
-    MU_COUNTER_STATUS_ACTIVE, MU_COUNTER_STATUS_DISPERSED, MU_COUNTER_STATUS_CAPTURED,
-    MU_COUNTER_STATUS_DISABLED };
-
   if (m->counter_views == NULL)
     m->counter_views = mu_counter_view_array_new ();
   g_array_set_size (m->counter_views, 0);
@@ -173,8 +169,8 @@ counters (gpointer state)
       v.counter = u->def;
       v.id = u->def->id;
       v.side = u->def->side;
-      v.status = mn_on_table (u) || u->status != MN_STATUS_ACTIVE ? status[u->status]
-                                                                  : MU_COUNTER_STATUS_RESERVE;
+      v.status = &mn_statuses[mn_on_table (u) || u->status != MN_STATUS_ACTIVE ? u->status
+                                                                               : MN_STATUS_RESERVE];
       if (mn_has_stands (at))
         {
           MuPoint a = mn_anchor (at);

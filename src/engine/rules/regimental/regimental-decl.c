@@ -115,11 +115,13 @@ const MuMarkerInfo qrs_markers[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_markers) == QRS_N_MARKERS);
 
 const MuStatusInfo qrs_statuses[] = {
-  { MU_COUNTER_STATUS_ACTIVE, N_("On the table"), NULL, N_("In play on the table"), NULL },
-  { MU_COUNTER_STATUS_DISPERSED, N_("Picked up"), "QRS-AMB-74, QRS-AMB-18",
-    N_("Lost its last stand, was picked up, or left the table"), NULL },
-  { MU_COUNTER_STATUS_REMOVED, N_("Removed"), "QRS-OFF-2, QRS-AMB-22",
-    N_("An officer severely or mortally wounded or killed, until a replacement arrives"), NULL },
+  { "active", N_("On the table"), NULL, N_("In play on the table"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  { "dispersed", N_("Picked up"), "QRS-AMB-74, QRS-AMB-18",
+    N_("Lost its last stand, was picked up, or left the table"), NULL, MU_STATUS_LOST },
+  { "removed", N_("Removed"), "QRS-OFF-2, QRS-AMB-22",
+    N_("An officer severely or mortally wounded or killed, until a replacement arrives"), NULL,
+    MU_STATUS_LOST },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_statuses) == QRS_N_STATUSES);
 

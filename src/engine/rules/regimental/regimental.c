@@ -162,8 +162,7 @@ views_for (QrsMatch *m, const char *side)
       v.counter = u->def;
       v.id = u->def->id;
       v.side = u->def->side;
-      v.status = !u->removed ? MU_COUNTER_STATUS_ACTIVE
-                 : u->arm == QRS_ARM_OFFICER ? MU_COUNTER_STATUS_REMOVED : MU_COUNTER_STATUS_DISPERSED;
+      v.status = &qrs_statuses[!u->removed ? 0 : u->arm == QRS_ARM_OFFICER ? 2 : 1];
       if (u->n_stands > 0)
         {
           MuPoint a = mu_stands_anchor (u->stand, u->n_stands);

@@ -138,9 +138,10 @@ const MuMarkerInfo ts_markers[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_markers) == TS_N_MARKERS);
 
 const MuStatusInfo ts_statuses[] = {
-  { MU_COUNTER_STATUS_ACTIVE, N_("On the table"), NULL, N_("In play on the table"), NULL },
-  { MU_COUNTER_STATUS_DISPERSED, N_("Dispersed"), "TS-STATE-5, TS-AMB-53, TS-AMB-55",
-    N_("Lost its last stand (its command stand), or left the table"), NULL },
+  { "active", N_("On the table"), NULL, N_("In play on the table"), NULL,
+    MU_STATUS_IN_PLAY | MU_STATUS_SHOWN },
+  { "dispersed", N_("Dispersed"), "TS-STATE-5, TS-AMB-53, TS-AMB-55",
+    N_("Lost its last stand (its command stand), or left the table"), NULL, MU_STATUS_LOST },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_statuses) == TS_N_STATUSES);
 

@@ -171,7 +171,7 @@ counters (gpointer state)
       v.counter = u->def;
       v.id = u->def->id;
       v.side = u->def->side;
-      v.status = u->dispersed ? MU_COUNTER_STATUS_DISPERSED : MU_COUNTER_STATUS_ACTIVE;
+      v.status = &ts_statuses[u->dispersed ? 1 : 0];
       if (u->type == TS_COMMANDER)
         {
           MuStand s = ts_commander_stand (m, u);
