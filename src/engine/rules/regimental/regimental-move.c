@@ -177,6 +177,7 @@ qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
    * not enter Rough crosses only at a ford or bridge; rivers only there */
   p->water_needs_crossing = TRUE;
   p->streams_crossable = r[C_ROUGH] > 0;
+  p->water_rule = "QRS-AMB-55";
   if (r[C_ROUGH] > 0 && r[C_OPEN] > 0)
     p->line_cost[MU_LINE_STREAM] = r[C_OPEN] / r[C_ROUGH];
   p->free_crossings = 1u << MU_LINE_FORD | 1u << MU_LINE_BRIDGE;
@@ -291,6 +292,32 @@ form_share (QrsMatch *m, const QrsUnit *u, QrsForm to)
   return 0.5;
 }
 
+/* QRS-AMB-57: a turn of more than 90 degrees is two changes of front,
+ * each at the turn cost: such a turn becomes two turns, the first to the
+ * half-way facing. */
+static guint
+split_turns (const QrsUnit *u, const MuMoveStep *steps, guint n, MuMoveStep *out)
+{
+  double facing = u->facing;
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (steps[i].kind == MU_STEP_TURN)
+        {
+          double d = fmod (steps[i].angle - facing + 540.0, 360.0) - 180.0;
+
+          if (fabs (d) > 90.0 + 1e-6)
+            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0) };
+          facing = steps[i].angle;
+        }
+      else if (steps[i].kind == MU_STEP_WHEEL)
+        facing += steps[i].angle;
+      out[k++] = steps[i];
+    }
+  return k;
+}
+
 /* Evaluates the move of u as it stands (share: the part of its move
  * already spent); with `apply` moves the unit. FALSE with a refusal. */
 static gboolean
@@ -303,13 +330,18 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
   g_autoptr(GArray) enemies = g_array_new (FALSE, FALSE, sizeof (MuStand));
   g_autoptr(GArray) friends = g_array_new (FALSE, FALSE, sizeof (MuStand));
   MuStand after[MU_STANDS_MAX];
+  MuMoveStep split[32];
   guint n_after;
   gboolean ok;
 
+  n = split_turns (u, steps, n, split);
+  steps = split;
   qrs_move_params (m, u, &p);
   p.allowance *= MAX (0.0, 1.0 - share);
+  /* u may be the dry run's copy of the unit: the unit itself is the
+   * one with its definition */
   QRS_FOR_UNITS (m, o)
-    if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
+    if (o->def != u->def && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
       g_array_append_vals (o->side == u->side ? friends : enemies, o->stand, o->n_stands);
   mu.shape = u->arm == QRS_ARM_OFFICER ? &qrs_formation_shapes[QRS_FORM_SINGLE_LINE]
                                        : &qrs_formation_shapes[u->form];
@@ -343,7 +375,7 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
 
       QRS_FOR_UNITS (m, o)
         {
-          if (o == u || o->arm == QRS_ARM_OFFICER || o->removed)
+          if (o->def == u->def || o->arm == QRS_ARM_OFFICER || o->removed)
             continue;
           /* QRS-AMB-60: friends passed through, never ended on; no step-7
            * move ends in contact with an enemy */
@@ -382,11 +414,11 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
  * and facing, must not overlap another unit or leave the table, and
  * clears disorder. */
 static gboolean
-evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
-          gboolean apply, GError **error)
+evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
+               gboolean apply, double *total, GError **error)
 {
   QrsUnit *w = apply ? u : g_memdup2 (u, sizeof *u);
-  double used = 0, part = 0;
+  double used = 0, part = 0, rest = 0;
   gboolean ok = TRUE;
   guint first = form_at < 0 ? n : (guint) form_at;
 
@@ -407,7 +439,7 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at
           ns = mu_stands_layout (&qrs_formation_shapes[form], w->stands, w->width, w->depth, anchor,
                                  w->facing, s, MU_STANDS_MAX);
           QRS_FOR_UNITS (m, o)
-            if (ok && o != u && o->arm != QRS_ARM_OFFICER && !o->removed
+            if (ok && o->def != u->def && o->arm != QRS_ARM_OFFICER && !o->removed
                 && mu_stands_overlap (s, ns, o->stand, o->n_stands))
               ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has no room to form: %s is in the way",
                                     u->def->id, o->def->id);
@@ -420,11 +452,21 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at
             }
         }
       if (ok && first < n)
-        ok = evaluate_part (m, w, steps + first, n - first, used, NULL, TRUE, error);
+        ok = evaluate_part (m, w, steps + first, n - first, used, &rest, TRUE, error);
+      used += rest;
     }
   if (w != u)
     g_free (w);
+  if (total)
+    *total = used;
   return ok;
+}
+
+static gboolean
+evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
+          gboolean apply, GError **error)
+{
+  return evaluate_used (m, u, steps, n, form_at, form, apply, NULL, error);
 }
 
 /* Applies the move that waits in m->move (after its rates are known). */
@@ -555,4 +597,33 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
             g_ptr_array_add (list, c);
           }
       }
+}
+
+/* TAB-3, QRS-MOV-2: the dry run's cost of `move ID STEP...` (forming's
+ * share included, QRS-AMB-59) against the open-ground allowance, in table
+ * units; FALSE when the move is not measured (refused, or a rate still to
+ * be asked). */
+gboolean
+qrs_move_cost (gpointer state, const MuCommand *command, double *cost, double *allowance)
+{
+  QrsMatch *m = state;
+  QrsUnit *u;
+  MuMoveStep steps[16];
+  guint n;
+  int form_at;
+  QrsForm form = QRS_FORM_SINGLE_LINE;
+  double used = 0, full;
+
+  *cost = *allowance = -1;
+  if (!g_str_equal (mu_command_get_verb (command), "move"))
+    return FALSE;
+  u = qrs_find (m, mu_command_word (command, 0));
+  if (u == NULL || !all_known (m, u) || !read_steps (command, steps, &n, &form_at, &form, NULL))
+    return FALSE;
+  if (!evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, NULL))
+    return FALSE;
+  full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+  *cost = used * full;
+  *allowance = full;
+  return TRUE;
 }

@@ -346,6 +346,8 @@ int          qrs_supports     (QrsMatch *m, const QrsUnit *u, gboolean infantry,
 /* regimental-move.c */
 gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
+gboolean     qrs_move_cost    (gpointer state, const MuCommand *command, double *cost,
+                              double *allowance);
 void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
 void         qrs_move_params  (QrsMatch *m, const QrsUnit *u, MuMoveParams *p);
