@@ -219,8 +219,9 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
 
       if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind] &&
           mu_polygons_overlap (h, n, (const MuPoint *) a->points->data, a->points->len))
-        return fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
-                                                   area_name (a)));
+        return fail (c, c->p->area_rule && a->kind != MU_AREA_IMPASSABLE && a->kind != MU_AREA_WATER
+                        ? c->p->area_rule : "TAB-12",
+                     g_strdup_printf (_("the move would enter impassable ground (%s)"), area_name (a)));
     }
   for (guint i = 0; i < c->lines->len; i++)
     {
