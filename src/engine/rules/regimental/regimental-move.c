@@ -178,6 +178,8 @@ qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
   p->water_needs_crossing = TRUE;
   p->streams_crossable = r[C_ROUGH] > 0;
   p->water_rule = "QRS-AMB-55";
+  /* QRS-AMB-54: a class whose entry is NA may not be entered */
+  p->area_rule = "QRS-AMB-54";
   if (r[C_ROUGH] > 0 && r[C_OPEN] > 0)
     p->line_cost[MU_LINE_STREAM] = r[C_OPEN] / r[C_ROUGH];
   p->free_crossings = 1u << MU_LINE_FORD | 1u << MU_LINE_BRIDGE;
@@ -322,7 +324,7 @@ split_turns (const QrsUnit *u, const MuMoveStep *steps, guint n, MuMoveStep *out
  * already spent); with `apply` moves the unit. FALSE with a refusal. */
 static gboolean
 evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double share,
-               double *used, gboolean apply, GError **error)
+               double *used, double *whole, gboolean apply, GError **error)
 {
   MuMoveParams p;
   MuMoveUnit mu;
@@ -362,12 +364,16 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
     }
   n_after = mu_stands_layout (mu.shape, u->n_stands, u->width, u->depth, r.anchor, r.facing, after,
                               MU_STANDS_MAX);
-  if (used)
-    {
-      double full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+  {
+    /* the whole move's allowance: the road rate when the path keeps to
+     * the road (TAB-12), else the open rate; share taken out before */
+    double full = share < 1.0 - 1e-9 ? r.allowance / (1.0 - share) : MAX (rate (m, u, C_OPEN), 0) * inch (m);
 
+    if (used)
       *used = full > 0 ? r.cost / full : 1.0;
-    }
+    if (whole)
+      *whole = full;
+  }
   mu_move_result_clear (&r);
   if (u->arm != QRS_ARM_OFFICER)
     {
@@ -415,7 +421,7 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
  * clears disorder. */
 static gboolean
 evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
-               gboolean apply, double *total, GError **error)
+               gboolean apply, double *total, double *whole, GError **error)
 {
   QrsUnit *w = apply ? u : g_memdup2 (u, sizeof *u);
   double used = 0, part = 0, rest = 0;
@@ -423,7 +429,7 @@ evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int fo
   guint first = form_at < 0 ? n : (guint) form_at;
 
   if (first > 0)
-    ok = evaluate_part (m, w, steps, first, 0, &part, TRUE, error);
+    ok = evaluate_part (m, w, steps, first, 0, &part, whole, TRUE, error);
   used += part;
   if (ok && form_at >= 0)
     {
@@ -452,7 +458,7 @@ evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int fo
             }
         }
       if (ok && first < n)
-        ok = evaluate_part (m, w, steps + first, n - first, used, &rest, TRUE, error);
+        ok = evaluate_part (m, w, steps + first, n - first, used, &rest, whole, TRUE, error);
       used += rest;
     }
   if (w != u)
@@ -466,7 +472,7 @@ static gboolean
 evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
           gboolean apply, GError **error)
 {
-  return evaluate_used (m, u, steps, n, form_at, form, apply, NULL, error);
+  return evaluate_used (m, u, steps, n, form_at, form, apply, NULL, NULL, error);
 }
 
 /* Applies the move that waits in m->move (after its rates are known). */
@@ -620,9 +626,9 @@ qrs_move_cost (gpointer state, const MuCommand *command, double *cost, double *a
   u = qrs_find (m, mu_command_word (command, 0));
   if (u == NULL || !all_known (m, u) || !read_steps (command, steps, &n, &form_at, &form, NULL))
     return FALSE;
-  if (!evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, NULL))
-    return FALSE;
   full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+  if (!evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &full, NULL))
+    return FALSE;
   *cost = used * full;
   *allowance = full;
   return TRUE;
