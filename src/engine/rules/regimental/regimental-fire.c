@@ -395,7 +395,11 @@ qrs_inflict (QrsMatch *m, QrsUnit *u, QrsUnit *t, int n, GPtrArray *events)
           else if (u->arm == QRS_ARM_ART)
             sections++;
           else
-            figures++;
+            {
+              /* QRS-AMB-74: the crew, a figure; said, as a horse is */
+              qrs_event (m, events, &qrs_ev_crew, t->def->id, "QRS-AMB-74");
+              figures++;
+            }
         }
     }
   else
