@@ -104,6 +104,8 @@ rate (QrsMatch *m, const QrsUnit *u, int c)
     }
   key = g_strdup_printf ("%s %s", row, classes[c]);
   v = qrs_value (m, table, key);
+  if (v == NULL && c != C_OPEN && (m->rate_assumed & (1u << c)))
+    return c == C_ROAD ? 999 : rate (m, u, C_OPEN);
   if (v == NULL)
     return NAN;
   /* a decision's 0 is NA (QRS-AMB-33) */
@@ -121,24 +123,68 @@ all_known (QrsMatch *m, const QrsUnit *u)
   return TRUE;
 }
 
-/* QRS-AMB-33: the first rate of the unit's row the file lacks, asked for
- * (FALSE: a question is open). */
-static gboolean
-rates_known (QrsMatch *m, const QrsUnit *u, GPtrArray *events)
+static void
+ask_rate (QrsMatch *m, const QrsUnit *u, int c, GPtrArray *events)
 {
-  for (int c = 0; c < C_N; c++)
-    if (isnan (rate (m, u, c)))
-      {
-        const char *table, *row;
-        g_autofree char *key = NULL;
+  const char *table, *row;
+  g_autofree char *key = NULL;
 
-        row_of (u, &table, &row);
-        key = g_strdup_printf ("%s %s", row, classes[c]);
-        qrs_ask (m, "move-rate", table, key, u->side, u->def->id,
-                 "the rate in inches (0: not allowed)", events);
-        return FALSE;
+  row_of (u, &table, &row);
+  key = g_strdup_printf ("%s %s", row, classes[c]);
+  qrs_ask (m, "move-rate", table, key, u->side, u->def->id,
+           "the rate in inches (0: not allowed)", events);
+}
+
+static gboolean evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at,
+                               QrsForm form, gboolean apply, double *total, double *whole,
+                               GError **error);
+
+/* QRS-AMB-28, QRS-AMB-33: the first rate of the unit's row the file
+ * lacks that the move needs (-1: none): the open rate always (the
+ * allowance); a class when taking it as open ground changes the verdict
+ * on the path (unknown classes are closed ground); the road rate when the
+ * whole path keeps to the road. */
+static int
+rate_needed (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form)
+{
+  g_autoptr(GError) base_error = NULL;
+  double used, whole = 0, open_whole = 0;
+  gboolean base;
+
+  if (isnan (rate (m, u, C_OPEN)))
+    return C_OPEN;
+  if (all_known (m, u))
+    return -1;
+  base = evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &open_whole, &base_error);
+  for (int c = 0; c < C_N; c++)
+    if (c != C_OPEN && isnan (rate (m, u, c)))
+      {
+        g_autoptr(GError) error = NULL;
+        gboolean ok, needed;
+
+        m->rate_assumed = 1u << c;
+        ok = evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &whole, &error);
+        m->rate_assumed = 0;
+        if (c == C_ROAD)
+          needed = ok && whole > open_whole + 1e-6;
+        else
+          needed = ok != base || (!ok && g_strcmp0 (error->message, base_error->message) != 0);
+        if (needed)
+          return c;
       }
-  return TRUE;
+  return -1;
+}
+
+/* Asks the waiting move's first needed rate (FALSE: a question is open). */
+static gboolean
+rates_known (QrsMatch *m, QrsUnit *u, GPtrArray *events)
+{
+  int c = rate_needed (m, u, m->move.steps, m->move.n_steps, m->move.form_at, m->move.form);
+
+  if (c < 0)
+    return TRUE;
+  ask_rate (m, u, c, events);
+  return FALSE;
 }
 
 /* QRS-AMB-53, QRS-AMB-54, QRS-AMB-55: the move's parameters from the
@@ -163,7 +209,9 @@ qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
     {
       int c = area_class[k];
 
-      if (r[c] < 0 || r[C_OPEN] <= 0)
+      /* a rate not known yet closes its ground: a move that needed it
+       * has had it asked (rates_known) */
+      if (isnan (r[c]) || r[c] < 0 || r[C_OPEN] <= 0)
         p->area_impassable[k] = TRUE;
       else
         p->area_cost[k] = r[C_OPEN] / r[c];
@@ -533,7 +581,7 @@ qrs_apply_move (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError
     return mu_rules_refuse (error, "QRS-AMB-58", "%s cannot form %s", u->def->id, qrs_form_id (form));
   /* with every rate known the move is checked before it is accepted;
    * otherwise the rate is asked first (QRS-AMB-33) */
-  if (all_known (m, u) && !evaluate (m, u, steps, n, form_at, form, FALSE, error))
+  if (rate_needed (m, u, steps, n, form_at, form) < 0 && !evaluate (m, u, steps, n, form_at, form, FALSE, error))
     return FALSE;
   m->move.active = TRUE;
   m->move.unit = qrs_index (m, u);
@@ -558,7 +606,7 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
       {
         static const double fractions[] = { 1.0, 0.5, 0.25, -0.25 };
         MuMoveParams p;
-        gboolean known = all_known (m, u);
+        gboolean known = !isnan (rate (m, u, C_OPEN));
         MuPoint a = mu_stands_anchor (u->stand, u->n_stands);
         MuPoint f = mu_facing_vector (u->facing);
 
@@ -594,7 +642,9 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
               continue;
             step = (MuMoveStep) { MU_STEP_MOVE, { round ((a.x + f.x * d) * 100) / 100,
                                                   round ((a.y + f.y * d) * 100) / 100 }, 0 };
-            if (known && !evaluate (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE, FALSE, NULL))
+            /* as the apply checks it: now, unless a rate is to be asked */
+            if (known && rate_needed (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE) < 0
+                && !evaluate (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE, FALSE, NULL))
               continue;
             pos = mu_pos_from_point (step.to.x, step.to.y, -1);
             c = mu_command_new ("move");
@@ -624,7 +674,7 @@ qrs_move_cost (gpointer state, const MuCommand *command, double *cost, double *a
   if (!g_str_equal (mu_command_get_verb (command), "move"))
     return FALSE;
   u = qrs_find (m, mu_command_word (command, 0));
-  if (u == NULL || !all_known (m, u) || !read_steps (command, steps, &n, &form_at, &form, NULL))
+  if (u == NULL || isnan (rate (m, u, C_OPEN)) || !read_steps (command, steps, &n, &form_at, &form, NULL))
     return FALSE;
   full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
   if (!evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &full, NULL))

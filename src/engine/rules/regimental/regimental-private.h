@@ -220,6 +220,9 @@ typedef struct {
   QrsMelee melee;
   gboolean in_melee;            /* the checks of a melee round are taken (QRS-AMB-73) */
   QrsAsk ask;
+  guint rate_assumed;          /* while finding the rates a move needs: 1 << class
+                                * for unknown rates taken as open ground (the road
+                                * as a rate no path reaches) */
   int combat_dice;
   int figures_per_stand;
   gboolean check_events;
