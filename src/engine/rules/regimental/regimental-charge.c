@@ -327,8 +327,11 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
     {
       const MuArg *a = mu_command_arg (command, i);
 
+      /* a pose @X,Y/F is accepted when F is the facing kept */
       if (c->n_points >= 16 || !((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO))
-                                 && a->pos.is_point && !a->pos.has_facing))
+                                 && a->pos.is_point
+                                 && (!a->pos.has_facing
+                                     || fabs (fmod (a->pos.facing - u->facing + 540.0, 360.0) - 180.0) < 0.05)))
         return mu_rules_refuse (error, "QRS-AMB-65", "a charge path is a list of points @X,Y, its facing kept");
       c->points[c->n_points++] = a->pos.point;
     }
