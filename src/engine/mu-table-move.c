@@ -219,8 +219,9 @@ hull_free (MuMoveCtx *c, const MuPoint *h, guint n)
 
       if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind] &&
           mu_polygons_overlap (h, n, (const MuPoint *) a->points->data, a->points->len))
-        return fail (c, "TAB-12", g_strdup_printf (_("the move would enter impassable ground (%s)"),
-                                                   area_name (a)));
+        return fail (c, c->p->area_rule && a->kind != MU_AREA_IMPASSABLE && a->kind != MU_AREA_WATER
+                        ? c->p->area_rule : "TAB-12",
+                     g_strdup_printf (_("the move would enter impassable ground (%s)"), area_name (a)));
     }
   for (guint i = 0; i < c->lines->len; i++)
     {
@@ -378,8 +379,9 @@ water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
             continue;
           at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
           if (!within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
-            return fail (c, "TAB-12", g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
-                                                       line_name (w)));
+            return fail (c, c->p->water_rule ? c->p->water_rule : "TAB-12",
+                         g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
+                                         line_name (w)));
         }
     }
   return TRUE;
@@ -486,9 +488,13 @@ segment_cost (MuMoveCtx *c, MuPoint a, MuPoint b)
 
           if (!corridor_counts (c, l))
             continue;
-          /* each segment's corridor (a single point's disc) */
+          /* each segment's corridor (a single point's disc); the interval
+           * widens r by MU_TABLE_EPSILON (TAB-4), which charged at the
+           * line's cost would put an exact move over its allowance
+           * (QRS-AMB-55: 3.6" open and 0.4" of stream cost 6.00, not
+           * 6.00001): the cuts are at the drawn width itself */
           for (guint j = l->points->len > 1 ? 1 : 0; j < l->points->len; j++)
-            if (mu_segment_corridor_interval (a, b, lp[j ? j - 1 : 0], lp[j], r, &lo, &hi))
+            if (mu_segment_corridor_interval (a, b, lp[j ? j - 1 : 0], lp[j], r - MU_TABLE_EPSILON, &lo, &hi))
               {
                 g_array_append_val (ts, lo);
                 g_array_append_val (ts, hi);

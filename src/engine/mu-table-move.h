@@ -90,6 +90,11 @@ typedef struct {
   gboolean water_needs_crossing;        /* rivers and streams only at fords and bridges */
   gboolean streams_crossable;           /* with water_needs_crossing: streams anywhere (the
                                          * ruleset charges for them), rivers at crossings */
+  const char *area_rule;                /* rule id reported for an area the ruleset closes
+                                         * (area_impassable of a kind other than impassable
+                                         * and water; NULL: TAB-12) */
+  const char *water_rule;               /* rule id reported for water away from a crossing
+                                         * (NULL: TAB-12) */
   double turn_cost;                     /* per turn in place */
   const char *allowance_rule;           /* rule id reported for "too far" */
 

@@ -310,6 +310,12 @@ in_progress (const char *id)
   return NULL;
 }
 
+/* MUSTER_DATADIR of the scripts: tests/data (the rules data of the tests,
+ * QRS-AMB-35), or the shipped data/ for a script with a "data shipped"
+ * line (the asking path of tables the shipped file lacks) */
+static char *tests_datadir;
+static char *shipped_datadir;
+
 static void
 run_script (gconstpointer data)
 {
@@ -326,6 +332,7 @@ run_script (gconstpointer data)
   const MuRuleset *ruleset = NULL;
 
   as_side = NULL;
+  g_setenv ("MUSTER_DATADIR", tests_datadir, TRUE);
 
   g_assert_true (g_file_get_contents (sc->path, &text, NULL, &error));
   g_assert_no_error (error);
@@ -351,6 +358,19 @@ run_script (gconstpointer data)
         {
           dice = mu_dice_parse_list (g_strstrip (line + 5), &error);
           g_assert_no_error (error);
+          continue;
+        }
+      if (g_str_has_prefix (line, "data "))
+        {
+          const char *which = g_strstrip (line + 5);
+
+          /* the rules data is read when the match starts */
+          if (m != NULL || !g_str_equal (which, "shipped"))
+            {
+              s_fail ("%s: “data shipped” goes before the first command", where);
+              return;
+            }
+          g_setenv ("MUSTER_DATADIR", shipped_datadir, TRUE);
           continue;
         }
       if (g_str_has_prefix (line, "seed "))
@@ -654,11 +674,8 @@ main (int argc, char **argv)
   dir = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", NULL);
   /* the rules data of the tests (QRS-AMB-35): tests/data/rules/ first,
    * the shipped files for every ruleset it has no file of */
-  {
-    g_autofree char *data = g_test_build_filename (G_TEST_DIST, "data", NULL);
-
-    g_setenv ("MUSTER_DATADIR", data, TRUE);
-  }
+  tests_datadir = g_test_build_filename (G_TEST_DIST, "data", NULL);
+  shipped_datadir = g_test_build_filename (G_TEST_DIST, "..", "data", NULL);
   find_scripts (dir, names);
   g_ptr_array_sort (names, cmp_str);
   g_assert_cmpuint (names->len, >, 0);

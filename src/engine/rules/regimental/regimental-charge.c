@@ -327,8 +327,11 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
     {
       const MuArg *a = mu_command_arg (command, i);
 
+      /* a pose @X,Y/F is accepted when F is the facing kept */
       if (c->n_points >= 16 || !((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO))
-                                 && a->pos.is_point && !a->pos.has_facing))
+                                 && a->pos.is_point
+                                 && (!a->pos.has_facing
+                                     || fabs (fmod (a->pos.facing - u->facing + 540.0, 360.0) - 180.0) < 0.05)))
         return mu_rules_refuse (error, "QRS-AMB-65", "a charge path is a list of points @X,Y, its facing kept");
       c->points[c->n_points++] = a->pos.point;
     }
@@ -674,6 +677,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       MuRoll roll = { 0 };
       int bonus, die;
       double base;
+      gboolean can_volley;
 
       /* QRS-CHG-2, QRS-AMB-65: the reach along the path */
       roll.purpose = "charge-bonus";
@@ -689,12 +693,39 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       c->reach = base + bonus * inch (m);
       /* QRS-AMB-15, QRS-AMB-66: where disorder falls */
       c->disorder_at = u->quality >= 2 || u->disordered ? 0 : base + bonus * inch (m) / 2;
+      /* QRS-AMB-67: no volley, so no volley-point die, from a target
+       * that cannot fire one, or that never has the charger in its front
+       * arc along the path (a charge on the flank or rear) */
+      can_volley = t->morale != QRS_ROUTED && t->form != QRS_FORM_LIMBERED && !qrs_in_contact (m, t)
+                   && t->fired_at != c->charger;
+      if (can_volley)
+        {
+          gboolean in_arc = FALSE;
+
+          for (double x = 0; !in_arc && x <= MIN (c->length, c->reach) + STEP * inch (m); x += STEP * inch (m))
+            {
+              MuStand s[MU_STANDS_MAX];
+              guint ns = layout_at (u, c, MIN (x, MIN (c->length, c->reach)), s);
+
+              in_arc = mu_stands_in_arc (t->stand, t->n_stands, 45.0, s, ns, MU_ARC_ANY_PART);
+            }
+          can_volley = in_arc;
+        }
+      if (can_volley)
+        {
+          /* "a unit charged in the flank or rear therefore gets none":
+           * judged where the charge makes contact (QRS-AMB-48) */
+          g_autofree QrsUnit *at = g_memdup2 (u, sizeof *u);
+
+          at->n_stands = layout_at (u, c, c->length, at->stand);
+          can_volley = qrs_flank_of (t, at) == 0;
+        }
       /* QRS-CHG-3, QRS-AMB-67: the volley point */
-      die = mu_dice_roll (m->dice, events, "volley-point", t->def->id, u->def->id, 0, MU_ROLL_NONE, 0,
-                          "QRS-CHG-3", NULL);
-      c->volley = volley_distance (m, t, die) * inch (m);
+      die = can_volley ? mu_dice_roll (m->dice, events, "volley-point", t->def->id, u->def->id, 0,
+                                       MU_ROLL_NONE, 0, "QRS-CHG-3", NULL) : 0;
+      c->volley = can_volley ? volley_distance (m, t, die) * inch (m) : -1;
       c->volley_at = -1;
-      for (double x = 0; x <= MIN (c->length, c->reach) + 1e-9; x += STEP * inch (m))
+      for (double x = 0; can_volley && x <= MIN (c->length, c->reach) + 1e-9; x += STEP * inch (m))
         {
           MuStand s[MU_STANDS_MAX];
           guint ns = layout_at (u, c, MIN (x, c->length), s);

@@ -193,6 +193,12 @@ const MuEventKindInfo qrs_ev_horse = {
   N_("{subject} loses a horse ({value} lost)"), NULL, 0,
   MU_N_PLURAL ("{n} horse lost", "{n} horses lost"),
 };
+const MuEventKindInfo qrs_ev_crew = {
+  "crew-lost", N_("Crew lost"), N_("a casualty on a battery falls on its crew: a figure (QRS-AMB-74)"),
+  F (SUBJECT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} loses a gunner"), NULL, 0,
+  MU_N_PLURAL ("{n} gunner lost", "{n} gunners lost"),
+};
 const MuEventKindInfo qrs_ev_removed = {
   "removed", N_("Picked up"), N_("a unit with no stand left, or picked up, leaves play (QRS-AMB-74)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
@@ -266,7 +272,7 @@ const MuEventKindInfo qrs_ev_replaced = {
 
 const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
-  &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
+  &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_crew, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
   &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back, &qrs_ev_formation,
   &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_impact,
 };

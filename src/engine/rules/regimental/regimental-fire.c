@@ -395,7 +395,11 @@ qrs_inflict (QrsMatch *m, QrsUnit *u, QrsUnit *t, int n, GPtrArray *events)
           else if (u->arm == QRS_ARM_ART)
             sections++;
           else
-            figures++;
+            {
+              /* QRS-AMB-74: the crew, a figure; said, as a horse is */
+              qrs_event (m, events, &qrs_ev_crew, t->def->id, "QRS-AMB-74");
+              figures++;
+            }
         }
     }
   else
@@ -440,12 +444,18 @@ resolve (QrsMatch *m, GPtrArray *events)
       mu_event_set_text (e, entry);
       if (g_str_equal (entry, "1*"))
         {
-          mu_dice_roll (m->dice, events, "special", t->def->id, u->def->id, 0, MU_ROLL_AT_LEAST, 4,
+          /* the firer is on the special event just before */
+          mu_dice_roll (m->dice, events, "special", t->def->id, NULL, 0, MU_ROLL_AT_LEAST, 4,
                         "QRS-FIRE-4", &hit);
           /* a 1* that hits is one casualty, not halved (the sheet's own
-           * single casualty) */
+           * single casualty), written as every fire's casualties are */
           if (hit)
-            check = qrs_inflict (m, u, t, 1, events);
+            {
+              e = qrs_event (m, events, &qrs_ev_casualties, t->def->id, "QRS-AMB-29");
+              mu_event_set_object (e, u->def->id);
+              e->value = 1;
+              check = qrs_inflict (m, u, t, 1, events);
+            }
         }
       /* QRS-AMB-29, QRS-AMB-76: M, and a missed 1*, only from artillery
        * and sharpshooters: +1 MP for the turn and a check */

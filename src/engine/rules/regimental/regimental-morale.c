@@ -433,16 +433,20 @@ qrs_replacement (QrsMatch *m, GPtrArray *events)
           if (u->horses_lost > 0 && replace_roll (m, u, "horse", events))
             u->horses_lost--;
         }
-  /* each removed officer, rolled by the first unit of his command in play */
+  /* each removed officer, rolled by the first unit of his command in play
+   * only (QRS_FOR_UNITS is two loops: a break would leave only the inner
+   * one, and every unit of the command would roll) */
   QRS_FOR_UNITS (m, o)
     if (o->arm == QRS_ARM_OFFICER && o->removed && o->def->place.kind == MU_PLACE_TABLE)
-      QRS_FOR_UNITS (m, u)
-        if (u->arm != QRS_ARM_OFFICER && !u->removed && commands (m, o, u))
-          {
-            if (replace_roll (m, u, "officer", events))
-              return_officer (m, o, u);
-            break;
-          }
+      {
+        QrsUnit *first = NULL;
+
+        QRS_FOR_UNITS (m, u)
+          if (first == NULL && u->arm != QRS_ARM_OFFICER && !u->removed && commands (m, o, u))
+            first = u;
+        if (first && replace_roll (m, first, "officer", events))
+          return_officer (m, o, first);
+      }
 }
 
 /* Step 9 (QRS-OFF-1, QRS-OFF-2, QRS-AMB-21, QRS-AMB-81): one roll an

@@ -104,6 +104,8 @@ rate (QrsMatch *m, const QrsUnit *u, int c)
     }
   key = g_strdup_printf ("%s %s", row, classes[c]);
   v = qrs_value (m, table, key);
+  if (v == NULL && c != C_OPEN && (m->rate_assumed & (1u << c)))
+    return c == C_ROAD ? 999 : rate (m, u, C_OPEN);
   if (v == NULL)
     return NAN;
   /* a decision's 0 is NA (QRS-AMB-33) */
@@ -121,24 +123,68 @@ all_known (QrsMatch *m, const QrsUnit *u)
   return TRUE;
 }
 
-/* QRS-AMB-33: the first rate of the unit's row the file lacks, asked for
- * (FALSE: a question is open). */
-static gboolean
-rates_known (QrsMatch *m, const QrsUnit *u, GPtrArray *events)
+static void
+ask_rate (QrsMatch *m, const QrsUnit *u, int c, GPtrArray *events)
 {
-  for (int c = 0; c < C_N; c++)
-    if (isnan (rate (m, u, c)))
-      {
-        const char *table, *row;
-        g_autofree char *key = NULL;
+  const char *table, *row;
+  g_autofree char *key = NULL;
 
-        row_of (u, &table, &row);
-        key = g_strdup_printf ("%s %s", row, classes[c]);
-        qrs_ask (m, "move-rate", table, key, u->side, u->def->id,
-                 "the rate in inches (0: not allowed)", events);
-        return FALSE;
+  row_of (u, &table, &row);
+  key = g_strdup_printf ("%s %s", row, classes[c]);
+  qrs_ask (m, "move-rate", table, key, u->side, u->def->id,
+           "the rate in inches (0: not allowed)", events);
+}
+
+static gboolean evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at,
+                               QrsForm form, gboolean apply, double *total, double *whole,
+                               GError **error);
+
+/* QRS-AMB-28, QRS-AMB-33: the first rate of the unit's row the file
+ * lacks that the move needs (-1: none): the open rate always (the
+ * allowance); a class when taking it as open ground changes the verdict
+ * on the path (unknown classes are closed ground); the road rate when the
+ * whole path keeps to the road. */
+static int
+rate_needed (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form)
+{
+  g_autoptr(GError) base_error = NULL;
+  double used, whole = 0, open_whole = 0;
+  gboolean base;
+
+  if (isnan (rate (m, u, C_OPEN)))
+    return C_OPEN;
+  if (all_known (m, u))
+    return -1;
+  base = evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &open_whole, &base_error);
+  for (int c = 0; c < C_N; c++)
+    if (c != C_OPEN && isnan (rate (m, u, c)))
+      {
+        g_autoptr(GError) error = NULL;
+        gboolean ok, needed;
+
+        m->rate_assumed = 1u << c;
+        ok = evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &whole, &error);
+        m->rate_assumed = 0;
+        if (c == C_ROAD)
+          needed = ok && whole > open_whole + 1e-6;
+        else
+          needed = ok != base || (!ok && g_strcmp0 (error->message, base_error->message) != 0);
+        if (needed)
+          return c;
       }
-  return TRUE;
+  return -1;
+}
+
+/* Asks the waiting move's first needed rate (FALSE: a question is open). */
+static gboolean
+rates_known (QrsMatch *m, QrsUnit *u, GPtrArray *events)
+{
+  int c = rate_needed (m, u, m->move.steps, m->move.n_steps, m->move.form_at, m->move.form);
+
+  if (c < 0)
+    return TRUE;
+  ask_rate (m, u, c, events);
+  return FALSE;
 }
 
 /* QRS-AMB-53, QRS-AMB-54, QRS-AMB-55: the move's parameters from the
@@ -163,7 +209,9 @@ qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
     {
       int c = area_class[k];
 
-      if (r[c] < 0 || r[C_OPEN] <= 0)
+      /* a rate not known yet closes its ground: a move that needed it
+       * has had it asked (rates_known) */
+      if (isnan (r[c]) || r[c] < 0 || r[C_OPEN] <= 0)
         p->area_impassable[k] = TRUE;
       else
         p->area_cost[k] = r[C_OPEN] / r[c];
@@ -177,6 +225,9 @@ qrs_move_params (QrsMatch *m, const QrsUnit *u, MuMoveParams *p)
    * not enter Rough crosses only at a ford or bridge; rivers only there */
   p->water_needs_crossing = TRUE;
   p->streams_crossable = r[C_ROUGH] > 0;
+  p->water_rule = "QRS-AMB-55";
+  /* QRS-AMB-54: a class whose entry is NA may not be entered */
+  p->area_rule = "QRS-AMB-54";
   if (r[C_ROUGH] > 0 && r[C_OPEN] > 0)
     p->line_cost[MU_LINE_STREAM] = r[C_OPEN] / r[C_ROUGH];
   p->free_crossings = 1u << MU_LINE_FORD | 1u << MU_LINE_BRIDGE;
@@ -291,11 +342,37 @@ form_share (QrsMatch *m, const QrsUnit *u, QrsForm to)
   return 0.5;
 }
 
+/* QRS-AMB-57: a turn of more than 90 degrees is two changes of front,
+ * each at the turn cost: such a turn becomes two turns, the first to the
+ * half-way facing. */
+static guint
+split_turns (const QrsUnit *u, const MuMoveStep *steps, guint n, MuMoveStep *out)
+{
+  double facing = u->facing;
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (steps[i].kind == MU_STEP_TURN)
+        {
+          double d = fmod (steps[i].angle - facing + 540.0, 360.0) - 180.0;
+
+          if (fabs (d) > 90.0 + 1e-6)
+            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0) };
+          facing = steps[i].angle;
+        }
+      else if (steps[i].kind == MU_STEP_WHEEL)
+        facing += steps[i].angle;
+      out[k++] = steps[i];
+    }
+  return k;
+}
+
 /* Evaluates the move of u as it stands (share: the part of its move
  * already spent); with `apply` moves the unit. FALSE with a refusal. */
 static gboolean
 evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double share,
-               double *used, gboolean apply, GError **error)
+               double *used, double *whole, gboolean apply, GError **error)
 {
   MuMoveParams p;
   MuMoveUnit mu;
@@ -303,13 +380,18 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
   g_autoptr(GArray) enemies = g_array_new (FALSE, FALSE, sizeof (MuStand));
   g_autoptr(GArray) friends = g_array_new (FALSE, FALSE, sizeof (MuStand));
   MuStand after[MU_STANDS_MAX];
+  MuMoveStep split[32];
   guint n_after;
   gboolean ok;
 
+  n = split_turns (u, steps, n, split);
+  steps = split;
   qrs_move_params (m, u, &p);
   p.allowance *= MAX (0.0, 1.0 - share);
+  /* u may be the dry run's copy of the unit: the unit itself is the
+   * one with its definition */
   QRS_FOR_UNITS (m, o)
-    if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
+    if (o->def != u->def && o->arm != QRS_ARM_OFFICER && !o->removed && u->arm != QRS_ARM_OFFICER)
       g_array_append_vals (o->side == u->side ? friends : enemies, o->stand, o->n_stands);
   mu.shape = u->arm == QRS_ARM_OFFICER ? &qrs_formation_shapes[QRS_FORM_SINGLE_LINE]
                                        : &qrs_formation_shapes[u->form];
@@ -330,12 +412,16 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
     }
   n_after = mu_stands_layout (mu.shape, u->n_stands, u->width, u->depth, r.anchor, r.facing, after,
                               MU_STANDS_MAX);
-  if (used)
-    {
-      double full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+  {
+    /* the whole move's allowance: the road rate when the path keeps to
+     * the road (TAB-12), else the open rate; share taken out before */
+    double full = share < 1.0 - 1e-9 ? r.allowance / (1.0 - share) : MAX (rate (m, u, C_OPEN), 0) * inch (m);
 
+    if (used)
       *used = full > 0 ? r.cost / full : 1.0;
-    }
+    if (whole)
+      *whole = full;
+  }
   mu_move_result_clear (&r);
   if (u->arm != QRS_ARM_OFFICER)
     {
@@ -343,7 +429,7 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
 
       QRS_FOR_UNITS (m, o)
         {
-          if (o == u || o->arm == QRS_ARM_OFFICER || o->removed)
+          if (o->def == u->def || o->arm == QRS_ARM_OFFICER || o->removed)
             continue;
           /* QRS-AMB-60: friends passed through, never ended on; no step-7
            * move ends in contact with an enemy */
@@ -382,16 +468,16 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
  * and facing, must not overlap another unit or leave the table, and
  * clears disorder. */
 static gboolean
-evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
-          gboolean apply, GError **error)
+evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
+               gboolean apply, double *total, double *whole, GError **error)
 {
   QrsUnit *w = apply ? u : g_memdup2 (u, sizeof *u);
-  double used = 0, part = 0;
+  double used = 0, part = 0, rest = 0;
   gboolean ok = TRUE;
   guint first = form_at < 0 ? n : (guint) form_at;
 
   if (first > 0)
-    ok = evaluate_part (m, w, steps, first, 0, &part, TRUE, error);
+    ok = evaluate_part (m, w, steps, first, 0, &part, whole, TRUE, error);
   used += part;
   if (ok && form_at >= 0)
     {
@@ -407,7 +493,7 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at
           ns = mu_stands_layout (&qrs_formation_shapes[form], w->stands, w->width, w->depth, anchor,
                                  w->facing, s, MU_STANDS_MAX);
           QRS_FOR_UNITS (m, o)
-            if (ok && o != u && o->arm != QRS_ARM_OFFICER && !o->removed
+            if (ok && o->def != u->def && o->arm != QRS_ARM_OFFICER && !o->removed
                 && mu_stands_overlap (s, ns, o->stand, o->n_stands))
               ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has no room to form: %s is in the way",
                                     u->def->id, o->def->id);
@@ -420,11 +506,21 @@ evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at
             }
         }
       if (ok && first < n)
-        ok = evaluate_part (m, w, steps + first, n - first, used, NULL, TRUE, error);
+        ok = evaluate_part (m, w, steps + first, n - first, used, &rest, whole, TRUE, error);
+      used += rest;
     }
   if (w != u)
     g_free (w);
+  if (total)
+    *total = used;
   return ok;
+}
+
+static gboolean
+evaluate (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at, QrsForm form,
+          gboolean apply, GError **error)
+{
+  return evaluate_used (m, u, steps, n, form_at, form, apply, NULL, NULL, error);
 }
 
 /* Applies the move that waits in m->move (after its rates are known). */
@@ -485,7 +581,7 @@ qrs_apply_move (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError
     return mu_rules_refuse (error, "QRS-AMB-58", "%s cannot form %s", u->def->id, qrs_form_id (form));
   /* with every rate known the move is checked before it is accepted;
    * otherwise the rate is asked first (QRS-AMB-33) */
-  if (all_known (m, u) && !evaluate (m, u, steps, n, form_at, form, FALSE, error))
+  if (rate_needed (m, u, steps, n, form_at, form) < 0 && !evaluate (m, u, steps, n, form_at, form, FALSE, error))
     return FALSE;
   m->move.active = TRUE;
   m->move.unit = qrs_index (m, u);
@@ -510,7 +606,7 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
       {
         static const double fractions[] = { 1.0, 0.5, 0.25, -0.25 };
         MuMoveParams p;
-        gboolean known = all_known (m, u);
+        gboolean known = !isnan (rate (m, u, C_OPEN));
         MuPoint a = mu_stands_anchor (u->stand, u->n_stands);
         MuPoint f = mu_facing_vector (u->facing);
 
@@ -546,7 +642,9 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
               continue;
             step = (MuMoveStep) { MU_STEP_MOVE, { round ((a.x + f.x * d) * 100) / 100,
                                                   round ((a.y + f.y * d) * 100) / 100 }, 0 };
-            if (known && !evaluate (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE, FALSE, NULL))
+            /* as the apply checks it: now, unless a rate is to be asked */
+            if (known && rate_needed (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE) < 0
+                && !evaluate (m, u, &step, 1, -1, QRS_FORM_SINGLE_LINE, FALSE, NULL))
               continue;
             pos = mu_pos_from_point (step.to.x, step.to.y, -1);
             c = mu_command_new ("move");
@@ -555,4 +653,33 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
             g_ptr_array_add (list, c);
           }
       }
+}
+
+/* TAB-3, QRS-MOV-2: the dry run's cost of `move ID STEP...` (forming's
+ * share included, QRS-AMB-59) against the open-ground allowance, in table
+ * units; FALSE when the move is not measured (refused, or a rate still to
+ * be asked). */
+gboolean
+qrs_move_cost (gpointer state, const MuCommand *command, double *cost, double *allowance)
+{
+  QrsMatch *m = state;
+  QrsUnit *u;
+  MuMoveStep steps[16];
+  guint n;
+  int form_at;
+  QrsForm form = QRS_FORM_SINGLE_LINE;
+  double used = 0, full;
+
+  *cost = *allowance = -1;
+  if (!g_str_equal (mu_command_get_verb (command), "move"))
+    return FALSE;
+  u = qrs_find (m, mu_command_word (command, 0));
+  if (u == NULL || isnan (rate (m, u, C_OPEN)) || !read_steps (command, steps, &n, &form_at, &form, NULL))
+    return FALSE;
+  full = MAX (rate (m, u, C_OPEN), 0) * inch (m);
+  if (!evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &full, NULL))
+    return FALSE;
+  *cost = used * full;
+  *allowance = full;
+  return TRUE;
 }

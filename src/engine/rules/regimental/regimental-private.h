@@ -220,6 +220,9 @@ typedef struct {
   QrsMelee melee;
   gboolean in_melee;            /* the checks of a melee round are taken (QRS-AMB-73) */
   QrsAsk ask;
+  guint rate_assumed;          /* while finding the rates a move needs: 1 << class
+                                * for unknown rates taken as open ground (the road
+                                * as a rate no path reaches) */
   int combat_dice;
   int figures_per_stand;
   gboolean check_events;
@@ -237,7 +240,7 @@ typedef struct {
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
 #define QRS_N_VERBS 8
-#define QRS_N_EVENT_KINDS 18
+#define QRS_N_EVENT_KINDS 19
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -246,7 +249,7 @@ extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
-  qrs_ev_replaced, qrs_ev_horse, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
+  qrs_ev_replaced, qrs_ev_horse, qrs_ev_crew, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
   qrs_ev_charge, qrs_ev_charge_target, qrs_ev_impact;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
@@ -346,6 +349,8 @@ int          qrs_supports     (QrsMatch *m, const QrsUnit *u, gboolean infantry,
 /* regimental-move.c */
 gboolean     qrs_apply_move   (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
+gboolean     qrs_move_cost    (gpointer state, const MuCommand *command, double *cost,
+                              double *allowance);
 void         qrs_move_continue (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_moves  (QrsMatch *m, GPtrArray *list);
 void         qrs_move_params  (QrsMatch *m, const QrsUnit *u, MuMoveParams *p);

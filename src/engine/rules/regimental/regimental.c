@@ -387,6 +387,7 @@ const MuRuleset regimental_in_progress = {
   .state_free = state_free,
   .state_copy = state_copy,
   .apply = apply,
+  .move_cost = qrs_move_cost,
   .legal_commands = legal_commands,
   .legal_targets = legal_targets,
   .position = position,
