@@ -108,6 +108,27 @@ mu_match_new_with_ruleset (const MuRuleset  *rs,
                    "but does not play them"), rs->id);
       return NULL;
     }
+  /* what every match calls; the others are optional and asked for first */
+  {
+    const struct { gboolean given; const char *name; } needed[] = {
+      { rs->state_free != NULL, "state_free" },
+      { rs->legal_commands != NULL, "legal_commands" },
+      { rs->position != NULL, "position" },
+      { rs->pending != NULL, "pending" },
+      { rs->counters != NULL, "counters" },
+      { rs->objectives != NULL, "objectives" },
+      { rs->victory != NULL, "victory" },
+      { rs->check_invariants != NULL, "check_invariants" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (needed); i++)
+      if (!needed[i].given)
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                       "ruleset “%s” plays but gives no %s", rs->id, needed[i].name);
+          return NULL;
+        }
+  }
   if ((rs->reaction_window != NULL) != (rs->reactions != NULL) ||
       (rs->reactions != NULL) != (rs->react != NULL))
     {
@@ -665,8 +686,9 @@ mu_match_legal_moves (const MuMatch *m,
                       const char    *counter)
 {
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
-  /* a reaction moves nothing the board's move tool could drag */
-  if (mu_match_window_awaits (m))
+  /* a reaction moves nothing the board's move tool could drag, nor does a
+   * ruleset without a move tool (its moves are all in its commands) */
+  if (m->ruleset->legal_moves == NULL || mu_match_window_awaits (m))
     return g_array_new (FALSE, FALSE, sizeof (MuPos));
   return m->ruleset->legal_moves (m->state, counter);
 }
@@ -721,6 +743,8 @@ mu_match_legal_targets (const MuMatch *m,
   g_return_val_if_fail (m != NULL && counter != NULL, NULL);
   if (mu_match_window_awaits (m))
     return mu_match_window_targets (m, counter);
+  if (m->ruleset->legal_targets == NULL)
+    return g_ptr_array_new_with_free_func (g_free);
   return m->ruleset->legal_targets (m->state, counter);
 }
 

@@ -445,6 +445,42 @@ test_partial_ruleset (void)
   g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
 }
 
+/* A ruleset that plays (state_new and apply) but lacks a function every
+ * match calls is refused by name, not left to crash at its first call;
+ * one without a move tool or targets plays, and the board is told there
+ * is nothing to drag or aim at. */
+static void
+test_missing_functions (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ();
+  g_autoptr(GError) error = NULL;
+  MuRuleset lacking = test_react_ruleset;
+  MuRuleset bare = test_react_ruleset;
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(GArray) moves = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+
+  lacking.counters = NULL;
+  m = mu_match_new_with_ruleset (&lacking, s, 1, NULL, 0, &error);
+  g_assert_null (m);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "gives no counters"));
+  g_clear_error (&error);
+
+  bare.legal_moves = NULL;
+  bare.legal_targets = NULL;
+  m = mu_match_new_with_ruleset (&bare, s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  moves = mu_match_legal_moves (m, "r1");
+  targets = mu_match_legal_targets (m, "r1");
+  g_assert_cmpuint (moves->len, ==, 0);
+  g_assert_cmpuint (targets->len, ==, 0);
+  /* its commands still say what it may do */
+  g_assert_true (mu_match_apply_line (m, "fire r1 b1", NULL, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -455,5 +491,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/react/save-replay", test_save_replay);
   g_test_add_func ("/engine/react/simulate", test_simulate);
   g_test_add_func ("/engine/react/partial-ruleset", test_partial_ruleset);
+  g_test_add_func ("/engine/react/missing-functions", test_missing_functions);
   return g_test_run ();
 }
