@@ -724,6 +724,16 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       die = can_volley ? mu_dice_roll (m->dice, events, "volley-point", t->def->id, u->def->id, 0,
                                        MU_ROLL_NONE, 0, "QRS-CHG-3", NULL) : 0;
       c->volley = can_volley ? volley_distance (m, t, die) * inch (m) : -1;
+      if (can_volley)
+        {
+          /* the distance itself, so that the players can measure it */
+          g_autofree char *d = g_strdup_printf ("%.2f%s", c->volley,
+                                                m->scenario->table->unit == MU_UNIT_CM ? "cm" : "in");
+          MuEvent *e = qrs_event (m, events, &qrs_ev_volley_point, t->def->id, "QRS-CHG-3");
+
+          mu_event_set_text (e, d);
+          mu_event_set_object (e, u->def->id);
+        }
       c->volley_at = -1;
       for (double x = 0; can_volley && x <= MIN (c->length, c->reach) + 1e-9; x += STEP * inch (m))
         {

@@ -255,6 +255,13 @@ const MuEventKindInfo qrs_ev_charge_target = {
   N_("{subject} will charge {text}"), NULL, 0,
   MU_N_PLURAL ("{n} charge target", "{n} charge targets"),
 };
+const MuEventKindInfo qrs_ev_volley_point = {
+  "volley-point", N_("Volley point"),
+  N_("the distance from the defender at which the charger receives its volley (QRS-CHG-3, QRS-AMB-16)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} holds its volley for {object} until {text}"), NULL, 0,
+  MU_N_PLURAL ("{n} volley point", "{n} volley points"),
+};
 const MuEventKindInfo qrs_ev_impact = {
   "impact", N_("Impact"), N_("the side whose impact total is lower wins (QRS-CHG-4)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
@@ -274,7 +281,7 @@ const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_crew, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
   &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back, &qrs_ev_formation,
-  &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_impact,
+  &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_volley_point, &qrs_ev_impact,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

@@ -240,7 +240,7 @@ typedef struct {
 #define QRS_N_MARKERS 14
 #define QRS_N_STATUSES 3
 #define QRS_N_VERBS 8
-#define QRS_N_EVENT_KINDS 19
+#define QRS_N_EVENT_KINDS 20
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -250,7 +250,7 @@ extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
   qrs_ev_replaced, qrs_ev_horse, qrs_ev_crew, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
-  qrs_ev_charge, qrs_ev_charge_target, qrs_ev_impact;
+  qrs_ev_charge, qrs_ev_charge_target, qrs_ev_volley_point, qrs_ev_impact;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
