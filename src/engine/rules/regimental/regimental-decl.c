@@ -108,8 +108,14 @@ const MuMarkerInfo qrs_markers[] = {
   { "fired", N_("Fired"), "QRS-AMB-23, QRS-AMB-41", "F",
     N_("Has fired this turn"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, FALSE },
-  { "wounded", N_("Wounded"), "QRS-OFF-2, QRS-AMB-81", "W",
-    N_("An officer whose wound suspends his benefits for a turn or two"),
+  { "melee", N_("In melee"), "QRS-CHG-8, QRS-AMB-73", "MEL",
+    N_("In contact with an enemy unit: a melee round at the end of step 8 until one is picked up"),
+    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "minor", N_("Minor wound"), "QRS-OFF-2, QRS-AMB-81", "W1",
+    N_("An officer with a minor wound: no benefits for the next turn"),
+    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "serious", N_("Serious wound"), "QRS-OFF-2, QRS-AMB-81", "W2",
+    N_("An officer with a serious wound: no benefits for the next two turns"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_markers) == QRS_N_MARKERS);

@@ -415,7 +415,7 @@ return_officer (QrsMatch *m, QrsUnit *o, const QrsUnit *u)
 
   o->removed = FALSE;
   o->rating = 1;
-  o->suspended = o->suspend_next = 0;
+  o->suspended = o->suspend_next = o->wound = 0;
   o->facing = u->facing;
   o->n_stands = mu_stands_layout (&qrs_formation_shapes[QRS_FORM_SINGLE_LINE], 1, o->width, o->depth,
                                   rear, o->facing, o->stand, MU_STANDS_MAX);
@@ -506,9 +506,9 @@ qrs_officer_casualties (QrsMatch *m, GPtrArray *events)
           /* QRS-OFF-3: units within 6" check, measured from his stand */
           friends_check (m, o->side, o->stand, o->n_stands, NULL);
           if (d == 1)
-            o->suspend_next = 1;
+            o->suspend_next = o->wound = 1;
           else if (d <= 3)
-            o->suspend_next = 2;
+            o->suspend_next = o->wound = 2;
           else
             {
               /* QRS-AMB-22: 4-6 remove him */

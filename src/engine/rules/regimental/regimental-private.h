@@ -129,6 +129,7 @@ typedef struct {
   gboolean brigade;
   int suspended;               /* whole turns without benefits left (QRS-AMB-81) */
   int suspend_next;            /* set by a wound, starts at the next turn */
+  int wound;                   /* 1 minor, 2 serious while it suspends him (QRS-OFF-2) */
 } QrsUnit;
 
 /* A fire being resolved: it may wait for a missing-table answer. */
@@ -237,7 +238,7 @@ typedef struct {
 
 /* regimental-decl.c */
 #define QRS_N_FIELDS 9
-#define QRS_N_MARKERS 14
+#define QRS_N_MARKERS 16
 #define QRS_N_STATUSES 3
 #define QRS_N_VERBS 8
 #define QRS_N_EVENT_KINDS 20

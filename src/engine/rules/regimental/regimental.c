@@ -183,8 +183,11 @@ views_for (QrsMatch *m, const char *side)
       if (u->disordered) g_string_append (mk, ",disordered");
       if (u->ammo_low) g_string_append (mk, ",low-ammo");
       if (u->fired) g_string_append (mk, ",fired");
+      /* QRS-AMB-73: a melee lasts while the units touch */
+      if (u->arm != QRS_ARM_OFFICER && !u->removed && qrs_in_contact (m, u))
+        g_string_append (mk, ",melee");
       if (u->arm == QRS_ARM_OFFICER && (u->suspended || u->suspend_next))
-        g_string_append (mk, ",wounded");
+        g_string_append (mk, u->wound == 1 ? ",minor" : ",serious");
       mu_counter_view_set_markers (&v, mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
       if (u->n_stands)
