@@ -400,11 +400,50 @@ qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray *events, GErr
   u->charged = TRUE;
   m->charge = c;
   m->charge.active = TRUE;
-  m->charge.stage = 0;
   mu_event_set_object (qrs_event (m, events, &qrs_ev_charge, u->def->id, "QRS-CHG-1"),
                        unit_at (m, c.target)->def->id);
-  qrs_charge_continue (m, events);
+  /* QRS-AMB-41: declared, the charge waits for the other side's hold
+   * fires at the charger (the window the match opens after this command)
+   * before its bonus roll */
+  {
+    g_autoptr(GPtrArray) hold = qrs_hold_fires (m, 1 - u->side, u);
+
+    m->charge.stage = hold->len > 0 ? -1 : 0;
+  }
+  if (m->charge.stage == 0)
+    qrs_charge_continue (m, events);
   return TRUE;
+}
+
+gboolean
+qrs_charge_declared (const QrsMatch *m)
+{
+  return m->charge.active && m->charge.stage < 0;
+}
+
+/* After the hold-fire window of its declaration: a charger the hold fires
+ * removed, routed, shook or moved (a shaken fall-back) no longer has the
+ * path it was given, and does not charge (QRS-AMB-67's rule for the
+ * defensive volley, met earlier). */
+void
+qrs_charge_resume (QrsMatch *m, GPtrArray *events)
+{
+  QrsCharge *c = &m->charge;
+  QrsUnit *u = unit_at (m, c->charger);
+  MuPoint a;
+
+  g_return_if_fail (qrs_charge_declared (m));
+  c->stage = 0;
+  a = u->n_stands ? mu_stands_anchor (u->stand, u->n_stands) : c->start;
+  if (u->removed || u->morale != QRS_GOOD || hypot (a.x - c->start.x, a.y - c->start.y) > 1e-6)
+    {
+      c->active = FALSE;
+      if (!u->removed)
+        mu_event_set_text (qrs_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), u->def->id,
+                                      "QRS-AMB-41"), "the hold fire stops the charge");
+      return;
+    }
+  qrs_charge_continue (m, events);
 }
 
 /* For the simulator: each C unit's straight charge at its target, facing

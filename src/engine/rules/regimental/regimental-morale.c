@@ -193,7 +193,8 @@ morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean d
   roll.modifiers = mods;
   /* QRS-AMB-47: a charger counts no cover in its own charge */
   roll.n_modifiers = qrs_mp_modifiers (m, u, flank, disordered, flank >= 0 ? from : NULL,
-                                       !(m->charge.active && qrs_index (m, u) == m->charge.charger),
+                                       !(m->charge.active && !qrs_charge_declared (m)
+                                         && qrs_index (m, u) == m->charge.charger),
                                        mods);
   roll.target = u->bmp;
   roll.compare = MU_ROLL_ABOVE;

@@ -160,7 +160,7 @@ typedef struct {
 typedef struct {
   gboolean active;
   int charger, target;
-  int stage;
+  int stage;                   /* -1 declared, waiting for hold fires (QRS-AMB-41) */
   MuPoint start;
   MuPoint points[16];
   guint n_points;
@@ -258,6 +258,10 @@ gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
 const char  *qrs_form_id      (QrsForm form);
 gboolean     qrs_form_parse   (const char *word, QrsForm *form);
 
+/* regimental.c: the other side's hold fires now (of MuCommand*); with
+ * `acted`, none unless one of them may fire at it (QRS-AMB-41) */
+GPtrArray   *qrs_hold_fires   (QrsMatch *m, int side, const QrsUnit *acted);
+
 /* regimental-check.c */
 void         qrs_check_scenario (const MuScenario *scenario, GPtrArray *problems);
 
@@ -342,6 +346,8 @@ gboolean     qrs_answer_target (QrsMatch *m, const MuCommand *command, GPtrArray
 gboolean     qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
 void         qrs_charge_continue (QrsMatch *m, GPtrArray *events);
+gboolean     qrs_charge_declared (const QrsMatch *m);
+void         qrs_charge_resume (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_charges (QrsMatch *m, GPtrArray *list);
 gboolean     qrs_battery_supported (QrsMatch *m, const QrsUnit *u);
 int          qrs_supports     (QrsMatch *m, const QrsUnit *u, gboolean infantry, gboolean free,

@@ -825,7 +825,7 @@ qrs_continue (QrsMatch *m, GPtrArray *events)
     qrs_fire_continue (m, events);
   else if (m->move.active)
     qrs_move_continue (m, events);
-  if (!m->fire.active && !m->ask.id && m->charge.active)
+  if (!m->fire.active && !m->ask.id && m->charge.active && !qrs_charge_declared (m))
     qrs_charge_continue (m, events);
   if (!m->ask.id && m->melee.active)
     {
