@@ -548,7 +548,11 @@ step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, do
   *length = *cost = 0;
   if (st->kind == MU_STEP_TURN)
     {
-      *cost = t > 0 ? c->p->turn_cost : 0;
+      /* a change of front is a quarter turn at most: a pose that keeps
+       * the facing changes nothing, an about-face is two (QRS-AMB-57) */
+      double deg = step_rotation (st, start);
+
+      *cost = t <= 0 || deg < 0.05 ? 0 : deg <= 90.05 ? c->p->turn_cost : 2 * c->p->turn_cost;
       return;
     }
   {

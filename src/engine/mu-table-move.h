@@ -95,7 +95,8 @@ typedef struct {
                                          * and water; NULL: TAB-12) */
   const char *water_rule;               /* rule id reported for water away from a crossing
                                          * (NULL: TAB-12) */
-  double turn_cost;                     /* per turn in place */
+  double turn_cost;                     /* per turn in place of up to 90 degrees (twice
+                                         * that for more; none for no turn) */
   const char *allowance_rule;           /* rule id reported for "too far" */
 
   /* The directions a move may take (MN-AMB-47, MN-AMB-48, TS-AMB-48): the

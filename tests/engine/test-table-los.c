@@ -522,6 +522,21 @@ test_wheel_and_turn (void)
   p.turn_cost = 21;
   g_assert_false (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
   mu_move_result_clear (&r);
+  /* QRS-AMB-57: a turn to the facing kept is no change of front, a
+   * quarter turn is one, an about-face two */
+  p.turn_cost = 2;
+  turn.angle = 0;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat (r.cost, ==, 0);
+  mu_move_result_clear (&r);
+  turn.angle = 270;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat_with_epsilon (r.cost, 2, 1e-9);
+  mu_move_result_clear (&r);
+  turn.angle = 180;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat_with_epsilon (r.cost, 4, 1e-9);
+  mu_move_result_clear (&r);
   mu_table_map_free (t);
 }
 
