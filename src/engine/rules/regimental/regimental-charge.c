@@ -382,6 +382,22 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
         return refused;
       }
     mu_move_result_clear (&r);
+    /* QRS-AMB-65: where along the path the normal move is used up (the
+     * ground before that point, not the path's average, decides it) */
+    c->move_length = c->length;
+    if (c->cost > c->allowance + 1e-9)
+      {
+        p.allowance = c->allowance;
+        if (!mu_table_move_check (m->terrain, &p, &mu, steps, c->n_points, (const MuStand *) enemies->data,
+                                  enemies->len, &r)
+            && r.step < c->n_points)
+          {
+            c->move_length = hypot (r.stop.x - pts[r.step].x, r.stop.y - pts[r.step].y);
+            for (guint i = 0; i < r.step; i++)
+              c->move_length += hypot (pts[i + 1].x - pts[i].x, pts[i + 1].y - pts[i].y);
+          }
+        mu_move_result_clear (&r);
+      }
   }
   c->charger = qrs_index (m, u);
   c->target = u->charge_target;
@@ -727,8 +743,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       bonus = mu_dice_roll_read (m->dice, events, &roll, NULL);
       if (dice < 1)
         bonus = (bonus + 1) / 2;
-      base = c->cost <= c->allowance + 1e-9 ? c->length + (c->allowance - c->cost)
-             : c->length * c->allowance / MAX (c->cost, 1e-9);
+      base = c->cost <= c->allowance + 1e-9 ? c->length + (c->allowance - c->cost) : c->move_length;
       c->reach = base + bonus * inch (m);
       /* QRS-AMB-15, QRS-AMB-66: where disorder falls */
       c->disorder_at = u->quality >= 2 || u->disordered ? 0 : base + bonus * inch (m) / 2;

@@ -165,6 +165,7 @@ typedef struct {
   MuPoint points[16];
   guint n_points;
   double length, cost, allowance;
+  double move_length;          /* the length at which the path uses the normal move */
   double reach, disorder_at, volley, volley_at;
 } QrsCharge;
 
