@@ -161,9 +161,11 @@ typedef struct {
   gboolean active;
   int charger, target;
   int stage;                   /* -1 declared, waiting for hold fires (QRS-AMB-41) */
-  MuPoint start;
-  MuPoint points[16];
-  guint n_points;
+  MuPoint start;               /* the anchor's pose at the declaration */
+  double start_facing;
+  guint n_stands;
+  MuMoveStep steps[16];        /* the path, as a move's (QRS-AMB-65) */
+  guint n_steps;
   double length, cost, allowance;
   double move_length;          /* the length at which the path uses the normal move */
   double reach, disorder_at, volley, volley_at;
