@@ -470,14 +470,12 @@ qrs_officer_casualties (QrsMatch *m, GPtrArray *events)
           QRS_FOR_UNITS (m, e)
             if (e->side != o->side && e->arm != QRS_ARM_OFFICER && !e->removed)
               near = MIN (near, mu_stands_distance (o->stand, o->n_stands, e->stand, e->n_stands));
-          /* "in melee": present with a unit in contact (QRS-AMB-81),
-           * suspension or not */
-          QRS_FOR_UNITS (m, u)
-            if (u->arm != QRS_ARM_OFFICER && !u->removed && commands (m, o, u)
-                && mu_table_within (mu_stands_distance (o->stand, o->n_stands, u->stand, u->n_stands),
-                                    1.0 * inch (m))
-                && qrs_in_contact (m, u))
-              with = u;
+          /* "in melee": present with a unit in contact (QRS-AMB-81); a
+           * suspended officer counts as absent, so is in no melee, but is
+           * still rolled for, at the distance of the enemy */
+          with = present_with (m, o);
+          if (with && !qrs_in_contact (m, with))
+            with = NULL;
           if (with)
             mu_dice_roll (m->dice, events, "exposure", o->def->id, NULL, 0, MU_ROLL_AT_LEAST, 5,
                           "QRS-OFF-1", &hit);
