@@ -59,6 +59,18 @@ window_close (MuMatch *m)
   g_clear_pointer (&m->window, g_free);
 }
 
+/* Closes the window of a command's resolution: the ruleset goes on with
+ * what the window interrupted. */
+static void
+window_end (MuMatch *m)
+{
+  g_autofree MuReactionWindow *w = g_steal_pointer (&m->window);
+
+  if (m->ruleset->window_closed)
+    m->ruleset->window_closed (m->state, w, m->events);
+  mu_reaction_window_clear (w);
+}
+
 static void
 match_stop (MuMatch *m)
 {
@@ -199,7 +211,7 @@ window_update (MuMatch *m, const MuCommand *command, gboolean was_open)
       g_autoptr(GPtrArray) reactions = m->ruleset->reactions (m->state, m->window);
 
       if (reactions->len == 0)
-        window_close (m);
+        window_end (m);
     }
 }
 
@@ -294,7 +306,7 @@ mu_match_apply (MuMatch          *m,
           return FALSE;
         }
       if (passed)
-        window_close (m);
+        window_end (m);
       else if (reaction)
         m->window->reactions++;
       window_update (m, command, was_open);

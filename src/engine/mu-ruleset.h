@@ -769,6 +769,10 @@ struct _MuRuleset {
    * Answers to a decision pending in the window go to apply. */
   gboolean (*react)            (gpointer state, const MuReactionWindow *window,
                                 const MuCommand *command, GPtrArray *events, GError **error);
+  /* Optional: the window has closed (passed, or no reaction left), so
+   * what its trigger began may go on (regimental's charge, declared
+   * before the window and resolved after it), adding events. */
+  void (*window_closed)        (gpointer state, const MuReactionWindow *window, GPtrArray *events);
 };
 
 /* Registry: the one list of rulesets. */

@@ -548,7 +548,11 @@ step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, do
   *length = *cost = 0;
   if (st->kind == MU_STEP_TURN)
     {
-      *cost = t > 0 ? c->p->turn_cost : 0;
+      /* a change of front is a quarter turn at most: a pose that keeps
+       * the facing changes nothing, an about-face is two (QRS-AMB-57) */
+      double deg = step_rotation (st, start);
+
+      *cost = t <= 0 || deg < 0.05 ? 0 : deg <= 90.05 ? c->p->turn_cost : 2 * c->p->turn_cost;
       return;
     }
   {
@@ -573,6 +577,39 @@ step_measure (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t, do
         *length = arc;
       }
   }
+}
+
+void
+mu_table_move_pose_along (const MuMoveUnit *u,
+                          const MuMoveStep *steps,
+                          guint             n_steps,
+                          double            along,
+                          MuPoint          *anchor,
+                          double           *facing)
+{
+  MuMovePose pose = { u->anchor, u->facing };
+  double at = 0;
+
+  g_return_if_fail (u != NULL && (steps != NULL || n_steps == 0) && anchor != NULL && facing != NULL);
+
+  for (guint s = 0; s < n_steps; s++)
+    {
+      const MuMoveStep *st = &steps[s];
+      double len = st->kind == MU_STEP_MOVE ? hypot (st->to.x - pose.anchor.x, st->to.y - pose.anchor.y)
+                   : st->kind == MU_STEP_WHEEL ? frontage (u) * step_rotation (st, pose) * G_PI / 180.0
+                   : 0;
+
+      /* a turn in place has no length: it is made once its point is reached */
+      if (len > 0 && along < at + len)
+        {
+          pose = pose_at (u, st, pose, MAX (along - at, 0) / len);
+          break;
+        }
+      pose = pose_at (u, st, pose, 1.0);
+      at += len;
+    }
+  *anchor = pose.anchor;
+  *facing = fmod (fmod (pose.facing, 360.0) + 360.0, 360.0);
 }
 
 /* The helpers for mu-table-move-limits.c: the hot ones above stay static
@@ -718,7 +755,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   MuMovePose *starts;
   MuMovePose pose = { u->anchor, u->facing };
   guint bad_step = G_MAXUINT;
-  double bad_t = 1, total_len = 0, total_cost = 0, allowance, *costs;
+  double bad_t = 1, total_len = 0, total_cost = 0, allowance, *costs, *lens;
 
   g_return_val_if_fail (ix != NULL && p != NULL && u != NULL && u->shape != NULL && result != NULL, FALSE);
   g_return_val_if_fail (steps != NULL || n_steps == 0, FALSE);
@@ -834,12 +871,11 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
   /* Cost against the allowance. */
   allowance = path_allowance (&c, path, centres, n_stands, result);
   costs = g_new (double, n_steps + 1);
+  lens = g_new (double, n_steps + 1);
   for (guint s = 0; s < n_steps; s++)
     {
-      double len;
-
-      step_measure (&c, &steps[s], starts[s], 1.0, &len, &costs[s]);
-      total_len += len;
+      step_measure (&c, &steps[s], starts[s], 1.0, &lens[s], &costs[s]);
+      total_len += lens[s];
       total_cost += costs[s];
     }
   if (mu_table_beyond (total_cost, allowance))
@@ -882,6 +918,16 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
         }
     }
   g_free (costs);
+  if (bad_step != G_MAXUINT)
+    {
+      double l, cc;
+
+      step_measure (&c, &steps[bad_step], starts[bad_step], bad_t, &l, &cc);
+      result->stop_along = l;
+      for (guint s = 0; s < bad_step; s++)
+        result->stop_along += lens[s];
+    }
+  g_free (lens);
   result->length = total_len;
   result->cost = total_cost;
   result->allowance = allowance;

@@ -95,7 +95,8 @@ typedef struct {
                                          * and water; NULL: TAB-12) */
   const char *water_rule;               /* rule id reported for water away from a crossing
                                          * (NULL: TAB-12) */
-  double turn_cost;                     /* per turn in place */
+  double turn_cost;                     /* per turn in place of up to 90 degrees (twice
+                                         * that for more; none for no turn) */
   const char *allowance_rule;           /* rule id reported for "too far" */
 
   /* The directions a move may take (MN-AMB-47, MN-AMB-48, TS-AMB-48): the
@@ -136,6 +137,7 @@ typedef struct {
   /* When not legal: the first illegal point (the anchor there), which step,
    * why (translated) and the rule that forbids it. */
   MuPoint stop;
+  double stop_along;     /* the length along the path up to stop */
   guint step;
   const char *rule;
   char *reason;          /* owned; g_free */
@@ -178,6 +180,12 @@ gboolean  mu_table_move_check_among (MuTerrainIndex *index, const MuMoveParams *
                                      const MuMoveStep *steps, guint n_steps,
                                      const MuMoveOthers *others, MuMoveResult *result);
 void      mu_move_result_clear      (MuMoveResult *result);
+/* The anchor and facing of u `along` its path of steps, lengths measured
+ * as mu_table_move_check measures them (a wheel along its outer front
+ * corner's arc; a turn in place has none and is made once its point is
+ * reached); beyond the end, the end pose. No obstacle is looked at. */
+void      mu_table_move_pose_along  (const MuMoveUnit *u, const MuMoveStep *steps, guint n_steps,
+                                     double along, MuPoint *anchor, double *facing);
 
 /* The places the unit's anchor can reach in one straight move, facing kept,
  * sampled on a grid of `cell` table units around it: cells[row * cols + col]

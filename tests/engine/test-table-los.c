@@ -513,7 +513,21 @@ test_wheel_and_turn (void)
   g_assert_false (mu_table_move_check (ix, &p, &u, steps, 2, NULL, 0, &r));
   g_assert_cmpuint (r.step, ==, 1);
   g_assert_cmpfloat_with_epsilon (r.stop.x, 24 + 20 - 8 * G_PI / 2, 1e-6);
+  /* in the open the length up to the stop is the allowance */
+  g_assert_cmpfloat_with_epsilon (r.stop_along, 20, 1e-6);
   mu_move_result_clear (&r);
+  /* the pose along the path: halfway round the wheel, then on the move */
+  {
+    MuPoint a;
+    double f;
+
+    mu_table_move_pose_along (&u, steps, 2, 8 * G_PI / 4, &a, &f);
+    g_assert_cmpfloat_with_epsilon (f, 45, 1e-9);
+    mu_table_move_pose_along (&u, steps, 2, 8 * G_PI / 2 + 3, &a, &f);
+    g_assert_cmpfloat_with_epsilon (a.x, 27, 1e-9);
+    g_assert_cmpfloat_with_epsilon (a.y, 16, 1e-9);
+    g_assert_cmpfloat_with_epsilon (f, 90, 1e-9);
+  }
   /* a turn in place costs nothing unless the ruleset says */
   g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
   g_assert_cmpfloat (r.cost, ==, 0);
@@ -521,6 +535,21 @@ test_wheel_and_turn (void)
   mu_move_result_clear (&r);
   p.turn_cost = 21;
   g_assert_false (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  mu_move_result_clear (&r);
+  /* QRS-AMB-57: a turn to the facing kept is no change of front, a
+   * quarter turn is one, an about-face two */
+  p.turn_cost = 2;
+  turn.angle = 0;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat (r.cost, ==, 0);
+  mu_move_result_clear (&r);
+  turn.angle = 270;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat_with_epsilon (r.cost, 2, 1e-9);
+  mu_move_result_clear (&r);
+  turn.angle = 180;
+  g_assert_true (mu_table_move_check (ix, &p, &u, &turn, 1, NULL, 0, &r));
+  g_assert_cmpfloat_with_epsilon (r.cost, 4, 1e-9);
   mu_move_result_clear (&r);
   mu_table_map_free (t);
 }

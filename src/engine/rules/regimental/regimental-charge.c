@@ -135,29 +135,32 @@ qrs_answer_target (QrsMatch *m, const MuCommand *command, GPtrArray *events, GEr
 
 /* Step 6 --------------------------------------------------------------------------------- */
 
-/* The anchor's polyline of the charge (its start, then the points). */
-static guint
-path_points (const QrsCharge *c, MuPoint *out)
+/* The pose `along` the charge's path (QRS-AMB-65), to the hundredth. */
+static void
+pose_along (const QrsUnit *u, const QrsCharge *c, double along, MuPoint *a, double *facing)
 {
-  out[0] = c->start;
-  memcpy (out + 1, c->points, sizeof (MuPoint) * c->n_points);
-  return c->n_points + 1;
+  MuMoveUnit mu = { &qrs_formation_shapes[u->form], c->n_stands, u->width, u->depth, c->start,
+                    c->start_facing };
+
+  mu_table_move_pose_along (&mu, c->steps, c->n_steps, along, a, facing);
+  a->x = round (a->x * 100) / 100;
+  a->y = round (a->y * 100) / 100;
 }
 
 static guint
-layout_at (const QrsUnit *u, const QrsCharge *c, double along, MuStand *out)
+layout_at (const QrsUnit *u, const QrsCharge *c, double along, MuStand *out, double *facing)
 {
-  MuPoint pts[17];
-  guint n = path_points (c, pts);
-  MuPoint a = mu_polyline_point_at (pts, n, along);
+  MuPoint a;
+  double f;
 
-  a.x = round (a.x * 100) / 100;
-  a.y = round (a.y * 100) / 100;
-  return mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth, a, u->facing,
+  pose_along (u, c, along, &a, &f);
+  if (facing)
+    *facing = f;
+  return mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth, a, f,
                            out, MU_STANDS_MAX);
 }
 
-/* Places u with its anchor `along` the path, facing kept; a charge that
+/* Places u at its pose `along` the path; a charge that
  * stops among friends it was passing stops short of them, where it
  * overlaps nothing (QRS-AMB-62's rule for any stop). Returns the length
  * it stands at. */
@@ -183,7 +186,8 @@ place_clear (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along)
 
   for (double x = along; x > 0; x -= STEP * inch (m))
     {
-      guint n = layout_at (u, c, x, s);
+      double f;
+      guint n = layout_at (u, c, x, s, &f);
       gboolean clear = TRUE;
 
       QRS_FOR_UNITS (m, o)
@@ -194,10 +198,11 @@ place_clear (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along)
         {
           memcpy (u->stand, s, sizeof (MuStand) * n);
           u->n_stands = n;
+          u->facing = f;
           return x;
         }
     }
-  u->n_stands = layout_at (u, c, 0, u->stand);
+  u->n_stands = layout_at (u, c, 0, u->stand, &u->facing);
   return 0;
 }
 
@@ -206,16 +211,18 @@ place_clear (QrsMatch *m, QrsUnit *u, const QrsCharge *c, double along)
 static int
 path_class (QrsMatch *m, const QrsCharge *c)
 {
-  MuPoint pts[17];
-  guint n = path_points (c, pts);
-  double len = mu_polyline_length (pts, n);
+  double len = c->length;
   int worst = 0;
 
   for (double t = 0; t <= len + 1e-9; t += STEP * inch (m))
     {
-      MuPoint p = mu_polyline_point_at (pts, n, MIN (t, len));
+      MuPoint p;
+      double f;
       guint areas[16];
-      guint k = mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas));
+      guint k;
+
+      pose_along (unit_at (m, c->charger), c, MIN (t, len), &p, &f);
+      k = mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas));
 
       while (k-- > 0)
         switch (((MuArea *) g_ptr_array_index (m->scenario->table->areas, areas[k]))->kind)
@@ -298,16 +305,20 @@ qrs_supports (QrsMatch *m, const QrsUnit *u, gboolean infantry, gboolean free, i
   return units;
 }
 
-/* Checks `charge UNIT @X,Y...` and fills *c; FALSE with a refusal. */
+/* Checks `charge UNIT STEP...` and fills *c; FALSE with a refusal. */
 static gboolean
 charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **error)
 {
   QrsUnit *u = qrs_find (m, mu_command_word (command, 0));
   QrsUnit *t;
-  MuPoint pts[17];
   MuStand end[MU_STANDS_MAX];
-  guint n_end, n;
+  guint n_end;
   double tol = mu_table_contact_tolerance (m->scenario->table->unit);
+  MuMoveParams p;
+  MuMoveResult r = { 0 };
+  g_autoptr(GArray) enemies = g_array_new (FALSE, FALSE, sizeof (MuStand));
+  MuMoveUnit mu;
+  gboolean ok;
 
   if (m->step != QRS_STEP_CHARGES)
     return mu_rules_refuse (error, "QRS-CHG-1", "charges are made in step 6");
@@ -323,26 +334,58 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
     return mu_rules_refuse (error, "QRS-AMB-51", "%s has no target to charge", u->def->id);
   *c = (QrsCharge) { 0 };
   c->start = mu_stands_anchor (u->stand, u->n_stands);
+  c->start_facing = u->facing;
+  c->n_stands = u->n_stands;
+  /* QRS-AMB-65: the path's steps, as a move's (points, poses, turns and
+   * wheels), costed as a normal move */
   for (guint i = 1; i < mu_command_n_args (command); i++)
     {
       const MuArg *a = mu_command_arg (command, i);
 
-      /* a pose @X,Y/F is accepted when F is the facing kept */
-      if (c->n_points >= 16 || !((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO))
-                                 && a->pos.is_point
-                                 && (!a->pos.has_facing
-                                     || fabs (fmod (a->pos.facing - u->facing + 540.0, 360.0) - 180.0) < 0.05)))
-        return mu_rules_refuse (error, "QRS-AMB-65", "a charge path is a list of points @X,Y, its facing kept");
-      c->points[c->n_points++] = a->pos.point;
+      if (c->n_steps >= 15)
+        return mu_rules_refuse (error, "QRS-AMB-65", "a charge path has at most 15 steps");
+      if ((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO)) && a->pos.is_point)
+        {
+          c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_MOVE, a->pos.point, 0 };
+          if (a->pos.has_facing)
+            c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+        }
+      else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FACE)
+        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number };
+      else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
+        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
+                                                g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };
+      else
+        return mu_rules_refuse (error, "QRS-AMB-65",
+                                "a charge path is points @X,Y or poses @X,Y/F, face F and wheel l|r DEG");
     }
-  if (c->n_points == 0)
+  if (c->n_steps == 0)
     return mu_rules_refuse (error, "QRS-AMB-65", "a charge needs its path");
-  n = path_points (c, pts);
-  c->length = mu_polyline_length (pts, n);
-  /* QRS-AMB-65: the path ends in contact with the target (TAB-11), through
-   * no enemy, touching no other */
-  n_end = mu_stands_layout (&qrs_formation_shapes[u->form], u->stands, u->width, u->depth, pts[n - 1],
-                            u->facing, end, MU_STANDS_MAX);
+  /* the path as a move through no enemy, its cost against no limit */
+  mu = (MuMoveUnit) { &qrs_formation_shapes[u->form], u->n_stands, u->width, u->depth, c->start,
+                      u->facing };
+  QRS_FOR_UNITS (m, o)
+    if (o->side != u->side && o->arm != QRS_ARM_OFFICER && !o->removed)
+      g_array_append_vals (enemies, o->stand, o->n_stands);
+  qrs_move_params (m, u, &p);
+  c->allowance = p.allowance;
+  p.allowance = G_MAXDOUBLE / 4;
+  ok = mu_table_move_check (m->terrain, &p, &mu, c->steps, c->n_steps, (const MuStand *) enemies->data,
+                            enemies->len, &r);
+  c->cost = r.cost;
+  c->length = r.length;
+  if (!ok)
+    {
+      gboolean refused = mu_rules_refuse (error, r.rule, "%s: %s", u->def->id,
+                                          r.reason ? r.reason : "the path is not allowed");
+
+      mu_move_result_clear (&r);
+      return refused;
+    }
+  mu_move_result_clear (&r);
+  /* QRS-AMB-65: the path ends in contact with the target (TAB-11),
+   * touching no other enemy and on no unit */
+  n_end = layout_at (u, c, c->length, end, NULL);
   if (!mu_stands_in_contact (end, n_end, t->stand, t->n_stands, tol))
     return mu_rules_refuse (error, "QRS-AMB-65", "the path must end in contact with %s", t->def->id);
   QRS_FOR_UNITS (m, o)
@@ -353,36 +396,17 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
         if (o != t && o->side != u->side && mu_stands_in_contact (end, n_end, o->stand, o->n_stands, tol))
           return mu_rules_refuse (error, "QRS-AMB-65", "the charge would touch %s too", o->def->id);
       }
-  {
-    MuMoveParams p;
-    MuMoveUnit mu = { &qrs_formation_shapes[u->form], u->n_stands, u->width, u->depth, c->start,
-                      u->facing };
-    MuMoveStep steps[16];
-    MuMoveResult r = { 0 };
-    g_autoptr(GArray) enemies = g_array_new (FALSE, FALSE, sizeof (MuStand));
-    gboolean ok;
-
-    QRS_FOR_UNITS (m, o)
-      if (o->side != u->side && o->arm != QRS_ARM_OFFICER && !o->removed)
-        g_array_append_vals (enemies, o->stand, o->n_stands);
-    for (guint i = 0; i < c->n_points; i++)
-      steps[i] = (MuMoveStep) { MU_STEP_MOVE, c->points[i], 0 };
-    qrs_move_params (m, u, &p);
-    c->allowance = p.allowance;
-    p.allowance = G_MAXDOUBLE / 4;
-    ok = mu_table_move_check (m->terrain, &p, &mu, steps, c->n_points, (const MuStand *) enemies->data,
-                              enemies->len, &r);
-    c->cost = r.cost;
-    if (!ok)
-      {
-        gboolean refused = mu_rules_refuse (error, r.rule, "%s: %s", u->def->id,
-                                            r.reason ? r.reason : "the path is not allowed");
-
-        mu_move_result_clear (&r);
-        return refused;
-      }
-    mu_move_result_clear (&r);
-  }
+  /* QRS-AMB-65: where along the path the normal move is used up (the
+   * ground before that point, not the path's average, decides it) */
+  c->move_length = c->length;
+  if (c->cost > c->allowance + 1e-9)
+    {
+      p.allowance = c->allowance;
+      if (!mu_table_move_check (m->terrain, &p, &mu, c->steps, c->n_steps, (const MuStand *) enemies->data,
+                                enemies->len, &r))
+        c->move_length = r.stop_along;
+      mu_move_result_clear (&r);
+    }
   c->charger = qrs_index (m, u);
   c->target = u->charge_target;
   return TRUE;
@@ -400,11 +424,50 @@ qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray *events, GErr
   u->charged = TRUE;
   m->charge = c;
   m->charge.active = TRUE;
-  m->charge.stage = 0;
   mu_event_set_object (qrs_event (m, events, &qrs_ev_charge, u->def->id, "QRS-CHG-1"),
                        unit_at (m, c.target)->def->id);
-  qrs_charge_continue (m, events);
+  /* QRS-AMB-41: declared, the charge waits for the other side's hold
+   * fires at the charger (the window the match opens after this command)
+   * before its bonus roll */
+  {
+    g_autoptr(GPtrArray) hold = qrs_hold_fires (m, 1 - u->side, u);
+
+    m->charge.stage = hold->len > 0 ? -1 : 0;
+  }
+  if (m->charge.stage == 0)
+    qrs_charge_continue (m, events);
   return TRUE;
+}
+
+gboolean
+qrs_charge_declared (const QrsMatch *m)
+{
+  return m->charge.active && m->charge.stage < 0;
+}
+
+/* After the hold-fire window of its declaration: a charger the hold fires
+ * removed, routed, shook or moved (a shaken fall-back) no longer has the
+ * path it was given, and does not charge (QRS-AMB-67's rule for the
+ * defensive volley, met earlier). */
+void
+qrs_charge_resume (QrsMatch *m, GPtrArray *events)
+{
+  QrsCharge *c = &m->charge;
+  QrsUnit *u = unit_at (m, c->charger);
+  MuPoint a;
+
+  g_return_if_fail (qrs_charge_declared (m));
+  c->stage = 0;
+  a = u->n_stands ? mu_stands_anchor (u->stand, u->n_stands) : c->start;
+  if (u->removed || u->morale != QRS_GOOD || hypot (a.x - c->start.x, a.y - c->start.y) > 1e-6)
+    {
+      c->active = FALSE;
+      if (!u->removed)
+        mu_event_set_text (qrs_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), u->def->id,
+                                      "QRS-AMB-41"), "the hold fire stops the charge");
+      return;
+    }
+  qrs_charge_continue (m, events);
 }
 
 /* For the simulator: each C unit's straight charge at its target, facing
@@ -688,8 +751,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       bonus = mu_dice_roll_read (m->dice, events, &roll, NULL);
       if (dice < 1)
         bonus = (bonus + 1) / 2;
-      base = c->cost <= c->allowance + 1e-9 ? c->length + (c->allowance - c->cost)
-             : c->length * c->allowance / MAX (c->cost, 1e-9);
+      base = c->cost <= c->allowance + 1e-9 ? c->length + (c->allowance - c->cost) : c->move_length;
       c->reach = base + bonus * inch (m);
       /* QRS-AMB-15, QRS-AMB-66: where disorder falls */
       c->disorder_at = u->quality >= 2 || u->disordered ? 0 : base + bonus * inch (m) / 2;
@@ -705,7 +767,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
           for (double x = 0; !in_arc && x <= MIN (c->length, c->reach) + STEP * inch (m); x += STEP * inch (m))
             {
               MuStand s[MU_STANDS_MAX];
-              guint ns = layout_at (u, c, MIN (x, MIN (c->length, c->reach)), s);
+              guint ns = layout_at (u, c, MIN (x, MIN (c->length, c->reach)), s, NULL);
 
               in_arc = mu_stands_in_arc (t->stand, t->n_stands, 45.0, s, ns, MU_ARC_ANY_PART);
             }
@@ -717,18 +779,28 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
            * judged where the charge makes contact (QRS-AMB-48) */
           g_autofree QrsUnit *at = g_memdup2 (u, sizeof *u);
 
-          at->n_stands = layout_at (u, c, c->length, at->stand);
+          at->n_stands = layout_at (u, c, c->length, at->stand, &at->facing);
           can_volley = qrs_flank_of (t, at) == 0;
         }
       /* QRS-CHG-3, QRS-AMB-67: the volley point */
       die = can_volley ? mu_dice_roll (m->dice, events, "volley-point", t->def->id, u->def->id, 0,
                                        MU_ROLL_NONE, 0, "QRS-CHG-3", NULL) : 0;
       c->volley = can_volley ? volley_distance (m, t, die) * inch (m) : -1;
+      if (can_volley)
+        {
+          /* the distance itself, so that the players can measure it */
+          g_autofree char *d = g_strdup_printf ("%.2f%s", c->volley,
+                                                m->scenario->table->unit == MU_UNIT_CM ? "cm" : "in");
+          MuEvent *e = qrs_event (m, events, &qrs_ev_volley_point, t->def->id, "QRS-CHG-3");
+
+          mu_event_set_text (e, d);
+          mu_event_set_object (e, u->def->id);
+        }
       c->volley_at = -1;
       for (double x = 0; can_volley && x <= MIN (c->length, c->reach) + 1e-9; x += STEP * inch (m))
         {
           MuStand s[MU_STANDS_MAX];
-          guint ns = layout_at (u, c, MIN (x, c->length), s);
+          guint ns = layout_at (u, c, MIN (x, c->length), s, NULL);
 
           if (mu_stands_within (s, ns, t->stand, t->n_stands, c->volley))
             {

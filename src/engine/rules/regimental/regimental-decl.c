@@ -108,8 +108,14 @@ const MuMarkerInfo qrs_markers[] = {
   { "fired", N_("Fired"), "QRS-AMB-23, QRS-AMB-41", "F",
     N_("Has fired this turn"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, FALSE },
-  { "wounded", N_("Wounded"), "QRS-OFF-2, QRS-AMB-81", "W",
-    N_("An officer whose wound suspends his benefits for a turn or two"),
+  { "melee", N_("In melee"), "QRS-CHG-8, QRS-AMB-73", "MEL",
+    N_("In contact with an enemy unit: a melee round at the end of step 8 until one is picked up"),
+    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "minor", N_("Minor wound"), "QRS-OFF-2, QRS-AMB-81", "W1",
+    N_("An officer with a minor wound: no benefits for the next turn"),
+    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+  { "serious", N_("Serious wound"), "QRS-OFF-2, QRS-AMB-81", "W2",
+    N_("An officer with a serious wound: no benefits for the next two turns"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_markers) == QRS_N_MARKERS);
@@ -136,8 +142,8 @@ const MuVerbInfo qrs_verbs[] = {
     N_("{UNIT} fires at {TARGET}") },
   { "move", "ID STEP...", "QRS-MOV-2, QRS-AMB-54, QRS-AMB-60", MU_VERB_MOVE,
     N_("needs a unit or officer and the points of its path"), N_("Move {ID}") },
-  { "charge", "UNIT POS...", "QRS-CHG-1, QRS-AMB-65", MU_VERB_MOVE | MU_VERB_ATTACK,
-    N_("needs a C unit and the points of its path, ending in contact with its target"),
+  { "charge", "UNIT STEP...", "QRS-CHG-1, QRS-AMB-65", MU_VERB_MOVE | MU_VERB_ATTACK,
+    N_("needs a C unit and the steps of its path, ending in contact with its target"),
     N_("{UNIT} charges") },
   { "refuse", "UNIT l|r", "QRS-AMB-43", MU_VERB_MOVE, N_("needs an H or CH unit and l or r"),
     N_("{UNIT} refuses a flank") },
@@ -255,6 +261,13 @@ const MuEventKindInfo qrs_ev_charge_target = {
   N_("{subject} will charge {text}"), NULL, 0,
   MU_N_PLURAL ("{n} charge target", "{n} charge targets"),
 };
+const MuEventKindInfo qrs_ev_volley_point = {
+  "volley-point", N_("Volley point"),
+  N_("the distance from the defender at which the charger receives its volley (QRS-CHG-3, QRS-AMB-16)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} holds its volley for {object} until {text}"), NULL, 0,
+  MU_N_PLURAL ("{n} volley point", "{n} volley points"),
+};
 const MuEventKindInfo qrs_ev_impact = {
   "impact", N_("Impact"), N_("the side whose impact total is lower wins (QRS-CHG-4)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
@@ -274,7 +287,7 @@ const MuEventKindInfo *const qrs_event_kinds[] = {
   &qrs_ev_initiative, &qrs_ev_order, &qrs_ev_casualties, &qrs_ev_special, &qrs_ev_low_ammo,
   &qrs_ev_stand_lost, &qrs_ev_horse, &qrs_ev_crew, &qrs_ev_removed, &qrs_ev_morale, &qrs_ev_filled,
   &qrs_ev_wound, &qrs_ev_replaced, &qrs_ev_move, &qrs_ev_fall_back, &qrs_ev_formation,
-  &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_impact,
+  &qrs_ev_charge, &qrs_ev_charge_target, &qrs_ev_volley_point, &qrs_ev_impact,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 

@@ -538,7 +538,7 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
   if (flank && !drm (m, flank_keys[flank], u->side, u->def->id, &value, events))
     return;
   /* QRS-AMB-47: a charger counts no cover in its own charge */
-  cover = m->charge.active && f->target == m->charge.charger ? QRS_COVER_NONE : qrs_cover (m, t, u);
+  cover = m->charge.active && !qrs_charge_declared (m) && f->target == m->charge.charger ? QRS_COVER_NONE : qrs_cover (m, t, u);
   if (qrs_cover_key (cover) && !drm (m, qrs_cover_key (cover), u->side, u->def->id, &value, events))
     return;
 

@@ -193,7 +193,8 @@ morale_roll (QrsMatch *m, QrsUnit *u, const char *purpose, int flank, gboolean d
   roll.modifiers = mods;
   /* QRS-AMB-47: a charger counts no cover in its own charge */
   roll.n_modifiers = qrs_mp_modifiers (m, u, flank, disordered, flank >= 0 ? from : NULL,
-                                       !(m->charge.active && qrs_index (m, u) == m->charge.charger),
+                                       !(m->charge.active && !qrs_charge_declared (m)
+                                         && qrs_index (m, u) == m->charge.charger),
                                        mods);
   roll.target = u->bmp;
   roll.compare = MU_ROLL_ABOVE;
@@ -415,7 +416,7 @@ return_officer (QrsMatch *m, QrsUnit *o, const QrsUnit *u)
 
   o->removed = FALSE;
   o->rating = 1;
-  o->suspended = o->suspend_next = 0;
+  o->suspended = o->suspend_next = o->wound = 0;
   o->facing = u->facing;
   o->n_stands = mu_stands_layout (&qrs_formation_shapes[QRS_FORM_SINGLE_LINE], 1, o->width, o->depth,
                                   rear, o->facing, o->stand, MU_STANDS_MAX);
@@ -469,14 +470,12 @@ qrs_officer_casualties (QrsMatch *m, GPtrArray *events)
           QRS_FOR_UNITS (m, e)
             if (e->side != o->side && e->arm != QRS_ARM_OFFICER && !e->removed)
               near = MIN (near, mu_stands_distance (o->stand, o->n_stands, e->stand, e->n_stands));
-          /* "in melee": present with a unit in contact (QRS-AMB-81),
-           * suspension or not */
-          QRS_FOR_UNITS (m, u)
-            if (u->arm != QRS_ARM_OFFICER && !u->removed && commands (m, o, u)
-                && mu_table_within (mu_stands_distance (o->stand, o->n_stands, u->stand, u->n_stands),
-                                    1.0 * inch (m))
-                && qrs_in_contact (m, u))
-              with = u;
+          /* "in melee": present with a unit in contact (QRS-AMB-81); a
+           * suspended officer counts as absent, so is in no melee, but is
+           * still rolled for, at the distance of the enemy */
+          with = present_with (m, o);
+          if (with && !qrs_in_contact (m, with))
+            with = NULL;
           if (with)
             mu_dice_roll (m->dice, events, "exposure", o->def->id, NULL, 0, MU_ROLL_AT_LEAST, 5,
                           "QRS-OFF-1", &hit);
@@ -506,9 +505,9 @@ qrs_officer_casualties (QrsMatch *m, GPtrArray *events)
           /* QRS-OFF-3: units within 6" check, measured from his stand */
           friends_check (m, o->side, o->stand, o->n_stands, NULL);
           if (d == 1)
-            o->suspend_next = 1;
+            o->suspend_next = o->wound = 1;
           else if (d <= 3)
-            o->suspend_next = 2;
+            o->suspend_next = o->wound = 2;
           else
             {
               /* QRS-AMB-22: 4-6 remove him */

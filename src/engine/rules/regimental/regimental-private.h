@@ -129,6 +129,7 @@ typedef struct {
   gboolean brigade;
   int suspended;               /* whole turns without benefits left (QRS-AMB-81) */
   int suspend_next;            /* set by a wound, starts at the next turn */
+  int wound;                   /* 1 minor, 2 serious while it suspends him (QRS-OFF-2) */
 } QrsUnit;
 
 /* A fire being resolved: it may wait for a missing-table answer. */
@@ -159,11 +160,14 @@ typedef struct {
 typedef struct {
   gboolean active;
   int charger, target;
-  int stage;
-  MuPoint start;
-  MuPoint points[16];
-  guint n_points;
+  int stage;                   /* -1 declared, waiting for hold fires (QRS-AMB-41) */
+  MuPoint start;               /* the anchor's pose at the declaration */
+  double start_facing;
+  guint n_stands;
+  MuMoveStep steps[16];        /* the path, as a move's (QRS-AMB-65) */
+  guint n_steps;
   double length, cost, allowance;
+  double move_length;          /* the length at which the path uses the normal move */
   double reach, disorder_at, volley, volley_at;
 } QrsCharge;
 
@@ -237,10 +241,10 @@ typedef struct {
 
 /* regimental-decl.c */
 #define QRS_N_FIELDS 9
-#define QRS_N_MARKERS 14
+#define QRS_N_MARKERS 16
 #define QRS_N_STATUSES 3
 #define QRS_N_VERBS 8
-#define QRS_N_EVENT_KINDS 19
+#define QRS_N_EVENT_KINDS 20
 extern const MuFieldInfo qrs_fields[QRS_N_FIELDS];
 extern const MuFormationShape qrs_formation_shapes[QRS_FORM_N];
 extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
@@ -250,12 +254,16 @@ extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
   qrs_ev_replaced, qrs_ev_horse, qrs_ev_crew, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
-  qrs_ev_charge, qrs_ev_charge_target, qrs_ev_impact;
+  qrs_ev_charge, qrs_ev_charge_target, qrs_ev_volley_point, qrs_ev_impact;
 extern const char *const qrs_weapon_ids[];
 const char  *qrs_order_word   (QrsOrder order);
 gboolean     qrs_order_parse  (const char *word, QrsOrder *order);
 const char  *qrs_form_id      (QrsForm form);
 gboolean     qrs_form_parse   (const char *word, QrsForm *form);
+
+/* regimental.c: the other side's hold fires now (of MuCommand*); with
+ * `acted`, none unless one of them may fire at it (QRS-AMB-41) */
+GPtrArray   *qrs_hold_fires   (QrsMatch *m, int side, const QrsUnit *acted);
 
 /* regimental-check.c */
 void         qrs_check_scenario (const MuScenario *scenario, GPtrArray *problems);
@@ -341,6 +349,8 @@ gboolean     qrs_answer_target (QrsMatch *m, const MuCommand *command, GPtrArray
 gboolean     qrs_apply_charge (QrsMatch *m, const MuCommand *command, GPtrArray *events,
                                GError **error);
 void         qrs_charge_continue (QrsMatch *m, GPtrArray *events);
+gboolean     qrs_charge_declared (const QrsMatch *m);
+void         qrs_charge_resume (QrsMatch *m, GPtrArray *events);
 void         qrs_legal_charges (QrsMatch *m, GPtrArray *list);
 gboolean     qrs_battery_supported (QrsMatch *m, const QrsUnit *u);
 int          qrs_supports     (QrsMatch *m, const QrsUnit *u, gboolean infantry, gboolean free,

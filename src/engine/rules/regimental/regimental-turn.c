@@ -118,6 +118,25 @@ field (const MuRuleset *ruleset, const MuCounter *c, const char *id)
   return f ? mu_counter_get_field (c, f) : NULL;
 }
 
+/* Whether u, laid out as s, touches none of the enemy units it touches
+ * now. */
+static gboolean
+parts_from_enemy (const QrsMatch *m, const QrsUnit *u, const MuStand *s, guint n)
+{
+  double tol = mu_table_contact_tolerance (m->scenario->table->unit);
+  gboolean touched = FALSE;
+
+  QRS_FOR_UNITS (m, o)
+    if (o->side != u->side && o->arm != QRS_ARM_OFFICER && !o->removed
+        && mu_stands_in_contact (u->stand, u->n_stands, o->stand, o->n_stands, tol))
+      {
+        if (mu_stands_in_contact (s, n, o->stand, o->n_stands, tol))
+          return FALSE;
+        touched = TRUE;
+      }
+  return touched;
+}
+
 /* TAB-8: laid out again from its anchor and facing with its stands now. */
 void
 qrs_relayout (QrsMatch *m, QrsUnit *u)
@@ -146,7 +165,29 @@ qrs_relayout (QrsMatch *m, QrsUnit *u)
       if (clear && o != u && o->arm != QRS_ARM_OFFICER && !o->removed
           && mu_stands_overlap (s, n, o->stand, o->n_stands))
         clear = FALSE;
-    if (clear)
+    if (clear && parts_from_enemy (m, u, s, n))
+      {
+        /* QRS-AMB-73: a unit in melee stays in contact; closing up about
+         * its anchor would part it from the enemy it touches (a line
+         * charged at its end), so it loses the stand farthest from the
+         * enemy and the others stand fast */
+        guint far = 0;
+        double best = -1;
+
+        for (guint i = 0; i < u->n_stands; i++)
+          {
+            double d = G_MAXDOUBLE;
+
+            QRS_FOR_UNITS (m, o)
+              if (o->side != u->side && o->arm != QRS_ARM_OFFICER && !o->removed)
+                d = MIN (d, mu_stands_distance (&u->stand[i], 1, o->stand, o->n_stands));
+            if (d > best)
+              best = d, far = i;
+          }
+        memmove (&u->stand[far], &u->stand[far + 1], sizeof (MuStand) * (u->n_stands - far - 1));
+        u->n_stands--;
+      }
+    else if (clear)
       {
         memcpy (u->stand, s, sizeof (MuStand) * n);
         u->n_stands = n;
@@ -825,7 +866,7 @@ qrs_continue (QrsMatch *m, GPtrArray *events)
     qrs_fire_continue (m, events);
   else if (m->move.active)
     qrs_move_continue (m, events);
-  if (!m->fire.active && !m->ask.id && m->charge.active)
+  if (!m->fire.active && !m->ask.id && m->charge.active && !qrs_charge_declared (m))
     qrs_charge_continue (m, events);
   if (!m->ask.id && m->melee.active)
     {

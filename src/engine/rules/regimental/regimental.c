@@ -183,8 +183,11 @@ views_for (QrsMatch *m, const char *side)
       if (u->disordered) g_string_append (mk, ",disordered");
       if (u->ammo_low) g_string_append (mk, ",low-ammo");
       if (u->fired) g_string_append (mk, ",fired");
+      /* QRS-AMB-73: a melee lasts while the units touch */
+      if (u->arm != QRS_ARM_OFFICER && !u->removed && qrs_in_contact (m, u))
+        g_string_append (mk, ",melee");
       if (u->arm == QRS_ARM_OFFICER && (u->suspended || u->suspend_next))
-        g_string_append (mk, ",wounded");
+        g_string_append (mk, u->wound == 1 ? ",minor" : ",serious");
       mu_counter_view_set_markers (&v, mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
       if (u->n_stands)
@@ -262,8 +265,8 @@ check_each_event (gpointer state, gboolean on)
 
 /* The other side's H and unreleased CH units that may fire now, at any
  * legal target (`fire UNIT TARGET`). */
-static GPtrArray *
-hold_fires (QrsMatch *m, int side, const QrsUnit *acted)
+GPtrArray *
+qrs_hold_fires (QrsMatch *m, int side, const QrsUnit *acted)
 {
   GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
   gboolean opens = acted == NULL;
@@ -289,8 +292,9 @@ hold_fires (QrsMatch *m, int side, const QrsUnit *acted)
 }
 
 /* A window opens after each command of the acting side in steps 4-8
- * that fired or moved a unit, for the other side when one of its eligible units
- * has the unit that acted as a legal target. */
+ * that fired or moved a unit, or declared a charge (which waits for it),
+ * for the other side when one of its eligible units has the unit that
+ * acted as a legal target. */
 static gboolean
 reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *window)
 {
@@ -301,12 +305,13 @@ reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *win
 
   if (side == QRS_NONE || m->ask.id || m->step < QRS_STEP_FIRST_FIRE
       || (!g_str_equal (mu_command_get_verb (command), "fire")
-          && !g_str_equal (mu_command_get_verb (command), "move")))
+          && !g_str_equal (mu_command_get_verb (command), "move")
+          && !(g_str_equal (mu_command_get_verb (command), "charge") && qrs_charge_declared (m))))
     return FALSE;
   u = qrs_find (m, mu_command_word (command, 0));
   if (u == NULL || u->removed || u->arm == QRS_ARM_OFFICER)
     return FALSE;
-  list = hold_fires (m, 1 - side, u);
+  list = qrs_hold_fires (m, 1 - side, u);
   if (list->len == 0)
     return FALSE;
   window->id = g_strdup ("hold-fire");
@@ -324,7 +329,7 @@ reactions (gpointer state, const MuReactionWindow *window)
 
   if (side == QRS_NONE || m->ask.id)
     return g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
-  return hold_fires (m, 1 - side, NULL);
+  return qrs_hold_fires (m, 1 - side, NULL);
 }
 
 static gboolean
@@ -336,6 +341,16 @@ react (gpointer state, const MuReactionWindow *window, const MuCommand *command,
   if (!g_str_equal (mu_command_get_verb (command), "fire"))
     return mu_rules_refuse (error, "QRS-AMB-41", "only a hold fire may be given now");
   return qrs_apply_fire (m, command, TRUE, events, error);
+}
+
+/* QRS-AMB-41: a charge declared before the window is resolved after it. */
+static void
+window_closed (gpointer state, const MuReactionWindow *window, GPtrArray *events)
+{
+  QrsMatch *m = state;
+
+  if (qrs_charge_declared (m))
+    qrs_charge_resume (m, events);
 }
 
 const MuRuleset mu_ruleset_regimental = {
@@ -401,4 +416,5 @@ const MuRuleset regimental_in_progress = {
   .reaction_window = reaction_window,
   .reactions = reactions,
   .react = react,
+  .window_closed = window_closed,
 };
