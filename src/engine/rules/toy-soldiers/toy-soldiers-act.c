@@ -23,6 +23,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
   [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
+  [TS_DECIDE_GARRISON] = "destroy",
 };
 
 void
@@ -65,7 +66,7 @@ ts_decision_view (TsMatch *m)
   d->view.answers = (const char *const *) d->answers->pdata;
   d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN || d->kind == TS_DECIDE_CAV_REROLL
                  ? MU_ANSWER_YES_NO
-               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
+               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_GARRISON || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
                  ? MU_ANSWER_NUMBER
                : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
                                                                             : MU_ANSWER_CHOICE;
@@ -190,7 +191,7 @@ ts_may_act (const TsMatch *m, const TsUnit *u, TsAction a, int disorder, GError 
     return mu_rules_refuse (error, "TS-ACT-1", "%s is a commander, not a unit", u->def->id);
   if (u->side != ts_active_side (m))
     return mu_rules_refuse (error, "TS-ACT-1", "%s is not of the side playing this player-turn", u->def->id);
-  if (!ts_in_play (u))
+  if (!ts_in_play (u) && !ts_garrisoned (m, u))
     return mu_rules_refuse (error, "TS-STATE-5", "%s is dispersed", u->def->id);
   if (u->acted)
     return mu_rules_refuse (error, "TS-ACT-1", "%s has taken its action this player-turn", u->def->id);
@@ -812,8 +813,14 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   TsUnit *u = ts_find (m, mu_command_word (c, 0));
   TsAction a;
 
+  if (u == NULL && ts_block_find (m, mu_command_word (c, 0)) != TS_NONE)
+    return ts_apply_block (m, ts_block_find (m, mu_command_word (c, 0)), c, events, error);
   if (u == NULL)
     return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+  /* TS-VIL-2: a garrison takes its commands by its block's name */
+  if (ts_garrisoned (m, u))
+    return mu_rules_refuse (error, "TS-VIL-2", "%s is the garrison of %s: give its commands to the block",
+                            u->def->id, ts_block_at (m, u->block)->area->id);
   if (g_str_equal (verb, "charge"))
     return mu_rules_refuse (error, "TS-CHG-0", "charges, contact resolution and melee are part 2 of the rules, not built yet");
   if (g_str_equal (verb, "skirmish") || g_str_equal (verb, "recall") || g_str_equal (verb, "place"))
@@ -906,6 +913,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
           break;
         }
       ts_after_action (m, u, events);
+      break;
+    case TS_DECIDE_GARRISON:
+      ts_garrison_destroy (m, saved.other, atoi (answer), events);
       break;
     case TS_DECIDE_WAY:
       ts_withdraw (m, u, g_str_equal (answer, "away"), events);

@@ -11,6 +11,7 @@
  *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
+ *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *
  * Sides are indices into side_id (the scenario's order). Functions that
@@ -146,7 +147,18 @@ typedef struct {
   gboolean aware;              /* TS-CDR-6, for the next initiative roll */
   gboolean berated;            /* TS-CDR-8, this game turn */
   guint types_used;            /* 1 << TsAction, this player-turn (TS-ACT-2) */
+  int block;                   /* the village block holding companies of it, TS_NONE (TS-VIL) */
 } TsUnit;
+
+/* A village block (TS-AMB-85): a building or built-up area with an id,
+ * and the companies of one battalion holding it (TS-VIL-2). */
+typedef struct {
+  const MuArea *area;
+  int unit;                    /* the battalion, TS_NONE: empty */
+  int companies;               /* its stands inside, the command stand counted */
+  gboolean command;            /* the command stand is inside: the whole battalion */
+  int stress;                  /* the block's stress die; disorder is always 6 */
+} TsBlock;
 
 /* A smoke marker (TS-AMB-59). */
 typedef struct {
@@ -171,6 +183,7 @@ typedef enum {
   TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
   TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
   TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
+  TS_DECIDE_GARRISON,          /* destroy: a garrison's companies to give up (TS-REO-7) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -218,7 +231,8 @@ typedef struct {
 
   GPtrArray *units;            /* of TsUnit*, scenario order */
   GArray *smoke;               /* of TsSmoke */
-  MuTableState *areas;         /* the smoke markers as the front ends read them */
+  MuTableState *areas;         /* the smoke markers and garrisons as the front ends read them */
+  GArray *blocks;              /* of TsBlock, the table's order (TS-AMB-85) */
   TsDecision decision;
 
   int bound, last_bound;
@@ -436,6 +450,21 @@ GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean
 /* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
  * routed it. */
 void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+
+/* toy-soldiers-village.c ----------------------------------------------------------- */
+
+void          ts_blocks_init        (TsMatch *m);
+/* The blocks' garrisons again as the table state shows them. */
+void          ts_blocks_sync        (TsMatch *m);
+TsBlock      *ts_block_at           (const TsMatch *m, int i);
+/* The block of that area id, TS_NONE. */
+int           ts_block_find         (const TsMatch *m, const char *id);
+/* Whether the whole battalion, command stand and all, is in a block. */
+gboolean      ts_garrisoned         (const TsMatch *m, const TsUnit *u);
+int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
+gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
+                                     GError **error);
+void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

@@ -1,0 +1,305 @@
+/* toy-soldiers-village.c: village blocks and their garrisons (TS-VIL,
+ * TS-AMB-85): which areas are blocks, the garrisons a scenario places,
+ * the garrison's stress, its reorder (TS-REO-7) and the --state words of
+ * each block. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-private.h"
+
+#include "mu-table-geom.h"
+
+#include <glib/gi18n-lib.h>
+
+#define EPS 1e-6
+
+/* TS-AMB-85: a block holds at most 3 companies, 3 when not given */
+static int
+block_capacity (const MuArea *a)
+{
+  return a->capacity > 0 ? MIN (a->capacity, 3) : 3;
+}
+
+static gboolean
+is_block (const MuArea *a)
+{
+  return a->id != NULL && (a->kind == MU_AREA_BUILDING || a->kind == MU_AREA_BUILT_UP);
+}
+
+TsBlock *
+ts_block_at (const TsMatch *m, int i)
+{
+  return i >= 0 && (guint) i < m->blocks->len ? &g_array_index (m->blocks, TsBlock, i) : NULL;
+}
+
+int
+ts_block_find (const TsMatch *m, const char *id)
+{
+  for (guint i = 0; id && i < m->blocks->len; i++)
+    if (g_str_equal (g_array_index (m->blocks, TsBlock, i).area->id, id))
+      return (int) i;
+  return TS_NONE;
+}
+
+gboolean
+ts_garrisoned (const TsMatch *m, const TsUnit *u)
+{
+  const TsBlock *b = ts_block_at (m, u->block);
+
+  return b != NULL && b->command;
+}
+
+int
+ts_garrison_companies (const TsMatch *m, const TsUnit *u)
+{
+  const TsBlock *b = ts_block_at (m, u->block);
+
+  return b ? b->companies : 0;
+}
+
+/* The block's words in the table state: who holds it, how many, its stress. */
+void
+ts_blocks_sync (TsMatch *m)
+{
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+      MuAreaState *a = mu_table_state_area (m->areas, b->area->id);
+      g_autofree char *detail = NULL;
+
+      if (a == NULL)
+        continue;
+      if (b->unit != TS_NONE)
+        detail = g_strdup_printf ("companies=%d stress=%d", b->companies, b->stress);
+      mu_table_state_set_garrison (a, b->unit != TS_NONE ? ts_unit_at (m, b->unit)->def->id : NULL);
+      mu_table_state_set_detail (a, detail);
+    }
+}
+
+/* TS-AMB-85: a unit whose footprint centre lies inside a block, with no
+ * more stands than the block holds, starts as its garrison, all of it. */
+void
+ts_blocks_init (TsMatch *m)
+{
+  m->blocks = g_array_new (FALSE, TRUE, sizeof (TsBlock));
+  for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (m->table->areas, i);
+      TsBlock b = { 0 };
+
+      if (!is_block (a))
+        continue;
+      b.area = a;
+      b.unit = TS_NONE;
+      g_array_append_val (m->blocks, b);
+    }
+  TS_FOR_UNITS (m, u)
+    {
+      const MuCounter *c = u->def;
+
+      if (u->type == TS_COMMANDER || u->type == TS_CAV || u->type == TS_ART || !ts_in_play (u) ||
+          c->place.kind != MU_PLACE_TABLE)
+        continue;
+      for (guint i = 0; i < m->blocks->len; i++)
+        {
+          TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+          const GArray *pts = b->area->points;
+
+          if (b->unit != TS_NONE || u->stands > block_capacity (b->area) ||
+              !mu_polygon_contains ((const MuPoint *) (gpointer) pts->data, pts->len, c->place.pos))
+            continue;
+          b->unit = ts_unit_index (m, u);
+          b->companies = u->stands;
+          b->command = TRUE;
+          b->stress = u->stress;
+          u->block = (int) i;
+          u->stands = 0;
+          u->n_st = 0;
+          u->n_skirm = 0;
+          break;
+        }
+    }
+  ts_blocks_sync (m);
+}
+
+/* TS-VIL-2: the garrison's own stress die; overflow costs companies
+ * (TS-STATE-2), the last one leaving the block. */
+static void
+block_stress (TsMatch *m, TsBlock *b, int s, const char *rule, GPtrArray *events)
+{
+  TsUnit *u = ts_unit_at (m, b->unit);
+  int was = b->stress;
+  MuEvent *e;
+  char text[16];
+
+  if (s == 0 || u == NULL)
+    return;
+  b->stress = MAX (0, b->stress + s);
+  while (b->stress > 6 && b->companies > 0)
+    {
+      b->companies--;
+      u->lost_pool++;
+      b->stress = 5;
+    }
+  ts_blocks_sync (m);
+  if (b->stress == was)
+    return;
+  e = ts_event (m, events, &ts_ev_stress, u->def->id, rule);
+  if (e == NULL)
+    return;
+  g_snprintf (text, sizeof text, "%+d", b->stress - was);
+  mu_event_set_text (e, text);
+  e->value = b->stress;
+  mu_event_set_object (e, b->area->id);
+}
+
+/* A company of the garrison to the battalion's lost pool (TS-STATE-5,
+ * TS-AMB-85): the command stand last, which disperses a battalion that
+ * has nothing outside. */
+static void
+block_lose (TsMatch *m, TsBlock *b, const char *rule, GPtrArray *events)
+{
+  TsUnit *u = ts_unit_at (m, b->unit);
+  MuEvent *e;
+
+  if (u == NULL || b->companies <= 0)
+    return;
+  b->companies--;
+  u->lost_pool++;
+  if (b->companies == 0)
+    {
+      b->unit = TS_NONE;
+      b->stress = 0;
+      if (b->command)
+        u->dispersed = TRUE;
+      b->command = FALSE;
+      u->block = TS_NONE;
+    }
+  ts_blocks_sync (m);
+  e = ts_event (m, events, &ts_ev_lost, u->def->id, rule);
+  if (e)
+    {
+      e->value = b->companies;
+      mu_event_set_object (e, b->area->id);
+    }
+  if (u->dispersed)
+    ts_event (m, events, &ts_ev_dispersed, u->def->id, rule);
+}
+
+/* TS-REO-2 for a block: it is all round (TS-AMB-42), so every friendly
+ * unit within 4" of its polygon supports it, at most +2. */
+static int
+block_supports (const TsMatch *m, const TsBlock *b, int side)
+{
+  const GArray *pts = b->area->points;
+  int n = 0;
+
+  TS_FOR_UNITS (m, o)
+    {
+      MuPoint c[4];
+      double best = G_MAXDOUBLE;
+
+      if (o->side != side || o->type == TS_COMMANDER || !ts_in_play (o))
+        continue;
+      for (guint k = 0; k < o->n_st; k++)
+        {
+          mu_stand_corners (&o->st[k], c);
+          best = MIN (best, mu_convex_distance (c, 4, (const MuPoint *) (gpointer) pts->data, pts->len));
+        }
+      if (best <= ts_in (m, m->num.reorder_near) + EPS)
+        n++;
+    }
+  return MIN (n, 2);
+}
+
+/* TS-REO-7, TS-VIL-5: a garrison reorders with its die an automatic 6,
+ * +1 for the village, against its disorder of 6 (TS-VIL-2); it never
+ * withdraws: stress left above 1 is stands given up, or +1 stress. */
+static gboolean
+block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
+{
+  TsBlock *b = ts_block_at (m, bi);
+  TsUnit *u = ts_unit_at (m, b->unit);
+  int sup, skirm, total;
+  MuStand probe = { 0 };
+
+  if (u == NULL)
+    return mu_rules_refuse (error, "TS-VIL-2", "%s holds no garrison", b->area->id);
+  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_take_action (m, u, TS_ACT_REORDER, events);
+  sup = block_supports (m, b, u->side);
+  /* TS-SKM-4: enemy skirmishers within 4" of the block, measured from a
+   * stand the size of its bounding box */
+  {
+    MuPoint lo = g_array_index (b->area->points, MuPoint, 0), hi = lo;
+
+    for (guint k = 1; k < b->area->points->len; k++)
+      {
+        MuPoint p = g_array_index (b->area->points, MuPoint, k);
+
+        lo.x = MIN (lo.x, p.x);
+        lo.y = MIN (lo.y, p.y);
+        hi.x = MAX (hi.x, p.x);
+        hi.y = MAX (hi.y, p.y);
+      }
+    probe.centre = (MuPoint) { (lo.x + hi.x) / 2, (lo.y + hi.y) / 2 };
+    probe.width = hi.x - lo.x;
+    probe.depth = hi.y - lo.y;
+    probe.facing = 0;
+  }
+  skirm = ts_enemy_skirm_near (m, u->side, &probe, 1, ts_in (m, m->num.reorder_near));
+  total = 6 + 1 + sup - skirm;
+  /* TS-REO-1: less the disorder, always 6 (TS-VIL-2) */
+  if (total - 6 > 0)
+    block_stress (m, b, -(total - 6), "TS-REO-7", events);
+  if (b->stress > 1)
+    {
+      TsDecision *d;
+      int most = MIN (b->companies, (b->stress - 1 + 1) / 2);
+
+      ts_decide (m, TS_DECIDE_GARRISON, u->side, ts_unit_index (m, u), "TS-REO-3", NULL, events,
+                 N_("How many companies does %s give up in %s (each takes 2 stress; none: +1 stress)?"),
+                 u->def->id, b->area->id);
+      d = &m->decision;
+      d->other = bi;
+      d->min = 0;
+      d->max = most;
+      g_ptr_array_set_size (d->answers, 0);
+      for (int k = 0; k <= most; k++)
+        g_ptr_array_add (d->answers, g_strdup_printf ("%d", k));
+      g_ptr_array_add (d->answers, NULL);
+    }
+  return TRUE;
+}
+
+/* TS-REO-3, TS-REO-7: the companies given up, then +1 stress in place of
+ * the withdrawal when more than 1 is left. */
+void
+ts_garrison_destroy (TsMatch *m, int bi, int k, GPtrArray *events)
+{
+  TsBlock *b = ts_block_at (m, bi);
+
+  for (; k > 0 && b->unit != TS_NONE; k--)
+    {
+      block_lose (m, b, "TS-REO-3", events);
+      if (b->unit != TS_NONE)
+        block_stress (m, b, -2, "TS-REO-3", events);
+    }
+  if (b->unit != TS_NONE && b->stress > 1)
+    block_stress (m, b, 1, "TS-REO-7", events);
+}
+
+/* Commands naming a block: its garrison's. */
+gboolean
+ts_apply_block (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  const char *verb = mu_command_get_verb (c);
+
+  if (g_str_equal (verb, "reorder"))
+    return block_reorder (m, bi, events, error);
+  return mu_rules_refuse (error, "TS-VIL-2", "a garrison (%s) cannot %s", ts_block_at (m, bi)->area->id, verb);
+}
