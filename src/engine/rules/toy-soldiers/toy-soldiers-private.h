@@ -12,6 +12,7 @@
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
  *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
+ *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *
  * Sides are indices into side_id (the scenario's order). Functions that
@@ -113,6 +114,9 @@ typedef struct {
   double rout, rout_panic, smoke_radius, smoke_ahead, arc;
   double reorder_near;                    /* TS-REO-2: 4" */
   double threat_reach;                    /* TS-THR: 12" */
+  int stands_max[TS_TYPE_N];              /* Table stands: a unit at selection */
+  int sel_elan[TS_TYPE_N];                /* selection-elan by type (TS-AMB-79) */
+  int sel_elan_at_all_costs, sel_elan_veterans;
 } TsNumbers;
 
 typedef struct {
@@ -450,6 +454,11 @@ GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean
 /* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
  * routed it. */
 void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+
+/* toy-soldiers-check.c ------------------------------------------------------------- */
+
+/* TS-AMB-88: MuRuleset.check_scenario. */
+void          ts_check_scenario     (const MuScenario *scenario, GPtrArray *problems);
 
 /* toy-soldiers-village.c ----------------------------------------------------------- */
 
