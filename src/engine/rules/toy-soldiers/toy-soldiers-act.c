@@ -771,6 +771,11 @@ apply_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   const char *extra = mu_command_word (c, 2);
   TsUnit *cmdr = ts_commander_of (m, u);
   gboolean limbers = g_strcmp0 (extra, "limbers") == 0;
+  TsUnit garrison;
+
+  /* TS-AMB-85: a garrison is fired on by its block's name, as its faces */
+  if (t == NULL && ts_block_faces (m, ts_block_find (m, mu_command_word (c, 1)), &garrison))
+    t = &garrison;
 
   if (!ts_may_act (m, u, TS_ACT_FIRE, 0, error))
     return FALSE;

@@ -152,6 +152,8 @@ typedef struct {
   gboolean berated;            /* TS-CDR-8, this game turn */
   guint types_used;            /* 1 << TsAction, this player-turn (TS-ACT-2) */
   int block;                   /* the village block holding companies of it, TS_NONE (TS-VIL) */
+  gboolean faces;              /* not a unit of the match: a garrison's faces standing in for it
+                                * in fire, one stand a face (ts_block_faces, TS-AMB-85) */
 } TsUnit;
 
 /* A village block (TS-AMB-85): a building or built-up area with an id,
@@ -162,6 +164,7 @@ typedef struct {
   int companies;               /* its stands inside, the command stand counted */
   gboolean command;            /* the command stand is inside: the whole battalion */
   int stress;                  /* the block's stress die; disorder is always 6 */
+  gboolean fired;              /* this player-turn of its side (TS-VIL-4) */
 } TsBlock;
 
 /* A smoke marker (TS-AMB-59). */
@@ -474,6 +477,13 @@ int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
 gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
                                      GError **error);
 void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
+ * the outside of each face, facing out; FALSE when it holds none. */
+gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
+/* TS-VIL-2: stress on the garrison's own die. */
+void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
+/* The block whose garrison holds the point, TS_NONE. */
+int           ts_block_at_point     (const TsMatch *m, MuPoint p);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

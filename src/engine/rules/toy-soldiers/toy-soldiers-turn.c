@@ -702,6 +702,8 @@ begin_player_turn (TsMatch *m, GPtrArray *events)
       u->cdr_acted = FALSE;
       u->types_used = 0;
     }
+  for (guint i = 0; i < m->blocks->len; i++)
+    g_array_index (m->blocks, TsBlock, i).fired = FALSE;
   e = ts_event (m, events, mu_event_kind_info (MU_EVENT_PHASE), NULL, "TS-CDR-1");
   if (e)
     {

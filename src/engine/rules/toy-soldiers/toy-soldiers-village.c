@@ -11,6 +11,8 @@
 #include "mu-table-geom.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
 
 #define EPS 1e-6
 
@@ -154,6 +156,86 @@ block_stress (TsMatch *m, TsBlock *b, int s, const char *rule, GPtrArray *events
   mu_event_set_object (e, b->area->id);
 }
 
+void
+ts_block_add_stress (TsMatch *m, int bi, int s, const char *rule, GPtrArray *events)
+{
+  TsBlock *b = ts_block_at (m, bi);
+
+  if (b && b->unit != TS_NONE)
+    block_stress (m, b, s, rule, events);
+}
+
+int
+ts_block_at_point (const TsMatch *m, MuPoint p)
+{
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+
+      if (b->unit != TS_NONE &&
+          mu_polygon_contains ((const MuPoint *) (gpointer) b->area->points->data, b->area->points->len, p))
+        return (int) i;
+    }
+  return TS_NONE;
+}
+
+/* TS-AMB-85, TS-AMB-42: each edge of the polygon is a face whose arc is
+ * TAB-14's construction from its ends, so a stand whose front edge is the
+ * face (a hair outside it, where sight into the block does not reach)
+ * fires and is fired on as the face. */
+gboolean
+ts_block_faces (const TsMatch *m, int bi, TsUnit *out)
+{
+  const TsBlock *b = ts_block_at (m, bi);
+  const TsUnit *u = b ? ts_unit_at (m, b->unit) : NULL;
+  const GArray *pts;
+  const double thin = 0.02;
+
+  if (u == NULL)
+    return FALSE;
+  pts = b->area->points;
+  *out = *u;
+  out->faces = TRUE;
+  out->block = bi;
+  out->form = TS_FORM_LINE;
+  out->disorder = 6;
+  out->stress = b->stress;
+  out->stands = b->companies;
+  out->n_skirm = 0;
+  out->n_st = 0;
+  out->dispersed = FALSE;
+  for (guint i = 0; i < pts->len && out->n_st < MU_STANDS_MAX; i++)
+    {
+      MuPoint a = g_array_index (pts, MuPoint, i), c = g_array_index (pts, MuPoint, (i + 1) % pts->len);
+      MuPoint mid = { (a.x + c.x) / 2, (a.y + c.y) / 2 };
+      double len = hypot (c.x - a.x, c.y - a.y);
+      MuPoint n;
+      MuStand *st;
+
+      if (len < EPS)
+        continue;
+      n = (MuPoint) { (c.y - a.y) / len, -(c.x - a.x) / len };
+      /* the normal that leaves the polygon */
+      if (mu_polygon_contains ((const MuPoint *) (gpointer) pts->data, pts->len,
+                               (MuPoint) { mid.x + n.x * 0.01, mid.y + n.y * 0.01 }))
+        n = (MuPoint) { -n.x, -n.y };
+      st = &out->st[out->n_st++];
+      memset (st, 0, sizeof *st);
+      st->centre = (MuPoint) { mid.x + n.x * thin / 2, mid.y + n.y * thin / 2 };
+      st->width = len;
+      st->depth = thin;
+      st->facing = fmod (atan2 (n.x, -n.y) * 180.0 / G_PI + 360.0, 360.0);
+      st->rank = 0;
+    }
+  if (out->n_st == 0)
+    return FALSE;
+  out->anchor = mu_stands_anchor (out->st, 1);
+  out->facing = out->st[0].facing;
+  out->width = out->st[0].width;
+  out->depth = thin;
+  return TRUE;
+}
+
 /* A company of the garrison to the battalion's lost pool (TS-STATE-5,
  * TS-AMB-85): the command stand last, which disperses a battalion that
  * has nothing outside. */
@@ -293,6 +375,37 @@ ts_garrison_destroy (TsMatch *m, int bi, int k, GPtrArray *events)
     block_stress (m, b, 1, "TS-REO-7", events);
 }
 
+/* TS-VIL-4, TS-FIRE-4, TS-AMB-85: one die a face with the target in its
+ * arc and sight within 2 bands, at most one a company; no action, no
+ * chaos, once in each player-turn of its side. */
+static gboolean
+block_fire (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  TsBlock *b = ts_block_at (m, bi);
+  TsUnit *t = ts_find (m, mu_command_word (c, 1));
+  TsUnit faces;
+
+  if (!ts_block_faces (m, bi, &faces))
+    return mu_rules_refuse (error, "TS-VIL-2", "%s holds no garrison", b->area->id);
+  if (faces.side != ts_active_side (m))
+    return mu_rules_refuse (error, "TS-ACT-1", "the garrison of %s is not of the side playing this player-turn",
+                            b->area->id);
+  if (b->fired)
+    return mu_rules_refuse (error, "TS-AMB-85", "the garrison of %s has fired this player-turn", b->area->id);
+  if (mu_command_word (c, 2))
+    return mu_rules_refuse (error, "TS-AMB-43", "a garrison fires at one target");
+  if (t == NULL || t->type == TS_COMMANDER)
+    return mu_rules_refuse (error, "TS-AMB-43", "the target must be an enemy unit");
+  if (!ts_can_fire (m, &faces, t, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_begin_units (m, events);
+  b->fired = TRUE;
+  ts_fire (m, &faces, t, 0, events);
+  return TRUE;
+}
+
 /* Commands naming a block: its garrison's. */
 gboolean
 ts_apply_block (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
@@ -301,5 +414,7 @@ ts_apply_block (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GErro
 
   if (g_str_equal (verb, "reorder"))
     return block_reorder (m, bi, events, error);
+  if (g_str_equal (verb, "fire"))
+    return block_fire (m, bi, c, events, error);
   return mu_rules_refuse (error, "TS-VIL-2", "a garrison (%s) cannot %s", ts_block_at (m, bi)->area->id, verb);
 }
