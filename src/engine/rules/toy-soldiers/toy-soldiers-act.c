@@ -818,6 +818,8 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   TsUnit *u = ts_find (m, mu_command_word (c, 0));
   TsAction a;
 
+  if (g_str_equal (verb, "garrison") || g_str_equal (verb, "leave"))
+    return ts_apply_garrison (m, c, events, error);
   if (u == NULL && ts_block_find (m, mu_command_word (c, 0)) != TS_NONE)
     return ts_apply_block (m, ts_block_find (m, mu_command_word (c, 0)), c, events, error);
   if (u == NULL)

@@ -276,8 +276,8 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 #define TS_N_FIELDS 10
 #define TS_N_MARKERS 25
 #define TS_N_STATUSES 2
-#define TS_N_VERBS 27
-#define TS_N_EVENT_KINDS 24
+#define TS_N_VERBS 29
+#define TS_N_EVENT_KINDS 25
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -289,7 +289,7 @@ extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disord
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
   ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
-  ts_ev_reformed;
+  ts_ev_reformed, ts_ev_garrison;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -482,6 +482,8 @@ void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrA
 gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
 /* TS-VIL-2: stress on the garrison's own die. */
 void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
+/* garrison UNIT BLOCK N [command], leave BLOCK [POSE] (TS-VIL-1, TS-VIL-3). */
+gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 /* The block whose garrison holds the point, TS_NONE. */
 int           ts_block_at_point     (const TsMatch *m, MuPoint p);
 

@@ -313,6 +313,9 @@ block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
   if (events == NULL)
     return TRUE;
   ts_take_action (m, u, TS_ACT_REORDER, events);
+  /* TS-REO-6: the garrison may leave within it */
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_REORDER;
   sup = block_supports (m, b, u->side);
   /* TS-SKM-4: enemy skirmishers within 4" of the block, measured from a
    * stand the size of its bounding box */
@@ -404,6 +407,257 @@ block_fire (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **
   b->fired = TRUE;
   ts_fire (m, &faces, t, 0, events);
   return TRUE;
+}
+
+/* The distance from stands to the block's polygon (TAB-9). */
+static double
+block_distance (const TsBlock *b, const MuStand *st, guint n)
+{
+  const GArray *pts = b->area->points;
+  double best = G_MAXDOUBLE;
+
+  for (guint k = 0; k < n; k++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&st[k], c);
+      if (mu_polygons_overlap (c, 4, (const MuPoint *) (gpointer) pts->data, pts->len))
+        return 0;
+      for (guint i = 0; i < pts->len; i++)
+        {
+          MuPoint a = g_array_index (pts, MuPoint, i), z = g_array_index (pts, MuPoint, (i + 1) % pts->len);
+
+          for (int j = 0; j < 4; j++)
+            best = MIN (best, mu_segment_distance (a, z, c[j], c[(j + 1) % 4]));
+        }
+    }
+  return best;
+}
+
+static void
+garrison_event (TsMatch *m, const TsUnit *u, const TsBlock *b, const char *what, int companies,
+                const char *rule, GPtrArray *events)
+{
+  MuEvent *e = ts_event (m, events, &ts_ev_garrison, u->def->id, rule);
+
+  if (e == NULL)
+    return;
+  mu_event_set_object (e, b->area->id);
+  mu_event_set_text (e, what);
+  e->value = companies;
+}
+
+/* Whether the command may follow u's open Reorder or Change formation
+ * (TS-VIL-1, TS-VIL-3, TS-REO-6). */
+static gboolean
+within_action (const TsMatch *m, const TsUnit *u, const char *rule, GError **error)
+{
+  if (m->step != TS_STEP_UNITS || m->open_unit != ts_unit_index (m, u) ||
+      (m->open_action != TS_ACT_REORDER && m->open_action != TS_ACT_FORM))
+    return mu_rules_refuse (error, rule, "%s enters or leaves a village within its Reorder or Change formation",
+                            u->def->id);
+  return TRUE;
+}
+
+/* Whether the stands lie on the table clear of every other unit's and
+ * of impassable ground (TAB-11). */
+static gboolean
+layout_clear (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n, const char *rule, GError **error)
+{
+  if (n == 0 || !ts_on_table (m, st, n))
+    return mu_rules_refuse (error, rule, "%s would not stand wholly on the table", u->def->id);
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) &&
+        (mu_stands_overlap (st, n, o->st, o->n_st) || mu_stands_overlap (st, n, o->skirm, o->n_skirm)))
+      return mu_rules_refuse (error, rule, "%s would overlap %s", u->def->id, o->def->id);
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+
+      if (block_distance (b, st, n) <= 0)
+        return mu_rules_refuse (error, rule, "%s would stand in %s", u->def->id, b->area->id);
+    }
+  return TRUE;
+}
+
+/* garrison UNIT BLOCK N [command] (TS-VIL-1, TS-AMB-85): within its
+ * Reorder or Change formation, infantry puts N companies into a block
+ * within 2" that holds no enemy; the battalion closes up (TAB-8) and the
+ * block's stress starts at the battalion's. The command stand goes only
+ * with the whole battalion (the engine's simplification: companies
+ * outside with their command stand in a block are not laid out). */
+static gboolean
+apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  TsUnit *u = ts_find (m, mu_command_word (c, 0));
+  int bi = ts_block_find (m, mu_command_word (c, 1));
+  TsBlock *b = ts_block_at (m, bi);
+  const MuArg *na = mu_command_arg (c, 2);
+  const char *extra = mu_command_word (c, 3);
+  gboolean command = g_strcmp0 (extra, "command") == 0;
+  int n = na && na->kind == MU_ARG_NUMBER ? (int) na->number : 0;
+  TsUnit after;
+
+  if (u == NULL || u->type == TS_COMMANDER)
+    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+  if (b == NULL)
+    return mu_rules_refuse (error, "TS-AMB-85", "no village block “%s”",
+                            mu_command_word (c, 1) ? mu_command_word (c, 1) : "");
+  if (!within_action (m, u, "TS-VIL-1", error))
+    return FALSE;
+  if (u->type != TS_LINE_INF && u->type != TS_LIGHT_INF)
+    return mu_rules_refuse (error, "TS-VIL-1", "only infantry garrisons a village");
+  if (extra && !command)
+    return mu_rules_refuse (error, "TS-AMB-85", "after the number only “command” may follow");
+  if (b->unit != TS_NONE && ts_unit_at (m, b->unit)->side != u->side)
+    return mu_rules_refuse (error, "TS-VIL-1", "%s holds the enemy", b->area->id);
+  if (b->unit != TS_NONE || u->block != TS_NONE)
+    return mu_rules_refuse (error, "TS-AMB-85", "a block holds companies of one battalion, a battalion is in one block");
+  if (block_distance (b, u->st, u->n_st) > ts_in (m, 2) + EPS)
+    return mu_rules_refuse (error, "TS-VIL-1", "%s is more than 2\" from %s", u->def->id, b->area->id);
+  if (n < 1 || n > block_capacity (b->area))
+    return mu_rules_refuse (error, "TS-VIL-1", "%s holds 1 to %d companies", b->area->id, block_capacity (b->area));
+  if (command ? n != u->stands || u->n_skirm > 0 : n >= ts_formed (u))
+    return mu_rules_refuse (error, "TS-AMB-85", command
+                            ? "the command stand goes in with the whole battalion, its skirmishers recalled"
+                            : "%s keeps its command stand outside, with at least one company", u->def->id);
+  after = *u;
+  after.stands -= n;
+  ts_layout (m, &after);
+  if (events == NULL)
+    return TRUE;
+  b->unit = ts_unit_index (m, u);
+  b->companies = n;
+  b->command = command;
+  b->stress = u->stress;
+  u->block = bi;
+  u->stands -= n;
+  if (command)
+    {
+      TS_FOR_UNITS (m, o)
+        if (o->type == TS_COMMANDER && o->attached == ts_unit_index (m, u))
+          ts_detach (m, o);
+      u->n_st = 0;
+    }
+  else
+    ts_layout (m, u);
+  ts_blocks_sync (m);
+  garrison_event (m, u, b, "enter", n, "TS-VIL-1", events);
+  return TRUE;
+}
+
+/* leave BLOCK [POSE] (TS-VIL-3, TS-AMB-85): within its battalion's
+ * Reorder or Change formation the garrison gives up stands until its
+ * stress is 1 or less (2 a stand, as TS-REO-3), then rejoins: the command
+ * stand, when it was inside, placed by its owner (its front-edge midpoint
+ * and facing) within 2" of the block, touching nothing, at 2 disorder;
+ * the other companies reform on it at +1 disorder. */
+static gboolean
+apply_leave (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  TsBlock *b = ts_block_at (m, bi);
+  TsUnit *u = ts_unit_at (m, b->unit);
+  const MuArg *at = mu_command_arg (c, 1);
+  TsUnit after;
+  int keep, companies;
+
+  if (u == NULL)
+    return mu_rules_refuse (error, "TS-VIL-3", "%s holds no garrison", b->area->id);
+  if (!within_action (m, u, "TS-VIL-3", error))
+    return FALSE;
+  /* TS-VIL-3: first the stands that take the stress to 1 */
+  keep = b->companies;
+  {
+    int stress = b->stress;
+
+    while (stress > 1 && keep > 0)
+      {
+        keep--;
+        stress = MAX (0, stress - 2);
+      }
+  }
+  after = *u;
+  if (b->command)
+    {
+      if (at == NULL || at->kind != MU_ARG_POS || !at->pos.is_point || !isfinite (at->pos.facing))
+        return mu_rules_refuse (error, "TS-AMB-85", "the command stand leaving %s is placed at @X,Y/F", b->area->id);
+      if (keep == 0)
+        return mu_rules_refuse (error, "TS-VIL-3", "no company of %s would be left to leave", b->area->id);
+      after.anchor = at->pos.point;
+      after.facing = at->pos.facing;
+      after.stands = keep;
+      after.n_skirm = 0;
+      ts_layout (m, &after);
+      if (block_distance (b, after.st, 1) > ts_in (m, 2) + EPS)
+        return mu_rules_refuse (error, "TS-AMB-85", "the command stand is placed within 2\" of %s", b->area->id);
+    }
+  else
+    {
+      if (at != NULL)
+        return mu_rules_refuse (error, "TS-AMB-85", "the command stand is outside: the companies reform on it");
+      if (block_distance (b, u->st, u->n_st) > ts_in (m, 2) + EPS)
+        return mu_rules_refuse (error, "TS-VIL-3", "%s is more than 2\" from %s", u->def->id, b->area->id);
+      after.stands += keep;
+      ts_layout (m, &after);
+    }
+  if (!layout_clear (m, u, after.st, after.n_st, "TS-AMB-85", error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  while (b->companies > keep)
+    {
+      block_lose (m, b, "TS-VIL-3", events);
+      block_stress (m, b, -2, "TS-VIL-3", events);
+    }
+  companies = b->companies;
+  if (b->command)
+    {
+      int stress = b->stress;
+
+      /* the battalion is all outside again before its events */
+      b->unit = TS_NONE;
+      b->companies = 0;
+      b->command = FALSE;
+      b->stress = 0;
+      u->block = TS_NONE;
+      u->anchor = after.anchor;
+      u->facing = after.facing;
+      u->stands = companies;
+      u->stress = stress;
+      u->disorder = 1;
+      ts_layout (m, u);
+      ts_blocks_sync (m);
+      garrison_event (m, u, b, "leave", companies, "TS-VIL-3", events);
+      ts_add_disorder (m, u, 1, "TS-VIL-3", events);
+      if (companies > 1)
+        ts_add_disorder (m, u, 1, "TS-VIL-3", events);
+      return TRUE;
+    }
+  b->unit = TS_NONE;
+  b->companies = 0;
+  b->stress = 0;
+  u->block = TS_NONE;
+  u->stands += companies;
+  ts_layout (m, u);
+  ts_blocks_sync (m);
+  garrison_event (m, u, b, "leave", companies, "TS-VIL-3", events);
+  ts_add_disorder (m, u, 1, "TS-VIL-3", events);
+  return TRUE;
+}
+
+gboolean
+ts_apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  if (g_str_equal (mu_command_get_verb (c), "garrison"))
+    return apply_garrison (m, c, events, error);
+  {
+    int bi = ts_block_find (m, mu_command_word (c, 0));
+
+    if (bi == TS_NONE)
+      return mu_rules_refuse (error, "TS-AMB-85", "no village block “%s”",
+                              mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    return apply_leave (m, bi, c, events, error);
+  }
 }
 
 /* Commands naming a block: its garrison's. */
