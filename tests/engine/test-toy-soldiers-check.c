@@ -153,6 +153,59 @@ test_roles (void)
   assert_has (text2, "checks.muster:5: warning: a building without an id is no village block (TS-AMB-85)");
 }
 
+/* TS-SEL-2, TS-AMB-8: when neither side defends, the roll-off is the
+ * designer's: a scenario with two Attackers is refused */
+static void
+test_no_defender (void)
+{
+  static const char xml[] =
+    HEAD
+    "  <table width=\"48\" height=\"36\" unit=\"in\" figure-scale=\"15mm\"/>\n"
+    "  <side id=\"usa\" name=\"Union\" colour=\"#3060c0\"><value field=\"role\">attacker</value><value field=\"elan\">1</value></side>\n"
+    "  <side id=\"csa\" name=\"Confederate\" colour=\"#a0a0a0\"><value field=\"role\">attacker</value><value field=\"elan\">1</value></side>\n"
+    "  <control id=\"col\" side=\"usa\" name=\"col\" x=\"24\" y=\"34\" facing=\"0\" formation=\"line\"/>\n"
+    "  <control id=\"reb\" side=\"csa\" name=\"reb\" x=\"24\" y=\"2\" facing=\"180\" formation=\"line\"/>\n"
+    "</scenario>\n";
+  g_autofree char *text = problems_of (xml, NULL);
+
+  assert_has (text, "checks.muster:6: error: one side must be the attacker and the other the defender "
+                    "(TS-SEL-2, TS-AMB-8, TS-AMB-78)");
+}
+
+/* TS-SEL-4, TS-AMB-78: units start within 8" of their home edge, the
+ * Defender anywhere in its half (its Defend option); a warning only */
+static void
+test_deployment (void)
+{
+  static const char xml[] =
+    HEAD
+    "  <table width=\"48\" height=\"36\" unit=\"in\" figure-scale=\"15mm\">\n"
+    "    <home-edge side=\"usa\" edge=\"south\"/>\n"
+    "    <home-edge side=\"csa\" edge=\"north\"/>\n"
+    "  </table>\n"
+    "  <side id=\"usa\" name=\"Union\" colour=\"#3060c0\"><value field=\"role\">attacker</value><value field=\"elan\">2</value></side>\n"
+    "  <side id=\"csa\" name=\"Confederate\" colour=\"#a0a0a0\"><value field=\"role\">defender</value><value field=\"elan\">2</value></side>\n"
+    "  <control id=\"col\" side=\"usa\" name=\"col\" x=\"24\" y=\"34\" facing=\"0\" formation=\"line\"/>\n"
+    "  <control id=\"reb\" side=\"csa\" name=\"reb\" x=\"24\" y=\"2\" facing=\"180\" formation=\"line\"/>\n"
+    "  <unit id=\"near\" side=\"usa\" name=\"near\" parent=\"col\" x=\"10\" y=\"28\" facing=\"0\" formation=\"line\" arm=\"infantry\">"
+    "<value field=\"stands\">6</value></unit>\n"
+    "  <unit id=\"far\" side=\"usa\" name=\"far\" parent=\"col\" x=\"30\" y=\"27.5\" facing=\"0\" formation=\"line\" arm=\"infantry\">"
+    "<value field=\"stands\">6</value></unit>\n"
+    "  <unit id=\"half\" side=\"csa\" name=\"half\" parent=\"reb\" x=\"10\" y=\"17\" facing=\"180\" formation=\"line\" arm=\"infantry\">"
+    "<value field=\"stands\">6</value></unit>\n"
+    "  <unit id=\"over\" side=\"csa\" name=\"over\" parent=\"reb\" x=\"30\" y=\"19\" facing=\"180\" formation=\"line\" arm=\"infantry\">"
+    "<value field=\"stands\">6</value></unit>\n"
+    "</scenario>\n";
+  g_autoptr(MuScenario) s = NULL;
+  g_autofree char *text = problems_of (xml, &s);
+
+  g_assert_null (strstr (text, "“near”"));
+  assert_has (text, "checks.muster:13: warning: unit “far” starts more than 8\" from its side's table edge "
+                    "(TS-SEL-4, TS-AMB-78)");
+  g_assert_null (strstr (text, "“half”"));
+  assert_has (text, "checks.muster:15: warning: unit “over” starts outside its side's half of the table");
+}
+
 /* TS-SEL-3, TS-AMB-79: each unit and option is a selection; the élan
  * column read literally: line infantry 1, light infantry 1, cavalry 1,
  * artillery 0, At all costs 1, Veterans 2 */
@@ -181,6 +234,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/check/TS-AMB-88", test_good);
   g_test_add_func ("/engine/toy-soldiers/check/each/TS-AMB-88/TS-AMB-78", test_checks);
   g_test_add_func ("/engine/toy-soldiers/check/roles/TS-SEL-2/TS-AMB-78", test_roles);
+  g_test_add_func ("/engine/toy-soldiers/check/no-defender/TS-SEL-2/TS-AMB-8", test_no_defender);
+  g_test_add_func ("/engine/toy-soldiers/check/deployment/TS-SEL-4/TS-AMB-78", test_deployment);
   g_test_add_func ("/engine/toy-soldiers/selection/TS-SEL-1/TS-SEL-3/TS-AMB-32/TS-AMB-79", test_selection);
   return g_test_run ();
 }

@@ -108,10 +108,11 @@ check_sides (const MuScenario *s, GPtrArray *problems)
         problem (problems, s, MU_PROBLEM_ERROR, side->line, side->id,
                  g_strdup_printf (_("side “%s” has no commander on the table (TS-AMB-88)"), side->id));
     }
-  /* TS-SEL-2, TS-AMB-78: one Attacker and one Defender */
+  /* TS-SEL-2, TS-AMB-8, TS-AMB-78: one Attacker and one Defender; when
+   * neither defends, the designer rolls off and gives the roles */
   if (s->sides->len == 2 && attackers + defenders == 2 && (attackers != 1 || defenders != 1))
     problem (problems, s, MU_PROBLEM_ERROR, ((MuSide *) g_ptr_array_index (s->sides, 1))->line, NULL,
-             g_strdup (_("one side must be the attacker and the other the defender (TS-SEL-2, TS-AMB-78)")));
+             g_strdup (_("one side must be the attacker and the other the defender (TS-SEL-2, TS-AMB-8, TS-AMB-78)")));
 }
 
 static void
@@ -147,6 +148,44 @@ check_unit (const MuScenario *s, const MuCounter *c, const TsNumbers *num, GPtrA
              g_strdup_printf (_("unit “%s” is not placed on the table (TS-AMB-88)"), c->id));
 }
 
+/* TS-SEL-4, TS-AMB-78: every unit within 8" of its side's home edge,
+ * unless a Defend option lets the Defender deploy elsewhere in its own
+ * half; a warning, the deployment being the designer's. Measured from the
+ * placement, the footprint's centre (TS-AMB-39). */
+static void
+check_deployment (const MuScenario *s, const MuCounter *c, GPtrArray *problems)
+{
+  const MuTableMap *t = s->table;
+  double inch = t && t->unit == MU_UNIT_CM ? 2.54 : 1.0;
+  const MuSide *side = NULL;
+  gboolean defender;
+
+  if (t == NULL || t->home_edges == NULL || c->place.kind != MU_PLACE_TABLE)
+    return;
+  for (guint i = 0; i < s->sides->len; i++)
+    if (g_strcmp0 (((MuSide *) g_ptr_array_index (s->sides, i))->id, c->side) == 0)
+      side = g_ptr_array_index (s->sides, i);
+  defender = side && g_strcmp0 (value_in (side->values, "role"), "defender") == 0;
+  for (guint i = 0; i < t->home_edges->len; i++)
+    {
+      const MuHomeEdge *h = g_ptr_array_index (t->home_edges, i);
+      double d, half;
+
+      if (g_strcmp0 (h->side, c->side) != 0)
+        continue;
+      d = h->edge == MU_TABLE_EDGE_NORTH ? c->place.pos.y
+        : h->edge == MU_TABLE_EDGE_SOUTH ? t->height - c->place.pos.y
+        : h->edge == MU_TABLE_EDGE_WEST ? c->place.pos.x : t->width - c->place.pos.x;
+      half = (h->edge == MU_TABLE_EDGE_NORTH || h->edge == MU_TABLE_EDGE_SOUTH ? t->height : t->width) / 2;
+      if (defender ? d > half + 1e-6 : d > 8 * inch + 1e-6)
+        problem (problems, s, MU_PROBLEM_WARNING, c->line, c->id,
+                 defender
+                 ? g_strdup_printf (_("unit “%s” starts outside its side's half of the table (TS-SEL-4, TS-AMB-78)"), c->id)
+                 : g_strdup_printf (_("unit “%s” starts more than 8\" from its side's table edge (TS-SEL-4, TS-AMB-78)"),
+                                    c->id));
+    }
+}
+
 void
 ts_check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -159,7 +198,10 @@ ts_check_scenario (const MuScenario *s, GPtrArray *problems)
       const MuCounter *c = g_ptr_array_index (s->counters, i);
 
       if (c->kind == MU_COUNTER_UNIT)
-        check_unit (s, c, &num, problems);
+        {
+          check_unit (s, c, &num, problems);
+          check_deployment (s, c, problems);
+        }
       else if (c->place.kind != MU_PLACE_TABLE)
         problem (problems, s, MU_PROBLEM_ERROR, c->line, c->id,
                  g_strdup_printf (_("commander “%s” is not on the table (TS-AMB-88)"), c->id));
