@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mu-problem.h"
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 
 #include "toy-soldiers.h"
@@ -227,6 +228,25 @@ test_selection (void)
   g_assert_false (mu_toy_soldiers_selection (s, "gbr", &points, &elan));
 }
 
+/* TS-AMB-78: the editor's hint under a side, from the registry's table */
+static void
+test_side_hint (void)
+{
+  g_autoptr(MuScenario) s = NULL;
+  g_autofree char *text = problems_of (good, &s);
+  const MuRuleset *rs = mu_ruleset_find ("toy-soldiers");
+  g_autofree char *usa = NULL, *csa = NULL, *none = NULL;
+
+  g_assert_nonnull (rs);
+  g_assert_nonnull (rs->side_hint);
+  usa = rs->side_hint (s, "usa");
+  csa = rs->side_hint (s, "csa");
+  none = rs->side_hint (s, "gbr");
+  g_assert_cmpstr (usa, ==, "5 points: élan 5");
+  g_assert_cmpstr (csa, ==, "3 points: élan 1");
+  g_assert_null (none);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -237,5 +257,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/check/no-defender/TS-SEL-2/TS-AMB-8", test_no_defender);
   g_test_add_func ("/engine/toy-soldiers/check/deployment/TS-SEL-4/TS-AMB-78", test_deployment);
   g_test_add_func ("/engine/toy-soldiers/selection/TS-SEL-1/TS-SEL-3/TS-AMB-32/TS-AMB-79", test_selection);
+  g_test_add_func ("/engine/toy-soldiers/selection/hint/TS-AMB-78", test_side_hint);
   return g_test_run ();
 }

@@ -288,3 +288,16 @@ mu_toy_soldiers_selection (const MuScenario *s, const char *side, int *points, i
     *elan = e;
   return TRUE;
 }
+
+char *
+ts_side_hint (const MuScenario *s, const char *side)
+{
+  int points, elan;
+
+  if (!mu_toy_soldiers_selection (s, side, &points, &elan))
+    return NULL;
+  /* TRANSLATORS: a Toy Soldiers side's selections (TS-SEL-1) and the élan
+   * they grant (TS-ELAN-1), a hint in the editor */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point: élan %d", "%d points: élan %d", points),
+                          points, elan);
+}

@@ -462,6 +462,8 @@ void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GP
 
 /* TS-AMB-88: MuRuleset.check_scenario. */
 void          ts_check_scenario     (const MuScenario *scenario, GPtrArray *problems);
+/* TS-AMB-78: MuRuleset.side_hint, "N points: élan E". */
+char         *ts_side_hint          (const MuScenario *scenario, const char *side);
 
 /* toy-soldiers-village.c ----------------------------------------------------------- */
 

@@ -311,6 +311,7 @@ check_each_event (gpointer state, gboolean on)
   .statuses = ts_statuses, \
   .n_statuses = TS_N_STATUSES, \
   .check_scenario = ts_check_scenario, \
+  .side_hint = ts_side_hint, \
   /* TS-AMB-47: impassable ground is never entered */ \
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
 
