@@ -496,7 +496,6 @@ apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
   const char *extra = mu_command_word (c, 3);
   gboolean command = g_strcmp0 (extra, "command") == 0;
   int n = na && na->kind == MU_ARG_NUMBER ? (int) na->number : 0;
-  TsUnit after;
 
   if (u == NULL || u->type == TS_COMMANDER)
     return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
@@ -521,9 +520,7 @@ apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
     return mu_rules_refuse (error, "TS-AMB-85", command
                             ? "the command stand goes in with the whole battalion, its skirmishers recalled"
                             : "%s keeps its command stand outside, with at least one company", u->def->id);
-  after = *u;
-  after.stands -= n;
-  ts_layout (m, &after);
+  /* closing up (TAB-8) about the command stand never meets anything */
   if (events == NULL)
     return TRUE;
   b->unit = ts_unit_index (m, u);
