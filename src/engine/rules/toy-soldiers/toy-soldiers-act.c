@@ -108,14 +108,17 @@ ts_decide (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule, 
     }
 }
 
+/* The answers: the target units' ids, then the blocks' (may be NULL), then none. */
 static void
-decide_units (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets, const char *rule,
-              GPtrArray *events, const char *format)
+decide_units (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets, GPtrArray *blocks,
+              const char *rule, GPtrArray *events, const char *format)
 {
   g_autoptr(GPtrArray) answers = g_ptr_array_new ();
 
   for (guint i = 0; i < targets->len; i++)
     g_ptr_array_add (answers, (gpointer) ((TsUnit *) g_ptr_array_index (targets, i))->def->id);
+  for (guint i = 0; blocks && i < blocks->len; i++)
+    g_ptr_array_add (answers, g_ptr_array_index (blocks, i));
   g_ptr_array_add (answers, (gpointer) "none");
   g_ptr_array_add (answers, NULL);
   /* format is one of the callers' N_() literals, each with one %s */
@@ -131,18 +134,22 @@ static void
 offer_threat (TsMatch *m, TsUnit *u, gboolean cavalry, GPtrArray *events)
 {
   g_autoptr(GPtrArray) t = NULL;
+  g_autoptr(GPtrArray) blocks = NULL;
 
   if (!ts_in_play (u) || m->finished)
     return;
   t = ts_threat_targets (m, u, cavalry);
-  if (t->len == 0)
+  /* TS-AMB-63: cavalry may threaten a garrison */
+  blocks = cavalry ? ts_block_threat_targets (m, u) : g_ptr_array_new ();
+  if (t->len == 0 && blocks->len == 0)
     {
       if (!cavalry && u->type == TS_CAV)
         offer_threat (m, u, TRUE, events);
       return;
     }
-  decide_units (m, cavalry ? TS_DECIDE_CAV_THREAT : TS_DECIDE_THREAT, u, t, cavalry ? "TS-THR-2" : "TS-THR-1",
-                events, cavalry ? N_("Which enemy does %s threaten as cavalry?") : N_("Which enemy does %s threaten?"));
+  decide_units (m, cavalry ? TS_DECIDE_CAV_THREAT : TS_DECIDE_THREAT, u, t, blocks,
+                cavalry ? "TS-THR-2" : "TS-THR-1", events,
+                cavalry ? N_("Which enemy does %s threaten as cavalry?") : N_("Which enemy does %s threaten?"));
 }
 
 void
@@ -596,10 +603,11 @@ ts_move_volley (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
       ts_in_play (u))
     {
       g_autoptr(GPtrArray) t = ts_fire_targets (m, u);
+      g_autoptr(GPtrArray) blocks = ts_block_fire_targets (m, u);
 
-      if (t->len > 0)
+      if (t->len > 0 || blocks->len > 0)
         {
-          decide_units (m, TS_DECIDE_VOLLEY, u, t, "TS-AMB-87", events,
+          decide_units (m, TS_DECIDE_VOLLEY, u, t, blocks, "TS-AMB-87", events,
                         a == TS_ACT_FORWARD ? N_("Does %s fire a ragged volley, and at whom?")
                                             : N_("Does %s fire a weak volley, and at whom?"));
           m->decision.value = a == TS_ACT_FORWARD ? -2 : -1;
@@ -882,14 +890,31 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     case TS_DECIDE_VOLLEY:
       if (!g_str_equal (answer, "none"))
         {
-          ts_fire (m, u, ts_find (m, answer), value, events);
+          TsUnit garrison;
+          TsUnit *t = ts_find (m, answer);
+
+          /* TS-AMB-85: a garrison, fired on as its faces */
+          if (t == NULL && ts_block_faces (m, ts_block_find (m, answer), &garrison))
+            t = &garrison;
+          ts_fire (m, u, t, value, events);
           ts_sharp_shooting (m, u, events);
         }
       ts_after_action (m, u, events);
       break;
     case TS_DECIDE_THREAT:
     case TS_DECIDE_CAV_THREAT:
-      if (!g_str_equal (answer, "none"))
+      if (!g_str_equal (answer, "none") && ts_find (m, answer) == NULL)
+        {
+          /* a garrison (TS-AMB-63): the stress on its block's die */
+          int bi = ts_block_find (m, answer);
+          MuEvent *e = ts_event (m, events, &ts_ev_threat, ts_unit_at (m, ts_block_at (m, bi)->unit)->def->id,
+                                 "TS-THR-2");
+
+          if (e)
+            mu_event_set_object (e, u->def->id);
+          ts_block_add_stress (m, bi, 1, "TS-THR-2", events);
+        }
+      else if (!g_str_equal (answer, "none"))
         {
           TsUnit *t = ts_find (m, answer);
           MuEvent *e = ts_event (m, events, &ts_ev_threat, t->def->id,

@@ -486,6 +486,12 @@ gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
 void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
 /* garrison UNIT BLOCK N [command], leave BLOCK [POSE] (TS-VIL-1, TS-VIL-3). */
 gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The ids of the enemy's garrisoned blocks u may fire at now. */
+GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
+/* TS-THR-2, TS-AMB-63: the ids of the enemy's garrisoned blocks to the
+ * cavalry's front within 12" (a garrison, all round, is never threatened
+ * under TS-THR-1). */
+GPtrArray    *ts_block_threat_targets (const TsMatch *m, const TsUnit *u);
 /* The block whose garrison holds the point, TS_NONE. */
 int           ts_block_at_point     (const TsMatch *m, MuPoint p);
 

@@ -657,6 +657,50 @@ ts_apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **e
   }
 }
 
+GPtrArray *
+ts_block_fire_targets (TsMatch *m, const TsUnit *u)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+      const TsUnit *g = ts_unit_at (m, b->unit);
+      TsUnit faces;
+
+      if (g && g->side != u->side && ts_block_faces (m, (int) i, &faces) && ts_can_fire (m, u, &faces, NULL))
+        g_ptr_array_add (out, (gpointer) b->area->id);
+    }
+  return out;
+}
+
+GPtrArray *
+ts_block_threat_targets (const TsMatch *m, const TsUnit *u)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  MuStand front[MU_STANDS_MAX];
+  guint n = 0;
+
+  for (guint k = 0; k < u->n_st; k++)
+    if (u->st[k].rank == 0)
+      front[n++] = u->st[k];
+  for (guint i = 0; n > 0 && i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+      const TsUnit *g = ts_unit_at (m, b->unit);
+      TsUnit faces;
+
+      /* TS-AMB-42 (b): a block is to the front when any part of it is in
+       * the arc, which its faces, just outside its edges, tell */
+      if (g == NULL || g->side == u->side || block_distance (b, u->st, u->n_st) > ts_in (m, m->num.threat_reach) + EPS ||
+          !ts_block_faces (m, (int) i, &faces) ||
+          !mu_stands_in_arc (front, n, m->num.arc, faces.st, faces.n_st, MU_ARC_ANY_PART))
+        continue;
+      g_ptr_array_add (out, (gpointer) b->area->id);
+    }
+  return out;
+}
+
 /* Commands naming a block: its garrison's. */
 gboolean
 ts_apply_block (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
