@@ -482,6 +482,9 @@ void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrA
 /* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
  * the outside of each face, facing out; FALSE when it holds none. */
 gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
+/* TS-STATE-5: a battalion dispersed outside loses its companies in a
+ * block too (to its lost pool, no event of their own). */
+void          ts_garrison_disband   (TsMatch *m, TsUnit *u);
 /* TS-VIL-2: stress on the garrison's own die. */
 void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
 /* garrison UNIT BLOCK N [command], leave BLOCK [POSE] (TS-VIL-1, TS-VIL-3). */

@@ -323,6 +323,8 @@ ts_lose_stand (TsMatch *m, TsUnit *u, const char *rule, GPtrArray *events)
     {
       u->dispersed = TRUE;
       u->n_st = 0;
+      /* TS-STATE-5: the whole unit goes, its companies in a block too */
+      ts_garrison_disband (m, u);
       /* TS-AMB-55: a dispersal raises the floor; chaos follows at once */
       if (c && c->chaos < ts_chaos_floor (m, c))
         c->chaos = ts_chaos_floor (m, c);

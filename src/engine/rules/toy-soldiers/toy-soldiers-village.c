@@ -125,35 +125,82 @@ ts_blocks_init (TsMatch *m)
   ts_blocks_sync (m);
 }
 
-/* TS-VIL-2: the garrison's own stress die; overflow costs companies
- * (TS-STATE-2), the last one leaving the block. */
-static void
-block_stress (TsMatch *m, TsBlock *b, int s, const char *rule, GPtrArray *events)
+void
+ts_garrison_disband (TsMatch *m, TsUnit *u)
 {
-  TsUnit *u = ts_unit_at (m, b->unit);
-  int was = b->stress;
+  TsBlock *b = ts_block_at (m, u->block);
+
+  if (b == NULL)
+    return;
+  u->lost_pool += b->companies;
+  b->unit = TS_NONE;
+  b->companies = 0;
+  b->command = FALSE;
+  b->stress = 0;
+  u->block = TS_NONE;
+  ts_blocks_sync (m);
+}
+
+static void block_lose (TsMatch *m, TsBlock *b, const char *rule, GPtrArray *events);
+
+static void
+stress_event (TsMatch *m, const TsUnit *u, const TsBlock *b, int d, const char *rule, GPtrArray *events)
+{
   MuEvent *e;
   char text[16];
 
-  if (s == 0 || u == NULL)
-    return;
-  b->stress = MAX (0, b->stress + s);
-  while (b->stress > 6 && b->companies > 0)
-    {
-      b->companies--;
-      u->lost_pool++;
-      b->stress = 5;
-    }
-  ts_blocks_sync (m);
-  if (b->stress == was)
+  if (d == 0)
     return;
   e = ts_event (m, events, &ts_ev_stress, u->def->id, rule);
   if (e == NULL)
     return;
-  g_snprintf (text, sizeof text, "%+d", b->stress - was);
+  g_snprintf (text, sizeof text, "%+d", d);
   mu_event_set_text (e, text);
   e->value = b->stress;
   mu_event_set_object (e, b->area->id);
+}
+
+/* TS-VIL-2: the garrison's own stress die; each point gained at 6 costs
+ * a company and leaves 5 (TS-STATE-2), the last one emptying the block. */
+static void
+block_stress (TsMatch *m, TsBlock *b, int s, const char *rule, GPtrArray *events)
+{
+  TsUnit *u = ts_unit_at (m, b->unit);
+  int gained = 0;
+
+  if (s == 0 || u == NULL)
+    return;
+  if (s < 0)
+    {
+      int was = b->stress;
+
+      b->stress = MAX (0, b->stress + s);
+      ts_blocks_sync (m);
+      stress_event (m, u, b, b->stress - was, rule, events);
+      return;
+    }
+  for (int i = 0; i < s && b->unit != TS_NONE; i++)
+    {
+      if (b->stress < 6)
+        {
+          b->stress++;
+          gained++;
+          continue;
+        }
+      ts_blocks_sync (m);
+      stress_event (m, u, b, gained, rule, events);
+      gained = 0;
+      block_lose (m, b, "TS-STATE-2", events);
+      if (b->unit != TS_NONE)
+        {
+          b->stress = 5;
+          ts_blocks_sync (m);
+          stress_event (m, u, b, -1, "TS-STATE-2", events);
+        }
+    }
+  ts_blocks_sync (m);
+  if (b->unit != TS_NONE)
+    stress_event (m, u, b, gained, rule, events);
 }
 
 void
@@ -243,20 +290,32 @@ static void
 block_lose (TsMatch *m, TsBlock *b, const char *rule, GPtrArray *events)
 {
   TsUnit *u = ts_unit_at (m, b->unit);
+  TsUnit *c;
+  gboolean dispersed = FALSE;
+  int chaos_was = 0;
   MuEvent *e;
 
   if (u == NULL || b->companies <= 0)
     return;
+  c = ts_commander_of (m, u);
+  chaos_was = c ? c->chaos : 0;
   b->companies--;
   u->lost_pool++;
   if (b->companies == 0)
     {
+      dispersed = b->command;
       b->unit = TS_NONE;
       b->stress = 0;
-      if (b->command)
-        u->dispersed = TRUE;
       b->command = FALSE;
       u->block = TS_NONE;
+      if (dispersed)
+        {
+          /* TS-STATE-5: the command stand was in the block; TS-AMB-55:
+           * the chaos floor rises at once */
+          u->dispersed = TRUE;
+          if (c && c->chaos < ts_chaos_floor (m, c))
+            c->chaos = ts_chaos_floor (m, c);
+        }
     }
   ts_blocks_sync (m);
   e = ts_event (m, events, &ts_ev_lost, u->def->id, rule);
@@ -265,8 +324,21 @@ block_lose (TsMatch *m, TsBlock *b, const char *rule, GPtrArray *events)
       e->value = b->companies;
       mu_event_set_object (e, b->area->id);
     }
-  if (u->dispersed)
-    ts_event (m, events, &ts_ev_dispersed, u->def->id, rule);
+  if (!dispersed)
+    return;
+  ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-STATE-5");
+  if (c && c->chaos != chaos_was)
+    {
+      char text[16];
+
+      e = ts_event (m, events, &ts_ev_chaos, c->def->id, "TS-AMB-55");
+      if (e)
+        {
+          g_snprintf (text, sizeof text, "%+d", c->chaos - chaos_was);
+          mu_event_set_text (e, text);
+          e->value = c->chaos;
+        }
+    }
 }
 
 /* TS-REO-2 for a block: it is all round (TS-AMB-42), so every friendly
