@@ -190,6 +190,21 @@ set_entry_text (GtkWidget  *entry,
     gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
 }
 
+/* The rules' hint about the side (toy-soldiers: its selections and
+ * their élan, TS-AMB-78), hidden when the ruleset gives none. */
+static void
+update_side_hint (MusterEditorOob *self,
+                  GtkWidget       *label,
+                  const MuSide    *side)
+{
+  const MuScenario *s = mu_edit_history_get_scenario (self->history);
+  const MuRuleset *rs = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  g_autofree char *hint = rs && rs->side_hint ? rs->side_hint (s, side->id) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (label), hint ? hint : "");
+  gtk_widget_set_visible (label, hint != NULL);
+}
+
 /* The form's widgets show the model's values again (after an edit, an undo). */
 static void
 update_form (MusterEditorOob *self,
@@ -211,6 +226,8 @@ update_form (MusterEditorOob *self,
 
           gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (w), &rgba);
         }
+      else if (g_strcmp0 (role, "side-hint") == 0 && side != NULL)
+        update_side_hint (self, w, side);
       else if (c == NULL)
         continue;
       else if (g_strcmp0 (role, "note") == 0)
@@ -297,8 +314,21 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
       gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
       gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
-      muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
-                                       self->message);
+      row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+                                             self->message);
+      {
+        GtkWidget *hint = gtk_label_new (NULL);
+
+        g_object_set_data (G_OBJECT (hint), "role", (gpointer) "side-hint");
+        gtk_label_set_xalign (GTK_LABEL (hint), 0);
+        gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+        gtk_widget_add_css_class (hint, "dim-label");
+        gtk_widget_set_tooltip_text (hint, _("The selections this side's order of battle and options make, and "
+                                             "the élan the selection table grants them; the scenario's élan is "
+                                             "yours to set"));
+        update_side_hint (self, hint, side);
+        gtk_grid_attach (self->form, hint, 0, row++, 2, 1);
+      }
       self->updating = FALSE;
       return;
     }

@@ -633,6 +633,10 @@ struct _MuRuleset {
    * line. May be NULL. The generic checks (ids, references, the board)
    * are mu_scenario_check()'s. */
   void     (*check_scenario)   (const MuScenario *scenario, GPtrArray *problems);
+  /* Optional: a line the editor shows under a side's form, what the rules
+   * make of that side of the scenario (toy-soldiers: its selections and
+   * the élan they grant, TS-AMB-78); a new translated string, or NULL. */
+  char    *(*side_hint)        (const MuScenario *scenario, const char *side);
   /* Optional: the default of a boolean special rule that the scenario's
    * data enables (a railroad reserve, railroads), in *on; FALSE when the
    * option's default is its declared default_value. Play reads the option

@@ -16,6 +16,7 @@ static void
 area_clear (gpointer p)
 {
   g_clear_pointer (&((MuAreaState *) p)->garrison, g_free);
+  g_clear_pointer (&((MuAreaState *) p)->detail, g_free);
 }
 
 static void
@@ -69,6 +70,7 @@ mu_table_state_copy (const MuTableState *state)
       MuAreaState a = g_array_index (state->areas, MuAreaState, i);
 
       a.garrison = g_strdup (a.garrison);
+      a.detail = g_strdup (a.detail);
       g_array_append_val (s->areas, a);
     }
   for (guint i = 0; i < state->markers->len; i++)
@@ -111,6 +113,16 @@ mu_table_state_set_garrison (MuAreaState *area,
 
   g_free (area->garrison);
   area->garrison = g_strdup (unit);
+}
+
+void
+mu_table_state_set_detail (MuAreaState *area,
+                           const char  *detail)
+{
+  g_return_if_fail (area != NULL);
+
+  g_free (area->detail);
+  area->detail = g_strdup (detail);
 }
 
 void
@@ -186,10 +198,11 @@ mu_table_state_format (const MuTableState *state,
       const MuAreaState *a = &g_array_index (state->areas, MuAreaState, i);
 
       /* an area as at the start says nothing: a table has hundreds */
-      if (a->fire == 0 && !a->destroyed && a->garrison == NULL)
+      if (a->fire == 0 && !a->destroyed && a->garrison == NULL && a->detail == NULL)
         continue;
-      g_string_append_printf (out, "area %s fire=%d destroyed=%s garrison=%s\n", a->area, a->fire,
-                              a->destroyed ? "yes" : "no", a->garrison ? a->garrison : "-");
+      g_string_append_printf (out, "area %s fire=%d destroyed=%s garrison=%s%s%s\n", a->area, a->fire,
+                              a->destroyed ? "yes" : "no", a->garrison ? a->garrison : "-",
+                              a->detail ? " " : "", a->detail ? a->detail : "");
     }
   for (guint i = 0; i < state->markers->len; i++)
     {

@@ -24,6 +24,8 @@ typedef struct {
   int fire;              /* how often it has been set on fire */
   gboolean destroyed;
   char *garrison;        /* the unit holding it, or NULL */
+  char *detail;          /* the ruleset's own KEY=V words about it (a
+                          * garrison's size and state dice), or NULL */
 } MuAreaState;
 
 typedef struct {
@@ -46,6 +48,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuTableState, mu_table_state_free)
 MuAreaState   *mu_table_state_area       (MuTableState *state, const char *area);
 /* unit NULL: no garrison. */
 void           mu_table_state_set_garrison (MuAreaState *area, const char *unit);
+/* The ruleset's own words on the area's --state line; NULL: none. */
+void           mu_table_state_set_detail (MuAreaState *area, const char *detail);
 /* A point marker of radius `radius` at `at`, lasting through bound `until`
  * (0: until removed). */
 void           mu_table_state_add_marker (MuTableState *state, const char *kind, MuPoint at,
@@ -62,7 +66,7 @@ const GArray  *mu_table_state_markers    (const MuTableState *state);
 
 /* The --state lines (README.md, "--state"), each ending with '\n': one per
  * area no longer as at the start,
- *   area ID fire=N destroyed=yes|no garrison=UNIT|-
+ *   area ID fire=N destroyed=yes|no garrison=UNIT|- [DETAIL]
  * then one per point marker,
  *   marker KIND at=@X,Y radius=R until=N|-
  * radius with two decimals, until "-" for a marker that lasts. */

@@ -257,6 +257,28 @@ find_role (GtkWidget  *root,
   return NULL;
 }
 
+/* TS-AMB-78: under a toy-soldiers side, the engine's hint of its
+ * selections and their élan, following the flags as they change; the
+ * Union's two battalions and battery with the time limit, then veterans */
+static void
+test_side_hint (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  GtkWidget *hint;
+
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
+  g_assert_true (muster_editor_oob_select (oob, "usa"));
+  flush_events ();
+  hint = find_role (GTK_WIDGET (oob), "side-hint");
+  g_assert_true (GTK_IS_LABEL (hint));
+  g_assert_true (gtk_widget_get_visible (hint));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (hint)), ==, "4 points: élan 2");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_value (GTK_WIDGET (oob), "flags", "veterans")), TRUE);
+  flush_events ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_role (GTK_WIDGET (oob), "side-hint"))), ==,
+                   "5 points: élan 4");
+}
+
 /* A side's home edge and a deployment zone along it, from the form; both
  * undone to the file as it was. */
 static void
@@ -453,6 +475,8 @@ main (int   argc,
               test_unit_values, fixture_tear_down);
   g_test_add ("/app/editor-values/side", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
               test_side_values, fixture_tear_down);
+  g_test_add ("/app/editor-values/side-hint/TS-AMB-78", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
+              test_side_hint, fixture_tear_down);
   g_test_add ("/app/editor-values/home-edge", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,
               test_home_edge, fixture_tear_down);
   g_test_add ("/app/editor-values/table-formation", Fixture, "henry-house-hill-table.muster",

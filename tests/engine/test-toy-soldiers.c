@@ -102,11 +102,182 @@ test_rout (void)
   ts_match_free (m);
 }
 
+/* TS-AMB-7: a rout is an event, not a lasting status: the routed unit
+ * is on the table as any other, shown active, and acts as before (its
+ * disorder of 6 aside). */
+static void
+test_rout_event (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-rout.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(MuDice) d = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsUnit *u1;
+  GArray *views;
+  gboolean seen = FALSE;
+
+  g_assert_no_error (error);
+  u1 = ts_find (m, "u1");
+  ts_rout (m, u1, 0, events);
+  g_assert_true (ts_in_play (u1));
+  g_assert_false (u1->dispersed);
+  views = toy_soldiers_in_progress.counters (m);
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->id, "u1") != 0)
+        continue;
+      seen = TRUE;
+      g_assert_cmpstr (v->status->id, ==, "active");
+    }
+  g_assert_true (seen);
+  /* its side's player-turn: it may take its action like any unit */
+  g_assert_cmpint (ts_active_side (m), ==, u1->side);
+  g_assert_true (ts_may_act (m, u1, TS_ACT_REORDER, 0, &error));
+  g_assert_no_error (error);
+  ts_match_free (m);
+}
+
+/* TS-SKM-6, TS-STATE-5, TS-AMB-86: a battalion whose command stand goes
+ * has no skirmishers left: they go before it, and with it when the unit
+ * leaves the table. */
+static void
+test_command_stand_lost (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-rout.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(MuDice) d = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsUnit *u1, *u4;
+
+  g_assert_no_error (error);
+  u1 = ts_find (m, "u1");
+  u4 = ts_find (m, "u4");
+  for (TsUnit **pu = (TsUnit *[]) { u1, u4, NULL }; *pu; pu++)
+    {
+      TsUnit *u = *pu;
+      MuPoint f = mu_facing_vector (u->facing);
+
+      /* one stand out as skirmishers, 2" ahead of the command stand */
+      g_assert_cmpint (u->stands, >=, 2);
+      u->skirm[0] = u->st[0];
+      u->skirm[0].centre.x += f.x * 2;
+      u->skirm[0].centre.y += f.y * 2;
+      u->n_skirm = 1;
+      ts_layout (m, u);
+      g_assert_true (ts_check_invariants (m, &error));
+    }
+  /* stress overflow until the command stand goes */
+  ts_add_stress (m, u1, 60, "TS-STATE-2", events);
+  g_assert_true (u1->dispersed);
+  g_assert_cmpint (u1->n_skirm, ==, 0);
+  g_assert_cmpint (u1->lost_pool, ==, u1->stands_max);
+  /* off the table with its command stand (TAB-18) */
+  ts_off_table (m, u4);
+  g_assert_true (u4->dispersed);
+  g_assert_cmpint (u4->n_skirm, ==, 0);
+  g_assert_true (ts_check_invariants (m, &error));
+  g_assert_no_error (error);
+  ts_match_free (m);
+}
+
+/* TS-STATE-5, TS-AMB-85: a battalion whose command stand is lost outside
+ * is eliminated, its companies in a block with it; the block is empty
+ * again. */
+static void
+test_garrison_dispersed (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "village.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(MuDice) d = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  int bi;
+  TsBlock *b;
+  TsUnit *u1;
+
+  g_assert_no_error (error);
+  u1 = ts_find (m, "u1");
+  bi = ts_block_find (m, "town");
+  b = ts_block_at (m, bi);
+  g_assert_nonnull (b);
+  /* 3 of its 6 companies in the block, as garrison u1 town 3 leaves it */
+  b->unit = ts_unit_index (m, u1);
+  b->companies = 3;
+  b->stress = 2;
+  u1->block = bi;
+  u1->stands -= 3;
+  ts_layout (m, u1);
+  ts_blocks_sync (m);
+  g_assert_true (ts_check_invariants (m, &error));
+  ts_add_stress (m, u1, 60, "TS-STATE-2", events);
+  g_assert_true (u1->dispersed);
+  g_assert_cmpint (b->unit, ==, TS_NONE);
+  g_assert_cmpint (u1->block, ==, TS_NONE);
+  g_assert_cmpint (u1->lost_pool, ==, 6);
+  g_assert_null (mu_table_state_area ((MuTableState *) toy_soldiers_in_progress.table_state (m), "town")->garrison);
+  g_assert_true (ts_check_invariants (m, &error));
+  g_assert_no_error (error);
+  ts_match_free (m);
+}
+
+/* TS-VIL-2, TS-STATE-2, TS-STATE-5: a garrison's own stress die
+ * overflows into its companies; the last one, with the command stand in
+ * the block, disperses the battalion and empties the block. */
+static void
+test_garrison_overflow (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "ex04-village.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(MuDice) d = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  int bi = ts_block_find (m, "barn");
+  TsBlock *b = ts_block_at (m, bi);
+  TsUnit *v1 = ts_find (m, "v1");
+
+  g_assert_no_error (error);
+  /* v1 starts as the barn's garrison, all three companies, stress 5 */
+  g_assert_cmpint (b->unit, ==, ts_unit_index (m, v1));
+  g_assert_cmpint (b->companies, ==, 3);
+  g_assert_true (b->command);
+  g_assert_cmpint (b->stress, ==, 5);
+  /* 5 + 2: 6, then a company lost and 5 */
+  ts_block_add_stress (m, bi, 2, "TS-RCV-5", events);
+  g_assert_cmpint (b->companies, ==, 2);
+  g_assert_cmpint (b->stress, ==, 5);
+  g_assert_cmpint (v1->lost_pool, ==, 1);
+  g_assert_true (ts_check_invariants (m, &error));
+  ts_block_add_stress (m, bi, 20, "TS-RCV-5", events);
+  g_assert_true (v1->dispersed);
+  g_assert_cmpint (b->unit, ==, TS_NONE);
+  g_assert_cmpint (v1->lost_pool, ==, 3);
+  g_assert_true (ts_check_invariants (m, &error));
+  g_assert_no_error (error);
+  ts_match_free (m);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/simulate/learning", test_learning);
   g_test_add_func ("/engine/toy-soldiers/rout/TS-GEN-7/TS-AMB-53/TS-ELAN-3/TS-CDR-12", test_rout);
+  g_test_add_func ("/engine/toy-soldiers/rout/event/TS-AMB-7", test_rout_event);
+  g_test_add_func ("/engine/toy-soldiers/village/dispersed/TS-STATE-5/TS-AMB-85", test_garrison_dispersed);
+  g_test_add_func ("/engine/toy-soldiers/village/overflow/TS-VIL-2/TS-STATE-2/TS-STATE-5", test_garrison_overflow);
+  g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
+                   test_command_stand_lost);
   return g_test_run ();
 }

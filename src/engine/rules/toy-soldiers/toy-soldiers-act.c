@@ -23,6 +23,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
   [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
+  [TS_DECIDE_GARRISON] = "destroy",
 };
 
 void
@@ -65,7 +66,7 @@ ts_decision_view (TsMatch *m)
   d->view.answers = (const char *const *) d->answers->pdata;
   d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN || d->kind == TS_DECIDE_CAV_REROLL
                  ? MU_ANSWER_YES_NO
-               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
+               : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_GARRISON || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
                  ? MU_ANSWER_NUMBER
                : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
                                                                             : MU_ANSWER_CHOICE;
@@ -107,14 +108,17 @@ ts_decide (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule, 
     }
 }
 
+/* The answers: the target units' ids, then the blocks' (may be NULL), then none. */
 static void
-decide_units (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets, const char *rule,
-              GPtrArray *events, const char *format)
+decide_units (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets, GPtrArray *blocks,
+              const char *rule, GPtrArray *events, const char *format)
 {
   g_autoptr(GPtrArray) answers = g_ptr_array_new ();
 
   for (guint i = 0; i < targets->len; i++)
     g_ptr_array_add (answers, (gpointer) ((TsUnit *) g_ptr_array_index (targets, i))->def->id);
+  for (guint i = 0; blocks && i < blocks->len; i++)
+    g_ptr_array_add (answers, g_ptr_array_index (blocks, i));
   g_ptr_array_add (answers, (gpointer) "none");
   g_ptr_array_add (answers, NULL);
   /* format is one of the callers' N_() literals, each with one %s */
@@ -130,18 +134,22 @@ static void
 offer_threat (TsMatch *m, TsUnit *u, gboolean cavalry, GPtrArray *events)
 {
   g_autoptr(GPtrArray) t = NULL;
+  g_autoptr(GPtrArray) blocks = NULL;
 
   if (!ts_in_play (u) || m->finished)
     return;
   t = ts_threat_targets (m, u, cavalry);
-  if (t->len == 0)
+  /* TS-AMB-63: cavalry may threaten a garrison */
+  blocks = cavalry ? ts_block_threat_targets (m, u) : g_ptr_array_new ();
+  if (t->len == 0 && blocks->len == 0)
     {
       if (!cavalry && u->type == TS_CAV)
         offer_threat (m, u, TRUE, events);
       return;
     }
-  decide_units (m, cavalry ? TS_DECIDE_CAV_THREAT : TS_DECIDE_THREAT, u, t, cavalry ? "TS-THR-2" : "TS-THR-1",
-                events, cavalry ? N_("Which enemy does %s threaten as cavalry?") : N_("Which enemy does %s threaten?"));
+  decide_units (m, cavalry ? TS_DECIDE_CAV_THREAT : TS_DECIDE_THREAT, u, t, blocks,
+                cavalry ? "TS-THR-2" : "TS-THR-1", events,
+                cavalry ? N_("Which enemy does %s threaten as cavalry?") : N_("Which enemy does %s threaten?"));
 }
 
 void
@@ -190,7 +198,7 @@ ts_may_act (const TsMatch *m, const TsUnit *u, TsAction a, int disorder, GError 
     return mu_rules_refuse (error, "TS-ACT-1", "%s is a commander, not a unit", u->def->id);
   if (u->side != ts_active_side (m))
     return mu_rules_refuse (error, "TS-ACT-1", "%s is not of the side playing this player-turn", u->def->id);
-  if (!ts_in_play (u))
+  if (!ts_in_play (u) && !ts_garrisoned (m, u))
     return mu_rules_refuse (error, "TS-STATE-5", "%s is dispersed", u->def->id);
   if (u->acted)
     return mu_rules_refuse (error, "TS-ACT-1", "%s has taken its action this player-turn", u->def->id);
@@ -595,10 +603,11 @@ ts_move_volley (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
       ts_in_play (u))
     {
       g_autoptr(GPtrArray) t = ts_fire_targets (m, u);
+      g_autoptr(GPtrArray) blocks = ts_block_fire_targets (m, u);
 
-      if (t->len > 0)
+      if (t->len > 0 || blocks->len > 0)
         {
-          decide_units (m, TS_DECIDE_VOLLEY, u, t, "TS-AMB-87", events,
+          decide_units (m, TS_DECIDE_VOLLEY, u, t, blocks, "TS-AMB-87", events,
                         a == TS_ACT_FORWARD ? N_("Does %s fire a ragged volley, and at whom?")
                                             : N_("Does %s fire a weak volley, and at whom?"));
           m->decision.value = a == TS_ACT_FORWARD ? -2 : -1;
@@ -770,6 +779,11 @@ apply_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   const char *extra = mu_command_word (c, 2);
   TsUnit *cmdr = ts_commander_of (m, u);
   gboolean limbers = g_strcmp0 (extra, "limbers") == 0;
+  TsUnit garrison;
+
+  /* TS-AMB-85: a garrison is fired on by its block's name, as its faces */
+  if (t == NULL && ts_block_faces (m, ts_block_find (m, mu_command_word (c, 1)), &garrison))
+    t = &garrison;
 
   if (!ts_may_act (m, u, TS_ACT_FIRE, 0, error))
     return FALSE;
@@ -812,8 +826,16 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   TsUnit *u = ts_find (m, mu_command_word (c, 0));
   TsAction a;
 
+  if (g_str_equal (verb, "garrison") || g_str_equal (verb, "leave"))
+    return ts_apply_garrison (m, c, events, error);
+  if (u == NULL && ts_block_find (m, mu_command_word (c, 0)) != TS_NONE)
+    return ts_apply_block (m, ts_block_find (m, mu_command_word (c, 0)), c, events, error);
   if (u == NULL)
     return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+  /* TS-VIL-2: a garrison takes its commands by its block's name */
+  if (ts_garrisoned (m, u))
+    return mu_rules_refuse (error, "TS-VIL-2", "%s is the garrison of %s: give its commands to the block",
+                            u->def->id, ts_block_at (m, u->block)->area->id);
   if (g_str_equal (verb, "charge"))
     return mu_rules_refuse (error, "TS-CHG-0", "charges, contact resolution and melee are part 2 of the rules, not built yet");
   if (g_str_equal (verb, "skirmish") || g_str_equal (verb, "recall") || g_str_equal (verb, "place"))
@@ -868,14 +890,31 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     case TS_DECIDE_VOLLEY:
       if (!g_str_equal (answer, "none"))
         {
-          ts_fire (m, u, ts_find (m, answer), value, events);
+          TsUnit garrison;
+          TsUnit *t = ts_find (m, answer);
+
+          /* TS-AMB-85: a garrison, fired on as its faces */
+          if (t == NULL && ts_block_faces (m, ts_block_find (m, answer), &garrison))
+            t = &garrison;
+          ts_fire (m, u, t, value, events);
           ts_sharp_shooting (m, u, events);
         }
       ts_after_action (m, u, events);
       break;
     case TS_DECIDE_THREAT:
     case TS_DECIDE_CAV_THREAT:
-      if (!g_str_equal (answer, "none"))
+      if (!g_str_equal (answer, "none") && ts_find (m, answer) == NULL)
+        {
+          /* a garrison (TS-AMB-63): the stress on its block's die */
+          int bi = ts_block_find (m, answer);
+          MuEvent *e = ts_event (m, events, &ts_ev_threat, ts_unit_at (m, ts_block_at (m, bi)->unit)->def->id,
+                                 "TS-THR-2");
+
+          if (e)
+            mu_event_set_object (e, u->def->id);
+          ts_block_add_stress (m, bi, 1, "TS-THR-2", events);
+        }
+      else if (!g_str_equal (answer, "none"))
         {
           TsUnit *t = ts_find (m, answer);
           MuEvent *e = ts_event (m, events, &ts_ev_threat, t->def->id,
@@ -906,6 +945,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
           break;
         }
       ts_after_action (m, u, events);
+      break;
+    case TS_DECIDE_GARRISON:
+      ts_garrison_destroy (m, saved.other, atoi (answer), events);
       break;
     case TS_DECIDE_WAY:
       ts_withdraw (m, u, g_str_equal (answer, "away"), events);

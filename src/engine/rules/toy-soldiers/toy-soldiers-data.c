@@ -111,5 +111,20 @@ ts_numbers_init (TsNumbers *num)
   num->smoke_ahead = number (ts_data, "distances", "smoke-ahead", 2);
   num->arc = number (ts_data, "distances", "forward-arc-degrees", 22);
   num->reorder_near = number (ts_data, "reorder", "near", 4);
+  {
+    static const char *const types[TS_COMMANDER] = { "line-inf", "light-inf", "cav", "art" };
+    static const int stands[TS_COMMANDER] = { 6, 4, 2, 3 };
+    static const int elan[TS_COMMANDER] = { 1, 1, 1, 0 };
+
+    for (int t = 0; t < TS_COMMANDER; t++)
+      {
+        num->stands_max[t] = (int) number (ts_data, "stands", types[t], stands[t]);
+        num->sel_elan[t] = (int) number (ts_data, "selection-elan", types[t], elan[t]);
+      }
+    num->stands_max[TS_COMMANDER] = 1;
+    num->sel_elan[TS_COMMANDER] = 0;
+    num->sel_elan_at_all_costs = (int) number (ts_data, "selection-elan", "at-all-costs", 1);
+    num->sel_elan_veterans = (int) number (ts_data, "selection-elan", "veterans", 2);
+  }
   G_UNLOCK (ts_data);
 }

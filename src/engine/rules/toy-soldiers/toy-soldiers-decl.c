@@ -195,6 +195,12 @@ const MuVerbInfo ts_verbs[] = {
   { "recall", "UNIT", "TS-SKM-2, TS-AMB-81", MU_VERB_MOVE, N_("needs a unit"), N_("{UNIT} recalls skirmishers") },
   { "place", "UNIT N POS", "TS-SKM-3, TS-AMB-81", MU_VERB_MOVE,
     N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
+  { "garrison", "UNIT AREA N [command]", "TS-VIL-1, TS-AMB-85", MU_VERB_MOVE,
+    N_("needs a battalion, a village block and the number of companies, then optionally command"),
+    N_("{UNIT} garrisons {AREA}") },
+  { "leave", "AREA [POS]", "TS-VIL-3, TS-AMB-85", MU_VERB_MOVE,
+    N_("needs a village block, then the command stand's pose when it was inside"),
+    N_("The garrison leaves {AREA}") },
   { "choose", "ANSWER | POS", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
   { "end-phase", NULL, "TS-CDR-1, TS-ACT-1", MU_VERB_END_STEP, NULL, N_("End the step") },
 };
@@ -223,13 +229,13 @@ const MuEventKindInfo ts_ev_disorder = {
   N_("{subject}'s disorder {text}, now {value}"), NULL, 0, MU_N_PLURAL ("{n} disorder change", "{n} disorder changes"),
 };
 const MuEventKindInfo ts_ev_stress = {
-  "stress", N_("Stress"), N_("a unit's stress die changes (TS-STATE-2)"),
-  F (SUBJECT) | F (TEXT) | F (VALUE), "now", MU_EVENT_CLASS_COMBAT, 0,
+  "stress", N_("Stress"), N_("a unit's stress die changes (TS-STATE-2); the object is the village block of a garrison's (TS-VIL-2)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "now", MU_EVENT_CLASS_COMBAT, 0,
   N_("{subject}'s stress {text}, now {value}"), NULL, 0, MU_N_PLURAL ("{n} stress change", "{n} stress changes"),
 };
 const MuEventKindInfo ts_ev_lost = {
-  "lost", N_("Stand lost"), N_("a unit loses a stand to its lost pool (TS-STATE-2, TS-STATE-5)"),
-  F (SUBJECT) | F (VALUE), "stands", MU_EVENT_CLASS_COMBAT, 0,
+  "lost", N_("Stand lost"), N_("a unit loses a stand to its lost pool (TS-STATE-2, TS-STATE-5); the object is the village block a garrison's company left (TS-AMB-85)"),
+  F (SUBJECT) | F (OBJECT) | F (VALUE), "stands", MU_EVENT_CLASS_COMBAT, 0,
   N_("{subject} loses a stand, {value} left"), NULL, 0, MU_N_PLURAL ("{n} stand lost", "{n} stands lost"),
 };
 const MuEventKindInfo ts_ev_dispersed = {
@@ -313,6 +319,11 @@ const MuEventKindInfo ts_ev_hasty = {
   N_("{subject} takes a hasty reorder"), NULL, 0, MU_N_PLURAL ("{n} hasty reorder", "{n} hasty reorders"),
 };
 
+const MuEventKindInfo ts_ev_garrison = {
+  "garrison", N_("Garrison"), N_("companies enter or leave a village block (TS-VIL-1, TS-VIL-3, TS-AMB-85)"),
+  F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "companies", MU_EVENT_CLASS_MOVEMENT, 0,
+  N_("{subject}: {value} companies {text} {object}"), NULL, 0, MU_N_PLURAL ("{n} garrison change", "{n} garrison changes"),
+};
 const MuEventKindInfo ts_ev_skirmish = {
   "skirmish", N_("Skirmishers"), N_("a skirmish stand is deployed, placed or recalled (TS-SKM-2, TS-AMB-81)"),
   F (SUBJECT) | F (TEXT) | F (AT), NULL, MU_EVENT_CLASS_MOVEMENT, 0,
@@ -332,7 +343,7 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
   &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
-  &ts_ev_reformed,
+  &ts_ev_reformed, &ts_ev_garrison,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 

@@ -315,6 +315,9 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
       int b;
 
       band[k] = 0;
+      /* TS-AMB-85: at most as many faces as companies */
+      if (u->faces && n >= (guint) u->stands)
+        continue;
       if (square)
         {
           range = mu_stands_distance (s, 1, t->st, t->n_st);
@@ -329,7 +332,8 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         }
       /* TS-GEN-2: a boundary belongs to the nearer band */
       b = range <= EPS ? 1 : (int) ceil (range / len - EPS);
-      if (b > 4 || !sight (m, u, s, MAX (b, 1), t))
+      /* TS-FIRE-4, TS-VIL-4: 2 bands from a village */
+      if (b > (u->faces ? 2 : 4) || !sight (m, u, s, MAX (b, 1), t))
         continue;
       band[k] = MAX (b, 1);
       n++;
@@ -558,6 +562,33 @@ last_faces (GPtrArray *events)
   return e && e->kind == MU_EVENT_ROLL ? e->pool : NULL;
 }
 
+/* TS-RCV-5, TS-VIL-5, TS-AMB-85: a garrison passes every disorder roll
+ * and takes stress only on natural 1s, besides the +1 of not returning
+ * fire; it counts no cover and has no flank to be enfiladed. */
+static void
+garrison_receives (TsMatch *m, const TsUnit *u, const TsUnit *t, const int rolls[5], GPtrArray *events)
+{
+  static const char *const recv_purpose[5] = { NULL, "receive-band1", "receive-band2", "receive-band3",
+                                               "receive-band4" };
+  int hits = 0;
+
+  if (cannot_return_fire (m, t, u))
+    ts_block_add_stress (m, t->block, 1, "TS-RCV-5", events);
+  for (int b = 1; b <= 4; b++)
+    {
+      MuRoll roll = { recv_purpose[b], t->def->id, u->def->id, (guint) rolls[b], MU_DICE_BELOW,
+                      MU_ROLL_NATURAL_1_SUCCEEDS, NULL, 0, 0, 1, MU_ROLL_BELOW, 0, NULL, "TS-RCV-5" };
+      MuRollResult r;
+
+      if (rolls[b] == 0)
+        continue;
+      mu_dice_roll_read (m->dice, events, &roll, &r);
+      hits += r.value;
+    }
+  if (hits)
+    ts_block_add_stress (m, t->block, hits, "TS-RCV-5", events);
+}
+
 void
 ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
 {
@@ -594,7 +625,14 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
       if (count == 0)
         continue;
       roll.n = count;
-      if (canister)
+      if (u->faces)
+        {
+          /* TS-FIRE-4, TS-AMB-60: from a village only a natural 6, whatever
+           * the modifiers */
+          roll.target = 6;
+          roll.rule = "TS-FIRE-4";
+        }
+      else if (canister)
         {
           /* TS-FIRE-3: any face but a natural 1 */
           roll.target = 2;
@@ -617,7 +655,7 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
       faces = last_faces (events);
       /* TS-BNC-1, TS-AMB-61: beyond canister range and on one level, each
        * effective die of a section bounces through */
-      if (artillery && !canister && faces && level_of (m, u) == level_of (m, t))
+      if (artillery && !canister && faces && !t->faces && level_of (m, u) == level_of (m, t))
         {
           guint i = 0;
 
@@ -670,7 +708,7 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
         MuPoint f = mu_facing_vector (u->st[k].facing);
         double ahead = u->st[k].depth / 2 + ts_in (m, m->num.smoke_ahead);
         TsSmoke s = { { u->st[k].centre.x + f.x * ahead, u->st[k].centre.y + f.y * ahead }, m->bound,
-                      ts_unit_index (m, u) };
+                      u->faces ? ts_block_at (m, u->block)->unit : ts_unit_index (m, u) };
         MuEvent *e;
 
         s.at = mu_pos_from_point (s.at.x, s.at.y, -1).point;
@@ -695,6 +733,11 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
         hill = lt >= 1 && lt > lu;
       }
       t->fired_on = TRUE;
+      if (t->faces)
+        {
+          garrison_receives (m, u, t, rolls, events);
+          goto ragged;
+        }
       /* (4) TS-RCV-1, TS-AMB-35: disorder before the rolls, once a kind a game turn */
       if (!(t->fire_disorder & kind))
         {
@@ -775,6 +818,7 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
         ts_add_stress (m, t, hits, "TS-RCV-3", events);
     }
   /* (8) TS-FIRE-7, TS-AMB-20: a ragged volley's stress to the firer */
+ragged:
   if (mod == -2)
     ts_add_stress (m, u, 1, "TS-FIRE-7", events);
 }

@@ -186,6 +186,37 @@ ts_legal_commands (TsMatch *m)
             offer (m, out, c);
           }
       }
+  /* villages (TS-VIL, TS-AMB-85): garrisons reorder and fire, units fire
+   * at the enemy's; the open unit enters a block, or its companies leave
+   * (a whole battalion's command stand is placed by hand: not offered) */
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+      const TsUnit *g = ts_unit_at (m, b->unit);
+      const char *id = b->area->id;
+
+      if (g && g->side == side)
+        {
+          offer (m, out, words ("reorder", id, NULL));
+          TS_FOR_UNITS (m, t)
+            if (t->type != TS_COMMANDER && t->side != side && ts_in_play (t))
+              offer (m, out, words ("fire", id, t->def->id));
+          if (ts_unit_at (m, m->open_unit) == g && !b->command)
+            offer (m, out, words ("leave", id, NULL));
+        }
+      else if (g)
+        TS_FOR_UNITS (m, u)
+          if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
+            offer (m, out, words ("fire", u->def->id, id));
+      if (m->step == TS_STEP_UNITS && ts_unit_at (m, m->open_unit) && g == NULL)
+        for (int k = 1; k <= 3; k++)
+          {
+            MuCommand *c = words ("garrison", ts_unit_at (m, m->open_unit)->def->id, id);
+
+            mu_command_add_number (c, k);
+            offer (m, out, c);
+          }
+    }
   offer (m, out, words ("end-phase", NULL, NULL));
   return out;
 }

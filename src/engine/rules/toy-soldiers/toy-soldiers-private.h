@@ -11,6 +11,8 @@
  *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
+ *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
+ *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *
  * Sides are indices into side_id (the scenario's order). Functions that
@@ -112,6 +114,9 @@ typedef struct {
   double rout, rout_panic, smoke_radius, smoke_ahead, arc;
   double reorder_near;                    /* TS-REO-2: 4" */
   double threat_reach;                    /* TS-THR: 12" */
+  int stands_max[TS_TYPE_N];              /* Table stands: a unit at selection */
+  int sel_elan[TS_TYPE_N];                /* selection-elan by type (TS-AMB-79) */
+  int sel_elan_at_all_costs, sel_elan_veterans;
 } TsNumbers;
 
 typedef struct {
@@ -146,7 +151,21 @@ typedef struct {
   gboolean aware;              /* TS-CDR-6, for the next initiative roll */
   gboolean berated;            /* TS-CDR-8, this game turn */
   guint types_used;            /* 1 << TsAction, this player-turn (TS-ACT-2) */
+  int block;                   /* the village block holding companies of it, TS_NONE (TS-VIL) */
+  gboolean faces;              /* not a unit of the match: a garrison's faces standing in for it
+                                * in fire, one stand a face (ts_block_faces, TS-AMB-85) */
 } TsUnit;
+
+/* A village block (TS-AMB-85): a building or built-up area with an id,
+ * and the companies of one battalion holding it (TS-VIL-2). */
+typedef struct {
+  const MuArea *area;
+  int unit;                    /* the battalion, TS_NONE: empty */
+  int companies;               /* its stands inside, the command stand counted */
+  gboolean command;            /* the command stand is inside: the whole battalion */
+  int stress;                  /* the block's stress die; disorder is always 6 */
+  gboolean fired;              /* this player-turn of its side (TS-VIL-4) */
+} TsBlock;
 
 /* A smoke marker (TS-AMB-59). */
 typedef struct {
@@ -171,6 +190,7 @@ typedef enum {
   TS_DECIDE_SKIRM_BACK,        /* skirmish-back: 1 or 2 inches (TS-SKM-7, TS-AMB-82) */
   TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
   TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
+  TS_DECIDE_GARRISON,          /* destroy: a garrison's companies to give up (TS-REO-7) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -218,7 +238,8 @@ typedef struct {
 
   GPtrArray *units;            /* of TsUnit*, scenario order */
   GArray *smoke;               /* of TsSmoke */
-  MuTableState *areas;         /* the smoke markers as the front ends read them */
+  MuTableState *areas;         /* the smoke markers and garrisons as the front ends read them */
+  GArray *blocks;              /* of TsBlock, the table's order (TS-AMB-85) */
   TsDecision decision;
 
   int bound, last_bound;
@@ -255,8 +276,8 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 #define TS_N_FIELDS 10
 #define TS_N_MARKERS 25
 #define TS_N_STATUSES 2
-#define TS_N_VERBS 27
-#define TS_N_EVENT_KINDS 24
+#define TS_N_VERBS 29
+#define TS_N_EVENT_KINDS 25
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -268,7 +289,7 @@ extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disord
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
   ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
-  ts_ev_reformed;
+  ts_ev_reformed, ts_ev_garrison;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -436,6 +457,46 @@ GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean
 /* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
  * routed it. */
 void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+
+/* toy-soldiers-check.c ------------------------------------------------------------- */
+
+/* TS-AMB-88: MuRuleset.check_scenario. */
+void          ts_check_scenario     (const MuScenario *scenario, GPtrArray *problems);
+/* TS-AMB-78: MuRuleset.side_hint, "N points: élan E". */
+char         *ts_side_hint          (const MuScenario *scenario, const char *side);
+
+/* toy-soldiers-village.c ----------------------------------------------------------- */
+
+void          ts_blocks_init        (TsMatch *m);
+/* The blocks' garrisons again as the table state shows them. */
+void          ts_blocks_sync        (TsMatch *m);
+TsBlock      *ts_block_at           (const TsMatch *m, int i);
+/* The block of that area id, TS_NONE. */
+int           ts_block_find         (const TsMatch *m, const char *id);
+/* Whether the whole battalion, command stand and all, is in a block. */
+gboolean      ts_garrisoned         (const TsMatch *m, const TsUnit *u);
+int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
+gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
+                                     GError **error);
+void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
+ * the outside of each face, facing out; FALSE when it holds none. */
+gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
+/* TS-STATE-5: a battalion dispersed outside loses its companies in a
+ * block too (to its lost pool, no event of their own). */
+void          ts_garrison_disband   (TsMatch *m, TsUnit *u);
+/* TS-VIL-2: stress on the garrison's own die. */
+void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
+/* garrison UNIT BLOCK N [command], leave BLOCK [POSE] (TS-VIL-1, TS-VIL-3). */
+gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The ids of the enemy's garrisoned blocks u may fire at now. */
+GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
+/* TS-THR-2, TS-AMB-63: the ids of the enemy's garrisoned blocks to the
+ * cavalry's front within 12" (a garrison, all round, is never threatened
+ * under TS-THR-1). */
+GPtrArray    *ts_block_threat_targets (const TsMatch *m, const TsUnit *u);
+/* The block whose garrison holds the point, TS_NONE. */
+int           ts_block_at_point     (const TsMatch *m, MuPoint p);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

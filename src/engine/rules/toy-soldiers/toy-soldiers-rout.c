@@ -54,6 +54,7 @@ ts_off_table (TsMatch *m, TsUnit *u)
   u->lost_pool += u->stands;
   u->stands = 0;
   u->n_skirm = 0;
+  ts_garrison_disband (m, u);
   u->dispersed = TRUE;
   u->n_st = 0;
   cmdr = ts_commander_of (m, u);

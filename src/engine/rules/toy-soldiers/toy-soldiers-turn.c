@@ -323,6 +323,8 @@ ts_lose_stand (TsMatch *m, TsUnit *u, const char *rule, GPtrArray *events)
     {
       u->dispersed = TRUE;
       u->n_st = 0;
+      /* TS-STATE-5: the whole unit goes, its companies in a block too */
+      ts_garrison_disband (m, u);
       /* TS-AMB-55: a dispersal raises the floor; chaos follows at once */
       if (c && c->chaos < ts_chaos_floor (m, c))
         c->chaos = ts_chaos_floor (m, c);
@@ -536,6 +538,7 @@ ts_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
       u->type = unit_type (ruleset, c);
       u->cmdr = TS_NONE;
       u->attached = TS_NONE;
+      u->block = TS_NONE;
       if (u->type == TS_COMMANDER)
         {
           u->chaos = int_value (value_of (ruleset, c, "chaos"), 1, 1, 6);
@@ -582,6 +585,7 @@ ts_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
         if (c && c->type == TS_COMMANDER)
           u->cmdr = ts_unit_index (m, c);
       }
+  ts_blocks_init (m);
   m->bound = s->timeline.first_bound > 0 ? s->timeline.first_bound : 1;
   m->timeline = s->timeline.bounds > 0;
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
@@ -605,6 +609,7 @@ ts_match_copy (const TsMatch *o, MuDice *dice)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   m->smoke = g_array_copy (o->smoke);
   m->areas = mu_table_state_copy (o->areas);
+  m->blocks = g_array_copy (o->blocks);
   ts_decision_copy (&o->decision, &m->decision);
   m->event_failure = g_strdup (o->event_failure);
   m->counter_views = NULL;
@@ -621,6 +626,7 @@ ts_match_free (TsMatch *m)
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->smoke, g_array_unref);
   g_clear_pointer (&m->areas, mu_table_state_free);
+  g_clear_pointer (&m->blocks, g_array_unref);
   ts_decision_clear (&m->decision);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
@@ -698,6 +704,8 @@ begin_player_turn (TsMatch *m, GPtrArray *events)
       u->cdr_acted = FALSE;
       u->types_used = 0;
     }
+  for (guint i = 0; i < m->blocks->len; i++)
+    g_array_index (m->blocks, TsBlock, i).fired = FALSE;
   e = ts_event (m, events, mu_event_kind_info (MU_EVENT_PHASE), NULL, "TS-CDR-1");
   if (e)
     {
@@ -870,9 +878,16 @@ ts_check_invariants (TsMatch *m, GError **error)
         return mu_rules_invalid (error, "%s's disorder %d is outside 1..6", u->def->id, u->disorder);
       if (u->stress < 0 || u->stress > 6)
         return mu_rules_invalid (error, "%s's stress %d is outside 0..6", u->def->id, u->stress);
-      if (u->stands + u->lost_pool != u->stands_max && !(u->stands_max == 0))
-        return mu_rules_invalid (error, "%s has %d stands and %d lost of %d", u->def->id, u->stands,
-                                 u->lost_pool, u->stands_max);
+      /* TS-AMB-85: the companies in a block are the battalion's too */
+      if (u->stands + u->lost_pool + ts_garrison_companies (m, u) != u->stands_max && !(u->stands_max == 0))
+        return mu_rules_invalid (error, "%s has %d stands, %d in a block and %d lost of %d", u->def->id,
+                                 u->stands, ts_garrison_companies (m, u), u->lost_pool, u->stands_max);
+      if (ts_garrisoned (m, u))
+        {
+          if (u->dispersed || u->n_st != 0 || u->stands != 0)
+            return mu_rules_invalid (error, "%s is a whole garrison yet laid out", u->def->id);
+          continue;
+        }
       if (u->dispersed != (u->n_st == 0))
         return mu_rules_invalid (error, "%s: dispersed and laid out disagree", u->def->id);
       if (!u->dispersed && (int) u->n_st != ts_formed (u))
@@ -886,6 +901,18 @@ ts_check_invariants (TsMatch *m, GError **error)
         if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && ts_in_play (u) &&
             ts_unit_index (m, o) > ts_unit_index (m, u) && mu_stands_overlap (u->st, u->n_st, o->st, o->n_st))
           return mu_rules_invalid (error, "%s overlaps %s", u->def->id, o->def->id);
+    }
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
+      const TsUnit *u = ts_unit_at (m, b->unit);
+
+      if (b->unit == TS_NONE)
+        continue;
+      if (u == NULL || u->block != (int) i || b->companies < 1 || b->companies > 3 || b->stress < 0 ||
+          b->stress > 6)
+        return mu_rules_invalid (error, "block %s: garrison %d companies, stress %d", b->area->id,
+                                 b->companies, b->stress);
     }
   return TRUE;
 }

@@ -310,6 +310,8 @@ check_each_event (gpointer state, gboolean on)
   .n_markers = TS_N_MARKERS, \
   .statuses = ts_statuses, \
   .n_statuses = TS_N_STATUSES, \
+  .check_scenario = ts_check_scenario, \
+  .side_hint = ts_side_hint, \
   /* TS-AMB-47: impassable ground is never entered */ \
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
 
