@@ -381,7 +381,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
     muster_map_view_snapshot_cursor (self, snapshot, w, h);
   if (missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
-  muster_frame_timing_board (widget, rendered, missing, coarse);
+  muster_frame_timing_board (widget, muster_map_view_clock_us () - start, rendered, missing, coarse);
   g_debug ("map view frame: %u bands drawn, %u of %d tiles left for later%s, %.2f ms of CPU", rendered,
            missing, N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1), coarse ? " (coarse picture under them)" : "",
            (muster_map_view_clock_us () - start) / 1000.0);
