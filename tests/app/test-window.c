@@ -552,6 +552,20 @@ test_new_scenario (void)
   destroy_all_windows ();
 }
 
+/* Rows of `widget`'s lists that stand for a file in `dir`. */
+static guint
+count_rows_in (GtkWidget  *widget,
+               const char *dir)
+{
+  GFile *file = GTK_IS_LIST_BOX_ROW (widget) ? g_object_get_data (G_OBJECT (widget), "file") : NULL;
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  guint n = path != NULL && g_str_has_prefix (path, dir) ? 1 : 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += count_rows_in (c, dir);
+  return n;
+}
+
 static void
 test_application_open (void)
 {
@@ -566,6 +580,14 @@ test_application_open (void)
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
   g_assert_true (g_file_equal (muster_window_get_file (gtk_application_get_windows (GTK_APPLICATION (app))->data),
                                file));
+  /* A window opened on a file never showed its start page, so it never read
+   * the shipped scenarios for it: they are the cost of its start-up. */
+  {
+    g_autofree char *dir = muster_find_scenarios_dir ();
+
+    g_assert_nonnull (dir);
+    g_assert_cmpuint (count_rows_in (gtk_application_get_windows (GTK_APPLICATION (app))->data, dir), ==, 0);
+  }
   /* The same file again brings its window forward instead of a second one. */
   g_application_open (G_APPLICATION (app), files, 1, "");
   flush_events ();
