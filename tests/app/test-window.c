@@ -596,6 +596,32 @@ test_application_open (void)
 }
 
 
+/* The shortcuts window is built when first asked for, not with each window. */
+static void
+test_help_overlay_on_demand (void)
+{
+  MusterWindow *window = open_window (NULL);
+  GtkShortcutsWindow *overlay;
+  GLogLevelFlags fatal;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  /* GTK 4.8's shortcuts window measures some key labels negative under a
+   * bare X server and warns; that warning is GTK's own. */
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  flush_events ();
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  /* asked again, the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  flush_events ();
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
+  destroy_other_windows ();
+  g_log_set_always_fatal (fatal);
+  destroy_all_windows ();
+}
+
 /* Destroys the windows and waits until `window` is freed: the loading thread
  * holds it until it has finished, and the next test must not see it. */
 static void
@@ -1278,6 +1304,7 @@ main (int   argc,
   g_test_add_func ("/app/window/long-word-error", test_long_word_error);
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
+  g_test_add_func ("/app/window/help-overlay-on-demand", test_help_overlay_on_demand);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);
   g_test_add_func ("/app/window/table", test_table);
   g_test_add_func ("/app/window/input", test_input);
