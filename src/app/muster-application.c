@@ -213,18 +213,43 @@ name_icon_buttons (GtkWidget *widget)
     }
 }
 
+/* The shortcuts window is built when it is first asked for: GTK would build
+ * it with every window (from the resource gtk/help-overlay.ui), some 10 ms
+ * of a window's start-up, for a window few people open. */
+static void
+on_show_help_overlay (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  GtkApplicationWindow *window = data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = NULL;
+
+      builder = gtk_builder_new_from_resource ("/io/github/muster/Muster/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* the window keeps our action, which it finds by this name */
+      gtk_application_window_set_help_overlay (window, overlay);
+      name_icon_buttons (GTK_WIDGET (overlay));
+    }
+  gtk_widget_show (GTK_WIDGET (overlay));
+}
+
 static void
 on_window_added (GtkApplication *application,
                  GtkWindow      *window,
                  gpointer        data)
 {
-  GtkShortcutsWindow *overlay;
+  g_autoptr(GSimpleAction) action = NULL;
 
   if (!GTK_IS_APPLICATION_WINDOW (window))
     return;
-  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
-  if (overlay != NULL)
-    name_icon_buttons (GTK_WIDGET (overlay));
+  action = g_simple_action_new ("show-help-overlay", NULL);
+  g_signal_connect_object (action, "activate", G_CALLBACK (on_show_help_overlay), window, 0);
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
 }
 
 static void

@@ -20,12 +20,17 @@ typedef struct {
   gint64 map_cpu_ns;      /* the process's CPU time at the map */
   gint64 frame_wall_us;
   gint64 frame_cpu_ns;
+  gint64 layout_cpu_ns;   /* at the end of the frame's layout phase */
+  gint64 board_cpu_ns;    /* the board's own snapshot in this frame */
   gint64 first_board_us;  /* after the map, or 0 */
   gint64 complete_us;
   guint frame;
   guint board_frames;
   double slowest_board_ms;
   double slowest_board_cpu_ms;
+  guint slowest_board_frame;
+  double slowest_ms;      /* any frame after the map */
+  double slowest_cpu_ms;
   gboolean print;
   /* 0: stay; 1: exit after the first frame of the mapped window; 2: once the board is complete */
   int quit;
@@ -61,7 +66,17 @@ on_before_paint (GdkFrameClock *clock,
 {
   t->frame_wall_us = g_get_monotonic_time ();
   t->frame_cpu_ns = thread_cpu_ns ();
+  t->layout_cpu_ns = 0;
   t->board_seen = FALSE;
+}
+
+/* Connected after GTK's own handler: the frame's layout is done. */
+static void
+on_layout (GdkFrameClock *clock,
+           Timing        *t)
+{
+  if (t->frame_wall_us != 0)
+    t->layout_cpu_ns = thread_cpu_ns ();
 }
 
 static void
@@ -77,11 +92,17 @@ on_after_paint (GdkFrameClock *clock,
   if (t->frame_wall_us == 0)
     return;
   t->frame++;
+  t->slowest_ms = MAX (t->slowest_ms, wall);
+  t->slowest_cpu_ms = MAX (t->slowest_cpu_ms, cpu);
   if (t->board_seen)
     {
       t->board_frames++;
       t->slowest_board_ms = MAX (t->slowest_board_ms, wall);
-      t->slowest_board_cpu_ms = MAX (t->slowest_board_cpu_ms, cpu);
+      if (cpu > t->slowest_board_cpu_ms)
+        {
+          t->slowest_board_cpu_ms = cpu;
+          t->slowest_board_frame = t->frame;
+        }
       if (t->first_board_us == 0)
         {
           t->first_board_us = now;
@@ -95,19 +116,25 @@ on_after_paint (GdkFrameClock *clock,
     }
   if (t->print)
     {
-      fprintf (stderr, "frame %u: %.1f ms wall, %.1f ms cpu, at %.0f ms after map", t->frame, wall, cpu,
-               since_map);
+      /* the layout, and the paint: the snapshot of every widget and the rendering */
+      double layout = t->layout_cpu_ns ? (t->layout_cpu_ns - t->frame_cpu_ns) / 1e6 : 0;
+
+      fprintf (stderr, "frame %u: %.1f ms wall, %.1f ms cpu (layout %.1f, paint %.1f), at %.0f ms after map",
+               t->frame, wall, cpu, layout, cpu - layout, since_map);
       if (t->board_seen)
-        fprintf (stderr, "; board: %u tiles drawn, %u left%s", t->drawn, t->missing,
-                 t->coarse ? ", coarse picture under them" : "");
+        fprintf (stderr, "; board: %.1f ms cpu, %u bands drawn, %u tiles left%s", t->board_cpu_ns / 1e6,
+                 t->drawn, t->missing, t->coarse ? ", coarse picture under them" : "");
       fputc ('\n', stderr);
       if (first_board)
-        fprintf (stderr, "first board frame: %.0f ms after map, %.0f ms cpu (process) since\n", since_map,
-                 (process_cpu_ns () - t->map_cpu_ns) / 1e6);
+        fprintf (stderr, "first board frame: %.0f ms after map (%.0f ms after the window was made), "
+                 "%.0f ms cpu (process) since the map, %.1f ms cpu in the frame\n", since_map,
+                 (now - t->start_us) / 1000.0, (process_cpu_ns () - t->map_cpu_ns) / 1e6, cpu);
       if (complete)
         fprintf (stderr, "board complete: %.0f ms after map, %.0f ms cpu (process) since, %u board frames, "
-                 "slowest %.1f ms wall, %.1f ms cpu\n", since_map, (process_cpu_ns () - t->map_cpu_ns) / 1e6,
-                 t->board_frames, t->slowest_board_ms, t->slowest_board_cpu_ms);
+                 "slowest %.1f ms wall, %.1f ms cpu (frame %u); slowest frame since map %.1f ms wall, "
+                 "%.1f ms cpu\n", since_map, (process_cpu_ns () - t->map_cpu_ns) / 1e6, t->board_frames,
+                 t->slowest_board_ms, t->slowest_board_cpu_ms, t->slowest_board_frame, t->slowest_ms,
+                 t->slowest_cpu_ms);
     }
   t->frame_wall_us = 0;
   if ((t->quit == 1) || (t->quit == 2 && complete))
@@ -135,6 +162,7 @@ on_map (GtkWidget *window,
     fprintf (stderr, "mapped: %.0f ms after the window was made\n", (t->map_us - t->start_us) / 1000.0);
   t->clock = g_object_ref (clock);
   g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), t);
+  g_signal_connect (clock, "layout", G_CALLBACK (on_layout), t);
   g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), t);
 }
 
@@ -169,6 +197,7 @@ muster_frame_timing_watch (GtkWindow *window)
 
 void
 muster_frame_timing_board (GtkWidget *board,
+                           gint64     cpu_us,
                            guint      drawn,
                            guint      missing,
                            gboolean   coarse)
@@ -179,6 +208,7 @@ muster_frame_timing_board (GtkWidget *board,
   if (t == NULL)
     return;
   t->board_seen = TRUE;
+  t->board_cpu_ns = cpu_us * 1000;
   t->drawn = drawn;
   t->missing = missing;
   t->coarse = coarse;

@@ -15,10 +15,12 @@ G_BEGIN_DECLS
  * start-up can be timed as a whole process. Without either it does nothing. */
 void muster_frame_timing_watch (GtkWindow *window);
 
-/* Called by the board's snapshot: `drawn` tiles drawn anew in this frame,
- * `missing` left for later frames, `coarse` whether the coarse picture of the
- * board stood in for missing tiles. */
+/* Called by the board's snapshot: the snapshot's thread CPU microseconds,
+ * `drawn` bands of tiles drawn anew in this frame, `missing` tiles left for
+ * later frames, `coarse` whether the coarse picture of the board stood in
+ * for missing tiles. */
 void muster_frame_timing_board (GtkWidget *board,
+                                gint64     cpu_us,
                                 guint      drawn,
                                 guint      missing,
                                 gboolean   coarse);

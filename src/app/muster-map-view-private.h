@@ -17,6 +17,11 @@ G_BEGIN_DECLS
  * for the next frames so that panning into new ground stays fluid. Layout and
  * showing the tiles take the rest of a frame's 30 ms. */
 #define FRAME_BUDGET_US 12000
+/* The first frames of a board also carry the page's first layout and the
+ * renderer's first use of its programs (compiling shaders: some 20 ms of
+ * CPU on a software GL), so they draw this much less. */
+#define FIRST_FRAMES 2
+#define FIRST_FRAME_BUDGET_US 5000
 /* Milliseconds without zoom input before the board is drawn at the new zoom. */
 #define ZOOM_SETTLE_MS 150
 
@@ -63,6 +68,11 @@ struct _MusterMapView
   GHashTable *partial[N_LAYERS];
   /* Thread CPU microseconds the layer's last whole tile took. */
   gint64 tile_cost_us[N_LAYERS];
+  /* This frame's budget for drawing tiles, and the frames drawn of the
+   * scenario shown (only a few are counted). */
+  gint64 frame_budget_us;
+  const MuScenario *frames_of;
+  guint frames_drawn;
   /* The hex board's ground at a pixel a hex, under tiles still to come. */
   GdkTexture *coarse;
   gboolean coarse_none;
@@ -95,6 +105,20 @@ get_scenario (MusterMapView *self)
   return self->scene ? muster_scene_get_scenario (self->scene) : NULL;
 }
 
+static inline gint64
+tile_key (int tx,
+          int ty)
+{
+  return ((gint64) tx << 32) | (guint32) ty;
+}
+
+/* The visible tiles of a frame, in device tiles, and what was drawn for them. */
+typedef struct {
+  int tx0, ty0, tx1, ty1;
+  guint drawn, missing;
+  gboolean coarse;
+} FrameTiles;
+
 static inline double
 board_scale (MusterMapView *self)
 {
@@ -124,6 +148,13 @@ gint64      muster_map_view_clock_us    (void);
  * left for later frames. */
 GdkTexture *muster_map_view_draw_tile   (MusterMapView *self, Layer layer, int tx, int ty,
                                          gint64 frame_start, guint *drawn);
+/* The visible tiles `ft`, drawn as the frame's budget allows (counted in
+ * ft), with the coarse picture under them while terrain tiles are still to
+ * come, so that the first frame shows the whole board; bw, bh: the board's
+ * size at zoom 1. */
+void        muster_map_view_snapshot_tiles (MusterMapView *self, GtkSnapshot *snapshot, FrameTiles *ft,
+                                            int scale, double w, double h, double bw, double bh,
+                                            gint64 start);
 /* The coarse picture of the board, made on first use; NULL for a table. */
 GdkTexture *muster_map_view_get_coarse  (MusterMapView *self);
 void        muster_map_view_clear_coarse (MusterMapView *self);

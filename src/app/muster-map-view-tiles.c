@@ -3,8 +3,9 @@
  *
  * A tile of a zoomed-out large board covers thousands of hexes: drawn whole,
  * one tile alone can take longer than a frame. So a tile is drawn in bands of
- * rows, as many as the frame's budget allows, and is shown once its last band
- * is drawn; the number of bands follows what the layer's last tile cost.
+ * rows, as many as the frame's budget of CPU time allows (checked before
+ * each band), and is shown once its last band is drawn; the number of bands
+ * follows what the layer's last tile cost.
  * Until a terrain tile is shown, a picture of the board's ground at one pixel
  * a hex stands in for it, so that the first frame shows the whole board.
  */
@@ -122,7 +123,7 @@ muster_map_view_draw_tile (MusterMapView *self,
                            gint64         frame_start,
                            guint         *drawn)
 {
-  gint64 key = ((gint64) tx << 32) | (guint32) ty;
+  gint64 key = tile_key (tx, ty);
   PartialTile *p = g_hash_table_lookup (self->partial[layer], &key);
   GdkTexture *texture;
   gint64 *k;
@@ -146,11 +147,14 @@ muster_map_view_draw_tile (MusterMapView *self,
     }
   while (p->next < p->bands)
     {
-      gint64 estimate = self->tile_cost_us[layer] / p->bands;
+      /* what this tile's bands cost so far, else what the layer's last
+       * tile did: before the first tile of a zoom is done the latter is
+       * unknown, and a frame would overrun its budget by a whole band */
+      gint64 estimate = p->next > 0 ? p->cost_us / p->next : self->tile_cost_us[layer] / p->bands;
       gint64 t0 = muster_map_view_clock_us ();
 
       /* at least one band a frame, so that the board always comes */
-      if (*drawn > 0 && t0 - frame_start + estimate > FRAME_BUDGET_US)
+      if (*drawn > 0 && t0 - frame_start + estimate > self->frame_budget_us)
         return NULL;
       draw_band (self, layer, p->surface, tx, ty, TILE_SIZE * p->next / p->bands,
                  TILE_SIZE * (p->next + 1) / p->bands);
@@ -197,4 +201,126 @@ muster_map_view_clear_coarse (MusterMapView *self)
   g_clear_object (&self->coarse);
   self->coarse_none = FALSE;
   self->coarse_zoom = 0;
+}
+
+static void
+prune_tiles (MusterMapView *self,
+             GHashTable    *tiles,
+             int            tx0,
+             int            ty0,
+             int            tx1,
+             int            ty1)
+{
+  GHashTableIter iter;
+  gpointer key;
+  guint visible = (guint) ((tx1 - tx0 + 1) * (ty1 - ty0 + 1));
+
+  if (g_hash_table_size (tiles) <= visible + TILE_CACHE_SLACK)
+    return;
+  /* Drop what is more than a tile away from the screen. */
+  g_hash_table_iter_init (&iter, tiles);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      gint64 k = *(gint64 *) key;
+      int tx = (int) (k >> 32);
+      int ty = (int) (gint32) (k & 0xffffffff);
+
+      if (tx < tx0 - 1 || tx > tx1 + 1 || ty < ty0 - 1 || ty > ty1 + 1)
+        g_hash_table_iter_remove (&iter);
+    }
+}
+
+static gboolean
+any_terrain_tile_missing (MusterMapView    *self,
+                          const FrameTiles *ft)
+{
+  for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+    for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+      {
+        gint64 key = tile_key (tx, ty);
+
+        if (!g_hash_table_contains (self->tiles[LAYER_TERRAIN], &key))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Draws what the frame's budget allows of the missing tiles into `shown`
+ * (layer by layer, row by row; NULL where a tile is still to come). */
+static void
+draw_tiles (MusterMapView *self,
+            FrameTiles    *ft,
+            gint64         start,
+            GdkTexture   **shown)
+{
+  int n_cols = ft->tx1 - ft->tx0 + 1;
+  gsize n = (gsize) n_cols * (ft->ty1 - ft->ty0 + 1);
+
+  for (int l = 0; l < N_LAYERS; l++)
+    {
+      prune_tiles (self, self->tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
+      prune_tiles (self, self->partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
+      for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+        for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+          {
+            gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
+            gint64 key = tile_key (tx, ty);
+            GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
+
+            if (texture == NULL)
+              texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
+            if (texture == NULL)
+              ft->missing++;
+            shown[i] = texture;
+          }
+    }
+}
+
+void
+muster_map_view_snapshot_tiles (MusterMapView *self,
+                                GtkSnapshot   *snapshot,
+                                FrameTiles    *ft,
+                                int            scale,
+                                double         w,
+                                double         h,
+                                double         bw,
+                                double         bh,
+                                gint64         start)
+{
+  GdkTexture *stack[N_LAYERS * 64];
+  int n_cols = ft->tx1 - ft->tx0 + 1;
+  gsize n = (gsize) n_cols * (ft->ty1 - ft->ty0 + 1);
+  g_autofree GdkTexture **heap = N_LAYERS * n > G_N_ELEMENTS (stack)
+                                 ? g_new0 (GdkTexture *, N_LAYERS * n) : NULL;
+  GdkTexture **shown = heap ? heap : stack;
+  double tile = (double) TILE_SIZE / scale;
+
+  /* The coarse picture is made before the tiles, so that the frame's budget
+   * for drawing them counts its cost too. */
+  if (any_terrain_tile_missing (self, ft))
+    muster_map_view_get_coarse (self);
+  draw_tiles (self, ft, start, shown);
+  for (gsize i = 0; i < n; i++)
+    if (shown[i] == NULL && self->coarse != NULL)
+      {
+        ft->coarse = TRUE;
+        gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+        gtk_snapshot_append_texture (snapshot, self->coarse,
+                                     &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
+                                                          bw * self->transform.zoom,
+                                                          bh * self->transform.zoom));
+        gtk_snapshot_pop (snapshot);
+        break;
+      }
+  for (int l = 0; l < N_LAYERS; l++)
+    for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+      for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+        {
+          GdkTexture *texture = shown[l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0)];
+
+          if (texture != NULL)
+            gtk_snapshot_append_texture (snapshot, texture,
+                                         &GRAPHENE_RECT_INIT (self->transform.x + tx * tile,
+                                                              self->transform.y + ty * tile, tile, tile));
+        }
 }

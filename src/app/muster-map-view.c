@@ -48,13 +48,6 @@ muster_map_view_emit_cursor (MusterMapView *self,
   g_signal_emit (self, signals[activated ? SIGNAL_CURSOR_ACTIVATED : SIGNAL_CURSOR_MOVED], 0, x, y);
 }
 
-static gint64
-tile_key (int tx,
-          int ty)
-{
-  return ((gint64) tx << 32) | (guint32) ty;
-}
-
 static void
 clear_tiles (MusterMapView *self,
              guint          layers)
@@ -188,33 +181,6 @@ muster_map_view_transform_changed (MusterMapView *self,
 
 /* Rendering ------------------------------------------------------------------ */
 
-static void
-prune_tiles (MusterMapView *self,
-             GHashTable    *tiles,
-             int            tx0,
-             int            ty0,
-             int            tx1,
-             int            ty1)
-{
-  GHashTableIter iter;
-  gpointer key;
-  guint visible = (guint) ((tx1 - tx0 + 1) * (ty1 - ty0 + 1));
-
-  if (g_hash_table_size (tiles) <= visible + TILE_CACHE_SLACK)
-    return;
-  /* Drop what is more than a tile away from the screen. */
-  g_hash_table_iter_init (&iter, tiles);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      gint64 k = *(gint64 *) key;
-      int tx = (int) (k >> 32);
-      int ty = (int) (gint32) (k & 0xffffffff);
-
-      if (tx < tx0 - 1 || tx > tx1 + 1 || ty < ty0 - 1 || ty > ty1 + 1)
-        g_hash_table_iter_remove (&iter);
-    }
-}
-
 static gboolean
 redraw_missing (gpointer data)
 {
@@ -223,6 +189,82 @@ redraw_missing (gpointer data)
   self->redraw_id = 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
+}
+
+/* While a scroll or pinch zoom goes on: the tiles of the zoom it started
+ * from, scaled. */
+static gboolean
+snapshot_preview (MusterMapView *self,
+                  GtkSnapshot   *snapshot,
+                  int            scale,
+                  double         w,
+                  double         h)
+{
+  double f, tile;
+
+  if (self->settle_id == 0 || self->preview_zoom <= 0 || self->tiles_scale != scale)
+    return FALSE;
+  f = self->transform.zoom / self->preview_zoom;
+  tile = (double) TILE_SIZE / scale * f;
+  for (int l = 0; l < N_LAYERS; l++)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, self->preview_tiles[l]);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          gint64 k = *(gint64 *) key;
+          double x = self->transform.x + (int) (k >> 32) * tile;
+          double y = self->transform.y + (int) (gint32) (k & 0xffffffff) * tile;
+
+          if (x > w || y > h || x + tile < 0 || y + tile < 0)
+            continue;
+          gtk_snapshot_append_texture (snapshot, value, &GRAPHENE_RECT_INIT (x, y, tile, tile));
+        }
+    }
+  return TRUE;
+}
+
+/* The board's shadow on the table. */
+static void
+snapshot_shadow (MusterMapView *self,
+                 GtkSnapshot   *snapshot,
+                 double         bw,
+                 double         bh)
+{
+  GskRoundedRect outline;
+  GdkRGBA shadow = { 0, 0, 0, 0.35 };
+
+  gsk_rounded_rect_init_from_rect (&outline,
+                                   &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
+                                                        bw * self->transform.zoom,
+                                                        bh * self->transform.zoom), 0);
+  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, 2, 1, 8);
+}
+
+/* What is drawn over the tiles. */
+static void
+snapshot_overlays (MusterMapView    *self,
+                   GtkSnapshot      *snapshot,
+                   const MuScenario *scenario,
+                   double            w,
+                   double            h)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  MusterTrace trace;
+  guint n_spots;
+  const MuPoint *spots = muster_scene_get_spots (self->scene, &n_spots);
+
+  muster_map_view_snapshot_range (self, snapshot, w, h);
+  muster_map_view_snapshot_outline (self, snapshot, w, h);
+  muster_scene_get_trace (self->scene, &trace);
+  muster_map_trace_snapshot (widget, snapshot, &self->transform, scenario, MUSTER_MAP_VIEW_HEX_SIZE,
+                             &trace, spots, n_spots, muster_scene_get_area (self->scene), w, h);
+  muster_map_view_snapshot_handle (self, snapshot, w, h);
+  if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
+      mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
+    muster_map_view_snapshot_cursor (self, snapshot, w, h);
 }
 
 static void
@@ -235,39 +277,14 @@ muster_map_view_snapshot (GtkWidget   *widget,
   double w = gtk_widget_get_width (widget);
   double h = gtk_widget_get_height (widget);
   double bw, bh, device_zoom, vx0, vy0, vx1, vy1;
-  int tx0, ty0, tx1, ty1;
-  guint rendered = 0, missing = 0;
-  gboolean coarse = FALSE;
-  gint64 start;
+  FrameTiles ft = { 0, };
+  gint64 start, cpu;
 
   if (scenario == NULL || w <= 0 || h <= 0)
     return;
   start = muster_map_view_clock_us ();
-
-  if (self->settle_id != 0 && self->preview_zoom > 0 && self->tiles_scale == scale)
-    {
-      double f = self->transform.zoom / self->preview_zoom;
-      double tile = (double) TILE_SIZE / scale * f;
-
-      for (int l = 0; l < N_LAYERS; l++)
-        {
-          GHashTableIter iter;
-          gpointer key, value;
-
-          g_hash_table_iter_init (&iter, self->preview_tiles[l]);
-          while (g_hash_table_iter_next (&iter, &key, &value))
-            {
-              gint64 k = *(gint64 *) key;
-              double x = self->transform.x + (int) (k >> 32) * tile;
-              double y = self->transform.y + (int) (gint32) (k & 0xffffffff) * tile;
-
-              if (x > w || y > h || x + tile < 0 || y + tile < 0)
-                continue;
-              gtk_snapshot_append_texture (snapshot, value, &GRAPHENE_RECT_INIT (x, y, tile, tile));
-            }
-        }
-      return;
-    }
+  if (snapshot_preview (self, snapshot, scale, w, h))
+    return;
 
   if (self->tiles_zoom != self->transform.zoom || self->tiles_scale != scale)
     {
@@ -278,18 +295,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
 
   get_board_size (self, &bw, &bh);
   device_zoom = self->transform.zoom * scale;
-
-  /* The board's shadow on the table. */
-  {
-    GskRoundedRect outline;
-    GdkRGBA shadow = { 0, 0, 0, 0.35 };
-
-    gsk_rounded_rect_init_from_rect (&outline,
-                                     &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
-                                                          bw * self->transform.zoom,
-                                                          bh * self->transform.zoom), 0);
-    gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, 2, 1, 8);
-  }
+  snapshot_shadow (self, snapshot, bw, bh);
 
   /* Visible part of the zoomed board in device pixels, cut to the board. */
   vx0 = MAX (0, -self->transform.x * scale);
@@ -298,93 +304,27 @@ muster_map_view_snapshot (GtkWidget   *widget,
   vy1 = MIN (bh * device_zoom, (h - self->transform.y) * scale);
   if (vx1 <= vx0 || vy1 <= vy0)
     return;
-  tx0 = (int) floor (vx0 / TILE_SIZE);
-  ty0 = (int) floor (vy0 / TILE_SIZE);
-  tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
-  ty1 = (int) floor ((vy1 - 1) / TILE_SIZE);
+  ft.tx0 = (int) floor (vx0 / TILE_SIZE);
+  ft.ty0 = (int) floor (vy0 / TILE_SIZE);
+  ft.tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
+  ft.ty1 = (int) floor ((vy1 - 1) / TILE_SIZE);
 
-  {
-    /* Tiles are drawn first and shown after, so that the coarse picture goes
-     * under them only in a frame that leaves a terrain tile still to come:
-     * it then stands in for that tile, and the first frame shows the whole
-     * board. */
-    GdkTexture *shown[N_LAYERS][64];
-    int n_cols = tx1 - tx0 + 1;
-    gboolean many = n_cols * (ty1 - ty0 + 1) > (int) G_N_ELEMENTS (shown[0]);
-    g_autofree GdkTexture **more = many ? g_new0 (GdkTexture *, (gsize) N_LAYERS * n_cols * (ty1 - ty0 + 1))
-                                        : NULL;
-    guint terrain_missing = 0;
-
-    for (int l = 0; l < N_LAYERS; l++)
-      {
-        prune_tiles (self, self->tiles[l], tx0, ty0, tx1, ty1);
-        prune_tiles (self, self->partial[l], tx0, ty0, tx1, ty1);
-        for (int ty = ty0; ty <= ty1; ty++)
-          for (int tx = tx0; tx <= tx1; tx++)
-            {
-              int i = (ty - ty0) * n_cols + (tx - tx0);
-              gint64 key = tile_key (tx, ty);
-              GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
-
-              if (texture == NULL)
-                texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &rendered);
-              if (texture == NULL)
-                {
-                  missing++;
-                  if (l == LAYER_TERRAIN)
-                    terrain_missing++;
-                }
-              if (many)
-                more[(gsize) l * n_cols * (ty1 - ty0 + 1) + i] = texture;
-              else
-                shown[l][i] = texture;
-            }
-      }
-    if (terrain_missing > 0 && muster_map_view_get_coarse (self) != NULL)
-      {
-        coarse = TRUE;
-        gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-        gtk_snapshot_append_texture (snapshot, self->coarse,
-                                     &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
-                                                          bw * self->transform.zoom, bh * self->transform.zoom));
-        gtk_snapshot_pop (snapshot);
-      }
-    for (int l = 0; l < N_LAYERS; l++)
-      for (int ty = ty0; ty <= ty1; ty++)
-        for (int tx = tx0; tx <= tx1; tx++)
-          {
-            int i = (ty - ty0) * n_cols + (tx - tx0);
-            GdkTexture *texture = many ? more[(gsize) l * n_cols * (ty1 - ty0 + 1) + i] : shown[l][i];
-
-            if (texture != NULL)
-              gtk_snapshot_append_texture (snapshot, texture,
-                                           &GRAPHENE_RECT_INIT (self->transform.x + (double) tx * TILE_SIZE / scale,
-                                                                self->transform.y + (double) ty * TILE_SIZE / scale,
-                                                                (double) TILE_SIZE / scale,
-                                                                (double) TILE_SIZE / scale));
-          }
-  }
-  muster_map_view_snapshot_range (self, snapshot, w, h);
-  muster_map_view_snapshot_outline (self, snapshot, w, h);
-  {
-    MusterTrace trace;
-    guint n_spots;
-    const MuPoint *spots = muster_scene_get_spots (self->scene, &n_spots);
-
-    muster_scene_get_trace (self->scene, &trace);
-    muster_map_trace_snapshot (widget, snapshot, &self->transform, scenario, MUSTER_MAP_VIEW_HEX_SIZE,
-                               &trace, spots, n_spots, muster_scene_get_area (self->scene), w, h);
-  }
-  muster_map_view_snapshot_handle (self, snapshot, w, h);
-  if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
-      mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
-    muster_map_view_snapshot_cursor (self, snapshot, w, h);
-  if (missing > 0 && self->redraw_id == 0)
+  if (self->frames_of != scenario)
+    {
+      self->frames_of = scenario;
+      self->frames_drawn = 0;
+    }
+  self->frame_budget_us = self->frames_drawn < FIRST_FRAMES ? FIRST_FRAME_BUDGET_US : FRAME_BUDGET_US;
+  self->frames_drawn = MIN (self->frames_drawn + 1, FIRST_FRAMES);
+  muster_map_view_snapshot_tiles (self, snapshot, &ft, scale, w, h, bw, bh, start);
+  snapshot_overlays (self, snapshot, scenario, w, h);
+  if (ft.missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
-  muster_frame_timing_board (widget, rendered, missing, coarse);
-  g_debug ("map view frame: %u bands drawn, %u of %d tiles left for later%s, %.2f ms of CPU", rendered,
-           missing, N_LAYERS * (tx1 - tx0 + 1) * (ty1 - ty0 + 1), coarse ? " (coarse picture under them)" : "",
-           (muster_map_view_clock_us () - start) / 1000.0);
+  cpu = muster_map_view_clock_us () - start;
+  muster_frame_timing_board (widget, cpu, ft.drawn, ft.missing, ft.coarse);
+  g_debug ("map view frame: %u bands drawn, %u of %d tiles left for later%s, %.2f ms of CPU", ft.drawn,
+           ft.missing, N_LAYERS * (ft.tx1 - ft.tx0 + 1) * (ft.ty1 - ft.ty0 + 1),
+           ft.coarse ? " (coarse picture under them)" : "", cpu / 1000.0);
 }
 
 /* Zoom and pan ---------------------------------------------------------------- */

@@ -172,10 +172,13 @@ on_loaded (GObject      *source,
       g_autoptr(GFile) file = g_object_ref (op->file);
 
       g_object_set_data (G_OBJECT (self), OPENING_KEY, NULL);
-      leave_page (op);
-      op->window = NULL;
       muster_window_open_loaded (self, file, g_steal_pointer (&ld->scenario), ld->problems,
                                  ld->error, &error);
+      /* Back to the page shown before only where the file did not open:
+       * going back first mapped the start page, which then read every
+       * shipped scenario for its list, only to be left at once. */
+      leave_page (op);
+      op->window = NULL;
     }
   if (ld)
     loaded_free (ld);

@@ -903,6 +903,7 @@ muster_window_open_in (GtkApplication *application,
                        GFile          *file)
 {
   MusterWindow *target;
+  gboolean match;
 
   g_return_if_fail (GTK_IS_APPLICATION (application));
   g_return_if_fail (G_IS_FILE (file));
@@ -917,6 +918,14 @@ muster_window_open_in (GtkApplication *application,
       }
 
   target = muster_window_find_empty (application, gtk_application_get_active_window (application));
-  gtk_window_present (GTK_WINDOW (target));
+  /* A scenario opens on the opening page, made the visible one before the
+   * window is mapped: a new window mapped on its start page would read every
+   * shipped scenario for that page only to leave it at once. A saved match
+   * is read at once and may report problems over its window: window first. */
+  match = muster_window_file_is_match (file);
+  if (match)
+    gtk_window_present (GTK_WINDOW (target));
   muster_window_open_file_async (target, file);
+  if (!match)
+    gtk_window_present (GTK_WINDOW (target));
 }

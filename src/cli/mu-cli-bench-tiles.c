@@ -7,7 +7,8 @@
  * block. This draws every tile of the board fitted to a 1366 × 768 window
  * (as the window opens a scenario), and at --zoom Z if given, with a fresh
  * render cache as a window has when it opens, and prints per layer the
- * first tile, the median, the slowest, and the sum, in CPU time.
+ * first tile, the median, the slowest, and the sum, in CPU time; then the
+ * time to find the counter under the pointer.
  */
 #define G_LOG_DOMAIN "muster-cli"
 
@@ -100,6 +101,37 @@ bench_zoom (const MuScenario *s, double zoom, const char *label)
     }
 }
 
+/* What the window asks at each pointer move over the board: the counter
+ * under the pointer, at 100 points spread over the board. */
+static void
+bench_pick (const MuScenario *s)
+{
+  g_autoptr(GArray) views = NULL;
+  g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (s, &views);
+  g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
+  MuRenderOptions options;
+  double bw, bh, max;
+  guint hits = 0;
+
+  mu_render_options_init (&options);
+  options.hex_size = HEX_SIZE;
+  mu_render_board_size (s, &options, &bw, &bh);
+  for (int i = 0; i < 10; i++)
+    for (int j = 0; j < 10; j++)
+      {
+        gint64 t0 = mu_cli_bench_clock_us (TRUE);
+        int at = mu_render_piece_at (s, &options, (const MuPiece *) pieces->data, pieces->len,
+                                     bw * (i + 0.5) / 10, bh * (j + 0.5) / 10);
+        double t = (mu_cli_bench_clock_us (TRUE) - t0) / 1000.0;
+
+        hits += at >= 0;
+        g_array_append_val (ms, t);
+      }
+  max = (mu_cli_bench_sort_median (ms), g_array_index (ms, double, ms->len - 1));
+  printf ("piece at the pointer, %u pieces: median %.3f ms, slowest %.3f ms (%u queries, %u on a piece)\n",
+          pieces->len, mu_cli_bench_sort_median (ms), max, ms->len, hits);
+}
+
 int
 mu_cli_bench_tiles (int argc, char **argv)
 {
@@ -139,6 +171,7 @@ mu_cli_bench_tiles (int argc, char **argv)
   bench_zoom (s, fit, "fitted");
   if (zoom > 0)
     bench_zoom (s, zoom, "asked");
+  bench_pick (s);
   fflush (stdout);
   return 0;
 }

@@ -119,14 +119,36 @@ mu_render_piece_at (const MuScenario      *scenario,
                     double                 x,
                     double                 y)
 {
+  g_autofree guint *level = NULL;
+  g_autofree guint *height = NULL;
+
   g_return_val_if_fail (scenario != NULL && options != NULL, -1);
 
-  /* Topmost first: later pieces are drawn over earlier ones. */
+  if (scenario->board != MU_BOARD_HEX || scenario->hex_map == NULL)
+    {
+      /* Topmost first: later pieces are drawn over earlier ones. */
+      for (guint i = n_pieces; i-- > 0;)
+        {
+          double bx, by, bw, bh;
+          mu_render_piece_bounds (scenario, options, pieces, n_pieces, i, &bx, &by, &bw, &bh);
+          if (x >= bx && x < bx + bw && y >= by && y < by + bh)
+            return (int) i;
+        }
+      return -1;
+    }
+
+  /* The stacks counted once for all pieces: mu_render_piece_bounds counts
+   * the stack of each piece it is asked about, and asked about every piece
+   * of a board of thousands it took tens of milliseconds a pointer move. */
+  level = g_new (guint, MAX (n_pieces, 1));
+  height = g_new (guint, MAX (n_pieces, 1));
+  stack_positions (pieces, n_pieces, level, height);
   for (guint i = n_pieces; i-- > 0;)
     {
-      double bx, by, bw, bh;
-      mu_render_piece_bounds (scenario, options, pieces, n_pieces, i, &bx, &by, &bw, &bh);
-      if (x >= bx && x < bx + bw && y >= by && y < by + bh)
+      double bx, by, size;
+
+      hex_piece_rect (scenario, options, pieces[i].hex, level[i], height[i], &bx, &by, &size);
+      if (x >= bx && x < bx + size && y >= by && y < by + size)
         return (int) i;
     }
   return -1;

@@ -552,6 +552,20 @@ test_new_scenario (void)
   destroy_all_windows ();
 }
 
+/* Rows of `widget`'s lists that stand for a file in `dir`. */
+static guint
+count_rows_in (GtkWidget  *widget,
+               const char *dir)
+{
+  GFile *file = GTK_IS_LIST_BOX_ROW (widget) ? g_object_get_data (G_OBJECT (widget), "file") : NULL;
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  guint n = path != NULL && g_str_has_prefix (path, dir) ? 1 : 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += count_rows_in (c, dir);
+  return n;
+}
+
 static void
 test_application_open (void)
 {
@@ -566,6 +580,14 @@ test_application_open (void)
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
   g_assert_true (g_file_equal (muster_window_get_file (gtk_application_get_windows (GTK_APPLICATION (app))->data),
                                file));
+  /* A window opened on a file never showed its start page, so it never read
+   * the shipped scenarios for it: they are the cost of its start-up. */
+  {
+    g_autofree char *dir = muster_find_scenarios_dir ();
+
+    g_assert_nonnull (dir);
+    g_assert_cmpuint (count_rows_in (gtk_application_get_windows (GTK_APPLICATION (app))->data, dir), ==, 0);
+  }
   /* The same file again brings its window forward instead of a second one. */
   g_application_open (G_APPLICATION (app), files, 1, "");
   flush_events ();
@@ -573,6 +595,32 @@ test_application_open (void)
   destroy_all_windows ();
 }
 
+
+/* The shortcuts window is built when first asked for, not with each window. */
+static void
+test_help_overlay_on_demand (void)
+{
+  MusterWindow *window = open_window (NULL);
+  GtkShortcutsWindow *overlay;
+  GLogLevelFlags fatal;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  /* GTK 4.8's shortcuts window measures some key labels negative under a
+   * bare X server and warns; that warning is GTK's own. */
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  flush_events ();
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  /* asked again, the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  flush_events ();
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
+  destroy_other_windows ();
+  g_log_set_always_fatal (fatal);
+  destroy_all_windows ();
+}
 
 /* Destroys the windows and waits until `window` is freed: the loading thread
  * holds it until it has finished, and the next test must not see it. */
@@ -1256,6 +1304,7 @@ main (int   argc,
   g_test_add_func ("/app/window/long-word-error", test_long_word_error);
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
+  g_test_add_func ("/app/window/help-overlay-on-demand", test_help_overlay_on_demand);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);
   g_test_add_func ("/app/window/table", test_table);
   g_test_add_func ("/app/window/input", test_input);
