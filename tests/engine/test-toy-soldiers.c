@@ -55,6 +55,56 @@ test_learning (void)
   play (path, MU_POLICY_RANDOM, 4);
 }
 
+/* One random-policy match of Ball's Bluff from seed, as `muster-cli
+ * simulate --seed SEED --policy random` plays its first: the invariants
+ * hold after every event (TAB-11: no stands overlapping). */
+static void
+play_seed (guint64 seed)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios", "ts-balls-bluff.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&toy_soldiers_in_progress, scenario, seed, NULL, 0, &error);
+  g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+
+  g_assert_no_error (error);
+  mu_match_check_each_event (m, TRUE);
+  for (guint n = 0; n < 5000 && !mu_match_is_over (m); n++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      const MuCommand *c = mu_policy_choose (m, legal, rng, MU_POLICY_RANDOM);
+
+      g_assert_nonnull (c);
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+      if (!mu_match_check_invariants (m, &error))
+        {
+          g_autofree char *line = mu_command_to_string (c);
+
+          g_test_message ("seed %" G_GUINT64_FORMAT ", after “%s”: %s", seed, line, error->message);
+        }
+      g_assert_no_error (error);
+    }
+  g_assert_true (mu_match_is_over (m));
+}
+
+/* TS-POL-2, TS-AMB-51, TAB-11: a refused passage stops the mover at its
+ * first contact, which rounded lay inside the passed battery (seed 14). */
+static void
+test_refused_passage (void)
+{
+  play_seed (14);
+}
+
+/* TS-OBS-1, TS-AMB-52, TAB-11: a withdrawal whose end layout is blocked
+ * is one movement with the stands it detaches; the invariants were
+ * checked between the step and the detaching (seed 36). */
+static void
+test_blocked_withdrawal (void)
+{
+  play_seed (36);
+}
+
 /* TS-GEN-7, TS-AMB-53, TS-ELAN-3, TS-CDR-12: a rout, which part 1 has no
  * procedure to start, called as part 2's contact resolution will: u1
  * (with its colonel attached) turns to face its home edge, goes 18"
@@ -107,6 +157,10 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/simulate/learning", test_learning);
+  g_test_add_func ("/engine/toy-soldiers/simulate/refused-passage/TS-POL-2/TS-AMB-51/TAB-11",
+                   test_refused_passage);
+  g_test_add_func ("/engine/toy-soldiers/simulate/blocked-withdrawal/TS-OBS-1/TS-AMB-52",
+                   test_blocked_withdrawal);
   g_test_add_func ("/engine/toy-soldiers/rout/TS-GEN-7/TS-AMB-53/TS-ELAN-3/TS-CDR-12", test_rout);
   return g_test_run ();
 }
