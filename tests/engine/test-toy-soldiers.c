@@ -1,6 +1,5 @@
-/* test-toy-soldiers.c: toy-soldiers' play table in progress
- * (toy-soldiers.h) plays whole matches: computer sides play the learning
- * scenario from start to end, the invariants holding after every event,
+/* test-toy-soldiers.c: toy-soldiers plays whole matches: computer sides
+ * play both scenarios from start to end, the invariants holding after every event,
  * every listed command accepted, and a match replayed from its commands
  * reaching the identical state. TS_GAMES sets the number of matches per
  * policy (the issue's 200 run by hand; the test suite plays a few),
@@ -23,7 +22,7 @@
 
 #include "play-matches.h"
 
-#include "toy-soldiers.h"
+#include "rules/mu-rulesets.h"
 #include "toy-soldiers-private.h"
 
 static MuScenario *
@@ -42,7 +41,7 @@ load (const char *path)
 static void
 play (const char *path, MuPolicy policy, int fallback)
 {
-  play_matches (&toy_soldiers_in_progress, "TS", FALSE, path, policy, fallback);
+  play_matches (&mu_ruleset_toy_soldiers, "TS", FALSE, path, policy, fallback);
 }
 
 static void
@@ -55,6 +54,16 @@ test_learning (void)
   play (path, MU_POLICY_RANDOM, 4);
 }
 
+static void
+test_balls_bluff (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "ts-balls-bluff.muster", NULL);
+
+  play (path, MU_POLICY_GREEDY, 2);
+  play (path, MU_POLICY_RANDOM, 2);
+}
+
 /* One random-policy match of Ball's Bluff from seed, as `muster-cli
  * simulate --seed SEED --policy random` plays its first: the invariants
  * hold after every event (TAB-11: no stands overlapping). */
@@ -64,7 +73,7 @@ play_seed (guint64 seed)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios", "ts-balls-bluff.muster", NULL);
   g_autoptr(MuScenario) scenario = load (path);
   g_autoptr(GError) error = NULL;
-  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&toy_soldiers_in_progress, scenario, seed, NULL, 0, &error);
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_toy_soldiers, scenario, seed, NULL, 0, &error);
   g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
 
   g_assert_no_error (error);
@@ -126,7 +135,7 @@ test_rout (void)
   TsUnit *u1, *u2, *u3, *u4, *blue;
 
   mu_dice_force (d, dice, G_N_ELEMENTS (dice));
-  m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   g_assert_no_error (error);
   u1 = ts_find (m, "u1");
   u2 = ts_find (m, "u2");
@@ -157,6 +166,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/simulate/learning", test_learning);
+  g_test_add_func ("/engine/toy-soldiers/simulate/balls-bluff", test_balls_bluff);
   g_test_add_func ("/engine/toy-soldiers/simulate/refused-passage/TS-POL-2/TS-AMB-51/TAB-11",
                    test_refused_passage);
   g_test_add_func ("/engine/toy-soldiers/simulate/blocked-withdrawal/TS-OBS-1/TS-AMB-52",

@@ -2,15 +2,14 @@
  * ../shared/rules/toy-soldiers.md): the ruleset tables behind
  * mu-ruleset.h, the turn structure and options, the views of the state
  * and the command dispatch. Its declarations are in toy-soldiers-decl.c,
- * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h). The
- * registry's table describes the ruleset and leaves play to
- * toy_soldiers_in_progress (toy-soldiers.h) until part 1 is complete. */
+ * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h).
+ * Part 2 (charges, contact, melee) is not built: `charge` is refused
+ * naming TS-CHG-0. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
-#include "toy-soldiers.h"
 #include "toy-soldiers-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -69,7 +68,7 @@ static const MuRuleOptionInfo ts_options[] = {
 static gpointer
 state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
 {
-  return ts_match_new (&toy_soldiers_in_progress, scenario, dice, events, error);
+  return ts_match_new (&mu_ruleset_toy_soldiers, scenario, dice, events, error);
 }
 
 static gpointer
@@ -289,36 +288,29 @@ check_each_event (gpointer state, gboolean on)
   ((TsMatch *) state)->check_events = on;
 }
 
-/* The tables ------------------------------------------------------------------------- */
-
-#define TS_DESCRIPTION \
-  .id = "toy-soldiers", \
-  .name = N_("Toy Soldiers"), \
-  .board = MU_BOARD_TABLE, \
-  .turns = &ts_turns, \
-  .options = ts_options, \
-  .n_options = G_N_ELEMENTS (ts_options), \
-  .fields = ts_fields, \
-  .n_fields = TS_N_FIELDS, \
-  .formations = ts_formation_shapes, \
-  .n_formations = TS_FORM_N, \
-  .verbs = ts_verbs, \
-  .n_verbs = TS_N_VERBS, \
-  .event_kinds = ts_event_kinds, \
-  .n_event_kinds = TS_N_EVENT_KINDS, \
-  .markers = ts_markers, \
-  .n_markers = TS_N_MARKERS, \
-  .statuses = ts_statuses, \
-  .n_statuses = TS_N_STATUSES, \
-  /* TS-AMB-47: impassable ground is never entered */ \
-  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
+/* The table ------------------------------------------------------------------------- */
 
 const MuRuleset mu_ruleset_toy_soldiers = {
-  TS_DESCRIPTION,
-};
-
-const MuRuleset toy_soldiers_in_progress = {
-  TS_DESCRIPTION,
+  .id = "toy-soldiers",
+  .name = N_("Toy Soldiers"),
+  .board = MU_BOARD_TABLE,
+  .turns = &ts_turns,
+  .options = ts_options,
+  .n_options = G_N_ELEMENTS (ts_options),
+  .fields = ts_fields,
+  .n_fields = TS_N_FIELDS,
+  .formations = ts_formation_shapes,
+  .n_formations = TS_FORM_N,
+  .verbs = ts_verbs,
+  .n_verbs = TS_N_VERBS,
+  .event_kinds = ts_event_kinds,
+  .n_event_kinds = TS_N_EVENT_KINDS,
+  .markers = ts_markers,
+  .n_markers = TS_N_MARKERS,
+  .statuses = ts_statuses,
+  .n_statuses = TS_N_STATUSES,
+  /* TS-AMB-47: impassable ground is never entered */
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,
