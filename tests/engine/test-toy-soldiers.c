@@ -114,6 +114,56 @@ test_blocked_withdrawal (void)
   play_seed (36);
 }
 
+/* TS-ACT-2: what the phase tracker tells of the action economy, each
+ * commander of the side playing with his chaos and the types his units
+ * have spent, never compulsory (a unit need not act). */
+static void
+test_types_spent (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-reorder.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_toy_soldiers, scenario, 1, NULL, 0, &error);
+  static const char *const lines[] = { "end-phase", "fire u1 r1" };
+  g_autoptr(GArray) before = NULL, after = NULL;
+  const MuTodo *t;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_toy_soldiers, lines[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+      if (i == 0)
+        before = mu_match_get_outstanding (m);
+    }
+  /* the fire's decisions (threats) answered by their first answer */
+  while (mu_match_get_pending (m) != NULL)
+    {
+      g_autofree char *line = g_strdup_printf ("choose %s", mu_match_get_pending (m)->answers[0]);
+      g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_toy_soldiers, line, &error);
+
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  after = mu_match_get_outstanding (m);
+  /* one commander on the side playing */
+  g_assert_cmpuint (before->len, ==, 1);
+  t = &g_array_index (before, MuTodo, 0);
+  g_assert_cmpstr (t->rule, ==, "TS-ACT-2");
+  g_assert_false (t->compulsory || t->lost_on_end);
+  g_assert_cmpint (t->count, ==, 0);
+  g_assert_nonnull (strstr (t->text, "Blue colonel, chaos 2"));
+  g_assert_cmpuint (after->len, ==, 1);
+  t = &g_array_index (after, MuTodo, 0);
+  g_assert_cmpint (t->count, ==, 1);
+  g_assert_false (t->compulsory || t->lost_on_end);
+  g_assert_nonnull (strstr (t->text, "spent fire"));
+}
+
 /* TS-GEN-7, TS-AMB-53, TS-ELAN-3, TS-CDR-12: a rout, which part 1 has no
  * procedure to start, called as part 2's contact resolution will: u1
  * (with its colonel attached) turns to face its home edge, goes 18"
@@ -171,6 +221,7 @@ main (int argc, char **argv)
                    test_refused_passage);
   g_test_add_func ("/engine/toy-soldiers/simulate/blocked-withdrawal/TS-OBS-1/TS-AMB-52",
                    test_blocked_withdrawal);
+  g_test_add_func ("/engine/toy-soldiers/outstanding/TS-ACT-2", test_types_spent);
   g_test_add_func ("/engine/toy-soldiers/rout/TS-GEN-7/TS-AMB-53/TS-ELAN-3/TS-CDR-12", test_rout);
   return g_test_run ();
 }

@@ -266,6 +266,55 @@ victory (gpointer state, MuResult *r)
                    ABS (score[0] - score[1]));
 }
 
+/* TS-ACT-2: the action types, as people read them (ts_action_id's order) */
+static const char *const action_names[TS_ACT_N] = {
+  N_("reorder"), N_("fire"), N_("adjust"), N_("ease forward"), N_("forward"), N_("hurry forward"),
+  N_("fall back"), N_("retreat"), N_("change formation"), N_("angle"), N_("move to side"),
+  N_("prolong"), N_("charge"),
+};
+
+/* What the phase tracker tells of the action economy (TS-ACT-2): for each
+ * commander of the side playing, the types his units have spent this
+ * player-turn and what a new one costs. Nothing is compulsory: a unit need
+ * not act. */
+static void
+outstanding (gpointer state, GArray *todo)
+{
+  TsMatch *m = state;
+
+  if (m->step != TS_STEP_COMMANDER && m->step != TS_STEP_UNITS)
+    return;
+  TS_FOR_UNITS (m, c)
+    {
+      GString *types;
+      MuTodo t = { 0 };
+      int n = 0;
+
+      if (c->type != TS_COMMANDER || c->side != ts_active_side (m) || c->dispersed)
+        continue;
+      types = g_string_new (NULL);
+      for (int a = 0; a < TS_ACT_N; a++)
+        if (c->types_used & (1u << a))
+          {
+            g_string_append_printf (types, "%s%s", n ? ", " : "", _(action_names[a]));
+            n++;
+          }
+      if (n == 0)
+        /* Translators: a commander's name and his chaos (TS-ACT-2) */
+        t.text = g_strdup_printf (_("%s, chaos %d: no action type spent yet; the first is free"),
+                                  c->def->name, c->chaos);
+      else
+        /* Translators: a commander's name, his chaos and the action types
+         * his units have taken this player-turn ("fire, reorder") */
+        t.text = g_strdup_printf (_("%s, chaos %d: spent %s; a new type costs +1 chaos"),
+                                  c->def->name, c->chaos, types->str);
+      t.rule = "TS-ACT-2";
+      t.count = n;
+      g_array_append_val (todo, t);
+      g_string_free (types, TRUE);
+    }
+}
+
 static const MuTableState *
 table_state (gpointer state)
 {
@@ -325,5 +374,6 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
+  .outstanding = outstanding,
   .line_of_sight = ts_line_of_sight,
 };
