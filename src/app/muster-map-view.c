@@ -364,6 +364,8 @@ muster_map_view_snapshot (GtkWidget   *widget,
                                                                 (double) TILE_SIZE / scale));
           }
   }
+  muster_map_view_snapshot_discs (self, snapshot, w, h);
+  muster_map_view_snapshot_arc (self, snapshot, w, h);
   muster_map_view_snapshot_range (self, snapshot, w, h);
   muster_map_view_snapshot_outline (self, snapshot, w, h);
   {

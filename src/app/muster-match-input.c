@@ -20,6 +20,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "mu-table-state.h"
+
 /* Widget pixels the pointer moves before a press on the selected counter
  * becomes a drag. */
 #define DRAG_THRESHOLD 8.0
@@ -230,6 +232,37 @@ muster_match_input_table_marks (MusterMatchPage *self,
   muster_scene_set_area (self->scene, moves != NULL ? board_area (self) : NULL);
 }
 
+/* The selected unit's front arc as the engine answers it
+ * (mu_match_front_arc), in board pixels, labelled with its rule. */
+static void
+front_arc (MusterMatchPage *self)
+{
+  g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autofree char *label = NULL;
+  const char *rule = NULL;
+
+  if (self->selected == NULL ||
+      !mu_match_front_arc (muster_game_get_match (self->game), self->selected, table, &rule))
+    {
+      muster_scene_set_arc (self->scene, NULL, 0, NULL);
+      return;
+    }
+  for (guint i = 0; i < table->len; i++)
+    {
+      const MuPoint *t = &g_array_index (table, MuPoint, i);
+      MuPos pos = mu_pos_from_point (t->x, t->y, -1);
+      MuPoint p;
+
+      muster_map_view_pos_to_board (self->map_view, &pos, &p);
+      g_array_append_val (segments, p);
+    }
+  /* Translators: a unit's name and the rule that draws its arc */
+  label = g_strdup_printf (_("Front arc of %s, to its fire's reach (%s)"),
+                           muster_match_board_counter_name (self, self->selected), rule ? rule : "");
+  muster_scene_set_arc (self->scene, (const MuPoint *) segments->data, segments->len, label);
+}
+
 /* The command radius ------------------------------------------------------------- */
 
 /* The selected counter's command radius as the engine answers it
@@ -243,6 +276,7 @@ muster_match_input_range (MusterMatchPage *self)
   g_autofree char *label = NULL;
   MuCommandRadius r;
 
+  front_arc (self);
   if (self->selected == NULL ||
       !mu_match_command_radius (muster_game_get_match (self->game), self->selected, &r))
     {
@@ -309,6 +343,34 @@ muster_match_input_range (MusterMatchPage *self)
                                s->table != NULL && s->table->unit == MU_UNIT_CM ? _("cm") : _("in"), r.rule);
     }
   muster_scene_set_range (self->scene, (const MuPoint *) segments->data, segments->len, label);
+}
+
+/* The table's discs the engine keeps (mu_match_get_table_state's point
+ * markers: smoke with its radius) on the board of the match shown. */
+void
+muster_match_input_discs (MusterMatchPage *self,
+                          MuMatch         *match)
+{
+  const MuTableState *state = mu_match_get_table_state (match);
+  const GArray *markers = state != NULL ? mu_table_state_markers (state) : NULL;
+  g_autoptr(GArray) discs = g_array_new (FALSE, FALSE, sizeof (MusterDisc));
+
+  for (guint i = 0; markers != NULL && i < markers->len; i++)
+    {
+      const MuPointMarker *mk = &g_array_index (markers, MuPointMarker, i);
+      MuPos centre = mu_pos_from_point (mk->at.x, mk->at.y, -1);
+      MuPos edge = mu_pos_from_point (mk->at.x + mk->radius, mk->at.y, -1);
+      MuPoint c, e;
+      MusterDisc d;
+
+      muster_map_view_pos_to_board (self->map_view, &centre, &c);
+      muster_map_view_pos_to_board (self->map_view, &edge, &e);
+      d.centre = c;
+      d.radius = hypot (e.x - c.x, e.y - c.y);
+      d.kind = mk->kind;
+      g_array_append_val (discs, d);
+    }
+  muster_scene_set_discs (self->scene, (const MusterDisc *) discs->data, discs->len);
 }
 
 const char *

@@ -13,6 +13,7 @@
 #include "toy-soldiers-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
@@ -266,6 +267,87 @@ victory (gpointer state, MuResult *r)
                    ABS (score[0] - score[1]));
 }
 
+/* TS-AMB-42, TS-AMB-12: the unit's arc as its fire measures it, out to
+ * band 4 of its weapon: the rays at the arc's half angle from the outer
+ * front corners of its front rank, joined across the front at that reach;
+ * a square's all round (TS-AMB-40). */
+static gboolean
+front_arc (gpointer state, const char *counter, GArray *segments, const char **rule)
+{
+  TsMatch *m = state;
+  TsUnit *u = ts_find (m, counter);
+  MuPoint f, right, left_corner = { 0 }, right_corner = { 0 };
+  double reach, half, lmin = G_MAXDOUBLE, rmax = -G_MAXDOUBLE;
+  GArray *outline;
+
+  if (u == NULL || u->type == TS_COMMANDER || !ts_in_play (u) || u->n_st == 0)
+    return FALSE;
+  reach = 4 * ts_in (m, m->num.band[u->weapon]);
+  outline = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  if (ts_formation_shapes[u->form].all_round)
+    {
+      MuPoint c = mu_stands_centre (u->st, u->n_st);
+
+      for (int k = 0; k <= 72; k++)
+        {
+          MuPoint p = { c.x + reach * cos (k * G_PI / 36), c.y + reach * sin (k * G_PI / 36) };
+
+          g_array_append_val (outline, p);
+        }
+    }
+  else
+    {
+      half = m->num.arc;
+      f = mu_facing_vector (u->facing);
+      right = (MuPoint) { -f.y, f.x };
+      for (guint k = 0; k < u->n_st; k++)
+        {
+          MuPoint c[4];
+
+          if (u->st[k].rank != 0)
+            continue;
+          mu_stand_corners (&u->st[k], c);
+          if (c[0].x * right.x + c[0].y * right.y < lmin)
+            {
+              lmin = c[0].x * right.x + c[0].y * right.y;
+              left_corner = c[0];
+            }
+          if (c[1].x * right.x + c[1].y * right.y > rmax)
+            {
+              rmax = c[1].x * right.x + c[1].y * right.y;
+              right_corner = c[1];
+            }
+        }
+      /* from the left corner out along its ray, round to straight ahead,
+       * across, and from straight ahead of the right corner round to its
+       * ray and back */
+      g_array_append_val (outline, left_corner);
+      for (int k = 0; k <= 8; k++)
+        {
+          MuPoint v = mu_facing_vector (u->facing - half + half * k / 8);
+          MuPoint p = { left_corner.x + reach * v.x, left_corner.y + reach * v.y };
+
+          g_array_append_val (outline, p);
+        }
+      for (int k = 0; k <= 8; k++)
+        {
+          MuPoint v = mu_facing_vector (u->facing + half * k / 8);
+          MuPoint p = { right_corner.x + reach * v.x, right_corner.y + reach * v.y };
+
+          g_array_append_val (outline, p);
+        }
+      g_array_append_val (outline, right_corner);
+    }
+  for (guint k = 0; k + 1 < outline->len; k++)
+    {
+      g_array_append_val (segments, g_array_index (outline, MuPoint, k));
+      g_array_append_val (segments, g_array_index (outline, MuPoint, k + 1));
+    }
+  g_array_unref (outline);
+  *rule = "TS-AMB-42";
+  return TRUE;
+}
+
 /* TS-ACT-2: the action types, as people read them (ts_action_id's order) */
 static const char *const action_names[TS_ACT_N] = {
   N_("reorder"), N_("fire"), N_("adjust"), N_("ease forward"), N_("forward"), N_("hurry forward"),
@@ -375,5 +457,6 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
   .outstanding = outstanding,
+  .front_arc = front_arc,
   .line_of_sight = ts_line_of_sight,
 };
