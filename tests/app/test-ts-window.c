@@ -25,6 +25,7 @@
 #include "mu-table-state.h"
 #include "muster-match-log.h"
 #include "muster-phase-tracker.h"
+#include "muster-result-page.h"
 
 /* three game turns of at most three units a side, each of their two
  * player-turns a few commands and decisions */
@@ -450,6 +451,21 @@ test_fire_and_reorder (void)
     g_test_message ("%u log entries, %u rolls, %u with modifiers", g_list_model_get_n_items (model), n_rolls,
                     n_mods);
     g_assert_cmpuint (n_mods, >, 0);
+  }
+  /* the result says why it came, never an objective difference: Toy
+   * Soldiers scores élan (TS-AMB-80) */
+  {
+    MuResult r;
+    GtkWidget *result = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_RESULT_PAGE);
+    g_autofree char *text = NULL;
+
+    g_assert_nonnull (result);
+    text = muster_result_page_describe (MUSTER_RESULT_PAGE (result));
+    mu_match_get_result (m, &r);
+    g_assert_nonnull (r.reason);
+    g_assert_nonnull (strstr (text, r.reason));
+    g_assert_null (strstr (text, "objective difference"));
+    mu_result_clear (&r);
   }
   shot (GTK_WIDGET (page), "ts-result");
   destroy_all_windows ();

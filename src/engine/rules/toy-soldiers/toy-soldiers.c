@@ -265,6 +265,13 @@ victory (gpointer state, MuResult *r)
 
   mu_rules_result (r, m->side_id, score, m->finished, m->winner, m->level ? m->level : "draw",
                    ABS (score[0] - score[1]));
+  /* the scores are élan, never objectives (TS-AMB-80): say why it ended */
+  if (r->over && g_strcmp0 (r->level, "decisive") == 0)
+    r->reason = _("A side ran out of élan (TS-ELAN-5)");
+  else if (r->over && g_strcmp0 (r->level, "tactical") == 0)
+    r->reason = _("The time limit was reached (TS-END-3)");
+  else if (r->over)
+    r->reason = _("The last game turn ended without a time limit: a draw (TS-AMB-80)");
 }
 
 /* TS-AMB-42, TS-AMB-12: the unit's arc as its fire measures it, out to
