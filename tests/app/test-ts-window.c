@@ -429,11 +429,11 @@ test_fire_and_reorder (void)
   flush_events ();
   check_accessible (GTK_WIDGET (page), &controls);
   g_assert_cmpuint (controls, >, 0);
-  /* every roll in the log, its modifiers by name ("Band 3 +1") */
+  /* every roll in the log, its modifiers by name ("(Band 3 +1)") */
   {
     GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
     GListModel *model;
-    guint n_rolls = 0, n_mods = 0;
+    guint n_rolls = 0, n_mods = 0, n_named = 0;
 
     g_assert_nonnull (log);
     model = muster_match_log_get_model (MUSTER_MATCH_LOG (log));
@@ -444,6 +444,8 @@ test_fire_and_reorder (void)
 
         g_assert_null (strchr (text, '@'));
         n_rolls += strstr (text, " — ") != NULL;
+        /* by name, not the event line's word ("band3") */
+        n_named += strstr (text, "(Band ") != NULL || strstr (text, ", Band ") != NULL;
         /* "…, need less than 3 +1 (Band 3 +1) — 3 4 2 5 2: …" */
         n_mods += strstr (text, " (") != NULL && strstr (text, ") — ") != NULL &&
                   (strstr (text, " +") != NULL || strstr (text, " -") != NULL);
@@ -451,6 +453,7 @@ test_fire_and_reorder (void)
     g_test_message ("%u log entries, %u rolls, %u with modifiers", g_list_model_get_n_items (model), n_rolls,
                     n_mods);
     g_assert_cmpuint (n_mods, >, 0);
+    g_assert_cmpuint (n_named, >, 0);
   }
   /* the result says why it came, never an objective difference: Toy
    * Soldiers scores élan (TS-AMB-80) */

@@ -68,11 +68,11 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
   int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
 
   if (skirm)
-    mods[nm++] = (MuRollModifier) { "skirmishers", NULL, "TS-SKM-4", -skirm, FALSE };
+    mods[nm++] = (MuRollModifier) { "skirmishers", N_("Enemy skirmishers near"), "TS-SKM-4", -skirm, FALSE };
   if (is_column (u->form))
-    mods[nm++] = (MuRollModifier) { "column", NULL, "TS-REO-2", 1, FALSE };
+    mods[nm++] = (MuRollModifier) { "column", N_("Column"), "TS-REO-2", 1, FALSE };
   if (sup)
-    mods[nm++] = (MuRollModifier) { "support", NULL, "TS-REO-2", sup, FALSE };
+    mods[nm++] = (MuRollModifier) { "support", N_("Supports behind"), "TS-REO-2", sup, FALSE };
   roll.modifiers = mods;
   roll.n_modifiers = nm;
   mu_dice_roll_read (m->dice, events, &roll, &r);
