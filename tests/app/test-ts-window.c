@@ -103,12 +103,19 @@ check_accessible (GtkWidget *widget,
                             *gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)))) != '\0');
 
           if (!named)
-            g_test_message ("a %s (%s) without an accessible name", G_OBJECT_TYPE_NAME (child),
-                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "");
+            g_test_message ("a %s (%s, icon %s, in a %s in a %s) without an accessible name",
+                            G_OBJECT_TYPE_NAME (child),
+                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
+                            GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child))
+                            ? gtk_button_get_icon_name (GTK_BUTTON (child)) : "-",
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (child)),
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (gtk_widget_get_parent (child))));
           g_assert_true (named);
           (*n)++;
         }
-      check_accessible (child, n);
+      /* a drop-down's own toggle is its inside, named by the drop-down */
+      if (!GTK_IS_DROP_DOWN (child))
+        check_accessible (child, n);
     }
 }
 
@@ -392,6 +399,8 @@ test_fire_and_reorder (void)
       enter (page, c, &tally);
       if (muster_game_is_over (game))
         break;
+      /* every control shown now, the unit's buttons, a decision's */
+      check_accessible (GTK_WIDGET (page), &controls);
       check_state_dice (page);
       check_tracker (page, g_str_equal (mu_command_get_verb (c), "fire") && mu_match_get_pending (m) == NULL);
       smoke = check_smoke (page);
@@ -428,6 +437,7 @@ test_fire_and_reorder (void)
   g_assert_true (muster_game_is_over (game));
   flush_events ();
   check_accessible (GTK_WIDGET (page), &controls);
+  g_test_message ("%u controls with an accessible name seen", controls);
   g_assert_cmpuint (controls, >, 0);
   /* every roll in the log, its modifiers by name ("(Band 3 +1)") */
   {
