@@ -389,22 +389,37 @@ muster_match_page_get_sight_text (MusterMatchPage *self)
 
 /* Tables ---------------------------------------------------------------------- */
 
-/* The first move verb among the selected counter's listed commands (the
- * ruleset's own word), "move" when none is listed now. */
+/* The move verb of a click at pos: "move" when the selected counter's
+ * listed commands have it; else, where a ruleset moves by several verbs
+ * (toy-soldiers' adjust, forward, fall-back, ...), the verb of the listed
+ * move that ends nearest pos; "move" when none is listed now. */
 static const char *
-move_verb (MusterMatchPage *self)
+move_verb (MusterMatchPage *self,
+           const MuPos     *pos)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  const char *nearest = NULL;
+  double best = G_MAXDOUBLE;
 
   for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      const MuArg *last = mu_command_n_args (c) > 1 ? mu_command_arg (c, mu_command_n_args (c) - 1) : NULL;
 
-      if (verb != NULL && (verb->flags & MU_VERB_MOVE) && g_str_equal (verb->verb, "move"))
+      if (verb == NULL || !(verb->flags & MU_VERB_MOVE))
+        continue;
+      if (g_str_equal (verb->verb, "move"))
         return verb->verb;
+      if (pos->is_point && last != NULL && last->pos.is_point &&
+          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)) &&
+          hypot (last->pos.point.x - pos->point.x, last->pos.point.y - pos->point.y) < best)
+        {
+          best = hypot (last->pos.point.x - pos->point.x, last->pos.point.y - pos->point.y);
+          nearest = verb->verb;
+        }
     }
-  return "move";
+  return nearest != NULL ? nearest : "move";
 }
 
 /* The move of the selected counter to pos, for the engine to check: tables
@@ -418,7 +433,7 @@ move_command (MusterMatchPage *self,
 
   if (me == NULL)
     return NULL;
-  c = mu_command_new (move_verb (self));
+  c = mu_command_new (move_verb (self, &pos));
   mu_command_add_word (c, self->selected);
   if (pos.is_point)
     {

@@ -137,16 +137,34 @@ shaken (MuMatch    *m,
 }
 
 /* The command a player of this test gives now: a decision's first answer;
- * in the unit step the reorder of a unit shaken by stress 2 or more, else
- * the first listed fire, else the end of the step; in any other step its
- * end. */
+ * in the unit step, with move, the first listed move of one straight step,
+ * else the reorder of a unit shaken by stress 2 or more, else the first
+ * listed fire, else the end of the step; in any other step its end. */
+/* The end point of a move of one straight step (the engine's listed
+ * sample), in *to; FALSE for any other command. */
+static gboolean
+move_end (MuMatch         *m,
+          const MuCommand *c,
+          MuPoint         *to)
+{
+  const MuVerbInfo *verb = mu_ruleset_find_verb (mu_match_get_ruleset (m), mu_command_get_verb (c));
+  const MuArg *last = mu_command_n_args (c) == 2 ? mu_command_arg (c, 1) : NULL;
+
+  if (verb == NULL || !(verb->flags & MU_VERB_MOVE) || last == NULL || !last->pos.is_point ||
+      !(last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)))
+    return FALSE;
+  *to = last->pos.point;
+  return TRUE;
+}
+
 static MuCommand *
-choose (MuMatch *m)
+choose (MuMatch *m,
+        gboolean move)
 {
   g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
   const MuDecision *d = mu_match_get_pending (m);
   MuPosition pos;
-  const MuCommand *fire = NULL, *reorder = NULL, *end = NULL;
+  const MuCommand *fire = NULL, *reorder = NULL, *end = NULL, *step = NULL;
 
   if (d != NULL)
     {
@@ -160,6 +178,10 @@ choose (MuMatch *m)
       const MuCommand *c = g_ptr_array_index (legal, i);
       const char *verb = mu_command_get_verb (c);
 
+      MuPoint to;
+
+      if (step == NULL && move && move_end (m, c, &to))
+        step = c;
       if (fire == NULL && g_str_equal (verb, "fire") && mu_command_n_args (c) == 2)
         fire = c;
       else if (reorder == NULL && g_str_equal (verb, "reorder") && shaken (m, mu_command_word (c, 0)))
@@ -167,6 +189,8 @@ choose (MuMatch *m)
       else if (end == NULL && g_str_equal (verb, "end-phase"))
         end = c;
     }
+  if (g_strcmp0 (pos.phase_id, "units") == 0 && step != NULL)
+    return mu_command_ref ((MuCommand *) step);
   if (g_strcmp0 (pos.phase_id, "units") == 0 && reorder != NULL)
     return mu_command_ref ((MuCommand *) reorder);
   if (g_strcmp0 (pos.phase_id, "units") == 0 && fire != NULL)
@@ -176,7 +200,7 @@ choose (MuMatch *m)
 }
 
 typedef struct {
-  guint fires, reorders, answers, ends;
+  guint fires, reorders, answers, ends, moves;
   gboolean shot_smoke, shot_arc, shot_reorder;
 } Tally;
 
@@ -326,8 +350,39 @@ enter (MusterMatchPage *page,
       GtkWidget *button;
       const char *label;
 
+      MuPoint to;
+
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      if (move_end (m, c, &to))
+        {
+          /* a move by a click on the engine's listed destination: the
+           * page gives the verb of the listed move ending there (adjust,
+           * forward, ...), the unit keeping its facing */
+          const MuCommand *played;
+          const MuCounterView *v = NULL;
+          GArray *views;
+
+          muster_match_page_click_point (page, to, NULL);
+          flush_events ();
+          if (muster_match_page_get_refusal (page) != NULL)
+            g_test_message ("the click at %.2f,%.2f refused: %s", to.x, to.y, muster_match_page_get_refusal (page));
+          g_assert_null (muster_match_page_get_refusal (page));
+          g_assert_cmpuint (mu_match_get_commands (m)->len, ==, before + 1);
+          played = g_ptr_array_index (mu_match_get_commands (m), before);
+          g_assert_cmpstr (mu_command_word (played, 0), ==, mu_command_word (c, 0));
+          g_assert_true (mu_ruleset_find_verb (mu_match_get_ruleset (m),
+                                               mu_command_get_verb (played))->flags & MU_VERB_MOVE);
+          views = mu_match_get_counters (m);
+          for (guint i = 0; i < views->len; i++)
+            if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, mu_command_word (c, 0)) == 0)
+              v = &g_array_index (views, MuCounterView, i);
+          g_assert_nonnull (v);
+          g_assert_cmpfloat_with_epsilon (v->pos.point.x, to.x, 0.011);
+          g_assert_cmpfloat_with_epsilon (v->pos.point.y, to.y, 0.011);
+          tally->moves++;
+          return;
+        }
       /* the selected unit's front arc, out to its fire's reach (TS-AMB-42) */
       {
         guint n = 0;
@@ -377,6 +432,7 @@ test_fire_and_reorder (void)
   MuMatch *m;
   Tally tally = { 0 };
   guint n, most_smoke = 0, controls = 0;
+  gboolean moved_usa = FALSE, moved_csa = FALSE;
 
   g_assert_no_error (error);
   window = muster_window_new (GTK_APPLICATION (app));
@@ -392,11 +448,21 @@ test_fire_and_reorder (void)
   m = muster_game_get_match (game);
   for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)
     {
-      g_autoptr(MuCommand) c = choose (m);
+      MuPosition now;
+      g_autoptr(MuCommand) c = NULL;
+      gboolean usa;
+      guint moves = tally.moves;
+
+      /* in game turn 2 each side's first unit moves, by a click */
+      mu_match_get_position (m, &now);
+      usa = g_strcmp0 (now.side, "usa") == 0;
+      c = choose (m, now.bound == 2 && !(usa ? moved_usa : moved_csa));
       guint smoke;
 
       g_assert_nonnull (c);
       enter (page, c, &tally);
+      if (tally.moves > moves)
+        *(usa ? &moved_usa : &moved_csa) = TRUE;
       if (muster_game_is_over (game))
         break;
       /* every control shown now, the unit's buttons, a decision's */
@@ -428,10 +494,12 @@ test_fire_and_reorder (void)
           tally.shot_reorder = TRUE;
         }
     }
-  g_test_message ("%u commands: %u fires, %u reorders, %u answers, %u ends of a step; at most %u smoke discs",
-                  n, tally.fires, tally.reorders, tally.answers, tally.ends, most_smoke);
+  g_test_message ("%u commands: %u fires, %u reorders, %u moves, %u answers, %u ends of a step; "
+                  "at most %u smoke discs", n, tally.fires, tally.reorders, tally.moves, tally.answers,
+                  tally.ends, most_smoke);
   g_assert_cmpuint (tally.fires, >, 0);
   g_assert_cmpuint (tally.reorders, >, 0);
+  g_assert_cmpuint (tally.moves, ==, 2);
   g_assert_cmpuint (tally.ends, >, 0);
   g_assert_cmpuint (most_smoke, >, 0);
   g_assert_true (muster_game_is_over (game));
