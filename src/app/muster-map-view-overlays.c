@@ -1,6 +1,7 @@
 /* muster-map-view-overlays.c: what the map view draws over the board: the
- * outline being drawn, the selected counter's command radius, the
- * selection handle and the keyboard cursor */
+ * outline being drawn, the selected counter's command radius and front
+ * arc, the table's discs (smoke), the selection handle and the keyboard
+ * cursor */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -167,6 +168,75 @@ muster_map_view_snapshot_range (MusterMapView *self,
   cairo_stroke_preserve (cr);
   cairo_set_source_rgb (cr, 0.1, 0.35, 0.85);
   cairo_set_line_width (cr, 2.5);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* The table's discs (smoke with its radius, the engine's point markers):
+ * a translucent grey fill, so that the units under it still show, and a
+ * darker rim. */
+void
+muster_map_view_snapshot_discs (MusterMapView *self,
+                                GtkSnapshot   *snapshot,
+                                double         w,
+                                double         h)
+{
+  guint n = 0;
+  const MusterDisc *discs = self->scene != NULL ? muster_scene_get_discs (self->scene, &n) : NULL;
+  cairo_t *cr;
+
+  if (discs == NULL || n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      muster_view_to_widget (&self->transform, discs[i].centre.x, discs[i].centre.y, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, discs[i].radius * self->transform.zoom, 0, 2 * G_PI);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  cairo_set_source_rgba (cr, 0.62, 0.62, 0.6, 0.5);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.25, 0.25, 0.25, 0.85);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* The selected unit's front arc (the scene's segments): an orange line
+ * over a dark one, apart from the blue of the command radius. */
+void
+muster_map_view_snapshot_arc (MusterMapView *self,
+                              GtkSnapshot   *snapshot,
+                              double         w,
+                              double         h)
+{
+  guint n = 0;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_arc (self->scene, &n) : NULL;
+  const double dash[] = { 10, 4 };
+  cairo_t *cr;
+
+  if (points == NULL || n < 2)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  for (guint i = 0; i + 1 < n; i += 2)
+    {
+      double x0, y0, x1, y1;
+
+      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x0, &y0);
+      muster_view_to_widget (&self->transform, points[i + 1].x, points[i + 1].y, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
+  cairo_set_line_width (cr, 4);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 0.55, 0.1);
+  cairo_set_line_width (cr, 2);
   cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
   cairo_stroke (cr);
   cairo_destroy (cr);

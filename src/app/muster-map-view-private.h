@@ -171,6 +171,8 @@ gboolean muster_map_view_query_tooltip     (GtkWidget *widget, int x, int y, gbo
 /* muster-map-view-overlays.c: drawn over the tiles */
 void     muster_map_view_snapshot_outline  (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 void     muster_map_view_snapshot_range    (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+void     muster_map_view_snapshot_discs    (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
+void     muster_map_view_snapshot_arc      (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 void     muster_map_view_snapshot_handle   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 void     muster_map_view_snapshot_cursor   (MusterMapView *self, GtkSnapshot *snapshot, double w, double h);
 

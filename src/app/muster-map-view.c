@@ -256,6 +256,8 @@ snapshot_overlays (MusterMapView    *self,
   guint n_spots;
   const MuPoint *spots = muster_scene_get_spots (self->scene, &n_spots);
 
+  muster_map_view_snapshot_discs (self, snapshot, w, h);
+  muster_map_view_snapshot_arc (self, snapshot, w, h);
   muster_map_view_snapshot_range (self, snapshot, w, h);
   muster_map_view_snapshot_outline (self, snapshot, w, h);
   muster_scene_get_trace (self->scene, &trace);

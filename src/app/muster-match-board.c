@@ -147,6 +147,7 @@ muster_match_board_update (MusterMatchPage *self)
           add_highlight (highlights, pos.hex, ANSWER_RGBA);
       }
 
+  muster_match_input_discs (self, match);
   /* the pieces point into the views: the scene keeps them, whatever later
    * calls into the match hand out */
   muster_scene_set_pieces (self->scene, (const MuPiece *) pieces->data, pieces->len, views);
@@ -474,6 +475,9 @@ muster_match_page_select (MusterMatchPage *self,
   if (counter != NULL && self->hint != NULL && muster_scene_get_range_label (self->scene) != NULL)
     muster_match_board_set_hint (self, g_strdup_printf ("%s\n%s", self->hint,
                                                         muster_scene_get_range_label (self->scene)));
+  if (counter != NULL && self->hint != NULL && muster_scene_get_arc_label (self->scene) != NULL)
+    muster_match_board_set_hint (self, g_strdup_printf ("%s\n%s", self->hint,
+                                                        muster_scene_get_arc_label (self->scene)));
   muster_match_board_update (self);
 }
 

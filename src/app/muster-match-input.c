@@ -20,6 +20,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "mu-table-state.h"
+
 /* Widget pixels the pointer moves before a press on the selected counter
  * becomes a drag. */
 #define DRAG_THRESHOLD 8.0
@@ -230,6 +232,37 @@ muster_match_input_table_marks (MusterMatchPage *self,
   muster_scene_set_area (self->scene, moves != NULL ? board_area (self) : NULL);
 }
 
+/* The selected unit's front arc as the engine answers it
+ * (mu_match_front_arc), in board pixels, labelled with its rule. */
+static void
+front_arc (MusterMatchPage *self)
+{
+  g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autofree char *label = NULL;
+  const char *rule = NULL;
+
+  if (self->selected == NULL ||
+      !mu_match_front_arc (muster_game_get_match (self->game), self->selected, table, &rule))
+    {
+      muster_scene_set_arc (self->scene, NULL, 0, NULL);
+      return;
+    }
+  for (guint i = 0; i < table->len; i++)
+    {
+      const MuPoint *t = &g_array_index (table, MuPoint, i);
+      MuPos pos = mu_pos_from_point (t->x, t->y, -1);
+      MuPoint p;
+
+      muster_map_view_pos_to_board (self->map_view, &pos, &p);
+      g_array_append_val (segments, p);
+    }
+  /* Translators: a unit's name and the rule that draws its arc */
+  label = g_strdup_printf (_("Front arc of %s, to its fire's reach (%s)"),
+                           muster_match_board_counter_name (self, self->selected), rule ? rule : "");
+  muster_scene_set_arc (self->scene, (const MuPoint *) segments->data, segments->len, label);
+}
+
 /* The command radius ------------------------------------------------------------- */
 
 /* The selected counter's command radius as the engine answers it
@@ -243,6 +276,7 @@ muster_match_input_range (MusterMatchPage *self)
   g_autofree char *label = NULL;
   MuCommandRadius r;
 
+  front_arc (self);
   if (self->selected == NULL ||
       !mu_match_command_radius (muster_game_get_match (self->game), self->selected, &r))
     {
@@ -311,6 +345,34 @@ muster_match_input_range (MusterMatchPage *self)
   muster_scene_set_range (self->scene, (const MuPoint *) segments->data, segments->len, label);
 }
 
+/* The table's discs the engine keeps (mu_match_get_table_state's point
+ * markers: smoke with its radius) on the board of the match shown. */
+void
+muster_match_input_discs (MusterMatchPage *self,
+                          MuMatch         *match)
+{
+  const MuTableState *state = mu_match_get_table_state (match);
+  const GArray *markers = state != NULL ? mu_table_state_markers (state) : NULL;
+  g_autoptr(GArray) discs = g_array_new (FALSE, FALSE, sizeof (MusterDisc));
+
+  for (guint i = 0; markers != NULL && i < markers->len; i++)
+    {
+      const MuPointMarker *mk = &g_array_index (markers, MuPointMarker, i);
+      MuPos centre = mu_pos_from_point (mk->at.x, mk->at.y, -1);
+      MuPos edge = mu_pos_from_point (mk->at.x + mk->radius, mk->at.y, -1);
+      MuPoint c, e;
+      MusterDisc d;
+
+      muster_map_view_pos_to_board (self->map_view, &centre, &c);
+      muster_map_view_pos_to_board (self->map_view, &edge, &e);
+      d.centre = c;
+      d.radius = hypot (e.x - c.x, e.y - c.y);
+      d.kind = mk->kind;
+      g_array_append_val (discs, d);
+    }
+  muster_scene_set_discs (self->scene, (const MusterDisc *) discs->data, discs->len);
+}
+
 const char *
 muster_match_page_get_range_text (MusterMatchPage *self)
 {
@@ -327,22 +389,37 @@ muster_match_page_get_sight_text (MusterMatchPage *self)
 
 /* Tables ---------------------------------------------------------------------- */
 
-/* The first move verb among the selected counter's listed commands (the
- * ruleset's own word), "move" when none is listed now. */
+/* The move verb of a click at pos: "move" when the selected counter's
+ * listed commands have it; else, where a ruleset moves by several verbs
+ * (toy-soldiers' adjust, forward, fall-back, ...), the verb of the listed
+ * move that ends nearest pos; "move" when none is listed now. */
 static const char *
-move_verb (MusterMatchPage *self)
+move_verb (MusterMatchPage *self,
+           const MuPos     *pos)
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  const char *nearest = NULL;
+  double best = G_MAXDOUBLE;
 
   for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
     {
       const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
+      const MuArg *last = mu_command_n_args (c) > 1 ? mu_command_arg (c, mu_command_n_args (c) - 1) : NULL;
 
-      if (verb != NULL && (verb->flags & MU_VERB_MOVE) && g_str_equal (verb->verb, "move"))
+      if (verb == NULL || !(verb->flags & MU_VERB_MOVE))
+        continue;
+      if (g_str_equal (verb->verb, "move"))
         return verb->verb;
+      if (pos->is_point && last != NULL && last->pos.is_point &&
+          (last->kind == MU_ARG_POS || (last->kind == MU_ARG_STEP && last->move == MU_MOVE_TO)) &&
+          hypot (last->pos.point.x - pos->point.x, last->pos.point.y - pos->point.y) < best)
+        {
+          best = hypot (last->pos.point.x - pos->point.x, last->pos.point.y - pos->point.y);
+          nearest = verb->verb;
+        }
     }
-  return "move";
+  return nearest != NULL ? nearest : "move";
 }
 
 /* The move of the selected counter to pos, for the engine to check: tables
@@ -356,7 +433,7 @@ move_command (MusterMatchPage *self,
 
   if (me == NULL)
     return NULL;
-  c = mu_command_new (move_verb (self));
+  c = mu_command_new (move_verb (self, &pos));
   mu_command_add_word (c, self->selected);
   if (pos.is_point)
     {

@@ -133,8 +133,11 @@ void     muster_match_page_cancel_close (MusterMatchPage *self);
 /* Keeps the board's view in the match whenever it is written. */
 void     muster_match_save_init         (MusterMatchPage *self);
 
-/* Shows the selected counter's command radius (none when nothing is selected). */
+/* Shows the selected counter's command radius and front arc (none when
+ * nothing is selected). */
 void muster_match_input_range        (MusterMatchPage *self);
+/* Shows the table's discs (smoke) of the match on the board. */
+void muster_match_input_discs        (MusterMatchPage *self, MuMatch *match);
 
 /* The match the board shows: the replay's step while replaying, else the game's. */
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);

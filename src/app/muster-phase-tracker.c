@@ -581,6 +581,61 @@ update_steps (MusterPhaseTracker *self,
     }
 }
 
+static GtkWidget *
+resource_label (const char           *text,
+                const MuResourceInfo *info)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  if (info->rule)
+    gtk_widget_set_tooltip_text (label, info->rule);
+  return label;
+}
+
+/* A commander's resource (toy-soldiers' chaos): one line a side, its
+ * commanders by name with the value the engine gives each ("Chaos, Union:
+ * Col. Porter 2, Col. Stone 1"); a unit's resource belongs to its counter. */
+static gboolean
+commander_resources (MusterPhaseTracker   *self,
+                     const MuPosition     *pos,
+                     const MuResourceInfo *info)
+{
+  const MuScenario *scenario = muster_game_get_scenario (self->game);
+  MuMatch *match = muster_game_get_match (self->game);
+  gboolean any = FALSE;
+
+  for (guint s = 0; pos->side_order && pos->side_order[s]; s++)
+    {
+      GString *values = g_string_new (NULL);
+
+      for (guint i = 0; i < scenario->counters->len; i++)
+        {
+          const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+          int value;
+
+          if (c->kind == MU_COUNTER_UNIT || g_strcmp0 (c->side, pos->side_order[s]) != 0 ||
+              !mu_match_get_resource (match, info->id, c->id, &value))
+            continue;
+          g_string_append_printf (values, "%s%s %d", values->len ? ", " : "", c->name, value);
+          g_string_append_printf (self->text, "resource %s %s %d\n", info->id, c->id, value);
+        }
+      if (values->len > 0)
+        {
+          /* Translators: a resource's name, a side's name, then its
+           * commanders' values ("Chaos, Union: Col. Porter 2, Col. Stone 1") */
+          g_autofree char *line = g_strdup_printf (C_("resource", "%s, %s: %s"), _(info->name),
+                                                   side_name (self, pos->side_order[s]), values->str);
+
+          gtk_box_append (GTK_BOX (self->resources_box), resource_label (line, info));
+          any = TRUE;
+        }
+      g_string_free (values, TRUE);
+    }
+  return any;
+}
+
 static void
 update_resources (MusterPhaseTracker *self,
                   const MuPosition   *pos)
@@ -590,18 +645,16 @@ update_resources (MusterPhaseTracker *self,
   gboolean any = FALSE;
 
   clear_box (self->resources_box);
-  /* per-side resources here; a commander's or a unit's belong to its counter */
   for (guint i = 0; turns && i < turns->n_resources; i++)
     {
       const MuResourceInfo *info = &turns->resources[i];
-      GString *line = g_string_new (NULL);
-      GtkWidget *label;
+      GString *line;
 
+      if (info->scope == MU_RESOURCE_PER_COMMANDER)
+        any |= commander_resources (self, pos, info);
       if (info->scope != MU_RESOURCE_PER_SIDE)
-        {
-          g_string_free (line, TRUE);
-          continue;
-        }
+        continue;
+      line = g_string_new (NULL);
       /* Translators: a resource's name before each side's value
        * ("Activations: Union 7 Confederate 0"); French sets a narrow
        * no-break space before the colon */
@@ -617,12 +670,7 @@ update_resources (MusterPhaseTracker *self,
                                       pos->side_order[s], value);
             }
         }
-      label = gtk_label_new (line->str);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      if (info->rule)
-        gtk_widget_set_tooltip_text (label, info->rule);
-      gtk_box_append (GTK_BOX (self->resources_box), label);
+      gtk_box_append (GTK_BOX (self->resources_box), resource_label (line->str, info));
       g_string_free (line, TRUE);
       any = TRUE;
     }

@@ -29,6 +29,10 @@ struct _MusterScene
   MuRegion *area;        /* board pixels, or NULL */
   GArray *range;         /* of MuPoint: the command radius's boundary, in pairs */
   char *range_label;
+  GArray *discs;         /* of MusterDisc, kinds in disc_kinds */
+  GPtrArray *disc_kinds; /* of char*, owned */
+  GArray *arc;           /* of MuPoint: the selected unit's front arc, in pairs */
+  char *arc_label;
 };
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
@@ -55,6 +59,10 @@ muster_scene_finalize (GObject *object)
   g_clear_pointer (&self->area, mu_region_free);
   g_clear_pointer (&self->range, g_array_unref);
   g_clear_pointer (&self->range_label, g_free);
+  g_clear_pointer (&self->discs, g_array_unref);
+  g_clear_pointer (&self->disc_kinds, g_ptr_array_unref);
+  g_clear_pointer (&self->arc, g_array_unref);
+  g_clear_pointer (&self->arc_label, g_free);
 
   G_OBJECT_CLASS (muster_scene_parent_class)->finalize (object);
 }
@@ -446,4 +454,94 @@ muster_scene_get_range_label (MusterScene *self)
 {
   g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
   return self->range_label;
+}
+
+void
+muster_scene_set_discs (MusterScene      *self,
+                        const MusterDisc *discs,
+                        guint             n)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (n == 0 && (self->discs == NULL || self->discs->len == 0))
+    return;
+  if (self->discs == NULL)
+    {
+      self->discs = g_array_new (FALSE, FALSE, sizeof (MusterDisc));
+      self->disc_kinds = g_ptr_array_new_with_free_func (g_free);
+    }
+  /* the board refreshes after every command: redraw only what changed */
+  if (n == self->discs->len)
+    {
+      guint same = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          const MusterDisc *d = &g_array_index (self->discs, MusterDisc, i);
+
+          same += d->centre.x == discs[i].centre.x && d->centre.y == discs[i].centre.y &&
+                  d->radius == discs[i].radius && g_strcmp0 (d->kind, discs[i].kind) == 0;
+        }
+      if (same == n)
+        return;
+    }
+  g_array_set_size (self->discs, 0);
+  g_ptr_array_set_size (self->disc_kinds, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      MusterDisc d = discs[i];
+
+      d.kind = g_strdup (discs[i].kind);
+      g_ptr_array_add (self->disc_kinds, (char *) d.kind);
+      g_array_append_val (self->discs, d);
+    }
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MusterDisc *
+muster_scene_get_discs (MusterScene *self,
+                        guint       *n)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  if (n != NULL)
+    *n = self->discs ? self->discs->len : 0;
+  return self->discs ? (const MusterDisc *) self->discs->data : NULL;
+}
+
+void
+muster_scene_set_arc (MusterScene   *self,
+                      const MuPoint *segments,
+                      guint          n_points,
+                      const char    *label)
+{
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+
+  if (n_points == 0 && (self->arc == NULL || self->arc->len == 0))
+    return;
+  if (self->arc == NULL)
+    self->arc = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_array_set_size (self->arc, 0);
+  g_array_append_vals (self->arc, segments, n_points & ~1u);
+  g_free (self->arc_label);
+  self->arc_label = n_points ? g_strdup (label) : NULL;
+  emit_changed (self, MUSTER_SCENE_OVERLAY);
+}
+
+const MuPoint *
+muster_scene_get_arc (MusterScene *self,
+                      guint       *n_points)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+
+  if (n_points != NULL)
+    *n_points = self->arc ? self->arc->len : 0;
+  return self->arc ? (const MuPoint *) self->arc->data : NULL;
+}
+
+const char *
+muster_scene_get_arc_label (MusterScene *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SCENE (self), NULL);
+  return self->arc_label;
 }

@@ -113,4 +113,24 @@ void              muster_scene_set_range          (MusterScene *self, const MuPo
 const MuPoint    *muster_scene_get_range          (MusterScene *self, guint *n_points);
 const char       *muster_scene_get_range_label    (MusterScene *self);
 
+/* A disc a ruleset keeps on the table (smoke, with its radius), as the
+ * engine gives it (mu_match_get_table_state), in board pixels. */
+typedef struct {
+  MuPoint centre;
+  double radius;
+  const char *kind;          /* the ruleset's word ("smoke"), static or the scene's */
+} MusterDisc;
+
+/* The table's discs (n = 0 clears them), copied; their kinds must outlive
+ * the scene (the engine's point markers' words are copied). */
+void              muster_scene_set_discs          (MusterScene *self, const MusterDisc *discs, guint n);
+const MusterDisc *muster_scene_get_discs          (MusterScene *self, guint *n);
+/* The selected unit's front arc as the engine draws it (mu_match_front_arc):
+ * pairs of points (board pixels; n_points even, 0 clears) and a label
+ * ("Front arc of the 8th Virginia (TS-AMB-42)"). */
+void              muster_scene_set_arc            (MusterScene *self, const MuPoint *segments, guint n_points,
+                                                   const char *label);
+const MuPoint    *muster_scene_get_arc            (MusterScene *self, guint *n_points);
+const char       *muster_scene_get_arc_label      (MusterScene *self);
+
 G_END_DECLS

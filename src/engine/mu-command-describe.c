@@ -1,5 +1,6 @@
 /* mu-command-describe.c: a command as a sentence for people, and the
- * command radius a counter belongs to (what the board shows of command)
+ * command radius a counter belongs to and its front arc (what the board
+ * shows of command and fire)
  *
  * The ruleset declares each verb's sentence (MuVerbInfo.sentence, e.g.
  * "Assign {UNIT} to {COMMANDER}"); its placeholders are the syntax's own
@@ -347,4 +348,26 @@ mu_match_command_radius (const MuMatch   *match,
   if (ruleset->command_radius == NULL)
     return FALSE;
   return ruleset->command_radius (mu_match_get_state (match), counter, out);
+}
+
+gboolean
+mu_match_front_arc (const MuMatch *match,
+                    const char    *counter,
+                    GArray        *segments,
+                    const char   **rule)
+{
+  const MuRuleset *ruleset;
+  const char *r = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (match != NULL, FALSE);
+  g_return_val_if_fail (counter != NULL, FALSE);
+  g_return_val_if_fail (segments != NULL, FALSE);
+
+  ruleset = mu_match_get_ruleset (match);
+  ok = ruleset->front_arc != NULL &&
+       ruleset->front_arc (mu_match_get_state (match), counter, segments, &r);
+  if (rule != NULL)
+    *rule = ok ? r : NULL;
+  return ok;
 }

@@ -119,6 +119,12 @@ char              *mu_match_describe_command (const MuMatch *match, const MuComm
  * when it has none now or the ruleset tells none. */
 gboolean           mu_match_command_radius   (const MuMatch *match, const char *counter,
                                               MuCommandRadius *out);
+/* The counter's front arc as the ruleset answers (MuRuleset.front_arc):
+ * pairs of table points appended to segments (of MuPoint), *rule (may be
+ * NULL) its static rule id; FALSE when it has none now or the ruleset
+ * tells none. */
+gboolean           mu_match_front_arc        (const MuMatch *match, const char *counter,
+                                              GArray *segments, const char **rule);
 /* The legal commands that name the counter (of MuCommand*). */
 GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
 /* Where the counter may go now (of MuPos: hexes; the destinations of its

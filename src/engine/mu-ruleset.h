@@ -759,6 +759,14 @@ struct _MuRuleset {
    * when it has none now (an unassigned STAR unit, a commander off the
    * board). For the board to show it when the counter is selected. */
   gboolean (*command_radius)   (gpointer state, const char *counter, MuCommandRadius *out);
+  /* Optional (tables): the counter's front arc as its rules measure it
+   * (TAB-14), out to the farthest its fire reaches, for the board to draw
+   * when it is selected: the boundary's segments as pairs of table points
+   * appended to segments (of MuPoint), *rule the static rule id; FALSE,
+   * nothing appended, when it has none now (a commander, a unit off the
+   * table). */
+  gboolean (*front_arc)        (gpointer state, const char *counter, GArray *segments,
+                                const char **rule);
 
   /* Reactions (all three, or none: a ruleset without reactions). */
   /* Whether `command`, just applied by the active side (no decision left

@@ -792,14 +792,14 @@ find_label_text (GtkWidget  *root,
   return NULL;
 }
 
-/* A scenario whose ruleset cannot be played yet (mn-acw, Brawner's Farm)
+/* A scenario whose ruleset cannot be played yet (regimental, Big Bethel)
  * says so under its title on the start page, and ▶ is off with the reason
  * in its tooltip; a playable one (First Manassas) keeps ▶. */
 static void
 test_unplayable_marked (void)
 {
   static const struct { const char *file; gboolean playable; } cases[] = {
-    { "learning-ts-hokes-run.muster", FALSE },
+    { "learning-qrs-big-bethel.muster", FALSE },
     { "first-manassas.muster", TRUE },
   };
 

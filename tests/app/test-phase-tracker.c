@@ -294,17 +294,28 @@ test_undo_resets (void)
   g_object_unref (tracker);
 }
 
-/* A ruleset that declares resources (here baa-hex with two of them added,
- * one per side and one per unit, and values made up by the hook): the
- * tracker shows the per-side one with each side's value, in the side order. */
+/* A ruleset that declares resources (here baa-hex with three of them
+ * added, one per side, one per commander and one per unit, and values made
+ * up by the hook): the tracker shows the per-side one with each side's
+ * value, in the side order, and the per-commander one with each
+ * commander's (toy-soldiers' élan and chaos, TS-ELAN-1, TS-STATE-3). */
 static const MuResourceInfo test_resources[] = {
   { "elan", "Élan", "TEST-1", MU_RESOURCE_PER_SIDE, 0, 10 },
+  { "chaos", "Chaos", "TEST-3", MU_RESOURCE_PER_COMMANDER, 1, 6 },
   { "ammo", "Ammunition", "TEST-2", MU_RESOURCE_PER_UNIT, 0, 10 },
 };
 
 static gboolean
 test_resource (gpointer state, const char *resource, const char *owner, int *value)
 {
+  if (g_strcmp0 (resource, "chaos") == 0)
+    {
+      /* two commanders of the Union have one */
+      if (g_strcmp0 (owner, "mcdowell") != 0 && g_strcmp0 (owner, "tyler") != 0)
+        return FALSE;
+      *value = g_str_equal (owner, "tyler") ? 4 : 2;
+      return TRUE;
+    }
   if (g_strcmp0 (resource, "elan") != 0)
     return FALSE;
   *value = g_strcmp0 (owner, "csa") == 0 ? 3 : 5;
@@ -335,6 +346,7 @@ test_resources_shown (void)
   tracker = g_object_ref_sink (muster_phase_tracker_new (game));
   text = muster_phase_tracker_describe (MUSTER_PHASE_TRACKER (tracker));
   g_assert_nonnull (strstr (text, "resource elan csa 3\nresource elan usa 5\n"));
+  g_assert_nonnull (strstr (text, "resource chaos mcdowell 2\nresource chaos tyler 4\n"));
   g_assert_null (strstr (text, "resource ammo"));
   g_object_unref (tracker);
 }

@@ -78,7 +78,6 @@
 
 #include "test-table-rules.h"
 #include "regimental.h"
-#include "toy-soldiers.h"
 
 #include <math.h>
 
@@ -305,8 +304,6 @@ in_progress (const char *id)
 {
   if (g_str_equal (id, regimental_in_progress.id))
     return &regimental_in_progress;
-  if (g_str_equal (id, toy_soldiers_in_progress.id))
-    return &toy_soldiers_in_progress;
   return NULL;
 }
 

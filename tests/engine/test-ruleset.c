@@ -87,9 +87,8 @@ test_registry (void)
   for (guint i = 1; i < G_N_ELEMENTS (ids); i++)
     {
       g_assert_true (mu_ruleset_find (ids[i])->board == MU_BOARD_TABLE);
-      /* baa-table and mn-acw play; the other tabletop rulesets are described only */
-      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i]))
-                     == (g_str_equal (ids[i], "baa-table") || g_str_equal (ids[i], "mn-acw")));
+      /* regimental is described only; the other tabletop rulesets play */
+      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i])) == !g_str_equal (ids[i], "regimental"));
     }
 }
 
@@ -145,7 +144,7 @@ test_not_playable (void)
   g_assert_nonnull (m);
   g_clear_pointer (&m, mu_match_free);
   g_free (s->ruleset);
-  s->ruleset = g_strdup ("toy-soldiers");
+  s->ruleset = g_strdup ("regimental");
   g_ptr_array_set_size (problems, 0);
   mu_scenario_check (s, problems);
   for (guint i = 0; i < problems->len; i++)

@@ -1,6 +1,5 @@
-/* test-toy-soldiers.c: toy-soldiers' play table in progress
- * (toy-soldiers.h) plays whole matches: computer sides play the learning
- * scenario from start to end, the invariants holding after every event,
+/* test-toy-soldiers.c: toy-soldiers plays whole matches: computer sides
+ * play both scenarios from start to end, the invariants holding after every event,
  * every listed command accepted, and a match replayed from its commands
  * reaching the identical state. TS_GAMES sets the number of matches per
  * policy (the issue's 200 run by hand; the test suite plays a few),
@@ -23,7 +22,7 @@
 
 #include "play-matches.h"
 
-#include "toy-soldiers.h"
+#include "rules/mu-rulesets.h"
 #include "toy-soldiers-private.h"
 
 static MuScenario *
@@ -42,7 +41,7 @@ load (const char *path)
 static void
 play (const char *path, MuPolicy policy, int fallback)
 {
-  play_matches (&toy_soldiers_in_progress, "TS", FALSE, path, policy, fallback);
+  play_matches (&mu_ruleset_toy_soldiers, "TS", FALSE, path, policy, fallback);
 }
 
 static void
@@ -53,6 +52,116 @@ test_learning (void)
 
   play (path, MU_POLICY_GREEDY, 4);
   play (path, MU_POLICY_RANDOM, 4);
+}
+
+static void
+test_balls_bluff (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "ts-balls-bluff.muster", NULL);
+
+  play (path, MU_POLICY_GREEDY, 2);
+  play (path, MU_POLICY_RANDOM, 2);
+}
+
+/* One random-policy match of Ball's Bluff from seed, as `muster-cli
+ * simulate --seed SEED --policy random` plays its first: the invariants
+ * hold after every event (TAB-11: no stands overlapping). */
+static void
+play_seed (guint64 seed)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios", "ts-balls-bluff.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_toy_soldiers, scenario, seed, NULL, 0, &error);
+  g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+
+  g_assert_no_error (error);
+  mu_match_check_each_event (m, TRUE);
+  for (guint n = 0; n < 5000 && !mu_match_is_over (m); n++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      const MuCommand *c = mu_policy_choose (m, legal, rng, MU_POLICY_RANDOM);
+
+      g_assert_nonnull (c);
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+      if (!mu_match_check_invariants (m, &error))
+        {
+          g_autofree char *line = mu_command_to_string (c);
+
+          g_test_message ("seed %" G_GUINT64_FORMAT ", after “%s”: %s", seed, line, error->message);
+        }
+      g_assert_no_error (error);
+    }
+  g_assert_true (mu_match_is_over (m));
+}
+
+/* TS-POL-2, TS-AMB-51, TAB-11: a refused passage stops the mover at its
+ * first contact, which rounded lay inside the passed battery (seed 14). */
+static void
+test_refused_passage (void)
+{
+  play_seed (14);
+}
+
+/* TS-OBS-1, TS-AMB-52, TAB-11: a withdrawal whose end layout is blocked
+ * is one movement with the stands it detaches; the invariants were
+ * checked between the step and the detaching (seed 36). */
+static void
+test_blocked_withdrawal (void)
+{
+  play_seed (36);
+}
+
+/* TS-ACT-2: what the phase tracker tells of the action economy, each
+ * commander of the side playing with his chaos and the types his units
+ * have spent, never compulsory (a unit need not act). */
+static void
+test_types_spent (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-reorder.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_toy_soldiers, scenario, 1, NULL, 0, &error);
+  static const char *const lines[] = { "end-phase", "fire u1 r1" };
+  g_autoptr(GArray) before = NULL, after = NULL;
+  const MuTodo *t;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_toy_soldiers, lines[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+      if (i == 0)
+        before = mu_match_get_outstanding (m);
+    }
+  /* the fire's decisions (threats) answered by their first answer */
+  while (mu_match_get_pending (m) != NULL)
+    {
+      g_autofree char *line = g_strdup_printf ("choose %s", mu_match_get_pending (m)->answers[0]);
+      g_autoptr(MuCommand) c = mu_command_parse (&mu_ruleset_toy_soldiers, line, &error);
+
+      g_assert_true (mu_match_apply (m, c, NULL, &error));
+      g_assert_no_error (error);
+    }
+  after = mu_match_get_outstanding (m);
+  /* one commander on the side playing */
+  g_assert_cmpuint (before->len, ==, 1);
+  t = &g_array_index (before, MuTodo, 0);
+  g_assert_cmpstr (t->rule, ==, "TS-ACT-2");
+  g_assert_false (t->compulsory || t->lost_on_end);
+  g_assert_cmpint (t->count, ==, 0);
+  g_assert_nonnull (strstr (t->text, "Blue colonel, chaos 2"));
+  g_assert_cmpuint (after->len, ==, 1);
+  t = &g_array_index (after, MuTodo, 0);
+  g_assert_cmpint (t->count, ==, 1);
+  g_assert_false (t->compulsory || t->lost_on_end);
+  g_assert_nonnull (strstr (t->text, "spent fire"));
 }
 
 /* TS-GEN-7, TS-AMB-53, TS-ELAN-3, TS-CDR-12: a rout, which part 1 has no
@@ -76,7 +185,7 @@ test_rout (void)
   TsUnit *u1, *u2, *u3, *u4, *blue;
 
   mu_dice_force (d, dice, G_N_ELEMENTS (dice));
-  m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   g_assert_no_error (error);
   u1 = ts_find (m, "u1");
   u2 = ts_find (m, "u2");
@@ -114,7 +223,7 @@ test_rout_event (void)
   g_autoptr(MuDice) d = mu_dice_new (1);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
   g_autoptr(GError) error = NULL;
-  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsMatch *m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   TsUnit *u1;
   GArray *views;
   gboolean seen = FALSE;
@@ -124,7 +233,7 @@ test_rout_event (void)
   ts_rout (m, u1, 0, events);
   g_assert_true (ts_in_play (u1));
   g_assert_false (u1->dispersed);
-  views = toy_soldiers_in_progress.counters (m);
+  views = mu_ruleset_toy_soldiers.counters (m);
   for (guint i = 0; i < views->len; i++)
     {
       const MuCounterView *v = &g_array_index (views, MuCounterView, i);
@@ -154,7 +263,7 @@ test_command_stand_lost (void)
   g_autoptr(MuDice) d = mu_dice_new (1);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
   g_autoptr(GError) error = NULL;
-  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsMatch *m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   TsUnit *u1, *u4;
 
   g_assert_no_error (error);
@@ -200,7 +309,7 @@ test_garrison_dispersed (void)
   g_autoptr(MuDice) d = mu_dice_new (1);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
   g_autoptr(GError) error = NULL;
-  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsMatch *m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   int bi;
   TsBlock *b;
   TsUnit *u1;
@@ -224,7 +333,7 @@ test_garrison_dispersed (void)
   g_assert_cmpint (b->unit, ==, TS_NONE);
   g_assert_cmpint (u1->block, ==, TS_NONE);
   g_assert_cmpint (u1->lost_pool, ==, 6);
-  g_assert_null (mu_table_state_area ((MuTableState *) toy_soldiers_in_progress.table_state (m), "town")->garrison);
+  g_assert_null (mu_table_state_area ((MuTableState *) mu_ruleset_toy_soldiers.table_state (m), "town")->garrison);
   g_assert_true (ts_check_invariants (m, &error));
   g_assert_no_error (error);
   ts_match_free (m);
@@ -242,7 +351,7 @@ test_garrison_overflow (void)
   g_autoptr(MuDice) d = mu_dice_new (1);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
   g_autoptr(GError) error = NULL;
-  TsMatch *m = ts_match_new (&toy_soldiers_in_progress, scenario, d, events, &error);
+  TsMatch *m = ts_match_new (&mu_ruleset_toy_soldiers, scenario, d, events, &error);
   int bi = ts_block_find (m, "barn");
   TsBlock *b = ts_block_at (m, bi);
   TsUnit *v1 = ts_find (m, "v1");
@@ -273,6 +382,12 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/simulate/learning", test_learning);
+  g_test_add_func ("/engine/toy-soldiers/simulate/balls-bluff", test_balls_bluff);
+  g_test_add_func ("/engine/toy-soldiers/simulate/refused-passage/TS-POL-2/TS-AMB-51/TAB-11",
+                   test_refused_passage);
+  g_test_add_func ("/engine/toy-soldiers/simulate/blocked-withdrawal/TS-OBS-1/TS-AMB-52",
+                   test_blocked_withdrawal);
+  g_test_add_func ("/engine/toy-soldiers/outstanding/TS-ACT-2", test_types_spent);
   g_test_add_func ("/engine/toy-soldiers/rout/TS-GEN-7/TS-AMB-53/TS-ELAN-3/TS-CDR-12", test_rout);
   g_test_add_func ("/engine/toy-soldiers/rout/event/TS-AMB-7", test_rout_event);
   g_test_add_func ("/engine/toy-soldiers/village/dispersed/TS-STATE-5/TS-AMB-85", test_garrison_dispersed);

@@ -58,6 +58,9 @@ G_STATIC_ASSERT (G_N_ELEMENTS (ts_fields) == TS_N_FIELDS);
 /* The --state line's markers: the two state dice of every unit and the
  * chaos die of every commander are always shown (players keep the dice
  * beside their units); the rest are conditions a tooltip tells. */
+/* TS-STATE-2: stress is the red die (disorder the white, the default face) */
+#define TS_RED_DIE 0xc0392b
+
 const MuMarkerInfo ts_markers[] = {
   { "disorder-1", N_("Disorder 1"), "TS-STATE-1", "D1",
     N_("The white die: disorder 1 (1 well ordered, 6 disorganised)"),
@@ -79,25 +82,25 @@ const MuMarkerInfo ts_markers[] = {
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-0", N_("Stress 0"), "TS-STATE-2", "S0",
     N_("The red die: stress 0; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-1", N_("Stress 1"), "TS-STATE-2", "S1",
     N_("The red die: stress 1; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-2", N_("Stress 2"), "TS-STATE-2", "S2",
     N_("The red die: stress 2; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-3", N_("Stress 3"), "TS-STATE-2", "S3",
     N_("The red die: stress 3; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-4", N_("Stress 4"), "TS-STATE-2", "S4",
     N_("The red die: stress 4; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-5", N_("Stress 5"), "TS-STATE-2", "S5",
     N_("The red die: stress 5; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "stress-6", N_("Stress 6"), "TS-STATE-2", "S6",
     N_("The red die: stress 6; stress gained at 6 costs a stand"),
-    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
+    MU_MARKER_ON_COUNTER, TS_RED_DIE, NULL, MU_MARKER_SUPPLY_NONE, TRUE },
   { "chaos-1", N_("Chaos 1"), "TS-STATE-3", "C1",
     N_("The command chaos die: 1 (1 well coordinated, 6 no control)"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, TRUE },

@@ -553,6 +553,10 @@ bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *beh
   return met >= 2 ? 2 : 1;
 }
 
+/* TS-RCV-3: the receiving roll's band modifiers, by band 1-4 */
+static const char *const band_ids[] = { NULL, "band1", "band2", "band3", "band4" };
+static const char *const band_names[] = { NULL, N_("Band 1"), N_("Band 2"), N_("Band 3"), N_("Band 4") };
+
 /* The faces of the roll event just appended. */
 static const GArray *
 last_faces (GPtrArray *events)
@@ -642,11 +646,11 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
       else
         {
           if (smoke_front)
-            mods[nm++] = (MuRollModifier) { "smoke", NULL, "TS-SMK-3", -1, FALSE };
+            mods[nm++] = (MuRollModifier) { "smoke", N_("Smoke in front"), "TS-SMK-3", -1, FALSE };
           if (mod == -1)
-            mods[nm++] = (MuRollModifier) { "weak", NULL, "TS-FIRE-7", -1, FALSE };
+            mods[nm++] = (MuRollModifier) { "weak", N_("Weak volley"), "TS-FIRE-7", -1, FALSE };
           else if (mod == -2)
-            mods[nm++] = (MuRollModifier) { "ragged", NULL, "TS-FIRE-7", -2, FALSE };
+            mods[nm++] = (MuRollModifier) { "ragged", N_("Ragged volley"), "TS-FIRE-7", -2, FALSE };
         }
       roll.modifiers = mods;
       roll.n_modifiers = nm;
@@ -779,16 +783,15 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
           if (rolls[b] == 0)
             continue;
           if (m->num.band_mod[b])
-            mods[nm++] = (MuRollModifier) { b == 1 ? "band1" : b == 3 ? "band3" : b == 4 ? "band4" : "band2",
-                                            NULL, "TS-RCV-3", m->num.band_mod[b], FALSE };
+            mods[nm++] = (MuRollModifier) { band_ids[b], band_names[b], "TS-RCV-3", m->num.band_mod[b], FALSE };
           if (smoke_on)
             {
-              mods[nm++] = (MuRollModifier) { "smoke", NULL, "TS-SMK-3", 1, FALSE };
+              mods[nm++] = (MuRollModifier) { "smoke", N_("Smoke"), "TS-SMK-3", 1, FALSE };
               total_mod++;
             }
           if (hill)
             {
-              mods[nm++] = (MuRollModifier) { "hill", NULL, "TS-TER-2", 1, FALSE };
+              mods[nm++] = (MuRollModifier) { "hill", N_("Target on a hill"), "TS-TER-2", 1, FALSE };
               total_mod++;
             }
           roll.modifiers = mods;

@@ -115,6 +115,34 @@ interpenetrating (TsMatch *m, const TsUnit *u, const TsUnit *passed, MuPos from)
   return MAX (count, 1);
 }
 
+static gboolean
+overlaps_other (const TsMatch *m, const TsUnit *u)
+{
+  TS_FOR_UNITS (m, o)
+    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (u->st, u->n_st, o->st, o->n_st))
+      return TRUE;
+  return FALSE;
+}
+
+/* TAB-11: the pose of first contact, found along the swept path and
+ * rounded (TS-AMB-89), may lie a hair inside the passed unit's stands; the
+ * refused mover then stops short of them, backed off straight toward its
+ * start in steps of 0.01" until it overlaps nothing. */
+static void
+stop_short (TsMatch *m, TsUnit *u, MuPoint start)
+{
+  MuPoint contact = u->anchor;
+  double d = hypot (start.x - contact.x, start.y - contact.y);
+  int steps = MIN ((int) ceil (d / ts_in (m, 0.01)), 10000);
+
+  for (int i = 1; i <= steps && overlaps_other (m, u); i++)
+    {
+      u->anchor.x = contact.x + (start.x - contact.x) * i / steps;
+      u->anchor.y = contact.y + (start.y - contact.y) * i / steps;
+      ts_layout (m, u);
+    }
+}
+
 void
 ts_passage_answer (TsMatch *m, TsDecideKind kind, TsUnit *passed, const char *answer, const TsDecision *d,
                    GPtrArray *events)
@@ -130,6 +158,7 @@ ts_passage_answer (TsMatch *m, TsDecideKind kind, TsUnit *passed, const char *an
       u->anchor = d->contact.anchor;
       u->facing = d->contact.facing;
       ts_layout (m, u);
+      stop_short (m, u, was.point);
       e = ts_event (m, events, &ts_ev_move, u->def->id, "TS-POL-2");
       if (e)
         {

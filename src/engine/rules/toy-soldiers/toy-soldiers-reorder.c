@@ -68,11 +68,11 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
   int skirm = ts_enemy_skirm_near (m, u->side, u->st, u->n_st, ts_in (m, m->num.reorder_near));
 
   if (skirm)
-    mods[nm++] = (MuRollModifier) { "skirmishers", NULL, "TS-SKM-4", -skirm, FALSE };
+    mods[nm++] = (MuRollModifier) { "skirmishers", N_("Enemy skirmishers near"), "TS-SKM-4", -skirm, FALSE };
   if (is_column (u->form))
-    mods[nm++] = (MuRollModifier) { "column", NULL, "TS-REO-2", 1, FALSE };
+    mods[nm++] = (MuRollModifier) { "column", N_("Column"), "TS-REO-2", 1, FALSE };
   if (sup)
-    mods[nm++] = (MuRollModifier) { "support", NULL, "TS-REO-2", sup, FALSE };
+    mods[nm++] = (MuRollModifier) { "support", N_("Supports behind"), "TS-REO-2", sup, FALSE };
   roll.modifiers = mods;
   roll.n_modifiers = nm;
   mu_dice_roll_read (m->dice, events, &roll, &r);
@@ -244,19 +244,26 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
     }
   {
     MuPoint old_anchor = u->anchor;
+    gboolean check = m->check_events;
 
     u->anchor = after.anchor;
     ts_layout (m, u);
     ts_skirm_follow (m, u, old_anchor, u->facing);
+    /* TS-OBS-1: the step and the stands a blocked end layout detaches
+     * are one movement; the unit overlaps what blocks it only until its
+     * places are cleared, so the invariants are checked (TAB-11) at the
+     * first event after it */
+    m->check_events = FALSE;
+    e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
+    if (e)
+      {
+        mu_event_set_text (e, away ? "away" : "back");
+        e->from = from;
+        e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+      }
+    blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
+    m->check_events = check;
   }
-  e = ts_event (m, events, &ts_ev_withdraw, u->def->id, "TS-REO-3");
-  if (e)
-    {
-      mu_event_set_text (e, away ? "away" : "back");
-      e->from = from;
-      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-    }
-  blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
   if (!ts_in_play (u))
     return;
   ts_add_disorder (m, u, 1, "TS-REO-3", events);

@@ -2,18 +2,18 @@
  * ../shared/rules/toy-soldiers.md): the ruleset tables behind
  * mu-ruleset.h, the turn structure and options, the views of the state
  * and the command dispatch. Its declarations are in toy-soldiers-decl.c,
- * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h). The
- * registry's table describes the ruleset and leaves play to
- * toy_soldiers_in_progress (toy-soldiers.h) until part 1 is complete. */
+ * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h).
+ * Part 2 (charges, contact, melee) is not built: `charge` is refused
+ * naming TS-CHG-0. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
-#include "toy-soldiers.h"
 #include "toy-soldiers-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
@@ -69,7 +69,7 @@ static const MuRuleOptionInfo ts_options[] = {
 static gpointer
 state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
 {
-  return ts_match_new (&toy_soldiers_in_progress, scenario, dice, events, error);
+  return ts_match_new (&mu_ruleset_toy_soldiers, scenario, dice, events, error);
 }
 
 static gpointer
@@ -265,6 +265,143 @@ victory (gpointer state, MuResult *r)
 
   mu_rules_result (r, m->side_id, score, m->finished, m->winner, m->level ? m->level : "draw",
                    ABS (score[0] - score[1]));
+  /* the scores are élan, never objectives (TS-AMB-80): say why it ended */
+  if (r->over && g_strcmp0 (r->level, "decisive") == 0)
+    r->reason = _("A side ran out of élan (TS-ELAN-5)");
+  else if (r->over && g_strcmp0 (r->level, "tactical") == 0)
+    r->reason = _("The time limit was reached (TS-END-3)");
+  else if (r->over)
+    r->reason = _("The last game turn ended without a time limit: a draw (TS-AMB-80)");
+}
+
+/* TS-AMB-42, TS-AMB-12: the unit's arc as its fire measures it, out to
+ * band 4 of its weapon: the rays at the arc's half angle from the outer
+ * front corners of its front rank, joined across the front at that reach;
+ * a square's all round (TS-AMB-40). */
+static gboolean
+front_arc (gpointer state, const char *counter, GArray *segments, const char **rule)
+{
+  TsMatch *m = state;
+  TsUnit *u = ts_find (m, counter);
+  MuPoint f, right, left_corner = { 0 }, right_corner = { 0 };
+  double reach, half, lmin = G_MAXDOUBLE, rmax = -G_MAXDOUBLE;
+  GArray *outline;
+
+  if (u == NULL || u->type == TS_COMMANDER || !ts_in_play (u) || u->n_st == 0)
+    return FALSE;
+  reach = 4 * ts_in (m, m->num.band[u->weapon]);
+  outline = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  if (ts_formation_shapes[u->form].all_round)
+    {
+      MuPoint c = mu_stands_centre (u->st, u->n_st);
+
+      for (int k = 0; k <= 72; k++)
+        {
+          MuPoint p = { c.x + reach * cos (k * G_PI / 36), c.y + reach * sin (k * G_PI / 36) };
+
+          g_array_append_val (outline, p);
+        }
+    }
+  else
+    {
+      half = m->num.arc;
+      f = mu_facing_vector (u->facing);
+      right = (MuPoint) { -f.y, f.x };
+      for (guint k = 0; k < u->n_st; k++)
+        {
+          MuPoint c[4];
+
+          if (u->st[k].rank != 0)
+            continue;
+          mu_stand_corners (&u->st[k], c);
+          if (c[0].x * right.x + c[0].y * right.y < lmin)
+            {
+              lmin = c[0].x * right.x + c[0].y * right.y;
+              left_corner = c[0];
+            }
+          if (c[1].x * right.x + c[1].y * right.y > rmax)
+            {
+              rmax = c[1].x * right.x + c[1].y * right.y;
+              right_corner = c[1];
+            }
+        }
+      /* from the left corner out along its ray, round to straight ahead,
+       * across, and from straight ahead of the right corner round to its
+       * ray and back */
+      g_array_append_val (outline, left_corner);
+      for (int k = 0; k <= 8; k++)
+        {
+          MuPoint v = mu_facing_vector (u->facing - half + half * k / 8);
+          MuPoint p = { left_corner.x + reach * v.x, left_corner.y + reach * v.y };
+
+          g_array_append_val (outline, p);
+        }
+      for (int k = 0; k <= 8; k++)
+        {
+          MuPoint v = mu_facing_vector (u->facing + half * k / 8);
+          MuPoint p = { right_corner.x + reach * v.x, right_corner.y + reach * v.y };
+
+          g_array_append_val (outline, p);
+        }
+      g_array_append_val (outline, right_corner);
+    }
+  for (guint k = 0; k + 1 < outline->len; k++)
+    {
+      g_array_append_val (segments, g_array_index (outline, MuPoint, k));
+      g_array_append_val (segments, g_array_index (outline, MuPoint, k + 1));
+    }
+  g_array_unref (outline);
+  *rule = "TS-AMB-42";
+  return TRUE;
+}
+
+/* TS-ACT-2: the action types, as people read them (ts_action_id's order) */
+static const char *const action_names[TS_ACT_N] = {
+  N_("reorder"), N_("fire"), N_("adjust"), N_("ease forward"), N_("forward"), N_("hurry forward"),
+  N_("fall back"), N_("retreat"), N_("change formation"), N_("angle"), N_("move to side"),
+  N_("prolong"), N_("charge"),
+};
+
+/* What the phase tracker tells of the action economy (TS-ACT-2): for each
+ * commander of the side playing, the types his units have spent this
+ * player-turn and what a new one costs. Nothing is compulsory: a unit need
+ * not act. */
+static void
+outstanding (gpointer state, GArray *todo)
+{
+  TsMatch *m = state;
+
+  if (m->step != TS_STEP_COMMANDER && m->step != TS_STEP_UNITS)
+    return;
+  TS_FOR_UNITS (m, c)
+    {
+      GString *types;
+      MuTodo t = { 0 };
+      int n = 0;
+
+      if (c->type != TS_COMMANDER || c->side != ts_active_side (m) || c->dispersed)
+        continue;
+      types = g_string_new (NULL);
+      for (int a = 0; a < TS_ACT_N; a++)
+        if (c->types_used & (1u << a))
+          {
+            g_string_append_printf (types, "%s%s", n ? ", " : "", _(action_names[a]));
+            n++;
+          }
+      if (n == 0)
+        /* Translators: a commander's name and his chaos (TS-ACT-2) */
+        t.text = g_strdup_printf (_("%s, chaos %d: no action type spent yet; the first is free"),
+                                  c->def->name, c->chaos);
+      else
+        /* Translators: a commander's name, his chaos and the action types
+         * his units have taken this player-turn ("fire, reorder") */
+        t.text = g_strdup_printf (_("%s, chaos %d: spent %s; a new type costs +1 chaos"),
+                                  c->def->name, c->chaos, types->str);
+      t.rule = "TS-ACT-2";
+      t.count = n;
+      g_array_append_val (todo, t);
+      g_string_free (types, TRUE);
+    }
 }
 
 static const MuTableState *
@@ -289,38 +426,31 @@ check_each_event (gpointer state, gboolean on)
   ((TsMatch *) state)->check_events = on;
 }
 
-/* The tables ------------------------------------------------------------------------- */
-
-#define TS_DESCRIPTION \
-  .id = "toy-soldiers", \
-  .name = N_("Toy Soldiers"), \
-  .board = MU_BOARD_TABLE, \
-  .turns = &ts_turns, \
-  .options = ts_options, \
-  .n_options = G_N_ELEMENTS (ts_options), \
-  .fields = ts_fields, \
-  .n_fields = TS_N_FIELDS, \
-  .formations = ts_formation_shapes, \
-  .n_formations = TS_FORM_N, \
-  .verbs = ts_verbs, \
-  .n_verbs = TS_N_VERBS, \
-  .event_kinds = ts_event_kinds, \
-  .n_event_kinds = TS_N_EVENT_KINDS, \
-  .markers = ts_markers, \
-  .n_markers = TS_N_MARKERS, \
-  .statuses = ts_statuses, \
-  .n_statuses = TS_N_STATUSES, \
-  .check_scenario = ts_check_scenario, \
-  .side_hint = ts_side_hint, \
-  /* TS-AMB-47: impassable ground is never entered */ \
-  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER
+/* The table ------------------------------------------------------------------------- */
 
 const MuRuleset mu_ruleset_toy_soldiers = {
-  TS_DESCRIPTION,
-};
-
-const MuRuleset toy_soldiers_in_progress = {
-  TS_DESCRIPTION,
+  .id = "toy-soldiers",
+  .name = N_("Toy Soldiers"),
+  .board = MU_BOARD_TABLE,
+  .turns = &ts_turns,
+  .options = ts_options,
+  .n_options = G_N_ELEMENTS (ts_options),
+  .fields = ts_fields,
+  .n_fields = TS_N_FIELDS,
+  .formations = ts_formation_shapes,
+  .n_formations = TS_FORM_N,
+  .verbs = ts_verbs,
+  .n_verbs = TS_N_VERBS,
+  .event_kinds = ts_event_kinds,
+  .n_event_kinds = TS_N_EVENT_KINDS,
+  .markers = ts_markers,
+  .n_markers = TS_N_MARKERS,
+  .statuses = ts_statuses,
+  .n_statuses = TS_N_STATUSES,
+  .check_scenario = ts_check_scenario,
+  .side_hint = ts_side_hint,
+  /* TS-AMB-47: impassable ground is never entered */
+  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .state_new = state_new,
   .state_free = state_free,
   .state_copy = state_copy,
@@ -335,5 +465,7 @@ const MuRuleset toy_soldiers_in_progress = {
   .victory = victory,
   .check_invariants = check_invariants,
   .check_each_event = check_each_event,
+  .outstanding = outstanding,
+  .front_arc = front_arc,
   .line_of_sight = ts_line_of_sight,
 };
