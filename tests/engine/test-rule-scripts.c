@@ -77,7 +77,6 @@
 #include "mu-scenario-xml.h"
 
 #include "test-table-rules.h"
-#include "regimental.h"
 #include "toy-soldiers.h"
 
 #include <math.h>
@@ -303,8 +302,6 @@ check_event_kinds (const char *name,
 static const MuRuleset *
 in_progress (const char *id)
 {
-  if (g_str_equal (id, regimental_in_progress.id))
-    return &regimental_in_progress;
   if (g_str_equal (id, toy_soldiers_in_progress.id))
     return &toy_soldiers_in_progress;
   return NULL;

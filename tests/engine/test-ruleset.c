@@ -87,9 +87,8 @@ test_registry (void)
   for (guint i = 1; i < G_N_ELEMENTS (ids); i++)
     {
       g_assert_true (mu_ruleset_find (ids[i])->board == MU_BOARD_TABLE);
-      /* baa-table and mn-acw play; the other tabletop rulesets are described only */
-      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i]))
-                     == (g_str_equal (ids[i], "baa-table") || g_str_equal (ids[i], "mn-acw")));
+      /* baa-table, mn-acw and regimental play; toy-soldiers is described only */
+      g_assert_true (mu_ruleset_can_play (mu_ruleset_find (ids[i])) != g_str_equal (ids[i], "toy-soldiers"));
     }
 }
 
