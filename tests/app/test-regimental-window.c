@@ -118,6 +118,25 @@ check_secrecy (MusterMatchPage *page)
 
   g_assert_nonnull (viewer);
   g_assert_nonnull (log);
+  /* the board: the viewer's view of every counter (another side's order
+   * an unknown marker until revealed), never the full record */
+  {
+    GArray *views = mu_match_get_counters_for (m, viewer);
+    g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+    const MuPiece *pieces;
+    guint n = 0;
+
+    for (guint i = 0; i < views->len; i++)
+      {
+        const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+        g_hash_table_insert (seen, (gpointer) v->counter->id, g_strdup (v->markers ? v->markers : ""));
+      }
+    pieces = muster_scene_get_pieces (muster_match_page_get_scene (page), &n);
+    for (guint i = 0; i < n; i++)
+      g_assert_cmpstr (pieces[i].markers ? pieces[i].markers : "", ==,
+                       g_hash_table_lookup (seen, pieces[i].counter->id));
+  }
   model = muster_match_log_get_model (MUSTER_MATCH_LOG (log));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
