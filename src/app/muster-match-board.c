@@ -78,7 +78,7 @@ const MuCounterView *
 muster_match_board_find_view (MusterMatchPage *self,
            const char      *id)
 {
-  GArray *views = mu_match_get_counters (muster_match_page_shown_match (self));
+  GArray *views = mu_match_get_counters_for (muster_match_page_shown_match (self), self->viewer);
 
   for (guint i = 0; id != NULL && i < views->len; i++)
     {
@@ -96,7 +96,7 @@ muster_match_board_update (MusterMatchPage *self)
   MuMatch *match = muster_match_page_shown_match (self);
   /* a copy, for the pieces to point into: the match fills its own again
    * at the next call (the lookups below, a hover) */
-  g_autoptr(GArray) views = mu_counter_view_array_copy (mu_match_get_counters (match));
+  g_autoptr(GArray) views = mu_counter_view_array_copy (mu_match_get_counters_for (match, self->viewer));
   const MuDecision *pending = mu_match_get_pending (match);
   g_autoptr(GArray) pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
   g_autoptr(GArray) highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));

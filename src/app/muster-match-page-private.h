@@ -70,6 +70,18 @@ struct _MusterMatchPage
   GtkWidget *decision_frame;
   GtkWidget *decision_label;
   GtkWidget *decision_box;
+  /* muster-match-orders.c: the secret orders, a reaction window, a
+   * missing table's dialog */
+  GtkWidget *orders_frame;
+  GtkWidget *orders_list;
+  GtkWidget *reaction_frame;
+  GtkWidget *reaction_label;
+  GtkWidget *reaction_box;
+  GtkWidget *table_dialog;
+  char *table_asked;            /* the decision the dialog was shown for */
+  char *pending_order;          /* a drop-down's line, played from orders_idle */
+  guint orders_idle;
+  char *viewer;                 /* whom the board and the log show (TAB-19) */
   GtkWidget *log;
   GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
   GtkWidget *result_box;
@@ -156,5 +168,20 @@ void       muster_match_players_check_handover (MusterMatchPage *self);
 /* A computer player's next command after the page's pace, when it is to act. */
 void       muster_match_players_schedule       (MusterMatchPage *self);
 GtkWidget *muster_match_players_build_handover (MusterMatchPage *self);
+/* The side the board and the log are shown to (TAB-19): the person who
+ * has the board when two people play, the person's side against the
+ * computer, NULL (everything) when nobody or the game is over. */
+const char *muster_match_players_viewer        (MusterMatchPage *self);
+/* Whether side is a person's who has the board now (when two people
+ * play, the one who took it from the hand-over screen). */
+gboolean   muster_match_players_has_board      (MusterMatchPage *self, const char *side);
+/* Shows the board and the log to the viewer now. */
+void       muster_match_players_update_viewer  (MusterMatchPage *self);
+
+/* muster-match-orders.c: the secret orders, a reaction window's question
+ * and a missing table's dialog, following the game and the hand-over. */
+GtkWidget *muster_match_orders_new             (MusterMatchPage *self);
+void       muster_match_orders_update          (MusterMatchPage *self);
+void       muster_match_orders_dispose         (MusterMatchPage *self);
 
 G_END_DECLS

@@ -330,6 +330,7 @@ muster_match_page_update_actions (MusterMatchPage *self)
   /* for the undo button's tooltip (win.undo is the window's) */
   muster_game_can_undo (self->game, &why);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
+  muster_match_orders_update (self);
 }
 
 static void
@@ -598,6 +599,7 @@ build_sidebar (MusterMatchPage *self)
     gtk_box_append (GTK_BOX (side), scrolled);
   }
   gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
+  gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
   /* The pending decision. */
   self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -772,6 +774,7 @@ muster_match_page_dispose (GObject *object)
   MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
 
   g_clear_handle_id (&self->computer_source, g_source_remove);
+  muster_match_orders_dispose (self);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
   if (self->dice_dialog != NULL)
@@ -796,6 +799,7 @@ muster_match_page_finalize (GObject *object)
   g_clear_pointer (&self->policy_rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->viewer, g_free);
   g_clear_pointer (&self->restore_selected, g_free);
   g_clear_pointer (&self->refusal, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);

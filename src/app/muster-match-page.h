@@ -2,7 +2,8 @@
  *
  * The board (its own MusterMapView and MusterScene showing the match's
  * counters where the engine has them), a sidebar (the phase tracker, the
- * pending decision, the log), a bar telling the engine's refusals, the
+ * secret orders, a reaction window's question, the pending decision, the
+ * log), a bar telling the engine's refusals, the
  * hand-over screen between two people and the result at the end.
  *
  * Its actions are in the group "match" on the page: match.end-phase,
@@ -140,5 +141,15 @@ void           muster_match_page_save_done          (MusterMatchPage *self,
                                                      gboolean         saved);
 /* The question the page is waiting on (save before closing), or NULL. */
 GtkWidget     *muster_match_page_get_dialog         (MusterMatchPage *self);
+/* The secret orders' rows (a label and a drop-down of the counter's legal
+ * lines each), shown while a hidden verb's commands are legal. */
+GtkWidget     *muster_match_page_get_orders_box     (MusterMatchPage *self);
+/* A reaction window's buttons (a reaction each, then Pass). */
+GtkWidget     *muster_match_page_get_reaction_box   (MusterMatchPage *self);
+/* The dialog asking a value the rules data lacks (MuDecision.table), or
+ * NULL when none is shown. */
+GtkWidget     *muster_match_page_get_table_dialog   (MusterMatchPage *self);
+/* The side the board and the log are shown to, or NULL for everything. */
+const char    *muster_match_page_get_viewer         (MusterMatchPage *self);
 
 G_END_DECLS

@@ -265,6 +265,7 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
   self->seen_side = g_steal_pointer (&self->handover_side);
   self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
   cover_board (self, FALSE);
+  muster_match_players_update_viewer (self);
   muster_match_page_update_actions (self);
   if (self->restore_selected != NULL)
     {
@@ -289,8 +290,8 @@ muster_match_page_get_handover_side (MusterMatchPage *self)
 /* When the side that must act is a person other than the one who has the
  * board, and two people share the computer, the board is covered until that
  * person takes it. */
-void
-muster_match_players_check_handover (MusterMatchPage *self)
+static void
+check_handover (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
@@ -316,6 +317,71 @@ muster_match_players_check_handover (MusterMatchPage *self)
     }
   if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
     show_handover (self, awaited);
+}
+
+void
+muster_match_players_check_handover (MusterMatchPage *self)
+{
+  check_handover (self);
+  muster_match_players_update_viewer (self);
+}
+
+gboolean
+muster_match_players_has_board (MusterMatchPage *self,
+                                const char      *side)
+{
+  if (side == NULL || muster_match_page_get_player (self, side) != MUSTER_PLAYER_PERSON)
+    return FALSE;
+  return count_people (self) < 2 ||
+         (self->handover_side == NULL && g_strcmp0 (self->seen_side, side) == 0);
+}
+
+const char *
+muster_match_players_viewer (MusterMatchPage *self)
+{
+  const MuScenario *s = muster_game_get_scenario (self->game);
+
+  if (muster_game_is_over (self->game))
+    return NULL;
+  switch (count_people (self))
+    {
+    case 0:
+      return NULL;
+    case 1:
+      for (guint i = 0; i < s->sides->len; i++)
+        {
+          const char *side = ((MuSide *) g_ptr_array_index (s->sides, i))->id;
+
+          if (muster_match_page_get_player (self, side) == MUSTER_PLAYER_PERSON)
+            return side;
+        }
+      return NULL;
+    default:
+      /* before anyone took the board, the side it waits for (covered) */
+      return self->seen_side ? self->seen_side : muster_game_get_awaited_side (self->game);
+    }
+}
+
+void
+muster_match_players_update_viewer (MusterMatchPage *self)
+{
+  const char *viewer = muster_match_players_viewer (self);
+  GtkWidget *log = gtk_widget_get_first_child (self->log);
+
+  if (g_strcmp0 (viewer, self->viewer) == 0)
+    return;
+  g_free (self->viewer);
+  self->viewer = g_strdup (viewer);
+  if (log != NULL && MUSTER_IS_MATCH_LOG (log))
+    muster_match_log_set_viewer (MUSTER_MATCH_LOG (log), viewer);
+  muster_match_board_update (self);
+}
+
+const char *
+muster_match_page_get_viewer (MusterMatchPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
+  return self->viewer;
 }
 
 /* Computer players ------------------------------------------------------------------ */

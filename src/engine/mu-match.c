@@ -887,6 +887,17 @@ mu_match_get_counters (const MuMatch *m)
 }
 
 GArray *
+mu_match_get_counters_for (const MuMatch *m,
+                           const char    *side)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+
+  if (side == NULL || m->ruleset->counters_for == NULL)
+    return m->ruleset->counters (m->state);
+  return m->ruleset->counters_for (m->state, side);
+}
+
+GArray *
 mu_match_get_objectives (const MuMatch *m)
 {
   return m->ruleset->objectives (m->state);

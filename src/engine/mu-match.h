@@ -193,6 +193,10 @@ const MuDecision  *mu_match_get_pending      (const MuMatch *match);
  * valid until the next call into it; mu_counter_view_array_copy() keeps
  * them as they are. */
 GArray            *mu_match_get_counters     (const MuMatch *match);
+/* The same as side sees them (TAB-19): another side's secret orders
+ * unknown until revealed (MuRuleset.counters_for); side NULL, or a
+ * ruleset that hides nothing: mu_match_get_counters(). */
+GArray            *mu_match_get_counters_for (const MuMatch *match, const char *side);
 GArray            *mu_match_get_objectives   (const MuMatch *match);
 /* What play has changed of a table besides the units: per-area state and
  * point markers (mu-table-state.h), owned by the match and valid until the

@@ -552,6 +552,14 @@ typedef struct {
    * Read an answer with mu_decision_read_number(). */
   double step;
   double low, high;
+  /* A value the rules data lacks (QRS-AMB-28), asked of the players: the
+   * table's id and the key quoted ("combat-results", "2 7"), and where in
+   * the full rules to look, in the person's language. NULL for every
+   * other decision. A front end may ask these in a dialog of their own:
+   * the answer is a value to look up, not a choice of play. */
+  const char *table;
+  const char *key;
+  const char *source;
 } MuDecision;
 
 /* The number a `choose` answers a NUMBER decision with (arg a NUMBER or a

@@ -1,6 +1,5 @@
-/* test-regimental.c: the regimental play table in progress (regimental.h)
- * plays whole matches: computer sides play the learning scenario from
- * start to end with the test copy of the rules data (QRS-AMB-35), the
+/* test-regimental.c: regimental plays whole matches: computer sides
+ * play the learning scenario from start to end with the test copy of the rules data (QRS-AMB-35), the
  * invariants holding after every event, every listed command accepted,
  * no side seeing the other's orders before step 3 reveals them (TAB-19),
  * and a match replayed from its commands reaching the identical state;
@@ -24,7 +23,7 @@
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
 
-#include "regimental.h"
+#include "rules/mu-rulesets.h"
 
 #define MAX_COMMANDS 20000
 
@@ -89,7 +88,7 @@ play_with (const char *name, MuPolicy policy, int fallback, GHashTable *asked, c
   for (int g = 0; g < games; g++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&regimental_in_progress, scenario, seed0 + g,
+      g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_regimental, scenario, seed0 + g,
                                                         NULL, 0, &error);
       g_autoptr(MuMatch) replay = NULL;
       g_autoptr(MuDice) rng = mu_policy_rng_new (seed0 + g);
@@ -157,7 +156,7 @@ play_with (const char *name, MuPolicy policy, int fallback, GHashTable *asked, c
             }
         }
       /* a match is its scenario, seed and commands (ARCHITECTURE.md) */
-      replay = mu_match_new_with_ruleset (&regimental_in_progress, scenario, seed0 + g, NULL, 0, &error);
+      replay = mu_match_new_with_ruleset (&mu_ruleset_regimental, scenario, seed0 + g, NULL, 0, &error);
       g_assert_no_error (error);
       for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
         {

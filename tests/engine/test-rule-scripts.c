@@ -33,10 +33,7 @@
  *   undo                          undo the last command (must succeed)
  *   undo-fails                    undo must be refused
  *   ruleset ID                    play with a ruleset of the tests' own
- *                                 (test-table), before the first step; a
- *                                 ruleset not playable yet whose play table
- *                                 is being built (toy-soldiers) is played
- *                                 with that table without this line
+ *                                 (test-table), before the first step
  *   ? COMMAND => legal            a dry run (mu_match_check) must accept it;
  *   ? COMMAND => TEXT             or refuse it with a message containing
  *                                 TEXT; state, events and dice unchanged;
@@ -77,7 +74,6 @@
 #include "mu-scenario-xml.h"
 
 #include "test-table-rules.h"
-#include "regimental.h"
 
 #include <math.h>
 
@@ -296,17 +292,6 @@ check_event_kinds (const char *name,
     }
 }
 
-/* A ruleset the registry describes but cannot play yet, whose play table
- * is being built: its folder's scripts play that table. NULL for every
- * other. One entry a ruleset. */
-static const MuRuleset *
-in_progress (const char *id)
-{
-  if (g_str_equal (id, regimental_in_progress.id))
-    return &regimental_in_progress;
-  return NULL;
-}
-
 /* MUSTER_DATADIR of the scripts: tests/data (the rules data of the tests,
  * QRS-AMB-35), or the shipped data/ for a script with a "data shipped"
  * line (the asking path of tables the shipped file lacks) */
@@ -384,8 +369,6 @@ run_script (gconstpointer data)
       if (m == NULL)
         {
           g_assert_nonnull (scenario);
-          if (ruleset == NULL)
-            ruleset = in_progress (sc->ruleset);
           m = ruleset ? mu_match_new_with_ruleset (ruleset, scenario, seed,
                                                    dice ? (const int *) dice->data : NULL,
                                                    dice ? dice->len : 0, &error)

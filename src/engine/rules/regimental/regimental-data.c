@@ -85,6 +85,17 @@ qrs_ask_clear (QrsAsk *ask)
   *ask = (QrsAsk) { 0 };
 }
 
+/* Where in the full rules a missing-table decision's value is found. */
+static const char *
+ask_source (const char *id)
+{
+  return g_str_equal (id, "crt") ? N_("the full rules' Combat Results Table")
+         : g_str_equal (id, "fire-drm") ? N_("the full rules' fire modifiers")
+         : g_str_equal (id, "weapon-value") ? N_("the full rules' weapon table")
+         : g_str_equal (id, "move-rate") ? N_("the full rules' movement table")
+         : N_("the full rules' melee rules");
+}
+
 void
 qrs_ask_view (QrsAsk *ask, const QrsMatch *m)
 {
@@ -94,6 +105,12 @@ qrs_ask_view (QrsAsk *ask, const QrsMatch *m)
   ask->view.subject = ask->subject;
   ask->view.question = ask->shown;
   ask->view.answers = (const char *const *) ask->answers->pdata;
+  if (ask->table != NULL)
+    {
+      ask->view.table = ask->table;
+      ask->view.key = ask->key;
+      ask->view.source = _(ask_source (ask->id));
+    }
   if (g_str_equal (ask->id, "crt") || g_str_equal (ask->id, "charge-target")
       || g_str_equal (ask->id, "melee-target"))
     ask->view.kind = MU_ANSWER_CHOICE;
@@ -142,12 +159,7 @@ qrs_ask (QrsMatch *m, const char *id, const char *table, const char *key, int si
   a->side = side;
   a->subject = g_strdup (subject);
   mu_rules_question (&a->question, &a->shown, N_("%s \"%s\": %s? (not on the sheet: %s)"),
-                     table, key, what,
-                     g_str_equal (id, "crt") ? "the full rules' Combat Results Table"
-                     : g_str_equal (id, "fire-drm") ? "the full rules' fire modifiers"
-                     : g_str_equal (id, "weapon-value") ? "the full rules' weapon table"
-                     : g_str_equal (id, "move-rate") ? "the full rules' movement table"
-                     : "the full rules' melee rules");
+                     table, key, what, ask_source (id));
   a->answers = g_ptr_array_new_with_free_func (g_free);
   if (g_str_equal (id, "crt"))
     {

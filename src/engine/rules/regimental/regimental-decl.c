@@ -136,7 +136,8 @@ G_STATIC_ASSERT (G_N_ELEMENTS (qrs_statuses) == QRS_N_STATUSES);
 const MuVerbInfo qrs_verbs[] = {
   { "order", "UNIT H|FM|FR|C|CH|M|D [FR|D|C|M|FM]", "QRS-ORD-1, QRS-AMB-42", MU_VERB_HIDDEN,
     N_("needs a unit and an order: H, FM, FR, C, M or D, or CH and the order it is released into"),
-    N_("Give {UNIT} an order") },
+    /* the order as the sheet's marker reads (H, FM, …), and a CH unit's release */
+    N_("Order {UNIT}: {H|FM|FR|C|CH|M|D}[, released into {FR|D|C|M|FM}]") },
   { "fire", "UNIT TARGET [rapid]", "QRS-FIRE-1, QRS-AMB-37, QRS-AMB-41",
     MU_VERB_ATTACK | MU_VERB_REACTION, N_("needs the firing unit and its target, then optionally rapid"),
     N_("{UNIT} fires at {TARGET}") },

@@ -131,25 +131,30 @@ qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
   const QrsUnit *b = brigade_of (m, u);
 
   if (r)
-    mods[n++] = (MuRollModifier) { "officer", NULL, "QRS-MOR-6", -r, TRUE };
+    mods[n++] = (MuRollModifier) { "officer", N_("officer present"), "QRS-MOR-6", -r, TRUE };
   if (c != QRS_COVER_NONE)
     mods[n++] = (MuRollModifier) { c == QRS_COVER_WORKS ? "works" : c == QRS_COVER_HASTY ? "hasty-works"
                                    : c == QRS_COVER_WOODS ? "woods" : "cover",
-                                   NULL, "QRS-AMB-47", qrs_cover_mpm (c), TRUE };
+                                   c == QRS_COVER_WORKS ? N_("in works")
+                                   : c == QRS_COVER_HASTY ? N_("in hasty works")
+                                   : c == QRS_COVER_WOODS ? N_("in woods") : N_("in cover"),
+                                   "QRS-AMB-47", qrs_cover_mpm (c), TRUE };
   /* QRS-AMB-6, QRS-AMB-46: uphill is one of the group, the best counting */
   else if (cover && qrs_uphill (m, u, from))
-    mods[n++] = (MuRollModifier) { "uphill", NULL, "QRS-AMB-46", -1, TRUE };
+    mods[n++] = (MuRollModifier) { "uphill", N_("uphill of the enemy"), "QRS-AMB-46", -1, TRUE };
   /* QRS-AMB-45: behind friendly units, besides the group */
   if (qrs_behind_friends (m, u))
-    mods[n++] = (MuRollModifier) { "behind-friends", NULL, "QRS-AMB-45", -4, TRUE };
+    mods[n++] = (MuRollModifier) { "behind-friends", N_("behind friendly units"),
+                                   "QRS-AMB-45", -4, TRUE };
   if (u->stands_lost)
-    mods[n++] = (MuRollModifier) { "stands-lost", NULL, "QRS-MOR-6", 3 * u->stands_lost, TRUE };
+    mods[n++] = (MuRollModifier) { "stands-lost", N_("stands lost"),
+                                   "QRS-MOR-6", 3 * u->stands_lost, TRUE };
   if (u->morale == QRS_SHAKEN)
-    mods[n++] = (MuRollModifier) { "shaken", NULL, "QRS-MOR-6", 2, TRUE };
+    mods[n++] = (MuRollModifier) { "shaken", N_("shaken"), "QRS-MOR-6", 2, TRUE };
   if (u->morale == QRS_ROUTED)
-    mods[n++] = (MuRollModifier) { "routed", NULL, "QRS-MOR-6", 4, TRUE };
+    mods[n++] = (MuRollModifier) { "routed", N_("routed"), "QRS-MOR-6", 4, TRUE };
   if (b && b->removed)
-    mods[n++] = (MuRollModifier) { "brigadier-lost", NULL, "QRS-AMB-80", 1, TRUE };
+    mods[n++] = (MuRollModifier) { "brigadier-lost", N_("brigadier lost"), "QRS-AMB-80", 1, TRUE };
   if (b)
     {
       int lost = 0;
@@ -158,17 +163,20 @@ qrs_mp_modifiers (QrsMatch *m, const QrsUnit *u, int flank, gboolean disordered,
         lost += o != u && o->removed && (o->arm == QRS_ARM_INF || o->arm == QRS_ARM_CAV)
                 && commands (m, b, o);
       if (lost)
-        mods[n++] = (MuRollModifier) { "regiments-lost", NULL, "QRS-AMB-80", lost, TRUE };
+        mods[n++] = (MuRollModifier) { "regiments-lost", N_("regiments of the brigade lost"),
+                                       "QRS-AMB-80", lost, TRUE };
     }
   if (u->hits)
-    mods[n++] = (MuRollModifier) { "hits", NULL, "QRS-AMB-76", u->hits, TRUE };
+    mods[n++] = (MuRollModifier) { "hits", N_("hits taken"), "QRS-AMB-76", u->hits, TRUE };
   /* QRS-AMB-49: "hit by fire" on a flank or the rear, and disorder */
   if (flank >= 1 && flank <= 3)
     mods[n++] = (MuRollModifier) { flank == 3 ? "fire-rear" : flank == 2 ? "fire-full-flank"
                                                                        : "fire-partial-flank",
-                                   NULL, "QRS-AMB-49", 2 * flank, TRUE };
+                                   flank == 3 ? N_("fire in the rear")
+                                   : flank == 2 ? N_("fire on the full flank") : N_("fire on a partial flank"),
+                                   "QRS-AMB-49", 2 * flank, TRUE };
   if (flank >= 0 && disordered)
-    mods[n++] = (MuRollModifier) { "disorder", NULL, "QRS-AMB-49", 1, TRUE };
+    mods[n++] = (MuRollModifier) { "disorder", N_("disordered"), "QRS-AMB-49", 1, TRUE };
   return n;
 }
 

@@ -1,16 +1,12 @@
 /* regimental.c: the regimental ACW quick-reference rules (rules digest
- * ../shared/rules/regimental.md): the registry's table, which describes
- * the ruleset (turn, options, values, pieces, verbs) and is not playable
- * yet, and the same ruleset with the play written so far
- * (regimental_in_progress, regimental.h) for the engine's tests; the
- * views of the state. The rules are in the regimental-*.c modules
- * (regimental-private.h). */
+ * ../shared/rules/regimental.md): the registry's table (turn, options,
+ * values, pieces, verbs and play) and the views of the state. The rules
+ * are in the regimental-*.c modules (regimental-private.h). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
 
 #include "rules/mu-rulesets.h"
-#include "regimental.h"
 #include "regimental-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -68,7 +64,7 @@ static const MuRuleOptionInfo qrs_options[] = {
 static gpointer
 state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError **error)
 {
-  return qrs_match_new (&regimental_in_progress, scenario, dice, events, error);
+  return qrs_match_new (&mu_ruleset_regimental, scenario, dice, events, error);
 }
 
 static gpointer
@@ -374,29 +370,6 @@ const MuRuleset mu_ruleset_regimental = {
   .n_statuses = QRS_N_STATUSES,
   .check_scenario = qrs_check_scenario,
   /* QRS-AMB-53: water and impassable areas are never entered */
-  .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
-};
-
-const MuRuleset regimental_in_progress = {
-  .id = "regimental",
-  .name = N_("Regimental quick-reference rules"),
-  .board = MU_BOARD_TABLE,
-  .turns = &qrs_turns,
-  .options = qrs_options,
-  .n_options = G_N_ELEMENTS (qrs_options),
-  .verbs = qrs_verbs,
-  .n_verbs = QRS_N_VERBS,
-  .event_kinds = qrs_event_kinds,
-  .n_event_kinds = QRS_N_EVENT_KINDS,
-  .fields = qrs_fields,
-  .n_fields = QRS_N_FIELDS,
-  .formations = qrs_formation_shapes,
-  .n_formations = QRS_FORM_N,
-  .markers = qrs_markers,
-  .n_markers = QRS_N_MARKERS,
-  .statuses = qrs_statuses,
-  .n_statuses = QRS_N_STATUSES,
-  .check_scenario = qrs_check_scenario,
   .impassable_areas = 1u << MU_AREA_IMPASSABLE | 1u << MU_AREA_WATER,
   .state_new = state_new,
   .state_free = state_free,
