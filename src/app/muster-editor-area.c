@@ -74,27 +74,27 @@ apply_values (MusterEditor *self)
 {
   MuScenario *s = muster_editor_scenario (self);
   g_autoptr(GError) error = NULL;
-  guint i = gtk_drop_down_get_selected (self->area_side);
+  guint i = gtk_drop_down_get_selected (self->item->area_side);
   const char *side = NULL;
   const MuArea *a;
 
-  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_AREA)
+  if (self->inspecting || self->item->kind != MUSTER_SELECTION_AREA)
     return;
-  a = g_ptr_array_index (s->table->areas, self->sel_index);
+  a = g_ptr_array_index (s->table->areas, self->item->index);
   if (a->kind == MU_AREA_DEPLOYMENT && i != GTK_INVALID_LIST_POSITION && i < s->sides->len)
     side = ((MuSide *) g_ptr_array_index (s->sides, i))->id;
   /* the panel showing the model again (after a refusal) is no edit */
-  if (gtk_spin_button_get_value_as_int (self->area_capacity) == a->capacity &&
-      gtk_spin_button_get_value_as_int (self->area_defence) == a->defence &&
-      gtk_check_button_get_active (self->area_hard_cover) == a->hard_cover &&
-      gtk_spin_button_get_value_as_int (self->area_grade) == a->grade &&
+  if (gtk_spin_button_get_value_as_int (self->item->area_capacity) == a->capacity &&
+      gtk_spin_button_get_value_as_int (self->item->area_defence) == a->defence &&
+      gtk_check_button_get_active (self->item->area_hard_cover) == a->hard_cover &&
+      gtk_spin_button_get_value_as_int (self->item->area_grade) == a->grade &&
       (a->kind != MU_AREA_DEPLOYMENT || g_strcmp0 (side, a->side) == 0))
     return;
-  if (!mu_edit_set_area_values (self->history, self->sel_index,
-                                gtk_spin_button_get_value_as_int (self->area_capacity),
-                                gtk_spin_button_get_value_as_int (self->area_defence),
-                                gtk_check_button_get_active (self->area_hard_cover),
-                                gtk_spin_button_get_value_as_int (self->area_grade),
+  if (!mu_edit_set_area_values (self->history, self->item->index,
+                                gtk_spin_button_get_value_as_int (self->item->area_capacity),
+                                gtk_spin_button_get_value_as_int (self->item->area_defence),
+                                gtk_check_button_get_active (self->item->area_hard_cover),
+                                gtk_spin_button_get_value_as_int (self->item->area_grade),
                                 side, &error))
     {
       /* the refusal stays beside the panel; the fields show the model again */
@@ -110,26 +110,26 @@ muster_editor_build_area_values (MusterEditor *self,
                                  GtkWidget    *grid,
                                  int           row)
 {
-  self->area_capacity = value_spin (999, _("How many stands it holds; — when not given"));
-  self->area_capacity_row = muster_editor_panel_row (grid, row++, _("_Capacity"),
-                                                     GTK_WIDGET (self->area_capacity));
-  self->area_defence = value_spin (9, _("Its defence value, 1 to 6; — when not given"));
-  self->area_defence_row = muster_editor_panel_row (grid, row++, _("_Defence"),
-                                                    GTK_WIDGET (self->area_defence));
-  self->area_hard_cover = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Hard cover")));
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->area_hard_cover), 1, row++, 1, 1);
-  g_object_bind_property (self->area_defence_row, "visible", self->area_hard_cover, "visible",
+  self->item->area_capacity = value_spin (999, _("How many stands it holds; — when not given"));
+  self->item->area_capacity_row = muster_editor_panel_row (grid, row++, _("_Capacity"),
+                                                     GTK_WIDGET (self->item->area_capacity));
+  self->item->area_defence = value_spin (9, _("Its defence value, 1 to 6; — when not given"));
+  self->item->area_defence_row = muster_editor_panel_row (grid, row++, _("_Defence"),
+                                                    GTK_WIDGET (self->item->area_defence));
+  self->item->area_hard_cover = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Hard cover")));
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->item->area_hard_cover), 1, row++, 1, 1);
+  g_object_bind_property (self->item->area_defence_row, "visible", self->item->area_hard_cover, "visible",
                           G_BINDING_SYNC_CREATE);
-  self->area_grade = value_spin (9, _("The grade of the field works, 1 to 3; — when not given"));
-  self->area_grade_row = muster_editor_panel_row (grid, row++, _("_Grade"), GTK_WIDGET (self->area_grade));
-  self->area_side = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->area_side_row = muster_editor_panel_row (grid, row++, _("Si_de"), GTK_WIDGET (self->area_side));
+  self->item->area_grade = value_spin (9, _("The grade of the field works, 1 to 3; — when not given"));
+  self->item->area_grade_row = muster_editor_panel_row (grid, row++, _("_Grade"), GTK_WIDGET (self->item->area_grade));
+  self->item->area_side = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->item->area_side_row = muster_editor_panel_row (grid, row++, _("Si_de"), GTK_WIDGET (self->item->area_side));
 
-  g_signal_connect_swapped (self->area_capacity, "value-changed", G_CALLBACK (apply_values), self);
-  g_signal_connect_swapped (self->area_defence, "value-changed", G_CALLBACK (apply_values), self);
-  g_signal_connect_swapped (self->area_hard_cover, "notify::active", G_CALLBACK (apply_values), self);
-  g_signal_connect_swapped (self->area_grade, "value-changed", G_CALLBACK (apply_values), self);
-  g_signal_connect_swapped (self->area_side, "notify::selected", G_CALLBACK (apply_values), self);
+  g_signal_connect_swapped (self->item->area_capacity, "value-changed", G_CALLBACK (apply_values), self);
+  g_signal_connect_swapped (self->item->area_defence, "value-changed", G_CALLBACK (apply_values), self);
+  g_signal_connect_swapped (self->item->area_hard_cover, "notify::active", G_CALLBACK (apply_values), self);
+  g_signal_connect_swapped (self->item->area_grade, "value-changed", G_CALLBACK (apply_values), self);
+  g_signal_connect_swapped (self->item->area_side, "notify::selected", G_CALLBACK (apply_values), self);
   muster_editor_show_area_values (self, NULL);
 }
 
@@ -143,16 +143,16 @@ muster_editor_show_area_values (MusterEditor *self,
   gboolean was = self->inspecting;
 
   self->inspecting = TRUE;
-  gtk_widget_set_visible (self->area_capacity_row, building);
-  gtk_widget_set_visible (self->area_defence_row, building || works);
-  gtk_widget_set_visible (self->area_grade_row, works);
-  gtk_widget_set_visible (self->area_side_row, zone);
+  gtk_widget_set_visible (self->item->area_capacity_row, building);
+  gtk_widget_set_visible (self->item->area_defence_row, building || works);
+  gtk_widget_set_visible (self->item->area_grade_row, works);
+  gtk_widget_set_visible (self->item->area_side_row, zone);
   if (area != NULL)
     {
-      gtk_spin_button_set_value (self->area_capacity, area->capacity);
-      gtk_spin_button_set_value (self->area_defence, area->defence);
-      gtk_check_button_set_active (self->area_hard_cover, area->hard_cover);
-      gtk_spin_button_set_value (self->area_grade, area->grade);
+      gtk_spin_button_set_value (self->item->area_capacity, area->capacity);
+      gtk_spin_button_set_value (self->item->area_defence, area->defence);
+      gtk_check_button_set_active (self->item->area_hard_cover, area->hard_cover);
+      gtk_spin_button_set_value (self->item->area_grade, area->grade);
     }
   if (zone)
     {
@@ -168,8 +168,8 @@ muster_editor_show_area_values (MusterEditor *self,
           if (g_strcmp0 (side->id, area->side) == 0)
             selected = i;
         }
-      muster_editor_set_dropdown_strings (self->area_side, names);
-      gtk_drop_down_set_selected (self->area_side, selected);
+      muster_editor_set_dropdown_strings (self->item->area_side, names);
+      gtk_drop_down_set_selected (self->item->area_side, selected);
     }
   self->inspecting = was;
 }

@@ -14,6 +14,44 @@ typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
 typedef struct _MusterEditorInput MusterEditorInput;
 
+/* The Select tool's item and the Selected Item panel that shows it and
+ * edits its values (muster-editor-selection.c, muster-editor-area.c). The
+ * selection is kept here, not in the Select tool, since the panel shows it
+ * whichever tool is active. */
+typedef struct
+{
+  MusterSelectionKind kind;
+  int index;
+  char *id;
+  gboolean empty;               /* the panel shows no item */
+
+  GtkLabel *label;
+  GtkEntry *text;
+  GtkSpinButton *level;
+  GtkSpinButton *scale;
+  GtkDropDown *owner;
+  GtkSpinButton *value;
+  GtkSpinButton *rotate;
+  GtkWidget *text_row;
+  GtkWidget *level_row;
+  GtkWidget *scale_row;
+  GtkWidget *owner_row;
+  GtkWidget *value_row;
+  GtkWidget *rotate_row;
+  GtkWidget *delete;
+
+  /* an area's values (muster-editor-area.c) */
+  GtkSpinButton *area_capacity;
+  GtkSpinButton *area_defence;
+  GtkCheckButton *area_hard_cover;
+  GtkSpinButton *area_grade;
+  GtkDropDown *area_side;
+  GtkWidget *area_capacity_row;
+  GtkWidget *area_defence_row;
+  GtkWidget *area_grade_row;
+  GtkWidget *area_side_row;
+} MusterItemPanel;
+
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -78,36 +116,8 @@ struct _MusterEditor
   GtkWidget *area_row, *line_row, *reserve_row;
   int shown_board;              /* MuBoardKind the palette shows, or -1 */
 
-  /* The Select tool's item and its panel. */
-  MusterSelectionKind sel_kind;
-  int sel_index;
-  char *sel_id;
-  gboolean panel_empty;         /* the panel shows no item */
-  MusterSelectTool *select;     /* its drag (muster-editor-select.c) */
-  GtkLabel *item_label;
-  GtkEntry *item_text;
-  GtkSpinButton *item_level;
-  GtkSpinButton *item_scale;
-  GtkDropDown *item_owner;
-  GtkSpinButton *item_value;
-  GtkSpinButton *item_rotate;
-  GtkWidget *item_text_row;
-  GtkWidget *item_level_row;
-  GtkWidget *item_scale_row;
-  GtkWidget *item_owner_row;
-  GtkWidget *item_value_row;
-  GtkWidget *item_rotate_row;
-  GtkWidget *item_delete;
-  /* an area's values (muster-editor-area.c) */
-  GtkSpinButton *area_capacity;
-  GtkSpinButton *area_defence;
-  GtkCheckButton *area_hard_cover;
-  GtkSpinButton *area_grade;
-  GtkDropDown *area_side;
-  GtkWidget *area_capacity_row;
-  GtkWidget *area_defence_row;
-  GtkWidget *area_grade_row;
-  GtkWidget *area_side_row;
+  MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
+  MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */
   MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 };
 

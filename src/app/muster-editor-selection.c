@@ -18,19 +18,19 @@ selection_valid (MusterEditor *self)
   MuScenario *s = muster_editor_scenario (self);
   GPtrArray *labels = muster_editor_is_table (self) ? s->table->labels : s->hex_map ? s->hex_map->labels : NULL;
 
-  switch (self->sel_kind)
+  switch (self->item->kind)
     {
     case MUSTER_SELECTION_AREA:
-      return muster_editor_is_table (self) && self->sel_index >= 0 && (guint) self->sel_index < s->table->areas->len;
+      return muster_editor_is_table (self) && self->item->index >= 0 && (guint) self->item->index < s->table->areas->len;
     case MUSTER_SELECTION_LINE:
-      return muster_editor_is_table (self) && self->sel_index >= 0 && (guint) self->sel_index < s->table->lines->len;
+      return muster_editor_is_table (self) && self->item->index >= 0 && (guint) self->item->index < s->table->lines->len;
     case MUSTER_SELECTION_LABEL:
-      return labels && self->sel_index >= 0 && (guint) self->sel_index < labels->len;
+      return labels && self->item->index >= 0 && (guint) self->item->index < labels->len;
     case MUSTER_SELECTION_OBJECTIVE:
-      return mu_scenario_find_objective (s, self->sel_id) != NULL;
+      return mu_scenario_find_objective (s, self->item->id) != NULL;
     case MUSTER_SELECTION_COUNTER:
       {
-        const MuCounter *c = mu_scenario_find_counter (s, self->sel_id);
+        const MuCounter *c = mu_scenario_find_counter (s, self->item->id);
 
         return c != NULL && (c->place.kind == MU_PLACE_HEX || c->place.kind == MU_PLACE_TABLE);
       }
@@ -95,54 +95,54 @@ muster_editor_update_selection (MusterEditor *self)
   const char *text = NULL;
   gboolean name = FALSE, level = FALSE, scale = FALSE, objective = FALSE, shape = FALSE;
 
-  if (self->sel_kind != MUSTER_SELECTION_NONE && !selection_valid (self))
+  if (self->item->kind != MUSTER_SELECTION_NONE && !selection_valid (self))
     {
-      self->sel_kind = MUSTER_SELECTION_NONE;
-      g_clear_pointer (&self->sel_id, g_free);
+      self->item->kind = MUSTER_SELECTION_NONE;
+      g_clear_pointer (&self->item->id, g_free);
     }
   muster_editor_update_handle (self);
   /* nothing selected before or now: the panel stays as it is */
-  if (self->sel_kind == MUSTER_SELECTION_NONE && self->panel_empty)
+  if (self->item->kind == MUSTER_SELECTION_NONE && self->item->empty)
     return;
-  self->panel_empty = self->sel_kind == MUSTER_SELECTION_NONE;
+  self->item->empty = self->item->kind == MUSTER_SELECTION_NONE;
   self->inspecting = TRUE;
-  switch (self->sel_kind)
+  switch (self->item->kind)
     {
     case MUSTER_SELECTION_AREA:
       {
-        const MuArea *a = g_ptr_array_index (s->table->areas, self->sel_index);
+        const MuArea *a = g_ptr_array_index (s->table->areas, self->item->index);
 
-        title = g_strdup_printf (_("Area %d: %s"), self->sel_index + 1, mu_area_kind_display_name (a->kind));
+        title = g_strdup_printf (_("Area %d: %s"), self->item->index + 1, mu_area_kind_display_name (a->kind));
         text = a->name;
         name = shape = TRUE;
         level = a->kind == MU_AREA_HILL;
         if (level)
-          gtk_spin_button_set_value (self->item_level, a->level);
+          gtk_spin_button_set_value (self->item->level, a->level);
       }
       break;
     case MUSTER_SELECTION_LINE:
       {
-        const MuPolyline *l = g_ptr_array_index (s->table->lines, self->sel_index);
+        const MuPolyline *l = g_ptr_array_index (s->table->lines, self->item->index);
 
-        title = l->name ? g_strdup_printf (_("Line %d: %s, %s"), self->sel_index + 1,
+        title = l->name ? g_strdup_printf (_("Line %d: %s, %s"), self->item->index + 1,
                                            mu_line_kind_display_name (l->kind), l->name)
-                        : g_strdup_printf (_("Line %d: %s"), self->sel_index + 1, mu_line_kind_display_name (l->kind));
+                        : g_strdup_printf (_("Line %d: %s"), self->item->index + 1, mu_line_kind_display_name (l->kind));
         shape = TRUE;
       }
       break;
     case MUSTER_SELECTION_LABEL:
       {
-        const MuLabel *l = g_ptr_array_index (labels, self->sel_index);
+        const MuLabel *l = g_ptr_array_index (labels, self->item->index);
 
-        title = g_strdup_printf (_("Label %d"), self->sel_index + 1);
+        title = g_strdup_printf (_("Label %d"), self->item->index + 1);
         text = l->text;
         name = scale = TRUE;
-        gtk_spin_button_set_value (self->item_scale, l->scale);
+        gtk_spin_button_set_value (self->item->scale, l->scale);
       }
       break;
     case MUSTER_SELECTION_OBJECTIVE:
       {
-        const MuObjective *o = mu_scenario_find_objective (s, self->sel_id);
+        const MuObjective *o = mu_scenario_find_objective (s, self->item->id);
         g_autoptr(GPtrArray) names = g_ptr_array_new ();
         guint selected = 0;
 
@@ -158,34 +158,34 @@ muster_editor_update_selection (MusterEditor *self)
             if (g_strcmp0 (side->id, o->owner) == 0)
               selected = i + 1;
           }
-        muster_editor_set_dropdown_strings (self->item_owner, names);
-        gtk_drop_down_set_selected (self->item_owner, selected);
-        gtk_spin_button_set_value (self->item_value, o->value);
+        muster_editor_set_dropdown_strings (self->item->owner, names);
+        gtk_drop_down_set_selected (self->item->owner, selected);
+        gtk_spin_button_set_value (self->item->value, o->value);
       }
       break;
     case MUSTER_SELECTION_COUNTER:
-      title = counter_title (s, self->sel_id);
+      title = counter_title (s, self->item->id);
       break;
     case MUSTER_SELECTION_NONE:
     default:
       break;
     }
-  gtk_label_set_label (self->item_label, title ? title
+  gtk_label_set_label (self->item->label, title ? title
                        : _("Click a counter, area, line, label or objective with Select"));
-  gtk_editable_set_text (GTK_EDITABLE (self->item_text), text ? text : "");
-  gtk_widget_set_visible (self->item_text_row, name);
-  gtk_widget_set_visible (self->item_level_row, level);
-  gtk_widget_set_visible (self->item_scale_row, scale);
-  gtk_widget_set_visible (self->item_owner_row, objective);
-  gtk_widget_set_visible (self->item_value_row, objective);
-  gtk_widget_set_visible (self->item_rotate_row, shape);
-  muster_editor_show_area_values (self, self->sel_kind == MUSTER_SELECTION_AREA
-                                        ? g_ptr_array_index (s->table->areas, self->sel_index) : NULL);
-  gtk_widget_set_visible (self->item_delete, self->sel_kind != MUSTER_SELECTION_NONE);
+  gtk_editable_set_text (GTK_EDITABLE (self->item->text), text ? text : "");
+  gtk_widget_set_visible (self->item->text_row, name);
+  gtk_widget_set_visible (self->item->level_row, level);
+  gtk_widget_set_visible (self->item->scale_row, scale);
+  gtk_widget_set_visible (self->item->owner_row, objective);
+  gtk_widget_set_visible (self->item->value_row, objective);
+  gtk_widget_set_visible (self->item->rotate_row, shape);
+  muster_editor_show_area_values (self, self->item->kind == MUSTER_SELECTION_AREA
+                                        ? g_ptr_array_index (s->table->areas, self->item->index) : NULL);
+  gtk_widget_set_visible (self->item->delete, self->item->kind != MUSTER_SELECTION_NONE);
   /* a counter is not deleted here, only taken off the board (the order of battle keeps it) */
-  gtk_button_set_label (GTK_BUTTON (self->item_delete), self->sel_kind == MUSTER_SELECTION_COUNTER
+  gtk_button_set_label (GTK_BUTTON (self->item->delete), self->item->kind == MUSTER_SELECTION_COUNTER
                         ? _("_Take Off the Board") : _("_Delete"));
-  gtk_widget_set_tooltip_text (self->item_delete, self->sel_kind == MUSTER_SELECTION_COUNTER
+  gtk_widget_set_tooltip_text (self->item->delete, self->item->kind == MUSTER_SELECTION_COUNTER
                                ? _("Take the counter off the board; it stays in the order of battle (Delete key)")
                                : _("Delete the selected item (Delete key)"));
   self->inspecting = FALSE;
@@ -201,16 +201,16 @@ on_item_text_activate (GtkEntry     *entry,
 
   if (self->inspecting)
     return;
-  switch (self->sel_kind)
+  switch (self->item->kind)
     {
     case MUSTER_SELECTION_AREA:
-      ok = mu_edit_set_area_name (self->history, self->sel_index, *text ? text : NULL, &error);
+      ok = mu_edit_set_area_name (self->history, self->item->index, *text ? text : NULL, &error);
       break;
     case MUSTER_SELECTION_LABEL:
-      ok = mu_edit_set_label_text (self->history, self->sel_index, text, &error);
+      ok = mu_edit_set_label_text (self->history, self->item->index, text, &error);
       break;
     case MUSTER_SELECTION_OBJECTIVE:
-      ok = mu_edit_set_objective_name (self->history, self->sel_id, text, &error);
+      ok = mu_edit_set_objective_name (self->history, self->item->id, text, &error);
       break;
     case MUSTER_SELECTION_LINE:
     case MUSTER_SELECTION_NONE:
@@ -228,9 +228,9 @@ on_item_level_changed (GtkSpinButton *spin,
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_AREA)
+  if (self->inspecting || self->item->kind != MUSTER_SELECTION_AREA)
     return;
-  muster_editor_report (self, mu_edit_set_area_level (self->history, self->sel_index,
+  muster_editor_report (self, mu_edit_set_area_level (self->history, self->item->index,
                                                       gtk_spin_button_get_value_as_int (spin), &error), &error);
 }
 
@@ -240,9 +240,9 @@ on_item_scale_changed (GtkSpinButton *spin,
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_LABEL)
+  if (self->inspecting || self->item->kind != MUSTER_SELECTION_LABEL)
     return;
-  muster_editor_report (self, mu_edit_set_label_scale (self->history, self->sel_index,
+  muster_editor_report (self, mu_edit_set_label_scale (self->history, self->item->index,
                                                        gtk_spin_button_get_value (spin), &error), &error);
 }
 
@@ -256,11 +256,11 @@ on_item_owner_changed (GtkDropDown  *dropdown,
   guint i = gtk_drop_down_get_selected (dropdown);
   const char *owner = NULL;
 
-  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_OBJECTIVE || i == GTK_INVALID_LIST_POSITION)
+  if (self->inspecting || self->item->kind != MUSTER_SELECTION_OBJECTIVE || i == GTK_INVALID_LIST_POSITION)
     return;
   if (i > 0 && i <= s->sides->len)
     owner = ((MuSide *) g_ptr_array_index (s->sides, i - 1))->id;
-  muster_editor_report (self, mu_edit_set_objective_owner (self->history, self->sel_id, owner, &error), &error);
+  muster_editor_report (self, mu_edit_set_objective_owner (self->history, self->item->id, owner, &error), &error);
 }
 
 static void
@@ -269,9 +269,9 @@ on_item_value_changed (GtkSpinButton *spin,
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->inspecting || self->sel_kind != MUSTER_SELECTION_OBJECTIVE)
+  if (self->inspecting || self->item->kind != MUSTER_SELECTION_OBJECTIVE)
     return;
-  muster_editor_report (self, mu_edit_set_objective_value (self->history, self->sel_id,
+  muster_editor_report (self, mu_edit_set_objective_value (self->history, self->item->id,
                                                            gtk_spin_button_get_value_as_int (spin), &error), &error);
 }
 
@@ -280,12 +280,12 @@ on_item_rotate (GtkButton    *button,
                 MusterEditor *self)
 {
   g_autoptr(GError) error = NULL;
-  double degrees = gtk_spin_button_get_value (self->item_rotate);
+  double degrees = gtk_spin_button_get_value (self->item->rotate);
 
-  if (self->sel_kind == MUSTER_SELECTION_AREA)
-    muster_editor_report (self, mu_edit_rotate_area (self->history, self->sel_index, degrees, &error), &error);
-  else if (self->sel_kind == MUSTER_SELECTION_LINE)
-    muster_editor_report (self, mu_edit_rotate_line (self->history, self->sel_index, degrees, &error), &error);
+  if (self->item->kind == MUSTER_SELECTION_AREA)
+    muster_editor_report (self, mu_edit_rotate_area (self->history, self->item->index, degrees, &error), &error);
+  else if (self->item->kind == MUSTER_SELECTION_LINE)
+    muster_editor_report (self, mu_edit_rotate_line (self->history, self->item->index, degrees, &error), &error);
 }
 
 static void
@@ -295,23 +295,23 @@ on_item_delete (GtkButton    *button,
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
-  switch (self->sel_kind)
+  switch (self->item->kind)
     {
     case MUSTER_SELECTION_AREA:
-      ok = mu_edit_remove_area (self->history, self->sel_index, &error);
+      ok = mu_edit_remove_area (self->history, self->item->index, &error);
       break;
     case MUSTER_SELECTION_LINE:
-      ok = mu_edit_remove_line (self->history, self->sel_index, &error);
+      ok = mu_edit_remove_line (self->history, self->item->index, &error);
       break;
     case MUSTER_SELECTION_LABEL:
-      ok = mu_edit_remove_label (self->history, self->sel_index, &error);
+      ok = mu_edit_remove_label (self->history, self->item->index, &error);
       break;
     case MUSTER_SELECTION_OBJECTIVE:
-      ok = mu_edit_remove_objective (self->history, self->sel_id, &error);
+      ok = mu_edit_remove_objective (self->history, self->item->id, &error);
       break;
     case MUSTER_SELECTION_COUNTER:
       /* off the board, back to the order of battle's pool */
-      ok = mu_edit_unplace_counter (self->history, self->sel_id, &error);
+      ok = mu_edit_unplace_counter (self->history, self->item->id, &error);
       break;
     case MUSTER_SELECTION_NONE:
     default:
@@ -327,8 +327,8 @@ muster_editor_set_selected_text (MusterEditor *self,
                                  const char   *text)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_editable_set_text (GTK_EDITABLE (self->item_text), text ? text : "");
-  g_signal_emit_by_name (self->item_text, "activate");
+  gtk_editable_set_text (GTK_EDITABLE (self->item->text), text ? text : "");
+  g_signal_emit_by_name (self->item->text, "activate");
 }
 
 void
@@ -336,7 +336,7 @@ muster_editor_set_selected_level (MusterEditor *self,
                                   int           level)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_spin_button_set_value (self->item_level, level);
+  gtk_spin_button_set_value (self->item->level, level);
 }
 
 void
@@ -344,7 +344,7 @@ muster_editor_set_selected_scale (MusterEditor *self,
                                   double        scale)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_spin_button_set_value (self->item_scale, scale);
+  gtk_spin_button_set_value (self->item->scale, scale);
 }
 
 void
@@ -359,7 +359,7 @@ muster_editor_set_selected_owner (MusterEditor *self,
   for (guint i = 0; i < s->sides->len; i++)
     if (g_strcmp0 (((MuSide *) g_ptr_array_index (s->sides, i))->id, owner) == 0)
       selected = i + 1;
-  gtk_drop_down_set_selected (self->item_owner, selected);
+  gtk_drop_down_set_selected (self->item->owner, selected);
 }
 
 void
@@ -367,7 +367,7 @@ muster_editor_set_selected_value (MusterEditor *self,
                                   int           value)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_spin_button_set_value (self->item_value, value);
+  gtk_spin_button_set_value (self->item->value, value);
 }
 
 void
@@ -375,7 +375,7 @@ muster_editor_rotate_selected (MusterEditor *self,
                                double        degrees)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_spin_button_set_value (self->item_rotate, degrees);
+  gtk_spin_button_set_value (self->item->rotate, degrees);
   on_item_rotate (NULL, self);
 }
 
@@ -433,49 +433,49 @@ muster_editor_build_table_widgets (MusterEditor *self)
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_widget_add_css_class (heading, "heading");
   gtk_box_append (self->map_page, heading);
-  self->item_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->item_label, 0);
-  gtk_label_set_wrap (self->item_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->item_label), "dim-label");
-  gtk_box_append (self->map_page, GTK_WIDGET (self->item_label));
+  self->item->label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->item->label, 0);
+  gtk_label_set_wrap (self->item->label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->item->label), "dim-label");
+  gtk_box_append (self->map_page, GTK_WIDGET (self->item->label));
 
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
   gtk_box_append (self->map_page, grid);
-  self->item_text = GTK_ENTRY (gtk_entry_new ());
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_text), _("Press Enter to apply"));
-  self->item_text_row = muster_editor_panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item_text));
-  self->item_level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
-  self->item_level_row = muster_editor_panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item_level));
-  self->item_scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
-  self->item_scale_row = muster_editor_panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item_scale));
-  self->item_owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->item_owner_row = muster_editor_panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item_owner));
-  self->item_value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
-  self->item_value_row = muster_editor_panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item_value));
+  self->item->text = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item->text), _("Press Enter to apply"));
+  self->item->text_row = muster_editor_panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->item->text));
+  self->item->level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
+  self->item->level_row = muster_editor_panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->item->level));
+  self->item->scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
+  self->item->scale_row = muster_editor_panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->item->scale));
+  self->item->owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->item->owner_row = muster_editor_panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->item->owner));
+  self->item->value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
+  self->item->value_row = muster_editor_panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->item->value));
   rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  self->item_rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->item_rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  self->item->rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->item->rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Degrees to rotate"), -1);
-  gtk_spin_button_set_value (self->item_rotate, 15);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item_rotate),
+  gtk_spin_button_set_value (self->item->rotate, 15);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->item->rotate),
                                _("Degrees clockwise; Shift+drag with Select rotates too"));
   button = gtk_button_new_with_mnemonic (_("_Rotate"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_item_rotate), self);
-  gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->item_rotate));
+  gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->item->rotate));
   gtk_box_append (GTK_BOX (rotate_box), button);
-  self->item_rotate_row = muster_editor_panel_row (grid, 5, _("Tur_n"), rotate_box);
-  self->item_delete = gtk_button_new_with_mnemonic (_("_Delete"));
-  gtk_widget_set_tooltip_text (self->item_delete, _("Delete the selected item (Delete key)"));
-  gtk_widget_add_css_class (self->item_delete, "destructive-action");
+  self->item->rotate_row = muster_editor_panel_row (grid, 5, _("Tur_n"), rotate_box);
+  self->item->delete = gtk_button_new_with_mnemonic (_("_Delete"));
+  gtk_widget_set_tooltip_text (self->item->delete, _("Delete the selected item (Delete key)"));
+  gtk_widget_add_css_class (self->item->delete, "destructive-action");
   muster_editor_build_area_values (self, grid, 6);
-  gtk_grid_attach (GTK_GRID (grid), self->item_delete, 1, 20, 1, 1);
-  g_signal_connect (self->item_delete, "clicked", G_CALLBACK (on_item_delete), self);
+  gtk_grid_attach (GTK_GRID (grid), self->item->delete, 1, 20, 1, 1);
+  g_signal_connect (self->item->delete, "clicked", G_CALLBACK (on_item_delete), self);
 
-  g_signal_connect (self->item_text, "activate", G_CALLBACK (on_item_text_activate), self);
-  g_signal_connect (self->item_level, "value-changed", G_CALLBACK (on_item_level_changed), self);
-  g_signal_connect (self->item_scale, "value-changed", G_CALLBACK (on_item_scale_changed), self);
-  g_signal_connect (self->item_owner, "notify::selected", G_CALLBACK (on_item_owner_changed), self);
-  g_signal_connect (self->item_value, "value-changed", G_CALLBACK (on_item_value_changed), self);
+  g_signal_connect (self->item->text, "activate", G_CALLBACK (on_item_text_activate), self);
+  g_signal_connect (self->item->level, "value-changed", G_CALLBACK (on_item_level_changed), self);
+  g_signal_connect (self->item->scale, "value-changed", G_CALLBACK (on_item_scale_changed), self);
+  g_signal_connect (self->item->owner, "notify::selected", G_CALLBACK (on_item_owner_changed), self);
+  g_signal_connect (self->item->value, "value-changed", G_CALLBACK (on_item_value_changed), self);
 }

@@ -188,10 +188,10 @@ muster_editor_select_item (MusterEditor        *self,
                            int                  index,
                            const char          *id)
 {
-  self->sel_kind = kind;
-  self->sel_index = index;
-  g_free (self->sel_id);
-  self->sel_id = g_strdup (id);
+  self->item->kind = kind;
+  self->item->index = index;
+  g_free (self->item->id);
+  self->item->id = g_strdup (id);
   muster_editor_update_selection (self);
 }
 
@@ -241,7 +241,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Delete:
     case GDK_KEY_KP_Delete:
-      if (self->sel_kind == MUSTER_SELECTION_NONE)
+      if (self->item->kind == MUSTER_SELECTION_NONE)
         return FALSE;
       muster_editor_delete_selected (self);
       return TRUE;

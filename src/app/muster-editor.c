@@ -664,7 +664,8 @@ muster_editor_finalize (GObject *object)
   g_free (self->message);
   g_free (self->text);
   g_free (self->reserve);
-  g_free (self->sel_id);
+  g_free (self->item->id);
+  g_free (self->item);
   g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
@@ -726,7 +727,8 @@ muster_editor_init (MusterEditor *self)
   self->brush = MU_BRUSH_1;
   self->side_feature = MU_SIDE_STREAM;
   self->shape = muster_shape_tool_new ();
-  self->sel_index = -1;
+  self->item = g_new0 (MusterItemPanel, 1);
+  self->item->index = -1;
   self->shown_board = -1;
   muster_editor_build_table_widgets (self);
 
@@ -739,7 +741,7 @@ muster_editor_init (MusterEditor *self)
   gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
   {
     GtkDropDown *dropdowns[] = { self->brush_dropdown, self->edge_dropdown, self->area_dropdown,
-                                 self->line_dropdown, self->reserve_dropdown, self->item_owner };
+                                 self->line_dropdown, self->reserve_dropdown, self->item->owner };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
       muster_editor_ellipsize_dropdown (dropdowns[i]);
