@@ -17,6 +17,37 @@ const MuHexFeatures muster_editor_hex_features[8] = {
   MU_HEX_FEATURE_BUILDINGS,
 };
 
+#define TEMPLATE_CHILD(self, name) \
+  gtk_widget_get_template_child (GTK_WIDGET (self), MUSTER_TYPE_EDITOR, name)
+
+MusterHexInspector *
+muster_editor_build_inspector (MusterEditor *self)
+{
+  const char *edges[] = { _("North edge"), _("South edge"), _("West edge"), _("East edge") };
+  const char *names[] = { _("Stream"), _("Ford"), _("Bridge"), _("Impassable"), _("Fortification"),
+                          _("Fortified building"), _("Prepared defence"), _("Buildings") };
+  MusterHexInspector *inspector = g_new0 (MusterHexInspector, 1);
+
+  inspector->label = GTK_LABEL (TEMPLATE_CHILD (self, "hex_label"));
+  inspector->box = GTK_WIDGET (TEMPLATE_CHILD (self, "hex_box"));
+  inspector->elevation = GTK_SPIN_BUTTON (TEMPLATE_CHILD (self, "elevation_spin"));
+  inspector->feature_box = GTK_FLOW_BOX (TEMPLATE_CHILD (self, "feature_box"));
+  inspector->edge_dropdown = GTK_DROP_DOWN (TEMPLATE_CHILD (self, "edge_dropdown"));
+  inspector->resize_spin = GTK_SPIN_BUTTON (TEMPLATE_CHILD (self, "resize_spin"));
+
+  gtk_drop_down_set_model (inspector->edge_dropdown, muster_editor_string_model (edges, G_N_ELEMENTS (edges)));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      inspector->feature_checks[i] = gtk_check_button_new_with_label (names[i]);
+      g_object_set_data (G_OBJECT (inspector->feature_checks[i]), "feature",
+                         GUINT_TO_POINTER (muster_editor_hex_features[i]));
+      g_signal_connect (inspector->feature_checks[i], "toggled", G_CALLBACK (muster_editor_on_feature_toggled), self);
+      gtk_flow_box_append (inspector->feature_box, inspector->feature_checks[i]);
+    }
+  g_signal_connect (inspector->elevation, "value-changed", G_CALLBACK (muster_editor_on_elevation_changed), self);
+  return inspector;
+}
+
 /* Shows the hex selected in the scene (by the map view's click) with its values. */
 static const char *
 path_kind_name (MuPathKind kind)
@@ -121,26 +152,26 @@ muster_editor_update_inspector (MusterEditor *self)
   char buf[16];
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->hex_box, cell != NULL);
+  gtk_widget_set_sensitive (self->inspector->box, cell != NULL);
   if (cell == NULL)
     {
-      gtk_label_set_label (self->hex_label, _("Click a hex with Select"));
+      gtk_label_set_label (self->inspector->label, _("Click a hex with Select"));
       return;
     }
   mu_hex_format (&s->hex_map->grid, hex, buf, sizeof buf);
   text = describe_hex (s, hex, buf, cell);
-  gtk_label_set_label (self->hex_label, text);
+  gtk_label_set_label (self->inspector->label, text);
   self->inspecting = TRUE;
-  gtk_spin_button_set_value (self->elevation_spin, cell->elevation);
+  gtk_spin_button_set_value (self->inspector->elevation, cell->elevation);
   for (guint i = 0; i < G_N_ELEMENTS (muster_editor_hex_features); i++)
     {
       gboolean on = (cell->features & muster_editor_hex_features[i]) != 0;
 
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]), on);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->inspector->feature_checks[i]), on);
       /* a stream through the hex is drawn with the Path tool; the old
        * per-hex flag shows only where a file has it, to be cleared */
       if (muster_editor_hex_features[i] == MU_HEX_FEATURE_STREAM)
-        gtk_widget_set_visible (self->feature_checks[i], on);
+        gtk_widget_set_visible (self->inspector->feature_checks[i], on);
     }
   self->inspecting = FALSE;
 }
@@ -214,6 +245,6 @@ muster_editor_on_resize (GSimpleAction *action,
 {
   MusterEditor *self = data;
 
-  muster_editor_resize_board (self, (MuEdge) gtk_drop_down_get_selected (self->edge_dropdown),
-                              gtk_spin_button_get_value_as_int (self->resize_spin));
+  muster_editor_resize_board (self, (MuEdge) gtk_drop_down_get_selected (self->inspector->edge_dropdown),
+                              gtk_spin_button_get_value_as_int (self->inspector->resize_spin));
 }

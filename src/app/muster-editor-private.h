@@ -52,6 +52,20 @@ typedef struct
   GtkWidget *area_side_row;
 } MusterItemPanel;
 
+/* The hex inspector: the values of the hex selected on a hex board, which
+ * it edits, and the board's size (muster-editor-inspector.c). Its widgets
+ * are the editor template's. */
+typedef struct
+{
+  GtkLabel *label;
+  GtkWidget *box;
+  GtkSpinButton *elevation;
+  GtkFlowBox *feature_box;
+  GtkWidget *feature_checks[8];
+  GtkDropDown *edge_dropdown;
+  GtkSpinButton *resize_spin;
+} MusterHexInspector;
+
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -94,13 +108,7 @@ struct _MusterEditor
   GtkBox *oob_page;
   GtkLabel *problems_tab;
   GtkWidget *oob;
-  GtkLabel *hex_label;
-  GtkWidget *hex_box;
-  GtkSpinButton *elevation_spin;
-  GtkFlowBox *feature_box;
-  GtkWidget *feature_checks[8];
-  GtkDropDown *edge_dropdown;
-  GtkSpinButton *resize_spin;
+  MusterHexInspector *inspector; /* the hex inspector (muster-editor-inspector.c) */
   gboolean inspecting;
 
   /* Tables. */
@@ -242,6 +250,10 @@ muster_editor_select_item (MusterEditor        *self,
 
 /* The inspector and the board's size (muster-editor-inspector.c). */
 extern const MuHexFeatures muster_editor_hex_features[8];
+
+/* Takes the inspector's widgets from the editor's template and fills them. */
+MusterHexInspector *
+muster_editor_build_inspector (MusterEditor *self);
 
 void
 muster_editor_update_inspector (MusterEditor *self);

@@ -378,13 +378,13 @@ update_board_kind (MusterEditor *self)
       gtk_widget_set_visible (button, show);
     }
   /* the Selected Hex section */
-  w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->hex_label));
+  w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->inspector->label));
   if (w)
     gtk_widget_set_visible (w, !table);
-  gtk_widget_set_visible (GTK_WIDGET (self->hex_label), !table);
-  gtk_widget_set_visible (self->hex_box, !table);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector->label), !table);
+  gtk_widget_set_visible (self->inspector->box, !table);
   /* the Board Size section (rows and columns) */
-  w = gtk_widget_get_parent (GTK_WIDGET (self->edge_dropdown));
+  w = gtk_widget_get_parent (GTK_WIDGET (self->inspector->edge_dropdown));
   if (w && gtk_widget_get_prev_sibling (w))
     gtk_widget_set_visible (gtk_widget_get_prev_sibling (w), !table);
   if (w)
@@ -666,6 +666,7 @@ muster_editor_finalize (GObject *object)
   g_free (self->reserve);
   g_free (self->item->id);
   g_free (self->item);
+  g_free (self->inspector);
   g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
@@ -697,12 +698,12 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, elevation_spin);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, feature_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, edge_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, resize_spin);
+  gtk_widget_class_bind_template_child_full (widget_class, "hex_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "hex_box", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "elevation_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "feature_box", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "edge_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "resize_spin", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
@@ -728,6 +729,7 @@ muster_editor_init (MusterEditor *self)
   self->side_feature = MU_SIDE_STREAM;
   self->shape = muster_shape_tool_new ();
   self->item = g_new0 (MusterItemPanel, 1);
+  self->inspector = muster_editor_build_inspector (self);
   self->item->index = -1;
   self->shown_board = -1;
   muster_editor_build_table_widgets (self);
@@ -740,7 +742,7 @@ muster_editor_init (MusterEditor *self)
   gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
   gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
   {
-    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->edge_dropdown, self->area_dropdown,
+    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->inspector->edge_dropdown, self->area_dropdown,
                                  self->line_dropdown, self->reserve_dropdown, self->item->owner };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
@@ -773,21 +775,6 @@ muster_editor_init (MusterEditor *self)
   g_signal_connect (self->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
   g_signal_connect (self->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
 
-  {
-    const char *edges[] = { _("North edge"), _("South edge"), _("West edge"), _("East edge") };
-    const char *names[] = { _("Stream"), _("Ford"), _("Bridge"), _("Impassable"), _("Fortification"),
-                            _("Fortified building"), _("Prepared defence"), _("Buildings") };
-
-    gtk_drop_down_set_model (self->edge_dropdown, muster_editor_string_model (edges, G_N_ELEMENTS (edges)));
-    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-      {
-        self->feature_checks[i] = gtk_check_button_new_with_label (names[i]);
-        g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (muster_editor_hex_features[i]));
-        g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (muster_editor_on_feature_toggled), self);
-        gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
-      }
-    g_signal_connect (self->elevation_spin, "value-changed", G_CALLBACK (muster_editor_on_elevation_changed), self);
-  }
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
