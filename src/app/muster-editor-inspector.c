@@ -17,9 +17,6 @@ const MuHexFeatures muster_editor_hex_features[8] = {
   MU_HEX_FEATURE_BUILDINGS,
 };
 
-#define TEMPLATE_CHILD(self, name) \
-  gtk_widget_get_template_child (GTK_WIDGET (self), MUSTER_TYPE_EDITOR, name)
-
 MusterHexInspector *
 muster_editor_build_inspector (MusterEditor *self)
 {
@@ -28,12 +25,12 @@ muster_editor_build_inspector (MusterEditor *self)
                           _("Fortified building"), _("Prepared defence"), _("Buildings") };
   MusterHexInspector *inspector = g_new0 (MusterHexInspector, 1);
 
-  inspector->label = GTK_LABEL (TEMPLATE_CHILD (self, "hex_label"));
-  inspector->box = GTK_WIDGET (TEMPLATE_CHILD (self, "hex_box"));
-  inspector->elevation = GTK_SPIN_BUTTON (TEMPLATE_CHILD (self, "elevation_spin"));
-  inspector->feature_box = GTK_FLOW_BOX (TEMPLATE_CHILD (self, "feature_box"));
-  inspector->edge_dropdown = GTK_DROP_DOWN (TEMPLATE_CHILD (self, "edge_dropdown"));
-  inspector->resize_spin = GTK_SPIN_BUTTON (TEMPLATE_CHILD (self, "resize_spin"));
+  inspector->label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "hex_label"));
+  inspector->box = GTK_WIDGET (MUSTER_EDITOR_TEMPLATE_CHILD (self, "hex_box"));
+  inspector->elevation = GTK_SPIN_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "elevation_spin"));
+  inspector->feature_box = GTK_FLOW_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "feature_box"));
+  inspector->edge_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "edge_dropdown"));
+  inspector->resize_spin = GTK_SPIN_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "resize_spin"));
 
   gtk_drop_down_set_model (inspector->edge_dropdown, muster_editor_string_model (edges, G_N_ELEMENTS (edges)));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -9,6 +9,11 @@ G_BEGIN_DECLS
 /* Widget pixels within which a click picks a line, label or point. */
 #define MUSTER_EDITOR_PICK_TOLERANCE 8.0
 
+/* A child of the editor's template that the editor's parts keep in
+ * structs of their own (bound in class_init without an offset). */
+#define MUSTER_EDITOR_TEMPLATE_CHILD(self, name) \
+  gtk_widget_get_template_child (GTK_WIDGET (self), MUSTER_TYPE_EDITOR, name)
+
 typedef struct _MusterStrokeTool MusterStrokeTool;
 typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
@@ -52,6 +57,20 @@ typedef struct
   GtkWidget *area_side_row;
 } MusterItemPanel;
 
+/* What the editor reports: the last edit's message and the problems the
+ * scenario's check finds, refreshed when the editor is idle. Its widgets
+ * are the editor template's. */
+typedef struct
+{
+  GPtrArray *problems;          /* of MuProblem* */
+  char *message;
+  guint refresh_id;
+  GtkLabel *message_label;
+  GtkLabel *heading;
+  GtkListBox *list;
+  GtkLabel *tab;
+} MusterEditorStatus;
+
 /* The hex inspector: the values of the hex selected on a hex board, which
  * it edits, and the board's size (muster-editor-inspector.c). Its widgets
  * are the editor template's. */
@@ -74,9 +93,7 @@ struct _MusterEditor
   MusterMapView *view;
   GSimpleActionGroup *actions;
   gulong changed_id;
-  guint refresh_id;
-  GPtrArray *problems;          /* of MuProblem* */
-  char *message;
+  MusterEditorStatus *status;   /* the last edit's message and the check's problems */
 
   /* Tool and options. */
   MusterTool tool;
@@ -101,12 +118,8 @@ struct _MusterEditor
   GtkDropDown *path_dropdown;
   GtkCheckButton *erase_check;
   GtkEntry *text_entry;
-  GtkLabel *message_label;
-  GtkLabel *problems_heading;
-  GtkListBox *problem_list;
   GtkNotebook *notebook;
   GtkBox *oob_page;
-  GtkLabel *problems_tab;
   GtkWidget *oob;
   MusterHexInspector *inspector; /* the hex inspector (muster-editor-inspector.c) */
   gboolean inspecting;

@@ -84,11 +84,11 @@ void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message)
 {
-  g_free (self->message);
-  self->message = g_strdup (message);
-  gtk_label_set_label (self->message_label, message ? message : "");
-  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  g_free (self->status->message);
+  self->status->message = g_strdup (message);
+  gtk_label_set_label (self->status->message_label, message ? message : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->status->message_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->status->message_label), message != NULL);
 }
 
 /* The same place for guidance that is not an error (what a shape being
@@ -98,7 +98,7 @@ muster_editor_show_hint (MusterEditor *self,
                          const char   *hint)
 {
   muster_editor_show_message (self, hint);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status->message_label), "error");
 }
 
 /* Reports a refused edit in the palette. The error is passed by address so
@@ -142,33 +142,33 @@ refresh_problems (gpointer data)
   GtkWidget *child;
   guint errors;
 
-  self->refresh_id = 0;
-  g_ptr_array_set_size (self->problems, 0);
-  mu_scenario_check (muster_editor_scenario (self), self->problems);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problem_list))))
-    gtk_list_box_remove (self->problem_list, child);
-  for (guint i = 0; i < self->problems->len; i++)
-    gtk_list_box_append (self->problem_list, problem_row (g_ptr_array_index (self->problems, i)));
-  errors = mu_problem_list_n_errors (self->problems);
-  if (self->problems->len == 0)
+  self->status->refresh_id = 0;
+  g_ptr_array_set_size (self->status->problems, 0);
+  mu_scenario_check (muster_editor_scenario (self), self->status->problems);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->status->list))))
+    gtk_list_box_remove (self->status->list, child);
+  for (guint i = 0; i < self->status->problems->len; i++)
+    gtk_list_box_append (self->status->list, problem_row (g_ptr_array_index (self->status->problems, i)));
+  errors = mu_problem_list_n_errors (self->status->problems);
+  if (self->status->problems->len == 0)
     heading = g_strdup (_("Problems: none"));
   else
     {
       g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
       g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings",
-                                                      self->problems->len - errors),
-                                            self->problems->len - errors);
+                                                      self->status->problems->len - errors),
+                                            self->status->problems->len - errors);
 
       /* TRANSLATORS: "Problems: 1 error, 2 warnings" */
       heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
     }
-  gtk_label_set_label (self->problems_heading, heading);
+  gtk_label_set_label (self->status->heading, heading);
   {
-    g_autofree char *tab = self->problems->len
-                           ? g_strdup_printf (_("Problems (%u)"), self->problems->len)
+    g_autofree char *tab = self->status->problems->len
+                           ? g_strdup_printf (_("Problems (%u)"), self->status->problems->len)
                            : g_strdup (_("Problems"));
 
-    gtk_label_set_label (self->problems_tab, tab);
+    gtk_label_set_label (self->status->tab, tab);
   }
   return G_SOURCE_REMOVE;
 }
@@ -212,8 +212,8 @@ on_history_changed (MuEditHistory *history,
   update_board_kind (self);
   muster_editor_update_selection (self);
   muster_editor_update_reserves (self);
-  if (self->refresh_id == 0)
-    self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
+  if (self->status->refresh_id == 0)
+    self->status->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
 
 void
@@ -547,19 +547,19 @@ muster_editor_get_problems (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
 
-  if (self->refresh_id)
+  if (self->status->refresh_id)
     {
-      g_source_remove (self->refresh_id);
+      g_source_remove (self->status->refresh_id);
       refresh_problems (self);
     }
-  return self->problems;
+  return self->status->problems;
 }
 
 const char *
 muster_editor_get_message (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
-  return self->message;
+  return self->status->message;
 }
 
 MuEditHistory *
@@ -643,7 +643,7 @@ muster_editor_dispose (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->input, muster_editor_input_detach);
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->status->refresh_id, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
@@ -658,10 +658,11 @@ muster_editor_finalize (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
-  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->status->problems, g_ptr_array_unref);
   g_clear_pointer (&self->stroke, muster_stroke_tool_free);
   g_clear_pointer (&self->select, muster_select_tool_free);
-  g_free (self->message);
+  g_free (self->status->message);
+  g_free (self->status);
   g_free (self->text);
   g_free (self->reserve);
   g_free (self->item->id);
@@ -694,9 +695,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, path_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, erase_check);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, text_entry);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, message_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
+  gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
   gtk_widget_class_bind_template_child_full (widget_class, "hex_label", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "hex_box", FALSE, 0);
@@ -705,7 +706,7 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "edge_dropdown", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "resize_spin", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
@@ -721,7 +722,12 @@ muster_editor_init (MusterEditor *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->problems = mu_problem_list_new ();
+  self->status = g_new0 (MusterEditorStatus, 1);
+  self->status->problems = mu_problem_list_new ();
+  self->status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
+  self->status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
+  self->status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
+  self->status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
   self->stroke = muster_stroke_tool_new (self);
   self->select = muster_select_tool_new ();
   self->terrain = MU_TERRAIN_WOODLAND;
