@@ -71,6 +71,32 @@ typedef struct
   GtkLabel *tab;
 } MusterEditorStatus;
 
+/* The tool palette: a button a tool, and the options of the active tool,
+ * the rows shown for the board's kind. The grids, the heading, the hint
+ * and the hex tools' options are the editor template's; the buttons and
+ * the table tools' rows are built in code. */
+typedef struct
+{
+  GtkGrid *grid;
+  GtkWidget *buttons[MUSTER_TOOL_N];
+  GtkGrid *options_grid;
+  GtkLabel *options_heading;
+  GtkLabel *hint;
+  GtkDropDown *terrain_dropdown;
+  GtkDropDown *brush_dropdown;
+  GtkDropDown *side_dropdown;
+  GtkDropDown *path_dropdown;
+  GtkCheckButton *erase_check;
+  GtkEntry *text_entry;
+  GtkDropDown *area_dropdown;
+  GtkDropDown *line_dropdown;
+  GtkDropDown *reserve_dropdown;
+  GtkWidget *area_row;
+  GtkWidget *line_row;
+  GtkWidget *reserve_row;
+  int shown_board;              /* MuBoardKind the palette shows, or -1 */
+} MusterToolPalette;
+
 /* The hex inspector: the values of the hex selected on a hex board, which
  * it edits, and the board's size (muster-editor-inspector.c). Its widgets
  * are the editor template's. */
@@ -106,18 +132,12 @@ struct _MusterEditor
   char *reserve;
 
   MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
+  MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
 
   /* Template children. */
   GtkLabel *history_label;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
-  GtkGrid *tool_grid;
-  GtkDropDown *terrain_dropdown;
-  GtkDropDown *brush_dropdown;
-  GtkDropDown *side_dropdown;
-  GtkDropDown *path_dropdown;
-  GtkCheckButton *erase_check;
-  GtkEntry *text_entry;
   GtkNotebook *notebook;
   GtkBox *oob_page;
   GtkWidget *oob;
@@ -127,15 +147,6 @@ struct _MusterEditor
   /* Tables. */
   MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
-  GtkGrid *options_grid;
-  GtkLabel *options_heading;
-  GtkLabel *tool_hint;
-  GtkDropDown *area_dropdown;
-  GtkDropDown *line_dropdown;
-  GtkDropDown *reserve_dropdown;
-  GtkWidget *tool_buttons[MUSTER_TOOL_N];
-  GtkWidget *area_row, *line_row, *reserve_row;
-  int shown_board;              /* MuBoardKind the palette shows, or -1 */
 
   MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
   MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */

@@ -416,18 +416,18 @@ muster_editor_build_table_widgets (MusterEditor *self)
     areas[i] = mu_area_kind_display_name (i);
   for (int i = 0; i < MU_LINE_N; i++)
     lines[i] = mu_line_kind_display_name (i);
-  self->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
-  self->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
-  self->area_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Area"), GTK_WIDGET (self->area_dropdown));
-  self->line_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Line"), GTK_WIDGET (self->line_dropdown));
-  self->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->reserve_dropdown),
+  self->palette->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
+  self->palette->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
+  self->palette->area_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Area"), GTK_WIDGET (self->palette->area_dropdown));
+  self->palette->line_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Line"), GTK_WIDGET (self->palette->line_dropdown));
+  self->palette->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->palette->reserve_dropdown),
                                _("The reserve whose entry hexes the Entry tool marks"));
-  self->reserve_row = muster_editor_panel_row (GTK_WIDGET (self->options_grid), row++, _("_Reserve"),
-                                 GTK_WIDGET (self->reserve_dropdown));
-  g_signal_connect (self->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
-  g_signal_connect_swapped (self->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
-  g_signal_connect_swapped (self->line_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
+  self->palette->reserve_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Reserve"),
+                                 GTK_WIDGET (self->palette->reserve_dropdown));
+  g_signal_connect (self->palette->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
+  g_signal_connect_swapped (self->palette->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
+  g_signal_connect_swapped (self->palette->line_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
 
   heading = gtk_label_new (_("Selected Item"));
   gtk_label_set_xalign (GTK_LABEL (heading), 0);

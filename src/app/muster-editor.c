@@ -244,9 +244,9 @@ muster_editor_update_reserves (MusterEditor *self)
         selected = i;
     }
   self->inspecting = TRUE;
-  muster_editor_set_dropdown_strings (self->reserve_dropdown, names);
-  gtk_drop_down_set_selected (self->reserve_dropdown, selected);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->reserve_dropdown), s->reserves->len > 0);
+  muster_editor_set_dropdown_strings (self->palette->reserve_dropdown, names);
+  gtk_drop_down_set_selected (self->palette->reserve_dropdown, selected);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->palette->reserve_dropdown), s->reserves->len > 0);
   self->inspecting = FALSE;
 }
 
@@ -337,16 +337,16 @@ update_tool_options (MusterEditor *self)
 
   for (guint row = 0; row < G_N_ELEMENTS (grid_rows); row++)
     for (int col = 0; col < 2; col++)
-      if ((w = gtk_grid_get_child_at (self->options_grid, col, (int) row)))
+      if ((w = gtk_grid_get_child_at (self->palette->options_grid, col, (int) row)))
         gtk_widget_set_visible (w, (options & grid_rows[row]) != 0);
-  gtk_widget_set_visible (self->area_row, (options & OPTION_AREA) != 0);
-  gtk_widget_set_visible (self->line_row, (options & OPTION_LINE) != 0);
-  gtk_widget_set_visible (self->reserve_row, (options & OPTION_RESERVE) != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->options_grid), options != 0);
+  gtk_widget_set_visible (self->palette->area_row, (options & OPTION_AREA) != 0);
+  gtk_widget_set_visible (self->palette->line_row, (options & OPTION_LINE) != 0);
+  gtk_widget_set_visible (self->palette->reserve_row, (options & OPTION_RESERVE) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->palette->options_grid), options != 0);
   /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
   heading = g_strdup (_(tools[self->tool].label));
-  gtk_label_set_label (self->options_heading, heading);
-  gtk_label_set_label (self->tool_hint, _(tools[self->tool].tooltip));
+  gtk_label_set_label (self->palette->options_heading, heading);
+  gtk_label_set_label (self->palette->hint, _(tools[self->tool].tooltip));
 }
 
 /* The palette shows the tools and options of the scenario's kind of board. */
@@ -357,18 +357,18 @@ update_board_kind (MusterEditor *self)
   GtkWidget *w;
   int n = 0;
 
-  if (self->shown_board == (int) muster_editor_scenario (self)->board)
+  if (self->palette->shown_board == (int) muster_editor_scenario (self)->board)
     return;
-  self->shown_board = (int) muster_editor_scenario (self)->board;
+  self->palette->shown_board = (int) muster_editor_scenario (self)->board;
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
-      GtkWidget *button = self->tool_buttons[i];
+      GtkWidget *button = self->palette->buttons[i];
       gboolean show = table ? tool_for_table ((MusterTool) i) : tool_for_hex ((MusterTool) i);
 
       /* shown tools fill the grid in palette order */
       if (show)
         {
-          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->tool_grid));
+          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->palette->grid));
           GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
 
           gtk_grid_layout_child_set_column (child, n % TOOL_COLUMNS);
@@ -445,7 +445,7 @@ muster_editor_set_terrain (MusterEditor *self,
                            MuTerrain     terrain)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->terrain_dropdown, terrain);
+  gtk_drop_down_set_selected (self->palette->terrain_dropdown, terrain);
 }
 
 void
@@ -455,7 +455,7 @@ muster_editor_set_brush_size (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   for (guint i = 0; i < G_N_ELEMENTS (brush_sizes); i++)
     if (brush_sizes[i] == size)
-      gtk_drop_down_set_selected (self->brush_dropdown, i);
+      gtk_drop_down_set_selected (self->palette->brush_dropdown, i);
 }
 
 void
@@ -465,7 +465,7 @@ muster_editor_set_side_feature (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
     if (side_features[i] == feature)
-      gtk_drop_down_set_selected (self->side_dropdown, i);
+      gtk_drop_down_set_selected (self->palette->side_dropdown, i);
 }
 
 void
@@ -473,7 +473,7 @@ muster_editor_set_path_kind (MusterEditor *self,
                              MuPathKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->path_dropdown, kind);
+  gtk_drop_down_set_selected (self->palette->path_dropdown, kind);
 }
 
 void
@@ -481,7 +481,7 @@ muster_editor_set_path_erase (MusterEditor *self,
                               gboolean      erase)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_check_button_set_active (self->erase_check, erase);
+  gtk_check_button_set_active (self->palette->erase_check, erase);
 }
 
 void
@@ -489,7 +489,7 @@ muster_editor_set_text (MusterEditor *self,
                         const char   *text)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_editable_set_text (GTK_EDITABLE (self->text_entry), text ? text : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->palette->text_entry), text ? text : "");
 }
 
 static void
@@ -497,16 +497,16 @@ on_option_changed (GObject      *object,
                    GParamSpec   *pspec,
                    MusterEditor *self)
 {
-  guint side = gtk_drop_down_get_selected (self->side_dropdown);
-  guint brush = gtk_drop_down_get_selected (self->brush_dropdown);
+  guint side = gtk_drop_down_get_selected (self->palette->side_dropdown);
+  guint brush = gtk_drop_down_get_selected (self->palette->brush_dropdown);
 
-  self->terrain = MIN (gtk_drop_down_get_selected (self->terrain_dropdown), MU_TERRAIN_N - 1);
+  self->terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
   self->brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
   self->side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
-  self->path_kind = MIN (gtk_drop_down_get_selected (self->path_dropdown), MU_PATH_N - 1);
-  self->path_erase = gtk_check_button_get_active (self->erase_check);
+  self->path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
+  self->path_erase = gtk_check_button_get_active (self->palette->erase_check);
   g_free (self->text);
-  self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)));
+  self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -629,7 +629,7 @@ muster_editor_tool_key (MusterEditor    *self,
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
     return FALSE;
   for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (tools[i].key == key && self->tool_buttons[i] && gtk_widget_get_visible (self->tool_buttons[i]))
+    if (tools[i].key == key && self->palette->buttons[i] && gtk_widget_get_visible (self->palette->buttons[i]))
       {
         muster_editor_set_tool (self, (MusterTool) i);
         return TRUE;
@@ -663,6 +663,7 @@ muster_editor_finalize (GObject *object)
   g_clear_pointer (&self->select, muster_select_tool_free);
   g_free (self->status->message);
   g_free (self->status);
+  g_free (self->palette);
   g_free (self->text);
   g_free (self->reserve);
   g_free (self->item->id);
@@ -686,15 +687,15 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_grid);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_heading);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_hint);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, terrain_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, brush_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, side_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, path_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, erase_check);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, text_entry);
+  gtk_widget_class_bind_template_child_full (widget_class, "tool_grid", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "options_heading", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "tool_hint", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "terrain_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "brush_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "side_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "path_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "erase_check", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "text_entry", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
@@ -708,79 +709,80 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_grid);
+  gtk_widget_class_bind_template_child_full (widget_class, "options_grid", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
 }
 
-static void
-muster_editor_init (MusterEditor *self)
+/* The last message and the problems list, from the template. */
+static MusterEditorStatus *
+build_status (MusterEditor *self)
+{
+  MusterEditorStatus *status = g_new0 (MusterEditorStatus, 1);
+
+  status->problems = mu_problem_list_new ();
+  status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
+  status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
+  status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
+  status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
+  return status;
+}
+
+/* The tool buttons and the hex tools' options; the table tools' rows are
+ * added by muster_editor_build_table_widgets. */
+static MusterToolPalette *
+build_palette (MusterEditor *self)
 {
   const char *terrains[MU_TERRAIN_N];
   const char *brushes[] = { _("1 hex"), _("7 hexes"), _("19 hexes") };
   const char *sides[] = { _("Stream"), _("Hedge"), _("Wall"), _("Fortification"), _("Ford"), _("Bridge") };
   const char *paths[] = { _("Road"), _("Turnpike"), _("Railroad"), _("River"), _("Stream") };
+  MusterToolPalette *palette = g_new0 (MusterToolPalette, 1);
 
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->status = g_new0 (MusterEditorStatus, 1);
-  self->status->problems = mu_problem_list_new ();
-  self->status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
-  self->status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
-  self->status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
-  self->status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
-  self->stroke = muster_stroke_tool_new (self);
-  self->select = muster_select_tool_new ();
-  self->terrain = MU_TERRAIN_WOODLAND;
-  self->brush = MU_BRUSH_1;
-  self->side_feature = MU_SIDE_STREAM;
-  self->shape = muster_shape_tool_new ();
-  self->item = g_new0 (MusterItemPanel, 1);
-  self->inspector = muster_editor_build_inspector (self);
-  self->item->index = -1;
-  self->shown_board = -1;
-  muster_editor_build_table_widgets (self);
+  palette->grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_grid"));
+  palette->options_heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_heading"));
+  palette->hint = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_hint"));
+  palette->terrain_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "terrain_dropdown"));
+  palette->brush_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "brush_dropdown"));
+  palette->side_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "side_dropdown"));
+  palette->path_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "path_dropdown"));
+  palette->erase_check = GTK_CHECK_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "erase_check"));
+  palette->text_entry = GTK_ENTRY (MUSTER_EDITOR_TEMPLATE_CHILD (self, "text_entry"));
+  palette->options_grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_grid"));
+  palette->shown_board = -1;
 
   for (int i = 0; i < MU_TERRAIN_N; i++)
     terrains[i] = mu_terrain_display_name ((MuTerrain) i);
-  gtk_drop_down_set_model (self->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
-  gtk_drop_down_set_model (self->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
-  gtk_drop_down_set_model (self->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
-  gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
-  gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
-  {
-    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->inspector->edge_dropdown, self->area_dropdown,
-                                 self->line_dropdown, self->reserve_dropdown, self->item->owner };
-
-    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
-      muster_editor_ellipsize_dropdown (dropdowns[i]);
-  }
+  gtk_drop_down_set_model (palette->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
+  gtk_drop_down_set_model (palette->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
+  gtk_drop_down_set_model (palette->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
+  gtk_drop_down_set_model (palette->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
+  gtk_drop_down_set_selected (palette->terrain_dropdown, MU_TERRAIN_WOODLAND);
   /* terrain, hexside features and paths are picked from swatches drawn as on the board */
   {
     GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
 
     for (int i = 0; i < MU_TERRAIN_N; i++)
       swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
-    muster_swatch_dropdown (self->terrain_dropdown, swatches, MU_TERRAIN_N);
+    muster_swatch_dropdown (palette->terrain_dropdown, swatches, MU_TERRAIN_N);
     for (int i = 0; i < MU_TERRAIN_N; i++)
       g_object_unref (swatches[i]);
     for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
       swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
-    muster_swatch_dropdown (self->side_dropdown, swatches, G_N_ELEMENTS (side_features));
+    muster_swatch_dropdown (palette->side_dropdown, swatches, G_N_ELEMENTS (side_features));
     for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
       g_object_unref (swatches[i]);
     for (int i = 0; i < MU_PATH_N; i++)
       swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
-    muster_swatch_dropdown (self->path_dropdown, swatches, MU_PATH_N);
+    muster_swatch_dropdown (palette->path_dropdown, swatches, MU_PATH_N);
     for (int i = 0; i < MU_PATH_N; i++)
       g_object_unref (swatches[i]);
   }
-  g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
-
+  g_signal_connect (palette->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
@@ -800,9 +802,36 @@ muster_editor_init (MusterEditor *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
                                       -1);
-      gtk_grid_attach (self->tool_grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
-      self->tool_buttons[i] = button;
+      gtk_grid_attach (palette->grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
+      palette->buttons[i] = button;
     }
+  return palette;
+}
+
+static void
+muster_editor_init (MusterEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->status = build_status (self);
+  self->stroke = muster_stroke_tool_new (self);
+  self->select = muster_select_tool_new ();
+  self->terrain = MU_TERRAIN_WOODLAND;
+  self->brush = MU_BRUSH_1;
+  self->side_feature = MU_SIDE_STREAM;
+  self->shape = muster_shape_tool_new ();
+  self->item = g_new0 (MusterItemPanel, 1);
+  self->item->index = -1;
+  self->inspector = muster_editor_build_inspector (self);
+  self->palette = build_palette (self);
+  muster_editor_build_table_widgets (self);
+  {
+    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, self->inspector->edge_dropdown, self->palette->area_dropdown,
+                                 self->palette->line_dropdown, self->palette->reserve_dropdown, self->item->owner };
+
+    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+      muster_editor_ellipsize_dropdown (dropdowns[i]);
+  }
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);
