@@ -71,6 +71,20 @@ typedef struct
   GtkLabel *tab;
 } MusterEditorStatus;
 
+/* The options the tools work with, as chosen in the palette: the hex
+ * tools' terrain, brush, hexside feature and path; a label's text; the
+ * reserve whose entry hexes the Entry tool marks. */
+typedef struct
+{
+  MuTerrain terrain;
+  MuBrushSize brush;
+  guint side_feature;
+  MuPathKind path_kind;
+  gboolean path_erase;
+  char *text;
+  char *reserve;
+} MusterToolOptions;
+
 /* The tool palette: a button a tool, and the options of the active tool,
  * the rows shown for the board's kind. The grids, the heading, the hint
  * and the hex tools' options are the editor template's; the buttons and
@@ -121,15 +135,8 @@ struct _MusterEditor
   gulong changed_id;
   MusterEditorStatus *status;   /* the last edit's message and the check's problems */
 
-  /* Tool and options. */
   MusterTool tool;
-  MuTerrain terrain;
-  MuBrushSize brush;
-  guint side_feature;
-  MuPathKind path_kind;
-  gboolean path_erase;
-  char *text;
-  char *reserve;
+  MusterToolOptions options;    /* what the tools paint, draw and mark with */
 
   MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
   MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */

@@ -258,7 +258,7 @@ muster_editor_table_down (MusterEditor *self,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
-  const char *text = self->text && *self->text ? self->text : NULL;
+  const char *text = self->options.text && *self->options.text ? self->options.text : NULL;
   MusterPick pick;
   int piece;
 

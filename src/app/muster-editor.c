@@ -260,8 +260,8 @@ muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
 
   if (self->inspecting || i == GTK_INVALID_LIST_POSITION || i >= s->reserves->len)
     return;
-  g_free (self->reserve);
-  self->reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
+  g_free (self->options.reserve);
+  self->options.reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
   muster_editor_update_entry_marks (self);
 }
 
@@ -500,13 +500,13 @@ on_option_changed (GObject      *object,
   guint side = gtk_drop_down_get_selected (self->palette->side_dropdown);
   guint brush = gtk_drop_down_get_selected (self->palette->brush_dropdown);
 
-  self->terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
-  self->brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
-  self->side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
-  self->path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
-  self->path_erase = gtk_check_button_get_active (self->palette->erase_check);
-  g_free (self->text);
-  self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
+  self->options.terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
+  self->options.brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
+  self->options.side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
+  self->options.path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
+  self->options.path_erase = gtk_check_button_get_active (self->palette->erase_check);
+  g_free (self->options.text);
+  self->options.text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -664,8 +664,8 @@ muster_editor_finalize (GObject *object)
   g_free (self->status->message);
   g_free (self->status);
   g_free (self->palette);
-  g_free (self->text);
-  g_free (self->reserve);
+  g_free (self->options.text);
+  g_free (self->options.reserve);
   g_free (self->item->id);
   g_free (self->item);
   g_free (self->inspector);
@@ -816,9 +816,9 @@ muster_editor_init (MusterEditor *self)
   self->status = build_status (self);
   self->stroke = muster_stroke_tool_new (self);
   self->select = muster_select_tool_new ();
-  self->terrain = MU_TERRAIN_WOODLAND;
-  self->brush = MU_BRUSH_1;
-  self->side_feature = MU_SIDE_STREAM;
+  self->options.terrain = MU_TERRAIN_WOODLAND;
+  self->options.brush = MU_BRUSH_1;
+  self->options.side_feature = MU_SIDE_STREAM;
   self->shape = muster_shape_tool_new ();
   self->item = g_new0 (MusterItemPanel, 1);
   self->item->index = -1;
