@@ -133,31 +133,32 @@ struct _MusterEditor
   MusterMapView *view;
   GSimpleActionGroup *actions;
   gulong changed_id;
-  MusterEditorStatus *status;   /* the last edit's message and the check's problems */
+  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 
+  /* The active tool, what it works with, and each tool's own state. */
   MusterTool tool;
-  MusterToolOptions options;    /* what the tools paint, draw and mark with */
+  MusterToolOptions options;
+  MusterStrokeTool *stroke;     /* the hex tools' strokes (muster-editor-stroke.c) */
+  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
+  MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
 
-  MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
+  /* The panel's parts. */
   MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
+  MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */
+  MusterHexInspector *inspector; /* the hex inspector (muster-editor-inspector.c) */
+  MusterEditorStatus *status;   /* the last edit's message and the check's problems */
+  GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
+  /* the item panel or the inspector is being filled in: its widgets'
+   * signals are not edits */
+  gboolean inspecting;
 
   /* Template children. */
   GtkLabel *history_label;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
   GtkNotebook *notebook;
-  GtkBox *oob_page;
-  GtkWidget *oob;
-  MusterHexInspector *inspector; /* the hex inspector (muster-editor-inspector.c) */
-  gboolean inspecting;
-
-  /* Tables. */
-  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
-
-  MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
-  MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */
-  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
+  GtkBox *oob_page;
 };
 
 void
