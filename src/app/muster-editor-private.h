@@ -3,6 +3,7 @@
 #pragma once
 
 #include "muster-editor.h"
+#include "muster-hex-inspector.h"
 
 G_BEGIN_DECLS
 
@@ -111,20 +112,6 @@ typedef struct
   int shown_board;              /* MuBoardKind the palette shows, or -1 */
 } MusterToolPalette;
 
-/* The hex inspector: the values of the hex selected on a hex board, which
- * it edits, and the board's size (muster-editor-inspector.c). Its widgets
- * are the editor template's. */
-typedef struct
-{
-  GtkLabel *label;
-  GtkWidget *box;
-  GtkSpinButton *elevation;
-  GtkFlowBox *feature_box;
-  GtkWidget *feature_checks[8];
-  GtkDropDown *edge_dropdown;
-  GtkSpinButton *resize_spin;
-} MusterHexInspector;
-
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -145,10 +132,10 @@ struct _MusterEditor
   /* The panel's parts. */
   MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
   MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */
-  MusterHexInspector *inspector; /* the hex inspector (muster-editor-inspector.c) */
+  MusterHexInspector *inspector; /* the selected hex and the board's size */
   MusterEditorStatus *status;   /* the last edit's message and the check's problems */
   GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
-  /* the item panel or the inspector is being filled in: its widgets'
+  /* the item panel is being filled in: its widgets'
    * signals are not edits */
   gboolean inspecting;
 
@@ -280,13 +267,7 @@ muster_editor_select_item (MusterEditor        *self,
                            int                  index,
                            const char          *id);
 
-/* The inspector and the board's size (muster-editor-inspector.c). */
-extern const MuHexFeatures muster_editor_hex_features[8];
-
-/* Takes the inspector's widgets from the editor's template and fills them. */
-MusterHexInspector *
-muster_editor_build_inspector (MusterEditor *self);
-
+/* The hex inspector shows the scene's selected hex (muster-editor.c). */
 void
 muster_editor_update_inspector (MusterEditor *self);
 
@@ -294,14 +275,6 @@ void
 muster_editor_on_scene_changed (MusterScene       *scene,
                                 MusterSceneChange  change,
                                 MusterEditor      *self);
-
-void
-muster_editor_on_elevation_changed (GtkSpinButton *spin,
-                                    MusterEditor  *self);
-
-void
-muster_editor_on_feature_toggled (GtkCheckButton *check,
-                                  MusterEditor   *self);
 
 void
 muster_editor_on_resize (GSimpleAction *action,

@@ -354,7 +354,6 @@ static void
 update_board_kind (MusterEditor *self)
 {
   gboolean table = muster_editor_is_table (self);
-  GtkWidget *w;
   int n = 0;
 
   if (self->palette->shown_board == (int) muster_editor_scenario (self)->board)
@@ -377,18 +376,8 @@ update_board_kind (MusterEditor *self)
         }
       gtk_widget_set_visible (button, show);
     }
-  /* the Selected Hex section */
-  w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->inspector->label));
-  if (w)
-    gtk_widget_set_visible (w, !table);
-  gtk_widget_set_visible (GTK_WIDGET (self->inspector->label), !table);
-  gtk_widget_set_visible (self->inspector->box, !table);
-  /* the Board Size section (rows and columns) */
-  w = gtk_widget_get_parent (GTK_WIDGET (self->inspector->edge_dropdown));
-  if (w && gtk_widget_get_prev_sibling (w))
-    gtk_widget_set_visible (gtk_widget_get_prev_sibling (w), !table);
-  if (w)
-    gtk_widget_set_visible (w, !table);
+  /* the Selected Hex and Board Size sections */
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), !table);
   if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
     {
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
@@ -616,6 +605,64 @@ on_problem_activated (GtkListBox    *box,
   muster_editor_activate_problem (self, (guint) gtk_list_box_row_get_index (row));
 }
 
+/* The hex inspector -------------------------------------------------------------- */
+
+void
+muster_editor_update_inspector (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+
+  muster_hex_inspector_show_hex (self->inspector, scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE);
+}
+
+void
+muster_editor_on_scene_changed (MusterScene       *scene,
+                                MusterSceneChange  change,
+                                MusterEditor      *self)
+{
+  muster_editor_update_inspector (self);
+}
+
+static void
+on_inspector_edited (MusterHexInspector *inspector,
+                     gboolean            ok,
+                     GError             *error,
+                     MusterEditor       *self)
+{
+  muster_editor_report (self, ok, &error);
+}
+
+gboolean
+muster_editor_resize_board (MusterEditor *self,
+                            MuEdge        edge,
+                            int           count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *report_text = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+
+  ok = mu_edit_resize_board (self->history, edge, count, &report_text, &error);
+  muster_editor_report (self, ok, &error);
+  if (ok && report_text)
+    muster_editor_show_message (self, report_text);   /* what the resize cut off, undoable */
+  if (ok)
+    muster_map_view_zoom_to_fit (self->view);
+  return ok;
+}
+
+void
+muster_editor_on_resize (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       data)
+{
+  MusterEditor *self = data;
+
+  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
+                              muster_hex_inspector_get_resize_count (self->inspector));
+}
+
 /* Object ------------------------------------------------------------------------- */
 
 /* A tool's one-key shortcut, pressed on the board: TRUE when it chose a tool. */
@@ -668,7 +715,6 @@ muster_editor_finalize (GObject *object)
   g_free (self->options.reserve);
   g_free (self->item->id);
   g_free (self->item);
-  g_free (self->inspector);
   g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
@@ -683,7 +729,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   object_class->dispose = muster_editor_dispose;
   object_class->finalize = muster_editor_finalize;
 
+  g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
@@ -700,12 +748,6 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
-  gtk_widget_class_bind_template_child_full (widget_class, "hex_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "hex_box", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "elevation_spin", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "feature_box", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "edge_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "resize_spin", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
@@ -822,11 +864,10 @@ muster_editor_init (MusterEditor *self)
   self->shape = muster_shape_tool_new ();
   self->item = g_new0 (MusterItemPanel, 1);
   self->item->index = -1;
-  self->inspector = muster_editor_build_inspector (self);
   self->palette = build_palette (self);
   muster_editor_build_table_widgets (self);
   {
-    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, self->inspector->edge_dropdown, self->palette->area_dropdown,
+    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, muster_hex_inspector_get_edge_dropdown (self->inspector), self->palette->area_dropdown,
                                  self->palette->line_dropdown, self->palette->reserve_dropdown, self->item->owner };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
@@ -853,6 +894,8 @@ muster_editor_new (MuEditHistory *history,
   self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
 
   self->input = muster_editor_input_attach (self, view);
+  muster_hex_inspector_set_history (self->inspector, history);
+  g_signal_connect (self->inspector, "edited", G_CALLBACK (on_inspector_edited), self);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);
