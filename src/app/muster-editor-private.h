@@ -3,6 +3,7 @@
 #pragma once
 
 #include "muster-editor.h"
+#include "muster-editor-widgets.h"
 #include "muster-hex-inspector.h"
 
 G_BEGIN_DECLS
@@ -151,14 +152,6 @@ struct _MusterEditor
 void
 muster_editor_build_table_widgets (MusterEditor *self);
 
-/* A label and a control in a row of grid; the control shows and hides
- * with the label, which is returned. */
-GtkWidget *
-muster_editor_panel_row (GtkWidget  *grid,
-                         int         row,
-                         const char *label,
-                         GtkWidget  *control);
-
 /* The Selected Item rows of an area's values (capacity, defence, hard
  * cover, grade, a deployment zone's side), from row `row` of grid. */
 void
@@ -178,9 +171,6 @@ void
 muster_editor_select_up (MusterEditor *self,
                          double        x,
                          double        y);
-
-void
-muster_editor_ellipsize_dropdown (GtkDropDown *dropdown);
 
 gboolean
 muster_editor_tool_key (MusterEditor    *self,
@@ -227,10 +217,6 @@ muster_editor_select_move (MusterEditor *self,
                            double        y);
 
 void
-muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
-                                    GPtrArray   *names);
-
-void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message);
 
@@ -241,10 +227,6 @@ muster_editor_show_hint    (MusterEditor *self,
 /* The facing handle of a stand selected on a table, shown or hidden. */
 void
 muster_editor_update_handle (MusterEditor *self);
-
-GListModel *
-muster_editor_string_model (const char *const *items,
-                            guint              n);
 
 void
 muster_editor_table_down (MusterEditor *self,

@@ -386,24 +386,6 @@ muster_editor_delete_selected (MusterEditor *self)
   on_item_delete (NULL, self);
 }
 
-GtkWidget *
-muster_editor_panel_row (GtkWidget  *grid,
-                         int         row,
-                         const char *label,
-                         GtkWidget  *control)
-{
-  GtkWidget *l = gtk_label_new_with_mnemonic (label);
-
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (l), control);
-  gtk_widget_set_hexpand (control, TRUE);
-  gtk_grid_attach (GTK_GRID (grid), l, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), control, 1, row, 1, 1);
-  /* the row shows and hides with its label */
-  g_object_bind_property (l, "visible", control, "visible", G_BINDING_SYNC_CREATE);
-  return l;
-}
-
 /* The table tool options and the Selected Item panel, built below the options. */
 void
 muster_editor_build_table_widgets (MusterEditor *self)
