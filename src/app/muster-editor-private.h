@@ -21,43 +21,14 @@ typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
 typedef struct _MusterEditorInput MusterEditorInput;
 
-/* The Select tool's item and the Selected Item panel that shows it and
- * edits its values (muster-editor-selection.c, muster-editor-area.c). The
- * selection is kept here, not in the Select tool, since the panel shows it
- * whichever tool is active. */
+/* The Select tool's item. It is kept here, not in the Select tool, since
+ * the Selected Item panel shows it whichever tool is active. */
 typedef struct
 {
   MusterSelectionKind kind;
   int index;
   char *id;
-  gboolean empty;               /* the panel shows no item */
-
-  GtkLabel *label;
-  GtkEntry *text;
-  GtkSpinButton *level;
-  GtkSpinButton *scale;
-  GtkDropDown *owner;
-  GtkSpinButton *value;
-  GtkSpinButton *rotate;
-  GtkWidget *text_row;
-  GtkWidget *level_row;
-  GtkWidget *scale_row;
-  GtkWidget *owner_row;
-  GtkWidget *value_row;
-  GtkWidget *rotate_row;
-  GtkWidget *delete;
-
-  /* an area's values (muster-editor-area.c) */
-  GtkSpinButton *area_capacity;
-  GtkSpinButton *area_defence;
-  GtkCheckButton *area_hard_cover;
-  GtkSpinButton *area_grade;
-  GtkDropDown *area_side;
-  GtkWidget *area_capacity_row;
-  GtkWidget *area_defence_row;
-  GtkWidget *area_grade_row;
-  GtkWidget *area_side_row;
-} MusterItemPanel;
+} MusterSelection;
 
 /* What the editor reports: the last edit's message and the problems the
  * scenario's check finds, refreshed when the editor is idle. Its widgets
@@ -129,16 +100,15 @@ struct _MusterEditor
   MusterStrokeTool *stroke;     /* the hex tools' strokes (muster-editor-stroke.c) */
   MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
+  MusterSelection sel;          /* its item */
 
   /* The panel's parts. */
   MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
-  MusterItemPanel *item;        /* the selected item and its panel (muster-editor-selection.c) */
+  MusterItemPanel *item;        /* the Selected Item panel */
   MusterHexInspector *inspector; /* the selected hex and the board's size */
   MusterEditorStatus *status;   /* the last edit's message and the check's problems */
   GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
-  /* the item panel is being filled in: its widgets'
-   * signals are not edits */
-  gboolean inspecting;
+  gboolean inspecting;          /* the reserves' list is being refilled: no choice */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -151,18 +121,6 @@ struct _MusterEditor
 
 void
 muster_editor_build_table_widgets (MusterEditor *self);
-
-/* The Selected Item rows of an area's values (capacity, defence, hard
- * cover, grade, a deployment zone's side), from row `row` of grid. */
-void
-muster_editor_build_area_values (MusterEditor *self,
-                                 GtkWidget    *grid,
-                                 int           row);
-
-/* Shows the rows the area carries, with its values (NULL: none shown). */
-void
-muster_editor_show_area_values (MusterEditor *self,
-                                const MuArea *area);
 
 void
 muster_editor_cancel_shape (MusterEditor *self);

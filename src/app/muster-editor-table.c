@@ -188,10 +188,10 @@ muster_editor_select_item (MusterEditor        *self,
                            int                  index,
                            const char          *id)
 {
-  self->item->kind = kind;
-  self->item->index = index;
-  g_free (self->item->id);
-  self->item->id = g_strdup (id);
+  self->sel.kind = kind;
+  self->sel.index = index;
+  g_free (self->sel.id);
+  self->sel.id = g_strdup (id);
   muster_editor_update_selection (self);
 }
 
@@ -241,7 +241,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Delete:
     case GDK_KEY_KP_Delete:
-      if (self->item->kind == MUSTER_SELECTION_NONE)
+      if (self->sel.kind == MUSTER_SELECTION_NONE)
         return FALSE;
       muster_editor_delete_selected (self);
       return TRUE;

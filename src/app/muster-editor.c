@@ -623,13 +623,20 @@ muster_editor_on_scene_changed (MusterScene       *scene,
   muster_editor_update_inspector (self);
 }
 
+/* An edit made in the hex inspector or the Selected Item panel. */
 static void
-on_inspector_edited (MusterHexInspector *inspector,
-                     gboolean            ok,
-                     GError             *error,
-                     MusterEditor       *self)
+on_inspector_edited (GtkWidget    *panel,
+                     gboolean      ok,
+                     GError       *error,
+                     MusterEditor *self)
 {
   muster_editor_report (self, ok, &error);
+}
+
+static void
+on_item_deleted (MusterEditor *self)
+{
+  muster_editor_select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
 }
 
 gboolean
@@ -713,8 +720,7 @@ muster_editor_finalize (GObject *object)
   g_free (self->palette);
   g_free (self->options.text);
   g_free (self->options.reserve);
-  g_free (self->item->id);
-  g_free (self->item);
+  g_free (self->sel.id);
   g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
@@ -730,8 +736,10 @@ muster_editor_class_init (MusterEditorClass *klass)
   object_class->finalize = muster_editor_finalize;
 
   g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
+  g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, item);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
@@ -862,13 +870,12 @@ muster_editor_init (MusterEditor *self)
   self->options.brush = MU_BRUSH_1;
   self->options.side_feature = MU_SIDE_STREAM;
   self->shape = muster_shape_tool_new ();
-  self->item = g_new0 (MusterItemPanel, 1);
-  self->item->index = -1;
+  self->sel.index = -1;
   self->palette = build_palette (self);
   muster_editor_build_table_widgets (self);
   {
     GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, muster_hex_inspector_get_edge_dropdown (self->inspector), self->palette->area_dropdown,
-                                 self->palette->line_dropdown, self->palette->reserve_dropdown, self->item->owner };
+                                 self->palette->line_dropdown, self->palette->reserve_dropdown };
 
     for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
       muster_editor_ellipsize_dropdown (dropdowns[i]);
@@ -896,6 +903,9 @@ muster_editor_new (MuEditHistory *history,
   self->input = muster_editor_input_attach (self, view);
   muster_hex_inspector_set_history (self->inspector, history);
   g_signal_connect (self->inspector, "edited", G_CALLBACK (on_inspector_edited), self);
+  muster_item_panel_set_history (self->item, history);
+  g_signal_connect (self->item, "edited", G_CALLBACK (on_inspector_edited), self);
+  g_signal_connect_swapped (self->item, "deleted", G_CALLBACK (on_item_deleted), self);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);
