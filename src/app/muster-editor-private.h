@@ -3,16 +3,86 @@
 #pragma once
 
 #include "muster-editor.h"
+#include "muster-editor-widgets.h"
+#include "muster-hex-inspector.h"
 
 G_BEGIN_DECLS
 
 /* Widget pixels within which a click picks a line, label or point. */
 #define MUSTER_EDITOR_PICK_TOLERANCE 8.0
 
+/* A child of the editor's template that the editor's parts keep in
+ * structs of their own (bound in class_init without an offset). */
+#define MUSTER_EDITOR_TEMPLATE_CHILD(self, name) \
+  gtk_widget_get_template_child (GTK_WIDGET (self), MUSTER_TYPE_EDITOR, name)
+
 typedef struct _MusterStrokeTool MusterStrokeTool;
 typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
 typedef struct _MusterEditorInput MusterEditorInput;
+
+/* The Select tool's item. It is kept here, not in the Select tool, since
+ * the Selected Item panel shows it whichever tool is active. */
+typedef struct
+{
+  MusterSelectionKind kind;
+  int index;
+  char *id;
+} MusterSelection;
+
+/* What the editor reports: the last edit's message and the problems the
+ * scenario's check finds, refreshed when the editor is idle. Its widgets
+ * are the editor template's. */
+typedef struct
+{
+  GPtrArray *problems;          /* of MuProblem* */
+  char *message;
+  guint refresh_id;
+  GtkLabel *message_label;
+  GtkLabel *heading;
+  GtkListBox *list;
+  GtkLabel *tab;
+} MusterEditorStatus;
+
+/* The options the tools work with, as chosen in the palette: the hex
+ * tools' terrain, brush, hexside feature and path; a label's text; the
+ * reserve whose entry hexes the Entry tool marks. */
+typedef struct
+{
+  MuTerrain terrain;
+  MuBrushSize brush;
+  guint side_feature;
+  MuPathKind path_kind;
+  gboolean path_erase;
+  char *text;
+  char *reserve;
+} MusterToolOptions;
+
+/* The tool palette: a button a tool, and the options of the active tool,
+ * the rows shown for the board's kind. The grids, the heading, the hint
+ * and the hex tools' options are the editor template's; the buttons and
+ * the table tools' rows are built in code. */
+typedef struct
+{
+  GtkGrid *grid;
+  GtkWidget *buttons[MUSTER_TOOL_N];
+  GtkGrid *options_grid;
+  GtkLabel *options_heading;
+  GtkLabel *hint;
+  GtkDropDown *terrain_dropdown;
+  GtkDropDown *brush_dropdown;
+  GtkDropDown *side_dropdown;
+  GtkDropDown *path_dropdown;
+  GtkCheckButton *erase_check;
+  GtkEntry *text_entry;
+  GtkDropDown *area_dropdown;
+  GtkDropDown *line_dropdown;
+  GtkDropDown *reserve_dropdown;
+  GtkWidget *area_row;
+  GtkWidget *line_row;
+  GtkWidget *reserve_row;
+  int shown_board;              /* MuBoardKind the palette shows, or -1 */
+} MusterToolPalette;
 
 struct _MusterEditor
 {
@@ -22,117 +92,35 @@ struct _MusterEditor
   MusterMapView *view;
   GSimpleActionGroup *actions;
   gulong changed_id;
-  guint refresh_id;
-  GPtrArray *problems;          /* of MuProblem* */
-  char *message;
+  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 
-  /* Tool and options. */
+  /* The active tool, what it works with, and each tool's own state. */
   MusterTool tool;
-  MuTerrain terrain;
-  MuBrushSize brush;
-  guint side_feature;
-  MuPathKind path_kind;
-  gboolean path_erase;
-  char *text;
-  char *reserve;
+  MusterToolOptions options;
+  MusterStrokeTool *stroke;     /* the hex tools' strokes (muster-editor-stroke.c) */
+  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
+  MusterSelectTool *select;     /* the Select tool's drag (muster-editor-select.c) */
+  MusterSelection sel;          /* its item */
 
-  MusterStrokeTool *stroke;     /* the hex tools' input (muster-editor-stroke.c) */
+  /* The panel's parts. */
+  MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
+  MusterItemPanel *item;        /* the Selected Item panel */
+  MusterHexInspector *inspector; /* the selected hex and the board's size */
+  MusterEditorStatus *status;   /* the last edit's message and the check's problems */
+  GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
+  gboolean inspecting;          /* the reserves' list is being refilled: no choice */
 
   /* Template children. */
   GtkLabel *history_label;
   GtkWidget *undo_button;
   GtkWidget *redo_button;
-  GtkGrid *tool_grid;
-  GtkDropDown *terrain_dropdown;
-  GtkDropDown *brush_dropdown;
-  GtkDropDown *side_dropdown;
-  GtkDropDown *path_dropdown;
-  GtkCheckButton *erase_check;
-  GtkEntry *text_entry;
-  GtkLabel *message_label;
-  GtkLabel *problems_heading;
-  GtkListBox *problem_list;
   GtkNotebook *notebook;
-  GtkBox *oob_page;
-  GtkLabel *problems_tab;
-  GtkWidget *oob;
-  GtkLabel *hex_label;
-  GtkWidget *hex_box;
-  GtkSpinButton *elevation_spin;
-  GtkFlowBox *feature_box;
-  GtkWidget *feature_checks[8];
-  GtkDropDown *edge_dropdown;
-  GtkSpinButton *resize_spin;
-  gboolean inspecting;
-
-  /* Tables. */
-  MusterShapeTool *shape;       /* the area or line being drawn (muster-editor-table.c) */
   GtkBox *map_page;
-  GtkGrid *options_grid;
-  GtkLabel *options_heading;
-  GtkLabel *tool_hint;
-  GtkDropDown *area_dropdown;
-  GtkDropDown *line_dropdown;
-  GtkDropDown *reserve_dropdown;
-  GtkWidget *tool_buttons[MUSTER_TOOL_N];
-  GtkWidget *area_row, *line_row, *reserve_row;
-  int shown_board;              /* MuBoardKind the palette shows, or -1 */
-
-  /* The Select tool's item and its panel. */
-  MusterSelectionKind sel_kind;
-  int sel_index;
-  char *sel_id;
-  gboolean panel_empty;         /* the panel shows no item */
-  MusterSelectTool *select;     /* its drag (muster-editor-select.c) */
-  GtkLabel *item_label;
-  GtkEntry *item_text;
-  GtkSpinButton *item_level;
-  GtkSpinButton *item_scale;
-  GtkDropDown *item_owner;
-  GtkSpinButton *item_value;
-  GtkSpinButton *item_rotate;
-  GtkWidget *item_text_row;
-  GtkWidget *item_level_row;
-  GtkWidget *item_scale_row;
-  GtkWidget *item_owner_row;
-  GtkWidget *item_value_row;
-  GtkWidget *item_rotate_row;
-  GtkWidget *item_delete;
-  /* an area's values (muster-editor-area.c) */
-  GtkSpinButton *area_capacity;
-  GtkSpinButton *area_defence;
-  GtkCheckButton *area_hard_cover;
-  GtkSpinButton *area_grade;
-  GtkDropDown *area_side;
-  GtkWidget *area_capacity_row;
-  GtkWidget *area_defence_row;
-  GtkWidget *area_grade_row;
-  GtkWidget *area_side_row;
-  MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
+  GtkBox *oob_page;
 };
 
 void
 muster_editor_build_table_widgets (MusterEditor *self);
-
-/* A label and a control in a row of grid; the control shows and hides
- * with the label, which is returned. */
-GtkWidget *
-muster_editor_panel_row (GtkWidget  *grid,
-                         int         row,
-                         const char *label,
-                         GtkWidget  *control);
-
-/* The Selected Item rows of an area's values (capacity, defence, hard
- * cover, grade, a deployment zone's side), from row `row` of grid. */
-void
-muster_editor_build_area_values (MusterEditor *self,
-                                 GtkWidget    *grid,
-                                 int           row);
-
-/* Shows the rows the area carries, with its values (NULL: none shown). */
-void
-muster_editor_show_area_values (MusterEditor *self,
-                                const MuArea *area);
 
 void
 muster_editor_cancel_shape (MusterEditor *self);
@@ -141,9 +129,6 @@ void
 muster_editor_select_up (MusterEditor *self,
                          double        x,
                          double        y);
-
-void
-muster_editor_ellipsize_dropdown (GtkDropDown *dropdown);
 
 gboolean
 muster_editor_tool_key (MusterEditor    *self,
@@ -190,10 +175,6 @@ muster_editor_select_move (MusterEditor *self,
                            double        y);
 
 void
-muster_editor_set_dropdown_strings (GtkDropDown *dropdown,
-                                    GPtrArray   *names);
-
-void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message);
 
@@ -204,10 +185,6 @@ muster_editor_show_hint    (MusterEditor *self,
 /* The facing handle of a stand selected on a table, shown or hidden. */
 void
 muster_editor_update_handle (MusterEditor *self);
-
-GListModel *
-muster_editor_string_model (const char *const *items,
-                            guint              n);
 
 void
 muster_editor_table_down (MusterEditor *self,
@@ -230,9 +207,7 @@ muster_editor_select_item (MusterEditor        *self,
                            int                  index,
                            const char          *id);
 
-/* The inspector and the board's size (muster-editor-inspector.c). */
-extern const MuHexFeatures muster_editor_hex_features[8];
-
+/* The hex inspector shows the scene's selected hex (muster-editor.c). */
 void
 muster_editor_update_inspector (MusterEditor *self);
 
@@ -240,14 +215,6 @@ void
 muster_editor_on_scene_changed (MusterScene       *scene,
                                 MusterSceneChange  change,
                                 MusterEditor      *self);
-
-void
-muster_editor_on_elevation_changed (GtkSpinButton *spin,
-                                    MusterEditor  *self);
-
-void
-muster_editor_on_feature_toggled (GtkCheckButton *check,
-                                  MusterEditor   *self);
 
 void
 muster_editor_on_resize (GSimpleAction *action,

@@ -181,9 +181,9 @@ facing_handle (MusterEditor *self,
   double radius = 0, rad;
 
   if (scene == NULL || !muster_editor_is_table (self) || self->tool != MUSTER_TOOL_SELECT ||
-      self->sel_kind != MUSTER_SELECTION_COUNTER || self->sel_id == NULL)
+      self->sel.kind != MUSTER_SELECTION_COUNTER || self->sel.id == NULL)
     return FALSE;
-  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+  c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel.id);
   if (c == NULL || c->place.kind != MU_PLACE_TABLE)
     return FALSE;
   muster_map_view_get_render_options (self->view, &options);
@@ -222,12 +222,12 @@ muster_editor_update_handle (MusterEditor *self)
   /* the selected area or line is outlined on the board; the other tools'
    * shapes being drawn use the same outline */
   if (self->tool == MUSTER_TOOL_SELECT && muster_editor_is_table (self) &&
-      (self->sel_kind == MUSTER_SELECTION_AREA || self->sel_kind == MUSTER_SELECTION_LINE))
+      (self->sel.kind == MUSTER_SELECTION_AREA || self->sel.kind == MUSTER_SELECTION_LINE))
     {
       MuScenario *s = muster_editor_scenario (self);
-      gboolean area = self->sel_kind == MUSTER_SELECTION_AREA;
-      const GArray *points = area ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
-                                  : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
+      gboolean area = self->sel.kind == MUSTER_SELECTION_AREA;
+      const GArray *points = area ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel.index))->points
+                                  : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel.index))->points;
 
       muster_editor_set_table_outline (self, points, MUSTER_OUTLINE_CORNERS | (area ? MUSTER_OUTLINE_CLOSED : 0));
     }
@@ -265,7 +265,7 @@ muster_editor_select_down (MusterEditor *self,
   /* the selected stand's facing handle turns it */
   if (on_facing_handle (self, x, y))
     {
-      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel_id);
+      const MuCounter *c = mu_scenario_find_counter (muster_editor_scenario (self), self->sel.id);
 
       muster_map_view_pick (self->view, x, y, &pick, &piece);
       self->select->rotate_drag = TRUE;
@@ -280,7 +280,7 @@ muster_editor_select_down (MusterEditor *self,
   kind = item_at (self, x, y, &index, &id);
   if (kind == MUSTER_SELECTION_NONE)
     {
-      if (self->sel_kind != MUSTER_SELECTION_NONE)
+      if (self->sel.kind != MUSTER_SELECTION_NONE)
         muster_editor_select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
       return FALSE;
     }
@@ -332,7 +332,7 @@ muster_editor_select_move (MusterEditor *self,
     return;
   dx = pick.table.x - self->select->last.x;
   dy = pick.table.y - self->select->last.y;
-  switch (self->sel_kind)
+  switch (self->sel.kind)
     {
     case MUSTER_SELECTION_AREA:
     case MUSTER_SELECTION_LINE:
@@ -340,39 +340,39 @@ muster_editor_select_move (MusterEditor *self,
         return;
       if (self->select->rotate_drag)
         {
-          GArray *pts = self->sel_kind == MUSTER_SELECTION_AREA
-                        ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel_index))->points
-                        : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel_index))->points;
+          GArray *pts = self->sel.kind == MUSTER_SELECTION_AREA
+                        ? ((MuArea *) g_ptr_array_index (s->table->areas, self->sel.index))->points
+                        : ((MuPolyline *) g_ptr_array_index (s->table->lines, self->sel.index))->points;
           MuPoint c = mu_points_centre ((MuPoint *) pts->data, pts->len);
           double degrees = angle_of (c, pick.table) - angle_of (c, self->select->last);
 
-          if (self->sel_kind == MUSTER_SELECTION_AREA)
-            ok = mu_edit_rotate_area (self->history, self->sel_index, degrees, &error);
+          if (self->sel.kind == MUSTER_SELECTION_AREA)
+            ok = mu_edit_rotate_area (self->history, self->sel.index, degrees, &error);
           else
-            ok = mu_edit_rotate_line (self->history, self->sel_index, degrees, &error);
+            ok = mu_edit_rotate_line (self->history, self->sel.index, degrees, &error);
         }
-      else if (self->sel_kind == MUSTER_SELECTION_AREA)
-        ok = mu_edit_move_area (self->history, self->sel_index, dx, dy, &error);
+      else if (self->sel.kind == MUSTER_SELECTION_AREA)
+        ok = mu_edit_move_area (self->history, self->sel.index, dx, dy, &error);
       else
-        ok = mu_edit_move_line (self->history, self->sel_index, dx, dy, &error);
+        ok = mu_edit_move_line (self->history, self->sel.index, dx, dy, &error);
       break;
     case MUSTER_SELECTION_LABEL:
       /* a table label keeps its offset from the pointer: a click moves nothing */
       if (muster_editor_is_table (self))
-        ok = mu_edit_move_label (self->history, self->sel_index, MU_HEX_NONE,
+        ok = mu_edit_move_label (self->history, self->sel.index, MU_HEX_NONE,
                                  self->select->origin.x + (pick.table.x - self->select->start.x),
                                  self->select->origin.y + (pick.table.y - self->select->start.y), &error);
       else if (pick.on_board && !mu_hex_equal (pick.hex, self->select->last_hex))
-        ok = mu_edit_move_label (self->history, self->sel_index, pick.hex, 0, 0, &error);
+        ok = mu_edit_move_label (self->history, self->sel.index, pick.hex, 0, 0, &error);
       break;
     case MUSTER_SELECTION_OBJECTIVE:
       if (muster_editor_is_table (self))
-        ok = mu_edit_move_objective (self->history, self->sel_id, MU_HEX_NONE,
+        ok = mu_edit_move_objective (self->history, self->sel.id, MU_HEX_NONE,
                                      (MuPoint) { self->select->origin.x + (pick.table.x - self->select->start.x),
                                                  self->select->origin.y + (pick.table.y - self->select->start.y) },
                                      &error);
       else if (pick.on_board && !mu_hex_equal (pick.hex, self->select->last_hex))
-        ok = mu_edit_move_objective (self->history, self->sel_id, pick.hex, pick.table, &error);
+        ok = mu_edit_move_objective (self->history, self->sel.id, pick.hex, pick.table, &error);
       break;
     case MUSTER_SELECTION_COUNTER:
       if (muster_editor_is_table (self) && self->select->rotate_drag)
@@ -382,15 +382,15 @@ muster_editor_select_move (MusterEditor *self,
                            - angle_of (self->select->origin, self->select->start);
 
           degrees = fmod (fmod (degrees, 360.0) + 360.0, 360.0);
-          ok = mu_edit_place_counter_table (self->history, self->sel_id, self->select->origin, degrees, &error);
+          ok = mu_edit_place_counter_table (self->history, self->sel.id, self->select->origin, degrees, &error);
         }
       else if (muster_editor_is_table (self))
-        ok = mu_edit_place_counter_table (self->history, self->sel_id,
+        ok = mu_edit_place_counter_table (self->history, self->sel.id,
                                           (MuPoint) { self->select->origin.x + (pick.table.x - self->select->start.x),
                                                       self->select->origin.y + (pick.table.y - self->select->start.y) },
                                           self->select->facing, &error);
       else if (pick.on_board && !mu_hex_equal (pick.hex, self->select->last_hex))
-        ok = mu_edit_place_counter_hex (self->history, self->sel_id, pick.hex, &error);
+        ok = mu_edit_place_counter_hex (self->history, self->sel.id, pick.hex, &error);
       break;
     case MUSTER_SELECTION_NONE:
     default:
@@ -416,9 +416,9 @@ muster_editor_select_up (MusterEditor *self,
   int piece;
 
   muster_editor_select_move (self, x, y);
-  if (self->sel_kind == MUSTER_SELECTION_COUNTER && !muster_editor_is_table (self) &&
+  if (self->sel.kind == MUSTER_SELECTION_COUNTER && !muster_editor_is_table (self) &&
       muster_map_view_pick (self->view, x, y, &pick, &piece) && !pick.on_board)
-    muster_editor_report (self, mu_edit_unplace_counter (self->history, self->sel_id, &error), &error);
+    muster_editor_report (self, mu_edit_unplace_counter (self->history, self->sel.id, &error), &error);
 }
 
 const char *
@@ -426,7 +426,7 @@ muster_editor_get_selection_text (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
 
-  return gtk_label_get_label (self->item_label);
+  return muster_item_panel_get_title (self->item);
 }
 
 MusterSelectionKind
@@ -436,10 +436,10 @@ muster_editor_get_selection (MusterEditor *self,
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_SELECTION_NONE);
   if (index)
-    *index = self->sel_index;
+    *index = self->sel.index;
   if (id)
-    *id = self->sel_id;
-  return self->sel_kind;
+    *id = self->sel.id;
+  return self->sel.kind;
 }
 
 void

@@ -141,7 +141,7 @@ elevate (MusterStrokeTool *self,
          MuHex             centre)
 {
   MusterEditor *editor = self->editor;
-  g_autoptr(GArray) brush = mu_edit_brush_hexes (&muster_editor_scenario (editor)->hex_map->grid, centre, editor->brush);
+  g_autoptr(GArray) brush = mu_edit_brush_hexes (&muster_editor_scenario (editor)->hex_map->grid, centre, editor->options.brush);
   g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (MuHex));
   g_autoptr(GError) error = NULL;
 
@@ -171,10 +171,10 @@ hexside_at (MusterStrokeTool *self,
   if (first)
     {
       have = mu_hex_map_side (muster_editor_scenario (editor)->hex_map, pick->hex, pick->side_dir);
-      self->side_on = (have & editor->side_feature) == 0;
+      self->side_on = (have & editor->options.side_feature) == 0;
     }
   muster_editor_report (editor, mu_edit_set_side_features (editor->history, pick->hex, pick->side_dir,
-                                                           editor->side_feature, self->side_on, &error),
+                                                           editor->options.side_feature, self->side_on, &error),
                         &error);
 }
 
@@ -230,17 +230,17 @@ muster_stroke_tool_down (MusterStrokeTool *self,
   self->stroking = TRUE;
   self->start_hex = self->last_hex = pick.hex;
   g_hash_table_remove_all (self->stroke_hexes);
-  text = editor->text && *editor->text ? editor->text : NULL;
+  text = editor->options.text && *editor->options.text ? editor->options.text : NULL;
 
   switch (editor->tool)
     {
     case MUSTER_TOOL_BRUSH:
       mu_edit_history_begin_group (editor->history, NULL);
-      muster_editor_report (editor, mu_edit_paint_brush (editor->history, pick.hex, editor->brush, editor->terrain, &error),
+      muster_editor_report (editor, mu_edit_paint_brush (editor->history, pick.hex, editor->options.brush, editor->options.terrain, &error),
                             &error);
       break;
     case MUSTER_TOOL_FILL:
-      muster_editor_report (editor, mu_edit_flood_fill (editor->history, pick.hex, editor->terrain, &error), &error);
+      muster_editor_report (editor, mu_edit_flood_fill (editor->history, pick.hex, editor->options.terrain, &error), &error);
       self->stroking = FALSE;
       break;
     case MUSTER_TOOL_RECTANGLE:
@@ -307,7 +307,7 @@ muster_stroke_tool_move (MusterStrokeTool *self,
     {
     case MUSTER_TOOL_BRUSH:
       if (!mu_hex_equal (pick.hex, self->last_hex))
-        muster_editor_report (editor, mu_edit_paint_brush (editor->history, pick.hex, editor->brush, editor->terrain,
+        muster_editor_report (editor, mu_edit_paint_brush (editor->history, pick.hex, editor->options.brush, editor->options.terrain,
                                                            &error), &error);
       break;
     case MUSTER_TOOL_RECTANGLE:
@@ -338,12 +338,12 @@ muster_stroke_tool_move (MusterStrokeTool *self,
               gboolean ok;
 
               g_clear_error (&error);
-              if (editor->path_erase)
+              if (editor->options.path_erase)
                 ok = !mu_hex_map_has_link (muster_editor_scenario (editor)->hex_map, a, mu_hex_direction_to (grid, a, b),
-                                           editor->path_kind) ||
-                     mu_edit_remove_path_segment (editor->history, editor->path_kind, a, b, &error);
+                                           editor->options.path_kind) ||
+                     mu_edit_remove_path_segment (editor->history, editor->options.path_kind, a, b, &error);
               else
-                ok = mu_edit_add_path_segment (editor->history, editor->path_kind, a, b, &error);
+                ok = mu_edit_add_path_segment (editor->history, editor->options.path_kind, a, b, &error);
               muster_editor_report (editor, ok, &error);
             }
         }
@@ -383,7 +383,7 @@ muster_stroke_tool_up (MusterStrokeTool *self,
 
         muster_scene_clear_highlights (muster_map_view_get_scene (editor->view));
         muster_editor_report (editor, mu_edit_paint_terrain (editor->history, (MuHex *) hexes->data, hexes->len,
-                                                             editor->terrain, &error), &error);
+                                                             editor->options.terrain, &error), &error);
       }
       break;
     case MUSTER_TOOL_LASSO:
@@ -397,7 +397,7 @@ muster_stroke_tool_up (MusterStrokeTool *self,
           muster_editor_show_message (editor, _("The outline encloses no hex centre"));
         else
           muster_editor_report (editor, mu_edit_paint_terrain (editor->history, (MuHex *) hexes->data, hexes->len,
-                                                               editor->terrain, &error), &error);
+                                                               editor->options.terrain, &error), &error);
       }
       break;
     case MUSTER_TOOL_BRUSH:

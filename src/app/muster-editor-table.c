@@ -188,18 +188,18 @@ muster_editor_select_item (MusterEditor        *self,
                            int                  index,
                            const char          *id)
 {
-  self->sel_kind = kind;
-  self->sel_index = index;
-  g_free (self->sel_id);
-  self->sel_id = g_strdup (id);
+  self->sel.kind = kind;
+  self->sel.index = index;
+  g_free (self->sel.id);
+  self->sel.id = g_strdup (id);
   muster_editor_update_selection (self);
 }
 
 void
 muster_editor_on_shape_kind_changed (MusterEditor *self)
 {
-  self->shape->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
-  self->shape->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
+  self->shape->area_kind = MIN (gtk_drop_down_get_selected (self->palette->area_dropdown), MU_AREA_N - 1);
+  self->shape->line_kind = MIN (gtk_drop_down_get_selected (self->palette->line_dropdown), MU_LINE_N - 1);
 }
 
 void
@@ -207,7 +207,7 @@ muster_editor_set_area_kind (MusterEditor *self,
                              MuAreaKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->area_dropdown, kind);
+  gtk_drop_down_set_selected (self->palette->area_dropdown, kind);
 }
 
 void
@@ -215,7 +215,7 @@ muster_editor_set_line_kind (MusterEditor *self,
                              MuLineKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->line_dropdown, kind);
+  gtk_drop_down_set_selected (self->palette->line_dropdown, kind);
 }
 
 /* Enter ends a shape, Escape drops it, Delete removes the selected item. */
@@ -241,7 +241,7 @@ muster_editor_on_view_key (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Delete:
     case GDK_KEY_KP_Delete:
-      if (self->sel_kind == MUSTER_SELECTION_NONE)
+      if (self->sel.kind == MUSTER_SELECTION_NONE)
         return FALSE;
       muster_editor_delete_selected (self);
       return TRUE;
@@ -258,7 +258,7 @@ muster_editor_table_down (MusterEditor *self,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
-  const char *text = self->text && *self->text ? self->text : NULL;
+  const char *text = self->options.text && *self->options.text ? self->options.text : NULL;
   MusterPick pick;
   int piece;
 

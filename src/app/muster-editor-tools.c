@@ -46,7 +46,7 @@ MuReserve *
 muster_editor_entry_reserve (MusterEditor *self)
 {
   MuScenario *s = muster_editor_scenario (self);
-  MuReserve *r = self->reserve ? mu_scenario_find_reserve (s, self->reserve) : NULL;
+  MuReserve *r = self->options.reserve ? mu_scenario_find_reserve (s, self->options.reserve) : NULL;
 
   if (r == NULL && s->reserves->len > 0)
     r = g_ptr_array_index (s->reserves, 0);
@@ -58,8 +58,8 @@ muster_editor_set_reserve (MusterEditor *self,
                            const char   *reserve)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  g_free (self->reserve);
-  self->reserve = g_strdup (reserve);
+  g_free (self->options.reserve);
+  self->options.reserve = g_strdup (reserve);
   muster_editor_update_reserves (self);
   muster_editor_update_entry_marks (self);
 }

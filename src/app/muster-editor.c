@@ -84,11 +84,11 @@ void
 muster_editor_show_message (MusterEditor *self,
                             const char   *message)
 {
-  g_free (self->message);
-  self->message = g_strdup (message);
-  gtk_label_set_label (self->message_label, message ? message : "");
-  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  g_free (self->status->message);
+  self->status->message = g_strdup (message);
+  gtk_label_set_label (self->status->message_label, message ? message : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->status->message_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->status->message_label), message != NULL);
 }
 
 /* The same place for guidance that is not an error (what a shape being
@@ -98,7 +98,7 @@ muster_editor_show_hint (MusterEditor *self,
                          const char   *hint)
 {
   muster_editor_show_message (self, hint);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status->message_label), "error");
 }
 
 /* Reports a refused edit in the palette. The error is passed by address so
@@ -142,33 +142,33 @@ refresh_problems (gpointer data)
   GtkWidget *child;
   guint errors;
 
-  self->refresh_id = 0;
-  g_ptr_array_set_size (self->problems, 0);
-  mu_scenario_check (muster_editor_scenario (self), self->problems);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problem_list))))
-    gtk_list_box_remove (self->problem_list, child);
-  for (guint i = 0; i < self->problems->len; i++)
-    gtk_list_box_append (self->problem_list, problem_row (g_ptr_array_index (self->problems, i)));
-  errors = mu_problem_list_n_errors (self->problems);
-  if (self->problems->len == 0)
+  self->status->refresh_id = 0;
+  g_ptr_array_set_size (self->status->problems, 0);
+  mu_scenario_check (muster_editor_scenario (self), self->status->problems);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->status->list))))
+    gtk_list_box_remove (self->status->list, child);
+  for (guint i = 0; i < self->status->problems->len; i++)
+    gtk_list_box_append (self->status->list, problem_row (g_ptr_array_index (self->status->problems, i)));
+  errors = mu_problem_list_n_errors (self->status->problems);
+  if (self->status->problems->len == 0)
     heading = g_strdup (_("Problems: none"));
   else
     {
       g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
       g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings",
-                                                      self->problems->len - errors),
-                                            self->problems->len - errors);
+                                                      self->status->problems->len - errors),
+                                            self->status->problems->len - errors);
 
       /* TRANSLATORS: "Problems: 1 error, 2 warnings" */
       heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
     }
-  gtk_label_set_label (self->problems_heading, heading);
+  gtk_label_set_label (self->status->heading, heading);
   {
-    g_autofree char *tab = self->problems->len
-                           ? g_strdup_printf (_("Problems (%u)"), self->problems->len)
+    g_autofree char *tab = self->status->problems->len
+                           ? g_strdup_printf (_("Problems (%u)"), self->status->problems->len)
                            : g_strdup (_("Problems"));
 
-    gtk_label_set_label (self->problems_tab, tab);
+    gtk_label_set_label (self->status->tab, tab);
   }
   return G_SOURCE_REMOVE;
 }
@@ -212,8 +212,8 @@ on_history_changed (MuEditHistory *history,
   update_board_kind (self);
   muster_editor_update_selection (self);
   muster_editor_update_reserves (self);
-  if (self->refresh_id == 0)
-    self->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
+  if (self->status->refresh_id == 0)
+    self->status->refresh_id = g_idle_add_full (G_PRIORITY_LOW, refresh_problems, self, NULL);
 }
 
 void
@@ -244,9 +244,9 @@ muster_editor_update_reserves (MusterEditor *self)
         selected = i;
     }
   self->inspecting = TRUE;
-  muster_editor_set_dropdown_strings (self->reserve_dropdown, names);
-  gtk_drop_down_set_selected (self->reserve_dropdown, selected);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->reserve_dropdown), s->reserves->len > 0);
+  muster_editor_set_dropdown_strings (self->palette->reserve_dropdown, names);
+  gtk_drop_down_set_selected (self->palette->reserve_dropdown, selected);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->palette->reserve_dropdown), s->reserves->len > 0);
   self->inspecting = FALSE;
 }
 
@@ -260,8 +260,8 @@ muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
 
   if (self->inspecting || i == GTK_INVALID_LIST_POSITION || i >= s->reserves->len)
     return;
-  g_free (self->reserve);
-  self->reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
+  g_free (self->options.reserve);
+  self->options.reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
   muster_editor_update_entry_marks (self);
 }
 
@@ -337,16 +337,16 @@ update_tool_options (MusterEditor *self)
 
   for (guint row = 0; row < G_N_ELEMENTS (grid_rows); row++)
     for (int col = 0; col < 2; col++)
-      if ((w = gtk_grid_get_child_at (self->options_grid, col, (int) row)))
+      if ((w = gtk_grid_get_child_at (self->palette->options_grid, col, (int) row)))
         gtk_widget_set_visible (w, (options & grid_rows[row]) != 0);
-  gtk_widget_set_visible (self->area_row, (options & OPTION_AREA) != 0);
-  gtk_widget_set_visible (self->line_row, (options & OPTION_LINE) != 0);
-  gtk_widget_set_visible (self->reserve_row, (options & OPTION_RESERVE) != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->options_grid), options != 0);
+  gtk_widget_set_visible (self->palette->area_row, (options & OPTION_AREA) != 0);
+  gtk_widget_set_visible (self->palette->line_row, (options & OPTION_LINE) != 0);
+  gtk_widget_set_visible (self->palette->reserve_row, (options & OPTION_RESERVE) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->palette->options_grid), options != 0);
   /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
   heading = g_strdup (_(tools[self->tool].label));
-  gtk_label_set_label (self->options_heading, heading);
-  gtk_label_set_label (self->tool_hint, _(tools[self->tool].tooltip));
+  gtk_label_set_label (self->palette->options_heading, heading);
+  gtk_label_set_label (self->palette->hint, _(tools[self->tool].tooltip));
 }
 
 /* The palette shows the tools and options of the scenario's kind of board. */
@@ -354,21 +354,20 @@ static void
 update_board_kind (MusterEditor *self)
 {
   gboolean table = muster_editor_is_table (self);
-  GtkWidget *w;
   int n = 0;
 
-  if (self->shown_board == (int) muster_editor_scenario (self)->board)
+  if (self->palette->shown_board == (int) muster_editor_scenario (self)->board)
     return;
-  self->shown_board = (int) muster_editor_scenario (self)->board;
+  self->palette->shown_board = (int) muster_editor_scenario (self)->board;
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
-      GtkWidget *button = self->tool_buttons[i];
+      GtkWidget *button = self->palette->buttons[i];
       gboolean show = table ? tool_for_table ((MusterTool) i) : tool_for_hex ((MusterTool) i);
 
       /* shown tools fill the grid in palette order */
       if (show)
         {
-          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->tool_grid));
+          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->palette->grid));
           GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
 
           gtk_grid_layout_child_set_column (child, n % TOOL_COLUMNS);
@@ -377,18 +376,8 @@ update_board_kind (MusterEditor *self)
         }
       gtk_widget_set_visible (button, show);
     }
-  /* the Selected Hex section */
-  w = gtk_widget_get_prev_sibling (GTK_WIDGET (self->hex_label));
-  if (w)
-    gtk_widget_set_visible (w, !table);
-  gtk_widget_set_visible (GTK_WIDGET (self->hex_label), !table);
-  gtk_widget_set_visible (self->hex_box, !table);
-  /* the Board Size section (rows and columns) */
-  w = gtk_widget_get_parent (GTK_WIDGET (self->edge_dropdown));
-  if (w && gtk_widget_get_prev_sibling (w))
-    gtk_widget_set_visible (gtk_widget_get_prev_sibling (w), !table);
-  if (w)
-    gtk_widget_set_visible (w, !table);
+  /* the Selected Hex and Board Size sections */
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), !table);
   if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
     {
       GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
@@ -445,7 +434,7 @@ muster_editor_set_terrain (MusterEditor *self,
                            MuTerrain     terrain)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->terrain_dropdown, terrain);
+  gtk_drop_down_set_selected (self->palette->terrain_dropdown, terrain);
 }
 
 void
@@ -455,7 +444,7 @@ muster_editor_set_brush_size (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   for (guint i = 0; i < G_N_ELEMENTS (brush_sizes); i++)
     if (brush_sizes[i] == size)
-      gtk_drop_down_set_selected (self->brush_dropdown, i);
+      gtk_drop_down_set_selected (self->palette->brush_dropdown, i);
 }
 
 void
@@ -465,7 +454,7 @@ muster_editor_set_side_feature (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
     if (side_features[i] == feature)
-      gtk_drop_down_set_selected (self->side_dropdown, i);
+      gtk_drop_down_set_selected (self->palette->side_dropdown, i);
 }
 
 void
@@ -473,7 +462,7 @@ muster_editor_set_path_kind (MusterEditor *self,
                              MuPathKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->path_dropdown, kind);
+  gtk_drop_down_set_selected (self->palette->path_dropdown, kind);
 }
 
 void
@@ -481,7 +470,7 @@ muster_editor_set_path_erase (MusterEditor *self,
                               gboolean      erase)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_check_button_set_active (self->erase_check, erase);
+  gtk_check_button_set_active (self->palette->erase_check, erase);
 }
 
 void
@@ -489,7 +478,7 @@ muster_editor_set_text (MusterEditor *self,
                         const char   *text)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_editable_set_text (GTK_EDITABLE (self->text_entry), text ? text : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->palette->text_entry), text ? text : "");
 }
 
 static void
@@ -497,16 +486,16 @@ on_option_changed (GObject      *object,
                    GParamSpec   *pspec,
                    MusterEditor *self)
 {
-  guint side = gtk_drop_down_get_selected (self->side_dropdown);
-  guint brush = gtk_drop_down_get_selected (self->brush_dropdown);
+  guint side = gtk_drop_down_get_selected (self->palette->side_dropdown);
+  guint brush = gtk_drop_down_get_selected (self->palette->brush_dropdown);
 
-  self->terrain = MIN (gtk_drop_down_get_selected (self->terrain_dropdown), MU_TERRAIN_N - 1);
-  self->brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
-  self->side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
-  self->path_kind = MIN (gtk_drop_down_get_selected (self->path_dropdown), MU_PATH_N - 1);
-  self->path_erase = gtk_check_button_get_active (self->erase_check);
-  g_free (self->text);
-  self->text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->text_entry)));
+  self->options.terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
+  self->options.brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
+  self->options.side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
+  self->options.path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
+  self->options.path_erase = gtk_check_button_get_active (self->palette->erase_check);
+  g_free (self->options.text);
+  self->options.text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -547,19 +536,19 @@ muster_editor_get_problems (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
 
-  if (self->refresh_id)
+  if (self->status->refresh_id)
     {
-      g_source_remove (self->refresh_id);
+      g_source_remove (self->status->refresh_id);
       refresh_problems (self);
     }
-  return self->problems;
+  return self->status->problems;
 }
 
 const char *
 muster_editor_get_message (MusterEditor *self)
 {
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
-  return self->message;
+  return self->status->message;
 }
 
 MuEditHistory *
@@ -616,6 +605,71 @@ on_problem_activated (GtkListBox    *box,
   muster_editor_activate_problem (self, (guint) gtk_list_box_row_get_index (row));
 }
 
+/* The hex inspector -------------------------------------------------------------- */
+
+void
+muster_editor_update_inspector (MusterEditor *self)
+{
+  MusterScene *scene = muster_map_view_get_scene (self->view);
+
+  muster_hex_inspector_show_hex (self->inspector, scene ? muster_scene_get_selected_hex (scene) : MU_HEX_NONE);
+}
+
+void
+muster_editor_on_scene_changed (MusterScene       *scene,
+                                MusterSceneChange  change,
+                                MusterEditor      *self)
+{
+  muster_editor_update_inspector (self);
+}
+
+/* An edit made in the hex inspector or the Selected Item panel. */
+static void
+on_inspector_edited (GtkWidget    *panel,
+                     gboolean      ok,
+                     GError       *error,
+                     MusterEditor *self)
+{
+  muster_editor_report (self, ok, &error);
+}
+
+static void
+on_item_deleted (MusterEditor *self)
+{
+  muster_editor_select_item (self, MUSTER_SELECTION_NONE, -1, NULL);
+}
+
+gboolean
+muster_editor_resize_board (MusterEditor *self,
+                            MuEdge        edge,
+                            int           count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *report_text = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+
+  ok = mu_edit_resize_board (self->history, edge, count, &report_text, &error);
+  muster_editor_report (self, ok, &error);
+  if (ok && report_text)
+    muster_editor_show_message (self, report_text);   /* what the resize cut off, undoable */
+  if (ok)
+    muster_map_view_zoom_to_fit (self->view);
+  return ok;
+}
+
+void
+muster_editor_on_resize (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       data)
+{
+  MusterEditor *self = data;
+
+  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
+                              muster_hex_inspector_get_resize_count (self->inspector));
+}
+
 /* Object ------------------------------------------------------------------------- */
 
 /* A tool's one-key shortcut, pressed on the board: TRUE when it chose a tool. */
@@ -629,7 +683,7 @@ muster_editor_tool_key (MusterEditor    *self,
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
     return FALSE;
   for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (tools[i].key == key && self->tool_buttons[i] && gtk_widget_get_visible (self->tool_buttons[i]))
+    if (tools[i].key == key && self->palette->buttons[i] && gtk_widget_get_visible (self->palette->buttons[i]))
       {
         muster_editor_set_tool (self, (MusterTool) i);
         return TRUE;
@@ -643,7 +697,7 @@ muster_editor_dispose (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->input, muster_editor_input_detach);
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->status->refresh_id, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
@@ -658,13 +712,15 @@ muster_editor_finalize (GObject *object)
 {
   MusterEditor *self = MUSTER_EDITOR (object);
 
-  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->status->problems, g_ptr_array_unref);
   g_clear_pointer (&self->stroke, muster_stroke_tool_free);
   g_clear_pointer (&self->select, muster_select_tool_free);
-  g_free (self->message);
-  g_free (self->text);
-  g_free (self->reserve);
-  g_free (self->sel_id);
+  g_free (self->status->message);
+  g_free (self->status);
+  g_free (self->palette);
+  g_free (self->options.text);
+  g_free (self->options.reserve);
+  g_free (self->sel.id);
   g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
@@ -679,113 +735,104 @@ muster_editor_class_init (MusterEditorClass *klass)
   object_class->dispose = muster_editor_dispose;
   object_class->finalize = muster_editor_finalize;
 
+  g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
+  g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, item);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_grid);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_heading);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, tool_hint);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, terrain_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, brush_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, side_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, path_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, erase_check);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, text_entry);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, message_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_heading);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problem_list);
+  gtk_widget_class_bind_template_child_full (widget_class, "tool_grid", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "options_heading", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "tool_hint", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "terrain_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "brush_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "side_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "path_dropdown", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "erase_check", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "text_entry", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, hex_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, elevation_spin);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, feature_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, edge_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, resize_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, problems_tab);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
-  gtk_widget_class_bind_template_child (widget_class, MusterEditor, options_grid);
+  gtk_widget_class_bind_template_child_full (widget_class, "options_grid", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
 }
 
-static void
-muster_editor_init (MusterEditor *self)
+/* The last message and the problems list, from the template. */
+static MusterEditorStatus *
+build_status (MusterEditor *self)
+{
+  MusterEditorStatus *status = g_new0 (MusterEditorStatus, 1);
+
+  status->problems = mu_problem_list_new ();
+  status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
+  status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
+  status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
+  status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
+  return status;
+}
+
+/* The tool buttons and the hex tools' options; the table tools' rows are
+ * added by muster_editor_build_table_widgets. */
+static MusterToolPalette *
+build_palette (MusterEditor *self)
 {
   const char *terrains[MU_TERRAIN_N];
   const char *brushes[] = { _("1 hex"), _("7 hexes"), _("19 hexes") };
   const char *sides[] = { _("Stream"), _("Hedge"), _("Wall"), _("Fortification"), _("Ford"), _("Bridge") };
   const char *paths[] = { _("Road"), _("Turnpike"), _("Railroad"), _("River"), _("Stream") };
+  MusterToolPalette *palette = g_new0 (MusterToolPalette, 1);
 
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->problems = mu_problem_list_new ();
-  self->stroke = muster_stroke_tool_new (self);
-  self->select = muster_select_tool_new ();
-  self->terrain = MU_TERRAIN_WOODLAND;
-  self->brush = MU_BRUSH_1;
-  self->side_feature = MU_SIDE_STREAM;
-  self->shape = muster_shape_tool_new ();
-  self->sel_index = -1;
-  self->shown_board = -1;
-  muster_editor_build_table_widgets (self);
+  palette->grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_grid"));
+  palette->options_heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_heading"));
+  palette->hint = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_hint"));
+  palette->terrain_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "terrain_dropdown"));
+  palette->brush_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "brush_dropdown"));
+  palette->side_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "side_dropdown"));
+  palette->path_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "path_dropdown"));
+  palette->erase_check = GTK_CHECK_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "erase_check"));
+  palette->text_entry = GTK_ENTRY (MUSTER_EDITOR_TEMPLATE_CHILD (self, "text_entry"));
+  palette->options_grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_grid"));
+  palette->shown_board = -1;
 
   for (int i = 0; i < MU_TERRAIN_N; i++)
     terrains[i] = mu_terrain_display_name ((MuTerrain) i);
-  gtk_drop_down_set_model (self->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
-  gtk_drop_down_set_model (self->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
-  gtk_drop_down_set_model (self->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
-  gtk_drop_down_set_model (self->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
-  gtk_drop_down_set_selected (self->terrain_dropdown, MU_TERRAIN_WOODLAND);
-  {
-    GtkDropDown *dropdowns[] = { self->brush_dropdown, self->edge_dropdown, self->area_dropdown,
-                                 self->line_dropdown, self->reserve_dropdown, self->item_owner };
-
-    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
-      muster_editor_ellipsize_dropdown (dropdowns[i]);
-  }
+  gtk_drop_down_set_model (palette->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
+  gtk_drop_down_set_model (palette->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
+  gtk_drop_down_set_model (palette->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
+  gtk_drop_down_set_model (palette->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
+  gtk_drop_down_set_selected (palette->terrain_dropdown, MU_TERRAIN_WOODLAND);
   /* terrain, hexside features and paths are picked from swatches drawn as on the board */
   {
     GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
 
     for (int i = 0; i < MU_TERRAIN_N; i++)
       swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
-    muster_swatch_dropdown (self->terrain_dropdown, swatches, MU_TERRAIN_N);
+    muster_swatch_dropdown (palette->terrain_dropdown, swatches, MU_TERRAIN_N);
     for (int i = 0; i < MU_TERRAIN_N; i++)
       g_object_unref (swatches[i]);
     for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
       swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
-    muster_swatch_dropdown (self->side_dropdown, swatches, G_N_ELEMENTS (side_features));
+    muster_swatch_dropdown (palette->side_dropdown, swatches, G_N_ELEMENTS (side_features));
     for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
       g_object_unref (swatches[i]);
     for (int i = 0; i < MU_PATH_N; i++)
       swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
-    muster_swatch_dropdown (self->path_dropdown, swatches, MU_PATH_N);
+    muster_swatch_dropdown (palette->path_dropdown, swatches, MU_PATH_N);
     for (int i = 0; i < MU_PATH_N; i++)
       g_object_unref (swatches[i]);
   }
-  g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (self->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
-
-  {
-    const char *edges[] = { _("North edge"), _("South edge"), _("West edge"), _("East edge") };
-    const char *names[] = { _("Stream"), _("Ford"), _("Bridge"), _("Impassable"), _("Fortification"),
-                            _("Fortified building"), _("Prepared defence"), _("Buildings") };
-
-    gtk_drop_down_set_model (self->edge_dropdown, muster_editor_string_model (edges, G_N_ELEMENTS (edges)));
-    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-      {
-        self->feature_checks[i] = gtk_check_button_new_with_label (names[i]);
-        g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (muster_editor_hex_features[i]));
-        g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (muster_editor_on_feature_toggled), self);
-        gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
-      }
-    g_signal_connect (self->elevation_spin, "value-changed", G_CALLBACK (muster_editor_on_elevation_changed), self);
-  }
+  g_signal_connect (palette->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
+  g_signal_connect (palette->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
 
   for (int i = 0; i < MUSTER_TOOL_N; i++)
     {
@@ -805,9 +852,34 @@ muster_editor_init (MusterEditor *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
                                       -1);
-      gtk_grid_attach (self->tool_grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
-      self->tool_buttons[i] = button;
+      gtk_grid_attach (palette->grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
+      palette->buttons[i] = button;
     }
+  return palette;
+}
+
+static void
+muster_editor_init (MusterEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->status = build_status (self);
+  self->stroke = muster_stroke_tool_new (self);
+  self->select = muster_select_tool_new ();
+  self->options.terrain = MU_TERRAIN_WOODLAND;
+  self->options.brush = MU_BRUSH_1;
+  self->options.side_feature = MU_SIDE_STREAM;
+  self->shape = muster_shape_tool_new ();
+  self->sel.index = -1;
+  self->palette = build_palette (self);
+  muster_editor_build_table_widgets (self);
+  {
+    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, muster_hex_inspector_get_edge_dropdown (self->inspector), self->palette->area_dropdown,
+                                 self->palette->line_dropdown, self->palette->reserve_dropdown };
+
+    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+      muster_editor_ellipsize_dropdown (dropdowns[i]);
+  }
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);
@@ -829,6 +901,11 @@ muster_editor_new (MuEditHistory *history,
   self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
 
   self->input = muster_editor_input_attach (self, view);
+  muster_hex_inspector_set_history (self->inspector, history);
+  g_signal_connect (self->inspector, "edited", G_CALLBACK (on_inspector_edited), self);
+  muster_item_panel_set_history (self->item, history);
+  g_signal_connect (self->item, "edited", G_CALLBACK (on_inspector_edited), self);
+  g_signal_connect_swapped (self->item, "deleted", G_CALLBACK (on_item_deleted), self);
 
   self->oob = muster_editor_oob_new (history);
   gtk_widget_set_vexpand (self->oob, TRUE);

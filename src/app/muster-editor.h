@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "mu-edit.h"
+#include "muster-item-panel.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
@@ -72,20 +73,6 @@ void            muster_editor_set_line_kind    (MusterEditor *self, MuLineKind k
 gboolean        muster_editor_finish_shape     (MusterEditor *self);
 /* Points of the shape being drawn so far. */
 guint           muster_editor_get_n_draft_points (MusterEditor *self);
-
-/* What the Select tool picked: a counter (a stand on a table), an area or
- * polyline of a table, a label or an objective. Clicking it selects it,
- * dragging moves it (Shift+drag rotates stands, areas and lines; a counter
- * dropped off a hex board is taken off it), and the Selected Item panel edits
- * it. A drag is one undo step. */
-typedef enum {
-  MUSTER_SELECTION_NONE,
-  MUSTER_SELECTION_AREA,
-  MUSTER_SELECTION_LINE,
-  MUSTER_SELECTION_LABEL,
-  MUSTER_SELECTION_OBJECTIVE,
-  MUSTER_SELECTION_COUNTER,     /* a placed counter or stand, by id */
-} MusterSelectionKind;
 
 /* The selected item: returns its kind; *index receives the area, line or
  * label index, *id (may be NULL) the objective id (owned by the editor). */

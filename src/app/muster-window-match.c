@@ -67,11 +67,11 @@ close_match (MusterWindow *self)
 void
 muster_window_leave_match_cancel (MusterWindow *self)
 {
-  gpointer data = g_steal_pointer (&self->after_match_data);
-  GDestroyNotify destroy = self->after_match_destroy;
+  gpointer data = g_steal_pointer (&self->after_match.data);
+  GDestroyNotify destroy = self->after_match.destroy;
 
-  self->after_match = NULL;
-  self->after_match_destroy = NULL;
+  self->after_match.then = NULL;
+  self->after_match.destroy = NULL;
   if (destroy != NULL && data != NULL)
     destroy (data);
 }
@@ -80,12 +80,12 @@ muster_window_leave_match_cancel (MusterWindow *self)
 static void
 leave_match_done (MusterWindow *self)
 {
-  MusterWindowThen then = self->after_match;
-  gpointer data = g_steal_pointer (&self->after_match_data);
-  GDestroyNotify destroy = self->after_match_destroy;
+  MusterWindowThen then = self->after_match.then;
+  gpointer data = g_steal_pointer (&self->after_match.data);
+  GDestroyNotify destroy = self->after_match.destroy;
 
-  self->after_match = NULL;
-  self->after_match_destroy = NULL;
+  self->after_match.then = NULL;
+  self->after_match.destroy = NULL;
   if (then != NULL)
     then (self, data);
   if (destroy != NULL && data != NULL)
@@ -105,9 +105,9 @@ muster_window_leave_match_then (MusterWindow    *self,
   g_return_if_fail (then != NULL);
 
   muster_window_leave_match_cancel (self);
-  self->after_match = then;
-  self->after_match_data = data;
-  self->after_match_destroy = destroy;
+  self->after_match.then = then;
+  self->after_match.data = data;
+  self->after_match.destroy = destroy;
   if (match == NULL || !muster_document_get_modified (match))
     {
       leave_match_done (self);

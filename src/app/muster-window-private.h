@@ -9,6 +9,23 @@ G_BEGIN_DECLS
 
 typedef void (*MusterWindowThen) (MusterWindow *self, gpointer data);
 
+/* What waits on the shown match being left, and its data. */
+typedef struct
+{
+  MusterWindowThen then;
+  gpointer data;
+  GDestroyNotify destroy;
+} MusterWindowAfterMatch;
+
+/* The editor panel's wait for the board's first frame. */
+typedef struct
+{
+  guint tick;
+  guint idle;
+  MuEditHistory *history;          /* not owned: its document outlives the wait */
+  gulong history_id;
+} MusterWindowEditorWait;
+
 struct _MusterWindow
 {
   GtkApplicationWindow parent_instance;
@@ -26,10 +43,7 @@ struct _MusterWindow
   /* The editor panel waits for the board's first frame to be painted
    * (muster_window_ensure_editor); meanwhile a change of the history builds
    * it, since the editor keeps the scene on the history's scenario. */
-  guint editor_tick;
-  guint editor_idle;
-  MuEditHistory *editor_history;   /* not owned: its document outlives the wait */
-  gulong editor_history_id;
+  MusterWindowEditorWait editor_wait;
   gboolean close_after_save;
   gboolean closing_confirmed;
   MusterScene *scene;
@@ -39,9 +53,7 @@ struct _MusterWindow
 
   /* What waits on the shown match being saved or discarded first (opening
    * another match, New Match), see muster_window_leave_match_then. */
-  MusterWindowThen after_match;
-  gpointer after_match_data;
-  GDestroyNotify after_match_destroy;
+  MusterWindowAfterMatch after_match;
 
   /* Template children. */
   GtkLabel *title_label;

@@ -123,13 +123,13 @@ close_scenario_document (MusterWindow *self)
 static void
 clear_editor_wait (MusterWindow *self)
 {
-  g_clear_handle_id (&self->editor_idle, g_source_remove);
-  if (self->editor_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->map_view), self->editor_tick);
-  self->editor_tick = 0;
-  if (self->editor_history != NULL)
-    g_clear_signal_handler (&self->editor_history_id, self->editor_history);
-  self->editor_history = NULL;
+  g_clear_handle_id (&self->editor_wait.idle, g_source_remove);
+  if (self->editor_wait.tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->map_view), self->editor_wait.tick);
+  self->editor_wait.tick = 0;
+  if (self->editor_wait.history != NULL)
+    g_clear_signal_handler (&self->editor_wait.history_id, self->editor_wait.history);
+  self->editor_wait.history = NULL;
 }
 
 /* The editor panel and its board tools for the scenario shown. */
@@ -149,7 +149,7 @@ on_editor_idle (gpointer data)
 {
   MusterWindow *self = data;
 
-  self->editor_idle = 0;
+  self->editor_wait.idle = 0;
   muster_window_ensure_editor (self);
   return G_SOURCE_REMOVE;
 }
@@ -162,8 +162,8 @@ on_editor_tick (GtkWidget     *map_view,
 {
   MusterWindow *self = data;
 
-  self->editor_tick = 0;
-  self->editor_idle = g_idle_add (on_editor_idle, self);
+  self->editor_wait.tick = 0;
+  self->editor_wait.idle = g_idle_add (on_editor_idle, self);
   return G_SOURCE_REMOVE;
 }
 
@@ -217,10 +217,10 @@ muster_window_set_scenario (MusterWindow *self,
       }
     else if (scenario != NULL)
       {
-        self->editor_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->map_view), on_editor_tick,
+        self->editor_wait.tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->map_view), on_editor_tick,
                                                           self, NULL);
-        self->editor_history = window_history (self);
-        self->editor_history_id = g_signal_connect (self->editor_history, "changed",
+        self->editor_wait.history = window_history (self);
+        self->editor_wait.history_id = g_signal_connect (self->editor_wait.history, "changed",
                                                     G_CALLBACK (on_history_before_editor), self);
       }
     gtk_widget_set_visible (self->side_panel, scenario != NULL && g_variant_get_boolean (edit));

@@ -1,11 +1,11 @@
-/* muster-editor-dropdown.c: the editor's drop-downs of strings: their lists
- * replaced only when they change, their long choices ellipsized. */
+/* muster-editor-widgets.c: the editor's drop-downs of strings (their lists
+ * replaced only when they change, their long choices ellipsized) and its
+ * panels' labelled rows. */
 #define G_LOG_DOMAIN "muster-editor"
 
 #include "config.h"
 
-#include "muster-editor.h"
-#include "muster-editor-private.h"
+#include "muster-editor-widgets.h"
 
 /* Gives the drop-down these strings, replacing its list only when they differ
  * (never while it reports a choice). */
@@ -82,4 +82,22 @@ muster_editor_ellipsize_dropdown (GtkDropDown *dropdown)
   gtk_drop_down_set_factory (dropdown, button);
   gtk_drop_down_set_list_factory (dropdown, list);
   gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
+}
+
+GtkWidget *
+muster_editor_panel_row (GtkWidget  *grid,
+                         int         row,
+                         const char *label,
+                         GtkWidget  *control)
+{
+  GtkWidget *l = gtk_label_new_with_mnemonic (label);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (l), control);
+  gtk_widget_set_hexpand (control, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), l, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), control, 1, row, 1, 1);
+  /* the row shows and hides with its label */
+  g_object_bind_property (l, "visible", control, "visible", G_BINDING_SYNC_CREATE);
+  return l;
 }
