@@ -150,7 +150,8 @@ mu_cli_bench_synthetic (int      cols,
         c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
         c->identity = kind == MU_COUNTER_UNIT ? 1 + i % 20 : 0;
         c->arm = r < 75 ? MU_ARM_INFANTRY : r < 88 ? MU_ARM_ARTILLERY : MU_ARM_CAVALRY;
-        c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "range", c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2);
         c->attack = g_rand_int_range (rand, 3, 6);
         c->strength = g_rand_int_range (rand, 2, 7);
         c->place.kind = MU_PLACE_HEX;

@@ -294,7 +294,8 @@ synthetic_board (void)
         c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
         c->identity = kind == MU_COUNTER_UNIT && r >= 5 ? 1 + i % 20 : 0;
         c->arm = r < 70 ? MU_ARM_INFANTRY : r < 85 ? MU_ARM_ARTILLERY : r < 98 ? MU_ARM_CAVALRY : MU_ARM_RIVERBOAT;
-        c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "range", c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2);
         c->attack = g_rand_int_range (rand, 3, 6);
         c->strength = g_rand_int_range (rand, 2, 7);
         if (r % 17 == 0 || r % 19 == 0)

@@ -62,7 +62,7 @@ declared (const MuScenario *scenario,
   if (fields[field].max != 0)
     return NULL;
   f = mu_ruleset_find_field (ruleset_of (scenario), fields[field].name);
-  return f && f->offset >= 0 && mu_field_applies (f, kind) ? f : NULL;
+  return f && (f->offset >= 0 || mu_field_is_attribute_number (f)) && mu_field_applies (f, kind) ? f : NULL;
 }
 
 gboolean
@@ -110,12 +110,13 @@ mu_edit_counter_get_int (const MuCounter *c,
     case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
-    case MU_COUNTER_FIELD_RANGE: return c->range;
     case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
     case MU_COUNTER_FIELD_N:
-    default:
       g_return_val_if_reached (0);
+    default:
+      /* a number the ruleset declares and the counter holds as a value */
+      return mu_counter_get_int (c, fields[field].name);
     }
 }
 
@@ -276,11 +277,10 @@ mu_edit_set_counter_int (MuEditHistory  *history,
         }
       break;
     case MU_COUNTER_FIELD_ARM: c->arm = value; g_clear_pointer (&c->arm_word, g_free); break;
-    case MU_COUNTER_FIELD_RANGE: c->range = value; break;
     case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
-    case MU_COUNTER_FIELD_N:
-    default: g_assert_not_reached ();
+    case MU_COUNTER_FIELD_N: g_assert_not_reached ();
+    default: mu_counter_set_int (c, fields[field].name, value); break;
     }
   mu_edit_commit (history);
   return TRUE;

@@ -393,6 +393,7 @@ mu_edit_add_counter (MuEditHistory *history,
                           : kind == MU_COUNTER_COMMAND ? _("Add Command Counter")
                           : _("Add Control Counter"));
   c = mu_counter_new (kind, id, side);
+  mu_ruleset_set_initial_values (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c);
   c->parent = g_strdup (parent);
   switch (kind)
     {

@@ -250,7 +250,7 @@ mu_oob_csv_export (const MuScenario *s,
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));
       if (HAS (RANGE))
-        f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
+        f[COL_RANGE] = range = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_RANGE]));
       if (HAS (ATTACK))
         f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
       if (HAS (STRENGTH))

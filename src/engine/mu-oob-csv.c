@@ -363,6 +363,24 @@ parse_words (Reader       *rd,
   mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
+/* A number column that names a number the ruleset declares and the
+ * counter holds as its value (baa: range). */
+static void
+parse_number (Reader         *rd,
+              const Record   *r,
+              const int      *map,
+              Column          col,
+              MuCounterField  field,
+              MuCounter      *c)
+{
+  int n;
+
+  if (!parse_int (rd, r, map, col, &n))
+    return;
+  check_value (rd, r, c->kind, field, n);
+  mu_counter_set_int (c, column_names[col], n);
+}
+
 static void
 parse_placement (Reader           *rd,
                  const Record     *r,
@@ -516,8 +534,8 @@ parse_counter (Reader           *rd,
               problem (rd, r->line, _("arm “%s” should be %s"), arm, words);
             }
         }
-      if (HAS (RANGE) && parse_int (rd, r, map, COL_RANGE, &c->range))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
+      if (HAS (RANGE))
+        parse_number (rd, r, map, COL_RANGE, MU_COUNTER_FIELD_RANGE, c);
       if (HAS (ATTACK) && parse_int (rd, r, map, COL_ATTACK, &c->attack))
         check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
       if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
@@ -531,11 +549,11 @@ parse_counter (Reader           *rd,
 #undef HAS
   {
     /* the values the ruleset does not have stay as they were (0 for a new
-     * counter, as a file without them loads) */
+     * counter, as a file without them loads); those held as values were
+     * copied with the others */
     static const struct { MuCounterField field; gssize offset; } kept[] = {
       { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
       { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
-      { MU_COUNTER_FIELD_RANGE, G_STRUCT_OFFSET (MuCounter, range) },
       { MU_COUNTER_FIELD_ATTACK, G_STRUCT_OFFSET (MuCounter, attack) },
       { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
     };

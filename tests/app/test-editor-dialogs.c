@@ -38,7 +38,7 @@ make_hex_scenario (void)
   unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
-  unit->range = 2;
+  mu_counter_set_int (unit, "range", 2);
   unit->attack = 4;
   unit->strength = 3;
   unit->place.kind = MU_PLACE_HEX;
@@ -393,7 +393,7 @@ test_resize_table (void)
   unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
-  unit->range = 2;
+  mu_counter_set_int (unit, "range", 2);
   unit->attack = 4;
   unit->strength = 3;
   unit->place.kind = MU_PLACE_TABLE;

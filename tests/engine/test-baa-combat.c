@@ -186,7 +186,7 @@ build_scenario (const char *const *setup,
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "csa-spare", "csa", (MuHex) { 1, 11 });
   c->identity = 9;
-  c->range = 1;
+  mu_counter_set_int (c, "range", 1);
   c->attack = 6;
   c->strength = 1;
   c->parent = g_strdup ("csa-div9");
@@ -196,7 +196,7 @@ build_scenario (const char *const *setup,
   c->parent = g_strdup ("usa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "usa-spare", "usa", (MuHex) { 12, 2 });
   c->identity = 9;
-  c->range = 1;
+  mu_counter_set_int (c, "range", 1);
   c->attack = 6;
   c->strength = 1;
   c->parent = g_strdup ("usa-div9");
@@ -215,7 +215,7 @@ build_scenario (const char *const *setup,
           c = add_counter (s, MU_COUNTER_UNIT, w[1], w[2], parse_qr (w[5]));
           g_assert_true (mu_arm_from_string (w[3], &c->arm));
           g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
-          c->range = r;
+          mu_counter_set_int (c, "range", r);
           c->attack = a;
           c->strength = st;
           c->identity = 1;

@@ -157,7 +157,7 @@ t_scenario (const char *text)
               c->arm = g_str_equal (w[3], "cav") ? MU_ARM_CAVALRY : g_str_equal (w[3], "art") ? MU_ARM_ARTILLERY
                      : g_str_equal (w[3], "boat") ? MU_ARM_RIVERBOAT : MU_ARM_INFANTRY;
               g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
-              c->range = r;
+              mu_counter_set_int (c, "range", r);
               c->attack = a;
               c->strength = st;
               c->identity = atoi (w[5]);

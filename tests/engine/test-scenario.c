@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario.h"
 #include "mu-scenario-xml.h"
 
@@ -24,6 +25,7 @@ make_scenario (void)
   c->parent = g_strdup ("mcdowell");
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  mu_ruleset_set_initial_values (NULL, c);
   c->identity = 1;
   c->parent = g_strdup ("tyler");
   c->place.kind = MU_PLACE_HEX;
@@ -191,6 +193,7 @@ test_check_river_boats (void)
   MuCounter *sherman = mu_scenario_find_counter (s, "sherman");
   MuPath *river = mu_path_new (MU_PATH_RIVER);
 
+  mu_ruleset_set_initial_values (NULL, boat);
   boat->arm = MU_ARM_RIVERBOAT;
   boat->identity = 1;
   boat->parent = g_strdup ("tyler");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 
 /* Not inlined: GCC 12 at -O3 takes the pointers into the returned text for
@@ -203,6 +204,7 @@ build_table_scenario (void)
   cmd->place.facing = 90;
   g_ptr_array_add (s->counters, cmd);
   unit = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  mu_ruleset_set_initial_values (NULL, unit);
   unit->name = g_strdup ("Sherman");
   unit->identity = 1;
   unit->parent = g_strdup ("tyler");

@@ -96,7 +96,7 @@ static const MuFieldInfo baa_fields[] = {
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
     G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range),
+    -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, attack),
@@ -542,6 +542,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           u->side = side;
           u->hex = placed ? c->place.hex : MU_HEX_NONE;
           u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
+          u->range = mu_counter_get_int (c, "range");
           u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
           u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           if (placed)

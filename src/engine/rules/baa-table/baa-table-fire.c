@@ -24,7 +24,7 @@ static double
 fire_range (const BatMatch *m, const BatUnit *u)
 {
   /* BAT-GEN-2; BAT-FIRE-9, BAT-AMB-34: at night at most 1 U */
-  int r = m->night ? MIN (u->def->range, 1) : u->def->range;
+  int r = m->night ? MIN (u->range, 1) : u->range;
 
   return r * m->scale.u;
 }

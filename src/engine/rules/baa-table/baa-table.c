@@ -145,7 +145,7 @@ static const MuFieldInfo bat_fields[] = {
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
     G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAT-GEN-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range),
+    -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAT-GEN-5", MU_FIELD_INT, 2, 6, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, attack),
