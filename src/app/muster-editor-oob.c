@@ -178,7 +178,7 @@ row_text (MusterEditorOob *self,
     case MU_COUNTER_UNIT:
     default:
       return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
-                              mu_counter_get_int (c, "range"), c->attack, c->strength, arm_word (c), place);
+                              mu_counter_get_int (c, "range"), mu_counter_get_int (c, "attack"), c->strength, arm_word (c), place);
     }
 }
 

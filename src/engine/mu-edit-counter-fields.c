@@ -110,7 +110,6 @@ mu_edit_counter_get_int (const MuCounter *c,
     case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
-    case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
     case MU_COUNTER_FIELD_N:
       g_return_val_if_reached (0);
@@ -277,7 +276,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
         }
       break;
     case MU_COUNTER_FIELD_ARM: c->arm = value; g_clear_pointer (&c->arm_word, g_free); break;
-    case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
     case MU_COUNTER_FIELD_N: g_assert_not_reached ();
     default: mu_counter_set_int (c, fields[field].name, value); break;

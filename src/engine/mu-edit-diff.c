@@ -248,7 +248,6 @@ diff_counter (const char      *p,
   DIFF_INT (p, a->identity, b->identity);
   DIFF_INT (p, a->arm, b->arm);
   DIFF_STR (p, a->arm_word, b->arm_word);
-  DIFF_INT (p, a->attack, b->attack);
   DIFF_INT (p, a->strength, b->strength);
   DIFF_STR (p, a->parent, b->parent);
   DIFF_INT (p, a->place.kind, b->place.kind);

@@ -252,7 +252,7 @@ mu_oob_csv_export (const MuScenario *s,
       if (HAS (RANGE))
         f[COL_RANGE] = range = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_RANGE]));
       if (HAS (ATTACK))
-        f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
+        f[COL_ATTACK] = attack = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_ATTACK]));
       if (HAS (STRENGTH))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
       if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&

@@ -536,8 +536,8 @@ parse_counter (Reader           *rd,
         }
       if (HAS (RANGE))
         parse_number (rd, r, map, COL_RANGE, MU_COUNTER_FIELD_RANGE, c);
-      if (HAS (ATTACK) && parse_int (rd, r, map, COL_ATTACK, &c->attack))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
+      if (HAS (ATTACK))
+        parse_number (rd, r, map, COL_ATTACK, MU_COUNTER_FIELD_ATTACK, c);
       if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
       parse_words (rd, r, map, COL_ABILITIES, c);
@@ -554,7 +554,6 @@ parse_counter (Reader           *rd,
     static const struct { MuCounterField field; gssize offset; } kept[] = {
       { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
       { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
-      { MU_COUNTER_FIELD_ATTACK, G_STRUCT_OFFSET (MuCounter, attack) },
       { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
     };
 

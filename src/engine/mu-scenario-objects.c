@@ -309,7 +309,6 @@ mu_counter_new (MuCounterKind kind,
   c->side = g_strdup (side);
   if (kind == MU_COUNTER_UNIT)
     {
-      c->attack = 4;
       c->strength = 3;
     }
   else

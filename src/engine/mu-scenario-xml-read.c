@@ -591,7 +591,6 @@ load_counter (MuXmlLoader     *ld,
           mu_counter_set_arm_word (c, arm);
         else if (arm != NULL)
           mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm);
-        mu_xml_get_int (ld, node, "attack", 0, &c->attack);
         mu_xml_get_int (ld, node, "strength", 0, &c->strength);
       }
       break;

@@ -304,7 +304,6 @@ typedef struct {
   /* An arm the scenario's ruleset declares that is none of MuArm's words
    * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
   char *arm_word;
-  int attack;            /* 2..6 */
   int strength;          /* >= 1 */
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */

@@ -187,7 +187,6 @@ counter_key (const MuScenario *scenario,
 
   k = mu_hash_mix (k, c->kind);
   k = mu_hash_mix (k, c->arm);
-  k = mu_hash_mix (k, c->attack);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
   k = mu_hash_mix (k, c->identity);
   k = mu_hash_mix (k, c->leadership);

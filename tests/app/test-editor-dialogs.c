@@ -39,7 +39,7 @@ make_hex_scenario (void)
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
   mu_counter_set_int (unit, "range", 2);
-  unit->attack = 4;
+  mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
   unit->place.kind = MU_PLACE_HEX;
   unit->place.hex = (MuHex) { 20, 7 };
@@ -394,7 +394,7 @@ test_resize_table (void)
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
   mu_counter_set_int (unit, "range", 2);
-  unit->attack = 4;
+  mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
   unit->place.kind = MU_PLACE_TABLE;
   unit->place.pos = (MuPoint) { 60, 10 };

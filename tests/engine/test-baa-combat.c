@@ -187,7 +187,7 @@ build_scenario (const char *const *setup,
   c = add_counter (s, MU_COUNTER_UNIT, "csa-spare", "csa", (MuHex) { 1, 11 });
   c->identity = 9;
   mu_counter_set_int (c, "range", 1);
-  c->attack = 6;
+  mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
   c->parent = g_strdup ("csa-div9");
   c = add_counter (s, MU_COUNTER_COMMAND, "usa-div9", "usa", (MuHex) { 12, 1 });
@@ -197,7 +197,7 @@ build_scenario (const char *const *setup,
   c = add_counter (s, MU_COUNTER_UNIT, "usa-spare", "usa", (MuHex) { 12, 2 });
   c->identity = 9;
   mu_counter_set_int (c, "range", 1);
-  c->attack = 6;
+  mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
   c->parent = g_strdup ("usa-div9");
 
@@ -216,7 +216,7 @@ build_scenario (const char *const *setup,
           g_assert_true (mu_arm_from_string (w[3], &c->arm));
           g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
           mu_counter_set_int (c, "range", r);
-          c->attack = a;
+          mu_counter_set_int (c, "attack", a);
           c->strength = st;
           c->identity = 1;
           c->parent = g_strdup (g_str_equal (w[2], "csa") ? "csa-div" : "usa-div");

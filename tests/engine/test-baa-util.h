@@ -158,7 +158,7 @@ t_scenario (const char *text)
                      : g_str_equal (w[3], "boat") ? MU_ARM_RIVERBOAT : MU_ARM_INFANTRY;
               g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
               mu_counter_set_int (c, "range", r);
-              c->attack = a;
+              mu_counter_set_int (c, "attack", a);
               c->strength = st;
               c->identity = atoi (w[5]);
               where = w[6];

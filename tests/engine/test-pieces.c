@@ -401,6 +401,7 @@ test_baa_numbers (void)
 {
   static const struct { const char *field, *counter, *value, *changed; } numbers[] = {
     { "range", "usa-1", "2", "5" },
+    { "attack", "usa-1", "4", "3" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)

@@ -131,7 +131,7 @@ test_template_round_trip (void)
     const MuCounter *c = mu_scenario_find_counter (a, "csa-1-1");
 
     g_assert_nonnull (c);
-    g_assert_cmpint (c->attack, ==, 5);
+    g_assert_cmpint (mu_counter_get_int (c, "attack"), ==, 5);
     g_assert_cmpstr (mu_values_get (c->values, "abilities"), ==, "indomitable");
     g_assert_nonnull (c->note);
     g_assert_cmpint (c->line, ==, line_of (t, "id=\"csa-1-1\""));

@@ -76,8 +76,9 @@ typedef struct _BaaCommander BaaCommander;
 
 /* A unit counter (brigade). */
 typedef struct {
-  const MuCounter *def;        /* scenario data: arm, attack, strength */
+  const MuCounter *def;        /* scenario data: arm, strength */
   int range;                   /* its declared values, read once at set-up (BAA-FIRE-2) */
+  int attack;                  /* (BAA-FIRE-4) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAA-FLN-8) */
   gboolean sharpshooter;       /* (BAA-CDR-5) */
   guint index;                 /* in BaaMatch.units */

@@ -99,7 +99,7 @@ static const MuFieldInfo baa_fields[] = {
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack),
+    -1, .attribute = TRUE, .initial = 4,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
@@ -543,6 +543,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           u->hex = placed ? c->place.hex : MU_HEX_NONE;
           u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
           u->range = mu_counter_get_int (c, "range");
+          u->attack = mu_counter_get_int (c, "attack");
           u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
           u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           if (placed)

@@ -401,7 +401,7 @@ int
 baa_unit_attack_value (const BaaMatch *m,
                        const BaaUnit  *u)
 {
-  int a = u->def->attack;
+  int a = u->attack;
 
   if (u->fatigued)
     a++;

@@ -188,7 +188,7 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
         continue;
       /* BAT-CDR-4: one die at or above the unit's normal attack value */
       mu_dice_roll (m->dice, events, NC_("event text", "capture"), u->def->id, c->def->id, 0,
-                    MU_ROLL_AT_LEAST, u->def->attack,
+                    MU_ROLL_AT_LEAST, u->attack,
                     "BAT-CDR-4", &ok);
       if (ok)
         {

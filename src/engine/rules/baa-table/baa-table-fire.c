@@ -125,7 +125,7 @@ attack_pool (BatMatch *m, GPtrArray *events, const char *purpose, BatUnit *u, co
   MuRollModifier mods[4];
   MuRoll roll = {
     .purpose = purpose, .subject = u->def->id, .object = t->def->id, .n = n, .read = MU_DICE_SUCCESSES,
-    .modifiers = mods, .target = u->def->attack, .rule = rule,
+    .modifiers = mods, .target = u->attack, .rule = rule,
   };
 
   g_assert (n > 0);

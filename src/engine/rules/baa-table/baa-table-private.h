@@ -85,6 +85,7 @@ typedef struct _BatCdr BatCdr;
 typedef struct {
   const MuCounter *def;
   int range;                   /* its declared values, read once at set-up (BAT-GEN-2) */
+  int attack;                  /* (BAT-GEN-5) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAT-FLN-6) */
   gboolean sharpshooter;       /* (BAT-CDR-3) */
   int side;

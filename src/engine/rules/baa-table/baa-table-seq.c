@@ -162,6 +162,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           bat_formation_parse (mu_counter_formation (ruleset, c), &u->form);
           u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
           u->range = mu_counter_get_int (c, "range");
+          u->attack = mu_counter_get_int (c, "attack");
           u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
           u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;

@@ -148,7 +148,7 @@ static const MuFieldInfo bat_fields[] = {
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAT-GEN-5", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack),
+    -1, .attribute = TRUE, .initial = 4,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength (bases)"), "BAT-GEN-4", MU_FIELD_INT, 1, MU_STANDS_MAX, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
