@@ -284,10 +284,13 @@ synthetic_board (void)
         MuCounterKind kind = i < 5 ? MU_COUNTER_CONTROL : i < 25 ? MU_COUNTER_COMMAND : MU_COUNTER_UNIT;
         MuCounter *c = mu_counter_new (kind, id, side ? "csa" : "usa");
         int r = g_rand_int_range (rand, 0, 100);
-        int attack;
+        int attack, leadership;
 
         c->name = g_strdup_printf ("%s %s", side ? "Brig." : "Col.", towns[i % G_N_ELEMENTS (towns)]);
-        c->leadership = g_rand_int_range (rand, 1, 7);
+        /* drawn for every counter, so that the matches stay those measured before */
+        leadership = g_rand_int_range (rand, 1, 7);
+        if (kind != MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "leadership", leadership);
         if (kind == MU_COUNTER_CONTROL && i == 0)
           mu_values_set (&c->values, "star", "true");
         if (kind == MU_COUNTER_COMMAND && r < 15)

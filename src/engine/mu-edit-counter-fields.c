@@ -106,7 +106,6 @@ mu_edit_counter_get_int (const MuCounter *c,
 
   switch (field)
     {
-    case MU_COUNTER_FIELD_LEADERSHIP: return c->leadership;
     case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
@@ -254,7 +253,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
   mu_edit_touch (history, label);
   switch (field)
     {
-    case MU_COUNTER_FIELD_LEADERSHIP: c->leadership = value; break;
     case MU_COUNTER_FIELD_DIVISION:
       /* its units keep following it */
       for (guint i = 0; i < s->counters->len; i++)

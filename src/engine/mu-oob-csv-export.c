@@ -238,7 +238,7 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_NAME] = c->name;
 #define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
       if (HAS (LEADERSHIP))
-        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_LEADERSHIP]));
       f[COL_STAR] = flag_cell (s, c, COL_STAR);
       f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
       if (HAS (DIVISION))

@@ -501,8 +501,8 @@ parse_counter (Reader           *rd,
     {
     case MU_COUNTER_CONTROL:
     case MU_COUNTER_COMMAND:
-      if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
+      if (HAS (LEADERSHIP))
+        parse_number (rd, r, map, COL_LEADERSHIP, MU_COUNTER_FIELD_LEADERSHIP, c);
       if (kind == MU_COUNTER_CONTROL)
         parse_flag (rd, r, map, COL_STAR, c);
       if (kind == MU_COUNTER_COMMAND)
@@ -552,7 +552,6 @@ parse_counter (Reader           *rd,
      * counter, as a file without them loads); those held as values were
      * copied with the others */
     static const struct { MuCounterField field; gssize offset; } kept[] = {
-      { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
       { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
       { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
     };

@@ -308,11 +308,7 @@ mu_counter_new (MuCounterKind kind,
   c->id = g_strdup (id);
   c->side = g_strdup (side);
   if (kind == MU_COUNTER_UNIT)
-    {
-      c->strength = 3;
-    }
-  else
-    c->leadership = 2;
+    c->strength = 3;
   return c;
 }
 

@@ -570,10 +570,8 @@ load_counter (MuXmlLoader     *ld,
   switch (kind)
     {
     case MU_COUNTER_CONTROL:
-      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
       break;
     case MU_COUNTER_COMMAND:
-      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
       mu_xml_get_int (ld, node, "division", 0, &c->division);
       break;
     case MU_COUNTER_UNIT:

@@ -140,14 +140,14 @@ t_scenario (const char *text)
 
           if (kind == MU_COUNTER_CONTROL)
             {
-              c->leadership = atoi (w[3]);
+              mu_counter_set_int (c, "leadership", atoi (w[3]));
               where = w[4];
               extra = 5;
             }
           else if (kind == MU_COUNTER_COMMAND)
             {
               c->division = atoi (w[3]);
-              c->leadership = atoi (w[4]);
+              mu_counter_set_int (c, "leadership", atoi (w[4]));
               where = w[5];
               extra = 6;
             }

@@ -402,6 +402,8 @@ test_baa_numbers (void)
   static const struct { const char *field, *counter, *value, *changed; } numbers[] = {
     { "range", "usa-1", "2", "5" },
     { "attack", "usa-1", "4", "3" },
+    { "leadership", "usa-div", "3", "5" },
+    { "leadership", "usa-army", "2", "4" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)

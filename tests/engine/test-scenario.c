@@ -18,9 +18,10 @@ make_scenario (void)
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb0b0b0));
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
   c = mu_counter_new (MU_COUNTER_CONTROL, "mcdowell", "usa");
-  c->leadership = 2;
+  mu_counter_set_int (c, "leadership", 2);
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
+  mu_ruleset_set_initial_values (NULL, c);
   c->division = 1;
   c->parent = g_strdup ("mcdowell");
   g_ptr_array_add (s->counters, c);

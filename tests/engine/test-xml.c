@@ -197,6 +197,7 @@ build_table_scenario (void)
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x3b5998));
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0x8c8c8c));
   cmd = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
+  mu_ruleset_set_initial_values (NULL, cmd);
   cmd->name = g_strdup ("Tyler");
   cmd->division = 1;
   cmd->place.kind = MU_PLACE_TABLE;

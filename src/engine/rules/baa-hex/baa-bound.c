@@ -114,7 +114,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
            * is the value to roll equal or under; without one the leader's
            * leadership; a reserve with neither arrives on anything but a
            * night-modified 6. */
-          int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
+          int target = r->roll > 0 ? r->roll : leader ? mu_counter_get_int (leader, "leadership") : 6;
           baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL,
                     m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
@@ -836,7 +836,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
   if (cmd->kind == BAA_COMMAND_REPOSITION)
     {
       baa_roll (m, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
-                k->def->leadership, "BAA-DAY-3", &ok);
+                k->leadership, "BAA-DAY-3", &ok);
       if (ok)
         {
           g_clear_pointer (&m->reposition, g_ptr_array_unref);
@@ -851,7 +851,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
     }
   /* BAA-DAY-4: d6 + 1 <= leadership */
   baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
-            k->def->leadership,
+            k->leadership,
             "BAA-DAY-4", &ok);
   if (ok)
     {

@@ -115,6 +115,7 @@ struct _BaaCommander {
   int side;
   gboolean is_control;
   gboolean exceptional;        /* its declared flag, read once at set-up (BAA-CMD-8) */
+  int leadership;              /* its declared value, read once at set-up (BAA-CMD-1) */
   MuHex hex;
   BaaCdrStatus status;
   gboolean has_orders;

@@ -91,7 +91,7 @@ static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"),
 /* The counter values of BAA §1.2-1.4, with their ranges. */
 static const MuFieldInfo baa_fields[] = {
   { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership),
+    -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
     G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
@@ -392,7 +392,7 @@ baa_best_control (const BaaMatch *m, int side)
 
   FOR_CDRS (m, c)
     if (c->is_control && c->side == side && c->status == BAA_CDR_ACTIVE &&
-        (best == NULL || c->def->leadership > best->def->leadership))
+        (best == NULL || c->leadership > best->leadership))
       best = c;
   return best;
 }
@@ -563,6 +563,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
+          k->leadership = mu_counter_get_int (c, "leadership");
           k->hex = placed ? c->place.hex : MU_HEX_NONE;
           if (placed)
             k->status = BAA_CDR_ACTIVE;

@@ -126,6 +126,7 @@ struct _BatCdr {
   int side;
   gboolean is_control;         /* a higher commander (star) */
   gboolean exceptional;        /* its declared flag, read once at set-up (BAT-CMD-3) */
+  int leadership;              /* its declared value, read once at set-up (BAT-CMD-1) */
   BatCdrStatus status;
   MuPoint anchor;
   double facing;

@@ -188,6 +188,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
+          k->leadership = mu_counter_get_int (c, "leadership");
           k->status = placed ? BAT_CDR_ACTIVE : BAT_CDR_RESERVE;
           k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
@@ -350,7 +351,7 @@ bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule
 static double
 radius (const BatMatch *m, const BatCdr *c)
 {
-  return c->def->leadership * m->scale.u;   /* BAT-GEN-2 */
+  return c->leadership * m->scale.u;   /* BAT-GEN-2 */
 }
 
 /* A commander's command radius is its leadership in U (BAT-GEN-2), measured
@@ -394,7 +395,7 @@ chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 
   (void) match;
   *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAT_CDR_ACTIVE, c->is_control,
-                         c->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+                         c->exceptional, c->leadership, &c->has_orders, &c->nic };
 }
 
 /* BAT-CMD-9, BAT-RES-1: a reserve's first move is in command */

@@ -140,7 +140,7 @@ static const char *const bat_ability_names[] = { N_("Indomitable (red shield)"),
 /* §1.2-1.3: the counter's values, strength counted in bases. */
 static const MuFieldInfo bat_fields[] = {
   { "leadership", N_("Leadership"), "BAT-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership),
+    -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
     G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
