@@ -173,7 +173,7 @@ row_text (MusterEditorOob *self,
       return g_strdup_printf (_("%s%s — control, leadership %d%s"), mu_counter_get_flag (c, "star") ? "★ " : "", name,
                               mu_counter_get_int (c, "leadership"), place);
     case MU_COUNTER_COMMAND:
-      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, c->division,
+      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, mu_counter_get_int (c, "division"),
                               mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
     case MU_COUNTER_UNIT:
     default:

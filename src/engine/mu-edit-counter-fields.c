@@ -106,7 +106,6 @@ mu_edit_counter_get_int (const MuCounter *c,
 
   switch (field)
     {
-    case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
@@ -262,7 +261,7 @@ mu_edit_set_counter_int (MuEditHistory  *history,
           if (u->kind == MU_COUNTER_UNIT && g_strcmp0 (u->parent, c->id) == 0)
             u->identity = value;
         }
-      c->division = value;
+      mu_counter_set_int (c, fields[field].name, value);
       break;
     case MU_COUNTER_FIELD_IDENTITY:
       /* identity and parent say the same thing; keep them together */

@@ -242,7 +242,7 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_STAR] = flag_cell (s, c, COL_STAR);
       f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
       if (HAS (DIVISION))
-        f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
+        f[COL_DIVISION] = division = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_DIVISION]));
       if (HAS (IDENTITY))
         f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
                                                  : g_strdup ("STAR");

@@ -508,8 +508,8 @@ parse_counter (Reader           *rd,
       if (kind == MU_COUNTER_COMMAND)
         {
           parse_flag (rd, r, map, COL_EXCEPTIONAL, c);
-          if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
-            check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
+          if (HAS (DIVISION))
+            parse_number (rd, r, map, COL_DIVISION, MU_COUNTER_FIELD_DIVISION, c);
         }
       break;
     case MU_COUNTER_UNIT:
@@ -552,7 +552,6 @@ parse_counter (Reader           *rd,
      * counter, as a file without them loads); those held as values were
      * copied with the others */
     static const struct { MuCounterField field; gssize offset; } kept[] = {
-      { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
       { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
     };
 
@@ -668,13 +667,13 @@ check_tree (Reader     *rd,
       if (c->kind == MU_COUNTER_COMMAND && divisions_numbered)
         {
           /* Against the first command of the division only: each row once. */
-          char *key = g_strdup_printf ("%d %s", c->division, c->side ? c->side : "");
+          char *key = g_strdup_printf ("%d %s", mu_counter_get_int (c, column_names[COL_DIVISION]), c->side ? c->side : "");
           const MuCounter *o = g_hash_table_lookup (divisions, key);
 
           if (o != NULL)
             {
               problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
-                       c->division, c->side, o->id, o->line);
+                       mu_counter_get_int (c, column_names[COL_DIVISION]), c->side, o->id, o->line);
               g_free (key);
             }
           else
@@ -699,9 +698,9 @@ check_tree (Reader     *rd,
                  c->parent, parent->side, c->id, c->side);
       /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
       else if (divisions_numbered && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
-               c->identity != 0 && c->identity != parent->division)
+               c->identity != 0 && c->identity != mu_counter_get_int (parent, column_names[COL_DIVISION]))
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
-                 c->identity, c->id, parent->division, c->parent);
+                 c->identity, c->id, mu_counter_get_int (parent, column_names[COL_DIVISION]), c->parent);
     }
 }
 

@@ -393,7 +393,7 @@ mu_field_check_value (const MuFieldInfo *field,
 /* The int members of MuCounter the counter elements carry as attributes of
  * the same name. */
 static const char *const member_attributes[] = {
-  "division", "strength", NULL,
+  "strength", NULL,
 };
 
 void

@@ -572,7 +572,6 @@ load_counter (MuXmlLoader     *ld,
     case MU_COUNTER_CONTROL:
       break;
     case MU_COUNTER_COMMAND:
-      mu_xml_get_int (ld, node, "division", 0, &c->division);
       break;
     case MU_COUNTER_UNIT:
       {

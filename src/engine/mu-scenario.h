@@ -296,7 +296,6 @@ typedef struct {
   char *name;
   char *note;            /* historical note, may be NULL */
   /* control and command */
-  int division;          /* command: identity number printed at the top */
   /* units */
   int identity;          /* division number of its command; 0 = STAR (unassigned) */
   MuArm arm;             /* the format's arm, or the basing of arm_word's arm */

@@ -196,7 +196,6 @@ counter_key (const MuScenario *scenario,
 
       k = mu_hash_string (mu_hash_string (k, v->field), v->value);
     }
-  k = mu_hash_mix (k, c->division);
   k = mu_hash_string (k, c->name);
   k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));
   k = mu_hash_double (k, size);

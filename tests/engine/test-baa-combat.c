@@ -170,19 +170,19 @@ build_scenario (const char *const *setup,
   mu_counter_set_int (c, "leadership", 6);
   c = add_counter (s, MU_COUNTER_COMMAND, "csa-div", "csa", (MuHex) { 1, 2 });
   mu_counter_set_int (c, "leadership", 6);
-  c->division = 1;
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_CONTROL, "usa-army", "usa", (MuHex) { 12, 12 });
   mu_counter_set_int (c, "leadership", 6);
   c = add_counter (s, MU_COUNTER_COMMAND, "usa-div", "usa", (MuHex) { 12, 11 });
   mu_counter_set_int (c, "leadership", 6);
-  c->division = 1;
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("usa-army");
   /* One more unit each in a division of its own, so that no test ends the
    * battle by dispersing a side's last unit (BAA-VIC-3). */
   c = add_counter (s, MU_COUNTER_COMMAND, "csa-div9", "csa", (MuHex) { 1, 12 });
   mu_counter_set_int (c, "leadership", 6);
-  c->division = 9;
+  mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "csa-spare", "csa", (MuHex) { 1, 11 });
   c->identity = 9;
@@ -192,7 +192,7 @@ build_scenario (const char *const *setup,
   c->parent = g_strdup ("csa-div9");
   c = add_counter (s, MU_COUNTER_COMMAND, "usa-div9", "usa", (MuHex) { 12, 1 });
   mu_counter_set_int (c, "leadership", 6);
-  c->division = 9;
+  mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("usa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "usa-spare", "usa", (MuHex) { 12, 2 });
   c->identity = 9;
@@ -249,7 +249,7 @@ build_scenario (const char *const *setup,
           for (guint k = 4; k < n; k++)
             {
               if (g_str_has_prefix (w[k], "div="))
-                c->division = atoi (w[k] + 4);
+                mu_counter_set_int (c, "division", atoi (w[k] + 4));
               else if (g_str_has_prefix (w[k], "lead="))
                 mu_counter_set_int (c, "leadership", atoi (w[k] + 5));
             }

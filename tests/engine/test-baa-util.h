@@ -146,7 +146,7 @@ t_scenario (const char *text)
             }
           else if (kind == MU_COUNTER_COMMAND)
             {
-              c->division = atoi (w[3]);
+              mu_counter_set_int (c, "division", atoi (w[3]));
               mu_counter_set_int (c, "leadership", atoi (w[4]));
               where = w[5];
               extra = 6;

@@ -404,6 +404,7 @@ test_baa_numbers (void)
     { "attack", "usa-1", "4", "3" },
     { "leadership", "usa-div", "3", "5" },
     { "leadership", "usa-army", "2", "4" },
+    { "division", "usa-div", "1", "7" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)

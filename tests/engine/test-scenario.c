@@ -22,7 +22,7 @@ make_scenario (void)
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
   mu_ruleset_set_initial_values (NULL, c);
-  c->division = 1;
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("mcdowell");
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");

@@ -199,7 +199,7 @@ build_table_scenario (void)
   cmd = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
   mu_ruleset_set_initial_values (NULL, cmd);
   cmd->name = g_strdup ("Tyler");
-  cmd->division = 1;
+  mu_counter_set_int (cmd, "division", 1);
   cmd->place.kind = MU_PLACE_TABLE;
   cmd->place.pos = (MuPoint) { 12.5, 30 };
   cmd->place.facing = 90;

@@ -115,7 +115,8 @@ struct _BaaCommander {
   int side;
   gboolean is_control;
   gboolean exceptional;        /* its declared flag, read once at set-up (BAA-CMD-8) */
-  int leadership;              /* its declared value, read once at set-up (BAA-CMD-1) */
+  int leadership;              /* its declared values, read once at set-up (BAA-CMD-1) */
+  int division;                /* a command's number, which its units' identity names */
   MuHex hex;
   BaaCdrStatus status;
   gboolean has_orders;

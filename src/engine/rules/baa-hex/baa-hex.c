@@ -94,7 +94,7 @@ static const MuFieldInfo baa_fields[] = {
     -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
@@ -401,7 +401,7 @@ BaaCommander *
 baa_division_command (const BaaMatch *m, int side, int division)
 {
   FOR_CDRS (m, c)
-    if (!c->is_control && c->side == side && c->def->division == division)
+    if (!c->is_control && c->side == side && c->division == division)
       return c;
   return NULL;
 }
@@ -564,6 +564,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
           k->leadership = mu_counter_get_int (c, "leadership");
+          k->division = mu_counter_get_int (c, "division");
           k->hex = placed ? c->place.hex : MU_HEX_NONE;
           if (placed)
             k->status = BAA_CDR_ACTIVE;

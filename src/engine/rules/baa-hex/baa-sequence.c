@@ -228,7 +228,7 @@ chain_follows (gpointer match, gpointer unit, gpointer cdr)
   const BaaCommander *c = cdr;
 
   (void) match;
-  return u->side == c->side && u->def->identity == c->def->division;
+  return u->side == c->side && u->def->identity == c->division;
 }
 
 /* BAA-CDR-7: a disabled command counter: one roll for the division, a

@@ -322,7 +322,7 @@ baa_unit_commander (const BaaMatch *m,
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *x = g_ptr_array_index (m->commanders, i);
-      if (!x->is_control && x->side == u->side && x->def->division == u->def->identity)
+      if (!x->is_control && x->side == u->side && x->division == u->def->identity)
         {
           c = x;
           break;
@@ -470,7 +470,7 @@ check_division_removed (BaaMatch  *m,
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (!c->is_control && c->side == gone->side && c->def->division == gone->def->identity)
+      if (!c->is_control && c->side == gone->side && c->division == gone->def->identity)
         cmd = c;
     }
   if (cmd == NULL || (cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD))

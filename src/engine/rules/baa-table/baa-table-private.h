@@ -126,7 +126,8 @@ struct _BatCdr {
   int side;
   gboolean is_control;         /* a higher commander (star) */
   gboolean exceptional;        /* its declared flag, read once at set-up (BAT-CMD-3) */
-  int leadership;              /* its declared value, read once at set-up (BAT-CMD-1) */
+  int leadership;              /* its declared values, read once at set-up (BAT-CMD-1) */
+  int division;                /* a command's number, which its units' identity names */
   BatCdrStatus status;
   MuPoint anchor;
   double facing;

@@ -80,7 +80,7 @@ bat_unit_commander (const BatMatch *m, const BatUnit *u)
   if (u->def->identity == 0)
     return NULL;
   BAT_FOR_CDRS (m, c)
-    if (!c->is_control && c->side == u->side && c->def->division == u->def->identity)
+    if (!c->is_control && c->side == u->side && c->division == u->def->identity)
       return c;
   return NULL;
 }
@@ -189,6 +189,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
           k->leadership = mu_counter_get_int (c, "leadership");
+          k->division = mu_counter_get_int (c, "division");
           k->status = placed ? BAT_CDR_ACTIVE : BAT_CDR_RESERVE;
           k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)

@@ -143,7 +143,7 @@ static const MuFieldInfo bat_fields[] = {
     -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAT-GEN-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
