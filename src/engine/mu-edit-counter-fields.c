@@ -14,9 +14,10 @@
 
 /* Counter values ------------------------------------------------------------------- */
 
-/* The values the model holds for Brothers at Arms; leadership, division,
- * range, attack and strength take their ranges from the scenario's ruleset
- * (mu-ruleset.h), the others are the counter's own switches and lists. */
+/* The values the editor sets by number for Brothers at Arms; leadership,
+ * division, range, attack and strength are the scenario's ruleset's
+ * declarations (mu-ruleset.h), with their ranges; identity and arm are
+ * the model's own. */
 static const struct {
   const char *name;
   guint kinds;     /* 1 << MuCounterKind */

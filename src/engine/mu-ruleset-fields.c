@@ -390,8 +390,8 @@ mu_field_check_value (const MuFieldInfo *field,
     }
 }
 
-/* The int members of MuCounter the counter elements carry as attributes of
- * the same name. */
+/* The int member of MuCounter the counter elements carry as an attribute
+ * of the same name (the other numbers are declared `attribute`). */
 static const char *const member_attributes[] = {
   "strength", NULL,
 };

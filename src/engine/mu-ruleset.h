@@ -162,9 +162,10 @@ typedef enum {
 #define MU_FIELD_OF_SIDE (1u << 8)
 
 /* A value the ruleset keeps on a counter or a side. The scenario model
- * stores the baa values in MuCounter's int members; `offset` names the
- * member for those (G_STRUCT_OFFSET), -1 for any other field, which the
- * model keeps as text (MuCounter.values, a <value> element in the file). */
+ * keeps it as text (MuCounter.values: a <value> element in the file, or
+ * the counter element's attribute when declared `attribute`). Only a
+ * unit's strength still lives in an int member of MuCounter; `offset`
+ * names it (G_STRUCT_OFFSET) for the fields held there, -1 for any other. */
 typedef struct {
   const char *id;          /* stable: "attack", "stands", "elan" */
   const char *name;        /* N_() */
@@ -246,9 +247,9 @@ char        *mu_field_describe_range       (const MuFieldInfo *field);
 /* NULL when text is a value of the field; else what is wrong, naming the
  * allowed range (newly allocated). */
 char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
-/* Whether the field is written as the counter element's own attribute
- * (leadership, division, range, attack, strength: an int member of
- * MuCounter of the same name; or a flag declared `attribute`). Other
+/* Whether the field is written as the counter element's own attribute:
+ * a value declared `attribute` (baa: leadership, range, star, abilities),
+ * or baa's strength, the int member of MuCounter of the same name. Other
  * fields are <value> elements; those with an offset still live in the
  * member (the stand count of a tabletop unit). */
 gboolean     mu_field_is_attribute         (const MuFieldInfo *field);

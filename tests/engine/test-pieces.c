@@ -6,8 +6,8 @@
  * and a formation "square". A scenario of it loads, saves byte for byte,
  * passes the checker and goes through the CSV export and import; a value
  * outside its declaration gives FILE:LINE: error: naming what is allowed.
- * Brothers at Arms' switches are its declarations too, read and written as
- * format 1 has them.
+ * Brothers at Arms' switches and numbers are its declarations too, read
+ * and written as format 1 has them.
  */
 #include "config.h"
 
