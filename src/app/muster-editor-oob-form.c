@@ -249,21 +249,244 @@ update_form (MusterEditorOob *self,
   self->updating = FALSE;
 }
 
+/* The name entry, the first row of every form. */
+static int
+attach_name (MusterEditorOob *self,
+             const MuCounter *c,
+             const MuSide    *side,
+             int              row)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "name");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
+  gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
+  gtk_widget_set_hexpand (entry, TRUE);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Name")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+  return row;
+}
+
+/* What the ruleset says of the side's selections (a hint, never a rule). */
+static void
+attach_side_hint (MusterEditorOob *self,
+                  const MuSide    *side,
+                  int              row)
+{
+  GtkWidget *hint = gtk_label_new (NULL);
+
+  g_object_set_data (G_OBJECT (hint), "role", (gpointer) "side-hint");
+  gtk_label_set_xalign (GTK_LABEL (hint), 0);
+  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_widget_set_tooltip_text (hint, _("The selections this side's order of battle and options make, and "
+                                       "the élan the selection table grants them; the scenario's élan is "
+                                       "yours to set"));
+  update_side_hint (self, hint, side);
+  gtk_grid_attach (self->form, hint, 0, row, 2, 1);
+}
+
+/* A side's form after its name: its colour and the values its ruleset
+ * declares for sides. */
+static void
+attach_side (MusterEditorOob *self,
+             const MuSide    *side,
+             int              row)
+{
+  GtkWidget *colour = gtk_color_button_new ();
+  GdkRGBA palette[G_N_ELEMENTS (muster_editor_oob_side_colours)];
+  GdkRGBA rgba;
+
+  for (guint i = 0; i < G_N_ELEMENTS (muster_editor_oob_side_colours); i++)
+    palette[i] = colour_to_rgba (muster_editor_oob_side_colours[i]);
+  /* replaces GTK's default palette: the war's colours first */
+  gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (colour), GTK_ORIENTATION_HORIZONTAL, 4,
+                                 G_N_ELEMENTS (palette), palette);
+  gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
+  gtk_color_button_set_title (GTK_COLOR_BUTTON (colour), _("Side Colour"));
+  rgba = colour_to_rgba (side->colour);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+  g_object_set_data (G_OBJECT (colour), "role", (gpointer) "colour");
+  gtk_widget_set_tooltip_text (colour, _("The colour of the side's counters"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Side colour"), -1);
+  g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
+  row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+                                         self->message);
+  attach_side_hint (self, side, row);
+}
+
+/* One number of the counter, with its refusal under it. */
+static int
+attach_spin (MusterEditorOob *self,
+             const MuCounter *c,
+             MuCounterField   field,
+             const char      *name,
+             double           step,
+             int              row)
+{
+  MuScenario *s = muster_editor_oob_scenario (self);
+  GtkWidget *spin, *label, *error;
+  int min, max;
+
+  if (!mu_edit_counter_field_range (s, c->kind, field, &min, &max))
+    return row;
+  /* The spin button takes any number, so that a value outside the rules'
+   * range is not clamped silently: the model refuses it with the reason,
+   * shown under the field. */
+  spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), step > 0 ? step : 1);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, field));
+  g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (field));
+  g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
+  label = gtk_label_new (name);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_grid_attach (self->form, label, 0, row, 1, 1);
+  gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
+  error = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (error), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+  gtk_widget_add_css_class (error, "error");
+  gtk_widget_set_visible (error, FALSE);
+  g_object_set_data (G_OBJECT (spin), "error-label", error);
+  gtk_grid_attach (self->form, error, 0, row++, 2, 1);
+  return row;
+}
+
+/* The model's field of a declared number written as the counter's
+ * attribute, MU_COUNTER_FIELD_N for none. */
+static MuCounterField
+counter_field (const MuFieldInfo *f)
+{
+  for (int i = 0; i < MU_COUNTER_FIELD_N; i++)
+    if (g_str_equal (mu_counter_field_to_string (i), f->id))
+      return i;
+  return MU_COUNTER_FIELD_N;
+}
+
+/* The numbers the ruleset declares as the counter's attributes (baa:
+ * leadership, range, attack…), each a spin button named, stepped and
+ * bounded by its declaration, in declaration order; then a unit's identity,
+ * which is the division it follows. */
+static int
+attach_numbers (MusterEditorOob *self,
+                const MuCounter *c,
+                int              row)
+{
+  MuScenario *s = muster_editor_oob_scenario (self);
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      MuCounterField field;
+
+      if (f->type != MU_FIELD_INT || !mu_field_is_attribute (f) || !mu_field_applies (f, c->kind) ||
+          (field = counter_field (f)) == MU_COUNTER_FIELD_N)
+        continue;
+      row = attach_spin (self, c, field, g_dgettext (GETTEXT_PACKAGE, f->name), f->step, row);
+    }
+  return attach_spin (self, c, MU_COUNTER_FIELD_IDENTITY, _("Identity (0 = STAR)"), 1, row);
+}
+
+/* A unit's arm: the arms the ruleset declares, by their names. */
+static int
+attach_arm (MusterEditorOob *self,
+            const MuCounter *c,
+            int              row)
+{
+  MuScenario *s = muster_editor_oob_scenario (self);
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  g_autoptr(GtkStringList) arm_names = gtk_string_list_new (NULL);
+  const MuArmInfo *arms;
+  guint n_arms;
+  GtkWidget *arm;
+
+  arms = mu_ruleset_arms (ruleset, &n_arms);
+  for (guint i = 0; i < n_arms; i++)
+    gtk_string_list_append (arm_names, g_dgettext (GETTEXT_PACKAGE, arms[i].name));
+  arm = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&arm_names)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), arm_index (s, c));
+  g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
+  g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
+  return row;
+}
+
+/* The reserve the counter arrives with: before, only a CSV round trip set it. */
+static int
+attach_reserve (MusterEditorOob *self,
+                const MuCounter *c,
+                int              row)
+{
+  MuScenario *s = muster_editor_oob_scenario (self);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *reserve, *label;
+
+  /* Translators: the counter arrives with no reserve */
+  gtk_string_list_append (names, _("None"));
+  for (guint i = 0; i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+
+      if (g_strcmp0 (r->side, c->side) != 0)
+        continue;
+      gtk_string_list_append (names, r->name && *r->name ? r->name : r->id);
+      g_ptr_array_add (ids, g_strdup (r->id));
+    }
+  g_ptr_array_add (ids, NULL);
+  reserve = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  /* a long reserve name is cut short in the button, not the panel widened */
+  muster_editor_ellipsize_dropdown (GTK_DROP_DOWN (reserve));
+  g_object_set_data (G_OBJECT (reserve), "role", (gpointer) "reserve");
+  g_object_set_data_full (G_OBJECT (reserve), "reserve-ids", g_ptr_array_free (g_steal_pointer (&ids), FALSE),
+                          (GDestroyNotify) g_strfreev);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (reserve), reserve_index (reserve, c));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (reserve), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve"), -1);
+  gtk_widget_set_tooltip_text (reserve, _("The reserve the counter arrives with, or None"));
+  g_signal_connect (reserve, "notify::selected", G_CALLBACK (on_reserve_selected), self);
+  label = gtk_label_new (_("Reserve"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (self->form, label, 0, row, 1, 1);
+  gtk_grid_attach (self->form, reserve, 1, row++, 1, 1);
+  return row;
+}
+
+/* The historical note, the form's last row. */
+static void
+attach_note (MusterEditorOob *self,
+             const MuCounter *c,
+             int              row)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
+  gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
+  g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
+  gtk_grid_attach (self->form, gtk_label_new (_("Note")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+}
+
 void
 muster_editor_oob_rebuild_form (MusterEditorOob *self)
 {
   MuScenario *s = muster_editor_oob_scenario (self);
   const MuCounter *c = self->selected ? mu_scenario_find_counter (s, self->selected) : NULL;
   const MuSide *side = self->selected ? mu_scenario_find_side (s, self->selected) : NULL;
-  static const struct { MuCounterField field; const char *label; } spins[] = {
-    { MU_COUNTER_FIELD_LEADERSHIP, N_("Leadership") },
-    { MU_COUNTER_FIELD_DIVISION, N_("Division") },
-    { MU_COUNTER_FIELD_RANGE, N_("Range") },
-    { MU_COUNTER_FIELD_ATTACK, N_("Attack") },
-    { MU_COUNTER_FIELD_STRENGTH, N_("Strength") },
-    { MU_COUNTER_FIELD_IDENTITY, N_("Identity (0 = STAR)") },
-  };
-  GtkWidget *child, *entry;
+  GtkWidget *child;
   int row = 0;
 
   if ((c != NULL || side != NULL) && g_strcmp0 (self->form_of, self->selected) == 0)
@@ -284,151 +507,18 @@ muster_editor_oob_rebuild_form (MusterEditorOob *self)
       return;
     }
 
-  entry = gtk_entry_new ();
-  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "name");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
-  gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
-  gtk_widget_set_hexpand (entry, TRUE);
-  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Name")), 0, row, 1, 1);
-  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
+  row = attach_name (self, c, side, row);
   if (c == NULL)
+    attach_side (self, side, row);
+  else
     {
-      GtkWidget *colour = gtk_color_button_new ();
-      GdkRGBA palette[G_N_ELEMENTS (muster_editor_oob_side_colours)];
-      GdkRGBA rgba;
-
-      for (guint i = 0; i < G_N_ELEMENTS (muster_editor_oob_side_colours); i++)
-        palette[i] = colour_to_rgba (muster_editor_oob_side_colours[i]);
-      /* replaces GTK's default palette: the war's colours first */
-      gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (colour), GTK_ORIENTATION_HORIZONTAL, 4,
-                                     G_N_ELEMENTS (palette), palette);
-      gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (colour), FALSE);
-      gtk_color_button_set_title (GTK_COLOR_BUTTON (colour), _("Side Colour"));
-      rgba = colour_to_rgba (side->colour);
-      gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
-      g_object_set_data (G_OBJECT (colour), "role", (gpointer) "colour");
-      gtk_widget_set_tooltip_text (colour, _("The colour of the side's counters"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Side colour"), -1);
-      g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
-      gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
-      gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
-      row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
+      row = attach_numbers (self, c, row);
+      if (c->kind == MU_COUNTER_UNIT)
+        row = attach_arm (self, c, row);
+      row = attach_reserve (self, c, row);
+      row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
                                              self->message);
-      {
-        GtkWidget *hint = gtk_label_new (NULL);
-
-        g_object_set_data (G_OBJECT (hint), "role", (gpointer) "side-hint");
-        gtk_label_set_xalign (GTK_LABEL (hint), 0);
-        gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-        gtk_widget_add_css_class (hint, "dim-label");
-        gtk_widget_set_tooltip_text (hint, _("The selections this side's order of battle and options make, and "
-                                             "the élan the selection table grants them; the scenario's élan is "
-                                             "yours to set"));
-        update_side_hint (self, hint, side);
-        gtk_grid_attach (self->form, hint, 0, row++, 2, 1);
-      }
-      self->updating = FALSE;
-      return;
+      attach_note (self, c, row);
     }
-
-  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
-    {
-      int min, max;
-      GtkWidget *spin, *label;
-
-      if (!mu_edit_counter_field_range (s, c->kind, spins[i].field, &min, &max))
-        continue;
-      /* The spin button takes any number, so that a value outside the rules'
-       * range is not clamped silently: the model refuses it with the reason,
-       * shown under the field. */
-      spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), 1);
-      gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, spins[i].field));
-      g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (spins[i].field));
-      g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
-      label = gtk_label_new (_(spins[i].label));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _(spins[i].label), -1);
-      gtk_grid_attach (self->form, label, 0, row, 1, 1);
-      gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
-      {
-        GtkWidget *error = gtk_label_new (NULL);
-
-        gtk_label_set_wrap (GTK_LABEL (error), TRUE);
-        gtk_label_set_xalign (GTK_LABEL (error), 0);
-        gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
-        gtk_widget_add_css_class (error, "error");
-        gtk_widget_set_visible (error, FALSE);
-        g_object_set_data (G_OBJECT (spin), "error-label", error);
-        gtk_grid_attach (self->form, error, 0, row++, 2, 1);
-      }
-    }
-  if (c->kind == MU_COUNTER_UNIT)
-    {
-      const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
-      g_autoptr(GtkStringList) arm_names = gtk_string_list_new (NULL);
-      const MuArmInfo *arms;
-      guint n_arms;
-      GtkWidget *arm;
-
-      /* the arms the ruleset declares, by their names */
-      arms = mu_ruleset_arms (ruleset, &n_arms);
-      for (guint i = 0; i < n_arms; i++)
-        gtk_string_list_append (arm_names, g_dgettext (GETTEXT_PACKAGE, arms[i].name));
-      arm = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&arm_names)), NULL);
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (arm), arm_index (s, c));
-      g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
-      g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
-      gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
-      gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
-    }
-  {
-    /* the reserve it arrives with: before, only a CSV round trip set it */
-    g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-    g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-    GtkWidget *reserve, *label;
-
-    /* Translators: the counter arrives with no reserve */
-    gtk_string_list_append (names, _("None"));
-    for (guint i = 0; i < s->reserves->len; i++)
-      {
-        const MuReserve *r = g_ptr_array_index (s->reserves, i);
-
-        if (g_strcmp0 (r->side, c->side) != 0)
-          continue;
-        gtk_string_list_append (names, r->name && *r->name ? r->name : r->id);
-        g_ptr_array_add (ids, g_strdup (r->id));
-      }
-    g_ptr_array_add (ids, NULL);
-    reserve = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
-    /* a long reserve name is cut short in the button, not the panel widened */
-    muster_editor_ellipsize_dropdown (GTK_DROP_DOWN (reserve));
-    g_object_set_data (G_OBJECT (reserve), "role", (gpointer) "reserve");
-    g_object_set_data_full (G_OBJECT (reserve), "reserve-ids", g_ptr_array_free (g_steal_pointer (&ids), FALSE),
-                            (GDestroyNotify) g_strfreev);
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (reserve), reserve_index (reserve, c));
-    gtk_accessible_update_property (GTK_ACCESSIBLE (reserve), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve"), -1);
-    gtk_widget_set_tooltip_text (reserve, _("The reserve the counter arrives with, or None"));
-    g_signal_connect (reserve, "notify::selected", G_CALLBACK (on_reserve_selected), self);
-    label = gtk_label_new (_("Reserve"));
-    gtk_label_set_xalign (GTK_LABEL (label), 0);
-    gtk_grid_attach (self->form, label, 0, row, 1, 1);
-    gtk_grid_attach (self->form, reserve, 1, row++, 1, 1);
-  }
-  row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, FALSE,
-                                         self->message);
-  entry = gtk_entry_new ();
-  g_object_set_data (G_OBJECT (entry), "role", (gpointer) "note");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Note"), -1);
-  gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
-  g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Note")), 0, row, 1, 1);
-  gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
   self->updating = FALSE;
 }

@@ -170,13 +170,13 @@ shown (const MuFieldInfo *f,
   if (is_side)
     return mu_field_of_side (f);
   c = mu_scenario_find_counter (s, id);
-  /* the attributes held in members (leadership, attack, …) have the form's
-   * own spin buttons, and a unit's arm (MuCounter's own member) its
-   * drop-down: shown twice, they were asked twice. The attribute values
-   * (baa's star, abilities) are values like any other. */
+  /* the numbers written as attributes (leadership, range, …) have the
+   * form's own spin buttons, and a unit's arm (MuCounter's own member) its
+   * drop-down: shown twice, they were asked twice. The other attribute
+   * values (baa's star, abilities) are values like any other. */
   if (c != NULL && c->kind == MU_COUNTER_UNIT && g_str_equal (f->id, "arm"))
     return FALSE;
-  return c != NULL && mu_field_applies (f, c->kind) && !(f->offset >= 0 && mu_field_is_attribute (f));
+  return c != NULL && mu_field_applies (f, c->kind) && !(f->type == MU_FIELD_INT && mu_field_is_attribute (f));
 }
 
 static gboolean

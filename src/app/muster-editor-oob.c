@@ -171,14 +171,14 @@ row_text (MusterEditorOob *self,
     {
     case MU_COUNTER_CONTROL:
       return g_strdup_printf (_("%s%s — control, leadership %d%s"), mu_counter_get_flag (c, "star") ? "★ " : "", name,
-                              c->leadership, place);
+                              mu_counter_get_int (c, "leadership"), place);
     case MU_COUNTER_COMMAND:
-      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, c->division,
-                              c->leadership, mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
+      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, mu_counter_get_int (c, "division"),
+                              mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
     case MU_COUNTER_UNIT:
     default:
       return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
-                              c->range, c->attack, c->strength, arm_word (c), place);
+                              mu_counter_get_int (c, "range"), mu_counter_get_int (c, "attack"), c->strength, arm_word (c), place);
     }
 }
 

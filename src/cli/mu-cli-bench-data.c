@@ -140,18 +140,27 @@ mu_cli_bench_synthetic (int      cols,
         MuCounterKind kind = i < 5 ? MU_COUNTER_CONTROL : i < 25 ? MU_COUNTER_COMMAND : MU_COUNTER_UNIT;
         MuCounter *c = mu_counter_new (kind, id, side ? "csa" : "usa");
         int r = g_rand_int_range (rand, 0, 100);
+        int attack, leadership;
 
         c->name = g_strdup_printf ("%s %d", side ? "Brig." : "Col.", i);
-        c->leadership = g_rand_int_range (rand, 1, 7);
+        /* drawn for every counter, so that the matches stay those measured before */
+        leadership = g_rand_int_range (rand, 1, 7);
+        if (kind != MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "leadership", leadership);
         if (kind == MU_COUNTER_CONTROL && i == 0)
           mu_values_set (&c->values, "star", "true");
         if (kind == MU_COUNTER_COMMAND && r < 15)
           mu_values_set (&c->values, "exceptional", "true");
-        c->division = kind == MU_COUNTER_COMMAND ? i - 4 : 0;
+        if (kind == MU_COUNTER_COMMAND)
+          mu_counter_set_int (c, "division", i - 4);
         c->identity = kind == MU_COUNTER_UNIT ? 1 + i % 20 : 0;
         c->arm = r < 75 ? MU_ARM_INFANTRY : r < 88 ? MU_ARM_ARTILLERY : MU_ARM_CAVALRY;
-        c->range = c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2;
-        c->attack = g_rand_int_range (rand, 3, 6);
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "range", c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2);
+        /* drawn for every counter, so that the matches stay those measured before */
+        attack = g_rand_int_range (rand, 3, 6);
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "attack", attack);
         c->strength = g_rand_int_range (rand, 2, 7);
         c->place.kind = MU_PLACE_HEX;
         c->place.hex = (MuHex) { g_rand_int_range (rand, 1, cols + 1),

@@ -14,9 +14,10 @@
 
 /* Counter values ------------------------------------------------------------------- */
 
-/* The values the model holds for Brothers at Arms; leadership, division,
- * range, attack and strength take their ranges from the scenario's ruleset
- * (mu-ruleset.h), the others are the counter's own switches and lists. */
+/* The values the editor sets by number for Brothers at Arms; leadership,
+ * division, range, attack and strength are the scenario's ruleset's
+ * declarations (mu-ruleset.h), with their ranges; identity and arm are
+ * the model's own. */
 static const struct {
   const char *name;
   guint kinds;     /* 1 << MuCounterKind */
@@ -62,7 +63,7 @@ declared (const MuScenario *scenario,
   if (fields[field].max != 0)
     return NULL;
   f = mu_ruleset_find_field (ruleset_of (scenario), fields[field].name);
-  return f && f->offset >= 0 && mu_field_applies (f, kind) ? f : NULL;
+  return f && (f->offset >= 0 || mu_field_is_attribute_number (f)) && mu_field_applies (f, kind) ? f : NULL;
 }
 
 gboolean
@@ -106,16 +107,14 @@ mu_edit_counter_get_int (const MuCounter *c,
 
   switch (field)
     {
-    case MU_COUNTER_FIELD_LEADERSHIP: return c->leadership;
-    case MU_COUNTER_FIELD_DIVISION: return c->division;
     case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
-    case MU_COUNTER_FIELD_RANGE: return c->range;
-    case MU_COUNTER_FIELD_ATTACK: return c->attack;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
     case MU_COUNTER_FIELD_N:
-    default:
       g_return_val_if_reached (0);
+    default:
+      /* a number the ruleset declares and the counter holds as a value */
+      return mu_counter_get_int (c, fields[field].name);
     }
 }
 
@@ -254,7 +253,6 @@ mu_edit_set_counter_int (MuEditHistory  *history,
   mu_edit_touch (history, label);
   switch (field)
     {
-    case MU_COUNTER_FIELD_LEADERSHIP: c->leadership = value; break;
     case MU_COUNTER_FIELD_DIVISION:
       /* its units keep following it */
       for (guint i = 0; i < s->counters->len; i++)
@@ -264,7 +262,7 @@ mu_edit_set_counter_int (MuEditHistory  *history,
           if (u->kind == MU_COUNTER_UNIT && g_strcmp0 (u->parent, c->id) == 0)
             u->identity = value;
         }
-      c->division = value;
+      mu_counter_set_int (c, fields[field].name, value);
       break;
     case MU_COUNTER_FIELD_IDENTITY:
       /* identity and parent say the same thing; keep them together */
@@ -276,11 +274,9 @@ mu_edit_set_counter_int (MuEditHistory  *history,
         }
       break;
     case MU_COUNTER_FIELD_ARM: c->arm = value; g_clear_pointer (&c->arm_word, g_free); break;
-    case MU_COUNTER_FIELD_RANGE: c->range = value; break;
-    case MU_COUNTER_FIELD_ATTACK: c->attack = value; break;
     case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
-    case MU_COUNTER_FIELD_N:
-    default: g_assert_not_reached ();
+    case MU_COUNTER_FIELD_N: g_assert_not_reached ();
+    default: mu_counter_set_int (c, fields[field].name, value); break;
     }
   mu_edit_commit (history);
   return TRUE;

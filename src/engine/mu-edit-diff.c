@@ -243,13 +243,9 @@ diff_counter (const char      *p,
   DIFF_STR (p, a->side, b->side);
   DIFF_STR (p, a->name, b->name);
   DIFF_STR (p, a->note, b->note);
-  DIFF_INT (p, a->leadership, b->leadership);
-  DIFF_INT (p, a->division, b->division);
   DIFF_INT (p, a->identity, b->identity);
   DIFF_INT (p, a->arm, b->arm);
   DIFF_STR (p, a->arm_word, b->arm_word);
-  DIFF_INT (p, a->range, b->range);
-  DIFF_INT (p, a->attack, b->attack);
   DIFF_INT (p, a->strength, b->strength);
   DIFF_STR (p, a->parent, b->parent);
   DIFF_INT (p, a->place.kind, b->place.kind);

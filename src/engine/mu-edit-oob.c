@@ -321,9 +321,20 @@ next_division (const MuScenario *s,
       const MuCounter *c = g_ptr_array_index (s->counters, i);
 
       if (c->kind == MU_COUNTER_COMMAND && g_strcmp0 (c->side, side) == 0)
-        max = MAX (max, c->division);
+        max = MAX (max, mu_counter_get_int (c, "division"));
     }
   return max + 1;
+}
+
+/* A command counter's division number, where the scenario's ruleset
+ * numbers divisions (a ruleset Muster does not know: format 1's first). */
+static void
+set_division (const MuScenario *s,
+              MuCounter        *c,
+              int               division)
+{
+  if (mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_DIVISION, NULL, NULL))
+    mu_counter_set_int (c, mu_counter_field_to_string (MU_COUNTER_FIELD_DIVISION), division);
 }
 
 /* Index after the last counter of parent's subtree (or of the side). */
@@ -393,17 +404,18 @@ mu_edit_add_counter (MuEditHistory *history,
                           : kind == MU_COUNTER_COMMAND ? _("Add Command Counter")
                           : _("Add Control Counter"));
   c = mu_counter_new (kind, id, side);
+  mu_ruleset_set_initial_values (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c);
   c->parent = g_strdup (parent);
   switch (kind)
     {
     case MU_COUNTER_UNIT:
       c->name = g_strdup (_("New Brigade"));
       p = parent ? mu_scenario_find_counter (s, parent) : NULL;
-      c->identity = p ? p->division : 0;
+      c->identity = p ? mu_counter_get_int (p, "division") : 0;
       break;
     case MU_COUNTER_COMMAND:
       c->name = g_strdup (_("New Division"));
-      c->division = next_division (s, side);
+      set_division (s, c, next_division (s, side));
       break;
     case MU_COUNTER_CONTROL:
       c->name = g_strdup (_("New Commander"));
@@ -485,7 +497,7 @@ mu_edit_duplicate_counter (MuEditHistory *history,
   copy->place.facing = 0;
   g_clear_pointer (&copy->place.reserve, g_free);
   if (copy->kind == MU_COUNTER_COMMAND)
-    copy->division = next_division (s, copy->side);
+    set_division (s, copy, next_division (s, copy->side));
   g_ptr_array_insert (s->counters, (int) at + 1, copy);
   mu_edit_commit (history);
   return g_steal_pointer (&new_id);
@@ -538,7 +550,7 @@ mu_edit_set_counter_parent (MuEditHistory *history,
     {
       MuCounter *p = parent ? mu_scenario_find_counter (s, parent) : NULL;
 
-      c->identity = p ? p->division : 0;
+      c->identity = p ? mu_counter_get_int (p, "division") : 0;
     }
   mu_edit_commit (history);
   return TRUE;
@@ -594,17 +606,17 @@ mu_edit_set_counter_side (MuEditHistory *history,
     c->identity = 0;
   if (c->kind == MU_COUNTER_COMMAND)
     {
-      MuCounter *clash = mu_scenario_find_command (s, side, c->division);
+      MuCounter *clash = mu_scenario_find_command (s, side, mu_counter_get_int (c, "division"));
 
       if (clash && clash != c)
         {
-          c->division = next_division (s, side);
+          set_division (s, c, next_division (s, side));
           for (guint i = 0; i < moved->len; i++)
             {
               MuCounter *x = g_ptr_array_index (moved, i);
 
               if (x->kind == MU_COUNTER_UNIT && g_strcmp0 (x->parent, c->id) == 0)
-                x->identity = c->division;
+                x->identity = mu_counter_get_int (c, "division");
             }
         }
     }

@@ -238,11 +238,11 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_NAME] = c->name;
 #define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
       if (HAS (LEADERSHIP))
-        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", c->leadership);
+        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_LEADERSHIP]));
       f[COL_STAR] = flag_cell (s, c, COL_STAR);
       f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
       if (HAS (DIVISION))
-        f[COL_DIVISION] = division = g_strdup_printf ("%d", c->division);
+        f[COL_DIVISION] = division = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_DIVISION]));
       if (HAS (IDENTITY))
         f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
                                                  : g_strdup ("STAR");
@@ -250,9 +250,9 @@ mu_oob_csv_export (const MuScenario *s,
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));
       if (HAS (RANGE))
-        f[COL_RANGE] = range = g_strdup_printf ("%d", c->range);
+        f[COL_RANGE] = range = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_RANGE]));
       if (HAS (ATTACK))
-        f[COL_ATTACK] = attack = g_strdup_printf ("%d", c->attack);
+        f[COL_ATTACK] = attack = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_ATTACK]));
       if (HAS (STRENGTH))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
       if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&

@@ -363,6 +363,24 @@ parse_words (Reader       *rd,
   mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
+/* A number column that names a number the ruleset declares and the
+ * counter holds as its value (baa: range). */
+static void
+parse_number (Reader         *rd,
+              const Record   *r,
+              const int      *map,
+              Column          col,
+              MuCounterField  field,
+              MuCounter      *c)
+{
+  int n;
+
+  if (!parse_int (rd, r, map, col, &n))
+    return;
+  check_value (rd, r, c->kind, field, n);
+  mu_counter_set_int (c, column_names[col], n);
+}
+
 static void
 parse_placement (Reader           *rd,
                  const Record     *r,
@@ -483,15 +501,15 @@ parse_counter (Reader           *rd,
     {
     case MU_COUNTER_CONTROL:
     case MU_COUNTER_COMMAND:
-      if (HAS (LEADERSHIP) && parse_int (rd, r, map, COL_LEADERSHIP, &c->leadership))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_LEADERSHIP, c->leadership);
+      if (HAS (LEADERSHIP))
+        parse_number (rd, r, map, COL_LEADERSHIP, MU_COUNTER_FIELD_LEADERSHIP, c);
       if (kind == MU_COUNTER_CONTROL)
         parse_flag (rd, r, map, COL_STAR, c);
       if (kind == MU_COUNTER_COMMAND)
         {
           parse_flag (rd, r, map, COL_EXCEPTIONAL, c);
-          if (HAS (DIVISION) && parse_int (rd, r, map, COL_DIVISION, &c->division))
-            check_value (rd, r, kind, MU_COUNTER_FIELD_DIVISION, c->division);
+          if (HAS (DIVISION))
+            parse_number (rd, r, map, COL_DIVISION, MU_COUNTER_FIELD_DIVISION, c);
         }
       break;
     case MU_COUNTER_UNIT:
@@ -516,10 +534,10 @@ parse_counter (Reader           *rd,
               problem (rd, r->line, _("arm “%s” should be %s"), arm, words);
             }
         }
-      if (HAS (RANGE) && parse_int (rd, r, map, COL_RANGE, &c->range))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_RANGE, c->range);
-      if (HAS (ATTACK) && parse_int (rd, r, map, COL_ATTACK, &c->attack))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_ATTACK, c->attack);
+      if (HAS (RANGE))
+        parse_number (rd, r, map, COL_RANGE, MU_COUNTER_FIELD_RANGE, c);
+      if (HAS (ATTACK))
+        parse_number (rd, r, map, COL_ATTACK, MU_COUNTER_FIELD_ATTACK, c);
       if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
       parse_words (rd, r, map, COL_ABILITIES, c);
@@ -531,12 +549,9 @@ parse_counter (Reader           *rd,
 #undef HAS
   {
     /* the values the ruleset does not have stay as they were (0 for a new
-     * counter, as a file without them loads) */
+     * counter, as a file without them loads); those held as values were
+     * copied with the others */
     static const struct { MuCounterField field; gssize offset; } kept[] = {
-      { MU_COUNTER_FIELD_LEADERSHIP, G_STRUCT_OFFSET (MuCounter, leadership) },
-      { MU_COUNTER_FIELD_DIVISION, G_STRUCT_OFFSET (MuCounter, division) },
-      { MU_COUNTER_FIELD_RANGE, G_STRUCT_OFFSET (MuCounter, range) },
-      { MU_COUNTER_FIELD_ATTACK, G_STRUCT_OFFSET (MuCounter, attack) },
       { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
     };
 
@@ -652,13 +667,13 @@ check_tree (Reader     *rd,
       if (c->kind == MU_COUNTER_COMMAND && divisions_numbered)
         {
           /* Against the first command of the division only: each row once. */
-          char *key = g_strdup_printf ("%d %s", c->division, c->side ? c->side : "");
+          char *key = g_strdup_printf ("%d %s", mu_counter_get_int (c, column_names[COL_DIVISION]), c->side ? c->side : "");
           const MuCounter *o = g_hash_table_lookup (divisions, key);
 
           if (o != NULL)
             {
               problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
-                       c->division, c->side, o->id, o->line);
+                       mu_counter_get_int (c, column_names[COL_DIVISION]), c->side, o->id, o->line);
               g_free (key);
             }
           else
@@ -683,9 +698,9 @@ check_tree (Reader     *rd,
                  c->parent, parent->side, c->id, c->side);
       /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
       else if (divisions_numbered && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
-               c->identity != 0 && c->identity != parent->division)
+               c->identity != 0 && c->identity != mu_counter_get_int (parent, column_names[COL_DIVISION]))
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
-                 c->identity, c->id, parent->division, c->parent);
+                 c->identity, c->id, mu_counter_get_int (parent, column_names[COL_DIVISION]), c->parent);
     }
 }
 

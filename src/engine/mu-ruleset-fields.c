@@ -390,11 +390,35 @@ mu_field_check_value (const MuFieldInfo *field,
     }
 }
 
-/* The int members of MuCounter the counter elements carry as attributes of
- * the same name. */
+/* The int member of MuCounter the counter elements carry as an attribute
+ * of the same name (the other numbers are declared `attribute`). */
 static const char *const member_attributes[] = {
-  "leadership", "division", "range", "attack", "strength", NULL,
+  "strength", NULL,
 };
+
+void
+mu_ruleset_set_initial_values (const MuRuleset *ruleset,
+                               MuCounter       *counter)
+{
+  g_return_if_fail (counter != NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (mu_field_is_attribute_number (f) && mu_field_applies (f, counter->kind))
+        mu_counter_set_int (counter, f->id, f->initial ? f->initial : (int) f->min);
+    }
+}
+
+gboolean
+mu_field_is_attribute_number (const MuFieldInfo *field)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  return field->attribute && field->offset < 0 && field->type == MU_FIELD_INT;
+}
 
 gboolean
 mu_field_is_attribute (const MuFieldInfo *field)
@@ -435,6 +459,10 @@ mu_counter_get_field (const MuCounter   *counter,
   if (field->offset >= 0)
     return g_strdup_printf ("%d", G_STRUCT_MEMBER (int, counter, field->offset));
   text = mu_values_get (counter->values, field->id);
+  /* a number the counter element always carries reads 0 when not held,
+   * as the writer writes it */
+  if (text == NULL && mu_field_is_attribute_number (field))
+    return g_strdup ("0");
   return g_strdup (text);
 }
 
@@ -452,7 +480,7 @@ mu_counter_set_field (MuCounter         *counter,
 
   if (text == NULL || *text == '\0')
     {
-      if (field->offset >= 0)
+      if (field->offset >= 0 || mu_field_is_attribute_number (field))
         {
           problem = mu_field_describe_range (field);
           g_set_error (error, MU_ERROR, MU_ERROR_INVALID, _("%s needs a value (%s)"), field->id,
@@ -524,6 +552,10 @@ check_values (const MuRuleset  *ruleset,
       g_autofree char *why = NULL;
       MuProblem *p;
 
+      /* a number written as the counter's attribute is checked with the
+       * counter (mu-scenario-check.c), as when it was a member */
+      if (f != NULL && !side && mu_field_is_attribute_number (f))
+        continue;
       if (f == NULL)
         why = g_strdup_printf (_("ruleset “%s” has no field “%s”"), ruleset->id, field);
       else if (side ? !mu_field_of_side (f) : !mu_field_applies (f, kind))

@@ -162,9 +162,10 @@ typedef enum {
 #define MU_FIELD_OF_SIDE (1u << 8)
 
 /* A value the ruleset keeps on a counter or a side. The scenario model
- * stores the baa values in MuCounter's int members; `offset` names the
- * member for those (G_STRUCT_OFFSET), -1 for any other field, which the
- * model keeps as text (MuCounter.values, a <value> element in the file). */
+ * keeps it as text (MuCounter.values: a <value> element in the file, or
+ * the counter element's attribute when declared `attribute`). Only a
+ * unit's strength still lives in an int member of MuCounter; `offset`
+ * names it (G_STRUCT_OFFSET) for the fields held there, -1 for any other. */
 typedef struct {
   const char *id;          /* stable: "attack", "stands", "elan" */
   const char *name;        /* N_() */
@@ -184,7 +185,10 @@ typedef struct {
    * <value> (format 1's Brothers at Arms values: star="true",
    * abilities="indomitable"); held as text in MuCounter.values like any
    * other. Only for MU_FIELD_FLAG, which the file gives only when it is
-   * on, and MU_FIELD_FLAGS, given when it holds a word (in declared order). */
+   * on, MU_FIELD_FLAGS, given when it holds a word (in declared order), and
+   * MU_FIELD_INT, given always (range="2"; "0" when the counter holds none).
+   * The counter element's attributes come in declaration order, the arm
+   * where the ruleset declares "arm". */
   gboolean attribute;
   /* MU_FIELD_FLAGS, MU_FIELD_ENUM: for people, N_() per word of values
    * ("Indomitable (red shield)", "Foot artillery"); NULL: the word itself
@@ -200,6 +204,8 @@ typedef struct {
    * nothing. */
   const char *tag;
   const char *const *value_tags;
+  /* MU_FIELD_INT: the value a counter the editor adds starts with; 0: min. */
+  int initial;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -241,12 +247,21 @@ char        *mu_field_describe_range       (const MuFieldInfo *field);
 /* NULL when text is a value of the field; else what is wrong, naming the
  * allowed range (newly allocated). */
 char        *mu_field_check_value          (const MuFieldInfo *field, const char *text);
-/* Whether the field is written as the counter element's own attribute
- * (leadership, division, range, attack, strength: an int member of
- * MuCounter of the same name; or a flag declared `attribute`). Other
+/* Whether the field is written as the counter element's own attribute:
+ * a value declared `attribute` (baa: leadership, range, star, abilities),
+ * or baa's strength, the int member of MuCounter of the same name. Other
  * fields are <value> elements; those with an offset still live in the
  * member (the stand count of a tabletop unit). */
 gboolean     mu_field_is_attribute         (const MuFieldInfo *field);
+/* Whether the field is a whole number held as the counter's value and
+ * written as the counter element's attribute (baa: range="2"); the file
+ * always carries it where it applies, 0 when the counter holds none. */
+gboolean     mu_field_is_attribute_number  (const MuFieldInfo *field);
+/* Gives a new counter the numbers the ruleset declares as attributes for
+ * its kind, each its declared start (MuFieldInfo.initial) or else the
+ * lowest allowed: a counter the editor adds. ruleset NULL: format 1's
+ * first, baa-hex. */
+void         mu_ruleset_set_initial_values (const MuRuleset *ruleset, MuCounter *counter);
 /* The declared words of a MU_FIELD_FLAGS text, each once, in declared
  * order, space-separated ("" when none); others are left out. Newly allocated. */
 char        *mu_field_declared_order       (const MuFieldInfo *field, const char *text);

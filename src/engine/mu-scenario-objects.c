@@ -202,6 +202,35 @@ mu_counter_get_flag (const MuCounter *counter,
   return counter->values != NULL && g_strcmp0 (mu_values_get (counter->values, field), "true") == 0;
 }
 
+int
+mu_counter_get_int (const MuCounter *counter,
+                    const char      *field)
+{
+  const char *text;
+  char *end;
+  gint64 n;
+
+  g_return_val_if_fail (counter != NULL && field != NULL, 0);
+
+  if (counter->values == NULL || (text = mu_values_get (counter->values, field)) == NULL)
+    return 0;
+  n = g_ascii_strtoll (text, &end, 10);
+  return *end == '\0' && end != text && n >= G_MININT && n <= G_MAXINT ? (int) n : 0;
+}
+
+void
+mu_counter_set_int (MuCounter  *counter,
+                    const char *field,
+                    int         value)
+{
+  char text[16];
+
+  g_return_if_fail (counter != NULL && field != NULL);
+
+  g_snprintf (text, sizeof text, "%d", value);
+  mu_values_set (&counter->values, field, text);
+}
+
 gboolean
 mu_counter_has_word (const MuCounter *counter,
                      const char      *field,
@@ -279,13 +308,7 @@ mu_counter_new (MuCounterKind kind,
   c->id = g_strdup (id);
   c->side = g_strdup (side);
   if (kind == MU_COUNTER_UNIT)
-    {
-      c->range = 1;
-      c->attack = 4;
-      c->strength = 3;
-    }
-  else
-    c->leadership = 2;
+    c->strength = 3;
   return c;
 }
 

@@ -59,6 +59,19 @@ static const AttrDef unit_attrs[] = {
   { "fatigued", KIND_BOOLEAN }, { NULL, 0 },
 };
 
+const char *
+mu_xml_counter_attribute (MuCounterKind kind,
+                          guint         i)
+{
+  const AttrDef *own = kind == MU_COUNTER_UNIT ? unit_attrs
+                       : kind == MU_COUNTER_COMMAND ? command_attrs : control_attrs;
+
+  for (guint k = 0; own[k].name; k++)
+    if (k == i)
+      return own[k].name;
+  return NULL;
+}
+
 static const char *const abilities[] = { "indomitable", "sharpshooter", NULL };
 
 static gboolean

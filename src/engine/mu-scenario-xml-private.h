@@ -66,6 +66,10 @@ GArray     *mu_xml_detach_counters   (MuXmlLoader *ld, GArray **doubtful);
 /* Whether a counter element certainly matches its definition in
  * data/muster.rng (mu-scenario-xml-counters.c); FALSE says nothing. */
 gboolean    mu_xml_counter_is_plain  (xmlNodePtr node);
+/* The i-th of format 1's own attributes of a counter of the kind, in the
+ * order the writer gives them ("division", "leadership", "exceptional" for
+ * a command); NULL past the last. */
+const char *mu_xml_counter_attribute (MuCounterKind kind, guint i);
 /* Validates the detached counters alone (data/muster-counters.rng), as
  * xmlRelaxNGValidateDoc() does; the document is as it was afterwards. */
 int         mu_xml_validate_counters (MuXmlLoader *ld, GArray *detached, xmlRelaxNGValidCtxtPtr vctxt);

@@ -479,8 +479,10 @@ load_note_child (MuXmlLoader *ld,
 }
 
 /* The values the ruleset declares as attributes (baa: star="true",
- * abilities="indomitable"), held as the counter's values: a flag that is on,
- * a list's words in declared order; one that is off or empty is not held. */
+ * abilities="indomitable", range="2"), held as the counter's values: a flag
+ * that is on, a list's words in declared order, a number always (0 when the
+ * file gives none, as format 1 reads it); a flag that is off or an empty
+ * list is not held. */
 static void
 load_attribute_flags (MuXmlLoader     *ld,
                       xmlNodePtr       node,
@@ -495,6 +497,16 @@ load_attribute_flags (MuXmlLoader     *ld,
 
       if (!f->attribute || f->offset >= 0 || !mu_field_applies (f, c->kind))
         continue;
+      if (f->type == MU_FIELD_INT)
+        {
+          int n = 0;
+
+          /* out of range is the checker's to say, as for any counter value */
+          mu_xml_get_int (ld, node, f->id, 0, &n);
+          mu_counter_set_int (c, f->id, n);
+          ((MuFieldValue *) g_ptr_array_index (c->values, c->values->len - 1))->line = c->line;
+          continue;
+        }
       if (f->type == MU_FIELD_FLAG)
         text = g_strdup (mu_xml_get_bool (node, f->id, FALSE) ? "true" : "");
       else if ((text = mu_xml_attr (node, f->id)) != NULL &&
@@ -558,11 +570,8 @@ load_counter (MuXmlLoader     *ld,
   switch (kind)
     {
     case MU_COUNTER_CONTROL:
-      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
       break;
     case MU_COUNTER_COMMAND:
-      mu_xml_get_int (ld, node, "leadership", 0, &c->leadership);
-      mu_xml_get_int (ld, node, "division", 0, &c->division);
       break;
     case MU_COUNTER_UNIT:
       {
@@ -579,8 +588,6 @@ load_counter (MuXmlLoader     *ld,
           mu_counter_set_arm_word (c, arm);
         else if (arm != NULL)
           mu_xml_report (ld, c->line, _("<unit>: unknown arm “%s”"), arm);
-        mu_xml_get_int (ld, node, "range", 0, &c->range);
-        mu_xml_get_int (ld, node, "attack", 0, &c->attack);
         mu_xml_get_int (ld, node, "strength", 0, &c->strength);
       }
       break;

@@ -22,6 +22,7 @@
 #include "mu-error.h"
 #include "mu-file.h"
 #include "mu-ruleset.h"
+#include "mu-scenario-xml-private.h"
 
 typedef struct {
   GString *out;
@@ -595,26 +596,76 @@ is_attribute_flag (Writer          *w,
   return f && f->attribute && f->offset < 0 && mu_field_applies (f, c->kind);
 }
 
-/* The declared values written as attributes, in declaration order: a
- * flag when on (the file never says one is off), a list of words when it
- * holds one. */
+/* One declared value written as the counter element's attribute: a flag
+ * when on (the file never says one is off), a list of words when it holds
+ * one, a number always (0 when not held, as the file has it). */
 static void
-write_attribute_flags (Writer          *w,
-                       const MuCounter *c)
+write_attribute_value (Writer            *w,
+                       const MuCounter   *c,
+                       const MuFieldInfo *f)
+{
+  const char *text;
+
+  if (f->type == MU_FIELD_FLAG && mu_counter_get_flag (c, f->id))
+    attr_bool (w, f->id, TRUE);
+  else if (f->type == MU_FIELD_FLAGS && (text = mu_values_get (c->values, f->id)) && *text)
+    attr_str (w, f->id, text);
+  else if (f->type == MU_FIELD_INT)
+    attr_int (w, f->id, mu_counter_get_int (c, f->id));
+}
+
+/* Whether `id` is one of format 1's own attributes of the counter's kind. */
+static gboolean
+format_attribute (const MuCounter *c,
+                  const char      *id)
+{
+  const char *name;
+
+  for (guint i = 0; (name = mu_xml_counter_attribute (c->kind, i)); i++)
+    if (strcmp (name, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The counter's own attributes after its placement: those of format 1 in
+ * its fixed order (the arm among them), each as the ruleset declares it,
+ * then any other value a ruleset declares as an attribute, in declaration
+ * order. */
+static void
+write_attribute_values (Writer          *w,
+                        const MuCounter *c)
 {
   const MuRuleset *ruleset = field_ruleset (w);
+  const char *name;
 
+  for (guint i = 0; (name = mu_xml_counter_attribute (c->kind, i)); i++)
+    {
+      const MuFieldInfo *f = ruleset ? mu_ruleset_find_field (ruleset, name) : NULL;
+
+      if (strcmp (name, "arm") == 0)
+        attr_str (w, "arm", mu_counter_arm_word (c));
+      else if (strcmp (name, "identity") == 0)
+        {
+          if (!declares (w, "division"))
+            continue;
+          if (c->identity == 0)
+            attr_str (w, "identity", "star");
+          else
+            attr_int (w, "identity", c->identity);
+        }
+      else if (f == NULL || !mu_field_applies (f, c->kind))
+        continue;
+      else if (f->offset >= 0 && mu_field_is_attribute (f))
+        attr_int (w, f->id, G_STRUCT_MEMBER (int, c, f->offset));
+      else if (is_attribute_flag (w, c, f->id))
+        write_attribute_value (w, c, f);
+    }
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
     {
       const MuFieldInfo *f = &ruleset->fields[i];
-      const char *text;
 
-      if (!is_attribute_flag (w, c, f->id))
-        continue;
-      if (f->type == MU_FIELD_FLAG && mu_counter_get_flag (c, f->id))
-        attr_bool (w, f->id, TRUE);
-      else if (f->type == MU_FIELD_FLAGS && (text = mu_values_get (c->values, f->id)) && *text)
-        attr_str (w, f->id, text);
+      if (is_attribute_flag (w, c, f->id) && !format_attribute (c, f->id))
+        write_attribute_value (w, c, f);
     }
 }
 
@@ -700,35 +751,7 @@ write_counter (Writer          *w,
       c->formation_word != NULL)
     attr_str (w, "formation", mu_counter_formation_word (c));
 
-  switch (c->kind)
-    {
-    case MU_COUNTER_CONTROL:
-      if (declares (w, "leadership"))
-        attr_int (w, "leadership", c->leadership);
-      break;
-    case MU_COUNTER_COMMAND:
-      if (declares (w, "division"))
-        attr_int (w, "division", c->division);
-      if (declares (w, "leadership"))
-        attr_int (w, "leadership", c->leadership);
-      break;
-    case MU_COUNTER_UNIT:
-      if (declares (w, "division") && c->identity == 0)
-        attr_str (w, "identity", "star");
-      else if (declares (w, "division"))
-        attr_int (w, "identity", c->identity);
-      attr_str (w, "arm", mu_counter_arm_word (c));
-      if (declares (w, "range"))
-        attr_int (w, "range", c->range);
-      if (declares (w, "attack"))
-        attr_int (w, "attack", c->attack);
-      if (declares (w, "strength"))
-        attr_int (w, "strength", c->strength);
-      break;
-    default:
-      break;
-    }
-  write_attribute_flags (w, c);
+  write_attribute_values (w, c);
 
   if (c->note == NULL && write_counter_values (w, c, TRUE) == 0)
     {

@@ -545,7 +545,7 @@ mu_scenario_find_command (const MuScenario *scenario,
     {
       MuCounter *c = g_ptr_array_index (scenario->counters, i);
 
-      if (c->kind == MU_COUNTER_COMMAND && c->division == division &&
+      if (c->kind == MU_COUNTER_COMMAND && mu_counter_get_int (c, "division") == division &&
           g_strcmp0 (c->side, side) == 0)
         return c;
     }

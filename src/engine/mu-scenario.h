@@ -296,16 +296,12 @@ typedef struct {
   char *name;
   char *note;            /* historical note, may be NULL */
   /* control and command */
-  int leadership;        /* 1..6 */
-  int division;          /* command: identity number printed at the top */
   /* units */
   int identity;          /* division number of its command; 0 = STAR (unassigned) */
   MuArm arm;             /* the format's arm, or the basing of arm_word's arm */
   /* An arm the scenario's ruleset declares that is none of MuArm's words
    * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
   char *arm_word;
-  int range;             /* >= 1 */
-  int attack;            /* 2..6 */
   int strength;          /* >= 1 */
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */
@@ -548,6 +544,11 @@ GPtrArray    *mu_values_copy             (const GPtrArray *values);
 /* Whether the counter's declared flag `field` is on (its value is "true"):
  * how code reads a ruleset's switch (baa: "star", "fatigued"). */
 gboolean      mu_counter_get_flag        (const MuCounter *counter, const char *field);
+/* The counter's declared whole number `field` (baa: "range"), 0 when it
+ * holds none or not a number: how code reads a ruleset's number. */
+int           mu_counter_get_int         (const MuCounter *counter, const char *field);
+/* Holds `value` as the counter's declared number `field` (its text). */
+void          mu_counter_set_int         (MuCounter *counter, const char *field, int value);
 /* Whether the counter's declared list of words `field` holds `word`
  * (baa: "abilities" holds "indomitable"). */
 gboolean      mu_counter_has_word        (const MuCounter *counter, const char *field,

@@ -209,11 +209,8 @@ counter_key (const MuScenario *scenario,
 
   k = mu_hash_mix (k, c->kind);
   k = mu_hash_mix (k, c->arm);
-  k = mu_hash_mix (k, c->range);
-  k = mu_hash_mix (k, c->attack);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
   k = mu_hash_mix (k, c->identity);
-  k = mu_hash_mix (k, c->leadership);
   /* the declared values: the face's marks and numbers */
   for (guint i = 0; c->values && i < c->values->len; i++)
     {
@@ -221,7 +218,6 @@ counter_key (const MuScenario *scenario,
 
       k = mu_hash_string (mu_hash_string (k, v->field), v->value);
     }
-  k = mu_hash_mix (k, c->division);
   k = mu_hash_string (k, c->name);
   k = mu_hash_mix (k, mu_render_side_colour (scenario, c->side));
   k = mu_hash_double (k, size);

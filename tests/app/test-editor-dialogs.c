@@ -38,8 +38,8 @@ make_hex_scenario (void)
   unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
-  unit->range = 2;
-  unit->attack = 4;
+  mu_counter_set_int (unit, "range", 2);
+  mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
   unit->place.kind = MU_PLACE_HEX;
   unit->place.hex = (MuHex) { 20, 7 };
@@ -393,8 +393,8 @@ test_resize_table (void)
   unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
-  unit->range = 2;
-  unit->attack = 4;
+  mu_counter_set_int (unit, "range", 2);
+  mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
   unit->place.kind = MU_PLACE_TABLE;
   unit->place.pos = (MuPoint) { 60, 10 };

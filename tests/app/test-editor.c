@@ -783,7 +783,7 @@ test_oob (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "Attack must be 2 to 6"));
   g_clear_error (&error);
   g_assert_true (muster_editor_oob_set_value (oob, MU_COUNTER_FIELD_ATTACK, 3, &error));
-  g_assert_cmpint (mu_scenario_find_counter (model (f), unit)->attack, ==, 3);
+  g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (model (f), unit), "attack"), ==, 3);
   g_assert_true (muster_editor_oob_duplicate (oob, &error));
   g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 12);
   g_assert_true (muster_editor_oob_move (oob, -1, &error));
@@ -1088,7 +1088,7 @@ test_value_refused (Fixture *f, gconstpointer data)
   muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
   g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
   flush_events ();
-  attack = mu_scenario_find_counter (model (f), "usa-1-1")->attack;
+  attack = mu_counter_get_int (mu_scenario_find_counter (model (f), "usa-1-1"), "attack");
   spin = find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK);
   g_assert_nonnull (spin);
   message = g_object_get_data (G_OBJECT (spin), "error-label");
@@ -1098,7 +1098,7 @@ test_value_refused (Fixture *f, gconstpointer data)
   gtk_editable_set_text (GTK_EDITABLE (spin), "99");
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));   /* as Enter or leaving the field does */
   flush_events ();
-  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, attack);
+  g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (model (f), "usa-1-1"), "attack"), ==, attack);
   g_assert_false (mu_edit_history_can_undo (f->history));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 99);
   g_assert_true (gtk_widget_get_visible (message));
@@ -1109,7 +1109,7 @@ test_value_refused (Fixture *f, gconstpointer data)
   gtk_editable_set_text (GTK_EDITABLE (spin), "5");
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
   flush_events ();
-  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-1-1")->attack, ==, 5);
+  g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (model (f), "usa-1-1"), "attack"), ==, 5);
   g_assert_false (gtk_widget_get_visible (message));
   g_assert_false (gtk_widget_has_css_class (spin, "error"));
   /* the same field, still focused, after the form followed the model */

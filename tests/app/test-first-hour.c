@@ -695,7 +695,7 @@ test_command_range (void)
   MusterScene *scene = muster_match_page_get_scene (page);
   const MuScenario *s = muster_game_get_scenario (game_of (page));
   const MuCounter *tyler = mu_scenario_find_counter (s, "tyler");
-  g_autofree char *expected = g_strdup_printf ("Command range of Tyler: %d hexes (BAA-CMD-5)", tyler->leadership);
+  g_autofree char *expected = g_strdup_printf ("Command range of Tyler: %d hexes (BAA-CMD-5)", mu_counter_get_int (tyler, "leadership"));
   guint n = 0;
 
   g_assert_null (muster_match_page_get_range_text (page));
@@ -703,7 +703,7 @@ test_command_range (void)
   g_test_message ("%s", muster_match_page_get_range_text (page));
   g_assert_cmpstr (muster_match_page_get_range_text (page), ==, expected);
   muster_scene_get_range (scene, &n);
-  g_assert_cmpuint (n / 2, ==, 6 * (2 * tyler->leadership + 1));
+  g_assert_cmpuint (n / 2, ==, 6 * (2 * mu_counter_get_int (tyler, "leadership") + 1));
   g_assert_nonnull (strstr (muster_match_page_get_hint (page), expected));
 
   /* Sherman's Brigade is Tyler's */

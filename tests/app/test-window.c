@@ -59,8 +59,8 @@ make_hex_scenario (MuHexOrientation orientation,
   unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
   unit->name = g_strdup ("1st Brigade");
   unit->arm = MU_ARM_INFANTRY;
-  unit->range = 2;
-  unit->attack = 4;
+  mu_counter_set_int (unit, "range", 2);
+  mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
   unit->identity = 0; /* STAR: no command counter needed */
   unit->place.kind = MU_PLACE_HEX;

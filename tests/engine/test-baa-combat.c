@@ -167,37 +167,37 @@ build_scenario (const char *const *setup,
 
   /* The chain of command of both sides, far from the fighting. */
   c = add_counter (s, MU_COUNTER_CONTROL, "csa-army", "csa", (MuHex) { 1, 1 });
-  c->leadership = 6;
+  mu_counter_set_int (c, "leadership", 6);
   c = add_counter (s, MU_COUNTER_COMMAND, "csa-div", "csa", (MuHex) { 1, 2 });
-  c->leadership = 6;
-  c->division = 1;
+  mu_counter_set_int (c, "leadership", 6);
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_CONTROL, "usa-army", "usa", (MuHex) { 12, 12 });
-  c->leadership = 6;
+  mu_counter_set_int (c, "leadership", 6);
   c = add_counter (s, MU_COUNTER_COMMAND, "usa-div", "usa", (MuHex) { 12, 11 });
-  c->leadership = 6;
-  c->division = 1;
+  mu_counter_set_int (c, "leadership", 6);
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("usa-army");
   /* One more unit each in a division of its own, so that no test ends the
    * battle by dispersing a side's last unit (BAA-VIC-3). */
   c = add_counter (s, MU_COUNTER_COMMAND, "csa-div9", "csa", (MuHex) { 1, 12 });
-  c->leadership = 6;
-  c->division = 9;
+  mu_counter_set_int (c, "leadership", 6);
+  mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "csa-spare", "csa", (MuHex) { 1, 11 });
   c->identity = 9;
-  c->range = 1;
-  c->attack = 6;
+  mu_counter_set_int (c, "range", 1);
+  mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
   c->parent = g_strdup ("csa-div9");
   c = add_counter (s, MU_COUNTER_COMMAND, "usa-div9", "usa", (MuHex) { 12, 1 });
-  c->leadership = 6;
-  c->division = 9;
+  mu_counter_set_int (c, "leadership", 6);
+  mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("usa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "usa-spare", "usa", (MuHex) { 12, 2 });
   c->identity = 9;
-  c->range = 1;
-  c->attack = 6;
+  mu_counter_set_int (c, "range", 1);
+  mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
   c->parent = g_strdup ("usa-div9");
 
@@ -215,8 +215,8 @@ build_scenario (const char *const *setup,
           c = add_counter (s, MU_COUNTER_UNIT, w[1], w[2], parse_qr (w[5]));
           g_assert_true (mu_arm_from_string (w[3], &c->arm));
           g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
-          c->range = r;
-          c->attack = a;
+          mu_counter_set_int (c, "range", r);
+          mu_counter_set_int (c, "attack", a);
           c->strength = st;
           c->identity = 1;
           c->parent = g_strdup (g_str_equal (w[2], "csa") ? "csa-div" : "usa-div");
@@ -245,13 +245,13 @@ build_scenario (const char *const *setup,
 
           c = add_counter (s, ctl ? MU_COUNTER_CONTROL : MU_COUNTER_COMMAND, w[1], w[2],
                            parse_qr (w[3]));
-          c->leadership = 2;
+          mu_counter_set_int (c, "leadership", 2);
           for (guint k = 4; k < n; k++)
             {
               if (g_str_has_prefix (w[k], "div="))
-                c->division = atoi (w[k] + 4);
+                mu_counter_set_int (c, "division", atoi (w[k] + 4));
               else if (g_str_has_prefix (w[k], "lead="))
-                c->leadership = atoi (w[k] + 5);
+                mu_counter_set_int (c, "leadership", atoi (w[k] + 5));
             }
           if (!ctl)
             c->parent = g_strdup (g_str_equal (w[2], "csa") ? "csa-army" : "usa-army");

@@ -140,14 +140,14 @@ t_scenario (const char *text)
 
           if (kind == MU_COUNTER_CONTROL)
             {
-              c->leadership = atoi (w[3]);
+              mu_counter_set_int (c, "leadership", atoi (w[3]));
               where = w[4];
               extra = 5;
             }
           else if (kind == MU_COUNTER_COMMAND)
             {
-              c->division = atoi (w[3]);
-              c->leadership = atoi (w[4]);
+              mu_counter_set_int (c, "division", atoi (w[3]));
+              mu_counter_set_int (c, "leadership", atoi (w[4]));
               where = w[5];
               extra = 6;
             }
@@ -157,8 +157,8 @@ t_scenario (const char *text)
               c->arm = g_str_equal (w[3], "cav") ? MU_ARM_CAVALRY : g_str_equal (w[3], "art") ? MU_ARM_ARTILLERY
                      : g_str_equal (w[3], "boat") ? MU_ARM_RIVERBOAT : MU_ARM_INFANTRY;
               g_assert_cmpint (sscanf (w[4], "%d/%d/%d", &r, &a, &st), ==, 3);
-              c->range = r;
-              c->attack = a;
+              mu_counter_set_int (c, "range", r);
+              mu_counter_set_int (c, "attack", a);
               c->strength = st;
               c->identity = atoi (w[5]);
               where = w[6];

@@ -782,7 +782,7 @@ test_command_radius (void)
   s = mu_match_get_scenario (m);
   g_assert_true (mu_match_command_radius (m, "sherman", &r));
   g_assert_cmpstr (r.commander, ==, "tyler");
-  g_assert_cmpfloat (r.radius, ==, mu_scenario_find_counter (s, "tyler")->leadership);
+  g_assert_cmpfloat (r.radius, ==, mu_counter_get_int (mu_scenario_find_counter (s, "tyler"), "leadership"));
   g_assert_cmpstr (r.rule, ==, "BAA-CMD-5");
   g_assert_false (r.centre.is_point);
   g_assert_true (mu_match_command_radius (m, "beauregard", &r));
@@ -825,7 +825,7 @@ test_command_radius_table (void)
   g_assert_cmpfloat_with_epsilon (r.centre.point.x, base->centre.x, 1e-9);
   g_assert_cmpfloat_with_epsilon (r.centre.point.y, base->centre.y, 1e-9);
   /* 15 mm on an inch table: U = 4 in (Table S1) */
-  reach = mu_scenario_find_counter (s, "barry")->leadership * 4.0;
+  reach = mu_counter_get_int (mu_scenario_find_counter (s, "barry"), "leadership") * 4.0;
   g_assert_cmpfloat_with_epsilon (r.radius, reach, 1e-9);
   g_assert_cmpfloat (r.from_edge, >, 0);
   for (int k = 0; k < 360; k++)

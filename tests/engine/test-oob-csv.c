@@ -297,7 +297,7 @@ test_import_step (void)
   g_assert_cmpuint (mu_edit_history_get_n_undo (h), ==, 1);
   g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Import Order of Battle");
   c = mu_scenario_find_counter (s, "csa-1-1");
-  g_assert_cmpint (c->attack, ==, 4);
+  g_assert_cmpint (mu_counter_get_int (c, "attack"), ==, 4);
   g_assert_nonnull (c->note);
   c = mu_scenario_find_counter (s, "csa-cav");
   g_assert_nonnull (c);

@@ -6,12 +6,13 @@
  * and a formation "square". A scenario of it loads, saves byte for byte,
  * passes the checker and goes through the CSV export and import; a value
  * outside its declaration gives FILE:LINE: error: naming what is allowed.
- * Brothers at Arms' switches are its declarations too, read and written as
- * format 1 has them.
+ * Brothers at Arms' switches and numbers are its declarations too, read
+ * and written as format 1 has them.
  */
 #include "config.h"
 
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mu-edit.h"
@@ -392,6 +393,63 @@ test_baa_flags (void)
   }
 }
 
+/* Brothers at Arms' numbers are its declarations, held as the counter's
+ * values and written as format 1 has them, as the counter element's
+ * attributes in their fixed order; a new value goes where the old was. */
+static void
+test_baa_numbers (void)
+{
+  static const struct { const char *field, *counter, *value, *changed; } numbers[] = {
+    { "range", "usa-1", "2", "5" },
+    { "attack", "usa-1", "4", "3" },
+    { "leadership", "usa-div", "3", "5" },
+    { "leadership", "usa-army", "2", "4" },
+    { "division", "usa-div", "1", "7" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      const char *rulesets[] = { "baa-hex", "baa-table" };
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(MuScenario) s = load (baa_text, problems);
+      MuCounter *c = mu_scenario_find_counter (s, numbers[i].counter);
+      g_autofree char *was = g_strdup_printf (" %s=\"%s\"", numbers[i].field, numbers[i].value);
+      g_autofree char *now = g_strdup_printf (" %s=\"%s\"", numbers[i].field, numbers[i].changed);
+      g_autofree char *out = NULL, *value = NULL;
+      g_autoptr(GString) want = g_string_new (baa_text);
+      const MuFieldInfo *f = NULL;
+      gsize len = 0;
+
+      g_test_message ("%s", numbers[i].field);
+      g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+      for (guint k = 0; k < G_N_ELEMENTS (rulesets); k++)
+        {
+          f = mu_ruleset_find_field (mu_ruleset_find (rulesets[k]), numbers[i].field);
+          g_assert_nonnull (f);
+          g_assert_cmpint (f->type, ==, MU_FIELD_INT);
+          g_assert_cmpint (f->offset, <, 0);
+          g_assert_true (mu_field_is_attribute (f));
+          g_assert_true (mu_field_is_attribute_number (f));
+        }
+      /* held as the counter's value, read as a number */
+      g_assert_cmpstr (mu_values_get (c->values, numbers[i].field), ==, numbers[i].value);
+      g_assert_cmpint (mu_counter_get_int (c, numbers[i].field), ==, atoi (numbers[i].value));
+      value = mu_counter_get_field (c, f);
+      g_assert_cmpstr (value, ==, numbers[i].value);
+
+      out = mu_scenario_save_to_data (s, &len);
+      g_assert_cmpstr (out, ==, baa_text);
+      g_clear_pointer (&out, g_free);
+
+      /* a change is written in the same place, never as a <value> */
+      g_assert_true (mu_counter_set_field (c, f, numbers[i].changed, NULL));
+      g_assert_cmpint (mu_counter_get_int (c, numbers[i].field), ==, atoi (numbers[i].changed));
+      out = mu_scenario_save_to_data (s, &len);
+      g_string_replace (want, was, now, 1);
+      g_assert_cmpstr (out, ==, want->str);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -404,5 +462,6 @@ main (int   argc,
   g_test_add_func ("/engine/pieces/csv", test_csv);
   g_test_add_func ("/engine/pieces/edit-arm", test_edit_arm);
   g_test_add_func ("/engine/pieces/baa-flags", test_baa_flags);
+  g_test_add_func ("/engine/pieces/baa-numbers", test_baa_numbers);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario.h"
 #include "mu-scenario-xml.h"
 
@@ -17,13 +18,15 @@ make_scenario (void)
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xb0b0b0));
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x9cc3e6));
   c = mu_counter_new (MU_COUNTER_CONTROL, "mcdowell", "usa");
-  c->leadership = 2;
+  mu_counter_set_int (c, "leadership", 2);
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
-  c->division = 1;
+  mu_ruleset_set_initial_values (NULL, c);
+  mu_counter_set_int (c, "division", 1);
   c->parent = g_strdup ("mcdowell");
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  mu_ruleset_set_initial_values (NULL, c);
   c->identity = 1;
   c->parent = g_strdup ("tyler");
   c->place.kind = MU_PLACE_HEX;
@@ -191,6 +194,7 @@ test_check_river_boats (void)
   MuCounter *sherman = mu_scenario_find_counter (s, "sherman");
   MuPath *river = mu_path_new (MU_PATH_RIVER);
 
+  mu_ruleset_set_initial_values (NULL, boat);
   boat->arm = MU_ARM_RIVERBOAT;
   boat->identity = 1;
   boat->parent = g_strdup ("tyler");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 
 /* Not inlined: GCC 12 at -O3 takes the pointers into the returned text for
@@ -130,7 +131,7 @@ test_template_round_trip (void)
     const MuCounter *c = mu_scenario_find_counter (a, "csa-1-1");
 
     g_assert_nonnull (c);
-    g_assert_cmpint (c->attack, ==, 5);
+    g_assert_cmpint (mu_counter_get_int (c, "attack"), ==, 5);
     g_assert_cmpstr (mu_values_get (c->values, "abilities"), ==, "indomitable");
     g_assert_nonnull (c->note);
     g_assert_cmpint (c->line, ==, line_of (t, "id=\"csa-1-1\""));
@@ -196,13 +197,15 @@ build_table_scenario (void)
   g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x3b5998));
   g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0x8c8c8c));
   cmd = mu_counter_new (MU_COUNTER_COMMAND, "tyler", "usa");
+  mu_ruleset_set_initial_values (NULL, cmd);
   cmd->name = g_strdup ("Tyler");
-  cmd->division = 1;
+  mu_counter_set_int (cmd, "division", 1);
   cmd->place.kind = MU_PLACE_TABLE;
   cmd->place.pos = (MuPoint) { 12.5, 30 };
   cmd->place.facing = 90;
   g_ptr_array_add (s->counters, cmd);
   unit = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
+  mu_ruleset_set_initial_values (NULL, unit);
   unit->name = g_strdup ("Sherman");
   unit->identity = 1;
   unit->parent = g_strdup ("tyler");

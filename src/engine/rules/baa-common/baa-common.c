@@ -175,7 +175,7 @@ baa_common_check_divisions (const MuScenario *s,
         g_hash_table_insert (counter_by_id, c->id, c);
       if (c->kind == MU_COUNTER_COMMAND)
         {
-          char *key = division_key (c->side, c->division);
+          char *key = division_key (c->side, mu_counter_get_int (c, "division"));
 
           if (!g_hash_table_contains (command_by_division, key))
             g_hash_table_insert (command_by_division, key, c);
@@ -196,13 +196,13 @@ baa_common_check_divisions (const MuScenario *s,
 
       if (c->kind == MU_COUNTER_COMMAND)
         {
-          g_autofree char *key = division_key (c->side, c->division);
+          g_autofree char *key = division_key (c->side, mu_counter_get_int (c, "division"));
           const MuCounter *o = g_hash_table_lookup (command_by_division, key);
 
           /* an earlier command counter of the same division */
           if (o != NULL && o != c)
             division_error (s, problems, c, _("%s: division %d already has a commander, “%s”"),
-                            what, c->division, o->id);
+                            what, mu_counter_get_int (c, "division"), o->id);
           continue;
         }
       if (c->kind != MU_COUNTER_UNIT)
@@ -223,9 +223,9 @@ baa_common_check_divisions (const MuScenario *s,
        * goes); a parent of the wrong kind or side is the generic checker's */
       if (parent && parent != c && commands && parent->kind == MU_COUNTER_COMMAND &&
           g_strcmp0 (parent->side, c->side) == 0 && c->identity != 0 &&
-          parent->division != c->identity)
+          mu_counter_get_int (parent, "division") != c->identity)
         division_error (s, problems, c, _("%s: identity %d does not match division %d of its parent “%s”"),
-                        what, c->identity, parent->division, c->parent);
+                        what, c->identity, mu_counter_get_int (parent, "division"), c->parent);
     }
 }
 

@@ -114,7 +114,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
            * is the value to roll equal or under; without one the leader's
            * leadership; a reserve with neither arrives on anything but a
            * night-modified 6. */
-          int target = r->roll > 0 ? r->roll : leader ? leader->leadership : 6;
+          int target = r->roll > 0 ? r->roll : leader ? mu_counter_get_int (leader, "leadership") : 6;
           baa_roll (m, events, NC_("event text", "reserve"), r->id, leader ? leader->id : NULL,
                     m->night ? 1 : 0,
                     MU_ROLL_AT_MOST, target, "BAA-RES-1", &ok);
@@ -162,7 +162,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
       units = g_ptr_array_new ();
       FOR_UNITS (m, u)
         if (u->status == BAA_UNIT_TACTICAL_MARCH && u->side == c->side &&
-            u->def->identity == c->def->division)
+            u->def->identity == c->division)
           {
             u->status = BAA_UNIT_OFFBOARD_RESERVE;
             g_ptr_array_add (units, u);
@@ -243,7 +243,7 @@ baa_reserve_step_may_move (const BaaMatch *m, const BaaUnit *u, const BaaCommand
   FOR_UNITS (m, x)
     if (x->side == c->side && unit_arrived (m, x) &&
         ((c->reserve && g_strcmp0 (x->reserve, c->reserve) == 0) ||
-         (c->march_edge && x->def->identity == c->def->division)))
+         (c->march_edge && x->def->identity == c->division)))
       return FALSE;
   return TRUE;
 }
@@ -836,7 +836,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
   if (cmd->kind == BAA_COMMAND_REPOSITION)
     {
       baa_roll (m, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0, MU_ROLL_AT_MOST,
-                k->def->leadership, "BAA-DAY-3", &ok);
+                k->leadership, "BAA-DAY-3", &ok);
       if (ok)
         {
           g_clear_pointer (&m->reposition, g_ptr_array_unref);
@@ -844,14 +844,14 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
           g_ptr_array_add (m->reposition, (char *) k->def->id);
           g_ptr_array_add (m->reposition, (char *) c->def->id);
           FOR_UNITS (m, u)
-            if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->def->division)
+            if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->division)
               g_ptr_array_add (m->reposition, (char *) u->def->id);
         }
       return TRUE;
     }
   /* BAA-DAY-4: d6 + 1 <= leadership */
   baa_roll (m, events, NC_("event text", "march"), k->def->id, c->def->id, 1, MU_ROLL_AT_MOST,
-            k->def->leadership,
+            k->leadership,
             "BAA-DAY-4", &ok);
   if (ok)
     {
@@ -865,7 +865,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       c->march_edge = edge;
       c->has_orders = FALSE;
       FOR_UNITS (m, u)
-        if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->def->division)
+        if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->division)
           {
             u->status = BAA_UNIT_TACTICAL_MARCH;
             u->march_edge = edge;

@@ -183,7 +183,7 @@ baa_effective_range (const BaaMatch *m,
                      const BaaUnit  *firer,
                      MuHex           target)
 {
-  int range = firer->def->range;
+  int range = firer->range;
 
   /* BAA-HGT-1: +1 firing down from the edge of the firer's level. */
   if (hex_elevation (m, firer->hex) > hex_elevation (m, target)
@@ -251,7 +251,7 @@ check_range (const BaaMatch *m,
              const char     *what,
              GError        **error)
 {
-  int base = firer->def->range;
+  int base = firer->range;
   int d, range;
 
   /* the many candidates of the legal-command list: most are settled by the
@@ -785,7 +785,7 @@ baa_breach_resolve (BaaMatch       *m,
 static int
 fire_reach (const BaaUnit *u)
 {
-  return u->def->range + 1;
+  return u->range + 1;
 }
 
 void
@@ -876,7 +876,7 @@ baa_combat_legal_commands (const BaaMatch *m,
       /* Breach shots at fortified hexsides within reach (range + hill bonus),
        * and never farther than the far corner of the board: a range may be
        * any whole number. */
-      reach = m->night ? 2 : u->def->range + 1;
+      reach = m->night ? 2 : u->range + 1;
       reach = MIN (reach, m->grid->cols + m->grid->rows);
       forts = fort_sides (m);
       o = mu_hex_to_axial (m->grid, u->hex);

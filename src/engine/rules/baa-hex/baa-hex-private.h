@@ -76,7 +76,9 @@ typedef struct _BaaCommander BaaCommander;
 
 /* A unit counter (brigade). */
 typedef struct {
-  const MuCounter *def;        /* scenario data: arm, range, attack, strength */
+  const MuCounter *def;        /* scenario data: arm, strength */
+  int range;                   /* its declared values, read once at set-up (BAA-FIRE-2) */
+  int attack;                  /* (BAA-FIRE-4) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAA-FLN-8) */
   gboolean sharpshooter;       /* (BAA-CDR-5) */
   guint index;                 /* in BaaMatch.units */
@@ -113,6 +115,8 @@ struct _BaaCommander {
   int side;
   gboolean is_control;
   gboolean exceptional;        /* its declared flag, read once at set-up (BAA-CMD-8) */
+  int leadership;              /* its declared values, read once at set-up (BAA-CMD-1) */
+  int division;                /* a command's number, which its units' identity names */
   MuHex hex;
   BaaCdrStatus status;
   gboolean has_orders;

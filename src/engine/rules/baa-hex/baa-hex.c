@@ -91,15 +91,15 @@ static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"),
 /* The counter values of BAA §1.2-1.4, with their ranges. */
 static const MuFieldInfo baa_fields[] = {
   { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
-    G_STRUCT_OFFSET (MuCounter, leadership),
+    -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    G_STRUCT_OFFSET (MuCounter, division), .show = MU_FIELD_SHOW_FACE_TOP },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, range),
+    -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
-    G_STRUCT_OFFSET (MuCounter, attack),
+    -1, .attribute = TRUE, .initial = 4,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
@@ -392,7 +392,7 @@ baa_best_control (const BaaMatch *m, int side)
 
   FOR_CDRS (m, c)
     if (c->is_control && c->side == side && c->status == BAA_CDR_ACTIVE &&
-        (best == NULL || c->def->leadership > best->def->leadership))
+        (best == NULL || c->leadership > best->leadership))
       best = c;
   return best;
 }
@@ -401,7 +401,7 @@ BaaCommander *
 baa_division_command (const BaaMatch *m, int side, int division)
 {
   FOR_CDRS (m, c)
-    if (!c->is_control && c->side == side && c->def->division == division)
+    if (!c->is_control && c->side == side && c->division == division)
       return c;
   return NULL;
 }
@@ -542,6 +542,8 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           u->side = side;
           u->hex = placed ? c->place.hex : MU_HEX_NONE;
           u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
+          u->range = mu_counter_get_int (c, "range");
+          u->attack = mu_counter_get_int (c, "attack");
           u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
           u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           if (placed)
@@ -561,6 +563,8 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
+          k->leadership = mu_counter_get_int (c, "leadership");
+          k->division = mu_counter_get_int (c, "division");
           k->hex = placed ? c->place.hex : MU_HEX_NONE;
           if (placed)
             k->status = BAA_CDR_ACTIVE;

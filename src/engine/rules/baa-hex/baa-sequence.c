@@ -180,7 +180,7 @@ chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 
   (void) match;
   *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAA_CDR_ACTIVE, c->is_control,
-                         c->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+                         c->exceptional, c->leadership, &c->has_orders, &c->nic };
 }
 
 static void
@@ -200,7 +200,7 @@ chain_control_in_range (gpointer match, gpointer control, gpointer cdr)
   BaaMatch *m = match;
   const BaaCommander *k = control, *c = cdr;
 
-  return mu_hex_distance (m->grid, c->hex, k->hex) <= k->def->leadership;
+  return mu_hex_distance (m->grid, c->hex, k->hex) <= k->leadership;
 }
 
 /* BAA-CMD-5, BAA-CMD-10: within the commander's leadership in hexes */
@@ -211,7 +211,7 @@ chain_unit_in_range (gpointer match, gpointer cdr, gpointer unit)
   const BaaCommander *c = cdr;
   const BaaUnit *u = unit;
 
-  return mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership;
+  return mu_hex_distance (m->grid, u->hex, c->hex) <= c->leadership;
 }
 
 static gpointer
@@ -228,7 +228,7 @@ chain_follows (gpointer match, gpointer unit, gpointer cdr)
   const BaaCommander *c = cdr;
 
   (void) match;
-  return u->side == c->side && u->def->identity == c->def->division;
+  return u->side == c->side && u->def->identity == c->division;
 }
 
 /* BAA-CDR-7: a disabled command counter: one roll for the division, a

@@ -322,7 +322,7 @@ baa_unit_commander (const BaaMatch *m,
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *x = g_ptr_array_index (m->commanders, i);
-      if (!x->is_control && x->side == u->side && x->def->division == u->def->identity)
+      if (!x->is_control && x->side == u->side && x->division == u->def->identity)
         {
           c = x;
           break;
@@ -344,7 +344,7 @@ baa_unit_commander (const BaaMatch *m,
         {
           BaaCommander *x = g_ptr_array_index (m->commanders, i);
           if (x->is_control && x->side == u->side && x->status == BAA_CDR_ACTIVE &&
-              (best == NULL || x->def->leadership > best->def->leadership))
+              (best == NULL || x->leadership > best->leadership))
             best = x;
         }
       return best;
@@ -362,7 +362,7 @@ baa_unit_in_command_range (const BaaMatch *m,
 
   if (c == NULL || c->status != BAA_CDR_ACTIVE || !baa_unit_on_board (u))
     return FALSE;
-  return mu_hex_distance (m->grid, u->hex, c->hex) <= c->def->leadership;
+  return mu_hex_distance (m->grid, u->hex, c->hex) <= c->leadership;
 }
 
 /* A commander's range is its leadership in hexes: a control counter's
@@ -382,7 +382,7 @@ baa_hex_command_radius (gpointer         state,
     return FALSE;
   out->commander = c->def->id;
   out->centre = mu_pos_from_hex (c->hex);
-  out->radius = c->def->leadership;
+  out->radius = c->leadership;
   out->rule = c->is_control ? "BAA-CMD-2" : "BAA-CMD-5";
   return TRUE;
 }
@@ -401,7 +401,7 @@ int
 baa_unit_attack_value (const BaaMatch *m,
                        const BaaUnit  *u)
 {
-  int a = u->def->attack;
+  int a = u->attack;
 
   if (u->fatigued)
     a++;
@@ -470,7 +470,7 @@ check_division_removed (BaaMatch  *m,
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (!c->is_control && c->side == gone->side && c->def->division == gone->def->identity)
+      if (!c->is_control && c->side == gone->side && c->division == gone->def->identity)
         cmd = c;
     }
   if (cmd == NULL || (cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD))

@@ -55,7 +55,7 @@ shot (BatMatch *m, GPtrArray *events, const BatUnit *u, BatCdr *c, int need, con
 guint
 bat_fire_through (BatMatch *m, const BatUnit *u, const BatUnit *t, BatCdr **pairs_cdr, guint max)
 {
-  double range = (m->night ? MIN (u->def->range, 1) : u->def->range) * m->scale.u;
+  double range = (m->night ? MIN (u->range, 1) : u->range) * m->scale.u;
   guint n = 0;
 
   /* BAT-CDR-2, BAT-AMB-23: every firing base whose line of fire (its centre
@@ -188,7 +188,7 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
         continue;
       /* BAT-CDR-4: one die at or above the unit's normal attack value */
       mu_dice_roll (m->dice, events, NC_("event text", "capture"), u->def->id, c->def->id, 0,
-                    MU_ROLL_AT_LEAST, u->def->attack,
+                    MU_ROLL_AT_LEAST, u->attack,
                     "BAT-CDR-4", &ok);
       if (ok)
         {

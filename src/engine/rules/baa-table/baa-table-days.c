@@ -431,7 +431,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       /* BAT-DAY-2: d6 at most the higher commander's value */
       mu_dice_roll (m->dice, events, NC_("event text", "reposition"), k->def->id, c->def->id, 0,
                     MU_ROLL_AT_MOST,
-                    k->def->leadership, "BAT-DAY-2", &ok);
+                    k->leadership, "BAT-DAY-2", &ok);
       if (ok)
         {
           g_ptr_array_add (m->day_place, (gpointer) k->def->id);
@@ -446,7 +446,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
   /* BAT-DAY-3, BAT-EX-18: the roll with +1 */
   mu_dice_roll (m->dice, events, NC_("event text", "night-reserve"), k->def->id, c->def->id, 1,
                 MU_ROLL_AT_MOST,
-                k->def->leadership, "BAT-DAY-3", &ok);
+                k->leadership, "BAT-DAY-3", &ok);
   if (ok)
     {
       MuReserve *r = night_reserve (m, c);

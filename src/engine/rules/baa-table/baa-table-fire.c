@@ -24,7 +24,7 @@ static double
 fire_range (const BatMatch *m, const BatUnit *u)
 {
   /* BAT-GEN-2; BAT-FIRE-9, BAT-AMB-34: at night at most 1 U */
-  int r = m->night ? MIN (u->def->range, 1) : u->def->range;
+  int r = m->night ? MIN (u->range, 1) : u->range;
 
   return r * m->scale.u;
 }
@@ -125,7 +125,7 @@ attack_pool (BatMatch *m, GPtrArray *events, const char *purpose, BatUnit *u, co
   MuRollModifier mods[4];
   MuRoll roll = {
     .purpose = purpose, .subject = u->def->id, .object = t->def->id, .n = n, .read = MU_DICE_SUCCESSES,
-    .modifiers = mods, .target = u->def->attack, .rule = rule,
+    .modifiers = mods, .target = u->attack, .rule = rule,
   };
 
   g_assert (n > 0);

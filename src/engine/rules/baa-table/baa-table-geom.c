@@ -270,7 +270,7 @@ bat_unit_unformed (BatMatch *m, const BatUnit *u)
 int
 bat_attack_value (BatMatch *m, const BatUnit *u)
 {
-  int v = u->def->attack;
+  int v = u->attack;
 
   /* BAT-GEN-5, BAT-FIRE-7, BAT-MEL-8, BAT-CMD-6, BAT-FAT-1; capped (BAT-AMB-12) */
   if (bat_unit_unformed (m, u))
@@ -289,7 +289,7 @@ bat_attack_value (BatMatch *m, const BatUnit *u)
 guint
 bat_attack_modifiers (BatMatch *m, const BatUnit *u, gboolean melee, MuRollModifier *out)
 {
-  int v = u->def->attack;
+  int v = u->attack;
   guint n = 0;
 
   if (bat_unit_unformed (m, u))

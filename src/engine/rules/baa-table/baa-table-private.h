@@ -84,6 +84,8 @@ typedef struct _BatCdr BatCdr;
 
 typedef struct {
   const MuCounter *def;
+  int range;                   /* its declared values, read once at set-up (BAT-GEN-2) */
+  int attack;                  /* (BAT-GEN-5) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAT-FLN-6) */
   gboolean sharpshooter;       /* (BAT-CDR-3) */
   int side;
@@ -124,6 +126,8 @@ struct _BatCdr {
   int side;
   gboolean is_control;         /* a higher commander (star) */
   gboolean exceptional;        /* its declared flag, read once at set-up (BAT-CMD-3) */
+  int leadership;              /* its declared values, read once at set-up (BAT-CMD-1) */
+  int division;                /* a command's number, which its units' identity names */
   BatCdrStatus status;
   MuPoint anchor;
   double facing;

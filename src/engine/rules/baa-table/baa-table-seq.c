@@ -80,7 +80,7 @@ bat_unit_commander (const BatMatch *m, const BatUnit *u)
   if (u->def->identity == 0)
     return NULL;
   BAT_FOR_CDRS (m, c)
-    if (!c->is_control && c->side == u->side && c->def->division == u->def->identity)
+    if (!c->is_control && c->side == u->side && c->division == u->def->identity)
       return c;
   return NULL;
 }
@@ -161,6 +161,8 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           u->form = BAT_FORM_LINE;
           bat_formation_parse (mu_counter_formation (ruleset, c), &u->form);
           u->fatigued = mu_counter_get_flag (c, "fatigued") && m->opt_fatigue;
+          u->range = mu_counter_get_int (c, "range");
+          u->attack = mu_counter_get_int (c, "attack");
           u->indomitable = mu_counter_has_word (c, "abilities", "indomitable");
           u->sharpshooter = mu_counter_has_word (c, "abilities", "sharpshooter");
           u->status = placed ? BAT_UNIT_ACTIVE : BAT_UNIT_RESERVE;
@@ -186,6 +188,8 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           k->side = side;
           k->is_control = c->kind == MU_COUNTER_CONTROL;
           k->exceptional = mu_counter_get_flag (c, "exceptional");
+          k->leadership = mu_counter_get_int (c, "leadership");
+          k->division = mu_counter_get_int (c, "division");
           k->status = placed ? BAT_CDR_ACTIVE : BAT_CDR_RESERVE;
           k->reserve = c->place.kind == MU_PLACE_RESERVE ? c->place.reserve : NULL;
           if (placed)
@@ -348,7 +352,7 @@ bat_unit_remove (BatMatch *m, BatUnit *u, BatUnitStatus status, const char *rule
 static double
 radius (const BatMatch *m, const BatCdr *c)
 {
-  return c->def->leadership * m->scale.u;   /* BAT-GEN-2 */
+  return c->leadership * m->scale.u;   /* BAT-GEN-2 */
 }
 
 /* A commander's command radius is its leadership in U (BAT-GEN-2), measured
@@ -392,7 +396,7 @@ chain_cdr (gpointer match, gpointer cdr, BaaChainCdr *out)
 
   (void) match;
   *out = (BaaChainCdr) { c, c->def->id, c->side, c->status == BAT_CDR_ACTIVE, c->is_control,
-                         c->exceptional, c->def->leadership, &c->has_orders, &c->nic };
+                         c->exceptional, c->leadership, &c->has_orders, &c->nic };
 }
 
 /* BAT-CMD-9, BAT-RES-1: a reserve's first move is in command */

@@ -217,7 +217,7 @@ bat_works_check_move (BatMatch *m, const BatUnit *u, const MuPoint *path, guint 
 gboolean
 bat_fire_at_section (BatMatch *m, BatUnit *u, BatSection *s, GPtrArray *events, GError **error)
 {
-  int range = m->night ? MIN (u->def->range, 1) : u->def->range;   /* BAT-FIRE-9 */
+  int range = m->night ? MIN (u->range, 1) : u->range;   /* BAT-FIRE-9 */
   MuPoint pts[16], a, b;
   guint n_pts = section_points (s, pts, G_N_ELEMENTS (pts)), n = 0, in_range = 0;
   BatUnit face;
