@@ -501,6 +501,44 @@ mu_stands_overlap (const MuStand *a,
   return FALSE;
 }
 
+void
+mu_stands_box (const MuStand *stands,
+               guint          n,
+               MuStandsBox   *box)
+{
+  g_return_if_fail (box != NULL && (stands != NULL || n == 0));
+
+  *box = (MuStandsBox) { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  /* the loose boxes of stand_boxes (), with the same slack */
+  for (guint i = 0; i < n; i++)
+    {
+      double r = fabs (stands[i].width) / 2 + fabs (stands[i].depth) / 2 + BOX_SLACK;
+
+      box->x0 = MIN (box->x0, stands[i].centre.x - r), box->x1 = MAX (box->x1, stands[i].centre.x + r);
+      box->y0 = MIN (box->y0, stands[i].centre.y - r), box->y1 = MAX (box->y1, stands[i].centre.y + r);
+    }
+}
+
+gboolean
+mu_stands_boxes_near (const MuStandsBox *a,
+                      const MuStandsBox *b,
+                      double             limit)
+{
+  double gx, gy;
+
+  g_return_val_if_fail (a != NULL && b != NULL, TRUE);
+
+  if (a->x0 > a->x1 || b->x0 > b->x1)
+    return FALSE;
+  gx = MAX (b->x0 - a->x1, a->x0 - b->x1);
+  gy = MAX (b->y0 - a->y1, a->y0 - b->y1);
+  /* Each pair of stands has loose boxes inside these, as far apart or
+   * farther: mu_stands_within () and mu_stands_overlap () pass every pair
+   * over at this gap, and with twice the slack so do their fallbacks for
+   * more stands than MU_STANDS_MAX. */
+  return MAX (gx, gy) <= limit + 2 * (MU_TABLE_EPSILON + BOX_SLACK);
+}
+
 gboolean
 mu_stands_in_contact (const MuStand *a,
                       guint          n_a,

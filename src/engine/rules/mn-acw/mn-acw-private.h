@@ -350,6 +350,7 @@ MuStand       mn_centre_base        (const MnUnit *u);
 MuPoint       mn_anchor             (const MnUnit *u);
 /* Whether the stands lie on the table, off ground the unit may not enter,
  * and clear of every stand but the unit's own (and `also`, may be NULL). */
+gboolean      mn_unit_boxes_near    (const MuStandsBox *box, const MnUnit *o, double limit);
 gboolean      mn_place_free         (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n,
                                      const MnUnit *also);
 gboolean      mn_in_melee           (const MnMatch *m, const MnUnit *u);

@@ -433,6 +433,7 @@ gboolean
 mn_check_invariants (MnMatch *m, GError **error)
 {
   guint n = 0;
+  g_autofree MuStandsBox *boxes = NULL;
 
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
@@ -455,8 +456,18 @@ mn_check_invariants (MnMatch *m, GError **error)
           ((MnUnit *) g_ptr_array_index (m->units, p->defender))->side)
         return mu_rules_invalid (error, "a melee pair is not of two opposing units");
     }
-  MN_FOR_UNITS (m, u)
+  /* every pair of units is measured below: each unit's box once */
+  boxes = g_new (MuStandsBox, m->units->len);
+  for (guint i = 0; i < m->units->len; i++)
     {
+      const MnUnit *u = g_ptr_array_index (m->units, i);
+
+      mu_stands_box (u->stands, u->n_stands, &boxes[i]);
+    }
+  for (guint u_i = 0; u_i < m->units->len; u_i++)
+    {
+      MnUnit *u = g_ptr_array_index (m->units, u_i);
+
       if (u->type != MN_TYPE_LEADER && (u->bases < 0 || u->bases > MAX (u->def->strength, 0)))
         return mu_rules_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases,
                                  u->def->strength);
@@ -493,8 +504,10 @@ mn_check_invariants (MnMatch *m, GError **error)
                 return mu_rules_invalid (error, "a stand of %s is on impassable ground", u->def->id);
             }
         }
-      MN_FOR_UNITS (m, o)
+      for (guint o_i = 0; o_i < m->units->len; o_i++)
         {
+          MnUnit *o = g_ptr_array_index (m->units, o_i);
+
           /* a leader just detached stands on his unit until he moves
            * (MN-AMB-56): only owing his move */
           if (o <= u || !mn_has_stands (o) || o->orphaned)
@@ -505,7 +518,8 @@ mn_check_invariants (MnMatch *m, GError **error)
            * on a lone leader of its own side */
           if ((u->type == MN_TYPE_LEADER) != (o->type == MN_TYPE_LEADER) && u->side == o->side)
             continue;
-          if (mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
+          if (mu_stands_boxes_near (&boxes[u_i], &boxes[o_i], 0) &&
+              mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
             return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
         }
     }
