@@ -197,6 +197,7 @@ typedef struct {
   const char *order_id[MN_SIDES + 1];
 
   GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
+  GHashTable *unit_index;      /* id (the scenario's) -> index in units of its first unit */
   GArray *pairs;               /* of MnPair: the melee pairs (MN-AMB-55) */
   MnDecision decision;
   GArray *fires;               /* of MnFire, this Move step's, in order */

@@ -28,9 +28,30 @@ mn_event (MnMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char
                          event_invariants, m);
 }
 
+/* Every command names its units by id, and the legal commands try
+ * hundreds of commands after each one: the first unit of each id by its
+ * index, built once the units are. */
+static void
+index_units (MnMatch *m)
+{
+  m->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const MnUnit *u = g_ptr_array_index (m->units, i);
+
+      if (u->def->id && !g_hash_table_contains (m->unit_index, u->def->id))
+        g_hash_table_insert (m->unit_index, (gpointer) u->def->id, GUINT_TO_POINTER (i));
+    }
+}
+
 MnUnit *
 mn_find_unit (const MnMatch *m, const char *id)
 {
+  gpointer at;
+
+  if (id != NULL && m->unit_index != NULL)
+    return g_hash_table_lookup_extended (m->unit_index, id, NULL, &at) ?
+           g_ptr_array_index (m->units, GPOINTER_TO_UINT (at)) : NULL;
   MN_FOR_UNITS (m, u)
     if (g_strcmp0 (u->def->id, id) == 0)
       return u;
@@ -151,6 +172,7 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
         u->status = MN_STATUS_DESTROYED;
       g_ptr_array_add (m->units, u);
     }
+  index_units (m);
   mn_attach_at_setup (m);
   m->bound = s->timeline.first_bound > 0 ? s->timeline.first_bound : 1;
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
@@ -171,6 +193,7 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   m->units = g_ptr_array_new_with_free_func (g_free);
   MN_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
+  index_units (m);
   m->pairs = g_array_copy (o->pairs);
   mn_decision_copy (&o->decision, &m->decision);
   m->fires = g_array_copy (o->fires);
@@ -188,6 +211,7 @@ mn_match_free (MnMatch *m)
     return;
   g_clear_pointer (&m->terrain, mu_terrain_index_free);
   g_clear_pointer (&m->units, g_ptr_array_unref);
+  g_clear_pointer (&m->unit_index, g_hash_table_unref);
   g_clear_pointer (&m->pairs, g_array_unref);
   mn_decision_clear (&m->decision);
   g_clear_pointer (&m->fires, g_array_unref);
