@@ -139,8 +139,8 @@ mn_sight (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to, guin
   MN_FOR_UNITS (m, o)
     if (mn_has_stands (o) && o->stands != from && o->stands != to)
       others[n_others++] = (MuLosUnit) { o->def->id, o->stands, o->n_stands, o->type == MN_TYPE_LEADER };
-  return mu_table_los (m->terrain, &params, from, n_from, to, n_to, others, n_others,
-                       result ? result : &r);
+  return mu_table_los_memo (m->los_memo, m->terrain, &params, from, n_from, to, n_to, others, n_others,
+                            result ? result : &r);
 }
 
 /* Whether two stands touch along an edge: two edges nearly parallel,

@@ -222,6 +222,9 @@ typedef struct {
    * three charges at each target in turn, and it is the costliest check */
   gboolean sight_valid, sight_clear;
   const MnUnit *sight_unit, *sight_target;
+  /* every sight asked, by its inputs: the legal commands ask the same
+   * charges' sights after each command, most of the table unchanged */
+  MuLosMemo *los_memo;
 
   GArray *counter_views;
   GArray *objective_views;

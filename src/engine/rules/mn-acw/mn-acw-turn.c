@@ -173,6 +173,7 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
       g_ptr_array_add (m->units, u);
     }
   index_units (m);
+  m->los_memo = mu_los_memo_new ();
   mn_attach_at_setup (m);
   m->bound = s->timeline.first_bound > 0 ? s->timeline.first_bound : 1;
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
@@ -194,6 +195,8 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   MN_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
   index_units (m);
+  /* the copy has its own terrain index: its own memo */
+  m->los_memo = mu_los_memo_new ();
   m->pairs = g_array_copy (o->pairs);
   mn_decision_copy (&o->decision, &m->decision);
   m->fires = g_array_copy (o->fires);
@@ -212,6 +215,7 @@ mn_match_free (MnMatch *m)
   g_clear_pointer (&m->terrain, mu_terrain_index_free);
   g_clear_pointer (&m->units, g_ptr_array_unref);
   g_clear_pointer (&m->unit_index, g_hash_table_unref);
+  g_clear_pointer (&m->los_memo, mu_los_memo_free);
   g_clear_pointer (&m->pairs, g_array_unref);
   mn_decision_clear (&m->decision);
   g_clear_pointer (&m->fires, g_array_unref);
