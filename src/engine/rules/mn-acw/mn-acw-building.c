@@ -66,8 +66,10 @@ mn_point_in_destroyed (const MnMatch *m, MuPoint p)
     {
       const MuArea *a = g_ptr_array_index (m->table->areas, i);
 
-      if ((MN_BUILDING_KINDS & (1u << a->kind)) && mn_area_destroyed (m, a) &&
-          mu_polygon_contains ((const MuPoint *) a->points->data, a->points->len, p))
+      /* the point first: a building's few corners cost less than finding
+       * its state by id */
+      if ((MN_BUILDING_KINDS & (1u << a->kind)) &&
+          mu_polygon_contains ((const MuPoint *) a->points->data, a->points->len, p) && mn_area_destroyed (m, a))
         return TRUE;
     }
   return FALSE;
