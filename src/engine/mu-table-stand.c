@@ -5,6 +5,7 @@
 #include "mu-table-stand.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mu-table-geom.h"
@@ -537,6 +538,62 @@ mu_stands_boxes_near (const MuStandsBox *a,
    * over at this gap, and with twice the slack so do their fallbacks for
    * more stands than MU_STANDS_MAX. */
   return MAX (gx, gy) <= limit + 2 * (MU_TABLE_EPSILON + BOX_SLACK);
+}
+
+typedef struct {
+  double x0;
+  guint i;
+} ByX0;
+
+static int
+cmp_by_x0 (gconstpointer x, gconstpointer y)
+{
+  const ByX0 *a = x, *b = y;
+
+  return a->x0 < b->x0 ? -1 : a->x0 > b->x0 ? 1 : (int) a->i - (int) b->i;
+}
+
+static int
+cmp_pair (gconstpointer x, gconstpointer y)
+{
+  const MuStandsPair *p = x, *q = y;
+
+  return p->a != q->a ? (p->a < q->a ? -1 : 1) : p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* The pairs of the n boxes that mu_stands_boxes_near () finds near (a
+ * limit of 0), each both ways round, ordered by a then b. Sorted by their
+ * left edges, a box is near only those that start before its right edge
+ * (and the slack mu_stands_boxes_near () allows) does. */
+GArray *
+mu_stands_boxes_near_pairs (const MuStandsBox *boxes,
+                            guint              n)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (MuStandsPair));
+
+  g_return_val_if_fail (boxes != NULL || n == 0, out);
+  g_autofree ByX0 *order = g_new (ByX0, n);
+
+  for (guint i = 0; i < n; i++)
+    order[i] = (ByX0) { boxes[i].x0, i };
+  qsort (order, n, sizeof *order, cmp_by_x0);
+  for (guint i = 0; i < n; i++)
+    {
+      const MuStandsBox *a = &boxes[order[i].i];
+
+      if (a->x0 > a->x1)
+        break;   /* no stands: these sort last */
+      for (guint k = i + 1; k < n && order[k].x0 <= a->x1 + 1e-3; k++)
+        if (mu_stands_boxes_near (a, &boxes[order[k].i], 0))
+          {
+            MuStandsPair ab = { order[i].i, order[k].i }, ba = { order[k].i, order[i].i };
+
+            g_array_append_val (out, ab);
+            g_array_append_val (out, ba);
+          }
+    }
+  g_array_sort (out, cmp_pair);
+  return out;
 }
 
 gboolean

@@ -123,6 +123,16 @@ void      mu_stands_box             (const MuStand *stands, guint n, MuStandsBox
  * limit of 0, mu_stands_overlap () are FALSE too. */
 gboolean  mu_stands_boxes_near      (const MuStandsBox *a, const MuStandsBox *b, double limit);
 
+typedef struct {
+  guint a, b;
+} MuStandsPair;
+
+/* The pairs of the n boxes that mu_stands_boxes_near () finds near with a
+ * limit of 0, each both ways round, ordered by a then by b: the only pairs
+ * of units whose stands may overlap, found in about n log n. The caller
+ * frees the array. */
+GArray   *mu_stands_boxes_near_pairs (const MuStandsBox *boxes, guint n);
+
 typedef enum {
   MU_ARC_ANY_PART,       /* TAB-14: a target is in the arc if any part of it is */
   MU_ARC_WHOLE_STAND,    /* toy-soldiers TS-GEN-4: at least one complete stand */

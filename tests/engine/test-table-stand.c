@@ -234,6 +234,51 @@ test_boxes_near (void)
   }
 }
 
+/* The near pairs of many boxes, found by a sweep, are exactly the pairs
+ * that mu_stands_boxes_near () finds near when every pair is tried, in
+ * order, both ways round. */
+static void
+test_boxes_near_pairs (void)
+{
+  g_autoptr(GRand) rng = g_rand_new_with_seed (34);
+
+  for (guint round = 0; round < 20; round++)
+    {
+      guint n = 1 + round * 7;
+      g_autofree MuStandsBox *boxes = g_new (MuStandsBox, n);
+      g_autoptr(GArray) pairs = NULL;
+      guint next = 0, found = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          MuStand st[3];
+          guint k = g_rand_int_range (rng, 0, 4);   /* 0: a unit with no stands */
+
+          for (guint j = 0; j < k; j++)
+            st[j] = stand_at (g_rand_double_range (rng, 0, 30) + j, g_rand_double_range (rng, 0, 20), 1, 0.5,
+                              g_rand_int_range (rng, 0, 4) * 90.0);
+          /* now and then exactly beside the one before: boxes touching */
+          if (k > 0 && i > 0 && i % 5 == 0 && boxes[i - 1].x0 <= boxes[i - 1].x1)
+            st[0].centre.x = boxes[i - 1].x1 + 0.75;
+          mu_stands_box (st, k, &boxes[i]);
+        }
+      pairs = mu_stands_boxes_near_pairs (boxes, n);
+      for (guint a = 0; a < n; a++)
+        for (guint b = 0; b < n; b++)
+          if (a != b && mu_stands_boxes_near (&boxes[a], &boxes[b], 0))
+            {
+              g_assert_cmpuint (next, <, pairs->len);
+              g_assert_cmpuint (g_array_index (pairs, MuStandsPair, next).a, ==, a);
+              g_assert_cmpuint (g_array_index (pairs, MuStandsPair, next).b, ==, b);
+              next++;
+              found++;
+            }
+      g_assert_cmpuint (next, ==, pairs->len);
+      if (n > 100)
+        g_assert_cmpuint (found, >, 0);
+    }
+}
+
 /* BAT-EX-4: a commander with command value 3 in 15mm on a cm table has a
  * radius of 30 cm; a unit with one base 29 cm away and the others 35 cm away
  * is in command (TAB-10: to the nearest point of any stand; TAB-4: within
@@ -591,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/distance-contact/TAB-2/TAB-9/TAB-10/TAB-11", test_distance_contact);
   g_test_add_func ("/engine/table-stand/command-radius", test_bat_ex_4);
   g_test_add_func ("/engine/table-stand/boxes-near", test_boxes_near);
+  g_test_add_func ("/engine/table-stand/boxes-near-pairs", test_boxes_near_pairs);
   g_test_add_func ("/engine/table-stand/range/TAB-10", test_range);
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);

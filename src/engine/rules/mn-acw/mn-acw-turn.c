@@ -462,6 +462,8 @@ mn_check_invariants (MnMatch *m, GError **error)
 {
   guint n = 0;
   g_autofree MuStandsBox *boxes = NULL;
+  g_autoptr(GArray) near = NULL;
+  guint next = 0;
 
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
@@ -484,7 +486,9 @@ mn_check_invariants (MnMatch *m, GError **error)
           ((MnUnit *) g_ptr_array_index (m->units, p->defender))->side)
         return mu_rules_invalid (error, "a melee pair is not of two opposing units");
     }
-  /* every pair of units is measured below: each unit's box once */
+  /* Every pair of units could overlap; only those whose boxes are near
+   * can, found by sweeping the boxes along x, and kept both ways round in
+   * the order the loop below takes them. */
   boxes = g_new (MuStandsBox, m->units->len);
   for (guint i = 0; i < m->units->len; i++)
     {
@@ -492,6 +496,7 @@ mn_check_invariants (MnMatch *m, GError **error)
 
       mu_stands_box (u->stands, u->n_stands, &boxes[i]);
     }
+  near = mu_stands_boxes_near_pairs (boxes, m->units->len);
   for (guint u_i = 0; u_i < m->units->len; u_i++)
     {
       MnUnit *u = g_ptr_array_index (m->units, u_i);
@@ -532,8 +537,11 @@ mn_check_invariants (MnMatch *m, GError **error)
                 return mu_rules_invalid (error, "a stand of %s is on impassable ground", u->def->id);
             }
         }
-      for (guint o_i = 0; o_i < m->units->len; o_i++)
+      for (; next < near->len && g_array_index (near, MuStandsPair, next).a < u_i; next++)
+        ;
+      for (; next < near->len && g_array_index (near, MuStandsPair, next).a == u_i; next++)
         {
+          guint o_i = g_array_index (near, MuStandsPair, next).b;
           MnUnit *o = g_ptr_array_index (m->units, o_i);
 
           /* a leader just detached stands on his unit until he moves
@@ -546,8 +554,7 @@ mn_check_invariants (MnMatch *m, GError **error)
            * on a lone leader of its own side */
           if ((u->type == MN_TYPE_LEADER) != (o->type == MN_TYPE_LEADER) && u->side == o->side)
             continue;
-          if (mu_stands_boxes_near (&boxes[u_i], &boxes[o_i], 0) &&
-              mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
+          if (mu_stands_overlap (u->stands, u->n_stands, o->stands, o->n_stands))
             return mu_rules_invalid (error, "the stands of %s and %s overlap", u->def->id, o->def->id);
         }
     }
