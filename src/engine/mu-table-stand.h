@@ -117,6 +117,11 @@ typedef struct {
   double x0, y0, x1, y1;   /* x0 > x1 when there are no stands */
 } MuStandsBox;
 
+/* How much a stand's loose box is widened, and how much farther apart
+ * than a limit two boxes must be before the stands' exact test is
+ * skipped: far above the rounding of any table's coordinates. */
+#define MU_STANDS_BOX_SLACK 1e-6
+
 void      mu_stands_box             (const MuStand *stands, guint n, MuStandsBox *box);
 /* FALSE only when the stands boxed in a and those boxed in b are surely
  * more than `limit` apart: then mu_stands_within (..., limit) and, with a
