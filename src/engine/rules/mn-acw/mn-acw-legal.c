@@ -120,6 +120,8 @@ activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
 
   if (!mn_may_activate (m, u, NULL))
     return;
+  /* every command below asks this again first, of the same match */
+  m->may_activate = u;
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     add_if_legal (m, out, command ("activate", u->def->id, dirs[i]));
   for (int turn = -1; turn <= 1; turn += 2)
@@ -166,6 +168,7 @@ activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
         if (a->id && (MN_BUILDING_KINDS & (1u << a->kind)))
           add_if_legal (m, out, command ("bombard", u->def->id, a->id));
       }
+  m->may_activate = NULL;
 }
 
 GPtrArray *

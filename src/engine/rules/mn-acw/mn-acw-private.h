@@ -225,6 +225,9 @@ typedef struct {
   /* every sight asked, by its inputs: the legal commands ask the same
    * charges' sights after each command, most of the table unchanged */
   MuLosMemo *los_memo;
+  /* while the legal commands try a unit's commands (dry runs, which
+   * change nothing): the unit, found able to be activated */
+  const MnUnit *may_activate;
 
   GArray *counter_views;
   GArray *objective_views;

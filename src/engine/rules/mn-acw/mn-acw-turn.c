@@ -197,6 +197,7 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   index_units (m);
   /* the copy has its own terrain index: its own memo */
   m->los_memo = mu_los_memo_new ();
+  m->may_activate = NULL;
   m->pairs = g_array_copy (o->pairs);
   mn_decision_copy (&o->decision, &m->decision);
   m->fires = g_array_copy (o->fires);
@@ -434,6 +435,8 @@ mn_may_activate (const MnMatch *m, const MnUnit *u, GError **error)
 {
   int side = mn_active_side (m);
 
+  if (u == m->may_activate)
+    return TRUE;
   if (m->step != MN_STEP_MOVE)
     return mu_rules_refuse (error, "MN-ACT-2", "units are activated in the Move step");
   if (u->side != side)
