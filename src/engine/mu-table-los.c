@@ -75,6 +75,23 @@ typedef struct {
   GArray *areas, *lines;
 } Scratch;
 
+/* A box that holds every line asked about. */
+typedef struct {
+  double x0, y0, x1, y1;
+} LosBox;
+
+/* Whether the stand's circle of radius `reach` may meet something inside
+ * the box. False only when the centre lies farther than reach from the box,
+ * and so farther from every segment in it: line_blocked's own bound would
+ * skip the stand too (the slack keeps rounding on that side). */
+static inline gboolean
+stand_may_meet (const MuStand *st, double reach, const LosBox *box)
+{
+  reach += 1e-9;
+  return st->centre.x + reach >= box->x0 && st->centre.x - reach <= box->x1 &&
+         st->centre.y + reach >= box->y0 && st->centre.y - reach <= box->y1;
+}
+
 
 static gboolean
 blocks_sight (const MuArea *area, gconstpointer data)
@@ -219,6 +236,7 @@ line_blocked (MuTerrainIndex    *ix,
 {
   const MuTableMap *t = mu_terrain_index_table (ix);
   MuPoint seg[2] = { a, b };
+  LosBox box = { MIN (a.x, b.x), MIN (a.y, b.y), MAX (a.x, b.x), MAX (a.y, b.y) };
 
   if (p->units_block)
     for (guint u = 0; u < n_others; u++)
@@ -233,8 +251,9 @@ line_blocked (MuTerrainIndex    *ix,
             double reach = (st->width + st->depth) / 2;
             MuPoint c[4];
 
-            /* A cheap bound first: the stand's circumcircle. */
-            if (mu_segment_point_distance (a, b, st->centre) > reach)
+            /* Cheap bounds first: the stand's circumcircle, against the
+             * segment's box, then against the segment. */
+            if (!stand_may_meet (st, reach, &box) || mu_segment_point_distance (a, b, st->centre) > reach)
               continue;
             mu_stand_corners (st, c);
             if (mu_convex_overlap (c, 4, seg, 2, MU_TABLE_EPSILON) ||
@@ -347,6 +366,196 @@ mu_table_los_line (MuTerrainIndex    *ix,
   return block;
 }
 
+/* The memo ------------------------------------------------------------------------------ */
+
+/* Line of sight is a function of its inputs alone: the terrain (the
+ * index's, fixed), the parameters, the firer's and the target's stands and
+ * the stands of the units left after the prefilter above, whose ids are
+ * only reported. The key holds all of them bit for bit, so an entry found
+ * is the answer a fresh computation gives, and a unit that moves into the
+ * lines or out of them makes a different key. */
+#define MEMO_MAX 8192
+
+struct _MuLosMemo {
+  MuTerrainIndex *ix;          /* borrowed: the index the answers are for */
+  GHashTable *entries;         /* of MemoEntry, keyed by themselves */
+  GArray *key;                 /* of double: the key being built */
+  guint key_hash;              /* and its hash */
+  guint hits, misses;
+};
+
+typedef struct {
+  double *key;
+  guint n_key;
+  guint hash;
+  MuLosResult result;
+  int unit;                    /* index among the units kept of the blocking one, or -1 */
+} MemoEntry;
+
+static guint
+entry_hash (gconstpointer data)
+{
+  return ((const MemoEntry *) data)->hash;
+}
+
+static gboolean
+entry_equal (gconstpointer a, gconstpointer b)
+{
+  const MemoEntry *x = a, *y = b;
+
+  return x->n_key == y->n_key && memcmp (x->key, y->key, x->n_key * sizeof (double)) == 0;
+}
+
+static void
+entry_free (gpointer data)
+{
+  MemoEntry *e = data;
+
+  g_free (e->key);
+  g_free (e);
+}
+
+MuLosMemo *
+mu_los_memo_new (void)
+{
+  MuLosMemo *memo = g_new0 (MuLosMemo, 1);
+
+  memo->entries = g_hash_table_new_full (entry_hash, entry_equal, entry_free, NULL);
+  memo->key = g_array_new (FALSE, FALSE, sizeof (double));
+  return memo;
+}
+
+void
+mu_los_memo_free (MuLosMemo *memo)
+{
+  if (memo == NULL)
+    return;
+  g_hash_table_unref (memo->entries);
+  g_array_unref (memo->key);
+  g_free (memo);
+}
+
+void
+mu_los_memo_counts (const MuLosMemo *memo,
+                    guint           *hits,
+                    guint           *misses)
+{
+  g_return_if_fail (memo != NULL);
+
+  if (hits)
+    *hits = memo->hits;
+  if (misses)
+    *misses = memo->misses;
+}
+
+static void
+key_add (GArray *key, double v)
+{
+  g_array_append_val (key, v);
+}
+
+static void
+key_add_stands (GArray *key, const MuStand *st, guint n)
+{
+  key_add (key, n);
+  for (guint i = 0; i < n; i++)
+    {
+      double v[6] = { st[i].centre.x, st[i].centre.y, st[i].width, st[i].depth, st[i].facing, st[i].rank };
+
+      g_array_append_vals (key, v, G_N_ELEMENTS (v));
+    }
+}
+
+/* The key of these inputs in memo->key, and its hash. */
+static guint
+memo_key (MuLosMemo         *memo,
+          const MuLosParams *p,
+          const MuStand     *firer,
+          guint              n_firer,
+          const MuStand     *target,
+          guint              n_target,
+          const MuLosUnit   *others,
+          guint              n_others)
+{
+  GArray *key = memo->key;
+  guint h = 5381;
+
+  g_array_set_size (key, 0);
+  for (int k = 0; k < MU_AREA_N; k++)
+    key_add (key, p->visible_depth[k]);
+  key_add (key, p->levels);
+  key_add (key, p->crest_clearance);
+  key_add (key, p->units_block);
+  key_add (key, p->hill_outline_crests);
+  key_add_stands (key, firer, n_firer);
+  key_add_stands (key, target, n_target);
+  for (guint u = 0; u < n_others; u++)
+    {
+      key_add (key, others[u].commander);
+      key_add_stands (key, others[u].stands, others[u].n_stands);
+    }
+  /* the bits of every double, as the equality compares them */
+  for (guint i = 0; i < key->len * sizeof (double); i++)
+    h = h * 33 + ((const guint8 *) key->data)[i];
+  return h;
+}
+
+static gboolean
+memo_find (MuLosMemo         *memo,
+           const MuLosParams *p,
+           const MuStand     *firer,
+           guint              n_firer,
+           const MuStand     *target,
+           guint              n_target,
+           const MuLosUnit   *others,
+           guint              n_others,
+           MuLosResult       *result)
+{
+  MemoEntry probe = { 0 };
+  const MemoEntry *e;
+
+  probe.hash = memo->key_hash = memo_key (memo, p, firer, n_firer, target, n_target, others, n_others);
+  probe.key = (double *) memo->key->data;
+  probe.n_key = memo->key->len;
+  e = g_hash_table_lookup (memo->entries, &probe);
+  if (e == NULL)
+    {
+      memo->misses++;
+      return FALSE;
+    }
+  memo->hits++;
+  *result = e->result;
+  result->unit = e->unit >= 0 ? others[e->unit].id : NULL;
+  return TRUE;
+}
+
+/* Keeps the result under the key memo_find () has just built. */
+static void
+memo_add (MuLosMemo         *memo,
+          const MuLosResult *result,
+          const MuLosUnit   *others,
+          guint              n_others)
+{
+  MemoEntry *e = g_new0 (MemoEntry, 1);
+
+  /* a match's positions come and go: a bound on the memory, not an LRU */
+  if (g_hash_table_size (memo->entries) >= MEMO_MAX)
+    g_hash_table_remove_all (memo->entries);
+  e->n_key = memo->key->len;
+  e->key = g_memdup2 (memo->key->data, e->n_key * sizeof (double));
+  e->hash = memo->key_hash;
+  e->result = *result;
+  e->unit = -1;
+  for (guint u = 0; result->unit != NULL && u < n_others; u++)
+    if (others[u].id == result->unit)
+      {
+        e->unit = (int) u;
+        break;
+      }
+  e->result.unit = NULL;
+  g_hash_table_add (memo->entries, e);
+}
+
 /* The three points of a footprint's edge k (0 front, 1 right, 2 rear, 3 left):
  * its ends and its middle. */
 static void
@@ -360,16 +569,17 @@ edge_points (const MuStand *f, int k, MuPoint out[3])
   out[1] = (MuPoint) { (out[0].x + out[2].x) / 2, (out[0].y + out[2].y) / 2 };
 }
 
-gboolean
-mu_table_los (MuTerrainIndex    *ix,
-              const MuLosParams *p,
-              const MuStand     *firer,
-              guint              n_firer,
-              const MuStand     *target,
-              guint              n_target,
-              const MuLosUnit   *others,
-              guint              n_others,
-              MuLosResult       *result)
+static gboolean
+los_compute (MuTerrainIndex    *ix,
+             const MuLosParams *p,
+             const MuStand     *firer,
+             guint              n_firer,
+             const MuStand     *target,
+             guint              n_target,
+             const MuLosUnit   *others,
+             guint              n_others,
+             MuLosMemo         *memo,
+             MuLosResult       *result)
 {
   MuStand ff, tf;
   MuPoint from[3], to[3];
@@ -380,6 +590,8 @@ mu_table_los (MuTerrainIndex    *ix,
   guint n_clear = 0;
   int level_from[3], level_to[3];
   gboolean have_clear = FALSE;
+  g_autofree MuLosUnit *near = NULL;
+  guint n_near = 0;
 
   g_return_val_if_fail (ix != NULL && p != NULL && firer != NULL && target != NULL, FALSE);
   g_return_val_if_fail (n_firer > 0 && n_target > 0, FALSE);
@@ -410,6 +622,41 @@ mu_table_los (MuTerrainIndex    *ix,
       level_from[k] = p->levels ? mu_terrain_level_at (ix, from[k]) : 0;
       level_to[k] = p->levels ? mu_terrain_level_at (ix, to[k]) : 0;
     }
+  /* Every one of the nine lines lies in the box of their six ends: the
+   * units none of whose stands reach that box cannot block any of them, and
+   * are left out once here rather than passed over nine times. The order of
+   * the rest is kept, so the unit reported is the same. */
+  if (p->units_block && n_others > 0)
+    {
+      LosBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+
+      for (int k = 0; k < 3; k++)
+        {
+          box.x0 = MIN (box.x0, MIN (from[k].x, to[k].x));
+          box.y0 = MIN (box.y0, MIN (from[k].y, to[k].y));
+          box.x1 = MAX (box.x1, MAX (from[k].x, to[k].x));
+          box.y1 = MAX (box.y1, MAX (from[k].y, to[k].y));
+        }
+      near = g_new (MuLosUnit, n_others);
+      for (guint u = 0; u < n_others; u++)
+        {
+          const MuLosUnit *o = &others[u];
+
+          /* line_blocked passes over these as well */
+          if (o->commander || o->stands == firer || o->stands == target)
+            continue;
+          for (guint s = 0; s < o->n_stands; s++)
+            if (stand_may_meet (&o->stands[s], (o->stands[s].width + o->stands[s].depth) / 2, &box))
+              {
+                near[n_near++] = *o;
+                break;
+              }
+        }
+      others = near;
+      n_others = n_near;
+    }
+  if (memo != NULL && memo_find (memo, p, firer, n_firer, target, n_target, others, n_others, result))
+    return result->clear;
   sc.areas = g_array_new (FALSE, FALSE, sizeof (guint));
   sc.lines = g_array_new (FALSE, FALSE, sizeof (guint));
   if (result)
@@ -456,6 +703,44 @@ mu_table_los (MuTerrainIndex    *ix,
           result->line = mid.line;
           result->unit = mid.unit;
         }
+      if (memo != NULL)
+        memo_add (memo, result, others, n_others);
     }
   return have_clear;
+}
+
+gboolean
+mu_table_los (MuTerrainIndex    *ix,
+              const MuLosParams *p,
+              const MuStand     *firer,
+              guint              n_firer,
+              const MuStand     *target,
+              guint              n_target,
+              const MuLosUnit   *others,
+              guint              n_others,
+              MuLosResult       *result)
+{
+  return los_compute (ix, p, firer, n_firer, target, n_target, others, n_others, NULL, result);
+}
+
+gboolean
+mu_table_los_memo (MuLosMemo         *memo,
+                   MuTerrainIndex    *ix,
+                   const MuLosParams *p,
+                   const MuStand     *firer,
+                   guint              n_firer,
+                   const MuStand     *target,
+                   guint              n_target,
+                   const MuLosUnit   *others,
+                   guint              n_others,
+                   MuLosResult       *result)
+{
+  MuLosResult r;
+
+  g_return_val_if_fail (memo != NULL, FALSE);
+  g_return_val_if_fail (memo->ix == NULL || memo->ix == ix, FALSE);
+
+  memo->ix = ix;
+  /* the whole result is kept, so it is always worked out whole */
+  return los_compute (ix, p, firer, n_firer, target, n_target, others, n_others, memo, result ? result : &r);
 }

@@ -81,4 +81,26 @@ MuLosBlock mu_table_los_line        (MuTerrainIndex *index, const MuLosParams *p
                                      MuLosResult *result);
 const char *mu_los_block_to_string  (MuLosBlock block);
 
+/* A memo of mu_table_los () answers for one terrain index, for a ruleset
+ * that asks the same sights again and again (its legal commands after each
+ * command played). An answer is reused only when every input is the same
+ * to the bit: the parameters, the firer's and target's stands and those of
+ * every unit that could stand on one of the lines; it is the answer
+ * mu_table_los () gives. */
+typedef struct _MuLosMemo MuLosMemo;
+
+MuLosMemo *mu_los_memo_new          (void);
+void      mu_los_memo_free          (MuLosMemo *memo);
+/* How many answers were found in the memo and how many worked out. */
+void      mu_los_memo_counts        (const MuLosMemo *memo, guint *hits, guint *misses);
+/* mu_table_los () through the memo; index must be the same at every call. */
+gboolean  mu_table_los_memo         (MuLosMemo *memo, MuTerrainIndex *index,
+                                     const MuLosParams *params,
+                                     const MuStand *firer, guint n_firer,
+                                     const MuStand *target, guint n_target,
+                                     const MuLosUnit *others, guint n_others,
+                                     MuLosResult *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MuLosMemo, mu_los_memo_free)
+
 G_END_DECLS

@@ -267,7 +267,7 @@ typedef struct {
  * any table (coordinates of at most thousands of units) is below 1e-12;
  * this is far above it, so a skipped pair's exact distance is beyond the
  * limit too and every answer is what the exact test gives. */
-#define BOX_SLACK 1e-6
+#define BOX_SLACK MU_STANDS_BOX_SLACK
 
 static void
 stand_boxes (const MuStand *stands, guint n, StandBox *out)

@@ -110,6 +110,34 @@ gboolean  mu_stands_in_contact      (const MuStand *a, guint n_a, const MuStand 
 /* TAB-11: whether any stand of a overlaps any of b (more than 1e-6 units deep). */
 gboolean  mu_stands_overlap         (const MuStand *a, guint n_a, const MuStand *b, guint n_b);
 
+/* A box that holds a unit's stands, from their centres and sizes alone (no
+ * corners worked out): a first test, cheaper than the pairs of stands, for
+ * the loops that measure a unit against every other. */
+typedef struct {
+  double x0, y0, x1, y1;   /* x0 > x1 when there are no stands */
+} MuStandsBox;
+
+/* How much a stand's loose box is widened, and how much farther apart
+ * than a limit two boxes must be before the stands' exact test is
+ * skipped: far above the rounding of any table's coordinates. */
+#define MU_STANDS_BOX_SLACK 1e-6
+
+void      mu_stands_box             (const MuStand *stands, guint n, MuStandsBox *box);
+/* FALSE only when the stands boxed in a and those boxed in b are surely
+ * more than `limit` apart: then mu_stands_within (..., limit) and, with a
+ * limit of 0, mu_stands_overlap () are FALSE too. */
+gboolean  mu_stands_boxes_near      (const MuStandsBox *a, const MuStandsBox *b, double limit);
+
+typedef struct {
+  guint a, b;
+} MuStandsPair;
+
+/* The pairs of the n boxes that mu_stands_boxes_near () finds near with a
+ * limit of 0, each both ways round, ordered by a then by b: the only pairs
+ * of units whose stands may overlap, found in about n log n. The caller
+ * frees the array. */
+GArray   *mu_stands_boxes_near_pairs (const MuStandsBox *boxes, guint n);
+
 typedef enum {
   MU_ARC_ANY_PART,       /* TAB-14: a target is in the arc if any part of it is */
   MU_ARC_WHOLE_STAND,    /* toy-soldiers TS-GEN-4: at least one complete stand */

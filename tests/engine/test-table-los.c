@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mu-table-geom.h"
 #include "mu-table-los.h"
@@ -116,6 +117,83 @@ test_index_agrees (void)
           g_assert_true (found);
         }
     }
+  mu_table_map_free (t);
+}
+
+/* The memo of line of sight gives what a fresh computation gives, while
+ * units move about (in front of the lines, away and back again), with the
+ * blocker named the same. */
+static void
+test_los_memo (void)
+{
+  enum { N_UNITS = 24 };
+  MuTableMap *t = mu_table_map_new (72, 48, MU_UNIT_INCH, "15mm");
+  g_autoptr(MuTerrainIndex) ix = NULL;
+  g_autoptr(MuLosMemo) memo = mu_los_memo_new ();
+  MuStand stands[N_UNITS][4];
+  MuLosUnit units[N_UNITS];
+  char ids[N_UNITS][8];
+  MuLosParams p;
+  guint32 seed = 33;
+  guint hits = 0, misses = 0, blocked_by_unit = 0;
+
+  for (int i = 0; i < 12; i++)
+    {
+      double x = rnd (&seed) * 64, y = rnd (&seed) * 40;
+
+      add_box (t, i % 3 == 0 ? MU_AREA_HILL : i % 3 == 1 ? MU_AREA_WOODS : MU_AREA_FIELD, 1, x, y,
+               x + 2 + rnd (&seed) * 6, y + 2 + rnd (&seed) * 6);
+    }
+  add_line (t, MU_LINE_CREST, 0, (const MuPoint[]) { { 5, 20 }, { 25, 22 } }, 2);
+  ix = mu_terrain_index_new (t);
+  mu_los_params_init (&p, MU_UNIT_INCH);
+  p.hill_outline_crests = TRUE;
+  for (int u = 0; u < N_UNITS; u++)
+    {
+      guint n = 1 + u % 4;
+
+      unit_at (stands[u], n, 6 + rnd (&seed) * 60, 4 + rnd (&seed) * 40, (int) (rnd (&seed) * 8) * 45.0);
+      g_snprintf (ids[u], sizeof ids[u], "u%d", u);
+      units[u] = (MuLosUnit) { ids[u], stands[u], n, u % 11 == 0 };
+    }
+  for (int q = 0; q < 4000; q++)
+    {
+      /* sights among the first eight, asked again and again */
+      int f = (int) (rnd (&seed) * 8), g = (int) (rnd (&seed) * 8);
+      MuLosResult fresh, memoed;
+      gboolean a, b;
+
+      if (f == g)
+        continue;
+      /* now and then a unit steps to a new place, or back to where it was */
+      if (q % 7 == 0)
+        {
+          int u = (int) (rnd (&seed) * N_UNITS);
+          double dx = q % 14 == 0 ? 3 : -3;
+
+          for (guint k = 0; k < units[u].n_stands; k++)
+            stands[u][k].centre.x += dx;
+        }
+      a = mu_table_los (ix, &p, stands[f], units[f].n_stands, stands[g], units[g].n_stands, units, N_UNITS,
+                        &fresh);
+      b = mu_table_los_memo (memo, ix, &p, stands[f], units[f].n_stands, stands[g], units[g].n_stands, units,
+                             N_UNITS, &memoed);
+      g_assert_cmpint (a, ==, b);
+      g_assert_cmpint (fresh.clear, ==, memoed.clear);
+      g_assert_cmpuint (fresh.n_clear, ==, memoed.n_clear);
+      g_assert_cmpint (fresh.block, ==, memoed.block);
+      g_assert_cmpint (fresh.area, ==, memoed.area);
+      g_assert_cmpint (fresh.line, ==, memoed.line);
+      g_assert_true (fresh.unit == memoed.unit);
+      g_assert_true (memcmp (&fresh.from, &memoed.from, sizeof fresh.from) == 0);
+      g_assert_true (memcmp (&fresh.to, &memoed.to, sizeof fresh.to) == 0);
+      blocked_by_unit += fresh.block == MU_LOS_UNIT && !fresh.clear;
+    }
+  mu_los_memo_counts (memo, &hits, &misses);
+  /* the memo was used, and the units did block */
+  g_assert_cmpuint (hits, >, 500);
+  g_assert_cmpuint (misses, >, 500);
+  g_assert_cmpuint (blocked_by_unit, >, 20);
   mu_table_map_free (t);
 }
 
@@ -682,6 +760,7 @@ main (int   argc,
   g_test_add_func ("/engine/table-los/index-agrees", test_index_agrees);
   g_test_add_func ("/engine/table-los/level-and-roads", test_level_and_roads);
   g_test_add_func ("/engine/table-los/los", test_los);
+  g_test_add_func ("/engine/table-los/los-memo", test_los_memo);
   g_test_add_func ("/engine/table-los/visible-depth", test_bat_ex_15);
   g_test_add_func ("/engine/table-los/move-rates", test_bat_ex_5);
   g_test_add_func ("/engine/table-los/fence", test_mn_ex_18);

@@ -167,6 +167,118 @@ test_distance_contact (void)
   g_assert_cmpfloat (mu_table_length_convert (5, MU_UNIT_CM, MU_UNIT_CM), ==, 5);
 }
 
+/* The boxes around two units' stands, the first test of the loops that
+ * measure a unit against every other, may only part stands that
+ * mu_stands_within () and mu_stands_overlap () part too: checked on
+ * random units, many of them near each other or touching. */
+static void
+test_boxes_near (void)
+{
+  g_autoptr(GRand) rng = g_rand_new_with_seed (33);
+  static const double limits[] = { 0, 0.05, 0.5, 3 };
+  guint parted = 0, kept = 0;
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      MuStand a[4], b[4];
+      guint n_a = g_rand_int_range (rng, 1, 5), n_b = g_rand_int_range (rng, 1, 5);
+      double limit = limits[i % G_N_ELEMENTS (limits)];
+      MuStandsBox ba, bb;
+
+      for (guint k = 0; k < n_a; k++)
+        a[k] = stand_at (k * 1.5, 0, 1.5, 0.5, 0);
+      for (guint k = 0; k < n_b; k++)
+        b[k] = stand_at (g_rand_double_range (rng, -1, 12), g_rand_double_range (rng, -6, 6),
+                         g_rand_double_range (rng, 0.2, 2), g_rand_double_range (rng, 0.2, 2),
+                         g_rand_int_range (rng, 0, 8) * 45.0);
+      /* now and then b exactly beside a, touching or `limit` apart */
+      if (i % 3 == 0)
+        b[0] = stand_at (n_a * 1.5 - 0.75 + 0.5 + limit, 0, 1, 1, 0);
+      mu_stands_box (a, n_a, &ba);
+      mu_stands_box (b, n_b, &bb);
+      if (mu_stands_boxes_near (&ba, &bb, limit))
+        {
+          kept++;
+          continue;
+        }
+      parted++;
+      g_assert_false (mu_stands_within (a, n_a, b, n_b, limit));
+      g_assert_false (mu_table_within (mu_stands_distance (a, n_a, b, n_b), limit));
+      if (limit == 0)
+        g_assert_false (mu_stands_overlap (a, n_a, b, n_b));
+    }
+  g_assert_cmpuint (parted, >, 1000);
+  g_assert_cmpuint (kept, >, 1000);
+  /* thin stands side by side, where the loose boxes are nearly tight: at
+   * the limit and just beyond it */
+  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+    for (int k = 0; k < 4; k++)
+      {
+        double gap = limits[i] + (double[]) { 0, 1e-7, 1e-6, 1e-5 }[k];
+        MuStand a = stand_at (0, 0, 2, 1e-6, 0), b = stand_at (2 + gap, 0, 2, 1e-6, 0);
+        MuStandsBox ba, bb;
+
+        mu_stands_box (&a, 1, &ba);
+        mu_stands_box (&b, 1, &bb);
+        if (mu_stands_within (&a, 1, &b, 1, limits[i]))
+          g_assert_true (mu_stands_boxes_near (&ba, &bb, limits[i]));
+      }
+  /* no stands: parted from everything */
+  {
+    MuStand one = stand_at (0, 0, 1, 1, 0);
+    MuStandsBox none, box;
+
+    mu_stands_box (NULL, 0, &none);
+    mu_stands_box (&one, 1, &box);
+    g_assert_false (mu_stands_boxes_near (&none, &box, 100));
+  }
+}
+
+/* The near pairs of many boxes, found by a sweep, are exactly the pairs
+ * that mu_stands_boxes_near () finds near when every pair is tried, in
+ * order, both ways round. */
+static void
+test_boxes_near_pairs (void)
+{
+  g_autoptr(GRand) rng = g_rand_new_with_seed (34);
+
+  for (guint round = 0; round < 20; round++)
+    {
+      guint n = 1 + round * 7;
+      g_autofree MuStandsBox *boxes = g_new (MuStandsBox, n);
+      g_autoptr(GArray) pairs = NULL;
+      guint next = 0, found = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          MuStand st[3];
+          guint k = g_rand_int_range (rng, 0, 4);   /* 0: a unit with no stands */
+
+          for (guint j = 0; j < k; j++)
+            st[j] = stand_at (g_rand_double_range (rng, 0, 30) + j, g_rand_double_range (rng, 0, 20), 1, 0.5,
+                              g_rand_int_range (rng, 0, 4) * 90.0);
+          /* now and then exactly beside the one before: boxes touching */
+          if (k > 0 && i > 0 && i % 5 == 0 && boxes[i - 1].x0 <= boxes[i - 1].x1)
+            st[0].centre.x = boxes[i - 1].x1 + 0.75;
+          mu_stands_box (st, k, &boxes[i]);
+        }
+      pairs = mu_stands_boxes_near_pairs (boxes, n);
+      for (guint a = 0; a < n; a++)
+        for (guint b = 0; b < n; b++)
+          if (a != b && mu_stands_boxes_near (&boxes[a], &boxes[b], 0))
+            {
+              g_assert_cmpuint (next, <, pairs->len);
+              g_assert_cmpuint (g_array_index (pairs, MuStandsPair, next).a, ==, a);
+              g_assert_cmpuint (g_array_index (pairs, MuStandsPair, next).b, ==, b);
+              next++;
+              found++;
+            }
+      g_assert_cmpuint (next, ==, pairs->len);
+      if (n > 100)
+        g_assert_cmpuint (found, >, 0);
+    }
+}
+
 /* BAT-EX-4: a commander with command value 3 in 15mm on a cm table has a
  * radius of 30 cm; a unit with one base 29 cm away and the others 35 cm away
  * is in command (TAB-10: to the nearest point of any stand; TAB-4: within
@@ -523,6 +635,8 @@ main (int   argc,
   g_test_add_func ("/engine/table-stand/base-size-and-loss/TAB-7/TAB-8/BAT-EX-3", test_base_size_and_loss);
   g_test_add_func ("/engine/table-stand/distance-contact/TAB-2/TAB-9/TAB-10/TAB-11", test_distance_contact);
   g_test_add_func ("/engine/table-stand/command-radius", test_bat_ex_4);
+  g_test_add_func ("/engine/table-stand/boxes-near", test_boxes_near);
+  g_test_add_func ("/engine/table-stand/boxes-near-pairs", test_boxes_near_pairs);
   g_test_add_func ("/engine/table-stand/range/TAB-10", test_range);
   g_test_add_func ("/engine/table-stand/arcs", test_arcs);
   g_test_add_func ("/engine/table-stand/sectors", test_sectors);

@@ -43,15 +43,33 @@ mn_area_destroyed (const MnMatch *m, const MuArea *a)
   return s && s->destroyed;
 }
 
+/* Whether any building has been destroyed: until one is, nothing need be
+ * looked up by id for every stand that the invariants and a free place
+ * test. */
+static gboolean
+any_destroyed (const MnMatch *m)
+{
+  const GArray *states = mu_table_state_areas (m->areas);
+
+  for (guint i = 0; i < states->len; i++)
+    if (g_array_index (states, MuAreaState, i).destroyed)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 mn_point_in_destroyed (const MnMatch *m, MuPoint p)
 {
+  if (!any_destroyed (m))
+    return FALSE;
   for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
     {
       const MuArea *a = g_ptr_array_index (m->table->areas, i);
 
-      if ((MN_BUILDING_KINDS & (1u << a->kind)) && mn_area_destroyed (m, a) &&
-          mu_polygon_contains ((const MuPoint *) a->points->data, a->points->len, p))
+      /* the point first: a building's few corners cost less than finding
+       * its state by id */
+      if ((MN_BUILDING_KINDS & (1u << a->kind)) &&
+          mu_polygon_contains ((const MuPoint *) a->points->data, a->points->len, p) && mn_area_destroyed (m, a))
         return TRUE;
     }
   return FALSE;
@@ -60,6 +78,8 @@ mn_point_in_destroyed (const MnMatch *m, MuPoint p)
 gboolean
 mn_segment_enters_destroyed (const MnMatch *m, MuPoint p, MuPoint q)
 {
+  if (!any_destroyed (m))
+    return FALSE;
   for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
     {
       const MuArea *a = g_ptr_array_index (m->table->areas, i);

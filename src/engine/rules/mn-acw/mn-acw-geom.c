@@ -43,7 +43,20 @@ first_within (const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d
 {
   MuStand moved[MU_STANDS_MAX];
   double lo = 0, hi = -1, step = 0.05, clear_until;
+  MuStandsBox sweep, end, ob;
 
+  /* The stands stay in the box swept from where they are to where the
+   * whole length takes them (each position between is in it, to the last
+   * bit): o's stands far from that box are never within tol of them. Most
+   * of the units a move or a charge is checked against are. */
+  mu_stands_box (st, n, &sweep);
+  mn_translate (st, n, d, MAX (length, 0), moved);
+  mu_stands_box (moved, n, &end);
+  sweep.x0 = MIN (sweep.x0, end.x0), sweep.y0 = MIN (sweep.y0, end.y0);
+  sweep.x1 = MAX (sweep.x1, end.x1), sweep.y1 = MAX (sweep.y1, end.y1);
+  mu_stands_box (o, n_o, &ob);
+  if (!mu_stands_boxes_near (&sweep, &ob, tol))
+    return -1;
   if (mu_stands_within (st, n, o, n_o, tol))
     return 0;
   clear_until = mu_stands_distance (st, n, o, n_o) - tol;
@@ -126,8 +139,8 @@ mn_sight (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to, guin
   MN_FOR_UNITS (m, o)
     if (mn_has_stands (o) && o->stands != from && o->stands != to)
       others[n_others++] = (MuLosUnit) { o->def->id, o->stands, o->n_stands, o->type == MN_TYPE_LEADER };
-  return mu_table_los (m->terrain, &params, from, n_from, to, n_to, others, n_others,
-                       result ? result : &r);
+  return mu_table_los_memo (m->los_memo, m->terrain, &params, from, n_from, to, n_to, others, n_others,
+                            result ? result : &r);
 }
 
 /* Whether two stands touch along an edge: two edges nearly parallel,

@@ -94,14 +94,34 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
     }
 }
 
+/* activations () measures each charger from every enemy's footprint
+ * centre; the dry runs leave the units as they were, so the centres are
+ * worked out once for all the side's units, not once a pair. */
+static MuPoint *
+footprint_centres (MnMatch *m)
+{
+  MuPoint *centres = g_new0 (MuPoint, m->units->len);
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const MnUnit *t = g_ptr_array_index (m->units, i);
+
+      if (t->type != MN_TYPE_LEADER && mn_has_stands (t))
+        centres[i] = mn_footprint_centre (t);
+    }
+  return centres;
+}
+
 static void
-activations (MnMatch *m, MnUnit *u, GPtrArray *out)
+activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
 {
   static const char *const dirs[] = { "ahead", "back", "oblique", "stay" };
   MuPoint centre;
 
   if (!mn_may_activate (m, u, NULL))
     return;
+  /* every command below asks this again first, of the same match */
+  m->may_activate = u;
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     add_if_legal (m, out, command ("activate", u->def->id, dirs[i]));
   for (int turn = -1; turn <= 1; turn += 2)
@@ -121,13 +141,14 @@ activations (MnMatch *m, MnUnit *u, GPtrArray *out)
   if (u->type == MN_TYPE_INF || u->type == MN_TYPE_CAV)
     centre = mn_footprint_centre (u);
   if (u->type == MN_TYPE_INF || u->type == MN_TYPE_CAV)
-    MN_FOR_UNITS (m, t)
+    for (guint i = 0; i < m->units->len; i++)
       {
+        const MnUnit *t = g_ptr_array_index (m->units, i);
         MuPoint tc;
 
         if (t->side == u->side || t->type == MN_TYPE_LEADER || !mn_has_stands (t))
           continue;
-        tc = mn_footprint_centre (t);
+        tc = centres[i];
         if (hypot (tc.x - centre.x, tc.y - centre.y) > MN_CHARGE_REACH)
           continue;
         add_if_legal (m, out, command ("charge", u->def->id, t->def->id));
@@ -147,6 +168,7 @@ activations (MnMatch *m, MnUnit *u, GPtrArray *out)
         if (a->id && (MN_BUILDING_KINDS & (1u << a->kind)))
           add_if_legal (m, out, command ("bombard", u->def->id, a->id));
       }
+  m->may_activate = NULL;
 }
 
 GPtrArray *
@@ -170,6 +192,8 @@ mn_legal_commands (MnMatch *m)
             moves (m, u, out);
             return out;
           }
+      g_autofree MuPoint *centres = footprint_centres (m);
+
       MN_FOR_UNITS (m, u)
         {
           if (u->side != mn_active_side (m))
@@ -178,7 +202,7 @@ mn_legal_commands (MnMatch *m)
             MN_FOR_UNITS (m, t)
               if (t->side == u->side && t->type != MN_TYPE_LEADER && mn_has_stands (t))
                 add_if_legal (m, out, command ("attach", u->def->id, t->def->id));
-          activations (m, u, out);
+          activations (m, u, centres, out);
         }
     }
   else if (m->step == MN_STEP_BATTLE)

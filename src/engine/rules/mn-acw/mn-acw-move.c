@@ -98,16 +98,31 @@ mn_stands_on_table (const MnMatch *m, const MuStand *st, guint n)
   return TRUE;
 }
 
+/* Whether o's stands may be within `limit` of those in `box` (FALSE only
+ * when they surely are not): the cheap test before the pairs of stands. */
+gboolean
+mn_unit_boxes_near (const MuStandsBox *box, const MnUnit *o, double limit)
+{
+  MuStandsBox ob;
+
+  mu_stands_box (o->stands, o->n_stands, &ob);
+  return mu_stands_boxes_near (box, &ob, limit);
+}
+
 gboolean
 mn_place_free (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, const MnUnit *also)
 {
+  MuStandsBox box;
+
   if (!mn_stands_on_table (m, st, n))
     return FALSE;
   for (guint k = 0; k < n; k++)
     if (point_impassable (m, st[k].centre) || mn_point_in_destroyed (m, st[k].centre))
       return FALSE;
+  mu_stands_box (st, n, &box);
   MN_FOR_UNITS (m, o)
-    if (o != u && o != also && mn_has_stands (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
+    if (o != u && o != also && mn_has_stands (o) && mn_unit_boxes_near (&box, o, 0) &&
+        mu_stands_overlap (st, n, o->stands, o->n_stands))
       return FALSE;
   return TRUE;
 }
@@ -116,10 +131,14 @@ mn_place_free (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n, co
 gboolean
 mn_in_melee (const MnMatch *m, const MnUnit *u)
 {
+  MuStandsBox box;
+
   if (!mn_has_stands (u))
     return FALSE;
+  mu_stands_box (u->stands, u->n_stands, &box);
   MN_FOR_UNITS (m, o)
     if (o->side != u->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
+        mn_unit_boxes_near (&box, o, mn_tolerance (m)) &&
         mu_stands_within (u->stands, u->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
       return TRUE;
   return FALSE;

@@ -197,6 +197,7 @@ typedef struct {
   const char *order_id[MN_SIDES + 1];
 
   GPtrArray *units;            /* of MnUnit*, scenario order: regiments, batteries, leaders */
+  GHashTable *unit_index;      /* id (the scenario's) -> index in units of its first unit */
   GArray *pairs;               /* of MnPair: the melee pairs (MN-AMB-55) */
   MnDecision decision;
   GArray *fires;               /* of MnFire, this Move step's, in order */
@@ -221,6 +222,12 @@ typedef struct {
    * three charges at each target in turn, and it is the costliest check */
   gboolean sight_valid, sight_clear;
   const MnUnit *sight_unit, *sight_target;
+  /* every sight asked, by its inputs: the legal commands ask the same
+   * charges' sights after each command, most of the table unchanged */
+  MuLosMemo *los_memo;
+  /* while the legal commands try a unit's commands (dry runs, which
+   * change nothing): the unit, found able to be activated */
+  const MnUnit *may_activate;
 
   GArray *counter_views;
   GArray *objective_views;
@@ -350,6 +357,7 @@ MuStand       mn_centre_base        (const MnUnit *u);
 MuPoint       mn_anchor             (const MnUnit *u);
 /* Whether the stands lie on the table, off ground the unit may not enter,
  * and clear of every stand but the unit's own (and `also`, may be NULL). */
+gboolean      mn_unit_boxes_near    (const MuStandsBox *box, const MnUnit *o, double limit);
 gboolean      mn_place_free         (const MnMatch *m, const MnUnit *u, const MuStand *st, guint n,
                                      const MnUnit *also);
 gboolean      mn_in_melee           (const MnMatch *m, const MnUnit *u);

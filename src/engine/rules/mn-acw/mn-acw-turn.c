@@ -28,9 +28,30 @@ mn_event (MnMatch *m, GPtrArray *events, const MuEventKindInfo *kind, const char
                          event_invariants, m);
 }
 
+/* Every command names its units by id, and the legal commands try
+ * hundreds of commands after each one: the first unit of each id by its
+ * index, built once the units are. */
+static void
+index_units (MnMatch *m)
+{
+  m->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const MnUnit *u = g_ptr_array_index (m->units, i);
+
+      if (u->def->id && !g_hash_table_contains (m->unit_index, u->def->id))
+        g_hash_table_insert (m->unit_index, (gpointer) u->def->id, GUINT_TO_POINTER (i));
+    }
+}
+
 MnUnit *
 mn_find_unit (const MnMatch *m, const char *id)
 {
+  gpointer at;
+
+  if (id != NULL && m->unit_index != NULL)
+    return g_hash_table_lookup_extended (m->unit_index, id, NULL, &at) ?
+           g_ptr_array_index (m->units, GPOINTER_TO_UINT (at)) : NULL;
   MN_FOR_UNITS (m, u)
     if (g_strcmp0 (u->def->id, id) == 0)
       return u;
@@ -151,6 +172,8 @@ mn_match_new (const MuRuleset *ruleset, const MuScenario *s, MuDice *dice, GPtrA
         u->status = MN_STATUS_DESTROYED;
       g_ptr_array_add (m->units, u);
     }
+  index_units (m);
+  m->los_memo = mu_los_memo_new ();
   mn_attach_at_setup (m);
   m->bound = s->timeline.first_bound > 0 ? s->timeline.first_bound : 1;
   m->last_bound = m->bound + MAX (s->timeline.bounds, 1) - 1;
@@ -171,6 +194,10 @@ mn_match_copy (const MnMatch *o, MuDice *dice)
   m->units = g_ptr_array_new_with_free_func (g_free);
   MN_FOR_UNITS (o, u)
     g_ptr_array_add (m->units, g_memdup2 (u, sizeof *u));
+  index_units (m);
+  /* the copy has its own terrain index: its own memo */
+  m->los_memo = mu_los_memo_new ();
+  m->may_activate = NULL;
   m->pairs = g_array_copy (o->pairs);
   mn_decision_copy (&o->decision, &m->decision);
   m->fires = g_array_copy (o->fires);
@@ -188,6 +215,8 @@ mn_match_free (MnMatch *m)
     return;
   g_clear_pointer (&m->terrain, mu_terrain_index_free);
   g_clear_pointer (&m->units, g_ptr_array_unref);
+  g_clear_pointer (&m->unit_index, g_hash_table_unref);
+  g_clear_pointer (&m->los_memo, mu_los_memo_free);
   g_clear_pointer (&m->pairs, g_array_unref);
   mn_decision_clear (&m->decision);
   g_clear_pointer (&m->fires, g_array_unref);
@@ -406,6 +435,8 @@ mn_may_activate (const MnMatch *m, const MnUnit *u, GError **error)
 {
   int side = mn_active_side (m);
 
+  if (u == m->may_activate)
+    return TRUE;
   if (m->step != MN_STEP_MOVE)
     return mu_rules_refuse (error, "MN-ACT-2", "units are activated in the Move step");
   if (u->side != side)
@@ -433,6 +464,9 @@ gboolean
 mn_check_invariants (MnMatch *m, GError **error)
 {
   guint n = 0;
+  g_autofree MuStandsBox *boxes = NULL;
+  g_autoptr(GArray) near = NULL;
+  guint next = 0;
 
   for (guint i = 0; i < m->scenario->counters->len; i++)
     {
@@ -455,8 +489,21 @@ mn_check_invariants (MnMatch *m, GError **error)
           ((MnUnit *) g_ptr_array_index (m->units, p->defender))->side)
         return mu_rules_invalid (error, "a melee pair is not of two opposing units");
     }
-  MN_FOR_UNITS (m, u)
+  /* Every pair of units could overlap; only those whose boxes are near
+   * can, found by sweeping the boxes along x, and kept both ways round in
+   * the order the loop below takes them. */
+  boxes = g_new (MuStandsBox, m->units->len);
+  for (guint i = 0; i < m->units->len; i++)
     {
+      const MnUnit *u = g_ptr_array_index (m->units, i);
+
+      mu_stands_box (u->stands, u->n_stands, &boxes[i]);
+    }
+  near = mu_stands_boxes_near_pairs (boxes, m->units->len);
+  for (guint u_i = 0; u_i < m->units->len; u_i++)
+    {
+      MnUnit *u = g_ptr_array_index (m->units, u_i);
+
       if (u->type != MN_TYPE_LEADER && (u->bases < 0 || u->bases > MAX (u->def->strength, 0)))
         return mu_rules_invalid (error, "%s has %d bases, strength %d", u->def->id, u->bases,
                                  u->def->strength);
@@ -493,8 +540,13 @@ mn_check_invariants (MnMatch *m, GError **error)
                 return mu_rules_invalid (error, "a stand of %s is on impassable ground", u->def->id);
             }
         }
-      MN_FOR_UNITS (m, o)
+      for (; next < near->len && g_array_index (near, MuStandsPair, next).a < u_i; next++)
+        ;
+      for (; next < near->len && g_array_index (near, MuStandsPair, next).a == u_i; next++)
         {
+          guint o_i = g_array_index (near, MuStandsPair, next).b;
+          MnUnit *o = g_ptr_array_index (m->units, o_i);
+
           /* a leader just detached stands on his unit until he moves
            * (MN-AMB-56): only owing his move */
           if (o <= u || !mn_has_stands (o) || o->orphaned)
