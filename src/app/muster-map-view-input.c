@@ -1,5 +1,10 @@
 /* muster-map-view-input.c: the map view's input: scrolling, pointer motion,
- * drags, clicks, pinch zoom and the keyboard's hex cursor */
+ * drags, clicks, pinch zoom and the keyboard's hex cursor
+ *
+ * The view keeps panning and zooming for itself; the primary button's
+ * presses, drags and releases and the pointer's motion go to the active
+ * tool (muster-map-tool.h) with the hex or table point and the piece under
+ * the pointer, the one path for hex boards and tables alike. */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -10,6 +15,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 static gboolean
 on_scroll (GtkEventControllerScroll *controller,
@@ -34,16 +40,54 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
+/* What the tool is told of widget point (x, y). */
+static void
+fill_pointer (MusterMapView    *self,
+              double            x,
+              double            y,
+              GdkModifierType   state,
+              MusterMapPointer *pointer)
+{
+  memset (pointer, 0, sizeof *pointer);
+  pointer->x = x;
+  pointer->y = y;
+  pointer->state = state;
+  pointer->picked = muster_map_view_pick (self, x, y, &pointer->pick, &pointer->piece);
+  if (!pointer->picked)
+    pointer->piece = -1;
+  else if (pointer->pick.on_board && get_scenario (self)->board == MU_BOARD_TABLE)
+    pointer->pos = mu_pos_from_point (pointer->pick.table.x, pointer->pick.table.y, -1);
+  else if (pointer->pick.on_board)
+    pointer->pos = mu_pos_from_hex (pointer->pick.hex);
+}
+
+static void
+on_enter (GtkEventControllerMotion *controller,
+          double                    x,
+          double                    y,
+          MusterMapView            *self)
+{
+  self->pointer_inside = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  muster_map_view_update_position (self);
+}
+
 static void
 on_motion (GtkEventControllerMotion *controller,
            double                    x,
            double                    y,
            MusterMapView            *self)
 {
-  self->pointer_inside = TRUE;
-  self->pointer_x = x;
-  self->pointer_y = y;
-  muster_map_view_update_position (self);
+  on_enter (controller, x, y, self);
+  if (self->tool != NULL)
+    {
+      MusterMapPointer pointer;
+
+      fill_pointer (self, x, y, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)),
+                    &pointer);
+      muster_map_tool_motion (self->tool, &pointer);
+    }
 }
 
 static void
@@ -101,22 +145,83 @@ on_drag_end (GtkGestureDrag *gesture,
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->space_down ? "grab" : NULL);
 }
 
+/* A primary-button press: the view selects what it hit in the scene, then
+ * the tool says whether the press is its own. */
 static void
-on_click_pressed (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  MusterMapView   *self)
+on_tool_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               MusterMapView  *self)
 {
-  MusterPick pick;
-  int piece;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  MusterMapPointer pointer;
+  MusterMapPress press;
 
+  self->tool_press.following = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (self->space_down || !muster_map_view_pick (self, x, y, &pick, &piece))
+  if (self->space_down)
+    return;   /* Space+drag pans */
+  fill_pointer (self, x, y, state, &pointer);
+  if (pointer.picked)
+    {
+      muster_scene_select_piece (self->scene, pointer.piece);
+      if (get_scenario (self)->board == MU_BOARD_HEX)
+        muster_scene_select_hex (self->scene, pointer.pick.on_board && pointer.piece < 0
+                                              ? pointer.pick.hex : MU_HEX_NONE);
+    }
+  if (self->tool == NULL)
     return;
-  muster_scene_select_piece (self->scene, piece);
-  if (get_scenario (self)->board == MU_BOARD_HEX)
-    muster_scene_select_hex (self->scene, pick.on_board && piece < 0 ? pick.hex : MU_HEX_NONE);
+  /* the tool may drop itself from the view while it handles the press */
+  self->tool_press.tool = g_object_ref (self->tool);
+  self->tool_press.x = x;
+  self->tool_press.y = y;
+  press = muster_map_tool_press (self->tool_press.tool, &pointer);
+  if (press == MUSTER_MAP_PRESS_IGNORE)
+    {
+      g_clear_object (&self->tool_press.tool);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->tool_press.following = TRUE;
+  if (press == MUSTER_MAP_PRESS_CLAIM)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+on_tool_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                MusterMapView  *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  MusterMapPointer pointer;
+
+  if (!self->tool_press.following)
+    return;
+  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  pointer.dx = dx;
+  pointer.dy = dy;
+  if (muster_map_tool_drag (self->tool_press.tool, &pointer))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+on_tool_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             MusterMapView  *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  g_autoptr(MusterMapTool) tool = g_steal_pointer (&self->tool_press.tool);
+  MusterMapPointer pointer;
+
+  if (!self->tool_press.following)
+    return;
+  self->tool_press.following = FALSE;
+  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  pointer.dx = dx;
+  pointer.dy = dy;
+  muster_map_tool_release (tool, &pointer);
 }
 
 static void
@@ -362,7 +467,7 @@ muster_map_view_add_controllers (MusterMapView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "enter", G_CALLBACK (on_enter), self);
   g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
@@ -379,13 +484,35 @@ muster_map_view_add_controllers (MusterMapView *self)
   g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
-  gesture = gtk_gesture_click_new ();
+  /* the active tool's presses, drags and releases */
+  gesture = gtk_gesture_drag_new ();
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (gesture), "map-tool");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "pressed", G_CALLBACK (on_click_pressed), self);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_tool_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_tool_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_tool_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_zoom_new ();
   g_signal_connect (gesture, "begin", G_CALLBACK (on_zoom_begin), self);
   g_signal_connect (gesture, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+}
+
+void
+muster_map_view_set_tool (MusterMapView *self,
+                          MusterMapTool *tool)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (tool == NULL || MUSTER_IS_MAP_TOOL (tool));
+
+  g_set_object (&self->tool, tool);
+}
+
+MusterMapTool *
+muster_map_view_get_tool (MusterMapView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), NULL);
+
+  return self->tool;
 }

@@ -94,6 +94,14 @@ struct _MusterMapView
   double zoom_gesture_start;
   double zoom_gesture_x, zoom_gesture_y;
 
+  /* The active tool, and the press it follows (muster-map-view-input.c). */
+  MusterMapTool *tool;
+  struct {
+    MusterMapTool *tool;        /* the tool told of the press */
+    gboolean following;
+    double x, y;                /* where it was pressed */
+  } tool_press;
+
   /* The keyboard's hex cursor (hex boards): shown once an arrow key moved it. */
   gboolean cursor_on;
   MuHex cursor;

@@ -723,6 +723,8 @@ muster_map_view_dispose (GObject *object)
   if (self->scene != NULL)
     g_clear_signal_handler (&self->scene_changed_id, self->scene);
   g_clear_object (&self->scene);
+  g_clear_object (&self->tool);
+  g_clear_object (&self->tool_press.tool);
   g_clear_handle_id (&self->settle_id, g_source_remove);
   g_clear_handle_id (&self->redraw_id, g_source_remove);
 
