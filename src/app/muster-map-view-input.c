@@ -67,9 +67,9 @@ on_enter (GtkEventControllerMotion *controller,
           double                    y,
           MusterMapView            *self)
 {
-  self->pointer_inside = TRUE;
-  self->pointer_x = x;
-  self->pointer_y = y;
+  self->input.pointer_inside = TRUE;
+  self->input.pointer_x = x;
+  self->input.pointer_y = y;
   muster_map_view_update_position (self);
 }
 
@@ -94,7 +94,7 @@ static void
 on_leave (GtkEventControllerMotion *controller,
           MusterMapView            *self)
 {
-  self->pointer_inside = FALSE;
+  self->input.pointer_inside = FALSE;
   muster_map_view_update_position (self);
 }
 
@@ -106,17 +106,17 @@ on_drag_begin (GtkGestureDrag *gesture,
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
-  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && self->space_down))
+  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && self->input.space_down))
     {
-      self->dragging = TRUE;
-      self->drag_origin_x = self->transform.x;
-      self->drag_origin_y = self->transform.y;
+      self->input.dragging = TRUE;
+      self->input.drag_origin_x = self->transform.x;
+      self->input.drag_origin_y = self->transform.y;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
       gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
     }
   else
     {
-      self->dragging = FALSE;
+      self->input.dragging = FALSE;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
     }
 }
@@ -127,11 +127,11 @@ on_drag_update (GtkGestureDrag *gesture,
                 double          dy,
                 MusterMapView  *self)
 {
-  if (!self->dragging)
+  if (!self->input.dragging)
     return;
-  self->fitted = FALSE;
-  self->transform.x = self->drag_origin_x + dx;
-  self->transform.y = self->drag_origin_y + dy;
+  self->layout.fitted = FALSE;
+  self->transform.x = self->input.drag_origin_x + dx;
+  self->transform.y = self->input.drag_origin_y + dy;
   muster_map_view_transform_changed (self, FALSE);
 }
 
@@ -141,8 +141,8 @@ on_drag_end (GtkGestureDrag *gesture,
              double          dy,
              MusterMapView  *self)
 {
-  self->dragging = FALSE;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->space_down ? "grab" : NULL);
+  self->input.dragging = FALSE;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->input.space_down ? "grab" : NULL);
 }
 
 /* A primary-button press: the view selects what it hit in the scene, then
@@ -159,7 +159,7 @@ on_tool_begin (GtkGestureDrag *gesture,
 
   self->tool_press.following = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (self->space_down)
+  if (self->input.space_down)
     return;   /* Space+drag pans */
   fill_pointer (self, x, y, state, &pointer);
   if (pointer.picked)
@@ -229,11 +229,11 @@ on_zoom_begin (GtkGesture       *gesture,
                GdkEventSequence *sequence,
                MusterMapView    *self)
 {
-  self->zoom_gesture_start = self->transform.zoom;
-  if (!gtk_gesture_get_bounding_box_center (gesture, &self->zoom_gesture_x, &self->zoom_gesture_y))
+  self->input.zoom_gesture_start = self->transform.zoom;
+  if (!gtk_gesture_get_bounding_box_center (gesture, &self->input.zoom_gesture_x, &self->input.zoom_gesture_y))
     {
-      self->zoom_gesture_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-      self->zoom_gesture_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+      self->input.zoom_gesture_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      self->input.zoom_gesture_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
 }
 
@@ -243,8 +243,8 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
                        MusterMapView  *self)
 {
   muster_map_view_begin_preview (self);
-  muster_map_view_zoom_at (self, self->zoom_gesture_start * scale,
-                           self->zoom_gesture_x, self->zoom_gesture_y);
+  muster_map_view_zoom_at (self, self->input.zoom_gesture_start * scale,
+                           self->input.zoom_gesture_x, self->input.zoom_gesture_y);
 }
 
 /* The widget point at the middle of the cursor's hex. */
@@ -255,7 +255,7 @@ cursor_centre (MusterMapView *self,
 {
   double bx, by;
 
-  mu_hex_center (&get_scenario (self)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, &bx, &by);
+  mu_hex_center (&get_scenario (self)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, self->keyboard.cursor, &bx, &by);
   muster_view_to_widget (&self->transform, bx, by, x, y);
 }
 
@@ -269,7 +269,7 @@ describe_cursor (MusterMapView *self)
   g_autofree char *text = NULL;
 
   /* the tooltip's words, its lines joined */
-  muster_map_view_describe_hex (self, self->cursor, markup);
+  muster_map_view_describe_hex (self, self->keyboard.cursor, markup);
   if (!pango_parse_markup (markup->str, -1, 0, NULL, &plain, NULL, NULL))
     plain = g_strdup (markup->str);
   lines = g_strsplit (plain, "\n", -1);
@@ -317,7 +317,7 @@ move_cursor (MusterMapView *self,
   grid = &scenario->hex_map->grid;
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
-  if (!self->cursor_on || !mu_hex_grid_contains (grid, self->cursor))
+  if (!self->keyboard.cursor_on || !mu_hex_grid_contains (grid, self->keyboard.cursor))
     {
       double bx, by;
 
@@ -325,18 +325,18 @@ move_cursor (MusterMapView *self,
       next = mu_hex_at_pixel (grid, MUSTER_MAP_VIEW_HEX_SIZE, bx, by);
       if (!mu_hex_grid_contains (grid, next))
         next = (MuHex) { 1, 1 };
-      self->cursor_on = TRUE;
+      self->keyboard.cursor_on = TRUE;
     }
   else
     {
-      next = (MuHex) { self->cursor.col + dcol, self->cursor.row + drow };
+      next = (MuHex) { self->keyboard.cursor.col + dcol, self->keyboard.cursor.row + drow };
       if (!mu_hex_grid_contains (grid, next))
         {
           gtk_widget_error_bell (GTK_WIDGET (self));
           return TRUE;
         }
     }
-  self->cursor = next;
+  self->keyboard.cursor = next;
   keep_cursor_in_view (self);
   describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -357,8 +357,8 @@ on_key_pressed (GtkEventControllerKey *controller,
   switch (keyval)
     {
     case GDK_KEY_space:
-      self->space_down = TRUE;
-      if (!self->dragging)
+      self->input.space_down = TRUE;
+      if (!self->input.dragging)
         gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grab");
       return TRUE;
     case GDK_KEY_Left:
@@ -391,7 +391,7 @@ on_key_pressed (GtkEventControllerKey *controller,
       {
         double x, y;
 
-        if (!self->cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
+        if (!self->keyboard.cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
           return FALSE;
         cursor_centre (self, &x, &y);
         muster_map_view_emit_cursor (self, TRUE, x, y);
@@ -411,8 +411,8 @@ on_key_released (GtkEventControllerKey *controller,
 {
   if (keyval == GDK_KEY_space)
     {
-      self->space_down = FALSE;
-      if (!self->dragging)
+      self->input.space_down = FALSE;
+      if (!self->input.dragging)
         gtk_widget_set_cursor_from_name (GTK_WIDGET (self), NULL);
     }
 }
@@ -423,10 +423,10 @@ muster_map_view_get_cursor (MusterMapView *self,
 {
   g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
 
-  if (!self->cursor_on)
+  if (!self->keyboard.cursor_on)
     return FALSE;
   if (hex != NULL)
-    *hex = self->cursor;
+    *hex = self->keyboard.cursor;
   return TRUE;
 }
 
@@ -441,13 +441,13 @@ muster_map_view_set_cursor (MusterMapView *self,
   scenario = get_scenario (self);
   if (hex == NULL || scenario == NULL || scenario->hex_map == NULL ||
       !mu_hex_grid_contains (&scenario->hex_map->grid, *hex))
-    self->cursor_on = FALSE;
+    self->keyboard.cursor_on = FALSE;
   else
     {
       double x, y;
 
-      self->cursor_on = TRUE;
-      self->cursor = *hex;
+      self->keyboard.cursor_on = TRUE;
+      self->keyboard.cursor = *hex;
       keep_cursor_in_view (self);
       describe_cursor (self);
       cursor_centre (self, &x, &y);
