@@ -23,6 +23,7 @@ typedef struct {
   MusterPick pick;              /* the hex (hex boards) or table point (tables) */
   MuPos pos;                    /* the same as a position; unset off the board */
   int piece;                    /* the topmost scene piece there, or -1 */
+  const char *piece_id;         /* its counter's id, or NULL */
   GdkModifierType state;        /* the modifier keys */
   double dx, dy;                /* a drag's offset from its press, widget pixels */
 } MusterMapPointer;

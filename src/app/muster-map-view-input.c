@@ -55,9 +55,17 @@ fill_pointer (MusterMapView    *self,
   pointer->picked = muster_map_view_pick (self, x, y, &pointer->pick, &pointer->piece);
   if (!pointer->picked)
     pointer->piece = -1;
-  else if (pointer->pick.on_board && get_scenario (self)->board == MU_BOARD_TABLE)
+  else if (pointer->piece >= 0)
+    {
+      guint n;
+      const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
+
+      if ((guint) pointer->piece < n && pieces[pointer->piece].counter != NULL)
+        pointer->piece_id = pieces[pointer->piece].counter->id;
+    }
+  if (pointer->picked && pointer->pick.on_board && get_scenario (self)->board == MU_BOARD_TABLE)
     pointer->pos = mu_pos_from_point (pointer->pick.table.x, pointer->pick.table.y, -1);
-  else if (pointer->pick.on_board)
+  else if (pointer->picked && pointer->pick.on_board)
     pointer->pos = mu_pos_from_hex (pointer->pick.hex);
 }
 

@@ -618,10 +618,8 @@ click (MusterMatchPage        *self,
 
   if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
     {
-      const MuCounter *counter = piece_at (self, pointer);
-
       if (pointer->picked && pointer->pick.on_board)
-        muster_match_page_click_point (self, pointer->pick.table, counter ? counter->id : NULL);
+        muster_match_page_click_point (self, pointer->pick.table, pointer->piece_id);
       return;
     }
   if (!pointer_hex (self, pointer, &hex))

@@ -1,5 +1,6 @@
 /* The map view's one pointer path: the active tool hears of presses,
- * drags, releases and motion with the hex or the table point picked. */
+ * drags, releases and motion with the hex or the table point and the
+ * piece under the pointer picked. */
 #include "config.h"
 
 #include "app-test.h"
@@ -165,9 +166,16 @@ test_hex_drag (void)
 {
   Fixture f = { 0 };
   MuPos from = mu_pos_from_hex ((MuHex) { 4, 5 }), to = mu_pos_from_hex ((MuHex) { 6, 5 });
+  MuPiece piece = { 0 };
+  const MuCounter *counter;
   double x0, y0, x1, y1;
 
   fixture_set_up (&f, "learning-blackburns-ford.muster");
+  /* a counter stands on the hex the drag starts from */
+  counter = g_ptr_array_index (f.scenario->counters, 0);
+  piece.counter = counter;
+  piece.hex = from.hex;
+  muster_scene_set_pieces (f.scene, &piece, 1, NULL);
   widget_point (&f, &from, &x0, &y0);
   widget_point (&f, &to, &x1, &y1);
   g_signal_emit_by_name (f.gesture, "drag-begin", x0, y0);
@@ -178,8 +186,12 @@ test_hex_drag (void)
   g_assert_true (f.tool->press.picked && f.tool->press.pick.on_board);
   g_assert_false (f.tool->press.pos.is_point);
   g_assert_true (mu_hex_equal (f.tool->press.pos.hex, from.hex));
+  g_assert_cmpint (f.tool->press.piece, ==, 0);
+  g_assert_cmpstr (f.tool->press.piece_id, ==, counter->id);
   g_assert_cmpuint (f.tool->drags, ==, 1);
   g_assert_true (mu_hex_equal (f.tool->drag.pos.hex, to.hex));
+  g_assert_cmpint (f.tool->drag.piece, ==, -1);
+  g_assert_null (f.tool->drag.piece_id);
   g_assert_cmpfloat_with_epsilon (f.tool->drag.dx, x1 - x0, 1e-9);
   g_assert_cmpuint (f.tool->releases, ==, 1);
   g_assert_true (mu_hex_equal (f.tool->release.pos.hex, to.hex));
