@@ -382,6 +382,7 @@ move_selected_to (MusterMatchPage *self,
 }
 
 static gboolean snap_to_spot (MusterMatchPage *self, MuPoint *point);
+static void     drop_at      (MusterMatchPage *self, const MuPos *pos);
 
 
 void
@@ -648,7 +649,9 @@ match_tool_release (MusterMapTool          *tool,
   if (dropped)
     {
       muster_map_view_quiet_tooltip (self->map_view, pointer->x, pointer->y);
-      muster_match_page_drop (self, pointer->x, pointer->y);
+      /* the view picked the position already; off the board it is unset */
+      if (pointer->picked && pointer->pick.on_board)
+        drop_at (self, &pointer->pos);
       return;
     }
   /* a press that wandered further than a double click may is no click,
@@ -728,35 +731,45 @@ pointer_pos (MusterMatchPage *self,
   return TRUE;
 }
 
-void
-muster_match_page_drop (MusterMatchPage *self,
-                        double           x,
-                        double           y)
+/* The selected counter dropped on `pos`: the engine's listed move there,
+ * else a move command the engine checks. */
+static void
+drop_at (MusterMatchPage *self,
+         const MuPos     *pos)
 {
-  const MuCounterView *me;
+  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
   const MuCommand *move;
-  MuPos pos;
 
-  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-
-  me = muster_match_board_find_view (self, self->selected);
-  if (me == NULL || board_busy (self) || !pointer_pos (self, x, y, &pos))
+  if (me == NULL || board_busy (self) || !mu_pos_is_set (pos))
     return;
-  if (!pos.is_point && mu_hex_equal (pos.hex, me->pos.hex))
+  if (!pos->is_point && mu_hex_equal (pos->hex, me->pos.hex))
     return;   /* put back where it stood */
-  if (!pos.is_point && muster_match_board_is_destination (self, pos.hex) &&
-      (move = muster_match_board_move_to (self, pos.hex)) != NULL)
+  if (!pos->is_point && muster_match_board_is_destination (self, pos->hex) &&
+      (move = muster_match_board_move_to (self, pos->hex)) != NULL)
     muster_match_page_play (self, move);
-  else if (pos.is_point)
+  else if (pos->is_point)
     {
       /* on a table, as a click there does: a marked destination exactly */
-      MuPoint p = pos.point;
+      MuPoint p = pos->point;
 
       snap_to_spot (self, &p);
       move_selected_to (self, mu_pos_from_point (p.x, p.y, -1));
     }
   else
-    move_selected_to (self, pos);
+    move_selected_to (self, *pos);
+}
+
+void
+muster_match_page_drop (MusterMatchPage *self,
+                        double           x,
+                        double           y)
+{
+  MuPos pos;
+
+  g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
+
+  if (pointer_pos (self, x, y, &pos))
+    drop_at (self, &pos);
 }
 
 /* The keyboard's cursor -------------------------------------------------------- */
