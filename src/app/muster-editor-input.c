@@ -1,7 +1,8 @@
 /* muster-editor-input.c: the editor's hold on the map view's input
  *
- * While the editor is shown it listens to the board: primary-button drags
- * (the active tool's press, drag and release), counters dropped from the
+ * While the editor is shown it is the map view's tool (muster-map-tool.h):
+ * the view reports the primary button's press, drag and release, which go
+ * to the active editing tool. It also listens to counters dropped from the
  * order of battle, Enter on the keyboard cursor (a click there), Enter,
  * Escape and Delete, the zoom (the facing handle keeps its size) and the
  * scene's changes (the inspector). All of it is attached here and taken
@@ -17,8 +18,10 @@
 
 struct _MusterEditorInput
 {
+  GObject parent_instance;
+
+  MusterEditor *editor;         /* unowned: it detaches the input before it goes */
   MusterMapView *view;          /* unowned: the editor holds it while the input is attached */
-  GtkGesture *drag;
   GtkDropTarget *drop;
   GtkEventController *keys;      /* added by the editor, or NULL */
   GtkEventController *view_keys; /* the controller listened to */
@@ -41,52 +44,64 @@ on_cursor_activated (MusterMapView *view,
   muster_editor_pointer_up (self, x, y);
 }
 
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               MusterEditor   *self)
+static MusterMapPress
+editor_input_press (MusterMapTool          *tool,
+                    const MusterMapPointer *pointer)
 {
+  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
+
+  if (self == NULL)
+    return MUSTER_MAP_PRESS_IGNORE;
   if (self->tool == MUSTER_TOOL_SELECT)
     {
-      GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-
-      muster_select_tool_set_rotate (self->select, (state & GDK_SHIFT_MASK) != 0);
-      if (!muster_editor_select_down (self, x, y))
-        {
-          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-          return;
-        }
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-      return;
+      muster_select_tool_set_rotate (self->select, (pointer->state & GDK_SHIFT_MASK) != 0);
+      return muster_editor_select_down (self, pointer->x, pointer->y)
+             ? MUSTER_MAP_PRESS_CLAIM : MUSTER_MAP_PRESS_IGNORE;
     }
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
-  muster_editor_pointer_down (self, x, y);
+  muster_editor_pointer_down (self, pointer->x, pointer->y);
+  return MUSTER_MAP_PRESS_CLAIM;
+}
+
+static gboolean
+editor_input_drag (MusterMapTool          *tool,
+                   const MusterMapPointer *pointer)
+{
+  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
+
+  if (self != NULL)
+    muster_editor_pointer_move (self, pointer->x, pointer->y);
+  return FALSE;
 }
 
 static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                MusterEditor   *self)
+editor_input_release (MusterMapTool          *tool,
+                      const MusterMapPointer *pointer)
 {
-  double x, y;
+  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
 
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  muster_editor_pointer_move (self, x + dx, y + dy);
+  if (self != NULL)
+    muster_editor_pointer_up (self, pointer->x, pointer->y);
 }
 
 static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             MusterEditor   *self)
+muster_editor_input_tool_init (MusterMapToolInterface *iface)
 {
-  double x, y;
+  iface->press = editor_input_press;
+  iface->drag = editor_input_drag;
+  iface->release = editor_input_release;
+}
 
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  muster_editor_pointer_up (self, x + dx, y + dy);
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterEditorInput, muster_editor_input, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_MAP_TOOL, muster_editor_input_tool_init))
+
+static void
+muster_editor_input_class_init (MusterEditorInputClass *klass)
+{
+}
+
+static void
+muster_editor_input_init (MusterEditorInput *self)
+{
 }
 
 static gboolean
@@ -107,18 +122,14 @@ MusterEditorInput *
 muster_editor_input_attach (MusterEditor  *editor,
                             MusterMapView *view)
 {
-  MusterEditorInput *self = g_new0 (MusterEditorInput, 1);
+  MusterEditorInput *self = g_object_new (MUSTER_TYPE_EDITOR_INPUT, NULL);
   g_autoptr(GListModel) controllers = NULL;
 
+  self->editor = editor;
   self->view = view;
-  /* Primary-button drags belong to the tool; the map view keeps the middle
-   * button and Space+drag for panning. */
-  self->drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (on_drag_begin), editor);
-  g_signal_connect (self->drag, "drag-update", G_CALLBACK (on_drag_update), editor);
-  g_signal_connect (self->drag, "drag-end", G_CALLBACK (on_drag_end), editor);
-  gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (self->drag));
+  /* Primary-button presses belong to the tool; the map view keeps the
+   * middle button and Space+drag for panning. */
+  muster_map_view_set_tool (view, MUSTER_MAP_TOOL (self));
 
   /* Enter on the board's keyboard cursor acts as a click there. */
   self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), editor);
@@ -161,12 +172,15 @@ muster_editor_input_detach (MusterEditorInput *self)
 
   g_clear_signal_handler (&self->cursor_id, self->view);
   g_clear_signal_handler (&self->zoom_id, self->view);
-  gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drag));
+  /* a press under way may still reach the tool: it goes nowhere now */
+  self->editor = NULL;
+  if (muster_map_view_get_tool (self->view) == MUSTER_MAP_TOOL (self))
+    muster_map_view_set_tool (self->view, NULL);
   gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
   g_clear_signal_handler (&self->keys_id, self->view_keys);
   if (self->keys)
     gtk_widget_remove_controller (GTK_WIDGET (self->view), self->keys);
   if (scene && self->scene_changed_id)
     g_clear_signal_handler (&self->scene_changed_id, scene);
-  g_free (self);
+  g_object_unref (self);
 }

@@ -19,7 +19,9 @@ G_BEGIN_DECLS
 typedef struct _MusterStrokeTool MusterStrokeTool;
 typedef struct _MusterSelectTool MusterSelectTool;
 typedef struct _MusterShapeTool MusterShapeTool;
-typedef struct _MusterEditorInput MusterEditorInput;
+
+#define MUSTER_TYPE_EDITOR_INPUT (muster_editor_input_get_type ())
+G_DECLARE_FINAL_TYPE (MusterEditorInput, muster_editor_input, MUSTER, EDITOR_INPUT, GObject)
 
 /* The Select tool's item. It is kept here, not in the Select tool, since
  * the Selected Item panel shows it whichever tool is active. */

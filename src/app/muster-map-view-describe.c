@@ -220,8 +220,8 @@ muster_map_view_update_position (MusterMapView *self)
   g_autofree char *text = NULL;
   MusterPick pick;
 
-  if (!self->pointer_inside || scenario == NULL
-      || !muster_map_view_pick (self, self->pointer_x, self->pointer_y, &pick, NULL)
+  if (!self->input.pointer_inside || scenario == NULL
+      || !muster_map_view_pick (self, self->input.pointer_x, self->input.pointer_y, &pick, NULL)
       || !pick.on_board)
     {
       muster_map_view_set_position_text (self, "");
@@ -300,11 +300,11 @@ muster_map_view_query_tooltip (GtkWidget  *widget,
   {
     MusterMapView *self = MUSTER_MAP_VIEW (widget);
 
-    if (self->tooltip_quiet)
+    if (self->tooltip.tooltip_quiet)
       {
-        if (fabs (x - self->quiet_x) + fabs (y - self->quiet_y) < QUIET_DISTANCE)
+        if (fabs (x - self->tooltip.quiet_x) + fabs (y - self->tooltip.quiet_y) < QUIET_DISTANCE)
           return FALSE;
-        self->tooltip_quiet = FALSE;
+        self->tooltip.tooltip_quiet = FALSE;
       }
   }
   markup = muster_map_view_describe_at (MUSTER_MAP_VIEW (widget), x, y);
@@ -330,7 +330,7 @@ muster_map_view_quiet_tooltip (MusterMapView *self,
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
-  self->tooltip_quiet = TRUE;
-  self->quiet_x = x;
-  self->quiet_y = y;
+  self->tooltip.tooltip_quiet = TRUE;
+  self->tooltip.quiet_x = x;
+  self->tooltip.quiet_y = y;
 }

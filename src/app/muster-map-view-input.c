@@ -1,5 +1,10 @@
 /* muster-map-view-input.c: the map view's input: scrolling, pointer motion,
- * drags, clicks, pinch zoom and the keyboard's hex cursor */
+ * drags, clicks, pinch zoom and the keyboard's hex cursor
+ *
+ * The view keeps panning and zooming for itself; the primary button's
+ * presses, drags and releases and the pointer's motion go to the active
+ * tool (muster-map-tool.h) with the hex or table point and the piece under
+ * the pointer, the one path for hex boards and tables alike. */
 #define G_LOG_DOMAIN "muster"
 
 #include "config.h"
@@ -10,6 +15,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 static gboolean
 on_scroll (GtkEventControllerScroll *controller,
@@ -34,23 +40,69 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
+/* What the tool is told of widget point (x, y). */
+static void
+fill_pointer (MusterMapView    *self,
+              double            x,
+              double            y,
+              GdkModifierType   state,
+              MusterMapPointer *pointer)
+{
+  memset (pointer, 0, sizeof *pointer);
+  pointer->x = x;
+  pointer->y = y;
+  pointer->state = state;
+  pointer->picked = muster_map_view_pick (self, x, y, &pointer->pick, &pointer->piece);
+  if (!pointer->picked)
+    pointer->piece = -1;
+  else if (pointer->piece >= 0)
+    {
+      guint n;
+      const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
+
+      if ((guint) pointer->piece < n && pieces[pointer->piece].counter != NULL)
+        pointer->piece_id = pieces[pointer->piece].counter->id;
+    }
+  if (pointer->picked && pointer->pick.on_board && get_scenario (self)->board == MU_BOARD_TABLE)
+    pointer->pos = mu_pos_from_point (pointer->pick.table.x, pointer->pick.table.y, -1);
+  else if (pointer->picked && pointer->pick.on_board)
+    pointer->pos = mu_pos_from_hex (pointer->pick.hex);
+}
+
+static void
+on_enter (GtkEventControllerMotion *controller,
+          double                    x,
+          double                    y,
+          MusterMapView            *self)
+{
+  self->input.pointer_inside = TRUE;
+  self->input.pointer_x = x;
+  self->input.pointer_y = y;
+  muster_map_view_update_position (self);
+}
+
 static void
 on_motion (GtkEventControllerMotion *controller,
            double                    x,
            double                    y,
            MusterMapView            *self)
 {
-  self->pointer_inside = TRUE;
-  self->pointer_x = x;
-  self->pointer_y = y;
-  muster_map_view_update_position (self);
+  on_enter (controller, x, y, self);
+  if (self->tool != NULL)
+    {
+      MusterMapPointer pointer;
+
+      fill_pointer (self, x, y, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)),
+                    &pointer);
+      muster_map_tool_motion (self->tool, &pointer);
+    }
 }
 
 static void
 on_leave (GtkEventControllerMotion *controller,
           MusterMapView            *self)
 {
-  self->pointer_inside = FALSE;
+  self->input.pointer_inside = FALSE;
   muster_map_view_update_position (self);
 }
 
@@ -62,17 +114,17 @@ on_drag_begin (GtkGestureDrag *gesture,
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
-  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && self->space_down))
+  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && self->input.space_down))
     {
-      self->dragging = TRUE;
-      self->drag_origin_x = self->transform.x;
-      self->drag_origin_y = self->transform.y;
+      self->input.dragging = TRUE;
+      self->input.drag_origin_x = self->transform.x;
+      self->input.drag_origin_y = self->transform.y;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
       gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
     }
   else
     {
-      self->dragging = FALSE;
+      self->input.dragging = FALSE;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
     }
 }
@@ -83,11 +135,11 @@ on_drag_update (GtkGestureDrag *gesture,
                 double          dy,
                 MusterMapView  *self)
 {
-  if (!self->dragging)
+  if (!self->input.dragging)
     return;
-  self->fitted = FALSE;
-  self->transform.x = self->drag_origin_x + dx;
-  self->transform.y = self->drag_origin_y + dy;
+  self->layout.fitted = FALSE;
+  self->transform.x = self->input.drag_origin_x + dx;
+  self->transform.y = self->input.drag_origin_y + dy;
   muster_map_view_transform_changed (self, FALSE);
 }
 
@@ -97,26 +149,87 @@ on_drag_end (GtkGestureDrag *gesture,
              double          dy,
              MusterMapView  *self)
 {
-  self->dragging = FALSE;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->space_down ? "grab" : NULL);
+  self->input.dragging = FALSE;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->input.space_down ? "grab" : NULL);
+}
+
+/* A primary-button press: the view selects what it hit in the scene, then
+ * the tool says whether the press is its own. */
+static void
+on_tool_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               MusterMapView  *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  MusterMapPointer pointer;
+  MusterMapPress press;
+
+  self->tool_press.following = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->input.space_down)
+    return;   /* Space+drag pans */
+  fill_pointer (self, x, y, state, &pointer);
+  if (pointer.picked)
+    {
+      muster_scene_select_piece (self->scene, pointer.piece);
+      if (get_scenario (self)->board == MU_BOARD_HEX)
+        muster_scene_select_hex (self->scene, pointer.pick.on_board && pointer.piece < 0
+                                              ? pointer.pick.hex : MU_HEX_NONE);
+    }
+  if (self->tool == NULL)
+    return;
+  /* the tool may drop itself from the view while it handles the press */
+  self->tool_press.tool = g_object_ref (self->tool);
+  self->tool_press.x = x;
+  self->tool_press.y = y;
+  press = muster_map_tool_press (self->tool_press.tool, &pointer);
+  if (press == MUSTER_MAP_PRESS_IGNORE)
+    {
+      g_clear_object (&self->tool_press.tool);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->tool_press.following = TRUE;
+  if (press == MUSTER_MAP_PRESS_CLAIM)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
 static void
-on_click_pressed (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  MusterMapView   *self)
+on_tool_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                MusterMapView  *self)
 {
-  MusterPick pick;
-  int piece;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  MusterMapPointer pointer;
 
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (self->space_down || !muster_map_view_pick (self, x, y, &pick, &piece))
+  if (!self->tool_press.following)
     return;
-  muster_scene_select_piece (self->scene, piece);
-  if (get_scenario (self)->board == MU_BOARD_HEX)
-    muster_scene_select_hex (self->scene, pick.on_board && piece < 0 ? pick.hex : MU_HEX_NONE);
+  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  pointer.dx = dx;
+  pointer.dy = dy;
+  if (muster_map_tool_drag (self->tool_press.tool, &pointer))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+on_tool_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             MusterMapView  *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  g_autoptr(MusterMapTool) tool = g_steal_pointer (&self->tool_press.tool);
+  MusterMapPointer pointer;
+
+  if (!self->tool_press.following)
+    return;
+  self->tool_press.following = FALSE;
+  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  pointer.dx = dx;
+  pointer.dy = dy;
+  muster_map_tool_release (tool, &pointer);
 }
 
 static void
@@ -124,11 +237,11 @@ on_zoom_begin (GtkGesture       *gesture,
                GdkEventSequence *sequence,
                MusterMapView    *self)
 {
-  self->zoom_gesture_start = self->transform.zoom;
-  if (!gtk_gesture_get_bounding_box_center (gesture, &self->zoom_gesture_x, &self->zoom_gesture_y))
+  self->input.zoom_gesture_start = self->transform.zoom;
+  if (!gtk_gesture_get_bounding_box_center (gesture, &self->input.zoom_gesture_x, &self->input.zoom_gesture_y))
     {
-      self->zoom_gesture_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-      self->zoom_gesture_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+      self->input.zoom_gesture_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      self->input.zoom_gesture_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
 }
 
@@ -138,8 +251,8 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
                        MusterMapView  *self)
 {
   muster_map_view_begin_preview (self);
-  muster_map_view_zoom_at (self, self->zoom_gesture_start * scale,
-                           self->zoom_gesture_x, self->zoom_gesture_y);
+  muster_map_view_zoom_at (self, self->input.zoom_gesture_start * scale,
+                           self->input.zoom_gesture_x, self->input.zoom_gesture_y);
 }
 
 /* The widget point at the middle of the cursor's hex. */
@@ -150,7 +263,7 @@ cursor_centre (MusterMapView *self,
 {
   double bx, by;
 
-  mu_hex_center (&get_scenario (self)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, &bx, &by);
+  mu_hex_center (&get_scenario (self)->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, self->keyboard.cursor, &bx, &by);
   muster_view_to_widget (&self->transform, bx, by, x, y);
 }
 
@@ -164,7 +277,7 @@ describe_cursor (MusterMapView *self)
   g_autofree char *text = NULL;
 
   /* the tooltip's words, its lines joined */
-  muster_map_view_describe_hex (self, self->cursor, markup);
+  muster_map_view_describe_hex (self, self->keyboard.cursor, markup);
   if (!pango_parse_markup (markup->str, -1, 0, NULL, &plain, NULL, NULL))
     plain = g_strdup (markup->str);
   lines = g_strsplit (plain, "\n", -1);
@@ -212,7 +325,7 @@ move_cursor (MusterMapView *self,
   grid = &scenario->hex_map->grid;
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
-  if (!self->cursor_on || !mu_hex_grid_contains (grid, self->cursor))
+  if (!self->keyboard.cursor_on || !mu_hex_grid_contains (grid, self->keyboard.cursor))
     {
       double bx, by;
 
@@ -220,18 +333,18 @@ move_cursor (MusterMapView *self,
       next = mu_hex_at_pixel (grid, MUSTER_MAP_VIEW_HEX_SIZE, bx, by);
       if (!mu_hex_grid_contains (grid, next))
         next = (MuHex) { 1, 1 };
-      self->cursor_on = TRUE;
+      self->keyboard.cursor_on = TRUE;
     }
   else
     {
-      next = (MuHex) { self->cursor.col + dcol, self->cursor.row + drow };
+      next = (MuHex) { self->keyboard.cursor.col + dcol, self->keyboard.cursor.row + drow };
       if (!mu_hex_grid_contains (grid, next))
         {
           gtk_widget_error_bell (GTK_WIDGET (self));
           return TRUE;
         }
     }
-  self->cursor = next;
+  self->keyboard.cursor = next;
   keep_cursor_in_view (self);
   describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -252,8 +365,8 @@ on_key_pressed (GtkEventControllerKey *controller,
   switch (keyval)
     {
     case GDK_KEY_space:
-      self->space_down = TRUE;
-      if (!self->dragging)
+      self->input.space_down = TRUE;
+      if (!self->input.dragging)
         gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grab");
       return TRUE;
     case GDK_KEY_Left:
@@ -286,7 +399,7 @@ on_key_pressed (GtkEventControllerKey *controller,
       {
         double x, y;
 
-        if (!self->cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
+        if (!self->keyboard.cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
           return FALSE;
         cursor_centre (self, &x, &y);
         muster_map_view_emit_cursor (self, TRUE, x, y);
@@ -306,8 +419,8 @@ on_key_released (GtkEventControllerKey *controller,
 {
   if (keyval == GDK_KEY_space)
     {
-      self->space_down = FALSE;
-      if (!self->dragging)
+      self->input.space_down = FALSE;
+      if (!self->input.dragging)
         gtk_widget_set_cursor_from_name (GTK_WIDGET (self), NULL);
     }
 }
@@ -318,10 +431,10 @@ muster_map_view_get_cursor (MusterMapView *self,
 {
   g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
 
-  if (!self->cursor_on)
+  if (!self->keyboard.cursor_on)
     return FALSE;
   if (hex != NULL)
-    *hex = self->cursor;
+    *hex = self->keyboard.cursor;
   return TRUE;
 }
 
@@ -336,13 +449,13 @@ muster_map_view_set_cursor (MusterMapView *self,
   scenario = get_scenario (self);
   if (hex == NULL || scenario == NULL || scenario->hex_map == NULL ||
       !mu_hex_grid_contains (&scenario->hex_map->grid, *hex))
-    self->cursor_on = FALSE;
+    self->keyboard.cursor_on = FALSE;
   else
     {
       double x, y;
 
-      self->cursor_on = TRUE;
-      self->cursor = *hex;
+      self->keyboard.cursor_on = TRUE;
+      self->keyboard.cursor = *hex;
       keep_cursor_in_view (self);
       describe_cursor (self);
       cursor_centre (self, &x, &y);
@@ -362,7 +475,7 @@ muster_map_view_add_controllers (MusterMapView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "enter", G_CALLBACK (on_enter), self);
   g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
@@ -379,13 +492,35 @@ muster_map_view_add_controllers (MusterMapView *self)
   g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
-  gesture = gtk_gesture_click_new ();
+  /* the active tool's presses, drags and releases */
+  gesture = gtk_gesture_drag_new ();
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (gesture), "map-tool");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "pressed", G_CALLBACK (on_click_pressed), self);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_tool_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_tool_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_tool_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_zoom_new ();
   g_signal_connect (gesture, "begin", G_CALLBACK (on_zoom_begin), self);
   g_signal_connect (gesture, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+}
+
+void
+muster_map_view_set_tool (MusterMapView *self,
+                          MusterMapTool *tool)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (tool == NULL || MUSTER_IS_MAP_TOOL (tool));
+
+  g_set_object (&self->tool, tool);
+}
+
+MusterMapTool *
+muster_map_view_get_tool (MusterMapView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), NULL);
+
+  return self->tool;
 }

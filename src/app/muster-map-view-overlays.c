@@ -119,7 +119,7 @@ muster_map_view_snapshot_cursor (MusterMapView *self,
     {
       double x, y;
 
-      mu_hex_corner (grid, MUSTER_MAP_VIEW_HEX_SIZE, self->cursor, k, &x, &y);
+      mu_hex_corner (grid, MUSTER_MAP_VIEW_HEX_SIZE, self->keyboard.cursor, k, &x, &y);
       if (k == 0)
         cairo_move_to (cr, x * zoom, y * zoom);
       else

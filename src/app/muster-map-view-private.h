@@ -31,40 +31,41 @@ typedef enum {
   N_LAYERS
 } Layer;
 
-struct _MusterMapView
-{
-  GtkWidget parent_instance;
-
-  MusterScene *scene;
-  gulong scene_changed_id;
-
-  MusterViewTransform transform;
+/* Where the board sits in the view: fitted whole, or to be focused once the
+ * view is first laid out. */
+typedef struct {
   gboolean needs_fit;
   /* the board is as zoom_to_fit left it (no zoom or pan since): a new size
    * of the view (a panel shown beside it, the window resized) fits it again */
   gboolean fitted;
-  /* no tooltip near where a drag ended, until the pointer moves on */
-  gboolean tooltip_quiet;
-  double quiet_x, quiet_y;
+  int fitted_width, fitted_height;
   /* muster_map_view_focus_point waiting on the first layout */
   gboolean needs_focus;
   MuPoint focus_at;
   double focus_zoom;
   gboolean focus_exact;         /* focus_zoom is the zoom, not the least zoom */
-  int fitted_width, fitted_height;
+} MapLayout;
 
+/* No tooltip near where a drag ended, until the pointer moves on. */
+typedef struct {
+  gboolean tooltip_quiet;
+  double quiet_x, quiet_y;
+} MapTooltip;
+
+/* The settings the board is drawn with. */
+typedef struct {
   gboolean show_grid;
   gboolean show_coordinates;
   int counter_style;
+} MapLook;
 
-  /* Counter, marker and symbol images kept across tiles and frames. */
-  MuRenderCache *render_cache;
-
+/* The drawn board kept between frames (muster-map-view-tiles.c). */
+typedef struct {
   /* Tiles of the zoomed board by layer: key (tx, ty) packed, value GdkTexture. */
   GHashTable *tiles[N_LAYERS];
   double tiles_zoom;
   int tiles_scale;
-  /* Tiles being drawn a band at a time (muster-map-view-tiles.c), by layer. */
+  /* Tiles being drawn a band at a time, by layer. */
   GHashTable *partial[N_LAYERS];
   /* Thread CPU microseconds the layer's last whole tile took. */
   gint64 tile_cost_us[N_LAYERS];
@@ -81,22 +82,59 @@ struct _MusterMapView
    * from are shown scaled; the board is drawn anew once it settles. */
   GHashTable *preview_tiles[N_LAYERS];
   double preview_zoom;
-  guint settle_id;
-  guint redraw_id;
+} MapTileCache;
 
-  /* Pointer state. */
+/* The pointer as the view itself uses it: the status line, panning with
+ * the middle button or Space, and pinch zoom (muster-map-view-input.c). */
+typedef struct {
   double pointer_x, pointer_y;
   gboolean pointer_inside;
-  char *position_text;
   gboolean space_down;
   gboolean dragging;
   double drag_origin_x, drag_origin_y;
   double zoom_gesture_start;
   double zoom_gesture_x, zoom_gesture_y;
+} MapInput;
 
-  /* The keyboard's hex cursor (hex boards): shown once an arrow key moved it. */
+/* The press the active tool follows. */
+typedef struct {
+  MusterMapTool *tool;          /* the tool told of the press */
+  gboolean following;
+  double x, y;                  /* where it was pressed */
+} MapToolPress;
+
+/* The keyboard's hex cursor (hex boards): shown once an arrow key moved it. */
+typedef struct {
   gboolean cursor_on;
   MuHex cursor;
+} MapKeyboard;
+
+struct _MusterMapView
+{
+  GtkWidget parent_instance;
+
+  MusterScene *scene;
+  gulong scene_changed_id;
+
+  MusterViewTransform transform;
+  MapLayout layout;
+  MapTooltip tooltip;
+  MapLook look;
+
+  /* Counter, marker and symbol images kept across tiles and frames. */
+  MuRenderCache *render_cache;
+  MapTileCache cache;
+  guint settle_id;
+  guint redraw_id;
+
+  MapInput input;
+  char *position_text;          /* the status line for the pointer */
+
+  /* The active tool, and the press it follows (muster-map-view-input.c). */
+  MusterMapTool *tool;
+  MapToolPress tool_press;
+
+  MapKeyboard keyboard;
 };
 
 static inline const MuScenario *

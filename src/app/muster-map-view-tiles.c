@@ -63,7 +63,7 @@ draw_band (MusterMapView   *self,
            int              y1)
 {
   const MuScenario *scenario = muster_scene_get_scenario (self->scene);
-  double device_zoom = self->transform.zoom * self->tiles_scale;
+  double device_zoom = self->transform.zoom * self->cache.tiles_scale;
   MuRenderOptions options;
   cairo_t *cr;
 
@@ -124,37 +124,37 @@ muster_map_view_draw_tile (MusterMapView *self,
                            guint         *drawn)
 {
   gint64 key = tile_key (tx, ty);
-  PartialTile *p = g_hash_table_lookup (self->partial[layer], &key);
+  PartialTile *p = g_hash_table_lookup (self->cache.partial[layer], &key);
   GdkTexture *texture;
   gint64 *k;
 
   if (p == NULL)
     {
-      gint64 cost = self->tile_cost_us[layer];
+      gint64 cost = self->cache.tile_cost_us[layer];
 
       p = g_new0 (PartialTile, 1);
       p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
       /* A layer not drawn yet at this zoom: a few bands until its cost is
        * known where a tile holds thousands of hexes, one where it holds a
        * few dozen (an extra frame costs more than drawing them). */
-      p->bands = cost > 0 || MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom * self->tiles_scale >= 8.0
+      p->bands = cost > 0 || MUSTER_MAP_VIEW_HEX_SIZE * self->transform.zoom * self->cache.tiles_scale >= 8.0
                  ? 1 : 4;
       while (p->bands < MAX_BANDS && cost / p->bands > BAND_TARGET_US)
         p->bands *= 2;
       k = g_new (gint64, 1);
       *k = key;
-      g_hash_table_insert (self->partial[layer], k, p);
+      g_hash_table_insert (self->cache.partial[layer], k, p);
     }
   while (p->next < p->bands)
     {
       /* what this tile's bands cost so far, else what the layer's last
        * tile did: before the first tile of a zoom is done the latter is
        * unknown, and a frame would overrun its budget by a whole band */
-      gint64 estimate = p->next > 0 ? p->cost_us / p->next : self->tile_cost_us[layer] / p->bands;
+      gint64 estimate = p->next > 0 ? p->cost_us / p->next : self->cache.tile_cost_us[layer] / p->bands;
       gint64 t0 = muster_map_view_clock_us ();
 
       /* at least one band a frame, so that the board always comes */
-      if (*drawn > 0 && t0 - frame_start + estimate > self->frame_budget_us)
+      if (*drawn > 0 && t0 - frame_start + estimate > self->cache.frame_budget_us)
         return NULL;
       draw_band (self, layer, p->surface, tx, ty, TILE_SIZE * p->next / p->bands,
                  TILE_SIZE * (p->next + 1) / p->bands);
@@ -162,12 +162,12 @@ muster_map_view_draw_tile (MusterMapView *self,
       p->next++;
       (*drawn)++;
     }
-  self->tile_cost_us[layer] = MAX (p->cost_us, 1);
+  self->cache.tile_cost_us[layer] = MAX (p->cost_us, 1);
   texture = texture_for (cairo_surface_reference (p->surface));
-  g_hash_table_remove (self->partial[layer], &key);
+  g_hash_table_remove (self->cache.partial[layer], &key);
   k = g_new (gint64, 1);
   *k = key;
-  g_hash_table_insert (self->tiles[layer], k, texture);
+  g_hash_table_insert (self->cache.tiles[layer], k, texture);
   return texture;
 }
 
@@ -177,30 +177,30 @@ muster_map_view_get_coarse (MusterMapView *self)
   const MuScenario *scenario = muster_scene_get_scenario (self->scene);
   cairo_surface_t *surface;
 
-  double device_zoom = self->transform.zoom * self->tiles_scale;
+  double device_zoom = self->transform.zoom * self->cache.tiles_scale;
   MuRenderOptions options;
 
   /* the grid's share of the picture follows the zoom */
-  if (self->coarse_zoom != device_zoom)
+  if (self->cache.coarse_zoom != device_zoom)
     muster_map_view_clear_coarse (self);
-  if (self->coarse == NULL && !self->coarse_none && scenario != NULL)
+  if (self->cache.coarse == NULL && !self->cache.coarse_none && scenario != NULL)
     {
       muster_map_view_get_render_options (self, &options);
-      self->coarse_zoom = device_zoom;
+      self->cache.coarse_zoom = device_zoom;
       surface = mu_render_hex_overview (scenario, &options, device_zoom);
       if (surface != NULL)
-        self->coarse = texture_for (surface);
-      self->coarse_none = self->coarse == NULL;
+        self->cache.coarse = texture_for (surface);
+      self->cache.coarse_none = self->cache.coarse == NULL;
     }
-  return self->coarse;
+  return self->cache.coarse;
 }
 
 void
 muster_map_view_clear_coarse (MusterMapView *self)
 {
-  g_clear_object (&self->coarse);
-  self->coarse_none = FALSE;
-  self->coarse_zoom = 0;
+  g_clear_object (&self->cache.coarse);
+  self->cache.coarse_none = FALSE;
+  self->cache.coarse_zoom = 0;
 }
 
 static void
@@ -239,7 +239,7 @@ any_terrain_tile_missing (MusterMapView    *self,
       {
         gint64 key = tile_key (tx, ty);
 
-        if (!g_hash_table_contains (self->tiles[LAYER_TERRAIN], &key))
+        if (!g_hash_table_contains (self->cache.tiles[LAYER_TERRAIN], &key))
           return TRUE;
       }
   return FALSE;
@@ -258,14 +258,14 @@ draw_tiles (MusterMapView *self,
 
   for (int l = 0; l < N_LAYERS; l++)
     {
-      prune_tiles (self, self->tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
-      prune_tiles (self, self->partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
+      prune_tiles (self, self->cache.tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
+      prune_tiles (self, self->cache.partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       for (int ty = ft->ty0; ty <= ft->ty1; ty++)
         for (int tx = ft->tx0; tx <= ft->tx1; tx++)
           {
             gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
             gint64 key = tile_key (tx, ty);
-            GdkTexture *texture = g_hash_table_lookup (self->tiles[l], &key);
+            GdkTexture *texture = g_hash_table_lookup (self->cache.tiles[l], &key);
 
             if (texture == NULL)
               texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
@@ -301,11 +301,11 @@ muster_map_view_snapshot_tiles (MusterMapView *self,
     muster_map_view_get_coarse (self);
   draw_tiles (self, ft, start, shown);
   for (gsize i = 0; i < n; i++)
-    if (shown[i] == NULL && self->coarse != NULL)
+    if (shown[i] == NULL && self->cache.coarse != NULL)
       {
         ft->coarse = TRUE;
         gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-        gtk_snapshot_append_texture (snapshot, self->coarse,
+        gtk_snapshot_append_texture (snapshot, self->cache.coarse,
                                      &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
                                                           bw * self->transform.zoom,
                                                           bh * self->transform.zoom));

@@ -55,8 +55,8 @@ clear_tiles (MusterMapView *self,
   for (int l = 0; l < N_LAYERS; l++)
     if (layers & (1u << l))
       {
-        g_hash_table_remove_all (self->tiles[l]);
-        g_hash_table_remove_all (self->partial[l]);
+        g_hash_table_remove_all (self->cache.tiles[l]);
+        g_hash_table_remove_all (self->cache.partial[l]);
       }
 }
 
@@ -69,10 +69,10 @@ muster_map_view_get_render_options (MusterMapView   *self,
   mu_render_options_init (options);
   options->hex_size = MUSTER_MAP_VIEW_HEX_SIZE;
   options->table_scale = board_scale (self);
-  options->show_grid = self->show_grid;
-  options->show_coordinates = self->show_coordinates;
+  options->show_grid = self->look.show_grid;
+  options->show_coordinates = self->look.show_coordinates;
   options->show_counters = TRUE;
-  options->counter_style = self->counter_style;
+  options->counter_style = self->look.counter_style;
   /* The zoom is in the cairo matrix; the renderer reads it from there. */
   options->device_scale = 1.0;
   options->cache = self->render_cache;
@@ -128,8 +128,8 @@ end_preview (MusterMapView *self)
 {
   g_clear_handle_id (&self->settle_id, g_source_remove);
   for (int l = 0; l < N_LAYERS; l++)
-    g_hash_table_remove_all (self->preview_tiles[l]);
-  self->preview_zoom = 0;
+    g_hash_table_remove_all (self->cache.preview_tiles[l]);
+  self->cache.preview_zoom = 0;
 }
 
 static gboolean
@@ -147,18 +147,18 @@ on_zoom_settled (gpointer data)
 void
 muster_map_view_begin_preview (MusterMapView *self)
 {
-  if (self->preview_zoom == 0 && self->tiles_zoom > 0)
+  if (self->cache.preview_zoom == 0 && self->cache.tiles_zoom > 0)
     {
       for (int l = 0; l < N_LAYERS; l++)
         {
-          GHashTable *swap = self->preview_tiles[l];
+          GHashTable *swap = self->cache.preview_tiles[l];
 
-          self->preview_tiles[l] = self->tiles[l];
-          self->tiles[l] = swap;
-          g_hash_table_remove_all (self->tiles[l]);
-          g_hash_table_remove_all (self->partial[l]);
+          self->cache.preview_tiles[l] = self->cache.tiles[l];
+          self->cache.tiles[l] = swap;
+          g_hash_table_remove_all (self->cache.tiles[l]);
+          g_hash_table_remove_all (self->cache.partial[l]);
         }
-      self->preview_zoom = self->tiles_zoom;
+      self->cache.preview_zoom = self->cache.tiles_zoom;
     }
   g_clear_handle_id (&self->settle_id, g_source_remove);
   self->settle_id = g_timeout_add (ZOOM_SETTLE_MS, on_zoom_settled, self);
@@ -202,16 +202,16 @@ snapshot_preview (MusterMapView *self,
 {
   double f, tile;
 
-  if (self->settle_id == 0 || self->preview_zoom <= 0 || self->tiles_scale != scale)
+  if (self->settle_id == 0 || self->cache.preview_zoom <= 0 || self->cache.tiles_scale != scale)
     return FALSE;
-  f = self->transform.zoom / self->preview_zoom;
+  f = self->transform.zoom / self->cache.preview_zoom;
   tile = (double) TILE_SIZE / scale * f;
   for (int l = 0; l < N_LAYERS; l++)
     {
       GHashTableIter iter;
       gpointer key, value;
 
-      g_hash_table_iter_init (&iter, self->preview_tiles[l]);
+      g_hash_table_iter_init (&iter, self->cache.preview_tiles[l]);
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
           gint64 k = *(gint64 *) key;
@@ -264,8 +264,8 @@ snapshot_overlays (MusterMapView    *self,
   muster_map_trace_snapshot (widget, snapshot, &self->transform, scenario, MUSTER_MAP_VIEW_HEX_SIZE,
                              &trace, spots, n_spots, muster_scene_get_area (self->scene), w, h);
   muster_map_view_snapshot_handle (self, snapshot, w, h);
-  if (self->cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
-      mu_hex_grid_contains (&scenario->hex_map->grid, self->cursor))
+  if (self->keyboard.cursor_on && gtk_widget_has_focus (widget) && scenario->hex_map != NULL &&
+      mu_hex_grid_contains (&scenario->hex_map->grid, self->keyboard.cursor))
     muster_map_view_snapshot_cursor (self, snapshot, w, h);
 }
 
@@ -288,11 +288,11 @@ muster_map_view_snapshot (GtkWidget   *widget,
   if (snapshot_preview (self, snapshot, scale, w, h))
     return;
 
-  if (self->tiles_zoom != self->transform.zoom || self->tiles_scale != scale)
+  if (self->cache.tiles_zoom != self->transform.zoom || self->cache.tiles_scale != scale)
     {
       clear_tiles (self, (1u << N_LAYERS) - 1);
-      self->tiles_zoom = self->transform.zoom;
-      self->tiles_scale = scale;
+      self->cache.tiles_zoom = self->transform.zoom;
+      self->cache.tiles_scale = scale;
     }
 
   get_board_size (self, &bw, &bh);
@@ -311,13 +311,13 @@ muster_map_view_snapshot (GtkWidget   *widget,
   ft.tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
   ft.ty1 = (int) floor ((vy1 - 1) / TILE_SIZE);
 
-  if (self->frames_of != scenario)
+  if (self->cache.frames_of != scenario)
     {
-      self->frames_of = scenario;
-      self->frames_drawn = 0;
+      self->cache.frames_of = scenario;
+      self->cache.frames_drawn = 0;
     }
-  self->frame_budget_us = self->frames_drawn < FIRST_FRAMES ? FIRST_FRAME_BUDGET_US : FRAME_BUDGET_US;
-  self->frames_drawn = MIN (self->frames_drawn + 1, FIRST_FRAMES);
+  self->cache.frame_budget_us = self->cache.frames_drawn < FIRST_FRAMES ? FIRST_FRAME_BUDGET_US : FRAME_BUDGET_US;
+  self->cache.frames_drawn = MIN (self->cache.frames_drawn + 1, FIRST_FRAMES);
   muster_map_view_snapshot_tiles (self, snapshot, &ft, scale, w, h, bw, bh, start);
   snapshot_overlays (self, snapshot, scenario, w, h);
   if (ft.missing > 0 && self->redraw_id == 0)
@@ -359,8 +359,8 @@ muster_map_view_zoom_at (MusterMapView *self,
   zoom = CLAMP (zoom, MUSTER_MAP_VIEW_MIN_ZOOM, MUSTER_MAP_VIEW_MAX_ZOOM);
   if (zoom == self->transform.zoom)
     return;
-  self->needs_fit = FALSE;
-  self->fitted = FALSE;
+  self->layout.needs_fit = FALSE;
+  self->layout.fitted = FALSE;
   muster_view_zoom_around (&self->transform, zoom, x, y);
   muster_map_view_transform_changed (self, TRUE);
 }
@@ -372,10 +372,10 @@ muster_map_view_zoom_by (MusterMapView *self,
 {
   double x, y;
 
-  if (self->pointer_inside)
+  if (self->input.pointer_inside)
     {
-      x = self->pointer_x;
-      y = self->pointer_y;
+      x = self->input.pointer_x;
+      y = self->input.pointer_y;
     }
   else
     {
@@ -436,13 +436,13 @@ muster_map_view_zoom_to_fit (MusterMapView *self)
   get_board_size (self, &bw, &bh);
   if (w <= 0 || h <= 0 || bw <= 0)
     {
-      self->needs_fit = TRUE;
+      self->layout.needs_fit = TRUE;
       return;
     }
-  self->needs_fit = FALSE;
-  self->fitted = TRUE;
-  self->fitted_width = (int) w;
-  self->fitted_height = (int) h;
+  self->layout.needs_fit = FALSE;
+  self->layout.fitted = TRUE;
+  self->layout.fitted_width = (int) w;
+  self->layout.fitted_height = (int) h;
   old_zoom = self->transform.zoom;
   muster_view_fit (&self->transform, bw, bh, w, h, FIT_MARGIN);
   self->transform.zoom = CLAMP (self->transform.zoom, MUSTER_MAP_VIEW_MIN_ZOOM,
@@ -459,7 +459,7 @@ muster_map_view_pan (MusterMapView *self,
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
-  self->fitted = FALSE;
+  self->layout.fitted = FALSE;
   self->transform.x += dx;
   self->transform.y += dy;
   muster_map_view_transform_changed (self, FALSE);
@@ -527,16 +527,16 @@ muster_map_view_size_allocate (GtkWidget *widget,
 {
   MusterMapView *self = MUSTER_MAP_VIEW (widget);
 
-  if (self->needs_fit ||
-      (self->fitted && (width != self->fitted_width || height != self->fitted_height)))
+  if (self->layout.needs_fit ||
+      (self->layout.fitted && (width != self->layout.fitted_width || height != self->layout.fitted_height)))
     muster_map_view_zoom_to_fit (self);
   else
     {
       constrain_origin (self);
       snap_origin (self);
     }
-  if (self->needs_focus)
-    focus (self, self->focus_at, self->focus_zoom, self->focus_exact);
+  if (self->layout.needs_focus)
+    focus (self, self->layout.focus_at, self->layout.focus_zoom, self->layout.focus_exact);
 }
 
 /* Board point `at` in the middle at zoom (exact) or at least at zoom, once
@@ -551,15 +551,15 @@ focus (MusterMapView *self,
 
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
-  if (w <= 0 || h <= 0 || self->needs_fit)
+  if (w <= 0 || h <= 0 || self->layout.needs_fit)
     {
-      self->needs_focus = TRUE;
-      self->focus_at = at;
-      self->focus_zoom = zoom;
-      self->focus_exact = exact;
+      self->layout.needs_focus = TRUE;
+      self->layout.focus_at = at;
+      self->layout.focus_zoom = zoom;
+      self->layout.focus_exact = exact;
       return;
     }
-  self->needs_focus = FALSE;
+  self->layout.needs_focus = FALSE;
   old_zoom = self->transform.zoom;
   self->transform.zoom = CLAMP (exact ? zoom : MAX (self->transform.zoom, zoom), MUSTER_MAP_VIEW_MIN_ZOOM,
                                 MUSTER_MAP_VIEW_MAX_ZOOM);
@@ -575,7 +575,7 @@ focus (MusterMapView *self,
     if (bh * self->transform.zoom <= h)
       self->transform.y = (h - bh * self->transform.zoom) / 2;
   }
-  self->fitted = FALSE;
+  self->layout.fitted = FALSE;
   constrain_origin (self);
   snap_origin (self);
   muster_map_view_transform_changed (self, old_zoom != self->transform.zoom);
@@ -618,11 +618,11 @@ muster_map_view_get_view (MusterMapView *self,
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
   scale = board_scale (self);
-  if (self->needs_focus)
+  if (self->layout.needs_focus)
     {
       /* asked for, not shown yet: what it will show */
-      *zoom = self->focus_exact ? self->focus_zoom : MAX (self->transform.zoom, self->focus_zoom);
-      *centre = (MuPoint) { self->focus_at.x / scale, self->focus_at.y / scale };
+      *zoom = self->layout.focus_exact ? self->layout.focus_zoom : MAX (self->transform.zoom, self->layout.focus_zoom);
+      *centre = (MuPoint) { self->layout.focus_at.x / scale, self->layout.focus_at.y / scale };
       return TRUE;
     }
   if (w <= 0 || h <= 0 || self->scene == NULL)
@@ -667,13 +667,13 @@ muster_map_view_get_property (GObject    *object,
       g_value_set_double (value, self->transform.zoom);
       break;
     case PROP_SHOW_GRID:
-      g_value_set_boolean (value, self->show_grid);
+      g_value_set_boolean (value, self->look.show_grid);
       break;
     case PROP_SHOW_COORDINATES:
-      g_value_set_boolean (value, self->show_coordinates);
+      g_value_set_boolean (value, self->look.show_coordinates);
       break;
     case PROP_COUNTER_STYLE:
-      g_value_set_int (value, self->counter_style);
+      g_value_set_int (value, self->look.counter_style);
       break;
     case PROP_POSITION_TEXT:
       g_value_set_string (value, muster_map_view_get_position_text (self));
@@ -697,15 +697,15 @@ muster_map_view_set_property (GObject      *object,
       muster_map_view_set_scene (self, g_value_get_object (value));
       break;
     case PROP_SHOW_GRID:
-      set_bool (self, &self->show_grid, g_value_get_boolean (value), PROP_SHOW_GRID);
+      set_bool (self, &self->look.show_grid, g_value_get_boolean (value), PROP_SHOW_GRID);
       break;
     case PROP_SHOW_COORDINATES:
-      set_bool (self, &self->show_coordinates, g_value_get_boolean (value), PROP_SHOW_COORDINATES);
+      set_bool (self, &self->look.show_coordinates, g_value_get_boolean (value), PROP_SHOW_COORDINATES);
       break;
     case PROP_COUNTER_STYLE:
-      if (self->counter_style != g_value_get_int (value))
+      if (self->look.counter_style != g_value_get_int (value))
         {
-          self->counter_style = g_value_get_int (value);
+          self->look.counter_style = g_value_get_int (value);
           clear_tiles (self, 1u << LAYER_PIECES);
           end_preview (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -725,6 +725,8 @@ muster_map_view_dispose (GObject *object)
   if (self->scene != NULL)
     g_clear_signal_handler (&self->scene_changed_id, self->scene);
   g_clear_object (&self->scene);
+  g_clear_object (&self->tool);
+  g_clear_object (&self->tool_press.tool);
   g_clear_handle_id (&self->settle_id, g_source_remove);
   g_clear_handle_id (&self->redraw_id, g_source_remove);
 
@@ -738,11 +740,11 @@ muster_map_view_finalize (GObject *object)
 
   for (int l = 0; l < N_LAYERS; l++)
     {
-      g_hash_table_unref (self->tiles[l]);
-      g_hash_table_unref (self->preview_tiles[l]);
-      g_hash_table_unref (self->partial[l]);
+      g_hash_table_unref (self->cache.tiles[l]);
+      g_hash_table_unref (self->cache.preview_tiles[l]);
+      g_hash_table_unref (self->cache.partial[l]);
     }
-  g_clear_object (&self->coarse);
+  g_clear_object (&self->cache.coarse);
   g_free (self->position_text);
   g_clear_pointer (&self->render_cache, mu_render_cache_free);
 
@@ -805,14 +807,14 @@ muster_map_view_init (MusterMapView *self)
 {
   muster_view_transform_init (&self->transform);
   self->render_cache = mu_render_cache_new ();
-  self->needs_fit = TRUE;
-  self->show_grid = TRUE;
-  self->show_coordinates = TRUE;
+  self->layout.needs_fit = TRUE;
+  self->look.show_grid = TRUE;
+  self->look.show_coordinates = TRUE;
   for (int l = 0; l < N_LAYERS; l++)
     {
-      self->tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
-      self->preview_tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
-      self->partial[l] = muster_map_view_partial_new ();
+      self->cache.tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+      self->cache.preview_tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+      self->cache.partial[l] = muster_map_view_partial_new ();
     }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

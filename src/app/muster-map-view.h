@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "mu-pos.h"
+#include "muster-map-tool.h"
 #include "muster-picking.h"
 #include "muster-scene.h"
 
@@ -78,6 +79,10 @@ gboolean     muster_map_view_get_cursor       (MusterMapView *self, MuHex *hex);
 /* Shows the cursor at hex (the view pans to keep it in sight), or hides it
  * (NULL or off the board); "cursor-moved" (x, y) tells where it went. */
 void         muster_map_view_set_cursor       (MusterMapView *self, const MuHex *hex);
+/* The tool told of the primary button's presses, drags and releases and of
+ * the pointer's motion (muster-map-tool.h), or NULL; the view holds it. */
+void           muster_map_view_set_tool       (MusterMapView *self, MusterMapTool *tool);
+MusterMapTool *muster_map_view_get_tool       (MusterMapView *self);
 /* A hex's centre or a table point in board pixels (the scene's trace). */
 void         muster_map_view_pos_to_board     (MusterMapView *self, const MuPos *pos, MuPoint *board);
 

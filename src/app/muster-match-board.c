@@ -877,93 +877,18 @@ muster_match_board_cost_text (const MuCheck *check)
 
 /* Input --------------------------------------------------------------------------- */
 
-static gboolean
-pick_hex (MusterMatchPage *self,
-          double           x,
-          double           y,
-          MuHex           *hex)
-{
-  MusterPick pick;
-  int piece;
-  guint n;
-  const MuPiece *pieces;
-
-  if (!muster_map_view_pick (self->map_view, x, y, &pick, &piece) || !pick.on_board)
-    return FALSE;
-  pieces = muster_scene_get_pieces (self->scene, &n);
-  /* a counter drawn over the edge of its hex belongs to its own hex */
-  *hex = piece >= 0 && (guint) piece < n ? pieces[piece].hex : pick.hex;
-  return TRUE;
-}
-
-static void
-on_click_released (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   MusterMatchPage *self)
-{
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  MuHex hex;
-  MusterPick pick;
-  int piece;
-
-  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
-    {
-      guint n;
-      const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
-
-      if (muster_map_view_pick (self->map_view, x, y, &pick, &piece) && pick.on_board)
-        muster_match_page_click_point (self, pick.table,
-                                       piece >= 0 && (guint) piece < n ? pieces[piece].counter->id : NULL);
-      return;
-    }
-  if (!pick_hex (self, x, y, &hex))
-    {
-      muster_match_page_select (self, NULL);
-      return;
-    }
-  muster_match_page_click_hex (self, hex, (state & GDK_SHIFT_MASK) != 0);
-}
-
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           MusterMatchPage          *self)
-{
-  MuHex hex;
-  MusterPick pick;
-
-  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
-    {
-      if (muster_map_view_pick (self->map_view, x, y, &pick, NULL) && pick.on_board)
-        muster_match_page_hover_point (self, pick.table);
-      return;
-    }
-  if (pick_hex (self, x, y, &hex))
-    muster_match_page_hover_hex (self, hex);
-}
-
 void
 muster_match_board_init (MusterMatchPage *self)
 {
-  GtkGesture *click;
-  GtkEventController *motion, *keys;
+  GtkEventController *keys;
 
   self->group = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->group, NULL);
   self->last_hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
   self->hover = MU_HEX_NONE;
 
-  /* on release, after the view's own press handler has picked */
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (click));
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
+  /* clicks, hovers and drags come through the match's tool on the view
+   * (muster-match-input.c) */
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);

@@ -1,5 +1,6 @@
-/* muster-match-input.c: the match board's traces, drag and drop, keyboard
- * cursor and table clicks
+/* muster-match-input.c: the match board's traces, its pointer tool (clicks,
+ * hovers, drag and drop on hexes and table points alike), keyboard cursor
+ * and table clicks
  *
  * With a counter selected, the position under the pointer (or the keyboard's
  * cursor) shows the path of the engine's listed move there and its cost, or
@@ -458,6 +459,7 @@ move_selected_to (MusterMatchPage *self,
 }
 
 static gboolean snap_to_spot (MusterMatchPage *self, MuPoint *point);
+static void     drop_at      (MusterMatchPage *self, const MuPos *pos);
 
 
 void
@@ -586,33 +588,63 @@ muster_match_page_hover_point (MusterMatchPage *self,
 
 /* Drag and drop ---------------------------------------------------------------- */
 
-/* The counter whose piece is at widget point (x, y), or NULL. */
-static const MuCounter *
-piece_at (MusterMatchPage *self,
-          double           x,
-          double           y)
+/* The match's pointer tool on the board (muster-map-tool.h): the map view
+ * reports presses, drags, releases and motion with the hex or table point
+ * already picked, so hexes and tables share this one path. */
+#define MUSTER_TYPE_MATCH_TOOL (muster_match_tool_get_type ())
+G_DECLARE_FINAL_TYPE (MusterMatchTool, muster_match_tool, MUSTER, MATCH_TOOL, GObject)
+
+struct _MusterMatchTool
 {
-  MusterPick pick;
-  int piece = -1;
+  GObject parent_instance;
+
+  MusterMatchPage *page;        /* weak: the page owns the view that holds the tool */
+};
+
+/* The counter whose piece is under the pointer, or NULL. */
+static const MuCounter *
+piece_at (MusterMatchPage        *self,
+          const MusterMapPointer *pointer)
+{
   guint n;
   const MuPiece *pieces = muster_scene_get_pieces (self->scene, &n);
 
-  if (!muster_map_view_pick (self->map_view, x, y, &pick, &piece) || piece < 0 || (guint) piece >= n)
+  if (!pointer->picked || pointer->piece < 0 || (guint) pointer->piece >= n)
     return NULL;
-  return pieces[piece].counter;
+  return pieces[pointer->piece].counter;
 }
 
-/* A drag begins on the selected counter, or on any counter of the side
- * to act, which it selects once the press becomes a drag: the drop is
- * then its move (or the engine's reason it may not). */
-static void
-on_drag_begin (GtkGestureDrag  *gesture,
-               double           x,
-               double           y,
-               MusterMatchPage *self)
+/* The hex under the pointer: a counter drawn over the edge of its hex
+ * belongs to its own hex. */
+static gboolean
+pointer_hex (MusterMatchPage        *self,
+             const MusterMapPointer *pointer,
+             MuHex                  *hex)
 {
-  const MuCounter *counter = board_busy (self) ? NULL : piece_at (self, x, y);
+  guint n;
+  const MuPiece *pieces;
 
+  if (!pointer->picked || !pointer->pick.on_board)
+    return FALSE;
+  pieces = muster_scene_get_pieces (self->scene, &n);
+  *hex = pointer->piece >= 0 && (guint) pointer->piece < n ? pieces[pointer->piece].hex : pointer->pick.hex;
+  return TRUE;
+}
+
+/* A press followed: a drag begins on the selected counter, or on any
+ * counter of the side to act, which it selects once the press becomes a
+ * drag; the drop is then its move (or the engine's reason it may not).
+ * A press that does not become a drag is a click. */
+static MusterMapPress
+match_tool_press (MusterMapTool          *tool,
+                  const MusterMapPointer *pointer)
+{
+  MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
+  const MuCounter *counter;
+
+  if (self == NULL)
+    return MUSTER_MAP_PRESS_IGNORE;
+  counter = board_busy (self) ? NULL : piece_at (self, pointer);
   g_clear_pointer (&self->drag_select, g_free);
   self->drag_on = FALSE;
   if (counter != NULL && g_strcmp0 (counter->id, self->selected) == 0)
@@ -623,8 +655,139 @@ on_drag_begin (GtkGestureDrag  *gesture,
       self->drag_on = TRUE;
       self->drag_select = g_strdup (counter->id);
     }
-  self->drag_x = x;
-  self->drag_y = y;
+  self->drag_x = pointer->x;
+  self->drag_y = pointer->y;
+  return MUSTER_MAP_PRESS_FOLLOW;
+}
+
+/* TRUE once the press is a drag of a counter, not a click. */
+static gboolean
+match_tool_drag (MusterMapTool          *tool,
+                 const MusterMapPointer *pointer)
+{
+  MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
+
+  if (self == NULL || !self->drag_on || hypot (pointer->dx, pointer->dy) < DRAG_THRESHOLD)
+    return FALSE;
+  if (self->drag_select != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->drag_select);
+
+      muster_match_page_select (self, id);
+    }
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), "grabbing");
+  if (pointer->picked && pointer->pick.on_board)
+    {
+      if (pointer->pos.is_point)
+        muster_match_page_hover_point (self, pointer->pos.point);
+      else
+        muster_match_page_hover_hex (self, pointer->pos.hex);
+    }
+  return TRUE;
+}
+
+/* A click: on a table the point and the counter there, on a hex board the
+ * hex (Shift adds to the group). */
+static void
+click (MusterMatchPage        *self,
+       const MusterMapPointer *pointer)
+{
+  MuHex hex;
+
+  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
+    {
+      if (pointer->picked && pointer->pick.on_board)
+        muster_match_page_click_point (self, pointer->pick.table, pointer->piece_id);
+      return;
+    }
+  if (!pointer_hex (self, pointer, &hex))
+    {
+      muster_match_page_select (self, NULL);
+      return;
+    }
+  muster_match_page_click_hex (self, hex, (pointer->state & GDK_SHIFT_MASK) != 0);
+}
+
+static void
+match_tool_release (MusterMapTool          *tool,
+                    const MusterMapPointer *pointer)
+{
+  MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
+  double moved = hypot (pointer->dx, pointer->dy);
+  gboolean dropped;
+  int click_distance = 5;
+
+  if (self == NULL)
+    return;
+  dropped = self->drag_on && moved >= DRAG_THRESHOLD;
+  self->drag_on = FALSE;
+  g_clear_pointer (&self->drag_select, g_free);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
+  if (dropped)
+    {
+      muster_map_view_quiet_tooltip (self->map_view, pointer->x, pointer->y);
+      /* the view picked the position already; off the board it is unset */
+      if (pointer->picked && pointer->pick.on_board)
+        drop_at (self, &pointer->pos);
+      return;
+    }
+  /* a press that wandered further than a double click may is no click,
+   * as GTK's click gestures take it */
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self->map_view)),
+                "gtk-double-click-distance", &click_distance, NULL);
+  if (moved <= click_distance)
+    click (self, pointer);
+}
+
+static void
+match_tool_motion (MusterMapTool          *tool,
+                   const MusterMapPointer *pointer)
+{
+  MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
+  MuHex hex;
+
+  if (self == NULL)
+    return;
+  if (muster_game_get_scenario (self->game)->board == MU_BOARD_TABLE)
+    {
+      if (pointer->picked && pointer->pick.on_board)
+        muster_match_page_hover_point (self, pointer->pick.table);
+      return;
+    }
+  if (pointer_hex (self, pointer, &hex))
+    muster_match_page_hover_hex (self, hex);
+}
+
+static void
+muster_match_tool_iface_init (MusterMapToolInterface *iface)
+{
+  iface->press = match_tool_press;
+  iface->drag = match_tool_drag;
+  iface->release = match_tool_release;
+  iface->motion = match_tool_motion;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterMatchTool, muster_match_tool, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_MAP_TOOL, muster_match_tool_iface_init))
+
+static void
+muster_match_tool_dispose (GObject *object)
+{
+  MusterMatchTool *self = MUSTER_MATCH_TOOL (object);
+
+  g_clear_weak_pointer (&self->page);
+  G_OBJECT_CLASS (muster_match_tool_parent_class)->dispose (object);
+}
+
+static void
+muster_match_tool_class_init (MusterMatchToolClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = muster_match_tool_dispose;
+}
+
+static void
+muster_match_tool_init (MusterMatchTool *self)
+{
 }
 
 /* What the pointer is over during a drag, as a hover shows it. */
@@ -645,31 +808,32 @@ pointer_pos (MusterMatchPage *self,
   return TRUE;
 }
 
+/* The selected counter dropped on `pos`: the engine's listed move there,
+ * else a move command the engine checks. */
 static void
-on_drag_update (GtkGestureDrag  *gesture,
-                double           dx,
-                double           dy,
-                MusterMatchPage *self)
+drop_at (MusterMatchPage *self,
+         const MuPos     *pos)
 {
-  MuPos pos;
+  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  const MuCommand *move;
 
-  if (!self->drag_on || hypot (dx, dy) < DRAG_THRESHOLD)
+  if (me == NULL || board_busy (self) || !mu_pos_is_set (pos))
     return;
-  /* the press is a drag now, not a click */
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  if (self->drag_select != NULL)
+  if (!pos->is_point && mu_hex_equal (pos->hex, me->pos.hex))
+    return;   /* put back where it stood */
+  if (!pos->is_point && muster_match_board_is_destination (self, pos->hex) &&
+      (move = muster_match_board_move_to (self, pos->hex)) != NULL)
+    muster_match_page_play (self, move);
+  else if (pos->is_point)
     {
-      g_autofree char *id = g_steal_pointer (&self->drag_select);
+      /* on a table, as a click there does: a marked destination exactly */
+      MuPoint p = pos->point;
 
-      muster_match_page_select (self, id);
+      snap_to_spot (self, &p);
+      move_selected_to (self, mu_pos_from_point (p.x, p.y, -1));
     }
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), "grabbing");
-  if (!pointer_pos (self, self->drag_x + dx, self->drag_y + dy, &pos))
-    return;
-  if (pos.is_point)
-    muster_match_page_hover_point (self, pos.point);
   else
-    muster_match_page_hover_hex (self, pos.hex);
+    move_selected_to (self, *pos);
 }
 
 void
@@ -677,48 +841,12 @@ muster_match_page_drop (MusterMatchPage *self,
                         double           x,
                         double           y)
 {
-  const MuCounterView *me;
-  const MuCommand *move;
   MuPos pos;
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  me = muster_match_board_find_view (self, self->selected);
-  if (me == NULL || board_busy (self) || !pointer_pos (self, x, y, &pos))
-    return;
-  if (!pos.is_point && mu_hex_equal (pos.hex, me->pos.hex))
-    return;   /* put back where it stood */
-  if (!pos.is_point && muster_match_board_is_destination (self, pos.hex) &&
-      (move = muster_match_board_move_to (self, pos.hex)) != NULL)
-    muster_match_page_play (self, move);
-  else if (pos.is_point)
-    {
-      /* on a table, as a click there does: a marked destination exactly */
-      MuPoint p = pos.point;
-
-      snap_to_spot (self, &p);
-      move_selected_to (self, mu_pos_from_point (p.x, p.y, -1));
-    }
-  else
-    move_selected_to (self, pos);
-}
-
-static void
-on_drag_end (GtkGestureDrag  *gesture,
-             double           dx,
-             double           dy,
-             MusterMatchPage *self)
-{
-  gboolean dropped = self->drag_on && hypot (dx, dy) >= DRAG_THRESHOLD;
-
-  self->drag_on = FALSE;
-  g_clear_pointer (&self->drag_select, g_free);
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
-  if (dropped)
-    {
-      muster_map_view_quiet_tooltip (self->map_view, self->drag_x + dx, self->drag_y + dy);
-      muster_match_page_drop (self, self->drag_x + dx, self->drag_y + dy);
-    }
+  if (pointer_pos (self, x, y, &pos))
+    drop_at (self, &pos);
 }
 
 /* The keyboard's cursor -------------------------------------------------------- */
@@ -790,14 +918,10 @@ muster_match_input_tab (MusterMatchPage *self,
 void
 muster_match_input_init (MusterMatchPage *self)
 {
-  GtkGesture *drag = gtk_gesture_drag_new ();
+  g_autoptr(MusterMatchTool) tool = g_object_new (MUSTER_TYPE_MATCH_TOOL, NULL);
 
-  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drag), "match-drag");
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->map_view), GTK_EVENT_CONTROLLER (drag));
+  g_set_weak_pointer (&tool->page, self);
+  muster_map_view_set_tool (self->map_view, MUSTER_MAP_TOOL (tool));
 
   g_signal_connect_object (self->map_view, "cursor-moved", G_CALLBACK (on_cursor_moved), self, 0);
   g_signal_connect_object (self->map_view, "cursor-activated", G_CALLBACK (on_cursor_activated), self, 0);

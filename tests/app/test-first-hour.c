@@ -165,7 +165,7 @@ drag (MusterMatchPage *page,
       const MuPos     *from,
       const MuPos     *to)
 {
-  GtkEventController *c = controller_named (GTK_WIDGET (muster_match_page_get_map_view (page)), "match-drag");
+  GtkEventController *c = controller_named (GTK_WIDGET (muster_match_page_get_map_view (page)), "map-tool");
   double x0, y0, x1, y1;
 
   widget_point (page, from, &x0, &y0);

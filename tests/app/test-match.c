@@ -160,10 +160,11 @@ click_hex (MusterMatchPage *page,
     {
       g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
 
-      if (GTK_IS_GESTURE_CLICK (c))
+      /* the board's tool gesture: a press and a release where it was */
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "map-tool") == 0)
         {
-          g_signal_emit_by_name (c, "pressed", 1, wx, wy);
-          g_signal_emit_by_name (c, "released", 1, wx, wy);
+          g_signal_emit_by_name (c, "drag-begin", wx, wy);
+          g_signal_emit_by_name (c, "drag-end", 0.0, 0.0);
         }
     }
   flush_events ();
