@@ -17,6 +17,7 @@
 
 #include "app-test.h"
 #include "frames.h"
+#include "match-widgets.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -31,58 +32,6 @@
 /* The learning scenario ends after its last turn; a greedy match of it
  * takes a few hundred commands. */
 #define MAX_COMMANDS 3000
-
-/* The first button under widget whose action is name with target line. */
-static GtkWidget *
-find_command_button (GtkWidget  *widget,
-                     const char *name,
-                     const char *line)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), name) == 0)
-        {
-          GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
-
-          if (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
-              g_str_equal (g_variant_get_string (target, NULL), line))
-            return child;
-        }
-      if ((found = find_command_button (child, name, line)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The decision's button for answer (its "answer" data). */
-static GtkWidget *
-find_answer_button (MusterMatchPage *page,
-                    const char      *answer)
-{
-  GtkWidget *box = muster_match_page_get_decision_box (page);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "answer"), answer) == 0)
-      return child;
-  return NULL;
-}
 
 /* The widget under widget of that name (gtk_widget_set_name). */
 static GtkWidget *
@@ -208,7 +157,7 @@ try_facing (MusterMatchPage *page,
   turned = mu_command_parse (mu_match_get_ruleset (m), line, NULL);
   g_assert_nonnull (turned);
   mu_match_check (m, turned, &check);
-  button = find_command_button (GTK_WIDGET (page), "match.command", line);
+  button = match_widgets_find_command (GTK_WIDGET (page), "match.command", line);
   g_assert_nonnull (button);
   g_assert_cmpint (gtk_widget_get_sensitive (button), ==, check.legal);
   g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL));
@@ -250,7 +199,7 @@ enter (MusterMatchPage *page,
   flush_events ();
   if (d != NULL)
     {
-      GtkWidget *button = find_answer_button (page, mu_command_word (c, 0));
+      GtkWidget *button = match_widgets_find_answer (page, mu_command_word (c, 0));
 
       g_assert_nonnull (button);
       /* the answer as people read it: a unit by its name, never its id */
@@ -285,7 +234,7 @@ enter (MusterMatchPage *page,
           if (!g_str_equal (mu_command_get_verb (other), "fight"))
             continue;
           other_line = mu_command_to_string (other);
-          b = find_command_button (GTK_WIDGET (page), "match.command", other_line);
+          b = match_widgets_find_command (GTK_WIDGET (page), "match.command", other_line);
           if (b == NULL)
             g_test_message ("no button for “%s”", other_line);
           g_assert_nonnull (b);
@@ -320,7 +269,7 @@ enter (MusterMatchPage *page,
              (g_str_equal (verb, "charge") && click_charge (page, c, tally));
       if (!done)
         {
-          GtkWidget *button = find_command_button (GTK_WIDGET (page), "match.command", line);
+          GtkWidget *button = match_widgets_find_command (GTK_WIDGET (page), "match.command", line);
           const char *label;
 
           if (button == NULL)
@@ -418,7 +367,7 @@ test_hot_seat (void)
    * inches, never the command's words ("usa", "@19.00,12.80/0.0"); the
    * melee rolls with their modifiers by name */
   {
-    GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+    GtkWidget *log = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
     GListModel *model;
     guint n_mods = 0;
 
@@ -439,7 +388,7 @@ test_hot_seat (void)
   /* the result says why it came (the task met at once, MN-AMB-82) */
   {
     MuResult r;
-    GtkWidget *result = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_RESULT_PAGE);
+    GtkWidget *result = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_RESULT_PAGE);
     g_autofree char *text = NULL;
 
     g_assert_nonnull (result);

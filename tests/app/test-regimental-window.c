@@ -19,6 +19,7 @@
 
 #include "app-test.h"
 #include "frames.h"
+#include "match-widgets.h"
 
 #include <string.h>
 
@@ -35,59 +36,6 @@ typedef struct {
   char *saved;            /* the match saved after the first table's answer */
 } Tally;
 
-/* The first button under widget whose action is name with target line. */
-static GtkWidget *
-find_command_button (GtkWidget  *widget,
-                     const char *name,
-                     const char *line)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), name) == 0)
-        {
-          GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
-
-          if (line == NULL ||
-              (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
-               g_str_equal (g_variant_get_string (target, NULL), line)))
-            return child;
-        }
-      if ((found = find_command_button (child, name, line)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The decision's button for answer (its "answer" data). */
-static GtkWidget *
-find_answer_button (MusterMatchPage *page,
-                    const char      *answer)
-{
-  GtkWidget *box = muster_match_page_get_decision_box (page);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "answer"), answer) == 0)
-      return child;
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The drop-down of counter's secret order in the orders box. */
 static GtkWidget *
 find_order_dropdown (MusterMatchPage *page,
@@ -97,7 +45,7 @@ find_order_dropdown (MusterMatchPage *page,
 
   for (GtkWidget *row = gtk_widget_get_first_child (box); row; row = gtk_widget_get_next_sibling (row))
     {
-      GtkWidget *dropdown = find_descendant (row, GTK_TYPE_DROP_DOWN);
+      GtkWidget *dropdown = match_widgets_find_type (row, GTK_TYPE_DROP_DOWN);
 
       if (dropdown != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (dropdown), "counter"), counter) == 0)
         return dropdown;
@@ -112,7 +60,7 @@ check_secrecy (MusterMatchPage *page)
 {
   MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
   const char *viewer = muster_match_page_get_viewer (page);
-  GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   const GPtrArray *events = mu_match_get_events (m);
   GListModel *model;
 
@@ -170,8 +118,8 @@ answer_table (MusterMatchPage  *page,
   g_assert_nonnull (strstr (secondary, d->table));
   g_assert_nonnull (strstr (secondary, d->key));
   g_assert_nonnull (strstr (secondary, d->source));
-  spin = find_descendant (dialog, GTK_TYPE_SPIN_BUTTON);
-  dropdown = find_descendant (dialog, GTK_TYPE_DROP_DOWN);
+  spin = match_widgets_find_type (dialog, GTK_TYPE_SPIN_BUTTON);
+  dropdown = match_widgets_find_type (dialog, GTK_TYPE_DROP_DOWN);
   if (d->kind == MU_ANSWER_NUMBER)
     {
       g_assert_nonnull (spin);
@@ -233,7 +181,7 @@ enter (MusterMatchPage *page,
     answer_table (page, d, c, tally);
   else if (d != NULL)
     {
-      GtkWidget *button = find_answer_button (page, mu_command_word (c, 0));
+      GtkWidget *button = match_widgets_find_answer (page, mu_command_word (c, 0));
 
       g_assert_nonnull (button);
       g_signal_emit_by_name (button, "clicked");
@@ -252,12 +200,12 @@ enter (MusterMatchPage *page,
         }
       if (g_str_equal (verb, "pass"))
         {
-          button = find_command_button (box, "match.end-phase", NULL);
+          button = match_widgets_find_command (box, "match.end-phase", NULL);
           tally->passes++;
         }
       else
         {
-          button = find_command_button (box, "match.command", line);
+          button = match_widgets_find_command (box, "match.command", line);
           tally->reactions++;
         }
       g_assert_nonnull (button);
@@ -302,7 +250,7 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
-      button = find_command_button (GTK_WIDGET (page), "match.command", line);
+      button = match_widgets_find_command (GTK_WIDGET (page), "match.command", line);
       /* a move the engine does not list: a click at its point, in the
        * region the board shades */
       if (button == NULL && g_str_equal (verb, "move") && mu_command_n_args (c) == 2 &&
@@ -410,7 +358,7 @@ test_hot_seat (void)
   g_assert_cmpuint (tally.ends, >, 0);
   /* the morale checks with their modifiers by name ("officer present -2") */
   {
-    GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+    GtkWidget *log = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
     GListModel *model;
 
     g_assert_nonnull (log);

@@ -19,6 +19,7 @@
 
 #include "app-test.h"
 #include "frames.h"
+#include "match-widgets.h"
 
 #include <stdio.h>
 
@@ -30,56 +31,6 @@
 /* three game turns of at most three units a side, each of their two
  * player-turns a few commands and decisions */
 #define MAX_COMMANDS 400
-
-static GtkWidget *
-find_command_button (GtkWidget  *widget,
-                     const char *name,
-                     const char *line)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), name) == 0)
-        {
-          GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
-
-          if (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
-              g_str_equal (g_variant_get_string (target, NULL), line))
-            return child;
-        }
-      if ((found = find_command_button (child, name, line)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_answer_button (MusterMatchPage *page,
-                    const char      *answer)
-{
-  GtkWidget *box = muster_match_page_get_decision_box (page);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "answer"), answer) == 0)
-      return child;
-  return NULL;
-}
 
 /* Every button and other control under widget that is shown has an
  * accessible name: its label, or a label property set for screen readers. */
@@ -272,7 +223,7 @@ check_tracker (MusterMatchPage *page,
                gboolean         fired)
 {
   MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
-  GtkWidget *tracker = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
+  GtkWidget *tracker = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
   g_autofree char *text = NULL;
   static const char *const sides[] = { "usa", "csa" };
   static const char *const commanders[] = { "abercrombie", "jackson" };
@@ -321,7 +272,7 @@ enter (MusterMatchPage *page,
       /* a number (the stands a reorder gives up, TS-REO-3): the spin
        * button set to it, then its Answer button */
       GtkWidget *box = muster_match_page_get_decision_box (page);
-      GtkWidget *spin = find_descendant (box, GTK_TYPE_SPIN_BUTTON);
+      GtkWidget *spin = match_widgets_find_type (box, GTK_TYPE_SPIN_BUTTON);
       GtkWidget *ok = gtk_widget_get_last_child (box);
 
       g_assert_nonnull (spin);
@@ -332,7 +283,7 @@ enter (MusterMatchPage *page,
     }
   else if (d != NULL)
     {
-      GtkWidget *button = find_answer_button (page, mu_command_word (c, 0));
+      GtkWidget *button = match_widgets_find_answer (page, mu_command_word (c, 0));
 
       g_assert_nonnull (button);
       g_signal_emit_by_name (button, "clicked");
@@ -396,7 +347,7 @@ enter (MusterMatchPage *page,
             tally->shot_arc = TRUE;
           }
       }
-      button = find_command_button (GTK_WIDGET (page), "match.command", line);
+      button = match_widgets_find_command (GTK_WIDGET (page), "match.command", line);
       if (button == NULL)
         g_test_message ("no button for “%s”", line);
       g_assert_nonnull (button);
@@ -509,7 +460,7 @@ test_fire_and_reorder (void)
   g_assert_cmpuint (controls, >, 0);
   /* every roll in the log, its modifiers by name ("(Band 3 +1)") */
   {
-    GtkWidget *log = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+    GtkWidget *log = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
     GListModel *model;
     guint n_rolls = 0, n_mods = 0, n_named = 0;
 
@@ -537,7 +488,7 @@ test_fire_and_reorder (void)
    * Soldiers scores élan (TS-AMB-80) */
   {
     MuResult r;
-    GtkWidget *result = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_RESULT_PAGE);
+    GtkWidget *result = match_widgets_find_type (GTK_WIDGET (page), MUSTER_TYPE_RESULT_PAGE);
     g_autofree char *text = NULL;
 
     g_assert_nonnull (result);

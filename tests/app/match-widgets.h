@@ -1,0 +1,63 @@
+/* match-widgets.h: finding the match page's controls, as the window tests
+ * that play whole matches through the page (mn-acw, Toy Soldiers,
+ * regimental) look for them */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "muster-match-page.h"
+
+/* The first shown button under widget whose action is name with target
+ * line (any target when line is NULL). */
+static inline GtkWidget *
+match_widgets_find_command (GtkWidget  *widget,
+                            const char *name,
+                            const char *line)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), name) == 0)
+        {
+          GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
+
+          if (line == NULL ||
+              (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
+               g_str_equal (g_variant_get_string (target, NULL), line)))
+            return child;
+        }
+      if ((found = match_widgets_find_command (child, name, line)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first widget of type under widget. */
+static inline GtkWidget *
+match_widgets_find_type (GtkWidget *widget,
+                         GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : match_widgets_find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The decision's button for answer (its "answer" data). */
+static inline GtkWidget *
+match_widgets_find_answer (MusterMatchPage *page,
+                           const char      *answer)
+{
+  GtkWidget *box = muster_match_page_get_decision_box (page);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "answer"), answer) == 0)
+      return child;
+  return NULL;
+}
