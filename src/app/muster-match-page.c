@@ -511,6 +511,27 @@ heading (const char *text)
   return label;
 }
 
+/* A flow of command buttons in a scroller of its own, so that a long list
+ * cannot push the log out of the sidebar; the scroller starts hidden. */
+static GtkWidget *
+command_list (GtkWidget  *side,
+              const char *label)
+{
+  GtkWidget *flow = gtk_flow_box_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 3);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), flow);
+  gtk_widget_set_visible (scrolled, FALSE);
+  gtk_box_append (GTK_BOX (side), scrolled);
+  return flow;
+}
+
 /* Pixels the log keeps at least (about nine lines). */
 #define LOG_MIN_HEIGHT 220
 
@@ -568,36 +589,8 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (side), self->hint_label);
   /* the commands the step owes, whichever counter is selected (the melee
    * pairs still to fight), above the selected counter's */
-  self->listed_actions = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->listed_actions), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->listed_actions), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->listed_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Commands of the Step"), -1);
-  {
-    GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->listed_actions);
-    gtk_widget_set_visible (scrolled, FALSE);
-    gtk_box_append (GTK_BOX (side), scrolled);
-  }
-  self->other_actions = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->other_actions), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->other_actions), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Commands of the Selected Counter"), -1);
-  {
-    GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->other_actions);
-    gtk_widget_set_visible (scrolled, FALSE);
-    gtk_box_append (GTK_BOX (side), scrolled);
-  }
+  self->listed_actions = command_list (side, _("Commands of the Step"));
+  self->other_actions = command_list (side, _("Commands of the Selected Counter"));
   gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
