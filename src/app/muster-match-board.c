@@ -720,7 +720,7 @@ muster_match_page_click_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game))
+  if (self->handover_side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game))
     return;
   if (answer_position (self, hex))
     return;

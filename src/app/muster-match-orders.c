@@ -135,7 +135,7 @@ static gboolean
 person_acts (MusterMatchPage *self,
              const char      *side)
 {
-  return self->replay_bar == NULL && !muster_game_is_over (self->game) &&
+  return self->replay.bar == NULL && !muster_game_is_over (self->game) &&
          muster_match_players_has_board (self, side);
 }
 

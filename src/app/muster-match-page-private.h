@@ -5,6 +5,13 @@
 
 G_BEGIN_DECLS
 
+/* Replay: the bar while replaying, and the match at its step (the bar's). */
+typedef struct {
+  GtkWidget *slot;
+  GtkWidget *bar;
+  MuMatch *match;
+} MatchReplay;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -18,10 +25,7 @@ struct _MusterMatchPage
   gboolean paused;
   GtkWidget *dice_dialog;
 
-  /* Replay: the bar while replaying, and the match at its step (the bar's). */
-  GtkWidget *replay_slot;
-  GtkWidget *replay_bar;
-  MuMatch *replay_match;
+  MatchReplay replay;
 
   /* Selection (muster-match-board.c). */
   char *selected;

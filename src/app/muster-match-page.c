@@ -210,7 +210,7 @@ static void
 update_result (MusterMatchPage *self)
 {
   gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack),
-                                    muster_game_is_over (self->game) && self->replay_bar == NULL
+                                    muster_game_is_over (self->game) && self->replay.bar == NULL
                                     ? "result" : "play");
 }
 
@@ -219,7 +219,7 @@ update_result (MusterMatchPage *self)
 MuMatch *
 muster_match_page_shown_match (MusterMatchPage *self)
 {
-  return self->replay_match ? self->replay_match : muster_game_get_match (self->game);
+  return self->replay.match ? self->replay.match : muster_game_get_match (self->game);
 }
 
 static void
@@ -229,19 +229,19 @@ on_replay_position (MusterReplayBar *bar,
                     guint            events,
                     MusterMatchPage *self)
 {
-  self->replay_match = match;
+  self->replay.match = match;
   muster_match_board_update (self);
 }
 
 static void
 leave_replay (MusterMatchPage *self)
 {
-  if (self->replay_bar == NULL)
+  if (self->replay.bar == NULL)
     return;
-  self->replay_match = NULL;
-  gtk_box_remove (GTK_BOX (self->replay_slot), self->replay_bar);
-  self->replay_bar = NULL;
-  gtk_widget_set_visible (self->replay_slot, FALSE);
+  self->replay.match = NULL;
+  gtk_box_remove (GTK_BOX (self->replay.slot), self->replay.bar);
+  self->replay.bar = NULL;
+  gtk_widget_set_visible (self->replay.slot, FALSE);
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
@@ -259,12 +259,12 @@ on_replay (GSimpleAction *action,
   leave_replay (self);
   muster_match_page_select (self, NULL);
   g_clear_handle_id (&self->computer_source, g_source_remove);
-  self->replay_bar = muster_replay_bar_new (self->game);
-  gtk_widget_set_hexpand (self->replay_bar, TRUE);
-  gtk_box_prepend (GTK_BOX (self->replay_slot), self->replay_bar);
-  gtk_widget_set_visible (self->replay_slot, TRUE);
-  self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
-  g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
+  self->replay.bar = muster_replay_bar_new (self->game);
+  gtk_widget_set_hexpand (self->replay.bar, TRUE);
+  gtk_box_prepend (GTK_BOX (self->replay.slot), self->replay.bar);
+  gtk_widget_set_visible (self->replay.slot, TRUE);
+  self->replay.match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay.bar));
+  g_signal_connect (self->replay.bar, "position-changed", G_CALLBACK (on_replay_position), self);
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
@@ -319,7 +319,7 @@ muster_match_page_update_actions (MusterMatchPage *self)
 
   GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
   GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
-  gboolean live = self->replay_bar == NULL;
+  gboolean live = self->replay.bar == NULL;
   gboolean board_taken = self->handover_side == NULL;
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
@@ -704,18 +704,18 @@ build (MusterMatchPage *self)
   play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_hexpand (board_column, TRUE);
-  self->replay_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (self->replay_slot, 6);
-  gtk_widget_set_margin_end (self->replay_slot, 6);
-  gtk_widget_set_visible (self->replay_slot, FALSE);
+  self->replay.slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->replay.slot, 6);
+  gtk_widget_set_margin_end (self->replay.slot, 6);
+  gtk_widget_set_visible (self->replay.slot, FALSE);
   {
     GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Match"));
 
     gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "match.leave-replay");
     gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (self->replay_slot), back);
+    gtk_box_append (GTK_BOX (self->replay.slot), back);
   }
-  gtk_box_append (GTK_BOX (board_column), self->replay_slot);
+  gtk_box_append (GTK_BOX (board_column), self->replay.slot);
   overlay = gtk_overlay_new ();
   gtk_widget_set_hexpand (overlay, TRUE);
   gtk_widget_set_vexpand (overlay, TRUE);
@@ -821,7 +821,7 @@ muster_match_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_REPLAYING:
-      g_value_set_boolean (value, self->replay_bar != NULL);
+      g_value_set_boolean (value, self->replay.bar != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -955,7 +955,7 @@ GtkWidget *
 muster_match_page_get_replay_bar (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->replay_bar;
+  return self->replay.bar;
 }
 
 GtkWidget *

@@ -428,7 +428,7 @@ muster_match_players_schedule (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
-  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || self->dice_dialog != NULL ||
+  if (self->computer_source != 0 || self->paused || self->replay.bar != NULL || self->dice_dialog != NULL ||
       muster_game_is_over (self->game) ||
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
