@@ -12,6 +12,15 @@ typedef struct {
   MuMatch *match;
 } MatchReplay;
 
+/* The computer players (muster-match-players.c): their pace, the next
+ * move's timeout, their own dice, and whether Pause holds them. */
+typedef struct {
+  guint pace;                   /* milliseconds between their commands */
+  guint source;
+  MuDice *rng;
+  gboolean paused;
+} MatchComputer;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -19,10 +28,7 @@ struct _MusterMatchPage
   MusterGame *game;
   MusterScene *scene;
   GSimpleActionGroup *actions;
-  guint pace;
-  guint computer_source;
-  MuDice *policy_rng;
-  gboolean paused;
+  MatchComputer computer;
   GtkWidget *dice_dialog;
 
   MatchReplay replay;

@@ -258,7 +258,7 @@ on_replay (GSimpleAction *action,
 
   leave_replay (self);
   muster_match_page_select (self, NULL);
-  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_clear_handle_id (&self->computer.source, g_source_remove);
   self->replay.bar = muster_replay_bar_new (self->game);
   gtk_widget_set_hexpand (self->replay.bar, TRUE);
   gtk_box_prepend (GTK_BOX (self->replay.slot), self->replay.bar);
@@ -431,9 +431,9 @@ on_pause_change_state (GSimpleAction *action,
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
 
   g_simple_action_set_state (action, value);
-  self->paused = g_variant_get_boolean (value);
-  if (self->paused)
-    g_clear_handle_id (&self->computer_source, g_source_remove);
+  self->computer.paused = g_variant_get_boolean (value);
+  if (self->computer.paused)
+    g_clear_handle_id (&self->computer.source, g_source_remove);
   else
     muster_match_players_schedule (self);
 }
@@ -451,7 +451,7 @@ muster_match_page_finish_close (MusterMatchPage *self)
   gboolean then_window = self->close_window;
 
   self->close_window = FALSE;
-  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_clear_handle_id (&self->computer.source, g_source_remove);
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
 
@@ -766,7 +766,7 @@ muster_match_page_dispose (GObject *object)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
 
-  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_clear_handle_id (&self->computer.source, g_source_remove);
   muster_match_orders_dispose (self);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
@@ -789,7 +789,7 @@ muster_match_page_finalize (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->actions);
-  g_clear_pointer (&self->policy_rng, mu_dice_free);
+  g_clear_pointer (&self->computer.rng, mu_dice_free);
   g_clear_pointer (&self->handover_side, g_free);
   g_clear_pointer (&self->seen_side, g_free);
   g_clear_pointer (&self->viewer, g_free);
@@ -860,7 +860,7 @@ muster_match_page_init (MusterMatchPage *self)
 {
   g_autoptr(GSettings) settings = muster_settings_new ();
 
-  self->pace = g_settings_get_uint (settings, "computer-pace");
+  self->computer.pace = g_settings_get_uint (settings, "computer-pace");
   self->scene = muster_scene_new ();
   build (self);
   muster_map_view_set_scene (self->map_view, self->scene);
@@ -934,7 +934,7 @@ muster_match_page_set_pace (MusterMatchPage *self,
                             guint            ms)
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-  self->pace = ms;
+  self->computer.pace = ms;
 }
 
 const char *

@@ -396,13 +396,13 @@ computer_move (gpointer data)
   g_autoptr(MuCommand) copy = NULL;
   g_autoptr(GError) error = NULL;
 
-  self->computer_source = 0;
-  if (self->paused || muster_game_is_over (self->game))
+  self->computer.source = 0;
+  if (self->computer.paused || muster_game_is_over (self->game))
     return G_SOURCE_REMOVE;
-  if (self->policy_rng == NULL)
-    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
+  if (self->computer.rng == NULL)
+    self->computer.rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
   legal = mu_match_legal_commands (match);
-  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
+  command = mu_policy_choose (match, legal, self->computer.rng, MU_POLICY_GREEDY);
   if (command == NULL)
     {
       g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
@@ -428,11 +428,11 @@ muster_match_players_schedule (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
-  if (self->computer_source != 0 || self->paused || self->replay.bar != NULL || self->dice_dialog != NULL ||
+  if (self->computer.source != 0 || self->computer.paused || self->replay.bar != NULL || self->dice_dialog != NULL ||
       muster_game_is_over (self->game) ||
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
-  self->computer_source = g_timeout_add (self->pace, computer_move, self);
+  self->computer.source = g_timeout_add (self->computer.pace, computer_move, self);
 }
 
 GtkWidget *
