@@ -53,16 +53,16 @@ fill_facing_buttons (MusterMatchPage *self)
 
   while ((child = gtk_widget_get_first_child (self->facing_actions)) != NULL)
     gtk_flow_box_remove (GTK_FLOW_BOX (self->facing_actions), child);
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
 
       if (has_face_step (c) && !g_ptr_array_find_with_equal_func (verbs, mu_command_get_verb (c), g_str_equal, NULL))
         g_ptr_array_add (verbs, (gpointer) mu_command_get_verb (c));
     }
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
       g_autofree char *base = NULL, *line = NULL, *label = NULL;
       g_autoptr(MuCommand) turned = NULL;
       const MuVerbInfo *verb;
@@ -132,7 +132,7 @@ muster_match_facing_new (MusterMatchPage *self)
 void
 muster_match_facing_update (MusterMatchPage *self)
 {
-  const MuCounterView *v = self->selected ? muster_match_board_find_view (self, self->selected) : NULL;
+  const MuCounterView *v = self->selection.id ? muster_match_board_find_view (self, self->selection.id) : NULL;
 
   if (self->facing_spin == NULL)
     return;

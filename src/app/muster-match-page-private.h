@@ -21,6 +21,17 @@ typedef struct {
   gboolean paused;
 } MatchComputer;
 
+/* The selected counter and what the engine allows it (muster-match-board.c). */
+typedef struct {
+  char *id;
+  GPtrArray *group;             /* of char*, NULL-terminated; the selected counter first */
+  GArray *destinations;         /* of MuHex */
+  GPtrArray *targets;           /* of char*, NULL-terminated */
+  GPtrArray *commands;          /* of MuCommand*: the engine's legal commands naming it */
+  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
+  char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
+} MatchSelection;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -33,19 +44,13 @@ struct _MusterMatchPage
 
   MatchReplay replay;
 
-  /* Selection (muster-match-board.c). */
-  char *selected;
-  GPtrArray *group;             /* of char*, NULL-terminated; the selected counter first */
-  GArray *destinations;         /* of MuHex */
-  GPtrArray *targets;           /* of char*, NULL-terminated */
-  GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
+  /* The board (muster-match-board.c, muster-match-input.c). */
+  MatchSelection selection;
   GPtrArray *listed;            /* of MuCommand*: the legal commands of MU_VERB_LISTED verbs */
   MuHex hover;
   MuPos hover_pos;              /* tables: the point last hovered */
-  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
-  char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
   gboolean drag_on;             /* a drag of the selected counter is under way */
   char *drag_select;            /* the acting side's counter the drag began on, not yet
                                  * selected: selected once the press becomes a drag */

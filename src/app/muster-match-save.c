@@ -99,7 +99,7 @@ on_game_saving (MusterGame      *game,
     return;   /* never laid out: the view it was opened with stays */
   view.x = centre.x;
   view.y = centre.y;
-  view.selected = self->selected;
+  view.selected = self->selection.id;
   muster_game_set_view (game, &view);
 }
 
