@@ -437,8 +437,8 @@ muster_match_page_select (MusterMatchPage *self,
   g_free (self->selection.id);
   self->selection.id = g_strdup (counter);
   g_clear_pointer (&self->selection.armed, g_free);
-  self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
-  self->hover_pos = (MuPos) { 0 };
+  self->pointer.hover = MU_HEX_NONE;   /* the hint is the new selection's */
+  self->pointer.hover_pos = (MuPos) { 0 };
   g_clear_pointer (&self->sight_text, g_free);
   muster_scene_set_trace (self->scene, NULL);
   g_ptr_array_set_size (self->selection.group, 0);
@@ -826,9 +826,9 @@ muster_match_page_hover_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (mu_hex_equal (hex, self->hover))
+  if (mu_hex_equal (hex, self->pointer.hover))
     return;
-  self->hover = hex;
+  self->pointer.hover = hex;
   if (self->selection.id == NULL || !muster_match_board_is_destination (self, hex) ||
       (move = muster_match_board_move_to (self, hex)) == NULL)
     {
@@ -885,7 +885,7 @@ muster_match_board_init (MusterMatchPage *self)
   self->selection.group = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->selection.group, NULL);
   self->last_hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  self->hover = MU_HEX_NONE;
+  self->pointer.hover = MU_HEX_NONE;
 
   /* clicks, hovers and drags come through the match's tool on the view
    * (muster-match-input.c) */
@@ -903,7 +903,7 @@ muster_match_board_finalize (MusterMatchPage *self)
   g_clear_pointer (&self->last_hexes, g_array_unref);
   g_clear_pointer (&self->selection.id, g_free);
   g_clear_pointer (&self->hint, g_free);
-  g_clear_pointer (&self->drag_select, g_free);
+  g_clear_pointer (&self->pointer.drag_select, g_free);
   g_clear_pointer (&self->sight_text, g_free);
   g_clear_pointer (&self->selection.armed, g_free);
   g_clear_pointer (&self->selection.table_moves, g_array_unref);

@@ -554,9 +554,9 @@ muster_match_page_hover_point (MusterMatchPage *self,
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
   /* the charge shown stays until it is confirmed or cancelled */
-  if (mu_pos_equal (&pos, &self->hover_pos) || self->selection.id == NULL || self->selection.armed != NULL)
+  if (mu_pos_equal (&pos, &self->pointer.hover_pos) || self->selection.id == NULL || self->selection.armed != NULL)
     return;
-  self->hover_pos = pos;
+  self->pointer.hover_pos = pos;
   if (snap_to_spot (self, &point))
     {
       /* a marked destination: the straight move there, as the engine checks it */
@@ -645,18 +645,18 @@ match_tool_press (MusterMapTool          *tool,
   if (self == NULL)
     return MUSTER_MAP_PRESS_IGNORE;
   counter = board_busy (self) ? NULL : piece_at (self, pointer);
-  g_clear_pointer (&self->drag_select, g_free);
-  self->drag_on = FALSE;
+  g_clear_pointer (&self->pointer.drag_select, g_free);
+  self->pointer.drag_on = FALSE;
   if (counter != NULL && g_strcmp0 (counter->id, self->selection.id) == 0)
-    self->drag_on = TRUE;
+    self->pointer.drag_on = TRUE;
   else if (counter != NULL && counter->side != NULL &&
            g_strcmp0 (counter->side, muster_game_get_awaited_side (self->game)) == 0)
     {
-      self->drag_on = TRUE;
-      self->drag_select = g_strdup (counter->id);
+      self->pointer.drag_on = TRUE;
+      self->pointer.drag_select = g_strdup (counter->id);
     }
-  self->drag_x = pointer->x;
-  self->drag_y = pointer->y;
+  self->pointer.drag_x = pointer->x;
+  self->pointer.drag_y = pointer->y;
   return MUSTER_MAP_PRESS_FOLLOW;
 }
 
@@ -667,11 +667,11 @@ match_tool_drag (MusterMapTool          *tool,
 {
   MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
 
-  if (self == NULL || !self->drag_on || hypot (pointer->dx, pointer->dy) < DRAG_THRESHOLD)
+  if (self == NULL || !self->pointer.drag_on || hypot (pointer->dx, pointer->dy) < DRAG_THRESHOLD)
     return FALSE;
-  if (self->drag_select != NULL)
+  if (self->pointer.drag_select != NULL)
     {
-      g_autofree char *id = g_steal_pointer (&self->drag_select);
+      g_autofree char *id = g_steal_pointer (&self->pointer.drag_select);
 
       muster_match_page_select (self, id);
     }
@@ -719,9 +719,9 @@ match_tool_release (MusterMapTool          *tool,
 
   if (self == NULL)
     return;
-  dropped = self->drag_on && moved >= DRAG_THRESHOLD;
-  self->drag_on = FALSE;
-  g_clear_pointer (&self->drag_select, g_free);
+  dropped = self->pointer.drag_on && moved >= DRAG_THRESHOLD;
+  self->pointer.drag_on = FALSE;
+  g_clear_pointer (&self->pointer.drag_select, g_free);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
   if (dropped)
     {

@@ -32,6 +32,17 @@ typedef struct {
   char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
 } MatchSelection;
 
+/* The pointer over the board and a drag of the selected counter
+ * (muster-match-input.c). */
+typedef struct {
+  MuHex hover;
+  MuPos hover_pos;              /* tables: the point last hovered */
+  gboolean drag_on;             /* a drag of the selected counter is under way */
+  char *drag_select;            /* the acting side's counter the drag began on, not yet
+                                 * selected: selected once the press becomes a drag */
+  double drag_x, drag_y;        /* where it started, widget pixels */
+} MatchPointer;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -47,14 +58,9 @@ struct _MusterMatchPage
   /* The board (muster-match-board.c, muster-match-input.c). */
   MatchSelection selection;
   GPtrArray *listed;            /* of MuCommand*: the legal commands of MU_VERB_LISTED verbs */
-  MuHex hover;
-  MuPos hover_pos;              /* tables: the point last hovered */
+  MatchPointer pointer;
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
-  gboolean drag_on;             /* a drag of the selected counter is under way */
-  char *drag_select;            /* the acting side's counter the drag began on, not yet
-                                 * selected: selected once the press becomes a drag */
-  double drag_x, drag_y;        /* where it started, widget pixels */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
   /* Hand-over. */
