@@ -421,7 +421,7 @@ on_key_pressed (GtkEventControllerKey *controller,
     return muster_match_input_tab (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_ISO_Left_Tab ? -1 : 1);
   if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
     {
-      if (self->handover_side == NULL)
+      if (self->handover.side == NULL)
         select_next (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_N ? -1 : 1);
       return TRUE;
     }
@@ -720,7 +720,7 @@ muster_match_page_click_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->handover_side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game))
+  if (self->handover.side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game))
     return;
   if (answer_position (self, hex))
     return;

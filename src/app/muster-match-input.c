@@ -52,7 +52,7 @@ block_name (MuSightBlock block)
 static gboolean
 board_busy (MusterMatchPage *self)
 {
-  return self->handover_side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game);
+  return self->handover.side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game);
 }
 
 void

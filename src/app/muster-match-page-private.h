@@ -43,6 +43,19 @@ typedef struct {
   double drag_x, drag_y;        /* where it started, widget pixels */
 } MatchPointer;
 
+/* The hand-over between two people at one screen (muster-match-players.c):
+ * the screen that covers the board, and whom it waits for. */
+typedef struct {
+  GtkWidget *screen;
+  GtkWidget *title;
+  GtkWidget *button;
+  GtkWidget *results;           /* the fire and melee since the last hand-over, with dice */
+  char *side;                   /* shown, waiting for this side's player */
+  char *seen_side;              /* the person who last took the board */
+  guint seen_events;            /* how many events the match had when they took it */
+  char *restore_selected;       /* a saved selection, made once the board is taken */
+} MatchHandover;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -63,11 +76,7 @@ struct _MusterMatchPage
   char *sight_text;             /* the last line-of-sight answer, for people */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
-  /* Hand-over. */
-  char *handover_side;          /* shown, waiting for this side's player */
-  char *seen_side;              /* the person who last took the board */
-  guint seen_events;            /* how many events the match had when they took it */
-  char *restore_selected;       /* a saved selection, made once the board is taken */
+  MatchHandover handover;
 
   /* Widgets. */
   GtkWidget *root;
@@ -76,10 +85,6 @@ struct _MusterMatchPage
   char *refusal;
   GtkWidget *inner_stack;
   MusterMapView *map_view;
-  GtkWidget *handover;
-  GtkWidget *handover_title;
-  GtkWidget *handover_button;
-  GtkWidget *handover_results;  /* the fire and melee since the last hand-over, with dice */
   GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
   GtkWidget *hint_label;

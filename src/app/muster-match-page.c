@@ -320,7 +320,7 @@ muster_match_page_update_actions (MusterMatchPage *self)
   GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
   GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
   gboolean live = self->replay.bar == NULL;
-  gboolean board_taken = self->handover_side == NULL;
+  gboolean board_taken = self->handover.side == NULL;
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
                                person && live && board_taken && !muster_game_is_over (self->game));
@@ -723,8 +723,8 @@ build (MusterMatchPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover = muster_match_players_build_handover (self);
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
+  self->handover.screen = muster_match_players_build_handover (self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover.screen);
   gtk_box_append (GTK_BOX (board_column), overlay);
   gtk_box_append (GTK_BOX (play), board_column);
   gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
@@ -790,10 +790,10 @@ muster_match_page_finalize (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->actions);
   g_clear_pointer (&self->computer.rng, mu_dice_free);
-  g_clear_pointer (&self->handover_side, g_free);
-  g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->handover.side, g_free);
+  g_clear_pointer (&self->handover.seen_side, g_free);
   g_clear_pointer (&self->viewer, g_free);
-  g_clear_pointer (&self->restore_selected, g_free);
+  g_clear_pointer (&self->handover.restore_selected, g_free);
   g_clear_pointer (&self->refusal, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
@@ -805,8 +805,8 @@ muster_match_page_grab_focus (GtkWidget *widget)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
-  if (self->handover_side != NULL)
-    return gtk_widget_grab_focus (self->handover_button);
+  if (self->handover.side != NULL)
+    return gtk_widget_grab_focus (self->handover.button);
   return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 

@@ -129,10 +129,10 @@ muster_match_page_restore_view (MusterMatchPage *self)
     {
       /* under the hand-over screen the sidebar would name it: it is
        * selected once the player to act takes the board */
-      g_free (self->restore_selected);
-      self->restore_selected = NULL;
-      if (self->handover_side != NULL)
-        self->restore_selected = g_strdup (view->selected);
+      g_free (self->handover.restore_selected);
+      self->handover.restore_selected = NULL;
+      if (self->handover.side != NULL)
+        self->handover.restore_selected = g_strdup (view->selected);
       else
         muster_match_page_select (self, view->selected);
     }
