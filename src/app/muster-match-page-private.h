@@ -56,6 +56,13 @@ typedef struct {
   char *restore_selected;       /* a saved selection, made once the board is taken */
 } MatchHandover;
 
+/* The bar over the board that tells why the last command was refused. */
+typedef struct {
+  GtkWidget *bar;
+  GtkWidget *label;
+  char *text;
+} MatchRefusal;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -80,9 +87,7 @@ struct _MusterMatchPage
 
   /* Widgets. */
   GtkWidget *root;
-  GtkWidget *refusal_bar;
-  GtkWidget *refusal_label;
-  char *refusal;
+  MatchRefusal refusal;
   GtkWidget *inner_stack;
   MusterMapView *map_view;
   GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */

@@ -58,8 +58,8 @@ muster_match_page_side_name (MusterMatchPage *self,
 static void
 hide_refusal (MusterMatchPage *self)
 {
-  g_clear_pointer (&self->refusal, g_free);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  g_clear_pointer (&self->refusal.text, g_free);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), FALSE);
 }
 
 static void
@@ -68,10 +68,10 @@ on_refused (MusterGame      *game,
             const char      *rule,
             MusterMatchPage *self)
 {
-  g_free (self->refusal);
-  self->refusal = g_strdup (reason);
-  gtk_label_set_text (GTK_LABEL (self->refusal_label), reason);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
+  g_free (self->refusal.text);
+  self->refusal.text = g_strdup (reason);
+  gtk_label_set_text (GTK_LABEL (self->refusal.label), reason);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), TRUE);
 }
 
 void
@@ -662,8 +662,8 @@ build (MusterMatchPage *self)
   gtk_widget_set_parent (self->root, GTK_WIDGET (self));
 
   /* A bar, not a dialog: play goes on while it shows. */
-  self->refusal_bar = gtk_revealer_new ();
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  self->refusal.bar = gtk_revealer_new ();
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), FALSE);
   {
     GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *dismiss = gtk_button_new_with_mnemonic (_("_Dismiss"));
@@ -674,17 +674,17 @@ build (MusterMatchPage *self)
     gtk_widget_set_margin_top (bar, 6);
     gtk_widget_set_margin_bottom (bar, 6);
     gtk_box_append (GTK_BOX (bar), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-    self->refusal_label = gtk_label_new (NULL);
-    gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
-    gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
-    gtk_widget_set_hexpand (self->refusal_label, TRUE);
-    gtk_box_append (GTK_BOX (bar), self->refusal_label);
+    self->refusal.label = gtk_label_new (NULL);
+    gtk_label_set_wrap (GTK_LABEL (self->refusal.label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (self->refusal.label), 0);
+    gtk_label_set_selectable (GTK_LABEL (self->refusal.label), TRUE);
+    gtk_widget_set_hexpand (self->refusal.label, TRUE);
+    gtk_box_append (GTK_BOX (bar), self->refusal.label);
     g_signal_connect_swapped (dismiss, "clicked", G_CALLBACK (hide_refusal), self);
     gtk_box_append (GTK_BOX (bar), dismiss);
-    gtk_revealer_set_child (GTK_REVEALER (self->refusal_bar), bar);
+    gtk_revealer_set_child (GTK_REVEALER (self->refusal.bar), bar);
   }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal.bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Refused Command"), -1);
 
   /* The bar lies over the board rather than pushing it down: a second drag
@@ -696,8 +696,8 @@ build (MusterMatchPage *self)
 
     gtk_widget_set_vexpand (page_overlay, TRUE);
     gtk_overlay_set_child (GTK_OVERLAY (page_overlay), self->inner_stack);
-    gtk_widget_set_valign (self->refusal_bar, GTK_ALIGN_START);
-    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal_bar);
+    gtk_widget_set_valign (self->refusal.bar, GTK_ALIGN_START);
+    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal.bar);
     gtk_box_append (GTK_BOX (self->root), page_overlay);
   }
 
@@ -794,7 +794,7 @@ muster_match_page_finalize (GObject *object)
   g_clear_pointer (&self->handover.seen_side, g_free);
   g_clear_pointer (&self->viewer, g_free);
   g_clear_pointer (&self->handover.restore_selected, g_free);
-  g_clear_pointer (&self->refusal, g_free);
+  g_clear_pointer (&self->refusal.text, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
 
@@ -941,7 +941,7 @@ const char *
 muster_match_page_get_refusal (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->refusal;
+  return self->refusal.text;
 }
 
 GtkWidget *
