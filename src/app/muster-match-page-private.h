@@ -63,6 +63,14 @@ typedef struct {
   char *text;
 } MatchRefusal;
 
+/* The facing for the selected counter's commands that turn it
+ * (muster-match-facing.c): the spin and its commands. */
+typedef struct {
+  GtkWidget *box;
+  GtkWidget *spin;
+  GtkWidget *actions;
+} MatchFacing;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -95,9 +103,7 @@ struct _MusterMatchPage
   GtkWidget *hint_label;
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
   GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
-  GtkWidget *facing_box;        /* muster-match-facing.c: the spin and its commands */
-  GtkWidget *facing_spin;
-  GtkWidget *facing_actions;
+  MatchFacing facing;
   GtkWidget *decision_frame;
   GtkWidget *decision_label;
   GtkWidget *decision_box;
