@@ -71,6 +71,13 @@ typedef struct {
   GtkWidget *actions;
 } MatchFacing;
 
+/* The card of the pending decision: its question and its answers. */
+typedef struct {
+  GtkWidget *frame;
+  GtkWidget *label;
+  GtkWidget *box;
+} MatchDecision;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -104,9 +111,7 @@ struct _MusterMatchPage
   GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
   GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
   MatchFacing facing;
-  GtkWidget *decision_frame;
-  GtkWidget *decision_label;
-  GtkWidget *decision_box;
+  MatchDecision decision;
   /* muster-match-orders.c: the secret orders, a reaction window, a
    * missing table's dialog */
   GtkWidget *orders_frame;

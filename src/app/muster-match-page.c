@@ -101,7 +101,7 @@ on_subset_clicked (GtkButton       *button,
 {
   g_autoptr(GString) line = g_string_new ("choose");
 
-  for (GtkWidget *child = gtk_widget_get_first_child (self->decision_box); child;
+  for (GtkWidget *child = gtk_widget_get_first_child (self->decision.box); child;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
       g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
@@ -144,9 +144,9 @@ update_decision (MusterMatchPage *self)
   const MuDecision *d = muster_game_get_pending (self->game);
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->decision_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->decision_box), child);
-  gtk_widget_set_visible (self->decision_frame, d != NULL);
+  while ((child = gtk_widget_get_first_child (self->decision.box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->decision.box), child);
+  gtk_widget_set_visible (self->decision.frame, d != NULL);
   if (d == NULL)
     return;
   {
@@ -155,7 +155,7 @@ update_decision (MusterMatchPage *self)
     g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
                                              d->question ? d->question : d->id);
 
-    gtk_label_set_text (GTK_LABEL (self->decision_label), text);
+    gtk_label_set_text (GTK_LABEL (self->decision.label), text);
   }
   switch (d->kind)
     {
@@ -172,8 +172,8 @@ update_decision (MusterMatchPage *self)
                                         _("Number"), -1);
         g_object_set_data (G_OBJECT (ok), "spin", spin);
         g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision_box), spin);
-        gtk_box_append (GTK_BOX (self->decision_box), ok);
+        gtk_box_append (GTK_BOX (self->decision.box), spin);
+        gtk_box_append (GTK_BOX (self->decision.box), ok);
       }
       break;
     case MU_ANSWER_SUBSET:
@@ -182,13 +182,13 @@ update_decision (MusterMatchPage *self)
           GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
 
           g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
-          gtk_box_append (GTK_BOX (self->decision_box), check);
+          gtk_box_append (GTK_BOX (self->decision.box), check);
         }
       {
         GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
 
         g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision_box), ok);
+        gtk_box_append (GTK_BOX (self->decision.box), ok);
       }
       break;
     default:
@@ -198,7 +198,7 @@ update_decision (MusterMatchPage *self)
 
           if (d->kind == MU_ANSWER_COMMAND)
             g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
-          gtk_box_append (GTK_BOX (self->decision_box), button);
+          gtk_box_append (GTK_BOX (self->decision.box), button);
         }
       break;
     }
@@ -595,19 +595,19 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
   /* The pending decision. */
-  self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (self->decision_frame, "card");
-  gtk_box_append (GTK_BOX (self->decision_frame), heading (_("Decision")));
-  self->decision_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->decision_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->decision_label), TRUE);
-  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_label);
-  self->decision_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  self->decision.frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->decision.frame, "card");
+  gtk_box_append (GTK_BOX (self->decision.frame), heading (_("Decision")));
+  self->decision.label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
+  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
+  self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Answers"), -1);
-  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_box);
-  gtk_widget_set_visible (self->decision_frame, FALSE);
-  gtk_box_append (GTK_BOX (side), self->decision_frame);
+  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.box);
+  gtk_widget_set_visible (self->decision.frame, FALSE);
+  gtk_box_append (GTK_BOX (side), self->decision.frame);
 
   /* The log's place: a share of its own, however many commands the
    * selected counter lists above it. While the hand-over screen covers the
@@ -948,7 +948,7 @@ GtkWidget *
 muster_match_page_get_decision_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->decision_box;
+  return self->decision.box;
 }
 
 GtkWidget *
