@@ -78,6 +78,20 @@ typedef struct {
   GtkWidget *box;
 } MatchDecision;
 
+/* muster-match-orders.c: the secret orders, a reaction window, a missing
+ * table's dialog. */
+typedef struct {
+  GtkWidget *frame;
+  GtkWidget *list;
+  GtkWidget *reaction_frame;
+  GtkWidget *reaction_label;
+  GtkWidget *reaction_box;
+  GtkWidget *table_dialog;
+  char *table_asked;            /* the decision the dialog was shown for */
+  char *pending_order;          /* a drop-down's line, played from idle */
+  guint idle;
+} MatchOrders;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -112,17 +126,7 @@ struct _MusterMatchPage
   GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
   MatchFacing facing;
   MatchDecision decision;
-  /* muster-match-orders.c: the secret orders, a reaction window, a
-   * missing table's dialog */
-  GtkWidget *orders_frame;
-  GtkWidget *orders_list;
-  GtkWidget *reaction_frame;
-  GtkWidget *reaction_label;
-  GtkWidget *reaction_box;
-  GtkWidget *table_dialog;
-  char *table_asked;            /* the decision the dialog was shown for */
-  char *pending_order;          /* a drop-down's line, played from orders_idle */
-  guint orders_idle;
+  MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
   GtkWidget *log;
   GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
