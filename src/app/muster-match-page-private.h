@@ -92,6 +92,12 @@ typedef struct {
   guint idle;
 } MatchOrders;
 
+/* Closing the match (muster-match-save.c). */
+typedef struct {
+  gboolean after_save;          /* the close question waits on win.save */
+  gboolean then_window;         /* the window closes after the match */
+} MatchClosing;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -133,8 +139,7 @@ struct _MusterMatchPage
   GtkWidget *result_box;
 
   GtkWidget *dialog;
-  gboolean close_after_save;      /* the close question waits on win.save */
-  gboolean close_window;         /* the window closes after the match */
+  MatchClosing closing;
 };
 
 /* muster-match-board.c: the board side of the page. */

@@ -448,9 +448,9 @@ show_dialog (MusterMatchPage *self,
 void
 muster_match_page_finish_close (MusterMatchPage *self)
 {
-  gboolean then_window = self->close_window;
+  gboolean then_window = self->closing.then_window;
 
-  self->close_window = FALSE;
+  self->closing.then_window = FALSE;
   g_clear_handle_id (&self->computer.source, g_source_remove);
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
@@ -460,7 +460,7 @@ muster_match_page_finish_close (MusterMatchPage *self)
 void
 muster_match_page_cancel_close (MusterMatchPage *self)
 {
-  self->close_window = FALSE;
+  self->closing.then_window = FALSE;
   g_signal_emit (self, signals[SIGNAL_CLOSE_CANCELLED], 0);
 }
 
