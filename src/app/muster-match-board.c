@@ -60,7 +60,7 @@ muster_match_board_set_hint (MusterMatchPage *self,
 {
   g_free (self->hint);
   self->hint = hint;
-  gtk_label_set_text (GTK_LABEL (self->hint_label), hint ? hint : "");
+  gtk_label_set_text (GTK_LABEL (self->sidebar.hint_label), hint ? hint : "");
 }
 
 static void
@@ -338,8 +338,8 @@ fill_buttons (MusterMatchPage *self,
 static void
 fill_other_actions (MusterMatchPage *self)
 {
-  fill_buttons (self, self->listed_actions, self->listed, TRUE);
-  fill_buttons (self, self->other_actions, self->selection.commands, FALSE);
+  fill_buttons (self, self->sidebar.listed_actions, self->listed, TRUE);
+  fill_buttons (self, self->sidebar.other_actions, self->selection.commands, FALSE);
   muster_match_facing_update (self);
 }
 

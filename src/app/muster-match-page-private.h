@@ -98,6 +98,18 @@ typedef struct {
   gboolean then_window;         /* the window closes after the match */
 } MatchClosing;
 
+/* The sidebar's own widgets (build_sidebar); its cards have structs of
+ * their own. */
+typedef struct {
+  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
+  GtkWidget *pause_button;
+  GtkWidget *hint_label;
+  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
+  GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
+  GtkWidget *log;               /* a box holding the MusterMatchLog */
+  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
+} MatchSidebar;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -125,17 +137,11 @@ struct _MusterMatchPage
   MatchRefusal refusal;
   GtkWidget *inner_stack;
   MusterMapView *map_view;
-  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
-  GtkWidget *pause_button;
-  GtkWidget *hint_label;
-  GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
-  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
+  MatchSidebar sidebar;
   MatchFacing facing;
   MatchDecision decision;
   MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
-  GtkWidget *log;
-  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
   GtkWidget *result_box;
 
   GtkWidget *dialog;

@@ -376,7 +376,7 @@ on_end_phase (GSimpleAction *action,
               gpointer       user_data)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  GtkWidget *tracker = gtk_widget_get_first_child (self->tracker);
+  GtkWidget *tracker = gtk_widget_get_first_child (self->sidebar.tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
   GtkWidget *dialog, *button;
@@ -552,9 +552,9 @@ build_sidebar (MusterMatchPage *self)
   /* The phase tracker's place (filled once the game is known). It has the
    * one End Phase, under its list of phases, which scrolls by itself: the
    * button never scrolls out of sight. */
-  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_vexpand (self->tracker, FALSE);
-  gtk_box_append (GTK_BOX (side), self->tracker);
+  self->sidebar.tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_vexpand (self->sidebar.tracker, FALSE);
+  gtk_box_append (GTK_BOX (side), self->sidebar.tracker);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
@@ -563,11 +563,11 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_has_tooltip (button, TRUE);
   g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
   gtk_box_append (GTK_BOX (row), button);
-  self->pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pause_button), "match.pause");
-  gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
-  gtk_widget_set_visible (self->pause_button, FALSE);
-  gtk_box_append (GTK_BOX (row), self->pause_button);
+  self->sidebar.pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sidebar.pause_button), "match.pause");
+  gtk_widget_set_tooltip_text (self->sidebar.pause_button, _("Pause the computer players"));
+  gtk_widget_set_visible (self->sidebar.pause_button, FALSE);
+  gtk_box_append (GTK_BOX (row), self->sidebar.pause_button);
   button = gtk_button_new_from_icon_name ("document-save-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.save");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
@@ -582,15 +582,15 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (side), row);
 
-  self->hint_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
-  gtk_widget_add_css_class (self->hint_label, "dim-label");
-  gtk_box_append (GTK_BOX (side), self->hint_label);
+  self->sidebar.hint_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->sidebar.hint_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->sidebar.hint_label), TRUE);
+  gtk_widget_add_css_class (self->sidebar.hint_label, "dim-label");
+  gtk_box_append (GTK_BOX (side), self->sidebar.hint_label);
   /* the commands the step owes, whichever counter is selected (the melee
    * pairs still to fight), above the selected counter's */
-  self->listed_actions = command_list (side, _("Commands of the Step"));
-  self->other_actions = command_list (side, _("Commands of the Selected Counter"));
+  self->sidebar.listed_actions = command_list (side, _("Commands of the Step"));
+  self->sidebar.other_actions = command_list (side, _("Commands of the Selected Counter"));
   gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
@@ -614,12 +614,12 @@ build_sidebar (MusterMatchPage *self)
    * board the log is covered too: the other player must not read what was
    * just rolled or decided (the hand-over screen tells the results meant
    * for the player taking the board). */
-  self->log_cover = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->log_cover, TRUE);
-  gtk_widget_set_size_request (self->log_cover, -1, LOG_MIN_HEIGHT);
-  self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_vexpand (self->log, TRUE);
-  gtk_stack_add_named (GTK_STACK (self->log_cover), self->log, "log");
+  self->sidebar.log_cover = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->sidebar.log_cover, TRUE);
+  gtk_widget_set_size_request (self->sidebar.log_cover, -1, LOG_MIN_HEIGHT);
+  self->sidebar.log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_vexpand (self->sidebar.log, TRUE);
+  gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), self->sidebar.log, "log");
   {
     GtkWidget *covered = gtk_label_new (_("The log shows again when the player to act takes the board."));
 
@@ -627,9 +627,9 @@ build_sidebar (MusterMatchPage *self)
     gtk_label_set_justify (GTK_LABEL (covered), GTK_JUSTIFY_CENTER);
     gtk_widget_set_valign (covered, GTK_ALIGN_CENTER);
     gtk_widget_add_css_class (covered, "dim-label");
-    gtk_stack_add_named (GTK_STACK (self->log_cover), covered, "covered");
+    gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), covered, "covered");
   }
-  gtk_box_append (GTK_BOX (side), self->log_cover);
+  gtk_box_append (GTK_BOX (side), self->sidebar.log_cover);
   return side;
 }
 
@@ -640,9 +640,9 @@ place_widgets (MusterMatchPage *self)
 {
   GtkWidget *log = muster_match_log_new (self->game);
 
-  gtk_box_append (GTK_BOX (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_box_append (GTK_BOX (self->sidebar.tracker), muster_phase_tracker_new (self->game));
   gtk_widget_set_vexpand (log, TRUE);
-  gtk_box_append (GTK_BOX (self->log), log);
+  gtk_box_append (GTK_BOX (self->sidebar.log), log);
   {
     GtkWidget *result = muster_result_page_new (self->game);
 
@@ -915,7 +915,7 @@ muster_match_page_set_player (MusterMatchPage *self,
   g_return_if_fail (side != NULL);
 
   muster_game_set_player (self->game, side, player);
-  gtk_widget_set_visible (self->pause_button, muster_game_has_computer (self->game));
+  gtk_widget_set_visible (self->sidebar.pause_button, muster_game_has_computer (self->game));
   muster_match_page_update_actions (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);

@@ -222,7 +222,7 @@ cover_board (MusterMatchPage *self,
              gboolean         covered)
 {
   gtk_widget_set_visible (self->handover.screen, covered);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->log_cover), covered ? "covered" : "log");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->sidebar.log_cover), covered ? "covered" : "log");
 }
 
 static void
@@ -366,7 +366,7 @@ void
 muster_match_players_update_viewer (MusterMatchPage *self)
 {
   const char *viewer = muster_match_players_viewer (self);
-  GtkWidget *log = gtk_widget_get_first_child (self->log);
+  GtkWidget *log = gtk_widget_get_first_child (self->sidebar.log);
 
   if (g_strcmp0 (viewer, self->viewer) == 0)
     return;
