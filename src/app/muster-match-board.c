@@ -60,7 +60,7 @@ muster_match_board_set_hint (MusterMatchPage *self,
 {
   g_free (self->hint);
   self->hint = hint;
-  gtk_label_set_text (GTK_LABEL (self->hint_label), hint ? hint : "");
+  gtk_label_set_text (GTK_LABEL (self->sidebar.hint_label), hint ? hint : "");
 }
 
 static void
@@ -110,8 +110,8 @@ muster_match_board_update (MusterMatchPage *self)
       if (!view_shown (v))
         continue;
       mu_render_piece_from_view (v, &piece);
-      piece.highlighted = strv_contains (self->targets, v->id);
-      if (g_strcmp0 (v->id, self->selected) == 0)
+      piece.highlighted = strv_contains (self->selection.targets, v->id);
+      if (g_strcmp0 (v->id, self->selection.id) == 0)
         selected = (int) pieces->len;
       g_array_append_val (pieces, piece);
     }
@@ -119,18 +119,18 @@ muster_match_board_update (MusterMatchPage *self)
   if (self->last_hexes != NULL)
     for (guint i = 0; i < self->last_hexes->len; i++)
       add_highlight (highlights, g_array_index (self->last_hexes, MuHex, i), LAST_RGBA);
-  for (guint i = 0; self->destinations != NULL && i < self->destinations->len; i++)
-    add_highlight (highlights, g_array_index (self->destinations, MuHex, i), DESTINATION_RGBA);
-  for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
+  for (guint i = 0; self->selection.destinations != NULL && i < self->selection.destinations->len; i++)
+    add_highlight (highlights, g_array_index (self->selection.destinations, MuHex, i), DESTINATION_RGBA);
+  for (guint i = 0; self->selection.targets != NULL && i + 1 < self->selection.targets->len; i++)
     {
-      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->targets, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->selection.targets, i));
 
       if (v != NULL && view_on_board (v))
         add_highlight (highlights, v->pos.hex, TARGET_RGBA);
     }
-  for (guint i = 1; self->group != NULL && i + 1 < self->group->len; i++)
+  for (guint i = 1; self->selection.group != NULL && i + 1 < self->selection.group->len; i++)
     {
-      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->group, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->selection.group, i));
 
       if (v != NULL && view_on_board (v))
         add_highlight (highlights, v->pos.hex, GROUP_RGBA);
@@ -162,9 +162,9 @@ static void fill_other_actions (MusterMatchPage *self);
 static void
 clear_lists (MusterMatchPage *self)
 {
-  g_clear_pointer (&self->destinations, g_array_unref);
-  g_clear_pointer (&self->targets, g_ptr_array_unref);
-  g_clear_pointer (&self->actions_of_selected, g_ptr_array_unref);
+  g_clear_pointer (&self->selection.destinations, g_array_unref);
+  g_clear_pointer (&self->selection.targets, g_ptr_array_unref);
+  g_clear_pointer (&self->selection.commands, g_ptr_array_unref);
   g_clear_pointer (&self->listed, g_ptr_array_unref);
 }
 
@@ -189,27 +189,27 @@ read_lists (MusterMatchPage *self)
 
   clear_lists (self);
   muster_match_input_table_marks (self, NULL);
-  self->targets = g_ptr_array_new_with_free_func (g_free);
-  if (self->selected != NULL && !mu_match_is_over (match))
+  self->selection.targets = g_ptr_array_new_with_free_func (g_free);
+  if (self->selection.id != NULL && !mu_match_is_over (match))
     {
-      moves = mu_match_legal_moves (match, self->selected);
-      self->destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
+      moves = mu_match_legal_moves (match, self->selection.id);
+      self->selection.destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
       for (guint i = 0; moves != NULL && i < moves->len; i++)
         {
           const MuPos *pos = &g_array_index (moves, MuPos, i);
 
           if (!pos->is_point)
-            g_array_append_val (self->destinations, pos->hex);
+            g_array_append_val (self->selection.destinations, pos->hex);
         }
       muster_match_input_table_marks (self, moves);
       g_clear_pointer (&moves, g_array_unref);
 
-      self->actions_of_selected = mu_match_legal_actions (match, self->selected);
-      targets = mu_match_legal_targets (match, self->selected);
+      self->selection.commands = mu_match_legal_actions (match, self->selection.id);
+      targets = mu_match_legal_targets (match, self->selection.id);
       for (guint i = 0; targets != NULL && i < targets->len; i++)
-        g_ptr_array_add (self->targets, g_strdup (g_ptr_array_index (targets, i)));
+        g_ptr_array_add (self->selection.targets, g_strdup (g_ptr_array_index (targets, i)));
     }
-  g_ptr_array_add (self->targets, NULL);
+  g_ptr_array_add (self->selection.targets, NULL);
   if (!mu_match_is_over (match) && lists_verbs (muster_game_get_ruleset (self->game)))
     {
       const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
@@ -338,8 +338,8 @@ fill_buttons (MusterMatchPage *self,
 static void
 fill_other_actions (MusterMatchPage *self)
 {
-  fill_buttons (self, self->listed_actions, self->listed, TRUE);
-  fill_buttons (self, self->other_actions, self->actions_of_selected, FALSE);
+  fill_buttons (self, self->sidebar.listed_actions, self->listed, TRUE);
+  fill_buttons (self, self->sidebar.other_actions, self->selection.commands, FALSE);
   muster_match_facing_update (self);
 }
 
@@ -388,7 +388,7 @@ select_next (MusterMatchPage *self,
   if (side == NULL || n == 0)
     return;
   for (int i = 0; i < n; i++)
-    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, self->selected) == 0)
+    if (g_strcmp0 (g_array_index (views, MuCounterView, i).id, self->selection.id) == 0)
       at = i;
   if (at < 0)
     at = step > 0 ? -1 : n;
@@ -421,7 +421,7 @@ on_key_pressed (GtkEventControllerKey *controller,
     return muster_match_input_tab (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_ISO_Left_Tab ? -1 : 1);
   if (keyval == GDK_KEY_n || keyval == GDK_KEY_N)
     {
-      if (self->handover_side == NULL)
+      if (self->handover.side == NULL)
         select_next (self, (state & GDK_SHIFT_MASK) || keyval == GDK_KEY_N ? -1 : 1);
       return TRUE;
     }
@@ -434,27 +434,27 @@ muster_match_page_select (MusterMatchPage *self,
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  g_free (self->selected);
-  self->selected = g_strdup (counter);
-  g_clear_pointer (&self->armed, g_free);
-  self->hover = MU_HEX_NONE;   /* the hint is the new selection's */
-  self->hover_pos = (MuPos) { 0 };
+  g_free (self->selection.id);
+  self->selection.id = g_strdup (counter);
+  g_clear_pointer (&self->selection.armed, g_free);
+  self->pointer.hover = MU_HEX_NONE;   /* the hint is the new selection's */
+  self->pointer.hover_pos = (MuPos) { 0 };
   g_clear_pointer (&self->sight_text, g_free);
   muster_scene_set_trace (self->scene, NULL);
-  g_ptr_array_set_size (self->group, 0);
+  g_ptr_array_set_size (self->selection.group, 0);
   if (counter != NULL)
-    g_ptr_array_add (self->group, g_strdup (counter));
-  g_ptr_array_add (self->group, NULL);
+    g_ptr_array_add (self->selection.group, g_strdup (counter));
+  g_ptr_array_add (self->selection.group, NULL);
   read_lists (self);
   muster_match_input_range (self);
   if (counter != NULL)
     {
       const MuCounterView *v = muster_match_board_find_view (self, counter);
       const char *name = v && v->counter->name ? v->counter->name : counter;
-      guint n_targets = self->targets->len - 1;
-      guint n_moves = self->destinations ? self->destinations->len : 0;
-      guint n_table = self->table_moves ? self->table_moves->len : 0;
-      guint n_actions = self->actions_of_selected ? self->actions_of_selected->len : 0;
+      guint n_targets = self->selection.targets->len - 1;
+      guint n_moves = self->selection.destinations ? self->selection.destinations->len : 0;
+      guint n_table = self->selection.table_moves ? self->selection.table_moves->len : 0;
+      guint n_actions = self->selection.commands ? self->selection.commands->len : 0;
 
       if (n_moves == 0 && n_table == 0 && n_targets == 0 && n_actions == 0)
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
@@ -485,28 +485,28 @@ const char *
 muster_match_page_get_selected (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->selected;
+  return self->selection.id;
 }
 
 const char *const *
 muster_match_page_get_group (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return (const char *const *) self->group->pdata;
+  return (const char *const *) self->selection.group->pdata;
 }
 
 const GArray *
 muster_match_page_get_destinations (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->destinations;
+  return self->selection.destinations;
 }
 
 const char *const *
 muster_match_page_get_targets (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->targets ? (const char *const *) self->targets->pdata : NULL;
+  return self->selection.targets ? (const char *const *) self->selection.targets->pdata : NULL;
 }
 
 const char *
@@ -519,18 +519,18 @@ muster_match_page_get_hint (MusterMatchPage *self)
 void
 muster_match_board_refresh (MusterMatchPage *self)
 {
-  const MuCounterView *v = muster_match_board_find_view (self, self->selected);
+  const MuCounterView *v = muster_match_board_find_view (self, self->selection.id);
 
   /* a counter that left the board is no longer selected */
-  if (self->selected != NULL && (v == NULL || !view_shown (v)))
+  if (self->selection.id != NULL && (v == NULL || !view_shown (v)))
     {
       muster_match_page_select (self, NULL);
       return;
     }
   /* the selection stays; its lists and hint are the engine's new ones */
-  if (self->selected != NULL)
+  if (self->selection.id != NULL)
     {
-      g_autofree char *id = g_strdup (self->selected);
+      g_autofree char *id = g_strdup (self->selection.id);
 
       muster_match_page_select (self, id);
       return;
@@ -560,8 +560,8 @@ gboolean
 muster_match_board_is_destination (MusterMatchPage *self,
                 MuHex            hex)
 {
-  for (guint i = 0; self->destinations != NULL && i < self->destinations->len; i++)
-    if (mu_hex_equal (g_array_index (self->destinations, MuHex, i), hex))
+  for (guint i = 0; self->selection.destinations != NULL && i < self->selection.destinations->len; i++)
+    if (mu_hex_equal (g_array_index (self->selection.destinations, MuHex, i), hex))
       return TRUE;
   return FALSE;
 }
@@ -574,9 +574,9 @@ muster_match_board_move_to (MusterMatchPage *self,
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
 
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
       guint n = mu_command_n_args (c);
       const MuArg *last = n ? mu_command_arg (c, n - 1) : NULL;
@@ -595,12 +595,12 @@ muster_match_board_attack_on (MusterMatchPage *self,
 {
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
 
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
 
-      if (verb == NULL || !(verb->flags & MU_VERB_ATTACK) || g_strcmp0 (mu_command_word (c, 0), self->selected) != 0)
+      if (verb == NULL || !(verb->flags & MU_VERB_ATTACK) || g_strcmp0 (mu_command_word (c, 0), self->selection.id) != 0)
         continue;
       for (guint k = 1; k < mu_command_n_args (c); k++)
         if (g_strcmp0 (mu_command_word (c, k), target) == 0)
@@ -628,8 +628,8 @@ group_attack (MusterMatchPage *self,
         continue;
       c = mu_command_new (verb->verb);
       mu_command_add_word (c, target);
-      for (guint k = 0; k + 1 < self->group->len; k++)
-        mu_command_add_word (c, g_ptr_array_index (self->group, k));
+      for (guint k = 0; k + 1 < self->selection.group->len; k++)
+        mu_command_add_word (c, g_ptr_array_index (self->selection.group, k));
       g_ptr_array_add (candidates, c);
     }
   if (candidates->len == 0)
@@ -676,9 +676,9 @@ const char *
 muster_match_board_target_at (MusterMatchPage *self,
            MuHex            hex)
 {
-  for (guint i = 0; self->targets != NULL && i + 1 < self->targets->len; i++)
+  for (guint i = 0; self->selection.targets != NULL && i + 1 < self->selection.targets->len; i++)
     {
-      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->targets, i));
+      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->selection.targets, i));
 
       if (v != NULL && view_on_board (v) && mu_hex_equal (v->pos.hex, hex))
         return v->id;
@@ -720,37 +720,37 @@ muster_match_page_click_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game))
+  if (self->handover.side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game))
     return;
   if (answer_position (self, hex))
     return;
   there = counter_at (self, hex);
-  if (self->selected != NULL)
+  if (self->selection.id != NULL)
     {
-      const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+      const MuCounterView *me = muster_match_board_find_view (self, self->selection.id);
 
       if ((target = muster_match_board_target_at (self, hex)) != NULL)
         {
-          if (self->group->len > 2)
+          if (self->selection.group->len > 2)
             group_attack (self, target);
           else if ((move = muster_match_board_attack_on (self, target)) != NULL)
             muster_match_page_play (self, move);
           return;
         }
       if (add && there != NULL && me != NULL && g_strcmp0 (there->side, me->side) == 0 &&
-          g_strcmp0 (there->id, self->selected) != 0)
+          g_strcmp0 (there->id, self->selection.id) != 0)
         {
           /* Shift-click: a friend joins (or leaves) the firing group */
-          guint n = self->group->len - 1;
+          guint n = self->selection.group->len - 1;
 
           for (guint i = 1; i < n; i++)
-            if (g_strcmp0 (g_ptr_array_index (self->group, i), there->id) == 0)
+            if (g_strcmp0 (g_ptr_array_index (self->selection.group, i), there->id) == 0)
               {
-                g_ptr_array_remove_index (self->group, i);
+                g_ptr_array_remove_index (self->selection.group, i);
                 muster_match_board_update (self);
                 return;
               }
-          g_ptr_array_insert (self->group, n, g_strdup (there->id));
+          g_ptr_array_insert (self->selection.group, n, g_strdup (there->id));
           muster_match_board_set_hint (self, g_strdup_printf (ngettext ("%u counters grouped to fire together",
                                                      "%u counters grouped to fire together", n + 1), n + 1));
           muster_match_board_update (self);
@@ -771,7 +771,7 @@ static void
 hint_attack (MusterMatchPage *self,
              const char      *target)
 {
-  const MuCommand *attack = self->group->len > 2 ? NULL : muster_match_board_attack_on (self, target);
+  const MuCommand *attack = self->selection.group->len > 2 ? NULL : muster_match_board_attack_on (self, target);
   MuCheck check = { 0 };
   const MuEvent *roll;
   g_autofree char *need = NULL;
@@ -826,15 +826,15 @@ muster_match_page_hover_hex (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (mu_hex_equal (hex, self->hover))
+  if (mu_hex_equal (hex, self->pointer.hover))
     return;
-  self->hover = hex;
-  if (self->selected == NULL || !muster_match_board_is_destination (self, hex) ||
+  self->pointer.hover = hex;
+  if (self->selection.id == NULL || !muster_match_board_is_destination (self, hex) ||
       (move = muster_match_board_move_to (self, hex)) == NULL)
     {
       /* anywhere else: the line of sight to it, and an attack's dice */
       muster_match_input_trace (self, &pos, NULL, NULL);
-      if (self->selected != NULL && muster_match_board_target_at (self, hex) != NULL)
+      if (self->selection.id != NULL && muster_match_board_target_at (self, hex) != NULL)
         hint_attack (self, muster_match_board_target_at (self, hex));
       else if (self->sight_text != NULL)
         muster_match_board_set_hint (self, g_strdup (self->sight_text));
@@ -882,10 +882,10 @@ muster_match_board_init (MusterMatchPage *self)
 {
   GtkEventController *keys;
 
-  self->group = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (self->group, NULL);
+  self->selection.group = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->selection.group, NULL);
   self->last_hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
-  self->hover = MU_HEX_NONE;
+  self->pointer.hover = MU_HEX_NONE;
 
   /* clicks, hovers and drags come through the match's tool on the view
    * (muster-match-input.c) */
@@ -899,12 +899,12 @@ void
 muster_match_board_finalize (MusterMatchPage *self)
 {
   clear_lists (self);
-  g_clear_pointer (&self->group, g_ptr_array_unref);
+  g_clear_pointer (&self->selection.group, g_ptr_array_unref);
   g_clear_pointer (&self->last_hexes, g_array_unref);
-  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->selection.id, g_free);
   g_clear_pointer (&self->hint, g_free);
-  g_clear_pointer (&self->drag_select, g_free);
+  g_clear_pointer (&self->pointer.drag_select, g_free);
   g_clear_pointer (&self->sight_text, g_free);
-  g_clear_pointer (&self->armed, g_free);
-  g_clear_pointer (&self->table_moves, g_array_unref);
+  g_clear_pointer (&self->selection.armed, g_free);
+  g_clear_pointer (&self->selection.table_moves, g_array_unref);
 }

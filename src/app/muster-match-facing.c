@@ -47,22 +47,22 @@ fill_facing_buttons (MusterMatchPage *self)
 {
   MuMatch *match = muster_game_get_match (self->game);
   const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
-  double degrees = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->facing_spin));
+  double degrees = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->facing.spin));
   g_autoptr(GPtrArray) verbs = g_ptr_array_new ();
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->facing_actions)) != NULL)
-    gtk_flow_box_remove (GTK_FLOW_BOX (self->facing_actions), child);
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  while ((child = gtk_widget_get_first_child (self->facing.actions)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->facing.actions), child);
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
 
       if (has_face_step (c) && !g_ptr_array_find_with_equal_func (verbs, mu_command_get_verb (c), g_str_equal, NULL))
         g_ptr_array_add (verbs, (gpointer) mu_command_get_verb (c));
     }
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
       g_autofree char *base = NULL, *line = NULL, *label = NULL;
       g_autoptr(MuCommand) turned = NULL;
       const MuVerbInfo *verb;
@@ -91,9 +91,9 @@ fill_facing_buttons (MusterMatchPage *self)
       mu_check_clear (&check);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
-      gtk_flow_box_append (GTK_FLOW_BOX (self->facing_actions), button);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->facing.actions), button);
     }
-  gtk_widget_set_visible (self->facing_box, verbs->len > 0);
+  gtk_widget_set_visible (self->facing.box, verbs->len > 0);
 }
 
 static void
@@ -109,37 +109,37 @@ muster_match_facing_new (MusterMatchPage *self)
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label = gtk_label_new_with_mnemonic (_("_Facing (degrees)"));
 
-  self->facing_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->facing_spin = gtk_spin_button_new_with_range (0, 359, 1);
-  gtk_widget_set_name (self->facing_spin, "facing");
-  gtk_spin_button_set_wrap (GTK_SPIN_BUTTON (self->facing_spin), TRUE);
-  gtk_spin_button_set_increments (GTK_SPIN_BUTTON (self->facing_spin), 1, 15);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->facing_spin);
+  self->facing.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->facing.spin = gtk_spin_button_new_with_range (0, 359, 1);
+  gtk_widget_set_name (self->facing.spin, "facing");
+  gtk_spin_button_set_wrap (GTK_SPIN_BUTTON (self->facing.spin), TRUE);
+  gtk_spin_button_set_increments (GTK_SPIN_BUTTON (self->facing.spin), 1, 15);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->facing.spin);
   gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), self->facing_spin);
-  gtk_box_append (GTK_BOX (self->facing_box), row);
-  self->facing_actions = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->facing_actions), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->facing_actions), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->facing_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_box_append (GTK_BOX (row), self->facing.spin);
+  gtk_box_append (GTK_BOX (self->facing.box), row);
+  self->facing.actions = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->facing.actions), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->facing.actions), 3);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->facing.actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Commands at the Chosen Facing"), -1);
-  gtk_box_append (GTK_BOX (self->facing_box), self->facing_actions);
-  gtk_widget_set_visible (self->facing_box, FALSE);
-  g_signal_connect (self->facing_spin, "value-changed", G_CALLBACK (on_facing_changed), self);
-  return self->facing_box;
+  gtk_box_append (GTK_BOX (self->facing.box), self->facing.actions);
+  gtk_widget_set_visible (self->facing.box, FALSE);
+  g_signal_connect (self->facing.spin, "value-changed", G_CALLBACK (on_facing_changed), self);
+  return self->facing.box;
 }
 
 void
 muster_match_facing_update (MusterMatchPage *self)
 {
-  const MuCounterView *v = self->selected ? muster_match_board_find_view (self, self->selected) : NULL;
+  const MuCounterView *v = self->selection.id ? muster_match_board_find_view (self, self->selection.id) : NULL;
 
-  if (self->facing_spin == NULL)
+  if (self->facing.spin == NULL)
     return;
   /* starts at the counter's facing: the player turns from there */
-  g_signal_handlers_block_by_func (self->facing_spin, on_facing_changed, self);
+  g_signal_handlers_block_by_func (self->facing.spin, on_facing_changed, self);
   if (v != NULL && v->pos.is_point)
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->facing_spin), round (v->pos.facing));
-  g_signal_handlers_unblock_by_func (self->facing_spin, on_facing_changed, self);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->facing.spin), round (v->pos.facing));
+  g_signal_handlers_unblock_by_func (self->facing.spin, on_facing_changed, self);
   fill_facing_buttons (self);
 }

@@ -52,7 +52,7 @@ block_name (MuSightBlock block)
 static gboolean
 board_busy (MusterMatchPage *self)
 {
-  return self->handover_side != NULL || self->replay_bar != NULL || muster_game_is_over (self->game);
+  return self->handover.side != NULL || self->replay.bar != NULL || muster_game_is_over (self->game);
 }
 
 void
@@ -64,7 +64,7 @@ muster_match_input_trace (MusterMatchPage *self,
   MusterTrace trace = { MUSTER_TRACE_NONE, .mark_hex = MU_HEX_NONE };
   g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autofree char *text = NULL;
-  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  const MuCounterView *me = muster_match_board_find_view (self, self->selection.id);
   MuPoint p;
 
   g_clear_pointer (&self->sight_text, g_free);
@@ -95,7 +95,7 @@ muster_match_input_trace (MusterMatchPage *self,
     {
       MuSight sight;
 
-      if (!mu_match_line_of_sight (muster_game_get_match (self->game), self->selected, pos, &sight, NULL))
+      if (!mu_match_line_of_sight (muster_game_get_match (self->game), self->selection.id, pos, &sight, NULL))
         {
           muster_scene_set_trace (self->scene, NULL);
           return;
@@ -183,7 +183,7 @@ board_area (MusterMatchPage *self)
   g_autoptr(MuRegion) area = NULL;
   MuRegion *out;
 
-  if (self->selected == NULL || (area = mu_match_legal_region (match, self->selected)) == NULL)
+  if (self->selection.id == NULL || (area = mu_match_legal_region (match, self->selection.id)) == NULL)
     return NULL;
   out = mu_region_new ();
   for (guint i = 0; i < mu_region_n_polygons (area); i++)
@@ -215,9 +215,9 @@ muster_match_input_table_marks (MusterMatchPage *self,
 {
   g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (MuPoint));
 
-  if (self->table_moves == NULL)
-    self->table_moves = g_array_new (FALSE, FALSE, sizeof (MuPos));
-  g_array_set_size (self->table_moves, 0);
+  if (self->selection.table_moves == NULL)
+    self->selection.table_moves = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_array_set_size (self->selection.table_moves, 0);
   for (guint i = 0; moves != NULL && i < moves->len; i++)
     {
       const MuPos *pos = &g_array_index (moves, MuPos, i);
@@ -225,7 +225,7 @@ muster_match_input_table_marks (MusterMatchPage *self,
 
       if (!pos->is_point)
         continue;
-      g_array_append_val (self->table_moves, *pos);
+      g_array_append_val (self->selection.table_moves, *pos);
       muster_map_view_pos_to_board (self->map_view, pos, &p);
       g_array_append_val (spots, p);
     }
@@ -243,8 +243,8 @@ front_arc (MusterMatchPage *self)
   g_autofree char *label = NULL;
   const char *rule = NULL;
 
-  if (self->selected == NULL ||
-      !mu_match_front_arc (muster_game_get_match (self->game), self->selected, table, &rule))
+  if (self->selection.id == NULL ||
+      !mu_match_front_arc (muster_game_get_match (self->game), self->selection.id, table, &rule))
     {
       muster_scene_set_arc (self->scene, NULL, 0, NULL);
       return;
@@ -260,7 +260,7 @@ front_arc (MusterMatchPage *self)
     }
   /* Translators: a unit's name and the rule that draws its arc */
   label = g_strdup_printf (_("Front arc of %s, to its fire's reach (%s)"),
-                           muster_match_board_counter_name (self, self->selected), rule ? rule : "");
+                           muster_match_board_counter_name (self, self->selection.id), rule ? rule : "");
   muster_scene_set_arc (self->scene, (const MuPoint *) segments->data, segments->len, label);
 }
 
@@ -278,8 +278,8 @@ muster_match_input_range (MusterMatchPage *self)
   MuCommandRadius r;
 
   front_arc (self);
-  if (self->selected == NULL ||
-      !mu_match_command_radius (muster_game_get_match (self->game), self->selected, &r))
+  if (self->selection.id == NULL ||
+      !mu_match_command_radius (muster_game_get_match (self->game), self->selection.id, &r))
     {
       muster_scene_set_range (self->scene, NULL, 0, NULL);
       return;
@@ -402,9 +402,9 @@ move_verb (MusterMatchPage *self,
   const char *nearest = NULL;
   double best = G_MAXDOUBLE;
 
-  for (guint i = 0; self->actions_of_selected != NULL && i < self->actions_of_selected->len; i++)
+  for (guint i = 0; self->selection.commands != NULL && i < self->selection.commands->len; i++)
     {
-      const MuCommand *c = g_ptr_array_index (self->actions_of_selected, i);
+      const MuCommand *c = g_ptr_array_index (self->selection.commands, i);
       const MuVerbInfo *verb = mu_ruleset_find_verb (ruleset, mu_command_get_verb (c));
       const MuArg *last = mu_command_n_args (c) > 1 ? mu_command_arg (c, mu_command_n_args (c) - 1) : NULL;
 
@@ -429,13 +429,13 @@ static MuCommand *
 move_command (MusterMatchPage *self,
               MuPos            pos)
 {
-  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  const MuCounterView *me = muster_match_board_find_view (self, self->selection.id);
   MuCommand *c;
 
   if (me == NULL)
     return NULL;
   c = mu_command_new (move_verb (self, &pos));
-  mu_command_add_word (c, self->selected);
+  mu_command_add_word (c, self->selection.id);
   if (pos.is_point)
     {
       pos = mu_pos_from_point (pos.point.x, pos.point.y, me->pos.has_facing ? me->pos.facing : -1);
@@ -477,36 +477,36 @@ muster_match_page_click_point (MusterMatchPage *self,
     {
       const char *const *targets = muster_match_page_get_targets (self);
 
-      for (guint i = 0; self->selected != NULL && targets != NULL && targets[i] != NULL; i++)
+      for (guint i = 0; self->selection.id != NULL && targets != NULL && targets[i] != NULL; i++)
         if (g_str_equal (targets[i], piece) && (attack = muster_match_board_attack_on (self, piece)) != NULL)
           {
             /* an attack that moves into contact shows its path first; the
              * second click on the same target confirms it */
-            if (g_strcmp0 (self->armed, piece) != 0 && muster_match_input_attack_trace (self, attack))
+            if (g_strcmp0 (self->selection.armed, piece) != 0 && muster_match_input_attack_trace (self, attack))
               {
                 g_autofree char *sentence = muster_match_board_describe (self, attack);
 
-                g_free (self->armed);
-                self->armed = g_strdup (piece);
+                g_free (self->selection.armed);
+                self->selection.armed = g_strdup (piece);
                 /* Translators: a charge's sentence ("6th Wisconsin charges 4th Virginia") */
                 muster_match_board_set_hint (self, g_strdup_printf (_("%s? Click the target again to confirm, "
                                                                       "elsewhere to cancel."), sentence));
                 return;
               }
-            g_clear_pointer (&self->armed, g_free);
+            g_clear_pointer (&self->selection.armed, g_free);
             muster_match_page_play (self, attack);
             return;
           }
-      if (g_strcmp0 (piece, self->selected) != 0)
+      if (g_strcmp0 (piece, self->selection.id) != 0)
         muster_match_page_select (self, piece);
       return;
     }
-  if (self->selected == NULL)
+  if (self->selection.id == NULL)
     return;
-  if (self->armed != NULL)
+  if (self->selection.armed != NULL)
     {
       /* a click beside the target cancels the charge shown */
-      g_clear_pointer (&self->armed, g_free);
+      g_clear_pointer (&self->selection.armed, g_free);
       muster_scene_set_trace (self->scene, NULL);
       muster_match_board_set_hint (self, NULL);
       return;
@@ -530,9 +530,9 @@ snap_to_spot (MusterMatchPage *self,
   muster_map_view_pos_to_board (self->map_view, &unit, &a);
   muster_map_view_pos_to_board (self->map_view, &origin, &b);
   per_unit = (a.x - b.x) * muster_map_view_get_zoom (self->map_view);
-  for (guint i = 0; per_unit > 0 && self->table_moves != NULL && i < self->table_moves->len; i++)
+  for (guint i = 0; per_unit > 0 && self->selection.table_moves != NULL && i < self->selection.table_moves->len; i++)
     {
-      const MuPos *to = &g_array_index (self->table_moves, MuPos, i);
+      const MuPos *to = &g_array_index (self->selection.table_moves, MuPos, i);
       double d = hypot (to->point.x - point->x, to->point.y - point->y) * per_unit;
 
       if (d <= SPOT_RADIUS && d < best)
@@ -554,9 +554,9 @@ muster_match_page_hover_point (MusterMatchPage *self,
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
   /* the charge shown stays until it is confirmed or cancelled */
-  if (mu_pos_equal (&pos, &self->hover_pos) || self->selected == NULL || self->armed != NULL)
+  if (mu_pos_equal (&pos, &self->pointer.hover_pos) || self->selection.id == NULL || self->selection.armed != NULL)
     return;
-  self->hover_pos = pos;
+  self->pointer.hover_pos = pos;
   if (snap_to_spot (self, &point))
     {
       /* a marked destination: the straight move there, as the engine checks it */
@@ -645,18 +645,18 @@ match_tool_press (MusterMapTool          *tool,
   if (self == NULL)
     return MUSTER_MAP_PRESS_IGNORE;
   counter = board_busy (self) ? NULL : piece_at (self, pointer);
-  g_clear_pointer (&self->drag_select, g_free);
-  self->drag_on = FALSE;
-  if (counter != NULL && g_strcmp0 (counter->id, self->selected) == 0)
-    self->drag_on = TRUE;
+  g_clear_pointer (&self->pointer.drag_select, g_free);
+  self->pointer.drag_on = FALSE;
+  if (counter != NULL && g_strcmp0 (counter->id, self->selection.id) == 0)
+    self->pointer.drag_on = TRUE;
   else if (counter != NULL && counter->side != NULL &&
            g_strcmp0 (counter->side, muster_game_get_awaited_side (self->game)) == 0)
     {
-      self->drag_on = TRUE;
-      self->drag_select = g_strdup (counter->id);
+      self->pointer.drag_on = TRUE;
+      self->pointer.drag_select = g_strdup (counter->id);
     }
-  self->drag_x = pointer->x;
-  self->drag_y = pointer->y;
+  self->pointer.drag_x = pointer->x;
+  self->pointer.drag_y = pointer->y;
   return MUSTER_MAP_PRESS_FOLLOW;
 }
 
@@ -667,11 +667,11 @@ match_tool_drag (MusterMapTool          *tool,
 {
   MusterMatchPage *self = MUSTER_MATCH_TOOL (tool)->page;
 
-  if (self == NULL || !self->drag_on || hypot (pointer->dx, pointer->dy) < DRAG_THRESHOLD)
+  if (self == NULL || !self->pointer.drag_on || hypot (pointer->dx, pointer->dy) < DRAG_THRESHOLD)
     return FALSE;
-  if (self->drag_select != NULL)
+  if (self->pointer.drag_select != NULL)
     {
-      g_autofree char *id = g_steal_pointer (&self->drag_select);
+      g_autofree char *id = g_steal_pointer (&self->pointer.drag_select);
 
       muster_match_page_select (self, id);
     }
@@ -719,9 +719,9 @@ match_tool_release (MusterMapTool          *tool,
 
   if (self == NULL)
     return;
-  dropped = self->drag_on && moved >= DRAG_THRESHOLD;
-  self->drag_on = FALSE;
-  g_clear_pointer (&self->drag_select, g_free);
+  dropped = self->pointer.drag_on && moved >= DRAG_THRESHOLD;
+  self->pointer.drag_on = FALSE;
+  g_clear_pointer (&self->pointer.drag_select, g_free);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->map_view), NULL);
   if (dropped)
     {
@@ -814,7 +814,7 @@ static void
 drop_at (MusterMatchPage *self,
          const MuPos     *pos)
 {
-  const MuCounterView *me = muster_match_board_find_view (self, self->selected);
+  const MuCounterView *me = muster_match_board_find_view (self, self->selection.id);
   const MuCommand *move;
 
   if (me == NULL || board_busy (self) || !mu_pos_is_set (pos))

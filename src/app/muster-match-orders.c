@@ -53,9 +53,9 @@ static gboolean
 play_pending_order (gpointer data)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (data);
-  g_autofree char *line = g_steal_pointer (&self->pending_order);
+  g_autofree char *line = g_steal_pointer (&self->orders.pending_order);
 
-  self->orders_idle = 0;
+  self->orders.idle = 0;
   if (line != NULL)
     muster_match_page_play_line (self, line);
   return G_SOURCE_REMOVE;
@@ -75,10 +75,10 @@ on_order_selected (GtkDropDown     *dropdown,
     return;
   /* played from an idle: the game's change rebuilds the rows, this
    * drop-down with them */
-  g_free (self->pending_order);
-  self->pending_order = g_strdup (lines[selected - offset]);
-  if (self->orders_idle == 0)
-    self->orders_idle = g_idle_add (play_pending_order, self);
+  g_free (self->orders.pending_order);
+  self->orders.pending_order = g_strdup (lines[selected - offset]);
+  if (self->orders.idle == 0)
+    self->orders.idle = g_idle_add (play_pending_order, self);
 }
 
 /* A row: the counter's name and its drop-down of legal lines. */
@@ -135,7 +135,7 @@ static gboolean
 person_acts (MusterMatchPage *self,
              const char      *side)
 {
-  return self->replay_bar == NULL && !muster_game_is_over (self->game) &&
+  return self->replay.bar == NULL && !muster_game_is_over (self->game) &&
          muster_match_players_has_board (self, side);
 }
 
@@ -150,9 +150,9 @@ update_orders (MusterMatchPage *self)
                                                             (GDestroyNotify) g_ptr_array_unref);
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->orders_list)) != NULL)
-    gtk_box_remove (GTK_BOX (self->orders_list), child);
-  gtk_widget_set_visible (self->orders_frame, FALSE);
+  while ((child = gtk_widget_get_first_child (self->orders.list)) != NULL)
+    gtk_box_remove (GTK_BOX (self->orders.list), child);
+  gtk_widget_set_visible (self->orders.frame, FALSE);
   if (!person_acts (self, muster_game_get_awaited_side (self->game)) || mu_match_get_pending (match) != NULL)
     return;
   legal = mu_match_legal_commands (match);
@@ -174,10 +174,10 @@ update_orders (MusterMatchPage *self)
       g_ptr_array_add (list, (gpointer) c);
     }
   for (guint i = 0; i < counters->len; i++)
-    gtk_box_append (GTK_BOX (self->orders_list),
+    gtk_box_append (GTK_BOX (self->orders.list),
                     order_row (self, g_ptr_array_index (counters, i),
                                g_hash_table_lookup (by_counter, g_ptr_array_index (counters, i))));
-  gtk_widget_set_visible (self->orders_frame, counters->len > 0);
+  gtk_widget_set_visible (self->orders.frame, counters->len > 0);
 }
 
 /* Reactions ------------------------------------------------------------------------ */
@@ -193,9 +193,9 @@ update_reaction (MusterMatchPage *self)
   g_autofree char *text = NULL;
   GtkWidget *child, *pass;
 
-  while ((child = gtk_widget_get_first_child (self->reaction_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->reaction_box), child);
-  gtk_widget_set_visible (self->reaction_frame, FALSE);
+  while ((child = gtk_widget_get_first_child (self->orders.reaction_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->orders.reaction_box), child);
+  gtk_widget_set_visible (self->orders.reaction_frame, FALSE);
   if (window == NULL || mu_match_get_pending (match) != NULL || !person_acts (self, window->side))
     return;
   trigger = window->trigger ? mu_match_parse (match, window->trigger, NULL) : NULL;
@@ -210,7 +210,7 @@ update_reaction (MusterMatchPage *self)
       g_free (text);
       text = with_rule;
     }
-  gtk_label_set_text (GTK_LABEL (self->reaction_label), text);
+  gtk_label_set_text (GTK_LABEL (self->orders.reaction_label), text);
   legal = mu_match_legal_commands (match);
   for (guint i = 0; i < legal->len; i++)
     {
@@ -230,14 +230,14 @@ update_reaction (MusterMatchPage *self)
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
-      gtk_box_append (GTK_BOX (self->reaction_box), button);
+      gtk_box_append (GTK_BOX (self->orders.reaction_box), button);
     }
   /* match.end-phase passes in a reaction window */
   pass = gtk_button_new_with_mnemonic (_("_Pass"));
   gtk_widget_set_tooltip_text (pass, _("Let the other side's command stand without reacting"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (pass), "match.end-phase");
-  gtk_box_append (GTK_BOX (self->reaction_box), pass);
-  gtk_widget_set_visible (self->reaction_frame, TRUE);
+  gtk_box_append (GTK_BOX (self->orders.reaction_box), pass);
+  gtk_widget_set_visible (self->orders.reaction_frame, TRUE);
 }
 
 /* A missing table's value ---------------------------------------------------------- */
@@ -264,8 +264,8 @@ on_table_response (GtkDialog       *dialog,
         }
     }
   /* Later: the sidebar's decision still takes the answer */
-  if (self->table_dialog == GTK_WIDGET (dialog))
-    self->table_dialog = NULL;
+  if (self->orders.table_dialog == GTK_WIDGET (dialog))
+    self->orders.table_dialog = NULL;
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (line != NULL)
     muster_match_page_play_line (self, line);
@@ -282,17 +282,17 @@ update_table_dialog (MusterMatchPage *self)
 
   if (d == NULL || d->table == NULL || !person_acts (self, d->side))
     {
-      if (self->table_dialog != NULL)
-        gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->table_dialog)));
-      g_clear_pointer (&self->table_asked, g_free);
+      if (self->orders.table_dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->orders.table_dialog)));
+      g_clear_pointer (&self->orders.table_asked, g_free);
       return;
     }
   key = g_strdup_printf ("%s\n%s\n%s", d->side, d->table, d->key);
   /* asked once: after Later the sidebar keeps the question */
-  if (g_strcmp0 (key, self->table_asked) == 0)
+  if (g_strcmp0 (key, self->orders.table_asked) == 0)
     return;
-  g_free (self->table_asked);
-  self->table_asked = g_steal_pointer (&key);
+  g_free (self->orders.table_asked);
+  self->orders.table_asked = g_steal_pointer (&key);
   root = gtk_widget_get_root (GTK_WIDGET (self));
   /* Translators: the side that must answer */
   dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
@@ -329,7 +329,7 @@ update_table_dialog (MusterMatchPage *self)
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Answer"), GTK_RESPONSE_ACCEPT);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   g_signal_connect (dialog, "response", G_CALLBACK (on_table_response), self);
-  self->table_dialog = dialog;
+  self->orders.table_dialog = dialog;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -358,28 +358,28 @@ muster_match_orders_new (MusterMatchPage *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *body, *scrolled;
 
-  self->orders_frame = card (_("Secret Orders"), &body);
-  self->orders_list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  self->orders.frame = card (_("Secret Orders"), &body);
+  self->orders.list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Secret Orders"), -1);
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 200);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->orders_list);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->orders.list);
   gtk_box_append (GTK_BOX (body), scrolled);
-  gtk_box_append (GTK_BOX (box), self->orders_frame);
+  gtk_box_append (GTK_BOX (box), self->orders.frame);
 
-  self->reaction_frame = card (_("Reaction"), &body);
-  self->reaction_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->reaction_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->reaction_label), TRUE);
-  gtk_box_append (GTK_BOX (body), self->reaction_label);
-  self->reaction_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->reaction_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  self->orders.reaction_frame = card (_("Reaction"), &body);
+  self->orders.reaction_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->orders.reaction_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->orders.reaction_label), TRUE);
+  gtk_box_append (GTK_BOX (body), self->orders.reaction_label);
+  self->orders.reaction_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.reaction_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Reactions"), -1);
-  gtk_box_append (GTK_BOX (body), self->reaction_box);
-  gtk_box_append (GTK_BOX (box), self->reaction_frame);
+  gtk_box_append (GTK_BOX (body), self->orders.reaction_box);
+  gtk_box_append (GTK_BOX (box), self->orders.reaction_frame);
   return box;
 }
 
@@ -394,30 +394,30 @@ muster_match_orders_update (MusterMatchPage *self)
 void
 muster_match_orders_dispose (MusterMatchPage *self)
 {
-  g_clear_handle_id (&self->orders_idle, g_source_remove);
-  g_clear_pointer (&self->pending_order, g_free);
-  g_clear_pointer (&self->table_asked, g_free);
-  if (self->table_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->table_dialog)));
+  g_clear_handle_id (&self->orders.idle, g_source_remove);
+  g_clear_pointer (&self->orders.pending_order, g_free);
+  g_clear_pointer (&self->orders.table_asked, g_free);
+  if (self->orders.table_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->orders.table_dialog)));
 }
 
 GtkWidget *
 muster_match_page_get_orders_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->orders_list;
+  return self->orders.list;
 }
 
 GtkWidget *
 muster_match_page_get_reaction_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->reaction_box;
+  return self->orders.reaction_box;
 }
 
 GtkWidget *
 muster_match_page_get_table_dialog (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->table_dialog;
+  return self->orders.table_dialog;
 }

@@ -5,6 +5,111 @@
 
 G_BEGIN_DECLS
 
+/* Replay: the bar while replaying, and the match at its step (the bar's). */
+typedef struct {
+  GtkWidget *slot;
+  GtkWidget *bar;
+  MuMatch *match;
+} MatchReplay;
+
+/* The computer players (muster-match-players.c): their pace, the next
+ * move's timeout, their own dice, and whether Pause holds them. */
+typedef struct {
+  guint pace;                   /* milliseconds between their commands */
+  guint source;
+  MuDice *rng;
+  gboolean paused;
+} MatchComputer;
+
+/* The selected counter and what the engine allows it (muster-match-board.c). */
+typedef struct {
+  char *id;
+  GPtrArray *group;             /* of char*, NULL-terminated; the selected counter first */
+  GArray *destinations;         /* of MuHex */
+  GPtrArray *targets;           /* of char*, NULL-terminated */
+  GPtrArray *commands;          /* of MuCommand*: the engine's legal commands naming it */
+  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
+  char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
+} MatchSelection;
+
+/* The pointer over the board and a drag of the selected counter
+ * (muster-match-input.c). */
+typedef struct {
+  MuHex hover;
+  MuPos hover_pos;              /* tables: the point last hovered */
+  gboolean drag_on;             /* a drag of the selected counter is under way */
+  char *drag_select;            /* the acting side's counter the drag began on, not yet
+                                 * selected: selected once the press becomes a drag */
+  double drag_x, drag_y;        /* where it started, widget pixels */
+} MatchPointer;
+
+/* The hand-over between two people at one screen (muster-match-players.c):
+ * the screen that covers the board, and whom it waits for. */
+typedef struct {
+  GtkWidget *screen;
+  GtkWidget *title;
+  GtkWidget *button;
+  GtkWidget *results;           /* the fire and melee since the last hand-over, with dice */
+  char *side;                   /* shown, waiting for this side's player */
+  char *seen_side;              /* the person who last took the board */
+  guint seen_events;            /* how many events the match had when they took it */
+  char *restore_selected;       /* a saved selection, made once the board is taken */
+} MatchHandover;
+
+/* The bar over the board that tells why the last command was refused. */
+typedef struct {
+  GtkWidget *bar;
+  GtkWidget *label;
+  char *text;
+} MatchRefusal;
+
+/* The facing for the selected counter's commands that turn it
+ * (muster-match-facing.c): the spin and its commands. */
+typedef struct {
+  GtkWidget *box;
+  GtkWidget *spin;
+  GtkWidget *actions;
+} MatchFacing;
+
+/* The card of the pending decision: its question and its answers. */
+typedef struct {
+  GtkWidget *frame;
+  GtkWidget *label;
+  GtkWidget *box;
+} MatchDecision;
+
+/* muster-match-orders.c: the secret orders, a reaction window, a missing
+ * table's dialog. */
+typedef struct {
+  GtkWidget *frame;
+  GtkWidget *list;
+  GtkWidget *reaction_frame;
+  GtkWidget *reaction_label;
+  GtkWidget *reaction_box;
+  GtkWidget *table_dialog;
+  char *table_asked;            /* the decision the dialog was shown for */
+  char *pending_order;          /* a drop-down's line, played from idle */
+  guint idle;
+} MatchOrders;
+
+/* Closing the match (muster-match-save.c). */
+typedef struct {
+  gboolean after_save;          /* the close question waits on win.save */
+  gboolean then_window;         /* the window closes after the match */
+} MatchClosing;
+
+/* The sidebar's own widgets (build_sidebar); its cards have structs of
+ * their own. */
+typedef struct {
+  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
+  GtkWidget *pause_button;
+  GtkWidget *hint_label;
+  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
+  GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
+  GtkWidget *log;               /* a box holding the MusterMatchLog */
+  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
+} MatchSidebar;
+
 struct _MusterMatchPage
 {
   GtkWidget parent_instance;
@@ -12,83 +117,35 @@ struct _MusterMatchPage
   MusterGame *game;
   MusterScene *scene;
   GSimpleActionGroup *actions;
-  guint pace;
-  guint computer_source;
-  MuDice *policy_rng;
-  gboolean paused;
+  MatchComputer computer;
   GtkWidget *dice_dialog;
 
-  /* Replay: the bar while replaying, and the match at its step (the bar's). */
-  GtkWidget *replay_slot;
-  GtkWidget *replay_bar;
-  MuMatch *replay_match;
+  MatchReplay replay;
 
-  /* Selection (muster-match-board.c). */
-  char *selected;
-  GPtrArray *group;             /* of char*, NULL-terminated; the selected counter first */
-  GArray *destinations;         /* of MuHex */
-  GPtrArray *targets;           /* of char*, NULL-terminated */
-  GPtrArray *actions_of_selected; /* of MuCommand*: the engine's legal commands naming it */
+  /* The board (muster-match-board.c, muster-match-input.c). */
+  MatchSelection selection;
   GPtrArray *listed;            /* of MuCommand*: the legal commands of MU_VERB_LISTED verbs */
-  MuHex hover;
-  MuPos hover_pos;              /* tables: the point last hovered */
-  GArray *table_moves;          /* of MuPos: tables: the selected unit's listed destinations */
+  MatchPointer pointer;
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
-  char *armed;                  /* a target clicked once: its attack's path shown, a second click plays it */
-  gboolean drag_on;             /* a drag of the selected counter is under way */
-  char *drag_select;            /* the acting side's counter the drag began on, not yet
-                                 * selected: selected once the press becomes a drag */
-  double drag_x, drag_y;        /* where it started, widget pixels */
   GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
-  /* Hand-over. */
-  char *handover_side;          /* shown, waiting for this side's player */
-  char *seen_side;              /* the person who last took the board */
-  guint seen_events;            /* how many events the match had when they took it */
-  char *restore_selected;       /* a saved selection, made once the board is taken */
+  MatchHandover handover;
 
   /* Widgets. */
   GtkWidget *root;
-  GtkWidget *refusal_bar;
-  GtkWidget *refusal_label;
-  char *refusal;
+  MatchRefusal refusal;
   GtkWidget *inner_stack;
   MusterMapView *map_view;
-  GtkWidget *handover;
-  GtkWidget *handover_title;
-  GtkWidget *handover_button;
-  GtkWidget *handover_results;  /* the fire and melee since the last hand-over, with dice */
-  GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
-  GtkWidget *pause_button;
-  GtkWidget *hint_label;
-  GtkWidget *other_actions;     /* the selected counter's other legal commands, as buttons */
-  GtkWidget *listed_actions;    /* the step's listed commands (melee pairs), as buttons */
-  GtkWidget *facing_box;        /* muster-match-facing.c: the spin and its commands */
-  GtkWidget *facing_spin;
-  GtkWidget *facing_actions;
-  GtkWidget *decision_frame;
-  GtkWidget *decision_label;
-  GtkWidget *decision_box;
-  /* muster-match-orders.c: the secret orders, a reaction window, a
-   * missing table's dialog */
-  GtkWidget *orders_frame;
-  GtkWidget *orders_list;
-  GtkWidget *reaction_frame;
-  GtkWidget *reaction_label;
-  GtkWidget *reaction_box;
-  GtkWidget *table_dialog;
-  char *table_asked;            /* the decision the dialog was shown for */
-  char *pending_order;          /* a drop-down's line, played from orders_idle */
-  guint orders_idle;
+  MatchSidebar sidebar;
+  MatchFacing facing;
+  MatchDecision decision;
+  MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
-  GtkWidget *log;
-  GtkWidget *log_cover;         /* a stack: the log, or "covered" under the hand-over screen */
   GtkWidget *result_box;
 
   GtkWidget *dialog;
-  gboolean close_after_save;      /* the close question waits on win.save */
-  gboolean close_window;         /* the window closes after the match */
+  MatchClosing closing;
 };
 
 /* muster-match-board.c: the board side of the page. */

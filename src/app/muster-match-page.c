@@ -58,8 +58,8 @@ muster_match_page_side_name (MusterMatchPage *self,
 static void
 hide_refusal (MusterMatchPage *self)
 {
-  g_clear_pointer (&self->refusal, g_free);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  g_clear_pointer (&self->refusal.text, g_free);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), FALSE);
 }
 
 static void
@@ -68,10 +68,10 @@ on_refused (MusterGame      *game,
             const char      *rule,
             MusterMatchPage *self)
 {
-  g_free (self->refusal);
-  self->refusal = g_strdup (reason);
-  gtk_label_set_text (GTK_LABEL (self->refusal_label), reason);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), TRUE);
+  g_free (self->refusal.text);
+  self->refusal.text = g_strdup (reason);
+  gtk_label_set_text (GTK_LABEL (self->refusal.label), reason);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), TRUE);
 }
 
 void
@@ -101,7 +101,7 @@ on_subset_clicked (GtkButton       *button,
 {
   g_autoptr(GString) line = g_string_new ("choose");
 
-  for (GtkWidget *child = gtk_widget_get_first_child (self->decision_box); child;
+  for (GtkWidget *child = gtk_widget_get_first_child (self->decision.box); child;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
       g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
@@ -144,9 +144,9 @@ update_decision (MusterMatchPage *self)
   const MuDecision *d = muster_game_get_pending (self->game);
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->decision_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->decision_box), child);
-  gtk_widget_set_visible (self->decision_frame, d != NULL);
+  while ((child = gtk_widget_get_first_child (self->decision.box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->decision.box), child);
+  gtk_widget_set_visible (self->decision.frame, d != NULL);
   if (d == NULL)
     return;
   {
@@ -155,7 +155,7 @@ update_decision (MusterMatchPage *self)
     g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
                                              d->question ? d->question : d->id);
 
-    gtk_label_set_text (GTK_LABEL (self->decision_label), text);
+    gtk_label_set_text (GTK_LABEL (self->decision.label), text);
   }
   switch (d->kind)
     {
@@ -172,8 +172,8 @@ update_decision (MusterMatchPage *self)
                                         _("Number"), -1);
         g_object_set_data (G_OBJECT (ok), "spin", spin);
         g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision_box), spin);
-        gtk_box_append (GTK_BOX (self->decision_box), ok);
+        gtk_box_append (GTK_BOX (self->decision.box), spin);
+        gtk_box_append (GTK_BOX (self->decision.box), ok);
       }
       break;
     case MU_ANSWER_SUBSET:
@@ -182,13 +182,13 @@ update_decision (MusterMatchPage *self)
           GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
 
           g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
-          gtk_box_append (GTK_BOX (self->decision_box), check);
+          gtk_box_append (GTK_BOX (self->decision.box), check);
         }
       {
         GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
 
         g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision_box), ok);
+        gtk_box_append (GTK_BOX (self->decision.box), ok);
       }
       break;
     default:
@@ -198,7 +198,7 @@ update_decision (MusterMatchPage *self)
 
           if (d->kind == MU_ANSWER_COMMAND)
             g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
-          gtk_box_append (GTK_BOX (self->decision_box), button);
+          gtk_box_append (GTK_BOX (self->decision.box), button);
         }
       break;
     }
@@ -210,7 +210,7 @@ static void
 update_result (MusterMatchPage *self)
 {
   gtk_stack_set_visible_child_name (GTK_STACK (self->inner_stack),
-                                    muster_game_is_over (self->game) && self->replay_bar == NULL
+                                    muster_game_is_over (self->game) && self->replay.bar == NULL
                                     ? "result" : "play");
 }
 
@@ -219,7 +219,7 @@ update_result (MusterMatchPage *self)
 MuMatch *
 muster_match_page_shown_match (MusterMatchPage *self)
 {
-  return self->replay_match ? self->replay_match : muster_game_get_match (self->game);
+  return self->replay.match ? self->replay.match : muster_game_get_match (self->game);
 }
 
 static void
@@ -229,19 +229,19 @@ on_replay_position (MusterReplayBar *bar,
                     guint            events,
                     MusterMatchPage *self)
 {
-  self->replay_match = match;
+  self->replay.match = match;
   muster_match_board_update (self);
 }
 
 static void
 leave_replay (MusterMatchPage *self)
 {
-  if (self->replay_bar == NULL)
+  if (self->replay.bar == NULL)
     return;
-  self->replay_match = NULL;
-  gtk_box_remove (GTK_BOX (self->replay_slot), self->replay_bar);
-  self->replay_bar = NULL;
-  gtk_widget_set_visible (self->replay_slot, FALSE);
+  self->replay.match = NULL;
+  gtk_box_remove (GTK_BOX (self->replay.slot), self->replay.bar);
+  self->replay.bar = NULL;
+  gtk_widget_set_visible (self->replay.slot, FALSE);
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
@@ -258,13 +258,13 @@ on_replay (GSimpleAction *action,
 
   leave_replay (self);
   muster_match_page_select (self, NULL);
-  g_clear_handle_id (&self->computer_source, g_source_remove);
-  self->replay_bar = muster_replay_bar_new (self->game);
-  gtk_widget_set_hexpand (self->replay_bar, TRUE);
-  gtk_box_prepend (GTK_BOX (self->replay_slot), self->replay_bar);
-  gtk_widget_set_visible (self->replay_slot, TRUE);
-  self->replay_match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay_bar));
-  g_signal_connect (self->replay_bar, "position-changed", G_CALLBACK (on_replay_position), self);
+  g_clear_handle_id (&self->computer.source, g_source_remove);
+  self->replay.bar = muster_replay_bar_new (self->game);
+  gtk_widget_set_hexpand (self->replay.bar, TRUE);
+  gtk_box_prepend (GTK_BOX (self->replay.slot), self->replay.bar);
+  gtk_widget_set_visible (self->replay.slot, TRUE);
+  self->replay.match = muster_replay_bar_get_match (MUSTER_REPLAY_BAR (self->replay.bar));
+  g_signal_connect (self->replay.bar, "position-changed", G_CALLBACK (on_replay_position), self);
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
@@ -319,8 +319,8 @@ muster_match_page_update_actions (MusterMatchPage *self)
 
   GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
   GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
-  gboolean live = self->replay_bar == NULL;
-  gboolean board_taken = self->handover_side == NULL;
+  gboolean live = self->replay.bar == NULL;
+  gboolean board_taken = self->handover.side == NULL;
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
                                person && live && board_taken && !muster_game_is_over (self->game));
@@ -376,7 +376,7 @@ on_end_phase (GSimpleAction *action,
               gpointer       user_data)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
-  GtkWidget *tracker = gtk_widget_get_first_child (self->tracker);
+  GtkWidget *tracker = gtk_widget_get_first_child (self->sidebar.tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
   GtkWidget *dialog, *button;
@@ -431,9 +431,9 @@ on_pause_change_state (GSimpleAction *action,
   MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
 
   g_simple_action_set_state (action, value);
-  self->paused = g_variant_get_boolean (value);
-  if (self->paused)
-    g_clear_handle_id (&self->computer_source, g_source_remove);
+  self->computer.paused = g_variant_get_boolean (value);
+  if (self->computer.paused)
+    g_clear_handle_id (&self->computer.source, g_source_remove);
   else
     muster_match_players_schedule (self);
 }
@@ -448,10 +448,10 @@ show_dialog (MusterMatchPage *self,
 void
 muster_match_page_finish_close (MusterMatchPage *self)
 {
-  gboolean then_window = self->close_window;
+  gboolean then_window = self->closing.then_window;
 
-  self->close_window = FALSE;
-  g_clear_handle_id (&self->computer_source, g_source_remove);
+  self->closing.then_window = FALSE;
+  g_clear_handle_id (&self->computer.source, g_source_remove);
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0, then_window);
 }
 
@@ -460,7 +460,7 @@ muster_match_page_finish_close (MusterMatchPage *self)
 void
 muster_match_page_cancel_close (MusterMatchPage *self)
 {
-  self->close_window = FALSE;
+  self->closing.then_window = FALSE;
   g_signal_emit (self, signals[SIGNAL_CLOSE_CANCELLED], 0);
 }
 
@@ -511,6 +511,27 @@ heading (const char *text)
   return label;
 }
 
+/* A flow of command buttons in a scroller of its own, so that a long list
+ * cannot push the log out of the sidebar; the scroller starts hidden. */
+static GtkWidget *
+command_list (GtkWidget  *side,
+              const char *label)
+{
+  GtkWidget *flow = gtk_flow_box_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 3);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), flow);
+  gtk_widget_set_visible (scrolled, FALSE);
+  gtk_box_append (GTK_BOX (side), scrolled);
+  return flow;
+}
+
 /* Pixels the log keeps at least (about nine lines). */
 #define LOG_MIN_HEIGHT 220
 
@@ -531,9 +552,9 @@ build_sidebar (MusterMatchPage *self)
   /* The phase tracker's place (filled once the game is known). It has the
    * one End Phase, under its list of phases, which scrolls by itself: the
    * button never scrolls out of sight. */
-  self->tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_vexpand (self->tracker, FALSE);
-  gtk_box_append (GTK_BOX (side), self->tracker);
+  self->sidebar.tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_vexpand (self->sidebar.tracker, FALSE);
+  gtk_box_append (GTK_BOX (side), self->sidebar.tracker);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
@@ -542,11 +563,11 @@ build_sidebar (MusterMatchPage *self)
   gtk_widget_set_has_tooltip (button, TRUE);
   g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
   gtk_box_append (GTK_BOX (row), button);
-  self->pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pause_button), "match.pause");
-  gtk_widget_set_tooltip_text (self->pause_button, _("Pause the computer players"));
-  gtk_widget_set_visible (self->pause_button, FALSE);
-  gtk_box_append (GTK_BOX (row), self->pause_button);
+  self->sidebar.pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sidebar.pause_button), "match.pause");
+  gtk_widget_set_tooltip_text (self->sidebar.pause_button, _("Pause the computer players"));
+  gtk_widget_set_visible (self->sidebar.pause_button, FALSE);
+  gtk_box_append (GTK_BOX (row), self->sidebar.pause_button);
   button = gtk_button_new_from_icon_name ("document-save-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.save");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
@@ -561,72 +582,44 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (side), row);
 
-  self->hint_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->hint_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->hint_label), TRUE);
-  gtk_widget_add_css_class (self->hint_label, "dim-label");
-  gtk_box_append (GTK_BOX (side), self->hint_label);
+  self->sidebar.hint_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->sidebar.hint_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->sidebar.hint_label), TRUE);
+  gtk_widget_add_css_class (self->sidebar.hint_label, "dim-label");
+  gtk_box_append (GTK_BOX (side), self->sidebar.hint_label);
   /* the commands the step owes, whichever counter is selected (the melee
    * pairs still to fight), above the selected counter's */
-  self->listed_actions = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->listed_actions), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->listed_actions), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->listed_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Commands of the Step"), -1);
-  {
-    GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->listed_actions);
-    gtk_widget_set_visible (scrolled, FALSE);
-    gtk_box_append (GTK_BOX (side), scrolled);
-  }
-  self->other_actions = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->other_actions), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->other_actions), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_actions), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Commands of the Selected Counter"), -1);
-  {
-    GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->other_actions);
-    gtk_widget_set_visible (scrolled, FALSE);
-    gtk_box_append (GTK_BOX (side), scrolled);
-  }
+  self->sidebar.listed_actions = command_list (side, _("Commands of the Step"));
+  self->sidebar.other_actions = command_list (side, _("Commands of the Selected Counter"));
   gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
   /* The pending decision. */
-  self->decision_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (self->decision_frame, "card");
-  gtk_box_append (GTK_BOX (self->decision_frame), heading (_("Decision")));
-  self->decision_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->decision_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->decision_label), TRUE);
-  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_label);
-  self->decision_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  self->decision.frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->decision.frame, "card");
+  gtk_box_append (GTK_BOX (self->decision.frame), heading (_("Decision")));
+  self->decision.label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
+  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
+  self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Answers"), -1);
-  gtk_box_append (GTK_BOX (self->decision_frame), self->decision_box);
-  gtk_widget_set_visible (self->decision_frame, FALSE);
-  gtk_box_append (GTK_BOX (side), self->decision_frame);
+  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.box);
+  gtk_widget_set_visible (self->decision.frame, FALSE);
+  gtk_box_append (GTK_BOX (side), self->decision.frame);
 
   /* The log's place: a share of its own, however many commands the
    * selected counter lists above it. While the hand-over screen covers the
    * board the log is covered too: the other player must not read what was
    * just rolled or decided (the hand-over screen tells the results meant
    * for the player taking the board). */
-  self->log_cover = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->log_cover, TRUE);
-  gtk_widget_set_size_request (self->log_cover, -1, LOG_MIN_HEIGHT);
-  self->log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_vexpand (self->log, TRUE);
-  gtk_stack_add_named (GTK_STACK (self->log_cover), self->log, "log");
+  self->sidebar.log_cover = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->sidebar.log_cover, TRUE);
+  gtk_widget_set_size_request (self->sidebar.log_cover, -1, LOG_MIN_HEIGHT);
+  self->sidebar.log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_vexpand (self->sidebar.log, TRUE);
+  gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), self->sidebar.log, "log");
   {
     GtkWidget *covered = gtk_label_new (_("The log shows again when the player to act takes the board."));
 
@@ -634,9 +627,9 @@ build_sidebar (MusterMatchPage *self)
     gtk_label_set_justify (GTK_LABEL (covered), GTK_JUSTIFY_CENTER);
     gtk_widget_set_valign (covered, GTK_ALIGN_CENTER);
     gtk_widget_add_css_class (covered, "dim-label");
-    gtk_stack_add_named (GTK_STACK (self->log_cover), covered, "covered");
+    gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), covered, "covered");
   }
-  gtk_box_append (GTK_BOX (side), self->log_cover);
+  gtk_box_append (GTK_BOX (side), self->sidebar.log_cover);
   return side;
 }
 
@@ -647,9 +640,9 @@ place_widgets (MusterMatchPage *self)
 {
   GtkWidget *log = muster_match_log_new (self->game);
 
-  gtk_box_append (GTK_BOX (self->tracker), muster_phase_tracker_new (self->game));
+  gtk_box_append (GTK_BOX (self->sidebar.tracker), muster_phase_tracker_new (self->game));
   gtk_widget_set_vexpand (log, TRUE);
-  gtk_box_append (GTK_BOX (self->log), log);
+  gtk_box_append (GTK_BOX (self->sidebar.log), log);
   {
     GtkWidget *result = muster_result_page_new (self->game);
 
@@ -669,8 +662,8 @@ build (MusterMatchPage *self)
   gtk_widget_set_parent (self->root, GTK_WIDGET (self));
 
   /* A bar, not a dialog: play goes on while it shows. */
-  self->refusal_bar = gtk_revealer_new ();
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal_bar), FALSE);
+  self->refusal.bar = gtk_revealer_new ();
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), FALSE);
   {
     GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *dismiss = gtk_button_new_with_mnemonic (_("_Dismiss"));
@@ -681,17 +674,17 @@ build (MusterMatchPage *self)
     gtk_widget_set_margin_top (bar, 6);
     gtk_widget_set_margin_bottom (bar, 6);
     gtk_box_append (GTK_BOX (bar), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-    self->refusal_label = gtk_label_new (NULL);
-    gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (self->refusal_label), 0);
-    gtk_label_set_selectable (GTK_LABEL (self->refusal_label), TRUE);
-    gtk_widget_set_hexpand (self->refusal_label, TRUE);
-    gtk_box_append (GTK_BOX (bar), self->refusal_label);
+    self->refusal.label = gtk_label_new (NULL);
+    gtk_label_set_wrap (GTK_LABEL (self->refusal.label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (self->refusal.label), 0);
+    gtk_label_set_selectable (GTK_LABEL (self->refusal.label), TRUE);
+    gtk_widget_set_hexpand (self->refusal.label, TRUE);
+    gtk_box_append (GTK_BOX (bar), self->refusal.label);
     g_signal_connect_swapped (dismiss, "clicked", G_CALLBACK (hide_refusal), self);
     gtk_box_append (GTK_BOX (bar), dismiss);
-    gtk_revealer_set_child (GTK_REVEALER (self->refusal_bar), bar);
+    gtk_revealer_set_child (GTK_REVEALER (self->refusal.bar), bar);
   }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal.bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Refused Command"), -1);
 
   /* The bar lies over the board rather than pushing it down: a second drag
@@ -703,26 +696,26 @@ build (MusterMatchPage *self)
 
     gtk_widget_set_vexpand (page_overlay, TRUE);
     gtk_overlay_set_child (GTK_OVERLAY (page_overlay), self->inner_stack);
-    gtk_widget_set_valign (self->refusal_bar, GTK_ALIGN_START);
-    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal_bar);
+    gtk_widget_set_valign (self->refusal.bar, GTK_ALIGN_START);
+    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal.bar);
     gtk_box_append (GTK_BOX (self->root), page_overlay);
   }
 
   play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_hexpand (board_column, TRUE);
-  self->replay_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (self->replay_slot, 6);
-  gtk_widget_set_margin_end (self->replay_slot, 6);
-  gtk_widget_set_visible (self->replay_slot, FALSE);
+  self->replay.slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (self->replay.slot, 6);
+  gtk_widget_set_margin_end (self->replay.slot, 6);
+  gtk_widget_set_visible (self->replay.slot, FALSE);
   {
     GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Match"));
 
     gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "match.leave-replay");
     gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (self->replay_slot), back);
+    gtk_box_append (GTK_BOX (self->replay.slot), back);
   }
-  gtk_box_append (GTK_BOX (board_column), self->replay_slot);
+  gtk_box_append (GTK_BOX (board_column), self->replay.slot);
   overlay = gtk_overlay_new ();
   gtk_widget_set_hexpand (overlay, TRUE);
   gtk_widget_set_vexpand (overlay, TRUE);
@@ -730,8 +723,8 @@ build (MusterMatchPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover = muster_match_players_build_handover (self);
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover);
+  self->handover.screen = muster_match_players_build_handover (self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover.screen);
   gtk_box_append (GTK_BOX (board_column), overlay);
   gtk_box_append (GTK_BOX (play), board_column);
   gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
@@ -773,7 +766,7 @@ muster_match_page_dispose (GObject *object)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
 
-  g_clear_handle_id (&self->computer_source, g_source_remove);
+  g_clear_handle_id (&self->computer.source, g_source_remove);
   muster_match_orders_dispose (self);
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
@@ -796,12 +789,12 @@ muster_match_page_finalize (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->actions);
-  g_clear_pointer (&self->policy_rng, mu_dice_free);
-  g_clear_pointer (&self->handover_side, g_free);
-  g_clear_pointer (&self->seen_side, g_free);
+  g_clear_pointer (&self->computer.rng, mu_dice_free);
+  g_clear_pointer (&self->handover.side, g_free);
+  g_clear_pointer (&self->handover.seen_side, g_free);
   g_clear_pointer (&self->viewer, g_free);
-  g_clear_pointer (&self->restore_selected, g_free);
-  g_clear_pointer (&self->refusal, g_free);
+  g_clear_pointer (&self->handover.restore_selected, g_free);
+  g_clear_pointer (&self->refusal.text, g_free);
   G_OBJECT_CLASS (muster_match_page_parent_class)->finalize (object);
 }
 
@@ -812,8 +805,8 @@ muster_match_page_grab_focus (GtkWidget *widget)
 {
   MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
-  if (self->handover_side != NULL)
-    return gtk_widget_grab_focus (self->handover_button);
+  if (self->handover.side != NULL)
+    return gtk_widget_grab_focus (self->handover.button);
   return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
@@ -828,7 +821,7 @@ muster_match_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_REPLAYING:
-      g_value_set_boolean (value, self->replay_bar != NULL);
+      g_value_set_boolean (value, self->replay.bar != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -867,7 +860,7 @@ muster_match_page_init (MusterMatchPage *self)
 {
   g_autoptr(GSettings) settings = muster_settings_new ();
 
-  self->pace = g_settings_get_uint (settings, "computer-pace");
+  self->computer.pace = g_settings_get_uint (settings, "computer-pace");
   self->scene = muster_scene_new ();
   build (self);
   muster_map_view_set_scene (self->map_view, self->scene);
@@ -922,7 +915,7 @@ muster_match_page_set_player (MusterMatchPage *self,
   g_return_if_fail (side != NULL);
 
   muster_game_set_player (self->game, side, player);
-  gtk_widget_set_visible (self->pause_button, muster_game_has_computer (self->game));
+  gtk_widget_set_visible (self->sidebar.pause_button, muster_game_has_computer (self->game));
   muster_match_page_update_actions (self);
   muster_match_players_check_handover (self);
   muster_match_players_schedule (self);
@@ -941,28 +934,28 @@ muster_match_page_set_pace (MusterMatchPage *self,
                             guint            ms)
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
-  self->pace = ms;
+  self->computer.pace = ms;
 }
 
 const char *
 muster_match_page_get_refusal (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->refusal;
+  return self->refusal.text;
 }
 
 GtkWidget *
 muster_match_page_get_decision_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->decision_box;
+  return self->decision.box;
 }
 
 GtkWidget *
 muster_match_page_get_replay_bar (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->replay_bar;
+  return self->replay.bar;
 }
 
 GtkWidget *

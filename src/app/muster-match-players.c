@@ -167,9 +167,9 @@ fill_handover_results (MusterMatchPage *self,
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->handover_results)) != NULL)
-    gtk_box_remove (GTK_BOX (self->handover_results), child);
-  for (guint i = MIN (self->seen_events, events->len); i < events->len; i++)
+  while ((child = gtk_widget_get_first_child (self->handover.results)) != NULL)
+    gtk_box_remove (GTK_BOX (self->handover.results), child);
+  for (guint i = MIN (self->handover.seen_events, events->len); i < events->len; i++)
     {
       const MuEvent *e = g_ptr_array_index (events, i);
 
@@ -188,7 +188,7 @@ fill_handover_results (MusterMatchPage *self,
       GtkWidget *heading = gtk_label_new (_("Last results"));
 
       gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (GTK_BOX (self->handover_results), heading);
+      gtk_box_append (GTK_BOX (self->handover.results), heading);
     }
   for (guint i = lines->len > MAX_HANDOVER_RESULTS ? lines->len - MAX_HANDOVER_RESULTS : 0; i < lines->len; i++)
     {
@@ -197,9 +197,9 @@ fill_handover_results (MusterMatchPage *self,
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_box_append (GTK_BOX (self->handover_results), label);
+      gtk_box_append (GTK_BOX (self->handover.results), label);
     }
-  gtk_widget_set_visible (self->handover_results, lines->len > 0);
+  gtk_widget_set_visible (self->handover.results, lines->len > 0);
 }
 
 const char *
@@ -210,7 +210,7 @@ muster_match_page_get_handover_results (MusterMatchPage *self)
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
 
   text = g_string_new (NULL);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->handover_results); c; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->handover.results); c; c = gtk_widget_get_next_sibling (c))
     g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (c)));
   g_object_set_data_full (G_OBJECT (self), "handover-results", g_string_free (text, FALSE), g_free);
   return g_object_get_data (G_OBJECT (self), "handover-results");
@@ -221,8 +221,8 @@ static void
 cover_board (MusterMatchPage *self,
              gboolean         covered)
 {
-  gtk_widget_set_visible (self->handover, covered);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->log_cover), covered ? "covered" : "log");
+  gtk_widget_set_visible (self->handover.screen, covered);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->sidebar.log_cover), covered ? "covered" : "log");
 }
 
 static void
@@ -243,15 +243,15 @@ show_handover (MusterMatchPage *self,
     title = g_strdup_printf (_("%s to play — pass the computer"), name);
   g_autofree char *button = g_strdup_printf (_("I Play %s — _Show the Board"), name);
 
-  g_free (self->handover_side);
-  self->handover_side = g_strdup (side);
-  gtk_label_set_text (GTK_LABEL (self->handover_title), title);
-  gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+  g_free (self->handover.side);
+  self->handover.side = g_strdup (side);
+  gtk_label_set_text (GTK_LABEL (self->handover.title), title);
+  gtk_button_set_label (GTK_BUTTON (self->handover.button), button);
   fill_handover_results (self, side);
   cover_board (self, TRUE);
   muster_match_page_select (self, NULL);
   muster_match_page_update_actions (self);
-  gtk_widget_grab_focus (self->handover_button);
+  gtk_widget_grab_focus (self->handover.button);
 }
 
 void
@@ -259,17 +259,17 @@ muster_match_page_dismiss_handover (MusterMatchPage *self)
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (self->handover_side == NULL)
+  if (self->handover.side == NULL)
     return;
-  g_free (self->seen_side);
-  self->seen_side = g_steal_pointer (&self->handover_side);
-  self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
+  g_free (self->handover.seen_side);
+  self->handover.seen_side = g_steal_pointer (&self->handover.side);
+  self->handover.seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
   cover_board (self, FALSE);
   muster_match_players_update_viewer (self);
   muster_match_page_update_actions (self);
-  if (self->restore_selected != NULL)
+  if (self->handover.restore_selected != NULL)
     {
-      g_autofree char *id = g_steal_pointer (&self->restore_selected);
+      g_autofree char *id = g_steal_pointer (&self->handover.restore_selected);
       const MuCounterView *v = muster_match_board_find_view (self, id);
 
       /* still the side to act's, on the board */
@@ -284,7 +284,7 @@ const char *
 muster_match_page_get_handover_side (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->handover_side;
+  return self->handover.side;
 }
 
 /* When the side that must act is a person other than the one who has the
@@ -296,12 +296,12 @@ check_handover (MusterMatchPage *self)
   const char *awaited = muster_game_get_awaited_side (self->game);
 
   /* a screen for a side now played by the computer, or for nobody, goes */
-  if (self->handover_side != NULL &&
+  if (self->handover.side != NULL &&
       (count_people (self) < 2 || muster_game_is_over (self->game) ||
-       muster_match_page_get_player (self, self->handover_side) != MUSTER_PLAYER_PERSON ||
-       g_strcmp0 (self->handover_side, awaited) != 0))
+       muster_match_page_get_player (self, self->handover.side) != MUSTER_PLAYER_PERSON ||
+       g_strcmp0 (self->handover.side, awaited) != 0))
     {
-      g_clear_pointer (&self->handover_side, g_free);
+      g_clear_pointer (&self->handover.side, g_free);
       cover_board (self, FALSE);
       muster_match_page_update_actions (self);
     }
@@ -310,12 +310,12 @@ check_handover (MusterMatchPage *self)
     return;
   if (count_people (self) < 2)
     {
-      g_free (self->seen_side);
-      self->seen_side = g_strdup (awaited);
-      self->seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
+      g_free (self->handover.seen_side);
+      self->handover.seen_side = g_strdup (awaited);
+      self->handover.seen_events = mu_match_get_events (muster_game_get_match (self->game))->len;
       return;
     }
-  if (g_strcmp0 (awaited, self->seen_side) != 0 && g_strcmp0 (awaited, self->handover_side) != 0)
+  if (g_strcmp0 (awaited, self->handover.seen_side) != 0 && g_strcmp0 (awaited, self->handover.side) != 0)
     show_handover (self, awaited);
 }
 
@@ -333,7 +333,7 @@ muster_match_players_has_board (MusterMatchPage *self,
   if (side == NULL || muster_match_page_get_player (self, side) != MUSTER_PLAYER_PERSON)
     return FALSE;
   return count_people (self) < 2 ||
-         (self->handover_side == NULL && g_strcmp0 (self->seen_side, side) == 0);
+         (self->handover.side == NULL && g_strcmp0 (self->handover.seen_side, side) == 0);
 }
 
 const char *
@@ -358,7 +358,7 @@ muster_match_players_viewer (MusterMatchPage *self)
       return NULL;
     default:
       /* before anyone took the board, the side it waits for (covered) */
-      return self->seen_side ? self->seen_side : muster_game_get_awaited_side (self->game);
+      return self->handover.seen_side ? self->handover.seen_side : muster_game_get_awaited_side (self->game);
     }
 }
 
@@ -366,7 +366,7 @@ void
 muster_match_players_update_viewer (MusterMatchPage *self)
 {
   const char *viewer = muster_match_players_viewer (self);
-  GtkWidget *log = gtk_widget_get_first_child (self->log);
+  GtkWidget *log = gtk_widget_get_first_child (self->sidebar.log);
 
   if (g_strcmp0 (viewer, self->viewer) == 0)
     return;
@@ -396,13 +396,13 @@ computer_move (gpointer data)
   g_autoptr(MuCommand) copy = NULL;
   g_autoptr(GError) error = NULL;
 
-  self->computer_source = 0;
-  if (self->paused || muster_game_is_over (self->game))
+  self->computer.source = 0;
+  if (self->computer.paused || muster_game_is_over (self->game))
     return G_SOURCE_REMOVE;
-  if (self->policy_rng == NULL)
-    self->policy_rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
+  if (self->computer.rng == NULL)
+    self->computer.rng = mu_policy_rng_new (mu_match_get_seed (match) + mu_match_get_commands (match)->len);
   legal = mu_match_legal_commands (match);
-  command = mu_policy_choose (match, legal, self->policy_rng, MU_POLICY_GREEDY);
+  command = mu_policy_choose (match, legal, self->computer.rng, MU_POLICY_GREEDY);
   if (command == NULL)
     {
       g_autofree char *text = g_strdup (_("The computer player has no legal command (the match cannot go on)"));
@@ -428,11 +428,11 @@ muster_match_players_schedule (MusterMatchPage *self)
 {
   const char *awaited = muster_game_get_awaited_side (self->game);
 
-  if (self->computer_source != 0 || self->paused || self->replay_bar != NULL || self->dice_dialog != NULL ||
+  if (self->computer.source != 0 || self->computer.paused || self->replay.bar != NULL || self->dice_dialog != NULL ||
       muster_game_is_over (self->game) ||
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
-  self->computer_source = g_timeout_add (self->pace, computer_move, self);
+  self->computer.source = g_timeout_add (self->computer.pace, computer_move, self);
 }
 
 GtkWidget *
@@ -449,29 +449,29 @@ muster_match_players_build_handover (MusterMatchPage *self)
   gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
   gtk_widget_set_vexpand (inner, TRUE);
-  self->handover_title = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->handover_title), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->handover_title), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (self->handover_title, "title-1");
-  gtk_box_append (GTK_BOX (inner), self->handover_title);
+  self->handover.title = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->handover.title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->handover.title), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (self->handover.title, "title-1");
+  gtk_box_append (GTK_BOX (inner), self->handover.title);
   {
     GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
 
     gtk_widget_add_css_class (label, "dim-label");
     gtk_box_append (GTK_BOX (inner), label);
   }
-  self->handover_button = gtk_button_new_with_mnemonic ("");
-  gtk_widget_set_halign (self->handover_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->handover_button, "pill");
-  gtk_widget_add_css_class (self->handover_button, "suggested-action");
-  g_signal_connect_swapped (self->handover_button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
-  gtk_box_append (GTK_BOX (inner), self->handover_button);
-  self->handover_results = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_halign (self->handover_results, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_start (self->handover_results, 24);
-  gtk_widget_set_margin_end (self->handover_results, 24);
-  gtk_widget_set_visible (self->handover_results, FALSE);
-  gtk_box_append (GTK_BOX (inner), self->handover_results);
+  self->handover.button = gtk_button_new_with_mnemonic ("");
+  gtk_widget_set_halign (self->handover.button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->handover.button, "pill");
+  gtk_widget_add_css_class (self->handover.button, "suggested-action");
+  g_signal_connect_swapped (self->handover.button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_box_append (GTK_BOX (inner), self->handover.button);
+  self->handover.results = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_halign (self->handover.results, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_start (self->handover.results, 24);
+  gtk_widget_set_margin_end (self->handover.results, 24);
+  gtk_widget_set_visible (self->handover.results, FALSE);
+  gtk_box_append (GTK_BOX (inner), self->handover.results);
   gtk_box_append (GTK_BOX (box), inner);
   gtk_widget_set_visible (box, FALSE);
   return box;

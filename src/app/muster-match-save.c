@@ -21,9 +21,9 @@ muster_match_page_save_done (MusterMatchPage *self,
 {
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  if (!self->close_after_save)
+  if (!self->closing.after_save)
     return;
-  self->close_after_save = FALSE;
+  self->closing.after_save = FALSE;
   if (saved)
     muster_match_page_finish_close (self);
   else
@@ -39,7 +39,7 @@ on_close_response (GtkDialog       *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       /* the window's one Save: in place, or asking where */
-      self->close_after_save = TRUE;
+      self->closing.after_save = TRUE;
       if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL))
         muster_match_page_save_done (self, FALSE);
     }
@@ -58,7 +58,7 @@ muster_match_page_close (MusterMatchPage *self,
 
   g_return_if_fail (MUSTER_IS_MATCH_PAGE (self));
 
-  self->close_window = then_window;
+  self->closing.then_window = then_window;
   root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (!muster_game_get_modified (self->game))
@@ -99,7 +99,7 @@ on_game_saving (MusterGame      *game,
     return;   /* never laid out: the view it was opened with stays */
   view.x = centre.x;
   view.y = centre.y;
-  view.selected = self->selected;
+  view.selected = self->selection.id;
   muster_game_set_view (game, &view);
 }
 
@@ -129,10 +129,10 @@ muster_match_page_restore_view (MusterMatchPage *self)
     {
       /* under the hand-over screen the sidebar would name it: it is
        * selected once the player to act takes the board */
-      g_free (self->restore_selected);
-      self->restore_selected = NULL;
-      if (self->handover_side != NULL)
-        self->restore_selected = g_strdup (view->selected);
+      g_free (self->handover.restore_selected);
+      self->handover.restore_selected = NULL;
+      if (self->handover.side != NULL)
+        self->handover.restore_selected = g_strdup (view->selected);
       else
         muster_match_page_select (self, view->selected);
     }
