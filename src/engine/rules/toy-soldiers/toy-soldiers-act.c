@@ -444,9 +444,13 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     guint ne = 0, nf = 0;
     MuMoveOthers among;
 
-    TS_FOR_UNITS (m, o)
+    /* by index: a friend's stands are tagged with it, and looking each
+     * up again would cost a pass over the units a stand */
+    for (guint i = 0; i < m->units->len; i++)
       {
-        if (o == u || o->type == TS_COMMANDER || !ts_in_play (o))
+        const TsUnit *o = g_ptr_array_index (m->units, i);
+
+        if (o == NULL || o == u || o->type == TS_COMMANDER || !ts_in_play (o))
           continue;
         for (guint k = 0; k < o->n_st && ne < G_N_ELEMENTS (enemies) && nf < G_N_ELEMENTS (friends); k++)
           {
@@ -454,7 +458,7 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
               enemies[ne++] = o->st[k];
             else
               {
-                friend_unit[nf] = (guint) ts_unit_index (m, o);
+                friend_unit[nf] = i;
                 friends[nf++] = o->st[k];
               }
           }
