@@ -210,21 +210,49 @@ step_friend_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
   double rot = mu_move_step_rotation (st, start) * t;
   int n = MAX (1, (int) ceil (rot / ROTATION_STEP));
   MuPoint pivot = mu_move_step_pivot (c->u, st, start);
-  MuPoseCorners corners[2];
-  guint k = 0;
+  g_autofree MuPoseCorners *corners = g_new (MuPoseCorners, n + 1);
+  const MuStand *all = c->friends;
+  guint n_all = c->n_friends, n_near = 0;
+  g_autofree MuStand *near = NULL;
+  g_autofree guint *near_index = NULL;
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  int hit = -1;
 
-  mu_move_pose_corners (c->u, start, &corners[k]);
-  for (int i = 1; i <= n; i++)
+  for (int i = 0; i <= n; i++)
     {
-      int hit;
-
-      mu_move_pose_corners (c->u, mu_move_pose_about (st, start, pivot, t * i / n), &corners[1 - k]);
-      hit = sweep_friend (c, &corners[k], &corners[1 - k]);
-      if (hit >= 0)
-        return hit;
-      k = 1 - k;
+      mu_move_pose_corners (c->u, i == 0 ? start : mu_move_pose_about (st, start, pivot, t * i / n), &corners[i]);
+      for (guint j = 0; j < corners[i].n; j++)
+        for (int k = 0; k < 4; k++)
+          {
+            x0 = MIN (x0, corners[i].corners[j][k].x), y0 = MIN (y0, corners[i].corners[j][k].y);
+            x1 = MAX (x1, corners[i].corners[j][k].x), y1 = MAX (y1, corners[i].corners[j][k].y);
+          }
     }
-  return -1;
+  /* Only the friends whose boxes meet the box of every pose can meet one
+   * sweep between two of them (each sweep's box lies inside it, and
+   * sweep_friend passes over a friend by that same test): they are found
+   * once, in their order, for every sweep and stand of the step. */
+  near = g_new (MuStand, MAX (n_all, 1));
+  near_index = g_new (guint, MAX (n_all, 1));
+  for (guint e = 0; e < n_all; e++)
+    {
+      const MuStand *s = &all[e];
+      double r = (s->width + s->depth) / 2;
+
+      if (s->centre.x + r < x0 || s->centre.x - r > x1 || s->centre.y + r < y0 || s->centre.y - r > y1)
+        continue;
+      near_index[n_near] = e;
+      near[n_near++] = *s;
+    }
+  if (n_near == 0)
+    return -1;
+  c->friends = near;
+  c->n_friends = n_near;
+  for (int i = 1; i <= n && hit < 0; i++)
+    hit = sweep_friend (c, &corners[i - 1], &corners[i]);
+  c->friends = all;
+  c->n_friends = n_all;
+  return hit >= 0 ? (int) near_index[hit] : -1;
 }
 
 /* MN-AMB-52, TS-AMB-51: the first friendly unit the swept path meets, up to

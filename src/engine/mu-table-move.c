@@ -283,6 +283,38 @@ box_clear (MuMoveCtx *c, const MuPoint *pts, guint n)
   return TRUE;
 }
 
+/* Whether an impassable area or line may be near the box x0,y0 - x1,y1:
+ * FALSE only when hull_free would find none for any hull inside it.
+ * hull_free asks for the candidates within half its hull's box's diagonal
+ * of that box's centre; the centre lies in this box, at most half this
+ * box's diagonal from its centre, and the hull's half diagonal is no
+ * longer than this box's: asked within the whole diagonal of this box's
+ * centre, the candidates (by box, or by the cells within that reach) hold
+ * every hull's. */
+static gboolean
+impassable_near (MuMoveCtx *c, double x0, double y0, double x1, double y1)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+  MuPoint mid = { (x0 + x1) / 2, (y0 + y1) / 2 };
+
+  mu_terrain_candidates (c->ix, mid, mid, hypot (x1 - x0, y1 - y0), c->areas, c->lines);
+  for (guint i = 0; i < c->areas->len; i++)
+    {
+      const MuArea *a = g_ptr_array_index (t->areas, g_array_index (c->areas, guint, i));
+
+      if (a->kind < MU_AREA_N && c->p->area_impassable[a->kind])
+        return TRUE;
+    }
+  for (guint i = 0; i < c->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
+
+      if (l->kind < MU_LINE_N && c->p->line_impassable[l->kind])
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Whether moving from pose a to pose b (close enough for hulls) is free. */
 static gboolean
 sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
@@ -290,7 +322,7 @@ sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
   const MuStand *all = c->enemies;
   guint n_all = c->n_enemies;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  gboolean free = TRUE;
+  gboolean free = TRUE, impassable = c->impassable;
 
   /* The enemy stands whose boxes meet the box of the whole sweep, in
    * their order: the only ones any stand's sweep can meet, found once
@@ -314,6 +346,11 @@ sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
     }
   c->enemies = (const MuStand *) c->near->data;
   c->n_enemies = c->near->len;
+  /* Far from everything impassable (most sweeps on a table with a river
+   * or two), the stands' hulls are tested as on a table without it: by
+   * their boxes first, and no terrain looked up for each. */
+  if (impassable && !impassable_near (c, x0, y0, x1, y1))
+    c->impassable = FALSE;
   for (guint i = 0; i < a->n && free; i++)
     {
       MuPoint pts[8], hull[9];
@@ -328,6 +365,7 @@ sweep_free (MuMoveCtx *c, const MuPoseCorners *a, const MuPoseCorners *b)
     }
   c->enemies = all;
   c->n_enemies = n_all;
+  c->impassable = impassable;
   return free;
 }
 

@@ -161,9 +161,23 @@ gboolean
 qrs_fire_target_ok (QrsMatch *m, const QrsUnit *u, const QrsUnit *t, GError **error)
 {
   double lr;
+  MuStandsBox ub, tb;
 
   if (t == NULL || t->arm == QRS_ARM_OFFICER || t->removed || t->side == u->side)
     return mu_rules_refuse (error, "QRS-AMB-37", "a unit fires at one enemy unit, never at an officer");
+  lr = long_range (m, fire_weapon (u));
+  mu_stands_box (t->stand, t->n_stands, &tb);
+  /* The legal commands ask this of every enemy, most of them beyond long
+   * range, and want only the answer: the range from any stand is never
+   * less than the gap between the units' boxes, so a target that far is
+   * refused below, whichever check comes first (a caller that wants the
+   * reason goes through them in their order). */
+  if (error == NULL && !isnan (lr))
+    {
+      mu_stands_box (u->stand, u->n_stands, &ub);
+      if (!mu_stands_boxes_near (&ub, &tb, lr * inch (m) + MU_TABLE_EPSILON))
+        return FALSE;
+    }
   if (!mu_stands_in_arc (u->stand, u->n_stands, 45.0, t->stand, t->n_stands, MU_ARC_ANY_PART))
     return mu_rules_refuse (error, "QRS-AMB-37", "%s is not in %s's front arc", t->def->id, u->def->id);
   /* QRS-AMB-37: not at a unit in contact with one of its own side's units */
@@ -171,14 +185,21 @@ qrs_fire_target_ok (QrsMatch *m, const QrsUnit *u, const QrsUnit *t, GError **er
     double tol = mu_table_contact_tolerance (m->scenario->table->unit);
 
     QRS_FOR_UNITS (m, o)
-      if (o->side == u->side && o->arm != QRS_ARM_OFFICER && !o->removed
-          && mu_stands_in_contact (t->stand, t->n_stands, o->stand, o->n_stands, tol))
-        return mu_rules_refuse (error, "QRS-AMB-37", "%s is in contact with %s", t->def->id,
-                                o->def->id);
+      {
+        MuStandsBox ob;
+
+        if (o->side != u->side || o->arm == QRS_ARM_OFFICER || o->removed)
+          continue;
+        /* units whose boxes are apart by more than the tolerance are not in contact */
+        mu_stands_box (o->stand, o->n_stands, &ob);
+        if (mu_stands_boxes_near (&tb, &ob, tol)
+            && mu_stands_in_contact (t->stand, t->n_stands, o->stand, o->n_stands, tol))
+          return mu_rules_refuse (error, "QRS-AMB-37", "%s is in contact with %s", t->def->id,
+                                  o->def->id);
+      }
   }
   /* QRS-AMB-36: beyond long range a unit may not fire; a weapon whose
    * range the file lacks is asked for when it fires (QRS-AMB-32) */
-  lr = long_range (m, fire_weapon (u));
   if (!isnan (lr) && mu_table_beyond (fire_range (u, t), lr * inch (m)))
     return mu_rules_refuse (error, "QRS-AMB-36", "%s is beyond %s's long range of %g in", t->def->id,
                             u->def->id, lr);

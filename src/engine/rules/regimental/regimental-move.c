@@ -444,10 +444,21 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
             {
               double lim = u->arm == QRS_ARM_ART ? (o->arm == QRS_ARM_INF ? 4 : 6)
                            : u->form == QRS_FORM_SKIRMISH_LINE ? 2 : 0;
-              double now = mu_stands_distance (u->stand, u->n_stands, o->stand, o->n_stands);
-              double then = mu_stands_distance (after, n_after, o->stand, o->n_stands);
+              double now, then;
+              MuStandsBox ab, ob;
 
-              if (lim > 0 && mu_table_within (then, lim * inch (m)) && then <= now + 1e-6)
+              /* the distances are measured only for a unit the rule
+               * binds, and only near enough to be within the limit: the
+               * legal commands try every move against every enemy */
+              if (lim <= 0)
+                continue;
+              mu_stands_box (after, n_after, &ab);
+              mu_stands_box (o->stand, o->n_stands, &ob);
+              if (!mu_stands_boxes_near (&ab, &ob, lim * inch (m) + MU_TABLE_EPSILON))
+                continue;
+              now = mu_stands_distance (u->stand, u->n_stands, o->stand, o->n_stands);
+              then = mu_stands_distance (after, n_after, o->stand, o->n_stands);
+              if (mu_table_within (then, lim * inch (m)) && then <= now + 1e-6)
                 return mu_rules_refuse (error, "QRS-AMB-52", "%s may not end within %g in of %s",
                                         u->def->id, lim, o->def->id);
             }

@@ -965,11 +965,24 @@ qrs_check_invariants (QrsMatch *m, GError **error)
 {
   if (m->step < QRS_STEP_START || m->step > QRS_STEP_END || m->part < 0 || m->part > 1)
     return mu_rules_invalid (error, "step %d part %d out of range", m->step, m->part);
+  g_autofree MuStandsBox *boxes = NULL;
+
   if (m->bound > m->last_bound)
     return mu_rules_invalid (error, "turn %d past the last, %d", m->bound, m->last_bound);
-  QRS_FOR_UNITS (m, u)
+  /* every pair of units is tested for overlap after every event of a
+   * simulated match: boxed first, the pairs far apart need no exact test */
+  boxes = g_new (MuStandsBox, MAX (m->units->len, 1));
+  for (guint i = 0; i < m->units->len; i++)
     {
-      if (u->arm == QRS_ARM_OFFICER)
+      const QrsUnit *u = g_ptr_array_index (m->units, i);
+
+      mu_stands_box (u ? u->stand : NULL, u ? u->n_stands : 0, &boxes[i]);
+    }
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const QrsUnit *u = g_ptr_array_index (m->units, i);
+
+      if (u == NULL || u->arm == QRS_ARM_OFFICER)
         continue;
       if (!u->removed && ((guint) u->stands != u->n_stands || u->stands < 1))
         return mu_rules_invalid (error, "%s has %d stands but %u laid out", u->def->id, u->stands,
@@ -985,12 +998,16 @@ qrs_check_invariants (QrsMatch *m, GError **error)
         return mu_rules_invalid (error, "%s's order is shown before step 3", u->def->id);
       if (u->hits < 0 || u->stands_lost < 0 || u->horses_lost < 0)
         return mu_rules_invalid (error, "%s has a negative count", u->def->id);
-      /* TAB-11: stands never overlap */
-      QRS_FOR_UNITS (m, o)
-        if (o != u && o->arm != QRS_ARM_OFFICER && !o->removed && !u->removed
-            && qrs_index (m, o) > qrs_index (m, u)
-            && mu_stands_overlap (u->stand, u->n_stands, o->stand, o->n_stands))
-          return mu_rules_invalid (error, "%s overlaps %s", u->def->id, o->def->id);
+      /* TAB-11: stands never overlap (each pair once, the later unit second) */
+      for (guint k = i + 1; k < m->units->len; k++)
+        {
+          const QrsUnit *o = g_ptr_array_index (m->units, k);
+
+          if (o != NULL && o->arm != QRS_ARM_OFFICER && !o->removed && !u->removed
+              && mu_stands_boxes_near (&boxes[i], &boxes[k], 0)
+              && mu_stands_overlap (u->stand, u->n_stands, o->stand, o->n_stands))
+            return mu_rules_invalid (error, "%s overlaps %s", u->def->id, o->def->id);
+        }
     }
   if (m->ask.id && m->ask.answers == NULL)
     return mu_rules_invalid (error, "a question without answers");

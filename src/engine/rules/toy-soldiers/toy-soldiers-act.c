@@ -346,18 +346,26 @@ path_terrain (TsMatch *m, const MuPoint *pts, guint n, gboolean *uphill, gboolea
       int steps = MAX (1, (int) ceil (len / (0.1 * m->inch)));
       int level = mu_terrain_level_at (m->terrain, pts[i]);
 
-      for (int k = 0; k <= steps; k++)
+      /* the legal commands try every move: once both are known, or once
+       * the point's own answer cannot change them, it is not looked up */
+      for (int k = 0; k <= steps && !(*uphill && *woods); k++)
         {
           MuPoint p = { pts[i].x + (pts[i + 1].x - pts[i].x) * k / steps,
                         pts[i].y + (pts[i + 1].y - pts[i].y) * k / steps };
-          int l = mu_terrain_level_at (m->terrain, p);
           guint areas[8];
-          guint na = MIN (mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas)), G_N_ELEMENTS (areas));
+          guint na = 0;
 
-          if (l > level)
-            *uphill = TRUE;
-          level = l;
-          for (guint j = 0; j < na && k > 0; j++)
+          if (!*uphill)
+            {
+              int l = mu_terrain_level_at (m->terrain, p);
+
+              if (l > level)
+                *uphill = TRUE;
+              level = l;
+            }
+          if (k > 0 && !*woods)
+            na = MIN (mu_terrain_areas_at (m->terrain, p, areas, G_N_ELEMENTS (areas)), G_N_ELEMENTS (areas));
+          for (guint j = 0; j < na; j++)
             {
               const MuArea *ar = g_ptr_array_index (m->table->areas, areas[j]);
 
@@ -444,9 +452,13 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     guint ne = 0, nf = 0;
     MuMoveOthers among;
 
-    TS_FOR_UNITS (m, o)
+    /* by index: a friend's stands are tagged with it, and looking each
+     * up again would cost a pass over the units a stand */
+    for (guint i = 0; i < m->units->len; i++)
       {
-        if (o == u || o->type == TS_COMMANDER || !ts_in_play (o))
+        const TsUnit *o = g_ptr_array_index (m->units, i);
+
+        if (o == NULL || o == u || o->type == TS_COMMANDER || !ts_in_play (o))
           continue;
         for (guint k = 0; k < o->n_st && ne < G_N_ELEMENTS (enemies) && nf < G_N_ELEMENTS (friends); k++)
           {
@@ -454,7 +466,7 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
               enemies[ne++] = o->st[k];
             else
               {
-                friend_unit[nf] = (guint) ts_unit_index (m, o);
+                friend_unit[nf] = i;
                 friends[nf++] = o->st[k];
               }
           }

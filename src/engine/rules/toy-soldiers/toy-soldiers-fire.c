@@ -291,7 +291,20 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
   double len = ts_in (m, m->num.band[u->weapon]);
   gboolean square = u->form == TS_FORM_SQUARE;
   double nearest[2] = { G_MAXDOUBLE, G_MAXDOUBLE };
+  MuStandsBox ub, tb;
 
+  /* A stand fires at most 4 bands, and its range (from its front edge or
+   * its nearest point) is never less than the gap between the two units'
+   * boxes: a target whose box is farther than that has no firing stand,
+   * as the loop below would find after measuring every pair. Most of the
+   * enemies the legal commands ask about are. */
+  mu_stands_box (u->st, u->n_st, &ub);
+  mu_stands_box (t->st, t->n_st, &tb);
+  if (!mu_stands_boxes_near (&ub, &tb, (4 + 2 * EPS) * len))
+    {
+      memset (band, 0, sizeof (int) * MU_STANDS_MAX);
+      return 0;
+    }
   if (square)
     {
       /* TS-AMB-40: the 2 stands nearest the target fire, from their nearest point */
