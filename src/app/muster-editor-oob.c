@@ -177,7 +177,7 @@ row_text (MusterEditorOob *self,
                               mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
     case MU_COUNTER_UNIT:
     default:
-      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
+      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, mu_counter_get_int (c, "identity") ? "" : "★ ",
                               mu_counter_get_int (c, "range"), mu_counter_get_int (c, "attack"), c->strength, arm_word (c), place);
     }
 }

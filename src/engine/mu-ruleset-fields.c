@@ -345,6 +345,8 @@ mu_field_check_value (const MuFieldInfo *field,
   switch (field->type)
     {
     case MU_FIELD_INT:
+      if (field->zero_word && strcmp (text, field->zero_word) == 0)
+        return NULL;
       if (!parse_int (text, &v))
         return g_strdup_printf (_("%s “%s” is not a whole number (%s)"), field->id, quoted, range);
       if (v < field->min || v > field->max || !on_step (field, v))
@@ -461,6 +463,9 @@ mu_counter_get_field (const MuCounter   *counter,
   text = mu_values_get (counter->values, field->id);
   /* a number the counter element always carries reads 0 when not held,
    * as the writer writes it */
+  if (mu_field_is_attribute_number (field) && field->zero_word &&
+      mu_counter_get_int (counter, field->id) == 0)
+    return g_strdup (field->zero_word);
   if (text == NULL && mu_field_is_attribute_number (field))
     return g_strdup ("0");
   return g_strdup (text);
@@ -496,6 +501,9 @@ mu_counter_set_field (MuCounter         *counter,
       g_set_error_literal (error, MU_ERROR, MU_ERROR_INVALID, problem);
       return FALSE;
     }
+  /* held as the number it stands for, as the other numbers */
+  if (field->zero_word && strcmp (text, field->zero_word) == 0)
+    text = "0";
   if (field->offset >= 0)
     {
       if (!parse_int (text, &v))

@@ -206,6 +206,14 @@ typedef struct {
   const char *const *value_tags;
   /* MU_FIELD_INT: the value a counter the editor adds starts with; 0: min. */
   int initial;
+  /* MU_FIELD_INT written as an attribute: the word the file writes for 0
+   * and reads back as 0 (baa's identity="star", a unit of no division);
+   * NULL: 0 is written as a number. */
+  const char *zero_word;
+  /* The ruleset's check_scenario says what is wrong with the value, so
+   * the generic range check leaves it alone and no error is said twice
+   * (baa's identity names a division: baa_common_check_divisions). */
+  gboolean checked_by_ruleset;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */

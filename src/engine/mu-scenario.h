@@ -295,9 +295,7 @@ typedef struct {
   char *side;            /* MuSide id */
   char *name;
   char *note;            /* historical note, may be NULL */
-  /* control and command */
   /* units */
-  int identity;          /* division number of its command; 0 = STAR (unassigned) */
   MuArm arm;             /* the format's arm, or the basing of arm_word's arm */
   /* An arm the scenario's ruleset declares that is none of MuArm's words
    * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
