@@ -300,7 +300,14 @@ typedef struct {
   /* An arm the scenario's ruleset declares that is none of MuArm's words
    * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
   char *arm_word;
-  int strength;          /* >= 1 */
+  /* In the range its ruleset declares (baa: at least 1). A generic
+   * member, not a declared value: every ruleset's unit has one (baa's
+   * strength, mn-acw's bases, toy-soldiers' and regimental's stands each
+   * declare theirs with `offset` pointing here), and it is the stand
+   * count that the table layout (TAB-6), the checker, the counter views
+   * and the renderer read for every unit, in the hot paths of play and
+   * drawing, whatever the ruleset. */
+  int strength;
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
