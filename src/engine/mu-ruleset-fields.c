@@ -44,10 +44,29 @@ mu_field_of_side (const MuFieldInfo *field)
   return (field->of & MU_FIELD_OF_SIDE) != 0;
 }
 
+const MuFieldInfo *
+mu_ruleset_numbered_field (const MuRuleset *ruleset,
+                           MuCounterKind    kind)
+{
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *named;
+
+      if (ruleset->fields[i].names == NULL)
+        continue;
+      named = mu_ruleset_find_field (ruleset, ruleset->fields[i].names);
+      if (named && mu_field_applies (named, kind))
+        return named;
+    }
+  return NULL;
+}
+
 gboolean
 mu_ruleset_has_divisions (const MuRuleset *ruleset)
 {
-  return ruleset == NULL || mu_ruleset_find_field (ruleset, "division") != NULL;
+  return ruleset == NULL || mu_ruleset_numbered_field (ruleset, MU_COUNTER_COMMAND) != NULL;
 }
 
 char *

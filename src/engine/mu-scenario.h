@@ -455,7 +455,9 @@ MuSide       *mu_scenario_find_side      (const MuScenario *scenario, const char
 MuCounter    *mu_scenario_find_counter   (const MuScenario *scenario, const char *id);
 MuObjective  *mu_scenario_find_objective (const MuScenario *scenario, const char *id);
 MuReserve    *mu_scenario_find_reserve   (const MuScenario *scenario, const char *id);
-/* The command counter of a side with the given division number, or NULL. */
+/* The command counter of a side with the given number, the one its
+ * ruleset declares for commands (mu_ruleset_numbered_field: baa's
+ * division); NULL when none has it or the ruleset numbers none. */
 MuCounter    *mu_scenario_find_command   (const MuScenario *scenario, const char *side, int division);
 /* Whether the side has at least one command (division) counter. An army
  * without any is commanded directly by its control counters (BAA-CMD-10,

@@ -485,6 +485,32 @@ test_baa_identity_checked_once (void)
     }
 }
 
+/* A command is found by the number its ruleset declares for commands,
+ * which another declared value names (baa: identity names division); a
+ * ruleset that numbers none has no command of any number, whatever
+ * values an old file left on its counters. */
+static void
+test_numbered_commands (void)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = load (baa_text, problems);
+  const MuFieldInfo *f = mu_ruleset_numbered_field (mu_ruleset_find ("baa-table"), MU_COUNTER_COMMAND);
+
+  g_assert_nonnull (f);
+  g_assert_cmpstr (f->id, ==, "division");
+  g_assert_null (mu_ruleset_numbered_field (mu_ruleset_find ("baa-hex"), MU_COUNTER_UNIT));
+  g_assert_null (mu_ruleset_numbered_field (mu_ruleset_find ("mn-acw"), MU_COUNTER_COMMAND));
+  g_assert_true (mu_ruleset_has_divisions (mu_ruleset_find ("baa-hex")));
+  g_assert_false (mu_ruleset_has_divisions (mu_ruleset_find ("regimental")));
+
+  g_assert_cmpstr (mu_scenario_find_command (s, "usa", 1)->id, ==, "usa-div");
+  g_assert_null (mu_scenario_find_command (s, "usa", 2));
+  g_assert_null (mu_scenario_find_command (s, "csa", 1));
+  g_free (s->ruleset);
+  s->ruleset = g_strdup ("mn-acw");
+  g_assert_null (mu_scenario_find_command (s, "usa", 1));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -499,5 +525,6 @@ main (int   argc,
   g_test_add_func ("/engine/pieces/baa-flags", test_baa_flags);
   g_test_add_func ("/engine/pieces/baa-numbers", test_baa_numbers);
   g_test_add_func ("/engine/pieces/baa-identity-checked-once", test_baa_identity_checked_once);
+  g_test_add_func ("/engine/pieces/numbered-commands", test_numbered_commands);
   return g_test_run ();
 }

@@ -108,7 +108,7 @@ static const MuFieldInfo baa_fields[] = {
    * against the commands by baa_common_check_divisions */
   { "identity", N_("Identity"), "BAA-CMD-1", MU_FIELD_INT, 0, 999, UNIT, NULL,
     -1, .attribute = TRUE, .zero_word = "star",
-    .checked_by_ruleset = TRUE },
+    .checked_by_ruleset = TRUE, .names = "division" },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
     .attribute = TRUE, .value_names = baa_ability_names,
