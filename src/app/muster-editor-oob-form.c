@@ -390,7 +390,8 @@ attach_numbers (MusterEditorOob *self,
       MuCounterField field;
 
       if (f->type != MU_FIELD_INT || !mu_field_is_attribute (f) || !mu_field_applies (f, c->kind) ||
-          (field = counter_field (f)) == MU_COUNTER_FIELD_N)
+          (field = counter_field (f)) == MU_COUNTER_FIELD_N ||
+          field == MU_COUNTER_FIELD_IDENTITY)
         continue;
       row = attach_spin (self, c, field, g_dgettext (GETTEXT_PACKAGE, f->name), f->step, row);
     }

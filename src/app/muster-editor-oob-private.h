@@ -15,6 +15,10 @@ struct _MusterEditorOob
   GListStore *roots;
   GtkTreeListModel *tree;
   GtkSingleSelection *selection;
+  /* The tree's rows by parent, built once after each change of the
+   * scenario: "c:" + a counter id, or "s:" + a side id for the side's
+   * top counters, to a GPtrArray of counter ids in scenario order. */
+  GHashTable *children;
   GtkListView *list;
   GtkGrid *form;
   GtkLabel *message;

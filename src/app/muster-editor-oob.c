@@ -75,36 +75,68 @@ muster_editor_oob_show_result (MusterEditorOob *self,
   gtk_widget_set_visible (GTK_WIDGET (self->message), !ok && *error != NULL);
 }
 
+/* Every row's children in one pass over the counters: scanning them all
+ * for each row the tree opens took most of the time of showing a large
+ * order of battle. A counter whose parent is missing is a top counter of
+ * its side. */
+static GHashTable *
+index_children (const MuScenario *s)
+{
+  GHashTable *children = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      if (c->id)
+        g_hash_table_add (ids, c->id);
+    }
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      g_autofree char *key = NULL;
+      GPtrArray *list;
+
+      if (c->parent != NULL && g_hash_table_contains (ids, c->parent))
+        key = g_strconcat ("c:", c->parent, NULL);
+      else if (c->side != NULL)
+        key = g_strconcat ("s:", c->side, NULL);
+      else
+        continue;
+      list = g_hash_table_lookup (children, key);
+      if (list == NULL)
+        {
+          list = g_ptr_array_new_with_free_func (g_free);
+          g_hash_table_insert (children, g_steal_pointer (&key), list);
+        }
+      g_ptr_array_add (list, g_strdup (c->id));
+    }
+  return children;
+}
+
 static GListModel *
 create_children (gpointer item,
                  gpointer data)
 {
   MusterEditorOob *self = data;
   MusterOobItem *it = item;
-  MuScenario *s = muster_editor_oob_scenario (self);
-  GListStore *store = g_list_store_new (MUSTER_TYPE_OOB_ITEM);
+  g_autofree char *key = g_strconcat (it->is_side ? "s:" : "c:", it->id, NULL);
+  GPtrArray *list;
+  GListStore *store;
 
-  for (guint i = 0; i < s->counters->len; i++)
+  if (self->children == NULL)
+    self->children = index_children (muster_editor_oob_scenario (self));
+  list = g_hash_table_lookup (self->children, key);
+  if (list == NULL || list->len == 0)
+    return NULL;
+  store = g_list_store_new (MUSTER_TYPE_OOB_ITEM);
+  for (guint i = 0; i < list->len; i++)
     {
-      const MuCounter *c = g_ptr_array_index (s->counters, i);
-      gboolean child;
+      g_autoptr(MusterOobItem) ci = item_new (g_ptr_array_index (list, i), FALSE);
 
-      if (it->is_side)
-        child = g_strcmp0 (c->side, it->id) == 0 &&
-                (c->parent == NULL || mu_scenario_find_counter (s, c->parent) == NULL);
-      else
-        child = g_strcmp0 (c->parent, it->id) == 0;
-      if (child)
-        {
-          g_autoptr(MusterOobItem) ci = item_new (c->id, FALSE);
-
-          g_list_store_append (store, ci);
-        }
-    }
-  if (g_list_model_get_n_items (G_LIST_MODEL (store)) == 0)
-    {
-      g_object_unref (store);
-      return NULL;
+      g_list_store_append (store, ci);
     }
   return G_LIST_MODEL (store);
 }
@@ -177,7 +209,7 @@ row_text (MusterEditorOob *self,
                               mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
     case MU_COUNTER_UNIT:
     default:
-      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, c->identity ? "" : "★ ",
+      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, mu_counter_get_int (c, "identity") ? "" : "★ ",
                               mu_counter_get_int (c, "range"), mu_counter_get_int (c, "attack"), c->strength, arm_word (c), place);
     }
 }
@@ -255,6 +287,8 @@ rebuild (MusterEditorOob *self)
   g_autofree char *keep = g_strdup (self->selected);
 
   self->updating = TRUE;
+  /* the scenario changed: the rows are indexed again when first asked */
+  g_clear_pointer (&self->children, g_hash_table_unref);
   for (guint i = 0; i < s->sides->len; i++)
     g_ptr_array_add (items, item_new (((MuSide *) s->sides->pdata[i])->id, TRUE));
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
@@ -690,6 +724,7 @@ muster_editor_oob_finalize (GObject *object)
 
   g_free (self->selected);
   g_free (self->form_of);
+  g_clear_pointer (&self->children, g_hash_table_unref);
   G_OBJECT_CLASS (muster_editor_oob_parent_class)->finalize (object);
 }
 

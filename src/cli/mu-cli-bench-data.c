@@ -153,7 +153,8 @@ mu_cli_bench_synthetic (int      cols,
           mu_values_set (&c->values, "exceptional", "true");
         if (kind == MU_COUNTER_COMMAND)
           mu_counter_set_int (c, "division", i - 4);
-        c->identity = kind == MU_COUNTER_UNIT ? 1 + i % 20 : 0;
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "identity", 1 + i % 20);
         c->arm = r < 75 ? MU_ARM_INFANTRY : r < 88 ? MU_ARM_ARTILLERY : MU_ARM_CAVALRY;
         if (kind == MU_COUNTER_UNIT)
           mu_counter_set_int (c, "range", c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2);

@@ -297,7 +297,8 @@ synthetic_board (void)
           mu_values_set (&c->values, "exceptional", "true");
         if (kind == MU_COUNTER_COMMAND)
           mu_counter_set_int (c, "division", i - 4);
-        c->identity = kind == MU_COUNTER_UNIT && r >= 5 ? 1 + i % 20 : 0;
+        if (kind == MU_COUNTER_UNIT)
+          mu_counter_set_int (c, "identity", r >= 5 ? 1 + i % 20 : 0);
         c->arm = r < 70 ? MU_ARM_INFANTRY : r < 85 ? MU_ARM_ARTILLERY : r < 98 ? MU_ARM_CAVALRY : MU_ARM_RIVERBOAT;
         if (kind == MU_COUNTER_UNIT)
           mu_counter_set_int (c, "range", c->arm == MU_ARM_ARTILLERY ? 3 : c->arm == MU_ARM_CAVALRY ? 1 : 2);

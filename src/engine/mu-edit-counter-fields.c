@@ -16,7 +16,8 @@
 
 /* The values the editor sets by number for Brothers at Arms; leadership,
  * division, range, attack and strength are the scenario's ruleset's
- * declarations (mu-ruleset.h), with their ranges; identity and arm are
+ * declarations (mu-ruleset.h), with their ranges; identity is declared
+ * too, but its range here says 0 for none (the file's "star"), and arm is
  * the model's own. */
 static const struct {
   const char *name;
@@ -107,7 +108,6 @@ mu_edit_counter_get_int (const MuCounter *c,
 
   switch (field)
     {
-    case MU_COUNTER_FIELD_IDENTITY: return c->identity;
     case MU_COUNTER_FIELD_ARM: return c->arm;
     case MU_COUNTER_FIELD_STRENGTH: return c->strength;
     case MU_COUNTER_FIELD_N:
@@ -260,13 +260,13 @@ mu_edit_set_counter_int (MuEditHistory  *history,
           MuCounter *u = g_ptr_array_index (s->counters, i);
 
           if (u->kind == MU_COUNTER_UNIT && g_strcmp0 (u->parent, c->id) == 0)
-            u->identity = value;
+            mu_counter_set_int (u, fields[MU_COUNTER_FIELD_IDENTITY].name, value);
         }
       mu_counter_set_int (c, fields[field].name, value);
       break;
     case MU_COUNTER_FIELD_IDENTITY:
       /* identity and parent say the same thing; keep them together */
-      c->identity = value;
+      mu_counter_set_int (c, fields[field].name, value);
       if (!direct)
         {
           g_free (c->parent);

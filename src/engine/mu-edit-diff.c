@@ -243,7 +243,6 @@ diff_counter (const char      *p,
   DIFF_STR (p, a->side, b->side);
   DIFF_STR (p, a->name, b->name);
   DIFF_STR (p, a->note, b->note);
-  DIFF_INT (p, a->identity, b->identity);
   DIFF_INT (p, a->arm, b->arm);
   DIFF_STR (p, a->arm_word, b->arm_word);
   DIFF_INT (p, a->strength, b->strength);

@@ -337,6 +337,17 @@ set_division (const MuScenario *s,
     mu_counter_set_int (c, mu_counter_field_to_string (MU_COUNTER_FIELD_DIVISION), division);
 }
 
+/* A unit's identity, the division it follows (0: none), where the
+ * scenario's ruleset numbers divisions. */
+static void
+set_identity (const MuScenario *s,
+              MuCounter        *c,
+              int               identity)
+{
+  if (mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_IDENTITY, NULL, NULL))
+    mu_counter_set_int (c, mu_counter_field_to_string (MU_COUNTER_FIELD_IDENTITY), identity);
+}
+
 /* Index after the last counter of parent's subtree (or of the side). */
 static guint
 insertion_index (const MuScenario *s,
@@ -411,7 +422,7 @@ mu_edit_add_counter (MuEditHistory *history,
     case MU_COUNTER_UNIT:
       c->name = g_strdup (_("New Brigade"));
       p = parent ? mu_scenario_find_counter (s, parent) : NULL;
-      c->identity = p ? mu_counter_get_int (p, "division") : 0;
+      set_identity (s, c, p ? mu_counter_get_int (p, "division") : 0);
       break;
     case MU_COUNTER_COMMAND:
       c->name = g_strdup (_("New Division"));
@@ -550,7 +561,7 @@ mu_edit_set_counter_parent (MuEditHistory *history,
     {
       MuCounter *p = parent ? mu_scenario_find_counter (s, parent) : NULL;
 
-      c->identity = p ? mu_counter_get_int (p, "division") : 0;
+      set_identity (s, c, p ? mu_counter_get_int (p, "division") : 0);
     }
   mu_edit_commit (history);
   return TRUE;
@@ -603,7 +614,7 @@ mu_edit_set_counter_side (MuEditHistory *history,
   /* The root leaves its old superior; the subtree stays together. */
   g_clear_pointer (&c->parent, g_free);
   if (c->kind == MU_COUNTER_UNIT)
-    c->identity = 0;
+    set_identity (s, c, 0);
   if (c->kind == MU_COUNTER_COMMAND)
     {
       MuCounter *clash = mu_scenario_find_command (s, side, mu_counter_get_int (c, "division"));
@@ -616,7 +627,7 @@ mu_edit_set_counter_side (MuEditHistory *history,
               MuCounter *x = g_ptr_array_index (moved, i);
 
               if (x->kind == MU_COUNTER_UNIT && g_strcmp0 (x->parent, c->id) == 0)
-                x->identity = mu_counter_get_int (c, "division");
+                set_identity (s, x, mu_counter_get_int (c, "division"));
             }
         }
     }

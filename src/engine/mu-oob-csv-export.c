@@ -244,8 +244,11 @@ mu_oob_csv_export (const MuScenario *s,
       if (HAS (DIVISION))
         f[COL_DIVISION] = division = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_DIVISION]));
       if (HAS (IDENTITY))
-        f[COL_IDENTITY] = identity = c->identity ? g_strdup_printf ("%d", c->identity)
-                                                 : g_strdup ("STAR");
+        {
+          int n = mu_counter_get_int (c, column_names[COL_IDENTITY]);
+
+          f[COL_IDENTITY] = identity = n ? g_strdup_printf ("%d", n) : g_strdup ("STAR");
+        }
       if (c->kind == MU_COUNTER_UNIT)
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));

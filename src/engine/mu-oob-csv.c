@@ -514,10 +514,10 @@ parse_counter (Reader           *rd,
       break;
     case MU_COUNTER_UNIT:
       identity = trimmed (r, map, COL_IDENTITY);
-      if (identity == NULL || g_ascii_strcasecmp (identity, "star") == 0)
-        c->identity = 0;
-      else if (parse_int (rd, r, map, COL_IDENTITY, &c->identity))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_IDENTITY, c->identity);
+      if (identity != NULL && g_ascii_strcasecmp (identity, "star") != 0)
+        parse_number (rd, r, map, COL_IDENTITY, MU_COUNTER_FIELD_IDENTITY, c);
+      else if (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_IDENTITY, NULL, NULL))
+        mu_counter_set_int (c, column_names[COL_IDENTITY], 0);
       arm = trimmed (r, map, COL_ARM);
       if (arm == NULL)
         c->arm = MU_ARM_INFANTRY;
@@ -698,9 +698,10 @@ check_tree (Reader     *rd,
                  c->parent, parent->side, c->id, c->side);
       /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
       else if (divisions_numbered && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
-               c->identity != 0 && c->identity != mu_counter_get_int (parent, column_names[COL_DIVISION]))
+               mu_counter_get_int (c, column_names[COL_IDENTITY]) != 0 &&
+               mu_counter_get_int (c, column_names[COL_IDENTITY]) != mu_counter_get_int (parent, column_names[COL_DIVISION]))
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
-                 c->identity, c->id, mu_counter_get_int (parent, column_names[COL_DIVISION]), c->parent);
+                 mu_counter_get_int (c, column_names[COL_IDENTITY]), c->id, mu_counter_get_int (parent, column_names[COL_DIVISION]), c->parent);
     }
 }
 

@@ -44,10 +44,29 @@ mu_field_of_side (const MuFieldInfo *field)
   return (field->of & MU_FIELD_OF_SIDE) != 0;
 }
 
+const MuFieldInfo *
+mu_ruleset_numbered_field (const MuRuleset *ruleset,
+                           MuCounterKind    kind)
+{
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *named;
+
+      if (ruleset->fields[i].names == NULL)
+        continue;
+      named = mu_ruleset_find_field (ruleset, ruleset->fields[i].names);
+      if (named && mu_field_applies (named, kind))
+        return named;
+    }
+  return NULL;
+}
+
 gboolean
 mu_ruleset_has_divisions (const MuRuleset *ruleset)
 {
-  return ruleset == NULL || mu_ruleset_find_field (ruleset, "division") != NULL;
+  return ruleset == NULL || mu_ruleset_numbered_field (ruleset, MU_COUNTER_COMMAND) != NULL;
 }
 
 char *
@@ -345,6 +364,8 @@ mu_field_check_value (const MuFieldInfo *field,
   switch (field->type)
     {
     case MU_FIELD_INT:
+      if (field->zero_word && strcmp (text, field->zero_word) == 0)
+        return NULL;
       if (!parse_int (text, &v))
         return g_strdup_printf (_("%s “%s” is not a whole number (%s)"), field->id, quoted, range);
       if (v < field->min || v > field->max || !on_step (field, v))
@@ -461,6 +482,9 @@ mu_counter_get_field (const MuCounter   *counter,
   text = mu_values_get (counter->values, field->id);
   /* a number the counter element always carries reads 0 when not held,
    * as the writer writes it */
+  if (mu_field_is_attribute_number (field) && field->zero_word &&
+      mu_counter_get_int (counter, field->id) == 0)
+    return g_strdup (field->zero_word);
   if (text == NULL && mu_field_is_attribute_number (field))
     return g_strdup ("0");
   return g_strdup (text);
@@ -496,6 +520,9 @@ mu_counter_set_field (MuCounter         *counter,
       g_set_error_literal (error, MU_ERROR, MU_ERROR_INVALID, problem);
       return FALSE;
     }
+  /* held as the number it stands for, as the other numbers */
+  if (field->zero_word && strcmp (text, field->zero_word) == 0)
+    text = "0";
   if (field->offset >= 0)
     {
       if (!parse_int (text, &v))

@@ -206,6 +206,18 @@ typedef struct {
   const char *const *value_tags;
   /* MU_FIELD_INT: the value a counter the editor adds starts with; 0: min. */
   int initial;
+  /* MU_FIELD_INT written as an attribute: the word the file writes for 0
+   * and reads back as 0 (baa's identity="star", a unit of no division);
+   * NULL: 0 is written as a number. */
+  const char *zero_word;
+  /* The ruleset's check_scenario says what is wrong with the value, so
+   * the generic range check leaves it alone and no error is said twice
+   * (baa's identity names a division: baa_common_check_divisions). */
+  gboolean checked_by_ruleset;
+  /* MU_FIELD_INT: the field of a superior counter whose number this one
+   * names (baa's identity names a command's division), which ties a
+   * counter to its superior by number; NULL: none. */
+  const char *names;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -307,8 +319,13 @@ char        *mu_counter_tags               (const MuRuleset *ruleset, const MuCo
 /* The arm of a unit for people: its declaration's translated name, else
  * its word. Static or the counter's. */
 const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCounter *counter);
+/* The number counters of `kind` carry that another declared field names
+ * (MuFieldInfo.names: baa's "division" of a command), or NULL when the
+ * ruleset numbers none. ruleset NULL: format 1's first, baa-hex. */
+const MuFieldInfo *mu_ruleset_numbered_field (const MuRuleset *ruleset, MuCounterKind kind);
 /* Whether the scenario's counters carry Brothers at Arms' identity and
- * division numbers (the ruleset declares "division"; unknown rulesets do). */
+ * division numbers: the ruleset numbers its command counters
+ * (mu_ruleset_numbered_field); unknown rulesets do. */
 gboolean     mu_ruleset_has_divisions      (const MuRuleset *ruleset);
 
 /* Commands and events ------------------------------------------------------------ */

@@ -261,7 +261,8 @@ check_counter (MuChecker       *ck,
           if (f->offset == G_STRUCT_OFFSET (MuCounter, strength))
             strength_field = f;
         }
-      else if (mu_field_is_attribute_number (f) && mu_field_applies (f, c->kind))
+      else if (mu_field_is_attribute_number (f) && mu_field_applies (f, c->kind) &&
+               !f->checked_by_ruleset)
         check_range (ck, c, f->id, mu_counter_get_int (c, f->id), f->min, f->max);
     }
 

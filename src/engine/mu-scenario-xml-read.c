@@ -501,8 +501,14 @@ load_attribute_flags (MuXmlLoader     *ld,
         {
           int n = 0;
 
+          g_autofree char *word = f->zero_word ? mu_xml_attr_stripped (node, f->id) : NULL;
+
           /* out of range is the checker's to say, as for any counter value */
-          mu_xml_get_int (ld, node, f->id, 0, &n);
+          if (word == NULL)
+            mu_xml_get_int (ld, node, f->id, 0, &n);
+          else if (strcmp (word, f->zero_word) != 0 && !mu_xml_parse_int_text (word, &n))
+            mu_xml_report (ld, c->line, _("<%s>: %s=\"%s\" is not a number or “%s”"),
+                           (const char *) node->name, f->id, word, f->zero_word);
           mu_counter_set_int (c, f->id, n);
           ((MuFieldValue *) g_ptr_array_index (c->values, c->values->len - 1))->line = c->line;
           continue;
@@ -575,14 +581,8 @@ load_counter (MuXmlLoader     *ld,
       break;
     case MU_COUNTER_UNIT:
       {
-        g_autofree char *identity = mu_xml_attr_stripped (node, "identity");
         g_autofree char *arm = mu_xml_attr_stripped (node, "arm");
 
-        if (identity == NULL || strcmp (identity, "star") == 0)
-          c->identity = 0;
-        else if (!mu_xml_parse_int_text (identity, &c->identity))
-          mu_xml_report (ld, c->line, _("<unit>: identity=\"%s\" is not a division number or “star”"),
-                         identity);
         /* any word: the checker holds it against the ruleset's arms */
         if (arm != NULL && *arm)
           mu_counter_set_arm_word (c, arm);

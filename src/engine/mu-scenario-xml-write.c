@@ -567,16 +567,6 @@ write_table (Writer           *w,
 
 /* Order of battle ------------------------------------------------------------------- */
 
-/* Whether the counter element carries the model's attribute `id`: always
- * when the ruleset is unknown, else when the ruleset declares it (the baa
- * rulesets; a tabletop ruleset's units have no attack or identity). */
-static gboolean
-declares (Writer     *w,
-          const char *id)
-{
-  return w->ruleset == NULL || mu_ruleset_find_field (w->ruleset, id) != NULL;
-}
-
 /* The ruleset whose declarations say how values are written: a ruleset
  * Muster does not know is read as format 1's first, baa-hex. */
 static const MuRuleset *
@@ -610,6 +600,8 @@ write_attribute_value (Writer            *w,
     attr_bool (w, f->id, TRUE);
   else if (f->type == MU_FIELD_FLAGS && (text = mu_values_get (c->values, f->id)) && *text)
     attr_str (w, f->id, text);
+  else if (f->type == MU_FIELD_INT && f->zero_word && mu_counter_get_int (c, f->id) == 0)
+    attr_str (w, f->id, f->zero_word);
   else if (f->type == MU_FIELD_INT)
     attr_int (w, f->id, mu_counter_get_int (c, f->id));
 }
@@ -644,15 +636,6 @@ write_attribute_values (Writer          *w,
 
       if (strcmp (name, "arm") == 0)
         attr_str (w, "arm", mu_counter_arm_word (c));
-      else if (strcmp (name, "identity") == 0)
-        {
-          if (!declares (w, "division"))
-            continue;
-          if (c->identity == 0)
-            attr_str (w, "identity", "star");
-          else
-            attr_int (w, "identity", c->identity);
-        }
       else if (f == NULL || !mu_field_applies (f, c->kind))
         continue;
       else if (f->offset >= 0 && mu_field_is_attribute (f))

@@ -4,6 +4,8 @@
 
 #include "mu-scenario.h"
 
+#include "mu-ruleset.h"
+
 #include <string.h>
 
 /* Extension data ------------------------------------------------------------- */
@@ -539,13 +541,21 @@ mu_scenario_find_command (const MuScenario *scenario,
                           const char       *side,
                           int               division)
 {
+  const MuFieldInfo *number;
+
   g_return_val_if_fail (scenario != NULL, NULL);
 
+  /* the number the ruleset declares for command counters; a ruleset
+   * that numbers none has no command of any number */
+  number = mu_ruleset_numbered_field (scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL,
+                                      MU_COUNTER_COMMAND);
+  if (number == NULL)
+    return NULL;
   for (guint i = 0; i < scenario->counters->len; i++)
     {
       MuCounter *c = g_ptr_array_index (scenario->counters, i);
 
-      if (c->kind == MU_COUNTER_COMMAND && mu_counter_get_int (c, "division") == division &&
+      if (c->kind == MU_COUNTER_COMMAND && mu_counter_get_int (c, number->id) == division &&
           g_strcmp0 (c->side, side) == 0)
         return c;
     }

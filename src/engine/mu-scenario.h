@@ -295,14 +295,19 @@ typedef struct {
   char *side;            /* MuSide id */
   char *name;
   char *note;            /* historical note, may be NULL */
-  /* control and command */
   /* units */
-  int identity;          /* division number of its command; 0 = STAR (unassigned) */
   MuArm arm;             /* the format's arm, or the basing of arm_word's arm */
   /* An arm the scenario's ruleset declares that is none of MuArm's words
    * ("foot-artillery"); NULL for those. Read it through mu_counter_arm_word(). */
   char *arm_word;
-  int strength;          /* >= 1 */
+  /* In the range its ruleset declares (baa: at least 1). A generic
+   * member, not a declared value: every ruleset's unit has one (baa's
+   * strength, mn-acw's bases, toy-soldiers' and regimental's stands each
+   * declare theirs with `offset` pointing here), and it is the stand
+   * count that the table layout (TAB-6), the checker, the counter views
+   * and the renderer read for every unit, in the hot paths of play and
+   * drawing, whatever the ruleset. */
+  int strength;
   /* order of battle tree: the parent counter id (control for a command, command
    * for a unit); NULL for a top-level control counter or a STAR unit */
   char *parent;
@@ -450,7 +455,9 @@ MuSide       *mu_scenario_find_side      (const MuScenario *scenario, const char
 MuCounter    *mu_scenario_find_counter   (const MuScenario *scenario, const char *id);
 MuObjective  *mu_scenario_find_objective (const MuScenario *scenario, const char *id);
 MuReserve    *mu_scenario_find_reserve   (const MuScenario *scenario, const char *id);
-/* The command counter of a side with the given division number, or NULL. */
+/* The command counter of a side with the given number, the one its
+ * ruleset declares for commands (mu_ruleset_numbered_field: baa's
+ * division); NULL when none has it or the ruleset numbers none. */
 MuCounter    *mu_scenario_find_command   (const MuScenario *scenario, const char *side, int division);
 /* Whether the side has at least one command (division) counter. An army
  * without any is commanded directly by its control counters (BAA-CMD-10,

@@ -131,16 +131,16 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
         {
           mu_nato_frame (cr, cx - fw / 2, y + 0.3 * size, fw, fh, c->arm, FALSE,
                          mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
-          if (c->identity <= 0)
+          if (mu_counter_get_int (c, "identity") <= 0)
             mu_mark_star (cr, x + 0.14 * size, y + 0.14 * size, 0.09 * size, 0xffffff);
         }
       if (text)
         {
           mu_set_rgb (cr, ink);
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.17 * size, "X", cx, y + 0.28 * size, 0.5, 1.0, 0);
-          if (c->identity > 0)
+          if (mu_counter_get_int (c, "identity") > 0)
             {
-              g_snprintf (buf, sizeof buf, "%d", c->identity);
+              g_snprintf (buf, sizeof buf, "%d", mu_counter_get_int (c, "identity"));
               mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.05 * size, y + 0.05 * size, 0.0, 0.0, 0);
             }
         }
@@ -166,12 +166,12 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
               mu_picture_kepi (cr, cx, py, pw, pic, bg);
               break;
             }
-          if (c->identity <= 0)
+          if (mu_counter_get_int (c, "identity") <= 0)
             mu_mark_star (cr, cx, y + 0.15 * size, 0.1 * size, 0xffffff);
         }
-      if (text && c->identity > 0)
+      if (text && mu_counter_get_int (c, "identity") > 0)
         {
-          g_snprintf (buf, sizeof buf, "%d", c->identity);
+          g_snprintf (buf, sizeof buf, "%d", mu_counter_get_int (c, "identity"));
           mu_set_rgb (cr, ink);
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
         }
@@ -373,7 +373,7 @@ mu_render_counter_art_key (const MuScenario *scenario,
   if (c->kind == MU_COUNTER_UNIT)
     {
       k = mu_hash_mix (k, c->arm);
-      k = mu_hash_mix (k, c->identity <= 0);
+      k = mu_hash_mix (k, mu_counter_get_int (c, "identity") <= 0);
     }
   /* the marks its declared values draw */
   for (guint i = 0; c->values && i < c->values->len; i++)

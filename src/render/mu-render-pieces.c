@@ -210,7 +210,7 @@ counter_key (const MuScenario *scenario,
   k = mu_hash_mix (k, c->kind);
   k = mu_hash_mix (k, c->arm);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
-  k = mu_hash_mix (k, c->identity);
+  k = mu_hash_mix (k, mu_counter_get_int (c, "identity"));
   /* the declared values: the face's marks and numbers */
   for (guint i = 0; c->values && i < c->values->len; i++)
     {

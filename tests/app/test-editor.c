@@ -792,7 +792,7 @@ test_oob (Fixture *f, gconstpointer data)
   /* drag and drop in the tree: the STAR battery joins the 1st Division */
   g_assert_true (muster_editor_oob_drop (oob, "usa-bty", "usa-1", &error));
   g_assert_cmpstr (mu_scenario_find_counter (model (f), "usa-bty")->parent, ==, "usa-1");
-  g_assert_cmpint (mu_scenario_find_counter (model (f), "usa-bty")->identity, ==, 1);
+  g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (model (f), "usa-bty"), "identity"), ==, 1);
   g_assert_false (muster_editor_oob_drop (oob, "usa-bty", "csa-1", &error));
   g_assert_nonnull (strstr (error->message, "side"));
   g_clear_error (&error);

@@ -62,7 +62,7 @@ make_hex_scenario (MuHexOrientation orientation,
   mu_counter_set_int (unit, "range", 2);
   mu_counter_set_int (unit, "attack", 4);
   unit->strength = 3;
-  unit->identity = 0; /* STAR: no command counter needed */
+  mu_counter_set_int (unit, "identity", 0); /* STAR: no command counter needed */
   unit->place.kind = MU_PLACE_HEX;
   unit->place.hex = (MuHex) { 7, 6 };
   g_ptr_array_add (scenario->counters, unit);

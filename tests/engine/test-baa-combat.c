@@ -185,7 +185,7 @@ build_scenario (const char *const *setup,
   mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("csa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "csa-spare", "csa", (MuHex) { 1, 11 });
-  c->identity = 9;
+  mu_counter_set_int (c, "identity", 9);
   mu_counter_set_int (c, "range", 1);
   mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
@@ -195,7 +195,7 @@ build_scenario (const char *const *setup,
   mu_counter_set_int (c, "division", 9);
   c->parent = g_strdup ("usa-army");
   c = add_counter (s, MU_COUNTER_UNIT, "usa-spare", "usa", (MuHex) { 12, 2 });
-  c->identity = 9;
+  mu_counter_set_int (c, "identity", 9);
   mu_counter_set_int (c, "range", 1);
   mu_counter_set_int (c, "attack", 6);
   c->strength = 1;
@@ -218,7 +218,7 @@ build_scenario (const char *const *setup,
           mu_counter_set_int (c, "range", r);
           mu_counter_set_int (c, "attack", a);
           c->strength = st;
-          c->identity = 1;
+          mu_counter_set_int (c, "identity", 1);
           c->parent = g_strdup (g_str_equal (w[2], "csa") ? "csa-div" : "usa-div");
           lf = g_new0 (LateFlags, 1);
           lf->id = g_strdup (w[1]);
@@ -231,7 +231,7 @@ build_scenario (const char *const *setup,
                 add_ability (c, "sharpshooter");
               else if (g_str_has_prefix (w[k], "div="))
                 {
-                  c->identity = atoi (w[k] + 4);
+                  mu_counter_set_int (c, "identity", atoi (w[k] + 4));
                   g_clear_pointer (&c->parent, g_free);
                 }
               else

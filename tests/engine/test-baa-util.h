@@ -160,7 +160,7 @@ t_scenario (const char *text)
               mu_counter_set_int (c, "range", r);
               mu_counter_set_int (c, "attack", a);
               c->strength = st;
-              c->identity = atoi (w[5]);
+              mu_counter_set_int (c, "identity", atoi (w[5]));
               where = w[6];
               extra = 7;
             }

@@ -405,6 +405,8 @@ test_baa_numbers (void)
     { "leadership", "usa-div", "3", "5" },
     { "leadership", "usa-army", "2", "4" },
     { "division", "usa-div", "1", "7" },
+    /* 0 is the file's "star": a unit of no division */
+    { "identity", "usa-1", "1", "star" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
@@ -450,6 +452,65 @@ test_baa_numbers (void)
     }
 }
 
+/* A unit's identity names a division: the baa rulesets' check_scenario
+ * says what is wrong with it, once, and the generic range check does not
+ * say it again. */
+static void
+test_baa_identity_checked_once (void)
+{
+  static const struct { const char *to, *expected; } cases[] = {
+    { " identity=\"-1\"", "unit “usa-1”: identity -1 is not a division number" },
+    { " identity=\"1000\"", "unit “usa-1”: division 1000 has no command counter on side “usa”" },
+    /* the schema refuses a word that is no number, once */
+    { " identity=\"one\"", "identity=\"one\" is unknown or its value is not allowed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+      g_autoptr(GString) text = g_string_new (baa_text);
+      g_autoptr(MuScenario) s = NULL;
+      g_autofree char *got = NULL;
+      const char *at;
+
+      g_assert_cmpuint (g_string_replace (text, " identity=\"1\"", cases[i].to, 1), ==, 1);
+      s = load (text->str, problems);
+      got = problems_text (problems);
+      g_test_message ("%s", got);
+      at = strstr (got, cases[i].expected);
+      if (at == NULL)
+        g_error ("expected “%s” in:\n%s", cases[i].expected, got);
+      g_assert_null (strstr (at + 1, cases[i].expected));
+      g_assert_null (strstr (got, "out of range"));
+    }
+}
+
+/* A command is found by the number its ruleset declares for commands,
+ * which another declared value names (baa: identity names division); a
+ * ruleset that numbers none has no command of any number, whatever
+ * values an old file left on its counters. */
+static void
+test_numbered_commands (void)
+{
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(MuScenario) s = load (baa_text, problems);
+  const MuFieldInfo *f = mu_ruleset_numbered_field (mu_ruleset_find ("baa-table"), MU_COUNTER_COMMAND);
+
+  g_assert_nonnull (f);
+  g_assert_cmpstr (f->id, ==, "division");
+  g_assert_null (mu_ruleset_numbered_field (mu_ruleset_find ("baa-hex"), MU_COUNTER_UNIT));
+  g_assert_null (mu_ruleset_numbered_field (mu_ruleset_find ("mn-acw"), MU_COUNTER_COMMAND));
+  g_assert_true (mu_ruleset_has_divisions (mu_ruleset_find ("baa-hex")));
+  g_assert_false (mu_ruleset_has_divisions (mu_ruleset_find ("regimental")));
+
+  g_assert_cmpstr (mu_scenario_find_command (s, "usa", 1)->id, ==, "usa-div");
+  g_assert_null (mu_scenario_find_command (s, "usa", 2));
+  g_assert_null (mu_scenario_find_command (s, "csa", 1));
+  g_free (s->ruleset);
+  s->ruleset = g_strdup ("mn-acw");
+  g_assert_null (mu_scenario_find_command (s, "usa", 1));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -463,5 +524,7 @@ main (int   argc,
   g_test_add_func ("/engine/pieces/edit-arm", test_edit_arm);
   g_test_add_func ("/engine/pieces/baa-flags", test_baa_flags);
   g_test_add_func ("/engine/pieces/baa-numbers", test_baa_numbers);
+  g_test_add_func ("/engine/pieces/baa-identity-checked-once", test_baa_identity_checked_once);
+  g_test_add_func ("/engine/pieces/numbered-commands", test_numbered_commands);
   return g_test_run ();
 }

@@ -27,7 +27,7 @@ make_scenario (void)
   g_ptr_array_add (s->counters, c);
   c = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
   mu_ruleset_set_initial_values (NULL, c);
-  c->identity = 1;
+  mu_counter_set_int (c, "identity", 1);
   c->parent = g_strdup ("tyler");
   c->place.kind = MU_PLACE_HEX;
   c->place.hex = (MuHex) { 3, 4 };
@@ -196,7 +196,7 @@ test_check_river_boats (void)
 
   mu_ruleset_set_initial_values (NULL, boat);
   boat->arm = MU_ARM_RIVERBOAT;
-  boat->identity = 1;
+  mu_counter_set_int (boat, "identity", 1);
   boat->parent = g_strdup ("tyler");
   boat->place.kind = MU_PLACE_HEX;
   boat->place.hex = (MuHex) { 8, 8 };

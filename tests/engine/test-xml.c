@@ -207,7 +207,7 @@ build_table_scenario (void)
   unit = mu_counter_new (MU_COUNTER_UNIT, "sherman", "usa");
   mu_ruleset_set_initial_values (NULL, unit);
   unit->name = g_strdup ("Sherman");
-  unit->identity = 1;
+  mu_counter_set_int (unit, "identity", 1);
   unit->parent = g_strdup ("tyler");
   unit->note = g_strdup ("Line one\nline two & <three>");
   unit->place.kind = MU_PLACE_RESERVE;

@@ -334,7 +334,7 @@ test_counter_colours (void)
   MuCounter *r = mu_counter_new (MU_COUNTER_UNIT, "r1", "csa");
   MuCounterStyle styles[] = { MU_COUNTER_STYLE_CLASSIC, MU_COUNTER_STYLE_NATO };
 
-  mu_counter_set_int (u, "range", 2), mu_counter_set_int (u, "attack", 4), u->strength = 5, u->identity = 1;
+  mu_counter_set_int (u, "range", 2), mu_counter_set_int (u, "attack", 4), u->strength = 5, mu_counter_set_int (u, "identity", 1);
   mu_values_set (&u->values, "abilities", "indomitable sharpshooter");
   /* r is u's copy with its own id and side (its first ones freed) */
   g_free (r->id);
@@ -693,7 +693,7 @@ test_cache (void)
   double x, y, w, h;
   int differ = 0, differ_changed = 0;
 
-  mu_counter_set_int (c, "range", 2), mu_counter_set_int (c, "attack", 4), c->strength = 5, c->identity = 3;
+  mu_counter_set_int (c, "range", 2), mu_counter_set_int (c, "attack", 4), c->strength = 5, mu_counter_set_int (c, "identity", 3);
   g_ptr_array_add (s->counters, c);
   mu_hex_map_cell (s->hex_map, (MuHex) { 2, 2 })->terrain = MU_TERRAIN_WOODLAND;
   piece.counter = c;

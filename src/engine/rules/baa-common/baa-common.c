@@ -193,6 +193,7 @@ baa_common_check_divisions (const MuScenario *s,
                                                c->id ? c->id : "");
       const MuCounter *parent = c->parent ? g_hash_table_lookup (counter_by_id, c->parent) : NULL;
       gboolean commands = c->side != NULL && g_hash_table_contains (sides_with_commands, c->side);
+      int identity = mu_counter_get_int (c, "identity");
 
       if (c->kind == MU_COUNTER_COMMAND)
         {
@@ -207,25 +208,25 @@ baa_common_check_divisions (const MuScenario *s,
         }
       if (c->kind != MU_COUNTER_UNIT)
         continue;
-      if (c->identity < 0)
+      if (identity < 0)
         division_error (s, problems, c, _("%s: identity %d is not a division number"), what,
-                        c->identity);
-      else if (c->identity > 0 && c->side && commands)
+                        identity);
+      else if (identity > 0 && c->side && commands)
         {
-          g_autofree char *key = division_key (c->side, c->identity);
+          g_autofree char *key = division_key (c->side, identity);
 
           if (!g_hash_table_contains (command_by_division, key))
             division_error (s, problems, c, _("%s: division %d has no command counter on side “%s”"),
-                            what, c->identity, c->side);
+                            what, identity, c->side);
         }
       /* its parent command's division (BAA-AMB-54: in an army without
        * command counters the parent is a control counter, and any number
        * goes); a parent of the wrong kind or side is the generic checker's */
       if (parent && parent != c && commands && parent->kind == MU_COUNTER_COMMAND &&
-          g_strcmp0 (parent->side, c->side) == 0 && c->identity != 0 &&
-          mu_counter_get_int (parent, "division") != c->identity)
+          g_strcmp0 (parent->side, c->side) == 0 && identity != 0 &&
+          mu_counter_get_int (parent, "division") != identity)
         division_error (s, problems, c, _("%s: identity %d does not match division %d of its parent “%s”"),
-                        what, c->identity, mu_counter_get_int (parent, "division"), c->parent);
+                        what, identity, mu_counter_get_int (parent, "division"), c->parent);
     }
 }
 

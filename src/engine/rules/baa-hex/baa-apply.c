@@ -245,7 +245,7 @@ apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
 
   if (m->phase != BAA_PHASE_COMMAND_RANGE)
     return baa_refuse (error, "BAA-CMD-11", "unassigned units are assigned at the start of phase 4");
-  if (u == NULL || u->def->identity != 0)
+  if (u == NULL || u->identity != 0)
     return baa_refuse (error, "BAA-CMD-11", "%s is not an unassigned (star) unit", cmd->unit);
   if (u->side != m->active || u->status != BAA_UNIT_ACTIVE)
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active unit of the side in play", cmd->unit);

@@ -162,7 +162,7 @@ reserves_arrive (BaaMatch *m, GPtrArray *events)
       units = g_ptr_array_new ();
       FOR_UNITS (m, u)
         if (u->status == BAA_UNIT_TACTICAL_MARCH && u->side == c->side &&
-            u->def->identity == c->division)
+            u->identity == c->division)
           {
             u->status = BAA_UNIT_OFFBOARD_RESERVE;
             g_ptr_array_add (units, u);
@@ -243,7 +243,7 @@ baa_reserve_step_may_move (const BaaMatch *m, const BaaUnit *u, const BaaCommand
   FOR_UNITS (m, x)
     if (x->side == c->side && unit_arrived (m, x) &&
         ((c->reserve && g_strcmp0 (x->reserve, c->reserve) == 0) ||
-         (c->march_edge && x->def->identity == c->division)))
+         (c->march_edge && x->identity == c->division)))
       return FALSE;
   return TRUE;
 }
@@ -844,7 +844,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
           g_ptr_array_add (m->reposition, (char *) k->def->id);
           g_ptr_array_add (m->reposition, (char *) c->def->id);
           FOR_UNITS (m, u)
-            if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->division)
+            if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->identity == c->division)
               g_ptr_array_add (m->reposition, (char *) u->def->id);
         }
       return TRUE;
@@ -865,7 +865,7 @@ baa_day_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError *
       c->march_edge = edge;
       c->has_orders = FALSE;
       FOR_UNITS (m, u)
-        if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->def->identity == c->division)
+        if (u->side == side && u->status == BAA_UNIT_ACTIVE && u->identity == c->division)
           {
             u->status = BAA_UNIT_TACTICAL_MARCH;
             u->march_edge = edge;

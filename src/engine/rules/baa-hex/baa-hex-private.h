@@ -77,6 +77,7 @@ typedef struct _BaaCommander BaaCommander;
 /* A unit counter (brigade). */
 typedef struct {
   const MuCounter *def;        /* scenario data: arm, strength */
+  int identity;                /* its declared division, read once at set-up (BAA-CMD-1) */
   int range;                   /* its declared values, read once at set-up (BAA-FIRE-2) */
   int attack;                  /* (BAA-FIRE-4) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAA-FLN-8) */

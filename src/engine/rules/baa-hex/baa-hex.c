@@ -104,6 +104,11 @@ static const MuFieldInfo baa_fields[] = {
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
+  /* the division a unit follows, 0 (written "star") for none; checked
+   * against the commands by baa_common_check_divisions */
+  { "identity", N_("Identity"), "BAA-CMD-1", MU_FIELD_INT, 0, 999, UNIT, NULL,
+    -1, .attribute = TRUE, .zero_word = "star",
+    .checked_by_ruleset = TRUE, .names = "division" },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
     .attribute = TRUE, .value_names = baa_ability_names,
@@ -538,6 +543,7 @@ state_new (const MuScenario *scenario, MuDice *dice, GPtrArray *events, GError *
         {
           BaaUnit *u = g_new0 (BaaUnit, 1);
           u->def = c;
+          u->identity = mu_counter_get_int (c, "identity");
           u->index = m->units->len;
           u->side = side;
           u->hex = placed ? c->place.hex : MU_HEX_NONE;

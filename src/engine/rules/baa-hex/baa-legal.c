@@ -184,7 +184,7 @@ baa_legal_commands (gpointer state)
       break;
     case BAA_PHASE_COMMAND_RANGE:
       FOR_UNITS (m, u)
-        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0 &&
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->identity == 0 &&
             u->assign_round != m->round_serial)
           FOR_CDRS (m, c)
             if (c->side == u->side && c->status == BAA_CDR_ACTIVE &&
@@ -489,7 +489,7 @@ unassigned_todo (BaaMatch *m, GArray *todo)
     {
       gboolean can = FALSE;
 
-      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->def->identity != 0 ||
+      if (u->side != m->active || u->status != BAA_UNIT_ACTIVE || u->identity != 0 ||
           u->assign_round == m->round_serial || assigned_with_orders (m, u))
         continue;
       FOR_CDRS (m, c)

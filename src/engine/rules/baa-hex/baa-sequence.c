@@ -228,7 +228,7 @@ chain_follows (gpointer match, gpointer unit, gpointer cdr)
   const BaaCommander *c = cdr;
 
   (void) match;
-  return u->side == c->side && u->def->identity == c->division;
+  return u->side == c->side && u->identity == c->division;
 }
 
 /* BAA-CDR-7: a disabled command counter: one roll for the division, a
@@ -239,9 +239,9 @@ chain_out_of_action (gpointer match, gpointer unit)
   const BaaUnit *u = unit;
   BaaCommander *cmd;
 
-  if (u->def->identity == 0)
+  if (u->identity == 0)
     return NULL;
-  cmd = baa_division_command (match, u->side, u->def->identity);
+  cmd = baa_division_command (match, u->side, u->identity);
   if (cmd && cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD)
     return cmd;
   return NULL;
@@ -367,7 +367,7 @@ phase_has_choices (BaaMatch *m)
       return baa_reserve_step_has_choices (m);
     case BAA_PHASE_COMMAND_RANGE:
       FOR_UNITS (m, u)
-        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->def->identity == 0)
+        if (u->side == m->active && u->status == BAA_UNIT_ACTIVE && u->identity == 0)
           return TRUE;
       if (m->opt_direct_control && baa_best_control (m, m->active))
         return TRUE;   /* `direct` declarations (a side with command counters) */

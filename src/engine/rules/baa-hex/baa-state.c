@@ -317,12 +317,12 @@ baa_unit_commander (const BaaMatch *m,
 {
   BaaCommander *c = NULL;
 
-  if (u->def->identity == 0)
+  if (u->identity == 0)
     return u->assigned_to;
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *x = g_ptr_array_index (m->commanders, i);
-      if (!x->is_control && x->side == u->side && x->division == u->def->identity)
+      if (!x->is_control && x->side == u->side && x->division == u->identity)
         {
           c = x;
           break;
@@ -465,12 +465,12 @@ check_division_removed (BaaMatch  *m,
 {
   BaaCommander *cmd = NULL;
 
-  if (gone->def->identity == 0)
+  if (gone->identity == 0)
     return;
   for (guint i = 0; i < m->commanders->len; i++)
     {
       BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      if (!c->is_control && c->side == gone->side && c->division == gone->def->identity)
+      if (!c->is_control && c->side == gone->side && c->division == gone->identity)
         cmd = c;
     }
   if (cmd == NULL || (cmd->status != BAA_CDR_ACTIVE && cmd->status != BAA_CDR_OFFBOARD))
@@ -478,7 +478,7 @@ check_division_removed (BaaMatch  *m,
   for (guint i = 0; i < m->units->len; i++)
     {
       BaaUnit *u = g_ptr_array_index (m->units, i);
-      if (u->side == gone->side && u->def->identity == gone->def->identity &&
+      if (u->side == gone->side && u->identity == gone->identity &&
           u->status != BAA_UNIT_DISPERSED && u->status != BAA_UNIT_SURRENDERED)
         return;
     }

@@ -84,6 +84,7 @@ typedef struct _BatCdr BatCdr;
 
 typedef struct {
   const MuCounter *def;
+  int identity;                /* its declared division, read once at set-up (BAT-CMD-1) */
   int range;                   /* its declared values, read once at set-up (BAT-GEN-2) */
   int attack;                  /* (BAT-GEN-5) */
   gboolean indomitable;        /* its declared abilities, read once at set-up (BAT-FLN-6) */

@@ -77,10 +77,10 @@ bat_unit_commander (const BatMatch *m, const BatUnit *u)
 
   if (p && !p->is_control)
     return p;
-  if (u->def->identity == 0)
+  if (u->identity == 0)
     return NULL;
   BAT_FOR_CDRS (m, c)
-    if (!c->is_control && c->side == u->side && c->division == u->def->identity)
+    if (!c->is_control && c->side == u->side && c->division == u->identity)
       return c;
   return NULL;
 }
@@ -154,6 +154,7 @@ bat_match_new (const MuScenario *s, MuDice *dice, GPtrArray *events, GError **er
           guint n;
 
           u->def = c;
+          u->identity = mu_counter_get_int (c, "identity");
           u->side = side;
           u->bases = c->strength;
           /* its formation's one source: its value, or the format's
