@@ -300,6 +300,27 @@ open_scenario (const char *file)
   return muster_game_new (match);
 }
 
+/* Toy Soldiers' band rolls read by the names its ruleset declares, not by
+ * their stable words. */
+static void
+test_roll_purpose_names (void)
+{
+  g_autoptr(MusterGame) game = open_scenario ("ts-balls-bluff.muster");
+  g_autoptr(MuEvent) fire = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autoptr(MuEvent) receive = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autofree char *fire_text = NULL, *receive_text = NULL;
+
+  mu_event_set_text (fire, "fire-band3");
+  fire->value = 5;
+  fire_text = muster_match_log_describe_event (game, fire);
+  g_assert_nonnull (strstr (fire_text, ": fire at long range (band 3), 1 die"));
+  mu_event_set_text (receive, "receive-band1");
+  receive->value = 2;
+  receive_text = muster_match_log_describe_event (game, receive);
+  g_assert_nonnull (strstr (receive_text, ": receiving fire at close range (band 1), 1 die"));
+  g_assert_null (strstr (receive_text, "receive-band1"));
+}
+
 /* Regimental's steps that no side plays read as the step alone: no "?"
  * for the missing side, and the turn's opening step by its name. */
 static void
@@ -484,6 +505,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/match-log/every-event-once", test_every_event_once);
   g_test_add_func ("/app/match-log/roll-words", test_roll_words);
   g_test_add_func ("/app/match-log/roll-modifiers", test_roll_modifiers);
+  g_test_add_func ("/app/match-log/roll-purpose-names", test_roll_purpose_names);
   g_test_add_func ("/app/match-log/steps-without-side", test_steps_without_side);
   g_test_add_func ("/app/match-log/declared-sentences", test_declared_sentences);
   g_test_add_func ("/app/match-log/filter-append-reset", test_filter_append_reset);
