@@ -277,6 +277,8 @@ roll_text (MusterGame    *game,
   GString *s = g_string_new (NULL);
   g_autofree char *need = need_text (e);
   guint n = faces->len;
+  /* the ruleset's name for the purpose, else its word in the catalogue */
+  const char *purpose = e->text ? mu_ruleset_roll_name (muster_game_get_ruleset (game), e->text) : NULL;
 
   g_string_append (s, counter_name (game, e->subject));
   if (e->object)
@@ -284,7 +286,8 @@ roll_text (MusterGame    *game,
   /* TRANSLATORS: between who rolls and what for ("Bartow: fire, 2 dice");
    * French sets a no-break space before the colon */
   g_string_append_printf (s, _(": %s, "),
-                          e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
+                          purpose ? purpose
+                          : e->text ? g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text) : _("roll"));
   g_string_append_printf (s, ngettext ("%u die", "%u dice", n), n);
   if (*need)
     g_string_append_printf (s, ", %s", need);

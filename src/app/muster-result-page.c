@@ -20,6 +20,7 @@ struct _MusterResultPage {
   GtkWidget *title;
   GtkWidget *level;
   GtkWidget *score;
+  GtkWidget *objectives_heading;
   GtkWidget *objectives;
   GtkWidget *losses;
   GString *text;
@@ -110,6 +111,8 @@ update_objectives (MusterResultPage *self)
       gtk_list_box_append (GTK_LIST_BOX (self->objectives), row);
       g_string_append_printf (self->text, "objective %s %s\n", name, v->owner ? v->owner : "-");
     }
+  /* a scenario without objectives (Toy Soldiers) shows no empty heading */
+  gtk_widget_set_visible (self->objectives_heading, views && views->len > 0);
   gtk_widget_set_visible (self->objectives, views && views->len > 0);
 }
 
@@ -301,7 +304,8 @@ muster_result_page_init (MusterResultPage *self)
   gtk_widget_add_css_class (self->score, "dim-label");
   gtk_box_append (GTK_BOX (box), self->score);
 
-  gtk_box_append (GTK_BOX (box), section_label (_("Objectives")));
+  self->objectives_heading = section_label (_("Objectives"));
+  gtk_box_append (GTK_BOX (box), self->objectives_heading);
   self->objectives = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->objectives), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->objectives, "boxed-list");

@@ -67,6 +67,24 @@ mu_cli_open_match (const char *file,
   return m;
 }
 
+/* An event line as SIDE reads it (--as): an event only SIDE sees is
+ * SIDE's own, so " only=SIDE" would tell that player nothing; without
+ * --as it says whose the event is (README, "--as"). */
+static char *
+format_event_as (MuMatch       *m,
+                 const MuEvent *e,
+                 const char    *as)
+{
+  if (as != NULL && e->visible_to != NULL)
+    {
+      g_autoptr(MuEvent) own = mu_event_copy (e);
+
+      g_clear_pointer (&own->visible_to, g_free);
+      return mu_match_format_event (m, own);
+    }
+  return mu_match_format_event (m, e);
+}
+
 /* The dry run of one command against the match as it stands:
  * "check legal|refused: REASON (RULE) [cost C of A [UNIT]]". */
 static void
@@ -214,7 +232,7 @@ mu_cli_play (int    argc,
 
                 if (as && !mu_event_visible (g_ptr_array_index (ev, i), as))
                   continue;
-                line = mu_match_format_event (m, g_ptr_array_index (ev, i));
+                line = format_event_as (m, g_ptr_array_index (ev, i), as);
                 printf ("%s\n", line);
               }
           }
@@ -248,7 +266,7 @@ mu_cli_play (int    argc,
 
                     if (as && !mu_event_visible (g_ptr_array_index (ev, k), as))
                       continue;
-                    line = mu_match_format_event (m, g_ptr_array_index (ev, k));
+                    line = format_event_as (m, g_ptr_array_index (ev, k), as);
                     printf ("%s\n", line);
                   }
               }

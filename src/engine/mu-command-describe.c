@@ -35,9 +35,31 @@ find_area (const MuScenario *scenario,
   return NULL;
 }
 
-/* A word argument as people read it: a counter's, a side's or an area's name, else
- * the word itself ("flank") in the person's language, where the ruleset
- * marked it NC_("command word", …). */
+/* The name the ruleset declares for word as a value of one of its choice
+ * fields (regimental's order codes: "H" is Hold), or NULL. */
+static const char *
+declared_value_name (const MuScenario *scenario,
+                     const char       *word)
+{
+  const MuRuleset *ruleset = scenario->ruleset ? mu_ruleset_find (scenario->ruleset) : NULL;
+
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+
+      if (f->type != MU_FIELD_ENUM || f->value_names == NULL)
+        continue;
+      for (guint k = 0; f->values && f->values[k]; k++)
+        if (g_str_equal (f->values[k], word))
+          return mu_field_value_name (f, word);
+    }
+  return NULL;
+}
+
+/* A word argument as people read it: a counter's, a side's or an area's name, a
+ * code with the name its ruleset declares for it ("Hold (H)"), else the word
+ * itself ("flank") in the person's language, where the ruleset marked it
+ * NC_("command word", …). */
 static void
 append_word (GString          *s,
              const MuScenario *scenario,
@@ -46,6 +68,7 @@ append_word (GString          *s,
   const MuCounter *c = mu_scenario_find_counter (scenario, word);
   const MuSide *side = c ? NULL : mu_scenario_find_side (scenario, word);
   const MuArea *area;
+  const char *named;
 
   if (c != NULL && c->name != NULL && *c->name != '\0')
     g_string_append (s, c->name);
@@ -53,6 +76,9 @@ append_word (GString          *s,
     g_string_append (s, side->name);
   else if (c == NULL && side == NULL && (area = find_area (scenario, word)) != NULL)
     g_string_append (s, area->name);
+  else if (c == NULL && side == NULL && (named = declared_value_name (scenario, word)) != NULL)
+    /* Translators: a code of the rules' sheet after its name ("Hold (H)") */
+    g_string_append_printf (s, _("%s (%s)"), named, word);
   else
     g_string_append (s, g_dpgettext2 (GETTEXT_PACKAGE, "command word", word));
 }

@@ -38,7 +38,7 @@ static const MuEventKindInfo generic_kinds[MU_EVENT_N] = {
   [MU_EVENT_PHASE] = {
     "phase", N_("Step"), N_("a step of the turn begins"),
     F (SIDE) | F (VALUE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, MU_EVENT_KIND_QUIET,
-    N_("[{side}|?]: [{step}|?]"), NULL, 0, NULL, NULL,
+    N_("[{side}: ][{step}|?]"), NULL, 0, NULL, NULL,
   },
   [MU_EVENT_ROLL] = {
     "roll", N_("Roll"), N_("dice rolled: the faces, how they are read, the outcome"),

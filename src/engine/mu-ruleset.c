@@ -121,6 +121,17 @@ mu_ruleset_find_marker (const MuRuleset *ruleset,
   return NULL;
 }
 
+const char *
+mu_ruleset_roll_name (const MuRuleset *ruleset,
+                      const char      *purpose)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; purpose && i < ruleset->n_roll_purposes; i++)
+    if (g_str_equal (ruleset->roll_purposes[i].purpose, purpose))
+      return g_dgettext (GETTEXT_PACKAGE, ruleset->roll_purposes[i].name);
+  return NULL;
+}
+
 const MuEventKindInfo *
 mu_ruleset_find_event_kind (const MuRuleset *ruleset,
                             const char      *word)

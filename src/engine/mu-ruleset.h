@@ -461,6 +461,12 @@ typedef struct {
   MuStatusFlags flags;
 } MuStatusInfo;
 
+/* A roll's purpose (MuRoll.purpose, a roll event's text) and its name. */
+typedef struct {
+  const char *purpose;     /* stable: "fire-band3" */
+  const char *name;        /* N_() "fire at long range" */
+} MuRollPurposeInfo;
+
 /* A snapshot of one counter, as the board shows it. What it describes of
  * the state is its own: its markers, attachment and stands are copies that
  * mu_counter_view_clear() frees, so a copy of the views
@@ -649,6 +655,11 @@ struct _MuRuleset {
    * log. Pointers, so that two rulesets may share a declaration. */
   const MuEventKindInfo *const *event_kinds;
   guint n_event_kinds;
+  /* The purposes of its rolls (a roll event's text) as people read them,
+   * for the words the log cannot show as they are ("fire-band3"). NULL/0:
+   * the purpose is its own word (marked NC_("event text", …) for the log). */
+  const MuRollPurposeInfo *roll_purposes;
+  guint n_roll_purposes;
   const MuFieldInfo *fields;
   guint n_fields;
   /* Tables: its formations and how each lays out its stands (TAB-6), the
@@ -856,6 +867,9 @@ char              *mu_rule_option_check   (const MuRuleOptionInfo *info, const M
 /* The marker with this id (a word of MuCounterView.markers, or the kind of
  * a board marker's event), or NULL. */
 const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char *id);
+/* The name for people (translated) of a roll's purpose the ruleset
+ * declares, or NULL when it declares none for that word. */
+const char        *mu_ruleset_roll_name   (const MuRuleset *ruleset, const char *purpose);
 /* The declaration of the event kind with this word: the ruleset's, else
  * the engine's own; NULL when neither has it. */
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);

@@ -18,6 +18,36 @@ mu_render_base_size (const MuTableMap *table,
   mu_table_base_size (table, arm, width, depth);
 }
 
+/* What is drawn of a table piece: its stands, or for a piece in play
+ * without any (a garrison inside a block) one square counter at its
+ * position, in *lone. NULL when nothing is drawn. */
+static const MuStand *
+drawn_stands (const MuScenario *scenario,
+              const MuPiece    *piece,
+              MuStand          *lone,
+              guint            *n)
+{
+  double w;
+
+  *n = 0;
+  if (!piece->counter)
+    return NULL;
+  if (piece->n_stands > 0 && piece->stands != NULL)
+    {
+      *n = piece->n_stands;
+      return piece->stands;
+    }
+  if (!piece->placed || scenario->table == NULL)
+    return NULL;
+  mu_table_base_size (scenario->table, MU_ARM_INFANTRY, &w, NULL);
+  *lone = (MuStand) { 0 };
+  lone->centre = piece->pos;
+  lone->width = lone->depth = 1.2 * w;
+  lone->facing = piece->facing;
+  *n = 1;
+  return lone;
+}
+
 void
 mu_render_table_piece_bounds (const MuScenario      *scenario,
                               const MuRenderOptions *options,
@@ -29,17 +59,20 @@ mu_render_table_piece_bounds (const MuScenario      *scenario,
 {
   double k = mu_render_table_scale (options);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  MuStand lone;
+  guint n;
+  const MuStand *stands = drawn_stands (scenario, piece, &lone, &n);
 
-  if (!piece->counter || piece->n_stands == 0 || piece->stands == NULL)
+  if (stands == NULL)
     {
       *x = *y = *width = *height = 0;
       return;
     }
-  for (guint i = 0; i < piece->n_stands; i++)
+  for (guint i = 0; i < n; i++)
     {
       MuPoint c[4];
 
-      mu_stand_corners (&piece->stands[i], c);
+      mu_stand_corners (&stands[i], c);
       for (int cnr = 0; cnr < 4; cnr++)
         {
           x0 = MIN (x0, c[cnr].x);
@@ -126,7 +159,10 @@ marker_places (const MuScenario *scenario,
                MuPoint          *centres,
                double           *size)
 {
-  MuStand foot = mu_stands_footprint (p->stands, p->n_stands);
+  MuStand lone;
+  guint n_stands;
+  const MuStand *stands = drawn_stands (scenario, p, &lone, &n_stands);
+  MuStand foot = mu_stands_footprint (stands, n_stands);
   MuPoint k[4];
   double w, f = foot.facing * G_PI / 180.0;
   MuPoint right = { cos (f), sin (f) }, back = { -sin (f), cos (f) };
@@ -165,8 +201,11 @@ mu_render_table_pieces (cairo_t               *cr,
       double bw = 0, bx, by, bwid, bht;
       guint32 bg, ink;
       gboolean commander;
+      MuStand lone;
+      guint n_stands;
+      const MuStand *stands = drawn_stands (scenario, p, &lone, &n_stands);
 
-      if (!p->counter || p->n_stands == 0 || p->stands == NULL)
+      if (stands == NULL)
         continue;
       mu_render_table_piece_bounds (scenario, options, p, &bx, &by, &bwid, &bht);
       if (c.have_clip && (bx + bwid < c.clip.x || by + bht < c.clip.y ||
@@ -176,9 +215,9 @@ mu_render_table_pieces (cairo_t               *cr,
       bg = mu_render_side_colour (scenario, p->counter->side);
       ink = mu_colour_mix (bg, 0x000000, 0.7);
 
-      for (guint b = 0; b < p->n_stands; b++)
+      for (guint b = 0; b < n_stands; b++)
         {
-          const MuStand *s = &p->stands[b];
+          const MuStand *s = &stands[b];
           double bd = s->depth;
 
           bw = s->width;
@@ -227,9 +266,10 @@ mu_render_table_pieces (cairo_t               *cr,
       MuPoint centres[G_N_ELEMENTS (drawn)];
       const MuSide *side;
       double ms;
-      guint n;
+      guint n, n_stands;
+      MuStand lone;
 
-      if (!p->counter || p->n_stands == 0 || p->stands == NULL ||
+      if (drawn_stands (scenario, p, &lone, &n_stands) == NULL ||
           (n = mu_render_piece_markers (ruleset, p, drawn, G_N_ELEMENTS (drawn))) == 0)
         continue;
       side = mu_scenario_find_side (scenario, p->counter->side);

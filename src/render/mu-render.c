@@ -599,6 +599,7 @@ mu_render_piece_from_view (const MuCounterView *view,
   /* on a table, the stands where the engine holds them */
   piece->stands = view->stands;
   piece->n_stands = view->n_stands;
+  piece->placed = view->pos.is_point && mu_status_has (view->status, MU_STATUS_IN_PLAY);
 }
 
 GArray *

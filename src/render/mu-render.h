@@ -44,6 +44,10 @@ typedef struct {
    * without stands is not drawn on a table. */
   const MuStand *stands;
   guint n_stands;
+  /* Tables: pos is where the piece is in play (the view's position is
+   * set). A piece placed there without stands (a Toy Soldiers battalion
+   * wholly inside a village block) is drawn as a counter at pos. */
+  gboolean placed;
 } MuPiece;
 
 /* A hex overlay drawn over the terrain (legal moves, targets, selection). */

@@ -266,6 +266,45 @@ test_cli (void)
   g_assert_cmpuint (refused, ==, 2);
 }
 
+/* QRS-AMB-28: the missing-table question the player reads is in the
+ * player's language throughout, what is asked and where to look
+ * included; the event line's stays English. */
+static void
+test_missing_table_question (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                            "regimental", "ask-fire.muster", NULL);
+  const int dice[] = { 6, 1, 3, 4, 3, 4 };
+  const char *lines[] = { "order f FR", "order f2 FR", "end-phase", "order t M", "order t2 M", "end-phase" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 7, dice, G_N_ELEMENTS (dice), NULL, &error);
+  const char *what = g_dgettext (GETTEXT_PACKAGE, "the fire DRM");
+  const char *source = g_dgettext (GETTEXT_PACKAGE, "the full rules' fire modifiers");
+  const MuDecision *d;
+  MuPosition p;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    g_assert_true (mu_match_apply_line (m, lines[i], NULL, NULL));
+  for (guint guard = 0; guard < 20; guard++)
+    {
+      mu_match_get_position (m, &p);
+      if (p.phase == 4 && g_strcmp0 (p.side, "usa") == 0)
+        break;
+      g_assert_true (mu_match_apply_line (m, "end-phase", NULL, NULL));
+    }
+  g_assert_true (mu_match_apply_line (m, "fire f t", NULL, &error));
+  g_assert_no_error (error);
+  d = mu_match_get_pending (m);
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->id, ==, "fire-drm");
+  g_assert_cmpstr (what, !=, "the fire DRM");
+  g_assert_cmpstr (source, !=, "the full rules' fire modifiers");
+  g_assert_nonnull (strstr (d->question, what));
+  g_assert_nonnull (strstr (d->question, source));
+  g_assert_null (strstr (d->question, "not on the sheet"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -282,6 +321,7 @@ main (int   argc,
   display = app_test_init (&argc, &argv, "/app/i18n/no-display");
   g_test_add_func ("/app/i18n/catalogue", test_catalogue);
   g_test_add_func ("/app/i18n/cli", test_cli);
+  g_test_add_func ("/app/i18n/missing-table-question/QRS-AMB-28", test_missing_table_question);
   if (display)
     {
       g_test_add_func ("/app/i18n/start-page", test_start_page);

@@ -289,6 +289,73 @@ test_roll_words (void)
   g_object_unref (log);
 }
 
+static MusterGame *
+open_scenario (const char *file)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", file, NULL);
+  g_autoptr(GError) error = NULL;
+  MuMatch *match = mu_match_open_file (path, 7, NULL, 0, NULL, &error);
+
+  g_assert_no_error (error);
+  return muster_game_new (match);
+}
+
+/* Toy Soldiers' band rolls read by the names its ruleset declares, not by
+ * their stable words. */
+static void
+test_roll_purpose_names (void)
+{
+  g_autoptr(MusterGame) game = open_scenario ("ts-balls-bluff.muster");
+  g_autoptr(MuEvent) fire = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autoptr(MuEvent) receive = mu_event_new (MU_EVENT_ROLL, "x1");
+  g_autofree char *fire_text = NULL, *receive_text = NULL;
+
+  mu_event_set_text (fire, "fire-band3");
+  fire->value = 5;
+  fire_text = muster_match_log_describe_event (game, fire);
+  g_assert_nonnull (strstr (fire_text, ": fire at long range (band 3), 1 die"));
+  mu_event_set_text (receive, "receive-band1");
+  receive->value = 2;
+  receive_text = muster_match_log_describe_event (game, receive);
+  g_assert_nonnull (strstr (receive_text, ": receiving fire at close range (band 1), 1 die"));
+  g_assert_null (strstr (receive_text, "receive-band1"));
+}
+
+/* Regimental's steps that no side plays read as the step alone: no "?"
+ * for the missing side, and the turn's opening step by its name. */
+static void
+test_steps_without_side (void)
+{
+  g_autoptr(MusterGame) game = open_scenario ("qrs-balls-bluff.muster");
+  const GPtrArray *events = mu_match_get_events (muster_game_get_match (game));
+  g_autoptr(MuEvent) disengage = mu_event_new (MU_EVENT_PHASE, NULL);
+  g_autofree char *disengage_text = NULL;
+  guint n_phases = 0;
+  gboolean seen_start = FALSE;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const MuEvent *e = g_ptr_array_index (events, i);
+      g_autofree char *text = NULL;
+
+      if (e->kind != MU_EVENT_PHASE)
+        continue;
+      text = muster_match_log_describe_event (game, e);
+      g_assert_null (strchr (text, '?'));
+      if (g_strcmp0 (e->text, "start") == 0)
+        {
+          g_assert_cmpstr (text, ==, "Initiative");
+          seen_start = TRUE;
+        }
+      n_phases++;
+    }
+  g_assert_cmpuint (n_phases, >, 0);
+  g_assert_true (seen_start);
+  mu_event_set_text (disengage, "disengage");
+  disengage_text = muster_match_log_describe_event (game, disengage);
+  g_assert_cmpstr (disengage_text, ==, "Disengage");
+}
+
 /* The filter keeps one kind; "events-added" appends; undo rebuilds. */
 static void
 test_filter_append_reset (void)
@@ -438,6 +505,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/match-log/every-event-once", test_every_event_once);
   g_test_add_func ("/app/match-log/roll-words", test_roll_words);
   g_test_add_func ("/app/match-log/roll-modifiers", test_roll_modifiers);
+  g_test_add_func ("/app/match-log/roll-purpose-names", test_roll_purpose_names);
+  g_test_add_func ("/app/match-log/steps-without-side", test_steps_without_side);
   g_test_add_func ("/app/match-log/declared-sentences", test_declared_sentences);
   g_test_add_func ("/app/match-log/filter-append-reset", test_filter_append_reset);
   g_test_add_func ("/app/match-log/viewer", test_viewer);

@@ -226,6 +226,19 @@ enter (MusterMatchPage *page,
       while (lines[k] != NULL && !g_str_equal (lines[k], line))
         k++;
       g_assert_nonnull (lines[k]);
+      /* the order by its name, the sheet's code after it ("Hold (H)") */
+      {
+        g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown)),
+                                                                 k + offset);
+        const char *shown = gtk_string_object_get_string (item);
+        g_autofree char *code = g_strdup_printf (" (%s)", mu_command_word (c, 1));
+
+        g_assert_nonnull (strstr (shown, code));
+        if (g_str_equal (mu_command_word (c, 1), "H"))
+          g_assert_true (g_str_has_prefix (shown, "Hold (H)"));
+        if (g_str_equal (mu_command_word (c, 1), "FR"))
+          g_assert_true (g_str_has_prefix (shown, "First fire (FR)"));
+      }
       /* the second side's orders, the first's on the board unseen */
       if (!tally->shot_orders && before > 0 &&
           g_str_equal (mu_command_get_verb (g_ptr_array_index (mu_match_get_commands (m), before - 1)),

@@ -219,6 +219,45 @@ test_buttons (void)
 }
 
 static void
+collect_visible_labels (GtkWidget *w, GString *out)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      if (!gtk_widget_get_visible (c))
+        continue;
+      if (GTK_IS_LABEL (c))
+        g_string_append_printf (out, "[%s]", gtk_label_get_text (GTK_LABEL (c)));
+      collect_visible_labels (c, out);
+    }
+}
+
+/* Toy Soldiers has no objectives: the page shows no empty "Objectives"
+ * heading, while First Manassas keeps it. */
+static void
+test_no_objectives (void)
+{
+  const char *files[] = { "ts-balls-bluff.muster", "first-manassas.muster" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", files[i], NULL);
+      g_autoptr(MusterGame) game = open_game (path, NULL, 0);
+      GtkWidget *page = g_object_ref_sink (muster_result_page_new (game));
+      g_autoptr(GString) labels = g_string_new (NULL);
+      GArray *objectives = mu_match_get_objectives (muster_game_get_match (game));
+
+      collect_visible_labels (page, labels);
+      g_assert_nonnull (strstr (labels->str, "[Losses]"));
+      if (objectives && objectives->len > 0)
+        g_assert_nonnull (strstr (labels->str, "[Objectives]"));
+      else
+        g_assert_null (strstr (labels->str, "[Objectives]"));
+      g_assert_cmpint (i == 0, ==, objectives == NULL || objectives->len == 0);
+      g_object_unref (page);
+    }
+}
+
+static void
 test_no_display (void)
 {
   g_test_skip ("no display");
@@ -238,5 +277,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/result-page/losses", test_losses);
   g_test_add_func ("/app/result-page/end-of-match", test_end_of_match);
   g_test_add_func ("/app/result-page/buttons", test_buttons);
+  g_test_add_func ("/app/result-page/no-objectives", test_no_objectives);
   return g_test_run ();
 }

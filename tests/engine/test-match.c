@@ -6,6 +6,8 @@
 #include "mu-match.h"
 #include "mu-scenario-xml.h"
 
+#include <gio/gio.h>
+
 #include <string.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -308,6 +310,50 @@ test_simulate_quiet (void)
     }
 }
 
+/* muster-cli play --as SIDE: a side's own hidden order reads without
+ * " only=SIDE" (README, "--as"), the other side does not see it, and
+ * without --as it is marked whose it is. */
+static void
+test_cli_as_side (void)
+{
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autofree char *scenario = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                                "regimental", "artillery.muster", NULL);
+  const char *as[] = { "usa", "csa", NULL };
+
+  if (cli == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (as); i++)
+    {
+      g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                                                           G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+      g_autoptr(GSubprocess) p = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = NULL;
+
+      if (as[i])
+        p = g_subprocess_launcher_spawn (launcher, &error, cli, "play", scenario, "--dice", "6,1", "--commands",
+                                         "-", "--events", "--as", as[i], NULL);
+      else
+        p = g_subprocess_launcher_spawn (launcher, &error, cli, "play", scenario, "--dice", "6,1", "--commands",
+                                         "-", "--events", NULL);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_communicate_utf8 (p, "order f FR\n", NULL, &out, NULL, &error));
+      g_assert_no_error (error);
+      if (g_strcmp0 (as[i], "csa") == 0)
+        g_assert_null (strstr (out, "\norder f "));
+      else
+        g_assert_nonnull (strstr (out, "\norder f "));
+      if (as[i])
+        g_assert_null (strstr (out, " only="));
+      else
+        g_assert_nonnull (strstr (out, " only=usa"));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -317,5 +363,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/match/bad-files", test_bad_files);
   g_test_add_func ("/engine/match/saved-view", test_saved_view);
   g_test_add_func ("/engine/match/simulate-quiet", test_simulate_quiet);
+  g_test_add_func ("/engine/match/cli-as-side", test_cli_as_side);
   return g_test_run ();
 }

@@ -333,6 +333,43 @@ test_markers (void)
     }
 }
 
+/* TS-AMB-85, TS-VIL-2: a battalion wholly inside a village block has no
+ * stand on the table; its view places it in the block, and the board
+ * draws it there as a counter with its stress die (the red marker). */
+static void
+test_garrison (void)
+{
+  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root ? root : ".", "tests", "fixtures", "rules", "toy-soldiers",
+                                            "ex04-village.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, &error);
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(GArray) views = NULL;
+  g_autoptr(GArray) pieces = NULL;
+  const MuPiece *garrison = NULL;
+  cairo_surface_t *surface;
+
+  g_assert_no_error (error);
+  m = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  views = mu_counter_view_array_copy (mu_match_get_counters (m));
+  pieces = mu_render_pieces_from_views (views);
+  for (guint i = 0; i < pieces->len; i++)
+    if (g_strcmp0 (g_array_index (pieces, MuPiece, i).counter->id, "v1") == 0)
+      garrison = &g_array_index (pieces, MuPiece, i);
+  g_assert_nonnull (garrison);
+  g_assert_cmpuint (garrison->n_stands, ==, 0);
+  g_assert_true (garrison->placed);
+  /* the barn's centre */
+  g_assert_cmpfloat_with_epsilon (garrison->pos.x, 24.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (garrison->pos.y, 15.5, 1e-9);
+  surface = draw (mu_match_get_scenario (m), garrison, 1);
+  g_assert_true (drawn_at (surface, garrison->pos));
+  g_assert_cmpuint (count_near (surface, 0xc0392b), >, 40);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -343,5 +380,6 @@ main (int argc, char **argv)
                         test_start_layout);
   g_test_add_func ("/render/table/column-one-base-wide/TAB-6", test_column);
   g_test_add_func ("/render/table/markers/BAT-CMD-7", test_markers);
+  g_test_add_func ("/render/table/garrison/TS-AMB-85", test_garrison);
   return g_test_run ();
 }

@@ -158,8 +158,11 @@ qrs_ask (QrsMatch *m, const char *id, const char *table, const char *key, int si
   a->key = g_strdup (key);
   a->side = side;
   a->subject = g_strdup (subject);
-  mu_rules_question (&a->question, &a->shown, N_("%s \"%s\": %s? (not on the sheet: %s)"),
-                     table, key, what, ask_source (id));
+  /* the event line's question in English; the player's with what is
+   * asked and where to look in the player's language too */
+  a->question = g_strdup_printf ("%s \"%s\": %s? (not on the sheet: %s)", table, key, what, ask_source (id));
+  a->shown = g_strdup_printf (_("%s \"%s\": %s? (not on the sheet: %s)"), table, key, _(what),
+                              _(ask_source (id)));
   a->answers = g_ptr_array_new_with_free_func (g_free);
   if (g_str_equal (id, "crt"))
     {

@@ -44,6 +44,10 @@ static const char *const qrs_levels[] = { "regiment", "brigade", NULL };
 static const char *const qrs_quality[] = { "elite", "veteran", "green", "militia", NULL };
 static const char *const qrs_morale[] = { "good", "shaken", "routed", "picked-up", NULL };
 static const char *const qrs_orders[] = { "H", "FM", "FR", "C", "CH", "M", "D", NULL };
+/* the orders' names, as their markers are named: the sheet prints only the
+ * codes (QRS-ORD-2) */
+static const char *const qrs_order_names[] = { N_("Hold"), N_("Form"), N_("First fire"), N_("Charge"),
+                                               N_("Conditional hold"), N_("Move"), N_("Disengage"), NULL };
 static const char *const qrs_formations[] = {
   "single-line", "extended-line", "double-line", "attack-column", "skirmish-line", "march-column",
   "column", "dismounted", "limbered", "unlimbered", NULL,
@@ -53,7 +57,8 @@ static const char *const qrs_formations[] = {
 const MuFieldInfo qrs_fields[] = {
   { "quality", N_("Quality"), "QRS-MOR-1", MU_FIELD_ENUM, 0, 0, UNIT, qrs_quality, -1 },
   { "morale", N_("Morale"), "QRS-MOR-3", MU_FIELD_ENUM, 0, 0, UNIT, qrs_morale, -1 },
-  { "order", N_("Order"), "QRS-ORD-1", MU_FIELD_ENUM, 0, 0, UNIT, qrs_orders, -1 },
+  { "order", N_("Order"), "QRS-ORD-1", MU_FIELD_ENUM, 0, 0, UNIT, qrs_orders, -1,
+    .value_names = qrs_order_names },
   { "formation", N_("Formation"), "QRS-MOV-2", MU_FIELD_ENUM, 0, 0, UNIT, qrs_formations, -1 },
   { "stands", N_("Stands"), "QRS-FIRE-8", MU_FIELD_INT, 1, 99, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength) },

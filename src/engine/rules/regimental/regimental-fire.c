@@ -304,7 +304,7 @@ drm (QrsMatch *m, const char *key, int side, const char *subject, int *value, GP
 
   if (v == NULL)
     {
-      qrs_ask (m, "fire-drm", "fire-modifiers", key, side, subject, "the fire DRM", events);
+      qrs_ask (m, "fire-drm", "fire-modifiers", key, side, subject, N_ ("the fire DRM"), events);
       return FALSE;
     }
   *value = atoi (v);
@@ -452,7 +452,7 @@ resolve (QrsMatch *m, GPtrArray *events)
       g_autofree char *key = g_strdup_printf ("%d %d", f->dice, f->total);
 
       qrs_ask (m, "crt", "combat-results", key, u->side, u->def->id,
-               "casualties for this number of dice and total", events);
+               N_ ("casualties for this number of dice and total"), events);
       return;
     }
   f->active = FALSE;
@@ -547,7 +547,7 @@ qrs_fire_continue (QrsMatch *m, GPtrArray *events)
               && weapon_table (w) != (const char *) "other-weapons")
             continue;
           qrs_ask (m, "weapon-value", weapon_table (w), key, u->side, u->def->id,
-                   "the weapon's value in inches or DRM", events);
+                   N_ ("the weapon's value in inches or DRM"), events);
           return;
         }
     }

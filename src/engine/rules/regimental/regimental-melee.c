@@ -70,7 +70,7 @@ drm_known (QrsMatch *m, const char *key, const QrsUnit *u, GPtrArray *events)
 {
   if (qrs_value (m, "fire-modifiers", key))
     return TRUE;
-  qrs_ask (m, "fire-drm", "fire-modifiers", key, u->side, u->def->id, "the fire DRM", events);
+  qrs_ask (m, "fire-drm", "fire-modifiers", key, u->side, u->def->id, N_ ("the fire DRM"), events);
   return FALSE;
 }
 
@@ -93,7 +93,7 @@ values_known (QrsMatch *m, GPtrArray *events)
       if (qrs_supports (m, u, FALSE, TRUE, NULL) > 0 && qrs_value (m, "effects", "support-drm") == NULL)
         {
           qrs_ask (m, "support-drm", "effects", "support-drm", u->side, u->def->id,
-                   "the DRM per supporting unit in melee", events);
+                   N_ ("the DRM per supporting unit in melee"), events);
           return FALSE;
         }
     }
@@ -241,7 +241,7 @@ qrs_melee_continue (QrsMatch *m, GPtrArray *events)
           g_autofree char *key = g_strdup_printf ("%d %d", f->dice, f->total);
 
           qrs_ask (m, "crt", "combat-results", key, unit_at (m, f->unit)->side,
-                   unit_at (m, f->unit)->def->id, "casualties for this number of dice and total", events);
+                   unit_at (m, f->unit)->def->id, N_ ("casualties for this number of dice and total"), events);
           return;
         }
       g_strlcpy (f->result, e, sizeof f->result);

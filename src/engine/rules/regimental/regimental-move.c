@@ -132,7 +132,7 @@ ask_rate (QrsMatch *m, const QrsUnit *u, int c, GPtrArray *events)
   row_of (u, &table, &row);
   key = g_strdup_printf ("%s %s", row, classes[c]);
   qrs_ask (m, "move-rate", table, key, u->side, u->def->id,
-           "the rate in inches (0: not allowed)", events);
+           N_ ("the rate in inches (0: not allowed)"), events);
 }
 
 static gboolean evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form_at,

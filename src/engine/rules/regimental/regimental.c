@@ -25,6 +25,9 @@ static const MuStepInfo qrs_charge[] = {
 /* §2: ten steps; both sides act in each, the side that won this turn's
  * roll first (TAB-20); orders are secret and revealed together. */
 static const MuStepInfo qrs_steps[] = {
+  /* the turn opens with its initiative roll; named so that its step event
+   * reads as a step like the others */
+  { "start", N_("Initiative"), "TAB-20, QRS-AMB-39", MU_STEP_AUTOMATIC, 0, NULL, 0 },
   { "orders", N_("Mark orders"), "QRS-ORD-1", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
   { "rout", N_("Move routed units"), "QRS-MOV-1", MU_STEP_AUTOMATIC, 0, NULL, 0 },
   { "rally", N_("Rally"), "QRS-MOR-4", MU_STEP_AUTOMATIC, 0, NULL, 0 },

@@ -350,6 +350,33 @@ const MuEventKindInfo *const ts_event_kinds[] = {
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 
+/* The purposes of its rolls as the log reads them: a fire and the receiving
+ * roll name their range band (table R, TS-RCV-3), which the stable word
+ * only numbers. */
+const MuRollPurposeInfo ts_roll_purposes[] = {
+  { "fire-band1", N_("fire at close range (band 1)") },
+  { "fire-band2", N_("fire at medium range (band 2)") },
+  { "fire-band3", N_("fire at long range (band 3)") },
+  { "fire-band4", N_("fire at ineffective range (band 4)") },
+  { "receive-band1", N_("receiving fire at close range (band 1)") },
+  { "receive-band2", N_("receiving fire at medium range (band 2)") },
+  { "receive-band3", N_("receiving fire at long range (band 3)") },
+  { "receive-band4", N_("receiving fire at ineffective range (band 4)") },
+  { "initiative", N_("initiative") },
+  { "aware", N_("battlefield awareness") },
+  { "consolidate", N_("consolidate command") },
+  { "reform", N_("reform a battalion") },
+  { "reform-stress", N_("stress of the reformed battalion") },
+  { "commander-contact", N_("lone commander contacted") },
+  { "commander-risk", N_("commander with a routing unit") },
+  { "sharp-shooting", N_("sharp-shooting") },
+  { "skirmish", N_("skirmish") },
+  { "passage", N_("passage of lines") },
+  { "rally", N_("rally") },
+  { "reorder", N_("reorder") },
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (ts_roll_purposes) == TS_N_ROLL_PURPOSES);
+
 /* Words ---------------------------------------------------------------------------- */
 
 static const char *const action_ids[TS_ACT_N] = {

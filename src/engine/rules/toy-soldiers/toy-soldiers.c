@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "mu-table-geom.h"
 #include "rules/mu-rulesets.h"
 #include "toy-soldiers-private.h"
 
@@ -203,8 +204,20 @@ counters (gpointer state)
             }
           v.strength = u->dispersed ? 0 : u->stands;
           v.formation = ts_form_id (u->form);
-          /* TS-STATE-1, TS-STATE-2: the two dice, always */
-          g_string_append_printf (mk, ",disorder-%d,stress-%d", u->disorder, u->stress);
+          if (!u->dispersed && ts_garrisoned (m, u))
+            {
+              /* TS-AMB-85, TS-VIL-2: the whole battalion is in a block, no
+               * stand on the table: its place is the block, its stress die
+               * the block's */
+              const TsBlock *b = ts_block_at (m, u->block);
+              MuPoint c = mu_points_centre ((const MuPoint *) b->area->points->data, b->area->points->len);
+
+              v.pos = mu_pos_from_point (c.x, c.y, u->facing);
+              g_string_append_printf (mk, ",disorder-%d,stress-%d", u->disorder, b->stress);
+            }
+          else
+            /* TS-STATE-1, TS-STATE-2: the two dice, always */
+            g_string_append_printf (mk, ",disorder-%d,stress-%d", u->disorder, u->stress);
           if (u->acted) g_string_append (mk, ",acted");
           if (u->hasty) g_string_append (mk, ",hasty");
           if (u->limbers_back) g_string_append (mk, ",limbers-back");
@@ -443,6 +456,8 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .n_verbs = TS_N_VERBS,
   .event_kinds = ts_event_kinds,
   .n_event_kinds = TS_N_EVENT_KINDS,
+  .roll_purposes = ts_roll_purposes,
+  .n_roll_purposes = TS_N_ROLL_PURPOSES,
   .markers = ts_markers,
   .n_markers = TS_N_MARKERS,
   .statuses = ts_statuses,
