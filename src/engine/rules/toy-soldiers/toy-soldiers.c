@@ -130,7 +130,8 @@ legal_actions (gpointer state, const char *counter)
   const TsMatch *m = state;
   const TsUnit *u = ts_find (m, counter);
   const TsBlock *b = u != NULL ? ts_block_at (m, u->block) : NULL;
-  const char *block = b != NULL ? b->area->id : NULL;
+  /* the block it holds now, not one it has left */
+  const char *block = b != NULL && b->unit == ts_unit_index (m, u) ? b->area->id : NULL;
   GPtrArray *all = ts_legal_commands (state);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
 
