@@ -125,7 +125,9 @@ gboolean           mu_match_command_radius   (const MuMatch *match, const char *
  * tells none. */
 gboolean           mu_match_front_arc        (const MuMatch *match, const char *counter,
                                               GArray *segments, const char **rule);
-/* The legal commands that name the counter (of MuCommand*). */
+/* The legal commands that name the counter (of MuCommand*), and those it
+ * takes by another name (a Toy Soldiers battalion holding a village block:
+ * the block's, MuRuleset.legal_actions). */
 GPtrArray         *mu_match_legal_actions    (const MuMatch *match, const char *counter);
 /* Where the counter may go now (of MuPos: hexes; the destinations of its
  * legal moves). */

@@ -747,8 +747,10 @@ struct _MuRuleset {
    * func set), the same and in the same order as legal_commands' that have
    * it as a word argument, found faster; a ruleset whose legal_commands is a
    * sample (a table's moves, one counter at a time) gives every counter its
-   * own sample and the rest of the list that names it. NULL: the match
-   * filters legal_commands. */
+   * own sample and the rest of the list that names it. A counter that
+   * takes commands by another name (a Toy Soldiers battalion holding a
+   * village block, TS-VIL-2) also gets the commands that name that. NULL:
+   * the match filters legal_commands. */
   GPtrArray *(*legal_actions)  (gpointer state, const char *counter);
 
   void     (*position)         (gpointer state, MuPosition *position);

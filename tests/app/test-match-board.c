@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "app-test.h"
+#include "match-widgets.h"
 #include "mu-match.h"
 
 static char *
@@ -506,6 +507,48 @@ test_table_long_commands (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (page), GTK_TYPE_WINDOW)));
 }
 
+/* TS-AMB-85, TS-VIL-2: a battalion wholly inside a village block is one
+ * counter at the block's centre. Hovering it names it, a click there
+ * selects it, and its commands (the block's, as the engine lists them for
+ * it) are buttons in the sidebar. */
+static void
+test_table_garrison (void)
+{
+  g_autofree char *path = source_path ("tests", "fixtures", "rules", "toy-soldiers", "ex04-village.muster", NULL);
+  const char *const lines[] = { "end-phase", NULL };
+  MusterMatchPage *page = begin_match (path, lines);
+  MusterMapView *view = muster_match_page_get_map_view (page);
+  const MuPiece *pieces;
+  guint n_pieces;
+  double x = -1, y = -1;
+  int piece;
+  MusterPick pick;
+  g_autofree char *tip = NULL;
+
+  pieces = muster_scene_get_pieces (muster_match_page_get_scene (page), &n_pieces);
+  for (guint i = 0; i < n_pieces; i++)
+    if (g_strcmp0 (pieces[i].counter->id, "v1") == 0)
+      {
+        MuPos at = mu_pos_from_point (pieces[i].pos.x, pieces[i].pos.y, -1);
+
+        g_assert_cmpuint (pieces[i].n_stands, ==, 0);
+        widget_point (page, &at, &x, &y);
+      }
+  g_assert_cmpfloat (x, >=, 0);
+  tip = muster_map_view_describe_at (view, x, y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "<b>v1</b>"));
+  g_assert_true (muster_map_view_pick (view, x, y, &pick, &piece));
+  g_assert_cmpint (piece, >=, 0);
+  g_assert_cmpstr (pieces[piece].counter->id, ==, "v1");
+  muster_match_page_click_point (page, pick.table, pieces[piece].counter->id);
+  g_assert_cmpstr (muster_match_page_get_selected (page), ==, "v1");
+  g_assert_null (strstr (muster_match_page_get_hint (page), "nothing to do"));
+  flush_events ();
+  g_assert_nonnull (match_widgets_find_command (GTK_WIDGET (page), "match.command", "reorder barn"));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -536,6 +579,7 @@ main (int   argc,
   g_test_add_func ("/app/match-board/table/henry-house-hill", test_table_henry);
   g_test_add_func ("/app/match-board/table/blackburns-ford", test_table_blackburn);
   g_test_add_func ("/app/match-board/table/long-commands", test_table_long_commands);
+  g_test_add_func ("/app/match-board/table/garrison/TS-VIL-2/TS-AMB-85", test_table_garrison);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));

@@ -377,6 +377,64 @@ test_garrison_overflow (void)
   ts_match_free (m);
 }
 
+/* Whether the commands hold one that reads line. */
+static gboolean
+has_command (GPtrArray  *commands,
+             const char *line)
+{
+  for (guint i = 0; i < commands->len; i++)
+    {
+      g_autofree char *text = mu_command_to_string (g_ptr_array_index (commands, i));
+
+      if (g_str_equal (text, line))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* TS-VIL-2: a battalion wholly inside a block takes its commands by the
+ * block's id; selected on the board by its own id, it is asked for its
+ * actions by that, which hold the block's reorder, fire and leave (and
+ * nothing of the other side's). */
+static void
+test_garrison_actions (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "ex04-village.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (scenario, 1, NULL, 0, &error);
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autoptr(GPtrArray) enemy = NULL;
+  guint n_block = 0;
+
+  g_assert_no_error (error);
+  /* to the units step of v1's side, as the village-whole probe */
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  all = mu_match_legal_commands (m);
+  actions = mu_match_legal_actions (m, "v1");
+  g_assert_true (has_command (all, "reorder barn"));
+  g_assert_true (has_command (actions, "reorder barn"));
+  /* every legal command naming the block is among them */
+  for (guint i = 0; i < all->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (all, i);
+      g_autofree char *text = mu_command_to_string (c);
+
+      if (g_strcmp0 (mu_command_word (c, 0), "barn") == 0)
+        {
+          g_assert_true (has_command (actions, text));
+          n_block++;
+        }
+    }
+  g_assert_cmpuint (n_block, >=, 1);
+  /* the other side's unit is not given the block's commands */
+  enemy = mu_match_legal_actions (m, "e1");
+  g_assert_false (has_command (enemy, "reorder barn"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -392,6 +450,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/rout/event/TS-AMB-7", test_rout_event);
   g_test_add_func ("/engine/toy-soldiers/village/dispersed/TS-STATE-5/TS-AMB-85", test_garrison_dispersed);
   g_test_add_func ("/engine/toy-soldiers/village/overflow/TS-VIL-2/TS-STATE-2/TS-STATE-5", test_garrison_overflow);
+  g_test_add_func ("/engine/toy-soldiers/village/actions/TS-VIL-2", test_garrison_actions);
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   return g_test_run ();

@@ -349,6 +349,9 @@ test_garrison (void)
   g_autoptr(GArray) pieces = NULL;
   const MuPiece *garrison = NULL;
   cairo_surface_t *surface;
+  MuRenderOptions o;
+  double bx, by, bw, bh;
+  guint n_name = 0;
 
   g_assert_no_error (error);
   m = mu_match_new (s, 1, NULL, 0, &error);
@@ -367,7 +370,19 @@ test_garrison (void)
   surface = draw (mu_match_get_scenario (m), garrison, 1);
   g_assert_true (drawn_at (surface, garrison->pos));
   g_assert_cmpuint (count_near (surface, 0xc0392b), >, 40);
+  /* its name just below it */
+  mu_render_options_init (&o);
+  o.table_scale = SCALE;
+  mu_render_piece_bounds (mu_match_get_scenario (m), &o, garrison, 1, 0, &bx, &by, &bw, &bh);
+  for (int y = (int) (by + 1.15 * bh); y < (int) (by + 1.6 * bh); y++)
+    for (int x = (int) bx; x < (int) (bx + bw); x++)
+      n_name += pixel (surface, x, y) != MAGENTA;
+  g_assert_cmpuint (n_name, >, 20);
   cairo_surface_destroy (surface);
+  /* and the pointer picks it there (a click selects it, a hover names it) */
+  g_assert_cmpint (mu_render_piece_at (mu_match_get_scenario (m), &o, (const MuPiece *) pieces->data, pieces->len,
+                                       garrison->pos.x * SCALE, garrison->pos.y * SCALE),
+                   ==, (int) (garrison - (const MuPiece *) pieces->data));
 }
 
 int

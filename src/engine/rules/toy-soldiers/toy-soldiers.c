@@ -120,6 +120,40 @@ legal_commands (gpointer state)
   return ts_legal_commands (state);
 }
 
+/* The legal commands that name the counter, and for a battalion holding a
+ * village block those that name the block: its companies there take their
+ * commands by the block's id (TS-VIL-2), so that a garrison selected on
+ * the board offers its reorder, fire and leave. */
+static GPtrArray *
+legal_actions (gpointer state, const char *counter)
+{
+  const TsMatch *m = state;
+  const TsUnit *u = ts_find (m, counter);
+  const TsBlock *b = u != NULL ? ts_block_at (m, u->block) : NULL;
+  /* the block it holds now, not one it has left */
+  const char *block = b != NULL && b->unit == ts_unit_index (m, u) ? b->area->id : NULL;
+  GPtrArray *all = ts_legal_commands (state);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      MuCommand *c = g_ptr_array_index (all, i);
+
+      for (guint k = 0; k < mu_command_n_args (c); k++)
+        {
+          const char *word = mu_command_word (c, k);
+
+          if (g_strcmp0 (word, counter) == 0 || (block != NULL && g_strcmp0 (word, block) == 0))
+            {
+              g_ptr_array_add (out, g_ptr_array_steal_index (all, i--));
+              break;
+            }
+        }
+    }
+  g_ptr_array_unref (all);
+  return out;
+}
+
 static const char *const ts_paths[] = {
   [TS_STEP_INITIATIVE] = "initiative", [TS_STEP_COMMANDER] = "player-turn/commander",
   [TS_STEP_UNITS] = "player-turn/units", [3] = "player-turn/charge", [4] = "player-turn/end",
@@ -471,6 +505,7 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .state_copy = state_copy,
   .apply = apply,
   .legal_commands = legal_commands,
+  .legal_actions = legal_actions,
   .position = position,
   .pending = pending,
   .counters = counters,
