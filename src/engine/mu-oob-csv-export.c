@@ -98,7 +98,8 @@ flag_cell (const MuScenario *s,
 }
 
 /* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id. */
+ * (of const MuFieldInfo*): a column each, named by the field's id; a
+ * number declared as an attribute included. */
 GPtrArray *
 mu_oob_csv_field_columns (const MuScenario *s)
 {
@@ -111,7 +112,10 @@ mu_oob_csv_field_columns (const MuScenario *s)
 
       for (int k = 0; k < N_COLS; k++)
         fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
-      if (!fixed && !mu_field_is_attribute (&ruleset->fields[i]))
+      /* the format writes other attributes in a fixed column, or in none;
+       * a declared attribute number is only the ruleset's */
+      if (!fixed && (!mu_field_is_attribute (&ruleset->fields[i]) ||
+                     mu_field_is_attribute_number (&ruleset->fields[i])))
         g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
     }
   return columns;

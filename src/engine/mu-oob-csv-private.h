@@ -23,7 +23,8 @@ static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
 };
 
 /* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id. */
+ * (of const MuFieldInfo*): a column each, named by the field's id; a
+ * number declared as an attribute included. */
 GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
 /* The value a fixed column names (star, exceptional, fatigued, abilities)
  * as the scenario's ruleset declares it for a counter of the kind, of the
