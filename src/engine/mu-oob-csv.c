@@ -273,26 +273,44 @@ parse_bool (Reader       *rd,
   return FALSE;
 }
 
-/* Checks a counter's number against the range its ruleset declares and
- * reports it; the edit API's message where it knows the value by name (the
- * reason the rules give), else the declaration's. */
+/* Checks a counter value against the rules' range and reports it. */
 static void
-check_value (Reader            *rd,
-             const Record      *r,
-             MuCounterKind      kind,
-             const MuFieldInfo *f,
-             int                value)
+check_value (Reader         *rd,
+             const Record   *r,
+             MuCounterKind   kind,
+             MuCounterField  field,
+             int             value)
 {
   g_autoptr(GError) error = NULL;
+
+  if (!mu_edit_counter_field_range (rd->scenario, kind, field, NULL, NULL))
+    {
+      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_counter_field_to_string (field));
+      return;
+    }
+  if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
+    return;
+  mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
+  problem (rd, r->line, "%s", error->message);
+}
+
+/* Checks a declared number against its range: through the edit API where
+ * it knows the value by name (its message gives the rules' reason), else
+ * by the declaration. */
+static void
+check_declared (Reader            *rd,
+                const Record      *r,
+                MuCounterKind      kind,
+                const MuFieldInfo *f,
+                int                value)
+{
   g_autofree char *text = NULL, *why = NULL;
 
   for (int field = 0; field < MU_COUNTER_FIELD_N; field++)
     if (strcmp (mu_counter_field_to_string (field), f->id) == 0)
       {
-        if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
-          return;
-        mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
-        problem (rd, r->line, "%s", error->message);
+        check_value (rd, r, kind, field, value);
         return;
       }
   text = g_strdup_printf ("%d", value);
@@ -396,7 +414,7 @@ parse_number (Reader         *rd,
                rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
       return;
     }
-  check_value (rd, r, c->kind, f, n);
+  check_declared (rd, r, c->kind, f, n);
   mu_counter_set_int (c, f->id, n);
 }
 
@@ -514,28 +532,6 @@ parse_arm (Reader           *rd,
     }
 }
 
-/* A unit's strength (held in MuCounter.strength) against its range. */
-static void
-check_strength (Reader       *rd,
-                const Record *r,
-                MuCounterKind kind,
-                int           value)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!mu_edit_counter_field_range (rd->scenario, kind, MU_COUNTER_FIELD_STRENGTH, NULL, NULL))
-    {
-      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
-               rd->scenario->ruleset ? rd->scenario->ruleset : "",
-               mu_counter_field_to_string (MU_COUNTER_FIELD_STRENGTH));
-      return;
-    }
-  if (mu_edit_counter_value_ok (rd->scenario, kind, MU_COUNTER_FIELD_STRENGTH, value))
-    return;
-  mu_edit_counter_range_error (rd->scenario, kind, MU_COUNTER_FIELD_STRENGTH, value, &error);
-  problem (rd, r->line, "%s", error->message);
-}
-
 static MuCounter *
 parse_counter (Reader           *rd,
                const Record     *r,
@@ -578,7 +574,7 @@ parse_counter (Reader           *rd,
         parse_words (rd, r, map, k, c);
       else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT && HAS (STRENGTH) &&
                parse_int (rd, r, map, COL_STRENGTH, &c->strength))
-        check_strength (rd, r, kind, c->strength);
+        check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
       else if (k == COL_ARM && kind == MU_COUNTER_UNIT)
         parse_arm (rd, r, map, s, c);
     }
