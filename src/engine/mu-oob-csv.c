@@ -406,14 +406,11 @@ parse_number (Reader         *rd,
       mu_counter_set_int (c, f->id, 0);
       return;
     }
-  if ((f == NULL && v == NULL) || !parse_int (rd, r, map, col, &n))
+  if (f == NULL && v != NULL)
+    problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+  if (f == NULL || !parse_int (rd, r, map, col, &n))
     return;
-  if (f == NULL)
-    {
-      problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
-               rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
-      return;
-    }
   check_declared (rd, r, c->kind, f, n);
   mu_counter_set_int (c, f->id, n);
 }
