@@ -86,6 +86,33 @@ mu_oob_csv_flag_field (const MuScenario *s,
   return f && f->type == type && mu_field_applies (f, kind) ? f : NULL;
 }
 
+const MuFieldInfo *
+mu_oob_csv_number_field (const MuScenario *s,
+                         MuCounterKind     kind,
+                         Column            col)
+{
+  const MuFieldInfo *f;
+
+  if (!column_is_number[col])
+    return NULL;
+  f = mu_oob_csv_flag_field (s, kind, col, MU_FIELD_INT);
+  return f && mu_field_is_attribute_number (f) ? f : NULL;
+}
+
+/* A number column's cell: the counter's number, or the ruleset's word for
+ * 0 in capitals (a unit of no division: STAR), as a sheet shows a mark
+ * apart from the numbers. Newly allocated. */
+static char *
+number_cell (const MuCounter   *c,
+             const MuFieldInfo *f)
+{
+  int n = mu_counter_get_int (c, f->id);
+
+  if (n == 0 && f->zero_word)
+    return g_ascii_strup (f->zero_word, -1);
+  return g_strdup_printf ("%d", n);
+}
+
 /* A yes/no column's cell: "yes" when the counter's flag is on (static). */
 static char *
 flag_cell (const MuScenario *s,
@@ -98,7 +125,8 @@ flag_cell (const MuScenario *s,
 }
 
 /* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id. */
+ * (of const MuFieldInfo*): a column each, named by the field's id; a
+ * number declared as an attribute included. */
 GPtrArray *
 mu_oob_csv_field_columns (const MuScenario *s)
 {
@@ -111,7 +139,10 @@ mu_oob_csv_field_columns (const MuScenario *s)
 
       for (int k = 0; k < N_COLS; k++)
         fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
-      if (!fixed && !mu_field_is_attribute (&ruleset->fields[i]))
+      /* the format writes other attributes in a fixed column, or in none;
+       * a declared attribute number is only the ruleset's */
+      if (!fixed && (!mu_field_is_attribute (&ruleset->fields[i]) ||
+                     mu_field_is_attribute_number (&ruleset->fields[i])))
         g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
     }
   return columns;
@@ -226,8 +257,8 @@ mu_oob_csv_export (const MuScenario *s,
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
       char *f[N_COLS] = { NULL };
-      g_autofree char *leadership = NULL, *division = NULL, *identity = NULL;
-      g_autofree char *range = NULL, *attack = NULL, *strength = NULL;
+      char *numbers[N_COLS] = { NULL };
+      g_autofree char *strength = NULL;
       g_autofree char *placement = placement_to_string (s, c);
       g_autoptr(GString) abilities = g_string_new (NULL);
 
@@ -236,26 +267,20 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_SIDE] = c->side;
       f[COL_PARENT] = c->parent;
       f[COL_NAME] = c->name;
-#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
-      if (HAS (LEADERSHIP))
-        f[COL_LEADERSHIP] = leadership = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_LEADERSHIP]));
+      /* the numbers the ruleset declares for the counter's kind */
+      for (int k = 0; k < N_COLS; k++)
+        {
+          const MuFieldInfo *number = mu_oob_csv_number_field (s, c->kind, k);
+
+          if (number)
+            f[k] = numbers[k] = number_cell (c, number);
+        }
       f[COL_STAR] = flag_cell (s, c, COL_STAR);
       f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
-      if (HAS (DIVISION))
-        f[COL_DIVISION] = division = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_DIVISION]));
-      if (HAS (IDENTITY))
-        {
-          int n = mu_counter_get_int (c, column_names[COL_IDENTITY]);
-
-          f[COL_IDENTITY] = identity = n ? g_strdup_printf ("%d", n) : g_strdup ("STAR");
-        }
       if (c->kind == MU_COUNTER_UNIT)
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));
-      if (HAS (RANGE))
-        f[COL_RANGE] = range = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_RANGE]));
-      if (HAS (ATTACK))
-        f[COL_ATTACK] = attack = g_strdup_printf ("%d", mu_counter_get_int (c, column_names[COL_ATTACK]));
+#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
       if (HAS (STRENGTH))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
       if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&
@@ -279,6 +304,8 @@ mu_oob_csv_export (const MuScenario *s,
 
         append_row (out, f, cells);
       }
+      for (int k = 0; k < N_COLS; k++)
+        g_free (numbers[k]);
     }
 
   if (length)

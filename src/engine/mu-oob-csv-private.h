@@ -22,14 +22,30 @@ static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
   "fatigued", "colour", "formation", "placement", "note",
 };
 
+/* The fixed columns that hold a whole number of the counter (format 1's
+ * number attributes): each is the number the scenario's ruleset declares
+ * by the column's name (mu_oob_csv_number_field), empty where it declares
+ * none; which numbers there are, their ranges and their word for 0 are the
+ * ruleset's. */
+static const gboolean column_is_number[N_COLS] G_GNUC_UNUSED = {
+  [COL_LEADERSHIP] = TRUE, [COL_DIVISION] = TRUE, [COL_IDENTITY] = TRUE,
+  [COL_RANGE] = TRUE, [COL_ATTACK] = TRUE,
+};
+
 /* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id. */
+ * (of const MuFieldInfo*): a column each, named by the field's id; a
+ * number declared as an attribute included. */
 GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
 /* The value a fixed column names (star, exceptional, fatigued, abilities)
  * as the scenario's ruleset declares it for a counter of the kind, of the
  * type asked, NULL when that counter has no such value. */
 const MuFieldInfo *mu_oob_csv_flag_field (const MuScenario *s, MuCounterKind kind, Column col,
                                           MuFieldType type);
+/* The whole number a number column names (column_is_number) as the
+ * scenario's ruleset declares it for a counter of the kind: held as the
+ * counter's value and written as its attribute (mu_field_is_attribute_number);
+ * NULL when that counter has none. */
+const MuFieldInfo *mu_oob_csv_number_field (const MuScenario *s, MuCounterKind kind, Column col);
 /* Whether the counter's `formation` column is its declared formation value
  * (mu_ruleset_has_formation_value) rather than the format's attribute. */
 gboolean   mu_oob_csv_formation_is_value (const MuScenario *s, const MuCounter *c);

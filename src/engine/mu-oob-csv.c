@@ -295,6 +295,29 @@ check_value (Reader         *rd,
   problem (rd, r->line, "%s", error->message);
 }
 
+/* Checks a declared number against its range: through the edit API where
+ * it knows the value by name (its message gives the rules' reason), else
+ * by the declaration. */
+static void
+check_declared (Reader            *rd,
+                const Record      *r,
+                MuCounterKind      kind,
+                const MuFieldInfo *f,
+                int                value)
+{
+  g_autofree char *text = NULL, *why = NULL;
+
+  for (int field = 0; field < MU_COUNTER_FIELD_N; field++)
+    if (strcmp (mu_counter_field_to_string (field), f->id) == 0)
+      {
+        check_value (rd, r, kind, field, value);
+        return;
+      }
+  text = g_strdup_printf ("%d", value);
+  if ((why = mu_field_check_value (f, text)) != NULL)
+    problem (rd, r->line, "%s", why);
+}
+
 /* A yes/no column that names a flag the ruleset declares: the counter's
  * value; a "yes" for a counter without that flag is reported. */
 static void
@@ -363,22 +386,33 @@ parse_words (Reader       *rd,
   mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
-/* A number column that names a number the ruleset declares and the
- * counter holds as its value (baa: range). */
+/* A number column (column_is_number): the number the ruleset declares by
+ * its name for the counter, checked against the declared range; an empty
+ * cell or the declared word for 0 (STAR) is 0 where the ruleset has such a
+ * word. A number given for a counter without that value is reported. */
 static void
 parse_number (Reader         *rd,
               const Record   *r,
               const int      *map,
               Column          col,
-              MuCounterField  field,
               MuCounter      *c)
 {
+  const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, c->kind, col);
+  g_autofree char *v = trimmed (r, map, col);
   int n;
 
-  if (!parse_int (rd, r, map, col, &n))
+  if (f && f->zero_word && (v == NULL || g_ascii_strcasecmp (v, f->zero_word) == 0))
+    {
+      mu_counter_set_int (c, f->id, 0);
+      return;
+    }
+  if (f == NULL && v != NULL)
+    problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+  if (f == NULL || !parse_int (rd, r, map, col, &n))
     return;
-  check_value (rd, r, c->kind, field, n);
-  mu_counter_set_int (c, column_names[col], n);
+  check_declared (rd, r, c->kind, f, n);
+  mu_counter_set_int (c, f->id, n);
 }
 
 static void
@@ -468,6 +502,33 @@ parse_placement (Reader           *rd,
              v);
 }
 
+/* A unit's arm: one of the ruleset's arms (the format's four where it
+ * declares none); infantry when the cell is empty. */
+static void
+parse_arm (Reader           *rd,
+           const Record     *r,
+           const int        *map,
+           const MuScenario *s,
+           MuCounter        *c)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+  g_autofree char *arm = trimmed (r, map, COL_ARM);
+  g_autofree char *lower = NULL;
+
+  if (arm == NULL)
+    {
+      c->arm = MU_ARM_INFANTRY;
+      return;
+    }
+  lower = g_ascii_strdown (arm, -1);
+  if (!mu_counter_set_arm (ruleset, c, lower, NULL))
+    {
+      g_autofree char *words = mu_ruleset_arm_words (ruleset);
+
+      problem (rd, r->line, _("arm “%s” should be %s"), arm, words);
+    }
+}
+
 static MuCounter *
 parse_counter (Reader           *rd,
                const Record     *r,
@@ -478,7 +539,7 @@ parse_counter (Reader           *rd,
 {
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
-  g_autofree char *arm = NULL, *identity = NULL, *formation = NULL;
+  g_autofree char *formation = NULL;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -494,57 +555,25 @@ parse_counter (Reader           *rd,
     problem (rd, r->line, _("%s “%s” has no side"), mu_counter_kind_to_string (kind), id);
 
   /* only the values the scenario's ruleset has are read; a cell given for
-   * another is reported (check_value) */
+   * another is reported (parse_number, check_value); the columns in order,
+   * so that a row's problems are said from left to right */
 #define HAS(field) (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_##field, NULL, NULL) || \
                     *cell_of (r, map, COL_##field) != '\0')
-  switch (kind)
+  for (int k = 0; k < N_COLS; k++)
     {
-    case MU_COUNTER_CONTROL:
-    case MU_COUNTER_COMMAND:
-      if (HAS (LEADERSHIP))
-        parse_number (rd, r, map, COL_LEADERSHIP, MU_COUNTER_FIELD_LEADERSHIP, c);
-      if (kind == MU_COUNTER_CONTROL)
-        parse_flag (rd, r, map, COL_STAR, c);
-      if (kind == MU_COUNTER_COMMAND)
-        {
-          parse_flag (rd, r, map, COL_EXCEPTIONAL, c);
-          if (HAS (DIVISION))
-            parse_number (rd, r, map, COL_DIVISION, MU_COUNTER_FIELD_DIVISION, c);
-        }
-      break;
-    case MU_COUNTER_UNIT:
-      identity = trimmed (r, map, COL_IDENTITY);
-      if (identity != NULL && g_ascii_strcasecmp (identity, "star") != 0)
-        parse_number (rd, r, map, COL_IDENTITY, MU_COUNTER_FIELD_IDENTITY, c);
-      else if (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_IDENTITY, NULL, NULL))
-        mu_counter_set_int (c, column_names[COL_IDENTITY], 0);
-      arm = trimmed (r, map, COL_ARM);
-      if (arm == NULL)
-        c->arm = MU_ARM_INFANTRY;
-      else
-        {
-          const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
-          g_autofree char *lower = g_ascii_strdown (arm, -1);
-
-          /* one of the ruleset's arms (the format's four where it declares none) */
-          if (!mu_counter_set_arm (ruleset, c, lower, NULL))
-            {
-              g_autofree char *words = mu_ruleset_arm_words (ruleset);
-
-              problem (rd, r->line, _("arm “%s” should be %s"), arm, words);
-            }
-        }
-      if (HAS (RANGE))
-        parse_number (rd, r, map, COL_RANGE, MU_COUNTER_FIELD_RANGE, c);
-      if (HAS (ATTACK))
-        parse_number (rd, r, map, COL_ATTACK, MU_COUNTER_FIELD_ATTACK, c);
-      if (HAS (STRENGTH) && parse_int (rd, r, map, COL_STRENGTH, &c->strength))
+      if (column_is_number[k])
+        parse_number (rd, r, map, k, c);
+      else if ((k == COL_STAR && kind == MU_COUNTER_CONTROL) ||
+               (k == COL_EXCEPTIONAL && kind == MU_COUNTER_COMMAND) ||
+               (k == COL_FATIGUED && kind == MU_COUNTER_UNIT))
+        parse_flag (rd, r, map, k, c);
+      else if (k == COL_ABILITIES && kind == MU_COUNTER_UNIT)
+        parse_words (rd, r, map, k, c);
+      else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT && HAS (STRENGTH) &&
+               parse_int (rd, r, map, COL_STRENGTH, &c->strength))
         check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
-      parse_words (rd, r, map, COL_ABILITIES, c);
-      parse_flag (rd, r, map, COL_FATIGUED, c);
-      break;
-    default:
-      g_assert_not_reached ();
+      else if (k == COL_ARM && kind == MU_COUNTER_UNIT)
+        parse_arm (rd, r, map, s, c);
     }
 #undef HAS
   {
@@ -629,6 +658,22 @@ parse_field_cells (Reader          *rd,
     }
 }
 
+/* The number of a unit that names the number of its command (MuFieldInfo.names:
+ * baa's identity names a division), as the scenario's ruleset declares it. */
+static const MuFieldInfo *
+naming_field (const MuScenario  *s,
+              const MuFieldInfo *numbered)
+{
+  for (int k = 0; k < N_COLS; k++)
+    {
+      const MuFieldInfo *f = mu_oob_csv_number_field (s, MU_COUNTER_UNIT, k);
+
+      if (f && g_strcmp0 (f->names, numbered->id) == 0)
+        return f;
+    }
+  return NULL;
+}
+
 /* Relations between rows, once every row is read. */
 static void
 check_tree (Reader     *rd,
@@ -636,10 +681,12 @@ check_tree (Reader     *rd,
 {
   g_autoptr(GHashTable) divisions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  /* division numbers and identities are Brothers at Arms values: a ruleset
-   * without them leaves them 0 on every counter */
-  gboolean divisions_numbered = mu_edit_counter_field_range (rd->scenario, MU_COUNTER_COMMAND,
-                                                             MU_COUNTER_FIELD_DIVISION, NULL, NULL);
+  /* the number a ruleset gives its commands (baa's division) and the one
+   * that names it on a unit (identity), as it declares them; a ruleset
+   * without them ties no counter to another by number */
+  const MuRuleset *ruleset = rd->scenario->ruleset ? mu_ruleset_find (rd->scenario->ruleset) : NULL;
+  const MuFieldInfo *numbered = mu_ruleset_numbered_field (ruleset, MU_COUNTER_COMMAND);
+  const MuFieldInfo *naming = numbered ? naming_field (rd->scenario, numbered) : NULL;
 
   /* ids are unique here: a row with a used id was refused */
   for (guint i = 0; i < oob->counters->len; i++)
@@ -664,16 +711,16 @@ check_tree (Reader     *rd,
                    c->side, c->id, known->len ? known->str : _("none"));
           continue;
         }
-      if (c->kind == MU_COUNTER_COMMAND && divisions_numbered)
+      if (c->kind == MU_COUNTER_COMMAND && numbered)
         {
           /* Against the first command of the division only: each row once. */
-          char *key = g_strdup_printf ("%d %s", mu_counter_get_int (c, column_names[COL_DIVISION]), c->side ? c->side : "");
+          char *key = g_strdup_printf ("%d %s", mu_counter_get_int (c, numbered->id), c->side ? c->side : "");
           const MuCounter *o = g_hash_table_lookup (divisions, key);
 
           if (o != NULL)
             {
               problem (rd, c->line, _("division %d of side %s is already “%s” (line %d)"),
-                       mu_counter_get_int (c, column_names[COL_DIVISION]), c->side, o->id, o->line);
+                       mu_counter_get_int (c, numbered->id), c->side, o->id, o->line);
               g_free (key);
             }
           else
@@ -697,11 +744,12 @@ check_tree (Reader     *rd,
         problem (rd, c->line, _("parent “%s” is on side %s, and “%s” on side %s"),
                  c->parent, parent->side, c->id, c->side);
       /* BAA-AMB-54: a unit directly under a control counter keeps its number. */
-      else if (divisions_numbered && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
-               mu_counter_get_int (c, column_names[COL_IDENTITY]) != 0 &&
-               mu_counter_get_int (c, column_names[COL_IDENTITY]) != mu_counter_get_int (parent, column_names[COL_DIVISION]))
+      else if (naming && c->kind == MU_COUNTER_UNIT && parent->kind == MU_COUNTER_COMMAND &&
+               mu_counter_get_int (c, naming->id) != 0 &&
+               mu_counter_get_int (c, naming->id) != mu_counter_get_int (parent, numbered->id))
         problem (rd, c->line, _("identity %d of “%s” does not match division %d of its parent “%s”"),
-                 mu_counter_get_int (c, column_names[COL_IDENTITY]), c->id, mu_counter_get_int (parent, column_names[COL_DIVISION]), c->parent);
+                 mu_counter_get_int (c, naming->id), c->id, mu_counter_get_int (parent, numbered->id),
+                 c->parent);
     }
 }
 

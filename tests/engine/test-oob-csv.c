@@ -531,6 +531,96 @@ test_table (void)
   g_assert_cmpstr (first, ==, second);
 }
 
+/* A number a ruleset declares as a counter attribute has its column, named
+ * by its id, whatever the ruleset: here a tabletop ruleset like baa-table
+ * that also gives its units a morale; the import sets it from the cell. */
+static void
+test_declared_number (void)
+{
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  static MuRuleset ruleset;
+  MuFieldInfo *fields = g_new0 (MuFieldInfo, table->n_fields + 1);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *side = NULL, *unit = NULL, *first = NULL, *edited = NULL, *second = NULL;
+  const MuCounter *c;
+
+  memcpy (fields, table->fields, table->n_fields * sizeof *fields);
+  fields[table->n_fields] = (MuFieldInfo) { "morale", "Morale", NULL, MU_FIELD_INT, 1, 9,
+                                            MU_FIELD_OF (MU_COUNTER_UNIT), NULL, -1,
+                                            .attribute = TRUE, .initial = 3 };
+  ruleset = *table;
+  ruleset.id = "test-declared-number";
+  ruleset.fields = fields;
+  ruleset.n_fields = table->n_fields + 1;
+  mu_ruleset_register (&ruleset);
+
+  h = mu_edit_history_new (mu_scenario_new_table (ruleset.id, 72, 48, MU_UNIT_INCH, "15mm"));
+  side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_true (g_str_has_prefix (first, "kind,id,side,parent,name,leadership,star,exceptional,"
+                                   "division,identity,arm,range,attack,strength,abilities,"
+                                   "fatigued,colour,formation,placement,note,morale\r\n"));
+  g_assert_true (g_str_has_suffix (first, ",3\r\n"));
+
+  edited = replace_once (first, ",3\r\n", ",5\r\n");
+  g_assert_true (mu_oob_csv_import (h, edited, strlen (edited), "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  g_assert_cmpint (mu_counter_get_int (c, "morale"), ==, 5);
+  second = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_cmpstr (second, ==, edited);
+}
+
+/* A number column is the ruleset's declaration of that number: its range
+ * and its word for 0 too. Here a ruleset like baa-table whose range may
+ * be 0, written "none": the sheet says NONE, as it says STAR for a unit of
+ * no division, and reads it back as 0. */
+static void
+test_declared_zero_word (void)
+{
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  static MuRuleset ruleset;
+  MuFieldInfo *fields = g_memdup2 (table->fields, table->n_fields * sizeof *fields);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *side = NULL, *unit = NULL, *first = NULL, *second = NULL;
+  MuScenario *s;
+
+  for (guint i = 0; i < table->n_fields; i++)
+    if (strcmp (fields[i].id, "range") == 0)
+      {
+        fields[i].min = 0;
+        fields[i].zero_word = "none";
+      }
+  ruleset = *table;
+  ruleset.id = "test-declared-zero-word";
+  ruleset.fields = fields;
+  mu_ruleset_register (&ruleset);
+
+  s = mu_scenario_new_table (ruleset.id, 72, 48, MU_UNIT_INCH, "15mm");
+  h = mu_edit_history_new (s);
+  side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  g_assert_true (mu_edit_set_counter_value (h, unit, "range", "0", &error));
+  g_assert_no_error (error);
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_nonnull (strstr (first, ",infantry,NONE,"));
+
+  g_assert_true (mu_edit_set_counter_value (h, unit, "range", "2", &error));
+  g_assert_true (mu_oob_csv_import (h, first, strlen (first), "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit),
+                                       "range"), ==, 0);
+  second = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_cmpstr (second, ==, first);
+}
+
 /* baa-table's formation has one source: the `formation` column is the
  * formation the unit's stands take (its declared value over the older
  * attribute), and importing it sets that value, the attribute following;
@@ -736,6 +826,8 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/sides", test_sides);
   g_test_add_func ("/engine/oob-csv/direct-army/BAA-CMD-10/BAA-AMB-54", test_direct_army);
   g_test_add_func ("/engine/oob-csv/table", test_table);
+  g_test_add_func ("/engine/oob-csv/declared-number", test_declared_number);
+  g_test_add_func ("/engine/oob-csv/declared-zero-word", test_declared_zero_word);
   g_test_add_func ("/engine/oob-csv/table-formation/TAB-6", test_table_formation);
   g_test_add_func ("/engine/oob-csv/table-formation-older", test_table_formation_older);
   g_test_add_func ("/engine/oob-csv/cli", test_cli);
