@@ -323,6 +323,11 @@ const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCo
  * (MuFieldInfo.names: baa's "division" of a command), or NULL when the
  * ruleset numbers none. ruleset NULL: format 1's first, baa-hex. */
 const MuFieldInfo *mu_ruleset_numbered_field (const MuRuleset *ruleset, MuCounterKind kind);
+/* The number counters of `kind` carry that names a superior's number
+ * (MuFieldInfo.names: baa's "identity" of a unit, the division it
+ * follows), or NULL when the ruleset declares none. ruleset NULL: format
+ * 1's first, baa-hex. */
+const MuFieldInfo *mu_ruleset_naming_field (const MuRuleset *ruleset, MuCounterKind kind);
 /* Whether the scenario's counters carry Brothers at Arms' identity and
  * division numbers: the ruleset numbers its command counters
  * (mu_ruleset_numbered_field); unknown rulesets do. */
