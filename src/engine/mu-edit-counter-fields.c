@@ -144,7 +144,7 @@ number_range_error (const MuScenario  *scenario,
   if (f->names && f->zero_word)
     {
       const MuFieldInfo *named = mu_ruleset_find_field (ruleset_of (scenario), f->names);
-      g_autofree char *zero = g_ascii_strup (f->zero_word, -1);
+      const char *zero = f->zero_name ? g_dgettext (GETTEXT_PACKAGE, f->zero_name) : f->zero_word;
       g_autofree char *named_name = g_utf8_strdown (named ? number_display_name (named) : f->names, -1);
 
       return mu_edit_fail (error, _("%s must be 0 (%s, unassigned) or a %s number 1 to %d, not %d"),

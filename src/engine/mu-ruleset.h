@@ -210,6 +210,9 @@ typedef struct {
    * and reads back as 0 (baa's identity="star", a unit of no division);
    * NULL: 0 is written as a number. */
   const char *zero_word;
+  /* N_() the zero word for people where a form names it ("STAR");
+   * NULL: zero_word itself. */
+  const char *zero_name;
   /* The ruleset's check_scenario says what is wrong with the value, so
    * the generic range check leaves it alone and no error is said twice
    * (baa's identity names a division: baa_common_check_divisions). */
