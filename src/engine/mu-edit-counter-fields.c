@@ -110,11 +110,12 @@ set_number (MuCounter         *c,
     mu_counter_set_int (c, f->id, value);
 }
 
-/* The declaration's name for people. */
+/* The declaration's short name for people ("Strength", where the form
+ * says "Strength (bases)"), as the steps and refusals name it. */
 static const char *
 number_display_name (const MuFieldInfo *f)
 {
-  return g_dgettext (GETTEXT_PACKAGE, f->name);
+  return g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name);
 }
 
 /* What a value is for in the board game, by its declaration, said when it

@@ -133,6 +133,12 @@ test_baa_table_ranges (void)
   g_assert_true (mu_field_applies (mu_ruleset_find_field (mu_ruleset_find ("baa-table"), "abilities"), MU_COUNTER_UNIT));
   g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 7, &error));
   g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7 (BAT-GEN-5)");
+  g_clear_error (&error);
+  /* steps and refusals say the short name, not the form's "Strength (bases)" */
+  g_assert_true (mu_edit_set_counter_number (h, unit, "strength", 5, NULL));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Change Strength");
+  g_assert_false (mu_edit_set_counter_number (h, unit, "strength", 0, &error));
+  g_assert_cmpstr (error->message, ==, "Strength must be 1 to 64, not 0 (BAT-GEN-4)");
 }
 
 /* A unit of an older file carries formation="column" only: setting its
