@@ -1,6 +1,6 @@
-/* mu-edit-counter-fields.c: the values the model holds for Brothers at Arms
- * on counters, their ranges (some from the scenario's ruleset) and the
- * undoable edit that sets one. */
+/* mu-edit-counter-fields.c: the whole numbers the scenario's ruleset
+ * declares for counters and a unit's arm, their ranges and the undoable
+ * edit that sets one. */
 #define G_LOG_DOMAIN "muster-edit"
 
 #include "config.h"
