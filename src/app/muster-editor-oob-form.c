@@ -42,7 +42,7 @@ on_spin_changed (GtkSpinButton   *spin,
                  MusterEditorOob *self)
 {
   g_autoptr(GError) error = NULL;
-  MuCounterField field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "field"));
+  const char *field = g_object_get_data (G_OBJECT (spin), "field");
 
   if (self->updating)
     return;
@@ -238,7 +238,7 @@ update_form (MusterEditorOob *self,
         gtk_drop_down_set_selected (GTK_DROP_DOWN (w), reserve_index (w, c));
       else if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") != NULL)
         {
-          int value = mu_edit_counter_get_int (c, GPOINTER_TO_INT (field));
+          int value = mu_edit_counter_get_number (mu_edit_history_get_scenario (self->history), c, field);
 
           if (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w)) != value)
             gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
@@ -323,7 +323,7 @@ attach_side (MusterEditorOob *self,
 static int
 attach_spin (MusterEditorOob *self,
              const MuCounter *c,
-             MuCounterField   field,
+             const char      *field,
              const char      *name,
              double           step,
              int              row)
@@ -332,15 +332,16 @@ attach_spin (MusterEditorOob *self,
   GtkWidget *spin, *label, *error;
   int min, max;
 
-  if (!mu_edit_counter_field_range (s, c->kind, field, &min, &max))
+  if (!mu_edit_counter_number_range (s, c->kind, field, &min, &max))
     return row;
   /* The spin button takes any number, so that a value outside the rules'
    * range is not clamped silently: the model refuses it with the reason,
    * shown under the field. */
   spin = gtk_spin_button_new_with_range (MIN (min, -999), MAX (max, 9999), step > 0 ? step : 1);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_int (c, field));
-  g_object_set_data (G_OBJECT (spin), "field", GINT_TO_POINTER (field));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), mu_edit_counter_get_number (s, c, field));
+  /* the declaration's id, static in the ruleset */
+  g_object_set_data (G_OBJECT (spin), "field", (gpointer) field);
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
   label = gtk_label_new (name);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -359,21 +360,10 @@ attach_spin (MusterEditorOob *self,
   return row;
 }
 
-/* The model's field of a declared number written as the counter's
- * attribute, MU_COUNTER_FIELD_N for none. */
-static MuCounterField
-counter_field (const MuFieldInfo *f)
-{
-  for (int i = 0; i < MU_COUNTER_FIELD_N; i++)
-    if (g_str_equal (mu_counter_field_to_string (i), f->id))
-      return i;
-  return MU_COUNTER_FIELD_N;
-}
-
 /* The numbers the ruleset declares as the counter's attributes (baa:
- * leadership, range, attack…), each a spin button named, stepped and
- * bounded by its declaration, in declaration order; then a unit's identity,
- * which is the division it follows. */
+ * leadership, range, attack, identity…), each a spin button named, stepped
+ * and bounded by its declaration, in declaration order; a number whose 0
+ * the file writes as a word says so in its name ("Identity (0 = STAR)"). */
 static int
 attach_numbers (MusterEditorOob *self,
                 const MuCounter *c,
@@ -387,15 +377,22 @@ attach_numbers (MusterEditorOob *self,
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
     {
       const MuFieldInfo *f = &ruleset->fields[i];
-      MuCounterField field;
+      const char *name = g_dgettext (GETTEXT_PACKAGE, f->name);
+      g_autofree char *zero = NULL, *with_zero = NULL;
 
-      if (f->type != MU_FIELD_INT || !mu_field_is_attribute (f) || !mu_field_applies (f, c->kind) ||
-          (field = counter_field (f)) == MU_COUNTER_FIELD_N ||
-          field == MU_COUNTER_FIELD_IDENTITY)
+      if (f->type != MU_FIELD_INT || !mu_field_is_attribute (f) ||
+          !mu_edit_counter_number_range (s, c->kind, f->id, NULL, NULL))
         continue;
-      row = attach_spin (self, c, field, g_dgettext (GETTEXT_PACKAGE, f->name), f->step, row);
+      if (f->zero_word)
+        {
+          zero = f->zero_name ? g_strdup (g_dgettext (GETTEXT_PACKAGE, f->zero_name))
+                              : g_strdup (f->zero_word);
+          /* TRANSLATORS: a number's name and the word for its 0: "Identity (0 = STAR)" */
+          name = with_zero = g_strdup_printf (_("%s (0 = %s)"), name, zero);
+        }
+      row = attach_spin (self, c, f->id, name, f->step, row);
     }
-  return attach_spin (self, c, MU_COUNTER_FIELD_IDENTITY, _("Identity (0 = STAR)"), 1, row);
+  return row;
 }
 
 /* A unit's arm: the arms the ruleset declares, by their names. */

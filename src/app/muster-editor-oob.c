@@ -155,6 +155,7 @@ row_text (MusterEditorOob *self,
           gboolean         is_side)
 {
   MuScenario *s = muster_editor_oob_scenario (self);
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
   const MuCounter *c;
   g_autofree char *place = NULL;
   const char *name;
@@ -190,7 +191,7 @@ row_text (MusterEditorOob *self,
       place = g_strdup (_(" · not placed"));
       break;
     }
-  if (!mu_ruleset_has_divisions (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL))
+  if (!mu_ruleset_has_divisions (ruleset))
     {
       /* a tabletop ruleset's own values, as it declares them */
       g_autofree char *values = muster_editor_oob_values_summary (s, c);
@@ -205,12 +206,19 @@ row_text (MusterEditorOob *self,
       return g_strdup_printf (_("%s%s — control, leadership %d%s"), mu_counter_get_flag (c, "star") ? "★ " : "", name,
                               mu_counter_get_int (c, "leadership"), place);
     case MU_COUNTER_COMMAND:
-      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name, mu_counter_get_int (c, "division"),
+      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name,
+                              mu_counter_get_int (c, mu_ruleset_numbered_field (ruleset, c->kind)->id),
                               mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
     case MU_COUNTER_UNIT:
     default:
-      return g_strdup_printf ("%s — %s%d-%d-%d %s%s", name, mu_counter_get_int (c, "identity") ? "" : "★ ",
-                              mu_counter_get_int (c, "range"), mu_counter_get_int (c, "attack"), c->strength, arm_word (c), place);
+      {
+        /* the division it follows (★: none) and the numbers on its face */
+        const MuFieldInfo *naming = mu_ruleset_naming_field (ruleset, c->kind);
+        g_autofree char *values = mu_counter_face_values (ruleset, c, MU_FIELD_SHOW_FACE_BOTTOM, 0);
+
+        return g_strdup_printf ("%s — %s%s %s%s", name, naming && mu_counter_get_int (c, naming->id) ? "" : "★ ",
+                                values, arm_word (c), place);
+      }
     }
 }
 
@@ -583,7 +591,7 @@ muster_editor_oob_drop (MusterEditorOob *self,
 
 gboolean
 muster_editor_oob_set_value (MusterEditorOob *self,
-                             MuCounterField   field,
+                             const char      *field,
                              int              value,
                              GError         **error)
 {
@@ -593,7 +601,7 @@ muster_editor_oob_set_value (MusterEditorOob *self,
                            _("Select a counter first"));
       return FALSE;
     }
-  return mu_edit_set_counter_int (self->history, self->selected, field, value, error);
+  return mu_edit_set_counter_number (self->history, self->selected, field, value, error);
 }
 
 /* Widgets ------------------------------------------------------------------------- */

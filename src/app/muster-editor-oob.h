@@ -47,8 +47,9 @@ gboolean    muster_editor_oob_move         (MusterEditorOob *self, int delta, GE
  * for a unit), on a counter of the same rank it moves before that counter. */
 gboolean    muster_editor_oob_drop         (MusterEditorOob *self, const char *dragged,
                                             const char *target, GError **error);
-/* Sets a value of the selected counter (range-checked by the model). */
-gboolean    muster_editor_oob_set_value    (MusterEditorOob *self, MuCounterField field,
+/* Sets a number the ruleset declares (its id: "attack") of the selected
+ * counter (range-checked by the model). */
+gboolean    muster_editor_oob_set_value    (MusterEditorOob *self, const char *field,
                                             int value, GError **error);
 
 /* The context menu of the tree (a right click on a row, Menu or

@@ -1,6 +1,6 @@
-/* mu-edit-counter-fields.c: the values the model holds for Brothers at Arms
- * on counters, their ranges (some from the scenario's ruleset) and the
- * undoable edit that sets one. */
+/* mu-edit-counter-fields.c: the whole numbers the scenario's ruleset
+ * declares for counters and a unit's arm, their ranges and the undoable
+ * edit that sets one. */
 #define G_LOG_DOMAIN "muster-edit"
 
 #include "config.h"
@@ -14,23 +14,20 @@
 
 /* Counter values ------------------------------------------------------------------- */
 
-/* The values the editor sets by number for Brothers at Arms; leadership,
- * division, range, attack and strength are the scenario's ruleset's
- * declarations (mu-ruleset.h), with their ranges; identity is declared
- * too, but its range here says 0 for none (the file's "star"), and arm is
- * the model's own. */
-static const struct {
-  const char *name;
-  guint kinds;     /* 1 << MuCounterKind */
-  int min, max;    /* 0, 0 for the declared ones */
-} fields[MU_COUNTER_FIELD_N] = {
-  [MU_COUNTER_FIELD_LEADERSHIP]  = { "leadership",  (1 << MU_COUNTER_CONTROL) | (1 << MU_COUNTER_COMMAND), 0, 0 },
-  [MU_COUNTER_FIELD_DIVISION]    = { "division",    1 << MU_COUNTER_COMMAND, 0, 0 },
-  [MU_COUNTER_FIELD_IDENTITY]    = { "identity",    1 << MU_COUNTER_UNIT, 0, 999 },
-  [MU_COUNTER_FIELD_ARM]         = { "arm",         1 << MU_COUNTER_UNIT, 0, MU_ARM_N - 1 },
-  [MU_COUNTER_FIELD_RANGE]       = { "range",       1 << MU_COUNTER_UNIT, 0, 0 },
-  [MU_COUNTER_FIELD_ATTACK]      = { "attack",      1 << MU_COUNTER_UNIT, 0, 0 },
-  [MU_COUNTER_FIELD_STRENGTH]    = { "strength",    1 << MU_COUNTER_UNIT, 0, 0 },
+/* The values the editor sets by number: the whole numbers the scenario's
+ * ruleset declares for a kind of counter (mu-ruleset.h), addressed by
+ * their declarations' ids, with the declared ranges; and a unit's arm,
+ * the model's own, which the enum MuCounterField still addresses. The
+ * enum's other values name declarations too and are kept only for callers
+ * not yet moved to the names. */
+static const char *const enum_names[MU_COUNTER_FIELD_N] = {
+  [MU_COUNTER_FIELD_LEADERSHIP] = "leadership",
+  [MU_COUNTER_FIELD_DIVISION]   = "division",
+  [MU_COUNTER_FIELD_IDENTITY]   = "identity",
+  [MU_COUNTER_FIELD_ARM]        = "arm",
+  [MU_COUNTER_FIELD_RANGE]      = "range",
+  [MU_COUNTER_FIELD_ATTACK]     = "attack",
+  [MU_COUNTER_FIELD_STRENGTH]   = "strength",
 };
 
 /* An open range ("at least 1") as the editor offers it. */
@@ -40,7 +37,7 @@ const char *
 mu_counter_field_to_string (MuCounterField field)
 {
   g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, NULL);
-  return fields[field].name;
+  return enum_names[field];
 }
 
 /* The scenario's ruleset; Brothers at Arms' when it names none we know. */
@@ -52,20 +49,205 @@ ruleset_of (const MuScenario *scenario)
   return ruleset ? ruleset : mu_ruleset_find ("baa-hex");
 }
 
-/* The declaration of a value the model holds in a member, NULL when the
- * ruleset has no such value for the kind (or it is no declared one). */
+/* The declaration of a whole number counters of kind hold (as a value
+ * written as an attribute, or in an int member), NULL when the ruleset
+ * declares no such number for the kind. */
 static const MuFieldInfo *
-declared (const MuScenario *scenario,
-          MuCounterKind     kind,
-          MuCounterField    field)
+declared_number (const MuScenario *scenario,
+                 MuCounterKind     kind,
+                 const char       *name)
 {
   const MuFieldInfo *f;
 
-  if (fields[field].max != 0)
+  if (name == NULL)
     return NULL;
-  f = mu_ruleset_find_field (ruleset_of (scenario), fields[field].name);
-  return f && (f->offset >= 0 || mu_field_is_attribute_number (f)) && mu_field_applies (f, kind) ? f : NULL;
+  f = mu_ruleset_find_field (ruleset_of (scenario), name);
+  return f && f->type == MU_FIELD_INT && (f->offset >= 0 || mu_field_is_attribute_number (f)) &&
+         mu_field_applies (f, kind) ? f : NULL;
 }
+
+gboolean
+mu_edit_counter_number_range (const MuScenario *scenario,
+                              MuCounterKind     kind,
+                              const char       *name,
+                              int              *min,
+                              int              *max)
+{
+  const MuFieldInfo *f = declared_number (scenario, kind, name);
+
+  if (f == NULL)
+    return FALSE;
+  if (min)
+    *min = (int) f->min;
+  if (max)
+    *max = (int) MIN (f->max, OPEN_MAX);
+  return TRUE;
+}
+
+int
+mu_edit_counter_get_number (const MuScenario *scenario,
+                            const MuCounter  *c,
+                            const char       *name)
+{
+  const MuFieldInfo *f;
+
+  g_return_val_if_fail (c != NULL && name != NULL, 0);
+
+  f = mu_ruleset_find_field (ruleset_of (scenario), name);
+  if (f && f->offset >= 0)
+    return G_STRUCT_MEMBER (int, c, f->offset);
+  return mu_counter_get_int (c, name);
+}
+
+static void
+set_number (MuCounter         *c,
+            const MuFieldInfo *f,
+            int                value)
+{
+  if (f->offset >= 0)
+    G_STRUCT_MEMBER (int, c, f->offset) = value;
+  else
+    mu_counter_set_int (c, f->id, value);
+}
+
+/* The declaration's short name for people ("Strength", where the form
+ * says "Strength (bases)"), as the steps and refusals name it. */
+static const char *
+number_display_name (const MuFieldInfo *f)
+{
+  return g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name);
+}
+
+/* What a value is for in the board game, by its declaration, said when it
+ * is out of range (the rules' ids name the ruleset that gives them). */
+static const struct {
+  const char *id;
+  const char *why;
+} board_game_reasons[] = {
+  { "leadership", N_("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)") },
+  { "attack", N_("it is the d6 score needed to hit (BAA §1.2)") },
+  { "range", N_("the counter's own hex never counts (BAA §1.2)") },
+  { "strength", N_("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)") },
+};
+
+static gboolean
+number_range_error (const MuScenario  *scenario,
+                    MuCounterKind      kind,
+                    const MuFieldInfo *f,
+                    int                value,
+                    GError           **error)
+{
+  const char *why = NULL;
+  int min = 0, max = 0;
+
+  mu_edit_counter_number_range (scenario, kind, f->id, &min, &max);
+  /* a number that names a superior's (a unit's division): 0 is none */
+  if (f->names && f->zero_word)
+    {
+      const MuFieldInfo *named = mu_ruleset_find_field (ruleset_of (scenario), f->names);
+      const char *zero = f->zero_name ? g_dgettext (GETTEXT_PACKAGE, f->zero_name) : f->zero_word;
+      g_autofree char *named_name = g_utf8_strdown (named ? number_display_name (named) : f->names, -1);
+
+      return mu_edit_fail (error, _("%s must be 0 (%s, unassigned) or a %s number 1 to %d, not %d"),
+                           number_display_name (f), zero, named_name, max, value);
+    }
+  /* the board game's reasons, for its own fields (named by its rules' ids) */
+  if (f->rule && g_str_has_prefix (f->rule, "BAA-"))
+    for (guint i = 0; i < G_N_ELEMENTS (board_game_reasons); i++)
+      if (g_str_equal (board_game_reasons[i].id, f->id))
+        why = _(board_game_reasons[i].why);
+  if (why)
+    return mu_edit_fail (error, _("%s must be %d to %d, not %d: %s"), number_display_name (f),
+                         min, max, value, why);
+  return mu_edit_fail (error, _("%s must be %d to %d, not %d (%s)"), number_display_name (f),
+                       min, max, value, f->rule ? f->rule : "");
+}
+
+gboolean
+mu_edit_set_counter_number (MuEditHistory  *history,
+                            const char     *id,
+                            const char     *name,
+                            int             value,
+                            GError        **error)
+{
+  MuScenario *s;
+  MuCounter *c, *command = NULL;
+  const MuRuleset *ruleset;
+  const MuFieldInfo *f, *numbered;
+  gboolean direct;
+  g_autofree char *label = NULL;
+  int min = 0, max = 0;
+
+  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  s = mu_edit_history_get_scenario (history);
+  if (!(c = mu_edit_need_counter (s, id, error)))
+    return FALSE;
+  ruleset = ruleset_of (s);
+  if (!(f = declared_number (s, c->kind, name)))
+    {
+      const MuFieldInfo *any = mu_ruleset_find_field (ruleset, name);
+
+      return mu_edit_fail (error, _("A %s has no %s"), mu_edit_kind_display_name (c->kind),
+                           any ? number_display_name (any) : name);
+    }
+  mu_edit_counter_number_range (s, c->kind, name, &min, &max);
+  if (value < min || value > max)
+    return number_range_error (s, c->kind, f, value, error);
+
+  /* the number that the superior's of its subordinates name (a command's
+   * division) is one per side */
+  numbered = mu_ruleset_numbered_field (ruleset, c->kind);
+  if (f == numbered)
+    {
+      MuCounter *clash = mu_scenario_find_command (s, c->side, value);
+
+      if (clash && clash != c)
+        return mu_edit_fail (error, _("Division %d of side %s is already “%s”"),
+                             value, c->side, clash->name ? clash->name : clash->id);
+    }
+  /* BAA-AMB-54: in an army without command counters the division number
+   * names no counter; the unit stays under its control counter. */
+  direct = !mu_scenario_side_has_commands (s, c->side);
+  if (f->names && value != 0 && !direct &&
+      !(command = mu_scenario_find_command (s, c->side, value)))
+    return mu_edit_fail (error, _("Side %s has no division %d; a unit's identity names its command (or 0 for STAR)"),
+                         c->side, value);
+
+  if (mu_edit_counter_get_number (s, c, name) == value)
+    {
+      mu_edit_commit (history);
+      return TRUE;
+    }
+
+  label = g_strdup_printf (_("Change %s"), number_display_name (f));
+  mu_edit_touch (history, label);
+  if (f == numbered)
+    /* its subordinates keep following it */
+    for (guint i = 0; i < s->counters->len; i++)
+      {
+        MuCounter *u = g_ptr_array_index (s->counters, i);
+
+        if (g_strcmp0 (u->parent, c->id) != 0)
+          continue;
+        for (guint j = 0; j < ruleset->n_fields; j++)
+          if (g_strcmp0 (ruleset->fields[j].names, f->id) == 0 &&
+              mu_field_applies (&ruleset->fields[j], u->kind))
+            set_number (u, &ruleset->fields[j], value);
+      }
+  set_number (c, f, value);
+  /* the number and the parent say the same thing; keep them together */
+  if (f->names && !direct)
+    {
+      g_free (c->parent);
+      c->parent = command ? g_strdup (command->id) : NULL;
+    }
+  mu_edit_commit (history);
+  return TRUE;
+}
+
+/* The enum: arm, and the declared numbers by their names ------------------------------ */
 
 gboolean
 mu_edit_counter_field_range (const MuScenario *scenario,
@@ -74,30 +256,15 @@ mu_edit_counter_field_range (const MuScenario *scenario,
                              int              *min,
                              int              *max)
 {
-  const MuRuleset *ruleset;
-  const MuFieldInfo *f;
-
   g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, FALSE);
 
-  ruleset = ruleset_of (scenario);
-  if (fields[field].max == 0)
-    {
-      if (!(f = declared (scenario, kind, field)))
-        return FALSE;
-      if (min)
-        *min = f->min;
-      if (max)
-        *max = MIN (f->max, OPEN_MAX);
-      return TRUE;
-    }
-  /* identities are Brothers at Arms' (on the board and on the table) */
-  if (field != MU_COUNTER_FIELD_ARM && !mu_ruleset_has_divisions (ruleset))
-    return FALSE;
+  if (field != MU_COUNTER_FIELD_ARM)
+    return mu_edit_counter_number_range (scenario, kind, enum_names[field], min, max);
   if (min)
-    *min = fields[field].min;
+    *min = 0;
   if (max)
-    *max = fields[field].max;
-  return (fields[field].kinds & (1u << kind)) != 0;
+    *max = MU_ARM_N - 1;
+  return kind == MU_COUNTER_UNIT;
 }
 
 int
@@ -113,25 +280,7 @@ mu_edit_counter_get_int (const MuCounter *c,
     case MU_COUNTER_FIELD_N:
       g_return_val_if_reached (0);
     default:
-      /* a number the ruleset declares and the counter holds as a value */
-      return mu_counter_get_int (c, fields[field].name);
-    }
-}
-
-static const char *
-field_display_name (MuCounterField field)
-{
-  switch (field)
-    {
-    case MU_COUNTER_FIELD_LEADERSHIP: return _("Leadership");
-    case MU_COUNTER_FIELD_DIVISION: return _("Division");
-    case MU_COUNTER_FIELD_IDENTITY: return _("Identity");
-    case MU_COUNTER_FIELD_ARM: return _("Arm");
-    case MU_COUNTER_FIELD_RANGE: return _("Range");
-    case MU_COUNTER_FIELD_ATTACK: return _("Attack");
-    case MU_COUNTER_FIELD_STRENGTH: return _("Strength");
-    case MU_COUNTER_FIELD_N:
-    default: return "?";
+      return mu_counter_get_int (c, enum_names[field]);
     }
 }
 
@@ -147,8 +296,6 @@ mu_edit_counter_value_ok (const MuScenario *scenario,
   return value >= min && value <= max;
 }
 
-/* Why a value is out of range: the declared range, and what the value is
- * for in Brothers at Arms or the rule that declares it. */
 gboolean
 mu_edit_counter_range_error (const MuScenario *scenario,
                              MuCounterKind     kind,
@@ -156,49 +303,13 @@ mu_edit_counter_range_error (const MuScenario *scenario,
                              int               value,
                              GError          **error)
 {
-  const MuFieldInfo *f = declared (scenario, kind, field);
-  const char *why = NULL;
-  int min = 0, max = 0;
+  const MuFieldInfo *f;
 
-  /* the board game's reasons, for its own fields (named by its rules' ids) */
-  if (f && f->rule && g_str_has_prefix (f->rule, "BAA-"))
-    switch (field)
-      {
-      case MU_COUNTER_FIELD_LEADERSHIP:
-        why = _("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)");
-        break;
-      case MU_COUNTER_FIELD_ATTACK:
-        why = _("it is the d6 score needed to hit (BAA §1.2)");
-        break;
-      case MU_COUNTER_FIELD_RANGE:
-        why = _("the counter's own hex never counts (BAA §1.2)");
-        break;
-      case MU_COUNTER_FIELD_STRENGTH:
-        why = _("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)");
-        break;
-      default:
-        break;
-      }
-  if (f)
-    {
-      mu_edit_counter_field_range (scenario, kind, field, &min, &max);
-      if (why)
-        return mu_edit_fail (error, _("%s must be %d to %d, not %d: %s"), field_display_name (field),
-                             min, max, value, why);
-      return mu_edit_fail (error, _("%s must be %d to %d, not %d (%s)"), field_display_name (field),
-                           min, max, value, f->rule ? f->rule : "");
-    }
-  switch (field)
-    {
-    case MU_COUNTER_FIELD_IDENTITY:
-      return mu_edit_fail (error, _("Identity must be 0 (STAR, unassigned) or a division number 1 to 999, not %d"),
-                           value);
-    case MU_COUNTER_FIELD_ARM:
-      return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
-    case MU_COUNTER_FIELD_N:
-    default:
-      return mu_edit_fail (error, _("%s is not a value of this counter"), field_display_name (field));
-    }
+  if (field == MU_COUNTER_FIELD_ARM)
+    return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
+  if ((f = declared_number (scenario, kind, enum_names[field])))
+    return number_range_error (scenario, kind, f, value, error);
+  return mu_edit_fail (error, _("%s is not a value of this counter"), enum_names[field]);
 }
 
 gboolean
@@ -209,75 +320,30 @@ mu_edit_set_counter_int (MuEditHistory  *history,
                          GError        **error)
 {
   MuScenario *s;
-  MuCounter *c, *command = NULL;
-  gboolean direct;
-  g_autofree char *label = NULL;
-  int min, max;
+  MuCounter *c;
 
   g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
+
+  if ((int) field < 0 || field >= MU_COUNTER_FIELD_N)
+    return mu_edit_fail (error, _("Unknown counter value %d"), (int) field);
+  if (field != MU_COUNTER_FIELD_ARM)
+    return mu_edit_set_counter_number (history, id, enum_names[field], value, error);
 
   s = mu_edit_history_get_scenario (history);
   if (!(c = mu_edit_need_counter (s, id, error)))
     return FALSE;
-  if ((int) field < 0 || field >= MU_COUNTER_FIELD_N)
-    return mu_edit_fail (error, _("Unknown counter value %d"), (int) field);
-  if (!mu_edit_counter_field_range (s, c->kind, field, &min, &max))
-    return mu_edit_fail (error, _("A %s has no %s"), mu_edit_kind_display_name (c->kind),
-                         field_display_name (field));
-  if (!mu_edit_counter_value_ok (s, c->kind, field, value))
+  if (c->kind != MU_COUNTER_UNIT)
+    return mu_edit_fail (error, _("A %s has no %s"), mu_edit_kind_display_name (c->kind), _("Arm"));
+  if (value < 0 || value >= MU_ARM_N)
     return mu_edit_counter_range_error (s, c->kind, field, value, error);
-
-  if (field == MU_COUNTER_FIELD_DIVISION)
-    {
-      MuCounter *clash = mu_scenario_find_command (s, c->side, value);
-
-      if (clash && clash != c)
-        return mu_edit_fail (error, _("Division %d of side %s is already “%s”"),
-                             value, c->side, clash->name ? clash->name : clash->id);
-    }
-  /* BAA-AMB-54: in an army without command counters the division number
-   * names no counter; the unit stays under its control counter. */
-  direct = !mu_scenario_side_has_commands (s, c->side);
-  if (field == MU_COUNTER_FIELD_IDENTITY && value != 0 && !direct &&
-      !(command = mu_scenario_find_command (s, c->side, value)))
-    return mu_edit_fail (error, _("Side %s has no division %d; a unit's identity names its command (or 0 for STAR)"),
-                         c->side, value);
-
-  if (mu_edit_counter_get_int (c, field) == value)
+  if (c->arm == (MuArm) value)
     {
       mu_edit_commit (history);
       return TRUE;
     }
-
-  label = g_strdup_printf (_("Change %s"), field_display_name (field));
-  mu_edit_touch (history, label);
-  switch (field)
-    {
-    case MU_COUNTER_FIELD_DIVISION:
-      /* its units keep following it */
-      for (guint i = 0; i < s->counters->len; i++)
-        {
-          MuCounter *u = g_ptr_array_index (s->counters, i);
-
-          if (u->kind == MU_COUNTER_UNIT && g_strcmp0 (u->parent, c->id) == 0)
-            mu_counter_set_int (u, fields[MU_COUNTER_FIELD_IDENTITY].name, value);
-        }
-      mu_counter_set_int (c, fields[field].name, value);
-      break;
-    case MU_COUNTER_FIELD_IDENTITY:
-      /* identity and parent say the same thing; keep them together */
-      mu_counter_set_int (c, fields[field].name, value);
-      if (!direct)
-        {
-          g_free (c->parent);
-          c->parent = command ? g_strdup (command->id) : NULL;
-        }
-      break;
-    case MU_COUNTER_FIELD_ARM: c->arm = value; g_clear_pointer (&c->arm_word, g_free); break;
-    case MU_COUNTER_FIELD_STRENGTH: c->strength = value; break;
-    case MU_COUNTER_FIELD_N: g_assert_not_reached ();
-    default: mu_counter_set_int (c, fields[field].name, value); break;
-    }
+  mu_edit_touch (history, _("Change Arm"));
+  c->arm = value;
+  g_clear_pointer (&c->arm_word, g_free);
   mu_edit_commit (history);
   return TRUE;
 }

@@ -310,6 +310,25 @@ check_parent (const MuScenario *s,
   return TRUE;
 }
 
+/* The scenario's ruleset (a ruleset Muster does not know: format 1's
+ * first, as mu_ruleset_numbered_field reads NULL). */
+static const MuRuleset *
+ruleset_of (const MuScenario *s)
+{
+  return s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+}
+
+/* The number the ruleset gives counters of c's kind for their
+ * subordinates to name (baa: a command's division), 0 when none. */
+static int
+number_of (const MuScenario *s,
+           const MuCounter  *c)
+{
+  const MuFieldInfo *f = mu_ruleset_numbered_field (ruleset_of (s), c->kind);
+
+  return f ? mu_counter_get_int (c, f->id) : 0;
+}
+
 static int
 next_division (const MuScenario *s,
                const char       *side)
@@ -321,31 +340,35 @@ next_division (const MuScenario *s,
       const MuCounter *c = g_ptr_array_index (s->counters, i);
 
       if (c->kind == MU_COUNTER_COMMAND && g_strcmp0 (c->side, side) == 0)
-        max = MAX (max, mu_counter_get_int (c, "division"));
+        max = MAX (max, number_of (s, c));
     }
   return max + 1;
 }
 
 /* A command counter's division number, where the scenario's ruleset
- * numbers divisions (a ruleset Muster does not know: format 1's first). */
+ * numbers its kind (mu_ruleset_numbered_field). */
 static void
 set_division (const MuScenario *s,
               MuCounter        *c,
               int               division)
 {
-  if (mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_DIVISION, NULL, NULL))
-    mu_counter_set_int (c, mu_counter_field_to_string (MU_COUNTER_FIELD_DIVISION), division);
+  const MuFieldInfo *f = mu_ruleset_numbered_field (ruleset_of (s), c->kind);
+
+  if (f)
+    mu_counter_set_int (c, f->id, division);
 }
 
-/* A unit's identity, the division it follows (0: none), where the
- * scenario's ruleset numbers divisions. */
+/* A unit's identity, the division it follows (0: none): the number the
+ * ruleset declares for its kind that names a superior's (MuFieldInfo.names). */
 static void
 set_identity (const MuScenario *s,
               MuCounter        *c,
               int               identity)
 {
-  if (mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_IDENTITY, NULL, NULL))
-    mu_counter_set_int (c, mu_counter_field_to_string (MU_COUNTER_FIELD_IDENTITY), identity);
+  const MuFieldInfo *f = mu_ruleset_naming_field (ruleset_of (s), c->kind);
+
+  if (f)
+    mu_counter_set_int (c, f->id, identity);
 }
 
 /* Index after the last counter of parent's subtree (or of the side). */
@@ -415,14 +438,14 @@ mu_edit_add_counter (MuEditHistory *history,
                           : kind == MU_COUNTER_COMMAND ? _("Add Command Counter")
                           : _("Add Control Counter"));
   c = mu_counter_new (kind, id, side);
-  mu_ruleset_set_initial_values (s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c);
+  mu_ruleset_set_initial_values (ruleset_of (s), c);
   c->parent = g_strdup (parent);
   switch (kind)
     {
     case MU_COUNTER_UNIT:
       c->name = g_strdup (_("New Brigade"));
       p = parent ? mu_scenario_find_counter (s, parent) : NULL;
-      set_identity (s, c, p ? mu_counter_get_int (p, "division") : 0);
+      set_identity (s, c, p ? number_of (s, p) : 0);
       break;
     case MU_COUNTER_COMMAND:
       c->name = g_strdup (_("New Division"));
@@ -561,7 +584,7 @@ mu_edit_set_counter_parent (MuEditHistory *history,
     {
       MuCounter *p = parent ? mu_scenario_find_counter (s, parent) : NULL;
 
-      set_identity (s, c, p ? mu_counter_get_int (p, "division") : 0);
+      set_identity (s, c, p ? number_of (s, p) : 0);
     }
   mu_edit_commit (history);
   return TRUE;
@@ -617,7 +640,7 @@ mu_edit_set_counter_side (MuEditHistory *history,
     set_identity (s, c, 0);
   if (c->kind == MU_COUNTER_COMMAND)
     {
-      MuCounter *clash = mu_scenario_find_command (s, side, mu_counter_get_int (c, "division"));
+      MuCounter *clash = mu_scenario_find_command (s, side, number_of (s, c));
 
       if (clash && clash != c)
         {
@@ -627,7 +650,7 @@ mu_edit_set_counter_side (MuEditHistory *history,
               MuCounter *x = g_ptr_array_index (moved, i);
 
               if (x->kind == MU_COUNTER_UNIT && g_strcmp0 (x->parent, c->id) == 0)
-                set_identity (s, x, mu_counter_get_int (c, "division"));
+                set_identity (s, x, number_of (s, c));
             }
         }
     }

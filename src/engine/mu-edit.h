@@ -290,23 +290,37 @@ gboolean  mu_edit_set_counter_name     (MuEditHistory *history, const char *id, 
 gboolean  mu_edit_set_counter_note     (MuEditHistory *history, const char *id, const char *note,
                                         GError **error);
 
-/* Numeric and boolean counter values, with their allowed ranges
- * (Brothers at Arms §1.2–1.4). */
+/* The whole numbers the scenario's ruleset declares for a kind of counter
+ * (mu-ruleset.h; baa: leadership, division, identity, range, attack,
+ * strength), addressed by their declarations' ids. The range is the
+ * declared one (an open range up to 999); FALSE when the ruleset declares
+ * no such number for the kind. scenario NULL (or an unknown ruleset):
+ * baa-hex. Setting the number that another declaration names (a command's
+ * division) refuses one another counter of the side has, and carries its
+ * subordinates' numbers along; setting a number that names one (a unit's
+ * identity) moves the counter under the superior it names, 0 for none. */
+gboolean  mu_edit_counter_number_range (const MuScenario *scenario, MuCounterKind kind,
+                                        const char *name, int *min, int *max);
+int       mu_edit_counter_get_number   (const MuScenario *scenario, const MuCounter *counter,
+                                        const char *name);
+gboolean  mu_edit_set_counter_number   (MuEditHistory *history, const char *id, const char *name,
+                                        int value, GError **error);
+
+/* A unit's arm as a MuArm, and, for callers not yet moved to the names
+ * above, the declared numbers by their Brothers at Arms names. */
 typedef enum {
-  MU_COUNTER_FIELD_LEADERSHIP,   /* control, command: 1..6 */
-  MU_COUNTER_FIELD_DIVISION,     /* command: 1..999; its units follow */
-  MU_COUNTER_FIELD_IDENTITY,     /* unit: 0 (STAR) or a division (1..999) of its side with a command */
+  MU_COUNTER_FIELD_LEADERSHIP,   /* "leadership" */
+  MU_COUNTER_FIELD_DIVISION,     /* "division" */
+  MU_COUNTER_FIELD_IDENTITY,     /* "identity" */
   MU_COUNTER_FIELD_ARM,          /* unit: MuArm */
-  MU_COUNTER_FIELD_RANGE,        /* unit: 1..999 */
-  MU_COUNTER_FIELD_ATTACK,       /* unit: 2..6 */
-  MU_COUNTER_FIELD_STRENGTH,     /* unit: 1..999 */
+  MU_COUNTER_FIELD_RANGE,        /* "range" */
+  MU_COUNTER_FIELD_ATTACK,       /* "attack" */
+  MU_COUNTER_FIELD_STRENGTH,     /* "strength" */
   MU_COUNTER_FIELD_N
 } MuCounterField;
 
-/* Whether the field applies to the kind in the scenario's ruleset, and its
- * range: leadership, division, range, attack and strength as the ruleset
- * declares them (mu-ruleset.h; an open range up to 999), the others
- * Brothers at Arms' own. scenario NULL (or an unknown ruleset): baa-hex. */
+/* As the functions above for the declared numbers; arm: 0..MU_ARM_N - 1
+ * for units. */
 gboolean  mu_edit_counter_field_range  (const MuScenario *scenario, MuCounterKind kind,
                                         MuCounterField field, int *min, int *max);
 const char *mu_counter_field_to_string (MuCounterField field);

@@ -63,6 +63,18 @@ mu_ruleset_numbered_field (const MuRuleset *ruleset,
   return NULL;
 }
 
+const MuFieldInfo *
+mu_ruleset_naming_field (const MuRuleset *ruleset,
+                         MuCounterKind    kind)
+{
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    if (ruleset->fields[i].names != NULL && mu_field_applies (&ruleset->fields[i], kind))
+      return &ruleset->fields[i];
+  return NULL;
+}
+
 gboolean
 mu_ruleset_has_divisions (const MuRuleset *ruleset)
 {

@@ -210,6 +210,9 @@ typedef struct {
    * and reads back as 0 (baa's identity="star", a unit of no division);
    * NULL: 0 is written as a number. */
   const char *zero_word;
+  /* N_() the zero word for people where a form names it ("STAR");
+   * NULL: zero_word itself. */
+  const char *zero_name;
   /* The ruleset's check_scenario says what is wrong with the value, so
    * the generic range check leaves it alone and no error is said twice
    * (baa's identity names a division: baa_common_check_divisions). */
@@ -323,6 +326,11 @@ const char  *mu_counter_arm_name           (const MuRuleset *ruleset, const MuCo
  * (MuFieldInfo.names: baa's "division" of a command), or NULL when the
  * ruleset numbers none. ruleset NULL: format 1's first, baa-hex. */
 const MuFieldInfo *mu_ruleset_numbered_field (const MuRuleset *ruleset, MuCounterKind kind);
+/* The number counters of `kind` carry that names a superior's number
+ * (MuFieldInfo.names: baa's "identity" of a unit, the division it
+ * follows), or NULL when the ruleset declares none. ruleset NULL: format
+ * 1's first, baa-hex. */
+const MuFieldInfo *mu_ruleset_naming_field (const MuRuleset *ruleset, MuCounterKind kind);
 /* Whether the scenario's counters carry Brothers at Arms' identity and
  * division numbers: the ruleset numbers its command counters
  * (mu_ruleset_numbered_field); unknown rulesets do. */

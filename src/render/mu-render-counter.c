@@ -108,6 +108,17 @@ face_marks (const MuScenario *s, const MuCounter *c)
   return mu_counter_face_marks (s && s->ruleset ? mu_ruleset_find (s->ruleset) : NULL, c);
 }
 
+/* The superior's number the counter names, as its ruleset declares it
+ * (mu_ruleset_naming_field; baa: a unit's division), 0 for none. */
+static int
+superior_number (const MuScenario *s, const MuCounter *c)
+{
+  const MuFieldInfo *f = mu_ruleset_naming_field (s && s->ruleset ? mu_ruleset_find (s->ruleset) : NULL,
+                                                  c->kind);
+
+  return f ? mu_counter_get_int (c, f->id) : 0;
+}
+
 static gboolean
 has_mark (char **marks, const char *picture)
 {
@@ -123,6 +134,7 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
   double cx = x + size / 2;
   char buf[16];
   g_auto(GStrv) marks = face_marks (s, c);
+  int superior = superior_number (s, c);
 
   if (style == MU_COUNTER_STYLE_NATO)
     {
@@ -131,16 +143,16 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
         {
           mu_nato_frame (cr, cx - fw / 2, y + 0.3 * size, fw, fh, c->arm, FALSE,
                          mu_colour_mix (bg, 0xffffff, 0.45), 0.03 * size);
-          if (mu_counter_get_int (c, "identity") <= 0)
+          if (superior <= 0)
             mu_mark_star (cr, x + 0.14 * size, y + 0.14 * size, 0.09 * size, 0xffffff);
         }
       if (text)
         {
           mu_set_rgb (cr, ink);
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.17 * size, "X", cx, y + 0.28 * size, 0.5, 1.0, 0);
-          if (mu_counter_get_int (c, "identity") > 0)
+          if (superior > 0)
             {
-              g_snprintf (buf, sizeof buf, "%d", mu_counter_get_int (c, "identity"));
+              g_snprintf (buf, sizeof buf, "%d", superior);
               mu_text_draw (t, MU_FONT_SANS_BOLD, 0.18 * size, buf, x + 0.05 * size, y + 0.05 * size, 0.0, 0.0, 0);
             }
         }
@@ -166,12 +178,12 @@ draw_unit (MuText *t, const MuScenario *s, const MuCounter *c, MuCounterStyle st
               mu_picture_kepi (cr, cx, py, pw, pic, bg);
               break;
             }
-          if (mu_counter_get_int (c, "identity") <= 0)
+          if (superior <= 0)
             mu_mark_star (cr, cx, y + 0.15 * size, 0.1 * size, 0xffffff);
         }
-      if (text && mu_counter_get_int (c, "identity") > 0)
+      if (text && superior > 0)
         {
-          g_snprintf (buf, sizeof buf, "%d", mu_counter_get_int (c, "identity"));
+          g_snprintf (buf, sizeof buf, "%d", superior);
           mu_set_rgb (cr, ink);
           mu_text_draw (t, MU_FONT_SANS_BOLD, 0.22 * size, buf, cx, y + 0.04 * size, 0.5, 0.0, 0);
         }
@@ -373,7 +385,7 @@ mu_render_counter_art_key (const MuScenario *scenario,
   if (c->kind == MU_COUNTER_UNIT)
     {
       k = mu_hash_mix (k, c->arm);
-      k = mu_hash_mix (k, mu_counter_get_int (c, "identity") <= 0);
+      k = mu_hash_mix (k, superior_number (scenario, c) <= 0);
     }
   /* the marks its declared values draw */
   for (guint i = 0; c->values && i < c->values->len; i++)

@@ -210,8 +210,8 @@ counter_key (const MuScenario *scenario,
   k = mu_hash_mix (k, c->kind);
   k = mu_hash_mix (k, c->arm);
   k = mu_hash_mix (k, strength > 0 ? strength : c->strength);
-  k = mu_hash_mix (k, mu_counter_get_int (c, "identity"));
-  /* the declared values: the face's marks and numbers */
+  /* the declared values: the face's marks and numbers (baa: the
+   * division a unit follows too) */
   for (guint i = 0; c->values && i < c->values->len; i++)
     {
       const MuFieldValue *v = g_ptr_array_index (c->values, i);

@@ -96,14 +96,14 @@ shows_label (GtkWidget  *root,
 
 static GtkWidget *
 find_field_spin (GtkWidget      *root,
-                 MuCounterField  field)
+                 const char     *field)
 {
   for (GtkWidget *w = gtk_widget_get_first_child (root); w; w = gtk_widget_get_next_sibling (w))
     {
       GtkWidget *found;
 
       if (GTK_IS_SPIN_BUTTON (w) && g_object_get_data (G_OBJECT (w), "error-label") &&
-          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (w), "field")) == (int) field)
+          g_strcmp0 (g_object_get_data (G_OBJECT (w), "field"), field) == 0)
         return w;
       if ((found = find_field_spin (w, field)))
         return found;
@@ -122,8 +122,8 @@ test_unit_values (Fixture *f, gconstpointer data)
   muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_FORCES);
   g_assert_true (muster_editor_oob_select (oob, "2nd-wisconsin"));
   flush_events ();
-  g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK));
-  g_assert_null (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_IDENTITY));
+  g_assert_null (find_field_spin (GTK_WIDGET (oob), "attack"));
+  g_assert_null (find_field_spin (GTK_WIDGET (oob), "identity"));
   g_assert_null (find_ability (GTK_WIDGET (oob)));
   type = find_value (GTK_WIDGET (oob), "type", NULL);
   bases = find_value (GTK_WIDGET (oob), "bases", NULL);

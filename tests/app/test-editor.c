@@ -779,10 +779,10 @@ test_oob (Fixture *f, gconstpointer data)
   g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 11);
 
   /* values with the rules' ranges; a refusal explains itself */
-  g_assert_false (muster_editor_oob_set_value (oob, MU_COUNTER_FIELD_ATTACK, 7, &error));
+  g_assert_false (muster_editor_oob_set_value (oob, "attack", 7, &error));
   g_assert_nonnull (strstr (error->message, "Attack must be 2 to 6"));
   g_clear_error (&error);
-  g_assert_true (muster_editor_oob_set_value (oob, MU_COUNTER_FIELD_ATTACK, 3, &error));
+  g_assert_true (muster_editor_oob_set_value (oob, "attack", 3, &error));
   g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (model (f), unit), "attack"), ==, 3);
   g_assert_true (muster_editor_oob_duplicate (oob, &error));
   g_assert_cmpuint (muster_editor_oob_get_n_rows (oob), ==, 12);
@@ -1052,14 +1052,14 @@ test_no_display (void)
 
 static GtkWidget *
 find_field_spin (GtkWidget      *root,
-                 MuCounterField  field)
+                 const char     *field)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found;
 
       if (GTK_IS_SPIN_BUTTON (c) && g_object_get_data (G_OBJECT (c), "error-label") &&
-          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (c), "field")) == (int) field)
+          g_strcmp0 (g_object_get_data (G_OBJECT (c), "field"), field) == 0)
         return c;
       if ((found = find_field_spin (c, field)))
         return found;
@@ -1089,7 +1089,7 @@ test_value_refused (Fixture *f, gconstpointer data)
   g_assert_true (muster_editor_oob_select (oob, "usa-1-1"));
   flush_events ();
   attack = mu_counter_get_int (mu_scenario_find_counter (model (f), "usa-1-1"), "attack");
-  spin = find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK);
+  spin = find_field_spin (GTK_WIDGET (oob), "attack");
   g_assert_nonnull (spin);
   message = g_object_get_data (G_OBJECT (spin), "error-label");
   g_assert_false (gtk_widget_get_visible (message));
@@ -1113,8 +1113,22 @@ test_value_refused (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (message));
   g_assert_false (gtk_widget_has_css_class (spin, "error"));
   /* the same field, still focused, after the form followed the model */
-  g_assert_true (find_field_spin (GTK_WIDGET (oob), MU_COUNTER_FIELD_ATTACK) == spin);
+  g_assert_true (find_field_spin (GTK_WIDGET (oob), "attack") == spin);
   g_assert_true (focus_in (spin));
+  /* the unit's identity among the declared numbers, its 0 named by the
+   * declaration; the tree's row reads the same numbers */
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_prev_sibling (find_field_spin (GTK_WIDGET (oob), "identity")))),
+                   ==, "Identity (0 = STAR)");
+  for (guint i = 0;; i++)
+    {
+      g_autofree char *text = muster_editor_oob_get_row_text (oob, i);
+
+      g_assert_nonnull (text);
+      if (strstr (text, "-5-") == NULL)
+        continue;
+      g_assert_true (g_regex_match_simple ("^.+ — [0-9]+-5-[0-9]+ [a-z]", text, 0, 0));
+      break;
+    }
 
   /* undo puts the old value back into the same field */
   g_assert_true (mu_edit_history_undo (f->history));

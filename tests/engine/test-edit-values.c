@@ -39,11 +39,11 @@ test_mn_acw (void)
   guint steps = mu_edit_history_get_n_undo (h);
   int min = -1, max = -1;
 
-  g_assert_false (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, NULL, NULL));
-  g_assert_false (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_IDENTITY, NULL, NULL));
-  g_assert_false (mu_edit_counter_field_range (s, MU_COUNTER_CONTROL, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
+  g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "attack", NULL, NULL));
+  g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "identity", NULL, NULL));
+  g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_CONTROL, "leadership", NULL, NULL));
   g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ARM, &min, &max));
-  g_assert_false (mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 4, &error));
+  g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 4, &error));
   g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
   g_clear_error (&error);
 
@@ -124,15 +124,21 @@ test_baa_table_ranges (void)
   g_autoptr(GError) error = NULL;
   int min, max;
 
-  g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
+  g_assert_true (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "attack", &min, &max));
   g_assert_cmpint (min, ==, 2);
   g_assert_cmpint (max, ==, 6);
-  g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_STRENGTH, &min, &max));
+  g_assert_true (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "strength", &min, &max));
   g_assert_cmpint (max, ==, 64);   /* the stands a unit can have (TAB-6) */
   /* indomitable brigades fight on the table too (BAT-FLN-6) */
   g_assert_true (mu_field_applies (mu_ruleset_find_field (mu_ruleset_find ("baa-table"), "abilities"), MU_COUNTER_UNIT));
-  g_assert_false (mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 7, &error));
+  g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 7, &error));
   g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7 (BAT-GEN-5)");
+  g_clear_error (&error);
+  /* steps and refusals say the short name, not the form's "Strength (bases)" */
+  g_assert_true (mu_edit_set_counter_number (h, unit, "strength", 5, NULL));
+  g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Change Strength");
+  g_assert_false (mu_edit_set_counter_number (h, unit, "strength", 0, &error));
+  g_assert_cmpstr (error->message, ==, "Strength must be 1 to 64, not 0 (BAT-GEN-4)");
 }
 
 /* A unit of an older file carries formation="column" only: setting its

@@ -832,14 +832,22 @@ test_oob_tree (void)
   STEP (h, mu_edit_set_counter_parent (h, u1, NULL, NULL), "Reassign Counter");
   g_assert_cmpint (mu_counter_get_int (counter (h, u1), "identity"), ==, 0);
   /* and the identity field says the same as the parent */
-  STEP (h, mu_edit_set_counter_int (h, u1, MU_COUNTER_FIELD_IDENTITY, 1, NULL), "Change Identity");
+  STEP (h, mu_edit_set_counter_number (h, u1, "identity", 1, NULL), "Change Identity");
   g_assert_cmpstr (counter (h, u1)->parent, ==, div1);
-  REFUSED (h, mu_edit_set_counter_int (h, u1, MU_COUNTER_FIELD_IDENTITY, 7, &error), "no division 7");
+  REFUSED (h, mu_edit_set_counter_number (h, u1, "identity", 7, &error), "no division 7");
+  g_clear_error (&error);
+  REFUSED (h, mu_edit_set_counter_number (h, u1, "identity", 1000, &error),
+           "Identity must be 0 (STAR, unassigned) or a division number 1 to 999, not 1000");
+  g_clear_error (&error);
+  /* a number the ruleset does not declare for the kind */
+  REFUSED (h, mu_edit_set_counter_number (h, u1, "division", 1, &error), "has no Division");
+  g_clear_error (&error);
+  REFUSED (h, mu_edit_set_counter_number (h, u1, "no-such-number", 1, &error), "has no no-such-number");
   g_clear_error (&error);
   /* renumbering a division carries its units along */
-  STEP (h, mu_edit_set_counter_int (h, div1, MU_COUNTER_FIELD_DIVISION, 5, NULL), "Change Division");
+  STEP (h, mu_edit_set_counter_number (h, div1, "division", 5, NULL), "Change Division");
   g_assert_cmpint (mu_counter_get_int (counter (h, u1), "identity"), ==, 5);
-  REFUSED (h, mu_edit_set_counter_int (h, div1, MU_COUNTER_FIELD_DIVISION, 2, &error),
+  REFUSED (h, mu_edit_set_counter_number (h, div1, "division", 2, &error),
            "already");
   g_clear_error (&error);
 
@@ -894,38 +902,38 @@ test_oob_values (void)
   g_autoptr(GError) error = NULL;
   int min, max;
 
-  g_assert_true (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ATTACK, &min, &max));
+  g_assert_true (mu_edit_counter_number_range (NULL, MU_COUNTER_UNIT, "attack", &min, &max));
   g_assert_cmpint (min, ==, 2);
   g_assert_cmpint (max, ==, 6);
-  g_assert_false (mu_edit_counter_field_range (NULL, MU_COUNTER_UNIT, MU_COUNTER_FIELD_LEADERSHIP, NULL, NULL));
+  g_assert_false (mu_edit_counter_number_range (NULL, MU_COUNTER_UNIT, "leadership", NULL, NULL));
 
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 3, NULL), "Change Attack");
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_RANGE, 3, NULL), "Change Range");
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_STRENGTH, 5, NULL), "Change Strength");
+  STEP (h, mu_edit_set_counter_number (h, unit, "attack", 3, NULL), "Change Attack");
+  STEP (h, mu_edit_set_counter_number (h, unit, "range", 3, NULL), "Change Range");
+  STEP (h, mu_edit_set_counter_number (h, unit, "strength", 5, NULL), "Change Strength");
   STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ARM, MU_ARM_ARTILLERY, NULL), "Change Arm");
   STEP (h, mu_edit_set_counter_value (h, unit, "abilities", "sharpshooter indomitable", NULL),
         "Change Special abilities");
   g_assert_cmpstr (mu_values_get (mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit)->values,
                                   "abilities"), ==, "indomitable sharpshooter");
   STEP (h, mu_edit_set_counter_value (h, unit, "fatigued", "true", NULL), "Change Fatigued");
-  STEP (h, mu_edit_set_counter_int (h, cmd, MU_COUNTER_FIELD_LEADERSHIP, 4, NULL), "Change Leadership");
+  STEP (h, mu_edit_set_counter_number (h, cmd, "leadership", 4, NULL), "Change Leadership");
   STEP (h, mu_edit_set_counter_value (h, cmd, "exceptional", "true", NULL), "Change Exceptional");
   STEP (h, mu_edit_set_counter_value (h, ctl, "star", "true", NULL), "Change Star");
   NO_STEP (h, mu_edit_set_counter_value (h, ctl, "star", "true", NULL));
 
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 7, &error),
+  REFUSED (h, mu_edit_set_counter_number (h, unit, "attack", 7, &error),
            "Attack must be 2 to 6, not 7");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ATTACK, 1, &error), "BAA §1.2");
+  REFUSED (h, mu_edit_set_counter_number (h, unit, "attack", 1, &error), "BAA §1.2");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_RANGE, 0, &error), "Range must be 1");
+  REFUSED (h, mu_edit_set_counter_number (h, unit, "range", 0, &error), "Range must be 1");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_STRENGTH, 0, &error), "Strength");
+  REFUSED (h, mu_edit_set_counter_number (h, unit, "strength", 0, &error), "Strength");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, cmd, MU_COUNTER_FIELD_LEADERSHIP, 7, &error),
+  REFUSED (h, mu_edit_set_counter_number (h, cmd, "leadership", 7, &error),
            "Leadership must be 1 to 6");
   g_clear_error (&error);
-  REFUSED (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_LEADERSHIP, 3, &error),
+  REFUSED (h, mu_edit_set_counter_number (h, unit, "leadership", 3, &error),
            "has no Leadership");
   g_clear_error (&error);
   REFUSED (h, mu_edit_set_counter_value (h, unit, "abilities", "brave", &error), "abilities “brave” is not allowed");

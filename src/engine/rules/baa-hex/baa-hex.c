@@ -107,7 +107,7 @@ static const MuFieldInfo baa_fields[] = {
   /* the division a unit follows, 0 (written "star") for none; checked
    * against the commands by baa_common_check_divisions */
   { "identity", N_("Identity"), "BAA-CMD-1", MU_FIELD_INT, 0, 999, UNIT, NULL,
-    -1, .attribute = TRUE, .zero_word = "star",
+    -1, .attribute = TRUE, .zero_word = "star", .zero_name = N_("STAR"),
     .checked_by_ruleset = TRUE, .names = "division" },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,

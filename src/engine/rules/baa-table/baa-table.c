@@ -156,7 +156,7 @@ static const MuFieldInfo bat_fields[] = {
   /* the division a unit follows, 0 (written "star") for none; checked
    * against the commands by baa_common_check_divisions */
   { "identity", N_("Identity"), "BAT-CMD-1", MU_FIELD_INT, 0, 999, UNIT, NULL,
-    -1, .attribute = TRUE, .zero_word = "star",
+    -1, .attribute = TRUE, .zero_word = "star", .zero_name = N_("STAR"),
     .checked_by_ruleset = TRUE, .names = "division" },
   { "formation", N_("Formation"), "BAT-MOV-7", MU_FIELD_ENUM, 0, 0, UNIT, bat_formations, -1 },
   { "abilities", N_("Special abilities"), "BAT-FLN-6, BAT-CDR-3", MU_FIELD_FLAGS, 0, 0, UNIT, bat_abilities, -1,
