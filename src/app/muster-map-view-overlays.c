@@ -136,18 +136,23 @@ muster_map_view_snapshot_cursor (MusterMapView *self,
   cairo_destroy (cr);
 }
 
-/* The selected counter's command radius (the scene's boundary segments):
- * a blue dashed line over a light one, so that it shows on every terrain
- * and under the green and red of moves and targets. */
-void
-muster_map_view_snapshot_range (MusterMapView *self,
-                                GtkSnapshot   *snapshot,
-                                double         w,
-                                double         h)
+/* Segments (pairs of board points) as a dashed line of colour over a wider
+ * one of under, so that it shows on every terrain. */
+typedef struct {
+  double under[4], under_width;
+  double over[3], over_width;
+  double dash[2];
+} SegmentStyle;
+
+static void
+snapshot_segments (MusterMapView      *self,
+                   GtkSnapshot        *snapshot,
+                   const MuPoint      *points,
+                   guint               n,
+                   const SegmentStyle *style,
+                   double              w,
+                   double              h)
 {
-  guint n = 0;
-  const MuPoint *points = self->scene != NULL ? muster_scene_get_range (self->scene, &n) : NULL;
-  const double dash[] = { 8, 5 };
   cairo_t *cr;
 
   if (points == NULL || n < 2)
@@ -163,14 +168,30 @@ muster_map_view_snapshot_range (MusterMapView *self,
       cairo_line_to (cr, x1, y1);
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
-  cairo_set_line_width (cr, 4);
+  cairo_set_source_rgba (cr, style->under[0], style->under[1], style->under[2], style->under[3]);
+  cairo_set_line_width (cr, style->under_width);
   cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.35, 0.85);
-  cairo_set_line_width (cr, 2.5);
-  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_set_source_rgb (cr, style->over[0], style->over[1], style->over[2]);
+  cairo_set_line_width (cr, style->over_width);
+  cairo_set_dash (cr, style->dash, G_N_ELEMENTS (style->dash), 0);
   cairo_stroke (cr);
   cairo_destroy (cr);
+}
+
+/* The selected counter's command radius (the scene's boundary segments):
+ * a blue dashed line over a light one, so that it shows on every terrain
+ * and under the green and red of moves and targets. */
+void
+muster_map_view_snapshot_range (MusterMapView *self,
+                                GtkSnapshot   *snapshot,
+                                double         w,
+                                double         h)
+{
+  static const SegmentStyle style = { { 1, 1, 1, 0.8 }, 4, { 0.1, 0.35, 0.85 }, 2.5, { 8, 5 } };
+  guint n = 0;
+  const MuPoint *points = self->scene != NULL ? muster_scene_get_range (self->scene, &n) : NULL;
+
+  snapshot_segments (self, snapshot, points, n, &style, w, h);
 }
 
 /* The table's discs (smoke with its radius, the engine's point markers):
@@ -214,30 +235,9 @@ muster_map_view_snapshot_arc (MusterMapView *self,
                               double         w,
                               double         h)
 {
+  static const SegmentStyle style = { { 0, 0, 0, 0.6 }, 4, { 1, 0.55, 0.1 }, 2, { 10, 4 } };
   guint n = 0;
   const MuPoint *points = self->scene != NULL ? muster_scene_get_arc (self->scene, &n) : NULL;
-  const double dash[] = { 10, 4 };
-  cairo_t *cr;
 
-  if (points == NULL || n < 2)
-    return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  for (guint i = 0; i + 1 < n; i += 2)
-    {
-      double x0, y0, x1, y1;
-
-      muster_view_to_widget (&self->transform, points[i].x, points[i].y, &x0, &y0);
-      muster_view_to_widget (&self->transform, points[i + 1].x, points[i + 1].y, &x1, &y1);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-    }
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
-  cairo_set_line_width (cr, 4);
-  cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 1, 0.55, 0.1);
-  cairo_set_line_width (cr, 2);
-  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-  cairo_stroke (cr);
-  cairo_destroy (cr);
+  snapshot_segments (self, snapshot, points, n, &style, w, h);
 }
