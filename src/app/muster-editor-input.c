@@ -1,9 +1,9 @@
 /* muster-editor-input.c: the editor's hold on the map view's input
  *
  * While the editor is shown it is the map view's tool (muster-map-tool.h):
- * the view reports the primary button's press, drag and release, which go
- * to the active editing tool. It also listens to counters dropped from the
- * order of battle, Enter on the keyboard cursor (a click there), Enter,
+ * the view reports the primary button's press, drag and release, and Enter
+ * on its keyboard cursor as a click, which go to the active editing tool.
+ * It also listens to counters dropped from the order of battle, Enter,
  * Escape and Delete, the zoom (the facing handle keeps its size) and the
  * scene's changes (the inspector). All of it is attached here and taken
  * off again when the editor goes, so the map view is left as it was.
@@ -26,23 +26,9 @@ struct _MusterEditorInput
   GtkEventController *keys;      /* added by the editor, or NULL */
   GtkEventController *view_keys; /* the controller listened to */
   gulong keys_id;
-  gulong cursor_id;
   gulong zoom_id;
   gulong scene_changed_id;
 };
-
-/* The keyboard's click: the active tool pressed and released at the hex. */
-static void
-on_cursor_activated (MusterMapView *view,
-                     double         x,
-                     double         y,
-                     MusterEditor  *self)
-{
-  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
-    return;
-  muster_editor_pointer_down (self, x, y);
-  muster_editor_pointer_up (self, x, y);
-}
 
 static MusterMapPress
 editor_input_press (MusterMapTool          *tool,
@@ -130,9 +116,6 @@ muster_editor_input_attach (MusterEditor  *editor,
   /* Primary-button presses belong to the tool; the map view keeps the
    * middle button and Space+drag for panning. */
   muster_map_view_set_tool (view, MUSTER_MAP_TOOL (self));
-
-  /* Enter on the board's keyboard cursor acts as a click there. */
-  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), editor);
   /* the facing handle keeps its distance on screen */
   self->zoom_id = g_signal_connect_swapped (view, "notify::zoom", G_CALLBACK (muster_editor_update_handle), editor);
 
@@ -170,7 +153,6 @@ muster_editor_input_detach (MusterEditorInput *self)
 {
   MusterScene *scene = muster_map_view_get_scene (self->view);
 
-  g_clear_signal_handler (&self->cursor_id, self->view);
   g_clear_signal_handler (&self->zoom_id, self->view);
   /* a press under way may still reach the tool: it goes nowhere now */
   self->editor = NULL;
