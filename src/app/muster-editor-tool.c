@@ -124,6 +124,7 @@ muster_editor_tool_get_history (MusterEditorTool *self)
 {
   MusterEditorToolPrivate *priv = muster_editor_tool_get_instance_private (self);
 
+  g_return_val_if_fail (MUSTER_IS_EDITOR_TOOL (self), NULL);
   return priv->history;
 }
 
@@ -132,6 +133,7 @@ muster_editor_tool_get_view (MusterEditorTool *self)
 {
   MusterEditorToolPrivate *priv = muster_editor_tool_get_instance_private (self);
 
+  g_return_val_if_fail (MUSTER_IS_EDITOR_TOOL (self), NULL);
   return priv->view;
 }
 
@@ -140,6 +142,8 @@ muster_editor_tool_get_scenario (MusterEditorTool *self)
 {
   MusterEditorToolPrivate *priv = muster_editor_tool_get_instance_private (self);
 
+  g_return_val_if_fail (MUSTER_IS_EDITOR_TOOL (self), NULL);
+  g_return_val_if_fail (priv->history != NULL, NULL);
   return mu_edit_history_get_scenario (priv->history);
 }
 
@@ -148,6 +152,7 @@ muster_editor_tool_get_options (MusterEditorTool *self)
 {
   MusterEditorToolPrivate *priv = muster_editor_tool_get_instance_private (self);
 
+  g_return_val_if_fail (MUSTER_IS_EDITOR_TOOL (self), NULL);
   return priv->options;
 }
 
@@ -156,6 +161,7 @@ muster_editor_tool_get_selection (MusterEditorTool *self)
 {
   MusterEditorToolPrivate *priv = muster_editor_tool_get_instance_private (self);
 
+  g_return_val_if_fail (MUSTER_IS_EDITOR_TOOL (self), NULL);
   return priv->selection;
 }
 
@@ -164,6 +170,8 @@ muster_editor_tool_message (MusterEditorTool *self,
                             const char       *text,
                             gboolean          hint)
 {
+  g_return_if_fail (MUSTER_IS_EDITOR_TOOL (self));
+
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text, hint);
 }
 
