@@ -23,6 +23,11 @@
  * counters changed is found by comparing each counter with what the cache
  * saw at its last use.
  *
+ * The answers are filed by the cell their search started from, so that a
+ * change looks only at the answers that started within BAA_MOVE_REACH of
+ * it, not at every answer on the board: on a crowded board the answers
+ * near a change are a few dozen of thousands.
+ *
  * A counter's moves found again are mostly the moves it had: a change a
  * few hexes off takes away or adds a destination or two. The commands of
  * the unchanged paths are shared from the previous answer (see
@@ -52,7 +57,14 @@ typedef struct {
   guint n_cells;
   gboolean wide;         /* it read more than cells: any change within reach counts */
   GPtrArray *commands;   /* of MuCommand* */
+  int filed;             /* the cell whose chain holds it (its start when kept), OFF_BOARD, or
+                          * NOT_FILED */
+  int next;              /* the next entry in that chain, -1 */
 } Entry;
+
+/* Entry.filed besides a cell */
+#define OFF_BOARD (-1)
+#define NOT_FILED (-2)
 
 typedef struct {
   MuHex hex;
@@ -63,6 +75,10 @@ typedef struct {
 struct _BaaMoveCache {
   guint n_units, n_cdrs;
   Entry *entries;        /* per unit by index, then per commander by index */
+  int *cell_head;        /* per cell: the first entry filed there, -1; each chain in no order */
+  int off_head;          /* the first entry filed off the board, -1 */
+  GPtrArray *side_units[BAA_SIDES]; /* of BaaUnit*, each side's, in the match's order */
+  GPtrArray *side_cdrs[BAA_SIDES];  /* of BaaCommander*, likewise */
   Seen *units;
   Seen *cdrs;
   int cols, rows;
@@ -85,6 +101,12 @@ baa_move_cache_free (BaaMoveCache *cache)
     }
   g_clear_pointer (&cache->log.cells, g_array_unref);
   g_free (cache->stamp);
+  g_free (cache->cell_head);
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      g_clear_pointer (&cache->side_units[s], g_ptr_array_unref);
+      g_clear_pointer (&cache->side_cdrs[s], g_ptr_array_unref);
+    }
   g_free (cache->entries);
   g_free (cache->units);
   g_free (cache->cdrs);
@@ -105,25 +127,65 @@ read_cell (const Entry *e, int k)
   return FALSE;
 }
 
+static int
+cell_of (const BaaMoveCache *cache, MuHex hex)
+{
+  return hex.col >= 1 && hex.col <= cache->cols && hex.row >= 1 && hex.row <= cache->rows
+       ? (hex.row - 1) * cache->cols + (hex.col - 1) : OFF_BOARD;
+}
+
+/* Files entry i under the cell of its start. */
+static void
+file_entry (BaaMoveCache *cache, int i)
+{
+  Entry *e = &cache->entries[i];
+  int k = cell_of (cache, e->start);
+  int *head;
+
+  if (e->filed == k)
+    return;
+  if (e->filed != NOT_FILED)
+    {
+      int *at = e->filed == OFF_BOARD ? &cache->off_head : &cache->cell_head[e->filed];
+
+      while (*at != i)
+        at = &cache->entries[*at].next;
+      *at = e->next;
+    }
+  head = k == OFF_BOARD ? &cache->off_head : &cache->cell_head[k];
+  e->next = *head;
+  *head = i;
+  e->filed = k;
+}
+
+/* Drops entry e when the change at hex (cell k) may change its answer. */
+static void
+touch_entry (Entry *e, MuHex hex, int k, int side, gboolean commander)
+{
+  if (!e->valid || (e->side == side && (e->commander || commander)))
+    return;
+  /* within reach is the quick test; of the answers within reach, only
+   * those whose search read that hex's counters change: on a crowded
+   * board most searches stop a hex or two out in some directions, and
+   * a disc around the counter took in many hexes they never read */
+  if (mu_hex_distance_at_least (e->start, hex) <= e->reach && read_cell (e, k))
+    e->valid = FALSE;
+}
+
 static void
 touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
 {
-  int k = hex.col >= 1 && hex.col <= cache->cols && hex.row >= 1 && hex.row <= cache->rows
-        ? (hex.row - 1) * cache->cols + (hex.col - 1) : -1;
+  int k = cell_of (cache, hex);
 
-  for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
-    {
-      Entry *e = &cache->entries[i];
-
-      if (!e->valid || (e->side == side && (e->commander || commander)))
-        continue;
-      /* within reach is the quick test; of the answers within reach, only
-       * those whose search read that hex's counters change: on a crowded
-       * board most searches stop a hex or two out in some directions, and
-       * a disc around the counter took in many hexes they never read */
-      if (mu_hex_distance_at_least (e->start, hex) <= e->reach && read_cell (e, k))
-        e->valid = FALSE;
-    }
+  /* an answer reads at most BAA_MOVE_REACH columns and rows from its start
+   * (mu_hex_distance_at_least() bounds the distance from below), so only
+   * the answers filed in that square around hex may change */
+  for (int row = MAX (hex.row - BAA_MOVE_REACH, 1); row <= MIN (hex.row + BAA_MOVE_REACH, cache->rows); row++)
+    for (int col = MAX (hex.col - BAA_MOVE_REACH, 1); col <= MIN (hex.col + BAA_MOVE_REACH, cache->cols); col++)
+      for (int i = cache->cell_head[(row - 1) * cache->cols + (col - 1)]; i >= 0; i = cache->entries[i].next)
+        touch_entry (&cache->entries[i], hex, k, side, commander);
+  for (int i = cache->off_head; i >= 0; i = cache->entries[i].next)
+    touch_entry (&cache->entries[i], hex, k, side, commander);
 }
 
 static void
@@ -154,6 +216,24 @@ cache_sync (BaaMatch *m)
       cache->cdrs = g_new0 (Seen, cache->n_cdrs);
       cache->cols = m->grid->cols;
       cache->rows = m->grid->rows;
+      cache->cell_head = g_new (int, (gsize) cache->cols * cache->rows);
+      for (gsize k = 0; k < (gsize) cache->cols * cache->rows; k++)
+        cache->cell_head[k] = -1;
+      cache->off_head = -1;
+      for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
+        cache->entries[i].filed = NOT_FILED;
+      /* a counter's side is fixed at set-up */
+      for (int s = 0; s < BAA_SIDES; s++)
+        {
+          cache->side_units[s] = g_ptr_array_new ();
+          cache->side_cdrs[s] = g_ptr_array_new ();
+        }
+      FOR_UNITS (m, u)
+        if (u->side >= 0 && u->side < BAA_SIDES)
+          g_ptr_array_add (cache->side_units[u->side], u);
+      FOR_CDRS (m, c)
+        if (c->side >= 0 && c->side < BAA_SIDES)
+          g_ptr_array_add (cache->side_cdrs[c->side], c);
     }
   for (guint i = 0; i < cache->n_units; i++)
     {
@@ -176,6 +256,20 @@ void
 baa_move_cache_sync (BaaMatch *m)
 {
   cache_sync (m);
+}
+
+const GPtrArray *
+baa_move_cache_side_units (BaaMatch *m, int side)
+{
+  g_assert (m->move_cache != NULL && side >= 0 && side < BAA_SIDES);
+  return m->move_cache->side_units[side];
+}
+
+const GPtrArray *
+baa_move_cache_side_commanders (BaaMatch *m, int side)
+{
+  g_assert (m->move_cache != NULL && side >= 0 && side < BAA_SIDES);
+  return m->move_cache->side_cdrs[side];
 }
 
 static Entry *
@@ -261,6 +355,7 @@ baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw,
   e->night = m->night;
   e->reach = reach > 0 ? MIN (reach, BAA_MOVE_REACH) : BAA_MOVE_REACH;
   e->valid = TRUE;
+  file_entry (m->move_cache, (int) (e - m->move_cache->entries));
 }
 
 /* The cell a move command ends in, or -1 (off the board: an exit). */
