@@ -227,6 +227,10 @@ typedef struct {
   int *unit_cell;              /* per unit: the cell the tables above count it in, -1: none */
   guint8 *unit_pinned_seen;    /* per unit: whether they count it pinned */
   int *cdr_cell;               /* per commander: the cell they count it in, -1: none */
+  GArray *occ_changed;         /* of guint: the counters (units by index, then commanders as
+                                * units->len + index) the tables found moved, come, gone or
+                                * pinned since baa_occ_changes_clear(), each once */
+  guint8 *occ_listed;          /* per unit, then per commander: in occ_changed */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
   struct _BaaReadLog *read_log; /* while the move cache finds a counter's commands: the
                                 * cells whose counters were read (baa_units_at() and the
@@ -263,6 +267,13 @@ gboolean      baa_check_invariants      (BaaMatch *m, gboolean mid_command, GErr
 /* Call after changing any counter's hex, status or pinned marker directly
  * (the helpers below do it themselves): occupancy queries are cached. */
 void          baa_match_invalidate      (BaaMatch *m);
+
+/* The counters whose hex, presence on the board or pinned marker may have
+ * changed since the last baa_occ_changes_clear() (see BaaMatch.occ_changed),
+ * the tables brought up to date first: what the move cache looks at instead
+ * of every counter. An active counter off the grid is always listed. */
+const GArray *baa_occ_changes           (const BaaMatch *m);
+void          baa_occ_changes_clear     (BaaMatch *m);
 
 /* The cells whose counters a computation read, noted by every occupancy
  * query below while BaaMatch.read_log points to it. */

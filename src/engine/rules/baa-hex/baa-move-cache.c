@@ -201,54 +201,87 @@ see (BaaMoveCache *cache, Seen *seen, Seen now, int side, gboolean commander)
   *seen = now;
 }
 
+static void
+see_unit (BaaMoveCache *cache, const BaaUnit *u)
+{
+  Seen now = { u->hex, u->status == BAA_UNIT_ACTIVE, u->pinned };
+
+  see (cache, &cache->units[u->index], now, u->side, FALSE);
+}
+
+static void
+see_cdr (BaaMoveCache *cache, const BaaCommander *c)
+{
+  Seen now = { c->hex, c->status == BAA_CDR_ACTIVE, FALSE };
+
+  see (cache, &cache->cdrs[c->index], now, c->side, TRUE);
+}
+
+/* A cache with nothing kept, that has seen no counter. */
+static BaaMoveCache *
+cache_new (BaaMatch *m)
+{
+  BaaMoveCache *cache;
+
+  cache = g_new0 (BaaMoveCache, 1);
+  cache->n_units = m->units->len;
+  cache->n_cdrs = m->commanders->len;
+  cache->entries = g_new0 (Entry, cache->n_units + cache->n_cdrs);
+  cache->units = g_new0 (Seen, cache->n_units);
+  cache->cdrs = g_new0 (Seen, cache->n_cdrs);
+  cache->cols = m->grid->cols;
+  cache->rows = m->grid->rows;
+  cache->cell_head = g_new (int, (gsize) cache->cols * cache->rows);
+  for (gsize k = 0; k < (gsize) cache->cols * cache->rows; k++)
+    cache->cell_head[k] = -1;
+  cache->off_head = -1;
+  for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
+    cache->entries[i].filed = NOT_FILED;
+  /* a counter's side is fixed at set-up */
+  for (int s = 0; s < BAA_SIDES; s++)
+    {
+      cache->side_units[s] = g_ptr_array_new ();
+      cache->side_cdrs[s] = g_ptr_array_new ();
+    }
+  FOR_UNITS (m, u)
+    if (u->side >= 0 && u->side < BAA_SIDES)
+      g_ptr_array_add (cache->side_units[u->side], u);
+  FOR_CDRS (m, c)
+    if (c->side >= 0 && c->side < BAA_SIDES)
+      g_ptr_array_add (cache->side_cdrs[c->side], c);
+  return cache;
+}
+
 static BaaMoveCache *
 cache_sync (BaaMatch *m)
 {
   BaaMoveCache *cache = m->move_cache;
+  const GArray *changed = baa_occ_changes (m);
 
   if (cache == NULL)
     {
-      cache = m->move_cache = g_new0 (BaaMoveCache, 1);
-      cache->n_units = m->units->len;
-      cache->n_cdrs = m->commanders->len;
-      cache->entries = g_new0 (Entry, cache->n_units + cache->n_cdrs);
-      cache->units = g_new0 (Seen, cache->n_units);
-      cache->cdrs = g_new0 (Seen, cache->n_cdrs);
-      cache->cols = m->grid->cols;
-      cache->rows = m->grid->rows;
-      cache->cell_head = g_new (int, (gsize) cache->cols * cache->rows);
-      for (gsize k = 0; k < (gsize) cache->cols * cache->rows; k++)
-        cache->cell_head[k] = -1;
-      cache->off_head = -1;
-      for (guint i = 0; i < cache->n_units + cache->n_cdrs; i++)
-        cache->entries[i].filed = NOT_FILED;
-      /* a counter's side is fixed at set-up */
-      for (int s = 0; s < BAA_SIDES; s++)
-        {
-          cache->side_units[s] = g_ptr_array_new ();
-          cache->side_cdrs[s] = g_ptr_array_new ();
-        }
+      /* the first sync looks at every counter */
+      cache = m->move_cache = cache_new (m);
       FOR_UNITS (m, u)
-        if (u->side >= 0 && u->side < BAA_SIDES)
-          g_ptr_array_add (cache->side_units[u->side], u);
+        see_unit (cache, u);
       FOR_CDRS (m, c)
-        if (c->side >= 0 && c->side < BAA_SIDES)
-          g_ptr_array_add (cache->side_cdrs[c->side], c);
+        see_cdr (cache, c);
+      baa_occ_changes_clear (m);
+      return cache;
     }
-  for (guint i = 0; i < cache->n_units; i++)
+  /* then only at those the occupancy tables saw change since the last
+   * sync (a superset of those whose Seen differs), not at every counter:
+   * a command moves one or two */
+  for (guint i = 0; i < changed->len; i++)
     {
-      const BaaUnit *u = g_ptr_array_index (m->units, i);
-      Seen now = { u->hex, u->status == BAA_UNIT_ACTIVE, u->pinned };
+      guint k = g_array_index (changed, guint, i);
 
-      see (cache, &cache->units[i], now, u->side, FALSE);
+      if (k < cache->n_units)
+        see_unit (cache, g_ptr_array_index (m->units, k));
+      else
+        see_cdr (cache, g_ptr_array_index (m->commanders, k - cache->n_units));
     }
-  for (guint i = 0; i < cache->n_cdrs; i++)
-    {
-      const BaaCommander *c = g_ptr_array_index (m->commanders, i);
-      Seen now = { c->hex, c->status == BAA_CDR_ACTIVE, FALSE };
-
-      see (cache, &cache->cdrs[i], now, c->side, TRUE);
-    }
+  baa_occ_changes_clear (m);
   return cache;
 }
 

@@ -72,6 +72,8 @@ occ_build (BaaMatch *m)
   m->unit_cell = g_new (int, MAX (m->units->len, 1));
   m->unit_pinned_seen = g_new0 (guint8, MAX (m->units->len, 1));
   m->cdr_cell = g_new (int, MAX (m->commanders->len, 1));
+  m->occ_changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->occ_listed = g_new0 (guint8, m->units->len + m->commanders->len + 1);
   /* -1 in every byte is -1 in every int */
   memset (m->cell_unit, 0xff, n * sizeof (int));
   memset (m->cell_cdr, 0xff, n * sizeof (int));
@@ -159,6 +161,16 @@ recount_cdrs (BaaMatch *m, int k)
     }
 }
 
+/* Lists counter i (units, then commanders) in BaaMatch.occ_changed. */
+static inline void
+note_change (BaaMatch *m, guint i)
+{
+  if (m->occ_listed[i])
+    return;
+  m->occ_listed[i] = TRUE;
+  g_array_append_val (m->occ_changed, i);
+}
+
 /* Brings the tables up to date with the counters. A command moves, pins
  * or removes a few counters, so only those are taken out of their old
  * cell and put into their new one: clearing and filling the tables of
@@ -181,7 +193,14 @@ occ_rebuild (const BaaMatch *cm)
       guint8 pinned = u->pinned != FALSE;
 
       if (k == old && (k < 0 || pinned == m->unit_pinned_seen[i]))
-        continue;
+        {
+          /* not in the tables, but the move cache takes it as on the
+           * board: whether its hex changed is not known here */
+          if (k < 0 && u->status == BAA_UNIT_ACTIVE)
+            note_change (m, i);
+          continue;
+        }
+      note_change (m, i);
       if (old >= 0)
         {
           chain_remove (m->cell_unit, m->unit_next, old, (int) i);
@@ -201,7 +220,12 @@ occ_rebuild (const BaaMatch *cm)
       int k = cdr_cell_now (m, c), old = m->cdr_cell[i];
 
       if (k == old)
-        continue;
+        {
+          if (k < 0 && c->status == BAA_CDR_ACTIVE)
+            note_change (m, m->units->len + i);
+          continue;
+        }
+      note_change (m, m->units->len + i);
       if (old >= 0)
         {
           chain_remove (m->cell_cdr, m->cdr_next, old, (int) i);
@@ -221,6 +245,22 @@ occ_check (const BaaMatch *m)
 {
   if (m->occ_dirty)
     occ_rebuild (m);
+}
+
+const GArray *
+baa_occ_changes (const BaaMatch *m)
+{
+  occ_check (m);
+  return m->occ_changed;
+}
+
+void
+baa_occ_changes_clear (BaaMatch *m)
+{
+  occ_check (m);
+  for (guint i = 0; i < m->occ_changed->len; i++)
+    m->occ_listed[g_array_index (m->occ_changed, guint, i)] = FALSE;
+  g_array_set_size (m->occ_changed, 0);
 }
 
 /* The count of a cell, exact below OCC_MANY; from there on the caller counts
