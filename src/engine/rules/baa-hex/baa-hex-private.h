@@ -231,6 +231,9 @@ typedef struct {
                                 * units->len + index) the tables found moved, come, gone or
                                 * pinned since baa_occ_changes_clear(), each once */
   guint8 *occ_listed;          /* per unit, then per commander: in occ_changed */
+  gboolean zoc_steps;          /* zoc_step is filled (baa-occupancy.c) */
+  int zoc_step[2][6][2];       /* [odd column (flat) or row (pointy): 0, even: 1][direction]:
+                                * the column and row steps to that neighbour */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
   struct _BaaReadLog *read_log; /* while the move cache finds a counter's commands: the
                                 * cells whose counters were read (baa_units_at() and the

@@ -502,25 +502,52 @@ baa_commanders_near (const BaaMatch *m,
   g_ptr_array_set_size (out, kept);
 }
 
+/* mu_hex_neighbour()'s directions */
+static const MuAxial zoc_dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
+
+/* The column and row steps to the six neighbours of a hex of each parity
+ * of its column (flat-topped) or row (pointy-topped): in offset
+ * coordinates they depend on nothing else, so that the zone of control,
+ * asked for every unit that may move at every legal-command list, is six
+ * additions rather than six conversions to axial coordinates and back. */
+static void
+zoc_steps_build (BaaMatch *m)
+{
+  for (int parity = 0; parity < 2; parity++)
+    {
+      MuHex h = m->grid->orientation == MU_HEX_FLAT_TOP ? (MuHex) { 1 + parity, 1 } : (MuHex) { 1, 1 + parity };
+      MuAxial a = mu_hex_to_axial (m->grid, h);
+
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex n = mu_hex_from_axial (m->grid, (MuAxial) { a.q + zoc_dirs[d].q, a.r + zoc_dirs[d].r });
+
+          m->zoc_step[parity][d][0] = n.col - h.col;
+          m->zoc_step[parity][d][1] = n.row - h.row;
+        }
+    }
+  m->zoc_steps = TRUE;
+}
+
 gboolean
 baa_hex_in_enemy_zoc (const BaaMatch *m,
                       MuHex           hex,
                       int             side)
 {
-  /* mu_hex_neighbour()'s directions, the hex converted once: asked for
-   * every unit that may move at every legal-command list */
-  static const MuAxial dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
-  MuAxial a;
   const guint8 *cells;
+  const int (*step)[2];
 
   if (side != 0 && side != 1)
     return FALSE;
   occ_check (m);
+  if (G_UNLIKELY (!m->zoc_steps))
+    zoc_steps_build ((BaaMatch *) m);
   cells = m->occ_unpinned[1 - side];
-  a = mu_hex_to_axial (m->grid, hex);
+  step = m->zoc_step[(m->grid->orientation == MU_HEX_FLAT_TOP ? hex.col : hex.row) & 1
+                     ? 0 : 1];
   for (int d = 0; d < 6; d++)
     {
-      int k = cell_index (m, mu_hex_from_axial (m->grid, (MuAxial) { a.q + dirs[d].q, a.r + dirs[d].r }));
+      int k = cell_index (m, (MuHex) { hex.col + step[d][0], hex.row + step[d][1] });
 
       if (k >= 0)
         note_read (m, k);
