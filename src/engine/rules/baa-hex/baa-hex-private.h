@@ -279,12 +279,23 @@ const GArray *baa_occ_changes           (const BaaMatch *m);
 void          baa_occ_changes_clear     (BaaMatch *m);
 
 /* The cells whose counters a computation read, noted by every occupancy
- * query below while BaaMatch.read_log points to it. */
+ * query below while BaaMatch.read_log points to it, each with which of
+ * them it read: a search reads the enemy's units in many more cells (the
+ * zones of control around each hex it reaches) than its own side's, and
+ * a change of a counter it did not read there changes nothing it found. */
 typedef struct _BaaReadLog {
-  GArray *cells;      /* of int, cell indices, in the order read, repeated */
+  GArray *cells;      /* of int, BAA_READ_AT (cell index, BAA_READ_* bits), in the order
+                       * read, repeated */
   gboolean wide;      /* it asked about a whole disc (baa_units_near()): take it
-                       * as having read every cell */
+                       * as having read every counter of every cell */
 } BaaReadLog;
+
+#define BAA_READ_UNITS(side)   (1 << (side))   /* the side's units, pinned or not */
+#define BAA_READ_CDRS(side)    (4 << (side))   /* the side's commanders */
+#define BAA_READ_ALL           15
+#define BAA_READ_AT(k, what)   ((k) << 4 | (what))
+#define BAA_READ_CELL(r)       ((r) >> 4)
+#define BAA_READ_WHAT(r)       ((r) & BAA_READ_ALL)
 
 /* Lookup --------------------------------------------------------------------- */
 

@@ -53,7 +53,8 @@ typedef struct {
   gboolean withdraw;
   gboolean night;
   int reach;             /* the farthest hex its search read, at most BAA_MOVE_REACH */
-  int *cells;            /* the cells whose counters it read, each once */
+  int *cells;            /* the cells whose counters it read, each once, with which
+                          * counters: BAA_READ_AT (cell, BAA_READ_* bits) */
   guint n_cells;
   gboolean wide;         /* it read more than cells: any change within reach counts */
   GPtrArray *commands;   /* of MuCommand* */
@@ -85,6 +86,7 @@ struct _BaaMoveCache {
   int *last_of;          /* per cell: the index in `previous` of a command ending there, or -1 */
   BaaReadLog log;        /* what the search being kept reads (baa_move_cache_listen()) */
   guint *stamp;          /* per cell: the last `round` that kept it in an entry's cells */
+  guint *slot;           /* per cell: where in that entry's cells, in that round */
   guint round;
   const GPtrArray *previous; /* the answer being found again, between begin and end */
 };
@@ -101,6 +103,7 @@ baa_move_cache_free (BaaMoveCache *cache)
     }
   g_clear_pointer (&cache->log.cells, g_array_unref);
   g_free (cache->stamp);
+  g_free (cache->slot);
   g_free (cache->cell_head);
   for (int s = 0; s < BAA_SIDES; s++)
     {
@@ -114,16 +117,16 @@ baa_move_cache_free (BaaMoveCache *cache)
   g_free (cache);
 }
 
-/* A counter of `side` (a commander or not) appeared, left or changed at
- * hex: drop every answer that may have read it. */
+/* Whether the answer read the counters `what` (BAA_READ_*) of cell k (-1:
+ * off the board, taken as read). */
 static gboolean
-read_cell (const Entry *e, int k)
+read_cell (const Entry *e, int k, int what)
 {
   if (e->wide || k < 0)
     return TRUE;
   for (guint i = 0; i < e->n_cells; i++)
-    if (e->cells[i] == k)
-      return TRUE;
+    if (BAA_READ_CELL (e->cells[i]) == k)
+      return (BAA_READ_WHAT (e->cells[i]) & what) != 0;
   return FALSE;
 }
 
@@ -158,24 +161,30 @@ file_entry (BaaMoveCache *cache, int i)
   e->filed = k;
 }
 
-/* Drops entry e when the change at hex (cell k) may change its answer. */
+/* Drops entry e when the change of a counter `what` (BAA_READ_*) at hex
+ * (cell k) may change its answer. */
 static void
-touch_entry (Entry *e, MuHex hex, int k, int side, gboolean commander)
+touch_entry (Entry *e, MuHex hex, int k, int side, gboolean commander, int what)
 {
   if (!e->valid || (e->side == side && (e->commander || commander)))
     return;
   /* within reach is the quick test; of the answers within reach, only
-   * those whose search read that hex's counters change: on a crowded
-   * board most searches stop a hex or two out in some directions, and
-   * a disc around the counter took in many hexes they never read */
-  if (mu_hex_distance_at_least (e->start, hex) <= e->reach && read_cell (e, k))
+   * those whose search read that hex's counters of that kind change: on
+   * a crowded board most searches stop a hex or two out in some
+   * directions, and a disc around the counter took in many hexes they
+   * never read */
+  if (mu_hex_distance_at_least (e->start, hex) <= e->reach && read_cell (e, k, what))
     e->valid = FALSE;
 }
 
+/* A counter of `side` (a commander or not) appeared, left or changed at
+ * hex: drops every answer that may have read it. */
 static void
 touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
 {
   int k = cell_of (cache, hex);
+  int what = side < 0 || side >= BAA_SIDES ? BAA_READ_ALL
+           : commander ? BAA_READ_CDRS (side) : BAA_READ_UNITS (side);
 
   /* an answer reads at most BAA_MOVE_REACH columns and rows from its start
    * (mu_hex_distance_at_least() bounds the distance from below), so only
@@ -183,9 +192,9 @@ touch (BaaMoveCache *cache, MuHex hex, int side, gboolean commander)
   for (int row = MAX (hex.row - BAA_MOVE_REACH, 1); row <= MIN (hex.row + BAA_MOVE_REACH, cache->rows); row++)
     for (int col = MAX (hex.col - BAA_MOVE_REACH, 1); col <= MIN (hex.col + BAA_MOVE_REACH, cache->cols); col++)
       for (int i = cache->cell_head[(row - 1) * cache->cols + (col - 1)]; i >= 0; i = cache->entries[i].next)
-        touch_entry (&cache->entries[i], hex, k, side, commander);
+        touch_entry (&cache->entries[i], hex, k, side, commander, what);
   for (int i = cache->off_head; i >= 0; i = cache->entries[i].next)
-    touch_entry (&cache->entries[i], hex, k, side, commander);
+    touch_entry (&cache->entries[i], hex, k, side, commander, what);
 }
 
 static void
@@ -353,7 +362,10 @@ keep_cells (BaaMatch *m, Entry *e)
   if (e->wide)
     return;
   if (cache->stamp == NULL)
-    cache->stamp = g_new0 (guint, (gsize) cache->cols * cache->rows);
+    {
+      cache->stamp = g_new0 (guint, (gsize) cache->cols * cache->rows);
+      cache->slot = g_new0 (guint, (gsize) cache->cols * cache->rows);
+    }
   if (++cache->round == 0)
     {
       memset (cache->stamp, 0, (gsize) cache->cols * cache->rows * sizeof (guint));
@@ -362,12 +374,17 @@ keep_cells (BaaMatch *m, Entry *e)
   e->cells = g_new (int, MAX (log->cells->len, 1));
   for (guint i = 0; i < log->cells->len; i++)
     {
-      int k = g_array_index (log->cells, int, i);
+      int r = g_array_index (log->cells, int, i);
+      int k = BAA_READ_CELL (r);
 
       if (cache->stamp[k] == cache->round)
-        continue;
+        {
+          e->cells[cache->slot[k]] |= BAA_READ_WHAT (r);
+          continue;
+        }
       cache->stamp[k] = cache->round;
-      e->cells[n++] = k;
+      cache->slot[k] = n;
+      e->cells[n++] = r;
     }
   e->n_cells = n;
 }

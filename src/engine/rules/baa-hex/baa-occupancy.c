@@ -263,24 +263,36 @@ baa_occ_changes_clear (BaaMatch *m)
   g_array_set_size (m->occ_changed, 0);
 }
 
-/* The count of a cell, exact below OCC_MANY; from there on the caller counts
- * the counters themselves. */
-/* Notes that the counters of cell k were read (see BaaReadLog). */
+/* Notes that the counters `what` (BAA_READ_*) of cell k were read (see
+ * BaaReadLog). */
 static inline void
-note_read (const BaaMatch *m, int k)
+note_read (const BaaMatch *m, int k, int what)
 {
   if (G_UNLIKELY (m->read_log != NULL))
-    g_array_append_val (m->read_log->cells, k);
+    {
+      int r = BAA_READ_AT (k, what);
+
+      g_array_append_val (m->read_log->cells, r);
+    }
 }
 
+/* The count of a cell, exact below OCC_MANY; from there on the caller counts
+ * the counters themselves. */
 static guint
 occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side, gboolean *many)
 {
   int k = cell_index (m, hex);
+  int what;
+
   *many = FALSE;
   if (k < 0)
     return 0;
-  note_read (m, k);
+  if (side == BAA_NONE)
+    what = table == m->occ_cdrs ? BAA_READ_CDRS (0) | BAA_READ_CDRS (1)
+                                : BAA_READ_UNITS (0) | BAA_READ_UNITS (1);
+  else
+    what = table == m->occ_cdrs ? BAA_READ_CDRS (side) : BAA_READ_UNITS (side);
+  note_read (m, k, what);
   occ_check (m);
   if (side == BAA_NONE)
     {
@@ -550,7 +562,7 @@ baa_hex_in_enemy_zoc (const BaaMatch *m,
       int k = cell_index (m, (MuHex) { hex.col + step[d][0], hex.row + step[d][1] });
 
       if (k >= 0)
-        note_read (m, k);
+        note_read (m, k, BAA_READ_UNITS (1 - side));
       if (k >= 0 && cells[k] > 0)
         return TRUE;
     }
