@@ -58,6 +58,7 @@ typedef struct {
   guint n_cells;
   gboolean wide;         /* it read more than cells: any change within reach counts */
   GPtrArray *commands;   /* of MuCommand* */
+  int *last_cells;       /* per command: the cell its path ends in, -1 (see last_cell()) */
   int filed;             /* the cell whose chain holds it (its start when kept), OFF_BOARD, or
                           * NOT_FILED */
   int next;              /* the next entry in that chain, -1 */
@@ -89,6 +90,7 @@ struct _BaaMoveCache {
   guint *slot;           /* per cell: where in that entry's cells, in that round */
   guint round;
   const GPtrArray *previous; /* the answer being found again, between begin and end */
+  const int *previous_cells; /* its last_cells */
 };
 
 void
@@ -100,6 +102,7 @@ baa_move_cache_free (BaaMoveCache *cache)
     {
       g_clear_pointer (&cache->entries[i].commands, g_ptr_array_unref);
       g_free (cache->entries[i].cells);
+      g_free (cache->entries[i].last_cells);
     }
   g_clear_pointer (&cache->log.cells, g_array_unref);
   g_free (cache->stamp);
@@ -389,25 +392,6 @@ keep_cells (BaaMatch *m, Entry *e)
   e->n_cells = n;
 }
 
-void
-baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, int reach, GPtrArray *commands)
-{
-  Entry *e = entry_of (m, u, c);
-
-  keep_cells (m, e);
-
-  g_clear_pointer (&e->commands, g_ptr_array_unref);
-  e->commands = commands;
-  e->start = u ? u->hex : c->hex;
-  e->side = u ? u->side : c->side;
-  e->commander = c != NULL;
-  e->withdraw = withdraw;
-  e->night = m->night;
-  e->reach = reach > 0 ? MIN (reach, BAA_MOVE_REACH) : BAA_MOVE_REACH;
-  e->valid = TRUE;
-  file_entry (m->move_cache, (int) (e - m->move_cache->entries));
-}
-
 /* The cell a move command ends in, or -1 (off the board: an exit). */
 static int
 last_cell (const BaaMoveCache *cache, const MuCommand *mc)
@@ -421,11 +405,38 @@ last_cell (const BaaMoveCache *cache, const MuCommand *mc)
   return (a->pos.hex.row - 1) * cache->cols + (a->pos.hex.col - 1);
 }
 
+void
+baa_move_cache_put (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw, int reach, GPtrArray *commands)
+{
+  Entry *e = entry_of (m, u, c);
+
+  keep_cells (m, e);
+
+  g_clear_pointer (&e->commands, g_ptr_array_unref);
+  e->commands = commands;
+  /* where each path ends, noted now while the commands are at hand: when
+   * the answer is found again, the cells are read from here rather than
+   * from each command, spread over the heap */
+  g_free (e->last_cells);
+  e->last_cells = g_new (int, MAX (commands->len, 1));
+  for (guint i = 0; i < commands->len; i++)
+    e->last_cells[i] = last_cell (m->move_cache, g_ptr_array_index (commands, i));
+  e->start = u ? u->hex : c->hex;
+  e->side = u ? u->side : c->side;
+  e->commander = c != NULL;
+  e->withdraw = withdraw;
+  e->night = m->night;
+  e->reach = reach > 0 ? MIN (reach, BAA_MOVE_REACH) : BAA_MOVE_REACH;
+  e->valid = TRUE;
+  file_entry (m->move_cache, (int) (e - m->move_cache->entries));
+}
+
 BaaMoveCache *
 baa_move_cache_begin (BaaMatch *m, BaaUnit *u, BaaCommander *c)
 {
   BaaMoveCache *cache = m->move_cache;
-  const GPtrArray *old = entry_of (m, u, c)->commands;
+  const Entry *e = entry_of (m, u, c);
+  const GPtrArray *old = e->commands;
 
   g_assert (cache->previous == NULL);
   if (old == NULL || old->len == 0)
@@ -440,12 +451,13 @@ baa_move_cache_begin (BaaMatch *m, BaaUnit *u, BaaCommander *c)
     }
   for (guint i = 0; i < old->len; i++)
     {
-      int k = last_cell (cache, g_ptr_array_index (old, i));
+      int k = e->last_cells[i];
 
       if (k >= 0)
         cache->last_of[k] = (int) i;
     }
   cache->previous = old;
+  cache->previous_cells = e->last_cells;
   return cache;
 }
 
@@ -467,10 +479,11 @@ baa_move_cache_end (BaaMoveCache *cache)
     return;
   for (guint i = 0; i < cache->previous->len; i++)
     {
-      int k = last_cell (cache, g_ptr_array_index (cache->previous, i));
+      int k = cache->previous_cells[i];
 
       if (k >= 0)
         cache->last_of[k] = -1;
     }
   cache->previous = NULL;
+  cache->previous_cells = NULL;
 }
