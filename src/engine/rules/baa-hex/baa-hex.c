@@ -434,6 +434,8 @@ state_free (gpointer state)
   g_free (m->cdr_next);
   g_free (m->unit_cell);
   g_free (m->unit_pinned_seen);
+  g_clear_pointer (&m->occ_changed, g_array_unref);
+  g_free (m->occ_listed);
   g_free (m->cdr_cell);
   g_free (m->move_cells);
   g_free (m->fort_sides);
