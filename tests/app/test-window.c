@@ -596,6 +596,25 @@ test_application_open (void)
 }
 
 
+/* On X11 the window's icon is the application's at 48 pixels: a PNG in the
+ * resources, so that setting it needs no SVG loader (librsvg). */
+static void
+test_window_icon_png (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  g_autoptr(GtkIconPaintable) icon = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  icon = gtk_icon_theme_lookup_icon (theme, APPLICATION_ID, NULL, 48, 1, GTK_TEXT_DIR_NONE, 0);
+  file = gtk_icon_paintable_get_file (icon);
+  g_assert_nonnull (file);
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+
+    g_assert_true (g_str_has_suffix (uri, ".png"));
+  }
+}
+
 /* The shortcuts window is built when first asked for, not with each window. */
 static void
 test_help_overlay_on_demand (void)
@@ -1305,6 +1324,7 @@ main (int   argc,
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
   g_test_add_func ("/app/window/help-overlay-on-demand", test_help_overlay_on_demand);
+  g_test_add_func ("/app/window/window-icon-png", test_window_icon_png);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);
   g_test_add_func ("/app/window/table", test_table);
   g_test_add_func ("/app/window/input", test_input);
