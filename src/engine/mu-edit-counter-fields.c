@@ -118,18 +118,6 @@ number_display_name (const MuFieldInfo *f)
   return g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name);
 }
 
-/* What a value is for in the board game, by its declaration, said when it
- * is out of range (the rules' ids name the ruleset that gives them). */
-static const struct {
-  const char *id;
-  const char *why;
-} board_game_reasons[] = {
-  { "leadership", N_("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)") },
-  { "attack", N_("it is the d6 score needed to hit (BAA §1.2)") },
-  { "range", N_("the counter's own hex never counts (BAA §1.2)") },
-  { "strength", N_("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)") },
-};
-
 static gboolean
 number_range_error (const MuScenario  *scenario,
                     MuCounterKind      kind,
@@ -137,7 +125,6 @@ number_range_error (const MuScenario  *scenario,
                     int                value,
                     GError           **error)
 {
-  const char *why = NULL;
   int min = 0, max = 0;
 
   mu_edit_counter_number_range (scenario, kind, f->id, &min, &max);
@@ -151,14 +138,10 @@ number_range_error (const MuScenario  *scenario,
       return mu_edit_fail (error, _("%s must be 0 (%s, unassigned) or a %s number 1 to %d, not %d"),
                            number_display_name (f), zero, named_name, max, value);
     }
-  /* the board game's reasons, for its own fields (named by its rules' ids) */
-  if (f->rule && g_str_has_prefix (f->rule, "BAA-"))
-    for (guint i = 0; i < G_N_ELEMENTS (board_game_reasons); i++)
-      if (g_str_equal (board_game_reasons[i].id, f->id))
-        why = _(board_game_reasons[i].why);
-  if (why)
+  /* what the range is for in the rules, where the declaration says */
+  if (f->range_reason)
     return mu_edit_fail (error, _("%s must be %d to %d, not %d: %s"), number_display_name (f),
-                         min, max, value, why);
+                         min, max, value, g_dgettext (GETTEXT_PACKAGE, f->range_reason));
   return mu_edit_fail (error, _("%s must be %d to %d, not %d (%s)"), number_display_name (f),
                        min, max, value, f->rule ? f->rule : "");
 }

@@ -221,6 +221,10 @@ typedef struct {
    * names (baa's identity names a command's division), which ties a
    * counter to its superior by number; NULL: none. */
   const char *names;
+  /* N_() why the value's range is what it is, naming the rule that says
+   * so, told with a value out of it ("it is the d6 score needed to hit
+   * (BAA §1.2)"); NULL: the refusal names the declaration's rule. */
+  const char *range_reason;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */

@@ -141,6 +141,48 @@ test_baa_table_ranges (void)
   g_assert_cmpstr (error->message, ==, "Strength must be 1 to 64, not 0 (BAT-GEN-4)");
 }
 
+/* Why a range is what it is comes with the declaration: a ruleset that
+ * gives its attack a reason has it told with a value out of range, as
+ * baa-hex does for its own (BAA §1.2); one that gives none names the rule. */
+static void
+test_declared_reason (void)
+{
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  static MuRuleset ruleset;
+  MuFieldInfo *fields = g_memdup2 (table->fields, table->n_fields * sizeof *fields);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autofree char *leader = NULL, *unit = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < table->n_fields; i++)
+    if (strcmp (fields[i].id, "attack") == 0)
+      fields[i].range_reason = "the score a die must reach (BAT-GEN-5)";
+  ruleset = *table;
+  ruleset.id = "test-declared-reason";
+  ruleset.fields = fields;
+  mu_ruleset_register (&ruleset);
+
+  h = new_table (ruleset.id);
+  leader = mu_edit_add_counter (h, MU_COUNTER_CONTROL, "usa", NULL, NULL);
+  unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, "usa", leader, NULL);
+  g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 7, &error));
+  g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7: the score a die must reach (BAT-GEN-5)");
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_counter_number (h, unit, "range", 0, &error));
+  g_assert_cmpstr (error->message, ==, "Range must be 1 to 999, not 0 (BAT-GEN-2)");
+  g_clear_error (&error);
+
+  /* baa-hex's reasons are its declarations' */
+  for (guint i = 0; i < mu_ruleset_find ("baa-hex")->n_fields; i++)
+    {
+      const MuFieldInfo *f = &mu_ruleset_find ("baa-hex")->fields[i];
+
+      if (strcmp (f->id, "attack") == 0 || strcmp (f->id, "range") == 0 ||
+          strcmp (f->id, "leadership") == 0 || strcmp (f->id, "strength") == 0)
+        g_assert_nonnull (strstr (f->range_reason, "(BAA §1."));
+    }
+}
+
 /* A unit of an older file carries formation="column" only: setting its
  * formation sets the one source (the declared value), any formation the
  * ruleset declares, the attribute following in the same named step, and the
@@ -269,6 +311,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit-values/side-values", test_side_values);
   g_test_add_func ("/engine/edit-values/baa-table-ranges", test_baa_table_ranges);
   g_test_add_func ("/engine/edit-values/baa-table-formation", test_baa_table_formation);
+  g_test_add_func ("/engine/edit-values/declared-reason", test_declared_reason);
   g_test_add_func ("/engine/edit-values/home-edge-and-deployment", test_home_edge_and_deployment);
   return g_test_run ();
 }
