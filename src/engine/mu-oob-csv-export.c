@@ -280,15 +280,14 @@ mu_oob_csv_export (const MuScenario *s,
       if (c->kind == MU_COUNTER_UNIT)
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));
-#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
-      if (HAS (STRENGTH))
+      /* the number the ruleset declares by the column's name */
+      if (mu_edit_counter_number_range (s, c->kind, column_names[COL_STRENGTH], NULL, NULL))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
       if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&
           mu_values_get (c->values, column_names[COL_ABILITIES]) != NULL)
         g_string_append (abilities, mu_values_get (c->values, column_names[COL_ABILITIES]));
       f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
       f[COL_FATIGUED] = flag_cell (s, c, COL_FATIGUED);
-#undef HAS
       /* a unit's formation where its ruleset lays formations out: the one
        * its stands take (its declared value, else the older attribute),
        * which import sets as that value */

@@ -273,49 +273,29 @@ parse_bool (Reader       *rd,
   return FALSE;
 }
 
-/* Checks a counter value against the rules' range and reports it. */
+/* Checks a whole number of the counter that the scenario's ruleset
+ * declares by `name` against its range, as the editor refuses it (the
+ * declaration's reason, or its rule), and reports it. */
 static void
 check_value (Reader         *rd,
              const Record   *r,
              MuCounterKind   kind,
-             MuCounterField  field,
+             const char     *name,
              int             value)
 {
   g_autoptr(GError) error = NULL;
+  int min = 0, max = 0;
 
-  if (!mu_edit_counter_field_range (rd->scenario, kind, field, NULL, NULL))
+  if (!mu_edit_counter_number_range (rd->scenario, kind, name, &min, &max))
     {
       problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
-               rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_counter_field_to_string (field));
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", name);
       return;
     }
-  if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
+  if (value >= min && value <= max)
     return;
-  mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
+  mu_edit_counter_number_error (rd->scenario, kind, name, value, &error);
   problem (rd, r->line, "%s", error->message);
-}
-
-/* Checks a declared number against its range: through the edit API where
- * it knows the value by name (its message gives the rules' reason), else
- * by the declaration. */
-static void
-check_declared (Reader            *rd,
-                const Record      *r,
-                MuCounterKind      kind,
-                const MuFieldInfo *f,
-                int                value)
-{
-  g_autofree char *text = NULL, *why = NULL;
-
-  for (int field = 0; field < MU_COUNTER_FIELD_N; field++)
-    if (strcmp (mu_counter_field_to_string (field), f->id) == 0)
-      {
-        check_value (rd, r, kind, field, value);
-        return;
-      }
-  text = g_strdup_printf ("%d", value);
-  if ((why = mu_field_check_value (f, text)) != NULL)
-    problem (rd, r->line, "%s", why);
 }
 
 /* A yes/no column that names a flag the ruleset declares: the counter's
@@ -411,7 +391,7 @@ parse_number (Reader         *rd,
              rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
   if (f == NULL || !parse_int (rd, r, map, col, &n))
     return;
-  check_declared (rd, r, c->kind, f, n);
+  check_value (rd, r, c->kind, f->id, n);
   mu_counter_set_int (c, f->id, n);
 }
 
@@ -540,6 +520,7 @@ parse_counter (Reader           *rd,
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
   g_autofree char *formation = NULL;
+  gboolean has_strength;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -556,9 +537,9 @@ parse_counter (Reader           *rd,
 
   /* only the values the scenario's ruleset has are read; a cell given for
    * another is reported (parse_number, check_value); the columns in order,
-   * so that a row's problems are said from left to right */
-#define HAS(field) (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_##field, NULL, NULL) || \
-                    *cell_of (r, map, COL_##field) != '\0')
+   * so that a row's problems are said from left to right. The strength
+   * column is the number the ruleset declares by its name. */
+  has_strength = mu_edit_counter_number_range (s, kind, column_names[COL_STRENGTH], NULL, NULL);
   for (int k = 0; k < N_COLS; k++)
     {
       if (column_is_number[k])
@@ -569,25 +550,18 @@ parse_counter (Reader           *rd,
         parse_flag (rd, r, map, k, c);
       else if (k == COL_ABILITIES && kind == MU_COUNTER_UNIT)
         parse_words (rd, r, map, k, c);
-      else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT && HAS (STRENGTH) &&
+      else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT &&
+               (has_strength || *cell_of (r, map, COL_STRENGTH) != '\0') &&
                parse_int (rd, r, map, COL_STRENGTH, &c->strength))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
+        check_value (rd, r, kind, column_names[COL_STRENGTH], c->strength);
       else if (k == COL_ARM && kind == MU_COUNTER_UNIT)
         parse_arm (rd, r, map, s, c);
     }
-#undef HAS
-  {
-    /* the values the ruleset does not have stay as they were (0 for a new
-     * counter, as a file without them loads); those held as values were
-     * copied with the others */
-    static const struct { MuCounterField field; gssize offset; } kept[] = {
-      { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
-      if (!mu_edit_counter_field_range (s, kind, kept[i].field, NULL, NULL))
-        G_STRUCT_MEMBER (int, c, kept[i].offset) = old ? G_STRUCT_MEMBER (int, old, kept[i].offset) : 0;
-  }
+  /* a strength the ruleset does not give the kind stays as it was (0 for a
+   * new counter, as a file without it loads); the values held as values
+   * were copied with the others */
+  if (!has_strength)
+    c->strength = old ? old->strength : 0;
 
   formation = trimmed (r, map, COL_FORMATION);
   if (formation)

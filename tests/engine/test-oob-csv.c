@@ -497,7 +497,7 @@ test_direct_army (void)
   g_assert_cmpstr (mu_scenario_find_counter (s, "b1")->parent, ==, "c");
   g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (s, "b1"), "identity"), ==, 1);
   /* the editor numbers such a unit freely; it stays under its control counter */
-  g_assert_true (mu_edit_set_counter_int (h, "b2", MU_COUNTER_FIELD_IDENTITY, 2, &error));
+  g_assert_true (mu_edit_set_counter_number (h, "b2", "identity", 2, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (mu_scenario_find_counter (s, "b2")->parent, ==, "c");
   g_assert_true (mu_edit_history_undo (h));
