@@ -35,6 +35,7 @@ typedef struct {
   guint errors;
   const MuScenario *scenario;  /* whose ruleset gives the ranges */
   GHashTable *old_counters;    /* the scenario's counters by id, made when first asked */
+  MuOobCsvLayout layout;       /* the sheet's columns before the ruleset's own */
 } Reader;
 
 /* The scenario's counter ID, by a table made once: a search of the list
@@ -228,13 +229,14 @@ parse_int (Reader       *rd,
 
   if (v == NULL)
     {
-      problem (rd, r->line, _("the %s column is empty; it needs a number"), column_names[col]);
+      problem (rd, r->line, _("the %s column is empty; it needs a number"),
+               mu_oob_csv_column_name (&rd->layout, col));
       return FALSE;
     }
   n = g_ascii_strtoll (v, &end, 10);
   if (*end != '\0' || n < G_MININT || n > G_MAXINT)
     {
-      problem (rd, r->line, _("%s “%s” is not a whole number"), column_names[col], v);
+      problem (rd, r->line, _("%s “%s” is not a whole number"), mu_oob_csv_column_name (&rd->layout, col), v);
       return FALSE;
     }
   *out = (int) n;
@@ -366,7 +368,7 @@ parse_words (Reader       *rd,
   mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
-/* A number column (column_is_number): the number the ruleset declares by
+/* A number column (COL_NUMBER + k): the number the ruleset declares by
  * its name for the counter, checked against the declared range; an empty
  * cell or the declared word for 0 (STAR) is 0 where the ruleset has such a
  * word. A number given for a counter without that value is reported. */
@@ -377,7 +379,7 @@ parse_number (Reader         *rd,
               Column          col,
               MuCounter      *c)
 {
-  const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, c->kind, col);
+  const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, &rd->layout, c->kind, col);
   g_autofree char *v = trimmed (r, map, col);
   int n;
 
@@ -388,7 +390,7 @@ parse_number (Reader         *rd,
     }
   if (f == NULL && v != NULL)
     problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
-             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_oob_csv_column_name (&rd->layout, col));
   if (f == NULL || !parse_int (rd, r, map, col, &n))
     return;
   check_value (rd, r, c->kind, f->id, n);
@@ -540,9 +542,11 @@ parse_counter (Reader           *rd,
    * so that a row's problems are said from left to right. The strength
    * column is the number the ruleset declares by its name. */
   has_strength = mu_edit_counter_number_range (s, kind, column_names[COL_STRENGTH], NULL, NULL);
-  for (int k = 0; k < N_COLS; k++)
+  for (guint i = 0; i < rd->layout.n_cols; i++)
     {
-      if (column_is_number[k])
+      int k = rd->layout.order[i];
+
+      if (k >= COL_NUMBER)
         parse_number (rd, r, map, k, c);
       else if ((k == COL_STAR && kind == MU_COUNTER_CONTROL) ||
                (k == COL_EXCEPTIONAL && kind == MU_COUNTER_COMMAND) ||
@@ -635,12 +639,13 @@ parse_field_cells (Reader          *rd,
 /* The number of a unit that names the number of its command (MuFieldInfo.names:
  * baa's identity names a division), as the scenario's ruleset declares it. */
 static const MuFieldInfo *
-naming_field (const MuScenario  *s,
+naming_field (const Reader      *rd,
               const MuFieldInfo *numbered)
 {
-  for (int k = 0; k < N_COLS; k++)
+  for (guint k = 0; k < rd->layout.n_numbers; k++)
     {
-      const MuFieldInfo *f = mu_oob_csv_number_field (s, MU_COUNTER_UNIT, k);
+      const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, &rd->layout, MU_COUNTER_UNIT,
+                                                      COL_NUMBER + k);
 
       if (f && g_strcmp0 (f->names, numbered->id) == 0)
         return f;
@@ -660,7 +665,7 @@ check_tree (Reader     *rd,
    * without them ties no counter to another by number */
   const MuRuleset *ruleset = rd->scenario->ruleset ? mu_ruleset_find (rd->scenario->ruleset) : NULL;
   const MuFieldInfo *numbered = mu_ruleset_numbered_field (ruleset, MU_COUNTER_COMMAND);
-  const MuFieldInfo *naming = numbered ? naming_field (rd->scenario, numbered) : NULL;
+  const MuFieldInfo *naming = numbered ? naming_field (rd, numbered) : NULL;
 
   /* ids are unique here: a row with a used id was refused */
   for (guint i = 0; i < oob->counters->len; i++)
@@ -735,12 +740,12 @@ mu_oob_csv_parse (const MuScenario *s,
                   GPtrArray        *problems,
                   GError          **error)
 {
-  Reader rd = { filename, problems, 0, s, NULL };
+  Reader rd = { filename, problems, 0, s, NULL, { { NULL } } };
   g_autoptr(GPtrArray) records = NULL;
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   int map[N_COLS];
-  g_autoptr(GPtrArray) columns = mu_oob_csv_field_columns (s);
+  g_autoptr(GPtrArray) columns = NULL;
   g_autoptr(GPtrArray) by_index = g_ptr_array_new (); /* header index → MuFieldInfo* or NULL */
   gboolean has_sides = FALSE;
   const Record *header;
@@ -748,6 +753,9 @@ mu_oob_csv_parse (const MuScenario *s,
 
   g_return_val_if_fail (s != NULL, NULL);
   g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  mu_oob_csv_layout_init (&rd.layout, s);
+  columns = mu_oob_csv_field_columns (s, &rd.layout);
 
   if (mu_file_find_nul_line (data, length) > 0)
     {
@@ -786,10 +794,10 @@ mu_oob_csv_parse (const MuScenario *s,
       g_autofree char *name = g_ascii_strdown (raw, -1);
       int col = -1;
 
-      for (int k = 0; k < N_COLS; k++)
-        if (strcmp (name, column_names[k]) == 0 ||
-            (k == COL_COLOUR && strcmp (name, "color") == 0))
-          col = k;
+      for (guint k = 0; k < rd.layout.n_cols; k++)
+        if (strcmp (name, mu_oob_csv_column_name (&rd.layout, rd.layout.order[k])) == 0 ||
+            (rd.layout.order[k] == COL_COLOUR && strcmp (name, "color") == 0))
+          col = rd.layout.order[k];
       g_ptr_array_add (by_index, NULL);
       for (guint k = 0; col < 0 && k < columns->len; k++)
         if (strcmp (name, ((const MuFieldInfo *) columns->pdata[k])->id) == 0)

@@ -225,6 +225,12 @@ typedef struct {
    * so, told with a value out of it ("it is the d6 score needed to hit
    * (BAA §1.2)"); NULL: the refusal names the declaration's rule. */
   const char *range_reason;
+  /* MU_FIELD_INT written as an attribute: its column in the order of
+   * battle's CSV, counted from 1 among the sheet's columns before the
+   * ruleset's own (baa's leadership is the 6th, after kind, id, side,
+   * parent and name; mu-oob-csv.h); the sheet's other columns keep their
+   * order around it. 0: a column among the ruleset's own, after those. */
+  int csv_column;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
