@@ -94,9 +94,11 @@ static const MuFieldInfo baa_fields[] = {
     -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership"),
     .range_reason = N_("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)"),
-    .csv_column = 6 },
+    .csv_column = 6,
+    .row_word = NC_("order of battle row", "leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP, .csv_column = 9 },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP, .csv_column = 9,
+    .row_word = NC_("order of battle row", "division") },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range"),
@@ -121,9 +123,10 @@ static const MuFieldInfo baa_fields[] = {
     .value_tags = ability_tags },
   /* the counters' switches (format 1 writes them as attributes) */
   { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
+    .show = MU_FIELD_SHOW_FACE_MARK | MU_FIELD_SHOW_ROW_MARK, .picture = "star", .tag = "★" },
   { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X",
+    .row_word = NC_("order of battle row", "exceptional") },
   { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 

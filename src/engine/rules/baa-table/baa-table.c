@@ -142,9 +142,11 @@ static const MuFieldInfo bat_fields[] = {
   { "leadership", N_("Leadership"), "BAT-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
     -1, .attribute = TRUE, .initial = 2,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership"),
-    .csv_column = 6 },
+    .csv_column = 6,
+    .row_word = NC_("order of battle row", "leadership") },
   { "division", N_("Division"), "BAT-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP, .csv_column = 9 },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP, .csv_column = 9,
+    .row_word = NC_("order of battle row", "division") },
   { "range", N_("Range"), "BAT-GEN-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     -1, .attribute = TRUE,
     .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range"),
@@ -168,9 +170,10 @@ static const MuFieldInfo bat_fields[] = {
     .value_tags = ability_tags },
   /* the counters' switches (format 1 writes them as attributes) */
   { "star", N_("Star"), "BAT-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
+    .show = MU_FIELD_SHOW_FACE_MARK | MU_FIELD_SHOW_ROW_MARK, .picture = "star", .tag = "★" },
   { "exceptional", N_("Exceptional"), "BAT-CMD-3", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X",
+    .row_word = NC_("order of battle row", "exceptional") },
   { "fatigued", N_("Fatigued"), "BAT-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 #undef UNIT
