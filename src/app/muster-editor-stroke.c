@@ -114,7 +114,7 @@ set_lasso_preview (MusterStrokeTool *self)
 
       g_array_append_val (marks, h);
     }
-  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
+  muster_scene_set_marks (scene, (MuHexHighlight *) marks->data, marks->len);
 }
 
 static void
@@ -133,7 +133,7 @@ set_rectangle_preview (MusterStrokeTool *self,
 
       g_array_append_val (marks, h);
     }
-  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
+  muster_scene_set_marks (scene, (MuHexHighlight *) marks->data, marks->len);
 }
 
 static void
@@ -381,7 +381,7 @@ muster_stroke_tool_up (MusterStrokeTool *self,
         g_autoptr(GArray) hexes = mu_edit_rectangle_hexes (&muster_editor_scenario (editor)->hex_map->grid,
                                                            self->start_hex, self->last_hex);
 
-        muster_scene_clear_highlights (muster_map_view_get_scene (editor->view));
+        muster_scene_clear_marks (muster_map_view_get_scene (editor->view));
         muster_editor_report (editor, mu_edit_paint_terrain (editor->history, (MuHex *) hexes->data, hexes->len,
                                                              editor->options.terrain, &error), &error);
       }
@@ -390,7 +390,7 @@ muster_stroke_tool_up (MusterStrokeTool *self,
       {
         g_autoptr(GArray) hexes = lasso_hexes (self);
 
-        muster_scene_clear_highlights (muster_map_view_get_scene (editor->view));
+        muster_scene_clear_marks (muster_map_view_get_scene (editor->view));
         muster_scene_set_outline (muster_map_view_get_scene (editor->view), NULL, 0, 0);
         g_array_set_size (self->lasso, 0);
         if (hexes->len == 0)
