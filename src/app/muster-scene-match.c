@@ -396,7 +396,8 @@ clear_selection (SceneMatch *m)
  * selected counter's lists are asked of the engine again. */
 static void
 compute (MusterScene *self,
-         gboolean     lists)
+         gboolean     lists,
+         gboolean     after_command)
 {
   SceneMatch *m = self->match;
   /* a copy, for the pieces to point into: the match fills its own again
@@ -406,8 +407,9 @@ compute (MusterScene *self,
   const MuCounterView *me = find_view (views, m->selected);
 
   muster_scene_freeze (self);
-  /* a counter that left the board is no longer selected */
-  if (m->selected != NULL && (me == NULL || !view_shown (me)))
+  /* a counter that left the board is no longer selected (one chosen off
+   * the board, a reserve to enter, stays until a command) */
+  if (after_command && m->selected != NULL && (me == NULL || !view_shown (me)))
     {
       clear_selection (m);
       lists = TRUE;
@@ -465,7 +467,7 @@ on_game_changed (MusterGame  *game,
 {
   muster_scene_freeze (self);
   muster_scene_set_trace (self, NULL);
-  compute (self, TRUE);
+  compute (self, TRUE, TRUE);
   muster_scene_thaw (self);
 }
 
@@ -492,7 +494,7 @@ muster_scene_set_game (MusterScene *self,
       m->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
       self->match = m;
       self->scenario = muster_game_get_scenario (game);
-      compute (self, TRUE);
+      compute (self, TRUE, FALSE);
     }
   muster_scene_emit (self, MUSTER_SCENE_TERRAIN | MUSTER_SCENE_PIECES);
   muster_scene_thaw (self);
@@ -513,7 +515,7 @@ muster_scene_show_match (MusterScene *self,
   g_return_if_fail (self->match != NULL);
 
   self->match->shown = match;
-  compute (self, FALSE);
+  compute (self, FALSE, FALSE);
 }
 
 void
@@ -527,7 +529,7 @@ muster_scene_set_viewer (MusterScene *self,
     return;
   g_free (self->match->viewer);
   self->match->viewer = g_strdup (side);
-  compute (self, FALSE);
+  compute (self, FALSE, FALSE);
 }
 
 void
@@ -548,7 +550,7 @@ muster_scene_select_counter (MusterScene *self,
     }
   clear_selection (m);
   m->selected = g_strdup (id);
-  compute (self, TRUE);
+  compute (self, TRUE, FALSE);
 }
 
 const char *
@@ -580,7 +582,7 @@ muster_scene_set_group (MusterScene       *self,
   g_ptr_array_set_size (m->group, 0);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (m->group, g_strdup (ids[i]));
-  compute (self, FALSE);
+  compute (self, FALSE, FALSE);
 }
 
 void
@@ -606,7 +608,7 @@ muster_scene_mark_command (MusterScene     *self,
       else if (arg->kind == MU_ARG_WORD && (v = find_view (views, arg->word)) != NULL && view_on_hex (v))
         g_array_append_val (m->last_hexes, v->pos.hex);
     }
-  compute (self, FALSE);
+  compute (self, FALSE, FALSE);
 }
 
 const GArray *

@@ -7,7 +7,6 @@
 /* Selected hexes are drawn as a highlight of this colour over the others. */
 #define SELECTED_HEX_RGBA 0xffd70070u
 
-
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
 
 enum {
