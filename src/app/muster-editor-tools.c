@@ -29,7 +29,7 @@ muster_editor_update_entry_marks (MusterEditor *self)
   if (self->tool != MUSTER_TOOL_ENTRY || !(r = muster_editor_entry_reserve (self)))
     {
       if (self->tool != MUSTER_TOOL_RECTANGLE)
-        muster_scene_clear_highlights (scene);
+        muster_scene_clear_marks (scene);
       return;
     }
   marks = g_array_new (FALSE, FALSE, sizeof (MuHexHighlight));
@@ -39,7 +39,7 @@ muster_editor_update_entry_marks (MusterEditor *self)
 
       g_array_append_val (marks, h);
     }
-  muster_scene_set_highlights (scene, (MuHexHighlight *) marks->data, marks->len);
+  muster_scene_set_marks (scene, (MuHexHighlight *) marks->data, marks->len);
 }
 
 /* The reserve the entry tool works on. */

@@ -192,20 +192,7 @@ static void
 on_history_changed (MuEditHistory *history,
                     MusterEditor  *self)
 {
-  MusterScene *scene = muster_map_view_get_scene (self->view);
-
-  if (scene)
-    {
-      g_autoptr(GArray) views = NULL;
-      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (muster_editor_scenario (self), &views);
-
-      /* the model may have been swapped by undo: the scene keeps the same pointer */
-      if (muster_scene_get_scenario (scene) != muster_editor_scenario (self))
-        muster_scene_set_scenario (scene, muster_editor_scenario (self));
-      muster_scene_set_pieces (scene, pieces ? (MuPiece *) pieces->data : NULL,
-                               pieces ? pieces->len : 0, views);
-      muster_scene_scenario_changed (scene);
-    }
+  /* the scene follows the history itself (muster-scene-editor.c) */
   update_history (self);
   muster_editor_update_inspector (self);
   muster_editor_update_entry_marks (self);

@@ -160,12 +160,7 @@ typedef struct {
 static inline double
 board_scale (MusterMapView *self)
 {
-  const MuScenario *scenario = self->scene ? muster_scene_get_scenario (self->scene) : NULL;
-
-  if (scenario != NULL && scenario->board == MU_BOARD_TABLE && scenario->table != NULL)
-    return scenario->table->unit == MU_UNIT_CM
-           ? MUSTER_MAP_VIEW_PX_PER_INCH / 2.54 : MUSTER_MAP_VIEW_PX_PER_INCH;
-  return MUSTER_MAP_VIEW_HEX_SIZE;
+  return muster_scene_board_scale (self->scene ? muster_scene_get_scenario (self->scene) : NULL);
 }
 
 /* muster-map-view.c */

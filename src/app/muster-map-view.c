@@ -832,17 +832,11 @@ muster_map_view_pos_to_board (MusterMapView *self,
                               const MuPos   *pos,
                               MuPoint       *board)
 {
-  const MuScenario *scenario;
-
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
   g_return_if_fail (pos != NULL && board != NULL);
 
-  scenario = get_scenario (self);
-  *board = (MuPoint) { 0, 0 };
-  if (scenario == NULL)
-    return;
-  if (pos->is_point)
-    *board = (MuPoint) { pos->point.x * board_scale (self), pos->point.y * board_scale (self) };
-  else if (scenario->hex_map != NULL)
-    mu_hex_center (&scenario->hex_map->grid, MUSTER_MAP_VIEW_HEX_SIZE, pos->hex, &board->x, &board->y);
+  if (self->scene == NULL)
+    *board = (MuPoint) { 0, 0 };
+  else
+    muster_scene_pos_to_board (self->scene, pos, board);
 }

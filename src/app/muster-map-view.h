@@ -16,11 +16,12 @@
 G_BEGIN_DECLS
 
 /* Board pixels at zoom 1: the hex size (centre to corner) and the table scale
- * (per inch; per centimetre it is this divided by 2.54). */
-#define MUSTER_MAP_VIEW_HEX_SIZE      32.0
+ * (per inch; per centimetre it is this divided by 2.54), as the scene lays
+ * the board out. */
+#define MUSTER_MAP_VIEW_HEX_SIZE      MUSTER_SCENE_HEX_SIZE
 /* The radius of a drag handle's knob on screen, in widget pixels. */
 #define MUSTER_MAP_VIEW_HANDLE_RADIUS 6.0
-#define MUSTER_MAP_VIEW_PX_PER_INCH   24.0
+#define MUSTER_MAP_VIEW_PX_PER_INCH   MUSTER_SCENE_PX_PER_INCH
 #define MUSTER_MAP_VIEW_MIN_ZOOM      0.05
 #define MUSTER_MAP_VIEW_MAX_ZOOM      8.0
 

@@ -1,13 +1,14 @@
-/* muster-match-board.c: the match page's board: pieces, selection, highlights,
- * clicks
+/* muster-match-board.c: the match page's board: the selection, clicks and
+ * hovers
  *
- * Everything the board offers comes from the engine: the counters from
- * mu_match_get_counters, where a counter may go from mu_match_legal_moves,
- * what it may do from mu_match_legal_actions (the legal commands that name
- * it), a move's cost from the dry run mu_match_check. A click builds the
- * command the engine listed, or asks the engine's check which group verb
- * it takes, and applies it through the MusterGame; a refusal shows in the
- * page's bar.
+ * The scene computes what the board shows (muster-scene-match.c); the page
+ * tells it what is selected and grouped, and reads from it where the
+ * selected counter may go and whom it may attack (the engine's
+ * mu_match_legal_moves and mu_match_legal_targets). What it may do comes
+ * from mu_match_legal_actions (the legal commands that name it), a move's
+ * cost from the dry run mu_match_check. A click builds the command the
+ * engine listed, or asks the engine's check which group verb it takes, and
+ * applies it through the MusterGame; a refusal shows in the page's bar.
  */
 #define G_LOG_DOMAIN "muster"
 
@@ -18,12 +19,6 @@
 #include <glib/gi18n.h>
 
 #include "mu-render.h"
-
-#define DESTINATION_RGBA 0x3cb44b70u
-#define TARGET_RGBA      0xe6194b80u
-#define ANSWER_RGBA      0xffa50090u
-#define GROUP_RGBA       0x4363d870u
-#define LAST_RGBA        0x911eb460u
 
 /* On the board: what the engine reports as standing on a position. */
 static gboolean
@@ -42,18 +37,6 @@ view_shown (const MuCounterView *view)
          mu_pos_is_set (&view->pos);
 }
 
-static gboolean
-strv_contains (GPtrArray  *array,
-               const char *id)
-{
-  if (array == NULL || id == NULL)
-    return FALSE;
-  for (guint i = 0; i < array->len; i++)
-    if (g_ptr_array_index (array, i) != NULL && g_strcmp0 (g_ptr_array_index (array, i), id) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 void
 muster_match_board_set_hint (MusterMatchPage *self,
           char            *hint)
@@ -61,16 +44,6 @@ muster_match_board_set_hint (MusterMatchPage *self,
   g_free (self->hint);
   self->hint = hint;
   gtk_label_set_text (GTK_LABEL (self->sidebar.hint_label), hint ? hint : "");
-}
-
-static void
-add_highlight (GArray  *highlights,
-               MuHex    hex,
-               guint32  rgba)
-{
-  MuHexHighlight h = { hex, rgba };
-
-  g_array_append_val (highlights, h);
 }
 
 /* The counter view of `id`, or NULL. */
@@ -88,73 +61,6 @@ muster_match_board_find_view (MusterMatchPage *self,
         return v;
     }
   return NULL;
-}
-
-void
-muster_match_board_update (MusterMatchPage *self)
-{
-  MuMatch *match = muster_match_page_shown_match (self);
-  /* a copy, for the pieces to point into: the match fills its own again
-   * at the next call (the lookups below, a hover) */
-  g_autoptr(GArray) views = mu_counter_view_array_copy (mu_match_get_counters_for (match, self->viewer));
-  const MuDecision *pending = mu_match_get_pending (match);
-  g_autoptr(GArray) pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
-  g_autoptr(GArray) highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
-  int selected = -1;
-
-  for (guint i = 0; i < views->len; i++)
-    {
-      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
-      MuPiece piece;
-
-      if (!view_shown (v))
-        continue;
-      mu_render_piece_from_view (v, &piece);
-      piece.highlighted = strv_contains (self->selection.targets, v->id);
-      if (g_strcmp0 (v->id, self->selection.id) == 0)
-        selected = (int) pieces->len;
-      g_array_append_val (pieces, piece);
-    }
-
-  if (self->last_hexes != NULL)
-    for (guint i = 0; i < self->last_hexes->len; i++)
-      add_highlight (highlights, g_array_index (self->last_hexes, MuHex, i), LAST_RGBA);
-  for (guint i = 0; self->selection.destinations != NULL && i < self->selection.destinations->len; i++)
-    add_highlight (highlights, g_array_index (self->selection.destinations, MuHex, i), DESTINATION_RGBA);
-  for (guint i = 0; self->selection.targets != NULL && i + 1 < self->selection.targets->len; i++)
-    {
-      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->selection.targets, i));
-
-      if (v != NULL && view_on_board (v))
-        add_highlight (highlights, v->pos.hex, TARGET_RGBA);
-    }
-  for (guint i = 1; self->selection.group != NULL && i + 1 < self->selection.group->len; i++)
-    {
-      const MuCounterView *v = muster_match_board_find_view (self, g_ptr_array_index (self->selection.group, i));
-
-      if (v != NULL && view_on_board (v))
-        add_highlight (highlights, v->pos.hex, GROUP_RGBA);
-    }
-  /* answers that are positions (a flinch hex, an evasion hex), whatever
-   * kind the decision declares, are shown and clicked on the board */
-  if (pending != NULL && pending->answers != NULL &&
-      pending->kind != MU_ANSWER_SUBSET && pending->kind != MU_ANSWER_NUMBER)
-    for (guint i = 0; pending->answers[i] != NULL; i++)
-      {
-        MuPos pos;
-
-        if (mu_pos_parse (pending->answers[i], &pos) && !pos.is_point)
-          add_highlight (highlights, pos.hex, ANSWER_RGBA);
-      }
-
-  muster_match_input_discs (self, match);
-  /* the pieces point into the views: the scene keeps them, whatever later
-   * calls into the match hand out */
-  muster_scene_set_pieces (self->scene, (const MuPiece *) pieces->data, pieces->len, views);
-  muster_scene_set_highlights (self->scene, (const MuHexHighlight *) highlights->data,
-                               highlights->len);
-  muster_scene_select_piece (self->scene, selected);
-  muster_scene_select_hex (self->scene, MU_HEX_NONE);
 }
 
 static void fill_other_actions (MusterMatchPage *self);
@@ -178,21 +84,24 @@ lists_verbs (const MuRuleset *ruleset)
   return FALSE;
 }
 
-/* The engine's lists for the selected counter: where it may go, the legal
- * commands that name it, and the counters it may attack. */
+/* The lists for the selected counter: where it may go and the counters it
+ * may attack (the scene's), the legal commands that name it. */
 static void
 read_lists (MusterMatchPage *self)
 {
   MuMatch *match = muster_game_get_match (self->game);
-  g_autoptr(GPtrArray) targets = NULL;
-  GArray *moves;
+  const GArray *moves = muster_scene_get_moves (self->scene);
+  const char *const *targets = muster_scene_get_targets (self->scene);
 
   clear_lists (self);
-  muster_match_input_table_marks (self, NULL);
+  if (self->selection.table_moves == NULL)
+    self->selection.table_moves = g_array_new (FALSE, FALSE, sizeof (MuPos));
+  g_array_set_size (self->selection.table_moves, 0);
   self->selection.targets = g_ptr_array_new_with_free_func (g_free);
   if (self->selection.id != NULL && !mu_match_is_over (match))
     {
-      moves = mu_match_legal_moves (match, self->selection.id);
+      /* the scene asked the engine for them when the selection or the
+       * match changed */
       self->selection.destinations = g_array_new (FALSE, FALSE, sizeof (MuHex));
       for (guint i = 0; moves != NULL && i < moves->len; i++)
         {
@@ -200,14 +109,12 @@ read_lists (MusterMatchPage *self)
 
           if (!pos->is_point)
             g_array_append_val (self->selection.destinations, pos->hex);
+          else
+            g_array_append_val (self->selection.table_moves, *pos);
         }
-      muster_match_input_table_marks (self, moves);
-      g_clear_pointer (&moves, g_array_unref);
-
       self->selection.commands = mu_match_legal_actions (match, self->selection.id);
-      targets = mu_match_legal_targets (match, self->selection.id);
-      for (guint i = 0; targets != NULL && i < targets->len; i++)
-        g_ptr_array_add (self->selection.targets, g_strdup (g_ptr_array_index (targets, i)));
+      for (guint i = 0; targets != NULL && targets[i] != NULL; i++)
+        g_ptr_array_add (self->selection.targets, g_strdup (targets[i]));
     }
   g_ptr_array_add (self->selection.targets, NULL);
   if (!mu_match_is_over (match) && lists_verbs (muster_game_get_ruleset (self->game)))
@@ -445,8 +352,10 @@ muster_match_page_select (MusterMatchPage *self,
   if (counter != NULL)
     g_ptr_array_add (self->selection.group, g_strdup (counter));
   g_ptr_array_add (self->selection.group, NULL);
+  /* the scene computes the selection's marks, its command radius and arc */
+  muster_scene_select_counter (self->scene, counter);
+  muster_scene_set_group (self->scene, NULL);
   read_lists (self);
-  muster_match_input_range (self);
   if (counter != NULL)
     {
       const MuCounterView *v = muster_match_board_find_view (self, counter);
@@ -478,7 +387,6 @@ muster_match_page_select (MusterMatchPage *self,
   if (counter != NULL && self->hint != NULL && muster_scene_get_arc_label (self->scene) != NULL)
     muster_match_board_set_hint (self, g_strdup_printf ("%s\n%s", self->hint,
                                                         muster_scene_get_arc_label (self->scene)));
-  muster_match_board_update (self);
 }
 
 const char *
@@ -536,24 +444,13 @@ muster_match_board_refresh (MusterMatchPage *self)
       return;
     }
   read_lists (self);
-  muster_match_board_update (self);
 }
 
 void
 muster_match_board_show_command (MusterMatchPage *self,
                                  const MuCommand *command)
 {
-  g_array_set_size (self->last_hexes, 0);
-  for (guint i = 0; command != NULL && i < mu_command_n_args (command); i++)
-    {
-      const MuArg *arg = mu_command_arg (command, i);
-      const MuCounterView *v;
-
-      if (arg->kind == MU_ARG_POS && !arg->pos.is_point)
-        g_array_append_val (self->last_hexes, arg->pos.hex);
-      else if (arg->kind == MU_ARG_WORD && (v = muster_match_board_find_view (self, arg->word)) != NULL && view_on_board (v))
-        g_array_append_val (self->last_hexes, v->pos.hex);
-    }
+  muster_scene_mark_command (self->scene, command);
 }
 
 gboolean
@@ -747,13 +644,13 @@ muster_match_page_click_hex (MusterMatchPage *self,
             if (g_strcmp0 (g_ptr_array_index (self->selection.group, i), there->id) == 0)
               {
                 g_ptr_array_remove_index (self->selection.group, i);
-                muster_match_board_update (self);
+                muster_scene_set_group (self->scene, (const char *const *) self->selection.group->pdata + 1);
                 return;
               }
           g_ptr_array_insert (self->selection.group, n, g_strdup (there->id));
           muster_match_board_set_hint (self, g_strdup_printf (ngettext ("%u counters grouped to fire together",
                                                      "%u counters grouped to fire together", n + 1), n + 1));
-          muster_match_board_update (self);
+          muster_scene_set_group (self->scene, (const char *const *) self->selection.group->pdata + 1);
           return;
         }
       if (muster_match_board_is_destination (self, hex) && (move = muster_match_board_move_to (self, hex)) != NULL)
@@ -884,7 +781,6 @@ muster_match_board_init (MusterMatchPage *self)
 
   self->selection.group = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->selection.group, NULL);
-  self->last_hexes = g_array_new (FALSE, FALSE, sizeof (MuHex));
   self->pointer.hover = MU_HEX_NONE;
 
   /* clicks, hovers and drags come through the match's tool on the view
@@ -900,7 +796,6 @@ muster_match_board_finalize (MusterMatchPage *self)
 {
   clear_lists (self);
   g_clear_pointer (&self->selection.group, g_ptr_array_unref);
-  g_clear_pointer (&self->last_hexes, g_array_unref);
   g_clear_pointer (&self->selection.id, g_free);
   g_clear_pointer (&self->hint, g_free);
   g_clear_pointer (&self->pointer.drag_select, g_free);

@@ -128,7 +128,6 @@ struct _MusterMatchPage
   MatchPointer pointer;
   char *hint;
   char *sight_text;             /* the last line-of-sight answer, for people */
-  GArray *last_hexes;           /* of MuHex: the last computer command's positions */
 
   MatchHandover handover;
 
@@ -151,10 +150,9 @@ struct _MusterMatchPage
 /* muster-match-board.c: the board side of the page. */
 void muster_match_board_init         (MusterMatchPage *self);
 void muster_match_board_finalize     (MusterMatchPage *self);
-/* Rebuilds the pieces from the engine's counters and the highlights. */
-void muster_match_board_update       (MusterMatchPage *self);
 /* After a command: the selection's lists are read again from the engine. */
 void muster_match_board_refresh      (MusterMatchPage *self);
+/* Marks the positions the command names (the computer's, before it plays). */
 void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *command);
 /* What the board's files share (muster-match-board.c). */
 const MuCounterView *muster_match_board_find_view      (MusterMatchPage *self, const char *id);
@@ -191,8 +189,6 @@ gboolean muster_match_input_attack_trace (MusterMatchPage *self, const MuCommand
  * counter of the side to act; FALSE past the last one, for the focus to
  * leave the board as usual. */
 gboolean muster_match_input_tab      (MusterMatchPage *self, int step);
-/* The table's marks for the selected counter's listed destinations. */
-void muster_match_input_table_marks  (MusterMatchPage *self, GArray *moves);
 /* muster-match-page.c: closing is done ("closed", then_window as asked), or
  * was cancelled ("close-cancelled": nothing closes). */
 void     muster_match_page_finish_close (MusterMatchPage *self);
@@ -202,11 +198,6 @@ void     muster_match_page_cancel_close (MusterMatchPage *self);
 /* Keeps the board's view in the match whenever it is written. */
 void     muster_match_save_init         (MusterMatchPage *self);
 
-/* Shows the selected counter's command radius and front arc (none when
- * nothing is selected). */
-void muster_match_input_range        (MusterMatchPage *self);
-/* Shows the table's discs (smoke) of the match on the board. */
-void muster_match_input_discs        (MusterMatchPage *self, MuMatch *match);
 
 /* The match the board shows: the replay's step while replaying, else the game's. */
 MuMatch    *muster_match_page_shown_match (MusterMatchPage *self);

@@ -230,7 +230,7 @@ on_replay_position (MusterReplayBar *bar,
                     MusterMatchPage *self)
 {
   self->replay.match = match;
-  muster_match_board_update (self);
+  muster_scene_show_match (self->scene, match);
 }
 
 static void
@@ -245,7 +245,7 @@ leave_replay (MusterMatchPage *self)
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
-  muster_match_board_update (self);
+  muster_scene_show_match (self->scene, NULL);
 }
 
 /* The match steps command by command on the board; the live match waits. */
@@ -268,7 +268,7 @@ on_replay (GSimpleAction *action,
   muster_match_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAYING]);
   update_result (self);
-  muster_match_board_update (self);
+  muster_scene_show_match (self->scene, self->replay.match);
 }
 
 static void
@@ -775,7 +775,7 @@ muster_match_page_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->scene != NULL)
-    muster_scene_set_scenario (self->scene, NULL);
+    muster_scene_set_game (self->scene, NULL);
   g_clear_pointer (&self->root, gtk_widget_unparent);
   G_OBJECT_CLASS (muster_match_page_parent_class)->dispose (object);
 }
@@ -876,7 +876,8 @@ muster_match_page_new (MusterGame *game)
 
   self = g_object_new (MUSTER_TYPE_MATCH_PAGE, NULL);
   self->game = g_object_ref (game);
-  muster_scene_set_scenario (self->scene, muster_game_get_scenario (game));
+  /* the scene follows the game first: the page reads its lists after */
+  muster_scene_set_game (self->scene, game);
   g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
   g_signal_connect (game, "refused", G_CALLBACK (on_refused), self);
   muster_match_save_init (self);

@@ -374,7 +374,7 @@ muster_match_players_update_viewer (MusterMatchPage *self)
   self->viewer = g_strdup (viewer);
   if (log != NULL && MUSTER_IS_MATCH_LOG (log))
     muster_match_log_set_viewer (MUSTER_MATCH_LOG (log), viewer);
-  muster_match_board_update (self);
+  muster_scene_set_viewer (self->scene, viewer);
 }
 
 const char *

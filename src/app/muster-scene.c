@@ -2,38 +2,10 @@
 
 #include "config.h"
 
-#include "muster-scene.h"
+#include "muster-scene-private.h"
 
 /* Selected hexes are drawn as a highlight of this colour over the others. */
 #define SELECTED_HEX_RGBA 0xffd70070u
-
-struct _MusterScene
-{
-  GObject parent_instance;
-
-  const MuScenario *scenario;
-  GArray *pieces;        /* of MuPiece */
-  GArray *views;         /* of MuCounterView: what the pieces point into, or NULL */
-  GArray *highlights;    /* of MuHexHighlight, with the selected hex last */
-  guint n_user_highlights;
-  int selected_piece;
-  MuHex selected_hex;
-  GArray *outline;       /* of MuPoint */
-  guint outline_flags;        /* MusterOutlineFlags */
-  gboolean handle_on;
-  MuPoint handle_from, handle_knob;
-  MusterTrace trace;     /* points and label owned below */
-  GArray *trace_points;  /* of MuPoint */
-  char *trace_label;
-  GArray *spots;         /* of MuPoint */
-  MuRegion *area;        /* board pixels, or NULL */
-  GArray *range;         /* of MuPoint: the command radius's boundary, in pairs */
-  char *range_label;
-  GArray *discs;         /* of MusterDisc, kinds in disc_kinds */
-  GPtrArray *disc_kinds; /* of char*, owned */
-  GArray *arc;           /* of MuPoint: the selected unit's front arc, in pairs */
-  char *arc_label;
-};
 
 G_DEFINE_FINAL_TYPE (MusterScene, muster_scene, G_TYPE_OBJECT)
 
@@ -49,9 +21,12 @@ muster_scene_finalize (GObject *object)
 {
   MusterScene *self = MUSTER_SCENE (object);
 
+  muster_scene_editor_detach (self);
+  g_clear_pointer (&self->match, muster_scene_match_free);
   g_clear_pointer (&self->pieces, g_array_unref);
   g_clear_pointer (&self->views, g_array_unref);
   g_clear_pointer (&self->highlights, g_array_unref);
+  g_clear_pointer (&self->marks, g_array_unref);
   g_clear_pointer (&self->outline, g_array_unref);
   g_clear_pointer (&self->trace_points, g_array_unref);
   g_clear_pointer (&self->trace_label, g_free);
@@ -87,6 +62,7 @@ muster_scene_init (MusterScene *self)
 {
   self->pieces = g_array_new (FALSE, TRUE, sizeof (MuPiece));
   self->highlights = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
+  self->marks = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
   self->outline = g_array_new (FALSE, TRUE, sizeof (MuPoint));
   self->trace_points = g_array_new (FALSE, TRUE, sizeof (MuPoint));
   self->trace.mark_hex = MU_HEX_NONE;
@@ -101,48 +77,204 @@ muster_scene_new (void)
   return g_object_new (MUSTER_TYPE_SCENE, NULL);
 }
 
-static void
-emit_changed (MusterScene *self,
-              guint        what)
+void
+muster_scene_emit (MusterScene *self,
+                   guint        what)
 {
+  if (self->frozen > 0)
+    {
+      self->pending |= what;
+      return;
+    }
   g_signal_emit (self, signals[CHANGED], 0, what);
 }
 
 static void
-sync_selection (MusterScene *self)
+emit_changed (MusterScene *self,
+              guint        what)
 {
-  for (guint i = 0; i < self->pieces->len; i++)
-    g_array_index (self->pieces, MuPiece, i).selected = ((int) i == self->selected_piece);
-
-  g_array_set_size (self->highlights, self->n_user_highlights);
-  if (self->selected_hex.col != 0)
-    {
-      MuHexHighlight h = { self->selected_hex, SELECTED_HEX_RGBA };
-      g_array_append_val (self->highlights, h);
-    }
+  muster_scene_emit (self, what);
 }
 
 void
-muster_scene_set_scenario (MusterScene      *self,
-                           const MuScenario *scenario)
+muster_scene_freeze (MusterScene *self)
 {
-  g_return_if_fail (MUSTER_IS_SCENE (self));
+  self->frozen++;
+}
 
-  self->scenario = scenario;
+void
+muster_scene_thaw (MusterScene *self)
+{
+  guint what;
+
+  g_assert (self->frozen > 0);
+  if (--self->frozen > 0 || self->pending == 0)
+    return;
+  what = self->pending;
+  self->pending = 0;
+  g_signal_emit (self, signals[CHANGED], 0, what);
+}
+
+static gboolean
+stands_equal (const MuPiece *a,
+              const MuPiece *b)
+{
+  if (a->n_stands != b->n_stands)
+    return FALSE;
+  for (guint i = 0; i < a->n_stands; i++)
+    {
+      const MuStand *s = &a->stands[i], *t = &b->stands[i];
+
+      if (s->centre.x != t->centre.x || s->centre.y != t->centre.y || s->width != t->width ||
+          s->depth != t->depth || s->facing != t->facing || s->rank != t->rank)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether two pieces draw the same (the selection aside). */
+static gboolean
+piece_equal (const MuPiece *a,
+             const MuPiece *b)
+{
+  return a->counter == b->counter && mu_hex_equal (a->hex, b->hex) &&
+         a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->facing == b->facing &&
+         a->strength == b->strength && g_strcmp0 (a->markers, b->markers) == 0 &&
+         a->status == b->status && a->highlighted == b->highlighted && a->placed == b->placed &&
+         stands_equal (a, b);
+}
+
+static gboolean
+highlights_equal (GArray *a,
+                  GArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const MuHexHighlight *h = &g_array_index (a, MuHexHighlight, i), *k = &g_array_index (b, MuHexHighlight, i);
+
+      if (!mu_hex_equal (h->hex, k->hex) || h->rgba != k->rgba)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The selected piece's flag and the selected hex's highlight follow the
+ * selection; a change is reported when what is drawn differs. */
+static void
+sync_selection (MusterScene *self)
+{
+  gboolean changed = FALSE;
+
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      MuPiece *p = &g_array_index (self->pieces, MuPiece, i);
+      gboolean selected = (int) i == self->selected_piece;
+
+      changed |= !p->selected != !selected;
+      p->selected = selected;
+    }
+  if (changed)
+    emit_changed (self, MUSTER_SCENE_PIECES);
+  muster_scene_sync_highlights (self);
+}
+
+void
+muster_scene_sync_highlights (MusterScene *self)
+{
+  g_autoptr(GArray) now = g_array_new (FALSE, TRUE, sizeof (MuHexHighlight));
+
+  if (self->match != NULL)
+    g_array_append_vals (now, self->match->highlights->data, self->match->highlights->len);
+  g_array_append_vals (now, self->marks->data, self->marks->len);
+  if (self->selected_hex.col != 0)
+    {
+      MuHexHighlight h = { self->selected_hex, SELECTED_HEX_RGBA };
+
+      g_array_append_val (now, h);
+    }
+  if (highlights_equal (now, self->highlights))
+    return;
+  g_array_set_size (self->highlights, 0);
+  g_array_append_vals (self->highlights, now->data, now->len);
+  emit_changed (self, MUSTER_SCENE_PIECES);
+}
+
+void
+muster_scene_take_pieces (MusterScene *self,
+                          GArray      *pieces,
+                          GArray      *views)
+{
+  gboolean same = pieces->len == self->pieces->len;
+
+  for (guint i = 0; same && i < pieces->len; i++)
+    same = piece_equal (&g_array_index (pieces, MuPiece, i), &g_array_index (self->pieces, MuPiece, i));
+  if (same)
+    {
+      /* what is shown stays, with the views it points into */
+      g_array_unref (pieces);
+      g_clear_pointer (&views, g_array_unref);
+      return;
+    }
+  g_array_unref (self->pieces);
+  self->pieces = pieces;
+  g_clear_pointer (&self->views, g_array_unref);
+  self->views = views;
+  for (guint i = 0; i < pieces->len; i++)
+    g_array_index (pieces, MuPiece, i).selected = FALSE;
+  if (self->selected_piece >= (int) pieces->len)
+    self->selected_piece = -1;
+  emit_changed (self, MUSTER_SCENE_PIECES);
+  sync_selection (self);
+}
+
+void
+muster_scene_clear (MusterScene *self)
+{
+  muster_scene_editor_detach (self);
+  g_clear_pointer (&self->match, muster_scene_match_free);
+  self->scenario = NULL;
   g_array_set_size (self->pieces, 0);
   g_clear_pointer (&self->views, g_array_unref);
   g_array_set_size (self->highlights, 0);
-  self->n_user_highlights = 0;
+  g_array_set_size (self->marks, 0);
   self->selected_piece = -1;
   self->selected_hex = MU_HEX_NONE;
-  if (scenario != NULL)
-    {
-      g_autoptr(GArray) pieces = mu_render_pieces_from_scenario (scenario, &self->views);
+}
 
-      if (pieces != NULL)
-        g_array_append_vals (self->pieces, pieces->data, pieces->len);
+/* The board's geometry: a hex's centre, a table's point (table units) in
+ * board pixels, at the view's unscaled size. */
+void
+muster_scene_pos_to_board (MusterScene *self,
+                           const MuPos *pos,
+                           MuPoint     *board)
+{
+  const MuScenario *scenario;
+
+  g_return_if_fail (MUSTER_IS_SCENE (self));
+  g_return_if_fail (pos != NULL && board != NULL);
+
+  scenario = self->scenario;
+  *board = (MuPoint) { 0, 0 };
+  if (scenario == NULL)
+    return;
+  if (pos->is_point)
+    {
+      double scale = muster_scene_board_scale (scenario);
+
+      *board = (MuPoint) { pos->point.x * scale, pos->point.y * scale };
     }
-  emit_changed (self, MUSTER_SCENE_TERRAIN | MUSTER_SCENE_PIECES);
+  else if (scenario->hex_map != NULL)
+    mu_hex_center (&scenario->hex_map->grid, MUSTER_SCENE_HEX_SIZE, pos->hex, &board->x, &board->y);
+}
+
+double
+muster_scene_board_scale (const MuScenario *scenario)
+{
+  if (scenario != NULL && scenario->board == MU_BOARD_TABLE && scenario->table != NULL)
+    return scenario->table->unit == MU_UNIT_CM ? MUSTER_SCENE_PX_PER_INCH / 2.54 : MUSTER_SCENE_PX_PER_INCH;
+  return MUSTER_SCENE_HEX_SIZE;
 }
 
 const MuScenario *
@@ -167,20 +299,14 @@ muster_scene_set_pieces (MusterScene   *self,
                          guint          n,
                          GArray        *views)
 {
+  GArray *copy;
+
   g_return_if_fail (MUSTER_IS_SCENE (self));
   g_return_if_fail (n == 0 || pieces != NULL);
 
-  /* the new views first: they may be the ones already kept */
-  if (views != NULL)
-    g_array_ref (views);
-  g_clear_pointer (&self->views, g_array_unref);
-  self->views = views;
-  g_array_set_size (self->pieces, 0);
-  g_array_append_vals (self->pieces, pieces, n);
-  if (self->selected_piece >= (int) n)
-    self->selected_piece = -1;
-  sync_selection (self);
-  emit_changed (self, MUSTER_SCENE_PIECES);
+  copy = g_array_sized_new (FALSE, TRUE, sizeof (MuPiece), n);
+  g_array_append_vals (copy, pieces, n);
+  muster_scene_take_pieces (self, copy, views ? g_array_ref (views) : NULL);
 }
 
 const MuPiece *
@@ -194,18 +320,16 @@ muster_scene_get_pieces (MusterScene *self,
 }
 
 void
-muster_scene_set_highlights (MusterScene          *self,
-                             const MuHexHighlight *highlights,
-                             guint                 n)
+muster_scene_set_marks (MusterScene          *self,
+                        const MuHexHighlight *marks,
+                        guint                 n)
 {
   g_return_if_fail (MUSTER_IS_SCENE (self));
-  g_return_if_fail (n == 0 || highlights != NULL);
+  g_return_if_fail (n == 0 || marks != NULL);
 
-  g_array_set_size (self->highlights, 0);
-  g_array_append_vals (self->highlights, highlights, n);
-  self->n_user_highlights = n;
-  sync_selection (self);
-  emit_changed (self, MUSTER_SCENE_PIECES);
+  g_array_set_size (self->marks, 0);
+  g_array_append_vals (self->marks, marks, n);
+  muster_scene_sync_highlights (self);
 }
 
 const MuHexHighlight *
@@ -219,9 +343,9 @@ muster_scene_get_highlights (MusterScene *self,
 }
 
 void
-muster_scene_clear_highlights (MusterScene *self)
+muster_scene_clear_marks (MusterScene *self)
 {
-  muster_scene_set_highlights (self, NULL, 0);
+  muster_scene_set_marks (self, NULL, 0);
 }
 
 void
@@ -235,7 +359,6 @@ muster_scene_select_piece (MusterScene *self,
     return;
   self->selected_piece = index;
   sync_selection (self);
-  emit_changed (self, MUSTER_SCENE_PIECES);
 }
 
 int
@@ -255,8 +378,7 @@ muster_scene_select_hex (MusterScene *self,
   if (mu_hex_equal (self->selected_hex, hex))
     return;
   self->selected_hex = hex;
-  sync_selection (self);
-  emit_changed (self, MUSTER_SCENE_PIECES);
+  muster_scene_sync_highlights (self);
 }
 
 MuHex
@@ -372,6 +494,21 @@ muster_scene_get_trace (MusterScene *self,
   trace->label = self->trace_label;
 }
 
+static gboolean
+points_equal (GArray        *kept,
+              const MuPoint *points,
+              guint          n)
+{
+  if (kept == NULL)
+    return n == 0;
+  if (kept->len != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (g_array_index (kept, MuPoint, i).x != points[i].x || g_array_index (kept, MuPoint, i).y != points[i].y)
+      return FALSE;
+  return TRUE;
+}
+
 void
 muster_scene_set_spots (MusterScene   *self,
                         const MuPoint *points,
@@ -380,7 +517,8 @@ muster_scene_set_spots (MusterScene   *self,
   g_return_if_fail (MUSTER_IS_SCENE (self));
   g_return_if_fail (n == 0 || points != NULL);
 
-  if (n == 0 && self->spots->len == 0)
+  /* the board computes them again after every command: a change only when they differ */
+  if (points_equal (self->spots, points, n))
     return;
   g_array_set_size (self->spots, 0);
   if (n > 0)
@@ -427,7 +565,8 @@ muster_scene_set_range (MusterScene   *self,
 {
   g_return_if_fail (MUSTER_IS_SCENE (self));
 
-  if (n_points == 0 && (self->range == NULL || self->range->len == 0))
+  if (points_equal (self->range, segments, n_points & ~1u) &&
+      g_strcmp0 (self->range_label, n_points ? label : NULL) == 0)
     return;
   if (self->range == NULL)
     self->range = g_array_new (FALSE, FALSE, sizeof (MuPoint));
@@ -470,7 +609,7 @@ muster_scene_set_discs (MusterScene      *self,
       self->discs = g_array_new (FALSE, FALSE, sizeof (MusterDisc));
       self->disc_kinds = g_ptr_array_new_with_free_func (g_free);
     }
-  /* the board refreshes after every command: redraw only what changed */
+  /* the board computes them again after every command: a change only when they differ */
   if (n == self->discs->len)
     {
       guint same = 0;
@@ -517,7 +656,8 @@ muster_scene_set_arc (MusterScene   *self,
 {
   g_return_if_fail (MUSTER_IS_SCENE (self));
 
-  if (n_points == 0 && (self->arc == NULL || self->arc->len == 0))
+  if (points_equal (self->arc, segments, n_points & ~1u) &&
+      g_strcmp0 (self->arc_label, n_points ? label : NULL) == 0)
     return;
   if (self->arc == NULL)
     self->arc = g_array_new (FALSE, FALSE, sizeof (MuPoint));

@@ -1,16 +1,22 @@
-/* muster-scene.h: what the map view shows of a scenario
+/* muster-scene.h: what the map view shows of a scenario or a match
  *
  * The scene sits between the model and the widget (as in GNOME Chess): it
- * holds the pieces as they stand, the hex highlights and the selection. The
- * editor and the game window change the scene; the map view only draws it and
- * reports where the pointer is.
+ * listens to the document's model (a match's MusterGame, a scenario's edit
+ * history) and computes from the engine's views what the board shows: the
+ * pieces with their markers, the hex highlights, a selected unit's marks.
+ * The editor and the match page tell it only what is selected, grouped,
+ * hovered or traced and which side is looking; the map view only draws it
+ * and reports where the pointer is. A change of the model is computed once
+ * and reported once ("changed"), and only when what is shown differs.
  */
 #pragma once
 
 #include <glib-object.h>
 
+#include "mu-edit.h"
 #include "mu-render.h"
 #include "mu-scenario.h"
+#include "muster-game.h"
 
 #include "mu-region.h"
 
@@ -27,25 +33,72 @@ G_DECLARE_FINAL_TYPE (MusterScene, muster_scene, MUSTER, SCENE, GObject)
 
 MusterScene      *muster_scene_new                (void);
 
-/* The scenario is not copied: it must outlive the scene or be replaced first.
- * Setting it takes the pieces from the scenario's placements. */
+/* Board pixels (at the view's unscaled size): a hex's size, and a table
+ * inch's. */
+#define MUSTER_SCENE_HEX_SIZE     32.0
+#define MUSTER_SCENE_PX_PER_INCH  24.0
+
+/* A scenario shown as it stands: not copied, it must outlive the scene or
+ * be replaced first; the pieces are its placements'. Clears any history
+ * or game. */
 void              muster_scene_set_scenario       (MusterScene *self, const MuScenario *scenario);
 const MuScenario *muster_scene_get_scenario       (MusterScene *self);
 /* Tells views that the scenario was edited in place. */
 void              muster_scene_scenario_changed   (MusterScene *self);
 
-/* Pieces (MuPiece), e.g. from a match; copied. views: the counter views
- * (MuCounterView) the pieces point into for their markers and stands,
- * which the scene keeps (a reference) as long as it shows them; may be
- * NULL when they point into nothing. */
+/* The editor's document: the scene shows the history's scenario and
+ * follows its edits, undo and redo ("changed"); NULL clears it. */
+void              muster_scene_set_history        (MusterScene *self, MuEditHistory *history);
+MuEditHistory    *muster_scene_get_history        (MusterScene *self);
+
+/* A match (muster-scene-match.c): the scene follows the game ("changed")
+ * and computes the pieces from the engine's counters, and the selected
+ * counter's legal moves and targets, its marks, command radius and front
+ * arc; NULL clears it. */
+void              muster_scene_set_game           (MusterScene *self, MusterGame *game);
+MusterGame       *muster_scene_get_game           (MusterScene *self);
+/* The match shown instead of the game's (a replay's step, which must
+ * outlive it), or NULL for the game's. */
+void              muster_scene_show_match         (MusterScene *self, MuMatch *match);
+/* The side looking (TAB-19: what it may not know is hidden), NULL: all. */
+void              muster_scene_set_viewer         (MusterScene *self, const char *side);
+/* The selected counter, by id (NULL: none); a counter that leaves the
+ * board is no longer selected. */
+void              muster_scene_select_counter     (MusterScene *self, const char *id);
+const char       *muster_scene_get_selected_counter (MusterScene *self);
+/* The counters grouped with the selected one to act together (not it),
+ * NULL-terminated. */
+void              muster_scene_set_group          (MusterScene *self, const char *const *ids);
+/* The positions a command names (the computer's last), marked; NULL
+ * clears them. */
+void              muster_scene_mark_command       (MusterScene *self, const MuCommand *command);
+/* The engine's legal moves of the selected counter (of MuPos), NULL when
+ * none is selected; borrowed until the next change. */
+const GArray     *muster_scene_get_moves          (MusterScene *self);
+/* The counters it may attack, NULL-terminated; borrowed. */
+const char *const *muster_scene_get_targets       (MusterScene *self);
+
+/* Pieces (MuPiece) for a scene without a model (tests); copied. views: the
+ * counter views (MuCounterView) the pieces point into for their markers
+ * and stands, which the scene keeps (a reference) as long as it shows
+ * them; may be NULL when they point into nothing. */
 void              muster_scene_set_pieces         (MusterScene *self, const MuPiece *pieces, guint n,
                                                    GArray *views);
 const MuPiece    *muster_scene_get_pieces         (MusterScene *self, guint *n);
 
-void              muster_scene_set_highlights     (MusterScene *self, const MuHexHighlight *highlights,
-                                                   guint n);
+/* The highlights drawn: computed, then a tool's marks, then the selected
+ * hex. */
 const MuHexHighlight *muster_scene_get_highlights (MusterScene *self, guint *n);
-void              muster_scene_clear_highlights   (MusterScene *self);
+/* Hexes a tool marks as it works (a lasso's, a rectangle's, the entry
+ * hexes of a reserve); copied; n = 0 clears them. */
+void              muster_scene_set_marks          (MusterScene *self, const MuHexHighlight *marks, guint n);
+void              muster_scene_clear_marks        (MusterScene *self);
+
+/* A position in board pixels, as the scene's board lays it out. */
+void              muster_scene_pos_to_board       (MusterScene *self, const MuPos *pos, MuPoint *board);
+/* Board pixels a table unit (inch or cm) takes; a hex's size on a hex
+ * board. */
+double            muster_scene_board_scale        (const MuScenario *scenario);
 
 /* Selection: one piece (index into the pieces, -1 for none) and/or one hex. */
 void              muster_scene_select_piece       (MusterScene *self, int index);

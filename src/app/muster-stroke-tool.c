@@ -116,7 +116,7 @@ highlight_hexes (MusterStrokeTool *self,
 
       g_array_append_val (marks, h);
     }
-  muster_scene_set_highlights (scene_of (self), (MuHexHighlight *) marks->data, marks->len);
+  muster_scene_set_marks (scene_of (self), (MuHexHighlight *) marks->data, marks->len);
 }
 
 static void
@@ -352,12 +352,12 @@ stroke_end (MusterStrokeTool *self)
     {
     case MUSTER_TOOL_RECTANGLE:
       hexes = mu_edit_rectangle_hexes (grid_of (self), self->start_hex, self->last_hex);
-      muster_scene_clear_highlights (scene_of (self));
+      muster_scene_clear_marks (scene_of (self));
       report (self, mu_edit_paint_terrain (history, (MuHex *) hexes->data, hexes->len, terrain, &error), &error);
       break;
     case MUSTER_TOOL_LASSO:
       hexes = lasso_hexes (self);
-      muster_scene_clear_highlights (scene_of (self));
+      muster_scene_clear_marks (scene_of (self));
       muster_scene_set_outline (scene_of (self), NULL, 0, 0);
       g_array_set_size (self->lasso, 0);
       if (hexes->len == 0)

@@ -182,6 +182,7 @@ muster_window_set_scenario (MusterWindow *self,
                             GFile        *file)
 {
   MusterDocument *match = window_match_document (self);
+  MuEditHistory *scenario_history = NULL;
 
   /* The scene points into the old scenario: detach it before freeing. */
   muster_scene_set_scenario (self->scene, NULL);
@@ -192,6 +193,8 @@ muster_window_set_scenario (MusterWindow *self,
   if (scenario != NULL)
     {
       MusterDocument *document = muster_document_new (scenario, file);
+
+      scenario_history = muster_document_get_history (document);
 
       g_signal_connect (document, "changed", G_CALLBACK (on_document_changed), self);
       g_signal_connect (document, "changed-on-disk", G_CALLBACK (on_file_changed_on_disk), self);
@@ -205,7 +208,8 @@ muster_window_set_scenario (MusterWindow *self,
       else
         self->document = document;
     }
-  muster_scene_set_scenario (self->scene, scenario);
+  /* the scene follows the scenario's edits itself */
+  muster_scene_set_history (self->scene, scenario_history);
   {
     g_autoptr(GVariant) edit = g_action_get_state (g_action_map_lookup_action (G_ACTION_MAP (self), "edit"));
 
@@ -496,8 +500,8 @@ muster_window_end_edit (MusterWindow *self)
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (window_scenario_document (self) != NULL);
 
+  /* the history reports the step, and the scene follows it */
   muster_document_end_edit (window_scenario_document (self));
-  muster_scene_scenario_changed (self->scene);
 }
 
 MuEditHistory *
@@ -519,7 +523,7 @@ static void
 on_document_changed (MusterDocument *document,
                      MusterWindow   *self)
 {
-  muster_scene_scenario_changed (self->scene);
+  /* the scene follows the history itself */
   update_title (self);
   update_actions (self);
 }

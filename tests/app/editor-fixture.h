@@ -50,7 +50,7 @@ fixture_open (Fixture    *f,
   f->history = mu_edit_history_new (s);
   f->start = mu_scenario_save_to_data (s, &f->start_len);
   f->scene = muster_scene_new ();
-  muster_scene_set_scenario (f->scene, s);
+  muster_scene_set_history (f->scene, f->history);
   f->view = MUSTER_MAP_VIEW (muster_map_view_new ());
   muster_map_view_set_scene (f->view, f->scene);
   gtk_widget_set_hexpand (GTK_WIDGET (f->view), TRUE);

@@ -212,6 +212,41 @@ test_brush (Fixture *f, gconstpointer data)
   assert_undo_redo_round_trip (f);
 }
 
+static void
+on_count_change (MusterScene *scene,
+                 guint        what,
+                 guint       *changes)
+{
+  (*changes)++;
+}
+
+/* An edit, its undo and its redo each reach the board as one change of the
+ * scene, which follows the history itself. */
+static void
+test_one_change_an_edit (Fixture *f, gconstpointer data)
+{
+  MuHex hex = { 3, 4 };
+  guint changes = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_signal_connect (f->scene, "changed", G_CALLBACK (on_count_change), &changes);
+  g_assert_true (mu_edit_paint_terrain (f->history, &hex, 1, MU_TERRAIN_MARSH, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (muster_scene_get_scenario (f->scene) == mu_edit_history_get_scenario (f->history));
+  changes = 0;
+  mu_edit_history_undo (f->history);
+  g_assert_cmpuint (changes, ==, 1);
+  /* undo may swap the model: the scene shows the history's */
+  g_assert_true (muster_scene_get_scenario (f->scene) == mu_edit_history_get_scenario (f->history));
+  g_assert_cmpint (cell (f, 3, 4)->terrain, !=, MU_TERRAIN_MARSH);
+  changes = 0;
+  mu_edit_history_redo (f->history);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (muster_scene_get_scenario (f->scene) == mu_edit_history_get_scenario (f->history));
+  g_signal_handlers_disconnect_by_data (f->scene, &changes);
+}
+
 /* Depth-first search for the tool button whose action target is `name`. */
 static GtkWidget *
 find_tool_button (GtkWidget *widget, const char *name)
@@ -1318,6 +1353,7 @@ main (int   argc,
     }
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/app/editor/one-change-an-edit", test_one_change_an_edit);
   ADD ("/app/editor/brush", test_brush);
   ADD ("/app/editor/tool-palette", test_tool_palette);
   ADD ("/app/editor/keyboard-cursor", test_keyboard_cursor);

@@ -10,6 +10,7 @@
 #include "mu-error.h"
 #include "mu-scenario-xml.h"
 #include "muster-game.h"
+#include "muster-scene.h"
 
 typedef struct {
   guint events_added;   /* calls */
@@ -216,6 +217,107 @@ test_save (void)
   counts_clear (&c);
 }
 
+static void
+on_scene_changed (MusterScene *scene, guint what, guint *changes)
+{
+  (*changes)++;
+}
+
+/* The piece of counter id among the scene's, or NULL. */
+static const MuPiece *
+scene_piece (MusterScene *scene, const char *id)
+{
+  guint n;
+  const MuPiece *pieces = muster_scene_get_pieces (scene, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (pieces[i].counter->id, id) == 0)
+      return &pieces[i];
+  return NULL;
+}
+
+static gboolean
+scene_highlights (MusterScene *scene, MuHex hex)
+{
+  guint n;
+  const MuHexHighlight *h = muster_scene_get_highlights (scene, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (mu_hex_equal (h[i].hex, hex))
+      return TRUE;
+  return FALSE;
+}
+
+/* The scene follows the game by itself: told only what is selected, it
+ * asks the engine where the counter may go, and after a command or an
+ * undo it shows the engine's counters, one change each. */
+static void
+test_scene (void)
+{
+  Counts c = { 0 };
+  g_autoptr(MusterGame) game = new_game (&c);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  const MuCommand *move = NULL;
+  const MuArg *last;
+  MuHex from, to;
+  guint changes = 0;
+
+  muster_scene_set_game (scene, game);
+  g_assert_true (muster_scene_get_scenario (scene) == muster_game_get_scenario (game));
+  /* to the first side's moves: a listed move of a counter on the board */
+  for (guint k = 0; k < 6 && move == NULL; k++)
+    {
+      g_clear_pointer (&legal, g_ptr_array_unref);
+      legal = mu_match_legal_commands (muster_game_get_match (game));
+      for (guint i = 0; i < legal->len && move == NULL; i++)
+        {
+          const MuCommand *command = g_ptr_array_index (legal, i);
+          const char *who = mu_command_word (command, 0);
+
+          if (g_str_equal (mu_command_get_verb (command), "move") && scene_piece (scene, who) != NULL)
+            move = command;
+        }
+      if (move == NULL)
+        g_assert_true (muster_game_apply_line (game, "end-phase", &error));
+    }
+  g_assert_nonnull (move);
+  id = g_strdup (mu_command_word (move, 0));
+  last = mu_command_arg (move, mu_command_n_args (move) - 1);
+  g_assert_true (last->kind == MU_ARG_POS && !last->pos.is_point);
+  to = last->pos.hex;
+  from = scene_piece (scene, id)->hex;
+
+  g_signal_connect (scene, "changed", G_CALLBACK (on_scene_changed), &changes);
+  muster_scene_select_counter (scene, id);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_nonnull (muster_scene_get_moves (scene));
+  g_assert_true (scene_highlights (scene, to));
+  g_assert_true (scene_piece (scene, id)->selected);
+  /* the same selection again changes nothing */
+  muster_scene_select_counter (scene, id);
+  g_assert_cmpuint (changes, ==, 1);
+
+  changes = 0;
+  g_assert_true (muster_game_apply (game, move, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (mu_hex_equal (scene_piece (scene, id)->hex, to));
+  g_assert_cmpstr (muster_scene_get_selected_counter (scene), ==, id);
+
+  changes = 0;
+  g_assert_true (muster_game_undo (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (mu_hex_equal (scene_piece (scene, id)->hex, from));
+
+  g_signal_handlers_disconnect_by_data (scene, &changes);
+  muster_scene_set_game (scene, NULL);
+  counts_clear (&c);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -225,5 +327,6 @@ main (int argc, char **argv)
   g_test_add_func ("/game/refusal-rule", test_refusal_rule);
   g_test_add_func ("/game/undo", test_undo);
   g_test_add_func ("/game/save", test_save);
+  g_test_add_func ("/game/scene", test_scene);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "app-test.h"
+#include "frames.h"
 #include "match-widgets.h"
 #include "mu-match.h"
 
@@ -375,6 +376,11 @@ check_table (const char *file,
   /* the hint says it may move, not that there is nothing to do */
   g_assert_null (strstr (muster_match_page_get_hint (page), "nothing to do"));
   g_assert_nonnull (strstr (muster_match_page_get_hint (page), "may move"));
+  {
+    g_autofree char *name = g_strdup_printf ("%s-selected", file);
+
+    shot (GTK_WIDGET (page), name);
+  }
   /* its listed destinations are marked on the table, one each */
   muster_scene_get_spots (scene, &n_spots);
   g_assert_cmpuint (n_spots, ==, moves->len);
@@ -549,6 +555,114 @@ test_table_garrison (void)
   destroy_all_windows ();
 }
 
+/* Counts what one command costs the board: the scene's changes and the
+ * frames the window paints for it (printed, not checked: frames are the
+ * frame clock's, a benchmark's business). */
+typedef struct {
+  guint changes;
+  guint frames;
+} Costs;
+
+static void
+on_count_change (MusterScene *scene,
+                 guint        what,
+                 Costs       *costs)
+{
+  costs->changes++;
+}
+
+static void
+on_count_frame (GdkFrameClock *clock,
+                Costs         *costs)
+{
+  costs->frames++;
+}
+
+static gboolean
+on_settled (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the window draw what the last command changed: the main loop runs
+ * until nothing is pending and a few frames' time has passed. */
+static void
+settle (void)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (100, on_settled, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+}
+
+/* A player's command reaches the board as one change of the scene, whatever
+ * the page does after it (the selection's lists read again, the hint, the
+ * command radius): the board computes once and redraws once. */
+static void
+test_one_change_a_command (void)
+{
+  g_autofree char *path = source_path ("scenarios", "first-manassas.muster", NULL);
+  MusterMatchPage *page = begin_match (path, fm_union_moves);
+  MusterScene *scene = muster_match_page_get_scene (page);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  GtkEventController *c = controller_named (GTK_WIDGET (muster_match_page_get_map_view (page)), "map-tool");
+  MuPos from = mu_pos_from_hex (hex ("1410")), to = mu_pos_from_hex (hex ("1309"));
+  Costs costs = { 0 };
+  double x0, y0, x1, y1;
+
+  muster_match_page_select (page, "sherman");
+  settle ();
+  shot (GTK_WIDGET (page), "fm-selected");
+  g_signal_connect (scene, "changed", G_CALLBACK (on_count_change), &costs);
+  g_signal_connect (clock, "paint", G_CALLBACK (on_count_frame), &costs);
+
+  /* a drag of the selected counter: what it shows while it goes is the
+   * drag's, the drop is the command */
+  widget_point (page, &from, &x0, &y0);
+  widget_point (page, &to, &x1, &y1);
+  g_signal_emit_by_name (c, "drag-begin", x0, y0);
+  g_signal_emit_by_name (c, "drag-update", x1 - x0, y1 - y0);
+  settle ();
+  costs = (Costs) { 0 };
+  g_signal_emit_by_name (c, "drag-end", x1 - x0, y1 - y0);
+  settle ();
+  g_assert_true (mu_hex_equal (view_of (page, "sherman")->pos.hex, hex ("1309")));
+  g_test_message ("a dropped move: %u scene changes, %u frames", costs.changes, costs.frames);
+  g_assert_cmpuint (costs.changes, ==, 1);
+
+  /* other counters' moves, as the sidebar plays them, the selection kept */
+  for (guint i = 0; i < 2; i++)
+    {
+      MuMatch *match = muster_game_get_match (muster_match_page_get_game (page));
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+      g_autofree char *line = NULL;
+
+      for (guint k = 0; line == NULL && k < legal->len; k++)
+        {
+          const MuCommand *command = g_ptr_array_index (legal, k);
+
+          if (g_str_equal (mu_command_get_verb (command), "move") &&
+              g_strcmp0 (mu_command_word (command, 0), "sherman") != 0)
+            line = mu_command_to_string (command);
+        }
+      g_assert_nonnull (line);
+      costs = (Costs) { 0 };
+      muster_match_page_play_line (page, line);
+      settle ();
+      g_test_message ("%s: %u scene changes, %u frames", line, costs.changes, costs.frames);
+      g_assert_null (muster_match_page_get_refusal (page));
+      g_assert_cmpstr (muster_match_page_get_selected (page), ==, "sherman");
+      g_assert_cmpuint (costs.changes, ==, 1);
+    }
+  g_signal_handlers_disconnect_by_data (scene, &costs);
+  g_signal_handlers_disconnect_by_data (clock, &costs);
+  shot (GTK_WIDGET (page), "fm-moved");
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -576,6 +690,7 @@ main (int   argc,
   g_test_add_func ("/app/match-board/sight/BAA-LOS-1", test_sight);
   g_test_add_func ("/app/match-board/path-and-drag/BAA-MOV-1", test_path_and_drag);
   g_test_add_func ("/app/match-board/keyboard", test_keyboard);
+  g_test_add_func ("/app/match-board/one-change-a-command", test_one_change_a_command);
   g_test_add_func ("/app/match-board/table/henry-house-hill", test_table_henry);
   g_test_add_func ("/app/match-board/table/blackburns-ford", test_table_blackburn);
   g_test_add_func ("/app/match-board/table/long-commands", test_table_long_commands);
