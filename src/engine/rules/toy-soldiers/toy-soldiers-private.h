@@ -218,6 +218,27 @@ typedef struct {
   MuDecision view;
 } TsDecision;
 
+/* A charge's conflicts (TS-CHG-13): what the charge sequence
+ * (toy-soldiers-charge.c) hands to contact resolution and melee
+ * (toy-soldiers-contact.c), at most 3 units a side in one conflict. */
+#define TS_CONFLICT_PAIRS 6
+typedef struct {
+  int attacker;                /* the charger, or a counter-charger (TS-CHG-6d): a unit */
+  int defender;                /* its target: a unit, or TS_NONE when block is set */
+  int block;                   /* a garrisoned block charged (TS-AMB-85), TS_NONE */
+  gboolean counter;            /* a counter-charge pair: the charger has the first pass (TS-MEL-3) */
+} TsPair;
+
+typedef struct {
+  TsPair pair[TS_CONFLICT_PAIRS];
+  guint n_pairs;
+} TsConflict;
+
+/* The state of a charge in progress and of its contact resolution, each
+ * owned by its own file; NULL when none is under way. */
+typedef struct TsCharge TsCharge;
+typedef struct TsContact TsContact;
+
 typedef struct {
   const MuScenario *scenario;
   const MuRuleset *ruleset;
@@ -241,6 +262,8 @@ typedef struct {
   MuTableState *areas;         /* the smoke markers and garrisons as the front ends read them */
   GArray *blocks;              /* of TsBlock, the table's order (TS-AMB-85) */
   TsDecision decision;
+  TsCharge *charge;            /* a charge being declared or carried out (3.20) */
+  TsContact *contact;          /* contact resolution and melee under way (3.21, 3.22) */
 
   int bound, last_bound;
   int turn_side;               /* 0 or 1 */
