@@ -23,7 +23,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
   [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
-  [TS_DECIDE_GARRISON] = "destroy",
+  [TS_DECIDE_GARRISON] = "destroy", [TS_DECIDE_CONTACT] = "contact",
 };
 
 void
@@ -72,6 +72,8 @@ ts_decision_view (TsMatch *m)
                                                                             : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
+  if (d->kind == TS_DECIDE_CONTACT)
+    ts_contact_view (m, &d->view);
   return &d->view;
 }
 
@@ -882,6 +884,8 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
   if (d->kind == TS_DECIDE_ESCAPE)
     return ts_commander_escape (m, c, events, error);
+  if (d->kind == TS_DECIDE_CONTACT)
+    return ts_contact_choose (m, c, events, error);
   if (answer == NULL && mu_command_arg (c, 0) && mu_command_arg (c, 0)->kind == MU_ARG_NUMBER)
     {
       static char buf[32];

@@ -339,6 +339,12 @@ const MuEventKindInfo ts_ev_reformed = {
   N_("{subject} is reformed at {to}"), NULL, 0, MU_N_PLURAL ("{n} battalion reformed", "{n} battalions reformed"),
 };
 
+const MuEventKindInfo ts_ev_melee = {
+  "melee", N_("Melee"), N_("a pair of contact resolution goes to melee (TS-CR-9, TS-MEL)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} melees ({text})"), NULL, 0, MU_N_PLURAL ("{n} melee", "{n} melees"),
+};
+
 #undef F
 
 const MuEventKindInfo *const ts_event_kinds[] = {
@@ -346,7 +352,7 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
   &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
-  &ts_ev_reformed, &ts_ev_garrison,
+  &ts_ev_reformed, &ts_ev_garrison, &ts_ev_melee,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 

@@ -1,0 +1,169 @@
+/* toy-soldiers-melee.c: melee (TS-MEL, TS-AMB-76): the pairs that step 9
+ * of contact resolution sends there (toy-soldiers-contact.c), one after
+ * another in declaration order: the slide into contact, the opening
+ * penalties, then the passes, each a decision `melee` (fight or rout). */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-contact.h"
+
+#include <glib/gi18n-lib.h>
+
+static gboolean
+is_foot (const TsUnit *u)
+{
+  return u->type == TS_LINE_INF || u->type == TS_LIGHT_INF;
+}
+
+static gboolean
+in_square (const TsMatch *m, const TsContact *c, int i)
+{
+  return c->cu[i].block == TS_NONE && ts_cr_unit (m, c, i)->form == TS_FORM_SQUARE;
+}
+
+/* TS-MEL-1, TS-AMB-76: i's opening penalties against its foe f. */
+static void
+opening (TsMatch *m, TsContact *c, int i, int f, GPtrArray *events)
+{
+  TsUnit *u = ts_cr_unit (m, c, i), *o = ts_cr_unit (m, c, f);
+  int n = 0;
+
+  /* a garrison is neither wider nor penalised; a square never */
+  if (c->cu[i].block != TS_NONE || c->cu[f].block != TS_NONE || in_square (m, c, i))
+    return;
+  if (ts_width (m, o, o->form) > ts_width (m, u, u->form))
+    n++;
+  if (is_foot (u) && o->type == TS_CAV)
+    n++;
+  if (n == 0)
+    return;
+  ts_add_disorder (m, u, n, "TS-MEL-1", events);
+  ts_add_stress (m, u, n, "TS-MEL-1", events);
+}
+
+/* The unit that keeps its passes until it passes a stress test: the
+ * infantry (or battery) against cavalry (TS-MEL-5), the attackers against
+ * a village's defenders (TS-MEL-6); -1: the passes alternate (TS-MEL-4). */
+static int
+sticky (const TsMatch *m, const TsContact *c, const TsCrPair *pr)
+{
+  const TsUnit *a = ts_cr_unit (m, c, pr->a), *d = ts_cr_unit (m, c, pr->d);
+
+  if (c->cu[pr->d].block != TS_NONE)
+    return pr->a;
+  if (c->cu[pr->a].block != TS_NONE)
+    return pr->d;
+  if (a->type == TS_CAV && d->type != TS_CAV)
+    return pr->d;
+  if (d->type == TS_CAV && a->type != TS_CAV)
+    return pr->a;
+  return -1;
+}
+
+static gboolean
+over (const TsMatch *m, const TsContact *c, const TsCrPair *pr)
+{
+  return c->cu[pr->a].routed || c->cu[pr->d].routed || !ts_cr_alive (m, c, pr->a) || !ts_cr_alive (m, c, pr->d);
+}
+
+static const char *
+foe_name (const TsMatch *m, const TsContact *c, int i)
+{
+  return c->cu[i].block != TS_NONE ? ts_block_at (m, c->cu[i].block)->area->id : ts_cr_id (m, c, i);
+}
+
+static void
+start (TsMatch *m, TsContact *c, TsCrPair *pr, GPtrArray *events)
+{
+  MuEvent *e = ts_event (m, events, &ts_ev_melee, ts_cr_id (m, c, pr->a), "TS-CR-9");
+
+  if (e)
+    {
+      g_autofree char *vs = g_strdup_printf ("vs=%s", foe_name (m, c, pr->d));
+
+      mu_event_set_text (e, vs);
+    }
+  c->cu[pr->a].in_melee = c->cu[pr->d].in_melee = TRUE;
+  /* TS-AMB-76: the charger slides on until it touches */
+  ts_cr_slide (m, ts_cr_unit (m, c, pr->a), -1, "contact", "TS-AMB-76", events);
+  opening (m, c, pr->a, pr->d, events);
+  opening (m, c, pr->d, pr->a, events);
+  /* TS-MEL-3: the defender first (a counter-charge pair's defender is the
+   * charger); TS-MEL-6: against a village, the attackers */
+  c->pass = c->cu[pr->d].block != TS_NONE ? pr->a : pr->d;
+  c->melee_open = TRUE;
+}
+
+gboolean
+ts_melee_run (TsMatch *m, TsContact *c, GPtrArray *events)
+{
+  static const char *const both[] = { "fight", "rout", NULL };
+  static const char *const rout_only[] = { "rout", NULL };
+
+  while (c->cursor < (int) c->n_pairs && !m->finished)
+    {
+      TsCrPair *pr = &c->pair[c->cursor];
+      int i;
+
+      if (!c->melee_open)
+        {
+          if (!pr->melee || over (m, c, pr))
+            {
+              c->cursor++;
+              continue;
+            }
+          start (m, c, pr, events);
+        }
+      if (over (m, c, pr) || m->finished)
+        {
+          c->melee_open = FALSE;
+          c->cursor++;
+          continue;
+        }
+      i = c->pass;
+      /* TS-AMB-54, TS-AMB-76: at disorder 6 a unit cannot fight (a garrison always can) */
+      if (ts_cr_ask (m, TS_ASK_MELEE, i, ts_cr_unit (m, c, i)->side, "TS-MEL-3",
+                     c->cu[i].block != TS_NONE || ts_cr_disorder (m, c, i) < 6 ? both : rout_only, events,
+                     N_("Does %s fight this melee pass, or rout?")))
+        return TRUE;
+      ts_melee_answer (m, c, "rout", events);
+    }
+  return FALSE;
+}
+
+void
+ts_melee_answer (TsMatch *m, TsContact *c, const char *answer, GPtrArray *events)
+{
+  TsCrPair *pr = &c->pair[c->cursor];
+  int i = c->pass, f = i == pr->a ? pr->d : pr->a, s;
+  TsUnit *u = ts_cr_unit (m, c, i);
+  gboolean sure = in_square (m, c, i) && ts_cr_unit (m, c, f)->type == TS_CAV;
+  gboolean passed;
+  int target;
+
+  if (g_str_equal (answer, "rout"))
+    {
+      ts_cr_rout (m, c, i, TRUE, 0, FALSE, events);
+      return;
+    }
+  /* TS-MEL-3: +1 disorder, then the stress test; a failure costs a stand */
+  if (c->cu[i].block == TS_NONE)
+    ts_add_disorder (m, u, 1, "TS-MEL-3", events);
+  if (!ts_cr_alive (m, c, i))
+    return;
+  target = ts_cr_stress (m, c, i);
+  mu_dice_roll (m->dice, events, "melee", u->def->id, NULL, 0, sure ? MU_ROLL_NONE : MU_ROLL_AT_LEAST,
+                sure ? 0 : target, "TS-MEL-3", &passed);
+  passed = passed || sure;
+  if (!passed)
+    {
+      if (c->cu[i].block != TS_NONE)
+        ts_block_lose (m, c->cu[i].block, "TS-MEL-3", events);
+      else
+        ts_lose_stand (m, u, "TS-MEL-3", events);
+    }
+  /* who passes next (TS-MEL-4..6) */
+  s = sticky (m, c, pr);
+  c->pass = s < 0 ? f : i == s ? (passed ? f : i) : s;
+}

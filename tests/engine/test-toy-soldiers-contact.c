@@ -1,0 +1,201 @@
+/* test-toy-soldiers-contact.c: contact resolution and melee (TS-CR, TS-MEL)
+ * driven from the hand-over a charge makes (ts_contact_begin, TS-CHG-13),
+ * with the units placed as a charge leaves them: the duel of
+ * fixtures/rules/toy-soldiers/part2/p2-duel.muster with u1 at 2" from r1,
+ * u1 disorder 3 and stress 2, r1 stress 1 (TS-EX-13's numbers). */
+#define G_LOG_DOMAIN "test-toy-soldiers-contact"
+
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "mu-command.h"
+#include "mu-problem.h"
+#include "mu-scenario-xml.h"
+
+#include "rules/mu-rulesets.h"
+#include "toy-soldiers-private.h"
+
+typedef struct {
+  MuScenario *scenario;
+  MuDice *dice;
+  GPtrArray *events;
+  TsMatch *m;
+  TsUnit *u1, *r1, *r2;
+} Duel;
+
+static void
+duel_open (Duel *f, const int *dice, guint n)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", "part2",
+                                                 "p2-duel.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+
+  f->scenario = mu_scenario_load_file (path, problems, &error);
+  g_assert_no_error (error);
+  f->dice = mu_dice_new (1);
+  mu_dice_force (f->dice, dice, n);
+  f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  f->m = ts_match_new (&mu_ruleset_toy_soldiers, f->scenario, f->dice, f->events, &error);
+  g_assert_no_error (error);
+  f->m->check_events = TRUE;
+  f->u1 = ts_find (f->m, "u1");
+  f->r1 = ts_find (f->m, "r1");
+  f->r2 = ts_find (f->m, "r2");
+  /* as the charge leaves them (TS-CHG-2, TS-CHG-5, TS-CHG-9) */
+  f->u1->anchor.y = 26.25 * f->m->inch;
+  ts_layout (f->m, f->u1);
+  f->u1->disorder = 3;
+  f->u1->stress = 2;
+  f->r1->stress = 1;
+  g_ptr_array_set_size (f->events, 0);
+}
+
+static void
+duel_close (Duel *f)
+{
+  ts_match_free (f->m);
+  g_ptr_array_unref (f->events);
+  mu_dice_free (f->dice);
+  mu_scenario_free (f->scenario);
+}
+
+static void
+begin (Duel *f)
+{
+  TsConflict k = { .n_pairs = 1 };
+
+  k.pair[0] = (TsPair) { ts_unit_index (f->m, f->u1), ts_unit_index (f->m, f->r1), TS_NONE, FALSE };
+  ts_contact_begin (f->m, &k, 1, f->events);
+}
+
+/* The pending decision's id and side, then `choose ANSWER`. */
+static void
+answer (Duel *f, const char *id, const char *side, const char *a)
+{
+  const MuDecision *d = ts_decision_view (f->m);
+  g_autoptr(MuCommand) c = mu_command_new ("choose");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->id, ==, id);
+  g_assert_cmpstr (d->side, ==, side);
+  mu_command_add_word (c, a);
+  g_assert_true (ts_apply (f->m, c, f->events, &error));
+  g_assert_no_error (error);
+  g_assert_null (f->m->event_failure);
+}
+
+/* The first event whose line starts with `start`, NULL. */
+static const MuEvent *
+find (Duel *f, const char *start)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    {
+      const MuEvent *e = g_ptr_array_index (f->events, i);
+      g_autofree char *line = mu_event_to_string (e, NULL);
+
+      if (g_str_has_prefix (line, start))
+        return e;
+    }
+  return NULL;
+}
+
+/* TS-EX-13, TS-CR-1..10, TAB-19: step 1, 3 and 5's dice are seen by their
+ * own side only, step 9 reveals them, and r1 (two failures against one)
+ * routs with 1d6 stress. */
+static void
+test_ex13 (void)
+{
+  static const int dice[] = { 4, 1, 2, 1, 5, 6, 3 };
+  Duel f;
+  const MuEvent *e;
+
+  duel_open (&f, dice, G_N_ELEMENTS (dice));
+  begin (&f);
+  g_assert_nonnull (f.m->contact);
+  e = find (&f, "roll cr-command u1 die=4 need>=2 success");
+  g_assert_nonnull (e);
+  g_assert_cmpstr (e->visible_to, ==, "usa");
+  e = find (&f, "roll cr-command r1 die=1 need>=3 fail");
+  g_assert_nonnull (e);
+  g_assert_cmpstr (e->visible_to, ==, "csa");
+  answer (&f, "cr-abort", "usa", "stay");
+  answer (&f, "cr-disengage", "csa", "stay");
+  e = find (&f, "roll cr-disorder r1 die=1 need>=2 fail");
+  g_assert_nonnull (e);
+  g_assert_cmpstr (e->visible_to, ==, "csa");
+  answer (&f, "cr-halt", "usa", "no");
+  g_assert_cmpint (f.m->elan[0], ==, 2);
+  answer (&f, "cr-withdraw", "csa", "no");
+  g_assert_cmpint (f.m->elan[1], ==, 2);
+  g_assert_nonnull (find (&f, "roll cr-stress u1 die=5 need>=2 success"));
+  answer (&f, "cr-fall-back", "usa", "no");
+  answer (&f, "cr-retreat", "csa", "no");
+  g_assert_null (find (&f, "reveal"));
+  answer (&f, "cr-stakes", "usa", "no");
+  g_assert_nonnull (find (&f, "reveal u1 command=4 disorder=2 stress=5 failures=1 total=11 (TS-CR-9)"));
+  g_assert_nonnull (find (&f, "reveal r1 command=1 disorder=1 stress=6 failures=2 total=8 (TS-CR-9)"));
+  g_assert_nonnull (find (&f, "rout r1 from=@24.00,24.25/180.0"));
+  g_assert_nonnull (find (&f, "stress r1 +3 now=4 (TS-CR-9)"));
+  g_assert_nonnull (find (&f, "chaos reb +2 now=5 (TS-CR-10)"));
+  g_assert_nonnull (find (&f, "elan csa -1 now=1 (TS-ELAN-3)"));
+  g_assert_nonnull (find (&f, "stress r2 +1 now=1 (TS-GEN-7)"));
+  g_assert_cmpint (f.r1->disorder, ==, 6);
+  g_assert_cmpfloat_with_epsilon (f.r1->anchor.y / f.m->inch, 5.75, 0.011);
+  /* TS-CR-11: the winner may advance 2" */
+  {
+    const MuDecision *d = ts_decision_view (f.m);
+    g_autoptr(MuCommand) c = mu_command_new ("choose");
+    MuPos to = mu_pos_from_point (24.0 * f.m->inch, 24.25 * f.m->inch, -1);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpstr (d->id, ==, "cr-advance");
+    mu_command_add_pos (c, &to);
+    g_assert_true (ts_apply (f.m, c, f.events, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (f.u1->disorder, ==, 4);
+  g_assert_cmpint (f.u1->stress, ==, 0);
+  g_assert_null (f.m->contact);
+  g_assert_null (ts_decision_view (f.m));
+  duel_close (&f);
+}
+
+/* TS-AMB-72, TAB-19: a match copied mid-contact (a saved match resumed)
+ * keeps the hidden dice and goes on identically. */
+static void
+test_copy (void)
+{
+  static const int dice[] = { 4, 1, 2, 1, 5, 6, 3 };
+  Duel f;
+  TsMatch *copy;
+
+  duel_open (&f, dice, G_N_ELEMENTS (dice));
+  begin (&f);
+  answer (&f, "cr-abort", "usa", "stay");
+  copy = ts_match_copy (f.m, f.dice);
+  g_assert_nonnull (copy->contact);
+  g_assert_true (copy->contact != f.m->contact);
+  ts_match_free (f.m);
+  f.m = copy;
+  answer (&f, "cr-disengage", "csa", "stay");
+  answer (&f, "cr-halt", "usa", "no");
+  answer (&f, "cr-withdraw", "csa", "no");
+  answer (&f, "cr-fall-back", "usa", "no");
+  answer (&f, "cr-retreat", "csa", "no");
+  answer (&f, "cr-stakes", "usa", "no");
+  g_assert_nonnull (find (&f, "reveal r1 command=1 disorder=1 stress=6 failures=2 total=8 (TS-CR-9)"));
+  duel_close (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/toy-soldiers/contact/ex13/TS-EX-13/TS-CR-9/TS-AMB-72/TAB-19", test_ex13);
+  g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
+  return g_test_run ();
+}
