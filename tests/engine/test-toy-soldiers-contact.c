@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "mu-command.h"
@@ -191,11 +192,191 @@ test_copy (void)
   duel_close (&f);
 }
 
+/* A contact resolution played from the hand-over: the dice, then items
+ * "?ID ANSWER" (the pending decision and its answer) or "~TEXT" (an event
+ * line containing TEXT after the last one matched) or "!TEXT" (no event
+ * line containing TEXT since the last one matched, checked at the end of
+ * the items or at the next "~"). */
+typedef struct {
+  const char *name;
+  int dice[24];
+  guint n_dice;
+  const char *items[48];
+  void (*setup) (Duel *f);
+} Case;
+
+static void
+play_case (gconstpointer data)
+{
+  const Case *k = data;
+  Duel f;
+  guint seen = 0;
+  const char *absent = NULL;
+
+  duel_open (&f, k->dice, k->n_dice);
+  if (k->setup)
+    k->setup (&f);
+  begin (&f);
+  for (guint i = 0; k->items[i]; i++)
+    {
+      const char *item = k->items[i];
+
+      if (item[0] == '?')
+        {
+          g_auto(GStrv) w = g_strsplit (item + 1, " ", 2);
+          const MuDecision *d = ts_decision_view (f.m);
+          g_autoptr(MuCommand) c = mu_command_new ("choose");
+          g_autoptr(GError) error = NULL;
+
+          if (d == NULL || g_strcmp0 (d->id, w[0]) != 0)
+            g_error ("%s: expected decision %s, have %s", k->name, w[0], d ? d->id : "none");
+          if (w[1][0] == '@')
+            {
+              double x, y;
+              MuPos to;
+
+              g_assert_cmpint (sscanf (w[1] + 1, "%lf,%lf", &x, &y), ==, 2);
+              to = mu_pos_from_point (x * f.m->inch, y * f.m->inch, -1);
+              mu_command_add_pos (c, &to);
+            }
+          else
+            mu_command_add_word (c, w[1]);
+          if (!ts_apply (f.m, c, f.events, &error))
+            g_error ("%s: %s %s refused: %s", k->name, w[0], w[1], error->message);
+          g_assert_null (f.m->event_failure);
+          continue;
+        }
+      if (item[0] == '!')
+        {
+          absent = item + 1;
+          continue;
+        }
+      {
+        gboolean found = FALSE;
+
+        for (; seen < f.events->len && !found; seen++)
+          {
+            g_autofree char *line = mu_event_to_string (g_ptr_array_index (f.events, seen), NULL);
+
+            if (absent && strstr (line, absent) && !strstr (line, item + 1))
+              g_error ("%s: “%s” before “%s”", k->name, line, item + 1);
+            found = strstr (line, item + 1) != NULL;
+          }
+        if (!found)
+          {
+            for (guint j = 0; j < f.events->len; j++)
+              {
+                g_autofree char *line = mu_event_to_string (g_ptr_array_index (f.events, j), NULL);
+
+                g_test_message ("%s", line);
+              }
+            g_error ("%s: no event “%s”", k->name, item + 1);
+          }
+        absent = NULL;
+      }
+    }
+  for (; absent && seen < f.events->len; seen++)
+    {
+      g_autofree char *line = mu_event_to_string (g_ptr_array_index (f.events, seen), NULL);
+
+      if (strstr (line, absent))
+        g_error ("%s: “%s” at the end", k->name, line);
+    }
+  duel_close (&f);
+}
+
+static void
+attach (Duel *f)
+{
+  ts_find (f->m, "col")->attached = ts_unit_index (f->m, f->u1);
+}
+
+static void
+disorder6 (Duel *f)
+{
+  f->r1->disorder = 6;
+}
+
+#define DICE(...) { __VA_ARGS__ }, sizeof ((int[]) { __VA_ARGS__ }) / sizeof (int)
+
+static const Case cases[] = {
+  { "TS-CR-2b", DICE (4, 4, 3),
+    { "?cr-abort stay", "?cr-disengage fall-back", "?distance 4", "?way back",
+      "~move r1 cr-fall-back from=@24.00,24.25/180.0 to=@24.00,20.25/180.0", "~disorder r1 +1 now=3 (TS-CR-2b)",
+      "~stress r1 +1 now=2 (TS-CR-2b)", "~move u1 cr-advance from=@24.00,26.25/0.0 to=@24.00,23.25/0.0",
+      "~roll reorder u1 die=3", "~stress u1 -2 now=0", "!roll cr-disorder", NULL } },
+  { "TS-CR-2a", DICE (4, 4, 5, 6, 1, 1, 1, 1, 2, 4),
+    { "?cr-abort halt-fire", "~roll fire-band1 u1 vs=r1 dice=5,6,1,1,1,1", "~disorder r1 +1 now=3 (TS-RCV-1)",
+      "~stress r1 +1 now=2", "~stress u1 +1 now=3 (TS-FIRE-7)", "~disorder u1 +1 now=4 (TS-CR-2a)",
+      "!roll cr-disorder", NULL } },
+  { "TS-CR-4b", DICE (4, 4, 4, 4),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "~elan usa -1 now=2 (TS-ELAN-2)",
+      "?cr-withdraw 8", "?way back", "~move r1 cr-withdraw from=@24.00,24.25/180.0 to=@24.00,16.25/180.0",
+      "~disorder r1 +1 now=3 (TS-CR-4b)", "~stress r1 +1 now=2 (TS-CR-4b)", "~chaos reb +1 now=4 (TS-CR-4b)",
+      "~move u1 cr-advance from=@24.00,26.25/0.0 to=@24.00,23.25/0.0", "~elan usa +1 now=3 (TS-CR-4b)",
+      "!roll cr-stress", NULL } },
+  { "TS-CR-6a", DICE (4, 4, 4, 4, 4, 4, 4),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back yes",
+      "~move u1 cr-fall-back from=@24.00,26.25/0.0 to=@24.00,32.25/0.0", "~disorder u1 +1 now=4 (TS-CR-6a)",
+      "~chaos col +1 now=3 (TS-CR-6a)", "?cr-reorder yes", "~roll reorder r1 die=4", "~stress r1 -1 now=0",
+      "!reveal", NULL } },
+  { "TS-CR-6b", DICE (4, 4, 4, 4, 4, 4, 3),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat yes", "?way back", "~move r1 cr-retreat from=@24.00,24.25/180.0 to=@24.00,5.75/0.0",
+      "~disorder r1 +2 now=4 (TS-CR-6b)", "~chaos reb +1 now=4 (TS-CR-6b)",
+      "~move u1 cr-advance from=@24.00,26.25/0.0 to=@24.00,23.25/0.0", "~roll reorder u1 die=3",
+      "~stress u1 -2 now=0", "!reveal", NULL } },
+  { "TS-CR-7", DICE (1, 4, 1, 4, 1, 4, 4, 4, 4, 4, 4, 4, 6),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes yes", "~elan usa -1 now=1 (TS-CR-7)", "?cr-reroll disorder",
+      "~roll cr-reroll u1 die=6", "~reveal u1 command=4 disorder=6 stress=4 failures=0 total=14 (TS-CR-9)",
+      "~reveal r1 command=4 disorder=4 stress=4 failures=0 total=12 (TS-CR-9)", "~melee u1 vs=r1 (TS-CR-9)",
+      NULL }, attach },
+  { "TS-CR-9a", DICE (1, 4, 1, 4, 1, 4, 6, 6),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "?cr-reroll none",
+      "~reveal u1 command=1 disorder=1 stress=1 failures=3 total=3 (TS-CR-9)", "~rout u1 from=@24.00,26.25/0.0",
+      "~disorder u1 +3 now=6 (TS-CR-10)", "~roll rout-stress u1 die=6", "~lost u1 stands=5 (TS-CR-10)",
+      "~chaos col +2 now=4 (TS-CR-10)", "~elan usa -1 now=1 (TS-ELAN-3)", "~roll commander-risk col die=6",
+      "~chaos col +2 now=6 (TS-CDR-12)", "?cr-advance none", NULL }, attach },
+  { "TS-EX-14-equal", DICE (4, 2, 2, 2, 3, 5),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "~reveal u1 command=4 disorder=2 stress=3 failures=1 total=9",
+      "~reveal r1 command=2 disorder=2 stress=5 failures=1 total=9", "!rout", "~melee u1 vs=r1 (TS-CR-9)",
+      "!(TS-MEL-1)", "~move u1 contact from=@24.00,26.25/0.0 to=@24.00,24.25/0.0", "?melee fight", NULL } },
+  { "TS-EX-14-unequal", DICE (4, 2, 2, 2, 3, 3),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "~reveal r1 command=2 disorder=2 stress=3 failures=1 total=7",
+      "~rout r1 from=@24.00,24.25/180.0", "!roll rout-stress", "~stress r1 +2 now=3 (TS-CR-9)",
+      "~chaos reb +2 now=5 (TS-CR-10)", "!melee", NULL } },
+  { "TS-MEL-7", DICE (6, 6, 6, 6, 6, 6),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "~melee u1 vs=r1 (TS-CR-9)", "?melee rout",
+      "~rout r1 from=@24.00,24.25/180.0", "!chaos reb", "~disorder r1 +4 now=6", "~elan csa -1 now=1 (TS-MEL-7)",
+      "!elan csa +1", NULL } },
+  { "TS-AMB-54", DICE (6, 6, 6, 6, 6, 6),
+    { "?cr-abort stay", "~roll cr-disorder r1 die=6 need>=6 success", "?cr-halt no",
+      "~elan csa -1 now=2 (TS-ELAN-2)", "?cr-fall-back no", "?cr-stakes no", "~melee u1 vs=r1 (TS-CR-9)",
+      "!decision melee", "~rout r1", "!disorder r1 +", NULL }, disorder6 },
+  { "TS-MEL-4", DICE (6, 6, 6, 6, 6, 6, 6, 1),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "?melee fight", "~disorder r1 +1 now=3 (TS-MEL-3)",
+      "~roll melee r1 die=6 need>=1 success", "?melee fight", "~disorder u1 +1 now=4 (TS-MEL-3)",
+      "~roll melee u1 die=1 need>=2 fail", "~lost u1 stands=5 (TS-MEL-3)", "?melee rout",
+      "~elan csa -1 now=1 (TS-MEL-7)", NULL } },
+};
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/contact/ex13/TS-EX-13/TS-CR-9/TS-AMB-72/TAB-19", test_ex13);
   g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/toy-soldiers/contact/steps/%s", cases[i].name);
+
+      g_test_add_data_func (path, &cases[i], play_case);
+    }
   return g_test_run ();
 }

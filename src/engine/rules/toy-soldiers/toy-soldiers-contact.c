@@ -428,7 +428,7 @@ cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, con
          GPtrArray *events)
 {
   MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-  MuPoint old_anchor = u->anchor;
+  MuPoint old_anchor = u->anchor, turned;
   double old_facing = u->facing;
   MuPoint dir;
   double dist = ts_in (m, inches);
@@ -459,6 +459,7 @@ cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, con
         turn_about_centre (m, u, fmod (u->facing + 180.0, 360.0));
       dir = mu_facing_vector (retreat ? u->facing : u->facing + 180.0);
     }
+  turned = u->anchor;
   after = *u;
   after.anchor = (MuPoint) { u->anchor.x + dir.x * dist, u->anchor.y + dir.y * dist };
   ts_layout (m, &after);
@@ -492,7 +493,7 @@ cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, con
       e->from = from;
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
-  ts_blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
+  ts_blocked_withdrawal (m, u, turned, dist, others, n_others, events);
   m->check_events = check;
   return ts_in_play (u);
 }
