@@ -27,10 +27,10 @@ typedef struct {
 } Duel;
 
 static void
-duel_open (Duel *f, const int *dice, guint n)
+duel_open_file (Duel *f, const char *file, const int *dice, guint n)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", "part2",
-                                                 "p2-duel.muster", NULL);
+                                                 file, NULL);
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(GError) error = NULL;
 
@@ -45,6 +45,13 @@ duel_open (Duel *f, const int *dice, guint n)
   f->u1 = ts_find (f->m, "u1");
   f->r1 = ts_find (f->m, "r1");
   f->r2 = ts_find (f->m, "r2");
+  g_ptr_array_set_size (f->events, 0);
+}
+
+static void
+duel_open (Duel *f, const int *dice, guint n)
+{
+  duel_open_file (f, "p2-duel.muster", dice, n);
   /* as the charge leaves them (TS-CHG-2, TS-CHG-5, TS-CHG-9) */
   f->u1->anchor.y = 26.25 * f->m->inch;
   ts_layout (f->m, f->u1);
@@ -67,8 +74,10 @@ static void
 begin (Duel *f)
 {
   TsConflict k = { .n_pairs = 1 };
+  int block = ts_garrisoned (f->m, f->r1) ? f->r1->block : TS_NONE;
 
-  k.pair[0] = (TsPair) { ts_unit_index (f->m, f->u1), ts_unit_index (f->m, f->r1), TS_NONE, FALSE };
+  k.pair[0] = (TsPair) { ts_unit_index (f->m, f->u1), block != TS_NONE ? TS_NONE : ts_unit_index (f->m, f->r1),
+                         block, FALSE };
   ts_contact_begin (f->m, &k, 1, f->events);
 }
 
@@ -203,6 +212,7 @@ typedef struct {
   guint n_dice;
   const char *items[48];
   void (*setup) (Duel *f);
+  gboolean village;            /* p2-village.muster, as its charge leaves it */
 } Case;
 
 static void
@@ -213,7 +223,17 @@ play_case (gconstpointer data)
   guint seen = 0;
   const char *absent = NULL;
 
-  duel_open (&f, k->dice, k->n_dice);
+  if (k->village)
+    {
+      duel_open_file (&f, "p2-village.muster", k->dice, k->n_dice);
+      f.u1->anchor.y = 27.0 * f.m->inch;
+      ts_layout (f.m, f.u1);
+      f.u1->disorder = 3;
+      f.u1->stress = 3;
+      ts_block_at (f.m, f.r1->block)->stress = 1;
+    }
+  else
+    duel_open (&f, k->dice, k->n_dice);
   if (k->setup)
     k->setup (&f);
   begin (&f);
@@ -364,6 +384,14 @@ static const Case cases[] = {
       "~roll melee r1 die=6 need>=1 success", "?melee fight", "~disorder u1 +1 now=4 (TS-MEL-3)",
       "~roll melee u1 die=1 need>=2 fail", "~lost u1 stands=5 (TS-MEL-3)", "?melee rout",
       "~elan csa -1 now=1 (TS-MEL-7)", NULL } },
+  { "TS-MEL-6", DICE (6, 6, 6, 2, 6, 6, 1, 4),
+    { "?cr-abort stay", "~roll cr-disorder r1 die=2", "?cr-halt no", "~elan csa -1 now=2 (TS-ELAN-2)",
+      "?cr-fall-back no", "?cr-stakes no", "~melee u1 vs=town (TS-CR-9)", "!(TS-MEL-1)",
+      "~move u1 contact from=@24.00,27.00/0.0 to=@24.00,25.00/0.0", "?melee fight",
+      "~disorder u1 +1 now=4 (TS-MEL-3)", "~roll melee u1 die=1 need>=3 fail", "~lost u1 stands=5 (TS-MEL-3)",
+      "?melee fight", "~disorder u1 +1 now=5 (TS-MEL-3)", "~roll melee u1 die=4 need>=3 success",
+      "?melee rout", "~rout r1", "~lost r1 by=town", "~elan csa -1 now=1 (TS-MEL-7)", "!elan csa +1", NULL },
+    NULL, TRUE },
 };
 
 int

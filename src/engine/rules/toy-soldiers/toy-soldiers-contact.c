@@ -773,17 +773,24 @@ ts_cr_rout (TsMatch *m, TsContact *c, int i, gboolean melee, int extra, gboolean
   if (c->cu[i].block != TS_NONE)
     {
       /* TS-AMB-85: a garrison that routs is destroyed, with TS-GEN-7's
-       * stress and élan */
+       * stress (friends within 6" of its block's faces) and élan */
       TsBlock *b = ts_block_at (m, c->cu[i].block);
-      MuEvent *e = ts_event (m, events, &ts_ev_rout, u->def->id, melee ? "TS-MEL-3" : "TS-CR-9");
+      TsUnit faces;
 
       memset (&r, 0, sizeof r);
       r.cmdr = TS_NONE;
-      (void) e;
-      ts_garrison_destroy (m, c->cu[i].block, b->companies, events);
+      r.off = TRUE;
+      if (ts_block_faces (m, c->cu[i].block, &faces))
+        {
+          r.n_start = MIN (faces.n_st, G_N_ELEMENTS (r.start));
+          memcpy (r.start, faces.st, sizeof (MuStand) * r.n_start);
+        }
+      ts_event (m, events, &ts_ev_rout, u->def->id, melee ? "TS-MEL-3" : "TS-CR-9");
+      while (b->unit != TS_NONE)
+        ts_block_lose (m, c->cu[i].block, "TS-AMB-85", events);
       if (!melee)
         ts_add_chaos (m, ts_commander_of (m, u), 2, "TS-CR-10", events);
-      ts_add_elan (m, u->side, -1, melee ? "TS-MEL-7" : "TS-ELAN-3", events);
+      ts_rout_after (m, u, melee ? "TS-MEL-7" : "TS-ELAN-3", &r, events);
       return;
     }
   if (!ts_in_play (u))

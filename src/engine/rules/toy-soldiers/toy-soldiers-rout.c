@@ -172,7 +172,8 @@ ts_rout_after (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r,
   TS_FOR_UNITS (m, o)
     if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
         (mu_stands_distance (r->start, r->n_start, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS ||
-         (ts_in_play (u) && mu_stands_distance (u->st, u->n_st, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS)))
+         (!r->off && ts_in_play (u) &&
+          mu_stands_distance (u->st, u->n_st, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS)))
       ts_add_stress (m, o, 1, "TS-GEN-7", events);
   /* TS-CDR-12: the attached commander's 6 */
   if (c)
