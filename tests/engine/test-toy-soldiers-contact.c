@@ -201,6 +201,23 @@ test_copy (void)
   duel_close (&f);
 }
 
+/* TS-AMB-69: a charger whose target's gunners sheltered has no foe: it
+ * rolls nothing and is asked only TS-CR-11's advance. */
+static void
+test_no_foe (void)
+{
+  Duel f;
+  TsConflict k = { .n_pairs = 1 };
+
+  duel_open (&f, NULL, 0);
+  k.pair[0] = (TsPair) { ts_unit_index (f.m, f.u1), TS_NONE, TS_NONE, FALSE };
+  ts_contact_begin (f.m, &k, 1, f.events);
+  g_assert_null (find (&f, "roll"));
+  answer (&f, "cr-advance", "usa", "none");
+  g_assert_null (f.m->contact);
+  duel_close (&f);
+}
+
 /* A contact resolution played from the hand-over: the dice, then items
  * "?ID ANSWER" (the pending decision and its answer) or "~TEXT" (an event
  * line containing TEXT after the last one matched) or "!TEXT" (no event
@@ -394,12 +411,14 @@ static const Case cases[] = {
     NULL, TRUE },
 };
 
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/contact/ex13/TS-EX-13/TS-CR-9/TS-AMB-72/TAB-19", test_ex13);
   g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
+  g_test_add_func ("/engine/toy-soldiers/contact/no-foe/TS-AMB-69", test_no_foe);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/toy-soldiers/contact/steps/%s", cases[i].name);

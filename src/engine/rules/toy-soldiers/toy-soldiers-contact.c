@@ -191,6 +191,12 @@ load (TsMatch *m, TsContact *c, const TsConflict *k)
         int d_block = pr->defender != TS_NONE ? TS_NONE : pr->block;
         const TsUnit *a = ts_unit_at (m, pr->attacker), *d = ts_unit_at (m, d_unit);
 
+        if (a && d == NULL && pass == 0)
+          {
+            /* TS-AMB-69: a charger left with no foe only advances (TS-CR-11) */
+            c->cu[add_unit (m, c, pr->attacker, TS_NONE, TRUE)].won = TRUE;
+            continue;
+          }
         if (a == NULL || d == NULL)
           continue;
         if ((a->side == side) == (pass == 0))

@@ -550,7 +550,9 @@ int           ts_block_at_point     (const TsMatch *m, MuPoint p);
 /* toy-soldiers-contact.c, toy-soldiers-melee.c ------------------------------------ */
 
 /* TS-CHG-13: the charge hands its conflicts over (copied), in the order
- * they are resolved (TS-AMB-71). Contact resolution and melee run until
+ * they are resolved (TS-AMB-71). A pair with neither defender nor block
+ * is a charger left without a foe (TS-AMB-69): it takes only TS-CR-11's
+ * advance. Contact resolution and melee run until
  * a decision is pending or every conflict is done; m->contact is NULL
  * again once they are all done, after ts_contact_begin or after any later
  * command (the charge sequence goes on from there: it finds m->contact
