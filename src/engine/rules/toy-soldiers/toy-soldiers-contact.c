@@ -28,12 +28,13 @@ static const char *const ask_ids[TS_ASK_N] = {
   [TS_ASK_WAY] = "way", [TS_ASK_HALT] = "cr-halt", [TS_ASK_WITHDRAW] = "cr-withdraw",
   [TS_ASK_FALL_BACK] = "cr-fall-back", [TS_ASK_REORDER] = "cr-reorder", [TS_ASK_RETREAT] = "cr-retreat",
   [TS_ASK_STAKES] = "cr-stakes", [TS_ASK_REROLL] = "cr-reroll", [TS_ASK_ADVANCE] = "cr-advance",
-  [TS_ASK_MELEE] = "melee",
+  [TS_ASK_MELEE] = "melee", [TS_ASK_DESTROY] = "destroy",
 };
 
 static const char *const yes_no[] = { "yes", "no", NULL };
 
 static void run (TsMatch *m, GPtrArray *events);
+static void step (TsMatch *m, TsContact *c, GPtrArray *events);
 
 /* The units ------------------------------------------------------------------------- */
 
@@ -71,8 +72,8 @@ ts_cr_stress (const TsMatch *m, const TsContact *c, int i)
   return c->cu[i].block != TS_NONE ? ts_block_at (m, c->cu[i].block)->stress : ts_cr_unit (m, c, i)->stress;
 }
 
-static int
-chaos_of (const TsMatch *m, const TsContact *c, int i)
+int
+ts_cr_chaos (const TsMatch *m, const TsContact *c, int i)
 {
   const TsUnit *cmdr = ts_commander_of (m, ts_cr_unit (m, c, i));
 
@@ -89,8 +90,8 @@ charging_side (const TsMatch *m, const TsContact *c)
 }
 
 /* Still in the assault: alive, with a pair not ended (TS-AMB-73). */
-static gboolean
-engaged (const TsMatch *m, const TsContact *c, int i)
+gboolean
+ts_cr_engaged (const TsMatch *m, const TsContact *c, int i)
 {
   if (!ts_cr_alive (m, c, i))
     return FALSE;
@@ -130,8 +131,8 @@ foe_target (TsMatch *m, const TsContact *c, int f, TsUnit *faces)
   return ts_cr_unit (m, c, f);
 }
 
-static void
-leave (TsContact *c, int i)
+void
+ts_cr_leave (TsContact *c, int i)
 {
   for (guint p = 0; p < c->n_pairs; p++)
     if (c->pair[p].a == i || c->pair[p].d == i)
@@ -143,7 +144,7 @@ static gboolean
 may_add (const TsMatch *m, const TsContact *c, int i, int disorder, int chaos)
 {
   return c->cu[i].block == TS_NONE && ts_cr_disorder (m, c, i) + disorder <= 6 &&
-         chaos_of (m, c, i) + chaos <= 6;
+         ts_cr_chaos (m, c, i) + chaos <= 6;
 }
 
 /* Loading a conflict ------------------------------------------------------------------ */
@@ -341,8 +342,8 @@ static const char *const test_purpose[TS_CR_TESTS] = { "cr-command", "cr-disorde
 static const char *const test_rule[TS_CR_TESTS] = { "TS-CR-1", "TS-CR-3", "TS-CR-5" };
 
 /* Infantry in square facing cavalry passes its stress test (TS-CR-5). */
-static gboolean
-square_against_horse (const TsMatch *m, const TsContact *c, int i)
+gboolean
+ts_cr_square_against_horse (const TsMatch *m, const TsContact *c, int i)
 {
   const TsUnit *u = ts_cr_unit (m, c, i);
 
@@ -367,8 +368,8 @@ roll_test (TsMatch *m, TsContact *c, int i, int test, const char *purpose, const
 {
   TsUnit *u = ts_cr_unit (m, c, i);
   gboolean sure = (test == TS_CR_DISORDER && c->cu[i].block != TS_NONE) ||
-                  (test == TS_CR_STRESS && square_against_horse (m, c, i));
-  int target = test == TS_CR_COMMAND ? chaos_of (m, c, i)
+                  (test == TS_CR_STRESS && ts_cr_square_against_horse (m, c, i));
+  int target = test == TS_CR_COMMAND ? ts_cr_chaos (m, c, i)
              : test == TS_CR_DISORDER ? ts_cr_disorder (m, c, i) : ts_cr_stress (m, c, i);
   MuRoll roll = { purpose, u->def->id, NULL, 0, MU_DICE_SUM, 0, NULL, 0,
                   test == TS_CR_COMMAND ? c->cu[i].mod : 0, sure ? 0 : target,
@@ -379,232 +380,68 @@ roll_test (TsMatch *m, TsContact *c, int i, int test, const char *purpose, const
   c->cu[i].die[test] = r.value;
 }
 
-/* Whether the test passed, against the unit's numbers now. */
-static gboolean
-test_ok (const TsMatch *m, const TsContact *c, int i, int test)
-{
-  int die = c->cu[i].die[test];
-
-  switch (test)
-    {
-    case TS_CR_COMMAND:
-      return die + c->cu[i].mod >= chaos_of (m, c, i);
-    case TS_CR_DISORDER:
-      return c->cu[i].block != TS_NONE || die >= ts_cr_disorder (m, c, i);
-    default:
-      return square_against_horse (m, c, i) || die >= ts_cr_stress (m, c, i);
-    }
-}
-
 /* TS-AMB-72, TS-AMB-89: every unit still in the assault, the charging side first. */
 static void
 roll_step (TsMatch *m, TsContact *c, int test, GPtrArray *events)
 {
   for (guint i = 0; i < c->n_cu; i++)
-    if (engaged (m, c, i))
+    if (ts_cr_engaged (m, c, i))
       roll_test (m, c, i, test, test_purpose[test], test_rule[test], events);
 }
 
-/* Moves ---------------------------------------------------------------------------------- */
+static void ask_way (TsMatch *m, TsContact *c, int i, TsAsk move, GPtrArray *events);
 
-static double
-facing_of (MuPoint dir)
-{
-  return fmod (atan2 (dir.x, -dir.y) * 180.0 / G_PI + 360.0, 360.0);
-}
-
-/* Turns the unit about its footprint's centre to `facing` (TS-AMB-52). */
-static void
-turn_about_centre (TsMatch *m, TsUnit *u, double facing)
-{
-  MuStand fp = mu_stands_footprint (u->st, u->n_st);
-  MuPoint f = mu_facing_vector (facing);
-  double depth = fabs (remainder (facing - u->facing, 180.0)) > 45.0 ? fp.width : fp.depth;
-
-  u->facing = facing;
-  u->anchor = (MuPoint) { fp.centre.x + f.x * depth / 2, fp.centre.y + f.y * depth / 2 };
-  ts_layout (m, u);
-}
-
-/* TS-AMB-52: a required fall back (retreat: about-face) of `inches`,
- * `back` or `away` from the nearest enemy unit, one straight step; its
- * blocked places as a reorder's withdrawal. FALSE when it left the table. */
+/* TS-REO-3: k stands given up, 2 stress each; more than 1 left: the way. */
 static gboolean
-cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, const char *text, const char *rule,
-         GPtrArray *events)
+destroy_stands (TsMatch *m, TsContact *c, int i, int k, GPtrArray *events)
 {
-  MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-  MuPoint old_anchor = u->anchor, turned;
-  double old_facing = u->facing;
-  MuPoint dir;
-  double dist = ts_in (m, inches);
-  MuStand others[MU_STANDS_MAX * 8];
-  guint n_others = ts_blockers (m, u, others, G_N_ELEMENTS (others), FALSE);
-  TsUnit after;
-  MuEvent *e;
-  gboolean check = m->check_events;
+  TsUnit *u = ts_cr_unit (m, c, i);
 
-  if (away)
+  for (; k > 0 && ts_in_play (u); k--)
     {
-      const TsUnit *near = NULL;
-      double best = G_MAXDOUBLE;
-
-      TS_FOR_UNITS (m, o)
-        if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) && ts_unit_distance (u, o) < best)
-          {
-            best = ts_unit_distance (u, o);
-            near = o;
-          }
-      dir = near ? mu_stands_away_vector (u->st, u->n_st, near->st, near->n_st) : mu_facing_vector (u->facing + 180);
-      /* a fall back faces the enemy, a retreat faces away */
-      turn_about_centre (m, u, retreat ? facing_of (dir) : facing_of ((MuPoint) { -dir.x, -dir.y }));
+      ts_lose_stand (m, u, "TS-REO-3", events);
+      ts_add_stress (m, u, -2, "TS-REO-3", events);
     }
-  else
+  if (ts_in_play (u) && u->stress > 1)
     {
-      if (retreat)
-        turn_about_centre (m, u, fmod (u->facing + 180.0, 360.0));
-      dir = mu_facing_vector (retreat ? u->facing : u->facing + 180.0);
-    }
-  turned = u->anchor;
-  after = *u;
-  after.anchor = (MuPoint) { u->anchor.x + dir.x * dist, u->anchor.y + dir.y * dist };
-  ts_layout (m, &after);
-  if (!ts_on_table (m, after.st, after.n_st))
-    {
-      /* TAB-18, TS-AMB-53: out of play from where it stood */
-      u->anchor = old_anchor;
-      u->facing = old_facing;
-      ts_layout (m, u);
-      ts_off_table (m, u);
-      e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
-      if (e)
-        {
-          mu_event_set_text (e, text);
-          e->from = from;
-          e->to = from;
-        }
-      ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-AMB-53");
-      return FALSE;
-    }
-  u->anchor = after.anchor;
-  ts_layout (m, u);
-  ts_skirm_follow (m, u, old_anchor, old_facing);
-  /* as a reorder's withdrawal: the invariants hold again once the
-   * blocked places are cleared (TS-OBS-1) */
-  m->check_events = FALSE;
-  e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
-  if (e)
-    {
-      mu_event_set_text (e, text);
-      e->from = from;
-      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-    }
-  ts_blocked_withdrawal (m, u, turned, dist, others, n_others, events);
-  m->check_events = check;
-  return ts_in_play (u);
-}
-
-/* Whether the stands overlap another unit's formed stands, a village
- * block or impassable ground. */
-static gboolean
-slide_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
-{
-  TS_FOR_UNITS (m, o)
-    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (st, n, o->st, o->n_st))
+      ask_way (m, c, i, TS_ASK_DESTROY, events);
       return TRUE;
-  for (guint k = 0; k < n; k++)
-    {
-      MuPoint corners[4];
-
-      mu_stand_corners (&st[k], corners);
-      for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
-        {
-          const MuArea *a = g_ptr_array_index (m->table->areas, i);
-
-          if ((mu_ruleset_area_impassable (m->ruleset, a->kind) || a->kind == MU_AREA_BUILDING ||
-               a->kind == MU_AREA_BUILT_UP) &&
-              mu_polygons_overlap (corners, 4, (const MuPoint *) (gpointer) a->points->data, a->points->len))
-            return TRUE;
-        }
     }
   return FALSE;
 }
 
-void
-ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *rule, GPtrArray *events)
-{
-  MuPoint f = mu_facing_vector (u->facing);
-  MuPoint start = u->anchor;
-  MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-  double step = ts_in (m, 0.1), lo = 0, hi = -1;
-  double far = limit >= 0 ? limit : ts_in (m, 48);
-  TsUnit at = *u;
-  MuEvent *e;
-
-  if (!ts_in_play (u))
-    return;
-  /* the first place it would overlap something, to 0.1", then closer */
-  for (double d = step; d <= far + EPS; d += step)
-    {
-      at.anchor = (MuPoint) { start.x + f.x * d, start.y + f.y * d };
-      ts_layout (m, &at);
-      if (!ts_on_table (m, at.st, at.n_st) || slide_blocked (m, u, at.st, at.n_st))
-        {
-          hi = d;
-          break;
-        }
-      lo = d;
-    }
-  if (hi < 0 && limit >= 0)
-    {
-      at.anchor = (MuPoint) { start.x + f.x * limit, start.y + f.y * limit };
-      ts_layout (m, &at);
-      if (ts_on_table (m, at.st, at.n_st) && !slide_blocked (m, u, at.st, at.n_st))
-        lo = limit;
-      else
-        hi = limit;
-    }
-  if (hi >= 0)
-    for (int k = 0; k < 20; k++)
-      {
-        double mid = (lo + hi) / 2;
-
-        at.anchor = (MuPoint) { start.x + f.x * mid, start.y + f.y * mid };
-        ts_layout (m, &at);
-        if (!ts_on_table (m, at.st, at.n_st) || slide_blocked (m, u, at.st, at.n_st))
-          hi = mid;
-        else
-          lo = mid;
-      }
-  /* TAB-3: to 0.01", never into what it touches */
-  lo = floor (lo / ts_in (m, 0.01) + 1e-6) * ts_in (m, 0.01);
-  if (lo <= EPS)
-    return;
-  u->anchor = (MuPoint) { start.x + f.x * lo, start.y + f.y * lo };
-  ts_layout (m, u);
-  ts_skirm_follow (m, u, start, u->facing);
-  e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
-  if (e)
-    {
-      mu_event_set_text (e, text);
-      e->from = from;
-      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-    }
-}
-
 /* The reorder a step grants (TS-AMB-28): TS-REO-1's disorder, die and
- * stress removed. */
-static void
-cr_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
+ * stress removed, then TS-REO-3's leftover: stands given up (decision
+ * `destroy`) or a withdrawal by the stress left (`way`). TRUE when a
+ * decision is open. */
+static gboolean
+cr_reorder (TsMatch *m, TsContact *c, int i, GPtrArray *events)
 {
+  TsUnit *u = ts_cr_unit (m, c, i);
   int total;
 
   if (!ts_in_play (u))
-    return;
+    return FALSE;
   ts_add_disorder (m, u, -2, "TS-REO-1", events);
   total = ts_roll_reorder (m, u, events);
   if (total - u->disorder > 0)
     ts_add_stress (m, u, -(total - u->disorder), "TS-REO-1", events);
+  if (u->stress > 1 && ts_in_play (u))
+    {
+      /* TS-REO-4: a battery withdraws 2" at most */
+      int least = u->type == TS_ART ? MIN (u->stands, MAX (0, (u->stress - 2 + 1) / 2)) : 0;
+      int most = MAX (MIN (u->stands, u->stress / 2), least);
+      g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func (g_free);
+
+      for (int k = least; k <= most; k++)
+        g_ptr_array_add (answers, g_strdup_printf ("%d", k));
+      g_ptr_array_add (answers, NULL);
+      if (ts_cr_ask (m, TS_ASK_DESTROY, i, u->side, "TS-REO-3", (const char *const *) answers->pdata, events,
+                     N_("How many stands does %s give up instead of withdrawing (each takes 2 stress)?")))
+        return TRUE;
+      return destroy_stands (m, c, i, least, events);
+    }
+  return FALSE;
 }
 
 /* TS-AMB-73: every charger whose foe i left advances 3" on, reordering
@@ -629,7 +466,7 @@ foe_left (TsMatch *m, TsContact *c, int i, gboolean reorder, gboolean refund, GP
       moved |= 1u << f;
       ts_cr_slide (m, ts_cr_unit (m, c, f), ts_in (m, 3), "cr-advance", "TS-AMB-73", events);
       if (reorder)
-        cr_reorder (m, ts_cr_unit (m, c, f), events);
+        c->reorder_now |= 1u << f;
       if (refund && c->cu[f].paid_4a)
         {
           c->cu[f].paid_4a = FALSE;
@@ -745,186 +582,9 @@ up_the_stakes (TsMatch *m, TsContact *c, GPtrArray *events)
   if (m->finished)
     return;
   for (guint i = 0; i < c->n_cu; i++)
-    if (engaged (m, c, i))
+    if (ts_cr_engaged (m, c, i))
       for (int t = 0; t < TS_CR_TESTS; t++)
         roll_test (m, c, i, t, test_purpose[t], "TS-CR-7", events);
-}
-
-static int
-failures (const TsMatch *m, const TsContact *c, int i)
-{
-  int n = 0;
-
-  for (int t = 0; t < TS_CR_TESTS; t++)
-    if (!test_ok (m, c, i, t))
-      n++;
-  return n;
-}
-
-static int
-total (const TsContact *c, int i)
-{
-  return c->cu[i].die[0] + c->cu[i].mod + c->cu[i].die[1] + c->cu[i].die[2];
-}
-
-/* TS-CR-9 (a)-(c), TS-CR-10: i routs; extra stress the difference, or 1d6. */
-void
-ts_cr_rout (TsMatch *m, TsContact *c, int i, gboolean melee, int extra, gboolean roll, GPtrArray *events)
-{
-  TsUnit *u = ts_cr_unit (m, c, i);
-  TsRouting r;
-
-  c->cu[i].routed = TRUE;
-  leave (c, i);
-  if (c->cu[i].block != TS_NONE)
-    {
-      /* TS-AMB-85: a garrison that routs is destroyed, with TS-GEN-7's
-       * stress (friends within 6" of its block's faces) and élan */
-      TsBlock *b = ts_block_at (m, c->cu[i].block);
-      TsUnit faces;
-
-      memset (&r, 0, sizeof r);
-      r.cmdr = TS_NONE;
-      r.off = TRUE;
-      if (ts_block_faces (m, c->cu[i].block, &faces))
-        {
-          r.n_start = MIN (faces.n_st, G_N_ELEMENTS (r.start));
-          memcpy (r.start, faces.st, sizeof (MuStand) * r.n_start);
-        }
-      ts_event (m, events, &ts_ev_rout, u->def->id, melee ? "TS-MEL-3" : "TS-CR-9");
-      while (b->unit != TS_NONE)
-        ts_block_lose (m, c->cu[i].block, "TS-AMB-85", events);
-      if (!melee)
-        ts_add_chaos (m, ts_commander_of (m, u), 2, "TS-CR-10", events);
-      ts_rout_after (m, u, melee ? "TS-MEL-7" : "TS-ELAN-3", &r, events);
-      return;
-    }
-  if (!ts_in_play (u))
-    return;
-  ts_rout_move (m, u, melee ? "TS-MEL-3" : "TS-CR-10", &r, events);
-  if (!melee && !r.off)
-    {
-      int now, over = 0;
-
-      if (roll)
-        extra = mu_dice_roll (m->dice, events, "rout-stress", u->def->id, NULL, 0, MU_ROLL_NONE, 0, "TS-CR-9",
-                              NULL);
-      /* TS-CR-10: above 6, a stand goes for each 2 stress */
-      now = u->stress + extra;
-      while (now - 2 * over > 6)
-        over++;
-      if (MIN (now, 6) > u->stress)
-        ts_add_stress (m, u, MIN (now, 6) - u->stress, "TS-CR-9", events);
-      for (int k = 0; k < over && ts_in_play (u); k++)
-        ts_lose_stand (m, u, "TS-CR-10", events);
-      if (ts_in_play (u) && now - 2 * over != u->stress)
-        ts_add_stress (m, u, now - 2 * over - u->stress, "TS-CR-10", events);
-    }
-  if (!melee)
-    ts_add_chaos (m, ts_commander_of (m, u), 2, "TS-CR-10", events);
-  ts_rout_after (m, u, melee ? "TS-MEL-7" : "TS-ELAN-3", &r, events);
-}
-
-/* TS-CR-9, TS-AMB-74: the screens come down. */
-static void
-step_nine (TsMatch *m, TsContact *c, GPtrArray *events)
-{
-  /* the reveal: every unit still in the assault */
-  for (guint i = 0; i < c->n_cu; i++)
-    if (engaged (m, c, i))
-      {
-        MuEvent *e = ts_event (m, events, mu_event_kind_info (MU_EVENT_REVEAL), NULL, "TS-CR-9");
-
-        if (e)
-          {
-            g_autofree char *text = g_strdup_printf ("%s command=%d disorder=%d stress=%d failures=%d total=%d",
-                                                     ts_cr_id (m, c, i), c->cu[i].die[0], c->cu[i].die[1],
-                                                     c->cu[i].die[2], failures (m, c, i), total (c, i));
-
-            mu_event_set_text (e, text);
-          }
-      }
-  /* 9a: three failures */
-  for (guint i = 0; i < c->n_cu && !m->finished; i++)
-    if (engaged (m, c, i) && failures (m, c, i) == 3)
-      {
-        for (guint p = 0; p < c->n_pairs; p++)
-          if (!c->pair[p].ended && (c->pair[p].a == (int) i || c->pair[p].d == (int) i))
-            c->cu[c->pair[p].a == (int) i ? c->pair[p].d : c->pair[p].a].won = TRUE;
-        ts_cr_rout (m, c, i, FALSE, 0, TRUE, events);
-      }
-  /* 9b, 9c: two failures, then one, pair by pair */
-  for (int k = 2; k >= 1; k--)
-    for (guint p = 0; p < c->n_pairs && !m->finished; p++)
-      {
-        TsCrPair *pr = &c->pair[p];
-        int fa, fd, loser = -1, extra = 0;
-        gboolean roll = FALSE;
-
-        if (pr->ended || pr->melee)
-          continue;
-        fa = failures (m, c, pr->a);
-        fd = failures (m, c, pr->d);
-        if (fa != k && fd != k)
-          continue;
-        if (fa == k && fd == k)
-          {
-            int ta = total (c, pr->a), td = total (c, pr->d);
-
-            if (ta == td)
-              {
-                pr->melee = TRUE;
-                continue;
-              }
-            loser = ta < td ? pr->a : pr->d;
-            extra = ABS (ta - td);
-          }
-        else if (fa == k && fd < k)
-          {
-            loser = pr->a;
-            roll = TRUE;
-          }
-        else if (fd == k && fa < k)
-          {
-            loser = pr->d;
-            roll = TRUE;
-          }
-        else
-          continue;
-        for (guint q = 0; q < c->n_pairs; q++)
-          if (!c->pair[q].ended && (c->pair[q].a == loser || c->pair[q].d == loser))
-            c->cu[c->pair[q].a == loser ? c->pair[q].d : c->pair[q].a].won = TRUE;
-        ts_cr_rout (m, c, loser, FALSE, extra, roll, events);
-      }
-  /* 9d: the rest go to melee */
-  for (guint p = 0; p < c->n_pairs; p++)
-    if (!c->pair[p].ended)
-      c->pair[p].melee = TRUE;
-}
-
-/* TS-CR-11, TS-AMB-75: a winner's advance of up to 2" straight ahead,
- * within 22° of its facing, not into contact with an enemy. */
-static gboolean
-advance_check (TsMatch *m, TsUnit *u, MuPoint to, TsUnit *out, GError **error)
-{
-  MuPoint d = { to.x - u->anchor.x, to.y - u->anchor.y };
-  double len = hypot (d.x, d.y);
-  MuPoint f = mu_facing_vector (u->facing);
-
-  if (len > ts_in (m, 2) + ts_in (m, 0.005))
-    return mu_rules_refuse (error, "TS-CR-11", "%s may advance 2 inches at most", u->def->id);
-  if (len > EPS && (d.x * f.x + d.y * f.y) / len < cos (G_PI * m->num.arc / 180.0) - EPS)
-    return mu_rules_refuse (error, "TS-AMB-75", "%s advances by a forward move (TS-AMB-48)", u->def->id);
-  *out = *u;
-  out->anchor = to;
-  ts_layout (m, out);
-  if (!ts_on_table (m, out->st, out->n_st) || slide_blocked (m, u, out->st, out->n_st))
-    return mu_rules_refuse (error, "TS-AMB-75", "%s has no room there", u->def->id);
-  TS_FOR_UNITS (m, o)
-    if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-        mu_stands_in_contact (out->st, out->n_st, o->st, o->n_st, mu_table_contact_tolerance (m->table->unit)))
-      return mu_rules_refuse (error, "TS-AMB-75", "the advance may not end in contact with %s", o->def->id);
-  return TRUE;
 }
 
 static gboolean
@@ -958,110 +618,125 @@ next_stage (TsContact *c, TsCrStage stage)
 static void
 run (TsMatch *m, GPtrArray *events)
 {
-  TsContact *c = m->contact;
-
   while (m->contact && !m->finished && m->decision.kind == TS_DECIDE_NONE)
-    switch (c->stage)
+    {
+      TsContact *c = m->contact;
+      gboolean asked = FALSE;
+
+      /* the reorders a step granted, then 6a's offers, before the step goes on */
+      for (guint f = 0; f < c->n_cu && (c->reorder_now || c->want_reorder) && !asked; f++)
+        if (c->reorder_now & (1u << f))
+          {
+            c->reorder_now &= ~(1u << f);
+            asked = cr_reorder (m, c, f, events);
+          }
+        else if (c->want_reorder & (1u << f))
+          {
+            c->want_reorder &= ~(1u << f);
+            if (ts_cr_alive (m, c, f) && c->cu[f].block == TS_NONE)
+              asked = ts_cr_ask (m, TS_ASK_REORDER, f, ts_cr_unit (m, c, f)->side, "TS-CR-6a", yes_no, events,
+                                 N_("Does %s reorder?"));
+          }
+      if (asked || c->reorder_now || c->want_reorder || m->finished)
+        continue;
+      step (m, c, events);
+    }
+}
+
+static void
+step (TsMatch *m, TsContact *c, GPtrArray *events)
+{
+  switch (c->stage)
+    {
+    case TS_CR_STEP1:
+      roll_step (m, c, TS_CR_COMMAND, events);
+      next_stage (c, TS_CR_2A);
+      break;
+    case TS_CR_STEP3:
+    case TS_CR_STEP5:
+      /* only while both sides remain (TS-CR-3, TS-CR-5) */
+      if (any_pair_left (c))
+        roll_step (m, c, c->stage == TS_CR_STEP3 ? TS_CR_DISORDER : TS_CR_STRESS, events);
+      next_stage (c, c->stage + 1);
+      break;
+    case TS_CR_2A:
+    case TS_CR_2B:
+    case TS_CR_4A:
+    case TS_CR_4B:
+    case TS_CR_6A:
+    case TS_CR_6B:
       {
-      case TS_CR_STEP1:
-        roll_step (m, c, TS_CR_COMMAND, events);
-        next_stage (c, TS_CR_2A);
-        break;
-      case TS_CR_STEP3:
-      case TS_CR_STEP5:
-        /* only while both sides remain (TS-CR-3, TS-CR-5) */
-        if (any_pair_left (c))
-          roll_step (m, c, c->stage == TS_CR_STEP3 ? TS_CR_DISORDER : TS_CR_STRESS, events);
-        next_stage (c, c->stage + 1);
-        break;
-      case TS_CR_2A:
-      case TS_CR_2B:
-      case TS_CR_4A:
-      case TS_CR_4B:
-      case TS_CR_6A:
-      case TS_CR_6B:
-        {
-          gboolean asked = FALSE;
+        gboolean asked = FALSE;
 
-          /* 6a: the foes of a unit that fell back may reorder */
-          for (guint f = 0; f < c->n_cu && c->want_reorder && !asked; f++)
-            if (c->want_reorder & (1u << f))
-              {
-                c->want_reorder &= ~(1u << f);
-                if (ts_cr_alive (m, c, f) && c->cu[f].block == TS_NONE)
-                  asked = ts_cr_ask (m, TS_ASK_REORDER, f, ts_cr_unit (m, c, f)->side, "TS-CR-6a", yes_no, events,
-                                     N_("Does %s reorder?"));
-              }
-          while (!asked && c->cursor < (int) c->n_cu && !m->finished)
-            {
-              int i = c->cursor++;
-
-              if (engaged (m, c, i))
-                asked = ask_step (m, c, i, events);
-            }
-          if (!asked && c->cursor >= (int) c->n_cu && !c->want_reorder)
-            next_stage (c, !any_pair_left (c) ? TS_CR_REFUND : c->stage + 1);
-          break;
-        }
-      case TS_CR_7:
-        next_stage (c, TS_CR_8);
-        if (!c->stakes_asked && any_pair_left (c) && m->elan[charging_side (m, c)] >= 1)
+        while (!asked && c->cursor < (int) c->n_cu && !m->finished)
           {
-            c->stakes_asked = TRUE;
-            ts_cr_ask (m, TS_ASK_STAKES, -1, charging_side (m, c), "TS-CR-7", yes_no, events,
-                       N_("Does %s spend 1 more élan to up the stakes?"));
-          }
-        break;
-      case TS_CR_8:
-        {
-          static const char *const dice[] = { "command", "disorder", "stress", "none", NULL };
-          gboolean asked = FALSE;
+            int i = c->cursor++;
 
-          /* the charging side first, then the other (TS-AMB-72) */
-          while (!asked && c->cursor < (int) c->n_cu)
-            {
-              int i = c->cursor++;
-
-              if (engaged (m, c, i) && commander_attached (m, c, i))
-                asked = ts_cr_ask (m, TS_ASK_REROLL, i, ts_cr_unit (m, c, i)->side, "TS-CR-8", dice, events,
-                                   N_("Which die of %s does its commander reroll?"));
-            }
-          if (!asked)
-            next_stage (c, TS_CR_9);
-          break;
-        }
-      case TS_CR_9:
-        step_nine (m, c, events);
-        next_stage (c, TS_CR_MELEE);
-        break;
-      case TS_CR_MELEE:
-        if (!ts_melee_run (m, c, events))
-          next_stage (c, TS_CR_REFUND);
-        break;
-      case TS_CR_REFUND:
-        /* TS-CR-12: the defenders that did not rout get their 4b élan back */
-        for (guint i = 0; i < c->n_cu && !m->finished; i++)
-          if (!c->cu[i].charging && c->cu[i].paid_4b && !c->cu[i].routed && ts_cr_alive (m, c, i))
-            ts_add_elan (m, ts_cr_unit (m, c, i)->side, 1, "TS-CR-12", events);
-        next_stage (c, TS_CR_ADVANCE);
-        break;
-      case TS_CR_ADVANCE:
-        if (!advance_stage (m, c, events))
-          next_stage (c, TS_CR_NEXT);
-        break;
-      case TS_CR_NEXT:
-        if (c->next < c->n_queue)
-          load (m, c, &c->queue[c->next++]);
-        else
-          {
-            ts_contact_free (c);
-            m->contact = NULL;
-            c = NULL;
+            if (ts_cr_engaged (m, c, i))
+              asked = ask_step (m, c, i, events);
           }
+        if (!asked && c->cursor >= (int) c->n_cu)
+          next_stage (c, !any_pair_left (c) ? TS_CR_REFUND : c->stage + 1);
         break;
-      default:
-        g_assert_not_reached ();
       }
+    case TS_CR_7:
+      next_stage (c, TS_CR_8);
+      if (!c->stakes_asked && any_pair_left (c) && m->elan[charging_side (m, c)] >= 1)
+        {
+          c->stakes_asked = TRUE;
+          ts_cr_ask (m, TS_ASK_STAKES, -1, charging_side (m, c), "TS-CR-7", yes_no, events,
+                     N_("Does %s spend 1 more élan to up the stakes?"));
+        }
+      break;
+    case TS_CR_8:
+      {
+        static const char *const dice[] = { "command", "disorder", "stress", "none", NULL };
+        gboolean asked = FALSE;
+
+        /* the charging side first, then the other (TS-AMB-72) */
+        while (!asked && c->cursor < (int) c->n_cu)
+          {
+            int i = c->cursor++;
+
+            if (ts_cr_engaged (m, c, i) && commander_attached (m, c, i))
+              asked = ts_cr_ask (m, TS_ASK_REROLL, i, ts_cr_unit (m, c, i)->side, "TS-CR-8", dice, events,
+                                 N_("Which die of %s does its commander reroll?"));
+          }
+        if (!asked)
+          next_stage (c, TS_CR_9);
+        break;
+      }
+    case TS_CR_9:
+      ts_cr_step_nine (m, c, events);
+      next_stage (c, TS_CR_MELEE);
+      break;
+    case TS_CR_MELEE:
+      if (!ts_melee_run (m, c, events))
+        next_stage (c, TS_CR_REFUND);
+      break;
+    case TS_CR_REFUND:
+      /* TS-CR-12: the defenders that did not rout get their 4b élan back */
+      for (guint i = 0; i < c->n_cu && !m->finished; i++)
+        if (!c->cu[i].charging && c->cu[i].paid_4b && !c->cu[i].routed && ts_cr_alive (m, c, i))
+          ts_add_elan (m, ts_cr_unit (m, c, i)->side, 1, "TS-CR-12", events);
+      next_stage (c, TS_CR_ADVANCE);
+      break;
+    case TS_CR_ADVANCE:
+      if (!advance_stage (m, c, events))
+        next_stage (c, TS_CR_NEXT);
+      break;
+    case TS_CR_NEXT:
+      if (c->next < c->n_queue)
+        load (m, c, &c->queue[c->next++]);
+      else
+        {
+          ts_contact_free (c);
+          m->contact = NULL;
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 /* Answers -------------------------------------------------------------------------------- */
@@ -1082,7 +757,7 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
           ts_fire (m, u, foe_target (m, c, foe_of (c, i), &faces), -2, events);
           ts_add_disorder (m, u, 1, "TS-CR-2a", events);
         }
-      leave (c, i);
+      ts_cr_leave (c, i);
       break;
     case TS_ASK_DISENGAGE:
       if (g_str_equal (a, "stay"))
@@ -1098,7 +773,7 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
                      N_("How many inches does %s fall back (3-6)?"));
         }
       else
-        leave (c, i);
+        ts_cr_leave (c, i);
       break;
     case TS_ASK_DISTANCE:
       c->distance = atoi (a);
@@ -1125,11 +800,18 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
       {
         gboolean away = g_str_equal (a, "away");
 
+        if (c->move == TS_ASK_DESTROY)
+          {
+            /* TS-REO-3's withdrawal by the stress left; the unit stays in
+             * the assault only if it was still in it */
+            ts_withdraw (m, u, away, events);
+            break;
+          }
         switch (c->move)
           {
           case TS_ASK_DISENGAGE:
             /* TS-CR-2b: +1 disorder, +1 stress; the charger advances and reorders */
-            if (cr_move (m, u, c->distance, away, FALSE, "cr-fall-back", "TS-CR-2b", events))
+            if (ts_cr_move (m, u, c->distance, away, FALSE, "cr-fall-back", "TS-CR-2b", events))
               {
                 ts_add_disorder (m, u, 1, "TS-CR-2b", events);
                 ts_add_stress (m, u, 1, "TS-CR-2b", events);
@@ -1138,7 +820,7 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
             break;
           case TS_ASK_WITHDRAW:
             /* TS-CR-4b: +1 disorder, +1 stress, +1 chaos; nobody reorders */
-            if (cr_move (m, u, c->distance, away, FALSE, "cr-withdraw", "TS-CR-4b", events))
+            if (ts_cr_move (m, u, c->distance, away, FALSE, "cr-withdraw", "TS-CR-4b", events))
               {
                 ts_add_disorder (m, u, 1, "TS-CR-4b", events);
                 ts_add_stress (m, u, 1, "TS-CR-4b", events);
@@ -1148,18 +830,18 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
             break;
           default:
             /* TS-CR-6b: +2 disorder, +1 chaos; the charger advances and reorders */
-            if (cr_move (m, u, c->distance, away, TRUE, "cr-retreat", "TS-CR-6b", events))
+            if (ts_cr_move (m, u, c->distance, away, TRUE, "cr-retreat", "TS-CR-6b", events))
               ts_add_disorder (m, u, 2, "TS-CR-6b", events);
             ts_add_chaos (m, ts_commander_of (m, u), 1, "TS-CR-6b", events);
             foe_left (m, c, i, TRUE, FALSE, events);
             break;
           }
-        leave (c, i);
+        ts_cr_leave (c, i);
         break;
       }
     case TS_ASK_HALT:
       if (g_str_equal (a, "yes"))
-        leave (c, i);
+        ts_cr_leave (c, i);
       else
         {
           c->cu[i].paid_4a = TRUE;
@@ -1170,18 +852,21 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
       if (g_str_equal (a, "yes"))
         {
           /* TS-CR-6a: 6" straight back, +1 disorder, +1 chaos; its foes may reorder */
-          if (cr_move (m, u, 6, FALSE, FALSE, "cr-fall-back", "TS-CR-6a", events))
+          if (ts_cr_move (m, u, 6, FALSE, FALSE, "cr-fall-back", "TS-CR-6a", events))
             ts_add_disorder (m, u, 1, "TS-CR-6a", events);
           ts_add_chaos (m, ts_commander_of (m, u), 1, "TS-CR-6a", events);
           for (guint p = 0; p < c->n_pairs; p++)
             if (!c->pair[p].ended && (c->pair[p].a == i || c->pair[p].d == i))
               c->want_reorder |= 1u << (c->pair[p].a == i ? c->pair[p].d : c->pair[p].a);
-          leave (c, i);
+          ts_cr_leave (c, i);
         }
       break;
     case TS_ASK_REORDER:
       if (g_str_equal (a, "yes"))
-        cr_reorder (m, u, events);
+        c->reorder_now |= 1u << i;
+      break;
+    case TS_ASK_DESTROY:
+      destroy_stands (m, c, i, atoi (a), events);
       break;
     case TS_ASK_STAKES:
       if (g_str_equal (a, "yes"))
@@ -1230,7 +915,7 @@ ts_contact_choose (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError *
       TsUnit to;
       MuPos from;
 
-      if (!advance_check (m, u, arg->pos.point, &to, error))
+      if (!ts_cr_advance_check (m, u, arg->pos.point, &to, error))
         return FALSE;
       if (events == NULL)
         return TRUE;

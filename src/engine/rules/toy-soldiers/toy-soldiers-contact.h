@@ -44,7 +44,7 @@ typedef enum {
 typedef enum {
   TS_ASK_ABORT, TS_ASK_DISENGAGE, TS_ASK_DISTANCE, TS_ASK_WAY, TS_ASK_HALT, TS_ASK_WITHDRAW,
   TS_ASK_FALL_BACK, TS_ASK_REORDER, TS_ASK_RETREAT, TS_ASK_STAKES, TS_ASK_REROLL, TS_ASK_ADVANCE,
-  TS_ASK_MELEE, TS_ASK_N
+  TS_ASK_MELEE, TS_ASK_DESTROY, TS_ASK_N
 } TsAsk;
 
 struct TsContact {
@@ -63,6 +63,7 @@ struct TsContact {
   int move;                    /* TS_ASK_WAY: which move asked it (TS_ASK_DISENGAGE, ...) */
   int distance;                /* the inches chosen for that move */
   guint want_reorder;          /* 6a: foes (cu bits) whose owner may reorder them */
+  guint reorder_now;           /* units (cu bits) reordering now (TS-AMB-28), in order */
   gboolean stakes;             /* step 7 was taken */
   gboolean stakes_asked;
 
@@ -76,6 +77,12 @@ TsUnit       *ts_cr_unit            (const TsMatch *m, const TsContact *c, int i
 gboolean      ts_cr_alive           (const TsMatch *m, const TsContact *c, int i);
 int           ts_cr_disorder        (const TsMatch *m, const TsContact *c, int i);
 int           ts_cr_stress          (const TsMatch *m, const TsContact *c, int i);
+/* The chaos of its commander (TS-CR-1's "regimental chaos"). */
+int           ts_cr_chaos           (const TsMatch *m, const TsContact *c, int i);
+/* Still in the assault: alive, with a pair not ended (TS-AMB-73). */
+gboolean      ts_cr_engaged         (const TsMatch *m, const TsContact *c, int i);
+/* It leaves the assault: its pairs end. */
+void          ts_cr_leave           (TsContact *c, int i);
 const char   *ts_cr_id              (const TsMatch *m, const TsContact *c, int i);
 /* Opens the contact decision `id` for cu index i (answers NULL-terminated);
  * FALSE, asking nothing, when there is only one answer (the caller applies it). */
@@ -89,7 +96,21 @@ void          ts_cr_rout            (TsMatch *m, TsContact *c, int i, gboolean m
 void          ts_cr_slide           (TsMatch *m, TsUnit *u, double limit, const char *text, const char *rule,
                                      GPtrArray *events);
 
+/* Infantry in square facing cavalry in a pair not ended (TS-CR-5, TS-MEL-5). */
+gboolean      ts_cr_square_against_horse (const TsMatch *m, const TsContact *c, int i);
+
+/* toy-soldiers-contact-move.c */
+/* TS-AMB-52: a required fall back (retreat: after an about-face) of
+ * `inches`, back or away from the nearest enemy; FALSE when the unit left
+ * the table (TAB-18) or was dispersed. */
+gboolean      ts_cr_move            (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat,
+                                     const char *text, const char *rule, GPtrArray *events);
+/* TS-CR-11, TS-AMB-75: whether u may advance to `to`; *out laid out there. */
+gboolean      ts_cr_advance_check   (TsMatch *m, TsUnit *u, MuPoint to, TsUnit *out, GError **error);
+
 /* toy-soldiers-melee.c */
+/* TS-CR-9, TS-AMB-74: the reveal, then the routs of (a)-(c); (d) marks melees. */
+void          ts_cr_step_nine       (TsMatch *m, TsContact *c, GPtrArray *events);
 /* Runs the melees of the pairs step 9 sent there, from c->cursor; TRUE
  * when a decision is open. */
 gboolean      ts_melee_run          (TsMatch *m, TsContact *c, GPtrArray *events);

@@ -1,7 +1,8 @@
-/* toy-soldiers-melee.c: melee (TS-MEL, TS-AMB-76): the pairs that step 9
- * of contact resolution sends there (toy-soldiers-contact.c), one after
- * another in declaration order: the slide into contact, the opening
- * penalties, then the passes, each a decision `melee` (fight or rout). */
+/* toy-soldiers-melee.c: step 9 of contact resolution (TS-CR-9, TS-CR-10,
+ * TS-AMB-74), its routs and the melees it sends on (TS-MEL, TS-AMB-76):
+ * one after another in declaration order, the slide into contact, the
+ * opening penalties, then the passes, each a decision `melee` (fight or
+ * rout). */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -9,6 +10,175 @@
 #include "toy-soldiers-contact.h"
 
 #include <glib/gi18n-lib.h>
+
+/* Whether the test passed, against the unit's numbers now. */
+static gboolean
+test_ok (const TsMatch *m, const TsContact *c, int i, int test)
+{
+  int die = c->cu[i].die[test];
+
+  switch (test)
+    {
+    case TS_CR_COMMAND:
+      return die + c->cu[i].mod >= ts_cr_chaos (m, c, i);
+    case TS_CR_DISORDER:
+      return c->cu[i].block != TS_NONE || die >= ts_cr_disorder (m, c, i);
+    default:
+      return ts_cr_square_against_horse (m, c, i) || die >= ts_cr_stress (m, c, i);
+    }
+}
+
+static int
+failures (const TsMatch *m, const TsContact *c, int i)
+{
+  int n = 0;
+
+  for (int t = 0; t < TS_CR_TESTS; t++)
+    if (!test_ok (m, c, i, t))
+      n++;
+  return n;
+}
+
+static int
+total (const TsContact *c, int i)
+{
+  return c->cu[i].die[0] + c->cu[i].mod + c->cu[i].die[1] + c->cu[i].die[2];
+}
+
+/* TS-CR-9 (a)-(c), TS-CR-10: i routs; extra stress the difference, or 1d6. */
+void
+ts_cr_rout (TsMatch *m, TsContact *c, int i, gboolean melee, int extra, gboolean roll, GPtrArray *events)
+{
+  TsUnit *u = ts_cr_unit (m, c, i);
+  TsRouting r;
+
+  c->cu[i].routed = TRUE;
+  ts_cr_leave (c, i);
+  if (c->cu[i].block != TS_NONE)
+    {
+      /* TS-AMB-85: a garrison that routs is destroyed, with TS-GEN-7's
+       * stress (friends within 6" of its block's faces) and élan */
+      TsBlock *b = ts_block_at (m, c->cu[i].block);
+      TsUnit faces;
+
+      memset (&r, 0, sizeof r);
+      r.cmdr = TS_NONE;
+      r.off = TRUE;
+      if (ts_block_faces (m, c->cu[i].block, &faces))
+        {
+          r.n_start = MIN (faces.n_st, G_N_ELEMENTS (r.start));
+          memcpy (r.start, faces.st, sizeof (MuStand) * r.n_start);
+        }
+      ts_event (m, events, &ts_ev_rout, u->def->id, melee ? "TS-MEL-3" : "TS-CR-9");
+      while (b->unit != TS_NONE)
+        ts_block_lose (m, c->cu[i].block, "TS-AMB-85", events);
+      if (!melee)
+        ts_add_chaos (m, ts_commander_of (m, u), 2, "TS-CR-10", events);
+      ts_rout_after (m, u, melee ? "TS-MEL-7" : "TS-ELAN-3", &r, events);
+      return;
+    }
+  if (!ts_in_play (u))
+    return;
+  ts_rout_move (m, u, melee ? "TS-MEL-3" : "TS-CR-10", &r, events);
+  if (!melee && !r.off)
+    {
+      int now, over = 0;
+
+      if (roll)
+        extra = mu_dice_roll (m->dice, events, "rout-stress", u->def->id, NULL, 0, MU_ROLL_NONE, 0, "TS-CR-9",
+                              NULL);
+      /* TS-CR-10: above 6, a stand goes for each 2 stress */
+      now = u->stress + extra;
+      while (now - 2 * over > 6)
+        over++;
+      if (MIN (now, 6) > u->stress)
+        ts_add_stress (m, u, MIN (now, 6) - u->stress, "TS-CR-9", events);
+      for (int k = 0; k < over && ts_in_play (u); k++)
+        ts_lose_stand (m, u, "TS-CR-10", events);
+      if (ts_in_play (u) && now - 2 * over != u->stress)
+        ts_add_stress (m, u, now - 2 * over - u->stress, "TS-CR-10", events);
+    }
+  if (!melee)
+    ts_add_chaos (m, ts_commander_of (m, u), 2, "TS-CR-10", events);
+  ts_rout_after (m, u, melee ? "TS-MEL-7" : "TS-ELAN-3", &r, events);
+}
+
+/* TS-CR-9, TS-AMB-74: the screens come down. */
+void
+ts_cr_step_nine (TsMatch *m, TsContact *c, GPtrArray *events)
+{
+  /* the reveal: every unit still in the assault */
+  for (guint i = 0; i < c->n_cu; i++)
+    if (ts_cr_engaged (m, c, i))
+      {
+        MuEvent *e = ts_event (m, events, mu_event_kind_info (MU_EVENT_REVEAL), NULL, "TS-CR-9");
+
+        if (e)
+          {
+            g_autofree char *text = g_strdup_printf ("%s command=%d disorder=%d stress=%d failures=%d total=%d",
+                                                     ts_cr_id (m, c, i), c->cu[i].die[0], c->cu[i].die[1],
+                                                     c->cu[i].die[2], failures (m, c, i), total (c, i));
+
+            mu_event_set_text (e, text);
+          }
+      }
+  /* 9a: three failures */
+  for (guint i = 0; i < c->n_cu && !m->finished; i++)
+    if (ts_cr_engaged (m, c, i) && failures (m, c, i) == 3)
+      {
+        for (guint p = 0; p < c->n_pairs; p++)
+          if (!c->pair[p].ended && (c->pair[p].a == (int) i || c->pair[p].d == (int) i))
+            c->cu[c->pair[p].a == (int) i ? c->pair[p].d : c->pair[p].a].won = TRUE;
+        ts_cr_rout (m, c, i, FALSE, 0, TRUE, events);
+      }
+  /* 9b, 9c: two failures, then one, pair by pair */
+  for (int k = 2; k >= 1; k--)
+    for (guint p = 0; p < c->n_pairs && !m->finished; p++)
+      {
+        TsCrPair *pr = &c->pair[p];
+        int fa, fd, loser = -1, extra = 0;
+        gboolean roll = FALSE;
+
+        if (pr->ended || pr->melee)
+          continue;
+        fa = failures (m, c, pr->a);
+        fd = failures (m, c, pr->d);
+        if (fa != k && fd != k)
+          continue;
+        if (fa == k && fd == k)
+          {
+            int ta = total (c, pr->a), td = total (c, pr->d);
+
+            if (ta == td)
+              {
+                pr->melee = TRUE;
+                continue;
+              }
+            loser = ta < td ? pr->a : pr->d;
+            extra = ABS (ta - td);
+          }
+        else if (fa == k && fd < k)
+          {
+            loser = pr->a;
+            roll = TRUE;
+          }
+        else if (fd == k && fa < k)
+          {
+            loser = pr->d;
+            roll = TRUE;
+          }
+        else
+          continue;
+        for (guint q = 0; q < c->n_pairs; q++)
+          if (!c->pair[q].ended && (c->pair[q].a == loser || c->pair[q].d == loser))
+            c->cu[c->pair[q].a == loser ? c->pair[q].d : c->pair[q].a].won = TRUE;
+        ts_cr_rout (m, c, loser, FALSE, extra, roll, events);
+      }
+  /* 9d: the rest go to melee */
+  for (guint p = 0; p < c->n_pairs; p++)
+    if (!c->pair[p].ended)
+      c->pair[p].melee = TRUE;
+}
 
 static gboolean
 is_foot (const TsUnit *u)

@@ -15,7 +15,8 @@
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *   toy-soldiers-contact.c  contact resolution (TS-CR) after a charge
- *   toy-soldiers-melee.c  melee (TS-MEL) and the end of a conflict
+ *   toy-soldiers-contact-move.c  its moves: fall backs, slides, advances
+ *   toy-soldiers-melee.c  step 9's routs and melee (TS-MEL)
  *
  * Sides are indices into side_id (the scenario's order). Functions that
  * change state validate completely first; a refusal returns FALSE with
