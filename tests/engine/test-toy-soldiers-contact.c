@@ -218,6 +218,61 @@ test_no_foe (void)
   duel_close (&f);
 }
 
+/* TS-CHG-13, TS-AMB-71, TS-AMB-74, TS-CR-1: three one-stand chargers on
+ * r1 make one conflict (p2-several.muster as its charge leaves it). Each
+ * usa command die has +1, r1's none; the steps ask each usa unit in turn;
+ * r1, with two failures against none, routs in its pair with u1 and
+ * leaves the others: all three have won and are asked the advance. */
+static void
+test_several (void)
+{
+  static const int dice[] = { 6, 6, 6, 1, 6, 6, 6, 6, 6, 6, 6, 1, 2 };
+  const char *const ids[] = { "u1", "u2", "u3" };
+  Duel f;
+  TsConflict k = { .n_pairs = 3 };
+
+  duel_open_file (&f, "p2-several.muster", dice, G_N_ELEMENTS (dice));
+  for (guint i = 0; i < 3; i++)
+    {
+      TsUnit *u = ts_find (f.m, ids[i]);
+
+      u->anchor.y = 26.25 * f.m->inch;
+      ts_layout (f.m, u);
+      u->stress = 1;
+      k.pair[i] = (TsPair) { ts_unit_index (f.m, u), ts_unit_index (f.m, f.r1), TS_NONE, FALSE };
+    }
+  f.r1->stress = 4;
+  ts_contact_begin (f.m, &k, 1, f.events);
+  g_assert_nonnull (find (&f, "roll cr-command u3 die=6 mod=+1 need>=2 success"));
+  g_assert_nonnull (find (&f, "roll cr-command r1 die=1 need>=3 fail"));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpstr (f.m->contact == NULL ? NULL : ts_decision_view (f.m)->subject, ==, ids[i]);
+      answer (&f, "cr-abort", "usa", "stay");
+    }
+  answer (&f, "cr-disengage", "csa", "stay");
+  for (guint i = 0; i < 3; i++)
+    answer (&f, "cr-halt", "usa", "no");
+  answer (&f, "cr-withdraw", "csa", "no");
+  g_assert_cmpint (f.m->elan[0], ==, 2);
+  g_assert_cmpint (f.m->elan[1], ==, 2);
+  for (guint i = 0; i < 3; i++)
+    answer (&f, "cr-fall-back", "usa", "no");
+  answer (&f, "cr-retreat", "csa", "no");
+  answer (&f, "cr-stakes", "usa", "no");
+  g_assert_nonnull (find (&f, "reveal r1 command=1 disorder=6 stress=1 failures=2 total=8 (TS-CR-9)"));
+  g_assert_nonnull (find (&f, "roll rout-stress r1 die=2"));
+  g_assert_nonnull (find (&f, "stress r1 +2 now=6 (TS-CR-9)"));
+  g_assert_null (find (&f, "melee"));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpstr (ts_decision_view (f.m)->subject, ==, ids[i]);
+      answer (&f, "cr-advance", "usa", "none");
+    }
+  g_assert_null (f.m->contact);
+  duel_close (&f);
+}
+
 /* A contact resolution played from the hand-over: the dice, then items
  * "?ID ANSWER" (the pending decision and its answer) or "~TEXT" (an event
  * line containing TEXT after the last one matched) or "!TEXT" (no event
@@ -230,6 +285,8 @@ typedef struct {
   const char *items[48];
   void (*setup) (Duel *f);
   gboolean village;            /* p2-village.muster, as its charge leaves it */
+  const char *file;            /* another scenario: setup places its units, pairs names them */
+  const char *pairs;           /* "A:D A:D ...", one conflict */
 } Case;
 
 static void
@@ -249,11 +306,28 @@ play_case (gconstpointer data)
       f.u1->stress = 3;
       ts_block_at (f.m, f.r1->block)->stress = 1;
     }
+  else if (k->file)
+    duel_open_file (&f, k->file, k->dice, k->n_dice);
   else
     duel_open (&f, k->dice, k->n_dice);
   if (k->setup)
     k->setup (&f);
-  begin (&f);
+  if (k->pairs)
+    {
+      g_auto(GStrv) w = g_strsplit (k->pairs, " ", -1);
+      TsConflict conflict = { .n_pairs = g_strv_length (w) };
+
+      for (guint i = 0; w[i]; i++)
+        {
+          g_auto(GStrv) ad = g_strsplit (w[i], ":", 2);
+
+          conflict.pair[i] = (TsPair) { ts_unit_index (f.m, ts_find (f.m, ad[0])),
+                                        ts_unit_index (f.m, ts_find (f.m, ad[1])), TS_NONE, FALSE };
+        }
+      ts_contact_begin (f.m, &conflict, 1, f.events);
+    }
+  else
+    begin (&f);
   for (guint i = 0; k->items[i]; i++)
     {
       const char *item = k->items[i];
@@ -332,6 +406,33 @@ static void
 disorder6 (Duel *f)
 {
   f->r1->disorder = 6;
+}
+
+/* as their charges leave them: 2" from r1, stages 2, 2a and 5 taken */
+static void
+place (Duel *f, const char *id, int disorder, int stress)
+{
+  TsUnit *u = ts_find (f->m, id);
+
+  u->anchor.y = 26.25 * f->m->inch;
+  ts_layout (f->m, u);
+  u->disorder = disorder;
+  u->stress = stress;
+}
+
+static void
+ex15 (Duel *f)
+{
+  place (f, "c1", 2, 1);
+  f->r1->stress = 3;
+}
+
+static void
+ex20 (Duel *f)
+{
+  place (f, "u1", 1, 1);
+  place (f, "u2", 1, 1);
+  f->r1->stress = 2;
 }
 
 #define DICE(...) { __VA_ARGS__ }, sizeof ((int[]) { __VA_ARGS__ }) / sizeof (int)
@@ -414,6 +515,26 @@ static const Case cases[] = {
       "?melee fight", "~disorder u1 +1 now=5 (TS-MEL-3)", "~roll melee u1 die=4 need>=3 success",
       "?melee rout", "~rout r1", "~lost r1 by=town", "~elan csa -1 now=1 (TS-MEL-7)", "!elan csa +1", NULL },
     NULL, TRUE },
+  { "TS-EX-15", DICE (6, 6, 6, 6, 6, 6, 2, 5),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "~melee c1 vs=r1 (TS-CR-9)",
+      "~move c1 contact from=@24.00,26.25/0.0 to=@24.00,24.25/0.0", "~disorder c1 +1 now=3 (TS-MEL-1)",
+      "~stress c1 +1 now=2 (TS-MEL-1)", "~disorder r1 +1 now=2 (TS-MEL-1)", "~stress r1 +1 now=4 (TS-MEL-1)",
+      "?melee fight", "~disorder r1 +1 now=3 (TS-MEL-3)", "~roll melee r1 die=2 need>=4 fail",
+      "~lost r1 stands=5 (TS-MEL-3)", "?melee fight", "~disorder r1 +1 now=4 (TS-MEL-3)",
+      "~roll melee r1 die=5 need>=4 success", "?melee rout", "~rout c1", "~elan usa -1 now=1 (TS-MEL-7)", NULL },
+    ex15, FALSE, "p2-cav.muster", "c1:r1" },
+  { "TS-EX-20", DICE (6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 6, 1),
+    { "~roll cr-command u1 die=6 mod=+1", "~roll cr-command u2 die=6 mod=+1", "~roll cr-command r1 die=6 need>=3",
+      "?cr-abort stay", "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-halt no",
+      "~elan usa -1 now=1 (TS-ELAN-2)", "?cr-withdraw no", "~elan csa -1 now=2 (TS-ELAN-2)", "?cr-fall-back no",
+      "?cr-fall-back no", "?cr-retreat no", "?cr-stakes no", "~melee u1 vs=r1 (TS-CR-9)",
+      "~disorder u1 +1 now=2 (TS-MEL-1)", "~stress u1 +1 now=2 (TS-MEL-1)", "?melee fight",
+      "~roll melee r1 die=6 need>=2 success", "?melee fight", "~roll melee u1 die=1 need>=2 fail", "~dispersed u1",
+      "~melee u2 vs=r1 (TS-CR-9)", "~disorder u2 +1 now=2 (TS-MEL-1)", "?melee fight",
+      "~roll melee r1 die=6 need>=2 success", "?melee fight", "~roll melee u2 die=1 need>=2 fail",
+      "~dispersed u2", "!elan usa", "~elan csa +1 now=3 (TS-CR-12)", NULL },
+    ex20, FALSE, "p2-ex20-elan.muster", "u1:r1 u2:r1" },
 };
 
 
@@ -424,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/contact/ex13/TS-EX-13/TS-CR-9/TS-AMB-72/TAB-19", test_ex13);
   g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
   g_test_add_func ("/engine/toy-soldiers/contact/no-foe/TS-AMB-69", test_no_foe);
+  g_test_add_func ("/engine/toy-soldiers/contact/several/TS-CHG-13/TS-AMB-71/TS-AMB-74/TS-CR-1", test_several);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/toy-soldiers/contact/steps/%s", cases[i].name);
