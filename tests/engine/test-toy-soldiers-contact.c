@@ -435,6 +435,12 @@ ex20 (Duel *f)
   f->r1->stress = 2;
 }
 
+static void
+r1_stress2 (Duel *f)
+{
+  f->r1->stress = 2;
+}
+
 #define DICE(...) { __VA_ARGS__ }, sizeof ((int[]) { __VA_ARGS__ }) / sizeof (int)
 
 static const Case cases[] = {
@@ -482,6 +488,10 @@ static const Case cases[] = {
       "~disorder u1 +3 now=6 (TS-CR-10)", "~roll rout-stress u1 die=6", "~lost u1 stands=5 (TS-CR-10)",
       "~chaos col +2 now=4 (TS-CR-10)", "~elan usa -1 now=1 (TS-ELAN-3)", "~roll commander-risk col die=6",
       "~chaos col +2 now=6 (TS-CDR-12)", "?cr-advance none", NULL }, attach },
+  { "TS-CR-9a-both", DICE (1, 1, 1, 1, 1, 1, 3, 4),
+    { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
+      "?cr-retreat no", "?cr-stakes no", "~rout u1", "~roll rout-stress u1 die=3", "~rout r1",
+      "~roll rout-stress r1 die=4", "!cr-advance", NULL }, r1_stress2 },
   { "TS-EX-14-equal", DICE (4, 2, 2, 2, 3, 5),
     { "?cr-abort stay", "?cr-disengage stay", "?cr-halt no", "?cr-withdraw no", "?cr-fall-back no",
       "?cr-retreat no", "?cr-stakes no", "~reveal u1 command=4 disorder=2 stress=3 failures=1 total=9",

@@ -122,15 +122,23 @@ ts_cr_step_nine (TsMatch *m, TsContact *c, GPtrArray *events)
             mu_event_set_text (e, text);
           }
       }
-  /* 9a: three failures */
-  for (guint i = 0; i < c->n_cu && !m->finished; i++)
-    if (ts_cr_engaged (m, c, i) && failures (m, c, i) == 3)
-      {
-        for (guint p = 0; p < c->n_pairs; p++)
-          if (!c->pair[p].ended && (c->pair[p].a == (int) i || c->pair[p].d == (int) i))
-            c->cu[c->pair[p].a == (int) i ? c->pair[p].d : c->pair[p].a].won = TRUE;
-        ts_cr_rout (m, c, i, FALSE, 0, TRUE, events);
-      }
+  /* 9a: every unit with three failures, all of them (one's rout must not
+   * spare a foe that failed all three too) */
+  {
+    guint three = 0;
+
+    for (guint i = 0; i < c->n_cu; i++)
+      if (ts_cr_engaged (m, c, i) && failures (m, c, i) == 3)
+        three |= 1u << i;
+    for (guint i = 0; i < c->n_cu && !m->finished; i++)
+      if (three & (1u << i))
+        {
+          for (guint p = 0; p < c->n_pairs; p++)
+            if (!c->pair[p].ended && (c->pair[p].a == (int) i || c->pair[p].d == (int) i))
+              c->cu[c->pair[p].a == (int) i ? c->pair[p].d : c->pair[p].a].won = TRUE;
+          ts_cr_rout (m, c, i, FALSE, 0, TRUE, events);
+        }
+  }
   /* 9b, 9c: two failures, then one, pair by pair */
   for (int k = 2; k >= 1; k--)
     for (guint p = 0; p < c->n_pairs && !m->finished; p++)
