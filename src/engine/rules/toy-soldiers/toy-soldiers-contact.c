@@ -329,10 +329,14 @@ ts_contact_view (const TsMatch *m, MuDecision *view)
              : c->asking == TS_ASK_DISTANCE ? MU_ANSWER_NUMBER
              : c->asking == TS_ASK_ADVANCE ? MU_ANSWER_POSITION
                                           : MU_ANSWER_CHOICE;
-  if (c->asking == TS_ASK_DISTANCE)
+  if (c->asking == TS_ASK_DISTANCE || c->asking == TS_ASK_DESTROY)
     {
-      view->min = 3;
-      view->max = 6;
+      /* a whole number, its answers listed in order */
+      const GPtrArray *a = m->decision.answers;
+
+      view->kind = MU_ANSWER_NUMBER;
+      view->min = atoi (g_ptr_array_index (a, 0));
+      view->max = atoi (g_ptr_array_index (a, a->len - 2));
     }
 }
 
