@@ -194,6 +194,14 @@ typedef enum {
   TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
   TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
   TS_DECIDE_GARRISON,          /* destroy: a garrison's companies to give up (TS-REO-7) */
+  /* the charge sequence (toy-soldiers-charge.c) */
+  TS_DECIDE_DISPARITY,         /* disparity: which units take one more stress (TS-AMB-68) */
+  TS_DECIDE_ABORT_REORDER,     /* reorder: yes or no, an aborting unit at stage 4 (TS-CHG-4) */
+  TS_DECIDE_ABORT_VOLLEY,      /* volley: a target or none, an aborting unit at stage 7 (TS-CHG-7) */
+  TS_DECIDE_BALK_ELAN,         /* balk-elan: yes or no, after a failed balk die (TS-CHG-8) */
+  TS_DECIDE_CHARGE_OBSTRUCTION,  /* obstruction: a stage move met a skirmish stand (TS-SKM-5) */
+  TS_DECIDE_FLEE,              /* flee: yes or no, a target battery (TS-CHG-10) */
+  TS_DECIDE_FINAL_VOLLEY,      /* volley: a lead charger or none (TS-CHG-11) */
   TS_DECIDE_CONTACT,           /* contact resolution and melee's decisions, each with its own id
                                 * (toy-soldiers-contact.c) */
 } TsDecideKind;
@@ -302,10 +310,10 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 /* toy-soldiers-decl.c --------------------------------------------------------------- */
 
 #define TS_N_FIELDS 10
-#define TS_N_MARKERS 25
+#define TS_N_MARKERS 26
 #define TS_N_STATUSES 2
-#define TS_N_VERBS 29
-#define TS_N_EVENT_KINDS 26
+#define TS_N_VERBS 36
+#define TS_N_EVENT_KINDS 29
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -313,13 +321,14 @@ extern const MuMarkerInfo ts_markers[];
 extern const MuStatusInfo ts_statuses[];
 extern const MuVerbInfo ts_verbs[];
 extern const MuEventKindInfo *const ts_event_kinds[];
-#define TS_N_ROLL_PURPOSES 20
+#define TS_N_ROLL_PURPOSES 22
 extern const MuRollPurposeInfo ts_roll_purposes[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
   ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
-  ts_ev_reformed, ts_ev_garrison, ts_ev_melee;
+  ts_ev_reformed, ts_ev_garrison, ts_ev_charge, ts_ev_disparity, ts_ev_abandon,
+  ts_ev_melee;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -407,6 +416,9 @@ const MuDecision *ts_decision_view  (TsMatch *m);
 void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
                                      const char *const *answers, GPtrArray *events, const char *format,
                                      ...) G_GNUC_PRINTF (8, 9);
+gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
+                                     GError **error);
+gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
@@ -441,6 +453,8 @@ void          ts_move_params        (const TsMatch *m, const TsUnit *u, TsAction
 /* toy-soldiers-reorder.c ------------------------------------------------------------ */
 
 gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error);
+/* TS-REO-1 without the action: disorder -off, smoke, the die (a charge's reorders). */
+void          ts_reorder_body       (TsMatch *m, TsUnit *u, int off, GPtrArray *events);
 int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
@@ -472,9 +486,12 @@ void          ts_sharp_shooting     (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* toy-soldiers-fire.c --------------------------------------------------------------- */
 
 /* TS-FIRE, TS-RCV, TS-AMB-43, TS-AMB-60: u fires at t; mod -1 weak, -2
- * ragged. check: refuse without firing when no stand can. */
+ * ragged; TRUE when a die was effective. check: refuse without firing
+ * when no stand can. */
 gboolean      ts_can_fire           (TsMatch *m, const TsUnit *u, const TsUnit *t, GError **error);
-void          ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events);
+gboolean      ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events);
+/* TS-AMB-42 (b): t is to u's front (a whole formed stand in its arc). */
+gboolean      ts_to_front           (const TsMatch *m, const TsUnit *u, const TsUnit *t);
 /* Enemies u may fire at now. */
 GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
 /* TS-AMB-59 */
@@ -485,6 +502,44 @@ void          ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, co
                                      GPtrArray *events);
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
+
+/* toy-soldiers-charge.c, toy-soldiers-charge-react.c ------------------------------- */
+
+TsCharge     *ts_charge_copy        (const TsCharge *c);
+void          ts_charge_free        (TsCharge *c);
+/* charge, launch, abort and end-phase while a charge is declared or under way */
+gboolean      ts_charge_apply       (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* Whether the command belongs to the charge: one is being declared or
+ * carried out, or the command declares one. */
+gboolean      ts_charge_owns        (const TsMatch *m, const MuCommand *c);
+/* Answers to the charge's own decisions. */
+void          ts_charge_answer      (TsMatch *m, TsDecideKind kind, const char *answer, const TsDecision *d,
+                                     GPtrArray *events);
+/* The disparity's subset answer (TS-AMB-68): checked, then applied. */
+gboolean      ts_charge_check_answer (TsMatch *m, const MuCommand *c, GError **error);
+void          ts_charge_answer_subset (TsMatch *m, const MuCommand *c, GPtrArray *events);
+/* Contact resolution (and melee) of a wave's conflicts is over: the
+ * charge goes on with its following chargers, or ends (TS-AMB-67). */
+void          ts_charge_contact_done (TsMatch *m, GPtrArray *events);
+/* A decision chain that a charge began (a reaction's or an abort's
+ * reorder) has ended: the charge goes on. FALSE when no charge is under
+ * way (the ordinary threats follow). */
+gboolean      ts_charge_resume      (TsMatch *m, GPtrArray *events);
+/* TS-AMB-62: a target of a charge, from its declaration to the end of its resolution. */
+gboolean      ts_charge_target      (const TsMatch *m, const TsUnit *u);
+/* TS-CHG-3a: the volley being fired is a 12" reaction (no TS-RCV-2 stress on chargers). */
+gboolean      ts_charge_no_return_stress (const TsMatch *m);
+/* The --state position's charge stage whose window is open (3, 4, 6, 7), 0. */
+int           ts_charge_stage       (const TsMatch *m);
+/* The defender's windows (TS-CHG-3, TS-CHG-6; MuRuleset reactions). */
+gboolean      ts_charge_window      (TsMatch *m, MuReactionWindow *window);
+GPtrArray    *ts_charge_reactions   (TsMatch *m);
+gboolean      ts_charge_react       (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_charge_window_closed (TsMatch *m, GPtrArray *events);
+/* The charge's commands the simulator may give now (of MuCommand*). */
+void          ts_charge_legal       (TsMatch *m, GPtrArray *out);
+/* Declarations the simulator may make for u (appended to out). */
+void          ts_charge_legal_declare (TsMatch *m, TsUnit *u, GPtrArray *out);
 
 /* toy-soldiers-rout.c -------------------------------------------------------------- */
 
