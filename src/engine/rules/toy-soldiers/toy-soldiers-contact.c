@@ -736,6 +736,8 @@ step (TsMatch *m, TsContact *c, GPtrArray *events)
         {
           ts_contact_free (c);
           m->contact = NULL;
+          /* the charge goes on: its next wave, or its end */
+          ts_charge_contact_done (m, events);
         }
       break;
     default:

@@ -416,6 +416,12 @@ const MuRollPurposeInfo ts_roll_purposes[] = {
   { "reorder", N_("reorder") },
   { "balk", N_("balking (a charger's stress test)") },
   { "abandon-guns", N_("gunners fleeing to infantry") },
+  { "cr-command", N_("contact resolution: command test") },
+  { "cr-disorder", N_("contact resolution: disorder test") },
+  { "cr-stress", N_("contact resolution: stress test") },
+  { "cr-reroll", N_("contact resolution: the attached commander's reroll") },
+  { "rout-stress", N_("stress of a rout in contact resolution") },
+  { "melee", N_("melee: stress test") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_roll_purposes) == TS_N_ROLL_PURPOSES);
 

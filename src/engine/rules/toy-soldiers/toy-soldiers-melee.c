@@ -303,7 +303,7 @@ ts_melee_run (TsMatch *m, TsContact *c, GPtrArray *events)
       /* TS-AMB-54, TS-AMB-76: at disorder 6 a unit cannot fight (a garrison always can) */
       if (ts_cr_ask (m, TS_ASK_MELEE, i, ts_cr_unit (m, c, i)->side, "TS-MEL-3",
                      c->cu[i].block != TS_NONE || ts_cr_disorder (m, c, i) < 6 ? both : rout_only, events,
-                     N_("Does %s fight this melee pass, or rout?")))
+                     N_("Does %s fight this melee pass, or break and run to the rear?")))
         return TRUE;
       ts_melee_answer (m, c, "rout", events);
     }

@@ -321,7 +321,7 @@ extern const MuMarkerInfo ts_markers[];
 extern const MuStatusInfo ts_statuses[];
 extern const MuVerbInfo ts_verbs[];
 extern const MuEventKindInfo *const ts_event_kinds[];
-#define TS_N_ROLL_PURPOSES 22
+#define TS_N_ROLL_PURPOSES 28
 extern const MuRollPurposeInfo ts_roll_purposes[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
