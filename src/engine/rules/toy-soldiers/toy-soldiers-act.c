@@ -26,7 +26,7 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_GARRISON] = "destroy", [TS_DECIDE_DISPARITY] = "disparity",
   [TS_DECIDE_ABORT_REORDER] = "reorder", [TS_DECIDE_ABORT_VOLLEY] = "volley",
   [TS_DECIDE_BALK_ELAN] = "balk-elan", [TS_DECIDE_CHARGE_OBSTRUCTION] = "obstruction",
-  [TS_DECIDE_FLEE] = "flee", [TS_DECIDE_FINAL_VOLLEY] = "volley",
+  [TS_DECIDE_FLEE] = "flee", [TS_DECIDE_FINAL_VOLLEY] = "volley", [TS_DECIDE_CONTACT] = "contact",
 };
 
 void
@@ -77,6 +77,8 @@ ts_decision_view (TsMatch *m)
                                                                             : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
+  if (d->kind == TS_DECIDE_CONTACT)
+    ts_contact_view (m, &d->view);
   return &d->view;
 }
 
@@ -932,6 +934,8 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
   if (d->kind == TS_DECIDE_ESCAPE)
     return ts_commander_escape (m, c, events, error);
+  if (d->kind == TS_DECIDE_CONTACT)
+    return ts_contact_choose (m, c, events, error);
   if (d->kind == TS_DECIDE_DISPARITY)
     {
       if (!ts_charge_check_answer (m, c, error))

@@ -1385,8 +1385,11 @@ ts_charge_group (TsMatch *m, GPtrArray *events)
     if (ts_charger_at (ch, i)->wave)
       ts_charger_at (ch, i)->done = TRUE;
   ch->step = TS_CH_CONTACT;
-  /* contact resolution is not joined yet: the wave ends at 13 */
-  ts_charge_contact_done (m, events);
+  /* contact resolution calls ts_charge_contact_done() when it is over */
+  if (conflicts->len > 0)
+    ts_contact_begin (m, (const TsConflict *) (gpointer) conflicts->data, conflicts->len, events);
+  else
+    ts_charge_contact_done (m, events);
 }
 
 /* The end ------------------------------------------------------------------------------ */

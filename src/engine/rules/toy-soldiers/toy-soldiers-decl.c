@@ -373,6 +373,11 @@ const MuEventKindInfo ts_ev_abandon = {
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
   N_("{subject}'s gunners: {text}"), NULL, 0, MU_N_PLURAL ("{n} battery abandoned", "{n} batteries abandoned"),
 };
+const MuEventKindInfo ts_ev_melee = {
+  "melee", N_("Melee"), N_("a pair of contact resolution goes to melee (TS-CR-9, TS-MEL)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} melees ({text})"), NULL, 0, MU_N_PLURAL ("{n} melee", "{n} melees"),
+};
 
 #undef F
 
@@ -381,7 +386,7 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
   &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
-  &ts_ev_reformed, &ts_ev_garrison, &ts_ev_charge, &ts_ev_disparity, &ts_ev_abandon,
+  &ts_ev_reformed, &ts_ev_garrison, &ts_ev_charge, &ts_ev_disparity, &ts_ev_abandon, &ts_ev_melee,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 
@@ -411,6 +416,12 @@ const MuRollPurposeInfo ts_roll_purposes[] = {
   { "reorder", N_("reorder") },
   { "balk", N_("balking (a charger's stress test)") },
   { "abandon-guns", N_("gunners fleeing to infantry") },
+  { "cr-command", N_("contact resolution: command test") },
+  { "cr-disorder", N_("contact resolution: disorder test") },
+  { "cr-stress", N_("contact resolution: stress test") },
+  { "cr-reroll", N_("contact resolution: the attached commander's reroll") },
+  { "rout-stress", N_("stress of a rout in contact resolution") },
+  { "melee", N_("melee: stress test") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_roll_purposes) == TS_N_ROLL_PURPOSES);
 

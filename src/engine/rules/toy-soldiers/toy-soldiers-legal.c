@@ -71,6 +71,17 @@ ts_legal_commands (TsMatch *m)
           }
       return out;
     }
+  if (m->decision.kind == TS_DECIDE_CONTACT && ts_decision_view (m)->kind == MU_ANSWER_POSITION)
+    {
+      /* TS-CR-11: a winner's advance, its full 2" straight ahead, or none */
+      const TsUnit *u = ts_unit_at (m, m->decision.unit);
+      MuPoint f = mu_facing_vector (u->facing);
+      MuPos to = mu_pos_from_point (u->anchor.x + f.x * ts_in (m, 2), u->anchor.y + f.y * ts_in (m, 2), -1);
+      MuCommand *cmd = mu_command_new ("choose");
+
+      mu_command_add_pos (cmd, &to);
+      offer (m, out, cmd);
+    }
   if (m->decision.kind == TS_DECIDE_DISPARITY)
     {
       /* TS-AMB-68: each run of value answers, from every start in turn */

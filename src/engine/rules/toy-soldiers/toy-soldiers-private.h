@@ -14,6 +14,9 @@
  *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
+ *   toy-soldiers-contact.c  contact resolution (TS-CR) after a charge
+ *   toy-soldiers-contact-move.c  its moves: fall backs, slides, advances
+ *   toy-soldiers-melee.c  step 9's routs and melee (TS-MEL)
  *
  * Sides are indices into side_id (the scenario's order). Functions that
  * change state validate completely first; a refusal returns FALSE with
@@ -199,6 +202,8 @@ typedef enum {
   TS_DECIDE_CHARGE_OBSTRUCTION,  /* obstruction: a stage move met a skirmish stand (TS-SKM-5) */
   TS_DECIDE_FLEE,              /* flee: yes or no, a target battery (TS-CHG-10) */
   TS_DECIDE_FINAL_VOLLEY,      /* volley: a lead charger or none (TS-CHG-11) */
+  TS_DECIDE_CONTACT,           /* contact resolution and melee's decisions, each with its own id
+                                * (toy-soldiers-contact.c) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -308,7 +313,7 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 #define TS_N_MARKERS 26
 #define TS_N_STATUSES 2
 #define TS_N_VERBS 36
-#define TS_N_EVENT_KINDS 28
+#define TS_N_EVENT_KINDS 29
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -316,13 +321,14 @@ extern const MuMarkerInfo ts_markers[];
 extern const MuStatusInfo ts_statuses[];
 extern const MuVerbInfo ts_verbs[];
 extern const MuEventKindInfo *const ts_event_kinds[];
-#define TS_N_ROLL_PURPOSES 22
+#define TS_N_ROLL_PURPOSES 28
 extern const MuRollPurposeInfo ts_roll_purposes[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
   ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
-  ts_ev_reformed, ts_ev_garrison, ts_ev_charge, ts_ev_disparity, ts_ev_abandon;
+  ts_ev_reformed, ts_ev_garrison, ts_ev_charge, ts_ev_disparity, ts_ev_abandon,
+  ts_ev_melee;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -454,6 +460,10 @@ int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
 void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
+/* TS-OBS-1, TS-AMB-52: after a withdrawal's step from start of dist, its
+ * blocked places (others: what blocked it before the move). */
+void          ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others,
+                                     guint n_others, GPtrArray *events);
 
 /* toy-soldiers-skirmish.c ---------------------------------------------------------- */
 
@@ -536,6 +546,20 @@ void          ts_charge_legal_declare (TsMatch *m, TsUnit *u, GPtrArray *out);
 /* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
  * routed it. */
 void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+/* The two halves of a rout, for procedures that add their own effects
+ * between them (TS-CR-10, TS-MEL-3): the move, its event and disorder 6
+ * (rule); then the side's élan (elan_rule), friends' stress (TS-GEN-7)
+ * and the attached commander's risk (TS-CDR-12). */
+typedef struct {
+  MuStand start[MU_STANDS_MAX];
+  guint n_start;
+  int cmdr;                    /* the commander attached at the start, TS_NONE */
+  MuStand cs;                  /* his stand then */
+  gboolean off;                /* it left the table (TAB-18) */
+} TsRouting;
+void          ts_rout_move          (TsMatch *m, TsUnit *u, const char *rule, TsRouting *r, GPtrArray *events);
+void          ts_rout_after         (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r,
+                                     GPtrArray *events);
 
 /* toy-soldiers-check.c ------------------------------------------------------------- */
 
@@ -558,6 +582,8 @@ int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
 gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
                                      GError **error);
 void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* One company of the garrison lost (the command stand last). */
+void          ts_block_lose         (TsMatch *m, int block, const char *rule, GPtrArray *events);
 /* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
  * the outside of each face, facing out; FALSE when it holds none. */
 gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
@@ -576,6 +602,25 @@ GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
 GPtrArray    *ts_block_threat_targets (const TsMatch *m, const TsUnit *u);
 /* The block whose garrison holds the point, TS_NONE. */
 int           ts_block_at_point     (const TsMatch *m, MuPoint p);
+
+/* toy-soldiers-contact.c, toy-soldiers-melee.c ------------------------------------ */
+
+/* TS-CHG-13: the charge hands its conflicts over (copied), in the order
+ * they are resolved (TS-AMB-71). A pair with neither defender nor block
+ * is a charger left without a foe (TS-AMB-69): it takes only TS-CR-11's
+ * advance. Contact resolution and melee run until
+ * a decision is pending or every conflict is done; m->contact is NULL
+ * again once they are all done, after ts_contact_begin or after any later
+ * command (the charge sequence goes on from there: it finds m->contact
+ * NULL with no decision pending). */
+void          ts_contact_begin      (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *events);
+TsContact    *ts_contact_copy       (const TsContact *c);
+void          ts_contact_free       (TsContact *c);
+/* The pending TS_DECIDE_CONTACT decision as the front ends read it. */
+void          ts_contact_view       (const TsMatch *m, MuDecision *view);
+/* `choose` while a TS_DECIDE_CONTACT decision is pending; events NULL:
+ * only whether it is legal. */
+gboolean      ts_contact_choose     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

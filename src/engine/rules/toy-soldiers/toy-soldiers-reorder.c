@@ -157,9 +157,9 @@ place_blocked (const TsMatch *m, const TsUnit *u, const MuStand *s)
  * stands to the lost pool, +1 disorder each, and the unit is laid out
  * again (TAB-8) until its places are clear; when the stands left could
  * not have gone straight back it keeps contact at +1 disorder once. */
-static void
-blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others, guint n_others,
-                    GPtrArray *events)
+void
+ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others, guint n_others,
+                       GPtrArray *events)
 {
   while (ts_in_play (u))
     {
@@ -264,7 +264,7 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
         e->from = from;
         e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
       }
-    blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
+    ts_blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
     m->check_events = check;
   }
   if (!ts_in_play (u))
