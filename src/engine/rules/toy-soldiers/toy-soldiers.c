@@ -3,8 +3,8 @@
  * mu-ruleset.h, the turn structure and options, the views of the state
  * and the command dispatch. Its declarations are in toy-soldiers-decl.c,
  * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h).
- * Part 2 (charges, contact, melee) is not built: `charge` is refused
- * naming TS-CHG-0. */
+ * The charge sequence is toy-soldiers-charge*.c; its defender's steps
+ * are the reaction window below. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -101,6 +101,9 @@ ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
   if (m->decision.kind != TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
                             m->decision.question);
+  /* 3.20: the charge's own commands, and nothing else while one is on */
+  if (ts_charge_owns (m, command))
+    return ts_charge_apply (m, command, events, error);
   if (g_str_equal (verb, "end-phase"))
     return ts_end_phase (m, events, error);
   if (g_strv_contains (commander_verbs, verb))
@@ -182,6 +185,21 @@ position (gpointer state, MuPosition *p)
   p->side_order = m->order_id;
   p->awaited = m->finished || !in_turn ? NULL
                : m->decision.kind != TS_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
+  /* 3.20: a charge under way is the unit step's procedure; the stage
+   * whose step awaits a command is on the position line */
+  if (in_turn && m->charge != NULL)
+    {
+      static const char *const details[8] = { [3] = "charge=3", [4] = "charge=4", [6] = "charge=6",
+                                              [7] = "charge=7" };
+      static const char *const paths[8] = { [3] = "player-turn/charge/stage-12",
+                                            [4] = "player-turn/charge/stage-12",
+                                            [6] = "player-turn/charge/stage-6",
+                                            [7] = "player-turn/charge/stage-2" };
+      int k = ts_charge_stage (m);
+
+      p->detail = details[k];
+      p->path = paths[k] ? paths[k] : "player-turn/charge/declaration";
+    }
 }
 
 static const MuDecision *
@@ -257,6 +275,7 @@ counters (gpointer state)
           if (u->limbers_back) g_string_append (mk, ",limbers-back");
           if (u->fired_on) g_string_append (mk, ",fired-on");
           if (ts_in_play (u) && ts_smoke_on (m, u, FALSE)) g_string_append (mk, ",smoke");
+          if (ts_charge_target (m, u)) g_string_append (mk, ",target");
         }
       mu_counter_view_set_markers (&v, mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
@@ -467,6 +486,37 @@ check_invariants (gpointer state, GError **error)
   return ts_check_invariants (m, error);
 }
 
+/* TS-CHG-3, TS-CHG-6, TS-AMB-66: the defender's steps of a charge are a
+ * reaction window of the side that is not active. */
+static gboolean
+reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *window)
+{
+  (void) command;
+  return ts_charge_window (state, window);
+}
+
+static GPtrArray *
+reactions (gpointer state, const MuReactionWindow *window)
+{
+  (void) window;
+  return ts_charge_reactions (state);
+}
+
+static gboolean
+react (gpointer state, const MuReactionWindow *window, const MuCommand *command, GPtrArray *events,
+       GError **error)
+{
+  (void) window;
+  return ts_charge_react (state, command, events, error);
+}
+
+static void
+window_closed (gpointer state, const MuReactionWindow *window, GPtrArray *events)
+{
+  (void) window;
+  ts_charge_window_closed (state, events);
+}
+
 static void
 check_each_event (gpointer state, gboolean on)
 {
@@ -518,4 +568,8 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .outstanding = outstanding,
   .front_arc = front_arc,
   .line_of_sight = ts_line_of_sight,
+  .reaction_window = reaction_window,
+  .reactions = reactions,
+  .react = react,
+  .window_closed = window_closed,
 };
