@@ -172,7 +172,10 @@ react_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
 static gboolean
 react_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError **error)
 {
-  /* TS-AMB-41: a battery with its limbers sent back may not limber */
+  /* TS-CHG-3b: a limbered battery cannot unlimber (one with its limbers
+   * sent back may not limber, TS-AMB-41, as ts_apply_form refuses) */
+  if (u->type == TS_ART && u->form == TS_FORM_LIMBERED && g_strcmp0 (mu_command_word (c, 1), "limbered") != 0)
+    return mu_rules_refuse (error, "TS-CHG-3", "a limbered battery cannot unlimber in a reaction");
   if (!may_pay (m, u, PAID_FORM, error) || !ts_apply_form (m, u, c, stage (m), NULL, error))
     return FALSE;
   if (events == NULL)
