@@ -145,287 +145,6 @@ ts_charge_stage (const TsMatch *m)
     }
 }
 
-/* Geometry ----------------------------------------------------------------------------- */
-
-static double
-angle_between (double a, double b)
-{
-  return fabs (remainder (a - b, 360.0));
-}
-
-/* The angle of the vector (dx, dy) as a facing (0: toward y 0, clockwise). */
-static double
-facing_of (double dx, double dy)
-{
-  return atan2 (dx, -dy) * 180.0 / G_PI;
-}
-
-static guint
-layout_pose (const TsMatch *m, const TsUnit *u, TsPose p, MuStand *out)
-{
-  return ts_layout_at (m, u, u->form, ts_formed (u), p.anchor, p.facing, out);
-}
-
-/* TAB-9 from stands to a polygon (a village block): 0 when they meet. */
-static double
-polygon_distance (const MuStand *st, guint n, const MuPoint *poly, guint np)
-{
-  double best = G_MAXDOUBLE;
-
-  for (guint k = 0; k < n; k++)
-    {
-      MuPoint c[4];
-
-      mu_stand_corners (&st[k], c);
-      if (mu_polygon_contains (poly, np, st[k].centre) || mu_polygon_contains (c, 4, poly[0]))
-        return 0;
-      for (int e = 0; e < 4; e++)
-        for (guint j = 0; j < np; j++)
-          best = MIN (best, mu_segment_distance (c[e], c[(e + 1) % 4], poly[j], poly[(j + 1) % np]));
-    }
-  return best;
-}
-
-static const MuArea *
-block_area (const TsMatch *m, int block)
-{
-  return ts_block_at (m, block)->area;
-}
-
-static double
-target_distance (const TsMatch *m, const MuStand *st, guint n, int target, int block)
-{
-  if (block != TS_NONE)
-    {
-      const MuArea *a = block_area (m, block);
-
-      return polygon_distance (st, n, (const MuPoint *) a->points->data, a->points->len);
-    }
-  {
-    const TsUnit *t = ts_unit_at (m, target);
-
-    return mu_stands_distance (st, n, t->st, t->n_st);
-  }
-}
-
-double
-ts_charger_distance (const TsMatch *m, const TsCharger *c)
-{
-  const TsUnit *u = ts_unit_at (m, c->unit);
-
-  if (c->at >= 0)
-    return c->at;
-  return target_distance (m, u->st, u->n_st, c->target, c->block);
-}
-
-/* Whether the stands meet another unit's formed stands (not `skip`, nor
- * u), a village block (`skip_block` excepted), impassable ground or the
- * table edge (TS-AMB-64's room, TS-AMB-65's blocked slide). */
-static gboolean
-path_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n, int skip, int skip_block)
-{
-  if (!ts_on_table (m, st, n))
-    return TRUE;
-  TS_FOR_UNITS (m, o)
-    if (o != u && ts_unit_index (m, o) != skip && o->type != TS_COMMANDER && ts_in_play (o) &&
-        mu_stands_overlap (st, n, o->st, o->n_st))
-      return TRUE;
-  for (guint b = 0; b < m->blocks->len; b++)
-    {
-      const MuArea *a = block_area (m, (int) b);
-
-      if ((int) b != skip_block &&
-          polygon_distance (st, n, (const MuPoint *) a->points->data, a->points->len) <= 0)
-        return TRUE;
-    }
-  for (guint k = 0; k < n; k++)
-    {
-      guint areas[8];
-      guint na = MIN (mu_terrain_areas_at (m->terrain, st[k].centre, areas, 8), 8);
-
-      for (guint j = 0; j < na; j++)
-        if (mu_ruleset_area_impassable (m->ruleset,
-                                        ((MuArea *) g_ptr_array_index (m->table->areas, areas[j]))->kind))
-          return TRUE;
-    }
-  return FALSE;
-}
-
-static TsPose
-lerp (TsPose a, TsPose b, double t)
-{
-  return (TsPose) { { a.anchor.x + (b.anchor.x - a.anchor.x) * t, a.anchor.y + (b.anchor.y - a.anchor.y) * t },
-                    b.facing };
-}
-
-/* The number of samples of a slide: a quarter of the smaller side of a stand. */
-static int
-samples (const TsUnit *u, TsPose a, TsPose b)
-{
-  double len = hypot (b.anchor.x - a.anchor.x, b.anchor.y - a.anchor.y);
-  double step = MIN (u->width, u->depth) / 4;
-
-  return CLAMP ((int) ceil (len / MAX (step, EPS)), 1, 4000);
-}
-
-/* TS-AMB-64: a front-rank stand's front edge touches the target. */
-static gboolean
-front_touches (const TsMatch *m, const MuStand *st, guint n, int target, int block)
-{
-  double tol = mu_table_contact_tolerance (m->table->unit);
-
-  for (guint k = 0; k < n; k++)
-    {
-      MuStand edge = st[k];
-      MuPoint f = mu_facing_vector (st[k].facing);
-
-      if (st[k].rank != 0)
-        continue;
-      /* the front edge as a stand of no depth */
-      edge.depth = tol / 4;
-      edge.centre = (MuPoint) { st[k].centre.x + f.x * (st[k].depth / 2 - edge.depth / 2),
-                                st[k].centre.y + f.y * (st[k].depth / 2 - edge.depth / 2) };
-      if (target_distance (m, &edge, 1, target, block) <= tol)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-gboolean
-ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact, gboolean counter,
-                   GError **error)
-{
-  MuStand st[MU_STANDS_MAX];
-  guint n;
-  TsPose start = { u->anchor, contact.facing };
-  double dx = contact.anchor.x - u->anchor.x, dy = contact.anchor.y - u->anchor.y;
-  int steps;
-
-  if (angle_between (contact.facing, u->facing) > m->num.arc + EPS)
-    return mu_rules_refuse (error, "TS-AMB-64", "the contact pose turns more than %g degrees from %s's facing",
-                            m->num.arc, u->def->id);
-  if (hypot (dx, dy) > EPS && angle_between (facing_of (dx, dy), u->facing) > m->num.arc + 0.05)
-    return mu_rules_refuse (error, "TS-AMB-64", "%s's slide to the contact pose goes more than %g degrees "
-                            "off its facing", u->def->id, m->num.arc);
-  n = layout_pose (m, u, contact, st);
-  if (target_distance (m, st, n, target, block) > mu_table_contact_tolerance (m->table->unit) ||
-      !front_touches (m, st, n, target, block) ||
-      (block == TS_NONE && mu_stands_overlap (st, n, ts_unit_at (m, target)->st, ts_unit_at (m, target)->n_st)))
-    return mu_rules_refuse (error, "TS-AMB-64", "in that pose %s's front does not touch its target", u->def->id);
-  /* room to contact: turned about its anchor, then the slide */
-  steps = samples (u, start, contact);
-  for (int i = 0; i <= steps; i++)
-    {
-      n = layout_pose (m, u, lerp (start, contact, (double) i / steps), st);
-      if (path_blocked (m, u, st, n, target, block))
-        return mu_rules_refuse (error, "TS-AMB-64", "%s has no room to %s its target", u->def->id,
-                                counter ? "counter-charge" : "contact");
-    }
-  return TRUE;
-}
-
-/* TS-AMB-65: slides u along its charge line, facing its contact facing,
- * to the first point at `dist` from its target (computed exactly, then
- * rounded), or to a stand placed in its way since. FALSE when it did not
- * move. */
-gboolean
-ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target, int block, double dist,
-                 const char *text, const char *rule, GPtrArray *events)
-{
-  MuStand st[MU_STANDS_MAX];
-  guint n;
-  double lo, hi, t0 = 0, len2;
-  TsPose now = { u->anchor, u->facing }, to;
-  MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-  int steps;
-  double last_clear;
-  MuEvent *e;
-
-  /* where it is along the line now */
-  len2 = (contact.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
-         (contact.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y);
-  if (len2 > EPS)
-    t0 = CLAMP (((now.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
-                 (now.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y)) / len2, 0, 1);
-  n = layout_pose (m, u, lerp (start, contact, t0), st);
-  if (target_distance (m, st, n, target, block) <= dist + EPS)
-    hi = t0;
-  else
-    {
-      lo = t0;
-      hi = 1;
-      for (int i = 0; i < 60; i++)
-        {
-          double mid = (lo + hi) / 2;
-
-          n = layout_pose (m, u, lerp (start, contact, mid), st);
-          if (target_distance (m, st, n, target, block) <= dist)
-            hi = mid;
-          else
-            lo = mid;
-        }
-    }
-  /* a stand placed in the way since the declaration stops it in contact */
-  steps = samples (u, lerp (start, contact, t0), lerp (start, contact, hi));
-  last_clear = t0;
-  for (int i = 1; i <= steps; i++)
-    {
-      double t = t0 + (hi - t0) * i / steps;
-
-      n = layout_pose (m, u, lerp (start, contact, t), st);
-      if (path_blocked (m, u, st, n, target, block))
-        {
-          double a = last_clear, b = t;
-
-          for (int k = 0; k < 40; k++)
-            {
-              double mid = (a + b) / 2;
-
-              n = layout_pose (m, u, lerp (start, contact, mid), st);
-              if (path_blocked (m, u, st, n, target, block))
-                b = mid;
-              else
-                a = mid;
-            }
-          hi = a;
-          break;
-        }
-      last_clear = t;
-    }
-  to = lerp (start, contact, hi);
-  if (hypot (to.anchor.x - now.anchor.x, to.anchor.y - now.anchor.y) < 0.005 * m->inch &&
-      angle_between (to.facing, now.facing) < 0.05)
-    return FALSE;
-  {
-    MuPoint old_anchor = u->anchor;
-    double old_facing = u->facing;
-    MuPos p = mu_pos_from_point (to.anchor.x, to.anchor.y, to.facing);
-
-    u->anchor = p.point;
-    u->facing = p.facing;
-    ts_layout (m, u);
-    /* the rounding may not bring it into another's stands */
-    if (path_blocked (m, u, u->st, u->n_st, target, block) ||
-        (block == TS_NONE && mu_stands_overlap (u->st, u->n_st, ts_unit_at (m, target)->st,
-                                                ts_unit_at (m, target)->n_st)))
-      {
-        u->anchor = old_anchor;
-        u->facing = old_facing;
-        ts_layout (m, u);
-        return FALSE;
-      }
-    ts_skirm_follow (m, u, old_anchor, old_facing);
-  }
-  e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
-  if (e)
-    {
-      mu_event_set_text (e, text);
-      e->from = from;
-      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-    }
-  return TRUE;
-}
-
 /* Declaration -------------------------------------------------------------------------- */
 
 static double
@@ -473,7 +192,7 @@ ts_charge_may (TsMatch *m, TsUnit *u, int target, int block, GError **error)
     return mu_rules_refuse (error, "TS-CHG-0", "artillery never charges (TS-ART-3)");
   if (u->form == TS_FORM_SQUARE)
     return mu_rules_refuse (error, "TS-CHG-0", "a square may not charge (TS-AMB-40)");
-  d = target_distance (m, u->st, u->n_st, target, block);
+  d = ts_charge_target_distance (m, u->st, u->n_st, target, block);
   if (!mu_table_within (d, reach))
     return mu_rules_refuse (error, "TS-CHG-0", "the target is %.2f\" away, beyond %s's %g\"", d / m->inch,
                             u->def->id, reach / m->inch);
@@ -482,7 +201,7 @@ ts_charge_may (TsMatch *m, TsUnit *u, int target, int block, GError **error)
       f[nf++] = u->st[k];
   if (block != TS_NONE)
     {
-      const MuArea *a = block_area (m, block);
+      const MuArea *a = ts_charge_block_area (m, block);
 
       if (!mu_polygon_in_arc (f, nf, m->num.arc, (const MuPoint *) a->points->data, a->points->len))
         return mu_rules_refuse (error, "TS-CHG-0", "the block is not to %s's front (TS-AMB-42)", u->def->id);
@@ -547,12 +266,12 @@ declare (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   if (!ts_charge_pose_ok (m, u, target, block, pose, FALSE, error))
     return FALSE;
   /* no two contact layouts overlap */
-  n = layout_pose (m, u, pose, st);
+  n = ts_charge_layout (m, u, pose, st);
   for (guint i = 0; ch && i < ch->chargers->len; i++)
     {
       TsCharger *o = ts_charger_at (ch, i);
       TsUnit *ou = ts_unit_at (m, o->unit);
-      guint on = layout_pose (m, ou, o->contact, other);
+      guint on = ts_charge_layout (m, ou, o->contact, other);
 
       if (mu_stands_overlap (st, n, other, on))
         return mu_rules_refuse (error, "TS-AMB-64", "%s's contact pose overlaps %s's", u->def->id, ou->def->id);
@@ -575,7 +294,7 @@ declare (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   e = ts_event (m, events, &ts_ev_charge, u->def->id, "TS-CHG-0");
   if (e)
     {
-      g_autofree char *text = g_strdup_printf ("vs=%s", block != TS_NONE ? block_area (m, block)->id
+      g_autofree char *text = g_strdup_printf ("vs=%s", block != TS_NONE ? ts_charge_block_area (m, block)->id
                                                                         : ts_unit_at (m, target)->def->id);
 
       mu_event_set_text (e, text);
@@ -596,8 +315,8 @@ add_stress_to (TsMatch *m, int unit, int block, int s, const char *rule, GPtrArr
 
 /* The distinct targets of the active chargers (of the wave), in declaration order:
  * unit indices, or -2 - block for a block. */
-static GArray *
-targets_of (const TsMatch *m, gboolean wave_only)
+GArray *
+ts_charge_targets (const TsMatch *m, gboolean wave_only)
 {
   GArray *t = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -618,8 +337,8 @@ targets_of (const TsMatch *m, gboolean wave_only)
 }
 
 /* The formed stands a target has on the table (a garrison: none). */
-static const TsUnit *
-target_unit (const TsMatch *m, int id)
+const TsUnit *
+ts_charge_target_unit (const TsMatch *m, int id)
 {
   return id >= 0 ? ts_unit_at (m, id) : ts_unit_at (m, ts_block_at (m, -2 - id)->unit);
 }
@@ -629,7 +348,7 @@ static void
 disparity (TsMatch *m, GPtrArray *events)
 {
   TsCharge *ch = m->charge;
-  g_autoptr(GArray) targets = targets_of (m, FALSE);
+  g_autoptr(GArray) targets = ts_charge_targets (m, FALSE);
   g_autofree gboolean *in = g_new0 (gboolean, m->units->len);
   int count[TS_SIDES] = { 0, 0 };
   int low, diff, k;
@@ -640,7 +359,7 @@ disparity (TsMatch *m, GPtrArray *events)
       in[ts_charger_at (ch, i)->unit] = TRUE;
   for (guint i = 0; i < targets->len; i++)
     {
-      const TsUnit *t = target_unit (m, g_array_index (targets, int, i));
+      const TsUnit *t = ts_charge_target_unit (m, g_array_index (targets, int, i));
 
       in[ts_unit_index (m, t)] = TRUE;
     }
@@ -700,7 +419,7 @@ disparity (TsMatch *m, GPtrArray *events)
       g_autoptr(GPtrArray) answers = g_ptr_array_new ();
 
       for (int i = 0; i < k; i++)
-        g_ptr_array_add (answers, (gpointer) target_unit (m, g_array_index (spread, int, i))->def->id);
+        g_ptr_array_add (answers, (gpointer) ts_charge_target_unit (m, g_array_index (spread, int, i))->def->id);
       g_ptr_array_add (answers, NULL);
       ts_decide (m, TS_DECIDE_DISPARITY, low, TS_NONE, "TS-AMB-68", (const char *const *) answers->pdata, events,
                  N_("Which %d of the units take one more stress of the force disparity?"), diff % k);
@@ -792,7 +511,7 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
       TsCharger *c = ts_charger_at (ch, i);
       TsUnit *u = ts_unit_at (m, c->unit);
 
-      if (ts_charger_distance (m, c) > ts_in (m, 12) + EPS &&
+      if (!ts_charge_target_gone (m, c) && ts_charger_distance (m, c) > ts_in (m, 12) + EPS &&
           ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 12), "charge-12",
                            "TS-CHG-1", events))
         {
@@ -803,7 +522,7 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
   /* TS-CHG-2: every charger and every target +1 stress */
   for (guint i = 0; i < ch->chargers->len; i++)
     ts_add_stress (m, ts_unit_at (m, ts_charger_at (ch, i)->unit), 1, "TS-CHG-2", events);
-  targets = targets_of (m, FALSE);
+  targets = ts_charge_targets (m, FALSE);
   for (guint i = 0; i < targets->len; i++)
     {
       int id = g_array_index (targets, int, i);
@@ -817,8 +536,8 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
 
 /* The attacker's abort steps ----------------------------------------------------------- */
 
-static TsCharger *
-charger_of (TsMatch *m, const TsUnit *u)
+TsCharger *
+ts_charge_charger_of (TsMatch *m, const TsUnit *u)
 {
   for (guint i = 0; m->charge && i < m->charge->chargers->len; i++)
     if (ts_charger_at (m->charge, i)->unit == ts_unit_index (m, u))
@@ -842,7 +561,7 @@ apply_abort (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   for (guint i = 0; i < mu_command_n_args (c); i++)
     {
       TsUnit *u = ts_find (m, mu_command_word (c, i));
-      TsCharger *cg = u ? charger_of (m, u) : NULL;
+      TsCharger *cg = u ? ts_charge_charger_of (m, u) : NULL;
       TsUnit *cmdr;
 
       if (cg == NULL || cg->out || (second && !cg->wave))
@@ -871,7 +590,7 @@ apply_abort (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
       TsUnit *u = ts_find (m, mu_command_word (c, i));
       int ui = ts_unit_index (m, u);
 
-      charger_of (m, u)->out = TRUE;
+      ts_charge_charger_of (m, u)->out = TRUE;
       g_array_append_val (ch->queue, ui);
     }
   ts_charge_run (m, events);
@@ -962,6 +681,11 @@ stage5 (TsMatch *m, GPtrArray *events)
 
       if (c->out || !ts_in_play (u))
         continue;
+      if (ts_charge_target_gone (m, c))
+        {
+          c->out = TRUE;
+          continue;
+        }
       if (ts_charger_distance (m, c) > ts_in (m, 6) + EPS &&
           ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 6), "charge-6",
                            "TS-CHG-5", events))
@@ -1042,356 +766,6 @@ begin_wave (TsMatch *m, GPtrArray *events)
   reset_stage (ch);
 }
 
-/* Stage 8 ------------------------------------------------------------------------------ */
-
-static void
-balk_fail (TsMatch *m, TsCharger *c, GPtrArray *events)
-{
-  TsUnit *u = ts_unit_at (m, c->unit);
-  TsUnit *cmdr = ts_commander_of (m, u);
-
-  ts_add_disorder (m, u, 1, "TS-CHG-8", events);
-  ts_add_stress (m, u, 1, "TS-CHG-8", events);
-  if (cmdr)
-    ts_add_chaos (m, cmdr, 1, "TS-CHG-8", events);
-  c->out = TRUE;
-}
-
-static void
-balk_next (TsMatch *m, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  TsCharger *c = ts_charger_at (ch, ch->next);
-  TsUnit *u;
-  gboolean ok;
-
-  if (c == NULL)
-    {
-      ch->step = TS_CH_SLIDE2;
-      ch->next = 0;
-      return;
-    }
-  ch->next++;
-  u = ts_unit_at (m, c->unit);
-  if (!c->wave || c->out || !ts_in_play (u))
-    return;
-  mu_dice_roll (m->dice, events, "balk", u->def->id, NULL, 0, MU_ROLL_AT_LEAST, u->stress, "TS-CHG-8", &ok);
-  if (ok)
-    return;
-  /* TS-CHG-8, TS-AMB-77: an optional payment needs élan of 1 or more */
-  if (m->elan[u->side] >= 1)
-    {
-      static const char *const yes_no[] = { "yes", "no", NULL };
-
-      ts_decide (m, TS_DECIDE_BALK_ELAN, u->side, c->unit, "TS-CHG-8", yes_no, events,
-                 N_("%s balks: does its side spend 1 élan for it to go on?"), u->def->id);
-      m->decision.value = (int) ch->next - 1;
-      return;
-    }
-  balk_fail (m, c, events);
-}
-
-/* Stage 9 ------------------------------------------------------------------------------ */
-
-/* TS-SKM-5: the first enemy skirmish stand the slide to 2" meets, or FALSE. */
-static gboolean
-skirm_met (TsMatch *m, TsCharger *c, int *owner, int *index)
-{
-  TsUnit *u = ts_unit_at (m, c->unit);
-  MuStand st[MU_STANDS_MAX];
-  TsPose now = { u->anchor, u->facing };
-  double best = G_MAXDOUBLE;
-  int steps = samples (u, now, c->contact);
-
-  *owner = TS_NONE;
-  for (int i = 0; i <= steps; i++)
-    {
-      TsPose p = lerp (now, c->contact, (double) i / steps);
-      guint n = layout_pose (m, u, p, st);
-
-      /* only as far as the 2" the slide goes */
-      if (i > 0 && target_distance (m, st, n, c->target, c->block) < ts_in (m, 2) - EPS)
-        break;
-      TS_FOR_UNITS (m, o)
-        if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o))
-          for (int k = 0; k < o->n_skirm; k++)
-            if (mu_stands_overlap (st, n, &o->skirm[k], 1))
-              {
-                double d = hypot (o->skirm[k].centre.x - u->anchor.x, o->skirm[k].centre.y - u->anchor.y);
-
-                if (d < best)
-                  {
-                    best = d;
-                    *owner = ts_unit_index (m, o);
-                    *index = k;
-                  }
-              }
-      if (*owner != TS_NONE)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-slide2_next (TsMatch *m, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  TsCharger *c = ts_charger_at (ch, ch->next);
-  TsUnit *u, *t;
-  int owner, index;
-
-  if (c == NULL)
-    {
-      ch->step = TS_CH_FLEE;
-      ch->next = 0;
-      return;
-    }
-  u = ts_unit_at (m, c->unit);
-  if (!c->wave || c->out || c->countered || !ts_in_play (u))
-    {
-      ch->next++;
-      return;
-    }
-  if (ts_charger_distance (m, c) > ts_in (m, 2) + EPS && skirm_met (m, c, &owner, &index))
-    {
-      static const char *const answers[] = { "disorder", "stress", NULL };
-
-      ts_decide (m, TS_DECIDE_CHARGE_OBSTRUCTION, u->side, c->unit, "TS-SKM-5", answers, events,
-                 N_("%s's charge meets enemy skirmishers: does it take +1 disorder or +1 stress?"),
-                 u->def->id);
-      m->decision.other = owner;
-      m->decision.count = index;
-      return;
-    }
-  ch->next++;
-  if (ts_charger_distance (m, c) > ts_in (m, 2) + EPS)
-    {
-      ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 2), "charge-2", "TS-CHG-9",
-                       events);
-      /* TS-AMB-65: one that cannot come within 2" ends its charge there */
-      if (target_distance (m, u->st, u->n_st, c->target, c->block) > ts_in (m, 2) + 0.01 * m->inch)
-        {
-          c->out = TRUE;
-          return;
-        }
-      c->at = ts_in (m, 2);
-    }
-  /* TS-CHG-9, TS-AMB-40, TS-AMB-42: +1 stress on the target for a charger outside its front */
-  t = ts_unit_at (m, c->target);
-  if (t && ts_in_play (t) && !ts_charge_abandoned (m, c->target) && !ts_to_front (m, t, u))
-    ts_add_stress (m, t, 1, "TS-CHG-9", events);
-}
-
-/* Stage 10 ----------------------------------------------------------------------------- */
-
-/* TS-AMB-69: the infantry of the battery's side within 4" that is no target, nearest first. */
-static TsUnit *
-shelter_for (TsMatch *m, const TsUnit *b)
-{
-  TsUnit *best = NULL;
-  double bd = G_MAXDOUBLE;
-
-  TS_FOR_UNITS (m, o)
-    if (o->side == b->side && (o->type == TS_LINE_INF || o->type == TS_LIGHT_INF) && ts_in_play (o) &&
-        !ts_charge_is_target (m, o))
-      {
-        double d = ts_unit_distance (o, b);
-
-        if (mu_table_within (d, ts_in (m, 4)) && d < bd - EPS)
-          {
-            bd = d;
-            best = o;
-          }
-      }
-  return best;
-}
-
-void
-ts_charge_abandon (TsMatch *m, TsUnit *b, TsUnit *inf, const char *rule, GPtrArray *events)
-{
-  TsAbandon a = { ts_unit_index (m, b), ts_unit_index (m, inf), { inf->anchor, inf->facing } };
-  g_autofree char *text = g_strdup_printf ("to=%s", inf->def->id);
-  MuEvent *e;
-
-  g_array_append_val (m->charge->abandoned, a);
-  e = ts_event (m, events, &ts_ev_abandon, b->def->id, rule);
-  if (e)
-    mu_event_set_text (e, text);
-}
-
-static void
-flee_next (TsMatch *m, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  g_autoptr(GArray) targets = targets_of (m, TRUE);
-  int id;
-  TsUnit *b;
-
-  if (ch->next >= targets->len)
-    {
-      ch->step = TS_CH_VOLLEY;
-      ch->next = 0;
-      return;
-    }
-  id = g_array_index (targets, int, ch->next);
-  ch->next++;
-  b = id >= 0 ? ts_unit_at (m, id) : NULL;
-  if (b && b->type == TS_ART && ts_in_play (b) && !ts_charge_abandoned (m, id) && shelter_for (m, b))
-    {
-      static const char *const yes_no[] = { "yes", "no", NULL };
-
-      ts_decide (m, TS_DECIDE_FLEE, b->side, id, "TS-CHG-10", yes_no, events,
-                 N_("Do %s's gunners try to flee to the infantry?"), b->def->id);
-    }
-}
-
-/* Stage 11 ----------------------------------------------------------------------------- */
-
-/* TS-AMB-67, TS-AMB-70: the chargers of the target it may aim at. */
-static GPtrArray *
-volley_answers (TsMatch *m, TsUnit *t, int id)
-{
-  GPtrArray *answers = g_ptr_array_new ();
-
-  for (int lead = 1; lead >= 0 && answers->len == 0; lead--)
-    for (guint i = 0; i < m->charge->chargers->len; i++)
-      {
-        TsCharger *c = ts_charger_at (m->charge, i);
-        TsUnit *u = ts_unit_at (m, c->unit);
-
-        if (c->out || !c->wave || c->countered || c->target != id || !ts_in_play (u))
-          continue;
-        if (lead && !ts_charge_is_lead (m, c))
-          continue;
-        if (ts_can_fire (m, t, u, NULL))
-          g_ptr_array_add (answers, (gpointer) u->def->id);
-      }
-  return answers;
-}
-
-static void
-volley_next (TsMatch *m, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  g_autoptr(GArray) targets = targets_of (m, TRUE);
-  g_autoptr(GPtrArray) answers = NULL;
-  int id;
-  TsUnit *t;
-
-  if (ch->next >= targets->len)
-    {
-      ts_charge_group (m, events);
-      return;
-    }
-  id = g_array_index (targets, int, ch->next);
-  ch->next++;
-  t = id >= 0 ? ts_unit_at (m, id) : NULL;
-  /* garrisons fire by faces in part 1 only; cavalry never fires (TS-AMB-18) */
-  if (t == NULL || !ts_in_play (t) || t->type == TS_CAV || ts_charge_abandoned (m, id))
-    return;
-  for (guint i = 0; i < ch->no_volley->len; i++)
-    if (g_array_index (ch->no_volley, int, i) == id)
-      return;
-  answers = volley_answers (m, t, id);
-  if (answers->len == 0)
-    return;
-  g_ptr_array_add (answers, (gpointer) "none");
-  g_ptr_array_add (answers, NULL);
-  ts_decide (m, TS_DECIDE_FINAL_VOLLEY, t->side, id, "TS-CHG-11", (const char *const *) answers->pdata, events,
-             N_("Does %s fire its final ragged volley, and at which charger?"), t->def->id);
-}
-
-/* Stage 13 ----------------------------------------------------------------------------- */
-
-static int
-find_root (int *parent, int i)
-{
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
-}
-
-/* TS-CHG-13, TS-AMB-71: the wave's pairs grouped into conflicts, in the
- * order of their first charger; a charger left with no foe (its target's
- * gunners sheltered, TS-AMB-69) is a pair of its own with no defender. */
-void
-ts_charge_group (TsMatch *m, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  g_autoptr(GArray) pairs = g_array_new (FALSE, TRUE, sizeof (TsPair));
-  g_autoptr(GArray) conflicts = g_array_new (FALSE, TRUE, sizeof (TsConflict));
-  g_autofree int *parent = NULL;
-  g_autofree int *slot = NULL;
-  guint np;
-
-  for (guint i = 0; i < ch->chargers->len; i++)
-    {
-      TsCharger *c = ts_charger_at (ch, i);
-      TsPair p = { c->unit, c->target, c->block, FALSE };
-
-      if (!c->wave || c->out || !ts_in_play (ts_unit_at (m, c->unit)))
-        continue;
-      if (c->countered)
-        {
-          for (guint k = 0; k < ch->counters->len; k++)
-            {
-              TsCounter *cc = &g_array_index (ch->counters, TsCounter, k);
-              TsPair q = { cc->unit, cc->charger, TS_NONE, TRUE };
-
-              if (cc->charger == c->unit && ts_in_play (ts_unit_at (m, cc->unit)))
-                g_array_append_val (pairs, q);
-            }
-          continue;
-        }
-      if (c->block == TS_NONE && (ts_charge_abandoned (m, c->target) || !ts_in_play (ts_unit_at (m, c->target))))
-        p.defender = TS_NONE;
-      g_array_append_val (pairs, p);
-    }
-  np = pairs->len;
-  parent = g_new (int, MAX (np, 1));
-  slot = g_new (int, MAX (np, 1));
-  for (guint i = 0; i < np; i++)
-    parent[i] = (int) i;
-  for (guint i = 0; i < np; i++)
-    for (guint j = i + 1; j < np; j++)
-      {
-        TsPair *a = &g_array_index (pairs, TsPair, i), *b = &g_array_index (pairs, TsPair, j);
-        gboolean shared = a->attacker == b->attacker || a->attacker == b->defender ||
-                          (a->defender != TS_NONE && (a->defender == b->defender || a->defender == b->attacker)) ||
-                          (a->block != TS_NONE && a->block == b->block);
-
-        if (shared)
-          parent[find_root (parent, (int) j)] = find_root (parent, (int) i);
-      }
-  for (guint i = 0; i < np; i++)
-    slot[i] = -1;
-  for (guint i = 0; i < np; i++)
-    {
-      int r = find_root (parent, (int) i);
-      TsConflict *cf;
-
-      if (slot[r] < 0)
-        {
-          TsConflict z = { 0 };
-
-          slot[r] = (int) conflicts->len;
-          g_array_append_val (conflicts, z);
-        }
-      cf = &g_array_index (conflicts, TsConflict, slot[r]);
-      if (cf->n_pairs < TS_CONFLICT_PAIRS)
-        cf->pair[cf->n_pairs++] = g_array_index (pairs, TsPair, i);
-    }
-  for (guint i = 0; i < ch->chargers->len; i++)
-    if (ts_charger_at (ch, i)->wave)
-      ts_charger_at (ch, i)->done = TRUE;
-  ch->step = TS_CH_CONTACT;
-  /* contact resolution calls ts_charge_contact_done() when it is over */
-  if (conflicts->len > 0)
-    ts_contact_begin (m, (const TsConflict *) (gpointer) conflicts->data, conflicts->len, events);
-  else
-    ts_charge_contact_done (m, events);
-}
-
 /* The end ------------------------------------------------------------------------------ */
 
 /* TS-AMB-69: the gunners return unless their shelter moved or left. */
@@ -1408,7 +782,7 @@ end_charge (TsMatch *m, GPtrArray *events)
       if (!ts_in_play (b))
         continue;
       if (ts_in_play (inf) && hypot (inf->anchor.x - a->shelter.anchor.x, inf->anchor.y - a->shelter.anchor.y) < EPS &&
-          angle_between (inf->facing, a->shelter.facing) < EPS)
+          ts_charge_angle (inf->facing, a->shelter.facing) < EPS)
         {
           MuEvent *e = ts_event (m, events, &ts_ev_abandon, b->def->id, "TS-AMB-69");
 
@@ -1472,16 +846,16 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
           abort_next (m, events);
           break;
         case TS_CH_BALK:
-          balk_next (m, events);
+          ts_charge_balk_next (m, events);
           break;
         case TS_CH_SLIDE2:
-          slide2_next (m, events);
+          ts_charge_slide2_next (m, events);
           break;
         case TS_CH_FLEE:
-          flee_next (m, events);
+          ts_charge_flee_next (m, events);
           break;
         case TS_CH_VOLLEY:
-          volley_next (m, events);
+          ts_charge_volley_next (m, events);
           break;
         }
     }
@@ -1570,207 +944,4 @@ ts_charge_apply (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   if (g_str_equal (verb, "end-phase"))
     return end_step (m, events, error);
   return mu_rules_refuse (error, "TS-CHG-0", "a charge is under way: %s must wait for its end", verb);
-}
-
-/* Answers ------------------------------------------------------------------------------ */
-
-void
-ts_charge_answer (TsMatch *m, TsDecideKind kind, const char *answer, const TsDecision *d, GPtrArray *events)
-{
-  TsCharge *ch = m->charge;
-  TsUnit *u = ts_unit_at (m, d->unit);
-  gboolean yes = g_strcmp0 (answer, "yes") == 0;
-
-  if (ch == NULL)
-    return;
-  switch (kind)
-    {
-    case TS_DECIDE_ABORT_REORDER:
-      if (yes && ts_in_play (u))
-        {
-          /* TS-CHG-4: a full reorder, no action; the charge goes on after it */
-          ts_reorder_body (m, u, 2, events);
-          return;
-        }
-      break;
-    case TS_DECIDE_ABORT_VOLLEY:
-      if (!g_str_equal (answer, "none") && ts_in_play (u))
-        {
-          ts_add_disorder (m, u, 1, "TS-CHG-7", events);
-          ts_fire (m, u, ts_find (m, answer), -1, events);
-        }
-      break;
-    case TS_DECIDE_BALK_ELAN:
-      if (yes)
-        ts_add_elan (m, u->side, -1, "TS-ELAN-2", events);
-      else
-        balk_fail (m, ts_charger_at (ch, (guint) d->value), events);
-      break;
-    case TS_DECIDE_CHARGE_OBSTRUCTION:
-      {
-        TsUnit *o = ts_unit_at (m, d->other);
-        MuEvent *e;
-
-        if (g_str_equal (answer, "stress"))
-          ts_add_stress (m, u, 1, "TS-SKM-5", events);
-        else
-          ts_add_disorder (m, u, 1, "TS-SKM-5", events);
-        /* TS-SKM-5: the stand is removed, to the lost pool (TS-AMB-86) */
-        if (d->count < o->n_skirm)
-          {
-            o->skirm[d->count] = o->skirm[o->n_skirm - 1];
-            o->n_skirm--;
-            o->stands--;
-            o->lost_pool++;
-            e = ts_event (m, events, &ts_ev_skirmish, o->def->id, "TS-SKM-5");
-            if (e)
-              mu_event_set_text (e, "destroyed");
-          }
-      }
-      break;
-    case TS_DECIDE_FLEE:
-      if (yes)
-        {
-          gboolean ok;
-          TsUnit *inf = shelter_for (m, u);
-
-          mu_dice_roll (m->dice, events, "abandon-guns", u->def->id, NULL, 0, MU_ROLL_AT_LEAST, u->disorder,
-                        "TS-CHG-10", &ok);
-          if (ok && inf)
-            ts_charge_abandon (m, u, inf, "TS-CHG-10", events);
-          else
-            {
-              int id = d->unit;
-
-              ts_add_disorder (m, u, 2, "TS-CHG-10", events);
-              ts_add_stress (m, u, 2, "TS-CHG-10", events);
-              g_array_append_val (ch->no_volley, id);
-            }
-        }
-      break;
-    case TS_DECIDE_FINAL_VOLLEY:
-      if (!g_str_equal (answer, "none") && ts_in_play (u))
-        {
-          /* TS-CHG-11, TS-AMB-70: ragged; any effective die, +1 stress on each charger of it */
-          if (ts_fire (m, u, ts_find (m, answer), -2, events))
-            for (guint i = 0; i < ch->chargers->len; i++)
-              {
-                TsCharger *c = ts_charger_at (ch, i);
-
-                if (c->wave && !c->out && c->target == d->unit && ts_in_play (ts_unit_at (m, c->unit)))
-                  ts_add_stress (m, ts_unit_at (m, c->unit), 1, "TS-CHG-11", events);
-              }
-        }
-      break;
-    default:
-      break;
-    }
-  ts_charge_run (m, events);
-}
-
-/* For the simulator ------------------------------------------------------------------- */
-
-gboolean
-ts_charge_find_pose (TsMatch *m, TsUnit *u, int target, int block, gboolean counter, TsPose *pose)
-{
-  static const double offsets[] = { 0, 4, -4, 8, -8, 12, -12, 16, -16, 20, -20 };
-  double tol = mu_table_contact_tolerance (m->table->unit);
-  MuStand st[MU_STANDS_MAX];
-
-  for (guint k = 0; k < G_N_ELEMENTS (offsets); k++)
-    {
-      MuPoint d = mu_facing_vector (u->facing + offsets[k]);
-      double lo = 0, hi = ts_in (m, 19);
-      TsPose p = { u->anchor, u->facing };
-      guint n;
-
-      n = layout_pose (m, u, (TsPose) { { u->anchor.x + d.x * hi, u->anchor.y + d.y * hi }, u->facing }, st);
-      /* the slide must reach the target: somewhere along it the gap closes */
-      for (int i = 0; i < 60; i++)
-        {
-          double mid = (lo + hi) / 2;
-
-          n = layout_pose (m, u, (TsPose) { { u->anchor.x + d.x * mid, u->anchor.y + d.y * mid }, u->facing }, st);
-          if (target_distance (m, st, n, target, block) <= tol / 2)
-            hi = mid;
-          else
-            lo = mid;
-        }
-      p.anchor = (MuPoint) { u->anchor.x + d.x * lo, u->anchor.y + d.y * lo };
-      p.anchor = mu_pos_from_point (p.anchor.x, p.anchor.y, p.facing).point;
-      n = layout_pose (m, u, p, st);
-      if (target_distance (m, st, n, target, block) > tol)
-        continue;
-      if (ts_charge_pose_ok (m, u, target, block, p, counter, NULL))
-        {
-          *pose = p;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static MuCommand *
-words (const char *verb, const char *a, const char *b)
-{
-  MuCommand *c = mu_command_new (verb);
-
-  if (a)
-    mu_command_add_word (c, a);
-  if (b)
-    mu_command_add_word (c, b);
-  return c;
-}
-
-static void
-offer (TsMatch *m, GPtrArray *out, MuCommand *c)
-{
-  if (ts_apply (m, c, NULL, NULL))
-    g_ptr_array_add (out, c);
-  else
-    mu_command_free (c);
-}
-
-void
-ts_charge_legal_declare (TsMatch *m, TsUnit *u, GPtrArray *out)
-{
-  if (u->type == TS_ART || u->type == TS_COMMANDER || u->form == TS_FORM_SQUARE || !ts_in_play (u) ||
-      ts_garrisoned (m, u) || charger_of (m, u) != NULL)
-    return;
-  TS_FOR_UNITS (m, t)
-    {
-      TsPose pose;
-      MuCommand *c;
-      MuPos p;
-
-      if (t->type == TS_COMMANDER || t->side == u->side || !ts_in_play (t) || ts_garrisoned (m, t) ||
-          !ts_charge_may (m, u, ts_unit_index (m, t), TS_NONE, NULL) ||
-          !ts_charge_find_pose (m, u, ts_unit_index (m, t), TS_NONE, FALSE, &pose))
-        continue;
-      p = mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing);
-      c = words ("charge", u->def->id, t->def->id);
-      mu_command_add_pos (c, &p);
-      offer (m, out, c);
-    }
-}
-
-/* The commands of a charge being declared or at an abort step. */
-void
-ts_charge_legal (TsMatch *m, GPtrArray *out)
-{
-  TsCharge *ch = m->charge;
-
-  if (ch->step == TS_CH_DECLARE)
-    {
-      offer (m, out, words ("launch", NULL, NULL));
-      TS_FOR_UNITS (m, u)
-        if (u->side == ch->side && !u->acted)
-          ts_charge_legal_declare (m, u, out);
-      return;
-    }
-  if (ch->step != TS_CH_ABORT1 && ch->step != TS_CH_ABORT2)
-    return;
-  offer (m, out, words ("end-phase", NULL, NULL));
-  for (guint i = 0; i < ch->chargers->len; i++)
-    offer (m, out, words ("abort", ts_unit_at (m, ts_charger_at (ch, i)->unit)->def->id, NULL));
 }

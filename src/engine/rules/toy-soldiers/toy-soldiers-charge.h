@@ -66,7 +66,34 @@ struct TsCharge {
   guint n_units;
 };
 
+/* toy-soldiers-charge-geom.c */
+double        ts_charge_angle       (double a, double b);
+guint         ts_charge_layout      (const TsMatch *m, const TsUnit *u, TsPose p, MuStand *out);
+const MuArea *ts_charge_block_area  (const TsMatch *m, int block);
+/* TAB-9 from the stands to the target unit's formed stands or the block. */
+double        ts_charge_target_distance (const TsMatch *m, const MuStand *st, guint n, int target, int block);
+gboolean      ts_charge_path_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n, int skip,
+                                      int skip_block);
+TsPose        ts_charge_lerp        (TsPose a, TsPose b, double t);
+int           ts_charge_samples     (const TsUnit *u, TsPose a, TsPose b);
+
+gboolean      ts_charge_target_gone (const TsMatch *m, const TsCharger *c);
+
+/* toy-soldiers-charge-stages.c: each runs one charger or target on */
+void          ts_charge_balk_fail   (TsMatch *m, TsCharger *c, GPtrArray *events);
+void          ts_charge_balk_next   (TsMatch *m, GPtrArray *events);
+void          ts_charge_slide2_next (TsMatch *m, GPtrArray *events);
+void          ts_charge_flee_next   (TsMatch *m, GPtrArray *events);
+void          ts_charge_volley_next (TsMatch *m, GPtrArray *events);
+/* TS-AMB-69: the infantry the battery's gunners may shelter with, or NULL. */
+TsUnit       *ts_charge_shelter     (TsMatch *m, const TsUnit *b);
+
 /* toy-soldiers-charge.c */
+TsCharger    *ts_charge_charger_of  (TsMatch *m, const TsUnit *u);
+/* The distinct targets of the active chargers (of the wave only), in
+ * declaration order: unit indices, or -2 - block for a village block. */
+GArray       *ts_charge_targets     (const TsMatch *m, gboolean wave_only);
+const TsUnit *ts_charge_target_unit (const TsMatch *m, int id);
 TsCharger    *ts_charger_at         (TsCharge *ch, guint i);
 /* Whether u is a target of an active charger (garrisons by their block). */
 gboolean      ts_charge_is_target   (const TsMatch *m, const TsUnit *u);

@@ -11,6 +11,10 @@
  *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
+ *   toy-soldiers-charge*.c  the charge sequence (3.20): its state, declaration
+ *                         and stages (-charge.c), geometry (-geom.c), stages
+ *                         8-13 and answers (-stages.c), the defender's
+ *                         reactions (-react.c); toy-soldiers-charge.h
  *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
