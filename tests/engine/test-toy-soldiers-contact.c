@@ -1,13 +1,15 @@
 /* test-toy-soldiers-contact.c: contact resolution and melee (TS-CR, TS-MEL)
  * driven from the hand-over a charge makes (ts_contact_begin, TS-CHG-13),
  * with the units placed as a charge leaves them: the duel of
- * fixtures/rules/toy-soldiers/part2/p2-duel.muster with u1 at 2" from r1,
+ * fixtures/rules/toy-soldiers/p2-duel.muster with u1 at 2" from r1,
  * u1 disorder 3 and stress 2, r1 stress 1 (TS-EX-13's numbers). */
 #define G_LOG_DOMAIN "test-toy-soldiers-contact"
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,12 +31,8 @@ typedef struct {
 static void
 duel_open_file (Duel *f, const char *file, const int *dice, guint n)
 {
-  /* beside the scripts that run, or still with those of part2/ */
-  g_autofree char *top = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", file, NULL);
-  g_autofree char *path = g_file_test (top, G_FILE_TEST_EXISTS)
-                          ? g_strdup (top)
-                          : g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", "part2",
-                                                   file, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 file, NULL);
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(GError) error = NULL;
 
@@ -551,6 +549,178 @@ static const Case cases[] = {
     ex20, FALSE, "p2-ex20-elan.muster", "u1:r1 u2:r1" },
 };
 
+/* The CLI ------------------------------------------------------------------------------ */
+
+/* p2-cr-stakes: the colonel attached to u1, the charge, contact
+ * resolution up to step 7 (upped: every die rolled again) and step 8's
+ * hidden reroll, then the reveal and the melee. */
+static const char stakes_dice[] = "6,1,4,1,4,1,4,4,4,4,4,4,4,6,6,6,6,6";
+static const char *const stakes_commands[] = {
+  "attach col u1", "end-phase", "charge u1 r1 @24.00,24.25/0.0", "launch", "end-phase", "end-phase",
+  "choose none", "choose stay", "choose stay", "choose no", "choose no", "choose no", "choose no",
+  "choose yes", "choose disorder", NULL,
+};
+
+static char *
+cli_run (const char *stdin_text, GError **error, ...)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) p = NULL;
+  char *out = NULL;
+  const char *a;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("MUSTER_CLI"));
+  va_start (ap, error);
+  while ((a = va_arg (ap, const char *)))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  p = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
+  if (p == NULL || !g_subprocess_communicate_utf8 (p, stdin_text, NULL, &out, NULL, error))
+    return NULL;
+  return out;
+}
+
+/* Every line SIDE reads: no die of the other side's units (a `roll cr-*`
+ * line) before the first reveal; its own dice are there; no line is
+ * marked " only=". Returns the reveal lines. */
+static char *
+check_side_view (const char *out, const char *side)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  const char *const usa_units[] = { "u1", "col", NULL }, *const csa_units[] = { "r1", "r2", "reb", NULL };
+  const char *const *theirs = g_str_equal (side, "usa") ? csa_units : usa_units;
+  const char *const *ours = g_str_equal (side, "usa") ? usa_units : csa_units;
+  GString *reveals = g_string_new (NULL);
+  gboolean revealed = FALSE;
+  guint own = 0;
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto(GStrv) w = g_strsplit (lines[i], " ", 4);
+
+      g_assert_null (strstr (lines[i], " only="));
+      g_assert_false (g_str_has_prefix (lines[i], "refused"));
+      if (g_str_has_prefix (lines[i], "reveal "))
+        {
+          revealed = TRUE;
+          g_string_append_printf (reveals, "%s\n", lines[i]);
+        }
+      if (g_strv_length (w) < 3 || !g_str_equal (w[0], "roll") || !g_str_has_prefix (w[1], "cr-"))
+        continue;
+      if (g_strv_contains (theirs, w[2]) && !revealed)
+        g_error ("--as %s reads the other side's die before the reveal: %s", side, lines[i]);
+      if (g_strv_contains (ours, w[2]))
+        own++;
+    }
+  g_assert_true (revealed);
+  /* its own unit's three dice, three rerolled at step 7 (and usa's step 8) */
+  g_assert_cmpuint (own, >=, 6);
+  return g_string_free (reveals, FALSE);
+}
+
+/* TAB-19, TS-AMB-72: `muster-cli play --as SIDE` never prints the other
+ * side's hidden dice or hidden answer before step 9 reveals them; a
+ * hidden decision of the other side shows only that it is pending. */
+static void
+test_cli_as_side (void)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT") ? g_getenv ("MUSTER_SOURCE_ROOT") : ".",
+                                                "tests", "fixtures", "rules", "toy-soldiers",
+                                                "p2-attached.muster", NULL);
+  g_autofree char *all = g_strjoinv ("\n", (char **) stakes_commands);
+  g_autofree char *before_reroll = NULL;
+  const char *sides[] = { "usa", "csa" };
+  g_autofree char *reveal_usa = NULL;
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = cli_run (all, &error, "play", scenario, "--dice", stakes_dice, "--commands", "-",
+                                      "--events", "--as", sides[i], NULL);
+      g_autofree char *reveals = NULL;
+
+      g_assert_no_error (error);
+      reveals = check_side_view (out, sides[i]);
+      /* both sides read the same reveal */
+      if (i == 0)
+        reveal_usa = g_steal_pointer (&reveals);
+      else
+        g_assert_cmpstr (reveals, ==, reveal_usa);
+    }
+  g_assert_nonnull (strstr (reveal_usa, "reveal u1 command=4 disorder=6 stress=4 failures=0 total=14"));
+  /* step 8 pending: csa sees that usa decides, not what */
+  before_reroll = g_strjoinv ("\n", (char **) stakes_commands);
+  *strrchr (before_reroll, '\n') = '\0';
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = cli_run (before_reroll, &error, "play", scenario, "--dice", stakes_dice, "--commands",
+                                      "-", "--state", "--as", sides[i], NULL);
+
+      g_assert_no_error (error);
+      if (g_str_equal (sides[i], "csa"))
+        {
+          g_assert_nonnull (strstr (out, "decision cr-reroll side=usa hidden"));
+          g_assert_null (strstr (out, "answers="));
+        }
+      else
+        g_assert_nonnull (strstr (out, "decision cr-reroll side=usa"));
+    }
+}
+
+/* TAB-19: a match saved in the middle of contact resolution resumes with
+ * the dice still hidden from the other side, and plays on to the state a
+ * match played in one go reaches. */
+static void
+test_cli_saved (void)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT") ? g_getenv ("MUSTER_SOURCE_ROOT") : ".",
+                                                "tests", "fixtures", "rules", "toy-soldiers",
+                                                "p2-attached.muster", NULL);
+  g_autofree char *all = g_strjoinv ("\n", (char **) stakes_commands);
+  g_autofree char *dir = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL, *rest = NULL, *out = NULL, *whole = NULL, *resumed = NULL, *reveals = NULL;
+  GString *a = g_string_new (NULL), *b = g_string_new (NULL);
+
+  if (g_getenv ("MUSTER_CLI") == NULL)
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+  dir = g_dir_make_tmp ("ts-contact-XXXXXX", &error);
+  g_assert_no_error (error);
+  saved = g_build_filename (dir, "mid.mustergame", NULL);
+  /* saved after the 4a answer, inside contact resolution */
+  for (guint i = 0; stakes_commands[i]; i++)
+    g_string_append_printf (i < 10 ? a : b, "%s\n", stakes_commands[i]);
+  first = g_string_free (a, FALSE);
+  rest = g_string_free (b, FALSE);
+  out = cli_run (first, &error, "play", scenario, "--dice", stakes_dice, "--commands", "-", "--save", saved, NULL);
+  g_assert_no_error (error);
+  g_clear_pointer (&out, g_free);
+  out = cli_run (rest, &error, "play", saved, "--commands", "-", "--events", "--as", "csa", NULL);
+  g_assert_no_error (error);
+  reveals = check_side_view (out, "csa");
+  g_assert_nonnull (strstr (reveals, "reveal u1 command=4 disorder=6 stress=4 failures=0 total=14"));
+  whole = cli_run (all, &error, "play", scenario, "--dice", stakes_dice, "--commands", "-", "--state", NULL);
+  g_assert_no_error (error);
+  resumed = cli_run (rest, &error, "play", saved, "--commands", "-", "--state", NULL);
+  g_assert_no_error (error);
+  g_assert_cmpstr (resumed, ==, whole);
+  g_unlink (saved);
+  g_rmdir (dir);
+}
 
 int
 main (int argc, char **argv)
@@ -560,6 +730,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
   g_test_add_func ("/engine/toy-soldiers/contact/no-foe/TS-AMB-69", test_no_foe);
   g_test_add_func ("/engine/toy-soldiers/contact/several/TS-CHG-13/TS-AMB-71/TS-AMB-74/TS-CR-1", test_several);
+  g_test_add_func ("/engine/toy-soldiers/contact/cli-as-side/TAB-19/TS-AMB-72", test_cli_as_side);
+  g_test_add_func ("/engine/toy-soldiers/contact/cli-saved/TAB-19", test_cli_saved);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/toy-soldiers/contact/steps/%s", cases[i].name);

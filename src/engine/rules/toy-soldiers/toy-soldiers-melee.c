@@ -251,22 +251,32 @@ foe_name (const TsMatch *m, const TsContact *c, int i)
   return c->cu[i].block != TS_NONE ? ts_block_at (m, c->cu[i].block)->area->id : ts_cr_id (m, c, i);
 }
 
+/* The charger of the pair: its attacker, or in a counter-charge pair its
+ * defender (the counter-charger's target). */
+static int
+charger_of (const TsCrPair *pr)
+{
+  return pr->counter ? pr->d : pr->a;
+}
+
 static void
 start (TsMatch *m, TsContact *c, TsCrPair *pr, GPtrArray *events)
 {
-  MuEvent *e = ts_event (m, events, &ts_ev_melee, ts_cr_id (m, c, pr->a), "TS-CR-9");
+  int ch = charger_of (pr), foe = ch == pr->a ? pr->d : pr->a;
+  MuEvent *e = ts_event (m, events, &ts_ev_melee, ts_cr_id (m, c, ch), "TS-CR-9");
 
   if (e)
     {
-      g_autofree char *vs = g_strdup_printf ("vs=%s", foe_name (m, c, pr->d));
+      g_autofree char *vs = g_strdup_printf ("vs=%s", foe_name (m, c, foe));
 
       mu_event_set_text (e, vs);
     }
   c->cu[pr->a].in_melee = c->cu[pr->d].in_melee = TRUE;
-  /* TS-AMB-76: the charger slides on until it touches */
+  /* TS-AMB-76: the charger (or counter-charger) slides on until it touches */
   ts_cr_slide (m, ts_cr_unit (m, c, pr->a), -1, "contact", "TS-AMB-76", events);
-  opening (m, c, pr->a, pr->d, events);
-  opening (m, c, pr->d, pr->a, events);
+  /* the charger's penalties first, then its foe's */
+  opening (m, c, ch, foe, events);
+  opening (m, c, foe, ch, events);
   /* TS-MEL-3: the defender first (a counter-charge pair's defender is the
    * charger); TS-MEL-6: against a village, the attackers */
   c->pass = c->cu[pr->d].block != TS_NONE ? pr->a : pr->d;
