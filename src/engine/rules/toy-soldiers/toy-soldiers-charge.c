@@ -145,6 +145,30 @@ ts_charge_stage (const TsMatch *m)
     }
 }
 
+const char *
+ts_charge_path (const TsMatch *m)
+{
+  static const char *const paths[] = {
+    [TS_CH_DECLARE] = "player-turn/charge/declaration",
+    [TS_CH_AFTER_2A] = "player-turn/charge/stage-12",
+    [TS_CH_REACT12] = "player-turn/charge/react-12",
+    [TS_CH_ABORT1] = "player-turn/charge/abort-12",
+    [TS_CH_REACT6] = "player-turn/charge/react-6",
+    [TS_CH_ABORT2] = "player-turn/charge/abort-6",
+    [TS_CH_BALK] = "player-turn/charge/balk",
+    [TS_CH_SLIDE2] = "player-turn/charge/stage-2",
+    [TS_CH_FLEE] = "player-turn/charge/stage-2",
+    [TS_CH_VOLLEY] = "player-turn/charge/volley",
+    [TS_CH_CONTACT] = "player-turn/charge/contact",
+  };
+
+  if (m->charge == NULL)
+    return NULL;
+  if (m->charge->step == TS_CH_CONTACT && m->contact != NULL)
+    return ts_contact_path (m->contact);
+  return paths[m->charge->step];
+}
+
 /* Declaration -------------------------------------------------------------------------- */
 
 static double

@@ -250,6 +250,29 @@ ts_contact_begin (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *e
   run (m, events);
 }
 
+const char *
+ts_contact_path (const TsContact *c)
+{
+  static const char *const paths[] = {
+    [TS_CR_STEP1] = "player-turn/charge/contact/step-1",
+    [TS_CR_2A] = "player-turn/charge/contact/step-2", [TS_CR_2B] = "player-turn/charge/contact/step-2",
+    [TS_CR_STEP3] = "player-turn/charge/contact/step-3",
+    [TS_CR_4A] = "player-turn/charge/contact/step-4", [TS_CR_4B] = "player-turn/charge/contact/step-4",
+    [TS_CR_STEP5] = "player-turn/charge/contact/step-5",
+    [TS_CR_6A] = "player-turn/charge/contact/step-6", [TS_CR_6B] = "player-turn/charge/contact/step-6",
+    [TS_CR_7] = "player-turn/charge/contact/step-7",
+    [TS_CR_8] = "player-turn/charge/contact/step-8",
+    [TS_CR_9] = "player-turn/charge/contact/step-9",
+    /* TS-CR-12's refund closes the melees */
+    [TS_CR_MELEE] = "player-turn/charge/melee", [TS_CR_REFUND] = "player-turn/charge/melee",
+    [TS_CR_ADVANCE] = "player-turn/charge/contact/advance",
+    [TS_CR_NEXT] = "player-turn/charge/contact",
+  };
+
+  g_assert (c != NULL);
+  return paths[c->stage];
+}
+
 TsContact *
 ts_contact_copy (const TsContact *c)
 {

@@ -535,6 +535,10 @@ gboolean      ts_charge_target      (const TsMatch *m, const TsUnit *u);
 gboolean      ts_charge_no_return_stress (const TsMatch *m);
 /* The --state position's charge stage whose window is open (3, 4, 6, 7), 0. */
 int           ts_charge_stage       (const TsMatch *m);
+/* The turn structure's path of the charge's step that waits now
+ * ("player-turn/charge/react-6"), contact resolution's step included;
+ * NULL when no charge is under way. Static strings. */
+const char   *ts_charge_path        (const TsMatch *m);
 /* The defender's windows (TS-CHG-3, TS-CHG-6; MuRuleset reactions). */
 gboolean      ts_charge_window      (TsMatch *m, MuReactionWindow *window);
 GPtrArray    *ts_charge_reactions   (TsMatch *m);
@@ -619,6 +623,9 @@ int           ts_block_at_point     (const TsMatch *m, MuPoint p);
  * NULL with no decision pending). */
 void          ts_contact_begin      (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *events);
 TsContact    *ts_contact_copy       (const TsContact *c);
+/* The turn structure's path of the step contact resolution is at
+ * ("player-turn/charge/contact/step-3", ".../melee"). Static. */
+const char   *ts_contact_path       (const TsContact *c);
 void          ts_contact_free       (TsContact *c);
 /* The pending TS_DECIDE_CONTACT decision as the front ends read it. */
 void          ts_contact_view       (const TsMatch *m, MuDecision *view);

@@ -19,13 +19,39 @@
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
  * melee, started by a charge declaration; the opponent reacts inside it. */
+/* The steps of contact resolution (TS-CR-1..TS-CR-11), one a numbered
+ * step of 3.21, so that the tracker can say which one a conflict is at. */
+static const MuStepInfo ts_contact[] = {
+  { "step-1", N_("Step 1: command rolls"), "TS-CR-1", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-2", N_("Step 2: abort or disengage"), "TS-CR-2a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-3", N_("Step 3: disorder rolls"), "TS-CR-3", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-4", N_("Step 4: halt or withdraw"), "TS-CR-4a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-5", N_("Step 5: stress rolls"), "TS-CR-5", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-6", N_("Step 6: fall back or retreat"), "TS-CR-6a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-7", N_("Step 7: upping the stakes"), "TS-CR-7", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "step-8", N_("Step 8: attached commanders"), "TS-CR-8", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-9", N_("Step 9: testing the men"), "TS-CR-9", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "advance", N_("After resolution"), "TS-CR-11", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+};
+
+/* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
+ * melee, started by a charge declaration; the opponent reacts inside it.
+ * Each step that waits for a command or an answer is a row of its own
+ * (ts_charge_path() names the one the charge is at). */
 static const MuStepInfo ts_charge[] = {
   { "declaration", N_("Declaration"), "TS-CHG-0", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
-  { "stage-12", N_("12\" stage"), "TS-CHG-1", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "stage-6", N_("6\" stage"), "TS-CHG-5", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "stage-12", N_("12\" stage"), "TS-CHG-1", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "react-12", N_("Reactions at 12\""), "TS-CHG-3", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "abort-12", N_("Abort at 12\""), "TS-CHG-4", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "stage-6", N_("6\" stage"), "TS-CHG-5", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "react-6", N_("Reactions at 6\""), "TS-CHG-6", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "abort-6", N_("Abort at 6\""), "TS-CHG-7", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "balk", N_("Balking"), "TS-CHG-8", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
   { "stage-2", N_("2\" stage"), "TS-CHG-9", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "contact", N_("Contact resolution"), "TS-CR-1", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "melee", N_("Melee"), "TS-MEL-3", MU_STEP_AUTOMATIC, MU_STEP_REPEATED, NULL, 0 },
+  { "volley", N_("Final volley"), "TS-CHG-11", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "contact", N_("Contact resolution"), "TS-CR-1", MU_STEP_EACH_SIDE, 0,
+    ts_contact, G_N_ELEMENTS (ts_contact) },
+  { "melee", N_("Melee"), "TS-MEL-3", MU_STEP_EACH_SIDE, MU_STEP_REPEATED, NULL, 0 },
 };
 
 static const MuStepInfo ts_player_turn[] = {
@@ -191,14 +217,9 @@ position (gpointer state, MuPosition *p)
     {
       static const char *const details[8] = { [3] = "charge=3", [4] = "charge=4", [6] = "charge=6",
                                               [7] = "charge=7" };
-      static const char *const paths[8] = { [3] = "player-turn/charge/stage-12",
-                                            [4] = "player-turn/charge/stage-12",
-                                            [6] = "player-turn/charge/stage-6",
-                                            [7] = "player-turn/charge/stage-2" };
-      int k = ts_charge_stage (m);
 
-      p->detail = details[k];
-      p->path = paths[k] ? paths[k] : "player-turn/charge/declaration";
+      p->detail = details[ts_charge_stage (m)];
+      p->path = ts_charge_path (m);
     }
 }
 
