@@ -209,7 +209,7 @@ const MuVerbInfo ts_verbs[] = {
     N_("The garrison leaves {AREA}") },
   { "choose", "ANSWER | POS", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
   /* the charge sequence (3.20): the attacker's, then the defender's reactions */
-  { "launch", NULL, "TS-CHG-0, TS-AMB-64", 0, NULL, N_("The declared charge goes in") },
+  { "launch", NULL, "TS-CHG-0, TS-AMB-64", MU_VERB_LISTED, NULL, N_("The declared charge goes in") },
   { "abort", "UNIT...", "TS-CHG-4, TS-CHG-7", 0, N_("needs the charging units that abort"),
     N_("{UNIT} aborts its charge") },
   { "react-fire", "UNIT TARGET [limbers]", "TS-CHG-3, TS-CHG-6", MU_VERB_ATTACK | MU_VERB_REACTION,

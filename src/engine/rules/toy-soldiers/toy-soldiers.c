@@ -143,6 +143,39 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
   return ts_apply (state, command, events, error);
 }
 
+/* MuRuleset.attack_path: a charge's (or counter-charge's) line as the
+ * front ends draw it before it is declared: the anchor where the unit
+ * stands, turned to the contact facing where its slides start
+ * (TS-AMB-65), then its contact pose (TS-AMB-64). Only a command the
+ * engine would take now. */
+static gboolean
+attack_path (gpointer state, const MuCommand *c, GArray *path)
+{
+  TsMatch *m = state;
+  const char *verb = mu_command_get_verb (c);
+  const TsUnit *u;
+  const MuArg *to;
+  MuPos pos;
+
+  if ((!g_str_equal (verb, "charge") && !g_str_equal (verb, "counter-charge")) || mu_command_n_args (c) < 3 ||
+      !ts_apply (m, c, NULL, NULL))
+    return FALSE;
+  u = ts_find (m, mu_command_word (c, 0));
+  to = mu_command_arg (c, 2);
+  if (u == NULL || to->kind != MU_ARG_POS || !to->pos.is_point)
+    return FALSE;
+  pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  g_array_append_val (path, pos);
+  if (to->pos.has_facing && fabs (remainder (u->facing - to->pos.facing, 360.0)) > 0.05)
+    {
+      pos = mu_pos_from_point (u->anchor.x, u->anchor.y, to->pos.facing);
+      g_array_append_val (path, pos);
+    }
+  pos = to->pos;
+  g_array_append_val (path, pos);
+  return TRUE;
+}
+
 static GPtrArray *
 legal_commands (gpointer state)
 {
@@ -575,6 +608,7 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .state_free = state_free,
   .state_copy = state_copy,
   .apply = apply,
+  .attack_path = attack_path,
   .legal_commands = legal_commands,
   .legal_actions = legal_actions,
   .position = position,
