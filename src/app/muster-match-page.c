@@ -123,15 +123,35 @@ on_number_clicked (GtkButton       *button,
   muster_match_page_play_line (self, line);
 }
 
+/* An answer as a person reads it: a counter by its name, a word in the
+ * person's language; a word without a translation ("halt-fire") as a
+ * phrase ("Halt fire"), never the engine's hyphenated word. */
+static char *
+answer_label (MusterMatchPage *self,
+              const char      *answer)
+{
+  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
+  const char *word;
+  char *label;
+
+  if (c && c->name && *c->name)
+    return g_strdup (c->name);
+  word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer);
+  if (word != answer || !g_ascii_islower (answer[0]))
+    return g_strdup (word);
+  label = g_strdup (answer);
+  g_strdelimit (label, "-", ' ');
+  label[0] = g_ascii_toupper (label[0]);
+  return label;
+}
+
 static GtkWidget *
 answer_button (MusterMatchPage *self,
                const char      *answer)
 {
-  /* a counter by its name, a word in the person's language; the command
-   * keeps the answer itself */
-  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
-  GtkWidget *button = gtk_button_new_with_label (c && c->name && *c->name ? c->name
-                                                 : g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer));
+  /* the command keeps the answer itself */
+  g_autofree char *label = answer_label (self, answer);
+  GtkWidget *button = gtk_button_new_with_label (label);
 
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
@@ -179,7 +199,8 @@ update_decision (MusterMatchPage *self)
     case MU_ANSWER_SUBSET:
       for (guint i = 0; d->answers && d->answers[i]; i++)
         {
-          GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
+          g_autofree char *label = answer_label (self, d->answers[i]);
+          GtkWidget *check = gtk_check_button_new_with_label (label);
 
           g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
           gtk_box_append (GTK_BOX (self->decision.box), check);
