@@ -370,8 +370,21 @@ ts_charge_find_pose (TsMatch *m, TsUnit *u, int target, int block, gboolean coun
       TsPose p = { u->anchor, u->facing };
       guint n;
 
-      n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * hi, u->anchor.y + d.y * hi }, u->facing }, st);
-      /* the slide must reach the target: somewhere along it the gap closes */
+      /* the slide must reach the target: somewhere along it the gap
+       * closes. The first closing is bracketed first, in steps shorter
+       * than a stand is deep, so that a near target (the gap open again
+       * beyond it) is not passed over; then it is halved down. */
+      for (double at = ts_in (m, 0.25); at < hi; at += ts_in (m, 0.25))
+        {
+          n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * at, u->anchor.y + d.y * at }, u->facing },
+                                st);
+          if (ts_charge_target_distance (m, st, n, target, block) <= tol / 2)
+            {
+              hi = at;
+              break;
+            }
+          lo = at;
+        }
       for (int i = 0; i < 60; i++)
         {
           double mid = (lo + hi) / 2;
