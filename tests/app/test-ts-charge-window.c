@@ -449,7 +449,6 @@ test_hot_seat (void)
   g_assert_cmpuint (tally.launches, >, 0);
   g_assert_cmpuint (tally.reactions + tally.passes, >, 0);
   g_assert_cmpuint (count_events (m, "reveal"), >, 0);
-  g_assert_cmpuint (count_events (m, "melee"), >, 0);
   /* each side saw its own hidden contact dice, never the other's */
   g_assert_cmpuint (tally.hidden_own[0], >, 0);
   g_assert_cmpuint (tally.hidden_own[1], >, 0);
@@ -458,6 +457,108 @@ test_hot_seat (void)
                  g_hash_table_contains (tally.paths, "player-turn/charge/contact/step-4"));
   g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/react-12") ||
                  g_hash_table_contains (tally.paths, "player-turn/charge/react-6"));
+  g_hash_table_unref (tally.paths);
+  destroy_all_windows ();
+}
+
+/* The duel of tests/fixtures/rules/toy-soldiers/p2-ex14-equal.script
+ * with its dice, entered through the page: a charge through its stages
+ * and reactions, contact resolution with equal totals, so a melee
+ * (TS-CR-9(d)); its first pass asked of the defender; then the greedy
+ * policy plays the match out to the result page. */
+static void
+test_melee (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "p2-duel.muster", NULL);
+  static const int dice[] = { 6, 4, 2, 2, 2, 3, 5 };
+  static const char *const lines[] = {
+    "end-phase", "charge u1 r1 ", "launch", "end-phase", "end-phase", "choose none",
+    "choose stay", "choose stay", "choose no", "choose no", "choose no", "choose no", "choose no",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuDice) rng = mu_policy_rng_new (1);
+  g_autoptr(MusterGame) game = NULL;
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page;
+  MuMatch *m;
+  const MuDecision *d;
+  Tally tally = { 0 };
+  guint n;
+
+  tally.paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
+  m = mu_match_open_file (path, 1, dice, G_N_ELEMENTS (dice), NULL, &error);
+  g_assert_no_error (error);
+  game = muster_game_new (m);
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(MuCommand) c = NULL;
+
+      /* the charge with the contact pose the engine offers for r1 */
+      if (g_str_has_prefix (lines[i], "charge "))
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+
+          for (guint k = 0; k < legal->len && c == NULL; k++)
+            {
+              g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, k));
+
+              if (g_str_has_prefix (text, lines[i]))
+                c = mu_command_ref (g_ptr_array_index (legal, k));
+
+            }
+          g_assert_nonnull (c);
+        }
+      else
+        c = mu_match_parse (m, lines[i], &error);
+      g_assert_no_error (error);
+      enter (page, c, &tally);
+    }
+  /* the melee's first pass, asked of the defender behind its hand-over */
+  d = mu_match_get_pending (m);
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->id, ==, "melee");
+  g_assert_cmpstr (d->side, ==, "csa");
+  g_assert_cmpuint (count_events (m, "melee"), ==, 1);
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  flush_events ();
+  check_tracker (page, &tally);
+  g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/melee"));
+  check_answer_labels (page);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (match_widgets_find_answer (page, "fight"))), ==, "Fight");
+  shot (GTK_WIDGET (page), "ts-melee");
+  for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+      const MuCommand *c = mu_policy_choose (m, legal, rng, MU_POLICY_GREEDY);
+
+      g_assert_nonnull (c);
+      enter (page, c, &tally);
+    }
+  g_assert_true (muster_game_is_over (game));
+  flush_events ();
+  g_assert_true (muster_match_page_get_result_shown (page));
+  shot (GTK_WIDGET (page), "ts-duel-result");
+  /* the hidden dice: each side saw its own, the log never the other's */
+  g_assert_cmpuint (tally.hidden_own[0], >, 0);
+  g_assert_cmpuint (tally.hidden_own[1], >, 0);
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, tally.paths);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      g_test_message ("tracker showed %s", (const char *) key);
+  }
+  /* the attacker's aborts, the final volley, contact resolution's steps */
+  g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/abort-6"));
+  g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/volley"));
+  g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/contact/step-2"));
   g_hash_table_unref (tally.paths);
   destroy_all_windows ();
 }
@@ -507,6 +608,7 @@ main (int argc, char **argv)
   if (display)
     {
       g_test_add_func ("/app/ts-charge-window/hot-seat/TS-CHG-0/TS-AMB-72", test_hot_seat);
+      g_test_add_func ("/app/ts-charge-window/melee/TS-CR-9/TS-MEL-3", test_melee);
       g_test_add_func ("/app/ts-charge-window/computer/TS-CHG-3", test_computer);
     }
   return app_test_run (display);
