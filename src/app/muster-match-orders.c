@@ -374,6 +374,7 @@ muster_match_orders_new (MusterMatchPage *self)
   self->orders.reaction_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->orders.reaction_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->orders.reaction_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->orders.reaction_label), 40);
   gtk_box_append (GTK_BOX (body), self->orders.reaction_label);
   self->orders.reaction_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.reaction_box), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -622,6 +622,9 @@ build_sidebar (MusterMatchPage *self)
   self->decision.label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
+  /* a long question wraps rather than widening the sidebar (and so
+   * shrinking the board) from one decision to the next */
+  gtk_label_set_max_width_chars (GTK_LABEL (self->decision.label), 40);
   gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
   self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,
