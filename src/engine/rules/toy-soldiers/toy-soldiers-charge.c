@@ -145,6 +145,10 @@ ts_charge_stage (const TsMatch *m)
     }
 }
 
+/* The step of the turn structure's charge procedure it stands at (the
+ * phase tracker's path): each stage, reaction window and abort a row of
+ * its own, contact resolution's step from its own state; NULL when the
+ * charge is over (its threats). */
 const char *
 ts_charge_path (const TsMatch *m)
 {
@@ -162,7 +166,7 @@ ts_charge_path (const TsMatch *m)
     [TS_CH_CONTACT] = "player-turn/charge/contact",
   };
 
-  if (m->charge == NULL)
+  if (m->charge == NULL || m->charge->step >= G_N_ELEMENTS (paths))
     return NULL;
   if (m->charge->step == TS_CH_CONTACT && m->contact != NULL)
     return ts_contact_path (m->contact);
@@ -792,7 +796,9 @@ begin_wave (TsMatch *m, GPtrArray *events)
 
 /* The end ------------------------------------------------------------------------------ */
 
-/* TS-AMB-69: the gunners return unless their shelter moved or left. */
+/* The resolution is over. TS-AMB-69: the gunners return unless their
+ * shelter moved or left. TS-AMB-36: the charge was each charger's action,
+ * so its threats follow, charger by charger (TS_CH_THREATS). */
 static void
 end_charge (TsMatch *m, GPtrArray *events)
 {
@@ -818,8 +824,35 @@ end_charge (TsMatch *m, GPtrArray *events)
         while (ts_in_play (b))
           ts_lose_stand (m, b, "TS-AMB-69", events);
     }
-  ts_charge_free (m->charge);
-  m->charge = NULL;
+  g_array_set_size (ch->abandoned, 0);
+  g_array_set_size (ch->queue, 0);
+  for (guint i = 0; i < ch->chargers->len; i++)
+    {
+      TsCharger *c = ts_charger_at (ch, i);
+
+      c->out = TRUE;
+      g_array_append_val (ch->queue, c->unit);
+    }
+  ch->step = TS_CH_THREATS;
+}
+
+/* The next charger's threats, or the charge is over. */
+static void
+threats_next (TsMatch *m, GPtrArray *events)
+{
+  TsCharge *ch = m->charge;
+  TsUnit *u;
+
+  if (ch->queue->len == 0)
+    {
+      ts_charge_free (m->charge);
+      m->charge = NULL;
+      return;
+    }
+  u = ts_unit_at (m, g_array_index (ch->queue, int, 0));
+  g_array_remove_index (ch->queue, 0);
+  if (ts_in_play (u))
+    ts_offer_threats (m, u, events);
 }
 
 /* Called when contact resolution (and melee) of a wave's conflicts is
@@ -847,6 +880,9 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
         case TS_CH_DECLARE:
         case TS_CH_CONTACT:
           return;
+        case TS_CH_THREATS:
+          threats_next (m, events);
+          break;
         case TS_CH_AFTER_2A:
           ch->step = ch->used12 ? TS_CH_REACT12 : TS_CH_ABORT1;
           reset_stage (ch);

@@ -423,6 +423,8 @@ void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, in
 gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
                                      GError **error);
 gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
+/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
+void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
@@ -537,7 +539,8 @@ gboolean      ts_charge_no_return_stress (const TsMatch *m);
 int           ts_charge_stage       (const TsMatch *m);
 /* The turn structure's path of the charge's step that waits now
  * ("player-turn/charge/react-6"), contact resolution's step included;
- * NULL when no charge is under way. Static strings. */
+ * NULL when no charge is under way or it is over (its threats). Static
+ * strings. */
 const char   *ts_charge_path        (const TsMatch *m);
 /* The defender's windows (TS-CHG-3, TS-CHG-6; MuRuleset reactions). */
 gboolean      ts_charge_window      (TsMatch *m, MuReactionWindow *window);

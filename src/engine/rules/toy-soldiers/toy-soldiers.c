@@ -252,7 +252,8 @@ position (gpointer state, MuPosition *p)
                                               [7] = "charge=7" };
 
       p->detail = details[ts_charge_stage (m)];
-      p->path = ts_charge_path (m);
+      if (ts_charge_path (m))
+        p->path = ts_charge_path (m);
     }
 }
 
