@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-present-dialog.h"
 #include "muster-settings.h"
@@ -137,7 +138,8 @@ answer_label (MusterMatchPage *self,
   if (c && c->name && *c->name)
     return g_strdup (c->name);
   word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer);
-  if (word != answer || !g_ascii_islower (answer[0]))
+  /* a command line (a decision answered by a command) stays as it is */
+  if (word != answer || !g_ascii_islower (answer[0]) || strchr (answer, ' ') != NULL)
     return g_strdup (word);
   label = g_strdup (answer);
   g_strdelimit (label, "-", ' ');
