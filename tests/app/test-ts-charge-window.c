@@ -49,6 +49,44 @@ typedef struct {
 
 static const char *const sides[] = { "usa", "csa" };
 
+/* Every button and other control under widget that is shown has an
+ * accessible name: its label, or a label property set for screen readers. */
+static void
+check_accessible (GtkWidget *widget,
+                  guint     *n)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (GTK_IS_BUTTON (child) || GTK_IS_SPIN_BUTTON (child) || GTK_IS_DROP_DOWN (child) ||
+          GTK_IS_CHECK_BUTTON (child))
+        {
+          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (child),
+                                                             GTK_ACCESSIBLE_PROPERTY_LABEL) ||
+                           gtk_test_accessible_has_relation (GTK_ACCESSIBLE (child),
+                                                             GTK_ACCESSIBLE_RELATION_LABELLED_BY) ||
+                           (GTK_IS_BUTTON (child) && gtk_button_get_label (GTK_BUTTON (child)) != NULL) ||
+                           (GTK_IS_BUTTON (child) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (child))) &&
+                            *gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)))) != '\0');
+
+          if (!named)
+            g_test_message ("a %s (%s, icon %s, in a %s in a %s) without an accessible name",
+                            G_OBJECT_TYPE_NAME (child),
+                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
+                            GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child))
+                            ? gtk_button_get_icon_name (GTK_BUTTON (child)) : "-",
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (child)),
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (gtk_widget_get_parent (child))));
+          g_assert_true (named);
+          (*n)++;
+        }
+      /* a drop-down's own toggle is its inside, named by the drop-down */
+      if (!GTK_IS_DROP_DOWN (child))
+        check_accessible (child, n);
+    }
+}
+
 /* TAB-19, TS-AMB-72: the log shows the viewer only what it may see, so
  * never the other side's contact dice before the reveal; the viewer's
  * own hidden dice are there. Returns whether a hidden roll of the viewer's
@@ -293,6 +331,10 @@ enter (MusterMatchPage *page,
       g_assert_null (match_widgets_find_command (box, "match.command", "end-phase"));
       if (!tally->shot_react)
         {
+          guint controls = 0;
+
+          check_accessible (GTK_WIDGET (page), &controls);
+          g_assert_cmpuint (controls, >, 0);
           shot (GTK_WIDGET (page), "ts-reactions");
           tally->shot_react = TRUE;
         }
@@ -537,6 +579,12 @@ test_melee (void)
   check_answer_labels (page);
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (match_widgets_find_answer (page, "fight"))), ==, "Fight");
   shot (GTK_WIDGET (page), "ts-melee");
+  {
+    guint controls = 0;
+
+    check_accessible (GTK_WIDGET (page), &controls);
+    g_assert_cmpuint (controls, >, 0);
+  }
   for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)
     {
       g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
