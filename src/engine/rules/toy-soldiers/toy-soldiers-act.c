@@ -160,6 +160,12 @@ offer_threat (TsMatch *m, TsUnit *u, gboolean cavalry, GPtrArray *events)
 }
 
 void
+ts_offer_threats (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  offer_threat (m, u, FALSE, events);
+}
+
+void
 ts_after_action (TsMatch *m, TsUnit *u, GPtrArray *events)
 {
   /* a reorder within a charge (TS-CHG-3c, 6c, 4) is no action: the charge goes on */
@@ -1001,6 +1007,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
         }
       if (kind == TS_DECIDE_THREAT && u->type == TS_CAV)
         offer_threat (m, u, TRUE, events);
+      /* TS-AMB-36: a charge's threats come charger by charger */
+      if (m->decision.kind == TS_DECIDE_NONE)
+        ts_charge_resume (m, events);
       break;
     case TS_DECIDE_REROLL:
       ts_reorder_remove (m, u, g_str_equal (answer, "yes") ? ts_roll_reorder (m, u, events) : value, events);

@@ -11,6 +11,7 @@
 #include "mu-table-geom.h"
 
 #include <math.h>
+#include <string.h>
 
 #define EPS 1e-6
 
@@ -203,6 +204,49 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
   return TRUE;
 }
 
+/* TS-AMB-65, TS-TER-1, TS-TER-6, TS-AMB-47: a stage move goes uphill when
+ * the hill level under the anchor rises along it, and crosses a linear
+ * obstacle when the path of a formed stand's centre does (fords and
+ * bridges are not looked for here). */
+static void
+slide_terrain (TsMatch *m, TsUnit *u, MuPoint from, const MuStand *before, guint n, GPtrArray *events)
+{
+  gboolean uphill = FALSE, crossed = FALSE;
+  int level = mu_terrain_level_at (m->terrain, from);
+  double len = hypot (u->anchor.x - from.x, u->anchor.y - from.y);
+  int steps = MAX (1, (int) ceil (len / (0.1 * m->inch)));
+
+  for (int k = 1; k <= steps && !uphill; k++)
+    {
+      MuPoint p = { from.x + (u->anchor.x - from.x) * k / steps, from.y + (u->anchor.y - from.y) * k / steps };
+      int l = mu_terrain_level_at (m->terrain, p);
+
+      uphill = l > level;
+      level = l;
+    }
+  for (guint i = 0; i < m->table->lines->len && !crossed; i++)
+    {
+      const MuPolyline *line = g_ptr_array_index (m->table->lines, i);
+
+      if (line->kind != MU_LINE_FENCE && line->kind != MU_LINE_WALL && line->kind != MU_LINE_HEDGE &&
+          line->kind != MU_LINE_DEFENCE_WORKS && line->kind != MU_LINE_STREAM)
+        continue;
+      for (guint k = 0; k < n && k < u->n_st && !crossed; k++)
+        {
+          MuPoint path[2] = { before[k].centre, u->st[k].centre };
+
+          crossed = mu_path_crossings (path, 2, (const MuPoint *) line->points->data, line->points->len, NULL) > 0;
+        }
+    }
+  if (uphill)
+    ts_add_disorder (m, u, 1, "TS-TER-1", events);
+  if (crossed)
+    {
+      ts_add_disorder (m, u, 1, "TS-TER-6", events);
+      ts_add_stress (m, u, 1, "TS-TER-6", events);
+    }
+}
+
 /* TS-AMB-65: slides u along its charge line, facing its contact facing,
  * to the first point at `dist` from its target (computed exactly, then
  * rounded), or to a stand placed in its way since. FALSE when it did not
@@ -219,6 +263,9 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
   int steps;
   double last_clear;
   MuEvent *e;
+  MuStand before[MU_STANDS_MAX];
+  guint n_before = u->n_st;
+  MuPoint start_anchor = u->anchor;
 
   /* where it is along the line now */
   len2 = (contact.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
@@ -275,6 +322,7 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
   if (hypot (to.anchor.x - now.anchor.x, to.anchor.y - now.anchor.y) < 0.005 * m->inch &&
       ts_charge_angle (to.facing, now.facing) < 0.05)
     return FALSE;
+  memcpy (before, u->st, sizeof (MuStand) * u->n_st);
   {
     MuPoint old_anchor = u->anchor;
     double old_facing = u->facing;
@@ -302,6 +350,7 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
       e->from = from;
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
+  slide_terrain (m, u, start_anchor, before, n_before, events);
   return TRUE;
 }
 

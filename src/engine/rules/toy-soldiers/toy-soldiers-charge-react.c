@@ -59,7 +59,16 @@ may_react (TsMatch *m, const TsUnit *u, GError **error)
       TsCharger *c = ts_charger_at (ch, i);
       const TsUnit *t = ts_unit_at (m, c->target);
 
-      if (c->out || t == NULL || !ts_in_play (t) || ts_charge_abandoned (m, c->target))
+      if (c->out)
+        continue;
+      /* a garrisoned block's supporters: within 4" of its polygon (TS-AMB-37) */
+      if (c->block != TS_NONE)
+        {
+          near = mu_table_within (ts_charge_target_distance (m, u->st, u->n_st, TS_NONE, c->block),
+                                  ts_in (m, m->num.reorder_near));
+          continue;
+        }
+      if (t == NULL || !ts_in_play (t) || ts_charge_abandoned (m, c->target))
         continue;
       near = t == u || mu_stands_within (u->st, u->n_st, t->st, t->n_st, ts_in (m, m->num.reorder_near));
     }

@@ -228,6 +228,13 @@ ts_charge_flee_next (TsMatch *m, GPtrArray *events)
 
 /* Stage 11 ----------------------------------------------------------------------------- */
 
+/* Whether the charger's target is id (a unit, or -2 - block). */
+static gboolean
+charges (const TsCharger *c, int id)
+{
+  return id >= 0 ? c->block == TS_NONE && c->target == id : c->block == -2 - id;
+}
+
 /* TS-AMB-67, TS-AMB-70: the chargers of the target it may aim at. */
 static GPtrArray *
 volley_answers (TsMatch *m, TsUnit *t, int id)
@@ -240,7 +247,7 @@ volley_answers (TsMatch *m, TsUnit *t, int id)
         TsCharger *c = ts_charger_at (m->charge, i);
         TsUnit *u = ts_unit_at (m, c->unit);
 
-        if (c->out || !c->wave || c->countered || c->target != id || !ts_in_play (u))
+        if (c->out || !c->wave || c->countered || !charges (c, id) || !ts_in_play (u))
           continue;
         if (lead && !ts_charge_is_lead (m, c))
           continue;
@@ -256,6 +263,7 @@ ts_charge_volley_next (TsMatch *m, GPtrArray *events)
   TsCharge *ch = m->charge;
   g_autoptr(GArray) targets = ts_charge_targets (m, TRUE);
   g_autoptr(GPtrArray) answers = NULL;
+  TsUnit garrison;
   int id;
   TsUnit *t;
 
@@ -266,9 +274,13 @@ ts_charge_volley_next (TsMatch *m, GPtrArray *events)
     }
   id = g_array_index (targets, int, ch->next);
   ch->next++;
-  t = id >= 0 ? ts_unit_at (m, id) : NULL;
-  /* garrisons fire by faces in part 1 only; cavalry never fires (TS-AMB-18) */
-  if (t == NULL || !ts_in_play (t) || t->type == TS_CAV || ts_charge_abandoned (m, id))
+  /* a garrison fires by its block's faces (TS-AMB-85) */
+  if (id < 0)
+    t = ts_block_faces (m, -2 - id, &garrison) ? &garrison : NULL;
+  else
+    t = ts_unit_at (m, id);
+  /* cavalry never fires (TS-AMB-18) */
+  if (t == NULL || (!t->faces && !ts_in_play (t)) || t->type == TS_CAV || (id >= 0 && ts_charge_abandoned (m, id)))
     return;
   for (guint i = 0; i < ch->no_volley->len; i++)
     if (g_array_index (ch->no_volley, int, i) == id)
@@ -278,8 +290,11 @@ ts_charge_volley_next (TsMatch *m, GPtrArray *events)
     return;
   g_ptr_array_add (answers, (gpointer) "none");
   g_ptr_array_add (answers, NULL);
-  ts_decide (m, TS_DECIDE_FINAL_VOLLEY, t->side, id, "TS-CHG-11", (const char *const *) answers->pdata, events,
-             N_("Does %s fire its final ragged volley, and at which charger?"), t->def->id);
+  ts_decide (m, TS_DECIDE_FINAL_VOLLEY, t->side, id >= 0 ? id : ts_block_at (m, -2 - id)->unit, "TS-CHG-11",
+             (const char *const *) answers->pdata, events,
+             N_("Does %s fire its final ragged volley, and at which charger?"),
+             id >= 0 ? t->def->id : ts_block_at (m, -2 - id)->area->id);
+  m->decision.value = id;
 }
 
 /* Stage 13 ----------------------------------------------------------------------------- */
@@ -450,18 +465,22 @@ ts_charge_answer (TsMatch *m, TsDecideKind kind, const char *answer, const TsDec
         }
       break;
     case TS_DECIDE_FINAL_VOLLEY:
-      if (!g_str_equal (answer, "none") && ts_in_play (u))
-        {
-          /* TS-CHG-11, TS-AMB-70: ragged; any effective die, +1 stress on each charger of it */
-          if (ts_fire (m, u, ts_find (m, answer), -2, events))
-            for (guint i = 0; i < ch->chargers->len; i++)
-              {
-                TsCharger *c = ts_charger_at (ch, i);
+      {
+        TsUnit garrison;
+        TsUnit *t = d->value >= 0 ? u : ts_block_faces (m, -2 - d->value, &garrison) ? &garrison : NULL;
 
-                if (c->wave && !c->out && c->target == d->unit && ts_in_play (ts_unit_at (m, c->unit)))
-                  ts_add_stress (m, ts_unit_at (m, c->unit), 1, "TS-CHG-11", events);
-              }
-        }
+        if (g_str_equal (answer, "none") || t == NULL || (!t->faces && !ts_in_play (t)))
+          break;
+        /* TS-CHG-11, TS-AMB-70: ragged; any effective die, +1 stress on each charger of it */
+        if (ts_fire (m, t, ts_find (m, answer), -2, events))
+          for (guint i = 0; i < ch->chargers->len; i++)
+            {
+              TsCharger *c = ts_charger_at (ch, i);
+
+              if (c->wave && !c->out && charges (c, d->value) && ts_in_play (ts_unit_at (m, c->unit)))
+                ts_add_stress (m, ts_unit_at (m, c->unit), 1, "TS-CHG-11", events);
+            }
+      }
       break;
     default:
       break;

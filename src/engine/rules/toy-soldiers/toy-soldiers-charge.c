@@ -145,6 +145,37 @@ ts_charge_stage (const TsMatch *m)
     }
 }
 
+/* The step of the turn structure's charge procedure it stands at (the
+ * phase tracker's path), NULL when the charge is over. */
+const char *
+ts_charge_path (const TsMatch *m)
+{
+  if (m->charge == NULL)
+    return NULL;
+  switch (m->charge->step)
+    {
+    case TS_CH_DECLARE:
+      return "player-turn/charge/declaration";
+    case TS_CH_AFTER_2A:
+    case TS_CH_REACT12:
+    case TS_CH_ABORT1:
+      return "player-turn/charge/stage-12";
+    case TS_CH_REACT6:
+      return "player-turn/charge/stage-6";
+    case TS_CH_ABORT2:
+    case TS_CH_BALK:
+    case TS_CH_SLIDE2:
+    case TS_CH_FLEE:
+    case TS_CH_VOLLEY:
+      return "player-turn/charge/stage-2";
+    case TS_CH_CONTACT:
+      return m->contact != NULL ? "player-turn/charge/contact" : "player-turn/charge/stage-2";
+    case TS_CH_THREATS:
+    default:
+      return NULL;
+    }
+}
+
 /* Declaration -------------------------------------------------------------------------- */
 
 static double
@@ -768,7 +799,9 @@ begin_wave (TsMatch *m, GPtrArray *events)
 
 /* The end ------------------------------------------------------------------------------ */
 
-/* TS-AMB-69: the gunners return unless their shelter moved or left. */
+/* The resolution is over. TS-AMB-69: the gunners return unless their
+ * shelter moved or left. TS-AMB-36: the charge was each charger's action,
+ * so its threats follow, charger by charger (TS_CH_THREATS). */
 static void
 end_charge (TsMatch *m, GPtrArray *events)
 {
@@ -794,8 +827,35 @@ end_charge (TsMatch *m, GPtrArray *events)
         while (ts_in_play (b))
           ts_lose_stand (m, b, "TS-AMB-69", events);
     }
-  ts_charge_free (m->charge);
-  m->charge = NULL;
+  g_array_set_size (ch->abandoned, 0);
+  g_array_set_size (ch->queue, 0);
+  for (guint i = 0; i < ch->chargers->len; i++)
+    {
+      TsCharger *c = ts_charger_at (ch, i);
+
+      c->out = TRUE;
+      g_array_append_val (ch->queue, c->unit);
+    }
+  ch->step = TS_CH_THREATS;
+}
+
+/* The next charger's threats, or the charge is over. */
+static void
+threats_next (TsMatch *m, GPtrArray *events)
+{
+  TsCharge *ch = m->charge;
+  TsUnit *u;
+
+  if (ch->queue->len == 0)
+    {
+      ts_charge_free (m->charge);
+      m->charge = NULL;
+      return;
+    }
+  u = ts_unit_at (m, g_array_index (ch->queue, int, 0));
+  g_array_remove_index (ch->queue, 0);
+  if (ts_in_play (u))
+    ts_offer_threats (m, u, events);
 }
 
 /* Called when contact resolution (and melee) of a wave's conflicts is
@@ -823,6 +883,9 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
         case TS_CH_DECLARE:
         case TS_CH_CONTACT:
           return;
+        case TS_CH_THREATS:
+          threats_next (m, events);
+          break;
         case TS_CH_AFTER_2A:
           ch->step = ch->used12 ? TS_CH_REACT12 : TS_CH_ABORT1;
           reset_stage (ch);

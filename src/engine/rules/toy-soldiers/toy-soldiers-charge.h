@@ -46,6 +46,7 @@ typedef enum {
   TS_CH_FLEE,                  /* stage 10, target by target */
   TS_CH_VOLLEY,                /* stage 11, target by target */
   TS_CH_CONTACT,               /* stage 13 handed over to contact resolution */
+  TS_CH_THREATS,               /* over: each charger's threats (TS-AMB-36), queued */
 } TsChStep;
 
 struct TsCharge {

@@ -842,7 +842,10 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
     }
   /* (8) TS-FIRE-7, TS-AMB-20: a ragged volley's stress to the firer */
 ragged:
-  if (mod == -2)
+  /* a garrison's stress is its block's die (TS-VIL-2) */
+  if (mod == -2 && u->faces)
+    ts_block_add_stress (m, u->block, 1, "TS-FIRE-7", events);
+  else if (mod == -2)
     ts_add_stress (m, u, 1, "TS-FIRE-7", events);
   return any;
 }

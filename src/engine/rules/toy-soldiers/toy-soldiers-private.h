@@ -423,6 +423,8 @@ void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, in
 gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
                                      GError **error);
 gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
+/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
+void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
@@ -533,6 +535,8 @@ gboolean      ts_charge_resume      (TsMatch *m, GPtrArray *events);
 gboolean      ts_charge_target      (const TsMatch *m, const TsUnit *u);
 /* TS-CHG-3a: the volley being fired is a 12" reaction (no TS-RCV-2 stress on chargers). */
 gboolean      ts_charge_no_return_stress (const TsMatch *m);
+/* The turn structure's path of the charge step it stands at, NULL. */
+const char   *ts_charge_path        (const TsMatch *m);
 /* The --state position's charge stage whose window is open (3, 4, 6, 7), 0. */
 int           ts_charge_stage       (const TsMatch *m);
 /* The defender's windows (TS-CHG-3, TS-CHG-6; MuRuleset reactions). */

@@ -191,14 +191,10 @@ position (gpointer state, MuPosition *p)
     {
       static const char *const details[8] = { [3] = "charge=3", [4] = "charge=4", [6] = "charge=6",
                                               [7] = "charge=7" };
-      static const char *const paths[8] = { [3] = "player-turn/charge/stage-12",
-                                            [4] = "player-turn/charge/stage-12",
-                                            [6] = "player-turn/charge/stage-6",
-                                            [7] = "player-turn/charge/stage-2" };
-      int k = ts_charge_stage (m);
 
-      p->detail = details[k];
-      p->path = paths[k] ? paths[k] : "player-turn/charge/declaration";
+      p->detail = details[ts_charge_stage (m)];
+      if (ts_charge_path (m))
+        p->path = ts_charge_path (m);
     }
 }
 
