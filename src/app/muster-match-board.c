@@ -145,8 +145,9 @@ muster_match_board_describe (MusterMatchPage *self,
                                     verb && verb->sentence ? _(verb->sentence) : NULL);
 }
 
-/* A button of an attack that moves into contact shows its path while the
- * pointer is on it or it has the focus, as a click on the target does. */
+/* A button of an attack that moves into contact shows its path (the
+ * engine's attack path) while the pointer is on it or it has the focus,
+ * as a click on the target does. */
 static void
 show_attack_path (MusterMatchPage *self,
                   GtkWidget       *button)
@@ -188,7 +189,9 @@ command_button (MusterMatchPage  *self,
   g_autofree char *label = muster_match_board_describe (self, c);
   GtkWidget *button = gtk_button_new_with_label (label);
 
-  if ((verb->flags & MU_VERB_ATTACK) && (verb->flags & MU_VERB_MOVE))
+  /* an attack that moves (a charge named by its contact pose) and has
+   * no move flag shows its path too; without one nothing is drawn */
+  if (verb->flags & MU_VERB_ATTACK)
     {
       GtkEventController *motion = gtk_event_controller_motion_new ();
       GtkEventController *focus = gtk_event_controller_focus_new ();

@@ -199,10 +199,29 @@ update_reaction (MusterMatchPage *self)
   if (window == NULL || mu_match_get_pending (match) != NULL || !person_acts (self, window->side))
     return;
   trigger = window->trigger ? mu_match_parse (match, window->trigger, NULL) : NULL;
-  what = trigger ? muster_match_board_describe (self, trigger) : g_strdup (window->id);
-  /* Translators: the side that may react, then what the other side just did
-   * ("Union may react to “5th Alabama fires at 1st Massachusetts”") */
-  text = g_strdup_printf (_("%s may react to “%s”"), muster_match_page_side_name (self, window->side), what);
+  if (trigger != NULL && mu_command_n_args (trigger) > 0)
+    what = muster_match_board_describe (self, trigger);
+  else
+    {
+      /* a command that names nothing ("launch", the end of a step) says
+       * nothing of what is reacted to: the step the engine stands at
+       * does ("Reactions at 6\"") */
+      const MuTurnStructure *turns = muster_game_get_ruleset (self->game)->turns;
+      const MuStepInfo *step;
+      MuPosition pos;
+
+      mu_match_get_position (match, &pos);
+      step = turns && pos.path ? mu_turn_structure_find_step (turns, pos.path) : NULL;
+      what = g_strdup (step ? _(step->name) : window->id);
+    }
+  if (trigger != NULL && mu_command_n_args (trigger) > 0)
+    /* Translators: the side that may react, then what the other side just did
+     * ("Union may react to “5th Alabama fires at 1st Massachusetts”") */
+    text = g_strdup_printf (_("%s may react to “%s”"), muster_match_page_side_name (self, window->side), what);
+  else
+    /* Translators: the side that may react, then the step of the turn
+     * ("Union may react now: Reactions at 12\"") */
+    text = g_strdup_printf (_("%s may react now: %s"), muster_match_page_side_name (self, window->side), what);
   if (window->rule != NULL)
     {
       char *with_rule = g_strdup_printf ("%s (%s)", text, window->rule);
@@ -219,7 +238,11 @@ update_reaction (MusterMatchPage *self)
       g_autofree char *label = NULL;
       GtkWidget *button;
 
-      if (g_str_equal (mu_command_get_verb (c), "pass"))
+      const MuVerbInfo *verb = mu_ruleset_find_verb (muster_game_get_ruleset (self->game),
+                                                     mu_command_get_verb (c));
+
+      /* Pass below ends the window, as the end of a step would */
+      if (g_str_equal (mu_command_get_verb (c), "pass") || (verb != NULL && (verb->flags & MU_VERB_END_STEP)))
         continue;
       line = mu_command_to_string (c);
       label = muster_match_board_describe (self, c);
@@ -374,6 +397,7 @@ muster_match_orders_new (MusterMatchPage *self)
   self->orders.reaction_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->orders.reaction_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->orders.reaction_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->orders.reaction_label), 40);
   gtk_box_append (GTK_BOX (body), self->orders.reaction_label);
   self->orders.reaction_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.reaction_box), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-present-dialog.h"
 #include "muster-settings.h"
@@ -123,15 +124,36 @@ on_number_clicked (GtkButton       *button,
   muster_match_page_play_line (self, line);
 }
 
+/* An answer as a person reads it: a counter by its name, a word in the
+ * person's language; a word without a translation ("halt-fire") as a
+ * phrase ("Halt fire"), never the engine's hyphenated word. */
+static char *
+answer_label (MusterMatchPage *self,
+              const char      *answer)
+{
+  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
+  const char *word;
+  char *label;
+
+  if (c && c->name && *c->name)
+    return g_strdup (c->name);
+  word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer);
+  /* a command line (a decision answered by a command) stays as it is */
+  if (word != answer || !g_ascii_islower (answer[0]) || strchr (answer, ' ') != NULL)
+    return g_strdup (word);
+  label = g_strdup (answer);
+  g_strdelimit (label, "-", ' ');
+  label[0] = g_ascii_toupper (label[0]);
+  return label;
+}
+
 static GtkWidget *
 answer_button (MusterMatchPage *self,
                const char      *answer)
 {
-  /* a counter by its name, a word in the person's language; the command
-   * keeps the answer itself */
-  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
-  GtkWidget *button = gtk_button_new_with_label (c && c->name && *c->name ? c->name
-                                                 : g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer));
+  /* the command keeps the answer itself */
+  g_autofree char *label = answer_label (self, answer);
+  GtkWidget *button = gtk_button_new_with_label (label);
 
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
@@ -179,7 +201,8 @@ update_decision (MusterMatchPage *self)
     case MU_ANSWER_SUBSET:
       for (guint i = 0; d->answers && d->answers[i]; i++)
         {
-          GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
+          g_autofree char *label = answer_label (self, d->answers[i]);
+          GtkWidget *check = gtk_check_button_new_with_label (label);
 
           g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
           gtk_box_append (GTK_BOX (self->decision.box), check);
@@ -601,6 +624,9 @@ build_sidebar (MusterMatchPage *self)
   self->decision.label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
+  /* a long question wraps rather than widening the sidebar (and so
+   * shrinking the board) from one decision to the next */
+  gtk_label_set_max_width_chars (GTK_LABEL (self->decision.label), 40);
   gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
   self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,

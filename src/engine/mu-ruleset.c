@@ -431,8 +431,9 @@ mu_ruleset_format_state_full (const MuRuleset  *ruleset,
 
   ruleset->position (state, &pos);
   time = mu_minutes_to_string (pos.minutes);
-  g_string_append_printf (s, "bound %d round=%s phase=%d time=%s%s\n", pos.bound,
-                          pos.side ? pos.side : "-", pos.phase, time, pos.night ? " night" : "");
+  g_string_append_printf (s, "bound %d round=%s phase=%d time=%s%s%s%s\n", pos.bound,
+                          pos.side ? pos.side : "-", pos.phase, time, pos.night ? " night" : "",
+                          pos.detail ? " " : "", pos.detail ? pos.detail : "");
   views = side && ruleset->counters_for ? ruleset->counters_for (state, side)
                                        : ruleset->counters (state);
   for (guint i = 0; i < views->len; i++)

@@ -415,6 +415,10 @@ typedef struct {
    * ruleset: while it is open and no decision is pending, awaited is the
    * window's side, side stays the active one. */
   const char *reaction;
+  /* A word the ruleset adds to the --state position line, KEY=VALUE
+   * (toy-soldiers: "charge=4", the charge stage awaiting a command), NULL
+   * for none. Static or owned by the state. */
+  const char *detail;
 } MuPosition;
 
 

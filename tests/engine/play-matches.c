@@ -102,7 +102,7 @@ play_matches (const MuRuleset *ruleset,
       for (guint i = 0; i < mu_match_get_commands (m)->len; i++)
         {
           g_autofree char *line = mu_command_to_string (g_ptr_array_index (mu_match_get_commands (m), i));
-          g_autoptr(MuCommand) c = mu_command_parse (ruleset, line, &error);
+          g_autoptr(MuCommand) c = mu_match_parse (replay, line, &error);
 
           g_assert_no_error (error);
           g_assert_true (mu_match_apply (replay, c, NULL, &error));

@@ -23,7 +23,10 @@ static const char *const decide_ids[] = {
   [TS_DECIDE_WAY] = "way", [TS_DECIDE_RALLY_AGAIN] = "rally-again", [TS_DECIDE_PASSAGE] = "passage",
   [TS_DECIDE_SHED] = "shed", [TS_DECIDE_OBSTRUCTION] = "obstruction", [TS_DECIDE_SKIRM_BACK] = "skirmish-back",
   [TS_DECIDE_ESCAPE] = "escape", [TS_DECIDE_CAV_REROLL] = "cavalry-reroll",
-  [TS_DECIDE_GARRISON] = "destroy",
+  [TS_DECIDE_GARRISON] = "destroy", [TS_DECIDE_DISPARITY] = "disparity",
+  [TS_DECIDE_ABORT_REORDER] = "reorder", [TS_DECIDE_ABORT_VOLLEY] = "volley",
+  [TS_DECIDE_BALK_ELAN] = "balk-elan", [TS_DECIDE_CHARGE_OBSTRUCTION] = "obstruction",
+  [TS_DECIDE_FLEE] = "flee", [TS_DECIDE_FINAL_VOLLEY] = "volley", [TS_DECIDE_CONTACT] = "contact",
 };
 
 void
@@ -65,13 +68,17 @@ ts_decision_view (TsMatch *m)
   d->view.question = d->shown;
   d->view.answers = (const char *const *) d->answers->pdata;
   d->view.kind = d->kind == TS_DECIDE_REROLL || d->kind == TS_DECIDE_RALLY_AGAIN || d->kind == TS_DECIDE_CAV_REROLL
+                 || d->kind == TS_DECIDE_ABORT_REORDER || d->kind == TS_DECIDE_BALK_ELAN || d->kind == TS_DECIDE_FLEE
                  ? MU_ANSWER_YES_NO
+               : d->kind == TS_DECIDE_DISPARITY ? MU_ANSWER_SUBSET
                : d->kind == TS_DECIDE_DESTROY || d->kind == TS_DECIDE_GARRISON || d->kind == TS_DECIDE_SHED || d->kind == TS_DECIDE_SKIRM_BACK
                  ? MU_ANSWER_NUMBER
                : d->kind == TS_DECIDE_ESCAPE ? MU_ANSWER_POSITION
                                                                             : MU_ANSWER_CHOICE;
   d->view.min = d->min;
   d->view.max = d->max;
+  if (d->kind == TS_DECIDE_CONTACT)
+    ts_contact_view (m, &d->view);
   return &d->view;
 }
 
@@ -153,8 +160,17 @@ offer_threat (TsMatch *m, TsUnit *u, gboolean cavalry, GPtrArray *events)
 }
 
 void
+ts_offer_threats (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  offer_threat (m, u, FALSE, events);
+}
+
+void
 ts_after_action (TsMatch *m, TsUnit *u, GPtrArray *events)
 {
+  /* a reorder within a charge (TS-CHG-3c, 6c, 4) is no action: the charge goes on */
+  if (ts_charge_resume (m, events))
+    return;
   offer_threat (m, u, FALSE, events);
 }
 
@@ -266,6 +282,18 @@ touches_enemy (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
   TS_FOR_UNITS (m, o)
     if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
         mu_stands_in_contact (st, n, o->st, o->n_st, mu_table_contact_tolerance (m->table->unit)))
+      return TRUE;
+  return FALSE;
+}
+
+/* TS-AMB-37: an enemy unit's formed stand or skirmish stand within d of the stand. */
+gboolean
+ts_enemy_near (const TsMatch *m, const TsUnit *u, const MuStand *st, double d)
+{
+  TS_FOR_UNITS (m, o)
+    if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
+        (mu_stands_within (st, 1, o->st, o->n_st, d) ||
+         (o->n_skirm > 0 && mu_stands_within (st, 1, o->skirm, (guint) o->n_skirm, d))))
       return TRUE;
   return FALSE;
 }
@@ -666,8 +694,11 @@ form_allowed (const TsUnit *u, TsForm f)
     }
 }
 
-static gboolean
-apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError **error)
+/* TS-INF-2, TS-AMB-49: a Change formation action, or (stage 3 or 6) a
+ * charge's reaction 3b or 6b: no action, +1 disorder (6b: and +1
+ * stress), and the stands of the new layout within 2" of an enemy lost. */
+gboolean
+ts_apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events, GError **error)
 {
   const char *word = mu_command_word (c, 1);
   const MuArg *arg = mu_command_arg (c, 2);
@@ -679,7 +710,7 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   int listed, w;
   MuEvent *e;
 
-  if (!ts_may_act (m, u, TS_ACT_FORM, 0, error))
+  if (stage == 0 && !ts_may_act (m, u, TS_ACT_FORM, 0, error))
     return FALSE;
   if (!ts_form_parse (word, &f) || !form_allowed (u, f))
     return mu_rules_refuse (error, "TS-AMB-38", "%s cannot form %s", u->def->id, word ? word : "");
@@ -715,7 +746,7 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   after.anchor = (MuPoint) { pose.x - right.x * (w - 1) * u->width / 2, pose.y - right.y * (w - 1) * u->width / 2 };
   ts_layout (m, &after);
   if (!ts_on_table (m, after.st, after.n_st) || overlaps_any (m, u, after.st, after.n_st) ||
-      touches_enemy (m, u, after.st, after.n_st))
+      (stage == 0 && touches_enemy (m, u, after.st, after.n_st)))
     return mu_rules_refuse (error, "TS-AMB-49", "the new formation has no room there");
   for (guint k = 0; k < after.n_st; k++)
     {
@@ -728,11 +759,15 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
     }
   /* TS-INF-1: the wider of the two formations; TS-ART-1: +1 */
   listed = u->type == TS_ART ? 1 : ts_width_disorder (m, MAX (ts_width (m, u, u->form), w));
-  if (!ts_may_act (m, u, TS_ACT_FORM, listed, error))
+  if (stage == 0 && !ts_may_act (m, u, TS_ACT_FORM, listed, error))
     return FALSE;
+  /* TS-AMB-54: a reaction is voluntary, its disorder capped at 6 */
+  if (stage != 0 && u->disorder + listed + 1 > 6)
+    return mu_rules_refuse (error, "TS-AMB-54", "the change would take %s's disorder above 6", u->def->id);
   if (events == NULL)
     return TRUE;
-  ts_take_action (m, u, TS_ACT_FORM, events);
+  if (stage == 0)
+    ts_take_action (m, u, TS_ACT_FORM, events);
   if (u->form == TS_FORM_LIMBERED && f == TS_FORM_UNLIMBERED)
     u->limbers_back = FALSE;   /* TS-ART-2: directly behind after unlimbering */
   {
@@ -750,6 +785,31 @@ apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
     {
       mu_event_set_text (e, ts_form_id (f));
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+    }
+  if (stage != 0)
+    {
+      const char *rule = stage == 3 ? "TS-CHG-3" : "TS-CHG-6";
+
+      /* TS-AMB-49: k stands within 2" of an enemy are lost, until none is */
+      for (int guard = 0; guard < MU_STANDS_MAX && ts_in_play (u); guard++)
+        {
+          int k = 0;
+
+          for (guint i = 0; i < u->n_st; i++)
+            if (ts_enemy_near (m, u, &u->st[i], ts_in (m, 2)))
+              k++;
+          if (k == 0)
+            break;
+          while (k-- > 0 && ts_in_play (u))
+            ts_lose_stand (m, u, "TS-AMB-49", events);
+        }
+      if (!ts_in_play (u))
+        return TRUE;
+      ts_add_disorder (m, u, listed, u->type == TS_ART ? "TS-ART-1" : "TS-INF-1", events);
+      ts_add_disorder (m, u, 1, rule, events);
+      if (stage == 6)
+        ts_add_stress (m, u, 1, rule, events);
+      return TRUE;
     }
   ts_add_disorder (m, u, listed, u->type == TS_ART ? "TS-ART-1" : "TS-INF-1", events);
   m->open_unit = ts_unit_index (m, u);
@@ -848,8 +908,6 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   if (ts_garrisoned (m, u))
     return mu_rules_refuse (error, "TS-VIL-2", "%s is the garrison of %s: give its commands to the block",
                             u->def->id, ts_block_at (m, u->block)->area->id);
-  if (g_str_equal (verb, "charge"))
-    return mu_rules_refuse (error, "TS-CHG-0", "charges, contact resolution and melee are part 2 of the rules, not built yet");
   if (g_str_equal (verb, "skirmish") || g_str_equal (verb, "recall") || g_str_equal (verb, "place"))
     return ts_apply_skirmish (m, c, events, error);
   if (g_str_equal (verb, "hasty"))
@@ -859,7 +917,7 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   if (g_str_equal (verb, "fire"))
     return apply_fire (m, u, c, events, error);
   if (g_str_equal (verb, "form"))
-    return apply_form (m, u, c, events, error);
+    return ts_apply_form (m, u, c, 0, events, error);
   if (ts_action_parse (verb, &a))
     return apply_move (m, u, a, c, events, error);
   return mu_rules_refuse (error, NULL, "unknown command “%s”", verb);
@@ -882,6 +940,17 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     return mu_rules_refuse (error, NULL, "there is no decision to answer");
   if (d->kind == TS_DECIDE_ESCAPE)
     return ts_commander_escape (m, c, events, error);
+  if (d->kind == TS_DECIDE_CONTACT)
+    return ts_contact_choose (m, c, events, error);
+  if (d->kind == TS_DECIDE_DISPARITY)
+    {
+      if (!ts_charge_check_answer (m, c, error))
+        return FALSE;
+      if (events == NULL)
+        return TRUE;
+      ts_charge_answer_subset (m, c, events);
+      return TRUE;
+    }
   if (answer == NULL && mu_command_arg (c, 0) && mu_command_arg (c, 0)->kind == MU_ARG_NUMBER)
     {
       static char buf[32];
@@ -938,6 +1007,9 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
         }
       if (kind == TS_DECIDE_THREAT && u->type == TS_CAV)
         offer_threat (m, u, TRUE, events);
+      /* TS-AMB-36: a charge's threats come charger by charger */
+      if (m->decision.kind == TS_DECIDE_NONE)
+        ts_charge_resume (m, events);
       break;
     case TS_DECIDE_REROLL:
       ts_reorder_remove (m, u, g_str_equal (answer, "yes") ? ts_roll_reorder (m, u, events) : value, events);
@@ -980,6 +1052,14 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
       break;
     case TS_DECIDE_RALLY_AGAIN:
       ts_rally_again (m, value, g_str_equal (answer, "yes"), events);
+      break;
+    case TS_DECIDE_ABORT_REORDER:
+    case TS_DECIDE_ABORT_VOLLEY:
+    case TS_DECIDE_BALK_ELAN:
+    case TS_DECIDE_CHARGE_OBSTRUCTION:
+    case TS_DECIDE_FLEE:
+    case TS_DECIDE_FINAL_VOLLEY:
+      ts_charge_answer (m, kind, answer, &saved, events);
       break;
     default:
       break;

@@ -137,6 +137,9 @@ const MuMarkerInfo ts_markers[] = {
   { "aware", N_("Aware"), "TS-CDR-6, TS-INI-2", "AW",
     N_("Passed Battlefield Awareness: adds 1d6 to his side's next initiative roll"),
     MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, FALSE },
+  { "target", N_("Charge target"), "TS-REO-2, TS-AMB-62", "TGT",
+    N_("The target of a charge, until its resolution ends: -1 on its reorder die"),
+    MU_MARKER_ON_COUNTER, 0, NULL, MU_MARKER_SUPPLY_NONE, FALSE },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_markers) == TS_N_MARKERS);
 
@@ -205,7 +208,23 @@ const MuVerbInfo ts_verbs[] = {
     N_("needs a village block, then the command stand's pose when it was inside"),
     N_("The garrison leaves {AREA}") },
   { "choose", "ANSWER | POS", "TS-AMB-63", MU_VERB_ANSWER, N_("needs exactly one answer or table point") },
-  { "end-phase", NULL, "TS-CDR-1, TS-ACT-1", MU_VERB_END_STEP, NULL, N_("End the step") },
+  /* the charge sequence (3.20): the attacker's, then the defender's reactions */
+  { "launch", NULL, "TS-CHG-0, TS-AMB-64", MU_VERB_LISTED, NULL, N_("The declared charge goes in") },
+  { "abort", "UNIT...", "TS-CHG-4, TS-CHG-7", 0, N_("needs the charging units that abort"),
+    N_("{UNIT} aborts its charge") },
+  { "react-fire", "UNIT TARGET [limbers]", "TS-CHG-3, TS-CHG-6", MU_VERB_ATTACK | MU_VERB_REACTION,
+    N_("needs the firing unit and a charger, then optionally limbers"), N_("{UNIT} fires at {TARGET}") },
+  { "react-form", "UNIT FORMATION POS", "TS-CHG-3, TS-CHG-6, TS-AMB-49", MU_VERB_MOVE | MU_VERB_REACTION,
+    N_("needs a unit, a formation and the command stand's pose"), N_("{UNIT} forms {FORMATION}") },
+  { "react-reorder", "UNIT", "TS-CHG-3, TS-CHG-6", MU_VERB_REACTION, N_("needs a unit"),
+    N_("{UNIT} reorders") },
+  { "counter-charge", "UNIT CHARGER POS", "TS-CHG-6, TS-AMB-66", MU_VERB_ATTACK | MU_VERB_REACTION,
+    N_("needs a unit, the charger it counter-charges and its contact pose"),
+    N_("{UNIT} counter-charges {CHARGER}") },
+  { "abandon-guns", "BATTERY INFANTRY", "TS-CHG-6, TS-AMB-69", MU_VERB_REACTION,
+    N_("needs a battery and the infantry its gunners shelter with"),
+    N_("{BATTERY}'s gunners shelter with {INFANTRY}") },
+  { "end-phase", NULL, "TS-CDR-1, TS-ACT-1", MU_VERB_END_STEP | MU_VERB_REACTION, NULL, N_("End the step") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_verbs) == TS_N_VERBS);
 
@@ -339,6 +358,27 @@ const MuEventKindInfo ts_ev_reformed = {
   N_("{subject} is reformed at {to}"), NULL, 0, MU_N_PLURAL ("{n} battalion reformed", "{n} battalions reformed"),
 };
 
+const MuEventKindInfo ts_ev_charge = {
+  "charge", N_("Charge declared"), N_("a unit is declared to charge a target, to its contact pose (TS-CHG-0, TS-AMB-64)"),
+  F (SUBJECT) | F (TEXT) | F (TO), NULL, MU_EVENT_CLASS_ORDERS, 0,
+  N_("{subject} charges ({text}) to {to}"), NULL, 0, MU_N_PLURAL ("{n} charge declared", "{n} charges declared"),
+};
+const MuEventKindInfo ts_ev_disparity = {
+  "disparity", N_("Force disparity"), N_("the units each side counts in a charge (TS-CHG-2a, TS-AMB-68)"),
+  F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("Force disparity: {text}"), NULL, 0, MU_N_PLURAL ("{n} disparity", "{n} disparities"),
+};
+const MuEventKindInfo ts_ev_abandon = {
+  "abandon-guns", N_("Guns abandoned"), N_("a battery's gunners shelter with infantry, or return (TS-CHG-6e, TS-AMB-69)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject}'s gunners: {text}"), NULL, 0, MU_N_PLURAL ("{n} battery abandoned", "{n} batteries abandoned"),
+};
+const MuEventKindInfo ts_ev_melee = {
+  "melee", N_("Melee"), N_("a pair of contact resolution goes to melee (TS-CR-9, TS-MEL)"),
+  F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("{subject} melees ({text})"), NULL, 0, MU_N_PLURAL ("{n} melee", "{n} melees"),
+};
+
 #undef F
 
 const MuEventKindInfo *const ts_event_kinds[] = {
@@ -346,7 +386,7 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_dispersed, &ts_ev_move, &ts_ev_formation, &ts_ev_smoke, &ts_ev_rout, &ts_ev_threat,
   &ts_ev_commander_hit, &ts_ev_initiative, &ts_ev_attach, &ts_ev_detach, &ts_ev_aware,
   &ts_ev_rallied, &ts_ev_limbers, &ts_ev_withdraw, &ts_ev_hasty, &ts_ev_smoke_gone, &ts_ev_skirmish,
-  &ts_ev_reformed, &ts_ev_garrison,
+  &ts_ev_reformed, &ts_ev_garrison, &ts_ev_charge, &ts_ev_disparity, &ts_ev_abandon, &ts_ev_melee,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
 
@@ -374,6 +414,14 @@ const MuRollPurposeInfo ts_roll_purposes[] = {
   { "passage", N_("passage of lines") },
   { "rally", N_("rally") },
   { "reorder", N_("reorder") },
+  { "balk", N_("balking (a charger's stress test)") },
+  { "abandon-guns", N_("gunners fleeing to infantry") },
+  { "cr-command", N_("contact resolution: command test") },
+  { "cr-disorder", N_("contact resolution: disorder test") },
+  { "cr-stress", N_("contact resolution: stress test") },
+  { "cr-reroll", N_("contact resolution: the attached commander's reroll") },
+  { "rout-stress", N_("stress of a rout in contact resolution") },
+  { "melee", N_("melee: stress test") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_roll_purposes) == TS_N_ROLL_PURPOSES);
 

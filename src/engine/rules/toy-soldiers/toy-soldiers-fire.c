@@ -45,6 +45,12 @@ to_front (const TsMatch *m, const TsUnit *u, const TsUnit *t)
   return mu_stands_in_arc (f, n, half_arc (m, u), t->st, t->n_st, MU_ARC_WHOLE_STAND);
 }
 
+gboolean
+ts_to_front (const TsMatch *m, const TsUnit *u, const TsUnit *t)
+{
+  return to_front (m, u, t);
+}
+
 /* TS-AMB-46: the highest level half or more of the stands stand on. */
 static int
 level_of (const TsMatch *m, const TsUnit *u)
@@ -606,7 +612,7 @@ garrison_receives (TsMatch *m, const TsUnit *u, const TsUnit *t, const int rolls
     ts_block_add_stress (m, t->block, hits, "TS-RCV-5", events);
 }
 
-void
+gboolean
 ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
 {
   static const char *const fire_purpose[5] = { NULL, "fire-band1", "fire-band2", "fire-band3", "fire-band4" };
@@ -621,10 +627,10 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
   guint n;
 
   if (!ts_in_play (u) || t == NULL || !ts_in_play (t))
-    return;
+    return FALSE;
   n = firing_bands (m, u, t, band);
   if (n == 0)
-    return;
+    return FALSE;
   /* (1) effectiveness, one pool a band, band 1 up (TS-AMB-89) */
   for (int b = 1; b <= 4; b++)
     {
@@ -761,7 +767,8 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
           t->fire_disorder |= kind;
           ts_add_disorder (m, t, 1, "TS-RCV-1", events);
         }
-      if (cannot_return_fire (m, t, u))
+      /* TS-CHG-3a: chargers fired on at 12" take no such stress */
+      if (cannot_return_fire (m, t, u) && !ts_charge_no_return_stress (m))
         ts_add_stress (m, t, 1, "TS-RCV-2", events);
       /* TS-BNC-3: units in line behind take artillery disorder, once a game turn */
       for (guint i = 0; i < m->units->len; i++)
@@ -835,8 +842,12 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
     }
   /* (8) TS-FIRE-7, TS-AMB-20: a ragged volley's stress to the firer */
 ragged:
-  if (mod == -2)
+  /* a garrison's stress is its block's die (TS-VIL-2) */
+  if (mod == -2 && u->faces)
+    ts_block_add_stress (m, u->block, 1, "TS-FIRE-7", events);
+  else if (mod == -2)
     ts_add_stress (m, u, 1, "TS-FIRE-7", events);
+  return any;
 }
 
 /* Threats ------------------------------------------------------------------------------ */

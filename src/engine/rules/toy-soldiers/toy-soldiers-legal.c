@@ -71,10 +71,44 @@ ts_legal_commands (TsMatch *m)
           }
       return out;
     }
+  if (m->decision.kind == TS_DECIDE_CONTACT && ts_decision_view (m)->kind == MU_ANSWER_POSITION)
+    {
+      /* TS-CR-11: a winner's advance, its full 2" straight ahead, or none */
+      const TsUnit *u = ts_unit_at (m, m->decision.unit);
+      MuPoint f = mu_facing_vector (u->facing);
+      MuPos to = mu_pos_from_point (u->anchor.x + f.x * ts_in (m, 2), u->anchor.y + f.y * ts_in (m, 2), -1);
+      MuCommand *cmd = mu_command_new ("choose");
+
+      mu_command_add_pos (cmd, &to);
+      offer (m, out, cmd);
+    }
+  if (m->decision.kind == TS_DECIDE_DISPARITY)
+    {
+      /* TS-AMB-68: each run of value answers, from every start in turn */
+      guint n = m->decision.answers->len - 1, k = (guint) m->decision.value;
+
+      for (guint i = 0; i < n; i++)
+        {
+          GString *s = g_string_new (NULL);
+
+          for (guint j = 0; j < k; j++)
+            g_string_append_printf (s, "%s%s", j ? "," : "",
+                                    (char *) g_ptr_array_index (m->decision.answers, (i + j) % n));
+          offer (m, out, words ("choose", s->str, NULL));
+          g_string_free (s, TRUE);
+        }
+      return out;
+    }
   if (m->decision.kind != TS_DECIDE_NONE)
     {
       for (guint i = 0; i + 1 < m->decision.answers->len; i++)
         offer (m, out, words ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
+      return out;
+    }
+  /* 3.20: a charge declared or at an abort step takes only its own commands */
+  if (m->charge != NULL)
+    {
+      ts_charge_legal (m, out);
       return out;
     }
   if (m->step == TS_STEP_COMMANDER)
@@ -145,6 +179,7 @@ ts_legal_commands (TsMatch *m)
         offer (m, out, words ("hasty", u->def->id, NULL));
         for (guint i = 0; i < targets->len; i++)
           offer (m, out, words ("fire", u->def->id, ((TsUnit *) g_ptr_array_index (targets, i))->def->id));
+        ts_charge_legal_declare (m, u, out);
         for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
           {
             TsAction a;

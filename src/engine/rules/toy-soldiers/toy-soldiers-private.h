@@ -11,9 +11,16 @@
  *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
+ *   toy-soldiers-charge*.c  the charge sequence (3.20): its state, declaration
+ *                         and stages (-charge.c), geometry (-geom.c), stages
+ *                         8-13 and answers (-stages.c), the defender's
+ *                         reactions (-react.c); toy-soldiers-charge.h
  *   toy-soldiers-village.c  village blocks and garrisons (TS-VIL)
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
+ *   toy-soldiers-contact.c  contact resolution (TS-CR) after a charge
+ *   toy-soldiers-contact-move.c  its moves: fall backs, slides, advances
+ *   toy-soldiers-melee.c  step 9's routs and melee (TS-MEL)
  *
  * Sides are indices into side_id (the scenario's order). Functions that
  * change state validate completely first; a refusal returns FALSE with
@@ -191,6 +198,16 @@ typedef enum {
   TS_DECIDE_ESCAPE,            /* escape: a lone commander's place, up to 12" (TS-CDR-11) */
   TS_DECIDE_CAV_REROLL,        /* cavalry-reroll: yes or no, against a lone commander (TS-CDR-11) */
   TS_DECIDE_GARRISON,          /* destroy: a garrison's companies to give up (TS-REO-7) */
+  /* the charge sequence (toy-soldiers-charge.c) */
+  TS_DECIDE_DISPARITY,         /* disparity: which units take one more stress (TS-AMB-68) */
+  TS_DECIDE_ABORT_REORDER,     /* reorder: yes or no, an aborting unit at stage 4 (TS-CHG-4) */
+  TS_DECIDE_ABORT_VOLLEY,      /* volley: a target or none, an aborting unit at stage 7 (TS-CHG-7) */
+  TS_DECIDE_BALK_ELAN,         /* balk-elan: yes or no, after a failed balk die (TS-CHG-8) */
+  TS_DECIDE_CHARGE_OBSTRUCTION,  /* obstruction: a stage move met a skirmish stand (TS-SKM-5) */
+  TS_DECIDE_FLEE,              /* flee: yes or no, a target battery (TS-CHG-10) */
+  TS_DECIDE_FINAL_VOLLEY,      /* volley: a lead charger or none (TS-CHG-11) */
+  TS_DECIDE_CONTACT,           /* contact resolution and melee's decisions, each with its own id
+                                * (toy-soldiers-contact.c) */
 } TsDecideKind;
 
 /* A pose (TAB-5). */
@@ -218,6 +235,27 @@ typedef struct {
   MuDecision view;
 } TsDecision;
 
+/* A charge's conflicts (TS-CHG-13): what the charge sequence
+ * (toy-soldiers-charge.c) hands to contact resolution and melee
+ * (toy-soldiers-contact.c), at most 3 units a side in one conflict. */
+#define TS_CONFLICT_PAIRS 6
+typedef struct {
+  int attacker;                /* the charger, or a counter-charger (TS-CHG-6d): a unit */
+  int defender;                /* its target: a unit, or TS_NONE when block is set */
+  int block;                   /* a garrisoned block charged (TS-AMB-85), TS_NONE */
+  gboolean counter;            /* a counter-charge pair: the charger has the first pass (TS-MEL-3) */
+} TsPair;
+
+typedef struct {
+  TsPair pair[TS_CONFLICT_PAIRS];
+  guint n_pairs;
+} TsConflict;
+
+/* The state of a charge in progress and of its contact resolution, each
+ * owned by its own file; NULL when none is under way. */
+typedef struct TsCharge TsCharge;
+typedef struct TsContact TsContact;
+
 typedef struct {
   const MuScenario *scenario;
   const MuRuleset *ruleset;
@@ -241,6 +279,8 @@ typedef struct {
   MuTableState *areas;         /* the smoke markers and garrisons as the front ends read them */
   GArray *blocks;              /* of TsBlock, the table's order (TS-AMB-85) */
   TsDecision decision;
+  TsCharge *charge;            /* a charge being declared or carried out (3.20) */
+  TsContact *contact;          /* contact resolution and melee under way (3.21, 3.22) */
 
   int bound, last_bound;
   int turn_side;               /* 0 or 1 */
@@ -274,10 +314,10 @@ gboolean      ts_apply              (TsMatch *m, const MuCommand *c, GPtrArray *
 /* toy-soldiers-decl.c --------------------------------------------------------------- */
 
 #define TS_N_FIELDS 10
-#define TS_N_MARKERS 25
+#define TS_N_MARKERS 26
 #define TS_N_STATUSES 2
-#define TS_N_VERBS 29
-#define TS_N_EVENT_KINDS 25
+#define TS_N_VERBS 36
+#define TS_N_EVENT_KINDS 29
 
 extern const MuFormationShape ts_formation_shapes[TS_FORM_N];
 extern const MuFieldInfo ts_fields[];
@@ -285,13 +325,14 @@ extern const MuMarkerInfo ts_markers[];
 extern const MuStatusInfo ts_statuses[];
 extern const MuVerbInfo ts_verbs[];
 extern const MuEventKindInfo *const ts_event_kinds[];
-#define TS_N_ROLL_PURPOSES 20
+#define TS_N_ROLL_PURPOSES 28
 extern const MuRollPurposeInfo ts_roll_purposes[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
   ts_ev_limbers, ts_ev_withdraw, ts_ev_hasty, ts_ev_smoke_gone, ts_ev_skirmish,
-  ts_ev_reformed, ts_ev_garrison;
+  ts_ev_reformed, ts_ev_garrison, ts_ev_charge, ts_ev_disparity, ts_ev_abandon,
+  ts_ev_melee;
 
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
@@ -379,6 +420,11 @@ const MuDecision *ts_decision_view  (TsMatch *m);
 void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
                                      const char *const *answers, GPtrArray *events, const char *format,
                                      ...) G_GNUC_PRINTF (8, 9);
+gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
+                                     GError **error);
+gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
+/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
+void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* After an action: its threats (TS-ACT-4), then nothing. */
 void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
@@ -413,11 +459,17 @@ void          ts_move_params        (const TsMatch *m, const TsUnit *u, TsAction
 /* toy-soldiers-reorder.c ------------------------------------------------------------ */
 
 gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error);
+/* TS-REO-1 without the action: disorder -off, smoke, the die (a charge's reorders). */
+void          ts_reorder_body       (TsMatch *m, TsUnit *u, int off, GPtrArray *events);
 int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
 void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
+/* TS-OBS-1, TS-AMB-52: after a withdrawal's step from start of dist, its
+ * blocked places (others: what blocked it before the move). */
+void          ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others,
+                                     guint n_others, GPtrArray *events);
 
 /* toy-soldiers-skirmish.c ---------------------------------------------------------- */
 
@@ -440,9 +492,12 @@ void          ts_sharp_shooting     (TsMatch *m, TsUnit *u, GPtrArray *events);
 /* toy-soldiers-fire.c --------------------------------------------------------------- */
 
 /* TS-FIRE, TS-RCV, TS-AMB-43, TS-AMB-60: u fires at t; mod -1 weak, -2
- * ragged. check: refuse without firing when no stand can. */
+ * ragged; TRUE when a die was effective. check: refuse without firing
+ * when no stand can. */
 gboolean      ts_can_fire           (TsMatch *m, const TsUnit *u, const TsUnit *t, GError **error);
-void          ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events);
+gboolean      ts_fire               (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events);
+/* TS-AMB-42 (b): t is to u's front (a whole formed stand in its arc). */
+gboolean      ts_to_front           (const TsMatch *m, const TsUnit *u, const TsUnit *t);
 /* Enemies u may fire at now. */
 GPtrArray    *ts_fire_targets       (TsMatch *m, const TsUnit *u);
 /* TS-AMB-59 */
@@ -454,11 +509,68 @@ void          ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, co
 /* TS-THR, TS-AMB-63: the enemies u may threaten (cavalry: the extra threat). */
 GPtrArray    *ts_threat_targets     (const TsMatch *m, const TsUnit *u, gboolean cavalry);
 
+/* toy-soldiers-charge.c, toy-soldiers-charge-react.c ------------------------------- */
+
+TsCharge     *ts_charge_copy        (const TsCharge *c);
+void          ts_charge_free        (TsCharge *c);
+/* charge, launch, abort and end-phase while a charge is declared or under way */
+gboolean      ts_charge_apply       (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* Whether the command belongs to the charge: one is being declared or
+ * carried out, or the command declares one. */
+gboolean      ts_charge_owns        (const TsMatch *m, const MuCommand *c);
+/* Answers to the charge's own decisions. */
+void          ts_charge_answer      (TsMatch *m, TsDecideKind kind, const char *answer, const TsDecision *d,
+                                     GPtrArray *events);
+/* The disparity's subset answer (TS-AMB-68): checked, then applied. */
+gboolean      ts_charge_check_answer (TsMatch *m, const MuCommand *c, GError **error);
+void          ts_charge_answer_subset (TsMatch *m, const MuCommand *c, GPtrArray *events);
+/* Contact resolution (and melee) of a wave's conflicts is over: the
+ * charge goes on with its following chargers, or ends (TS-AMB-67). */
+void          ts_charge_contact_done (TsMatch *m, GPtrArray *events);
+/* A decision chain that a charge began (a reaction's or an abort's
+ * reorder) has ended: the charge goes on. FALSE when no charge is under
+ * way (the ordinary threats follow). */
+gboolean      ts_charge_resume      (TsMatch *m, GPtrArray *events);
+/* TS-AMB-62: a target of a charge, from its declaration to the end of its resolution. */
+gboolean      ts_charge_target      (const TsMatch *m, const TsUnit *u);
+/* TS-CHG-3a: the volley being fired is a 12" reaction (no TS-RCV-2 stress on chargers). */
+gboolean      ts_charge_no_return_stress (const TsMatch *m);
+/* The --state position's charge stage whose window is open (3, 4, 6, 7), 0. */
+int           ts_charge_stage       (const TsMatch *m);
+/* The turn structure's path of the charge's step that waits now
+ * ("player-turn/charge/react-6"), contact resolution's step included;
+ * NULL when no charge is under way or it is over (its threats). Static
+ * strings. */
+const char   *ts_charge_path        (const TsMatch *m);
+/* The defender's windows (TS-CHG-3, TS-CHG-6; MuRuleset reactions). */
+gboolean      ts_charge_window      (TsMatch *m, MuReactionWindow *window);
+GPtrArray    *ts_charge_reactions   (TsMatch *m);
+gboolean      ts_charge_react       (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_charge_window_closed (TsMatch *m, GPtrArray *events);
+/* The charge's commands the simulator may give now (of MuCommand*). */
+void          ts_charge_legal       (TsMatch *m, GPtrArray *out);
+/* Declarations the simulator may make for u (appended to out). */
+void          ts_charge_legal_declare (TsMatch *m, TsUnit *u, GPtrArray *out);
+
 /* toy-soldiers-rout.c -------------------------------------------------------------- */
 
 /* TS-GEN-7, TS-AMB-53: u routs, with extra_stress by the procedure that
  * routed it. */
 void          ts_rout               (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events);
+/* The two halves of a rout, for procedures that add their own effects
+ * between them (TS-CR-10, TS-MEL-3): the move, its event and disorder 6
+ * (rule); then the side's élan (elan_rule), friends' stress (TS-GEN-7)
+ * and the attached commander's risk (TS-CDR-12). */
+typedef struct {
+  MuStand start[MU_STANDS_MAX];
+  guint n_start;
+  int cmdr;                    /* the commander attached at the start, TS_NONE */
+  MuStand cs;                  /* his stand then */
+  gboolean off;                /* it left the table (TAB-18) */
+} TsRouting;
+void          ts_rout_move          (TsMatch *m, TsUnit *u, const char *rule, TsRouting *r, GPtrArray *events);
+void          ts_rout_after         (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r,
+                                     GPtrArray *events);
 
 /* toy-soldiers-check.c ------------------------------------------------------------- */
 
@@ -481,6 +593,8 @@ int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
 gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
                                      GError **error);
 void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* One company of the garrison lost (the command stand last). */
+void          ts_block_lose         (TsMatch *m, int block, const char *rule, GPtrArray *events);
 /* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
  * the outside of each face, facing out; FALSE when it holds none. */
 gboolean      ts_block_faces        (const TsMatch *m, int block, TsUnit *out);
@@ -499,6 +613,28 @@ GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
 GPtrArray    *ts_block_threat_targets (const TsMatch *m, const TsUnit *u);
 /* The block whose garrison holds the point, TS_NONE. */
 int           ts_block_at_point     (const TsMatch *m, MuPoint p);
+
+/* toy-soldiers-contact.c, toy-soldiers-melee.c ------------------------------------ */
+
+/* TS-CHG-13: the charge hands its conflicts over (copied), in the order
+ * they are resolved (TS-AMB-71). A pair with neither defender nor block
+ * is a charger left without a foe (TS-AMB-69): it takes only TS-CR-11's
+ * advance. Contact resolution and melee run until
+ * a decision is pending or every conflict is done; m->contact is NULL
+ * again once they are all done, after ts_contact_begin or after any later
+ * command (the charge sequence goes on from there: it finds m->contact
+ * NULL with no decision pending). */
+void          ts_contact_begin      (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *events);
+TsContact    *ts_contact_copy       (const TsContact *c);
+/* The turn structure's path of the step contact resolution is at
+ * ("player-turn/charge/contact/step-3", ".../melee"). Static. */
+const char   *ts_contact_path       (const TsContact *c);
+void          ts_contact_free       (TsContact *c);
+/* The pending TS_DECIDE_CONTACT decision as the front ends read it. */
+void          ts_contact_view       (const TsMatch *m, MuDecision *view);
+/* `choose` while a TS_DECIDE_CONTACT decision is pending; events NULL:
+ * only whether it is legal. */
+gboolean      ts_contact_choose     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

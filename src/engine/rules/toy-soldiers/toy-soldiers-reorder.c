@@ -58,7 +58,7 @@ may_reroll (const TsMatch *m, const TsUnit *u)
 int
 ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
 {
-  MuRollModifier mods[3];
+  MuRollModifier mods[4];
   guint nm = 0;
   MuRoll roll = { "reorder", u->def->id, NULL, 0, MU_DICE_SUM, 0, NULL, 0, 0, 0, MU_ROLL_NONE, 0, NULL,
                   "TS-REO-1" };
@@ -69,6 +69,9 @@ ts_roll_reorder (TsMatch *m, TsUnit *u, GPtrArray *events)
 
   if (skirm)
     mods[nm++] = (MuRollModifier) { "skirmishers", N_("Enemy skirmishers near"), "TS-SKM-4", -skirm, FALSE };
+  /* TS-REO-2, TS-AMB-62: a charge's target, until its resolution ends */
+  if (ts_charge_target (m, u))
+    mods[nm++] = (MuRollModifier) { "target", N_("Target of a charge"), "TS-REO-2", -1, FALSE };
   if (is_column (u->form))
     mods[nm++] = (MuRollModifier) { "column", N_("Column"), "TS-REO-2", 1, FALSE };
   if (sup)
@@ -154,9 +157,9 @@ place_blocked (const TsMatch *m, const TsUnit *u, const MuStand *s)
  * stands to the lost pool, +1 disorder each, and the unit is laid out
  * again (TAB-8) until its places are clear; when the stands left could
  * not have gone straight back it keeps contact at +1 disorder once. */
-static void
-blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others, guint n_others,
-                    GPtrArray *events)
+void
+ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const MuStand *others, guint n_others,
+                       GPtrArray *events)
 {
   while (ts_in_play (u))
     {
@@ -261,7 +264,7 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
         e->from = from;
         e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
       }
-    blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
+    ts_blocked_withdrawal (m, u, from.point, dist, others, n_others, events);
     m->check_events = check;
   }
   if (!ts_in_play (u))
@@ -270,20 +273,15 @@ ts_withdraw (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events)
   ts_add_stress (m, u, 1, "TS-REO-3", events);
 }
 
-gboolean
-ts_apply_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
+/* TS-REO-1: disorder off (2, or 1 in a hasty reorder at 6", TS-CHG-6c),
+ * the unit's smoke cleared, the die and what it removes. */
+void
+ts_reorder_body (TsMatch *m, TsUnit *u, int off, GPtrArray *events)
 {
   int total;
   guint gone = 0;
 
-  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
-    return FALSE;
-  if (events == NULL)
-    return TRUE;
-  ts_take_action (m, u, TS_ACT_REORDER, events);
-  m->open_unit = ts_unit_index (m, u);
-  m->open_action = TS_ACT_REORDER;
-  ts_add_disorder (m, u, -2, "TS-REO-1", events);
+  ts_add_disorder (m, u, -off, "TS-REO-1", events);
   /* TS-REO-1, TS-AMB-59: its own smoke clears */
   for (guint i = m->smoke->len; i-- > 0;)
     if (g_array_index (m->smoke, TsSmoke, i).unit == ts_unit_index (m, u))
@@ -307,9 +305,22 @@ ts_apply_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
       ts_decide (m, TS_DECIDE_REROLL, u->side, ts_unit_index (m, u), "TS-AMB-62", yes_no, events,
                  N_("Does %s reroll its reorder die?"), u->def->id);
       m->decision.value = total;
-      return TRUE;
+      return;
     }
   ts_reorder_remove (m, u, total, events);
+}
+
+gboolean
+ts_apply_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
+{
+  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_take_action (m, u, TS_ACT_REORDER, events);
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_REORDER;
+  ts_reorder_body (m, u, 2, events);
   return TRUE;
 }
 

@@ -63,30 +63,26 @@ ts_off_table (TsMatch *m, TsUnit *u)
 }
 
 void
-ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
+ts_rout_move (TsMatch *m, TsUnit *u, const char *rule, TsRouting *r, GPtrArray *events)
 {
   static const double edge_facing[MU_TABLE_EDGE_N] = { 0, 90, 180, 270 };
-  MuStand start[MU_STANDS_MAX];
-  guint n_start = u->n_st;
   MuStand fp = mu_stands_footprint (u->st, u->n_st);
   double facing = -1;
-  TsUnit *c = NULL;
   MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
   MuPoint dir;
   MuEvent *e;
   gboolean off = TRUE;
 
-  if (!ts_in_play (u))
-    return;
-  MuStand cs = { { 0, 0 }, 0, 0, 0, 0 };
-
-  memcpy (start, u->st, sizeof (MuStand) * n_start);
+  memset (r, 0, sizeof *r);
+  r->cmdr = TS_NONE;
+  r->n_start = u->n_st;
+  memcpy (r->start, u->st, sizeof (MuStand) * u->n_st);
   TS_FOR_UNITS (m, o)
     if (o->type == TS_COMMANDER && o->attached == ts_unit_index (m, u))
-      c = o;
+      r->cmdr = ts_unit_index (m, o);
   /* TS-AMB-57: "within 4\"" of TS-CDR-12 is from his stand before the move */
-  if (c)
-    cs = ts_commander_stand (m, c);
+  if (r->cmdr != TS_NONE)
+    r->cs = ts_commander_stand (m, ts_unit_at (m, r->cmdr));
   /* TS-AMB-53: face the home edge, keeping the footprint's centre */
   for (guint i = 0; m->table->home_edges && i < m->table->home_edges->len; i++)
     {
@@ -141,8 +137,8 @@ ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
     {
       /* TAB-18, TS-AMB-53: out of play, counted as dispersed; an attached
        * commander stays where he stood (TS-AMB-57) */
-      u->n_st = n_start;
-      memcpy (u->st, start, sizeof (MuStand) * n_start);
+      u->n_st = r->n_start;
+      memcpy (u->st, r->start, sizeof (MuStand) * r->n_start);
       ts_off_table (m, u);
     }
   else
@@ -150,6 +146,7 @@ ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
       u->n_skirm = 0;
       ts_layout (m, u);
     }
+  r->off = off;
   e = ts_event (m, events, &ts_ev_rout, u->def->id, "TS-GEN-7");
   if (e)
     {
@@ -160,18 +157,26 @@ ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
   if (off)
     ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-AMB-53");
   else
-    {
-      ts_add_disorder (m, u, 6 - u->disorder, "TS-GEN-7", events);
-      ts_add_stress (m, u, extra_stress, "TS-GEN-7", events);
-    }
+    ts_add_disorder (m, u, 6 - u->disorder, rule, events);
+}
+
+void
+ts_rout_after (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r, GPtrArray *events)
+{
+  TsUnit *c = ts_unit_at (m, r->cmdr);
+
+  ts_add_elan (m, u->side, -1, elan_rule, events);
+  if (m->finished)
+    return;
   /* friends within 6" of its start or end */
   TS_FOR_UNITS (m, o)
     if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-        (mu_stands_distance (start, n_start, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS ||
-         (!off && mu_stands_distance (u->st, u->n_st, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS)))
+        (mu_stands_distance (r->start, r->n_start, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS ||
+         (!r->off && ts_in_play (u) &&
+          mu_stands_distance (u->st, u->n_st, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS)))
       ts_add_stress (m, o, 1, "TS-GEN-7", events);
   /* TS-CDR-12: the attached commander's 6 */
-  if (c && !m->finished)
+  if (c)
     {
       int die = mu_dice_roll (m->dice, events, "commander-risk", c->def->id, NULL, 0, MU_ROLL_AT_LEAST, 6,
                               "TS-CDR-12", NULL);
@@ -181,9 +186,21 @@ ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
           ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-12", events);
           TS_FOR_UNITS (m, o)
             if (o != u && o->side == c->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-                mu_stands_distance (&cs, 1, o->st, o->n_st) <= ts_in (m, 4) + EPS)
+                mu_stands_distance (&r->cs, 1, o->st, o->n_st) <= ts_in (m, 4) + EPS)
               ts_add_stress (m, o, 1, "TS-CDR-12", events);
         }
     }
-  ts_add_elan (m, u->side, -1, "TS-ELAN-3", events);
+}
+
+void
+ts_rout (TsMatch *m, TsUnit *u, int extra_stress, GPtrArray *events)
+{
+  TsRouting r;
+
+  if (!ts_in_play (u))
+    return;
+  ts_rout_move (m, u, "TS-GEN-7", &r, events);
+  if (!r.off)
+    ts_add_stress (m, u, extra_stress, "TS-GEN-7", events);
+  ts_rout_after (m, u, "TS-ELAN-3", &r, events);
 }

@@ -611,6 +611,8 @@ ts_match_copy (const TsMatch *o, MuDice *dice)
   m->areas = mu_table_state_copy (o->areas);
   m->blocks = g_array_copy (o->blocks);
   ts_decision_copy (&o->decision, &m->decision);
+  m->charge = ts_charge_copy (o->charge);
+  m->contact = ts_contact_copy (o->contact);
   m->event_failure = g_strdup (o->event_failure);
   m->counter_views = NULL;
   m->objective_views = NULL;
@@ -628,6 +630,8 @@ ts_match_free (TsMatch *m)
   g_clear_pointer (&m->areas, mu_table_state_free);
   g_clear_pointer (&m->blocks, g_array_unref);
   ts_decision_clear (&m->decision);
+  g_clear_pointer (&m->charge, ts_charge_free);
+  g_clear_pointer (&m->contact, ts_contact_free);
   g_clear_pointer (&m->counter_views, g_array_unref);
   g_clear_pointer (&m->objective_views, g_array_unref);
   g_free (m->event_failure);

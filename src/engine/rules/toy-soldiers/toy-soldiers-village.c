@@ -436,6 +436,15 @@ block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
 /* TS-REO-3, TS-REO-7: the companies given up, then +1 stress in place of
  * the withdrawal when more than 1 is left. */
 void
+ts_block_lose (TsMatch *m, int bi, const char *rule, GPtrArray *events)
+{
+  TsBlock *b = ts_block_at (m, bi);
+
+  if (b && b->unit != TS_NONE)
+    block_lose (m, b, rule, events);
+}
+
+void
 ts_garrison_destroy (TsMatch *m, int bi, int k, GPtrArray *events)
 {
   TsBlock *b = ts_block_at (m, bi);

@@ -3,8 +3,8 @@
  * mu-ruleset.h, the turn structure and options, the views of the state
  * and the command dispatch. Its declarations are in toy-soldiers-decl.c,
  * the rules in the toy-soldiers-*.c modules (toy-soldiers-private.h).
- * Part 2 (charges, contact, melee) is not built: `charge` is refused
- * naming TS-CHG-0. */
+ * The charge sequence is toy-soldiers-charge*.c; its defender's steps
+ * are the reaction window below. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -19,13 +19,39 @@
 
 /* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
  * melee, started by a charge declaration; the opponent reacts inside it. */
+/* The steps of contact resolution (TS-CR-1..TS-CR-11), one a numbered
+ * step of 3.21, so that the tracker can say which one a conflict is at. */
+static const MuStepInfo ts_contact[] = {
+  { "step-1", N_("Step 1: command rolls"), "TS-CR-1", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-2", N_("Step 2: abort or disengage"), "TS-CR-2a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-3", N_("Step 3: disorder rolls"), "TS-CR-3", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-4", N_("Step 4: halt or withdraw"), "TS-CR-4a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-5", N_("Step 5: stress rolls"), "TS-CR-5", MU_STEP_BOTH_SECRET, 0, NULL, 0 },
+  { "step-6", N_("Step 6: fall back or retreat"), "TS-CR-6a", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-7", N_("Step 7: upping the stakes"), "TS-CR-7", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "step-8", N_("Step 8: attached commanders"), "TS-CR-8", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "step-9", N_("Step 9: testing the men"), "TS-CR-9", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "advance", N_("After resolution"), "TS-CR-11", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+};
+
+/* TS-CHG, TS-CR, TS-MEL: the charge sequence, then contact resolution and
+ * melee, started by a charge declaration; the opponent reacts inside it.
+ * Each step that waits for a command or an answer is a row of its own
+ * (ts_charge_path() names the one the charge is at). */
 static const MuStepInfo ts_charge[] = {
   { "declaration", N_("Declaration"), "TS-CHG-0", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
-  { "stage-12", N_("12\" stage"), "TS-CHG-1", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "stage-6", N_("6\" stage"), "TS-CHG-5", MU_STEP_EACH_SIDE, 0, NULL, 0 },
+  { "stage-12", N_("12\" stage"), "TS-CHG-1", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "react-12", N_("Reactions at 12\""), "TS-CHG-3", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "abort-12", N_("Abort at 12\""), "TS-CHG-4", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "stage-6", N_("6\" stage"), "TS-CHG-5", MU_STEP_AUTOMATIC, 0, NULL, 0 },
+  { "react-6", N_("Reactions at 6\""), "TS-CHG-6", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "abort-6", N_("Abort at 6\""), "TS-CHG-7", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
+  { "balk", N_("Balking"), "TS-CHG-8", MU_STEP_ACTIVE_SIDE, 0, NULL, 0 },
   { "stage-2", N_("2\" stage"), "TS-CHG-9", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "contact", N_("Contact resolution"), "TS-CR-1", MU_STEP_EACH_SIDE, 0, NULL, 0 },
-  { "melee", N_("Melee"), "TS-MEL-3", MU_STEP_AUTOMATIC, MU_STEP_REPEATED, NULL, 0 },
+  { "volley", N_("Final volley"), "TS-CHG-11", MU_STEP_REACTING_SIDE, 0, NULL, 0 },
+  { "contact", N_("Contact resolution"), "TS-CR-1", MU_STEP_EACH_SIDE, 0,
+    ts_contact, G_N_ELEMENTS (ts_contact) },
+  { "melee", N_("Melee"), "TS-MEL-3", MU_STEP_EACH_SIDE, MU_STEP_REPEATED, NULL, 0 },
 };
 
 static const MuStepInfo ts_player_turn[] = {
@@ -101,6 +127,9 @@ ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
   if (m->decision.kind != TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
                             m->decision.question);
+  /* 3.20: the charge's own commands, and nothing else while one is on */
+  if (ts_charge_owns (m, command))
+    return ts_charge_apply (m, command, events, error);
   if (g_str_equal (verb, "end-phase"))
     return ts_end_phase (m, events, error);
   if (g_strv_contains (commander_verbs, verb))
@@ -112,6 +141,39 @@ static gboolean
 apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **error)
 {
   return ts_apply (state, command, events, error);
+}
+
+/* MuRuleset.attack_path: a charge's (or counter-charge's) line as the
+ * front ends draw it before it is declared: the anchor where the unit
+ * stands, turned to the contact facing where its slides start
+ * (TS-AMB-65), then its contact pose (TS-AMB-64). Only a command the
+ * engine would take now. */
+static gboolean
+attack_path (gpointer state, const MuCommand *c, GArray *path)
+{
+  TsMatch *m = state;
+  const char *verb = mu_command_get_verb (c);
+  const TsUnit *u;
+  const MuArg *to;
+  MuPos pos;
+
+  if ((!g_str_equal (verb, "charge") && !g_str_equal (verb, "counter-charge")) || mu_command_n_args (c) < 3 ||
+      !ts_apply (m, c, NULL, NULL))
+    return FALSE;
+  u = ts_find (m, mu_command_word (c, 0));
+  to = mu_command_arg (c, 2);
+  if (u == NULL || to->kind != MU_ARG_POS || !to->pos.is_point)
+    return FALSE;
+  pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  g_array_append_val (path, pos);
+  if (to->pos.has_facing && fabs (remainder (u->facing - to->pos.facing, 360.0)) > 0.05)
+    {
+      pos = mu_pos_from_point (u->anchor.x, u->anchor.y, to->pos.facing);
+      g_array_append_val (path, pos);
+    }
+  pos = to->pos;
+  g_array_append_val (path, pos);
+  return TRUE;
 }
 
 static GPtrArray *
@@ -182,6 +244,17 @@ position (gpointer state, MuPosition *p)
   p->side_order = m->order_id;
   p->awaited = m->finished || !in_turn ? NULL
                : m->decision.kind != TS_DECIDE_NONE ? m->side_id[m->decision.side] : p->side;
+  /* 3.20: a charge under way is the unit step's procedure; the stage
+   * whose step awaits a command is on the position line */
+  if (in_turn && m->charge != NULL)
+    {
+      static const char *const details[8] = { [3] = "charge=3", [4] = "charge=4", [6] = "charge=6",
+                                              [7] = "charge=7" };
+
+      p->detail = details[ts_charge_stage (m)];
+      if (ts_charge_path (m))
+        p->path = ts_charge_path (m);
+    }
 }
 
 static const MuDecision *
@@ -257,6 +330,7 @@ counters (gpointer state)
           if (u->limbers_back) g_string_append (mk, ",limbers-back");
           if (u->fired_on) g_string_append (mk, ",fired-on");
           if (ts_in_play (u) && ts_smoke_on (m, u, FALSE)) g_string_append (mk, ",smoke");
+          if (ts_charge_target (m, u)) g_string_append (mk, ",target");
         }
       mu_counter_view_set_markers (&v, mk->len ? mk->str + 1 : "");
       g_string_free (mk, TRUE);
@@ -467,6 +541,37 @@ check_invariants (gpointer state, GError **error)
   return ts_check_invariants (m, error);
 }
 
+/* TS-CHG-3, TS-CHG-6, TS-AMB-66: the defender's steps of a charge are a
+ * reaction window of the side that is not active. */
+static gboolean
+reaction_window (gpointer state, const MuCommand *command, MuReactionWindow *window)
+{
+  (void) command;
+  return ts_charge_window (state, window);
+}
+
+static GPtrArray *
+reactions (gpointer state, const MuReactionWindow *window)
+{
+  (void) window;
+  return ts_charge_reactions (state);
+}
+
+static gboolean
+react (gpointer state, const MuReactionWindow *window, const MuCommand *command, GPtrArray *events,
+       GError **error)
+{
+  (void) window;
+  return ts_charge_react (state, command, events, error);
+}
+
+static void
+window_closed (gpointer state, const MuReactionWindow *window, GPtrArray *events)
+{
+  (void) window;
+  ts_charge_window_closed (state, events);
+}
+
 static void
 check_each_event (gpointer state, gboolean on)
 {
@@ -504,6 +609,7 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .state_free = state_free,
   .state_copy = state_copy,
   .apply = apply,
+  .attack_path = attack_path,
   .legal_commands = legal_commands,
   .legal_actions = legal_actions,
   .position = position,
@@ -518,4 +624,8 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .outstanding = outstanding,
   .front_arc = front_arc,
   .line_of_sight = ts_line_of_sight,
+  .reaction_window = reaction_window,
+  .reactions = reactions,
+  .react = react,
+  .window_closed = window_closed,
 };

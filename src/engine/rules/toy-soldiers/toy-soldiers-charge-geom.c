@@ -1,0 +1,410 @@
+/* toy-soldiers-charge-geom.c: the geometry of a charge (TS-AMB-64,
+ * TS-AMB-65): distances to a target unit or village block, the contact
+ * pose and the room to contact, the stage slides along the charge line,
+ * and the contact poses the simulator offers. */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "toy-soldiers-charge.h"
+
+#include "mu-table-geom.h"
+
+#include <math.h>
+#include <string.h>
+
+#define EPS 1e-6
+
+/* Geometry ----------------------------------------------------------------------------- */
+
+double
+ts_charge_angle (double a, double b)
+{
+  return fabs (remainder (a - b, 360.0));
+}
+
+/* The angle of the vector (dx, dy) as a facing (0: toward y 0, clockwise). */
+static double
+facing_of (double dx, double dy)
+{
+  return atan2 (dx, -dy) * 180.0 / G_PI;
+}
+
+guint
+ts_charge_layout (const TsMatch *m, const TsUnit *u, TsPose p, MuStand *out)
+{
+  return ts_layout_at (m, u, u->form, ts_formed (u), p.anchor, p.facing, out);
+}
+
+/* TAB-9 from stands to a polygon (a village block): 0 when they meet. */
+static double
+polygon_distance (const MuStand *st, guint n, const MuPoint *poly, guint np)
+{
+  double best = G_MAXDOUBLE;
+
+  for (guint k = 0; k < n; k++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&st[k], c);
+      if (mu_polygon_contains (poly, np, st[k].centre) || mu_polygon_contains (c, 4, poly[0]))
+        return 0;
+      for (int e = 0; e < 4; e++)
+        for (guint j = 0; j < np; j++)
+          best = MIN (best, mu_segment_distance (c[e], c[(e + 1) % 4], poly[j], poly[(j + 1) % np]));
+    }
+  return best;
+}
+
+const MuArea *
+ts_charge_block_area (const TsMatch *m, int block)
+{
+  return ts_block_at (m, block)->area;
+}
+
+double
+ts_charge_target_distance (const TsMatch *m, const MuStand *st, guint n, int target, int block)
+{
+  if (block != TS_NONE)
+    {
+      const MuArea *a = ts_charge_block_area (m, block);
+
+      return polygon_distance (st, n, (const MuPoint *) a->points->data, a->points->len);
+    }
+  {
+    const TsUnit *t = ts_unit_at (m, target);
+
+    return mu_stands_distance (st, n, t->st, t->n_st);
+  }
+}
+
+/* The target has left the table (dispersed, routed off, or its garrison
+ * gone): the charger has nothing to charge any more. */
+gboolean
+ts_charge_target_gone (const TsMatch *m, const TsCharger *c)
+{
+  if (c->block != TS_NONE)
+    return ts_block_at (m, c->block)->unit == TS_NONE;
+  return !ts_in_play (ts_unit_at (m, c->target));
+}
+
+double
+ts_charger_distance (const TsMatch *m, const TsCharger *c)
+{
+  const TsUnit *u = ts_unit_at (m, c->unit);
+
+  if (c->at >= 0)
+    return c->at;
+  return ts_charge_target_distance (m, u->st, u->n_st, c->target, c->block);
+}
+
+/* Whether the stands meet another unit's formed stands (not `skip`, nor
+ * u), a village block (`skip_block` excepted), impassable ground or the
+ * table edge (TS-AMB-64's room, TS-AMB-65's blocked slide). */
+gboolean
+ts_charge_path_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n, int skip, int skip_block)
+{
+  if (!ts_on_table (m, st, n))
+    return TRUE;
+  TS_FOR_UNITS (m, o)
+    if (o != u && ts_unit_index (m, o) != skip && o->type != TS_COMMANDER && ts_in_play (o) &&
+        mu_stands_overlap (st, n, o->st, o->n_st))
+      return TRUE;
+  for (guint b = 0; b < m->blocks->len; b++)
+    {
+      const MuArea *a = ts_charge_block_area (m, (int) b);
+
+      if ((int) b != skip_block &&
+          polygon_distance (st, n, (const MuPoint *) a->points->data, a->points->len) <= 0)
+        return TRUE;
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint areas[8];
+      guint na = MIN (mu_terrain_areas_at (m->terrain, st[k].centre, areas, 8), 8);
+
+      for (guint j = 0; j < na; j++)
+        if (mu_ruleset_area_impassable (m->ruleset,
+                                        ((MuArea *) g_ptr_array_index (m->table->areas, areas[j]))->kind))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+TsPose
+ts_charge_lerp (TsPose a, TsPose b, double t)
+{
+  return (TsPose) { { a.anchor.x + (b.anchor.x - a.anchor.x) * t, a.anchor.y + (b.anchor.y - a.anchor.y) * t },
+                    b.facing };
+}
+
+/* The number of ts_charge_samples of a slide: a quarter of the smaller side of a stand. */
+int
+ts_charge_samples (const TsUnit *u, TsPose a, TsPose b)
+{
+  double len = hypot (b.anchor.x - a.anchor.x, b.anchor.y - a.anchor.y);
+  double step = MIN (u->width, u->depth) / 4;
+
+  return CLAMP ((int) ceil (len / MAX (step, EPS)), 1, 4000);
+}
+
+/* TS-AMB-64: a front-rank stand's front edge touches the target. */
+static gboolean
+front_touches (const TsMatch *m, const MuStand *st, guint n, int target, int block)
+{
+  double tol = mu_table_contact_tolerance (m->table->unit);
+
+  for (guint k = 0; k < n; k++)
+    {
+      MuStand edge = st[k];
+      MuPoint f = mu_facing_vector (st[k].facing);
+
+      if (st[k].rank != 0)
+        continue;
+      /* the front edge as a stand of no depth */
+      edge.depth = tol / 4;
+      edge.centre = (MuPoint) { st[k].centre.x + f.x * (st[k].depth / 2 - edge.depth / 2),
+                                st[k].centre.y + f.y * (st[k].depth / 2 - edge.depth / 2) };
+      if (ts_charge_target_distance (m, &edge, 1, target, block) <= tol)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact, gboolean counter,
+                   GError **error)
+{
+  MuStand st[MU_STANDS_MAX];
+  guint n;
+  TsPose start = { u->anchor, contact.facing };
+  double dx = contact.anchor.x - u->anchor.x, dy = contact.anchor.y - u->anchor.y;
+  int steps;
+
+  if (ts_charge_angle (contact.facing, u->facing) > m->num.arc + EPS)
+    return mu_rules_refuse (error, "TS-AMB-64", "the contact pose turns more than %g degrees from %s's facing",
+                            m->num.arc, u->def->id);
+  if (hypot (dx, dy) > EPS && ts_charge_angle (facing_of (dx, dy), u->facing) > m->num.arc + 0.05)
+    return mu_rules_refuse (error, "TS-AMB-64", "%s's slide to the contact pose goes more than %g degrees "
+                            "off its facing", u->def->id, m->num.arc);
+  n = ts_charge_layout (m, u, contact, st);
+  if (ts_charge_target_distance (m, st, n, target, block) > mu_table_contact_tolerance (m->table->unit) ||
+      !front_touches (m, st, n, target, block) ||
+      (block == TS_NONE && mu_stands_overlap (st, n, ts_unit_at (m, target)->st, ts_unit_at (m, target)->n_st)))
+    return mu_rules_refuse (error, "TS-AMB-64", "in that pose %s's front does not touch its target", u->def->id);
+  /* room to contact: turned about its anchor, then the slide */
+  steps = ts_charge_samples (u, start, contact);
+  for (int i = 0; i <= steps; i++)
+    {
+      n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, (double) i / steps), st);
+      if (ts_charge_path_blocked (m, u, st, n, target, block))
+        return mu_rules_refuse (error, "TS-AMB-64", "%s has no room to %s its target", u->def->id,
+                                counter ? "counter-charge" : "contact");
+    }
+  return TRUE;
+}
+
+/* TS-AMB-65, TS-TER-1, TS-TER-6, TS-AMB-47: a stage move goes uphill when
+ * the hill level under the anchor rises along it, and crosses a linear
+ * obstacle when the path of a formed stand's centre does (fords and
+ * bridges are not looked for here). */
+static void
+slide_terrain (TsMatch *m, TsUnit *u, MuPoint from, const MuStand *before, guint n, GPtrArray *events)
+{
+  gboolean uphill = FALSE, crossed = FALSE;
+  int level = mu_terrain_level_at (m->terrain, from);
+  double len = hypot (u->anchor.x - from.x, u->anchor.y - from.y);
+  int steps = MAX (1, (int) ceil (len / (0.1 * m->inch)));
+
+  for (int k = 1; k <= steps && !uphill; k++)
+    {
+      MuPoint p = { from.x + (u->anchor.x - from.x) * k / steps, from.y + (u->anchor.y - from.y) * k / steps };
+      int l = mu_terrain_level_at (m->terrain, p);
+
+      uphill = l > level;
+      level = l;
+    }
+  for (guint i = 0; i < m->table->lines->len && !crossed; i++)
+    {
+      const MuPolyline *line = g_ptr_array_index (m->table->lines, i);
+
+      if (line->kind != MU_LINE_FENCE && line->kind != MU_LINE_WALL && line->kind != MU_LINE_HEDGE &&
+          line->kind != MU_LINE_DEFENCE_WORKS && line->kind != MU_LINE_STREAM)
+        continue;
+      for (guint k = 0; k < n && k < u->n_st && !crossed; k++)
+        {
+          MuPoint path[2] = { before[k].centre, u->st[k].centre };
+
+          crossed = mu_path_crossings (path, 2, (const MuPoint *) line->points->data, line->points->len, NULL) > 0;
+        }
+    }
+  if (uphill)
+    ts_add_disorder (m, u, 1, "TS-TER-1", events);
+  if (crossed)
+    {
+      ts_add_disorder (m, u, 1, "TS-TER-6", events);
+      ts_add_stress (m, u, 1, "TS-TER-6", events);
+    }
+}
+
+/* TS-AMB-65: slides u along its charge line, facing its contact facing,
+ * to the first point at `dist` from its target (computed exactly, then
+ * rounded), or to a stand placed in its way since. FALSE when it did not
+ * move. */
+gboolean
+ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target, int block, double dist,
+                 const char *text, const char *rule, GPtrArray *events)
+{
+  MuStand st[MU_STANDS_MAX];
+  guint n;
+  double lo, hi, t0 = 0, len2;
+  TsPose now = { u->anchor, u->facing }, to;
+  MuPos from = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  int steps;
+  double last_clear;
+  MuEvent *e;
+  MuStand before[MU_STANDS_MAX];
+  guint n_before = u->n_st;
+  MuPoint start_anchor = u->anchor;
+
+  /* where it is along the line now */
+  len2 = (contact.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
+         (contact.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y);
+  if (len2 > EPS)
+    t0 = CLAMP (((now.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
+                 (now.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y)) / len2, 0, 1);
+  n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, t0), st);
+  if (ts_charge_target_distance (m, st, n, target, block) <= dist + EPS)
+    hi = t0;
+  else
+    {
+      lo = t0;
+      hi = 1;
+      for (int i = 0; i < 60; i++)
+        {
+          double mid = (lo + hi) / 2;
+
+          n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, mid), st);
+          if (ts_charge_target_distance (m, st, n, target, block) <= dist)
+            hi = mid;
+          else
+            lo = mid;
+        }
+    }
+  /* a stand placed in the way since the declaration stops it in contact */
+  steps = ts_charge_samples (u, ts_charge_lerp (start, contact, t0), ts_charge_lerp (start, contact, hi));
+  last_clear = t0;
+  for (int i = 1; i <= steps; i++)
+    {
+      double t = t0 + (hi - t0) * i / steps;
+
+      n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, t), st);
+      if (ts_charge_path_blocked (m, u, st, n, target, block))
+        {
+          double a = last_clear, b = t;
+
+          for (int k = 0; k < 40; k++)
+            {
+              double mid = (a + b) / 2;
+
+              n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, mid), st);
+              if (ts_charge_path_blocked (m, u, st, n, target, block))
+                b = mid;
+              else
+                a = mid;
+            }
+          hi = a;
+          break;
+        }
+      last_clear = t;
+    }
+  to = ts_charge_lerp (start, contact, hi);
+  if (hypot (to.anchor.x - now.anchor.x, to.anchor.y - now.anchor.y) < 0.005 * m->inch &&
+      ts_charge_angle (to.facing, now.facing) < 0.05)
+    return FALSE;
+  memcpy (before, u->st, sizeof (MuStand) * u->n_st);
+  {
+    MuPoint old_anchor = u->anchor;
+    double old_facing = u->facing;
+    MuPos p = mu_pos_from_point (to.anchor.x, to.anchor.y, to.facing);
+
+    u->anchor = p.point;
+    u->facing = p.facing;
+    ts_layout (m, u);
+    /* the rounding may not bring it into another's stands */
+    if (ts_charge_path_blocked (m, u, u->st, u->n_st, target, block) ||
+        (block == TS_NONE && mu_stands_overlap (u->st, u->n_st, ts_unit_at (m, target)->st,
+                                                ts_unit_at (m, target)->n_st)))
+      {
+        u->anchor = old_anchor;
+        u->facing = old_facing;
+        ts_layout (m, u);
+        return FALSE;
+      }
+    ts_skirm_follow (m, u, old_anchor, old_facing);
+  }
+  e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
+  if (e)
+    {
+      mu_event_set_text (e, text);
+      e->from = from;
+      e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+    }
+  slide_terrain (m, u, start_anchor, before, n_before, events);
+  return TRUE;
+}
+
+/* For the simulator ------------------------------------------------------------------- */
+
+gboolean
+ts_charge_find_pose (TsMatch *m, TsUnit *u, int target, int block, gboolean counter, TsPose *pose)
+{
+  static const double offsets[] = { 0, 4, -4, 8, -8, 12, -12, 16, -16, 20, -20 };
+  double tol = mu_table_contact_tolerance (m->table->unit);
+  MuStand st[MU_STANDS_MAX];
+
+  for (guint k = 0; k < G_N_ELEMENTS (offsets); k++)
+    {
+      MuPoint d = mu_facing_vector (u->facing + offsets[k]);
+      double lo = 0, hi = ts_in (m, 19);
+      TsPose p = { u->anchor, u->facing };
+      guint n;
+
+      /* the slide must reach the target: somewhere along it the gap
+       * closes. The first closing is bracketed first, in steps shorter
+       * than a stand is deep, so that a near target (the gap open again
+       * beyond it) is not passed over; then it is halved down. */
+      for (double at = ts_in (m, 0.25); at < hi; at += ts_in (m, 0.25))
+        {
+          n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * at, u->anchor.y + d.y * at }, u->facing },
+                                st);
+          if (ts_charge_target_distance (m, st, n, target, block) <= tol / 2)
+            {
+              hi = at;
+              break;
+            }
+          lo = at;
+        }
+      for (int i = 0; i < 60; i++)
+        {
+          double mid = (lo + hi) / 2;
+
+          n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * mid, u->anchor.y + d.y * mid }, u->facing }, st);
+          if (ts_charge_target_distance (m, st, n, target, block) <= tol / 2)
+            hi = mid;
+          else
+            lo = mid;
+        }
+      p.anchor = (MuPoint) { u->anchor.x + d.x * lo, u->anchor.y + d.y * lo };
+      p.anchor = mu_pos_from_point (p.anchor.x, p.anchor.y, p.facing).point;
+      n = ts_charge_layout (m, u, p, st);
+      if (ts_charge_target_distance (m, st, n, target, block) > tol)
+        continue;
+      if (ts_charge_pose_ok (m, u, target, block, p, counter, NULL))
+        {
+          *pose = p;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
