@@ -5,6 +5,7 @@
 #include "muster-editor.h"
 #include "muster-editor-widgets.h"
 #include "muster-hex-inspector.h"
+#include "muster-tool-palette.h"
 
 G_BEGIN_DECLS
 
@@ -46,46 +47,6 @@ typedef struct
   GtkLabel *tab;
 } MusterEditorStatus;
 
-/* The options the tools work with, as chosen in the palette: the hex
- * tools' terrain, brush, hexside feature and path; a label's text; the
- * reserve whose entry hexes the Entry tool marks. */
-typedef struct
-{
-  MuTerrain terrain;
-  MuBrushSize brush;
-  guint side_feature;
-  MuPathKind path_kind;
-  gboolean path_erase;
-  char *text;
-  char *reserve;
-} MusterToolOptions;
-
-/* The tool palette: a button a tool, and the options of the active tool,
- * the rows shown for the board's kind. The grids, the heading, the hint
- * and the hex tools' options are the editor template's; the buttons and
- * the table tools' rows are built in code. */
-typedef struct
-{
-  GtkGrid *grid;
-  GtkWidget *buttons[MUSTER_TOOL_N];
-  GtkGrid *options_grid;
-  GtkLabel *options_heading;
-  GtkLabel *hint;
-  GtkDropDown *terrain_dropdown;
-  GtkDropDown *brush_dropdown;
-  GtkDropDown *side_dropdown;
-  GtkDropDown *path_dropdown;
-  GtkCheckButton *erase_check;
-  GtkEntry *text_entry;
-  GtkDropDown *area_dropdown;
-  GtkDropDown *line_dropdown;
-  GtkDropDown *reserve_dropdown;
-  GtkWidget *area_row;
-  GtkWidget *line_row;
-  GtkWidget *reserve_row;
-  int shown_board;              /* MuBoardKind the palette shows, or -1 */
-} MusterToolPalette;
-
 struct _MusterEditor
 {
   GtkBox parent_instance;
@@ -105,12 +66,11 @@ struct _MusterEditor
   MusterSelection sel;          /* its item */
 
   /* The panel's parts. */
-  MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
+  MusterToolPalette *palette;   /* the tools' buttons and their options */
   MusterItemPanel *item;        /* the Selected Item panel */
   MusterHexInspector *inspector; /* the selected hex and the board's size */
   MusterEditorStatus *status;   /* the last edit's message and the check's problems */
   GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
-  gboolean inspecting;          /* the reserves' list is being refilled: no choice */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -120,9 +80,6 @@ struct _MusterEditor
   GtkBox *map_page;
   GtkBox *oob_page;
 };
-
-void
-muster_editor_build_table_widgets (MusterEditor *self);
 
 void
 muster_editor_cancel_shape (MusterEditor *self);
@@ -142,11 +99,6 @@ muster_editor_entry_reserve (MusterEditor *self);
 
 gboolean
 muster_editor_is_table (MusterEditor *self);
-
-void
-muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
-                                 GParamSpec   *pspec,
-                                 MusterEditor *self);
 
 void
 muster_editor_on_shape_kind_changed (MusterEditor *self);
@@ -217,11 +169,6 @@ void
 muster_editor_on_scene_changed (MusterScene       *scene,
                                 MusterSceneChange  change,
                                 MusterEditor      *self);
-
-void
-muster_editor_on_resize (GSimpleAction *action,
-                         GVariant      *param,
-                         gpointer       data);
 
 /* The hex tools' strokes (muster-editor-stroke.c). */
 MusterStrokeTool *muster_stroke_tool_new         (MusterEditor *editor);

@@ -17,59 +17,6 @@
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
 
-/* The tool palette: icon buttons in rows of this many. */
-#define TOOL_COLUMNS 7
-/* The side of a terrain, path or hexside swatch in pixels (drawn at twice
- * the size shown, for high-density screens). */
-#define SWATCH_SIZE 48
-
-static const struct {
-  const char *name;
-  const char *label;      /* translated in the palette */
-  const char *tooltip;
-  guint key;              /* one-key shortcut on the board, as map editors have */
-} tools[MUSTER_TOOL_N] = {
-  [MUSTER_TOOL_SELECT] = { "select", N_("Select"), N_("Select and inspect a hex or counter"), GDK_KEY_s },
-  [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke"), GDK_KEY_b },
-  [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain"), GDK_KEY_f },
-  [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint"), GDK_KEY_r },
-  [MUSTER_TOOL_LASSO] = { "lasso", N_("Lasso"), N_("Draw round an area; the hexes whose centres it encloses are painted"), GDK_KEY_l },
-  [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush"), GDK_KEY_u },
-  [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush"), GDK_KEY_d },
-  [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside"), GDK_KEY_h },
-  [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers"), GDK_KEY_p },
-  [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below"), GDK_KEY_t },
-  [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below"), GDK_KEY_o },
-  [MUSTER_TOOL_ENTRY] = { "entry", N_("Entry"), N_("Click board edge hexes where the chosen reserve enters (a railroad reserve: railroad hexes)"), GDK_KEY_e },
-  [MUSTER_TOOL_AREA] = { "area", N_("Area"), N_("Tabletop: click the corners of a terrain area; click the last one again or press Enter to finish"), GDK_KEY_a },
-  [MUSTER_TOOL_LINE] = { "line", N_("Line"), N_("Tabletop: click the points of a road, stream or wall; click the last one again or press Enter to finish"), GDK_KEY_i },
-};
-
-static const MuSideFeatures side_features[] = {
-  MU_SIDE_STREAM, MU_SIDE_HEDGE, MU_SIDE_WALL, MU_SIDE_FORTIFICATION, MU_SIDE_FORD, MU_SIDE_BRIDGE,
-};
-static const MuBrushSize brush_sizes[] = { MU_BRUSH_1, MU_BRUSH_7, MU_BRUSH_19 };
-
-const char *
-muster_tool_to_string (MusterTool tool)
-{
-  g_return_val_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N, NULL);
-  return tools[tool].name;
-}
-
-gboolean
-muster_tool_from_string (const char *name,
-                         MusterTool *tool)
-{
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (g_strcmp0 (tools[i].name, name) == 0)
-      {
-        *tool = (MusterTool) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 static void update_board_kind (MusterEditor *self);
 
 /* Model -> view ---------------------------------------------------------------- */
@@ -243,110 +190,21 @@ muster_editor_update_reserves (MusterEditor *self)
       if ((const MuReserve *) chosen == r)
         selected = i;
     }
-  self->inspecting = TRUE;
-  muster_editor_set_dropdown_strings (self->palette->reserve_dropdown, names);
-  gtk_drop_down_set_selected (self->palette->reserve_dropdown, selected);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->palette->reserve_dropdown), s->reserves->len > 0);
-  self->inspecting = FALSE;
+  muster_tool_palette_set_reserves (self->palette, names, selected);
 }
 
-void
-muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
-                                 GParamSpec   *pspec,
-                                 MusterEditor *self)
+static void
+on_reserve_chosen (MusterToolPalette *palette,
+                   guint              i,
+                   MusterEditor      *self)
 {
   MuScenario *s = muster_editor_scenario (self);
-  guint i = gtk_drop_down_get_selected (dropdown);
 
-  if (self->inspecting || i == GTK_INVALID_LIST_POSITION || i >= s->reserves->len)
+  if (i >= s->reserves->len)
     return;
   g_free (self->options.reserve);
   self->options.reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
   muster_editor_update_entry_marks (self);
-}
-
-static gboolean
-tool_for_table (MusterTool tool)
-{
-  return tool == MUSTER_TOOL_SELECT || tool == MUSTER_TOOL_LABEL || tool == MUSTER_TOOL_OBJECTIVE ||
-         tool == MUSTER_TOOL_AREA || tool == MUSTER_TOOL_LINE;
-}
-
-static gboolean
-tool_for_hex (MusterTool tool)
-{
-  return tool != MUSTER_TOOL_AREA && tool != MUSTER_TOOL_LINE;
-}
-
-/* Which rows of the options grid a tool uses. */
-enum {
-  OPTION_TERRAIN = 1 << 0,
-  OPTION_BRUSH = 1 << 1,
-  OPTION_HEXSIDE = 1 << 2,
-  OPTION_PATH = 1 << 3,
-  OPTION_TEXT = 1 << 4,
-  OPTION_RESERVE = 1 << 5,
-  OPTION_AREA = 1 << 6,
-  OPTION_LINE = 1 << 7,
-};
-
-static guint
-tool_options (MusterTool tool)
-{
-  switch (tool)
-    {
-    case MUSTER_TOOL_BRUSH:
-      return OPTION_TERRAIN | OPTION_BRUSH;
-    case MUSTER_TOOL_FILL:
-    case MUSTER_TOOL_RECTANGLE:
-    case MUSTER_TOOL_LASSO:
-      return OPTION_TERRAIN;
-    case MUSTER_TOOL_RAISE:
-    case MUSTER_TOOL_LOWER:
-      return OPTION_BRUSH;
-    case MUSTER_TOOL_HEXSIDE:
-      return OPTION_HEXSIDE;
-    case MUSTER_TOOL_PATH:
-      return OPTION_PATH;
-    case MUSTER_TOOL_LABEL:
-    case MUSTER_TOOL_OBJECTIVE:
-      return OPTION_TEXT;
-    case MUSTER_TOOL_ENTRY:
-      return OPTION_RESERVE;
-    case MUSTER_TOOL_AREA:
-      return OPTION_AREA;
-    case MUSTER_TOOL_LINE:
-      return OPTION_LINE;
-    case MUSTER_TOOL_SELECT:
-    case MUSTER_TOOL_N:
-    default:
-      return 0;
-    }
-}
-
-/* Only the active tool's options are shown, under its name and what it does. */
-static void
-update_tool_options (MusterEditor *self)
-{
-  /* the rows of the options grid in muster-editor.ui, in order */
-  static const guint grid_rows[] = { OPTION_TERRAIN, OPTION_BRUSH, OPTION_HEXSIDE, OPTION_PATH,
-                                     OPTION_PATH, OPTION_TEXT };
-  guint options = tool_options (self->tool);
-  g_autofree char *heading = NULL;
-  GtkWidget *w;
-
-  for (guint row = 0; row < G_N_ELEMENTS (grid_rows); row++)
-    for (int col = 0; col < 2; col++)
-      if ((w = gtk_grid_get_child_at (self->palette->options_grid, col, (int) row)))
-        gtk_widget_set_visible (w, (options & grid_rows[row]) != 0);
-  gtk_widget_set_visible (self->palette->area_row, (options & OPTION_AREA) != 0);
-  gtk_widget_set_visible (self->palette->line_row, (options & OPTION_LINE) != 0);
-  gtk_widget_set_visible (self->palette->reserve_row, (options & OPTION_RESERVE) != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->palette->options_grid), options != 0);
-  /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
-  heading = g_strdup (_(tools[self->tool].label));
-  gtk_label_set_label (self->palette->options_heading, heading);
-  gtk_label_set_label (self->palette->hint, _(tools[self->tool].tooltip));
 }
 
 /* The palette shows the tools and options of the scenario's kind of board. */
@@ -354,44 +212,24 @@ static void
 update_board_kind (MusterEditor *self)
 {
   gboolean table = muster_editor_is_table (self);
-  int n = 0;
 
-  if (self->palette->shown_board == (int) muster_editor_scenario (self)->board)
+  if (!muster_tool_palette_set_table (self->palette, table))
     return;
-  self->palette->shown_board = (int) muster_editor_scenario (self)->board;
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    {
-      GtkWidget *button = self->palette->buttons[i];
-      gboolean show = table ? tool_for_table ((MusterTool) i) : tool_for_hex ((MusterTool) i);
-
-      /* shown tools fill the grid in palette order */
-      if (show)
-        {
-          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->palette->grid));
-          GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
-
-          gtk_grid_layout_child_set_column (child, n % TOOL_COLUMNS);
-          gtk_grid_layout_child_set_row (child, n / TOOL_COLUMNS);
-          n++;
-        }
-      gtk_widget_set_visible (button, show);
-    }
   /* the Selected Hex and Board Size sections */
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), !table);
-  if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
+  if (!muster_tool_palette_offers (self->palette, self->tool))
     {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
-
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
       if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
         muster_editor_pointer_up (self, 0, 0);
       muster_editor_cancel_shape (self);
       self->tool = MUSTER_TOOL_SELECT;
-      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string ("select"));
+      muster_tool_palette_set_tool (self->palette, self->tool);
+      g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool")),
+                                 g_variant_new_string ("select"));
       gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
     }
-  update_tool_options (self);
 }
 
 void
@@ -419,7 +257,7 @@ muster_editor_set_tool (MusterEditor *self,
   g_return_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N);
 
   g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "tool",
-                                      g_variant_new_string (tools[tool].name));
+                                      g_variant_new_string (muster_tool_to_string (tool)));
 }
 
 MusterTool
@@ -434,7 +272,7 @@ muster_editor_set_terrain (MusterEditor *self,
                            MuTerrain     terrain)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->terrain_dropdown, terrain);
+  muster_tool_palette_set_terrain (self->palette, terrain);
 }
 
 void
@@ -442,9 +280,7 @@ muster_editor_set_brush_size (MusterEditor *self,
                               MuBrushSize   size)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  for (guint i = 0; i < G_N_ELEMENTS (brush_sizes); i++)
-    if (brush_sizes[i] == size)
-      gtk_drop_down_set_selected (self->palette->brush_dropdown, i);
+  muster_tool_palette_set_brush_size (self->palette, size);
 }
 
 void
@@ -452,9 +288,7 @@ muster_editor_set_side_feature (MusterEditor *self,
                                 guint         feature)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-    if (side_features[i] == feature)
-      gtk_drop_down_set_selected (self->palette->side_dropdown, i);
+  muster_tool_palette_set_side_feature (self->palette, feature);
 }
 
 void
@@ -462,7 +296,7 @@ muster_editor_set_path_kind (MusterEditor *self,
                              MuPathKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->path_dropdown, kind);
+  muster_tool_palette_set_path_kind (self->palette, kind);
 }
 
 void
@@ -470,7 +304,7 @@ muster_editor_set_path_erase (MusterEditor *self,
                               gboolean      erase)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_check_button_set_active (self->palette->erase_check, erase);
+  muster_tool_palette_set_path_erase (self->palette, erase);
 }
 
 void
@@ -478,24 +312,18 @@ muster_editor_set_text (MusterEditor *self,
                         const char   *text)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_editable_set_text (GTK_EDITABLE (self->palette->text_entry), text ? text : "");
+  muster_tool_palette_set_text (self->palette, text);
 }
 
+/* The tools read their options from the editor's copy. */
 static void
-on_option_changed (GObject      *object,
-                   GParamSpec   *pspec,
-                   MusterEditor *self)
+on_palette_changed (MusterToolPalette *palette,
+                    MusterEditor      *self)
 {
-  guint side = gtk_drop_down_get_selected (self->palette->side_dropdown);
-  guint brush = gtk_drop_down_get_selected (self->palette->brush_dropdown);
-
-  self->options.terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
-  self->options.brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
-  self->options.side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
-  self->options.path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
-  self->options.path_erase = gtk_check_button_get_active (self->palette->erase_check);
+  muster_tool_palette_read_options (palette, &self->options);
   g_free (self->options.text);
-  self->options.text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
+  self->options.text = g_strdup (muster_tool_palette_get_text (palette));
+  muster_editor_on_shape_kind_changed (self);
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -516,7 +344,7 @@ on_tool_change_state (GSimpleAction *action,
     muster_editor_cancel_shape (self);
   self->tool = tool;
   g_simple_action_set_state (action, value);
-  update_tool_options (self);
+  muster_tool_palette_set_tool (self->palette, tool);
   muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
@@ -524,8 +352,19 @@ on_tool_change_state (GSimpleAction *action,
   muster_editor_show_message (self, NULL);
 }
 
+static void
+on_resize (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       data)
+{
+  MusterEditor *self = data;
+
+  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
+                              muster_hex_inspector_get_resize_count (self->inspector));
+}
+
 static const GActionEntry actions[] = {
-  { "resize", muster_editor_on_resize },
+  { "resize", on_resize },
   { "tool", NULL, "s", "'select'", on_tool_change_state },
 };
 
@@ -659,17 +498,6 @@ muster_editor_resize_board (MusterEditor *self,
   return ok;
 }
 
-void
-muster_editor_on_resize (GSimpleAction *action,
-                         GVariant      *param,
-                         gpointer       data)
-{
-  MusterEditor *self = data;
-
-  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
-                              muster_hex_inspector_get_resize_count (self->inspector));
-}
-
 /* Object ------------------------------------------------------------------------- */
 
 /* A tool's one-key shortcut, pressed on the board: TRUE when it chose a tool. */
@@ -678,17 +506,14 @@ muster_editor_tool_key (MusterEditor    *self,
                         guint            keyval,
                         GdkModifierType  state)
 {
-  guint key = gdk_keyval_to_lower (keyval);
+  MusterTool tool;
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
     return FALSE;
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (tools[i].key == key && self->palette->buttons[i] && gtk_widget_get_visible (self->palette->buttons[i]))
-      {
-        muster_editor_set_tool (self, (MusterTool) i);
-        return TRUE;
-      }
-  return FALSE;
+  if (!muster_tool_palette_tool_for_key (self->palette, keyval, &tool))
+    return FALSE;
+  muster_editor_set_tool (self, tool);
+  return TRUE;
 }
 
 static void
@@ -717,7 +542,6 @@ muster_editor_finalize (GObject *object)
   g_clear_pointer (&self->select, muster_select_tool_free);
   g_free (self->status->message);
   g_free (self->status);
-  g_free (self->palette);
   g_free (self->options.text);
   g_free (self->options.reserve);
   g_free (self->sel.id);
@@ -737,21 +561,14 @@ muster_editor_class_init (MusterEditorClass *klass)
 
   g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
   g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
+  g_type_ensure (MUSTER_TYPE_TOOL_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, item);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
-  gtk_widget_class_bind_template_child_full (widget_class, "tool_grid", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "options_heading", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "tool_hint", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "terrain_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "brush_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "side_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "path_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "erase_check", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "text_entry", FALSE, 0);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, palette);
   gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
@@ -759,8 +576,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
   gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
-  gtk_widget_class_bind_template_child_full (widget_class, "options_grid", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_palette_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_reserve_chosen);
 }
 
 /* The last message and the problems list, from the template. */
@@ -777,87 +595,6 @@ build_status (MusterEditor *self)
   return status;
 }
 
-/* The tool buttons and the hex tools' options; the table tools' rows are
- * added by muster_editor_build_table_widgets. */
-static MusterToolPalette *
-build_palette (MusterEditor *self)
-{
-  const char *terrains[MU_TERRAIN_N];
-  const char *brushes[] = { _("1 hex"), _("7 hexes"), _("19 hexes") };
-  const char *sides[] = { _("Stream"), _("Hedge"), _("Wall"), _("Fortification"), _("Ford"), _("Bridge") };
-  const char *paths[] = { _("Road"), _("Turnpike"), _("Railroad"), _("River"), _("Stream") };
-  MusterToolPalette *palette = g_new0 (MusterToolPalette, 1);
-
-  palette->grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_grid"));
-  palette->options_heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_heading"));
-  palette->hint = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_hint"));
-  palette->terrain_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "terrain_dropdown"));
-  palette->brush_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "brush_dropdown"));
-  palette->side_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "side_dropdown"));
-  palette->path_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "path_dropdown"));
-  palette->erase_check = GTK_CHECK_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "erase_check"));
-  palette->text_entry = GTK_ENTRY (MUSTER_EDITOR_TEMPLATE_CHILD (self, "text_entry"));
-  palette->options_grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_grid"));
-  palette->shown_board = -1;
-
-  for (int i = 0; i < MU_TERRAIN_N; i++)
-    terrains[i] = mu_terrain_display_name ((MuTerrain) i);
-  gtk_drop_down_set_model (palette->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
-  gtk_drop_down_set_model (palette->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
-  gtk_drop_down_set_model (palette->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
-  gtk_drop_down_set_model (palette->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
-  gtk_drop_down_set_selected (palette->terrain_dropdown, MU_TERRAIN_WOODLAND);
-  /* terrain, hexside features and paths are picked from swatches drawn as on the board */
-  {
-    GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
-
-    for (int i = 0; i < MU_TERRAIN_N; i++)
-      swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
-    muster_swatch_dropdown (palette->terrain_dropdown, swatches, MU_TERRAIN_N);
-    for (int i = 0; i < MU_TERRAIN_N; i++)
-      g_object_unref (swatches[i]);
-    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-      swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
-    muster_swatch_dropdown (palette->side_dropdown, swatches, G_N_ELEMENTS (side_features));
-    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-      g_object_unref (swatches[i]);
-    for (int i = 0; i < MU_PATH_N; i++)
-      swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
-    muster_swatch_dropdown (palette->path_dropdown, swatches, MU_PATH_N);
-    for (int i = 0; i < MU_PATH_N; i++)
-      g_object_unref (swatches[i]);
-  }
-  g_signal_connect (palette->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
-
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    {
-      GtkWidget *button = gtk_toggle_button_new ();
-      g_autofree char *icon = g_strdup_printf ("muster-tool-%s-symbolic", tools[i].name);
-      /* TRANSLATORS: a tool's tooltip: its name, its key, what it does */
-      g_autofree char *tip = g_strdup_printf (_("%s (%s): %s"), _(tools[i].label),
-                                              gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)),
-                                              _(tools[i].tooltip));
-
-      gtk_button_set_icon_name (GTK_BUTTON (button), icon);
-      gtk_widget_add_css_class (button, "tool-button");
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
-      gtk_widget_set_tooltip_text (button, tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
-                                      -1);
-      gtk_grid_attach (palette->grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
-      palette->buttons[i] = button;
-    }
-  return palette;
-}
-
 static void
 muster_editor_init (MusterEditor *self)
 {
@@ -871,15 +608,7 @@ muster_editor_init (MusterEditor *self)
   self->options.side_feature = MU_SIDE_STREAM;
   self->shape = muster_shape_tool_new ();
   self->sel.index = -1;
-  self->palette = build_palette (self);
-  muster_editor_build_table_widgets (self);
-  {
-    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, muster_hex_inspector_get_edge_dropdown (self->inspector), self->palette->area_dropdown,
-                                 self->palette->line_dropdown, self->palette->reserve_dropdown };
-
-    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
-      muster_editor_ellipsize_dropdown (dropdowns[i]);
-  }
+  muster_editor_ellipsize_dropdown (muster_hex_inspector_get_edge_dropdown (self->inspector));
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);

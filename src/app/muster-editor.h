@@ -37,6 +37,11 @@ typedef enum {
   MUSTER_TOOL_N
 } MusterTool;
 
+/* The tools as an enumeration whose nicks are their names (editor.tool's
+ * targets). */
+#define MUSTER_TYPE_TOOL (muster_tool_get_type ())
+GType muster_tool_get_type (void) G_GNUC_CONST;
+
 #define MUSTER_TYPE_EDITOR (muster_editor_get_type ())
 G_DECLARE_FINAL_TYPE (MusterEditor, muster_editor, MUSTER, EDITOR, GtkBox)
 
