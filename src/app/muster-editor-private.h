@@ -53,7 +53,6 @@ struct _MusterEditor
 
   MuEditHistory *history;
   MusterMapView *view;
-  GSimpleActionGroup *actions;
   gulong changed_id;
   MusterEditorInput *input;     /* its controllers on the map view (muster-editor-input.c) */
 

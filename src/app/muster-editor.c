@@ -17,6 +17,14 @@
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
 
+enum {
+  PROP_0,
+  PROP_TOOL,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
 static void update_board_kind (MusterEditor *self);
 
 /* Model -> view ---------------------------------------------------------------- */
@@ -226,9 +234,8 @@ update_board_kind (MusterEditor *self)
       muster_editor_cancel_shape (self);
       self->tool = MUSTER_TOOL_SELECT;
       muster_tool_palette_set_tool (self->palette, self->tool);
-      g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool")),
-                                 g_variant_new_string ("select"));
       gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOOL]);
     }
 }
 
@@ -256,8 +263,7 @@ muster_editor_set_tool (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   g_return_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N);
 
-  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "tool",
-                                      g_variant_new_string (muster_tool_to_string (tool)));
+  g_object_set (self, "tool", tool, NULL);
 }
 
 MusterTool
@@ -328,45 +334,39 @@ on_palette_changed (MusterToolPalette *palette,
 
 /* Actions ----------------------------------------------------------------------- */
 
+/* editor.tool, the "tool" property's action: the buttons of the palette
+ * and the tools' keys choose a tool through it. */
 static void
-on_tool_change_state (GSimpleAction *action,
-                      GVariant      *value,
-                      gpointer       data)
+set_tool (MusterEditor *self,
+          MusterTool    tool)
 {
-  MusterEditor *self = data;
-  MusterTool tool;
+  gboolean changed = self->tool != tool;
 
-  if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
-    return;
   if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
     muster_editor_pointer_up (self, 0, 0);
   if (muster_editor_get_n_draft_points (self) > 0)
     muster_editor_cancel_shape (self);
   self->tool = tool;
-  g_simple_action_set_state (action, value);
   muster_tool_palette_set_tool (self->palette, tool);
   muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
   muster_editor_show_message (self, NULL);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOOL]);
 }
 
 static void
-on_resize (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       data)
+on_resize (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
 {
-  MusterEditor *self = data;
+  MusterEditor *self = MUSTER_EDITOR (widget);
 
   muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
                               muster_hex_inspector_get_resize_count (self->inspector));
 }
-
-static const GActionEntry actions[] = {
-  { "resize", on_resize },
-  { "tool", NULL, "s", "'select'", on_tool_change_state },
-};
 
 /* Problems ----------------------------------------------------------------------- */
 
@@ -527,7 +527,6 @@ muster_editor_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
   g_clear_object (&self->view);
-  g_clear_object (&self->actions);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->dispose (object);
 }
@@ -551,6 +550,42 @@ muster_editor_finalize (GObject *object)
 }
 
 static void
+muster_editor_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      g_value_set_enum (value, self->tool);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_editor_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      set_tool (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 muster_editor_class_init (MusterEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -558,6 +593,14 @@ muster_editor_class_init (MusterEditorClass *klass)
 
   object_class->dispose = muster_editor_dispose;
   object_class->finalize = muster_editor_finalize;
+  object_class->get_property = muster_editor_get_property;
+  object_class->set_property = muster_editor_set_property;
+
+  /* The active tool. */
+  props[PROP_TOOL] =
+    g_param_spec_enum ("tool", NULL, NULL, MUSTER_TYPE_TOOL, MUSTER_TOOL_SELECT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
   g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
@@ -579,6 +622,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_palette_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_reserve_chosen);
+
+  gtk_widget_class_install_property_action (widget_class, "editor.tool", "tool");
+  gtk_widget_class_install_action (widget_class, "editor.resize", NULL, on_resize);
 }
 
 /* The last message and the problems list, from the template. */
@@ -609,10 +655,6 @@ muster_editor_init (MusterEditor *self)
   self->shape = muster_shape_tool_new ();
   self->sel.index = -1;
   muster_editor_ellipsize_dropdown (muster_hex_inspector_get_edge_dropdown (self->inspector));
-
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
 }
 
 GtkWidget *

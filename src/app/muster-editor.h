@@ -3,10 +3,11 @@
  * A tool palette with the tools' options, the undo/redo buttons and the live
  * problem list. The editor owns no model: every change goes through the
  * MuEditHistory's operations (mu-edit.h), and the editor turns pointer input
- * on the map view into those operations (one drag = one undo step). The
- * "editor" action group holds the tool choice and the board's resize; the
- * editor inserts it on itself. Its undo and redo buttons are the window's
- * win.undo and win.redo, which act on the shown document.
+ * on the map view into those operations (one drag = one undo step). Its
+ * class installs the actions editor.tool (the "tool" property, which tool
+ * code may watch) and editor.resize (the board's resize). Its undo and redo
+ * buttons are the window's win.undo and win.redo, which act on the shown
+ * document.
  */
 #pragma once
 
