@@ -5,6 +5,7 @@
 #include "muster-editor.h"
 #include "muster-editor-widgets.h"
 #include "muster-hex-inspector.h"
+#include "muster-problems-page.h"
 #include "muster-tool-palette.h"
 
 G_BEGIN_DECLS
@@ -42,9 +43,7 @@ typedef struct
   char *message;
   guint refresh_id;
   GtkLabel *message_label;
-  GtkLabel *heading;
-  GtkListBox *list;
-  GtkLabel *tab;
+  MusterProblemsPage *page;     /* the Problems page, which titles its tab */
 } MusterEditorStatus;
 
 struct _MusterEditor

@@ -69,62 +69,16 @@ muster_editor_report (MusterEditor *self,
     muster_editor_show_message (self, NULL);
 }
 
-static GtkWidget *
-problem_row (const MuProblem *p)
-{
-  GtkWidget *label = gtk_label_new (p->message);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, p->severity == MU_PROBLEM_ERROR ? "error" : "warning");
-  gtk_widget_set_margin_top (label, 3);
-  gtk_widget_set_margin_bottom (label, 3);
-  if (p->line > 0)
-    {
-      g_autofree char *tip = g_strdup_printf (_("Line %d of the file as loaded"), p->line);
-
-      gtk_widget_set_tooltip_text (label, tip);
-    }
-  return label;
-}
-
 /* The semantic checks run after the edits settle, not during every step of a stroke. */
 static gboolean
 refresh_problems (gpointer data)
 {
   MusterEditor *self = data;
-  g_autofree char *heading = NULL;
-  GtkWidget *child;
-  guint errors;
 
   self->status->refresh_id = 0;
   g_ptr_array_set_size (self->status->problems, 0);
   mu_scenario_check (muster_editor_scenario (self), self->status->problems);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->status->list))))
-    gtk_list_box_remove (self->status->list, child);
-  for (guint i = 0; i < self->status->problems->len; i++)
-    gtk_list_box_append (self->status->list, problem_row (g_ptr_array_index (self->status->problems, i)));
-  errors = mu_problem_list_n_errors (self->status->problems);
-  if (self->status->problems->len == 0)
-    heading = g_strdup (_("Problems: none"));
-  else
-    {
-      g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
-      g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings",
-                                                      self->status->problems->len - errors),
-                                            self->status->problems->len - errors);
-
-      /* TRANSLATORS: "Problems: 1 error, 2 warnings" */
-      heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
-    }
-  gtk_label_set_label (self->status->heading, heading);
-  {
-    g_autofree char *tab = self->status->problems->len
-                           ? g_strdup_printf (_("Problems (%u)"), self->status->problems->len)
-                           : g_strdup (_("Problems"));
-
-    gtk_label_set_label (self->status->tab, tab);
-  }
+  muster_problems_page_show (self->status->page, self->status->problems);
   return G_SOURCE_REMOVE;
 }
 
@@ -437,11 +391,11 @@ muster_editor_activate_problem (MusterEditor *self,
 }
 
 static void
-on_problem_activated (GtkListBox    *box,
-                      GtkListBoxRow *row,
-                      MusterEditor  *self)
+on_problem_activated (MusterProblemsPage *page,
+                      guint               index,
+                      MusterEditor       *self)
 {
-  muster_editor_activate_problem (self, (guint) gtk_list_box_row_get_index (row));
+  muster_editor_activate_problem (self, index);
 }
 
 /* The hex inspector -------------------------------------------------------------- */
@@ -605,6 +559,7 @@ muster_editor_class_init (MusterEditorClass *klass)
   g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
   g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
   g_type_ensure (MUSTER_TYPE_TOOL_PALETTE);
+  g_type_ensure (MUSTER_TYPE_PROBLEMS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, item);
@@ -613,11 +568,9 @@ muster_editor_class_init (MusterEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, palette);
   gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_page", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
-  gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_palette_changed);
@@ -635,9 +588,7 @@ build_status (MusterEditor *self)
 
   status->problems = mu_problem_list_new ();
   status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
-  status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
-  status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
-  status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
+  status->page = MUSTER_PROBLEMS_PAGE (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_page"));
   return status;
 }
 
