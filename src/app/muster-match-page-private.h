@@ -116,7 +116,6 @@ struct _MusterMatchPage
 
   MusterGame *game;
   MusterScene *scene;
-  GSimpleActionGroup *actions;
   MatchComputer computer;
   GtkWidget *dice_dialog;
 

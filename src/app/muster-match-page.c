@@ -37,6 +37,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_REPLAYING,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -250,11 +251,11 @@ leave_replay (MusterMatchPage *self)
 
 /* The match steps command by command on the board; the live match waits. */
 static void
-on_replay (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       user_data)
+on_replay (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   leave_replay (self);
   muster_match_page_select (self, NULL);
@@ -272,11 +273,11 @@ on_replay (GSimpleAction *action,
 }
 
 static void
-on_leave_replay (GSimpleAction *action,
-                 GVariant      *param,
-                 gpointer       user_data)
+on_leave_replay (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   leave_replay (self);
   muster_match_players_schedule (self);
@@ -313,20 +314,16 @@ void
 muster_match_page_update_actions (MusterMatchPage *self)
 {
   g_autofree char *why = NULL;
-  GAction *end = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "end-phase");
   const char *awaited = muster_game_get_awaited_side (self->game);
   gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
-
-  GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
-  GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
   gboolean live = self->replay.bar == NULL;
   gboolean board_taken = self->handover.side == NULL;
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
-                               person && live && board_taken && !muster_game_is_over (self->game));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (command),
-                               live && board_taken && !muster_game_is_over (self->game));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.end-phase",
+                                 person && live && board_taken && !muster_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.command",
+                                 live && board_taken && !muster_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.leave-replay", !live);
   /* for the undo button's tooltip (win.undo is the window's) */
   muster_game_can_undo (self->game, &why);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
@@ -371,11 +368,11 @@ on_end_phase_response (GtkDialog       *dialog,
 /* End Phase warns first when the engine says something compulsory is left,
  * or something the phase would lose (units left without orders). */
 static void
-on_end_phase (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       user_data)
+on_end_phase (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
   GtkWidget *tracker = gtk_widget_get_first_child (self->sidebar.tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
@@ -403,39 +400,41 @@ on_end_phase (GSimpleAction *action,
 /* A command line the page offers (the selected counter's other legal
  * commands, as the engine lists them). */
 static void
-on_command (GSimpleAction *action,
-            GVariant      *param,
-            gpointer       user_data)
+on_command (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   muster_match_page_play_line (self, g_variant_get_string (param, NULL));
 }
 
 static void
-on_cancel (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       user_data)
+on_cancel (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   muster_match_page_select (self, NULL);
   hide_refusal (self);
 }
 
+/* match.pause, the "paused" property's action: Pause holds the computer
+ * players. */
 static void
-on_pause_change_state (GSimpleAction *action,
-                       GVariant      *value,
-                       gpointer       user_data)
+set_paused (MusterMatchPage *self,
+            gboolean         paused)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  gboolean changed = self->computer.paused != !!paused;
 
-  g_simple_action_set_state (action, value);
-  self->computer.paused = g_variant_get_boolean (value);
+  self->computer.paused = !!paused;
   if (self->computer.paused)
     g_clear_handle_id (&self->computer.source, g_source_remove);
   else
     muster_match_players_schedule (self);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 static void
@@ -465,22 +464,12 @@ muster_match_page_cancel_close (MusterMatchPage *self)
 }
 
 static void
-on_close (GSimpleAction *action,
-          GVariant      *param,
-          gpointer       user_data)
+on_close (GtkWidget  *widget,
+          const char *action_name,
+          GVariant   *param)
 {
-  muster_match_page_close (MUSTER_MATCH_PAGE (user_data), FALSE);
+  muster_match_page_close (MUSTER_MATCH_PAGE (widget), FALSE);
 }
-
-static const GActionEntry match_entries[] = {
-  { "end-phase", on_end_phase },
-  { "close", on_close },
-  { "cancel", on_cancel },
-  { "command", on_command, "s" },
-  { "replay", on_replay },
-  { "leave-replay", on_leave_replay },
-  { "pause", NULL, NULL, "false", on_pause_change_state },
-};
 
 /* The undo button says why it is unavailable. */
 static gboolean
@@ -734,10 +723,6 @@ build (MusterMatchPage *self)
   self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
 
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
-
   /* The window's keys while the match is shown, wherever the focus is
    * (Ctrl+Return from the log, the sidebar's buttons or the header bar). */
   shortcuts = gtk_shortcut_controller_new ();
@@ -788,7 +773,6 @@ muster_match_page_finalize (GObject *object)
   muster_match_board_finalize (self);
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
-  g_clear_object (&self->actions);
   g_clear_pointer (&self->computer.rng, mu_dice_free);
   g_clear_pointer (&self->handover.side, g_free);
   g_clear_pointer (&self->handover.seen_side, g_free);
@@ -823,6 +807,27 @@ muster_match_page_get_property (GObject    *object,
     case PROP_REPLAYING:
       g_value_set_boolean (value, self->replay.bar != NULL);
       break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->computer.paused);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_match_page_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      set_paused (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -839,6 +844,7 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   object_class->dispose = muster_match_page_dispose;
   object_class->finalize = muster_match_page_finalize;
   object_class->get_property = muster_match_page_get_property;
+  object_class->set_property = muster_match_page_set_property;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "matchpage");
 
@@ -852,7 +858,19 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   properties[PROP_REPLAYING] =
     g_param_spec_boolean ("replaying", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The computer players are held (match.pause). */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "match.end-phase", NULL, on_end_phase);
+  gtk_widget_class_install_action (widget_class, "match.close", NULL, on_close);
+  gtk_widget_class_install_action (widget_class, "match.cancel", NULL, on_cancel);
+  gtk_widget_class_install_action (widget_class, "match.command", "s", on_command);
+  gtk_widget_class_install_action (widget_class, "match.replay", NULL, on_replay);
+  gtk_widget_class_install_action (widget_class, "match.leave-replay", NULL, on_leave_replay);
+  gtk_widget_class_install_property_action (widget_class, "match.pause", "paused");
 }
 
 static void

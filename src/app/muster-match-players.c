@@ -21,7 +21,7 @@ static void
 set_paused (MusterMatchPage *self,
             gboolean         paused)
 {
-  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "pause", g_variant_new_boolean (paused));
+  g_object_set (self, "paused", paused, NULL);
 }
 
 static void
