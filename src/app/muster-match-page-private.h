@@ -1,6 +1,7 @@
 /* muster-match-page-private.h: what the match page's files share */
 #pragma once
 
+#include "muster-handover-screen.h"
 #include "muster-match-page.h"
 
 G_BEGIN_DECLS
@@ -46,10 +47,7 @@ typedef struct {
 /* The hand-over between two people at one screen (muster-match-players.c):
  * the screen that covers the board, and whom it waits for. */
 typedef struct {
-  GtkWidget *screen;
-  GtkWidget *title;
-  GtkWidget *button;
-  GtkWidget *results;           /* the fire and melee since the last hand-over, with dice */
+  MusterHandoverScreen *screen; /* with the fire and melee since the last hand-over, with dice */
   char *side;                   /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
   guint seen_events;            /* how many events the match had when they took it */
@@ -223,7 +221,6 @@ void muster_match_page_update_actions (MusterMatchPage *self);
 void       muster_match_players_check_handover (MusterMatchPage *self);
 /* A computer player's next command after the page's pace, when it is to act. */
 void       muster_match_players_schedule       (MusterMatchPage *self);
-GtkWidget *muster_match_players_build_handover (MusterMatchPage *self);
 /* The side the board and the log are shown to (TAB-19): the person who
  * has the board when two people play, the person's side against the
  * computer, NULL (everything) when nobody or the game is over. */

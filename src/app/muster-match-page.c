@@ -712,8 +712,9 @@ build (MusterMatchPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover.screen = muster_match_players_build_handover (self);
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover.screen);
+  self->handover.screen = MUSTER_HANDOVER_SCREEN (muster_handover_screen_new ());
+  g_signal_connect_swapped (self->handover.screen, "taken", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (self->handover.screen));
   gtk_box_append (GTK_BOX (board_column), overlay);
   gtk_box_append (GTK_BOX (play), board_column);
   gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
@@ -790,7 +791,7 @@ muster_match_page_grab_focus (GtkWidget *widget)
   MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   if (self->handover.side != NULL)
-    return gtk_widget_grab_focus (self->handover.button);
+    return gtk_widget_grab_focus (GTK_WIDGET (self->handover.screen));
   return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
