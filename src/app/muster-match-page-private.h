@@ -1,6 +1,7 @@
 /* muster-match-page-private.h: what the match page's files share */
 #pragma once
 
+#include "muster-decision-card.h"
 #include "muster-handover-screen.h"
 #include "muster-match-page.h"
 
@@ -69,13 +70,6 @@ typedef struct {
   GtkWidget *actions;
 } MatchFacing;
 
-/* The card of the pending decision: its question and its answers. */
-typedef struct {
-  GtkWidget *frame;
-  GtkWidget *label;
-  GtkWidget *box;
-} MatchDecision;
-
 /* muster-match-orders.c: the secret orders, a reaction window, a missing
  * table's dialog. */
 typedef struct {
@@ -136,7 +130,7 @@ struct _MusterMatchPage
   MusterMapView *map_view;
   MatchSidebar sidebar;
   MatchFacing facing;
-  MatchDecision decision;
+  MusterDecisionCard *decision; /* the pending decision's question and answers */
   MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
   GtkWidget *result_box;

@@ -85,124 +85,20 @@ muster_match_page_show_refusal (MusterMatchPage *self,
 /* Pending decision ----------------------------------------------------------------- */
 
 static void
-on_answer_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  const char *answer = g_object_get_data (G_OBJECT (button), "answer");
-  /* a decision of kind command is answered by the command line itself */
-  g_autofree char *line = g_object_get_data (G_OBJECT (button), "command")
-                        ? g_strdup (answer) : g_strdup_printf ("choose %s", answer);
-
-  muster_match_page_play_line (self, line);
-}
-
-static void
-on_subset_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  g_autoptr(GString) line = g_string_new ("choose");
-
-  for (GtkWidget *child = gtk_widget_get_first_child (self->decision.box); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
-      g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
-  muster_match_page_play_line (self, line->str);
-}
-
-static void
-on_number_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
-  /* a decimal answer (a step such as 0.5 in) in the command text's form */
-  g_autofree char *line = gtk_spin_button_get_digits (spin) > 0
-                        ? g_strdup_printf ("choose %s", g_ascii_formatd (number, sizeof number, "%.2f",
-                                                                         gtk_spin_button_get_value (spin)))
-                        : g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
-
-  muster_match_page_play_line (self, line);
-}
-
-static GtkWidget *
-answer_button (MusterMatchPage *self,
-               const char      *answer)
-{
-  /* a counter by its name, a word in the person's language; the command
-   * keeps the answer itself */
-  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
-  GtkWidget *button = gtk_button_new_with_label (c && c->name && *c->name ? c->name
-                                                 : g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer));
-
-  g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
-  g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
-  return button;
-}
-
-static void
 update_decision (MusterMatchPage *self)
 {
   const MuDecision *d = muster_game_get_pending (self->game);
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->decision.box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->decision.box), child);
-  gtk_widget_set_visible (self->decision.frame, d != NULL);
-  if (d == NULL)
-    return;
-  {
-    /* Translators: the side that decides and the question (French sets a
-     * narrow no-break space before the colon) */
-    g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
-                                             d->question ? d->question : d->id);
+  muster_decision_card_show (self->decision, d, d ? muster_match_page_side_name (self, d->side) : NULL,
+                             muster_game_get_scenario (self->game));
+}
 
-    gtk_label_set_text (GTK_LABEL (self->decision.label), text);
-  }
-  switch (d->kind)
-    {
-    case MU_ANSWER_NUMBER:
-      {
-        GtkWidget *spin = d->step > 0 ? gtk_spin_button_new_with_range (d->low, d->high, d->step)
-                                      : gtk_spin_button_new_with_range (d->min, d->max, 1);
-        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
-
-        if (d->step > 0)
-          gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
-
-        gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        _("Number"), -1);
-        g_object_set_data (G_OBJECT (ok), "spin", spin);
-        g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision.box), spin);
-        gtk_box_append (GTK_BOX (self->decision.box), ok);
-      }
-      break;
-    case MU_ANSWER_SUBSET:
-      for (guint i = 0; d->answers && d->answers[i]; i++)
-        {
-          GtkWidget *check = gtk_check_button_new_with_label (d->answers[i]);
-
-          g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
-          gtk_box_append (GTK_BOX (self->decision.box), check);
-        }
-      {
-        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
-
-        g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision.box), ok);
-      }
-      break;
-    default:
-      for (guint i = 0; d->answers && d->answers[i]; i++)
-        {
-          GtkWidget *button = answer_button (self, d->answers[i]);
-
-          if (d->kind == MU_ANSWER_COMMAND)
-            g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
-          gtk_box_append (GTK_BOX (self->decision.box), button);
-        }
-      break;
-    }
+static void
+on_decision_answered (MusterDecisionCard *card,
+                      const char         *line,
+                      MusterMatchPage    *self)
+{
+  muster_match_page_play_line (self, line);
 }
 
 /* Result -------------------------------------------------------------------------- */
@@ -490,16 +386,6 @@ on_undo_query_tooltip (GtkWidget       *widget,
 
 /* Layout --------------------------------------------------------------------------- */
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  return label;
-}
-
 /* A flow of command buttons in a scroller of its own, so that a long list
  * cannot push the log out of the sidebar; the scroller starts hidden. */
 static GtkWidget *
@@ -584,19 +470,9 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
   /* The pending decision. */
-  self->decision.frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (self->decision.frame, "card");
-  gtk_box_append (GTK_BOX (self->decision.frame), heading (_("Decision")));
-  self->decision.label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
-  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
-  self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Answers"), -1);
-  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.box);
-  gtk_widget_set_visible (self->decision.frame, FALSE);
-  gtk_box_append (GTK_BOX (side), self->decision.frame);
+  self->decision = MUSTER_DECISION_CARD (muster_decision_card_new ());
+  g_signal_connect (self->decision, "answered", G_CALLBACK (on_decision_answered), self);
+  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->decision));
 
   /* The log's place: a share of its own, however many commands the
    * selected counter lists above it. While the hand-over screen covers the
@@ -967,7 +843,7 @@ GtkWidget *
 muster_match_page_get_decision_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->decision.box;
+  return muster_decision_card_get_answers (self->decision);
 }
 
 GtkWidget *
