@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-decision-card.h"
+#include "muster-facing-card.h"
 #include "muster-handover-screen.h"
 #include "muster-match-page.h"
 
@@ -62,14 +63,6 @@ typedef struct {
   char *text;
 } MatchRefusal;
 
-/* The facing for the selected counter's commands that turn it
- * (muster-match-facing.c): the spin and its commands. */
-typedef struct {
-  GtkWidget *box;
-  GtkWidget *spin;
-  GtkWidget *actions;
-} MatchFacing;
-
 /* muster-match-orders.c: the secret orders, a reaction window, a missing
  * table's dialog. */
 typedef struct {
@@ -129,7 +122,7 @@ struct _MusterMatchPage
   GtkWidget *inner_stack;
   MusterMapView *map_view;
   MatchSidebar sidebar;
-  MatchFacing facing;
+  MusterFacingCard *facing;     /* any facing for the selected counter's commands that turn it */
   MusterDecisionCard *decision; /* the pending decision's question and answers */
   MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
