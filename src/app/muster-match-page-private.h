@@ -3,6 +3,7 @@
 
 #include "muster-decision-card.h"
 #include "muster-facing-card.h"
+#include "muster-orders-cards.h"
 #include "muster-handover-screen.h"
 #include "muster-match-page.h"
 
@@ -66,11 +67,7 @@ typedef struct {
 /* muster-match-orders.c: the secret orders, a reaction window, a missing
  * table's dialog. */
 typedef struct {
-  GtkWidget *frame;
-  GtkWidget *list;
-  GtkWidget *reaction_frame;
-  GtkWidget *reaction_label;
-  GtkWidget *reaction_box;
+  MusterOrdersCards *cards;     /* the Secret Orders and Reaction cards */
   GtkWidget *table_dialog;
   char *table_asked;            /* the decision the dialog was shown for */
   char *pending_order;          /* a drop-down's line, played from idle */
