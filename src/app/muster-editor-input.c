@@ -1,12 +1,11 @@
-/* muster-editor-input.c: the editor's hold on the map view's input
+/* muster-editor-input.c: the editor's hold on the map view beside its tools
  *
- * While the editor is shown it is the map view's tool (muster-map-tool.h):
- * the view reports the primary button's press, drag and release, which go
- * to the active editing tool. It also listens to counters dropped from the
- * order of battle, Enter on the keyboard cursor (a click there), Enter,
- * Escape and Delete, the zoom (the facing handle keeps its size) and the
- * scene's changes (the inspector). All of it is attached here and taken
- * off again when the editor goes, so the map view is left as it was.
+ * The map view reports the pointer and Enter on its keyboard cursor to the
+ * palette's tool (muster-editor-tools.c). What is left is attached here:
+ * counters dropped from the order of battle, Enter, Escape and Delete, the
+ * zoom (the facing handle keeps its size) and the scene's changes (the
+ * inspector). All of it is taken off again when the editor goes, so the
+ * map view is left as it was.
  */
 #define G_LOG_DOMAIN "muster-editor"
 
@@ -26,73 +25,11 @@ struct _MusterEditorInput
   GtkEventController *keys;      /* added by the editor, or NULL */
   GtkEventController *view_keys; /* the controller listened to */
   gulong keys_id;
-  gulong cursor_id;
   gulong zoom_id;
   gulong scene_changed_id;
 };
 
-/* The keyboard's click: the active tool pressed and released at the hex. */
-static void
-on_cursor_activated (MusterMapView *view,
-                     double         x,
-                     double         y,
-                     MusterEditor  *self)
-{
-  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
-    return;
-  muster_editor_pointer_down (self, x, y);
-  muster_editor_pointer_up (self, x, y);
-}
-
-static MusterMapPress
-editor_input_press (MusterMapTool          *tool,
-                    const MusterMapPointer *pointer)
-{
-  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
-
-  if (self == NULL)
-    return MUSTER_MAP_PRESS_IGNORE;
-  if (self->tool == MUSTER_TOOL_SELECT)
-    {
-      muster_select_tool_set_rotate (self->select, (pointer->state & GDK_SHIFT_MASK) != 0);
-      return muster_editor_select_down (self, pointer->x, pointer->y)
-             ? MUSTER_MAP_PRESS_CLAIM : MUSTER_MAP_PRESS_IGNORE;
-    }
-  muster_editor_pointer_down (self, pointer->x, pointer->y);
-  return MUSTER_MAP_PRESS_CLAIM;
-}
-
-static gboolean
-editor_input_drag (MusterMapTool          *tool,
-                   const MusterMapPointer *pointer)
-{
-  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
-
-  if (self != NULL)
-    muster_editor_pointer_move (self, pointer->x, pointer->y);
-  return FALSE;
-}
-
-static void
-editor_input_release (MusterMapTool          *tool,
-                      const MusterMapPointer *pointer)
-{
-  MusterEditor *self = MUSTER_EDITOR_INPUT (tool)->editor;
-
-  if (self != NULL)
-    muster_editor_pointer_up (self, pointer->x, pointer->y);
-}
-
-static void
-muster_editor_input_tool_init (MusterMapToolInterface *iface)
-{
-  iface->press = editor_input_press;
-  iface->drag = editor_input_drag;
-  iface->release = editor_input_release;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (MusterEditorInput, muster_editor_input, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_MAP_TOOL, muster_editor_input_tool_init))
+G_DEFINE_FINAL_TYPE (MusterEditorInput, muster_editor_input, G_TYPE_OBJECT)
 
 static void
 muster_editor_input_class_init (MusterEditorInputClass *klass)
@@ -127,12 +64,6 @@ muster_editor_input_attach (MusterEditor  *editor,
 
   self->editor = editor;
   self->view = view;
-  /* Primary-button presses belong to the tool; the map view keeps the
-   * middle button and Space+drag for panning. */
-  muster_map_view_set_tool (view, MUSTER_MAP_TOOL (self));
-
-  /* Enter on the board's keyboard cursor acts as a click there. */
-  self->cursor_id = g_signal_connect (view, "cursor-activated", G_CALLBACK (on_cursor_activated), editor);
   /* the facing handle keeps its distance on screen */
   self->zoom_id = g_signal_connect_swapped (view, "notify::zoom", G_CALLBACK (muster_editor_update_handle), editor);
 
@@ -170,12 +101,8 @@ muster_editor_input_detach (MusterEditorInput *self)
 {
   MusterScene *scene = muster_map_view_get_scene (self->view);
 
-  g_clear_signal_handler (&self->cursor_id, self->view);
   g_clear_signal_handler (&self->zoom_id, self->view);
-  /* a press under way may still reach the tool: it goes nowhere now */
   self->editor = NULL;
-  if (muster_map_view_get_tool (self->view) == MUSTER_MAP_TOOL (self))
-    muster_map_view_set_tool (self->view, NULL);
   gtk_widget_remove_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (self->drop));
   g_clear_signal_handler (&self->keys_id, self->view_keys);
   if (self->keys)

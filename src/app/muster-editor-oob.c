@@ -157,6 +157,73 @@ arm_word (const MuCounter *c)
   return c->arm_word ? c->arm_word : muster_editor_arm_word (c->arm);
 }
 
+/* A commander's row: the values its ruleset declares for its kind, in
+ * declaration order, each as the declaration says (MuFieldInfo.row_word:
+ * "leadership 3", "exceptional"; else "Name: value"), after the counter's
+ * kind or, where its subordinates name it by a number, that number
+ * ("division 2"); a flag shown as a row mark puts its tag before the name
+ * ("★ "). A ruleset Muster does not know is read as format 1's first. */
+static char *
+commander_row (const MuRuleset  *ruleset,
+               const MuCounter  *c,
+               const char       *name,
+               const char       *place)
+{
+  const MuFieldInfo *numbered;
+  g_autoptr(GString) marks = g_string_new (NULL);
+  g_autoptr(GString) values = g_string_new (NULL);
+
+  if (ruleset == NULL)
+    ruleset = mu_ruleset_find ("baa-hex");
+  numbered = mu_ruleset_has_divisions (ruleset) ? mu_ruleset_numbered_field (ruleset, c->kind) : NULL;
+  if (numbered && numbered->row_word)
+    /* TRANSLATORS: a number in a commander's row of the order of battle:
+     * the number's word, then the number ("division 2") */
+    g_string_append_printf (values, C_("declared number in a row", "%s %d"),
+                            g_dpgettext2 (GETTEXT_PACKAGE, "order of battle row", numbered->row_word),
+                            mu_counter_get_int (c, numbered->id));
+  else
+    g_string_append (values, muster_editor_kind_word (c->kind));
+  for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+    {
+      const MuFieldInfo *f = &ruleset->fields[i];
+      g_autofree char *text = NULL;
+
+      if (f == numbered || !mu_field_applies (f, c->kind))
+        continue;
+      if (f->type == MU_FIELD_FLAG && (f->row_word || (f->show & MU_FIELD_SHOW_ROW_MARK)))
+        {
+          if (!mu_counter_get_flag (c, f->id))
+            continue;
+          if (f->show & MU_FIELD_SHOW_ROW_MARK)
+            g_string_append_printf (marks, "%s ", f->tag ? f->tag : "");
+          else
+            g_string_append_printf (values, ", %s",
+                                    g_dpgettext2 (GETTEXT_PACKAGE, "order of battle row", f->row_word));
+          continue;
+        }
+      if (f->row_word && f->type == MU_FIELD_INT)
+        {
+          /* as the counter holds it, 0 when absent (as the file writes it) */
+          g_string_append (values, ", ");
+          /* TRANSLATORS: a number in a commander's row of the order of
+           * battle: the number's word, then the number ("leadership 3") */
+          g_string_append_printf (values, C_("declared number in a row", "%s %d"),
+                                  g_dpgettext2 (GETTEXT_PACKAGE, "order of battle row", f->row_word),
+                                  mu_counter_get_int (c, f->id));
+          continue;
+        }
+      if (!(text = mu_counter_get_field (c, f)))
+        continue;
+      g_string_append (values, ", ");
+      /* TRANSLATORS: a declared value in a row of the order of battle:
+       * the value's name, then its value ("Type: Infantry") */
+      g_string_append_printf (values, C_("declared value in a row", "%s: %s"),
+                              g_dgettext (GETTEXT_PACKAGE, f->name), mu_field_value_name (f, text));
+    }
+  return g_strdup_printf ("%s%s — %s%s", marks->str, name, values->str, place);
+}
+
 static char *
 row_text (MusterEditorOob *self,
           const char      *id,
@@ -199,35 +266,23 @@ row_text (MusterEditorOob *self,
       place = g_strdup (_(" · not placed"));
       break;
     }
+  if (c->kind != MU_COUNTER_UNIT)
+    return commander_row (ruleset, c, name, place);
   if (!mu_ruleset_has_divisions (ruleset))
     {
       /* a tabletop ruleset's own values, as it declares them */
       g_autofree char *values = muster_editor_oob_values_summary (s, c);
 
-      return g_strdup_printf ("%s — %s%s%s%s", name,
-                              c->kind == MU_COUNTER_UNIT ? arm_word (c) : muster_editor_kind_word (c->kind),
-                              *values ? ", " : "", values, place);
+      return g_strdup_printf ("%s — %s%s%s%s", name, arm_word (c), *values ? ", " : "", values, place);
     }
-  switch (c->kind)
-    {
-    case MU_COUNTER_CONTROL:
-      return g_strdup_printf (_("%s%s — control, leadership %d%s"), mu_counter_get_flag (c, "star") ? "★ " : "", name,
-                              mu_counter_get_int (c, "leadership"), place);
-    case MU_COUNTER_COMMAND:
-      return g_strdup_printf (_("%s — division %d, leadership %d%s%s"), name,
-                              mu_counter_get_int (c, mu_ruleset_numbered_field (ruleset, c->kind)->id),
-                              mu_counter_get_int (c, "leadership"), mu_counter_get_flag (c, "exceptional") ? _(", exceptional") : "", place);
-    case MU_COUNTER_UNIT:
-    default:
-      {
-        /* the division it follows (★: none) and the numbers on its face */
-        const MuFieldInfo *naming = mu_ruleset_naming_field (ruleset, c->kind);
-        g_autofree char *values = mu_counter_face_values (ruleset, c, MU_FIELD_SHOW_FACE_BOTTOM, 0);
+  {
+    /* the division it follows (★: none) and the numbers on its face */
+    const MuFieldInfo *naming = mu_ruleset_naming_field (ruleset, c->kind);
+    g_autofree char *values = mu_counter_face_values (ruleset, c, MU_FIELD_SHOW_FACE_BOTTOM, 0);
 
-        return g_strdup_printf ("%s — %s%s %s%s", name, naming && mu_counter_get_int (c, naming->id) ? "" : "★ ",
-                                values, arm_word (c), place);
-      }
-    }
+    return g_strdup_printf ("%s — %s%s %s%s", name, naming && mu_counter_get_int (c, naming->id) ? "" : "★ ",
+                            values, arm_word (c), place);
+  }
 }
 
 static MusterOobItem *

@@ -106,3 +106,40 @@ muster_editor_delete_selected (MusterEditor *self)
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   muster_item_panel_delete (self->item);
 }
+
+/* The facing handle of a stand selected on a table, shown while Select is
+ * the palette's tool. */
+void
+muster_editor_update_handle (MusterEditor *self)
+{
+  muster_select_tool_update_handle (self->select, self->tool == MUSTER_TOOL_SELECT);
+}
+
+const char *
+muster_editor_get_selection_text (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), NULL);
+
+  return muster_item_panel_get_title (self->item);
+}
+
+MusterSelectionKind
+muster_editor_get_selection (MusterEditor *self,
+                             int          *index,
+                             const char  **id)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_SELECTION_NONE);
+  if (index)
+    *index = self->sel.index;
+  if (id)
+    *id = self->sel.id;
+  return self->sel.kind;
+}
+
+void
+muster_editor_set_rotate_drag (MusterEditor *self,
+                               gboolean      rotate)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  muster_select_tool_set_rotate (self->select, rotate);
+}

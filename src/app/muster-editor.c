@@ -183,10 +183,8 @@ update_board_kind (MusterEditor *self)
     {
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
-      if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
-        muster_editor_pointer_up (self, 0, 0);
+      muster_editor_activate_tool (self, MUSTER_TOOL_SELECT);
       muster_editor_cancel_shape (self);
-      self->tool = MUSTER_TOOL_SELECT;
       muster_tool_palette_set_tool (self->palette, self->tool);
       gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOOL]);
@@ -283,7 +281,6 @@ on_palette_changed (MusterToolPalette *palette,
   muster_tool_palette_read_options (palette, &self->options);
   g_free (self->options.text);
   self->options.text = g_strdup (muster_tool_palette_get_text (palette));
-  muster_editor_on_shape_kind_changed (self);
 }
 
 /* Actions ----------------------------------------------------------------------- */
@@ -296,11 +293,9 @@ set_tool (MusterEditor *self,
 {
   gboolean changed = self->tool != tool;
 
-  if (muster_stroke_tool_is_active (self->stroke) || muster_select_tool_is_moving (self->select))
-    muster_editor_pointer_up (self, 0, 0);
-  if (muster_editor_get_n_draft_points (self) > 0)
-    muster_editor_cancel_shape (self);
-  self->tool = tool;
+  /* the hook where the palette's tool becomes the map view's: the tool
+   * before ends what a press began */
+  muster_editor_activate_tool (self, tool);
   muster_tool_palette_set_tool (self->palette, tool);
   muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
@@ -476,6 +471,7 @@ muster_editor_dispose (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->input, muster_editor_input_detach);
+  muster_editor_tools_dispose (self);
   g_clear_handle_id (&self->status->refresh_id, g_source_remove);
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
@@ -491,14 +487,11 @@ muster_editor_finalize (GObject *object)
   MusterEditor *self = MUSTER_EDITOR (object);
 
   g_clear_pointer (&self->status->problems, g_ptr_array_unref);
-  g_clear_pointer (&self->stroke, muster_stroke_tool_free);
-  g_clear_pointer (&self->select, muster_select_tool_free);
   g_free (self->status->message);
   g_free (self->status);
   g_free (self->options.text);
   g_free (self->options.reserve);
   g_free (self->sel.id);
-  g_clear_pointer (&self->shape, muster_shape_tool_free);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
 }
@@ -598,12 +591,9 @@ muster_editor_init (MusterEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->status = build_status (self);
-  self->stroke = muster_stroke_tool_new (self);
-  self->select = muster_select_tool_new ();
   self->options.terrain = MU_TERRAIN_WOODLAND;
   self->options.brush = MU_BRUSH_1;
   self->options.side_feature = MU_SIDE_STREAM;
-  self->shape = muster_shape_tool_new ();
   self->sel.index = -1;
   muster_editor_ellipsize_dropdown (muster_hex_inspector_get_edge_dropdown (self->inspector));
 }
@@ -623,6 +613,7 @@ muster_editor_new (MuEditHistory *history,
   self->changed_id = g_signal_connect (history, "changed", G_CALLBACK (on_history_changed), self);
 
   self->input = muster_editor_input_attach (self, view);
+  muster_editor_tools_init (self);
   muster_hex_inspector_set_history (self->inspector, history);
   g_signal_connect (self->inspector, "edited", G_CALLBACK (on_inspector_edited), self);
   muster_item_panel_set_history (self->item, history);

@@ -2,8 +2,9 @@
  *
  * A tool palette with the tools' options, the undo/redo buttons and the live
  * problem list. The editor owns no model: every change goes through the
- * MuEditHistory's operations (mu-edit.h), and the editor turns pointer input
- * on the map view into those operations (one drag = one undo step). Its
+ * MuEditHistory's operations (mu-edit.h): the palette's tool, a small
+ * object (muster-editor-tool.h) made the map view's active tool, turns the
+ * pointer and Enter into those operations (one drag = one undo step). Its
  * class installs the actions editor.tool (the "tool" property, which tool
  * code may watch) and editor.resize (the board's resize). Its undo and redo
  * buttons are the window's win.undo and win.redo, which act on the shown
@@ -14,32 +15,15 @@
 #include <gtk/gtk.h>
 
 #include "mu-edit.h"
+#include "muster-editor-tool.h"
 #include "muster-item-panel.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 
 G_BEGIN_DECLS
 
-typedef enum {
-  MUSTER_TOOL_SELECT,
-  MUSTER_TOOL_BRUSH,
-  MUSTER_TOOL_FILL,
-  MUSTER_TOOL_RECTANGLE,
-  MUSTER_TOOL_LASSO,          /* paint the hexes a drawn outline encloses */
-  MUSTER_TOOL_RAISE,
-  MUSTER_TOOL_LOWER,
-  MUSTER_TOOL_HEXSIDE,
-  MUSTER_TOOL_PATH,
-  MUSTER_TOOL_LABEL,
-  MUSTER_TOOL_OBJECTIVE,
-  MUSTER_TOOL_ENTRY,          /* entry hexes of the chosen reserve */
-  MUSTER_TOOL_AREA,           /* tables: terrain polygons */
-  MUSTER_TOOL_LINE,           /* tables: roads, streams, walls, ... */
-  MUSTER_TOOL_N
-} MusterTool;
-
-/* The tools as an enumeration whose nicks are their names (editor.tool's
- * targets). */
+/* The tools (muster-editor-tool.h) as an enumeration whose nicks are
+ * their names (editor.tool's targets). */
 #define MUSTER_TYPE_TOOL (muster_tool_get_type ())
 GType muster_tool_get_type (void) G_GNUC_CONST;
 
@@ -100,8 +84,9 @@ void            muster_editor_delete_selected    (MusterEditor *self);
  * Select (the gesture sets it from Shift). */
 void            muster_editor_set_rotate_drag    (MusterEditor *self, gboolean rotate);
 
-/* Pointer input in map view widget coordinates, primary button; the gestures
- * call these, and tests drive the tools through them. */
+/* Pointer input in map view widget coordinates, primary button, told to
+ * the active tool as the map view tells it of the pointer; tests drive the
+ * tools through them. */
 void            muster_editor_pointer_down     (MusterEditor *self, double x, double y);
 void            muster_editor_pointer_move     (MusterEditor *self, double x, double y);
 void            muster_editor_pointer_up       (MusterEditor *self, double x, double y);

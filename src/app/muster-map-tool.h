@@ -3,9 +3,11 @@
  * The map view owns the board's pointer controllers (muster-map-view-input.c)
  * and reports each press, drag, release and motion of the primary button to
  * the tool set on it, with the position already picked: the hex on a hex
- * board, the table point on a table, and the piece under the pointer. The
- * editor's input and the match's move and fire input are such tools, so
- * hexes and table points go through the same path.
+ * board, the table point on a table, and the piece under the pointer.
+ * Enter on the keyboard's hex cursor comes the same way, as a press and a
+ * release at the cursor's hex. The editor's tools (muster-editor-tool.h)
+ * and the match's move and fire input are such tools, so hexes and table
+ * points, pointer and keyboard, go through the same path.
  */
 #pragma once
 

@@ -40,14 +40,16 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
-/* What the tool is told of widget point (x, y). */
-static void
-fill_pointer (MusterMapView    *self,
-              double            x,
-              double            y,
-              GdkModifierType   state,
-              MusterMapPointer *pointer)
+void
+muster_map_view_get_pointer (MusterMapView    *self,
+                             double            x,
+                             double            y,
+                             GdkModifierType   state,
+                             MusterMapPointer *pointer)
 {
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  g_return_if_fail (pointer != NULL);
+
   memset (pointer, 0, sizeof *pointer);
   pointer->x = x;
   pointer->y = y;
@@ -92,7 +94,7 @@ on_motion (GtkEventControllerMotion *controller,
     {
       MusterMapPointer pointer;
 
-      fill_pointer (self, x, y, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)),
+      muster_map_view_get_pointer (self, x, y, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)),
                     &pointer);
       muster_map_tool_motion (self->tool, &pointer);
     }
@@ -153,6 +155,20 @@ on_drag_end (GtkGestureDrag *gesture,
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->input.space_down ? "grab" : NULL);
 }
 
+/* A press selects what it hit in the scene: the piece, or on a hex board
+ * the hex when no piece is there. */
+static void
+select_pressed (MusterMapView          *self,
+                const MusterMapPointer *pointer)
+{
+  if (!pointer->picked)
+    return;
+  muster_scene_select_piece (self->scene, pointer->piece);
+  if (get_scenario (self)->board == MU_BOARD_HEX)
+    muster_scene_select_hex (self->scene, pointer->pick.on_board && pointer->piece < 0
+                                          ? pointer->pick.hex : MU_HEX_NONE);
+}
+
 /* A primary-button press: the view selects what it hit in the scene, then
  * the tool says whether the press is its own. */
 static void
@@ -169,14 +185,8 @@ on_tool_begin (GtkGestureDrag *gesture,
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (self->input.space_down)
     return;   /* Space+drag pans */
-  fill_pointer (self, x, y, state, &pointer);
-  if (pointer.picked)
-    {
-      muster_scene_select_piece (self->scene, pointer.piece);
-      if (get_scenario (self)->board == MU_BOARD_HEX)
-        muster_scene_select_hex (self->scene, pointer.pick.on_board && pointer.piece < 0
-                                              ? pointer.pick.hex : MU_HEX_NONE);
-    }
+  muster_map_view_get_pointer (self, x, y, state, &pointer);
+  select_pressed (self, &pointer);
   if (self->tool == NULL)
     return;
   /* the tool may drop itself from the view while it handles the press */
@@ -206,7 +216,7 @@ on_tool_update (GtkGestureDrag *gesture,
 
   if (!self->tool_press.following)
     return;
-  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  muster_map_view_get_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
   pointer.dx = dx;
   pointer.dy = dy;
   if (muster_map_tool_drag (self->tool_press.tool, &pointer))
@@ -226,7 +236,7 @@ on_tool_end (GtkGestureDrag *gesture,
   if (!self->tool_press.following)
     return;
   self->tool_press.following = FALSE;
-  fill_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
+  muster_map_view_get_pointer (self, self->tool_press.x + dx, self->tool_press.y + dy, state, &pointer);
   pointer.dx = dx;
   pointer.dy = dy;
   muster_map_tool_release (tool, &pointer);
@@ -349,8 +359,32 @@ move_cursor (MusterMapView *self,
   describe_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   cursor_centre (self, &x, &y);
-  muster_map_view_emit_cursor (self, FALSE, x, y);
+  muster_map_view_emit_cursor_moved (self, x, y);
   return TRUE;
+}
+
+/* Enter on the cursor is a click there: the same press and release at
+ * the middle of its hex that a pointer would give the active tool. A
+ * pointer's press under way keeps the tool to itself. */
+static void
+click_cursor (MusterMapView   *self,
+              double           x,
+              double           y,
+              GdkModifierType  state)
+{
+  g_autoptr(MusterMapTool) tool = NULL;
+  MusterMapPointer pointer;
+
+  if (self->tool_press.following)
+    return;
+  muster_map_view_get_pointer (self, x, y, state, &pointer);
+  select_pressed (self, &pointer);
+  if (self->tool == NULL)
+    return;
+  /* the tool may drop itself from the view while it handles the press */
+  tool = g_object_ref (self->tool);
+  if (muster_map_tool_press (tool, &pointer) != MUSTER_MAP_PRESS_IGNORE)
+    muster_map_tool_release (tool, &pointer);
 }
 
 static gboolean
@@ -402,7 +436,7 @@ on_key_pressed (GtkEventControllerKey *controller,
         if (!self->keyboard.cursor_on || get_scenario (self) == NULL || get_scenario (self)->hex_map == NULL)
           return FALSE;
         cursor_centre (self, &x, &y);
-        muster_map_view_emit_cursor (self, TRUE, x, y);
+        click_cursor (self, x, y, state);
         return TRUE;
       }
     default:
@@ -459,7 +493,7 @@ muster_map_view_set_cursor (MusterMapView *self,
       keep_cursor_in_view (self);
       describe_cursor (self);
       cursor_centre (self, &x, &y);
-      muster_map_view_emit_cursor (self, FALSE, x, y);
+      muster_map_view_emit_cursor_moved (self, x, y);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

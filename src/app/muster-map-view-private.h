@@ -174,8 +174,8 @@ void     muster_map_view_transform_changed (MusterMapView *self, gboolean zoom_c
 void     muster_map_view_begin_preview     (MusterMapView *self);
 /* Zooms about the pointer (or the middle of the view). */
 void     muster_map_view_zoom_by           (MusterMapView *self, double factor, gboolean preview);
-/* Emits cursor-activated (activated) or cursor-moved at the widget point x, y. */
-void     muster_map_view_emit_cursor       (MusterMapView *self, gboolean activated, double x, double y);
+/* Emits cursor-moved at the widget point x, y. */
+void     muster_map_view_emit_cursor_moved (MusterMapView *self, double x, double y);
 
 /* muster-map-view-tiles.c */
 GHashTable *muster_map_view_partial_new (void);

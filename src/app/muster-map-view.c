@@ -30,7 +30,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 enum {
-  SIGNAL_CURSOR_ACTIVATED,
   SIGNAL_CURSOR_MOVED,
   N_SIGNALS
 };
@@ -40,12 +39,11 @@ static guint signals[N_SIGNALS];
 static void focus (MusterMapView *self, MuPoint at, double zoom, gboolean exact);
 
 void
-muster_map_view_emit_cursor (MusterMapView *self,
-                             gboolean       activated,
-                             double         x,
-                             double         y)
+muster_map_view_emit_cursor_moved (MusterMapView *self,
+                                   double         x,
+                                   double         y)
 {
-  g_signal_emit (self, signals[activated ? SIGNAL_CURSOR_ACTIVATED : SIGNAL_CURSOR_MOVED], 0, x, y);
+  g_signal_emit (self, signals[SIGNAL_CURSOR_MOVED], 0, x, y);
 }
 
 static void
@@ -786,11 +784,6 @@ muster_map_view_class_init (MusterMapViewClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* Enter on the keyboard's hex cursor: the widget point at its middle, for
-   * the editor's tools and the match page to act there as on a click. */
-  signals[SIGNAL_CURSOR_ACTIVATED] =
-    g_signal_new ("cursor-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
   /* The cursor moved (keys or muster_map_view_set_cursor): the widget
    * point at its new middle, for the match page to show what the pointer
    * would show there. */

@@ -73,16 +73,22 @@ const char  *muster_map_view_get_position_text (MusterMapView *self);
 /* The tooltip text for a widget point, newly allocated, or NULL. */
 char        *muster_map_view_describe_at      (MusterMapView *self, double x, double y);
 /* The keyboard's hex cursor on a hex board: the arrow keys show and move
- * it (Shift+arrows pan), Enter emits "cursor-activated" (x, y) with the
- * widget point at its middle. FALSE while it is hidden. */
+ * it (Shift+arrows pan); Enter is a click at its middle, a press and a
+ * release that the active tool is told of as of a pointer's. FALSE while
+ * it is hidden. */
 gboolean     muster_map_view_get_cursor       (MusterMapView *self, MuHex *hex);
 /* Shows the cursor at hex (the view pans to keep it in sight), or hides it
  * (NULL or off the board); "cursor-moved" (x, y) tells where it went. */
 void         muster_map_view_set_cursor       (MusterMapView *self, const MuHex *hex);
-/* The tool told of the primary button's presses, drags and releases and of
- * the pointer's motion (muster-map-tool.h), or NULL; the view holds it. */
+/* The tool told of the primary button's presses, drags and releases, of
+ * Enter on the cursor and of the pointer's motion (muster-map-tool.h), or
+ * NULL; the view holds it. */
 void           muster_map_view_set_tool       (MusterMapView *self, MusterMapTool *tool);
 MusterMapTool *muster_map_view_get_tool       (MusterMapView *self);
+/* What the tool is told of widget point (x, y): the hex or table point
+ * there and the topmost piece, with the modifier keys `state`. */
+void           muster_map_view_get_pointer    (MusterMapView *self, double x, double y,
+                                               GdkModifierType state, MusterMapPointer *pointer);
 /* A hex's centre or a table point in board pixels (the scene's trace). */
 void         muster_map_view_pos_to_board     (MusterMapView *self, const MuPos *pos, MuPoint *board);
 

@@ -863,19 +863,6 @@ on_cursor_moved (MusterMapView   *view,
     muster_match_page_hover_hex (self, hex);
 }
 
-/* Enter on the cursor: what a click there does (select, move, fire, answer). */
-static void
-on_cursor_activated (MusterMapView   *view,
-                     double           x,
-                     double           y,
-                     MusterMatchPage *self)
-{
-  MuHex hex;
-
-  if (muster_map_view_get_cursor (view, &hex))
-    muster_match_page_click_hex (self, hex, FALSE);
-}
-
 gboolean
 muster_match_input_tab (MusterMatchPage *self,
                         int              step)
@@ -924,7 +911,6 @@ muster_match_input_init (MusterMatchPage *self)
   muster_map_view_set_tool (self->map_view, MUSTER_MAP_TOOL (tool));
 
   g_signal_connect_object (self->map_view, "cursor-moved", G_CALLBACK (on_cursor_moved), self, 0);
-  g_signal_connect_object (self->map_view, "cursor-activated", G_CALLBACK (on_cursor_activated), self, 0);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->map_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Battlefield"), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,

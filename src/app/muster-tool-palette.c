@@ -290,6 +290,8 @@ muster_tool_palette_read_options (MusterToolPalette *self,
   options->side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
   options->path_kind = MIN (gtk_drop_down_get_selected (self->path_dropdown), MU_PATH_N - 1);
   options->path_erase = gtk_check_button_get_active (self->erase_check);
+  options->area_kind = MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
+  options->line_kind = MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
 }
 
 const char *
@@ -297,20 +299,6 @@ muster_tool_palette_get_text (MusterToolPalette *self)
 {
   g_return_val_if_fail (MUSTER_IS_TOOL_PALETTE (self), NULL);
   return gtk_editable_get_text (GTK_EDITABLE (self->text_entry));
-}
-
-MuAreaKind
-muster_tool_palette_get_area_kind (MusterToolPalette *self)
-{
-  g_return_val_if_fail (MUSTER_IS_TOOL_PALETTE (self), 0);
-  return MIN (gtk_drop_down_get_selected (self->area_dropdown), MU_AREA_N - 1);
-}
-
-MuLineKind
-muster_tool_palette_get_line_kind (MusterToolPalette *self)
-{
-  g_return_val_if_fail (MUSTER_IS_TOOL_PALETTE (self), 0);
-  return MIN (gtk_drop_down_get_selected (self->line_dropdown), MU_LINE_N - 1);
 }
 
 void

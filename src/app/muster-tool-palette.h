@@ -12,23 +12,9 @@
 
 #include "mu-edit.h"
 #include "muster-editor.h"
+#include "muster-editor-tool.h"
 
 G_BEGIN_DECLS
-
-/* The options the tools work with, as chosen in the palette: the hex
- * tools' terrain, brush, hexside feature and path; a label's text; the
- * reserve whose entry hexes the Entry tool marks (kept by the editor,
- * since the palette shows reserves by name only). */
-typedef struct
-{
-  MuTerrain terrain;
-  MuBrushSize brush;
-  guint side_feature;
-  MuPathKind path_kind;
-  gboolean path_erase;
-  char *text;
-  char *reserve;
-} MusterToolOptions;
 
 #define MUSTER_TYPE_TOOL_PALETTE (muster_tool_palette_get_type ())
 G_DECLARE_FINAL_TYPE (MusterToolPalette, muster_tool_palette, MUSTER, TOOL_PALETTE, GtkBox)
@@ -48,8 +34,6 @@ gboolean   muster_tool_palette_tool_for_key     (MusterToolPalette *self, guint 
 void       muster_tool_palette_read_options     (MusterToolPalette *self, MusterToolOptions *options);
 /* The Label and Objective tools' text (owned by the palette). */
 const char *muster_tool_palette_get_text        (MusterToolPalette *self);
-MuAreaKind muster_tool_palette_get_area_kind    (MusterToolPalette *self);
-MuLineKind muster_tool_palette_get_line_kind    (MusterToolPalette *self);
 
 void       muster_tool_palette_set_terrain      (MusterToolPalette *self, MuTerrain terrain);
 void       muster_tool_palette_set_brush_size   (MusterToolPalette *self, MuBrushSize size);

@@ -70,6 +70,8 @@ struct _MusterWindow
   GtkListBox *bundled_list;
   GtkWidget *bundled_group;
   GtkWidget *recovery_box;
+  GtkWidget *start_page;
+  GtkImage *start_icon;
 };
 
 /* The scenario's document the editor shows (the match's origin while a

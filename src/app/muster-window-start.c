@@ -181,26 +181,40 @@ static void
 on_recent_changed (GtkRecentManager *manager,
                    MusterWindow     *self)
 {
-  if (window_scenario (self) == NULL)
+  if (gtk_widget_get_mapped (self->start_page))
     muster_window_fill_recent (self);
 }
 
-/* The shipped scenarios are read (whole, for their titles) only when the
- * start page is first shown: a window opened on a file never needs them. */
+/* The recent files are listed, the shipped scenarios read (whole, for their
+ * titles) and work a crash left behind offered when the start page is shown:
+ * a window opened on a file never needs them, and widgets on a page not
+ * shown still have their style computed. The page's 128-pixel icon is
+ * named then too: a named image is looked up and loaded with the window's
+ * style even on a page not shown, and the application's icon is an SVG,
+ * whose loader alone (librsvg) is some 6 MB of the process. */
 static void
-on_bundled_map (GtkWidget    *list,
-                MusterWindow *self)
+on_start_page_map (GtkWidget    *page,
+                   MusterWindow *self)
 {
-  g_signal_handlers_disconnect_by_func (list, on_bundled_map, self);
-  fill_bundled (self);
+  /* Work a crash left behind is offered once, on the first start page. */
+  static gboolean offered;
+
+  muster_window_fill_recent (self);
+  if (gtk_image_get_storage_type (self->start_icon) == GTK_IMAGE_EMPTY)
+    {
+      gtk_image_set_from_icon_name (self->start_icon, APPLICATION_ID);
+      fill_bundled (self);
+    }
+  if (!offered)
+    muster_window_offer_recovery (self, GTK_BOX (self->recovery_box));
+  offered = TRUE;
 }
 
 void
 muster_window_start_page_init (MusterWindow *self)
 {
   g_signal_connect (gtk_recent_manager_get_default (), "changed", G_CALLBACK (on_recent_changed), self);
-  muster_window_fill_recent (self);
-  g_signal_connect (self->bundled_list, "map", G_CALLBACK (on_bundled_map), self);
+  g_signal_connect (self->start_page, "map", G_CALLBACK (on_start_page_map), self);
 }
 
 void

@@ -660,8 +660,6 @@ on_stack_child_changed (GtkStack     *stack,
                         GParamSpec   *pspec,
                         MusterWindow *self)
 {
-  if (window_scenario (self) == NULL)
-    muster_window_fill_recent (self);
   if (self->title_label != NULL && g_action_map_lookup_action (G_ACTION_MAP (self), "play") != NULL)
     {
       update_title (self);
@@ -824,6 +822,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_list);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, bundled_group);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recovery_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, start_icon);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_file_row_activated",
                                                 G_CALLBACK (muster_window_file_row_activated));
   gtk_widget_class_bind_template_callback (widget_class, on_stack_child_changed);
@@ -866,14 +866,6 @@ muster_window_init (MusterWindow *self)
   muster_map_view_set_scene (self->map_view, self->scene);
   g_signal_connect (self, "notify::application", G_CALLBACK (on_application_notify), NULL);
   muster_window_start_page_init (self);
-  {
-    /* Work a crash left behind is offered once, on the first start page. */
-    static gboolean offered;
-
-    if (!offered)
-      muster_window_offer_recovery (self, GTK_BOX (self->recovery_box));
-    offered = TRUE;
-  }
   update_title (self);
   update_actions (self);
   muster_frame_timing_watch (GTK_WINDOW (self));

@@ -336,8 +336,8 @@ some_edit (MuEditHistory *history,
 
         if (c->kind != MU_COUNTER_UNIT)
           return mu_edit_set_counter_name (history, c->id, g_rand_boolean (rand) ? "Renamed" : "Other", &error);
-        return mu_edit_set_counter_int (history, c->id, MU_COUNTER_FIELD_STRENGTH,
-                                        g_rand_int_range (rand, 1, 9), &error);
+        return mu_edit_set_counter_number (history, c->id, "strength",
+                                           g_rand_int_range (rand, 1, 9), &error);
       }
     }
 }

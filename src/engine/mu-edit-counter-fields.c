@@ -1,6 +1,6 @@
 /* mu-edit-counter-fields.c: the whole numbers the scenario's ruleset
- * declares for counters and a unit's arm, their ranges and the undoable
- * edit that sets one. */
+ * declares for counters, their ranges and the undoable edit that sets one
+ * (a unit's arm is set by name in mu-edit-oob.c). */
 #define G_LOG_DOMAIN "muster-edit"
 
 #include "config.h"
@@ -14,31 +14,12 @@
 
 /* Counter values ------------------------------------------------------------------- */
 
-/* The values the editor sets by number: the whole numbers the scenario's
- * ruleset declares for a kind of counter (mu-ruleset.h), addressed by
- * their declarations' ids, with the declared ranges; and a unit's arm,
- * the model's own, which the enum MuCounterField still addresses. The
- * enum's other values name declarations too and are kept only for callers
- * not yet moved to the names. */
-static const char *const enum_names[MU_COUNTER_FIELD_N] = {
-  [MU_COUNTER_FIELD_LEADERSHIP] = "leadership",
-  [MU_COUNTER_FIELD_DIVISION]   = "division",
-  [MU_COUNTER_FIELD_IDENTITY]   = "identity",
-  [MU_COUNTER_FIELD_ARM]        = "arm",
-  [MU_COUNTER_FIELD_RANGE]      = "range",
-  [MU_COUNTER_FIELD_ATTACK]     = "attack",
-  [MU_COUNTER_FIELD_STRENGTH]   = "strength",
-};
+/* The values the editor sets by number are the whole numbers the
+ * scenario's ruleset declares for a kind of counter (mu-ruleset.h),
+ * addressed by their declarations' ids, with the declared ranges. */
 
 /* An open range ("at least 1") as the editor offers it. */
 #define OPEN_MAX 999
-
-const char *
-mu_counter_field_to_string (MuCounterField field)
-{
-  g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, NULL);
-  return enum_names[field];
-}
 
 /* The scenario's ruleset; Brothers at Arms' when it names none we know. */
 static const MuRuleset *
@@ -118,18 +99,6 @@ number_display_name (const MuFieldInfo *f)
   return g_dgettext (GETTEXT_PACKAGE, f->label ? f->label : f->name);
 }
 
-/* What a value is for in the board game, by its declaration, said when it
- * is out of range (the rules' ids name the ruleset that gives them). */
-static const struct {
-  const char *id;
-  const char *why;
-} board_game_reasons[] = {
-  { "leadership", N_("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)") },
-  { "attack", N_("it is the d6 score needed to hit (BAA §1.2)") },
-  { "range", N_("the counter's own hex never counts (BAA §1.2)") },
-  { "strength", N_("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)") },
-};
-
 static gboolean
 number_range_error (const MuScenario  *scenario,
                     MuCounterKind      kind,
@@ -137,7 +106,6 @@ number_range_error (const MuScenario  *scenario,
                     int                value,
                     GError           **error)
 {
-  const char *why = NULL;
   int min = 0, max = 0;
 
   mu_edit_counter_number_range (scenario, kind, f->id, &min, &max);
@@ -151,16 +119,26 @@ number_range_error (const MuScenario  *scenario,
       return mu_edit_fail (error, _("%s must be 0 (%s, unassigned) or a %s number 1 to %d, not %d"),
                            number_display_name (f), zero, named_name, max, value);
     }
-  /* the board game's reasons, for its own fields (named by its rules' ids) */
-  if (f->rule && g_str_has_prefix (f->rule, "BAA-"))
-    for (guint i = 0; i < G_N_ELEMENTS (board_game_reasons); i++)
-      if (g_str_equal (board_game_reasons[i].id, f->id))
-        why = _(board_game_reasons[i].why);
-  if (why)
+  /* what the range is for in the rules, where the declaration says */
+  if (f->range_reason)
     return mu_edit_fail (error, _("%s must be %d to %d, not %d: %s"), number_display_name (f),
-                         min, max, value, why);
+                         min, max, value, g_dgettext (GETTEXT_PACKAGE, f->range_reason));
   return mu_edit_fail (error, _("%s must be %d to %d, not %d (%s)"), number_display_name (f),
                        min, max, value, f->rule ? f->rule : "");
+}
+
+gboolean
+mu_edit_counter_number_error (const MuScenario  *scenario,
+                              MuCounterKind      kind,
+                              const char        *name,
+                              int                value,
+                              GError           **error)
+{
+  const MuFieldInfo *f = declared_number (scenario, kind, name);
+
+  if (f == NULL)
+    return mu_edit_fail (error, _("A %s has no %s"), mu_edit_kind_display_name (kind), name);
+  return number_range_error (scenario, kind, f, value, error);
 }
 
 gboolean
@@ -243,107 +221,6 @@ mu_edit_set_counter_number (MuEditHistory  *history,
       g_free (c->parent);
       c->parent = command ? g_strdup (command->id) : NULL;
     }
-  mu_edit_commit (history);
-  return TRUE;
-}
-
-/* The enum: arm, and the declared numbers by their names ------------------------------ */
-
-gboolean
-mu_edit_counter_field_range (const MuScenario *scenario,
-                             MuCounterKind     kind,
-                             MuCounterField    field,
-                             int              *min,
-                             int              *max)
-{
-  g_return_val_if_fail ((int) field >= 0 && field < MU_COUNTER_FIELD_N, FALSE);
-
-  if (field != MU_COUNTER_FIELD_ARM)
-    return mu_edit_counter_number_range (scenario, kind, enum_names[field], min, max);
-  if (min)
-    *min = 0;
-  if (max)
-    *max = MU_ARM_N - 1;
-  return kind == MU_COUNTER_UNIT;
-}
-
-int
-mu_edit_counter_get_int (const MuCounter *c,
-                         MuCounterField   field)
-{
-  g_return_val_if_fail (c != NULL, 0);
-
-  switch (field)
-    {
-    case MU_COUNTER_FIELD_ARM: return c->arm;
-    case MU_COUNTER_FIELD_STRENGTH: return c->strength;
-    case MU_COUNTER_FIELD_N:
-      g_return_val_if_reached (0);
-    default:
-      return mu_counter_get_int (c, enum_names[field]);
-    }
-}
-
-gboolean
-mu_edit_counter_value_ok (const MuScenario *scenario,
-                          MuCounterKind     kind,
-                          MuCounterField    field,
-                          int               value)
-{
-  int min = 0, max = 0;
-
-  mu_edit_counter_field_range (scenario, kind, field, &min, &max);
-  return value >= min && value <= max;
-}
-
-gboolean
-mu_edit_counter_range_error (const MuScenario *scenario,
-                             MuCounterKind     kind,
-                             MuCounterField    field,
-                             int               value,
-                             GError          **error)
-{
-  const MuFieldInfo *f;
-
-  if (field == MU_COUNTER_FIELD_ARM)
-    return mu_edit_fail (error, _("Unknown arm %d (infantry, cavalry, artillery or riverboat)"), value);
-  if ((f = declared_number (scenario, kind, enum_names[field])))
-    return number_range_error (scenario, kind, f, value, error);
-  return mu_edit_fail (error, _("%s is not a value of this counter"), enum_names[field]);
-}
-
-gboolean
-mu_edit_set_counter_int (MuEditHistory  *history,
-                         const char     *id,
-                         MuCounterField  field,
-                         int             value,
-                         GError        **error)
-{
-  MuScenario *s;
-  MuCounter *c;
-
-  g_return_val_if_fail (MU_IS_EDIT_HISTORY (history), FALSE);
-
-  if ((int) field < 0 || field >= MU_COUNTER_FIELD_N)
-    return mu_edit_fail (error, _("Unknown counter value %d"), (int) field);
-  if (field != MU_COUNTER_FIELD_ARM)
-    return mu_edit_set_counter_number (history, id, enum_names[field], value, error);
-
-  s = mu_edit_history_get_scenario (history);
-  if (!(c = mu_edit_need_counter (s, id, error)))
-    return FALSE;
-  if (c->kind != MU_COUNTER_UNIT)
-    return mu_edit_fail (error, _("A %s has no %s"), mu_edit_kind_display_name (c->kind), _("Arm"));
-  if (value < 0 || value >= MU_ARM_N)
-    return mu_edit_counter_range_error (s, c->kind, field, value, error);
-  if (c->arm == (MuArm) value)
-    {
-      mu_edit_commit (history);
-      return TRUE;
-    }
-  mu_edit_touch (history, _("Change Arm"));
-  c->arm = value;
-  g_clear_pointer (&c->arm_word, g_free);
   mu_edit_commit (history);
   return TRUE;
 }

@@ -30,12 +30,12 @@ gboolean    mu_edit_need_side  (const MuScenario *scenario, const char *side, GE
 gboolean    mu_edit_set_string (MuEditHistory *history, const char *label, char **field,
                                 const char *value, gboolean empty_is_null);
 
-/* Sets the error explaining why value is out of the field's range; FALSE. */
-gboolean    mu_edit_counter_range_error (const MuScenario *scenario, MuCounterKind kind,
-                                         MuCounterField field, int value, GError **error);
-/* Whether value is within the field's range (abilities: known bits only). */
-gboolean    mu_edit_counter_value_ok (const MuScenario *scenario, MuCounterKind kind,
-                                      MuCounterField field, int value);
+/* Sets the error that says why value is out of the range of the whole
+ * number `name` the scenario's ruleset declares for the kind (as
+ * mu_edit_set_counter_number refuses it: the declaration's reason, else
+ * its rule); FALSE. */
+gboolean    mu_edit_counter_number_error (const MuScenario *scenario, MuCounterKind kind,
+                                          const char *name, int value, GError **error);
 
 /* The counter with id, or NULL after setting error (mu-edit-oob.c). */
 MuCounter  *mu_edit_need_counter      (const MuScenario *scenario, const char *id, GError **error);

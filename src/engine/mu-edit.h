@@ -306,28 +306,6 @@ int       mu_edit_counter_get_number   (const MuScenario *scenario, const MuCoun
 gboolean  mu_edit_set_counter_number   (MuEditHistory *history, const char *id, const char *name,
                                         int value, GError **error);
 
-/* A unit's arm as a MuArm, and, for callers not yet moved to the names
- * above, the declared numbers by their Brothers at Arms names. */
-typedef enum {
-  MU_COUNTER_FIELD_LEADERSHIP,   /* "leadership" */
-  MU_COUNTER_FIELD_DIVISION,     /* "division" */
-  MU_COUNTER_FIELD_IDENTITY,     /* "identity" */
-  MU_COUNTER_FIELD_ARM,          /* unit: MuArm */
-  MU_COUNTER_FIELD_RANGE,        /* "range" */
-  MU_COUNTER_FIELD_ATTACK,       /* "attack" */
-  MU_COUNTER_FIELD_STRENGTH,     /* "strength" */
-  MU_COUNTER_FIELD_N
-} MuCounterField;
-
-/* As the functions above for the declared numbers; arm: 0..MU_ARM_N - 1
- * for units. */
-gboolean  mu_edit_counter_field_range  (const MuScenario *scenario, MuCounterKind kind,
-                                        MuCounterField field, int *min, int *max);
-const char *mu_counter_field_to_string (MuCounterField field);
-int       mu_edit_counter_get_int      (const MuCounter *counter, MuCounterField field);
-gboolean  mu_edit_set_counter_int      (MuEditHistory *history, const char *id,
-                                        MuCounterField field, int value, GError **error);
-
 /* The values the scenario's ruleset declares beyond those above
  * (mu-ruleset.h: a tabletop unit's bases, weapon, quality; a side's élan):
  * value as file text ("6", "veteran", "time-limit veterans"), NULL or ""

@@ -59,17 +59,91 @@ append_field (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* The fixed columns, then one per field of the ruleset's own (extra). */
+/* The layout's columns in their order, then one per field of the
+ * ruleset's own (extra). */
 static void
-append_row (GString         *out,
-            char           **fields,
-            const GPtrArray *extra)
+append_row (GString              *out,
+            const MuOobCsvLayout *layout,
+            char                **fields,
+            const GPtrArray      *extra)
 {
-  for (int i = 0; i < N_COLS; i++)
-    append_field (out, fields[i], i == 0);
+  for (guint i = 0; i < layout->n_cols; i++)
+    append_field (out, fields[layout->order[i]], i == 0);
   for (guint i = 0; extra && i < extra->len; i++)
     append_field (out, g_ptr_array_index (extra, i), FALSE);
   g_string_append (out, "\r\n");
+}
+
+/* The scenario's ruleset; format 1's first, baa-hex, when it names none
+ * Muster knows (as the format reads such a file). */
+static const MuRuleset *
+ruleset_of (const MuScenario *s)
+{
+  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
+
+  return ruleset ? ruleset : mu_ruleset_find ("baa-hex");
+}
+
+/* Whether the field is a whole number the sheet gives a place of its own
+ * among the layout's columns. */
+static gboolean
+is_placed_number (const MuFieldInfo *f)
+{
+  return f->csv_column > 0 && mu_field_is_attribute_number (f);
+}
+
+void
+mu_oob_csv_layout_init (MuOobCsvLayout   *layout,
+                        const MuScenario *s)
+{
+  const MuRuleset *ruleset = ruleset_of (s);
+  guint fixed = 0;
+
+  memset (layout, 0, sizeof *layout);
+  for (int pass = 0; pass < 2 && layout->n_numbers == 0; pass++)
+    {
+      /* a ruleset that places no number has format 1's columns */
+      if (pass == 1)
+        ruleset = mu_ruleset_find ("baa-hex");
+      for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
+        if (is_placed_number (&ruleset->fields[i]))
+          {
+            const MuFieldInfo *f = &ruleset->fields[i];
+            guint k = layout->n_numbers;
+
+            g_return_if_fail (k < MU_OOB_CSV_MAX_NUMBERS);
+            /* by their places; equal places in declaration order */
+            while (k > 0 && layout->numbers[k - 1]->csv_column > f->csv_column)
+              {
+                layout->numbers[k] = layout->numbers[k - 1];
+                k--;
+              }
+            layout->numbers[k] = f;
+            layout->n_numbers++;
+          }
+    }
+  /* each number at its place (or the next free one), the other columns
+   * in their order around them */
+  for (guint n = 0; fixed < N_FIXED_COLS || n < layout->n_numbers;)
+    {
+      if (n < layout->n_numbers &&
+          (fixed == N_FIXED_COLS || (guint) layout->numbers[n]->csv_column <= layout->n_cols + 1))
+        {
+          layout->order[layout->n_cols++] = COL_NUMBER + n;
+          n++;
+        }
+      else
+        layout->order[layout->n_cols++] = fixed++;
+    }
+}
+
+const char *
+mu_oob_csv_column_name (const MuOobCsvLayout *layout,
+                        int                   col)
+{
+  if (col >= COL_NUMBER)
+    return layout->numbers[col - COL_NUMBER]->id;
+  return column_names[col];
 }
 
 const MuFieldInfo *
@@ -78,25 +152,25 @@ mu_oob_csv_flag_field (const MuScenario *s,
                        Column            col,
                        MuFieldType       type)
 {
-  const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
-  const MuFieldInfo *f;
+  const MuFieldInfo *f = mu_ruleset_find_field (ruleset_of (s), column_names[col]);
 
-  /* a ruleset Muster does not know is read as format 1's first */
-  f = mu_ruleset_find_field (ruleset ? ruleset : mu_ruleset_find ("baa-hex"), column_names[col]);
   return f && f->type == type && mu_field_applies (f, kind) ? f : NULL;
 }
 
 const MuFieldInfo *
-mu_oob_csv_number_field (const MuScenario *s,
-                         MuCounterKind     kind,
-                         Column            col)
+mu_oob_csv_number_field (const MuScenario     *s,
+                         const MuOobCsvLayout *layout,
+                         MuCounterKind         kind,
+                         int                   col)
 {
   const MuFieldInfo *f;
 
-  if (!column_is_number[col])
+  if (col < COL_NUMBER || (guint) (col - COL_NUMBER) >= layout->n_numbers)
     return NULL;
-  f = mu_oob_csv_flag_field (s, kind, col, MU_FIELD_INT);
-  return f && mu_field_is_attribute_number (f) ? f : NULL;
+  /* the scenario's ruleset's declaration of the number the column names */
+  f = mu_ruleset_find_field (ruleset_of (s), layout->numbers[col - COL_NUMBER]->id);
+  return f && f->type == MU_FIELD_INT && mu_field_applies (f, kind) &&
+         mu_field_is_attribute_number (f) ? f : NULL;
 }
 
 /* A number column's cell: the counter's number, or the ruleset's word for
@@ -124,26 +198,24 @@ flag_cell (const MuScenario *s,
   return f && mu_counter_get_flag (c, f->id) ? (char *) "yes" : NULL;
 }
 
-/* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id; a
- * number declared as an attribute included. */
 GPtrArray *
-mu_oob_csv_field_columns (const MuScenario *s)
+mu_oob_csv_field_columns (const MuScenario     *s,
+                          const MuOobCsvLayout *layout)
 {
   const MuRuleset *ruleset = s->ruleset ? mu_ruleset_find (s->ruleset) : NULL;
   GPtrArray *columns = g_ptr_array_new ();
 
   for (guint i = 0; ruleset && i < ruleset->n_fields; i++)
     {
+      const MuFieldInfo *f = &ruleset->fields[i];
       gboolean fixed = FALSE;
 
-      for (int k = 0; k < N_COLS; k++)
-        fixed = fixed || strcmp (column_names[k], ruleset->fields[i].id) == 0;
+      for (guint k = 0; k < layout->n_cols; k++)
+        fixed = fixed || strcmp (mu_oob_csv_column_name (layout, layout->order[k]), f->id) == 0;
       /* the format writes other attributes in a fixed column, or in none;
-       * a declared attribute number is only the ruleset's */
-      if (!fixed && (!mu_field_is_attribute (&ruleset->fields[i]) ||
-                     mu_field_is_attribute_number (&ruleset->fields[i])))
-        g_ptr_array_add (columns, (gpointer) &ruleset->fields[i]);
+       * a declared attribute number without a place is only the ruleset's */
+      if (!fixed && (!mu_field_is_attribute (f) || mu_field_is_attribute_number (f)))
+        g_ptr_array_add (columns, (gpointer) f);
     }
   return columns;
 }
@@ -223,18 +295,20 @@ mu_oob_csv_export (const MuScenario *s,
                    gsize            *length)
 {
   GString *out = g_string_new (NULL);
-  char *header[N_COLS];
+  MuOobCsvLayout layout;
+  char *header[N_COLS] = { NULL };
   g_autoptr(GPtrArray) columns = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   g_return_val_if_fail (s != NULL, NULL);
 
-  columns = mu_oob_csv_field_columns (s);
-  for (int i = 0; i < N_COLS; i++)
-    header[i] = (char *) column_names[i];
+  mu_oob_csv_layout_init (&layout, s);
+  columns = mu_oob_csv_field_columns (s, &layout);
+  for (guint i = 0; i < layout.n_cols; i++)
+    header[layout.order[i]] = (char *) mu_oob_csv_column_name (&layout, layout.order[i]);
   for (guint i = 0; i < columns->len; i++)
     g_ptr_array_add (names, (gpointer) ((const MuFieldInfo *) columns->pdata[i])->id);
-  append_row (out, header, names);
+  append_row (out, &layout, header, names);
 
   for (guint i = 0; i < s->sides->len; i++)
     {
@@ -249,7 +323,7 @@ mu_oob_csv_export (const MuScenario *s,
       {
         g_autoptr(GPtrArray) cells = field_cells (columns, side, NULL);
 
-        append_row (out, f, cells);
+        append_row (out, &layout, f, cells);
       }
     }
 
@@ -257,7 +331,7 @@ mu_oob_csv_export (const MuScenario *s,
     {
       const MuCounter *c = g_ptr_array_index (s->counters, i);
       char *f[N_COLS] = { NULL };
-      char *numbers[N_COLS] = { NULL };
+      char *numbers[MU_OOB_CSV_MAX_NUMBERS] = { NULL };
       g_autofree char *strength = NULL;
       g_autofree char *placement = placement_to_string (s, c);
       g_autoptr(GString) abilities = g_string_new (NULL);
@@ -268,27 +342,26 @@ mu_oob_csv_export (const MuScenario *s,
       f[COL_PARENT] = c->parent;
       f[COL_NAME] = c->name;
       /* the numbers the ruleset declares for the counter's kind */
-      for (int k = 0; k < N_COLS; k++)
+      for (guint k = 0; k < layout.n_numbers; k++)
         {
-          const MuFieldInfo *number = mu_oob_csv_number_field (s, c->kind, k);
+          const MuFieldInfo *number = mu_oob_csv_number_field (s, &layout, c->kind, COL_NUMBER + k);
 
           if (number)
-            f[k] = numbers[k] = number_cell (c, number);
+            f[COL_NUMBER + k] = numbers[k] = number_cell (c, number);
         }
       f[COL_STAR] = flag_cell (s, c, COL_STAR);
       f[COL_EXCEPTIONAL] = flag_cell (s, c, COL_EXCEPTIONAL);
       if (c->kind == MU_COUNTER_UNIT)
         f[COL_ARM] = (char *) (mu_counter_arm_word (c) ? mu_counter_arm_word (c)
                                                        : mu_arm_to_string (MU_ARM_INFANTRY));
-#define HAS(field) mu_edit_counter_field_range (s, c->kind, MU_COUNTER_FIELD_##field, NULL, NULL)
-      if (HAS (STRENGTH))
+      /* the number the ruleset declares by the column's name */
+      if (mu_edit_counter_number_range (s, c->kind, column_names[COL_STRENGTH], NULL, NULL))
         f[COL_STRENGTH] = strength = g_strdup_printf ("%d", c->strength);
       if (mu_oob_csv_flag_field (s, c->kind, COL_ABILITIES, MU_FIELD_FLAGS) &&
           mu_values_get (c->values, column_names[COL_ABILITIES]) != NULL)
         g_string_append (abilities, mu_values_get (c->values, column_names[COL_ABILITIES]));
       f[COL_ABILITIES] = abilities->len ? abilities->str : NULL;
       f[COL_FATIGUED] = flag_cell (s, c, COL_FATIGUED);
-#undef HAS
       /* a unit's formation where its ruleset lays formations out: the one
        * its stands take (its declared value, else the older attribute),
        * which import sets as that value */
@@ -302,9 +375,9 @@ mu_oob_csv_export (const MuScenario *s,
       {
         g_autoptr(GPtrArray) cells = field_cells (columns, NULL, c);
 
-        append_row (out, f, cells);
+        append_row (out, &layout, f, cells);
       }
-      for (int k = 0; k < N_COLS; k++)
+      for (guint k = 0; k < layout.n_numbers; k++)
         g_free (numbers[k]);
     }
 

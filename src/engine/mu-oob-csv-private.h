@@ -9,43 +9,58 @@
 
 G_BEGIN_DECLS
 
+/* The sheet's columns that no declaration places: the format's own
+ * (kind, id, side, parent, name, arm, colour, formation, placement, note)
+ * and those that are read as the declaration of their name (star,
+ * exceptional, strength, abilities, fatigued), in the sheet's order. The
+ * whole numbers with a declared place (MuFieldInfo.csv_column) come
+ * between them: COL_NUMBER + k is the layout's k-th. */
 typedef enum {
-  COL_KIND, COL_ID, COL_SIDE, COL_PARENT, COL_NAME, COL_LEADERSHIP, COL_STAR,
-  COL_EXCEPTIONAL, COL_DIVISION, COL_IDENTITY, COL_ARM, COL_RANGE, COL_ATTACK,
-  COL_STRENGTH, COL_ABILITIES, COL_FATIGUED, COL_COLOUR, COL_FORMATION,
-  COL_PLACEMENT, COL_NOTE, N_COLS
+  COL_KIND, COL_ID, COL_SIDE, COL_PARENT, COL_NAME, COL_STAR, COL_EXCEPTIONAL,
+  COL_ARM, COL_STRENGTH, COL_ABILITIES, COL_FATIGUED, COL_COLOUR, COL_FORMATION,
+  COL_PLACEMENT, COL_NOTE, N_FIXED_COLS,
+  COL_NUMBER = N_FIXED_COLS,
 } Column;
 
-static const char *const column_names[N_COLS] G_GNUC_UNUSED = {
-  "kind", "id", "side", "parent", "name", "leadership", "star", "exceptional",
-  "division", "identity", "arm", "range", "attack", "strength", "abilities",
-  "fatigued", "colour", "formation", "placement", "note",
+#define MU_OOB_CSV_MAX_NUMBERS 16
+#define N_COLS (N_FIXED_COLS + MU_OOB_CSV_MAX_NUMBERS)
+
+static const char *const column_names[N_FIXED_COLS] G_GNUC_UNUSED = {
+  "kind", "id", "side", "parent", "name", "star", "exceptional", "arm", "strength",
+  "abilities", "fatigued", "colour", "formation", "placement", "note",
 };
 
-/* The fixed columns that hold a whole number of the counter (format 1's
- * number attributes): each is the number the scenario's ruleset declares
- * by the column's name (mu_oob_csv_number_field), empty where it declares
- * none; which numbers there are, their ranges and their word for 0 are the
- * ruleset's. */
-static const gboolean column_is_number[N_COLS] G_GNUC_UNUSED = {
-  [COL_LEADERSHIP] = TRUE, [COL_DIVISION] = TRUE, [COL_IDENTITY] = TRUE,
-  [COL_RANGE] = TRUE, [COL_ATTACK] = TRUE,
-};
+/* The sheet's columns before the ruleset's own: the numbers that the
+ * scenario's ruleset places among them (a whole number written as an
+ * attribute with a csv_column; a ruleset that places none, or one Muster
+ * does not know, is laid out as format 1's first, baa-hex, so that every
+ * sheet has the same columns), and the order of all of them. */
+typedef struct {
+  const MuFieldInfo *numbers[MU_OOB_CSV_MAX_NUMBERS];
+  guint n_numbers;
+  int order[N_COLS];       /* Column, left to right */
+  guint n_cols;
+} MuOobCsvLayout;
 
-/* The fields the scenario's ruleset declares beyond the fixed columns
- * (of const MuFieldInfo*): a column each, named by the field's id; a
- * number declared as an attribute included. */
-GPtrArray *mu_oob_csv_field_columns (const MuScenario *s);
+void        mu_oob_csv_layout_init   (MuOobCsvLayout *layout, const MuScenario *s);
+/* A column's name in the header row. */
+const char *mu_oob_csv_column_name   (const MuOobCsvLayout *layout, int col);
+
+/* The fields the scenario's ruleset declares beyond the layout's columns
+ * (of const MuFieldInfo*): a column each after them, named by the field's
+ * id; a number declared as an attribute without a place included. */
+GPtrArray *mu_oob_csv_field_columns (const MuScenario *s, const MuOobCsvLayout *layout);
 /* The value a fixed column names (star, exceptional, fatigued, abilities)
  * as the scenario's ruleset declares it for a counter of the kind, of the
  * type asked, NULL when that counter has no such value. */
 const MuFieldInfo *mu_oob_csv_flag_field (const MuScenario *s, MuCounterKind kind, Column col,
                                           MuFieldType type);
-/* The whole number a number column names (column_is_number) as the
+/* The whole number a number column (COL_NUMBER + k) names as the
  * scenario's ruleset declares it for a counter of the kind: held as the
  * counter's value and written as its attribute (mu_field_is_attribute_number);
- * NULL when that counter has none. */
-const MuFieldInfo *mu_oob_csv_number_field (const MuScenario *s, MuCounterKind kind, Column col);
+ * NULL when that counter has none, or col is no number column. */
+const MuFieldInfo *mu_oob_csv_number_field (const MuScenario *s, const MuOobCsvLayout *layout,
+                                            MuCounterKind kind, int col);
 /* Whether the counter's `formation` column is its declared formation value
  * (mu_ruleset_has_formation_value) rather than the format's attribute. */
 gboolean   mu_oob_csv_formation_is_value (const MuScenario *s, const MuCounter *c);

@@ -35,6 +35,7 @@ typedef struct {
   guint errors;
   const MuScenario *scenario;  /* whose ruleset gives the ranges */
   GHashTable *old_counters;    /* the scenario's counters by id, made when first asked */
+  MuOobCsvLayout layout;       /* the sheet's columns before the ruleset's own */
 } Reader;
 
 /* The scenario's counter ID, by a table made once: a search of the list
@@ -228,13 +229,14 @@ parse_int (Reader       *rd,
 
   if (v == NULL)
     {
-      problem (rd, r->line, _("the %s column is empty; it needs a number"), column_names[col]);
+      problem (rd, r->line, _("the %s column is empty; it needs a number"),
+               mu_oob_csv_column_name (&rd->layout, col));
       return FALSE;
     }
   n = g_ascii_strtoll (v, &end, 10);
   if (*end != '\0' || n < G_MININT || n > G_MAXINT)
     {
-      problem (rd, r->line, _("%s “%s” is not a whole number"), column_names[col], v);
+      problem (rd, r->line, _("%s “%s” is not a whole number"), mu_oob_csv_column_name (&rd->layout, col), v);
       return FALSE;
     }
   *out = (int) n;
@@ -273,49 +275,29 @@ parse_bool (Reader       *rd,
   return FALSE;
 }
 
-/* Checks a counter value against the rules' range and reports it. */
+/* Checks a whole number of the counter that the scenario's ruleset
+ * declares by `name` against its range, as the editor refuses it (the
+ * declaration's reason, or its rule), and reports it. */
 static void
 check_value (Reader         *rd,
              const Record   *r,
              MuCounterKind   kind,
-             MuCounterField  field,
+             const char     *name,
              int             value)
 {
   g_autoptr(GError) error = NULL;
+  int min = 0, max = 0;
 
-  if (!mu_edit_counter_field_range (rd->scenario, kind, field, NULL, NULL))
+  if (!mu_edit_counter_number_range (rd->scenario, kind, name, &min, &max))
     {
       problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (kind),
-               rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_counter_field_to_string (field));
+               rd->scenario->ruleset ? rd->scenario->ruleset : "", name);
       return;
     }
-  if (mu_edit_counter_value_ok (rd->scenario, kind, field, value))
+  if (value >= min && value <= max)
     return;
-  mu_edit_counter_range_error (rd->scenario, kind, field, value, &error);
+  mu_edit_counter_number_error (rd->scenario, kind, name, value, &error);
   problem (rd, r->line, "%s", error->message);
-}
-
-/* Checks a declared number against its range: through the edit API where
- * it knows the value by name (its message gives the rules' reason), else
- * by the declaration. */
-static void
-check_declared (Reader            *rd,
-                const Record      *r,
-                MuCounterKind      kind,
-                const MuFieldInfo *f,
-                int                value)
-{
-  g_autofree char *text = NULL, *why = NULL;
-
-  for (int field = 0; field < MU_COUNTER_FIELD_N; field++)
-    if (strcmp (mu_counter_field_to_string (field), f->id) == 0)
-      {
-        check_value (rd, r, kind, field, value);
-        return;
-      }
-  text = g_strdup_printf ("%d", value);
-  if ((why = mu_field_check_value (f, text)) != NULL)
-    problem (rd, r->line, "%s", why);
 }
 
 /* A yes/no column that names a flag the ruleset declares: the counter's
@@ -386,7 +368,7 @@ parse_words (Reader       *rd,
   mu_values_set (&c->values, f->id, *ordered ? ordered : NULL);
 }
 
-/* A number column (column_is_number): the number the ruleset declares by
+/* A number column (COL_NUMBER + k): the number the ruleset declares by
  * its name for the counter, checked against the declared range; an empty
  * cell or the declared word for 0 (STAR) is 0 where the ruleset has such a
  * word. A number given for a counter without that value is reported. */
@@ -397,7 +379,7 @@ parse_number (Reader         *rd,
               Column          col,
               MuCounter      *c)
 {
-  const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, c->kind, col);
+  const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, &rd->layout, c->kind, col);
   g_autofree char *v = trimmed (r, map, col);
   int n;
 
@@ -408,10 +390,10 @@ parse_number (Reader         *rd,
     }
   if (f == NULL && v != NULL)
     problem (rd, r->line, _("a %s of ruleset “%s” has no %s"), mu_counter_kind_to_string (c->kind),
-             rd->scenario->ruleset ? rd->scenario->ruleset : "", column_names[col]);
+             rd->scenario->ruleset ? rd->scenario->ruleset : "", mu_oob_csv_column_name (&rd->layout, col));
   if (f == NULL || !parse_int (rd, r, map, col, &n))
     return;
-  check_declared (rd, r, c->kind, f, n);
+  check_value (rd, r, c->kind, f->id, n);
   mu_counter_set_int (c, f->id, n);
 }
 
@@ -540,6 +522,7 @@ parse_counter (Reader           *rd,
   MuCounter *c = mu_counter_new (kind, id, NULL);
   const MuCounter *old = old_counter (rd, id);
   g_autofree char *formation = NULL;
+  gboolean has_strength;
 
   c->side = trimmed (r, map, COL_SIDE);
   c->parent = trimmed (r, map, COL_PARENT);
@@ -556,12 +539,14 @@ parse_counter (Reader           *rd,
 
   /* only the values the scenario's ruleset has are read; a cell given for
    * another is reported (parse_number, check_value); the columns in order,
-   * so that a row's problems are said from left to right */
-#define HAS(field) (mu_edit_counter_field_range (s, kind, MU_COUNTER_FIELD_##field, NULL, NULL) || \
-                    *cell_of (r, map, COL_##field) != '\0')
-  for (int k = 0; k < N_COLS; k++)
+   * so that a row's problems are said from left to right. The strength
+   * column is the number the ruleset declares by its name. */
+  has_strength = mu_edit_counter_number_range (s, kind, column_names[COL_STRENGTH], NULL, NULL);
+  for (guint i = 0; i < rd->layout.n_cols; i++)
     {
-      if (column_is_number[k])
+      int k = rd->layout.order[i];
+
+      if (k >= COL_NUMBER)
         parse_number (rd, r, map, k, c);
       else if ((k == COL_STAR && kind == MU_COUNTER_CONTROL) ||
                (k == COL_EXCEPTIONAL && kind == MU_COUNTER_COMMAND) ||
@@ -569,25 +554,18 @@ parse_counter (Reader           *rd,
         parse_flag (rd, r, map, k, c);
       else if (k == COL_ABILITIES && kind == MU_COUNTER_UNIT)
         parse_words (rd, r, map, k, c);
-      else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT && HAS (STRENGTH) &&
+      else if (k == COL_STRENGTH && kind == MU_COUNTER_UNIT &&
+               (has_strength || *cell_of (r, map, COL_STRENGTH) != '\0') &&
                parse_int (rd, r, map, COL_STRENGTH, &c->strength))
-        check_value (rd, r, kind, MU_COUNTER_FIELD_STRENGTH, c->strength);
+        check_value (rd, r, kind, column_names[COL_STRENGTH], c->strength);
       else if (k == COL_ARM && kind == MU_COUNTER_UNIT)
         parse_arm (rd, r, map, s, c);
     }
-#undef HAS
-  {
-    /* the values the ruleset does not have stay as they were (0 for a new
-     * counter, as a file without them loads); those held as values were
-     * copied with the others */
-    static const struct { MuCounterField field; gssize offset; } kept[] = {
-      { MU_COUNTER_FIELD_STRENGTH, G_STRUCT_OFFSET (MuCounter, strength) },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
-      if (!mu_edit_counter_field_range (s, kind, kept[i].field, NULL, NULL))
-        G_STRUCT_MEMBER (int, c, kept[i].offset) = old ? G_STRUCT_MEMBER (int, old, kept[i].offset) : 0;
-  }
+  /* a strength the ruleset does not give the kind stays as it was (0 for a
+   * new counter, as a file without it loads); the values held as values
+   * were copied with the others */
+  if (!has_strength)
+    c->strength = old ? old->strength : 0;
 
   formation = trimmed (r, map, COL_FORMATION);
   if (formation)
@@ -661,12 +639,13 @@ parse_field_cells (Reader          *rd,
 /* The number of a unit that names the number of its command (MuFieldInfo.names:
  * baa's identity names a division), as the scenario's ruleset declares it. */
 static const MuFieldInfo *
-naming_field (const MuScenario  *s,
+naming_field (const Reader      *rd,
               const MuFieldInfo *numbered)
 {
-  for (int k = 0; k < N_COLS; k++)
+  for (guint k = 0; k < rd->layout.n_numbers; k++)
     {
-      const MuFieldInfo *f = mu_oob_csv_number_field (s, MU_COUNTER_UNIT, k);
+      const MuFieldInfo *f = mu_oob_csv_number_field (rd->scenario, &rd->layout, MU_COUNTER_UNIT,
+                                                      COL_NUMBER + k);
 
       if (f && g_strcmp0 (f->names, numbered->id) == 0)
         return f;
@@ -686,7 +665,7 @@ check_tree (Reader     *rd,
    * without them ties no counter to another by number */
   const MuRuleset *ruleset = rd->scenario->ruleset ? mu_ruleset_find (rd->scenario->ruleset) : NULL;
   const MuFieldInfo *numbered = mu_ruleset_numbered_field (ruleset, MU_COUNTER_COMMAND);
-  const MuFieldInfo *naming = numbered ? naming_field (rd->scenario, numbered) : NULL;
+  const MuFieldInfo *naming = numbered ? naming_field (rd, numbered) : NULL;
 
   /* ids are unique here: a row with a used id was refused */
   for (guint i = 0; i < oob->counters->len; i++)
@@ -761,12 +740,12 @@ mu_oob_csv_parse (const MuScenario *s,
                   GPtrArray        *problems,
                   GError          **error)
 {
-  Reader rd = { filename, problems, 0, s, NULL };
+  Reader rd = { filename, problems, 0, s, NULL, { { NULL } } };
   g_autoptr(GPtrArray) records = NULL;
   g_autoptr(MuScenario) oob = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   int map[N_COLS];
-  g_autoptr(GPtrArray) columns = mu_oob_csv_field_columns (s);
+  g_autoptr(GPtrArray) columns = NULL;
   g_autoptr(GPtrArray) by_index = g_ptr_array_new (); /* header index → MuFieldInfo* or NULL */
   gboolean has_sides = FALSE;
   const Record *header;
@@ -774,6 +753,9 @@ mu_oob_csv_parse (const MuScenario *s,
 
   g_return_val_if_fail (s != NULL, NULL);
   g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  mu_oob_csv_layout_init (&rd.layout, s);
+  columns = mu_oob_csv_field_columns (s, &rd.layout);
 
   if (mu_file_find_nul_line (data, length) > 0)
     {
@@ -812,10 +794,10 @@ mu_oob_csv_parse (const MuScenario *s,
       g_autofree char *name = g_ascii_strdown (raw, -1);
       int col = -1;
 
-      for (int k = 0; k < N_COLS; k++)
-        if (strcmp (name, column_names[k]) == 0 ||
-            (k == COL_COLOUR && strcmp (name, "color") == 0))
-          col = k;
+      for (guint k = 0; k < rd.layout.n_cols; k++)
+        if (strcmp (name, mu_oob_csv_column_name (&rd.layout, rd.layout.order[k])) == 0 ||
+            (rd.layout.order[k] == COL_COLOUR && strcmp (name, "color") == 0))
+          col = rd.layout.order[k];
       g_ptr_array_add (by_index, NULL);
       for (guint k = 0; col < 0 && k < columns->len; k++)
         if (strcmp (name, ((const MuFieldInfo *) columns->pdata[k])->id) == 0)

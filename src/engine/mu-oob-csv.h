@@ -3,7 +3,12 @@
  * One header row, then one row per side and per counter, in document order
  * (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold a
  * comma, a quote, a line break or edge spaces). Columns, by header name (any
- * order on import; unknown columns are an error, missing ones are empty):
+ * order on import; unknown columns are an error, missing ones are empty).
+ * The whole numbers among them (Brothers at Arms' leadership, division,
+ * identity, range and attack) are the ruleset's declarations, each where
+ * its csv_column puts it; a ruleset that places none has format 1's, as
+ * baa-hex declares them. Then a column per other value the ruleset
+ * declares, named by its id:
  *
  *   kind         side, control, command, unit
  *   id           stable id (letters, digits, - _ .)

@@ -221,6 +221,22 @@ typedef struct {
    * names (baa's identity names a command's division), which ties a
    * counter to its superior by number; NULL: none. */
   const char *names;
+  /* N_() why the value's range is what it is, naming the rule that says
+   * so, told with a value out of it ("it is the d6 score needed to hit
+   * (BAA §1.2)"); NULL: the refusal names the declaration's rule. */
+  const char *range_reason;
+  /* MU_FIELD_INT written as an attribute: its column in the order of
+   * battle's CSV, counted from 1 among the sheet's columns before the
+   * ruleset's own (baa's leadership is the 6th, after kind, id, side,
+   * parent and name; mu-oob-csv.h); the sheet's other columns keep their
+   * order around it. 0: a column among the ruleset's own, after those. */
+  int csv_column;
+  /* NC_("order of battle row", …): how a commander's row in the editor's
+   * order of battle names the value, where it would say "Name: value": a
+   * number as "WORD N" (baa's "leadership 3"; the number its subordinates
+   * name comes first, in place of the counter's kind: "division 2"), a
+   * flag that is on as the word alone ("exceptional"). NULL: "Name: value". */
+  const char *row_word;
 } MuFieldInfo;
 
 /* Where a declared value is printed (MuFieldInfo.show). */
@@ -237,6 +253,9 @@ typedef enum {
   /* as a mark on the counter face (MuFieldInfo.picture, .value_pictures):
    * baa's star, the exceptional commander's X, the red shield */
   MU_FIELD_SHOW_FACE_MARK = 1 << 3,
+  /* a flag that is on puts its tag before the counter's name in its row
+   * of the editor's order of battle (baa's ★ of a STAR army's commander) */
+  MU_FIELD_SHOW_ROW_MARK = 1 << 4,
 } MuFieldShow;
 
 /* An arm of service of the ruleset's units: the word of a unit's arm="…". */

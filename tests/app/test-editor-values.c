@@ -461,6 +461,88 @@ test_table_formation (Fixture *f, gconstpointer data)
   }
 }
 
+/* The row text of the counter `id` in the order of battle's tree. */
+static char *
+row_of (MusterEditorOob *oob,
+        const char      *name)
+{
+  for (guint i = 0; i < muster_editor_oob_get_n_rows (oob); i++)
+    {
+      g_autofree char *text = muster_editor_oob_get_row_text (oob, i);
+
+      if (g_str_has_prefix (text, name) || (g_str_has_prefix (text, "★ ") &&
+                                            g_str_has_prefix (text + strlen ("★ "), name)))
+        return g_steal_pointer (&text);
+    }
+  return NULL;
+}
+
+/* A ruleset like baa-table whose commanders also carry a chaos die, as
+ * Toy Soldiers' do (TS-STATE-3). */
+static const MuRuleset *
+chaos_ruleset (void)
+{
+  static MuRuleset ruleset;
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  MuFieldInfo *fields;
+
+  if (ruleset.id)
+    return &ruleset;
+  fields = g_new0 (MuFieldInfo, table->n_fields + 1);
+  memcpy (fields, table->fields, table->n_fields * sizeof *fields);
+  fields[table->n_fields] = (MuFieldInfo) { "chaos", "Command chaos", "TS-STATE-3", MU_FIELD_INT, 1, 6,
+                                            MU_FIELD_OF (MU_COUNTER_COMMAND) | MU_FIELD_OF (MU_COUNTER_CONTROL),
+                                            NULL, -1, .label = "Chaos" };
+  ruleset = *table;
+  ruleset.id = "test-commander-chaos";
+  ruleset.fields = fields;
+  ruleset.n_fields = table->n_fields + 1;
+  mu_ruleset_register (&ruleset);
+  return &ruleset;
+}
+
+static void
+fixture_set_up_chaos (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", data, NULL);
+  g_autoptr(GError) error = NULL;
+  MuScenario *s = mu_scenario_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_free (s->ruleset);
+  s->ruleset = g_strdup (chaos_ruleset ()->id);
+  mu_counter_set_int (mu_scenario_find_counter (s, "jackson"), "chaos", 4);
+  mu_counter_set_int (mu_scenario_find_counter (s, "beauregard"), "chaos", 5);
+  fixture_open (f, s);
+}
+
+/* A commander's row says the values its ruleset declares for it: baa's
+ * leadership, division (in place of the kind), exceptional and star as
+ * ever, and a number the ruleset adds (chaos) by its name. */
+static void
+test_commander_rows (Fixture       *f,
+                     gconstpointer  data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  g_autofree char *jackson = row_of (oob, "Jackson");
+  g_autofree char *beauregard = row_of (oob, "Beauregard");
+  g_autofree char *barry = row_of (oob, "Barry");
+
+  if (g_strcmp0 (model (f)->ruleset, "baa-table") == 0)
+    {
+      g_assert_cmpstr (jackson, ==, "Jackson — division 1, leadership 4, exceptional · on the table");
+      g_assert_cmpstr (beauregard, ==, "★ Beauregard — control, leadership 3 · on the table");
+    }
+  else
+    {
+      g_assert_cmpstr (jackson, ==, "Jackson — division 1, leadership 4, exceptional, "
+                                    "Command chaos: 4 · on the table");
+      g_assert_cmpstr (beauregard, ==, "★ Beauregard — control, leadership 3, Command chaos: 5 · on the table");
+    }
+  g_assert_cmpstr (barry, ==, "Barry — division 1, leadership 3 · on the table");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -481,5 +563,9 @@ main (int   argc,
               test_home_edge, fixture_tear_down);
   g_test_add ("/app/editor-values/table-formation", Fixture, "henry-house-hill-table.muster",
               fixture_set_up_older, test_table_formation, fixture_tear_down);
+  g_test_add ("/app/editor-values/commander-rows", Fixture, "henry-house-hill-table.muster",
+              fixture_set_up, test_commander_rows, fixture_tear_down);
+  g_test_add ("/app/editor-values/commander-rows-chaos", Fixture, "henry-house-hill-table.muster",
+              fixture_set_up_chaos, test_commander_rows, fixture_tear_down);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* The map view's one pointer path: the active tool hears of presses,
  * drags, releases and motion with the hex or the table point and the
- * piece under the pointer picked. */
+ * piece under the pointer picked, and of Enter on the keyboard's cursor
+ * as of a click. */
 #include "config.h"
 
 #include "app-test.h"
@@ -237,6 +238,53 @@ test_table_drag (void)
   fixture_tear_down (&f);
 }
 
+/* Enter on the keyboard's hex cursor is a click there: the tool is told
+ * of a press and a release at the cursor's hex, as of a pointer's, with
+ * the counter standing there; a press it ignores brings no release. */
+static void
+test_enter (void)
+{
+  Fixture f = { 0 };
+  MuPos at = mu_pos_from_hex ((MuHex) { 4, 5 });
+  MuPiece piece = { 0 };
+  const MuCounter *counter;
+  GtkEventController *keys;
+  gboolean handled = FALSE;
+
+  fixture_set_up (&f, "learning-blackburns-ford.muster");
+  counter = g_ptr_array_index (f.scenario->counters, 0);
+  piece.counter = counter;
+  piece.hex = at.hex;
+  muster_scene_set_pieces (f.scene, &piece, 1, NULL);
+  keys = controller_of (GTK_WIDGET (f.view), GTK_TYPE_EVENT_CONTROLLER_KEY, NULL);
+  muster_map_view_set_cursor (f.view, &at.hex);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Return, 0, GDK_SHIFT_MASK, &handled);
+
+  g_assert_true (handled);
+  g_assert_cmpuint (f.tool->presses, ==, 1);
+  g_assert_true (f.tool->press.picked && f.tool->press.pick.on_board);
+  g_assert_false (f.tool->press.pos.is_point);
+  g_assert_true (mu_hex_equal (f.tool->press.pos.hex, at.hex));
+  g_assert_cmpstr (f.tool->press.piece_id, ==, counter->id);
+  g_assert_true (f.tool->press.state & GDK_SHIFT_MASK);
+  g_assert_cmpuint (f.tool->drags, ==, 0);
+  g_assert_cmpuint (f.tool->releases, ==, 1);
+  g_assert_true (mu_hex_equal (f.tool->release.pos.hex, at.hex));
+  g_assert_cmpfloat (f.tool->release.dx, ==, 0);
+
+  f.tool->answer = MUSTER_MAP_PRESS_IGNORE;
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_KP_Enter, 0, 0, &handled);
+  g_assert_cmpuint (f.tool->presses, ==, 2);
+  g_assert_cmpuint (f.tool->releases, ==, 1);
+
+  /* without a cursor Enter is not the board's */
+  muster_map_view_set_cursor (f.view, NULL);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+  g_assert_false (handled);
+  g_assert_cmpuint (f.tool->presses, ==, 2);
+  fixture_tear_down (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -251,5 +299,6 @@ main (int   argc,
     }
   g_test_add_func ("/app/map-tool/hex-drag", test_hex_drag);
   g_test_add_func ("/app/map-tool/table-drag", test_table_drag);
+  g_test_add_func ("/app/map-tool/enter", test_enter);
   return g_test_run ();
 }

@@ -596,6 +596,81 @@ test_application_open (void)
 }
 
 
+/* Whether `widget` or a widget inside it shows the icon named `name`. */
+static gboolean
+shows_icon (GtkWidget  *widget,
+            const char *name)
+{
+  if (GTK_IS_IMAGE (widget) && gtk_image_get_storage_type (GTK_IMAGE (widget)) == GTK_IMAGE_ICON_NAME &&
+      g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (widget)), name) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_icon (c, name))
+      return TRUE;
+  return FALSE;
+}
+
+/* The start page's costly parts (the recent files, the shipped scenarios and
+ * the application's 128-pixel icon) wait until the page is shown: a window
+ * opened on a file builds none of them. */
+static void
+test_start_page_on_demand (void)
+{
+  g_autoptr(MuScenario) scenario = make_hex_scenario (MU_HEX_FLAT_TOP, MU_HEX_OFFSET_EVEN);
+  g_autoptr(GFile) recent = write_scenario (scenario, "start-recent.muster");
+  g_autoptr(GFile) file = write_scenario (scenario, "start-opened.muster");
+  GFile *files[] = { file };
+  MusterWindow *window;
+
+  {
+    g_autofree char *uri = g_file_get_uri (recent);
+    GtkRecentData data = { .mime_type = (char *) "application/x-muster", .app_name = (char *) "Muster",
+                           .app_exec = (char *) "muster %u" };
+
+    g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
+    flush_events ();
+  }
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  flush_events ();
+  wait_for_opening ();
+  window = gtk_application_get_windows (GTK_APPLICATION (app))->data;
+  g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  g_assert_cmpuint (count_rows_in (GTK_WIDGET (window), "/"), ==, 0);
+  g_assert_false (shows_icon (GTK_WIDGET (window), APPLICATION_ID));
+  destroy_all_windows ();
+
+  /* shown, the page has them all */
+  window = open_window (NULL);
+  flush_events ();
+  g_assert_cmpuint (count_rows_in (GTK_WIDGET (window), g_file_peek_path (recent)), ==, 1);
+  g_assert_true (shows_icon (GTK_WIDGET (window), APPLICATION_ID));
+  {
+    g_autofree char *dir = muster_find_scenarios_dir ();
+
+    g_assert_cmpuint (count_rows_in (GTK_WIDGET (window), dir), >, 0);
+  }
+  destroy_all_windows ();
+}
+
+/* On X11 the window's icon is the application's at 48 pixels: a PNG in the
+ * resources, so that setting it needs no SVG loader (librsvg). */
+static void
+test_window_icon_png (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  g_autoptr(GtkIconPaintable) icon = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  icon = gtk_icon_theme_lookup_icon (theme, APPLICATION_ID, NULL, 48, 1, GTK_TEXT_DIR_NONE, 0);
+  file = gtk_icon_paintable_get_file (icon);
+  g_assert_nonnull (file);
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+
+    g_assert_true (g_str_has_suffix (uri, ".png"));
+  }
+}
+
 /* The shortcuts window is built when first asked for, not with each window. */
 static void
 test_help_overlay_on_demand (void)
@@ -1305,6 +1380,8 @@ main (int   argc,
   g_test_add_func ("/app/window/new-scenario", test_new_scenario);
   g_test_add_func ("/app/window/application-open", test_application_open);
   g_test_add_func ("/app/window/help-overlay-on-demand", test_help_overlay_on_demand);
+  g_test_add_func ("/app/window/start-page-on-demand", test_start_page_on_demand);
+  g_test_add_func ("/app/window/window-icon-png", test_window_icon_png);
   g_test_add_func ("/app/window/piece-picking", test_piece_picking);
   g_test_add_func ("/app/window/table", test_table);
   g_test_add_func ("/app/window/input", test_input);

@@ -6,6 +6,12 @@
  * (wall, CPU, peak memory) side by side. Built only on request:
  * `meson compile -C build minimal-window`. Its flags are those of Muster
  * (one instance, asked for on the session bus).
+ *
+ * With MINIMAL_WINDOW_HEADER_BAR=1 in the environment the window has a bare
+ * header bar, as Muster's has: GTK then draws the window's frame itself
+ * (client-side decorations: on X11 without one GTK leaves the frame to the
+ * window manager), with a title and the window's buttons, so that what any
+ * window with a header bar costs can be told from what Muster adds.
  */
 #define G_LOG_DOMAIN "minimal-window"
 
@@ -35,6 +41,8 @@ on_activate (GtkApplication *app,
 
   gtk_window_set_title (GTK_WINDOW (window), "Minimal");
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  if (g_strcmp0 (g_getenv ("MINIMAL_WINDOW_HEADER_BAR"), "1") == 0)
+    gtk_window_set_titlebar (GTK_WINDOW (window), gtk_header_bar_new ());
   g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
   gtk_window_present (GTK_WINDOW (window));
 }

@@ -233,13 +233,42 @@ test_move_cache (void)
  * gives, in the match's order: on First Manassas as the four grids (flat
  * and pointy tops, odd and even offsets) would lay it, at every 40th
  * command of a random match, around every 7th hex, at every radius to 9
- * (a disc larger than the counters takes the other way). */
+ * (a disc larger than the counters takes the other way). There too,
+ * baa_hex_in_enemy_zoc(), which steps to the neighbours by column and
+ * row, says what asking each neighbour for an enemy unit not pinned says
+ * (BAA-ZOC-1). */
+static gboolean
+zoc_by_neighbours (const BaaMatch *m, MuHex hex, int side)
+{
+  for (int d = 0; d < MU_HEX_DIRECTIONS; d++)
+    {
+      MuHex n = mu_hex_neighbour (m->grid, hex, d);
+
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const BaaUnit *u = g_ptr_array_index (m->units, i);
+
+          if (u->status == BAA_UNIT_ACTIVE && u->side != side && !u->pinned &&
+              mu_hex_grid_contains (m->grid, n) && mu_hex_equal (u->hex, n))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 check_near (const BaaMatch *m)
 {
   g_autoptr(GPtrArray) got = g_ptr_array_new ();
   gsize ncells = (gsize) m->grid->cols * m->grid->rows;
 
+  for (gsize k = 0; k < ncells; k += 7)
+    for (int side = 0; side < 2; side++)
+      {
+        MuHex hex = { (int) (k % m->grid->cols) + 1, (int) (k / m->grid->cols) + 1 };
+
+        g_assert_cmpint (baa_hex_in_enemy_zoc (m, hex, side), ==, zoc_by_neighbours (m, hex, side));
+      }
   for (gsize k = 0; k < ncells; k += 7)
     for (int radius = 0; radius <= 9; radius++)
       for (int side = -1; side < 2; side++)
@@ -523,7 +552,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/baa/invariants/each-event", test_invariants_each_event);
   g_test_add_func ("/engine/baa/state-copy/pointers", test_state_copy_pointers);
   g_test_add_func ("/engine/baa/move-cache/BAA-MOV-1/BAA-MOV-4/BAA-ZOC-1/BAA-STK-1", test_move_cache);
-  g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1", test_units_near);
+  g_test_add_func ("/engine/baa/units-near/BAA-FIRE-3/BAA-MEL-1/BAA-ZOC-1", test_units_near);
   g_test_add_func ("/engine/baa/occupancy/BAA-STK-1/BAA-ZOC-1", test_occupancy);
   g_test_add_func ("/engine/baa/breach-targets/BAA-FORT-2", test_breach_targets);
   return g_test_run ();

@@ -1,5 +1,5 @@
 /* test-edit-values.c: the editor's values of a tabletop ruleset, driven by
- * the ruleset's declarations (mu-edit-values.c, mu_edit_counter_field_range) */
+ * the ruleset's declarations (mu-edit-values.c, mu-edit-counter-fields.c) */
 #define G_LOG_DOMAIN "test-edit-values"
 
 #include "config.h"
@@ -37,12 +37,10 @@ test_mn_acw (void)
   MuCounter *c = mu_scenario_find_counter (s, unit);
   g_autoptr(GError) error = NULL;
   guint steps = mu_edit_history_get_n_undo (h);
-  int min = -1, max = -1;
 
   g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "attack", NULL, NULL));
   g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_UNIT, "identity", NULL, NULL));
   g_assert_false (mu_edit_counter_number_range (s, MU_COUNTER_CONTROL, "leadership", NULL, NULL));
-  g_assert_true (mu_edit_counter_field_range (s, MU_COUNTER_UNIT, MU_COUNTER_FIELD_ARM, &min, &max));
   g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 4, &error));
   g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
   g_clear_error (&error);
@@ -139,6 +137,48 @@ test_baa_table_ranges (void)
   g_assert_cmpstr (mu_edit_history_get_undo_label (h), ==, "Change Strength");
   g_assert_false (mu_edit_set_counter_number (h, unit, "strength", 0, &error));
   g_assert_cmpstr (error->message, ==, "Strength must be 1 to 64, not 0 (BAT-GEN-4)");
+}
+
+/* Why a range is what it is comes with the declaration: a ruleset that
+ * gives its attack a reason has it told with a value out of range, as
+ * baa-hex does for its own (BAA §1.2); one that gives none names the rule. */
+static void
+test_declared_reason (void)
+{
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  static MuRuleset ruleset;
+  MuFieldInfo *fields = g_memdup2 (table->fields, table->n_fields * sizeof *fields);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autofree char *leader = NULL, *unit = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < table->n_fields; i++)
+    if (strcmp (fields[i].id, "attack") == 0)
+      fields[i].range_reason = "the score a die must reach (BAT-GEN-5)";
+  ruleset = *table;
+  ruleset.id = "test-declared-reason";
+  ruleset.fields = fields;
+  mu_ruleset_register (&ruleset);
+
+  h = new_table (ruleset.id);
+  leader = mu_edit_add_counter (h, MU_COUNTER_CONTROL, "usa", NULL, NULL);
+  unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, "usa", leader, NULL);
+  g_assert_false (mu_edit_set_counter_number (h, unit, "attack", 7, &error));
+  g_assert_cmpstr (error->message, ==, "Attack must be 2 to 6, not 7: the score a die must reach (BAT-GEN-5)");
+  g_clear_error (&error);
+  g_assert_false (mu_edit_set_counter_number (h, unit, "range", 0, &error));
+  g_assert_cmpstr (error->message, ==, "Range must be 1 to 999, not 0 (BAT-GEN-2)");
+  g_clear_error (&error);
+
+  /* baa-hex's reasons are its declarations' */
+  for (guint i = 0; i < mu_ruleset_find ("baa-hex")->n_fields; i++)
+    {
+      const MuFieldInfo *f = &mu_ruleset_find ("baa-hex")->fields[i];
+
+      if (strcmp (f->id, "attack") == 0 || strcmp (f->id, "range") == 0 ||
+          strcmp (f->id, "leadership") == 0 || strcmp (f->id, "strength") == 0)
+        g_assert_nonnull (strstr (f->range_reason, "(BAA §1."));
+    }
 }
 
 /* A unit of an older file carries formation="column" only: setting its
@@ -269,6 +309,7 @@ main (int   argc,
   g_test_add_func ("/engine/edit-values/side-values", test_side_values);
   g_test_add_func ("/engine/edit-values/baa-table-ranges", test_baa_table_ranges);
   g_test_add_func ("/engine/edit-values/baa-table-formation", test_baa_table_formation);
+  g_test_add_func ("/engine/edit-values/declared-reason", test_declared_reason);
   g_test_add_func ("/engine/edit-values/home-edge-and-deployment", test_home_edge_and_deployment);
   return g_test_run ();
 }

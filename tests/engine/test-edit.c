@@ -910,7 +910,7 @@ test_oob_values (void)
   STEP (h, mu_edit_set_counter_number (h, unit, "attack", 3, NULL), "Change Attack");
   STEP (h, mu_edit_set_counter_number (h, unit, "range", 3, NULL), "Change Range");
   STEP (h, mu_edit_set_counter_number (h, unit, "strength", 5, NULL), "Change Strength");
-  STEP (h, mu_edit_set_counter_int (h, unit, MU_COUNTER_FIELD_ARM, MU_ARM_ARTILLERY, NULL), "Change Arm");
+  STEP (h, mu_edit_set_counter_arm (h, unit, "artillery", NULL), "Change Arm");
   STEP (h, mu_edit_set_counter_value (h, unit, "abilities", "sharpshooter indomitable", NULL),
         "Change Special abilities");
   g_assert_cmpstr (mu_values_get (mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit)->values,

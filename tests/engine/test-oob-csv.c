@@ -497,7 +497,7 @@ test_direct_army (void)
   g_assert_cmpstr (mu_scenario_find_counter (s, "b1")->parent, ==, "c");
   g_assert_cmpint (mu_counter_get_int (mu_scenario_find_counter (s, "b1"), "identity"), ==, 1);
   /* the editor numbers such a unit freely; it stays under its control counter */
-  g_assert_true (mu_edit_set_counter_int (h, "b2", MU_COUNTER_FIELD_IDENTITY, 2, &error));
+  g_assert_true (mu_edit_set_counter_number (h, "b2", "identity", 2, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (mu_scenario_find_counter (s, "b2")->parent, ==, "c");
   g_assert_true (mu_edit_history_undo (h));
@@ -573,6 +573,64 @@ test_declared_number (void)
   g_assert_cmpint (mu_counter_get_int (c, "morale"), ==, 5);
   second = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
   g_assert_cmpstr (second, ==, edited);
+}
+
+/* Where a number's column stands is the declaration's (csv_column): a
+ * ruleset like baa-table that puts a morale sixth, its other numbers one
+ * place further, and gives its attack no place, so that attack goes among
+ * its own columns after the sheet's; the import reads the columns where
+ * they are and says the declared reason of a morale out of range. */
+static void
+test_declared_column_order (void)
+{
+  const MuRuleset *table = mu_ruleset_find ("baa-table");
+  static MuRuleset ruleset;
+  MuFieldInfo *fields = g_new0 (MuFieldInfo, table->n_fields + 1);
+  g_autoptr(MuEditHistory) h = NULL;
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *side = NULL, *unit = NULL, *first = NULL, *edited = NULL, *out_of_range = NULL;
+  const MuCounter *c;
+
+  memcpy (fields, table->fields, table->n_fields * sizeof *fields);
+  for (guint i = 0; i < table->n_fields; i++)
+    if (strcmp (fields[i].id, "attack") == 0)
+      fields[i].csv_column = 0;
+    else if (fields[i].csv_column > 0)
+      fields[i].csv_column++;
+  fields[table->n_fields] = (MuFieldInfo) { "morale", "Morale", "TEST-1", MU_FIELD_INT, 1, 6,
+                                            MU_FIELD_OF (MU_COUNTER_UNIT), NULL, -1,
+                                            .attribute = TRUE, .initial = 3, .csv_column = 6,
+                                            .range_reason = "it is a die's score (TEST-1)" };
+  ruleset = *table;
+  ruleset.id = "test-declared-column-order";
+  ruleset.fields = fields;
+  ruleset.n_fields = table->n_fields + 1;
+  mu_ruleset_register (&ruleset);
+
+  h = mu_edit_history_new (mu_scenario_new_table (ruleset.id, 72, 48, MU_UNIT_INCH, "15mm"));
+  side = mu_edit_add_side (h, "usa", "Union", 0x3b5998, NULL);
+  unit = mu_edit_add_counter (h, MU_COUNTER_UNIT, side, NULL, NULL);
+  first = mu_oob_csv_export (mu_edit_history_get_scenario (h), NULL);
+  g_assert_true (g_str_has_prefix (first, "kind,id,side,parent,name,morale,leadership,star,exceptional,"
+                                   "division,identity,arm,range,strength,abilities,"
+                                   "fatigued,colour,formation,placement,note,attack\r\n"));
+  /* the unit's row: morale 3 sixth, its attack (4) last */
+  g_assert_nonnull (strstr (first, "\r\nunit,usa-unit1,usa,,New Brigade,3,,,,,STAR,infantry,1,3,"));
+  g_assert_true (g_str_has_suffix (first, ",4\r\n"));
+
+  edited = replace_once (first, ",New Brigade,3,", ",New Brigade,5,");
+  g_assert_true (mu_oob_csv_import (h, edited, strlen (edited), "oob.csv", problems, &error));
+  g_assert_no_error (error);
+  c = mu_scenario_find_counter (mu_edit_history_get_scenario (h), unit);
+  g_assert_cmpint (mu_counter_get_int (c, "morale"), ==, 5);
+  g_assert_cmpint (mu_counter_get_int (c, "attack"), ==, 4);
+
+  out_of_range = replace_once (first, ",New Brigade,3,", ",New Brigade,9,");
+  g_assert_false (mu_oob_csv_import (h, out_of_range, strlen (out_of_range), "oob.csv", problems, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (((MuProblem *) g_ptr_array_index (problems, 0))->message, ==,
+                   "Morale must be 1 to 6, not 9: it is a die's score (TEST-1)");
 }
 
 /* A number column is the ruleset's declaration of that number: its range
@@ -828,6 +886,7 @@ main (int   argc,
   g_test_add_func ("/engine/oob-csv/table", test_table);
   g_test_add_func ("/engine/oob-csv/declared-number", test_declared_number);
   g_test_add_func ("/engine/oob-csv/declared-zero-word", test_declared_zero_word);
+  g_test_add_func ("/engine/oob-csv/declared-column-order", test_declared_column_order);
   g_test_add_func ("/engine/oob-csv/table-formation/TAB-6", test_table_formation);
   g_test_add_func ("/engine/oob-csv/table-formation-older", test_table_formation_older);
   g_test_add_func ("/engine/oob-csv/cli", test_cli);

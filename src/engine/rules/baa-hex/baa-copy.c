@@ -110,6 +110,9 @@ baa_match_copy (const BaaMatch *m,
   n->unit_cell = m->unit_cell ? g_memdup2 (m->unit_cell, MAX (m->units->len, 1) * sizeof (int)) : NULL;
   n->unit_pinned_seen = m->unit_pinned_seen ? g_memdup2 (m->unit_pinned_seen, MAX (m->units->len, 1)) : NULL;
   n->cdr_cell = m->cdr_cell ? g_memdup2 (m->cdr_cell, MAX (m->commanders->len, 1) * sizeof (int)) : NULL;
+  /* the copy's move cache starts empty and looks at every counter once */
+  n->occ_changed = m->occ_changed ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL;
+  n->occ_listed = m->occ_listed ? g_new0 (guint8, m->units->len + m->commanders->len + 1) : NULL;
   n->search_slot = NULL;
   n->move_cache = NULL;
   n->read_log = NULL;

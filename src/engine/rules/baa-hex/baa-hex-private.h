@@ -227,6 +227,13 @@ typedef struct {
   int *unit_cell;              /* per unit: the cell the tables above count it in, -1: none */
   guint8 *unit_pinned_seen;    /* per unit: whether they count it pinned */
   int *cdr_cell;               /* per commander: the cell they count it in, -1: none */
+  GArray *occ_changed;         /* of guint: the counters (units by index, then commanders as
+                                * units->len + index) the tables found moved, come, gone or
+                                * pinned since baa_occ_changes_clear(), each once */
+  guint8 *occ_listed;          /* per unit, then per commander: in occ_changed */
+  gboolean zoc_steps;          /* zoc_step is filled (baa-occupancy.c) */
+  int zoc_step[2][6][2];       /* [odd column (flat) or row (pointy): 0, even: 1][direction]:
+                                * the column and row steps to that neighbour */
   struct _BaaMoveCache *move_cache; /* each unit's phase 7 commands (baa-move-cache.c) */
   struct _BaaReadLog *read_log; /* while the move cache finds a counter's commands: the
                                 * cells whose counters were read (baa_units_at() and the
@@ -264,13 +271,31 @@ gboolean      baa_check_invariants      (BaaMatch *m, gboolean mid_command, GErr
  * (the helpers below do it themselves): occupancy queries are cached. */
 void          baa_match_invalidate      (BaaMatch *m);
 
+/* The counters whose hex, presence on the board or pinned marker may have
+ * changed since the last baa_occ_changes_clear() (see BaaMatch.occ_changed),
+ * the tables brought up to date first: what the move cache looks at instead
+ * of every counter. An active counter off the grid is always listed. */
+const GArray *baa_occ_changes           (const BaaMatch *m);
+void          baa_occ_changes_clear     (BaaMatch *m);
+
 /* The cells whose counters a computation read, noted by every occupancy
- * query below while BaaMatch.read_log points to it. */
+ * query below while BaaMatch.read_log points to it, each with which of
+ * them it read: a search reads the enemy's units in many more cells (the
+ * zones of control around each hex it reaches) than its own side's, and
+ * a change of a counter it did not read there changes nothing it found. */
 typedef struct _BaaReadLog {
-  GArray *cells;      /* of int, cell indices, in the order read, repeated */
+  GArray *cells;      /* of int, BAA_READ_AT (cell index, BAA_READ_* bits), in the order
+                       * read, repeated */
   gboolean wide;      /* it asked about a whole disc (baa_units_near()): take it
-                       * as having read every cell */
+                       * as having read every counter of every cell */
 } BaaReadLog;
+
+#define BAA_READ_UNITS(side)   (1 << (side))   /* the side's units, pinned or not */
+#define BAA_READ_CDRS(side)    (4 << (side))   /* the side's commanders */
+#define BAA_READ_ALL           15
+#define BAA_READ_AT(k, what)   ((k) << 4 | (what))
+#define BAA_READ_CELL(r)       ((r) >> 4)
+#define BAA_READ_WHAT(r)       ((r) & BAA_READ_ALL)
 
 /* Lookup --------------------------------------------------------------------- */
 

@@ -92,23 +92,30 @@ static const char *const baa_ability_names[] = { N_("Indomitable (red shield)"),
 static const MuFieldInfo baa_fields[] = {
   { "leadership", N_("Leadership"), "BAA-CMD-1", MU_FIELD_INT, 1, 6, COMMAND | CONTROL, NULL,
     -1, .attribute = TRUE, .initial = 2,
-    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Leadership"),
+    .range_reason = N_("it is both the command range in hexes and the d6 roll needed (BAA §1.3–1.4)"),
+    .csv_column = 6,
+    .row_word = NC_("order of battle row", "leadership") },
   { "division", N_("Division"), "BAA-CMD-1", MU_FIELD_INT, 1, 999, COMMAND, NULL,
-    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP },
+    -1, .attribute = TRUE, .show = MU_FIELD_SHOW_FACE_TOP, .csv_column = 9,
+    .row_word = NC_("order of battle row", "division") },
   { "range", N_("Range"), "BAA-FIRE-2", MU_FIELD_INT, 1, G_MAXINT, UNIT, NULL,
     -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Range"),
+    .range_reason = N_("the counter's own hex never counts (BAA §1.2)"), .csv_column = 12 },
   { "attack", N_("Attack"), "BAA-FIRE-4", MU_FIELD_INT, 2, 6, UNIT, NULL,
     -1, .attribute = TRUE, .initial = 4,
-    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Attack"),
+    .range_reason = N_("it is the d6 score needed to hit (BAA §1.2)"), .csv_column = 13 },
   { "strength", N_("Strength"), "BAA-FIRE-7", MU_FIELD_INT, 1, MU_MAX_DICE, UNIT, NULL,
     G_STRUCT_OFFSET (MuCounter, strength),
-    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength") },
+    .show = MU_FIELD_SHOW_SUMMARY | MU_FIELD_SHOW_FACE_BOTTOM, .label = N_("Strength"),
+    .range_reason = N_("it is both the number of attack dice and the hits that disperse the unit (BAA §1.2)") },
   /* the division a unit follows, 0 (written "star") for none; checked
    * against the commands by baa_common_check_divisions */
   { "identity", N_("Identity"), "BAA-CMD-1", MU_FIELD_INT, 0, 999, UNIT, NULL,
     -1, .attribute = TRUE, .zero_word = "star", .zero_name = N_("STAR"),
-    .checked_by_ruleset = TRUE, .names = "division" },
+    .checked_by_ruleset = TRUE, .names = "division", .csv_column = 10 },
   { "arm", N_("Arm"), NULL, MU_FIELD_ENUM, 0, 0, UNIT, baa_arms, -1 },
   { "abilities", N_("Special abilities"), "BAA-FLN-8, BAA-CDR-5", MU_FIELD_FLAGS, 0, 0, UNIT, baa_abilities, -1,
     .attribute = TRUE, .value_names = baa_ability_names,
@@ -116,9 +123,10 @@ static const MuFieldInfo baa_fields[] = {
     .value_tags = ability_tags },
   /* the counters' switches (format 1 writes them as attributes) */
   { "star", N_("Star"), "BAA-CMD-1", MU_FIELD_FLAG, 0, 0, CONTROL, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "star", .tag = "★" },
+    .show = MU_FIELD_SHOW_FACE_MARK | MU_FIELD_SHOW_ROW_MARK, .picture = "star", .tag = "★" },
   { "exceptional", N_("Exceptional"), "BAA-CMD-8", MU_FIELD_FLAG, 0, 0, COMMAND, NULL, -1, .attribute = TRUE,
-    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X" },
+    .show = MU_FIELD_SHOW_FACE_MARK, .picture = "cross", .tag = "X",
+    .row_word = NC_("order of battle row", "exceptional") },
   { "fatigued", N_("Fatigued"), "BAA-FAT-1", MU_FIELD_FLAG, 0, 0, UNIT, NULL, -1, .attribute = TRUE },
 };
 
@@ -434,6 +442,8 @@ state_free (gpointer state)
   g_free (m->cdr_next);
   g_free (m->unit_cell);
   g_free (m->unit_pinned_seen);
+  g_clear_pointer (&m->occ_changed, g_array_unref);
+  g_free (m->occ_listed);
   g_free (m->cdr_cell);
   g_free (m->move_cells);
   g_free (m->fort_sides);

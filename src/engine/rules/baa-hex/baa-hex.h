@@ -69,6 +69,10 @@ BaaMatch   *baa_match_copy               (const BaaMatch *m, MuDice *dice);
 typedef struct _BaaMoveCache BaaMoveCache;
 void        baa_move_cache_free          (BaaMoveCache *cache);
 void        baa_move_cache_sync          (BaaMatch *m);
+/* The units (commanders) of side, in the match's order, after a sync: the
+ * movement phases ask only the moving side's counters (borrowed). */
+const GPtrArray *baa_move_cache_side_units      (BaaMatch *m, int side);
+const GPtrArray *baa_move_cache_side_commanders (BaaMatch *m, int side);
 /* The commands of unit u (or commander c) when kept for its hex, withdraw
  * and night, or NULL. */
 const GPtrArray *baa_move_cache_get      (BaaMatch *m, BaaUnit *u, BaaCommander *c, gboolean withdraw);

@@ -396,27 +396,39 @@ legal_moves_phase (BaaMatch *m)
   g_autoptr(BaaCommand) end = baa_command_new_end_phase ();
 
   baa_move_cache_sync (m);
+  /* only the active side's counters may move (baa_unit_may_move(),
+   * baa_cdr_may_move()): the other side's are not looked at */
   if (m->phase == BAA_PHASE_MOVE_UNITS)
-    FOR_UNITS (m, u)
-      {
-        const GPtrArray *kept;
-        gboolean w;
+    {
+      const GPtrArray *mine = baa_move_cache_side_units (m, m->active);
 
-        if (!baa_unit_may_move (m, u, &w))
-          continue;
-        kept = kept_move_commands (m, u, NULL, w);
-        mu_command_list_add_refs (out, kept);
-      }
+      for (guint i = 0; i < mine->len; i++)
+        {
+          BaaUnit *u = g_ptr_array_index (mine, i);
+          const GPtrArray *kept;
+          gboolean w;
+
+          if (!baa_unit_may_move (m, u, &w))
+            continue;
+          kept = kept_move_commands (m, u, NULL, w);
+          mu_command_list_add_refs (out, kept);
+        }
+    }
   else
-    FOR_CDRS (m, c)
-      {
-        const GPtrArray *kept;
+    {
+      const GPtrArray *mine = baa_move_cache_side_commanders (m, m->active);
 
-        if (!baa_cdr_may_move (m, c))
-          continue;
-        kept = kept_move_commands (m, NULL, c, FALSE);
-        mu_command_list_add_refs (out, kept);
-      }
+      for (guint i = 0; i < mine->len; i++)
+        {
+          BaaCommander *c = g_ptr_array_index (mine, i);
+          const GPtrArray *kept;
+
+          if (!baa_cdr_may_move (m, c))
+            continue;
+          kept = kept_move_commands (m, NULL, c, FALSE);
+          mu_command_list_add_refs (out, kept);
+        }
+    }
   g_ptr_array_add (out, baa_command_encode (end));
   m->last_move_list = out->len;
   return out;

@@ -72,6 +72,8 @@ occ_build (BaaMatch *m)
   m->unit_cell = g_new (int, MAX (m->units->len, 1));
   m->unit_pinned_seen = g_new0 (guint8, MAX (m->units->len, 1));
   m->cdr_cell = g_new (int, MAX (m->commanders->len, 1));
+  m->occ_changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->occ_listed = g_new0 (guint8, m->units->len + m->commanders->len + 1);
   /* -1 in every byte is -1 in every int */
   memset (m->cell_unit, 0xff, n * sizeof (int));
   memset (m->cell_cdr, 0xff, n * sizeof (int));
@@ -159,6 +161,16 @@ recount_cdrs (BaaMatch *m, int k)
     }
 }
 
+/* Lists counter i (units, then commanders) in BaaMatch.occ_changed. */
+static inline void
+note_change (BaaMatch *m, guint i)
+{
+  if (m->occ_listed[i])
+    return;
+  m->occ_listed[i] = TRUE;
+  g_array_append_val (m->occ_changed, i);
+}
+
 /* Brings the tables up to date with the counters. A command moves, pins
  * or removes a few counters, so only those are taken out of their old
  * cell and put into their new one: clearing and filling the tables of
@@ -181,7 +193,14 @@ occ_rebuild (const BaaMatch *cm)
       guint8 pinned = u->pinned != FALSE;
 
       if (k == old && (k < 0 || pinned == m->unit_pinned_seen[i]))
-        continue;
+        {
+          /* not in the tables, but the move cache takes it as on the
+           * board: whether its hex changed is not known here */
+          if (k < 0 && u->status == BAA_UNIT_ACTIVE)
+            note_change (m, i);
+          continue;
+        }
+      note_change (m, i);
       if (old >= 0)
         {
           chain_remove (m->cell_unit, m->unit_next, old, (int) i);
@@ -201,7 +220,12 @@ occ_rebuild (const BaaMatch *cm)
       int k = cdr_cell_now (m, c), old = m->cdr_cell[i];
 
       if (k == old)
-        continue;
+        {
+          if (k < 0 && c->status == BAA_CDR_ACTIVE)
+            note_change (m, m->units->len + i);
+          continue;
+        }
+      note_change (m, m->units->len + i);
       if (old >= 0)
         {
           chain_remove (m->cell_cdr, m->cdr_next, old, (int) i);
@@ -223,24 +247,52 @@ occ_check (const BaaMatch *m)
     occ_rebuild (m);
 }
 
-/* The count of a cell, exact below OCC_MANY; from there on the caller counts
- * the counters themselves. */
-/* Notes that the counters of cell k were read (see BaaReadLog). */
-static inline void
-note_read (const BaaMatch *m, int k)
+const GArray *
+baa_occ_changes (const BaaMatch *m)
 {
-  if (G_UNLIKELY (m->read_log != NULL))
-    g_array_append_val (m->read_log->cells, k);
+  occ_check (m);
+  return m->occ_changed;
 }
 
+void
+baa_occ_changes_clear (BaaMatch *m)
+{
+  occ_check (m);
+  for (guint i = 0; i < m->occ_changed->len; i++)
+    m->occ_listed[g_array_index (m->occ_changed, guint, i)] = FALSE;
+  g_array_set_size (m->occ_changed, 0);
+}
+
+/* Notes that the counters `what` (BAA_READ_*) of cell k were read (see
+ * BaaReadLog). */
+static inline void
+note_read (const BaaMatch *m, int k, int what)
+{
+  if (G_UNLIKELY (m->read_log != NULL))
+    {
+      int r = BAA_READ_AT (k, what);
+
+      g_array_append_val (m->read_log->cells, r);
+    }
+}
+
+/* The count of a cell, exact below OCC_MANY; from there on the caller counts
+ * the counters themselves. */
 static guint
 occ_count (const BaaMatch *m, guint8 *const *table, MuHex hex, int side, gboolean *many)
 {
   int k = cell_index (m, hex);
+  int what;
+
   *many = FALSE;
   if (k < 0)
     return 0;
-  note_read (m, k);
+  if (side == BAA_NONE)
+    what = table == m->occ_cdrs ? BAA_READ_CDRS (0) | BAA_READ_CDRS (1)
+                                : BAA_READ_UNITS (0) | BAA_READ_UNITS (1);
+  else
+    what = table == m->occ_cdrs ? BAA_READ_CDRS (side) : BAA_READ_UNITS (side);
+  note_read (m, k, what);
   occ_check (m);
   if (side == BAA_NONE)
     {
@@ -462,28 +514,55 @@ baa_commanders_near (const BaaMatch *m,
   g_ptr_array_set_size (out, kept);
 }
 
+/* mu_hex_neighbour()'s directions */
+static const MuAxial zoc_dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
+
+/* The column and row steps to the six neighbours of a hex of each parity
+ * of its column (flat-topped) or row (pointy-topped): in offset
+ * coordinates they depend on nothing else, so that the zone of control,
+ * asked for every unit that may move at every legal-command list, is six
+ * additions rather than six conversions to axial coordinates and back. */
+static void
+zoc_steps_build (BaaMatch *m)
+{
+  for (int parity = 0; parity < 2; parity++)
+    {
+      MuHex h = m->grid->orientation == MU_HEX_FLAT_TOP ? (MuHex) { 1 + parity, 1 } : (MuHex) { 1, 1 + parity };
+      MuAxial a = mu_hex_to_axial (m->grid, h);
+
+      for (int d = 0; d < 6; d++)
+        {
+          MuHex n = mu_hex_from_axial (m->grid, (MuAxial) { a.q + zoc_dirs[d].q, a.r + zoc_dirs[d].r });
+
+          m->zoc_step[parity][d][0] = n.col - h.col;
+          m->zoc_step[parity][d][1] = n.row - h.row;
+        }
+    }
+  m->zoc_steps = TRUE;
+}
+
 gboolean
 baa_hex_in_enemy_zoc (const BaaMatch *m,
                       MuHex           hex,
                       int             side)
 {
-  /* mu_hex_neighbour()'s directions, the hex converted once: asked for
-   * every unit that may move at every legal-command list */
-  static const MuAxial dirs[6] = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } };
-  MuAxial a;
   const guint8 *cells;
+  const int (*step)[2];
 
   if (side != 0 && side != 1)
     return FALSE;
   occ_check (m);
+  if (G_UNLIKELY (!m->zoc_steps))
+    zoc_steps_build ((BaaMatch *) m);
   cells = m->occ_unpinned[1 - side];
-  a = mu_hex_to_axial (m->grid, hex);
+  step = m->zoc_step[(m->grid->orientation == MU_HEX_FLAT_TOP ? hex.col : hex.row) & 1
+                     ? 0 : 1];
   for (int d = 0; d < 6; d++)
     {
-      int k = cell_index (m, mu_hex_from_axial (m->grid, (MuAxial) { a.q + dirs[d].q, a.r + dirs[d].r }));
+      int k = cell_index (m, (MuHex) { hex.col + step[d][0], hex.row + step[d][1] });
 
       if (k >= 0)
-        note_read (m, k);
+        note_read (m, k, BAA_READ_UNITS (1 - side));
       if (k >= 0 && cells[k] > 0)
         return TRUE;
     }
