@@ -4,9 +4,9 @@
  * row and opens a menu with what the panel's buttons do and, for a
  * counter, the reserve it arrives with: its side's reserves or None (on
  * the board or in the pool), as the counter's form offers it. Each choice
- * is one undoable step. The actions are in the group "oob" on the panel:
- * oob.add, oob.duplicate, oob.delete, oob.move-up, oob.move-down and
- * oob.reserve (its state the selected counter's reserve id, "" for none). */
+ * is one undoable step. The panel's class installs the actions oob.add,
+ * oob.duplicate, oob.delete, oob.move-up, oob.move-down and oob.reserve
+ * (the "reserve" property: the selected counter's reserve id, "" for none). */
 #define G_LOG_DOMAIN "muster-editor"
 
 #include "config.h"
@@ -15,14 +15,15 @@
 #include "muster-editor-oob-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 static void
-on_command (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       data)
+on_command (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
 {
-  MusterEditorOob *self = data;
-  const char *name = g_action_get_name (G_ACTION (action));
+  MusterEditorOob *self = MUSTER_EDITOR_OOB (widget);
+  const char *name = action_name + strlen ("oob.");
   g_autoptr(GError) error = NULL;
   gboolean ok = TRUE;
 
@@ -40,8 +41,8 @@ on_command (GSimpleAction *action,
 }
 
 /* The selected counter's reserve id, "" when it arrives with none. */
-static const char *
-current_reserve (MusterEditorOob *self)
+const char *
+muster_editor_oob_menu_get_reserve (MusterEditorOob *self)
 {
   const MuCounter *c = self->selected ? mu_scenario_find_counter (muster_editor_oob_scenario (self), self->selected)
                                       : NULL;
@@ -49,13 +50,10 @@ current_reserve (MusterEditorOob *self)
   return c != NULL && c->place.kind == MU_PLACE_RESERVE && c->place.reserve != NULL ? c->place.reserve : "";
 }
 
-static void
-on_reserve_change_state (GSimpleAction *action,
-                         GVariant      *value,
-                         gpointer       data)
+void
+muster_editor_oob_menu_set_reserve (MusterEditorOob *self,
+                                    const char      *id)
 {
-  MusterEditorOob *self = data;
-  const char *id = g_variant_get_string (value, NULL);
   const MuCounter *c;
   g_autoptr(GError) error = NULL;
   gboolean ok = TRUE;
@@ -63,7 +61,7 @@ on_reserve_change_state (GSimpleAction *action,
   c = self->selected ? mu_scenario_find_counter (muster_editor_oob_scenario (self), self->selected) : NULL;
   if (c == NULL)
     return;
-  if (g_strcmp0 (id, current_reserve (self)) != 0)
+  if (id != NULL && g_strcmp0 (id, muster_editor_oob_menu_get_reserve (self)) != 0)
     {
       if (*id == '\0')
         ok = mu_edit_unplace_counter (self->history, c->id, &error);
@@ -71,17 +69,20 @@ on_reserve_change_state (GSimpleAction *action,
         ok = mu_edit_set_counter_reserve (self->history, c->id, id, &error);
       muster_editor_oob_show_result (self, ok, &error);
     }
-  g_simple_action_set_state (action, g_variant_new_string (current_reserve (self)));
+  /* a refused change leaves the menu's choice where it was */
+  g_object_notify (G_OBJECT (self), "reserve");
 }
 
-static const GActionEntry entries[] = {
-  { "add", on_command },
-  { "duplicate", on_command },
-  { "delete", on_command },
-  { "move-up", on_command },
-  { "move-down", on_command },
-  { "reserve", NULL, "s", "''", on_reserve_change_state },
-};
+void
+muster_editor_oob_menu_class_init (GtkWidgetClass *widget_class)
+{
+  static const char *const commands[] = { "oob.add", "oob.duplicate", "oob.delete", "oob.move-up",
+                                          "oob.move-down" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    gtk_widget_class_install_action (widget_class, commands[i], NULL, on_command);
+  gtk_widget_class_install_property_action (widget_class, "oob.reserve", "reserve");
+}
 
 /* The actions enabled for the selection, and oob.reserve's state its reserve. */
 static void
@@ -90,18 +91,14 @@ update_actions (MusterEditorOob *self)
   MuScenario *s = muster_editor_oob_scenario (self);
   gboolean counter = self->selected != NULL && mu_scenario_find_counter (s, self->selected) != NULL;
   gboolean any = self->selected != NULL;
-  static const char *const need_counter[] = { "duplicate", "reserve" };
-  static const char *const need_any[] = { "delete", "move-up", "move-down" };
+  static const char *const need_counter[] = { "oob.duplicate", "oob.reserve" };
+  static const char *const need_any[] = { "oob.delete", "oob.move-up", "oob.move-down" };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_counter); i++)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->menu_actions),
-                                                                              need_counter[i])), counter);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), need_counter[i], counter);
   for (guint i = 0; i < G_N_ELEMENTS (need_any); i++)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->menu_actions),
-                                                                              need_any[i])), any);
-  g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->menu_actions),
-                                                                          "reserve")),
-                             g_variant_new_string (current_reserve (self)));
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), need_any[i], any);
+  g_object_notify (G_OBJECT (self), "reserve");
 }
 
 GMenuModel *
@@ -246,9 +243,6 @@ muster_editor_oob_menu_init (MusterEditorOob *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
-  self->menu_actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->menu_actions), entries, G_N_ELEMENTS (entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "oob", G_ACTION_GROUP (self->menu_actions));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                         gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
                                                           gtk_callback_action_new (on_menu_key, self, NULL)));
@@ -259,5 +253,4 @@ void
 muster_editor_oob_menu_dispose (MusterEditorOob *self)
 {
   g_clear_pointer (&self->menu, gtk_widget_unparent);
-  g_clear_object (&self->menu_actions);
 }

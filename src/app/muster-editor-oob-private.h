@@ -26,7 +26,6 @@ struct _MusterEditorOob
   char *form_of;                /* the side or counter id the form shows */
   gboolean updating;
   guint form_idle;
-  GSimpleActionGroup *menu_actions; /* "oob" (muster-editor-oob-menu.c) */
   GtkWidget *menu;              /* the context menu, once opened */
 };
 
@@ -42,7 +41,12 @@ void        muster_editor_oob_rebuild_form (MusterEditorOob *self);
 
 /* The context menu (muster-editor-oob-menu.c): its actions and keys on
  * the panel and the tree, its right click on each row. */
+void        muster_editor_oob_menu_class_init (GtkWidgetClass *widget_class);
 void        muster_editor_oob_menu_init    (MusterEditorOob *self);
+/* The "reserve" property behind oob.reserve: the selected counter's
+ * reserve id ("" for none); setting it is one undoable step. */
+const char *muster_editor_oob_menu_get_reserve (MusterEditorOob *self);
+void        muster_editor_oob_menu_set_reserve (MusterEditorOob *self, const char *id);
 void        muster_editor_oob_menu_attach  (MusterEditorOob *self, GtkWidget *row);
 void        muster_editor_oob_menu_dispose (MusterEditorOob *self);
 

@@ -59,6 +59,14 @@ item_new (const char *id,
 
 G_DEFINE_FINAL_TYPE (MusterEditorOob, muster_editor_oob, GTK_TYPE_BOX)
 
+enum {
+  PROP_0,
+  PROP_RESERVE,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
 MuScenario *
 muster_editor_oob_scenario (MusterEditorOob *self)
 {
@@ -792,12 +800,54 @@ muster_editor_oob_finalize (GObject *object)
 }
 
 static void
+muster_editor_oob_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_RESERVE:
+      g_value_set_string (value, muster_editor_oob_menu_get_reserve (MUSTER_EDITOR_OOB (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_editor_oob_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_RESERVE:
+      muster_editor_oob_menu_set_reserve (MUSTER_EDITOR_OOB (object), g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 muster_editor_oob_class_init (MusterEditorOobClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = muster_editor_oob_dispose;
   object_class->finalize = muster_editor_oob_finalize;
+  object_class->get_property = muster_editor_oob_get_property;
+  object_class->set_property = muster_editor_oob_set_property;
+
+  /* The selected counter's reserve id, "" for none (oob.reserve). */
+  props[PROP_RESERVE] =
+    g_param_spec_string ("reserve", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  muster_editor_oob_menu_class_init (GTK_WIDGET_CLASS (klass));
 }
 
 static void

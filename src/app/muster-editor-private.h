@@ -6,9 +6,11 @@
 #include "muster-editor-widgets.h"
 #include "muster-hex-inspector.h"
 #include "muster-place-tool.h"
+#include "muster-problems-page.h"
 #include "muster-select-tool.h"
 #include "muster-shape-tool.h"
 #include "muster-stroke-tool.h"
+#include "muster-tool-palette.h"
 
 G_BEGIN_DECLS
 
@@ -29,36 +31,8 @@ typedef struct
   char *message;
   guint refresh_id;
   GtkLabel *message_label;
-  GtkLabel *heading;
-  GtkListBox *list;
-  GtkLabel *tab;
+  MusterProblemsPage *page;     /* the Problems page, which titles its tab */
 } MusterEditorStatus;
-
-/* The tool palette: a button a tool, and the options of the active tool,
- * the rows shown for the board's kind. The grids, the heading, the hint
- * and the hex tools' options are the editor template's; the buttons and
- * the table tools' rows are built in code. */
-typedef struct
-{
-  GtkGrid *grid;
-  GtkWidget *buttons[MUSTER_TOOL_N];
-  GtkGrid *options_grid;
-  GtkLabel *options_heading;
-  GtkLabel *hint;
-  GtkDropDown *terrain_dropdown;
-  GtkDropDown *brush_dropdown;
-  GtkDropDown *side_dropdown;
-  GtkDropDown *path_dropdown;
-  GtkCheckButton *erase_check;
-  GtkEntry *text_entry;
-  GtkDropDown *area_dropdown;
-  GtkDropDown *line_dropdown;
-  GtkDropDown *reserve_dropdown;
-  GtkWidget *area_row;
-  GtkWidget *line_row;
-  GtkWidget *reserve_row;
-  int shown_board;              /* MuBoardKind the palette shows, or -1 */
-} MusterToolPalette;
 
 struct _MusterEditor
 {
@@ -66,7 +40,6 @@ struct _MusterEditor
 
   MuEditHistory *history;
   MusterMapView *view;
-  GSimpleActionGroup *actions;
   gulong changed_id;
   MusterEditorInput *input;     /* its drop target and keys on the map view (muster-editor-input.c) */
 
@@ -82,12 +55,11 @@ struct _MusterEditor
   MusterShapeTool *shape;
 
   /* The panel's parts. */
-  MusterToolPalette *palette;   /* the tools' buttons and their options' widgets */
+  MusterToolPalette *palette;   /* the tools' buttons and their options */
   MusterItemPanel *item;        /* the Selected Item panel */
   MusterHexInspector *inspector; /* the selected hex and the board's size */
   MusterEditorStatus *status;   /* the last edit's message and the check's problems */
   GtkWidget *oob;               /* the Forces page's tree and form (muster-editor-oob.c) */
-  gboolean inspecting;          /* the reserves' list is being refilled: no choice */
 
   /* Template children. */
   GtkLabel *history_label;
@@ -97,9 +69,6 @@ struct _MusterEditor
   GtkBox *map_page;
   GtkBox *oob_page;
 };
-
-void
-muster_editor_build_table_widgets (MusterEditor *self);
 
 void
 muster_editor_cancel_shape (MusterEditor *self);
@@ -114,14 +83,6 @@ muster_editor_entry_reserve (MusterEditor *self);
 
 gboolean
 muster_editor_is_table (MusterEditor *self);
-
-void
-muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
-                                 GParamSpec   *pspec,
-                                 MusterEditor *self);
-
-void
-muster_editor_on_shape_kind_changed (MusterEditor *self);
 
 gboolean
 muster_editor_on_view_key (GtkEventControllerKey *controller,
@@ -174,11 +135,6 @@ void
 muster_editor_on_scene_changed (MusterScene       *scene,
                                 MusterSceneChange  change,
                                 MusterEditor      *self);
-
-void
-muster_editor_on_resize (GSimpleAction *action,
-                         GVariant      *param,
-                         gpointer       data);
 
 /* The editor's drop target and keys on the map view, attached and taken
  * off again (muster-editor-input.c). */

@@ -107,31 +107,6 @@ muster_editor_delete_selected (MusterEditor *self)
   muster_item_panel_delete (self->item);
 }
 
-/* The table tools' option rows, below the hex tools' in the options grid. */
-void
-muster_editor_build_table_widgets (MusterEditor *self)
-{
-  const char *areas[MU_AREA_N], *lines[MU_LINE_N];
-  int row = 100;
-
-  for (int i = 0; i < MU_AREA_N; i++)
-    areas[i] = mu_area_kind_display_name (i);
-  for (int i = 0; i < MU_LINE_N; i++)
-    lines[i] = mu_line_kind_display_name (i);
-  self->palette->area_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (areas, MU_AREA_N), NULL));
-  self->palette->line_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (muster_editor_string_model (lines, MU_LINE_N), NULL));
-  self->palette->area_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Area"), GTK_WIDGET (self->palette->area_dropdown));
-  self->palette->line_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Line"), GTK_WIDGET (self->palette->line_dropdown));
-  self->palette->reserve_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->palette->reserve_dropdown),
-                               _("The reserve whose entry hexes the Entry tool marks"));
-  self->palette->reserve_row = muster_editor_panel_row (GTK_WIDGET (self->palette->options_grid), row++, _("_Reserve"),
-                                 GTK_WIDGET (self->palette->reserve_dropdown));
-  g_signal_connect (self->palette->reserve_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_reserve_chosen), self);
-  g_signal_connect_swapped (self->palette->area_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
-  g_signal_connect_swapped (self->palette->line_dropdown, "notify::selected", G_CALLBACK (muster_editor_on_shape_kind_changed), self);
-}
-
 /* The facing handle of a stand selected on a table, shown while Select is
  * the palette's tool. */
 void

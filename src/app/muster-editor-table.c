@@ -57,18 +57,11 @@ muster_editor_select_item (MusterEditor        *self,
 }
 
 void
-muster_editor_on_shape_kind_changed (MusterEditor *self)
-{
-  self->options.area_kind = MIN (gtk_drop_down_get_selected (self->palette->area_dropdown), MU_AREA_N - 1);
-  self->options.line_kind = MIN (gtk_drop_down_get_selected (self->palette->line_dropdown), MU_LINE_N - 1);
-}
-
-void
 muster_editor_set_area_kind (MusterEditor *self,
                              MuAreaKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->area_dropdown, kind);
+  muster_tool_palette_set_area_kind (self->palette, kind);
 }
 
 void
@@ -76,7 +69,7 @@ muster_editor_set_line_kind (MusterEditor *self,
                              MuLineKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->line_dropdown, kind);
+  muster_tool_palette_set_line_kind (self->palette, kind);
 }
 
 /* Enter ends a shape, Escape drops it, Delete removes the selected item. */

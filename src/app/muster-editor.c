@@ -17,58 +17,13 @@
 
 G_DEFINE_FINAL_TYPE (MusterEditor, muster_editor, GTK_TYPE_BOX)
 
-/* The tool palette: icon buttons in rows of this many. */
-#define TOOL_COLUMNS 7
-/* The side of a terrain, path or hexside swatch in pixels (drawn at twice
- * the size shown, for high-density screens). */
-#define SWATCH_SIZE 48
-
-static const struct {
-  const char *name;
-  const char *label;      /* translated in the palette */
-  const char *tooltip;
-  guint key;              /* one-key shortcut on the board, as map editors have */
-} tools[MUSTER_TOOL_N] = {
-  [MUSTER_TOOL_SELECT] = { "select", N_("Select"), N_("Select and inspect a hex or counter"), GDK_KEY_s },
-  [MUSTER_TOOL_BRUSH] = { "brush", N_("Brush"), N_("Paint terrain; drag to paint a stroke"), GDK_KEY_b },
-  [MUSTER_TOOL_FILL] = { "fill", N_("Fill"), N_("Fill the connected area of the same terrain"), GDK_KEY_f },
-  [MUSTER_TOOL_RECTANGLE] = { "rectangle", N_("Rectangle"), N_("Drag a rectangle of hexes to paint"), GDK_KEY_r },
-  [MUSTER_TOOL_LASSO] = { "lasso", N_("Lasso"), N_("Draw round an area; the hexes whose centres it encloses are painted"), GDK_KEY_l },
-  [MUSTER_TOOL_RAISE] = { "raise", N_("Raise"), N_("Raise the ground one level under the brush"), GDK_KEY_u },
-  [MUSTER_TOOL_LOWER] = { "lower", N_("Lower"), N_("Lower the ground one level under the brush"), GDK_KEY_d },
-  [MUSTER_TOOL_HEXSIDE] = { "hexside", N_("Hexside"), N_("Add or remove a feature on the nearest hexside"), GDK_KEY_h },
-  [MUSTER_TOOL_PATH] = { "path", N_("Path"), N_("Drag from hex to hex to draw roads, railroads and rivers"), GDK_KEY_p },
-  [MUSTER_TOOL_LABEL] = { "label", N_("Label"), N_("Place a label with the text below"), GDK_KEY_t },
-  [MUSTER_TOOL_OBJECTIVE] = { "objective", N_("Objective"), N_("Place an objective named with the text below"), GDK_KEY_o },
-  [MUSTER_TOOL_ENTRY] = { "entry", N_("Entry"), N_("Click board edge hexes where the chosen reserve enters (a railroad reserve: railroad hexes)"), GDK_KEY_e },
-  [MUSTER_TOOL_AREA] = { "area", N_("Area"), N_("Tabletop: click the corners of a terrain area; click the last one again or press Enter to finish"), GDK_KEY_a },
-  [MUSTER_TOOL_LINE] = { "line", N_("Line"), N_("Tabletop: click the points of a road, stream or wall; click the last one again or press Enter to finish"), GDK_KEY_i },
+enum {
+  PROP_0,
+  PROP_TOOL,
+  N_PROPS
 };
 
-static const MuSideFeatures side_features[] = {
-  MU_SIDE_STREAM, MU_SIDE_HEDGE, MU_SIDE_WALL, MU_SIDE_FORTIFICATION, MU_SIDE_FORD, MU_SIDE_BRIDGE,
-};
-static const MuBrushSize brush_sizes[] = { MU_BRUSH_1, MU_BRUSH_7, MU_BRUSH_19 };
-
-const char *
-muster_tool_to_string (MusterTool tool)
-{
-  g_return_val_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N, NULL);
-  return tools[tool].name;
-}
-
-gboolean
-muster_tool_from_string (const char *name,
-                         MusterTool *tool)
-{
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (g_strcmp0 (tools[i].name, name) == 0)
-      {
-        *tool = (MusterTool) i;
-        return TRUE;
-      }
-  return FALSE;
-}
+static GParamSpec *props[N_PROPS];
 
 static void update_board_kind (MusterEditor *self);
 
@@ -114,62 +69,16 @@ muster_editor_report (MusterEditor *self,
     muster_editor_show_message (self, NULL);
 }
 
-static GtkWidget *
-problem_row (const MuProblem *p)
-{
-  GtkWidget *label = gtk_label_new (p->message);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, p->severity == MU_PROBLEM_ERROR ? "error" : "warning");
-  gtk_widget_set_margin_top (label, 3);
-  gtk_widget_set_margin_bottom (label, 3);
-  if (p->line > 0)
-    {
-      g_autofree char *tip = g_strdup_printf (_("Line %d of the file as loaded"), p->line);
-
-      gtk_widget_set_tooltip_text (label, tip);
-    }
-  return label;
-}
-
 /* The semantic checks run after the edits settle, not during every step of a stroke. */
 static gboolean
 refresh_problems (gpointer data)
 {
   MusterEditor *self = data;
-  g_autofree char *heading = NULL;
-  GtkWidget *child;
-  guint errors;
 
   self->status->refresh_id = 0;
   g_ptr_array_set_size (self->status->problems, 0);
   mu_scenario_check (muster_editor_scenario (self), self->status->problems);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->status->list))))
-    gtk_list_box_remove (self->status->list, child);
-  for (guint i = 0; i < self->status->problems->len; i++)
-    gtk_list_box_append (self->status->list, problem_row (g_ptr_array_index (self->status->problems, i)));
-  errors = mu_problem_list_n_errors (self->status->problems);
-  if (self->status->problems->len == 0)
-    heading = g_strdup (_("Problems: none"));
-  else
-    {
-      g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
-      g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings",
-                                                      self->status->problems->len - errors),
-                                            self->status->problems->len - errors);
-
-      /* TRANSLATORS: "Problems: 1 error, 2 warnings" */
-      heading = g_strdup_printf (_("Problems: %s, %s"), e, w);
-    }
-  gtk_label_set_label (self->status->heading, heading);
-  {
-    g_autofree char *tab = self->status->problems->len
-                           ? g_strdup_printf (_("Problems (%u)"), self->status->problems->len)
-                           : g_strdup (_("Problems"));
-
-    gtk_label_set_label (self->status->tab, tab);
-  }
+  muster_problems_page_show (self->status->page, self->status->problems);
   return G_SOURCE_REMOVE;
 }
 
@@ -230,110 +139,21 @@ muster_editor_update_reserves (MusterEditor *self)
       if ((const MuReserve *) chosen == r)
         selected = i;
     }
-  self->inspecting = TRUE;
-  muster_editor_set_dropdown_strings (self->palette->reserve_dropdown, names);
-  gtk_drop_down_set_selected (self->palette->reserve_dropdown, selected);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->palette->reserve_dropdown), s->reserves->len > 0);
-  self->inspecting = FALSE;
+  muster_tool_palette_set_reserves (self->palette, names, selected);
 }
 
-void
-muster_editor_on_reserve_chosen (GtkDropDown  *dropdown,
-                                 GParamSpec   *pspec,
-                                 MusterEditor *self)
+static void
+on_reserve_chosen (MusterToolPalette *palette,
+                   guint              i,
+                   MusterEditor      *self)
 {
   MuScenario *s = muster_editor_scenario (self);
-  guint i = gtk_drop_down_get_selected (dropdown);
 
-  if (self->inspecting || i == GTK_INVALID_LIST_POSITION || i >= s->reserves->len)
+  if (i >= s->reserves->len)
     return;
   g_free (self->options.reserve);
   self->options.reserve = g_strdup (((MuReserve *) g_ptr_array_index (s->reserves, i))->id);
   muster_editor_update_entry_marks (self);
-}
-
-static gboolean
-tool_for_table (MusterTool tool)
-{
-  return tool == MUSTER_TOOL_SELECT || tool == MUSTER_TOOL_LABEL || tool == MUSTER_TOOL_OBJECTIVE ||
-         tool == MUSTER_TOOL_AREA || tool == MUSTER_TOOL_LINE;
-}
-
-static gboolean
-tool_for_hex (MusterTool tool)
-{
-  return tool != MUSTER_TOOL_AREA && tool != MUSTER_TOOL_LINE;
-}
-
-/* Which rows of the options grid a tool uses. */
-enum {
-  OPTION_TERRAIN = 1 << 0,
-  OPTION_BRUSH = 1 << 1,
-  OPTION_HEXSIDE = 1 << 2,
-  OPTION_PATH = 1 << 3,
-  OPTION_TEXT = 1 << 4,
-  OPTION_RESERVE = 1 << 5,
-  OPTION_AREA = 1 << 6,
-  OPTION_LINE = 1 << 7,
-};
-
-static guint
-tool_options (MusterTool tool)
-{
-  switch (tool)
-    {
-    case MUSTER_TOOL_BRUSH:
-      return OPTION_TERRAIN | OPTION_BRUSH;
-    case MUSTER_TOOL_FILL:
-    case MUSTER_TOOL_RECTANGLE:
-    case MUSTER_TOOL_LASSO:
-      return OPTION_TERRAIN;
-    case MUSTER_TOOL_RAISE:
-    case MUSTER_TOOL_LOWER:
-      return OPTION_BRUSH;
-    case MUSTER_TOOL_HEXSIDE:
-      return OPTION_HEXSIDE;
-    case MUSTER_TOOL_PATH:
-      return OPTION_PATH;
-    case MUSTER_TOOL_LABEL:
-    case MUSTER_TOOL_OBJECTIVE:
-      return OPTION_TEXT;
-    case MUSTER_TOOL_ENTRY:
-      return OPTION_RESERVE;
-    case MUSTER_TOOL_AREA:
-      return OPTION_AREA;
-    case MUSTER_TOOL_LINE:
-      return OPTION_LINE;
-    case MUSTER_TOOL_SELECT:
-    case MUSTER_TOOL_N:
-    default:
-      return 0;
-    }
-}
-
-/* Only the active tool's options are shown, under its name and what it does. */
-static void
-update_tool_options (MusterEditor *self)
-{
-  /* the rows of the options grid in muster-editor.ui, in order */
-  static const guint grid_rows[] = { OPTION_TERRAIN, OPTION_BRUSH, OPTION_HEXSIDE, OPTION_PATH,
-                                     OPTION_PATH, OPTION_TEXT };
-  guint options = tool_options (self->tool);
-  g_autofree char *heading = NULL;
-  GtkWidget *w;
-
-  for (guint row = 0; row < G_N_ELEMENTS (grid_rows); row++)
-    for (int col = 0; col < 2; col++)
-      if ((w = gtk_grid_get_child_at (self->palette->options_grid, col, (int) row)))
-        gtk_widget_set_visible (w, (options & grid_rows[row]) != 0);
-  gtk_widget_set_visible (self->palette->area_row, (options & OPTION_AREA) != 0);
-  gtk_widget_set_visible (self->palette->line_row, (options & OPTION_LINE) != 0);
-  gtk_widget_set_visible (self->palette->reserve_row, (options & OPTION_RESERVE) != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->palette->options_grid), options != 0);
-  /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
-  heading = g_strdup (_(tools[self->tool].label));
-  gtk_label_set_label (self->palette->options_heading, heading);
-  gtk_label_set_label (self->palette->hint, _(tools[self->tool].tooltip));
 }
 
 /* The palette shows the tools and options of the scenario's kind of board. */
@@ -341,42 +161,21 @@ static void
 update_board_kind (MusterEditor *self)
 {
   gboolean table = muster_editor_is_table (self);
-  int n = 0;
 
-  if (self->palette->shown_board == (int) muster_editor_scenario (self)->board)
+  if (!muster_tool_palette_set_table (self->palette, table))
     return;
-  self->palette->shown_board = (int) muster_editor_scenario (self)->board;
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    {
-      GtkWidget *button = self->palette->buttons[i];
-      gboolean show = table ? tool_for_table ((MusterTool) i) : tool_for_hex ((MusterTool) i);
-
-      /* shown tools fill the grid in palette order */
-      if (show)
-        {
-          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->palette->grid));
-          GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, button));
-
-          gtk_grid_layout_child_set_column (child, n % TOOL_COLUMNS);
-          gtk_grid_layout_child_set_row (child, n / TOOL_COLUMNS);
-          n++;
-        }
-      gtk_widget_set_visible (button, show);
-    }
   /* the Selected Hex and Board Size sections */
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), !table);
-  if (table ? !tool_for_table (self->tool) : !tool_for_hex (self->tool))
+  if (!muster_tool_palette_offers (self->palette, self->tool))
     {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "tool");
-
       /* the other board's tool cannot stay: back to Select (the cursor follows
        * on the next tool change) */
       muster_editor_activate_tool (self, MUSTER_TOOL_SELECT);
       muster_editor_cancel_shape (self);
-      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string ("select"));
+      muster_tool_palette_set_tool (self->palette, self->tool);
       gtk_widget_set_cursor (GTK_WIDGET (self->view), NULL);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOOL]);
     }
-  update_tool_options (self);
 }
 
 void
@@ -403,8 +202,7 @@ muster_editor_set_tool (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   g_return_if_fail ((int) tool >= 0 && tool < MUSTER_TOOL_N);
 
-  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "tool",
-                                      g_variant_new_string (tools[tool].name));
+  g_object_set (self, "tool", tool, NULL);
 }
 
 MusterTool
@@ -419,7 +217,7 @@ muster_editor_set_terrain (MusterEditor *self,
                            MuTerrain     terrain)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->terrain_dropdown, terrain);
+  muster_tool_palette_set_terrain (self->palette, terrain);
 }
 
 void
@@ -427,9 +225,7 @@ muster_editor_set_brush_size (MusterEditor *self,
                               MuBrushSize   size)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  for (guint i = 0; i < G_N_ELEMENTS (brush_sizes); i++)
-    if (brush_sizes[i] == size)
-      gtk_drop_down_set_selected (self->palette->brush_dropdown, i);
+  muster_tool_palette_set_brush_size (self->palette, size);
 }
 
 void
@@ -437,9 +233,7 @@ muster_editor_set_side_feature (MusterEditor *self,
                                 guint         feature)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-    if (side_features[i] == feature)
-      gtk_drop_down_set_selected (self->palette->side_dropdown, i);
+  muster_tool_palette_set_side_feature (self->palette, feature);
 }
 
 void
@@ -447,7 +241,7 @@ muster_editor_set_path_kind (MusterEditor *self,
                              MuPathKind    kind)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_drop_down_set_selected (self->palette->path_dropdown, kind);
+  muster_tool_palette_set_path_kind (self->palette, kind);
 }
 
 void
@@ -455,7 +249,7 @@ muster_editor_set_path_erase (MusterEditor *self,
                               gboolean      erase)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_check_button_set_active (self->palette->erase_check, erase);
+  muster_tool_palette_set_path_erase (self->palette, erase);
 }
 
 void
@@ -463,53 +257,52 @@ muster_editor_set_text (MusterEditor *self,
                         const char   *text)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
-  gtk_editable_set_text (GTK_EDITABLE (self->palette->text_entry), text ? text : "");
+  muster_tool_palette_set_text (self->palette, text);
 }
 
+/* The tools read their options from the editor's copy. */
 static void
-on_option_changed (GObject      *object,
-                   GParamSpec   *pspec,
-                   MusterEditor *self)
+on_palette_changed (MusterToolPalette *palette,
+                    MusterEditor      *self)
 {
-  guint side = gtk_drop_down_get_selected (self->palette->side_dropdown);
-  guint brush = gtk_drop_down_get_selected (self->palette->brush_dropdown);
-
-  self->options.terrain = MIN (gtk_drop_down_get_selected (self->palette->terrain_dropdown), MU_TERRAIN_N - 1);
-  self->options.brush = brush_sizes[MIN (brush, G_N_ELEMENTS (brush_sizes) - 1)];
-  self->options.side_feature = side_features[MIN (side, G_N_ELEMENTS (side_features) - 1)];
-  self->options.path_kind = MIN (gtk_drop_down_get_selected (self->palette->path_dropdown), MU_PATH_N - 1);
-  self->options.path_erase = gtk_check_button_get_active (self->palette->erase_check);
+  muster_tool_palette_read_options (palette, &self->options);
   g_free (self->options.text);
-  self->options.text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->palette->text_entry)));
+  self->options.text = g_strdup (muster_tool_palette_get_text (palette));
 }
 
 /* Actions ----------------------------------------------------------------------- */
 
+/* editor.tool, the "tool" property's action: the buttons of the palette
+ * and the tools' keys choose a tool through it. */
 static void
-on_tool_change_state (GSimpleAction *action,
-                      GVariant      *value,
-                      gpointer       data)
+set_tool (MusterEditor *self,
+          MusterTool    tool)
 {
-  MusterEditor *self = data;
-  MusterTool tool;
+  gboolean changed = self->tool != tool;
 
-  if (!muster_tool_from_string (g_variant_get_string (value, NULL), &tool))
-    return;
-  /* the hook where the palette's tool becomes the map view's */
+  /* the hook where the palette's tool becomes the map view's: the tool
+   * before ends what a press began */
   muster_editor_activate_tool (self, tool);
-  g_simple_action_set_state (action, value);
-  update_tool_options (self);
+  muster_tool_palette_set_tool (self->palette, tool);
   muster_editor_update_handle (self);
   muster_editor_update_entry_marks (self);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view),
                                    tool == MUSTER_TOOL_SELECT ? NULL : "crosshair");
   muster_editor_show_message (self, NULL);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOOL]);
 }
 
-static const GActionEntry actions[] = {
-  { "resize", muster_editor_on_resize },
-  { "tool", NULL, "s", "'select'", on_tool_change_state },
-};
+static void
+on_resize (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
+{
+  MusterEditor *self = MUSTER_EDITOR (widget);
+
+  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
+                              muster_hex_inspector_get_resize_count (self->inspector));
+}
 
 /* Problems ----------------------------------------------------------------------- */
 
@@ -580,11 +373,11 @@ muster_editor_activate_problem (MusterEditor *self,
 }
 
 static void
-on_problem_activated (GtkListBox    *box,
-                      GtkListBoxRow *row,
-                      MusterEditor  *self)
+on_problem_activated (MusterProblemsPage *page,
+                      guint               index,
+                      MusterEditor       *self)
 {
-  muster_editor_activate_problem (self, (guint) gtk_list_box_row_get_index (row));
+  muster_editor_activate_problem (self, index);
 }
 
 /* The hex inspector -------------------------------------------------------------- */
@@ -641,17 +434,6 @@ muster_editor_resize_board (MusterEditor *self,
   return ok;
 }
 
-void
-muster_editor_on_resize (GSimpleAction *action,
-                         GVariant      *param,
-                         gpointer       data)
-{
-  MusterEditor *self = data;
-
-  muster_editor_resize_board (self, muster_hex_inspector_get_edge (self->inspector),
-                              muster_hex_inspector_get_resize_count (self->inspector));
-}
-
 /* Object ------------------------------------------------------------------------- */
 
 /* A tool's one-key shortcut, pressed on the board: TRUE when it chose a tool. */
@@ -660,17 +442,14 @@ muster_editor_tool_key (MusterEditor    *self,
                         guint            keyval,
                         GdkModifierType  state)
 {
-  guint key = gdk_keyval_to_lower (keyval);
+  MusterTool tool;
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
     return FALSE;
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    if (tools[i].key == key && self->palette->buttons[i] && gtk_widget_get_visible (self->palette->buttons[i]))
-      {
-        muster_editor_set_tool (self, (MusterTool) i);
-        return TRUE;
-      }
-  return FALSE;
+  if (!muster_tool_palette_tool_for_key (self->palette, keyval, &tool))
+    return FALSE;
+  muster_editor_set_tool (self, tool);
+  return TRUE;
 }
 
 static void
@@ -685,7 +464,6 @@ muster_editor_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
   g_clear_object (&self->view);
-  g_clear_object (&self->actions);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->dispose (object);
 }
@@ -698,12 +476,47 @@ muster_editor_finalize (GObject *object)
   g_clear_pointer (&self->status->problems, g_ptr_array_unref);
   g_free (self->status->message);
   g_free (self->status);
-  g_free (self->palette);
   g_free (self->options.text);
   g_free (self->options.reserve);
   g_free (self->sel.id);
 
   G_OBJECT_CLASS (muster_editor_parent_class)->finalize (object);
+}
+
+static void
+muster_editor_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      g_value_set_enum (value, self->tool);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_editor_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  MusterEditor *self = MUSTER_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      set_tool (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -714,33 +527,37 @@ muster_editor_class_init (MusterEditorClass *klass)
 
   object_class->dispose = muster_editor_dispose;
   object_class->finalize = muster_editor_finalize;
+  object_class->get_property = muster_editor_get_property;
+  object_class->set_property = muster_editor_set_property;
+
+  /* The active tool. */
+  props[PROP_TOOL] =
+    g_param_spec_enum ("tool", NULL, NULL, MUSTER_TYPE_TOOL, MUSTER_TOOL_SELECT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (MUSTER_TYPE_HEX_INSPECTOR);
   g_type_ensure (MUSTER_TYPE_ITEM_PANEL);
+  g_type_ensure (MUSTER_TYPE_TOOL_PALETTE);
+  g_type_ensure (MUSTER_TYPE_PROBLEMS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, inspector);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, item);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, history_label);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, redo_button);
-  gtk_widget_class_bind_template_child_full (widget_class, "tool_grid", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "options_heading", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "tool_hint", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "terrain_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "brush_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "side_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "path_dropdown", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "erase_check", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "text_entry", FALSE, 0);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditor, palette);
   gtk_widget_class_bind_template_child_full (widget_class, "message_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "problems_heading", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "problem_list", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "problems_page", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, notebook);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, oob_page);
-  gtk_widget_class_bind_template_child_full (widget_class, "problems_tab", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, MusterEditor, map_page);
-  gtk_widget_class_bind_template_child_full (widget_class, "options_grid", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_palette_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_reserve_chosen);
+
+  gtk_widget_class_install_property_action (widget_class, "editor.tool", "tool");
+  gtk_widget_class_install_action (widget_class, "editor.resize", NULL, on_resize);
 }
 
 /* The last message and the problems list, from the template. */
@@ -751,91 +568,8 @@ build_status (MusterEditor *self)
 
   status->problems = mu_problem_list_new ();
   status->message_label = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "message_label"));
-  status->heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_heading"));
-  status->list = GTK_LIST_BOX (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problem_list"));
-  status->tab = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_tab"));
+  status->page = MUSTER_PROBLEMS_PAGE (MUSTER_EDITOR_TEMPLATE_CHILD (self, "problems_page"));
   return status;
-}
-
-/* The tool buttons and the hex tools' options; the table tools' rows are
- * added by muster_editor_build_table_widgets. */
-static MusterToolPalette *
-build_palette (MusterEditor *self)
-{
-  const char *terrains[MU_TERRAIN_N];
-  const char *brushes[] = { _("1 hex"), _("7 hexes"), _("19 hexes") };
-  const char *sides[] = { _("Stream"), _("Hedge"), _("Wall"), _("Fortification"), _("Ford"), _("Bridge") };
-  const char *paths[] = { _("Road"), _("Turnpike"), _("Railroad"), _("River"), _("Stream") };
-  MusterToolPalette *palette = g_new0 (MusterToolPalette, 1);
-
-  palette->grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_grid"));
-  palette->options_heading = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_heading"));
-  palette->hint = GTK_LABEL (MUSTER_EDITOR_TEMPLATE_CHILD (self, "tool_hint"));
-  palette->terrain_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "terrain_dropdown"));
-  palette->brush_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "brush_dropdown"));
-  palette->side_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "side_dropdown"));
-  palette->path_dropdown = GTK_DROP_DOWN (MUSTER_EDITOR_TEMPLATE_CHILD (self, "path_dropdown"));
-  palette->erase_check = GTK_CHECK_BUTTON (MUSTER_EDITOR_TEMPLATE_CHILD (self, "erase_check"));
-  palette->text_entry = GTK_ENTRY (MUSTER_EDITOR_TEMPLATE_CHILD (self, "text_entry"));
-  palette->options_grid = GTK_GRID (MUSTER_EDITOR_TEMPLATE_CHILD (self, "options_grid"));
-  palette->shown_board = -1;
-
-  for (int i = 0; i < MU_TERRAIN_N; i++)
-    terrains[i] = mu_terrain_display_name ((MuTerrain) i);
-  gtk_drop_down_set_model (palette->terrain_dropdown, muster_editor_string_model (terrains, MU_TERRAIN_N));
-  gtk_drop_down_set_model (palette->brush_dropdown, muster_editor_string_model (brushes, G_N_ELEMENTS (brushes)));
-  gtk_drop_down_set_model (palette->side_dropdown, muster_editor_string_model (sides, G_N_ELEMENTS (sides)));
-  gtk_drop_down_set_model (palette->path_dropdown, muster_editor_string_model (paths, G_N_ELEMENTS (paths)));
-  gtk_drop_down_set_selected (palette->terrain_dropdown, MU_TERRAIN_WOODLAND);
-  /* terrain, hexside features and paths are picked from swatches drawn as on the board */
-  {
-    GdkTexture *swatches[MAX (MAX ((int) MU_TERRAIN_N, (int) MU_PATH_N), (int) G_N_ELEMENTS (side_features))];
-
-    for (int i = 0; i < MU_TERRAIN_N; i++)
-      swatches[i] = muster_swatch_terrain ((MuTerrain) i, SWATCH_SIZE);
-    muster_swatch_dropdown (palette->terrain_dropdown, swatches, MU_TERRAIN_N);
-    for (int i = 0; i < MU_TERRAIN_N; i++)
-      g_object_unref (swatches[i]);
-    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-      swatches[i] = muster_swatch_hexside (side_features[i], SWATCH_SIZE);
-    muster_swatch_dropdown (palette->side_dropdown, swatches, G_N_ELEMENTS (side_features));
-    for (guint i = 0; i < G_N_ELEMENTS (side_features); i++)
-      g_object_unref (swatches[i]);
-    for (int i = 0; i < MU_PATH_N; i++)
-      swatches[i] = muster_swatch_path ((MuPathKind) i, SWATCH_SIZE);
-    muster_swatch_dropdown (palette->path_dropdown, swatches, MU_PATH_N);
-    for (int i = 0; i < MU_PATH_N; i++)
-      g_object_unref (swatches[i]);
-  }
-  g_signal_connect (palette->terrain_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->brush_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->side_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->path_dropdown, "notify::selected", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->erase_check, "notify::active", G_CALLBACK (on_option_changed), self);
-  g_signal_connect (palette->text_entry, "notify::text", G_CALLBACK (on_option_changed), self);
-
-  for (int i = 0; i < MUSTER_TOOL_N; i++)
-    {
-      GtkWidget *button = gtk_toggle_button_new ();
-      g_autofree char *icon = g_strdup_printf ("muster-tool-%s-symbolic", tools[i].name);
-      /* TRANSLATORS: a tool's tooltip: its name, its key, what it does */
-      g_autofree char *tip = g_strdup_printf (_("%s (%s): %s"), _(tools[i].label),
-                                              gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)),
-                                              _(tools[i].tooltip));
-
-      gtk_button_set_icon_name (GTK_BUTTON (button), icon);
-      gtk_widget_add_css_class (button, "tool-button");
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
-      gtk_widget_set_tooltip_text (button, tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
-                                      -1);
-      gtk_grid_attach (palette->grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
-      palette->buttons[i] = button;
-    }
-  return palette;
 }
 
 static void
@@ -848,19 +582,7 @@ muster_editor_init (MusterEditor *self)
   self->options.brush = MU_BRUSH_1;
   self->options.side_feature = MU_SIDE_STREAM;
   self->sel.index = -1;
-  self->palette = build_palette (self);
-  muster_editor_build_table_widgets (self);
-  {
-    GtkDropDown *dropdowns[] = { self->palette->brush_dropdown, muster_hex_inspector_get_edge_dropdown (self->inspector), self->palette->area_dropdown,
-                                 self->palette->line_dropdown, self->palette->reserve_dropdown };
-
-    for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
-      muster_editor_ellipsize_dropdown (dropdowns[i]);
-  }
-
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), actions, G_N_ELEMENTS (actions), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "editor", G_ACTION_GROUP (self->actions));
+  muster_editor_ellipsize_dropdown (muster_hex_inspector_get_edge_dropdown (self->inspector));
 }
 
 GtkWidget *

@@ -4,10 +4,11 @@
  * problem list. The editor owns no model: every change goes through the
  * MuEditHistory's operations (mu-edit.h): the palette's tool, a small
  * object (muster-editor-tool.h) made the map view's active tool, turns the
- * pointer and Enter into those operations (one drag = one undo step). The
- * "editor" action group holds the tool choice and the board's resize; the
- * editor inserts it on itself. Its undo and redo buttons are the window's
- * win.undo and win.redo, which act on the shown document.
+ * pointer and Enter into those operations (one drag = one undo step). Its
+ * class installs the actions editor.tool (the "tool" property, which tool
+ * code may watch) and editor.resize (the board's resize). Its undo and redo
+ * buttons are the window's win.undo and win.redo, which act on the shown
+ * document.
  */
 #pragma once
 
@@ -20,6 +21,11 @@
 #include "muster-scene.h"
 
 G_BEGIN_DECLS
+
+/* The tools (muster-editor-tool.h) as an enumeration whose nicks are
+ * their names (editor.tool's targets). */
+#define MUSTER_TYPE_TOOL (muster_tool_get_type ())
+GType muster_tool_get_type (void) G_GNUC_CONST;
 
 #define MUSTER_TYPE_EDITOR (muster_editor_get_type ())
 G_DECLARE_FINAL_TYPE (MusterEditor, muster_editor, MUSTER, EDITOR, GtkBox)

@@ -148,11 +148,12 @@ update_orders (MusterMatchPage *self)
   g_autoptr(GPtrArray) counters = g_ptr_array_new ();
   g_autoptr(GHashTable) by_counter = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                             (GDestroyNotify) g_ptr_array_unref);
+  GtkBox *rows = muster_orders_cards_get_orders (self->orders.cards);
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->orders.list)) != NULL)
-    gtk_box_remove (GTK_BOX (self->orders.list), child);
-  gtk_widget_set_visible (self->orders.frame, FALSE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (rows))) != NULL)
+    gtk_box_remove (rows, child);
+  muster_orders_cards_show_orders (self->orders.cards, FALSE);
   if (!person_acts (self, muster_game_get_awaited_side (self->game)) || mu_match_get_pending (match) != NULL)
     return;
   legal = mu_match_legal_commands (match);
@@ -174,10 +175,10 @@ update_orders (MusterMatchPage *self)
       g_ptr_array_add (list, (gpointer) c);
     }
   for (guint i = 0; i < counters->len; i++)
-    gtk_box_append (GTK_BOX (self->orders.list),
+    gtk_box_append (rows,
                     order_row (self, g_ptr_array_index (counters, i),
                                g_hash_table_lookup (by_counter, g_ptr_array_index (counters, i))));
-  gtk_widget_set_visible (self->orders.frame, counters->len > 0);
+  muster_orders_cards_show_orders (self->orders.cards, counters->len > 0);
 }
 
 /* Reactions ------------------------------------------------------------------------ */
@@ -191,11 +192,12 @@ update_reaction (MusterMatchPage *self)
   g_autoptr(MuCommand) trigger = NULL;
   g_autofree char *what = NULL;
   g_autofree char *text = NULL;
+  GtkBox *answers = muster_orders_cards_get_reactions (self->orders.cards);
   GtkWidget *child, *pass;
 
-  while ((child = gtk_widget_get_first_child (self->orders.reaction_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->orders.reaction_box), child);
-  gtk_widget_set_visible (self->orders.reaction_frame, FALSE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (answers))) != NULL)
+    gtk_box_remove (answers, child);
+  muster_orders_cards_show_reaction (self->orders.cards, NULL);
   if (window == NULL || mu_match_get_pending (match) != NULL || !person_acts (self, window->side))
     return;
   trigger = window->trigger ? mu_match_parse (match, window->trigger, NULL) : NULL;
@@ -229,7 +231,6 @@ update_reaction (MusterMatchPage *self)
       g_free (text);
       text = with_rule;
     }
-  gtk_label_set_text (GTK_LABEL (self->orders.reaction_label), text);
   legal = mu_match_legal_commands (match);
   for (guint i = 0; i < legal->len; i++)
     {
@@ -253,14 +254,14 @@ update_reaction (MusterMatchPage *self)
       gtk_widget_set_tooltip_text (button, line);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.command");
-      gtk_box_append (GTK_BOX (self->orders.reaction_box), button);
+      gtk_box_append (answers, button);
     }
   /* match.end-phase passes in a reaction window */
   pass = gtk_button_new_with_mnemonic (_("_Pass"));
   gtk_widget_set_tooltip_text (pass, _("Let the other side's command stand without reacting"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (pass), "match.end-phase");
-  gtk_box_append (GTK_BOX (self->orders.reaction_box), pass);
-  gtk_widget_set_visible (self->orders.reaction_frame, TRUE);
+  gtk_box_append (answers, pass);
+  muster_orders_cards_show_reaction (self->orders.cards, text);
 }
 
 /* A missing table's value ---------------------------------------------------------- */
@@ -358,53 +359,11 @@ update_table_dialog (MusterMatchPage *self)
 
 /* The page ------------------------------------------------------------------------- */
 
-static GtkWidget *
-card (const char *title,
-      GtkWidget **body)
-{
-  GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *heading = gtk_label_new (title);
-
-  gtk_widget_add_css_class (frame, "card");
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_box_append (GTK_BOX (frame), heading);
-  *body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (frame), *body);
-  gtk_widget_set_visible (frame, FALSE);
-  return frame;
-}
-
 GtkWidget *
 muster_match_orders_new (MusterMatchPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *body, *scrolled;
-
-  self->orders.frame = card (_("Secret Orders"), &body);
-  self->orders.list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Secret Orders"), -1);
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 200);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->orders.list);
-  gtk_box_append (GTK_BOX (body), scrolled);
-  gtk_box_append (GTK_BOX (box), self->orders.frame);
-
-  self->orders.reaction_frame = card (_("Reaction"), &body);
-  self->orders.reaction_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->orders.reaction_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->orders.reaction_label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->orders.reaction_label), 40);
-  gtk_box_append (GTK_BOX (body), self->orders.reaction_label);
-  self->orders.reaction_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->orders.reaction_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Reactions"), -1);
-  gtk_box_append (GTK_BOX (body), self->orders.reaction_box);
-  gtk_box_append (GTK_BOX (box), self->orders.reaction_frame);
-  return box;
+  self->orders.cards = MUSTER_ORDERS_CARDS (muster_orders_cards_new ());
+  return GTK_WIDGET (self->orders.cards);
 }
 
 void
@@ -429,14 +388,14 @@ GtkWidget *
 muster_match_page_get_orders_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->orders.list;
+  return GTK_WIDGET (muster_orders_cards_get_orders (self->orders.cards));
 }
 
 GtkWidget *
 muster_match_page_get_reaction_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->orders.reaction_box;
+  return GTK_WIDGET (muster_orders_cards_get_reactions (self->orders.cards));
 }
 
 GtkWidget *

@@ -1,6 +1,10 @@
 /* muster-match-page-private.h: what the match page's files share */
 #pragma once
 
+#include "muster-decision-card.h"
+#include "muster-facing-card.h"
+#include "muster-orders-cards.h"
+#include "muster-handover-screen.h"
 #include "muster-match-page.h"
 
 G_BEGIN_DECLS
@@ -46,10 +50,7 @@ typedef struct {
 /* The hand-over between two people at one screen (muster-match-players.c):
  * the screen that covers the board, and whom it waits for. */
 typedef struct {
-  GtkWidget *screen;
-  GtkWidget *title;
-  GtkWidget *button;
-  GtkWidget *results;           /* the fire and melee since the last hand-over, with dice */
+  MusterHandoverScreen *screen; /* with the fire and melee since the last hand-over, with dice */
   char *side;                   /* shown, waiting for this side's player */
   char *seen_side;              /* the person who last took the board */
   guint seen_events;            /* how many events the match had when they took it */
@@ -63,29 +64,10 @@ typedef struct {
   char *text;
 } MatchRefusal;
 
-/* The facing for the selected counter's commands that turn it
- * (muster-match-facing.c): the spin and its commands. */
-typedef struct {
-  GtkWidget *box;
-  GtkWidget *spin;
-  GtkWidget *actions;
-} MatchFacing;
-
-/* The card of the pending decision: its question and its answers. */
-typedef struct {
-  GtkWidget *frame;
-  GtkWidget *label;
-  GtkWidget *box;
-} MatchDecision;
-
 /* muster-match-orders.c: the secret orders, a reaction window, a missing
  * table's dialog. */
 typedef struct {
-  GtkWidget *frame;
-  GtkWidget *list;
-  GtkWidget *reaction_frame;
-  GtkWidget *reaction_label;
-  GtkWidget *reaction_box;
+  MusterOrdersCards *cards;     /* the Secret Orders and Reaction cards */
   GtkWidget *table_dialog;
   char *table_asked;            /* the decision the dialog was shown for */
   char *pending_order;          /* a drop-down's line, played from idle */
@@ -116,7 +98,6 @@ struct _MusterMatchPage
 
   MusterGame *game;
   MusterScene *scene;
-  GSimpleActionGroup *actions;
   MatchComputer computer;
   GtkWidget *dice_dialog;
 
@@ -137,8 +118,8 @@ struct _MusterMatchPage
   GtkWidget *inner_stack;
   MusterMapView *map_view;
   MatchSidebar sidebar;
-  MatchFacing facing;
-  MatchDecision decision;
+  MusterFacingCard *facing;     /* any facing for the selected counter's commands that turn it */
+  MusterDecisionCard *decision; /* the pending decision's question and answers */
   MatchOrders orders;
   char *viewer;                 /* whom the board and the log show (TAB-19) */
   GtkWidget *result_box;
@@ -215,7 +196,6 @@ void muster_match_page_update_actions (MusterMatchPage *self);
 void       muster_match_players_check_handover (MusterMatchPage *self);
 /* A computer player's next command after the page's pace, when it is to act. */
 void       muster_match_players_schedule       (MusterMatchPage *self);
-GtkWidget *muster_match_players_build_handover (MusterMatchPage *self);
 /* The side the board and the log are shown to (TAB-19): the person who
  * has the board when two people play, the person's side against the
  * computer, NULL (everything) when nobody or the game is over. */

@@ -16,7 +16,6 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 #include "muster-present-dialog.h"
 #include "muster-settings.h"
@@ -38,6 +37,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_REPLAYING,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -85,146 +85,20 @@ muster_match_page_show_refusal (MusterMatchPage *self,
 /* Pending decision ----------------------------------------------------------------- */
 
 static void
-on_answer_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  const char *answer = g_object_get_data (G_OBJECT (button), "answer");
-  /* a decision of kind command is answered by the command line itself */
-  g_autofree char *line = g_object_get_data (G_OBJECT (button), "command")
-                        ? g_strdup (answer) : g_strdup_printf ("choose %s", answer);
-
-  muster_match_page_play_line (self, line);
-}
-
-static void
-on_subset_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  g_autoptr(GString) line = g_string_new ("choose");
-
-  for (GtkWidget *child = gtk_widget_get_first_child (self->decision.box); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_CHECK_BUTTON (child) && gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
-      g_string_append_printf (line, " %s", (const char *) g_object_get_data (G_OBJECT (child), "answer"));
-  muster_match_page_play_line (self, line->str);
-}
-
-static void
-on_number_clicked (GtkButton       *button,
-                   MusterMatchPage *self)
-{
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
-  /* a decimal answer (a step such as 0.5 in) in the command text's form */
-  g_autofree char *line = gtk_spin_button_get_digits (spin) > 0
-                        ? g_strdup_printf ("choose %s", g_ascii_formatd (number, sizeof number, "%.2f",
-                                                                         gtk_spin_button_get_value (spin)))
-                        : g_strdup_printf ("choose %d", gtk_spin_button_get_value_as_int (spin));
-
-  muster_match_page_play_line (self, line);
-}
-
-/* An answer as a person reads it: a counter by its name, a word in the
- * person's language; a word without a translation ("halt-fire") as a
- * phrase ("Halt fire"), never the engine's hyphenated word. */
-static char *
-answer_label (MusterMatchPage *self,
-              const char      *answer)
-{
-  const MuCounter *c = mu_scenario_find_counter (muster_game_get_scenario (self->game), answer);
-  const char *word;
-  char *label;
-
-  if (c && c->name && *c->name)
-    return g_strdup (c->name);
-  word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer);
-  /* a command line (a decision answered by a command) stays as it is */
-  if (word != answer || !g_ascii_islower (answer[0]) || strchr (answer, ' ') != NULL)
-    return g_strdup (word);
-  label = g_strdup (answer);
-  g_strdelimit (label, "-", ' ');
-  label[0] = g_ascii_toupper (label[0]);
-  return label;
-}
-
-static GtkWidget *
-answer_button (MusterMatchPage *self,
-               const char      *answer)
-{
-  /* the command keeps the answer itself */
-  g_autofree char *label = answer_label (self, answer);
-  GtkWidget *button = gtk_button_new_with_label (label);
-
-  g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
-  g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
-  return button;
-}
-
-static void
 update_decision (MusterMatchPage *self)
 {
   const MuDecision *d = muster_game_get_pending (self->game);
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->decision.box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->decision.box), child);
-  gtk_widget_set_visible (self->decision.frame, d != NULL);
-  if (d == NULL)
-    return;
-  {
-    /* Translators: the side that decides and the question (French sets a
-     * narrow no-break space before the colon) */
-    g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_match_page_side_name (self, d->side),
-                                             d->question ? d->question : d->id);
+  muster_decision_card_show (self->decision, d, d ? muster_match_page_side_name (self, d->side) : NULL,
+                             muster_game_get_scenario (self->game));
+}
 
-    gtk_label_set_text (GTK_LABEL (self->decision.label), text);
-  }
-  switch (d->kind)
-    {
-    case MU_ANSWER_NUMBER:
-      {
-        GtkWidget *spin = d->step > 0 ? gtk_spin_button_new_with_range (d->low, d->high, d->step)
-                                      : gtk_spin_button_new_with_range (d->min, d->max, 1);
-        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
-
-        if (d->step > 0)
-          gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 2);
-
-        gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        _("Number"), -1);
-        g_object_set_data (G_OBJECT (ok), "spin", spin);
-        g_signal_connect (ok, "clicked", G_CALLBACK (on_number_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision.box), spin);
-        gtk_box_append (GTK_BOX (self->decision.box), ok);
-      }
-      break;
-    case MU_ANSWER_SUBSET:
-      for (guint i = 0; d->answers && d->answers[i]; i++)
-        {
-          g_autofree char *label = answer_label (self, d->answers[i]);
-          GtkWidget *check = gtk_check_button_new_with_label (label);
-
-          g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
-          gtk_box_append (GTK_BOX (self->decision.box), check);
-        }
-      {
-        GtkWidget *ok = gtk_button_new_with_label (_("Answer"));
-
-        g_signal_connect (ok, "clicked", G_CALLBACK (on_subset_clicked), self);
-        gtk_box_append (GTK_BOX (self->decision.box), ok);
-      }
-      break;
-    default:
-      for (guint i = 0; d->answers && d->answers[i]; i++)
-        {
-          GtkWidget *button = answer_button (self, d->answers[i]);
-
-          if (d->kind == MU_ANSWER_COMMAND)
-            g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
-          gtk_box_append (GTK_BOX (self->decision.box), button);
-        }
-      break;
-    }
+static void
+on_decision_answered (MusterDecisionCard *card,
+                      const char         *line,
+                      MusterMatchPage    *self)
+{
+  muster_match_page_play_line (self, line);
 }
 
 /* Result -------------------------------------------------------------------------- */
@@ -273,11 +147,11 @@ leave_replay (MusterMatchPage *self)
 
 /* The match steps command by command on the board; the live match waits. */
 static void
-on_replay (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       user_data)
+on_replay (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   leave_replay (self);
   muster_match_page_select (self, NULL);
@@ -295,11 +169,11 @@ on_replay (GSimpleAction *action,
 }
 
 static void
-on_leave_replay (GSimpleAction *action,
-                 GVariant      *param,
-                 gpointer       user_data)
+on_leave_replay (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   leave_replay (self);
   muster_match_players_schedule (self);
@@ -336,20 +210,16 @@ void
 muster_match_page_update_actions (MusterMatchPage *self)
 {
   g_autofree char *why = NULL;
-  GAction *end = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "end-phase");
   const char *awaited = muster_game_get_awaited_side (self->game);
   gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
-
-  GAction *command = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "command");
-  GAction *leave = g_action_map_lookup_action (G_ACTION_MAP (self->actions), "leave-replay");
   gboolean live = self->replay.bar == NULL;
   gboolean board_taken = self->handover.side == NULL;
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (end),
-                               person && live && board_taken && !muster_game_is_over (self->game));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (command),
-                               live && board_taken && !muster_game_is_over (self->game));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (leave), !live);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.end-phase",
+                                 person && live && board_taken && !muster_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.command",
+                                 live && board_taken && !muster_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.leave-replay", !live);
   /* for the undo button's tooltip (win.undo is the window's) */
   muster_game_can_undo (self->game, &why);
   g_object_set_data_full (G_OBJECT (self), "undo-why", g_steal_pointer (&why), g_free);
@@ -394,11 +264,11 @@ on_end_phase_response (GtkDialog       *dialog,
 /* End Phase warns first when the engine says something compulsory is left,
  * or something the phase would lose (units left without orders). */
 static void
-on_end_phase (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       user_data)
+on_end_phase (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
   GtkWidget *tracker = gtk_widget_get_first_child (self->sidebar.tracker);
   g_autofree char *warning = NULL;
   GtkRoot *root;
@@ -426,39 +296,41 @@ on_end_phase (GSimpleAction *action,
 /* A command line the page offers (the selected counter's other legal
  * commands, as the engine lists them). */
 static void
-on_command (GSimpleAction *action,
-            GVariant      *param,
-            gpointer       user_data)
+on_command (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   muster_match_page_play_line (self, g_variant_get_string (param, NULL));
 }
 
 static void
-on_cancel (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       user_data)
+on_cancel (GtkWidget  *widget,
+           const char *action_name,
+           GVariant   *param)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   muster_match_page_select (self, NULL);
   hide_refusal (self);
 }
 
+/* match.pause, the "paused" property's action: Pause holds the computer
+ * players. */
 static void
-on_pause_change_state (GSimpleAction *action,
-                       GVariant      *value,
-                       gpointer       user_data)
+set_paused (MusterMatchPage *self,
+            gboolean         paused)
 {
-  MusterMatchPage *self = MUSTER_MATCH_PAGE (user_data);
+  gboolean changed = self->computer.paused != !!paused;
 
-  g_simple_action_set_state (action, value);
-  self->computer.paused = g_variant_get_boolean (value);
+  self->computer.paused = !!paused;
   if (self->computer.paused)
     g_clear_handle_id (&self->computer.source, g_source_remove);
   else
     muster_match_players_schedule (self);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 static void
@@ -488,22 +360,12 @@ muster_match_page_cancel_close (MusterMatchPage *self)
 }
 
 static void
-on_close (GSimpleAction *action,
-          GVariant      *param,
-          gpointer       user_data)
+on_close (GtkWidget  *widget,
+          const char *action_name,
+          GVariant   *param)
 {
-  muster_match_page_close (MUSTER_MATCH_PAGE (user_data), FALSE);
+  muster_match_page_close (MUSTER_MATCH_PAGE (widget), FALSE);
 }
-
-static const GActionEntry match_entries[] = {
-  { "end-phase", on_end_phase },
-  { "close", on_close },
-  { "cancel", on_cancel },
-  { "command", on_command, "s" },
-  { "replay", on_replay },
-  { "leave-replay", on_leave_replay },
-  { "pause", NULL, NULL, "false", on_pause_change_state },
-};
 
 /* The undo button says why it is unavailable. */
 static gboolean
@@ -523,16 +385,6 @@ on_undo_query_tooltip (GtkWidget       *widget,
 }
 
 /* Layout --------------------------------------------------------------------------- */
-
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  return label;
-}
 
 /* A flow of command buttons in a scroller of its own, so that a long list
  * cannot push the log out of the sidebar; the scroller starts hidden. */
@@ -618,22 +470,9 @@ build_sidebar (MusterMatchPage *self)
   gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
 
   /* The pending decision. */
-  self->decision.frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (self->decision.frame, "card");
-  gtk_box_append (GTK_BOX (self->decision.frame), heading (_("Decision")));
-  self->decision.label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->decision.label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->decision.label), TRUE);
-  /* a long question wraps rather than widening the sidebar (and so
-   * shrinking the board) from one decision to the next */
-  gtk_label_set_max_width_chars (GTK_LABEL (self->decision.label), 40);
-  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.label);
-  self->decision.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->decision.box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Answers"), -1);
-  gtk_box_append (GTK_BOX (self->decision.frame), self->decision.box);
-  gtk_widget_set_visible (self->decision.frame, FALSE);
-  gtk_box_append (GTK_BOX (side), self->decision.frame);
+  self->decision = MUSTER_DECISION_CARD (muster_decision_card_new ());
+  g_signal_connect (self->decision, "answered", G_CALLBACK (on_decision_answered), self);
+  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->decision));
 
   /* The log's place: a share of its own, however many commands the
    * selected counter lists above it. While the hand-over screen covers the
@@ -749,8 +588,9 @@ build (MusterMatchPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover.screen = muster_match_players_build_handover (self);
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->handover.screen);
+  self->handover.screen = MUSTER_HANDOVER_SCREEN (muster_handover_screen_new ());
+  g_signal_connect_swapped (self->handover.screen, "taken", G_CALLBACK (muster_match_page_dismiss_handover), self);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (self->handover.screen));
   gtk_box_append (GTK_BOX (board_column), overlay);
   gtk_box_append (GTK_BOX (play), board_column);
   gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
@@ -759,10 +599,6 @@ build (MusterMatchPage *self)
   gtk_stack_add_named (GTK_STACK (self->inner_stack), play, "play");
   self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
-
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), match_entries, G_N_ELEMENTS (match_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (self->actions));
 
   /* The window's keys while the match is shown, wherever the focus is
    * (Ctrl+Return from the log, the sidebar's buttons or the header bar). */
@@ -814,7 +650,6 @@ muster_match_page_finalize (GObject *object)
   muster_match_board_finalize (self);
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
-  g_clear_object (&self->actions);
   g_clear_pointer (&self->computer.rng, mu_dice_free);
   g_clear_pointer (&self->handover.side, g_free);
   g_clear_pointer (&self->handover.seen_side, g_free);
@@ -832,7 +667,7 @@ muster_match_page_grab_focus (GtkWidget *widget)
   MusterMatchPage *self = MUSTER_MATCH_PAGE (widget);
 
   if (self->handover.side != NULL)
-    return gtk_widget_grab_focus (self->handover.button);
+    return gtk_widget_grab_focus (GTK_WIDGET (self->handover.screen));
   return gtk_widget_grab_focus (GTK_WIDGET (self->map_view));
 }
 
@@ -848,6 +683,27 @@ muster_match_page_get_property (GObject    *object,
     {
     case PROP_REPLAYING:
       g_value_set_boolean (value, self->replay.bar != NULL);
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->computer.paused);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_match_page_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  MusterMatchPage *self = MUSTER_MATCH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      set_paused (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -865,6 +721,7 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   object_class->dispose = muster_match_page_dispose;
   object_class->finalize = muster_match_page_finalize;
   object_class->get_property = muster_match_page_get_property;
+  object_class->set_property = muster_match_page_set_property;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "matchpage");
 
@@ -878,7 +735,19 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   properties[PROP_REPLAYING] =
     g_param_spec_boolean ("replaying", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The computer players are held (match.pause). */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "match.end-phase", NULL, on_end_phase);
+  gtk_widget_class_install_action (widget_class, "match.close", NULL, on_close);
+  gtk_widget_class_install_action (widget_class, "match.cancel", NULL, on_cancel);
+  gtk_widget_class_install_action (widget_class, "match.command", "s", on_command);
+  gtk_widget_class_install_action (widget_class, "match.replay", NULL, on_replay);
+  gtk_widget_class_install_action (widget_class, "match.leave-replay", NULL, on_leave_replay);
+  gtk_widget_class_install_property_action (widget_class, "match.pause", "paused");
 }
 
 static void
@@ -975,7 +844,7 @@ GtkWidget *
 muster_match_page_get_decision_box (MusterMatchPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
-  return self->decision.box;
+  return muster_decision_card_get_answers (self->decision);
 }
 
 GtkWidget *

@@ -21,7 +21,7 @@ static void
 set_paused (MusterMatchPage *self,
             gboolean         paused)
 {
-  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "pause", g_variant_new_boolean (paused));
+  g_object_set (self, "paused", paused, NULL);
 }
 
 static void
@@ -165,10 +165,6 @@ fill_handover_results (MusterMatchPage *self,
 {
   const GPtrArray *events = mu_match_get_events (muster_game_get_match (self->game));
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (self->handover.results)) != NULL)
-    gtk_box_remove (GTK_BOX (self->handover.results), child);
   for (guint i = MIN (self->handover.seen_events, events->len); i < events->len; i++)
     {
       const MuEvent *e = g_ptr_array_index (events, i);
@@ -183,36 +179,18 @@ fill_handover_results (MusterMatchPage *self,
           mu_event_visible (e, side))
         g_ptr_array_add (lines, muster_match_log_describe_event (self->game, e));
     }
-  if (lines->len > 0)
-    {
-      GtkWidget *heading = gtk_label_new (_("Last results"));
-
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (GTK_BOX (self->handover.results), heading);
-    }
-  for (guint i = lines->len > MAX_HANDOVER_RESULTS ? lines->len - MAX_HANDOVER_RESULTS : 0; i < lines->len; i++)
-    {
-      GtkWidget *label = gtk_label_new (g_ptr_array_index (lines, i));
-
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_box_append (GTK_BOX (self->handover.results), label);
-    }
-  gtk_widget_set_visible (self->handover.results, lines->len > 0);
+  if (lines->len > MAX_HANDOVER_RESULTS)
+    g_ptr_array_remove_range (lines, 0, lines->len - MAX_HANDOVER_RESULTS);
+  muster_handover_screen_set_results (self->handover.screen, lines);
 }
 
 const char *
 muster_match_page_get_handover_results (MusterMatchPage *self)
 {
-  GString *text;
-
   g_return_val_if_fail (MUSTER_IS_MATCH_PAGE (self), NULL);
 
-  text = g_string_new (NULL);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->handover.results); c; c = gtk_widget_get_next_sibling (c))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (c)));
-  g_object_set_data_full (G_OBJECT (self), "handover-results", g_string_free (text, FALSE), g_free);
+  g_object_set_data_full (G_OBJECT (self), "handover-results",
+                          muster_handover_screen_dup_results (self->handover.screen), g_free);
   return g_object_get_data (G_OBJECT (self), "handover-results");
 }
 
@@ -221,7 +199,7 @@ static void
 cover_board (MusterMatchPage *self,
              gboolean         covered)
 {
-  gtk_widget_set_visible (self->handover.screen, covered);
+  gtk_widget_set_visible (GTK_WIDGET (self->handover.screen), covered);
   gtk_stack_set_visible_child_name (GTK_STACK (self->sidebar.log_cover), covered ? "covered" : "log");
 }
 
@@ -245,13 +223,12 @@ show_handover (MusterMatchPage *self,
 
   g_free (self->handover.side);
   self->handover.side = g_strdup (side);
-  gtk_label_set_text (GTK_LABEL (self->handover.title), title);
-  gtk_button_set_label (GTK_BUTTON (self->handover.button), button);
+  muster_handover_screen_show_side (self->handover.screen, title, button);
   fill_handover_results (self, side);
   cover_board (self, TRUE);
   muster_match_page_select (self, NULL);
   muster_match_page_update_actions (self);
-  gtk_widget_grab_focus (self->handover.button);
+  gtk_widget_grab_focus (GTK_WIDGET (self->handover.screen));
 }
 
 void
@@ -433,47 +410,5 @@ muster_match_players_schedule (MusterMatchPage *self)
       awaited == NULL || muster_match_page_get_player (self, awaited) != MUSTER_PLAYER_COMPUTER)
     return;
   self->computer.source = g_timeout_add (self->computer.pace, computer_move, self);
-}
-
-GtkWidget *
-muster_match_players_build_handover (MusterMatchPage *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-
-  gtk_widget_add_css_class (box, "handover");
-  gtk_widget_add_css_class (box, "view");
-  gtk_widget_set_hexpand (box, TRUE);
-  gtk_widget_set_vexpand (box, TRUE);
-  gtk_widget_set_can_target (box, TRUE);
-  gtk_widget_set_halign (inner, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (inner, GTK_ALIGN_CENTER);
-  gtk_widget_set_vexpand (inner, TRUE);
-  self->handover.title = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->handover.title), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->handover.title), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (self->handover.title, "title-1");
-  gtk_box_append (GTK_BOX (inner), self->handover.title);
-  {
-    GtkWidget *label = gtk_label_new (_("The board stays hidden until the player to act takes it."));
-
-    gtk_widget_add_css_class (label, "dim-label");
-    gtk_box_append (GTK_BOX (inner), label);
-  }
-  self->handover.button = gtk_button_new_with_mnemonic ("");
-  gtk_widget_set_halign (self->handover.button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->handover.button, "pill");
-  gtk_widget_add_css_class (self->handover.button, "suggested-action");
-  g_signal_connect_swapped (self->handover.button, "clicked", G_CALLBACK (muster_match_page_dismiss_handover), self);
-  gtk_box_append (GTK_BOX (inner), self->handover.button);
-  self->handover.results = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_halign (self->handover.results, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_start (self->handover.results, 24);
-  gtk_widget_set_margin_end (self->handover.results, 24);
-  gtk_widget_set_visible (self->handover.results, FALSE);
-  gtk_box_append (GTK_BOX (inner), self->handover.results);
-  gtk_box_append (GTK_BOX (box), inner);
-  gtk_widget_set_visible (box, FALSE);
-  return box;
 }
 

@@ -23,6 +23,7 @@ struct _MusterReplayBar {
   guint at_events;
   guint play_id;
 
+  /* Template children. */
   GtkWidget *box;
   GtkWidget *scale;
   GtkWidget *label;
@@ -33,8 +34,9 @@ struct _MusterReplayBar {
   GtkWidget *next_event_button;
   GtkWidget *forward_button;
   GtkWidget *end_button;
-  gulong scale_id;
 };
+
+static void on_scale_changed (GtkAdjustment *adj, MusterReplayBar *self);
 
 G_DEFINE_FINAL_TYPE (MusterReplayBar, muster_replay_bar, GTK_TYPE_WIDGET)
 
@@ -98,9 +100,9 @@ update_controls (MusterReplayBar *self)
   gboolean at_end = self->at_commands == n && self->at_events == total;
   GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (self->scale));
 
-  g_signal_handler_block (adj, self->scale_id);
+  g_signal_handlers_block_by_func (adj, on_scale_changed, self);
   gtk_adjustment_configure (adj, self->at_commands, 0, MAX (n, 1), 1, 10, 0);
-  g_signal_handler_unblock (adj, self->scale_id);
+  g_signal_handlers_unblock_by_func (adj, on_scale_changed, self);
   gtk_widget_set_sensitive (self->scale, n > 0);
   gtk_label_set_text (GTK_LABEL (self->label), text);
   gtk_widget_set_sensitive (self->start_button, !at_start);
@@ -309,21 +311,6 @@ on_game_changed (MusterGame      *game,
   report (self, error);
 }
 
-static GtkWidget *
-icon_button (MusterReplayBar *self,
-             const char      *icon,
-             const char      *name,
-             GCallback        callback)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_tooltip_text (button, name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_add_css_class (button, "flat");
-  g_signal_connect (button, "clicked", callback, self);
-  return button;
-}
-
 static void
 muster_replay_bar_dispose (GObject *object)
 {
@@ -336,7 +323,7 @@ muster_replay_bar_dispose (GObject *object)
       g_clear_signal_handler (&self->reset_id, self->game);
       g_clear_object (&self->game);
     }
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_REPLAY_BAR);
   g_clear_pointer (&self->match, mu_match_free);
   G_OBJECT_CLASS (muster_replay_bar_parent_class)->dispose (object);
 }
@@ -362,56 +349,33 @@ muster_replay_bar_class_init (MusterReplayBarClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "replaybar");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TOOLBAR);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-replay-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, box);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, scale);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, label);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, start_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, back_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, prev_event_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, play_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, next_event_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, forward_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterReplayBar, end_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_scale_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_start);
+  gtk_widget_class_bind_template_callback (widget_class, on_back);
+  gtk_widget_class_bind_template_callback (widget_class, on_prev_event);
+  gtk_widget_class_bind_template_callback (widget_class, on_play);
+  gtk_widget_class_bind_template_callback (widget_class, on_next_event);
+  gtk_widget_class_bind_template_callback (widget_class, on_forward);
+  gtk_widget_class_bind_template_callback (widget_class, on_end);
 }
 
 static void
 muster_replay_bar_init (MusterReplayBar *self)
 {
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkAdjustment *adj = gtk_adjustment_new (0, 0, 1, 1, 10, 0);
-
   self->events_after = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 6);
-  gtk_widget_set_margin_bottom (self->box, 6);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  self->scale = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, adj);
-  gtk_scale_set_draw_value (GTK_SCALE (self->scale), FALSE);
-  gtk_widget_set_hexpand (self->scale, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Commands replayed"), -1);
-  self->scale_id = g_signal_connect (adj, "value-changed", G_CALLBACK (on_scale_changed), self);
-  gtk_box_append (GTK_BOX (self->box), self->scale);
-
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  self->start_button = icon_button (self, "media-skip-backward-symbolic", _("Start"), G_CALLBACK (on_start));
-  self->back_button = icon_button (self, "media-seek-backward-symbolic", _("Back one command"),
-                                   G_CALLBACK (on_back));
-  self->prev_event_button = icon_button (self, "go-previous-symbolic", _("Previous event"),
-                                         G_CALLBACK (on_prev_event));
-  self->play_button = icon_button (self, "media-playback-start-symbolic", _("Play"), G_CALLBACK (on_play));
-  self->next_event_button = icon_button (self, "go-next-symbolic", _("Next event"),
-                                         G_CALLBACK (on_next_event));
-  self->forward_button = icon_button (self, "media-seek-forward-symbolic", _("Forward one command"),
-                                      G_CALLBACK (on_forward));
-  self->end_button = icon_button (self, "media-skip-forward-symbolic", _("End"), G_CALLBACK (on_end));
-  gtk_box_append (GTK_BOX (buttons), self->start_button);
-  gtk_box_append (GTK_BOX (buttons), self->back_button);
-  gtk_box_append (GTK_BOX (buttons), self->prev_event_button);
-  gtk_box_append (GTK_BOX (buttons), self->play_button);
-  gtk_box_append (GTK_BOX (buttons), self->next_event_button);
-  gtk_box_append (GTK_BOX (buttons), self->forward_button);
-  gtk_box_append (GTK_BOX (buttons), self->end_button);
-  gtk_box_append (GTK_BOX (self->box), buttons);
-
-  self->label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->label, "caption");
-  gtk_widget_add_css_class (self->label, "dim-label");
-  gtk_box_append (GTK_BOX (self->box), self->label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replay"), -1);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
