@@ -210,6 +210,30 @@ path_to (MusterStrokeTool *self,
     }
 }
 
+/* Brush, Raise and Lower from the last hex to `hex`: a fast pointer may
+ * skip hexes between two motion events, so the stroke follows the hex
+ * line and leaves no gap. */
+static void
+brush_to (MusterStrokeTool *self,
+          MuHex             hex)
+{
+  MusterEditorTool *tool = base (self);
+  const MusterToolOptions *options = muster_editor_tool_get_options (tool);
+  g_autoptr(GArray) line = mu_hex_line (grid_of (self), self->last_hex, hex);
+
+  for (guint i = 1; i < line->len; i++)
+    {
+      MuHex h = g_array_index (line, MuHexLineStep, i).hex;
+      g_autoptr(GError) error = NULL;
+
+      if (muster_editor_tool_get_kind (tool) == MUSTER_TOOL_BRUSH)
+        report (self, mu_edit_paint_brush (muster_editor_tool_get_history (tool), h, options->brush,
+                                           options->terrain, &error), &error);
+      else
+        elevate (self, h);
+    }
+}
+
 /* A stroke begins at the hex pressed. */
 static void
 stroke_begin (MusterStrokeTool       *self,
@@ -290,13 +314,10 @@ stroke_drag (MusterMapTool          *map_tool,
 {
   MusterStrokeTool *self = MUSTER_STROKE_TOOL (map_tool);
   MusterEditorTool *tool = base (self);
-  const MusterToolOptions *options;
   const MusterPick *pick = &pointer->pick;
-  g_autoptr(GError) error = NULL;
 
   if (!self->stroking || !muster_editor_tool_is_attached (tool))
     return FALSE;
-  options = muster_editor_tool_get_options (tool);
   if (muster_editor_tool_get_kind (tool) == MUSTER_TOOL_LASSO)
     {
       lasso_add (self, pointer->x, pointer->y);
@@ -309,8 +330,7 @@ stroke_drag (MusterMapTool          *map_tool,
     {
     case MUSTER_TOOL_BRUSH:
       if (!mu_hex_equal (pick->hex, self->last_hex))
-        report (self, mu_edit_paint_brush (muster_editor_tool_get_history (tool), pick->hex, options->brush,
-                                           options->terrain, &error), &error);
+        brush_to (self, pick->hex);
       break;
     case MUSTER_TOOL_RECTANGLE:
       if (!mu_hex_equal (pick->hex, self->last_hex))
@@ -319,7 +339,7 @@ stroke_drag (MusterMapTool          *map_tool,
     case MUSTER_TOOL_RAISE:
     case MUSTER_TOOL_LOWER:
       if (!mu_hex_equal (pick->hex, self->last_hex))
-        elevate (self, pick->hex);
+        brush_to (self, pick->hex);
       break;
     case MUSTER_TOOL_HEXSIDE:
       if (pick->on_board)

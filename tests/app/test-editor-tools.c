@@ -137,6 +137,41 @@ test_stroke (Fixture       *f,
   g_assert_cmpuint (mu_edit_history_get_n_undo (f->history), ==, undo + 2);
 }
 
+/* A fast pointer skips hexes between two motion events: Brush and Raise
+ * follow the hex line between them, as Path does, so a quick stroke
+ * leaves no gap. */
+static void
+test_stroke_fast (Fixture       *f,
+                  gconstpointer  data)
+{
+  MuPos path[] = { mu_pos_from_hex ((MuHex) { 2, 6 }), mu_pos_from_hex ((MuHex) { 6, 6 }) };
+  int level[5];
+  MusterMapTool *tool;
+
+  for (int col = 2; col <= 6; col++)
+    {
+      for (int row = 5; row <= 7; row++)
+        g_assert_cmpint (cell (f, col, row)->terrain, !=, MU_TERRAIN_ROUGH);
+      level[col - 2] = cell (f, col, 2)->elevation + cell (f, col, 1)->elevation + cell (f, col, 3)->elevation;
+    }
+  tool = choose (f, MUSTER_TOOL_BRUSH, MUSTER_TYPE_STROKE_TOOL);
+  muster_editor_set_terrain (f->editor, MU_TERRAIN_ROUGH);
+  muster_editor_set_brush_size (f->editor, MU_BRUSH_1);
+  drag (f, tool, path, G_N_ELEMENTS (path));
+  /* every column between has a painted hex on the line's way */
+  for (int col = 2; col <= 6; col++)
+    g_assert_true (cell (f, col, 5)->terrain == MU_TERRAIN_ROUGH || cell (f, col, 6)->terrain == MU_TERRAIN_ROUGH ||
+                   cell (f, col, 7)->terrain == MU_TERRAIN_ROUGH);
+
+  choose (f, MUSTER_TOOL_RAISE, MUSTER_TYPE_STROKE_TOOL);
+  path[0] = mu_pos_from_hex ((MuHex) { 2, 2 });
+  path[1] = mu_pos_from_hex ((MuHex) { 6, 2 });
+  drag (f, tool, path, G_N_ELEMENTS (path));
+  for (int col = 2; col <= 6; col++)
+    g_assert_cmpint (cell (f, col, 2)->elevation + cell (f, col, 1)->elevation + cell (f, col, 3)->elevation, >,
+                     level[col - 2]);
+}
+
 /* Label is the place tool: a click puts a label on the hex, and so does
  * Enter on the keyboard's cursor. */
 static void
@@ -245,6 +280,8 @@ main (int   argc,
       return g_test_run ();
     }
   g_test_add ("/app/editor-tools/stroke", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_stroke,
+              fixture_tear_down);
+  g_test_add ("/app/editor-tools/stroke-fast", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_stroke_fast,
               fixture_tear_down);
   g_test_add ("/app/editor-tools/place", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_place,
               fixture_tear_down);
