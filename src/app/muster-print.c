@@ -8,14 +8,14 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "muster-print-counters.h"
+
 typedef struct {
   MuScenario *scenario;  /* a copy, owned */
   MuSheetKind kind;
   GSettings *settings;
   MuSheet *sheet;
   GError *error;
-  /* The Counters tab of the print dialog. */
-  GtkWidget *size_spin, *default_check, *counters_check, *markers_check, *backs_check;
   GtkWidget *preview;    /* the preview window while it is open (weak) */
   gboolean done;
 } PrintJob;
@@ -70,67 +70,11 @@ make_sheet (const MuScenario     *scenario,
 
 /* The Counters tab ------------------------------------------------------------------------ */
 
-static void
-on_default_size_toggled (GtkCheckButton *check,
-                         PrintJob       *job)
-{
-  gtk_widget_set_sensitive (job->size_spin, !gtk_check_button_get_active (check));
-}
-
-static GtkWidget *
-check_row (GtkWidget  *grid,
-           int         row,
-           const char *label,
-           gboolean    active)
-{
-  GtkWidget *check = gtk_check_button_new_with_mnemonic (label);
-
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
-  gtk_grid_attach (GTK_GRID (grid), check, 0, row, 2, 1);
-  return check;
-}
-
 static GObject *
 on_create_custom_widget (GtkPrintOperation *op,
                          PrintJob          *job)
 {
-  GtkWidget *grid = gtk_grid_new (), *label;
-  double size = g_settings_get_double (job->settings, "print-counter-size");
-  double own = mu_sheet_default_counter_size (job->scenario);
-  g_autofree char *own_text = g_strdup_printf (_("The _scenario's size (%.1f mm)"), own);
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_widget_set_margin_start (grid, 18);
-  gtk_widget_set_margin_end (grid, 18);
-  gtk_widget_set_margin_top (grid, 18);
-  gtk_widget_set_margin_bottom (grid, 18);
-
-  job->default_check = check_row (grid, 0, own_text, size <= 0);
-  label = gtk_label_new_with_mnemonic (_("Counter si_ze (mm)"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  job->size_spin = gtk_spin_button_new_with_range (5, 60, 0.1);
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (job->size_spin), 2);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (job->size_spin), size > 0 ? size : own);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), job->size_spin);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (job->size_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Counter size in millimetres"), -1);
-  gtk_widget_set_tooltip_text (job->size_spin,
-                               _("The side of a counter: 12.7 mm is 1/2 in, 15.9 mm is 5/8 in"));
-  gtk_widget_set_sensitive (job->size_spin, size > 0);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), job->size_spin, 1, 1, 1, 1);
-  g_signal_connect (job->default_check, "toggled", G_CALLBACK (on_default_size_toggled), job);
-
-  job->counters_check = check_row (grid, 2, _("Print the _counters"),
-                                   g_settings_get_boolean (job->settings, "print-counters"));
-  job->markers_check = check_row (grid, 3, _("Print the _markers the rules use"),
-                                  g_settings_get_boolean (job->settings, "print-markers"));
-  job->backs_check = check_row (grid, 4, _("Add mirrored _backs for two-sided printing"),
-                                g_settings_get_boolean (job->settings, "print-backs"));
-  gtk_widget_set_tooltip_text (job->backs_check,
-                               _("After each page, its back: print on both sides, turning over the long edge"));
-  return G_OBJECT (grid);
+  return G_OBJECT (muster_print_counters_new (job->settings, mu_sheet_default_counter_size (job->scenario)));
 }
 
 static void
@@ -138,16 +82,7 @@ on_custom_widget_apply (GtkPrintOperation *op,
                         GtkWidget         *widget,
                         PrintJob          *job)
 {
-  gboolean own = gtk_check_button_get_active (GTK_CHECK_BUTTON (job->default_check));
-
-  g_settings_set_double (job->settings, "print-counter-size",
-                         own ? 0.0 : gtk_spin_button_get_value (GTK_SPIN_BUTTON (job->size_spin)));
-  g_settings_set_boolean (job->settings, "print-counters",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->counters_check)));
-  g_settings_set_boolean (job->settings, "print-markers",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->markers_check)));
-  g_settings_set_boolean (job->settings, "print-backs",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->backs_check)));
+  muster_print_counters_apply (MUSTER_PRINT_COUNTERS (widget), job->settings);
 }
 
 /* Pages ------------------------------------------------------------------------------------ */
