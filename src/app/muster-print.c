@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "muster-print-counters.h"
+#include "muster-print-preview.h"
 
 typedef struct {
   MuScenario *scenario;  /* a copy, owned */
@@ -178,10 +179,8 @@ typedef struct {
   GtkPrintOperationPreview *preview;
   GtkPrintContext *context;
   PrintJob *job;
-  GtkWidget *area, *label, *prev, *next;
+  MusterPrintPreview *window;  /* owns this */
   cairo_t *idle_cr;  /* set on the context between draws: pagination needs one */
-  int page, n_pages;
-  gboolean ready;
 } Preview;
 
 static void
@@ -194,19 +193,6 @@ preview_free (gpointer data)
   g_object_unref (p->context);
   cairo_destroy (p->idle_cr);
   g_free (p);
-}
-
-static void
-preview_update (Preview *p)
-{
-  g_autofree char *text = NULL;
-
-  if (p->ready)
-    text = g_strdup_printf (_("Page %d of %d"), p->page + 1, p->n_pages);
-  gtk_label_set_text (GTK_LABEL (p->label), text ? text : _("Preparing…"));
-  gtk_widget_set_sensitive (p->prev, p->ready && p->page > 0);
-  gtk_widget_set_sensitive (p->next, p->ready && p->page + 1 < p->n_pages);
-  gtk_widget_queue_draw (p->area);
 }
 
 static void
@@ -233,7 +219,7 @@ preview_draw (GtkDrawingArea *area,
   cairo_rectangle (cr, x, y, pw * scale, ph * scale);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill (cr);
-  if (!p->ready)
+  if (!muster_print_preview_is_ready (p->window))
     return;
   cairo_save (cr);
   cairo_rectangle (cr, x, y, pw * scale, ph * scale);
@@ -241,7 +227,7 @@ preview_draw (GtkDrawingArea *area,
   cairo_translate (cr, x, y);
   /* The print context scales from its dpi to the operation's unit (mm). */
   gtk_print_context_set_cairo_context (p->context, cr, scale * 25.4, scale * 25.4);
-  gtk_print_operation_preview_render_page (p->preview, p->page);
+  gtk_print_operation_preview_render_page (p->preview, muster_print_preview_get_page (p->window));
   cairo_restore (cr);
   /* The drawing area's context dies with this frame. */
   gtk_print_context_set_cairo_context (p->context, p->idle_cr, 72, 72);
@@ -252,27 +238,7 @@ on_preview_ready (GtkPrintOperationPreview *preview,
                   GtkPrintContext          *context,
                   Preview                  *p)
 {
-  p->ready = TRUE;
-  p->n_pages = p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0;
-  preview_update (p);
-}
-
-static void
-on_preview_prev (GtkButton *button,
-                 Preview   *p)
-{
-  if (p->page > 0)
-    p->page--;
-  preview_update (p);
-}
-
-static void
-on_preview_next (GtkButton *button,
-                 Preview   *p)
-{
-  if (p->page + 1 < p->n_pages)
-    p->page++;
-  preview_update (p);
+  muster_print_preview_set_ready (p->window, p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0);
 }
 
 static void
@@ -291,7 +257,7 @@ on_preview (GtkPrintOperation        *op,
             PrintJob                 *job)
 {
   Preview *p = g_new0 (Preview, 1);
-  GtkWidget *window, *header, *box;
+  GtkWidget *window;
 
   p->op = g_object_ref (op);
   p->preview = g_object_ref (preview);
@@ -305,39 +271,16 @@ on_preview (GtkPrintOperation        *op,
   /* GTK paginates as soon as this returns, and wants a context for it. */
   gtk_print_context_set_cairo_context (context, p->idle_cr, 72, 72);
 
-  window = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), job->kind == MU_SHEET_KIND_MAP ? _("Print Preview: Map")
-                                                                            : _("Print Preview: Counters"));
-  if (parent)
-    gtk_window_set_transient_for (GTK_WINDOW (window), parent);
-  gtk_window_set_default_size (GTK_WINDOW (window), 720, 760);
-  header = gtk_header_bar_new ();
-  gtk_window_set_titlebar (GTK_WINDOW (window), header);
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (box, "linked");
-  p->prev = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (p->prev, _("Previous Page"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->prev), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous Page"), -1);
-  p->next = gtk_button_new_from_icon_name ("go-next-symbolic");
-  gtk_widget_set_tooltip_text (p->next, _("Next Page"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->next), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Next Page"), -1);
-  gtk_box_append (GTK_BOX (box), p->prev);
-  gtk_box_append (GTK_BOX (box), p->next);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), box);
-  p->label = gtk_label_new (NULL);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), p->label);
-  p->area = gtk_drawing_area_new ();
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->area), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Page preview"), -1);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (p->area), preview_draw, p, NULL);
-  gtk_window_set_child (GTK_WINDOW (window), p->area);
-  g_signal_connect (p->prev, "clicked", G_CALLBACK (on_preview_prev), p);
-  g_signal_connect (p->next, "clicked", G_CALLBACK (on_preview_next), p);
+  window = muster_print_preview_new (parent,
+                                     job->kind == MU_SHEET_KIND_MAP ? _("Print Preview: Map")
+                                                                    : _("Print Preview: Counters"),
+                                     preview_draw, p);
+  p->window = MUSTER_PRINT_PREVIEW (window);
   g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
   g_signal_connect (window, "destroy", G_CALLBACK (on_preview_destroy), p);
   g_object_set_data_full (G_OBJECT (window), "muster-preview", p, preview_free);
   job->preview = window;
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &job->preview);
-  preview_update (p);
   gtk_window_present (GTK_WINDOW (window));
   return TRUE;
 }
