@@ -245,6 +245,7 @@ muster_dice_dialog_dispose (GObject *object)
 
   g_clear_object (&self->game);
   g_clear_pointer (&self->command, mu_command_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_DICE_DIALOG);
   G_OBJECT_CLASS (muster_dice_dialog_parent_class)->dispose (object);
 }
 
@@ -263,6 +264,7 @@ static void
 muster_dice_dialog_class_init (MusterDiceDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_dice_dialog_dispose;
   object_class->finalize = muster_dice_dialog_finalize;
@@ -270,64 +272,25 @@ muster_dice_dialog_class_init (MusterDiceDialogClass *klass)
   signals[SIGNAL_FINISHED] =
     g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-dice-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterDiceDialog, heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterDiceDialog, question_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterDiceDialog, entry);
+  gtk_widget_class_bind_template_child (widget_class, MusterDiceDialog, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterDiceDialog, next_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_entry_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_entry_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_next_clicked);
 }
 
 static void
 muster_dice_dialog_init (MusterDiceDialog *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label;
-  GtkWidget *cancel;
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->taken = g_array_new (FALSE, FALSE, sizeof (int));
-  gtk_window_set_title (GTK_WINDOW (self), _("Enter Dice"));
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (self), 400, -1);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-
-  self->heading = gtk_label_new (_("Roll the dice at the table and enter their faces"));
-  gtk_label_set_wrap (GTK_LABEL (self->heading), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->heading), 0);
-  gtk_widget_add_css_class (self->heading, "heading");
-  gtk_box_append (GTK_BOX (box), self->heading);
-
-  self->question_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->question_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->question_label), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->question_label), 50);
-  gtk_box_append (GTK_BOX (box), self->question_label);
-
-  label = gtk_label_new_with_mnemonic (_("_Faces, e.g. 6 5 2"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (box), label);
-  self->entry = gtk_entry_new ();
-  gtk_entry_set_input_purpose (GTK_ENTRY (self->entry), GTK_INPUT_PURPOSE_DIGITS);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->entry);
-  g_signal_connect (self->entry, "changed", G_CALLBACK (on_entry_changed), self);
-  g_signal_connect (self->entry, "activate", G_CALLBACK (on_entry_activate), self);
-  gtk_box_append (GTK_BOX (box), self->entry);
-
-  self->problem_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->problem_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->problem_label), TRUE);
-  gtk_widget_add_css_class (self->problem_label, "error");
-  gtk_box_append (GTK_BOX (box), self->problem_label);
-
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  g_signal_connect (cancel, "clicked", G_CALLBACK (on_cancel_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  self->next_button = gtk_button_new_with_mnemonic (_("_Next"));
-  gtk_widget_add_css_class (self->next_button, "suggested-action");
-  g_signal_connect (self->next_button, "clicked", G_CALLBACK (on_next_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), self->next_button);
-  gtk_box_append (GTK_BOX (box), buttons);
-  gtk_window_set_child (GTK_WINDOW (self), box);
 }
 
 GtkWidget *

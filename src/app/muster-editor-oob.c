@@ -751,27 +751,72 @@ bind_row (GtkSignalListItemFactory *factory,
 }
 
 static void
-on_button (GtkButton       *button,
-           MusterEditorOob *self)
+on_add_clicked (GtkButton       *button,
+                MusterEditorOob *self)
 {
-  const char *what = g_object_get_data (G_OBJECT (button), "command");
   g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
+  gboolean ok = muster_editor_oob_add (self, &error);
 
-  if (g_str_equal (what, "add"))
-    ok = muster_editor_oob_add (self, &error);
-  else if (g_str_equal (what, "duplicate"))
-    ok = muster_editor_oob_duplicate (self, &error);
-  else if (g_str_equal (what, "remove"))
-    ok = muster_editor_oob_remove (self, &error);
-  else if (g_str_equal (what, "up"))
-    ok = muster_editor_oob_move (self, -1, &error);
-  else if (g_str_equal (what, "down"))
-    ok = muster_editor_oob_move (self, 1, &error);
-  else if (g_str_equal (what, "add-side"))
-    ok = muster_editor_oob_add_side (self, &error);
-  else if (g_str_equal (what, "reserve"))
-    ok = muster_editor_oob_add_reserve (self, &error);
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_duplicate_clicked (GtkButton       *button,
+                      MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_duplicate (self, &error);
+
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_remove_clicked (GtkButton       *button,
+                   MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_remove (self, &error);
+
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_up_clicked (GtkButton       *button,
+               MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_move (self, -1, &error);
+
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_down_clicked (GtkButton       *button,
+                 MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_move (self, 1, &error);
+
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_reserve_clicked (GtkButton       *button,
+                    MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_add_reserve (self, &error);
+
+  muster_editor_oob_show_result (self, ok, &error);
+}
+
+static void
+on_add_side_clicked (GtkButton       *button,
+                     MusterEditorOob *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = muster_editor_oob_add_side (self, &error);
+
   muster_editor_oob_show_result (self, ok, &error);
 }
 
@@ -785,6 +830,7 @@ muster_editor_oob_dispose (GObject *object)
   if (self->history)
     g_clear_signal_handler (&self->changed_id, self->history);
   g_clear_object (&self->history);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_EDITOR_OOB);
   G_OBJECT_CLASS (muster_editor_oob_parent_class)->dispose (object);
 }
 
@@ -835,6 +881,7 @@ static void
 muster_editor_oob_class_init (MusterEditorOobClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_editor_oob_dispose;
   object_class->finalize = muster_editor_oob_finalize;
@@ -847,53 +894,28 @@ muster_editor_oob_class_init (MusterEditorOobClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
-  muster_editor_oob_menu_class_init (GTK_WIDGET_CLASS (klass));
+  muster_editor_oob_menu_class_init (widget_class);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-editor-oob.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterEditorOob, list);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditorOob, message);
+  gtk_widget_class_bind_template_child (widget_class, MusterEditorOob, form);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_duplicate_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_remove_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_up_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_down_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_reserve_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_side_clicked);
 }
 
 static void
 muster_editor_oob_init (MusterEditorOob *self)
 {
-  static const struct { const char *command; const char *icon; const char *name; const char *tip; } buttons[] = {
-    { "add", "list-add-symbolic", N_("Add"), N_("Add what belongs under the selection") },
-    { "duplicate", "edit-copy-symbolic", N_("Duplicate"), N_("Duplicate the counter") },
-    { "remove", "list-remove-symbolic", N_("Delete"), N_("Delete the side or counter and all under it") },
-    { "up", "go-up-symbolic", N_("Move Up"), N_("Move up") },
-    { "down", "go-down-symbolic", N_("Move Down"), N_("Move down") },
-    { "reserve", "document-new-symbolic", N_("New Reserve"), N_("New reserve for the selected side (its entry hexes are set with the Entry tool)") },
-  };
   GtkListItemFactory *factory;
-  GtkWidget *bar, *scroller, *heading;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
-
-  heading = gtk_label_new (_("Order of Battle"));
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_box_append (GTK_BOX (self), heading);
-
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
-    {
-      GtkWidget *b = gtk_button_new_from_icon_name (buttons[i].icon);
-
-      gtk_widget_set_tooltip_text (b, _(buttons[i].tip));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[i].name), -1);
-      g_object_set_data (G_OBJECT (b), "command", (gpointer) buttons[i].command);
-      g_signal_connect (b, "clicked", G_CALLBACK (on_button), self);
-      gtk_box_append (GTK_BOX (bar), b);
-    }
-  {
-    GtkWidget *add_side = gtk_button_new_with_mnemonic (_("Add _Side"));
-
-    gtk_widget_set_tooltip_text (add_side, _("A new side, with a colour no other side wears"));
-    gtk_widget_set_halign (add_side, GTK_ALIGN_END);
-    gtk_widget_set_hexpand (add_side, TRUE);
-    g_object_set_data (G_OBJECT (add_side), "command", (gpointer) "add-side");
-    g_signal_connect (add_side, "clicked", G_CALLBACK (on_button), self);
-    gtk_box_append (GTK_BOX (bar), add_side);
-  }
-  gtk_box_append (GTK_BOX (self), bar);
+  gtk_widget_init_template (GTK_WIDGET (self));
 
   self->roots = g_list_store_new (MUSTER_TYPE_OOB_ITEM);
   self->tree = gtk_tree_list_model_new (G_LIST_MODEL (self->roots), FALSE, TRUE,
@@ -906,26 +928,12 @@ muster_editor_oob_init (MusterEditorOob *self)
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
-  self->list = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 160);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
-  gtk_box_append (GTK_BOX (self), scroller);
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
+  gtk_list_view_set_factory (self->list, factory);
+  /* the list owns the selection, and through it the tree and the roots */
+  g_object_unref (self->selection);
+  g_object_unref (factory);
   muster_editor_oob_menu_init (self);
-
-  self->message = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->message, TRUE);
-  gtk_label_set_xalign (self->message, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->message));
-
-  self->form = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_row_spacing (self->form, 4);
-  gtk_grid_set_column_spacing (self->form, 6);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->form));
 }
 
 GtkWidget *

@@ -18,6 +18,7 @@ struct _MusterMatchDialog
 
   MuScenario *scenario;          /* owned copy */
   GPtrArray *bundled;            /* of char*: paths, when no scenario was given */
+  GtkWidget *scenario_heading;
   GtkWidget *scenario_drop;
   GtkWidget *body;               /* rebuilt for each scenario */
   GHashTable *player_drops;      /* side id -> GtkDropDown */
@@ -30,19 +31,6 @@ struct _MusterMatchDialog
 };
 
 G_DEFINE_FINAL_TYPE (MusterMatchDialog, muster_match_dialog, GTK_TYPE_DIALOG)
-
-static GtkWidget *
-caption (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_add_css_class (label, "caption");
-  return label;
-}
 
 static GtkWidget *
 heading (const char *text)
@@ -178,15 +166,16 @@ compare_paths (gconstpointer a,
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
-/* The bundled scenarios a match can be played on, by title. */
-static GtkWidget *
-bundled_drop (MusterMatchDialog *self)
+/* The bundled scenarios a match can be played on, by title, in the
+ * template's drop-down. */
+static void
+fill_bundled (MusterMatchDialog *self)
 {
   g_autofree char *dirname = muster_find_scenarios_dir ();
   g_autoptr(GDir) dir = dirname ? g_dir_open (dirname, 0, NULL) : NULL;
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   const char *name;
-  GtkWidget *drop;
+  GtkDropDown *drop = GTK_DROP_DOWN (self->scenario_drop);
   guint first_playable = 0;
   gboolean found = FALSE;
 
@@ -217,12 +206,13 @@ bundled_drop (MusterMatchDialog *self)
           found = TRUE;
         }
     }
-  drop = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scenario"), -1);
+  gtk_drop_down_set_model (drop, G_LIST_MODEL (titles));
   if (self->bundled->len > 0)
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), first_playable);
+    gtk_drop_down_set_selected (drop, first_playable);
+  /* connected once the choice is made: the first scenario is loaded once */
   g_signal_connect (drop, "notify::selected", G_CALLBACK (on_scenario_selected), self);
-  return drop;
+  gtk_widget_set_visible (self->scenario_heading, TRUE);
+  gtk_widget_set_visible (self->scenario_drop, TRUE);
 }
 
 static void
@@ -239,12 +229,27 @@ muster_match_dialog_finalize (GObject *object)
 static void
 muster_match_dialog_class_init (MusterMatchDialogClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->finalize = muster_match_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-match-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, scenario_heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, scenario_drop);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, body);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, seed_entry);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, dice_computer);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, dice_players);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, seed_error);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchDialog, problem);
+  gtk_widget_class_bind_template_callback (widget_class, on_seed_changed);
 }
 
 static void
 muster_match_dialog_init (MusterMatchDialog *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->player_drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
@@ -252,70 +257,10 @@ GtkWidget *
 muster_match_dialog_new (GtkWindow        *parent,
                          const MuScenario *scenario)
 {
-  MusterMatchDialog *self = g_object_new (MUSTER_TYPE_MATCH_DIALOG,
-                                          "title", _("New Match"),
-                                          "transient-for", parent,
-                                          "modal", TRUE,
-                                          "destroy-with-parent", TRUE,
-                                          NULL);
-  GtkWidget *area = gtk_dialog_get_content_area (GTK_DIALOG (self));
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *button;
-
-  gtk_window_set_default_size (GTK_WINDOW (self), 520, -1);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 620);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (area), scrolled);
+  MusterMatchDialog *self = g_object_new (MUSTER_TYPE_MATCH_DIALOG, "transient-for", parent, NULL);
 
   if (scenario == NULL)
-    {
-      gtk_box_append (GTK_BOX (box), heading (_("Scenario")));
-      self->scenario_drop = bundled_drop (self);
-      gtk_box_append (GTK_BOX (box), self->scenario_drop);
-    }
-  self->body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_box_append (GTK_BOX (box), self->body);
-
-  gtk_box_append (GTK_BOX (box), heading (_("Dice")));
-  self->dice_computer = gtk_check_button_new_with_mnemonic (_("Rolled by the _computer"));
-  self->dice_players = gtk_check_button_new_with_mnemonic (_("Rolled at the table and _entered by the players"));
-  gtk_check_button_set_group (GTK_CHECK_BUTTON (self->dice_players), GTK_CHECK_BUTTON (self->dice_computer));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->dice_computer), TRUE);
-  gtk_box_append (GTK_BOX (box), self->dice_computer);
-  gtk_box_append (GTK_BOX (box), self->dice_players);
-  gtk_box_append (GTK_BOX (box),
-                  caption (_("With real dice, the window asks for the faces of each roll before the command is "
-                             "played, the computer players' rolls included: the players roll them for it.")));
-  self->seed_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->seed_entry), _("Random"));
-  gtk_entry_set_input_purpose (GTK_ENTRY (self->seed_entry), GTK_INPUT_PURPOSE_DIGITS);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->seed_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Seed"), -1);
-  g_signal_connect (self->seed_entry, "changed", G_CALLBACK (on_seed_changed), self);
-  gtk_box_append (GTK_BOX (box), self->seed_entry);
-  gtk_box_append (GTK_BOX (box),
-                  caption (_("The seed of the computer's dice: the same seed and commands replay the same match. "
-                             "Leave it empty for a random one.")));
-  self->seed_error = caption (_("The seed is a whole number from 0 to 18446744073709551615."));
-  gtk_widget_add_css_class (self->seed_error, "error");
-  gtk_box_append (GTK_BOX (box), self->seed_error);
-  self->problem = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->problem), TRUE);
-  gtk_widget_add_css_class (self->problem, "error");
-  gtk_box_append (GTK_BOX (box), self->problem);
-
-  gtk_dialog_add_button (GTK_DIALOG (self), _("_Cancel"), GTK_RESPONSE_CANCEL);
-  button = gtk_dialog_add_button (GTK_DIALOG (self), _("_Play"), GTK_RESPONSE_ACCEPT);
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_dialog_set_default_response (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
-
+    fill_bundled (self);
   if (scenario != NULL)
     set_scenario (self, mu_scenario_copy (scenario));
   else if (self->bundled->len > 0)

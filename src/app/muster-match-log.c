@@ -419,7 +419,7 @@ struct _MusterMatchLog {
   GtkCustomFilter *custom;
   GtkFilterListModel *filtered;
 
-  GtkWidget *box;
+  GtkWidget *box;          /* the template's child: disposed with it */
   GtkWidget *dropdown;
   GtkWidget *scroller;
   GtkWidget *view;
@@ -722,7 +722,7 @@ muster_match_log_dispose (GObject *object)
       g_clear_signal_handler (&self->reset_id, self->game);
       g_clear_object (&self->game);
     }
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_MATCH_LOG);
   g_clear_object (&self->filtered);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (muster_match_log_parent_class)->dispose (object);
@@ -745,6 +745,13 @@ muster_match_log_class_init (MusterMatchLogClass *klass)
 
   object_class->dispose = muster_match_log_dispose;
   object_class->finalize = muster_match_log_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-match-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchLog, box);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchLog, dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchLog, scroller);
+  gtk_widget_class_bind_template_child (widget_class, MusterMatchLog, view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "matchlog");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -757,9 +764,8 @@ muster_match_log_init (MusterMatchLog *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkNoSelection *selection;
   GtkAdjustment *adj;
-  GtkWidget *label;
-  GtkWidget *header;
 
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->everything = TRUE;
   self->follow = TRUE;
   self->store = g_list_store_new (MUSTER_TYPE_LOG_ENTRY);
@@ -767,43 +773,21 @@ muster_match_log_init (MusterMatchLog *self)
   self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                               GTK_FILTER (self->custom));
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (header, 12);
-  gtk_widget_set_margin_end (header, 12);
-  gtk_widget_set_margin_top (header, 6);
-  label = gtk_label_new_with_mnemonic (_("_Show"));
-  gtk_box_append (GTK_BOX (header), label);
   for (guint i = 0; i < MUSTER_LOG_N_KINDS; i++)
     gtk_string_list_append (names, _(kind_names[i]));
-  self->dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-  gtk_widget_set_hexpand (self->dropdown, TRUE);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->dropdown);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Show events of the kind"), -1);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->dropdown), G_LIST_MODEL (names));
   g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
-  gtk_box_append (GTK_BOX (header), self->dropdown);
-  gtk_box_append (GTK_BOX (self->box), header);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->filtered)));
-  self->view = gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory);
-  gtk_widget_add_css_class (self->view, "match-log");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Match log"), -1);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
-  gtk_box_append (GTK_BOX (self->box), self->scroller);
+  gtk_list_view_set_model (GTK_LIST_VIEW (self->view), GTK_SELECTION_MODEL (selection));
+  gtk_list_view_set_factory (GTK_LIST_VIEW (self->view), factory);
+  g_object_unref (selection);
+  g_object_unref (factory);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
   g_signal_connect (adj, "value-changed", G_CALLBACK (on_adjustment_value_changed), self);
   g_signal_connect (adj, "changed", G_CALLBACK (on_adjustment_changed), self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Match log"), -1);
 }
 
 GtkWidget *

@@ -8,14 +8,15 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "muster-print-counters.h"
+#include "muster-print-preview.h"
+
 typedef struct {
   MuScenario *scenario;  /* a copy, owned */
   MuSheetKind kind;
   GSettings *settings;
   MuSheet *sheet;
   GError *error;
-  /* The Counters tab of the print dialog. */
-  GtkWidget *size_spin, *default_check, *counters_check, *markers_check, *backs_check;
   GtkWidget *preview;    /* the preview window while it is open (weak) */
   gboolean done;
 } PrintJob;
@@ -70,67 +71,11 @@ make_sheet (const MuScenario     *scenario,
 
 /* The Counters tab ------------------------------------------------------------------------ */
 
-static void
-on_default_size_toggled (GtkCheckButton *check,
-                         PrintJob       *job)
-{
-  gtk_widget_set_sensitive (job->size_spin, !gtk_check_button_get_active (check));
-}
-
-static GtkWidget *
-check_row (GtkWidget  *grid,
-           int         row,
-           const char *label,
-           gboolean    active)
-{
-  GtkWidget *check = gtk_check_button_new_with_mnemonic (label);
-
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
-  gtk_grid_attach (GTK_GRID (grid), check, 0, row, 2, 1);
-  return check;
-}
-
 static GObject *
 on_create_custom_widget (GtkPrintOperation *op,
                          PrintJob          *job)
 {
-  GtkWidget *grid = gtk_grid_new (), *label;
-  double size = g_settings_get_double (job->settings, "print-counter-size");
-  double own = mu_sheet_default_counter_size (job->scenario);
-  g_autofree char *own_text = g_strdup_printf (_("The _scenario's size (%.1f mm)"), own);
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_widget_set_margin_start (grid, 18);
-  gtk_widget_set_margin_end (grid, 18);
-  gtk_widget_set_margin_top (grid, 18);
-  gtk_widget_set_margin_bottom (grid, 18);
-
-  job->default_check = check_row (grid, 0, own_text, size <= 0);
-  label = gtk_label_new_with_mnemonic (_("Counter si_ze (mm)"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  job->size_spin = gtk_spin_button_new_with_range (5, 60, 0.1);
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (job->size_spin), 2);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (job->size_spin), size > 0 ? size : own);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), job->size_spin);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (job->size_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Counter size in millimetres"), -1);
-  gtk_widget_set_tooltip_text (job->size_spin,
-                               _("The side of a counter: 12.7 mm is 1/2 in, 15.9 mm is 5/8 in"));
-  gtk_widget_set_sensitive (job->size_spin, size > 0);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), job->size_spin, 1, 1, 1, 1);
-  g_signal_connect (job->default_check, "toggled", G_CALLBACK (on_default_size_toggled), job);
-
-  job->counters_check = check_row (grid, 2, _("Print the _counters"),
-                                   g_settings_get_boolean (job->settings, "print-counters"));
-  job->markers_check = check_row (grid, 3, _("Print the _markers the rules use"),
-                                  g_settings_get_boolean (job->settings, "print-markers"));
-  job->backs_check = check_row (grid, 4, _("Add mirrored _backs for two-sided printing"),
-                                g_settings_get_boolean (job->settings, "print-backs"));
-  gtk_widget_set_tooltip_text (job->backs_check,
-                               _("After each page, its back: print on both sides, turning over the long edge"));
-  return G_OBJECT (grid);
+  return G_OBJECT (muster_print_counters_new (job->settings, mu_sheet_default_counter_size (job->scenario)));
 }
 
 static void
@@ -138,16 +83,7 @@ on_custom_widget_apply (GtkPrintOperation *op,
                         GtkWidget         *widget,
                         PrintJob          *job)
 {
-  gboolean own = gtk_check_button_get_active (GTK_CHECK_BUTTON (job->default_check));
-
-  g_settings_set_double (job->settings, "print-counter-size",
-                         own ? 0.0 : gtk_spin_button_get_value (GTK_SPIN_BUTTON (job->size_spin)));
-  g_settings_set_boolean (job->settings, "print-counters",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->counters_check)));
-  g_settings_set_boolean (job->settings, "print-markers",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->markers_check)));
-  g_settings_set_boolean (job->settings, "print-backs",
-                          gtk_check_button_get_active (GTK_CHECK_BUTTON (job->backs_check)));
+  muster_print_counters_apply (MUSTER_PRINT_COUNTERS (widget), job->settings);
 }
 
 /* Pages ------------------------------------------------------------------------------------ */
@@ -243,10 +179,8 @@ typedef struct {
   GtkPrintOperationPreview *preview;
   GtkPrintContext *context;
   PrintJob *job;
-  GtkWidget *area, *label, *prev, *next;
+  MusterPrintPreview *window;  /* owns this */
   cairo_t *idle_cr;  /* set on the context between draws: pagination needs one */
-  int page, n_pages;
-  gboolean ready;
 } Preview;
 
 static void
@@ -259,19 +193,6 @@ preview_free (gpointer data)
   g_object_unref (p->context);
   cairo_destroy (p->idle_cr);
   g_free (p);
-}
-
-static void
-preview_update (Preview *p)
-{
-  g_autofree char *text = NULL;
-
-  if (p->ready)
-    text = g_strdup_printf (_("Page %d of %d"), p->page + 1, p->n_pages);
-  gtk_label_set_text (GTK_LABEL (p->label), text ? text : _("Preparing…"));
-  gtk_widget_set_sensitive (p->prev, p->ready && p->page > 0);
-  gtk_widget_set_sensitive (p->next, p->ready && p->page + 1 < p->n_pages);
-  gtk_widget_queue_draw (p->area);
 }
 
 static void
@@ -298,7 +219,7 @@ preview_draw (GtkDrawingArea *area,
   cairo_rectangle (cr, x, y, pw * scale, ph * scale);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill (cr);
-  if (!p->ready)
+  if (!muster_print_preview_is_ready (p->window))
     return;
   cairo_save (cr);
   cairo_rectangle (cr, x, y, pw * scale, ph * scale);
@@ -306,7 +227,7 @@ preview_draw (GtkDrawingArea *area,
   cairo_translate (cr, x, y);
   /* The print context scales from its dpi to the operation's unit (mm). */
   gtk_print_context_set_cairo_context (p->context, cr, scale * 25.4, scale * 25.4);
-  gtk_print_operation_preview_render_page (p->preview, p->page);
+  gtk_print_operation_preview_render_page (p->preview, muster_print_preview_get_page (p->window));
   cairo_restore (cr);
   /* The drawing area's context dies with this frame. */
   gtk_print_context_set_cairo_context (p->context, p->idle_cr, 72, 72);
@@ -317,27 +238,7 @@ on_preview_ready (GtkPrintOperationPreview *preview,
                   GtkPrintContext          *context,
                   Preview                  *p)
 {
-  p->ready = TRUE;
-  p->n_pages = p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0;
-  preview_update (p);
-}
-
-static void
-on_preview_prev (GtkButton *button,
-                 Preview   *p)
-{
-  if (p->page > 0)
-    p->page--;
-  preview_update (p);
-}
-
-static void
-on_preview_next (GtkButton *button,
-                 Preview   *p)
-{
-  if (p->page + 1 < p->n_pages)
-    p->page++;
-  preview_update (p);
+  muster_print_preview_set_ready (p->window, p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0);
 }
 
 static void
@@ -356,7 +257,7 @@ on_preview (GtkPrintOperation        *op,
             PrintJob                 *job)
 {
   Preview *p = g_new0 (Preview, 1);
-  GtkWidget *window, *header, *box;
+  GtkWidget *window;
 
   p->op = g_object_ref (op);
   p->preview = g_object_ref (preview);
@@ -370,39 +271,16 @@ on_preview (GtkPrintOperation        *op,
   /* GTK paginates as soon as this returns, and wants a context for it. */
   gtk_print_context_set_cairo_context (context, p->idle_cr, 72, 72);
 
-  window = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), job->kind == MU_SHEET_KIND_MAP ? _("Print Preview: Map")
-                                                                            : _("Print Preview: Counters"));
-  if (parent)
-    gtk_window_set_transient_for (GTK_WINDOW (window), parent);
-  gtk_window_set_default_size (GTK_WINDOW (window), 720, 760);
-  header = gtk_header_bar_new ();
-  gtk_window_set_titlebar (GTK_WINDOW (window), header);
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (box, "linked");
-  p->prev = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (p->prev, _("Previous Page"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->prev), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Previous Page"), -1);
-  p->next = gtk_button_new_from_icon_name ("go-next-symbolic");
-  gtk_widget_set_tooltip_text (p->next, _("Next Page"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->next), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Next Page"), -1);
-  gtk_box_append (GTK_BOX (box), p->prev);
-  gtk_box_append (GTK_BOX (box), p->next);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), box);
-  p->label = gtk_label_new (NULL);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (header), p->label);
-  p->area = gtk_drawing_area_new ();
-  gtk_accessible_update_property (GTK_ACCESSIBLE (p->area), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Page preview"), -1);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (p->area), preview_draw, p, NULL);
-  gtk_window_set_child (GTK_WINDOW (window), p->area);
-  g_signal_connect (p->prev, "clicked", G_CALLBACK (on_preview_prev), p);
-  g_signal_connect (p->next, "clicked", G_CALLBACK (on_preview_next), p);
+  window = muster_print_preview_new (parent,
+                                     job->kind == MU_SHEET_KIND_MAP ? _("Print Preview: Map")
+                                                                    : _("Print Preview: Counters"),
+                                     preview_draw, p);
+  p->window = MUSTER_PRINT_PREVIEW (window);
   g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
   g_signal_connect (window, "destroy", G_CALLBACK (on_preview_destroy), p);
   g_object_set_data_full (G_OBJECT (window), "muster-preview", p, preview_free);
   job->preview = window;
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &job->preview);
-  preview_update (p);
   gtk_window_present (GTK_WINDOW (window));
   return TRUE;
 }

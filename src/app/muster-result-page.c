@@ -214,30 +214,6 @@ on_game_changed (MusterGame       *game,
   update (self);
 }
 
-static GtkWidget *
-section_label (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 12);
-  return label;
-}
-
-static GtkWidget *
-action_button (const char *label,
-               const char *action,
-               gboolean    suggested)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  if (suggested)
-    gtk_widget_add_css_class (button, "suggested-action");
-  return button;
-}
-
 static void
 muster_result_page_dispose (GObject *object)
 {
@@ -249,7 +225,7 @@ muster_result_page_dispose (GObject *object)
       g_clear_signal_handler (&self->reset_id, self->game);
       g_clear_object (&self->game);
     }
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_RESULT_PAGE);
   G_OBJECT_CLASS (muster_result_page_parent_class)->dispose (object);
 }
 
@@ -268,6 +244,16 @@ muster_result_page_class_init (MusterResultPageClass *klass)
 
   object_class->dispose = muster_result_page_dispose;
   object_class->finalize = muster_result_page_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-result-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, title);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, level);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, score);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, objectives_heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, objectives);
+  gtk_widget_class_bind_template_child (widget_class, MusterResultPage, losses);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "resultpage");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -276,62 +262,8 @@ muster_result_page_class_init (MusterResultPageClass *klass)
 static void
 muster_result_page_init (MusterResultPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->text = g_string_new (NULL);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-
-  gtk_widget_set_size_request (box, 280, -1);
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (box, 24);
-  gtk_widget_set_margin_bottom (box, 24);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-
-  self->title = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->title), TRUE);
-  gtk_widget_add_css_class (self->title, "title-1");
-  gtk_box_append (GTK_BOX (box), self->title);
-  self->level = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->level), TRUE);
-  gtk_widget_add_css_class (self->level, "title-4");
-  gtk_box_append (GTK_BOX (box), self->level);
-  self->score = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->score, "dim-label");
-  gtk_box_append (GTK_BOX (box), self->score);
-
-  self->objectives_heading = section_label (_("Objectives"));
-  gtk_box_append (GTK_BOX (box), self->objectives_heading);
-  self->objectives = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->objectives), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->objectives, "boxed-list");
-  gtk_widget_add_css_class (self->objectives, "frame");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->objectives), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Objectives and who holds them"), -1);
-  gtk_box_append (GTK_BOX (box), self->objectives);
-
-  gtk_box_append (GTK_BOX (box), section_label (_("Losses")));
-  self->losses = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->losses), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (self->losses), 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->losses), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Losses of each side"), -1);
-  gtk_box_append (GTK_BOX (box), self->losses);
-
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (buttons, 24);
-  gtk_box_append (GTK_BOX (buttons), action_button (_("_Replay"), "match.replay", FALSE));
-  gtk_box_append (GTK_BOX (buttons), action_button (_("_Save"), "win.save", TRUE));
-  gtk_box_append (GTK_BOX (buttons), action_button (_("_Close"), "match.close", FALSE));
-  gtk_box_append (GTK_BOX (box), buttons);
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Result of the match"), -1);
 }
 
 GtkWidget *

@@ -6,7 +6,8 @@
  * shipped scenario opens as a copy, and work a crash left is offered back.
  *
  * The file is loaded and checked in a worker thread (GTask); the window shows
- * a page with the file's name, the loader's progress and a Cancel button.
+ * a MusterOpeningPage with the file's name, the loader's progress and a
+ * Cancel button.
  * Cancelling returns at once to what was shown before; the loader stops at
  * its next stage and its result is dropped.
  */
@@ -26,6 +27,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-data-dirs.h"
 #include "muster-editor-autosave.h"
+#include "muster-opening-page.h"
 
 #define OPENING_KEY "muster-window-opening"
 #define PAGE_NAME "opening"
@@ -69,55 +71,35 @@ loaded_free (Loaded *ld)
 /* The page -------------------------------------------------------------------------- */
 
 static void
-on_cancel_clicked (GtkButton    *button,
-                   MusterWindow *self)
+on_page_cancelled (MusterOpeningPage *page,
+                   MusterWindow      *self)
 {
   muster_window_cancel_open (self);
 }
 
-static GtkWidget *
+static MusterOpeningPage *
 opening_page (MusterWindow *self)
 {
   GtkStack *stack = muster_window_get_stack (self);
   GtkWidget *page = gtk_stack_get_child_by_name (stack, PAGE_NAME);
-  GtkWidget *label, *bar, *button;
 
   if (page != NULL)
-    return page;
-  page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (page, 360, -1);
-  label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (label, "title-2");
-  bar = gtk_progress_bar_new ();
-  gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Loading progress"), -1);
-  button = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  g_signal_connect (button, "clicked", G_CALLBACK (on_cancel_clicked), self);
-  gtk_box_append (GTK_BOX (page), label);
-  gtk_box_append (GTK_BOX (page), bar);
-  gtk_box_append (GTK_BOX (page), button);
-  g_object_set_data (G_OBJECT (page), "label", label);
-  g_object_set_data (G_OBJECT (page), "bar", bar);
+    return MUSTER_OPENING_PAGE (page);
+  page = muster_opening_page_new ();
+  g_signal_connect (page, "cancelled", G_CALLBACK (on_page_cancelled), self);
   gtk_stack_add_named (stack, page, PAGE_NAME);
-  return page;
+  return MUSTER_OPENING_PAGE (page);
 }
 
 static gboolean
 on_tick (gpointer data)
 {
   Opening *op = data;
-  GtkWidget *page;
 
   if (op->window == NULL)
     return G_SOURCE_CONTINUE;
-  page = opening_page (op->window);
-  gtk_progress_bar_set_fraction (g_object_get_data (G_OBJECT (page), "bar"),
-                                 g_atomic_int_get (&op->permille) / 1000.0);
+  muster_opening_page_set_fraction (opening_page (op->window),
+                                    g_atomic_int_get (&op->permille) / 1000.0);
   return G_SOURCE_CONTINUE;
 }
 
@@ -195,7 +177,7 @@ muster_window_open_file_async (MusterWindow *self,
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   GtkStack *stack;
-  GtkWidget *page;
+  MusterOpeningPage *page;
   Opening *op;
 
   g_return_if_fail (MUSTER_IS_WINDOW (self));
@@ -222,8 +204,8 @@ muster_window_open_file_async (MusterWindow *self,
   page = opening_page (self);
   name = g_file_get_basename (file);
   text = g_strdup_printf (_("Opening “%s”…"), name);
-  gtk_label_set_text (g_object_get_data (G_OBJECT (page), "label"), text);
-  gtk_progress_bar_set_fraction (g_object_get_data (G_OBJECT (page), "bar"), 0);
+  muster_opening_page_set_text (page, text);
+  muster_opening_page_set_fraction (page, 0);
   gtk_stack_set_visible_child_name (stack, PAGE_NAME);
   op->tick = g_timeout_add (50, on_tick, op);
   g_object_set_data (G_OBJECT (self), OPENING_KEY, op);
