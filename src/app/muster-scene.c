@@ -116,20 +116,38 @@ muster_scene_thaw (MusterScene *self)
 }
 
 static gboolean
-stands_equal (const MuPiece *a,
-              const MuPiece *b)
+stand_arrays_equal (const MuStand *a,
+                    const MuStand *b,
+                    guint          n)
 {
-  if (a->n_stands != b->n_stands)
-    return FALSE;
-  for (guint i = 0; i < a->n_stands; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const MuStand *s = &a->stands[i], *t = &b->stands[i];
+      const MuStand *s = &a[i], *t = &b[i];
 
       if (s->centre.x != t->centre.x || s->centre.y != t->centre.y || s->width != t->width ||
           s->depth != t->depth || s->facing != t->facing || s->rank != t->rank)
         return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+stands_equal (const MuPiece *a,
+              const MuPiece *b)
+{
+  return a->n_stands == b->n_stands && stand_arrays_equal (a->stands, b->stands, a->n_stands);
+}
+
+static gboolean
+plans_equal (const MuPiece *a,
+             const MuPiece *b)
+{
+  if (a->n_plan != b->n_plan || a->n_plan_stands != b->n_plan_stands)
+    return FALSE;
+  for (guint i = 0; i < a->n_plan; i++)
+    if (!mu_pos_equal (&a->plan[i], &b->plan[i]))
+      return FALSE;
+  return stand_arrays_equal (a->plan_stands, b->plan_stands, a->n_plan_stands);
 }
 
 /* Whether two pieces draw the same (the selection aside). */
@@ -141,7 +159,7 @@ piece_equal (const MuPiece *a,
          a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->facing == b->facing &&
          a->strength == b->strength && g_strcmp0 (a->markers, b->markers) == 0 &&
          a->status == b->status && a->highlighted == b->highlighted && a->placed == b->placed &&
-         stands_equal (a, b);
+         stands_equal (a, b) && plans_equal (a, b);
 }
 
 static gboolean

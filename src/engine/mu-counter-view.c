@@ -18,6 +18,10 @@ mu_counter_view_clear (gpointer view)
   g_clear_pointer (&v->attached, g_free);
   g_clear_pointer (&v->stands, g_free);
   v->n_stands = 0;
+  g_clear_pointer (&v->plan, g_free);
+  v->n_plan = 0;
+  g_clear_pointer (&v->plan_stands, g_free);
+  v->n_plan_stands = 0;
 }
 
 GArray *
@@ -48,6 +52,11 @@ mu_counter_view_array_copy (const GArray *views)
       c->stands = NULL;
       c->n_stands = 0;
       mu_counter_view_set_stands (c, v->stands, v->n_stands);
+      c->plan = NULL;
+      c->n_plan = 0;
+      c->plan_stands = NULL;
+      c->n_plan_stands = 0;
+      mu_counter_view_set_plan (c, v->plan, v->n_plan, v->plan_stands, v->n_plan_stands);
     }
   return copy;
 }
@@ -73,6 +82,27 @@ mu_counter_view_set_stands (MuCounterView *view,
   view->n_stands = n;
   if (n > 0)
     view->stands = g_memdup2 (stands, n * sizeof *stands);
+}
+
+void
+mu_counter_view_set_plan (MuCounterView *view,
+                          const MuPos   *path,
+                          guint          n,
+                          const MuStand *stands,
+                          guint          n_stands)
+{
+  g_return_if_fail (view != NULL && (n == 0 || path != NULL) && (n_stands == 0 || stands != NULL));
+
+  g_clear_pointer (&view->plan, g_free);
+  g_clear_pointer (&view->plan_stands, g_free);
+  view->n_plan = view->n_plan_stands = 0;
+  if (n == 0)
+    return;
+  view->plan = g_memdup2 (path, n * sizeof *path);
+  view->n_plan = n;
+  if (n_stands > 0)
+    view->plan_stands = g_memdup2 (stands, n_stands * sizeof *stands);
+  view->n_plan_stands = n_stands;
 }
 
 /* The markers a counter's declared flags put on it before play: a flag

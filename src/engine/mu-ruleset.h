@@ -519,6 +519,15 @@ typedef struct {
    * n_stands 0) on a hex board and off the table. */
   MuStand *stands;
   guint n_stands;
+  /* Owned: a move the ruleset has planned for the counter and not yet
+   * made, which every player may see (a declared charge): the poses of
+   * its path from where it stands (the first) to where it is bound (the
+   * last), and its stands laid out at that last pose, the outline the
+   * board draws there. NULL (and 0) when it has none. */
+  MuPos *plan;
+  guint n_plan;
+  MuStand *plan_stands;
+  guint n_plan_stands;
 } MuCounterView;
 
 /* Frees what the view owns (a GArray clear function). */
@@ -533,6 +542,10 @@ GArray            *mu_counter_view_array_copy  (const GArray *views);
  * of n of them). */
 void               mu_counter_view_set_markers (MuCounterView *view, const char *markers);
 void               mu_counter_view_set_stands  (MuCounterView *view, const MuStand *stands, guint n);
+/* Sets view's planned move (copies of the n poses of its path and of the
+ * n_stands stands at its end); n = 0 clears it. */
+void               mu_counter_view_set_plan    (MuCounterView *view, const MuPos *path, guint n,
+                                                const MuStand *stands, guint n_stands);
 
 typedef struct {
   const MuObjective *objective;

@@ -178,6 +178,59 @@ marker_places (const MuScenario *scenario,
     }
 }
 
+/* A piece's planned move (MuPiece.plan: a declared charge), under the
+ * units: a dashed line through its path's poses, and its stands at the
+ * end as a dashed outline, lightly filled, in its side's colour over a
+ * halo of the other lightness that keeps it seen on any ground. */
+static void
+draw_plan (MuRenderTableCtx *c,
+           const MuPiece    *p)
+{
+  cairo_t *cr = c->cr;
+  guint32 colour = mu_render_side_colour (c->scenario, p->counter->side);
+  double w = MAX (0.07 * c->inch * c->k, 1.5 / c->dev);
+  double lum;
+  double dash[2] = { MAX (0.35 * c->inch * c->k, 4.0 / c->dev), MAX (0.2 * c->inch * c->k, 3.0 / c->dev) };
+
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_new_path (cr);
+  for (guint i = 0; i < p->n_plan_stands; i++)
+    {
+      MuPoint k[4];
+
+      mu_stand_corners (&p->plan_stands[i], k);
+      cairo_move_to (cr, k[0].x * c->k, k[0].y * c->k);
+      for (int j = 1; j < 4; j++)
+        cairo_line_to (cr, k[j].x * c->k, k[j].y * c->k);
+      cairo_close_path (cr);
+    }
+  mu_set_rgba (cr, colour, 0.18);
+  cairo_fill_preserve (cr);
+  for (guint i = 0; i < p->n_plan; i++)
+    {
+      const MuPos *q = &p->plan[i];
+
+      if (!q->is_point)
+        continue;
+      if (i == 0)
+        cairo_move_to (cr, q->point.x * c->k, q->point.y * c->k);
+      else
+        cairo_line_to (cr, q->point.x * c->k, q->point.y * c->k);
+    }
+  /* a light side's colour (grey) over a dark halo, a dark one over a pale */
+  lum = 0.299 * (colour >> 16 & 0xff) + 0.587 * (colour >> 8 & 0xff) + 0.114 * (colour & 0xff);
+  cairo_set_line_width (cr, 2.2 * w);
+  mu_set_rgba (cr, lum > 150 ? 0x1a1a1a : 0xf6f1dc, lum > 150 ? 0.55 : 0.75);
+  cairo_stroke_preserve (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, w);
+  mu_set_rgb (cr, colour);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 void
 mu_render_table_pieces (cairo_t               *cr,
                         const MuScenario      *scenario,
@@ -195,6 +248,10 @@ mu_render_table_pieces (cairo_t               *cr,
   cairo_save (cr);
   mu_render_apply_clip (cr, options);
   mu_text_init (&text, cr);
+  /* the plans first, so that the units stand over their lines */
+  for (guint i = 0; i < n_pieces; i++)
+    if (pieces[i].counter != NULL && pieces[i].n_plan > 0)
+      draw_plan (&c, &pieces[i]);
   for (guint i = 0; i < n_pieces; i++)
     {
       const MuPiece *p = &pieces[i];

@@ -600,6 +600,10 @@ mu_render_piece_from_view (const MuCounterView *view,
   piece->stands = view->stands;
   piece->n_stands = view->n_stands;
   piece->placed = view->pos.is_point && mu_status_has (view->status, MU_STATUS_IN_PLAY);
+  piece->plan = view->plan;
+  piece->n_plan = view->n_plan;
+  piece->plan_stands = view->plan_stands;
+  piece->n_plan_stands = view->n_plan_stands;
 }
 
 GArray *

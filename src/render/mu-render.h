@@ -48,6 +48,14 @@ typedef struct {
    * set). A piece placed there without stands (a Toy Soldiers battalion
    * wholly inside a village block) is drawn as a counter at pos. */
   gboolean placed;
+  /* Tables: the move the ruleset has planned for it (the view's plan, a
+   * declared charge), drawn as a dashed line through the poses of its
+   * path and a dashed outline of its stands at the end, in its side's
+   * colour; n_plan 0 when it has none. */
+  const MuPos *plan;
+  guint n_plan;
+  const MuStand *plan_stands;
+  guint n_plan_stands;
 } MuPiece;
 
 /* A hex overlay drawn over the terrain (legal moves, targets, selection). */

@@ -19,6 +19,7 @@
 #include "mu-policy.h"
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
+#include "mu-table-stand.h"
 
 #include "play-matches.h"
 
@@ -435,6 +436,89 @@ test_garrison_actions (void)
   g_assert_false (has_command (enemy, "reorder barn"));
 }
 
+/* The counter's view among the match's, or NULL. */
+static const MuCounterView *
+find_view (const GArray *views,
+           const char   *id)
+{
+  for (guint i = 0; i < views->len; i++)
+    {
+      const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+
+      if (g_strcmp0 (v->id, id) == 0)
+        return v;
+    }
+  return NULL;
+}
+
+/* Asserts that the view plans a move from its own position to `to`,
+ * with its stands laid out around `to` at the end. */
+static void
+assert_plan (const MuCounterView *v,
+             double               x,
+             double               y,
+             double               facing)
+{
+  const MuPos *end;
+  MuPoint a;
+
+  g_assert_nonnull (v);
+  g_assert_cmpuint (v->n_plan, >=, 2);
+  g_assert_true (mu_pos_equal (&v->plan[0], &v->pos));
+  end = &v->plan[v->n_plan - 1];
+  g_assert_true (end->is_point && end->has_facing);
+  g_assert_cmpfloat_with_epsilon (end->point.x, x, 0.01);
+  g_assert_cmpfloat_with_epsilon (end->point.y, y, 0.01);
+  g_assert_cmpfloat_with_epsilon (end->facing, facing, 0.01);
+  g_assert_cmpuint (v->n_plan_stands, >, 0);
+  a = mu_stands_anchor (v->plan_stands, v->n_plan_stands);
+  g_assert_cmpfloat_with_epsilon (a.x, x, 0.01);
+  g_assert_cmpfloat_with_epsilon (a.y, y, 0.01);
+}
+
+/* TS-AMB-64, TS-AMB-65: a declared charger's view reports its path to
+ * its contact pose and its stands there (the board draws them for both
+ * sides), from where it stands as the stages move it; a counter-charger's
+ * too (TS-CHG-6d); a unit charging nothing has no plan. */
+static void
+test_charge_plan (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "p2-react6.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (scenario, 1, NULL, 0, &error);
+  g_autoptr(GArray) kept = NULL;
+  const GArray *views;
+
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  views = mu_match_get_counters (m);
+  g_assert_cmpuint (find_view (views, "u1")->n_plan, ==, 0);
+  g_assert_true (mu_match_apply_line (m, "charge u1 r1 @24.00,24.25/0.0", NULL, &error));
+  g_assert_no_error (error);
+  views = mu_match_get_counters (m);
+  assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
+  g_assert_cmpfloat_with_epsilon (find_view (views, "u1")->plan[0].point.y, 32.25, 0.01);
+  g_assert_cmpuint (find_view (views, "r1")->n_plan, ==, 0);
+  g_assert_null (find_view (views, "r1")->plan_stands);
+  /* a copy keeps its own */
+  kept = mu_counter_view_array_copy (views);
+  assert_plan (find_view (kept, "u1"), 24.0, 24.25, 0.0);
+  /* stage 5 moves it to 6 in: the path starts there */
+  g_assert_true (mu_match_apply_line (m, "launch", NULL, &error));
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  views = mu_match_get_counters (m);
+  assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
+  g_assert_cmpfloat_with_epsilon (find_view (views, "u1")->plan[0].point.y, 30.25, 0.01);
+  g_assert_true (mu_match_apply_line (m, "counter-charge c1 u1 @26.80,30.25/180.0", NULL, &error));
+  g_assert_no_error (error);
+  views = mu_match_get_counters (m);
+  assert_plan (find_view (views, "c1"), 26.80, 30.25, 180.0);
+  assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -453,5 +537,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/village/actions/TS-VIL-2", test_garrison_actions);
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
+  g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
   return g_test_run ();
 }

@@ -5,7 +5,8 @@
  * --stands lines agree with the engine's layout: every stand the view holds
  * is drawn there, within 0.01 in (TAB-6); a column of attack is one base
  * wide (baa-table's shape, BAT-MOV-7, TAB-6); and NIC, pinned and fatigued
- * are drawn on table units as on hex counters. */
+ * are drawn on table units as on hex counters; a unit's planned move (a
+ * declared charge) is drawn to its end. */
 #include "config.h"
 
 #include <math.h>
@@ -385,6 +386,61 @@ test_garrison (void)
                    ==, (int) (garrison - (const MuPiece *) pieces->data));
 }
 
+/* A unit's planned move (a declared Toy Soldiers charge, TS-AMB-64) is
+ * drawn: its path to the contact pose and its outline there, which a board
+ * without the plan leaves bare. */
+static void
+test_plan (void)
+{
+  const char *root = g_getenv ("MUSTER_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root ? root : ".", "tests", "fixtures", "rules", "toy-soldiers",
+                                            "p2-react6.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, NULL, &error);
+  g_autoptr(MuMatch) m = NULL;
+  g_autoptr(GArray) views = NULL;
+  g_autoptr(GArray) pieces = NULL;
+  MuPiece charger = { 0 }, bare;
+  cairo_surface_t *with, *without;
+  MuPoint mid;
+
+  g_assert_no_error (error);
+  m = mu_match_new (s, 1, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_true (mu_match_apply_line (m, "charge u1 r1 @24.00,24.25/0.0", NULL, &error));
+  g_assert_no_error (error);
+  views = mu_counter_view_array_copy (mu_match_get_counters (m));
+  pieces = mu_render_pieces_from_views (views);
+  for (guint i = 0; i < pieces->len; i++)
+    if (g_strcmp0 (g_array_index (pieces, MuPiece, i).counter->id, "u1") == 0)
+      charger = g_array_index (pieces, MuPiece, i);
+  g_assert_nonnull (charger.counter);
+  g_assert_cmpuint (charger.n_plan, >=, 2);
+  g_assert_cmpuint (charger.n_plan_stands, >, 0);
+  bare = charger;
+  bare.n_plan = bare.n_plan_stands = 0;
+  with = draw (mu_match_get_scenario (m), &charger, 1);
+  without = draw (mu_match_get_scenario (m), &bare, 1);
+  /* the outline at the contact pose: every stand's middle and front edge */
+  for (guint k = 0; k < charger.n_plan_stands; k++)
+    {
+      const MuStand *st = &charger.plan_stands[k];
+      MuPoint front = stand_point (st, 0, -st->depth / 2);
+
+      g_assert_true (drawn_at (with, st->centre));
+      g_assert_false (drawn_at (without, st->centre));
+      g_assert_false (drawn_at (without, front));
+    }
+  /* the line halfway along its last leg */
+  mid.x = (charger.plan[charger.n_plan - 2].point.x + charger.plan[charger.n_plan - 1].point.x) / 2;
+  mid.y = (charger.plan[charger.n_plan - 2].point.y + charger.plan[charger.n_plan - 1].point.y) / 2;
+  g_assert_true (drawn_at (with, mid));
+  g_assert_false (drawn_at (without, mid));
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -396,5 +452,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/table/column-one-base-wide/TAB-6", test_column);
   g_test_add_func ("/render/table/markers/BAT-CMD-7", test_markers);
   g_test_add_func ("/render/table/garrison/TS-AMB-85", test_garrison);
+  g_test_add_func ("/render/table/plan/TS-AMB-64", test_plan);
   return g_test_run ();
 }

@@ -36,6 +36,63 @@ ts_charge_layout (const TsMatch *m, const TsUnit *u, TsPose p, MuStand *out)
   return ts_layout_at (m, u, u->form, ts_formed (u), p.anchor, p.facing, out);
 }
 
+/* The pose u is bound for: its contact pose as a charger still charging
+ * and not yet handed to contact resolution, or as a counter-charger of
+ * such a charger. */
+static gboolean
+planned_contact (const TsMatch *m, int unit, TsPose *contact)
+{
+  const TsCharge *ch = m->charge;
+
+  for (guint i = 0; i < ch->chargers->len; i++)
+    {
+      const TsCharger *c = &g_array_index (ch->chargers, TsCharger, i);
+
+      if (c->unit == unit && !c->out && !c->done)
+        {
+          *contact = c->contact;
+          return TRUE;
+        }
+    }
+  for (guint i = 0; i < ch->counters->len; i++)
+    {
+      const TsCounter *cc = &g_array_index (ch->counters, TsCounter, i);
+
+      if (cc->unit != unit)
+        continue;
+      for (guint k = 0; k < ch->chargers->len; k++)
+        {
+          const TsCharger *c = &g_array_index (ch->chargers, TsCharger, k);
+
+          if (c->unit == cc->charger && !c->out && !c->done)
+            {
+              *contact = cc->contact;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+void
+ts_charge_plan (const TsMatch *m, const TsUnit *u, MuCounterView *v)
+{
+  MuStand st[MU_STANDS_MAX];
+  MuPos path[3];
+  guint n = 0, n_st;
+  TsPose contact;
+
+  if (m->charge == NULL || !ts_in_play (u) || !planned_contact (m, ts_unit_index (m, u), &contact))
+    return;
+  path[n++] = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
+  /* it turns where it stands, then slides straight (TS-AMB-65) */
+  if (fabs (remainder (u->facing - contact.facing, 360.0)) > 0.05)
+    path[n++] = mu_pos_from_point (u->anchor.x, u->anchor.y, contact.facing);
+  path[n++] = mu_pos_from_point (contact.anchor.x, contact.anchor.y, contact.facing);
+  n_st = ts_charge_layout (m, u, contact, st);
+  mu_counter_view_set_plan (v, path, n, st, n_st);
+}
+
 /* TAB-9 from stands to a polygon (a village block): 0 when they meet. */
 static double
 polygon_distance (const MuStand *st, guint n, const MuPoint *poly, guint np)

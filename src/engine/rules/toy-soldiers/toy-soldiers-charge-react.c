@@ -250,7 +250,7 @@ counter_charge (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GE
   start = (TsPose) { u->anchor, pose.facing };
   ts_charge_slide (m, u, start, pose, ti, TS_NONE, ts_in (m, 2), "counter-charge", "TS-CHG-6", events);
   {
-    TsCounter cc = { ts_unit_index (m, u), ti };
+    TsCounter cc = { ts_unit_index (m, u), ti, pose };
 
     g_array_append_val (m->charge->counters, cc);
   }

@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
   int unit;                    /* the counter-charger */
   int charger;                 /* the charger it counter-charges (a unit) */
+  TsPose contact;              /* its contact pose (TS-AMB-64), drawn as its plan */
 } TsCounter;
 
 typedef struct {

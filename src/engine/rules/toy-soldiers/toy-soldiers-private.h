@@ -533,6 +533,12 @@ void          ts_charge_contact_done (TsMatch *m, GPtrArray *events);
 gboolean      ts_charge_resume      (TsMatch *m, GPtrArray *events);
 /* TS-AMB-62: a target of a charge, from its declaration to the end of its resolution. */
 gboolean      ts_charge_target      (const TsMatch *m, const TsUnit *u);
+/* The view's plan (MuCounterView.plan) of a charger or counter-charger
+ * whose charge is declared and not yet in contact resolution: its path
+ * from where it stands, turned to its contact facing (TS-AMB-65), to its
+ * contact pose (TS-AMB-64), and its stands there. Declarations are open,
+ * so both sides see it. Nothing for any other unit. */
+void          ts_charge_plan        (const TsMatch *m, const TsUnit *u, MuCounterView *v);
 /* TS-CHG-3a: the volley being fired is a 12" reaction (no TS-RCV-2 stress on chargers). */
 gboolean      ts_charge_no_return_stress (const TsMatch *m);
 /* The --state position's charge stage whose window is open (3, 4, 6, 7), 0. */

@@ -308,6 +308,7 @@ counters (gpointer state)
                 all[n++] = u->skirm[k];
               v.pos = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
               mu_counter_view_set_stands (&v, all, n);
+              ts_charge_plan (m, u, &v);
             }
           v.strength = u->dispersed ? 0 : u->stands;
           v.formation = ts_form_id (u->form);
