@@ -636,6 +636,10 @@ typedef struct {
   const char *table;
   const char *key;
   const char *source;
+  /* The answers as people read them, in the person's language: as many
+   * as answers, an entry NULL when the answer reads as it is (an id, a
+   * number). NULL: none given, a front end makes its own. */
+  const char *const *answer_labels;
 } MuDecision;
 
 /* The number a `choose` answers a NUMBER decision with (arg a NUMBER or a
