@@ -71,12 +71,17 @@ on_number_clicked (GtkButton          *button,
  * phrase ("Halt fire"), never the engine's hyphenated word. */
 static char *
 answer_label (const MuScenario *scenario,
-              const char       *answer)
+              const MuDecision *d,
+              guint             i)
 {
+  const char *answer = d->answers[i];
   const MuCounter *c = mu_scenario_find_counter (scenario, answer);
   const char *word;
   char *label;
 
+  /* the ruleset's own reading of the answer, already translated */
+  if (d->answer_labels && d->answer_labels[i])
+    return g_strdup (d->answer_labels[i]);
   if (c && c->name && *c->name)
     return g_strdup (c->name);
   word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", answer);
@@ -92,10 +97,12 @@ answer_label (const MuScenario *scenario,
 static GtkWidget *
 answer_button (MusterDecisionCard *self,
                const MuScenario   *scenario,
-               const char         *answer)
+               const MuDecision   *d,
+               guint               i)
 {
+  const char *answer = d->answers[i];
   /* the command keeps the answer itself */
-  g_autofree char *label = answer_label (scenario, answer);
+  g_autofree char *label = answer_label (scenario, d, i);
   GtkWidget *button = gtk_button_new_with_label (label);
 
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
@@ -131,7 +138,7 @@ add_subset (MusterDecisionCard *self,
 
   for (guint i = 0; d->answers && d->answers[i]; i++)
     {
-      g_autofree char *label = answer_label (scenario, d->answers[i]);
+      g_autofree char *label = answer_label (scenario, d, i);
       GtkWidget *check = gtk_check_button_new_with_label (label);
 
       g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
@@ -174,7 +181,7 @@ muster_decision_card_show (MusterDecisionCard *self,
     default:
       for (guint i = 0; d->answers && d->answers[i]; i++)
         {
-          GtkWidget *button = answer_button (self, scenario, d->answers[i]);
+          GtkWidget *button = answer_button (self, scenario, d, i);
 
           if (d->kind == MU_ANSWER_COMMAND)
             g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));

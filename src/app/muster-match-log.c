@@ -346,6 +346,21 @@ field_text (const MuEvent *e,
 
       return id ? g_strdup (counter_name (game, id)) : NULL;
     }
+  if (g_str_has_prefix (field, "text:"))
+    {
+      /* a word of the event line's fields: a counter or a side by its
+       * name, another word (a number, an engine word) as the text's */
+      g_autofree char *word = mu_event_field_text (e, field, NULL);
+      const MuScenario *s = muster_game_get_scenario (game);
+
+      if (word == NULL)
+        return NULL;
+      if (mu_scenario_find_counter (s, word) || mu_scenario_find_side (s, word))
+        return g_strdup (counter_name (game, word));
+      if (mu_ruleset_event_word_name (rs, word))
+        return g_strdup (mu_ruleset_event_word_name (rs, word));
+      return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "event text", word));
+    }
   if (g_str_equal (field, "step"))
     return g_strdup (step_name (game, e->text));
   if (g_str_equal (field, "turn"))
@@ -366,6 +381,8 @@ field_text (const MuEvent *e,
    * NC_("event text", ...) where it sets them: stable in --events, read
    * here in the player's language. Other texts (ids) are not in the
    * catalogue and stay as they are. */
+  if (g_str_equal (field, "text") && e->text && mu_ruleset_event_word_name (rs, e->text))
+    return g_strdup (mu_ruleset_event_word_name (rs, e->text));
   if (g_str_equal (field, "text") && e->text)
     return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "event text", e->text));
   return mu_event_field_text (e, field, NULL);

@@ -63,7 +63,10 @@ static const MuEventKindInfo generic_kinds[MU_EVENT_N] = {
   [MU_EVENT_REVEAL] = {
     "reveal", N_("Reveal"), N_("hidden information is shown to every side (TAB-19)"),
     F (SIDE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, 0,
-    N_("Hidden [{text}|orders] are revealed"), NULL, 0, NULL, NULL,
+    /* a unit's hidden dice (TS-CR-9), else what the text names */
+    N_("[{text:#1}'s hidden dice revealed: command {text:command}, disorder {text:disorder}, "
+       "stress {text:stress} — failures {text:failures}, total {text:total}|Hidden [{text}|orders] are revealed]"),
+    NULL, 0, NULL, NULL,
   },
   [MU_EVENT_RULESET] = { "?", NULL, NULL, 0, NULL, MU_EVENT_CLASS_OTHER, 0, NULL, NULL, 0, NULL, NULL },
 };
@@ -611,6 +614,42 @@ mu_event_parse_roll (const char  *line,
 
 /* Templates ------------------------------------------------------------------------------- */
 
+/* One word of text: "text:KEY" the value of the word KEY=VALUE,
+ * "text:#N" the Nth word (1-based) after its "KEY=" if it has one,
+ * "text:@N" the KEY of the Nth word. NULL when there is no such word. */
+static char *
+text_word (const char *text,
+           const char *spec)
+{
+  g_auto(GStrv) words = NULL;
+  guint n;
+
+  if (text == NULL)
+    return NULL;
+  words = g_strsplit (text, " ", -1);
+  n = g_strv_length (words);
+  if (spec[0] == '#' || spec[0] == '@')
+    {
+      guint64 i = 0;
+      const char *eq;
+
+      if (!g_ascii_string_to_unsigned (spec + 1, 10, 1, n, &i, NULL))
+        return NULL;
+      eq = strchr (words[i - 1], '=');
+      if (spec[0] == '#')
+        return g_strdup (eq ? eq + 1 : words[i - 1]);
+      return eq ? g_strndup (words[i - 1], eq - words[i - 1]) : NULL;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *eq = strchr (words[i], '=');
+
+      if (eq && (gsize) (eq - words[i]) == strlen (spec) && strncmp (words[i], spec, eq - words[i]) == 0)
+        return g_strdup (eq + 1);
+    }
+  return NULL;
+}
+
 char *
 mu_event_field_text (const MuEvent *e,
                      const char    *field,
@@ -618,6 +657,8 @@ mu_event_field_text (const MuEvent *e,
 {
   const MuPos *pos = NULL;
 
+  if (g_str_has_prefix (field, "text:"))
+    return text_word (e->text, field + 5);
   if (g_str_equal (field, "subject"))
     return g_strdup (e->subject);
   if (g_str_equal (field, "object"))

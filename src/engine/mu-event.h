@@ -134,8 +134,10 @@ typedef enum {
  * {side}, {text}, {marker} (the name of the marker text names), {step}
  * (the name of the step text names), {turn} (the ruleset's word for a
  * turn), {at}, {from}, {to}, {value}, {count}, {if-value} (empty, and set
- * only when value is not 0); in a tally {n} (events) and {total} (the sum
- * of their values). "[...]" is left out when a field in it is unset;
+ * only when value is not 0), and the words of a text of "KEY=VALUE" words
+ * (an event line's fields): {text:KEY} the VALUE of KEY, {text:#N} the Nth
+ * word's VALUE (or the word), {text:@N} its KEY; in a tally {n} (events)
+ * and {total} (the sum of their values). "[...]" is left out when a field in it is unset;
  * "[A|B]" is A when every field in A is set, else B. */
 /* A kind's sentence and its plural (format, format_plural; tally,
  * tally_plural) written as one pair, so that xgettext (keyword

@@ -132,6 +132,17 @@ mu_ruleset_roll_name (const MuRuleset *ruleset,
   return NULL;
 }
 
+const char *
+mu_ruleset_event_word_name (const MuRuleset *ruleset,
+                            const char      *word)
+{
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  for (guint i = 0; word && i < ruleset->n_event_words; i++)
+    if (g_str_equal (ruleset->event_words[i].word, word))
+      return g_dgettext (GETTEXT_PACKAGE, ruleset->event_words[i].name);
+  return NULL;
+}
+
 const MuEventKindInfo *
 mu_ruleset_find_event_kind (const MuRuleset *ruleset,
                             const char      *word)

@@ -492,6 +492,13 @@ typedef struct {
   MuStatusFlags flags;
 } MuStatusInfo;
 
+/* A word an event's text holds (how a unit moved: "cr-fall-back") and
+ * how the log reads it. */
+typedef struct {
+  const char *word;        /* stable, as in the event line */
+  const char *name;        /* N_() "falling back from contact" */
+} MuEventWordInfo;
+
 /* A roll's purpose (MuRoll.purpose, a roll event's text) and its name. */
 typedef struct {
   const char *purpose;     /* stable: "fire-band3" */
@@ -642,6 +649,10 @@ typedef struct {
   const char *table;
   const char *key;
   const char *source;
+  /* The answers as people read them, in the person's language: as many
+   * as answers, an entry NULL when the answer reads as it is (an id, a
+   * number). NULL: none given, a front end makes its own. */
+  const char *const *answer_labels;
 } MuDecision;
 
 /* The number a `choose` answers a NUMBER decision with (arg a NUMBER or a
@@ -704,6 +715,10 @@ struct _MuRuleset {
    * the purpose is its own word (marked NC_("event text", …) for the log). */
   const MuRollPurposeInfo *roll_purposes;
   guint n_roll_purposes;
+  /* The words of its events' texts the log cannot show as they are
+   * (mu_ruleset_event_word_name). NULL/0: every word reads as it is. */
+  const MuEventWordInfo *event_words;
+  guint n_event_words;
   const MuFieldInfo *fields;
   guint n_fields;
   /* Tables: its formations and how each lays out its stands (TAB-6), the
@@ -916,6 +931,9 @@ const MuMarkerInfo *mu_ruleset_find_marker (const MuRuleset *ruleset, const char
 /* The name for people (translated) of a roll's purpose the ruleset
  * declares, or NULL when it declares none for that word. */
 const char        *mu_ruleset_roll_name   (const MuRuleset *ruleset, const char *purpose);
+/* The name of a word of an event's text (MuRuleset.event_words) in the
+ * person's language, or NULL when the ruleset gives none. Static. */
+const char        *mu_ruleset_event_word_name (const MuRuleset *ruleset, const char *word);
 /* The declaration of the event kind with this word: the ruleset's, else
  * the engine's own; NULL when neither has it. */
 const MuEventKindInfo *mu_ruleset_find_event_kind (const MuRuleset *ruleset, const char *word);

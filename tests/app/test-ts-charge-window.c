@@ -577,7 +577,7 @@ test_melee (void)
   check_tracker (page, &tally);
   g_assert_true (g_hash_table_contains (tally.paths, "player-turn/charge/melee"));
   check_answer_labels (page);
-  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (match_widgets_find_answer (page, "fight"))), ==, "Fight");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (match_widgets_find_answer (page, "fight"))), ==, "Fight on");
   shot (GTK_WIDGET (page), "ts-melee");
   {
     guint controls = 0;

@@ -115,6 +115,143 @@ find (Duel *f, const char *start)
   return NULL;
 }
 
+/* A field as a front end reads it: the ruleset's words of an event's
+ * text by their names (MuRuleset.event_words), the rest as the engine
+ * writes it. */
+static char *
+field_words (const MuEvent *e, const char *field, gpointer data)
+{
+  g_autofree char *text = mu_event_field_text (e, field, NULL);
+  const char *name = NULL;
+
+  if (text && (g_str_equal (field, "text") || g_str_has_prefix (field, "text:")))
+    name = mu_ruleset_event_word_name (&mu_ruleset_toy_soldiers, text);
+  return name ? g_strdup (name) : g_steal_pointer (&text);
+}
+
+/* The log's sentence for the event reads as words: no engine field
+ * (“vs=r1”) and no hyphenated engine word of its line (“cr-fall-back”;
+ * English has its own, “counter-charging”). */
+static void
+assert_sentence (const MuEvent *e)
+{
+  g_autoptr(GRegex) word = g_regex_new ("[a-z]+(-[a-z0-9]+)+", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *line = mu_event_to_string (e, NULL);
+  g_autofree char *s = NULL;
+
+  if (e->kind == MU_EVENT_ROLL || e->kind == MU_EVENT_DECISION || e->info->format == NULL)
+    return;
+  s = mu_event_expand (e->info->format, e, field_words, NULL);
+  if (strchr (s, '='))
+    g_error ("“%s” reads “%s”", line, s);
+  for (g_regex_match (word, s, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *w = g_match_info_fetch (match, 0);
+
+      if (strstr (line, w))
+        g_error ("“%s” reads “%s”", line, s);
+    }
+}
+
+static void
+assert_sentences (Duel *f)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    assert_sentence (g_ptr_array_index (f->events, i));
+}
+
+/* Each event kind of the charge, contact resolution and melee, with its
+ * text as the engine writes it, reads as a sentence; so does every
+ * event a contact resolution makes (the cases below). */
+static void
+test_sentences (void)
+{
+  static const struct {
+    const char *kind, *subject, *text;
+  } samples[] = {
+    { "charge", "u1", "vs=r1" },
+    { "disparity", NULL, "usa=1 reb=2" },
+    { "abandon-guns", "b1", "to=r1" },
+    { "abandon-guns", "b1", "return" },
+    { "melee", "u1", "vs=r1" },
+    { "reveal", NULL, "u1 command=4 disorder=2 stress=3 failures=1 total=9" },
+    { "move", "r1", "cr-fall-back" },
+    { "move", "r1", "cr-withdraw" },
+    { "move", "r1", "cr-retreat" },
+    { "move", "u1", "cr-advance" },
+    { "move", "u1", "contact" },
+    { "move", "u1", "advance" },
+    { "move", "u1", "charge-12" },
+    { "move", "u1", "charge-6" },
+    { "move", "u1", "charge-2" },
+    { "move", "r1", "counter-charge" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      const MuEventKindInfo *k = g_str_equal (samples[i].kind, "reveal")
+                                 ? mu_event_kind_info (MU_EVENT_REVEAL)
+                                 : mu_ruleset_find_event_kind (&mu_ruleset_toy_soldiers, samples[i].kind);
+      g_autoptr(GPtrArray) events = mu_event_array_new ();
+      MuEvent *e;
+
+      g_assert_nonnull (k);
+      e = mu_event_add_kind (events, k, samples[i].subject);
+      mu_event_set_text (e, samples[i].text);
+      e->value = 1;
+      e->from = mu_pos_from_point (0, 0, 0);
+      e->to = mu_pos_from_point (0, 10, 0);
+      assert_sentence (e);
+    }
+}
+
+/* Every answer of the decision has a label people read, not its
+ * engine word. */
+static void
+assert_labels (const MuDecision *d)
+{
+  g_assert_nonnull (d->answer_labels);
+  for (guint i = 0; d->answers[i]; i++)
+    {
+      g_assert_nonnull (d->answer_labels[i]);
+      g_assert_cmpstr (d->answer_labels[i], !=, d->answers[i]);
+      if (strchr (d->answers[i], '-'))
+        g_assert_null (strstr (d->answer_labels[i], d->answers[i]));
+    }
+}
+
+/* TS-CR-2a, TS-CR-2b: the contact's questions label their answers
+ * (MuDecision.answer_labels) for the decision card's buttons. */
+static void
+test_answer_labels (void)
+{
+  static const int dice[] = { 4, 4, 3 };
+  const MuDecision *d;
+  Duel f;
+
+  duel_open (&f, dice, G_N_ELEMENTS (dice));
+  begin (&f);
+  d = ts_decision_view (f.m);
+  g_assert_cmpstr (d->id, ==, "cr-abort");
+  assert_labels (d);
+  g_assert_cmpstr (d->answer_labels[0], ==, "Stay in the charge");
+  answer (&f, "cr-abort", "usa", "stay");
+  d = ts_decision_view (f.m);
+  g_assert_cmpstr (d->id, ==, "cr-disengage");
+  assert_labels (d);
+  g_assert_cmpstr (d->answers[1], ==, "fall-back");
+  g_assert_cmpstr (d->answer_labels[1], ==, "Fall back");
+  if (d->answers[2])
+    g_assert_cmpstr (d->answer_labels[2], ==, "Fire a ragged volley, then fall back");
+  answer (&f, "cr-disengage", "csa", "fall-back");
+  answer (&f, "distance", "csa", "4");
+  d = ts_decision_view (f.m);
+  g_assert_cmpstr (d->id, ==, "way");
+  assert_labels (d);
+  duel_close (&f);
+}
+
 /* TS-EX-13, TS-CR-1..10, TAB-19: step 1, 3 and 5's dice are seen by their
  * own side only, step 9 reveals them, and r1 (two failures against one)
  * routs with 1d6 stress. */
@@ -173,6 +310,7 @@ test_ex13 (void)
   g_assert_cmpint (f.u1->stress, ==, 0);
   g_assert_null (f.m->contact);
   g_assert_null (ts_decision_view (f.m));
+  assert_sentences (&f);
   duel_close (&f);
 }
 
@@ -395,6 +533,7 @@ play_case (gconstpointer data)
       if (strstr (line, absent))
         g_error ("%s: “%s” at the end", k->name, line);
     }
+  assert_sentences (&f);
   duel_close (&f);
 }
 
@@ -728,6 +867,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/toy-soldiers/contact/ex13/TS-EX-13/TS-CR-9/TS-AMB-72/TAB-19", test_ex13);
   g_test_add_func ("/engine/toy-soldiers/contact/copy/TS-AMB-72", test_copy);
+  g_test_add_func ("/engine/toy-soldiers/contact/sentences/TS-CR-9/TS-CHG-2a", test_sentences);
+  g_test_add_func ("/engine/toy-soldiers/contact/answer-labels/TS-CR-2a/TS-CR-2b", test_answer_labels);
   g_test_add_func ("/engine/toy-soldiers/contact/no-foe/TS-AMB-69", test_no_foe);
   g_test_add_func ("/engine/toy-soldiers/contact/several/TS-CHG-13/TS-AMB-71/TS-AMB-74/TS-CR-1", test_several);
   g_test_add_func ("/engine/toy-soldiers/contact/cli-as-side/TAB-19/TS-AMB-72", test_cli_as_side);

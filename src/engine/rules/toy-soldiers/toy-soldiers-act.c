@@ -35,6 +35,7 @@ ts_decision_clear (TsDecision *d)
   g_clear_pointer (&d->question, g_free);
   g_clear_pointer (&d->shown, g_free);
   g_clear_pointer (&d->answers, g_ptr_array_unref);
+  g_clear_pointer (&d->labels, g_ptr_array_unref);
   memset (d, 0, sizeof *d);
   d->kind = TS_DECIDE_NONE;
 }
@@ -45,6 +46,8 @@ ts_decision_copy (const TsDecision *from, TsDecision *to)
   *to = *from;
   to->question = g_strdup (from->question);
   to->shown = g_strdup (from->shown);
+  /* made again with the view */
+  to->labels = NULL;
   if (from->answers)
     {
       to->answers = g_ptr_array_new_with_free_func (g_free);
@@ -79,6 +82,9 @@ ts_decision_view (TsMatch *m)
   d->view.max = d->max;
   if (d->kind == TS_DECIDE_CONTACT)
     ts_contact_view (m, &d->view);
+  g_clear_pointer (&d->labels, g_ptr_array_unref);
+  d->labels = ts_answer_labels_for (d->view.id, d->view.answers);
+  d->view.answer_labels = d->labels ? (const char *const *) d->labels->pdata : NULL;
   return &d->view;
 }
 

@@ -420,6 +420,8 @@ disparity (TsMatch *m, GPtrArray *events)
                                                  m->side_id[1 - ch->side], count[1 - ch->side]);
 
         mu_event_set_text (e, text);
+        /* for the log's sentence only: the line has no value key */
+        e->value = ABS (count[0] - count[1]);
       }
   }
   low = count[0] < count[1] ? 0 : 1;

@@ -361,22 +361,23 @@ const MuEventKindInfo ts_ev_reformed = {
 const MuEventKindInfo ts_ev_charge = {
   "charge", N_("Charge declared"), N_("a unit is declared to charge a target, to its contact pose (TS-CHG-0, TS-AMB-64)"),
   F (SUBJECT) | F (TEXT) | F (TO), NULL, MU_EVENT_CLASS_ORDERS, 0,
-  N_("{subject} charges ({text}) to {to}"), NULL, 0, MU_N_PLURAL ("{n} charge declared", "{n} charges declared"),
+  N_("{subject} is ordered to charge {text:vs}"), NULL, 0, MU_N_PLURAL ("{n} charge declared", "{n} charges declared"),
 };
 const MuEventKindInfo ts_ev_disparity = {
   "disparity", N_("Force disparity"), N_("the units each side counts in a charge (TS-CHG-2a, TS-AMB-68)"),
-  F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
-  N_("Force disparity: {text}"), NULL, 0, MU_N_PLURAL ("{n} disparity", "{n} disparities"),
+  F (TEXT) | F (VALUE), NULL, MU_EVENT_CLASS_COMBAT, 0,
+  N_("Force disparity: {text:@1} {text:#1} against {text:@2} {text:#2} — the smaller force takes {value} more stress"),
+  NULL, 0, MU_N_PLURAL ("{n} disparity", "{n} disparities"),
 };
 const MuEventKindInfo ts_ev_abandon = {
   "abandon-guns", N_("Guns abandoned"), N_("a battery's gunners shelter with infantry, or return (TS-CHG-6e, TS-AMB-69)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject}'s gunners: {text}"), NULL, 0, MU_N_PLURAL ("{n} battery abandoned", "{n} batteries abandoned"),
+  N_("[{subject}'s gunners shelter with {text:to}|{subject}'s gunners return to their guns]"), NULL, 0, MU_N_PLURAL ("{n} battery abandoned", "{n} batteries abandoned"),
 };
 const MuEventKindInfo ts_ev_melee = {
   "melee", N_("Melee"), N_("a pair of contact resolution goes to melee (TS-CR-9, TS-MEL)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject} melees ({text})"), NULL, 0, MU_N_PLURAL ("{n} melee", "{n} melees"),
+  N_("{subject} and {text:vs} melee"), NULL, 0, MU_N_PLURAL ("{n} melee", "{n} melees"),
 };
 
 #undef F
@@ -389,6 +390,76 @@ const MuEventKindInfo *const ts_event_kinds[] = {
   &ts_ev_reformed, &ts_ev_garrison, &ts_ev_charge, &ts_ev_disparity, &ts_ev_abandon, &ts_ev_melee,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_kinds) == TS_N_EVENT_KINDS);
+
+/* The words of its event texts as the log reads them (a move's "how",
+ * a unit's gunners): the stable words are terse and hyphenated. */
+const MuEventWordInfo ts_event_words[] = {
+  { "ease-forward", N_("easing forward") },
+  { "hurry-forward", N_("hurrying forward") },
+  { "fall-back", N_("falling back") },
+  { "charge-12", N_("charging to 12 inches") },
+  { "charge-6", N_("charging to 6 inches") },
+  { "charge-2", N_("charging to 2 inches") },
+  { "counter-charge", N_("counter-charging") },
+  { "contact", N_("closing to contact") },
+  { "cr-advance", N_("advancing to contact") },
+  { "cr-fall-back", N_("falling back from contact") },
+  { "cr-withdraw", N_("withdrawing from contact") },
+  { "cr-retreat", N_("retreating from contact") },
+  { "advance", N_("advancing") },
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (ts_event_words) == TS_N_EVENT_WORDS);
+
+/* The answers of its decisions as players read them (MuDecision
+ * answer_labels): the stable words name the rule's options tersely, a
+ * button should say what the unit does. Keyed by the decision's id, since
+ * a word ("none", "stay") means something else in another question. */
+static const struct {
+  const char *decision;
+  const char *answer;
+  const char *label;
+} ts_answer_labels[] = {
+  { "cr-abort", "stay", N_("Stay in the charge") },
+  { "cr-abort", "halt", N_("Halt") },
+  { "cr-abort", "halt-fire", N_("Halt and fire a ragged volley") },
+  { "cr-disengage", "stay", N_("Stay") },
+  { "cr-disengage", "fall-back", N_("Fall back") },
+  { "cr-disengage", "fire-fall-back", N_("Fire a ragged volley, then fall back") },
+  { "cr-withdraw", "no", N_("Do not withdraw") },
+  { "way", "back", N_("Straight back") },
+  { "way", "away", N_("Directly away from the enemy") },
+  { "cr-reroll", "command", N_("Reroll the command die") },
+  { "cr-reroll", "disorder", N_("Reroll the disorder die") },
+  { "cr-reroll", "stress", N_("Reroll the stress die") },
+  { "cr-reroll", "none", N_("Keep the dice") },
+  { "melee", "fight", N_("Fight on") },
+  { "melee", "rout", N_("Rout") },
+  { "obstruction", "disorder", N_("Take 1 more disorder") },
+  { "obstruction", "stress", N_("Take 1 more stress") },
+  { "volley", "none", N_("Hold fire") },
+};
+
+GPtrArray *
+ts_answer_labels_for (const char *decision, const char *const *answers)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  gboolean any = FALSE;
+
+  if (decision == NULL || answers == NULL)
+    return NULL;
+  for (guint i = 0; answers[i]; i++)
+    {
+      const char *label = NULL;
+
+      for (guint k = 0; k < G_N_ELEMENTS (ts_answer_labels) && label == NULL; k++)
+        if (g_str_equal (ts_answer_labels[k].decision, decision) &&
+            g_str_equal (ts_answer_labels[k].answer, answers[i]))
+          label = _(ts_answer_labels[k].label);
+      any |= label != NULL;
+      g_ptr_array_add (labels, (gpointer) label);
+    }
+  return any ? g_steal_pointer (&labels) : NULL;
+}
 
 /* The purposes of its rolls as the log reads them: a fire and the receiving
  * roll name their range band (table R, TS-RCV-3), which the stable word

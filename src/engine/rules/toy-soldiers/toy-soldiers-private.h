@@ -232,6 +232,7 @@ typedef struct {
   int count;
   char *question, *shown;
   GPtrArray *answers;          /* of char*, NULL-terminated */
+  GPtrArray *labels;           /* the view's answer_labels (static strings), or NULL */
   MuDecision view;
 } TsDecision;
 
@@ -327,6 +328,8 @@ extern const MuVerbInfo ts_verbs[];
 extern const MuEventKindInfo *const ts_event_kinds[];
 #define TS_N_ROLL_PURPOSES 28
 extern const MuRollPurposeInfo ts_roll_purposes[];
+#define TS_N_EVENT_WORDS 13
+extern const MuEventWordInfo ts_event_words[];
 extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disorder, ts_ev_stress,
   ts_ev_lost, ts_ev_dispersed, ts_ev_move, ts_ev_formation, ts_ev_smoke, ts_ev_rout, ts_ev_threat,
   ts_ev_commander_hit, ts_ev_initiative, ts_ev_attach, ts_ev_detach, ts_ev_aware, ts_ev_rallied,
@@ -416,6 +419,9 @@ gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *
 void          ts_decision_clear     (TsDecision *d);
 void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
 const MuDecision *ts_decision_view  (TsMatch *m);
+/* The labels of a decision's answers, as many as answers (an entry NULL:
+ * none), or NULL when it has none; the strings are static. */
+GPtrArray        *ts_answer_labels_for (const char *decision, const char *const *answers);
 /* Opens a decision; answers NULL-terminated (copied). */
 void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
                                      const char *const *answers, GPtrArray *events, const char *format,
