@@ -650,6 +650,7 @@ ts_commander_escape (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError
     return TRUE;
   saved.answers = NULL;
   saved.question = saved.shown = NULL;
+  saved.labels = NULL;
   ts_decision_clear (&m->decision);
   commander_move (m, c, to, "escape", "TS-CDR-11", events);
   ts_move_on (m, ts_unit_at (m, saved.other), saved.action, events);
