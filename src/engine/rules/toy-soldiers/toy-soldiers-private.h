@@ -232,6 +232,7 @@ typedef struct {
   int count;
   char *question, *shown;
   GPtrArray *answers;          /* of char*, NULL-terminated */
+  const char *rule;            /* the rule asking (a static string), named in a refusal */
   MuDecision view;
 } TsDecision;
 
