@@ -945,6 +945,9 @@ ts_contact_choose (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError *
       TsUnit to;
       MuPos from;
 
+      /* a straight step keeps the facing: one named otherwise is refused, not dropped */
+      if (arg->pos.has_facing && fabs (remainder (arg->pos.facing - u->facing, 360.0)) > 0.05)
+        return mu_rules_refuse (error, "TS-AMB-75", "%s keeps its facing as it advances", u->def->id);
       if (!ts_cr_advance_check (m, u, arg->pos.point, &to, error))
         return FALSE;
       if (events == NULL)
