@@ -101,6 +101,7 @@ ts_decide (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule, 
   d->kind = kind;
   d->side = side;
   d->unit = unit;
+  d->rule = rule;
   va_start (ap, format);
   english = g_strdup_vprintf (format, ap);
   va_end (ap);
@@ -968,7 +969,7 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
     if (g_str_equal (answer, g_ptr_array_index (d->answers, i)))
       found = TRUE;
   if (!found)
-    return mu_rules_refuse (error, NULL, "“%s” is not an answer to %s", answer ? answer : "", decide_ids[d->kind]);
+    return mu_rules_refuse (error, d->rule, "“%s” is not an answer to %s", answer ? answer : "", decide_ids[d->kind]);
   if (events == NULL)
     return TRUE;
   ts_decision_clear (d);

@@ -314,6 +314,7 @@ ts_cr_ask (TsMatch *m, TsAsk ask, int i, int side, const char *rule, const char 
   ts_decision_clear (d);
   d->kind = TS_DECIDE_CONTACT;
   d->side = side;
+  d->rule = rule;
   d->unit = i >= 0 ? c->cu[i].unit : TS_NONE;
   /* format is one of the callers' N_() literals, each with one %s */
 #pragma GCC diagnostic push
@@ -944,6 +945,9 @@ ts_contact_choose (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError *
       TsUnit to;
       MuPos from;
 
+      /* a straight step keeps the facing: one named otherwise is refused, not dropped */
+      if (arg->pos.has_facing && fabs (remainder (arg->pos.facing - u->facing, 360.0)) > 0.05)
+        return mu_rules_refuse (error, "TS-AMB-75", "%s keeps its facing as it advances", u->def->id);
       if (!ts_cr_advance_check (m, u, arg->pos.point, &to, error))
         return FALSE;
       if (events == NULL)
@@ -974,7 +978,7 @@ ts_contact_choose (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError *
     if (g_str_equal (a, g_ptr_array_index (d->answers, k)))
       found = TRUE;
   if (!found)
-    return mu_rules_refuse (error, NULL, "“%s” is not an answer to %s", a ? a : "", ask_ids[ask]);
+    return mu_rules_refuse (error, d->rule, "“%s” is not an answer to %s", a ? a : "", ask_ids[ask]);
   if (events == NULL)
     return TRUE;
   {

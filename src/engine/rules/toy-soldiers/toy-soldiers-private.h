@@ -233,6 +233,7 @@ typedef struct {
   char *question, *shown;
   GPtrArray *answers;          /* of char*, NULL-terminated */
   GPtrArray *labels;           /* the view's answer_labels (static strings), or NULL */
+  const char *rule;            /* the rule asking (a static string), named in a refusal */
   MuDecision view;
 } TsDecision;
 

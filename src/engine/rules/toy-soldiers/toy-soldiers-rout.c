@@ -122,6 +122,8 @@ ts_rout_move (TsMatch *m, TsUnit *u, const char *rule, TsRouting *r, GPtrArray *
     {
       TsUnit at = *u;
 
+      /* its skirmishers rejoin it (below): the place must hold them too */
+      at.n_skirm = 0;
       at.anchor = (MuPoint) { u->anchor.x + dir.x * d, u->anchor.y + dir.y * d };
       ts_layout (m, &at);
       if (!ts_on_table (m, at.st, at.n_st))
