@@ -255,8 +255,9 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
     {
       n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, (double) i / steps), st);
       if (ts_charge_path_blocked (m, u, st, n, target, block))
-        return mu_rules_refuse (error, "TS-AMB-64", "%s has no room to %s its target", u->def->id,
-                                counter ? "counter-charge" : "contact");
+        return counter ? mu_rules_refuse (error, "TS-AMB-64", "%s has no room to counter-charge its target",
+                                          u->def->id)
+                       : mu_rules_refuse (error, "TS-AMB-64", "%s has no room to contact its target", u->def->id);
     }
   return TRUE;
 }
