@@ -896,6 +896,27 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
 }
 
 gboolean
+ts_contact_garrison (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  TsContact *c = m->contact;
+  TsUnit *u;
+
+  if (c == NULL || c->asking != TS_ASK_ADVANCE)
+    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                            m->decision.question);
+  u = ts_cr_unit (m, c, c->subject);
+  if (g_strcmp0 (mu_command_word (cmd, 0), u->def->id) != 0)
+    return mu_rules_refuse (error, "TS-AMB-75", "only %s may advance now", u->def->id);
+  if (!ts_garrison_enter (m, cmd, TRUE, events, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_decision_clear (&m->decision);
+  run (m, events);
+  return TRUE;
+}
+
+gboolean
 ts_contact_choose (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
 {
   TsContact *c = m->contact;
