@@ -462,6 +462,9 @@ gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, G
 /* TS-REO-1 without the action: disorder -off, smoke, the die (a charge's reorders). */
 void          ts_reorder_body       (TsMatch *m, TsUnit *u, int off, GPtrArray *events);
 int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* TS-AMB-62: whether u may reroll its reorder die (an attached
+ * commander, or Berate within 6"). */
+gboolean      ts_reorder_may_reroll (const TsMatch *m, const TsUnit *u);
 /* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
