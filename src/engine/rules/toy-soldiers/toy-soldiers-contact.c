@@ -28,7 +28,7 @@ static const char *const ask_ids[TS_ASK_N] = {
   [TS_ASK_WAY] = "way", [TS_ASK_HALT] = "cr-halt", [TS_ASK_WITHDRAW] = "cr-withdraw",
   [TS_ASK_FALL_BACK] = "cr-fall-back", [TS_ASK_REORDER] = "cr-reorder", [TS_ASK_RETREAT] = "cr-retreat",
   [TS_ASK_STAKES] = "cr-stakes", [TS_ASK_REROLL] = "cr-reroll", [TS_ASK_ADVANCE] = "cr-advance",
-  [TS_ASK_MELEE] = "melee", [TS_ASK_DESTROY] = "destroy",
+  [TS_ASK_MELEE] = "melee", [TS_ASK_DESTROY] = "destroy", [TS_ASK_REORDER_REROLL] = "reroll",
 };
 
 static const char *const yes_no[] = { "yes", "no", NULL };
@@ -348,7 +348,7 @@ ts_contact_view (const TsMatch *m, MuDecision *view)
   view->id = ask_ids[c->asking];
   view->hidden = c->asking == TS_ASK_REROLL;
   view->kind = c->asking == TS_ASK_HALT || c->asking == TS_ASK_FALL_BACK || c->asking == TS_ASK_REORDER ||
-               c->asking == TS_ASK_RETREAT || c->asking == TS_ASK_STAKES
+               c->asking == TS_ASK_RETREAT || c->asking == TS_ASK_STAKES || c->asking == TS_ASK_REORDER_REROLL
                ? MU_ANSWER_YES_NO
              : c->asking == TS_ASK_DISTANCE ? MU_ANSWER_NUMBER
              : c->asking == TS_ASK_ADVANCE ? MU_ANSWER_POSITION
@@ -438,20 +438,15 @@ destroy_stands (TsMatch *m, TsContact *c, int i, int k, GPtrArray *events)
   return FALSE;
 }
 
-/* The reorder a step grants (TS-AMB-28): TS-REO-1's disorder, die and
- * stress removed, then TS-REO-3's leftover: stands given up (decision
- * `destroy`) or a withdrawal by the stress left (`way`). TRUE when a
- * decision is open. */
+/* The reorder a step grants (TS-AMB-28), from its die's total on: the
+ * stress TS-REO-1 removes, then TS-REO-3's leftover: stands given up
+ * (decision `destroy`) or a withdrawal by the stress left (`way`). TRUE
+ * when a decision is open. */
 static gboolean
-cr_reorder (TsMatch *m, TsContact *c, int i, GPtrArray *events)
+cr_reorder_remove (TsMatch *m, TsContact *c, int i, int total, GPtrArray *events)
 {
   TsUnit *u = ts_cr_unit (m, c, i);
-  int total;
 
-  if (!ts_in_play (u))
-    return FALSE;
-  ts_add_disorder (m, u, -2, "TS-REO-1", events);
-  total = ts_roll_reorder (m, u, events);
   if (total - u->disorder > 0)
     ts_add_stress (m, u, -(total - u->disorder), "TS-REO-1", events);
   if (u->stress > 1 && ts_in_play (u))
@@ -470,6 +465,30 @@ cr_reorder (TsMatch *m, TsContact *c, int i, GPtrArray *events)
       return destroy_stands (m, c, i, least, events);
     }
   return FALSE;
+}
+
+/* The reorder a step grants (TS-AMB-28): TS-REO-1's disorder and die,
+ * which a unit with its commander attached (or berated within 6") may
+ * reroll once (TS-AMB-62's decision `reroll`, the second die standing),
+ * then the rest. TRUE when a decision is open. */
+static gboolean
+cr_reorder (TsMatch *m, TsContact *c, int i, GPtrArray *events)
+{
+  TsUnit *u = ts_cr_unit (m, c, i);
+  int total;
+
+  if (!ts_in_play (u))
+    return FALSE;
+  ts_add_disorder (m, u, -2, "TS-REO-1", events);
+  total = ts_roll_reorder (m, u, events);
+  if (ts_reorder_may_reroll (m, u))
+    {
+      c->reorder_total = total;
+      if (ts_cr_ask (m, TS_ASK_REORDER_REROLL, i, u->side, "TS-AMB-62", yes_no, events,
+                     N_("Does %s reroll its reorder die?")))
+        return TRUE;
+    }
+  return cr_reorder_remove (m, c, i, total, events);
 }
 
 /* TS-AMB-73: every charger whose foe i left advances 3" on, reordering
@@ -898,6 +917,10 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
     case TS_ASK_DESTROY:
       destroy_stands (m, c, i, atoi (a), events);
       break;
+    case TS_ASK_REORDER_REROLL:
+      cr_reorder_remove (m, c, i, g_str_equal (a, "yes") ? ts_roll_reorder (m, u, events) : c->reorder_total,
+                         events);
+      break;
     case TS_ASK_STAKES:
       if (g_str_equal (a, "yes"))
         up_the_stakes (m, c, events);
@@ -917,6 +940,27 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
     default:
       break;
     }
+}
+
+gboolean
+ts_contact_garrison (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error)
+{
+  TsContact *c = m->contact;
+  TsUnit *u;
+
+  if (c == NULL || c->asking != TS_ASK_ADVANCE)
+    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+                            m->decision.question);
+  u = ts_cr_unit (m, c, c->subject);
+  if (g_strcmp0 (mu_command_word (cmd, 0), u->def->id) != 0)
+    return mu_rules_refuse (error, "TS-AMB-75", "only %s may advance now", u->def->id);
+  if (!ts_garrison_enter (m, cmd, TRUE, events, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_decision_clear (&m->decision);
+  run (m, events);
+  return TRUE;
 }
 
 gboolean

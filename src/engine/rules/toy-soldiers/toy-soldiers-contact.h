@@ -44,7 +44,7 @@ typedef enum {
 typedef enum {
   TS_ASK_ABORT, TS_ASK_DISENGAGE, TS_ASK_DISTANCE, TS_ASK_WAY, TS_ASK_HALT, TS_ASK_WITHDRAW,
   TS_ASK_FALL_BACK, TS_ASK_REORDER, TS_ASK_RETREAT, TS_ASK_STAKES, TS_ASK_REROLL, TS_ASK_ADVANCE,
-  TS_ASK_MELEE, TS_ASK_DESTROY, TS_ASK_N
+  TS_ASK_MELEE, TS_ASK_DESTROY, TS_ASK_REORDER_REROLL, TS_ASK_N
 } TsAsk;
 
 struct TsContact {
@@ -62,6 +62,7 @@ struct TsContact {
   int subject;                 /* the unit it concerns (cu index) */
   int move;                    /* TS_ASK_WAY: which move asked it (TS_ASK_DISENGAGE, ...) */
   int distance;                /* the inches chosen for that move */
+  int reorder_total;           /* a granted reorder's die with its modifiers, while its reroll is asked */
   guint want_reorder;          /* 6a: foes (cu bits) whose owner may reorder them */
   guint reorder_now;           /* units (cu bits) reordering now (TS-AMB-28), in order */
   gboolean stakes;             /* step 7 was taken */

@@ -81,6 +81,15 @@ ts_legal_commands (TsMatch *m)
 
       mu_command_add_pos (cmd, &to);
       offer (m, out, cmd);
+      /* or companies into a village block instead (TS-VIL-1) */
+      for (guint i = 0; i < m->blocks->len; i++)
+        for (int k = 1; k <= 3; k++)
+          {
+            MuCommand *c = words ("garrison", u->def->id, ts_block_at (m, (int) i)->area->id);
+
+            mu_command_add_number (c, k);
+            offer (m, out, c);
+          }
     }
   if (m->decision.kind == TS_DECIDE_DISPARITY)
     {

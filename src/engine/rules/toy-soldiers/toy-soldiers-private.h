@@ -469,6 +469,9 @@ gboolean      ts_apply_reorder      (TsMatch *m, TsUnit *u, GPtrArray *events, G
 /* TS-REO-1 without the action: disorder -off, smoke, the die (a charge's reorders). */
 void          ts_reorder_body       (TsMatch *m, TsUnit *u, int off, GPtrArray *events);
 int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* TS-AMB-62: whether u may reroll its reorder die (an attached
+ * commander, or Berate within 6"). */
+gboolean      ts_reorder_may_reroll (const TsMatch *m, const TsUnit *u);
 /* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
@@ -618,6 +621,10 @@ void          ts_garrison_disband   (TsMatch *m, TsUnit *u);
 void          ts_block_add_stress   (TsMatch *m, int block, int s, const char *rule, GPtrArray *events);
 /* garrison UNIT BLOCK N [command], leave BLOCK [POSE] (TS-VIL-1, TS-VIL-3). */
 gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* garrison UNIT BLOCK N [command] as a command, or (in_contact) as the
+ * answer to TS-CR-11's advance that ts_contact_garrison checked. */
+gboolean      ts_garrison_enter     (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArray *events,
+                                     GError **error);
 /* The ids of the enemy's garrisoned blocks u may fire at now. */
 GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
 /* TS-THR-2, TS-AMB-63: the ids of the enemy's garrisoned blocks to the
@@ -648,6 +655,10 @@ void          ts_contact_view       (const TsMatch *m, MuDecision *view);
 /* `choose` while a TS_DECIDE_CONTACT decision is pending; events NULL:
  * only whether it is legal. */
 gboolean      ts_contact_choose     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* TS-CR-11, TS-AMB-75: `garrison UNIT BLOCK N [command]` while UNIT is
+ * asked `cr-advance`, the winner's entry into a village instead of its
+ * advance. */
+gboolean      ts_contact_garrison   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 

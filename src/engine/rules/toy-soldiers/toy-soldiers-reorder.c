@@ -37,8 +37,8 @@ supports (const TsMatch *m, const TsUnit *u)
 }
 
 /* TS-AMB-62: a reroll from an attached commander, or Berate within 6". */
-static gboolean
-may_reroll (const TsMatch *m, const TsUnit *u)
+gboolean
+ts_reorder_may_reroll (const TsMatch *m, const TsUnit *u)
 {
   const TsUnit *c = ts_commander_of (m, u);
 
@@ -298,7 +298,7 @@ ts_reorder_body (TsMatch *m, TsUnit *u, int off, GPtrArray *events)
       ts_smoke_sync (m);
     }
   total = ts_roll_reorder (m, u, events);
-  if (may_reroll (m, u))
+  if (ts_reorder_may_reroll (m, u))
     {
       static const char *const yes_no[] = { "yes", "no", NULL };
 

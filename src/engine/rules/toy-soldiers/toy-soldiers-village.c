@@ -566,9 +566,12 @@ layout_clear (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n, con
  * within 2" that holds no enemy; the battalion closes up (TAB-8) and the
  * block's stress starts at the battalion's. The command stand goes only
  * with the whole battalion (the engine's simplification: companies
- * outside with their command stand in a block are not laid out). */
-static gboolean
-apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
+ * outside with their command stand in a block are not laid out).
+ * With in_contact, the same command is a winner's answer to TS-CR-11's
+ * advance (TS-AMB-75), which its caller has checked, so no action needs
+ * to be open. */
+gboolean
+ts_garrison_enter (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArray *events, GError **error)
 {
   TsUnit *u = ts_find (m, mu_command_word (c, 0));
   int bi = ts_block_find (m, mu_command_word (c, 1));
@@ -583,7 +586,7 @@ apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
   if (b == NULL)
     return mu_rules_refuse (error, "TS-AMB-85", "no village block “%s”",
                             mu_command_word (c, 1) ? mu_command_word (c, 1) : "");
-  if (!within_action (m, u, "TS-VIL-1", error))
+  if (!in_contact && !within_action (m, u, "TS-VIL-1", error))
     return FALSE;
   if (u->type != TS_LINE_INF && u->type != TS_LIGHT_INF)
     return mu_rules_refuse (error, "TS-VIL-1", "only infantry garrisons a village");
@@ -620,7 +623,7 @@ apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
   else
     ts_layout (m, u);
   ts_blocks_sync (m);
-  garrison_event (m, u, b, "enter", n, "TS-VIL-1", events);
+  garrison_event (m, u, b, "enter", n, in_contact ? "TS-CR-11" : "TS-VIL-1", events);
   return TRUE;
 }
 
@@ -727,7 +730,7 @@ gboolean
 ts_apply_garrison (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
 {
   if (g_str_equal (mu_command_get_verb (c), "garrison"))
-    return apply_garrison (m, c, events, error);
+    return ts_garrison_enter (m, c, FALSE, events, error);
   {
     int bi = ts_block_find (m, mu_command_word (c, 0));
 

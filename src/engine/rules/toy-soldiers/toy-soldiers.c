@@ -124,6 +124,9 @@ ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
     return mu_rules_refuse (error, "TS-END-1", "the match is over");
   if (g_str_equal (verb, "choose"))
     return ts_choose (m, command, events, error);
+  /* TS-CR-11: a winner may enter a village instead of advancing */
+  if (m->decision.kind == TS_DECIDE_CONTACT && g_str_equal (verb, "garrison"))
+    return ts_contact_garrison (m, command, events, error);
   if (m->decision.kind != TS_DECIDE_NONE)
     return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
                             m->decision.question);
