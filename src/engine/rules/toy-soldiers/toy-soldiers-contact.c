@@ -762,9 +762,11 @@ step (TsMatch *m, TsContact *c, GPtrArray *events)
         next_stage (c, TS_CR_REFUND);
       break;
     case TS_CR_REFUND:
-      /* TS-CR-12: the defenders that did not rout get their 4b élan back */
+      /* TS-CR-12: the defenders that did not rout get their 4b élan back,
+       * also one that retreated off the table or lost its last stand:
+       * neither is a rout */
       for (guint i = 0; i < c->n_cu && !m->finished; i++)
-        if (!c->cu[i].charging && c->cu[i].paid_4b && !c->cu[i].routed && ts_cr_alive (m, c, i))
+        if (!c->cu[i].charging && c->cu[i].paid_4b && !c->cu[i].routed)
           ts_add_elan (m, ts_cr_unit (m, c, i)->side, 1, "TS-CR-12", events);
       next_stage (c, TS_CR_ADVANCE);
       break;
