@@ -12,6 +12,7 @@
 #include "frames.h"
 #include "mu-match.h"
 #include "mu-ruleset.h"
+#include "muster-handover-screen.h"
 #include "muster-map-trace.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
@@ -159,6 +160,73 @@ test_handover_covers_log (void)
   g_assert_true (gtk_widget_get_mapped (log));
   g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
   destroy_all_windows ();
+}
+
+/* Whether the widget was drawn in the window's last frame: a paintable of
+ * it shows the drawing the widget made then, and there is none for a
+ * widget that had no allocation when the window was drawn. */
+static gboolean
+drawn (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  return node != NULL;
+}
+
+/* Lets the window draw until the widget is drawn, a bounded number of
+ * frames: a widget left without an allocation stays undrawn however long
+ * one waits (until the window is resized). */
+static gboolean
+wait_drawn (GtkWidget *widget)
+{
+  for (guint i = 0; i < 30 && !drawn (widget); i++)
+    wait_frames (widget, 1);
+  return drawn (widget);
+}
+
+/* Taking the board with the hand-over screen's button, as a player does,
+ * shows the whole sidebar again with the log uncovered under it: the
+ * sidebar has its allocation when the window draws it. GTK says "Trying to
+ * snapshot ... without a current allocation" and leaves a widget blank
+ * until the window is resized otherwise; that warning fails the tests. */
+static void
+test_handover_button_shows_sidebar (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *side = log;
+  graphene_rect_t bounds;
+
+  app_test_strict_snapshots = TRUE;
+  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
+    side = gtk_widget_get_parent (side);
+  g_assert_nonnull (side);
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
+  g_assert_true (wait_drawn (side));
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_false (gtk_widget_get_mapped (log));
+
+  /* Return on the button, which has the focus: GTK clicks it */
+  g_assert_true (gtk_widget_has_focus (button));
+  g_assert_true (gtk_widget_activate (button));
+  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (muster_match_page_get_handover_side (page));
+  g_assert_true (wait_drawn (side));
+  g_assert_true (wait_drawn (log));
+  shot (GTK_WIDGET (page), "handover-taken");
+  g_assert_true (gtk_widget_compute_bounds (side, GTK_WIDGET (window), &bounds));
+  g_assert_cmpfloat (bounds.size.width, >=, 340);
+  g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
+  destroy_all_windows ();
+  app_test_strict_snapshots = FALSE;
 }
 
 static GtkAdjustment *
@@ -519,6 +587,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/match-view/saved-view", test_saved_view);
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
+      g_test_add_func ("/app/match-view/handover-button-shows-sidebar", test_handover_button_shows_sidebar);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
       g_test_add_func ("/app/match-view/undo-waits-for-replay", test_undo_waits_for_replay);
