@@ -671,6 +671,21 @@ muster_item_panel_class_init (MusterItemPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-item-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, label);
   gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, grid);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, text);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, level);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, scale);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, owner);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, value);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, rotate);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, text_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, level_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, scale_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, owner_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, value_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, rotate_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterItemPanel, delete);
+  gtk_widget_class_bind_template_callback (widget_class, on_item_rotate);
+  gtk_widget_class_bind_template_callback (widget_class, on_item_delete);
 
   /* An edit made in the panel, and whether the engine took it (the error
    * says why not). */
@@ -684,41 +699,13 @@ muster_item_panel_class_init (MusterItemPanelClass *klass)
 static void
 muster_item_panel_init (MusterItemPanel *self)
 {
-  GtkWidget *grid, *rotate_box, *button;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->index = -1;
-  grid = GTK_WIDGET (self->grid);
-  self->text = GTK_ENTRY (gtk_entry_new ());
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->text), _("Press Enter to apply"));
-  self->text_row = muster_editor_panel_row (grid, 0, _("_Name"), GTK_WIDGET (self->text));
-  self->level = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MU_ELEVATION_MAX, 1));
-  self->level_row = muster_editor_panel_row (grid, 1, _("Hill le_vel"), GTK_WIDGET (self->level));
-  self->scale = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.25, 8, 0.25));
-  self->scale_row = muster_editor_panel_row (grid, 2, _("_Scale"), GTK_WIDGET (self->scale));
-  self->owner = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->owner_row = muster_editor_panel_row (grid, 3, _("_Owner"), GTK_WIDGET (self->owner));
-  self->value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 100, 1));
-  self->value_row = muster_editor_panel_row (grid, 4, _("_Value"), GTK_WIDGET (self->value));
-  rotate_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  self->rotate = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-180, 180, 15));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rotate), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Degrees to rotate"), -1);
-  gtk_spin_button_set_value (self->rotate, 15);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->rotate),
-                               _("Degrees clockwise; Shift+drag with Select rotates too"));
-  button = gtk_button_new_with_mnemonic (_("_Rotate"));
-  g_signal_connect (button, "clicked", G_CALLBACK (on_item_rotate), self);
-  gtk_box_append (GTK_BOX (rotate_box), GTK_WIDGET (self->rotate));
-  gtk_box_append (GTK_BOX (rotate_box), button);
-  self->rotate_row = muster_editor_panel_row (grid, 5, _("Tur_n"), rotate_box);
-  self->delete = gtk_button_new_with_mnemonic (_("_Delete"));
-  gtk_widget_set_tooltip_text (self->delete, _("Delete the selected item (Delete key)"));
-  gtk_widget_add_css_class (self->delete, "destructive-action");
-  build_area_values (self, grid, 6);
-  gtk_grid_attach (GTK_GRID (grid), self->delete, 1, 20, 1, 1);
-  g_signal_connect (self->delete, "clicked", G_CALLBACK (on_item_delete), self);
+  /* the hill levels the engine knows */
+  gtk_spin_button_set_range (self->level, 1, MU_ELEVATION_MAX);
+  /* the area's rows sit between Turn (row 5) and Delete (row 20) */
+  build_area_values (self, GTK_WIDGET (self->grid), 6);
 
   g_signal_connect (self->text, "activate", G_CALLBACK (on_item_text_activate), self);
   g_signal_connect (self->level, "value-changed", G_CALLBACK (on_item_level_changed), self);

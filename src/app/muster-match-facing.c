@@ -92,12 +92,10 @@ on_facing_changed (MusterFacingCard *card,
   fill_facing_buttons (self);
 }
 
-GtkWidget *
-muster_match_facing_new (MusterMatchPage *self)
+void
+muster_match_facing_init (MusterMatchPage *self)
 {
-  self->facing = MUSTER_FACING_CARD (muster_facing_card_new ());
   g_signal_connect (self->facing, "changed", G_CALLBACK (on_facing_changed), self);
-  return GTK_WIDGET (self->facing);
 }
 
 void

@@ -359,13 +359,6 @@ update_table_dialog (MusterMatchPage *self)
 
 /* The page ------------------------------------------------------------------------- */
 
-GtkWidget *
-muster_match_orders_new (MusterMatchPage *self)
-{
-  self->orders.cards = MUSTER_ORDERS_CARDS (muster_orders_cards_new ());
-  return GTK_WIDGET (self->orders.cards);
-}
-
 void
 muster_match_orders_update (MusterMatchPage *self)
 {

@@ -80,8 +80,8 @@ typedef struct {
   gboolean then_window;         /* the window closes after the match */
 } MatchClosing;
 
-/* The sidebar's own widgets (build_sidebar); its cards have structs of
- * their own. */
+/* The sidebar's own widgets (from the page's template); its cards have
+ * structs of their own. */
 typedef struct {
   GtkWidget *tracker;           /* a box holding the MusterPhaseTracker */
   GtkWidget *pause_button;
@@ -139,7 +139,7 @@ void muster_match_board_show_command (MusterMatchPage *self, const MuCommand *co
 const MuCounterView *muster_match_board_find_view      (MusterMatchPage *self, const char *id);
 
 /* Any facing for the selected counter's commands that turn it (muster-match-facing.c). */
-GtkWidget *muster_match_facing_new    (MusterMatchPage *self);
+void       muster_match_facing_init   (MusterMatchPage *self);
 void       muster_match_facing_update (MusterMatchPage *self);
 void                 muster_match_board_set_hint       (MusterMatchPage *self, char *hint);
 /* A legal move's cost for people: "cost 2 of 4", on a table "cost 7.90 of
@@ -208,7 +208,6 @@ void       muster_match_players_update_viewer  (MusterMatchPage *self);
 
 /* muster-match-orders.c: the secret orders, a reaction window's question
  * and a missing table's dialog, following the game and the hand-over. */
-GtkWidget *muster_match_orders_new             (MusterMatchPage *self);
 void       muster_match_orders_update          (MusterMatchPage *self);
 void       muster_match_orders_dispose         (MusterMatchPage *self);
 

@@ -1,10 +1,10 @@
 /* muster-match-page.c: the page a match is played on (see muster-match-page.h)
  *
- * This file lays the page out and runs its actions, the refusal bar, the
- * pending decision, the replay and the result; who plays (a person's
- * commands and their dice, the hand-over, the computer players) is in
- * muster-match-players.c, the board's selection and clicks in
- * muster-match-board.c.
+ * Its layout is the template ui/muster-match-page.ui. This file runs its
+ * actions, the refusal bar, the pending decision, the replay and the
+ * result; who plays (a person's commands and their dice, the hand-over,
+ * the computer players) is in muster-match-players.c, the board's
+ * selection and clicks in muster-match-board.c.
  */
 #define G_LOG_DOMAIN "muster"
 
@@ -386,118 +386,6 @@ on_undo_query_tooltip (GtkWidget       *widget,
 
 /* Layout --------------------------------------------------------------------------- */
 
-/* A flow of command buttons in a scroller of its own, so that a long list
- * cannot push the log out of the sidebar; the scroller starts hidden. */
-static GtkWidget *
-command_list (GtkWidget  *side,
-              const char *label)
-{
-  GtkWidget *flow = gtk_flow_box_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 3);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), flow);
-  gtk_widget_set_visible (scrolled, FALSE);
-  gtk_box_append (GTK_BOX (side), scrolled);
-  return flow;
-}
-
-/* Pixels the log keeps at least (about nine lines). */
-#define LOG_MIN_HEIGHT 220
-
-static GtkWidget *
-build_sidebar (MusterMatchPage *self)
-{
-  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *row, *button;
-
-  gtk_widget_set_size_request (side, 340, -1);
-  gtk_widget_set_hexpand (side, FALSE);
-  gtk_widget_add_css_class (side, "side-panel");
-  gtk_widget_set_margin_start (side, 8);
-  gtk_widget_set_margin_end (side, 8);
-  gtk_widget_set_margin_top (side, 8);
-  gtk_widget_set_margin_bottom (side, 8);
-
-  /* The phase tracker's place (filled once the game is known). It has the
-   * one End Phase, under its list of phases, which scrolls by itself: the
-   * button never scrolls out of sight. */
-  self->sidebar.tracker = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_vexpand (self->sidebar.tracker, FALSE);
-  gtk_box_append (GTK_BOX (side), self->sidebar.tracker);
-
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.undo");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo"), -1);
-  gtk_widget_set_has_tooltip (button, TRUE);
-  g_signal_connect (button, "query-tooltip", G_CALLBACK (on_undo_query_tooltip), self);
-  gtk_box_append (GTK_BOX (row), button);
-  self->sidebar.pause_button = gtk_toggle_button_new_with_mnemonic (_("_Pause"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sidebar.pause_button), "match.pause");
-  gtk_widget_set_tooltip_text (self->sidebar.pause_button, _("Pause the computer players"));
-  gtk_widget_set_visible (self->sidebar.pause_button, FALSE);
-  gtk_box_append (GTK_BOX (row), self->sidebar.pause_button);
-  button = gtk_button_new_from_icon_name ("document-save-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.save");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save Match"), -1);
-  gtk_widget_set_tooltip_text (button, _("Save Match (Ctrl+S; Save As: Shift+Ctrl+S)"));
-  gtk_widget_set_hexpand (button, TRUE);
-  gtk_widget_set_halign (button, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (row), button);
-  button = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "match.close");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Close Match"), -1);
-  gtk_widget_set_tooltip_text (button, _("Close the match"));
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (side), row);
-
-  self->sidebar.hint_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->sidebar.hint_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->sidebar.hint_label), TRUE);
-  gtk_widget_add_css_class (self->sidebar.hint_label, "dim-label");
-  gtk_box_append (GTK_BOX (side), self->sidebar.hint_label);
-  /* the commands the step owes, whichever counter is selected (the melee
-   * pairs still to fight), above the selected counter's */
-  self->sidebar.listed_actions = command_list (side, _("Commands of the Step"));
-  self->sidebar.other_actions = command_list (side, _("Commands of the Selected Counter"));
-  gtk_box_append (GTK_BOX (side), muster_match_facing_new (self));
-  gtk_box_append (GTK_BOX (side), muster_match_orders_new (self));
-
-  /* The pending decision. */
-  self->decision = MUSTER_DECISION_CARD (muster_decision_card_new ());
-  g_signal_connect (self->decision, "answered", G_CALLBACK (on_decision_answered), self);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->decision));
-
-  /* The log's place: a share of its own, however many commands the
-   * selected counter lists above it. While the hand-over screen covers the
-   * board the log is covered too: the other player must not read what was
-   * just rolled or decided (the hand-over screen tells the results meant
-   * for the player taking the board). */
-  self->sidebar.log_cover = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->sidebar.log_cover, TRUE);
-  gtk_widget_set_size_request (self->sidebar.log_cover, -1, LOG_MIN_HEIGHT);
-  self->sidebar.log = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_vexpand (self->sidebar.log, TRUE);
-  gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), self->sidebar.log, "log");
-  {
-    GtkWidget *covered = gtk_label_new (_("The log shows again when the player to act takes the board."));
-
-    gtk_label_set_wrap (GTK_LABEL (covered), TRUE);
-    gtk_label_set_justify (GTK_LABEL (covered), GTK_JUSTIFY_CENTER);
-    gtk_widget_set_valign (covered, GTK_ALIGN_CENTER);
-    gtk_widget_add_css_class (covered, "dim-label");
-    gtk_stack_add_named (GTK_STACK (self->sidebar.log_cover), covered, "covered");
-  }
-  gtk_box_append (GTK_BOX (side), self->sidebar.log_cover);
-  return side;
-}
-
 /* The tracker, the log and the result page follow the game: they are made
  * once it is known. */
 static void
@@ -517,110 +405,6 @@ place_widgets (MusterMatchPage *self)
   }
 }
 
-static void
-build (MusterMatchPage *self)
-{
-  GtkWidget *play, *overlay, *content, *board_column;
-  GtkEventController *shortcuts;
-
-  self->root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->root, GTK_WIDGET (self));
-
-  /* A bar, not a dialog: play goes on while it shows. */
-  self->refusal.bar = gtk_revealer_new ();
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->refusal.bar), FALSE);
-  {
-    GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-    GtkWidget *dismiss = gtk_button_new_with_mnemonic (_("_Dismiss"));
-
-    gtk_widget_add_css_class (bar, "refusal-bar");
-    gtk_widget_set_margin_start (bar, 12);
-    gtk_widget_set_margin_end (bar, 12);
-    gtk_widget_set_margin_top (bar, 6);
-    gtk_widget_set_margin_bottom (bar, 6);
-    gtk_box_append (GTK_BOX (bar), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-    self->refusal.label = gtk_label_new (NULL);
-    gtk_label_set_wrap (GTK_LABEL (self->refusal.label), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (self->refusal.label), 0);
-    gtk_label_set_selectable (GTK_LABEL (self->refusal.label), TRUE);
-    gtk_widget_set_hexpand (self->refusal.label, TRUE);
-    gtk_box_append (GTK_BOX (bar), self->refusal.label);
-    g_signal_connect_swapped (dismiss, "clicked", G_CALLBACK (hide_refusal), self);
-    gtk_box_append (GTK_BOX (bar), dismiss);
-    gtk_revealer_set_child (GTK_REVEALER (self->refusal.bar), bar);
-  }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->refusal.bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Refused Command"), -1);
-
-  /* The bar lies over the board rather than pushing it down: a second drag
-   * at the same spot hits the same hex. */
-  self->inner_stack = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->inner_stack, TRUE);
-  {
-    GtkWidget *page_overlay = gtk_overlay_new ();
-
-    gtk_widget_set_vexpand (page_overlay, TRUE);
-    gtk_overlay_set_child (GTK_OVERLAY (page_overlay), self->inner_stack);
-    gtk_widget_set_valign (self->refusal.bar, GTK_ALIGN_START);
-    gtk_overlay_add_overlay (GTK_OVERLAY (page_overlay), self->refusal.bar);
-    gtk_box_append (GTK_BOX (self->root), page_overlay);
-  }
-
-  play = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  board_column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_hexpand (board_column, TRUE);
-  self->replay.slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (self->replay.slot, 6);
-  gtk_widget_set_margin_end (self->replay.slot, 6);
-  gtk_widget_set_visible (self->replay.slot, FALSE);
-  {
-    GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Match"));
-
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "match.leave-replay");
-    gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (self->replay.slot), back);
-  }
-  gtk_box_append (GTK_BOX (board_column), self->replay.slot);
-  overlay = gtk_overlay_new ();
-  gtk_widget_set_hexpand (overlay, TRUE);
-  gtk_widget_set_vexpand (overlay, TRUE);
-  self->map_view = MUSTER_MAP_VIEW (muster_map_view_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->map_view));
-  self->handover.screen = MUSTER_HANDOVER_SCREEN (muster_handover_screen_new ());
-  g_signal_connect_swapped (self->handover.screen, "taken", G_CALLBACK (muster_match_page_dismiss_handover), self);
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (self->handover.screen));
-  gtk_box_append (GTK_BOX (board_column), overlay);
-  gtk_box_append (GTK_BOX (play), board_column);
-  gtk_box_append (GTK_BOX (play), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  content = build_sidebar (self);
-  gtk_box_append (GTK_BOX (play), content);
-  gtk_stack_add_named (GTK_STACK (self->inner_stack), play, "play");
-  self->result_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_stack_add_named (GTK_STACK (self->inner_stack), self->result_box, "result");
-
-  /* The window's keys while the match is shown, wherever the focus is
-   * (Ctrl+Return from the log, the sidebar's buttons or the header bar). */
-  shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
-  {
-    static const struct { const char *trigger, *action; } keys[] = {
-      { "<Control>s", "win.save" },
-      { "<Control><Shift>s", "win.save-as" },
-      { "<Control>z", "win.undo" },
-      { "<Control>Return", "match.end-phase" },
-      { "Escape", "match.cancel" },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                            gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                                                              gtk_named_action_new (keys[i].action)));
-  }
-  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
-}
-
 /* Object --------------------------------------------------------------------------- */
 
 static void
@@ -638,7 +422,7 @@ muster_match_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->scene != NULL)
     muster_scene_set_game (self->scene, NULL);
-  g_clear_pointer (&self->root, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_MATCH_PAGE);
   G_OBJECT_CLASS (muster_match_page_parent_class)->dispose (object);
 }
 
@@ -725,6 +509,38 @@ muster_match_page_class_init (MusterMatchPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "matchpage");
 
+  g_type_ensure (MUSTER_TYPE_MAP_VIEW);
+  g_type_ensure (MUSTER_TYPE_HANDOVER_SCREEN);
+  g_type_ensure (MUSTER_TYPE_FACING_CARD);
+  g_type_ensure (MUSTER_TYPE_ORDERS_CARDS);
+  g_type_ensure (MUSTER_TYPE_DECISION_CARD);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/muster/Muster/muster-match-page.ui");
+#define BIND(id, member) \
+  gtk_widget_class_bind_template_child_full (widget_class, id, FALSE, G_STRUCT_OFFSET (MusterMatchPage, member))
+  BIND ("root", root);
+  BIND ("refusal_bar", refusal.bar);
+  BIND ("refusal_label", refusal.label);
+  BIND ("inner_stack", inner_stack);
+  BIND ("replay_slot", replay.slot);
+  BIND ("map_view", map_view);
+  BIND ("handover_screen", handover.screen);
+  BIND ("sidebar_tracker", sidebar.tracker);
+  BIND ("sidebar_pause_button", sidebar.pause_button);
+  BIND ("sidebar_hint_label", sidebar.hint_label);
+  BIND ("sidebar_listed_actions", sidebar.listed_actions);
+  BIND ("sidebar_other_actions", sidebar.other_actions);
+  BIND ("facing", facing);
+  BIND ("orders_cards", orders.cards);
+  BIND ("decision", decision);
+  BIND ("sidebar_log", sidebar.log);
+  BIND ("sidebar_log_cover", sidebar.log_cover);
+  BIND ("result_box", result_box);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, hide_refusal);
+  gtk_widget_class_bind_template_callback (widget_class, on_decision_answered);
+  gtk_widget_class_bind_template_callback (widget_class, on_undo_query_tooltip);
+  gtk_widget_class_bind_template_callback (widget_class, muster_match_page_dismiss_handover);
+
   signals[SIGNAL_CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
@@ -757,7 +573,8 @@ muster_match_page_init (MusterMatchPage *self)
 
   self->computer.pace = g_settings_get_uint (settings, "computer-pace");
   self->scene = muster_scene_new ();
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  muster_match_facing_init (self);
   muster_map_view_set_scene (self->map_view, self->scene);
   muster_match_board_init (self);
 }

@@ -125,39 +125,13 @@ add_task_row (MusterPropertiesDialog *self,
                   gtk_widget_get_last_child (box));
 }
 
-static void
-on_add_task (GtkButton *button,
-             gpointer   user_data)
+void
+muster_props_on_add_task (GtkButton *button,
+                          gpointer   user_data)
 {
   MusterPropertiesDialog *self = MUSTER_PROPERTIES_DIALOG (user_data);
 
   add_task_row (self, NULL);
-}
-
-static GtkWidget *
-placeholder (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 12);
-  return label;
-}
-
-static GtkWidget *
-add_button (const char *label)
-{
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *text = gtk_label_new_with_mnemonic (label);
-
-  gtk_box_append (GTK_BOX (content), gtk_image_new_from_icon_name ("list-add-symbolic"));
-  gtk_box_append (GTK_BOX (content), text);
-  gtk_button_set_child (GTK_BUTTON (button), content);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (text), button);
-  gtk_widget_set_halign (button, GTK_ALIGN_START);
-  return button;
 }
 
 void
@@ -166,31 +140,17 @@ muster_props_build_victory (MusterPropertiesDialog *self)
   MuScenario *s = mu_edit_history_get_scenario (self->history);
   GtkWidget *grid = muster_props_new_grid ();
   GtkWidget *required = muster_props_new_spin (s->objectives_required);
-  GtkWidget *add, *sub;
 
   muster_props_grid_row (grid, 0, _("_Objectives needed"), required, _("0 for the rules’ default"));
   gtk_widget_set_hexpand (required, FALSE);
   muster_props_add_field (self, "objectives-required", required);
-  gtk_box_append (self->victory_box, grid);
+  /* above the template's Task Objectives */
+  gtk_box_prepend (self->victory_box, grid);
 
-  gtk_box_append (self->victory_box, muster_props_heading (_("Task Objectives")));
-  sub = gtk_label_new (_("Scenario goals scored besides holding objectives."));
-  gtk_label_set_xalign (GTK_LABEL (sub), 0);
-  gtk_widget_add_css_class (sub, "dim-label");
-  gtk_box_append (self->victory_box, sub);
-  self->tasks_list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->tasks_list, GTK_SELECTION_NONE);
-  gtk_list_box_set_show_separators (self->tasks_list, TRUE);
-  gtk_list_box_set_placeholder (self->tasks_list, placeholder (_("No task objectives")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->tasks_list), "frame");
-  gtk_box_append (self->victory_box, GTK_WIDGET (self->tasks_list));
   for (guint i = 0; i < s->tasks->len; i++)
     add_task_row (self, g_ptr_array_index (s->tasks, i));
-  add = add_button (_("Add _Task Objective"));
-  gtk_widget_set_sensitive (add, s->sides->len > 0);
-  g_signal_connect (add, "clicked", G_CALLBACK (on_add_task), self);
-  gtk_box_append (self->victory_box, add);
-  muster_props_add_field (self, "add-task", add);
+  gtk_widget_set_sensitive (self->add_task, s->sides->len > 0);
+  muster_props_add_field (self, "add-task", self->add_task);
 }
 
 /* Reserves ------------------------------------------------------------------------------ */
@@ -317,9 +277,9 @@ add_reserve_row (MusterPropertiesDialog *self,
     }
 }
 
-static void
-on_add_reserve (GtkButton *button,
-                gpointer   user_data)
+void
+muster_props_on_add_reserve (GtkButton *button,
+                             gpointer   user_data)
 {
   add_reserve_row (MUSTER_PROPERTIES_DIALOG (user_data), NULL);
 }
@@ -328,24 +288,9 @@ void
 muster_props_build_reserves (MusterPropertiesDialog *self)
 {
   MuScenario *s = mu_edit_history_get_scenario (self->history);
-  GtkWidget *add, *sub;
 
-  sub = gtk_label_new (_("Troops that arrive during the battle: when, how and where they enter."));
-  gtk_label_set_xalign (GTK_LABEL (sub), 0);
-  gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
-  gtk_widget_add_css_class (sub, "dim-label");
-  gtk_box_append (self->reserves_box, sub);
-  self->reserves_list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->reserves_list, GTK_SELECTION_NONE);
-  gtk_list_box_set_show_separators (self->reserves_list, TRUE);
-  gtk_list_box_set_placeholder (self->reserves_list, placeholder (_("No reserves: every counter starts on the board")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->reserves_list), "frame");
-  gtk_box_append (self->reserves_box, GTK_WIDGET (self->reserves_list));
   for (guint i = 0; i < s->reserves->len; i++)
     add_reserve_row (self, g_ptr_array_index (s->reserves, i));
-  add = add_button (_("Add _Reserve"));
-  gtk_widget_set_sensitive (add, s->sides->len > 0);
-  g_signal_connect (add, "clicked", G_CALLBACK (on_add_reserve), self);
-  gtk_box_append (self->reserves_box, add);
-  muster_props_add_field (self, "add-reserve", add);
+  gtk_widget_set_sensitive (self->add_reserve, s->sides->len > 0);
+  muster_props_add_field (self, "add-reserve", self->add_reserve);
 }

@@ -21,12 +21,13 @@ struct _MusterPropertiesDialog
   GtkBox *rules_box;
   GtkBox *timeline_box;
   GtkBox *victory_box;
-  GtkBox *reserves_box;
 
   GtkWidget *rules_content;    /* rebuilt when the ruleset changes */
   MusterOptionsEditor *options; /* rules_content when the ruleset has options */
   GtkListBox *tasks_list;
   GtkListBox *reserves_list;
+  GtkWidget *add_task;         /* enabled when the scenario has sides */
+  GtkWidget *add_reserve;
   GtkSizeGroup *reserve_column;  /* the first column of every reserve row */
 };
 
@@ -48,9 +49,6 @@ muster_props_grid_row (GtkWidget  *grid,
                        const char *mnemonic,
                        GtkWidget  *widget,
                        const char *hint);
-
-GtkWidget *
-muster_props_heading (const char *text);
 
 /* Spin buttons accept any number: the model, not the widget, says what is
  * allowed, so that a wrong value is refused with its reason. */
@@ -85,6 +83,15 @@ muster_props_build_victory (MusterPropertiesDialog *self);
 
 void
 muster_props_build_reserves (MusterPropertiesDialog *self);
+
+/* The template's Add Task Objective and Add Reserve buttons. */
+void
+muster_props_on_add_task (GtkButton *button,
+                          gpointer   user_data);
+
+void
+muster_props_on_add_reserve (GtkButton *button,
+                             gpointer   user_data);
 
 /* Applies every value to `history`; on a refusal sets *culprit to the field's
  * widget. */

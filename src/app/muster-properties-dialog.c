@@ -61,17 +61,6 @@ muster_props_grid_row (GtkWidget  *grid,
     }
 }
 
-GtkWidget *
-muster_props_heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 6);
-  return label;
-}
-
 /* Spin buttons accept any number: the model, not the widget, says what is
  * allowed, so that a wrong value is refused with its reason. */
 GtkWidget *
@@ -454,7 +443,14 @@ muster_properties_dialog_class_init (MusterPropertiesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, rules_box);
   gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, timeline_box);
   gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, victory_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, reserves_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, tasks_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, reserves_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, add_task);
+  gtk_widget_class_bind_template_child (widget_class, MusterPropertiesDialog, add_reserve);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_add_task",
+                                                G_CALLBACK (muster_props_on_add_task));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_add_reserve",
+                                                G_CALLBACK (muster_props_on_add_reserve));
 }
 
 static void
