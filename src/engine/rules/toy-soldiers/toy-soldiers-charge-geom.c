@@ -414,29 +414,87 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
 
 /* For the simulator ------------------------------------------------------------------- */
 
+/* A sample of the search below: how far the target is when the stands
+ * have slid `at` along the line. */
+typedef struct
+{
+  double at;
+  double gap;
+} Sample;
+
+static MuPoint
+slid_anchor (const TsUnit *u, MuPoint d, double at)
+{
+  return (MuPoint) { u->anchor.x + d.x * at, u->anchor.y + d.y * at };
+}
+
+/* The gap to the target slides by at most as much as the stands slide
+ * (it is the distance of two sets), so a sample settles the side of
+ * `half` for its neighbours up to its own distance from `half`; `margin`
+ * keeps well clear of rounding. 1: beyond half, 0: within it, -1: not
+ * known, to be measured. */
+static int
+known_side (const Sample *beyond, const Sample *within, double at, double half, double margin)
+{
+  if (beyond->gap > half && fabs (at - beyond->at) < beyond->gap - half - margin)
+    return 1;
+  if (within->gap <= half && fabs (at - within->at) < half - within->gap - margin)
+    return 0;
+  return -1;
+}
+
+static int
+side_at (TsMatch *m, TsUnit *u, MuPoint d, double at, int target, int block, double half, double margin,
+         Sample *beyond, Sample *within, MuStand *st)
+{
+  int side = known_side (beyond, within, at, half, margin);
+  guint n;
+  double gap;
+
+  if (side >= 0)
+    return side;
+  n = ts_charge_layout (m, u, (TsPose) { slid_anchor (u, d, at), u->facing }, st);
+  gap = ts_charge_target_distance (m, st, n, target, block);
+  if (gap <= half)
+    {
+      *within = (Sample) { at, gap };
+      return 0;
+    }
+  *beyond = (Sample) { at, gap };
+  return 1;
+}
+
 gboolean
 ts_charge_find_pose (TsMatch *m, TsUnit *u, int target, int block, gboolean counter, TsPose *pose)
 {
   static const double offsets[] = { 0, 4, -4, 8, -8, 12, -12, 16, -16, 20, -20 };
   double tol = mu_table_contact_tolerance (m->table->unit);
+  double half = tol / 2, margin = ts_in (m, 0.001);
   MuStand st[MU_STANDS_MAX];
+  Sample here;
+  guint n;
 
+  /* where it stands: a bound on the gap along every line */
+  n = ts_charge_layout (m, u, (TsPose) { u->anchor, u->facing }, st);
+  here = (Sample) { 0, ts_charge_target_distance (m, st, n, target, block) };
   for (guint k = 0; k < G_N_ELEMENTS (offsets); k++)
     {
       MuPoint d = mu_facing_vector (u->facing + offsets[k]);
       double lo = 0, hi = ts_in (m, 19);
       TsPose p = { u->anchor, u->facing };
-      guint n;
+      Sample beyond = here, within = here;
 
+      if (here.gap <= half)
+        beyond.gap = -1;
+      else
+        within.gap = G_MAXDOUBLE;
       /* the slide must reach the target: somewhere along it the gap
        * closes. The first closing is bracketed first, in steps shorter
        * than a stand is deep, so that a near target (the gap open again
        * beyond it) is not passed over; then it is halved down. */
       for (double at = ts_in (m, 0.25); at < hi; at += ts_in (m, 0.25))
         {
-          n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * at, u->anchor.y + d.y * at }, u->facing },
-                                st);
-          if (ts_charge_target_distance (m, st, n, target, block) <= tol / 2)
+          if (side_at (m, u, d, at, target, block, half, margin, &beyond, &within, st) == 0)
             {
               hi = at;
               break;
@@ -446,14 +504,19 @@ ts_charge_find_pose (TsMatch *m, TsUnit *u, int target, int block, gboolean coun
       for (int i = 0; i < 60; i++)
         {
           double mid = (lo + hi) / 2;
+          MuPoint a = mu_pos_from_point (slid_anchor (u, d, lo).x, slid_anchor (u, d, lo).y, -1).point;
+          MuPoint b = mu_pos_from_point (slid_anchor (u, d, hi).x, slid_anchor (u, d, hi).y, -1).point;
 
-          n = ts_charge_layout (m, u, (TsPose) { { u->anchor.x + d.x * mid, u->anchor.y + d.y * mid }, u->facing }, st);
-          if (ts_charge_target_distance (m, st, n, target, block) <= tol / 2)
+          /* the rounded pose is monotone along the line: once both ends
+           * round alike, so does every point between them */
+          if (a.x == b.x && a.y == b.y)
+            break;
+          if (side_at (m, u, d, mid, target, block, half, margin, &beyond, &within, st) == 0)
             hi = mid;
           else
             lo = mid;
         }
-      p.anchor = (MuPoint) { u->anchor.x + d.x * lo, u->anchor.y + d.y * lo };
+      p.anchor = slid_anchor (u, d, lo);
       p.anchor = mu_pos_from_point (p.anchor.x, p.anchor.y, p.facing).point;
       n = ts_charge_layout (m, u, p, st);
       if (ts_charge_target_distance (m, st, n, target, block) > tol)
