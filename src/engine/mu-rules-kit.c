@@ -141,3 +141,17 @@ mu_rules_night_bound (const MuTimeline *t,
       return TRUE;
   return FALSE;
 }
+
+MuCommand *
+mu_rules_command (const char *verb,
+                  const char *word1,
+                  const char *word2)
+{
+  MuCommand *c = mu_command_new (verb);
+
+  if (word1)
+    mu_command_add_word (c, word1);
+  if (word2)
+    mu_command_add_word (c, word2);
+  return c;
+}

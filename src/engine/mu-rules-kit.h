@@ -43,6 +43,10 @@ gboolean    mu_rules_refuse          (GError **error, const char *rule, const ch
  * Returns FALSE. */
 gboolean    mu_rules_invalid         (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
+/* A new command of verb with up to two words (each skipped when NULL),
+ * the shape most of a ruleset's legal commands take before it tries them. */
+MuCommand  *mu_rules_command         (const char *verb, const char *word1, const char *word2);
+
 /* A new event of `kind` about `subject` with its rule, appended to `events`
  * (which owns it). With `check` on (MuRuleset.check_each_event) and no
  * failure yet, `invariants` first checks the state the events so far left;

@@ -112,12 +112,13 @@ new_window (void)
   return window;
 }
 
-/* A new match of First Manassas with the seed on window's match page. */
+/* A new hot-seat match of scenario with the seed on window's match page,
+ * laid out. */
 static inline MusterMatchPage *
-start_match (MusterWindow *window,
-             guint64       seed)
+show_scenario_match (MusterWindow *window,
+                     MuScenario   *scenario,
+                     guint64       seed)
 {
-  g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = NULL;
   GtkWidget *page;
@@ -129,6 +130,16 @@ start_match (MusterWindow *window,
   g_assert_true (MUSTER_IS_MATCH_PAGE (page));
   wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
   return MUSTER_MATCH_PAGE (page);
+}
+
+/* A new match of First Manassas with the seed on window's match page. */
+static inline MusterMatchPage *
+start_match (MusterWindow *window,
+             guint64       seed)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
+
+  return show_scenario_match (window, scenario, seed);
 }
 
 /* End Phase as a person does it (taking the board first when the hand-over

@@ -40,6 +40,17 @@ load_template (void)
   return s;
 }
 
+/* An empty 48 by 36 inch table with a Union and a Confederate side. */
+static inline MuScenario *
+table_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
+
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x7fa7d6));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xa6a6a6));
+  return s;
+}
+
 /* Takes the scenario, shows it in a window with the editor and fits it. */
 static inline void
 fixture_open (Fixture    *f,
@@ -82,4 +93,26 @@ fixture_close (Fixture *f)
   g_clear_object (&f->scene);
   g_clear_object (&f->history);
   g_free (f->start);
+}
+
+/* Set-up: table_scenario (), or the template when the test's data is set. */
+static inline void
+fixture_set_up_table (Fixture       *f,
+                      gconstpointer  data)
+{
+  fixture_open (f, data ? load_template () : table_scenario ());
+}
+
+static inline void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  fixture_close (f);
+}
+
+/* The scenario as edited so far. */
+static inline MuScenario *
+model (Fixture *f)
+{
+  return mu_edit_history_get_scenario (f->history);
 }

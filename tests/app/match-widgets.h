@@ -1,6 +1,6 @@
 /* match-widgets.h: finding the match page's controls, as the window tests
  * that play whole matches through the page (mn-acw, Toy Soldiers,
- * regimental) look for them */
+ * regimental) look for them, and check them for accessible names */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -60,4 +60,42 @@ match_widgets_find_answer (MusterMatchPage *page,
     if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "answer"), answer) == 0)
       return child;
   return NULL;
+}
+
+/* Every button and other control under widget that is shown has an
+ * accessible name: its label, or a label property set for screen readers. */
+static inline void
+match_widgets_check_accessible (GtkWidget *widget,
+                                guint     *n)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (GTK_IS_BUTTON (child) || GTK_IS_SPIN_BUTTON (child) || GTK_IS_DROP_DOWN (child) ||
+          GTK_IS_CHECK_BUTTON (child))
+        {
+          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (child),
+                                                             GTK_ACCESSIBLE_PROPERTY_LABEL) ||
+                           gtk_test_accessible_has_relation (GTK_ACCESSIBLE (child),
+                                                             GTK_ACCESSIBLE_RELATION_LABELLED_BY) ||
+                           (GTK_IS_BUTTON (child) && gtk_button_get_label (GTK_BUTTON (child)) != NULL) ||
+                           (GTK_IS_BUTTON (child) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (child))) &&
+                            *gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)))) != '\0');
+
+          if (!named)
+            g_test_message ("a %s (%s, icon %s, in a %s in a %s) without an accessible name",
+                            G_OBJECT_TYPE_NAME (child),
+                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
+                            GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child))
+                            ? gtk_button_get_icon_name (GTK_BUTTON (child)) : "-",
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (child)),
+                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (gtk_widget_get_parent (child))));
+          g_assert_true (named);
+          (*n)++;
+        }
+      /* a drop-down's own toggle is its inside, named by the drop-down */
+      if (!GTK_IS_DROP_DOWN (child))
+        match_widgets_check_accessible (child, n);
+    }
 }

@@ -11,12 +11,6 @@
 #include "frames.h"
 #include "muster-editor-oob.h"
 
-static MuScenario *
-model (Fixture *f)
-{
-  return mu_edit_history_get_scenario (f->history);
-}
-
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
 /* The tree's row of `id` (its expander), among the rows the list shows. */

@@ -16,38 +16,6 @@
 #include "muster-scene.h"
 #include "editor-fixture.h"
 
-static MuScenario *
-table_scenario (void)
-{
-  MuScenario *s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
-  MuSide *usa = mu_side_new ("usa", "Union", 0x7fa7d6);
-  MuSide *csa = mu_side_new ("csa", "Confederate", 0xa6a6a6);
-
-  g_ptr_array_add (s->sides, usa);
-  g_ptr_array_add (s->sides, csa);
-  return s;
-}
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  fixture_open (f, data ? load_template () : table_scenario ());
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  fixture_close (f);
-}
-
-static MuScenario *
-model (Fixture *f)
-{
-  return mu_edit_history_get_scenario (f->history);
-}
-
 /* Widget coordinates of table point (tx, ty). */
 static void
 table_point (Fixture *f,
@@ -763,17 +731,17 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
-  g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up, test_area, fixture_tear_down);
-  g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up, test_move_stand, fixture_tear_down);
-  g_test_add ("/app/editor-table/area-values", Fixture, NULL, fixture_set_up, test_area_values, fixture_tear_down);
-  g_test_add ("/app/editor-table/tool-keys", Fixture, NULL, fixture_set_up, test_tool_keys, fixture_tear_down);
-  g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up, test_line, fixture_tear_down);
-  g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
-  g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up,
+  g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up_table, test_area, fixture_tear_down);
+  g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up_table, test_move_stand, fixture_tear_down);
+  g_test_add ("/app/editor-table/area-values", Fixture, NULL, fixture_set_up_table, test_area_values, fixture_tear_down);
+  g_test_add ("/app/editor-table/tool-keys", Fixture, NULL, fixture_set_up_table, test_tool_keys, fixture_tear_down);
+  g_test_add ("/app/editor-table/line", Fixture, NULL, fixture_set_up_table, test_line, fixture_tear_down);
+  g_test_add ("/app/editor-table/keys", Fixture, NULL, fixture_set_up_table, test_keys, fixture_tear_down);
+  g_test_add ("/app/editor-table/label-objective", Fixture, NULL, fixture_set_up_table,
               test_table_label_objective, fixture_tear_down);
-  g_test_add ("/app/editor-table/hex-label-objective", Fixture, GINT_TO_POINTER (1), fixture_set_up,
+  g_test_add ("/app/editor-table/hex-label-objective", Fixture, GINT_TO_POINTER (1), fixture_set_up_table,
               test_hex_label_objective, fixture_tear_down);
-  g_test_add ("/app/editor-table/entry-reserve", Fixture, GINT_TO_POINTER (1), fixture_set_up,
+  g_test_add ("/app/editor-table/entry-reserve", Fixture, GINT_TO_POINTER (1), fixture_set_up_table,
               test_entry_reserve, fixture_tear_down);
   return g_test_run ();
 }

@@ -17,36 +17,6 @@
 #include "muster-stroke-tool.h"
 #include "editor-fixture.h"
 
-static MuScenario *
-table_scenario (void)
-{
-  MuScenario *s = mu_scenario_new_table ("baa-table", 48, 36, MU_UNIT_INCH, "15mm");
-
-  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0x7fa7d6));
-  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xa6a6a6));
-  return s;
-}
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  fixture_open (f, data ? load_template () : table_scenario ());
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  fixture_close (f);
-}
-
-static MuScenario *
-model (Fixture *f)
-{
-  return mu_edit_history_get_scenario (f->history);
-}
-
 /* The palette's tool `tool`, as the map view holds it. */
 static MusterMapTool *
 choose (Fixture    *f,
@@ -279,13 +249,13 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
-  g_test_add ("/app/editor-tools/stroke", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_stroke,
+  g_test_add ("/app/editor-tools/stroke", Fixture, GINT_TO_POINTER (1), fixture_set_up_table, test_stroke,
               fixture_tear_down);
-  g_test_add ("/app/editor-tools/stroke-fast", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_stroke_fast,
+  g_test_add ("/app/editor-tools/stroke-fast", Fixture, GINT_TO_POINTER (1), fixture_set_up_table, test_stroke_fast,
               fixture_tear_down);
-  g_test_add ("/app/editor-tools/place", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_place,
+  g_test_add ("/app/editor-tools/place", Fixture, GINT_TO_POINTER (1), fixture_set_up_table, test_place,
               fixture_tear_down);
-  g_test_add ("/app/editor-tools/shape", Fixture, NULL, fixture_set_up, test_shape, fixture_tear_down);
-  g_test_add ("/app/editor-tools/select", Fixture, NULL, fixture_set_up, test_select, fixture_tear_down);
+  g_test_add ("/app/editor-tools/shape", Fixture, NULL, fixture_set_up_table, test_shape, fixture_tear_down);
+  g_test_add ("/app/editor-tools/select", Fixture, NULL, fixture_set_up_table, test_select, fixture_tear_down);
   return g_test_run ();
 }

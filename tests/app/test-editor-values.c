@@ -29,19 +29,6 @@ fixture_set_up (Fixture       *f,
   fixture_open (f, s);
 }
 
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  fixture_close (f);
-}
-
-static MuScenario *
-model (Fixture *f)
-{
-  return mu_edit_history_get_scenario (f->history);
-}
-
 /* The control of a declared value (the word of a flag: a check button). */
 static GtkWidget *
 find_value (GtkWidget  *root,

@@ -25,13 +25,6 @@ fixture_set_up (Fixture       *f,
   fixture_open (f, load_template ());
 }
 
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  fixture_close (f);
-}
-
 /* Widget coordinates of a point between a hex's centre (t = 0) and the middle
  * of its hexside dir (t = 1). */
 static void
@@ -82,12 +75,6 @@ click (Fixture *f,
        MuHex    hex)
 {
   drag (f, &hex, 1);
-}
-
-static MuScenario *
-model (Fixture *f)
-{
-  return mu_edit_history_get_scenario (f->history);
 }
 
 static MuHexCell *

@@ -304,7 +304,6 @@ static void
 test_hot_seat (void)
 {
   g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-mn-brawners-farm.muster");
-  g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = NULL;
   /* seed 1: a match whose greedy commands take every way in below
    * (4 charges, 5 fights, 2 answers in 60 commands) */
@@ -334,11 +333,8 @@ test_hot_seat (void)
   gtk_window_present (GTK_WINDOW (window));
   wait_for_allocation (GTK_WIDGET (window));
 
-  game = muster_game_new_for_scenario (scenario, 1, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  page = show_scenario_match (window, scenario, 1);
+  game = g_object_ref (muster_match_page_get_game (page));
   m = muster_game_get_match (game);
   for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)
     {

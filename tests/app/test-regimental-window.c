@@ -309,17 +309,7 @@ enter (MusterMatchPage *page,
 static MusterMatchPage *
 start (MuScenario *scenario)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterGame) game = NULL;
-  MusterWindow *window = new_window ();
-  MusterMatchPage *page;
-
-  game = muster_game_new_for_scenario (scenario, 1, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  return page;
+  return show_scenario_match (new_window (), scenario, 1);
 }
 
 /* The greedy policy's commands, entered through the page, to the end. */

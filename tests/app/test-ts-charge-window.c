@@ -49,44 +49,6 @@ typedef struct {
 
 static const char *const sides[] = { "usa", "csa" };
 
-/* Every button and other control under widget that is shown has an
- * accessible name: its label, or a label property set for screen readers. */
-static void
-check_accessible (GtkWidget *widget,
-                  guint     *n)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      if (!gtk_widget_get_mapped (child))
-        continue;
-      if (GTK_IS_BUTTON (child) || GTK_IS_SPIN_BUTTON (child) || GTK_IS_DROP_DOWN (child) ||
-          GTK_IS_CHECK_BUTTON (child))
-        {
-          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (child),
-                                                             GTK_ACCESSIBLE_PROPERTY_LABEL) ||
-                           gtk_test_accessible_has_relation (GTK_ACCESSIBLE (child),
-                                                             GTK_ACCESSIBLE_RELATION_LABELLED_BY) ||
-                           (GTK_IS_BUTTON (child) && gtk_button_get_label (GTK_BUTTON (child)) != NULL) ||
-                           (GTK_IS_BUTTON (child) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (child))) &&
-                            *gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)))) != '\0');
-
-          if (!named)
-            g_test_message ("a %s (%s, icon %s, in a %s in a %s) without an accessible name",
-                            G_OBJECT_TYPE_NAME (child),
-                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
-                            GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child))
-                            ? gtk_button_get_icon_name (GTK_BUTTON (child)) : "-",
-                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (child)),
-                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (gtk_widget_get_parent (child))));
-          g_assert_true (named);
-          (*n)++;
-        }
-      /* a drop-down's own toggle is its inside, named by the drop-down */
-      if (!GTK_IS_DROP_DOWN (child))
-        check_accessible (child, n);
-    }
-}
-
 /* TAB-19, TS-AMB-72: the log shows the viewer only what it may see, so
  * never the other side's contact dice before the reveal; the viewer's
  * own hidden dice are there. Returns whether a hidden roll of the viewer's
@@ -333,7 +295,7 @@ enter (MusterMatchPage *page,
         {
           guint controls = 0;
 
-          check_accessible (GTK_WIDGET (page), &controls);
+          match_widgets_check_accessible (GTK_WIDGET (page), &controls);
           g_assert_cmpuint (controls, >, 0);
           shot (GTK_WIDGET (page), "ts-reactions");
           tally->shot_react = TRUE;
@@ -413,18 +375,7 @@ static MusterMatchPage *
 start (MuScenario *scenario,
        guint64     seed)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterGame) game = NULL;
-  MusterWindow *window = new_window ();
-  MusterMatchPage *page;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
-  game = muster_game_new_for_scenario (scenario, seed, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  return page;
+  return show_scenario_match (new_window (), scenario, seed);
 }
 
 /* Counts the events of a kind word ("reveal") and the commands of a verb. */
@@ -582,7 +533,7 @@ test_melee (void)
   {
     guint controls = 0;
 
-    check_accessible (GTK_WIDGET (page), &controls);
+    match_widgets_check_accessible (GTK_WIDGET (page), &controls);
     g_assert_cmpuint (controls, >, 0);
   }
   for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)

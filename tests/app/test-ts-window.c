@@ -32,44 +32,6 @@
  * player-turns a few commands and decisions */
 #define MAX_COMMANDS 400
 
-/* Every button and other control under widget that is shown has an
- * accessible name: its label, or a label property set for screen readers. */
-static void
-check_accessible (GtkWidget *widget,
-                  guint     *n)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      if (!gtk_widget_get_mapped (child))
-        continue;
-      if (GTK_IS_BUTTON (child) || GTK_IS_SPIN_BUTTON (child) || GTK_IS_DROP_DOWN (child) ||
-          GTK_IS_CHECK_BUTTON (child))
-        {
-          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (child),
-                                                             GTK_ACCESSIBLE_PROPERTY_LABEL) ||
-                           gtk_test_accessible_has_relation (GTK_ACCESSIBLE (child),
-                                                             GTK_ACCESSIBLE_RELATION_LABELLED_BY) ||
-                           (GTK_IS_BUTTON (child) && gtk_button_get_label (GTK_BUTTON (child)) != NULL) ||
-                           (GTK_IS_BUTTON (child) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (child))) &&
-                            *gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)))) != '\0');
-
-          if (!named)
-            g_test_message ("a %s (%s, icon %s, in a %s in a %s) without an accessible name",
-                            G_OBJECT_TYPE_NAME (child),
-                            gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
-                            GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child))
-                            ? gtk_button_get_icon_name (GTK_BUTTON (child)) : "-",
-                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (child)),
-                            G_OBJECT_TYPE_NAME (gtk_widget_get_parent (gtk_widget_get_parent (child))));
-          g_assert_true (named);
-          (*n)++;
-        }
-      /* a drop-down's own toggle is its inside, named by the drop-down */
-      if (!GTK_IS_DROP_DOWN (child))
-        check_accessible (child, n);
-    }
-}
-
 /* Whether the unit's view shows stress of 2 or more (its red die). */
 static gboolean
 shaken (MuMatch    *m,
@@ -386,16 +348,9 @@ test_fire_and_reorder (void)
   gboolean moved_usa = FALSE, moved_csa = FALSE;
 
   g_assert_no_error (error);
-  window = muster_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_allocation (GTK_WIDGET (window));
-
-  game = muster_game_new_for_scenario (scenario, 1, &error);
-  g_assert_no_error (error);
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  window = new_window ();
+  page = show_scenario_match (window, scenario, 1);
+  game = g_object_ref (muster_match_page_get_game (page));
   m = muster_game_get_match (game);
   for (n = 0; n < MAX_COMMANDS && !muster_game_is_over (game); n++)
     {
@@ -417,7 +372,7 @@ test_fire_and_reorder (void)
       if (muster_game_is_over (game))
         break;
       /* every control shown now, the unit's buttons, a decision's */
-      check_accessible (GTK_WIDGET (page), &controls);
+      match_widgets_check_accessible (GTK_WIDGET (page), &controls);
       check_state_dice (page);
       check_tracker (page, g_str_equal (mu_command_get_verb (c), "fire") && mu_match_get_pending (m) == NULL);
       smoke = check_smoke (page);
@@ -455,7 +410,7 @@ test_fire_and_reorder (void)
   g_assert_cmpuint (most_smoke, >, 0);
   g_assert_true (muster_game_is_over (game));
   flush_events ();
-  check_accessible (GTK_WIDGET (page), &controls);
+  match_widgets_check_accessible (GTK_WIDGET (page), &controls);
   g_test_message ("%u controls with an accessible name seen", controls);
   g_assert_cmpuint (controls, >, 0);
   /* every roll in the log, its modifiers by name ("(Band 3 +1)") */

@@ -25,18 +25,6 @@ add_if_legal (MnMatch *m, GPtrArray *out, MuCommand *c)
     mu_command_free (c);
 }
 
-static MuCommand *
-command (const char *verb, const char *a, const char *b)
-{
-  MuCommand *c = mu_command_new (verb);
-
-  if (a)
-    mu_command_add_word (c, a);
-  if (b)
-    mu_command_add_word (c, b);
-  return c;
-}
-
 /* TAB-3: a point as its command text gives it back. */
 static MuPos
 point (MuPoint p, double along, MuPoint d)
@@ -53,7 +41,7 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
   static const double offs[] = { 0, 30, -30, 60, -60, 90, -90 };
   MuCommand *c;
 
-  c = command ("move", u->def->id, NULL);
+  c = mu_rules_command ("move", u->def->id, NULL);
   mu_command_add_number (c, 0);
   add_if_legal (m, out, c);
   /* MN-AMB-56: a leader who left his unit has a move off it whenever he
@@ -64,7 +52,7 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
 
       if (mn_leader_way_off (m, u, &to))
         {
-          c = command ("move", u->def->id, NULL);
+          c = mu_rules_command ("move", u->def->id, NULL);
           mu_command_add_pos (c, &to);
           g_ptr_array_add (out, c);
         }
@@ -78,7 +66,7 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
           {
             MuPos to = point (a, lengths[i], mu_facing_vector (u->facing + offs[k]));
 
-            c = command ("move", u->def->id, NULL);
+            c = mu_rules_command ("move", u->def->id, NULL);
             mu_command_add_pos (c, &to);
             add_if_legal (m, out, c);
           }
@@ -87,7 +75,7 @@ moves (MnMatch *m, MnUnit *u, GPtrArray *out)
           MuPoint d = mu_facing_vector (u->facing + (u->dir == MN_DIR_BACK ? 180 : 0));
           MuPos to = point (a, lengths[i], d);
 
-          c = command ("move", u->def->id, NULL);
+          c = mu_rules_command ("move", u->def->id, NULL);
           mu_command_add_pos (c, &to);
           add_if_legal (m, out, c);
         }
@@ -123,17 +111,17 @@ activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
   /* every command below asks this again first, of the same match */
   m->may_activate = u;
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    add_if_legal (m, out, command ("activate", u->def->id, dirs[i]));
+    add_if_legal (m, out, mu_rules_command ("activate", u->def->id, dirs[i]));
   for (int turn = -1; turn <= 1; turn += 2)
     {
-      MuCommand *c = command ("activate", u->def->id, "ahead");
+      MuCommand *c = mu_rules_command ("activate", u->def->id, "ahead");
 
       mu_command_add_step (c, MU_MOVE_FACE, NULL, fmod (u->facing + 45 * turn + 360, 360), NULL);
       add_if_legal (m, out, c);
     }
   if (u->type != MN_TYPE_LEADER)
     {
-      MuCommand *c = command ("activate", u->def->id, "stay");
+      MuCommand *c = mu_rules_command ("activate", u->def->id, "stay");
 
       mu_command_add_step (c, MU_MOVE_FORM, NULL, 0, u->form == MN_FORM_LINE ? "column" : "line");
       add_if_legal (m, out, c);
@@ -151,10 +139,10 @@ activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
         tc = centres[i];
         if (hypot (tc.x - centre.x, tc.y - centre.y) > MN_CHARGE_REACH)
           continue;
-        add_if_legal (m, out, command ("charge", u->def->id, t->def->id));
+        add_if_legal (m, out, mu_rules_command ("charge", u->def->id, t->def->id));
         for (int side = -1; side <= 1; side += 2)
           {
-            MuCommand *c = command ("charge", u->def->id, t->def->id);
+            MuCommand *c = mu_rules_command ("charge", u->def->id, t->def->id);
 
             mu_command_add_number (c, fmod (u->facing + 45 * side + 360, 360));
             add_if_legal (m, out, c);
@@ -166,7 +154,7 @@ activations (MnMatch *m, MnUnit *u, const MuPoint *centres, GPtrArray *out)
         const MuArea *a = g_ptr_array_index (m->table->areas, i);
 
         if (a->id && (MN_BUILDING_KINDS & (1u << a->kind)))
-          add_if_legal (m, out, command ("bombard", u->def->id, a->id));
+          add_if_legal (m, out, mu_rules_command ("bombard", u->def->id, a->id));
       }
   m->may_activate = NULL;
 }
@@ -181,7 +169,7 @@ mn_legal_commands (MnMatch *m)
   if (m->decision.kind != MN_DECIDE_NONE)
     {
       for (guint i = 0; i + 1 < m->decision.answers->len; i++)
-        add_if_legal (m, out, command ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
+        add_if_legal (m, out, mu_rules_command ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
       return out;
     }
   if (m->step == MN_STEP_MOVE)
@@ -201,7 +189,7 @@ mn_legal_commands (MnMatch *m)
           if (u->type == MN_TYPE_LEADER && u->activated && mn_has_stands (u))
             MN_FOR_UNITS (m, t)
               if (t->side == u->side && t->type != MN_TYPE_LEADER && mn_has_stands (t))
-                add_if_legal (m, out, command ("attach", u->def->id, t->def->id));
+                add_if_legal (m, out, mu_rules_command ("attach", u->def->id, t->def->id));
           activations (m, u, centres, out);
         }
     }
@@ -209,10 +197,11 @@ mn_legal_commands (MnMatch *m)
     for (guint i = 0; i < m->pairs->len; i++)
       {
         const MnPair *p = &g_array_index (m->pairs, MnPair, i);
+        const MnUnit *attacker = g_ptr_array_index (m->units, p->attacker);
+        const MnUnit *defender = g_ptr_array_index (m->units, p->defender);
 
-        add_if_legal (m, out, command ("fight", ((MnUnit *) g_ptr_array_index (m->units, p->attacker))->def->id,
-                                       ((MnUnit *) g_ptr_array_index (m->units, p->defender))->def->id));
+        add_if_legal (m, out, mu_rules_command ("fight", attacker->def->id, defender->def->id));
       }
-  add_if_legal (m, out, command ("end-phase", NULL, NULL));
+  add_if_legal (m, out, mu_rules_command ("end-phase", NULL, NULL));
   return out;
 }

@@ -335,18 +335,6 @@ ts_charge_window_closed (TsMatch *m, GPtrArray *events)
   ts_charge_run (m, events);
 }
 
-static MuCommand *
-words (const char *verb, const char *a, const char *b)
-{
-  MuCommand *c = mu_command_new (verb);
-
-  if (a)
-    mu_command_add_word (c, a);
-  if (b)
-    mu_command_add_word (c, b);
-  return c;
-}
-
 /* The reactions the window's side may give now (the simulator's), with
  * end-phase first. */
 GPtrArray *
@@ -364,7 +352,7 @@ ts_charge_reactions (TsMatch *m)
       if (!may_react (m, u, NULL))
         continue;
       if (may_pay (m, u, PAID_REORDER, NULL))
-        g_ptr_array_add (out, words ("react-reorder", u->def->id, NULL));
+        g_ptr_array_add (out, mu_rules_command ("react-reorder", u->def->id, NULL));
       for (guint i = 0; i < m->charge->chargers->len; i++)
         {
           TsCharger *c = ts_charger_at (m->charge, i);
@@ -374,13 +362,13 @@ ts_charge_reactions (TsMatch *m)
           if (c->out || c->done)
             continue;
           if (fire_allowed (m, u, t, NULL))
-            g_ptr_array_add (out, words ("react-fire", u->def->id, t->def->id));
+            g_ptr_array_add (out, mu_rules_command ("react-fire", u->def->id, t->def->id));
           if (stage (m) == 6 && !ts_charge_is_target (m, u) && u->type != TS_ART &&
               may_pay (m, u, PAID_COUNTER, NULL) && ts_charge_may (m, u, c->unit, TS_NONE, NULL) &&
               ts_charge_find_pose (m, u, c->unit, TS_NONE, TRUE, &pose))
             {
               MuPos p = mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing);
-              MuCommand *cc = words ("counter-charge", u->def->id, t->def->id);
+              MuCommand *cc = mu_rules_command ("counter-charge", u->def->id, t->def->id);
 
               mu_command_add_pos (cc, &p);
               g_ptr_array_add (out, cc);
@@ -390,7 +378,7 @@ ts_charge_reactions (TsMatch *m)
         TS_FOR_UNITS (m, o)
           if (o->side == u->side && (o->type == TS_LINE_INF || o->type == TS_LIGHT_INF) && ts_in_play (o) &&
               !ts_charge_is_target (m, o) && mu_table_within (ts_unit_distance (u, o), ts_in (m, 4)))
-            g_ptr_array_add (out, words ("abandon-guns", u->def->id, o->def->id));
+            g_ptr_array_add (out, mu_rules_command ("abandon-guns", u->def->id, o->def->id));
     }
   return out;
 }

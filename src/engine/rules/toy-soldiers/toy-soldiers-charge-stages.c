@@ -488,18 +488,6 @@ ts_charge_answer (TsMatch *m, TsDecideKind kind, const char *answer, const TsDec
   ts_charge_run (m, events);
 }
 
-static MuCommand *
-words (const char *verb, const char *a, const char *b)
-{
-  MuCommand *c = mu_command_new (verb);
-
-  if (a)
-    mu_command_add_word (c, a);
-  if (b)
-    mu_command_add_word (c, b);
-  return c;
-}
-
 static void
 offer (TsMatch *m, GPtrArray *out, MuCommand *c)
 {
@@ -526,7 +514,7 @@ ts_charge_legal_declare (TsMatch *m, TsUnit *u, GPtrArray *out)
           !ts_charge_find_pose (m, u, ts_unit_index (m, t), TS_NONE, FALSE, &pose))
         continue;
       p = mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing);
-      c = words ("charge", u->def->id, t->def->id);
+      c = mu_rules_command ("charge", u->def->id, t->def->id);
       mu_command_add_pos (c, &p);
       offer (m, out, c);
     }
@@ -540,7 +528,7 @@ ts_charge_legal (TsMatch *m, GPtrArray *out)
 
   if (ch->step == TS_CH_DECLARE)
     {
-      offer (m, out, words ("launch", NULL, NULL));
+      offer (m, out, mu_rules_command ("launch", NULL, NULL));
       TS_FOR_UNITS (m, u)
         if (u->side == ch->side && !u->acted)
           ts_charge_legal_declare (m, u, out);
@@ -548,7 +536,7 @@ ts_charge_legal (TsMatch *m, GPtrArray *out)
     }
   if (ch->step != TS_CH_ABORT1 && ch->step != TS_CH_ABORT2)
     return;
-  offer (m, out, words ("end-phase", NULL, NULL));
+  offer (m, out, mu_rules_command ("end-phase", NULL, NULL));
   for (guint i = 0; i < ch->chargers->len; i++)
-    offer (m, out, words ("abort", ts_unit_at (m, ts_charger_at (ch, i)->unit)->def->id, NULL));
+    offer (m, out, mu_rules_command ("abort", ts_unit_at (m, ts_charger_at (ch, i)->unit)->def->id, NULL));
 }

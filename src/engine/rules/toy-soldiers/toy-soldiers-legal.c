@@ -20,24 +20,12 @@ offer (TsMatch *m, GPtrArray *out, MuCommand *c)
     mu_command_free (c);
 }
 
-static MuCommand *
-words (const char *verb, const char *a, const char *b)
-{
-  MuCommand *c = mu_command_new (verb);
-
-  if (a)
-    mu_command_add_word (c, a);
-  if (b)
-    mu_command_add_word (c, b);
-  return c;
-}
-
 static void
 offer_move (TsMatch *m, GPtrArray *out, const TsUnit *u, const char *verb, double bearing, double inches)
 {
   MuPoint d = mu_facing_vector (u->facing + bearing);
   MuPos to = mu_pos_from_point (u->anchor.x + d.x * ts_in (m, inches), u->anchor.y + d.y * ts_in (m, inches), -1);
-  MuCommand *c = words (verb, u->def->id, NULL);
+  MuCommand *c = mu_rules_command (verb, u->def->id, NULL);
 
   mu_command_add_step (c, MU_MOVE_TO, &to, 0, NULL);
   offer (m, out, c);
@@ -85,7 +73,7 @@ ts_legal_commands (TsMatch *m)
       for (guint i = 0; i < m->blocks->len; i++)
         for (int k = 1; k <= 3; k++)
           {
-            MuCommand *c = words ("garrison", u->def->id, ts_block_at (m, (int) i)->area->id);
+            MuCommand *c = mu_rules_command ("garrison", u->def->id, ts_block_at (m, (int) i)->area->id);
 
             mu_command_add_number (c, k);
             offer (m, out, c);
@@ -103,7 +91,7 @@ ts_legal_commands (TsMatch *m)
           for (guint j = 0; j < k; j++)
             g_string_append_printf (s, "%s%s", j ? "," : "",
                                     (char *) g_ptr_array_index (m->decision.answers, (i + j) % n));
-          offer (m, out, words ("choose", s->str, NULL));
+          offer (m, out, mu_rules_command ("choose", s->str, NULL));
           g_string_free (s, TRUE);
         }
       return out;
@@ -111,7 +99,7 @@ ts_legal_commands (TsMatch *m)
   if (m->decision.kind != TS_DECIDE_NONE)
     {
       for (guint i = 0; i + 1 < m->decision.answers->len; i++)
-        offer (m, out, words ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
+        offer (m, out, mu_rules_command ("choose", g_ptr_array_index (m->decision.answers, i), NULL));
       return out;
     }
   /* 3.20: a charge declared or at an abort step takes only its own commands */
@@ -124,9 +112,9 @@ ts_legal_commands (TsMatch *m)
     TS_FOR_UNITS (m, c)
       if (c->type == TS_COMMANDER && c->side == side && !c->cdr_acted)
         {
-          offer (m, out, words ("berate", c->def->id, NULL));
-          offer (m, out, words ("consolidate", c->def->id, NULL));
-          offer (m, out, words ("aware", c->def->id, NULL));
+          offer (m, out, mu_rules_command ("berate", c->def->id, NULL));
+          offer (m, out, mu_rules_command ("consolidate", c->def->id, NULL));
+          offer (m, out, mu_rules_command ("aware", c->def->id, NULL));
           /* a ride of 12" toward the middle of the table */
           {
             MuStand st = ts_commander_stand (m, c);
@@ -138,7 +126,7 @@ ts_legal_commands (TsMatch *m)
                 double k = MIN (ts_in (m, 12), len - ts_in (m, 1)) / len;
                 MuPos to = mu_pos_from_point (st.centre.x + (mid.x - st.centre.x) * k,
                                               st.centre.y + (mid.y - st.centre.y) * k, -1);
-                MuCommand *r = words ("ride", c->def->id, NULL);
+                MuCommand *r = mu_rules_command ("ride", c->def->id, NULL);
 
                 mu_command_add_pos (r, &to);
                 offer (m, out, r);
@@ -147,13 +135,13 @@ ts_legal_commands (TsMatch *m)
           TS_FOR_UNITS (m, u)
             if (u->type != TS_COMMANDER && u->cmdr == ts_unit_index (m, c))
               {
-                offer (m, out, words ("attach", c->def->id, u->def->id));
-                offer (m, out, words ("rally", c->def->id, u->def->id));
+                offer (m, out, mu_rules_command ("attach", c->def->id, u->def->id));
+                offer (m, out, mu_rules_command ("rally", c->def->id, u->def->id));
                 if (u->dispersed)
                   {
                     /* where it last stood, in line, by the roll */
                     MuPos at = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
-                    MuCommand *r = words ("reform", c->def->id, u->def->id);
+                    MuCommand *r = mu_rules_command ("reform", c->def->id, u->def->id);
 
                     mu_command_add_pos (r, &at);
                     mu_command_add_word (r, "line");
@@ -168,11 +156,11 @@ ts_legal_commands (TsMatch *m)
       const TsUnit *u = ts_unit_at (m, m->open_unit);
       MuPoint fw = mu_facing_vector (u->facing);
       MuPos at = mu_pos_from_point (u->anchor.x + fw.x * ts_in (m, 2.5), u->anchor.y + fw.y * ts_in (m, 2.5), -1);
-      MuCommand *c = words ("skirmish", u->def->id, NULL);
+      MuCommand *c = mu_rules_command ("skirmish", u->def->id, NULL);
 
       mu_command_add_pos (c, &at);
       offer (m, out, c);
-      offer (m, out, words ("recall", u->def->id, NULL));
+      offer (m, out, mu_rules_command ("recall", u->def->id, NULL));
     }
   TS_FOR_UNITS (m, u)
     if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
@@ -184,10 +172,10 @@ ts_legal_commands (TsMatch *m)
           { "side", 270, 0.5 }, { "prolong", 0, 1 }, { "angle", 45, 0.5 }, { "angle", 315, 0.5 },
         };
 
-        offer (m, out, words ("reorder", u->def->id, NULL));
-        offer (m, out, words ("hasty", u->def->id, NULL));
+        offer (m, out, mu_rules_command ("reorder", u->def->id, NULL));
+        offer (m, out, mu_rules_command ("hasty", u->def->id, NULL));
         for (guint i = 0; i < targets->len; i++)
-          offer (m, out, words ("fire", u->def->id, ((TsUnit *) g_ptr_array_index (targets, i))->def->id));
+          offer (m, out, mu_rules_command ("fire", u->def->id, ((TsUnit *) g_ptr_array_index (targets, i))->def->id));
         ts_charge_legal_declare (m, u, out);
         for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
           {
@@ -208,7 +196,7 @@ ts_legal_commands (TsMatch *m)
             double d = ts_in (m, m->num.move[u->type][TS_ACT_RETREAT] / 2);
             MuPos to = mu_pos_from_point (fp.centre.x + back.x * (fp.depth / 2 + d),
                                           fp.centre.y + back.y * (fp.depth / 2 + d), -1);
-            MuCommand *c = words ("retreat", u->def->id, NULL);
+            MuCommand *c = mu_rules_command ("retreat", u->def->id, NULL);
 
             mu_command_add_step (c, MU_MOVE_TO, &to, 0, NULL);
             offer (m, out, c);
@@ -225,7 +213,7 @@ ts_legal_commands (TsMatch *m)
 
             if ((TsForm) f == u->form)
               continue;
-            c = words ("form", u->def->id, ts_form_id (f));
+            c = mu_rules_command ("form", u->def->id, ts_form_id (f));
             mu_command_add_pos (c, &pos);
             offer (m, out, c);
           }
@@ -241,26 +229,26 @@ ts_legal_commands (TsMatch *m)
 
       if (g && g->side == side)
         {
-          offer (m, out, words ("reorder", id, NULL));
+          offer (m, out, mu_rules_command ("reorder", id, NULL));
           TS_FOR_UNITS (m, t)
             if (t->type != TS_COMMANDER && t->side != side && ts_in_play (t))
-              offer (m, out, words ("fire", id, t->def->id));
+              offer (m, out, mu_rules_command ("fire", id, t->def->id));
           if (ts_unit_at (m, m->open_unit) == g && !b->command)
-            offer (m, out, words ("leave", id, NULL));
+            offer (m, out, mu_rules_command ("leave", id, NULL));
         }
       else if (g)
         TS_FOR_UNITS (m, u)
           if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
-            offer (m, out, words ("fire", u->def->id, id));
+            offer (m, out, mu_rules_command ("fire", u->def->id, id));
       if (m->step == TS_STEP_UNITS && ts_unit_at (m, m->open_unit) && g == NULL)
         for (int k = 1; k <= 3; k++)
           {
-            MuCommand *c = words ("garrison", ts_unit_at (m, m->open_unit)->def->id, id);
+            MuCommand *c = mu_rules_command ("garrison", ts_unit_at (m, m->open_unit)->def->id, id);
 
             mu_command_add_number (c, k);
             offer (m, out, c);
           }
     }
-  offer (m, out, words ("end-phase", NULL, NULL));
+  offer (m, out, mu_rules_command ("end-phase", NULL, NULL));
   return out;
 }
