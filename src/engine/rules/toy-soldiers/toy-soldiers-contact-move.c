@@ -111,32 +111,6 @@ ts_cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, 
   return ts_in_play (u);
 }
 
-/* Whether the stands overlap another unit's formed stands, a village
- * block or impassable ground. */
-static gboolean
-slide_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
-{
-  TS_FOR_UNITS (m, o)
-    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (st, n, o->st, o->n_st))
-      return TRUE;
-  for (guint k = 0; k < n; k++)
-    {
-      MuPoint corners[4];
-
-      mu_stand_corners (&st[k], corners);
-      for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
-        {
-          const MuArea *a = g_ptr_array_index (m->table->areas, i);
-
-          if ((mu_ruleset_area_impassable (m->ruleset, a->kind) || a->kind == MU_AREA_BUILDING ||
-               a->kind == MU_AREA_BUILT_UP) &&
-              mu_polygons_overlap (corners, 4, (const MuPoint *) (gpointer) a->points->data, a->points->len))
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 void
 ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *rule, GPtrArray *events)
 {
@@ -155,7 +129,7 @@ ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *
     {
       at.anchor = (MuPoint) { start.x + f.x * d, start.y + f.y * d };
       ts_layout (m, &at);
-      if (!ts_on_table (m, at.st, at.n_st) || slide_blocked (m, u, at.st, at.n_st))
+      if (!ts_on_table (m, at.st, at.n_st) || ts_stands_blocked (m, u, at.st, at.n_st))
         {
           hi = d;
           break;
@@ -166,7 +140,7 @@ ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *
     {
       at.anchor = (MuPoint) { start.x + f.x * limit, start.y + f.y * limit };
       ts_layout (m, &at);
-      if (ts_on_table (m, at.st, at.n_st) && !slide_blocked (m, u, at.st, at.n_st))
+      if (ts_on_table (m, at.st, at.n_st) && !ts_stands_blocked (m, u, at.st, at.n_st))
         lo = limit;
       else
         hi = limit;
@@ -178,7 +152,7 @@ ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *
 
         at.anchor = (MuPoint) { start.x + f.x * mid, start.y + f.y * mid };
         ts_layout (m, &at);
-        if (!ts_on_table (m, at.st, at.n_st) || slide_blocked (m, u, at.st, at.n_st))
+        if (!ts_on_table (m, at.st, at.n_st) || ts_stands_blocked (m, u, at.st, at.n_st))
           hi = mid;
         else
           lo = mid;
@@ -215,7 +189,7 @@ ts_cr_advance_check (TsMatch *m, TsUnit *u, MuPoint to, TsUnit *out, GError **er
   *out = *u;
   out->anchor = to;
   ts_layout (m, out);
-  if (!ts_on_table (m, out->st, out->n_st) || slide_blocked (m, u, out->st, out->n_st))
+  if (!ts_on_table (m, out->st, out->n_st) || ts_stands_blocked (m, u, out->st, out->n_st))
     return mu_rules_refuse (error, "TS-AMB-75", "%s has no room there", u->def->id);
   TS_FOR_UNITS (m, o)
     if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o) &&

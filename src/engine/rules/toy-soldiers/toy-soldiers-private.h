@@ -474,6 +474,9 @@ int           ts_roll_reorder       (TsMatch *m, TsUnit *u, GPtrArray *events);
 gboolean      ts_reorder_may_reroll (const TsMatch *m, const TsUnit *u);
 /* TS-REO-1 from the die's total on, then TS-REO-3's decisions. */
 void          ts_reorder_remove     (TsMatch *m, TsUnit *u, int total, GPtrArray *events);
+/* TS-AMB-52: whether the stands overlap another unit's formed stands, a
+ * village block or impassable ground. */
+gboolean      ts_stands_blocked     (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n);
 /* TS-REO-3, TS-AMB-52: the withdrawal by the stress left, back or away. */
 void          ts_withdraw           (TsMatch *m, TsUnit *u, gboolean away, GPtrArray *events);
 /* TS-OBS-1, TS-AMB-52: after a withdrawal's step from start of dist, its

@@ -129,26 +129,30 @@ reorder_leftover (TsMatch *m, TsUnit *u, GPtrArray *events)
   ts_after_action (m, u, events);
 }
 
-/* TS-AMB-52: a place of a withdrawal's end layout is blocked by another
- * unit's formed stands, a village block or impassable ground (water
- * crossings are not looked for). */
-static gboolean
-place_blocked (const TsMatch *m, const TsUnit *u, const MuStand *s)
+/* TS-AMB-52: stands (a place of a withdrawal's end layout, or a unit slid
+ * in contact resolution) are blocked by another unit's formed stands, a
+ * village block or impassable ground (water crossings are not looked
+ * for). */
+gboolean
+ts_stands_blocked (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
 {
-  MuPoint c[4];
-
   TS_FOR_UNITS (m, o)
-    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (s, 1, o->st, o->n_st))
+    if (o != u && o->type != TS_COMMANDER && ts_in_play (o) && mu_stands_overlap (st, n, o->st, o->n_st))
       return TRUE;
-  mu_stand_corners (s, c);
-  for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
+  for (guint k = 0; k < n; k++)
     {
-      const MuArea *a = g_ptr_array_index (m->table->areas, i);
+      MuPoint c[4];
 
-      if ((mu_ruleset_area_impassable (m->ruleset, a->kind) || a->kind == MU_AREA_BUILDING ||
-           a->kind == MU_AREA_BUILT_UP) &&
-          mu_polygons_overlap (c, 4, (const MuPoint *) (gpointer) a->points->data, a->points->len))
-        return TRUE;
+      mu_stand_corners (&st[k], c);
+      for (guint i = 0; m->table->areas && i < m->table->areas->len; i++)
+        {
+          const MuArea *a = g_ptr_array_index (m->table->areas, i);
+
+          if ((mu_ruleset_area_impassable (m->ruleset, a->kind) || a->kind == MU_AREA_BUILDING ||
+               a->kind == MU_AREA_BUILT_UP) &&
+              mu_polygons_overlap (c, 4, (const MuPoint *) (gpointer) a->points->data, a->points->len))
+            return TRUE;
+        }
     }
   return FALSE;
 }
@@ -166,7 +170,7 @@ ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const 
       int k = 0;
 
       for (guint i = 0; i < u->n_st; i++)
-        if (place_blocked (m, u, &u->st[i]))
+        if (ts_stands_blocked (m, u, &u->st[i], 1))
           k++;
       if (k == 0)
         break;
