@@ -95,7 +95,7 @@ visible_enemies (MnMatch *m, const MnUnit *w, GPtrArray *out)
 {
   MN_FOR_UNITS (m, o)
     if (o->side != w->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
-        mn_sight (m, w->stands, w->n_stands, o->stands, o->n_stands, NULL))
+        mn_sight (m, w, w->stands, w->n_stands, o, o->stands, o->n_stands, NULL))
       g_ptr_array_add (out, g_strdup (o->def->id));
 }
 

@@ -211,7 +211,7 @@ leader_near (MnMatch *m, const MnUnit *u)
               edge.width = ls.depth;
               edge.depth = ls.width;
             }
-          if (mn_sight (m, &edge, 1, &cb, 1, NULL))
+          if (mn_sight (m, l, &edge, 1, u, &cb, 1, NULL))
             return TRUE;
         }
     }
