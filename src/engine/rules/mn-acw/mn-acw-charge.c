@@ -279,7 +279,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   MuStand start[MU_STANDS_MAX];
 
   if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0));
+    return mu_rules_refuse (error, "MN-CHG-1", "no unit “%s”", mu_command_word (c, 0));
   if (!mn_may_activate (m, u, error) || !mn_parse_changes (m, u, c, 2, &ch, error))
     return FALSE;
   if (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)
