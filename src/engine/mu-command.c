@@ -628,9 +628,19 @@ mu_command_parse (const MuRuleset *ruleset,
       if (strstr (e, "DIR"))
         return parse_fail (error, copy, _("“%s” is not a hexside direction 0..5"), word);
       if (strstr (e, "STEP"))
-        return parse_fail (error, copy,
-                           _("“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)"),
-                           word);
+        {
+          /* a step of several words is quoted whole: in "face 400" the
+           * value is wrong, not the word "face" */
+          guint n = g_str_equal (word, "wheel") ? 3
+                    : g_str_equal (word, "face") || g_str_equal (word, "form") ? 2 : 1;
+          g_autoptr(GString) step = g_string_new (word);
+
+          for (guint k = 1; k < n && why.wi + 1 + k < w->len - 1; k++)
+            g_string_append_printf (step, " %s", (const char *) g_ptr_array_index (w, why.wi + 1 + k));
+          return parse_fail (error, copy,
+                             _("“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)"),
+                             step->str);
+        }
       if (is_id_element (e) && !mu_id_is_valid (word))
         {
           g_autofree char *shown = mu_problem_quote (word);

@@ -313,6 +313,32 @@ test_hex_digits (void)
   }
 }
 
+/* A path step that fails on its value is quoted whole: "face 400" is the
+ * step that is wrong, not the word "face". */
+static void
+test_bad_step_value (void)
+{
+  static const struct { const char *line, *quoted; } cases[] = {
+    { "move u1 face 400", "“face 400”" },
+    { "move u1 face nan", "“face nan”" },
+    { "move u1 @1,1 face -90", "“face -90”" },
+    { "move u1 wheel l 1e309", "“wheel l 1e309”" },
+    { "move u1 face", "“face”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuCommand) c = mu_command_parse (&table_rules, cases[i].line, &error);
+
+      g_assert_null (c);
+      g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+      if (strstr (error->message, cases[i].quoted) == NULL)
+        g_error ("“%s” refused with “%s”, which does not quote %s", cases[i].line, error->message,
+                 cases[i].quoted);
+    }
+}
+
 /* Commands take ids by the one rule of the file format, the editor and
  * the CSV (mu_id_is_valid): a counter a scenario can hold can be named, and
  * a word no scenario can hold as an id is refused at parse time, saying
@@ -394,6 +420,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/command/table-round-trip", test_table_round_trip);
   g_test_add_func ("/engine/command/round-trip-property", test_round_trip_property);
   g_test_add_func ("/engine/command/hex-digits", test_hex_digits);
+  g_test_add_func ("/engine/command/bad-step-value", test_bad_step_value);
   g_test_add_func ("/engine/command/one-id-rule", test_one_id_rule);
   return g_test_run ();
 }
