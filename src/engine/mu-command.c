@@ -360,6 +360,7 @@ is_id_element (const char *e)
 typedef struct {
   gint wi;
   const char *element;
+  gboolean number;      /* a number was also tried at that word */
 } Refusal;
 
 static guint match_element (const char *e, char **words, guint wi, guint n, MuCommand *c);
@@ -378,8 +379,11 @@ match_one (const char *e,
 
   if (used == 0 && wi < n && (gint) wi >= why->wi)
     {
+      if ((gint) wi > why->wi)
+        why->number = FALSE;
       why->wi = wi;
       why->element = g_intern_string (e);
+      why->number |= g_str_equal (e, "N") || g_str_equal (e, "NUMBER");
     }
   return used;
 }
@@ -578,7 +582,7 @@ mu_command_parse (const MuRuleset *ruleset,
   g_autoptr(GPtrArray) w = g_ptr_array_new ();
   g_auto(GStrv) forms = NULL;
   const MuVerbInfo *verb;
-  Refusal why = { -1, NULL };
+  Refusal why = { -1, NULL, FALSE };
 
   g_return_val_if_fail (ruleset != NULL, NULL);
 
@@ -623,14 +627,28 @@ mu_command_parse (const MuRuleset *ruleset,
 
       if (strstr (e, "HEX"))
         return parse_fail (error, copy, _("“%s” is not a hex (CCRR)"), word);
+      /* name every shape the word could have had, and on a table no hex */
+      if ((strstr (e, "POS") || strstr (e, "OFF")) && ruleset->board == MU_BOARD_TABLE)
+        return parse_fail (error, copy, why.number ? _("“%s” is not a distance or a position (@X,Y)")
+                                                   : _("“%s” is not a position (@X,Y)"), word);
       if (strstr (e, "POS") || strstr (e, "OFF"))
         return parse_fail (error, copy, _("“%s” is not a hex (CCRR) or a position (@X,Y)"), word);
       if (strstr (e, "DIR"))
         return parse_fail (error, copy, _("“%s” is not a hexside direction 0..5"), word);
       if (strstr (e, "STEP"))
-        return parse_fail (error, copy,
-                           _("“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)"),
-                           word);
+        {
+          /* a step of several words is quoted whole: in "face 400" the
+           * value is wrong, not the word "face" */
+          guint n = g_str_equal (word, "wheel") ? 3
+                    : g_str_equal (word, "face") || g_str_equal (word, "form") ? 2 : 1;
+          g_autoptr(GString) step = g_string_new (word);
+
+          for (guint k = 1; k < n && why.wi + 1 + k < w->len - 1; k++)
+            g_string_append_printf (step, " %s", (const char *) g_ptr_array_index (w, why.wi + 1 + k));
+          return parse_fail (error, copy,
+                             _("“%s” is not a path step (@X,Y, @X,Y/F, face F, wheel l|r DEG, form ID)"),
+                             step->str);
+        }
       if (is_id_element (e) && !mu_id_is_valid (word))
         {
           g_autofree char *shown = mu_problem_quote (word);

@@ -372,8 +372,10 @@ mu_decision_read_number (const MuDecision *d,
   step = d->step > 0 ? d->step : 1;
   if (arg->kind == MU_ARG_NUMBER)
     v = arg->number;
-  else if (arg->kind == MU_ARG_WORD && arg->word && (v = g_ascii_strtod (arg->word, &end), TRUE) &&
-           end != arg->word && *end == '\0' && isfinite (v))
+  /* decimal only: strtod reads "0x6" and "0x1p2" too, which no player
+   * means and the command text never prints */
+  else if (arg->kind == MU_ARG_WORD && arg->word && !strpbrk (arg->word, "xX") &&
+           (v = g_ascii_strtod (arg->word, &end), TRUE) && end != arg->word && *end == '\0' && isfinite (v))
     v = round (v * 100) / 100;
   else
     v = NAN;

@@ -356,6 +356,34 @@ test_steps_without_side (void)
   g_assert_cmpstr (disengage_text, ==, "Disengage");
 }
 
+/* Regimental's order events read by the orders' declared names, never by
+ * the sheet's bare codes that the event line keeps (QRS-ORD-1,
+ * QRS-AMB-42). */
+static void
+test_order_names (void)
+{
+  static const struct { const char *text; const char *sentence; } cases[] = {
+    { "H", "15th Massachusetts: order Hold" },
+    { "CH FR", "15th Massachusetts: order Conditional hold (First fire)" },
+    { "M released", "15th Massachusetts: order Move (released)" },
+  };
+  g_autoptr(MusterGame) game = open_scenario ("qrs-balls-bluff.muster");
+  const MuRuleset *rs = muster_game_get_ruleset (game);
+  const MuEventKindInfo *order = mu_ruleset_find_event_kind (rs, "order");
+
+  g_assert_nonnull (order);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+      MuEvent *e = mu_event_add_kind (events, order, "15th-massachusetts");
+      g_autofree char *text = NULL;
+
+      mu_event_set_text (e, cases[i].text);
+      text = muster_match_log_describe_event (game, e);
+      g_assert_cmpstr (text, ==, cases[i].sentence);
+    }
+}
+
 /* The filter keeps one kind; "events-added" appends; undo rebuilds. */
 static void
 test_filter_append_reset (void)
@@ -508,6 +536,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/match-log/roll-purpose-names", test_roll_purpose_names);
   g_test_add_func ("/app/match-log/steps-without-side", test_steps_without_side);
   g_test_add_func ("/app/match-log/declared-sentences", test_declared_sentences);
+  g_test_add_func ("/app/match-log/order-names", test_order_names);
   g_test_add_func ("/app/match-log/filter-append-reset", test_filter_append_reset);
   g_test_add_func ("/app/match-log/viewer", test_viewer);
   g_test_add_func ("/app/match-log/scrolled-to-newest", test_scrolled_to_newest);

@@ -121,6 +121,8 @@ static const MuVerbInfo table_verbs[] = {
   { "volley", "UNIT TARGET [KEY=VALUE...]", NULL, MU_VERB_ATTACK },
   { "spend", "N", NULL, 0 },
   { "remove", "UNIT N...", NULL, MU_VERB_ANSWER },
+  { "go", "UNIT NUMBER | UNIT POS", NULL, MU_VERB_MOVE },
+  { "to", "UNIT POS", NULL, MU_VERB_MOVE },
 };
 
 static const MuRuleset table_rules = {
@@ -313,6 +315,56 @@ test_hex_digits (void)
   }
 }
 
+/* A path step that fails on its value is quoted whole: "face 400" is the
+ * step that is wrong, not the word "face". */
+static void
+test_bad_step_value (void)
+{
+  static const struct { const char *line, *quoted; } cases[] = {
+    { "move u1 face 400", "“face 400”" },
+    { "move u1 face nan", "“face nan”" },
+    { "move u1 @1,1 face -90", "“face -90”" },
+    { "move u1 wheel l 1e309", "“wheel l 1e309”" },
+    { "move u1 face", "“face”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuCommand) c = mu_command_parse (&table_rules, cases[i].line, &error);
+
+      g_assert_null (c);
+      g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+      if (strstr (error->message, cases[i].quoted) == NULL)
+        g_error ("“%s” refused with “%s”, which does not quote %s", cases[i].line, error->message,
+                 cases[i].quoted);
+    }
+}
+
+/* A word that is neither of two shapes is refused naming both, and a
+ * table's position is not called a hex: mn-acw's "move UNIT DISTANCE |
+ * move UNIT @X,Y" refused "1e309" as "not a hex (CCRR) or a position". */
+static void
+test_bad_word_names_shapes (void)
+{
+  static const struct { const MuRuleset *rules; const char *line, *says; } cases[] = {
+    { &table_rules, "go u1 1e309", "“1e309” is not a distance or a position (@X,Y)" },
+    { &table_rules, "go u1 nan", "“nan” is not a distance or a position (@X,Y)" },
+    { &table_rules, "to u1 3", "“3” is not a position (@X,Y)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MuCommand) c = mu_command_parse (cases[i].rules, cases[i].line, &error);
+
+      g_assert_null (c);
+      g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+      if (strstr (error->message, cases[i].says) == NULL)
+        g_error ("“%s” refused with “%s”, not “%s”", cases[i].line, error->message, cases[i].says);
+    }
+}
+
 /* Commands take ids by the one rule of the file format, the editor and
  * the CSV (mu_id_is_valid): a counter a scenario can hold can be named, and
  * a word no scenario can hold as an id is refused at parse time, saying
@@ -394,6 +446,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/command/table-round-trip", test_table_round_trip);
   g_test_add_func ("/engine/command/round-trip-property", test_round_trip_property);
   g_test_add_func ("/engine/command/hex-digits", test_hex_digits);
+  g_test_add_func ("/engine/command/bad-step-value", test_bad_step_value);
+  g_test_add_func ("/engine/command/bad-word-names-shapes", test_bad_word_names_shapes);
   g_test_add_func ("/engine/command/one-id-rule", test_one_id_rule);
   return g_test_run ();
 }

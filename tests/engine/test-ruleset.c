@@ -403,6 +403,11 @@ test_number_answers (void)
     { 0.25, "0.7", FALSE, 0 },
     { 0.01, "nan", FALSE, 0 },
     { 0.01, "1e1", TRUE, 10 },
+    /* the C library reads hexadecimal too; a player's answer is decimal */
+    { 0, "0x6", FALSE, 0 },
+    { 0.01, "0x1p2", FALSE, 0 },
+    { 0, "inf", FALSE, 0 },
+    { 0, "1e309", FALSE, 0 },
   };
   g_autofree char *line = NULL;
 

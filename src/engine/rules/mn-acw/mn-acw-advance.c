@@ -95,7 +95,7 @@ visible_enemies (MnMatch *m, const MnUnit *w, GPtrArray *out)
 {
   MN_FOR_UNITS (m, o)
     if (o->side != w->side && o->type != MN_TYPE_LEADER && mn_has_stands (o) &&
-        mn_sight (m, w->stands, w->n_stands, o->stands, o->n_stands, NULL))
+        mn_sight (m, w, w->stands, w->n_stands, o, o->stands, o->n_stands, NULL))
       g_ptr_array_add (out, g_strdup (o->def->id));
 }
 
@@ -267,7 +267,7 @@ mn_choose (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   gboolean found = FALSE;
 
   if (d->kind == MN_DECIDE_NONE)
-    return mu_rules_refuse (error, NULL, "there is nothing to choose now");
+    return mu_rules_refuse (error, "MN-AMB-71", "there is nothing to choose now");
   for (guint i = 0; answer && i + 1 < d->answers->len; i++)
     found |= g_strcmp0 (answer, g_ptr_array_index (d->answers, i)) == 0;
   if (!found)

@@ -22,6 +22,7 @@ mn_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight 
   const MnUnit *from = u && u->attached != MN_NONE ? g_ptr_array_index (m->units, u->attached) : u;
   MuStand point = { { 0, 0 }, 1e-3, 1e-3, 0, 0 };
   const MuStand *target = &point;
+  const MnUnit *target_unit = NULL;
   guint n_target = 1;
   MuLosResult r = { 0 };
   static const MuSightBlock blocks[] = { MU_SIGHT_CLEAR, MU_SIGHT_UNIT, MU_SIGHT_TERRAIN, MU_SIGHT_ELEVATION,
@@ -43,12 +44,13 @@ mn_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight 
           if (mu_polygon_contains (c, 4, to->point))
             {
               target = o->stands;
+              target_unit = o;
               n_target = o->n_stands;
               break;
             }
         }
   point.centre = to->point;
-  sight->clear = mn_sight (m, from->stands, from->n_stands, target, n_target, &r);
+  sight->clear = mn_sight (m, from, from->stands, from->n_stands, target_unit, target, n_target, &r);
   sight->block = sight->clear ? MU_SIGHT_CLEAR : blocks[CLAMP (r.block, 0, (int) G_N_ELEMENTS (blocks) - 1)];
   sight->from = mu_pos_from_point (r.from.x, r.from.y, -1);
   sight->to = *to;

@@ -272,7 +272,7 @@ mn_apply_bombard (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **er
   MnFire fire;
 
   if (b == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0));
+    return mu_rules_refuse (error, "MN-ART-4", "no unit “%s”", mu_command_word (c, 0));
   if (b->type != MN_TYPE_FOOT_ART && b->type != MN_TYPE_HORSE_ART)
     return mu_rules_refuse (error, "MN-ART-4", "only batteries fire at buildings");
   a = find_area (m, mu_command_word (c, 1), &index);

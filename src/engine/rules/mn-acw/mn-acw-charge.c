@@ -63,7 +63,7 @@ mn_battery_covers (MnMatch *m, const MnUnit *b, const MuStand *target, guint n_t
     return FALSE;
   if (!mu_stands_in_arc (&cb, 1, m->num.arc / 2, target, n_target, MU_ARC_ANY_PART))
     return FALSE;
-  return mn_sight (m, &cb, 1, target, n_target, NULL);
+  return mn_sight (m, b, &cb, 1, NULL, target, n_target, NULL);
 }
 
 /* MN-AMB-64: the batteries of each side that support it in the pair of a
@@ -279,7 +279,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   MuStand start[MU_STANDS_MAX];
 
   if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0));
+    return mu_rules_refuse (error, "MN-CHG-1", "no unit “%s”", mu_command_word (c, 0));
   if (!mn_may_activate (m, u, error) || !mn_parse_changes (m, u, c, 2, &ch, error))
     return FALSE;
   if (u->type != MN_TYPE_INF && u->type != MN_TYPE_CAV)
@@ -315,7 +315,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     if (same && m->sight_valid && m->sight_unit == u && m->sight_target == t)
       clear = m->sight_clear;
     else
-      clear = mn_sight (m, st, n, t->stands, t->n_stands, NULL);
+      clear = mn_sight (m, u, st, n, t, t->stands, t->n_stands, NULL);
     if (same && events == NULL)
       {
         m->sight_valid = TRUE;

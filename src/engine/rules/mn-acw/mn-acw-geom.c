@@ -114,10 +114,13 @@ mn_first_touch (const MnMatch *m, const MuStand *st, guint n, const MuStand *o, 
 /* MN-AMB-72: woods and light woods seen into 2 in, built-up areas,
  * buildings and settlements 1 in, fields 2 in; hill levels and crests
  * (a stand within 0.05 in of a crest sees over it, MN-AMB-73) block;
- * every unit's stands other than the two ends do, leaders never. */
+ * every unit's stands other than the two ends do, leaders never. The ends
+ * are known by their units, not by their stands: a charge looks from the
+ * stands its changes lay out, a battery from its centre base, and the
+ * unit's own stands where it stands now are no third unit (MN-CHG-2). */
 gboolean
-mn_sight (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to, guint n_to,
-          MuLosResult *result)
+mn_sight (MnMatch *m, const MnUnit *from_unit, const MuStand *from, guint n_from,
+          const MnUnit *to_unit, const MuStand *to, guint n_to, MuLosResult *result)
 {
   MuLosParams params;
   g_autofree MuLosUnit *others = g_new0 (MuLosUnit, m->units->len + 1);
@@ -137,7 +140,7 @@ mn_sight (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to, guin
   params.hill_outline_crests = TRUE;
   params.units_block = TRUE;
   MN_FOR_UNITS (m, o)
-    if (mn_has_stands (o) && o->stands != from && o->stands != to)
+    if (mn_has_stands (o) && o != from_unit && o != to_unit && o->stands != from && o->stands != to)
       others[n_others++] = (MuLosUnit) { o->def->id, o->stands, o->n_stands, o->type == MN_TYPE_LEADER };
   return mu_table_los_memo (m->los_memo, m->terrain, &params, from, n_from, to, n_to, others, n_others,
                             result ? result : &r);

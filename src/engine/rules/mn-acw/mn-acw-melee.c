@@ -513,7 +513,7 @@ mn_apply_fight (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **erro
   if (m->step != MN_STEP_BATTLE)
     return mu_rules_refuse (error, "MN-MOV-5", "melees are fought in the Battle step");
   if (x == NULL || y == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", x == NULL ? mu_command_word (c, 0) : mu_command_word (c, 1));
+    return mu_rules_refuse (error, "MN-MEL-1", "no unit “%s”", x == NULL ? mu_command_word (c, 0) : mu_command_word (c, 1));
   p = mn_find_pair (m, unit_index (m, x), unit_index (m, y));
   if (p == NULL || !in_contact (m, x, y))
     return mu_rules_refuse (error, "MN-AMB-55", "%s and %s are no melee pair", x->def->id, y->def->id);

@@ -211,7 +211,7 @@ leader_near (MnMatch *m, const MnUnit *u)
               edge.width = ls.depth;
               edge.depth = ls.width;
             }
-          if (mn_sight (m, &edge, 1, &cb, 1, NULL))
+          if (mn_sight (m, l, &edge, 1, u, &cb, 1, NULL))
             return TRUE;
         }
     }
@@ -450,7 +450,7 @@ mn_apply_activate (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **e
   int side;
 
   if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
+    return mu_rules_refuse (error, "MN-ACT-1", "no unit or leader “%s”", mu_command_word (c, 0));
   mn_dir_parse (mu_command_word (c, 1), &dir);
   if (!mn_may_activate (m, u, error) || !mn_parse_changes (m, u, c, 2, &ch, error))
     return FALSE;
@@ -614,7 +614,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   MuStand start[MU_STANDS_MAX];
 
   if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit or leader “%s”", mu_command_word (c, 0));
+    return mu_rules_refuse (error, "MN-AMB-50", "no unit or leader “%s”", mu_command_word (c, 0));
   if (!move_leg (m, u, mu_command_arg (c, 1), &d, &length, &allowance, error))
     return FALSE;
   anchor = mn_anchor (u);

@@ -319,9 +319,13 @@ double        mn_first_contact      (const MnMatch *m, const MuStand *st, guint 
  * (a charge that falls short ends exactly 2" from it, MN-AMB-15). */
 double        mn_first_touch        (const MnMatch *m, const MuStand *st, guint n, const MuStand *o,
                                      guint n_o, MuPoint d, double length);
-/* MN-AMB-72: TAB-16's sight from the stands `from` to `to`; result may be NULL. */
-gboolean      mn_sight              (MnMatch *m, const MuStand *from, guint n_from, const MuStand *to,
-                                     guint n_to, MuLosResult *result);
+/* MN-AMB-72: TAB-16's sight from the stands `from` of the unit or leader
+ * `from_unit` to the stands `to` of `to_unit`; either unit may be NULL (a
+ * point), and neither blocks the line, wherever `from` and `to` are laid
+ * out; result may be NULL. */
+gboolean      mn_sight              (MnMatch *m, const MnUnit *from_unit, const MuStand *from, guint n_from,
+                                     const MnUnit *to_unit, const MuStand *to, guint n_to,
+                                     MuLosResult *result);
 /* MN-AMB-76: the stand touches a stand of the enemy along an edge. */
 gboolean      mn_stand_touches_edge (const MnMatch *m, const MuStand *s, const MnUnit *enemy);
 gboolean      mn_point_in_kinds     (const MnMatch *m, MuPoint p, guint32 kinds, int *area);

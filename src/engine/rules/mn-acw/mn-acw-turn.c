@@ -405,7 +405,7 @@ mn_end_phase (MnMatch *m, GPtrArray *events, GError **error)
       return TRUE;
     }
   if (m->step != MN_STEP_BATTLE)
-    return mu_rules_refuse (error, NULL, "no step to end now");
+    return mu_rules_refuse (error, "MN-AMB-2", "no step to end now");
   {
     const MnPair *p = mn_unfought_pair (m);
 
@@ -442,7 +442,7 @@ mn_may_activate (const MnMatch *m, const MnUnit *u, GError **error)
   if (u->side != side)
     return mu_rules_refuse (error, "MN-ACT-1", "%s is not of the active side", u->def->id);
   if (!mn_on_table (u))
-    return mu_rules_refuse (error, NULL, "%s is not on the table", u->def->id);
+    return mu_rules_refuse (error, "MN-ACT-1", "%s is not on the table", u->def->id);
   if (u->activated)
     return mu_rules_refuse (error, "MN-AMB-3", "%s has been activated this player-turn already", u->def->id);
   MN_FOR_UNITS (m, o)

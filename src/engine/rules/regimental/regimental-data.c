@@ -218,9 +218,15 @@ qrs_answer (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError **e
   else
     {
       double v;
+      g_autoptr(GError) local = NULL;
 
-      if (!mu_decision_read_number (&a->view, arg, &v, error))
-        return FALSE;
+      /* the engine's reading says what is wrong; the refusal names the
+       * rule that asks, as every refusal does */
+      if (!mu_decision_read_number (&a->view, arg, &v, &local))
+        {
+          g_set_error (error, MU_ERROR, MU_ERROR_ILLEGAL, "%s (%s)", local->message, "QRS-AMB-28");
+          return FALSE;
+        }
       value = g_strdup_printf ("%d", (int) v);
     }
   g_hash_table_insert (m->filled, g_strdup_printf ("%s/%s", a->table, a->key), g_strdup (value));

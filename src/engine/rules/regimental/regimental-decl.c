@@ -43,11 +43,17 @@ const char *const qrs_weapon_ids[] = {
 static const char *const qrs_levels[] = { "regiment", "brigade", NULL };
 static const char *const qrs_quality[] = { "elite", "veteran", "green", "militia", NULL };
 static const char *const qrs_morale[] = { "good", "shaken", "routed", "picked-up", NULL };
-static const char *const qrs_orders[] = { "H", "FM", "FR", "C", "CH", "M", "D", NULL };
-/* the orders' names, as their markers are named: the sheet prints only the
- * codes (QRS-ORD-2) */
-static const char *const qrs_order_names[] = { N_("Hold"), N_("Form"), N_("First fire"), N_("Charge"),
-                                               N_("Conditional hold"), N_("Move"), N_("Disengage"), NULL };
+/* The orders: the sheet's code (QRS-ORD-2), which commands, the event line
+ * and the field keep, and the name people read, as their markers are
+ * named. One list, so that the field, the log and the codes agree. */
+#define QRS_ORDERS(X) \
+  X ("H", N_("Hold")) X ("FM", N_("Form")) X ("FR", N_("First fire")) X ("C", N_("Charge")) \
+  X ("CH", N_("Conditional hold")) X ("M", N_("Move")) X ("D", N_("Disengage"))
+#define QRS_ORDER_CODE(code, name) code,
+#define QRS_ORDER_NAME(code, name) name,
+#define QRS_ORDER_WORD(code, name) { code, name },
+static const char *const qrs_orders[] = { QRS_ORDERS (QRS_ORDER_CODE) NULL };
+static const char *const qrs_order_names[] = { QRS_ORDERS (QRS_ORDER_NAME) NULL };
 static const char *const qrs_formations[] = {
   "single-line", "extended-line", "double-line", "attack-column", "skirmish-line", "march-column",
   "column", "dismounted", "limbered", "unlimbered", NULL,
@@ -171,7 +177,9 @@ const MuEventKindInfo qrs_ev_initiative = {
 const MuEventKindInfo qrs_ev_order = {
   "order", N_("Order"), N_("an order marker is given, or revealed (QRS-ORD-1, QRS-ORD-3)"),
   F (SUBJECT) | F (TEXT) | F (SIDE), NULL, MU_EVENT_CLASS_ORDERS, 0,
-  N_("{subject}: order {text}"), NULL, 0,
+  /* the text is the code, then a conditional hold's release order or the
+   * word "released" (QRS-AMB-42): each word by its name */
+  N_("{subject}: order {text:#1}[ ({text:#2})]"), NULL, 0,
   MU_N_PLURAL ("{n} order", "{n} orders"),
 };
 const MuEventKindInfo qrs_ev_casualties = {
@@ -298,6 +306,14 @@ const MuEventKindInfo *const qrs_event_kinds[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_kinds) == QRS_N_EVENT_KINDS);
 
 /* Words ---------------------------------------------------------------------------- */
+
+/* The words of order events' texts as the log reads them: the codes by
+ * the orders' names (the sheet prints only the codes). */
+const MuEventWordInfo qrs_event_words[] = {
+  QRS_ORDERS (QRS_ORDER_WORD)
+  { "released", N_("released") },
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (qrs_event_words) == QRS_N_EVENT_WORDS);
 
 const char *
 qrs_order_word (QrsOrder order)

@@ -163,7 +163,9 @@ qrs_fire_target_ok (QrsMatch *m, const QrsUnit *u, const QrsUnit *t, GError **er
   double lr;
   MuStandsBox ub, tb;
 
-  if (t == NULL || t->arm == QRS_ARM_OFFICER || t->removed || t->side == u->side)
+  if (t != NULL && t->side == u->side)
+    return mu_rules_refuse (error, "QRS-AMB-37", "%s is no enemy", t->def->id);
+  if (t == NULL || t->arm == QRS_ARM_OFFICER || t->removed)
     return mu_rules_refuse (error, "QRS-AMB-37", "a unit fires at one enemy unit, never at an officer");
   lr = long_range (m, fire_weapon (u));
   mu_stands_box (t->stand, t->n_stands, &tb);
@@ -218,8 +220,9 @@ qrs_apply_fire (QrsMatch *m, const MuCommand *command, gboolean hold, GPtrArray 
   g_autofree char *kind = NULL;
   int acting = qrs_acting_side (m);
 
-  if (u == NULL)
-    return mu_rules_refuse (error, "QRS-AMB-37", "no such unit: %s", mu_command_word (command, 0));
+  if (u == NULL || t == NULL)
+    return mu_rules_refuse (error, "QRS-AMB-37", "no such unit: %s",
+                            mu_command_word (command, u == NULL ? 0 : 1));
   if (acting == QRS_NONE || (hold ? u->side == acting : u->side != acting))
     return mu_rules_refuse (error, "QRS-AMB-41", "%s's side does not fire now", u->def->id);
   if (!qrs_can_fire (m, u, hold, error) || !qrs_fire_target_ok (m, u, t, error))

@@ -251,6 +251,8 @@ extern const MuMarkerInfo qrs_markers[QRS_N_MARKERS];
 extern const MuStatusInfo qrs_statuses[QRS_N_STATUSES];
 extern const MuVerbInfo qrs_verbs[QRS_N_VERBS];
 extern const MuEventKindInfo *const qrs_event_kinds[QRS_N_EVENT_KINDS];
+#define QRS_N_EVENT_WORDS 8
+extern const MuEventWordInfo qrs_event_words[QRS_N_EVENT_WORDS];
 extern const MuEventKindInfo qrs_ev_initiative, qrs_ev_order, qrs_ev_casualties, qrs_ev_special,
   qrs_ev_low_ammo, qrs_ev_stand_lost, qrs_ev_removed, qrs_ev_morale, qrs_ev_filled, qrs_ev_wound,
   qrs_ev_replaced, qrs_ev_horse, qrs_ev_crew, qrs_ev_move, qrs_ev_fall_back, qrs_ev_formation,
