@@ -232,13 +232,17 @@ baa_common_check_divisions (const MuScenario *s,
 
 /* Task objectives ------------------------------------------------------------ */
 
+/* The N of "disperse SIDE N" and "exit SIDE EDGE N": at least one unit. A
+ * count of 0 would be met before the first command, and the first side to
+ * complete its task wins at once (BAT-OBJ-5) or scores its value
+ * (BAA-VIC-4) without doing anything. */
 static gboolean
 count_ok (const char *w, int *out)
 {
   char *end = NULL;
   gint64 n = g_ascii_strtoll (w, &end, 10);
 
-  if (end == w || *end != '\0' || n < 0 || n > 9999)
+  if (end == w || *end != '\0' || n < 1 || n > 9999)
     return FALSE;
   *out = (int) n;
   return TRUE;

@@ -101,6 +101,6 @@ typedef struct {
  * FALSE for anything the engine does not score. */
 gboolean  baa_task_parse        (const char *condition, BaaTask *task);
 void      baa_task_clear        (BaaTask *task);
-#define BAA_TASK_GRAMMAR "disperse SIDE N, hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N"
+#define BAA_TASK_GRAMMAR "disperse SIDE N, hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N, N from 1"
 
 G_END_DECLS
