@@ -773,6 +773,17 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
+  double mm;
+
+  /* BAT-AMB-45: Table S1's scale unit comes from the figure scale; a text
+   * that is no size in millimetres would quietly play at some other
+   * scale */
+  if (s->table && s->table->figure_scale && !bat_figure_scale_mm (s->table->figure_scale, &mm))
+    g_ptr_array_add (problems,
+                     mu_problem_new (MU_PROBLEM_ERROR, s->filename, s->table->line,
+                                     _("the figure scale “%s” is no size in millimetres, such as "
+                                       "15mm (BAT-AMB-45)"),
+                                     s->table->figure_scale));
   check_layouts (s, problems);
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
