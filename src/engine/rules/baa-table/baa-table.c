@@ -800,6 +800,23 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
                      : task.kind == BAA_TASK_DISPERSE && mu_scenario_find_side (s, task.side) != NULL);
       MuProblem *p;
 
+      if (ok && task.kind == BAA_TASK_HOLD_OBJECTIVE)
+        {
+          const MuObjective *o = mu_scenario_find_objective (s, task.objective);
+
+          /* the first side to complete its task wins at once (BAT-OBJ-5):
+           * a side that owns the objective from the start would win before
+           * the first command */
+          if (o->owner && t->side && g_str_equal (o->owner, t->side))
+            {
+              p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, t->line,
+                                  _("task “%s”: %s holds %s from the start, so the task would be "
+                                    "complete before play begins (BAT-OBJ-5)"),
+                                  t->id ? t->id : "", t->side, o->id);
+              p->object_id = g_strdup (t->id);
+              g_ptr_array_add (problems, p);
+            }
+        }
       baa_task_clear (&task);
       if (t->condition == NULL || ok)
         continue;
