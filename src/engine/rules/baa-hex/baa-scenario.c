@@ -100,22 +100,25 @@ task_ok (const MuScenario *s,
   return ok;
 }
 
-/* BAA-VIC-4: "hold SIDE HEX" names a hex some unit of the side could stand
- * in; one off the board or impassable would never be held, and the task
- * would silently never score, as an objective there could not (BAA-OBJ-1). */
+/* BAA-VIC-4: a task the side could meet. "hold SIDE HEX" names a hex some
+ * unit of the side could stand in; one off the board or impassable would
+ * never be held, and the task would silently never score, as an objective
+ * there could not (BAA-OBJ-1); nor would a count of more units than the
+ * side has. */
 static void
-check_task_hex (const MuScenario       *s,
-                const MuTaskObjective  *t,
-                GPtrArray              *problems)
+check_task_can_be_met (const MuScenario      *s,
+                       const MuTaskObjective *t,
+                       GPtrArray             *problems)
 {
   BaaTask task;
   g_autofree char *label = NULL;
   const MuHexGrid *grid;
   MuProblem *p = NULL;
 
-  if (s->board != MU_BOARD_HEX || s->hex_map == NULL || !baa_task_parse (t->condition, &task))
+  if (!baa_task_parse (t->condition, &task))
     return;
-  if (task.kind != BAA_TASK_HOLD_HEX)
+  baa_task_check_count (s, t, &task, "BAA-VIC-4", problems);
+  if (s->board != MU_BOARD_HEX || s->hex_map == NULL || task.kind != BAA_TASK_HOLD_HEX)
     {
       baa_task_clear (&task);
       return;
@@ -197,7 +200,7 @@ baa_check_scenario (const MuScenario *s,
                                      "(BAA-VIC-4)"),
                                    t->id ? t->id : "", t->condition, BAA_TASK_GRAMMAR));
       else if (t->condition != NULL)
-        check_task_hex (s, t, problems);
+        check_task_can_be_met (s, t, problems);
     }
   baa_common_check_river_boats (s, "baa.river-boats", "BAA-SPC-4", problems);
   baa_common_check_divisions (s, problems);

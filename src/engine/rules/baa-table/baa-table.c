@@ -800,6 +800,8 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
                      : task.kind == BAA_TASK_DISPERSE && mu_scenario_find_side (s, task.side) != NULL);
       MuProblem *p;
 
+      if (ok)
+        baa_task_check_count (s, t, &task, "BAT-OBJ-5", problems);
       if (ok && task.kind == BAA_TASK_HOLD_OBJECTIVE)
         {
           const MuObjective *o = mu_scenario_find_objective (s, task.objective);
