@@ -770,6 +770,33 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+/* BAT-OBJ-2, BAT-AMB-29: a unit holds an objective within 1 U of its point.
+ * The board draws the scenario's radius around it; any other radius would
+ * show players a circle the rules do not use. */
+static void
+check_objective_radii (const MuScenario *s, GPtrArray *problems)
+{
+  BatScale scale;
+
+  if (s->table == NULL)
+    return;
+  bat_scale_init (&scale, s->table);
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+      MuProblem *p;
+
+      if (!(o->radius > 0) || fabs (o->radius - scale.u) <= MU_TABLE_EPSILON)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_WARNING, s->filename, o->line,
+                          _("objective “%s”: its radius of %g is drawn, but a unit holds it within "
+                            "%g, 1 U of the figure scale (BAT-OBJ-2)"),
+                          o->id ? o->id : "", o->radius, scale.u);
+      p->object_id = g_strdup (o->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
@@ -785,6 +812,7 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
                                        "15mm (BAT-AMB-45)"),
                                      s->table->figure_scale));
   check_layouts (s, problems);
+  check_objective_radii (s, problems);
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   baa_common_check_divisions (s, problems);
