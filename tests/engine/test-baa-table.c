@@ -150,6 +150,45 @@ test_hold (void)
   g_assert_cmpint (h.owner, ==, 1);
 }
 
+/* BAT-OBJ-2: an objective is held within 1 U of its point, whatever
+ * radius the scenario draws around it; a radius that is not 1 U draws a
+ * circle the rules do not use, so the check warns of it. */
+static void
+test_objective_radius (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "learning-table-blackburns-ford.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  MuObjective *o;
+  guint warned = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  /* the shipped scenario draws 4 in, its U at 15 mm: nothing to say */
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_null (strstr (((MuProblem *) g_ptr_array_index (problems, i))->message, "BAT-OBJ-2"));
+  o = mu_scenario_find_objective (s, "the-ford");
+  g_assert_nonnull (o);
+  o->radius = 10;
+  g_ptr_array_set_size (problems, 0);
+  mu_scenario_check (s, problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (problems, i);
+
+      if (strstr (p->message, "BAT-OBJ-2"))
+        {
+          g_assert_cmpint (p->severity, ==, MU_PROBLEM_WARNING);
+          g_assert_cmpstr (p->object_id, ==, "the-ford");
+          g_assert_nonnull (strstr (p->message, "the-ford"));
+          warned++;
+        }
+    }
+  g_assert_cmpuint (warned, ==, 1);
+}
+
 /* BAT-FAT-2: four rest bounds take the marker off. */
 static void
 test_rest (void)
@@ -562,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/units/BAT-AMB-2", test_units);
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
+  g_test_add_func ("/engine/baa-table/objective-radius/BAT-OBJ-2", test_objective_radius);
   g_test_add_func ("/engine/baa-table/overlap-invariant/TAB-11", test_overlap_invariant);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);

@@ -232,13 +232,17 @@ baa_common_check_divisions (const MuScenario *s,
 
 /* Task objectives ------------------------------------------------------------ */
 
+/* The N of "disperse SIDE N" and "exit SIDE EDGE N": at least one unit. A
+ * count of 0 would be met before the first command, and the first side to
+ * complete its task wins at once (BAT-OBJ-5) or scores its value
+ * (BAA-VIC-4) without doing anything. */
 static gboolean
 count_ok (const char *w, int *out)
 {
   char *end = NULL;
   gint64 n = g_ascii_strtoll (w, &end, 10);
 
-  if (end == w || *end != '\0' || n < 0 || n > 9999)
+  if (end == w || *end != '\0' || n < 1 || n > 9999)
     return FALSE;
   *out = (int) n;
   return TRUE;
@@ -288,4 +292,32 @@ void
 baa_task_clear (BaaTask *t)
 {
   g_clear_pointer (&t->words, g_strfreev);
+}
+
+void
+baa_task_check_count (const MuScenario      *s,
+                      const MuTaskObjective *t,
+                      const BaaTask         *task,
+                      const char            *rule,
+                      GPtrArray             *problems)
+{
+  guint units = 0;
+  MuProblem *p;
+
+  if (task->kind != BAA_TASK_DISPERSE && task->kind != BAA_TASK_EXIT)
+    return;
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+
+      units += c->kind == MU_COUNTER_UNIT && g_strcmp0 (c->side, task->side) == 0;
+    }
+  if ((guint) task->count <= units)
+    return;
+  p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, t->line,
+                      _("task “%s”: condition “%s” asks for more units than %s has in its order of "
+                        "battle (%u) (%s)"),
+                      t->id ? t->id : "", t->condition, task->side, units, rule);
+  p->object_id = g_strdup (t->id);
+  g_ptr_array_add (problems, p);
 }

@@ -101,6 +101,11 @@ typedef struct {
  * FALSE for anything the engine does not score. */
 gboolean  baa_task_parse        (const char *condition, BaaTask *task);
 void      baa_task_clear        (BaaTask *task);
-#define BAA_TASK_GRAMMAR "disperse SIDE N, hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N"
+/* A task counting N units of a side ("disperse SIDE N", "exit SIDE EDGE N")
+ * when the side's order of battle has fewer: it could never be met. An
+ * error at the task's line naming `rule` is appended to problems. */
+void      baa_task_check_count  (const MuScenario *s, const MuTaskObjective *t, const BaaTask *task,
+                                 const char *rule, GPtrArray *problems);
+#define BAA_TASK_GRAMMAR "disperse SIDE N, hold OBJECTIVE, hold SIDE HEX or exit SIDE EDGE N, N from 1"
 
 G_END_DECLS

@@ -100,6 +100,46 @@ task_ok (const MuScenario *s,
   return ok;
 }
 
+/* BAA-VIC-4: a task the side could meet. "hold SIDE HEX" names a hex some
+ * unit of the side could stand in; one off the board or impassable would
+ * never be held, and the task would silently never score, as an objective
+ * there could not (BAA-OBJ-1); nor would a count of more units than the
+ * side has. */
+static void
+check_task_can_be_met (const MuScenario      *s,
+                       const MuTaskObjective *t,
+                       GPtrArray             *problems)
+{
+  BaaTask task;
+  g_autofree char *label = NULL;
+  const MuHexGrid *grid;
+  MuProblem *p = NULL;
+
+  if (!baa_task_parse (t->condition, &task))
+    return;
+  baa_task_check_count (s, t, &task, "BAA-VIC-4", problems);
+  if (s->board != MU_BOARD_HEX || s->hex_map == NULL || task.kind != BAA_TASK_HOLD_HEX)
+    {
+      baa_task_clear (&task);
+      return;
+    }
+  grid = &s->hex_map->grid;
+  label = mu_hex_to_string (grid, task.hex);
+  if (!mu_hex_grid_contains (grid, task.hex))
+    p = error_at (s, problems, t->line, t->id,
+                  g_strdup_printf (_("task “%s”: condition “%s” names hex %s, which is off the %d × %d "
+                                     "board (BAA-VIC-4)"),
+                                   t->id ? t->id : "", t->condition, label, grid->cols, grid->rows));
+  else if (baa_map_impassable (s->hex_map, task.hex, NULL))
+    p = error_at (s, problems, t->line, t->id,
+                  g_strdup_printf (_("task “%s”: condition “%s” names impassable hex %s: no unit could "
+                                     "ever hold it (BAA-VIC-4)"),
+                                   t->id ? t->id : "", t->condition, label));
+  if (p != NULL)
+    p->hex = task.hex;
+  baa_task_clear (&task);
+}
+
 /* What stands in a hex at the start: the first side seen there, and how
  * many of its units. */
 typedef struct {
@@ -159,6 +199,8 @@ baa_check_scenario (const MuScenario *s,
                   g_strdup_printf (_("task “%s”: condition “%s” is not understood (expected %s) "
                                      "(BAA-VIC-4)"),
                                    t->id ? t->id : "", t->condition, BAA_TASK_GRAMMAR));
+      else if (t->condition != NULL)
+        check_task_can_be_met (s, t, problems);
     }
   baa_common_check_river_boats (s, "baa.river-boats", "BAA-SPC-4", problems);
   baa_common_check_divisions (s, problems);

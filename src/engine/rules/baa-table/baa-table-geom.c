@@ -29,15 +29,34 @@ static const struct {
   { "25mm", { 20, 8 }, { 40, 16 }, { 80, 32 }, { 60, 24 }, { 10, 4 } },
 };
 
+gboolean
+bat_figure_scale_mm (const char *text, double *mm)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || !isfinite (v) || v <= 0 || (*end != '\0' && strcmp (end, "mm") != 0))
+    return FALSE;
+  *mm = v;
+  return TRUE;
+}
+
 void
 bat_scale_init (BatScale *s, const MuTableMap *table)
 {
-  int mm = table->figure_scale ? atoi (table->figure_scale) : 15;
+  double mm = 15;
   guint row, col = table->unit == MU_UNIT_CM ? 0 : 1;
 
+  /* a scale the scenario check refused (check_scenario) plays as 15 mm,
+   * the table's default */
+  if (table->figure_scale && !bat_figure_scale_mm (table->figure_scale, &mm))
+    mm = 15;
   /* BAT-AMB-45: the nearest listed scale; 2 and 3 mm use 6 mm, 10 and 20
    * mm use 15 mm, anything larger 25 mm */
-  row = mm <= 0 ? 1 : mm < 10 ? 0 : mm <= 20 ? 1 : 2;
+  row = mm < 10 ? 0 : mm <= 20 ? 1 : 2;
   memset (s, 0, sizeof *s);
   s->scale = bat_tables[row].scale;
   s->u = bat_tables[row].u[col];

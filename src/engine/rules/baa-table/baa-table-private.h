@@ -241,6 +241,9 @@ typedef struct {
 
 /* Tables S1, S2, S4 for the table's figure scale and unit (BAT-GEN-2, BAT-AMB-45). */
 void          bat_scale_init        (BatScale *scale, const MuTableMap *table);
+/* BAT-AMB-45: a figure scale in millimetres ("15mm", or a bare "15"):
+ * FALSE for anything else, or a size not above 0. */
+gboolean      bat_figure_scale_mm   (const char *text, double *mm);
 /* baa-table-data.c: the numbers of data/rules/baa-table.xml over the printed
  * ones (S1-S4), when the file is found. */
 void          bat_scale_apply_data  (BatScale *scale, gboolean cm);

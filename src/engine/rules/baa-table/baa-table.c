@@ -770,10 +770,49 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+/* BAT-OBJ-2, BAT-AMB-29: a unit holds an objective within 1 U of its point.
+ * The board draws the scenario's radius around it; any other radius would
+ * show players a circle the rules do not use. */
+static void
+check_objective_radii (const MuScenario *s, GPtrArray *problems)
+{
+  BatScale scale;
+
+  if (s->table == NULL)
+    return;
+  bat_scale_init (&scale, s->table);
+  for (guint i = 0; i < s->objectives->len; i++)
+    {
+      const MuObjective *o = g_ptr_array_index (s->objectives, i);
+      MuProblem *p;
+
+      if (!(o->radius > 0) || fabs (o->radius - scale.u) <= MU_TABLE_EPSILON)
+        continue;
+      p = mu_problem_new (MU_PROBLEM_WARNING, s->filename, o->line,
+                          _("objective “%s”: its radius of %g is drawn, but a unit holds it within "
+                            "%g, 1 U of the figure scale (BAT-OBJ-2)"),
+                          o->id ? o->id : "", o->radius, scale.u);
+      p->object_id = g_strdup (o->id);
+      g_ptr_array_add (problems, p);
+    }
+}
+
 static void
 check_scenario (const MuScenario *s, GPtrArray *problems)
 {
+  double mm;
+
+  /* BAT-AMB-45: Table S1's scale unit comes from the figure scale; a text
+   * that is no size in millimetres would quietly play at some other
+   * scale */
+  if (s->table && s->table->figure_scale && !bat_figure_scale_mm (s->table->figure_scale, &mm))
+    g_ptr_array_add (problems,
+                     mu_problem_new (MU_PROBLEM_ERROR, s->filename, s->table->line,
+                                     _("the figure scale “%s” is no size in millimetres, such as "
+                                       "15mm (BAT-AMB-45)"),
+                                     s->table->figure_scale));
   check_layouts (s, problems);
+  check_objective_radii (s, problems);
   check_river_boats (s, problems);
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   baa_common_check_divisions (s, problems);
@@ -789,6 +828,25 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
                      : task.kind == BAA_TASK_DISPERSE && mu_scenario_find_side (s, task.side) != NULL);
       MuProblem *p;
 
+      if (ok)
+        baa_task_check_count (s, t, &task, "BAT-OBJ-5", problems);
+      if (ok && task.kind == BAA_TASK_HOLD_OBJECTIVE)
+        {
+          const MuObjective *o = mu_scenario_find_objective (s, task.objective);
+
+          /* the first side to complete its task wins at once (BAT-OBJ-5):
+           * a side that owns the objective from the start would win before
+           * the first command */
+          if (o->owner && t->side && g_str_equal (o->owner, t->side))
+            {
+              p = mu_problem_new (MU_PROBLEM_ERROR, s->filename, t->line,
+                                  _("task “%s”: %s holds %s from the start, so the task would be "
+                                    "complete before play begins (BAT-OBJ-5)"),
+                                  t->id ? t->id : "", t->side, o->id);
+              p->object_id = g_strdup (t->id);
+              g_ptr_array_add (problems, p);
+            }
+        }
       baa_task_clear (&task);
       if (t->condition == NULL || ok)
         continue;
