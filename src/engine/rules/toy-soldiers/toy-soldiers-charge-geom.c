@@ -425,6 +425,13 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
   slide_terrain (m, u, start_anchor, before, n_before, events);
+  /* TS-AMB-57: the lone commanders it met, when the sequence goes on */
+  if (m->charge != NULL)
+    {
+      int ui = ts_unit_index (m, u);
+
+      g_array_append_val (m->charge->met, ui);
+    }
   return TRUE;
 }
 

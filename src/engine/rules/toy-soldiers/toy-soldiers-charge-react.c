@@ -257,6 +257,8 @@ counter_charge (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GE
   cg->countered = TRUE;
   ts_add_stress (m, u, 1, "TS-CHG-6", events);
   ts_add_stress (m, t, 1, "TS-CHG-6", events);
+  /* a lone commander its slide met (TS-AMB-57) */
+  ts_charge_run (m, events);
   return TRUE;
 }
 

@@ -32,6 +32,7 @@ ts_charge_new (const TsMatch *m, int side)
   ch->abandoned = g_array_new (FALSE, TRUE, sizeof (TsAbandon));
   ch->queue = g_array_new (FALSE, TRUE, sizeof (int));
   ch->no_volley = g_array_new (FALSE, TRUE, sizeof (int));
+  ch->met = g_array_new (FALSE, TRUE, sizeof (int));
   ch->n_units = m->units->len;
   ch->reacted = g_new0 (guint8, ch->n_units);
   ch->paid = g_new0 (guint, ch->n_units);
@@ -52,6 +53,7 @@ ts_charge_copy (const TsCharge *o)
   ch->abandoned = g_array_copy (o->abandoned);
   ch->queue = g_array_copy (o->queue);
   ch->no_volley = g_array_copy (o->no_volley);
+  ch->met = g_array_copy (o->met);
   ch->reacted = g_memdup2 (o->reacted, o->n_units);
   ch->paid = g_memdup2 (o->paid, o->n_units * sizeof (guint));
   return ch;
@@ -67,6 +69,7 @@ ts_charge_free (TsCharge *ch)
   g_array_unref (ch->abandoned);
   g_array_unref (ch->queue);
   g_array_unref (ch->no_volley);
+  g_array_unref (ch->met);
   g_free (ch->reacted);
   g_free (ch->paid);
   g_free (ch);
@@ -154,6 +157,7 @@ ts_charge_path (const TsMatch *m)
 {
   static const char *const paths[] = {
     [TS_CH_DECLARE] = "player-turn/charge/declaration",
+    [TS_CH_STAGE2] = "player-turn/charge/stage-12",
     [TS_CH_AFTER_2A] = "player-turn/charge/stage-12",
     [TS_CH_REACT12] = "player-turn/charge/react-12",
     [TS_CH_ABORT1] = "player-turn/charge/abort-12",
@@ -367,7 +371,6 @@ static gboolean
 launch (TsMatch *m, GPtrArray *events, GError **error)
 {
   TsCharge *ch = m->charge;
-  g_autoptr(GArray) targets = NULL;
 
   if (ch == NULL || ch->chargers->len == 0)
     return mu_rules_refuse (error, "TS-AMB-64", "declare a charge first: charge UNIT TARGET POSE");
@@ -376,7 +379,6 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
   /* TS-AMB-64: each charger uses its action, the Charge type (TS-ACT-2) */
   for (guint i = 0; i < ch->chargers->len; i++)
     ts_take_action (m, ts_unit_at (m, ts_charger_at (ch, i)->unit), TS_ACT_CHARGE, events);
-  ch->step = TS_CH_AFTER_2A;
   /* TS-CHG-1: beyond 12" to 12" */
   for (guint i = 0; i < ch->chargers->len; i++)
     {
@@ -391,6 +393,20 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
           ch->used12 = TRUE;
         }
     }
+  /* the lone commanders stage 1 met, then stages 2 and 2a */
+  ch->step = TS_CH_STAGE2;
+  ts_charge_run (m, events);
+  return TRUE;
+}
+
+/* Stages 2 and 2a. */
+static void
+stage2 (TsMatch *m, GPtrArray *events)
+{
+  TsCharge *ch = m->charge;
+  g_autoptr(GArray) targets = NULL;
+
+  ch->step = TS_CH_AFTER_2A;
   /* TS-CHG-2: every charger and every target +1 stress */
   for (guint i = 0; i < ch->chargers->len; i++)
     ts_add_stress (m, ts_unit_at (m, ts_charger_at (ch, i)->unit), 1, "TS-CHG-2", events);
@@ -402,8 +418,6 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
       add_stress_to (m, id >= 0 ? id : TS_NONE, id >= 0 ? TS_NONE : -2 - id, 1, "TS-CHG-2", events);
     }
   disparity (m, events);
-  ts_charge_run (m, events);
-  return TRUE;
 }
 
 /* The attacker's abort steps ----------------------------------------------------------- */
@@ -699,6 +713,18 @@ threats_next (TsMatch *m, GPtrArray *events)
     ts_offer_threats (m, u, events);
 }
 
+void
+ts_charge_met (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  int ui = ts_unit_index (m, u);
+
+  if (m->charge == NULL)
+    return;
+  g_array_prepend_val (m->charge->met, ui);
+  if (events != NULL)
+    ts_charge_run (m, events);
+}
+
 /* Called when contact resolution (and melee) of a wave's conflicts is
  * over: the next wave, or the end of the charge. */
 void
@@ -719,11 +745,24 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
     {
       TsCharge *ch = m->charge;
 
+      /* TS-AMB-57: a stage's lone commanders before it goes on */
+      if (ch->met->len > 0)
+        {
+          TsUnit *u = ts_unit_at (m, g_array_index (ch->met, int, 0));
+
+          g_array_remove_index (ch->met, 0);
+          if (ts_in_play (u))
+            ts_commander_contact (m, u, TS_ACT_CHARGE, events);
+          continue;
+        }
       switch (ch->step)
         {
         case TS_CH_DECLARE:
         case TS_CH_CONTACT:
           return;
+        case TS_CH_STAGE2:
+          stage2 (m, events);
+          break;
         case TS_CH_THREATS:
           threats_next (m, events);
           break;

@@ -38,6 +38,7 @@ typedef struct {
 /* Where the sequence stands. */
 typedef enum {
   TS_CH_DECLARE,               /* charge commands, then launch */
+  TS_CH_STAGE2,                /* stage 1 moved: stages 2 and 2a next */
   TS_CH_AFTER_2A,              /* the disparity decision answered */
   TS_CH_REACT12,               /* the defender's window at stage 3 */
   TS_CH_ABORT1,                /* the attacker at stage 4 */
@@ -58,6 +59,8 @@ struct TsCharge {
   GArray *abandoned;           /* of TsAbandon (TS-CHG-6e, TS-CHG-10) */
   GArray *queue;               /* of int: aborting units awaiting their decision */
   GArray *no_volley;           /* of int: targets that lost their final volley (TS-CHG-10) */
+  GArray *met;                 /* of int: units whose stage move ended, to look for the
+                                * lone commanders it met (TS-AMB-57), first first */
   TsChStep step;
   guint next;                  /* the charger or target a per-unit stage is at */
   gboolean window_done;        /* the defender ended the reaction step (end-phase) */

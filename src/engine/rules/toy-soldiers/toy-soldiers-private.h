@@ -407,6 +407,9 @@ void          ts_detach             (TsMatch *m, TsUnit *c);
 void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
 gboolean      ts_commander_contact  (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+/* TS-AMB-57: after a lone commander's contact by u's charge stage (a
+ * TS_ACT_CHARGE), the others it met, then the charge goes on. */
+void          ts_charge_met         (TsMatch *m, TsUnit *u, GPtrArray *events);
 gboolean      ts_commander_escape   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 void          ts_commander_reroll   (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events);
 
