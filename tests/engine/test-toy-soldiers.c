@@ -436,6 +436,67 @@ test_garrison_actions (void)
   g_assert_false (has_command (enemy, "reorder barn"));
 }
 
+/* A match of the fixture scenario NAME.muster after the command lines. */
+static MuMatch *
+fixture_match (const char         *name,
+               const char * const *lines)
+{
+  g_autofree char *file = g_strdup_printf ("%s.muster", name);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", file, NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  MuMatch *m = mu_match_new (scenario, 1, NULL, 0, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  return m;
+}
+
+/* The first of the commands whose verb and first word are these, or NULL. */
+static const MuCommand *
+find_command (GPtrArray  *commands,
+              const char *verb,
+              const char *word)
+{
+  for (guint i = 0; i < commands->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (commands, i);
+
+      if (g_str_equal (mu_command_get_verb (c), verb) && g_strcmp0 (mu_command_word (c, 0), word) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+/* TS-CHG-3, TS-CHG-6, TS-AMB-85: a garrison's reactions are offered by its
+ * block's id: at 12" its reorder (not its fire: 2 bands from a village),
+ * at 6" its volley by the block's faces. */
+static void
+test_garrison_reactions_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "charge u1 town @24.00,25.00/0.0", "launch", NULL };
+  g_autoptr(MuMatch) m = fixture_match ("p2-village-react", lines);
+  g_autoptr(GPtrArray) at12 = mu_match_legal_commands (m);
+  g_autoptr(GPtrArray) at6 = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (has_command (at12, "react-reorder town"));
+  g_assert_false (has_command (at12, "react-fire town u1"));
+  g_assert_null (find_command (at12, "react-form", "town"));
+  /* the defender's step ends, then the attacker's abort step: stage 5 */
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  at6 = mu_match_legal_commands (m);
+  g_assert_true (has_command (at6, "react-fire town u1"));
+  g_assert_true (has_command (at6, "react-reorder town"));
+}
+
 /* The counter's view among the match's, or NULL. */
 static const MuCounterView *
 find_view (const GArray *views,
@@ -538,5 +599,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
+  g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
+                   test_garrison_reactions_listed);
   return g_test_run ();
 }

@@ -615,6 +615,11 @@ int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
 gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
                                      GError **error);
 void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* TS-REO-7: the garrison's reorder without its action (a charge's
+ * reaction, TS-CHG-3c, TS-CHG-6c); mod on its die. */
+void          ts_block_reorder_body (TsMatch *m, int block, int mod, GPtrArray *events);
+/* TAB-9 from the stands to the block's polygon. */
+double        ts_block_distance     (const TsMatch *m, int block, const MuStand *st, guint n);
 /* One company of the garrison lost (the command stand last). */
 void          ts_block_lose         (TsMatch *m, int block, const char *rule, GPtrArray *events);
 /* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
