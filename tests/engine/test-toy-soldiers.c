@@ -497,6 +497,40 @@ test_garrison_reactions_listed (void)
   g_assert_true (has_command (at6, "react-reorder town"));
 }
 
+/* TS-CHG-3, TS-CHG-6, TS-AMB-49: a change of formation is among the
+ * reactions offered (each other formation in place) where the rules
+ * allow it, and both policies choose it where no volley or
+ * counter-charge is open (a squadron charged: cavalry never fires). */
+static void
+test_react_form_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "charge u1 c1 @24.00,24.25/0.0", "launch", "end-phase", NULL };
+  static const MuPolicy policies[] = { MU_POLICY_RANDOM, MU_POLICY_GREEDY };
+  g_autoptr(MuMatch) m = fixture_match ("p2-react-form", lines);
+  g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+  g_autoptr(GError) error = NULL;
+  const MuCommand *form = find_command (legal, "react-form", "c1");
+
+  g_assert_nonnull (form);
+  g_assert_cmpstr (mu_command_word (form, 1), ==, "column");
+  for (guint p = 0; p < G_N_ELEMENTS (policies); p++)
+    {
+      gboolean picked = FALSE;
+
+      for (guint64 seed = 1; seed <= 64 && !picked; seed++)
+        {
+          g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+          const MuCommand *c = mu_policy_choose (m, legal, rng, policies[p]);
+
+          g_assert_nonnull (c);
+          picked = g_str_equal (mu_command_get_verb (c), "react-form");
+        }
+      g_assert_true (picked);
+    }
+  g_assert_true (mu_match_apply (m, form, NULL, &error));
+  g_assert_no_error (error);
+}
+
 /* The counter's view among the match's, or NULL. */
 static const MuCounterView *
 find_view (const GArray *views,
@@ -599,6 +633,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
+  g_test_add_func ("/engine/toy-soldiers/legal/react-form/TS-CHG-3/TS-CHG-6/TS-AMB-49", test_react_form_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
                    test_garrison_reactions_listed);
   return g_test_run ();

@@ -443,6 +443,28 @@ ts_charge_window_closed (TsMatch *m, GPtrArray *events)
   ts_charge_run (m, events);
 }
 
+/* 3b and 6b: each other formation, laid out about the command stand
+ * where it stands, facing as now (as the legal commands' form). */
+static void
+react_form_offer (TsMatch *m, TsUnit *u, GPtrArray *out)
+{
+  MuPos pos = ts_form_pose_in_place (m, u);
+
+  for (int f = 0; f < TS_FORM_N; f++)
+    {
+      MuCommand *c;
+
+      if ((TsForm) f == u->form)
+        continue;
+      c = mu_rules_command ("react-form", u->def->id, ts_form_id (f));
+      mu_command_add_pos (c, &pos);
+      if (react_form (m, u, c, NULL, NULL))
+        g_ptr_array_add (out, c);
+      else
+        mu_command_free (c);
+    }
+}
+
 /* The reactions the window's side may give now (the simulator's), with
  * end-phase first. */
 GPtrArray *
@@ -482,6 +504,7 @@ ts_charge_reactions (TsMatch *m)
               g_ptr_array_add (out, cc);
             }
         }
+      react_form_offer (m, u, out);
       if (stage (m) == 6 && u->type == TS_ART)
         TS_FOR_UNITS (m, o)
           if (o->side == u->side && (o->type == TS_LINE_INF || o->type == TS_LIGHT_INF) && ts_in_play (o) &&

@@ -31,6 +31,17 @@ offer_move (TsMatch *m, GPtrArray *out, const TsUnit *u, const char *verb, doubl
   offer (m, out, c);
 }
 
+/* In place: the command stand's front-edge midpoint, the same facing. */
+MuPos
+ts_form_pose_in_place (const TsMatch *m, const TsUnit *u)
+{
+  MuPoint right = mu_facing_vector (u->facing + 90.0);
+  int w = ts_width (m, u, u->form);
+  MuPoint p = { u->anchor.x + right.x * (w - 1) * u->width / 2, u->anchor.y + right.y * (w - 1) * u->width / 2 };
+
+  return mu_pos_from_point (p.x, p.y, u->facing);
+}
+
 GPtrArray *
 ts_legal_commands (TsMatch *m)
 {
@@ -203,12 +214,7 @@ ts_legal_commands (TsMatch *m)
           }
         for (int f = 0; f < TS_FORM_N; f++)
           {
-            /* in place: the command stand's front edge midpoint, same facing */
-            MuPoint right = mu_facing_vector (u->facing + 90.0);
-            int w = ts_width (m, u, u->form);
-            MuPoint p = { u->anchor.x + right.x * (w - 1) * u->width / 2,
-                          u->anchor.y + right.y * (w - 1) * u->width / 2 };
-            MuPos pos = mu_pos_from_point (p.x, p.y, u->facing);
+            MuPos pos = ts_form_pose_in_place (m, u);
             MuCommand *c;
 
             if ((TsForm) f == u->form)

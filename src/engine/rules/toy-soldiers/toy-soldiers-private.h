@@ -674,5 +674,8 @@ gboolean      ts_contact_garrison   (TsMatch *m, const MuCommand *c, GPtrArray *
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 
 GPtrArray    *ts_legal_commands     (TsMatch *m);
+/* A change of formation in place: the command stand's front-edge
+ * midpoint and the unit's facing (TS-AMB-49). */
+MuPos         ts_form_pose_in_place (const TsMatch *m, const TsUnit *u);
 
 G_END_DECLS
