@@ -497,6 +497,29 @@ test_garrison_reactions_listed (void)
   g_assert_true (has_command (at6, "react-reorder town"));
 }
 
+/* TS-VIL-3, TS-AMB-85: a whole garrison's leaving (its command stand
+ * placed outside the block) is offered within its reorder, and every
+ * leave offered is accepted. */
+static void
+test_leave_whole_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "reorder barn", "choose 1", NULL };
+  g_autoptr(MuMatch) m = fixture_match ("ex04-village", lines);
+  g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+  g_autoptr(GError) error = NULL;
+  const MuCommand *leave = find_command (legal, "leave", "barn");
+  g_autoptr(GPtrArray) after = NULL;
+
+  g_assert_nonnull (leave);
+  /* the command stand is placed (TS-AMB-85) */
+  g_assert_cmpuint (mu_command_n_args (leave), ==, 2);
+  g_assert_true (mu_match_apply (m, leave, NULL, &error));
+  g_assert_no_error (error);
+  after = mu_match_legal_commands (m);
+  g_assert_null (find_command (after, "leave", "barn"));
+  g_assert_null (find_command (after, "reorder", "barn"));
+}
+
 /* TS-CHG-3, TS-CHG-6, TS-AMB-49: a change of formation is among the
  * reactions offered (each other formation in place) where the rules
  * allow it, and both policies choose it where no volley or
@@ -633,6 +656,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
+  g_test_add_func ("/engine/toy-soldiers/legal/leave-whole/TS-VIL-3/TS-AMB-85", test_leave_whole_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/react-form/TS-CHG-3/TS-CHG-6/TS-AMB-49", test_react_form_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
                    test_garrison_reactions_listed);
