@@ -217,6 +217,24 @@ ts_charge_target_unit (const TsMatch *m, int id)
   return id >= 0 ? ts_unit_at (m, id) : ts_unit_at (m, ts_block_at (m, -2 - id)->unit);
 }
 
+/* TS-AMB-37: whether two units are within d, a whole garrison counting
+ * as its block's polygon (its faces, a hair outside it, against another
+ * block). */
+static gboolean
+units_within (const TsMatch *m, const TsUnit *a, const TsUnit *b, double d)
+{
+  TsUnit faces;
+
+  if (ts_garrisoned (m, a) && ts_garrisoned (m, b))
+    return ts_block_faces (m, a->block, &faces) &&
+           mu_table_within (ts_block_distance (m, b->block, faces.st, faces.n_st), d);
+  if (ts_garrisoned (m, a))
+    return ts_in_play (b) && mu_table_within (ts_block_distance (m, a->block, b->st, b->n_st), d);
+  if (ts_garrisoned (m, b))
+    return ts_in_play (a) && mu_table_within (ts_block_distance (m, b->block, a->st, a->n_st), d);
+  return ts_in_play (a) && ts_in_play (b) && mu_stands_within (a->st, a->n_st, b->st, b->n_st, d);
+}
+
 /* TS-CHG-2a, TS-AMB-68: counted once after stage 2. */
 static void
 disparity (TsMatch *m, GPtrArray *events)
@@ -248,8 +266,7 @@ disparity (TsMatch *m, GPtrArray *events)
         {
           const TsUnit *p = ts_unit_at (m, (int) j);
 
-          if (in[j] && ts_in_play (p) && ts_in_play (o) &&
-              mu_stands_within (o->st, o->n_st, p->st, p->n_st, ts_in (m, m->num.reorder_near)))
+          if (in[j] && units_within (m, o, p, ts_in (m, m->num.reorder_near)))
             near = TRUE;
         }
       if (near)
