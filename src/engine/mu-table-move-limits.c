@@ -43,6 +43,41 @@ path_crosses (MuMoveCtx *c, const MuPoint *pts, guint n, const MuPolyline *l)
   return FALSE;
 }
 
+/* Whether the segment a-b (the anchor's, or a stand centre's) crosses water
+ * only at fords and bridges (the sweep calls it only when the table has
+ * water that needs a crossing). */
+gboolean
+mu_move_water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
+{
+  const MuTableMap *t = mu_terrain_index_table (c->ix);
+
+  mu_terrain_candidates (c->ix, a, b, 0, NULL, c->lines);
+  for (guint i = 0; i < c->lines->len; i++)
+    {
+      const MuPolyline *w = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
+      const MuPoint *wp = (const MuPoint *) w->points->data;
+
+      if ((w->kind != MU_LINE_RIVER && w->kind != MU_LINE_STREAM) ||
+          (w->kind == MU_LINE_STREAM && c->p->streams_crossable))
+        continue;
+      for (guint k = 1; k < w->points->len; k++)
+        {
+          double tt;
+          MuPoint at;
+
+          if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
+            continue;
+          at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
+          if (!mu_move_within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
+            return mu_move_fail (c, c->p->water_rule ? c->p->water_rule : "TAB-12",
+                                 g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
+                                                  w->name ? w->name : w->id ? w->id
+                                                  : mu_line_kind_to_string (w->kind)));
+        }
+    }
+  return TRUE;
+}
+
 /* The kinds of line (of the kinds in `kinds`) that the paths cross: the
  * anchor's `path`, or with crossings_by_stands each stand centre's, held in
  * `centres` as n_stands points a pose. */
@@ -81,6 +116,46 @@ mu_move_crossed_kinds (MuMoveCtx    *c,
             crossed |= 1u << l->kind;
         }
     }
+  return crossed;
+}
+
+guint
+mu_table_paths_crossed (MuTerrainIndex     *index,
+                        const MuMoveParams *params,
+                        const MuPoint      *from,
+                        const MuPoint      *to,
+                        guint               n,
+                        guint               kinds,
+                        char              **water)
+{
+  MuMoveCtx c = { 0 };
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  g_autoptr(GArray) centres = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+  MuMoveParams p = *params;
+  guint crossed;
+
+  g_return_val_if_fail (index != NULL && params != NULL && (n == 0 || (from != NULL && to != NULL)), 0);
+  c.ix = index;
+  c.p = &p;
+  c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* each point along its own straight path */
+  p.crossings_by_stands = TRUE;
+  g_array_append_vals (centres, from, n);
+  g_array_append_vals (centres, to, n);
+  g_array_set_size (path, 2);
+  crossed = n > 0 ? mu_move_crossed_kinds (&c, path, centres, n, kinds) : 0;
+  if (water)
+    {
+      *water = NULL;
+      for (guint j = 0; j < n && params->water_needs_crossing; j++)
+        if (!mu_move_water_free (&c, from[j], to[j]))
+          {
+            *water = g_steal_pointer (&c.reason);
+            break;
+          }
+    }
+  g_free (c.reason);
+  g_array_unref (c.lines);
   return crossed;
 }
 

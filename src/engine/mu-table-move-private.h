@@ -71,6 +71,10 @@ G_GNUC_INTERNAL
 gboolean    mu_move_within_lines    (MuMoveCtx *c, MuPoint at, guint mask);
 
 /* mu-table-move-limits.c */
+/* Whether the segment a-b crosses water (rivers; streams unless
+ * streams_crossable) only at fords and bridges; else FALSE, the reason in c. */
+G_GNUC_INTERNAL
+gboolean    mu_move_water_free      (MuMoveCtx *c, MuPoint a, MuPoint b);
 G_GNUC_INTERNAL
 guint       mu_move_crossed_kinds   (MuMoveCtx *c, const GArray *path, const GArray *centres,
                                      guint n_stands, guint kinds);

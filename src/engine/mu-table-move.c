@@ -390,41 +390,6 @@ within_lines (MuMoveCtx *c, MuPoint at, guint mask)
   return FALSE;
 }
 
-/* Whether the segment a-b (the anchor's, or a stand centre's) crosses water
- * only at fords and bridges. */
-static gboolean
-water_free (MuMoveCtx *c, MuPoint a, MuPoint b)
-{
-  const MuTableMap *t = mu_terrain_index_table (c->ix);
-
-  if (!c->p->water_needs_crossing || !c->water)
-    return TRUE;
-  mu_terrain_candidates (c->ix, a, b, 0, NULL, c->lines);
-  for (guint i = 0; i < c->lines->len; i++)
-    {
-      const MuPolyline *w = g_ptr_array_index (t->lines, g_array_index (c->lines, guint, i));
-      const MuPoint *wp = (const MuPoint *) w->points->data;
-
-      if ((w->kind != MU_LINE_RIVER && w->kind != MU_LINE_STREAM) ||
-          (w->kind == MU_LINE_STREAM && c->p->streams_crossable))
-        continue;
-      for (guint k = 1; k < w->points->len; k++)
-        {
-          double tt;
-          MuPoint at;
-
-          if (!mu_segment_intersect (a, b, wp[k - 1], wp[k], &tt))
-            continue;
-          at = (MuPoint) { a.x + tt * (b.x - a.x), a.y + tt * (b.y - a.y) };
-          if (!within_lines (c, at, (1u << MU_LINE_FORD) | (1u << MU_LINE_BRIDGE)))
-            return fail (c, c->p->water_rule ? c->p->water_rule : "TAB-12",
-                         g_strdup_printf (_("the move would cross %s away from a ford or bridge"),
-                                         line_name (w)));
-        }
-    }
-  return TRUE;
-}
-
 /* Whether the part of a step from 0 to t is free. */
 static gboolean
 step_free_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
@@ -445,14 +410,16 @@ step_free_to (MuMoveCtx *c, const MuMoveStep *st, MuMovePose start, double t)
       pose_corners (c->u, next, &corners[1 - k]);
       if (!sweep_free (c, &corners[k], &corners[1 - k]))
         return FALSE;
-      if (c->p->crossings_by_stands)
+      if (!c->p->water_needs_crossing || !c->water)
+        ;
+      else if (c->p->crossings_by_stands)
         {
           /* every stand's centre crosses for itself (MN-AMB-77) */
           for (guint j = 0; j < corners[k].n; j++)
-            if (!water_free (c, corners[k].centres[j], corners[1 - k].centres[j]))
+            if (!mu_move_water_free (c, corners[k].centres[j], corners[1 - k].centres[j]))
               return FALSE;
         }
-      else if (!water_free (c, prev.anchor, next.anchor))
+      else if (!mu_move_water_free (c, prev.anchor, next.anchor))
         return FALSE;
       prev = next;
       k = 1 - k;
@@ -819,7 +786,7 @@ mu_table_move_check_among (MuTerrainIndex     *ix,
       {
         const MuPolyline *l = g_ptr_array_index (t->lines, i);
 
-        /* water_free need not look for lines on a table without any that
+        /* mu_move_water_free need not look for lines on a table without any that
          * it would refuse (its segments are asked for every stand) */
         if (l->kind == MU_LINE_RIVER || (l->kind == MU_LINE_STREAM && !p->streams_crossable))
           c.water = TRUE;

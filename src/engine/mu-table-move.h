@@ -180,6 +180,16 @@ gboolean  mu_table_move_check_among (MuTerrainIndex *index, const MuMoveParams *
                                      const MuMoveStep *steps, guint n_steps,
                                      const MuMoveOthers *others, MuMoveResult *result);
 void      mu_move_result_clear      (MuMoveResult *result);
+/* The straight paths of n points (stand centres, TS-AMB-47) from from[i]
+ * to to[i], judged as a move with params judges its stands' paths: the
+ * kinds of line in `kinds` they cross (1 << MuLineKind), crossings within
+ * the drawn width of params->free_crossings left out; and in *water
+ * (when not NULL) a reason, to be freed, when one crosses water away from
+ * a ford or bridge (params->water_needs_crossing), else NULL. For moves
+ * that the sweep does not evaluate, such as a charge's slide. */
+guint     mu_table_paths_crossed    (MuTerrainIndex *index, const MuMoveParams *params,
+                                     const MuPoint *from, const MuPoint *to, guint n,
+                                     guint kinds, char **water);
 /* The anchor and facing of u `along` its path of steps, lengths measured
  * as mu_table_move_check measures them (a wheel along its outer front
  * corner's arc; a turn in place has none and is made once its point is

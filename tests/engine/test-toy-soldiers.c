@@ -436,6 +436,124 @@ test_garrison_actions (void)
   g_assert_false (has_command (enemy, "reorder barn"));
 }
 
+/* A match of the fixture scenario NAME.muster after the command lines. */
+static MuMatch *
+fixture_match (const char         *name,
+               const char * const *lines)
+{
+  g_autofree char *file = g_strdup_printf ("%s.muster", name);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers", file, NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  g_autoptr(GError) error = NULL;
+  MuMatch *m = mu_match_new (scenario, 1, NULL, 0, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  return m;
+}
+
+/* The first of the commands whose verb and first word are these, or NULL. */
+static const MuCommand *
+find_command (GPtrArray  *commands,
+              const char *verb,
+              const char *word)
+{
+  for (guint i = 0; i < commands->len; i++)
+    {
+      const MuCommand *c = g_ptr_array_index (commands, i);
+
+      if (g_str_equal (mu_command_get_verb (c), verb) && g_strcmp0 (mu_command_word (c, 0), word) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+/* TS-CHG-3, TS-CHG-6, TS-AMB-85: a garrison's reactions are offered by its
+ * block's id: at 12" its reorder (not its fire: 2 bands from a village),
+ * at 6" its volley by the block's faces. */
+static void
+test_garrison_reactions_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "charge u1 town @24.00,25.00/0.0", "launch", NULL };
+  g_autoptr(MuMatch) m = fixture_match ("p2-village-react", lines);
+  g_autoptr(GPtrArray) at12 = mu_match_legal_commands (m);
+  g_autoptr(GPtrArray) at6 = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (has_command (at12, "react-reorder town"));
+  g_assert_false (has_command (at12, "react-fire town u1"));
+  g_assert_null (find_command (at12, "react-form", "town"));
+  /* the defender's step ends, then the attacker's abort step: stage 5 */
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_no_error (error);
+  at6 = mu_match_legal_commands (m);
+  g_assert_true (has_command (at6, "react-fire town u1"));
+  g_assert_true (has_command (at6, "react-reorder town"));
+}
+
+/* TS-VIL-3, TS-AMB-85: a whole garrison's leaving (its command stand
+ * placed outside the block) is offered within its reorder, and every
+ * leave offered is accepted. */
+static void
+test_leave_whole_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "reorder barn", "choose 1", NULL };
+  g_autoptr(MuMatch) m = fixture_match ("ex04-village", lines);
+  g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+  g_autoptr(GError) error = NULL;
+  const MuCommand *leave = find_command (legal, "leave", "barn");
+  g_autoptr(GPtrArray) after = NULL;
+
+  g_assert_nonnull (leave);
+  /* the command stand is placed (TS-AMB-85) */
+  g_assert_cmpuint (mu_command_n_args (leave), ==, 2);
+  g_assert_true (mu_match_apply (m, leave, NULL, &error));
+  g_assert_no_error (error);
+  after = mu_match_legal_commands (m);
+  g_assert_null (find_command (after, "leave", "barn"));
+  g_assert_null (find_command (after, "reorder", "barn"));
+}
+
+/* TS-CHG-3, TS-CHG-6, TS-AMB-49: a change of formation is among the
+ * reactions offered (each other formation in place) where the rules
+ * allow it, and both policies choose it where no volley or
+ * counter-charge is open (a squadron charged: cavalry never fires). */
+static void
+test_react_form_listed (void)
+{
+  static const char *const lines[] = { "end-phase", "charge u1 c1 @24.00,24.25/0.0", "launch", "end-phase", NULL };
+  static const MuPolicy policies[] = { MU_POLICY_RANDOM, MU_POLICY_GREEDY };
+  g_autoptr(MuMatch) m = fixture_match ("p2-react-form", lines);
+  g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+  g_autoptr(GError) error = NULL;
+  const MuCommand *form = find_command (legal, "react-form", "c1");
+
+  g_assert_nonnull (form);
+  g_assert_cmpstr (mu_command_word (form, 1), ==, "column");
+  for (guint p = 0; p < G_N_ELEMENTS (policies); p++)
+    {
+      gboolean picked = FALSE;
+
+      for (guint64 seed = 1; seed <= 64 && !picked; seed++)
+        {
+          g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+          const MuCommand *c = mu_policy_choose (m, legal, rng, policies[p]);
+
+          g_assert_nonnull (c);
+          picked = g_str_equal (mu_command_get_verb (c), "react-form");
+        }
+      g_assert_true (picked);
+    }
+  g_assert_true (mu_match_apply (m, form, NULL, &error));
+  g_assert_no_error (error);
+}
+
 /* The counter's view among the match's, or NULL. */
 static const MuCounterView *
 find_view (const GArray *views,
@@ -538,5 +656,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
+  g_test_add_func ("/engine/toy-soldiers/legal/leave-whole/TS-VIL-3/TS-AMB-85", test_leave_whole_listed);
+  g_test_add_func ("/engine/toy-soldiers/legal/react-form/TS-CHG-3/TS-CHG-6/TS-AMB-49", test_react_form_listed);
+  g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
+                   test_garrison_reactions_listed);
   return g_test_run ();
 }

@@ -571,7 +571,8 @@ contact_result (TsMatch *m, TsUnit *u, TsUnit *c, int ud, int cd, TsAction a, GP
 }
 
 /* TS-CDR-11, TS-AMB-57, TS-AMB-89: an enemy lone commander whose stand the
- * unit's move ended on or within 0.05" of: 1d6 each, the unit first. A
+ * unit's move (or charge stage, a TS_ACT_CHARGE) ended on or within 0.05"
+ * of: 1d6 each, the unit first. A
  * higher unit's die makes him a casualty (chaos + the difference, then
  * TS-AMB-13's move to the rear); else chaos +1 and his owner places him up
  * to 12" away (decision escape). Cavalry not already above him may reroll
@@ -610,6 +611,16 @@ ts_commander_contact (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
   return FALSE;
 }
 
+/* The rest of the move's end; a charge's stage goes on with its sequence. */
+static void
+contact_over (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
+{
+  if (a == TS_ACT_CHARGE)
+    ts_charge_met (m, u, events);
+  else
+    ts_move_on (m, u, a, events);
+}
+
 /* The answer to cavalry-reroll, then the rest of the move's end. */
 void
 ts_commander_reroll (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events)
@@ -623,7 +634,7 @@ ts_commander_reroll (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *e
                        "TS-CDR-11", NULL);
   if (contact_result (m, u, c, ud, d->value, d->action, events))
     return;
-  ts_move_on (m, u, d->action, events);
+  contact_over (m, u, d->action, events);
 }
 
 /* The answer to escape: `choose @X,Y`, his new pose's front-edge midpoint. */
@@ -653,6 +664,6 @@ ts_commander_escape (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError
   saved.labels = NULL;
   ts_decision_clear (&m->decision);
   commander_move (m, c, to, "escape", "TS-CDR-11", events);
-  ts_move_on (m, ts_unit_at (m, saved.other), saved.action, events);
+  contact_over (m, ts_unit_at (m, saved.other), saved.action, events);
   return TRUE;
 }

@@ -249,7 +249,26 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
       !front_touches (m, st, n, target, block) ||
       (block == TS_NONE && mu_stands_overlap (st, n, ts_unit_at (m, target)->st, ts_unit_at (m, target)->n_st)))
     return mu_rules_refuse (error, "TS-AMB-64", "in that pose %s's front does not touch its target", u->def->id);
-  /* room to contact: turned about its anchor, then the slide */
+  /* room to contact: turned about its anchor, then the slide; TS-AMB-47:
+   * over rivers only at fords and bridges */
+  {
+    MuStand to[MU_STANDS_MAX];
+    MuPoint a[MU_STANDS_MAX], b[MU_STANDS_MAX];
+    guint nf = ts_charge_layout (m, u, start, st), nt = ts_charge_layout (m, u, contact, to);
+    g_autofree char *water = NULL;
+    MuMoveParams p;
+
+    for (guint k = 0; k < MIN (nf, nt); k++)
+      {
+        a[k] = st[k].centre;
+        b[k] = to[k].centre;
+      }
+    ts_move_params (m, u, TS_ACT_CHARGE, 0, &p);
+    mu_table_paths_crossed (m->terrain, &p, a, b, MIN (nf, nt), 0, &water);
+    if (water)
+      return mu_rules_refuse (error, "TS-AMB-64", "%s has no room to %s: %s", u->def->id,
+                              counter ? "counter-charge its target" : "contact its target", water);
+  }
   steps = ts_charge_samples (u, start, contact);
   for (int i = 0; i <= steps; i++)
     {
@@ -264,38 +283,35 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
 
 /* TS-AMB-65, TS-TER-1, TS-TER-6, TS-AMB-47: a stage move goes uphill when
  * the hill level under the anchor rises along it, and crosses a linear
- * obstacle when the path of a formed stand's centre does (fords and
- * bridges are not looked for here). */
+ * obstacle when the path of a formed stand's centre does, as an ordinary
+ * move's stands do (the engine's move evaluator judges both): the path
+ * within a ford's or bridge's drawn width crosses nothing. */
 static void
 slide_terrain (TsMatch *m, TsUnit *u, MuPoint from, const MuStand *before, guint n, GPtrArray *events)
 {
-  gboolean uphill = FALSE, crossed = FALSE;
+  gboolean uphill = FALSE, crossed;
   int level = mu_terrain_level_at (m->terrain, from);
   double len = hypot (u->anchor.x - from.x, u->anchor.y - from.y);
   int steps = MAX (1, (int) ceil (len / (0.1 * m->inch)));
+  MuPoint a[MU_STANDS_MAX], b[MU_STANDS_MAX];
+  MuMoveParams p;
 
   for (int k = 1; k <= steps && !uphill; k++)
     {
-      MuPoint p = { from.x + (u->anchor.x - from.x) * k / steps, from.y + (u->anchor.y - from.y) * k / steps };
-      int l = mu_terrain_level_at (m->terrain, p);
+      MuPoint q = { from.x + (u->anchor.x - from.x) * k / steps, from.y + (u->anchor.y - from.y) * k / steps };
+      int l = mu_terrain_level_at (m->terrain, q);
 
       uphill = l > level;
       level = l;
     }
-  for (guint i = 0; i < m->table->lines->len && !crossed; i++)
+  n = MIN (n, u->n_st);
+  for (guint k = 0; k < n; k++)
     {
-      const MuPolyline *line = g_ptr_array_index (m->table->lines, i);
-
-      if (line->kind != MU_LINE_FENCE && line->kind != MU_LINE_WALL && line->kind != MU_LINE_HEDGE &&
-          line->kind != MU_LINE_DEFENCE_WORKS && line->kind != MU_LINE_STREAM)
-        continue;
-      for (guint k = 0; k < n && k < u->n_st && !crossed; k++)
-        {
-          MuPoint path[2] = { before[k].centre, u->st[k].centre };
-
-          crossed = mu_path_crossings (path, 2, (const MuPoint *) line->points->data, line->points->len, NULL) > 0;
-        }
+      a[k] = before[k].centre;
+      b[k] = u->st[k].centre;
     }
+  ts_move_params (m, u, TS_ACT_CHARGE, 0, &p);
+  crossed = mu_table_paths_crossed (m->terrain, &p, a, b, n, p.crossing_kinds, NULL) != 0;
   if (uphill)
     ts_add_disorder (m, u, 1, "TS-TER-1", events);
   if (crossed)
@@ -409,6 +425,13 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
       e->to = mu_pos_from_point (u->anchor.x, u->anchor.y, u->facing);
     }
   slide_terrain (m, u, start_anchor, before, n_before, events);
+  /* TS-AMB-57: the lone commanders it met, when the sequence goes on */
+  if (m->charge != NULL)
+    {
+      int ui = ts_unit_index (m, u);
+
+      g_array_append_val (m->charge->met, ui);
+    }
   return TRUE;
 }
 

@@ -16,6 +16,13 @@
 
 #define EPS 1e-6
 
+/* What reacted at this stage, per unit (TS-AMB-66): the unit, and its
+ * companies in a village block, a unit of their own (TS-VIL-2). */
+enum {
+  REACTED_UNIT = 1 << 0,
+  REACTED_GARRISON = 1 << 1,
+};
+
 /* The kinds whose chaos is paid once a stage and commander (TS-AMB-66). */
 enum {
   PAID_FORM = 1 << 0,
@@ -52,7 +59,10 @@ may_react (TsMatch *m, const TsUnit *u, GError **error)
 
   if (u == NULL || u->type == TS_COMMANDER || u->side == ch->side || !ts_in_play (u))
     return mu_rules_refuse (error, "TS-AMB-66", "only a unit of the charged side on the table reacts");
-  if (ch->reacted[ts_unit_index (m, u)])
+  if (ts_garrisoned (m, u))
+    return mu_rules_refuse (error, "TS-VIL-2", "%s is in %s: its garrison reacts by the block's id", u->def->id,
+                            ts_block_at (m, u->block)->area->id);
+  if (ch->reacted[ts_unit_index (m, u)] & REACTED_UNIT)
     return mu_rules_refuse (error, "TS-AMB-66", "%s has reacted at this stage", u->def->id);
   for (guint i = 0; i < ch->chargers->len && !near; i++)
     {
@@ -158,7 +168,7 @@ react_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
     return mu_rules_refuse (error, "TS-AMB-54", "it would take %s's chaos above 6", cmdr->def->id);
   if (events == NULL)
     return TRUE;
-  m->charge->reacted[ts_unit_index (m, u)] = TRUE;
+  m->charge->reacted[ts_unit_index (m, u)] |= REACTED_UNIT;
   if (limbers)
     {
       MuEvent *e;
@@ -189,7 +199,7 @@ react_form (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
     return FALSE;
   if (events == NULL)
     return TRUE;
-  m->charge->reacted[ts_unit_index (m, u)] = TRUE;
+  m->charge->reacted[ts_unit_index (m, u)] |= REACTED_UNIT;
   pay (m, u, PAID_FORM, events);
   return ts_apply_form (m, u, c, stage (m), events, error);
 }
@@ -201,7 +211,7 @@ react_reorder (TsMatch *m, TsUnit *u, GPtrArray *events, GError **error)
     return FALSE;
   if (events == NULL)
     return TRUE;
-  m->charge->reacted[ts_unit_index (m, u)] = TRUE;
+  m->charge->reacted[ts_unit_index (m, u)] |= REACTED_UNIT;
   pay (m, u, PAID_REORDER, events);
   /* 3c: a full reorder; 6c: a hasty one, 1 disorder off instead of 2 */
   ts_reorder_body (m, u, stage (m) == 3 ? 2 : 1, events);
@@ -245,7 +255,7 @@ counter_charge (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GE
     return FALSE;
   if (events == NULL)
     return TRUE;
-  m->charge->reacted[ts_unit_index (m, u)] = TRUE;
+  m->charge->reacted[ts_unit_index (m, u)] |= REACTED_UNIT;
   pay (m, u, PAID_COUNTER, events);
   start = (TsPose) { u->anchor, pose.facing };
   ts_charge_slide (m, u, start, pose, ti, TS_NONE, ts_in (m, 2), "counter-charge", "TS-CHG-6", events);
@@ -257,6 +267,8 @@ counter_charge (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GE
   cg->countered = TRUE;
   ts_add_stress (m, u, 1, "TS-CHG-6", events);
   ts_add_stress (m, t, 1, "TS-CHG-6", events);
+  /* a lone commander its slide met (TS-AMB-57) */
+  ts_charge_run (m, events);
   return TRUE;
 }
 
@@ -278,9 +290,102 @@ abandon_guns (TsMatch *m, TsUnit *b, const MuCommand *c, GPtrArray *events, GErr
                             "the gunners shelter with infantry of their side within 4\" that is not a target");
   if (events == NULL)
     return TRUE;
-  m->charge->reacted[ts_unit_index (m, b)] = TRUE;
+  m->charge->reacted[ts_unit_index (m, b)] |= REACTED_UNIT;
   ts_charge_abandon (m, b, inf, "TS-CHG-6", events);
   return TRUE;
+}
+
+/* Garrisons (TS-AMB-85, TS-VIL-2) ------------------------------------------------------ */
+
+/* TS-AMB-66 for a garrison: its block is a target, or within 4" of one
+ * (TS-AMB-37: a garrison counts as its block's polygon); `faces` is the
+ * garrison as its block's faces (ts_block_faces), for fire. */
+static gboolean
+garrison_may_react (TsMatch *m, int bi, TsUnit *faces, GError **error)
+{
+  TsCharge *ch = m->charge;
+  const TsBlock *b = ts_block_at (m, bi);
+  gboolean near = FALSE;
+
+  if (!ts_block_faces (m, bi, faces) || faces->side == ch->side)
+    return mu_rules_refuse (error, "TS-AMB-66", "only a garrison of the charged side reacts");
+  if (ch->reacted[b->unit] & REACTED_GARRISON)
+    return mu_rules_refuse (error, "TS-AMB-66", "the garrison of %s has reacted at this stage", b->area->id);
+  for (guint i = 0; i < ch->chargers->len && !near; i++)
+    {
+      TsCharger *c = ts_charger_at (ch, i);
+      const TsUnit *t = ts_unit_at (m, c->target);
+      TsUnit other;
+
+      if (c->out)
+        continue;
+      if (c->block != TS_NONE)
+        near = c->block == bi ||
+               (ts_block_faces (m, c->block, &other) &&
+                mu_table_within (ts_block_distance (m, bi, other.st, other.n_st), ts_in (m, m->num.reorder_near)));
+      else if (t != NULL && ts_in_play (t) && !ts_charge_abandoned (m, c->target))
+        near = mu_table_within (ts_block_distance (m, bi, t->st, t->n_st), ts_in (m, m->num.reorder_near));
+    }
+  if (!near)
+    return mu_rules_refuse (error, "TS-AMB-66", "%s is not within 4\" of a target of the charge", b->area->id);
+  return TRUE;
+}
+
+/* 3a and 6a by the block's faces (TS-VIL-4: 2 bands, natural 6s; no chaos). */
+static gboolean
+garrison_fire (TsMatch *m, int bi, TsUnit *faces, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  TsUnit *t = ts_find (m, mu_command_word (c, 1));
+
+  if (mu_command_word (c, 2))
+    return mu_rules_refuse (error, stage_rule (m), "a garrison fires react-fire BLOCK TARGET, without limbers");
+  if (!fire_allowed (m, faces, t, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  m->charge->reacted[ts_block_at (m, bi)->unit] |= REACTED_GARRISON;
+  m->charge->reacting_fire = stage (m) == 3;
+  ts_fire (m, faces, t, stage (m) == 3 ? 0 : -1, events);
+  m->charge->reacting_fire = FALSE;
+  return TRUE;
+}
+
+/* 3c and 6c: TS-REO-7's reorder; its disorder is always 6 (TS-VIL-2), so
+ * the hasty one is the full one. A target's -1 (TS-CHG-3c, TS-AMB-62). */
+static gboolean
+garrison_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
+{
+  TsUnit *g = ts_unit_at (m, ts_block_at (m, bi)->unit);
+
+  if (!may_pay (m, g, PAID_REORDER, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  m->charge->reacted[ts_unit_index (m, g)] |= REACTED_GARRISON;
+  pay (m, g, PAID_REORDER, events);
+  ts_block_reorder_body (m, bi, ts_charge_target (m, g) ? -1 : 0, events);
+  return TRUE;
+}
+
+static gboolean
+garrison_react (TsMatch *m, int bi, const MuCommand *c, GPtrArray *events, GError **error)
+{
+  const char *verb = mu_command_get_verb (c);
+  TsUnit faces;
+
+  if (!garrison_may_react (m, bi, &faces, error))
+    return FALSE;
+  if (g_str_equal (verb, "react-fire"))
+    return garrison_fire (m, bi, &faces, c, events, error);
+  if (g_str_equal (verb, "react-reorder"))
+    return garrison_reorder (m, bi, events, error);
+  if (g_str_equal (verb, "react-form"))
+    return mu_rules_refuse (error, "TS-VIL-2", "a garrison has no formation to change");
+  if (g_str_equal (verb, "counter-charge"))
+    return mu_rules_refuse (error, "TS-AMB-66", "a garrison does not counter-charge: only formed infantry or cavalry");
+  if (g_str_equal (verb, "abandon-guns"))
+    return mu_rules_refuse (error, "TS-AMB-69", "a garrison has no guns");
+  return mu_rules_refuse (error, "TS-AMB-66", "“%s” is no reaction to a charge", verb);
 }
 
 gboolean
@@ -300,6 +405,9 @@ ts_charge_react (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **err
       return TRUE;
     }
   u = ts_find (m, mu_command_word (c, 0));
+  /* a garrison reacts by its block's id (TS-AMB-85) */
+  if (u == NULL && ts_block_find (m, mu_command_word (c, 0)) != TS_NONE)
+    return garrison_react (m, ts_block_find (m, mu_command_word (c, 0)), c, events, error);
   if (!may_react (m, u, error))
     return FALSE;
   if (g_str_equal (verb, "react-fire"))
@@ -333,6 +441,28 @@ ts_charge_window_closed (TsMatch *m, GPtrArray *events)
     return;
   m->charge->window_done = TRUE;
   ts_charge_run (m, events);
+}
+
+/* 3b and 6b: each other formation, laid out about the command stand
+ * where it stands, facing as now (as the legal commands' form). */
+static void
+react_form_offer (TsMatch *m, TsUnit *u, GPtrArray *out)
+{
+  MuPos pos = ts_form_pose_in_place (m, u);
+
+  for (int f = 0; f < TS_FORM_N; f++)
+    {
+      MuCommand *c;
+
+      if ((TsForm) f == u->form)
+        continue;
+      c = mu_rules_command ("react-form", u->def->id, ts_form_id (f));
+      mu_command_add_pos (c, &pos);
+      if (react_form (m, u, c, NULL, NULL))
+        g_ptr_array_add (out, c);
+      else
+        mu_command_free (c);
+    }
 }
 
 /* The reactions the window's side may give now (the simulator's), with
@@ -374,11 +504,31 @@ ts_charge_reactions (TsMatch *m)
               g_ptr_array_add (out, cc);
             }
         }
+      react_form_offer (m, u, out);
       if (stage (m) == 6 && u->type == TS_ART)
         TS_FOR_UNITS (m, o)
           if (o->side == u->side && (o->type == TS_LINE_INF || o->type == TS_LIGHT_INF) && ts_in_play (o) &&
               !ts_charge_is_target (m, o) && mu_table_within (ts_unit_distance (u, o), ts_in (m, 4)))
             g_ptr_array_add (out, mu_rules_command ("abandon-guns", u->def->id, o->def->id));
+    }
+  /* the garrisons, by their blocks' ids (TS-AMB-85) */
+  for (guint bi = 0; bi < m->blocks->len; bi++)
+    {
+      const char *id = ts_block_at (m, (int) bi)->area->id;
+      TsUnit faces;
+
+      if (!garrison_may_react (m, (int) bi, &faces, NULL))
+        continue;
+      if (garrison_reorder (m, (int) bi, NULL, NULL))
+        g_ptr_array_add (out, mu_rules_command ("react-reorder", id, NULL));
+      for (guint i = 0; i < m->charge->chargers->len; i++)
+        {
+          TsCharger *c = ts_charger_at (m->charge, i);
+          TsUnit *t = ts_unit_at (m, c->unit);
+
+          if (!c->out && !c->done && fire_allowed (m, &faces, t, NULL))
+            g_ptr_array_add (out, mu_rules_command ("react-fire", id, t->def->id));
+        }
     }
   return out;
 }

@@ -1,10 +1,10 @@
 /* toy-soldiers-charge.c: the charge sequence of Toy Soldiers (3.20,
- * TS-CHG-0..13, TS-AMB-64..71): the declaration with each charger's
- * contact pose, launch, the stage moves at 12", 6" and 2", stress and
- * force disparity, the attacker's two abort steps, balking, the
- * abandon-guns test, the final volley, the lead chargers and the grouping
- * into conflicts handed to contact resolution. The defender's reactions
- * at 12" and 6" are in toy-soldiers-charge-react.c. */
+ * TS-CHG-0..13, TS-AMB-64..71): launch, the stage moves at 12", 6" and
+ * 2", stress and force disparity, the attacker's two abort steps,
+ * balking, the abandon-guns test, the final volley, the lead chargers and
+ * the grouping into conflicts handed to contact resolution. The
+ * declaration is in toy-soldiers-charge-declare.c, the defender's
+ * reactions at 12" and 6" in toy-soldiers-charge-react.c. */
 #define G_LOG_DOMAIN "muster-engine"
 
 #include "config.h"
@@ -21,8 +21,8 @@
 
 /* The state ---------------------------------------------------------------------------- */
 
-static TsCharge *
-charge_new (const TsMatch *m, int side)
+TsCharge *
+ts_charge_new (const TsMatch *m, int side)
 {
   TsCharge *ch = g_new0 (TsCharge, 1);
 
@@ -32,6 +32,7 @@ charge_new (const TsMatch *m, int side)
   ch->abandoned = g_array_new (FALSE, TRUE, sizeof (TsAbandon));
   ch->queue = g_array_new (FALSE, TRUE, sizeof (int));
   ch->no_volley = g_array_new (FALSE, TRUE, sizeof (int));
+  ch->met = g_array_new (FALSE, TRUE, sizeof (int));
   ch->n_units = m->units->len;
   ch->reacted = g_new0 (guint8, ch->n_units);
   ch->paid = g_new0 (guint, ch->n_units);
@@ -52,6 +53,7 @@ ts_charge_copy (const TsCharge *o)
   ch->abandoned = g_array_copy (o->abandoned);
   ch->queue = g_array_copy (o->queue);
   ch->no_volley = g_array_copy (o->no_volley);
+  ch->met = g_array_copy (o->met);
   ch->reacted = g_memdup2 (o->reacted, o->n_units);
   ch->paid = g_memdup2 (o->paid, o->n_units * sizeof (guint));
   return ch;
@@ -67,6 +69,7 @@ ts_charge_free (TsCharge *ch)
   g_array_unref (ch->abandoned);
   g_array_unref (ch->queue);
   g_array_unref (ch->no_volley);
+  g_array_unref (ch->met);
   g_free (ch->reacted);
   g_free (ch->paid);
   g_free (ch);
@@ -154,6 +157,7 @@ ts_charge_path (const TsMatch *m)
 {
   static const char *const paths[] = {
     [TS_CH_DECLARE] = "player-turn/charge/declaration",
+    [TS_CH_STAGE2] = "player-turn/charge/stage-12",
     [TS_CH_AFTER_2A] = "player-turn/charge/stage-12",
     [TS_CH_REACT12] = "player-turn/charge/react-12",
     [TS_CH_ABORT1] = "player-turn/charge/abort-12",
@@ -171,164 +175,6 @@ ts_charge_path (const TsMatch *m)
   if (m->charge->step == TS_CH_CONTACT && m->contact != NULL)
     return ts_contact_path (m->contact);
   return paths[m->charge->step];
-}
-
-/* Declaration -------------------------------------------------------------------------- */
-
-static double
-charge_reach (const TsMatch *m, const TsUnit *u)
-{
-  return ts_in (m, u->type == TS_CAV ? 18 : 12);
-}
-
-/* The target named: an enemy unit in play, or a block its garrison holds. */
-static gboolean
-find_target (TsMatch *m, const TsUnit *u, const char *id, int *target, int *block, GError **error)
-{
-  TsUnit *t = ts_find (m, id);
-
-  *target = *block = TS_NONE;
-  if (t == NULL)
-    {
-      int b = ts_block_find (m, id);
-
-      if (b == TS_NONE || ts_block_at (m, b)->unit == TS_NONE ||
-          ts_unit_at (m, ts_block_at (m, b)->unit)->side == u->side)
-        return mu_rules_refuse (error, "TS-CHG-0", "no enemy unit or garrison “%s”", id ? id : "");
-      *block = b;
-      return TRUE;
-    }
-  if (t->type == TS_COMMANDER || t->side == u->side || !ts_in_play (t))
-    return mu_rules_refuse (error, "TS-CHG-0", "%s is no enemy unit on the table", t->def->id);
-  if (ts_garrisoned (m, t))
-    return mu_rules_refuse (error, "TS-CHG-0", "%s holds %s: charge the block", t->def->id,
-                            ts_block_at (m, t->block)->area->id);
-  *target = ts_unit_index (m, t);
-  return TRUE;
-}
-
-/* TS-CHG-0, TS-AMB-40, TS-AMB-42: whether u may charge that target at all. */
-gboolean
-ts_charge_may (TsMatch *m, TsUnit *u, int target, int block, GError **error)
-{
-  double reach = charge_reach (m, u);
-  MuStand f[MU_STANDS_MAX];
-  guint nf = 0;
-  double d;
-
-  if (u->type == TS_ART)
-    return mu_rules_refuse (error, "TS-CHG-0", "artillery never charges (TS-ART-3)");
-  if (u->form == TS_FORM_SQUARE)
-    return mu_rules_refuse (error, "TS-CHG-0", "a square may not charge (TS-AMB-40)");
-  d = ts_charge_target_distance (m, u->st, u->n_st, target, block);
-  if (!mu_table_within (d, reach))
-    return mu_rules_refuse (error, "TS-CHG-0", "the target is %.2f\" away, beyond %s's %g\"", d / m->inch,
-                            u->def->id, reach / m->inch);
-  for (guint k = 0; k < u->n_st; k++)
-    if (u->st[k].rank == 0)
-      f[nf++] = u->st[k];
-  if (block != TS_NONE)
-    {
-      const MuArea *a = ts_charge_block_area (m, block);
-
-      if (!mu_polygon_in_arc (f, nf, m->num.arc, (const MuPoint *) a->points->data, a->points->len))
-        return mu_rules_refuse (error, "TS-CHG-0", "the block is not to %s's front (TS-AMB-42)", u->def->id);
-    }
-  else if (!ts_to_front (m, u, ts_unit_at (m, target)))
-    return mu_rules_refuse (error, "TS-CHG-0", "%s is not to %s's front (TS-AMB-42)",
-                            ts_unit_at (m, target)->def->id, u->def->id);
-  return TRUE;
-}
-
-static gboolean
-parse_pose (const MuCommand *c, guint i, double facing, TsPose *p, GError **error)
-{
-  const MuArg *arg = mu_command_arg (c, i);
-
-  if (arg == NULL || arg->kind != MU_ARG_POS || !arg->pos.is_point)
-    return mu_rules_refuse (error, "TS-AMB-64", "the contact pose is @X,Y/F");
-  p->anchor = arg->pos.point;
-  p->facing = arg->pos.has_facing ? arg->pos.facing : facing;
-  return TRUE;
-}
-
-static gboolean
-declare (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
-{
-  TsUnit *u = ts_find (m, mu_command_word (c, 0));
-  TsCharge *ch = m->charge;
-  TsCharger nc = { 0 };
-  MuStand st[MU_STANDS_MAX], other[MU_STANDS_MAX];
-  guint n, same = 0;
-  int target, block;
-  TsPose pose;
-  MuEvent *e;
-
-  if (u == NULL || u->type == TS_COMMANDER)
-    return mu_rules_refuse (error, "TS-CHG-0", "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
-  if (ts_garrisoned (m, u))
-    return mu_rules_refuse (error, "TS-CHG-0", "%s is a garrison", u->def->id);
-  if (!find_target (m, u, mu_command_word (c, 1), &target, &block, error))
-    return FALSE;
-  if (u->side != ts_active_side (m) || u->acted || !ts_in_play (u))
-    return ts_may_act (m, u, TS_ACT_CHARGE, 0, error);
-  if (!ts_charge_may (m, u, target, block, error))
-    return FALSE;
-  if (!ts_may_act (m, u, TS_ACT_CHARGE, 0, error))
-    return FALSE;
-  if (!parse_pose (c, 2, u->facing, &pose, error))
-    return FALSE;
-  pose = (TsPose) { mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing).point,
-                    mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing).facing };
-  for (guint i = 0; ch && i < ch->chargers->len; i++)
-    {
-      TsCharger *o = ts_charger_at (ch, i);
-
-      if (o->unit == ts_unit_index (m, u))
-        return mu_rules_refuse (error, "TS-AMB-64", "%s is already declared", u->def->id);
-      if (o->target == target && o->block == block)
-        same++;
-    }
-  if (same >= 3)
-    return mu_rules_refuse (error, "TS-AMB-64", "no target may have more than 3 chargers");
-  if (!ts_charge_pose_ok (m, u, target, block, pose, FALSE, error))
-    return FALSE;
-  /* no two contact layouts overlap */
-  n = ts_charge_layout (m, u, pose, st);
-  for (guint i = 0; ch && i < ch->chargers->len; i++)
-    {
-      TsCharger *o = ts_charger_at (ch, i);
-      TsUnit *ou = ts_unit_at (m, o->unit);
-      guint on = ts_charge_layout (m, ou, o->contact, other);
-
-      if (mu_stands_overlap (st, n, other, on))
-        return mu_rules_refuse (error, "TS-AMB-64", "%s's contact pose overlaps %s's", u->def->id, ou->def->id);
-    }
-  if (events == NULL)
-    return TRUE;
-  if (m->charge == NULL)
-    {
-      ts_begin_units (m, events);
-      m->open_unit = TS_NONE;
-      m->charge = ch = charge_new (m, u->side);
-    }
-  nc.unit = ts_unit_index (m, u);
-  nc.target = target;
-  nc.block = block;
-  nc.contact = pose;
-  nc.start = (TsPose) { u->anchor, pose.facing };
-  nc.at = -1;
-  g_array_append_val (ch->chargers, nc);
-  e = ts_event (m, events, &ts_ev_charge, u->def->id, "TS-CHG-0");
-  if (e)
-    {
-      g_autofree char *text = g_strdup_printf ("vs=%s", block != TS_NONE ? ts_charge_block_area (m, block)->id
-                                                                        : ts_unit_at (m, target)->def->id);
-
-      mu_event_set_text (e, text);
-      e->to = mu_pos_from_point (pose.anchor.x, pose.anchor.y, pose.facing);
-    }
-  return TRUE;
 }
 
 /* Stress on a charger or target (a garrison: its block's die). */
@@ -371,6 +217,24 @@ ts_charge_target_unit (const TsMatch *m, int id)
   return id >= 0 ? ts_unit_at (m, id) : ts_unit_at (m, ts_block_at (m, -2 - id)->unit);
 }
 
+/* TS-AMB-37: whether two units are within d, a whole garrison counting
+ * as its block's polygon (its faces, a hair outside it, against another
+ * block). */
+static gboolean
+units_within (const TsMatch *m, const TsUnit *a, const TsUnit *b, double d)
+{
+  TsUnit faces;
+
+  if (ts_garrisoned (m, a) && ts_garrisoned (m, b))
+    return ts_block_faces (m, a->block, &faces) &&
+           mu_table_within (ts_block_distance (m, b->block, faces.st, faces.n_st), d);
+  if (ts_garrisoned (m, a))
+    return ts_in_play (b) && mu_table_within (ts_block_distance (m, a->block, b->st, b->n_st), d);
+  if (ts_garrisoned (m, b))
+    return ts_in_play (a) && mu_table_within (ts_block_distance (m, b->block, a->st, a->n_st), d);
+  return ts_in_play (a) && ts_in_play (b) && mu_stands_within (a->st, a->n_st, b->st, b->n_st, d);
+}
+
 /* TS-CHG-2a, TS-AMB-68: counted once after stage 2. */
 static void
 disparity (TsMatch *m, GPtrArray *events)
@@ -402,8 +266,7 @@ disparity (TsMatch *m, GPtrArray *events)
         {
           const TsUnit *p = ts_unit_at (m, (int) j);
 
-          if (in[j] && ts_in_play (p) && ts_in_play (o) &&
-              mu_stands_within (o->st, o->n_st, p->st, p->n_st, ts_in (m, m->num.reorder_near)))
+          if (in[j] && units_within (m, o, p, ts_in (m, m->num.reorder_near)))
             near = TRUE;
         }
       if (near)
@@ -525,7 +388,6 @@ static gboolean
 launch (TsMatch *m, GPtrArray *events, GError **error)
 {
   TsCharge *ch = m->charge;
-  g_autoptr(GArray) targets = NULL;
 
   if (ch == NULL || ch->chargers->len == 0)
     return mu_rules_refuse (error, "TS-AMB-64", "declare a charge first: charge UNIT TARGET POSE");
@@ -534,7 +396,6 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
   /* TS-AMB-64: each charger uses its action, the Charge type (TS-ACT-2) */
   for (guint i = 0; i < ch->chargers->len; i++)
     ts_take_action (m, ts_unit_at (m, ts_charger_at (ch, i)->unit), TS_ACT_CHARGE, events);
-  ch->step = TS_CH_AFTER_2A;
   /* TS-CHG-1: beyond 12" to 12" */
   for (guint i = 0; i < ch->chargers->len; i++)
     {
@@ -549,6 +410,20 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
           ch->used12 = TRUE;
         }
     }
+  /* the lone commanders stage 1 met, then stages 2 and 2a */
+  ch->step = TS_CH_STAGE2;
+  ts_charge_run (m, events);
+  return TRUE;
+}
+
+/* Stages 2 and 2a. */
+static void
+stage2 (TsMatch *m, GPtrArray *events)
+{
+  TsCharge *ch = m->charge;
+  g_autoptr(GArray) targets = NULL;
+
+  ch->step = TS_CH_AFTER_2A;
   /* TS-CHG-2: every charger and every target +1 stress */
   for (guint i = 0; i < ch->chargers->len; i++)
     ts_add_stress (m, ts_unit_at (m, ts_charger_at (ch, i)->unit), 1, "TS-CHG-2", events);
@@ -560,8 +435,6 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
       add_stress_to (m, id >= 0 ? id : TS_NONE, id >= 0 ? TS_NONE : -2 - id, 1, "TS-CHG-2", events);
     }
   disparity (m, events);
-  ts_charge_run (m, events);
-  return TRUE;
 }
 
 /* The attacker's abort steps ----------------------------------------------------------- */
@@ -857,6 +730,18 @@ threats_next (TsMatch *m, GPtrArray *events)
     ts_offer_threats (m, u, events);
 }
 
+void
+ts_charge_met (TsMatch *m, TsUnit *u, GPtrArray *events)
+{
+  int ui = ts_unit_index (m, u);
+
+  if (m->charge == NULL)
+    return;
+  g_array_prepend_val (m->charge->met, ui);
+  if (events != NULL)
+    ts_charge_run (m, events);
+}
+
 /* Called when contact resolution (and melee) of a wave's conflicts is
  * over: the next wave, or the end of the charge. */
 void
@@ -877,11 +762,24 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
     {
       TsCharge *ch = m->charge;
 
+      /* TS-AMB-57: a stage's lone commanders before it goes on */
+      if (ch->met->len > 0)
+        {
+          TsUnit *u = ts_unit_at (m, g_array_index (ch->met, int, 0));
+
+          g_array_remove_index (ch->met, 0);
+          if (ts_in_play (u))
+            ts_commander_contact (m, u, TS_ACT_CHARGE, events);
+          continue;
+        }
       switch (ch->step)
         {
         case TS_CH_DECLARE:
         case TS_CH_CONTACT:
           return;
+        case TS_CH_STAGE2:
+          stage2 (m, events);
+          break;
         case TS_CH_THREATS:
           threats_next (m, events);
           break;
@@ -990,7 +888,7 @@ ts_charge_apply (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **err
   if (ch == NULL || ch->step == TS_CH_DECLARE)
     {
       if (g_str_equal (verb, "charge"))
-        return declare (m, c, events, error);
+        return ts_charge_declare (m, c, events, error);
       if (g_str_equal (verb, "launch"))
         return launch (m, events, error);
       if (g_str_equal (verb, "abort"))

@@ -1,7 +1,8 @@
-/* toy-soldiers-charge.h: the state of a charge, shared by the two files
- * of the charge sequence only (toy-soldiers-charge.c, the stages and the
- * attacker's steps; toy-soldiers-charge-react.c, the defender's
- * reactions at 12" and 6"). */
+/* toy-soldiers-charge.h: the state of a charge, shared by the files of
+ * the charge sequence only (toy-soldiers-charge.c, the stages and the
+ * attacker's steps; -charge-declare.c, the declaration; -charge-geom.c,
+ * poses and slides; -charge-stages.c, stages 8 to 13;
+ * toy-soldiers-charge-react.c, the defender's reactions at 12" and 6"). */
 #pragma once
 
 #include "toy-soldiers-private.h"
@@ -37,6 +38,7 @@ typedef struct {
 /* Where the sequence stands. */
 typedef enum {
   TS_CH_DECLARE,               /* charge commands, then launch */
+  TS_CH_STAGE2,                /* stage 1 moved: stages 2 and 2a next */
   TS_CH_AFTER_2A,              /* the disparity decision answered */
   TS_CH_REACT12,               /* the defender's window at stage 3 */
   TS_CH_ABORT1,                /* the attacker at stage 4 */
@@ -57,6 +59,8 @@ struct TsCharge {
   GArray *abandoned;           /* of TsAbandon (TS-CHG-6e, TS-CHG-10) */
   GArray *queue;               /* of int: aborting units awaiting their decision */
   GArray *no_volley;           /* of int: targets that lost their final volley (TS-CHG-10) */
+  GArray *met;                 /* of int: units whose stage move ended, to look for the
+                                * lone commanders it met (TS-AMB-57), first first */
   TsChStep step;
   guint next;                  /* the charger or target a per-unit stage is at */
   gboolean window_done;        /* the defender ended the reaction step (end-phase) */
@@ -90,7 +94,12 @@ void          ts_charge_volley_next (TsMatch *m, GPtrArray *events);
 /* TS-AMB-69: the infantry the battery's gunners may shelter with, or NULL. */
 TsUnit       *ts_charge_shelter     (TsMatch *m, const TsUnit *b);
 
+/* toy-soldiers-charge-declare.c */
+/* charge UNIT TARGET POSE: one charger declared (TS-CHG-0, TS-AMB-64). */
+gboolean      ts_charge_declare     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+
 /* toy-soldiers-charge.c */
+TsCharge     *ts_charge_new         (const TsMatch *m, int side);
 TsCharger    *ts_charge_charger_of  (TsMatch *m, const TsUnit *u);
 /* The distinct targets of the active chargers (of the wave only), in
  * declaration order: unit indices, or -2 - block for a village block. */

@@ -288,6 +288,19 @@ ts_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight 
   return TRUE;
 }
 
+/* TS-AMB-85: a garrison's range is to its block's face, the back edge of
+ * its face stand (which lies a hair outside the block): the stand moved
+ * back by its depth, its front edge on the face. */
+static MuStand
+on_face (const MuStand *s)
+{
+  MuStand e = *s;
+  MuPoint f = mu_facing_vector (s->facing);
+
+  e.centre = (MuPoint) { s->centre.x - f.x * s->depth, s->centre.y - f.y * s->depth };
+  return e;
+}
+
 /* TS-FIRE-1, TS-AMB-12, TS-AMB-40, TS-AMB-43: each firing stand's band
  * (1-4), 0 for a stand that does not fire; how many fire. */
 static guint
@@ -298,6 +311,8 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
   gboolean square = u->form == TS_FORM_SQUARE;
   double nearest[2] = { G_MAXDOUBLE, G_MAXDOUBLE };
   MuStandsBox ub, tb;
+  MuStand faces[MU_STANDS_MAX];
+  const MuStand *ts = t->st;
 
   /* A stand fires at most 4 bands, and its range (from its front edge or
    * its nearest point) is never less than the gap between the two units'
@@ -311,12 +326,18 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
       memset (band, 0, sizeof (int) * MU_STANDS_MAX);
       return 0;
     }
+  if (t->faces)
+    {
+      for (guint j = 0; j < t->n_st; j++)
+        faces[j] = on_face (&t->st[j]);
+      ts = faces;
+    }
   if (square)
     {
       /* TS-AMB-40: the 2 stands nearest the target fire, from their nearest point */
       for (guint k = 0; k < u->n_st; k++)
         {
-          double d = mu_stands_distance (&u->st[k], 1, t->st, t->n_st);
+          double d = mu_stands_distance (&u->st[k], 1, ts, t->n_st);
 
           if (d < nearest[0] - EPS)
             {
@@ -330,6 +351,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
   for (guint k = 0; k < u->n_st; k++)
     {
       const MuStand *s = &u->st[k];
+      MuStand e;
       double range;
       int b;
 
@@ -339,7 +361,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         continue;
       if (square)
         {
-          range = mu_stands_distance (s, 1, t->st, t->n_st);
+          range = mu_stands_distance (s, 1, ts, t->n_st);
           if (range > nearest[1] + EPS || n >= 2)
             continue;
         }
@@ -347,7 +369,8 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         {
           if (s->rank != 0 || !mu_stands_in_arc (s, 1, m->num.arc, t->st, t->n_st, MU_ARC_ANY_PART))
             continue;
-          range = mu_stand_range (s, t->st, t->n_st);
+          e = u->faces ? on_face (s) : *s;
+          range = mu_stand_range (&e, ts, t->n_st);
         }
       /* TS-GEN-2: a boundary belongs to the nearer band */
       b = range <= EPS ? 1 : (int) ceil (range / len - EPS);

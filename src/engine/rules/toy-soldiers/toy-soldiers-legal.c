@@ -31,6 +31,49 @@ offer_move (TsMatch *m, GPtrArray *out, const TsUnit *u, const char *verb, doubl
   offer (m, out, c);
 }
 
+/* TS-VIL-3, TS-AMB-85: a whole garrison's leaving, its command stand
+ * placed facing out of each face of the block, its layout 0.5" to 1.5"
+ * clear of it (the first of those the rules accept, a face). */
+static void
+offer_leave_whole (TsMatch *m, GPtrArray *out, int bi)
+{
+  TsUnit faces;
+
+  if (!ts_block_faces (m, bi, &faces))
+    return;
+  for (guint k = 0; k < faces.n_st; k++)
+    {
+      const MuStand *f = &faces.st[k];
+      MuPoint n = mu_facing_vector (f->facing);
+
+      for (double gap = 1.0; gap <= 2.0 + 1e-9; gap += 0.5)
+        {
+          MuPos at = mu_pos_from_point (f->centre.x + n.x * ts_in (m, gap), f->centre.y + n.y * ts_in (m, gap),
+                                        f->facing);
+          MuCommand *c = mu_rules_command ("leave", ts_block_at (m, bi)->area->id, NULL);
+
+          mu_command_add_pos (c, &at);
+          if (ts_apply (m, c, NULL, NULL))
+            {
+              g_ptr_array_add (out, c);
+              break;
+            }
+          mu_command_free (c);
+        }
+    }
+}
+
+/* In place: the command stand's front-edge midpoint, the same facing. */
+MuPos
+ts_form_pose_in_place (const TsMatch *m, const TsUnit *u)
+{
+  MuPoint right = mu_facing_vector (u->facing + 90.0);
+  int w = ts_width (m, u, u->form);
+  MuPoint p = { u->anchor.x + right.x * (w - 1) * u->width / 2, u->anchor.y + right.y * (w - 1) * u->width / 2 };
+
+  return mu_pos_from_point (p.x, p.y, u->facing);
+}
+
 GPtrArray *
 ts_legal_commands (TsMatch *m)
 {
@@ -203,12 +246,7 @@ ts_legal_commands (TsMatch *m)
           }
         for (int f = 0; f < TS_FORM_N; f++)
           {
-            /* in place: the command stand's front edge midpoint, same facing */
-            MuPoint right = mu_facing_vector (u->facing + 90.0);
-            int w = ts_width (m, u, u->form);
-            MuPoint p = { u->anchor.x + right.x * (w - 1) * u->width / 2,
-                          u->anchor.y + right.y * (w - 1) * u->width / 2 };
-            MuPos pos = mu_pos_from_point (p.x, p.y, u->facing);
+            MuPos pos = ts_form_pose_in_place (m, u);
             MuCommand *c;
 
             if ((TsForm) f == u->form)
@@ -220,7 +258,7 @@ ts_legal_commands (TsMatch *m)
       }
   /* villages (TS-VIL, TS-AMB-85): garrisons reorder and fire, units fire
    * at the enemy's; the open unit enters a block, or its companies leave
-   * (a whole battalion's command stand is placed by hand: not offered) */
+   * (a whole battalion's with its command stand placed outside a face) */
   for (guint i = 0; i < m->blocks->len; i++)
     {
       const TsBlock *b = &g_array_index (m->blocks, TsBlock, i);
@@ -235,6 +273,8 @@ ts_legal_commands (TsMatch *m)
               offer (m, out, mu_rules_command ("fire", id, t->def->id));
           if (ts_unit_at (m, m->open_unit) == g && !b->command)
             offer (m, out, mu_rules_command ("leave", id, NULL));
+          else if (ts_unit_at (m, m->open_unit) == g)
+            offer_leave_whole (m, out, (int) i);
         }
       else if (g)
         TS_FOR_UNITS (m, u)

@@ -407,6 +407,9 @@ void          ts_detach             (TsMatch *m, TsUnit *c);
 void          ts_off_table          (TsMatch *m, TsUnit *u);
 gboolean      ts_rally_again        (TsMatch *m, int cmdr, gboolean yes, GPtrArray *events);
 gboolean      ts_commander_contact  (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+/* TS-AMB-57: after a lone commander's contact by u's charge stage (a
+ * TS_ACT_CHARGE), the others it met, then the charge goes on. */
+void          ts_charge_met         (TsMatch *m, TsUnit *u, GPtrArray *events);
 gboolean      ts_commander_escape   (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
 void          ts_commander_reroll   (TsMatch *m, gboolean yes, const TsDecision *d, GPtrArray *events);
 
@@ -612,6 +615,11 @@ int           ts_garrison_companies (const TsMatch *m, const TsUnit *u);
 gboolean      ts_apply_block        (TsMatch *m, int block, const MuCommand *c, GPtrArray *events,
                                      GError **error);
 void          ts_garrison_destroy   (TsMatch *m, int block, int companies, GPtrArray *events);
+/* TS-REO-7: the garrison's reorder without its action (a charge's
+ * reaction, TS-CHG-3c, TS-CHG-6c); mod on its die. */
+void          ts_block_reorder_body (TsMatch *m, int block, int mod, GPtrArray *events);
+/* TAB-9 from the stands to the block's polygon. */
+double        ts_block_distance     (const TsMatch *m, int block, const MuStand *st, guint n);
 /* One company of the garrison lost (the command stand last). */
 void          ts_block_lose         (TsMatch *m, int block, const char *rule, GPtrArray *events);
 /* TS-AMB-85: the garrison of the block as a unit of thin stands, one on
@@ -666,5 +674,8 @@ gboolean      ts_contact_garrison   (TsMatch *m, const MuCommand *c, GPtrArray *
 /* toy-soldiers-legal.c -------------------------------------------------------------- */
 
 GPtrArray    *ts_legal_commands     (TsMatch *m);
+/* A change of formation in place: the command stand's front-edge
+ * midpoint and the unit's facing (TS-AMB-49). */
+MuPos         ts_form_pose_in_place (const TsMatch *m, const TsUnit *u);
 
 G_END_DECLS

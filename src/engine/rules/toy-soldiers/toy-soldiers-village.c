@@ -369,25 +369,16 @@ block_supports (const TsMatch *m, const TsBlock *b, int side)
 
 /* TS-REO-7, TS-VIL-5: a garrison reorders with its die an automatic 6,
  * +1 for the village, against its disorder of 6 (TS-VIL-2); it never
- * withdraws: stress left above 1 is stands given up, or +1 stress. */
-static gboolean
-block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
+ * withdraws: stress left above 1 is stands given up, or +1 stress. `mod`
+ * is added to the die (a charge's target, TS-AMB-62). */
+void
+ts_block_reorder_body (TsMatch *m, int bi, int mod, GPtrArray *events)
 {
   TsBlock *b = ts_block_at (m, bi);
   TsUnit *u = ts_unit_at (m, b->unit);
   int sup, skirm, total;
   MuStand probe = { 0 };
 
-  if (u == NULL)
-    return mu_rules_refuse (error, "TS-VIL-2", "%s holds no garrison", b->area->id);
-  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
-    return FALSE;
-  if (events == NULL)
-    return TRUE;
-  ts_take_action (m, u, TS_ACT_REORDER, events);
-  /* TS-REO-6: the garrison may leave within it */
-  m->open_unit = ts_unit_index (m, u);
-  m->open_action = TS_ACT_REORDER;
   sup = block_supports (m, b, u->side);
   /* TS-SKM-4: enemy skirmishers within 4" of the block, measured from a
    * stand the size of its bounding box */
@@ -409,7 +400,7 @@ block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
     probe.facing = 0;
   }
   skirm = ts_enemy_skirm_near (m, u->side, &probe, 1, ts_in (m, m->num.reorder_near));
-  total = 6 + 1 + sup - skirm;
+  total = 6 + 1 + sup - skirm + mod;
   /* TS-REO-1: less the disorder, always 6 (TS-VIL-2) */
   if (total - 6 > 0)
     block_stress (m, b, -(total - 6), "TS-REO-7", events);
@@ -430,6 +421,25 @@ block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
         g_ptr_array_add (d->answers, g_strdup_printf ("%d", k));
       g_ptr_array_add (d->answers, NULL);
     }
+}
+
+static gboolean
+block_reorder (TsMatch *m, int bi, GPtrArray *events, GError **error)
+{
+  TsBlock *b = ts_block_at (m, bi);
+  TsUnit *u = ts_unit_at (m, b->unit);
+
+  if (u == NULL)
+    return mu_rules_refuse (error, "TS-VIL-2", "%s holds no garrison", b->area->id);
+  if (!ts_may_act (m, u, TS_ACT_REORDER, 0, error))
+    return FALSE;
+  if (events == NULL)
+    return TRUE;
+  ts_take_action (m, u, TS_ACT_REORDER, events);
+  /* TS-REO-6: the garrison may leave within it */
+  m->open_unit = ts_unit_index (m, u);
+  m->open_action = TS_ACT_REORDER;
+  ts_block_reorder_body (m, bi, 0, events);
   return TRUE;
 }
 
@@ -513,6 +523,12 @@ block_distance (const TsBlock *b, const MuStand *st, guint n)
         }
     }
   return best;
+}
+
+double
+ts_block_distance (const TsMatch *m, int bi, const MuStand *st, guint n)
+{
+  return block_distance (ts_block_at (m, bi), st, n);
 }
 
 static void
