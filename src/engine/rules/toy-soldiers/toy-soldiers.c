@@ -616,6 +616,7 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .state_copy = state_copy,
   .apply = apply,
   .attack_path = attack_path,
+  .policy_avoid = ts_policy_avoid,
   .legal_commands = legal_commands,
   .legal_actions = legal_actions,
   .position = position,
