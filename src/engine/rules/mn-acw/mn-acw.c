@@ -91,7 +91,7 @@ mn_apply (MnMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
   if (g_str_equal (verb, "choose"))
     return mn_choose (m, command, events, error);
   if (m->decision.kind != MN_DECIDE_NONE)
-    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
+    return mu_rules_refuse (error, "MN-AMB-71", "%s must first answer: %s", m->side_id[m->decision.side],
                             m->decision.question);
   if (g_str_equal (verb, "end-phase"))
     return mn_end_phase (m, events, error);

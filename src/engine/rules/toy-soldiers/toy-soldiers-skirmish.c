@@ -119,7 +119,8 @@ ts_apply_skirmish (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **e
   gboolean open;
 
   if (u == NULL || u->type == TS_COMMANDER)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    return mu_rules_refuse (error, "TS-SKM-2", "no battalion “%s” to deploy skirmishers",
+                            mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
   open = m->step == TS_STEP_UNITS && m->open_unit == ts_unit_index (m, u) && ts_in_play (u);
   if (g_str_equal (verb, "place"))
     {
