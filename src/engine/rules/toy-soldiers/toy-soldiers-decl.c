@@ -203,7 +203,7 @@ const MuVerbInfo ts_verbs[] = {
     N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
   { "garrison", "UNIT AREA N [command]", "TS-VIL-1, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a battalion, a village block and the number of companies, then optionally command"),
-    N_("{UNIT} garrisons {AREA}") },
+    N_("{UNIT} garrisons {AREA} (companies: {N})") },
   { "leave", "AREA [POS]", "TS-VIL-3, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a village block, then the command stand's pose when it was inside"),
     N_("The garrison leaves {AREA}") },
