@@ -253,7 +253,8 @@ const MuEventKindInfo ts_ev_disorder = {
 const MuEventKindInfo ts_ev_stress = {
   "stress", N_("Stress"), N_("a unit's stress die changes (TS-STATE-2); the object is the village block of a garrison's (TS-VIL-2)"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "now", MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject}'s stress {text:#1}, now {value}[, {text:over} above 6 paid in stands]"), NULL, 0, MU_N_PLURAL ("{n} stress change", "{n} stress changes"),
+  N_("{subject}'s stress {text:#1}, now {value}[, {text:over} above 6 paid in stands]"), NULL, 0,
+  MU_N_PLURAL ("{n} stress change", "{n} stress changes"),
 };
 const MuEventKindInfo ts_ev_lost = {
   "lost", N_("Stand lost"), N_("a unit loses a stand to its lost pool (TS-STATE-2, TS-STATE-5); the object is the village block a garrison's company left (TS-AMB-85)"),

@@ -133,9 +133,10 @@ ts_cr_step_nine (TsMatch *m, TsContact *c, GPtrArray *events)
             /* the command die as rolled, then TS-CR-1's +1 as the roll line
              * shows it, so that the three and the modifier add up to the total */
             g_autofree char *mod = c->cu[i].mod ? g_strdup_printf (" mod=%+d", c->cu[i].mod) : g_strdup ("");
-            g_autofree char *text = g_strdup_printf ("%s command=%d%s disorder=%d stress=%d failures=%d total=%d",
-                                                     ts_cr_id (m, c, i), c->cu[i].die[0], mod, c->cu[i].die[1],
-                                                     c->cu[i].die[2], failures (m, c, i), total (c, i));
+            g_autofree char *text = g_strdup_printf ("%s command=%d%s disorder=%d stress=%d failures=%d "
+                                                     "total=%d", ts_cr_id (m, c, i), c->cu[i].die[0], mod,
+                                                     c->cu[i].die[1], c->cu[i].die[2], failures (m, c, i),
+                                                     total (c, i));
 
             mu_event_set_text (e, text);
           }

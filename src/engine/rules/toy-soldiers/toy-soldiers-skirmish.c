@@ -454,7 +454,8 @@ ts_policy_avoid (gpointer state, const GPtrArray *commands, const MuCommand *c)
   const char *unit = mu_command_word (c, 0);
 
   (void) state;
-  if (unit == NULL || !(g_str_equal (verb, "recall") || g_str_equal (verb, "skirmish") || g_str_equal (verb, "place")))
+  if (unit == NULL ||
+      !(g_str_equal (verb, "recall") || g_str_equal (verb, "skirmish") || g_str_equal (verb, "place")))
     return FALSE;
   /* back through the unit's action: the dice, the decisions asked after
    * it (its threat) and its placings belong to it; its opening command
