@@ -191,6 +191,27 @@ muster_decision_card_show (MusterDecisionCard *self,
     }
 }
 
+void
+muster_decision_card_add_command (MusterDecisionCard *self,
+                                  const char         *line,
+                                  const char         *label)
+{
+  GtkWidget *button;
+
+  g_return_if_fail (MUSTER_IS_DECISION_CARD (self));
+  g_return_if_fail (line != NULL && label != NULL);
+
+  button = gtk_button_new_with_label (label);
+  /* a sentence such as "1st Virginia garrisons Henry House" wraps rather
+   * than widen the sidebar */
+  gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+  gtk_widget_set_tooltip_text (button, line);
+  g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (line), g_free);
+  g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
+  gtk_box_append (self->answers, button);
+}
+
 GtkWidget *
 muster_decision_card_get_answers (MusterDecisionCard *self)
 {

@@ -17,6 +17,11 @@ GtkWidget *muster_decision_card_new         (void);
  * the answers are named from scenario. NULL: no decision, the card hides. */
 void       muster_decision_card_show        (MusterDecisionCard *self, const MuDecision *decision,
                                              const char *side_name, const MuScenario *scenario);
+/* Adds a button that answers the shown decision with the command `line`
+ * (canonical text), read as `label`: a command the rules take at the
+ * decision instead of a choice (a winner's companies entering a village
+ * block instead of its advance, TS-CR-11, TS-VIL-1). */
+void       muster_decision_card_add_command (MusterDecisionCard *self, const char *line, const char *label);
 /* The box of the answers' controls. */
 GtkWidget *muster_decision_card_get_answers (MusterDecisionCard *self);
 

@@ -370,13 +370,23 @@ muster_match_page_select (MusterMatchPage *self,
 
       if (n_moves == 0 && n_table == 0 && n_targets == 0 && n_actions == 0)
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: nothing to do now"), name));
-      else if (n_table > 0)
+      else if (n_table > 0 && n_targets > 0)
         /* Translators: a counter's name and how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: may move (drag it), %u to attack"),
                                                             name, n_targets));
-      else if (muster_game_get_scenario (self->game)->board != MU_BOARD_HEX)
+      else if (n_table > 0)
+        /* Translators: a counter's name */
+        muster_match_board_set_hint (self, g_strdup_printf (_("%s: may move (drag it)"), name));
+      else if (muster_game_get_scenario (self->game)->board != MU_BOARD_HEX && n_targets > 0)
         /* Translators: a counter's name and how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u to attack"), name, n_targets));
+      else if (muster_game_get_scenario (self->game)->board != MU_BOARD_HEX)
+        /* nothing to attack and no move to drag: what it may do is the
+         * buttons below the hint (a reorder, a formation change) */
+        /* Translators: a counter's name and how many commands its buttons below offer */
+        muster_match_board_set_hint (self, g_strdup_printf (ngettext ("%s: %u command below",
+                                                                      "%s: %u commands below", n_actions),
+                                                            name, n_actions));
       else
         /* Translators: a counter's name, how many hexes it may reach, how many counters it may attack */
         muster_match_board_set_hint (self, g_strdup_printf (_("%s: %u hexes to move to, %u to attack"),

@@ -91,6 +91,27 @@ update_decision (MusterMatchPage *self)
 
   muster_decision_card_show (self->decision, d, d ? muster_match_page_side_name (self, d->side) : NULL,
                              muster_game_get_scenario (self->game));
+  /* what the rules take instead of a choice (a winner's companies into a
+   * village block, TS-CR-11, TS-VIL-1) is among the engine's legal
+   * commands; a decision of kind command lists its commands already */
+  if (d != NULL && d->kind != MU_ANSWER_COMMAND)
+    {
+      MuMatch *match = muster_game_get_match (self->game);
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (match);
+
+      for (guint i = 0; legal != NULL && i < legal->len; i++)
+        {
+          const MuCommand *c = g_ptr_array_index (legal, i);
+          const MuVerbInfo *verb = mu_match_find_verb (match, mu_command_get_verb (c));
+          g_autofree char *line = NULL, *label = NULL;
+
+          if (verb == NULL || (verb->flags & (MU_VERB_ANSWER | MU_VERB_END_STEP)))
+            continue;
+          line = mu_command_to_string (c);
+          label = muster_match_board_describe (self, c);
+          muster_decision_card_add_command (self->decision, line, label);
+        }
+    }
 }
 
 static void

@@ -64,7 +64,7 @@ static const MuEventKindInfo generic_kinds[MU_EVENT_N] = {
     "reveal", N_("Reveal"), N_("hidden information is shown to every side (TAB-19)"),
     F (SIDE) | F (TEXT), NULL, MU_EVENT_CLASS_TURN, 0,
     /* a unit's hidden dice (TS-CR-9), else what the text names */
-    N_("[{text:#1}'s hidden dice revealed: command {text:command}, disorder {text:disorder}, "
+    N_("[{text:#1}'s hidden dice revealed: command {text:command}[{text:mod}], disorder {text:disorder}, "
        "stress {text:stress} — failures {text:failures}, total {text:total}|Hidden [{text}|orders] are revealed]"),
     NULL, 0, NULL, NULL,
   },

@@ -748,6 +748,14 @@ mu_match_policy_hint (const MuMatch *m,
   return NULL;
 }
 
+gboolean
+mu_match_policy_avoids (const MuMatch   *m,
+                        const MuCommand *command)
+{
+  g_return_val_if_fail (m != NULL && command != NULL, FALSE);
+  return m->ruleset->policy_avoid != NULL && m->ruleset->policy_avoid (m->state, m->commands, command);
+}
+
 GPtrArray *
 mu_match_legal_targets (const MuMatch *m,
                         const char    *counter)

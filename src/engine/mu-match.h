@@ -144,6 +144,9 @@ GArray            *mu_match_attack_path      (const MuMatch *match, const MuComm
 /* The command the ruleset prescribes now for a computer player, one of
  * `legal`, or NULL (MuRuleset.policy_hint). */
 const MuCommand   *mu_match_policy_hint      (const MuMatch *match, GPtrArray *legal);
+/* Whether a computer player should leave the legal `command`: it takes
+ * back its side's own last one (MuRuleset.policy_avoid). */
+gboolean           mu_match_policy_avoids    (const MuMatch *match, const MuCommand *command);
 /* The ids of the counters it may attack now (of char*, newly allocated). */
 GPtrArray         *mu_match_legal_targets    (const MuMatch *match, const char *counter);
 /* The line of sight from the counter (where it stands) to `to`, by the

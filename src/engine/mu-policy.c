@@ -67,6 +67,7 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
 {
   g_autoptr(GPtrArray) attacks = g_ptr_array_new ();
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  g_autoptr(GPtrArray) avoided = g_ptr_array_new ();
   const MuCommand *end = NULL;
   const MuCommand *hint;
 
@@ -89,9 +90,15 @@ mu_policy_choose (const MuMatch *m, GPtrArray *legal, MuDice *rng, MuPolicy poli
         end = c;
       else if (flags & MU_VERB_ATTACK)
         g_ptr_array_add (attacks, (gpointer) c);
+      else if (mu_match_policy_avoids (m, c))
+        /* it would take back the side's own last command */
+        g_ptr_array_add (avoided, (gpointer) c);
       else
         g_ptr_array_add (others, (gpointer) c);
     }
+  /* never stuck: what was left is taken when nothing else is */
+  if (others->len == 0 && end == NULL)
+    g_ptr_array_extend (others, avoided, NULL, NULL);
   /* in a reaction window, reactions are attacks too: pass now and then,
    * so that a computer side (and the simulator) declines some */
   if (end && mu_match_get_reaction (m) != NULL && mu_match_get_pending (m) == NULL &&

@@ -23,7 +23,9 @@ typedef enum {
 /* Picks one command of `legal` (of MuCommand*, as mu_match_legal_commands
  * gives them) for the side the match awaits: attacks first, else a move
  * toward the nearest objective the side does not own (greedy) or a command
- * at random, ending the phase when nothing else is left or now and then;
+ * at random (leaving one that takes back its side's own last command,
+ * MuRuleset.policy_avoid), ending the phase when nothing else is left or
+ * now and then;
  * in a reaction window (mu_match_get_reaction) it passes one time in four
  * and otherwise reacts. Returns a pointer into `legal`, or NULL when it is empty. */
 const MuCommand *mu_policy_choose (const MuMatch *match, GPtrArray *legal, MuDice *rng,

@@ -867,6 +867,11 @@ struct _MuRuleset {
    * them), or NULL to let the policy choose. Keeps the policy (mu-policy.c)
    * free of any ruleset's commands and decisions. */
   const MuCommand *(*policy_hint) (gpointer state, GPtrArray *legal);
+  /* Optional: TRUE when `command` (a legal one) would take back what its
+   * side just did (`commands`, the match's so far): a computer player
+   * choosing at random leaves it, so that it does not deploy and recall
+   * a screen over and over in one action. It stays legal for people. */
+  gboolean (*policy_avoid) (gpointer state, const GPtrArray *commands, const MuCommand *command);
   /* Optional: the command radius the counter belongs to, in *out; FALSE
    * when it has none now (an unassigned STAR unit, a commander off the
    * board). For the board to show it when the counter is selected. */

@@ -13,7 +13,8 @@
  * engine is at, and that neither the log nor the hand-over's results ever
  * show a side the other side's hidden contact dice before step 9's
  * reveal. A second test lets the computer play both sides in the window
- * and checks that it charges and answers the reactions.
+ * and checks that it charges and answers the reactions. A third enters a
+ * winner's companies into a village block by the decision card's button.
  * With MUSTER_SCREENSHOT_DIR set it writes a charge's line, a reactions
  * question with its hand-over, each side's view of a contact resolution
  * and the result page as PNGs. */
@@ -567,6 +568,69 @@ test_melee (void)
   destroy_all_windows ();
 }
 
+/* TS-CR-11, TS-VIL-1: a winner asked where it advances may instead put
+ * companies into a village block within 2"; the engine takes `garrison`
+ * at that decision, and the card offers it beside the plain answers, from
+ * the engine's legal commands (p2-cr-village.script's duel, its dice). */
+static void
+test_village_advance (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "p2-duel-barn.muster", NULL);
+  static const int dice[] = { 6, 4, 1, 2, 1, 5, 6, 3 };
+  static const char *const lines[] = {
+    "end-phase", "charge u1 r1 @24.00,24.25/0.0", "launch", "end-phase", "end-phase", "choose none",
+    "choose stay", "choose stay", "choose no", "choose no", "choose no", "choose no", "choose no",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page;
+  GtkWidget *button, *other;
+  MuMatch *m;
+  const MuDecision *d;
+  const GPtrArray *commands;
+  g_autofree char *last = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
+  m = mu_match_open_file (path, 1, dice, G_N_ELEMENTS (dice), NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  d = mu_match_get_pending (m);
+  g_assert_nonnull (d);
+  g_assert_cmpstr (d->id, ==, "cr-advance");
+  game = muster_game_new (m);
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  flush_events ();
+  /* the plain answer, and each garrison the engine lists, readable */
+  g_assert_nonnull (match_widgets_find_answer (page, "none"));
+  button = match_widgets_find_answer (page, "garrison u1 barn 2");
+  other = match_widgets_find_answer (page, "garrison u1 barn 1");
+  g_assert_nonnull (button);
+  g_assert_nonnull (other);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (button)), "companies: 2"));
+  g_assert_null (match_widgets_find_answer (page, "garrison u1 mill 1"));
+  check_answer_labels (page);
+  shot (GTK_WIDGET (page), "ts-village-advance");
+  g_signal_emit_by_name (button, "clicked");
+  flush_events ();
+  commands = mu_match_get_commands (muster_game_get_match (game));
+  last = mu_command_to_string (g_ptr_array_index (commands, commands->len - 1));
+  g_assert_cmpstr (last, ==, "garrison u1 barn 2");
+  g_assert_null (mu_match_get_pending (muster_game_get_match (game)));
+  g_assert_cmpuint (count_events (muster_game_get_match (game), "garrison"), ==, 1);
+  destroy_all_windows ();
+}
+
 /* The computer plays both sides in the window: it charges, launches and
  * answers the defender's reactions, to the result. */
 static void
@@ -614,6 +678,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/ts-charge-window/hot-seat/TS-CHG-0/TS-AMB-72", test_hot_seat);
       g_test_add_func ("/app/ts-charge-window/melee/TS-CR-9/TS-MEL-3", test_melee);
       g_test_add_func ("/app/ts-charge-window/computer/TS-CHG-3", test_computer);
+      g_test_add_func ("/app/ts-charge-window/village-advance/TS-CR-11/TS-VIL-1", test_village_advance);
     }
   return app_test_run (display);
 }

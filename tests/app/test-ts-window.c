@@ -458,6 +458,58 @@ test_fire_and_reorder (void)
   destroy_all_windows ();
 }
 
+/* The selection hint of each unit says something true: its targets when
+ * it has some, its move when it may be dragged, else the commands its
+ * buttons below offer; never "0 to attack" (learning-ts-hokes-run, whose
+ * units start out of range, in the unit step of each side). */
+static void
+test_hints (void)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-ts-hokes-run.muster");
+  MusterMatchPage *page = show_scenario_match (new_window (), scenario, 1);
+  MusterGame *game = muster_match_page_get_game (page);
+  MuMatch *m = muster_game_get_match (game);
+  guint n_commands = 0;
+
+  for (guint round = 0; round < 2; round++)
+    {
+      MuPosition now;
+      GArray *views;
+
+      /* the commander step ends; the units may act */
+      if (muster_match_page_get_handover_side (page) != NULL)
+        muster_match_page_dismiss_handover (page);
+      g_assert_true (muster_game_apply_line (game, "end-phase", NULL));
+      flush_events ();
+      if (muster_match_page_get_handover_side (page) != NULL)
+        muster_match_page_dismiss_handover (page);
+      mu_match_get_position (m, &now);
+      views = mu_match_get_counters (m);
+      for (guint i = 0; i < views->len; i++)
+        {
+          const MuCounterView *v = &g_array_index (views, MuCounterView, i);
+          g_autofree char *id = g_strdup (v->id);
+          const char *hint;
+
+          if (g_strcmp0 (v->side, now.side) != 0 || v->counter->kind != MU_COUNTER_UNIT)
+            continue;
+          muster_match_page_select (page, id);
+          flush_events ();
+          hint = muster_match_page_get_hint (page);
+          g_test_message ("%s: %s", id, hint);
+          g_assert_nonnull (hint);
+          g_assert_null (strstr (hint, " 0 to attack"));
+          if (strstr (hint, "commands below") != NULL && n_commands++ == 0)
+            shot (GTK_WIDGET (page), "ts-hint");
+          views = mu_match_get_counters (m);
+        }
+      g_assert_true (muster_game_apply_line (game, "end-phase", NULL));
+      flush_events ();
+    }
+  g_assert_cmpuint (n_commands, >, 0);
+  destroy_all_windows ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,6 +518,9 @@ main (int argc, char **argv)
   /* GTK's test backend keeps the accessible properties for the checks */
   g_setenv ("GTK_A11Y", "test", TRUE);
   if (display)
-    g_test_add_func ("/app/ts-window/fire-and-reorder/TS-FIRE-5/TS-AMB-42/TS-ACT-2", test_fire_and_reorder);
+    {
+      g_test_add_func ("/app/ts-window/fire-and-reorder/TS-FIRE-5/TS-AMB-42/TS-ACT-2", test_fire_and_reorder);
+      g_test_add_func ("/app/ts-window/hints", test_hints);
+    }
   return app_test_run (display);
 }

@@ -227,6 +227,64 @@ test_roll_round_trip (void)
   }
 }
 
+/* The log's sentences of toy-soldiers' lines say what the line says: a
+ * rout's whole stress with what went above 6 (TS-CR-9, TS-CR-10), a move
+ * off the table without a place it ended at (TAB-18, TS-AMB-53), the
+ * command die with its +1 beside the total that counts it (TS-AMB-74). */
+static void
+test_toy_soldiers_sentences (void)
+{
+  const MuRuleset *ts = mu_ruleset_find ("toy-soldiers");
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  const MuEventKindInfo *reveal = mu_event_kind_info (MU_EVENT_REVEAL);
+  MuEvent *e;
+  char *s;
+
+  e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "stress"), "u1");
+  mu_event_set_text (e, "+6 over=2");
+  e->value = 6;
+  s = mu_event_expand (e->info->format, e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "u1's stress +6, now 6, 2 above 6 paid in stands");
+  g_free (s);
+  mu_event_set_text (e, "+1");
+  e->value = 3;
+  s = mu_event_expand (e->info->format, e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "u1's stress +1, now 3");
+  g_free (s);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const kinds[] = { "move", "rout", "withdraw" };
+      static const char *const off[] = {
+        "u1 moves (cr-retreat) from @1.00,2.00/0.0 off the table",
+        "u1 routs from @1.00,2.00/0.0 off the table",
+        "u1 withdraws back from @1.00,2.00/0.0 off the table",
+      };
+
+      e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, kinds[i]), "u1");
+      if (i != 1)
+        mu_event_set_text (e, i == 0 ? "cr-retreat" : "back");
+      e->from = mu_pos_from_point (1, 2, 0);
+      s = mu_event_expand (e->info->format, e, NULL, NULL);
+      g_assert_cmpstr (s, ==, off[i]);
+      g_free (s);
+      e->to = mu_pos_from_point (1, 20, 0);
+      s = mu_event_expand (e->info->format, e, NULL, NULL);
+      g_assert_true (g_str_has_suffix (s, " to @1.00,20.00/0.0"));
+      g_free (s);
+    }
+
+  e = mu_event_add (events, MU_EVENT_REVEAL, NULL);
+  mu_event_set_text (e, "u1 command=6 mod=+1 disorder=6 stress=6 failures=0 total=19");
+  s = mu_event_expand (reveal->format, e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "u1's hidden dice revealed: command 6+1, disorder 6, stress 6 — failures 0, total 19");
+  g_free (s);
+  mu_event_set_text (e, "r1 command=1 disorder=6 stress=1 failures=2 total=8");
+  s = mu_event_expand (reveal->format, e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "r1's hidden dice revealed: command 1, disorder 6, stress 1 — failures 2, total 8");
+  g_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,5 +293,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/event/templates", test_templates);
   g_test_add_func ("/engine/event/ruleset-declarations", test_ruleset_declarations);
   g_test_add_func ("/engine/event/roll-round-trip", test_roll_round_trip);
+  g_test_add_func ("/engine/event/toy-soldiers-sentences/TS-CR-10/TS-AMB-53/TS-AMB-74",
+                   test_toy_soldiers_sentences);
   return g_test_run ();
 }

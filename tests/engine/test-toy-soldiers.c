@@ -637,6 +637,72 @@ test_charge_plan (void)
   assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
 }
 
+/* Whether legal holds the command `line`. */
+static gboolean
+lists (GPtrArray *legal, const char *line)
+{
+  for (guint i = 0; i < legal->len; i++)
+    {
+      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
+
+      if (g_str_equal (text, line))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* TS-SKM-2: a unit may deploy and recall within one Reorder as its
+ * disorder allows, and a player keeps both; a computer side choosing at
+ * random leaves the recall of the screen it has just deployed (and the
+ * deploy after a recall), which made it deploy and recall over and over. */
+static void
+test_policy_screen (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "e-open.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 4, 5, 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (scenario, 1, dice, G_N_ELEMENTS (dice), &error);
+  g_autoptr(MuCommand) recall = mu_command_parse (&mu_ruleset_toy_soldiers, "recall u1", NULL);
+  g_autoptr(MuCommand) deploy = mu_command_parse (&mu_ruleset_toy_soldiers, "skirmish u1 @20.00,21.00", NULL);
+  g_autoptr(MuCommand) end = mu_command_parse (&mu_ruleset_toy_soldiers, "end-phase", NULL);
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GPtrArray) two = g_ptr_array_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (mu_match_apply_line (m, "end-phase", NULL, &error));
+  g_assert_true (mu_match_apply_line (m, "reorder u1", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (mu_match_policy_avoids (m, recall));
+  g_assert_true (mu_match_apply_line (m, "skirmish u1 @20.00,21.00", NULL, &error));
+  g_assert_no_error (error);
+  /* still the player's to give */
+  legal = mu_match_legal_commands (m);
+  g_assert_true (lists (legal, "recall u1"));
+  g_assert_true (mu_match_policy_avoids (m, recall));
+  g_ptr_array_add (two, recall);
+  g_ptr_array_add (two, end);
+  for (guint64 seed = 1; seed <= 50; seed++)
+    {
+      g_autoptr(MuDice) rng = mu_policy_rng_new (seed);
+
+      g_assert_true (mu_policy_choose (m, two, rng, MU_POLICY_RANDOM) == end);
+    }
+  /* alone it is still taken: the policy is never stuck */
+  g_ptr_array_remove_index (two, 1);
+  {
+    g_autoptr(MuDice) rng = mu_policy_rng_new (1);
+
+    g_assert_true (mu_policy_choose (m, two, rng, MU_POLICY_RANDOM) == recall);
+  }
+  /* a player recalls; the deploy that would follow is left in turn */
+  g_assert_true (mu_match_apply_line (m, "recall u1", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (mu_match_policy_avoids (m, deploy));
+  g_assert_false (mu_match_policy_avoids (m, recall));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -660,5 +726,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/legal/react-form/TS-CHG-3/TS-CHG-6/TS-AMB-49", test_react_form_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
                    test_garrison_reactions_listed);
+  g_test_add_func ("/engine/toy-soldiers/policy/screen/TS-SKM-2", test_policy_screen);
   return g_test_run ();
 }

@@ -254,8 +254,8 @@ apply (gpointer state, const MuCommand *command, GPtrArray *events, GError **err
   if (g_str_equal (verb, "choose"))
     return bat_choose (m, command, events, error);
   if (m->decision.kind != BAT_DECIDE_NONE)
-    return bat_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
-                       m->decision.question);
+    return bat_refuse (error, m->decision.kind == BAT_DECIDE_SPLIT ? "BAT-AMB-40" : "BAT-AMB-44",
+                       "%s must first answer: %s", m->side_id[m->decision.side], m->decision.question);
   if (g_str_equal (verb, "end-phase"))
     return bat_end_phase (m, events, error);
   if (g_str_equal (verb, "move"))

@@ -267,7 +267,8 @@ mn_choose (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   gboolean found = FALSE;
 
   if (d->kind == MN_DECIDE_NONE)
-    return mu_rules_refuse (error, "MN-AMB-71", "there is nothing to choose now");
+    return mu_rules_refuse (error, "MN-AMB-71",
+                            "there is nothing to choose now: only a winner's advance is asked");
   for (guint i = 0; answer && i + 1 < d->answers->len; i++)
     found |= g_strcmp0 (answer, g_ptr_array_index (d->answers, i)) == 0;
   if (!found)

@@ -910,7 +910,13 @@ ts_apply_unit (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   if (u == NULL && ts_block_find (m, mu_command_word (c, 0)) != TS_NONE)
     return ts_apply_block (m, ts_block_find (m, mu_command_word (c, 0)), c, events, error);
   if (u == NULL)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    {
+      /* the rule of the verb, which says what it takes (README's table) */
+      const MuVerbInfo *info = mu_ruleset_find_verb (m->ruleset, verb);
+
+      return mu_rules_refuse (error, info ? info->rule : "TS-ACT-1", "no unit or village block “%s”",
+                              mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    }
   /* TS-VIL-2: a garrison takes its commands by its block's name */
   if (ts_garrisoned (m, u))
     return mu_rules_refuse (error, "TS-VIL-2", "%s is the garrison of %s: give its commands to the block",
@@ -944,7 +950,8 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
   TsDecision saved = *d;
 
   if (d->kind == TS_DECIDE_NONE)
-    return mu_rules_refuse (error, NULL, "there is no decision to answer");
+    return mu_rules_refuse (error, "TS-AMB-63", "there is no decision to answer: choose answers the one "
+                            "the rules ask after an action");
   if (d->kind == TS_DECIDE_ESCAPE)
     return ts_commander_escape (m, c, events, error);
   if (d->kind == TS_DECIDE_CONTACT)

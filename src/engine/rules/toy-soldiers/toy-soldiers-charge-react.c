@@ -158,6 +158,9 @@ react_fire (TsMatch *m, TsUnit *u, const MuCommand *c, GPtrArray *events, GError
   gboolean limbers = g_strcmp0 (mu_command_word (c, 2), "limbers") == 0;
   TsUnit *cmdr = ts_commander_of (m, u);
 
+  if (t == NULL)
+    return mu_rules_refuse (error, stage_rule (m), "no unit “%s”: a reaction volley is fired at a charger",
+                            mu_command_word (c, 1) ? mu_command_word (c, 1) : "");
   if (!fire_allowed (m, u, t, error))
     return FALSE;
   if (mu_command_word (c, 2) && !limbers)

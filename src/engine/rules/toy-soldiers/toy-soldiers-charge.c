@@ -862,18 +862,20 @@ end_step (TsMatch *m, GPtrArray *events, GError **error)
 
 /* Commands ----------------------------------------------------------------------------- */
 
+static const char *const reaction_verbs[] = {
+  "react-fire", "react-form", "react-reorder", "counter-charge", "abandon-guns", NULL,
+};
+
 gboolean
 ts_charge_owns (const TsMatch *m, const MuCommand *c)
 {
   const char *verb = mu_command_get_verb (c);
 
+  /* a reaction with no charge under way is refused as one (TS-AMB-66),
+   * not read as a unit's action of an unknown kind */
   return m->charge != NULL || g_str_equal (verb, "charge") || g_str_equal (verb, "launch") ||
-         g_str_equal (verb, "abort");
+         g_str_equal (verb, "abort") || g_strv_contains (reaction_verbs, verb);
 }
-
-static const char *const reaction_verbs[] = {
-  "react-fire", "react-form", "react-reorder", "counter-charge", "abandon-guns", NULL,
-};
 
 gboolean
 ts_charge_apply (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)

@@ -86,9 +86,9 @@ ts_cr_move (TsMatch *m, TsUnit *u, int inches, gboolean away, gboolean retreat, 
       e = ts_event (m, events, &ts_ev_move, u->def->id, rule);
       if (e)
         {
+          /* no `to`: it left the table (as a rout or a withdrawal off it) */
           mu_event_set_text (e, text);
           e->from = from;
-          e->to = from;
         }
       ts_event (m, events, &ts_ev_dispersed, u->def->id, "TS-AMB-53");
       return FALSE;

@@ -951,8 +951,8 @@ ts_contact_garrison (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError
   TsUnit *u;
 
   if (c == NULL || c->asking != TS_ASK_ADVANCE)
-    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
-                            m->decision.question);
+    return mu_rules_refuse (error, m->decision.rule, "%s must first answer: %s",
+                            m->side_id[m->decision.side], m->decision.question);
   u = ts_cr_unit (m, c, c->subject);
   if (g_strcmp0 (mu_command_word (cmd, 0), u->def->id) != 0)
     return mu_rules_refuse (error, "TS-AMB-75", "only %s may advance now", u->def->id);

@@ -203,7 +203,7 @@ const MuVerbInfo ts_verbs[] = {
     N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
   { "garrison", "UNIT AREA N [command]", "TS-VIL-1, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a battalion, a village block and the number of companies, then optionally command"),
-    N_("{UNIT} garrisons {AREA}") },
+    N_("{UNIT} garrisons {AREA} (companies: {N})") },
   { "leave", "AREA [POS]", "TS-VIL-3, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a village block, then the command stand's pose when it was inside"),
     N_("The garrison leaves {AREA}") },
@@ -253,7 +253,8 @@ const MuEventKindInfo ts_ev_disorder = {
 const MuEventKindInfo ts_ev_stress = {
   "stress", N_("Stress"), N_("a unit's stress die changes (TS-STATE-2); the object is the village block of a garrison's (TS-VIL-2)"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "now", MU_EVENT_CLASS_COMBAT, 0,
-  N_("{subject}'s stress {text}, now {value}"), NULL, 0, MU_N_PLURAL ("{n} stress change", "{n} stress changes"),
+  N_("{subject}'s stress {text:#1}, now {value}[, {text:over} above 6 paid in stands]"), NULL, 0,
+  MU_N_PLURAL ("{n} stress change", "{n} stress changes"),
 };
 const MuEventKindInfo ts_ev_lost = {
   "lost", N_("Stand lost"), N_("a unit loses a stand to its lost pool (TS-STATE-2, TS-STATE-5); the object is the village block a garrison's company left (TS-AMB-85)"),
@@ -268,7 +269,7 @@ const MuEventKindInfo ts_ev_dispersed = {
 const MuEventKindInfo ts_ev_move = {
   "move", N_("Move"), N_("a unit or commander moves (TS-INF-1, TS-AMB-48, TS-AMB-57)"),
   F (SUBJECT) | F (TEXT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
-  N_("{subject} moves ({text}) from {from} to {to}"), NULL, 0, MU_N_PLURAL ("{n} move", "{n} moves"),
+  N_("{subject} moves ({text}) from {from}[ to {to}| off the table]"), NULL, 0, MU_N_PLURAL ("{n} move", "{n} moves"),
 };
 const MuEventKindInfo ts_ev_formation = {
   "formation", N_("Formation"), N_("a unit changes formation about its command stand (TS-INF-2, TS-AMB-49)"),
@@ -288,7 +289,7 @@ const MuEventKindInfo ts_ev_smoke_gone = {
 const MuEventKindInfo ts_ev_rout = {
   "rout", N_("Rout"), N_("a unit routs 18\" to the rear (TS-GEN-7, TS-AMB-53)"),
   F (SUBJECT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
-  N_("{subject} routs from {from} to {to}"), NULL, 0, MU_N_PLURAL ("{n} rout", "{n} routs"),
+  N_("{subject} routs from {from}[ to {to}| off the table]"), NULL, 0, MU_N_PLURAL ("{n} rout", "{n} routs"),
 };
 const MuEventKindInfo ts_ev_threat = {
   "threat", N_("Threat"), N_("an acting unit puts 1 stress on an enemy it threatens (TS-THR)"),
@@ -333,7 +334,7 @@ const MuEventKindInfo ts_ev_limbers = {
 const MuEventKindInfo ts_ev_withdraw = {
   "withdraw", N_("Withdrawal"), N_("a reordering unit withdraws by its stress left (TS-REO-3, TS-AMB-52)"),
   F (SUBJECT) | F (TEXT) | F (FROM) | F (TO), NULL, MU_EVENT_CLASS_MOVEMENT, MU_EVENT_KIND_MOVES,
-  N_("{subject} withdraws {text} from {from} to {to}"), NULL, 0, MU_N_PLURAL ("{n} withdrawal", "{n} withdrawals"),
+  N_("{subject} withdraws {text} from {from}[ to {to}| off the table]"), NULL, 0, MU_N_PLURAL ("{n} withdrawal", "{n} withdrawals"),
 };
 const MuEventKindInfo ts_ev_hasty = {
   "hasty", N_("Hasty reorder"), N_("a well-trained unit removes 1 disorder for 1 chaos (TS-ACT-3)"),

@@ -91,8 +91,23 @@ ts_cr_rout (TsMatch *m, TsContact *c, int i, gboolean melee, int extra, gboolean
       now = u->stress + extra;
       while (now - 2 * over > 6)
         over++;
-      if (MIN (now, 6) > u->stress)
-        ts_add_stress (m, u, MIN (now, 6) - u->stress, "TS-CR-9", events);
+      /* the whole gain on one line, with how far it went above 6, so that
+       * the die (or the difference) and the stands that follow add up */
+      if (extra > 0)
+        {
+          MuEvent *e;
+
+          u->stress = MIN (now, 6);
+          e = ts_event (m, events, &ts_ev_stress, u->def->id, "TS-CR-9");
+          if (e)
+            {
+              g_autofree char *text = now > 6 ? g_strdup_printf ("%+d over=%d", extra, now - 6)
+                                              : g_strdup_printf ("%+d", extra);
+
+              mu_event_set_text (e, text);
+              e->value = u->stress;
+            }
+        }
       for (int k = 0; k < over && ts_in_play (u); k++)
         ts_lose_stand (m, u, "TS-CR-10", events);
       if (ts_in_play (u) && now - 2 * over != u->stress)
@@ -115,9 +130,13 @@ ts_cr_step_nine (TsMatch *m, TsContact *c, GPtrArray *events)
 
         if (e)
           {
-            g_autofree char *text = g_strdup_printf ("%s command=%d disorder=%d stress=%d failures=%d total=%d",
-                                                     ts_cr_id (m, c, i), c->cu[i].die[0], c->cu[i].die[1],
-                                                     c->cu[i].die[2], failures (m, c, i), total (c, i));
+            /* the command die as rolled, then TS-CR-1's +1 as the roll line
+             * shows it, so that the three and the modifier add up to the total */
+            g_autofree char *mod = c->cu[i].mod ? g_strdup_printf (" mod=%+d", c->cu[i].mod) : g_strdup ("");
+            g_autofree char *text = g_strdup_printf ("%s command=%d%s disorder=%d stress=%d failures=%d "
+                                                     "total=%d", ts_cr_id (m, c, i), c->cu[i].die[0], mod,
+                                                     c->cu[i].die[1], c->cu[i].die[2], failures (m, c, i),
+                                                     total (c, i));
 
             mu_event_set_text (e, text);
           }

@@ -490,6 +490,7 @@ void          ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, doubl
 /* toy-soldiers-skirmish.c ---------------------------------------------------------- */
 
 gboolean      ts_apply_skirmish     (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+gboolean      ts_policy_avoid       (gpointer state, const GPtrArray *commands, const MuCommand *c);
 /* TS-AMB-81: the skirmish stands follow their unit's move rigidly, then
  * come within 4" of the command stand. */
 void          ts_skirm_follow       (TsMatch *m, TsUnit *u, MuPoint old_anchor, double old_facing);

@@ -119,7 +119,8 @@ ts_apply_skirmish (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **e
   gboolean open;
 
   if (u == NULL || u->type == TS_COMMANDER)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    return mu_rules_refuse (error, "TS-SKM-2", "no battalion “%s” to deploy skirmishers",
+                            mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
   open = m->step == TS_STEP_UNITS && m->open_unit == ts_unit_index (m, u) && ts_in_play (u);
   if (g_str_equal (verb, "place"))
     {
@@ -438,4 +439,49 @@ ts_skirm_back (TsMatch *m, int inches, const TsDecision *d, GPtrArray *events)
     }
   skirm_event (m, o, "displaced", s, events);
   ts_move_volley (m, mover, d->action, events);
+}
+
+/* TS-SKM-2 lets a unit deploy and recall within one Reorder or Change
+ * formation as often as its disorder allows; a computer side choosing at
+ * random would deploy and recall a screen over and over. It leaves a
+ * recall after its own deploy in the same action, a deploy after its
+ * recall, and a stand placed again right after it was placed (the rules
+ * forbid none of them to a player). */
+gboolean
+ts_policy_avoid (gpointer state, const GPtrArray *commands, const MuCommand *c)
+{
+  const char *verb = mu_command_get_verb (c);
+  const char *unit = mu_command_word (c, 0);
+
+  (void) state;
+  if (unit == NULL ||
+      !(g_str_equal (verb, "recall") || g_str_equal (verb, "skirmish") || g_str_equal (verb, "place")))
+    return FALSE;
+  /* back through the unit's action: the dice, the decisions asked after
+   * it (its threat) and its placings belong to it; its opening command
+   * or any other unit's ends it */
+  for (guint i = commands->len; i > 0; i--)
+    {
+      const MuCommand *p = g_ptr_array_index (commands, i - 1);
+      const char *was = mu_command_get_verb (p);
+
+      if (g_str_equal (was, "dice") || g_str_equal (was, "choose"))
+        continue;
+      if (g_strcmp0 (mu_command_word (p, 0), unit) != 0)
+        return FALSE;
+      if (g_str_equal (verb, "place"))
+        {
+          const MuArg *a = mu_command_arg (p, 1), *b = mu_command_arg (c, 1);
+
+          return g_str_equal (was, "place") && a && b && a->number == b->number;
+        }
+      if (g_str_equal (was, "place"))
+        continue;
+      if (g_str_equal (was, "skirmish"))
+        return g_str_equal (verb, "recall");
+      if (g_str_equal (was, "recall"))
+        return g_str_equal (verb, "skirmish");
+      return FALSE;
+    }
+  return FALSE;
 }

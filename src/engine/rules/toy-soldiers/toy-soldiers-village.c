@@ -598,7 +598,8 @@ ts_garrison_enter (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArra
   int n = na && na->kind == MU_ARG_NUMBER ? (int) na->number : 0;
 
   if (u == NULL || u->type == TS_COMMANDER)
-    return mu_rules_refuse (error, NULL, "no unit “%s”", mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
+    return mu_rules_refuse (error, "TS-VIL-1", "no battalion “%s” to garrison a village block",
+                            mu_command_word (c, 0) ? mu_command_word (c, 0) : "");
   if (b == NULL)
     return mu_rules_refuse (error, "TS-AMB-85", "no village block “%s”",
                             mu_command_word (c, 1) ? mu_command_word (c, 1) : "");

@@ -128,8 +128,8 @@ ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
   if (m->decision.kind == TS_DECIDE_CONTACT && g_str_equal (verb, "garrison"))
     return ts_contact_garrison (m, command, events, error);
   if (m->decision.kind != TS_DECIDE_NONE)
-    return mu_rules_refuse (error, NULL, "%s must first answer: %s", m->side_id[m->decision.side],
-                            m->decision.question);
+    return mu_rules_refuse (error, m->decision.rule, "%s must first answer: %s",
+                            m->side_id[m->decision.side], m->decision.question);
   /* 3.20: the charge's own commands, and nothing else while one is on */
   if (ts_charge_owns (m, command))
     return ts_charge_apply (m, command, events, error);
@@ -616,6 +616,7 @@ const MuRuleset mu_ruleset_toy_soldiers = {
   .state_copy = state_copy,
   .apply = apply,
   .attack_path = attack_path,
+  .policy_avoid = ts_policy_avoid,
   .legal_commands = legal_commands,
   .legal_actions = legal_actions,
   .position = position,
