@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mu-ruleset.h"
+#include "muster-dialog-enter.h"
 #include "muster-options-editor.h"
 
 G_DEFINE_FINAL_TYPE (MusterPropertiesDialog, muster_properties_dialog, GTK_TYPE_DIALOG)
@@ -489,5 +490,6 @@ muster_properties_dialog_new (GtkWindow     *parent,
   build_timeline (self);
   muster_props_build_victory (self);
   muster_props_build_reserves (self);
+  muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_APPLY);
   return GTK_WIDGET (self);
 }

@@ -9,6 +9,8 @@
 #include "app-test.h"
 #include "mu-oob-csv.h"
 #include "mu-ruleset.h"
+#include "muster-match-dialog.h"
+#include "muster-new-dialog.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
 #include "muster-recovery.h"
@@ -755,6 +757,73 @@ test_window_actions (void)
   destroy_all_windows ();
 }
 
+static void
+on_enter_response (GtkDialog *dialog,
+                   int        response)
+{
+  *(int *) g_object_get_data (G_OBJECT (dialog), "response") = response;
+}
+
+/* Enter in the named field of a dialog's template (or, for the scenario's
+ * properties, its field of that name) answers with the dialog's default
+ * response, as the highlighted button promises. Destroys the dialog. */
+static void
+check_enter_answers (GtkWidget  *dialog,
+                     GType       type,
+                     const char *field,
+                     int         expected)
+{
+  g_autoptr(GtkWidget) kept = g_object_ref_sink (dialog);
+  GObject *editable;
+  GtkWidget *text;
+  int response = GTK_RESPONSE_NONE;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  editable = type != G_TYPE_NONE
+             ? gtk_widget_get_template_child (dialog, type, field)
+             : G_OBJECT (muster_properties_dialog_get_field (MUSTER_PROPERTIES_DIALOG (dialog), field));
+  g_assert_true (GTK_IS_EDITABLE (editable));
+  text = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (editable)));
+  g_assert_true (GTK_IS_TEXT (text));
+  /* the dialogs that apply themselves close on the response: hear it first */
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_enter_response), NULL, 0);
+  g_object_set_data (G_OBJECT (dialog), "response", &response);
+  gtk_widget_grab_focus (text);
+  /* what the Enter key binding of the field's text emits */
+  g_signal_emit_by_name (text, "activate");
+  flush_events ();
+  g_test_message ("%s: Enter in %s answers %d", G_OBJECT_TYPE_NAME (dialog), field, response);
+  g_assert_cmpint (response, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+/* A new designer types a title or a number and presses Enter: the dialog
+ * does what its highlighted button says. A dialog whose buttons sit in
+ * its header bar loses the default its template declares once shown, so
+ * each such dialog is tried, and the New Match dialog beside them. */
+static void
+test_enter_answers (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autoptr(MuEditHistory) table = NULL;
+  const char *new_fields[] = { "title_entry", "columns_spin", "rows_spin" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (new_fields); i++)
+    check_enter_answers (muster_new_dialog_new (NULL, NULL), MUSTER_TYPE_NEW_DIALOG,
+                         new_fields[i], GTK_RESPONSE_ACCEPT);
+  check_enter_answers (muster_resize_dialog_new (NULL, history), MUSTER_TYPE_RESIZE_DIALOG,
+                       "count_spin", GTK_RESPONSE_APPLY);
+  table = mu_edit_history_new (mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm"));
+  check_enter_answers (muster_resize_dialog_new (NULL, table), MUSTER_TYPE_RESIZE_DIALOG,
+                       "width_spin", GTK_RESPONSE_APPLY);
+  check_enter_answers (muster_properties_dialog_new (NULL, history), G_TYPE_NONE,
+                       "title", GTK_RESPONSE_APPLY);
+  check_enter_answers (muster_match_dialog_new (NULL, mu_edit_history_get_scenario (history)),
+                       MUSTER_TYPE_MATCH_DIALOG, "seed_entry", GTK_RESPONSE_ACCEPT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -767,6 +836,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
       g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
+      g_test_add_func ("/app/editor-dialogs/enter-answers", test_enter_answers);
       g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
       g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
       g_test_add_func ("/app/editor-dialogs/recovery/lists-both", test_recovery_lists_both);
