@@ -177,6 +177,9 @@ build_general (MusterPropertiesDialog *self)
 
   view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  /* Tab goes on to the date, as in every other field of the form: a tab
+   * character has no use in a description */
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);

@@ -824,6 +824,28 @@ test_enter_answers (void)
                        MUSTER_TYPE_MATCH_DIALOG, "seed_entry", GTK_RESPONSE_ACCEPT);
 }
 
+/* A designer working from the keyboard tabs through the properties:
+ * Tab leaves the description for the date instead of typing a tab
+ * character into it (the text keeps its newlines: Enter still breaks a
+ * line there). */
+static void
+test_properties_tab (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  MusterPropertiesDialog *dialog;
+  GtkWidget *description;
+
+  dialog = MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  description = muster_properties_dialog_get_field (dialog, "description");
+  g_assert_true (GTK_IS_TEXT_VIEW (description));
+  g_assert_true (gtk_text_view_get_editable (GTK_TEXT_VIEW (description)));
+  g_assert_false (gtk_text_view_get_accepts_tab (GTK_TEXT_VIEW (description)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -833,6 +855,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
       g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
       g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
+      g_test_add_func ("/app/editor-dialogs/properties/tab", test_properties_tab);
       g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
       g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
