@@ -846,6 +846,41 @@ test_properties_tab (void)
   flush_events ();
 }
 
+/* A new scenario has no sides yet, and a task objective or a reserve
+ * belongs to a side: their Add buttons are insensitive then, and say why
+ * and what to do, rather than leave a new designer guessing. */
+static void
+test_properties_no_sides (void)
+{
+  g_autoptr(MuEditHistory) history =
+    mu_edit_history_new (mu_scenario_new_hex ("baa-hex", 12, 10, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD));
+  g_autoptr(MuEditHistory) with_sides = mu_edit_history_new (make_hex_scenario ());
+  const char *buttons[] = { "add-task", "add-reserve" };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      MusterPropertiesDialog *dialog =
+        MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, i == 0 ? history : with_sides));
+
+      gtk_window_present (GTK_WINDOW (dialog));
+      flush_events ();
+      for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
+        {
+          GtkWidget *button = muster_properties_dialog_get_field (dialog, buttons[b]);
+          const char *tip;
+
+          g_assert_true (GTK_IS_BUTTON (button));
+          tip = gtk_widget_get_tooltip_text (button);
+          g_test_message ("%s, %s: %s", i == 0 ? "no sides" : "sides", buttons[b], tip);
+          g_assert_cmpint (gtk_widget_get_sensitive (button), ==, i == 1);
+          if (i == 0)
+            g_assert_nonnull (strstr (tip ? tip : "", "Forces"));
+        }
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      flush_events ();
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -856,6 +891,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
       g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
       g_test_add_func ("/app/editor-dialogs/properties/tab", test_properties_tab);
+      g_test_add_func ("/app/editor-dialogs/properties/no-sides", test_properties_no_sides);
       g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
       g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
