@@ -881,6 +881,41 @@ test_properties_no_sides (void)
     }
 }
 
+/* A new scenario titled with a date such as 21/7/1861: Save and Export
+ * Counters as PDF propose a file named after the title, and a slash in it
+ * would make the name a folder that does not exist, so the save failed. */
+static void
+test_proposed_names (void)
+{
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
+  MuScenario *s = make_hex_scenario ();
+  const char *actions[] = { "save-as", "export-counters" };
+  const char *names[] = { "Bull Run, 21-7-1861.muster", "Bull Run, 21-7-1861 counters.pdf" };
+
+  g_free (s->title);
+  s->title = g_strdup ("Bull Run, 21/7/1861");
+  gtk_window_present (GTK_WINDOW (window));
+  muster_window_set_new_scenario (window, s);
+  flush_events ();
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkNativeDialog *chooser;
+      g_autofree char *name = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), actions[i], NULL);
+      flush_events ();
+      chooser = muster_window_get_file_chooser (window);
+      g_assert_nonnull (chooser);
+      name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+      g_test_message ("%s proposes “%s”", actions[i], name);
+      g_assert_cmpstr (name, ==, names[i]);
+      g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+      flush_events ();
+    }
+  g_assert_false (muster_window_get_modified (window));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -897,6 +932,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
       g_test_add_func ("/app/editor-dialogs/enter-answers", test_enter_answers);
       g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
+      g_test_add_func ("/app/editor-dialogs/proposed-names", test_proposed_names);
       g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
       g_test_add_func ("/app/editor-dialogs/recovery/lists-both", test_recovery_lists_both);
       return app_test_run (TRUE);
