@@ -249,6 +249,19 @@ update_form (MusterEditorOob *self,
   self->updating = FALSE;
 }
 
+/* A field's name at the start of the form's first column, naming the
+ * field for a click and for a screen reader. */
+static GtkWidget *
+form_label (const char *text,
+            GtkWidget  *field)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), field);
+  return label;
+}
+
 /* The name entry, the first row of every form. */
 static int
 attach_name (MusterEditorOob *self,
@@ -263,7 +276,7 @@ attach_name (MusterEditorOob *self,
   gtk_editable_set_text (GTK_EDITABLE (entry), c ? (c->name ? c->name : "") : side->name);
   gtk_widget_set_hexpand (entry, TRUE);
   g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Name")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (_("Name"), entry), 0, row, 1, 1);
   gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
   return row;
 }
@@ -312,7 +325,7 @@ attach_side (MusterEditorOob *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (colour), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Side colour"), -1);
   g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Colour")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (_("Colour"), colour), 0, row, 1, 1);
   gtk_grid_attach (self->form, colour, 1, row++, 1, 1);
   row = muster_editor_oob_values_attach (self->form, row, self->history, self->selected, TRUE,
                                          self->message);
@@ -329,7 +342,7 @@ attach_spin (MusterEditorOob *self,
              int              row)
 {
   MuScenario *s = muster_editor_oob_scenario (self);
-  GtkWidget *spin, *label, *error;
+  GtkWidget *spin, *error;
   int min, max;
 
   if (!mu_edit_counter_number_range (s, c->kind, field, &min, &max))
@@ -343,11 +356,8 @@ attach_spin (MusterEditorOob *self,
   /* the declaration's id, static in the ruleset */
   g_object_set_data (G_OBJECT (spin), "field", (gpointer) field);
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
-  label = gtk_label_new (name);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_grid_attach (self->form, label, 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (name, spin), 0, row, 1, 1);
   gtk_grid_attach (self->form, spin, 1, row++, 1, 1);
   error = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (error), TRUE);
@@ -416,7 +426,7 @@ attach_arm (MusterEditorOob *self,
   g_object_set_data (G_OBJECT (arm), "role", (gpointer) "arm");
   gtk_accessible_update_property (GTK_ACCESSIBLE (arm), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Arm"), -1);
   g_signal_connect (arm, "notify::selected", G_CALLBACK (on_arm_selected), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Arm")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (_("Arm"), arm), 0, row, 1, 1);
   gtk_grid_attach (self->form, arm, 1, row++, 1, 1);
   return row;
 }
@@ -430,7 +440,7 @@ attach_reserve (MusterEditorOob *self,
   MuScenario *s = muster_editor_oob_scenario (self);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  GtkWidget *reserve, *label;
+  GtkWidget *reserve;
 
   /* Translators: the counter arrives with no reserve */
   gtk_string_list_append (names, _("None"));
@@ -454,9 +464,7 @@ attach_reserve (MusterEditorOob *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (reserve), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Reserve"), -1);
   gtk_widget_set_tooltip_text (reserve, _("The reserve the counter arrives with, or None"));
   g_signal_connect (reserve, "notify::selected", G_CALLBACK (on_reserve_selected), self);
-  label = gtk_label_new (_("Reserve"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_grid_attach (self->form, label, 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (_("Reserve"), reserve), 0, row, 1, 1);
   gtk_grid_attach (self->form, reserve, 1, row++, 1, 1);
   return row;
 }
@@ -474,7 +482,7 @@ attach_note (MusterEditorOob *self,
   gtk_editable_set_text (GTK_EDITABLE (entry), c->note ? c->note : "");
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Historical note"));
   g_signal_connect (entry, "activate", G_CALLBACK (on_note_activate), self);
-  gtk_grid_attach (self->form, gtk_label_new (_("Note")), 0, row, 1, 1);
+  gtk_grid_attach (self->form, form_label (_("Note"), entry), 0, row, 1, 1);
   gtk_grid_attach (self->form, entry, 1, row++, 1, 1);
 }
 

@@ -138,6 +138,24 @@ describe_hex (const MuScenario *s,
   return g_string_free (text, FALSE);
 }
 
+/* The Stream check with the flow box's cell around it: a hidden check in
+ * a shown cell left a hole before Ford and an empty Tab stop. */
+static void
+show_stream_check (MusterHexInspector *self,
+                   gboolean            shown)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (hex_features); i++)
+    if (hex_features[i] == MU_HEX_FEATURE_STREAM && self->feature_checks[i] != NULL)
+      {
+        GtkWidget *check = self->feature_checks[i];
+        GtkWidget *cell = gtk_widget_get_parent (check);
+
+        gtk_widget_set_visible (check, shown);
+        if (GTK_IS_FLOW_BOX_CHILD (cell))
+          gtk_widget_set_visible (cell, shown);
+      }
+}
+
 void
 muster_hex_inspector_show_hex (MusterHexInspector *self,
                                MuHex               hex)
@@ -156,6 +174,7 @@ muster_hex_inspector_show_hex (MusterHexInspector *self,
   gtk_widget_set_sensitive (self->hex_box, cell != NULL);
   if (cell == NULL)
     {
+      show_stream_check (self, FALSE);
       gtk_label_set_label (self->hex_label, _("Click a hex with Select"));
       return;
     }
@@ -172,7 +191,7 @@ muster_hex_inspector_show_hex (MusterHexInspector *self,
       /* a stream through the hex is drawn with the Path tool; the old
        * per-hex flag shows only where a file has it, to be cleared */
       if (hex_features[i] == MU_HEX_FEATURE_STREAM)
-        gtk_widget_set_visible (self->feature_checks[i], on);
+        show_stream_check (self, on);
     }
   self->filling = FALSE;
 }
@@ -295,6 +314,7 @@ muster_hex_inspector_init (MusterHexInspector *self)
       g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (on_feature_toggled), self);
       gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
     }
+  show_stream_check (self, FALSE);
 }
 
 GtkWidget *

@@ -10,6 +10,7 @@
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-data-dirs.h"
+#include "muster-dialog-enter.h"
 #include "muster-options-editor.h"
 
 struct _MusterMatchDialog
@@ -267,6 +268,7 @@ muster_match_dialog_new (GtkWindow        *parent,
     on_scenario_selected (GTK_DROP_DOWN (self->scenario_drop), NULL, self);
   else
     set_scenario (self, NULL);
+  muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
   return GTK_WIDGET (self);
 }
 

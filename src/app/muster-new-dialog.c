@@ -5,6 +5,7 @@
 #include "muster-new-dialog.h"
 
 #include "mu-ruleset.h"
+#include "muster-dialog-enter.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -221,5 +222,6 @@ muster_new_dialog_new (GtkWindow *parent,
         if (g_strcmp0 (figure_scales[i], scale) == 0)
           gtk_drop_down_set_selected (self->scale_dropdown, i);
     }
+  muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
   return GTK_WIDGET (self);
 }

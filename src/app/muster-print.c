@@ -440,6 +440,13 @@ muster_print_new_export_chooser (GtkWindow        *parent,
         *dot = '\0';
       name = g_strdup_printf (_("%s counters.pdf"), base);
     }
+  else if (scenario->title != NULL && *scenario->title != '\0')
+    {
+      /* a new scenario or a bundled one's copy has no file yet: its title
+       * names the sheet, as it names the scenario's own file */
+      name = g_strdup_printf (_("%s counters.pdf"), scenario->title);
+      g_strdelimit (name, "/\\", '-');
+    }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name ? name : _("counters.pdf"));
   return chooser;
 }

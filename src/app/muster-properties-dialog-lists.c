@@ -150,6 +150,10 @@ muster_props_build_victory (MusterPropertiesDialog *self)
   for (guint i = 0; i < s->tasks->len; i++)
     add_task_row (self, g_ptr_array_index (s->tasks, i));
   gtk_widget_set_sensitive (self->add_task, s->sides->len > 0);
+  /* insensitive until there is a side to give the task to: say so */
+  gtk_widget_set_tooltip_text (self->add_task, s->sides->len > 0 ? NULL
+                               : _("A task objective belongs to a side: add the sides in the "
+                                   "editor's Forces panel first"));
   muster_props_add_field (self, "add-task", self->add_task);
 }
 
@@ -292,5 +296,8 @@ muster_props_build_reserves (MusterPropertiesDialog *self)
   for (guint i = 0; i < s->reserves->len; i++)
     add_reserve_row (self, g_ptr_array_index (s->reserves, i));
   gtk_widget_set_sensitive (self->add_reserve, s->sides->len > 0);
+  gtk_widget_set_tooltip_text (self->add_reserve, s->sides->len > 0 ? NULL
+                               : _("A reserve belongs to a side: add the sides in the editor's "
+                                   "Forces panel first"));
   muster_props_add_field (self, "add-reserve", self->add_reserve);
 }

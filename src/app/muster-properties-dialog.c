@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mu-ruleset.h"
+#include "muster-dialog-enter.h"
 #include "muster-options-editor.h"
 
 G_DEFINE_FINAL_TYPE (MusterPropertiesDialog, muster_properties_dialog, GTK_TYPE_DIALOG)
@@ -176,6 +177,9 @@ build_general (MusterPropertiesDialog *self)
 
   view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  /* Tab goes on to the date, as in every other field of the form: a tab
+   * character has no use in a description */
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
@@ -489,5 +493,6 @@ muster_properties_dialog_new (GtkWindow     *parent,
   build_timeline (self);
   muster_props_build_victory (self);
   muster_props_build_reserves (self);
+  muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_APPLY);
   return GTK_WIDGET (self);
 }

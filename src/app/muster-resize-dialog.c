@@ -4,6 +4,8 @@
 
 #include "muster-resize-dialog.h"
 
+#include "muster-dialog-enter.h"
+
 #include <glib/gi18n.h>
 
 struct _MusterResizeDialog
@@ -347,5 +349,6 @@ muster_resize_dialog_new (GtkWindow     *parent,
     }
   self->updating = FALSE;
   update_preview (self);
+  muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_APPLY);
   return GTK_WIDGET (self);
 }

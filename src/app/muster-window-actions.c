@@ -204,6 +204,8 @@ show_save_as (MusterWindow   *self,
         {
           g_autofree char *name = g_strdup_printf ("%s.muster-game", s->title && *s->title ? s->title : _("Match"));
 
+          /* a title's slash (a date) is no folder */
+          g_strdelimit (name, "/\\", '-');
           gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
         }
     }
@@ -222,6 +224,8 @@ show_save_as (MusterWindow   *self,
             name = g_strdup_printf ("%s.muster", title);
           else
             name = g_strdup_printf ("%s.muster", _("Untitled Scenario"));
+          /* a title's slash (a date) is no folder */
+          g_strdelimit (name, "/\\", '-');
           gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
         }
       gtk_file_chooser_set_create_folders (GTK_FILE_CHOOSER (chooser), TRUE);

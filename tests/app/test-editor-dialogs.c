@@ -9,6 +9,8 @@
 #include "app-test.h"
 #include "mu-oob-csv.h"
 #include "mu-ruleset.h"
+#include "muster-match-dialog.h"
+#include "muster-new-dialog.h"
 #include "muster-oob-io.h"
 #include "muster-properties-dialog.h"
 #include "muster-recovery.h"
@@ -755,6 +757,165 @@ test_window_actions (void)
   destroy_all_windows ();
 }
 
+static void
+on_enter_response (GtkDialog *dialog,
+                   int        response)
+{
+  *(int *) g_object_get_data (G_OBJECT (dialog), "response") = response;
+}
+
+/* Enter in the named field of a dialog's template (or, for the scenario's
+ * properties, its field of that name) answers with the dialog's default
+ * response, as the highlighted button promises. Destroys the dialog. */
+static void
+check_enter_answers (GtkWidget  *dialog,
+                     GType       type,
+                     const char *field,
+                     int         expected)
+{
+  g_autoptr(GtkWidget) kept = g_object_ref_sink (dialog);
+  GObject *editable;
+  GtkWidget *text;
+  int response = GTK_RESPONSE_NONE;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  editable = type != G_TYPE_NONE
+             ? gtk_widget_get_template_child (dialog, type, field)
+             : G_OBJECT (muster_properties_dialog_get_field (MUSTER_PROPERTIES_DIALOG (dialog), field));
+  g_assert_true (GTK_IS_EDITABLE (editable));
+  text = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (editable)));
+  g_assert_true (GTK_IS_TEXT (text));
+  /* the dialogs that apply themselves close on the response: hear it first */
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_enter_response), NULL, 0);
+  g_object_set_data (G_OBJECT (dialog), "response", &response);
+  gtk_widget_grab_focus (text);
+  /* what the Enter key binding of the field's text emits */
+  g_signal_emit_by_name (text, "activate");
+  flush_events ();
+  g_test_message ("%s: Enter in %s answers %d", G_OBJECT_TYPE_NAME (dialog), field, response);
+  g_assert_cmpint (response, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+/* A new designer types a title or a number and presses Enter: the dialog
+ * does what its highlighted button says. A dialog whose buttons sit in
+ * its header bar loses the default its template declares once shown, so
+ * each such dialog is tried, and the New Match dialog beside them. */
+static void
+test_enter_answers (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  g_autoptr(MuEditHistory) table = NULL;
+  const char *new_fields[] = { "title_entry", "columns_spin", "rows_spin" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (new_fields); i++)
+    check_enter_answers (muster_new_dialog_new (NULL, NULL), MUSTER_TYPE_NEW_DIALOG,
+                         new_fields[i], GTK_RESPONSE_ACCEPT);
+  check_enter_answers (muster_resize_dialog_new (NULL, history), MUSTER_TYPE_RESIZE_DIALOG,
+                       "count_spin", GTK_RESPONSE_APPLY);
+  table = mu_edit_history_new (mu_scenario_new_table ("baa-table", 72, 48, MU_UNIT_INCH, "15mm"));
+  check_enter_answers (muster_resize_dialog_new (NULL, table), MUSTER_TYPE_RESIZE_DIALOG,
+                       "width_spin", GTK_RESPONSE_APPLY);
+  check_enter_answers (muster_properties_dialog_new (NULL, history), G_TYPE_NONE,
+                       "title", GTK_RESPONSE_APPLY);
+  check_enter_answers (muster_match_dialog_new (NULL, mu_edit_history_get_scenario (history)),
+                       MUSTER_TYPE_MATCH_DIALOG, "seed_entry", GTK_RESPONSE_ACCEPT);
+}
+
+/* A designer working from the keyboard tabs through the properties:
+ * Tab leaves the description for the date instead of typing a tab
+ * character into it (the text keeps its newlines: Enter still breaks a
+ * line there). */
+static void
+test_properties_tab (void)
+{
+  g_autoptr(MuEditHistory) history = mu_edit_history_new (make_hex_scenario ());
+  MusterPropertiesDialog *dialog;
+  GtkWidget *description;
+
+  dialog = MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, history));
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  description = muster_properties_dialog_get_field (dialog, "description");
+  g_assert_true (GTK_IS_TEXT_VIEW (description));
+  g_assert_true (gtk_text_view_get_editable (GTK_TEXT_VIEW (description)));
+  g_assert_false (gtk_text_view_get_accepts_tab (GTK_TEXT_VIEW (description)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+/* A new scenario has no sides yet, and a task objective or a reserve
+ * belongs to a side: their Add buttons are insensitive then, and say why
+ * and what to do, rather than leave a new designer guessing. */
+static void
+test_properties_no_sides (void)
+{
+  g_autoptr(MuEditHistory) history =
+    mu_edit_history_new (mu_scenario_new_hex ("baa-hex", 12, 10, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD));
+  g_autoptr(MuEditHistory) with_sides = mu_edit_history_new (make_hex_scenario ());
+  const char *buttons[] = { "add-task", "add-reserve" };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      MusterPropertiesDialog *dialog =
+        MUSTER_PROPERTIES_DIALOG (muster_properties_dialog_new (NULL, i == 0 ? history : with_sides));
+
+      gtk_window_present (GTK_WINDOW (dialog));
+      flush_events ();
+      for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
+        {
+          GtkWidget *button = muster_properties_dialog_get_field (dialog, buttons[b]);
+          const char *tip;
+
+          g_assert_true (GTK_IS_BUTTON (button));
+          tip = gtk_widget_get_tooltip_text (button);
+          g_test_message ("%s, %s: %s", i == 0 ? "no sides" : "sides", buttons[b], tip);
+          g_assert_cmpint (gtk_widget_get_sensitive (button), ==, i == 1);
+          if (i == 0)
+            g_assert_nonnull (strstr (tip ? tip : "", "Forces"));
+        }
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      flush_events ();
+    }
+}
+
+/* A new scenario titled with a date such as 21/7/1861: Save and Export
+ * Counters as PDF propose a file named after the title, and a slash in it
+ * would make the name a folder that does not exist, so the save failed. */
+static void
+test_proposed_names (void)
+{
+  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
+  MuScenario *s = make_hex_scenario ();
+  const char *actions[] = { "save-as", "export-counters" };
+  const char *names[] = { "Bull Run, 21-7-1861.muster", "Bull Run, 21-7-1861 counters.pdf" };
+
+  g_free (s->title);
+  s->title = g_strdup ("Bull Run, 21/7/1861");
+  gtk_window_present (GTK_WINDOW (window));
+  muster_window_set_new_scenario (window, s);
+  flush_events ();
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkNativeDialog *chooser;
+      g_autofree char *name = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), actions[i], NULL);
+      flush_events ();
+      chooser = muster_window_get_file_chooser (window);
+      g_assert_nonnull (chooser);
+      name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+      g_test_message ("%s proposes “%s”", actions[i], name);
+      g_assert_cmpstr (name, ==, names[i]);
+      g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+      flush_events ();
+    }
+  g_assert_false (muster_window_get_modified (window));
+  destroy_all_windows ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -764,10 +925,14 @@ main (int   argc,
       g_test_add_func ("/app/editor-dialogs/properties/apply", test_properties_apply);
       g_test_add_func ("/app/editor-dialogs/properties/refused", test_properties_refused);
       g_test_add_func ("/app/editor-dialogs/properties/unchanged", test_properties_unchanged);
+      g_test_add_func ("/app/editor-dialogs/properties/tab", test_properties_tab);
+      g_test_add_func ("/app/editor-dialogs/properties/no-sides", test_properties_no_sides);
       g_test_add_func ("/app/editor-dialogs/resize/hex", test_resize_hex);
       g_test_add_func ("/app/editor-dialogs/resize/table", test_resize_table);
       g_test_add_func ("/app/editor-dialogs/oob-csv", test_oob_csv);
+      g_test_add_func ("/app/editor-dialogs/enter-answers", test_enter_answers);
       g_test_add_func ("/app/editor-dialogs/window-actions", test_window_actions);
+      g_test_add_func ("/app/editor-dialogs/proposed-names", test_proposed_names);
       g_test_add_func ("/app/editor-dialogs/recovery", test_recovery);
       g_test_add_func ("/app/editor-dialogs/recovery/lists-both", test_recovery_lists_both);
       return app_test_run (TRUE);

@@ -10,6 +10,7 @@
 #include "editor-fixture.h"
 #include "frames.h"
 #include "muster-editor-oob.h"
+#include "muster-hex-inspector.h"
 
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
@@ -213,6 +214,61 @@ test_no_display (void)
   g_test_skip ("no display");
 }
 
+/* The inspector's check button named `label`. */
+static GtkWidget *
+find_check (GtkWidget  *root,
+            const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (c) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = find_check (c, label)))
+        return found;
+    }
+  return NULL;
+}
+
+/* The Selected Hex panel's old per-hex Stream flag shows only on a hex a
+ * file gave it to. Hidden, it takes no cell of the features' grid (no
+ * hole before Ford) and no Tab stop: the grid's cell goes with it. */
+static void
+test_inspector_stream_cell (void)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 6, 6, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  g_autoptr(MuEditHistory) history = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *inspector = muster_hex_inspector_new ();
+  GtkWidget *stream, *ford;
+
+  mu_hex_map_cell (s->hex_map, (MuHex) { 2, 2 })->features |= MU_HEX_FEATURE_STREAM;
+  history = mu_edit_history_new (s);
+  muster_hex_inspector_set_history (MUSTER_HEX_INSPECTOR (inspector), history);
+  gtk_window_set_child (GTK_WINDOW (window), inspector);
+  gtk_window_present (GTK_WINDOW (window));
+  stream = find_check (inspector, "Stream");
+  ford = find_check (inspector, "Ford");
+  g_assert_nonnull (stream);
+  g_assert_nonnull (ford);
+  for (guint i = 0; i < 3; i++)
+    {
+      /* no hex, a hex without the flag, the hex with it */
+      MuHex hex = i == 0 ? MU_HEX_NONE : i == 1 ? (MuHex) { 3, 3 } : (MuHex) { 2, 2 };
+      gboolean shown = i == 2;
+
+      muster_hex_inspector_show_hex (MUSTER_HEX_INSPECTOR (inspector), hex);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_cmpint (gtk_widget_get_visible (stream), ==, shown);
+      /* the grid's cell (a GtkFlowBoxChild) around it */
+      g_assert_cmpint (gtk_widget_get_visible (gtk_widget_get_parent (stream)), ==, shown);
+      g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (ford)));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -227,5 +283,6 @@ main (int   argc,
     }
   g_test_add_func ("/app/editor-panel/reserve-menu", test_reserve_menu);
   g_test_add_func ("/app/editor-panel/width", test_panel_width);
+  g_test_add_func ("/app/editor-panel/inspector-stream-cell", test_inspector_stream_cell);
   return g_test_run ();
 }

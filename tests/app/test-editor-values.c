@@ -530,6 +530,54 @@ test_commander_rows (Fixture       *f,
   g_assert_cmpstr (barry, ==, "Barry — division 1, leadership 3 · on the table");
 }
 
+/* Each row of the Forces form whose field has a name before it: the name
+ * lines up with the others (at the start of its column, as the numbers'
+ * names are) and names its field, so that a click on it or a screen
+ * reader's "labelled by" reaches the field. Checked for a side, a
+ * commander and a unit. */
+static void
+check_form_labels (GtkWidget *form)
+{
+  guint n = 0;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (form); w; w = gtk_widget_get_next_sibling (w))
+    {
+      int column, row, width, height;
+      GtkWidget *field;
+
+      gtk_grid_query_child (GTK_GRID (form), w, &column, &row, &width, &height);
+      if (!GTK_IS_LABEL (w) || column != 0 || width != 1)
+        continue;
+      field = gtk_grid_get_child_at (GTK_GRID (form), 1, row);
+      if (field == NULL)
+        continue;
+      g_test_message ("%s: xalign %.1f", gtk_label_get_text (GTK_LABEL (w)),
+                      gtk_label_get_xalign (GTK_LABEL (w)));
+      g_assert_cmpfloat (gtk_label_get_xalign (GTK_LABEL (w)), ==, 0);
+      g_assert_true (gtk_label_get_mnemonic_widget (GTK_LABEL (w)) == field);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 2);
+}
+
+static void
+test_form_labels (Fixture *f, gconstpointer data)
+{
+  MusterEditorOob *oob = MUSTER_EDITOR_OOB (muster_editor_get_oob (f->editor));
+  const char *ids[] = { "usa", "richardson", "1st-massachusetts" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *name;
+
+      g_assert_true (muster_editor_oob_select (oob, ids[i]));
+      flush_events ();
+      name = find_role (GTK_WIDGET (oob), "name");
+      g_assert_nonnull (name);
+      check_form_labels (gtk_widget_get_parent (name));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -554,5 +602,7 @@ main (int   argc,
               fixture_set_up, test_commander_rows, fixture_tear_down);
   g_test_add ("/app/editor-values/commander-rows-chaos", Fixture, "henry-house-hill-table.muster",
               fixture_set_up_chaos, test_commander_rows, fixture_tear_down);
+  g_test_add ("/app/editor-values/form-labels", Fixture, "learning-blackburns-ford.muster",
+              fixture_set_up, test_form_labels, fixture_tear_down);
   return g_test_run ();
 }
