@@ -138,6 +138,17 @@ describe_hex (const MuScenario *s,
   return g_string_free (text, FALSE);
 }
 
+/* A stream through the hex is drawn with the Path tool; the old per-hex
+ * flag shows only where a file has it, to be cleared. Its slot in the
+ * flow box goes with it: hiding the check alone left a gap before Ford. */
+static void
+show_stream (MusterHexInspector *self,
+             guint               i,
+             gboolean            shown)
+{
+  gtk_widget_set_visible (gtk_widget_get_parent (self->feature_checks[i]), shown);
+}
+
 void
 muster_hex_inspector_show_hex (MusterHexInspector *self,
                                MuHex               hex)
@@ -156,6 +167,9 @@ muster_hex_inspector_show_hex (MusterHexInspector *self,
   gtk_widget_set_sensitive (self->hex_box, cell != NULL);
   if (cell == NULL)
     {
+      for (guint i = 0; i < G_N_ELEMENTS (hex_features); i++)
+        if (hex_features[i] == MU_HEX_FEATURE_STREAM)
+          show_stream (self, i, FALSE);
       gtk_label_set_label (self->hex_label, _("Click a hex with Select"));
       return;
     }
@@ -169,10 +183,8 @@ muster_hex_inspector_show_hex (MusterHexInspector *self,
       gboolean on = (cell->features & hex_features[i]) != 0;
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]), on);
-      /* a stream through the hex is drawn with the Path tool; the old
-       * per-hex flag shows only where a file has it, to be cleared */
       if (hex_features[i] == MU_HEX_FEATURE_STREAM)
-        gtk_widget_set_visible (self->feature_checks[i], on);
+        show_stream (self, i, on);
     }
   self->filling = FALSE;
 }
@@ -294,6 +306,8 @@ muster_hex_inspector_init (MusterHexInspector *self)
       g_object_set_data (G_OBJECT (self->feature_checks[i]), "feature", GUINT_TO_POINTER (hex_features[i]));
       g_signal_connect (self->feature_checks[i], "toggled", G_CALLBACK (on_feature_toggled), self);
       gtk_flow_box_append (self->feature_box, self->feature_checks[i]);
+      if (hex_features[i] == MU_HEX_FEATURE_STREAM)
+        show_stream (self, i, FALSE);
     }
 }
 
