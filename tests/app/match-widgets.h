@@ -99,3 +99,24 @@ match_widgets_check_accessible (GtkWidget *widget,
         match_widgets_check_accessible (child, n);
     }
 }
+
+/* End Phase shows (and may be pressed) only when the engine would end the
+ * step: not while a decision it waits for is pending. TRUE when this was
+ * such a moment, End Phase hidden. */
+static inline gboolean
+match_widgets_check_end_phase (MusterMatchPage *page)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  MuMatch *m = muster_game_get_match (game);
+  GtkWidget *button = match_widgets_find_command (GTK_WIDGET (page), "match.end-phase", NULL);
+  g_autoptr(MuCommand) end = mu_match_parse (m, mu_match_get_reaction (m) && !mu_match_get_pending (m)
+                                                ? "pass" : "end-phase", NULL);
+  MuCheck check;
+  gboolean legal = end != NULL && mu_match_check (m, end, &check);
+
+  if (end != NULL)
+    mu_check_clear (&check);
+  if (button != NULL)
+    g_assert_true (legal);
+  return !legal && mu_match_get_pending (m) != NULL;
+}

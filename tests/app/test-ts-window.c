@@ -114,6 +114,7 @@ choose (MuMatch *m,
 
 typedef struct {
   guint fires, reorders, answers, ends, moves;
+  guint decided_hidden;   /* decisions pending with End Phase hidden */
   gboolean shot_smoke, shot_arc, shot_reorder;
 } Tally;
 
@@ -229,6 +230,7 @@ enter (MusterMatchPage *page,
   if (muster_match_page_get_handover_side (page) != NULL)
     muster_match_page_dismiss_handover (page);
   flush_events ();
+  tally->decided_hidden += match_widgets_check_end_phase (page);
   if (d != NULL && d->kind == MU_ANSWER_NUMBER)
     {
       /* a number (the stands a reorder gives up, TS-REO-3): the spin
@@ -408,6 +410,8 @@ test_fire_and_reorder (void)
   g_assert_cmpuint (tally.reorders, >, 0);
   g_assert_cmpuint (tally.moves, ==, 2);
   g_assert_cmpuint (tally.ends, >, 0);
+  g_test_message ("%u decisions with End Phase hidden", tally.decided_hidden);
+  g_assert_cmpuint (tally.decided_hidden, >, 0);
   g_assert_cmpuint (most_smoke, >, 0);
   g_assert_true (muster_game_is_over (game));
   flush_events ();
