@@ -53,6 +53,7 @@ typedef struct {
   guint buttons, clicks, charges, answers, ends, fights;
   guint most_pairs;       /* the most melee pairs listed at once */
   guint decided_hidden;   /* decisions pending with End Phase hidden */
+  int sidebar;            /* the width the sidebar asks for */
   gboolean shot_charge, shot_melee, shot_handover, shot_pairs;
   const char *suffix;     /* of the screenshots' names: "" or "-1600x1000" */
 } Tally;
@@ -199,6 +200,7 @@ enter (MusterMatchPage *page,
     }
   flush_events ();
   tally->decided_hidden += match_widgets_check_end_phase (page);
+  match_widgets_check_sidebar_width (page, &tally->sidebar);
   if (d != NULL)
     {
       GtkWidget *button = match_widgets_find_answer (page, mu_command_word (c, 0));
@@ -265,6 +267,7 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      match_widgets_check_sidebar_width (page, &tally->sidebar);
       if (g_str_equal (verb, "activate"))
         try_facing (page, c, tally);
       done = (g_str_equal (verb, "move") && click_move (page, c, tally)) ||

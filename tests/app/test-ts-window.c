@@ -115,6 +115,7 @@ choose (MuMatch *m,
 typedef struct {
   guint fires, reorders, answers, ends, moves;
   guint decided_hidden;   /* decisions pending with End Phase hidden */
+  int sidebar;            /* the width the sidebar asks for */
   gboolean shot_smoke, shot_arc, shot_reorder;
 } Tally;
 
@@ -231,6 +232,7 @@ enter (MusterMatchPage *page,
     muster_match_page_dismiss_handover (page);
   flush_events ();
   tally->decided_hidden += match_widgets_check_end_phase (page);
+  match_widgets_check_sidebar_width (page, &tally->sidebar);
   if (d != NULL && d->kind == MU_ANSWER_NUMBER)
     {
       /* a number (the stands a reorder gives up, TS-REO-3): the spin
@@ -269,6 +271,7 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      match_widgets_check_sidebar_width (page, &tally->sidebar);
       if (move_end (m, c, &to))
         {
           /* a move by a click on the engine's listed destination: the
