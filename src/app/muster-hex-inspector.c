@@ -188,8 +188,6 @@ muster_hex_inspector_show_hex (MusterHexInspector *self,
       gboolean on = (cell->features & hex_features[i]) != 0;
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (self->feature_checks[i]), on);
-      /* a stream through the hex is drawn with the Path tool; the old
-       * per-hex flag shows only where a file has it, to be cleared */
       if (hex_features[i] == MU_HEX_FEATURE_STREAM)
         show_stream_check (self, on);
     }

@@ -224,9 +224,42 @@ on_changed (MusterGame      *game,
 
 /* Actions --------------------------------------------------------------------------- */
 
+/* The command that ends the current step (newly allocated): in a reaction
+ * window the reacting side's part ends with the engine's pass, else the
+ * ruleset's verb that ends a step; NULL when the ruleset has none. */
+static MuCommand *
+end_step_command (MusterMatchPage *self)
+{
+  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
+  MuMatch *match = muster_game_get_match (self->game);
+
+  if (mu_match_get_reaction (match) != NULL && mu_match_get_pending (match) == NULL)
+    return mu_match_parse (match, "pass", NULL);
+  for (guint i = 0; i < ruleset->n_verbs; i++)
+    if (ruleset->verbs[i].flags & MU_VERB_END_STEP)
+      return mu_command_new (ruleset->verbs[i].verb);
+  return NULL;
+}
+
+/* Whether the engine would end the step now: not while a decision it
+ * waits for is pending, say. */
+static gboolean
+can_end_step (MusterMatchPage *self)
+{
+  g_autoptr(MuCommand) command = NULL;
+  MuCheck check;
+  gboolean legal;
+
+  if (muster_game_is_over (self->game) || (command = end_step_command (self)) == NULL)
+    return FALSE;
+  legal = muster_game_check (self->game, command, &check);
+  mu_check_clear (&check);
+  return legal;
+}
+
 /* While the hand-over screen covers the board nobody may act: the side to
  * act has not taken the computer yet, and the one who has it may not end
- * that side's phases for it. */
+ * that side's phases for it. End Phase shows only when it may be pressed. */
 void
 muster_match_page_update_actions (MusterMatchPage *self)
 {
@@ -235,9 +268,12 @@ muster_match_page_update_actions (MusterMatchPage *self)
   gboolean person = awaited != NULL && muster_match_page_get_player (self, awaited) == MUSTER_PLAYER_PERSON;
   gboolean live = self->replay.bar == NULL;
   gboolean board_taken = self->handover.side == NULL;
+  gboolean can_end = person && live && board_taken && can_end_step (self);
+  GtkWidget *tracker = gtk_widget_get_first_child (self->sidebar.tracker);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.end-phase",
-                                 person && live && board_taken && !muster_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.end-phase", can_end);
+  if (MUSTER_IS_PHASE_TRACKER (tracker))
+    muster_phase_tracker_set_end_shown (MUSTER_PHASE_TRACKER (tracker), can_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.command",
                                  live && board_taken && !muster_game_is_over (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "match.leave-replay", !live);
@@ -250,26 +286,10 @@ muster_match_page_update_actions (MusterMatchPage *self)
 static void
 end_phase (MusterMatchPage *self)
 {
-  const MuRuleset *ruleset = muster_game_get_ruleset (self->game);
-  MuMatch *match = muster_game_get_match (self->game);
+  g_autoptr(MuCommand) command = end_step_command (self);
 
-  /* in a reaction window the reacting side's part ends with the engine's pass */
-  if (mu_match_get_reaction (match) != NULL && mu_match_get_pending (match) == NULL)
-    {
-      g_autoptr(MuCommand) pass = mu_match_parse (match, "pass", NULL);
-
-      muster_match_page_play (self, pass);
-      return;
-    }
-  /* the ruleset's verb that ends the current step */
-  for (guint i = 0; i < ruleset->n_verbs; i++)
-    if (ruleset->verbs[i].flags & MU_VERB_END_STEP)
-      {
-        g_autoptr(MuCommand) command = mu_command_new (ruleset->verbs[i].verb);
-
-        muster_match_page_play (self, command);
-        return;
-      }
+  if (command != NULL)
+    muster_match_page_play (self, command);
 }
 
 static void

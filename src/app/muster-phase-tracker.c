@@ -921,6 +921,14 @@ muster_phase_tracker_get_warning (MusterPhaseTracker *self,
   return TRUE;
 }
 
+void
+muster_phase_tracker_set_end_shown (MusterPhaseTracker *self,
+                                    gboolean            shown)
+{
+  g_return_if_fail (MUSTER_IS_PHASE_TRACKER (self));
+  gtk_widget_set_visible (self->end_button, shown);
+}
+
 char *
 muster_phase_tracker_describe (MusterPhaseTracker *self)
 {

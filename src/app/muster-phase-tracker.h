@@ -30,6 +30,11 @@ MusterGame *muster_phase_tracker_get_game     (MusterPhaseTracker *self);
  * receives the sentence to warn with (g_free). */
 gboolean    muster_phase_tracker_get_warning  (MusterPhaseTracker *self, char **text);
 
+/* Shows End Phase or hides it: the page shows it while the action may be
+ * pressed (the engine would end the step), not while a decision is
+ * pending or the board is covered. */
+void        muster_phase_tracker_set_end_shown (MusterPhaseTracker *self, gboolean shown);
+
 /* The tracker as text, one line per shown thing, for tests and for
  * assistive technology: "turn Bound 1 of 14", "clock 06:00 Day",
  * "round Confederate", "step done|current|pending DEPTH NAME[: RESULT]",

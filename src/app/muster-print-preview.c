@@ -53,13 +53,25 @@ on_next_clicked (GtkButton          *button,
 }
 
 static void
+muster_print_preview_dispose (GObject *object)
+{
+  MusterPrintPreview *self = MUSTER_PRINT_PREVIEW (object);
+
+  /* The page area is the window's own child: the window lets it go first,
+   * else disposing the template would unparent it behind the window's back
+   * and the window would then unparent it a second time. */
+  gtk_window_set_child (GTK_WINDOW (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_PRINT_PREVIEW);
+  G_OBJECT_CLASS (muster_print_preview_parent_class)->dispose (object);
+}
+
+static void
 muster_print_preview_class_init (MusterPrintPreviewClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  /* No gtk_widget_dispose_template (): the window destroys its child and
-   * its title bar itself, and disposing the template's children as well
-   * fails on the title bar's buttons (gtk_widget_unparent complains). */
+  object_class->dispose = muster_print_preview_dispose;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-print-preview.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterPrintPreview, prev);

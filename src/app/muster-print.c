@@ -181,6 +181,7 @@ typedef struct {
   PrintJob *job;
   MusterPrintPreview *window;  /* owns this */
   cairo_t *idle_cr;  /* set on the context between draws: pagination needs one */
+  gulong ready_id;   /* the operation's "ready", while the window lives */
 } Preview;
 
 static void
@@ -241,10 +242,13 @@ on_preview_ready (GtkPrintOperationPreview *preview,
   muster_print_preview_set_ready (p->window, p->job->sheet ? (int) mu_sheet_get_n_pages (p->job->sheet) : 0);
 }
 
+/* The operation outlives the window when it is closed before the pages
+ * are counted: its "ready" must not reach a window that is gone. */
 static void
 on_preview_destroy (GtkWidget *window,
                     Preview   *p)
 {
+  g_clear_signal_handler (&p->ready_id, p->preview);
   if (!p->job->done)
     gtk_print_operation_preview_end_preview (p->preview);
 }
@@ -276,7 +280,7 @@ on_preview (GtkPrintOperation        *op,
                                                                     : _("Print Preview: Counters"),
                                      preview_draw, p);
   p->window = MUSTER_PRINT_PREVIEW (window);
-  g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
+  p->ready_id = g_signal_connect (preview, "ready", G_CALLBACK (on_preview_ready), p);
   g_signal_connect (window, "destroy", G_CALLBACK (on_preview_destroy), p);
   g_object_set_data_full (G_OBJECT (window), "muster-preview", p, preview_free);
   job->preview = window;

@@ -234,12 +234,52 @@ table_marks (MusterScene *self,
     muster_scene_set_area (self, board_area (self));
 }
 
+/* The part of the segment a-b on the table (0..w, 0..h), as Liang and
+ * Barsky clip it; FALSE when none of it is. */
+static gboolean
+clip_to_table (MuPoint *a,
+               MuPoint *b,
+               double   w,
+               double   h)
+{
+  double dx = b->x - a->x, dy = b->y - a->y;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { a->x, w - a->x, a->y, h - a->y };
+  double t0 = 0, t1 = 1;
+  MuPoint start = *a;
+
+  for (int i = 0; i < 4; i++)
+    {
+      double t;
+
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      t = q[i] / p[i];
+      if (p[i] < 0)
+        t0 = MAX (t0, t);
+      else
+        t1 = MIN (t1, t);
+    }
+  if (t0 > t1)
+    return FALSE;
+  *a = (MuPoint) { start.x + t0 * dx, start.y + t0 * dy };
+  *b = (MuPoint) { start.x + t1 * dx, start.y + t1 * dy };
+  return TRUE;
+}
+
 /* The selected unit's front arc as the engine answers it
- * (mu_match_front_arc), in board pixels, labelled with its rule. */
+ * (mu_match_front_arc), in board pixels, labelled with its rule. The
+ * reach of a gun runs far past the table's edge, where there is nothing
+ * to fire at: the arc is drawn on the table only. */
 static void
 front_arc (MusterScene *self)
 {
   SceneMatch *m = self->match;
+  const MuScenario *scenario = muster_game_get_scenario (m->game);
   g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (MuPoint));
   g_autofree char *label = NULL;
@@ -250,14 +290,21 @@ front_arc (MusterScene *self)
       muster_scene_set_arc (self, NULL, 0, NULL);
       return;
     }
-  for (guint i = 0; i < table->len; i++)
+  for (guint i = 0; i + 1 < table->len; i += 2)
     {
-      const MuPoint *t = &g_array_index (table, MuPoint, i);
-      MuPos pos = mu_pos_from_point (t->x, t->y, -1);
-      MuPoint p;
+      MuPoint ends[2] = { g_array_index (table, MuPoint, i), g_array_index (table, MuPoint, i + 1) };
 
-      muster_scene_pos_to_board (self, &pos, &p);
-      g_array_append_val (segments, p);
+      if (scenario->table != NULL &&
+          !clip_to_table (&ends[0], &ends[1], scenario->table->width, scenario->table->height))
+        continue;
+      for (guint k = 0; k < 2; k++)
+        {
+          MuPos pos = mu_pos_from_point (ends[k].x, ends[k].y, -1);
+          MuPoint p;
+
+          muster_scene_pos_to_board (self, &pos, &p);
+          g_array_append_val (segments, p);
+        }
     }
   /* Translators: a unit's name and the rule that draws its arc */
   label = g_strdup_printf (_("Front arc of %s, to its fire's reach (%s)"),

@@ -99,3 +99,61 @@ match_widgets_check_accessible (GtkWidget *widget,
         match_widgets_check_accessible (child, n);
     }
 }
+
+/* The first widget under widget with the style class name. */
+static inline GtkWidget *
+match_widgets_find_class (GtkWidget  *widget,
+                          const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = gtk_widget_has_css_class (child, name) ? child : match_widgets_find_class (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The width the sidebar asks for (its natural width, which the page's box
+ * gives it before the board takes the rest; the sidebar with whatever
+ * holds it in that box): the same from one command and decision to the
+ * next, *width the first one seen (0 before). */
+static inline void
+match_widgets_check_sidebar_width (MusterMatchPage *page,
+                                   int             *width)
+{
+  GtkWidget *sidebar = match_widgets_find_class (GTK_WIDGET (page), "side-panel");
+  int min, nat;
+
+  g_assert_nonnull (sidebar);
+  while (gtk_widget_get_parent (sidebar) != NULL && !GTK_IS_BOX (gtk_widget_get_parent (sidebar)))
+    sidebar = gtk_widget_get_parent (sidebar);
+  gtk_widget_measure (sidebar, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  if (*width == 0)
+    *width = nat;
+  if (nat != *width)
+    g_test_message ("the sidebar asks for %d pixels, first %d", nat, *width);
+  g_assert_cmpint (nat, ==, *width);
+}
+
+/* End Phase shows (and may be pressed) only when the engine would end the
+ * step: not while a decision it waits for is pending. TRUE when this was
+ * such a moment, End Phase hidden. */
+static inline gboolean
+match_widgets_check_end_phase (MusterMatchPage *page)
+{
+  MusterGame *game = muster_match_page_get_game (page);
+  MuMatch *m = muster_game_get_match (game);
+  GtkWidget *button = match_widgets_find_command (GTK_WIDGET (page), "match.end-phase", NULL);
+  g_autoptr(MuCommand) end = mu_match_parse (m, mu_match_get_reaction (m) && !mu_match_get_pending (m)
+                                                ? "pass" : "end-phase", NULL);
+  MuCheck check;
+  gboolean legal = end != NULL && mu_match_check (m, end, &check);
+
+  if (end != NULL)
+    mu_check_clear (&check);
+  if (button != NULL)
+    g_assert_true (legal);
+  return !legal && mu_match_get_pending (m) != NULL;
+}

@@ -208,6 +208,84 @@ test_panel_width (void)
   fixture_close (f);
 }
 
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type,
+             const char *label)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) &&
+      (label == NULL || g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), label) == 0))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, label);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first feature check the flow box shows, in its first slot. */
+static GtkWidget *
+first_shown_feature (GtkWidget *check)
+{
+  GtkWidget *box = gtk_widget_get_parent (gtk_widget_get_parent (check));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_FLOW_BOX_CHILD (child) && gtk_widget_get_visible (child) &&
+        gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))))
+      return gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+  return NULL;
+}
+
+/* The old per-hex Stream flag shows only on a hex that has it, as a check
+ * like its neighbours: neither greyed before a hex is chosen nor an empty
+ * slot after one without it. */
+static void
+test_inspector_stream (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  GtkWidget *inspector, *stream, *ford;
+  g_autoptr(GError) error = NULL;
+  MuHex hex = { 3, 4 };
+
+  fixture_open (f, load_template ());
+  muster_editor_show_panel (f->editor, MUSTER_EDITOR_PANEL_MAP);
+  inspector = find_widget (GTK_WIDGET (f->editor), MUSTER_TYPE_HEX_INSPECTOR, NULL);
+  g_assert_nonnull (inspector);
+  muster_hex_inspector_show_hex (MUSTER_HEX_INSPECTOR (inspector), MU_HEX_NONE);
+  stream = find_widget (inspector, GTK_TYPE_CHECK_BUTTON, "Stream");
+  ford = find_widget (inspector, GTK_TYPE_CHECK_BUTTON, "Ford");
+  g_assert_nonnull (stream);
+  g_assert_nonnull (ford);
+  wait_frames (f->window, 2);
+
+  /* no hex: Ford leads, no greyed Stream before it */
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (stream)));
+  g_assert_true (first_shown_feature (stream) == ford);
+
+  /* a hex without the flag: still no Stream and no gap */
+  muster_scene_select_hex (f->scene, hex);
+  wait_frames (f->window, 2);
+  g_assert_false (gtk_widget_get_mapped (stream));
+  g_assert_true (first_shown_feature (stream) == ford);
+  g_assert_true (gtk_widget_is_sensitive (ford));
+  shot (f->window, "editor-inspector-hex");
+
+  /* a hex a file gave the flag: Stream shows, ticked, to be cleared */
+  g_assert_true (mu_edit_set_hex_features (f->history, &hex, 1, MU_HEX_FEATURE_STREAM, TRUE, &error));
+  g_assert_no_error (error);
+  muster_scene_select_hex (f->scene, MU_HEX_NONE);
+  muster_scene_select_hex (f->scene, hex);
+  wait_frames (f->window, 2);
+  g_assert_true (gtk_widget_get_mapped (stream));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (stream)));
+  g_assert_true (first_shown_feature (stream) == stream);
+  shot (f->window, "editor-inspector-stream");
+  fixture_close (f);
+}
+
 static void
 test_no_display (void)
 {
@@ -284,5 +362,6 @@ main (int   argc,
   g_test_add_func ("/app/editor-panel/reserve-menu", test_reserve_menu);
   g_test_add_func ("/app/editor-panel/width", test_panel_width);
   g_test_add_func ("/app/editor-panel/inspector-stream-cell", test_inspector_stream_cell);
+  g_test_add_func ("/app/editor-panel/inspector-stream", test_inspector_stream);
   return g_test_run ();
 }

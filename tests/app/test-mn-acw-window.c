@@ -52,6 +52,8 @@ typedef struct {
   guint free_facings;     /* activations offered at a facing the engine did not list */
   guint buttons, clicks, charges, answers, ends, fights;
   guint most_pairs;       /* the most melee pairs listed at once */
+  guint decided_hidden;   /* decisions pending with End Phase hidden */
+  int sidebar;            /* the width the sidebar asks for */
   gboolean shot_charge, shot_melee, shot_handover, shot_pairs;
   const char *suffix;     /* of the screenshots' names: "" or "-1600x1000" */
 } Tally;
@@ -197,6 +199,8 @@ enter (MusterMatchPage *page,
       muster_match_page_dismiss_handover (page);
     }
   flush_events ();
+  tally->decided_hidden += match_widgets_check_end_phase (page);
+  match_widgets_check_sidebar_width (page, &tally->sidebar);
   if (d != NULL)
     {
       GtkWidget *button = match_widgets_find_answer (page, mu_command_word (c, 0));
@@ -263,6 +267,7 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      match_widgets_check_sidebar_width (page, &tally->sidebar);
       if (g_str_equal (verb, "activate"))
         try_facing (page, c, tally);
       done = (g_str_equal (verb, "move") && click_move (page, c, tally)) ||
@@ -357,6 +362,8 @@ test_hot_seat (void)
                   "the engine did not list", tally.most_pairs, tally.free_facings);
   g_assert_cmpuint (tally.free_facings, >, 0);
   g_assert_cmpuint (tally.ends, >, 0);
+  g_test_message ("%u decisions with End Phase hidden", tally.decided_hidden);
+  g_assert_cmpuint (tally.decided_hidden, >, 0);
   flush_events ();
   g_assert_true (muster_match_page_get_result_shown (page));
   /* the log as people read it: sides and table points by name and in

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "mu-policy.h"
 #include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 #include "muster-game.h"
@@ -399,6 +400,81 @@ test_end_button (void)
   flush_events ();
 }
 
+/* The rows marked current (the "current-step" class) under widget: how
+ * many, and the title of the last one. */
+static guint
+current_rows (GtkWidget   *widget,
+              const char **title)
+{
+  guint n = 0;
+
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    {
+      GtkWidget *labels = gtk_widget_get_last_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget)));
+
+      if (!gtk_widget_has_css_class (widget, "current-step"))
+        return 0;
+      *title = gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (labels)));
+      return 1;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += current_rows (c, title);
+  return n;
+}
+
+/* Every ruleset's phase rows against the engine's current step: a match
+ * of each played by the engine's own policy, and after every command the
+ * one row marked current is the step the engine's position names; the
+ * steps it passes through (the initiative roll among them) each marked
+ * once they are current. */
+static void
+test_current_step (void)
+{
+  static const char *const scenarios[] = {
+    "first-manassas.muster", "henry-house-hill-table.muster", "learning-mn-brawners-farm.muster",
+    "learning-ts-hokes-run.muster", "learning-qrs-big-bethel.muster",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (scenarios); k++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "scenarios", scenarios[k], NULL);
+      g_autoptr(MusterGame) game = open_game (path, NULL, 0);
+      MuMatch *m = muster_game_get_match (game);
+      const MuTurnStructure *turns = muster_game_get_ruleset (game)->turns;
+      GtkWidget *tracker = g_object_ref_sink (muster_phase_tracker_new (game));
+      g_autoptr(MuDice) rng = mu_policy_rng_new (3);
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+      guint n;
+
+      for (n = 0; n < 120 && !mu_match_is_over (m); n++)
+        {
+          g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
+          const MuCommand *c = mu_policy_choose (m, legal, rng, MU_POLICY_RANDOM);
+          const char *title = NULL;
+          const MuStepInfo *step;
+          g_autoptr(GError) error = NULL;
+          MuPosition pos;
+
+          muster_game_get_position (game, &pos);
+          step = mu_turn_structure_find_step (turns, pos.path);
+          if (step == NULL)
+            g_test_message ("%s: the engine's step %s is none of the ruleset's", scenarios[k], pos.path);
+          g_assert_nonnull (step);
+          if (current_rows (tracker, &title) != 1 || !g_str_has_prefix (title, step->name))
+            g_test_message ("%s, command %u: the engine is at %s (%s), the tracker marks %s", scenarios[k], n,
+                            pos.path, step->name, title ? title : "nothing");
+          g_assert_cmpuint (current_rows (tracker, &title), ==, 1);
+          g_assert_true (g_str_has_prefix (title, step->name));
+          g_hash_table_add (seen, (gpointer) step->name);
+          g_assert_nonnull (c);
+          g_assert_true (muster_game_apply (game, c, &error));
+          g_assert_no_error (error);
+        }
+      g_test_message ("%s: %u commands, %u steps marked current", scenarios[k], n, g_hash_table_size (seen));
+      g_object_unref (tracker);
+    }
+}
+
 static void
 test_no_display (void)
 {
@@ -423,5 +499,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/phase-tracker/undo-resets", test_undo_resets);
   g_test_add_func ("/app/phase-tracker/end-button", test_end_button);
   g_test_add_func ("/app/phase-tracker/resources", test_resources_shown);
+  g_test_add_func ("/app/phase-tracker/current-step", test_current_step);
   return g_test_run ();
 }

@@ -174,6 +174,49 @@ test_preview (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* The preview closed before its pages are counted: the window lets its
+ * template's widgets go as it is destroyed, and a "ready" that comes
+ * after it (the operation lives on) reaches nothing of it. */
+static void
+test_preview_closed_early (void)
+{
+  g_autoptr(MuScenario) s = load_scenario ("first-manassas.muster");
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GtkPrintOperation) op = muster_print_operation_new (s, MU_SHEET_KIND_COUNTERS, settings);
+  g_autoptr(GError) error = NULL;
+  guint ready = g_signal_lookup ("ready", GTK_TYPE_PRINT_OPERATION_PREVIEW);
+  GtkWindow *preview = NULL;
+  GtkWidget *label;
+
+  gtk_print_operation_set_allow_async (op, TRUE);
+  gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < 2000 && preview == NULL; i++)
+    {
+      preview = find_window ("Print Preview: Counters");
+      if (preview == NULL)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_nonnull (preview);
+  g_assert_true (g_signal_has_handler_pending (op, ready, 0, FALSE));
+  label = find_label (GTK_WIDGET (preview), "Preparing");
+  g_assert_nonnull (label);
+  g_object_add_weak_pointer (G_OBJECT (label), (gpointer *) &label);
+
+  /* closed while someone still holds it (GTK 4.8 disposes a window only
+   * with its last reference): disposed, its template's widgets let go, not
+   * yet finalized */
+  g_object_ref (preview);
+  gtk_window_destroy (preview);
+  g_object_run_dispose (G_OBJECT (preview));
+  g_assert_null (label);
+  g_assert_false (g_signal_has_handler_pending (op, ready, 0, FALSE));
+  g_object_unref (preview);
+  g_signal_emit (op, ready, 0, NULL);
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 /* A sheet that cannot be laid out: the preview closes and a dialog says why. */
 static void
 test_preview_error (void)
@@ -231,6 +274,7 @@ main (int   argc,
   g_test_add_func ("/app/print/export", test_export);
   g_test_add_func ("/app/print/operation", test_operation);
   g_test_add_func ("/app/print/preview", test_preview);
+  g_test_add_func ("/app/print/preview-closed-early", test_preview_closed_early);
   g_test_add_func ("/app/print/preview-error", test_preview_error);
   status = g_test_run ();
   g_rmdir (tmpdir);

@@ -114,6 +114,8 @@ choose (MuMatch *m,
 
 typedef struct {
   guint fires, reorders, answers, ends, moves;
+  guint decided_hidden;   /* decisions pending with End Phase hidden */
+  int sidebar;            /* the width the sidebar asks for */
   gboolean shot_smoke, shot_arc, shot_reorder;
 } Tally;
 
@@ -229,6 +231,8 @@ enter (MusterMatchPage *page,
   if (muster_match_page_get_handover_side (page) != NULL)
     muster_match_page_dismiss_handover (page);
   flush_events ();
+  tally->decided_hidden += match_widgets_check_end_phase (page);
+  match_widgets_check_sidebar_width (page, &tally->sidebar);
   if (d != NULL && d->kind == MU_ANSWER_NUMBER)
     {
       /* a number (the stands a reorder gives up, TS-REO-3): the spin
@@ -267,6 +271,7 @@ enter (MusterMatchPage *page,
 
       muster_match_page_select (page, mu_command_word (c, 0));
       flush_events ();
+      match_widgets_check_sidebar_width (page, &tally->sidebar);
       if (move_end (m, c, &to))
         {
           /* a move by a click on the engine's listed destination: the
@@ -296,12 +301,13 @@ enter (MusterMatchPage *page,
           tally->moves++;
           return;
         }
-      /* the selected unit's front arc, out to its fire's reach (TS-AMB-42) */
+      /* the selected unit's front arc, out to its fire's reach or the
+       * table's edge (TS-AMB-42): at least the rays from its front */
       {
         guint n = 0;
 
         muster_scene_get_arc (muster_match_page_get_scene (page), &n);
-        g_assert_cmpuint (n, >=, 6);
+        g_assert_cmpuint (n, >=, 4);
         g_assert_nonnull (strstr (muster_match_page_get_hint (page), "TS-AMB-42"));
         if (!tally->shot_arc && tally->fires > 0)
           {
@@ -407,6 +413,8 @@ test_fire_and_reorder (void)
   g_assert_cmpuint (tally.reorders, >, 0);
   g_assert_cmpuint (tally.moves, ==, 2);
   g_assert_cmpuint (tally.ends, >, 0);
+  g_test_message ("%u decisions with End Phase hidden", tally.decided_hidden);
+  g_assert_cmpuint (tally.decided_hidden, >, 0);
   g_assert_cmpuint (most_smoke, >, 0);
   g_assert_true (muster_game_is_over (game));
   flush_events ();
@@ -510,6 +518,74 @@ test_hints (void)
   destroy_all_windows ();
 }
 
+/* The selected unit's front arc lies on the table: a battery's reach runs
+ * far past its edge, where the arc is cut off (TS-AMB-42). */
+static void
+test_arc_on_table (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "app", "fixtures", "ts-firefight.muster", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) scenario = mu_scenario_load_file (path, NULL, &error);
+  MusterWindow *window;
+  MusterMatchPage *page;
+  MusterScene *scene;
+  MuMatch *m;
+  MuPos corner[2];
+  MuPoint lo, hi;
+  guint arcs = 0, past_edge = 0;
+
+  g_assert_no_error (error);
+  window = new_window ();
+  page = show_scenario_match (window, scenario, 1);
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  scene = muster_match_page_get_scene (page);
+  m = muster_game_get_match (muster_match_page_get_game (page));
+  corner[0] = mu_pos_from_point (0, 0, -1);
+  corner[1] = mu_pos_from_point (scenario->table->width, scenario->table->height, -1);
+  muster_scene_pos_to_board (scene, &corner[0], &lo);
+  muster_scene_pos_to_board (scene, &corner[1], &hi);
+  for (guint i = 0; i < scenario->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (scenario->counters, i);
+      g_autoptr(GArray) raw = g_array_new (FALSE, FALSE, sizeof (MuPoint));
+      const MuPoint *points;
+      guint n = 0;
+
+      if (!mu_match_front_arc (m, c->id, raw, NULL))
+        continue;
+      for (guint k = 0; k < raw->len; k++)
+        {
+          const MuPoint *p = &g_array_index (raw, MuPoint, k);
+
+          if (p->x < 0 || p->y < 0 || p->x > scenario->table->width || p->y > scenario->table->height)
+            {
+              past_edge++;
+              break;
+            }
+        }
+      muster_match_page_select (page, c->id);
+      flush_events ();
+      points = muster_scene_get_arc (scene, &n);
+      g_assert_cmpuint (n, >, 0);
+      g_assert_cmpuint (n % 2, ==, 0);
+      arcs++;
+      for (guint k = 0; k < n; k++)
+        {
+          g_assert_cmpfloat (points[k].x, >=, MIN (lo.x, hi.x) - 1e-6);
+          g_assert_cmpfloat (points[k].x, <=, MAX (lo.x, hi.x) + 1e-6);
+          g_assert_cmpfloat (points[k].y, >=, MIN (lo.y, hi.y) - 1e-6);
+          g_assert_cmpfloat (points[k].y, <=, MAX (lo.y, hi.y) + 1e-6);
+        }
+      if (g_str_equal (c->id, "perkins"))
+        shot (GTK_WIDGET (page), "ts-arc-on-table");
+    }
+  g_test_message ("%u arcs, %u of them past the table's edge as the engine measures them", arcs, past_edge);
+  g_assert_cmpuint (arcs, >=, 6);
+  g_assert_cmpuint (past_edge, >, 0);
+  destroy_all_windows ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -521,6 +597,7 @@ main (int argc, char **argv)
     {
       g_test_add_func ("/app/ts-window/fire-and-reorder/TS-FIRE-5/TS-AMB-42/TS-ACT-2", test_fire_and_reorder);
       g_test_add_func ("/app/ts-window/hints", test_hints);
+      g_test_add_func ("/app/ts-window/arc-on-table/TS-AMB-42", test_arc_on_table);
     }
   return app_test_run (display);
 }
