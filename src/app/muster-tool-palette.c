@@ -39,6 +39,9 @@ static const struct {
   [MUSTER_TOOL_LINE] = { "line", N_("Line"), N_("Tabletop: click the points of a road, stream or wall; click the last one again or press Enter to finish"), GDK_KEY_i },
 };
 
+/* A table has no hexes: what the Select tool picks there. */
+#define SELECT_TABLE_HINT N_("Select and inspect a counter, area or line")
+
 static const MuSideFeatures side_features[] = {
   MU_SIDE_STREAM, MU_SIDE_HEDGE, MU_SIDE_WALL, MU_SIDE_FORTIFICATION, MU_SIDE_FORD, MU_SIDE_BRIDGE,
 };
@@ -181,6 +184,34 @@ tool_options (MusterTool tool)
 }
 
 /* Only the active tool's options are shown, under its name and what it does. */
+/* What the tool does, on the board shown (translated). */
+static const char *
+tool_hint (MusterToolPalette *self,
+           MusterTool         tool)
+{
+  if (tool == MUSTER_TOOL_SELECT && self->table == 1)
+    return _(SELECT_TABLE_HINT);
+  return _(tools[tool].tooltip);
+}
+
+/* The button's tooltip (its name, its key, what it does) and its
+ * accessible description, for the board shown. */
+static void
+describe_button (MusterToolPalette *self,
+                 MusterTool         tool)
+{
+  /* TRANSLATORS: a tool's tooltip: its name, its key, what it does */
+  g_autofree char *tip = g_strdup_printf (_("%s (%s): %s"), _(tools[tool].label),
+                                          gdk_keyval_name (gdk_keyval_to_upper (tools[tool].key)),
+                                          tool_hint (self, tool));
+
+  gtk_widget_set_tooltip_text (self->buttons[tool], tip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->buttons[tool]),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[tool].label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tool_hint (self, tool),
+                                  -1);
+}
+
 static void
 update_options (MusterToolPalette *self)
 {
@@ -194,7 +225,7 @@ update_options (MusterToolPalette *self)
   gtk_widget_set_visible (GTK_WIDGET (self->options_grid), options != 0);
   /* TRANSLATORS: the heading over the active tool's options, e.g. "Brush" */
   gtk_label_set_label (self->options_heading, _(tools[self->tool].label));
-  gtk_label_set_label (self->hint, _(tools[self->tool].tooltip));
+  gtk_label_set_label (self->hint, tool_hint (self, self->tool));
 }
 
 void
@@ -244,6 +275,8 @@ muster_tool_palette_set_table (MusterToolPalette *self,
         }
       gtk_widget_set_visible (button, show);
     }
+  describe_button (self, MUSTER_TOOL_SELECT);
+  update_options (self);
   return TRUE;
 }
 
@@ -496,22 +529,14 @@ add_tool_buttons (MusterToolPalette *self)
     {
       GtkWidget *button = gtk_toggle_button_new ();
       g_autofree char *icon = g_strdup_printf ("muster-tool-%s-symbolic", tools[i].name);
-      /* TRANSLATORS: a tool's tooltip: its name, its key, what it does */
-      g_autofree char *tip = g_strdup_printf (_("%s (%s): %s"), _(tools[i].label),
-                                              gdk_keyval_name (gdk_keyval_to_upper (tools[i].key)),
-                                              _(tools[i].tooltip));
 
       gtk_button_set_icon_name (GTK_BUTTON (button), icon);
       gtk_widget_add_css_class (button, "tool-button");
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "editor.tool");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", tools[i].name);
-      gtk_widget_set_tooltip_text (button, tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _(tools[i].label),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(tools[i].tooltip),
-                                      -1);
       gtk_grid_attach (self->tool_grid, button, i % TOOL_COLUMNS, i / TOOL_COLUMNS, 1, 1);
       self->buttons[i] = button;
+      describe_button (self, (MusterTool) i);
     }
 }
 

@@ -11,6 +11,7 @@
 #include "frames.h"
 #include "muster-editor-oob.h"
 #include "muster-hex-inspector.h"
+#include "muster-tool-palette.h"
 
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
@@ -347,6 +348,50 @@ test_inspector_stream_cell (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* On a table there are no hexes: the Select tool's hint under the
+ * palette and its button's tooltip speak of what a table has. */
+static void
+test_select_hint_table (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  MusterToolPalette *palette = g_object_new (MUSTER_TYPE_TOOL_PALETTE, NULL);
+  GtkLabel *hint = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (palette),
+                                                              MUSTER_TYPE_TOOL_PALETTE, "hint"));
+  GtkWidget *select = NULL;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (palette));
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_ptr_array_add (stack, palette);
+    while (stack->len > 0)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+        GVariant *target = GTK_IS_ACTIONABLE (w) ? gtk_actionable_get_action_target_value (GTK_ACTIONABLE (w)) : NULL;
+
+        if (target && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
+            g_strcmp0 (g_variant_get_string (target, NULL), "select") == 0)
+          select = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (stack, c);
+      }
+    g_ptr_array_unref (stack);
+  }
+  g_assert_nonnull (select);
+  g_assert_nonnull (hint);
+  muster_tool_palette_set_tool (palette, MUSTER_TOOL_SELECT);
+  for (guint table = 0; table < 2; table++)
+    {
+      muster_tool_palette_set_table (palette, table);
+      g_test_message ("%s: %s / %s", table ? "table" : "hex board", gtk_label_get_label (hint),
+                      gtk_widget_get_tooltip_text (select));
+      g_assert_cmpint (strstr (gtk_label_get_label (hint), "hex") != NULL, ==, !table);
+      g_assert_cmpint (strstr (gtk_widget_get_tooltip_text (select), "hex") != NULL, ==, !table);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -363,5 +408,6 @@ main (int   argc,
   g_test_add_func ("/app/editor-panel/width", test_panel_width);
   g_test_add_func ("/app/editor-panel/inspector-stream-cell", test_inspector_stream_cell);
   g_test_add_func ("/app/editor-panel/inspector-stream", test_inspector_stream);
+  g_test_add_func ("/app/editor-panel/select-hint-table", test_select_hint_table);
   return g_test_run ();
 }
