@@ -67,6 +67,15 @@ typedef struct {
   int tiles_scale;
   /* Tiles being drawn a band at a time, by layer. */
   GHashTable *partial[N_LAYERS];
+  /* Tiles of the board as it was before the scene changed, by layer, shown
+   * where a tile's replacement is still being drawn so that an edit never
+   * blanks the board; each goes once its replacement is done. */
+  GHashTable *stale[N_LAYERS];
+  /* Microseconds a frame may spend drawing tiles instead of the usual
+   * budget (tests), or -1. */
+  gint64 budget_override_us;
+  /* What the last frame showed (tests). */
+  guint last_missing, last_stale, last_blank;
   /* Thread CPU microseconds the layer's last whole tile took. */
   gint64 tile_cost_us[N_LAYERS];
   /* This frame's budget for drawing tiles, and the frames drawn of the
@@ -154,6 +163,8 @@ tile_key (int tx,
 typedef struct {
   int tx0, ty0, tx1, ty1;
   guint drawn, missing;
+  guint stale;                  /* of the missing, shown as before a change */
+  guint blank;                  /* of the missing, with nothing to show */
   gboolean coarse;
 } FrameTiles;
 
@@ -172,8 +183,17 @@ void     muster_map_view_zoom_by           (MusterMapView *self, double factor, 
 /* Emits cursor-moved at the widget point x, y. */
 void     muster_map_view_emit_cursor_moved (MusterMapView *self, double x, double y);
 
+/* muster-map-view.c, for tests: a frame's budget for drawing tiles
+ * (-1: the usual), and the last frame's tiles still to come, those shown
+ * stale meanwhile, those not shown at all, and the stale tiles kept. */
+void     muster_map_view_set_tile_budget   (MusterMapView *self, gint64 us);
+void     muster_map_view_get_frame_tiles   (MusterMapView *self, guint *missing, guint *stale,
+                                            guint *blank, guint *kept);
+
 /* muster-map-view-tiles.c */
 GHashTable *muster_map_view_partial_new (void);
+/* Keeps the layers' tiles as stale ones to show until each is drawn anew. */
+void        muster_map_view_stale_tiles (MusterMapView *self, guint layers);
 gint64      muster_map_view_clock_us    (void);
 /* Draws bands of tile (tx, ty) of `layer` while the frame begun at
  * frame_start (muster_map_view_clock_us) has time, counting them in *drawn;

@@ -168,6 +168,8 @@ muster_map_view_draw_tile (MusterMapView *self,
   self->cache.tile_cost_us[layer] = MAX (p->cost_us, 1);
   texture = texture_for (cairo_surface_reference (p->surface));
   g_hash_table_remove (self->cache.partial[layer], &key);
+  /* replaced: the old picture is not kept beside the new one */
+  g_hash_table_remove (self->cache.stale[layer], &key);
   k = g_new (gint64, 1);
   *k = key;
   g_hash_table_insert (self->cache.tiles[layer], k, texture);
@@ -233,6 +235,56 @@ prune_tiles (MusterMapView *self,
     }
 }
 
+/* Keeps the tiles of `layers` as stale ones. They stay on screen until
+ * each one's replacement is drawn: the board is drawn anew over several
+ * frames, and dropping the tiles at once would show the view's background
+ * (a table has no coarse picture) and no counters meanwhile. */
+void
+muster_map_view_stale_tiles (MusterMapView *self,
+                             guint          layers)
+{
+  for (int l = 0; l < N_LAYERS; l++)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      if ((layers & (1u << l)) == 0)
+        continue;
+      /* a stale tile not yet replaced since an earlier change stays unless
+       * a newer picture of its place supersedes it */
+      g_hash_table_iter_init (&iter, self->cache.tiles[l]);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          g_hash_table_iter_steal (&iter);
+          g_hash_table_replace (self->cache.stale[l], key, value);
+        }
+      /* bands drawn of the board as it was */
+      g_hash_table_remove_all (self->cache.partial[l]);
+    }
+}
+
+/* Drops the stale tiles off the screen: they would only be replaced once
+ * scrolled back into view, and meanwhile keep the tile cache's memory
+ * doubled. */
+static void
+prune_stale (GHashTable       *stale,
+             const FrameTiles *ft)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, stale);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      gint64 k = *(gint64 *) key;
+      int tx = (int) (k >> 32);
+      int ty = (int) (gint32) (k & 0xffffffff);
+
+      if (tx < ft->tx0 || tx > ft->tx1 || ty < ft->ty0 || ty > ft->ty1)
+        g_hash_table_iter_remove (&iter);
+    }
+}
+
 static gboolean
 any_terrain_tile_missing (MusterMapView    *self,
                           const FrameTiles *ft)
@@ -242,14 +294,17 @@ any_terrain_tile_missing (MusterMapView    *self,
       {
         gint64 key = tile_key (tx, ty);
 
-        if (!g_hash_table_contains (self->cache.tiles[LAYER_TERRAIN], &key))
+        /* a stale tile stands in as well as the coarse picture would */
+        if (!g_hash_table_contains (self->cache.tiles[LAYER_TERRAIN], &key) &&
+            !g_hash_table_contains (self->cache.stale[LAYER_TERRAIN], &key))
           return TRUE;
       }
   return FALSE;
 }
 
 /* Draws what the frame's budget allows of the missing tiles into `shown`
- * (layer by layer, row by row; NULL where a tile is still to come). */
+ * (layer by layer, row by row; the stale tile where a tile is still to
+ * come, else NULL). */
 static void
 draw_tiles (MusterMapView *self,
             FrameTiles    *ft,
@@ -263,6 +318,7 @@ draw_tiles (MusterMapView *self,
     {
       prune_tiles (self, self->cache.tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       prune_tiles (self, self->cache.partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
+      prune_stale (self->cache.stale[l], ft);
       for (int ty = ft->ty0; ty <= ft->ty1; ty++)
         for (int tx = ft->tx0; tx <= ft->tx1; tx++)
           {
@@ -273,7 +329,14 @@ draw_tiles (MusterMapView *self,
             if (texture == NULL)
               texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
             if (texture == NULL)
-              ft->missing++;
+              {
+                ft->missing++;
+                texture = g_hash_table_lookup (self->cache.stale[l], &key);
+                if (texture != NULL)
+                  ft->stale++;
+                else
+                  ft->blank++;
+              }
             shown[i] = texture;
           }
     }

@@ -55,7 +55,36 @@ clear_tiles (MusterMapView *self,
       {
         g_hash_table_remove_all (self->cache.tiles[l]);
         g_hash_table_remove_all (self->cache.partial[l]);
+        g_hash_table_remove_all (self->cache.stale[l]);
       }
+}
+
+void
+muster_map_view_set_tile_budget (MusterMapView *self,
+                                 gint64         us)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  self->cache.budget_override_us = us;
+}
+
+void
+muster_map_view_get_frame_tiles (MusterMapView *self,
+                                 guint         *missing,
+                                 guint         *stale,
+                                 guint         *blank,
+                                 guint         *kept)
+{
+  guint n = 0;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+
+  for (int l = 0; l < N_LAYERS; l++)
+    n += g_hash_table_size (self->cache.stale[l]);
+  *missing = self->cache.last_missing;
+  *stale = self->cache.last_stale;
+  *blank = self->cache.last_blank;
+  *kept = n;
 }
 
 void
@@ -150,11 +179,27 @@ muster_map_view_begin_preview (MusterMapView *self)
       for (int l = 0; l < N_LAYERS; l++)
         {
           GHashTable *swap = self->cache.preview_tiles[l];
+          GHashTableIter iter;
+          gpointer key, value;
 
           self->cache.preview_tiles[l] = self->cache.tiles[l];
           self->cache.tiles[l] = swap;
           g_hash_table_remove_all (self->cache.tiles[l]);
           g_hash_table_remove_all (self->cache.partial[l]);
+          /* where a tile was still being drawn anew after an edit, the
+           * stale one is what the screen showed */
+          g_hash_table_iter_init (&iter, self->cache.stale[l]);
+          while (g_hash_table_iter_next (&iter, &key, &value))
+            {
+              g_hash_table_iter_steal (&iter);
+              if (g_hash_table_contains (self->cache.preview_tiles[l], key))
+                {
+                  g_free (key);
+                  g_object_unref (value);
+                }
+              else
+                g_hash_table_insert (self->cache.preview_tiles[l], key, value);
+            }
         }
       self->cache.preview_zoom = self->cache.tiles_zoom;
     }
@@ -315,8 +360,13 @@ muster_map_view_snapshot (GtkWidget   *widget,
       self->cache.frames_drawn = 0;
     }
   self->cache.frame_budget_us = self->cache.frames_drawn < FIRST_FRAMES ? FIRST_FRAME_BUDGET_US : FRAME_BUDGET_US;
+  if (self->cache.budget_override_us >= 0)
+    self->cache.frame_budget_us = self->cache.budget_override_us;
   self->cache.frames_drawn = MIN (self->cache.frames_drawn + 1, FIRST_FRAMES);
   muster_map_view_snapshot_tiles (self, snapshot, &ft, scale, w, h, bw, bh, start);
+  self->cache.last_missing = ft.missing;
+  self->cache.last_stale = ft.stale;
+  self->cache.last_blank = ft.blank;
   snapshot_overlays (self, snapshot, scenario, w, h);
   if (ft.missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
@@ -480,7 +530,8 @@ on_scene_changed (MusterScene   *scene,
     muster_map_view_clear_coarse (self);
   if (layers != 0)
     {
-      clear_tiles (self, layers);
+      /* the old tiles stay on screen until each is drawn anew */
+      muster_map_view_stale_tiles (self, layers);
       end_preview (self);
       muster_map_view_update_position (self);
     }
@@ -704,7 +755,7 @@ muster_map_view_set_property (GObject      *object,
       if (self->look.counter_style != g_value_get_int (value))
         {
           self->look.counter_style = g_value_get_int (value);
-          clear_tiles (self, 1u << LAYER_PIECES);
+          muster_map_view_stale_tiles (self, 1u << LAYER_PIECES);
           end_preview (self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
           g_object_notify_by_pspec (object, pspec);
@@ -741,6 +792,7 @@ muster_map_view_finalize (GObject *object)
       g_hash_table_unref (self->cache.tiles[l]);
       g_hash_table_unref (self->cache.preview_tiles[l]);
       g_hash_table_unref (self->cache.partial[l]);
+      g_hash_table_unref (self->cache.stale[l]);
     }
   g_clear_object (&self->cache.coarse);
   g_free (self->position_text);
@@ -808,7 +860,9 @@ muster_map_view_init (MusterMapView *self)
       self->cache.tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
       self->cache.preview_tiles[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
       self->cache.partial[l] = muster_map_view_partial_new ();
+      self->cache.stale[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
     }
+  self->cache.budget_override_us = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   /* the keyboard cursor shows while the board has the focus */

@@ -544,6 +544,10 @@ draw_line (MuRenderTableCtx *c,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 }
 
+/* A digit's width in the sans font, in ems, with some to spare: whether a
+ * grid label fits before the table's edge. */
+#define LABEL_DIGIT_EM 0.62
+
 static void
 draw_table_grid (MuRenderTableCtx *c,
                  MuText           *text)
@@ -589,14 +593,27 @@ draw_table_grid (MuRenderTableCtx *c,
   for (int i = major; i < t->width; i += major)
     {
       char buf[32];
-      g_snprintf (buf, sizeof buf, "%d", i);
-      mu_text_draw (text, MU_FONT_SANS, 0.7 * k * c->inch, buf, i * k + 0.15 * k, 0.15 * k, 0, 0, 0);
+      double px = 0.7 * k * c->inch;
+      int n = g_snprintf (buf, sizeof buf, "%d", i);
+
+      /* A label right of its line, unless the table ends before it would
+       * (a 183 cm table's "180"): then left of it, where it is not cut. */
+      if (i * k + 0.15 * k + n * LABEL_DIGIT_EM * px <= W)
+        mu_text_draw (text, MU_FONT_SANS, px, buf, i * k + 0.15 * k, 0.15 * k, 0, 0, 0);
+      else
+        mu_text_draw (text, MU_FONT_SANS, px, buf, i * k - 0.15 * k, 0.15 * k, 1, 0, 0);
     }
   for (int j = major; j < t->height; j += major)
     {
       char buf[32];
+      double px = 0.7 * k * c->inch;
+
       g_snprintf (buf, sizeof buf, "%d", j);
-      mu_text_draw (text, MU_FONT_SANS, 0.7 * k * c->inch, buf, 0.15 * k, j * k + 0.15 * k, 0, 0, 0);
+      /* below its line, or above it where the table ends first */
+      if (j * k + 0.15 * k + 1.25 * px <= H)
+        mu_text_draw (text, MU_FONT_SANS, px, buf, 0.15 * k, j * k + 0.15 * k, 0, 0, 0);
+      else
+        mu_text_draw (text, MU_FONT_SANS, px, buf, 0.15 * k, j * k - 0.15 * k, 0, 1, 0);
     }
 }
 

@@ -441,6 +441,43 @@ test_plan (void)
   cairo_surface_destroy (without);
 }
 
+/* The grid's last column label, on a table that ends a little after its
+ * line (a 182 cm table's "180"), and the last row label likewise, are drawn
+ * whole within the table: the view cuts what lies beyond its edge. */
+static void
+test_grid_labels_within (void)
+{
+  g_autoptr(MuScenario) s = mu_scenario_new_table ("baa-table", 182, 121, MU_UNIT_CM, "15mm");
+  MuRenderOptions o;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+  int iw, ih, margin = 40;
+  guint outside = 0;
+
+  mu_render_options_init (&o);
+  o.table_scale = 6.0;
+  o.show_grid = TRUE;
+  o.show_coordinates = TRUE;
+  mu_render_board_size (s, &o, &w, &h);
+  iw = (int) ceil (w);
+  ih = (int) ceil (h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, iw + margin, ih + margin);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  mu_render_terrain (cr, s, &o, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  /* nothing right of the table, nor under it (a pixel of antialiasing spare) */
+  for (int y = 0; y < ih + margin; y++)
+    for (int x = 0; x < iw + margin; x++)
+      if ((x > iw || y > ih) && pixel (surface, x, y) != MAGENTA)
+        outside++;
+  g_assert_cmpuint (outside, ==, 0);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -453,5 +490,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/table/markers/BAT-CMD-7", test_markers);
   g_test_add_func ("/render/table/garrison/TS-AMB-85", test_garrison);
   g_test_add_func ("/render/table/plan/TS-AMB-64", test_plan);
+  g_test_add_func ("/render/table/grid-labels-within", test_grid_labels_within);
   return g_test_run ();
 }

@@ -1,0 +1,165 @@
+/* The board after an edit or a command: its tiles are drawn anew over
+ * several frames, and meanwhile the tiles of the board as it was stay on
+ * screen, so that the board never goes blank nor its counters vanish; each
+ * old tile goes as soon as its replacement is drawn. */
+#include "config.h"
+
+#include "app-test.h"
+#include "frames.h"
+#include "muster-map-view.h"
+#include "muster-map-view-private.h"
+#include "muster-scene.h"
+
+/* What the view draws in a frame, rendered as the window would;
+ * into $MUSTER_SCREENSHOT_DIR/map-tiles-BOARD-MOMENT.png as well when that is set,
+ * for people to look at. */
+static GBytes *
+render (GtkWidget  *view,
+        const char *board,
+        const char *moment)
+{
+  const char *dir = g_getenv ("MUSTER_SCREENSHOT_DIR");
+  int w = gtk_widget_get_width (view);
+  int h = gtk_widget_get_height (view);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  gsize stride = (gsize) w * 4;
+  guchar *data;
+
+  /* the view's own snapshot, as its next frame calls it */
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (dir != NULL)
+    {
+      g_autofree char *file = g_strdup_printf ("map-tiles-%s-%s.png", board, moment);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+    }
+  data = g_malloc (stride * h);
+  gdk_texture_download (texture, data, stride);
+  return g_bytes_new_take (data, stride * h);
+}
+
+/* Lets the view draw frames until its board is complete (bounded). */
+static void
+wait_complete (MusterMapView *view)
+{
+  guint missing = 1, stale, blank, kept;
+
+  for (int i = 0; i < 2000 && missing > 0; i++)
+    {
+      wait_frames (GTK_WIDGET (view), 1);
+      muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+    }
+  g_assert_cmpuint (missing, ==, 0);
+}
+
+static guint
+count_different_pixels (GBytes *a,
+                        GBytes *b)
+{
+  gsize n_a, n_b;
+  const guint32 *pa = g_bytes_get_data (a, &n_a);
+  const guint32 *pb = g_bytes_get_data (b, &n_b);
+  guint n = 0;
+
+  g_assert_cmpuint (n_a, ==, n_b);
+  for (gsize i = 0; i < n_a / 4; i++)
+    n += pa[i] != pb[i];
+  return n;
+}
+
+static void
+check_change_keeps_board (const char *name,
+                          const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  guint missing, stale, blank, kept;
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  wait_complete (view);
+  before = render (GTK_WIDGET (view), label, "before-change");
+
+  /* A slow machine, or a large board: each frame has time for one tile. */
+  muster_map_view_set_tile_budget (view, 0);
+  muster_scene_scenario_changed (scene);
+  after = render (GTK_WIDGET (view), label, "after-change");
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  /* the frame drew the board anew, and not all of it */
+  g_assert_cmpuint (missing, >, 0);
+  /* every tile still to come shows as it was */
+  g_assert_cmpuint (blank, ==, 0);
+  g_assert_cmpuint (stale, ==, missing);
+  /* nothing changed in the scenario: the frame looks as the one before */
+  g_assert_cmpuint (count_different_pixels (before, after), ==, 0);
+
+  /* once each tile is drawn anew, no old one is kept beside it */
+  muster_map_view_set_tile_budget (view, -1);
+  wait_complete (view);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (stale, ==, 0);
+  g_assert_cmpuint (kept, ==, 0);
+
+  /* A command that changes the pieces only: the same with their layer. */
+  muster_map_view_set_tile_budget (view, 0);
+  muster_scene_select_piece (scene, 0);
+  g_clear_pointer (&after, g_bytes_unref);
+  after = render (GTK_WIDGET (view), label, "after-select");
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (blank, ==, 0);
+  g_assert_cmpuint (stale, ==, missing);
+
+  muster_map_view_set_tile_budget (view, -1);
+  wait_complete (view);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (stale, ==, 0);
+  g_assert_cmpuint (kept, ==, 0);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_table (void)
+{
+  check_change_keeps_board ("henry-house-hill-table.muster", "table");
+}
+
+static void
+test_hex (void)
+{
+  check_change_keeps_board ("first-manassas.muster", "hex");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_log_set_fatal_handler (app_test_on_fatal_log, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/app/map-tiles/no-display", app_test_no_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/app/map-tiles/table-change", test_table);
+  g_test_add_func ("/app/map-tiles/hex-change", test_hex);
+  return g_test_run ();
+}
