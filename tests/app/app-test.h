@@ -74,9 +74,12 @@ destroy_all_windows (void)
 {
   GList *toplevels = gtk_window_list_toplevels ();
 
+  /* held: destroying a window destroys its dialogs, later in the list */
+  for (GList *l = toplevels; l; l = l->next)
+    g_object_ref (l->data);
   for (GList *l = toplevels; l; l = l->next)
     gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
+  g_list_free_full (toplevels, g_object_unref);
   flush_events ();
 }
 
