@@ -289,10 +289,23 @@ on_table_response (GtkDialog       *dialog,
     }
   /* Later: the sidebar's decision still takes the answer */
   if (self->orders.table_dialog == GTK_WIDGET (dialog))
-    self->orders.table_dialog = NULL;
+    g_clear_weak_pointer (&self->orders.table_dialog);
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (line != NULL)
     muster_match_page_play_line (self, line);
+}
+
+/* The dialog is destroyed with its parent window: held weakly, it is not
+ * destroyed a second time when the page goes after the window. */
+static void
+close_table_dialog (MusterMatchPage *self)
+{
+  GtkWidget *dialog = self->orders.table_dialog;
+
+  if (dialog == NULL)
+    return;
+  g_clear_weak_pointer (&self->orders.table_dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -306,8 +319,7 @@ update_table_dialog (MusterMatchPage *self)
 
   if (d == NULL || d->table == NULL || !person_acts (self, d->side))
     {
-      if (self->orders.table_dialog != NULL)
-        gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->orders.table_dialog)));
+      close_table_dialog (self);
       g_clear_pointer (&self->orders.table_asked, g_free);
       return;
     }
@@ -353,7 +365,7 @@ update_table_dialog (MusterMatchPage *self)
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Answer"), GTK_RESPONSE_ACCEPT);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   g_signal_connect (dialog, "response", G_CALLBACK (on_table_response), self);
-  self->orders.table_dialog = dialog;
+  g_set_weak_pointer (&self->orders.table_dialog, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -373,8 +385,7 @@ muster_match_orders_dispose (MusterMatchPage *self)
   g_clear_handle_id (&self->orders.idle, g_source_remove);
   g_clear_pointer (&self->orders.pending_order, g_free);
   g_clear_pointer (&self->orders.table_asked, g_free);
-  if (self->orders.table_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->orders.table_dialog)));
+  close_table_dialog (self);
 }
 
 GtkWidget *

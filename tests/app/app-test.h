@@ -47,7 +47,11 @@ app_test_on_gdk_log (const char     *domain,
                      gpointer        user_data)
 {
   if (!app_test_on_fatal_log (domain, level, message, user_data))
-    return;
+    {
+      /* let through, but said, so that a log shows which */
+      g_printerr ("(not fatal in tests) %s: %s\n", domain, message);
+      return;
+    }
   g_log_default_handler (domain, level, message, user_data);
 }
 
@@ -74,9 +78,12 @@ destroy_all_windows (void)
 {
   GList *toplevels = gtk_window_list_toplevels ();
 
+  /* held: destroying a window destroys its dialogs, later in the list */
+  for (GList *l = toplevels; l; l = l->next)
+    g_object_ref (l->data);
   for (GList *l = toplevels; l; l = l->next)
     gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (toplevels);
+  g_list_free_full (toplevels, g_object_unref);
   flush_events ();
 }
 

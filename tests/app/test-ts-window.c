@@ -231,7 +231,8 @@ enter (MusterMatchPage *page,
   if (muster_match_page_get_handover_side (page) != NULL)
     muster_match_page_dismiss_handover (page);
   flush_events ();
-  tally->decided_hidden += match_widgets_check_end_phase (page);
+  if (match_widgets_check_end_phase (page) && tally->decided_hidden++ == 0)
+    shot (GTK_WIDGET (page), "ts-decision");
   match_widgets_check_sidebar_width (page, &tally->sidebar);
   if (d != NULL && d->kind == MU_ANSWER_NUMBER)
     {
