@@ -513,7 +513,18 @@ match_from (char      **elements,
   gsize len;
 
   if (elements[ei] == NULL)
-    return wi == n;
+    {
+      /* words past the form's end: blame the first of them, not the
+       * last word an element refused before it (an element that refused
+       * this very word says more, unless it starts a comment) */
+      if (wi < n && ((gint) wi > why->wi || ((gint) wi == why->wi && words[wi][0] == '#')))
+        {
+          why->number = FALSE;
+          why->wi = wi;
+          why->element = g_intern_static_string ("END");
+        }
+      return wi == n;
+    }
   e = g_strdup (elements[ei]);
   len = strlen (e);
   optional = len > 2 && e[0] == '[' && e[len - 1] == ']';
@@ -624,6 +635,11 @@ mu_command_parse (const MuRuleset *ruleset,
     {
       const char *word = g_ptr_array_index (w, why.wi + 1);
       const char *e = why.element;
+
+      if (g_str_equal (e, "END") && word[0] == '#')
+        return parse_fail (error, copy, _("“%s”: a comment is a line of its own, starting with #"), word);
+      if (g_str_equal (e, "END"))
+        return parse_fail (error, copy, _("“%s” is more than %s takes"), word, verb->verb);
 
       if (strstr (e, "HEX"))
         return parse_fail (error, copy, _("“%s” is not a hex (CCRR)"), word);

@@ -351,6 +351,10 @@ test_bad_word_names_shapes (void)
     { &table_rules, "go u1 1e309", "“1e309” is not a distance or a position (@X,Y)" },
     { &table_rules, "go u1 nan", "“nan” is not a distance or a position (@X,Y)" },
     { &table_rules, "to u1 3", "“3” is not a position (@X,Y)" },
+    /* words past the end of every form: not blamed on the last good word */
+    { &table_rules, "go u1 2 # trailing", "a comment is a line of its own" },
+    { &table_rules, "go u1 2 3", "“3” is more than go takes" },
+    { &table_rules, "to u1 @1,1 @2,2", "“@2,2” is more than to takes" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
