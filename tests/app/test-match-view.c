@@ -17,6 +17,7 @@
 #include "muster-map-trace.h"
 #include "muster-match-log.h"
 #include "muster-match-page.h"
+#include "muster-phase-tracker.h"
 #include "muster-window.h"
 
 /* The first widget of the type under root (depth first), or NULL. */
@@ -225,6 +226,54 @@ test_handover_button_shows_sidebar (void)
   shot (GTK_WIDGET (page), "handover-taken");
   g_assert_true (gtk_widget_compute_bounds (side, GTK_WIDGET (window), &bounds));
   g_assert_cmpfloat (bounds.size.width, >=, 340);
+  g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
+  destroy_all_windows ();
+  app_test_strict_snapshots = FALSE;
+}
+
+/* The same with End Phase shown under the hand-over screen already (as the
+ * page showed it before it asked the engine): taking the board then changes
+ * the size of nothing else in the sidebar, and the log, laid out for the
+ * first time with the lines of the first steps, finds that it needs its
+ * scrollbar. A scrolled window that shows or hides a scrollbar while GTK
+ * lays it out asks for a new size from inside the sidebar's own allocation,
+ * which GTK 4.8 loses: the sidebar stayed blank, "without a current
+ * allocation", until the window was resized or the board clicked. */
+static void
+test_handover_sidebar_unchanged (void)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-blackburns-ford.muster");
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = show_scenario_match (window, scenario, 5);
+  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *tracker = find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
+  GtkWidget *side = log;
+  graphene_rect_t bounds;
+
+  app_test_strict_snapshots = TRUE;
+  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
+    side = gtk_widget_get_parent (side);
+  g_assert_nonnull (side);
+  g_assert_nonnull (tracker);
+  g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
+  muster_phase_tracker_set_end_shown (MUSTER_PHASE_TRACKER (tracker), TRUE);
+  g_assert_true (wait_drawn (side));
+  g_assert_false (gtk_widget_get_mapped (log));
+
+  /* the button clicked as GTK clicks it, then a few real frames */
+  g_assert_true (gtk_widget_activate (button));
+  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (muster_match_page_get_handover_side (page));
+  wait_frames (GTK_WIDGET (window), 5);
+  g_assert_true (drawn (side));
+  g_assert_true (drawn (tracker));
+  g_assert_true (drawn (log));
+  g_assert_true (gtk_widget_compute_bounds (side, GTK_WIDGET (window), &bounds));
+  g_assert_cmpfloat (bounds.size.width, >=, 340);
+  g_assert_cmpint (gtk_widget_get_allocated_width (tracker), >, 0);
   g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
   destroy_all_windows ();
   app_test_strict_snapshots = FALSE;
@@ -672,6 +721,7 @@ main (int   argc,
       g_test_add_func ("/app/match-view/saved-view", test_saved_view);
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       g_test_add_func ("/app/match-view/handover-button-shows-sidebar", test_handover_button_shows_sidebar);
+      g_test_add_func ("/app/match-view/handover-sidebar-unchanged", test_handover_sidebar_unchanged);
       g_test_add_func ("/app/match-view/handover-every-ruleset", test_handover_every_ruleset);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
