@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mu-error.h"
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-data-dirs.h"
@@ -351,5 +352,37 @@ muster_match_dialog_create_game (MusterMatchDialog *self,
   copy = mu_scenario_copy (self->scenario);
   if (self->options != NULL)
     muster_options_editor_apply (MUSTER_OPTIONS_EDITOR (self->options), copy);
+  {
+    /* The editor opens a scenario that fails its checks so it can be
+     * fixed; a match never starts from one, as muster-cli play refuses it. */
+    g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+    guint n_errors;
+
+    mu_scenario_check (copy, problems);
+    n_errors = mu_problem_list_n_errors (problems);
+    if (n_errors > 0)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        g_string_append_printf (text,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "The scenario has %u error to fix before it can be played:",
+                                             "The scenario has %u errors to fix before it can be played:",
+                                             n_errors),
+                                n_errors);
+        for (guint i = 0; i < problems->len; i++)
+          {
+            const MuProblem *p = g_ptr_array_index (problems, i);
+            g_autofree char *line = NULL;
+
+            if (p->severity != MU_PROBLEM_ERROR)
+              continue;
+            line = mu_problem_to_string (p);
+            g_string_append_printf (text, "\n%s", line);
+          }
+        g_set_error_literal (error, MU_ERROR, MU_ERROR_INVALID, text->str);
+        return NULL;
+      }
+  }
   return muster_game_new_for_scenario (copy, seed, error);
 }
