@@ -30,6 +30,7 @@ struct _MusterMatchDialog
   GtkWidget *dice_players;
   GtkWidget *seed_error;
   GtkWidget *problem;
+  GPtrArray *check_problems;     /* why the last create_game() refused, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (MusterMatchDialog, muster_match_dialog, GTK_TYPE_DIALOG)
@@ -225,6 +226,7 @@ muster_match_dialog_finalize (GObject *object)
   g_clear_pointer (&self->scenario, mu_scenario_free);
   g_clear_pointer (&self->bundled, g_ptr_array_unref);
   g_clear_pointer (&self->player_drops, g_hash_table_unref);
+  g_clear_pointer (&self->check_problems, g_ptr_array_unref);
   G_OBJECT_CLASS (muster_match_dialog_parent_class)->finalize (object);
 }
 
@@ -271,6 +273,13 @@ muster_match_dialog_new (GtkWindow        *parent,
     set_scenario (self, NULL);
   muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
   return GTK_WIDGET (self);
+}
+
+GPtrArray *
+muster_match_dialog_get_check_problems (MusterMatchDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), NULL);
+  return self->check_problems;
 }
 
 MusterPlayer
@@ -358,29 +367,22 @@ muster_match_dialog_create_game (MusterMatchDialog *self,
     g_autoptr(GPtrArray) problems = mu_problem_list_new ();
     guint n_errors;
 
+    g_clear_pointer (&self->check_problems, g_ptr_array_unref);
     mu_scenario_check (copy, problems);
     n_errors = mu_problem_list_n_errors (problems);
     if (n_errors > 0)
       {
-        g_autoptr(GString) text = g_string_new (NULL);
-
-        g_string_append_printf (text,
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "The scenario has %u error to fix before it can be played:",
-                                             "The scenario has %u errors to fix before it can be played:",
-                                             n_errors),
-                                n_errors);
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "The scenario has %u error to fix before it can be played.",
+                                  "The scenario has %u errors to fix before it can be played.",
+                                  n_errors),
+                     n_errors);
+        /* only the errors: its warnings do not stop a match */
+        self->check_problems = mu_problem_list_new ();
         for (guint i = 0; i < problems->len; i++)
-          {
-            const MuProblem *p = g_ptr_array_index (problems, i);
-            g_autofree char *line = NULL;
-
-            if (p->severity != MU_PROBLEM_ERROR)
-              continue;
-            line = mu_problem_to_string (p);
-            g_string_append_printf (text, "\n%s", line);
-          }
-        g_set_error_literal (error, MU_ERROR, MU_ERROR_INVALID, text->str);
+          if (((MuProblem *) g_ptr_array_index (problems, i))->severity == MU_PROBLEM_ERROR)
+            g_ptr_array_add (self->check_problems, g_ptr_array_steal_index (problems, i--));
         return NULL;
       }
   }

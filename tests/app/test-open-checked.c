@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "app-test.h"
+#include "mu-error.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-game.h"
@@ -196,6 +197,8 @@ test_no_match (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = NULL;
+  g_autofree char *named = NULL;
+  GPtrArray *problems;
   MusterWindow *window;
   GtkWidget *dialog;
 
@@ -206,9 +209,15 @@ test_no_match (void)
   game = muster_match_dialog_create_game (MUSTER_MATCH_DIALOG (dialog), &error);
   g_assert_null (game);
   g_assert_nonnull (error);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
   g_test_message ("%s", error->message);
-  g_assert_nonnull (strstr (error->message, "disperse usa 4"));
-  g_assert_nonnull (strstr (error->message, path));
+  problems = muster_match_dialog_get_check_problems (MUSTER_MATCH_DIALOG (dialog));
+  g_assert_nonnull (problems);
+  g_assert_cmpuint (problems->len, ==, 1);
+  named = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_test_message ("%s", named);
+  g_assert_nonnull (strstr (named, "disperse usa 4"));
+  g_assert_true (g_str_has_prefix (named, path));
   gtk_window_destroy (GTK_WINDOW (dialog));
   destroy_all_windows ();
   g_assert_cmpint (g_remove (path), ==, 0);
