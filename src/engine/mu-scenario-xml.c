@@ -974,7 +974,8 @@ mu_scenario_load_data (const char  *data,
                        GPtrArray   *problems,
                        GError     **error)
 {
-  return load_data_full (data, length, NULL, filename, MU_LOAD_DEFAULT, problems, NULL, NULL, NULL, error);
+  return load_data_full (data, length, NULL, filename, MU_LOAD_DEFAULT, problems, NULL, NULL, NULL,
+                         error);
 }
 
 MuScenario *
@@ -1018,5 +1019,6 @@ mu_scenario_load_file_full (const char         *path,
     return NULL;
   if (progress)
     progress (0.1, user_data);
-  return load_data_full (data, length, &data, path, flags, problems, progress, user_data, cancellable, error);
+  return load_data_full (data, length, &data, path, flags, problems, progress, user_data, cancellable,
+                         error);
 }
