@@ -186,6 +186,13 @@ muster_editor_show_panel (MusterEditor      *self,
   gtk_notebook_set_current_page (self->notebook, (int) panel);
 }
 
+MusterEditorPanel
+muster_editor_get_panel (MusterEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), MUSTER_EDITOR_PANEL_MAP);
+  return (MusterEditorPanel) gtk_notebook_get_current_page (self->notebook);
+}
+
 GtkWidget *
 muster_editor_get_oob (MusterEditor *self)
 {

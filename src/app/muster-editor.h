@@ -101,6 +101,7 @@ typedef enum {
 } MusterEditorPanel;
 
 void            muster_editor_show_panel       (MusterEditor *self, MusterEditorPanel panel);
+MusterEditorPanel muster_editor_get_panel      (MusterEditor *self);
 
 /* Inserts (count > 0) or removes rows or columns at an edge, as the Board
  * Size controls do; what is cut off is shown in the palette. */

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mu-error.h"
 #include "mu-file.h"
 #include "mu-scenario-xml.h"
 #include "muster-data-dirs.h"
@@ -29,6 +30,7 @@ struct _MusterMatchDialog
   GtkWidget *dice_players;
   GtkWidget *seed_error;
   GtkWidget *problem;
+  GPtrArray *check_problems;     /* why the last create_game() refused, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (MusterMatchDialog, muster_match_dialog, GTK_TYPE_DIALOG)
@@ -224,6 +226,7 @@ muster_match_dialog_finalize (GObject *object)
   g_clear_pointer (&self->scenario, mu_scenario_free);
   g_clear_pointer (&self->bundled, g_ptr_array_unref);
   g_clear_pointer (&self->player_drops, g_hash_table_unref);
+  g_clear_pointer (&self->check_problems, g_ptr_array_unref);
   G_OBJECT_CLASS (muster_match_dialog_parent_class)->finalize (object);
 }
 
@@ -270,6 +273,13 @@ muster_match_dialog_new (GtkWindow        *parent,
     set_scenario (self, NULL);
   muster_dialog_answer_on_enter (GTK_DIALOG (self), GTK_RESPONSE_ACCEPT);
   return GTK_WIDGET (self);
+}
+
+GPtrArray *
+muster_match_dialog_get_check_problems (MusterMatchDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MATCH_DIALOG (self), NULL);
+  return self->check_problems;
 }
 
 MusterPlayer
@@ -351,5 +361,30 @@ muster_match_dialog_create_game (MusterMatchDialog *self,
   copy = mu_scenario_copy (self->scenario);
   if (self->options != NULL)
     muster_options_editor_apply (MUSTER_OPTIONS_EDITOR (self->options), copy);
+  {
+    /* The editor opens a scenario that fails its checks so it can be
+     * fixed; a match never starts from one, as muster-cli play refuses it. */
+    g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+    guint n_errors;
+
+    g_clear_pointer (&self->check_problems, g_ptr_array_unref);
+    mu_scenario_check (copy, problems);
+    n_errors = mu_problem_list_n_errors (problems);
+    if (n_errors > 0)
+      {
+        g_set_error (error, MU_ERROR, MU_ERROR_INVALID,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "The scenario has %u error to fix before it can be played.",
+                                  "The scenario has %u errors to fix before it can be played.",
+                                  n_errors),
+                     n_errors);
+        /* only the errors: its warnings do not stop a match */
+        self->check_problems = mu_problem_list_new ();
+        for (guint i = 0; i < problems->len; i++)
+          if (((MuProblem *) g_ptr_array_index (problems, i))->severity == MU_PROBLEM_ERROR)
+            g_ptr_array_add (self->check_problems, g_ptr_array_steal_index (problems, i--));
+        return NULL;
+      }
+  }
   return muster_game_new_for_scenario (copy, seed, error);
 }

@@ -25,6 +25,9 @@ GtkWidget    *muster_match_dialog_new         (GtkWindow *parent, const MuScenar
 
 /* The match described (a new game), or NULL with the engine's error. */
 MusterGame   *muster_match_dialog_create_game (MusterMatchDialog *self, GError **error);
+/* When create_game() refused a scenario that fails its checks, those errors
+ * (MuProblem*, owned by the dialog); else NULL. */
+GPtrArray    *muster_match_dialog_get_check_problems (MusterMatchDialog *self);
 MusterPlayer  muster_match_dialog_get_player  (MusterMatchDialog *self, const char *side);
 /* TRUE: the players roll real dice and enter them. */
 gboolean      muster_match_dialog_get_dice_by_players (MusterMatchDialog *self);

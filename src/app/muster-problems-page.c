@@ -38,20 +38,36 @@ static guint signals[N_SIGNALS];
 static GtkWidget *
 problem_row (const MuProblem *p)
 {
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *label = gtk_label_new (p->message);
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, p->severity == MU_PROBLEM_ERROR ? "error" : "warning");
-  gtk_widget_set_margin_top (label, 3);
-  gtk_widget_set_margin_bottom (label, 3);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  gtk_box_append (GTK_BOX (box), label);
   if (p->line > 0)
     {
       g_autofree char *tip = g_strdup_printf (_("Line %d of the file as loaded"), p->line);
 
-      gtk_widget_set_tooltip_text (label, tip);
+      gtk_widget_set_tooltip_text (box, tip);
+      /* a file opened with problems says where they are, as muster-cli
+       * validate does: FILE:LINE, the name without its folder */
+      if (p->file != NULL)
+        {
+          g_autofree char *base = g_path_get_basename (p->file);
+          g_autofree char *where = g_strdup_printf ("%s:%d", base, p->line);
+          GtkWidget *caption = gtk_label_new (where);
+
+          gtk_label_set_xalign (GTK_LABEL (caption), 0);
+          gtk_label_set_ellipsize (GTK_LABEL (caption), PANGO_ELLIPSIZE_MIDDLE);
+          gtk_widget_add_css_class (caption, "caption");
+          gtk_widget_add_css_class (caption, "dim-label");
+          gtk_box_append (GTK_BOX (box), caption);
+        }
     }
-  return label;
+  return box;
 }
 
 void

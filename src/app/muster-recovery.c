@@ -123,10 +123,17 @@ MuScenario *
 muster_leftover_load_scenario (const MusterLeftover *leftover,
                                GError              **error)
 {
+  g_autoptr(GPtrArray) problems = NULL;
+
   g_return_val_if_fail (leftover != NULL, NULL);
   g_return_val_if_fail (leftover->kind == MUSTER_LEFTOVER_SCENARIO, NULL);
 
-  return mu_scenario_load_file (leftover->path, NULL, error);
+  problems = mu_problem_list_new ();
+
+  /* The kept work is a design in progress: what its checks find, the
+   * editor's Problems page lists once it is recovered. */
+  return mu_scenario_load_file_full (leftover->path, MU_LOAD_KEEP_CHECKED, problems, NULL, NULL, NULL,
+                                     error);
 }
 
 void

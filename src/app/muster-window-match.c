@@ -484,8 +484,13 @@ on_match_dialog_response (GtkDialog    *dialog,
   game = muster_match_dialog_create_game (MUSTER_MATCH_DIALOG (dialog), &error);
   if (game == NULL)
     {
+      GPtrArray *problems = muster_match_dialog_get_check_problems (MUSTER_MATCH_DIALOG (dialog));
+
+      if (problems != NULL)
+        g_ptr_array_ref (problems);
       gtk_window_destroy (GTK_WINDOW (dialog));
-      muster_window_show_problems (self, _("Could not start the match"), error, NULL);
+      muster_window_show_problems (self, _("Could not start the match"), error, problems);
+      g_clear_pointer (&problems, g_ptr_array_unref);
       return;
     }
   nm = g_new0 (NewMatch, 1);

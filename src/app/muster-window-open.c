@@ -134,8 +134,9 @@ load_in_thread (GTask        *task,
   Loaded *ld = g_new0 (Loaded, 1);
 
   ld->problems = mu_problem_list_new ();
-  ld->scenario = mu_scenario_load_file_full (op->path, ld->problems, on_progress, op,
-                                             cancellable, &ld->error);
+  /* what fails only the checks opens, for the editor to fix */
+  ld->scenario = mu_scenario_load_file_full (op->path, MU_LOAD_KEEP_CHECKED, ld->problems,
+                                             on_progress, op, cancellable, &ld->error);
   g_task_return_pointer (task, ld, (GDestroyNotify) loaded_free);
 }
 
@@ -317,6 +318,8 @@ muster_window_open_loaded (MusterWindow *self,
   muster_window_add_recent (file);
   muster_window_set_scenario (self, scenario, file);
   muster_window_remember_folder (self, file);
+  /* a design saved while it failed its checks opens to be fixed */
+  muster_window_show_check_errors (self);
   muster_window_offer_recovery_for (self, path);
   return TRUE;
 }
@@ -347,7 +350,8 @@ muster_window_open_file (MusterWindow *self,
     }
   else
     {
-      scenario = mu_scenario_load_file (path, problems, &local_error);
+      scenario = mu_scenario_load_file_full (path, MU_LOAD_KEEP_CHECKED, problems, NULL, NULL, NULL,
+                                             &local_error);
     }
   return muster_window_open_loaded (self, file, scenario, problems, local_error, error);
 }

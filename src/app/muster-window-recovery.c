@@ -46,6 +46,8 @@ take_content (MusterWindow *self,
   s->filename = filename;
   mu_edit_history_end_direct (history);
   mu_scenario_free (recovered);
+  /* work kept mid-design may fail its checks: show what to fix */
+  muster_window_show_check_errors (self);
 }
 
 /* A scenario from the start page: on its own file when there is one (in

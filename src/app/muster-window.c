@@ -45,7 +45,8 @@ muster_window_reload (MusterWindow *self,
 
   file = g_object_ref (window_file (self));
   path = g_file_get_path (file);
-  scenario = mu_scenario_load_file (path, problems, &local_error);
+  scenario = mu_scenario_load_file_full (path, MU_LOAD_KEEP_CHECKED, problems, NULL, NULL, NULL,
+                                         &local_error);
   if (scenario == NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
@@ -58,6 +59,7 @@ muster_window_reload (MusterWindow *self,
       return FALSE;
     }
   muster_window_set_scenario (self, scenario, file);
+  muster_window_show_check_errors (self);
   return TRUE;
 }
 
@@ -516,6 +518,31 @@ muster_window_get_editor (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
   return self->editor;
+}
+
+gboolean
+muster_window_show_check_errors (MusterWindow *self)
+{
+  GAction *edit;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  if (muster_window_get_scenario (self) == NULL)
+    return FALSE;
+  {
+    g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+
+    mu_scenario_check (muster_window_get_scenario (self), problems);
+    if (mu_problem_list_n_errors (problems) == 0)
+      return FALSE;
+  }
+  edit = g_action_map_lookup_action (G_ACTION_MAP (self), "edit");
+  if (edit != NULL)
+    g_action_change_state (edit, g_variant_new_boolean (TRUE));
+  if (self->editor == NULL)
+    return FALSE;
+  muster_editor_show_panel (MUSTER_EDITOR (self->editor), MUSTER_EDITOR_PANEL_PROBLEMS);
+  return TRUE;
 }
 
 /* Every change of the model, undo and redo included. */

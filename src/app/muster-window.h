@@ -63,6 +63,10 @@ void              muster_window_end_edit         (MusterWindow *self);
 /* The undo stack that owns the scenario, and the editor panel (NULL without a scenario). */
 MuEditHistory    *muster_window_get_history      (MusterWindow *self);
 GtkWidget        *muster_window_get_editor       (MusterWindow *self);
+/* When the scenario shown fails its checks, turns editing on with the
+ * Problems page in front, so that a design opened to be fixed shows what to
+ * fix. Returns whether it did. */
+gboolean          muster_window_show_check_errors (MusterWindow *self);
 MusterMapView    *muster_window_get_map_view     (MusterWindow *self);
 MusterScene      *muster_window_get_scene        (MusterWindow *self);
 /* A vertical GtkBox beside the board, hidden and empty until the editor or

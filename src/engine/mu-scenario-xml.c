@@ -694,6 +694,7 @@ load_data_full (const char         *data,
                 gsize               length,
                 char              **owned,
                 const char         *filename,
+                MuLoadFlags         flags,
                 GPtrArray          *problems,
                 MuLoadProgressFunc  progress,
                 gpointer            progress_data,
@@ -708,6 +709,10 @@ load_data_full (const char         *data,
   xmlRelaxNGPtr schema, counter_schema = NULL;
   xmlExternalEntityLoader old_loader;
   const char *label = filename ? filename : _("(data)");
+  /* whether the checks ran on a whole model, and the errors found before
+   * them: those always refuse the file */
+  gboolean checked = FALSE;
+  guint errors_before_check = 0;
   /* XML_PARSE_COMPACT: short texts (most attribute values) inside their
    * nodes, as xmllint keeps them; the loader never changes a text node */
   int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
@@ -918,7 +923,9 @@ load_data_full (const char         *data,
   {
     guint before = problems->len;
 
+    errors_before_check = MAX (mu_problem_list_n_errors (problems), ld.n_errors);
     mu_scenario_check (s, problems);
+    checked = TRUE;
     /* The checker names the scenario's file; keep the label used here. */
     for (guint i = before; i < problems->len; i++)
       {
@@ -943,6 +950,11 @@ out:
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("%s: loading was cancelled"), label);
       return NULL;
     }
+  /* A file that reads but fails the checks is kept for an editor to fix:
+   * refusing it would lose a design in progress that the editor saved. */
+  if (s != NULL && checked && (flags & MU_LOAD_KEEP_CHECKED) && errors_before_check == 0 &&
+      ld.n_errors == 0)
+    return s;
   if (mu_problem_list_n_errors (problems) > 0 || ld.n_errors > 0)
     {
       guint n = MAX (mu_problem_list_n_errors (problems), ld.n_errors);
@@ -962,7 +974,8 @@ mu_scenario_load_data (const char  *data,
                        GPtrArray   *problems,
                        GError     **error)
 {
-  return load_data_full (data, length, NULL, filename, problems, NULL, NULL, NULL, error);
+  return load_data_full (data, length, NULL, filename, MU_LOAD_DEFAULT, problems, NULL, NULL, NULL,
+                         error);
 }
 
 MuScenario *
@@ -970,11 +983,12 @@ mu_scenario_load_file (const char  *path,
                        GPtrArray   *problems,
                        GError     **error)
 {
-  return mu_scenario_load_file_full (path, problems, NULL, NULL, NULL, error);
+  return mu_scenario_load_file_full (path, MU_LOAD_DEFAULT, problems, NULL, NULL, NULL, error);
 }
 
 MuScenario *
 mu_scenario_load_file_full (const char         *path,
+                            MuLoadFlags         flags,
                             GPtrArray          *problems,
                             MuLoadProgressFunc  progress,
                             gpointer            user_data,
@@ -1005,5 +1019,6 @@ mu_scenario_load_file_full (const char         *path,
     return NULL;
   if (progress)
     progress (0.1, user_data);
-  return load_data_full (data, length, &data, path, problems, progress, user_data, cancellable, error);
+  return load_data_full (data, length, &data, path, flags, problems, progress, user_data, cancellable,
+                         error);
 }

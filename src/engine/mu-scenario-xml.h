@@ -46,10 +46,23 @@ MuScenario *mu_scenario_load_data   (const char *data, gsize length, const char 
 /* Called as loading passes its stages, with the share done (0 to 1), in the
  * thread that loads. */
 typedef void (*MuLoadProgressFunc) (double fraction, gpointer user_data);
+/* How a load treats a file that parses and passes the schema but fails the
+ * semantic checks (mu_scenario_check()). */
+typedef enum
+{
+  MU_LOAD_DEFAULT      = 0,       /* refuse it, as mu_scenario_load_file() does */
+  /* Return the scenario all the same, without an error, its check errors in
+   * `problems`: what an editor opens to fix, never what a match starts from
+   * (the caller looks at mu_problem_list_n_errors()). */
+  MU_LOAD_KEEP_CHECKED = 1 << 0,
+} MuLoadFlags;
+
 /* mu_scenario_load_file() that reports its progress and stops between its
  * stages (read, parse, validate, build, check) once `cancellable` is
- * cancelled, with a G_IO_ERROR_CANCELLED error. Safe in a worker thread. */
-MuScenario *mu_scenario_load_file_full (const char *path, GPtrArray *problems,
+ * cancelled, with a G_IO_ERROR_CANCELLED error. Safe in a worker thread.
+ * With MU_LOAD_KEEP_CHECKED `problems` should not be NULL, or the check
+ * errors go unseen. */
+MuScenario *mu_scenario_load_file_full (const char *path, MuLoadFlags flags, GPtrArray *problems,
                                         MuLoadProgressFunc progress, gpointer user_data,
                                         GCancellable *cancellable, GError **error);
 

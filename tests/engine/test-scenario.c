@@ -2,8 +2,10 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "mu-error.h"
 #include "mu-ruleset.h"
 #include "mu-scenario.h"
 #include "mu-scenario-xml.h"
@@ -290,6 +292,85 @@ test_check_task_conditions (void)
     }
 }
 
+/* A file the editor saved mid-design fails only the checks: the editor's
+ * load keeps it with its problems named, every other load refuses it; a
+ * file that is not well-formed or breaks the schema is refused by both. */
+static void
+test_load_keep_checked (void)
+{
+  g_autoptr (MuScenario) s = make_scenario ();
+  g_autoptr (GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr (GPtrArray) kept_problems = mu_problem_list_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MuScenario) refused = NULL;
+  g_autoptr (MuScenario) kept = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-keep-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "design.muster", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.muster", NULL);
+  g_autofree char *on_disk = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *prefix = NULL;
+  const MuProblem *found = NULL;
+  MuTaskObjective *t = mu_task_objective_new ("t1");
+  const char *bad[] = {
+    "<scenario xmlns=\"" MU_SCENARIO_NAMESPACE "\" format=\"1\"><unclosed></scenario>",
+    "<scenario xmlns=\"" MU_SCENARIO_NAMESPACE "\" format=\"1\"><nonsense/></scenario>",
+  };
+
+  g_assert_nonnull (dir);
+  t->side = g_strdup ("csa");
+  t->text = g_strdup ("Destroy the Union brigades");
+  t->condition = g_strdup ("disperse usa 4");   /* usa has one unit (BAA-VIC-4) */
+  g_ptr_array_add (s->tasks, t);
+  g_assert_true (mu_scenario_save_file (s, path, NULL));
+  g_assert_true (g_file_get_contents (path, &on_disk, NULL, NULL));
+
+  refused = mu_scenario_load_file (path, problems, &error);
+  g_assert_null (refused);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 1);
+  g_clear_error (&error);
+
+  kept = mu_scenario_load_file_full (path, MU_LOAD_KEEP_CHECKED, kept_problems, NULL, NULL, NULL,
+                                     &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (kept);
+  g_assert_cmpuint (mu_problem_list_n_errors (kept_problems), ==, 1);
+  for (guint i = 0; i < kept_problems->len && found == NULL; i++)
+    if (((MuProblem *) g_ptr_array_index (kept_problems, i))->severity == MU_PROBLEM_ERROR)
+      found = g_ptr_array_index (kept_problems, i);
+  g_assert_nonnull (found);
+  first = mu_problem_to_string (found);
+  prefix = g_strdup_printf ("%s:", path);
+  g_test_message ("%s", first);
+  g_assert_true (g_str_has_prefix (first, prefix));
+  g_assert_cmpint (found->line, >, 0);
+  g_assert_nonnull (strstr (first, ": error: "));
+  g_assert_nonnull (strstr (first, "disperse usa 4"));
+  /* nothing of the design is lost */
+  again = mu_scenario_save_to_data (kept, NULL);
+  g_assert_cmpstr (again, ==, on_disk);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GPtrArray) bad_problems = mu_problem_list_new ();
+      g_autoptr (MuScenario) none = NULL;
+
+      g_assert_true (g_file_set_contents (bad_path, bad[i], -1, NULL));
+      none = mu_scenario_load_file_full (bad_path, MU_LOAD_KEEP_CHECKED, bad_problems, NULL, NULL, NULL,
+                                         &error);
+      g_assert_null (none);
+      g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+      g_assert_cmpuint (mu_problem_list_n_errors (bad_problems), >, 0);
+      g_clear_error (&error);
+    }
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (bad_path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -302,5 +383,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/scenario/names", test_names);
   g_test_add_func ("/engine/scenario/check-river-boats", test_check_river_boats);
   g_test_add_func ("/engine/scenario/check-task-conditions/BAA-VIC-4", test_check_task_conditions);
+  g_test_add_func ("/engine/scenario/load-keep-checked", test_load_keep_checked);
   return g_test_run ();
 }

@@ -963,7 +963,8 @@ test_load_progress_and_cancel (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) s = NULL;
 
-  s = mu_scenario_load_file_full (path, NULL, on_load_progress, seen, cancellable, &error);
+  s = mu_scenario_load_file_full (path, MU_LOAD_DEFAULT, NULL, on_load_progress, seen, cancellable,
+                                  &error);
   g_assert_no_error (error);
   g_assert_nonnull (s);
   g_assert_cmpuint (seen->len, >=, 4);
@@ -974,7 +975,8 @@ test_load_progress_and_cancel (void)
   g_cancellable_cancel (cancellable);
   g_array_set_size (seen, 0);
   g_clear_pointer (&s, mu_scenario_free);
-  s = mu_scenario_load_file_full (path, NULL, on_load_progress, seen, cancellable, &error);
+  s = mu_scenario_load_file_full (path, MU_LOAD_DEFAULT, NULL, on_load_progress, seen, cancellable,
+                                  &error);
   g_assert_null (s);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (seen->len, ==, 0);

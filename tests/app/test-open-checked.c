@@ -1,0 +1,239 @@
+/* A design the editor saved while it failed the scenario checks (a task
+ * asking for more units than a side has, BAA-VIC-4) opens again: from a
+ * file and from work kept after a crash, in the editor with the Problems
+ * page in front naming FILE:LINE, and saves back byte for byte. A match
+ * never starts from it, and a file that is not XML or breaks the schema is
+ * still refused. */
+#define G_LOG_DOMAIN "test-open-checked"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "app-test.h"
+#include "mu-error.h"
+#include "mu-scenario-xml.h"
+#include "muster-editor.h"
+#include "muster-game.h"
+#include "muster-match-dialog.h"
+
+static MuScenario *
+make_checked_scenario (void)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 20, 14, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  MuCounter *unit;
+  MuTaskObjective *task;
+
+  g_free (s->title);
+  s->title = g_strdup ("Unfinished Field");
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+  s->timeline.bounds = 10;
+  s->timeline.first_bound = 1;
+  s->timeline.start_minutes = 6 * 60;
+  s->timeline.minutes_per_bound = 60;
+  s->timeline.dawn_minutes = 5 * 60;
+  s->timeline.dusk_minutes = 19 * 60;
+  s->timeline.days = 1;
+
+  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+  unit->name = g_strdup ("1st Brigade");
+  unit->arm = MU_ARM_INFANTRY;
+  mu_counter_set_int (unit, "range", 2);
+  mu_counter_set_int (unit, "attack", 4);
+  unit->strength = 3;
+  unit->place.kind = MU_PLACE_HEX;
+  unit->place.hex = (MuHex) { 10, 7 };
+  g_ptr_array_add (s->counters, unit);
+
+  /* the Union has one unit: the designer has not entered the other three */
+  task = mu_task_objective_new ("t1");
+  task->side = g_strdup ("csa");
+  task->text = g_strdup ("Disperse four Union brigades");
+  task->condition = g_strdup ("disperse usa 4");
+  task->value = 1;
+  g_ptr_array_add (s->tasks, task);
+  return s;
+}
+
+/* The editor shows the Problems page, listing the task's error by FILE:LINE. */
+static void
+assert_problems_shown (MusterWindow *window,
+                       const char   *file)
+{
+  MusterEditor *editor = MUSTER_EDITOR (muster_window_get_editor (window));
+  g_autoptr(GVariant) editing = g_action_group_get_action_state (G_ACTION_GROUP (window), "edit");
+  GPtrArray *problems;
+  gboolean named = FALSE;
+
+  g_assert_nonnull (editor);
+  g_assert_true (g_variant_get_boolean (editing));
+  g_assert_cmpint (muster_editor_get_panel (editor), ==, MUSTER_EDITOR_PANEL_PROBLEMS);
+  problems = muster_editor_get_problems (editor);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 1);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const MuProblem *p = g_ptr_array_index (problems, i);
+      g_autofree char *text = mu_problem_to_string (p);
+      g_autofree char *prefix = file ? g_strdup_printf ("%s:%d: error: ", file, p->line) : NULL;
+
+      g_test_message ("%s", text);
+      if (p->severity == MU_PROBLEM_ERROR && strstr (text, "disperse usa 4") &&
+          (file == NULL || (p->line > 0 && g_str_has_prefix (text, prefix))))
+        named = TRUE;
+    }
+  g_assert_true (named);
+}
+
+/* Opened at once and in the background (File ▸ Open, the recent list, the
+ * command line and a drop all come to these two), then saved unchanged. */
+static void
+test_open (void)
+{
+  g_autoptr(MuScenario) s = make_checked_scenario ();
+  g_autofree char *path = g_build_filename (tmpdir, "unfinished.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *written = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window;
+
+  g_assert_true (mu_scenario_save_file (s, path, NULL));
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+
+  window = new_window ();
+  g_assert_true (muster_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  g_assert_null (muster_window_get_dialog (window));
+  g_assert_true (muster_window_shows_file (window, file));
+  assert_problems_shown (window, path);
+  g_assert_true (muster_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_cmpstr (saved, ==, written);
+  destroy_all_windows ();
+
+  window = new_window ();
+  muster_window_open_file_async (window, file);
+  for (int i = 0; i < 2000 && muster_window_get_opening_file (window) != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_null (muster_window_get_opening_file (window));
+  g_assert_null (muster_window_get_dialog (window));
+  g_assert_true (muster_window_shows_file (window, file));
+  assert_problems_shown (window, path);
+  destroy_all_windows ();
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
+/* What is not a scenario at all is refused, its FILE:LINE in the dialog. */
+static void
+test_refused (void)
+{
+  const char *bad[] = {
+    "<scenario xmlns=\"" MU_SCENARIO_NAMESPACE "\" format=\"1\">\n<unclosed></scenario>\n",
+    "<scenario xmlns=\"" MU_SCENARIO_NAMESPACE "\" format=\"1\">\n<nonsense/>\n</scenario>\n",
+  };
+  g_autofree char *path = g_build_filename (tmpdir, "broken.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      MusterWindow *window = new_window ();
+
+      g_assert_true (g_file_set_contents (path, bad[i], -1, NULL));
+      g_assert_false (muster_window_open_file (window, file, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (muster_window_get_dialog (window));
+      g_assert_true (muster_window_is_empty (window));
+      destroy_all_windows ();
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
+/* Work kept after a crash that fails the checks is recovered. */
+static void
+test_recover (void)
+{
+  g_autoptr(MuScenario) s = make_checked_scenario ();
+  g_autofree char *bytes = mu_scenario_save_to_data (s, NULL);
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "muster", "autosave", NULL);
+  g_autofree char *kept = g_build_filename (dir, "untitled-7-0x7.muster", NULL);
+  g_autofree char *info = g_build_filename (dir, "untitled-7-0x7.info", NULL);
+  g_autofree char *text = g_strdup_printf ("[Autosave]\nOriginal=\nTime=%" G_GINT64_FORMAT "\n",
+                                           g_get_real_time () / G_USEC_PER_SEC);
+  g_autofree char *recovered = NULL;
+  MusterWindow *window;
+  GtkWidget *slot;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (kept, bytes, -1, NULL));
+  g_assert_true (g_file_set_contents (info, text, -1, NULL));
+
+  window = new_window ();
+  slot = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  g_assert_cmpuint (muster_window_offer_recovery (window, GTK_BOX (slot)), ==, 1);
+  gtk_info_bar_response (GTK_INFO_BAR (gtk_widget_get_first_child (slot)), GTK_RESPONSE_ACCEPT);
+  flush_events ();
+  /* the bar goes: the work is open, not refused */
+  g_assert_null (gtk_widget_get_first_child (slot));
+  g_assert_null (muster_window_get_dialog (window));
+  g_assert_false (muster_window_is_empty (window));
+  recovered = mu_scenario_save_to_data (muster_window_get_scenario (window), NULL);
+  g_assert_cmpstr (recovered, ==, bytes);
+  assert_problems_shown (window, NULL);
+  g_object_unref (slot);
+  destroy_all_windows ();
+}
+
+/* The editor holds it, but New Match refuses it with its errors named. */
+static void
+test_no_match (void)
+{
+  g_autoptr(MuScenario) s = make_checked_scenario ();
+  g_autofree char *path = g_build_filename (tmpdir, "unplayable.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autofree char *named = NULL;
+  GPtrArray *problems;
+  MusterWindow *window;
+  GtkWidget *dialog;
+
+  g_assert_true (mu_scenario_save_file (s, path, NULL));
+  window = new_window ();
+  g_assert_true (muster_window_open_file (window, file, NULL));
+  dialog = muster_match_dialog_new (GTK_WINDOW (window), muster_window_get_scenario (window));
+  game = muster_match_dialog_create_game (MUSTER_MATCH_DIALOG (dialog), &error);
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  g_assert_error (error, MU_ERROR, MU_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  problems = muster_match_dialog_get_check_problems (MUSTER_MATCH_DIALOG (dialog));
+  g_assert_nonnull (problems);
+  g_assert_cmpuint (problems->len, ==, 1);
+  named = mu_problem_to_string (g_ptr_array_index (problems, 0));
+  g_test_message ("%s", named);
+  g_assert_nonnull (strstr (named, "disperse usa 4"));
+  g_assert_true (g_str_has_prefix (named, path));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy_all_windows ();
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (app_test_init (&argc, &argv, "/app/open-checked/no-display"))
+    {
+      g_test_add_func ("/app/open-checked/open", test_open);
+      g_test_add_func ("/app/open-checked/refused", test_refused);
+      g_test_add_func ("/app/open-checked/recover", test_recover);
+      g_test_add_func ("/app/open-checked/no-match", test_no_match);
+      return app_test_run (TRUE);
+    }
+  return app_test_run (FALSE);
+}
