@@ -266,8 +266,10 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
     ts_move_params (m, u, TS_ACT_CHARGE, 0, &p);
     mu_table_paths_crossed (m->terrain, &p, a, b, MIN (nf, nt), 0, &water);
     if (water)
-      return mu_rules_refuse (error, "TS-AMB-64", "%s has no room to %s: %s", u->def->id,
-                              counter ? "counter-charge its target" : "contact its target", water);
+      return counter ? mu_rules_refuse (error, "TS-AMB-64", "%s has no room to counter-charge its target: %s",
+                                        u->def->id, water)
+                     : mu_rules_refuse (error, "TS-AMB-64", "%s has no room to contact its target: %s",
+                                        u->def->id, water);
   }
   steps = ts_charge_samples (u, start, contact);
   for (int i = 0; i <= steps; i++)
