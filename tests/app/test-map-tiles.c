@@ -188,6 +188,17 @@ check_zoom (MusterMapView *view,
   g_assert_cmpuint (count_holes (after, complete), ==, 0);
 }
 
+/* Ctrl+scroll: the old tiles are shown scaled while the zoom goes on (as
+ * before), and the board is drawn at the new zoom once it settles. */
+static void
+zoom_scroll (MusterMapView *view)
+{
+  muster_map_view_zoom_continuous (view, 1.1, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0,
+                                   gtk_widget_get_height (GTK_WIDGET (view)) / 2.0);
+  while (muster_map_view_get_settling (view))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 static void
 check_zoom_keeps_board (const char *name,
                         const char *label)
@@ -211,6 +222,7 @@ check_zoom_keeps_board (const char *name,
   check_zoom (view, label, "zoom-in", muster_map_view_zoom_in);
   /* and once more in: the old tiles reach over the part now in view */
   check_zoom (view, label, "zoom-in-again", muster_map_view_zoom_in);
+  check_zoom (view, label, "zoom-scroll", zoom_scroll);
 
   gtk_window_destroy (window);
   flush_events ();
