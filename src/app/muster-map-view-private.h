@@ -171,7 +171,7 @@ typedef struct {
   guint blank;                  /* of the missing, with nothing to show */
   guint blank_terrain;          /* of the blank, terrain tiles */
   gboolean coarse;
-  double board_w, board_h;      /* the zoomed board, in device pixels */
+  double vx0, vy0, vx1, vy1;    /* the part of the board in view, in device pixels */
 } FrameTiles;
 
 static inline double

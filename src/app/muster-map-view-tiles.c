@@ -289,7 +289,7 @@ prune_stale (GHashTable       *stale,
 }
 
 /* The tiles of the zoom before a change that tile (tx, ty) of the board
- * at this zoom lies on (its part on the board); FALSE if none are kept. */
+ * at this zoom lies on (its part in view); FALSE if none are kept. */
 static gboolean
 old_zoom_range (MusterMapView    *self,
                 const FrameTiles *ft,
@@ -306,10 +306,11 @@ old_zoom_range (MusterMapView    *self,
     return FALSE;
   /* an old tile, in device pixels of this zoom */
   old = TILE_SIZE * self->transform.zoom / self->cache.preview_zoom;
-  *ox0 = (int) floor ((double) tx * TILE_SIZE / old);
-  *oy0 = (int) floor ((double) ty * TILE_SIZE / old);
-  *ox1 = (int) floor ((MIN ((double) (tx + 1) * TILE_SIZE, ft->board_w) - 1e-3) / old);
-  *oy1 = (int) floor ((MIN ((double) (ty + 1) * TILE_SIZE, ft->board_h) - 1e-3) / old);
+  /* only what is in view: the old zoom's tiles were drawn for its own view */
+  *ox0 = (int) floor (MAX ((double) tx * TILE_SIZE, ft->vx0) / old);
+  *oy0 = (int) floor (MAX ((double) ty * TILE_SIZE, ft->vy0) / old);
+  *ox1 = (int) floor ((MIN ((double) (tx + 1) * TILE_SIZE, ft->vx1) - 1e-3) / old);
+  *oy1 = (int) floor ((MIN ((double) (ty + 1) * TILE_SIZE, ft->vy1) - 1e-3) / old);
   return *ox1 >= *ox0 && *oy1 >= *oy0;
 }
 
@@ -454,8 +455,6 @@ muster_map_view_snapshot_tiles (MusterMapView *self,
   GdkTexture **shown = heap ? heap : stack;
   double tile = (double) TILE_SIZE / scale;
 
-  ft->board_w = bw * self->transform.zoom * scale;
-  ft->board_h = bh * self->transform.zoom * scale;
   /* The coarse picture is made before the tiles, so that the frame's budget
    * for drawing them counts its cost too. */
   if (any_terrain_tile_missing (self, ft))

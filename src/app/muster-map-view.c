@@ -374,6 +374,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
   vy1 = MIN (bh * device_zoom, (h - self->transform.y) * scale);
   if (vx1 <= vx0 || vy1 <= vy0)
     return;
+  ft.vx0 = vx0;
+  ft.vy0 = vy0;
+  ft.vx1 = vx1;
+  ft.vy1 = vy1;
   ft.tx0 = (int) floor (vx0 / TILE_SIZE);
   ft.ty0 = (int) floor (vy0 / TILE_SIZE);
   ft.tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
