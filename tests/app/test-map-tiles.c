@@ -199,6 +199,16 @@ zoom_scroll (MusterMapView *view)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* A panel shown beside the board (as the editor's): the board fitted to
+ * the view is fitted anew, at another zoom. */
+static void
+show_panel (MusterMapView *view)
+{
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (view), "panel"), TRUE);
+  /* the frame that lays the view out at its new size */
+  wait_frames (GTK_WIDGET (view), 1);
+}
+
 static void
 check_zoom_keeps_board (const char *name,
                         const char *label)
@@ -207,15 +217,26 @@ check_zoom_keeps_board (const char *name,
   g_autoptr(MusterScene) scene = muster_scene_new ();
   MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *panel = gtk_label_new ("panel");
 
   muster_scene_set_scenario (scene, scenario);
   muster_map_view_set_scene (view, scene);
   gtk_window_set_default_size (window, 1366, 768);
-  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_widget_set_vexpand (GTK_WIDGET (view), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (view));
+  /* under the board, so that it takes height from a board fitted by its
+   * height as well as from one fitted by its width */
+  gtk_widget_set_size_request (panel, -1, 300);
+  gtk_widget_set_visible (panel, FALSE);
+  gtk_box_append (GTK_BOX (box), panel);
+  g_object_set_data (G_OBJECT (view), "panel", panel);
+  gtk_window_set_child (window, box);
   gtk_window_present (window);
   wait_for_allocation (GTK_WIDGET (view));
   wait_complete (view);
 
+  check_zoom (view, label, "panel-shown", show_panel);
   /* out from the fitted board, and back in: the whole board was on screen
    * before each, so the old tiles reach over all the new view */
   check_zoom (view, label, "zoom-out", muster_map_view_zoom_out);
