@@ -87,8 +87,11 @@ typedef struct {
   GdkTexture *coarse;
   gboolean coarse_none;
   double coarse_zoom;
-  /* While a scroll or pinch zoom goes on, the tiles of the zoom it started
-   * from are shown scaled; the board is drawn anew once it settles. */
+  /* The tiles of the zoom before a change (scroll, pinch, the buttons, a
+   * new fitted zoom), by layer. While a scroll or pinch zoom goes on they
+   * are all that is shown, scaled; once the board is drawn at the new zoom
+   * they stand in, scaled, for its tiles still to come, so that the view's
+   * background never shows through, and go once those cover the view. */
   GHashTable *preview_tiles[N_LAYERS];
   double preview_zoom;
 } MapTileCache;
@@ -164,8 +167,11 @@ typedef struct {
   int tx0, ty0, tx1, ty1;
   guint drawn, missing;
   guint stale;                  /* of the missing, shown as before a change */
+  guint scaled;                 /* of the missing, shown as at the zoom before */
   guint blank;                  /* of the missing, with nothing to show */
+  guint blank_terrain;          /* of the blank, terrain tiles */
   gboolean coarse;
+  double vx0, vy0, vx1, vy1;    /* the part of the board in view, in device pixels */
 } FrameTiles;
 
 static inline double
@@ -185,7 +191,8 @@ void     muster_map_view_emit_cursor_moved (MusterMapView *self, double x, doubl
 
 /* muster-map-view.c, for tests: a frame's budget for drawing tiles
  * (-1: the usual), and the last frame's tiles still to come, those shown
- * stale meanwhile, those not shown at all, and the stale tiles kept. */
+ * stale or scaled from the zoom before meanwhile, those not shown at all,
+ * and the stale tiles and those of the zoom before kept. */
 void     muster_map_view_set_tile_budget   (MusterMapView *self, gint64 us);
 void     muster_map_view_get_frame_tiles   (MusterMapView *self, guint *missing, guint *stale,
                                             guint *blank, guint *kept);

@@ -8,6 +8,8 @@
  * follows what the layer's last tile cost.
  * Until a terrain tile is shown, a picture of the board's ground at one pixel
  * a hex stands in for it, so that the first frame shows the whole board.
+ * After a zoom change, the tiles of the zoom before stand in, scaled, for
+ * those still to come (over the coarse picture where they do not reach).
  */
 #define G_LOG_DOMAIN "muster"
 
@@ -15,6 +17,7 @@
 
 #include "muster-map-view-private.h"
 
+#include <math.h>
 #include <time.h>
 
 /* Thread CPU microseconds a band should take at most. */
@@ -285,6 +288,89 @@ prune_stale (GHashTable       *stale,
     }
 }
 
+/* The tiles of the zoom before a change that tile (tx, ty) of the board
+ * at this zoom lies on (its part in view); FALSE if none are kept. */
+static gboolean
+old_zoom_range (MusterMapView    *self,
+                const FrameTiles *ft,
+                int               tx,
+                int               ty,
+                int              *ox0,
+                int              *oy0,
+                int              *ox1,
+                int              *oy1)
+{
+  double old;
+
+  if (self->cache.preview_zoom <= 0)
+    return FALSE;
+  /* an old tile, in device pixels of this zoom */
+  old = TILE_SIZE * self->transform.zoom / self->cache.preview_zoom;
+  /* only what is in view: the old zoom's tiles were drawn for its own view */
+  *ox0 = (int) floor (MAX ((double) tx * TILE_SIZE, ft->vx0) / old);
+  *oy0 = (int) floor (MAX ((double) ty * TILE_SIZE, ft->vy0) / old);
+  *ox1 = (int) floor ((MIN ((double) (tx + 1) * TILE_SIZE, ft->vx1) - 1e-3) / old);
+  *oy1 = (int) floor ((MIN ((double) (ty + 1) * TILE_SIZE, ft->vy1) - 1e-3) / old);
+  return *ox1 >= *ox0 && *oy1 >= *oy0;
+}
+
+/* Whether the tiles of the zoom before a change cover tile (tx, ty) of
+ * `layer` whole. */
+static gboolean
+old_zoom_covers (MusterMapView    *self,
+                 const FrameTiles *ft,
+                 Layer             layer,
+                 int               tx,
+                 int               ty)
+{
+  int ox0, oy0, ox1, oy1;
+
+  if (!old_zoom_range (self, ft, tx, ty, &ox0, &oy0, &ox1, &oy1))
+    return FALSE;
+  for (int oy = oy0; oy <= oy1; oy++)
+    for (int ox = ox0; ox <= ox1; ox++)
+      {
+        gint64 key = tile_key (ox, oy);
+
+        if (!g_hash_table_contains (self->cache.preview_tiles[layer], &key))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* What the tiles of the zoom before a change show of tile (tx, ty) of
+ * `layer`, scaled to this zoom. */
+static void
+snapshot_old_zoom (MusterMapView    *self,
+                   GtkSnapshot      *snapshot,
+                   const FrameTiles *ft,
+                   Layer             layer,
+                   int               tx,
+                   int               ty,
+                   int               scale)
+{
+  double tile = (double) TILE_SIZE / scale;
+  double old = tile * self->transform.zoom / self->cache.preview_zoom;
+  int ox0, oy0, ox1, oy1;
+
+  if (!old_zoom_range (self, ft, tx, ty, &ox0, &oy0, &ox1, &oy1))
+    return;
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (self->transform.x + tx * tile,
+                                                         self->transform.y + ty * tile, tile, tile));
+  for (int oy = oy0; oy <= oy1; oy++)
+    for (int ox = ox0; ox <= ox1; ox++)
+      {
+        gint64 key = tile_key (ox, oy);
+        GdkTexture *texture = g_hash_table_lookup (self->cache.preview_tiles[layer], &key);
+
+        if (texture != NULL)
+          gtk_snapshot_append_texture (snapshot, texture,
+                                       &GRAPHENE_RECT_INIT (self->transform.x + ox * old,
+                                                            self->transform.y + oy * old, old, old));
+      }
+  gtk_snapshot_pop (snapshot);
+}
+
 static gboolean
 any_terrain_tile_missing (MusterMapView    *self,
                           const FrameTiles *ft)
@@ -294,9 +380,11 @@ any_terrain_tile_missing (MusterMapView    *self,
       {
         gint64 key = tile_key (tx, ty);
 
-        /* a stale tile stands in as well as the coarse picture would */
+        /* a stale tile, or those of the zoom before, stand in as well as
+         * the coarse picture would */
         if (!g_hash_table_contains (self->cache.tiles[LAYER_TERRAIN], &key) &&
-            !g_hash_table_contains (self->cache.stale[LAYER_TERRAIN], &key))
+            !g_hash_table_contains (self->cache.stale[LAYER_TERRAIN], &key) &&
+            !old_zoom_covers (self, ft, LAYER_TERRAIN, tx, ty))
           return TRUE;
       }
   return FALSE;
@@ -304,7 +392,7 @@ any_terrain_tile_missing (MusterMapView    *self,
 
 /* Draws what the frame's budget allows of the missing tiles into `shown`
  * (layer by layer, row by row; the stale tile where a tile is still to
- * come, else NULL). */
+ * come, else NULL, to be shown from the zoom before if it was kept). */
 static void
 draw_tiles (MusterMapView *self,
             FrameTiles    *ft,
@@ -334,8 +422,14 @@ draw_tiles (MusterMapView *self,
                 texture = g_hash_table_lookup (self->cache.stale[l], &key);
                 if (texture != NULL)
                   ft->stale++;
+                else if (old_zoom_covers (self, ft, (Layer) l, tx, ty))
+                  ft->scaled++;
                 else
-                  ft->blank++;
+                  {
+                    ft->blank++;
+                    if (l == LAYER_TERRAIN)
+                      ft->blank_terrain++;
+                  }
               }
             shown[i] = texture;
           }
@@ -366,18 +460,17 @@ muster_map_view_snapshot_tiles (MusterMapView *self,
   if (any_terrain_tile_missing (self, ft))
     muster_map_view_get_coarse (self);
   draw_tiles (self, ft, start, shown);
-  for (gsize i = 0; i < n; i++)
-    if (shown[i] == NULL && self->cache.coarse != NULL)
-      {
-        ft->coarse = TRUE;
-        gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-        gtk_snapshot_append_texture (snapshot, self->cache.coarse,
-                                     &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
-                                                          bw * self->transform.zoom,
-                                                          bh * self->transform.zoom));
-        gtk_snapshot_pop (snapshot);
-        break;
-      }
+  /* under what neither tile shows, whole or scaled from the zoom before */
+  if (ft->blank_terrain > 0 && self->cache.coarse != NULL)
+    {
+      ft->coarse = TRUE;
+      gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      gtk_snapshot_append_texture (snapshot, self->cache.coarse,
+                                   &GRAPHENE_RECT_INIT (self->transform.x, self->transform.y,
+                                                        bw * self->transform.zoom,
+                                                        bh * self->transform.zoom));
+      gtk_snapshot_pop (snapshot);
+    }
   for (int l = 0; l < N_LAYERS; l++)
     for (int ty = ft->ty0; ty <= ft->ty1; ty++)
       for (int tx = ft->tx0; tx <= ft->tx1; tx++)
@@ -388,5 +481,7 @@ muster_map_view_snapshot_tiles (MusterMapView *self,
             gtk_snapshot_append_texture (snapshot, texture,
                                          &GRAPHENE_RECT_INIT (self->transform.x + tx * tile,
                                                               self->transform.y + ty * tile, tile, tile));
+          else if (self->cache.preview_zoom > 0)
+            snapshot_old_zoom (self, snapshot, ft, (Layer) l, tx, ty, scale);
         }
 }

@@ -80,7 +80,7 @@ muster_map_view_get_frame_tiles (MusterMapView *self,
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
   for (int l = 0; l < N_LAYERS; l++)
-    n += g_hash_table_size (self->cache.stale[l]);
+    n += g_hash_table_size (self->cache.stale[l]) + g_hash_table_size (self->cache.preview_tiles[l]);
   *missing = self->cache.last_missing;
   *stale = self->cache.last_stale;
   *blank = self->cache.last_blank;
@@ -164,17 +164,29 @@ on_zoom_settled (gpointer data)
 {
   MusterMapView *self = data;
 
+  /* the board is drawn at the new zoom; the tiles of the zoom before stay
+   * scaled under it until its own tiles cover the view */
   self->settle_id = 0;
-  end_preview (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
 
-/* Keeps the current tiles to show scaled until the zoom settles. */
-void
-muster_map_view_begin_preview (MusterMapView *self)
+static gboolean
+has_tiles (MusterMapView *self)
 {
-  if (self->cache.preview_zoom == 0 && self->cache.tiles_zoom > 0)
+  for (int l = 0; l < N_LAYERS; l++)
+    if (g_hash_table_size (self->cache.tiles[l]) > 0 || g_hash_table_size (self->cache.stale[l]) > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Keeps what the screen shows of the board at this zoom to show scaled at
+ * the next one. Where the tiles of an earlier zoom are still kept (the new
+ * one not drawn yet), they stay: they are what the screen showed. */
+static void
+keep_zoom_tiles (MusterMapView *self)
+{
+  if (self->cache.preview_zoom == 0 && self->cache.tiles_zoom > 0 && has_tiles (self))
     {
       for (int l = 0; l < N_LAYERS; l++)
         {
@@ -203,6 +215,13 @@ muster_map_view_begin_preview (MusterMapView *self)
         }
       self->cache.preview_zoom = self->cache.tiles_zoom;
     }
+}
+
+/* Keeps the current tiles to show scaled until the zoom settles. */
+void
+muster_map_view_begin_preview (MusterMapView *self)
+{
+  keep_zoom_tiles (self);
   g_clear_handle_id (&self->settle_id, g_source_remove);
   self->settle_id = g_timeout_add (ZOOM_SETTLE_MS, on_zoom_settled, self);
 }
@@ -215,6 +234,8 @@ muster_map_view_transform_changed (MusterMapView *self,
   snap_origin (self);
   if (zoom_changed)
     {
+      /* the old zoom's tiles stand in, scaled, until the new ones are drawn */
+      keep_zoom_tiles (self);
       clear_tiles (self, (1u << N_LAYERS) - 1);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
     }
@@ -333,6 +354,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
 
   if (self->cache.tiles_zoom != self->transform.zoom || self->cache.tiles_scale != scale)
     {
+      if (self->cache.tiles_scale != scale)
+        end_preview (self);
+      else
+        keep_zoom_tiles (self);
       clear_tiles (self, (1u << N_LAYERS) - 1);
       self->cache.tiles_zoom = self->transform.zoom;
       self->cache.tiles_scale = scale;
@@ -349,6 +374,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
   vy1 = MIN (bh * device_zoom, (h - self->transform.y) * scale);
   if (vx1 <= vx0 || vy1 <= vy0)
     return;
+  ft.vx0 = vx0;
+  ft.vy0 = vy0;
+  ft.vx1 = vx1;
+  ft.vy1 = vy1;
   ft.tx0 = (int) floor (vx0 / TILE_SIZE);
   ft.ty0 = (int) floor (vy0 / TILE_SIZE);
   ft.tx1 = (int) floor ((vx1 - 1) / TILE_SIZE);
@@ -365,8 +394,11 @@ muster_map_view_snapshot (GtkWidget   *widget,
   self->cache.frames_drawn = MIN (self->cache.frames_drawn + 1, FIRST_FRAMES);
   muster_map_view_snapshot_tiles (self, snapshot, &ft, scale, w, h, bw, bh, start);
   self->cache.last_missing = ft.missing;
-  self->cache.last_stale = ft.stale;
+  self->cache.last_stale = ft.stale + ft.scaled;
   self->cache.last_blank = ft.blank;
+  /* the new zoom's tiles cover the view: the old ones are not needed */
+  if (ft.missing == 0 && self->cache.preview_zoom > 0)
+    end_preview (self);
   snapshot_overlays (self, snapshot, scenario, w, h);
   if (ft.missing > 0 && self->redraw_id == 0)
     self->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_missing, self, NULL);
@@ -530,9 +562,11 @@ on_scene_changed (MusterScene   *scene,
     muster_map_view_clear_coarse (self);
   if (layers != 0)
     {
-      /* the old tiles stay on screen until each is drawn anew */
+      /* the old tiles stay on screen until each is drawn anew; those of
+       * the zoom before a zoom change too, but the board is drawn anew now
+       * rather than once the zoom settles */
       muster_map_view_stale_tiles (self, layers);
-      end_preview (self);
+      g_clear_handle_id (&self->settle_id, g_source_remove);
       muster_map_view_update_position (self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));

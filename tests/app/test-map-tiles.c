@@ -1,7 +1,9 @@
 /* The board after an edit or a command: its tiles are drawn anew over
  * several frames, and meanwhile the tiles of the board as it was stay on
  * screen, so that the board never goes blank nor its counters vanish; each
- * old tile goes as soon as its replacement is drawn. */
+ * old tile goes as soon as its replacement is drawn. After a zoom change,
+ * the tiles of the zoom before stand in, scaled, until the view is drawn
+ * anew. */
 #include "config.h"
 
 #include "app-test.h"
@@ -135,6 +137,130 @@ check_change_keeps_board (const char *name,
   flush_events ();
 }
 
+/* Pixels that the complete frame shows and `frame` leaves transparent:
+ * the view's background would show there. */
+static guint
+count_holes (GBytes *frame,
+             GBytes *complete)
+{
+  gsize n_f, n_c;
+  const guint32 *pf = g_bytes_get_data (frame, &n_f);
+  const guint32 *pc = g_bytes_get_data (complete, &n_c);
+  guint n = 0;
+
+  g_assert_cmpuint (n_f, ==, n_c);
+  /* premultiplied BGRA in memory: alpha is the top byte of a pixel */
+  for (gsize i = 0; i < n_f / 4; i++)
+    n += (pc[i] >> 24) == 0xff && (pf[i] >> 24) == 0;
+  return n;
+}
+
+/* One zoom change, with time for one tile a frame: the next frame shows
+ * the board at the new zoom whole, from the old zoom's tiles scaled where
+ * its own are still to come, and those go once the view is drawn anew. */
+static void
+check_zoom (MusterMapView *view,
+            const char    *label,
+            const char    *moment,
+            void         (*zoom) (MusterMapView *))
+{
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  g_autofree char *complete_moment = g_strconcat (moment, "-complete", NULL);
+  guint missing, stale, blank, kept;
+  double old_zoom = muster_map_view_get_zoom (view);
+
+  muster_map_view_set_tile_budget (view, 0);
+  zoom (view);
+  g_assert_cmpfloat (muster_map_view_get_zoom (view), !=, old_zoom);
+  after = render (GTK_WIDGET (view), label, moment);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (blank, ==, 0);
+  g_assert_cmpuint (stale, ==, missing);
+
+  muster_map_view_set_tile_budget (view, -1);
+  wait_complete (view);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (stale, ==, 0);
+  g_assert_cmpuint (kept, ==, 0);
+  complete = render (GTK_WIDGET (view), label, complete_moment);
+  g_assert_cmpuint (count_holes (after, complete), ==, 0);
+}
+
+/* Ctrl+scroll: the old tiles are shown scaled while the zoom goes on (as
+ * before), and the board is drawn at the new zoom once it settles. */
+static void
+zoom_scroll (MusterMapView *view)
+{
+  muster_map_view_zoom_continuous (view, 1.1, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0,
+                                   gtk_widget_get_height (GTK_WIDGET (view)) / 2.0);
+  while (muster_map_view_get_settling (view))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A panel shown beside the board (as the editor's): the board fitted to
+ * the view is fitted anew, at another zoom. */
+static void
+show_panel (MusterMapView *view)
+{
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (view), "panel"), TRUE);
+  /* the frame that lays the view out at its new size */
+  wait_frames (GTK_WIDGET (view), 1);
+}
+
+static void
+check_zoom_keeps_board (const char *name,
+                        const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *panel = gtk_label_new ("panel");
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_widget_set_vexpand (GTK_WIDGET (view), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (view));
+  /* under the board, so that it takes height from a board fitted by its
+   * height as well as from one fitted by its width */
+  gtk_widget_set_size_request (panel, -1, 300);
+  gtk_widget_set_visible (panel, FALSE);
+  gtk_box_append (GTK_BOX (box), panel);
+  g_object_set_data (G_OBJECT (view), "panel", panel);
+  gtk_window_set_child (window, box);
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  wait_complete (view);
+
+  check_zoom (view, label, "panel-shown", show_panel);
+  /* out from the fitted board, and back in: the whole board was on screen
+   * before each, so the old tiles reach over all the new view */
+  check_zoom (view, label, "zoom-out", muster_map_view_zoom_out);
+  check_zoom (view, label, "zoom-in", muster_map_view_zoom_in);
+  /* and once more in: the old tiles reach over the part now in view */
+  check_zoom (view, label, "zoom-in-again", muster_map_view_zoom_in);
+  check_zoom (view, label, "zoom-scroll", zoom_scroll);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_table_zoom (void)
+{
+  check_zoom_keeps_board ("henry-house-hill-table.muster", "table");
+}
+
+static void
+test_hex_zoom (void)
+{
+  check_zoom_keeps_board ("first-manassas.muster", "hex");
+}
+
 static void
 test_table (void)
 {
@@ -161,5 +287,7 @@ main (int   argc,
     }
   g_test_add_func ("/app/map-tiles/table-change", test_table);
   g_test_add_func ("/app/map-tiles/hex-change", test_hex);
+  g_test_add_func ("/app/map-tiles/table-zoom", test_table_zoom);
+  g_test_add_func ("/app/map-tiles/hex-zoom", test_hex_zoom);
   return g_test_run ();
 }
