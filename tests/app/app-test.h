@@ -87,6 +87,23 @@ destroy_all_windows (void)
   flush_events ();
 }
 
+/* The first widget of the type under root (depth first), or NULL. */
+static inline GtkWidget *
+app_test_find_widget (GtkWidget *root,
+                      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = app_test_find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* scenarios/NAME from the source tree (newly allocated). */
 static inline char *
 app_test_scenario_path (const char *name)

@@ -41,23 +41,6 @@ secondary_text (GtkWidget *dialog)
   return text;
 }
 
-/* The first widget of the type under root (depth first), or NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The visible buttons under root whose action is `action`, in order. */
 static void
 collect_actionables (GtkWidget  *root,
@@ -284,7 +267,7 @@ test_plain_words (void)
   g_signal_emit_by_name (assign, "clicked");
   flush_events ();
 
-  model = muster_match_log_get_model (MUSTER_MATCH_LOG (find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG)));
+  model = muster_match_log_get_model (MUSTER_MATCH_LOG (app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG)));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(MusterLogEntry) entry = g_list_model_get_item (model, i);
@@ -506,7 +489,7 @@ test_sidebar_room (void)
 {
   static const char *const union_moves[] = { "end-phase", "end-phase", "end-phase", NULL };
   MusterMatchPage *page = begin_match (union_moves);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   g_autoptr(GArray) moves = mu_match_legal_moves (muster_game_get_match (game_of (page)), "sherman");
 
   g_assert_cmpuint (moves->len, >=, 8);

@@ -20,23 +20,6 @@
 #include "muster-phase-tracker.h"
 #include "muster-window.h"
 
-/* The first widget of the type under root (depth first), or NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
 /* The board point in the middle of the view, in board pixels at zoom 1. */
@@ -148,7 +131,7 @@ test_handover_covers_log (void)
 {
   MusterWindow *window = new_window ();
   MusterMatchPage *page = start_match (window, 5);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
 
   for (guint i = 0; i < 30 && g_strcmp0 (muster_match_page_get_handover_side (page), "usa") != 0; i++)
     app_test_end_phase (page);
@@ -200,9 +183,9 @@ test_handover_button_shows_sidebar (void)
 {
   MusterWindow *window = new_window ();
   MusterMatchPage *page = start_match (window, 5);
-  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   GtkWidget *side = log;
   graphene_rect_t bounds;
 
@@ -245,10 +228,10 @@ test_handover_sidebar_unchanged (void)
   g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-blackburns-ford.muster");
   MusterWindow *window = new_window ();
   MusterMatchPage *page = show_scenario_match (window, scenario, 5);
-  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-  GtkWidget *tracker = find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
+  GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *tracker = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
   GtkWidget *side = log;
   graphene_rect_t bounds;
 
@@ -305,7 +288,7 @@ test_handover_every_ruleset (void)
       MusterWindow *window = new_window ();
       MusterMatchPage *page = show_scenario_match (window, scenario, 3 + k);
       MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
-      GtkWidget *side = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+      GtkWidget *side = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
       GtkWidget *log = side;
 
       while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
@@ -321,8 +304,8 @@ test_handover_every_ruleset (void)
 
           if (muster_match_page_get_handover_side (page) != NULL)
             {
-              GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-              GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
+              GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+              GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
               graphene_rect_t bounds;
 
               if (taken > 0)
@@ -365,7 +348,7 @@ test_handover_every_ruleset (void)
 static GtkAdjustment *
 log_adjustment (MusterMatchPage *page)
 {
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   GtkWidget *scroller = NULL;
 
   /* the list's, not the one in the filter's drop-down */
