@@ -156,6 +156,23 @@ show_scenario_match (MusterWindow *window,
   return MUSTER_MATCH_PAGE (page);
 }
 
+/* game on window's match page, laid out, with the hand-over screen taken
+ * away as a person would, so that the board takes clicks. */
+static inline MusterMatchPage *
+app_test_show_game (MusterWindow *window,
+                    MusterGame   *game)
+{
+  MusterMatchPage *page;
+
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  flush_events ();
+  return page;
+}
+
 /* A new match of First Manassas with the seed on window's match page. */
 static inline MusterMatchPage *
 start_match (MusterWindow *window,

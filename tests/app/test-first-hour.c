@@ -64,7 +64,6 @@ begin_match_of (const char        *name,
   g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
-  MusterMatchPage *page;
 
   g_assert_no_error (error);
   for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
@@ -72,13 +71,7 @@ begin_match_of (const char        *name,
       muster_game_apply_line (game, lines[i], &error);
       g_assert_no_error (error);
     }
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  if (muster_match_page_get_handover_side (page) != NULL)
-    muster_match_page_dismiss_handover (page);
-  flush_events ();
-  return page;
+  return app_test_show_game (window, game);
 }
 
 /* The same, of First Manassas. */
