@@ -147,21 +147,6 @@ test_handover_covers_log (void)
   destroy_all_windows ();
 }
 
-/* Whether the widget was drawn in the window's last frame: a paintable of
- * it shows the drawing the widget made then, and there is none for a
- * widget that had no allocation when the window was drawn. */
-static gboolean
-drawn (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  return node != NULL;
-}
-
 /* Lets the window draw until the widget is drawn, a bounded number of
  * frames: a widget left without an allocation stays undrawn however long
  * one waits (until the window is resized). */

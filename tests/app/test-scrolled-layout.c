@@ -20,20 +20,6 @@
 #include "muster-properties-dialog.h"
 #include "muster-window.h"
 
-/* Whether the widget was drawn in the window's last frame: there is no
- * drawing of a widget that had no allocation when the window was drawn. */
-static gboolean
-drawn (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  return node != NULL;
-}
-
 /* Lets the window draw real frames until the widget is drawn, a bounded
  * number: a widget left without an allocation stays undrawn however long
  * one waits (until the window is resized), while a busy machine may only
