@@ -158,6 +158,28 @@ wait_drawn (GtkWidget *widget)
   return drawn (widget);
 }
 
+/* The sidebar that holds widget. */
+static GtkWidget *
+side_panel_of (GtkWidget *widget)
+{
+  while (widget != NULL && !gtk_widget_has_css_class (widget, "side-panel"))
+    widget = gtk_widget_get_parent (widget);
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* Clicks the hand-over screen's button as GTK does and waits until the
+ * page has taken the screen away. */
+static void
+take_board (MusterMatchPage *page,
+            GtkWidget       *button)
+{
+  g_assert_true (gtk_widget_activate (button));
+  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (muster_match_page_get_handover_side (page));
+}
+
 /* Taking the board with the hand-over screen's button, as a player does,
  * shows the whole sidebar again with the log uncovered under it: the
  * sidebar has its allocation when the window draws it. GTK says "Trying to
@@ -171,13 +193,10 @@ test_handover_button_shows_sidebar (void)
   GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
   GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
   GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-  GtkWidget *side = log;
+  GtkWidget *side = side_panel_of (log);
   graphene_rect_t bounds;
 
   app_test_strict_snapshots = TRUE;
-  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-    side = gtk_widget_get_parent (side);
-  g_assert_nonnull (side);
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
   g_assert_true (wait_drawn (side));
   g_assert_true (gtk_widget_get_mapped (button));
@@ -185,10 +204,7 @@ test_handover_button_shows_sidebar (void)
 
   /* Return on the button, which has the focus: GTK clicks it */
   g_assert_true (gtk_widget_has_focus (button));
-  g_assert_true (gtk_widget_activate (button));
-  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_null (muster_match_page_get_handover_side (page));
+  take_board (page, button);
   g_assert_true (wait_drawn (side));
   g_assert_true (wait_drawn (log));
   shot (GTK_WIDGET (page), "handover-taken");
@@ -217,13 +233,10 @@ test_handover_sidebar_unchanged (void)
   GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
   GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   GtkWidget *tracker = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
-  GtkWidget *side = log;
+  GtkWidget *side = side_panel_of (log);
   graphene_rect_t bounds;
 
   app_test_strict_snapshots = TRUE;
-  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-    side = gtk_widget_get_parent (side);
-  g_assert_nonnull (side);
   g_assert_nonnull (tracker);
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
   muster_phase_tracker_set_end_shown (MUSTER_PHASE_TRACKER (tracker), TRUE);
@@ -231,10 +244,7 @@ test_handover_sidebar_unchanged (void)
   g_assert_false (gtk_widget_get_mapped (log));
 
   /* the button clicked as GTK clicks it, then a few real frames */
-  g_assert_true (gtk_widget_activate (button));
-  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_null (muster_match_page_get_handover_side (page));
+  take_board (page, button);
   wait_frames (GTK_WIDGET (window), 5);
   g_assert_true (drawn (side));
   g_assert_true (drawn (tracker));
@@ -273,12 +283,8 @@ test_handover_every_ruleset (void)
       MusterWindow *window = new_window ();
       MusterMatchPage *page = show_scenario_match (window, scenario, 3 + k);
       MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
-      GtkWidget *side = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-      GtkWidget *log = side;
-
-      while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-        side = gtk_widget_get_parent (side);
-      g_assert_nonnull (side);
+      GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+      GtkWidget *side = side_panel_of (log);
       guint taken = 0;
 
       for (guint n = 0; n < 40 && taken < 3 && !mu_match_is_over (m); n++)
@@ -299,10 +305,7 @@ test_handover_every_ruleset (void)
 
                   gtk_window_set_default_size (GTK_WINDOW (window), size[0], size[1]);
                 }
-              g_assert_true (gtk_widget_activate (button));
-              for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-                g_main_context_iteration (NULL, TRUE);
-              g_assert_null (muster_match_page_get_handover_side (page));
+              take_board (page, button);
               if (!wait_drawn (side) || !wait_drawn (log))
                 g_test_message ("%s, command %u: the sidebar is blank after the hand-over", scenarios[k], n);
               g_assert_true (wait_drawn (side));
