@@ -21,6 +21,7 @@
 #include "mu-scenario-xml.h"
 #include "mu-table-stand.h"
 
+#include "legal-lines.h"
 #include "play-matches.h"
 
 #include "rules/mu-rulesets.h"
@@ -637,20 +638,6 @@ test_charge_plan (void)
   assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
 }
 
-/* Whether legal holds the command `line`. */
-static gboolean
-lists (GPtrArray *legal, const char *line)
-{
-  for (guint i = 0; i < legal->len; i++)
-    {
-      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
-
-      if (g_str_equal (text, line))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* TS-SKM-2: a unit may deploy and recall within one Reorder as its
  * disorder allows, and a player keeps both; a computer side choosing at
  * random leaves the recall of the screen it has just deployed (and the
@@ -679,7 +666,7 @@ test_policy_screen (void)
   g_assert_no_error (error);
   /* still the player's to give */
   legal = mu_match_legal_commands (m);
-  g_assert_true (lists (legal, "recall u1"));
+  g_assert_true (legal_lists (legal, "recall u1"));
   g_assert_true (mu_match_policy_avoids (m, recall));
   g_ptr_array_add (two, recall);
   g_ptr_array_add (two, end);
