@@ -334,7 +334,7 @@ t_legal (MuMatch *m, const char *line)
 {
   g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
 
-  return legal_lists (legal, line);
+  return has_command (legal, line);
 }
 
 /* BAA-FIRE-10, BAA-MEL-3: the legal commands offer grouped fire and grouped
