@@ -87,6 +87,23 @@ destroy_all_windows (void)
   flush_events ();
 }
 
+/* The first widget of the type under root (depth first), or NULL. */
+static inline GtkWidget *
+app_test_find_widget (GtkWidget *root,
+                      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = app_test_find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* scenarios/NAME from the source tree (newly allocated). */
 static inline char *
 app_test_scenario_path (const char *name)
@@ -105,6 +122,53 @@ app_test_load_scenario (const char *name)
 
   g_assert_no_error (error);
   return s;
+}
+
+/* A BAA hex board of 20 by 14 hexes titled `title`, with the Union and
+ * the Confederates and nothing on it yet. */
+static inline MuScenario *
+app_test_new_hex_scenario (const char       *title,
+                           MuHexOrientation  orientation,
+                           MuHexOffset       offset)
+{
+  MuScenario *s = mu_scenario_new_hex ("baa-hex", 20, 14, orientation, offset);
+
+  g_free (s->title);
+  s->title = g_strdup (title);
+  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
+  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
+  return s;
+}
+
+/* One day of ten hour-long bounds from 06:00, light from 05:00 to 19:00. */
+static inline void
+app_test_set_one_day (MuScenario *s)
+{
+  s->timeline.bounds = 10;
+  s->timeline.first_bound = 1;
+  s->timeline.start_minutes = 6 * 60;
+  s->timeline.minutes_per_bound = 60;
+  s->timeline.dawn_minutes = 5 * 60;
+  s->timeline.dusk_minutes = 19 * 60;
+  s->timeline.days = 1;
+}
+
+/* The Union's infantry brigade "u1" at hex, added to s (which owns it). */
+static inline MuCounter *
+app_test_add_brigade (MuScenario *s,
+                      MuHex       hex)
+{
+  MuCounter *unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
+
+  unit->name = g_strdup ("1st Brigade");
+  unit->arm = MU_ARM_INFANTRY;
+  mu_counter_set_int (unit, "range", 2);
+  mu_counter_set_int (unit, "attack", 4);
+  unit->strength = 3;
+  unit->place.kind = MU_PLACE_HEX;
+  unit->place.hex = hex;
+  g_ptr_array_add (s->counters, unit);
+  return unit;
 }
 
 /* A window of the size the screenshots show, presented and laid out. */
@@ -137,6 +201,23 @@ show_scenario_match (MusterWindow *window,
   g_assert_true (MUSTER_IS_MATCH_PAGE (page));
   wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (MUSTER_MATCH_PAGE (page))));
   return MUSTER_MATCH_PAGE (page);
+}
+
+/* game on window's match page, laid out, with the hand-over screen taken
+ * away as a person would, so that the board takes clicks. */
+static inline MusterMatchPage *
+app_test_show_game (MusterWindow *window,
+                    MusterGame   *game)
+{
+  MusterMatchPage *page;
+
+  muster_window_show_match (window, game);
+  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
+  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
+  if (muster_match_page_get_handover_side (page) != NULL)
+    muster_match_page_dismiss_handover (page);
+  flush_events ();
+  return page;
 }
 
 /* A new match of First Manassas with the seed on window's match page. */

@@ -33,6 +33,21 @@ wait_frames (GtkWidget *widget,
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Whether the widget was drawn in the window's last frame: a paintable of
+ * it shows the drawing the widget made then, and there is none for a
+ * widget that had no allocation when the window was drawn. */
+static inline gboolean
+drawn (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  return node != NULL;
+}
+
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
 static inline void

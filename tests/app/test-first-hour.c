@@ -41,23 +41,6 @@ secondary_text (GtkWidget *dialog)
   return text;
 }
 
-/* The first widget of the type under root (depth first), or NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The visible buttons under root whose action is `action`, in order. */
 static void
 collect_actionables (GtkWidget  *root,
@@ -81,7 +64,6 @@ begin_match_of (const char        *name,
   g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 1, &error);
-  MusterMatchPage *page;
 
   g_assert_no_error (error);
   for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
@@ -89,13 +71,7 @@ begin_match_of (const char        *name,
       muster_game_apply_line (game, lines[i], &error);
       g_assert_no_error (error);
     }
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  if (muster_match_page_get_handover_side (page) != NULL)
-    muster_match_page_dismiss_handover (page);
-  flush_events ();
-  return page;
+  return app_test_show_game (window, game);
 }
 
 /* The same, of First Manassas. */
@@ -284,7 +260,7 @@ test_plain_words (void)
   g_signal_emit_by_name (assign, "clicked");
   flush_events ();
 
-  model = muster_match_log_get_model (MUSTER_MATCH_LOG (find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG)));
+  model = muster_match_log_get_model (MUSTER_MATCH_LOG (app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG)));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(MusterLogEntry) entry = g_list_model_get_item (model, i);
@@ -506,7 +482,7 @@ test_sidebar_room (void)
 {
   static const char *const union_moves[] = { "end-phase", "end-phase", "end-phase", NULL };
   MusterMatchPage *page = begin_match (union_moves);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   g_autoptr(GArray) moves = mu_match_legal_moves (muster_game_get_match (game_of (page)), "sherman");
 
   g_assert_cmpuint (moves->len, >=, 8);

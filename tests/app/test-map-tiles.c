@@ -61,6 +61,33 @@ wait_complete (MusterMapView *view)
   g_assert_cmpuint (missing, ==, 0);
 }
 
+/* The frame just drawn, with time for one tile, drew the board anew and
+ * not all of it, and every tile still to come shows as it was. */
+static void
+check_partial_frame (MusterMapView *view)
+{
+  guint missing, stale, blank, kept;
+
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (blank, ==, 0);
+  g_assert_cmpuint (stale, ==, missing);
+}
+
+/* With time for every tile again: once each tile is drawn anew, no old
+ * one is kept beside it. */
+static void
+check_complete_frame (MusterMapView *view)
+{
+  guint missing, stale, blank, kept;
+
+  muster_map_view_set_tile_budget (view, -1);
+  wait_complete (view);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (stale, ==, 0);
+  g_assert_cmpuint (kept, ==, 0);
+}
+
 static guint
 count_different_pixels (GBytes *a,
                         GBytes *b)
@@ -86,7 +113,6 @@ check_change_keeps_board (const char *name,
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) after = NULL;
-  guint missing, stale, blank, kept;
 
   muster_scene_set_scenario (scene, scenario);
   muster_map_view_set_scene (view, scene);
@@ -101,37 +127,20 @@ check_change_keeps_board (const char *name,
   muster_map_view_set_tile_budget (view, 0);
   muster_scene_scenario_changed (scene);
   after = render (GTK_WIDGET (view), label, "after-change");
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  /* the frame drew the board anew, and not all of it */
-  g_assert_cmpuint (missing, >, 0);
-  /* every tile still to come shows as it was */
-  g_assert_cmpuint (blank, ==, 0);
-  g_assert_cmpuint (stale, ==, missing);
+  check_partial_frame (view);
   /* nothing changed in the scenario: the frame looks as the one before */
   g_assert_cmpuint (count_different_pixels (before, after), ==, 0);
 
-  /* once each tile is drawn anew, no old one is kept beside it */
-  muster_map_view_set_tile_budget (view, -1);
-  wait_complete (view);
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  g_assert_cmpuint (stale, ==, 0);
-  g_assert_cmpuint (kept, ==, 0);
+  check_complete_frame (view);
 
   /* A command that changes the pieces only: the same with their layer. */
   muster_map_view_set_tile_budget (view, 0);
   muster_scene_select_piece (scene, 0);
   g_clear_pointer (&after, g_bytes_unref);
   after = render (GTK_WIDGET (view), label, "after-select");
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  g_assert_cmpuint (missing, >, 0);
-  g_assert_cmpuint (blank, ==, 0);
-  g_assert_cmpuint (stale, ==, missing);
+  check_partial_frame (view);
 
-  muster_map_view_set_tile_budget (view, -1);
-  wait_complete (view);
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  g_assert_cmpuint (stale, ==, 0);
-  g_assert_cmpuint (kept, ==, 0);
+  check_complete_frame (view);
 
   gtk_window_destroy (window);
   flush_events ();
@@ -167,23 +176,15 @@ check_zoom (MusterMapView *view,
   g_autoptr(GBytes) after = NULL;
   g_autoptr(GBytes) complete = NULL;
   g_autofree char *complete_moment = g_strconcat (moment, "-complete", NULL);
-  guint missing, stale, blank, kept;
   double old_zoom = muster_map_view_get_zoom (view);
 
   muster_map_view_set_tile_budget (view, 0);
   zoom (view);
   g_assert_cmpfloat (muster_map_view_get_zoom (view), !=, old_zoom);
   after = render (GTK_WIDGET (view), label, moment);
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  g_assert_cmpuint (missing, >, 0);
-  g_assert_cmpuint (blank, ==, 0);
-  g_assert_cmpuint (stale, ==, missing);
+  check_partial_frame (view);
 
-  muster_map_view_set_tile_budget (view, -1);
-  wait_complete (view);
-  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
-  g_assert_cmpuint (stale, ==, 0);
-  g_assert_cmpuint (kept, ==, 0);
+  check_complete_frame (view);
   complete = render (GTK_WIDGET (view), label, complete_moment);
   g_assert_cmpuint (count_holes (after, complete), ==, 0);
 }

@@ -39,16 +39,12 @@ static MusterMatchPage *
 begin_match (const char        *scenario_file,
              const char *const *lines)
 {
-  MusterWindow *window = muster_window_new (GTK_APPLICATION (app));
+  MusterWindow *window = new_window ();
   g_autoptr(GError) error = NULL;
   g_autoptr(MuScenario) scenario = mu_scenario_load_file (scenario_file, NULL, &error);
   g_autoptr(MusterGame) game = NULL;
-  MusterMatchPage *page;
 
   g_assert_no_error (error);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_allocation (GTK_WIDGET (window));
   game = muster_game_new_for_scenario (scenario, 1, &error);
   g_assert_no_error (error);
   for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
@@ -56,13 +52,7 @@ begin_match (const char        *scenario_file,
       muster_game_apply_line (game, lines[i], &error);
       g_assert_no_error (error);
     }
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  if (muster_match_page_get_handover_side (page) != NULL)
-    muster_match_page_dismiss_handover (page);
-  flush_events ();
-  return page;
+  return app_test_show_game (window, game);
 }
 
 static const MuCounterView *

@@ -20,23 +20,6 @@
 #include "muster-phase-tracker.h"
 #include "muster-window.h"
 
-/* The first widget of the type under root (depth first), or NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
 /* The board point in the middle of the view, in board pixels at zoom 1. */
@@ -148,7 +131,7 @@ test_handover_covers_log (void)
 {
   MusterWindow *window = new_window ();
   MusterMatchPage *page = start_match (window, 5);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
 
   for (guint i = 0; i < 30 && g_strcmp0 (muster_match_page_get_handover_side (page), "usa") != 0; i++)
     app_test_end_phase (page);
@@ -164,21 +147,6 @@ test_handover_covers_log (void)
   destroy_all_windows ();
 }
 
-/* Whether the widget was drawn in the window's last frame: a paintable of
- * it shows the drawing the widget made then, and there is none for a
- * widget that had no allocation when the window was drawn. */
-static gboolean
-drawn (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  return node != NULL;
-}
-
 /* Lets the window draw until the widget is drawn, a bounded number of
  * frames: a widget left without an allocation stays undrawn however long
  * one waits (until the window is resized). */
@@ -188,6 +156,28 @@ wait_drawn (GtkWidget *widget)
   for (guint i = 0; i < 30 && !drawn (widget); i++)
     wait_frames (widget, 1);
   return drawn (widget);
+}
+
+/* The sidebar that holds widget. */
+static GtkWidget *
+side_panel_of (GtkWidget *widget)
+{
+  while (widget != NULL && !gtk_widget_has_css_class (widget, "side-panel"))
+    widget = gtk_widget_get_parent (widget);
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* Clicks the hand-over screen's button as GTK does and waits until the
+ * page has taken the screen away. */
+static void
+take_board (MusterMatchPage *page,
+            GtkWidget       *button)
+{
+  g_assert_true (gtk_widget_activate (button));
+  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (muster_match_page_get_handover_side (page));
 }
 
 /* Taking the board with the hand-over screen's button, as a player does,
@@ -200,16 +190,13 @@ test_handover_button_shows_sidebar (void)
 {
   MusterWindow *window = new_window ();
   MusterMatchPage *page = start_match (window, 5);
-  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-  GtkWidget *side = log;
+  GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *side = side_panel_of (log);
   graphene_rect_t bounds;
 
   app_test_strict_snapshots = TRUE;
-  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-    side = gtk_widget_get_parent (side);
-  g_assert_nonnull (side);
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
   g_assert_true (wait_drawn (side));
   g_assert_true (gtk_widget_get_mapped (button));
@@ -217,10 +204,7 @@ test_handover_button_shows_sidebar (void)
 
   /* Return on the button, which has the focus: GTK clicks it */
   g_assert_true (gtk_widget_has_focus (button));
-  g_assert_true (gtk_widget_activate (button));
-  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_null (muster_match_page_get_handover_side (page));
+  take_board (page, button);
   g_assert_true (wait_drawn (side));
   g_assert_true (wait_drawn (log));
   shot (GTK_WIDGET (page), "handover-taken");
@@ -245,17 +229,14 @@ test_handover_sidebar_unchanged (void)
   g_autoptr(MuScenario) scenario = app_test_load_scenario ("learning-blackburns-ford.muster");
   MusterWindow *window = new_window ();
   MusterMatchPage *page = show_scenario_match (window, scenario, 5);
-  GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-  GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-  GtkWidget *tracker = find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
-  GtkWidget *side = log;
+  GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+  GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *tracker = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_PHASE_TRACKER);
+  GtkWidget *side = side_panel_of (log);
   graphene_rect_t bounds;
 
   app_test_strict_snapshots = TRUE;
-  while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-    side = gtk_widget_get_parent (side);
-  g_assert_nonnull (side);
   g_assert_nonnull (tracker);
   g_assert_cmpstr (muster_match_page_get_handover_side (page), ==, "csa");
   muster_phase_tracker_set_end_shown (MUSTER_PHASE_TRACKER (tracker), TRUE);
@@ -263,10 +244,7 @@ test_handover_sidebar_unchanged (void)
   g_assert_false (gtk_widget_get_mapped (log));
 
   /* the button clicked as GTK clicks it, then a few real frames */
-  g_assert_true (gtk_widget_activate (button));
-  for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_null (muster_match_page_get_handover_side (page));
+  take_board (page, button);
   wait_frames (GTK_WIDGET (window), 5);
   g_assert_true (drawn (side));
   g_assert_true (drawn (tracker));
@@ -305,12 +283,8 @@ test_handover_every_ruleset (void)
       MusterWindow *window = new_window ();
       MusterMatchPage *page = show_scenario_match (window, scenario, 3 + k);
       MuMatch *m = muster_game_get_match (muster_match_page_get_game (page));
-      GtkWidget *side = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
-      GtkWidget *log = side;
-
-      while (side != NULL && !gtk_widget_has_css_class (side, "side-panel"))
-        side = gtk_widget_get_parent (side);
-      g_assert_nonnull (side);
+      GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+      GtkWidget *side = side_panel_of (log);
       guint taken = 0;
 
       for (guint n = 0; n < 40 && taken < 3 && !mu_match_is_over (m); n++)
@@ -321,8 +295,8 @@ test_handover_every_ruleset (void)
 
           if (muster_match_page_get_handover_side (page) != NULL)
             {
-              GtkWidget *screen = find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
-              GtkWidget *button = find_widget (screen, GTK_TYPE_BUTTON);
+              GtkWidget *screen = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_HANDOVER_SCREEN);
+              GtkWidget *button = app_test_find_widget (screen, GTK_TYPE_BUTTON);
               graphene_rect_t bounds;
 
               if (taken > 0)
@@ -331,10 +305,7 @@ test_handover_every_ruleset (void)
 
                   gtk_window_set_default_size (GTK_WINDOW (window), size[0], size[1]);
                 }
-              g_assert_true (gtk_widget_activate (button));
-              for (guint i = 0; i < 10000 && muster_match_page_get_handover_side (page) != NULL; i++)
-                g_main_context_iteration (NULL, TRUE);
-              g_assert_null (muster_match_page_get_handover_side (page));
+              take_board (page, button);
               if (!wait_drawn (side) || !wait_drawn (log))
                 g_test_message ("%s, command %u: the sidebar is blank after the hand-over", scenarios[k], n);
               g_assert_true (wait_drawn (side));
@@ -365,7 +336,7 @@ test_handover_every_ruleset (void)
 static GtkAdjustment *
 log_adjustment (MusterMatchPage *page)
 {
-  GtkWidget *log = find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  GtkWidget *log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
   GtkWidget *scroller = NULL;
 
   /* the list's, not the one in the filter's drop-down */

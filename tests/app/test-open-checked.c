@@ -20,31 +20,11 @@
 static MuScenario *
 make_checked_scenario (void)
 {
-  MuScenario *s = mu_scenario_new_hex ("baa-hex", 20, 14, MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
-  MuCounter *unit;
+  MuScenario *s = app_test_new_hex_scenario ("Unfinished Field", MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
   MuTaskObjective *task;
 
-  g_free (s->title);
-  s->title = g_strdup ("Unfinished Field");
-  g_ptr_array_add (s->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
-  g_ptr_array_add (s->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
-  s->timeline.bounds = 10;
-  s->timeline.first_bound = 1;
-  s->timeline.start_minutes = 6 * 60;
-  s->timeline.minutes_per_bound = 60;
-  s->timeline.dawn_minutes = 5 * 60;
-  s->timeline.dusk_minutes = 19 * 60;
-  s->timeline.days = 1;
-
-  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
-  unit->name = g_strdup ("1st Brigade");
-  unit->arm = MU_ARM_INFANTRY;
-  mu_counter_set_int (unit, "range", 2);
-  mu_counter_set_int (unit, "attack", 4);
-  unit->strength = 3;
-  unit->place.kind = MU_PLACE_HEX;
-  unit->place.hex = (MuHex) { 10, 7 };
-  g_ptr_array_add (s->counters, unit);
+  app_test_set_one_day (s);
+  app_test_add_brigade (s, (MuHex) { 10, 7 });
 
   /* the Union has one unit: the designer has not entered the other three */
   task = mu_task_objective_new ("t1");

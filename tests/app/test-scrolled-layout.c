@@ -20,37 +20,6 @@
 #include "muster-properties-dialog.h"
 #include "muster-window.h"
 
-/* Whether the widget was drawn in the window's last frame: there is no
- * drawing of a widget that had no allocation when the window was drawn. */
-static gboolean
-drawn (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  return node != NULL;
-}
-
-/* The first widget of the type under root (depth first), or NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* Lets the window draw real frames until the widget is drawn, a bounded
  * number: a widget left without an allocation stays undrawn however long
  * one waits (until the window is resized), while a busy machine may only
@@ -102,7 +71,7 @@ test_editor_pages (void)
     }
   /* the order of battle did overflow its list: its scrollbar showed */
   {
-    GtkWidget *list = find_widget (muster_editor_get_oob (MUSTER_EDITOR (editor)), GTK_TYPE_LIST_VIEW);
+    GtkWidget *list = app_test_find_widget (muster_editor_get_oob (MUSTER_EDITOR (editor)), GTK_TYPE_LIST_VIEW);
     GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
       GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW)));
 
@@ -154,7 +123,7 @@ test_start_page_after_match (void)
 
   app_test_strict_snapshots = TRUE;
   wait_frames (GTK_WIDGET (window), 3);
-  stack = GTK_STACK (find_widget (GTK_WIDGET (window), GTK_TYPE_STACK));
+  stack = GTK_STACK (app_test_find_widget (GTK_WIDGET (window), GTK_TYPE_STACK));
   g_assert_nonnull (stack);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "start");
   start = gtk_stack_get_visible_child (stack);

@@ -604,12 +604,7 @@ test_village_advance (void)
   g_assert_nonnull (d);
   g_assert_cmpstr (d->id, ==, "cr-advance");
   game = muster_game_new (m);
-  muster_window_show_match (window, game);
-  page = MUSTER_MATCH_PAGE (muster_window_get_match_page (window));
-  wait_for_allocation (GTK_WIDGET (muster_match_page_get_map_view (page)));
-  if (muster_match_page_get_handover_side (page) != NULL)
-    muster_match_page_dismiss_handover (page);
-  flush_events ();
+  page = app_test_show_game (window, game);
   /* the plain answer, and each garrison the engine lists, readable */
   g_assert_nonnull (match_widgets_find_answer (page, "none"));
   button = match_widgets_find_answer (page, "garrison u1 barn 2");

@@ -46,26 +46,14 @@ static MuScenario *
 make_hex_scenario (MuHexOrientation orientation,
                    MuHexOffset      offset)
 {
-  MuScenario *scenario = mu_scenario_new_hex ("baa-hex", 20, 14, orientation, offset);
+  MuScenario *scenario = app_test_new_hex_scenario ("Test Field", orientation, offset);
   MuCounter *unit;
 
-  g_free (scenario->title);
-  scenario->title = g_strdup ("Test Field");
-  g_ptr_array_add (scenario->sides, mu_side_new ("usa", "Union", 0xa8c8e8));
-  g_ptr_array_add (scenario->sides, mu_side_new ("csa", "Confederate", 0xc0c0c0));
   mu_hex_map_cell (scenario->hex_map, (MuHex) { 4, 5 })->terrain = MU_TERRAIN_WOODLAND;
   mu_hex_map_cell (scenario->hex_map, (MuHex) { 4, 5 })->elevation = 2;
 
-  unit = mu_counter_new (MU_COUNTER_UNIT, "u1", "usa");
-  unit->name = g_strdup ("1st Brigade");
-  unit->arm = MU_ARM_INFANTRY;
-  mu_counter_set_int (unit, "range", 2);
-  mu_counter_set_int (unit, "attack", 4);
-  unit->strength = 3;
+  unit = app_test_add_brigade (scenario, (MuHex) { 7, 6 });
   mu_counter_set_int (unit, "identity", 0); /* STAR: no command counter needed */
-  unit->place.kind = MU_PLACE_HEX;
-  unit->place.hex = (MuHex) { 7, 6 };
-  g_ptr_array_add (scenario->counters, unit);
   return scenario;
 }
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "test-baa-util.h"
+#include "legal-lines.h"
 
 #include "baa-hex-private.h"
 #include "baa-hex.h"
@@ -333,13 +334,7 @@ t_legal (MuMatch *m, const char *line)
 {
   g_autoptr(GPtrArray) legal = mu_match_legal_commands (m);
 
-  for (guint i = 0; i < legal->len; i++)
-    {
-      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
-      if (g_str_equal (text, line))
-        return TRUE;
-    }
-  return FALSE;
+  return has_command (legal, line);
 }
 
 /* BAA-FIRE-10, BAA-MEL-3: the legal commands offer grouped fire and grouped

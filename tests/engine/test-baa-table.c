@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "baa-table-private.h"
+#include "legal-lines.h"
 #include "mu-match.h"
 #include "mu-policy.h"
 #include "mu-problem.h"
@@ -405,18 +406,6 @@ test_formations (void)
   bat_match_free (m);
 }
 
-static gboolean
-listed (GPtrArray *legal, const char *line)
-{
-  for (guint i = 0; i < legal->len; i++)
-    {
-      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
-      if (g_str_equal (text, line))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The legal commands of the fire phase: each unit at each target, a group
  * fire of every unit that may fire at a target (BAT-FIRE-4), artillery at
  * the defence-work sections it reaches, and no other arm (BAT-FORT-3). */
@@ -451,9 +440,9 @@ test_legal_fire (void)
         g_assert_true (mu_match_apply_line (m, "end-phase", NULL, NULL));
       legal = mu_match_legal_commands (m);
       for (guint i = 0; cases[k].want[i]; i++)
-        g_assert_true (listed (legal, cases[k].want[i]));
+        g_assert_true (has_command (legal, cases[k].want[i]));
       for (guint i = 0; cases[k].not[i]; i++)
-        g_assert_false (listed (legal, cases[k].not[i]));
+        g_assert_false (has_command (legal, cases[k].not[i]));
     }
 }
 

@@ -21,6 +21,7 @@
 #include "mu-scenario-xml.h"
 #include "mu-table-stand.h"
 
+#include "legal-lines.h"
 #include "play-matches.h"
 
 #include "rules/mu-rulesets.h"
@@ -378,21 +379,6 @@ test_garrison_overflow (void)
   ts_match_free (m);
 }
 
-/* Whether the commands hold one that reads line. */
-static gboolean
-has_command (GPtrArray  *commands,
-             const char *line)
-{
-  for (guint i = 0; i < commands->len; i++)
-    {
-      g_autofree char *text = mu_command_to_string (g_ptr_array_index (commands, i));
-
-      if (g_str_equal (text, line))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* TS-VIL-2: a battalion wholly inside a block takes its commands by the
  * block's id; selected on the board by its own id, it is asked for its
  * actions by that, which hold the block's reorder, fire and leave (and
@@ -637,20 +623,6 @@ test_charge_plan (void)
   assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
 }
 
-/* Whether legal holds the command `line`. */
-static gboolean
-lists (GPtrArray *legal, const char *line)
-{
-  for (guint i = 0; i < legal->len; i++)
-    {
-      g_autofree char *text = mu_command_to_string (g_ptr_array_index (legal, i));
-
-      if (g_str_equal (text, line))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* TS-SKM-2: a unit may deploy and recall within one Reorder as its
  * disorder allows, and a player keeps both; a computer side choosing at
  * random leaves the recall of the screen it has just deployed (and the
@@ -679,7 +651,7 @@ test_policy_screen (void)
   g_assert_no_error (error);
   /* still the player's to give */
   legal = mu_match_legal_commands (m);
-  g_assert_true (lists (legal, "recall u1"));
+  g_assert_true (has_command (legal, "recall u1"));
   g_assert_true (mu_match_policy_avoids (m, recall));
   g_ptr_array_add (two, recall);
   g_ptr_array_add (two, end);
