@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-icons.h"
 #include "muster-settings.h"
 #include "muster-window.h"
 
@@ -260,6 +261,7 @@ muster_application_startup (GApplication *application)
   GMenu *recent;
 
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (application);
+  muster_icons_keep ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
   set_accels (GTK_APPLICATION (self));

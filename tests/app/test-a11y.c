@@ -13,6 +13,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
 #include "muster-data-dirs.h"
+#include "muster-icons.h"
 #include "muster-settings.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
@@ -452,6 +453,7 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
+  muster_icons_keep ();
   app = muster_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);

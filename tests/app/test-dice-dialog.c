@@ -10,6 +10,7 @@
 
 #include "muster-dice-dialog.h"
 #include "muster-game.h"
+#include "muster-icons.h"
 
 static void
 flush_events (void)
@@ -218,6 +219,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/dice-dialog/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/dice-dialog/enter-and-roll/TAB-19", test_enter_and_roll);
   g_test_add_func ("/app/dice-dialog/cancel-and-refused", test_cancel_and_refused);
   return g_test_run ();

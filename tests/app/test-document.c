@@ -12,6 +12,7 @@
 #include "mu-scenario-xml.h"
 #include "mu-problem.h"
 #include "muster-document.h"
+#include "muster-icons.h"
 #include "muster-match-page.h"
 
 typedef struct {
@@ -265,6 +266,7 @@ test_match_autosave_goes_on_close (void)
       g_test_skip ("no display");
       return;
     }
+  muster_icons_keep ();
   game = new_game ();
   document = muster_document_new_match (game);
   page = g_object_ref_sink (muster_match_page_new (game));

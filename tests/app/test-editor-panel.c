@@ -11,6 +11,7 @@
 #include "frames.h"
 #include "muster-editor-oob.h"
 #include "muster-hex-inspector.h"
+#include "muster-icons.h"
 #include "muster-tool-palette.h"
 
 /* A picture of the whole screen (the window and its popovers) into
@@ -404,6 +405,7 @@ main (int   argc,
       g_test_add_func ("/app/editor-panel/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/editor-panel/reserve-menu", test_reserve_menu);
   g_test_add_func ("/app/editor-panel/width", test_panel_width);
   g_test_add_func ("/app/editor-panel/inspector-stream-cell", test_inspector_stream_cell);

@@ -12,6 +12,7 @@
 #include "mu-edit.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
+#include "muster-icons.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 #include "editor-fixture.h"
@@ -731,6 +732,7 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add ("/app/editor-table/area", Fixture, NULL, fixture_set_up_table, test_area, fixture_tear_down);
   g_test_add ("/app/editor-table/move-stand", Fixture, NULL, fixture_set_up_table, test_move_stand, fixture_tear_down);
   g_test_add ("/app/editor-table/area-values", Fixture, NULL, fixture_set_up_table, test_area_values, fixture_tear_down);

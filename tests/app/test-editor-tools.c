@@ -10,6 +10,7 @@
 
 #include "mu-edit.h"
 #include "muster-editor.h"
+#include "muster-icons.h"
 #include "muster-map-view.h"
 #include "muster-place-tool.h"
 #include "muster-select-tool.h"
@@ -249,6 +250,7 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add ("/app/editor-tools/stroke", Fixture, GINT_TO_POINTER (1), fixture_set_up_table, test_stroke,
               fixture_tear_down);
   g_test_add ("/app/editor-tools/stroke-fast", Fixture, GINT_TO_POINTER (1), fixture_set_up_table, test_stroke_fast,

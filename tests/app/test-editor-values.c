@@ -13,6 +13,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
 #include "muster-editor-oob.h"
+#include "muster-icons.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
 #include "editor-fixture.h"
@@ -588,6 +589,7 @@ main (int   argc,
       g_test_skip ("no display");
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add ("/app/editor-values/unit", Fixture, "learning-mn-brawners-farm.muster", fixture_set_up,
               test_unit_values, fixture_tear_down);
   g_test_add ("/app/editor-values/side", Fixture, "learning-ts-hokes-run.muster", fixture_set_up,

@@ -14,6 +14,7 @@
 #include "muster-editor-autosave.h"
 #include "editor-fixture.h"
 #include "muster-application.h"
+#include "muster-icons.h"
 #include "muster-window.h"
 #include "muster-map-view.h"
 #include "muster-scene.h"
@@ -1338,6 +1339,7 @@ main (int   argc,
       g_test_add_func ("/app/editor/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/app/editor/one-change-an-edit", test_one_change_an_edit);

@@ -11,6 +11,7 @@
 
 #include "mu-ruleset.h"
 #include "muster-game.h"
+#include "muster-icons.h"
 #include "muster-match-log.h"
 
 #include "frames.h"
@@ -530,6 +531,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/match-log/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/match-log/every-event-once", test_every_event_once);
   g_test_add_func ("/app/match-log/roll-words", test_roll_words);
   g_test_add_func ("/app/match-log/roll-modifiers", test_roll_modifiers);

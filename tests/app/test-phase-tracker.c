@@ -13,6 +13,7 @@
 #include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 #include "muster-game.h"
+#include "muster-icons.h"
 #include "muster-phase-tracker.h"
 
 static void
@@ -492,6 +493,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/phase-tracker/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/phase-tracker/start", test_start);
   g_test_add_func ("/app/phase-tracker/passed-and-todo/BAA-MOV-1", test_passed_and_todo);
   g_test_add_func ("/app/phase-tracker/compulsory-warning/BAA-MEL-2", test_compulsory_warning);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mu-scenario-xml.h"
+#include "muster-icons.h"
 #include "muster-print.h"
 
 /* Printing through GtkPrintOperation (to a PDF file, and the preview window)
@@ -271,6 +272,7 @@ main (int   argc,
       g_test_add_func ("/app/print/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/print/export", test_export);
   g_test_add_func ("/app/print/operation", test_operation);
   g_test_add_func ("/app/print/preview", test_preview);

@@ -10,6 +10,7 @@
 
 #include "mu-ruleset.h"
 #include "muster-game.h"
+#include "muster-icons.h"
 #include "muster-replay-bar.h"
 
 typedef struct {
@@ -233,6 +234,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/replay-bar/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/replay-bar/steps", test_steps);
   g_test_add_func ("/app/replay-bar/follows-game", test_follows_game);
   return g_test_run ();

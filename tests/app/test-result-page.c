@@ -10,6 +10,7 @@
 
 #include "mu-ruleset.h"
 #include "muster-game.h"
+#include "muster-icons.h"
 #include "muster-result-page.h"
 
 static void
@@ -274,6 +275,7 @@ main (int argc, char **argv)
       g_test_add_func ("/app/result-page/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/result-page/losses", test_losses);
   g_test_add_func ("/app/result-page/end-of-match", test_end_of_match);
   g_test_add_func ("/app/result-page/buttons", test_buttons);
