@@ -724,6 +724,26 @@ muster_map_view_get_view (MusterMapView *self,
   return TRUE;
 }
 
+/* A view option changed what `layers` show: as after an edit, the tiles
+ * kept (and those of the zoom before a zoom change, scaled) stand in until
+ * each is drawn anew, so that the board never goes blank meanwhile. */
+static void
+look_changed (MusterMapView *self,
+              guint          layers)
+{
+  /* the pieces stay where they were: only those that change later are
+   * drawn anew at once */
+  if (layers & (1u << LAYER_PIECES))
+    muster_map_view_note_pieces (self, FALSE);
+  /* the coarse picture blends the grid in */
+  if (layers & (1u << LAYER_TERRAIN))
+    muster_map_view_clear_coarse (self);
+  muster_map_view_stale_tiles (self, layers);
+  /* drawn anew now rather than once a zoom settles */
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 set_bool (MusterMapView *self,
           gboolean      *field,
@@ -734,10 +754,8 @@ set_bool (MusterMapView *self,
   if (*field == value)
     return;
   *field = value;
-  clear_tiles (self, (1u << N_LAYERS) - 1);
-  muster_map_view_clear_coarse (self);
-  end_preview (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* the grid and the coordinates are drawn with the terrain */
+  look_changed (self, 1u << LAYER_TERRAIN);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
@@ -797,12 +815,7 @@ muster_map_view_set_property (GObject      *object,
       if (self->look.counter_style != g_value_get_int (value))
         {
           self->look.counter_style = g_value_get_int (value);
-          /* the pieces stay where they were: only those that change
-           * later are drawn anew at once */
-          muster_map_view_note_pieces (self, FALSE);
-          muster_map_view_stale_tiles (self, 1u << LAYER_PIECES);
-          end_preview (self);
-          gtk_widget_queue_draw (GTK_WIDGET (self));
+          look_changed (self, 1u << LAYER_PIECES);
           g_object_notify_by_pspec (object, pspec);
         }
       break;

@@ -336,6 +336,74 @@ check_move_shows_no_stale_counter (const char *name,
   flush_events ();
 }
 
+/* A view option changed right after a zoom change, with time for one
+ * tile a frame: the board stays whole, from the tiles of the zoom before
+ * scaled and those kept, until it is drawn anew. */
+static void
+check_option_after_zoom (MusterMapView *view,
+                         const char    *label,
+                         const char    *moment,
+                         void         (*zoom) (MusterMapView *),
+                         const char    *option,
+                         int            value)
+{
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  g_autofree char *complete_moment = g_strconcat (moment, "-complete", NULL);
+
+  muster_map_view_set_tile_budget (view, 0);
+  zoom (view);
+  wait_frames (GTK_WIDGET (view), 1);
+  if (g_str_equal (option, "counter-style"))
+    g_object_set (view, option, value, NULL);
+  else
+    g_object_set (view, option, (gboolean) value, NULL);
+  after = render (GTK_WIDGET (view), label, moment);
+  check_partial_frame (view);
+
+  check_complete_frame (view);
+  complete = render (GTK_WIDGET (view), label, complete_moment);
+  g_assert_cmpuint (count_holes (after, complete), ==, 0);
+}
+
+static void
+check_options_keep_board (const char *name,
+                          const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  wait_complete (view);
+
+  check_option_after_zoom (view, label, "counter-style", muster_map_view_zoom_in, "counter-style",
+                           MU_COUNTER_STYLE_NATO);
+  /* the coordinates go the same way as the grid */
+  check_option_after_zoom (view, label, "no-grid", muster_map_view_zoom_out, "show-grid", FALSE);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_hex_options (void)
+{
+  check_options_keep_board ("first-manassas.muster", "hex");
+}
+
+static void
+test_table_options (void)
+{
+  check_options_keep_board ("henry-house-hill-table.muster", "table");
+}
+
 static void
 test_hex_move (void)
 {
@@ -389,6 +457,8 @@ main (int   argc,
   g_test_add_func ("/app/map-tiles/hex-move", test_hex_move);
   g_test_add_func ("/app/map-tiles/table-move", test_table_move);
   g_test_add_func ("/app/map-tiles/table-zoom", test_table_zoom);
+  g_test_add_func ("/app/map-tiles/hex-options", test_hex_options);
+  g_test_add_func ("/app/map-tiles/table-options", test_table_options);
   g_test_add_func ("/app/map-tiles/hex-zoom", test_hex_zoom);
   return g_test_run ();
 }
