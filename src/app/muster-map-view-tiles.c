@@ -598,9 +598,25 @@ any_terrain_tile_missing (MusterMapView    *self,
   return FALSE;
 }
 
+/* Whether tile (tx, ty) of `layer` has a picture to stand in for it while
+ * it is still to come: a stale one, or the zoom before's covering it. */
+static gboolean
+has_stand_in (MusterMapView    *self,
+              const FrameTiles *ft,
+              Layer             layer,
+              int               tx,
+              int               ty)
+{
+  gint64 key = tile_key (tx, ty);
+
+  return g_hash_table_contains (self->cache.stale[layer], &key) || old_zoom_covers (self, ft, layer, tx, ty);
+}
+
 /* Draws what the frame's budget allows of the missing tiles into `shown`
- * (layer by layer, row by row; the stale tile where a tile is still to
- * come, else NULL, to be shown from the zoom before if it was kept). */
+ * (first those with nothing to stand in for them, such as the edges a
+ * zoom out brings into view, then the rest; layer by layer, row by row;
+ * the stale tile where a tile is still to come, else NULL, to be shown
+ * from the zoom before if it was kept). */
 static void
 draw_tiles (MusterMapView *self,
             FrameTiles    *ft,
@@ -615,33 +631,45 @@ draw_tiles (MusterMapView *self,
       prune_tiles (self, self->cache.tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       prune_tiles (self, self->cache.partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       prune_stale (self->cache.stale[l], ft);
-      for (int ty = ft->ty0; ty <= ft->ty1; ty++)
-        for (int tx = ft->tx0; tx <= ft->tx1; tx++)
-          {
-            gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
-            gint64 key = tile_key (tx, ty);
-            GdkTexture *texture = g_hash_table_lookup (self->cache.tiles[l], &key);
-
-            if (texture == NULL)
-              texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
-            if (texture == NULL)
-              {
-                ft->missing++;
-                texture = g_hash_table_lookup (self->cache.stale[l], &key);
-                if (texture != NULL)
-                  ft->stale++;
-                else if (old_zoom_covers (self, ft, (Layer) l, tx, ty))
-                  ft->scaled++;
-                else
-                  {
-                    ft->blank++;
-                    if (l == LAYER_TERRAIN)
-                      ft->blank_terrain++;
-                  }
-              }
-            shown[i] = texture;
-          }
     }
+  /* Where the view's background or the coarse picture would show, and no
+   * counters, first: the scaled pictures of the rest look as they will. */
+  for (int l = 0; l < N_LAYERS; l++)
+    for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+      for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+        {
+          gint64 key = tile_key (tx, ty);
+
+          if (!g_hash_table_contains (self->cache.tiles[l], &key) && !has_stand_in (self, ft, (Layer) l, tx, ty))
+            muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
+        }
+  for (int l = 0; l < N_LAYERS; l++)
+    for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+      for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+        {
+          gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
+          gint64 key = tile_key (tx, ty);
+          GdkTexture *texture = g_hash_table_lookup (self->cache.tiles[l], &key);
+
+          if (texture == NULL)
+            texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
+          if (texture == NULL)
+            {
+              ft->missing++;
+              texture = g_hash_table_lookup (self->cache.stale[l], &key);
+              if (texture != NULL)
+                ft->stale++;
+              else if (old_zoom_covers (self, ft, (Layer) l, tx, ty))
+                ft->scaled++;
+              else
+                {
+                  ft->blank++;
+                  if (l == LAYER_TERRAIN)
+                    ft->blank_terrain++;
+                }
+            }
+          shown[i] = texture;
+        }
 }
 
 void

@@ -416,6 +416,74 @@ test_table_move (void)
   check_move_shows_no_stale_counter ("henry-house-hill-table.muster", "table");
 }
 
+/* Out from a view zoomed in on part of the board, with time for one band
+ * of a tile a frame: the old tiles stand in, scaled, where they reach, and
+ * the edges come into view with nothing to show are drawn first, so that
+ * the board is whole (as the complete frame) while the tiles the old ones
+ * stand in for are still to come. */
+static void
+check_zoom_out_edges (const char *name,
+                      const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  guint missing, stale, blank, kept, first_blank;
+  int frames;
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  for (int i = 0; i < 4; i++)
+    muster_map_view_zoom_in (view);
+  wait_complete (view);
+
+  muster_map_view_set_tile_budget (view, 0);
+  muster_map_view_zoom_out (view);
+  wait_frames (GTK_WIDGET (view), 1);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  first_blank = blank;
+  /* the view took in more of the board */
+  g_assert_cmpuint (first_blank, >, 0);
+  for (frames = 1; frames < 2000 && blank > 0; frames++)
+    {
+      wait_frames (GTK_WIDGET (view), 1);
+      muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+    }
+  g_test_message ("%s: %u tiles with nothing to show after the zoom out, none after %d frames", label,
+                  first_blank, frames);
+  g_assert_cmpuint (blank, ==, 0);
+  /* the tiles the old ones stand in for wait */
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (stale, ==, missing);
+  whole = render (GTK_WIDGET (view), label, "zoom-out-edges");
+
+  check_complete_frame (view);
+  complete = render (GTK_WIDGET (view), label, "zoom-out-edges-complete");
+  g_assert_cmpuint (count_holes (whole, complete), ==, 0);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_hex_zoom_out (void)
+{
+  check_zoom_out_edges ("first-manassas.muster", "hex");
+}
+
+static void
+test_table_zoom_out (void)
+{
+  check_zoom_out_edges ("henry-house-hill-table.muster", "table");
+}
+
 static void
 test_table_zoom (void)
 {
@@ -457,6 +525,8 @@ main (int   argc,
   g_test_add_func ("/app/map-tiles/hex-move", test_hex_move);
   g_test_add_func ("/app/map-tiles/table-move", test_table_move);
   g_test_add_func ("/app/map-tiles/table-zoom", test_table_zoom);
+  g_test_add_func ("/app/map-tiles/hex-zoom-out", test_hex_zoom_out);
+  g_test_add_func ("/app/map-tiles/table-zoom-out", test_table_zoom_out);
   g_test_add_func ("/app/map-tiles/hex-options", test_hex_options);
   g_test_add_func ("/app/map-tiles/table-options", test_table_options);
   g_test_add_func ("/app/map-tiles/hex-zoom", test_hex_zoom);
