@@ -259,7 +259,8 @@ compare_footprints (MusterMapView *self,
         g_array_append_val (order_before, f->digest);
     }
   if (order_before->len != order_now->len ||
-      memcmp (order_before->data, order_now->data, order_now->len * sizeof (guint64)) != 0)
+      (order_now->len > 0 &&
+       memcmp (order_before->data, order_now->data, order_now->len * sizeof (guint64)) != 0))
     self->cache.changed_all = TRUE;
 }
 
