@@ -380,7 +380,8 @@ muster_map_view_mend_tiles (MusterMapView *self)
   /* what is drawn since the change shows the pieces as they are; what
    * was kept from before, as they were */
   if (self->cache.tiles_zoom > 0)
-    mend_layer_tiles (self, self->cache.stale[LAYER_PIECES], self->cache.tiles_zoom * self->cache.tiles_scale);
+    mend_layer_tiles (self, self->cache.stale[LAYER_PIECES],
+                      self->cache.tiles_zoom * self->cache.tiles_scale);
   if (self->cache.preview_zoom > 0)
     mend_layer_tiles (self, self->cache.preview_tiles[LAYER_PIECES],
                       self->cache.preview_zoom * self->cache.tiles_scale);
@@ -641,7 +642,8 @@ draw_tiles (MusterMapView *self,
         {
           gint64 key = tile_key (tx, ty);
 
-          if (!g_hash_table_contains (self->cache.tiles[l], &key) && !has_stand_in (self, ft, (Layer) l, tx, ty))
+          if (!g_hash_table_contains (self->cache.tiles[l], &key) &&
+              !has_stand_in (self, ft, (Layer) l, tx, ty))
             muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
         }
   for (int l = 0; l < N_LAYERS; l++)

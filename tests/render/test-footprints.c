@@ -46,7 +46,8 @@ ink_outside (cairo_surface_t   *surface,
         if ((data[py * stride + px] >> 24) == 0)
           continue;
         for (guint i = 0; i < n && !in; i++)
-          in = px + 1 >= f[i].x && px <= f[i].x + f[i].width && py + 1 >= f[i].y && py <= f[i].y + f[i].height;
+          in = px + 1 >= f[i].x && px <= f[i].x + f[i].width &&
+               py + 1 >= f[i].y && py <= f[i].y + f[i].height;
         outside += !in;
       }
   return outside;
@@ -157,8 +158,9 @@ test_footprints (void)
       pieces[i].markers = "nic";
       pieces[i].selected = TRUE;
       pieces[i].stands = stands[i];
-      pieces[i].n_stands = mu_table_counter_stands (table->table, pieces[i].counter, NULL, MU_FORMATION_LINE, 0,
-                                                    pieces[i].pos, pieces[i].facing, stands[i], MU_STANDS_MAX);
+      pieces[i].n_stands = mu_table_counter_stands (table->table, pieces[i].counter, NULL,
+                                                    MU_FORMATION_LINE, 0, pieces[i].pos,
+                                                    pieces[i].facing, stands[i], MU_STANDS_MAX);
     }
   check_footprints (table, &o, pieces, 2, 480, 360);
 }
