@@ -94,6 +94,15 @@ typedef struct {
    * background never shows through, and go once those cover the view. */
   GHashTable *preview_tiles[N_LAYERS];
   double preview_zoom;
+  /* What the pieces layer's tiles show, as MuFootprint: kept to tell,
+   * when the scene changes, where the tiles kept meanwhile differ from it. */
+  GArray *footprints;
+  /* Where the pieces changed since the last frame (board pixels, of
+   * graphene_rect_t), or everywhere: the stale tiles and those of the zoom
+   * before are drawn anew there before they are shown again, so that they
+   * never show a counter where it no longer is. */
+  GArray *changed;
+  gboolean changed_all;
 } MapTileCache;
 
 /* The pointer as the view itself uses it: the status line, panning with
@@ -215,6 +224,12 @@ GdkTexture *muster_map_view_draw_tile   (MusterMapView *self, Layer layer, int t
 void        muster_map_view_snapshot_tiles (MusterMapView *self, GtkSnapshot *snapshot, FrameTiles *ft,
                                             int scale, double w, double h, double bw, double bh,
                                             gint64 start);
+/* The footprints of the scene's highlights and pieces again; with
+ * `compare`, where they differ from those before is marked changed. */
+void        muster_map_view_note_pieces (MusterMapView *self, gboolean compare);
+/* Draws the pieces layer's stale tiles and those of the zoom before anew
+ * where the pieces changed (muster_map_view_note_pieces). */
+void        muster_map_view_mend_tiles  (MusterMapView *self);
 /* The coarse picture of the board, made on first use; NULL for a table. */
 GdkTexture *muster_map_view_get_coarse  (MusterMapView *self);
 void        muster_map_view_clear_coarse (MusterMapView *self);

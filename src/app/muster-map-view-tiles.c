@@ -18,6 +18,7 @@
 #include "muster-map-view-private.h"
 
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 /* Thread CPU microseconds a band should take at most. */
@@ -56,17 +57,21 @@ muster_map_view_clock_us (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
+/* Draws the part (x0, y0)-(x1, y1), in device pixels of the tile, of tile
+ * (tx, ty) of the board at device_zoom. */
 static void
-draw_band (MusterMapView   *self,
-           Layer            layer,
-           cairo_surface_t *surface,
-           int              tx,
-           int              ty,
-           int              y0,
-           int              y1)
+draw_region (MusterMapView   *self,
+             Layer            layer,
+             cairo_surface_t *surface,
+             double           device_zoom,
+             int              tx,
+             int              ty,
+             int              x0,
+             int              y0,
+             int              x1,
+             int              y1)
 {
   const MuScenario *scenario = muster_scene_get_scenario (self->scene);
-  double device_zoom = self->transform.zoom * self->cache.tiles_scale;
   MuRenderOptions options;
   cairo_t *cr;
 
@@ -75,10 +80,10 @@ draw_band (MusterMapView   *self,
   cairo_translate (cr, -(double) tx * TILE_SIZE, -(double) ty * TILE_SIZE);
   cairo_scale (cr, device_zoom, device_zoom);
 
-  /* whole device rows, so that the bands meet without a seam */
-  options.clip_x = (double) tx * TILE_SIZE / device_zoom;
+  /* whole device pixels, so that the parts meet without a seam */
+  options.clip_x = ((double) tx * TILE_SIZE + x0) / device_zoom;
   options.clip_y = ((double) ty * TILE_SIZE + y0) / device_zoom;
-  options.clip_width = TILE_SIZE / device_zoom;
+  options.clip_width = (x1 - x0) / device_zoom;
   options.clip_height = (y1 - y0) / device_zoom;
   cairo_rectangle (cr, options.clip_x, options.clip_y, options.clip_width, options.clip_height);
   cairo_clip (cr);
@@ -162,8 +167,8 @@ muster_map_view_draw_tile (MusterMapView *self,
        * first frames ask for every visible tile and draw few of them. */
       if (p->surface == NULL)
         p->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
-      draw_band (self, layer, p->surface, tx, ty, TILE_SIZE * p->next / p->bands,
-                 TILE_SIZE * (p->next + 1) / p->bands);
+      draw_region (self, layer, p->surface, self->transform.zoom * self->cache.tiles_scale, tx, ty,
+                   0, TILE_SIZE * p->next / p->bands, TILE_SIZE, TILE_SIZE * (p->next + 1) / p->bands);
       p->cost_us += muster_map_view_clock_us () - t0;
       p->next++;
       (*drawn)++;
@@ -177,6 +182,211 @@ muster_map_view_draw_tile (MusterMapView *self,
   *k = key;
   g_hash_table_insert (self->cache.tiles[layer], k, texture);
   return texture;
+}
+
+/* Changed pieces ------------------------------------------------------------- */
+
+/* Device pixels around a changed footprint drawn anew too: its edges'
+ * smoothing, a sprite snapped to the pixel grid, hairlines of a pixel. */
+#define CHANGED_MARGIN 3
+/* Changed footprints beyond which the tiles are drawn anew whole. */
+#define MAX_CHANGED 512
+
+static void
+add_changed (MusterMapView     *self,
+             const MuFootprint *f)
+{
+  graphene_rect_t r;
+
+  if (f->width <= 0 || f->height <= 0 || self->cache.changed_all)
+    return;
+  if (self->cache.changed->len >= MAX_CHANGED)
+    {
+      self->cache.changed_all = TRUE;
+      g_array_set_size (self->cache.changed, 0);
+      return;
+    }
+  graphene_rect_init (&r, f->x, f->y, f->width, f->height);
+  g_array_append_val (self->cache.changed, r);
+}
+
+/* Marks changed the footprints of `before` and `now` that the other has
+ * not: what went, what came, and both places of what moved. Where pieces
+ * may overlap (a table's), a new order of those that stayed shows too,
+ * and marks the whole board changed. */
+static void
+compare_footprints (MusterMapView *self,
+                    GArray        *before,
+                    GArray        *now)
+{
+  g_autoptr(GHashTable) left = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) order_before = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) order_now = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  /* how many of each digest the tiles show, less those still there */
+  for (guint i = 0; i < before->len; i++)
+    {
+      MuFootprint *f = &g_array_index (before, MuFootprint, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (left, &f->digest));
+
+      g_hash_table_insert (left, &f->digest, GUINT_TO_POINTER (n + 1));
+    }
+  for (guint i = 0; i < now->len; i++)
+    {
+      MuFootprint *f = &g_array_index (now, MuFootprint, i);
+      gpointer key, value;
+
+      if (g_hash_table_lookup_extended (left, &f->digest, &key, &value) && GPOINTER_TO_UINT (value) > 0)
+        {
+          g_hash_table_insert (left, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (value) - 1));
+          if (f->ordered)
+            g_array_append_val (order_now, f->digest);
+        }
+      else
+        add_changed (self, f);
+    }
+  for (guint i = 0; i < before->len; i++)
+    {
+      MuFootprint *f = &g_array_index (before, MuFootprint, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (left, &f->digest));
+
+      if (n > 0)
+        {
+          g_hash_table_insert (left, &f->digest, GUINT_TO_POINTER (n - 1));
+          add_changed (self, f);
+        }
+      else if (f->ordered)
+        g_array_append_val (order_before, f->digest);
+    }
+  if (order_before->len != order_now->len ||
+      (order_now->len > 0 &&
+       memcmp (order_before->data, order_now->data, order_now->len * sizeof (guint64)) != 0))
+    self->cache.changed_all = TRUE;
+}
+
+void
+muster_map_view_note_pieces (MusterMapView *self,
+                             gboolean       compare)
+{
+  const MuScenario *scenario = get_scenario (self);
+  GArray *now;
+
+  if (scenario != NULL)
+    {
+      const MuHexHighlight *highlights;
+      const MuPiece *pieces;
+      guint n_highlights, n_pieces;
+      MuRenderOptions options;
+
+      muster_map_view_get_render_options (self, &options);
+      highlights = muster_scene_get_highlights (self->scene, &n_highlights);
+      pieces = muster_scene_get_pieces (self->scene, &n_pieces);
+      now = mu_render_footprints (scenario, &options, highlights, n_highlights, pieces, n_pieces);
+    }
+  else
+    now = g_array_new (FALSE, TRUE, sizeof (MuFootprint));
+  if (compare && self->cache.footprints != NULL)
+    compare_footprints (self, self->cache.footprints, now);
+  g_clear_pointer (&self->cache.footprints, g_array_unref);
+  self->cache.footprints = now;
+}
+
+/* The part of tile (tx, ty) of the board at device_zoom where the pieces
+ * changed, in whole device pixels of the tile; FALSE if none. */
+static gboolean
+changed_part (MusterMapView *self,
+              double         device_zoom,
+              int            tx,
+              int            ty,
+              int           *x0,
+              int           *y0,
+              int           *x1,
+              int           *y1)
+{
+  double ox = (double) tx * TILE_SIZE, oy = (double) ty * TILE_SIZE;
+  double bx0 = G_MAXDOUBLE, by0 = G_MAXDOUBLE, bx1 = -G_MAXDOUBLE, by1 = -G_MAXDOUBLE;
+
+  if (self->cache.changed_all)
+    {
+      *x0 = *y0 = 0;
+      *x1 = *y1 = TILE_SIZE;
+      return TRUE;
+    }
+  for (guint i = 0; i < self->cache.changed->len; i++)
+    {
+      const graphene_rect_t *r = &g_array_index (self->cache.changed, graphene_rect_t, i);
+      double rx0 = MAX (r->origin.x * device_zoom - CHANGED_MARGIN - ox, 0);
+      double ry0 = MAX (r->origin.y * device_zoom - CHANGED_MARGIN - oy, 0);
+      double rx1 = MIN ((r->origin.x + r->size.width) * device_zoom + CHANGED_MARGIN - ox, TILE_SIZE);
+      double ry1 = MIN ((r->origin.y + r->size.height) * device_zoom + CHANGED_MARGIN - oy, TILE_SIZE);
+
+      if (rx1 <= rx0 || ry1 <= ry0)
+        continue;
+      /* one rectangle around them all: a tile is drawn anew at most */
+      bx0 = MIN (bx0, rx0);
+      by0 = MIN (by0, ry0);
+      bx1 = MAX (bx1, rx1);
+      by1 = MAX (by1, ry1);
+    }
+  if (bx1 <= bx0 || by1 <= by0)
+    return FALSE;
+  *x0 = (int) floor (bx0);
+  *y0 = (int) floor (by0);
+  *x1 = (int) ceil (bx1);
+  *y1 = (int) ceil (by1);
+  return TRUE;
+}
+
+static void
+mend_layer_tiles (MusterMapView *self,
+                  GHashTable    *tiles,
+                  double         device_zoom)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, tiles);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      gint64 k = *(gint64 *) key;
+      int tx = (int) (k >> 32);
+      int ty = (int) (gint32) (k & 0xffffffff);
+      int x0, y0, x1, y1;
+      cairo_surface_t *surface;
+      cairo_t *cr;
+
+      if (!changed_part (self, device_zoom, tx, ty, &x0, &y0, &x1, &y1))
+        continue;
+      /* a copy: a texture may already be on the graphics card */
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_SIZE, TILE_SIZE);
+      gdk_texture_download (value, cairo_image_surface_get_data (surface),
+                            cairo_image_surface_get_stride (surface));
+      cairo_surface_mark_dirty (surface);
+      cr = cairo_create (surface);
+      cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_fill (cr);
+      cairo_destroy (cr);
+      draw_region (self, LAYER_PIECES, surface, device_zoom, tx, ty, x0, y0, x1, y1);
+      g_hash_table_iter_replace (&iter, texture_for (surface));
+    }
+}
+
+void
+muster_map_view_mend_tiles (MusterMapView *self)
+{
+  if (self->cache.changed->len == 0 && !self->cache.changed_all)
+    return;
+  /* what is drawn since the change shows the pieces as they are; what
+   * was kept from before, as they were */
+  if (self->cache.tiles_zoom > 0)
+    mend_layer_tiles (self, self->cache.stale[LAYER_PIECES],
+                      self->cache.tiles_zoom * self->cache.tiles_scale);
+  if (self->cache.preview_zoom > 0)
+    mend_layer_tiles (self, self->cache.preview_tiles[LAYER_PIECES],
+                      self->cache.preview_zoom * self->cache.tiles_scale);
+  g_array_set_size (self->cache.changed, 0);
+  self->cache.changed_all = FALSE;
 }
 
 GdkTexture *
@@ -390,9 +600,25 @@ any_terrain_tile_missing (MusterMapView    *self,
   return FALSE;
 }
 
+/* Whether tile (tx, ty) of `layer` has a picture to stand in for it while
+ * it is still to come: a stale one, or the zoom before's covering it. */
+static gboolean
+has_stand_in (MusterMapView    *self,
+              const FrameTiles *ft,
+              Layer             layer,
+              int               tx,
+              int               ty)
+{
+  gint64 key = tile_key (tx, ty);
+
+  return g_hash_table_contains (self->cache.stale[layer], &key) || old_zoom_covers (self, ft, layer, tx, ty);
+}
+
 /* Draws what the frame's budget allows of the missing tiles into `shown`
- * (layer by layer, row by row; the stale tile where a tile is still to
- * come, else NULL, to be shown from the zoom before if it was kept). */
+ * (first those with nothing to stand in for them, such as the edges a
+ * zoom out brings into view, then the rest; layer by layer, row by row;
+ * the stale tile where a tile is still to come, else NULL, to be shown
+ * from the zoom before if it was kept). */
 static void
 draw_tiles (MusterMapView *self,
             FrameTiles    *ft,
@@ -407,33 +633,46 @@ draw_tiles (MusterMapView *self,
       prune_tiles (self, self->cache.tiles[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       prune_tiles (self, self->cache.partial[l], ft->tx0, ft->ty0, ft->tx1, ft->ty1);
       prune_stale (self->cache.stale[l], ft);
-      for (int ty = ft->ty0; ty <= ft->ty1; ty++)
-        for (int tx = ft->tx0; tx <= ft->tx1; tx++)
-          {
-            gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
-            gint64 key = tile_key (tx, ty);
-            GdkTexture *texture = g_hash_table_lookup (self->cache.tiles[l], &key);
-
-            if (texture == NULL)
-              texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
-            if (texture == NULL)
-              {
-                ft->missing++;
-                texture = g_hash_table_lookup (self->cache.stale[l], &key);
-                if (texture != NULL)
-                  ft->stale++;
-                else if (old_zoom_covers (self, ft, (Layer) l, tx, ty))
-                  ft->scaled++;
-                else
-                  {
-                    ft->blank++;
-                    if (l == LAYER_TERRAIN)
-                      ft->blank_terrain++;
-                  }
-              }
-            shown[i] = texture;
-          }
     }
+  /* Where the view's background or the coarse picture would show, and no
+   * counters, first: the scaled pictures of the rest look as they will. */
+  for (int l = 0; l < N_LAYERS; l++)
+    for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+      for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+        {
+          gint64 key = tile_key (tx, ty);
+
+          if (!g_hash_table_contains (self->cache.tiles[l], &key) &&
+              !has_stand_in (self, ft, (Layer) l, tx, ty))
+            muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
+        }
+  for (int l = 0; l < N_LAYERS; l++)
+    for (int ty = ft->ty0; ty <= ft->ty1; ty++)
+      for (int tx = ft->tx0; tx <= ft->tx1; tx++)
+        {
+          gsize i = l * n + (gsize) (ty - ft->ty0) * n_cols + (tx - ft->tx0);
+          gint64 key = tile_key (tx, ty);
+          GdkTexture *texture = g_hash_table_lookup (self->cache.tiles[l], &key);
+
+          if (texture == NULL)
+            texture = muster_map_view_draw_tile (self, (Layer) l, tx, ty, start, &ft->drawn);
+          if (texture == NULL)
+            {
+              ft->missing++;
+              texture = g_hash_table_lookup (self->cache.stale[l], &key);
+              if (texture != NULL)
+                ft->stale++;
+              else if (old_zoom_covers (self, ft, (Layer) l, tx, ty))
+                ft->scaled++;
+              else
+                {
+                  ft->blank++;
+                  if (l == LAYER_TERRAIN)
+                    ft->blank_terrain++;
+                }
+            }
+          shown[i] = texture;
+        }
 }
 
 void

@@ -349,6 +349,8 @@ muster_map_view_snapshot (GtkWidget   *widget,
   if (scenario == NULL || w <= 0 || h <= 0)
     return;
   start = muster_map_view_clock_us ();
+  /* before anything kept from before a change is shown */
+  muster_map_view_mend_tiles (self);
   if (snapshot_preview (self, snapshot, scale, w, h))
     return;
 
@@ -564,7 +566,10 @@ on_scene_changed (MusterScene   *scene,
     {
       /* the old tiles stay on screen until each is drawn anew; those of
        * the zoom before a zoom change too, but the board is drawn anew now
-       * rather than once the zoom settles */
+       * rather than once the zoom settles. Where the pieces changed, the
+       * next frame draws them anew first. */
+      if (layers & (1u << LAYER_PIECES))
+        muster_map_view_note_pieces (self, TRUE);
       muster_map_view_stale_tiles (self, layers);
       g_clear_handle_id (&self->settle_id, g_source_remove);
       muster_map_view_update_position (self);
@@ -589,6 +594,9 @@ muster_map_view_set_scene (MusterMapView *self,
   clear_tiles (self, (1u << N_LAYERS) - 1);
   muster_map_view_clear_coarse (self);
   end_preview (self);
+  g_array_set_size (self->cache.changed, 0);
+  self->cache.changed_all = FALSE;
+  muster_map_view_note_pieces (self, FALSE);
   muster_map_view_zoom_to_fit (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
@@ -716,6 +724,26 @@ muster_map_view_get_view (MusterMapView *self,
   return TRUE;
 }
 
+/* A view option changed what `layers` show: as after an edit, the tiles
+ * kept (and those of the zoom before a zoom change, scaled) stand in until
+ * each is drawn anew, so that the board never goes blank meanwhile. */
+static void
+look_changed (MusterMapView *self,
+              guint          layers)
+{
+  /* the pieces stay where they were: only those that change later are
+   * drawn anew at once */
+  if (layers & (1u << LAYER_PIECES))
+    muster_map_view_note_pieces (self, FALSE);
+  /* the coarse picture blends the grid in */
+  if (layers & (1u << LAYER_TERRAIN))
+    muster_map_view_clear_coarse (self);
+  muster_map_view_stale_tiles (self, layers);
+  /* drawn anew now rather than once a zoom settles */
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 set_bool (MusterMapView *self,
           gboolean      *field,
@@ -726,10 +754,8 @@ set_bool (MusterMapView *self,
   if (*field == value)
     return;
   *field = value;
-  clear_tiles (self, (1u << N_LAYERS) - 1);
-  muster_map_view_clear_coarse (self);
-  end_preview (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* the grid and the coordinates are drawn with the terrain */
+  look_changed (self, 1u << LAYER_TERRAIN);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
@@ -789,9 +815,7 @@ muster_map_view_set_property (GObject      *object,
       if (self->look.counter_style != g_value_get_int (value))
         {
           self->look.counter_style = g_value_get_int (value);
-          muster_map_view_stale_tiles (self, 1u << LAYER_PIECES);
-          end_preview (self);
-          gtk_widget_queue_draw (GTK_WIDGET (self));
+          look_changed (self, 1u << LAYER_PIECES);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -828,6 +852,8 @@ muster_map_view_finalize (GObject *object)
       g_hash_table_unref (self->cache.partial[l]);
       g_hash_table_unref (self->cache.stale[l]);
     }
+  g_clear_pointer (&self->cache.footprints, g_array_unref);
+  g_array_unref (self->cache.changed);
   g_clear_object (&self->cache.coarse);
   g_free (self->position_text);
   g_clear_pointer (&self->render_cache, mu_render_cache_free);
@@ -897,6 +923,7 @@ muster_map_view_init (MusterMapView *self)
       self->cache.stale[l] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
     }
   self->cache.budget_override_us = -1;
+  self->cache.changed = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   /* the keyboard cursor shows while the board has the focus */

@@ -409,3 +409,145 @@ mu_render_pieces (cairo_t               *cr,
   cairo_restore (cr);
   mu_render_cache_free (own);
 }
+
+/* Footprints ----------------------------------------------------------------------------------------- */
+
+static guint64
+stands_digest (guint64        k,
+               const MuStand *stands,
+               guint          n)
+{
+  k = mu_hash_mix (k, n);
+  for (guint i = 0; stands != NULL && i < n; i++)
+    {
+      k = mu_hash_double (mu_hash_double (k, stands[i].centre.x), stands[i].centre.y);
+      k = mu_hash_double (mu_hash_double (k, stands[i].width), stands[i].depth);
+      k = mu_hash_mix (mu_hash_double (k, stands[i].facing), stands[i].rank);
+    }
+  return k;
+}
+
+/* Everything a piece is drawn from but its place in a stack (which its
+ * rectangle tells). */
+static guint64
+piece_digest (const MuScenario      *scenario,
+              const MuRenderOptions *options,
+              const MuPiece         *p)
+{
+  guint64 k = counter_key (scenario, p->counter, options->counter_style, p->strength, 0, 0);
+
+  k = mu_hash_mix (k, GPOINTER_TO_SIZE (p->counter));
+  k = mu_hash_mix (mu_hash_mix (k, (guint) p->hex.col), (guint) p->hex.row);
+  k = mu_hash_double (mu_hash_double (k, p->pos.x), p->pos.y);
+  k = mu_hash_double (k, p->facing);
+  k = mu_hash_string (k, p->markers ? p->markers : "");
+  k = mu_hash_mix (k, GPOINTER_TO_SIZE (p->status));
+  k = mu_hash_mix (k, (p->selected ? 1 : 0) | (p->highlighted ? 2 : 0) | (p->placed ? 4 : 0));
+  k = stands_digest (k, p->stands, p->n_stands);
+  k = mu_hash_mix (k, p->n_plan);
+  for (guint i = 0; p->plan != NULL && i < p->n_plan; i++)
+    {
+      const MuPos *q = &p->plan[i];
+
+      k = mu_hash_mix (k, q->is_point);
+      k = q->is_point ? mu_hash_double (mu_hash_double (k, q->point.x), q->point.y)
+                      : mu_hash_mix (mu_hash_mix (k, (guint) q->hex.col), (guint) q->hex.row);
+    }
+  return stands_digest (k, p->plan_stands, p->n_plan_stands);
+}
+
+static void
+footprint_seal (MuFootprint *f)
+{
+  f->digest = mu_hash_double (mu_hash_double (f->digest, f->x), f->y);
+  f->digest = mu_hash_double (mu_hash_double (f->digest, f->width), f->height);
+}
+
+GArray *
+mu_render_footprints (const MuScenario      *scenario,
+                      const MuRenderOptions *options,
+                      const MuHexHighlight  *highlights,
+                      guint                  n_highlights,
+                      const MuPiece         *pieces,
+                      guint                  n_pieces)
+{
+  GArray *out;
+  gboolean hex;
+  double s;
+  g_autofree guint *level = NULL;
+  g_autofree guint *height = NULL;
+  g_autoptr(GHashTable) seen = NULL;
+
+  g_return_val_if_fail (scenario != NULL && options != NULL, NULL);
+
+  out = g_array_sized_new (FALSE, TRUE, sizeof (MuFootprint), n_highlights + n_pieces);
+  g_array_set_size (out, n_highlights + n_pieces);
+  hex = scenario->board == MU_BOARD_HEX && scenario->hex_map != NULL;
+  s = options->hex_size > 0 ? options->hex_size : 32.0;
+  /* Highlights stay within their hex, so only those of one hex overlap:
+   * each is told by its place among them. */
+  seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; hex && i < n_highlights; i++)
+    {
+      MuFootprint *f = &g_array_index (out, MuFootprint, i);
+      gpointer key = GUINT_TO_POINTER (hex_key (highlights[i].hex) + 1);
+      guint nth = GPOINTER_TO_UINT (g_hash_table_lookup (seen, key));
+      double cx, cy;
+
+      g_hash_table_insert (seen, key, GUINT_TO_POINTER (nth + 1));
+      mu_hex_center (&scenario->hex_map->grid, s, highlights[i].hex, &cx, &cy);
+      *f = (MuFootprint) { cx - s, cy - s, 2 * s, 2 * s, 0, FALSE };
+      f->digest = mu_hash_mix (mu_hash_mix (0x4817, highlights[i].rgba), nth);
+      f->digest = mu_hash_mix (mu_hash_mix (f->digest, (guint) highlights[i].hex.col),
+                               (guint) highlights[i].hex.row);
+      footprint_seal (f);
+    }
+  if (hex && n_pieces > 0)
+    {
+      level = g_new (guint, n_pieces);
+      height = g_new (guint, n_pieces);
+      stack_positions (pieces, n_pieces, level, height);
+    }
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      const MuPiece *p = &pieces[i];
+      MuFootprint *f = &g_array_index (out, MuFootprint, n_highlights + i);
+
+      if (p->counter == NULL)
+        continue;
+      if (hex && mu_hex_grid_contains (&scenario->hex_map->grid, p->hex))
+        {
+          const MuMarkerInfo *drawn[8];
+          double x, y, size, x1, y1;
+          guint n;
+
+          /* the counter with its rim and shadow, its markers to the right;
+           * a stack keeps within its hex, so only its order shows, and
+           * that is in its rectangle */
+          hex_piece_rect (scenario, options, p->hex, level[i], height[i], &x, &y, &size);
+          n = mu_render_piece_markers (mu_ruleset_find (scenario->ruleset), p, drawn, G_N_ELEMENTS (drawn));
+          x1 = x + 1.15 * size;
+          y1 = y + 1.15 * size;
+          if (n > 0)
+            x1 = MAX (x1, x + 0.84 * size + n * 0.2 * 0.44 * size + 1.2 * 0.44 * size);
+          f->x = x - 0.15 * size;
+          f->y = y - 0.15 * size;
+          f->width = x1 - f->x;
+          f->height = y1 - f->y;
+        }
+      else if (scenario->board == MU_BOARD_TABLE && scenario->table != NULL)
+        {
+          MuRect r;
+
+          mu_render_table_piece_extent (scenario, options, p, &r);
+          f->x = r.x;
+          f->y = r.y;
+          f->width = r.width;
+          f->height = r.height;
+          f->ordered = TRUE;
+        }
+      f->digest = piece_digest (scenario, options, p);
+      footprint_seal (f);
+    }
+  return out;
+}

@@ -192,6 +192,11 @@ void     mu_render_table_pieces  (cairo_t *cr, const MuScenario *scenario,
 void     mu_render_table_piece_bounds (const MuScenario *scenario, const MuRenderOptions *options,
                                        const MuPiece *piece, double *x, double *y,
                                        double *width, double *height);
+/* The rectangle a table piece may draw into (mu-render-table-bases.c):
+ * its stands with their rims and shadows, its name, its markers and its
+ * plan; 0 wide when nothing is drawn. */
+void     mu_render_table_piece_extent (const MuScenario *scenario, const MuRenderOptions *options,
+                                       const MuPiece *piece, MuRect *extent);
 /* The declared markers drawn on a piece (mu-render-pieces.c): its printed
  * or drawn markers in the order of its words, then its status's; at most
  * max, how many. */

@@ -178,6 +178,85 @@ marker_places (const MuScenario *scenario,
     }
 }
 
+static void
+extent_add (double *box,
+            double  x0,
+            double  y0,
+            double  x1,
+            double  y1)
+{
+  box[0] = MIN (box[0], x0);
+  box[1] = MIN (box[1], y0);
+  box[2] = MAX (box[2], x1);
+  box[3] = MAX (box[3], y1);
+}
+
+void
+mu_render_table_piece_extent (const MuScenario      *scenario,
+                              const MuRenderOptions *options,
+                              const MuPiece         *piece,
+                              MuRect                *extent)
+{
+  const MuRuleset *ruleset = mu_ruleset_find (scenario->ruleset);
+  double k = mu_render_table_scale (options);
+  double inch = scenario->table != NULL && scenario->table->unit == MU_UNIT_CM ? 2.54 : 1.0;
+  double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  double bx, by, bw, bh, font;
+  MuStand lone;
+  guint n;
+  const MuStand *stands = drawn_stands (scenario, piece, &lone, &n);
+  const MuMarkerInfo *drawn[8];
+  MuPoint centres[G_N_ELEMENTS (drawn)];
+
+  *extent = (MuRect) { 0 };
+  if (stands == NULL)
+    return;
+  /* each stand with the selection's rim, its shadow and its outline */
+  for (guint i = 0; i < n; i++)
+    {
+      MuPoint c[4];
+      double m = 0.2 * stands[i].width;
+
+      mu_stand_corners (&stands[i], c);
+      for (int j = 0; j < 4; j++)
+        extent_add (box, c[j].x - m, c[j].y - m, c[j].x + m, c[j].y + m);
+    }
+  /* its name under its stands, centred: no wider than a font size a
+   * character, whatever the font makes of it */
+  mu_render_table_piece_bounds (scenario, options, piece, &bx, &by, &bw, &bh);
+  font = 0.28 * inch;
+  if (piece->counter->name != NULL)
+    {
+      double half = (g_utf8_strlen (piece->counter->name, -1) + 1) * font / 2;
+      double mid = (bx + bw / 2) / k;
+
+      extent_add (box, mid - half, (by + bh) / k, mid + half, (by + bh) / k + 0.05 + 2 * font);
+    }
+  if (ruleset != NULL && (n = mu_render_piece_markers (ruleset, piece, drawn, G_N_ELEMENTS (drawn))) > 0)
+    {
+      double ms;
+
+      marker_places (scenario, piece, n, centres, &ms);
+      for (guint j = 0; j < n; j++)
+        extent_add (box, centres[j].x - 0.7 * ms, centres[j].y - 0.7 * ms, centres[j].x + 0.7 * ms,
+                    centres[j].y + 0.7 * ms);
+    }
+  /* the planned move's line (with its halo) and stands */
+  for (guint i = 0; i < piece->n_plan; i++)
+    if (piece->plan[i].is_point)
+      extent_add (box, piece->plan[i].point.x - 0.2 * inch, piece->plan[i].point.y - 0.2 * inch,
+                  piece->plan[i].point.x + 0.2 * inch, piece->plan[i].point.y + 0.2 * inch);
+  for (guint i = 0; i < piece->n_plan_stands; i++)
+    {
+      MuPoint c[4];
+
+      mu_stand_corners (&piece->plan_stands[i], c);
+      for (int j = 0; j < 4; j++)
+        extent_add (box, c[j].x - 0.2 * inch, c[j].y - 0.2 * inch, c[j].x + 0.2 * inch, c[j].y + 0.2 * inch);
+    }
+  *extent = (MuRect) { box[0] * k, box[1] * k, (box[2] - box[0]) * k, (box[3] - box[1]) * k };
+}
+
 /* A piece's planned move (MuPiece.plan: a declared charge), under the
  * units: a dashed line through its path's poses, and its stands at the
  * end as a dashed outline, lightly filled, in its side's colour over a

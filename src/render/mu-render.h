@@ -117,6 +117,22 @@ void     mu_render_terrain           (cairo_t *cr, const MuScenario *scenario,
 cairo_surface_t *mu_render_hex_overview (const MuScenario *scenario, const MuRenderOptions *options,
                                          double device_zoom);
 
+/* Where a highlight or a piece may draw, and what it is drawn from: for a
+ * view that keeps drawn pictures of the board, which must draw the board
+ * again within the rectangle of each footprint gone or new. */
+typedef struct {
+  double x, y, width, height;   /* board pixels; 0 wide when nothing is drawn */
+  guint64 digest;               /* of all it is drawn from, its rectangle too */
+  gboolean ordered;             /* it may overlap others: their order shows */
+} MuFootprint;
+
+/* The footprints of the highlights, then of the pieces, in the order
+ * mu_render_highlights and mu_render_pieces draw them (a new array of
+ * MuFootprint, n_highlights + n_pieces long). */
+GArray  *mu_render_footprints        (const MuScenario *scenario, const MuRenderOptions *options,
+                                      const MuHexHighlight *highlights, guint n_highlights,
+                                      const MuPiece *pieces, guint n_pieces);
+
 /* Highlights, then the pieces (stacked counters offset so each shows). */
 void     mu_render_highlights        (cairo_t *cr, const MuScenario *scenario,
                                       const MuRenderOptions *options,

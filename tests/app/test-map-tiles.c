@@ -8,6 +8,8 @@
 
 #include "app-test.h"
 #include "frames.h"
+#include "mu-ruleset.h"
+#include "muster-game.h"
 #include "muster-map-view.h"
 #include "muster-map-view-private.h"
 #include "muster-scene.h"
@@ -250,6 +252,238 @@ check_zoom_keeps_board (const char *name,
   flush_events ();
 }
 
+/* Plays on (the first step-ending or answering command) until a command
+ * may move a counter, and returns that one. */
+static MuCommand *
+find_a_move (MusterGame *game)
+{
+  const MuRuleset *rs = muster_game_get_ruleset (game);
+
+  for (int step = 0; step < 200; step++)
+    {
+      g_autoptr(GPtrArray) legal = mu_match_legal_commands (muster_game_get_match (game));
+      MuCommand *other = NULL;
+      g_autoptr(GError) error = NULL;
+
+      for (guint i = 0; i < legal->len; i++)
+        {
+          MuCommand *c = g_ptr_array_index (legal, i);
+          const MuVerbInfo *v = mu_ruleset_find_verb (rs, mu_command_get_verb (c));
+          guint flags = v ? v->flags : 0;
+
+          if (flags & MU_VERB_MOVE)
+            return mu_command_copy (c);
+          if (other == NULL && (flags & (MU_VERB_END_STEP | MU_VERB_ANSWER)))
+            other = c;
+        }
+      g_assert_nonnull (other);
+      g_assert_true (muster_game_apply (game, other, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_not_reached ();
+}
+
+/* A command moves a counter, with time for one tile a frame: the next
+ * frame shows it where it now stands and nowhere else, as the board drawn
+ * anew whole does; the tiles kept meanwhile are drawn anew where it was
+ * and where it went. */
+static void
+check_move_shows_no_stale_counter (const char *name,
+                                   const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGame) game = muster_game_new_for_scenario (scenario, 7, &error);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  g_autoptr(MuCommand) move = NULL;
+  g_autofree char *line = NULL;
+  guint missing, stale, blank, kept;
+
+  g_assert_no_error (error);
+  move = find_a_move (game);
+  line = mu_command_to_string (move);
+  g_test_message ("moving: %s", line);
+  muster_scene_set_game (scene, game);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  wait_complete (view);
+  before = render (GTK_WIDGET (view), label, "before-move");
+
+  muster_map_view_set_tile_budget (view, 0);
+  g_assert_true (muster_game_apply (game, move, &error));
+  g_assert_no_error (error);
+  after = render (GTK_WIDGET (view), label, "after-move");
+  /* the pieces' tiles are still being drawn anew, shown as kept */
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (blank, ==, 0);
+
+  check_complete_frame (view);
+  complete = render (GTK_WIDGET (view), label, "after-move-complete");
+  /* the move shows on the board */
+  g_assert_cmpuint (count_different_pixels (before, complete), >, 0);
+  g_assert_cmpuint (count_different_pixels (after, complete), ==, 0);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+/* A view option changed right after a zoom change, with time for one
+ * tile a frame: the board stays whole, from the tiles of the zoom before
+ * scaled and those kept, until it is drawn anew. */
+static void
+check_option_after_zoom (MusterMapView *view,
+                         const char    *label,
+                         const char    *moment,
+                         void         (*zoom) (MusterMapView *),
+                         const char    *option,
+                         int            value)
+{
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  g_autofree char *complete_moment = g_strconcat (moment, "-complete", NULL);
+
+  muster_map_view_set_tile_budget (view, 0);
+  zoom (view);
+  wait_frames (GTK_WIDGET (view), 1);
+  if (g_str_equal (option, "counter-style"))
+    g_object_set (view, option, value, NULL);
+  else
+    g_object_set (view, option, (gboolean) value, NULL);
+  after = render (GTK_WIDGET (view), label, moment);
+  check_partial_frame (view);
+
+  check_complete_frame (view);
+  complete = render (GTK_WIDGET (view), label, complete_moment);
+  g_assert_cmpuint (count_holes (after, complete), ==, 0);
+}
+
+static void
+check_options_keep_board (const char *name,
+                          const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  wait_complete (view);
+
+  check_option_after_zoom (view, label, "counter-style", muster_map_view_zoom_in, "counter-style",
+                           MU_COUNTER_STYLE_NATO);
+  /* the coordinates go the same way as the grid */
+  check_option_after_zoom (view, label, "no-grid", muster_map_view_zoom_out, "show-grid", FALSE);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_hex_options (void)
+{
+  check_options_keep_board ("first-manassas.muster", "hex");
+}
+
+static void
+test_table_options (void)
+{
+  check_options_keep_board ("henry-house-hill-table.muster", "table");
+}
+
+static void
+test_hex_move (void)
+{
+  check_move_shows_no_stale_counter ("first-manassas.muster", "hex");
+}
+
+static void
+test_table_move (void)
+{
+  check_move_shows_no_stale_counter ("henry-house-hill-table.muster", "table");
+}
+
+/* Out from a view zoomed in on part of the board, with time for one band
+ * of a tile a frame: the old tiles stand in, scaled, where they reach, and
+ * the edges come into view with nothing to show are drawn first, so that
+ * the board is whole (as the complete frame) while the tiles the old ones
+ * stand in for are still to come. */
+static void
+check_zoom_out_edges (const char *name,
+                      const char *label)
+{
+  g_autoptr(MuScenario) scenario = app_test_load_scenario (name);
+  g_autoptr(MusterScene) scene = muster_scene_new ();
+  MusterMapView *view = MUSTER_MAP_VIEW (muster_map_view_new ());
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) complete = NULL;
+  guint missing, stale, blank, kept, first_blank;
+  int frames;
+
+  muster_scene_set_scenario (scene, scenario);
+  muster_map_view_set_scene (view, scene);
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+  for (int i = 0; i < 4; i++)
+    muster_map_view_zoom_in (view);
+  wait_complete (view);
+
+  muster_map_view_set_tile_budget (view, 0);
+  muster_map_view_zoom_out (view);
+  wait_frames (GTK_WIDGET (view), 1);
+  muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+  first_blank = blank;
+  /* the view took in more of the board */
+  g_assert_cmpuint (first_blank, >, 0);
+  for (frames = 1; frames < 2000 && blank > 0; frames++)
+    {
+      wait_frames (GTK_WIDGET (view), 1);
+      muster_map_view_get_frame_tiles (view, &missing, &stale, &blank, &kept);
+    }
+  g_test_message ("%s: %u tiles with nothing to show after the zoom out, none after %d frames", label,
+                  first_blank, frames);
+  g_assert_cmpuint (blank, ==, 0);
+  /* the tiles the old ones stand in for wait */
+  g_assert_cmpuint (missing, >, 0);
+  g_assert_cmpuint (stale, ==, missing);
+  whole = render (GTK_WIDGET (view), label, "zoom-out-edges");
+
+  check_complete_frame (view);
+  complete = render (GTK_WIDGET (view), label, "zoom-out-edges-complete");
+  g_assert_cmpuint (count_holes (whole, complete), ==, 0);
+
+  gtk_window_destroy (window);
+  flush_events ();
+}
+
+static void
+test_hex_zoom_out (void)
+{
+  check_zoom_out_edges ("first-manassas.muster", "hex");
+}
+
+static void
+test_table_zoom_out (void)
+{
+  check_zoom_out_edges ("henry-house-hill-table.muster", "table");
+}
+
 static void
 test_table_zoom (void)
 {
@@ -288,7 +522,13 @@ main (int   argc,
     }
   g_test_add_func ("/app/map-tiles/table-change", test_table);
   g_test_add_func ("/app/map-tiles/hex-change", test_hex);
+  g_test_add_func ("/app/map-tiles/hex-move", test_hex_move);
+  g_test_add_func ("/app/map-tiles/table-move", test_table_move);
   g_test_add_func ("/app/map-tiles/table-zoom", test_table_zoom);
+  g_test_add_func ("/app/map-tiles/hex-zoom-out", test_hex_zoom_out);
+  g_test_add_func ("/app/map-tiles/table-zoom-out", test_table_zoom_out);
+  g_test_add_func ("/app/map-tiles/hex-options", test_hex_options);
+  g_test_add_func ("/app/map-tiles/table-options", test_table_options);
   g_test_add_func ("/app/map-tiles/hex-zoom", test_hex_zoom);
   return g_test_run ();
 }
