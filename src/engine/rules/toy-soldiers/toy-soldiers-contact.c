@@ -647,6 +647,11 @@ advance_stage (TsMatch *m, TsContact *c, GPtrArray *events)
           !ts_cr_alive (m, c, i) || !may_add (m, c, i, 1, 0))
         continue;
       c->cursor++;
+      /* TS-VIL-1: a block that would take its companies is the other answer */
+      if (ts_garrison_may_advance (m, ts_cr_unit (m, c, i)))
+        return ts_cr_ask (m, TS_ASK_ADVANCE, i, ts_cr_unit (m, c, i)->side, "TS-CR-11", none, events,
+                          N_("Where does %s advance (up to 2 inches), or does it garrison a village block "
+                             "instead, or none?"));
       return ts_cr_ask (m, TS_ASK_ADVANCE, i, ts_cr_unit (m, c, i)->side, "TS-CR-11", none, events,
                         N_("Where does %s advance (up to 2 inches), or none?"));
     }

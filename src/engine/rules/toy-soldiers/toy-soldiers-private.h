@@ -637,6 +637,9 @@ gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *
  * answer to TS-CR-11's advance that ts_contact_garrison checked. */
 gboolean      ts_garrison_enter     (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArray *events,
                                      GError **error);
+/* TS-CR-11, TS-VIL-1: whether u, a winner asked where it advances, may
+ * put companies into some village block instead. */
+gboolean      ts_garrison_may_advance (TsMatch *m, const TsUnit *u);
 /* The ids of the enemy's garrisoned blocks u may fire at now. */
 GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
 /* TS-THR-2, TS-AMB-63: the ids of the enemy's garrisoned blocks to the

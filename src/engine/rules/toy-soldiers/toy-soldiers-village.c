@@ -644,6 +644,26 @@ ts_garrison_enter (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArra
   return TRUE;
 }
 
+gboolean
+ts_garrison_may_advance (TsMatch *m, const TsUnit *u)
+{
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const char *id = ts_block_at (m, (int) i)->area->id;
+      /* one company whenever any number would do; or all of it, command
+       * stand included */
+      g_autoptr(MuCommand) one = mu_rules_command ("garrison", u->def->id, id);
+      g_autoptr(MuCommand) whole = mu_rules_command ("garrison", u->def->id, id);
+
+      mu_command_add_number (one, 1);
+      mu_command_add_number (whole, u->stands);
+      mu_command_add_word (whole, "command");
+      if (ts_garrison_enter (m, one, TRUE, NULL, NULL) || ts_garrison_enter (m, whole, TRUE, NULL, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* leave BLOCK [POSE] (TS-VIL-3, TS-AMB-85): within its battalion's
  * Reorder or Change formation the garrison gives up stands until its
  * stress is 1 or less (2 a stand, as TS-REO-3), then rejoins: the command
