@@ -139,7 +139,7 @@ decide_units (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets, GPtr
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
   ts_decide (m, kind, u->side, ts_unit_index (m, u), rule, (const char *const *) answers->pdata, events,
-             format, u->def->id);
+             format, ts_unit_name (u));
 #pragma GCC diagnostic pop
 }
 
@@ -1039,7 +1039,7 @@ ts_choose (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error)
           static const char *const ways[] = { "back", "away", NULL };
 
           ts_decide (m, TS_DECIDE_WAY, u->side, ts_unit_index (m, u), "TS-AMB-52", ways, events,
-                     N_("Which way does %s withdraw: back or away from the enemy?"), u->def->id);
+                     N_("Which way does %s withdraw: back or away from the enemy?"), ts_unit_name (u));
           break;
         }
       ts_after_action (m, u, events);

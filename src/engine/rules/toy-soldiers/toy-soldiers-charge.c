@@ -517,7 +517,7 @@ abort_next (TsMatch *m, GPtrArray *events)
       static const char *const yes_no[] = { "yes", "no", NULL };
 
       ts_decide (m, TS_DECIDE_ABORT_REORDER, u->side, ui, "TS-CHG-4", yes_no, events,
-                 N_("Does %s reorder now that it has aborted?"), u->def->id);
+                 N_("Does %s reorder now that it has aborted?"), ts_unit_name (u));
       return;
     }
   /* TS-CHG-7, TS-AMB-20, TS-AMB-54: +1 disorder for a weak volley */
@@ -534,7 +534,7 @@ abort_next (TsMatch *m, GPtrArray *events)
       g_ptr_array_add (answers, (gpointer) "none");
       g_ptr_array_add (answers, NULL);
       ts_decide (m, TS_DECIDE_ABORT_VOLLEY, u->side, ui, "TS-CHG-7", (const char *const *) answers->pdata,
-                 events, N_("Does %s take +1 disorder to fire a weak volley, and at whom?"), u->def->id);
+                 events, N_("Does %s take +1 disorder to fire a weak volley, and at whom?"), ts_unit_name (u));
     }
 }
 

@@ -303,7 +303,7 @@ ts_cr_ask (TsMatch *m, TsAsk ask, int i, int side, const char *rule, const char 
   TsContact *c = m->contact;
   TsDecision *d = &m->decision;
   g_autofree char *english = NULL;
-  const char *id = i >= 0 ? ts_cr_id (m, c, i) : m->side_id[side];
+  const char *name = i >= 0 ? ts_unit_name (ts_cr_unit (m, c, i)) : ts_side_name (m, side);
   guint n = 0;
   MuEvent *e;
 
@@ -319,8 +319,8 @@ ts_cr_ask (TsMatch *m, TsAsk ask, int i, int side, const char *rule, const char 
   /* format is one of the callers' N_() literals, each with one %s */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-  english = g_strdup_printf (format, id);
-  d->shown = g_strdup_printf (_(format), id);
+  english = g_strdup_printf (format, name);
+  d->shown = g_strdup_printf (_(format), name);
 #pragma GCC diagnostic pop
   d->question = g_steal_pointer (&english);
   d->answers = g_ptr_array_new_with_free_func (g_free);

@@ -342,6 +342,12 @@ const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
 const char   *ts_action_id          (TsAction a);
 gboolean      ts_action_parse       (const char *id, TsAction *a);
+/* What players read (a decision's question): the display name of a unit
+ * or commander, a side or a village block, else its id. Owned by the
+ * scenario. */
+const char   *ts_unit_name          (const TsUnit *u);
+const char   *ts_side_name          (const TsMatch *m, int side);
+const char   *ts_block_name         (const TsBlock *b);
 
 /* toy-soldiers-data.c --------------------------------------------------------------- */
 

@@ -411,7 +411,7 @@ ts_block_reorder_body (TsMatch *m, int bi, int mod, GPtrArray *events)
 
       ts_decide (m, TS_DECIDE_GARRISON, u->side, ts_unit_index (m, u), "TS-REO-3", NULL, events,
                  N_("How many companies does %s give up in %s (each takes 2 stress; none: +1 stress)?"),
-                 u->def->id, b->area->id);
+                 ts_unit_name (u), ts_block_name (b));
       d = &m->decision;
       d->other = bi;
       d->min = 0;
