@@ -8,7 +8,8 @@
  *   toy-soldiers-data.c   the numbers of data/rules/toy-soldiers.xml
  *   toy-soldiers-turn.c   set-up, state dice, the game turn, élan and the end
  *   toy-soldiers-cdr.c    commander actions (TS-CDR)
- *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
+ *   toy-soldiers-act.c    the unit action economy, moves, formations
+ *   toy-soldiers-decide.c  decisions: their view, the threats, the answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
  *   toy-soldiers-charge*.c  the charge sequence (3.20): its state, declaration
@@ -181,7 +182,7 @@ typedef struct {
   int unit;                    /* who placed it */
 } TsSmoke;
 
-/* What a pending decision continues (toy-soldiers-act.c, -fire.c). */
+/* What a pending decision continues (toy-soldiers-decide.c, -fire.c). */
 typedef enum {
   TS_DECIDE_NONE,
   TS_DECIDE_VOLLEY,            /* volley: a target or none, after ease-forward / forward */
@@ -425,24 +426,12 @@ gboolean      ts_apply_unit         (TsMatch *m, const MuCommand *c, GPtrArray *
 /* The action types the unit may take now, and what each costs. */
 gboolean      ts_may_act            (const TsMatch *m, const TsUnit *u, TsAction a, int disorder,
                                      GError **error);
-gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
-void          ts_decision_clear     (TsDecision *d);
-void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
-const MuDecision *ts_decision_view  (TsMatch *m);
 /* The labels of a decision's answers, as many as answers (an entry NULL:
  * none), or NULL when it has none; the strings are static. */
 GPtrArray        *ts_answer_labels_for (const char *decision, const char *const *answers);
-/* Opens a decision; answers NULL-terminated (copied). */
-void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
-                                     const char *const *answers, GPtrArray *events, const char *format,
-                                     ...) G_GNUC_PRINTF (8, 9);
 gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
                                      GError **error);
 gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
-/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
-void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
-/* After an action: its threats (TS-ACT-4), then nothing. */
-void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* After a move: the optional volley, then the threats. */
 void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
@@ -450,6 +439,25 @@ void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArra
  * skirmishers' roll-off, then (ts_move_volley) the optional volley. */
 void          ts_move_on            (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 void          ts_move_volley        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+
+/* toy-soldiers-decide.c ------------------------------------------------------------- */
+
+gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_decision_clear     (TsDecision *d);
+void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
+const MuDecision *ts_decision_view  (TsMatch *m);
+/* Opens a decision; answers NULL-terminated (copied). */
+void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
+                                     const char *const *answers, GPtrArray *events, const char *format,
+                                     ...) G_GNUC_PRINTF (8, 9);
+/* Opens a decision of u's whose answers are the target units' ids, then
+ * the blocks' (may be NULL), then none; format holds one %s, u's name. */
+void          ts_decide_units       (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets,
+                                     GPtrArray *blocks, const char *rule, GPtrArray *events, const char *format);
+/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
+void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* After an action: its threats (TS-ACT-4), then nothing. */
+void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* toy-soldiers-pass.c --------------------------------------------------------------- */
 
