@@ -20,6 +20,7 @@
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *   toy-soldiers-contact.c  contact resolution (TS-CR) after a charge
+ *   toy-soldiers-contact-state.c  its conflict's units and pairs, path, copy
  *   toy-soldiers-contact-move.c  its moves: fall backs, slides, advances
  *   toy-soldiers-melee.c  step 9's routs and melee (TS-MEL)
  *
