@@ -24,6 +24,7 @@
 #include "mu-scenario-xml.h"
 
 #include "rules/mu-rulesets.h"
+#include "regimental-private.h"
 
 #define MAX_COMMANDS 20000
 
@@ -281,6 +282,28 @@ test_checks (void)
   g_assert_null (strstr (text, "“c1”"));
 }
 
+/* QRS-AMB-39: end-phase ends a side's part of a step; given where no
+ * side acts (a step the engine runs through by itself, which no command
+ * reaches today) its refusal still names the verb's rule. */
+static void
+test_end_phase_refused (void)
+{
+  g_autoptr(MuScenario) scenario = load ("learning-qrs-big-bethel.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new_with_ruleset (&mu_ruleset_regimental, scenario, 1, NULL, 0, &error);
+  g_autoptr(MuCommand) end = mu_command_parse (&mu_ruleset_regimental, "end-phase", &error);
+  QrsMatch *q;
+
+  g_assert_no_error (error);
+  q = mu_match_get_state (m);
+  g_assert_cmpint (q->step, ==, QRS_STEP_ORDERS);
+  q->step = QRS_STEP_RALLY;
+  g_assert_false (qrs_apply (q, end, NULL, &error));
+  g_assert_error (error, MU_ERROR, MU_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "no side acts now"));
+  g_assert_true (g_str_has_suffix (error->message, "(QRS-AMB-39)"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -292,5 +315,6 @@ main (int argc, char **argv)
                    test_big_bethel_alternative);
   g_test_add_func ("/engine/regimental/shipped-data/QRS-AMB-28", test_shipped_data);
   g_test_add_func ("/engine/regimental/checks/QRS-AMB-85", test_checks);
+  g_test_add_func ("/engine/regimental/end-phase-refused/QRS-AMB-39", test_end_phase_refused);
   return g_test_run ();
 }

@@ -623,6 +623,44 @@ test_charge_plan (void)
   assert_plan (find_view (views, "u1"), 24.0, 24.25, 0.0);
 }
 
+/* The position names the step the charge stands at, the one the phase
+ * tracker marks: a lone commander met by a stage move is asked his
+ * escape (TS-AMB-57, TS-CDR-11) within that stage, before the reactions
+ * it opens. At 6 in (TS-CHG-5) that is the 6" stage, not the window of
+ * TS-CHG-6 after it, which opens once he has gone. */
+static void
+test_escape_step (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "p2-commander-6.muster", NULL);
+  g_autoptr(MuScenario) scenario = load (path);
+  static const int dice[] = { 3, 3 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_new (scenario, 1, dice, G_N_ELEMENTS (dice), &error);
+  static const char *const lines[] = { "end-phase", "charge u1 r1 @24.00,24.25/0.0", "launch", "end-phase" };
+  MuPosition pos;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_assert_true (mu_match_apply_line (m, lines[i], NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpstr (mu_match_get_pending (m)->id, ==, "escape");
+  mu_match_get_position (m, &pos);
+  g_assert_cmpstr (pos.path, ==, "player-turn/charge/stage-6");
+  g_assert_cmpstr (pos.awaited, ==, "csa");
+  g_assert_null (pos.detail);
+  g_assert_null (mu_match_get_reaction (m));
+  g_assert_true (mu_match_apply_line (m, "choose @24.00,19.00", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (mu_match_get_pending (m));
+  mu_match_get_position (m, &pos);
+  g_assert_cmpstr (pos.path, ==, "player-turn/charge/react-6");
+  g_assert_cmpstr (pos.detail, ==, "charge=6");
+  g_assert_nonnull (mu_match_get_reaction (m));
+}
+
 /* TS-SKM-2: a unit may deploy and recall within one Reorder as its
  * disorder allows, and a player keeps both; a computer side choosing at
  * random leaves the recall of the screen it has just deployed (and the
@@ -694,6 +732,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/skirmishers/command-stand/TS-SKM-6/TS-STATE-5/TS-AMB-86",
                    test_command_stand_lost);
   g_test_add_func ("/engine/toy-soldiers/charge/plan/TS-AMB-64/TS-AMB-65/TS-CHG-6", test_charge_plan);
+  g_test_add_func ("/engine/toy-soldiers/charge/escape-step/TS-AMB-57/TS-CDR-11/TS-CHG-5", test_escape_step);
   g_test_add_func ("/engine/toy-soldiers/legal/leave-whole/TS-VIL-3/TS-AMB-85", test_leave_whole_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/react-form/TS-CHG-3/TS-CHG-6/TS-AMB-49", test_react_form_listed);
   g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",

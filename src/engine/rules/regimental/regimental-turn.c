@@ -659,7 +659,7 @@ end_phase (QrsMatch *m, GPtrArray *events, GError **error)
   int side = qrs_acting_side (m);
 
   if (side == QRS_NONE)
-    return mu_rules_refuse (error, NULL, "no side acts now");
+    return mu_rules_refuse (error, "QRS-AMB-39", "no side acts now");
   if (m->step == QRS_STEP_ORDERS)
     {
       QrsUnit *u = unordered (m, side);

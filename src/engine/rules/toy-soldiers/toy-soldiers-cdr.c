@@ -221,7 +221,7 @@ rally_roll (TsMatch *m, TsUnit *c, TsUnit *u, gboolean again, GPtrArray *events)
       if (!ts_on_table (m, grown.st, grown.n_st))
         return;
       ts_decide (m, TS_DECIDE_RALLY_AGAIN, u->side, ts_unit_index (m, u), "TS-AMB-83", yes_no, events,
-                 N_("Does the commander try to rally another stand of %s?"), u->def->id);
+                 N_("Does the commander try to rally another stand of %s?"), ts_unit_name (u));
       m->decision.value = ts_unit_index (m, c);
     }
 }
@@ -564,7 +564,7 @@ contact_result (TsMatch *m, TsUnit *u, TsUnit *c, int ud, int cd, TsAction a, GP
     }
   ts_add_chaos (m, c, 1, "TS-CDR-11", events);
   ts_decide (m, TS_DECIDE_ESCAPE, c->side, ts_unit_index (m, c), "TS-AMB-57", NULL, events,
-             N_("Where does %s escape to (up to 12\")?"), c->def->id);
+             N_("Where does %s escape to (up to 12\")?"), ts_unit_name (c));
   m->decision.other = ts_unit_index (m, u);
   m->decision.action = a;
   return TRUE;
@@ -598,7 +598,7 @@ ts_commander_contact (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
             static const char *const yes_no[] = { "yes", "no", NULL };
 
             ts_decide (m, TS_DECIDE_CAV_REROLL, u->side, ts_unit_index (m, u), "TS-CDR-11", yes_no, events,
-                       N_("Does %s reroll its die against the commander?"), u->def->id);
+                       N_("Does %s reroll its die against the commander?"), ts_unit_name (u));
             m->decision.other = ts_unit_index (m, c);
             m->decision.value = cd;
             m->decision.count = ud;

@@ -59,7 +59,7 @@ ts_charge_balk_next (TsMatch *m, GPtrArray *events)
       static const char *const yes_no[] = { "yes", "no", NULL };
 
       ts_decide (m, TS_DECIDE_BALK_ELAN, u->side, c->unit, "TS-CHG-8", yes_no, events,
-                 N_("%s balks: does its side spend 1 élan for it to go on?"), u->def->id);
+                 N_("%s balks: does its side spend 1 élan for it to go on?"), ts_unit_name (u));
       m->decision.value = (int) ch->next - 1;
       return;
     }
@@ -139,7 +139,7 @@ ts_charge_slide2_next (TsMatch *m, GPtrArray *events)
 
       ts_decide (m, TS_DECIDE_CHARGE_OBSTRUCTION, u->side, c->unit, "TS-SKM-5", answers, events,
                  N_("%s's charge meets enemy skirmishers: does it take +1 disorder or +1 stress?"),
-                 u->def->id);
+                 ts_unit_name (u));
       m->decision.other = owner;
       m->decision.count = index;
       return;
@@ -222,7 +222,7 @@ ts_charge_flee_next (TsMatch *m, GPtrArray *events)
       static const char *const yes_no[] = { "yes", "no", NULL };
 
       ts_decide (m, TS_DECIDE_FLEE, b->side, id, "TS-CHG-10", yes_no, events,
-                 N_("Do %s's gunners try to flee to the infantry?"), b->def->id);
+                 N_("Do %s's gunners try to flee to the infantry?"), ts_unit_name (b));
     }
 }
 
@@ -293,7 +293,7 @@ ts_charge_volley_next (TsMatch *m, GPtrArray *events)
   ts_decide (m, TS_DECIDE_FINAL_VOLLEY, t->side, id >= 0 ? id : ts_block_at (m, -2 - id)->unit, "TS-CHG-11",
              (const char *const *) answers->pdata, events,
              N_("Does %s fire its final ragged volley, and at which charger?"),
-             id >= 0 ? t->def->id : ts_block_at (m, -2 - id)->area->id);
+             id >= 0 ? ts_unit_name (t) : ts_block_name (ts_block_at (m, -2 - id)));
   m->decision.value = id;
 }
 

@@ -161,6 +161,7 @@ ts_charge_path (const TsMatch *m)
     [TS_CH_AFTER_2A] = "player-turn/charge/stage-12",
     [TS_CH_REACT12] = "player-turn/charge/react-12",
     [TS_CH_ABORT1] = "player-turn/charge/abort-12",
+    [TS_CH_STAGE6] = "player-turn/charge/stage-6",
     [TS_CH_REACT6] = "player-turn/charge/react-6",
     [TS_CH_ABORT2] = "player-turn/charge/abort-6",
     [TS_CH_BALK] = "player-turn/charge/balk",
@@ -516,7 +517,7 @@ abort_next (TsMatch *m, GPtrArray *events)
       static const char *const yes_no[] = { "yes", "no", NULL };
 
       ts_decide (m, TS_DECIDE_ABORT_REORDER, u->side, ui, "TS-CHG-4", yes_no, events,
-                 N_("Does %s reorder now that it has aborted?"), u->def->id);
+                 N_("Does %s reorder now that it has aborted?"), ts_unit_name (u));
       return;
     }
   /* TS-CHG-7, TS-AMB-20, TS-AMB-54: +1 disorder for a weak volley */
@@ -533,7 +534,7 @@ abort_next (TsMatch *m, GPtrArray *events)
       g_ptr_array_add (answers, (gpointer) "none");
       g_ptr_array_add (answers, NULL);
       ts_decide (m, TS_DECIDE_ABORT_VOLLEY, u->side, ui, "TS-CHG-7", (const char *const *) answers->pdata,
-                 events, N_("Does %s take +1 disorder to fire a weak volley, and at whom?"), u->def->id);
+                 events, N_("Does %s take +1 disorder to fire a weak volley, and at whom?"), ts_unit_name (u));
     }
 }
 
@@ -787,6 +788,15 @@ ts_charge_run (TsMatch *m, GPtrArray *events)
           ch->step = ch->used12 ? TS_CH_REACT12 : TS_CH_ABORT1;
           reset_stage (ch);
           break;
+        case TS_CH_STAGE6:
+          if (ch->used6)
+            {
+              ch->step = TS_CH_REACT6;
+              reset_stage (ch);
+            }
+          else
+            begin_wave (m, events);
+          break;
         case TS_CH_REACT12:
         case TS_CH_REACT6:
           if (!ch->window_done)
@@ -842,14 +852,10 @@ end_step (TsMatch *m, GPtrArray *events, GError **error)
     return TRUE;
   if (ch->step == TS_CH_ABORT1)
     {
+      /* the lone commanders stage 5 met are asked within it, before the
+       * window of stage 6 opens (or the wave begins) */
       stage5 (m, events);
-      if (ch->used6)
-        {
-          ch->step = TS_CH_REACT6;
-          reset_stage (ch);
-        }
-      else
-        begin_wave (m, events);
+      ch->step = TS_CH_STAGE6;
     }
   else
     {

@@ -42,6 +42,7 @@ typedef enum {
   TS_CH_AFTER_2A,              /* the disparity decision answered */
   TS_CH_REACT12,               /* the defender's window at stage 3 */
   TS_CH_ABORT1,                /* the attacker at stage 4 */
+  TS_CH_STAGE6,                /* stage 5 moved: the lone commanders it met, then stage 6 */
   TS_CH_REACT6,                /* the defender's window at stage 6 */
   TS_CH_ABORT2,                /* the attacker at stage 7 */
   TS_CH_BALK,                  /* stage 8, charger by charger */

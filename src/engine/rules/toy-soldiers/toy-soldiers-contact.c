@@ -3,9 +3,9 @@
  * hidden dice (TAB-19, TS-AMB-72), the choices of steps 2a-8 and step 9's
  * routs; the melees it sends on are toy-soldiers-melee.c's.
  *
- * The state is a small machine (TsContact, toy-soldiers-contact.h): run()
- * goes on from where it stands until a decision is open or every conflict
- * is done. Each unit's three dice are rolled visible to its own side only
+ * The state is a small machine (TsContact, toy-soldiers-contact.h; its
+ * units and pairs in toy-soldiers-contact-state.c): run() goes on from
+ * where it stands until a decision is open or every conflict is done. Each unit's three dice are rolled visible to its own side only
  * and revealed together at step 9; step 8's choice of die is a hidden
  * decision. */
 #define G_LOG_DOMAIN "muster-engine"
@@ -36,202 +36,7 @@ static const char *const yes_no[] = { "yes", "no", NULL };
 static void run (TsMatch *m, GPtrArray *events);
 static void step (TsMatch *m, TsContact *c, GPtrArray *events);
 
-/* The units ------------------------------------------------------------------------- */
-
-TsUnit *
-ts_cr_unit (const TsMatch *m, const TsContact *c, int i)
-{
-  return ts_unit_at (m, c->cu[i].unit);
-}
-
-const char *
-ts_cr_id (const TsMatch *m, const TsContact *c, int i)
-{
-  return ts_cr_unit (m, c, i)->def->id;
-}
-
-/* Still a unit of the match: a garrison while its block holds it. */
-gboolean
-ts_cr_alive (const TsMatch *m, const TsContact *c, int i)
-{
-  if (c->cu[i].block != TS_NONE)
-    return ts_block_at (m, c->cu[i].block)->unit == c->cu[i].unit;
-  return ts_in_play (ts_cr_unit (m, c, i));
-}
-
-/* TS-AMB-85: a garrison's disorder is 6, its stress the block's. */
-int
-ts_cr_disorder (const TsMatch *m, const TsContact *c, int i)
-{
-  return c->cu[i].block != TS_NONE ? 6 : ts_cr_unit (m, c, i)->disorder;
-}
-
-int
-ts_cr_stress (const TsMatch *m, const TsContact *c, int i)
-{
-  return c->cu[i].block != TS_NONE ? ts_block_at (m, c->cu[i].block)->stress : ts_cr_unit (m, c, i)->stress;
-}
-
-int
-ts_cr_chaos (const TsMatch *m, const TsContact *c, int i)
-{
-  const TsUnit *cmdr = ts_commander_of (m, ts_cr_unit (m, c, i));
-
-  return cmdr ? cmdr->chaos : 1;
-}
-
-static int
-charging_side (const TsMatch *m, const TsContact *c)
-{
-  for (guint i = 0; i < c->n_cu; i++)
-    if (c->cu[i].charging)
-      return ts_cr_unit (m, c, i)->side;
-  return ts_active_side (m);
-}
-
-/* Still in the assault: alive, with a pair not ended (TS-AMB-73). */
-gboolean
-ts_cr_engaged (const TsMatch *m, const TsContact *c, int i)
-{
-  if (!ts_cr_alive (m, c, i))
-    return FALSE;
-  for (guint p = 0; p < c->n_pairs; p++)
-    if (!c->pair[p].ended && (c->pair[p].a == i || c->pair[p].d == i))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-any_pair_left (const TsContact *c)
-{
-  for (guint p = 0; p < c->n_pairs; p++)
-    if (!c->pair[p].ended)
-      return TRUE;
-  return FALSE;
-}
-
-/* Its foe in its first pair not ended, -1. */
-static int
-foe_of (const TsContact *c, int i)
-{
-  for (guint p = 0; p < c->n_pairs; p++)
-    if (!c->pair[p].ended && (c->pair[p].a == i || c->pair[p].d == i))
-      return c->pair[p].a == i ? c->pair[p].d : c->pair[p].a;
-  return -1;
-}
-
-/* The foe as a unit to fire at (a garrison as its faces, TS-AMB-85). */
-static TsUnit *
-foe_target (TsMatch *m, const TsContact *c, int f, TsUnit *faces)
-{
-  if (f < 0)
-    return NULL;
-  if (c->cu[f].block != TS_NONE)
-    return ts_block_faces (m, c->cu[f].block, faces) ? faces : NULL;
-  return ts_cr_unit (m, c, f);
-}
-
-void
-ts_cr_leave (TsContact *c, int i)
-{
-  for (guint p = 0; p < c->n_pairs; p++)
-    if (c->pair[p].a == i || c->pair[p].d == i)
-      c->pair[p].ended = TRUE;
-}
-
-/* TS-AMB-54: a choice adding disorder (and chaos) that would pass 6 is not there. */
-static gboolean
-may_add (const TsMatch *m, const TsContact *c, int i, int disorder, int chaos)
-{
-  return c->cu[i].block == TS_NONE && ts_cr_disorder (m, c, i) + disorder <= 6 &&
-         ts_cr_chaos (m, c, i) + chaos <= 6;
-}
-
-/* Loading a conflict ------------------------------------------------------------------ */
-
-static int
-add_unit (TsMatch *m, TsContact *c, int unit, int block, gboolean charging)
-{
-  for (guint i = 0; i < c->n_cu; i++)
-    if (c->cu[i].unit == unit && c->cu[i].block == block)
-      return (int) i;
-  g_assert (c->n_cu < TS_CR_UNITS);
-  memset (&c->cu[c->n_cu], 0, sizeof c->cu[0]);
-  c->cu[c->n_cu].unit = unit;
-  c->cu[c->n_cu].block = block;
-  c->cu[c->n_cu].charging = charging;
-  (void) m;
-  return (int) c->n_cu++;
-}
-
-/* TS-AMB-71, TS-AMB-89: the charging side's units first, each side in the
- * order its units first appear in the pairs. */
-static void
-load (TsMatch *m, TsContact *c, const TsConflict *k)
-{
-  int side = TS_NONE;
-
-  c->n_cu = 0;
-  c->n_pairs = 0;
-  for (guint p = 0; p < k->n_pairs && side == TS_NONE; p++)
-    {
-      const TsPair *pr = &k->pair[p];
-      const TsUnit *charger = ts_unit_at (m, pr->counter ? pr->defender : pr->attacker);
-
-      if (charger)
-        side = charger->side;
-    }
-  if (side == TS_NONE)
-    side = ts_active_side (m);
-  for (int pass = 0; pass < 2; pass++)
-    for (guint p = 0; p < k->n_pairs; p++)
-      {
-        const TsPair *pr = &k->pair[p];
-        int d_unit = pr->defender != TS_NONE ? pr->defender
-                   : pr->block != TS_NONE ? ts_block_at (m, pr->block)->unit : TS_NONE;
-        int d_block = pr->defender != TS_NONE ? TS_NONE : pr->block;
-        const TsUnit *a = ts_unit_at (m, pr->attacker), *d = ts_unit_at (m, d_unit);
-
-        if (a && d == NULL && pass == 0)
-          {
-            /* TS-AMB-69: a charger left with no foe only advances (TS-CR-11) */
-            c->cu[add_unit (m, c, pr->attacker, TS_NONE, TRUE)].won = TRUE;
-            continue;
-          }
-        if (a == NULL || d == NULL)
-          continue;
-        if ((a->side == side) == (pass == 0))
-          add_unit (m, c, pr->attacker, TS_NONE, a->side == side);
-        if ((d->side == side) == (pass == 0))
-          add_unit (m, c, d_unit, d_block, d->side == side);
-      }
-  for (guint p = 0; p < k->n_pairs; p++)
-    {
-      const TsPair *pr = &k->pair[p];
-      int d_unit = pr->defender != TS_NONE ? pr->defender
-                 : pr->block != TS_NONE ? ts_block_at (m, pr->block)->unit : TS_NONE;
-      int d_block = pr->defender != TS_NONE ? TS_NONE : pr->block;
-      TsCrPair *cp;
-
-      if (ts_unit_at (m, pr->attacker) == NULL || ts_unit_at (m, d_unit) == NULL)
-        continue;
-      cp = &c->pair[c->n_pairs++];
-      memset (cp, 0, sizeof *cp);
-      cp->a = add_unit (m, c, pr->attacker, TS_NONE, FALSE);
-      cp->d = add_unit (m, c, d_unit, d_block, FALSE);
-      cp->counter = pr->counter;
-    }
-  /* TS-CR-1, TS-AMB-71: another unit of its side in the same conflict */
-  for (guint i = 0; i < c->n_cu; i++)
-    for (guint j = 0; j < c->n_cu; j++)
-      if (i != j && ts_cr_unit (m, c, i)->side == ts_cr_unit (m, c, j)->side)
-        c->cu[i].mod = 1;
-  c->stage = TS_CR_STEP1;
-  c->cursor = 0;
-  c->want_reorder = 0;
-  c->stakes = c->stakes_asked = FALSE;
-  c->melee_open = FALSE;
-}
+/* The conflicts a charge hands over ---------------------------------------------------- */
 
 void
 ts_contact_begin (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *events)
@@ -250,50 +55,6 @@ ts_contact_begin (TsMatch *m, const TsConflict *conflicts, guint n, GPtrArray *e
   run (m, events);
 }
 
-const char *
-ts_contact_path (const TsContact *c)
-{
-  static const char *const paths[] = {
-    [TS_CR_STEP1] = "player-turn/charge/contact/step-1",
-    [TS_CR_2A] = "player-turn/charge/contact/step-2", [TS_CR_2B] = "player-turn/charge/contact/step-2",
-    [TS_CR_STEP3] = "player-turn/charge/contact/step-3",
-    [TS_CR_4A] = "player-turn/charge/contact/step-4", [TS_CR_4B] = "player-turn/charge/contact/step-4",
-    [TS_CR_STEP5] = "player-turn/charge/contact/step-5",
-    [TS_CR_6A] = "player-turn/charge/contact/step-6", [TS_CR_6B] = "player-turn/charge/contact/step-6",
-    [TS_CR_7] = "player-turn/charge/contact/step-7",
-    [TS_CR_8] = "player-turn/charge/contact/step-8",
-    [TS_CR_9] = "player-turn/charge/contact/step-9",
-    /* TS-CR-12's refund closes the melees */
-    [TS_CR_MELEE] = "player-turn/charge/melee", [TS_CR_REFUND] = "player-turn/charge/melee",
-    [TS_CR_ADVANCE] = "player-turn/charge/contact/advance",
-    [TS_CR_NEXT] = "player-turn/charge/contact",
-  };
-
-  g_assert (c != NULL);
-  return paths[c->stage];
-}
-
-TsContact *
-ts_contact_copy (const TsContact *c)
-{
-  TsContact *copy;
-
-  if (c == NULL)
-    return NULL;
-  copy = g_memdup2 (c, sizeof *c);
-  copy->queue = g_memdup2 (c->queue, sizeof (TsConflict) * c->n_queue);
-  return copy;
-}
-
-void
-ts_contact_free (TsContact *c)
-{
-  if (c == NULL)
-    return;
-  g_free (c->queue);
-  g_free (c);
-}
-
 /* Decisions ------------------------------------------------------------------------------ */
 
 gboolean
@@ -303,7 +64,7 @@ ts_cr_ask (TsMatch *m, TsAsk ask, int i, int side, const char *rule, const char 
   TsContact *c = m->contact;
   TsDecision *d = &m->decision;
   g_autofree char *english = NULL;
-  const char *id = i >= 0 ? ts_cr_id (m, c, i) : m->side_id[side];
+  const char *name = i >= 0 ? ts_unit_name (ts_cr_unit (m, c, i)) : ts_side_name (m, side);
   guint n = 0;
   MuEvent *e;
 
@@ -319,8 +80,8 @@ ts_cr_ask (TsMatch *m, TsAsk ask, int i, int side, const char *rule, const char 
   /* format is one of the callers' N_() literals, each with one %s */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-  english = g_strdup_printf (format, id);
-  d->shown = g_strdup_printf (_(format), id);
+  english = g_strdup_printf (format, name);
+  d->shown = g_strdup_printf (_(format), name);
 #pragma GCC diagnostic pop
   d->question = g_steal_pointer (&english);
   d->answers = g_ptr_array_new_with_free_func (g_free);
@@ -549,10 +310,10 @@ ask_step (TsMatch *m, TsContact *c, int i, GPtrArray *events)
     case TS_CR_2A:
       if (!c->cu[i].charging)
         return FALSE;
-      t = foe_target (m, c, foe_of (c, i), &faces);
+      t = ts_cr_foe_target (m, c, ts_cr_foe_of (c, i), &faces);
       answers[n++] = "stay";
       answers[n++] = "halt";
-      if (may_add (m, c, i, 1, 0) && t && ts_can_fire (m, u, t, NULL))
+      if (ts_cr_may_add (m, c, i, 1, 0) && t && ts_can_fire (m, u, t, NULL))
         answers[n++] = "halt-fire";
       answers[n] = NULL;
       return ts_cr_ask (m, TS_ASK_ABORT, i, u->side, "TS-CR-2a", answers, events,
@@ -561,9 +322,9 @@ ask_step (TsMatch *m, TsContact *c, int i, GPtrArray *events)
       if (c->cu[i].charging)
         return FALSE;
       answers[n++] = "stay";
-      if (may_add (m, c, i, 1, 0))
+      if (ts_cr_may_add (m, c, i, 1, 0))
         {
-          t = foe_target (m, c, foe_of (c, i), &faces);
+          t = ts_cr_foe_target (m, c, ts_cr_foe_of (c, i), &faces);
           answers[n++] = "fall-back";
           if (t && ts_can_fire (m, u, t, NULL))
             answers[n++] = "fire-fall-back";
@@ -583,7 +344,7 @@ ask_step (TsMatch *m, TsContact *c, int i, GPtrArray *events)
         if (c->cu[i].charging)
           return FALSE;
         answers[n++] = "no";
-        if (may_add (m, c, i, 1, 1))
+        if (ts_cr_may_add (m, c, i, 1, 1))
           for (guint k = 0; k < G_N_ELEMENTS (inches); k++)
             answers[n++] = inches[k];
         answers[n] = NULL;
@@ -596,12 +357,12 @@ ask_step (TsMatch *m, TsContact *c, int i, GPtrArray *events)
         return FALSE;
       }
     case TS_CR_6A:
-      if (!c->cu[i].charging || !may_add (m, c, i, 1, 1))
+      if (!c->cu[i].charging || !ts_cr_may_add (m, c, i, 1, 1))
         return FALSE;
       return ts_cr_ask (m, TS_ASK_FALL_BACK, i, u->side, "TS-CR-6a", yes_no, events,
                         N_("Does %s fall back 6 inches?"));
     case TS_CR_6B:
-      if (c->cu[i].charging || !may_add (m, c, i, 2, 1))
+      if (c->cu[i].charging || !ts_cr_may_add (m, c, i, 2, 1))
         return FALSE;
       return ts_cr_ask (m, TS_ASK_RETREAT, i, u->side, "TS-CR-6b", yes_no, events,
                         N_("Does %s retreat 18 inches?"));
@@ -625,7 +386,7 @@ static void
 up_the_stakes (TsMatch *m, TsContact *c, GPtrArray *events)
 {
   c->stakes = TRUE;
-  ts_add_elan (m, charging_side (m, c), -1, "TS-CR-7", events);
+  ts_add_elan (m, ts_cr_charging_side (m, c), -1, "TS-CR-7", events);
   if (m->finished)
     return;
   for (guint i = 0; i < c->n_cu; i++)
@@ -644,9 +405,14 @@ advance_stage (TsMatch *m, TsContact *c, GPtrArray *events)
       int i = c->cursor;
 
       if (!c->cu[i].won || c->cu[i].routed || c->cu[i].in_melee || c->cu[i].block != TS_NONE ||
-          !ts_cr_alive (m, c, i) || !may_add (m, c, i, 1, 0))
+          !ts_cr_alive (m, c, i) || !ts_cr_may_add (m, c, i, 1, 0))
         continue;
       c->cursor++;
+      /* TS-VIL-1: a block that would take its companies is the other answer */
+      if (ts_garrison_may_advance (m, ts_cr_unit (m, c, i)))
+        return ts_cr_ask (m, TS_ASK_ADVANCE, i, ts_cr_unit (m, c, i)->side, "TS-CR-11", none, events,
+                          N_("Where does %s advance (up to 2 inches), or does it garrison a village block "
+                             "instead, or none?"));
       return ts_cr_ask (m, TS_ASK_ADVANCE, i, ts_cr_unit (m, c, i)->side, "TS-CR-11", none, events,
                         N_("Where does %s advance (up to 2 inches), or none?"));
     }
@@ -702,7 +468,7 @@ step (TsMatch *m, TsContact *c, GPtrArray *events)
     case TS_CR_STEP3:
     case TS_CR_STEP5:
       /* only while both sides remain (TS-CR-3, TS-CR-5) */
-      if (any_pair_left (c))
+      if (ts_cr_any_pair_left (c))
         roll_step (m, c, c->stage == TS_CR_STEP3 ? TS_CR_DISORDER : TS_CR_STRESS, events);
       next_stage (c, c->stage + 1);
       break;
@@ -723,15 +489,15 @@ step (TsMatch *m, TsContact *c, GPtrArray *events)
               asked = ask_step (m, c, i, events);
           }
         if (!asked && c->cursor >= (int) c->n_cu)
-          next_stage (c, !any_pair_left (c) ? TS_CR_REFUND : c->stage + 1);
+          next_stage (c, !ts_cr_any_pair_left (c) ? TS_CR_REFUND : c->stage + 1);
         break;
       }
     case TS_CR_7:
       next_stage (c, TS_CR_8);
-      if (!c->stakes_asked && any_pair_left (c) && m->elan[charging_side (m, c)] >= 1)
+      if (!c->stakes_asked && ts_cr_any_pair_left (c) && m->elan[ts_cr_charging_side (m, c)] >= 1)
         {
           c->stakes_asked = TRUE;
-          ts_cr_ask (m, TS_ASK_STAKES, -1, charging_side (m, c), "TS-CR-7", yes_no, events,
+          ts_cr_ask (m, TS_ASK_STAKES, -1, ts_cr_charging_side (m, c), "TS-CR-7", yes_no, events,
                      N_("Does %s spend 1 more élan to up the stakes?"));
         }
       break;
@@ -776,7 +542,7 @@ step (TsMatch *m, TsContact *c, GPtrArray *events)
       break;
     case TS_CR_NEXT:
       if (c->next < c->n_queue)
-        load (m, c, &c->queue[c->next++]);
+        ts_cr_load (m, c, &c->queue[c->next++]);
       else
         {
           ts_contact_free (c);
@@ -805,7 +571,7 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
         break;
       if (g_str_equal (a, "halt-fire"))
         {
-          ts_fire (m, u, foe_target (m, c, foe_of (c, i), &faces), -2, events);
+          ts_fire (m, u, ts_cr_foe_target (m, c, ts_cr_foe_of (c, i), &faces), -2, events);
           ts_add_disorder (m, u, 1, "TS-CR-2a", events);
         }
       ts_cr_leave (c, i);
@@ -814,7 +580,7 @@ answer (TsMatch *m, TsContact *c, TsAsk ask, int i, const char *a, GPtrArray *ev
       if (g_str_equal (a, "stay"))
         break;
       if (g_str_equal (a, "fire-fall-back"))
-        ts_fire (m, u, foe_target (m, c, foe_of (c, i), &faces), -2, events);
+        ts_fire (m, u, ts_cr_foe_target (m, c, ts_cr_foe_of (c, i), &faces), -2, events);
       if (ts_in_play (u))
         {
           static const char *const inches[] = { "3", "4", "5", "6", NULL };

@@ -1,5 +1,5 @@
 /* toy-soldiers-contact.h: the state of contact resolution and melee (TS-CR,
- * TS-MEL), shared by toy-soldiers-contact.c and toy-soldiers-melee.c only.
+ * TS-MEL), shared by toy-soldiers-contact*.c and toy-soldiers-melee.c only.
  *
  * A conflict's units are listed once each, the charging side's first, each
  * side in the order its units first appear in the pairs (declaration order,
@@ -73,7 +73,7 @@ struct TsContact {
   int pass;                    /* the cu index whose pass it is */
 };
 
-/* toy-soldiers-contact.c */
+/* toy-soldiers-contact-state.c */
 TsUnit       *ts_cr_unit            (const TsMatch *m, const TsContact *c, int i);
 gboolean      ts_cr_alive           (const TsMatch *m, const TsContact *c, int i);
 int           ts_cr_disorder        (const TsMatch *m, const TsContact *c, int i);
@@ -85,6 +85,21 @@ gboolean      ts_cr_engaged         (const TsMatch *m, const TsContact *c, int i
 /* It leaves the assault: its pairs end. */
 void          ts_cr_leave           (TsContact *c, int i);
 const char   *ts_cr_id              (const TsMatch *m, const TsContact *c, int i);
+/* The side of the conflict's chargers (the active side when none is left). */
+int           ts_cr_charging_side   (const TsMatch *m, const TsContact *c);
+/* Whether a pair is still in the assault. */
+gboolean      ts_cr_any_pair_left   (const TsContact *c);
+/* Its foe in its first pair not ended, -1. */
+int           ts_cr_foe_of          (const TsContact *c, int i);
+/* The foe f as a unit to fire at (a garrison as its block's faces, in
+ * *faces), NULL for none. */
+TsUnit       *ts_cr_foe_target      (TsMatch *m, const TsContact *c, int f, TsUnit *faces);
+/* TS-AMB-54: whether a choice adding disorder (and chaos) stays within 6. */
+gboolean      ts_cr_may_add         (const TsMatch *m, const TsContact *c, int i, int disorder, int chaos);
+/* The conflict k becomes the one being resolved, at its step 1. */
+void          ts_cr_load            (TsMatch *m, TsContact *c, const TsConflict *k);
+
+/* toy-soldiers-contact.c */
 /* Opens the contact decision `id` for cu index i (answers NULL-terminated);
  * FALSE, asking nothing, when there is only one answer (the caller applies it). */
 gboolean      ts_cr_ask             (TsMatch *m, TsAsk ask, int i, int side, const char *rule,

@@ -539,3 +539,23 @@ ts_action_parse (const char *id, TsAction *a)
       }
   return FALSE;
 }
+
+const char *
+ts_unit_name (const TsUnit *u)
+{
+  return u->def->name && *u->def->name ? u->def->name : u->def->id;
+}
+
+const char *
+ts_side_name (const TsMatch *m, int side)
+{
+  const MuSide *s = mu_scenario_find_side (m->scenario, m->side_id[side]);
+
+  return s && s->name && *s->name ? s->name : m->side_id[side];
+}
+
+const char *
+ts_block_name (const TsBlock *b)
+{
+  return b->area->name && *b->area->name ? b->area->name : b->area->id;
+}

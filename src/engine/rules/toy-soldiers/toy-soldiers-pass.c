@@ -82,7 +82,7 @@ ts_passage (TsMatch *m, TsUnit *u, TsUnit *passed, TsAction a, const TsPose *con
   if (ok)
     return FALSE;
   ts_decide (m, TS_DECIDE_PASSAGE, passed->side, ts_unit_index (m, passed), "TS-POL-2", answers, events,
-             N_("Does %s refuse or allow the passage?"), passed->def->id);
+             N_("Does %s refuse or allow the passage?"), ts_unit_name (passed));
   m->decision.other = ts_unit_index (m, u);
   m->decision.action = a;
   m->decision.contact = *contact;
@@ -177,7 +177,7 @@ ts_passage_answer (TsMatch *m, TsDecideKind kind, TsUnit *passed, const char *an
       TsDecision *nd;
 
       ts_decide (m, TS_DECIDE_SHED, u->side, ts_unit_index (m, u), "TS-AMB-51", NULL, events,
-                 N_("How many of its interpenetrating stands does %s shed?"), u->def->id);
+                 N_("How many of its interpenetrating stands does %s shed?"), ts_unit_name (u));
       nd = &m->decision;
       nd->other = ts_unit_index (m, passed);
       nd->action = d->action;

@@ -8,7 +8,8 @@
  *   toy-soldiers-data.c   the numbers of data/rules/toy-soldiers.xml
  *   toy-soldiers-turn.c   set-up, state dice, the game turn, élan and the end
  *   toy-soldiers-cdr.c    commander actions (TS-CDR)
- *   toy-soldiers-act.c    the unit action economy, moves, formations, answers
+ *   toy-soldiers-act.c    the unit action economy, moves, formations
+ *   toy-soldiers-decide.c  decisions: their view, the threats, the answers
  *   toy-soldiers-reorder.c  reorder and its withdrawal
  *   toy-soldiers-fire.c   volleys, receiving fire, smoke, threats
  *   toy-soldiers-charge*.c  the charge sequence (3.20): its state, declaration
@@ -19,6 +20,7 @@
  *   toy-soldiers-check.c  the scenario checker (TS-AMB-88), the selection hint
  *   toy-soldiers-legal.c  the legal commands for the simulator
  *   toy-soldiers-contact.c  contact resolution (TS-CR) after a charge
+ *   toy-soldiers-contact-state.c  its conflict's units and pairs, path, copy
  *   toy-soldiers-contact-move.c  its moves: fall backs, slides, advances
  *   toy-soldiers-melee.c  step 9's routs and melee (TS-MEL)
  *
@@ -181,7 +183,7 @@ typedef struct {
   int unit;                    /* who placed it */
 } TsSmoke;
 
-/* What a pending decision continues (toy-soldiers-act.c, -fire.c). */
+/* What a pending decision continues (toy-soldiers-decide.c, -fire.c). */
 typedef enum {
   TS_DECIDE_NONE,
   TS_DECIDE_VOLLEY,            /* volley: a target or none, after ease-forward / forward */
@@ -342,6 +344,12 @@ const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
 const char   *ts_action_id          (TsAction a);
 gboolean      ts_action_parse       (const char *id, TsAction *a);
+/* What players read (a decision's question): the display name of a unit
+ * or commander, a side or a village block, else its id. Owned by the
+ * scenario. */
+const char   *ts_unit_name          (const TsUnit *u);
+const char   *ts_side_name          (const TsMatch *m, int side);
+const char   *ts_block_name         (const TsBlock *b);
 
 /* toy-soldiers-data.c --------------------------------------------------------------- */
 
@@ -419,24 +427,12 @@ gboolean      ts_apply_unit         (TsMatch *m, const MuCommand *c, GPtrArray *
 /* The action types the unit may take now, and what each costs. */
 gboolean      ts_may_act            (const TsMatch *m, const TsUnit *u, TsAction a, int disorder,
                                      GError **error);
-gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
-void          ts_decision_clear     (TsDecision *d);
-void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
-const MuDecision *ts_decision_view  (TsMatch *m);
 /* The labels of a decision's answers, as many as answers (an entry NULL:
  * none), or NULL when it has none; the strings are static. */
 GPtrArray        *ts_answer_labels_for (const char *decision, const char *const *answers);
-/* Opens a decision; answers NULL-terminated (copied). */
-void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
-                                     const char *const *answers, GPtrArray *events, const char *format,
-                                     ...) G_GNUC_PRINTF (8, 9);
 gboolean      ts_apply_form         (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *events,
                                      GError **error);
 gboolean      ts_enemy_near         (const TsMatch *m, const TsUnit *u, const MuStand *st, double d);
-/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
-void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
-/* After an action: its threats (TS-ACT-4), then nothing. */
-void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* After a move: the optional volley, then the threats. */
 void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
@@ -444,6 +440,25 @@ void          ts_move_done          (TsMatch *m, TsUnit *u, TsAction a, GPtrArra
  * skirmishers' roll-off, then (ts_move_volley) the optional volley. */
 void          ts_move_on            (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
 void          ts_move_volley        (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events);
+
+/* toy-soldiers-decide.c ------------------------------------------------------------- */
+
+gboolean      ts_choose             (TsMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+void          ts_decision_clear     (TsDecision *d);
+void          ts_decision_copy      (const TsDecision *from, TsDecision *to);
+const MuDecision *ts_decision_view  (TsMatch *m);
+/* Opens a decision; answers NULL-terminated (copied). */
+void          ts_decide             (TsMatch *m, TsDecideKind kind, int side, int unit, const char *rule,
+                                     const char *const *answers, GPtrArray *events, const char *format,
+                                     ...) G_GNUC_PRINTF (8, 9);
+/* Opens a decision of u's whose answers are the target units' ids, then
+ * the blocks' (may be NULL), then none; format holds one %s, u's name. */
+void          ts_decide_units       (TsMatch *m, TsDecideKind kind, TsUnit *u, GPtrArray *targets,
+                                     GPtrArray *blocks, const char *rule, GPtrArray *events, const char *format);
+/* TS-ACT-4, TS-AMB-63: the unit's threats (threat, then cavalry-threat). */
+void          ts_offer_threats      (TsMatch *m, TsUnit *u, GPtrArray *events);
+/* After an action: its threats (TS-ACT-4), then nothing. */
+void          ts_after_action       (TsMatch *m, TsUnit *u, GPtrArray *events);
 
 /* toy-soldiers-pass.c --------------------------------------------------------------- */
 
@@ -637,6 +652,9 @@ gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *
  * answer to TS-CR-11's advance that ts_contact_garrison checked. */
 gboolean      ts_garrison_enter     (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArray *events,
                                      GError **error);
+/* TS-CR-11, TS-VIL-1: whether u, a winner asked where it advances, may
+ * put companies into some village block instead. */
+gboolean      ts_garrison_may_advance (TsMatch *m, const TsUnit *u);
 /* The ids of the enemy's garrisoned blocks u may fire at now. */
 GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);
 /* TS-THR-2, TS-AMB-63: the ids of the enemy's garrisoned blocks to the

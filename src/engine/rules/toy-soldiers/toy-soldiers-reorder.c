@@ -116,7 +116,7 @@ reorder_leftover (TsMatch *m, TsUnit *u, GPtrArray *events)
       int most = MIN (u->stands, (u->stress - 1 + 1) / 2);
 
       ts_decide (m, TS_DECIDE_DESTROY, u->side, ts_unit_index (m, u), "TS-REO-3", NULL, events,
-                 N_("How many stands does %s give up instead of withdrawing (each takes 2 stress)?"), u->def->id);
+                 N_("How many stands does %s give up instead of withdrawing (each takes 2 stress)?"), ts_unit_name (u));
       d = &m->decision;
       d->min = battery_min_destroy (u);
       d->max = MAX (most, d->min);
@@ -307,7 +307,7 @@ ts_reorder_body (TsMatch *m, TsUnit *u, int off, GPtrArray *events)
       static const char *const yes_no[] = { "yes", "no", NULL };
 
       ts_decide (m, TS_DECIDE_REROLL, u->side, ts_unit_index (m, u), "TS-AMB-62", yes_no, events,
-                 N_("Does %s reroll its reorder die?"), u->def->id);
+                 N_("Does %s reroll its reorder die?"), ts_unit_name (u));
       m->decision.value = total;
       return;
     }

@@ -300,7 +300,7 @@ ts_obstruction (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
             path_meets (m, u, &o->skirm[k]))
           {
             ts_decide (m, TS_DECIDE_OBSTRUCTION, u->side, ts_unit_index (m, u), "TS-OBS-2", answers, events,
-                       N_("Does %s take disorder or stress for the skirmishers in its way?"), u->def->id);
+                       N_("Does %s take disorder or stress for the skirmishers in its way?"), ts_unit_name (u));
             m->decision.other = ts_unit_index (m, o);
             m->decision.count = k;
             m->decision.action = a;
@@ -409,7 +409,7 @@ ts_skirm_touch (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
               lower = mine < theirs ? u : o;
               ts_decide (m, TS_DECIDE_SKIRM_BACK, lower->side, ts_unit_index (m, lower), "TS-AMB-82", inches,
                          events, N_("How far does the skirmish stand of %s fall back toward its command stand?"),
-                         lower->def->id);
+                         ts_unit_name (lower));
               m->decision.min = 1;
               m->decision.max = 2;
               m->decision.count = lower == u ? k : j;

@@ -411,7 +411,7 @@ ts_block_reorder_body (TsMatch *m, int bi, int mod, GPtrArray *events)
 
       ts_decide (m, TS_DECIDE_GARRISON, u->side, ts_unit_index (m, u), "TS-REO-3", NULL, events,
                  N_("How many companies does %s give up in %s (each takes 2 stress; none: +1 stress)?"),
-                 u->def->id, b->area->id);
+                 ts_unit_name (u), ts_block_name (b));
       d = &m->decision;
       d->other = bi;
       d->min = 0;
@@ -642,6 +642,26 @@ ts_garrison_enter (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArra
   ts_blocks_sync (m);
   garrison_event (m, u, b, "enter", n, in_contact ? "TS-CR-11" : "TS-VIL-1", events);
   return TRUE;
+}
+
+gboolean
+ts_garrison_may_advance (TsMatch *m, const TsUnit *u)
+{
+  for (guint i = 0; i < m->blocks->len; i++)
+    {
+      const char *id = ts_block_at (m, (int) i)->area->id;
+      /* one company whenever any number would do; or all of it, command
+       * stand included */
+      g_autoptr(MuCommand) one = mu_rules_command ("garrison", u->def->id, id);
+      g_autoptr(MuCommand) whole = mu_rules_command ("garrison", u->def->id, id);
+
+      mu_command_add_number (one, 1);
+      mu_command_add_number (whole, u->stands);
+      mu_command_add_word (whole, "command");
+      if (ts_garrison_enter (m, one, TRUE, NULL, NULL) || ts_garrison_enter (m, whole, TRUE, NULL, NULL))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* leave BLOCK [POSE] (TS-VIL-3, TS-AMB-85): within its battalion's
