@@ -251,6 +251,14 @@ apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active unit of the side in play", cmd->unit);
   if (c == NULL || c->side != u->side || c->status != BAA_CDR_ACTIVE)
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active friendly commander", cmd->target);
+  /* BAA-CMD-11: each STAR unit is named once at the start of phase 4, and
+   * one that stays with last bound's commander needs no new naming */
+  if (u->assign_round == m->round_serial)
+    return baa_refuse (error, "BAA-CMD-11", "%s was already assigned to %s this bound", cmd->unit,
+                       u->assigned_to ? u->assigned_to->def->id : "?");
+  if (u->assigned_to == c)
+    return baa_refuse (error, "BAA-CMD-11", "%s already reports to %s: it stays with it", cmd->unit,
+                       cmd->target);
   if (c->is_control ? !baa_direct_control (m, c->side) : !c->has_orders)
     return baa_refuse (error, "BAA-AMB-45",
                        "%s cannot take %s: a command counter with orders, or a control counter under direct control",
