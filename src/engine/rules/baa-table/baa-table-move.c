@@ -239,7 +239,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
       const MuArg *a = i < n_args ? mu_command_arg (cmd, i) : NULL;
 
       if (a && a->kind != MU_ARG_STEP && a->kind != MU_ARG_POS)
-        return bat_refuse (error, NULL, "“%s” is no step of a path", a->word ? a->word : "?");
+        return bat_refuse (error, bat_verb_rule (cmd), "“%s” is no step of a path", a->word ? a->word : "?");
       if (a && (a->kind == MU_ARG_POS || a->move == MU_MOVE_TO))
         {
           MuMoveStep st = { MU_STEP_MOVE, a->pos.point, 0 };
@@ -445,7 +445,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   gboolean ok;
 
   if (u == NULL && c == NULL)
-    return bat_refuse (error, NULL, "no counter %s", id ? id : "");
+    return bat_refuse (error, bat_verb_rule (cmd), "no counter %s", id ? id : "");
   if ((u ? u->side : c->side) != m->active)
     return bat_refuse (error, "BAT-MOV-12", "%s is not %s's", id, m->side_id[m->active]);
   if (u && !bat_unit_may_move (m, u))
