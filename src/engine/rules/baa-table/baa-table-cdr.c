@@ -67,7 +67,7 @@ bat_fire_through (BatMatch *m, const BatUnit *u, const BatUnit *t, BatCdr **pair
       const MuStand *near = &t->stands[0];
       double best = G_MAXDOUBLE;
 
-      if (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands) > range + 1e-9 ||
+      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range) ||
           !bat_los_stand (m, u, &u->stands[i], t, &r))
         continue;
       for (guint k = 0; k < t->n_stands; k++)

@@ -767,8 +767,8 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
           const MuPolyline *l = g_ptr_array_index (s->table->lines, k);
 
           on = l->kind == MU_LINE_RIVER &&
-               mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, a) <=
-               mu_terrain_line_width (s->table, l) / 2 + 1e-6;
+               mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, a),
+                                mu_terrain_line_width (s->table, l) / 2);
         }
       if (!on)
         counter_problem (problems, c,
