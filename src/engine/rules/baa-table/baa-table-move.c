@@ -249,7 +249,11 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
           g_array_append_val (steps, st);
           if (a->pos.has_facing)
             {
-              MuMoveStep t = { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+              /* TAB-5: @X,Y/F is the pose the unit ends in, its anchor at
+               * X,Y facing F: the anchor goes straight there, the way the
+               * move is measured (TAB-12), and the unit turns about it
+               * (free, BAT-AMB-35). `face F` turns about the centre. */
+              MuMoveStep t = { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
               g_array_append_val (steps, t);
             }
           continue;
