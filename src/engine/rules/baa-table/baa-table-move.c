@@ -61,8 +61,12 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   for (int k = 0; k < MU_AREA_N; k++)
     p->area_impassable[k] = mu_ruleset_area_impassable (&mu_ruleset_baa_table, k);
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
-   * anywhere, at a price (bat_extra_cost) */
+   * anywhere, at a price (bat_extra_cost). TAB-12 checks the whole swept
+   * path: every base crosses a river for itself, its centre (where TAB-13
+   * puts a stand) within a ford's or bridge's drawn width, not only the
+   * anchor. */
   p->streams_crossable = TRUE;
+  p->crossings_by_stands = TRUE;
   p->allowance_rule = "BAT-MOV-1";
 }
 
@@ -553,17 +557,18 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       gboolean beyond = mu_table_beyond (cost + c, allowance);
       gboolean on_friend = FALSE, off = FALSE, lost = FALSE;
 
-      /* a base past the table's edge (TAB-18); an impassable line under
-       * any base's step (as a move's swept path, TAB-12); a river under the
-       * anchor's, away from a crossing (BAT-FLN-5) */
+      /* a base past the table's edge (TAB-18); an impassable line, or a
+       * river away from a ford or bridge, under any base's step (as a
+       * move's swept path, TAB-12, each base by its centre, TAB-13):
+       * impassable ground (BAT-FLN-5, BAT-AMB-38) */
       for (guint k = 0; k < n && !off; k++)
         off = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
               st[k].centre.y > m->table->height;
       for (guint k = 0; k < n && !off && !lost; k++)
         lost = bat_point_impassable (m, st[k].centre) ||
                bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
-                                    st[k].centre, FALSE);
-      lost = off || lost || bat_crosses_barrier (m, at, next, TRUE);
+                                    st[k].centre, TRUE);
+      lost = off || lost;
       if (lost)
         {
           /* TAB-18: the table's edge took it; BAT-FLN-5: impassable ground */
