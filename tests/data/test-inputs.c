@@ -369,6 +369,8 @@ test_dice_list (void)
     g_autofree char *out = NULL, *err = NULL;
 
     g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--dice", " 4", NULL), ==, 0);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--dice", "4, 5 ,6", NULL), ==, 0);
   }
 }
