@@ -9,6 +9,7 @@
 
 #include "mu-error.h"
 #include "mu-file.h"
+#include "mu-ruleset.h"
 #include "mu-scenario-xml.h"
 #include "muster-data-dirs.h"
 #include "muster-dialog-enter.h"
@@ -88,6 +89,7 @@ static void
 fill_body (MusterMatchDialog *self)
 {
   GtkWidget *child, *grid;
+  g_autoptr(GPtrArray) sides = NULL;
   int row = 0;
 
   while ((child = gtk_widget_get_first_child (self->body)) != NULL)
@@ -100,9 +102,11 @@ fill_body (MusterMatchDialog *self)
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  for (guint i = 0; i < self->scenario->sides->len; i++)
+  /* in the order they play (the engine's: baa's Confederates first) */
+  sides = mu_ruleset_sides_in_play_order (self->scenario);
+  for (guint i = 0; i < sides->len; i++)
     {
-      const MuSide *side = g_ptr_array_index (self->scenario->sides, i);
+      const MuSide *side = g_ptr_array_index (sides, i);
       static const char *const players[] = { N_("A person"), N_("The computer"), NULL };
       const char *translated[3] = { _(players[0]), _(players[1]), NULL };
       GtkWidget *label = gtk_label_new (side->name ? side->name : side->id);

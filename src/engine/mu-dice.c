@@ -328,27 +328,42 @@ mu_dice_parse_list (const char  *text,
                     GError     **error)
 {
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (int));
-  g_auto(GStrv) words = g_strsplit_set (text ? text : "", ", \t\n", -1);
+  g_auto(GStrv) entries = g_strsplit (text ? text : "", ",", -1);
+  guint n_entries = g_strv_length (entries);
 
-  for (guint i = 0; words[i]; i++)
+  for (guint e = 0; e < n_entries; e++)
     {
-      char *end = NULL;
-      long v;
+      g_auto(GStrv) words = g_strsplit_set (entries[e], " \t\n", -1);
+      guint before = values->len;
 
-      if (words[i][0] == '\0')
-        continue;
-      v = strtol (words[i], &end, 10);
-      if (*end != '\0' || v < 1 || v > 6)
+      for (guint i = 0; words[i]; i++)
+        {
+          char *end = NULL;
+          long v;
+
+          if (words[i][0] == '\0')
+            continue;
+          v = strtol (words[i], &end, 10);
+          if (*end != '\0' || v < 1 || v > 6)
+            {
+              g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
+                           _("dice list: “%s” (die %u) is not a d6 result 1..6"), words[i],
+                           values->len + 1);
+              return NULL;
+            }
+          {
+            int iv = (int) v;
+            g_array_append_val (values, iv);
+          }
+        }
+      /* only a list with commas has entries that can be empty */
+      if (values->len == before && n_entries > 1)
         {
           g_set_error (error, MU_ERROR, MU_ERROR_PARSE,
-                       _("dice list: “%s” (die %u) is not a d6 result 1..6"), words[i],
-                       values->len + 1);
+                       _("dice list: entry %u is empty (no die between two commas, or a comma at an end)"),
+                       e + 1);
           return NULL;
         }
-      {
-        int iv = (int) v;
-        g_array_append_val (values, iv);
-      }
     }
   return g_steal_pointer (&values);
 }

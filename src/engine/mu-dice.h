@@ -112,7 +112,10 @@ int       mu_dice_roll_read        (MuDice         *dice,
                                     const MuRoll   *roll,
                                     MuRollResult   *result);
 
-/* Parses "4,2,6" (commas or spaces) into values 1..6. */
+/* Parses "4,2,6" (commas or spaces) into values 1..6. Spaces around a
+ * die are allowed ("4, 2"); an empty entry between commas ("4,,6", "4,")
+ * is refused, as a die the writer left out would shift every later die
+ * onto the wrong roll. A text with no die at all is the empty list. */
 GArray   *mu_dice_parse_list       (const char *text, GError **error);
 
 G_END_DECLS

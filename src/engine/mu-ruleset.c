@@ -84,6 +84,35 @@ mu_ruleset_find_verb (const MuRuleset *ruleset,
   return NULL;
 }
 
+GPtrArray *
+mu_ruleset_sides_in_play_order (const MuScenario *scenario)
+{
+  const MuRuleset *rs;
+  const MuTurnStructure *turns;
+  GPtrArray *out;
+  gboolean all = TRUE;
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  out = g_ptr_array_new ();
+  rs = mu_ruleset_find (scenario->ruleset);
+  turns = rs ? rs->turns : NULL;
+  if (turns && turns->side_order == MU_SIDE_ORDER_FIXED && turns->fixed_sides)
+    {
+      for (guint i = 0; turns->fixed_sides[i] && all; i++)
+        all = mu_scenario_find_side (scenario, turns->fixed_sides[i]) != NULL;
+      for (guint i = 0; turns->fixed_sides[i] && all; i++)
+        g_ptr_array_add (out, mu_scenario_find_side (scenario, turns->fixed_sides[i]));
+    }
+  for (guint i = 0; i < scenario->sides->len; i++)
+    {
+      MuSide *side = g_ptr_array_index (scenario->sides, i);
+
+      if (!g_ptr_array_find (out, side, NULL))
+        g_ptr_array_add (out, side);
+    }
+  return out;
+}
+
 const MuRuleOptionInfo *
 mu_ruleset_find_option (const MuRuleset *ruleset,
                         const char      *key)

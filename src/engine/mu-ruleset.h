@@ -919,6 +919,13 @@ char              *mu_ruleset_list_ids    (void);
 /* TRUE when matches of the ruleset can be played (its play functions exist). */
 gboolean           mu_ruleset_can_play    (const MuRuleset *ruleset);
 const MuVerbInfo  *mu_ruleset_find_verb   (const MuRuleset *ruleset, const char *verb);
+/* The scenario's sides (MuSide*, the scenario's; the array is the
+ * caller's) in the order they play a turn, for a front end that lists
+ * them: with fixed sides (baa: the CSA first, BAA-GEN-3) the ruleset's
+ * first when the scenario has them all, as its matches take them, then
+ * any other; else, where the order is the scenario's or rolled each turn,
+ * the scenario's order. */
+GPtrArray         *mu_ruleset_sides_in_play_order (const MuScenario *scenario);
 const MuRuleOptionInfo *mu_ruleset_find_option (const MuRuleset *ruleset, const char *key);
 /* What a boolean option of the ruleset is when the scenario does not set
  * it: what the scenario's data enables (option_default), else the declared

@@ -97,7 +97,11 @@ step_pivot (const MuMoveUnit *u, const MuMoveStep *st, MuMovePose start)
     case MU_STEP_TURN:
       {
         MuStand s[MU_STANDS_MAX];
-        guint n = layout (u, start, s);
+        guint n;
+
+        if (st->about_anchor)
+          return start.anchor;
+        n = layout (u, start, s);
 
         return n ? mu_stands_footprint (s, n).centre : start.anchor;
       }

@@ -32,6 +32,10 @@ typedef struct {
   MuStepKind kind;
   MuPoint to;
   double angle;
+  /* MU_STEP_TURN: about the anchor, which stays where it is (a pose's
+   * facing, TAB-5: baa-table's `@X,Y/F`), rather than about the centre of
+   * the footprint */
+  gboolean about_anchor;
 } MuMoveStep;
 
 /* The unit that moves: its layout and starting pose. */

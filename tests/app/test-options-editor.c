@@ -176,6 +176,61 @@ test_match_dialog (void)
   flush_events ();
 }
 
+/* The row of the Players grid that names the side `name`, or -1. */
+static int
+player_row (GtkWidget  *root,
+            const char *name)
+{
+  if (GTK_IS_LABEL (root) && GTK_IS_GRID (gtk_widget_get_parent (root)) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), name) == 0)
+    {
+      int row;
+
+      gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (root)), root, NULL, &row, NULL, NULL);
+      return row;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      int row = player_row (child, name);
+
+      if (row >= 0)
+        return row;
+    }
+  return -1;
+}
+
+/* New Match lists the sides in the order they play, as the engine has it:
+ * in both Brothers at Arms the Confederates play first (BAA-GEN-3, BAT §2)
+ * although the scenarios name the Union first; the regimental rules roll
+ * for the first side each turn (TAB-20), so the scenario's order stays. */
+static void
+test_match_dialog_sides (void)
+{
+  static const struct { const char *file; gboolean csa_first; } cases[] = {
+    { "learning-blackburns-ford.muster", TRUE },
+    { "learning-table-blackburns-ford.muster", TRUE },
+    { "qrs-blackburns-ford.muster", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MuScenario) scenario = app_test_load_scenario (cases[i].file);
+      GtkWidget *dialog = muster_match_dialog_new (NULL, scenario);
+      int csa, usa;
+
+      g_test_message ("%s", cases[i].file);
+      gtk_window_present (GTK_WINDOW (dialog));
+      flush_events ();
+      csa = player_row (dialog, "Confederate");
+      usa = player_row (dialog, "Union");
+      g_assert_cmpint (csa, >=, 0);
+      g_assert_cmpint (usa, >=, 0);
+      g_assert_cmpint (csa < usa, ==, cases[i].csa_first);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      flush_events ();
+    }
+}
+
 /* Scenario Properties: a number option is a spin button; its change is one
  * undoable step, undone to the same file. */
 static void
@@ -267,6 +322,7 @@ main (int   argc,
     {
       g_test_add_func ("/app/options-editor/widget", test_widget);
       g_test_add_func ("/app/options-editor/match-dialog", test_match_dialog);
+      g_test_add_func ("/app/options-editor/match-dialog-sides", test_match_dialog_sides);
       g_test_add_func ("/app/options-editor/properties", test_properties);
       g_test_add_func ("/app/options-editor/data-defaults", test_data_defaults);
       return app_test_run (TRUE);

@@ -337,6 +337,44 @@ test_play_check (void)
   g_assert_cmpstr (hex_out, ==, "check legal cost 4 of 4\n");
 }
 
+/* `play --dice`: a list with an empty entry is refused naming the entry
+ * (it used to be skipped, every later die then landing on the wrong roll),
+ * and so is anything that is not a die 1..6; spaces around a die are
+ * allowed. Nothing is played. */
+static void
+test_dice_list (void)
+{
+  g_autofree char *t = template_path ();
+  static const struct { const char *dice, *message; } bad[] = {
+    { "4,,5", "dice list: entry 2 is empty" },
+    { ",4", "dice list: entry 1 is empty" },
+    { "4,", "dice list: entry 2 is empty" },
+    { "4, ,5", "dice list: entry 2 is empty" },
+    { "4,x", "“x” (die 2) is not a d6 result 1..6" },
+    { "7", "“7” (die 1) is not a d6 result 1..6" },
+    { "-1", "“-1” (die 1) is not a d6 result 1..6" },
+    { "4,0", "“0” (die 2) is not a d6 result 1..6" },
+    { "4.5", "“4.5” (die 1) is not a d6 result 1..6" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--dice", bad[i].dice, "--state", NULL), ==, 1);
+      assert_contains (err, bad[i].message);
+      g_assert_cmpstr (out, ==, "");
+    }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--dice", " 4", NULL), ==, 0);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (NULL, &out, &err, "play", t, "--dice", "4, 5 ,6", NULL), ==, 0);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +390,7 @@ main (int   argc,
   g_test_add_func ("/data/inputs/refusals-counted", test_refusals_counted);
   g_test_add_func ("/data/inputs/state-stands", test_state_stands);
   g_test_add_func ("/data/inputs/play-check", test_play_check);
+  g_test_add_func ("/data/inputs/dice-list", test_dice_list);
   result = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

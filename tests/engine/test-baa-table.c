@@ -280,10 +280,9 @@ place (BatMatch *m, BatUnit *u, double x, double y, double f)
 }
 
 static BatMatch *
-places_match (MuScenario **s, MuDice **dice)
+fixture_match (const char *name, MuScenario **s, MuDice **dice)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table", "places.muster",
-                                                 NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table", name, NULL);
   g_autoptr(GPtrArray) problems = mu_problem_list_new ();
   g_autoptr(GPtrArray) events = mu_event_array_new ();
   g_autoptr(GError) error = NULL;
@@ -295,6 +294,12 @@ places_match (MuScenario **s, MuDice **dice)
   m = bat_match_new (*s, *dice, events, &error);
   g_assert_no_error (error);
   return m;
+}
+
+static BatMatch *
+places_match (MuScenario **s, MuDice **dice)
+{
+  return fixture_match ("places.muster", s, dice);
 }
 
 /* TAB-4, TAB-3, TAB-11, TAB-10, BAT-FIRE-2, BAT-MOV-1: the same printed
@@ -355,6 +360,58 @@ test_everywhere (void)
     }
   g_assert_cmpuint (moves[0], ==, 1000);
   g_assert_cmpuint (moves[1], ==, 0);
+  bat_match_free (m);
+}
+
+/* TAB-4: every table check allows the same 1e-6 of the unit
+ * (MU_TABLE_EPSILON), so one geometry never passes one check and fails
+ * another. Two units face each other 8 in + 0.0000005 apart, a range of 2
+ * at U = 4 in: both the fire (BAT-FIRE-2) and the shot at the commander
+ * standing between them (BAT-CDR-2) are in range; 0.000002 further, both
+ * are out. A base 1 U + 0.0000005 behind unbreached works holds the space
+ * behind them (BAT-AMB-42), so no enemy crosses (BAT-FORT-2); 0.000002
+ * further, it does not. (Scenario positions are read to 0.0001 and
+ * commands print 0.01, so the units are placed here.) */
+static void
+test_tolerance (void)
+{
+  g_autoptr(MuScenario) s = NULL;
+  g_autoptr(MuDice) dice = NULL;
+  BatMatch *m = fixture_match ("tolerance.muster", &s, &dice);
+  BatUnit *f = bat_find_unit (m, "f"), *t = bat_find_unit (m, "t");
+  BatUnit *i = bat_find_unit (m, "i"), *d = bat_find_unit (m, "d");
+  BatCdr *c2 = bat_find_cdr (m, "c2");
+  static const struct { double beyond; gboolean within; } cases[] = { { 5e-7, TRUE }, { 2e-6, FALSE } };
+
+  m->phase = BAT_PHASE_FIRE;
+  m->active = f->side;
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      BatCdr *through[4];
+      MuStand end[MU_STANDS_MAX];
+      MuPoint path[2] = { { 36, 22 }, { 36, 19 } };
+      g_autoptr(GError) error = NULL;
+      guint n_end;
+
+      /* f's front edge along y = 10 facing down the table, t's 8 in + beyond
+       * below it facing up; c2 between them */
+      place (m, f, 10, 10, 180);
+      place (m, t, 10, 18 + cases[k].beyond, 0);
+      c2->anchor = (MuPoint) { 10, 13 };
+      c2->facing = 0;
+      bat_cdr_layout (m, c2);
+      g_assert_cmpuint (bat_fire_bases (m, f, t, NULL, NULL), ==, cases[k].within ? 1 : 0);
+      g_assert_cmpuint (bat_fire_through (m, f, t, through, G_N_ELEMENTS (through)), ==,
+                        cases[k].within ? 1 : 0);
+
+      /* d's base centre 4 in + beyond north of the works */
+      place (m, d, 36, 16, 180);
+      place (m, d, 36, 16 + (20 - 4 - cases[k].beyond) - d->stands[0].centre.y, 180);
+      n_end = bat_layout_at (m, i, path[1], 0, i->form, end);
+      g_assert_cmpint (bat_works_check_move (m, i, path, 2, end, n_end, &error), ==, !cases[k].within);
+      if (cases[k].within)
+        g_assert_nonnull (strstr (error->message, "(BAT-FORT-2)"));
+    }
   bat_match_free (m);
 }
 
@@ -595,6 +652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);
   g_test_add_func ("/engine/baa-table/everywhere", test_everywhere);
+  g_test_add_func ("/engine/baa-table/tolerance/TAB-4/BAT-CDR-2/BAT-FORT-2", test_tolerance);
   g_test_add_func ("/engine/baa-table/formations", test_formations);
   g_test_add_func ("/engine/baa-table/simulate-replay", test_simulate_replay);
   return g_test_run ();

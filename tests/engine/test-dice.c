@@ -6,6 +6,7 @@
 #include "mu-error.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 /* The generator is fixed: these are the first rolls of seed 1 and must never
  * change, or every saved game would replay differently. */
@@ -274,6 +275,45 @@ test_parse_list (void)
   g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
 }
 
+/* An empty entry between commas is refused, naming it, where it used to be
+ * skipped (every later die then fell on the wrong roll); spaces around a
+ * die, and lists separated by spaces alone (a saved match's), are fine. */
+static void
+test_parse_list_entries (void)
+{
+  static const struct { const char *text; int n; int last; const char *message; } cases[] = {
+    { "4,,5", -1, 0, "dice list: entry 2 is empty" },
+    { "4,", -1, 0, "dice list: entry 2 is empty" },
+    { ",4", -1, 0, "dice list: entry 1 is empty" },
+    { "4,\t,5", -1, 0, "dice list: entry 2 is empty" },
+    { "4,x", -1, 0, "“x” (die 2)" },
+    { "-1", -1, 0, "“-1” (die 1)" },
+    { " 4", 1, 4, NULL },
+    { "4 ,5", 2, 5, NULL },
+    { "3 2 1", 3, 1, NULL },
+    { "", 0, 0, NULL },
+    { "  ", 0, 0, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) v = mu_dice_parse_list (cases[i].text, &error);
+
+      if (cases[i].n < 0)
+        {
+          g_assert_null (v);
+          g_assert_error (error, MU_ERROR, MU_ERROR_PARSE);
+          g_assert_nonnull (strstr (error->message, cases[i].message));
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_cmpuint (v->len, ==, (guint) cases[i].n);
+      if (cases[i].n > 0)
+        g_assert_cmpint (g_array_index (v, int, v->len - 1), ==, cases[i].last);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -282,6 +322,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/dice/golden", test_golden);
   g_test_add_func ("/engine/dice/forced", test_forced);
   g_test_add_func ("/engine/dice/parse-list", test_parse_list);
+  g_test_add_func ("/engine/dice/parse-list/entries", test_parse_list_entries);
   g_test_add_func ("/engine/dice/readings", test_readings);
   g_test_add_func ("/engine/dice/natural", test_natural);
   g_test_add_func ("/engine/dice/three-way/MN-MEL-5", test_three_way);

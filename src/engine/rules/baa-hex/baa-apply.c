@@ -86,11 +86,12 @@ apply_move (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **erro
     {
       const MuPos *p = &g_array_index (cmd->path, MuPos, i);
       if (p->is_point)
-        return baa_refuse (error, NULL, "%s: table positions are not hexes", cmd->unit);
+        return baa_refuse (error, baa_command_rule (cmd->kind), "%s: table positions are not hexes",
+                           cmd->unit);
       g_array_append_val (path, p->hex);
     }
   if (!u && !c)
-    return baa_refuse (error, NULL, "no counter “%s” in this scenario", cmd->unit);
+    return baa_refuse (error, baa_command_rule (cmd->kind), "no counter “%s” in this scenario", cmd->unit);
   if (withdraw && !m->opt_withdrawing)
     return baa_refuse (error, "BAA-MOV-12", "%s cannot withdraw: withdrawing is not in use", cmd->unit);
 
@@ -159,13 +160,13 @@ apply_move (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **erro
 /* Attacks -------------------------------------------------------------------------------- */
 
 static BaaUnit *
-active_unit (BaaMatch *m, const char *id, gboolean own, GError **error)
+active_unit (BaaMatch *m, const BaaCommand *cmd, const char *id, gboolean own, GError **error)
 {
   BaaUnit *u = baa_match_find_unit (m, id);
 
   if (u == NULL)
     {
-      baa_refuse (error, NULL, "no unit counter “%s” in this scenario", id);
+      baa_refuse (error, baa_command_rule (cmd->kind), "no unit counter “%s” in this scenario", id);
       return NULL;
     }
   if (u->status != BAA_UNIT_ACTIVE)
@@ -201,14 +202,14 @@ apply_attack (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
     return baa_refuse (error, "BAA-FIRE-1", "fire happens in phase 10");
   if (cmd->unit)
     {
-      BaaUnit *u = active_unit (m, cmd->unit, TRUE, error);
+      BaaUnit *u = active_unit (m, cmd, cmd->unit, TRUE, error);
       if (!u)
         return FALSE;
       g_ptr_array_add (firers, u);
     }
   for (guint i = 0; i < cmd->units->len; i++)
     {
-      BaaUnit *u = active_unit (m, g_ptr_array_index (cmd->units, i), TRUE, error);
+      BaaUnit *u = active_unit (m, cmd, g_ptr_array_index (cmd->units, i), TRUE, error);
       if (!u)
         return FALSE;
       for (guint j = 0; j < firers->len; j++)
@@ -226,7 +227,7 @@ apply_attack (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
   if (breach)
     return baa_breach_resolve (m, (BaaUnit *const *) firers->pdata, firers->len,
                                g_array_index (cmd->path, MuPos, 0).hex, cmd->dir, events, error);
-  target = active_unit (m, cmd->target, FALSE, error);
+  target = active_unit (m, cmd, cmd->target, FALSE, error);
   if (!target)
     return FALSE;
   if (melee)
@@ -251,6 +252,14 @@ apply_assign (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active unit of the side in play", cmd->unit);
   if (c == NULL || c->side != u->side || c->status != BAA_CDR_ACTIVE)
     return baa_refuse (error, "BAA-CMD-11", "%s is not an active friendly commander", cmd->target);
+  /* BAA-CMD-11: each STAR unit is named once at the start of phase 4, and
+   * one that stays with last bound's commander needs no new naming */
+  if (u->assign_round == m->round_serial)
+    return baa_refuse (error, "BAA-CMD-11", "%s was already assigned to %s this bound", cmd->unit,
+                       u->assigned_to ? u->assigned_to->def->id : "?");
+  if (u->assigned_to == c)
+    return baa_refuse (error, "BAA-CMD-11", "%s already reports to %s: it stays with it", cmd->unit,
+                       cmd->target);
   if (c->is_control ? !baa_direct_control (m, c->side) : !c->has_orders)
     return baa_refuse (error, "BAA-AMB-45",
                        "%s cannot take %s: a command counter with orders, or a control counter under direct control",
@@ -300,12 +309,12 @@ apply_choose (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
   MuHex hex;
 
   if (d->kind == BAA_DECISION_NONE)
-    return baa_refuse (error, NULL, "nothing to choose: no decision is pending");
+    return baa_refuse (error, baa_command_rule (cmd->kind), "nothing to choose: no decision is pending");
   if (d->kind == BAA_DECISION_DAY_CONTROL || d->kind == BAA_DECISION_DAY_WITHDRAW ||
       d->kind == BAA_DECISION_DAY_PLACE)
     return baa_day_choose (m, cmd->answer, events, error);
   if (!mu_hex_parse (cmd->answer, &hex) || !baa_hex_on_board (m, hex))
-    return baa_refuse (error, NULL, "“%s” is not a hex of the board", cmd->answer);
+    return baa_refuse (error, baa_command_rule (cmd->kind), "“%s” is not a hex of the board", cmd->answer);
   if (d->kind == BAA_DECISION_EVADE)
     return baa_evade_choose (m, hex, events, error);
   if (d->kind == BAA_DECISION_FLINCH)
@@ -323,7 +332,8 @@ apply_choose (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **er
       baa_match_invalidate (m);
       return TRUE;
     }
-  return baa_refuse (error, NULL, "this decision cannot be answered with “%s”", cmd->answer);
+  return baa_refuse (error, baa_command_rule (cmd->kind), "this decision cannot be answered with “%s”",
+                     cmd->answer);
 }
 
 static gboolean
@@ -334,7 +344,8 @@ apply_command (BaaMatch *m, const BaaCommand *cmd, GPtrArray *events, GError **e
   if (m->finished)
     return baa_refuse (error, "BAA-VIC-5", "the match is over");
   if (m->pending.kind != BAA_DECISION_NONE && cmd->kind != BAA_COMMAND_CHOOSE)
-    return baa_refuse (error, NULL, "a decision is pending: %s (answer with choose)", m->pending.shown);
+    return baa_refuse (error, baa_command_rule (BAA_COMMAND_CHOOSE),
+                       "a decision is pending: %s (answer with choose)", m->pending.shown);
   switch (cmd->kind)
     {
     case BAA_COMMAND_END_PHASE:

@@ -7,6 +7,7 @@
 
 #include "baa-hex.h"
 
+#include "baa-command.h"
 #include "baa-move.h"
 #include "baa-common.h"
 
@@ -637,7 +638,7 @@ place_ok (const BaaMatch *m, const char *id, MuHex hex, GError **error)
   gboolean inside = FALSE;
 
   if (side == BAA_NONE)
-    return baa_refuse (error, NULL, "no counter “%s”", id);
+    return baa_refuse (error, baa_command_rule (BAA_COMMAND_PLACE), "no counter “%s”", id);
   lines = own_lines (m, side);
   for (guint i = 0; lines && i < lines->len; i++)
     inside |= mu_hex_equal (g_array_index (lines, MuHex, i), hex);

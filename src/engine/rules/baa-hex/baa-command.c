@@ -8,6 +8,7 @@
 #include "baa-command.h"
 
 #include "mu-error.h"
+#include "rules/mu-rulesets.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -29,6 +30,16 @@ static const char *const kind_names[BAA_COMMAND_N] = {
   [BAA_COMMAND_CHOOSE] = "choose",
   [BAA_COMMAND_END_PHASE] = "end-phase",
 };
+
+const char *
+baa_command_rule (BaaCommandKind kind)
+{
+  const MuVerbInfo *v;
+
+  g_return_val_if_fail (kind < BAA_COMMAND_N, NULL);
+  v = mu_ruleset_find_verb (&mu_ruleset_baa_hex, kind_names[kind]);
+  return v ? v->rule : NULL;
+}
 
 BaaCommand *
 baa_command_new (BaaCommandKind kind)

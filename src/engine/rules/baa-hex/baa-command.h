@@ -58,6 +58,9 @@ void        baa_command_add_unit      (BaaCommand *command, const char *unit);
 /* From the generic command (parsed against baa-hex's verbs); NULL with
  * MU_ERROR_ILLEGAL for a verb or argument baa-hex does not know. */
 BaaCommand *baa_command_decode     (const MuCommand *command, GError **error);
+/* The rule the command's verb is under (baa_verbs in baa-hex.c): the id a
+ * refusal names when no narrower rule applies (an unknown counter). */
+const char *baa_command_rule       (BaaCommandKind kind);
 /* To the generic command, newly allocated. */
 MuCommand  *baa_command_encode     (const BaaCommand *command);
 

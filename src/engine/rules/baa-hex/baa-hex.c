@@ -159,7 +159,9 @@ static const MuVerbInfo baa_verbs[] = {
   { "place", "COUNTER POS", "BAA-DAY-3", 0, N_("needs a counter and one position"), N_("Place {COUNTER} at {POS}") },
   { "march", "CONTROL COMMAND flank|rear", "BAA-DAY-4", 0, N_("needs CONTROL COMMAND flank|rear"), N_("{CONTROL} sends {COMMAND} on a {flank|rear} march") },
   { "reposition", "CONTROL COMMAND", "BAA-DAY-3", 0, N_("needs exactly two ids"), N_("{CONTROL} repositions {COMMAND}") },
-  { "choose", "ANSWER | UNIT HEX", NULL, MU_VERB_ANSWER, N_("needs exactly one answer (or a counter and a hex)") },
+  /* a pending decision: mostly where a unit flinches (BAA-FLN-6), also
+   * where a commander evades (BAA-CDR-9) and readdressing lines (BAA-DAY-*) */
+  { "choose", "ANSWER | UNIT HEX", "BAA-FLN-6", MU_VERB_ANSWER, N_("needs exactly one answer (or a counter and a hex)") },
   { "end-phase", NULL, "BAA-SEQ-2", MU_VERB_END_STEP, NULL, N_("End the phase") },
 };
 

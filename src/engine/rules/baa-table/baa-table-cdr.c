@@ -67,7 +67,7 @@ bat_fire_through (BatMatch *m, const BatUnit *u, const BatUnit *t, BatCdr **pair
       const MuStand *near = &t->stands[0];
       double best = G_MAXDOUBLE;
 
-      if (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands) > range + 1e-9 ||
+      if (mu_table_beyond (mu_stands_distance (&u->stands[i], 1, t->stands, t->n_stands), range) ||
           !bat_los_stand (m, u, &u->stands[i], t, &r))
         continue;
       for (guint k = 0; k < t->n_stands; k++)
@@ -212,9 +212,10 @@ bat_capture_check (BatMatch *m, BatUnit *u, GPtrArray *events)
           probe.anchor = (MuPoint) { c->anchor.x + dir.x * step, c->anchor.y + dir.y * step };
           bat_cdr_layout (m, &probe);
           /* TAB-12, BAT-AMB-38: not over an impassable line, nor a river
-           * away from a ford or bridge */
-          if (!cdr_place_free (m, c, &probe.stand) || bat_crosses_barrier (m, c->anchor, probe.anchor, TRUE) ||
-              bat_crosses_barrier (m, c->stand.centre, probe.stand.centre, FALSE))
+           * away from a ford or bridge (by its base's centre, TAB-13, as
+           * a unit's bases) */
+          if (!cdr_place_free (m, c, &probe.stand) ||
+              bat_crosses_barrier (m, c->stand.centre, probe.stand.centre, TRUE))
             break;
           c->anchor = probe.anchor;
           c->stand = probe.stand;

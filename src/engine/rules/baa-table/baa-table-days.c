@@ -60,15 +60,14 @@ blocked_at (BatMatch *m, const BatUnit *u, const MuStand *st, guint n, MuPoint f
             gboolean *on_friend)
 {
   *on_friend = FALSE;
-  /* no base over an impassable line (TAB-12) */
+  /* no base over an impassable line, nor over a river away from a ford
+   * or bridge (TAB-12, BAT-AMB-38; each base by its centre, TAB-13) */
   for (guint k = 0; k < n; k++)
     if (st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
         st[k].centre.y > m->table->height || bat_point_impassable (m, st[k].centre) ||
         bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - (to.x - from.x), st[k].centre.y - (to.y - from.y) },
-                             st[k].centre, FALSE))
+                             st[k].centre, TRUE))
       return TRUE;
-  if (bat_crosses_barrier (m, from, to, TRUE))
-    return TRUE;
   BAT_FOR_UNITS (m, o)
     if (o != u && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
       {

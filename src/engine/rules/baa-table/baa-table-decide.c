@@ -270,9 +270,9 @@ bat_choose (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **error
   MuPos pos;
 
   if (d->kind == BAT_DECIDE_NONE)
-    return bat_refuse (error, NULL, "no decision is pending");
+    return bat_refuse (error, bat_verb_rule (cmd), "no decision is pending");
   if (a == NULL)
-    return bat_refuse (error, NULL, "choose needs one answer");
+    return bat_refuse (error, bat_verb_rule (cmd), "choose needs one answer");
   /* a point as the command prints it, so that it compares with the list */
   answer = a->kind == MU_ARG_POS ? mu_pos_to_string (&a->pos) : g_strdup (a->word);
   if (d->kind == BAT_DECIDE_SPLIT)

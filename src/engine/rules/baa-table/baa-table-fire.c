@@ -234,7 +234,7 @@ bat_apply_fire (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   guint n_through;
 
   if (u == NULL || !bat_unit_on_table (u))
-    return bat_refuse (error, NULL, "no unit %s on the table", id ? id : "");
+    return bat_refuse (error, bat_verb_rule (cmd), "no unit %s on the table", id ? id : "");
   if (t == NULL && tc == NULL && ts == NULL)
     return bat_refuse (error, "BAT-FIRE-1", "no unit or commander %s", tid ? tid : "");
   if (u->side != m->active)

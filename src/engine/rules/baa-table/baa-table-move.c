@@ -61,8 +61,12 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
   for (int k = 0; k < MU_AREA_N; k++)
     p->area_impassable[k] = mu_ruleset_area_impassable (&mu_ruleset_baa_table, k);
   /* BAT-MOV-4, BAT-AMB-38: rivers at fords and bridges only; streams
-   * anywhere, at a price (bat_extra_cost) */
+   * anywhere, at a price (bat_extra_cost). TAB-12 checks the whole swept
+   * path: every base crosses a river for itself, its centre (where TAB-13
+   * puts a stand) within a ford's or bridge's drawn width, not only the
+   * anchor. */
   p->streams_crossable = TRUE;
+  p->crossings_by_stands = TRUE;
   p->allowance_rule = "BAT-MOV-1";
 }
 
@@ -239,7 +243,7 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
       const MuArg *a = i < n_args ? mu_command_arg (cmd, i) : NULL;
 
       if (a && a->kind != MU_ARG_STEP && a->kind != MU_ARG_POS)
-        return bat_refuse (error, NULL, "“%s” is no step of a path", a->word ? a->word : "?");
+        return bat_refuse (error, bat_verb_rule (cmd), "“%s” is no step of a path", a->word ? a->word : "?");
       if (a && (a->kind == MU_ARG_POS || a->move == MU_MOVE_TO))
         {
           MuMoveStep st = { MU_STEP_MOVE, a->pos.point, 0 };
@@ -249,7 +253,11 @@ eval_move (BatMatch *m, BatUnit *u, BatCdr *c, const MuCommand *cmd, MoveEval *e
           g_array_append_val (steps, st);
           if (a->pos.has_facing)
             {
-              MuMoveStep t = { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+              /* TAB-5: @X,Y/F is the pose the unit ends in, its anchor at
+               * X,Y facing F: the anchor goes straight there, the way the
+               * move is measured (TAB-12), and the unit turns about it
+               * (free, BAT-AMB-35). `face F` turns about the centre. */
+              MuMoveStep t = { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
               g_array_append_val (steps, t);
             }
           continue;
@@ -445,7 +453,7 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
   gboolean ok;
 
   if (u == NULL && c == NULL)
-    return bat_refuse (error, NULL, "no counter %s", id ? id : "");
+    return bat_refuse (error, bat_verb_rule (cmd), "no counter %s", id ? id : "");
   if ((u ? u->side : c->side) != m->active)
     return bat_refuse (error, "BAT-MOV-12", "%s is not %s's", id, m->side_id[m->active]);
   if (u && !bat_unit_may_move (m, u))
@@ -549,17 +557,18 @@ bat_flinch_move (BatMatch *m, BatUnit *u, const BatUnit *from, GPtrArray *events
       gboolean beyond = mu_table_beyond (cost + c, allowance);
       gboolean on_friend = FALSE, off = FALSE, lost = FALSE;
 
-      /* a base past the table's edge (TAB-18); an impassable line under
-       * any base's step (as a move's swept path, TAB-12); a river under the
-       * anchor's, away from a crossing (BAT-FLN-5) */
+      /* a base past the table's edge (TAB-18); an impassable line, or a
+       * river away from a ford or bridge, under any base's step (as a
+       * move's swept path, TAB-12, each base by its centre, TAB-13):
+       * impassable ground (BAT-FLN-5, BAT-AMB-38) */
       for (guint k = 0; k < n && !off; k++)
         off = st[k].centre.x < 0 || st[k].centre.y < 0 || st[k].centre.x > m->table->width ||
               st[k].centre.y > m->table->height;
       for (guint k = 0; k < n && !off && !lost; k++)
         lost = bat_point_impassable (m, st[k].centre) ||
                bat_crosses_barrier (m, (MuPoint) { st[k].centre.x - dir.x * step, st[k].centre.y - dir.y * step },
-                                    st[k].centre, FALSE);
-      lost = off || lost || bat_crosses_barrier (m, at, next, TRUE);
+                                    st[k].centre, TRUE);
+      lost = off || lost;
       if (lost)
         {
           /* TAB-18: the table's edge took it; BAT-FLN-5: impassable ground */

@@ -392,6 +392,9 @@ void          bat_decide_queue_entry (BatMatch *m, const MuReserve *r);
  * `decision` event. */
 void          bat_decide_next_entry (BatMatch *m, GPtrArray *events);
 gboolean      bat_choose            (BatMatch *m, const MuCommand *c, GPtrArray *events, GError **error);
+/* The rule the command's verb is under (bat_verbs): the id a refusal names
+ * when no narrower rule applies (an unknown counter, nothing to answer). */
+const char   *bat_verb_rule         (const MuCommand *c);
 /* Phase 11: the owners' choices of BAT-AMB-40 first, then the melees. */
 void          bat_melee_begin       (BatMatch *m, GPtrArray *events);
 /* BAT-RES-1, BAT-AMB-44: the reserve's counters come on in column at `at`,

@@ -174,7 +174,7 @@ defender (BatMatch *m, const BatSection *s, int side)
     if (d->side != side && bat_unit_on_table (d))
       for (guint k = 0; k < d->n_stands; k++)
         if (protected_side (s, d->stands[k].centre) &&
-            section_distance (s, d->stands[k].centre) <= m->scale.u + 1e-9)
+            mu_table_within (section_distance (s, d->stands[k].centre), m->scale.u))
           return d;
   return NULL;
 }

@@ -202,6 +202,15 @@ static const MuVerbInfo bat_verbs[] = {
   { "end-phase", NULL, "BAT-MOV-12", MU_VERB_END_STEP, NULL, N_("End the phase") },
 };
 
+const char *
+bat_verb_rule (const MuCommand *c)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bat_verbs); i++)
+    if (g_strcmp0 (bat_verbs[i].verb, mu_command_get_verb (c)) == 0)
+      return bat_verbs[i].rule;
+  return NULL;
+}
+
 static const MuEventKindInfo bat_ev_formation = {
   "formation", N_("Formation"), N_("a unit changes formation (BAT-MOV-7)"),
   MU_EVENT_FIELD_SUBJECT | MU_EVENT_FIELD_TEXT, NULL, MU_EVENT_CLASS_MOVEMENT, 0,
@@ -758,8 +767,8 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
           const MuPolyline *l = g_ptr_array_index (s->table->lines, k);
 
           on = l->kind == MU_LINE_RIVER &&
-               mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, a) <=
-               mu_terrain_line_width (s->table, l) / 2 + 1e-6;
+               mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, a),
+                                mu_terrain_line_width (s->table, l) / 2);
         }
       if (!on)
         counter_problem (problems, c,
