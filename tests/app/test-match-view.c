@@ -19,6 +19,7 @@
 #include "muster-match-page.h"
 #include "muster-phase-tracker.h"
 #include "muster-window.h"
+#include "match-widgets.h"
 
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
@@ -255,6 +256,57 @@ test_handover_sidebar_unchanged (void)
   g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
   destroy_all_windows ();
   app_test_strict_snapshots = FALSE;
+}
+
+/* The vertical gap between the bottom of widget a and the top of b, both
+ * in the sidebar. */
+static double
+gap_between (GtkWidget *a,
+             GtkWidget *b)
+{
+  GtkWidget *side = side_panel_of (a);
+  graphene_rect_t ra, rb;
+
+  g_assert_true (gtk_widget_compute_bounds (a, side, &ra));
+  g_assert_true (gtk_widget_compute_bounds (b, side, &rb));
+  return rb.origin.y - (ra.origin.y + ra.size.height);
+}
+
+/* Nothing selected, the log follows the undo row at the sidebar's spacing:
+ * no hint, card or list that is empty leaves a gap between them (an empty
+ * hint label and the box of the orders cards, empty, each took a line or
+ * the spacing), neither at first nor once a selection is dropped. */
+static void
+test_no_gap_under_undo (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *undo, *row, *log, *cover;
+  int spacing;
+
+  muster_match_page_dismiss_handover (page);
+  wait_frames (GTK_WIDGET (page), 3);
+  undo = match_widgets_find_command (GTK_WIDGET (page), "win.undo", NULL);
+  g_assert_nonnull (undo);
+  row = gtk_widget_get_parent (undo);
+  spacing = gtk_box_get_spacing (GTK_BOX (gtk_widget_get_parent (row)));
+  log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  cover = gtk_widget_get_ancestor (log, GTK_TYPE_STACK);
+  g_assert_nonnull (cover);
+  g_assert_true (gtk_widget_get_parent (cover) == gtk_widget_get_parent (row));
+  g_test_message ("nothing selected: %.0f pixels between the undo row and the log", gap_between (row, cover));
+  shot (GTK_WIDGET (page), "sidebar-nothing-selected");
+  g_assert_cmpfloat (gap_between (row, cover), <=, spacing);
+
+  /* a counter of the side to act, then none */
+  muster_match_page_select (page, "bartow");
+  wait_frames (GTK_WIDGET (page), 3);
+  g_assert_cmpfloat (gap_between (row, cover), >, spacing);
+  muster_match_page_select (page, NULL);
+  wait_frames (GTK_WIDGET (page), 3);
+  g_test_message ("selection dropped: %.0f pixels", gap_between (row, cover));
+  g_assert_cmpfloat (gap_between (row, cover), <=, spacing);
+  destroy_all_windows ();
 }
 
 /* The blank sidebar seen once after a hand-over, looked for in every
@@ -693,6 +745,7 @@ main (int   argc,
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       g_test_add_func ("/app/match-view/handover-button-shows-sidebar", test_handover_button_shows_sidebar);
       g_test_add_func ("/app/match-view/handover-sidebar-unchanged", test_handover_sidebar_unchanged);
+      g_test_add_func ("/app/match-view/no-gap-under-undo", test_no_gap_under_undo);
       g_test_add_func ("/app/match-view/handover-every-ruleset", test_handover_every_ruleset);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);
